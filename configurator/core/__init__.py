@@ -1,0 +1,1 @@
+"""Pure-Python domain logic: catalogs, estimators, solver, reports (no Qt)."""

@@ -1,0 +1,1 @@
+"""Catalog records, loading and validation (no Qt)."""

@@ -1,0 +1,354 @@
+"""Load and validate catalog TOML files, reporting problems as file:line: field: message."""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from collections.abc import Collection, Iterable, Mapping
+from datetime import date, datetime
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from configurator.core.catalog.models import KINDS, Gpu, Record, System
+from configurator.core.errors import CatalogError, Problem
+
+META_KEYS = frozenset({"exchange_rates", "meta"})
+"""Top-level tables that are catalog metadata rather than lists of records."""
+
+_TOML_LINE = re.compile(r"\(at line (\d+), column (\d+)\)")
+_HEADER = re.compile(r"^\s*\[\[\s*([A-Za-z0-9_\-]+)\s*\]\]")
+_TABLE = re.compile(r"^\s*\[")
+
+
+@dataclass
+class Catalog:
+    """All records by kind and id, with the file each record came from."""
+
+    records: dict[str, dict[str, Record]] = field(default_factory=lambda: {k: {} for k in KINDS})
+    origin: dict[tuple[str, str], str] = field(default_factory=dict)
+    exchange_rates: dict[str, float] = field(default_factory=dict)
+    exchange_rates_date: str = ""
+    exchange_rates_source: str = ""
+
+    def kind(self, kind: str) -> list[Record]:
+        return list(self.records[kind].values())
+
+    def get(self, kind: str, record_id: str) -> Record:
+        return self.records[kind][record_id]
+
+    @property
+    def gpus(self) -> list[Gpu]:
+        return [r for r in self.records["gpus"].values() if isinstance(r, Gpu)]
+
+    def convert(self, amount: float, from_currency: str, to_currency: str) -> float:
+        """Convert via USD using the catalog's dated exchange rates (units per USD)."""
+        if from_currency == to_currency:
+            return amount
+        rates = self.exchange_rates
+        if from_currency not in rates or to_currency not in rates:
+            raise KeyError(f"no exchange rate for {from_currency}->{to_currency}")
+        return amount / rates[from_currency] * rates[to_currency]
+
+
+@dataclass
+class LoadResult:
+    catalog: Catalog
+    problems: list[Problem]
+
+
+def _record_spans(lines: list[str]) -> dict[str, list[tuple[int, int]]]:
+    """For each kind, the (first, last) 1-based line range of each [[kind]] block in order."""
+    spans: dict[str, list[tuple[int, int]]] = {}
+    current: tuple[str, int] | None = None
+    for number, text in enumerate(lines, start=1):
+        match = _HEADER.match(text)
+        if match or _TABLE.match(text):
+            if current is not None:
+                spans.setdefault(current[0], []).append((current[1], number - 1))
+                current = None
+            if match:
+                current = (match.group(1), number)
+    if current is not None:
+        spans.setdefault(current[0], []).append((current[1], len(lines)))
+    return spans
+
+
+def _line_of(lines: list[str], span: tuple[int, int] | None, key: str) -> int:
+    if span is None:
+        return 1
+    pattern = re.compile(rf"^\s*[\"']?{re.escape(key)}[\"']?\s*=")
+    for number in range(span[0], span[1] + 1):
+        if pattern.match(lines[number - 1]):
+            return number
+    return span[0]
+
+
+def _field_path(loc: Iterable[Any]) -> str:
+    path = ""
+    for part in loc:
+        if isinstance(part, int):
+            path += f"[{part}]"
+        else:
+            path += ("." if path else "") + str(part)
+    return path or "record"
+
+
+@dataclass
+class _Parsed:
+    file: str
+    records: list[tuple[str, Record, int]]  # kind, record, line of its header
+    rates: Mapping[str, Any] | None
+
+
+class ParseCache:
+    """Parsed TOML kept as JSON, keyed by file path, size and mtime (tomllib is pure Python
+    and dominates command-line start-up; json is C)."""
+
+    def __init__(self, path: Path | None):
+        self.path = path
+        self.entries: dict[str, Any] = {}
+        self.dirty = False
+        if path is not None:
+            try:
+                loaded = json.loads(path.read_text(encoding="utf-8"))
+                if isinstance(loaded, dict) and loaded.get("version") == 1:
+                    self.entries = loaded.get("files", {})
+            except (OSError, ValueError):
+                self.entries = {}
+
+    @staticmethod
+    def _key(file: Path) -> str:
+        stat = file.stat()
+        return f"{stat.st_size}:{stat.st_mtime_ns}"
+
+    def get(self, file: Path) -> dict[str, Any] | None:
+        entry = self.entries.get(str(file))
+        try:
+            if entry and entry["key"] == self._key(file):
+                return entry["data"]
+        except OSError:
+            return None
+        return None
+
+    def put(self, file: Path, data: dict[str, Any]) -> None:
+        if self.path is None:
+            return
+        try:
+            self.entries[str(file)] = {"key": self._key(file), "data": json.loads(json.dumps(data, default=_json_default))}
+            self.dirty = True
+        except (OSError, TypeError, ValueError):
+            pass
+
+    def save(self, writer: Any) -> None:
+        if self.path is not None and self.dirty:
+            try:
+                writer(self.path, json.dumps({"version": 1, "files": self.entries}))
+            except OSError:
+                pass
+
+
+def _json_default(value: object) -> str:
+    if isinstance(value, (date, datetime)):
+        return value.isoformat()
+    raise TypeError(type(value).__name__)
+
+
+def parse_file(
+    path: Path, display: str | None = None, kinds: Collection[str] | None = None, cache: ParseCache | None = None
+) -> tuple[_Parsed, list[Problem]]:
+    """Parse and validate one catalog file; never raises for bad content.
+
+    Only records of `kinds` are validated (all when None).
+    """
+    name = display or str(path)
+    problems: list[Problem] = []
+    parsed = _Parsed(name, [], None)
+    data = cache.get(path) if cache else None
+    text: str | None = None
+    if data is None:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            return parsed, [Problem(name, 1, "file", f"cannot read: {exc}")]
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            match = _TOML_LINE.search(str(exc))
+            line = int(match.group(1)) if match else 1
+            message = _TOML_LINE.sub("", str(exc)).strip()
+            return parsed, [Problem(name, line, "toml", f"syntax error: {message}")]
+        if cache:
+            cache.put(path, data)
+    spans_cache: list[Any] = []
+
+    def lines_and_spans() -> tuple[list[str], dict[str, list[tuple[int, int]]]]:
+        if not spans_cache:
+            body = text if text is not None else path.read_text(encoding="utf-8")
+            lines = body.splitlines()
+            spans_cache.extend([lines, _record_spans(lines)])
+        return spans_cache[0], spans_cache[1]
+
+    for kind, value in data.items():
+        if kind in META_KEYS:
+            if kind == "exchange_rates":
+                parsed.rates = value
+            continue
+        model = KINDS.get(kind)
+        if model is None:
+            lines, spans = lines_and_spans()
+            line = _line_of(lines, (1, len(lines)), kind) if spans.get(kind) is None else spans[kind][0][0]
+            known = ", ".join(sorted(KINDS))
+            problems.append(Problem(name, line, kind, f"unknown catalog kind (expected one of {known})"))
+            continue
+        if kinds is not None and kind not in kinds:
+            continue
+        if not isinstance(value, list):
+            lines, _ = lines_and_spans()
+            problems.append(Problem(name, _line_of(lines, (1, len(lines)), kind), kind, "must be an array of tables [[...]]"))
+            continue
+        for index, raw in enumerate(value):
+            try:
+                record = model.model_validate(raw)
+            except ValidationError as exc:
+                lines, spans = lines_and_spans()
+                kind_spans = spans.get(kind, [])
+                span = kind_spans[index] if index < len(kind_spans) else None
+                for error in exc.errors():
+                    loc = tuple(error["loc"])
+                    top = str(loc[0]) if loc else "record"
+                    line = _line_of(lines, span, top)
+                    label = _field_path(loc)
+                    record_id = raw.get("id") if isinstance(raw, dict) else None
+                    where = f"{kind}[{record_id}]" if record_id else f"{kind}[{index}]"
+                    msg = error["msg"]
+                    if error["type"] == "missing":
+                        msg = f"required field missing in {where}"
+                    problems.append(Problem(name, line, label, msg))
+                continue
+            parsed.records.append((kind, record, -(index + 1)))
+    # record header lines are resolved lazily: a negative line is "the n-th record of its kind"
+    return parsed, problems
+
+
+def record_line(file: str, kind: str, index_marker: int) -> int:
+    """Header line of a record parsed with a lazy line marker."""
+    if index_marker > 0:
+        return index_marker
+    try:
+        lines = Path(file).read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return 1
+    spans = _record_spans(lines).get(kind, [])
+    index = -index_marker - 1
+    return spans[index][0] if index < len(spans) else 1
+
+
+def _references(catalog: Catalog, where: dict[tuple[str, str], tuple[str, int]]) -> list[Problem]:
+    problems: list[Problem] = []
+
+    def check(kind: str, record_id: str, field_name: str, target_kind: str, target: str | None) -> None:
+        if target is not None and target not in catalog.records[target_kind]:
+            file, line = where[(kind, record_id)]
+            line = record_line(file, kind, line)
+            problems.append(Problem(file, line, field_name, f"refers to unknown {target_kind} id {target!r}"))
+
+    for gpu in catalog.gpus:
+        check("gpus", gpu.id, "export_variant_of", "gpus", gpu.export_variant_of)
+    if not catalog.records["cpus"] or not catalog.records["gpus"]:
+        return problems
+    for system in catalog.records["systems"].values():
+        assert isinstance(system, System)
+        check("systems", system.id, "gpu", "gpus", system.gpu)
+        check("systems", system.id, "cpu", "cpus", system.cpu)
+    return problems
+
+
+def _field_line(file: str, line: int, key: str) -> int:
+    try:
+        lines = Path(file).read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return line
+    end = line
+    while end < len(lines) and not _TABLE.match(lines[end]):
+        end += 1
+    return _line_of(lines, (line, end), key)
+
+
+def load_catalog(
+    layers: list[list[Path]], kinds: Collection[str] | None = None, cache: ParseCache | None = None
+) -> LoadResult:
+    """Load catalog layers in order; a later layer overrides earlier records by id.
+
+    Within one layer a repeated id is a problem. A broken file is reported and skipped;
+    every other file still loads. `kinds` limits validation to the kinds a caller needs.
+    """
+    catalog = Catalog()
+    problems: list[Problem] = []
+    where: dict[tuple[str, str], tuple[str, int]] = {}
+    for layer in layers:
+        seen: dict[tuple[str, str], tuple[str, int]] = {}
+        for path in sorted(layer):
+            parsed, file_problems = parse_file(path, kinds=kinds, cache=cache)
+            problems.extend(file_problems)
+            if parsed.rates is not None:
+                _apply_rates(catalog, parsed, problems)
+            for kind, record, line in parsed.records:
+                key = (kind, record.id)
+                if key in seen:
+                    first_file, first_line = seen[key]
+                    first_line = record_line(first_file, kind, first_line)
+                    id_line = _field_line(parsed.file, record_line(parsed.file, kind, line), "id")
+                    problems.append(
+                        Problem(parsed.file, id_line, "id", f"duplicate id {record.id!r} (first at {first_file}:{first_line})")
+                    )
+                    continue
+                seen[key] = (parsed.file, line)
+                where[key] = (parsed.file, line)
+                catalog.records[kind][record.id] = record
+                catalog.origin[key] = parsed.file
+    problems.extend(_references(catalog, where))
+    return LoadResult(catalog, problems)
+
+
+def _apply_rates(catalog: Catalog, parsed: _Parsed, problems: list[Problem]) -> None:
+    rates = parsed.rates or {}
+    per_usd = rates.get("per_usd", {})
+    if not isinstance(per_usd, dict) or not all(isinstance(v, (int, float)) and v > 0 for v in per_usd.values()):
+        problems.append(Problem(parsed.file, 1, "exchange_rates.per_usd", "must map currency codes to positive numbers"))
+        return
+    catalog.exchange_rates.update({str(k): float(v) for k, v in per_usd.items()})
+    catalog.exchange_rates.setdefault("USD", 1.0)
+    catalog.exchange_rates_date = str(rates.get("date", catalog.exchange_rates_date))
+    catalog.exchange_rates_source = str(rates.get("source", catalog.exchange_rates_source))
+
+
+def expand(paths: Iterable[Path]) -> list[Path]:
+    """Files named directly, plus every *.toml inside named folders."""
+    files: list[Path] = []
+    for path in paths:
+        files.extend(sorted(path.glob("*.toml")) if path.is_dir() else [path])
+    return files
+
+
+def validate_paths(paths: list[Path], base: list[Path] | None = None) -> list[Problem]:
+    """Validate files (or folders of *.toml) as one layer over an optional base layer.
+
+    References may point into the base (a user overlay refers to shipped parts); only
+    problems in the named files are returned.
+    """
+    files = expand(paths)
+    missing = [Problem(str(p), 0, "file", "no such file or directory") for p in files if not p.exists()]
+    if missing:
+        return missing
+    named = {str(p) for p in files}
+    result = load_catalog([expand(base or []), files])
+    return [p for p in result.problems if p.file in named]
+
+
+def raise_for(problems: list[Problem]) -> None:
+    if problems:
+        raise CatalogError(problems)

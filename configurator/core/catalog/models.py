@@ -1,0 +1,372 @@
+"""Pydantic models for every catalog record kind: parts, LLM architectures and prices."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+_SLUG = re.compile(r"^[a-z0-9]+(?:[-.][a-z0-9]+)*$")
+
+Currency = Literal["USD", "CNY", "EUR"]
+Condition = Literal["new", "used", "refurbished"]
+
+
+class _Strict(BaseModel):
+    """Base for catalog data: unknown keys are errors, so typos never pass silently."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+
+
+class Price(_Strict):
+    """One observed street price, with where and when it was seen."""
+
+    amount: float = Field(gt=0)
+    currency: Currency
+    condition: Condition = "new"
+    date: date
+    source: str = Field(min_length=3)
+    note: str = ""
+
+
+class Record(_Strict):
+    """Fields shared by every catalog record."""
+
+    id: str
+    name: str = Field(min_length=1)
+    source: str = Field(min_length=3, description="Spec sheet, datasheet or config.json URL")
+    # field name -> reason, for any value that is an estimate rather than a published figure
+    estimates: dict[str, str] = Field(default_factory=dict)
+    notes: str = ""
+    prices: tuple[Price, ...] = ()
+
+    @field_validator("id")
+    @classmethod
+    def _id_is_slug(cls, value: str) -> str:
+        if not _SLUG.match(value):
+            raise ValueError(f"id {value!r} must be a lowercase slug such as 'rtx-3090'")
+        return value
+
+    @model_validator(mode="after")
+    def _estimates_name_fields(self) -> Record:
+        unknown = set(self.estimates) - set(type(self).model_fields)
+        if unknown:
+            raise ValueError(f"estimates names unknown field(s): {', '.join(sorted(unknown))}")
+        return self
+
+    def price(self, currency: str, condition: str = "new") -> Price | None:
+        """The newest price in this currency and condition, if the catalog has one."""
+        matches = [p for p in self.prices if p.currency == currency and p.condition == condition]
+        return max(matches, key=lambda p: p.date) if matches else None
+
+
+# ---------------------------------------------------------------------------------------
+# GPUs
+
+
+class PowerConnectors(_Strict):
+    """Auxiliary power inputs on a card (the slot itself supplies up to 75 W)."""
+
+    pcie8: int = Field(default=0, ge=0)
+    pcie6: int = Field(default=0, ge=0)
+    hpwr16: int = Field(default=0, ge=0, description="12VHPWR / 12V-2x6")
+    eps8: int = Field(default=0, ge=0, description="CPU EPS 8-pin, used by RTX A6000 class cards")
+
+    def max_board_power_w(self) -> int:
+        """Power the connectors can deliver, slot included (TechSpot: 75/75/150/600 W)."""
+        return 75 + 75 * self.pcie6 + 150 * self.pcie8 + 600 * self.hpwr16 + 235 * self.eps8
+
+
+class Gpu(Record):
+    """A graphics or accelerator card. Throughput figures are dense (no sparsity)."""
+
+    vendor: Literal["nvidia", "amd", "intel"]
+    architecture: str
+    market: Literal["consumer", "workstation", "datacenter"]
+    release_year: int = Field(ge=2010, le=2030)
+    vram_gb: float = Field(gt=0)
+    memory_type: str
+    memory_bandwidth_gbps: float = Field(gt=0, description="GB/s, peak")
+    fp32_tflops: float = Field(gt=0)
+    fp16_tflops: float = Field(gt=0, description="dense tensor FP16 with FP32 accumulate")
+    bf16_tflops: float | None = Field(default=None, gt=0)
+    fp8_tflops: float | None = Field(default=None, gt=0)
+    int8_tops: float | None = Field(default=None, gt=0)
+    fp4_tflops: float | None = Field(default=None, gt=0)
+    tflops_basis: str = Field(
+        default="dense tensor core, no sparsity; fp16 with fp32 accumulate",
+        description="how the throughput figures were read from the spec sheet",
+    )
+    tdp_w: float = Field(gt=0)
+    form_factor: Literal["pcie", "sxm", "oam"]
+    slot_width: float = Field(ge=1, le=5, description="expansion slots the cooler covers")
+    length_mm: float = Field(gt=0)
+    cooler: Literal["blower", "open-air", "passive", "liquid"]
+    power_connectors: PowerConnectors = PowerConnectors()
+    pcie_gen: int = Field(ge=3, le=6)
+    pcie_lanes: int = Field(default=16, ge=1, le=16)
+    nvlink: str | None = Field(default=None, description="bridge family, e.g. 'rtx3090', 'a6000', 'nvlink4-sxm'")
+    nvlink_bandwidth_gbps: float | None = Field(default=None, gt=0, description="total bidirectional GB/s")
+    p2p: bool = Field(description="GPUDirect peer-to-peer over PCIe (False on GeForce)")
+    export_variant_of: str | None = Field(default=None, description="id of the card this is a China-market variant of")
+    export_restricted_cn: bool = Field(default=False, description="not legally sold into China")
+    interconnect_note: str = ""
+
+    @model_validator(mode="after")
+    def _sxm_has_no_slots(self) -> Gpu:
+        if self.form_factor != "pcie" and self.cooler != "passive":
+            raise ValueError("SXM/OAM modules are passively cooled by the server")
+        return self
+
+
+# ---------------------------------------------------------------------------------------
+# Platform
+
+
+MemoryKind = Literal["DDR4", "DDR5"]
+Platform = Literal["consumer", "hedt", "workstation", "server"]
+
+
+class Cpu(Record):
+    vendor: Literal["amd", "intel"]
+    socket: str
+    platform: Platform
+    cores: int = Field(ge=1)
+    threads: int = Field(ge=1)
+    base_clock_ghz: float = Field(gt=0)
+    boost_clock_ghz: float | None = Field(default=None, gt=0)
+    tdp_w: float = Field(gt=0, description="TDP, or PPT where the vendor gives one")
+    pcie_lanes: int = Field(ge=1, description="usable lanes from the CPU (chipset link excluded)")
+    pcie_gen: int = Field(ge=3, le=6)
+    memory_type: MemoryKind
+    memory_channels: int = Field(ge=1)
+    memory_speed_mts: int = Field(gt=0, description="highest officially supported MT/s")
+    max_memory_gb: int = Field(gt=0)
+    ecc: bool = False
+    integrated_graphics: bool = False
+
+
+class PcieSlot(_Strict):
+    position: int = Field(ge=1, le=12, description="expansion-slot index from the top (1 = nearest the CPU)")
+    mechanical_lanes: int = Field(default=16, ge=1, le=16)
+    lanes: int = Field(ge=1, le=16, description="electrical lanes")
+    gen: int = Field(ge=3, le=6)
+    source: Literal["cpu", "chipset", "plx"] = "cpu"
+    shares_with: tuple[str, ...] = Field(default=(), description="M.2 socket ids that share this slot's lanes")
+    lanes_when_shared: int = Field(default=0, ge=0, le=16, description="electrical lanes left when a sharing M.2 is used")
+    lanes_when_bifurcated: int | None = Field(
+        default=None, ge=1, le=16, description="lanes when the slot pair runs x8/x8 (both populated)"
+    )
+
+
+class M2Socket(_Strict):
+    id: str
+    lanes: int = Field(default=4, ge=1, le=4)
+    gen: int = Field(ge=3, le=5)
+    source: Literal["cpu", "chipset"] = "cpu"
+
+
+class Motherboard(Record):
+    vendor: str
+    socket: str
+    chipset: str
+    form_factor: Literal["mini-itx", "micro-atx", "atx", "e-atx", "eeb", "ceb", "server-proprietary"]
+    width_mm: float = Field(gt=0)
+    depth_mm: float = Field(gt=0)
+    pcie_slots: tuple[PcieSlot, ...]
+    m2_sockets: tuple[M2Socket, ...] = ()
+    dimm_slots: int = Field(ge=1)
+    memory_type: MemoryKind
+    memory_module: Literal["udimm", "rdimm"]
+    ecc: bool = False
+    max_memory_gb: int = Field(gt=0)
+    bifurcation: bool = False
+    dual_psu_header: bool = False
+    vendor_part_number: str = ""
+
+    @model_validator(mode="after")
+    def _slots_consistent(self) -> Motherboard:
+        positions = [s.position for s in self.pcie_slots]
+        if len(positions) != len(set(positions)):
+            raise ValueError("two PCIe slots share one position")
+        m2_ids = {m.id for m in self.m2_sockets}
+        for slot in self.pcie_slots:
+            missing = set(slot.shares_with) - m2_ids
+            if missing:
+                raise ValueError(f"slot {slot.position} shares lanes with unknown M.2 socket(s) {sorted(missing)}")
+            if slot.lanes > slot.mechanical_lanes:
+                raise ValueError(f"slot {slot.position} has more electrical than mechanical lanes")
+        return self
+
+
+class MemoryKit(Record):
+    vendor: str
+    memory_type: MemoryKind
+    module: Literal["udimm", "rdimm"]
+    ecc: bool = False
+    modules: int = Field(ge=1)
+    module_gb: int = Field(gt=0)
+    speed_mts: int = Field(gt=0)
+    vendor_part_number: str = ""
+
+    @property
+    def total_gb(self) -> int:
+        return self.modules * self.module_gb
+
+
+class Psu(Record):
+    vendor: str
+    watts: float = Field(gt=0)
+    form_factor: Literal["atx", "sfx", "crps", "server"]
+    efficiency: Literal["bronze", "silver", "gold", "platinum", "titanium"]
+    atx_version: Literal["2.x", "3.0", "3.1", "crps"]
+    native_12v2x6: bool = Field(description="a native 12VHPWR/12V-2x6 socket (ATX 3.x excursion tested)")
+    min_input_v: float = Field(default=100, gt=0, description="lowest AC input for full rated output")
+    connectors: PowerConnectors
+    length_mm: float = Field(gt=0)
+    vendor_part_number: str = ""
+
+
+class Chassis(Record):
+    vendor: str
+    kind: Literal["mid-tower", "full-tower", "open-frame", "rack-2u", "rack-4u", "rack-5u", "rack-6u"]
+    expansion_slots: int = Field(ge=1)
+    max_gpu_length_mm: float = Field(gt=0)
+    max_board: Literal["mini-itx", "micro-atx", "atx", "e-atx", "eeb", "ceb", "server-proprietary"]
+    max_board_width_mm: float = Field(gt=0)
+    max_cpu_cooler_height_mm: float | None = Field(default=None, gt=0)
+    max_psu_length_mm: float | None = Field(default=None, gt=0)
+    psu_bays: int = Field(default=1, ge=0)
+    airflow: Literal["desktop", "server-ducted"]
+    max_gpus: int | None = Field(default=None, ge=1, description="for GPU servers: double-width GPU bays")
+    included_psu_w: float | None = Field(default=None, gt=0, description="server chassis that ship with PSUs")
+    noise: Literal["quiet", "moderate", "loud", "datacenter"] = "moderate"
+    vendor_part_number: str = ""
+
+
+class Cooler(Record):
+    vendor: str
+    kind: Literal["air-tower", "aio-liquid", "server-passive", "server-active"]
+    sockets: tuple[str, ...]
+    max_tdp_w: float = Field(gt=0, description="cooling capacity as rated or estimated")
+    height_mm: float | None = Field(default=None, gt=0)
+    radiator_mm: int | None = Field(default=None, gt=0)
+    vendor_part_number: str = ""
+
+
+class Storage(Record):
+    vendor: str
+    capacity_gb: int = Field(gt=0)
+    interface: Literal["nvme", "sata", "u.2"]
+    pcie_gen: int | None = Field(default=None, ge=3, le=5)
+    seq_read_mbps: int = Field(gt=0)
+    seq_write_mbps: int = Field(gt=0)
+    form_factor: Literal["m.2-2280", "2.5in", "u.2", "e1.s"]
+    vendor_part_number: str = ""
+
+
+# ---------------------------------------------------------------------------------------
+# Models
+
+
+class MoeSpec(_Strict):
+    num_experts: int = Field(ge=2, description="routed experts per MoE layer")
+    experts_per_token: int = Field(ge=1)
+    expert_intermediate_size: int = Field(gt=0)
+    shared_experts: int = Field(default=0, ge=0)
+    shared_intermediate_size: int = Field(default=0, ge=0, description="total width of the shared expert(s)")
+    first_dense_layers: int = Field(default=0, ge=0, description="leading layers with a dense MLP")
+    dense_intermediate_size: int | None = Field(default=None, gt=0, description="MLP width of those dense layers")
+    moe_layer_step: int = Field(default=1, ge=1, description="every n-th layer is MoE (Llama 4 interleaves)")
+
+    @model_validator(mode="after")
+    def _top_k_within(self) -> MoeSpec:
+        if self.experts_per_token > self.num_experts:
+            raise ValueError("experts_per_token exceeds num_experts")
+        return self
+
+
+class MlaSpec(_Strict):
+    """Multi-head latent attention (DeepSeek-V2/V3)."""
+
+    kv_lora_rank: int = Field(gt=0)
+    q_lora_rank: int | None = Field(default=None, gt=0)
+    qk_rope_head_dim: int = Field(gt=0)
+    qk_nope_head_dim: int = Field(gt=0)
+    v_head_dim: int = Field(gt=0)
+
+
+class ModelArch(Record):
+    """An LLM's architecture, normalised from its own config.json."""
+
+    family: str
+    hf_repo: str = ""
+    architecture: str = Field(description="HF model_type, e.g. llama, qwen2, qwen3_moe, deepseek_v3")
+    release_year: int = Field(ge=2018, le=2030)
+    num_layers: int = Field(gt=0)
+    hidden_size: int = Field(gt=0)
+    num_attention_heads: int = Field(gt=0)
+    num_kv_heads: int = Field(gt=0)
+    head_dim: int = Field(gt=0)
+    intermediate_size: int = Field(gt=0, description="dense MLP width (for MoE: see moe)")
+    vocab_size: int = Field(gt=0)
+    tie_embeddings: bool
+    max_context: int = Field(gt=0)
+    mlp_gated: bool = Field(default=True, description="SwiGLU/GeGLU: three projection matrices")
+    linear_bias: Literal["none", "qkv", "all"] = Field(
+        default="none", description="which linear layers carry biases: none, q/k/v only (Qwen2), all (GPT-3)"
+    )
+    learned_position_embeddings: bool = Field(default=False, description="absolute position table (GPT-3)")
+    norm: Literal["rmsnorm", "layernorm"] = "rmsnorm"
+    sliding_window: int | None = Field(default=None, gt=0)
+    sliding_window_layers: int | None = Field(
+        default=None, ge=0, description="how many layers use the window (None: all when sliding_window is set)"
+    )
+    moe: MoeSpec | None = None
+    mla: MlaSpec | None = None
+    params_total_b: float = Field(gt=0, description="published total parameters, billions")
+    params_active_b: float = Field(gt=0, description="published active parameters per token, billions")
+    params_source: str = Field(min_length=3)
+    license: str = ""
+
+    @model_validator(mode="after")
+    def _heads_consistent(self) -> ModelArch:
+        if self.num_attention_heads % self.num_kv_heads:
+            raise ValueError("num_attention_heads must be a multiple of num_kv_heads")
+        if self.params_active_b > self.params_total_b * 1.0001:
+            raise ValueError("params_active_b exceeds params_total_b")
+        return self
+
+
+class System(Record):
+    """A whole machine bought as one item (an 8x H100 HGX server, for instance)."""
+
+    vendor: str
+    gpu: str = Field(description="id of the GPU it carries")
+    gpu_count: int = Field(ge=1)
+    cpu: str = Field(description="id of the CPU")
+    cpu_count: int = Field(ge=1)
+    memory_gb: int = Field(gt=0)
+    storage_tb: float = Field(gt=0)
+    psu_w_total: float = Field(gt=0)
+    max_power_w: float = Field(gt=0, description="system maximum from the spec sheet")
+    rack_units: int = Field(ge=1)
+    interconnect: str
+    vendor_part_number: str = ""
+
+
+KINDS: dict[str, type[Record]] = {
+    "gpus": Gpu,
+    "cpus": Cpu,
+    "motherboards": Motherboard,
+    "memory": MemoryKit,
+    "psus": Psu,
+    "chassis": Chassis,
+    "coolers": Cooler,
+    "storage": Storage,
+    "systems": System,
+    "models": ModelArch,
+}
+"""Catalog kind (file stem and TOML array name) -> record model."""

@@ -1,0 +1,1 @@
+"""Memory, speed and time estimators for inference, fine-tuning and pretraining."""

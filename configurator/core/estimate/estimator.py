@@ -1,0 +1,677 @@
+"""Memory, speed and time for a model, a workload and a GPU configuration.
+
+The formulas and their sources are listed in docs/estimates.md; each step also records a
+sentence for `llm-rig estimate --explain`. Calibration constants live in `CAL` so that the
+reference-measurement tests and the docs point at one place.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from configurator.core.catalog.models import Gpu, ModelArch
+from configurator.core.errors import RequestError
+from configurator.core.estimate.params import ParamCounts, count_params
+from configurator.core.estimate.precision import GGUF_TYPES, KV_BYTES, weight_format
+from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step
+from configurator.core.estimate.workload import Workload
+
+GIB = 1024**3
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """Achieved fractions of peak and fixed costs, fitted to the published measurements in
+    tests/data/reference_*.toml (llama.cpp tables by XiongjieDai, Qwen speed benchmarks,
+    torchtune/Qwen fine-tuning tables, Llama/DeepSeek model cards); docs/estimates.md
+    explains each fit."""
+
+    # Runtime overhead per GPU: CUDA context, cuBLAS workspace, allocator slack.
+    overhead_llamacpp: float = 0.35 * GIB
+    overhead_transformers: float = 0.40 * GIB
+    overhead_vllm: float = 1.5 * GIB  # context + CUDA graphs + sampler warm-up
+    overhead_training: float = 1.0 * GIB
+    fragmentation_training: float = 0.08  # PyTorch caching allocator slack on dynamic memory
+    llamacpp_ubatch: int = 512
+    # Decode: achieved fraction of peak memory bandwidth. GDDR cards with high clocks reach
+    # more of their peak in llama.cpp than HBM data-center parts (fit: 7B and 70B Q4_0 on
+    # RTX 6000 Ada vs A100/H100 PCIe give 0.72-0.75 vs 0.56-0.57).
+    bw_eff_llamacpp_quant: float = 0.74
+    bw_eff_llamacpp_quant_hbm: float = 0.58
+    bw_eff_llamacpp_f16: float = 0.87
+    bw_eff_llamacpp_f16_hbm: float = 0.73
+    bw_eff_vllm: float = 0.80
+    bw_eff_vllm_quant: float = 0.55  # GPTQ/AWQ kernels at batch 1 (Qwen2.5 7B/32B AWQ, GPTQ on A100)
+    bw_eff_transformers: float = 0.80
+    bw_eff_transformers_quant: float = 0.50
+    bw_eff_amd: float = 0.82  # multiplier for ROCm/Vulkan (RX 7900 XTX llama.cpp)
+    bw_eff_moe_experts: float = 0.60  # expert matmuls at batch 1 (Mixtral Q5_K_M on A100/H100)
+    # Fixed per-token costs: per step and per transformer layer (launches, Python, sync).
+    step_overhead_llamacpp: float = 0.0
+    step_overhead_vllm: float = 2.5e-3  # Qwen2.5-0.5B/1.5B on A100: ~3 ms per token at any size
+    step_overhead_transformers: float = 14e-3  # HF generate(): Qwen2.5-7B/32B on A100
+    layer_overhead_llamacpp: float = 60e-6
+    layer_overhead_llamacpp_hbm: float = 110e-6
+    layer_overhead_vllm: float = 10e-6
+    layer_overhead_transformers: float = 50e-6
+    # Prefill: achieved fraction of dense fp16 tensor throughput.
+    compute_eff_llamacpp: float = 0.45
+    compute_eff_vllm: float = 0.55
+    compute_eff_transformers: float = 0.40
+    # Tensor parallel: latency of one all-reduce (two per layer) over PCIe and NVLink.
+    allreduce_pcie_s: float = 35e-6
+    allreduce_nvlink_s: float = 15e-6
+    layer_split_hop_s: float = 60e-6  # passing activations to the next GPU per token
+    # Training utilisation of peak bf16 (model FLOPs, attention included):
+    # Llama 2 7B/70B on A100: 0.39-0.43; Llama 3 70B/405B and Phi-3 on H100: 0.25-0.35.
+    default_mfu_ampere: float = 0.40
+    default_mfu_hopper: float = 0.30
+    default_mfu_consumer: float = 0.35
+    multi_gpu_scaling_nvlink: float = 0.95
+    multi_gpu_scaling_pcie_p2p: float = 0.85
+    multi_gpu_scaling_pcie: float = 0.75
+    logits_bytes_per_element: float = 6.0  # bf16 logits + fp32 copy for the loss
+
+
+CAL = Calibration()
+
+
+class _Explain:
+    def __init__(self) -> None:
+        self.steps: list[Step] = []
+        self.assumptions: list[str] = []
+        self.warnings: list[str] = []
+
+    def step(self, topic: str, text: str) -> None:
+        self.steps.append(Step(topic=topic, text=text))
+
+    def assume(self, text: str) -> None:
+        if text not in self.assumptions:
+            self.assumptions.append(text)
+
+
+def _gb(value: float) -> str:
+    return f"{value / GIB:.2f} GiB"
+
+
+# --------------------------------------------------------------------------- KV cache
+
+
+def kv_bytes_per_token_per_layer(model: ModelArch, kv_bytes: float, engine: str) -> float:
+    """K and V for one token in one layer (before any tensor-parallel division)."""
+    if model.mla is not None and engine != "transformers":
+        # MLA caches the compressed latent plus the shared RoPE key (DeepSeek-V2 paper, sec. 2.1.2)
+        return (model.mla.kv_lora_rank + model.mla.qk_rope_head_dim) * kv_bytes
+    if model.mla is not None:
+        heads = model.num_attention_heads
+        k = heads * (model.mla.qk_nope_head_dim + model.mla.qk_rope_head_dim)
+        v = heads * model.mla.v_head_dim
+        return (k + v) * kv_bytes
+    return 2 * model.num_kv_heads * model.head_dim * kv_bytes
+
+
+def kv_cache_bytes(model: ModelArch, context: int, sequences: int, kv_bytes: float, engine: str) -> float:
+    """Whole-model KV cache: sliding-window layers hold at most the window."""
+    per_layer_token = kv_bytes_per_token_per_layer(model, kv_bytes, engine)
+    window_layers = 0
+    if model.sliding_window:
+        window_layers = model.num_layers if model.sliding_window_layers is None else model.sliding_window_layers
+    full_layers = model.num_layers - window_layers
+    tokens_windowed = min(context, model.sliding_window or context)
+    return per_layer_token * sequences * (full_layers * context + window_layers * tokens_windowed)
+
+
+# --------------------------------------------------------------------------- weights
+
+
+def _weight_bytes(counts: ParamCounts, precision: str, scale: float = 1.0) -> tuple[float, float, float, float, float]:
+    """(embedding, lm_head, blocks, experts, experts_active) in bytes at `precision`.
+
+    `scale` corrects the formula to exact bytes read from a GGUF or safetensors header.
+    """
+    fmt = weight_format(precision)
+    body_bpw = fmt.bits_per_weight / 8 * scale
+    emb_bpw = fmt.embeddings_bits / 8 * scale
+    blocks = (counts.attention + counts.dense_mlp + counts.experts) * body_bpw + counts.norms * 2 + counts.position * emb_bpw
+    return (
+        counts.embedding * emb_bpw,
+        counts.lm_head * emb_bpw,
+        blocks,
+        counts.experts * body_bpw,
+        counts.experts_active * body_bpw,
+    )
+
+
+# --------------------------------------------------------------------------- split
+
+
+def _choose_split(model: ModelArch, workload: Workload, gpus: int, ex: _Explain) -> str:
+    if gpus == 1:
+        return "single"
+    if workload.kind != "inference":
+        return "data"
+    requested = workload.split
+    engine = workload.engine
+    if requested == "auto":
+        requested = "tensor" if engine == "vllm" else "layer"
+    if requested == "tensor":
+        heads = model.num_attention_heads
+        if gpus not in (2, 4, 8, 16):
+            if engine == "vllm":
+                ex.assume(f"vLLM tensor parallel needs 2, 4, 8 or 16 GPUs; {gpus} GPUs run pipeline-parallel by layers")
+            return "layer"
+        if heads % gpus:
+            ex.assume(f"{heads} attention heads do not divide over {gpus} GPUs: split by layers instead")
+            return "layer"
+        return "tensor"
+    return "layer"
+
+
+def _layer_assignment(layers: int, gpus: int) -> list[int]:
+    base, extra = divmod(layers, gpus)
+    return [base + (1 if i < extra else 0) for i in range(gpus)]
+
+
+# --------------------------------------------------------------------------- inference
+
+
+def _engine_overhead(engine: str) -> float:
+    return {"llama.cpp": CAL.overhead_llamacpp, "vllm": CAL.overhead_vllm}.get(engine, CAL.overhead_transformers)
+
+
+def _inference_activations(model: ModelArch, workload: Workload, context: int, engine: str, has_head: bool) -> float:
+    """Workspace for one forward pass of the largest chunk the engine processes at once."""
+    h, vocab, inter = model.hidden_size, model.vocab_size, model.intermediate_size
+    if model.moe is not None:
+        inter = max(model.moe.expert_intermediate_size * model.moe.experts_per_token, model.moe.shared_intermediate_size)
+    if engine == "llama.cpp":
+        # compute buffer: one micro-batch of n_ubatch tokens (fp32 intermediates), logits on the last GPU
+        chunk = min(CAL.llamacpp_ubatch, context * workload.batch)
+        logits = chunk * vocab * 4 if has_head else 0
+        return chunk * (6 * h + 2 * inter) * 4 + logits
+    if engine == "vllm":
+        # profiled with max_num_batched_tokens (default 8192 for chunked prefill) dummy tokens
+        chunk = min(8192, max(context, 2048))
+        logits = 256 * vocab * 4 if has_head else 0
+        return chunk * (4 * h + 3 * inter) * 2 + logits
+    # transformers: the whole prompt of every sequence in one forward; logits of the last token only
+    tokens = context * workload.batch
+    logits = workload.batch * vocab * 4 if has_head else 0
+    return tokens * (4 * h + 3 * inter) * 2 + logits
+
+
+def _inference_memory(
+    model: ModelArch,
+    counts: ParamCounts,
+    workload: Workload,
+    gpus: int,
+    split: str,
+    ex: _Explain,
+    scale: float = 1.0,
+) -> list[MemoryBreakdown]:
+    engine = workload.engine or "transformers"
+    context = workload.context or 4096
+    emb, head, blocks, _experts, _ = _weight_bytes(counts, workload.precision or "bf16", scale)
+    kv_elem = KV_BYTES[workload.kv_precision]
+    kv_total = kv_cache_bytes(model, context, workload.batch, kv_elem, engine)
+    overhead = _engine_overhead(engine)
+    fmt = weight_format(workload.precision or "bf16")
+    ex.step(
+        "weights",
+        f"{counts.total / 1e9:.2f} B parameters at {fmt.note} ({fmt.bits_per_weight:g} bits per weight; "
+        f"embeddings {fmt.embeddings_bits:g} bits) = {_gb(emb + head + blocks)}",
+    )
+    per_tok = kv_bytes_per_token_per_layer(model, kv_elem, engine)
+    attn_kind = "MLA latent" if model.mla is not None and engine != "transformers" else (
+        "MHA" if model.num_kv_heads == model.num_attention_heads else f"GQA ({model.num_attention_heads} query / {model.num_kv_heads} KV heads)"
+    )
+    ex.step(
+        "kv_cache",
+        f"KV cache = {per_tok:.0f} bytes per token per layer ({attn_kind}, {workload.kv_precision}) x "
+        f"{model.num_layers} layers x {context} tokens x {workload.batch} sequence(s)"
+        + (f"; {model.sliding_window_layers or model.num_layers} layers keep only a {model.sliding_window}-token window" if model.sliding_window else "")
+        + f" = {_gb(kv_total)}",
+    )
+    if engine == "llama.cpp":
+        ex.assume("llama.cpp keeps the token-embedding table in system RAM; the output head sits on the last GPU")
+    if split == "tensor":
+        tp = gpus
+        kv_share = 1 / min(tp, model.num_kv_heads) if model.mla is None else 1.0
+        if model.mla is not None:
+            ex.assume("MLA's latent KV cache is replicated on every tensor-parallel rank")
+        if tp > model.num_kv_heads and model.mla is None:
+            ex.assume(f"{model.num_kv_heads} KV heads over {tp} GPUs: KV heads are replicated")
+        act = _inference_activations(model, workload, context, engine, True) / tp
+        per = MemoryBreakdown(
+            weights=int((emb + head + blocks) / tp),
+            kv_cache=int(kv_total * kv_share),
+            activations=int(act),
+            runtime_overhead=int(overhead),
+        )
+        ex.step("split", f"tensor parallel over {tp} GPUs: each holds 1/{tp} of every weight matrix and of the KV heads")
+        return [per] * tp
+    layers = _layer_assignment(model.num_layers, gpus)
+    per_layer_weights = blocks / model.num_layers
+    per_layer_kv = kv_total / model.num_layers
+    result = []
+    for i, n in enumerate(layers):
+        first, last = i == 0, i == gpus - 1
+        weights = n * per_layer_weights
+        if last:
+            weights += head if head else (emb if engine == "llama.cpp" else 0)
+        if first and engine != "llama.cpp":
+            weights += emb
+        act = _inference_activations(model, workload, context, engine, last)
+        result.append(
+            MemoryBreakdown(
+                weights=int(weights),
+                kv_cache=int(n * per_layer_kv),
+                activations=int(act),
+                runtime_overhead=int(overhead),
+            )
+        )
+    if gpus > 1:
+        ex.step("split", f"layers split across {gpus} GPUs as {layers}: each GPU holds its layers' weights and KV cache")
+    return result
+
+
+# --------------------------------------------------------------------------- training memory
+
+
+def _lora_params(model: ModelArch, rank: int, targets: str) -> int:
+    """Adapter parameters: r x (d_in + d_out) per adapted matrix (LoRA paper, sec. 4)."""
+    h = model.hidden_size
+    q = model.num_attention_heads * model.head_dim
+    kv = model.num_kv_heads * model.head_dim
+    per_layer = rank * ((h + q) + 2 * (h + kv) + (q + h))
+    if targets == "all-linear":
+        if model.moe is None:
+            inter = model.intermediate_size
+            per_layer += rank * (3 if model.mlp_gated else 2) * (h + inter)
+        else:
+            inter = model.moe.expert_intermediate_size
+            per_layer += rank * (3 if model.mlp_gated else 2) * (h + inter) * model.moe.num_experts
+    return model.num_layers * per_layer
+
+
+def _activation_bytes_per_layer(model: ModelArch, seq: int, batch: int) -> float:
+    """Saved activations of one block in bf16, flash attention (no s^2 term).
+
+    Korthikanti et al. 2022 ("Reducing Activation Recomputation in Large Transformer
+    Models") give 34*s*b*h bytes for a GPT block; this is the same count itemised for
+    gated MLPs and GQA: norms' inputs, q/k/v, attention output, MLP gate/up/activation.
+    """
+    h = model.hidden_size
+    q = model.num_attention_heads * model.head_dim
+    kv = model.num_kv_heads * model.head_dim
+    inter = model.intermediate_size
+    if model.moe is not None:
+        inter = model.moe.expert_intermediate_size * model.moe.experts_per_token + model.moe.shared_intermediate_size
+    attention = 2 * h + 2 * h + 2 * (q + 2 * kv) + 2 * (q + kv) + 2 * q  # norm in, proj in, qkv, rope'd q/k, attn out
+    mlp = 2 * h + 2 * h + (4 if model.mlp_gated else 2) * 2 * inter  # norm in, proj in, gate/up/act/product
+    return seq * batch * (attention + mlp)
+
+
+def _training_memory(
+    model: ModelArch, counts: ParamCounts, workload: Workload, gpus: int, ex: _Explain
+) -> tuple[list[MemoryBreakdown], int]:
+    seq = workload.context or 2048
+    batch = workload.batch
+    n = counts.total
+    method = workload.method if workload.kind == "finetune" else "full"
+    zero = workload.zero if gpus > 1 else 0
+    offload = workload.offload == "cpu"
+    host = 0
+    opt_bytes_per_param = {"adamw": 12.0, "adamw-8bit": 6.0, "sgd": 8.0}[workload.optimizer]
+    opt_note = {
+        "adamw": "AdamW: fp32 master weights + two fp32 moments = 12 bytes per trainable parameter",
+        "adamw-8bit": "8-bit AdamW: fp32 master weights + two 8-bit moments = 6 bytes per trainable parameter",
+        "sgd": "SGD with momentum: fp32 master weights + one fp32 momentum = 8 bytes per trainable parameter",
+    }[workload.optimizer]
+    if method == "full":
+        trainable = n
+        weights = n * 2.0
+        ex.step("weights", f"{n / 1e9:.2f} B parameters in bf16 = {_gb(weights)} (mixed precision, ZeRO paper: 2+2+12 bytes per parameter with AdamW)")
+    else:
+        trainable = _lora_params(model, workload.lora_rank, workload.lora_targets)
+        precision = "nf4" if method == "qlora" else (workload.precision or "bf16")
+        emb, head, blocks, _, _ = _weight_bytes(counts, precision)
+        weights = emb + head + blocks + trainable * 4.0  # adapters kept in fp32
+        if workload.train_embeddings:
+            extra = counts.embedding + counts.lm_head
+            trainable += extra
+            weights += extra * 2.0  # an fp32 copy beside the 16-bit table
+            ex.step("weights", f"embedding and output layers trained too: +{extra / 1e6:.0f} M trainable parameters")
+        ex.step(
+            "weights",
+            f"frozen base at {precision} = {_gb(emb + head + blocks)}; LoRA rank {workload.lora_rank} on "
+            f"{workload.lora_targets} = {trainable / 1e6:.1f} M trainable parameters (fp32)",
+        )
+    gradients = trainable * (2.0 if method == "full" else 4.0)
+    optimizer = trainable * (opt_bytes_per_param if method == "full" else opt_bytes_per_param - 4.0)
+    ex.step("optimizer", opt_note)
+    if zero >= 1:
+        optimizer /= gpus
+    if zero >= 2:
+        gradients /= gpus
+    if zero >= 3:
+        weights /= gpus  # FSDP / ZeRO-3 shard frozen base weights too
+    if zero:
+        ex.step("zero", f"ZeRO-{zero} over {gpus} GPUs shards " + ", ".join(
+            ["optimizer states", "gradients", "parameters"][: zero]) + f" {gpus} ways")
+    if offload:
+        host += int(optimizer * gpus if zero else optimizer)
+        optimizer = 0.0
+        if zero >= 3:
+            host += int(weights * gpus)
+            weights = weights * 0.1  # only the layers being computed stay resident
+        ex.step("offload", f"optimizer states{' and parameters' if zero >= 3 else ''} offloaded to CPU RAM: {_gb(host)} of host memory")
+
+    per_layer = _activation_bytes_per_layer(model, seq, batch)
+    logits = seq * batch * model.vocab_size * CAL.logits_bytes_per_element
+    if workload.grad_checkpointing:
+        activations = model.num_layers * seq * batch * model.hidden_size * 2 + per_layer + logits
+        ex.step(
+            "activations",
+            f"gradient checkpointing: each of {model.num_layers} layers keeps its input (2*s*b*h bytes) and one layer is "
+            f"recomputed at a time ({_gb(per_layer)}), plus logits s*b*vocab*{CAL.logits_bytes_per_element:g} bytes = {_gb(activations)}",
+        )
+    else:
+        activations = model.num_layers * per_layer + logits
+        ex.step(
+            "activations",
+            f"no checkpointing: {model.num_layers} layers x {_gb(per_layer)} saved activations (s={seq}, b={batch}, flash attention) "
+            f"plus logits = {_gb(activations)}",
+        )
+    dynamic = activations + gradients
+    overhead = CAL.overhead_training + CAL.fragmentation_training * dynamic
+    per = MemoryBreakdown(
+        weights=int(weights),
+        kv_cache=0,
+        activations=int(activations),
+        gradients=int(gradients),
+        optimizer_states=int(optimizer),
+        runtime_overhead=int(overhead),
+    )
+    ex.assume("training is data-parallel: every GPU runs the full model on its own micro-batch" if gpus > 1 and zero < 3 else "")
+    return [per] * gpus, host
+
+
+# --------------------------------------------------------------------------- speed
+
+
+def _is_hbm(gpu: Gpu) -> bool:
+    return gpu.memory_type.upper().startswith("HBM")
+
+
+def _bw_efficiency(engine: str, precision: str, gpu: Gpu) -> float:
+    quantized = precision not in ("fp32", "bf16", "fp16", "fp8")
+    if engine == "llama.cpp":
+        if precision in GGUF_TYPES:
+            eff = CAL.bw_eff_llamacpp_quant_hbm if _is_hbm(gpu) else CAL.bw_eff_llamacpp_quant
+        else:
+            eff = CAL.bw_eff_llamacpp_f16_hbm if _is_hbm(gpu) else CAL.bw_eff_llamacpp_f16
+    elif engine == "vllm":
+        eff = CAL.bw_eff_vllm_quant if quantized else CAL.bw_eff_vllm
+    else:
+        eff = CAL.bw_eff_transformers_quant if quantized else CAL.bw_eff_transformers
+    return eff * (CAL.bw_eff_amd if gpu.vendor == "amd" else 1.0)
+
+
+def _fixed_overhead(engine: str, gpu: Gpu, layers: int) -> float:
+    if engine == "llama.cpp":
+        per_layer = CAL.layer_overhead_llamacpp_hbm if _is_hbm(gpu) else CAL.layer_overhead_llamacpp
+        return CAL.step_overhead_llamacpp + layers * per_layer
+    if engine == "vllm":
+        return CAL.step_overhead_vllm + layers * CAL.layer_overhead_vllm
+    return CAL.step_overhead_transformers + layers * CAL.layer_overhead_transformers
+
+
+def _compute_efficiency(engine: str) -> float:
+    return {"llama.cpp": CAL.compute_eff_llamacpp, "vllm": CAL.compute_eff_vllm}.get(engine, CAL.compute_eff_transformers)
+
+
+def _peak_tflops(gpu: Gpu, compute: str) -> float:
+    if compute == "fp8" and gpu.fp8_tflops:
+        return gpu.fp8_tflops
+    if compute == "int8" and gpu.int8_tops:
+        return min(gpu.int8_tops, 2 * gpu.fp16_tflops)
+    if compute == "fp32":
+        return gpu.fp32_tflops
+    return gpu.bf16_tflops or gpu.fp16_tflops
+
+
+def _decode_speed(
+    model: ModelArch, counts: ParamCounts, workload: Workload, gpu: Gpu, gpus: int, split: str, ex: _Explain,
+    scale: float = 1.0,
+) -> tuple[float, float, float, float]:
+    """(tokens/s per sequence, aggregate tokens/s, prefill tokens/s, time to first token)."""
+    engine = workload.engine or "transformers"
+    precision = workload.precision or "bf16"
+    context = workload.context or 4096
+    batch = workload.batch
+    fmt = weight_format(precision)
+    emb, head, blocks, experts, experts_active = _weight_bytes(counts, precision, scale)
+    moe_note = ""
+    if model.moe is not None:
+        # expected distinct experts touched by `batch` tokens, uniform routing
+        e, k = model.moe.num_experts, model.moe.experts_per_token
+        touched = e * (1 - (1 - k / e) ** batch)
+        # expert matmuls run below streaming efficiency at small batch: count their bytes
+        # as if read at bw_eff_moe_experts of the dense rate
+        expert_read = experts * touched / e / CAL.bw_eff_moe_experts
+        moe_note = f"; MoE reads {touched:.1f} of {e} experts per layer per step"
+        read = blocks - experts + expert_read + head + (emb if head == 0 else 0)
+    else:
+        read = blocks + (head if head else emb)
+    # average KV length read during generation: the sequence fills up to `context`
+    kv_read = kv_cache_bytes(model, context, batch, KV_BYTES[workload.kv_precision], engine)
+    eff = _bw_efficiency(engine, precision, gpu)
+    bw = gpu.memory_bandwidth_gbps * 1e9
+    flops_per_token = 2 * (counts.matmul_active) + 4 * model.num_layers * context * model.num_attention_heads * model.head_dim
+    peak = _peak_tflops(gpu, fmt.compute) * 1e12
+    compute_eff = _compute_efficiency(engine)
+    overhead = _fixed_overhead(engine, gpu, model.num_layers)
+    if split == "tensor":
+        mem_t = (read + kv_read * (1 if model.mla else 1)) / gpus / (eff * bw)
+        comp_t = batch * flops_per_token / gpus / (peak * compute_eff)
+        link = CAL.allreduce_nvlink_s if gpu.nvlink else CAL.allreduce_pcie_s
+        comm = 2 * model.num_layers * link
+        step = max(mem_t, comp_t) + overhead + comm
+        ex.step("decode", f"tensor parallel: each GPU reads 1/{gpus} of {_gb(read + kv_read)} per step, plus "
+                f"2 all-reduces per layer at ~{link * 1e6:.0f} us over {'NVLink' if gpu.nvlink else 'PCIe'}")
+    else:
+        mem_t = (read + kv_read) / (eff * bw)
+        comp_t = batch * flops_per_token / (peak * compute_eff)
+        hops = (gpus - 1) * CAL.layer_split_hop_s
+        step = max(mem_t, comp_t) + overhead + hops
+        if gpus > 1:
+            ex.step("decode", f"layer split: the {gpus} GPUs work one after another for each token, so the step time is "
+                    "the sum of each GPU's share (no speed-up for a single sequence)")
+    tps = 1.0 / step
+    ex.step(
+        "decode",
+        f"decode step = max(memory: {_gb(read)} weights{moe_note} + {_gb(kv_read)} KV read at {eff:.0%} of "
+        f"{gpu.memory_bandwidth_gbps:.0f} GB/s; compute: {batch} x {flops_per_token / 1e9:.1f} GFLOP at "
+        f"{compute_eff:.0%} of {peak / 1e12:.0f} TFLOPS) + {overhead * 1e3:.2f} ms fixed per-token cost "
+        f"= {step * 1e3:.2f} ms -> {tps:.1f} tokens/s per sequence, {tps * batch:.1f} tokens/s in total",
+    )
+    prefill_flops = 2 * counts.matmul_active + 2 * model.num_layers * context * model.num_attention_heads * model.head_dim
+    prefill_peak = _peak_tflops(gpu, "fp16" if fmt.compute in ("fp16", "int8") else fmt.compute) * 1e12
+    prefill_rate = prefill_peak * compute_eff * (gpus if split == "tensor" else 1) / prefill_flops
+    # never faster than streaming the weights once per chunk
+    ttft = context / prefill_rate + read / (eff * bw)
+    ex.step(
+        "prefill",
+        f"prefill = {prefill_flops / 1e9:.1f} GFLOP per token (2 x active matmul parameters + attention over "
+        f"{context // 2} tokens on average) at {compute_eff:.0%} of {prefill_peak / 1e12:.0f} TFLOPS = "
+        f"{prefill_rate:.0f} tokens/s; first token after a {context}-token prompt in {ttft:.2f} s",
+    )
+    return tps, tps * batch, prefill_rate, ttft
+
+
+# --------------------------------------------------------------------------- training time
+
+
+def _training_time(
+    model: ModelArch, counts: ParamCounts, workload: Workload, gpu: Gpu | None, gpus: int, ex: _Explain
+) -> tuple[float | None, float | None, float | None, float | None]:
+    tokens = workload.tokens
+    if tokens is None:
+        ex.assume("no --tokens given: training time not estimated")
+        return None, None, None, None
+    seq = workload.context or 2048
+    n = counts.matmul_active
+    attention = 12 * model.num_layers * model.num_attention_heads * model.head_dim * seq
+    method = workload.method if workload.kind == "finetune" else "full"
+    if method == "full":
+        per_token = 6 * n + attention
+        basis = "6 x N (forward 2N, backward 4N)"
+    else:
+        per_token = 4 * n + attention * 2 / 3
+        basis = "4 x N (forward 2N, backward 2N for activation gradients only: frozen weights need no weight gradients)"
+    if workload.grad_checkpointing:
+        per_token += 2 * n
+        basis += " + 2 x N recomputed forward (gradient checkpointing)"
+    flops = per_token * tokens
+    ex.step(
+        "flops",
+        f"training FLOPs = ({basis} + attention 12 x layers x d_attn x seq) per token = {per_token / 1e9:.1f} GFLOP "
+        f"x {tokens:.3g} tokens = {flops:.3g} FLOP (Kaplan et al. 2020; PaLM appendix B)",
+    )
+    if gpu is None:
+        return flops, None, None, None
+    if gpu.market != "datacenter":
+        default = CAL.default_mfu_consumer
+    elif gpu.architecture in ("Hopper", "Blackwell") or (gpu.fp8_tflops and gpu.vendor == "nvidia"):
+        default = CAL.default_mfu_hopper
+    else:
+        default = CAL.default_mfu_ampere
+    mfu = workload.mfu or default
+    if method == "qlora":
+        mfu *= 0.75
+        ex.assume("QLoRA dequantizes NF4 weights on every pass: utilisation taken as 75 % of the bf16 figure")
+    if workload.mfu is None:
+        ex.assume(f"default utilisation {mfu:.0%} of peak bf16 tensor throughput for {gpu.architecture} "
+                  "(published runs: Llama 2 on A100 ~40 %, Llama 3 and Phi-3 on H100 25-35 %); override with --mfu")
+    peak = (gpu.bf16_tflops or gpu.fp16_tflops) * 1e12
+    scaling = 1.0
+    if gpus > 1:
+        if gpu.nvlink and gpu.form_factor != "pcie":
+            scaling = CAL.multi_gpu_scaling_nvlink
+        elif gpu.nvlink or gpu.p2p:
+            scaling = CAL.multi_gpu_scaling_pcie_p2p
+        else:
+            scaling = CAL.multi_gpu_scaling_pcie
+        ex.assume(f"{gpus}-GPU scaling efficiency {scaling:.0%} for gradient all-reduce over "
+                  f"{'NVLink' if scaling == CAL.multi_gpu_scaling_nvlink else 'PCIe'}")
+    gpu_seconds = flops / (peak * mfu * scaling)
+    gpu_hours = gpu_seconds / 3600
+    wall = gpu_hours / gpus
+    ex.step("time", f"GPU-hours = {flops:.3g} / ({peak / 1e12:.0f} TFLOPS x {mfu:.0%} x {scaling:.0%} scaling) / 3600 = "
+            f"{gpu_hours:,.0f} GPU-hours; on {gpus} GPU(s) {wall:,.1f} hours wall clock")
+    return flops, gpu_hours, wall, mfu
+
+
+# --------------------------------------------------------------------------- entry point
+
+
+def estimate(
+    model: ModelArch,
+    workload: Workload,
+    gpu: Gpu | None = None,
+    gpus: int = 1,
+    exact_weight_bytes: int | None = None,
+) -> EstimateResult:
+    """Estimate memory per GPU, speed and time for `workload` on `gpus` x `gpu`.
+
+    `exact_weight_bytes` (from a GGUF or safetensors header) replaces the formula's weight
+    size when the workload's precision is the file's own.
+    """
+    if gpus < 1:
+        raise RequestError("--gpus must be at least 1")
+    workload = workload.resolved(model.max_context)
+    ex = _Explain()
+    counts = count_params(model)
+    scale = 1.0
+    if exact_weight_bytes:
+        emb, head, blocks, _, _ = _weight_bytes(counts, workload.precision or "bf16")
+        scale = exact_weight_bytes / (emb + head + blocks)
+        ex.assume(f"weights sized from the file header: {exact_weight_bytes / GIB:.2f} GiB exactly")
+    if workload.context and workload.context > model.max_context:
+        ex.warnings.append(f"context {workload.context} exceeds the model's maximum of {model.max_context} tokens")
+    ex.step("params", f"{model.name}: {counts.total / 1e9:.2f} B parameters counted from the architecture"
+            + (f", {counts.active / 1e9:.2f} B active per token (MoE: memory uses the total, speed the active)" if model.moe else ""))
+    split = _choose_split(model, workload, gpus, ex)
+    host = 0
+    if workload.kind == "inference":
+        per_gpu = _inference_memory(model, counts, workload, gpus, split, ex, scale)
+        if workload.engine == "llama.cpp":
+            host = int(_weight_bytes(counts, workload.precision or "bf16", scale)[0])
+    else:
+        per_gpu, host = _training_memory(model, counts, workload, gpus, ex)
+    capacity = int(gpu.vram_gb * GIB) if gpu else None
+    usable = None
+    if capacity is not None:
+        usable = int(capacity * workload.vllm_gpu_memory_utilization) if workload.engine == "vllm" else capacity
+        if workload.engine == "vllm":
+            ex.assume(f"vLLM pre-allocates {workload.vllm_gpu_memory_utilization:.0%} of each GPU; the job must fit in that share")
+    memories = tuple(
+        GpuMemory(index=i, breakdown=b, capacity_bytes=capacity, usable_bytes=usable) for i, b in enumerate(per_gpu)
+    )
+    fits = None if usable is None else max(m.total for m in memories) <= usable
+    decode = aggregate = prefill = ttft = None
+    flops = gpu_hours = wall = mfu = None
+    if workload.kind == "inference" and gpu is not None:
+        decode, aggregate, prefill, ttft = _decode_speed(model, counts, workload, gpu, gpus, split, ex, scale)
+    if workload.kind != "inference":
+        flops, gpu_hours, wall, mfu = _training_time(model, counts, workload, gpu, gpus, ex)
+    if workload.kind == "inference":
+        ex.assume(f"engine {workload.engine}; context {workload.context} tokens per sequence; {workload.batch} concurrent sequence(s)")
+    else:
+        ex.assume(f"sequence length {workload.context}, micro-batch {workload.batch}, gradient checkpointing "
+                  f"{'on' if workload.grad_checkpointing else 'off'}")
+    ex.assume("memory figures are peaks on the most loaded GPU; 1 GiB = 2^30 bytes")
+    peak = max(memories, key=lambda m: m.total)
+    ex.step("total", f"most loaded GPU: {_gb(peak.total)}" + (f" of {_gb(usable)} usable -> {'fits' if fits else 'does NOT fit'}" if usable else ""))
+    return EstimateResult(
+        model_id=model.id,
+        workload=workload.model_dump(mode="json"),
+        gpu_id=gpu.id if gpu else None,
+        gpus=gpus,
+        split=split,
+        per_gpu=memories,
+        host_ram_bytes=host,
+        fits=fits,
+        decode_tokens_per_s=decode,
+        aggregate_tokens_per_s=aggregate,
+        prefill_tokens_per_s=prefill,
+        time_to_first_token_s=ttft,
+        training_flops=flops,
+        gpu_hours=gpu_hours,
+        wall_hours=wall,
+        mfu=mfu,
+        params_total=counts.total,
+        params_active=counts.active,
+        assumptions=tuple(a for a in ex.assumptions if a),
+        steps=tuple(ex.steps),
+        warnings=tuple(ex.warnings),
+    )
+
+
+def gpu_count_needed(model: ModelArch, workload: Workload, gpu: Gpu, limit: int = 16) -> int | None:
+    """Fewest GPUs of this kind on which the workload fits, or None within `limit`."""
+    for n in range(1, limit + 1):
+        if estimate(model, workload, gpu, n).fits:
+            return n
+    return None
+
+
+def flops_for(params: float, tokens: float) -> float:
+    """The 6ND rule (Kaplan et al. 2020): training FLOPs for N parameters and D tokens."""
+    return 6 * params * tokens
+
+
+def ceil_div(a: int, b: int) -> int:
+    return -(-a // b) if b else math.inf  # type: ignore[return-value]

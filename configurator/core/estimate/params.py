@@ -1,0 +1,124 @@
+"""Parameter counts from an architecture: total, active per token, and by tensor group.
+
+Counts follow the tensors a Hugging Face checkpoint stores: embeddings (tied or not),
+attention (MHA/GQA/MQA, or DeepSeek's MLA), dense or MoE MLPs with shared experts,
+norms and biases. Tested against the published counts of every catalog model.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from configurator.core.catalog.models import ModelArch
+
+
+@dataclass(frozen=True)
+class ParamCounts:
+    """Parameter counts split the way memory and speed estimates need them."""
+
+    embedding: int  # input token embedding table
+    lm_head: int  # output projection (0 when tied to the embedding)
+    attention: int  # all layers: q, k, v, o (or MLA projections) and their biases
+    dense_mlp: int  # all dense MLP layers, plus shared experts and routers of MoE layers
+    experts: int  # all routed experts of all MoE layers
+    experts_active: int  # routed experts used per token, all layers
+    norms: int
+    position: int  # learned absolute position table (GPT-3)
+    layers: int
+
+    @property
+    def total(self) -> int:
+        return self.embedding + self.lm_head + self.attention + self.dense_mlp + self.experts + self.norms + self.position
+
+    @property
+    def active(self) -> int:
+        """Parameters touched per token (embedding rows are a lookup, but counted as
+        published model cards do: the whole table)."""
+        return self.total - self.experts + self.experts_active
+
+    @property
+    def per_layer_body(self) -> int:
+        """Average transformer-block parameters per layer (what a layer split moves)."""
+        return (self.attention + self.dense_mlp + self.experts + self.norms) // self.layers
+
+    @property
+    def matmul_active(self) -> int:
+        """Parameters in matrix multiplies per token: the 2*N FLOPs of a forward pass."""
+        return self.attention + self.dense_mlp + self.experts_active + self.lm_head + (
+            self.embedding if self.lm_head == 0 else 0
+        )
+
+
+def _attention_params(m: ModelArch) -> int:
+    h = m.hidden_size
+    if m.mla is not None:
+        mla = m.mla
+        qk_head = mla.qk_nope_head_dim + mla.qk_rope_head_dim
+        heads = m.num_attention_heads
+        if mla.q_lora_rank:
+            q = h * mla.q_lora_rank + mla.q_lora_rank + mla.q_lora_rank * heads * qk_head
+        else:
+            q = h * heads * qk_head
+        kv_down = h * (mla.kv_lora_rank + mla.qk_rope_head_dim) + mla.kv_lora_rank  # + kv norm
+        kv_up = mla.kv_lora_rank * heads * (mla.qk_nope_head_dim + mla.v_head_dim)
+        out = heads * mla.v_head_dim * h
+        return q + kv_down + kv_up + out
+    q_dim = m.num_attention_heads * m.head_dim
+    kv_dim = m.num_kv_heads * m.head_dim
+    weights = h * q_dim + 2 * h * kv_dim + q_dim * h
+    bias = 0
+    if m.linear_bias in ("qkv", "all"):
+        bias += q_dim + 2 * kv_dim
+    if m.linear_bias == "all":
+        bias += h
+    return weights + bias
+
+
+def _mlp_params(hidden: int, width: int, gated: bool, bias: bool) -> int:
+    mats = 3 if gated else 2
+    weights = mats * hidden * width
+    if bias:
+        weights += (2 if gated else 1) * width + hidden
+    return weights
+
+
+def count_params(m: ModelArch) -> ParamCounts:
+    """Count parameters from the architecture alone."""
+    h = m.hidden_size
+    bias = m.linear_bias == "all"
+    norm_size = h * (2 if m.norm == "layernorm" else 1)
+    attention = m.num_layers * _attention_params(m)
+    norms = m.num_layers * 2 * norm_size + norm_size
+    dense_mlp = experts = experts_active = 0
+    if m.moe is None:
+        dense_mlp = m.num_layers * _mlp_params(h, m.intermediate_size, m.mlp_gated, bias)
+    else:
+        moe = m.moe
+        dense_width = moe.dense_intermediate_size or m.intermediate_size
+        for layer in range(m.num_layers):
+            is_moe = layer >= moe.first_dense_layers and (layer - moe.first_dense_layers) % moe.moe_layer_step == (
+                moe.moe_layer_step - 1
+            )
+            if not is_moe:
+                dense_mlp += _mlp_params(h, dense_width, m.mlp_gated, bias)
+                continue
+            expert = _mlp_params(h, moe.expert_intermediate_size, m.mlp_gated, bias)
+            experts += moe.num_experts * expert
+            experts_active += moe.experts_per_token * expert
+            router = h * moe.num_experts
+            shared = _mlp_params(h, moe.shared_intermediate_size, m.mlp_gated, bias) if moe.shared_intermediate_size else 0
+            dense_mlp += router + shared
+    embedding = m.vocab_size * h
+    lm_head = 0 if m.tie_embeddings else m.vocab_size * h
+    position = m.max_context * h if m.learned_position_embeddings else 0
+    return ParamCounts(
+        embedding=embedding,
+        lm_head=lm_head,
+        attention=attention,
+        dense_mlp=dense_mlp,
+        experts=experts,
+        experts_active=experts_active,
+        norms=norms,
+        position=position,
+        layers=m.num_layers,
+    )

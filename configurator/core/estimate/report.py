@@ -1,0 +1,61 @@
+"""Plain-text rendering of an estimate, for the command line and logs."""
+
+from __future__ import annotations
+
+from configurator.core.catalog.models import Gpu, ModelArch
+from configurator.core.estimate.result import BREAKDOWN_KEYS, EstimateResult
+
+GIB = 1024**3
+
+
+def _gib(value: float) -> str:
+    return f"{value / GIB:8.2f} GiB"
+
+
+def format_estimate(result: EstimateResult, model: ModelArch, gpu: Gpu | None, explain: bool = False) -> str:
+    w = result.workload
+    lines = [
+        f"{model.name}: {result.params_total / 1e9:.2f} B parameters"
+        + (f" ({result.params_active / 1e9:.2f} B active)" if result.params_active != result.params_total else ""),
+        f"workload: {w['kind']}, {w['precision']}"
+        + (f", KV {w['kv_precision']}, engine {w['engine']}" if w["kind"] == "inference" else f", {w['method']}, {w['optimizer']}")
+        + f", context {w['context']}, batch {w['batch']}",
+        f"hardware: {result.gpus} x {gpu.name if gpu else '(no GPU given)'}"
+        + (f", split by {result.split}" if result.gpus > 1 else ""),
+        "",
+        "memory on the most loaded GPU:",
+    ]
+    peak = result.peak_gpu.breakdown
+    for key in BREAKDOWN_KEYS:
+        value = getattr(peak, key)
+        if value:
+            lines.append(f"  {key.replace('_', ' '):18} {_gib(value)}")
+    lines.append(f"  {'total':18} {_gib(peak.total)}")
+    if result.gpus > 1:
+        lines.append(f"  all {result.gpus} GPUs together  {_gib(result.total_bytes)}")
+    if result.host_ram_bytes:
+        lines.append(f"  system RAM needed  {_gib(result.host_ram_bytes)}")
+    if result.fits is not None:
+        usable = result.peak_gpu.usable_bytes or 0
+        verdict = "fits" if result.fits else "DOES NOT FIT"
+        lines.append(f"  {verdict} in {usable / GIB:.1f} GiB usable per GPU (headroom {(usable - peak.total) / GIB:+.1f} GiB)")
+    if result.decode_tokens_per_s is not None:
+        lines += ["", "speed:", f"  decode          {result.decode_tokens_per_s:8.1f} tokens/s per sequence"]
+        if w["batch"] > 1 and result.aggregate_tokens_per_s:
+            lines.append(f"  all sequences   {result.aggregate_tokens_per_s:8.1f} tokens/s")
+        if result.prefill_tokens_per_s:
+            lines.append(f"  prefill         {result.prefill_tokens_per_s:8.0f} tokens/s")
+        if result.time_to_first_token_s:
+            lines.append(f"  first token     {result.time_to_first_token_s:8.2f} s after a {w['context']}-token prompt")
+    if result.training_flops is not None:
+        lines += ["", "time:", f"  compute         {result.training_flops:.3g} FLOP"]
+        if result.gpu_hours is not None:
+            lines.append(f"  GPU-hours       {result.gpu_hours:,.0f}")
+            lines.append(f"  wall clock      {result.wall_hours:,.1f} h ({(result.wall_hours or 0) / 24:,.1f} days) on {result.gpus} GPU(s)")
+    for warning in result.warnings:
+        lines.append(f"warning: {warning}")
+    if explain:
+        lines += ["", "how this was computed:"]
+        lines += [f"  [{s.topic}] {s.text}" for s in result.steps]
+    lines += ["", "assumptions:"] + [f"  - {a}" for a in result.assumptions]
+    return "\n".join(lines)

@@ -1,0 +1,112 @@
+"""Estimate results: memory per GPU with its breakdown, speed, time, and the reasoning."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+BREAKDOWN_KEYS = ("weights", "kv_cache", "activations", "gradients", "optimizer_states", "runtime_overhead")
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class MemoryBreakdown(_Frozen):
+    weights: int = 0
+    kv_cache: int = 0
+    activations: int = 0
+    gradients: int = 0
+    optimizer_states: int = 0
+    runtime_overhead: int = 0
+
+    @property
+    def total(self) -> int:
+        return sum(getattr(self, k) for k in BREAKDOWN_KEYS)
+
+    def __add__(self, other: MemoryBreakdown) -> MemoryBreakdown:
+        return MemoryBreakdown(**{k: getattr(self, k) + getattr(other, k) for k in BREAKDOWN_KEYS})
+
+
+class GpuMemory(_Frozen):
+    index: int
+    breakdown: MemoryBreakdown
+    capacity_bytes: int | None = None
+    usable_bytes: int | None = None  # capacity less what the engine will not use (vLLM utilisation)
+
+    @property
+    def total(self) -> int:
+        return self.breakdown.total
+
+
+class Step(_Frozen):
+    """One link in the chain of formulas, for --explain and the app's 'how is this computed'."""
+
+    topic: str
+    text: str
+
+
+class EstimateResult(_Frozen):
+    model_id: str
+    workload: dict[str, Any]
+    gpu_id: str | None
+    gpus: int
+    split: str  # "single", "layer" (pipeline) or "tensor"
+    per_gpu: tuple[GpuMemory, ...]
+    host_ram_bytes: int  # system RAM the job needs beyond the OS (offload, loading)
+    fits: bool | None
+    decode_tokens_per_s: float | None
+    aggregate_tokens_per_s: float | None
+    prefill_tokens_per_s: float | None
+    time_to_first_token_s: float | None
+    training_flops: float | None
+    gpu_hours: float | None
+    wall_hours: float | None
+    mfu: float | None
+    params_total: int
+    params_active: int
+    assumptions: tuple[str, ...]
+    steps: tuple[Step, ...]
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def per_gpu_bytes(self) -> int:
+        return max(g.total for g in self.per_gpu)
+
+    @property
+    def total_bytes(self) -> int:
+        return sum(g.total for g in self.per_gpu)
+
+    @property
+    def breakdown(self) -> MemoryBreakdown:
+        total = MemoryBreakdown()
+        for gpu in self.per_gpu:
+            total = total + gpu.breakdown
+        return total
+
+    @property
+    def peak_gpu(self) -> GpuMemory:
+        return max(self.per_gpu, key=lambda g: g.total)
+
+    def to_json(self) -> dict[str, Any]:
+        """The public `estimate --json` object (a scripting contract: keep its shape)."""
+        breakdown = self.breakdown
+        return {
+            "memory": {
+                "per_gpu_bytes": int(self.per_gpu_bytes),
+                "total_bytes": int(self.total_bytes),
+                "breakdown_bytes": {k: int(getattr(breakdown, k)) for k in BREAKDOWN_KEYS},
+                "fits": self.fits,
+            },
+            "speed": {
+                "decode_tokens_per_s": _round(self.decode_tokens_per_s),
+                "prefill_tokens_per_s": _round(self.prefill_tokens_per_s),
+            },
+            "time": {"gpu_hours": _round(self.gpu_hours), "wall_hours": _round(self.wall_hours)},
+            "assumptions": list(self.assumptions),
+        }
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else float(f"{value:.4g}")

@@ -1,0 +1,374 @@
+"""Import a model from a Hugging Face config.json, a GGUF file, a model folder or the HF cache.
+
+Everything is read offline. GGUF and safetensors headers give exact weight bytes without
+loading any tensor.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import struct
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from configurator.core.catalog.models import MlaSpec, ModelArch, MoeSpec
+from configurator.core.errors import ModelImportError
+
+
+@dataclass(frozen=True)
+class ImportedModel:
+    arch: ModelArch
+    weight_bytes: int | None = None  # exact, from GGUF or safetensors headers
+    file_precision: str | None = None  # e.g. "q4_k_m" or "bf16" as stored
+
+
+SUPPORTED = (
+    "llama", "mistral", "mixtral", "qwen", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "gemma", "gemma2",
+    "gemma3", "gemma3_text", "phi3", "phi", "deepseek_v2", "deepseek_v3", "chatglm", "glm", "glm4", "yi",
+    "baichuan", "gpt_neox", "opt", "llama4", "llama4_text", "gpt_oss", "falcon",
+)
+
+
+def _slug(text: str) -> str:
+    slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    return slug or "imported-model"
+
+
+class _Reader:
+    """Reads keys from a config dict, naming the file and key when one is missing."""
+
+    def __init__(self, data: dict[str, Any], origin: str):
+        self.data = data
+        self.origin = origin
+
+    def get(self, *keys: str, default: Any = None, required: bool = False) -> Any:
+        for key in keys:
+            if key in self.data and self.data[key] is not None:
+                return self.data[key]
+        if required:
+            raise ModelImportError(f"{self.origin}: missing key '{keys[0]}' (needed to size the model)")
+        return default
+
+    def int(self, *keys: str, default: int | None = None) -> int:
+        value = self.get(*keys, default=default, required=default is None)
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+            raise ModelImportError(f"{self.origin}: key '{keys[0]}' must be a positive number, got {value!r}")
+        return int(value)
+
+
+def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = None) -> ModelArch:
+    """Normalise a Hugging Face config.json into a ModelArch."""
+    if not isinstance(config, dict):
+        raise ModelImportError(f"{origin}: expected a JSON object")
+    if "text_config" in config and isinstance(config["text_config"], dict):
+        merged = dict(config["text_config"])
+        merged.setdefault("model_type", config["text_config"].get("model_type", config.get("model_type")))
+        for key in ("tie_word_embeddings",):
+            if key in config and key not in merged:
+                merged[key] = config[key]
+        config = merged
+    r = _Reader(config, origin)
+    model_type = str(r.get("model_type", default="")).lower()
+    if model_type not in SUPPORTED:
+        known = ", ".join(SUPPORTED)
+        raise ModelImportError(f"{origin}: unsupported model_type {model_type or '(missing)'!r}; supported: {known}")
+    hidden = r.int("hidden_size", "n_embd", "d_model")
+    layers = r.int("num_hidden_layers", "num_layers", "n_layer")
+    heads = r.int("num_attention_heads", "n_head")
+    kv_heads = heads
+    if model_type in ("chatglm", "glm") and r.get("multi_query_attention", default=False):
+        kv_heads = r.int("multi_query_group_num")
+    else:
+        kv_heads = int(r.get("num_key_value_heads", "num_kv_heads", default=heads) or heads)
+    head_dim = int(r.get("head_dim", "kv_channels", default=hidden // heads) or hidden // heads)
+    intermediate = r.int("intermediate_size", "ffn_hidden_size", "ffn_dim", "n_inner", default=4 * hidden)
+    if model_type == "qwen":
+        intermediate //= 2  # Qwen1 counts gate and up together
+    if model_type == "llama4_text" or model_type == "llama4":
+        intermediate = int(r.get("intermediate_size_mlp", default=intermediate))
+    vocab = r.int("padded_vocab_size", "vocab_size")
+    context = r.int("max_position_embeddings", "seq_length", "n_positions", "max_sequence_length", default=4096)
+    gated = model_type not in ("gpt_neox", "opt", "phi", "falcon") and not (model_type == "chatglm" and "multi_query_attention" not in config)
+    bias = "none"
+    if model_type in ("qwen", "qwen2", "qwen2_moe") or r.get("add_qkv_bias", "qkv_bias", "attention_bias", default=False):
+        bias = "qkv"
+    if model_type in ("gpt_neox", "opt", "phi", "gpt_oss") or (model_type == "chatglm" and "multi_query_attention" not in config):
+        bias = "all"
+    moe = None
+    experts = r.get("num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts")
+    if experts:
+        moe_width = int(r.get("moe_intermediate_size", "intermediate_size", default=intermediate))
+        if model_type.startswith("llama4"):
+            moe_width = int(r.get("intermediate_size", default=moe_width))
+        shared = int(r.get("n_shared_experts", default=0) or 0)
+        shared_width = shared * moe_width if shared else int(r.get("shared_expert_intermediate_size", default=0) or 0)
+        if model_type.startswith("llama4"):
+            shared, shared_width = 1, moe_width
+        moe = MoeSpec(
+            num_experts=int(experts),
+            experts_per_token=int(r.get("num_experts_per_tok", "experts_per_token", "moe_top_k", default=2)),
+            expert_intermediate_size=moe_width,
+            shared_experts=shared or (1 if shared_width else 0),
+            shared_intermediate_size=shared_width,
+            first_dense_layers=int(r.get("first_k_dense_replace", default=0) or 0),
+            dense_intermediate_size=intermediate if model_type.startswith("deepseek") else None,
+            moe_layer_step=int(r.get("interleave_moe_layer_step", "decoder_sparse_step", default=1) or 1),
+        )
+    mla = None
+    if r.get("kv_lora_rank"):
+        mla = MlaSpec(
+            kv_lora_rank=r.int("kv_lora_rank"),
+            q_lora_rank=r.get("q_lora_rank"),
+            qk_rope_head_dim=r.int("qk_rope_head_dim"),
+            qk_nope_head_dim=r.int("qk_nope_head_dim"),
+            v_head_dim=r.int("v_head_dim"),
+        )
+        head_dim = mla.qk_rope_head_dim + mla.qk_nope_head_dim
+    window = r.get("sliding_window")
+    if r.get("use_sliding_window") is False or not isinstance(window, int) or window <= 0:
+        window = None
+    window_layers = None
+    if window and model_type == "gemma2":
+        window_layers = layers // 2
+    elif window and model_type in ("gemma3", "gemma3_text"):
+        pattern = int(r.get("sliding_window_pattern", default=6) or 6)
+        window_layers = layers - layers // pattern
+    tie = bool(r.get("tie_word_embeddings", default=model_type in ("gemma", "gemma2", "gemma3", "gemma3_text")))
+    display = name or str(r.get("_name_or_path", default="")) or Path(origin).parent.name or "Imported model"
+    try:
+        arch = ModelArch(
+            id=_slug(display.split("/")[-1]),
+            name=display,
+            source=origin,
+            family=model_type,
+            hf_repo=str(r.get("_name_or_path", default="")),
+            architecture=model_type,
+            release_year=2025,
+            num_layers=layers,
+            hidden_size=hidden,
+            num_attention_heads=heads,
+            num_kv_heads=kv_heads,
+            head_dim=head_dim,
+            intermediate_size=intermediate,
+            vocab_size=vocab,
+            tie_embeddings=tie,
+            max_context=context,
+            mlp_gated=gated,
+            linear_bias=bias,  # type: ignore[arg-type]
+            learned_position_embeddings=model_type in ("opt", "gpt2"),
+            norm="layernorm" if model_type in ("gpt_neox", "opt", "phi", "falcon", "chatglm") and bias == "all" else "rmsnorm",
+            sliding_window=window,
+            sliding_window_layers=window_layers,
+            moe=moe,
+            mla=mla,
+            params_total_b=1.0,
+            params_active_b=1.0,
+            params_source="computed from the architecture",
+        )
+    except (ValidationError, ValueError) as exc:
+        first = exc.errors()[0] if isinstance(exc, ValidationError) else {"loc": ("config",), "msg": str(exc)}
+        raise ModelImportError(f"{origin}: {'.'.join(map(str, first['loc']))}: {first['msg']}") from None
+    from configurator.core.estimate.params import count_params
+
+    counts = count_params(arch)
+    return arch.model_copy(update={"params_total_b": counts.total / 1e9, "params_active_b": counts.active / 1e9})
+
+
+def load_hf_config(path: Path) -> ModelArch:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ModelImportError(f"{path}: cannot read: {exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ModelImportError(f"{path}:{exc.lineno}: invalid JSON: {exc.msg}") from None
+    return arch_from_hf_config(data, str(path))
+
+
+# --------------------------------------------------------------------------- safetensors
+
+_ST_DTYPE_BYTES = {"F64": 8, "F32": 4, "F16": 2, "BF16": 2, "I64": 8, "I32": 4, "I16": 2, "I8": 1, "U8": 1,
+                   "F8_E4M3": 1, "F8_E5M2": 1, "BOOL": 1}
+
+
+def safetensors_bytes(path: Path) -> tuple[int, dict[str, int]]:
+    """Exact tensor bytes from a .safetensors header (8-byte length + JSON), by dtype."""
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(8)
+            if len(raw) != 8:
+                raise ModelImportError(f"{path}: not a safetensors file (too short)")
+            (length,) = struct.unpack("<Q", raw)
+            if length > 100_000_000:
+                raise ModelImportError(f"{path}: safetensors header length {length} is implausible")
+            header = json.loads(handle.read(length))
+    except (OSError, json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ModelImportError(f"{path}: unreadable safetensors header: {exc}") from None
+    total = 0
+    by_dtype: dict[str, int] = {}
+    for name, info in header.items():
+        if name == "__metadata__":
+            continue
+        start, end = info["data_offsets"]
+        total += end - start
+        by_dtype[info["dtype"]] = by_dtype.get(info["dtype"], 0) + end - start
+    return total, by_dtype
+
+
+def load_folder(path: Path) -> ImportedModel:
+    config = path / "config.json"
+    if not config.exists():
+        raise ModelImportError(f"{path}: no config.json in this folder")
+    arch = load_hf_config(config)
+    arch = arch.model_copy(update={"name": path.name if arch.name in ("", "Imported model") else arch.name})
+    files = sorted(path.glob("*.safetensors"))
+    if not files:
+        return ImportedModel(arch)
+    total = 0
+    dtypes: dict[str, int] = {}
+    for file in files:
+        size, by_dtype = safetensors_bytes(file)
+        total += size
+        for k, v in by_dtype.items():
+            dtypes[k] = dtypes.get(k, 0) + v
+    main = max(dtypes, key=lambda k: dtypes[k]) if dtypes else None
+    precision = {"BF16": "bf16", "F16": "fp16", "F32": "fp32", "F8_E4M3": "fp8"}.get(main or "")
+    return ImportedModel(arch, weight_bytes=total, file_precision=precision)
+
+
+# --------------------------------------------------------------------------- GGUF
+
+_GGUF_FTYPE = {0: "fp32", 1: "fp16", 2: "q4_0", 7: "q8_0", 10: "q2_k", 12: "q3_k_m", 15: "q4_k_m", 17: "q5_k_m",
+               18: "q6_k", 32: "bf16"}
+
+
+def load_gguf(path: Path) -> ImportedModel:
+    """Architecture and exact weight bytes from a GGUF header (tensors are not read)."""
+    try:
+        from gguf import GGUFReader
+    except ImportError as exc:  # pragma: no cover - gguf is a dependency
+        raise ModelImportError(f"{path}: reading GGUF needs the 'gguf' package ({exc})") from None
+    try:
+        with path.open("rb") as handle:
+            if handle.read(4) != b"GGUF":
+                raise ModelImportError(f"{path}: not a GGUF file (bad magic)")
+        reader = GGUFReader(str(path), "r")
+    except ModelImportError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a third-party parser on untrusted input
+        raise ModelImportError(f"{path}: unreadable GGUF: {exc}") from None
+
+    def field(key: str, required: bool = True) -> Any:
+        value = reader.fields.get(key)
+        if value is None:
+            if required:
+                raise ModelImportError(f"{path}: missing GGUF key '{key}'")
+            return None
+        contents = value.contents()
+        return contents
+
+    arch_name = str(field("general.architecture"))
+    a = arch_name
+    name = field("general.name", required=False) or path.stem
+    hidden = int(field(f"{a}.embedding_length"))
+    heads = int(field(f"{a}.attention.head_count"))
+    kv = field(f"{a}.attention.head_count_kv", required=False)
+    kv_heads = int(kv if not isinstance(kv, list) else max(kv)) if kv is not None else heads
+    tokens = field("tokenizer.ggml.tokens", required=False)
+    vocab = len(tokens) if isinstance(tokens, list) else int(field(f"{a}.vocab_size", required=False) or 32000)
+    tensor_names = {t.name for t in reader.tensors}
+    config: dict[str, Any] = {
+        "model_type": {"qwen2moe": "qwen2_moe", "qwen3moe": "qwen3_moe", "deepseek2": "deepseek_v3", "gemma3": "gemma3_text"}.get(a, a),
+        "hidden_size": hidden,
+        "num_hidden_layers": int(field(f"{a}.block_count")),
+        "num_attention_heads": heads,
+        "num_key_value_heads": kv_heads,
+        "intermediate_size": int(field(f"{a}.feed_forward_length", required=False) or 4 * hidden),
+        "vocab_size": vocab,
+        "max_position_embeddings": int(field(f"{a}.context_length", required=False) or 4096),
+        "tie_word_embeddings": "output.weight" not in tensor_names,
+        "_name_or_path": str(name),
+    }
+    key_length = field(f"{a}.attention.key_length", required=False)
+    if key_length:
+        config["head_dim"] = int(key_length)
+    experts = field(f"{a}.expert_count", required=False)
+    if experts:
+        config["num_experts"] = int(experts)
+        config["num_experts_per_tok"] = int(field(f"{a}.expert_used_count", required=False) or 2)
+        width = field(f"{a}.expert_feed_forward_length", required=False)
+        if width:
+            config["moe_intermediate_size"] = int(width)
+        shared = field(f"{a}.expert_shared_count", required=False)
+        if shared:
+            config["n_shared_experts"] = int(shared)
+        lead = field(f"{a}.leading_dense_block_count", required=False)
+        if lead:
+            config["first_k_dense_replace"] = int(lead)
+    lora = field(f"{a}.attention.kv_lora_rank", required=False)
+    if lora:
+        config.update(
+            kv_lora_rank=int(lora),
+            q_lora_rank=field(f"{a}.attention.q_lora_rank", required=False),
+            qk_rope_head_dim=int(field(f"{a}.rope.dimension_count")),
+            qk_nope_head_dim=int(key_length or 192) - int(field(f"{a}.rope.dimension_count")),
+            v_head_dim=int(field(f"{a}.attention.value_length", required=False) or 128),
+        )
+    window = field(f"{a}.attention.sliding_window", required=False)
+    if window:
+        config["sliding_window"] = int(window)
+    arch = arch_from_hf_config(config, str(path), name=str(name))
+    weight_bytes = int(sum(int(t.n_bytes) for t in reader.tensors))
+    ftype = field("general.file_type", required=False)
+    precision = _GGUF_FTYPE.get(int(ftype)) if ftype is not None else None
+    return ImportedModel(arch, weight_bytes=weight_bytes, file_precision=precision)
+
+
+# --------------------------------------------------------------------------- entry point
+
+
+def hf_cache_dirs() -> list[Path]:
+    roots = []
+    if os.environ.get("HF_HUB_CACHE"):
+        roots.append(Path(os.environ["HF_HUB_CACHE"]))
+    if os.environ.get("HF_HOME"):
+        roots.append(Path(os.environ["HF_HOME"]) / "hub")
+    roots.append(Path.home() / ".cache" / "huggingface" / "hub")
+    return roots
+
+
+def find_in_hf_cache(repo: str) -> Path | None:
+    """The newest snapshot folder of `org/name` in the local Hugging Face cache."""
+    folder_name = "models--" + repo.replace("/", "--")
+    for root in hf_cache_dirs():
+        snapshots = root / folder_name / "snapshots"
+        if snapshots.is_dir():
+            candidates = sorted((p for p in snapshots.iterdir() if (p / "config.json").exists()), key=lambda p: p.stat().st_mtime)
+            if candidates:
+                return candidates[-1]
+    return None
+
+
+def import_model(source: str | Path) -> ImportedModel:
+    """A config.json, a .gguf file, a model folder, or `org/name` found in the HF cache."""
+    path = Path(source).expanduser()
+    if path.is_dir():
+        return load_folder(path)
+    if path.is_file():
+        with path.open("rb") as handle:
+            magic = handle.read(4)
+        if magic == b"GGUF" or path.suffix.lower() == ".gguf":
+            return load_gguf(path)
+        return ImportedModel(load_hf_config(path))
+    if re.fullmatch(r"[\w.\-]+/[\w.\-]+", str(source)):
+        cached = find_in_hf_cache(str(source))
+        if cached is not None:
+            return load_folder(cached)
+        raise ModelImportError(f"{source}: no such file, and not in the local Hugging Face cache (the app works offline)")
+    raise ModelImportError(f"{source}: no such file or folder")

@@ -1,0 +1,1 @@
+"""Constraint solver: complete, buildable workstations from a requirement (OR-Tools CP-SAT)."""

@@ -1,0 +1,31 @@
+"""Entry point of `llm-rig`: the desktop app without arguments, the command line otherwise."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+
+# The app uses no pydantic plugins; skipping their entry-point scan saves start-up time.
+os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+
+GUI_COMMANDS = ("screenshot",)
+"""Subcommands that need Qt; everything else stays Qt-free."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or args[0] in GUI_COMMANDS or args[0].startswith("-psn"):
+        try:
+            from configurator.qt.app import main as gui_main
+        except ImportError as exc:
+            print(f"llm-rig: the desktop app needs PySide6 and pyqtgraph ({exc})", file=sys.stderr)
+            return 1
+        return gui_main(args)
+    from configurator.cli import main as cli_main
+
+    return cli_main(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

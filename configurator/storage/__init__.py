@@ -1,0 +1,1 @@
+"""Where user files live: paths, settings, catalog overlays, projects (no Qt)."""

@@ -1,0 +1,169 @@
+"""Estimator behaviour users rely on: the seed articles' arithmetic, GQA, MoE, multi-GPU."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.estimate.estimator import estimate, kv_cache_bytes
+from configurator.core.estimate.params import count_params
+from configurator.core.estimate.workload import Workload
+from configurator.storage import catalogs
+
+GB = 1e9
+GIB = 1024**3
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    result = catalogs.load(include_user=False)
+    assert not result.problems, result.problems
+    return result.catalog
+
+
+def test_gpt3_weights_are_700_gb_at_four_bytes(catalog: Catalog) -> None:
+    # Seed article 000: "GPT-3 的 1750 亿参数本身就需要 700 GB 的显存空间（每个参数按照 4 个字节计算）"
+    model = catalog.get("models", "gpt-3-175b")
+    result = estimate(model, Workload(kind="inference", precision="fp32", context=1))
+    assert result.breakdown.weights == pytest.approx(700e9, rel=0.01)
+
+
+@pytest.mark.parametrize(
+    ("precision", "published_gb"),
+    # ChatGLM-6B README (THUDM/ChatGLM-6B): minimum GPU memory for inference
+    # FP16 13 GB, INT8 8 GB, INT4 6 GB.
+    [("fp16", 13), ("int8", 8), ("int4", 6)],
+)
+def test_chatglm_6b_matches_its_readme(catalog: Catalog, precision: str, published_gb: float) -> None:
+    model = catalog.get("models", "chatglm-6b")
+    result = estimate(model, Workload(kind="inference", precision=precision, context=2048, engine="transformers"))
+    assert result.per_gpu_bytes / GB == pytest.approx(published_gb, rel=0.15)
+
+
+def test_gqa_kv_cache_is_mha_divided_by_group_size(catalog: Catalog) -> None:
+    model = catalog.get("models", "llama-3.1-70b")
+    assert model.num_attention_heads // model.num_kv_heads == 8
+    gqa = kv_cache_bytes(model, 8192, 1, 2.0, "vllm")
+    mha = kv_cache_bytes(model.model_copy(update={"num_kv_heads": model.num_attention_heads}), 8192, 1, 2.0, "vllm")
+    assert gqa * 8 == pytest.approx(mha)
+    # 2 (K,V) x 80 layers x 8 heads x 128 dims x 2 bytes = 327,680 bytes per token
+    assert gqa == 327_680 * 8192
+
+
+def test_moe_memory_uses_total_and_speed_uses_active(catalog: Catalog) -> None:
+    moe = catalog.get("models", "qwen3-30b-a3b")
+    dense = catalog.get("models", "qwen3-32b")
+    gpu = catalog.get("gpus", "h100-sxm")
+    w = Workload(kind="inference", precision="bf16", context=4096, engine="vllm")
+    moe_result, dense_result = estimate(moe, w, gpu), estimate(dense, w, gpu)
+    # weights: ~30.5 B parameters x 2 bytes for the MoE, all experts resident
+    assert moe_result.breakdown.weights / GB == pytest.approx(61, rel=0.05)
+    assert moe_result.params_active / 1e9 == pytest.approx(3.3, rel=0.05)
+    # decoding reads only the active experts: several times faster than the dense 32B
+    assert moe_result.decode_tokens_per_s > 3 * dense_result.decode_tokens_per_s
+
+
+def test_70b_over_two_gpus_reports_per_gpu_not_pooled(catalog: Catalog) -> None:
+    model = catalog.get("models", "llama-3.3-70b")
+    gpu = catalog.get("gpus", "rtx-3090")
+    w = Workload(kind="inference", precision="q4_k_m", context=8192, engine="llama.cpp")
+    one, two = estimate(model, w, gpu, 1), estimate(model, w, gpu, 2)
+    assert one.fits is False
+    assert two.fits is True
+    assert len(two.per_gpu) == 2
+    assert two.per_gpu_bytes < 0.6 * one.per_gpu_bytes
+    assert two.total_bytes > one.per_gpu_bytes  # each GPU carries its own overhead and buffers
+    # a layer split does not make one sequence faster
+    assert two.decode_tokens_per_s < 20
+
+
+def test_tensor_parallel_needs_heads_to_divide(catalog: Catalog) -> None:
+    model = catalog.get("models", "qwen2.5-72b")
+    gpu = catalog.get("gpus", "a100-80gb-sxm")
+    w = Workload(kind="inference", precision="bf16", engine="vllm", context=4096)
+    assert estimate(model, w, gpu, 4).split == "tensor"
+    three = estimate(model, w, gpu, 3)
+    assert three.split == "layer"
+    assert any("2, 4, 8 or 16" in a for a in three.assumptions)
+
+
+def test_full_finetune_is_16_bytes_per_parameter_plus_activations(catalog: Catalog) -> None:
+    # ZeRO paper (Rajbhandari et al. 2020, sec. 3.1): mixed-precision Adam needs 16 bytes/param
+    model = catalog.get("models", "llama-3.1-8b")
+    w = Workload(kind="finetune", method="full", context=512, batch=1, grad_checkpointing=True)
+    result = estimate(model, w)
+    b = result.breakdown
+    n = count_params(model).total
+    assert (b.weights + b.gradients + b.optimizer_states) == pytest.approx(16 * n, rel=0.001)
+
+
+def test_zero3_and_offload_reduce_gpu_memory(catalog: Catalog) -> None:
+    model = catalog.get("models", "llama-3.1-70b")
+    base = Workload(kind="finetune", method="full", context=2048, batch=1)
+    z0 = estimate(model, base, None, 8)
+    z3 = estimate(model, base.model_copy(update={"zero": 3}), None, 8)
+    off = estimate(model, base.model_copy(update={"zero": 3, "offload": "cpu"}), None, 8)
+    assert z3.per_gpu_bytes < z0.per_gpu_bytes / 5
+    assert off.per_gpu_bytes < z3.per_gpu_bytes
+    assert off.host_ram_bytes > 70e9 * 12  # optimizer states moved to system RAM
+
+
+def test_qlora_fits_a_70b_on_one_80gb_card_but_lora_does_not(catalog: Catalog) -> None:
+    model = catalog.get("models", "llama-3.1-70b")
+    gpu = catalog.get("gpus", "a100-80gb-sxm")
+    qlora = estimate(model, Workload(kind="finetune", method="qlora", context=2048), gpu)
+    lora = estimate(model, Workload(kind="finetune", method="lora", context=2048), gpu)
+    assert qlora.fits is True
+    assert lora.fits is False
+
+
+def test_longer_context_costs_more_memory_and_checkpointing_saves_it(catalog: Catalog) -> None:
+    model = catalog.get("models", "qwen2.5-7b")
+    short = estimate(model, Workload(kind="finetune", context=1024, grad_checkpointing=False))
+    long = estimate(model, Workload(kind="finetune", context=8192, grad_checkpointing=False))
+    ckpt = estimate(model, Workload(kind="finetune", context=8192, grad_checkpointing=True))
+    assert long.breakdown.activations > 6 * short.breakdown.activations
+    assert ckpt.breakdown.activations < long.breakdown.activations / 4
+
+
+def test_training_time_follows_6nd(catalog: Catalog) -> None:
+    model = catalog.get("models", "llama-2-7b")
+    gpu = catalog.get("gpus", "a100-80gb-sxm")
+    w = Workload(kind="pretrain", tokens=1e12, context=4096, grad_checkpointing=False, mfu=0.5)
+    result = estimate(model, w, gpu, 1)
+    n = count_params(model).matmul_active
+    flops = (6 * n + 12 * model.num_layers * model.hidden_size * 4096) * 1e12
+    assert result.training_flops == pytest.approx(flops, rel=1e-9)
+    assert result.gpu_hours == pytest.approx(flops / (gpu.bf16_tflops * 1e12 * 0.5) / 3600, rel=1e-9)
+    eight = estimate(model, w, gpu, 8)
+    assert eight.wall_hours < result.wall_hours / 7
+
+
+def test_sliding_window_caps_the_kv_cache(catalog: Catalog) -> None:
+    gemma = catalog.get("models", "gemma-3-27b")
+    assert gemma.sliding_window and gemma.sliding_window_layers
+    full = gemma.model_copy(update={"sliding_window": None, "sliding_window_layers": None})
+    assert kv_cache_bytes(gemma, 32768, 1, 2, "vllm") < 0.3 * kv_cache_bytes(full, 32768, 1, 2, "vllm")
+
+
+def test_mla_caches_the_latent_not_full_heads(catalog: Catalog) -> None:
+    model = catalog.get("models", "deepseek-v3")
+    # (kv_lora_rank 512 + rope 64) x 2 bytes x 61 layers = 70,272 bytes per token
+    assert kv_cache_bytes(model, 1, 1, 2.0, "vllm") == (512 + 64) * 2 * 61
+    assert kv_cache_bytes(model, 1, 1, 2.0, "transformers") > 50 * kv_cache_bytes(model, 1, 1, 2.0, "vllm")
+
+
+def test_every_estimate_explains_itself(catalog: Catalog) -> None:
+    model = catalog.get("models", "llama-3.1-8b")
+    gpu = catalog.get("gpus", "rtx-4090")
+    result = estimate(model, Workload(kind="inference", precision="q4_k_m"), gpu)
+    topics = {s.topic for s in result.steps}
+    assert {"weights", "kv_cache", "decode", "prefill", "total"} <= topics
+    assert result.assumptions
+
+
+def test_bad_workload_combinations_are_rejected() -> None:
+    with pytest.raises(ValueError, match="GGUF"):
+        Workload(kind="finetune", precision="q4_k_m")
+    with pytest.raises(ValueError, match="llama.cpp"):
+        Workload(kind="inference", precision="awq-int4", engine="llama.cpp")
