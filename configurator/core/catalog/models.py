@@ -184,6 +184,11 @@ class Motherboard(Record):
     max_memory_gb: int = Field(gt=0)
     bifurcation: bool = False
     dual_psu_header: bool = False
+    cpu_sockets: int = Field(default=1, ge=1, le=2)
+    gpu_bays: int = Field(
+        default=0, ge=0, le=16, description="server GPU bays (double-width, x16 each) instead of desktop slot geometry"
+    )
+    gpu_bay_gen: int | None = Field(default=None, ge=3, le=6)
     vendor_part_number: str = ""
 
     @model_validator(mode="after")
@@ -241,7 +246,9 @@ class Chassis(Record):
     psu_bays: int = Field(default=1, ge=0)
     airflow: Literal["desktop", "server-ducted"]
     max_gpus: int | None = Field(default=None, ge=1, description="for GPU servers: double-width GPU bays")
-    included_psu_w: float | None = Field(default=None, gt=0, description="server chassis that ship with PSUs")
+    included_psu_w: float | None = Field(default=None, gt=0, description="server chassis that ship with PSUs: all modules")
+    psu_redundant: bool = Field(default=False, description="N+N redundant modules: plan against half of included_psu_w")
+    integrated_board: str | None = Field(default=None, description="id of the board a GPU-server barebone comes with")
     noise: Literal["quiet", "moderate", "loud", "datacenter"] = "moderate"
     vendor_part_number: str = ""
 
@@ -357,6 +364,18 @@ class System(Record):
     vendor_part_number: str = ""
 
 
+class Accessory(Record):
+    """Small parts a build may need: NVLink bridges, riser cables, dual-PSU sync boards."""
+
+    vendor: str
+    kind: Literal["nvlink-bridge", "riser", "psu-sync", "gpu-support"]
+    nvlink: str | None = Field(default=None, description="bridge family it fits, e.g. 'rtx3090', 'a6000'")
+    spacing_slots: int | None = Field(default=None, ge=1, le=6, description="slot distance a bridge spans")
+    pcie_gen: int | None = Field(default=None, ge=3, le=6, description="riser signal rating")
+    length_mm: float | None = Field(default=None, gt=0)
+    vendor_part_number: str = ""
+
+
 KINDS: dict[str, type[Record]] = {
     "gpus": Gpu,
     "cpus": Cpu,
@@ -367,6 +386,7 @@ KINDS: dict[str, type[Record]] = {
     "coolers": Cooler,
     "storage": Storage,
     "systems": System,
+    "accessories": Accessory,
     "models": ModelArch,
 }
 """Catalog kind (file stem and TOML array name) -> record model."""
