@@ -80,13 +80,16 @@ class Resolved:
     catalog: Any
 
 
-def resolve(args: argparse.Namespace) -> Resolved:
+ESTIMATE_KINDS = frozenset({"models", "gpus"})
+
+
+def resolve(args: argparse.Namespace, kinds: frozenset[str] | None = ESTIMATE_KINDS) -> Resolved:
     from configurator.core.errors import ConfiguratorError, RequestError
     from configurator.core.estimate.workload import Workload
     from configurator.core.model_import import import_model
     from configurator.storage import catalogs
 
-    result = catalogs.load(kinds=getattr(args, 'catalog_kinds', None) or {"models", "gpus"})
+    result = catalogs.load(kinds=kinds)
     for problem in result.problems:
         print(f"warning: {problem}", file=sys.stderr)
     catalog = result.catalog

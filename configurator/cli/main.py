@@ -93,9 +93,10 @@ def build_parser() -> argparse.ArgumentParser:
     validate.add_argument("paths", nargs="*", help="TOML files or folders to check")
     validate.set_defaults(func=_cmd_catalog_validate)
 
-    from configurator.cli import estimate
+    from configurator.cli import estimate, plan
 
     estimate.register(commands, _Parser)
+    plan.register(commands, _Parser)
     return parser
 
 

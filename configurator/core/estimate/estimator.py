@@ -465,8 +465,8 @@ def _decode_speed(
         read = blocks - experts + expert_read + head + (emb if head == 0 else 0)
     else:
         read = blocks + (head if head else emb)
-    # average KV length read during generation: the sequence fills up to `context`
-    kv_read = kv_cache_bytes(model, context, batch, KV_BYTES[workload.kv_precision], engine)
+    # a sequence fills its context as it goes: on average half of it is read back per step
+    kv_read = kv_cache_bytes(model, max(1, context // 2), batch, KV_BYTES[workload.kv_precision], engine)
     eff = _bw_efficiency(engine, precision, gpu)
     bw = gpu.memory_bandwidth_gbps * 1e9
     flops_per_token = 2 * (counts.matmul_active) + 4 * model.num_layers * context * model.num_attention_heads * model.head_dim
@@ -493,7 +493,7 @@ def _decode_speed(
     ex.step(
         "decode",
         f"decode step = max(memory: {_gb(read)} weights{moe_note} + {_gb(kv_read)} KV read at {eff:.0%} of "
-        f"{gpu.memory_bandwidth_gbps:.0f} GB/s; compute: {batch} x {flops_per_token / 1e9:.1f} GFLOP at "
+        f"{gpu.memory_bandwidth_gbps:.0f} GB/s, KV averaged over a context that fills to {context}; compute: {batch} x {flops_per_token / 1e9:.1f} GFLOP at "
         f"{compute_eff:.0%} of {peak / 1e12:.0f} TFLOPS) + {overhead * 1e3:.2f} ms fixed per-token cost "
         f"= {step * 1e3:.2f} ms -> {tps:.1f} tokens/s per sequence, {tps * batch:.1f} tokens/s in total",
     )

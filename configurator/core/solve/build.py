@@ -1,0 +1,132 @@
+"""Results of the solver: builds (bills of materials with checks) and infeasibility reports."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from configurator.core.estimate.result import EstimateResult
+
+Status = Literal["pass", "warn", "fail"]
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+
+class BuildPart(_Frozen):
+    category: str
+    id: str
+    name: str
+    quantity: int
+    unit_price: float
+    owned: int = 0  # how many of `quantity` the user already has (not paid for)
+    price_note: str = ""
+    why: str = ""
+    spec: dict[str, Any]
+
+    @property
+    def subtotal(self) -> float:
+        return self.unit_price * (self.quantity - self.owned)
+
+
+class Check(_Frozen):
+    rule: str
+    status: Status
+    message: str
+
+
+class SlotAssignment(_Frozen):
+    slot: int
+    part_id: str
+    lanes: int = 16
+    gen: int = 4
+    source: str = "cpu"
+
+
+class Power(_Frozen):
+    dc_load_w: float
+    psu_w: float
+    wall_w: float
+    circuit_ok: bool
+    circuit_limit_w: float
+    transient_w: float
+    heat_btu_h: float
+    gpu_w: float
+    cpu_w: float
+    rest_w: float
+
+
+class Build(_Frozen):
+    rank: int
+    label: str
+    why: str
+    parts: tuple[BuildPart, ...]
+    nodes: int
+    currency: str
+    power: Power
+    estimate: EstimateResult
+    checks: tuple[Check, ...]
+    slot_map: tuple[SlotAssignment, ...]
+    gpu_id: str
+    gpu_count: int  # per node
+    interconnect: str = ""
+    upgrades: tuple[str, ...] = ()
+    owned_savings: float = 0.0
+
+    @property
+    def total_price(self) -> float:
+        return sum(p.subtotal for p in self.parts) * self.nodes
+
+    def to_json(self) -> dict[str, Any]:
+        """One element of `plan --json` "builds" (a scripting contract: keep its shape)."""
+        return {
+            "rank": self.rank,
+            "label": self.label,
+            "parts": [
+                {
+                    "category": p.category,
+                    "id": p.id,
+                    "name": p.name,
+                    "quantity": p.quantity,
+                    "unit_price": round(p.unit_price, 2),
+                    "spec": p.spec,
+                }
+                for p in self.parts
+            ],
+            "nodes": self.nodes,
+            "total_price": round(self.total_price, 2),
+            "currency": self.currency,
+            "power": {
+                "dc_load_w": round(self.power.dc_load_w, 1),
+                "psu_w": round(self.power.psu_w, 1),
+                "wall_w": round(self.power.wall_w, 1),
+                "circuit_ok": self.power.circuit_ok,
+            },
+            "estimate": self.estimate.to_json(),
+            "checks": [{"rule": c.rule, "status": c.status, "message": c.message} for c in self.checks],
+            "slot_map": [{"slot": s.slot, "part_id": s.part_id} for s in self.slot_map],
+        }
+
+
+class Infeasible(_Frozen):
+    reason: str
+    blocking: tuple[str, ...]
+    cheapest_relaxation: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"reason": self.reason, "blocking": list(self.blocking), "cheapest_relaxation": self.cheapest_relaxation}
+
+
+class PlanResult(_Frozen):
+    builds: tuple[Build, ...]
+    infeasible: Infeasible | None
+    solve_seconds: float = 0.0
+    notes: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "builds": [b.to_json() for b in self.builds],
+            "infeasible": self.infeasible.to_json() if self.infeasible else None,
+        }

@@ -1,0 +1,297 @@
+"""Candidate parts for a request: GPU options that run the workload, priced platforms and parts.
+
+Everything here is filtering and arithmetic on single parts; choosing a compatible set
+of parts is the CP-SAT model's job (solver.py).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.catalog.models import (
+    Accessory,
+    Chassis,
+    Cooler,
+    Cpu,
+    Gpu,
+    MemoryKit,
+    ModelArch,
+    Motherboard,
+    Psu,
+    Record,
+    Storage,
+)
+from configurator.core.estimate.estimator import estimate
+from configurator.core.estimate.precision import weight_format
+from configurator.core.estimate.result import EstimateResult
+from configurator.core.solve.pricing import Quote, quote
+from configurator.core.solve.request import BuildRequest, circuit_volts
+from configurator.core.solve.slots import Placement, place
+
+GIB = 1024**3
+BOARD_SIZES = {"mini-itx": 0, "micro-atx": 1, "atx": 2, "e-atx": 3, "ceb": 3, "eeb": 4, "server-proprietary": 9}
+TOWERS = ("mid-tower", "full-tower")
+HARD_HEADROOM = 0.02
+
+
+@dataclass(frozen=True)
+class GpuOption:
+    gpu: Gpu
+    count: int
+    estimate: EstimateResult
+    quote: Quote | None
+    owned: int
+
+    @property
+    def key(self) -> str:
+        return f"{self.gpu.id}x{self.count}"
+
+    @property
+    def vram_gb(self) -> float:
+        return self.gpu.vram_gb * self.count
+
+    @property
+    def perf(self) -> float:
+        """Higher is better: decode tokens/s for inference, jobs per day for training."""
+        e = self.estimate
+        if e.decode_tokens_per_s is not None:
+            return e.decode_tokens_per_s
+        if e.wall_hours:
+            return 24.0 / e.wall_hours
+        return 1.0 / max(e.per_gpu_bytes, 1)
+
+    def unit_cost(self) -> float:
+        return self.quote.amount if self.quote else 0.0
+
+
+@dataclass(frozen=True)
+class Priced:
+    record: Record
+    quote: Quote | None  # None: owned or included with another part
+    owned: int = 0
+
+    @property
+    def amount(self) -> float:
+        return self.quote.amount if self.quote else 0.0
+
+
+@dataclass
+class Candidates:
+    options: list[GpuOption] = field(default_factory=list)
+    rejected_gpus: dict[str, str] = field(default_factory=dict)  # gpu id -> why
+    boards: list[Priced] = field(default_factory=list)
+    cpus: list[Priced] = field(default_factory=list)
+    chassis: list[Priced] = field(default_factory=list)
+    psus: list[Priced] = field(default_factory=list)
+    memory: list[Priced] = field(default_factory=list)
+    coolers: list[Priced] = field(default_factory=list)
+    storage: list[Priced] = field(default_factory=list)
+    accessories: dict[str, Priced] = field(default_factory=dict)
+    storage_need_gb: float = 0.0
+    placements: dict[tuple[str, str, bool], Placement | None] = field(default_factory=dict)
+
+    def placement(self, board: Motherboard, option: GpuOption, risers: bool) -> Placement | None:
+        key = (board.id, option.key, risers)
+        if key not in self.placements:
+            self.placements[key] = place(board, option.gpu, option.count, risers)
+        return self.placements[key]
+
+
+def _owned(request: BuildRequest, category: str, record_id: str) -> int:
+    return sum(p.quantity for p in request.owned if p.category == category and p.id == record_id)
+
+
+def _priced(records: list[Record], category: str, request: BuildRequest, catalog: Catalog) -> list[Priced]:
+    out = []
+    owned_ids = {p.id for p in request.owned if p.category == category}
+    for record in records:
+        q = quote(record, catalog, request.currency, request.condition)
+        owned = _owned(request, category, record.id)
+        if q is None and not owned:
+            continue
+        if owned_ids and record.id not in owned_ids:
+            continue  # the user wants their own part used
+        out.append(Priced(record, q, owned))
+    return out
+
+
+def gpu_allowed(gpu: Gpu, request: BuildRequest) -> str | None:
+    """Why a GPU is not considered, or None."""
+    if request.gpu_ids and gpu.id not in request.gpu_ids:
+        return "not among the requested GPUs"
+    if request.gpu_vendors and gpu.vendor not in request.gpu_vendors:
+        return f"vendor {gpu.vendor} not allowed"
+    if gpu.form_factor != "pcie":
+        return f"{gpu.form_factor.upper()} module: sold only inside whole servers (see systems)"
+    if request.region == "china" and gpu.export_restricted_cn and not gpu.price("CNY", "new") and not gpu.price("CNY", "used"):
+        return "export-restricted for China and no Chinese market price in the catalog"
+    return None
+
+
+def _count_candidates(minimum: int, maximum: int, kind: str) -> list[int]:
+    counts = {minimum, minimum + 1, 2 * minimum, 4, 8}
+    if kind != "inference":
+        counts |= {2, 3}
+    return sorted(c for c in counts if minimum <= c <= maximum)
+
+
+def gpu_options(model: ModelArch, request: BuildRequest, catalog: Catalog, exact_weight_bytes: int | None = None) -> Candidates:
+    c = Candidates()
+    owned_gpu = request.owned_gpu
+    workload = request.workload
+    for gpu in catalog.gpus:
+        reason = gpu_allowed(gpu, request)
+        if owned_gpu and gpu.id != owned_gpu.id:
+            reason = reason or f"you asked to use your own {owned_gpu.id}"
+        if reason:
+            c.rejected_gpus[gpu.id] = reason
+            continue
+        q = quote(gpu, catalog, request.currency, request.condition)
+        owned = owned_gpu.quantity if owned_gpu else 0
+        if q is None and not owned:
+            c.rejected_gpus[gpu.id] = f"no {request.condition if request.condition != 'any' else ''} price in the catalog".replace("  ", " ")
+            continue
+        minimum = None
+        last_reason = "does not hold the model"
+        for n in range(max(1, owned), request.max_gpus + 1):
+            result = estimate(model, workload, gpu, n, exact_weight_bytes=exact_weight_bytes)
+            # hard floor: 2 % free; below the requested headroom the MEM-FIT check warns
+            usable = (result.peak_gpu.usable_bytes or 0) * (1 - min(request.vram_headroom, HARD_HEADROOM))
+            if result.per_gpu_bytes <= usable:
+                minimum = n
+                break
+            last_reason = f"needs {result.per_gpu_bytes / GIB:.1f} GiB per GPU at {n} GPUs ({gpu.vram_gb:g} GB each)"
+        if minimum is None:
+            c.rejected_gpus[gpu.id] = last_reason
+            continue
+        kept = 0
+        for n in _count_candidates(minimum, request.max_gpus, workload.kind):
+            result = estimate(model, workload, gpu, n, exact_weight_bytes=exact_weight_bytes)
+            if workload.engine == "vllm" and workload.kind == "inference" and n > 1 and result.split != "tensor":
+                continue  # vLLM wants power-of-two tensor parallel sizes
+            option = GpuOption(gpu, n, result, q, min(owned, n))
+            if request.min_decode_tps and (result.decode_tokens_per_s or 0) < request.min_decode_tps:
+                last_reason = f"{result.decode_tokens_per_s or 0:.1f} tokens/s at {n} GPUs, below the {request.min_decode_tps:g} asked"
+                continue
+            if request.deadline_hours and (result.wall_hours is None or result.wall_hours > request.deadline_hours):
+                last_reason = f"{(result.wall_hours or 0):,.0f} h at {n} GPUs, beyond the {request.deadline_hours:,.0f} h deadline"
+                continue
+            c.options.append(option)
+            kept += 1
+        if not kept:
+            c.rejected_gpus[gpu.id] = last_reason
+    return c
+
+
+def storage_need_gb(model: ModelArch, request: BuildRequest) -> float:
+    """STO-1/STO-4: weights + checkpoints + data + 200 GB, at least 1 TB (2 TB from 70B)."""
+    params_b = model.params_total_b
+    fmt = weight_format(request.workload.precision or "bf16")
+    weights = params_b * fmt.bits_per_weight / 8
+    need = weights + 200
+    if request.workload.kind != "inference":
+        need += 3 * params_b * 2 * (1 if request.workload.method != "full" else 3)  # a few checkpoints
+        need += (request.workload.tokens or 0) * 4 / 1e9  # tokenized data, ~4 bytes per token
+    floor = 2000 if params_b >= 65 else 1000
+    return max(need, floor)
+
+
+def platform_parts(request: BuildRequest, catalog: Catalog, c: Candidates, model: ModelArch) -> None:
+    volts = circuit_volts(request.circuit)
+    integrated = {ch.integrated_board for ch in catalog.kind("chassis") if isinstance(ch, Chassis) and ch.integrated_board}
+    boards = []
+    for b in catalog.kind("motherboards"):
+        assert isinstance(b, Motherboard)
+        if b.id in integrated:
+            boards.append(Priced(b, None))  # priced with its barebone chassis
+            continue
+        boards.extend(_priced([b], "motherboard", request, catalog))
+    c.boards = boards
+    c.cpus = _priced(catalog.kind("cpus"), "cpu", request, catalog)
+    chassis = []
+    for ch in _priced(catalog.kind("chassis"), "chassis", request, catalog):
+        rec = ch.record
+        assert isinstance(rec, Chassis)
+        if request.form == "tower" and rec.kind not in TOWERS:
+            continue
+        if request.form == "rack" and not rec.kind.startswith("rack"):
+            continue
+        if request.form == "open-frame" and rec.kind != "open-frame":
+            continue
+        if rec.integrated_board and volts < 200:
+            continue  # server PSU modules need 200-240 V for their rating
+        chassis.append(ch)
+    c.chassis = chassis
+    psus = []
+    for p in _priced(catalog.kind("psus"), "psu", request, catalog):
+        rec = p.record
+        assert isinstance(rec, Psu)
+        if rec.form_factor in ("crps", "server"):
+            continue  # server modules come with their chassis
+        if volts < 200 and (rec.min_input_v >= 200 or rec.watts > 1600):
+            continue  # PWR-5
+        psus.append(p)
+    c.psus = psus
+    c.memory = _priced(catalog.kind("memory"), "memory", request, catalog)
+    c.coolers = _priced(catalog.kind("coolers"), "cooler", request, catalog)
+    c.storage_need_gb = storage_need_gb(model, request)
+    c.storage = _priced(catalog.kind("storage"), "storage", request, catalog)
+    for acc in catalog.kind("accessories"):
+        assert isinstance(acc, Accessory)
+        q = quote(acc, catalog, request.currency, "any")
+        if q is not None:
+            c.accessories[acc.id] = Priced(acc, q)
+
+
+def noise_score(gpu: Gpu, count: int) -> int:
+    """Relative loudness of the GPU set (blowers are loud; build rules NOISE-2)."""
+    per = {"blower": 3, "open-air": 2, "passive": 4, "liquid": 1}[gpu.cooler]
+    return per * count
+
+
+CHASSIS_NOISE = {"quiet": 0, "moderate": 2, "loud": 5, "datacenter": 12}
+
+
+def ceil_int(value: float) -> int:
+    return int(math.ceil(value - 1e-9))
+
+
+def is_server_board(board: Motherboard) -> bool:
+    return board.form_factor == "server-proprietary"
+
+
+def cpu_of(p: Priced) -> Cpu:
+    assert isinstance(p.record, Cpu)
+    return p.record
+
+
+def board_of(p: Priced) -> Motherboard:
+    assert isinstance(p.record, Motherboard)
+    return p.record
+
+
+def chassis_of(p: Priced) -> Chassis:
+    assert isinstance(p.record, Chassis)
+    return p.record
+
+
+def psu_of(p: Priced) -> Psu:
+    assert isinstance(p.record, Psu)
+    return p.record
+
+
+def memory_of(p: Priced) -> MemoryKit:
+    assert isinstance(p.record, MemoryKit)
+    return p.record
+
+
+def cooler_of(p: Priced) -> Cooler:
+    assert isinstance(p.record, Cooler)
+    return p.record
+
+
+def storage_of(p: Priced) -> Storage:
+    assert isinstance(p.record, Storage)
+    return p.record

@@ -1,0 +1,452 @@
+"""From a request to ranked builds, or to the reason nothing fits and what would make it fit."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.catalog.models import Accessory, Gpu, ModelArch, System
+from configurator.core.errors import RequestError
+from configurator.core.estimate.estimator import estimate
+from configurator.core.estimate.precision import GGUF_TYPES
+from configurator.core.estimate.workload import Workload
+from configurator.core.solve.build import Build, BuildPart, Check, Infeasible, PlanResult, Power, SlotAssignment
+from configurator.core.solve.candidates import (
+    Candidates,
+    Priced,
+    board_of,
+    chassis_of,
+    cooler_of,
+    cpu_of,
+    gpu_options,
+    memory_of,
+    platform_parts,
+    psu_of,
+    storage_of,
+)
+from configurator.core.solve.pricing import quote
+from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_volts
+from configurator.core.solve.rules import Assembly, check_build, power_of
+from configurator.core.solve.slots import place
+from configurator.core.solve.solver import BuildModel, Choice, run_labels
+
+GIB = 1024**3
+
+
+def _spec(record: object) -> dict:
+    return record.model_dump(mode="json")  # type: ignore[attr-defined]
+
+
+def _part(category: str, priced: Priced | None, record: object, quantity: int, why: str, owned: int = 0) -> BuildPart:
+    q = priced.quote if priced else None
+    return BuildPart(
+        category=category,
+        id=record.id,  # type: ignore[attr-defined]
+        name=record.name,  # type: ignore[attr-defined]
+        quantity=quantity,
+        unit_price=q.amount if q else 0.0,
+        owned=min(owned, quantity),
+        price_note=q.note if q else ("already owned" if owned else "included with the chassis"),
+        why=why,
+        spec=_spec(record),
+    )
+
+
+def _bridge(choice: Choice, cand: Candidates, placement_positions: list[int]) -> Accessory | None:
+    """An NVLink bridge whose spacing matches the two cards' slot distance (NVL-1/NVL-2)."""
+    gpu = choice.option.gpu
+    if choice.option.count != 2 or gpu.nvlink not in ("rtx3090", "a6000") or len(placement_positions) != 2:
+        return None
+    distance = placement_positions[1] - placement_positions[0]
+    for priced in cand.accessories.values():
+        acc = priced.record
+        if isinstance(acc, Accessory) and acc.kind == "nvlink-bridge" and acc.spacing_slots == distance:
+            if acc.nvlink == gpu.nvlink or (gpu.nvlink == "a6000" and acc.nvlink == "rtx3090"):
+                return acc
+    return None
+
+
+def _assemble(
+    rank: int, label: str, why: str, choice: Choice, request: BuildRequest, cand: Candidates, catalog: Catalog
+) -> Build:
+    opt = choice.option
+    gpu = opt.gpu
+    board = board_of(choice.board)
+    cpu = cpu_of(choice.cpu)
+    chassis = chassis_of(choice.chassis)
+    placement = cand.placement(board, opt, choice.risers)
+    assert placement is not None
+    positions = [s.position for s in placement.slots]
+    bridge = _bridge(choice, cand, positions) if not choice.risers else None
+    wants_bridge = bridge is not None and (opt.estimate.split == "tensor" or request.workload.kind != "inference")
+    assembly = Assembly(
+        gpu=gpu, gpus=opt.count, board=board, cpu=cpu, sockets=board.cpu_sockets, chassis=chassis,
+        psu=psu_of(choice.psu) if choice.psu else None, psu_count=choice.psu_count,
+        memory=memory_of(choice.memory), memory_count=choice.memory_count, cooler=cooler_of(choice.cooler),
+        storage=storage_of(choice.storage), storage_count=choice.storage_count, placement=placement,
+        risers=choice.risers, nvlink_bridge=wants_bridge,
+    )
+    checks = check_build(assembly, request, opt.estimate, cand.storage_need_gb)
+    pw = power_of(assembly, request)
+    vram_note = f"{opt.estimate.per_gpu_bytes / GIB:.1f} GiB needed per GPU of {gpu.vram_gb:g} GB"
+    parts = [
+        _part("gpu", None if opt.quote is None else Priced(gpu, opt.quote), gpu, opt.count,
+              f"{opt.count} x {gpu.vram_gb:g} GB holds the job ({vram_note}); {gpu.cooler} cooler", owned=opt.owned),
+        _part("cpu", choice.cpu, cpu, board.cpu_sockets,
+              f"{cpu.cores} cores, {cpu.pcie_lanes} PCIe lanes, {cpu.memory_channels}-channel {cpu.memory_type}",
+              owned=choice.cpu.owned),
+        _part("motherboard", choice.board, board, 1,
+              f"{board.socket}; GPUs in {'bays' if placement.bays else 'slots'} {positions} at "
+              f"{'/'.join('x' + str(s.lanes) for s in placement.slots)}", owned=choice.board.owned),
+        _part("memory", choice.memory, assembly.memory, choice.memory_count,
+              f"{assembly.ram_gb} GB {assembly.memory.memory_type} {assembly.memory.module.upper()} "
+              f"(VRAM {gpu.vram_gb * opt.count:g} GB)", owned=choice.memory.owned),
+    ]
+    if choice.psu is not None:
+        parts.append(_part("psu", choice.psu, assembly.psu, choice.psu_count,
+                           f"{pw.dc_load_w:.0f} W load is {pw.dc_load_w / assembly.psu_capacity_w:.0%} of {assembly.psu_capacity_w:.0f} W; "
+                           f"ATX {assembly.psu.atx_version}", owned=choice.psu.owned))  # type: ignore[union-attr]
+    parts.append(_part("chassis", choice.chassis, chassis, 1,
+                       f"{chassis.kind}, {chassis.expansion_slots} slots, {chassis.max_gpu_length_mm:.0f} mm GPU clearance"
+                       + (f", {chassis.included_psu_w:.0f} W server PSUs included" if chassis.included_psu_w and choice.psu is None else ""),
+                       owned=choice.chassis.owned))
+    parts.append(_part("cooler", choice.cooler, assembly.cooler, board.cpu_sockets,
+                       f"rated for {assembly.cooler.max_tdp_w:.0f} W, {cpu.tdp_w:.0f} W CPU", owned=choice.cooler.owned))
+    parts.append(_part("storage", choice.storage, assembly.storage, choice.storage_count,
+                       f"{assembly.storage.capacity_gb * choice.storage_count / 1000:.1f} TB for ~{cand.storage_need_gb / 1000:.1f} TB of weights, checkpoints and data",
+                       owned=choice.storage.owned))
+    if choice.psu_count == 2 and "add2psu-sync-board" in cand.accessories:
+        acc = cand.accessories["add2psu-sync-board"]
+        parts.append(_part("accessory", acc, acc.record, 1, "starts the second PSU with the first (R23)"))
+    if choice.risers and "riser-pcie4-x16-300mm" in cand.accessories:
+        acc = cand.accessories["riser-pcie4-x16-300mm"]
+        parts.append(_part("accessory", acc, acc.record, opt.count, "Gen4-rated risers carry each card in the open frame"))
+    if wants_bridge and bridge is not None:
+        acc = cand.accessories[bridge.id]
+        parts.append(_part("accessory", acc, bridge, 1, f"NVLink between slots {positions[0]} and {positions[1]}"))
+    slot_map = tuple(
+        SlotAssignment(slot=s.position, part_id=gpu.id, lanes=s.lanes, gen=s.gen, source=s.source) for s in placement.slots
+    )
+    savings = sum(p.unit_price * p.owned for p in parts)
+    return Build(
+        rank=rank, label=label, why=why, parts=tuple(parts), nodes=1, currency=request.currency, power=pw,
+        estimate=opt.estimate, checks=tuple(checks), slot_map=slot_map, gpu_id=gpu.id, gpu_count=opt.count,
+        upgrades=tuple(_upgrades(assembly, choice, request, cand, pw)), owned_savings=savings,
+        interconnect="NVLink bridge" if wants_bridge else ("server PCIe fabric" if placement.bays else "PCIe"),
+    )
+
+
+def _upgrades(a: Assembly, choice: Choice, request: BuildRequest, cand: Candidates, pw: Power) -> list[str]:
+    """What one more GPU, a bigger PSU or more RAM would need or unlock."""
+    out = []
+    n = a.gpus + 1
+    gpu = a.gpu
+    model_est = choice.option.estimate
+    more = place(a.board, gpu, n, a.risers)
+    needs = []
+    if more is None:
+        needs.append("a board with another suitably spaced x16 slot, blower cards, or risers in an open frame")
+    elif not a.risers and more.openings_needed > a.chassis.expansion_slots:
+        needs.append(f"a case with {more.openings_needed} expansion openings")
+    if n >= 3 and a.cpu.platform == "consumer":
+        needs.append("a HEDT/workstation platform (a consumer CPU has lanes for two GPUs)")
+    dc = pw.dc_load_w + gpu.tdp_w
+    if dc > 0.8 * a.psu_capacity_w:
+        needs.append(f"a PSU of at least {math.ceil(dc / 0.8 / 100) * 100:.0f} W (or two)")
+    wall = dc / (pw.wall_w / pw.dc_load_w) if pw.dc_load_w else dc
+    if wall > pw.circuit_limit_w:
+        needs.append(f"a second circuit or a 230 V outlet ({wall:.0f} W at the wall vs {pw.circuit_limit_w:.0f} W)")
+    if a.ram_gb < gpu.vram_gb * n:
+        needs.append(f"at least {gpu.vram_gb * n:g} GB of RAM")
+    gain = ""
+    if model_est.decode_tokens_per_s is not None:
+        gain = "more memory for context and users (a layer split adds no single-stream speed)"
+    elif model_est.wall_hours:
+        gain = f"about {model_est.wall_hours * (1 - a.gpus / n):,.0f} h less training"
+    out.append(f"one more {gpu.name}: " + ("; ".join(needs) if needs else "fits this board, case and PSU") + (f"; gives {gain}" if gain else ""))
+    if pw.dc_load_w > 0.7 * a.psu_capacity_w and a.psu is not None:
+        out.append(f"a bigger PSU: the {a.psu_capacity_w:.0f} W supply runs at {pw.dc_load_w / a.psu_capacity_w:.0%}; more headroom runs cooler and quieter")
+    if a.ram_gb < 2 * gpu.vram_gb * a.gpus:
+        out.append(f"more RAM: {2 * gpu.vram_gb * a.gpus:g} GB (2x VRAM) makes loading and offload comfortable")
+    return out
+
+
+# --------------------------------------------------------------------------- whole systems and clusters
+
+
+def _system_build(
+    rank: int, label: str, why: str, system: System, nodes: int, request: BuildRequest, catalog: Catalog,
+    model: ModelArch, workload: Workload, exact: int | None,
+) -> Build | None:
+    gpu = catalog.records["gpus"].get(system.gpu)
+    cpu = catalog.records["cpus"].get(system.cpu)
+    q = quote(system, catalog, request.currency, request.condition)
+    if not isinstance(gpu, Gpu) or cpu is None or q is None:
+        return None
+    total = system.gpu_count * nodes
+    wl = workload
+    if nodes > 1 and workload.kind != "inference" and workload.zero < 3:
+        wl = workload.model_copy(update={"zero": 3})
+    est = estimate(model, wl, gpu, total, exact_weight_bytes=exact)
+    limit = circuit_limit_w(request.circuit) * request.circuits
+    wall = system.max_power_w * nodes
+    checks = []
+    peak = est.peak_gpu
+    usable = peak.usable_bytes or 0
+    checks.append(Check(rule="MEM-FIT", status="pass" if peak.total <= usable else "fail",
+                        message=f"{peak.total / GIB:.1f} GiB on the most loaded GPU of {usable / GIB:.1f} GiB"))
+    checks.append(Check(rule="CIR-1", status="pass" if wall <= limit else "fail",
+                        message=f"{wall:,.0f} W maximum system power against {limit:,.0f} W on {request.circuits} x {request.circuit}"
+                        + ("" if wall <= limit else ": needs dedicated 200-240 V server-room feeds")))
+    if request.room != "server-room":
+        checks.append(Check(rule="NOISE-1", status="warn", message="an 8-GPU server belongs in a server room (noise and heat)"))
+    if request.deadline_hours and est.wall_hours is not None:
+        checks.append(Check(rule="PERF", status="pass" if est.wall_hours <= request.deadline_hours else "fail",
+                            message=f"estimated {est.wall_hours:,.0f} h against a {request.deadline_hours:,.0f} h deadline"))
+    if request.min_decode_tps:
+        tps = est.decode_tokens_per_s or 0
+        checks.append(Check(rule="PERF", status="pass" if tps >= request.min_decode_tps else "fail",
+                            message=f"estimated {tps:.1f} tokens/s against {request.min_decode_tps:g} asked"))
+    if nodes > 1:
+        checks.append(Check(rule="CLUSTER", status="pass",
+                            message=f"{nodes} nodes joined by {system.interconnect}; inter-node InfiniBand at 400 Gb/s per GPU assumed"))
+    order = {"fail": 0, "warn": 1, "pass": 2}
+    part = BuildPart(category="system", id=system.id, name=system.name, quantity=1, unit_price=q.amount,
+                     price_note=q.note, why=f"{system.gpu_count} x {gpu.name} with {system.interconnect}", spec=_spec(system))
+    dc = system.max_power_w * 0.9
+    power = Power(dc_load_w=dc, psu_w=system.psu_w_total, wall_w=system.max_power_w, circuit_ok=wall <= limit,
+                  circuit_limit_w=limit, transient_w=dc, heat_btu_h=system.max_power_w * 3.412,
+                  gpu_w=gpu.tdp_w * system.gpu_count, cpu_w=cpu.tdp_w * system.cpu_count,  # type: ignore[attr-defined]
+                  rest_w=max(0.0, dc - gpu.tdp_w * system.gpu_count - cpu.tdp_w * system.cpu_count))  # type: ignore[attr-defined]
+    return Build(
+        rank=rank, label=label, why=why, parts=(part,), nodes=nodes, currency=request.currency, power=power,
+        estimate=est, checks=tuple(sorted(checks, key=lambda c: order[c.status])),
+        slot_map=tuple(SlotAssignment(slot=i + 1, part_id=gpu.id, source="bay") for i in range(system.gpu_count)),
+        gpu_id=gpu.id, gpu_count=system.gpu_count, interconnect=system.interconnect,
+    )
+
+
+def _systems(catalog: Catalog, request: BuildRequest) -> list[System]:
+    out = []
+    for s in catalog.kind("systems"):
+        assert isinstance(s, System)
+        gpu = catalog.records["gpus"].get(s.gpu)
+        if not isinstance(gpu, Gpu):
+            continue
+        if request.region == "china" and gpu.export_restricted_cn and not s.price("CNY"):
+            continue
+        if request.gpu_vendors and gpu.vendor not in request.gpu_vendors:
+            continue
+        out.append(s)
+    return out
+
+
+def _cluster(
+    request: BuildRequest, catalog: Catalog, model: ModelArch, workload: Workload, exact: int | None
+) -> Build | None:
+    """The cheapest number of identical 8-GPU servers that holds (and finishes) the job."""
+    best: Build | None = None
+    for system in _systems(catalog, request):
+        for nodes in (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 64):
+            build = _system_build(1, "cluster of 8-GPU servers" if nodes > 1 else "8-GPU server",
+                                  "one box cannot hold or finish this job" if nodes > 1 else "a ready-made server",
+                                  system, nodes, request, catalog, model, workload, exact)
+            if build is None:
+                break
+            if any(c.status == "fail" and c.rule in ("MEM-FIT", "PERF") for c in build.checks):
+                continue
+            if best is None or build.total_price < best.total_price:
+                best = build
+            break
+    return best
+
+
+# --------------------------------------------------------------------------- entry point
+
+
+def _solve_once(
+    request: BuildRequest, catalog: Catalog, model: ModelArch, exact: int | None, top_k: int,
+    should_stop: Callable[[], bool], time_budget: float,
+) -> tuple[list[Build], Candidates]:
+    cand = gpu_options(model, request, catalog, exact)
+    if not cand.options:
+        return [], cand
+    platform_parts(request, catalog, cand, model)
+    if not (cand.boards and cand.cpus and cand.chassis and cand.memory and cand.coolers and cand.storage):
+        return [], cand
+    bm = BuildModel(request, cand, model, catalog)
+    deadline = time.monotonic() + time_budget
+    solved = run_labels(bm, top_k, should_stop, deadline)
+    builds = [_assemble(i + 1, label, why, choice, request, cand, catalog) for i, (label, why, choice) in enumerate(solved)]
+    return builds, cand
+
+
+def _relaxations(request: BuildRequest) -> list[tuple[str, BuildRequest]]:
+    """Single relaxations, each one a change a user could accept."""
+    out: list[tuple[str, BuildRequest]] = []
+    w = request.workload
+    if request.budget is not None:
+        out.append(("budget", request.model_copy(update={"budget": None})))
+    if w.kind == "inference" and w.kv_precision in ("fp16", "bf16"):
+        kv = "q8_0" if (w.engine == "llama.cpp" or w.precision in GGUF_TYPES) else "fp8"
+        out.append(("kv", request.model_copy(update={"workload": w.model_copy(update={"kv_precision": kv})})))
+    if w.kind == "inference" and w.context and w.context > 4096:
+        out.append(("context", request.model_copy(update={"workload": w.model_copy(update={"context": w.context // 2})})))
+    if w.kind == "inference" and w.precision not in GGUF_TYPES and w.precision not in ("int4", "awq-int4", "gptq-int4", "nf4"):
+        out.append(("precision", request.model_copy(update={"workload": w.model_copy(update={"precision": "q4_k_m", "engine": "llama.cpp"})})))
+    if w.kind == "finetune" and w.method != "qlora":
+        out.append(("method", request.model_copy(update={"workload": w.model_copy(update={"method": "qlora", "precision": None})})))
+    if circuit_volts(request.circuit) < 200:
+        out.append(("circuit", request.model_copy(update={"circuit": "230v16a"})))
+    out.append(("circuits", request.model_copy(update={"circuits": max(2, request.circuits * 2)})))
+    if request.form != "any":
+        out.append(("form", request.model_copy(update={"form": "any"})))
+    if request.max_gpus < 8:
+        out.append(("gpus", request.model_copy(update={"max_gpus": 8})))
+    if request.min_decode_tps:
+        out.append(("speed", request.model_copy(update={"min_decode_tps": None})))
+    if request.deadline_hours:
+        out.append(("deadline", request.model_copy(update={"deadline_hours": None})))
+    if request.condition == "new":
+        out.append(("condition", request.model_copy(update={"condition": "any"})))
+    if request.region == "china":
+        out.append(("region", request.model_copy(update={"region": "global"})))
+    return out
+
+
+def _combine(request: BuildRequest, first: BuildRequest, second: BuildRequest) -> BuildRequest:
+    """Apply the fields `second` changed (relative to `request`) on top of `first`."""
+    changed = {k: getattr(second, k) for k in type(request).model_fields if getattr(second, k) != getattr(request, k)}
+    if "workload" in changed and first.workload != request.workload:
+        w_changed = {k: getattr(second.workload, k) for k in type(request.workload).model_fields
+                     if getattr(second.workload, k) != getattr(request.workload, k)}
+        changed["workload"] = first.workload.model_copy(update=w_changed)
+    return first.model_copy(update=changed)
+
+
+def _describe(kind: str, relaxed: BuildRequest, cost: float, request: BuildRequest) -> str:
+    money = f"{cost:,.0f} {request.currency}"
+    if kind == "all":
+        return f"relax several constraints together (budget, circuit, precision, form): cheapest build {money}"
+    if kind.startswith("budget+"):
+        other = _describe(kind.split("+", 1)[1], relaxed, cost, request).split(":")[0]
+        return f"raise the budget to {money} and {other}"
+    return {
+        "budget": f"raise the budget to {money}",
+        "kv": f"quantize the KV cache to {relaxed.workload.kv_precision}: cheapest build {money}",
+        "context": f"shorten the context to {relaxed.workload.context} tokens: cheapest build {money}",
+        "precision": f"use q4_k_m (GGUF via llama.cpp): cheapest build {money}",
+        "method": f"use QLoRA instead of {request.workload.method}: cheapest build {money}",
+        "circuit": f"a 230 V 16 A circuit: cheapest build {money}",
+        "circuits": f"a second circuit (two PSUs on separate outlets): cheapest build {money}",
+        "form": f"allow any form (rack or open frame): cheapest build {money}",
+        "gpus": f"allow up to 8 GPUs: cheapest build {money}",
+        "speed": f"accept a lower speed: cheapest build {money}",
+        "deadline": f"allow more time: cheapest build {money}",
+        "condition": f"allow used parts: cheapest build {money}",
+        "region": f"buy outside China: cheapest build {money}",
+        "cluster": f"two or more machines: {money}",
+    }.get(kind, f"{kind}: {money}")
+
+
+def _diagnose(
+    request: BuildRequest, catalog: Catalog, model: ModelArch, exact: int | None, cand: Candidates,
+    should_stop: Callable[[], bool],
+) -> tuple[Infeasible, Build | None]:
+    blocking: list[str] = []
+    if not cand.options:
+        reasons = sorted(set(cand.rejected_gpus.values()))
+        sample = "; ".join(reasons[:4])
+        reason = f"no GPU in the catalog can run this within {request.max_gpus} GPUs per machine ({sample})"
+        blocking.append("GPU memory / speed target per machine")
+    else:
+        reason = "no combination of parts passes every rule"
+    feasible: list[tuple[float, str, BuildRequest]] = []
+    singles = _relaxations(request)
+    labels = {"budget": "budget", "kv": "KV-cache precision", "context": "context length", "precision": "weight precision",
+              "method": "fine-tuning method", "circuit": "wall circuit", "circuits": "one circuit", "form": "form factor",
+              "gpus": "maximum GPU count", "speed": "speed target", "deadline": "deadline", "condition": "new parts only",
+              "region": "region"}
+
+    def attempt(kind: str, relaxed: BuildRequest) -> bool:
+        builds, _ = _solve_once(relaxed, catalog, model, exact, 1, should_stop, 1.0)
+        if builds:
+            feasible.append((builds[0].total_price, kind, relaxed))
+        return bool(builds)
+
+    for kind, relaxed in singles:
+        if should_stop():
+            break
+        if attempt(kind, relaxed):
+            blocking.append(labels.get(kind, kind))
+    if not feasible and not should_stop():
+        # two things at once: the budget and one other constraint, then everything
+        budget_free = dict(singles).get("budget")
+        for kind, relaxed in singles:
+            if kind == "budget" or budget_free is None or should_stop():
+                continue
+            if attempt(f"budget+{kind}", _combine(request, budget_free, relaxed)):
+                blocking.extend(["budget", labels.get(kind, kind)])
+                break
+    if not feasible and not should_stop():
+        everything = request
+        for _kind, relaxed in singles:
+            if _kind not in ("region", "condition"):
+                everything = _combine(request, everything, relaxed)
+        if attempt("all", everything):
+            blocking.append("several constraints together")
+    cluster = None
+    if request.allow_clusters:
+        cluster = _cluster(request, catalog, model, request.workload.resolved(model.max_context), exact)
+        if cluster is not None and cluster.nodes > 1:
+            feasible.append((cluster.total_price, "cluster", request))
+            blocking.append("one machine")
+    if feasible:
+        cost, kind, relaxed = min(feasible, key=lambda f: f[0])
+        relaxation = _describe(kind, relaxed, cost, request)
+    else:
+        relaxation = "none found in the catalog: a smaller model, a lower precision or a shorter context"
+    if request.budget is not None and "budget" in blocking:
+        reason += f"; the budget of {request.budget:,.0f} {request.currency} is binding"
+    return Infeasible(reason=reason, blocking=tuple(dict.fromkeys(blocking)), cheapest_relaxation=relaxation), cluster
+
+
+def plan(
+    request: BuildRequest,
+    catalog: Catalog,
+    model: ModelArch | None = None,
+    exact_weight_bytes: int | None = None,
+    on_progress: Callable[[str], None] = lambda _message: None,
+    should_stop: Callable[[], bool] = lambda: False,
+    time_budget: float = 3.0,
+) -> PlanResult:
+    """Ranked builds for the request; when none fits, the reason and the cheapest relaxation."""
+    started = time.monotonic()
+    if model is None:
+        found = catalog.records["models"].get(request.model_id)
+        if not isinstance(found, ModelArch):
+            raise RequestError(f"unknown model id {request.model_id!r}")
+        model = found
+    unknown = [g for g in request.gpu_ids if g not in catalog.records["gpus"]]
+    if unknown:
+        raise RequestError(f"unknown GPU id(s): {', '.join(unknown)}")
+    on_progress("estimating GPU options")
+    builds, cand = _solve_once(request, catalog, model, exact_weight_bytes, request.top_k, should_stop, time_budget)
+    workload = request.workload.resolved(model.max_context)
+    notes: list[str] = []
+    if builds and len(builds) < request.top_k and request.allow_clusters and not request.owned:
+        best_server = _cluster(request, catalog, model, workload, exact_weight_bytes)
+        if best_server is not None and (request.budget is None or best_server.total_price <= request.budget):
+            builds.append(best_server.model_copy(update={"rank": len(builds) + 1, "label": "ready-made server",
+                                                         "why": "a whole 8-GPU server bought as one item"}))
+    if builds:
+        return PlanResult(builds=tuple(builds), infeasible=None, solve_seconds=time.monotonic() - started, notes=tuple(notes))
+    on_progress("nothing fits: looking for the cheapest relaxation")
+    infeasible, cluster = _diagnose(request, catalog, model, exact_weight_bytes, cand, should_stop)
+    extra: tuple[Build, ...] = ()
+    if cluster is not None and cluster.nodes > 1:
+        extra = (cluster,)
+        notes.append(f"a single machine cannot do this; the cluster plan needs {cluster.nodes} servers")
+    return PlanResult(builds=extra, infeasible=infeasible, solve_seconds=time.monotonic() - started, notes=tuple(notes))

@@ -1,0 +1,69 @@
+"""Power arithmetic for a build: DC load, PSU headroom, transients, wall draw and heat.
+
+Numbers are those of the shared build rules (R18-R25): the 80 % PSU loading target,
+ATX 3.x excursion limits (200 % for 100 us, 160 % for 10 ms), transient ratios measured on
+pro blower cards (Lenovo: RTX A6000 2.18) and consumer cards (Igor's Lab: RTX 5090 1.57
+below 1 ms, 1.28 at 5-10 ms), 80 PLUS efficiency at full load, 3.412 BTU/h per watt.
+"""
+
+from __future__ import annotations
+
+from configurator.core.catalog.models import Cpu, Gpu, Psu
+
+PSU_TARGET_LOAD = 0.80  # R18/PWR-2: size for 80 % of the PSU's rating
+ATX3_100US = 2.0  # PWR-4: ATX 3.x with native 12V-2x6 tolerates 200 % for 100 us
+ATX3_10MS = 1.6  #          and 160 % for 10 ms
+SINGLE_PSU_MAX_120V = 1600  # PWR-5: at most 1600 W per ATX PSU at 100-127 V (Lambda)
+BTU_PER_W = 3.412
+
+# 80 PLUS at 100 % load, 115 V internal (Tom's Hardware table, R25): conservative for wall draw.
+EFFICIENCY_FULL_LOAD = {"bronze": 0.82, "silver": 0.85, "gold": 0.87, "platinum": 0.89, "titanium": 0.90}
+EFFICIENCY_FULL_LOAD_230V = {"bronze": 0.85, "silver": 0.87, "gold": 0.89, "platinum": 0.90, "titanium": 0.94}
+
+
+def transient_ratio(gpu: Gpu) -> float:
+    """Peak-to-rated power for ~100 us spikes (build rules Part 2: 2.2 pro, 1.6 consumer)."""
+    return 1.6 if gpu.market == "consumer" else 2.2
+
+
+def cpu_eps_connectors(cpu: Cpu, sockets: int) -> int:
+    """EPS 8-pin inputs a board needs: one on desktop boards, two on HEDT and servers per socket."""
+    return sockets * (1 if cpu.platform == "consumer" else 2)
+
+
+def rest_power_w(memory_modules: int, drives: int, server: bool) -> float:
+    """Board, RAM, drives and fans (R18: 50-150 W; Part 2: 75 W + 5 W/DIMM + 8 W/drive + fans)."""
+    fans = 60 if server else 15
+    return 75 + 5 * memory_modules + 8 * drives + fans
+
+
+def dc_load_w(gpu: Gpu, gpus: int, cpu: Cpu, sockets: int, rest_w: float) -> float:
+    return gpus * gpu.tdp_w + sockets * cpu.tdp_w + rest_w
+
+
+def transient_load_w(gpu: Gpu, gpus: int, cpu: Cpu, sockets: int, rest_w: float, ratio: float) -> float:
+    return gpus * gpu.tdp_w * ratio + sockets * cpu.tdp_w + rest_w
+
+
+def efficiency(psu_tier: str, volts: float) -> float:
+    table = EFFICIENCY_FULL_LOAD_230V if volts >= 200 else EFFICIENCY_FULL_LOAD
+    return table[psu_tier]
+
+
+def wall_w(dc_w: float, psu_tier: str, volts: float) -> float:
+    return dc_w / efficiency(psu_tier, volts)
+
+
+def psu_transient_ok(psu: Psu, count: int, gpu: Gpu, gpus: int, cpu: Cpu, sockets: int, rest_w: float) -> tuple[bool, str]:
+    """PWR-3/PWR-4: can the PSU(s) ride through GPU power excursions?"""
+    capacity = psu.watts * count
+    if psu.atx_version in ("3.0", "3.1") and psu.native_12v2x6:
+        fast = transient_load_w(gpu, gpus, cpu, sockets, rest_w, transient_ratio(gpu))
+        slow = transient_load_w(gpu, gpus, cpu, sockets, rest_w, 1.3)
+        ok = fast <= ATX3_100US * capacity and slow <= ATX3_10MS * capacity
+        return ok, (f"ATX {psu.atx_version}: spikes of {fast:.0f} W (100 us) and {slow:.0f} W (10 ms) against "
+                    f"{ATX3_100US:.0%} and {ATX3_10MS:.0%} of {capacity:.0f} W")
+    if psu.atx_version == "crps":
+        return True, "server CRPS modules sized by the chassis vendor"
+    spike = transient_load_w(gpu, gpus, cpu, sockets, rest_w, 2.0)
+    return spike <= capacity, f"ATX 2.x without excursion testing: 2 x GPU power spikes to {spike:.0f} W against {capacity:.0f} W"

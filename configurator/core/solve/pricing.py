@@ -1,0 +1,55 @@
+"""Choosing a part's price: currency, new or used, conversion at the catalog's dated rates."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.catalog.models import Price, Record
+
+
+@dataclass(frozen=True)
+class Quote:
+    amount: float  # in the requested currency
+    condition: str
+    price: Price
+    converted: bool
+
+    @property
+    def note(self) -> str:
+        text = f"{self.price.condition}, {self.price.date.isoformat()}"
+        if self.converted:
+            text += f", converted from {self.price.amount:,.0f} {self.price.currency}"
+        return text
+
+
+def quote(record: Record, catalog: Catalog, currency: str, condition: str) -> Quote | None:
+    """The price a buyer would pay: newest listing per condition, cheapest allowed condition.
+
+    `condition` "new" takes new prices only; "used" prefers used and falls back to new;
+    "any" takes whichever is cheaper. Prices in other currencies are converted.
+    """
+    wanted = ("new",) if condition == "new" else ("used", "refurbished", "new")
+    candidates: list[Quote] = []
+    for cond in wanted:
+        native = record.price(currency, cond)
+        if native is not None:
+            candidates.append(Quote(native.amount, cond, native, False))
+            continue
+        for other in ("USD", "EUR", "CNY"):
+            price = record.price(other, cond)
+            if price is not None and other != currency:
+                try:
+                    amount = catalog.convert(price.amount, other, currency)
+                except KeyError:
+                    continue
+                candidates.append(Quote(amount, cond, price, True))
+                break
+    if not candidates:
+        return None
+    if condition == "used":
+        for cond in ("used", "refurbished", "new"):
+            found = [c for c in candidates if c.condition == cond]
+            if found:
+                return min(found, key=lambda c: c.amount)
+    return min(candidates, key=lambda c: c.amount)

@@ -1,0 +1,81 @@
+"""What a user asks the solver for: the workload plus budget, site and parts constraints."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from configurator.core.estimate.workload import Workload
+
+Circuit = Literal["120v15a", "120v20a", "230v10a", "230v16a"]
+Form = Literal["tower", "rack", "open-frame", "any"]
+Room = Literal["home-office", "lab", "server-room"]
+Condition = Literal["new", "used", "any"]
+Region = Literal["global", "china"]
+
+CIRCUITS: dict[str, tuple[float, float]] = {
+    "120v15a": (120, 15),
+    "120v20a": (120, 20),
+    "230v10a": (230, 10),
+    "230v16a": (230, 16),
+}
+CONTINUOUS_FACTOR = 0.8
+"""NEC 80 % rule for loads of three hours or more (build rules R24); applied outside the US too."""
+
+
+def circuit_limit_w(circuit: str) -> float:
+    volts, amps = CIRCUITS[circuit]
+    return volts * amps * CONTINUOUS_FACTOR
+
+
+def circuit_volts(circuit: str) -> float:
+    return CIRCUITS[circuit][0]
+
+
+class OwnedPart(BaseModel):
+    """A part the user already has and wants used (it costs nothing in the build)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    category: Literal["gpu", "cpu", "motherboard", "memory", "psu", "chassis", "cooler", "storage"]
+    id: str
+    quantity: int = Field(default=1, ge=1, le=16)
+
+
+class BuildRequest(BaseModel):
+    """A frozen request: crosses threads unchanged, and is what a project file stores."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    model_id: str
+    workload: Workload = Workload()
+    budget: float | None = Field(default=None, gt=0)
+    currency: Literal["USD", "CNY", "EUR"] = "USD"
+    min_decode_tps: float | None = Field(default=None, gt=0)
+    deadline_hours: float | None = Field(default=None, gt=0)
+    circuit: Circuit = "120v15a"
+    circuits: int = Field(default=1, ge=1, le=16, description="how many such circuits the machine may draw from")
+    form: Form = "any"
+    room: Room = "lab"
+    condition: Condition = "any"
+    owned: tuple[OwnedPart, ...] = ()
+    max_gpus: int = Field(default=8, ge=1, le=16)
+    gpu_ids: tuple[str, ...] = Field(default=(), description="only these GPUs (empty: any)")
+    gpu_vendors: tuple[Literal["nvidia", "amd", "intel"], ...] = ()
+    region: Region = "global"
+    top_k: int = Field(default=5, ge=1, le=10)
+    vram_headroom: float = Field(default=0.05, ge=0, le=0.5, description="fraction of each GPU's memory kept free")
+    allow_clusters: bool = True
+
+    @model_validator(mode="after")
+    def _coherent(self) -> BuildRequest:
+        if self.deadline_hours is not None and self.workload.kind == "inference":
+            raise ValueError("a deadline applies to training jobs; for inference set a minimum decode speed")
+        if self.deadline_hours is not None and self.workload.tokens is None:
+            raise ValueError("a training deadline needs the number of training tokens")
+        return self
+
+    @property
+    def owned_gpu(self) -> OwnedPart | None:
+        return next((p for p in self.owned if p.category == "gpu"), None)

@@ -1,0 +1,229 @@
+"""Every build rule, checked on a concrete build, each with pass/warn/fail and one sentence.
+
+Rule ids follow the shared build rules (Part 2): PWR-*, CIR-*, HEAT-1, NOISE-*, SLOT-*,
+COOL-*, NVL-*, PCI-*, CPU-1, RAM-*, STO-*; MEM-FIT, PERF and REGION are the workload's own.
+The CP-SAT model enforces the FAIL rules as constraints; this module explains them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from configurator.core.catalog.models import Chassis, Cooler, Cpu, Gpu, MemoryKit, Motherboard, Psu, Storage
+from configurator.core.estimate.result import EstimateResult
+from configurator.core.solve import power as pw
+from configurator.core.solve.build import Check, Power
+from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_volts
+from configurator.core.solve.slots import Placement, lane_bandwidth_gbps, span
+
+GIB = 1024**3
+
+
+@dataclass(frozen=True)
+class Assembly:
+    """The concrete parts of one machine, as the rules see them."""
+
+    gpu: Gpu
+    gpus: int
+    board: Motherboard
+    cpu: Cpu
+    sockets: int
+    chassis: Chassis
+    psu: Psu | None  # None: the barebone's included modules
+    psu_count: int
+    memory: MemoryKit
+    memory_count: int
+    cooler: Cooler
+    storage: Storage
+    storage_count: int
+    placement: Placement
+    risers: bool
+    nvlink_bridge: bool = False
+
+    @property
+    def ram_gb(self) -> int:
+        return self.memory.total_gb * self.memory_count
+
+    @property
+    def modules(self) -> int:
+        return self.memory.modules * self.memory_count
+
+    @property
+    def psu_capacity_w(self) -> float:
+        if self.psu is None:
+            included = self.chassis.included_psu_w or 0
+            return included / (2 if self.chassis.psu_redundant else 1)
+        return self.psu.watts * self.psu_count
+
+    @property
+    def psu_tier(self) -> str:
+        return self.psu.efficiency if self.psu else "titanium"
+
+    @property
+    def server(self) -> bool:
+        return self.chassis.integrated_board is not None
+
+
+def power_of(a: Assembly, request: BuildRequest) -> Power:
+    rest = pw.rest_power_w(a.modules, a.storage_count, a.server)
+    dc = pw.dc_load_w(a.gpu, a.gpus, a.cpu, a.sockets, rest)
+    volts = circuit_volts(request.circuit)
+    wall = pw.wall_w(dc, a.psu_tier, volts)
+    outlets = min(a.psu_count if a.psu else 4, request.circuits)
+    limit = circuit_limit_w(request.circuit) * outlets
+    transient = pw.transient_load_w(a.gpu, a.gpus, a.cpu, a.sockets, rest, pw.transient_ratio(a.gpu))
+    return Power(
+        dc_load_w=dc, psu_w=a.psu_capacity_w, wall_w=wall, circuit_ok=wall <= limit, circuit_limit_w=limit,
+        transient_w=transient, heat_btu_h=wall * pw.BTU_PER_W, gpu_w=a.gpus * a.gpu.tdp_w,
+        cpu_w=a.sockets * a.cpu.tdp_w, rest_w=rest,
+    )
+
+
+def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage_need_gb: float) -> list[Check]:
+    checks: list[Check] = []
+
+    def add(rule: str, status: str, message: str) -> None:
+        checks.append(Check(rule=rule, status=status, message=message))  # type: ignore[arg-type]
+
+    # ---- workload
+    peak = est.peak_gpu
+    usable = peak.usable_bytes or 0
+    headroom = (usable - peak.total) / usable if usable else 0
+    if peak.total > usable:
+        add("MEM-FIT", "fail", f"the most loaded GPU needs {peak.total / GIB:.1f} GiB of {usable / GIB:.1f} GiB usable")
+    elif headroom < request.vram_headroom:
+        add("MEM-FIT", "warn", f"only {headroom:.0%} of GPU memory left free ({peak.total / GIB:.1f} of {usable / GIB:.1f} GiB)")
+    else:
+        add("MEM-FIT", "pass", f"{peak.total / GIB:.1f} GiB on the most loaded GPU of {usable / GIB:.1f} GiB usable ({headroom:.0%} free)")
+    if request.min_decode_tps:
+        tps = est.decode_tokens_per_s or 0
+        add("PERF", "pass" if tps >= request.min_decode_tps else "fail",
+            f"estimated {tps:.1f} tokens/s per sequence against {request.min_decode_tps:g} asked")
+    if request.deadline_hours and est.wall_hours is not None:
+        ok = est.wall_hours <= request.deadline_hours
+        add("PERF", "pass" if ok else "fail", f"estimated {est.wall_hours:,.0f} h of training against a {request.deadline_hours:,.0f} h deadline")
+    if request.region == "china" and a.gpu.export_restricted_cn:
+        add("REGION", "warn", f"{a.gpu.name} is export-restricted for China; only existing or secondary-market stock is sold there")
+
+    # ---- power
+    p = power_of(a, request)
+    cap = a.psu_capacity_w
+    load = p.dc_load_w / cap if cap else 9
+    add("PWR-1", "pass" if p.dc_load_w <= cap else "fail", f"sustained DC load {p.dc_load_w:.0f} W on {cap:.0f} W of PSU")
+    status = "pass" if load <= pw.PSU_TARGET_LOAD else ("fail" if request.workload.kind != "inference" else "warn")
+    add("PWR-2", status, f"PSU loaded to {load:.0%} (target at most 80 %)")
+    if a.psu is not None:
+        ok, text = pw.psu_transient_ok(a.psu, a.psu_count, a.gpu, a.gpus, a.cpu, a.sockets, p.rest_w)
+        add("PWR-4" if a.psu.atx_version in ("3.0", "3.1") else "PWR-3", "pass" if ok else "fail", text)
+        volts = circuit_volts(request.circuit)
+        if volts < 200:
+            add("PWR-5", "pass" if a.psu.watts <= pw.SINGLE_PSU_MAX_120V else "fail",
+                f"{a.psu.watts:.0f} W unit on a {volts:.0f} V outlet (at most 1600 W per ATX PSU)")
+        need16 = a.gpu.power_connectors.hpwr16 * a.gpus
+        need8 = (a.gpu.power_connectors.pcie8 + a.gpu.power_connectors.pcie6) * a.gpus
+        have16 = a.psu.connectors.hpwr16 * a.psu_count
+        have8 = a.psu.connectors.pcie8 * a.psu_count
+        adapters = max(0, need16 - have16)
+        ok = need8 + 4 * adapters <= have8
+        text = f"GPUs need {need16} x 12V-2x6 and {need8} x 8-pin; PSU has {have16} and {have8}"
+        if adapters and ok:
+            text += f" ({adapters} card(s) on 4x 8-pin adapters)"
+        add("PWR-6", "pass" if ok else "fail", text + "; one cable per connector, no pigtails above 250 W")
+        if a.psu_count > 1:
+            add("PWR-8", "pass", "two PSUs started together by a sync board; feed each card's cables from one PSU")
+    else:
+        add("PWR-1", "pass", f"server modules: {a.chassis.included_psu_w:.0f} W installed" +
+            (", planned against half for N+N redundancy" if a.chassis.psu_redundant else ""))
+    add("CIR-1", "pass" if p.circuit_ok else "fail",
+        f"{p.wall_w:.0f} W at the wall against {p.circuit_limit_w:.0f} W continuous on {min(request.circuits, a.psu_count if a.psu else 4)} x {request.circuit}")
+    heat_status = "warn" if request.room == "home-office" and p.heat_btu_h > 4900 else "pass"
+    add("HEAT-1", heat_status, f"{p.heat_btu_h:,.0f} BTU/h of heat ({p.wall_w:.0f} W) into the room")
+    if request.room == "home-office" and (a.chassis.noise == "datacenter" or p.wall_w > 1920):
+        add("NOISE-1", "warn", "a data-center class machine: too loud and hot for a home office")
+    if request.room == "home-office" and a.gpu.cooler == "blower" and a.gpus >= 3:
+        add("NOISE-2", "warn", f"{a.gpus} blower cards are loud at full load")
+
+    # ---- slots and cooling
+    pl = a.placement
+    if pl.bays:
+        add("SLOT-1", "pass", f"{a.gpus} cards in the server's double-width GPU bays")
+    elif a.risers:
+        add("SLOT-5", "warn", "cards on Gen4-rated riser cables in an open frame: keep risers short, check link width with nvidia-smi")
+    else:
+        width = span(a.gpu)
+        positions = [s.position for s in pl.slots]
+        gaps = [b - a_ - width for a_, b in zip(positions, positions[1:])]
+        if gaps and min(gaps) < 0:
+            add("SLOT-1", "fail", f"{width}-slot cards in slots {positions} overlap")
+        elif a.gpu.cooler == "open-air" and gaps and min(gaps) < 1:
+            add("SLOT-1", "warn", "open-air cards without a free slot between them starve each other's fans")
+        else:
+            add("SLOT-1", "pass", f"{width}-slot {a.gpu.cooler} cards in slots {positions}" +
+                (" with a free slot between them" if a.gpu.cooler == "open-air" and len(positions) > 1 else ""))
+        add("SLOT-2", "pass" if pl.openings_needed <= a.chassis.expansion_slots else "fail",
+            f"the last card reaches opening {pl.openings_needed} of the case's {a.chassis.expansion_slots}")
+    add("SLOT-3", "pass" if a.gpu.length_mm <= a.chassis.max_gpu_length_mm else "fail",
+        f"{a.gpu.length_mm:.0f} mm cards, {a.chassis.max_gpu_length_mm:.0f} mm clearance")
+    if not a.server:
+        add("SLOT-4", "pass" if a.board.width_mm <= a.chassis.max_board_width_mm + 1 else "fail",
+            f"{a.board.form_factor} board ({a.board.width_mm:.0f} mm) in a case taking up to {a.chassis.max_board}")
+    if a.gpu.cooler == "passive":
+        add("COOL-2", "pass" if a.chassis.airflow == "server-ducted" else "fail",
+            "passive cards need ducted server airflow" + (": provided" if a.chassis.airflow == "server-ducted" else ""))
+    if a.gpu.cooler == "open-air" and a.gpu.tdp_w >= 320 and a.gpus > 2:
+        add("COOL-4", "warn" if a.risers else "fail", f"{a.gpus} open-air {a.gpu.tdp_w:.0f} W cards: only with risers, water or a rack")
+    elif a.gpus >= 3:
+        add("COOL-1", "pass", f"{a.gpu.cooler} cards may sit next to each other")
+
+    # ---- lanes
+    lanes = [s.lanes for s in pl.slots]
+    bw = min(lane_bandwidth_gbps(s.gen, s.lanes) for s in pl.slots)
+    tp = est.split == "tensor" or (request.workload.kind != "inference" and a.gpus > 1)
+    status = "pass" if bw >= 15.7 else ("fail" if tp and bw < 3.9 else "warn")
+    add("PCI-4", status, f"GPU links {'/'.join(f'x{n}' for n in lanes)}: weakest {bw:.1f} GB/s per direction"
+        + (" (tensor-parallel or training traffic)" if tp else ""))
+    if a.gpus > 1 and not pl.all_on_cpu:
+        add("PCI-5", "warn", "a GPU hangs off the chipset: collectives crawl at ~x4; pair the CPU-attached cards")
+    used = sum(lanes) if not pl.bays else 0
+    nvme = a.storage_count if a.storage.interface != "sata" else 0
+    total = a.cpu.pcie_lanes * a.sockets
+    if not pl.bays:
+        add("PCI-1", "pass" if used + 4 * nvme <= total + 4 else "fail",
+            f"{used} GPU lanes + {4 * nvme} NVMe lanes of the CPU's {total}")
+    if a.gpus >= 3:
+        add("PCI-3", "pass" if a.cpu.platform != "consumer" else "fail", f"{a.gpus} GPUs on a {a.cpu.platform} platform")
+    if est.split == "tensor" and a.gpus not in (2, 4, 8, 16):
+        add("PCI-6", "fail", "tensor parallel needs 2, 4, 8 or 16 GPUs")
+    if a.gpus > 1 and not a.gpu.p2p and not a.nvlink_bridge and tp:
+        add("PCI-7", "warn", "GeForce cards lack PCIe peer-to-peer: tensor parallel is PCIe-bound")
+    if a.gpus >= 2 and a.gpu.nvlink in ("rtx3090", "a6000", "turing") and tp and not a.risers:
+        add("NVL-1", "pass" if a.nvlink_bridge else "warn",
+            "NVLink bridge fitted between slot pairs" if a.nvlink_bridge else "the cards support NVLink but the slot spacing has no matching bridge")
+
+    # ---- CPU, RAM, storage
+    cores = a.cpu.cores * a.sockets
+    need = max(4 * a.gpus, 16 if a.gpus >= 2 else 8)
+    add("CPU-1", "pass" if cores >= need else "warn", f"{cores} cores for {a.gpus} GPU(s) (4 per GPU, 16 for a multi-GPU box)")
+    vram = a.gpu.vram_gb * a.gpus
+    add("RAM-1", "pass" if a.ram_gb >= vram else "fail", f"{a.ram_gb} GB RAM for {vram:g} GB of VRAM")
+    add("RAM-2", "pass" if a.ram_gb >= 2 * vram else "warn", f"{a.ram_gb} GB RAM; 2x VRAM would be {2 * vram:g} GB")
+    if est.host_ram_bytes:
+        host = est.host_ram_bytes / 1e9 + 16
+        add("RAM-3", "pass" if a.ram_gb >= host else "fail", f"offloaded data needs {host:.0f} GB of system RAM")
+    channels = a.cpu.memory_channels * a.sockets
+    add("RAM-4", "pass" if a.modules >= channels and a.modules % channels == 0 else "warn",
+        f"{a.modules} modules on {channels} memory channels")
+    add("RAM-5", "pass" if a.memory.module == a.board.memory_module and a.memory.memory_type == a.board.memory_type else "fail",
+        f"{a.memory.memory_type} {a.memory.module.upper()} on a {a.board.memory_type} {a.board.memory_module.upper()} board")
+    add("RAM-6", "pass" if a.modules <= a.board.dimm_slots and a.ram_gb <= a.board.max_memory_gb else "fail",
+        f"{a.modules} of {a.board.dimm_slots} DIMM slots, {a.ram_gb} of {a.board.max_memory_gb} GB")
+    capacity = a.storage.capacity_gb * a.storage_count
+    add("STO-1", "pass" if capacity >= storage_need_gb else "warn",
+        f"{capacity / 1000:.1f} TB for weights, checkpoints and data (~{storage_need_gb / 1000:.1f} TB needed)")
+    add("STO-2", "pass" if (a.storage.pcie_gen or 0) >= 4 else "warn", f"{a.storage.interface.upper()} Gen{a.storage.pcie_gen or '-'} model storage")
+    if a.cooler.max_tdp_w < a.cpu.tdp_w:
+        add("COOLER", "fail", f"cooler rated {a.cooler.max_tdp_w:.0f} W for a {a.cpu.tdp_w:.0f} W CPU")
+    else:
+        add("COOLER", "pass", f"{a.cooler.name} for a {a.cpu.tdp_w:.0f} W {a.cpu.socket} CPU")
+    order = {"fail": 0, "warn": 1, "pass": 2}
+    return sorted(checks, key=lambda c: order[c.status])

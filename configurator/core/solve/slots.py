@@ -1,0 +1,103 @@
+"""Where GPUs physically go: slot positions, card thickness, gaps, lanes and case openings.
+
+Geometry follows the shared build rules R1, R8, R12, R14: a card covers ceil(slot_width)
+expansion slots downward from its slot; open-air cards want a free slot below them; the
+last card's cooler must be within the case's openings; consumer boards split x16 into x8/x8.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+
+from configurator.core.catalog.models import Gpu, Motherboard
+
+
+@dataclass(frozen=True)
+class SlotUse:
+    position: int  # expansion-slot index (1 = nearest the CPU); bay number on GPU servers
+    lanes: int
+    gen: int
+    source: str  # cpu, chipset, plx or bay
+
+
+@dataclass(frozen=True)
+class Placement:
+    slots: tuple[SlotUse, ...]
+    openings_needed: int  # case expansion openings the cards reach down to
+    gapped: bool  # every open-air card has a free slot below it
+    bays: bool = False
+
+    @property
+    def min_lanes(self) -> int:
+        return min(s.lanes for s in self.slots)
+
+    @property
+    def cpu_lanes(self) -> int:
+        return sum(s.lanes for s in self.slots if s.source in ("cpu", "bay"))
+
+    @property
+    def all_on_cpu(self) -> bool:
+        return all(s.source in ("cpu", "bay", "plx") for s in self.slots)
+
+
+def span(gpu: Gpu) -> int:
+    """Slots a card covers (2.5 -> 3, 2.7 -> 3)."""
+    return math.ceil(gpu.slot_width - 1e-9)
+
+
+def needs_gap(gpu: Gpu) -> bool:
+    return gpu.cooler == "open-air"
+
+
+def place(board: Motherboard, gpu: Gpu, count: int, risers: bool = False) -> Placement | None:
+    """Best placement of `count` identical cards, or None when they cannot be fitted.
+
+    Best means: most lanes on the weakest card, then most CPU lanes, then fewest openings.
+    With `risers` (open frames) cards hang off cables, so thickness does not collide.
+    """
+    if board.gpu_bays:
+        if count > board.gpu_bays or gpu.slot_width > 2:
+            return None
+        gen = board.gpu_bay_gen or 4
+        uses = tuple(SlotUse(i + 1, 16, gen, "bay") for i in range(count))
+        return Placement(uses, 0, True, bays=True)
+    slots = sorted((s for s in board.pcie_slots if s.mechanical_lanes >= 16), key=lambda s: s.position)
+    if count > len(slots):
+        return None
+    best: tuple[tuple[int, int, int], Placement] | None = None
+    width = span(gpu)
+    gap = 1 if needs_gap(gpu) else 0
+    for combo in itertools.combinations(slots, count):
+        gapped = True
+        if not risers:
+            ok = True
+            for upper, lower in zip(combo, combo[1:]):
+                distance = lower.position - upper.position
+                if distance < width:
+                    ok = False
+                    break
+                if distance < width + gap:
+                    gapped = False
+            if not ok or (gap and not gapped):
+                continue
+        cpu_slots = [s for s in combo if s.source == "cpu"]
+        uses = []
+        for s in combo:
+            lanes = s.lanes
+            if s.lanes_when_bifurcated and s.source == "cpu" and len(cpu_slots) > 1:
+                lanes = min(lanes, s.lanes_when_bifurcated)
+            uses.append(SlotUse(s.position, lanes, s.gen, s.source))
+        openings = 0 if risers else combo[-1].position + width - 1
+        placement = Placement(tuple(uses), openings, gapped)
+        score = (placement.min_lanes, placement.cpu_lanes, -openings)
+        if best is None or score > best[0]:
+            best = (score, placement)
+    return best[1] if best else None
+
+
+def lane_bandwidth_gbps(gen: int, lanes: int) -> float:
+    """Per direction (R13): Gen3 0.985, Gen4 1.969, Gen5 3.938 GB/s per lane."""
+    per_lane = {3: 0.985, 4: 1.969, 5: 3.938, 6: 7.563}[gen]
+    return per_lane * lanes
