@@ -130,6 +130,12 @@ def gpu_allowed(gpu: Gpu, request: BuildRequest) -> str | None:
     return None
 
 
+def _fits(result: EstimateResult, request: BuildRequest) -> bool:
+    """Hard floor: 2 % of usable memory free; below the requested headroom MEM-FIT warns."""
+    usable = (result.peak_gpu.usable_bytes or 0) * (1 - min(request.vram_headroom, HARD_HEADROOM))
+    return result.per_gpu_bytes <= usable
+
+
 def _count_candidates(minimum: int, maximum: int, kind: str) -> list[int]:
     counts = {minimum, minimum + 1, 2 * minimum, 4, 8}
     if kind != "inference":
@@ -155,11 +161,18 @@ def gpu_options(model: ModelArch, request: BuildRequest, catalog: Catalog, exact
             continue
         minimum = None
         last_reason = "does not hold the model"
-        for n in range(max(1, owned), request.max_gpus + 1):
+
+        def run(n: int, gpu: Gpu = gpu) -> EstimateResult:
             result = estimate(model, workload, gpu, n, exact_weight_bytes=exact_weight_bytes)
-            # hard floor: 2 % free; below the requested headroom the MEM-FIT check warns
-            usable = (result.peak_gpu.usable_bytes or 0) * (1 - min(request.vram_headroom, HARD_HEADROOM))
-            if result.per_gpu_bytes <= usable:
+            if n > 1 and workload.kind != "inference" and workload.zero == 0 and not _fits(result, request):
+                # a practitioner shards a model that does not fit data-parallel: FSDP / ZeRO-3
+                sharded = workload.model_copy(update={"zero": 3})
+                result = estimate(model, sharded, gpu, n, exact_weight_bytes=exact_weight_bytes)
+            return result
+
+        for n in range(max(1, owned), request.max_gpus + 1):
+            result = run(n)
+            if _fits(result, request):
                 minimum = n
                 break
             last_reason = f"needs {result.per_gpu_bytes / GIB:.1f} GiB per GPU at {n} GPUs ({gpu.vram_gb:g} GB each)"
@@ -168,7 +181,7 @@ def gpu_options(model: ModelArch, request: BuildRequest, catalog: Catalog, exact
             continue
         kept = 0
         for n in _count_candidates(minimum, request.max_gpus, workload.kind):
-            result = estimate(model, workload, gpu, n, exact_weight_bytes=exact_weight_bytes)
+            result = run(n)
             if workload.engine == "vllm" and workload.kind == "inference" and n > 1 and result.split != "tensor":
                 continue  # vLLM wants power-of-two tensor parallel sizes
             option = GpuOption(gpu, n, result, q, min(owned, n))

@@ -171,7 +171,10 @@ def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage
         add("COOL-2", "pass" if a.chassis.airflow == "server-ducted" else "fail",
             "passive cards need ducted server airflow" + (": provided" if a.chassis.airflow == "server-ducted" else ""))
     if a.gpu.cooler == "open-air" and a.gpu.tdp_w >= 320 and a.gpus > 2:
-        add("COOL-4", "warn" if a.risers else "fail", f"{a.gpus} open-air {a.gpu.tdp_w:.0f} W cards: only with risers, water or a rack")
+        in_tower = a.chassis.kind in ("mid-tower", "full-tower")
+        add("COOL-4", "fail" if in_tower else "warn",
+            f"{a.gpus} open-air {a.gpu.tdp_w:.0f} W cards: only with risers, water or a rack"
+            + ("" if in_tower else f" ({a.chassis.kind}); watch intake temperatures"))
     elif a.gpus >= 3:
         add("COOL-1", "pass", f"{a.gpu.cooler} cards may sit next to each other")
 

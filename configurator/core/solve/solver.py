@@ -199,6 +199,8 @@ class BuildModel:
                 bad |= gpu.cooler == "passive" and ch.airflow != "server-ducted"  # COOL-2
                 bad |= gpu.cooler == "open-air" and ch.airflow == "server-ducted"
                 bad |= ch.max_gpus is not None and opt.count > ch.max_gpus and ch.kind != "open-frame"
+                # more than two open-air flagships: risers (open frame) or a rack, never a closed tower (R2, R3)
+                bad |= gpu.cooler == "open-air" and gpu.tdp_w >= 320 and opt.count > 2 and ch.kind in ("mid-tower", "full-tower")
                 if bad:
                     m.AddBoolOr([h_vars[hi].Not(), o_vars[oi].Not()])
 

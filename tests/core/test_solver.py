@@ -1,0 +1,154 @@
+"""The solver's builds pass an independent checker, and the seed articles' advice holds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.estimate.workload import Workload
+from configurator.core.solve.plan import plan
+from configurator.core.solve.request import BuildRequest, OwnedPart
+from configurator.storage import catalogs
+from tests.independent_checker import check
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    result = catalogs.load(include_user=False)
+    assert not result.problems
+    return result.catalog
+
+
+def _plan(catalog: Catalog, **kwargs: Any) -> tuple[BuildRequest, dict[str, Any]]:
+    request = BuildRequest(**kwargs)
+    return request, plan(request, catalog).to_json()
+
+
+# A spread of sizes (1B to 405B), every workload, budgets from $800 to unlimited, each circuit.
+SPREAD = [
+    dict(model_id="llama-3.2-1b", workload=Workload(kind="inference", precision="q4_k_m"), budget=800, circuit="120v15a"),
+    dict(model_id="qwen2.5-7b", workload=Workload(kind="inference", precision="bf16", batch=8), budget=4000, circuit="120v20a"),
+    dict(model_id="llama-3.1-8b", workload=Workload(kind="finetune", method="qlora", context=2048, tokens=2e7), budget=2500, circuit="230v10a"),
+    dict(model_id="qwen2.5-32b", workload=Workload(kind="finetune", method="lora", context=4096, tokens=5e7), budget=30000, circuit="230v16a"),
+    dict(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=8192), budget=3500, circuit="120v15a"),
+    dict(model_id="qwen2.5-72b", workload=Workload(kind="inference", precision="awq-int4", batch=20, engine="vllm", context=8192), circuit="230v16a", currency="CNY", region="china", budget=500000),
+    dict(model_id="mixtral-8x7b", workload=Workload(kind="inference", precision="q5_k_m"), budget=6000, circuit="120v20a"),
+    dict(model_id="qwen3-30b-a3b", workload=Workload(kind="inference", precision="q4_k_m"), budget=1500, circuit="120v15a"),
+    dict(model_id="llama-3.2-3b", workload=Workload(kind="pretrain", tokens=1e10, context=2048), circuit="230v16a"),
+    dict(model_id="llama-3.1-405b", workload=Workload(kind="inference", precision="q4_k_m", context=4096), circuit="230v16a", circuits=4, room="server-room"),
+    dict(model_id="gemma-3-27b", workload=Workload(kind="inference", precision="q8_0", context=16384), condition="new", circuit="230v10a"),
+    dict(model_id="deepseek-v3", workload=Workload(kind="inference", precision="q4_k_m", context=4096), circuit="230v16a", circuits=4, room="server-room"),
+]
+
+
+@pytest.mark.parametrize("spec", SPREAD, ids=lambda s: f"{s['model_id']}-{s['workload'].kind}")
+def test_every_build_passes_the_independent_checker(catalog: Catalog, spec: dict[str, Any]) -> None:
+    request, result = _plan(catalog, **spec)
+    assert result["builds"] or result["infeasible"], "never an empty answer"
+    if result["infeasible"]:
+        assert result["infeasible"]["reason"] and result["infeasible"]["cheapest_relaxation"]
+    for build in result["builds"]:
+        if build["nodes"] > 1:
+            continue
+        problems = check(build, request.circuit, request.circuits, request.budget)
+        assert not problems, (build["label"], problems)
+        assert not [c for c in build["checks"] if c["status"] == "fail"], build["checks"]
+
+
+def test_alternatives_are_genuinely_different(catalog: Catalog) -> None:
+    _, result = _plan(catalog, model_id="qwen2.5-14b", workload=Workload(kind="inference", precision="q8_0"), budget=5000)
+    builds = result["builds"]
+    assert len(builds) >= 3
+    labels = [b["label"] for b in builds]
+    assert labels[0] == "cheapest that fits"
+    assert len(set(labels)) == len(labels)
+    gpus = {(next(p["id"] for p in b["parts"] if p["category"] == "gpu"), next(p["quantity"] for p in b["parts"] if p["category"] == "gpu")) for b in builds}
+    assert len(gpus) >= 3
+    prices = [b["total_price"] for b in builds]
+    assert prices[0] == min(prices)
+
+
+def test_dual_3090_on_a_1200_to_1600_w_supply(catalog: Catalog) -> None:
+    """Seed article 001: a dual RTX 3090 machine for ChatGLM-6B class work, 1200-1600 W PSU."""
+    _, result = _plan(
+        catalog, model_id="chatglm-6b", workload=Workload(kind="finetune", method="lora", context=2048),
+        owned=(OwnedPart(category="gpu", id="rtx-3090", quantity=2),), circuit="120v15a",
+    )
+    build = result["builds"][0]
+    psu = next(p for p in build["parts"] if p["category"] == "psu")
+    assert psu["quantity"] == 1
+    assert 1200 <= psu["spec"]["watts"] <= 1600
+    assert next(p for p in build["parts"] if p["category"] == "gpu")["quantity"] == 2
+
+
+def test_no_more_than_two_open_air_cards_in_a_tower(catalog: Catalog) -> None:
+    """Build rules R2/R3: beyond two cards in a tower, blower (or passive in a server) cards."""
+    _, result = _plan(catalog, model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="fp8", context=8192, engine="vllm"),
+                      form="tower", circuit="230v16a", circuits=2)
+    assert result["builds"]
+    for build in result["builds"]:
+        gpu = next(p for p in build["parts"] if p["category"] == "gpu")
+        if gpu["quantity"] > 2:
+            assert gpu["spec"]["cooler"] != "open-air", build["label"]
+
+
+def test_four_4090s_need_two_psus_or_230v(catalog: Catalog) -> None:
+    """Seed 001's 4x 4090 tier: ~2.3 kW cannot run from one 120 V 15 A outlet."""
+    owned = (OwnedPart(category="gpu", id="rtx-4090", quantity=4),)
+    wl = Workload(kind="finetune", method="lora", context=4096)
+    _, at_120 = _plan(catalog, model_id="qwen2.5-32b", workload=wl, owned=owned, circuit="120v15a")
+    assert not at_120["builds"]
+    relaxation = at_120["infeasible"]["cheapest_relaxation"]
+    assert "230 V" in relaxation or "second circuit" in relaxation
+    _, at_230 = _plan(catalog, model_id="qwen2.5-32b", workload=wl, owned=owned, circuit="230v16a")
+    assert at_230["builds"]
+    for build in at_230["builds"]:
+        psu = next((p for p in build["parts"] if p["category"] == "psu"), None)
+        assert psu is None or psu["quantity"] == 2 or psu["spec"]["watts"] >= 2200
+
+
+def test_unlimited_budget_reaches_8_gpu_servers(catalog: Catalog) -> None:
+    """Seed 001: with no budget limit, an 8-GPU (A100 class) server is the choice."""
+    _, result = _plan(catalog, model_id="qwen2.5-72b", workload=Workload(kind="finetune", method="full", context=4096, tokens=1e9, zero=3),
+                      circuit="230v16a", circuits=4, room="server-room")
+    counts = [b["nodes"] * next((p["spec"].get("gpu_count") or p["quantity"]) for p in b["parts"] if p["category"] in ("gpu", "system")) for b in result["builds"]]
+    assert counts and max(counts) >= 8
+
+
+def test_passive_datacenter_cards_never_in_a_tower(catalog: Catalog) -> None:
+    _, result = _plan(catalog, model_id="qwen2.5-72b", workload=Workload(kind="inference", precision="bf16", engine="vllm"),
+                      circuit="230v16a", circuits=4, gpu_ids=("a100-80gb-pcie", "l40s", "rtx-6000-ada", "h100-pcie"))
+    for build in result["builds"]:
+        for part in build["parts"]:
+            if part["category"] == "gpu" and part["spec"]["cooler"] == "passive":
+                chassis = next(p for p in build["parts"] if p["category"] == "chassis")
+                assert chassis["spec"]["airflow"] == "server-ducted"
+
+
+def test_impossible_request_names_the_reason_and_a_relaxation(catalog: Catalog) -> None:
+    _, result = _plan(catalog, model_id="llama-3.1-405b", workload=Workload(kind="inference", precision="bf16"),
+                      budget=3000, circuit="120v15a", room="home-office")
+    inf = result["infeasible"]
+    assert inf is not None
+    assert inf["reason"] and inf["blocking"] and inf["cheapest_relaxation"]
+
+
+def test_70b_pretraining_plans_a_cluster(catalog: Catalog) -> None:
+    """Journey 3: a 70B pretraining run is a cluster of 8-GPU servers, never a tower."""
+    _, result = _plan(catalog, model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=1e11, context=4096),
+                      deadline_hours=24 * 14, circuit="230v16a")
+    assert result["infeasible"] is not None
+    assert result["builds"] and result["builds"][0]["nodes"] > 1
+
+
+def test_owned_card_is_not_paid_for(catalog: Catalog) -> None:
+    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=8192),
+                           owned=(OwnedPart(category="gpu", id="rtx-3090"),), budget=2500, condition="used")
+    result = plan(request, catalog)
+    build = result.builds[0]
+    gpu = next(p for p in build.parts if p.category == "gpu")
+    assert gpu.id == "rtx-3090" and gpu.quantity == 2 and gpu.owned == 1
+    assert gpu.subtotal == pytest.approx(gpu.unit_price)
+    assert build.owned_savings == pytest.approx(gpu.unit_price)

@@ -1,0 +1,125 @@
+"""An independent checker for `plan --json` builds.
+
+Written from the shared build rules directly, against the JSON a script would see (each
+part's full catalog record in "spec"); it shares no code with configurator.core.solve.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+GIB = 2**30
+VOLTS_AMPS = {"120v15a": (120, 15), "120v20a": (120, 20), "230v10a": (230, 10), "230v16a": (230, 16)}
+# 80 PLUS full-load efficiency, the conservative end (R25)
+EFF_115 = {"bronze": 0.82, "silver": 0.85, "gold": 0.87, "platinum": 0.89, "titanium": 0.90}
+EFF_230 = {"bronze": 0.85, "silver": 0.87, "gold": 0.89, "platinum": 0.90, "titanium": 0.94}
+
+
+def _one(parts: list[dict[str, Any]], category: str) -> dict[str, Any] | None:
+    found = [p for p in parts if p["category"] == category]
+    return found[0] if found else None
+
+
+def check(build: dict[str, Any], circuit: str, circuits: int = 1, budget: float | None = None) -> list[str]:
+    """Every violated rule, as text; an empty list means the build is sound."""
+    problems: list[str] = []
+    parts = build["parts"]
+    if budget is not None and build["total_price"] > budget + 0.01:
+        problems.append(f"over budget: {build['total_price']} > {budget}")
+    memory = build["estimate"]["memory"]
+    if memory["fits"] is False:
+        problems.append("estimate says the job does not fit")
+    system = _one(parts, "system")
+    gpu_part = _one(parts, "gpu")
+    if system is not None:
+        return problems  # a ready-made server: its vendor did the assembly
+    assert gpu_part is not None, "a build without GPUs"
+    gpu = gpu_part["spec"]
+    n = gpu_part["quantity"]
+    if memory["per_gpu_bytes"] > gpu["vram_gb"] * GIB:
+        problems.append("per-GPU memory above the card's capacity")
+    board = _one(parts, "motherboard")["spec"]  # type: ignore[index]
+    cpu_part = _one(parts, "cpu")
+    cpu = cpu_part["spec"]  # type: ignore[index]
+    sockets = cpu_part["quantity"]  # type: ignore[index]
+    chassis = _one(parts, "chassis")["spec"]  # type: ignore[index]
+    mem_part = _one(parts, "memory")
+    mem = mem_part["spec"]  # type: ignore[index]
+    cooler_part = _one(parts, "cooler")
+    storage_part = _one(parts, "storage")
+    # platform
+    if cpu["socket"] != board["socket"]:
+        problems.append("CPU socket does not match the board")
+    if mem["memory_type"] != board["memory_type"] or mem["module"] != board["memory_module"]:
+        problems.append("memory kind does not match the board")
+    modules = mem["modules"] * mem_part["quantity"]  # type: ignore[index]
+    ram = mem["modules"] * mem["module_gb"] * mem_part["quantity"]  # type: ignore[index]
+    if modules > board["dimm_slots"] or ram > board["max_memory_gb"]:
+        problems.append("too many modules or too much memory for the board")
+    if ram < gpu["vram_gb"] * n:
+        problems.append("system RAM below total VRAM")
+    if n >= 3 and cpu["platform"] == "consumer":
+        problems.append("three or more GPUs on a consumer platform")
+    cooler = cooler_part["spec"]  # type: ignore[index]
+    if cpu["socket"] not in cooler["sockets"] or cooler["max_tdp_w"] < cpu["tdp_w"]:
+        problems.append("CPU cooler does not fit or cannot cool the CPU")
+    # geometry and cooling
+    if gpu["length_mm"] > chassis["max_gpu_length_mm"]:
+        problems.append("GPU longer than the case allows")
+    if gpu["cooler"] == "passive" and chassis["airflow"] != "server-ducted":
+        problems.append("passive data-center card outside a ducted server chassis")
+    open_frame = chassis["kind"] == "open-frame"
+    positions = sorted(s["slot"] for s in build["slot_map"])
+    if len(positions) != n:
+        problems.append("slot map does not place every GPU")
+    if board.get("gpu_bays"):
+        if n > board["gpu_bays"]:
+            problems.append("more GPUs than server bays")
+    elif not open_frame:
+        x16 = {s["position"] for s in board["pcie_slots"] if s.get("mechanical_lanes", 16) >= 16}
+        if not set(positions) <= x16:
+            problems.append("a GPU sits in a slot that is not x16-sized")
+        thickness = math.ceil(gpu["slot_width"] - 1e-9)
+        gap = 1 if gpu["cooler"] == "open-air" else 0
+        for upper, lower in zip(positions, positions[1:]):
+            if lower - upper < thickness + gap:
+                problems.append(f"cards in slots {upper} and {lower} collide or lack the open-air gap")
+        if positions and positions[-1] + thickness - 1 > chassis["expansion_slots"]:
+            problems.append("the last card reaches past the case's expansion openings")
+    # lanes
+    if not board.get("gpu_bays"):
+        lanes_by_pos = {s["position"]: s["lanes"] for s in board["pcie_slots"]}
+        gpu_lanes = sum(lanes_by_pos.get(p, 0) for p in positions)
+        nvme = storage_part["quantity"] if storage_part["spec"]["interface"] != "sata" else 0  # type: ignore[index]
+        if gpu_lanes + 4 * nvme > cpu["pcie_lanes"] * sockets + 8:
+            problems.append("GPU and NVMe lanes exceed the CPU's")
+    # power
+    psu_part = _one(parts, "psu")
+    volts, amps = VOLTS_AMPS[circuit]
+    fans = 60 if chassis.get("integrated_board") else 15
+    drives = storage_part["quantity"]  # type: ignore[index]
+    dc = n * gpu["tdp_w"] + sockets * cpu["tdp_w"] + 75 + 5 * modules + 8 * drives + fans
+    if psu_part is None:
+        capacity = chassis["included_psu_w"] / (2 if chassis.get("psu_redundant") else 1)
+        tier, outlets = "titanium", min(4, circuits)
+    else:
+        psu = psu_part["spec"]
+        capacity = psu["watts"] * psu_part["quantity"]
+        tier, outlets = psu["efficiency"], min(psu_part["quantity"], circuits)
+        if volts < 200 and psu["watts"] > 1600:
+            problems.append("an ATX PSU above 1600 W on a 120 V outlet")
+        if psu_part["quantity"] > 1 and not any(p["category"] == "accessory" and p["spec"]["kind"] == "psu-sync" for p in parts):
+            problems.append("two PSUs without a sync board")
+    if dc > 0.8 * capacity + 1:
+        problems.append(f"DC load {dc:.0f} W above 80 % of {capacity:.0f} W")
+    efficiency = (EFF_230 if volts >= 200 else EFF_115)[tier]
+    if dc / efficiency > volts * amps * 0.8 * outlets + 1:
+        problems.append(f"wall draw {dc / efficiency:.0f} W above the circuit's continuous limit")
+    if build["power"]["circuit_ok"] is not True:
+        problems.append("the build reports its circuit as overloaded")
+    # money adds up
+    paid = sum(p["unit_price"] * p["quantity"] for p in parts)
+    if build["total_price"] > paid * build["nodes"] + 0.01 * sum(p["quantity"] for p in parts):  # JSON rounds to cents
+        problems.append("total price above the sum of its parts")
+    return problems
