@@ -26,9 +26,10 @@ from configurator.core.catalog.models import (
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.precision import weight_format
 from configurator.core.estimate.result import EstimateResult
+from configurator.core.estimate.workload import Workload
 from configurator.core.solve.pricing import Quote, quote
 from configurator.core.solve.request import BuildRequest, circuit_volts
-from configurator.core.solve.slots import Placement, place
+from configurator.core.solve.slots import Placement, needs_gap, place, span
 
 GIB = 1024**3
 BOARD_SIZES = {"mini-itx": 0, "micro-atx": 1, "atx": 2, "e-atx": 3, "ceb": 3, "eeb": 4, "server-proprietary": 9}
@@ -90,12 +91,14 @@ class Candidates:
     storage: list[Priced] = field(default_factory=list)
     accessories: dict[str, Priced] = field(default_factory=dict)
     storage_need_gb: float = 0.0
-    placements: dict[tuple[str, str, bool], Placement | None] = field(default_factory=dict)
+    placements: dict[tuple[object, ...], Placement | None] = field(default_factory=dict)
 
     def placement(self, board: Motherboard, option: GpuOption, risers: bool) -> Placement | None:
-        key = (board.id, option.key, risers)
+        """Cached by what geometry depends on: card thickness, cooler gap and count."""
+        gpu = option.gpu
+        key = (board.id, span(gpu), needs_gap(gpu), gpu.slot_width <= 2, option.count, risers)
         if key not in self.placements:
-            self.placements[key] = place(board, option.gpu, option.count, risers)
+            self.placements[key] = place(board, gpu, option.count, risers)
         return self.placements[key]
 
 
@@ -136,17 +139,22 @@ def _fits(result: EstimateResult, request: BuildRequest) -> bool:
     return result.per_gpu_bytes <= usable
 
 
-def _count_candidates(minimum: int, maximum: int, kind: str) -> list[int]:
-    counts = {minimum, minimum + 1, 2 * minimum, 4, 8}
-    if kind != "inference":
-        counts |= {2, 3}
+def _count_candidates(minimum: int, maximum: int, workload: Workload) -> list[int]:
+    """GPU counts worth offering: the fewest that fit, plus counts that make the job faster.
+
+    A layer split runs one GPU after another, so extra cards only add memory (context,
+    users): one spare count is enough. Tensor parallel and data-parallel training speed up
+    with more GPUs, so powers of two up to the maximum are kept.
+    """
+    layer_split = workload.kind == "inference" and workload.engine != "vllm"
+    counts = {minimum, minimum + 1} if layer_split else {minimum, 2 * minimum, 4, 8}
     return sorted(c for c in counts if minimum <= c <= maximum)
 
 
 def gpu_options(model: ModelArch, request: BuildRequest, catalog: Catalog, exact_weight_bytes: int | None = None) -> Candidates:
     c = Candidates()
     owned_gpu = request.owned_gpu
-    workload = request.workload
+    workload = request.workload.resolved(model.max_context)
     for gpu in catalog.gpus:
         reason = gpu_allowed(gpu, request)
         if owned_gpu and gpu.id != owned_gpu.id:
@@ -180,7 +188,7 @@ def gpu_options(model: ModelArch, request: BuildRequest, catalog: Catalog, exact
             c.rejected_gpus[gpu.id] = last_reason
             continue
         kept = 0
-        for n in _count_candidates(minimum, request.max_gpus, workload.kind):
+        for n in _count_candidates(minimum, request.max_gpus, workload):
             result = run(n)
             if workload.engine == "vllm" and workload.kind == "inference" and n > 1 and result.split != "tensor":
                 continue  # vLLM wants power-of-two tensor parallel sizes

@@ -227,6 +227,16 @@ class BuildModel:
         dc = m.NewIntVar(0, 100_000, "dc_w")
         m.Add(dc == gpu_w + cpu_w + rest_w)
         self.dc = dc
+        fast = sum(int(opt.count * opt.gpu.tdp_w * pw.transient_ratio(opt.gpu)) * o_vars[i] for i, opt in enumerate(cand.options))
+        slow = sum(int(opt.count * opt.gpu.tdp_w * 1.3) * o_vars[i] for i, opt in enumerate(cand.options))
+        spike = sum(int(opt.count * opt.gpu.tdp_w * 2) * o_vars[i] for i, opt in enumerate(cand.options))
+        eps_gpu = sum(opt.gpu.power_connectors.eps8 * opt.count * o_vars[i] for i, opt in enumerate(cand.options))
+        eps_cpu = sum(pw.cpu_eps_connectors(cpu_of(cp_), sockets) * p_vars[i] for i, (_, cp_, sockets) in enumerate(self.platforms))
+        fast_w, slow_w, spike_w, eps_w = (m.NewIntVar(0, 1_000_000, name) for name in ("fast_w", "slow_w", "spike_w", "eps"))
+        m.Add(fast_w == fast + cpu_w + rest_w)
+        m.Add(slow_w == slow + cpu_w + rest_w)
+        m.Add(spike_w == spike + cpu_w + rest_w)
+        m.Add(eps_w == eps_gpu + eps_cpu)
         for si, ps in enumerate(self.psu_choices):
             lit = s_vars[si]
             m.Add(10 * dc <= int(8 * ps.capacity_w)).OnlyEnforceIf(lit)  # 80 % loading
@@ -237,13 +247,10 @@ class BuildModel:
                 continue
             psu = psu_of(ps.psu)  # type: ignore[arg-type]
             if ps.kind == "atx3":
-                fast = sum(int(opt.count * opt.gpu.tdp_w * pw.transient_ratio(opt.gpu)) * o_vars[i] for i, opt in enumerate(cand.options))
-                slow = sum(int(opt.count * opt.gpu.tdp_w * 1.3) * o_vars[i] for i, opt in enumerate(cand.options))
-                m.Add(fast + cpu_w + rest_w <= int(pw.ATX3_100US * ps.capacity_w)).OnlyEnforceIf(lit)
-                m.Add(slow + cpu_w + rest_w <= int(pw.ATX3_10MS * ps.capacity_w)).OnlyEnforceIf(lit)
+                m.Add(fast_w <= int(pw.ATX3_100US * ps.capacity_w)).OnlyEnforceIf(lit)
+                m.Add(slow_w <= int(pw.ATX3_10MS * ps.capacity_w)).OnlyEnforceIf(lit)
             else:
-                spike = sum(int(opt.count * opt.gpu.tdp_w * 2) * o_vars[i] for i, opt in enumerate(cand.options))
-                m.Add(spike + cpu_w + rest_w <= int(ps.capacity_w)).OnlyEnforceIf(lit)
+                m.Add(spike_w <= int(ps.capacity_w)).OnlyEnforceIf(lit)
             # connectors (PWR-6): native 12V-2x6 first, else adapters from four 8-pin each
             supply8 = psu.connectors.pcie8 * ps.count
             supply16 = psu.connectors.hpwr16 * ps.count
@@ -254,10 +261,8 @@ class BuildModel:
                 if need8 + 4 * adapters > supply8:
                     m.AddBoolOr([lit.Not(), o_vars[oi].Not()])
             eps_supply = psu.connectors.eps8 * ps.count
-            eps_gpu = sum(opt.gpu.power_connectors.eps8 * opt.count * o_vars[i] for i, opt in enumerate(cand.options))
-            eps_cpu = sum(pw.cpu_eps_connectors(cpu_of(cp_), sockets) * p_vars[i] for i, (_, cp_, sockets) in enumerate(self.platforms))
             # EPS-powered cards (A6000) may also use the 8-pin PCIe-to-EPS adapter they ship with
-            m.Add(eps_cpu + eps_gpu <= eps_supply + max(0, supply8 - 2)).OnlyEnforceIf(lit)
+            m.Add(eps_w <= eps_supply + max(0, supply8 - 2)).OnlyEnforceIf(lit)
 
         # --- memory (RAM-1, RAM-3, RAM-5, RAM-6)
         ram_gb = sum(memory_of(mk).total_gb * k * mem_vars[i] for i, (mk, k) in enumerate(self.mem_choices))
@@ -410,17 +415,17 @@ class BuildModel:
         if objective == "cost":
             m.Minimize(self.cost)
         elif objective == "perf":
-            m.Maximize(self.perf)
+            m.Maximize(self.perf * 100_000_000 - self.cost)  # fastest, then cheapest
         elif objective == "noise":
-            m.Minimize(self.noise)
+            m.Minimize(self.noise * 100_000_000 + self.cost)  # quietest, then cheapest
         elif objective == "grow":
-            m.Maximize(self.grow)
+            m.Maximize(self.grow * 100_000_000 - self.cost)  # most room, then cheapest
         elif objective.startswith("value:"):
             lam = float(objective.split(":", 1)[1])
             m.Maximize(self.perf * 1000 - int(lam * 1000) * self.cost)
         solver = self.cp.CpSolver()
         solver.parameters.max_time_in_seconds = time_limit
-        solver.parameters.num_workers = 2
+        solver.parameters.num_workers = 1  # deterministic: the same request gives the same builds
         status = solver.Solve(m)
         if status not in (self.cp.OPTIMAL, self.cp.FEASIBLE):
             return None
@@ -471,6 +476,8 @@ def run_labels(
         bm.exclude_option(used_options[-1])
 
     cheapest = bm.solve("cost", remaining())
+    if cheapest is None:
+        return results  # infeasible: other objectives cannot change that
     take("cheapest that fits", "the lowest total price among builds that pass every rule", cheapest)
     plan = [("fastest within budget", "perf"), ("best tokens/s per dollar", "value"), ("quietest", "noise"), ("room to grow", "grow")]
     if bm.request.workload.kind != "inference":
@@ -485,16 +492,7 @@ def run_labels(
             first = bm.solve(f"value:{lam}", remaining())
             choice = first
         elif objective in ("perf", "noise", "grow"):
-            first = bm.solve(objective, remaining())
-            if first is None:
-                continue
-            target = {
-                "perf": int(round(first.option.perf * 100)),
-                "noise": None,
-                "grow": None,
-            }[objective]
-            choice = bm.solve("cost", remaining(), bound=("perf", target)) if target is not None else first
-            choice = choice or first
+            choice = bm.solve(objective, remaining())
         else:
             choice = bm.solve(objective, remaining())
         why = {

@@ -1,0 +1,95 @@
+"""Solver speed: top-5 solve time per request, `llm-rig plan` process time, and a 10x catalog.
+
+    python benchmarks/solver.py            # shipped catalog
+    python benchmarks/solver.py --scale 10 # synthetic catalog ten times larger
+
+Targets (solver issue): top 5 builds in <= 300 ms of solve time; `llm-rig plan` <= 1.5 s of
+process time; <= 3 s on the 10x catalog.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from configurator.core.catalog.loader import Catalog  # noqa: E402
+from configurator.core.estimate.workload import Workload  # noqa: E402
+from configurator.core.solve.plan import plan  # noqa: E402
+from configurator.core.solve.request import BuildRequest, OwnedPart  # noqa: E402
+from configurator.storage import catalogs  # noqa: E402
+
+REQUESTS = {
+    "8B q4_k_m, $1500": BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"), budget=1500),
+    "70B q4_k_m 32k, own 3090 (Mina)": BuildRequest(
+        model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=32768, kv_precision="q8_0"),
+        budget=2500, owned=(OwnedPart(category="gpu", id="rtx-3090"),), condition="used", room="home-office"),
+    "72B AWQ, 20 users, CNY (Chen)": BuildRequest(
+        model_id="qwen2.5-32b", workload=Workload(kind="inference", precision="bf16", batch=20, engine="vllm", context=8192),
+        currency="CNY", region="china", circuit="230v16a", budget=300000),
+    "72B LoRA 4k (Chen)": BuildRequest(
+        model_id="qwen2.5-72b", workload=Workload(kind="finetune", method="lora", context=4096, tokens=1e8),
+        currency="CNY", region="china", circuit="230v16a", budget=300000),
+    "1B pretrain 100B tokens (Sam)": BuildRequest(
+        model_id="llama-3.2-1b", workload=Workload(kind="pretrain", tokens=1e11, context=2048), deadline_hours=336,
+        circuit="230v16a", circuits=4, room="server-room"),
+}
+
+
+def scaled(catalog: Catalog, factor: int) -> Catalog:
+    """A synthetic catalog: every part copied `factor` times with slightly different prices."""
+    big = Catalog(exchange_rates=dict(catalog.exchange_rates))
+    for kind, records in catalog.records.items():
+        for record in records.values():
+            big.records[kind][record.id] = record
+            if kind in ("models", "systems", "accessories"):
+                continue
+            for i in range(1, factor):
+                prices = tuple(p.model_copy(update={"amount": p.amount * (1 + 0.01 * i)}) for p in record.prices)
+                clone = record.model_copy(update={"id": f"{record.id}-v{i}", "prices": prices})
+                big.records[kind][clone.id] = clone
+    for chassis in list(big.records["chassis"].values()):
+        if chassis.integrated_board and chassis.id.count("-v"):  # clones keep their own board
+            pass
+    return big
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--scale", type=int, default=1)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    catalog = catalogs.load(include_user=False).catalog
+    if args.scale > 1:
+        catalog = scaled(catalog, args.scale)
+    print(f"catalog: {sum(len(v) for v in catalog.records.values())} records (scale {args.scale})")
+    plan(REQUESTS["8B q4_k_m, $1500"], catalog)  # warm imports
+    for label, request in REQUESTS.items():
+        times = []
+        for _ in range(args.repeat):
+            started = time.perf_counter()
+            result = plan(request, catalog)
+            times.append(time.perf_counter() - started)
+        outcome = f"{len(result.builds)} builds" + (" + infeasible" if result.infeasible else "")
+        print(f"  {label:36} median {statistics.median(times) * 1000:7.0f} ms  ({outcome})")
+    if args.scale == 1:
+        cmd = [sys.executable, "-m", "configurator", "plan", "--model", "llama-3.1-8b", "--workload", "inference",
+               "--precision", "q4_k_m", "--budget", "1500", "--json"]
+        cpu = []
+        for _ in range(args.repeat):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            subprocess.run(cmd, check=True, capture_output=True, cwd=Path(__file__).resolve().parents[1])
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+        print(f"  llm-rig plan (process time)          median {statistics.median(cpu):.2f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
