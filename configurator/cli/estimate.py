@@ -8,64 +8,9 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-from configurator.core.estimate.precision import KV_PRECISIONS, WEIGHT_PRECISIONS
+from configurator.core.args import add_workload_options, workload_from_args
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
-
-
-def add_workload_options(parser: argparse.ArgumentParser) -> None:
-    """The options shared by `estimate` and `plan` (a public contract: keep the names)."""
-    source = parser.add_mutually_exclusive_group(required=True)
-    source.add_argument("--model", metavar="ID", help="a model id from `llm-rig catalog list models`")
-    source.add_argument("--model-config", metavar="PATH", help="a config.json, a .gguf file, a model folder, or org/name in the HF cache")
-    parser.add_argument("--workload", choices=("inference", "finetune", "pretrain"), required=True)
-    parser.add_argument("--precision", choices=WEIGHT_PRECISIONS, metavar="P", help="weight precision: " + " ".join(WEIGHT_PRECISIONS))
-    parser.add_argument("--kv-precision", choices=KV_PRECISIONS, default="fp16", metavar="P", help="KV cache: " + " ".join(KV_PRECISIONS))
-    parser.add_argument("--context", type=_positive_int, metavar="N", help="tokens per sequence (prompt + generated; training sequence length)")
-    parser.add_argument("--batch", type=_positive_int, default=1, metavar="N", help="concurrent sequences (inference) or micro-batch (training)")
-    parser.add_argument("--engine", choices=("llama.cpp", "vllm", "transformers"), metavar="E", help="llama.cpp | vllm | transformers")
-    parser.add_argument("--gpu", metavar="ID", help="a GPU id from `llm-rig catalog list gpus`")
-    parser.add_argument("--gpus", type=_positive_int, default=1, metavar="N")
-    parser.add_argument("--split", choices=("auto", "layer", "tensor"), default="auto", help="multi-GPU split for inference")
-    parser.add_argument("--method", choices=("full", "lora", "qlora"), default="lora")
-    parser.add_argument("--optimizer", choices=("adamw", "adamw-8bit", "sgd"), default="adamw")
-    checkpointing = parser.add_mutually_exclusive_group()
-    checkpointing.add_argument("--grad-checkpointing", dest="grad_checkpointing", action="store_true", default=None)
-    checkpointing.add_argument("--no-grad-checkpointing", dest="grad_checkpointing", action="store_false")
-    parser.add_argument("--lora-rank", type=_positive_int, default=16, metavar="R")
-    parser.add_argument("--zero", type=int, choices=(0, 1, 2, 3), default=0)
-    parser.add_argument("--offload", choices=("none", "cpu"), default="none")
-    parser.add_argument("--tokens", type=_positive_float, metavar="N", help="training tokens (e.g. 1e11)")
-    parser.add_argument("--mfu", type=_fraction, metavar="F", help="model FLOPs utilisation, 0-1")
-    parser.add_argument("--explain", action="store_true", help="print the chain of formulas")
-    parser.add_argument("--json", action="store_true", help="machine-readable output")
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(float(text)) if "e" in text.lower() else int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"must be positive, got {text}")
-    return value
-
-
-def _fraction(text: str) -> float:
-    value = _positive_float(text)
-    if value > 1:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 1, got {text}")
-    return value
 
 
 @dataclass
@@ -84,8 +29,7 @@ ESTIMATE_KINDS = frozenset({"models", "gpus"})
 
 
 def resolve(args: argparse.Namespace, kinds: frozenset[str] | None = ESTIMATE_KINDS) -> Resolved:
-    from configurator.core.errors import ConfiguratorError, RequestError
-    from configurator.core.estimate.workload import Workload
+    from configurator.core.errors import RequestError
     from configurator.core.model_import import import_model
     from configurator.storage import catalogs
 
@@ -112,30 +56,7 @@ def resolve(args: argparse.Namespace, kinds: frozenset[str] | None = ESTIMATE_KI
         gpu = catalog.records["gpus"].get(args.gpu)
         if gpu is None:
             raise RequestError(f"unknown GPU id {args.gpu!r}; see `llm-rig catalog list gpus`")
-    try:
-        workload = Workload(
-            kind=args.workload,
-            precision=args.precision,
-            kv_precision=args.kv_precision,
-            context=args.context,
-            batch=args.batch,
-            engine=args.engine,
-            split=args.split,
-            method=args.method,
-            optimizer=args.optimizer,
-            grad_checkpointing=args.grad_checkpointing,
-            lora_rank=args.lora_rank,
-            zero=args.zero,
-            offload=args.offload,
-            tokens=args.tokens,
-            mfu=args.mfu,
-        )
-    except ValueError as exc:  # pydantic ValidationError is a ValueError
-        errors = getattr(exc, "errors", None)
-        message = errors()[0]["msg"].removeprefix("Value error, ") if callable(errors) else str(exc)
-        raise RequestError(message) from None
-    except ConfiguratorError:
-        raise
+    workload = workload_from_args(args)
     return Resolved(model, workload, gpu, args.gpus, exact, catalog)
 
 

@@ -1,26 +1,130 @@
-"""Start the desktop app: QApplication, organisation names, the main window."""
+"""Start the desktop app (or render it offscreen for `llm-rig screenshot`)."""
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
+
+ORGANIZATION = "LLMRigConfigurator"
+APPLICATION = "LLM Rig Configurator"
+DESKTOP_ID = "io.github.llmrig.Configurator"
+
+
+def make_app(argv: Sequence[str]):  # type: ignore[no-untyped-def]
+    """The QApplication with names, icon and a palette that follows the system."""
+    from PySide6.QtGui import QIcon
+    from PySide6.QtWidgets import QApplication
+
+    from configurator import __version__
+    from configurator.storage import paths
+
+    app = QApplication.instance() or QApplication([sys.argv[0], *argv])
+    app.setOrganizationName(ORGANIZATION)
+    app.setApplicationName(APPLICATION)
+    app.setApplicationVersion(__version__)
+    app.setDesktopFileName(DESKTOP_ID)
+    icon = paths.resources_dir() / "icons" / "llm-rig-configurator.svg"
+    if icon.exists():
+        app.setWindowIcon(QIcon(str(icon)))
+    return app
+
+
+def _offer_recovery(window) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QMessageBox
+
+    from configurator.storage import projects
+
+    recovered = projects.read_autosave()
+    if recovered is None:
+        return
+    project, source = recovered
+    answer = QMessageBox.question(
+        window, "Recover unsaved work?",
+        f"The app did not close cleanly last time. Recover the unsaved project"
+        f"{' ' + str(source) if source else ''}?",
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+    )
+    if answer == QMessageBox.StandardButton.Yes:
+        window.session.adopt_project(project, source)
+    else:
+        projects.clear_autosave()
 
 
 def main(argv: Sequence[str]) -> int:
-    from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
+    args = list(argv)
+    if args and args[0] == "screenshot":
+        return screenshot_main(args[1:])
+    from PySide6.QtCore import QTimer
 
-    from configurator import __version__
-    from configurator.storage import catalogs
+    from configurator.qt.main_window import MainWindow
 
-    app = QApplication.instance() or QApplication([sys.argv[0], *argv])
-    app.setOrganizationName("LLMRigConfigurator")
-    app.setApplicationName("LLM Rig Configurator")
-    app.setApplicationVersion(__version__)
-    result = catalogs.load()
-    counts = ", ".join(f"{len(v)} {k}" for k, v in result.catalog.records.items())
-    window = QMainWindow()
-    window.setWindowTitle("LLM Rig Configurator")
-    window.setCentralWidget(QLabel(f"Catalog loaded: {counts}"))
-    window.resize(900, 600)
+    app = make_app(args)
+    window = MainWindow()
     window.show()
+    QTimer.singleShot(0, lambda: _offer_recovery(window))
+    window.session.solve_now()
     return int(app.exec())
+
+
+def screenshot_main(argv: Sequence[str]) -> int:
+    """`llm-rig screenshot OUT.png [request options] [--tab NAME] [--size WxH]`: solve, render, save, exit."""
+    import argparse
+
+    from configurator.core.args import add_plan_options, build_request, workload_from_args
+    from configurator.core.errors import ConfiguratorError
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    parser = argparse.ArgumentParser(prog="llm-rig screenshot", description="Render the main window, solved, to a PNG.")
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--tab", default="Parts", help="detail tab to show: Parts, VRAM, Cost, Power, Slot map, Checks, Estimates")
+    parser.add_argument("--size", default="1600x950")
+    parser.add_argument("--widget", choices=("window", "detail"), default="window")
+    add_plan_options(parser)
+    try:
+        args = parser.parse_args(list(argv))
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    try:
+        workload = workload_from_args(args)
+        request = build_request(args, args.model or "", workload)
+    except ConfiguratorError as exc:
+        print(f"llm-rig screenshot: {exc}", file=sys.stderr)
+        return 2
+    if not args.out.parent.exists():
+        print(f"llm-rig screenshot: {args.out.parent}: no such directory", file=sys.stderr)
+        return 2
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    from configurator.qt.main_window import MainWindow
+
+    app = make_app([])
+    window = MainWindow()
+    if request.model_id not in window.session.catalog.records["models"]:
+        print(f"llm-rig screenshot: unknown model id {request.model_id!r}", file=sys.stderr)
+        return 2
+    width, height = (int(v) for v in args.size.lower().split("x"))
+    window.resize(width, height)
+    window.show()
+    loop = QEventLoop()
+    window.session.solve_finished.connect(lambda _r: loop.quit())
+    window.session.solve_failed.connect(lambda _m: loop.quit())
+    window.session.set_request(request, solve=False)
+    window.session.solve_now()
+    QTimer.singleShot(60_000, loop.quit)
+    loop.exec()
+    tabs = [window.detail.tabText(i) for i in range(window.detail.count())]
+    if args.tab in tabs:
+        window.detail.setCurrentIndex(tabs.index(args.tab))
+    for _ in range(5):
+        app.processEvents()
+    target = window if args.widget == "window" else window.detail
+    ok = target.grab().save(str(args.out))
+    if not ok:
+        print(f"llm-rig screenshot: could not write {args.out}", file=sys.stderr)
+        return 2
+    print(args.out)
+    window.session.dirty = False
+    window.close()
+    return 0

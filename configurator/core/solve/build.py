@@ -7,6 +7,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from configurator.core.estimate.result import EstimateResult
+from configurator.core.solve.request import BuildRequest
 
 Status = Literal["pass", "warn", "fail"]
 
@@ -114,6 +115,7 @@ class Infeasible(_Frozen):
     reason: str
     blocking: tuple[str, ...]
     cheapest_relaxation: str
+    relaxed_request: BuildRequest | None = None  # what "apply" in the app switches to
 
     def to_json(self) -> dict[str, Any]:
         return {"reason": self.reason, "blocking": list(self.blocking), "cheapest_relaxation": self.cheapest_relaxation}

@@ -403,14 +403,17 @@ def _diagnose(
         if cluster is not None and cluster.nodes > 1:
             feasible.append((cluster.total_price, "cluster", request))
             blocking.append("one machine")
+    relaxed_request = None
     if feasible:
         cost, kind, relaxed = min(feasible, key=lambda f: f[0])
         relaxation = _describe(kind, relaxed, cost, request)
+        relaxed_request = relaxed if kind != "cluster" else None
     else:
         relaxation = "none found in the catalog: a smaller model, a lower precision or a shorter context"
     if request.budget is not None and "budget" in blocking:
         reason += f"; the budget of {request.budget:,.0f} {request.currency} is binding"
-    return Infeasible(reason=reason, blocking=tuple(dict.fromkeys(blocking)), cheapest_relaxation=relaxation), cluster
+    return Infeasible(reason=reason, blocking=tuple(dict.fromkeys(blocking)), cheapest_relaxation=relaxation,
+                      relaxed_request=relaxed_request), cluster
 
 
 def plan(

@@ -1,0 +1,266 @@
+"""The ranked builds list, the banner for infeasible requests, and one build's detail tabs."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from configurator.core.solve.build import Build, Infeasible, PlanResult
+from configurator.qt.charts import CostBreakdownChart, PowerBudgetChart, VramHeadroomChart
+from configurator.qt.slotmap import SlotMapWidget
+
+GIB = 1024**3
+STATUS_COLORS = {"fail": "#c8553d", "warn": "#e39b2d", "pass": "#6a994e"}
+
+
+class _NumberItem(QTableWidgetItem):
+    """Sorts by the number behind the text."""
+
+    def __init__(self, text: str, value: float):
+        super().__init__(text)
+        self.setData(Qt.ItemDataRole.UserRole, value)
+        self.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+
+    def __lt__(self, other: QTableWidgetItem) -> bool:
+        mine, theirs = self.data(Qt.ItemDataRole.UserRole), other.data(Qt.ItemDataRole.UserRole)
+        if isinstance(mine, (int, float)) and isinstance(theirs, (int, float)):
+            return mine < theirs
+        return super().__lt__(other)
+
+
+def speed_text(build: Build) -> tuple[str, float]:
+    e = build.estimate
+    if e.decode_tokens_per_s is not None:
+        users = e.workload.get("batch", 1)
+        text = f"{e.decode_tokens_per_s:.1f} tok/s" + (f" x {users}" if users > 1 else "")
+        return text, e.decode_tokens_per_s
+    if e.wall_hours is not None:
+        return (f"{e.wall_hours:,.1f} h" if e.wall_hours < 48 else f"{e.wall_hours / 24:,.1f} days"), -e.wall_hours
+    return "-", 0.0
+
+
+def headroom(build: Build) -> float:
+    peak = build.estimate.peak_gpu
+    usable = peak.usable_bytes or 1
+    return (usable - peak.total) / usable
+
+
+class BuildsTable(QTableWidget):
+    """Ranked alternatives; selecting a row emits the build."""
+
+    build_selected = Signal(object)
+    COLUMNS = ["#", "Why", "GPUs", "Price", "VRAM free", "Speed / time", "Wall", "Checks"]
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(0, len(self.COLUMNS), parent)
+        self.setHorizontalHeaderLabels(self.COLUMNS)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.verticalHeader().hide()
+        self.setSortingEnabled(True)
+        self.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.builds: list[Build] = []
+        self.itemSelectionChanged.connect(self._on_selection_changed)
+
+    def show_result(self, result: PlanResult | None) -> None:
+        self.setSortingEnabled(False)
+        self.builds = list(result.builds) if result else []
+        self.setRowCount(len(self.builds))
+        for row, build in enumerate(self.builds):
+            speed, speed_value = speed_text(build)
+            fails = sum(c.status == "fail" for c in build.checks)
+            warns = sum(c.status == "warn" for c in build.checks)
+            nodes = f"{build.nodes} x " if build.nodes > 1 else ""
+            items = [
+                _NumberItem(str(build.rank), build.rank),
+                QTableWidgetItem(build.label),
+                QTableWidgetItem(f"{nodes}{build.gpu_count} x {build.gpu_id}"),
+                _NumberItem(f"{build.total_price:,.0f} {build.currency}", build.total_price),
+                _NumberItem(f"{headroom(build):.0%}", headroom(build)),
+                _NumberItem(speed, speed_value),
+                _NumberItem(f"{build.power.wall_w * build.nodes:,.0f} W", build.power.wall_w * build.nodes),
+                QTableWidgetItem(f"{fails} fail, {warns} warn" if fails or warns else "all pass"),
+            ]
+            items[1].setToolTip(build.why)
+            items[0].setData(Qt.ItemDataRole.UserRole + 1, row)
+            if fails:
+                items[7].setForeground(QBrush(QColor(STATUS_COLORS["fail"])))
+            for column, item in enumerate(items):
+                item.setData(Qt.ItemDataRole.UserRole + 1, row)
+                self.setItem(row, column, item)
+        self.setSortingEnabled(True)
+        self.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        self.resizeColumnsToContents()
+        self.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        if self.builds:
+            self.selectRow(0)
+        else:
+            self.build_selected.emit(None)
+
+    def selected_builds(self) -> list[Build]:
+        rows = sorted({i.row() for i in self.selectedIndexes()})
+        return [self.builds[self.item(r, 0).data(Qt.ItemDataRole.UserRole + 1)] for r in rows]
+
+    def _on_selection_changed(self) -> None:
+        chosen = self.selected_builds()
+        self.build_selected.emit(chosen[0] if chosen else None)
+
+
+class InfeasibleBanner(QWidget):
+    """Why nothing fits, and the cheapest relaxation with a one-click apply."""
+
+    apply_requested = Signal(object)  # BuildRequest
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.text = QLabel()
+        self.text.setWordWrap(True)
+        self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.apply = QPushButton("Apply")
+        self.apply.setToolTip("Change the request as suggested and solve again")
+        layout = QHBoxLayout(self)
+        layout.addWidget(self.text, 1)
+        layout.addWidget(self.apply, 0, Qt.AlignmentFlag.AlignTop)
+        self.setStyleSheet("InfeasibleBanner { background: #fbeee6; border: 1px solid #e39b2d; border-radius: 4px; }")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.infeasible: Infeasible | None = None
+        self.apply.clicked.connect(self._on_apply_clicked)
+        self.hide()
+
+    def show_result(self, result: PlanResult | None) -> None:
+        self.infeasible = result.infeasible if result else None
+        if self.infeasible is None:
+            self.hide()
+            return
+        inf = self.infeasible
+        blocking = ", ".join(inf.blocking) or "-"
+        self.text.setText(f"<b>Nothing fits.</b> {inf.reason}.<br>Binding: {blocking}.<br>"
+                          f"<b>Cheapest way out:</b> {inf.cheapest_relaxation}.")
+        self.apply.setVisible(inf.relaxed_request is not None)
+        self.show()
+
+    def _on_apply_clicked(self) -> None:
+        if self.infeasible and self.infeasible.relaxed_request is not None:
+            self.apply_requested.emit(self.infeasible.relaxed_request)
+
+
+class BuildDetail(QTabWidget):
+    """Parts, charts, slot map, checks and estimates of one build."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.parts = QTableWidget(0, 6)
+        self.parts.setHorizontalHeaderLabels(["Category", "Part", "Qty", "Unit price", "Subtotal", "Why"])
+        self.parts.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.parts.verticalHeader().hide()
+        self.parts.horizontalHeader().setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)
+        self.parts.setWordWrap(True)
+        self.total = QLabel()
+        parts_page = QWidget()
+        layout = QVBoxLayout(parts_page)
+        layout.addWidget(self.parts)
+        layout.addWidget(self.total)
+        self.vram_chart = VramHeadroomChart()
+        self.cost_chart = CostBreakdownChart()
+        self.power_chart = PowerBudgetChart()
+        self.slot_map = SlotMapWidget()
+        self.checks = QTableWidget(0, 3)
+        self.checks.setHorizontalHeaderLabels(["Status", "Rule", "Why"])
+        self.checks.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.checks.verticalHeader().hide()
+        self.checks.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.estimates = QTextBrowser()
+        self.addTab(parts_page, "Parts")
+        self.addTab(self.vram_chart, "VRAM")
+        self.addTab(self.cost_chart, "Cost")
+        self.addTab(self.power_chart, "Power")
+        self.addTab(self.slot_map, "Slot map")
+        self.addTab(self.checks, "Checks")
+        self.addTab(self.estimates, "Estimates")
+        self.build: Build | None = None
+
+    def show_build(self, build: Build | None) -> None:
+        self.build = build
+        self.vram_chart.show_build(build)
+        self.cost_chart.show_build(build)
+        self.power_chart.show_build(build)
+        self.slot_map.show_build(build)
+        self._fill_parts(build)
+        self._fill_checks(build)
+        self.estimates.setHtml(estimate_html(build) if build else "")
+
+    def _fill_parts(self, build: Build | None) -> None:
+        parts = list(build.parts) if build else []
+        self.parts.setRowCount(len(parts))
+        for row, part in enumerate(parts):
+            owned = f" ({part.owned} owned)" if part.owned else ""
+            values = [part.category, part.name, f"{part.quantity}{owned}", f"{part.unit_price:,.0f}", f"{part.subtotal:,.0f}", part.why]
+            for column, value in enumerate(values):
+                item = QTableWidgetItem(value)
+                if column in (2, 3, 4):
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                if column == 3:
+                    item.setToolTip(part.price_note)
+                self.parts.setItem(row, column, item)
+        self.parts.resizeColumnsToContents()
+        self.parts.horizontalHeader().setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)
+        if build is None:
+            self.total.setText("")
+            return
+        nodes = f" for {build.nodes} machines" if build.nodes > 1 else ""
+        saved = f"; parts you own save {build.owned_savings:,.0f} {build.currency}" if build.owned_savings else ""
+        self.total.setText(f"<b>Total {build.total_price:,.0f} {build.currency}</b>{nodes}{saved}")
+
+    def _fill_checks(self, build: Build | None) -> None:
+        checks = list(build.checks) if build else []
+        self.checks.setRowCount(len(checks))
+        for row, check in enumerate(checks):
+            status = QTableWidgetItem(check.status.upper())
+            status.setForeground(QBrush(QColor(STATUS_COLORS[check.status])))
+            self.checks.setItem(row, 0, status)
+            self.checks.setItem(row, 1, QTableWidgetItem(check.rule))
+            self.checks.setItem(row, 2, QTableWidgetItem(check.message))
+        self.checks.resizeColumnsToContents()
+        self.checks.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+
+
+def estimate_html(build: Build) -> str:
+    """The estimate with its formula chain and assumptions, as simple HTML."""
+    import html
+
+    e = build.estimate
+    rows = []
+    if e.decode_tokens_per_s is not None:
+        rows.append(("Decode", f"{e.decode_tokens_per_s:.1f} tokens/s per user"))
+        if e.aggregate_tokens_per_s and e.workload.get("batch", 1) > 1:
+            rows.append(("All users", f"{e.aggregate_tokens_per_s:.0f} tokens/s"))
+        if e.prefill_tokens_per_s:
+            rows.append(("Prefill", f"{e.prefill_tokens_per_s:,.0f} tokens/s"))
+        if e.time_to_first_token_s is not None:
+            rows.append(("First token", f"{e.time_to_first_token_s:.2f} s after a {e.workload.get('context')}-token prompt"))
+    if e.gpu_hours is not None:
+        rows.append(("Training", f"{e.gpu_hours:,.0f} GPU-hours; {e.wall_hours:,.1f} h wall clock on {e.gpus} GPUs"))
+    rows.append(("Memory", f"{e.per_gpu_bytes / GIB:.1f} GiB on the most loaded GPU; {e.total_bytes / GIB:.1f} GiB in all"))
+    table = "".join(f"<tr><td><b>{html.escape(k)}</b></td><td>{html.escape(v)}</td></tr>" for k, v in rows)
+    steps = "".join(f"<li><i>{html.escape(s.topic)}</i>: {html.escape(s.text)}</li>" for s in e.steps)
+    assumptions = "".join(f"<li>{html.escape(a)}</li>" for a in e.assumptions)
+    upgrades = "".join(f"<li>{html.escape(u)}</li>" for u in build.upgrades)
+    text = f"<table cellpadding='3'>{table}</table><h4>How this is computed</h4><ol>{steps}</ol>"
+    text += f"<h4>Assumptions</h4><ul>{assumptions}</ul>"
+    if upgrades:
+        text += f"<h4>Room to grow</h4><ul>{upgrades}</ul>"
+    return text

@@ -1,0 +1,304 @@
+"""The main window: requirements on the left, ranked builds in the middle, detail on the right."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QProgressBar,
+    QScrollArea,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from configurator.core.errors import ConfiguratorError
+from configurator.core.model_import import import_model
+from configurator.core.solve.build import PlanResult
+from configurator.core.solve.request import BuildRequest
+from configurator.qt.builds import BuildDetail, BuildsTable, InfeasibleBanner
+from configurator.qt.dialogs import CatalogEditorDialog, CompareDialog
+from configurator.qt.requirements import RequirementsPanel
+from configurator.qt.session import Session
+from configurator.storage import projects, settings
+
+AUTOSAVE_MS = 30_000
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, session: Session | None = None):
+        super().__init__()
+        self.session = session or Session(self)
+        if self.session.parent() is None:
+            self.session.setParent(self)  # the window owns its session and its connections
+        self.prefs = settings.load()
+        self.requirements = RequirementsPanel(self.session)
+        scroll = QScrollArea()
+        scroll.setWidget(self.requirements)
+        scroll.setWidgetResizable(True)
+        scroll.setMinimumWidth(360)
+        self.banner = InfeasibleBanner()
+        self.builds = BuildsTable()
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        middle = QWidget()
+        mv = QVBoxLayout(middle)
+        mv.setContentsMargins(4, 4, 4, 4)
+        mv.addWidget(self.banner)
+        mv.addWidget(self.summary)
+        mv.addWidget(self.builds, 1)
+        self.detail = BuildDetail()
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(scroll)
+        self.splitter.addWidget(middle)
+        self.splitter.addWidget(self.detail)
+        self.splitter.setStretchFactor(1, 2)
+        self.splitter.setStretchFactor(2, 3)
+        self.splitter.setSizes([400, 560, 640])
+        self.setCentralWidget(self.splitter)
+        self.busy = QProgressBar()
+        self.busy.setRange(0, 0)
+        self.busy.setMaximumWidth(140)
+        self.busy.hide()
+        self.statusBar().addPermanentWidget(self.busy)
+        self._make_actions()
+        self.session.solve_finished.connect(self._on_session_solve_finished)
+        self.session.solve_failed.connect(self._on_session_solve_failed)
+        self.session.busy_changed.connect(self.busy.setVisible)
+        self.session.solve_started.connect(self._on_session_solve_started)
+        self.session.project_changed.connect(self._update_title)
+        self.builds.build_selected.connect(self.detail.show_build)
+        self.banner.apply_requested.connect(self._on_banner_apply_requested)
+        self.requirements.import_requested.connect(self.import_model)
+        self._autosave = QTimer(self, interval=AUTOSAVE_MS)
+        self._autosave.timeout.connect(self.session.autosave)
+        self._autosave.start()
+        self._update_title()
+        self.resize(1500, 900)
+        self._restore_layout()
+        if self.session.catalog_problems:
+            QTimer.singleShot(0, self._warn_catalog_problems)
+
+    # ------------------------------------------------------------------ actions
+
+    def _make_actions(self) -> None:
+        menu = self.menuBar().addMenu("&File")
+
+        def action(text: str, slot, shortcut: QKeySequence | str | None = None, tip: str = "") -> QAction:  # type: ignore[no-untyped-def]
+            act = QAction(text, self)
+            if shortcut is not None:
+                act.setShortcut(shortcut)
+            act.setToolTip(tip or text)
+            act.triggered.connect(slot)
+            self.addAction(act)
+            return act
+
+        self.new_action = action("&New project", self.new_project, QKeySequence.StandardKey.New)
+        self.open_action = action("&Open…", self.open_project, QKeySequence.StandardKey.Open)
+        self.save_action = action("&Save", self.save_project, QKeySequence.StandardKey.Save)
+        self.save_as_action = action("Save &as…", self.save_project_as, QKeySequence.StandardKey.SaveAs)
+        self.import_action = action("&Import model…", self.import_model, "Ctrl+I")
+        self.print_action = action("&Print build sheet…", self.print_sheet, QKeySequence.StandardKey.Print)
+        self.quit_action = action("&Quit", self.close, QKeySequence.StandardKey.Quit)
+        for act in (self.new_action, self.open_action, self.save_action, self.save_as_action):
+            menu.addAction(act)
+        self.recent_menu = menu.addMenu("Open &recent")
+        self._fill_recent()
+        menu.addSeparator()
+        menu.addAction(self.import_action)
+        menu.addAction(self.print_action)
+        menu.addSeparator()
+        menu.addAction(self.quit_action)
+        build_menu = self.menuBar().addMenu("&Build")
+        self.solve_action = action("&Solve again", self.session.solve_now, "F5")
+        self.cancel_action = action("&Cancel solve", self.session.cancel, "Esc")
+        self.compare_action = action("&Compare selected…", self.compare, "Ctrl+D", "Select 2-4 builds, then compare")
+        build_menu.addAction(self.solve_action)
+        build_menu.addAction(self.cancel_action)
+        build_menu.addAction(self.compare_action)
+        catalog_menu = self.menuBar().addMenu("&Catalog")
+        self.editor_action = action("&Edit prices and parts…", self.edit_catalog, "Ctrl+E")
+        catalog_menu.addAction(self.editor_action)
+        help_menu = self.menuBar().addMenu("&Help")
+        help_menu.addAction(action("&About", self.about))
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        for path in self.prefs.recent_files:
+            act = self.recent_menu.addAction(path)
+            act.triggered.connect(lambda _checked=False, p=path: self._open_path(Path(p)))
+        self.recent_menu.setEnabled(bool(self.prefs.recent_files))
+
+    def _remember(self, path: Path) -> None:
+        self.prefs = self.prefs.with_recent(str(path))
+        try:
+            settings.save(self.prefs)
+        except OSError:
+            pass
+        self._fill_recent()
+
+    def _update_title(self) -> None:
+        name = self.session.path.name if self.session.path else "Untitled"
+        self.setWindowTitle(f"{name}[*] — LLM Rig Configurator")
+        self.setWindowModified(self.session.dirty)
+
+    # ------------------------------------------------------------------ project files
+
+    def _confirm_discard(self) -> bool:
+        if not self.session.dirty:
+            return True
+        answer = QMessageBox.question(
+            self, "Unsaved changes", "This project has unsaved changes. Save them first?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+        )
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save_project()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def new_project(self) -> None:
+        if self._confirm_discard():
+            self.session.new_project()
+
+    def open_project(self) -> None:
+        if not self._confirm_discard():
+            return
+        path, _ = QFileDialog.getOpenFileName(self, "Open project", str(Path.home()), "LLM Rig projects (*.llmrig)")
+        if path:
+            self._open_path(Path(path))
+
+    def _open_path(self, path: Path) -> None:
+        try:
+            self.session.open_project(path)
+        except ConfiguratorError as exc:
+            self.show_error("Could not open the project", f"{exc}\n\nYour current project is unchanged; the file was not modified.")
+            return
+        self._remember(path)
+
+    def save_project(self) -> bool:
+        if self.session.path is None:
+            return self.save_project_as()
+        return self._save_to(self.session.path)
+
+    def save_project_as(self) -> bool:
+        path, _ = QFileDialog.getSaveFileName(self, "Save project", str(Path.home() / "rig.llmrig"), "LLM Rig projects (*.llmrig)")
+        return self._save_to(Path(path)) if path else False
+
+    def _save_to(self, path: Path) -> bool:
+        try:
+            saved = self.session.save_project(path)
+        except OSError as exc:
+            self.show_error("Could not save", f"{path}: {exc}\n\nNothing was overwritten.")
+            return False
+        self._remember(saved)
+        self.statusBar().showMessage(f"Saved {saved}", 4000)
+        return True
+
+    def import_model(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Import a model", str(Path.home()),
+                                              "Model files (config.json *.gguf *.json);;All files (*)")
+        if path:
+            self.import_model_path(Path(path))
+
+    def import_model_path(self, path: Path) -> None:
+        try:
+            imported = import_model(path)
+        except ConfiguratorError as exc:
+            self.show_error("Could not import the model", str(exc))
+            return
+        arch = imported.arch
+        self.session.catalog.records["models"][arch.id] = arch
+        self.session.catalog_changed.emit(self.session.catalog)
+        self.session.set_request(self.session.request.model_copy(update={"model_id": arch.id}))
+
+    # ------------------------------------------------------------------ results
+
+    def _on_session_solve_finished(self, result: PlanResult) -> None:
+        self.banner.show_result(result)
+        self.builds.show_result(result)
+        builds = len(result.builds)
+        self.summary.setText(
+            f"{builds} build{'s' if builds != 1 else ''} for <b>{self.session.request.model_id}</b> "
+            f"({self.session.request.workload.kind}) in {result.solve_seconds:.2f} s" if builds else "")
+        self.statusBar().showMessage(f"Solved in {result.solve_seconds:.2f} s", 4000)
+
+    def _on_session_solve_started(self) -> None:
+        self.statusBar().showMessage("Solving…")
+
+    def _on_session_solve_failed(self, message: str) -> None:
+        self.builds.show_result(None)
+        self.statusBar().showMessage("Solve failed", 4000)
+        self.show_error("Could not solve this request", message)
+
+    def _on_banner_apply_requested(self, request: BuildRequest) -> None:
+        self.session.set_request(request)
+        self.session.solve_now()
+
+    def compare(self) -> None:
+        chosen = self.builds.selected_builds()
+        if not 2 <= len(chosen) <= 4:
+            chosen = self.builds.builds[:4]
+        if len(chosen) < 2:
+            self.statusBar().showMessage("Compare needs at least two builds", 4000)
+            return
+        CompareDialog(chosen, self).exec()
+
+    def edit_catalog(self) -> None:
+        dialog = CatalogEditorDialog(self.session.catalog, self.session.request.currency, self)
+        dialog.exec()
+        if dialog.saved:
+            problems = self.session.reload_catalog()
+            if problems:
+                self._warn_catalog_problems()
+
+    def print_sheet(self) -> None:
+        from configurator.qt.printing import print_build_sheet
+
+        build = self.detail.build
+        if build is None:
+            self.statusBar().showMessage("Choose a build to print", 4000)
+            return
+        print_build_sheet(self, build, self.session)
+
+    def about(self) -> None:
+        from configurator import __version__
+
+        QMessageBox.about(self, "About LLM Rig Configurator",
+                          f"LLM Rig Configurator {__version__}\n\nWhat machine to buy to run, fine-tune or train an LLM.\n"
+                          "Every estimate explains itself; every part and price carries its source.")
+
+    def show_error(self, title: str, message: str) -> None:
+        QMessageBox.warning(self, title, message)
+
+    def _warn_catalog_problems(self) -> None:
+        problems = self.session.catalog_problems
+        text = "\n".join(problems[:12]) + (f"\n… and {len(problems) - 12} more" if len(problems) > 12 else "")
+        self.show_error("Some catalog files could not be read",
+                        f"{text}\n\nEverything else loaded. Your files were not changed; fix them and restart.")
+
+    # ------------------------------------------------------------------ layout and closing
+
+    def _restore_layout(self) -> None:
+        store = QSettings()
+        geometry = store.value("main/geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        state = store.value("main/splitter")
+        if state is not None:
+            self.splitter.restoreState(state)
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
+        if not self._confirm_discard():
+            event.ignore()
+            return
+        store = QSettings()
+        store.setValue("main/geometry", self.saveGeometry())
+        store.setValue("main/splitter", self.splitter.saveState())
+        self.session.cancel()
+        projects.clear_autosave()
+        event.accept()

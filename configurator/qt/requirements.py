@@ -1,0 +1,443 @@
+"""The requirements panel: model, workload and constraints, written into a new request."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QTabWidget,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+from pydantic import ValidationError
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.catalog.models import Gpu, ModelArch
+from configurator.core.estimate.precision import GGUF_TYPES, KV_PRECISIONS, WEIGHT_PRECISIONS
+from configurator.core.estimate.workload import Workload
+from configurator.core.solve.request import BuildRequest, OwnedPart
+from configurator.qt.session import Session
+
+CIRCUIT_BY_CURRENCY = {"USD": "120v15a", "CNY": "230v16a", "EUR": "230v16a"}
+
+
+def _combo(items: list[tuple[str, object]], tip: str = "") -> QComboBox:
+    combo = QComboBox()
+    for text, data in items:
+        combo.addItem(text, data)
+    combo.setToolTip(tip)
+    return combo
+
+
+def _set_combo(combo: QComboBox, data: object) -> None:
+    index = combo.findData(data)
+    if index >= 0:
+        combo.setCurrentIndex(index)
+
+
+def _spin(low: int, high: int, value: int, suffix: str = "", tip: str = "", step: int = 1) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setRange(low, high)
+    spin.setValue(value)
+    spin.setSingleStep(step)
+    spin.setSuffix(suffix)
+    spin.setToolTip(tip)
+    spin.setKeyboardTracking(False)
+    return spin
+
+
+def _dspin(low: float, high: float, value: float, decimals: int = 1, suffix: str = "", tip: str = "") -> QDoubleSpinBox:
+    spin = QDoubleSpinBox()
+    spin.setRange(low, high)
+    spin.setDecimals(decimals)
+    spin.setValue(value)
+    spin.setSuffix(suffix)
+    spin.setToolTip(tip)
+    spin.setKeyboardTracking(False)
+    return spin
+
+
+class ModelPicker(QWidget):
+    """Search box over the model catalog, grouped by family, with parameters and context."""
+
+    model_chosen = Signal(str)
+    import_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.search = QLineEdit(placeholderText="Search models, e.g. llama 70")
+        self.search.setClearButtonEnabled(True)
+        self.tree = QTreeWidget()
+        self.tree.setHeaderLabels(["Model", "Params", "Context"])
+        self.tree.setRootIsDecorated(True)
+        self.tree.setMinimumHeight(170)
+        self.tree.setColumnWidth(0, 190)
+        self.import_button = QPushButton("Import config.json / GGUF / model folder…")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.search)
+        layout.addWidget(self.tree)
+        layout.addWidget(self.import_button)
+        self.search.textChanged.connect(self._on_search_text_changed)
+        self.tree.currentItemChanged.connect(self._on_tree_current_item_changed)
+        self.import_button.clicked.connect(self.import_requested)
+        self._selected = ""
+
+    def set_models(self, models: list[ModelArch], selected: str) -> None:
+        self.tree.blockSignals(True)
+        self.tree.clear()
+        families: dict[str, QTreeWidgetItem] = {}
+        for model in sorted(models, key=lambda m: (m.family.lower(), m.params_total_b)):
+            family = families.get(model.family)
+            if family is None:
+                family = QTreeWidgetItem([model.family])
+                family.setFlags(Qt.ItemFlag.ItemIsEnabled)
+                self.tree.addTopLevelItem(family)
+                families[model.family] = family
+            params = f"{model.params_total_b:.1f}B" + (f" ({model.params_active_b:.1f}B active)" if model.moe else "")
+            item = QTreeWidgetItem([model.name, params, f"{model.max_context // 1024}k"])
+            item.setData(0, Qt.ItemDataRole.UserRole, model.id)
+            item.setToolTip(0, f"{model.id}: {model.num_layers} layers, {model.num_attention_heads} heads / {model.num_kv_heads} KV heads")
+            family.addChild(item)
+        self.tree.expandAll()
+        self.tree.blockSignals(False)
+        self.select(selected)
+        self._on_search_text_changed(self.search.text())
+
+    def select(self, model_id: str) -> None:
+        self._selected = model_id
+        for i in range(self.tree.topLevelItemCount()):
+            family = self.tree.topLevelItem(i)
+            for j in range(family.childCount()):
+                item = family.child(j)
+                if item.data(0, Qt.ItemDataRole.UserRole) == model_id:
+                    self.tree.blockSignals(True)
+                    self.tree.setCurrentItem(item)
+                    self.tree.blockSignals(False)
+                    return
+
+    def _on_search_text_changed(self, text: str) -> None:
+        tokens = text.lower().split()
+        first_match = None
+        for i in range(self.tree.topLevelItemCount()):
+            family = self.tree.topLevelItem(i)
+            visible = 0
+            for j in range(family.childCount()):
+                item = family.child(j)
+                haystack = f"{item.text(0)} {item.data(0, Qt.ItemDataRole.UserRole)} {family.text(0)}".lower()
+                show = all(t in haystack for t in tokens)
+                item.setHidden(not show)
+                if show:
+                    visible += 1
+                    first_match = first_match or item
+            family.setHidden(visible == 0)
+        if tokens and first_match is not None and (self.tree.currentItem() is None or self.tree.currentItem().isHidden()):
+            self.tree.setCurrentItem(first_match)
+
+    def _on_tree_current_item_changed(self, current: QTreeWidgetItem | None, _previous: object) -> None:
+        if current is None:
+            return
+        model_id = current.data(0, Qt.ItemDataRole.UserRole)
+        if model_id and model_id != self._selected:
+            self._selected = model_id
+            self.model_chosen.emit(model_id)
+
+
+class RequirementsPanel(QWidget):
+    """Every input of a request; a change builds a new frozen request for the session."""
+
+    import_requested = Signal()
+
+    def __init__(self, session: Session, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.session = session
+        self._loading = False
+        self.picker = ModelPicker()
+        self.picker.import_requested.connect(self.import_requested)
+
+        # --- workload tabs
+        self.tabs = QTabWidget()
+        inference = QWidget()
+        form = QFormLayout(inference)
+        self.engine = _combo([("auto", None), ("llama.cpp", "llama.cpp"), ("vLLM", "vllm"), ("transformers", "transformers")],
+                             "Inference engine: llama.cpp splits layers across GPUs; vLLM uses tensor parallel")
+        self.precision = _combo([(p, p) for p in WEIGHT_PRECISIONS], "Weight precision or GGUF quantization")
+        self.kv = _combo([(p, p) for p in KV_PRECISIONS], "KV-cache precision")
+        self.context = _spin(256, 1_048_576, 8192, " tokens", "Tokens per sequence: prompt plus generated", 1024)
+        self.users = _spin(1, 1024, 1, " users", "Concurrent sequences")
+        self.target_tps = _dspin(0, 10_000, 0, 1, " tok/s", "Minimum decode speed per user (0: no target)")
+        self.target_tps.setSpecialValueText("no target")
+        form.addRow("Engine", self.engine)
+        form.addRow("Weights", self.precision)
+        form.addRow("KV cache", self.kv)
+        form.addRow("Context", self.context)
+        form.addRow("Concurrent users", self.users)
+        form.addRow("Target speed", self.target_tps)
+        self.tabs.addTab(inference, "Inference")
+
+        finetune = QWidget()
+        form = QFormLayout(finetune)
+        self.method = _combo([("LoRA", "lora"), ("QLoRA", "qlora"), ("Full", "full")], "Fine-tuning method")
+        self.optimizer = _combo([("AdamW", "adamw"), ("AdamW 8-bit", "adamw-8bit"), ("SGD", "sgd")])
+        self.seq = _spin(128, 131072, 2048, " tokens", "Training sequence length", 512)
+        self.micro_batch = _spin(1, 512, 1, "", "Micro-batch per GPU")
+        self.checkpointing = QCheckBox("Gradient checkpointing")
+        self.checkpointing.setChecked(True)
+        self.zero = _combo([("none", 0), ("ZeRO-1", 1), ("ZeRO-2", 2), ("ZeRO-3 / FSDP", 3)])
+        self.offload = _combo([("none", "none"), ("CPU", "cpu")], "Offload optimizer states (and ZeRO-3 parameters) to RAM")
+        self.lora_rank = _spin(1, 1024, 16, "", "LoRA rank")
+        self.dataset_mtokens = _dspin(0, 1e7, 100, 1, " M tokens", "Dataset size")
+        self.epochs = _dspin(0.1, 100, 3, 1, " epochs")
+        form.addRow("Method", self.method)
+        form.addRow("Optimizer", self.optimizer)
+        form.addRow("Sequence length", self.seq)
+        form.addRow("Micro-batch", self.micro_batch)
+        form.addRow("", self.checkpointing)
+        form.addRow("Sharding", self.zero)
+        form.addRow("Offload", self.offload)
+        form.addRow("LoRA rank", self.lora_rank)
+        form.addRow("Dataset", self.dataset_mtokens)
+        form.addRow("Epochs", self.epochs)
+        self.tabs.addTab(finetune, "Fine-tuning")
+
+        pretrain = QWidget()
+        form = QFormLayout(pretrain)
+        self.pre_tokens = _dspin(0.001, 1e6, 100, 3, " B tokens", "Training tokens")
+        self.deadline_days = _dspin(0, 3650, 14, 1, " days", "Finish within (0: no deadline)")
+        self.deadline_days.setSpecialValueText("no deadline")
+        self.mfu = _dspin(0, 0.9, 0, 2, "", "Model FLOPs utilisation (0: default by GPU generation)")
+        self.mfu.setSpecialValueText("default")
+        self.pre_seq = _spin(128, 131072, 4096, " tokens", "Sequence length", 512)
+        form.addRow("Tokens", self.pre_tokens)
+        form.addRow("Deadline", self.deadline_days)
+        form.addRow("MFU", self.mfu)
+        form.addRow("Sequence length", self.pre_seq)
+        self.tabs.addTab(pretrain, "Pretraining")
+
+        # --- constraints
+        box = QGroupBox("Budget and site")
+        form = QFormLayout(box)
+        budget_row = QHBoxLayout()
+        self.budget = _dspin(0, 1e9, 0, 0, "", "Total budget (0: unlimited)")
+        self.budget.setSingleStep(500)
+        self.budget.setSpecialValueText("unlimited")
+        self.budget.setGroupSeparatorShown(True)
+        self.currency = _combo([("USD", "USD"), ("CNY", "CNY"), ("EUR", "EUR")])
+        budget_row.addWidget(self.budget, 1)
+        budget_row.addWidget(self.currency)
+        self.circuit = _combo([("120 V 15 A (US outlet)", "120v15a"), ("120 V 20 A", "120v20a"),
+                               ("230 V 10 A", "230v10a"), ("230 V 16 A", "230v16a")], "The wall circuit the machine plugs into")
+        self.circuits = _spin(1, 16, 1, " circuit(s)", "How many such circuits may feed the machine")
+        self.form_factor = _combo([("any", "any"), ("tower", "tower"), ("rack", "rack"), ("open frame", "open-frame")])
+        self.room = _combo([("lab", "lab"), ("home office", "home-office"), ("server room", "server-room")], "Noise and heat limits")
+        self.condition = _combo([("new or used", "any"), ("new only", "new"), ("prefer used", "used")])
+        self.region = _combo([("global", "global"), ("China", "china")], "China: export variants (A800, H800, L20, H20) and CNY prices")
+        self.max_gpus = _spin(1, 16, 8, " GPUs", "Most GPUs per machine")
+        owned_row = QHBoxLayout()
+        self.owned_gpu = QComboBox()
+        self.owned_gpu.setToolTip("A GPU you already own and want used")
+        self.owned_count = _spin(0, 16, 0, "", "How many you own")
+        self.owned_count.setSpecialValueText("none")
+        owned_row.addWidget(self.owned_gpu, 1)
+        owned_row.addWidget(self.owned_count)
+        form.addRow("Budget", budget_row)
+        form.addRow("Circuit", self.circuit)
+        form.addRow("Circuits", self.circuits)
+        form.addRow("Form", self.form_factor)
+        form.addRow("Room", self.room)
+        form.addRow("Parts", self.condition)
+        form.addRow("Region", self.region)
+        form.addRow("Max GPUs", self.max_gpus)
+        form.addRow("I own", owned_row)
+
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #c8553d;")
+        self.error.hide()
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("<b>Model</b>"))
+        layout.addWidget(self.picker, 2)
+        layout.addWidget(QLabel("<b>Workload</b>"))
+        layout.addWidget(self.tabs)
+        layout.addWidget(box)
+        layout.addWidget(self.error)
+
+        self.set_catalog(session.catalog)
+        self.load_request(session.request)
+        for widget in self._inputs():
+            for signal in ("currentIndexChanged", "valueChanged", "toggled"):
+                if hasattr(widget, signal):
+                    getattr(widget, signal).connect(self._on_input_changed)
+                    break
+        self.tabs.currentChanged.connect(self._on_input_changed)
+        self.currency.currentIndexChanged.connect(self._on_currency_changed)
+        self.picker.model_chosen.connect(self._on_picker_model_chosen)
+        session.request_changed.connect(self._on_session_request_changed)
+        session.catalog_changed.connect(self.set_catalog)
+        self._model_id = session.request.model_id
+
+    def _inputs(self) -> list[QWidget]:
+        return [self.engine, self.precision, self.kv, self.context, self.users, self.target_tps, self.method, self.optimizer,
+                self.seq, self.micro_batch, self.checkpointing, self.zero, self.offload, self.lora_rank, self.dataset_mtokens,
+                self.epochs, self.pre_tokens, self.deadline_days, self.mfu, self.pre_seq, self.budget, self.currency,
+                self.circuit, self.circuits, self.form_factor, self.room, self.condition, self.region, self.max_gpus,
+                self.owned_gpu, self.owned_count]
+
+    def set_catalog(self, catalog: Catalog) -> None:
+        models = [m for m in catalog.kind("models") if isinstance(m, ModelArch)]
+        self.picker.set_models(models, self.session.request.model_id)
+        current = self.owned_gpu.currentData()
+        self.owned_gpu.blockSignals(True)
+        self.owned_gpu.clear()
+        for gpu in sorted((g for g in catalog.gpus if isinstance(g, Gpu) and g.form_factor == "pcie"), key=lambda g: g.name):
+            self.owned_gpu.addItem(gpu.name, gpu.id)
+        _set_combo(self.owned_gpu, current or "rtx-3090")
+        self.owned_gpu.blockSignals(False)
+
+    # ------------------------------------------------------------------ request <-> widgets
+
+    def load_request(self, request: BuildRequest) -> None:
+        self._loading = True
+        try:
+            w = request.workload
+            self._model_id = request.model_id
+            self.picker.select(request.model_id)
+            self.tabs.setCurrentIndex({"inference": 0, "finetune": 1, "pretrain": 2}[w.kind])
+            _set_combo(self.engine, w.engine)
+            _set_combo(self.precision, w.precision or ("nf4" if w.method == "qlora" and w.kind == "finetune" else "bf16"))
+            _set_combo(self.kv, w.kv_precision)
+            if w.kind == "inference":
+                self.context.setValue(w.context or 8192)
+            elif w.kind == "finetune":
+                self.seq.setValue(w.context or 2048)
+            else:
+                self.pre_seq.setValue(w.context or 4096)
+            self.users.setValue(w.batch if w.kind == "inference" else 1)
+            self.micro_batch.setValue(w.batch if w.kind != "inference" else 1)
+            self.target_tps.setValue(request.min_decode_tps or 0)
+            _set_combo(self.method, w.method)
+            _set_combo(self.optimizer, w.optimizer)
+            self.checkpointing.setChecked(w.grad_checkpointing is not False)
+            _set_combo(self.zero, w.zero)
+            _set_combo(self.offload, w.offload)
+            self.lora_rank.setValue(w.lora_rank)
+            if w.tokens:
+                if w.kind == "pretrain":
+                    self.pre_tokens.setValue(w.tokens / 1e9)
+                else:
+                    self.dataset_mtokens.setValue(w.tokens / 1e6 / max(self.epochs.value(), 0.1))
+            self.mfu.setValue(w.mfu or 0)
+            self.deadline_days.setValue((request.deadline_hours or 0) / 24)
+            self.budget.setValue(request.budget or 0)
+            _set_combo(self.currency, request.currency)
+            _set_combo(self.circuit, request.circuit)
+            self.circuits.setValue(request.circuits)
+            _set_combo(self.form_factor, request.form)
+            _set_combo(self.room, request.room)
+            _set_combo(self.condition, request.condition)
+            _set_combo(self.region, request.region)
+            self.max_gpus.setValue(request.max_gpus)
+            owned = request.owned_gpu
+            if owned:
+                _set_combo(self.owned_gpu, owned.id)
+            self.owned_count.setValue(owned.quantity if owned else 0)
+        finally:
+            self._loading = False
+        self._show_error("")
+
+    def current_request(self) -> BuildRequest:
+        """The request the widgets describe; raises ValueError with a readable message."""
+        kind = ("inference", "finetune", "pretrain")[self.tabs.currentIndex()]
+        common = dict(kind=kind)
+        if kind == "inference":
+            precision = self.precision.currentData()
+            engine = self.engine.currentData()
+            if engine is None and precision in GGUF_TYPES:
+                engine = "llama.cpp"
+            workload = Workload(**common, precision=precision, kv_precision=self.kv.currentData(), context=self.context.value(),
+                                batch=self.users.value(), engine=engine)
+        elif kind == "finetune":
+            method = self.method.currentData()
+            precision = None if method == "qlora" else (self.precision.currentData() if self.precision.currentData() in ("bf16", "fp16", "fp32") else "bf16")
+            workload = Workload(**common, method=method, optimizer=self.optimizer.currentData(), context=self.seq.value(),
+                                batch=self.micro_batch.value(), grad_checkpointing=self.checkpointing.isChecked(),
+                                zero=self.zero.currentData(), offload=self.offload.currentData(), lora_rank=self.lora_rank.value(),
+                                precision=precision, tokens=self.dataset_mtokens.value() * 1e6 * self.epochs.value() or None)
+        else:
+            workload = Workload(**common, tokens=self.pre_tokens.value() * 1e9, context=self.pre_seq.value(),
+                                mfu=self.mfu.value() or None, grad_checkpointing=False)
+        owned = ()
+        if self.owned_count.value() and self.owned_gpu.currentData():
+            owned = (OwnedPart(category="gpu", id=self.owned_gpu.currentData(), quantity=self.owned_count.value()),)
+        return BuildRequest(
+            model_id=self._model_id,
+            workload=workload,
+            budget=self.budget.value() or None,
+            currency=self.currency.currentData(),
+            min_decode_tps=(self.target_tps.value() or None) if kind == "inference" else None,
+            deadline_hours=(self.deadline_days.value() * 24 or None) if kind == "pretrain" else None,
+            circuit=self.circuit.currentData(),
+            circuits=self.circuits.value(),
+            form=self.form_factor.currentData(),
+            room=self.room.currentData(),
+            condition=self.condition.currentData(),
+            region=self.region.currentData(),
+            max_gpus=self.max_gpus.value(),
+            owned=owned,
+        )
+
+    def _show_error(self, message: str) -> None:
+        self.error.setText(message)
+        self.error.setVisible(bool(message))
+
+    def _on_input_changed(self, *_args: object) -> None:
+        if self._loading:
+            return
+        try:
+            request = self.current_request()
+        except (ValidationError, ValueError) as exc:
+            errors = getattr(exc, "errors", None)
+            if callable(errors):
+                first = errors()[0]
+                where = ".".join(str(p) for p in first["loc"])
+                message = first["msg"].removeprefix("Value error, ")
+                self._show_error(f"{where}: {message}" if where else message)
+            else:
+                self._show_error(str(exc))
+            return
+        self._show_error("")
+        self.session.set_request(request)
+
+    def _on_currency_changed(self, *_args: object) -> None:
+        if self._loading:
+            return
+        currency = self.currency.currentData()
+        self._loading = True
+        _set_combo(self.circuit, CIRCUIT_BY_CURRENCY[currency])
+        _set_combo(self.region, "china" if currency == "CNY" else "global")
+        self._loading = False
+        self._on_input_changed()
+
+    def _on_picker_model_chosen(self, model_id: str) -> None:
+        self._model_id = model_id
+        self._on_input_changed()
+
+    def _on_session_request_changed(self, request: BuildRequest) -> None:
+        try:
+            if request == self.current_request():
+                return
+        except (ValidationError, ValueError):
+            pass
+        self.load_request(request)

@@ -1,0 +1,196 @@
+"""The app's session: the current project and request, and background solving.
+
+Widgets write a new frozen request with `set_request`; the session emits
+`request_changed`, re-solves on the thread pool shortly after input stops, drops results
+of superseded requests (job ids) and cancels a running solve through `threading.Event`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.errors import ConfiguratorError
+from configurator.core.solve.plan import plan
+from configurator.core.solve.request import BuildRequest
+from configurator.storage import catalogs, projects
+from configurator.storage.projects import Project
+
+DEBOUNCE_MS = 250
+BUSY_AFTER_MS = 500
+
+
+class _Signals(QObject):
+    finished = Signal(int, object)
+    failed = Signal(int, str)
+
+
+class _SolveJob(QRunnable):
+    def __init__(self, job_id: int, request: BuildRequest, catalog: Catalog, stop: threading.Event):
+        super().__init__()
+        self.job_id = job_id
+        self.request = request
+        self.catalog = catalog
+        self.stop = stop
+        self.signals = _Signals()
+
+    def run(self) -> None:
+        try:
+            result = plan(self.request, self.catalog, should_stop=self.stop.is_set)
+        except ConfiguratorError as exc:
+            self.signals.failed.emit(self.job_id, str(exc))
+            return
+        except Exception as exc:  # noqa: BLE001 - a worker thread must report, never die silently
+            self.signals.failed.emit(self.job_id, f"internal error: {type(exc).__name__}: {exc}")
+            return
+        if not self.stop.is_set():
+            self.signals.finished.emit(self.job_id, result)
+
+
+class Session(QObject):
+    request_changed = Signal(object)  # BuildRequest
+    solve_started = Signal()
+    busy_changed = Signal(bool)
+    solve_finished = Signal(object)  # PlanResult
+    solve_failed = Signal(str)
+    project_changed = Signal()  # name, path or dirty flag
+    catalog_changed = Signal(object)  # Catalog
+
+    def __init__(self, parent: QObject | None = None, catalog: Catalog | None = None):
+        super().__init__(parent)
+        if catalog is None:
+            loaded = catalogs.load()
+            catalog = loaded.catalog
+            self.catalog_problems = [str(p) for p in loaded.problems]
+        else:
+            self.catalog_problems = []
+        self.catalog = catalog
+        default = BuildRequest(model_id="llama-3.1-8b")
+        self.project = Project(requests=(default,))
+        self.path: Path | None = None
+        self.dirty = False
+        self.result = None
+        self._ids = itertools.count(1)
+        self._current = 0
+        self._stop: threading.Event | None = None
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(1)
+        self._debounce = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
+        self._debounce.timeout.connect(self.solve_now)
+        self._busy = QTimer(self, singleShot=True, interval=BUSY_AFTER_MS)
+        self._busy.timeout.connect(lambda: self.busy_changed.emit(True))
+
+    @property
+    def request(self) -> BuildRequest:
+        return self.project.request
+
+    # ------------------------------------------------------------------ requests
+
+    def set_request(self, request: BuildRequest, solve: bool = True) -> None:
+        if request == self.request:
+            return
+        self.project = self.project.with_request(request)
+        self._mark_dirty()
+        self.request_changed.emit(request)
+        if solve:
+            self._debounce.start()
+
+    def solve_now(self) -> None:
+        self._debounce.stop()
+        self.cancel()
+        job_id = next(self._ids)
+        self._current = job_id
+        self._stop = threading.Event()
+        job = _SolveJob(job_id, self.request, self.catalog, self._stop)
+        job.signals.finished.connect(self._on_job_finished)
+        job.signals.failed.connect(self._on_job_failed)
+        self._busy.start()
+        self.solve_started.emit()
+        self._pool.start(job)
+
+    def cancel(self) -> None:
+        if self._stop is not None:
+            self._stop.set()
+        self._busy.stop()
+
+    def wait_idle(self, msecs: int = 30000) -> bool:
+        return self._pool.waitForDone(msecs)
+
+    @Slot(int, object)
+    def _on_job_finished(self, job_id: int, result: object) -> None:
+        if job_id != self._current:
+            return  # a newer request superseded this one
+        self._busy.stop()
+        self.busy_changed.emit(False)
+        self.result = result
+        self.solve_finished.emit(result)
+
+    @Slot(int, str)
+    def _on_job_failed(self, job_id: int, message: str) -> None:
+        if job_id != self._current:
+            return
+        self._busy.stop()
+        self.busy_changed.emit(False)
+        self.solve_failed.emit(message)
+
+    # ------------------------------------------------------------------ projects
+
+    def _mark_dirty(self) -> None:
+        self.dirty = True
+        self.project_changed.emit()
+
+    def new_project(self) -> None:
+        self.project = Project(requests=(BuildRequest(model_id=self.request.model_id),))
+        self.path = None
+        self.dirty = False
+        self.project_changed.emit()
+        self.request_changed.emit(self.request)
+        self.solve_now()
+
+    def open_project(self, path: Path) -> None:
+        """Raises ProjectError with a message for the user; the current project is kept then."""
+        project = projects.load(path)
+        self.project = project
+        self.path = Path(path)
+        self.dirty = False
+        self.project_changed.emit()
+        self.request_changed.emit(self.request)
+        self.solve_now()
+
+    def adopt_project(self, project: Project, path: Path | None) -> None:
+        """Take a recovered autosave: it is unsaved work."""
+        self.project = project
+        self.path = path
+        self.dirty = True
+        self.project_changed.emit()
+        self.request_changed.emit(self.request)
+        self.solve_now()
+
+    def save_project(self, path: Path | None = None) -> Path:
+        target = Path(path or self.path or "untitled" + projects.SUFFIX)
+        if target.suffix != projects.SUFFIX:
+            target = target.with_suffix(projects.SUFFIX)
+        name = target.stem
+        self.project = self.project.model_copy(update={"name": name})
+        projects.save(self.project, target)
+        self.path = target
+        self.dirty = False
+        projects.clear_autosave()
+        self.project_changed.emit()
+        return target
+
+    def autosave(self) -> None:
+        if self.dirty:
+            projects.write_autosave(self.project, self.path)
+
+    def reload_catalog(self) -> list[str]:
+        loaded = catalogs.load()
+        self.catalog = loaded.catalog
+        self.catalog_problems = [str(p) for p in loaded.problems]
+        self.catalog_changed.emit(self.catalog)
+        self.solve_now()
+        return self.catalog_problems

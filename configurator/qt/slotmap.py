@@ -1,0 +1,102 @@
+"""The motherboard's expansion slots drawn to scale, with each card's thickness and cooler."""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from configurator.core.solve.build import Build
+
+COOLER_COLORS = {"open-air": "#e39b2d", "blower": "#3b6ea8", "passive": "#7f7f7f", "liquid": "#2a9d8f"}
+
+
+class SlotMapWidget(QWidget):
+    """Draws slot rows top to bottom; `rows` keeps what was drawn for tests."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.build: Build | None = None
+        self.rows: list[tuple[int, str]] = []  # (slot position, what is there)
+        self.setMinimumSize(360, 320)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+
+    def show_build(self, build: Build | None) -> None:
+        self.build = build
+        self.rows = []
+        if build is not None:
+            board = next((p.spec for p in build.parts if p.category == "motherboard"), None)
+            gpu = next((p.spec for p in build.parts if p.category in ("gpu",)), None)
+            used = {s.slot: s for s in build.slot_map}
+            if board and not board.get("gpu_bays"):
+                chassis = next((p.spec for p in build.parts if p.category == "chassis"), {})
+                count = max([s["position"] for s in board["pcie_slots"]] + [chassis.get("expansion_slots", 7)])
+                covered: dict[int, str] = {}
+                risers = chassis.get("kind") == "open-frame"
+                width = 1 if risers else math.ceil((gpu or {}).get("slot_width", 2) - 1e-9)
+                for pos, use in used.items():
+                    for k in range(width):
+                        name = gpu["id"] if gpu else use.part_id
+                        covered[pos + k] = (f"{name} x{use.lanes}" + (" on a riser cable" if risers else "")) if k == 0 else f"{name} (cooler)"
+                slots = {s["position"]: s for s in board["pcie_slots"]}
+                for pos in range(1, count + 1):
+                    if pos in covered:
+                        self.rows.append((pos, covered[pos]))
+                    elif pos in slots:
+                        self.rows.append((pos, f"free x{slots[pos]['lanes']} ({slots[pos]['source']})"))
+                    else:
+                        self.rows.append((pos, "no slot"))
+            else:
+                for s in build.slot_map:
+                    self.rows.append((s.slot, f"{s.part_id} x{s.lanes} ({s.source})"))
+        self.update()
+
+    def paintEvent(self, event: object) -> None:  # noqa: N802 - Qt override
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        palette = self.palette()
+        painter.fillRect(self.rect(), palette.base())
+        if self.build is None or not self.rows:
+            painter.setPen(palette.text().color())
+            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "Choose a build to see where its cards go")
+            return
+        gpu = next((p.spec for p in self.build.parts if p.category in ("gpu",)), None)
+        cooler = (gpu or {}).get("cooler", "blower")
+        margin, label_w = 12, 70
+        row_h = max(18.0, min(34.0, (self.height() - 2 * margin - 30) / max(len(self.rows), 1)))
+        board_w = self.width() - 2 * margin - label_w
+        font = QFont(self.font())
+        font.setPointSizeF(max(7.5, row_h / 3.2))
+        painter.setFont(font)
+        painter.setPen(palette.text().color())
+        title = "GPU bays" if self.rows and "bay" in self.rows[0][1] else "Expansion slots (1 = nearest the CPU)"
+        painter.drawText(QRectF(margin, margin - 4, self.width() - 2 * margin, 20), Qt.AlignmentFlag.AlignLeft, title)
+        top = margin + 20
+        for i, (pos, what) in enumerate(self.rows):
+            y = top + i * row_h
+            painter.setPen(palette.text().color())
+            painter.drawText(QRectF(margin, y, label_w - 6, row_h), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, f"slot {pos}")
+            rect = QRectF(margin + label_w, y + 2, board_w, row_h - 4)
+            if what.startswith("free"):
+                painter.setPen(QPen(QColor("#9aa5b1"), 1, Qt.PenStyle.DashLine))
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+            elif what == "no slot":
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(QColor(palette.window().color()))
+            else:
+                color = QColor(COOLER_COLORS.get(cooler, "#3b6ea8"))
+                if "(cooler)" in what:
+                    color = color.lighter(135)
+                painter.setPen(QPen(color.darker(130), 1))
+                painter.setBrush(color)
+            painter.drawRoundedRect(rect, 4, 4)
+            on_card = not what.startswith(("free", "no slot"))
+            painter.setPen(QColor("#ffffff") if on_card and "(cooler)" not in what else QColor("#1f2933") if on_card else palette.text().color())
+            painter.drawText(rect.adjusted(8, 0, -4, 0), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, what)
+        painter.setPen(palette.text().color())
+        legend = f"{cooler} cooler" + ("; a free slot below each open-air card keeps its fans fed" if cooler == "open-air" else "")
+        painter.drawText(QRectF(margin, top + len(self.rows) * row_h + 4, self.width() - 2 * margin, 20),
+                         Qt.AlignmentFlag.AlignLeft, legend)
+        painter.end()

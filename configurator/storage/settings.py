@@ -1,0 +1,57 @@
+"""User preferences: a versioned pydantic model stored as JSON in the config folder."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from configurator.storage import paths
+from configurator.storage.atomic import write_text
+
+SCHEMA_VERSION = 1
+MAX_RECENT = 8
+
+
+class Preferences(BaseModel):
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    schema_version: int = SCHEMA_VERSION
+    currency: Literal["USD", "CNY", "EUR"] = "USD"
+    region: Literal["global", "china"] = "global"
+    units: Literal["metric", "imperial"] = "metric"
+    theme: Literal["system", "light", "dark"] = "system"
+    recent_files: tuple[str, ...] = Field(default=())
+
+    def with_recent(self, path: str) -> Preferences:
+        recent = [path] + [p for p in self.recent_files if p != path]
+        return self.model_copy(update={"recent_files": tuple(recent[:MAX_RECENT])})
+
+
+def _migrate(data: dict[str, Any]) -> dict[str, Any]:
+    # version 1 is the first; future versions add steps here, oldest first
+    data["schema_version"] = SCHEMA_VERSION
+    return data
+
+
+def settings_file() -> Any:
+    return paths.config_dir() / "preferences.json"
+
+
+def load() -> Preferences:
+    """Preferences, or defaults when the file is missing or unreadable (never lost: see save)."""
+    file = settings_file()
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+        if isinstance(data, dict):
+            return Preferences.model_validate(_migrate(data))
+    except (OSError, ValueError, ValidationError):
+        pass
+    return Preferences()
+
+
+def save(prefs: Preferences) -> None:
+    file = settings_file()
+    file.parent.mkdir(parents=True, exist_ok=True)
+    write_text(file, prefs.model_dump_json(indent=2) + "\n")

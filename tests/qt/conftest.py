@@ -1,0 +1,50 @@
+"""Qt test fixtures: a main window on the shipped catalog, never a real modal dialog."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+
+from configurator.qt.app import make_app
+from configurator.qt.main_window import MainWindow
+from configurator.qt.session import Session
+from configurator.storage import catalogs
+
+
+@pytest.fixture(scope="session")
+def shipped_catalog():  # type: ignore[no-untyped-def]
+    return catalogs.load(include_user=False).catalog
+
+
+@pytest.fixture
+def messages(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
+    """Record message boxes instead of showing them; questions answer 'Discard'/'No'."""
+    shown: list[tuple[str, str]] = []
+
+    def warning(_parent, title, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        shown.append((title, text))
+        return QMessageBox.StandardButton.Ok
+
+    def question(_parent, title, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        shown.append((title, text))
+        return QMessageBox.StandardButton.Discard
+
+    monkeypatch.setattr(QMessageBox, "warning", warning)
+    monkeypatch.setattr(QMessageBox, "question", question)
+    return shown
+
+
+@pytest.fixture
+def window(qtbot, shipped_catalog, messages):  # type: ignore[no-untyped-def]
+    make_app([])
+    session = Session(catalog=shipped_catalog.__class__(
+        records={k: dict(v) for k, v in shipped_catalog.records.items()},
+        exchange_rates=dict(shipped_catalog.exchange_rates),
+    ))
+    win = MainWindow(session)
+    qtbot.addWidget(win)
+    win.show()
+    yield win
+    session.dirty = False
+    session.cancel()
+    session.wait_idle()

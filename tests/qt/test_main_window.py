@@ -1,0 +1,170 @@
+"""Drive the real window: pick a model and workload, wait for the solve, read what it shows."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from configurator.core.estimate.workload import Workload
+from configurator.core.solve.request import BuildRequest, OwnedPart
+from configurator.qt.dialogs import CompareDialog, comparison_rows
+from configurator.storage import paths, projects
+
+GIB = 1024**3
+
+
+def _solve(qtbot, window, request: BuildRequest):  # type: ignore[no-untyped-def]
+    with qtbot.waitSignal(window.session.solve_finished, timeout=60_000) as blocker:
+        window.session.set_request(request)
+    return blocker.args[0]
+
+
+def test_typing_a_model_and_quant_solves_and_fills_every_view(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    panel = window.requirements
+    with qtbot.waitSignal(window.session.solve_finished, timeout=60_000) as blocker:
+        qtbot.keyClicks(panel.picker.search, "llama 3.1 8b")
+        panel.precision.setCurrentIndex(panel.precision.findData("q4_k_m"))
+        panel.budget.setValue(2000)
+    result = blocker.args[0]
+    request = window.session.request
+    assert request.model_id == "llama-3.1-8b"
+    assert request.workload.precision == "q4_k_m" and request.budget == 2000
+    assert result.builds, result.infeasible
+    assert window.builds.rowCount() == len(result.builds)
+    build = window.detail.build
+    assert build is not None and build.rank == 1
+    names = [window.detail.parts.item(r, 1).text() for r in range(window.detail.parts.rowCount())]
+    assert any(p.name == names[0] for p in build.parts)
+    # the charts show the build's own numbers
+    vram = window.detail.vram_chart.series
+    peak = build.estimate.peak_gpu
+    assert vram["weights"][0] == pytest.approx(peak.breakdown.weights / GIB)
+    assert vram["capacity"][0] == pytest.approx(peak.capacity_bytes / GIB)
+    cost = window.detail.cost_chart.series
+    assert sum(cost["amounts"]) == pytest.approx(build.total_price)
+    power = window.detail.power_chart.series
+    assert power["psu_w"][0] == build.power.psu_w and power["wall_w"][0] == pytest.approx(build.power.wall_w)
+    assert any(build.gpu_id in what for _pos, what in window.detail.slot_map.rows)
+    assert window.detail.checks.rowCount() == len(build.checks)
+    assert "How this is computed" in window.detail.estimates.toHtml()
+
+
+def test_selecting_another_build_updates_the_detail(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    result = _solve(qtbot, window, BuildRequest(model_id="qwen2.5-14b", workload=Workload(kind="inference", precision="q8_0"), budget=5000))
+    assert len(result.builds) >= 2
+    window.builds.selectRow(1)
+    rank = int(window.builds.item(1, 0).text())
+    assert window.detail.build.rank == rank
+
+
+def test_infeasible_request_shows_the_reason_and_apply_relaxes(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=8192),
+                           budget=900, circuit="120v15a")
+    result = _solve(qtbot, window, request)
+    assert result.infeasible is not None
+    assert window.banner.isVisible()
+    assert "budget" in window.banner.text.text().lower()
+    assert window.banner.apply.isVisible()
+    with qtbot.waitSignal(window.session.solve_finished, timeout=60_000) as blocker:
+        window.banner.apply.click()
+    assert blocker.args[0].builds
+    assert not window.banner.isVisible()
+
+
+def test_owned_gpu_and_budget_flow_into_the_request(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    panel = window.requirements
+    with qtbot.waitSignal(window.session.request_changed, timeout=5000):
+        panel.owned_gpu.setCurrentIndex(panel.owned_gpu.findData("rtx-3090"))
+        panel.owned_count.setValue(1)
+    assert window.session.request.owned == (OwnedPart(category="gpu", id="rtx-3090", quantity=1),)
+
+
+def test_invalid_combination_shows_the_reason_next_to_the_fields(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    panel = window.requirements
+    panel.engine.setCurrentIndex(panel.engine.findData("vllm"))
+    panel.precision.setCurrentIndex(panel.precision.findData("q4_k_m"))
+    assert panel.error.isVisible() and "GGUF" in panel.error.text()
+    assert window.session.request.workload.precision != "q4_k_m"  # the invalid request never reaches the solver
+    panel.precision.setCurrentIndex(panel.precision.findData("awq-int4"))
+    assert not panel.error.isVisible()
+    assert window.session.request.workload.precision == "awq-int4"
+
+
+def test_save_and_reopen_a_project(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    request = BuildRequest(model_id="qwen2.5-32b", workload=Workload(kind="finetune", method="qlora", context=4096), budget=8000)
+    _solve(qtbot, window, request)
+    target = tmp_path / "lab.llmrig"
+    assert window._save_to(target)
+    assert not window.session.dirty
+    data = json.loads(target.read_text())
+    assert data["schema_version"] == projects.SCHEMA_VERSION
+    window.session.set_request(BuildRequest(model_id="llama-3.1-8b"), solve=False)
+    with qtbot.waitSignal(window.session.solve_finished, timeout=60_000):
+        window._open_path(target)
+    assert window.session.request == request
+    assert window.requirements.tabs.currentIndex() == 1
+    assert str(target) in window.prefs.recent_files
+
+
+def test_broken_project_gives_a_dialog_and_loses_nothing(qtbot, window, messages, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    broken = tmp_path / "broken.llmrig"
+    text = '{"schema_version": 1, "requests": [ {"model_id": 42'
+    broken.write_text(text)
+    before = window.session.request
+    window._open_path(broken)
+    assert messages and "broken.llmrig" in messages[-1][1]
+    assert window.session.request == before
+    assert broken.read_text() == text
+
+
+def test_autosave_is_offered_back(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    request = BuildRequest(model_id="mixtral-8x7b", workload=Workload(kind="inference", precision="q5_k_m"))
+    window.session.set_request(request, solve=False)
+    window.session.autosave()
+    recovered = projects.read_autosave()
+    assert recovered is not None and recovered[0].request == request
+    assert projects.autosave_file().is_relative_to(paths.data_dir())
+
+
+def test_compare_highlights_differences(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    result = _solve(qtbot, window, BuildRequest(model_id="qwen2.5-14b", workload=Workload(kind="inference", precision="q8_0"), budget=5000))
+    builds = list(result.builds[:3])
+    dialog = CompareDialog(builds)
+    qtbot.addWidget(dialog)
+    assert "Price" in dialog.differing and "GPUs" in dialog.differing
+    labels = [label for label, _ in comparison_rows(builds)]
+    assert dialog.table.rowCount() == len(labels)
+
+
+def test_catalog_price_edit_goes_to_the_user_overlay(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    from configurator.qt.dialogs import CatalogEditorDialog
+
+    dialog = CatalogEditorDialog(window.session.catalog, "USD")
+    qtbot.addWidget(dialog)
+    dialog.kind.setCurrentText("gpus")
+    dialog.filter.setText("rtx-3090")
+    dialog.list.setCurrentRow(0)
+    dialog.condition.setCurrentText("used")
+    dialog.price.setValue(555)
+    dialog.set_price.click()
+    assert dialog.saved
+    file = paths.user_catalog_dir() / "app-gpus.toml"
+    assert file.exists() and "555" in file.read_text()
+    assert not file.is_relative_to(paths.catalogs_dir())
+    gpu_id = dialog._ids[dialog.list.currentRow()]
+    assert window.session.catalog.get("gpus", gpu_id).price("USD", "used").amount == 555
+
+
+def test_catalog_editor_rejects_a_bad_record_with_its_line(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    from configurator.qt.dialogs import CatalogEditorDialog
+
+    dialog = CatalogEditorDialog(window.session.catalog, "USD")
+    qtbot.addWidget(dialog)
+    dialog.kind.setCurrentText("psus")
+    text = dialog.editor.toPlainText().replace("watts = ", "watts = -")
+    dialog.editor.setPlainText(text)
+    dialog.save.click()
+    assert not dialog.saved
+    assert "watts" in dialog.message.text()
