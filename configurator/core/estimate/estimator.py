@@ -474,7 +474,8 @@ def _decode_speed(
     compute_eff = _compute_efficiency(engine)
     overhead = _fixed_overhead(engine, gpu, model.num_layers)
     if split == "tensor":
-        mem_t = (read + kv_read * (1 if model.mla else 1)) / gpus / (eff * bw)
+        # MLA's latent cache is replicated on every rank, so each GPU reads all of it
+        mem_t = (read / gpus + (kv_read if model.mla else kv_read / gpus)) / (eff * bw)
         comp_t = batch * flops_per_token / gpus / (peak * compute_eff)
         link = CAL.allreduce_nvlink_s if gpu.nvlink else CAL.allreduce_pcie_s
         comm = 2 * model.num_layers * link
