@@ -106,6 +106,7 @@ def screenshot_main(argv: Sequence[str]) -> int:
         return 2
     width, height = (int(v) for v in args.size.lower().split("x"))
     window.resize(width, height)
+    window._sized = False
     window.show()
     loop = QEventLoop()
     window.session.solve_finished.connect(lambda _r: loop.quit())

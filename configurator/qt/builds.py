@@ -163,17 +163,20 @@ class BuildDetail(QTabWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        self.parts = QTableWidget(0, 6)
-        self.parts.setHorizontalHeaderLabels(["Category", "Part", "Qty", "Unit price", "Subtotal", "Why"])
+        self.parts = QTableWidget(0, 5)
+        self.parts.setHorizontalHeaderLabels(["Category", "Part", "Qty", "Unit price", "Subtotal"])
         self.parts.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.parts.verticalHeader().hide()
-        self.parts.horizontalHeader().setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)
         self.parts.setWordWrap(True)
         self.total = QLabel()
+        self.reasons = QTextBrowser()
+        self.reasons.setMaximumHeight(230)
         parts_page = QWidget()
         layout = QVBoxLayout(parts_page)
-        layout.addWidget(self.parts)
+        layout.addWidget(self.parts, 1)
         layout.addWidget(self.total)
+        layout.addWidget(QLabel("<b>Why each part</b>"))
+        layout.addWidget(self.reasons)
         self.vram_chart = VramHeadroomChart()
         self.cost_chart = CostBreakdownChart()
         self.power_chart = PowerBudgetChart()
@@ -208,16 +211,23 @@ class BuildDetail(QTabWidget):
         self.parts.setRowCount(len(parts))
         for row, part in enumerate(parts):
             owned = f" ({part.owned} owned)" if part.owned else ""
-            values = [part.category, part.name, f"{part.quantity}{owned}", f"{part.unit_price:,.0f}", f"{part.subtotal:,.0f}", part.why]
+            values = [part.category, part.name, f"{part.quantity}{owned}", f"{part.unit_price:,.0f}", f"{part.subtotal:,.0f}"]
             for column, value in enumerate(values):
                 item = QTableWidgetItem(value)
+                item.setToolTip(part.why if column != 3 else part.price_note)
                 if column in (2, 3, 4):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                if column == 3:
-                    item.setToolTip(part.price_note)
                 self.parts.setItem(row, column, item)
-        self.parts.resizeColumnsToContents()
-        self.parts.horizontalHeader().setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)
+        header = self.parts.horizontalHeader()
+        for column in (0, 2, 3, 4):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.parts.resizeRowsToContents()
+        import html
+
+        self.reasons.setHtml("<ul>" + "".join(
+            f"<li><b>{html.escape(p.category)}</b>: {html.escape(p.why)}"
+            + (f" <i>({html.escape(p.price_note)})</i>" if p.price_note else "") + "</li>" for p in parts) + "</ul>")
         if build is None:
             self.total.setText("")
             return

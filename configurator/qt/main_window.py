@@ -42,7 +42,8 @@ class MainWindow(QMainWindow):
         scroll = QScrollArea()
         scroll.setWidget(self.requirements)
         scroll.setWidgetResizable(True)
-        scroll.setMinimumWidth(360)
+        scroll.setMinimumWidth(420)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.banner = InfeasibleBanner()
         self.builds = BuildsTable()
         self.summary = QLabel()
@@ -58,9 +59,11 @@ class MainWindow(QMainWindow):
         self.splitter.addWidget(scroll)
         self.splitter.addWidget(middle)
         self.splitter.addWidget(self.detail)
-        self.splitter.setStretchFactor(1, 2)
-        self.splitter.setStretchFactor(2, 3)
-        self.splitter.setSizes([400, 560, 640])
+        self.splitter.setStretchFactor(0, 0)
+        self.splitter.setStretchFactor(1, 3)
+        self.splitter.setStretchFactor(2, 4)
+        middle.setMinimumWidth(380)
+        self._sized = False
         self.setCentralWidget(self.splitter)
         self.busy = QProgressBar()
         self.busy.setRange(0, 0)
@@ -290,7 +293,14 @@ class MainWindow(QMainWindow):
             self.restoreGeometry(geometry)
         state = store.value("main/splitter")
         if state is not None:
-            self.splitter.restoreState(state)
+            self._sized = self.splitter.restoreState(state)
+
+    def showEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802 - Qt override
+        super().showEvent(event)
+        if not self._sized:
+            rest = max(self.width() - 440, 600)
+            self.splitter.setSizes([440, int(rest * 0.42), int(rest * 0.58)])
+            self._sized = True
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         if not self._confirm_discard():

@@ -37,7 +37,14 @@ def _combo(items: list[tuple[str, object]], tip: str = "") -> QComboBox:
     for text, data in items:
         combo.addItem(text, data)
     combo.setToolTip(tip)
+    _compact(combo)
     return combo
+
+
+def _compact(combo: QComboBox) -> None:
+    """Long item texts must not widen the panel; the popup still shows them in full."""
+    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    combo.setMinimumContentsLength(10)
 
 
 def _set_combo(combo: QComboBox, data: object) -> None:
@@ -82,7 +89,11 @@ class ModelPicker(QWidget):
         self.tree.setHeaderLabels(["Model", "Params", "Context"])
         self.tree.setRootIsDecorated(True)
         self.tree.setMinimumHeight(170)
-        self.tree.setColumnWidth(0, 190)
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, header.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, header.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, header.ResizeMode.ResizeToContents)
         self.import_button = QPushButton("Import config.json / GGUF / model folder…")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -246,6 +257,7 @@ class RequirementsPanel(QWidget):
         self.max_gpus = _spin(1, 16, 8, " GPUs", "Most GPUs per machine")
         owned_row = QHBoxLayout()
         self.owned_gpu = QComboBox()
+        _compact(self.owned_gpu)
         self.owned_gpu.setToolTip("A GPU you already own and want used")
         self.owned_count = _spin(0, 16, 0, "", "How many you own")
         self.owned_count.setSpecialValueText("none")
