@@ -57,10 +57,15 @@ def _cmd_plan(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
     else:
         print(format_plan(result))
-    return EXIT_OK
+    from configurator.cli import exports
+
+    return exports.write_requested(args, result, request, r.catalog)
 
 
 def register(commands: Any, parser_class: type[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser("plan", help="complete, buildable machines for a model and workload")
     add_plan_options(parser)
+    from configurator.cli import exports
+
+    exports.add_export_options(parser)
     parser.set_defaults(func=_cmd_plan)

@@ -144,7 +144,7 @@ class PowerBudgetChart(_Chart):
         for value, text, color in ((p.psu_w, "PSU capacity", "#264653"), (0.8 * p.psu_w, "80 % of PSU", "#2a9d8f"),
                                    (p.circuit_limit_w, "circuit limit (continuous)", "#c8553d")):
             line = pg.InfiniteLine(pos=value, angle=0, pen=pg.mkPen(color, width=2, style=pg.QtCore.Qt.PenStyle.DashLine),
-                                   label=f"{text} {value:,.0f} W", labelOpts={"position": 0.75, "color": color})
+                                   label=f"{text} {value:,.0f} W", labelOpts={"position": 0.3, "color": color})
             self.plot.addItem(line)
         self._ticks(["DC load", "wall"])
         self.plot.setYRange(0, max(p.psu_w, p.circuit_limit_w, p.wall_w) * 1.12)

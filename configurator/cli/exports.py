@@ -1,0 +1,97 @@
+"""`plan --pdf/--xlsx/--csv/--markdown`: write the builds for purchasing, approval and the workbench."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+EXIT_OK, EXIT_BAD_INPUT = 0, 2
+
+
+def add_export_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--pdf", type=Path, metavar="FILE", help="build sheets as PDF (one per build)")
+    parser.add_argument("--xlsx", type=Path, metavar="FILE", help="purchase list workbook")
+    parser.add_argument("--csv", type=Path, metavar="FILE", help="purchase list line items")
+    parser.add_argument("--markdown", type=Path, metavar="FILE", help="Type | Item | Price tables")
+    parser.add_argument("--page", choices=("A4", "Letter"), default="A4", help="PDF page size")
+
+
+def _check_target(path: Path) -> str | None:
+    folder = path.expanduser().resolve().parent
+    if not folder.is_dir():
+        return f"{path}: the folder {folder} does not exist"
+    if not os.access(folder, os.W_OK):
+        return f"{path}: cannot write into {folder}"
+    if path.is_dir():
+        return f"{path}: is a folder"
+    return None
+
+
+def write_requested(args: argparse.Namespace, result: Any, request: Any, catalog: Any) -> int:
+    """Write every file asked for; exit 2 with a message when one cannot be written."""
+    targets = [(kind, getattr(args, kind)) for kind in ("xlsx", "csv", "markdown", "pdf") if getattr(args, kind, None)]
+    if not targets:
+        return EXIT_OK
+    for _kind, path in targets:
+        problem = _check_target(path)
+        if problem:
+            print(f"llm-rig: {problem}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+    builds = list(result.builds)
+    if not builds:
+        print("llm-rig: nothing to export: no build fits (see the relaxation above)", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    from configurator import __version__
+    from configurator.core.report import atomic_write_text
+    from configurator.core.report.purchase import SheetMeta, csv_text, markdown_text, write_xlsx
+
+    meta = SheetMeta.from_catalog(catalog, builds, project_name=f"{request.model_id} {request.workload.kind}",
+                                  app_version=__version__)
+    try:
+        for kind, path in targets:
+            if kind == "xlsx":
+                write_xlsx(path, builds, request, meta)
+            elif kind == "csv":
+                atomic_write_text(path, csv_text(builds, request))
+            elif kind == "markdown":
+                atomic_write_text(path, markdown_text(builds, request))
+            else:
+                code = _write_pdf(path, builds, request, meta, args.page)
+                if code:
+                    return code
+            print(f"wrote {path}", file=sys.stderr)
+    except OSError as exc:
+        print(f"llm-rig: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return EXIT_OK
+
+
+def _write_pdf(path: Path, builds: list[Any], request: Any, meta: Any, page: str) -> int:
+    """Qt lays out the PDF in a child process, so the command line itself never loads Qt."""
+    from dataclasses import asdict
+
+    payload = {
+        "builds": [json.loads(b.model_dump_json()) for b in builds],
+        "request": json.loads(request.model_dump_json()),
+        "meta": asdict(meta),
+    }
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False, encoding="utf-8") as handle:
+        json.dump(payload, handle)
+        source = handle.name
+    try:
+        env = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
+        proc = subprocess.run([sys.executable, "-m", "configurator.qt.printing", source, str(path), "--page", page],
+                              capture_output=True, text=True, env=env)
+    finally:
+        os.unlink(source)
+    if proc.returncode:
+        message = (proc.stderr.strip().splitlines() or ["the PDF renderer failed"])[-1]
+        print(f"llm-rig: {path}: {message}", file=sys.stderr)
+        return EXIT_BAD_INPUT if proc.returncode == 2 else 1
+    return EXIT_OK

@@ -1,0 +1,369 @@
+"""Purchase lists of builds: an XLSX workbook for a purchasing office, CSV and forum Markdown."""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import re
+from dataclasses import dataclass, field
+from datetime import date
+from typing import TYPE_CHECKING, Any
+
+from configurator.core.report import atomic_write_bytes
+from configurator.core.solve.build import Build, BuildPart
+from configurator.core.solve.request import BuildRequest
+
+if TYPE_CHECKING:
+    from openpyxl.worksheet.worksheet import Worksheet
+
+    from configurator.core.catalog.loader import Catalog
+
+GIB = 1024**3
+CATEGORY_NAMES = {
+    "gpu": "GPU",
+    "cpu": "CPU",
+    "motherboard": "Motherboard",
+    "memory": "Memory",
+    "psu": "Power supply",
+    "chassis": "Case",
+    "cooler": "CPU cooler",
+    "storage": "Storage",
+    "accessory": "Accessory",
+    "system": "System",
+}
+COLUMNS: tuple[tuple[str, int], ...] = (
+    ("Item", 14),
+    ("Description", 50),
+    ("Part number", 22),
+    ("Vendor", 18),
+    ("Quantity", 10),
+    ("Owned", 8),
+    ("Unit price", 15),
+    ("Currency", 10),
+    ("Subtotal", 16),
+    ("Notes", 80),
+)
+CSV_HEADER = ("Build", *(name for name, _ in COLUMNS), "Nodes")
+MONEY_FORMAT = "#,##0.00"
+REQUEST_SHEET = "Request and assumptions"
+_BAD_TITLE_CHARS = re.compile(r"[\[\]:*?/\\]")
+
+
+@dataclass(frozen=True)
+class SheetMeta:
+    """Where the numbers come from: printed in every report's header."""
+
+    project_name: str = "Untitled project"
+    created: str = field(default_factory=lambda: date.today().isoformat())
+    catalog_price_date: str = ""
+    exchange_rate_date: str = ""
+    exchange_rate_source: str = ""
+    app_version: str = ""
+
+    @classmethod
+    def from_catalog(
+        cls, catalog: Catalog, builds: list[Build], project_name: str = "Untitled project", app_version: str = ""
+    ) -> SheetMeta:
+        """Dates from the catalog's exchange rates and the newest price the builds use."""
+        return cls(
+            project_name=project_name,
+            catalog_price_date=newest_price_date(builds),
+            exchange_rate_date=catalog.exchange_rates_date,
+            exchange_rate_source=catalog.exchange_rates_source,
+            app_version=app_version,
+        )
+
+
+# ---------------------------------------------------------------------------------------
+# Shared text helpers (also used by the build sheet)
+
+
+def newest_price_date(builds: list[Build]) -> str:
+    """The newest dated price of any part in the builds (ISO date), or "" when none is dated."""
+    dates = [str(price.get("date", "")) for b in builds for p in b.parts for price in p.spec.get("prices", ())]
+    return max((d for d in dates if d), default="")
+
+
+def category_name(category: str) -> str:
+    return CATEGORY_NAMES.get(category, category.capitalize())
+
+
+def part_number(part: BuildPart) -> str:
+    return str(part.spec.get("vendor_part_number") or part.id)
+
+
+def part_vendor(part: BuildPart) -> str:
+    return str(part.spec.get("vendor") or "")
+
+
+def part_notes(part: BuildPart) -> str:
+    return "; ".join(text for text in (part.price_note, part.why) if text)
+
+
+def money(amount: float, currency: str) -> str:
+    return f"{amount:,.2f} {currency}"
+
+
+def build_title(build: Build) -> str:
+    return f"{build.rank}. {build.label}"
+
+
+def _number(value: float | None) -> str:
+    return "default" if value is None else f"{value:,.0f}"
+
+
+def request_fields(request: BuildRequest) -> list[tuple[str, str]]:
+    """The request, one (field, value) pair a line."""
+    w = request.workload
+    owned = ", ".join(f"{p.quantity} x {p.category} {p.id}" for p in request.owned) or "none"
+    budget = f"{request.budget:,.0f} {request.currency}" if request.budget else "no limit"
+    method = f"{w.method} ({w.optimizer})" if w.kind == "finetune" else "-"
+    fields = [
+        ("Model", request.model_id),
+        ("Workload", w.kind),
+        ("Precision", w.precision or "default"),
+        ("Engine", w.engine or "default"),
+        ("Context", _number(w.context)),
+        ("Batch / users", str(w.batch)),
+        ("Method", method),
+        ("Training tokens", f"{w.tokens:,.0f}" if w.tokens else "-"),
+        ("Budget", budget),
+        ("Currency", request.currency),
+        ("Minimum decode speed", f"{request.min_decode_tps:g} tokens/s" if request.min_decode_tps else "-"),
+        ("Deadline", f"{request.deadline_hours:,.0f} h" if request.deadline_hours else "-"),
+        ("Circuit", f"{request.circuits} x {request.circuit}"),
+        ("Room", request.room),
+        ("Form", request.form),
+        ("Condition", request.condition),
+        ("Region", request.region),
+        ("GPUs allowed", ", ".join(request.gpu_ids) or f"any, at most {request.max_gpus} per machine"),
+        ("Owned parts", owned),
+    ]
+    return fields
+
+
+def request_summary(request: BuildRequest) -> str:
+    """The request in one line, for headers."""
+    skip = {"Currency", "Method", "Training tokens", "Minimum decode speed", "Deadline", "Engine"}
+    keep = [(k, v) for k, v in request_fields(request) if k not in skip or v not in ("-", "default")]
+    return "; ".join(f"{k.lower()} {v}" for k, v in keep)
+
+
+def estimate_summary(build: Build) -> str:
+    """Speed or time, and memory, in one line."""
+    est = build.estimate
+    bits: list[str] = []
+    if est.decode_tokens_per_s:
+        text = f"{est.decode_tokens_per_s:,.1f} tokens/s per sequence"
+        if est.aggregate_tokens_per_s and est.aggregate_tokens_per_s > 1.01 * est.decode_tokens_per_s:
+            text += f" ({est.aggregate_tokens_per_s:,.0f} tokens/s in total)"
+        bits.append(text)
+    if est.wall_hours is not None:
+        bits.append(f"{est.wall_hours:,.0f} h of training ({est.gpu_hours or 0:,.0f} GPU-hours)")
+    if est.per_gpu:
+        peak = est.peak_gpu
+        room = peak.usable_bytes or peak.capacity_bytes
+        of = f" of {room / GIB:.1f}" if room else ""
+        bits.append(f"{peak.total / GIB:.1f}{of} GiB on the most loaded GPU")
+    machines = f"{build.nodes} nodes x " if build.nodes > 1 else ""
+    bits.append(f"{machines}{build.gpu_count} x {build.gpu_id}, {est.split} split")
+    return "; ".join(bits)
+
+
+def non_pass_checks(build: Build) -> list[tuple[str, str, str]]:
+    return [(c.status, c.rule, c.message) for c in build.checks if c.status != "pass"]
+
+
+# ---------------------------------------------------------------------------------------
+# XLSX
+
+
+def sheet_titles(builds: list[Build]) -> list[str]:
+    """Valid (<= 31 characters, no []:*?/\\), unique worksheet names from rank and label."""
+    used = {REQUEST_SHEET.lower()}
+    titles: list[str] = []
+    for build in builds:
+        base = _BAD_TITLE_CHARS.sub("-", build_title(build)).strip("'")[:31] or f"Build {build.rank}"
+        title, n = base, 2
+        while title.lower() in used:
+            suffix = f" ({n})"
+            title, n = base[: 31 - len(suffix)] + suffix, n + 1
+        used.add(title.lower())
+        titles.append(title)
+    return titles
+
+
+def write_xlsx(path: str | os.PathLike[str], builds: list[Build], request: BuildRequest, meta: SheetMeta) -> None:
+    """Save the purchase workbook atomically (an existing file survives any failure)."""
+    atomic_write_bytes(path, xlsx_bytes(builds, request, meta))
+
+
+def xlsx_bytes(builds: list[Build], request: BuildRequest, meta: SheetMeta) -> bytes:
+    from openpyxl import Workbook
+
+    book = Workbook()
+    book.remove(book.active)
+    book.properties.title = meta.project_name
+    book.properties.creator = f"LLM Rig Configurator {meta.app_version}".strip()
+    for build, title in zip(builds, sheet_titles(builds), strict=True):
+        _fill_build_sheet(book.create_sheet(title), build)
+    _fill_request_sheet(book.create_sheet(REQUEST_SHEET), builds, request, meta)
+    buffer = io.BytesIO()
+    book.save(buffer)
+    return buffer.getvalue()
+
+
+def _line_item(part: BuildPart, row: int, currency: str) -> list[Any]:
+    return [
+        category_name(part.category),
+        part.name,
+        part_number(part),
+        part_vendor(part),
+        part.quantity,
+        part.owned,
+        part.unit_price,
+        currency,
+        f"=G{row}*(E{row}-F{row})",
+        part_notes(part),
+    ]
+
+
+def _fill_build_sheet(ws: Worksheet, build: Build) -> None:
+    from openpyxl.styles import Alignment, Font, PatternFill
+
+    ws.append([name for name, _ in COLUMNS])
+    for row, part in enumerate(build.parts, start=2):
+        ws.append(_line_item(part, row, build.currency))
+    last = len(build.parts) + 1
+    totals = _append_totals(ws, build, last)
+    for col, (_, width) in enumerate(COLUMNS, start=1):
+        ws.column_dimensions[chr(64 + col)].width = width
+    for cell in ws[1]:
+        cell.font = Font(bold=True)
+        cell.fill = PatternFill("solid", fgColor="DDE3EA")
+    for row in range(2, last + 1):
+        ws[f"G{row}"].number_format = ws[f"I{row}"].number_format = MONEY_FORMAT
+        ws[f"J{row}"].alignment = Alignment(wrap_text=True, vertical="top")
+    ws.freeze_panes = "A2"
+    ws.auto_filter.ref = f"A1:J{last}"
+    ws.cell(totals + 2, 1, "Why").font = Font(bold=True)
+    ws.cell(totals + 2, 2, build.why)
+
+
+def _append_totals(ws: Worksheet, build: Build, last: int) -> int:
+    """Total (and for clusters Nodes and Grand total) rows; returns the last row written."""
+    from openpyxl.styles import Font
+
+    row = last + 1
+    total = f"=SUM(I2:I{last})" if last >= 2 else "=0"
+    _total_row(ws, row, "Total per node" if build.nodes > 1 else "Total", total, build.currency)
+    if build.nodes <= 1:
+        return row
+    ws.cell(row + 1, 1, "Nodes").font = Font(bold=True)
+    ws.cell(row + 1, 9, build.nodes).number_format = "0"
+    _total_row(ws, row + 2, "Grand total", f"=I{row}*I{row + 1}", build.currency)
+    return row + 2
+
+
+def _total_row(ws: Worksheet, row: int, label: str, value: str, currency: str) -> None:
+    from openpyxl.styles import Font
+
+    ws.cell(row, 1, label).font = Font(bold=True)
+    ws.cell(row, 8, currency)
+    cell = ws.cell(row, 9, value)
+    cell.font = Font(bold=True)
+    cell.number_format = MONEY_FORMAT
+
+
+def request_rows(builds: list[Build], request: BuildRequest, meta: SheetMeta) -> list[tuple[str, str]]:
+    """Every line of the "Request and assumptions" sheet; ("", "") separates sections."""
+    rows: list[tuple[str, str]] = [
+        ("Project", meta.project_name),
+        ("Created", meta.created),
+        ("App version", meta.app_version or "-"),
+        ("", ""),
+        *request_fields(request),
+        ("", ""),
+        ("Catalog price date", meta.catalog_price_date or "-"),
+        ("Exchange-rate date", meta.exchange_rate_date or "-"),
+        ("Exchange-rate source", meta.exchange_rate_source or "-"),
+    ]
+    for build in builds:
+        rows += [("", ""), (f"Build {build_title(build)}", money(build.total_price, build.currency))]
+        if build.nodes > 1:
+            rows.append(("Nodes", str(build.nodes)))
+        rows.append(("Estimate", estimate_summary(build)))
+        rows += [("Assumption", text) for text in build.estimate.assumptions]
+        rows += [("Estimate warning", text) for text in build.estimate.warnings]
+        rows += [(f"{status.upper()} {rule}", message) for status, rule, message in non_pass_checks(build)]
+    return rows
+
+
+def _fill_request_sheet(ws: Worksheet, builds: list[Build], request: BuildRequest, meta: SheetMeta) -> None:
+    from openpyxl.styles import Alignment, Font
+
+    for key, value in request_rows(builds, request, meta):
+        ws.append([key, value])
+        ws.cell(ws.max_row, 1).font = Font(bold=True)
+        ws.cell(ws.max_row, 2).alignment = Alignment(wrap_text=True, vertical="top")
+    ws.column_dimensions["A"].width = 28
+    ws.column_dimensions["B"].width = 110
+
+
+# ---------------------------------------------------------------------------------------
+# CSV and Markdown
+
+
+def csv_text(builds: list[Build], request: BuildRequest) -> str:
+    """One row per part of every build, with a leading Build column."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(CSV_HEADER)
+    for build in builds:
+        for part in build.parts:
+            writer.writerow(
+                [
+                    build_title(build),
+                    category_name(part.category),
+                    part.name,
+                    part_number(part),
+                    part_vendor(part),
+                    part.quantity,
+                    part.owned,
+                    f"{part.unit_price:.2f}",
+                    build.currency,
+                    f"{part.subtotal:.2f}",
+                    part_notes(part),
+                    build.nodes,
+                ]
+            )
+    return buffer.getvalue()
+
+
+def _md(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _markdown_build(build: Build) -> list[str]:
+    lines = [f"## {_md(build_title(build))}", "", "Type | Item | Price", ":---- | :---- | ----:"]
+    for part in build.parts:
+        item = f"{part.quantity} x {part.name}" if part.quantity > 1 else part.name
+        if part.owned:
+            item += f" ({part.owned} owned)"
+        lines.append(f"**{category_name(part.category)}** | {_md(item)} | {money(part.subtotal, build.currency)}")
+    per_node = sum(p.subtotal for p in build.parts)
+    if build.nodes > 1:
+        lines.append(f" | **Per node** | {money(per_node, build.currency)}")
+        lines.append(f" | **Total** | **{money(build.total_price, build.currency)}** ({build.nodes} nodes)")
+    else:
+        lines.append(f" | **Total** | **{money(build.total_price, build.currency)}**")
+    return [*lines, "", f"Estimated: {_md(estimate_summary(build))}.", ""]
+
+
+def markdown_text(builds: list[Build], request: BuildRequest) -> str:
+    """PCPartPicker-style tables (Type | Item | Price) to paste into a forum post."""
+    lines = [f"# {_md(request.model_id)}: {_md(request.workload.kind)} builds", ""]
+    for build in builds:
+        lines += _markdown_build(build)
+    return "\n".join(lines)

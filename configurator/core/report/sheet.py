@@ -1,0 +1,628 @@
+"""The printable build sheet: one self-contained HTML page to order, check and assemble a build."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+from configurator.core.estimate.result import BREAKDOWN_KEYS, GpuMemory
+from configurator.core.report.purchase import (
+    GIB,
+    SheetMeta,
+    build_title,
+    category_name,
+    estimate_summary,
+    money,
+    non_pass_checks,
+    part_number,
+    part_vendor,
+    request_summary,
+)
+from configurator.core.solve.build import Build, BuildPart, SlotAssignment
+from configurator.core.solve.request import BuildRequest
+
+BTU_PER_W = 3.412
+PAGE_SIZES = {"A4": "A4", "Letter": "letter"}
+COOLER_COLOURS = {
+    "open-air": "#f28e2b",
+    "blower": "#4e79a7",
+    "passive": "#76b7b2",
+    "liquid": "#59a14f",
+}
+OTHER_COLOUR = "#bab0ac"
+CABLE_NAMES = {"hpwr16": "12V-2x6", "pcie8": "PCIe 8-pin", "eps8": "EPS 8-pin"}
+ROW_H = 28
+PAD = 10
+LABEL_W = 200
+SLOT_W = 110
+CARD_X = LABEL_W + SLOT_W + 30
+CARD_W = 300
+
+CSS = """
+@page { size: %(page)s; margin: 14mm }
+* { box-sizing: border-box }
+body { font: 10pt/1.4 system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; color: #222;
+       margin: 0 auto; max-width: 190mm }
+@media screen { body { padding: 16px } }
+h1 { font-size: 17pt; margin: 0 0 4pt }
+h2 { font-size: 12.5pt; border-bottom: 1px solid #999; margin: 14pt 0 6pt; break-after: avoid;
+     page-break-after: avoid }
+h3 { font-size: 10.5pt; margin: 8pt 0 4pt; break-after: avoid; page-break-after: avoid }
+p { margin: 3pt 0 }
+table { border-collapse: collapse; width: 100%%; margin: 4pt 0 }
+thead { display: table-header-group }
+th, td { border-bottom: 1px solid #ddd; padding: 3px 8px 3px 3px; text-align: left; vertical-align: top }
+th { background: #eef1f4 }
+.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums }
+tr.total td { font-weight: bold; border-top: 2px solid #444 }
+tr, figure, .block { page-break-inside: avoid; break-inside: avoid }
+figure { margin: 6pt 0 }
+figcaption { font-size: 9pt; color: #555 }
+svg, img { max-width: 100%%; height: auto }
+code { font-family: ui-monospace, Menlo, Consolas, monospace; background: #f3f3f3; padding: 0 3pt }
+.muted { color: #666 }
+.small { font-size: 9pt }
+.fail { color: #b00020; font-weight: bold }
+.warn { color: #9a5b00; font-weight: bold }
+.pass { color: #2e7d32 }
+"""
+
+
+# ---------------------------------------------------------------------------------------
+# Reading the build
+
+
+def part_of(build: Build, category: str) -> BuildPart | None:
+    return next((p for p in build.parts if p.category == category), None)
+
+
+def spec_of(build: Build, category: str) -> dict[str, Any]:
+    part = part_of(build, category)
+    return part.spec if part else {}
+
+
+def has_risers(build: Build) -> bool:
+    return any(p.category == "accessory" and p.spec.get("kind") == "riser" for p in build.parts)
+
+
+def card_span(gpu: dict[str, Any]) -> int:
+    """Expansion slots a card covers (2.5 -> 3)."""
+    return max(1, math.ceil(float(gpu.get("slot_width") or 2) - 1e-9))
+
+
+def _cell(text: object, cls: str = "") -> str:
+    attr = f' class="{cls}"' if cls else ""
+    return f"<td{attr}>{escape(str(text))}</td>"
+
+
+def _table(headers: list[str], rows: list[str], num_from: int = 99) -> str:
+    head = "".join(f'<th class="num">{escape(h)}</th>' if i >= num_from else f"<th>{escape(h)}</th>"
+                   for i, h in enumerate(headers))
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+
+
+# ---------------------------------------------------------------------------------------
+# Header and parts
+
+
+def _header(build: Build, request: BuildRequest, meta: SheetMeta) -> str:
+    sources = [f"created {meta.created}"]
+    if meta.catalog_price_date:
+        sources.append(f"catalog prices as of {meta.catalog_price_date}")
+    if meta.exchange_rate_date:
+        rate = f"exchange rates of {meta.exchange_rate_date}"
+        sources.append(rate + (f" ({meta.exchange_rate_source})" if meta.exchange_rate_source else ""))
+    if meta.app_version:
+        sources.append(f"LLM Rig Configurator {meta.app_version}")
+    return (
+        '<header class="block">'
+        f"<h1>{escape(meta.project_name)}: {escape(build_title(build))}</h1>"
+        f'<p class="muted small">{escape("; ".join(sources))}</p>'
+        f"<p><strong>Request:</strong> {escape(request_summary(request))}</p>"
+        f"<p><strong>Why this build:</strong> {escape(build.why)}</p>"
+        "</header>"
+    )
+
+
+def _part_row(part: BuildPart, currency: str) -> str:
+    quantity = f"{part.quantity}" + (f" ({part.owned} owned)" if part.owned else "")
+    vendor = part_vendor(part)
+    name = escape(part.name) + (f'<br><span class="muted small">{escape(vendor)}</span>' if vendor else "")
+    return (
+        f"<tr>{_cell(category_name(part.category))}<td>{name}</td>{_cell(part_number(part))}"
+        f"{_cell(quantity, 'num')}{_cell(money(part.unit_price, currency), 'num')}"
+        f"{_cell(money(part.subtotal, currency), 'num')}</tr>"
+    )
+
+
+def _total_row(label: str, value: str) -> str:
+    return f'<tr class="total"><td colspan="5">{escape(label)}</td>{_cell(value, "num")}</tr>'
+
+
+def parts_section(build: Build) -> str:
+    rows = [_part_row(p, build.currency) for p in build.parts]
+    per_node = sum(p.subtotal for p in build.parts)
+    if build.nodes > 1:
+        rows.append(_total_row("Total per node", money(per_node, build.currency)))
+        rows.append(_total_row(f"Total for {build.nodes} nodes", money(build.total_price, build.currency)))
+    else:
+        rows.append(_total_row("Total", money(build.total_price, build.currency)))
+    headers = ["Category", "Part", "Vendor part number", "Quantity", "Unit price", "Subtotal"]
+    notes = [f"{escape(category_name(p.category))}: {escape(p.price_note)}" for p in build.parts if p.price_note]
+    prices = f'<p class="muted small">Prices: {"; ".join(notes)}.</p>' if notes else ""
+    return f"<section><h2>Parts</h2>{_table(headers, rows, num_from=3)}{prices}</section>"
+
+
+def charts_section(charts: dict[str, str] | None) -> str:
+    """Charts given as inline SVG markup or data: URI images; other URIs are refused (no external resources)."""
+    if not charts:
+        return ""
+    figures = []
+    for title, content in charts.items():
+        body = content.strip()
+        if body.startswith("data:"):
+            if not body.startswith("data:image/"):
+                raise ValueError(f"chart {title!r}: only data:image/ URIs can be embedded")
+            body = f'<img src="{escape(body)}" alt="{escape(title)}">'
+        elif body.startswith("<?xml"):
+            body = body[body.index("?>") + 2:].strip()
+        figures.append(f'<figure class="block">{body}<figcaption>{escape(title)}</figcaption></figure>')
+    return f"<section><h2>Charts</h2>{''.join(figures)}</section>"
+
+
+# ---------------------------------------------------------------------------------------
+# Slot map
+
+
+def _card_places(cards: list[SlotAssignment], width: int, riser: bool) -> list[tuple[int, int]]:
+    """(column, top row) of each card block: riser cards stack on the frame rail; seated cards
+    start at their slot, moving right only if blocks would overlap."""
+    if riser:
+        return [(0, 1 + i * width) for i in range(len(cards))]
+    ends: list[int] = []
+    places = []
+    for card in cards:
+        col = next((i for i, end in enumerate(ends) if end < card.slot), len(ends))
+        if col == len(ends):
+            ends.append(0)
+        ends[col] = card.slot + width - 1
+        places.append((col, card.slot))
+    return places
+
+
+def _svg(width: int, height: int, body: list[str], label: str) -> str:
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(label)}" '
+        f'font-family="Arial, sans-serif" font-size="11">{"".join(body)}</svg>'
+    )
+
+
+def _text(x: float, y: float, text: str, extra: str = "") -> str:
+    return f'<text x="{x:.0f}" y="{y:.0f}"{extra}>{escape(text)}</text>'
+
+
+def _slot_label(position: int, slot: dict[str, Any] | None) -> str:
+    if slot is None:
+        return f"Slot {position}: no PCIe slot"
+    mech, lanes = slot.get("mechanical_lanes", 16), slot.get("lanes", 16)
+    electrical = f" (x{lanes} el.)" if lanes < mech else ""
+    return f"Slot {position}: x{mech}{electrical} Gen{slot.get('gen', '?')} {slot.get('source', '')}"
+
+
+def _card_block(index: int, card: SlotAssignment, gpu: dict[str, Any], x: float, y: float, h: float, riser: bool) -> list[str]:
+    cooler = str(gpu.get("cooler", ""))
+    colour = COOLER_COLOURS.get(cooler, OTHER_COLOUR)
+    name = str(gpu.get("name", card.part_id))[:40]
+    detail = f"slot {card.slot}: x{card.lanes} Gen{card.gen} ({card.source}), {cooler or 'GPU'}" + (", on riser" if riser else "")
+    parts = [
+        f'<rect x="{x:.0f}" y="{y:.0f}" width="{CARD_W}" height="{h:.0f}" rx="4" fill="{colour}" '
+        f'fill-opacity="0.85" stroke="#333"/>',
+        _text(x + 8, y + 14, f"GPU {index}: {name}", ' font-weight="bold"'),
+    ]
+    if h >= 34:
+        parts.append(_text(x + 8, y + 28, detail))
+    return parts
+
+
+def _legend(y: float, coolers: list[str]) -> list[str]:
+    items: list[str] = []
+    x = PAD
+    for cooler in coolers:
+        items.append(f'<rect x="{x}" y="{y:.0f}" width="12" height="12" fill="{COOLER_COLOURS.get(cooler, OTHER_COLOUR)}"/>')
+        items.append(_text(x + 16, y + 10, cooler))
+        x += 30 + 7 * len(cooler)
+    return items
+
+
+def _slot_rows(slots: dict[int, dict[str, Any]], rows: int) -> list[str]:
+    body: list[str] = []
+    for pos in range(1, rows + 1):
+        y = PAD + (pos - 1) * ROW_H
+        slot = slots.get(pos)
+        body.append(f'<line x1="{PAD}" y1="{y + ROW_H}" x2="{LABEL_W + SLOT_W}" y2="{y + ROW_H}" stroke="#ddd"/>')
+        body.append(_text(PAD, y + 18, _slot_label(pos, slot), "" if slot else ' fill="#999"'))
+        if slot:
+            w = max(14, SLOT_W * int(slot.get("mechanical_lanes", 16)) / 16)
+            body.append(f'<rect x="{LABEL_W}" y="{y + 9}" width="{w:.0f}" height="10" fill="#555"/>')
+    return body
+
+
+def _desktop_svg(build: Build, gpu: dict[str, Any], board: dict[str, Any]) -> str:
+    slots = {int(s["position"]): s for s in board.get("pcie_slots", ())}
+    width = card_span(gpu)
+    riser = has_risers(build)
+    cards = sorted(build.slot_map, key=lambda c: c.slot)
+    places = _card_places(cards, width, riser)
+    card_rows = max((top + width - 1 for _, top in places), default=1)
+    rows = max([*slots, *(c.slot for c in cards), 1] + ([] if riser else [card_rows]))
+    body = _slot_rows(slots, rows)
+    dash = ' stroke-dasharray="4 3"' if riser else ""
+    for index, (card, (col, top)) in enumerate(zip(cards, places, strict=True), start=1):
+        x = CARD_X + col * (CARD_W + 10)
+        y = PAD + (top - 1) * ROW_H + 2
+        slot_y = PAD + (card.slot - 1) * ROW_H + 14
+        mid = LABEL_W + SLOT_W + 4 + 4 * index
+        body.append(f'<path d="M{LABEL_W + SLOT_W} {slot_y} H{mid} V{y + 12} H{x}" fill="none" stroke="#333"{dash}/>')
+        body += _card_block(index, card, gpu, x, y, width * ROW_H - 4, riser)
+    height = PAD * 2 + max(rows, card_rows) * ROW_H + 20
+    body += _legend(height - 22, [str(gpu.get("cooler", "GPU"))])
+    total_w = CARD_X + (max((col for col, _ in places), default=0) + 1) * (CARD_W + 10) + PAD
+    return _svg(total_w, height, body, "expansion slots and GPUs")
+
+
+def _bay_svg(build: Build, gpu: dict[str, Any], bays: int) -> str:
+    cards = {c.slot: c for c in build.slot_map}
+    body: list[str] = []
+    for bay in range(1, bays + 1):
+        y = PAD + (bay - 1) * ROW_H
+        card = cards.get(bay)
+        body.append(_text(PAD, y + 18, f"Bay {bay}: x{card.lanes} Gen{card.gen}" if card else f"Bay {bay}: empty"))
+        if card:
+            body += _card_block(bay, card, gpu, CARD_X - 100, y + 2, ROW_H - 4, False)
+        else:
+            body.append(f'<rect x="{CARD_X - 100}" y="{y + 2}" width="{CARD_W}" height="{ROW_H - 4}" '
+                        'fill="none" stroke="#999" stroke-dasharray="4 3"/>')
+    height = PAD * 2 + bays * ROW_H + 20
+    body += _legend(height - 22, [str(gpu.get("cooler", "GPU"))])
+    return _svg(CARD_X - 100 + CARD_W + PAD, height, body, "GPU bays")
+
+
+def gpu_spec(build: Build) -> dict[str, Any]:
+    """The GPU record, or for whole systems a stand-in with the system's GPU id."""
+    gpu = spec_of(build, "gpu")
+    if gpu:
+        return gpu
+    system = spec_of(build, "system")
+    return {"id": build.gpu_id, "name": system.get("gpu", build.gpu_id), "cooler": "system", "slot_width": 2}
+
+
+def slot_map_svg(build: Build) -> str:
+    """Inline SVG of where each card goes: expansion slots top to bottom, or server bays."""
+    gpu = gpu_spec(build)
+    board = spec_of(build, "motherboard")
+    system = spec_of(build, "system")
+    bay_count = int(board.get("gpu_bays") or system.get("gpu_count") or 0)
+    if bay_count or any(c.source == "bay" for c in build.slot_map):
+        return _bay_svg(build, gpu, max([bay_count, *(c.slot for c in build.slot_map)]))
+    return _desktop_svg(build, gpu, board)
+
+
+def slot_section(build: Build) -> str:
+    caption = "Slot 1 is nearest the CPU; each card covers the slots below its own."
+    if has_risers(build):
+        caption = "Cards hang on riser cables from these slots; the blocks show which slot each riser uses."
+    system = part_of(build, "system")
+    if system is not None:
+        caption = f"GPU positions inside each {system.name}."
+    return (
+        f'<section class="block"><h2>Slot map</h2><figure>{slot_map_svg(build)}'
+        f"<figcaption>{escape(caption)}</figcaption></figure></section>"
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# Power, site and connector plan
+
+
+@dataclass
+class _PsuPool:
+    index: int
+    free: dict[str, list[int]] = field(default_factory=dict)
+
+    def take(self, kind: str, count: int) -> list[str] | None:
+        cables = self.free.get(kind, [])
+        if len(cables) < count:
+            return None
+        self.free[kind] = cables[count:]
+        return [f"PSU {self.index} {CABLE_NAMES[kind]} #{n}" for n in cables[:count]]
+
+
+def _pools(psu: BuildPart) -> list[_PsuPool]:
+    connectors = psu.spec.get("connectors") or {}
+    stock = {kind: list(range(1, int(connectors.get(kind, 0)) + 1)) for kind in CABLE_NAMES}
+    return [_PsuPool(i, {k: list(v) for k, v in stock.items()}) for i in range(1, psu.quantity + 1)]
+
+
+def _feed(pool: _PsuPool, needs: dict[str, int]) -> str:
+    """Cables from one PSU for one consumer, with adapters where the PSU lacks a native plug."""
+    feeds: list[str] = []
+    for _ in range(needs.get("hpwr16", 0)):
+        native = pool.take("hpwr16", 1)
+        adapter = None if native else pool.take("pcie8", 4)
+        feeds += native or ([f"16-pin adapter from {', '.join(adapter)}"] if adapter else ["MISSING 12V-2x6"])
+    for _ in range(needs.get("pcie8", 0) + needs.get("pcie6", 0)):
+        feeds += pool.take("pcie8", 1) or ["MISSING PCIe 8-pin"]
+    for _ in range(needs.get("eps8", 0)):
+        native = pool.take("eps8", 1)
+        adapter = None if native else pool.take("pcie8", 2)
+        feeds += native or ([f"EPS adapter from {', '.join(adapter)}"] if adapter else ["MISSING EPS 8-pin"])
+    return "; ".join(feeds) or "slot power only"
+
+
+def _needs_text(needs: dict[str, int]) -> str:
+    names = {"hpwr16": "12V-2x6", "pcie8": "8-pin PCIe", "pcie6": "6-pin PCIe", "eps8": "EPS 8-pin"}
+    text = ", ".join(f"{n} x {names[k]}" for k, n in needs.items() if n)
+    return text or "none (slot power)"
+
+
+def connector_plan(build: Build) -> list[tuple[str, str, str]]:
+    """(consumer, inputs, PSU cables) rows: CPU first, then each card from one PSU (rule PWR-8)."""
+    psu = part_of(build, "psu")
+    gpu = spec_of(build, "gpu")
+    if psu is None or not gpu:
+        return []
+    pools = _pools(psu)
+    cpu = spec_of(build, "cpu")
+    cpu_part = part_of(build, "cpu")
+    sockets = cpu_part.quantity if cpu_part else 1
+    eps = sockets * (1 if cpu.get("platform") == "consumer" else 2)
+    rows = [("CPU" + (f" x {sockets}" if sockets > 1 else ""), f"{eps} x EPS 8-pin", _feed(pools[0], {"eps8": eps}))]
+    needs = {k: int(v) for k, v in (gpu.get("power_connectors") or {}).items()}
+    cards = sorted(build.slot_map, key=lambda c: c.slot)
+    for i, card in enumerate(cards):
+        pool = pools[min(len(pools) - 1, i * len(pools) // max(1, len(cards)))]
+        rows.append((f"GPU {i + 1} (slot {card.slot})", _needs_text(needs), _feed(pool, needs)))
+    return rows
+
+
+def power_limit_w(build: Build) -> int | None:
+    """Per-card limit that keeps the PSUs at 80 % and the circuit at 90 %, when the build needs one."""
+    gpu = spec_of(build, "gpu")
+    p = build.power
+    if not gpu or part_of(build, "psu") is None or not build.gpu_count:
+        return None
+    targets = [0.8 * p.psu_w] if p.psu_w else []
+    if p.wall_w and p.circuit_limit_w:
+        targets.append(0.9 * p.circuit_limit_w * p.dc_load_w / p.wall_w)
+    if not targets or p.dc_load_w <= min(targets):
+        return None
+    tdp = float(gpu.get("tdp_w") or 0)
+    per_card = (min(targets) - p.cpu_w - p.rest_w) / build.gpu_count
+    limit = int(max(per_card, 0.5 * tdp) // 5 * 5)
+    return limit if 0 < limit < tdp else None
+
+
+def _power_rows(build: Build, request: BuildRequest) -> list[str]:
+    p = build.power
+    heat_w = p.wall_w
+    rows = [
+        ("GPU load", f"{p.gpu_w:,.0f} W"),
+        ("CPU load", f"{p.cpu_w:,.0f} W"),
+        ("Board, memory, drives, fans", f"{p.rest_w:,.0f} W"),
+        ("DC load (sustained)", f"{p.dc_load_w:,.0f} W"),
+        ("Short power spikes", f"{p.transient_w:,.0f} W"),
+        ("PSU capacity", f"{p.psu_w:,.0f} W" + (f" ({p.dc_load_w / p.psu_w:.0%} loaded)" if p.psu_w else "")),
+        ("Wall draw", f"{p.wall_w:,.0f} W"),
+        ("Circuit limit", f"{p.circuit_limit_w:,.0f} W continuous on {request.circuits} x {request.circuit}"
+         + ("" if p.circuit_ok else ": OVER THE LIMIT")),
+        ("Heat into the room", f"{heat_w:,.0f} W = {heat_w * BTU_PER_W:,.0f} BTU/h"),
+    ]
+    if build.nodes > 1:
+        total = p.wall_w * build.nodes
+        rows.append((f"All {build.nodes} nodes", f"{total:,.0f} W at the wall = {total * BTU_PER_W:,.0f} BTU/h"))
+    return [f"<tr>{_cell(k)}{_cell(v, 'num')}</tr>" for k, v in rows]
+
+
+def power_section(build: Build, request: BuildRequest) -> str:
+    scope = " (per node)" if build.nodes > 1 else ""
+    parts = [f"<section><h2>Power and site{escape(scope)}</h2>", _table(["Figure", "Value"], _power_rows(build, request), 1)]
+    plan = connector_plan(build)
+    if plan:
+        rows = [f"<tr>{_cell(a)}{_cell(b)}{_cell(c)}</tr>" for a, b, c in plan]
+        parts += ["<h3>Connector plan</h3>", _table(["Consumer", "Power inputs", "Feed from"], rows),
+                  '<p class="small muted">One PSU cable per connector; no daisy-chained pigtails above 250 W.</p>']
+    elif part_of(build, "system"):
+        parts.append("<p>The system's own power supplies feed every GPU; plan its inlets on dedicated feeds.</p>")
+    else:
+        parts.append("<p>The chassis's power modules feed the GPU bays through its own harness.</p>")
+    parts.append("</section>")
+    return "".join(parts)
+
+
+# ---------------------------------------------------------------------------------------
+# Assembly notes
+
+
+def m2_advice(build: Build) -> str | None:
+    """Which M.2 sockets keep every GPU's lanes: those not in any used slot's shares_with."""
+    board = spec_of(build, "motherboard")
+    sockets = board.get("m2_sockets") or []
+    drive = part_of(build, "storage")
+    if not sockets or drive is None or not str(drive.spec.get("form_factor", "")).startswith("m.2"):
+        return None
+    used = {c.slot for c in build.slot_map if c.source != "bay"}
+    shared = {sid for s in board.get("pcie_slots", ()) if s["position"] in used for sid in s.get("shares_with", ())}
+    free = sorted((s for s in sockets if s["id"] not in shared), key=lambda s: s.get("source") != "cpu")
+    if not free:
+        return "Every M.2 socket shares lanes with a GPU slot: use a PCIe adapter for the drive or accept the narrower GPU link."
+    chosen = ", ".join(f"{s['id']} (Gen{s.get('gen', '?')} x{s.get('lanes', 4)}, {s.get('source', 'cpu')})"
+                       for s in free[: drive.quantity])
+    avoid = sorted(shared & {s["id"] for s in sockets})
+    text = f"Put the NVMe drive{'s' if drive.quantity > 1 else ''} in {chosen}"
+    return text + (f"; leave {', '.join(avoid)} empty: a GPU slot shares those lanes." if avoid else ".")
+
+
+def _cooling_note(gpu: dict[str, Any], build: Build) -> str | None:
+    cooler = gpu.get("cooler")
+    slots = ", ".join(str(c.slot) for c in sorted(build.slot_map, key=lambda c: c.slot))
+    if cooler == "blower":
+        return ("Blower cards exhaust through the bracket and may sit back to back; in a mixed stack keep the "
+                "blower cards at the top and any open-air card at the bottom.")
+    if cooler == "open-air" and has_risers(build):
+        return "Open-air cards on the frame rail: leave at least one card width of air between them."
+    if cooler == "open-air" and build.gpu_count > 1:
+        return f"Open-air cards in slots {slots}: keep the free slot under each card; the bottom card runs coolest."
+    if cooler == "passive":
+        return "Passive cards rely on the chassis's ducted fans: never run them with the fan wall or ducts removed."
+    return None
+
+
+def _bios_notes(build: Build, board: dict[str, Any]) -> list[str]:
+    notes = ["BIOS: enable Above 4G decoding and Resizable BAR (disable CSM); both are needed to map large-memory cards."]
+    slots = {s["position"]: s for s in board.get("pcie_slots", ())}
+    narrowed = [c for c in build.slot_map if c.slot in slots and c.lanes < int(slots[c.slot].get("lanes", 16))]
+    if narrowed:
+        split = "/".join(f"x{c.lanes}" for c in sorted(build.slot_map, key=lambda c: c.slot))
+        notes.append(f"BIOS: set PCIe bifurcation / link width so the GPU slots run {split} "
+                     "if the board does not switch automatically.")
+    if has_risers(build):
+        notes.append("BIOS: force riser slots to PCIe Gen4 (Gen3 if nvidia-smi -q shows link errors or a narrow link).")
+    return notes
+
+
+def assembly_notes(build: Build) -> list[tuple[str, str]]:
+    """(text, command) pairs; command is "" when there is none."""
+    notes: list[tuple[str, str]] = []
+    system = part_of(build, "system")
+    if system is not None:
+        notes.append((f"A complete server ({system.name}): rack it, connect power and the network; no assembly.", ""))
+        if build.nodes > 1:
+            notes.append((f"{build.nodes} identical nodes; interconnect: {build.interconnect or 'see CLUSTER check'}.", ""))
+        return notes
+    gpu = spec_of(build, "gpu")
+    board = spec_of(build, "motherboard")
+    cooling = _cooling_note(gpu, build)
+    if cooling:
+        notes.append((cooling, ""))
+    if has_risers(build):
+        notes.append(("Mount the cards on the frame rail and connect each through its riser; do not ship the rig assembled.", ""))
+    psu = part_of(build, "psu")
+    if psu is not None and psu.quantity > 1:
+        notes.append(("Join the PSUs with the sync board so they start together; feed each card only from one PSU.", ""))
+    notes += [(text, "") for text in _bios_notes(build, board)] if board else []
+    advice = m2_advice(build)
+    if advice:
+        notes.append((advice, ""))
+    limit = power_limit_w(build)
+    if limit and gpu.get("vendor") == "nvidia":
+        notes.append((f"Cap each GPU at {limit} W (of {gpu.get('tdp_w', 0):.0f} W) to stay within the PSU and circuit; "
+                      "run at every boot:", f"nvidia-smi -pm 1; nvidia-smi -pl {limit}"))
+    elif limit:
+        notes.append((f"Cap each GPU at {limit} W (of {gpu.get('tdp_w', 0):.0f} W):", f"rocm-smi --setpoweroverdrive {limit}"))
+    if build.nodes > 1:
+        notes.append((f"Build {build.nodes} identical nodes.", ""))
+    return notes
+
+
+def assembly_section(build: Build) -> str:
+    items = [f"<li>{escape(text)}" + (f" <code>{escape(code)}</code>" if code else "") + "</li>"
+             for text, code in assembly_notes(build)]
+    return f'<section class="block"><h2>Assembly notes</h2><ol>{"".join(items)}</ol></section>'
+
+
+# ---------------------------------------------------------------------------------------
+# Estimate and checks
+
+
+def _gib(value: int | None) -> str:
+    return "-" if value is None else f"{value / GIB:.2f}"
+
+
+def _memory_groups(per_gpu: tuple[GpuMemory, ...]) -> list[tuple[str, GpuMemory]]:
+    """Runs of GPUs with identical memory collapse into one row ("GPU 0-511")."""
+    groups: list[tuple[int, int, GpuMemory]] = []
+    for gpu in per_gpu:
+        last = groups[-1] if groups else None
+        if last and last[2].breakdown == gpu.breakdown and last[2].usable_bytes == gpu.usable_bytes:
+            groups[-1] = (last[0], gpu.index, last[2])
+        else:
+            groups.append((gpu.index, gpu.index, gpu))
+    return [(f"{a}" if a == b else f"{a}-{b}", g) for a, b, g in groups]
+
+
+def _memory_table(build: Build) -> str:
+    headers = ["GPU", "Weights", "KV cache", "Activations", "Gradients", "Optimizer", "Overhead", "Total", "Usable"]
+    rows = []
+    for label, gpu in _memory_groups(build.estimate.per_gpu):
+        cells = [_cell(label), *(_cell(_gib(getattr(gpu.breakdown, k)), "num") for k in BREAKDOWN_KEYS)]
+        cells += [_cell(_gib(gpu.total), "num"), _cell(_gib(gpu.usable_bytes or gpu.capacity_bytes), "num")]
+        rows.append(f"<tr>{''.join(cells)}</tr>")
+    return "<h3>Memory per GPU (GiB)</h3>" + _table(headers, rows, num_from=1)
+
+
+def _speed_rows(build: Build) -> list[str]:
+    est = build.estimate
+    figures = [
+        ("Decode, per sequence", est.decode_tokens_per_s, "{:,.1f} tokens/s"),
+        ("Decode, all sequences", est.aggregate_tokens_per_s, "{:,.1f} tokens/s"),
+        ("Prefill", est.prefill_tokens_per_s, "{:,.0f} tokens/s"),
+        ("Time to first token", est.time_to_first_token_s, "{:,.2f} s"),
+        ("Training compute", est.training_flops, "{:.3g} FLOP"),
+        ("GPU-hours", est.gpu_hours, "{:,.0f} h"),
+        ("Wall-clock time", est.wall_hours, "{:,.1f} h"),
+        ("Model FLOPs utilisation", est.mfu, "{:.0%}"),
+    ]
+    return [f"<tr>{_cell(k)}{_cell(fmt.format(v), 'num')}</tr>" for k, v, fmt in figures if v is not None]
+
+
+def estimate_section(build: Build) -> str:
+    est = build.estimate
+    parts = ["<section><h2>Estimate</h2>", f"<p>{escape(estimate_summary(build))}.</p>", _memory_table(build)]
+    speed = _speed_rows(build)
+    if speed:
+        parts += ["<h3>Speed and time</h3>", _table(["Figure", "Value"], speed, 1)]
+    lists = (("Assumptions", est.assumptions), ("Estimator warnings", est.warnings))
+    for title, items in lists:
+        if items:
+            parts.append(f'<h3>{title}</h3><ul class="block">{"".join(f"<li>{escape(t)}</li>" for t in items)}</ul>')
+    parts.append("</section>")
+    return "".join(parts)
+
+
+def checks_section(build: Build) -> str:
+    flagged = non_pass_checks(build)
+    if not flagged:
+        return "<section><h2>Checks</h2><p>Every build rule passes.</p></section>"
+    rows = [f"<tr>{_cell(status.upper(), status)}{_cell(rule)}{_cell(message)}</tr>" for status, rule, message in flagged]
+    return f"<section><h2>Checks to read before ordering</h2>{_table(['Status', 'Rule', 'Finding'], rows)}</section>"
+
+
+# ---------------------------------------------------------------------------------------
+# The document
+
+
+def build_sheet_html(
+    build: Build, request: BuildRequest, meta: SheetMeta, charts: dict[str, str] | None = None, page: str = "A4"
+) -> str:
+    """One self-contained HTML document (inline CSS and SVG) to order, check and assemble `build`."""
+    if page not in PAGE_SIZES:
+        raise ValueError(f"page must be one of {', '.join(PAGE_SIZES)}, not {page!r}")
+    sections = [
+        _header(build, request, meta),
+        parts_section(build),
+        charts_section(charts),
+        slot_section(build),
+        power_section(build, request),
+        assembly_section(build),
+        estimate_section(build),
+        checks_section(build),
+    ]
+    title = f"{meta.project_name}: {build_title(build)}"
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f"<title>{escape(title)}</title><style>{CSS % {'page': PAGE_SIZES[page]}}</style></head>"
+        f"<body>{''.join(sections)}</body></html>\n"
+    )

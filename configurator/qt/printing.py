@@ -1,0 +1,177 @@
+"""Print and PDF for build sheets: the core's HTML laid out by Qt's text engine.
+
+Qt's rich-text engine does not draw inline SVG, so every `<svg>` and `data:` image in the
+sheet is rendered to an image resource first. `python -m configurator.qt.printing IN.json
+OUT.pdf` is how the Qt-free command line writes PDFs without loading Qt itself.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import re
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, QSize, QSizeF, QUrl
+from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPainter, QPdfWriter, QTextDocument
+from PySide6.QtSvg import QSvgRenderer
+
+from configurator.core.fileio import atomic_write_with
+from configurator.core.report.purchase import SheetMeta
+from configurator.core.report.sheet import build_sheet_html
+from configurator.core.solve.build import Build
+from configurator.core.solve.request import BuildRequest
+
+_SVG = re.compile(r"<svg\b.*?</svg>", re.DOTALL)
+_DATA_IMG = re.compile(r'src="data:image/(png|jpeg);base64,([^"]+)"')
+_VIEWBOX = re.compile(r'viewBox="([\d.\s-]+)"')
+PAGE_SIZES = {"A4": QPageSize.PageSizeId.A4, "Letter": QPageSize.PageSizeId.Letter}
+CONTENT_WIDTH_PX = 680  # layout width of the sheet; images are scaled to fit it
+
+
+def _png_data_uri(image: QImage) -> str:
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    image.save(buffer, "PNG")
+    return "data:image/png;base64," + base64.b64encode(bytes(data)).decode("ascii")
+
+
+def chart_images(build: Build, width: int = 640, height: int = 340) -> dict[str, str]:
+    """The app's own charts of the build, as PNG data URIs (needs a QApplication)."""
+    from configurator.qt.charts import CostBreakdownChart, PowerBudgetChart, VramHeadroomChart
+
+    out = {}
+    for title, cls in (("VRAM headroom", VramHeadroomChart), ("Cost breakdown", CostBreakdownChart),
+                       ("Power budget", PowerBudgetChart)):
+        chart = cls()
+        chart.resize(width, height)
+        chart.show_build(build)
+        out[title] = _png_data_uri(chart.grab().toImage())
+        chart.deleteLater()
+    return out
+
+
+def sheet_document(html: str) -> QTextDocument:
+    """A QTextDocument of the sheet with SVG and data: images turned into image resources."""
+    doc = QTextDocument()
+    images: list[tuple[str, QImage]] = []
+
+    def svg_to_img(match: re.Match[str]) -> str:
+        markup = match.group(0)
+        renderer = QSvgRenderer(QByteArray(markup.encode("utf-8")))
+        size = renderer.defaultSize()
+        box = _VIEWBOX.search(markup)
+        if box:
+            parts = [float(v) for v in box.group(1).split()]
+            size = QSize(int(parts[2]), int(parts[3]))
+        scale = min(2.0, 2 * CONTENT_WIDTH_PX / max(size.width(), 1))
+        image = QImage(max(1, int(size.width() * scale)), max(1, int(size.height() * scale)), QImage.Format.Format_ARGB32)
+        image.fill(0xFFFFFFFF)
+        painter = QPainter(image)
+        renderer.render(painter, QRectF(0, 0, image.width(), image.height()))
+        painter.end()
+        name = f"sheet-image-{len(images)}.png"
+        images.append((name, image))
+        width = min(CONTENT_WIDTH_PX, int(image.width() / 2))
+        return f'<img src="{name}" width="{width}">'
+
+    def data_to_img(match: re.Match[str]) -> str:
+        image = QImage.fromData(base64.b64decode(match.group(2)))
+        name = f"sheet-image-{len(images)}.png"
+        images.append((name, image))
+        return f'src="{name}" width="{min(CONTENT_WIDTH_PX, image.width())}"'
+
+    html = _SVG.sub(svg_to_img, html)
+    html = _DATA_IMG.sub(data_to_img, html)
+    # Qt's rich text ignores CSS cell padding and page-break-inside; use what it honours
+    html = re.sub(r"<table\b", '<table cellpadding="3" cellspacing="0"', html)
+    html = html.replace("<section><h2>Charts</h2>", '<section style="page-break-before: always;"><h2>Charts</h2>')
+    for name, image in images:
+        doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), image)
+    doc.setDefaultStyleSheet("td, th { padding-left: 3px; padding-right: 8px; padding-top: 2px; padding-bottom: 2px; }")
+    doc.setHtml(html)
+    return doc
+
+
+def sheets_html(builds: list[Build], request: BuildRequest, meta: SheetMeta, page: str, with_charts: bool = True) -> str:
+    """One HTML document with a sheet per build, each starting on a new page."""
+    bodies = []
+    for i, build in enumerate(builds):
+        html = build_sheet_html(build, request, meta, chart_images(build) if with_charts else None, page=page)
+        body = html[html.index("<body>") + 6: html.index("</body>")]
+        style = html[html.index("<style>"): html.index("</style>") + 8] if i == 0 else ""
+        bodies.append((style, f'<div style="page-break-before: always;">{body}</div>' if i else body))
+    head = bodies[0][0] if bodies else ""
+    return f"<html><head><meta charset='utf-8'>{head}</head><body>{''.join(b for _s, b in bodies)}</body></html>"
+
+
+def write_pdf(html: str, path: Path, page: str = "A4") -> None:
+    """Lay the sheet out on A4 or Letter and write the PDF atomically."""
+    doc = sheet_document(html)
+
+    def render(tmp: str) -> None:
+        writer = QPdfWriter(tmp)
+        writer.setPageSize(QPageSize(PAGE_SIZES[page]))
+        writer.setPageMargins(QMarginsF(14, 14, 14, 14), QPageLayout.Unit.Millimeter)
+        writer.setResolution(96)
+        writer.setTitle("LLM Rig Configurator build sheet")
+        writer.setCreator("LLM Rig Configurator")
+        rect = writer.pageLayout().paintRectPixels(writer.resolution())
+        doc.setPageSize(QSizeF(rect.width(), rect.height()))
+        doc.print_(writer)
+        del writer  # finishes the file
+
+    atomic_write_with(path, render)
+
+
+def print_build_sheet(parent, build: Build, session) -> None:  # type: ignore[no-untyped-def]
+    """Qt's print preview of the build sheet (the same HTML as the PDF)."""
+    from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
+
+    from configurator import __version__
+
+    meta = SheetMeta.from_catalog(session.catalog, [build], session.project.name, __version__)
+    html = sheets_html([build], session.request, meta, "A4")
+    doc = sheet_document(html)
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setPageMargins(QMarginsF(14, 14, 14, 14), QPageLayout.Unit.Millimeter)
+    dialog = QPrintPreviewDialog(printer, parent)
+    dialog.setWindowTitle("Print build sheet")
+    dialog.paintRequested.connect(lambda p: doc.print_(p))
+    dialog.exec()
+
+
+def main(argv: list[str]) -> int:
+    """IN.json (builds, request, meta) -> OUT.pdf; exit 2 on bad input, never a traceback."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="configurator.qt.printing")
+    parser.add_argument("source", type=Path)
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--page", choices=tuple(PAGE_SIZES), default="A4")
+    args = parser.parse_args(argv)
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    try:
+        data = json.loads(args.source.read_text(encoding="utf-8"))
+        builds = [Build.model_validate(b) for b in data["builds"]]
+        request = BuildRequest.model_validate(data["request"])
+        meta = SheetMeta(**data["meta"])
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        print(f"cannot read {args.source}: {exc}", file=sys.stderr)
+        return 2
+    from configurator.qt.app import make_app
+
+    make_app([])
+    try:
+        write_pdf(sheets_html(builds, request, meta, args.page), args.out, args.page)
+    except OSError as exc:
+        print(f"{args.out}: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,185 @@
+"""`llm-rig estimate` and `llm-rig plan`: JSON contracts, exports, and bad input as exit 2."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import struct
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import run_cli
+
+ESTIMATE_KEYS = {"memory", "speed", "time", "assumptions"}
+BREAKDOWN = {"weights", "kv_cache", "activations", "gradients", "optimizer_states", "runtime_overhead"}
+
+
+def test_estimate_json_contract() -> None:
+    run = run_cli("estimate", "--model", "llama-3.3-70b", "--workload", "inference", "--precision", "q4_k_m",
+                  "--gpu", "rtx-3090", "--gpus", "2", "--context", "8192", "--json")
+    assert run.code == 0, run.err
+    data = run.json()
+    assert set(data) == ESTIMATE_KEYS
+    memory = data["memory"]
+    assert set(memory) == {"per_gpu_bytes", "total_bytes", "breakdown_bytes", "fits"}
+    assert set(memory["breakdown_bytes"]) == BREAKDOWN
+    assert all(isinstance(v, int) for v in memory["breakdown_bytes"].values())
+    assert isinstance(memory["per_gpu_bytes"], int) and memory["fits"] is True
+    assert sum(memory["breakdown_bytes"].values()) == memory["total_bytes"]
+    assert memory["per_gpu_bytes"] < memory["total_bytes"]
+    assert set(data["speed"]) == {"decode_tokens_per_s", "prefill_tokens_per_s"}
+    assert data["speed"]["decode_tokens_per_s"] > 5
+    assert data["time"] == {"gpu_hours": None, "wall_hours": None}
+    assert data["assumptions"] and all(isinstance(a, str) for a in data["assumptions"])
+
+
+def test_estimate_explain_prints_the_formula_chain() -> None:
+    run = run_cli("estimate", "--model", "qwen2.5-7b", "--workload", "finetune", "--method", "qlora", "--gpu", "rtx-4090",
+                  "--tokens", "1e7", "--explain")
+    assert run.code == 0, run.err
+    assert "how this was computed" in run.out and "GPU-hours" in run.out and "[activations]" in run.out
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--model", "no-such-model", "--workload", "inference"], "unknown model id"),
+        (["--model", "llama-3.1-8b", "--workload", "inference", "--gpu", "no-such-gpu"], "unknown GPU id"),
+        (["--model", "llama-3.1-8b", "--workload", "finetune", "--precision", "q4_k_m"], "GGUF"),
+        (["--model", "llama-3.1-8b", "--workload", "inference", "--context", "-5"], "at least 1"),
+    ],
+)
+def test_estimate_bad_input_is_exit_2(args: list[str], words: str) -> None:
+    run = run_cli("estimate", *args)
+    assert run.code == 2
+    assert words in run.err and "Traceback" not in run.err
+
+
+def test_broken_model_files_are_exit_2_with_one_line(tmp_path: Path) -> None:
+    bad_json = tmp_path / "config.json"
+    bad_json.write_text('{"model_type": "llama", "hidden_size": 4096,')
+    run = run_cli("estimate", "--model-config", str(bad_json), "--workload", "inference")
+    assert run.code == 2 and "invalid JSON" in run.err and len(run.err.strip().splitlines()) == 1
+    missing = tmp_path / "missing.json"
+    missing.write_text(json.dumps({"model_type": "llama", "hidden_size": 4096, "num_attention_heads": 32}))
+    run = run_cli("estimate", "--model-config", str(missing), "--workload", "inference")
+    assert run.code == 2 and "num_hidden_layers" in run.err
+    odd = tmp_path / "odd.json"
+    odd.write_text(json.dumps({"model_type": "bert", "hidden_size": 768}))
+    run = run_cli("estimate", "--model-config", str(odd), "--workload", "inference")
+    assert run.code == 2 and "unsupported model_type 'bert'" in run.err
+    fake = tmp_path / "model.gguf"
+    fake.write_bytes(b"NOTGGUF" + b"\0" * 64)
+    run = run_cli("estimate", "--model-config", str(fake), "--workload", "inference")
+    assert run.code == 2 and "GGUF" in run.err
+
+
+LLAMA_8B = {
+    "model_type": "llama", "hidden_size": 4096, "num_hidden_layers": 32, "num_attention_heads": 32,
+    "num_key_value_heads": 8, "intermediate_size": 14336, "vocab_size": 128256, "max_position_embeddings": 131072,
+    "tie_word_embeddings": False, "_name_or_path": "meta-llama/Llama-3.1-8B",
+}
+
+
+def test_config_json_import_matches_the_catalog(tmp_path: Path) -> None:
+    config = tmp_path / "config.json"
+    config.write_text(json.dumps(LLAMA_8B))
+    from_file = run_cli("estimate", "--model-config", str(config), "--workload", "inference", "--precision", "bf16", "--json")
+    from_catalog = run_cli("estimate", "--model", "llama-3.1-8b", "--workload", "inference", "--precision", "bf16", "--json")
+    assert from_file.code == 0, from_file.err
+    assert from_file.json()["memory"]["breakdown_bytes"]["weights"] == from_catalog.json()["memory"]["breakdown_bytes"]["weights"]
+
+
+def test_safetensors_folder_gives_exact_weight_bytes(tmp_path: Path) -> None:
+    folder = tmp_path / "tiny"
+    folder.mkdir()
+    (folder / "config.json").write_text(json.dumps(LLAMA_8B))
+    size = 16_060_522_496  # what the real BF16 checkpoint holds
+    header = json.dumps({"model.embed_tokens.weight": {"dtype": "BF16", "shape": [1], "data_offsets": [0, size]}}).encode()
+    (folder / "model.safetensors").write_bytes(struct.pack("<Q", len(header)) + header)
+    run = run_cli("estimate", "--model-config", str(folder), "--workload", "inference", "--engine", "transformers", "--json")
+    assert run.code == 0, run.err
+    assert run.json()["memory"]["breakdown_bytes"]["weights"] == size
+
+
+def test_gguf_header_is_read_without_tensors(tmp_path: Path) -> None:
+    import numpy as np
+    from gguf import GGUFWriter
+
+    path = tmp_path / "tiny.gguf"
+    writer = GGUFWriter(str(path), "llama")
+    writer.add_name("tiny-llama")
+    writer.add_block_count(2)
+    writer.add_embedding_length(64)
+    writer.add_feed_forward_length(128)
+    writer.add_head_count(4)
+    writer.add_head_count_kv(2)
+    writer.add_context_length(512)
+    writer.add_file_type(1)
+    writer.add_tensor("token_embd.weight", np.zeros((100, 64), dtype=np.float16))
+    writer.add_tensor("blk.0.attn_q.weight", np.zeros((64, 64), dtype=np.float16))
+    writer.write_header_to_file()
+    writer.write_kv_data_to_file()
+    writer.write_tensors_to_file()
+    writer.close()
+    run = run_cli("estimate", "--model-config", str(path), "--workload", "inference", "--json")
+    assert run.code == 0, run.err
+    memory = run.json()["memory"]
+    assert memory["breakdown_bytes"]["weights"] > 0
+    assert any("file header" in a for a in run.json()["assumptions"])
+
+
+def test_plan_json_contract_and_exports(tmp_path: Path) -> None:
+    pdf, xlsx, csv_path, md = tmp_path / "sheet.pdf", tmp_path / "list.xlsx", tmp_path / "list.csv", tmp_path / "list.md"
+    run = run_cli("plan", "--model", "llama-3.3-70b", "--workload", "inference", "--precision", "q4_k_m", "--context", "8192",
+                  "--budget", "3000", "--own", "rtx-3090", "--condition", "used", "--top", "2", "--json",
+                  "--pdf", str(pdf), "--xlsx", str(xlsx), "--csv", str(csv_path), "--markdown", str(md), "--page", "Letter")
+    assert run.code == 0, run.err
+    data = run.json()
+    assert set(data) == {"builds", "infeasible"} and data["infeasible"] is None
+    build = data["builds"][0]
+    assert set(build) == {"rank", "label", "parts", "nodes", "total_price", "currency", "power", "estimate", "checks", "slot_map"}
+    assert set(build["power"]) == {"dc_load_w", "psu_w", "wall_w", "circuit_ok"}
+    assert set(build["estimate"]) == ESTIMATE_KEYS
+    for part in build["parts"]:
+        assert set(part) == {"category", "id", "name", "quantity", "unit_price", "spec"}
+        assert part["spec"]["id"] == part["id"]
+    for check in build["checks"]:
+        assert check["status"] in ("pass", "warn", "fail") and check["message"]
+    assert {s["part_id"] for s in build["slot_map"]} == {"rtx-3090"}
+    # the PDF names every part and the total
+    from pypdf import PdfReader
+
+    text = "\n".join(page.extract_text() for page in PdfReader(str(pdf)).pages)
+    flat = " ".join(text.split())
+    for part in build["parts"]:
+        assert " ".join(part["name"].split())[:18] in flat, part["name"]
+    assert f"{build['total_price']:,.2f}" in flat
+    # the CSV and Markdown match the build
+    rows = list(csv.DictReader(io.StringIO(csv_path.read_text())))
+    assert {r[next(k for k in r if "escription" in k or k == "Item")] for r in rows if r}  # parsed
+    assert md.read_text().count("Type | Item | Price") == 2
+    assert xlsx.stat().st_size > 0
+
+
+def test_plan_export_to_a_missing_folder_is_exit_2(tmp_path: Path) -> None:
+    target = tmp_path / "nope" / "list.xlsx"
+    run = run_cli("plan", "--model", "llama-3.1-8b", "--workload", "inference", "--precision", "q4_k_m", "--xlsx", str(target))
+    assert run.code == 2 and "does not exist" in run.err and "Traceback" not in run.err
+
+
+def test_plan_infeasible_json_has_reason_and_relaxation() -> None:
+    run = run_cli("plan", "--model", "llama-3.1-405b", "--workload", "inference", "--precision", "bf16", "--budget", "3000",
+                  "--circuit", "120v15a", "--json")
+    assert run.code == 0, run.err
+    infeasible = run.json()["infeasible"]
+    assert set(infeasible) == {"reason", "blocking", "cheapest_relaxation"}
+    assert infeasible["reason"] and infeasible["cheapest_relaxation"]
+
+
+def test_plan_text_summary() -> None:
+    run = run_cli("plan", "--model", "qwen2.5-7b", "--workload", "inference", "--precision", "q4_k_m", "--budget", "1500", "--top", "2")
+    assert run.code == 0, run.err
+    assert run.out.startswith("#1 cheapest that fits")

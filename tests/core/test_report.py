@@ -1,0 +1,405 @@
+"""Purchase lists (XLSX, CSV, Markdown) and the HTML build sheet, made from real solver results."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterator
+from html.parser import HTMLParser
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from configurator.core import report
+from configurator.core.estimate.workload import Workload
+from configurator.core.report import purchase
+from configurator.core.report.purchase import SheetMeta, csv_text, markdown_text, sheet_titles, write_xlsx
+from configurator.core.report.sheet import (
+    assembly_notes,
+    build_sheet_html,
+    connector_plan,
+    m2_advice,
+    power_limit_w,
+)
+from configurator.core.solve.build import Build, BuildPart
+from configurator.core.solve.plan import plan
+from configurator.core.solve.request import BuildRequest, OwnedPart
+from configurator.storage import catalogs
+
+Scenario = tuple[BuildRequest, list[Build]]
+
+REQUESTS = {
+    "home": BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m", context=16384),
+        budget=3000,
+        owned=(OwnedPart(category="gpu", id="rtx-3090"),),
+        condition="used",
+        room="home-office",
+    ),
+    "four": BuildRequest(
+        model_id="qwen2.5-72b",
+        workload=Workload(kind="inference", precision="awq-int4", batch=20, engine="vllm", context=8192),
+        currency="CNY",
+        region="china",
+        circuit="230v16a",
+        budget=500000,
+    ),
+    "cluster": BuildRequest(
+        model_id="llama-3.1-70b",
+        workload=Workload(kind="pretrain", tokens=1e11, context=4096),
+        deadline_hours=336,
+        circuit="230v16a",
+    ),
+}
+META = SheetMeta(
+    project_name="Lab rig <test>",
+    created="2026-01-02",
+    catalog_price_date="2025-06-01",
+    exchange_rate_date="2025-06-30",
+    exchange_rate_source="ECB",
+    app_version="0.1.0",
+)
+VOID_TAGS = {"meta", "br", "img", "hr", "link", "input", "col", "area", "base", "wbr", "source"}
+
+
+@pytest.fixture(scope="module")
+def scenarios(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Scenario]:
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("LLM_RIG_HOME", str(tmp_path_factory.mktemp("report-home")))
+        catalog = catalogs.load(include_user=False).catalog
+        results = {name: (req, list(plan(req, catalog).builds)) for name, req in REQUESTS.items()}
+    for name, (_, builds) in results.items():
+        assert builds, f"{name}: the solver found no build"
+    return results
+
+
+def _all_builds(scenarios: dict[str, Scenario]) -> Iterator[tuple[BuildRequest, Build]]:
+    for request, builds in scenarios.values():
+        for build in builds:
+            yield request, build
+
+
+# ---------------------------------------------------------------------------------------
+# XLSX
+
+
+def _cell_value(ws: openpyxl.worksheet.worksheet.Worksheet, ref: str) -> float:
+    value = ws[ref].value
+    if isinstance(value, str) and value.startswith("="):
+        return _evaluate(ws, value[1:])
+    return float(value or 0)
+
+
+def _evaluate(ws: openpyxl.worksheet.worksheet.Worksheet, expr: str) -> float:
+    """Evaluate the workbook's own formulas (cell refs, SUM over a column range, + - * /)."""
+
+    def sum_range(m: re.Match[str]) -> str:
+        col, first, col2, last = m.group(1), int(m.group(2)), m.group(3), int(m.group(4))
+        assert col == col2
+        return repr(sum(_cell_value(ws, f"{col}{row}") for row in range(first, last + 1)))
+
+    expr = re.sub(r"SUM\(([A-Z]+)(\d+):([A-Z]+)(\d+)\)", sum_range, expr)
+    expr = re.sub(r"\b[A-Z]+\d+\b", lambda m: repr(_cell_value(ws, m.group(0))), expr)
+    assert re.fullmatch(r"[0-9.eE+\-*/() ]+", expr), expr
+    return float(eval(expr))  # noqa: S307 - digits and arithmetic only (asserted above)
+
+
+def _total_row(ws: openpyxl.worksheet.worksheet.Worksheet) -> int:
+    labels = {ws.cell(row, 1).value: row for row in range(1, ws.max_row + 1)}
+    return labels.get("Grand total") or labels["Total"]
+
+
+@pytest.mark.parametrize("name", list(REQUESTS))
+def test_xlsx_formulas_evaluate_to_the_build_totals(scenarios: dict[str, Scenario], name: str, tmp_path: Path) -> None:
+    request, builds = scenarios[name]
+    if name == "cluster":
+        assert any(b.nodes > 1 for b in builds), "the cluster scenario must exercise the Nodes rows"
+    path = tmp_path / "rig.xlsx"
+    write_xlsx(path, builds, request, META)
+    book = openpyxl.load_workbook(path)
+    for build, title in zip(builds, sheet_titles(builds), strict=True):
+        ws = book[title]
+        for row, part in enumerate(build.parts, start=2):
+            assert ws.cell(row, 2).value == part.name
+            assert (ws.cell(row, 5).value, ws.cell(row, 6).value) == (part.quantity, part.owned)
+            formula = ws.cell(row, 9).value
+            assert isinstance(formula, str) and formula.startswith("=")
+            assert _cell_value(ws, f"I{row}") == pytest.approx(part.subtotal, abs=0.01)
+        total = _total_row(ws)
+        assert str(ws.cell(total, 9).value).startswith("=")
+        assert _cell_value(ws, f"I{total}") == pytest.approx(build.total_price, abs=0.01)
+        if build.nodes > 1:
+            assert ws.cell(total - 1, 1).value == "Nodes" and ws.cell(total - 1, 9).value == build.nodes
+            assert ws.cell(total - 1, 9).number_format == "0"
+        assert ws.cell(total, 9).number_format == "#,##0.00"
+
+
+def test_xlsx_is_laid_out_for_a_purchasing_office(scenarios: dict[str, Scenario], tmp_path: Path) -> None:
+    request, builds = scenarios["home"]
+    write_xlsx(tmp_path / "rig.xlsx", builds, request, META)
+    ws = openpyxl.load_workbook(tmp_path / "rig.xlsx").worksheets[0]
+    headers = [c.value for c in ws[1]]
+    assert headers == ["Item", "Description", "Part number", "Vendor", "Quantity", "Owned", "Unit price",
+                       "Currency", "Subtotal", "Notes"]
+    assert all(c.font.bold for c in ws[1])
+    assert ws.freeze_panes == "A2"
+    assert ws["G2"].number_format == ws["I2"].number_format == "#,##0.00"
+    assert ws.column_dimensions["B"].width > 30
+    gpu = next(p for p in builds[0].parts if p.category == "gpu")
+    assert ws.cell(2, 6).value == gpu.owned == 1, "the owned 3090 is not paid for"
+
+
+def test_sheet_names_are_valid_and_unique(scenarios: dict[str, Scenario], tmp_path: Path) -> None:
+    request, builds = scenarios["four"]
+    base = builds[0]
+    odd = [base.model_copy(update={"label": "tokens/s per dollar [best]: really a very long label"}) for _ in range(3)]
+    odd.append(base.model_copy(update={"rank": 9, "label": "Request and assumptions"}))
+    titles = sheet_titles(builds + odd)
+    assert len(set(t.lower() for t in titles)) == len(titles)
+    assert all(len(t) <= 31 and not re.search(r"[\[\]:*?/\\]", t) for t in titles)
+    write_xlsx(tmp_path / "odd.xlsx", builds + odd, request, META)
+    names = openpyxl.load_workbook(tmp_path / "odd.xlsx").sheetnames
+    assert len(names) == len(set(names)) == len(builds) + len(odd) + 1
+
+
+def test_request_sheet_names_the_model_assumptions_and_checks(scenarios: dict[str, Scenario], tmp_path: Path) -> None:
+    request, builds = scenarios["four"]
+    write_xlsx(tmp_path / "rig.xlsx", builds, request, META)
+    book = openpyxl.load_workbook(tmp_path / "rig.xlsx")
+    assert book.sheetnames[-1] == "Request and assumptions"
+    rows = {(str(a), str(b)) for a, b in book["Request and assumptions"].iter_rows(values_only=True)}
+    text = "\n".join(f"{a}\t{b}" for a, b in rows)
+    assert ("Model", "qwen2.5-72b") in rows and ("Currency", "CNY") in rows
+    assert "2025-06-30" in text and "2025-06-01" in text
+    for build in builds:
+        assert all(a in text for a in build.estimate.assumptions)
+        assert all(c.message in text for c in build.checks if c.status != "pass")
+
+
+# ---------------------------------------------------------------------------------------
+# CSV and Markdown
+
+
+def test_csv_rows_match_the_parts(scenarios: dict[str, Scenario]) -> None:
+    for request, builds in scenarios.values():
+        rows = list(csv.reader(io.StringIO(csv_text(builds, request))))
+        assert rows[0][0] == "Build"
+        body = rows[1:]
+        parts = [(b, p) for b in builds for p in b.parts]
+        assert len(body) == len(parts)
+        for row, (build, part) in zip(body, parts, strict=True):
+            assert row[0] == f"{build.rank}. {build.label}"
+            assert (row[2], int(row[5]), int(row[6])) == (part.name, part.quantity, part.owned)
+            assert float(row[9]) == pytest.approx(part.subtotal, abs=0.01)
+        for build in builds:
+            mine = [r for r in body if r[0] == f"{build.rank}. {build.label}"]
+            assert sum(float(r[9]) for r in mine) * build.nodes == pytest.approx(build.total_price, abs=0.05)
+
+
+def test_markdown_is_a_forum_parts_table(scenarios: dict[str, Scenario]) -> None:
+    for request, builds in scenarios.values():
+        text = markdown_text(builds, request)
+        assert text.count("Type | Item | Price") == len(builds)
+        for build in builds:
+            assert all(p.name.replace("|", "\\|") in text for p in build.parts)
+            assert f"**{build.total_price:,.2f} {build.currency}**" in text
+        assert "**Total**" in text and "Estimated:" in text
+    _, builds = scenarios["home"]
+    assert "2 x NVIDIA GeForce RTX 3090 (1 owned)" in markdown_text(builds, REQUESTS["home"])
+
+
+# ---------------------------------------------------------------------------------------
+# HTML build sheet
+
+
+class _Balanced(HTMLParser):
+    """Fails on a closing tag that does not match the open one."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag not in VOID_TAGS:
+            self.stack.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        assert self.stack and self.stack[-1] == tag, (tag, self.stack[-3:])
+        self.stack.pop()
+
+
+def _parse(html: str) -> None:
+    parser = _Balanced()
+    parser.feed(html)
+    parser.close()
+    assert parser.stack == []
+
+
+def test_build_sheet_has_everything_to_order_and_assemble(scenarios: dict[str, Scenario]) -> None:
+    for request, build in _all_builds(scenarios):
+        html = build_sheet_html(build, request, META)
+        _parse(html)
+        assert html.startswith("<!DOCTYPE html>")
+        for part in build.parts:
+            assert part.name.replace("&", "&amp;") in html
+        assert f"{build.total_price:,.2f} {build.currency}" in html
+        assert "<svg" in html and "BTU/h" in html and "@page { size: A4; margin: 14mm }" in html
+        assert "Lab rig &lt;test&gt;" in html and "<test>" not in html
+        assert not re.search(r"""(src|href)=["']?(https?:)?//""", html), "no external resources"
+        for check in build.checks:
+            if check.status != "pass":
+                assert check.rule in html
+        for assumption in build.estimate.assumptions:
+            assert assumption.replace("&", "&amp;").replace("'", "&#x27;") in html
+
+
+def test_slot_map_draws_each_card_and_bays(scenarios: dict[str, Scenario]) -> None:
+    for request, build in _all_builds(scenarios):
+        html = build_sheet_html(build, request, META)
+        svg = html[html.index("<svg"): html.index("</svg>")]
+        for i in range(1, len(build.slot_map) + 1):
+            assert f"GPU {i}: " in svg
+        if any(s.source == "bay" for s in build.slot_map):
+            assert "Bay 1" in svg
+        else:
+            assert f"Slot {build.slot_map[0].slot}: " in svg
+
+
+def test_build_sheet_embeds_charts_and_page_size(scenarios: dict[str, Scenario]) -> None:
+    request, builds = scenarios["home"]
+    charts = {
+        "Memory per GPU": '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><rect width="5" height="5"/></svg>',
+        "Speed": "data:image/png;base64,iVBORw0KGgo=",
+    }
+    html = build_sheet_html(builds[0], request, META, charts=charts, page="Letter")
+    _parse(html)
+    assert "<?xml" not in html and '<rect width="5" height="5"/>' in html
+    assert '<img src="data:image/png;base64,iVBORw0KGgo="' in html and "Memory per GPU" in html
+    assert "size: letter" in html
+    with pytest.raises(ValueError):
+        build_sheet_html(builds[0], request, META, page="A3")
+    with pytest.raises(ValueError):
+        build_sheet_html(builds[0], request, META, charts={"x": "data:text/html,<b>"})
+
+
+def test_text_is_escaped(scenarios: dict[str, Scenario]) -> None:
+    request, builds = scenarios["home"]
+    build = builds[0].model_copy(update={"label": "<script>alert(1)</script> & co"})
+    html = build_sheet_html(build, request, META)
+    _parse(html)
+    assert "<script>" not in html and "&lt;script&gt;" in html
+
+
+def test_connector_plan_feeds_every_card_from_one_psu(scenarios: dict[str, Scenario]) -> None:
+    for _, build in _all_builds(scenarios):
+        rows = connector_plan(build)
+        psu = next((p for p in build.parts if p.category == "psu"), None)
+        if psu is None:
+            assert rows == []
+            continue
+        gpu_rows = [r for r in rows if r[0].startswith("GPU")]
+        assert len(gpu_rows) == len(build.slot_map)
+        for _, _, feed in rows:
+            assert "MISSING" not in feed
+            assert len(set(re.findall(r"PSU (\d+)", feed))) <= 1
+
+
+def _with_part(build: Build, category: str, **spec: object) -> Build:
+    parts = tuple(p.model_copy(update={"spec": {**p.spec, **spec}}) if p.category == category else p for p in build.parts)
+    return build.model_copy(update={"parts": parts})
+
+
+def _desktop(scenarios: dict[str, Scenario]) -> Build:
+    return next(b for _, b in _all_builds(scenarios)
+                if any(p.category == "motherboard" for p in b.parts) and b.slot_map[0].source != "bay")
+
+
+def test_m2_advice_avoids_sockets_that_share_gpu_lanes(scenarios: dict[str, Scenario]) -> None:
+    build = _desktop(scenarios)
+    board = next(p for p in build.parts if p.category == "motherboard").spec
+    used = build.slot_map[0].slot
+    slots = [dict(s, shares_with=["m2_a"] if s["position"] == used else []) for s in board["pcie_slots"]]
+    sockets = [{"id": "m2_a", "lanes": 4, "gen": 4, "source": "cpu"}, {"id": "m2_b", "lanes": 4, "gen": 4, "source": "chipset"}]
+    advice = m2_advice(_with_part(build, "motherboard", pcie_slots=slots, m2_sockets=sockets)) or ""
+    assert "in m2_b" in advice and "leave m2_a empty" in advice
+
+
+def test_power_limit_command_only_when_the_build_runs_near_its_limits(scenarios: dict[str, Scenario]) -> None:
+    build = _desktop(scenarios)
+    gpu = next(p for p in build.parts if p.category == "gpu")
+    p = build.power
+    relaxed = build.model_copy(update={"power": p.model_copy(update={"psu_w": p.dc_load_w * 2, "circuit_limit_w": p.wall_w * 2})})
+    assert power_limit_w(relaxed) is None
+    assert not any("nvidia-smi -pl" in code for _, code in assembly_notes(relaxed))
+    tight_power = p.model_copy(update={"psu_w": p.dc_load_w / 0.95, "circuit_limit_w": p.wall_w * 2})
+    tight = build.model_copy(update={"power": tight_power})
+    limit = power_limit_w(tight)
+    assert limit is not None and 0.5 * gpu.spec["tdp_w"] <= limit < gpu.spec["tdp_w"]
+    notes = assembly_notes(_with_part(tight, "gpu", vendor="nvidia"))
+    assert (f"nvidia-smi -pm 1; nvidia-smi -pl {limit}") in [code for _, code in notes]
+
+
+def test_assembly_notes_cover_bios_for_multi_gpu(scenarios: dict[str, Scenario]) -> None:
+    build = _desktop(scenarios)
+    texts = " ".join(text for text, _ in assembly_notes(build))
+    assert "Above 4G decoding" in texts and "Resizable BAR" in texts
+
+
+# ---------------------------------------------------------------------------------------
+# Atomic writes
+
+
+def test_atomic_write_leaves_only_the_file(tmp_path: Path) -> None:
+    target = tmp_path / "out.csv"
+    report.atomic_write_bytes(target, b"one")
+    report.atomic_write_text(target, "two")
+    assert target.read_text() == "two"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.csv"]
+
+
+def test_failed_generation_keeps_the_existing_file(
+    scenarios: dict[str, Scenario], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    request, builds = scenarios["home"]
+    target = tmp_path / "rig.xlsx"
+    target.write_bytes(b"previous")
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("disk gremlin")
+
+    monkeypatch.setattr(openpyxl.Workbook, "save", broken)
+    with pytest.raises(RuntimeError):
+        write_xlsx(target, builds, request, META)
+    assert target.read_bytes() == b"previous"
+    assert [p.name for p in tmp_path.iterdir()] == ["rig.xlsx"]
+
+
+def test_failed_replace_removes_the_temp_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "rig.md"
+    target.write_text("previous")
+
+    def broken(src: str, dst: object) -> None:
+        raise OSError("replace failed")
+
+    monkeypatch.setattr(report.os, "replace", broken)
+    with pytest.raises(OSError):
+        report.atomic_write_text(target, "new")
+    assert target.read_text() == "previous"
+    assert [p.name for p in tmp_path.iterdir()] == ["rig.md"]
+
+
+def test_missing_folder_is_a_clear_oserror(scenarios: dict[str, Scenario], tmp_path: Path) -> None:
+    request, builds = scenarios["home"]
+    with pytest.raises(FileNotFoundError, match="does not exist"):
+        write_xlsx(tmp_path / "nowhere" / "rig.xlsx", builds, request, META)
+    assert purchase.xlsx_bytes([], request, META).startswith(b"PK"), "an empty list still makes a workbook"
+
+
+def test_parts_without_vendor_number_use_the_catalog_id() -> None:
+    part = BuildPart(category="gpu", id="rtx-3090", name="RTX 3090", quantity=1, unit_price=1.0, spec={})
+    assert purchase.part_number(part) == "rtx-3090"
+    numbered = part.model_copy(update={"spec": {"vendor_part_number": "900-1G"}})
+    assert purchase.part_number(numbered) == "900-1G"
