@@ -384,7 +384,9 @@ def test_failed_replace_removes_the_temp_file(tmp_path: Path, monkeypatch: pytes
     def broken(src: str, dst: object) -> None:
         raise OSError("replace failed")
 
-    monkeypatch.setattr(report.os, "replace", broken)
+    from configurator.core import fileio
+
+    monkeypatch.setattr(fileio.os, "replace", broken)
     with pytest.raises(OSError):
         report.atomic_write_text(target, "new")
     assert target.read_text() == "previous"
