@@ -72,6 +72,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.busy)
         self._make_actions()
         self.session.solve_finished.connect(self._on_session_solve_finished)
+        self.session.solve_progressed.connect(self._on_session_solve_progressed)
         self.session.solve_failed.connect(self._on_session_solve_failed)
         self.session.busy_changed.connect(self.busy.setVisible)
         self.session.solve_started.connect(self._on_session_solve_started)
@@ -229,6 +230,13 @@ class MainWindow(QMainWindow):
             f"{builds} build{'s' if builds != 1 else ''} for <b>{self.session.request.model_id}</b> "
             f"({self.session.request.workload.kind}) in {result.solve_seconds:.2f} s" if builds else "")
         self.statusBar().showMessage(f"Solved in {result.solve_seconds:.2f} s", 4000)
+
+    def _on_session_solve_progressed(self, result: PlanResult) -> None:
+        """Show the first builds while the other labels are still being solved."""
+        if len(result.builds) == 1:
+            self.banner.show_result(result)
+            self.builds.show_result(result)
+            self.summary.setText("Cheapest build found; solving the alternatives…")
 
     def _on_session_solve_started(self) -> None:
         self.statusBar().showMessage("Solving…")

@@ -20,12 +20,13 @@ from configurator.core.solve.request import BuildRequest
 from configurator.storage import catalogs, projects
 from configurator.storage.projects import Project
 
-DEBOUNCE_MS = 250
+DEBOUNCE_MS = 150
 BUSY_AFTER_MS = 500
 
 
 class _Signals(QObject):
     finished = Signal(int, object)
+    partial = Signal(int, object)
     failed = Signal(int, str)
 
 
@@ -40,7 +41,8 @@ class _SolveJob(QRunnable):
 
     def run(self) -> None:
         try:
-            result = plan(self.request, self.catalog, should_stop=self.stop.is_set)
+            result = plan(self.request, self.catalog, should_stop=self.stop.is_set,
+                          on_partial=lambda r: self.signals.partial.emit(self.job_id, r))
         except ConfiguratorError as exc:
             self.signals.failed.emit(self.job_id, str(exc))
             return
@@ -56,6 +58,7 @@ class Session(QObject):
     solve_started = Signal()
     busy_changed = Signal(bool)
     solve_finished = Signal(object)  # PlanResult
+    solve_progressed = Signal(object)  # PlanResult with the builds found so far
     solve_failed = Signal(str)
     project_changed = Signal()  # name, path or dirty flag
     catalog_changed = Signal(object)  # Catalog
@@ -107,6 +110,7 @@ class Session(QObject):
         self._stop = threading.Event()
         job = _SolveJob(job_id, self.request, self.catalog, self._stop)
         job.signals.finished.connect(self._on_job_finished)
+        job.signals.partial.connect(self._on_job_partial)
         job.signals.failed.connect(self._on_job_failed)
         self._busy.start()
         self.solve_started.emit()
@@ -128,6 +132,13 @@ class Session(QObject):
         self.busy_changed.emit(False)
         self.result = result
         self.solve_finished.emit(result)
+
+    @Slot(int, object)
+    def _on_job_partial(self, job_id: int, result: object) -> None:
+        if job_id == self._current:
+            self._busy.stop()
+            self.busy_changed.emit(False)
+            self.solve_progressed.emit(result)
 
     @Slot(int, str)
     def _on_job_failed(self, job_id: int, message: str) -> None:

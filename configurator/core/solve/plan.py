@@ -269,6 +269,7 @@ def _cluster(
 def _solve_once(
     request: BuildRequest, catalog: Catalog, model: ModelArch, exact: int | None, top_k: int,
     should_stop: Callable[[], bool], time_budget: float,
+    on_partial: Callable[[list[Build]], None] | None = None,
 ) -> tuple[list[Build], Candidates]:
     cand = gpu_options(model, request, catalog, exact)
     if not cand.options:
@@ -278,8 +279,14 @@ def _solve_once(
         return [], cand
     bm = BuildModel(request, cand, model, catalog)
     deadline = time.monotonic() + time_budget
-    solved = run_labels(bm, top_k, should_stop, deadline)
-    builds = [_assemble(i + 1, label, why, choice, request, cand, catalog) for i, (label, why, choice) in enumerate(solved)]
+    builds: list[Build] = []
+
+    def found(label: str, why: str, choice: Choice) -> None:
+        builds.append(_assemble(len(builds) + 1, label, why, choice, request, cand, catalog))
+        if on_partial is not None:
+            on_partial(list(builds))
+
+    run_labels(bm, top_k, should_stop, deadline, found)
     return builds, cand
 
 
@@ -424,8 +431,12 @@ def plan(
     on_progress: Callable[[str], None] = lambda _message: None,
     should_stop: Callable[[], bool] = lambda: False,
     time_budget: float = 3.0,
+    on_partial: Callable[[PlanResult], None] | None = None,
 ) -> PlanResult:
-    """Ranked builds for the request; when none fits, the reason and the cheapest relaxation."""
+    """Ranked builds for the request; when none fits, the reason and the cheapest relaxation.
+
+    `on_partial` receives the builds found so far, as they are found.
+    """
     started = time.monotonic()
     if model is None:
         found = catalog.records["models"].get(request.model_id)
@@ -436,7 +447,12 @@ def plan(
     if unknown:
         raise RequestError(f"unknown GPU id(s): {', '.join(unknown)}")
     on_progress("estimating GPU options")
-    builds, cand = _solve_once(request, catalog, model, exact_weight_bytes, request.top_k, should_stop, time_budget)
+    partial = None
+    if on_partial is not None:
+        def partial(found: list[Build]) -> None:
+            on_partial(PlanResult(builds=tuple(found), infeasible=None, solve_seconds=time.monotonic() - started,
+                                  notes=("more alternatives are being solved",)))
+    builds, cand = _solve_once(request, catalog, model, exact_weight_bytes, request.top_k, should_stop, time_budget, partial)
     workload = request.workload.resolved(model.max_context)
     notes: list[str] = []
     if builds and len(builds) < request.top_k and request.allow_clusters and not request.owned:

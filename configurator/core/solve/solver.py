@@ -458,8 +458,13 @@ def run_labels(
     top_k: int,
     should_stop: Callable[[], bool] = lambda: False,
     deadline: float | None = None,
+    on_found: Callable[[str, str, Choice], None] = lambda _label, _why, _choice: None,
 ) -> list[tuple[str, str, Choice]]:
-    """Solve for each label in turn; each later build uses a different GPU option."""
+    """Solve for each label in turn; each later build uses a different GPU option.
+
+    `on_found` hears about each build as soon as it is solved (the app shows the cheapest
+    while the other labels are still being solved).
+    """
     results: list[tuple[str, str, Choice]] = []
 
     def remaining() -> float:
@@ -471,6 +476,7 @@ def run_labels(
         if choice is None:
             return
         results.append((label, why, choice))
+        on_found(label, why, choice)
         bm.exclude_build(choice)
         used_options.append(bm.option_index(choice.option))
         bm.exclude_option(used_options[-1])
@@ -518,5 +524,6 @@ def run_labels(
             if choice is None:
                 break
             results.append(("alternative platform", "the same GPUs on another board and another kind of case", choice))
+            on_found(*results[-1])
             bm.exclude_build(choice)
     return results
