@@ -333,29 +333,35 @@ def _combine(request: BuildRequest, first: BuildRequest, second: BuildRequest) -
     return first.model_copy(update=changed)
 
 
-def _describe(kind: str, relaxed: BuildRequest, cost: float, request: BuildRequest) -> str:
+def _describe(kind: str, relaxed: BuildRequest, cost: float, request: BuildRequest, build: Build | None = None) -> str:
     money = f"{cost:,.0f} {request.currency}"
-    if kind == "all":
-        return f"relax several constraints together (budget, circuit, precision, form): cheapest build {money}"
-    if kind.startswith("budget+"):
-        other = _describe(kind.split("+", 1)[1], relaxed, cost, request).split(":")[0]
-        return f"raise the budget to {money} and {other}"
-    return {
+    phrases = {
         "budget": f"raise the budget to {money}",
-        "kv": f"quantize the KV cache to {relaxed.workload.kv_precision}: cheapest build {money}",
-        "context": f"shorten the context to {relaxed.workload.context} tokens: cheapest build {money}",
-        "precision": f"use q4_k_m (GGUF via llama.cpp): cheapest build {money}",
-        "method": f"use QLoRA instead of {request.workload.method}: cheapest build {money}",
-        "circuit": f"a 230 V 16 A circuit: cheapest build {money}",
-        "circuits": f"a second circuit (two PSUs on separate outlets): cheapest build {money}",
-        "form": f"allow any form (rack or open frame): cheapest build {money}",
-        "gpus": f"allow up to 8 GPUs: cheapest build {money}",
-        "speed": f"accept a lower speed: cheapest build {money}",
-        "deadline": f"allow more time: cheapest build {money}",
-        "condition": f"allow used parts: cheapest build {money}",
-        "region": f"buy outside China: cheapest build {money}",
+        "kv": f"quantize the KV cache to {relaxed.workload.kv_precision}",
+        "context": f"shorten the context to {relaxed.workload.context} tokens",
+        "precision": "use q4_k_m (GGUF via llama.cpp)",
+        "method": f"use QLoRA instead of {request.workload.method}",
+        "circuit": "use a 230 V 16 A circuit",
+        "circuits": f"use {relaxed.circuits} circuits (PSUs on separate outlets)",
+        "form": "allow any form (rack or open frame)",
+        "gpus": f"allow up to {relaxed.max_gpus} GPUs",
+        "speed": "accept a lower speed",
+        "deadline": "allow more time",
+        "condition": "allow used parts",
+        "region": "buy outside China",
         "cluster": f"two or more machines: {money}",
-    }.get(kind, f"{kind}: {money}")
+    }
+    if build is not None and build.estimate.decode_tokens_per_s is not None:
+        phrases["speed"] = f"accept {build.estimate.decode_tokens_per_s:.1f} tokens/s"
+    if build is not None and build.estimate.wall_hours is not None:
+        phrases["deadline"] = f"allow {build.estimate.wall_hours:,.0f} h"
+    if kind == "cluster":
+        return phrases["cluster"]
+    kinds = kind.split("+")
+    text = " and ".join(phrases.get(k, k) for k in kinds)
+    if kinds == ["budget"]:
+        return text
+    return f"{text}: cheapest build {money}"
 
 
 def _diagnose(
@@ -364,13 +370,15 @@ def _diagnose(
 ) -> tuple[Infeasible, Build | None]:
     blocking: list[str] = []
     if not cand.options:
-        reasons = sorted(set(cand.rejected_gpus.values()))
-        sample = "; ".join(reasons[:4])
+        dull = ("sold only inside whole servers", "you asked to use your own", "not among the requested", "vendor ")
+        reasons = sorted({r for r in cand.rejected_gpus.values() if not any(d in r for d in dull)})
+        sample = "; ".join(reasons[:3]) or "; ".join(sorted(set(cand.rejected_gpus.values()))[:3])
         reason = f"no GPU in the catalog can run this within {request.max_gpus} GPUs per machine ({sample})"
         blocking.append("GPU memory / speed target per machine")
     else:
         reason = "no combination of parts passes every rule"
     feasible: list[tuple[float, str, BuildRequest]] = []
+    found_builds: dict[str, Build] = {}
     singles = _relaxations(request)
     labels = {"budget": "budget", "kv": "KV-cache precision", "context": "context length", "precision": "weight precision",
               "method": "fine-tuning method", "circuit": "wall circuit", "circuits": "one circuit", "form": "form factor",
@@ -381,6 +389,7 @@ def _diagnose(
         builds, _ = _solve_once(relaxed, catalog, model, exact, 1, should_stop, 1.0)
         if builds:
             feasible.append((builds[0].total_price, kind, relaxed))
+            found_builds[kind] = builds[0]
         return bool(builds)
 
     for kind, relaxed in singles:
@@ -389,21 +398,41 @@ def _diagnose(
         if attempt(kind, relaxed):
             blocking.append(labels.get(kind, kind))
     if not feasible and not should_stop():
-        # two things at once: the budget and one other constraint, then everything
-        budget_free = dict(singles).get("budget")
-        for kind, relaxed in singles:
-            if kind == "budget" or budget_free is None or should_stop():
+        # several things at once: add relaxations, least intrusive first, until something fits;
+        # then drop every one that turns out not to be needed
+        order = ["kv", "budget", "circuits", "circuit", "condition", "form", "gpus", "speed", "deadline", "context",
+                 "precision", "method", "region"]
+        by_kind = dict(singles)
+        applied: list[str] = []
+        current = request
+        for kind in order:
+            if kind not in by_kind or should_stop():
                 continue
-            if attempt(f"budget+{kind}", _combine(request, budget_free, relaxed)):
-                blocking.extend(["budget", labels.get(kind, kind)])
+            current = _combine(request, current, by_kind[kind])
+            applied.append(kind)
+            if _solve_once(current, catalog, model, exact, 1, should_stop, 1.0)[0]:
                 break
-    if not feasible and not should_stop():
-        everything = request
-        for _kind, relaxed in singles:
-            if _kind not in ("region", "condition"):
-                everything = _combine(request, everything, relaxed)
-        if attempt("all", everything):
-            blocking.append("several constraints together")
+        else:
+            applied = []
+        best = _solve_once(current, catalog, model, exact, 1, should_stop, 1.0)[0] if applied else []
+        cost = best[0].total_price if best else 0.0
+        for kind in list(applied):
+            if len(applied) == 1 or should_stop():
+                break
+            trial = request
+            for other in applied:
+                if other != kind:
+                    trial = _combine(request, trial, by_kind[other])
+            found = _solve_once(trial, catalog, model, exact, 1, should_stop, 1.0)[0]
+            if found and found[0].total_price <= cost * 1.02:  # not needed, and no dearer without it
+                applied.remove(kind)
+                cost = min(cost, found[0].total_price)
+        if applied:
+            combined = request
+            for kind in applied:
+                combined = _combine(request, combined, by_kind[kind])
+            if attempt("+".join(applied), combined):
+                blocking.extend(labels.get(kind, kind) for kind in applied)
     cluster = None
     if request.allow_clusters:
         cluster = _cluster(request, catalog, model, request.workload.resolved(model.max_context), exact)
@@ -413,7 +442,7 @@ def _diagnose(
     relaxed_request = None
     if feasible:
         cost, kind, relaxed = min(feasible, key=lambda f: f[0])
-        relaxation = _describe(kind, relaxed, cost, request)
+        relaxation = _describe(kind, relaxed, cost, request, found_builds.get(kind))
         relaxed_request = relaxed if kind != "cluster" else None
     else:
         relaxation = "none found in the catalog: a smaller model, a lower precision or a shorter context"
