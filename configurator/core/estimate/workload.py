@@ -68,5 +68,6 @@ class Workload(BaseModel):
             default = {"inference": 4096, "finetune": 2048, "pretrain": 4096}[self.kind]
             updates["context"] = min(default, max_context)
         if self.grad_checkpointing is None:
-            updates["grad_checkpointing"] = self.kind != "inference"
+            # fine-tuning usually recomputes to fit on few GPUs; pretraining a sized model does not
+            updates["grad_checkpointing"] = self.kind == "finetune"
         return self.model_copy(update=updates) if updates else self

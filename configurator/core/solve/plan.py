@@ -250,7 +250,7 @@ def _cluster(
     best: Build | None = None
     for system in _systems(catalog, request):
         for nodes in (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 64):
-            build = _system_build(1, "cluster of 8-GPU servers" if nodes > 1 else "8-GPU server",
+            build = _system_build(1, f"cluster of {system.gpu_count}-GPU machines" if nodes > 1 else f"{system.gpu_count}-GPU server",
                                   "one box cannot hold or finish this job" if nodes > 1 else "a ready-made server",
                                   system, nodes, request, catalog, model, workload, exact)
             if build is None:
@@ -349,7 +349,7 @@ def _describe(kind: str, relaxed: BuildRequest, cost: float, request: BuildReque
         "deadline": "allow more time",
         "condition": "allow used parts",
         "region": "buy outside China",
-        "cluster": f"two or more machines: {money}",
+        "cluster": f"{build.nodes if build else 'several'} machines working together: {money}",
     }
     if build is not None and build.estimate.decode_tokens_per_s is not None:
         phrases["speed"] = f"accept {build.estimate.decode_tokens_per_s:.1f} tokens/s"
@@ -440,9 +440,13 @@ def _diagnose(
             feasible.append((cluster.total_price, "cluster", request))
             blocking.append("one machine")
     relaxed_request = None
+    performance_only = {"speed", "deadline"}
+    if any(not set(kind.split("+")) & performance_only for _c, kind, _r in feasible):
+        # accepting a slower machine is the last resort when money or power can meet the target
+        feasible = [f for f in feasible if not set(f[1].split("+")) & performance_only]
     if feasible:
         cost, kind, relaxed = min(feasible, key=lambda f: f[0])
-        relaxation = _describe(kind, relaxed, cost, request, found_builds.get(kind))
+        relaxation = _describe(kind, relaxed, cost, request, found_builds.get(kind) or (cluster if kind == "cluster" else None))
         relaxed_request = relaxed if kind != "cluster" else None
     else:
         relaxation = "none found in the catalog: a smaller model, a lower precision or a shorter context"

@@ -1,0 +1,766 @@
+"""Buy or rent: energy, the cheapest cloud rental that does the same work, break-even and TCO.
+
+Definitions (every one is also written into `CostOfOwnership.assumptions`):
+
+* Energy. The machine is switched on `hours_per_day x days_per_year` hours a year. While on,
+  it is busy (drawing `wall_w`, the build's full-load wall draw) for the fraction
+  `utilisation` of that time and idle (drawing `idle_w`) for the rest; switched off it draws
+  nothing. So
+
+      kWh / year  = (wall_w * utilisation + idle_w * (1 - utilisation)) * hours_per_day * days_per_year / 1000
+      cost / year = kWh / year * price_per_kwh
+
+  For a multi-node build `wall_w` is the per-node figure of `Build.power` times `Build.nodes`.
+* Rental equivalent. A renter keeps the instance running for the same on-hours (or only the
+  busy hours when `UsageProfile.rent_busy_hours_only` is set):
+  `monthly_rental = hourly x rented hours per year / 12`.
+* Break-even. Owning costs the purchase up front plus `monthly_owning_cost` (energy and
+  upkeep) each month; renting costs `monthly_rental` each month. The break-even month is the
+  first whole month m with `purchase + m * owning <= m * rental`, i.e.
+  `ceil(purchase / (rental - owning))`. Resale is left out (buying must pay back on its own
+  cash flows). If renting is no dearer per month than owning, or the month falls after the
+  useful life (`OwnershipAssumptions.years`), buying never pays back: None, with the reason.
+* TCO over y years. Owning: purchase - resale value at y + (energy + upkeep) * y, where the
+  resale value falls in a straight line from the purchase price to `resale_fraction` of it at
+  `years` and stays there. Renting: monthly rental * 12 * y.
+
+The rental match (`search_rentals` / `rental_for`) estimates the workload on each offer's GPU
+type and count with the same estimator the solver uses; an offer qualifies when the job fits
+its memory and it is at least as fast as the build (decode tokens/s per sequence for
+inference, wall-clock hours for training). The cheapest qualifying hourly price wins.
+
+Pure Python: no Qt and no storage imports. `load_offers(path)` reads a cloud catalog file
+directly; `catalog_offers(catalog)` reads the offers from a loaded catalog once "cloud" is a
+catalog kind.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import tomllib
+from collections.abc import Iterable, Sequence
+from datetime import date
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.catalog.models import Currency, Gpu, ModelArch, Record
+from configurator.core.errors import CatalogError, Problem
+from configurator.core.estimate.estimator import GIB, estimate
+from configurator.core.estimate.result import EstimateResult
+from configurator.core.estimate.workload import Workload
+from configurator.core.solve.build import Build
+
+Pricing = Literal["on-demand", "spot", "marketplace", "reserved-1y"]
+ProviderKind = Literal["hyperscaler", "gpu-cloud", "marketplace"]
+
+RENTAL_PRICING: tuple[Pricing, ...] = ("on-demand", "marketplace")
+"""Price tiers a like-for-like rental may use: spot can be interrupted, reserved needs a commitment."""
+
+CLOUD_KIND = "cloud"
+"""Catalog kind (file stem and TOML array name) of cloud offers."""
+
+
+# ---------------------------------------------------------------------------------------
+# Catalog records
+
+
+class HourlyPrice(BaseModel):
+    """One observed price for a whole instance (all of its GPUs) per hour."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    amount: float = Field(gt=0, description="per instance-hour, all GPUs of the offer together")
+    currency: Currency
+    pricing: Pricing = "on-demand"
+    date: date
+    source: str = Field(min_length=3, description="the page or file the figure was read from")
+    note: str = ""
+
+
+class CloudOffer(Record):
+    """A GPU instance one can rent by the hour. `prices` are per instance-hour."""
+
+    provider: str = Field(min_length=1)
+    provider_kind: ProviderKind
+    gpu: str = Field(description="catalog GPU id, e.g. 'h100-sxm'")
+    gpu_count: int = Field(ge=1, le=64)
+    vram_gb_total: float = Field(gt=0)
+    vcpus: int | None = Field(default=None, ge=1)
+    ram_gb: float | None = Field(default=None, gt=0)
+    region: str = ""
+    prices: tuple[HourlyPrice, ...] = Field(min_length=1)  # type: ignore[assignment]
+
+    def hourly(self, pricing: str = "on-demand", currency: str | None = None) -> HourlyPrice | None:
+        """The newest price of this tier (in this currency, when given)."""
+        matches = [p for p in self.prices if p.pricing == pricing and (currency is None or p.currency == currency)]
+        return max(matches, key=lambda p: p.date) if matches else None
+
+    def price(self, currency: str, condition: str = "on-demand") -> HourlyPrice | None:  # type: ignore[override]
+        """Record.price for cloud offers: `condition` names the pricing tier."""
+        return self.hourly(condition, currency)
+
+    @property
+    def price_is_estimate(self) -> bool:
+        return "prices" in self.estimates
+
+
+_HEADER = re.compile(rf"^\s*\[\[\s*{CLOUD_KIND}\s*\]\]")
+
+
+def load_offers(path: Path | str) -> list[CloudOffer]:
+    """Read and validate a cloud catalog file (`[[cloud]]` records) directly.
+
+    Raises CatalogError with file:line: field: message for every problem.
+    """
+    path = Path(path)
+    name = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+        data = tomllib.loads(text)
+    except OSError as exc:
+        raise CatalogError([Problem(name, 1, "file", f"cannot read: {exc}")]) from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise CatalogError([Problem(name, 1, "toml", f"syntax error: {exc}")]) from exc
+    headers = [n for n, line in enumerate(text.splitlines(), start=1) if _HEADER.match(line)]
+    raw = data.get(CLOUD_KIND, [])
+    if not isinstance(raw, list):
+        raise CatalogError([Problem(name, 1, CLOUD_KIND, "must be an array of tables [[cloud]]")])
+    offers: list[CloudOffer] = []
+    problems: list[Problem] = []
+    seen: set[str] = set()
+    for index, entry in enumerate(raw):
+        line = headers[index] if index < len(headers) else 1
+        try:
+            offer = CloudOffer.model_validate(entry)
+        except ValidationError as exc:
+            for error in exc.errors():
+                field = ".".join(str(p) for p in error["loc"]) or "record"
+                problems.append(Problem(name, line, field, error["msg"]))
+            continue
+        if offer.id in seen:
+            problems.append(Problem(name, line, "id", f"duplicate id {offer.id!r}"))
+            continue
+        seen.add(offer.id)
+        offers.append(offer)
+    if problems:
+        raise CatalogError(problems)
+    return offers
+
+
+def catalog_offers(catalog: Catalog) -> list[CloudOffer]:
+    """Cloud offers of a loaded catalog (empty until the loader knows the "cloud" kind)."""
+    return [r for r in catalog.records.get(CLOUD_KIND, {}).values() if isinstance(r, CloudOffer)]
+
+
+# ---------------------------------------------------------------------------------------
+# Usage and ownership assumptions
+
+
+class UsageProfile(BaseModel):
+    """How the machine is used and what its electricity costs."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    hours_per_day: float = Field(default=8.0, ge=0, le=24, description="hours a day the machine is switched on")
+    days_per_year: float = Field(default=250.0, ge=0, le=366)
+    utilisation: float = Field(default=0.5, ge=0, le=1, description="share of the on-time at full load")
+    idle_w: float | None = Field(default=None, ge=0, description="wall draw while on but idle; None: estimated from the build")
+    price_per_kwh: float = Field(gt=0)
+    currency: Currency
+    source: str = Field(min_length=3, description="where price_per_kwh comes from")
+    estimate: str = Field(default="", description="why price_per_kwh is an estimate (empty: read from the source)")
+    rent_busy_hours_only: bool = Field(
+        default=False, description="a renter starts instances only for the busy hours instead of the whole on-time"
+    )
+
+    @property
+    def on_hours_per_year(self) -> float:
+        return self.hours_per_day * self.days_per_year
+
+    @property
+    def rented_hours_per_year(self) -> float:
+        return self.on_hours_per_year * (self.utilisation if self.rent_busy_hours_only else 1.0)
+
+    def describe(self) -> str:
+        price = f"{self.price_per_kwh:g} {self.currency}/kWh ({self.source}"
+        price += f"; estimate: {self.estimate})" if self.estimate else ")"
+        return (f"usage: on {self.hours_per_day:g} h/day x {self.days_per_year:g} days/year, busy {self.utilisation:.0%} "
+                f"of that time; electricity {price}")
+
+
+DEFAULT_SCHEDULE = "8 h a day on 250 working days, busy half of that time (a workstation; change it for a 24/7 server)"
+
+PRESETS: dict[str, UsageProfile] = {
+    "us": UsageProfile(
+        price_per_kwh=0.17,
+        currency="USD",
+        source="EIA Electric Power Monthly, Table 5.6.A (https://www.eia.gov/electricity/monthly/epm_table_grapher.php?t=table_5_06_a)",
+        estimate=("national residential average rounded to 0.17 USD/kWh; only the state rows were read "
+                  "(April 2025: 12.8 c in Missouri to 32.3 c in Connecticut)"),
+    ),
+    "eu": UsageProfile(
+        price_per_kwh=0.2872,
+        currency="EUR",
+        source=("Eurostat, household electricity prices 1st half 2025: EU average EUR 28.72 per 100 kWh "
+                "incl. taxes (dataset nrg_pc_204, press release 29 Oct 2025)"),
+    ),
+    "china": UsageProfile(
+        price_per_kwh=0.6,
+        currency="CNY",
+        source="commercial (一般工商业) tariff, order of magnitude",
+        estimate="no tariff table was read; Chinese commercial tariffs vary by province and time of day, 0.6 CNY/kWh is a round mid value",
+    ),
+}
+"""Regional electricity presets (schedule: `DEFAULT_SCHEDULE`); override any field with model_copy."""
+
+
+def preset(region: str, **overrides: Any) -> UsageProfile:
+    """A regional preset with some fields replaced, e.g. preset("eu", hours_per_day=24)."""
+    return PRESETS[region].model_copy(update=overrides)
+
+
+DEFAULT_RESALE_FRACTION = 0.35
+DEFAULT_RESALE_SOURCE = (
+    "estimate: 35 % of the purchase price after the depreciation period for parts without a catalog used price "
+    "(a round figure for second-hand PC parts; no market survey was read)"
+)
+
+
+class OwnershipAssumptions(BaseModel):
+    """Depreciation, resale and upkeep of a bought machine."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    years: int = Field(default=3, ge=1, le=15, description="depreciation period, also the useful life for break-even")
+    resale_fraction: float = Field(default=DEFAULT_RESALE_FRACTION, ge=0, le=1, description="resale value / purchase after `years`")
+    resale_source: str = Field(default=DEFAULT_RESALE_SOURCE, min_length=3)
+    upkeep_per_year: float = Field(default=0.0, ge=0, description="repairs and spares per year, in the build's currency")
+
+    def value_after(self, purchase: float, years: float) -> float:
+        """Straight line from the purchase price to the resale value at `self.years`, flat after."""
+        share = min(max(years, 0.0) / self.years, 1.0)
+        return purchase * (1.0 - (1.0 - self.resale_fraction) * share)
+
+
+def _amount(record: Record, condition: str, currency: str, catalog: Catalog) -> float | None:
+    """Newest catalog price of this condition, converted into `currency` if need be."""
+    native = record.price(currency, condition)
+    if native is not None:
+        return native.amount
+    for other in ("USD", "EUR", "CNY"):
+        price = record.price(other, condition)
+        if price is not None:
+            try:
+                return catalog.convert(price.amount, other, currency)
+            except KeyError:
+                continue
+    return None
+
+
+def ownership_for(build: Build, catalog: Catalog, base: OwnershipAssumptions | None = None) -> OwnershipAssumptions:
+    """Assumptions with a resale fraction from the catalog where it has one.
+
+    A GPU bought new whose catalog record also has a used price resells at used / new (capped
+    at 1); every other part, and GPUs bought used, at `base.resale_fraction`. The result is the
+    purchase-weighted blend.
+    """
+    base = base or OwnershipAssumptions()
+    paid = [p for p in build.parts if p.subtotal > 0]
+    total = sum(p.subtotal for p in paid)
+    if total <= 0:
+        return base
+    resale = 0.0
+    notes: list[str] = []
+    for part in paid:
+        fraction = base.resale_fraction
+        record = catalog.records.get("gpus", {}).get(part.id) if part.category == "gpu" else None
+        if isinstance(record, Gpu) and part.price_note.startswith("new"):
+            new = _amount(record, "new", build.currency, catalog)
+            used = _amount(record, "used", build.currency, catalog)
+            if new and used:
+                fraction = min(used / new, 1.0)
+                notes.append(f"{part.id}: used {used:,.0f} / new {new:,.0f} {build.currency} = {fraction:.0%} (catalog prices)")
+        resale += part.subtotal * fraction
+    if not notes:
+        return base
+    blended = resale / total
+    source = "; ".join(notes) + f"; other parts {base.resale_fraction:.0%} ({base.resale_source})"
+    return base.model_copy(update={"resale_fraction": blended, "resale_source": f"blend {blended:.0%}: {source}"})
+
+
+# ---------------------------------------------------------------------------------------
+# Energy
+
+
+def energy_kwh_per_year(wall_w: float, idle_w: float, profile: UsageProfile) -> float:
+    """(wall_w * u + idle_w * (1 - u)) * hours_per_day * days_per_year / 1000, u = utilisation."""
+    u = profile.utilisation
+    return (wall_w * u + idle_w * (1.0 - u)) * profile.on_hours_per_year / 1000.0
+
+
+def energy_cost_per_year(wall_w: float, idle_w: float, profile: UsageProfile) -> float:
+    """Yearly electricity cost in the profile's currency: energy_kwh_per_year x price_per_kwh.
+
+    `wall_w` is the full-load draw at the wall, `idle_w` the draw while switched on but idle;
+    the machine draws nothing while switched off.
+    """
+    return energy_kwh_per_year(wall_w, idle_w, profile) * profile.price_per_kwh
+
+
+IDLE_SHARES = (0.08, 0.25, 0.5)
+"""Idle draw as a share of full-load DC power for GPUs, CPUs and the rest (estimate: GPUs idle at
+roughly 5-10 % of their TDP, desktop and server CPUs at a quarter, fans, drives and memory about half)."""
+
+
+def estimate_idle_w(build: Build) -> float:
+    """Wall draw of the whole build while switched on but idle (an estimate, see IDLE_SHARES)."""
+    pw = build.power
+    efficiency = pw.dc_load_w / pw.wall_w if pw.wall_w > 0 and pw.dc_load_w > 0 else 0.9
+    gpu, cpu, rest = IDLE_SHARES
+    dc_idle = gpu * pw.gpu_w + cpu * pw.cpu_w + rest * pw.rest_w
+    return dc_idle / efficiency * build.nodes
+
+
+# ---------------------------------------------------------------------------------------
+# Renting the same work
+
+
+class RentalMatch(BaseModel):
+    """The cheapest cloud offer that does the build's work at least as fast."""
+
+    model_config = ConfigDict(frozen=True)
+
+    offer: CloudOffer
+    hourly: float = Field(description="per instance-hour, in `currency`")
+    currency: str
+    pricing: str
+    price: HourlyPrice
+    converted: bool
+    decode_tokens_per_s: float | None = None
+    aggregate_tokens_per_s: float | None = None
+    wall_hours: float | None = None
+    gpu_hours: float | None = None
+    per_gpu_gib: float = 0.0
+    build_decode_tokens_per_s: float | None = None
+    build_wall_hours: float | None = None
+
+    @property
+    def price_is_estimate(self) -> bool:
+        return self.offer.price_is_estimate
+
+    def describe(self) -> str:
+        o = self.offer
+        text = (f"{o.name} ({o.provider}, {o.gpu_count} x {o.gpu}): {self.hourly:,.2f} {self.currency}/h {self.pricing}, "
+                f"{self.price.date.isoformat()}, {self.price.source}")
+        if self.converted:
+            text += f", converted from {self.price.amount:g} {self.price.currency} at the catalog's exchange rates"
+        if self.price_is_estimate:
+            text += f" (estimate: {o.estimates['prices']})"
+        return text
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "offer_id": self.offer.id,
+            "name": self.offer.name,
+            "provider": self.offer.provider,
+            "gpu": self.offer.gpu,
+            "gpu_count": self.offer.gpu_count,
+            "hourly": round(self.hourly, 4),
+            "currency": self.currency,
+            "pricing": self.pricing,
+            "price_date": self.price.date.isoformat(),
+            "price_source": self.price.source,
+            "price_is_estimate": self.price_is_estimate,
+            "decode_tokens_per_s": _round(self.decode_tokens_per_s),
+            "wall_hours": _round(self.wall_hours),
+        }
+
+
+class RentalSearch(BaseModel):
+    """The outcome of looking for a rental: the match, or why there is none."""
+
+    model_config = ConfigDict(frozen=True)
+
+    match: RentalMatch | None
+    reason: str
+    rejected: tuple[tuple[str, str], ...] = ()
+    considered: int = 0
+
+
+def _build_gpus(build: Build) -> int:
+    return build.estimate.gpus or build.gpu_count * build.nodes
+
+
+def search_rentals(
+    build: Build,
+    offers: Iterable[CloudOffer],
+    catalog: Catalog,
+    model: ModelArch,
+    workload: Workload,
+    pricing: Sequence[str] = RENTAL_PRICING,
+    exact_weight_bytes: int | None = None,
+) -> RentalSearch:
+    """Look for the cheapest single instance that fits the job and is at least as fast as the build.
+
+    Inference compares decode tokens/s per sequence; training compares wall-clock hours.
+    Prices are the newest of each allowed tier, converted into the build's currency.
+    """
+    offers = list(offers)
+    training = workload.kind != "inference"
+    own_decode = build.estimate.decode_tokens_per_s
+    own_wall = build.estimate.wall_hours
+    if not offers:
+        return RentalSearch(match=None, reason="no cloud offers are loaded")
+    if training and own_wall is None:
+        return RentalSearch(match=None, reason="the build has no training-time estimate to match (give the number of training tokens)")
+    if not training and own_decode is None:
+        return RentalSearch(match=None, reason="the build has no decode-speed estimate to match")
+    cache: dict[tuple[str, int], EstimateResult] = {}
+    rejected: list[tuple[str, str]] = []
+    best: RentalMatch | None = None
+    counts = {"gpu": 0, "fit": 0, "speed": 0, "price": 0}
+    for offer in offers:
+        gpu = catalog.records.get("gpus", {}).get(offer.gpu)
+        if not isinstance(gpu, Gpu):
+            rejected.append((offer.id, f"GPU id {offer.gpu!r} is not in the catalog"))
+            counts["gpu"] += 1
+            continue
+        key = (gpu.id, offer.gpu_count)
+        if key not in cache:
+            cache[key] = estimate(model, workload, gpu, offer.gpu_count, exact_weight_bytes=exact_weight_bytes)
+        est = cache[key]
+        if not est.fits:
+            peak = est.peak_gpu
+            usable = (peak.usable_bytes or 0) / GIB
+            rejected.append((offer.id, f"does not fit: {peak.total / GIB:.1f} GiB needed per GPU of {usable:.1f} GiB"))
+            counts["fit"] += 1
+            continue
+        if training:
+            if est.wall_hours is None or own_wall is None or est.wall_hours > own_wall * (1 + 1e-9):
+                rejected.append((offer.id, f"slower: {_fmt(est.wall_hours)} h against the build's {_fmt(own_wall)} h"))
+                counts["speed"] += 1
+                continue
+        elif est.decode_tokens_per_s is None or own_decode is None or est.decode_tokens_per_s < own_decode * (1 - 1e-9):
+            rejected.append((offer.id, f"slower: {_fmt(est.decode_tokens_per_s)} tokens/s against the build's {_fmt(own_decode)}"))
+            counts["speed"] += 1
+            continue
+        priced = _cheapest_price(offer, catalog, build.currency, pricing)
+        if priced is None:
+            rejected.append((offer.id, f"no {'/'.join(pricing)} price convertible to {build.currency}"))
+            counts["price"] += 1
+            continue
+        amount, price, converted = priced
+        candidate = RentalMatch(
+            offer=offer, hourly=amount, currency=build.currency, pricing=price.pricing, price=price, converted=converted,
+            decode_tokens_per_s=est.decode_tokens_per_s, aggregate_tokens_per_s=est.aggregate_tokens_per_s,
+            wall_hours=est.wall_hours, gpu_hours=est.gpu_hours, per_gpu_gib=est.per_gpu_bytes / GIB,
+            build_decode_tokens_per_s=own_decode, build_wall_hours=own_wall,
+        )
+        if best is None or _rank(candidate) < _rank(best):
+            best = candidate
+    if best is not None:
+        measure = (f"{_fmt(best.wall_hours)} h against the build's {_fmt(own_wall)} h" if training
+                   else f"{_fmt(best.decode_tokens_per_s)} tokens/s against the build's {_fmt(own_decode)}")
+        reason = f"cheapest of {len(offers) - len(rejected)} qualifying offers: fits and runs {measure}"
+        return RentalSearch(match=best, reason=reason, rejected=tuple(rejected), considered=len(offers))
+    parts = []
+    if counts["fit"]:
+        parts.append(f"{counts['fit']} cannot hold the job")
+    if counts["speed"]:
+        parts.append(f"{counts['speed']} are slower than the build")
+    if counts["price"]:
+        parts.append(f"{counts['price']} have no usable price")
+    if counts["gpu"]:
+        parts.append(f"{counts['gpu']} name an unknown GPU")
+    reason = f"none of {len(offers)} cloud offers can do the same work: " + ", ".join(parts)
+    return RentalSearch(match=None, reason=reason, rejected=tuple(rejected), considered=len(offers))
+
+
+def rental_for(
+    build: Build,
+    offers: Iterable[CloudOffer],
+    catalog: Catalog,
+    model: ModelArch,
+    workload: Workload,
+    pricing: Sequence[str] = RENTAL_PRICING,
+    exact_weight_bytes: int | None = None,
+) -> RentalMatch | None:
+    """The cheapest offer that does the same work, or None (`search_rentals` gives the reason)."""
+    return search_rentals(build, offers, catalog, model, workload, pricing, exact_weight_bytes).match
+
+
+def _rank(match: RentalMatch) -> tuple[float, float]:
+    speed = -(match.decode_tokens_per_s or 0.0) if match.wall_hours is None else match.wall_hours
+    return (match.hourly, speed)
+
+
+def _cheapest_price(
+    offer: CloudOffer, catalog: Catalog, currency: str, pricing: Sequence[str]
+) -> tuple[float, HourlyPrice, bool] | None:
+    best: tuple[float, HourlyPrice, bool] | None = None
+    for tier in pricing:
+        price = offer.hourly(tier, currency) or offer.hourly(tier)
+        if price is None:
+            continue
+        converted = price.currency != currency
+        try:
+            amount = catalog.convert(price.amount, price.currency, currency) if converted else price.amount
+        except KeyError:
+            continue
+        if best is None or amount < best[0]:
+            best = (amount, price, converted)
+    return best
+
+
+# ---------------------------------------------------------------------------------------
+# Break-even and total cost of ownership
+
+
+def break_even_month(
+    purchase: float, monthly_owning_cost: float, monthly_rental: float, horizon_months: int | None = None
+) -> int | None:
+    """First whole month m with purchase + m * owning <= m * rental; None when that never happens.
+
+    None when renting is no dearer per month than owning, or when m lies beyond
+    `horizon_months` (the machine's useful life). A purchase of 0 pays back at month 0.
+    """
+    if purchase <= 0:
+        return 0 if monthly_rental >= monthly_owning_cost else None
+    saving = monthly_rental - monthly_owning_cost
+    if saving <= 0:
+        return None
+    month = math.ceil(purchase / saving - 1e-9)
+    if horizon_months is not None and month > horizon_months:
+        return None
+    return month
+
+
+def break_even_reason(
+    purchase: float, monthly_owning_cost: float, monthly_rental: float, horizon_months: int | None, currency: str
+) -> str:
+    """A sentence for `break_even_month`'s answer."""
+    month = break_even_month(purchase, monthly_owning_cost, monthly_rental, horizon_months)
+    saving = monthly_rental - monthly_owning_cost
+    if month is not None:
+        return (f"buying pays back after {month} month(s): {purchase:,.0f} {currency} up front, then "
+                f"{saving:,.2f} {currency}/month less than renting")
+    if saving <= 0:
+        return (f"never: owning costs {monthly_owning_cost:,.2f} {currency}/month to run, renting "
+                f"{monthly_rental:,.2f} {currency}/month, so the purchase is never earned back")
+    months = math.ceil(purchase / saving)
+    return (f"never within the {horizon_months}-month useful life: earning back {purchase:,.0f} {currency} at "
+            f"{saving:,.2f} {currency}/month would take {months} months")
+
+
+class TcoRow(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    years: int
+    owning: float = Field(description="purchase - resale value + energy + upkeep")
+    renting: float | None
+    energy: float
+    upkeep: float
+    depreciation: float = Field(description="purchase - resale value after `years`")
+    resale_value: float
+    cheaper: Literal["own", "rent"] | None
+
+
+class JobComparison(BaseModel):
+    """One training job: the build's own time and energy against renting it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    gpu_hours: float | None
+    own_wall_hours: float | None
+    own_energy_kwh: float | None = Field(description="full-load wall draw x the build's wall hours")
+    own_energy_cost: float | None
+    own_cost_with_depreciation: float | None = Field(
+        description="energy plus the job's share of depreciation: (purchase - resale) / on-hours of the useful life x wall hours"
+    )
+    rental_wall_hours: float | None
+    rental_cost: float | None
+    rental_offer: str | None
+
+
+class CostOfOwnership(BaseModel):
+    """Buy versus rent for one build; every figure in `currency`."""
+
+    model_config = ConfigDict(frozen=True)
+
+    currency: str
+    purchase: float
+    wall_w: float
+    idle_w: float
+    yearly_energy_kwh: float
+    yearly_energy: float
+    monthly_owning_cost: float
+    rental: RentalMatch | None
+    rental_reason: str
+    monthly_rental_equivalent: float | None
+    break_even_month: int | None
+    break_even_reason: str
+    rows: tuple[TcoRow, ...]
+    job: JobComparison | None = None
+    assumptions: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The three contract keys plus extras.
+
+        Contract: yearly_energy (float), monthly_rental_equivalent (float | None),
+        break_even_month (int | None).
+        Extras: currency; purchase; yearly_energy_kwh; monthly_owning_cost (energy + upkeep per
+        month); break_even_reason (why, or why never); rental (the matched offer, or None) and
+        rental_reason; tco (per year count: owning, renting, cheaper); job (training only: own
+        wall hours and energy against the rental's hours and cost); assumptions (strings with
+        their sources).
+        """
+        return {
+            "yearly_energy": round(self.yearly_energy, 2),
+            "monthly_rental_equivalent": None if self.monthly_rental_equivalent is None else round(self.monthly_rental_equivalent, 2),
+            "break_even_month": self.break_even_month,
+            "currency": self.currency,
+            "purchase": round(self.purchase, 2),
+            "yearly_energy_kwh": round(self.yearly_energy_kwh, 1),
+            "monthly_owning_cost": round(self.monthly_owning_cost, 2),
+            "break_even_reason": self.break_even_reason,
+            "rental": self.rental.to_json() if self.rental else None,
+            "rental_reason": self.rental_reason,
+            "tco": [
+                {"years": r.years, "owning": round(r.owning, 2), "renting": None if r.renting is None else round(r.renting, 2),
+                 "cheaper": r.cheaper}
+                for r in self.rows
+            ],
+            "job": None if self.job is None else {k: _round(v) if isinstance(v, float) else v
+                                                  for k, v in self.job.model_dump().items()},
+            "assumptions": list(self.assumptions),
+        }
+
+    def cumulative_costs(self, months: int) -> tuple[list[float], list[float]]:
+        """Cash paid by the end of each month 0..months: owning (purchase + running costs) and
+        renting. Resale is not included. The renting list is empty when there is no rental."""
+        owning = [self.purchase + self.monthly_owning_cost * m for m in range(months + 1)]
+        if self.monthly_rental_equivalent is None:
+            return owning, []
+        return owning, [self.monthly_rental_equivalent * m for m in range(months + 1)]
+
+
+def tco(
+    build: Build,
+    rental: RentalMatch | RentalSearch | None,
+    profile: UsageProfile,
+    assumptions: OwnershipAssumptions | None = None,
+    years: Sequence[int] = (1, 2, 3),
+    *,
+    catalog: Catalog | None = None,
+) -> CostOfOwnership:
+    """Buy versus rent for `build`.
+
+    `rental` is the match (or the whole search, whose reason is kept when nothing matched).
+    `catalog` is needed only when the profile's electricity currency differs from the build's.
+    """
+    assumptions = assumptions or OwnershipAssumptions()
+    currency = build.currency
+    notes: list[str] = []
+    rate = 1.0
+    if profile.currency != currency:
+        if catalog is None:
+            raise ValueError(f"electricity is priced in {profile.currency}, the build in {currency}: pass the catalog to convert")
+        rate = catalog.convert(1.0, profile.currency, currency)
+        notes.append(f"electricity converted {profile.currency}->{currency} at {rate:.4f} "
+                     f"({catalog.exchange_rates_source or 'catalog exchange rates'}, {catalog.exchange_rates_date or 'undated'})")
+    if isinstance(rental, RentalSearch):
+        match, rental_reason = rental.match, rental.reason
+    elif isinstance(rental, RentalMatch):
+        match, rental_reason = rental, "matched offer given"
+    else:
+        match, rental_reason = None, "no rental offer was given"
+
+    wall = build.power.wall_w * build.nodes
+    idle = profile.idle_w if profile.idle_w is not None else estimate_idle_w(build)
+    kwh = energy_kwh_per_year(wall, idle, profile)
+    yearly_energy = energy_cost_per_year(wall, idle, profile) * rate
+    purchase = build.total_price
+    monthly_owning = (yearly_energy + assumptions.upkeep_per_year) / 12.0
+    horizon = assumptions.years * 12
+
+    monthly_rental: float | None = None
+    if match is not None:
+        monthly_rental = match.hourly * profile.rented_hours_per_year / 12.0
+        be = break_even_month(purchase, monthly_owning, monthly_rental, horizon)
+        be_reason = break_even_reason(purchase, monthly_owning, monthly_rental, horizon, currency)
+    else:
+        be = None
+        be_reason = f"no break-even: no rental can do the same work ({rental_reason})"
+
+    rows: list[TcoRow] = []
+    for y in years:
+        value = assumptions.value_after(purchase, y)
+        energy = yearly_energy * y
+        upkeep = assumptions.upkeep_per_year * y
+        owning = purchase - value + energy + upkeep
+        renting = None if monthly_rental is None else monthly_rental * 12.0 * y
+        cheaper: Literal["own", "rent"] | None = None
+        if renting is not None:
+            cheaper = "own" if owning <= renting else "rent"
+        rows.append(TcoRow(years=y, owning=owning, renting=renting, energy=energy, upkeep=upkeep,
+                           depreciation=purchase - value, resale_value=value, cheaper=cheaper))
+
+    job = None
+    if build.estimate.gpu_hours is not None:
+        own_hours = build.estimate.wall_hours
+        own_kwh = None if own_hours is None else wall * own_hours / 1000.0
+        own_cost = None if own_kwh is None else own_kwh * profile.price_per_kwh * rate
+        lifetime_hours = profile.on_hours_per_year * assumptions.years
+        dep_per_hour = (purchase - assumptions.value_after(purchase, assumptions.years)) / lifetime_hours if lifetime_hours else None
+        with_dep = None if own_cost is None or own_hours is None or dep_per_hour is None else own_cost + dep_per_hour * own_hours
+        rent_hours = match.wall_hours if match else None
+        job = JobComparison(
+            gpu_hours=build.estimate.gpu_hours, own_wall_hours=own_hours, own_energy_kwh=own_kwh, own_energy_cost=own_cost,
+            own_cost_with_depreciation=with_dep, rental_wall_hours=rent_hours,
+            rental_cost=None if match is None or rent_hours is None else match.hourly * rent_hours,
+            rental_offer=match.offer.id if match else None,
+        )
+        notes.append("training job: own energy = full-load wall draw x the build's estimated wall hours; rental cost = "
+                     "instance hourly price x its estimated wall hours; depreciation share = (purchase - resale) / "
+                     f"on-hours of the {assumptions.years}-year life x the job's hours")
+
+    notes[:0] = [
+        "energy/year = (wall_w x utilisation + idle_w x (1 - utilisation)) x hours/day x days/year / 1000 x price/kWh; "
+        f"wall_w {wall:,.0f} W full load ({build.nodes} node(s)), nothing drawn while switched off",
+        profile.describe(),
+        (f"idle draw {idle:,.0f} W given in the usage profile" if profile.idle_w is not None else
+         f"idle draw {idle:,.0f} W estimated: {IDLE_SHARES[0]:.0%} of GPU, {IDLE_SHARES[1]:.0%} of CPU and "
+         f"{IDLE_SHARES[2]:.0%} of other DC power at full load, through the PSU's efficiency (not measured)"),
+        f"purchase {purchase:,.2f} {currency}: the build's parts at the catalog's dated prices, parts already owned excluded",
+        (f"depreciation: straight line over {assumptions.years} year(s) to a resale value of "
+         f"{assumptions.resale_fraction:.0%} of the purchase ({assumptions.resale_source})"),
+        f"upkeep {assumptions.upkeep_per_year:,.2f} {currency}/year",
+        ("rental billed for every on-hour (the instance runs whenever the machine would be on)" if not profile.rent_busy_hours_only
+         else "rental billed only for the busy hours (instances started on demand)"),
+        "break-even leaves resale out and counts only within the useful life",
+    ]
+    if match is not None:
+        notes.append(f"rental: {match.describe()}")
+        notes.append(f"rental matched on memory fit and {'wall hours' if match.wall_hours is not None else 'decode tokens/s per sequence'} "
+                     "from the same estimator as the build; one instance, its network and storage not priced")
+    else:
+        notes.append(f"rental: none ({rental_reason})")
+
+    return CostOfOwnership(
+        currency=currency, purchase=purchase, wall_w=wall, idle_w=idle, yearly_energy_kwh=kwh, yearly_energy=yearly_energy,
+        monthly_owning_cost=monthly_owning, rental=match, rental_reason=rental_reason,
+        monthly_rental_equivalent=monthly_rental, break_even_month=be, break_even_reason=be_reason,
+        rows=tuple(rows), job=job, assumptions=tuple(notes),
+    )
+
+
+def _fmt(value: float | None) -> str:
+    return "?" if value is None else f"{value:,.1f}"
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else float(f"{value:.4g}")
