@@ -14,7 +14,7 @@ import configurator
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
 
-CATALOG_KINDS = ("gpus", "cpus", "motherboards", "memory", "psus", "chassis", "coolers", "storage", "systems", "accessories", "models")
+CATALOG_KINDS = ("gpus", "cpus", "motherboards", "memory", "psus", "chassis", "coolers", "storage", "systems", "accessories", "models", "cloud")
 
 
 class _Parser(argparse.ArgumentParser):

@@ -40,73 +40,28 @@ import math
 import re
 import tomllib
 from collections.abc import Iterable, Sequence
-from datetime import date
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from configurator.core.catalog.loader import Catalog
-from configurator.core.catalog.models import Currency, Gpu, ModelArch, Record
+from configurator.core.catalog.models import CloudOffer, Currency, Gpu, HourlyPrice, ModelArch, Pricing, Record
 from configurator.core.errors import CatalogError, Problem
 from configurator.core.estimate.estimator import GIB, estimate
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.build import Build
 
-Pricing = Literal["on-demand", "spot", "marketplace", "reserved-1y"]
-ProviderKind = Literal["hyperscaler", "gpu-cloud", "marketplace"]
-
-RENTAL_PRICING: tuple[Pricing, ...] = ("on-demand", "marketplace")
-"""Price tiers a like-for-like rental may use: spot can be interrupted, reserved needs a commitment."""
-
 CLOUD_KIND = "cloud"
 """Catalog kind (file stem and TOML array name) of cloud offers."""
 
 
-# ---------------------------------------------------------------------------------------
-# Catalog records
+RENTAL_PRICING: tuple[Pricing, ...] = ("on-demand", "marketplace")
+"""Price tiers a like-for-like rental may use: spot can be interrupted, reserved needs a commitment."""
 
-
-class HourlyPrice(BaseModel):
-    """One observed price for a whole instance (all of its GPUs) per hour."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    amount: float = Field(gt=0, description="per instance-hour, all GPUs of the offer together")
-    currency: Currency
-    pricing: Pricing = "on-demand"
-    date: date
-    source: str = Field(min_length=3, description="the page or file the figure was read from")
-    note: str = ""
-
-
-class CloudOffer(Record):
-    """A GPU instance one can rent by the hour. `prices` are per instance-hour."""
-
-    provider: str = Field(min_length=1)
-    provider_kind: ProviderKind
-    gpu: str = Field(description="catalog GPU id, e.g. 'h100-sxm'")
-    gpu_count: int = Field(ge=1, le=64)
-    vram_gb_total: float = Field(gt=0)
-    vcpus: int | None = Field(default=None, ge=1)
-    ram_gb: float | None = Field(default=None, gt=0)
-    region: str = ""
-    prices: tuple[HourlyPrice, ...] = Field(min_length=1)  # type: ignore[assignment]
-
-    def hourly(self, pricing: str = "on-demand", currency: str | None = None) -> HourlyPrice | None:
-        """The newest price of this tier (in this currency, when given)."""
-        matches = [p for p in self.prices if p.pricing == pricing and (currency is None or p.currency == currency)]
-        return max(matches, key=lambda p: p.date) if matches else None
-
-    def price(self, currency: str, condition: str = "on-demand") -> HourlyPrice | None:  # type: ignore[override]
-        """Record.price for cloud offers: `condition` names the pricing tier."""
-        return self.hourly(condition, currency)
-
-    @property
-    def price_is_estimate(self) -> bool:
-        return "prices" in self.estimates
-
+Market = Literal["any", "global", "china"]
+"""Which offers a renter can use: all, all but mainland-China platforms, or only those."""
 
 _HEADER = re.compile(rf"^\s*\[\[\s*{CLOUD_KIND}\s*\]\]")
 
@@ -391,10 +346,6 @@ class RentalSearch(BaseModel):
     considered: int = 0
 
 
-def _build_gpus(build: Build) -> int:
-    return build.estimate.gpus or build.gpu_count * build.nodes
-
-
 def search_rentals(
     build: Build,
     offers: Iterable[CloudOffer],
@@ -403,18 +354,22 @@ def search_rentals(
     workload: Workload,
     pricing: Sequence[str] = RENTAL_PRICING,
     exact_weight_bytes: int | None = None,
+    market: Market = "any",
 ) -> RentalSearch:
     """Look for the cheapest single instance that fits the job and is at least as fast as the build.
 
     Inference compares decode tokens/s per sequence; training compares wall-clock hours.
     Prices are the newest of each allowed tier, converted into the build's currency.
+    `market` "global" leaves out offers in mainland China (region "China"), "china" keeps only
+    those (they usually need a Chinese account).
     """
-    offers = list(offers)
+    offers = [o for o in offers if market == "any" or (o.region.lower() == "china") == (market == "china")]
     training = workload.kind != "inference"
     own_decode = build.estimate.decode_tokens_per_s
     own_wall = build.estimate.wall_hours
     if not offers:
-        return RentalSearch(match=None, reason="no cloud offers are loaded")
+        where = "" if market == "any" else f" for the {market} market"
+        return RentalSearch(match=None, reason=f"no cloud offers are loaded{where}")
     if training and own_wall is None:
         return RentalSearch(match=None, reason="the build has no training-time estimate to match (give the number of training tokens)")
     if not training and own_decode is None:
@@ -488,9 +443,10 @@ def rental_for(
     workload: Workload,
     pricing: Sequence[str] = RENTAL_PRICING,
     exact_weight_bytes: int | None = None,
+    market: Market = "any",
 ) -> RentalMatch | None:
     """The cheapest offer that does the same work, or None (`search_rentals` gives the reason)."""
-    return search_rentals(build, offers, catalog, model, workload, pricing, exact_weight_bytes).match
+    return search_rentals(build, offers, catalog, model, workload, pricing, exact_weight_bytes, market).match
 
 
 def _rank(match: RentalMatch) -> tuple[float, float]:

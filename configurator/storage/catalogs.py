@@ -40,8 +40,8 @@ def catalog_date() -> str:
             data = tomllib.loads(Path(file).read_text(encoding="utf-8"))
         except (OSError, tomllib.TOMLDecodeError):
             continue
-        for records in data.values():
-            if isinstance(records, list):
+        for kind, records in data.items():
+            if kind != "cloud" and isinstance(records, list):
                 for record in records:
                     for price in record.get("prices", []) if isinstance(record, dict) else []:
                         newest = max(newest, str(price.get("date", "")))

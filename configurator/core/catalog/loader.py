@@ -258,6 +258,9 @@ def _references(catalog: Catalog, where: dict[tuple[str, str], tuple[str, int]])
 
     for gpu in catalog.gpus:
         check("gpus", gpu.id, "export_variant_of", "gpus", gpu.export_variant_of)
+    if catalog.records["gpus"]:
+        for offer in catalog.records["cloud"].values():
+            check("cloud", offer.id, "gpu", "gpus", getattr(offer, "gpu", None))
     if catalog.records["motherboards"]:
         for chassis in catalog.records["chassis"].values():
             check("chassis", chassis.id, "integrated_board", "motherboards", getattr(chassis, "integrated_board", None))

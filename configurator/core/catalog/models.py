@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import date
+import datetime
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -26,7 +26,7 @@ class Price(_Strict):
     amount: float = Field(gt=0)
     currency: Currency
     condition: Condition = "new"
-    date: date
+    date: datetime.date
     source: str = Field(min_length=3)
     note: str = ""
 
@@ -376,6 +376,51 @@ class Accessory(Record):
     vendor_part_number: str = ""
 
 
+# ---------------------------------------------------------------------------------------
+# Cloud offers (buy versus rent, see configurator/core/tco.py)
+
+Pricing = Literal["on-demand", "spot", "marketplace", "reserved-1y"]
+ProviderKind = Literal["hyperscaler", "gpu-cloud", "marketplace"]
+
+
+class HourlyPrice(_Strict):
+    """One observed price for a whole instance (all of its GPUs) per hour."""
+
+    amount: float = Field(gt=0, description="per instance-hour, all GPUs of the offer together")
+    currency: Currency
+    pricing: Pricing = "on-demand"
+    date: datetime.date
+    source: str = Field(min_length=3, description="the page or file the figure was read from")
+    note: str = ""
+
+
+class CloudOffer(Record):
+    """A GPU instance one can rent by the hour. `prices` are per instance-hour."""
+
+    provider: str = Field(min_length=1)
+    provider_kind: ProviderKind
+    gpu: str = Field(description="catalog GPU id, e.g. 'h100-sxm'")
+    gpu_count: int = Field(ge=1, le=64)
+    vram_gb_total: float = Field(gt=0)
+    vcpus: int | None = Field(default=None, ge=1)
+    ram_gb: float | None = Field(default=None, gt=0)
+    region: str = ""
+    prices: tuple[HourlyPrice, ...] = Field(min_length=1)  # type: ignore[assignment]
+
+    def hourly(self, pricing: str = "on-demand", currency: str | None = None) -> HourlyPrice | None:
+        """The newest price of this tier (in this currency, when given)."""
+        matches = [p for p in self.prices if p.pricing == pricing and (currency is None or p.currency == currency)]
+        return max(matches, key=lambda p: p.date) if matches else None
+
+    def price(self, currency: str, condition: str = "on-demand") -> HourlyPrice | None:  # type: ignore[override]
+        """Record.price for cloud offers: `condition` names the pricing tier."""
+        return self.hourly(condition, currency)
+
+    @property
+    def price_is_estimate(self) -> bool:
+        return "prices" in self.estimates
+
+
 KINDS: dict[str, type[Record]] = {
     "gpus": Gpu,
     "cpus": Cpu,
@@ -388,5 +433,6 @@ KINDS: dict[str, type[Record]] = {
     "systems": System,
     "accessories": Accessory,
     "models": ModelArch,
+    "cloud": CloudOffer,
 }
 """Catalog kind (file stem and TOML array name) -> record model."""

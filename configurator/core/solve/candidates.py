@@ -130,7 +130,31 @@ def gpu_allowed(gpu: Gpu, request: BuildRequest) -> str | None:
         return f"{gpu.form_factor.upper()} module: sold only inside whole servers (see systems)"
     if request.region == "china" and gpu.export_restricted_cn and not gpu.price("CNY", "new") and not gpu.price("CNY", "used"):
         return "export-restricted for China and no Chinese market price in the catalog"
+    if request.region == "global" and gpu.export_variant_of is not None:
+        return f"a China-market variant of {gpu.export_variant_of}: choose region China to consider it"
     return None
+
+
+def estimate_as_practitioner(
+    model: ModelArch, workload: Workload, gpu: Gpu, n: int, request: BuildRequest, exact_weight_bytes: int | None = None
+) -> EstimateResult:
+    """The estimate for the workload as asked, or, for training that does not fit, as a
+    practitioner would run it: sharded with FSDP / ZeRO-3, then with activation recomputation."""
+    result = estimate(model, workload, gpu, n, exact_weight_bytes=exact_weight_bytes)
+    if workload.kind == "inference" or _fits(result, request):
+        return result
+    steps = []
+    if n > 1 and workload.zero == 0:
+        steps.append({"zero": 3})
+    if not workload.grad_checkpointing:
+        steps.append({"grad_checkpointing": True})
+    update: dict[str, object] = {}
+    for step in steps:
+        update.update(step)
+        result = estimate(model, workload.model_copy(update=update), gpu, n, exact_weight_bytes=exact_weight_bytes)
+        if _fits(result, request):
+            break
+    return result
 
 
 def _fits(result: EstimateResult, request: BuildRequest) -> bool:
@@ -171,12 +195,7 @@ def gpu_options(model: ModelArch, request: BuildRequest, catalog: Catalog, exact
         last_reason = "does not hold the model"
 
         def run(n: int, gpu: Gpu = gpu) -> EstimateResult:
-            result = estimate(model, workload, gpu, n, exact_weight_bytes=exact_weight_bytes)
-            if n > 1 and workload.kind != "inference" and workload.zero == 0 and not _fits(result, request):
-                # a practitioner shards a model that does not fit data-parallel: FSDP / ZeRO-3
-                sharded = workload.model_copy(update={"zero": 3})
-                result = estimate(model, sharded, gpu, n, exact_weight_bytes=exact_weight_bytes)
-            return result
+            return estimate_as_practitioner(model, workload, gpu, n, request, exact_weight_bytes)
 
         for n in range(max(1, owned), request.max_gpus + 1):
             result = run(n)

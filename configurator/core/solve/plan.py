@@ -9,7 +9,6 @@ from collections.abc import Callable
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Accessory, Gpu, ModelArch, System
 from configurator.core.errors import RequestError
-from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.precision import GGUF_TYPES
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.build import Build, BuildPart, Check, Infeasible, PlanResult, Power, SlotAssignment
@@ -20,6 +19,7 @@ from configurator.core.solve.candidates import (
     chassis_of,
     cooler_of,
     cpu_of,
+    estimate_as_practitioner,
     gpu_options,
     memory_of,
     platform_parts,
@@ -186,10 +186,7 @@ def _system_build(
     if not isinstance(gpu, Gpu) or cpu is None or q is None:
         return None
     total = system.gpu_count * nodes
-    wl = workload
-    if nodes > 1 and workload.kind != "inference" and workload.zero < 3:
-        wl = workload.model_copy(update={"zero": 3})
-    est = estimate(model, wl, gpu, total, exact_weight_bytes=exact)
+    est = estimate_as_practitioner(model, workload, gpu, total, request, exact)
     limit = circuit_limit_w(request.circuit) * request.circuits
     wall = system.max_power_w * nodes
     checks = []
@@ -349,7 +346,8 @@ def _describe(kind: str, relaxed: BuildRequest, cost: float, request: BuildReque
         "deadline": "allow more time",
         "condition": "allow used parts",
         "region": "buy outside China",
-        "cluster": f"{build.nodes if build else 'several'} machines working together: {money}",
+        "cluster": (f"{build.nodes} machines working together: {money}" if build and build.nodes > 1
+                    else f"a ready-made {build.gpu_count if build else 8}-GPU server: {money}"),
     }
     if build is not None and build.estimate.decode_tokens_per_s is not None:
         phrases["speed"] = f"accept {build.estimate.decode_tokens_per_s:.1f} tokens/s"
@@ -436,9 +434,9 @@ def _diagnose(
     cluster = None
     if request.allow_clusters:
         cluster = _cluster(request, catalog, model, request.workload.resolved(model.max_context), exact)
-        if cluster is not None and cluster.nodes > 1:
+        if cluster is not None:
             feasible.append((cluster.total_price, "cluster", request))
-            blocking.append("one machine")
+            blocking.append("one machine" if cluster.nodes > 1 else "a self-assembled machine")
     relaxed_request = None
     performance_only = {"speed", "deadline"}
     if any(not set(kind.split("+")) & performance_only for _c, kind, _r in feasible):
@@ -452,8 +450,9 @@ def _diagnose(
         relaxation = "none found in the catalog: a smaller model, a lower precision or a shorter context"
     if request.budget is not None and "budget" in blocking:
         reason += f"; the budget of {request.budget:,.0f} {request.currency} is binding"
+    chosen_cluster = cluster if feasible and min(feasible, key=lambda f: f[0])[1] == "cluster" else None
     return Infeasible(reason=reason, blocking=tuple(dict.fromkeys(blocking)), cheapest_relaxation=relaxation,
-                      relaxed_request=relaxed_request), cluster
+                      relaxed_request=relaxed_request), chosen_cluster
 
 
 def plan(
@@ -480,11 +479,11 @@ def plan(
     if unknown:
         raise RequestError(f"unknown GPU id(s): {', '.join(unknown)}")
     on_progress("estimating GPU options")
-    partial = None
-    if on_partial is not None:
-        def partial(found: list[Build]) -> None:
+    def partial(found: list[Build]) -> None:
+        if on_partial is not None:
             on_partial(PlanResult(builds=tuple(found), infeasible=None, solve_seconds=time.monotonic() - started,
                                   notes=("more alternatives are being solved",)))
+
     builds, cand = _solve_once(request, catalog, model, exact_weight_bytes, request.top_k, should_stop, time_budget, partial)
     workload = request.workload.resolved(model.max_context)
     notes: list[str] = []
@@ -498,7 +497,8 @@ def plan(
     on_progress("nothing fits: looking for the cheapest relaxation")
     infeasible, cluster = _diagnose(request, catalog, model, exact_weight_bytes, cand, should_stop)
     extra: tuple[Build, ...] = ()
-    if cluster is not None and cluster.nodes > 1:
+    if cluster is not None:
         extra = (cluster,)
-        notes.append(f"a single machine cannot do this; the cluster plan needs {cluster.nodes} servers")
+        notes.append(f"no machine assembled from parts can do this; the plan uses {cluster.nodes} ready-made server(s)"
+                     + ("" if cluster.power.circuit_ok else " on server-room power"))
     return PlanResult(builds=extra, infeasible=infeasible, solve_seconds=time.monotonic() - started, notes=tuple(notes))

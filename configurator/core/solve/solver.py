@@ -365,7 +365,9 @@ class BuildModel:
             m.Add(cost <= int(request.budget))
 
         # --- objective ingredients
-        self.perf = sum(int(round(opt.perf * 100)) * o_vars[i] for i, opt in enumerate(cand.options))
+        # performance as integers: the best option scores 100,000 (keeps training jobs/day precise)
+        self.perf_scale = 100_000 / max((opt.perf for opt in cand.options), default=1.0)
+        self.perf = sum(self.perf_points(opt) * o_vars[i] for i, opt in enumerate(cand.options))
         self.noise = (
             sum(noise_score(opt.gpu, opt.count) * 10 * o_vars[i] for i, opt in enumerate(cand.options))
             + sum(CHASSIS_NOISE[chassis_of(h).noise] * 10 * h_vars[i] for i, h in enumerate(cand.chassis))
@@ -394,7 +396,6 @@ class BuildModel:
         """Later builds may reuse the GPU option, but not with the same board and chassis."""
         oi = self.c.options.index(choice.option)
         board = self.board_var[board_of(choice.board).id]
-        hi = self.c.chassis.index(choice.chassis)
         self.m.AddBoolOr([self.o[oi].Not(), board.Not()])
         kind = chassis_of(choice.chassis).kind
         for hj, h in enumerate(self.c.chassis):
@@ -422,7 +423,7 @@ class BuildModel:
             m.Maximize(self.grow * 100_000_000 - self.cost)  # most room, then cheapest
         elif objective.startswith("value:"):
             lam = float(objective.split(":", 1)[1])
-            m.Maximize(self.perf * 1000 - int(lam * 1000) * self.cost)
+            m.Maximize(self.perf * 1000 - int(round(lam * 1000)) * self.cost)
         solver = self.cp.CpSolver()
         solver.parameters.max_time_in_seconds = time_limit
         solver.parameters.num_workers = 1  # deterministic: the same request gives the same builds
@@ -448,6 +449,9 @@ class BuildModel:
             memory=mk, memory_count=mk_count, cooler=cooler, storage=sto, storage_count=sto_count,
             cost=float(solver.Value(self.cost)), risers=chassis_of(chassis).kind == "open-frame",
         )
+
+    def perf_points(self, option: GpuOption) -> int:
+        return int(round(option.perf * self.perf_scale))
 
     def option_index(self, option: GpuOption) -> int:
         return self.c.options.index(option)
@@ -494,7 +498,7 @@ def run_labels(
         if objective == "value":
             if cheapest is None:
                 continue
-            lam = cheapest.option.perf * 100 / max(cheapest.cost, 1)
+            lam = bm.perf_points(cheapest.option) / max(cheapest.cost, 1)
             first = bm.solve(f"value:{lam}", remaining())
             choice = first
         elif objective in ("perf", "noise", "grow"):
