@@ -720,3 +720,26 @@ def _fmt(value: float | None) -> str:
 
 def _round(value: float | None) -> float | None:
     return None if value is None else float(f"{value:.4g}")
+
+
+def default_profile(currency: str, region: str = "global") -> UsageProfile:
+    """The regional electricity preset that matches the build's currency."""
+    return PRESETS["china" if currency == "CNY" or region == "china" else "eu" if currency == "EUR" else "us"]
+
+
+def cost_of_ownership_for(
+    build: Build,
+    catalog: Catalog,
+    model: ModelArch,
+    workload: Workload,
+    region: str = "global",
+    profile: UsageProfile | None = None,
+    assumptions: OwnershipAssumptions | None = None,
+    exact_weight_bytes: int | None = None,
+) -> CostOfOwnership:
+    """Buy versus rent for one build with the regional defaults: what `plan` reports per build."""
+    profile = profile or default_profile(build.currency, region)
+    offers = catalog_offers(catalog)
+    market: Market = "any" if region == "china" else "global"
+    search = search_rentals(build, offers, catalog, model, workload, exact_weight_bytes=exact_weight_bytes, market=market)
+    return tco(build, search, profile, ownership_for(build, catalog, assumptions), catalog=catalog)

@@ -140,7 +140,12 @@ def test_plan_json_contract_and_exports(tmp_path: Path) -> None:
     data = run.json()
     assert set(data) == {"builds", "infeasible"} and data["infeasible"] is None
     build = data["builds"][0]
-    assert set(build) == {"rank", "label", "parts", "nodes", "total_price", "currency", "power", "estimate", "checks", "slot_map"}
+    assert set(build) == {"rank", "label", "parts", "nodes", "total_price", "currency", "power", "estimate", "checks", "slot_map",
+                          "cost_of_ownership"}
+    costs = build["cost_of_ownership"]
+    assert isinstance(costs["yearly_energy"], float) and costs["yearly_energy"] > 0
+    assert costs["monthly_rental_equivalent"] is None or costs["monthly_rental_equivalent"] > 0
+    assert costs["break_even_month"] is None or costs["break_even_month"] >= 1
     assert set(build["power"]) == {"dc_load_w", "psu_w", "wall_w", "circuit_ok"}
     assert set(build["estimate"]) == ESTIMATE_KEYS
     for part in build["parts"]:

@@ -75,6 +75,7 @@ class Build(_Frozen):
     interconnect: str = ""
     upgrades: tuple[str, ...] = ()
     owned_savings: float = 0.0
+    cost_of_ownership: dict[str, Any] | None = None  # buy versus rent (core.tco), as in plan --json
 
     @property
     def total_price(self) -> float:
@@ -108,6 +109,7 @@ class Build(_Frozen):
             "estimate": self.estimate.to_json(),
             "checks": [{"rule": c.rule, "status": c.status, "message": c.message} for c in self.checks],
             "slot_map": [{"slot": s.slot, "part_id": s.part_id} for s in self.slot_map],
+            "cost_of_ownership": self.cost_of_ownership,
         }
 
 

@@ -455,6 +455,19 @@ def _diagnose(
                       relaxed_request=relaxed_request), chosen_cluster
 
 
+def _with_costs(
+    builds: list[Build], catalog: Catalog, model: ModelArch, workload: Workload, request: BuildRequest, exact: int | None
+) -> list[Build]:
+    """Attach buy-versus-rent figures (regional electricity defaults) to each build."""
+    from configurator.core.tco import cost_of_ownership_for
+
+    out = []
+    for build in builds:
+        costs = cost_of_ownership_for(build, catalog, model, workload, request.region, exact_weight_bytes=exact)
+        out.append(build.model_copy(update={"cost_of_ownership": costs.to_json()}))
+    return out
+
+
 def plan(
     request: BuildRequest,
     catalog: Catalog,
@@ -493,12 +506,13 @@ def plan(
             builds.append(best_server.model_copy(update={"rank": len(builds) + 1, "label": "ready-made server",
                                                          "why": "a whole 8-GPU server bought as one item"}))
     if builds:
+        builds = _with_costs(builds, catalog, model, workload, request, exact_weight_bytes)
         return PlanResult(builds=tuple(builds), infeasible=None, solve_seconds=time.monotonic() - started, notes=tuple(notes))
     on_progress("nothing fits: looking for the cheapest relaxation")
     infeasible, cluster = _diagnose(request, catalog, model, exact_weight_bytes, cand, should_stop)
     extra: tuple[Build, ...] = ()
     if cluster is not None:
-        extra = (cluster,)
+        extra = tuple(_with_costs([cluster], catalog, model, request.workload.resolved(model.max_context), request, exact_weight_bytes))
         notes.append(f"no machine assembled from parts can do this; the plan uses {cluster.nodes} ready-made server(s)"
                      + ("" if cluster.power.circuit_ok else " on server-room power"))
     return PlanResult(builds=extra, infeasible=infeasible, solve_seconds=time.monotonic() - started, notes=tuple(notes))
