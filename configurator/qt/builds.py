@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from configurator.core.solve.build import Build, Infeasible, PlanResult
 from configurator.qt.charts import CostBreakdownChart, PowerBudgetChart, VramHeadroomChart
+from configurator.qt.costs import BuyOrRentPanel
 from configurator.qt.slotmap import SlotMapWidget
 
 GIB = 1024**3
@@ -194,7 +195,14 @@ class BuildDetail(QTabWidget):
         self.addTab(self.slot_map, "Slot map")
         self.addTab(self.checks, "Checks")
         self.addTab(self.estimates, "Estimates")
+        self.buy_or_rent = BuyOrRentPanel()
+        self.addTab(self.buy_or_rent, "Buy or rent")
         self.build: Build | None = None
+        self.context: tuple[object, object, object, str] | None = None
+
+    def set_context(self, catalog: object, model: object, workload: object, region: str) -> None:
+        """What the buy-or-rent tab needs to find the equivalent rental."""
+        self.context = (catalog, model, workload, region)
 
     def show_build(self, build: Build | None) -> None:
         self.build = build
@@ -205,6 +213,11 @@ class BuildDetail(QTabWidget):
         self._fill_parts(build)
         self._fill_checks(build)
         self.estimates.setHtml(estimate_html(build) if build else "")
+        if self.context is not None:
+            catalog, model, workload, region = self.context
+            self.buy_or_rent.show_build(build, catalog, model, workload, region)  # type: ignore[arg-type]
+        else:
+            self.buy_or_rent.show_build(None)
 
     def _fill_parts(self, build: Build | None) -> None:
         parts = list(build.parts) if build else []

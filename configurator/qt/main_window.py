@@ -222,7 +222,14 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ results
 
+    def _set_detail_context(self) -> None:
+        request = self.session.request
+        model = self.session.catalog.records["models"].get(request.model_id)
+        if model is not None:
+            self.detail.set_context(self.session.catalog, model, request.workload.resolved(model.max_context), request.region)
+
     def _on_session_solve_finished(self, result: PlanResult) -> None:
+        self._set_detail_context()
         self.banner.show_result(result)
         self.builds.show_result(result)
         builds = len(result.builds)
@@ -234,6 +241,7 @@ class MainWindow(QMainWindow):
     def _on_session_solve_progressed(self, result: PlanResult) -> None:
         """Show the first builds while the other labels are still being solved."""
         if len(result.builds) == 1:
+            self._set_detail_context()
             self.banner.show_result(result)
             self.builds.show_result(result)
             self.summary.setText("Cheapest build found; solving the alternatives…")

@@ -405,3 +405,11 @@ def test_parts_without_vendor_number_use_the_catalog_id() -> None:
     assert purchase.part_number(part) == "rtx-3090"
     numbered = part.model_copy(update={"spec": {"vendor_part_number": "900-1G"}})
     assert purchase.part_number(numbered) == "900-1G"
+
+
+def test_sheet_has_a_buy_or_rent_section(scenarios: dict[str, Scenario]) -> None:
+    request, builds = scenarios["home"]
+    build = builds[0]
+    assert build.cost_of_ownership is not None
+    html = build_sheet_html(build, request, META)
+    assert "Buy or rent" in html and "Break-even" in html

@@ -168,3 +168,22 @@ def test_catalog_editor_rejects_a_bad_record_with_its_line(qtbot, window) -> Non
     dialog.save.click()
     assert not dialog.saved
     assert "watts" in dialog.message.text()
+
+
+def test_buy_or_rent_tab_charts_the_crossing_and_reacts_to_assumptions(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=8192),
+                           owned=(OwnedPart(category="gpu", id="rtx-3090"),), budget=3000, condition="used")
+    result = _solve(qtbot, window, request)
+    panel = window.detail.buy_or_rent
+    build = window.detail.build
+    assert panel.costs is not None and panel.costs.purchase == pytest.approx(build.total_price)
+    owning, renting = panel.chart.series["owning"], panel.chart.series["renting"]
+    assert owning[0] == pytest.approx(build.total_price) and renting[0] == 0
+    if panel.costs.break_even_month is not None:
+        month = panel.costs.break_even_month
+        assert renting[month] >= owning[month] and renting[month - 1] < owning[month - 1]
+        assert panel.chart.crossing == month
+    energy = panel.costs.yearly_energy
+    panel.kwh.setValue(panel.kwh.value() * 2)
+    assert panel.costs.yearly_energy == pytest.approx(2 * energy)
+    assert result.builds[0].cost_of_ownership["yearly_energy"] == pytest.approx(energy, rel=1e-3)

@@ -600,6 +600,32 @@ def checks_section(build: Build) -> str:
     return f"<section><h2>Checks to read before ordering</h2>{_table(['Status', 'Rule', 'Finding'], rows)}</section>"
 
 
+def cost_section(build: Build) -> str:
+    """Buy or rent: the build's cost of ownership against the cheapest equivalent rental."""
+    costs = build.cost_of_ownership
+    if not costs:
+        return ""
+    c = costs.get("currency", build.currency)
+    rental = costs.get("rental")
+    energy = f"{costs.get('yearly_energy_kwh', 0):,.0f} kWh = {costs['yearly_energy']:,.0f} {c}"
+    if rental and costs.get("monthly_rental_equivalent") is not None:
+        monthly = f"{costs['monthly_rental_equivalent']:,.0f} {c} ({rental['name']}, {rental['hourly']:g} {rental['currency']}/h)"
+    else:
+        monthly = costs.get("rental_reason", "no equivalent rental")
+    rows = [
+        f"<tr>{_cell('Electricity a year')}{_cell(energy, 'num')}</tr>",
+        f"<tr>{_cell('Rental equivalent a month')}{_cell(monthly, 'num')}</tr>",
+        f"<tr>{_cell('Break-even')}{_cell(costs.get('break_even_reason', ''), 'num')}</tr>",
+    ]
+    for row in costs.get("tco", []):
+        renting = f"{row['renting']:,.0f}" if row.get("renting") is not None else "-"
+        label = f"{row['years']} year(s): own vs rent"
+        owning = f"{row['owning']:,.0f} vs {renting} {c}"
+        rows.append(f"<tr>{_cell(label)}{_cell(owning, 'num')}</tr>")
+    notes = "".join(f"<li>{escape(a)}</li>" for a in costs.get("assumptions", []))
+    return f'<section class="block"><h2>Buy or rent</h2>{_table(["Figure", "Value"], rows, 1)}<ul class="small">{notes}</ul></section>'
+
+
 # ---------------------------------------------------------------------------------------
 # The document
 
@@ -618,6 +644,7 @@ def build_sheet_html(
         power_section(build, request),
         assembly_section(build),
         estimate_section(build),
+        cost_section(build),
         checks_section(build),
     ]
     title = f"{meta.project_name}: {build_title(build)}"

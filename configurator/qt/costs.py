@@ -1,0 +1,186 @@
+"""Buy or rent: the usage and electricity assumptions, and cumulative cost over the months."""
+
+from __future__ import annotations
+
+import html
+
+import pyqtgraph as pg
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QHBoxLayout,
+    QSpinBox,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.catalog.models import ModelArch
+from configurator.core.solve.build import Build
+from configurator.core.tco import PRESETS, CostOfOwnership, OwnershipAssumptions, UsageProfile, cost_of_ownership_for
+
+
+def _dspin(low: float, high: float, value: float, decimals: int, suffix: str, tip: str) -> QDoubleSpinBox:
+    spin = QDoubleSpinBox()
+    spin.setRange(low, high)
+    spin.setDecimals(decimals)
+    spin.setValue(value)
+    spin.setSuffix(suffix)
+    spin.setToolTip(tip)
+    spin.setKeyboardTracking(False)
+    return spin
+
+
+class BuyOrRentChart(pg.PlotWidget):
+    """Cumulative cash for owning vs renting, with the break-even month marked."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent, background=None)
+        self.setTitle("Cumulative cost: buy vs rent")
+        self.setLabel("bottom", "months")
+        self.showGrid(x=True, y=True, alpha=0.25)
+        self.setMouseEnabled(x=False, y=False)
+        self.setMenuEnabled(False)
+        self.legend = self.addLegend(offset=(10, 10))
+        self.series: dict[str, list[float]] = {}
+        self.crossing: int | None = None
+
+    def show_costs(self, costs: CostOfOwnership | None, months: int = 36) -> None:
+        self.clear()
+        self.legend.clear()
+        self.series = {}
+        self.crossing = None
+        if costs is None:
+            return
+        owning, renting = costs.cumulative_costs(months)
+        x = list(range(months + 1))
+        self.series = {"owning": owning, "renting": renting}
+        self.plot(x, owning, pen=pg.mkPen("#3b6ea8", width=3), name="buy: purchase + electricity")
+        if renting:
+            self.plot(x, renting, pen=pg.mkPen("#c8553d", width=3), name="rent: cloud equivalent")
+        self.setLabel("left", costs.currency)
+        if costs.break_even_month is not None and costs.break_even_month <= months:
+            self.crossing = costs.break_even_month
+            line = pg.InfiniteLine(pos=costs.break_even_month, angle=90,
+                                   pen=pg.mkPen("#6a994e", width=2, style=pg.QtCore.Qt.PenStyle.DashLine),
+                                   label=f"break-even: month {costs.break_even_month}",
+                                   labelOpts={"position": 0.9, "color": "#6a994e"})
+            self.addItem(line)
+
+
+class BuyOrRentPanel(QWidget):
+    """Editable assumptions on top, the chart and the figures with their sources below."""
+
+    assumptions_changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.region = QComboBox()
+        for key, label in (("us", "US average"), ("eu", "EU average"), ("china", "China commercial")):
+            self.region.addItem(label, key)
+        self.kwh = _dspin(0.01, 5, 0.17, 3, " /kWh", "Electricity price per kWh, in the preset's currency")
+        self.hours = _dspin(0, 24, 8, 1, " h/day", "Hours a day the machine is on")
+        self.days = _dspin(0, 366, 250, 0, " days/yr", "Days a year the machine is on")
+        self.busy = _dspin(0, 100, 50, 0, " % busy", "Share of the on-time at full load")
+        self.years = QSpinBox()
+        self.years.setRange(1, 10)
+        self.years.setValue(3)
+        self.years.setSuffix(" years")
+        self.years.setToolTip("Depreciation period and useful life")
+        form = QFormLayout()
+        row = QHBoxLayout()
+        row.addWidget(self.region)
+        row.addWidget(self.kwh)
+        form.addRow("Electricity", row)
+        row = QHBoxLayout()
+        row.addWidget(self.hours)
+        row.addWidget(self.days)
+        row.addWidget(self.busy)
+        form.addRow("Usage", row)
+        form.addRow("Keep for", self.years)
+        self.chart = BuyOrRentChart()
+        self.text = QTextBrowser()
+        self.text.setMaximumHeight(210)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.chart, 1)
+        layout.addWidget(self.text)
+        self.build: Build | None = None
+        self.context: tuple[Catalog, ModelArch, object, str] | None = None
+        self.costs: CostOfOwnership | None = None
+        self.region.currentIndexChanged.connect(self._on_region_changed)
+        for widget in (self.kwh, self.hours, self.days, self.busy, self.years):
+            widget.valueChanged.connect(self._recompute)
+
+    def _on_region_changed(self, _index: int) -> None:
+        preset = PRESETS[self.region.currentData()]
+        self.kwh.blockSignals(True)
+        self.kwh.setValue(preset.price_per_kwh)
+        self.kwh.blockSignals(False)
+        self._recompute()
+
+    def profile(self) -> UsageProfile:
+        preset = PRESETS[self.region.currentData()]
+        changed = abs(self.kwh.value() - preset.price_per_kwh) > 1e-9
+        return preset.model_copy(update={
+            "price_per_kwh": self.kwh.value(),
+            "hours_per_day": self.hours.value(),
+            "days_per_year": self.days.value(),
+            "utilisation": self.busy.value() / 100,
+            **({"source": "entered by you", "estimate": ""} if changed else {}),
+        })
+
+    def show_build(self, build: Build | None, catalog: Catalog | None = None, model: ModelArch | None = None,
+                   workload: object = None, region: str = "global") -> None:
+        self.build = build
+        if catalog is not None and model is not None:
+            self.context = (catalog, model, workload, region)
+            preset = "china" if region == "china" or (build and build.currency == "CNY") else (
+                "eu" if build and build.currency == "EUR" else "us")
+            if self.region.currentData() != preset:
+                self.region.blockSignals(True)
+                self.region.setCurrentIndex(self.region.findData(preset))
+                self.region.blockSignals(False)
+                self.kwh.blockSignals(True)
+                self.kwh.setValue(PRESETS[preset].price_per_kwh)
+                self.kwh.blockSignals(False)
+        self._recompute()
+
+    def _recompute(self, *_args: object) -> None:
+        if self.build is None or self.context is None:
+            self.costs = None
+            self.chart.show_costs(None)
+            self.text.setHtml("")
+            return
+        catalog, model, workload, region = self.context
+        self.costs = cost_of_ownership_for(self.build, catalog, model, workload, region, profile=self.profile(),  # type: ignore[arg-type]
+                                           assumptions=OwnershipAssumptions(years=self.years.value()))
+        self.chart.show_costs(self.costs, months=12 * self.years.value())
+        self.text.setHtml(costs_html(self.costs))
+        self.assumptions_changed.emit()
+
+
+def costs_html(costs: CostOfOwnership) -> str:
+    c = costs.currency
+    rows = [
+        ("Purchase", f"{costs.purchase:,.0f} {c}"),
+        ("Electricity", f"{costs.yearly_energy_kwh:,.0f} kWh = {costs.yearly_energy:,.0f} {c} a year"),
+        ("Rental equivalent", (f"{costs.monthly_rental_equivalent:,.0f} {c} a month ({html.escape(costs.rental.describe())})"
+                               if costs.rental and costs.monthly_rental_equivalent is not None else html.escape(costs.rental_reason))),
+        ("Break-even", html.escape(costs.break_even_reason)),
+    ]
+    if costs.job is not None:
+        job = costs.job.model_dump()
+        rows.append(("This training job", html.escape(", ".join(f"{k.replace('_', ' ')} {v:,.1f}" if isinstance(v, float) else f"{k.replace('_', ' ')} {v}"
+                                                                for k, v in job.items() if v is not None))))
+    for row in costs.rows:
+        renting = f"{row.renting:,.0f}" if row.renting is not None else "-"
+        verdict = {"own": "buying is cheaper", "rent": "renting is cheaper"}.get(row.cheaper or "", "no rental to compare")
+        rows.append((f"{row.years} year(s)", f"own {row.owning:,.0f} vs rent {renting} {c}: {verdict}"))
+    table = "".join(f"<tr><td><b>{k}</b></td><td>{v}</td></tr>" for k, v in rows)
+    notes = "".join(f"<li>{html.escape(a)}</li>" for a in costs.assumptions)
+    return f"<table cellpadding='3'>{table}</table><h4>Assumptions</h4><ul>{notes}</ul>"
