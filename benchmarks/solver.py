@@ -42,6 +42,18 @@ REQUESTS = {
 }
 
 
+TWEAKS = {
+    "gpus": {"tdp_w": -1.0},
+    "psus": {"watts": 10.0},
+    "cpus": {"tdp_w": -1.0},
+    "motherboards": {"max_memory_gb": 8},
+    "chassis": {"max_gpu_length_mm": 1.0},
+    "memory": {"speed_mts": 100},
+    "coolers": {"max_tdp_w": 1.0},
+    "storage": {"seq_read_mbps": 10},
+}
+
+
 def scaled(catalog: Catalog, factor: int) -> Catalog:
     """A synthetic catalog: every part copied `factor` times with slightly different prices."""
     big = Catalog(exchange_rates=dict(catalog.exchange_rates))
@@ -52,7 +64,10 @@ def scaled(catalog: Catalog, factor: int) -> Catalog:
                 continue
             for i in range(1, factor):
                 prices = tuple(p.model_copy(update={"amount": p.amount * (1 + 0.01 * i)}) for p in record.prices)
-                clone = record.model_copy(update={"id": f"{record.id}-v{i}", "prices": prices})
+                # each clone is dearer but better in one property, so no clone dominates another
+                better = {field: getattr(record, field) + step * i for field, step in TWEAKS.get(kind, {}).items()
+                          if isinstance(getattr(record, field, None), (int, float))}
+                clone = record.model_copy(update={"id": f"{record.id}-v{i}", "prices": prices, **better})
                 big.records[kind][clone.id] = clone
     for chassis in list(big.records["chassis"].values()):
         if chassis.integrated_board and chassis.id.count("-v"):  # clones keep their own board

@@ -15,6 +15,12 @@ GUI_COMMANDS = ("screenshot",)
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    if args[:2] == ["-m", "configurator.qt.printing"]:
+        # The CLI's PDF child process runs `sys.executable -m configurator.qt.printing`; in a
+        # frozen app sys.executable is llm-rig itself, which has no `-m`: route it here.
+        from configurator.qt.printing import main as printing_main
+
+        return printing_main(args[2:])
     if not args or args[0] in GUI_COMMANDS or args[0].startswith("-psn"):
         try:
             from configurator.qt.app import main as gui_main

@@ -101,6 +101,8 @@ def screenshot_main(argv: Sequence[str]) -> int:
 
     app = make_app([])
     window = MainWindow()
+    # offscreen nobody can close a modal dialog (catalog problems, a failed solve): report on stderr
+    window.show_error = lambda title, message: print(f"llm-rig screenshot: {title}: {message}", file=sys.stderr)  # type: ignore[method-assign]
     if request.model_id not in window.session.catalog.records["models"]:
         print(f"llm-rig screenshot: unknown model id {request.model_id!r}", file=sys.stderr)
         return 2

@@ -91,6 +91,8 @@ class Candidates:
     storage: list[Priced] = field(default_factory=list)
     accessories: dict[str, Priced] = field(default_factory=dict)
     storage_need_gb: float = 0.0
+    pruned_options: int = 0
+    timed_out: bool = False
     placements: dict[tuple[object, ...], Placement | None] = field(default_factory=dict)
 
     def placement(self, board: Motherboard, option: GpuOption, risers: bool) -> Placement | None:
@@ -222,6 +224,9 @@ def gpu_options(model: ModelArch, request: BuildRequest, catalog: Catalog, exact
             kept += 1
         if not kept:
             c.rejected_gpus[gpu.id] = last_reason
+    before = len(c.options)
+    c.options = prune_options(c.options)
+    c.pruned_options = before - len(c.options)
     return c
 
 
@@ -278,11 +283,47 @@ def platform_parts(request: BuildRequest, catalog: Catalog, c: Candidates, model
     c.coolers = _priced(catalog.kind("coolers"), "cooler", request, catalog)
     c.storage_need_gb = storage_need_gb(model, request)
     c.storage = _priced(catalog.kind("storage"), "storage", request, catalog)
+    _prune_parts(c)
     for acc in catalog.kind("accessories"):
         assert isinstance(acc, Accessory)
         q = quote(acc, catalog, request.currency, "any")
         if q is not None:
             c.accessories[acc.id] = Priced(acc, q)
+
+
+def _prune_parts(c: Candidates) -> None:
+    """Drop parts another part beats on price and every property that matters (see prune.py)."""
+    from configurator.core.solve import prune as pr
+
+    def run(items: list[Priced], key, covers=lambda _a, _b: True) -> list[Priced]:  # type: ignore[no-untyped-def]
+        return pr.prune(items, lambda p: key(p.record)[0], lambda p: key(p.record)[1], lambda p: p.amount,
+                        keep=lambda p: p.owned > 0 or p.quote is None,
+                        covers=lambda a, b: covers(a.record, b.record))
+
+    c.psus = run(c.psus, pr.psu_key)
+    c.chassis = run(c.chassis, pr.chassis_key)
+    c.memory = run(c.memory, pr.memory_key)
+    c.coolers = run(c.coolers, pr.cooler_key, pr.cooler_covers)
+    c.storage = run(c.storage, pr.storage_key)
+    c.cpus = run(c.cpus, pr.cpu_key)
+    c.boards = run(c.boards, pr.board_key)
+
+
+def prune_options(options: list[GpuOption]) -> list[GpuOption]:
+    """GPU options another option beats on price, speed, memory, power, size and noise."""
+    from configurator.core.solve.prune import prune
+
+    def merit(o: GpuOption) -> tuple[float, ...]:
+        g = o.gpu
+        pc = g.power_connectors
+        return (g.vram_gb, o.perf, -g.tdp_w, -g.slot_width, -g.length_mm, -pc.pcie8, -pc.hpwr16, -pc.eps8, -pc.pcie6,
+                g.pcie_gen, g.p2p, -(o.estimate.per_gpu_bytes / max(g.vram_gb, 1)))
+
+    def signature(o: GpuOption) -> tuple[object, ...]:
+        g = o.gpu
+        return (o.count, g.cooler, g.nvlink, g.form_factor, g.vendor, g.market == "consumer")
+
+    return prune(options, signature, merit, lambda o: o.unit_cost() * (o.count - o.owned), keep=lambda o: o.owned > 0)
 
 
 def noise_score(gpu: Gpu, count: int) -> int:

@@ -284,6 +284,7 @@ def _solve_once(
             on_partial(list(builds))
 
     run_labels(bm, top_k, should_stop, deadline, found)
+    cand.timed_out = not builds and bm.last_status == "unknown"
     return builds, cand
 
 
@@ -508,6 +509,13 @@ def plan(
     if builds:
         builds = _with_costs(builds, catalog, model, workload, request, exact_weight_bytes)
         return PlanResult(builds=tuple(builds), infeasible=None, solve_seconds=time.monotonic() - started, notes=tuple(notes))
+    if cand.timed_out:
+        infeasible = Infeasible(
+            reason="the solver found no build within its time limit; the request may still be possible",
+            blocking=("time limit",),
+            cheapest_relaxation="solve again with fewer GPU choices (--gpu) or a narrower form, or allow more time",
+        )
+        return PlanResult(builds=(), infeasible=infeasible, solve_seconds=time.monotonic() - started, notes=tuple(notes))
     on_progress("nothing fits: looking for the cheapest relaxation")
     infeasible, cluster = _diagnose(request, catalog, model, exact_weight_bytes, cand, should_stop)
     extra: tuple[Build, ...] = ()

@@ -38,7 +38,8 @@ from configurator.core.solve.candidates import (
 )
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_volts
 
-TP_OR_TRAINING_MIN_LANES = 8  # "at least x8 per GPU for tensor parallelism" (build rules R15/PCI-4)
+TP_OR_TRAINING_MIN_LANES = 8
+MIN_FIRST_SOLVE_S = 2.0  # "at least x8 per GPU for tensor parallelism" (build rules R15/PCI-4)
 
 
 @dataclass(frozen=True)
@@ -379,6 +380,7 @@ class BuildModel:
         )
         self.excluded: list[int] = []
         self._exclusions: list[Any] = []
+        self.last_status = "unsolved"
 
     # ------------------------------------------------------------------ solving
 
@@ -428,6 +430,8 @@ class BuildModel:
         solver.parameters.max_time_in_seconds = time_limit
         solver.parameters.num_workers = 1  # deterministic: the same request gives the same builds
         status = solver.Solve(m)
+        self.last_status = "optimal" if status == self.cp.OPTIMAL else "feasible" if status == self.cp.FEASIBLE else (
+            "infeasible" if status == self.cp.INFEASIBLE else "unknown")
         if status not in (self.cp.OPTIMAL, self.cp.FEASIBLE):
             return None
         return self._decode(solver)
@@ -485,9 +489,10 @@ def run_labels(
         used_options.append(bm.option_index(choice.option))
         bm.exclude_option(used_options[-1])
 
-    cheapest = bm.solve("cost", remaining())
+    # the first answer matters most: give it time even when building the model took a while
+    cheapest = bm.solve("cost", max(remaining(), MIN_FIRST_SOLVE_S))
     if cheapest is None:
-        return results  # infeasible: other objectives cannot change that
+        return results  # infeasible (or out of time: see bm.last_status); other objectives cannot help
     take("cheapest that fits", "the lowest total price among builds that pass every rule", cheapest)
     plan = [("fastest within budget", "perf"), ("best tokens/s per dollar", "value"), ("quietest", "noise"), ("room to grow", "grow")]
     if bm.request.workload.kind != "inference":

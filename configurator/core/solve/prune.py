@@ -1,0 +1,101 @@
+"""Drop dominated candidates before the CP-SAT model is built.
+
+A part is dominated when another part of the same kind is no dearer and at least as good
+in everything the rules and objectives look at. Removing it cannot change any label's
+optimum, and it keeps the model small on large catalogs. Owned parts are never dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+from typing import TypeVar
+
+from configurator.core.catalog.models import Chassis, Cooler, Cpu, MemoryKit, Motherboard, Psu, Storage
+
+T = TypeVar("T")
+INF = float("inf")
+EFFICIENCY = {"bronze": 0, "silver": 1, "gold": 2, "platinum": 3, "titanium": 4}
+BOARD_RANK = {"mini-itx": 0, "micro-atx": 1, "atx": 2, "e-atx": 3, "ceb": 3, "eeb": 4, "server-proprietary": 9}
+NOISE = {"quiet": 0, "moderate": 1, "loud": 2, "datacenter": 3}
+
+
+def prune(
+    items: Iterable[T],
+    signature: Callable[[T], Hashable],
+    merit: Callable[[T], tuple[float, ...]],
+    price: Callable[[T], float],
+    keep: Callable[[T], bool] = lambda _item: False,
+    covers: Callable[[T, T], bool] = lambda _a, _b: True,
+) -> list[T]:
+    """Items not dominated by another with the same signature (bigger merit is better).
+
+    `covers(a, b)`: a can do everything b can in ways a tuple cannot say (socket lists).
+    Ties keep the first item.
+    """
+    items = list(items)
+    groups: dict[Hashable, list[int]] = {}
+    for index, item in enumerate(items):
+        groups.setdefault(signature(item), []).append(index)
+    dropped: set[int] = set()
+    for members in groups.values():
+        for i in members:
+            if keep(items[i]):
+                continue
+            mi, pi = merit(items[i]), price(items[i])
+            for j in members:
+                if j == i or j in dropped:
+                    continue
+                mj, pj = merit(items[j]), price(items[j])
+                if pj <= pi and all(a >= b for a, b in zip(mj, mi)) and covers(items[j], items[i]):
+                    strictly = pj < pi or any(a > b for a, b in zip(mj, mi))
+                    if strictly or j < i:
+                        dropped.add(i)
+                        break
+    return [item for index, item in enumerate(items) if index not in dropped]
+
+
+def psu_key(p: Psu) -> tuple[Hashable, tuple[float, ...]]:
+    native = p.atx_version in ("3.0", "3.1") and p.native_12v2x6
+    sig = (p.form_factor, native, p.atx_version == "crps", p.min_input_v >= 200)
+    c = p.connectors
+    return sig, (p.watts, EFFICIENCY[p.efficiency], c.pcie8, c.hpwr16, c.eps8, -p.length_mm)
+
+
+def chassis_key(h: Chassis) -> tuple[Hashable, tuple[float, ...]]:
+    sig = (h.kind, h.airflow, h.integrated_board, h.psu_redundant)
+    merit = (
+        h.expansion_slots, h.max_gpu_length_mm, BOARD_RANK[h.max_board], h.max_board_width_mm,
+        h.max_cpu_cooler_height_mm or INF, h.max_psu_length_mm or INF, h.psu_bays, h.max_gpus or 99,
+        -NOISE[h.noise], h.included_psu_w or 0,
+    )
+    return sig, merit
+
+
+def memory_key(m: MemoryKit) -> tuple[Hashable, tuple[float, ...]]:
+    return (m.memory_type, m.module, m.ecc, m.modules, m.module_gb), (m.speed_mts,)
+
+
+def cooler_key(c: Cooler) -> tuple[Hashable, tuple[float, ...]]:
+    return (c.kind, c.radiator_mm), (c.max_tdp_w, -(c.height_mm or 0))
+
+
+def cooler_covers(a: Cooler, b: Cooler) -> bool:
+    return set(a.sockets) >= set(b.sockets)
+
+
+def storage_key(s: Storage) -> tuple[Hashable, tuple[float, ...]]:
+    return (s.interface, s.form_factor), (s.capacity_gb, s.pcie_gen or 0, s.seq_read_mbps, s.seq_write_mbps)
+
+
+def cpu_key(c: Cpu) -> tuple[Hashable, tuple[float, ...]]:
+    merit = (c.cores, c.pcie_lanes, c.memory_channels, c.max_memory_gb, c.memory_speed_mts, -c.tdp_w, c.ecc)
+    return (c.socket, c.platform, c.memory_type, c.pcie_gen), merit
+
+
+def board_key(b: Motherboard) -> tuple[Hashable, tuple[float, ...]]:
+    slots = tuple((s.position, s.mechanical_lanes, s.lanes, s.gen, s.source, s.shares_with, s.lanes_when_shared,
+                   s.lanes_when_bifurcated) for s in b.pcie_slots)
+    m2 = tuple((m.id, m.lanes, m.gen, m.source) for m in b.m2_sockets)
+    sig = (b.socket, b.form_factor, b.memory_type, b.memory_module, b.cpu_sockets, b.gpu_bays, b.gpu_bay_gen, slots, m2,
+           round(b.width_mm), round(b.depth_mm))
+    return sig, (b.dimm_slots, b.max_memory_gb, b.ecc, b.bifurcation, b.dual_psu_header)
