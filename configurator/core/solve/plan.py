@@ -476,7 +476,7 @@ def plan(
     exact_weight_bytes: int | None = None,
     on_progress: Callable[[str], None] = lambda _message: None,
     should_stop: Callable[[], bool] = lambda: False,
-    time_budget: float = 3.0,
+    time_budget: float = 2.2,
     on_partial: Callable[[PlanResult], None] | None = None,
 ) -> PlanResult:
     """Ranked builds for the request; when none fits, the reason and the cheapest relaxation.

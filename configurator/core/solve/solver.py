@@ -19,6 +19,8 @@ from typing import Any
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch
 from configurator.core.solve import power as pw
+from configurator.core.catalog.models import Motherboard
+from configurator.core.solve.slots import needs_gap, span
 from configurator.core.solve.candidates import (
     BOARD_SIZES,
     CHASSIS_NOISE,
@@ -72,7 +74,14 @@ class _PsuChoice:
 
 
 class BuildModel:
-    """The CP-SAT model for one request; solve it under different objectives."""
+    """The CP-SAT model for one request; solve it under different objectives.
+
+    Every part kind has one choice variable per candidate. Compatibility rules are written
+    between *classes* of candidates that behave alike (boards with the same slot layout,
+    GPU options with the same geometry, PSUs with the same connectors), or as linear
+    inequalities (length, memory size, cooler height, TDP), so the model grows linearly with
+    the catalog instead of with the product of its parts.
+    """
 
     def __init__(self, request: BuildRequest, cand: Candidates, model_arch: ModelArch, catalog: Catalog):
         from ortools.sat.python import cp_model
@@ -88,22 +97,17 @@ class BuildModel:
         limit = circuit_limit_w(request.circuit)
         training = request.workload.kind != "inference"
 
-        self.platforms: list[tuple[Priced, Priced, int]] = []
-        for b in cand.boards:
-            board = board_of(b)
-            for cp_ in cand.cpus:
-                cpu = cpu_of(cp_)
-                if cpu.socket != board.socket or cpu.memory_type != board.memory_type:
-                    continue
-                self.platforms.append((b, cp_, board.cpu_sockets))
+        boards = [board_of(b) for b in cand.boards]
+        cpus = [cpu_of(c) for c in cand.cpus]
+        chassis = [chassis_of(h) for h in cand.chassis]
+        options = cand.options
         self.psu_choices: list[_PsuChoice] = []
         for p in cand.psus:
             psu = psu_of(p)
             kind = "atx3" if psu.atx_version in ("3.0", "3.1") and psu.native_12v2x6 else "atx2"
             for count in (1, 2):
                 self.psu_choices.append(_PsuChoice(p, count, None, psu.watts * count, psu.efficiency, kind))
-        for hi, h in enumerate(cand.chassis):
-            ch = chassis_of(h)
+        for hi, ch in enumerate(chassis):
             if ch.integrated_board and ch.included_psu_w:
                 usable = ch.included_psu_w / (2 if ch.psu_redundant else 1)
                 self.psu_choices.append(_PsuChoice(None, 1, hi, usable, "titanium", "included"))
@@ -113,131 +117,177 @@ class BuildModel:
                             if storage_of(s).capacity_gb * k >= cand.storage_need_gb
                             and (k == 1 or storage_of(s).capacity_gb * (k - 1) < cand.storage_need_gb)]
 
-        o_vars = [m.NewBoolVar(f"o{i}") for i in range(len(cand.options))]
-        p_vars = [m.NewBoolVar(f"p{i}") for i in range(len(self.platforms))]
-        h_vars = [m.NewBoolVar(f"h{i}") for i in range(len(cand.chassis))]
+        o_vars = [m.NewBoolVar(f"o{i}") for i in range(len(options))]
+        b_vars = [m.NewBoolVar(f"b{i}") for i in range(len(boards))]
+        c_vars = [m.NewBoolVar(f"c{i}") for i in range(len(cpus))]
+        h_vars = [m.NewBoolVar(f"h{i}") for i in range(len(chassis))]
         s_vars = [m.NewBoolVar(f"s{i}") for i in range(len(self.psu_choices))]
         mem_vars = [m.NewBoolVar(f"m{i}") for i in range(len(self.mem_choices))]
-        c_vars = [m.NewBoolVar(f"c{i}") for i in range(len(cand.coolers))]
+        cool_vars = [m.NewBoolVar(f"k{i}") for i in range(len(cand.coolers))]
         d_vars = [m.NewBoolVar(f"d{i}") for i in range(len(self.sto_choices))]
-        self.o, self.p, self.h, self.s, self.mem, self.cool, self.d = o_vars, p_vars, h_vars, s_vars, mem_vars, c_vars, d_vars
-        for group in (o_vars, p_vars, h_vars, s_vars, mem_vars, c_vars, d_vars):
+        self.o, self.b, self.cpu, self.h, self.s, self.mem, self.cool, self.d = (
+            o_vars, b_vars, c_vars, h_vars, s_vars, mem_vars, cool_vars, d_vars)
+        for group in (o_vars, b_vars, c_vars, h_vars, s_vars, mem_vars, cool_vars, d_vars):
             m.AddExactlyOne(group)
 
-        board_ids = sorted({board_of(b).id for b, _, _ in self.platforms})
-        self.board_var = {}
-        for bid in board_ids:
-            var = m.NewBoolVar(f"board_{bid}")
-            m.Add(var == sum(p_vars[i] for i, (b, _, _) in enumerate(self.platforms) if board_of(b).id == bid))
-            self.board_var[bid] = var
-        boards = {board_of(b).id: board_of(b) for b, _, _ in self.platforms}
-        open_frame = [h_vars[i] for i, h in enumerate(cand.chassis) if chassis_of(h).kind == "open-frame"]
-        is_open = m.NewBoolVar("open_frame")
-        m.Add(is_open == sum(open_frame)) if open_frame else m.Add(is_open == 0)
-        self.is_open = is_open
+        def any_of(name: str, literals: list[Any]) -> Any:
+            """A 0/1 variable equal to the sum of mutually exclusive literals."""
+            var = m.NewBoolVar(name)
+            m.Add(var == sum(literals)) if literals else m.Add(var == 0)
+            return var
 
-        # --- slot geometry and lanes: (GPU option, board) pairs
+        def classes(items: list[Any], key: Any) -> dict[Any, list[int]]:
+            out: dict[Any, list[int]] = {}
+            for index, item in enumerate(items):
+                out.setdefault(key(item), []).append(index)
+            return out
+
+        # --- board and CPU: same socket and memory kind; dual-socket boards take two CPUs
+        for key in {(b.socket, b.memory_type) for b in boards} | {(c.socket, c.memory_type) for c in cpus}:
+            m.Add(sum(b_vars[i] for i, b in enumerate(boards) if (b.socket, b.memory_type) == key)
+                  == sum(c_vars[i] for i, c in enumerate(cpus) if (c.socket, c.memory_type) == key))
+        dual = any_of("dual_socket", [b_vars[i] for i, b in enumerate(boards) if b.cpu_sockets == 2])
+        self.dual = dual
+        dual_sockets = {b.socket for b in boards if b.cpu_sockets == 2}
+        second_cpu: dict[int, Any] = {}
+        for i, cpu in enumerate(cpus):
+            if cpu.socket in dual_sockets:
+                both = m.NewBoolVar(f"cpu2_{i}")
+                m.AddMultiplicationEquality(both, [c_vars[i], dual])
+                second_cpu[i] = both
+
+        def per_cpu(value: Any) -> Any:
+            """Sum over the chosen CPU(s) of value(cpu), counting the second socket."""
+            return (sum(int(value(cpu)) * c_vars[i] for i, cpu in enumerate(cpus))
+                    + sum(int(value(cpus[i])) * both for i, both in second_cpu.items()))
+
+        server_board = any_of("server_board", [b_vars[i] for i, b in enumerate(boards) if is_server_board(b)])
+        consumer_cpu = any_of("consumer_cpu", [c_vars[i] for i, c in enumerate(cpus) if c.platform == "consumer"])
+        server_cpu = any_of("server_cpu", [c_vars[i] for i, c in enumerate(cpus) if c.platform == "server"])
+        socket_var = {s: any_of(f"socket_{s}", [b_vars[i] for i, b in enumerate(boards) if b.socket == s])
+                      for s in {b.socket for b in boards}}
+
+        # --- GPU geometry: board slot layouts against card geometry classes (R1, R8, R12, R14)
+        open_frame = any_of("open_frame", [h_vars[i] for i, h in enumerate(chassis) if h.kind == "open-frame"])
+        self.is_open = open_frame
         openings = m.NewIntVar(0, 16, "openings")
-        gpu_lanes = m.NewIntVar(0, 512, "gpu_lanes")
-        nvme_count = m.NewIntVar(0, 16, "nvme")
+        gpu_lanes = m.NewIntVar(0, 1024, "gpu_lanes")
         self.openings = openings
-        for oi, opt in enumerate(cand.options):
-            for bid, board in boards.items():
-                bvar = self.board_var[bid]
+
+        def layout_key(b: Motherboard) -> Any:
+            return (tuple((s.position, s.mechanical_lanes, s.lanes, s.gen, s.source, s.lanes_when_bifurcated)
+                          for s in b.pcie_slots), b.gpu_bays, b.gpu_bay_gen)
+
+        def geometry_key(o: GpuOption) -> Any:
+            wide = (training and o.count > 1) or o.estimate.split == "tensor"
+            return (span(o.gpu), needs_gap(o.gpu), o.gpu.slot_width <= 2, o.count, wide)
+
+        layouts = classes(boards, layout_key)
+        geometries = classes(options, geometry_key)
+        for lk, board_ids in layouts.items():
+            lvar = any_of(f"layout_{len(board_ids)}_{board_ids[0]}", [b_vars[i] for i in board_ids])
+            board = boards[board_ids[0]]
+            for gk, option_ids in geometries.items():
+                gvar = any_of(f"geom_{board_ids[0]}_{option_ids[0]}", [o_vars[i] for i in option_ids])
+                opt = options[option_ids[0]]
                 normal = cand.placement(board, opt, False)
                 risers = None if board.gpu_bays else cand.placement(board, opt, True)
-                needs_wide = training and opt.count > 1 or opt.estimate.split == "tensor"
-                if normal is not None and needs_wide and normal.min_lanes < TP_OR_TRAINING_MIN_LANES:
+                wide = gk[-1]
+                if normal is not None and wide and normal.min_lanes < TP_OR_TRAINING_MIN_LANES:
                     normal = None
-                if risers is not None and needs_wide and risers.min_lanes < TP_OR_TRAINING_MIN_LANES:
+                if risers is not None and wide and risers.min_lanes < TP_OR_TRAINING_MIN_LANES:
                     risers = None
                 if normal is None and risers is None:
-                    m.AddBoolOr([o_vars[oi].Not(), bvar.Not()])
+                    m.AddBoolOr([gvar.Not(), lvar.Not()])
                     continue
                 if normal is None:
-                    m.AddBoolOr([o_vars[oi].Not(), bvar.Not(), is_open])
                     assert risers is not None
-                    m.Add(gpu_lanes >= sum(s.lanes for s in risers.slots)).OnlyEnforceIf([o_vars[oi], bvar])
+                    m.AddBoolOr([gvar.Not(), lvar.Not(), open_frame])
+                    m.Add(gpu_lanes >= sum(s.lanes for s in risers.slots)).OnlyEnforceIf([gvar, lvar])
                     continue
-                m.Add(openings >= normal.openings_needed).OnlyEnforceIf([o_vars[oi], bvar, is_open.Not()])
-                m.Add(gpu_lanes >= sum(s.lanes for s in normal.slots)).OnlyEnforceIf([o_vars[oi], bvar])
-        for hi, h in enumerate(cand.chassis):
-            ch = chassis_of(h)
-            if ch.kind != "open-frame":
-                m.Add(openings <= ch.expansion_slots).OnlyEnforceIf(h_vars[hi])
-        # lanes within the CPU(s); NVMe drives take x4 each
-        m.Add(nvme_count == sum(k * d_vars[i] for i, (s, k) in enumerate(self.sto_choices) if storage_of(s).interface != "sata"))
-        for pi, (b, cp_, sockets) in enumerate(self.platforms):
-            cpu = cpu_of(cp_)
-            board = board_of(b)
-            if not board.gpu_bays:
-                m.Add(gpu_lanes + 4 * nvme_count <= cpu.pcie_lanes * sockets + 4).OnlyEnforceIf(p_vars[pi])
-            m.Add(nvme_count <= max(len(board.m2_sockets), 1) + (4 if is_server_board(board) else 0)).OnlyEnforceIf(p_vars[pi])
+                m.Add(openings >= normal.openings_needed).OnlyEnforceIf([gvar, lvar, open_frame.Not()])
+                m.Add(gpu_lanes >= sum(s.lanes for s in normal.slots)).OnlyEnforceIf([gvar, lvar])
+        m.Add(openings <= sum(h.expansion_slots * h_vars[i] for i, h in enumerate(chassis)) + 16 * open_frame)
 
-        # --- platform and GPU count (PCI-3, CPU-1)
-        for oi, opt in enumerate(cand.options):
-            for pi, (b, cp_, sockets) in enumerate(self.platforms):
-                cpu = cpu_of(cp_)
-                if opt.count >= 3 and cpu.platform == "consumer":
-                    m.AddBoolOr([o_vars[oi].Not(), p_vars[pi].Not()])
-                elif cpu.cores * sockets < 4 * opt.count:
-                    m.AddBoolOr([o_vars[oi].Not(), p_vars[pi].Not()])
+        # lanes within the CPU(s); NVMe drives take x4 each; sockets for the drives
+        nvme_count = m.NewIntVar(0, 16, "nvme")
+        m.Add(nvme_count == sum(k * d_vars[i] for i, (s, k) in enumerate(self.sto_choices) if storage_of(s).interface != "sata"))
+        bay_board = any_of("bay_board", [b_vars[i] for i, b in enumerate(boards) if b.gpu_bays])
+        m.Add(gpu_lanes + 4 * nvme_count <= per_cpu(lambda c: c.pcie_lanes) + 4 + 1024 * bay_board)
+        m.Add(nvme_count <= sum((max(len(b.m2_sockets), 1) + (4 if is_server_board(b) else 0)) * b_vars[i]
+                                for i, b in enumerate(boards)))
+
+        # --- platform and GPU count (PCI-3, CPU-1: at least 4 cores per GPU)
+        gpu_count = m.NewIntVar(0, 64, "gpu_count")
+        m.Add(gpu_count == sum(o.count * o_vars[i] for i, o in enumerate(options)))
+        many = any_of("three_or_more", [o_vars[i] for i, o in enumerate(options) if o.count >= 3])
+        m.Add(many + consumer_cpu <= 1)
+        m.Add(per_cpu(lambda c: c.cores) >= 4 * gpu_count)
 
         # --- chassis: board size, integrated boards, GPU length, cooling, GPU count
-        for hi, h in enumerate(cand.chassis):
-            ch = chassis_of(h)
-            for bid, board in boards.items():
+        def size_key(b: Motherboard) -> Any:
+            return (b.form_factor, round(b.width_mm), b.id if is_server_board(b) else "")
+
+        for sk, board_ids in classes(boards, size_key).items():
+            svar = any_of(f"size_{board_ids[0]}", [b_vars[i] for i in board_ids])
+            board = boards[board_ids[0]]
+            for hi, ch in enumerate(chassis):
                 fits = BOARD_SIZES[board.form_factor] <= BOARD_SIZES[ch.max_board] and board.width_mm <= ch.max_board_width_mm + 1
                 if ch.integrated_board:
                     fits = board.id == ch.integrated_board
                 elif is_server_board(board):
                     fits = False
                 if not fits:
-                    m.AddBoolOr([h_vars[hi].Not(), self.board_var[bid].Not()])
-            for oi, opt in enumerate(cand.options):
-                gpu = opt.gpu
-                bad = gpu.length_mm > ch.max_gpu_length_mm
-                bad |= gpu.cooler == "passive" and ch.airflow != "server-ducted"  # COOL-2
-                bad |= gpu.cooler == "open-air" and ch.airflow == "server-ducted"
-                bad |= ch.max_gpus is not None and opt.count > ch.max_gpus and ch.kind != "open-frame"
-                # more than two open-air flagships: risers (open frame) or a rack, never a closed tower (R2, R3)
-                bad |= gpu.cooler == "open-air" and gpu.tdp_w >= 320 and opt.count > 2 and ch.kind in ("mid-tower", "full-tower")
-                if bad:
-                    m.AddBoolOr([h_vars[hi].Not(), o_vars[oi].Not()])
+                    m.AddBoolOr([h_vars[hi].Not(), svar.Not()])
+        m.Add(sum(int(o.gpu.length_mm) * o_vars[i] for i, o in enumerate(options))
+              <= sum(int(h.max_gpu_length_mm) * h_vars[i] for i, h in enumerate(chassis)))
+        m.Add(gpu_count <= sum((h.max_gpus if h.max_gpus and h.kind != "open-frame" else 64) * h_vars[i]
+                               for i, h in enumerate(chassis)))
+        ducted = any_of("ducted", [h_vars[i] for i, h in enumerate(chassis) if h.airflow == "server-ducted"])
+        tower = any_of("tower", [h_vars[i] for i, h in enumerate(chassis) if h.kind in ("mid-tower", "full-tower")])
+        passive = any_of("passive_gpus", [o_vars[i] for i, o in enumerate(options) if o.gpu.cooler == "passive"])
+        open_air = any_of("open_air_gpus", [o_vars[i] for i, o in enumerate(options) if o.gpu.cooler == "open-air"])
+        flagships = any_of("open_air_flagships", [o_vars[i] for i, o in enumerate(options)
+                                                   if o.gpu.cooler == "open-air" and o.gpu.tdp_w >= 320 and o.count > 2])
+        m.Add(passive <= ducted)  # COOL-2: passive cards only with ducted server airflow
+        m.Add(open_air + ducted <= 1)  # fans fight a ducted server's front-to-back airflow
+        m.Add(flagships + tower <= 1)  # R2/R3: beyond two open-air flagships, risers or a rack
 
         # --- PSU: included modules only with their barebone; desktop units only elsewhere
+        barebone = any_of("barebone", [h_vars[i] for i, h in enumerate(chassis) if h.integrated_board])
         for si, ps in enumerate(self.psu_choices):
-            for hi, h in enumerate(cand.chassis):
-                ch = chassis_of(h)
-                if ps.kind == "included":
-                    if ps.chassis_index != hi:
-                        m.AddBoolOr([s_vars[si].Not(), h_vars[hi].Not()])
-                else:
-                    if ch.integrated_board or (ps.count > ch.psu_bays and ch.kind != "open-frame"):
-                        m.AddBoolOr([s_vars[si].Not(), h_vars[hi].Not()])
+            if ps.kind == "included":
+                assert ps.chassis_index is not None
+                m.Add(s_vars[si] == h_vars[ps.chassis_index])
+        desktop_psu = any_of("desktop_psu", [s_vars[i] for i, ps in enumerate(self.psu_choices) if ps.kind != "included"])
+        m.Add(desktop_psu + barebone <= 1)
+        two_psus = any_of("two_psus", [s_vars[i] for i, ps in enumerate(self.psu_choices) if ps.count == 2])
+        one_bay = any_of("one_bay", [h_vars[i] for i, h in enumerate(chassis) if h.psu_bays < 2 and h.kind != "open-frame"])
+        m.Add(two_psus + one_bay <= 1)
 
         # --- power (PWR-1/2/3/4/6, CIR-1)
-        gpu_w = sum(int(opt.count * opt.gpu.tdp_w) * o_vars[i] for i, opt in enumerate(cand.options))
-        cpu_w = sum(int(cpu_of(cp_).tdp_w * sockets) * p_vars[i] for i, (_, cp_, sockets) in enumerate(self.platforms))
+        gpu_w = sum(int(o.count * o.gpu.tdp_w) * o_vars[i] for i, o in enumerate(options))
+        cpu_w = per_cpu(lambda c: c.tdp_w)
         rest_w = (
             sum(5 * memory_of(mk).modules * k * mem_vars[i] for i, (mk, k) in enumerate(self.mem_choices))
             + sum(8 * k * d_vars[i] for i, (_, k) in enumerate(self.sto_choices))
-            + sum((60 if chassis_of(h).integrated_board else 15) * h_vars[i] for i, h in enumerate(cand.chassis))
+            + sum((60 if h.integrated_board else 15) * h_vars[i] for i, h in enumerate(chassis))
             + 75
         )
-        dc = m.NewIntVar(0, 100_000, "dc_w")
+        dc = m.NewIntVar(0, 200_000, "dc_w")
         m.Add(dc == gpu_w + cpu_w + rest_w)
         self.dc = dc
-        fast = sum(int(opt.count * opt.gpu.tdp_w * pw.transient_ratio(opt.gpu)) * o_vars[i] for i, opt in enumerate(cand.options))
-        slow = sum(int(opt.count * opt.gpu.tdp_w * 1.3) * o_vars[i] for i, opt in enumerate(cand.options))
-        spike = sum(int(opt.count * opt.gpu.tdp_w * 2) * o_vars[i] for i, opt in enumerate(cand.options))
-        eps_gpu = sum(opt.gpu.power_connectors.eps8 * opt.count * o_vars[i] for i, opt in enumerate(cand.options))
-        eps_cpu = sum(pw.cpu_eps_connectors(cpu_of(cp_), sockets) * p_vars[i] for i, (_, cp_, sockets) in enumerate(self.platforms))
         fast_w, slow_w, spike_w, eps_w = (m.NewIntVar(0, 1_000_000, name) for name in ("fast_w", "slow_w", "spike_w", "eps"))
-        m.Add(fast_w == fast + cpu_w + rest_w)
-        m.Add(slow_w == slow + cpu_w + rest_w)
-        m.Add(spike_w == spike + cpu_w + rest_w)
-        m.Add(eps_w == eps_gpu + eps_cpu)
+        m.Add(fast_w == sum(int(o.count * o.gpu.tdp_w * pw.transient_ratio(o.gpu)) * o_vars[i] for i, o in enumerate(options))
+              + cpu_w + rest_w)
+        m.Add(slow_w == sum(int(o.count * o.gpu.tdp_w * 1.3) * o_vars[i] for i, o in enumerate(options)) + cpu_w + rest_w)
+        m.Add(spike_w == sum(int(o.count * o.gpu.tdp_w * 2) * o_vars[i] for i, o in enumerate(options)) + cpu_w + rest_w)
+        m.Add(eps_w == sum(o.gpu.power_connectors.eps8 * o.count * o_vars[i] for i, o in enumerate(options))
+              + per_cpu(lambda c: 1 if c.platform == "consumer" else 2))
+        # connector classes: what the GPUs need against what the PSU(s) supply (adapters: 4x 8-pin per 12V-2x6)
+        need_classes = classes(options, lambda o: (o.gpu.power_connectors.hpwr16 * o.count,
+                                                   (o.gpu.power_connectors.pcie8 + o.gpu.power_connectors.pcie6) * o.count))
+        need_vars = {k: any_of(f"need_{k[0]}_{k[1]}", [o_vars[i] for i in ids]) for k, ids in need_classes.items()}
         for si, ps in enumerate(self.psu_choices):
             lit = s_vars[si]
             m.Add(10 * dc <= int(8 * ps.capacity_w)).OnlyEnforceIf(lit)  # 80 % loading
@@ -252,68 +302,61 @@ class BuildModel:
                 m.Add(slow_w <= int(pw.ATX3_10MS * ps.capacity_w)).OnlyEnforceIf(lit)
             else:
                 m.Add(spike_w <= int(ps.capacity_w)).OnlyEnforceIf(lit)
-            # connectors (PWR-6): native 12V-2x6 first, else adapters from four 8-pin each
             supply8 = psu.connectors.pcie8 * ps.count
             supply16 = psu.connectors.hpwr16 * ps.count
-            for oi, opt in enumerate(cand.options):
-                need16 = opt.gpu.power_connectors.hpwr16 * opt.count
-                need8 = opt.gpu.power_connectors.pcie8 * opt.count + opt.gpu.power_connectors.pcie6 * opt.count
-                adapters = max(0, need16 - supply16)
-                if need8 + 4 * adapters > supply8:
-                    m.AddBoolOr([lit.Not(), o_vars[oi].Not()])
-            eps_supply = psu.connectors.eps8 * ps.count
+            for (need16, need8), nvar in need_vars.items():
+                if need8 + 4 * max(0, need16 - supply16) > supply8:
+                    m.AddBoolOr([lit.Not(), nvar.Not()])
             # EPS-powered cards (A6000) may also use the 8-pin PCIe-to-EPS adapter they ship with
-            m.Add(eps_w <= eps_supply + max(0, supply8 - 2)).OnlyEnforceIf(lit)
+            m.Add(eps_w <= psu.connectors.eps8 * ps.count + max(0, supply8 - 2)).OnlyEnforceIf(lit)
 
         # --- memory (RAM-1, RAM-3, RAM-5, RAM-6)
         ram_gb = sum(memory_of(mk).total_gb * k * mem_vars[i] for i, (mk, k) in enumerate(self.mem_choices))
         self.ram_gb = ram_gb
-        for oi, opt in enumerate(cand.options):
-            need = max(opt.vram_gb, opt.estimate.host_ram_bytes / 1024**3 + 16)
-            m.Add(ram_gb >= ceil_int(need)).OnlyEnforceIf(o_vars[oi])
-        for mi, (mk, k) in enumerate(self.mem_choices):
-            kit = memory_of(mk)
-            for bid, board in boards.items():
-                ok = kit.memory_type == board.memory_type and kit.module == board.memory_module
-                ok &= kit.modules * k <= board.dimm_slots and kit.total_gb * k <= board.max_memory_gb
-                if not ok:
-                    m.AddBoolOr([mem_vars[mi].Not(), self.board_var[bid].Not()])
+        for i, o in enumerate(options):
+            need = max(o.vram_gb, o.estimate.host_ram_bytes / 1024**3 + 16)
+            m.Add(ram_gb >= ceil_int(need)).OnlyEnforceIf(o_vars[i])
+        for key in {(b.memory_type, b.memory_module) for b in boards} | {(memory_of(mk).memory_type, memory_of(mk).module)
+                                                                          for mk, _ in self.mem_choices}:
+            m.Add(sum(b_vars[i] for i, b in enumerate(boards) if (b.memory_type, b.memory_module) == key)
+                  == sum(mem_vars[i] for i, (mk, _) in enumerate(self.mem_choices)
+                         if (memory_of(mk).memory_type, memory_of(mk).module) == key))
+        m.Add(sum(memory_of(mk).modules * k * mem_vars[i] for i, (mk, k) in enumerate(self.mem_choices))
+              <= sum(b.dimm_slots * b_vars[i] for i, b in enumerate(boards)))
+        m.Add(ram_gb <= sum(b.max_memory_gb * b_vars[i] for i, b in enumerate(boards)))
 
         # --- CPU cooler: socket, capacity, height; server boards take server heatsinks
         for ci, cl in enumerate(cand.coolers):
             cooler = cooler_of(cl)
-            for pi, (b, cp_, _) in enumerate(self.platforms):
-                cpu = cpu_of(cp_)
-                ok = cpu.socket in cooler.sockets and cooler.max_tdp_w >= cpu.tdp_w
-                if is_server_board(board_of(b)) and not cooler.kind.startswith("server"):
-                    ok = False
-                if not ok:
-                    m.AddBoolOr([c_vars[ci].Not(), p_vars[pi].Not()])
-            for hi, h in enumerate(cand.chassis):
-                ch = chassis_of(h)
-                if cooler.height_mm and ch.max_cpu_cooler_height_mm and cooler.height_mm > ch.max_cpu_cooler_height_mm:
-                    m.AddBoolOr([c_vars[ci].Not(), h_vars[hi].Not()])
-                if cooler.radiator_mm and ch.kind.startswith("rack"):
-                    m.AddBoolOr([c_vars[ci].Not(), h_vars[hi].Not()])
+            for socket, svar in socket_var.items():
+                if socket not in cooler.sockets:
+                    m.AddBoolOr([cool_vars[ci].Not(), svar.Not()])
+        m.Add(sum(int(cooler_of(cl).max_tdp_w) * cool_vars[i] for i, cl in enumerate(cand.coolers))
+              >= sum(int(cpu.tdp_w) * c_vars[i] for i, cpu in enumerate(cpus)))
+        server_cooler = any_of("server_cooler", [cool_vars[i] for i, cl in enumerate(cand.coolers)
+                                                 if cooler_of(cl).kind.startswith("server")])
+        m.Add(server_board <= server_cooler)
+        m.Add(sum(int(cooler_of(cl).height_mm or 0) * cool_vars[i] for i, cl in enumerate(cand.coolers))
+              <= sum(int(h.max_cpu_cooler_height_mm or 999) * h_vars[i] for i, h in enumerate(chassis)))
+        radiator = any_of("radiator", [cool_vars[i] for i, cl in enumerate(cand.coolers) if cooler_of(cl).radiator_mm])
+        rack = any_of("rack", [h_vars[i] for i, h in enumerate(chassis) if h.kind.startswith("rack")])
+        m.Add(radiator + rack <= 1)
 
         # --- storage: U.2 only on server platforms
-        for di, (s, _) in enumerate(self.sto_choices):
-            if storage_of(s).interface == "u.2":
-                for pi, (_, cp_, _) in enumerate(self.platforms):
-                    if cpu_of(cp_).platform != "server":
-                        m.AddBoolOr([d_vars[di].Not(), p_vars[pi].Not()])
+        u2 = any_of("u2", [d_vars[i] for i, (s, _) in enumerate(self.sto_choices) if storage_of(s).interface == "u.2"])
+        m.Add(u2 <= server_cpu)
 
         # --- owned parts must be used
         for part in request.owned:
             if part.category == "gpu":
                 continue
             groups: dict[str, list[Any]] = {
-                "cpu": [p_vars[i] for i, (_, cp_, _) in enumerate(self.platforms) if cp_.record.id == part.id],
-                "motherboard": [p_vars[i] for i, (b, _, _) in enumerate(self.platforms) if b.record.id == part.id],
+                "cpu": [c_vars[i] for i, c in enumerate(cand.cpus) if c.record.id == part.id],
+                "motherboard": [b_vars[i] for i, b in enumerate(cand.boards) if b.record.id == part.id],
                 "chassis": [h_vars[i] for i, h in enumerate(cand.chassis) if h.record.id == part.id],
                 "psu": [s_vars[i] for i, ps in enumerate(self.psu_choices) if ps.psu and ps.psu.record.id == part.id],
                 "memory": [mem_vars[i] for i, (mk, _) in enumerate(self.mem_choices) if mk.record.id == part.id],
-                "cooler": [c_vars[i] for i, cl in enumerate(cand.coolers) if cl.record.id == part.id],
+                "cooler": [cool_vars[i] for i, cl in enumerate(cand.coolers) if cl.record.id == part.id],
                 "storage": [d_vars[i] for i, (s, _) in enumerate(self.sto_choices) if s.record.id == part.id],
             }
             chosen = groups.get(part.category, [])
@@ -327,38 +370,26 @@ class BuildModel:
 
         sync = cand.accessories.get("add2psu-sync-board")
         riser = cand.accessories.get("riser-pcie4-x16-300mm")
-        cost_terms = []
-        for i, opt in enumerate(cand.options):
-            cost_terms.append(int(round(opt.unit_cost() * (opt.count - opt.owned))) * o_vars[i])
-        for i, (b, cp_, sockets) in enumerate(self.platforms):
-            cost_terms.append((paid(b, 1) + paid(cp_, sockets)) * p_vars[i])
-        for i, h in enumerate(cand.chassis):
-            cost_terms.append(paid(h, 1) * h_vars[i])
-        for i, ps in enumerate(self.psu_choices):
-            extra = paid(sync, 1) if ps.count == 2 and sync else 0
-            cost_terms.append((paid(ps.psu, ps.count) + extra) * s_vars[i])
-        for i, (mk, k) in enumerate(self.mem_choices):
-            cost_terms.append(paid(mk, k) * mem_vars[i])
-        # coolers: one per socket; a dual-socket board doubles the cooler cost
-        dual = m.NewBoolVar("dual_socket")
-        m.Add(dual == sum(p_vars[i] for i, (_, _, sockets) in enumerate(self.platforms) if sockets == 2))
-        cooler_cost = []
-        for i, cl in enumerate(cand.coolers):
+        cost_terms: list[Any] = [int(round(o.unit_cost() * (o.count - o.owned))) * o_vars[i] for i, o in enumerate(options)]
+        cost_terms += [paid(b, 1) * b_vars[i] for i, b in enumerate(cand.boards)]
+        cost_terms += [paid(c, 1) * c_vars[i] for i, c in enumerate(cand.cpus)]
+        cost_terms += [(paid(cand.cpus[i], 2) - paid(cand.cpus[i], 1)) * both for i, both in second_cpu.items()]
+        cost_terms += [paid(h, 1) * h_vars[i] for i, h in enumerate(cand.chassis)]
+        cost_terms += [(paid(ps.psu, ps.count) + (paid(sync, 1) if ps.count == 2 and sync else 0)) * s_vars[i]
+                       for i, ps in enumerate(self.psu_choices)]
+        cost_terms += [paid(mk, k) * mem_vars[i] for i, (mk, k) in enumerate(self.mem_choices)]
+        for i, cl in enumerate(cand.coolers):  # one cooler per socket
             price = paid(cl, 1)
-            cost_terms.append(price * c_vars[i])
-            both = m.NewBoolVar(f"cooler2_{i}")
-            m.AddBoolAnd([c_vars[i], dual]).OnlyEnforceIf(both)
-            m.AddBoolOr([c_vars[i].Not(), dual.Not(), both])
-            cooler_cost.append(price * both)
-        cost_terms.extend(cooler_cost)
-        for i, (s, k) in enumerate(self.sto_choices):
-            cost_terms.append(paid(s, k) * d_vars[i])
-        if riser:
-            for i, opt in enumerate(cand.options):
-                both = m.NewBoolVar(f"riser_{i}")
-                m.AddBoolAnd([o_vars[i], is_open]).OnlyEnforceIf(both)
-                m.AddBoolOr([o_vars[i].Not(), is_open.Not(), both])
-                cost_terms.append(paid(riser, opt.count) * both)
+            cost_terms.append(price * cool_vars[i])
+            if price:
+                both = m.NewBoolVar(f"cooler2_{i}")
+                m.AddMultiplicationEquality(both, [cool_vars[i], dual])
+                cost_terms.append(price * both)
+        cost_terms += [paid(s, k) * d_vars[i] for i, (s, k) in enumerate(self.sto_choices)]
+        if riser and riser.quote is not None:
+            risers = m.NewIntVar(0, 64, "risers")  # one per card in an open frame (minimised with the cost)
+            m.Add(risers >= gpu_count - 64 * (1 - open_frame))
+            cost_terms.append(int(round(riser.amount)) * risers)
         cost = m.NewIntVar(0, 1_000_000_000, "cost")
         m.Add(cost == sum(cost_terms))
         self.cost = cost
@@ -366,21 +397,21 @@ class BuildModel:
             m.Add(cost <= int(request.budget))
 
         # --- objective ingredients
-        # performance as integers: the best option scores 100,000 (keeps training jobs/day precise)
-        self.perf_scale = 100_000 / max((opt.perf for opt in cand.options), default=1.0)
-        self.perf = sum(self.perf_points(opt) * o_vars[i] for i, opt in enumerate(cand.options))
+        self.perf_scale = 100_000 / max((o.perf for o in options), default=1.0)
+        self.perf = sum(self.perf_points(o) * o_vars[i] for i, o in enumerate(options))
         self.noise = (
-            sum(noise_score(opt.gpu, opt.count) * 10 * o_vars[i] for i, opt in enumerate(cand.options))
-            + sum(CHASSIS_NOISE[chassis_of(h).noise] * 10 * h_vars[i] for i, h in enumerate(cand.chassis))
+            sum(noise_score(o.gpu, o.count) * 10 * o_vars[i] for i, o in enumerate(options))
+            + sum(CHASSIS_NOISE[h.noise] * 10 * h_vars[i] for i, h in enumerate(chassis))
         )
         self.grow = (
-            sum(len([s for s in board_of(b).pcie_slots if s.mechanical_lanes >= 16]) * 100 * p_vars[i]
-                for i, (b, _, _) in enumerate(self.platforms))
+            sum(len([s for s in b.pcie_slots if s.mechanical_lanes >= 16]) * 100 * b_vars[i] for i, b in enumerate(boards))
             + sum(int(ps.capacity_w) // 10 * s_vars[i] for i, ps in enumerate(self.psu_choices))
         )
         self.excluded: list[int] = []
         self._exclusions: list[Any] = []
+        self._bound_literals: list[Any] = []
         self.last_status = "unsolved"
+        self.board_var = {b.id: b_vars[i] for i, b in enumerate(boards)}
 
     # ------------------------------------------------------------------ solving
 
@@ -405,36 +436,58 @@ class BuildModel:
                 self.m.AddBoolOr([self.o[oi].Not(), self.h[hj].Not()])
 
     def solve(self, objective: str, time_limit: float = 2.0, bound: tuple[str, int] | None = None) -> Choice | None:
+        """Best build for one objective; "perf", "noise" and "grow" are lexicographic: the
+        best value first, then the cheapest build that keeps it (two solves, the second
+        starting from the first's answer)."""
+        bounds = [bound] if bound is not None else []
+        primary = {"perf": (self.perf, True), "noise": (self.noise, False), "grow": (self.grow, True)}
+        if objective in primary:
+            expr, maximize = primary[objective]
+            first = self._run(expr, maximize, time_limit / 2, bounds)
+            if first is None:
+                return None
+            choice, values = first
+            second = self._run(self.cost, False, time_limit / 2, [*bounds, (objective, values[objective])], hint=values)
+            return second[0] if second else choice
+        if objective.startswith("value:"):
+            lam = float(objective.split(":", 1)[1])
+            found = self._run(self.perf * 1000 - int(round(lam * 1000)) * self.cost, True, time_limit, bounds)
+        else:
+            found = self._run(self.cost, False, time_limit, bounds)
+        return found[0] if found else None
+
+    def _run(
+        self, expr: Any, maximize: bool, time_limit: float, bounds: list[tuple[str, int]], hint: dict[str, Any] | None = None
+    ) -> tuple[Choice, dict[str, Any]] | None:
         m = self.m
+        named = {"perf": self.perf, "cost": self.cost, "noise": self.noise, "grow": self.grow}
         assumptions = list(self._exclusions)
-        if bound is not None:
-            name, value = bound
-            expr = {"perf": self.perf, "cost": self.cost, "noise": self.noise, "grow": self.grow}[name]
-            literal = m.NewBoolVar(f"bound_{name}_{value}")
-            (m.Add(expr >= value) if name in ("perf", "grow") else m.Add(expr <= value)).OnlyEnforceIf(literal)
+        for name, value in bounds:
+            literal = m.NewBoolVar(f"bound_{name}_{value}_{len(self._bound_literals)}")
+            self._bound_literals.append(literal)
+            (m.Add(named[name] >= value) if name in ("perf", "grow") else m.Add(named[name] <= value)).OnlyEnforceIf(literal)
             assumptions.append(literal)
         m.ClearAssumptions()
         m.AddAssumptions(assumptions)
-        if objective == "cost":
-            m.Minimize(self.cost)
-        elif objective == "perf":
-            m.Maximize(self.perf * 100_000_000 - self.cost)  # fastest, then cheapest
-        elif objective == "noise":
-            m.Minimize(self.noise * 100_000_000 + self.cost)  # quietest, then cheapest
-        elif objective == "grow":
-            m.Maximize(self.grow * 100_000_000 - self.cost)  # most room, then cheapest
-        elif objective.startswith("value:"):
-            lam = float(objective.split(":", 1)[1])
-            m.Maximize(self.perf * 1000 - int(round(lam * 1000)) * self.cost)
+        m.ClearHints()
+        if hint is not None:
+            for var, value in zip(self._all_vars(), hint["_assignment"]):
+                m.AddHint(var, value)
+        m.Maximize(expr) if maximize else m.Minimize(expr)
         solver = self.cp.CpSolver()
-        solver.parameters.max_time_in_seconds = time_limit
+        solver.parameters.max_time_in_seconds = max(0.05, time_limit)
         solver.parameters.num_workers = 1  # deterministic: the same request gives the same builds
         status = solver.Solve(m)
         self.last_status = "optimal" if status == self.cp.OPTIMAL else "feasible" if status == self.cp.FEASIBLE else (
             "infeasible" if status == self.cp.INFEASIBLE else "unknown")
         if status not in (self.cp.OPTIMAL, self.cp.FEASIBLE):
             return None
-        return self._decode(solver)
+        values = {name: solver.Value(e) for name, e in named.items()}
+        values["_assignment"] = [solver.Value(v) for v in self._all_vars()]
+        return self._decode(solver), values
+
+    def _all_vars(self) -> list[Any]:
+        return [*self.o, *self.b, *self.cpu, *self.h, *self.s, *self.mem, *self.cool, *self.d]
 
     def _decode(self, solver: Any) -> Choice:
         def pick(vars_: list[Any]) -> int:
@@ -442,7 +495,7 @@ class BuildModel:
 
         c = self.c
         option = c.options[pick(self.o)]
-        board, cpu, _ = self.platforms[pick(self.p)]
+        board, cpu = c.boards[pick(self.b)], c.cpus[pick(self.cpu)]
         chassis = c.chassis[pick(self.h)]
         ps = self.psu_choices[pick(self.s)]
         mk, mk_count = self.mem_choices[pick(self.mem)]
@@ -497,19 +550,25 @@ def run_labels(
     plan = [("fastest within budget", "perf"), ("best tokens/s per dollar", "value"), ("quietest", "noise"), ("room to grow", "grow")]
     if bm.request.workload.kind != "inference":
         plan[1] = ("best time per dollar", "value")
-    for label, objective in plan:
+    for position, (label, objective) in enumerate(plan):
         if len(results) >= top_k or should_stop():
             break
+        # each remaining label gets a fair share of the time left (CP-SAT returns its best so far)
+        share = remaining() / max(1, min(len(plan) - position, top_k - len(results)))
+
+        def remaining_share(share: float = share) -> float:
+            return max(0.05, share)
+
         if objective == "value":
             if cheapest is None:
                 continue
             lam = bm.perf_points(cheapest.option) / max(cheapest.cost, 1)
-            first = bm.solve(f"value:{lam}", remaining())
+            first = bm.solve(f"value:{lam}", remaining_share())
             choice = first
         elif objective in ("perf", "noise", "grow"):
-            choice = bm.solve(objective, remaining())
+            choice = bm.solve(objective, remaining_share())
         else:
-            choice = bm.solve(objective, remaining())
+            choice = bm.solve(objective, remaining_share())
         why = {
             "fastest within budget": "the highest estimated speed the budget allows",
             "best tokens/s per dollar": "the most estimated speed for each unit of money",
