@@ -109,6 +109,8 @@ class MainWindow(QMainWindow):
         self.save_as_action = action("Save &as…", self.save_project_as, QKeySequence.StandardKey.SaveAs)
         self.import_action = action("&Import model…", self.import_model, "Ctrl+I")
         self.print_action = action("&Print build sheet…", self.print_sheet, QKeySequence.StandardKey.Print)
+        self.export_action = action("&Export builds…", self.export_builds, "Ctrl+Shift+E",
+                                    "Purchase list (XLSX, CSV, Markdown) or build sheets (PDF) of the selected builds")
         self.quit_action = action("&Quit", self.close, QKeySequence.StandardKey.Quit)
         for act in (self.new_action, self.open_action, self.save_action, self.save_as_action):
             menu.addAction(act)
@@ -116,6 +118,7 @@ class MainWindow(QMainWindow):
         self._fill_recent()
         menu.addSeparator()
         menu.addAction(self.import_action)
+        menu.addAction(self.export_action)
         menu.addAction(self.print_action)
         menu.addSeparator()
         menu.addAction(self.quit_action)
@@ -283,6 +286,45 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage("Choose a build to print", 4000)
             return
         print_build_sheet(self, build, self.session)
+
+    def export_builds(self) -> None:
+        builds = self.builds.selected_builds() or self.builds.builds
+        if not builds:
+            self.statusBar().showMessage("Nothing to export: no build yet", 4000)
+            return
+        path, chosen = QFileDialog.getSaveFileName(
+            self, "Export builds", str(Path.home() / "rig.xlsx"),
+            "Purchase list (*.xlsx);;Line items (*.csv);;Forum table (*.md);;Build sheets (*.pdf)")
+        if path:
+            self.export_to(Path(path), builds)
+
+    def export_to(self, path: Path, builds: list) -> bool:  # type: ignore[type-arg]
+        from configurator import __version__
+        from configurator.core.report import atomic_write_text
+        from configurator.core.report.purchase import SheetMeta, csv_text, markdown_text, write_xlsx
+
+        request = self.session.request
+        meta = SheetMeta.from_catalog(self.session.catalog, builds, self.session.project.name, __version__)
+        suffix = path.suffix.lower()
+        try:
+            if suffix == ".xlsx":
+                write_xlsx(path, builds, request, meta)
+            elif suffix == ".csv":
+                atomic_write_text(path, csv_text(builds, request))
+            elif suffix in (".md", ".markdown"):
+                atomic_write_text(path, markdown_text(builds, request))
+            elif suffix == ".pdf":
+                from configurator.qt.printing import sheets_html, write_pdf
+
+                write_pdf(sheets_html(builds, request, meta, "A4"), path, "A4")
+            else:
+                self.show_error("Unknown file type", f"{path.name}: choose .xlsx, .csv, .md or .pdf")
+                return False
+        except OSError as exc:
+            self.show_error("Could not export", f"{path}: {exc}\n\nNothing was overwritten.")
+            return False
+        self.statusBar().showMessage(f"Exported {len(builds)} build(s) to {path}", 5000)
+        return True
 
     def about(self) -> None:
         from configurator import __version__

@@ -278,10 +278,25 @@ class RequirementsPanel(QWidget):
         self.error.setStyleSheet("color: #c8553d;")
         self.error.hide()
 
+        self.workloads = QComboBox()
+        self.workloads.setToolTip("The workloads of this project; each is solved on its own")
+        _compact(self.workloads)
+        self.add_workload = QPushButton("+")
+        self.add_workload.setToolTip("Add another workload to the project (a copy of this one)")
+        self.remove_workload = QPushButton("−")
+        self.remove_workload.setToolTip("Remove this workload from the project")
+        for button in (self.add_workload, self.remove_workload):
+            button.setFixedWidth(32)
+        switcher = QHBoxLayout()
+        switcher.addWidget(QLabel("<b>Workload</b>"))
+        switcher.addWidget(self.workloads, 1)
+        switcher.addWidget(self.add_workload)
+        switcher.addWidget(self.remove_workload)
+
         layout = QVBoxLayout(self)
+        layout.addLayout(switcher)
         layout.addWidget(QLabel("<b>Model</b>"))
         layout.addWidget(self.picker, 2)
-        layout.addWidget(QLabel("<b>Workload</b>"))
         layout.addWidget(self.tabs)
         layout.addWidget(box)
         layout.addWidget(self.error)
@@ -298,7 +313,29 @@ class RequirementsPanel(QWidget):
         self.picker.model_chosen.connect(self._on_picker_model_chosen)
         session.request_changed.connect(self._on_session_request_changed)
         session.catalog_changed.connect(self.set_catalog)
+        session.project_changed.connect(self._fill_workloads)
+        session.request_changed.connect(self._fill_workloads)
+        self.workloads.currentIndexChanged.connect(self._on_workloads_current_index_changed)
+        self.add_workload.clicked.connect(session.add_request)
+        self.remove_workload.clicked.connect(session.remove_request)
+        self._fill_workloads()
         self._model_id = session.request.model_id
+
+    def _fill_workloads(self, *_args: object) -> None:
+        project = self.session.project
+        self.workloads.blockSignals(True)
+        self.workloads.clear()
+        for i, request in enumerate(project.requests):
+            w = request.workload
+            detail = w.method if w.kind == "finetune" else (f"{w.batch} users" if w.kind == "inference" else "pretrain")
+            self.workloads.addItem(f"{i + 1}: {request.model_id} {w.kind} ({detail})", i)
+        self.workloads.setCurrentIndex(project.active)
+        self.workloads.blockSignals(False)
+        self.remove_workload.setEnabled(len(project.requests) > 1)
+
+    def _on_workloads_current_index_changed(self, index: int) -> None:
+        if index >= 0:
+            self.session.set_active(index)
 
     def _inputs(self) -> list[QWidget]:
         return [self.engine, self.precision, self.kv, self.context, self.users, self.target_tps, self.method, self.optimizer,

@@ -154,6 +154,32 @@ class Session(QObject):
         self.dirty = True
         self.project_changed.emit()
 
+    def add_request(self) -> None:
+        """A second workload in the same project (a lab may serve and fine-tune)."""
+        requests = (*self.project.requests, self.request)
+        self.project = self.project.model_copy(update={"requests": requests, "active": len(requests) - 1})
+        self._mark_dirty()
+        self.request_changed.emit(self.request)
+        self.solve_now()
+
+    def remove_request(self) -> None:
+        if len(self.project.requests) < 2:
+            return
+        requests = list(self.project.requests)
+        del requests[self.project.active]
+        self.project = self.project.model_copy(update={"requests": tuple(requests), "active": max(0, self.project.active - 1)})
+        self._mark_dirty()
+        self.request_changed.emit(self.request)
+        self.solve_now()
+
+    def set_active(self, index: int) -> None:
+        if index == self.project.active or not 0 <= index < len(self.project.requests):
+            return
+        self.project = self.project.model_copy(update={"active": index})
+        self.project_changed.emit()
+        self.request_changed.emit(self.request)
+        self.solve_now()
+
     def new_project(self) -> None:
         self.project = Project(requests=(BuildRequest(model_id=self.request.model_id),))
         self.path = None

@@ -187,3 +187,35 @@ def test_buy_or_rent_tab_charts_the_crossing_and_reacts_to_assumptions(qtbot, wi
     panel.kwh.setValue(panel.kwh.value() * 2)
     assert panel.costs.yearly_energy == pytest.approx(2 * energy)
     assert result.builds[0].cost_of_ownership["yearly_energy"] == pytest.approx(energy, rel=1e-3)
+
+
+def test_two_workloads_in_one_project(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    finetune = BuildRequest(model_id="qwen2.5-72b", workload=Workload(kind="finetune", method="lora", context=4096),
+                            currency="CNY", region="china", circuit="230v16a", budget=300000)
+    _solve(qtbot, window, finetune)
+    with qtbot.waitSignal(window.session.solve_finished, timeout=60_000):
+        window.requirements.add_workload.click()
+    serving = BuildRequest(model_id="qwen2.5-32b", workload=Workload(kind="inference", precision="awq-int4", batch=20,
+                                                                     engine="vllm", context=8192),
+                           currency="CNY", region="china", circuit="230v16a", budget=300000)
+    _solve(qtbot, window, serving)
+    assert window.requirements.workloads.count() == 2
+    assert window.session.project.requests == (finetune, serving)
+    with qtbot.waitSignal(window.session.solve_finished, timeout=60_000):
+        window.requirements.workloads.setCurrentIndex(0)
+    assert window.session.request == finetune and window.requirements.tabs.currentIndex() == 1
+    target = tmp_path / "lab.llmrig"
+    assert window._save_to(target)
+    assert projects.load(target).requests == (finetune, serving)
+
+
+def test_export_writes_every_format(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    result = _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"),
+                                                budget=2000))
+    builds = list(result.builds[:2])
+    for suffix in (".xlsx", ".csv", ".md", ".pdf"):
+        target = tmp_path / f"rig{suffix}"
+        assert window.export_to(target, builds)
+        assert target.stat().st_size > 0
+    assert "Type | Item | Price" in (tmp_path / "rig.md").read_text()
+    assert (tmp_path / "rig.pdf").read_bytes().startswith(b"%PDF")
