@@ -134,6 +134,8 @@ def gpu_allowed(gpu: Gpu, request: BuildRequest) -> str | None:
         return "export-restricted for China and no Chinese market price in the catalog"
     if request.region == "global" and gpu.export_variant_of is not None:
         return f"a China-market variant of {gpu.export_variant_of}: choose region China to consider it"
+    if request.region == "global" and gpu.prices and all(p.currency == "CNY" for p in gpu.prices):
+        return "sold in China only (the catalog has only CNY prices): choose region China to consider it"
     return None
 
 
