@@ -31,7 +31,13 @@ def add_workload_options(parser: argparse.ArgumentParser) -> None:
     checkpointing.add_argument("--no-grad-checkpointing", dest="grad_checkpointing", action="store_false")
     parser.add_argument("--lora-rank", type=_positive_int, default=16, metavar="R")
     parser.add_argument("--zero", type=int, choices=(0, 1, 2, 3), default=0)
-    parser.add_argument("--offload", choices=("none", "cpu"), default="none")
+    parser.add_argument("--offload", choices=("none", "cpu"), default="none",
+                        help="training: optimizer states (ZeRO-3: parameters) to RAM; inference with llama.cpp: "
+                             "what does not fit the GPUs stays in RAM (MoE experts first)")
+    parser.add_argument("--cpu-layers", type=int, default=0, metavar="N", help="inference: layers kept in system RAM")
+    parser.add_argument("--cpu-experts", action="store_true", help="inference: MoE experts kept in system RAM")
+    parser.add_argument("--ram-bandwidth", type=_positive_float, default=89.6, metavar="GBPS",
+                        help="host memory bandwidth for offloaded weights (default dual-channel DDR5-5600)")
     parser.add_argument("--tokens", type=_positive_float, metavar="N", help="training tokens (e.g. 1e11)")
     parser.add_argument("--mfu", type=_fraction, metavar="F", help="model FLOPs utilisation, 0-1")
     parser.add_argument("--explain", action="store_true", help="print the chain of formulas")
@@ -91,6 +97,8 @@ def add_plan_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--region", choices=("global", "china"), default=None, help="default china for CNY")
     parser.add_argument("--own", action="append", default=[], type=_owned, metavar="[CATEGORY:]ID[xN]",
                         help="a part you already own and want used, e.g. rtx-3090 or rtx-3090x2 (repeatable)")
+    parser.add_argument("--vendor", action="append", choices=("nvidia", "amd", "intel"), default=[],
+                        help="only GPUs from this vendor (repeatable)")
     parser.add_argument("--top", type=int, default=5, metavar="K", help="how many alternatives")
 
 
@@ -115,6 +123,7 @@ def build_request(args: argparse.Namespace, model_id: str, workload: Any) -> Any
             owned=owned,
             max_gpus=args.gpus if args.gpus > 1 else 8,
             gpu_ids=(args.gpu,) if args.gpu else (),
+            gpu_vendors=tuple(args.vendor),
             region=args.region or ("china" if args.currency == "CNY" else "global"),
             top_k=max(1, min(args.top, 10)),
         )
@@ -148,6 +157,9 @@ def workload_from_args(args: argparse.Namespace) -> Any:
             offload=args.offload,
             tokens=args.tokens,
             mfu=args.mfu,
+            cpu_layers=args.cpu_layers,
+            cpu_experts=args.cpu_experts,
+            ram_bandwidth_gbps=args.ram_bandwidth,
         )
     except ValueError as exc:  # pydantic ValidationError is a ValueError
         errors = getattr(exc, "errors", None)

@@ -58,7 +58,7 @@ class VramHeadroomChart(_Chart):
     """Stacked bars per GPU (weights, KV cache, ... , free) against capacity, plus system RAM."""
 
     def __init__(self, parent: QWidget | None = None):
-        super().__init__("Memory per GPU", "GiB", parent)
+        super().__init__("Memory per GPU, and system RAM", "GiB", parent)
 
     def show_build(self, build: Build | None) -> None:
         self.clear()
@@ -89,10 +89,22 @@ class VramHeadroomChart(_Chart):
             self.plot.addItem(line)
         ram = next((p for p in build.parts if p.category == "memory"), None)
         if ram is not None:
-            total = ram.spec["modules"] * ram.spec["module_gb"] * ram.quantity
-            self.series["system_ram_gb"] = [float(total)]
+            # system RAM beside the GPUs: what the job keeps there against what is installed (GiB)
+            total = ram.spec["modules"] * ram.spec["module_gb"] * ram.quantity * 1e9 / GIB
+            used = est.host_ram_bytes / GIB
+            x = len(gpus)
+            self.series["system_ram_gb"] = [float(ram.spec["modules"] * ram.spec["module_gb"] * ram.quantity)]
+            self.series["system_ram_used_gib"] = [used]
+            for height, y0, color, name in ((used, 0.0, "#2a9d8f", "in system RAM"), (max(0.0, total - used), used, "#cfe8e5", None)):
+                bar = pg.BarGraphItem(x=[x], height=[height], y0=[y0], width=0.6, brush=QColor(color), pen=pg.mkPen("#ffffff", width=0.5),
+                                      **({"name": name} if name else {}))
+                self.plot.addItem(bar)
+                self.bars.append(bar)
+            labels.append(f"RAM ({total:.0f} GiB)")
         self._ticks(labels)
-        self.plot.setYRange(0, max(capacity + [sum(v[i] for k, v in self.series.items() if k in COMPONENT_COLORS) for i in range(len(gpus))]) * 1.1)
+        stacks = [sum(v[i] for k, v in self.series.items() if k in COMPONENT_COLORS) for i in range(len(gpus))]
+        ram_top = [self.series["system_ram_gb"][0] * 1e9 / GIB] if "system_ram_gb" in self.series else []
+        self.plot.setYRange(0, max(capacity + stacks + ram_top) * 1.1)
 
 
 class CostBreakdownChart(_Chart):

@@ -195,6 +195,9 @@ class RequirementsPanel(QWidget):
         form.addRow("Context", self.context)
         form.addRow("Concurrent users", self.users)
         form.addRow("Target speed", self.target_tps)
+        self.ram_offload = QCheckBox("Keep what does not fit in system RAM (llama.cpp)")
+        self.ram_offload.setToolTip("MoE experts first, then whole layers; decode then runs at system-RAM speed")
+        form.addRow("", self.ram_offload)
         self.tabs.addTab(inference, "Inference")
 
         finetune = QWidget()
@@ -338,7 +341,8 @@ class RequirementsPanel(QWidget):
             self.session.set_active(index)
 
     def _inputs(self) -> list[QWidget]:
-        return [self.engine, self.precision, self.kv, self.context, self.users, self.target_tps, self.method, self.optimizer,
+        return [self.engine, self.precision, self.kv, self.context, self.users, self.target_tps, self.ram_offload,
+                self.method, self.optimizer,
                 self.seq, self.micro_batch, self.checkpointing, self.zero, self.offload, self.lora_rank, self.dataset_mtokens,
                 self.epochs, self.pre_tokens, self.deadline_days, self.mfu, self.pre_seq, self.budget, self.currency,
                 self.circuit, self.circuits, self.form_factor, self.room, self.condition, self.region, self.max_gpus,
@@ -381,6 +385,7 @@ class RequirementsPanel(QWidget):
             self.checkpointing.setChecked(w.grad_checkpointing is not False)
             _set_combo(self.zero, w.zero)
             _set_combo(self.offload, w.offload)
+            self.ram_offload.setChecked(w.kind == "inference" and w.offload == "cpu")
             self.lora_rank.setValue(w.lora_rank)
             if w.tokens:
                 if w.kind == "pretrain":
@@ -415,8 +420,11 @@ class RequirementsPanel(QWidget):
             engine = self.engine.currentData()
             if engine is None and precision in GGUF_TYPES:
                 engine = "llama.cpp"
+            offload = "cpu" if self.ram_offload.isChecked() else "none"
+            if offload == "cpu" and engine is None:
+                engine = "llama.cpp"
             workload = Workload(**common, precision=precision, kv_precision=self.kv.currentData(), context=self.context.value(),
-                                batch=self.users.value(), engine=engine)
+                                batch=self.users.value(), engine=engine, offload=offload)
         elif kind == "finetune":
             method = self.method.currentData()
             precision = None if method == "qlora" else (self.precision.currentData() if self.precision.currentData() in ("bf16", "fp16", "fp32") else "bf16")

@@ -20,12 +20,19 @@ class SlotMapWidget(QWidget):
         super().__init__(parent)
         self.build: Build | None = None
         self.rows: list[tuple[int, str]] = []  # (slot position, what is there)
+        self.bridge: str | None = None
         self.setMinimumSize(360, 320)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
     def show_build(self, build: Build | None) -> None:
         self.build = build
         self.rows = []
+        self.bridge: str | None = None
+        if build is not None:
+            part = next((p for p in build.parts if p.category == "accessory" and p.spec.get("kind") == "nvlink-bridge"), None)
+            if part is not None and len(build.slot_map) == 2:
+                first, second = (s.slot for s in build.slot_map)
+                self.bridge = f"NVLink bridge, {part.spec.get('spacing_slots')}-slot, between slots {first} and {second}"
         if build is not None:
             board = next((p.spec for p in build.parts if p.category == "motherboard"), None)
             gpu = next((p.spec for p in build.parts if p.category in ("gpu",)), None)
@@ -96,7 +103,21 @@ class SlotMapWidget(QWidget):
             painter.setPen(QColor("#ffffff") if on_card and "(cooler)" not in what else QColor("#1f2933") if on_card else palette.text().color())
             painter.drawText(rect.adjusted(8, 0, -4, 0), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, what)
         painter.setPen(palette.text().color())
+        bridge = next((p for p in self.build.parts if p.category == "accessory" and p.spec.get("kind") == "nvlink-bridge"), None)
+        if bridge is not None and len(self.build.slot_map) == 2:
+            # the bridge: a bar joining the two cards' top edges, at its own slot spacing
+            first, second = (s.slot for s in self.build.slot_map)
+            rows = [pos for pos, _ in self.rows]
+            if first in rows and second in rows:
+                x = margin + label_w + board_w - 40
+                y1 = top + rows.index(first) * row_h + row_h / 2
+                y2 = top + rows.index(second) * row_h + row_h / 2
+                painter.setPen(QPen(QColor("#2a9d8f"), 6))
+                painter.drawLine(int(x), int(y1), int(x), int(y2))
+                painter.setPen(palette.text().color())
         legend = f"{cooler} cooler" + ("; a free slot below each open-air card keeps its fans fed" if cooler == "open-air" else "")
-        painter.drawText(QRectF(margin, top + len(self.rows) * row_h + 4, self.width() - 2 * margin, 20),
-                         Qt.AlignmentFlag.AlignLeft, legend)
+        if bridge is not None:
+            legend += f"; NVLink bridge ({bridge.spec.get('spacing_slots')}-slot)"
+        painter.drawText(QRectF(margin, top + len(self.rows) * row_h + 4, self.width() - 2 * margin, 60),
+                         Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap, legend)
         painter.end()

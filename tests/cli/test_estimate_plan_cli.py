@@ -188,3 +188,15 @@ def test_plan_text_summary() -> None:
     run = run_cli("plan", "--model", "qwen2.5-7b", "--workload", "inference", "--precision", "q4_k_m", "--budget", "1500", "--top", "2")
     assert run.code == 0, run.err
     assert run.out.startswith("#1 cheapest that fits")
+
+
+def test_model_from_the_local_hugging_face_cache(tmp_path: Path) -> None:
+    snapshot = tmp_path / "hf-cache" / "models--meta-llama--Llama-3.1-8B" / "snapshots" / "abc123"
+    snapshot.mkdir(parents=True)
+    (snapshot / "config.json").write_text(json.dumps(LLAMA_8B))
+    run = run_cli("estimate", "--model-config", "meta-llama/Llama-3.1-8B", "--workload", "inference", "--json",
+                  env={"HF_HUB_CACHE": str(tmp_path / "hf-cache")})
+    assert run.code == 0, run.err
+    missing = run_cli("estimate", "--model-config", "nobody/nothing", "--workload", "inference",
+                      env={"HF_HUB_CACHE": str(tmp_path / "hf-cache")})
+    assert missing.code == 2 and "not in the local Hugging Face cache" in missing.err

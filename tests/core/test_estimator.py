@@ -167,3 +167,33 @@ def test_bad_workload_combinations_are_rejected() -> None:
         Workload(kind="finetune", precision="q4_k_m")
     with pytest.raises(ValueError, match="llama.cpp"):
         Workload(kind="inference", precision="awq-int4", engine="llama.cpp")
+
+
+def test_cpu_offload_keeps_experts_in_ram_and_slows_decode(catalog: Catalog) -> None:
+    """A 235B MoE on one 24 GB card: llama.cpp keeps the experts in RAM (--cpu-moe)."""
+    model = catalog.get("models", "qwen3-235b-a22b")
+    gpu = catalog.get("gpus", "rtx-3090")
+    w = Workload(kind="inference", precision="q4_k_m", context=8192, engine="llama.cpp", offload="cpu")
+    result = estimate(model, w, gpu)
+    assert result.fits is True
+    assert result.workload["cpu_experts"] is True
+    # nearly all of the ~140 GB of weights are in system RAM
+    assert result.host_ram_bytes > 120e9
+    # decode is bound by system RAM: active experts (~13 GB of 22 B active at 4.84 bits) at ~32 GB/s
+    assert 1 < result.decode_tokens_per_s < 8
+    faster = estimate(model, w.model_copy(update={"ram_bandwidth_gbps": 460.8}), gpu)  # 12-channel DDR5-4800 EPYC
+    assert faster.decode_tokens_per_s > 3 * result.decode_tokens_per_s
+
+
+def test_cpu_layers_move_weights_and_kv_to_ram(catalog: Catalog) -> None:
+    model = catalog.get("models", "llama-3.3-70b")
+    gpu = catalog.get("gpus", "rtx-4090")
+    base = Workload(kind="inference", precision="q4_k_m", context=8192, engine="llama.cpp")
+    full = estimate(model, base, gpu)
+    half = estimate(model, base.model_copy(update={"cpu_layers": 40}), gpu)
+    assert full.fits is False
+    assert half.breakdown.weights < 0.6 * full.breakdown.weights
+    assert half.host_ram_bytes > 18e9
+    assert half.decode_tokens_per_s < full.decode_tokens_per_s
+    auto = estimate(model, base.model_copy(update={"offload": "cpu"}), gpu)
+    assert auto.fits is True and 0 < auto.workload["cpu_layers"] < model.num_layers

@@ -47,6 +47,7 @@ class Calibration:
     bw_eff_transformers_quant: float = 0.50
     bw_eff_amd: float = 0.82  # multiplier for ROCm/Vulkan (RX 7900 XTX llama.cpp)
     bw_eff_moe_experts: float = 0.60  # expert matmuls at batch 1 (Mixtral Q5_K_M on A100/H100)
+    bw_eff_cpu: float = 0.36  # weights in system RAM: ~35 of 96 GB/s reached (build rules R28, RAM-3)
     # Fixed per-token costs: per step and per transformer layer (launches, Python, sync).
     step_overhead_llamacpp: float = 0.0
     step_overhead_vllm: float = 2.5e-3  # Qwen2.5-0.5B/1.5B on A100: ~3 ms per token at any size
@@ -251,8 +252,15 @@ def _inference_memory(
         )
         ex.step("split", f"tensor parallel over {tp} GPUs: each holds 1/{tp} of every weight matrix and of the KV heads")
         return [per] * tp
-    layers = _layer_assignment(model.num_layers, gpus)
+    gpu_layers = model.num_layers - min(workload.cpu_layers, model.num_layers)
+    layers = _layer_assignment(gpu_layers, gpus)
     per_layer_weights = blocks / model.num_layers
+    if workload.cpu_experts and model.moe is not None:
+        per_layer_weights = (blocks - _experts) / model.num_layers
+        ex.step("offload", f"MoE experts kept in system RAM ({_gb(_experts)}); attention and shared weights stay on the GPUs")
+    if workload.cpu_layers:
+        ex.step("offload", f"{model.num_layers - gpu_layers} of {model.num_layers} layers kept in system RAM "
+                f"(llama.cpp -ngl {gpu_layers}), with their KV cache")
     per_layer_kv = kv_total / model.num_layers
     result = []
     for i, n in enumerate(layers):
@@ -483,10 +491,22 @@ def _decode_speed(
         ex.step("decode", f"tensor parallel: each GPU reads 1/{gpus} of {_gb(read + kv_read)} per step, plus "
                 f"2 all-reduces per layer at ~{link * 1e6:.0f} us over {'NVLink' if gpu.nvlink else 'PCIe'}")
     else:
-        mem_t = (read + kv_read) / (eff * bw)
+        ram_read = 0.0
+        if engine == "llama.cpp" and (workload.cpu_layers or workload.cpu_experts):
+            ram_read = _ram_read_per_token(model, counts, workload, scale)
+            gpu_share = 1 - min(workload.cpu_layers, model.num_layers) / model.num_layers
+            if workload.cpu_experts and model.moe is not None:
+                read = (blocks - experts) * gpu_share + head + (emb if head == 0 else 0)
+            else:
+                read = read * gpu_share
+            kv_read = kv_read * gpu_share
+        mem_t = (read + kv_read) / (eff * bw) + ram_read / (CAL.bw_eff_cpu * workload.ram_bandwidth_gbps * 1e9)
         comp_t = batch * flops_per_token / (peak * compute_eff)
         hops = (gpus - 1) * CAL.layer_split_hop_s
         step = max(mem_t, comp_t) + overhead + hops
+        if ram_read:
+            ex.step("decode", f"{_gb(ram_read)} per token read from system RAM at {CAL.bw_eff_cpu:.0%} of "
+                    f"{workload.ram_bandwidth_gbps:g} GB/s (build rules R28: ~35 of 96 GB/s reached in practice)")
         if gpus > 1:
             ex.step("decode", f"layer split: the {gpus} GPUs work one after another for each token, so the step time is "
                     "the sum of each GPU's share (no speed-up for a single sequence)")
@@ -575,6 +595,62 @@ def _training_time(
     return flops, gpu_hours, wall, mfu
 
 
+# --------------------------------------------------------------------------- CPU offload
+
+
+def _host_bytes(model: ModelArch, counts: ParamCounts, workload: Workload, scale: float) -> float:
+    """System RAM for llama.cpp: the token embeddings, plus offloaded layers (with their KV) or experts."""
+    emb, _head, blocks, experts, _ = _weight_bytes(counts, workload.precision or "bf16", scale)
+    cpu_layers = min(workload.cpu_layers, model.num_layers)
+    per_layer = (blocks - (experts if workload.cpu_experts and model.moe else 0)) / model.num_layers
+    kv = kv_cache_bytes(model, workload.context or 4096, workload.batch, KV_BYTES[workload.kv_precision], "llama.cpp")
+    host = emb + cpu_layers * (per_layer + kv / model.num_layers)
+    if workload.cpu_experts and model.moe is not None:
+        host += experts
+    return host
+
+
+def _ram_read_per_token(model: ModelArch, counts: ParamCounts, workload: Workload, scale: float) -> float:
+    """Bytes read from system RAM per decoded token (offloaded layers, or the active experts)."""
+    _emb, _head, blocks, experts, experts_active = _weight_bytes(counts, workload.precision or "bf16", scale)
+    cpu_layers = min(workload.cpu_layers, model.num_layers)
+    read = 0.0
+    if workload.cpu_experts and model.moe is not None:
+        read += experts_active * (1 - cpu_layers / model.num_layers)
+        dense_per_layer = (blocks - experts) / model.num_layers
+        read += cpu_layers * (dense_per_layer + experts_active / model.num_layers)
+    else:
+        moe_share = (experts - experts_active) / model.num_layers if model.moe else 0.0
+        read += cpu_layers * (blocks / model.num_layers - moe_share)
+    kv = kv_cache_bytes(model, max(1, (workload.context or 4096) // 2), workload.batch, KV_BYTES[workload.kv_precision],
+                        "llama.cpp")
+    return read + kv * cpu_layers / model.num_layers
+
+
+def _auto_offload(
+    model: ModelArch, counts: ParamCounts, workload: Workload, gpu: Gpu, gpus: int, split: str, scale: float
+) -> Workload:
+    """--offload cpu for inference: keep on the GPUs what fits; MoE experts go to RAM first."""
+    capacity = gpu.vram_gb * GIB * 0.98
+    quiet = _Explain()
+
+    def fits(w: Workload) -> bool:
+        return max(b.total for b in _inference_memory(model, counts, w, gpus, split, quiet, scale)) <= capacity
+
+    candidate = workload
+    if fits(candidate):
+        return candidate
+    if model.moe is not None and not candidate.cpu_experts:
+        candidate = candidate.model_copy(update={"cpu_experts": True})
+        if fits(candidate):
+            return candidate
+    for layers in range(candidate.cpu_layers + 1, model.num_layers + 1):
+        trial = candidate.model_copy(update={"cpu_layers": layers})
+        if fits(trial):
+            return trial
+    return candidate.model_copy(update={"cpu_layers": model.num_layers})
+
+
 # --------------------------------------------------------------------------- entry point
 
 
@@ -607,9 +683,16 @@ def estimate(
     split = _choose_split(model, workload, gpus, ex)
     host = 0
     if workload.kind == "inference":
+        if workload.offload == "cpu" and gpu is not None and workload.engine == "llama.cpp":
+            workload = _auto_offload(model, counts, workload, gpu, gpus, split, scale)
         per_gpu = _inference_memory(model, counts, workload, gpus, split, ex, scale)
         if workload.engine == "llama.cpp":
-            host = int(_weight_bytes(counts, workload.precision or "bf16", scale)[0])
+            host = int(_host_bytes(model, counts, workload, scale))
+        if workload.cpu_layers or workload.cpu_experts:
+            kept = ("MoE experts" if workload.cpu_experts else "") + (
+                f"{' and ' if workload.cpu_experts else ''}{workload.cpu_layers} layers" if workload.cpu_layers else "")
+            ex.assume(f"{kept} in system RAM ({host / GIB:.0f} GiB in all), read at {CAL.bw_eff_cpu:.0%} of "
+                      f"{workload.ram_bandwidth_gbps:g} GB/s")
     else:
         per_gpu, host = _training_memory(model, counts, workload, gpus, ex)
     capacity = int(gpu.vram_gb * GIB) if gpu else None

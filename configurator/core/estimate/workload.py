@@ -38,6 +38,11 @@ class Workload(BaseModel):
     tokens: float | None = Field(default=None, gt=0, description="training tokens (dataset x epochs)")
     mfu: float | None = Field(default=None, gt=0, le=1)
     vllm_gpu_memory_utilization: float = Field(default=0.90, gt=0.1, le=1.0)
+    cpu_layers: int = Field(default=0, ge=0, description="inference: transformer layers kept in system RAM (llama.cpp -ngl)")
+    cpu_experts: bool = Field(default=False, description="inference: MoE expert weights kept in system RAM (llama.cpp --cpu-moe)")
+    ram_bandwidth_gbps: float = Field(
+        default=89.6, gt=0, description="host memory bandwidth for offloaded weights (dual-channel DDR5-5600 = 89.6 GB/s)"
+    )
 
     @model_validator(mode="after")
     def _coherent(self) -> Workload:
@@ -47,6 +52,8 @@ class Workload(BaseModel):
             raise ValueError(f"GGUF {self.precision} is an inference format; training needs bf16/fp16 (or nf4 for QLoRA)")
         if self.engine == "llama.cpp" and self.precision is not None and self.precision not in GGUF_TYPES + ("fp16", "bf16", "fp32"):
             raise ValueError(f"llama.cpp runs GGUF files; {self.precision} is not a GGUF type (try q4_k_m or q8_0)")
+        if self.kind == "inference" and (self.cpu_layers or self.cpu_experts) and self.engine not in (None, "llama.cpp"):
+            raise ValueError("keeping layers or experts in system RAM is modelled for llama.cpp (use --engine llama.cpp)")
         if self.engine in ("vllm", "transformers") and self.precision in GGUF_TYPES:
             raise ValueError(f"{self.precision} is a GGUF type: use --engine llama.cpp, or gptq-int4/awq-int4 for {self.engine}")
         return self
