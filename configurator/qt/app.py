@@ -31,6 +31,15 @@ def make_app(argv: Sequence[str]):  # type: ignore[no-untyped-def]
     return app
 
 
+def apply_theme(theme: str) -> None:
+    """Light, dark, or whatever the desktop uses (Qt follows the system by default)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QGuiApplication
+
+    scheme = {"light": Qt.ColorScheme.Light, "dark": Qt.ColorScheme.Dark}.get(theme, Qt.ColorScheme.Unknown)
+    QGuiApplication.styleHints().setColorScheme(scheme)
+
+
 def _offer_recovery(window) -> None:  # type: ignore[no-untyped-def]
     from PySide6.QtWidgets import QMessageBox
 
@@ -62,6 +71,7 @@ def main(argv: Sequence[str]) -> int:
 
     app = make_app(args)
     window = MainWindow()
+    apply_theme(window.prefs.theme)
     window.show()
     QTimer.singleShot(0, lambda: _offer_recovery(window))
     window.session.solve_now()

@@ -91,6 +91,9 @@ class BuyOrRentPanel(QWidget):
         self.years.setValue(3)
         self.years.setSuffix(" years")
         self.years.setToolTip("Depreciation period and useful life")
+        self.resale = _dspin(0, 100, 35, 0, " % resale", "Resale value after that period, as a share of the purchase "
+                             "(default 35 %, an estimate; GPUs with a used price in the catalog use it)")
+        self.resale_changed = False
         form = QFormLayout()
         row = QHBoxLayout()
         row.addWidget(self.region)
@@ -101,7 +104,10 @@ class BuyOrRentPanel(QWidget):
         row.addWidget(self.days)
         row.addWidget(self.busy)
         form.addRow("Usage", row)
-        form.addRow("Keep for", self.years)
+        row = QHBoxLayout()
+        row.addWidget(self.years)
+        row.addWidget(self.resale)
+        form.addRow("Keep for", row)
         self.chart = BuyOrRentChart()
         self.text = QTextBrowser()
         self.text.setMaximumHeight(210)
@@ -115,6 +121,11 @@ class BuyOrRentPanel(QWidget):
         self.region.currentIndexChanged.connect(self._on_region_changed)
         for widget in (self.kwh, self.hours, self.days, self.busy, self.years):
             widget.valueChanged.connect(self._recompute)
+        self.resale.valueChanged.connect(self._on_resale_changed)
+
+    def _on_resale_changed(self, _value: float) -> None:
+        self.resale_changed = True
+        self._recompute()
 
     def _on_region_changed(self, _index: int) -> None:
         preset = PRESETS[self.region.currentData()]
@@ -157,8 +168,12 @@ class BuyOrRentPanel(QWidget):
             self.text.setHtml("")
             return
         catalog, model, workload, region = self.context
+        assumptions = OwnershipAssumptions(years=self.years.value())
+        if self.resale_changed:
+            assumptions = assumptions.model_copy(update={"resale_fraction": self.resale.value() / 100,
+                                                         "resale_source": "entered by you"})
         self.costs = cost_of_ownership_for(self.build, catalog, model, workload, region, profile=self.profile(),  # type: ignore[arg-type]
-                                           assumptions=OwnershipAssumptions(years=self.years.value()))
+                                           assumptions=assumptions)
         self.chart.show_costs(self.costs, months=12 * self.years.value())
         self.text.setHtml(costs_html(self.costs))
         self.assumptions_changed.emit()

@@ -222,3 +222,39 @@ class CatalogEditorDialog(QDialog):
         if record.id in self._ids:
             self.list.setCurrentRow(self._ids.index(record.id))
         self.list.setFocus(Qt.FocusReason.OtherFocusReason)
+
+
+class PreferencesDialog(QDialog):
+    """Defaults for new projects and the colour scheme; stored as JSON in the config folder."""
+
+    def __init__(self, prefs, parent: QWidget | None = None):  # type: ignore[no-untyped-def]
+        from PySide6.QtWidgets import QFormLayout
+
+        super().__init__(parent)
+        self.setWindowTitle("Preferences")
+        self.currency = QComboBox()
+        self.currency.addItems(["USD", "CNY", "EUR"])
+        self.currency.setCurrentText(prefs.currency)
+        self.region = QComboBox()
+        self.region.addItem("global", "global")
+        self.region.addItem("China", "china")
+        self.region.setCurrentIndex(self.region.findData(prefs.region))
+        self.theme = QComboBox()
+        for text, key in (("follow the system", "system"), ("light", "light"), ("dark", "dark")):
+            self.theme.addItem(text, key)
+        self.theme.setCurrentIndex(self.theme.findData(prefs.theme))
+        form = QFormLayout()
+        form.addRow("Currency of new projects", self.currency)
+        form.addRow("Region of new projects", self.region)
+        form.addRow("Colours", self.theme)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(buttons)
+        self.prefs = prefs
+
+    def result_prefs(self):  # type: ignore[no-untyped-def]
+        return self.prefs.model_copy(update={"currency": self.currency.currentText(), "region": self.region.currentData(),
+                                             "theme": self.theme.currentData()})

@@ -129,6 +129,9 @@ class MainWindow(QMainWindow):
         build_menu.addAction(self.solve_action)
         build_menu.addAction(self.cancel_action)
         build_menu.addAction(self.compare_action)
+        self.preferences_action = action("&Preferences…", self.edit_preferences, QKeySequence.StandardKey.Preferences)
+        build_menu.addSeparator()
+        build_menu.addAction(self.preferences_action)
         catalog_menu = self.menuBar().addMenu("&Catalog")
         self.editor_action = action("&Edit prices and parts…", self.edit_catalog, "Ctrl+E")
         catalog_menu.addAction(self.editor_action)
@@ -171,6 +174,11 @@ class MainWindow(QMainWindow):
     def new_project(self) -> None:
         if self._confirm_discard():
             self.session.new_project()
+            circuit = "120v15a" if self.prefs.currency == "USD" else "230v16a"
+            self.session.set_request(self.session.request.model_copy(update={
+                "currency": self.prefs.currency, "region": self.prefs.region, "circuit": circuit}))
+            self.session.dirty = False
+            self._update_title()
 
     def open_project(self) -> None:
         if not self._confirm_discard():
@@ -269,6 +277,24 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage("Compare needs at least two builds", 4000)
             return
         CompareDialog(chosen, self).exec()
+
+    def edit_preferences(self) -> None:
+        from configurator.qt.app import apply_theme
+        from configurator.qt.dialogs import PreferencesDialog
+
+        dialog = PreferencesDialog(self.prefs, self)
+        if dialog.exec():
+            self.apply_preferences(dialog.result_prefs())
+
+    def apply_preferences(self, prefs) -> None:  # type: ignore[no-untyped-def]
+        from configurator.qt.app import apply_theme
+
+        self.prefs = prefs
+        try:
+            settings.save(prefs)
+        except OSError as exc:
+            self.show_error("Could not save preferences", str(exc))
+        apply_theme(prefs.theme)
 
     def edit_catalog(self) -> None:
         dialog = CatalogEditorDialog(self.session.catalog, self.session.request.currency, self)

@@ -219,3 +219,17 @@ def test_export_writes_every_format(qtbot, window, tmp_path: Path) -> None:  # t
         assert target.stat().st_size > 0
     assert "Type | Item | Price" in (tmp_path / "rig.md").read_text()
     assert (tmp_path / "rig.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_preferences_are_saved_and_new_projects_use_them(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    from configurator.storage import settings
+
+    window.apply_preferences(window.prefs.model_copy(update={"currency": "CNY", "region": "china", "theme": "dark"}))
+    assert settings.load().currency == "CNY" and settings.load().theme == "dark"
+    assert settings.settings_file().is_relative_to(paths.config_dir())
+    window.session.dirty = False
+    with qtbot.waitSignal(window.session.solve_finished, timeout=60_000):
+        window.new_project()
+    request = window.session.request
+    assert request.currency == "CNY" and request.region == "china" and request.circuit == "230v16a"
+    window.apply_preferences(window.prefs.model_copy(update={"theme": "system"}))
