@@ -6,7 +6,6 @@ import html
 
 import pyqtgraph as pg
 from PySide6.QtCore import Signal
-from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,

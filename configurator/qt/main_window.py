@@ -279,7 +279,6 @@ class MainWindow(QMainWindow):
         CompareDialog(chosen, self).exec()
 
     def edit_preferences(self) -> None:
-        from configurator.qt.app import apply_theme
         from configurator.qt.dialogs import PreferencesDialog
 
         dialog = PreferencesDialog(self.prefs, self)
