@@ -8,7 +8,6 @@ import pyqtgraph as pg
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QComboBox,
-    QDoubleSpinBox,
     QFormLayout,
     QHBoxLayout,
     QSpinBox,
@@ -20,18 +19,8 @@ from PySide6.QtWidgets import (
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch
 from configurator.core.solve.build import Build
+from configurator.qt.inputs import dspin
 from configurator.core.tco import PRESETS, CostOfOwnership, OwnershipAssumptions, UsageProfile, cost_of_ownership_for
-
-
-def _dspin(low: float, high: float, value: float, decimals: int, suffix: str, tip: str) -> QDoubleSpinBox:
-    spin = QDoubleSpinBox()
-    spin.setRange(low, high)
-    spin.setDecimals(decimals)
-    spin.setValue(value)
-    spin.setSuffix(suffix)
-    spin.setToolTip(tip)
-    spin.setKeyboardTracking(False)
-    return spin
 
 
 class BuyOrRentChart(pg.PlotWidget):
@@ -81,16 +70,16 @@ class BuyOrRentPanel(QWidget):
         self.region = QComboBox()
         for key, label in (("us", "US average"), ("eu", "EU average"), ("china", "China commercial")):
             self.region.addItem(label, key)
-        self.kwh = _dspin(0.01, 5, 0.17, 3, " /kWh", "Electricity price per kWh, in the preset's currency")
-        self.hours = _dspin(0, 24, 8, 1, " h/day", "Hours a day the machine is on")
-        self.days = _dspin(0, 366, 250, 0, " days/yr", "Days a year the machine is on")
-        self.busy = _dspin(0, 100, 50, 0, " % busy", "Share of the on-time at full load")
+        self.kwh = dspin(0.01, 5, 0.17, 3, " /kWh", "Electricity price per kWh, in the preset's currency")
+        self.hours = dspin(0, 24, 8, 1, " h/day", "Hours a day the machine is on")
+        self.days = dspin(0, 366, 250, 0, " days/yr", "Days a year the machine is on")
+        self.busy = dspin(0, 100, 50, 0, " % busy", "Share of the on-time at full load")
         self.years = QSpinBox()
         self.years.setRange(1, 10)
         self.years.setValue(3)
         self.years.setSuffix(" years")
         self.years.setToolTip("Depreciation period and useful life")
-        self.resale = _dspin(0, 100, 35, 0, " % resale", "Resale value after that period, as a share of the purchase "
+        self.resale = dspin(0, 100, 35, 0, " % resale", "Resale value after that period, as a share of the purchase "
                              "(default 35 %, an estimate; GPUs with a used price in the catalog use it)")
         self.resale_changed = False
         form = QFormLayout()

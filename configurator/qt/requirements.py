@@ -6,14 +6,12 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDoubleSpinBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
-    QSpinBox,
     QTabWidget,
     QTreeWidget,
     QTreeWidgetItem,
@@ -27,52 +25,10 @@ from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.estimate.precision import GGUF_TYPES, KV_PRECISIONS, WEIGHT_PRECISIONS
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.request import BuildRequest, OwnedPart
+from configurator.qt.inputs import combo, compact, dspin, set_combo, spin
 from configurator.qt.session import Session
 
 CIRCUIT_BY_CURRENCY = {"USD": "120v15a", "CNY": "230v16a", "EUR": "230v16a"}
-
-
-def _combo(items: list[tuple[str, object]], tip: str = "") -> QComboBox:
-    combo = QComboBox()
-    for text, data in items:
-        combo.addItem(text, data)
-    combo.setToolTip(tip)
-    _compact(combo)
-    return combo
-
-
-def _compact(combo: QComboBox) -> None:
-    """Long item texts must not widen the panel; the popup still shows them in full."""
-    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-    combo.setMinimumContentsLength(10)
-
-
-def _set_combo(combo: QComboBox, data: object) -> None:
-    index = combo.findData(data)
-    if index >= 0:
-        combo.setCurrentIndex(index)
-
-
-def _spin(low: int, high: int, value: int, suffix: str = "", tip: str = "", step: int = 1) -> QSpinBox:
-    spin = QSpinBox()
-    spin.setRange(low, high)
-    spin.setValue(value)
-    spin.setSingleStep(step)
-    spin.setSuffix(suffix)
-    spin.setToolTip(tip)
-    spin.setKeyboardTracking(False)
-    return spin
-
-
-def _dspin(low: float, high: float, value: float, decimals: int = 1, suffix: str = "", tip: str = "") -> QDoubleSpinBox:
-    spin = QDoubleSpinBox()
-    spin.setRange(low, high)
-    spin.setDecimals(decimals)
-    spin.setValue(value)
-    spin.setSuffix(suffix)
-    spin.setToolTip(tip)
-    spin.setKeyboardTracking(False)
-    return spin
 
 
 class ModelPicker(QWidget):
@@ -181,13 +137,13 @@ class RequirementsPanel(QWidget):
         self.tabs = QTabWidget()
         inference = QWidget()
         form = QFormLayout(inference)
-        self.engine = _combo([("auto", None), ("llama.cpp", "llama.cpp"), ("vLLM", "vllm"), ("transformers", "transformers")],
+        self.engine = combo([("auto", None), ("llama.cpp", "llama.cpp"), ("vLLM", "vllm"), ("transformers", "transformers")],
                              "Inference engine: llama.cpp splits layers across GPUs; vLLM uses tensor parallel")
-        self.precision = _combo([(p, p) for p in WEIGHT_PRECISIONS], "Weight precision or GGUF quantization")
-        self.kv = _combo([(p, p) for p in KV_PRECISIONS], "KV-cache precision")
-        self.context = _spin(256, 1_048_576, 8192, " tokens", "Tokens per sequence: prompt plus generated", 1024)
-        self.users = _spin(1, 1024, 1, " users", "Concurrent sequences")
-        self.target_tps = _dspin(0, 10_000, 0, 1, " tok/s", "Minimum decode speed per user (0: no target)")
+        self.precision = combo([(p, p) for p in WEIGHT_PRECISIONS], "Weight precision or GGUF quantization")
+        self.kv = combo([(p, p) for p in KV_PRECISIONS], "KV-cache precision")
+        self.context = spin(256, 1_048_576, 8192, " tokens", "Tokens per sequence: prompt plus generated", 1024)
+        self.users = spin(1, 1024, 1, " users", "Concurrent sequences")
+        self.target_tps = dspin(0, 10_000, 0, 1, " tok/s", "Minimum decode speed per user (0: no target)")
         self.target_tps.setSpecialValueText("no target")
         form.addRow("Engine", self.engine)
         form.addRow("Weights", self.precision)
@@ -202,17 +158,17 @@ class RequirementsPanel(QWidget):
 
         finetune = QWidget()
         form = QFormLayout(finetune)
-        self.method = _combo([("LoRA", "lora"), ("QLoRA", "qlora"), ("Full", "full")], "Fine-tuning method")
-        self.optimizer = _combo([("AdamW", "adamw"), ("AdamW 8-bit", "adamw-8bit"), ("SGD", "sgd")])
-        self.seq = _spin(128, 131072, 2048, " tokens", "Training sequence length", 512)
-        self.micro_batch = _spin(1, 512, 1, "", "Micro-batch per GPU")
+        self.method = combo([("LoRA", "lora"), ("QLoRA", "qlora"), ("Full", "full")], "Fine-tuning method")
+        self.optimizer = combo([("AdamW", "adamw"), ("AdamW 8-bit", "adamw-8bit"), ("SGD", "sgd")])
+        self.seq = spin(128, 131072, 2048, " tokens", "Training sequence length", 512)
+        self.micro_batch = spin(1, 512, 1, "", "Micro-batch per GPU")
         self.checkpointing = QCheckBox("Gradient checkpointing")
         self.checkpointing.setChecked(True)
-        self.zero = _combo([("none", 0), ("ZeRO-1", 1), ("ZeRO-2", 2), ("ZeRO-3 / FSDP", 3)])
-        self.offload = _combo([("none", "none"), ("CPU", "cpu")], "Offload optimizer states (and ZeRO-3 parameters) to RAM")
-        self.lora_rank = _spin(1, 1024, 16, "", "LoRA rank")
-        self.dataset_mtokens = _dspin(0, 1e7, 100, 1, " M tokens", "Dataset size")
-        self.epochs = _dspin(0.1, 100, 3, 1, " epochs")
+        self.zero = combo([("none", 0), ("ZeRO-1", 1), ("ZeRO-2", 2), ("ZeRO-3 / FSDP", 3)])
+        self.offload = combo([("none", "none"), ("CPU", "cpu")], "Offload optimizer states (and ZeRO-3 parameters) to RAM")
+        self.lora_rank = spin(1, 1024, 16, "", "LoRA rank")
+        self.dataset_mtokens = dspin(0, 1e7, 100, 1, " M tokens", "Dataset size")
+        self.epochs = dspin(0.1, 100, 3, 1, " epochs")
         form.addRow("Method", self.method)
         form.addRow("Optimizer", self.optimizer)
         form.addRow("Sequence length", self.seq)
@@ -227,12 +183,12 @@ class RequirementsPanel(QWidget):
 
         pretrain = QWidget()
         form = QFormLayout(pretrain)
-        self.pre_tokens = _dspin(0.001, 1e6, 100, 3, " B tokens", "Training tokens")
-        self.deadline_days = _dspin(0, 3650, 14, 1, " days", "Finish within (0: no deadline)")
+        self.pre_tokens = dspin(0.001, 1e6, 100, 3, " B tokens", "Training tokens")
+        self.deadline_days = dspin(0, 3650, 14, 1, " days", "Finish within (0: no deadline)")
         self.deadline_days.setSpecialValueText("no deadline")
-        self.mfu = _dspin(0, 0.9, 0, 2, "", "Model FLOPs utilisation (0: default by GPU generation)")
+        self.mfu = dspin(0, 0.9, 0, 2, "", "Model FLOPs utilisation (0: default by GPU generation)")
         self.mfu.setSpecialValueText("default")
-        self.pre_seq = _spin(128, 131072, 4096, " tokens", "Sequence length", 512)
+        self.pre_seq = spin(128, 131072, 4096, " tokens", "Sequence length", 512)
         form.addRow("Tokens", self.pre_tokens)
         form.addRow("Deadline", self.deadline_days)
         form.addRow("MFU", self.mfu)
@@ -243,26 +199,26 @@ class RequirementsPanel(QWidget):
         box = QGroupBox("Budget and site")
         form = QFormLayout(box)
         budget_row = QHBoxLayout()
-        self.budget = _dspin(0, 1e9, 0, 0, "", "Total budget (0: unlimited)")
+        self.budget = dspin(0, 1e9, 0, 0, "", "Total budget (0: unlimited)")
         self.budget.setSingleStep(500)
         self.budget.setSpecialValueText("unlimited")
         self.budget.setGroupSeparatorShown(True)
-        self.currency = _combo([("USD", "USD"), ("CNY", "CNY"), ("EUR", "EUR")])
+        self.currency = combo([("USD", "USD"), ("CNY", "CNY"), ("EUR", "EUR")])
         budget_row.addWidget(self.budget, 1)
         budget_row.addWidget(self.currency)
-        self.circuit = _combo([("120 V 15 A (US outlet)", "120v15a"), ("120 V 20 A", "120v20a"),
+        self.circuit = combo([("120 V 15 A (US outlet)", "120v15a"), ("120 V 20 A", "120v20a"),
                                ("230 V 10 A", "230v10a"), ("230 V 16 A", "230v16a")], "The wall circuit the machine plugs into")
-        self.circuits = _spin(1, 16, 1, " circuit(s)", "How many such circuits may feed the machine")
-        self.form_factor = _combo([("any", "any"), ("tower", "tower"), ("rack", "rack"), ("open frame", "open-frame")])
-        self.room = _combo([("lab", "lab"), ("home office", "home-office"), ("server room", "server-room")], "Noise and heat limits")
-        self.condition = _combo([("new or used", "any"), ("new only", "new"), ("prefer used", "used")])
-        self.region = _combo([("global", "global"), ("China", "china")], "China: export variants (A800, H800, L20, H20) and CNY prices")
-        self.max_gpus = _spin(1, 16, 8, " GPUs", "Most GPUs per machine")
+        self.circuits = spin(1, 16, 1, " circuit(s)", "How many such circuits may feed the machine")
+        self.form_factor = combo([("any", "any"), ("tower", "tower"), ("rack", "rack"), ("open frame", "open-frame")])
+        self.room = combo([("lab", "lab"), ("home office", "home-office"), ("server room", "server-room")], "Noise and heat limits")
+        self.condition = combo([("new or used", "any"), ("new only", "new"), ("prefer used", "used")])
+        self.region = combo([("global", "global"), ("China", "china")], "China: export variants (A800, H800, L20, H20) and CNY prices")
+        self.max_gpus = spin(1, 16, 8, " GPUs", "Most GPUs per machine")
         owned_row = QHBoxLayout()
         self.owned_gpu = QComboBox()
-        _compact(self.owned_gpu)
+        compact(self.owned_gpu)
         self.owned_gpu.setToolTip("A GPU you already own and want used")
-        self.owned_count = _spin(0, 16, 0, "", "How many you own")
+        self.owned_count = spin(0, 16, 0, "", "How many you own")
         self.owned_count.setSpecialValueText("none")
         owned_row.addWidget(self.owned_gpu, 1)
         owned_row.addWidget(self.owned_count)
@@ -283,7 +239,7 @@ class RequirementsPanel(QWidget):
 
         self.workloads = QComboBox()
         self.workloads.setToolTip("The workloads of this project; each is solved on its own")
-        _compact(self.workloads)
+        compact(self.workloads)
         self.add_workload = QPushButton("+")
         self.add_workload.setToolTip("Add another workload to the project (a copy of this one)")
         self.remove_workload = QPushButton("−")
@@ -356,7 +312,7 @@ class RequirementsPanel(QWidget):
         self.owned_gpu.clear()
         for gpu in sorted((g for g in catalog.gpus if isinstance(g, Gpu) and g.form_factor == "pcie"), key=lambda g: g.name):
             self.owned_gpu.addItem(gpu.name, gpu.id)
-        _set_combo(self.owned_gpu, current or "rtx-3090")
+        set_combo(self.owned_gpu, current or "rtx-3090")
         self.owned_gpu.blockSignals(False)
 
     # ------------------------------------------------------------------ request <-> widgets
@@ -368,9 +324,9 @@ class RequirementsPanel(QWidget):
             self._model_id = request.model_id
             self.picker.select(request.model_id)
             self.tabs.setCurrentIndex({"inference": 0, "finetune": 1, "pretrain": 2}[w.kind])
-            _set_combo(self.engine, w.engine)
-            _set_combo(self.precision, w.precision or ("nf4" if w.method == "qlora" and w.kind == "finetune" else "bf16"))
-            _set_combo(self.kv, w.kv_precision)
+            set_combo(self.engine, w.engine)
+            set_combo(self.precision, w.precision or ("nf4" if w.method == "qlora" and w.kind == "finetune" else "bf16"))
+            set_combo(self.kv, w.kv_precision)
             if w.kind == "inference":
                 self.context.setValue(w.context or 8192)
             elif w.kind == "finetune":
@@ -380,11 +336,11 @@ class RequirementsPanel(QWidget):
             self.users.setValue(w.batch if w.kind == "inference" else 1)
             self.micro_batch.setValue(w.batch if w.kind != "inference" else 1)
             self.target_tps.setValue(request.min_decode_tps or 0)
-            _set_combo(self.method, w.method)
-            _set_combo(self.optimizer, w.optimizer)
+            set_combo(self.method, w.method)
+            set_combo(self.optimizer, w.optimizer)
             self.checkpointing.setChecked(w.grad_checkpointing is not False)
-            _set_combo(self.zero, w.zero)
-            _set_combo(self.offload, w.offload)
+            set_combo(self.zero, w.zero)
+            set_combo(self.offload, w.offload)
             self.ram_offload.setChecked(w.kind == "inference" and w.offload == "cpu")
             self.lora_rank.setValue(w.lora_rank)
             if w.tokens:
@@ -395,17 +351,17 @@ class RequirementsPanel(QWidget):
             self.mfu.setValue(w.mfu or 0)
             self.deadline_days.setValue((request.deadline_hours or 0) / 24)
             self.budget.setValue(request.budget or 0)
-            _set_combo(self.currency, request.currency)
-            _set_combo(self.circuit, request.circuit)
+            set_combo(self.currency, request.currency)
+            set_combo(self.circuit, request.circuit)
             self.circuits.setValue(request.circuits)
-            _set_combo(self.form_factor, request.form)
-            _set_combo(self.room, request.room)
-            _set_combo(self.condition, request.condition)
-            _set_combo(self.region, request.region)
+            set_combo(self.form_factor, request.form)
+            set_combo(self.room, request.room)
+            set_combo(self.condition, request.condition)
+            set_combo(self.region, request.region)
             self.max_gpus.setValue(request.max_gpus)
             owned = request.owned_gpu
             if owned:
-                _set_combo(self.owned_gpu, owned.id)
+                set_combo(self.owned_gpu, owned.id)
             self.owned_count.setValue(owned.quantity if owned else 0)
         finally:
             self._loading = False
@@ -482,8 +438,8 @@ class RequirementsPanel(QWidget):
             return
         currency = self.currency.currentData()
         self._loading = True
-        _set_combo(self.circuit, CIRCUIT_BY_CURRENCY[currency])
-        _set_combo(self.region, "china" if currency == "CNY" else "global")
+        set_combo(self.circuit, CIRCUIT_BY_CURRENCY[currency])
+        set_combo(self.region, "china" if currency == "CNY" else "global")
         self._loading = False
         self._on_input_changed()
 

@@ -1,0 +1,48 @@
+"""Small input widgets shared by the panels: spin boxes that commit on Enter, compact combos."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QSpinBox
+
+
+def combo(items: list[tuple[str, object]], tip: str = "") -> QComboBox:
+    combo = QComboBox()
+    for text, data in items:
+        combo.addItem(text, data)
+    combo.setToolTip(tip)
+    compact(combo)
+    return combo
+
+
+def compact(combo: QComboBox) -> None:
+    """Long item texts must not widen the panel; the popup still shows them in full."""
+    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    combo.setMinimumContentsLength(10)
+
+
+def set_combo(combo: QComboBox, data: object) -> None:
+    index = combo.findData(data)
+    if index >= 0:
+        combo.setCurrentIndex(index)
+
+
+def spin(low: int, high: int, value: int, suffix: str = "", tip: str = "", step: int = 1) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setRange(low, high)
+    spin.setValue(value)
+    spin.setSingleStep(step)
+    spin.setSuffix(suffix)
+    spin.setToolTip(tip)
+    spin.setKeyboardTracking(False)
+    return spin
+
+
+def dspin(low: float, high: float, value: float, decimals: int = 1, suffix: str = "", tip: str = "") -> QDoubleSpinBox:
+    spin = QDoubleSpinBox()
+    spin.setRange(low, high)
+    spin.setDecimals(decimals)
+    spin.setValue(value)
+    spin.setSuffix(suffix)
+    spin.setToolTip(tip)
+    spin.setKeyboardTracking(False)
+    return spin
