@@ -53,9 +53,13 @@ def resolve(args: argparse.Namespace, kinds: frozenset[str] | None = ESTIMATE_KI
                 args.precision = imported.file_precision
     gpu = None
     if args.gpu:
-        gpu = catalog.records["gpus"].get(args.gpu)
-        if gpu is None:
-            raise RequestError(f"unknown GPU id {args.gpu!r}; see `llm-rig catalog list gpus`")
+        ids = [g.strip() for g in args.gpu.split(",") if g.strip()]
+        unknown = [g for g in ids if g not in catalog.records["gpus"]]
+        if unknown:
+            raise RequestError(f"unknown GPU id {', '.join(unknown)!r}; see `llm-rig catalog list gpus`")
+        if len(ids) > 1 and args.command == "estimate":
+            raise RequestError("estimate takes one --gpu; `plan --gpu a,b,c` compares several")
+        gpu = catalog.records["gpus"][ids[0]]
     workload = workload_from_args(args)
     return Resolved(model, workload, gpu, args.gpus, exact, catalog)
 

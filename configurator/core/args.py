@@ -21,7 +21,7 @@ def add_workload_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--context", type=_positive_int, metavar="N", help="tokens per sequence (prompt + generated; training sequence length)")
     parser.add_argument("--batch", type=_positive_int, default=1, metavar="N", help="concurrent sequences (inference) or micro-batch (training)")
     parser.add_argument("--engine", choices=("llama.cpp", "vllm", "transformers"), metavar="E", help="llama.cpp | vllm | transformers")
-    parser.add_argument("--gpu", metavar="ID", help="a GPU id from `llm-rig catalog list gpus`")
+    parser.add_argument("--gpu", metavar="ID", help="a GPU id from `llm-rig catalog list gpus` (plan: a comma-separated list)")
     parser.add_argument("--gpus", type=_positive_int, default=1, metavar="N")
     parser.add_argument("--split", choices=("auto", "layer", "tensor"), default="auto", help="multi-GPU split for inference")
     parser.add_argument("--method", choices=("full", "lora", "qlora"), default="lora")
@@ -122,7 +122,7 @@ def build_request(args: argparse.Namespace, model_id: str, workload: Any) -> Any
             condition=args.condition,
             owned=owned,
             max_gpus=args.gpus if args.gpus > 1 else 8,
-            gpu_ids=(args.gpu,) if args.gpu else (),
+            gpu_ids=tuple(g.strip() for g in args.gpu.split(",") if g.strip()) if args.gpu else (),
             gpu_vendors=tuple(args.vendor),
             region=args.region or ("china" if args.currency == "CNY" else "global"),
             top_k=max(1, min(args.top, 10)),

@@ -230,6 +230,9 @@ class RequirementsPanel(QWidget):
         form.addRow("Parts", self.condition)
         form.addRow("Region", self.region)
         form.addRow("Max GPUs", self.max_gpus)
+        self.only_gpus = QLineEdit(placeholderText="any GPU; or ids, e.g. a800-80gb-pcie, l20")
+        self.only_gpus.setToolTip("Limit the solver to these GPU ids (comma separated) to compare them side by side")
+        form.addRow("Only GPUs", self.only_gpus)
         form.addRow("I own", owned_row)
 
         self.error = QLabel()
@@ -268,6 +271,7 @@ class RequirementsPanel(QWidget):
                     getattr(widget, signal).connect(self._on_input_changed)
                     break
         self.tabs.currentChanged.connect(self._on_input_changed)
+        self.only_gpus.editingFinished.connect(self._on_input_changed)
         self.currency.currentIndexChanged.connect(self._on_currency_changed)
         self.picker.model_chosen.connect(self._on_picker_model_chosen)
         session.request_changed.connect(self._on_session_request_changed)
@@ -359,6 +363,7 @@ class RequirementsPanel(QWidget):
             set_combo(self.condition, request.condition)
             set_combo(self.region, request.region)
             self.max_gpus.setValue(request.max_gpus)
+            self.only_gpus.setText(", ".join(request.gpu_ids))
             owned = request.owned_gpu
             if owned:
                 set_combo(self.owned_gpu, owned.id)
@@ -391,6 +396,10 @@ class RequirementsPanel(QWidget):
         else:
             workload = Workload(**common, tokens=self.pre_tokens.value() * 1e9, context=self.pre_seq.value(),
                                 mfu=self.mfu.value() or None, grad_checkpointing=False)
+        only = tuple(g.strip() for g in self.only_gpus.text().split(",") if g.strip())
+        unknown = [g for g in only if g not in self.session.catalog.records["gpus"]]
+        if unknown:
+            raise ValueError(f"Only GPUs: unknown id(s) {', '.join(unknown)} (see Catalog > Edit prices and parts)")
         owned = ()
         if self.owned_count.value() and self.owned_gpu.currentData():
             owned = (OwnedPart(category="gpu", id=self.owned_gpu.currentData(), quantity=self.owned_count.value()),)
@@ -409,6 +418,7 @@ class RequirementsPanel(QWidget):
             region=self.region.currentData(),
             max_gpus=self.max_gpus.value(),
             owned=owned,
+            gpu_ids=only,
         )
 
     def _show_error(self, message: str) -> None:

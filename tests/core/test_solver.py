@@ -154,3 +154,21 @@ def test_owned_card_is_not_paid_for(catalog: Catalog) -> None:
     assert gpu.id == "rtx-3090" and gpu.quantity == 2 and gpu.owned == 1
     assert gpu.subtotal == pytest.approx(gpu.unit_price)
     assert build.owned_savings == pytest.approx(gpu.unit_price)
+
+
+def test_labels_say_when_the_cheapest_is_also_the_fastest() -> None:
+    from types import SimpleNamespace
+
+    from configurator.core.solve.solver import _honest_labels
+
+    def choice(perf: float, cost: float) -> SimpleNamespace:
+        return SimpleNamespace(option=SimpleNamespace(perf=perf), cost=cost)
+
+    cheap_fast, slower = choice(20.0, 1000), choice(15.0, 3000)
+    labels = [label for label, _why, _c in _honest_labels([("cheapest that fits", "", cheap_fast),
+                                                           ("fastest within budget", "", slower)])]
+    assert labels == ["cheapest and fastest", "runner-up on speed"]
+    faster = choice(40.0, 3000)
+    labels = [label for label, _why, _c in _honest_labels([("cheapest that fits", "", cheap_fast),
+                                                           ("fastest within budget", "", faster)])]
+    assert labels == ["cheapest that fits", "fastest within budget"]

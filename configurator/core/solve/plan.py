@@ -283,7 +283,10 @@ def _solve_once(
         if on_partial is not None:
             on_partial(list(builds))
 
-    run_labels(bm, top_k, should_stop, deadline, found)
+    solved = run_labels(bm, top_k, should_stop, deadline, found)
+    for i, (label, why, _choice) in enumerate(solved[: len(builds)]):
+        if builds[i].label != label:
+            builds[i] = builds[i].model_copy(update={"label": label, "why": why})
     cand.timed_out = not builds and bm.last_status == "unknown"
     return builds, cand
 

@@ -594,4 +594,22 @@ def run_labels(
             results.append(("alternative platform", "the same GPUs on another board and another kind of case", choice))
             on_found(*results[-1])
             bm.exclude_build(choice)
-    return results
+    return _honest_labels(results)
+
+
+def _honest_labels(results: list[tuple[str, str, Choice]]) -> list[tuple[str, str, Choice]]:
+    """Each label is solved among the GPU options left, so when the cheapest build is also the
+    fastest (or the best value), say so and call the later one the runner-up."""
+    if not results or results[0][0] != "cheapest that fits":
+        return results
+    out = list(results)
+    cheapest = out[0][2]
+    for i, (label, why, choice) in enumerate(out[1:], start=1):
+        if label == "fastest within budget" and cheapest.option.perf >= choice.option.perf:
+            out[0] = ("cheapest and fastest", "the lowest price, and no build within budget is faster", cheapest)
+            out[i] = ("runner-up on speed", "the fastest among the other GPU choices", choice)
+        elif label.startswith("best") and cheapest.option.perf / max(cheapest.cost, 1) >= choice.option.perf / max(choice.cost, 1):
+            head, head_why, _ = out[0]
+            out[0] = (f"{head}; best value", head_why + "; also the most speed per unit of money", cheapest)
+            out[i] = ("runner-up on value", "the best speed per unit of money among the other GPU choices", choice)
+    return out
