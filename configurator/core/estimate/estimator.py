@@ -546,6 +546,7 @@ def _training_time(
     n = counts.matmul_active
     attention = 12 * model.num_layers * model.num_attention_heads * model.head_dim * seq
     method = workload.method if workload.kind == "finetune" else "full"
+    per_token: float
     if method == "full":
         per_token = 6 * n + attention
         basis = "6 x N (forward 2N, backward 4N)"

@@ -61,8 +61,8 @@ def place(board: Motherboard, gpu: Gpu, count: int, risers: bool = False) -> Pla
         if count > board.gpu_bays or gpu.slot_width > 2:
             return None
         gen = board.gpu_bay_gen or 4
-        uses = tuple(SlotUse(i + 1, 16, gen, "bay") for i in range(count))
-        return Placement(uses, 0, True, bays=True)
+        bays = tuple(SlotUse(i + 1, 16, gen, "bay") for i in range(count))
+        return Placement(bays, 0, True, bays=True)
     slots = sorted((s for s in board.pcie_slots if s.mechanical_lanes >= 16), key=lambda s: s.position)
     if count > len(slots):
         return None
@@ -83,7 +83,7 @@ def place(board: Motherboard, gpu: Gpu, count: int, risers: bool = False) -> Pla
             if not ok or (gap and not gapped):
                 continue
         cpu_slots = [s for s in combo if s.source == "cpu"]
-        uses = []
+        uses: list[SlotUse] = []
         for s in combo:
             lanes = s.lanes
             if s.lanes_when_bifurcated and s.source == "cpu" and len(cpu_slots) > 1:

@@ -117,23 +117,23 @@ class BuildModel:
                             if storage_of(s).capacity_gb * k >= cand.storage_need_gb
                             and (k == 1 or storage_of(s).capacity_gb * (k - 1) < cand.storage_need_gb)]
 
-        o_vars = [m.NewBoolVar(f"o{i}") for i in range(len(options))]
-        b_vars = [m.NewBoolVar(f"b{i}") for i in range(len(boards))]
-        c_vars = [m.NewBoolVar(f"c{i}") for i in range(len(cpus))]
-        h_vars = [m.NewBoolVar(f"h{i}") for i in range(len(chassis))]
-        s_vars = [m.NewBoolVar(f"s{i}") for i in range(len(self.psu_choices))]
-        mem_vars = [m.NewBoolVar(f"m{i}") for i in range(len(self.mem_choices))]
-        cool_vars = [m.NewBoolVar(f"k{i}") for i in range(len(cand.coolers))]
-        d_vars = [m.NewBoolVar(f"d{i}") for i in range(len(self.sto_choices))]
+        o_vars = [m.new_bool_var(f"o{i}") for i in range(len(options))]
+        b_vars = [m.new_bool_var(f"b{i}") for i in range(len(boards))]
+        c_vars = [m.new_bool_var(f"c{i}") for i in range(len(cpus))]
+        h_vars = [m.new_bool_var(f"h{i}") for i in range(len(chassis))]
+        s_vars = [m.new_bool_var(f"s{i}") for i in range(len(self.psu_choices))]
+        mem_vars = [m.new_bool_var(f"m{i}") for i in range(len(self.mem_choices))]
+        cool_vars = [m.new_bool_var(f"k{i}") for i in range(len(cand.coolers))]
+        d_vars = [m.new_bool_var(f"d{i}") for i in range(len(self.sto_choices))]
         self.o, self.b, self.cpu, self.h, self.s, self.mem, self.cool, self.d = (
             o_vars, b_vars, c_vars, h_vars, s_vars, mem_vars, cool_vars, d_vars)
         for group in (o_vars, b_vars, c_vars, h_vars, s_vars, mem_vars, cool_vars, d_vars):
-            m.AddExactlyOne(group)
+            m.add_exactly_one(group)
 
         def any_of(name: str, literals: list[Any]) -> Any:
             """A 0/1 variable equal to the sum of mutually exclusive literals."""
-            var = m.NewBoolVar(name)
-            m.Add(var == sum(literals)) if literals else m.Add(var == 0)
+            var = m.new_bool_var(name)
+            m.add(var == sum(literals)) if literals else m.add(var == 0)
             return var
 
         def classes(items: list[Any], key: Any) -> dict[Any, list[int]]:
@@ -144,7 +144,7 @@ class BuildModel:
 
         # --- board and CPU: same socket and memory kind; dual-socket boards take two CPUs
         for key in {(b.socket, b.memory_type) for b in boards} | {(c.socket, c.memory_type) for c in cpus}:
-            m.Add(sum(b_vars[i] for i, b in enumerate(boards) if (b.socket, b.memory_type) == key)
+            m.add(sum(b_vars[i] for i, b in enumerate(boards) if (b.socket, b.memory_type) == key)
                   == sum(c_vars[i] for i, c in enumerate(cpus) if (c.socket, c.memory_type) == key))
         dual = any_of("dual_socket", [b_vars[i] for i, b in enumerate(boards) if b.cpu_sockets == 2])
         self.dual = dual
@@ -152,8 +152,8 @@ class BuildModel:
         second_cpu: dict[int, Any] = {}
         for i, cpu in enumerate(cpus):
             if cpu.socket in dual_sockets:
-                both = m.NewBoolVar(f"cpu2_{i}")
-                m.AddMultiplicationEquality(both, [c_vars[i], dual])
+                both = m.new_bool_var(f"cpu2_{i}")
+                m.add_multiplication_equality(both, [c_vars[i], dual])
                 second_cpu[i] = both
 
         def per_cpu(value: Any) -> Any:
@@ -170,8 +170,8 @@ class BuildModel:
         # --- GPU geometry: board slot layouts against card geometry classes (R1, R8, R12, R14)
         open_frame = any_of("open_frame", [h_vars[i] for i, h in enumerate(chassis) if h.kind == "open-frame"])
         self.is_open = open_frame
-        openings = m.NewIntVar(0, 16, "openings")
-        gpu_lanes = m.NewIntVar(0, 1024, "gpu_lanes")
+        openings = m.new_int_var(0, 16, "openings")
+        gpu_lanes = m.new_int_var(0, 1024, "gpu_lanes")
         self.openings = openings
 
         def layout_key(b: Motherboard) -> Any:
@@ -198,31 +198,31 @@ class BuildModel:
                 if risers is not None and wide and risers.min_lanes < TP_OR_TRAINING_MIN_LANES:
                     risers = None
                 if normal is None and risers is None:
-                    m.AddBoolOr([gvar.Not(), lvar.Not()])
+                    m.add_bool_or([gvar.negated(), lvar.negated()])
                     continue
                 if normal is None:
                     assert risers is not None
-                    m.AddBoolOr([gvar.Not(), lvar.Not(), open_frame])
-                    m.Add(gpu_lanes >= sum(s.lanes for s in risers.slots)).OnlyEnforceIf([gvar, lvar])
+                    m.add_bool_or([gvar.negated(), lvar.negated(), open_frame])
+                    m.add(gpu_lanes >= sum(s.lanes for s in risers.slots)).only_enforce_if([gvar, lvar])
                     continue
-                m.Add(openings >= normal.openings_needed).OnlyEnforceIf([gvar, lvar, open_frame.Not()])
-                m.Add(gpu_lanes >= sum(s.lanes for s in normal.slots)).OnlyEnforceIf([gvar, lvar])
-        m.Add(openings <= sum(h.expansion_slots * h_vars[i] for i, h in enumerate(chassis)) + 16 * open_frame)
+                m.add(openings >= normal.openings_needed).only_enforce_if([gvar, lvar, open_frame.negated()])
+                m.add(gpu_lanes >= sum(s.lanes for s in normal.slots)).only_enforce_if([gvar, lvar])
+        m.add(openings <= sum(h.expansion_slots * h_vars[i] for i, h in enumerate(chassis)) + 16 * open_frame)
 
         # lanes within the CPU(s); NVMe drives take x4 each; sockets for the drives
-        nvme_count = m.NewIntVar(0, 16, "nvme")
-        m.Add(nvme_count == sum(k * d_vars[i] for i, (s, k) in enumerate(self.sto_choices) if storage_of(s).interface != "sata"))
+        nvme_count = m.new_int_var(0, 16, "nvme")
+        m.add(nvme_count == sum(k * d_vars[i] for i, (s, k) in enumerate(self.sto_choices) if storage_of(s).interface != "sata"))
         bay_board = any_of("bay_board", [b_vars[i] for i, b in enumerate(boards) if b.gpu_bays])
-        m.Add(gpu_lanes + 4 * nvme_count <= per_cpu(lambda c: c.pcie_lanes) + 4 + 1024 * bay_board)
-        m.Add(nvme_count <= sum((max(len(b.m2_sockets), 1) + (4 if is_server_board(b) else 0)) * b_vars[i]
+        m.add(gpu_lanes + 4 * nvme_count <= per_cpu(lambda c: c.pcie_lanes) + 4 + 1024 * bay_board)
+        m.add(nvme_count <= sum((max(len(b.m2_sockets), 1) + (4 if is_server_board(b) else 0)) * b_vars[i]
                                 for i, b in enumerate(boards)))
 
         # --- platform and GPU count (PCI-3, CPU-1: at least 4 cores per GPU)
-        gpu_count = m.NewIntVar(0, 64, "gpu_count")
-        m.Add(gpu_count == sum(o.count * o_vars[i] for i, o in enumerate(options)))
+        gpu_count = m.new_int_var(0, 64, "gpu_count")
+        m.add(gpu_count == sum(o.count * o_vars[i] for i, o in enumerate(options)))
         many = any_of("three_or_more", [o_vars[i] for i, o in enumerate(options) if o.count >= 3])
-        m.Add(many + consumer_cpu <= 1)
-        m.Add(per_cpu(lambda c: c.cores) >= 4 * gpu_count)
+        m.add(many + consumer_cpu <= 1)
+        m.add(per_cpu(lambda c: c.cores) >= 4 * gpu_count)
 
         # --- chassis: board size, integrated boards, GPU length, cooling, GPU count
         def size_key(b: Motherboard) -> Any:
@@ -238,10 +238,10 @@ class BuildModel:
                 elif is_server_board(board):
                     fits = False
                 if not fits:
-                    m.AddBoolOr([h_vars[hi].Not(), svar.Not()])
-        m.Add(sum(int(o.gpu.length_mm) * o_vars[i] for i, o in enumerate(options))
+                    m.add_bool_or([h_vars[hi].negated(), svar.negated()])
+        m.add(sum(int(o.gpu.length_mm) * o_vars[i] for i, o in enumerate(options))
               <= sum(int(h.max_gpu_length_mm) * h_vars[i] for i, h in enumerate(chassis)))
-        m.Add(gpu_count <= sum((h.max_gpus if h.max_gpus and h.kind != "open-frame" else 64) * h_vars[i]
+        m.add(gpu_count <= sum((h.max_gpus if h.max_gpus and h.kind != "open-frame" else 64) * h_vars[i]
                                for i, h in enumerate(chassis)))
         ducted = any_of("ducted", [h_vars[i] for i, h in enumerate(chassis) if h.airflow == "server-ducted"])
         tower = any_of("tower", [h_vars[i] for i, h in enumerate(chassis) if h.kind in ("mid-tower", "full-tower")])
@@ -249,21 +249,21 @@ class BuildModel:
         open_air = any_of("open_air_gpus", [o_vars[i] for i, o in enumerate(options) if o.gpu.cooler == "open-air"])
         flagships = any_of("open_air_flagships", [o_vars[i] for i, o in enumerate(options)
                                                    if o.gpu.cooler == "open-air" and o.gpu.tdp_w >= 320 and o.count > 2])
-        m.Add(passive <= ducted)  # COOL-2: passive cards only with ducted server airflow
-        m.Add(open_air + ducted <= 1)  # fans fight a ducted server's front-to-back airflow
-        m.Add(flagships + tower <= 1)  # R2/R3: beyond two open-air flagships, risers or a rack
+        m.add(passive <= ducted)  # COOL-2: passive cards only with ducted server airflow
+        m.add(open_air + ducted <= 1)  # fans fight a ducted server's front-to-back airflow
+        m.add(flagships + tower <= 1)  # R2/R3: beyond two open-air flagships, risers or a rack
 
         # --- PSU: included modules only with their barebone; desktop units only elsewhere
         barebone = any_of("barebone", [h_vars[i] for i, h in enumerate(chassis) if h.integrated_board])
         for si, ps in enumerate(self.psu_choices):
             if ps.kind == "included":
                 assert ps.chassis_index is not None
-                m.Add(s_vars[si] == h_vars[ps.chassis_index])
+                m.add(s_vars[si] == h_vars[ps.chassis_index])
         desktop_psu = any_of("desktop_psu", [s_vars[i] for i, ps in enumerate(self.psu_choices) if ps.kind != "included"])
-        m.Add(desktop_psu + barebone <= 1)
+        m.add(desktop_psu + barebone <= 1)
         two_psus = any_of("two_psus", [s_vars[i] for i, ps in enumerate(self.psu_choices) if ps.count == 2])
         one_bay = any_of("one_bay", [h_vars[i] for i, h in enumerate(chassis) if h.psu_bays < 2 and h.kind != "open-frame"])
-        m.Add(two_psus + one_bay <= 1)
+        m.add(two_psus + one_bay <= 1)
 
         # --- power (PWR-1/2/3/4/6, CIR-1)
         gpu_w = sum(int(o.count * o.gpu.tdp_w) * o_vars[i] for i, o in enumerate(options))
@@ -274,15 +274,15 @@ class BuildModel:
             + sum((60 if h.integrated_board else 15) * h_vars[i] for i, h in enumerate(chassis))
             + 75
         )
-        dc = m.NewIntVar(0, 200_000, "dc_w")
-        m.Add(dc == gpu_w + cpu_w + rest_w)
+        dc = m.new_int_var(0, 200_000, "dc_w")
+        m.add(dc == gpu_w + cpu_w + rest_w)
         self.dc = dc
-        fast_w, slow_w, spike_w, eps_w = (m.NewIntVar(0, 1_000_000, name) for name in ("fast_w", "slow_w", "spike_w", "eps"))
-        m.Add(fast_w == sum(int(o.count * o.gpu.tdp_w * pw.transient_ratio(o.gpu)) * o_vars[i] for i, o in enumerate(options))
+        fast_w, slow_w, spike_w, eps_w = (m.new_int_var(0, 1_000_000, name) for name in ("fast_w", "slow_w", "spike_w", "eps"))
+        m.add(fast_w == sum(int(o.count * o.gpu.tdp_w * pw.transient_ratio(o.gpu)) * o_vars[i] for i, o in enumerate(options))
               + cpu_w + rest_w)
-        m.Add(slow_w == sum(int(o.count * o.gpu.tdp_w * 1.3) * o_vars[i] for i, o in enumerate(options)) + cpu_w + rest_w)
-        m.Add(spike_w == sum(int(o.count * o.gpu.tdp_w * 2) * o_vars[i] for i, o in enumerate(options)) + cpu_w + rest_w)
-        m.Add(eps_w == sum(o.gpu.power_connectors.eps8 * o.count * o_vars[i] for i, o in enumerate(options))
+        m.add(slow_w == sum(int(o.count * o.gpu.tdp_w * 1.3) * o_vars[i] for i, o in enumerate(options)) + cpu_w + rest_w)
+        m.add(spike_w == sum(int(o.count * o.gpu.tdp_w * 2) * o_vars[i] for i, o in enumerate(options)) + cpu_w + rest_w)
+        m.add(eps_w == sum(o.gpu.power_connectors.eps8 * o.count * o_vars[i] for i, o in enumerate(options))
               + per_cpu(lambda c: 1 if c.platform == "consumer" else 2))
         # connector classes: what the GPUs need against what the PSU(s) supply (adapters: 4x 8-pin per 12V-2x6)
         need_classes = classes(options, lambda o: (o.gpu.power_connectors.hpwr16 * o.count,
@@ -290,61 +290,62 @@ class BuildModel:
         need_vars = {k: any_of(f"need_{k[0]}_{k[1]}", [o_vars[i] for i in ids]) for k, ids in need_classes.items()}
         for si, ps in enumerate(self.psu_choices):
             lit = s_vars[si]
-            m.Add(10 * dc <= int(8 * ps.capacity_w)).OnlyEnforceIf(lit)  # 80 % loading
+            m.add(10 * dc <= int(8 * ps.capacity_w)).only_enforce_if(lit)  # 80 % loading
             eff = pw.efficiency(ps.tier, volts)
             outlets = min(ps.count if ps.kind != "included" else 4, self.request.circuits)
-            m.Add(1000 * dc <= int(1000 * eff * limit * outlets)).OnlyEnforceIf(lit)
+            m.add(1000 * dc <= int(1000 * eff * limit * outlets)).only_enforce_if(lit)
             if ps.kind == "included":
                 continue
             psu = psu_of(ps.psu)  # type: ignore[arg-type]
             if ps.kind == "atx3":
-                m.Add(fast_w <= int(pw.ATX3_100US * ps.capacity_w)).OnlyEnforceIf(lit)
-                m.Add(slow_w <= int(pw.ATX3_10MS * ps.capacity_w)).OnlyEnforceIf(lit)
+                m.add(fast_w <= int(pw.ATX3_100US * ps.capacity_w)).only_enforce_if(lit)
+                m.add(slow_w <= int(pw.ATX3_10MS * ps.capacity_w)).only_enforce_if(lit)
             else:
-                m.Add(spike_w <= int(ps.capacity_w)).OnlyEnforceIf(lit)
+                m.add(spike_w <= int(ps.capacity_w)).only_enforce_if(lit)
             supply8 = psu.connectors.pcie8 * ps.count
             supply16 = psu.connectors.hpwr16 * ps.count
             for (need16, need8), nvar in need_vars.items():
                 if need8 + 4 * max(0, need16 - supply16) > supply8:
-                    m.AddBoolOr([lit.Not(), nvar.Not()])
+                    m.add_bool_or([lit.negated(), nvar.negated()])
             # EPS-powered cards (A6000) may also use the 8-pin PCIe-to-EPS adapter they ship with
-            m.Add(eps_w <= psu.connectors.eps8 * ps.count + max(0, supply8 - 2)).OnlyEnforceIf(lit)
+            m.add(eps_w <= psu.connectors.eps8 * ps.count + max(0, supply8 - 2)).only_enforce_if(lit)
 
         # --- memory (RAM-1, RAM-3, RAM-5, RAM-6)
         ram_gb = sum(memory_of(mk).total_gb * k * mem_vars[i] for i, (mk, k) in enumerate(self.mem_choices))
         self.ram_gb = ram_gb
         for i, o in enumerate(options):
             need = max(o.vram_gb, o.estimate.host_ram_bytes / 1024**3 + 16)
-            m.Add(ram_gb >= ceil_int(need)).OnlyEnforceIf(o_vars[i])
-        for key in {(b.memory_type, b.memory_module) for b in boards} | {(memory_of(mk).memory_type, memory_of(mk).module)
-                                                                          for mk, _ in self.mem_choices}:
-            m.Add(sum(b_vars[i] for i, b in enumerate(boards) if (b.memory_type, b.memory_module) == key)
+            m.add(ram_gb >= ceil_int(need)).only_enforce_if(o_vars[i])
+        memory_kinds: set[tuple[str, str]] = {(b.memory_type, b.memory_module) for b in boards}
+        memory_kinds |= {(memory_of(mk).memory_type, memory_of(mk).module) for mk, _ in self.mem_choices}
+        for memory_kind in memory_kinds:
+            m.add(sum(b_vars[i] for i, b in enumerate(boards) if (b.memory_type, b.memory_module) == memory_kind)
                   == sum(mem_vars[i] for i, (mk, _) in enumerate(self.mem_choices)
-                         if (memory_of(mk).memory_type, memory_of(mk).module) == key))
-        m.Add(sum(memory_of(mk).modules * k * mem_vars[i] for i, (mk, k) in enumerate(self.mem_choices))
+                         if (memory_of(mk).memory_type, memory_of(mk).module) == memory_kind))
+        m.add(sum(memory_of(mk).modules * k * mem_vars[i] for i, (mk, k) in enumerate(self.mem_choices))
               <= sum(b.dimm_slots * b_vars[i] for i, b in enumerate(boards)))
-        m.Add(ram_gb <= sum(b.max_memory_gb * b_vars[i] for i, b in enumerate(boards)))
+        m.add(ram_gb <= sum(b.max_memory_gb * b_vars[i] for i, b in enumerate(boards)))
 
         # --- CPU cooler: socket, capacity, height; server boards take server heatsinks
         for ci, cl in enumerate(cand.coolers):
             cooler = cooler_of(cl)
             for socket, svar in socket_var.items():
                 if socket not in cooler.sockets:
-                    m.AddBoolOr([cool_vars[ci].Not(), svar.Not()])
-        m.Add(sum(int(cooler_of(cl).max_tdp_w) * cool_vars[i] for i, cl in enumerate(cand.coolers))
+                    m.add_bool_or([cool_vars[ci].negated(), svar.negated()])
+        m.add(sum(int(cooler_of(cl).max_tdp_w) * cool_vars[i] for i, cl in enumerate(cand.coolers))
               >= sum(int(cpu.tdp_w) * c_vars[i] for i, cpu in enumerate(cpus)))
         server_cooler = any_of("server_cooler", [cool_vars[i] for i, cl in enumerate(cand.coolers)
                                                  if cooler_of(cl).kind.startswith("server")])
-        m.Add(server_board <= server_cooler)
-        m.Add(sum(int(cooler_of(cl).height_mm or 0) * cool_vars[i] for i, cl in enumerate(cand.coolers))
+        m.add(server_board <= server_cooler)
+        m.add(sum(int(cooler_of(cl).height_mm or 0) * cool_vars[i] for i, cl in enumerate(cand.coolers))
               <= sum(int(h.max_cpu_cooler_height_mm or 999) * h_vars[i] for i, h in enumerate(chassis)))
         radiator = any_of("radiator", [cool_vars[i] for i, cl in enumerate(cand.coolers) if cooler_of(cl).radiator_mm])
         rack = any_of("rack", [h_vars[i] for i, h in enumerate(chassis) if h.kind.startswith("rack")])
-        m.Add(radiator + rack <= 1)
+        m.add(radiator + rack <= 1)
 
         # --- storage: U.2 only on server platforms
         u2 = any_of("u2", [d_vars[i] for i, (s, _) in enumerate(self.sto_choices) if storage_of(s).interface == "u.2"])
-        m.Add(u2 <= server_cpu)
+        m.add(u2 <= server_cpu)
 
         # --- owned parts must be used
         for part in request.owned:
@@ -360,7 +361,7 @@ class BuildModel:
                 "storage": [d_vars[i] for i, (s, _) in enumerate(self.sto_choices) if s.record.id == part.id],
             }
             chosen = groups.get(part.category, [])
-            m.AddBoolOr(chosen) if chosen else m.AddBoolOr([m.NewConstant(0)])
+            m.add_bool_or(chosen) if chosen else m.add_bool_or([m.new_constant(0)])
 
         # --- cost (whole currency units)
         def paid(p: Priced | None, qty: int) -> int:
@@ -382,19 +383,19 @@ class BuildModel:
             price = paid(cl, 1)
             cost_terms.append(price * cool_vars[i])
             if price:
-                both = m.NewBoolVar(f"cooler2_{i}")
-                m.AddMultiplicationEquality(both, [cool_vars[i], dual])
+                both = m.new_bool_var(f"cooler2_{i}")
+                m.add_multiplication_equality(both, [cool_vars[i], dual])
                 cost_terms.append(price * both)
         cost_terms += [paid(s, k) * d_vars[i] for i, (s, k) in enumerate(self.sto_choices)]
         if riser and riser.quote is not None:
-            risers = m.NewIntVar(0, 64, "risers")  # one per card in an open frame (minimised with the cost)
-            m.Add(risers >= gpu_count - 64 * (1 - open_frame))
-            cost_terms.append(int(round(riser.amount)) * risers)
-        cost = m.NewIntVar(0, 1_000_000_000, "cost")
-        m.Add(cost == sum(cost_terms))
+            riser_count = m.new_int_var(0, 64, "risers")  # one per card in an open frame (minimised with the cost)
+            m.add(riser_count >= gpu_count - 64 * (1 - open_frame))
+            cost_terms.append(int(round(riser.amount)) * riser_count)
+        cost = m.new_int_var(0, 1_000_000_000, "cost")
+        m.add(cost == sum(cost_terms))
         self.cost = cost
         if request.budget is not None:
-            m.Add(cost <= int(request.budget))
+            m.add(cost <= int(request.budget))
 
         # --- objective ingredients
         self.perf_scale = 100_000 / max((o.perf for o in options), default=1.0)
@@ -418,8 +419,8 @@ class BuildModel:
     def exclude_option(self, index: int) -> None:
         """Later builds must use another GPU option (model or count); undone by allow_options."""
         self.excluded.append(index)
-        literal = self.m.NewBoolVar(f"exclude_o{index}_{len(self._exclusions)}")
-        self.m.Add(self.o[index] == 0).OnlyEnforceIf(literal)
+        literal = self.m.new_bool_var(f"exclude_o{index}_{len(self._exclusions)}")
+        self.m.add(self.o[index] == 0).only_enforce_if(literal)
         self._exclusions.append(literal)
 
     def allow_options(self, indexes: list[int]) -> None:
@@ -429,11 +430,11 @@ class BuildModel:
         """Later builds may reuse the GPU option, but not with the same board and chassis."""
         oi = self.c.options.index(choice.option)
         board = self.board_var[board_of(choice.board).id]
-        self.m.AddBoolOr([self.o[oi].Not(), board.Not()])
+        self.m.add_bool_or([self.o[oi].negated(), board.negated()])
         kind = chassis_of(choice.chassis).kind
         for hj, h in enumerate(self.c.chassis):
             if chassis_of(h).kind == kind:
-                self.m.AddBoolOr([self.o[oi].Not(), self.h[hj].Not()])
+                self.m.add_bool_or([self.o[oi].negated(), self.h[hj].negated()])
 
     def solve(self, objective: str, time_limit: float = 2.0, bound: tuple[str, int] | None = None) -> Choice | None:
         """Best build for one objective; "perf", "noise" and "grow" are lexicographic: the
@@ -463,27 +464,27 @@ class BuildModel:
         named = {"perf": self.perf, "cost": self.cost, "noise": self.noise, "grow": self.grow}
         assumptions = list(self._exclusions)
         for name, value in bounds:
-            literal = m.NewBoolVar(f"bound_{name}_{value}_{len(self._bound_literals)}")
+            literal = m.new_bool_var(f"bound_{name}_{value}_{len(self._bound_literals)}")
             self._bound_literals.append(literal)
-            (m.Add(named[name] >= value) if name in ("perf", "grow") else m.Add(named[name] <= value)).OnlyEnforceIf(literal)
+            (m.add(named[name] >= value) if name in ("perf", "grow") else m.add(named[name] <= value)).only_enforce_if(literal)
             assumptions.append(literal)
-        m.ClearAssumptions()
-        m.AddAssumptions(assumptions)
-        m.ClearHints()
+        m.clear_assumptions()
+        m.add_assumptions(assumptions)
+        m.clear_hints()
         if hint is not None:
             for var, value in zip(self._all_vars(), hint["_assignment"]):
-                m.AddHint(var, value)
-        m.Maximize(expr) if maximize else m.Minimize(expr)
+                m.add_hint(var, value)
+        m.maximize(expr) if maximize else m.minimize(expr)
         solver = self.cp.CpSolver()
         solver.parameters.max_time_in_seconds = max(0.05, time_limit)
         solver.parameters.num_workers = 1  # deterministic: the same request gives the same builds
-        status = solver.Solve(m)
+        status = solver.solve(m)
         self.last_status = "optimal" if status == self.cp.OPTIMAL else "feasible" if status == self.cp.FEASIBLE else (
             "infeasible" if status == self.cp.INFEASIBLE else "unknown")
         if status not in (self.cp.OPTIMAL, self.cp.FEASIBLE):
             return None
-        values = {name: solver.Value(e) for name, e in named.items()}
-        values["_assignment"] = [solver.Value(v) for v in self._all_vars()]
+        values: dict[str, Any] = {name: solver.value(e) for name, e in named.items()}
+        values["_assignment"] = [solver.value(v) for v in self._all_vars()]
         return self._decode(solver), values
 
     def _all_vars(self) -> list[Any]:
@@ -491,7 +492,7 @@ class BuildModel:
 
     def _decode(self, solver: Any) -> Choice:
         def pick(vars_: list[Any]) -> int:
-            return next(i for i, v in enumerate(vars_) if solver.Value(v))
+            return next(i for i, v in enumerate(vars_) if solver.value(v))
 
         c = self.c
         option = c.options[pick(self.o)]
@@ -504,7 +505,7 @@ class BuildModel:
         return Choice(
             option=option, board=board, cpu=cpu, chassis=chassis, psu=ps.psu, psu_count=ps.count,
             memory=mk, memory_count=mk_count, cooler=cooler, storage=sto, storage_count=sto_count,
-            cost=float(solver.Value(self.cost)), risers=chassis_of(chassis).kind == "open-frame",
+            cost=float(solver.value(self.cost)), risers=chassis_of(chassis).kind == "open-frame",
         )
 
     def perf_points(self, option: GpuOption) -> int:
