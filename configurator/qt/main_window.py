@@ -228,6 +228,13 @@ class MainWindow(QMainWindow):
             return
         arch = imported.arch
         self.session.catalog.records["models"][arch.id] = arch
+        try:
+            # keep it in the user's catalog, so projects that use it open again next time
+            from configurator.storage import overlay
+
+            overlay.save_record("models", arch)
+        except OSError as exc:
+            self.statusBar().showMessage(f"Imported for this session only: {exc}", 6000)
         self.session.catalog_changed.emit(self.session.catalog)
         self.session.set_request(self.session.request.model_copy(update={"model_id": arch.id}))
 

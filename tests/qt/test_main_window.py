@@ -233,3 +233,18 @@ def test_preferences_are_saved_and_new_projects_use_them(qtbot, window) -> None:
     request = window.session.request
     assert request.currency == "CNY" and request.region == "china" and request.circuit == "230v16a"
     window.apply_preferences(window.prefs.model_copy(update={"theme": "system"}))
+
+
+def test_imported_config_is_kept_in_the_user_catalog(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    config = tmp_path / "config.json"
+    config.write_text(json.dumps({
+        "model_type": "llama", "hidden_size": 2048, "num_hidden_layers": 16, "num_attention_heads": 32,
+        "num_key_value_heads": 8, "intermediate_size": 8192, "vocab_size": 128256, "max_position_embeddings": 131072,
+        "tie_word_embeddings": True, "_name_or_path": "my-org/My-Tiny-Llama",
+    }))
+    with qtbot.waitSignal(window.session.solve_finished, timeout=60_000):
+        window.import_model_path(config)
+    assert window.session.request.model_id == "my-tiny-llama"
+    from configurator.storage import catalogs
+
+    assert "my-tiny-llama" in catalogs.load().catalog.records["models"]
