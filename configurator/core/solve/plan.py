@@ -459,6 +459,33 @@ def _diagnose(
                       relaxed_request=relaxed_request), chosen_cluster
 
 
+def _speed_words(build: Build) -> tuple[float | None, str]:
+    e = build.estimate
+    if e.decode_tokens_per_s is not None:
+        return e.decode_tokens_per_s, f"{e.decode_tokens_per_s:.1f} tokens/s"
+    if e.wall_hours:
+        return -e.wall_hours, f"{e.wall_hours:,.0f} h"
+    return None, ""
+
+
+def _compared(builds: list[Build]) -> list[Build]:
+    """Say what each alternative buys over the first build: price and speed differences."""
+    first = builds[0]
+    base_speed, base_words = _speed_words(first)
+    out = [first]
+    for build in builds[1:]:
+        delta = build.total_price - first.total_price
+        speed, words = _speed_words(build)
+        parts = [f"{delta:+,.0f} {build.currency} against #{first.rank}"]
+        if speed is not None and base_speed is not None and words != base_words:
+            parts.append(f"{words} instead of {base_words}")
+        vram, base_vram = build.gpu_count * build.nodes, first.gpu_count * first.nodes
+        if build.gpu_id != first.gpu_id or vram != base_vram:
+            parts.append(f"{vram} x {build.gpu_id} instead of {base_vram} x {first.gpu_id}")
+        out.append(build.model_copy(update={"why": f"{build.why} ({'; '.join(parts)})"}))
+    return out
+
+
 def _with_costs(
     builds: list[Build], catalog: Catalog, model: ModelArch, workload: Workload, request: BuildRequest, exact: int | None
 ) -> list[Build]:
@@ -509,8 +536,19 @@ def plan(
         if best_server is not None and (request.budget is None or best_server.total_price <= request.budget):
             builds.append(best_server.model_copy(update={"rank": len(builds) + 1, "label": "ready-made server",
                                                          "why": "a whole 8-GPU server bought as one item"}))
+    if builds and request.owned_gpu is not None and len(builds) < request.top_k and not should_stop():
+        # the honest comparison for someone who owns a card: what would a different GPU cost?
+        others = tuple(g.id for g in catalog.gpus if g.id != request.owned_gpu.id)
+        fresh = request.model_copy(update={"owned": tuple(p for p in request.owned if p.category != "gpu"),
+                                           "gpu_ids": others, "top_k": 1})
+        alternative, _ = _solve_once(fresh, catalog, model, exact_weight_bytes, 1, should_stop, 1.0)
+        if alternative:
+            gpu = alternative[0]
+            builds.append(gpu.model_copy(update={
+                "rank": len(builds) + 1, "label": "without your own card",
+                "why": "the cheapest build on other GPUs, for comparison"}))
     if builds:
-        builds = _with_costs(builds, catalog, model, workload, request, exact_weight_bytes)
+        builds = _with_costs(_compared(builds), catalog, model, workload, request, exact_weight_bytes)
         return PlanResult(builds=tuple(builds), infeasible=None, solve_seconds=time.monotonic() - started, notes=tuple(notes))
     if cand.timed_out:
         infeasible = Infeasible(
