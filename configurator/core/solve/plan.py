@@ -443,8 +443,10 @@ def _diagnose(
             blocking.append("one machine" if cluster.nodes > 1 else "a self-assembled machine")
     relaxed_request = None
     performance_only = {"speed", "deadline"}
-    if any(not set(kind.split("+")) & performance_only for _c, kind, _r in feasible):
+    affordable = (lambda cost: True) if request.budget is None else (lambda cost: cost <= 1.5 * request.budget)
+    if any(not set(kind.split("+")) & performance_only and affordable(cost) for cost, kind, _r in feasible):
         # accepting a slower machine is the last resort when money or power can meet the target
+        # (within half as much again as the budget; beyond that a slower machine is the sensible answer)
         feasible = [f for f in feasible if not set(f[1].split("+")) & performance_only]
     if feasible:
         cost, kind, relaxed = min(feasible, key=lambda f: f[0])
