@@ -172,3 +172,19 @@ def test_labels_say_when_the_cheapest_is_also_the_fastest() -> None:
     labels = [label for label, _why, _c in _honest_labels([("cheapest that fits", "", cheap_fast),
                                                            ("fastest within budget", "", faster)])]
     assert labels == ["cheapest that fits", "fastest within budget"]
+
+
+def test_mina_gets_the_cheap_way_out_not_a_server(catalog: Catalog) -> None:
+    """Journey 1: 70B Q4_K_M at 32k with an fp16 KV cache does not fit two 24 GB cards; the
+    cheapest way out is a quantized KV cache on the card she owns plus one more, not a server."""
+    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=32768),
+                           min_decode_tps=15, budget=2500, owned=(OwnedPart(category="gpu", id="rtx-3090"),),
+                           circuit="120v15a", room="home-office")
+    result = plan(request, catalog)
+    assert result.infeasible is not None and not result.builds
+    assert "q8_0" in result.infeasible.cheapest_relaxation
+    relaxed = result.infeasible.relaxed_request
+    assert relaxed is not None and relaxed.workload.kv_precision == "q8_0"
+    applied = plan(relaxed, catalog)
+    first = applied.builds[0]
+    assert first.total_price <= 2500 and first.gpu_id == "rtx-3090" and first.gpu_count == 2
