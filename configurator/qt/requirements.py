@@ -151,8 +151,9 @@ class RequirementsPanel(QWidget):
         form.addRow("Context", self.context)
         form.addRow("Concurrent users", self.users)
         form.addRow("Target speed", self.target_tps)
-        self.ram_offload = QCheckBox("Keep what does not fit in system RAM (llama.cpp)")
-        self.ram_offload.setToolTip("MoE experts first, then whole layers; decode then runs at system-RAM speed")
+        self.ram_offload = QCheckBox("Offload to system RAM")
+        self.ram_offload.setToolTip("llama.cpp keeps what does not fit the GPUs in system RAM: MoE experts first, "
+                                    "then whole layers; decode then runs at system-RAM speed")
         form.addRow("", self.ram_offload)
         self.tabs.addTab(inference, "Inference")
 

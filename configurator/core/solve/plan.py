@@ -372,7 +372,8 @@ def _diagnose(
 ) -> tuple[Infeasible, Build | None]:
     blocking: list[str] = []
     if not cand.options:
-        dull = ("sold only inside whole servers", "you asked to use your own", "not among the requested", "vendor ")
+        dull = ("sold only inside whole servers", "you asked to use your own", "not among the requested", "vendor ",
+                "China-market variant", "sold in China only")
         reasons = sorted({r for r in cand.rejected_gpus.values() if not any(d in r for d in dull)})
         sample = "; ".join(reasons[:3]) or "; ".join(sorted(set(cand.rejected_gpus.values()))[:3])
         reason = f"no GPU in the catalog can run this within {request.max_gpus} GPUs per machine ({sample})"
@@ -440,7 +441,6 @@ def _diagnose(
         cluster = _cluster(request, catalog, model, request.workload.resolved(model.max_context), exact)
         if cluster is not None:
             feasible.append((cluster.total_price, "cluster", request))
-            blocking.append("one machine" if cluster.nodes > 1 else "a self-assembled machine")
     relaxed_request = None
     performance_only = {"speed", "deadline"}
     affordable = (lambda cost: True) if request.budget is None else (lambda cost: cost <= 1.5 * request.budget)
@@ -457,6 +457,8 @@ def _diagnose(
     if request.budget is not None and "budget" in blocking:
         reason += f"; the budget of {request.budget:,.0f} {request.currency} is binding"
     chosen_cluster = cluster if feasible and min(feasible, key=lambda f: f[0])[1] == "cluster" else None
+    if chosen_cluster is not None:
+        blocking.append("one machine" if chosen_cluster.nodes > 1 else "a self-assembled machine")
     return Infeasible(reason=reason, blocking=tuple(dict.fromkeys(blocking)), cheapest_relaxation=relaxation,
                       relaxed_request=relaxed_request), chosen_cluster
 
