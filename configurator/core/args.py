@@ -97,6 +97,8 @@ def add_plan_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--region", choices=("global", "china"), default=None, help="default china for CNY")
     parser.add_argument("--own", action="append", default=[], type=_owned, metavar="[CATEGORY:]ID[xN]",
                         help="a part you already own and want used, e.g. rtx-3090 or rtx-3090x2 (repeatable)")
+    parser.add_argument("--power-limit", type=float, metavar="F",
+                        help="run the GPUs at this fraction of rated power, e.g. 0.8 (set with nvidia-smi -pl at boot)")
     parser.add_argument("--vendor", action="append", choices=("nvidia", "amd", "intel"), default=[],
                         help="only GPUs from this vendor (repeatable)")
     parser.add_argument("--top", type=int, default=5, metavar="K", help="how many alternatives")
@@ -124,6 +126,7 @@ def build_request(args: argparse.Namespace, model_id: str, workload: Any) -> Any
             max_gpus=args.gpus if args.gpus > 1 else 8,
             gpu_ids=tuple(g.strip() for g in args.gpu.split(",") if g.strip()) if args.gpu else (),
             gpu_vendors=tuple(args.vendor),
+            power_limit=args.power_limit,
             region=args.region or ("china" if args.currency == "CNY" else "global"),
             top_k=max(1, min(args.top, 10)),
         )

@@ -188,3 +188,16 @@ def test_mina_gets_the_cheap_way_out_not_a_server(catalog: Catalog) -> None:
     applied = plan(relaxed, catalog)
     first = applied.builds[0]
     assert first.total_price <= 2500 and first.gpu_id == "rtx-3090" and first.gpu_count == 2
+
+
+def test_power_limit_lowers_wall_draw_keeps_transients_and_costs_speed(catalog: Catalog) -> None:
+    """Build rules R20: a power limit is sustained draw only; it must be set at every boot."""
+    base = dict(model_id="qwen2.5-32b", workload=Workload(kind="inference", precision="awq-int4", batch=8, engine="vllm",
+                                                           context=8192),
+                owned=(OwnedPart(category="gpu", id="rtx-3090", quantity=2),), circuit="120v15a")
+    full = plan(BuildRequest(**base), catalog).builds[0]
+    limited = plan(BuildRequest(**base, power_limit=0.7), catalog).builds[0]
+    assert limited.power.gpu_w == pytest.approx(0.7 * full.power.gpu_w)
+    assert limited.power.transient_w == pytest.approx(full.power.transient_w, rel=0.15)
+    assert limited.estimate.decode_tokens_per_s < full.estimate.decode_tokens_per_s
+    assert any(c.rule == "PWR-9" and "nvidia-smi -pl" in c.message for c in limited.checks)

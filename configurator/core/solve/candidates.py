@@ -139,6 +139,29 @@ def gpu_allowed(gpu: Gpu, request: BuildRequest) -> str | None:
     return None
 
 
+def with_power_limit(result: EstimateResult, limit: float | None) -> EstimateResult:
+    """Speeds and times under a GPU power limit (power.power_limit_speed, build rules R20)."""
+    from configurator.core.solve.power import power_limit_speed
+
+    factor = power_limit_speed(limit)
+    if factor >= 1.0:
+        return result
+
+    def scaled(value: float | None, divide: bool = False) -> float | None:
+        return None if value is None else (value / factor if divide else value * factor)
+
+    return result.model_copy(update={
+        "decode_tokens_per_s": scaled(result.decode_tokens_per_s),
+        "aggregate_tokens_per_s": scaled(result.aggregate_tokens_per_s),
+        "prefill_tokens_per_s": scaled(result.prefill_tokens_per_s),
+        "time_to_first_token_s": scaled(result.time_to_first_token_s, divide=True),
+        "gpu_hours": scaled(result.gpu_hours, divide=True),
+        "wall_hours": scaled(result.wall_hours, divide=True),
+        "assumptions": (*result.assumptions, f"GPUs power-limited to {limit:.0%} of rated power: {factor:.0%} of full "
+                        "speed (Puget: 4x RTX 3090 at 280 of 350 W kept over 95 %)"),
+    })
+
+
 def estimate_as_practitioner(
     model: ModelArch, workload: Workload, gpu: Gpu, n: int, request: BuildRequest, exact_weight_bytes: int | None = None
 ) -> EstimateResult:
@@ -199,7 +222,8 @@ def gpu_options(model: ModelArch, request: BuildRequest, catalog: Catalog, exact
         last_reason = "does not hold the model"
 
         def run(n: int, gpu: Gpu = gpu) -> EstimateResult:
-            return estimate_as_practitioner(model, workload, gpu, n, request, exact_weight_bytes)
+            return with_power_limit(estimate_as_practitioner(model, workload, gpu, n, request, exact_weight_bytes),
+                                    request.power_limit)
 
         for n in range(max(1, owned), request.max_gpus + 1):
             result = run(n)

@@ -306,6 +306,8 @@ def _relaxations(request: BuildRequest) -> list[tuple[str, BuildRequest]]:
         out.append(("precision", request.model_copy(update={"workload": w.model_copy(update={"precision": "q4_k_m", "engine": "llama.cpp"})})))
     if w.kind == "finetune" and w.method != "qlora":
         out.append(("method", request.model_copy(update={"workload": w.model_copy(update={"method": "qlora", "precision": None})})))
+    if request.power_limit is None:
+        out.append(("power", request.model_copy(update={"power_limit": 0.7})))
     if circuit_volts(request.circuit) < 200:
         out.append(("circuit", request.model_copy(update={"circuit": "230v16a"})))
     out.append(("circuits", request.model_copy(update={"circuits": max(2, request.circuits * 2)})))
@@ -343,6 +345,7 @@ def _describe(kind: str, relaxed: BuildRequest, cost: float, request: BuildReque
         "precision": "use q4_k_m (GGUF via llama.cpp)",
         "method": f"use QLoRA instead of {request.workload.method}",
         "circuit": "use a 230 V 16 A circuit",
+        "power": f"power-limit the GPUs to {relaxed.power_limit or 0.7:.0%} (nvidia-smi -pl at boot; ~{1 - 0.25 * (1 - (relaxed.power_limit or 0.7)):.0%} speed)",
         "circuits": f"use {relaxed.circuits} circuits (PSUs on separate outlets)",
         "form": "allow any form (rack or open frame)",
         "gpus": f"allow up to {relaxed.max_gpus} GPUs",
@@ -383,7 +386,7 @@ def _diagnose(
     feasible: list[tuple[float, str, BuildRequest]] = []
     found_builds: dict[str, Build] = {}
     singles = _relaxations(request)
-    labels = {"budget": "budget", "kv": "KV-cache precision", "context": "context length", "precision": "weight precision",
+    labels = {"power": "GPU power at full rating", "budget": "budget", "kv": "KV-cache precision", "context": "context length", "precision": "weight precision",
               "method": "fine-tuning method", "circuit": "wall circuit", "circuits": "one circuit", "form": "form factor",
               "gpus": "maximum GPU count", "speed": "speed target", "deadline": "deadline", "condition": "new parts only",
               "region": "region"}
@@ -403,7 +406,7 @@ def _diagnose(
     if not feasible and not should_stop():
         # several things at once: add relaxations, least intrusive first, until something fits;
         # then drop every one that turns out not to be needed
-        order = ["kv", "budget", "circuits", "circuit", "condition", "form", "gpus", "speed", "deadline", "context",
+        order = ["kv", "budget", "power", "circuits", "circuit", "condition", "form", "gpus", "speed", "deadline", "context",
                  "precision", "method", "region"]
         by_kind = dict(singles)
         applied: list[str] = []

@@ -37,8 +37,22 @@ def rest_power_w(memory_modules: int, drives: int, server: bool) -> float:
     return 75 + 5 * memory_modules + 8 * drives + fans
 
 
-def dc_load_w(gpu: Gpu, gpus: int, cpu: Cpu, sockets: int, rest_w: float) -> float:
-    return gpus * gpu.tdp_w + sockets * cpu.tdp_w + rest_w
+def gpu_sustained_w(gpu: Gpu, limit: float | None = None) -> float:
+    """Sustained board power: the rated TBP, or the power limit when the build sets one (PWR-9)."""
+    return gpu.tdp_w * (limit or 1.0)
+
+
+def power_limit_speed(limit: float | None) -> float:
+    """Share of full speed kept under a power limit (R20: 4x RTX 3090 at 280 of 350 W kept
+    "over 95%" in Puget's TensorFlow runs; club-3090: 5-7 % decode loss at 290 W). A straight
+    line through 80 % power -> 95 % speed, floored at 70 %."""
+    if limit is None or limit >= 1.0:
+        return 1.0
+    return max(0.7, 1.0 - 0.25 * (1.0 - limit))
+
+
+def dc_load_w(gpu: Gpu, gpus: int, cpu: Cpu, sockets: int, rest_w: float, limit: float | None = None) -> float:
+    return gpus * gpu_sustained_w(gpu, limit) + sockets * cpu.tdp_w + rest_w
 
 
 def transient_load_w(gpu: Gpu, gpus: int, cpu: Cpu, sockets: int, rest_w: float, ratio: float) -> float:

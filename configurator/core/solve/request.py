@@ -67,6 +67,10 @@ class BuildRequest(BaseModel):
     top_k: int = Field(default=5, ge=1, le=10)
     vram_headroom: float = Field(default=0.05, ge=0, le=0.5, description="fraction of each GPU's memory kept free")
     allow_clusters: bool = True
+    power_limit: float | None = Field(
+        default=None, ge=0.5, le=1.0,
+        description="run GPUs at this fraction of their rated power (nvidia-smi -pl, set at every boot; build rules R20)",
+    )
 
     @model_validator(mode="after")
     def _coherent(self) -> BuildRequest:

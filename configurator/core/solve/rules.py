@@ -66,7 +66,7 @@ class Assembly:
 
 def power_of(a: Assembly, request: BuildRequest) -> Power:
     rest = pw.rest_power_w(a.modules, a.storage_count, a.server)
-    dc = pw.dc_load_w(a.gpu, a.gpus, a.cpu, a.sockets, rest)
+    dc = pw.dc_load_w(a.gpu, a.gpus, a.cpu, a.sockets, rest, request.power_limit)
     volts = circuit_volts(request.circuit)
     wall = pw.wall_w(dc, a.psu_tier, volts)
     outlets = min(a.psu_count if a.psu else 4, request.circuits)
@@ -74,7 +74,7 @@ def power_of(a: Assembly, request: BuildRequest) -> Power:
     transient = pw.transient_load_w(a.gpu, a.gpus, a.cpu, a.sockets, rest, pw.transient_ratio(a.gpu))
     return Power(
         dc_load_w=dc, psu_w=a.psu_capacity_w, wall_w=wall, circuit_ok=wall <= limit, circuit_limit_w=limit,
-        transient_w=transient, heat_btu_h=wall * pw.BTU_PER_W, gpu_w=a.gpus * a.gpu.tdp_w,
+        transient_w=transient, heat_btu_h=wall * pw.BTU_PER_W, gpu_w=a.gpus * pw.gpu_sustained_w(a.gpu, request.power_limit),
         cpu_w=a.sockets * a.cpu.tdp_w, rest_w=rest,
     )
 
@@ -107,6 +107,10 @@ def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage
 
     # ---- power
     p = power_of(a, request)
+    if request.power_limit is not None:
+        watts = pw.gpu_sustained_w(a.gpu, request.power_limit)
+        add("PWR-9", "warn", f"GPUs limited to {watts:.0f} W each ({request.power_limit:.0%}): run "
+            f"`nvidia-smi -pm 1 && nvidia-smi -pl {watts:.0f}` at every boot (a systemd unit); the limit does not persist")
     cap = a.psu_capacity_w
     load = p.dc_load_w / cap if cap else 9
     add("PWR-1", "pass" if p.dc_load_w <= cap else "fail", f"sustained DC load {p.dc_load_w:.0f} W on {cap:.0f} W of PSU")

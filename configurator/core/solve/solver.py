@@ -266,7 +266,8 @@ class BuildModel:
         m.add(two_psus + one_bay <= 1)
 
         # --- power (PWR-1/2/3/4/6, CIR-1)
-        gpu_w = sum(int(o.count * o.gpu.tdp_w) * o_vars[i] for i, o in enumerate(options))
+        # a power limit lowers the sustained draw; transients stay those of the card (R20)
+        gpu_w = sum(int(o.count * pw.gpu_sustained_w(o.gpu, request.power_limit)) * o_vars[i] for i, o in enumerate(options))
         cpu_w = per_cpu(lambda c: c.tdp_w)
         rest_w = (
             sum(5 * memory_of(mk).modules * k * mem_vars[i] for i, (mk, k) in enumerate(self.mem_choices))
