@@ -217,7 +217,6 @@ class RequirementsPanel(QWidget):
         self.max_gpus = spin(1, 16, 8, " GPUs", "Most GPUs per machine")
         self.power_limit = spin(50, 100, 100, " % power", "Run the GPUs at this share of rated power (nvidia-smi -pl "
                                 "at every boot): less heat and wall draw for ~5 % speed at 80 %", 5)
-        self.power_limit.setSpecialValueText("full power")
         owned_row = QHBoxLayout()
         self.owned_gpu = QComboBox()
         compact(self.owned_gpu)
