@@ -72,7 +72,7 @@ class Calibration:
     multi_gpu_scaling_nvlink: float = 0.95
     multi_gpu_scaling_pcie_p2p: float = 0.85
     multi_gpu_scaling_pcie: float = 0.75
-    logits_bytes_per_element: float = 6.0  # bf16 logits + fp32 copy for the loss
+    logits_bytes_per_element: float = 8.0  # fp32 logits (HF upcasts for the loss) + fp32 softmax kept for backward
 
 
 CAL = Calibration()
