@@ -73,7 +73,7 @@ class BuildsTable(QTableWidget):
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.verticalHeader().hide()
         self.setSortingEnabled(True)
-        self.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.horizontalHeader().setStretchLastSection(True)
         self.builds: list[Build] = []
         self.itemSelectionChanged.connect(self._on_selection_changed)
 
@@ -106,7 +106,7 @@ class BuildsTable(QTableWidget):
         self.setSortingEnabled(True)
         self.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self.resizeColumnsToContents()
-        self.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.setColumnWidth(1, min(self.columnWidth(1), 170))  # the label; its reason is in the tooltip
         if self.builds:
             self.selectRow(0)
         else:

@@ -41,7 +41,7 @@ class SlotMapWidget(QWidget):
                 chassis = next((p.spec for p in build.parts if p.category == "chassis"), {})
                 count = max([s["position"] for s in board["pcie_slots"]] + [chassis.get("expansion_slots", 7)])
                 covered: dict[int, str] = {}
-                risers = chassis.get("kind") == "open-frame"
+                risers = any(p.category == "accessory" and p.spec.get("kind") == "riser" for p in build.parts)
                 width = 1 if risers else math.ceil((gpu or {}).get("slot_width", 2) - 1e-9)
                 for pos, use in used.items():
                     for k in range(width):

@@ -184,6 +184,7 @@ class BuildModel:
 
         layouts = classes(boards, layout_key)
         geometries = classes(options, geometry_key)
+        needs_risers = m.new_bool_var("needs_risers")  # cards that cannot sit in their slots: hung on risers
         for lk, board_ids in layouts.items():
             lvar = any_of(f"layout_{len(board_ids)}_{board_ids[0]}", [b_vars[i] for i in board_ids])
             board = boards[board_ids[0]]
@@ -202,12 +203,17 @@ class BuildModel:
                     continue
                 if normal is None:
                     assert risers is not None
-                    m.add_bool_or([gvar.negated(), lvar.negated(), open_frame])
+                    m.add_bool_or([gvar.negated(), lvar.negated(), needs_risers])
                     m.add(gpu_lanes >= sum(s.lanes for s in risers.slots)).only_enforce_if([gvar, lvar])
                     continue
-                m.add(openings >= normal.openings_needed).only_enforce_if([gvar, lvar, open_frame.negated()])
+                # seated in their slots: the cards must end within the case's openings
+                m.add(openings >= normal.openings_needed).only_enforce_if([gvar, lvar, needs_risers.negated()])
+                if risers is None:
+                    m.add_bool_or([gvar.negated(), lvar.negated(), needs_risers.negated()])
                 m.add(gpu_lanes >= sum(s.lanes for s in normal.slots)).only_enforce_if([gvar, lvar])
-        m.add(openings <= sum(h.expansion_slots * h_vars[i] for i, h in enumerate(chassis)) + 16 * open_frame)
+        m.add(needs_risers <= open_frame)  # risers only where the cards can hang off a frame
+        self.needs_risers = needs_risers
+        m.add(openings <= sum(h.expansion_slots * h_vars[i] for i, h in enumerate(chassis)))
 
         # lanes within the CPU(s); NVMe drives take x4 each; sockets for the drives
         nvme_count = m.new_int_var(0, 16, "nvme")
@@ -389,8 +395,8 @@ class BuildModel:
                 cost_terms.append(price * both)
         cost_terms += [paid(s, k) * d_vars[i] for i, (s, k) in enumerate(self.sto_choices)]
         if riser and riser.quote is not None:
-            riser_count = m.new_int_var(0, 64, "risers")  # one per card in an open frame (minimised with the cost)
-            m.add(riser_count >= gpu_count - 64 * (1 - open_frame))
+            riser_count = m.new_int_var(0, 64, "risers")  # one per card when they hang on risers (minimised with the cost)
+            m.add(riser_count >= gpu_count - 64 * (1 - needs_risers))
             cost_terms.append(int(round(riser.amount)) * riser_count)
         cost = m.new_int_var(0, 1_000_000_000, "cost")
         m.add(cost == sum(cost_terms))
@@ -506,7 +512,7 @@ class BuildModel:
         return Choice(
             option=option, board=board, cpu=cpu, chassis=chassis, psu=ps.psu, psu_count=ps.count,
             memory=mk, memory_count=mk_count, cooler=cooler, storage=sto, storage_count=sto_count,
-            cost=float(solver.value(self.cost)), risers=chassis_of(chassis).kind == "open-frame",
+            cost=float(solver.value(self.cost)), risers=bool(solver.value(self.needs_risers)),
         )
 
     def perf_points(self, option: GpuOption) -> int:
