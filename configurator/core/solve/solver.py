@@ -418,6 +418,7 @@ class BuildModel:
         self.excluded: list[int] = []
         self._exclusions: list[Any] = []
         self._bound_literals: list[Any] = []
+        self._solves = 0
         self.last_status = "unsolved"
         self.board_var = {b.id: b_vars[i] for i, b in enumerate(boards)}
 
@@ -485,6 +486,12 @@ class BuildModel:
         solver = self.cp.CpSolver()
         solver.parameters.max_time_in_seconds = max(0.05, time_limit)
         solver.parameters.num_workers = 1  # deterministic: the same request gives the same builds
+        if len(self._all_vars()) > 1500:
+            # large catalogs: light probing; after the first solve, a light presolve too
+            solver.parameters.cp_model_probing_level = 0
+            if self._solves:
+                solver.parameters.max_presolve_iterations = 1
+        self._solves += 1
         status = solver.solve(m)
         self.last_status = "optimal" if status == self.cp.OPTIMAL else "feasible" if status == self.cp.FEASIBLE else (
             "infeasible" if status == self.cp.INFEASIBLE else "unknown")
