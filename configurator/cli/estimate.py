@@ -78,7 +78,7 @@ def _cmd_estimate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def register(commands: Any, parser_class: type[argparse.ArgumentParser]) -> None:
+def register(commands: Any) -> None:
     estimate = commands.add_parser("estimate", help="memory, speed and time for a model and workload")
     add_workload_options(estimate)
     estimate.set_defaults(func=_cmd_estimate)

@@ -95,8 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     from configurator.cli import estimate, plan
 
-    estimate.register(commands, _Parser)
-    plan.register(commands, _Parser)
+    estimate.register(commands)
+    plan.register(commands)
     return parser
 
 

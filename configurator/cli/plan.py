@@ -62,7 +62,7 @@ def _cmd_plan(args: argparse.Namespace) -> int:
     return exports.write_requested(args, result, request, r.catalog)
 
 
-def register(commands: Any, parser_class: type[argparse.ArgumentParser]) -> None:
+def register(commands: Any) -> None:
     parser = commands.add_parser("plan", help="complete, buildable machines for a model and workload")
     add_plan_options(parser)
     from configurator.cli import exports

@@ -106,7 +106,7 @@ def add_plan_options(parser: argparse.ArgumentParser) -> None:
 
 def build_request(args: argparse.Namespace, model_id: str, workload: Any) -> Any:
     from configurator.core.errors import RequestError
-    from configurator.core.solve.request import BuildRequest, OwnedPart
+    from configurator.core.solve.request import BuildRequest, OwnedPart, default_circuit, default_region
 
     try:
         owned = tuple(OwnedPart(category=c, id=i, quantity=q) for c, i, q in args.own)  # type: ignore[arg-type]
@@ -117,7 +117,7 @@ def build_request(args: argparse.Namespace, model_id: str, workload: Any) -> Any
             currency=args.currency,
             min_decode_tps=args.min_decode_tps,
             deadline_hours=args.deadline_hours,
-            circuit=args.circuit or ("120v15a" if args.currency == "USD" else "230v16a"),
+            circuit=args.circuit or default_circuit(args.currency),
             circuits=args.circuits,
             form=args.form,
             room=args.room,
@@ -127,7 +127,7 @@ def build_request(args: argparse.Namespace, model_id: str, workload: Any) -> Any
             gpu_ids=tuple(g.strip() for g in args.gpu.split(",") if g.strip()) if args.gpu else (),
             gpu_vendors=tuple(args.vendor),
             power_limit=args.power_limit,
-            region=args.region or ("china" if args.currency == "CNY" else "global"),
+            region=args.region or default_region(args.currency),
             top_k=max(1, min(args.top, 10)),
         )
     except ValueError as exc:

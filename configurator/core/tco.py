@@ -722,9 +722,14 @@ def _round(value: float | None) -> float | None:
     return None if value is None else float(f"{value:.4g}")
 
 
+def preset_key(currency: str, region: str = "global") -> str:
+    """Which regional electricity preset matches a build's currency and region."""
+    return "china" if currency == "CNY" or region == "china" else "eu" if currency == "EUR" else "us"
+
+
 def default_profile(currency: str, region: str = "global") -> UsageProfile:
     """The regional electricity preset that matches the build's currency."""
-    return PRESETS["china" if currency == "CNY" or region == "china" else "eu" if currency == "EUR" else "us"]
+    return PRESETS[preset_key(currency, region)]
 
 
 def cost_of_ownership_for(

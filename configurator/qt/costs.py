@@ -20,7 +20,7 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch
 from configurator.core.solve.build import Build
 from configurator.qt.inputs import dspin
-from configurator.core.tco import PRESETS, CostOfOwnership, OwnershipAssumptions, UsageProfile, cost_of_ownership_for
+from configurator.core.tco import PRESETS, preset_key, CostOfOwnership, OwnershipAssumptions, UsageProfile, cost_of_ownership_for
 
 
 class BuyOrRentChart(pg.PlotWidget):
@@ -138,8 +138,7 @@ class BuyOrRentPanel(QWidget):
         self.build = build
         if catalog is not None and model is not None:
             self.context = (catalog, model, workload, region)
-            preset = "china" if region == "china" or (build and build.currency == "CNY") else (
-                "eu" if build and build.currency == "EUR" else "us")
+            preset = preset_key(build.currency if build else "USD", region)
             if self.region.currentData() != preset:
                 self.region.blockSignals(True)
                 self.region.setCurrentIndex(self.region.findData(preset))

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from configurator.core.errors import ConfiguratorError
 from configurator.core.model_import import import_model
 from configurator.core.solve.build import PlanResult
-from configurator.core.solve.request import BuildRequest
+from configurator.core.solve.request import BuildRequest, default_circuit
 from configurator.qt.builds import BuildDetail, BuildsTable, InfeasibleBanner
 from configurator.qt.dialogs import CatalogEditorDialog, CompareDialog
 from configurator.qt.requirements import RequirementsPanel
@@ -174,9 +174,9 @@ class MainWindow(QMainWindow):
     def new_project(self) -> None:
         if self._confirm_discard():
             self.session.new_project()
-            circuit = "120v15a" if self.prefs.currency == "USD" else "230v16a"
             self.session.set_request(self.session.request.model_copy(update={
-                "currency": self.prefs.currency, "region": self.prefs.region, "circuit": circuit}))
+                "currency": self.prefs.currency, "region": self.prefs.region,
+                "circuit": default_circuit(self.prefs.currency)}))
             self.session.dirty = False
             self._update_title()
 

@@ -24,11 +24,10 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.estimate.precision import GGUF_TYPES, KV_PRECISIONS, WEIGHT_PRECISIONS
 from configurator.core.estimate.workload import Workload
-from configurator.core.solve.request import BuildRequest, OwnedPart
+from configurator.core.solve.request import BuildRequest, OwnedPart, default_circuit, default_region
 from configurator.qt.inputs import combo, compact, dspin, set_combo, spin
 from configurator.qt.session import Session
 
-CIRCUIT_BY_CURRENCY = {"USD": "120v15a", "CNY": "230v16a", "EUR": "230v16a"}
 
 
 class ModelPicker(QWidget):
@@ -455,8 +454,8 @@ class RequirementsPanel(QWidget):
             return
         currency = self.currency.currentData()
         self._loading = True
-        set_combo(self.circuit, CIRCUIT_BY_CURRENCY[currency])
-        set_combo(self.region, "china" if currency == "CNY" else "global")
+        set_combo(self.circuit, default_circuit(currency))
+        set_combo(self.region, default_region(currency))
         self._loading = False
         self._on_input_changed()
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import tomllib
-from pathlib import Path
 
 from collections.abc import Collection
 
@@ -30,19 +28,3 @@ def load(include_user: bool = True, kinds: Collection[str] | None = None) -> Loa
             return result
         cache.save(write_text)
     return result
-
-
-def catalog_date() -> str:
-    """Newest price date in the shipped catalogs, shown on sheets as 'prices as of'."""
-    newest = ""
-    for file in paths.shipped_catalog_files():
-        try:
-            data = tomllib.loads(Path(file).read_text(encoding="utf-8"))
-        except (OSError, tomllib.TOMLDecodeError):
-            continue
-        for kind, records in data.items():
-            if kind != "cloud" and isinstance(records, list):
-                for record in records:
-                    for price in record.get("prices", []) if isinstance(record, dict) else []:
-                        newest = max(newest, str(price.get("date", "")))
-    return newest

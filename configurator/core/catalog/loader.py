@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from configurator.core.catalog.models import KINDS, Gpu, Record, System
-from configurator.core.errors import CatalogError, Problem
+from configurator.core.errors import Problem
 
 META_KEYS = frozenset({"exchange_rates", "meta"})
 """Top-level tables that are catalog metadata rather than lists of records."""
@@ -354,7 +354,3 @@ def validate_paths(paths: list[Path], base: list[Path] | None = None) -> list[Pr
     result = load_catalog([expand(base or []), files])
     return [p for p in result.problems if p.file in named]
 
-
-def raise_for(problems: list[Problem]) -> None:
-    if problems:
-        raise CatalogError(problems)

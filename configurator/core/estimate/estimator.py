@@ -7,7 +7,6 @@ reference-measurement tests and the docs point at one place.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from configurator.core.catalog.models import Gpu, ModelArch
@@ -743,20 +742,3 @@ def estimate(
         steps=tuple(ex.steps),
         warnings=tuple(ex.warnings),
     )
-
-
-def gpu_count_needed(model: ModelArch, workload: Workload, gpu: Gpu, limit: int = 16) -> int | None:
-    """Fewest GPUs of this kind on which the workload fits, or None within `limit`."""
-    for n in range(1, limit + 1):
-        if estimate(model, workload, gpu, n).fits:
-            return n
-    return None
-
-
-def flops_for(params: float, tokens: float) -> float:
-    """The 6ND rule (Kaplan et al. 2020): training FLOPs for N parameters and D tokens."""
-    return 6 * params * tokens
-
-
-def ceil_div(a: int, b: int) -> int:
-    return -(-a // b) if b else math.inf  # type: ignore[return-value]

@@ -37,11 +37,6 @@ class ParamCounts:
         return self.total - self.experts + self.experts_active
 
     @property
-    def per_layer_body(self) -> int:
-        """Average transformer-block parameters per layer (what a layer split moves)."""
-        return (self.attention + self.dense_mlp + self.experts + self.norms) // self.layers
-
-    @property
     def matmul_active(self) -> int:
         """Parameters in matrix multiplies per token: the 2*N FLOPs of a forward pass."""
         return self.attention + self.dense_mlp + self.experts_active + self.lm_head + (

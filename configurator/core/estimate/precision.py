@@ -24,10 +24,6 @@ class WeightFormat:
     note: str
     compute: Literal["fp32", "fp16", "fp8", "int8"] = "fp16"  # tensor-core path used for prefill/training
 
-    @property
-    def bytes_per_weight(self) -> float:
-        return self.bits_per_weight / 8
-
 
 # Sources:
 #  GGUF: llama.cpp quantize table (examples/quantize/README.md, LLaMA-v1-7B sizes: Q4_0 3.56G,

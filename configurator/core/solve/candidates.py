@@ -91,7 +91,6 @@ class Candidates:
     storage: list[Priced] = field(default_factory=list)
     accessories: dict[str, Priced] = field(default_factory=dict)
     storage_need_gb: float = 0.0
-    pruned_options: int = 0
     timed_out: bool = False
     placements: dict[tuple[object, ...], Placement | None] = field(default_factory=dict)
 
@@ -250,9 +249,7 @@ def gpu_options(model: ModelArch, request: BuildRequest, catalog: Catalog, exact
             kept += 1
         if not kept:
             c.rejected_gpus[gpu.id] = last_reason
-    before = len(c.options)
     c.options = prune_options(c.options)
-    c.pruned_options = before - len(c.options)
     return c
 
 

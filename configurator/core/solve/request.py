@@ -24,6 +24,16 @@ CONTINUOUS_FACTOR = 0.8
 """NEC 80 % rule for loads of three hours or more (build rules R24); applied outside the US too."""
 
 
+def default_circuit(currency: str) -> Circuit:
+    """A US 15 A outlet for dollar budgets, a 230 V 16 A circuit elsewhere."""
+    return "120v15a" if currency == "USD" else "230v16a"
+
+
+def default_region(currency: str) -> Region:
+    """CNY budgets buy in China (export variants, Chinese prices); others on the global market."""
+    return "china" if currency == "CNY" else "global"
+
+
 def circuit_limit_w(circuit: str) -> float:
     volts, amps = CIRCUITS[circuit]
     return volts * amps * CONTINUOUS_FACTOR

@@ -136,7 +136,7 @@ def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage
         if a.psu_count > 1:
             add("PWR-8", "pass", "two PSUs started together by a sync board; feed each card's cables from one PSU")
     else:
-        add("PWR-1", "pass", f"server modules: {a.chassis.included_psu_w:.0f} W installed" +
+        add("PSU", "pass", f"server modules: {a.chassis.included_psu_w:.0f} W installed" +
             (", planned against half for N+N redundancy" if a.chassis.psu_redundant else ""))
     add("CIR-1", "pass" if p.circuit_ok else "fail",
         f"{p.wall_w:.0f} W at the wall against {p.circuit_limit_w:.0f} W continuous on {min(request.circuits, a.psu_count if a.psu else 4)} x {request.circuit}")

@@ -169,7 +169,6 @@ class BuildModel:
 
         # --- GPU geometry: board slot layouts against card geometry classes (R1, R8, R12, R14)
         open_frame = any_of("open_frame", [h_vars[i] for i, h in enumerate(chassis) if h.kind == "open-frame"])
-        self.is_open = open_frame
         openings = m.new_int_var(0, 16, "openings")
         gpu_lanes = m.new_int_var(0, 1024, "gpu_lanes")
         self.openings = openings
@@ -290,7 +289,7 @@ class BuildModel:
         m.add(slow_w == sum(int(o.count * o.gpu.tdp_w * 1.3) * o_vars[i] for i, o in enumerate(options)) + cpu_w + rest_w)
         m.add(spike_w == sum(int(o.count * o.gpu.tdp_w * 2) * o_vars[i] for i, o in enumerate(options)) + cpu_w + rest_w)
         m.add(eps_w == sum(o.gpu.power_connectors.eps8 * o.count * o_vars[i] for i, o in enumerate(options))
-              + per_cpu(lambda c: 1 if c.platform == "consumer" else 2))
+              + per_cpu(lambda c: pw.cpu_eps_connectors(c, 1)))
         # connector classes: what the GPUs need against what the PSU(s) supply (adapters: 4x 8-pin per 12V-2x6)
         need_classes = classes(options, lambda o: (o.gpu.power_connectors.hpwr16 * o.count,
                                                    (o.gpu.power_connectors.pcie8 + o.gpu.power_connectors.pcie6) * o.count))
