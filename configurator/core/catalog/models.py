@@ -143,9 +143,16 @@ class Cpu(Record):
     memory_type: MemoryKind
     memory_channels: int = Field(ge=1)
     memory_speed_mts: int = Field(gt=0, description="highest officially supported MT/s")
+    memory_speed_2dpc_mts: int | None = Field(
+        default=None, gt=0, description="officially supported MT/s with two DIMMs per channel (None: not published)"
+    )
     max_memory_gb: int = Field(gt=0)
     ecc: bool = False
     integrated_graphics: bool = False
+    family: str = Field(
+        pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$",
+        description="CPU generation a board must list in cpu_families (e.g. 'xeon-w-2400', 'epyc-9004')",
+    )
 
 
 class PcieSlot(_Strict):
@@ -178,6 +185,11 @@ class Motherboard(Record):
     pcie_slots: tuple[PcieSlot, ...]
     m2_sockets: tuple[M2Socket, ...] = ()
     dimm_slots: int = Field(ge=1)
+    cpu_families: tuple[str, ...] = Field(
+        min_length=1, description="CPU generations the board runs (its CPU support list); matches Cpu.family"
+    )
+    memory_channels: int = Field(ge=1, le=12, description="memory channels the board wires per socket")
+    dimms_per_channel: int = Field(ge=1, le=2, description="DIMM slots per channel (1DPC or 2DPC boards)")
     memory_type: MemoryKind
     memory_module: Literal["udimm", "rdimm"]
     ecc: bool = False
@@ -203,6 +215,8 @@ class Motherboard(Record):
                 raise ValueError(f"slot {slot.position} shares lanes with unknown M.2 socket(s) {sorted(missing)}")
             if slot.lanes > slot.mechanical_lanes:
                 raise ValueError(f"slot {slot.position} has more electrical than mechanical lanes")
+        if self.dimm_slots > self.memory_channels * self.dimms_per_channel * self.cpu_sockets:
+            raise ValueError(f"dimm_slots ({self.dimm_slots}) exceed memory_channels x dimms_per_channel x cpu_sockets")
         return self
 
 
@@ -260,7 +274,16 @@ class Cooler(Record):
     max_tdp_w: float = Field(gt=0, description="cooling capacity as rated or estimated")
     height_mm: float | None = Field(default=None, gt=0)
     radiator_mm: int | None = Field(default=None, gt=0)
+    needs_ducted_airflow: bool = Field(
+        default=False, description="no fan of its own: works only where server fans force air through it (R4)"
+    )
     vendor_part_number: str = ""
+
+    @model_validator(mode="after")
+    def _passive_needs_airflow(self) -> Cooler:
+        if self.kind == "server-passive" and not self.needs_ducted_airflow:
+            raise ValueError("a server-passive heatsink has no fan: set needs_ducted_airflow = true")
+        return self
 
 
 class Storage(Record):
