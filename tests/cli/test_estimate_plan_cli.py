@@ -138,19 +138,25 @@ def test_plan_json_contract_and_exports(tmp_path: Path) -> None:
                   "--pdf", str(pdf), "--xlsx", str(xlsx), "--csv", str(csv_path), "--markdown", str(md), "--page", "Letter")
     assert run.code == 0, run.err
     data = run.json()
-    assert set(data) == {"builds", "infeasible"} and data["infeasible"] is None
+    # the contract: these keys stay; additions are allowed
+    assert {"builds", "infeasible"} <= set(data) and data["infeasible"] is None
     build = data["builds"][0]
-    assert set(build) == {"rank", "label", "parts", "nodes", "total_price", "currency", "power", "estimate", "checks", "slot_map",
+    assert set(build) >= {"rank", "label", "parts", "nodes", "total_price", "currency", "power", "estimate", "checks", "slot_map",
                           "cost_of_ownership"}
     costs = build["cost_of_ownership"]
     assert isinstance(costs["yearly_energy"], float) and costs["yearly_energy"] > 0
     assert costs["monthly_rental_equivalent"] is None or costs["monthly_rental_equivalent"] > 0
     assert costs["break_even_month"] is None or costs["break_even_month"] >= 1
-    assert set(build["power"]) == {"dc_load_w", "psu_w", "wall_w", "circuit_ok"}
-    assert set(build["estimate"]) == ESTIMATE_KEYS
+    assert set(build["power"]) >= {"dc_load_w", "psu_w", "wall_w", "circuit_ok"}
+    assert set(build["estimate"]) >= ESTIMATE_KEYS
     for part in build["parts"]:
-        assert set(part) == {"category", "id", "name", "quantity", "unit_price", "spec"}
+        assert set(part) >= {"category", "id", "name", "quantity", "owned", "unit_price", "spec"}
         assert part["spec"]["id"] == part["id"]
+    # the owned card is counted and not paid for: the parts add up to the total
+    gpu = next(p for p in build["parts"] if p["category"] == "gpu")
+    assert gpu["owned"] == 1
+    paid = sum(p["unit_price"] * (p["quantity"] - p["owned"]) for p in build["parts"])
+    assert paid == pytest.approx(build["total_price"], abs=0.05)
     for check in build["checks"]:
         assert check["status"] in ("pass", "warn", "fail") and check["message"]
     assert {s["part_id"] for s in build["slot_map"]} == {"rtx-3090"}

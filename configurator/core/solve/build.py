@@ -92,6 +92,7 @@ class Build(_Frozen):
                     "id": p.id,
                     "name": p.name,
                     "quantity": p.quantity,
+                    "owned": p.owned,
                     "unit_price": round(p.unit_price, 2),
                     "spec": p.spec,
                 }
@@ -133,4 +134,5 @@ class PlanResult(_Frozen):
         return {
             "builds": [b.to_json() for b in self.builds],
             "infeasible": self.infeasible.to_json() if self.infeasible else None,
+            "notes": list(self.notes),
         }

@@ -24,7 +24,7 @@ from configurator.core.catalog.models import (
     Storage,
 )
 from configurator.core.estimate.estimator import estimate
-from configurator.core.estimate.precision import weight_format
+from configurator.core.estimate.precision import GGUF_TYPES, weight_format
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.pricing import Quote, quote
@@ -32,7 +32,6 @@ from configurator.core.solve.request import BuildRequest, circuit_volts
 from configurator.core.solve.slots import Placement, needs_gap, place, span
 
 GIB = 1024**3
-BOARD_SIZES = {"mini-itx": 0, "micro-atx": 1, "atx": 2, "e-atx": 3, "ceb": 3, "eeb": 4, "server-proprietary": 9}
 TOWERS = ("mid-tower", "full-tower")
 HARD_HEADROOM = 0.02
 
@@ -201,12 +200,44 @@ def _count_candidates(minimum: int, maximum: int, workload: Workload) -> list[in
     return sorted(c for c in counts if minimum <= c <= maximum)
 
 
-def gpu_options(model: ModelArch, request: BuildRequest, catalog: Catalog, exact_weight_bytes: int | None = None) -> Candidates:
+TRAINING_HORIZON_H = 8760.0
+"""Without a deadline, a training plan longer than a year is not an answer (the cluster issue's fallback)."""
+
+
+def engines_to_try(asked: Workload, resolved: Workload) -> tuple[str, ...]:
+    """Inference engines that can load the weights, when the user did not name one: llama.cpp
+    for GGUF (and f16/bf16 GGUF), vLLM and transformers for safetensors formats."""
+    if asked.kind != "inference" or asked.engine is not None or resolved.engine is None:
+        return (resolved.engine,) if resolved.engine else ("",)
+    precision = resolved.precision or "bf16"
+    if asked.cpu_layers or asked.cpu_experts or precision in GGUF_TYPES:
+        return ("llama.cpp",)
+    if precision in ("fp16", "bf16"):
+        return ("llama.cpp", "vllm", "transformers")
+    return ("vllm", "transformers")
+
+
+def _better(a: EstimateResult, b: EstimateResult, request: BuildRequest) -> bool:
+    """Is estimate `a` the better way to run the job: it fits, meets the speed asked, is faster."""
+    def score(e: EstimateResult) -> tuple[bool, bool, float]:
+        tps = e.decode_tokens_per_s or 0.0
+        return (_fits(e, request), not request.min_decode_tps or tps >= request.min_decode_tps, tps)
+    return score(a) > score(b)
+
+
+def gpu_options(
+    model: ModelArch, request: BuildRequest, catalog: Catalog, exact_weight_bytes: int | None = None,
+    exclude_gpus: tuple[str, ...] = (),
+) -> Candidates:
     c = Candidates()
     owned_gpu = request.owned_gpu
     workload = request.workload.resolved(model.max_context)
+    engines = engines_to_try(request.workload, workload)
+    deadline = request.deadline_hours
+    if deadline is None and workload.kind != "inference" and workload.tokens:
+        deadline = TRAINING_HORIZON_H
     for gpu in catalog.gpus:
-        reason = gpu_allowed(gpu, request)
+        reason = gpu_allowed(gpu, request) or ("left out for comparison" if gpu.id in exclude_gpus else None)
         if owned_gpu and gpu.id != owned_gpu.id:
             reason = reason or f"you asked to use your own {owned_gpu.id}"
         if reason:
@@ -221,36 +252,60 @@ def gpu_options(model: ModelArch, request: BuildRequest, catalog: Catalog, exact
         last_reason = "does not hold the model"
 
         def run(n: int, gpu: Gpu = gpu) -> EstimateResult:
-            return with_power_limit(estimate_as_practitioner(model, workload, gpu, n, request, exact_weight_bytes),
-                                    request.power_limit)
+            best: EstimateResult | None = None
+            for engine in engines:
+                wl = workload if not engine or engine == workload.engine else workload.model_copy(update={"engine": engine})
+                result = with_power_limit(estimate_as_practitioner(model, wl, gpu, n, request, exact_weight_bytes),
+                                          request.power_limit)
+                if len(engines) > 1:
+                    result = result.model_copy(update={"assumptions": (
+                        *result.assumptions, f"engine {engine}: no engine was named; of {', '.join(engines)} it runs "
+                        "this fastest on these GPUs")})
+                if best is None or _better(result, best, request):
+                    best = result
+            assert best is not None
+            return best
 
         for n in range(max(1, owned), request.max_gpus + 1):
             result = run(n)
             if _fits(result, request):
                 minimum = n
                 break
-            last_reason = f"needs {result.per_gpu_bytes / GIB:.1f} GiB per GPU at {n} GPUs ({gpu.vram_gb:g} GB each)"
+            last_reason = _too_small(result, gpu, n, request.max_gpus)
         if minimum is None:
             c.rejected_gpus[gpu.id] = last_reason
             continue
         kept = 0
         for n in _count_candidates(minimum, request.max_gpus, workload):
             result = run(n)
-            if workload.engine == "vllm" and workload.kind == "inference" and n > 1 and result.split != "tensor":
+            if result.workload.get("engine") == "vllm" and workload.kind == "inference" and n > 1 and result.split != "tensor":
                 continue  # vLLM wants power-of-two tensor parallel sizes
             option = GpuOption(gpu, n, result, q, min(owned, n))
             if request.min_decode_tps and (result.decode_tokens_per_s or 0) < request.min_decode_tps:
                 last_reason = f"{result.decode_tokens_per_s or 0:.1f} tokens/s at {n} GPUs, below the {request.min_decode_tps:g} asked"
                 continue
-            if request.deadline_hours and (result.wall_hours is None or result.wall_hours > request.deadline_hours):
-                last_reason = f"{(result.wall_hours or 0):,.0f} h at {n} GPUs, beyond the {request.deadline_hours:,.0f} h deadline"
+            if deadline and (result.wall_hours is None or result.wall_hours > deadline):
+                last_reason = (f"{(result.wall_hours or 0):,.0f} h at {n} GPUs, beyond the {deadline:,.0f} h deadline"
+                               if request.deadline_hours else
+                               f"{(result.wall_hours or 0) / 8760:,.1f} years at {n} GPUs: longer than a year (set a deadline to size a cluster)")
                 continue
             c.options.append(option)
             kept += 1
         if not kept:
             c.rejected_gpus[gpu.id] = last_reason
-    c.options = prune_options(c.options)
+    if len(request.gpu_ids) < 2:
+        c.options = prune_options(c.options)  # a comparison of named GPUs keeps every one of them
     return c
+
+
+def _too_small(result: EstimateResult, gpu: Gpu, n: int, max_gpus: int) -> str:
+    """Why `n` of these cards do not hold the job; at the most cards, how many it would take."""
+    usable = (result.peak_gpu.usable_bytes or gpu.vram_gb * 1e9) * (1 - HARD_HEADROOM)
+    if n < max_gpus:
+        return f"needs {result.per_gpu_bytes / GIB:.1f} GiB per GPU at {n} GPUs"
+    cards = math.ceil(result.total_bytes / usable)
+    return (f"needs about {max(cards, n + 1)} x {gpu.vram_gb:g} GB cards ({result.per_gpu_bytes / GIB:.1f} GiB per GPU at {n}); "
+            f"a machine holds at most {max_gpus}")
 
 
 def storage_need_gb(model: ModelArch, request: BuildRequest) -> float:
@@ -360,10 +415,6 @@ CHASSIS_NOISE = {"quiet": 0, "moderate": 2, "loud": 5, "datacenter": 12}
 
 def ceil_int(value: float) -> int:
     return int(math.ceil(value - 1e-9))
-
-
-def is_server_board(board: Motherboard) -> bool:
-    return board.form_factor == "server-proprietary"
 
 
 def cpu_of(p: Priced) -> Cpu:

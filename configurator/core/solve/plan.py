@@ -81,12 +81,17 @@ def _assemble(
     positions = [s.position for s in placement.slots]
     bridge = _bridge(choice, cand, positions) if not choice.risers else None
     wants_bridge = bridge is not None and (opt.estimate.split == "tensor" or request.workload.kind != "inference")
+    if wants_bridge and bridge is not None and request.budget is not None:
+        # the bridge is chosen after the solve: it may not push the build over the budget
+        bridge_price = cand.accessories[bridge.id].amount
+        wants_bridge = choice.cost + bridge_price <= request.budget
     assembly = Assembly(
         gpu=gpu, gpus=opt.count, board=board, cpu=cpu, sockets=board.cpu_sockets, chassis=chassis,
         psu=psu_of(choice.psu) if choice.psu else None, psu_count=choice.psu_count,
         memory=memory_of(choice.memory), memory_count=choice.memory_count, cooler=cooler_of(choice.cooler),
         storage=storage_of(choice.storage), storage_count=choice.storage_count, placement=placement,
         risers=choice.risers, nvlink_bridge=wants_bridge,
+        largest_single_psu_w=max((psu_of(p).watts for p in cand.psus), default=0.0),
     )
     checks = check_build(assembly, request, opt.estimate, cand.storage_need_gb)
     pw = power_of(assembly, request)
@@ -236,6 +241,8 @@ def _systems(catalog: Catalog, request: BuildRequest) -> list[System]:
             continue
         if request.gpu_vendors and gpu.vendor not in request.gpu_vendors:
             continue
+        if request.gpu_ids and gpu.id not in request.gpu_ids:
+            continue  # "only these GPUs" holds for ready-made servers too
         out.append(s)
     return out
 
@@ -267,15 +274,15 @@ def _solve_once(
     request: BuildRequest, catalog: Catalog, model: ModelArch, exact: int | None, top_k: int,
     should_stop: Callable[[], bool], time_budget: float,
     on_partial: Callable[[list[Build]], None] | None = None,
+    exclude_gpus: tuple[str, ...] = (),
 ) -> tuple[list[Build], Candidates]:
-    cand = gpu_options(model, request, catalog, exact)
+    cand = gpu_options(model, request, catalog, exact, exclude_gpus)
     if not cand.options:
         return [], cand
     platform_parts(request, catalog, cand, model)
     if not (cand.boards and cand.cpus and cand.chassis and cand.memory and cand.coolers and cand.storage):
         return [], cand
     bm = BuildModel(request, cand, model, catalog)
-    deadline = time.monotonic() + time_budget
     builds: list[Build] = []
 
     def found(label: str, why: str, choice: Choice) -> None:
@@ -283,7 +290,7 @@ def _solve_once(
         if on_partial is not None:
             on_partial(list(builds))
 
-    solved = run_labels(bm, top_k, should_stop, deadline, found)
+    solved = run_labels(bm, top_k, should_stop, time_budget / max(1, top_k), found)
     for i, (label, why, _choice) in enumerate(solved[: len(builds)]):
         if builds[i].label != label:
             builds[i] = builds[i].model_copy(update={"label": label, "why": why})
@@ -377,9 +384,7 @@ def _diagnose(
     if not cand.options:
         dull = ("sold only inside whole servers", "you asked to use your own", "not among the requested", "vendor ",
                 "China-market variant", "sold in China only")
-        reasons = sorted({r for r in cand.rejected_gpus.values() if not any(d in r for d in dull)})
-        sample = "; ".join(reasons[:3]) or "; ".join(sorted(set(cand.rejected_gpus.values()))[:3])
-        reason = f"no GPU in the catalog can run this within {request.max_gpus} GPUs per machine ({sample})"
+        reason = f"no GPU in the catalog can run this within {request.max_gpus} GPUs per machine ({_rejection_summary(cand, catalog, dull)})"
         blocking.append("GPU memory / speed target per machine")
     else:
         reason = "no combination of parts passes every rule"
@@ -466,6 +471,25 @@ def _diagnose(
                       relaxed_request=relaxed_request), chosen_cluster
 
 
+def _rejection_summary(cand: Candidates, catalog: Catalog, dull: tuple[str, ...]) -> str:
+    """One sentence per kind of reason (memory, speed, time), each for the card that came closest:
+    the biggest card for memory, never a list of near-identical fragments."""
+    gpus = catalog.records["gpus"]
+    kinds: dict[str, tuple[float, str]] = {}
+    for gpu_id, why in cand.rejected_gpus.items():
+        if any(d in why for d in dull):
+            continue
+        gpu = gpus.get(gpu_id)
+        vram = gpu.vram_gb if isinstance(gpu, Gpu) else 0.0
+        kind = "memory" if "GiB" in why or "cards" in why else "speed" if "tokens/s" in why else "time" if " h " in why or "year" in why else why
+        name = gpu.name if isinstance(gpu, Gpu) else gpu_id
+        if kind not in kinds or vram > kinds[kind][0]:
+            kinds[kind] = (vram, f"{name}: {why}")
+    if not kinds:
+        return "; ".join(sorted(set(cand.rejected_gpus.values()))[:2])
+    return "; ".join(text for _vram, text in kinds.values())
+
+
 def _speed_words(build: Build) -> tuple[float | None, str]:
     e = build.estimate
     if e.decode_tokens_per_s is not None:
@@ -538,22 +562,47 @@ def plan(
     builds, cand = _solve_once(request, catalog, model, exact_weight_bytes, request.top_k, should_stop, time_budget, partial)
     workload = request.workload.resolved(model.max_context)
     notes: list[str] = []
+    if not builds and request.owned_gpu is not None and not should_stop():
+        # owning a card never makes the answer worse: when no build can use it, solve without it
+        owned = request.owned_gpu
+        fresh = request.model_copy(update={"owned": tuple(p for p in request.owned if p.category != "gpu")})
+        alternative, _ = _solve_once(fresh, catalog, model, exact_weight_bytes, request.top_k, should_stop, time_budget)
+        if alternative:
+            why = cand.rejected_gpus.get(owned.id)
+            if why is None:
+                with_card, _cluster_build = _diagnose(request, catalog, model, exact_weight_bytes, cand, should_stop)
+                why = f"{with_card.reason}; to use them: {with_card.cheapest_relaxation}"
+            notes.append(f"your own {owned.quantity} x {owned.id} cannot run this as asked ({why}); these builds leave them out")
+            builds = [b.model_copy(update={"label": f"{b.label} (without your own card)"}) for b in alternative]
     if builds and len(builds) < request.top_k and request.allow_clusters and not request.owned:
         best_server = _cluster(request, catalog, model, workload, exact_weight_bytes)
-        if best_server is not None and (request.budget is None or best_server.total_price <= request.budget):
+        if (best_server is not None and (request.budget is None or best_server.total_price <= request.budget)
+                and not any(c.status == "fail" for c in best_server.checks)):
             builds.append(best_server.model_copy(update={"rank": len(builds) + 1, "label": "ready-made server",
                                                          "why": "a whole 8-GPU server bought as one item"}))
-    if builds and request.owned_gpu is not None and len(builds) < request.top_k and not should_stop():
+    if (builds and request.owned_gpu is not None and not should_stop()
+            and all(b.gpu_id == request.owned_gpu.id for b in builds)):
         # the honest comparison for someone who owns a card: what would a different GPU cost?
-        others = tuple(g.id for g in catalog.gpus if g.id != request.owned_gpu.id)
-        fresh = request.model_copy(update={"owned": tuple(p for p in request.owned if p.category != "gpu"),
-                                           "gpu_ids": others, "top_k": 1})
-        alternative, _ = _solve_once(fresh, catalog, model, exact_weight_bytes, 1, should_stop, 1.0)
+        fresh = request.model_copy(update={"owned": tuple(p for p in request.owned if p.category != "gpu"), "top_k": 1})
+        alternative, _ = _solve_once(fresh, catalog, model, exact_weight_bytes, 1, should_stop, 1.0,
+                                     exclude_gpus=(request.owned_gpu.id,))
         if alternative:
-            gpu = alternative[0]
-            builds.append(gpu.model_copy(update={
-                "rank": len(builds) + 1, "label": "without your own card",
-                "why": "the cheapest build on other GPUs, for comparison"}))
+            other = alternative[0].model_copy(update={"label": "without your own card",
+                                                      "why": "the cheapest build on other GPUs, for comparison"})
+            if len(builds) < request.top_k:
+                builds.append(other.model_copy(update={"rank": len(builds) + 1}))
+            elif other.total_price < builds[0].total_price:
+                # owning the card would make the answer worse: the comparison takes the last place
+                builds[-1] = other.model_copy(update={"rank": builds[-1].rank})
+    if len(request.gpu_ids) >= 2:
+        # a comparison never drops a candidate without a word
+        shown = {b.gpu_id for b in builds}
+        gpus = catalog.records["gpus"]
+        for gpu_id in request.gpu_ids:
+            if gpu_id not in shown:
+                gpu = gpus.get(gpu_id)
+                name = gpu.name if isinstance(gpu, Gpu) else gpu_id
+                notes.append(f"{name}: " + cand.rejected_gpus.get(gpu_id, "no build with it passes every rule within the budget"))
     if builds:
         builds = _with_costs(_compared(builds), catalog, model, workload, request, exact_weight_bytes)
         return PlanResult(builds=tuple(builds), infeasible=None, solve_seconds=time.monotonic() - started, notes=tuple(notes))

@@ -14,7 +14,17 @@ PSU_TARGET_LOAD = 0.80  # R18/PWR-2: size for 80 % of the PSU's rating
 ATX3_100US = 2.0  # PWR-4: ATX 3.x with native 12V-2x6 tolerates 200 % for 100 us
 ATX3_10MS = 1.6  #          and 160 % for 10 ms
 SINGLE_PSU_MAX_120V = 1600  # PWR-5: at most 1600 W per ATX PSU at 100-127 V (Lambda)
+SLOW_TRANSIENT_RATIO = 1.3  # PWR-4: GPU excursions over 5-10 ms (Igor's Lab: RTX 5090 1.28 at 5-10 ms)
+ATX2_SPIKE_RATIO = 2.0  # PWR-3: ATX 2.x units are not excursion-tested: size for 2x GPU power
+PSU_OVERSIZE = 2.5  # PWR-10: a supply beyond 2.5x its load runs far below its efficiency peak and costs money
+CIRCUIT_MARGIN = 0.9  # CIR-2: keep 10 % below the continuous limit (other loads, inrush, ageing)
 BTU_PER_W = 3.412
+
+# R18 / Part 2 "rest of system": 75 W board and chipset, 5 W per DIMM, 8 W per drive, fans
+BASE_W = 75
+DIMM_W = 5
+DRIVE_W = 8
+FANS_W = {"desktop": 15, "server": 60}
 
 # 80 PLUS at 100 % load, 115 V internal (Tom's Hardware table, R25): conservative for wall draw.
 EFFICIENCY_FULL_LOAD = {"bronze": 0.82, "silver": 0.85, "gold": 0.87, "platinum": 0.89, "titanium": 0.90}
@@ -31,10 +41,19 @@ def cpu_eps_connectors(cpu: Cpu, sockets: int) -> int:
     return sockets * (1 if cpu.platform == "consumer" else 2)
 
 
+def two_psus_needed(dc_w: float, largest_single_w: float) -> bool:
+    """PWR-8: a second PSU (sync board, split cabling) only when no single unit allowed on this
+    outlet carries the load at the 80 % target."""
+    return dc_w > PSU_TARGET_LOAD * largest_single_w
+
+
+def fans_w(server: bool) -> int:
+    return FANS_W["server" if server else "desktop"]
+
+
 def rest_power_w(memory_modules: int, drives: int, server: bool) -> float:
     """Board, RAM, drives and fans (R18: 50-150 W; Part 2: 75 W + 5 W/DIMM + 8 W/drive + fans)."""
-    fans = 60 if server else 15
-    return 75 + 5 * memory_modules + 8 * drives + fans
+    return BASE_W + DIMM_W * memory_modules + DRIVE_W * drives + fans_w(server)
 
 
 def gpu_sustained_w(gpu: Gpu, limit: float | None = None) -> float:
@@ -73,11 +92,11 @@ def psu_transient_ok(psu: Psu, count: int, gpu: Gpu, gpus: int, cpu: Cpu, socket
     capacity = psu.watts * count
     if psu.atx_version in ("3.0", "3.1") and psu.native_12v2x6:
         fast = transient_load_w(gpu, gpus, cpu, sockets, rest_w, transient_ratio(gpu))
-        slow = transient_load_w(gpu, gpus, cpu, sockets, rest_w, 1.3)
+        slow = transient_load_w(gpu, gpus, cpu, sockets, rest_w, SLOW_TRANSIENT_RATIO)
         ok = fast <= ATX3_100US * capacity and slow <= ATX3_10MS * capacity
         return ok, (f"ATX {psu.atx_version}: spikes of {fast:.0f} W (100 us) and {slow:.0f} W (10 ms) against "
                     f"{ATX3_100US:.0%} and {ATX3_10MS:.0%} of {capacity:.0f} W")
     if psu.atx_version == "crps":
         return True, "server CRPS modules sized by the chassis vendor"
-    spike = transient_load_w(gpu, gpus, cpu, sockets, rest_w, 2.0)
+    spike = transient_load_w(gpu, gpus, cpu, sockets, rest_w, ATX2_SPIKE_RATIO)
     return spike <= capacity, f"ATX 2.x without excursion testing: 2 x GPU power spikes to {spike:.0f} W against {capacity:.0f} W"

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from configurator.core.catalog.models import Chassis, Cooler, Cpu, Gpu, MemoryKit, Motherboard, Psu, Storage
 from configurator.core.estimate.result import EstimateResult
+from configurator.core.solve import compat
 from configurator.core.solve import power as pw
 from configurator.core.solve.build import Check, Power
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_volts
@@ -39,6 +40,7 @@ class Assembly:
     placement: Placement
     risers: bool
     nvlink_bridge: bool = False
+    largest_single_psu_w: float = 0.0  # the biggest single unit the request could use (PWR-8)
 
     @property
     def ram_gb(self) -> int:
@@ -114,8 +116,10 @@ def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage
     cap = a.psu_capacity_w
     load = p.dc_load_w / cap if cap else 9
     add("PWR-1", "pass" if p.dc_load_w <= cap else "fail", f"sustained DC load {p.dc_load_w:.0f} W on {cap:.0f} W of PSU")
-    status = "pass" if load <= pw.PSU_TARGET_LOAD else ("fail" if request.workload.kind != "inference" else "warn")
-    add("PWR-2", status, f"PSU loaded to {load:.0%} (target at most 80 %)")
+    add("PWR-2", "pass" if load <= pw.PSU_TARGET_LOAD else "fail", f"PSU loaded to {load:.0%} (at most {pw.PSU_TARGET_LOAD:.0%})")
+    if a.psu is not None and cap > pw.PSU_OVERSIZE * p.dc_load_w:
+        add("PWR-10", "warn", f"{cap:.0f} W of PSU for a {p.dc_load_w:.0f} W load ({cap / p.dc_load_w:.1f}x): "
+            "spare capacity for more GPUs, but more money and a lower efficiency at this load")
     if a.psu is not None:
         ok, text = pw.psu_transient_ok(a.psu, a.psu_count, a.gpu, a.gpus, a.cpu, a.sockets, p.rest_w)
         add("PWR-4" if a.psu.atx_version in ("3.0", "3.1") else "PWR-3", "pass" if ok else "fail", text)
@@ -134,12 +138,18 @@ def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage
             text += f" ({adapters} card(s) on 4x 8-pin adapters)"
         add("PWR-6", "pass" if ok else "fail", text + "; one cable per connector, no pigtails above 250 W")
         if a.psu_count > 1:
-            add("PWR-8", "pass", "two PSUs started together by a sync board; feed each card's cables from one PSU")
+            needed = pw.two_psus_needed(p.dc_load_w, a.largest_single_psu_w)
+            add("PWR-8", "pass" if needed else "warn",
+                "two PSUs started together by a sync board; feed each card's cables from one PSU"
+                + ("" if needed else f": one {a.largest_single_psu_w:.0f} W unit would carry this {p.dc_load_w:.0f} W load"))
     else:
         add("PSU", "pass", f"server modules: {a.chassis.included_psu_w:.0f} W installed" +
             (", planned against half for N+N redundancy" if a.chassis.psu_redundant else ""))
     add("CIR-1", "pass" if p.circuit_ok else "fail",
         f"{p.wall_w:.0f} W at the wall against {p.circuit_limit_w:.0f} W continuous on {min(request.circuits, a.psu_count if a.psu else 4)} x {request.circuit}")
+    if p.circuit_ok and p.wall_w > pw.CIRCUIT_MARGIN * p.circuit_limit_w:
+        add("CIR-2", "warn", f"{p.wall_w / p.circuit_limit_w:.0%} of the circuit's continuous limit: nothing else may run "
+            f"on it (keep {1 - pw.CIRCUIT_MARGIN:.0%} free for other loads, or power-limit the GPUs)")
     heat_status = "warn" if request.room == "home-office" and p.heat_btu_h > 4900 else "pass"
     add("HEAT-1", heat_status, f"{p.heat_btu_h:,.0f} BTU/h of heat ({p.wall_w:.0f} W) into the room")
     if request.room == "home-office" and (a.chassis.noise == "datacenter" or p.wall_w > 1920):
@@ -168,9 +178,12 @@ def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage
             f"the last card reaches opening {pl.openings_needed} of the case's {a.chassis.expansion_slots}")
     add("SLOT-3", "pass" if a.gpu.length_mm <= a.chassis.max_gpu_length_mm else "fail",
         f"{a.gpu.length_mm:.0f} mm cards, {a.chassis.max_gpu_length_mm:.0f} mm clearance")
-    if not a.server:
-        add("SLOT-4", "pass" if a.board.width_mm <= a.chassis.max_board_width_mm + 1 else "fail",
-            f"{a.board.form_factor} board ({a.board.width_mm:.0f} mm) in a case taking up to {a.chassis.max_board}")
+    checks.append(compat.board_chassis(a.board, a.chassis))
+    if a.chassis.kind == "open-frame":
+        serves = request.form == "open-frame" or (a.gpu.cooler == "open-air" and a.gpus >= 3)
+        add("SLOT-6", "pass" if serves else "fail",
+            "an open frame for three or more open-air cards" if serves and request.form != "open-frame" else
+            "an open frame, as asked" if serves else "an open frame where a case would do: cards and board unprotected")
     if a.gpu.cooler == "passive":
         add("COOL-2", "pass" if a.chassis.airflow == "server-ducted" else "fail",
             "passive cards need ducted server airflow" + (": provided" if a.chassis.airflow == "server-ducted" else ""))
@@ -208,6 +221,7 @@ def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage
             "NVLink bridge fitted between slot pairs" if a.nvlink_bridge else "the cards support NVLink but the slot spacing has no matching bridge")
 
     # ---- CPU, RAM, storage
+    checks.append(compat.cpu_board(a.cpu, a.board))
     cores = a.cpu.cores * a.sockets
     need = max(4 * a.gpus, 16 if a.gpus >= 2 else 8)
     add("CPU-1", "pass" if cores >= need else "warn", f"{cores} cores for {a.gpus} GPU(s) (4 per GPU, 16 for a multi-GPU box)")
@@ -215,22 +229,19 @@ def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage
     add("RAM-1", "pass" if a.ram_gb >= vram else "fail", f"{a.ram_gb} GB RAM for {vram:g} GB of VRAM")
     add("RAM-2", "pass" if a.ram_gb >= 2 * vram else "warn", f"{a.ram_gb} GB RAM; 2x VRAM would be {2 * vram:g} GB")
     if est.host_ram_bytes:
-        host = est.host_ram_bytes / 1e9 + 16
+        host = compat.ram_needed_gb(0, est.host_ram_bytes)
         add("RAM-3", "pass" if a.ram_gb >= host else "fail", f"offloaded data needs {host:.0f} GB of system RAM")
-    channels = a.cpu.memory_channels * a.sockets
-    add("RAM-4", "pass" if a.modules >= channels and a.modules % channels == 0 else "warn",
-        f"{a.modules} modules on {channels} memory channels")
-    add("RAM-5", "pass" if a.memory.module == a.board.memory_module and a.memory.memory_type == a.board.memory_type else "fail",
-        f"{a.memory.memory_type} {a.memory.module.upper()} on a {a.board.memory_type} {a.board.memory_module.upper()} board")
+    checks.append(compat.dimm_population(a.cpu, a.board, a.modules))
+    checks.append(compat.memory_board(a.memory, a.board))
     add("RAM-6", "pass" if a.modules <= a.board.dimm_slots and a.ram_gb <= a.board.max_memory_gb else "fail",
         f"{a.modules} of {a.board.dimm_slots} DIMM slots, {a.ram_gb} of {a.board.max_memory_gb} GB")
     capacity = a.storage.capacity_gb * a.storage_count
     add("STO-1", "pass" if capacity >= storage_need_gb else "warn",
         f"{capacity / 1000:.1f} TB for weights, checkpoints and data (~{storage_need_gb / 1000:.1f} TB needed)")
     add("STO-2", "pass" if (a.storage.pcie_gen or 0) >= 4 else "warn", f"{a.storage.interface.upper()} Gen{a.storage.pcie_gen or '-'} model storage")
-    if a.cooler.max_tdp_w < a.cpu.tdp_w:
-        add("COOLER", "fail", f"cooler rated {a.cooler.max_tdp_w:.0f} W for a {a.cpu.tdp_w:.0f} W CPU")
-    else:
-        add("COOLER", "pass", f"{a.cooler.name} for a {a.cpu.tdp_w:.0f} W {a.cpu.socket} CPU")
+    checks.append(compat.cooler_cpu(a.cooler, a.cpu, a.chassis))
+    if compat.cooler_board(a.cooler, a.board).status == "fail":
+        checks.append(compat.cooler_board(a.cooler, a.board))
+    checks.append(compat.cooler_chassis(a.cooler, a.chassis))
     order = {"fail": 0, "warn": 1, "pass": 2}
     return sorted(checks, key=lambda c: order[c.status])

@@ -11,18 +11,15 @@ alternatives differ in what matters.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from configurator.core.catalog.loader import Catalog
-from configurator.core.catalog.models import ModelArch
+from configurator.core.catalog.models import ModelArch, Motherboard
+from configurator.core.solve import compat
 from configurator.core.solve import power as pw
-from configurator.core.catalog.models import Motherboard
-from configurator.core.solve.slots import needs_gap, span
 from configurator.core.solve.candidates import (
-    BOARD_SIZES,
     CHASSIS_NOISE,
     Candidates,
     GpuOption,
@@ -32,13 +29,14 @@ from configurator.core.solve.candidates import (
     chassis_of,
     cooler_of,
     cpu_of,
-    is_server_board,
     memory_of,
     noise_score,
     psu_of,
     storage_of,
 )
+from configurator.core.solve.compat import is_server_board
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_volts
+from configurator.core.solve.slots import needs_gap, span
 
 TP_OR_TRAINING_MIN_LANES = 8
 MIN_FIRST_SOLVE_S = 2.0  # "at least x8 per GPU for tensor parallelism" (build rules R15/PCI-4)
@@ -142,10 +140,24 @@ class BuildModel:
                 out.setdefault(key(item), []).append(index)
             return out
 
+        def forbid_pairs(left: list[Any], left_vars: list[Any], left_key: Any, right: list[Any], right_vars: list[Any],
+                         right_key: Any, allowed: Any, name: str) -> None:
+            """A pairwise rule as a table: classes of parts the rule cannot tell apart, and a
+            clause for every class pair the rule's own function (compat.py) fails."""
+            lefts, rights = classes(left, left_key), classes(right, right_key)
+            lvars = {k: any_of(f"{name}_l{ids[0]}", [left_vars[i] for i in ids]) for k, ids in lefts.items()}
+            rvars = {k: any_of(f"{name}_r{ids[0]}", [right_vars[i] for i in ids]) for k, ids in rights.items()}
+            for lk, lids in lefts.items():
+                for rk, rids in rights.items():
+                    if not allowed(left[lids[0]], right[rids[0]]):
+                        m.add_bool_or([lvars[lk].negated(), rvars[rk].negated()])
+
         # --- board and CPU: same socket and memory kind; dual-socket boards take two CPUs
         for key in {(b.socket, b.memory_type) for b in boards} | {(c.socket, c.memory_type) for c in cpus}:
             m.add(sum(b_vars[i] for i, b in enumerate(boards) if (b.socket, b.memory_type) == key)
                   == sum(c_vars[i] for i, c in enumerate(cpus) if (c.socket, c.memory_type) == key))
+        forbid_pairs(cpus, c_vars, compat.cpu_key, boards, b_vars, compat.board_cpu_key,
+                     lambda cpu, board: compat.cpu_board(cpu, board).status != "fail", "cpuboard")
         dual = any_of("dual_socket", [b_vars[i] for i, b in enumerate(boards) if b.cpu_sockets == 2])
         self.dual = dual
         dual_sockets = {b.socket for b in boards if b.cpu_sockets == 2}
@@ -161,7 +173,6 @@ class BuildModel:
             return (sum(int(value(cpu)) * c_vars[i] for i, cpu in enumerate(cpus))
                     + sum(int(value(cpus[i])) * both for i, both in second_cpu.items()))
 
-        server_board = any_of("server_board", [b_vars[i] for i, b in enumerate(boards) if is_server_board(b)])
         consumer_cpu = any_of("consumer_cpu", [c_vars[i] for i, c in enumerate(cpus) if c.platform == "consumer"])
         server_cpu = any_of("server_cpu", [c_vars[i] for i, c in enumerate(cpus) if c.platform == "server"])
         socket_var = {s: any_of(f"socket_{s}", [b_vars[i] for i, b in enumerate(boards) if b.socket == s])
@@ -230,20 +241,8 @@ class BuildModel:
         m.add(per_cpu(lambda c: c.cores) >= 4 * gpu_count)
 
         # --- chassis: board size, integrated boards, GPU length, cooling, GPU count
-        def size_key(b: Motherboard) -> Any:
-            return (b.form_factor, round(b.width_mm), b.id if is_server_board(b) else "")
-
-        for sk, board_ids in classes(boards, size_key).items():
-            svar = any_of(f"size_{board_ids[0]}", [b_vars[i] for i in board_ids])
-            board = boards[board_ids[0]]
-            for hi, ch in enumerate(chassis):
-                fits = BOARD_SIZES[board.form_factor] <= BOARD_SIZES[ch.max_board] and board.width_mm <= ch.max_board_width_mm + 1
-                if ch.integrated_board:
-                    fits = board.id == ch.integrated_board
-                elif is_server_board(board):
-                    fits = False
-                if not fits:
-                    m.add_bool_or([h_vars[hi].negated(), svar.negated()])
+        forbid_pairs(boards, b_vars, compat.board_size_key, chassis, h_vars, lambda h: h.id,
+                     lambda board, ch: compat.board_chassis(board, ch).status != "fail", "boardcase")
         m.add(sum(int(o.gpu.length_mm) * o_vars[i] for i, o in enumerate(options))
               <= sum(int(h.max_gpu_length_mm) * h_vars[i] for i, h in enumerate(chassis)))
         m.add(gpu_count <= sum((h.max_gpus if h.max_gpus and h.kind != "open-frame" else 64) * h_vars[i]
@@ -257,6 +256,12 @@ class BuildModel:
         m.add(passive <= ducted)  # COOL-2: passive cards only with ducted server airflow
         m.add(open_air + ducted <= 1)  # fans fight a ducted server's front-to-back airflow
         m.add(flagships + tower <= 1)  # R2/R3: beyond two open-air flagships, risers or a rack
+        # SLOT-6: an open frame only when asked for, or when it serves (three or more open-air cards
+        # that a case cannot cool); a one- or two-card build sits in a case
+        if request.form != "open-frame":
+            serves_frame = any_of("frame_serves", [o_vars[i] for i, o in enumerate(options)
+                                                   if o.gpu.cooler == "open-air" and o.count >= 3])
+            m.add(open_frame <= serves_frame)
 
         # --- PSU: included modules only with their barebone; desktop units only elsewhere
         barebone = any_of("barebone", [h_vars[i] for i, h in enumerate(chassis) if h.integrated_board])
@@ -269,16 +274,18 @@ class BuildModel:
         two_psus = any_of("two_psus", [s_vars[i] for i, ps in enumerate(self.psu_choices) if ps.count == 2])
         one_bay = any_of("one_bay", [h_vars[i] for i, h in enumerate(chassis) if h.psu_bays < 2 and h.kind != "open-frame"])
         m.add(two_psus + one_bay <= 1)
+        self.largest_single_psu_w = max((psu_of(p).watts for p in cand.psus), default=0.0)
 
         # --- power (PWR-1/2/3/4/6, CIR-1)
         # a power limit lowers the sustained draw; transients stay those of the card (R20)
         gpu_w = sum(int(o.count * pw.gpu_sustained_w(o.gpu, request.power_limit)) * o_vars[i] for i, o in enumerate(options))
         cpu_w = per_cpu(lambda c: c.tdp_w)
+        # the same terms as power.rest_power_w, as a sum over the chosen parts
         rest_w = (
-            sum(5 * memory_of(mk).modules * k * mem_vars[i] for i, (mk, k) in enumerate(self.mem_choices))
-            + sum(8 * k * d_vars[i] for i, (_, k) in enumerate(self.sto_choices))
-            + sum((60 if h.integrated_board else 15) * h_vars[i] for i, h in enumerate(chassis))
-            + 75
+            sum(pw.DIMM_W * memory_of(mk).modules * k * mem_vars[i] for i, (mk, k) in enumerate(self.mem_choices))
+            + sum(pw.DRIVE_W * k * d_vars[i] for i, (_, k) in enumerate(self.sto_choices))
+            + sum(pw.fans_w(h.integrated_board is not None) * h_vars[i] for i, h in enumerate(chassis))
+            + pw.BASE_W
         )
         dc = m.new_int_var(0, 200_000, "dc_w")
         m.add(dc == gpu_w + cpu_w + rest_w)
@@ -286,17 +293,26 @@ class BuildModel:
         fast_w, slow_w, spike_w, eps_w = (m.new_int_var(0, 1_000_000, name) for name in ("fast_w", "slow_w", "spike_w", "eps"))
         m.add(fast_w == sum(int(o.count * o.gpu.tdp_w * pw.transient_ratio(o.gpu)) * o_vars[i] for i, o in enumerate(options))
               + cpu_w + rest_w)
-        m.add(slow_w == sum(int(o.count * o.gpu.tdp_w * 1.3) * o_vars[i] for i, o in enumerate(options)) + cpu_w + rest_w)
-        m.add(spike_w == sum(int(o.count * o.gpu.tdp_w * 2) * o_vars[i] for i, o in enumerate(options)) + cpu_w + rest_w)
+        m.add(slow_w == sum(int(o.count * o.gpu.tdp_w * pw.SLOW_TRANSIENT_RATIO) * o_vars[i] for i, o in enumerate(options))
+              + cpu_w + rest_w)
+        m.add(spike_w == sum(int(o.count * o.gpu.tdp_w * pw.ATX2_SPIKE_RATIO) * o_vars[i] for i, o in enumerate(options))
+              + cpu_w + rest_w)
         m.add(eps_w == sum(o.gpu.power_connectors.eps8 * o.count * o_vars[i] for i, o in enumerate(options))
               + per_cpu(lambda c: pw.cpu_eps_connectors(c, 1)))
         # connector classes: what the GPUs need against what the PSU(s) supply (adapters: 4x 8-pin per 12V-2x6)
         need_classes = classes(options, lambda o: (o.gpu.power_connectors.hpwr16 * o.count,
                                                    (o.gpu.power_connectors.pcie8 + o.gpu.power_connectors.pcie6) * o.count))
         need_vars = {k: any_of(f"need_{k[0]}_{k[1]}", [o_vars[i] for i in ids]) for k, ids in need_classes.items()}
+        # PWR-10: no supply beyond 2.5x its load, except where a label explains it ("room to grow")
+        # or the user owns it; enforced through an assumption literal so one label can lift it
+        self.right_sized_psu = m.new_bool_var("right_sized_psu")
         for si, ps in enumerate(self.psu_choices):
             lit = s_vars[si]
-            m.add(10 * dc <= int(8 * ps.capacity_w)).only_enforce_if(lit)  # 80 % loading
+            m.add(100 * dc <= int(100 * pw.PSU_TARGET_LOAD * ps.capacity_w)).only_enforce_if(lit)  # PWR-2
+            if ps.count == 2 and not (ps.psu is not None and ps.psu.owned):  # PWR-8 (power.two_psus_needed)
+                m.add(100 * dc >= int(100 * pw.PSU_TARGET_LOAD * self.largest_single_psu_w) + 1).only_enforce_if(lit)
+            if ps.kind != "included" and not (ps.psu is not None and ps.psu.owned):
+                m.add(int(10 * pw.PSU_OVERSIZE) * dc >= int(10 * ps.capacity_w)).only_enforce_if([lit, self.right_sized_psu])
             eff = pw.efficiency(ps.tier, volts)
             outlets = min(ps.count if ps.kind != "included" else 4, self.request.circuits)
             m.add(1000 * dc <= int(1000 * eff * limit * outlets)).only_enforce_if(lit)
@@ -320,16 +336,20 @@ class BuildModel:
         ram_gb = sum(memory_of(mk).total_gb * k * mem_vars[i] for i, (mk, k) in enumerate(self.mem_choices))
         self.ram_gb = ram_gb
         for i, o in enumerate(options):
-            need = max(o.vram_gb, o.estimate.host_ram_bytes / 1024**3 + 16)
+            need = compat.ram_needed_gb(o.vram_gb, o.estimate.host_ram_bytes)
             m.add(ram_gb >= ceil_int(need)).only_enforce_if(o_vars[i])
-        memory_kinds: set[tuple[str, str]] = {(b.memory_type, b.memory_module) for b in boards}
-        memory_kinds |= {(memory_of(mk).memory_type, memory_of(mk).module) for mk, _ in self.mem_choices}
+        # RAM-5 (compat.memory_board): the kit's kind equals the board's, as one linking equality per kind
+        memory_kinds = {compat.memory_kind_key(b) for b in boards} | {compat.memory_kind_key(memory_of(mk)) for mk, _ in self.mem_choices}
         for memory_kind in memory_kinds:
-            m.add(sum(b_vars[i] for i, b in enumerate(boards) if (b.memory_type, b.memory_module) == memory_kind)
+            m.add(sum(b_vars[i] for i, b in enumerate(boards) if compat.memory_kind_key(b) == memory_kind)
                   == sum(mem_vars[i] for i, (mk, _) in enumerate(self.mem_choices)
-                         if (memory_of(mk).memory_type, memory_of(mk).module) == memory_kind))
-        m.add(sum(memory_of(mk).modules * k * mem_vars[i] for i, (mk, k) in enumerate(self.mem_choices))
-              <= sum(b.dimm_slots * b_vars[i] for i, b in enumerate(boards)))
+                         if compat.memory_kind_key(memory_of(mk)) == memory_kind))
+        # RAM-4 (compat.usable_dimms): at most the DIMMs the CPU's and the board's channels take
+        modules = sum(memory_of(mk).modules * k * mem_vars[i] for i, (mk, k) in enumerate(self.mem_choices))
+        for ck, cpu_ids in classes(cpus, lambda c: c.memory_channels).items():
+            cvar = any_of(f"channels_{ck}", [c_vars[i] for i in cpu_ids])
+            for bi, board in enumerate(boards):
+                m.add(modules <= compat.usable_dimms(cpus[cpu_ids[0]], board)).only_enforce_if([cvar, b_vars[bi]])
         m.add(ram_gb <= sum(b.max_memory_gb * b_vars[i] for i, b in enumerate(boards)))
 
         # --- CPU cooler: socket, capacity, height; server boards take server heatsinks
@@ -340,14 +360,13 @@ class BuildModel:
                     m.add_bool_or([cool_vars[ci].negated(), svar.negated()])
         m.add(sum(int(cooler_of(cl).max_tdp_w) * cool_vars[i] for i, cl in enumerate(cand.coolers))
               >= sum(int(cpu.tdp_w) * c_vars[i] for i, cpu in enumerate(cpus)))
-        server_cooler = any_of("server_cooler", [cool_vars[i] for i, cl in enumerate(cand.coolers)
-                                                 if cooler_of(cl).kind.startswith("server")])
-        m.add(server_board <= server_cooler)
         m.add(sum(int(cooler_of(cl).height_mm or 0) * cool_vars[i] for i, cl in enumerate(cand.coolers))
               <= sum(int(h.max_cpu_cooler_height_mm or 999) * h_vars[i] for i, h in enumerate(chassis)))
-        radiator = any_of("radiator", [cool_vars[i] for i, cl in enumerate(cand.coolers) if cooler_of(cl).radiator_mm])
-        rack = any_of("rack", [h_vars[i] for i, h in enumerate(chassis) if h.kind.startswith("rack")])
-        m.add(radiator + rack <= 1)
+        coolers = [cooler_of(cl) for cl in cand.coolers]
+        forbid_pairs(coolers, cool_vars, compat.cooler_chassis_key, chassis, h_vars, compat.chassis_cooler_key,
+                     lambda cl, ch: compat.cooler_chassis(cl, ch).status != "fail", "coolcase")
+        forbid_pairs(coolers, cool_vars, lambda cl: cl.kind.startswith("server"), boards, b_vars, is_server_board,
+                     lambda cl, b: compat.cooler_board(cl, b).status != "fail", "coolboard")
 
         # --- storage: U.2 only on server platforms
         u2 = any_of("u2", [d_vars[i] for i, (s, _) in enumerate(self.sto_choices) if storage_of(s).interface == "u.2"])
@@ -443,6 +462,21 @@ class BuildModel:
             if chassis_of(h).kind == kind:
                 self.m.add_bool_or([self.o[oi].negated(), self.h[hj].negated()])
 
+    def solve_only_gpu(self, gpu_id: str, time_limit: float) -> Choice | None:
+        """The cheapest build whose GPUs are `gpu_id` (for comparisons of chosen GPUs)."""
+        ids = [i for i, o in enumerate(self.c.options) if o.gpu.id == gpu_id]
+        if not ids:
+            return None
+        literal = self.m.new_bool_var(f"only_{gpu_id}")
+        self.m.add(sum(self.o[i] for i in ids) == 1).only_enforce_if(literal)
+        saved = self._exclusions
+        self._exclusions = [literal]
+        try:
+            found = self._run(self.cost, False, time_limit, [])
+        finally:
+            self._exclusions = saved
+        return found[0] if found else None
+
     def solve(self, objective: str, time_limit: float = 2.0, bound: tuple[str, int] | None = None) -> Choice | None:
         """Best build for one objective; "perf", "noise" and "grow" are lexicographic: the
         best value first, then the cheapest build that keeps it (two solves, the second
@@ -451,11 +485,13 @@ class BuildModel:
         primary = {"perf": (self.perf, True), "noise": (self.noise, False), "grow": (self.grow, True)}
         if objective in primary:
             expr, maximize = primary[objective]
-            first = self._run(expr, maximize, time_limit / 2, bounds)
+            lift = objective == "grow"  # spare PSU capacity is what "room to grow" offers (its label says so)
+            first = self._run(expr, maximize, time_limit / 2, bounds, lift_psu_limit=lift)
             if first is None:
                 return None
             choice, values = first
-            second = self._run(self.cost, False, time_limit / 2, [*bounds, (objective, values[objective])], hint=values)
+            second = self._run(self.cost, False, time_limit / 2, [*bounds, (objective, values[objective])], hint=values,
+                               lift_psu_limit=lift)
             return second[0] if second else choice
         if objective.startswith("value:"):
             lam = float(objective.split(":", 1)[1])
@@ -465,11 +501,14 @@ class BuildModel:
         return found[0] if found else None
 
     def _run(
-        self, expr: Any, maximize: bool, time_limit: float, bounds: list[tuple[str, int]], hint: dict[str, Any] | None = None
+        self, expr: Any, maximize: bool, time_limit: float, bounds: list[tuple[str, int]], hint: dict[str, Any] | None = None,
+        lift_psu_limit: bool = False,
     ) -> tuple[Choice, dict[str, Any]] | None:
         m = self.m
         named = {"perf": self.perf, "cost": self.cost, "noise": self.noise, "grow": self.grow}
         assumptions = list(self._exclusions)
+        if not lift_psu_limit:
+            assumptions.append(self.right_sized_psu)
         for name, value in bounds:
             literal = m.new_bool_var(f"bound_{name}_{value}_{len(self._bound_literals)}")
             self._bound_literals.append(literal)
@@ -483,7 +522,10 @@ class BuildModel:
                 m.add_hint(var, value)
         m.maximize(expr) if maximize else m.minimize(expr)
         solver = self.cp.CpSolver()
-        solver.parameters.max_time_in_seconds = max(0.05, time_limit)
+        # deterministic time, so that the same request and catalog give the same builds on a busy
+        # machine too; the wall-clock limit is only a safety net
+        solver.parameters.max_deterministic_time = max(0.05, time_limit)
+        solver.parameters.max_time_in_seconds = max(1.0, 4 * time_limit)
         solver.parameters.num_workers = 1  # deterministic: the same request gives the same builds
         if len(self._all_vars()) > 1500:
             # large catalogs: light probing; after the first solve, a light presolve too
@@ -532,18 +574,20 @@ def run_labels(
     bm: BuildModel,
     top_k: int,
     should_stop: Callable[[], bool] = lambda: False,
-    deadline: float | None = None,
+    label_time: float = 0.5,
     on_found: Callable[[str, str, Choice], None] = lambda _label, _why, _choice: None,
 ) -> list[tuple[str, str, Choice]]:
     """Solve for each label in turn; each later build uses a different GPU option.
 
-    `on_found` hears about each build as soon as it is solved (the app shows the cheapest
-    while the other labels are still being solved).
+    Every solve gets a fixed deterministic-time budget (`label_time`, the first one more), so
+    the same request and catalog give the same builds however busy the machine is. When the
+    request names two or more GPUs, the builds are the cheapest for each of them (a comparison
+    drops no candidate). `on_found` hears about each build as soon as it is solved.
     """
     results: list[tuple[str, str, Choice]] = []
 
     def remaining() -> float:
-        return max(0.05, (deadline - time.monotonic()) if deadline else 2.0)
+        return label_time
 
     used_options: list[int] = []
 
@@ -556,8 +600,18 @@ def run_labels(
         used_options.append(bm.option_index(choice.option))
         bm.exclude_option(used_options[-1])
 
-    # the first answer matters most: give it time even when building the model took a while
-    cheapest = bm.solve("cost", max(remaining(), MIN_FIRST_SOLVE_S))
+    if len(bm.request.gpu_ids) >= 2:
+        for gpu_id in bm.request.gpu_ids:
+            if should_stop():
+                break
+            choice = bm.solve_only_gpu(gpu_id, max(label_time, MIN_FIRST_SOLVE_S / 2))
+            if choice is not None:
+                results.append((f"cheapest with {choice.option.gpu.name}", "the lowest price for this GPU among those compared", choice))
+                on_found(*results[-1])
+        results.sort(key=lambda r: r[2].cost)
+        return results
+    # the first answer matters most: give it more time
+    cheapest = bm.solve("cost", max(label_time, MIN_FIRST_SOLVE_S))
     if cheapest is None:
         return results  # infeasible (or out of time: see bm.last_status); other objectives cannot help
     take("cheapest that fits", "the lowest total price among builds that pass every rule", cheapest)
@@ -567,11 +621,8 @@ def run_labels(
     for position, (label, objective) in enumerate(plan):
         if len(results) >= top_k or should_stop():
             break
-        # each remaining label gets a fair share of the time left (CP-SAT returns its best so far)
-        share = remaining() / max(1, min(len(plan) - position, top_k - len(results)))
-
-        def remaining_share(share: float = share) -> float:
-            return max(0.05, share)
+        def remaining_share() -> float:
+            return label_time
 
         if objective == "value":
             if cheapest is None:

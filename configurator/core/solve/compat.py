@@ -1,0 +1,162 @@
+"""Compatibility rules between parts, each written once.
+
+Every function here decides one rule for a pair (or tuple) of catalog records and returns the
+`Check` a user reads. The CP-SAT model (solver.py) forbids exactly the combinations these
+functions fail, by evaluating them on one representative of each class of parts that the rule
+cannot tell apart (the `*_key` functions name what a rule looks at); the build checks
+(rules.py) call the same functions on the chosen parts. A rule's arithmetic and its words
+therefore cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from configurator.core.catalog.models import Chassis, Cooler, Cpu, MemoryKit, Motherboard
+from configurator.core.solve.build import Check
+
+MAX_DIMMS_PER_CHANNEL = 2  # RAM-4: DDR4/DDR5 platforms take at most two DIMMs per channel
+BOARD_SIZES = {"mini-itx": 0, "micro-atx": 1, "atx": 2, "e-atx": 3, "ceb": 3, "eeb": 4, "server-proprietary": 9}
+BOARD_WIDTH_SLACK_MM = 1  # catalog widths are rounded: 305 vs 304.8 mm
+
+
+def _check(rule: str, ok: bool, message: str) -> Check:
+    return Check(rule=rule, status="pass" if ok else "fail", message=message)
+
+
+def is_server_board(board: Motherboard) -> bool:
+    return board.form_factor == "server-proprietary"
+
+
+# ------------------------------------------------------------------ CPU x board (CPU-2)
+
+
+def cpu_key(cpu: Cpu) -> Hashable:
+    return (cpu.socket, cpu.memory_type, cpu.family)
+
+
+def board_cpu_key(board: Motherboard) -> Hashable:
+    return (board.socket, board.memory_type, board.cpu_families)
+
+
+def cpu_board(cpu: Cpu, board: Motherboard) -> Check:
+    """The board lists the CPU's generation: same socket is not enough (Xeon Scalable needs
+    C741, not W790; Threadripper non-PRO does not run on WRX90; Turin needs an SP5 board that
+    lists EPYC 9005)."""
+    if cpu.socket != board.socket:
+        return _check("CPU-2", False, f"{cpu.name} ({cpu.socket}) does not fit the {board.socket} socket of {board.name}")
+    if cpu.memory_type != board.memory_type:
+        return _check("CPU-2", False, f"{cpu.name} drives {cpu.memory_type}; {board.name} has {board.memory_type} slots")
+    if cpu.family not in board.cpu_families:
+        return _check("CPU-2", False, f"{board.name} ({board.chipset}) does not support {cpu.name} ({cpu.family}); "
+                                      f"it runs {', '.join(board.cpu_families)}")
+    return _check("CPU-2", True, f"{cpu.name} is on the CPU support list of the {board.chipset} board")
+
+
+# ------------------------------------------------------------------ memory (RAM-4, RAM-5)
+
+
+def usable_dimms(cpu: Cpu, board: Motherboard) -> int:
+    """DIMMs that work with this CPU on this board: per socket, the channels both wire, times
+    the board's DIMMs per channel (at most two), and never more than the slots."""
+    channels = min(cpu.memory_channels, board.memory_channels)
+    per_socket = min(board.dimm_slots // board.cpu_sockets, channels * min(board.dimms_per_channel, MAX_DIMMS_PER_CHANNEL))
+    return per_socket * board.cpu_sockets
+
+
+def memory_channels_used(cpu: Cpu, board: Motherboard) -> int:
+    return min(cpu.memory_channels, board.memory_channels) * board.cpu_sockets
+
+
+def dimm_population(cpu: Cpu, board: Motherboard, modules: int) -> Check:
+    """RAM-4: no more DIMMs than the channels take; every channel populated, evenly, for bandwidth."""
+    usable = usable_dimms(cpu, board)
+    channels = memory_channels_used(cpu, board)
+    if modules > usable:
+        return _check("RAM-4", False, f"{modules} DIMMs, but {cpu.name} on {board.name} takes at most {usable} "
+                                      f"({channels} channels x {usable // max(channels, 1)})")
+    if modules < channels or modules % channels:
+        return Check(rule="RAM-4", status="warn",
+                     message=f"{modules} modules on {channels} memory channels: populate every channel evenly for full bandwidth")
+    return _check("RAM-4", True, f"{modules} modules on {channels} memory channels ({modules // channels} per channel)")
+
+
+def memory_kind_key(kit: MemoryKit | Motherboard) -> Hashable:
+    if isinstance(kit, MemoryKit):
+        return (kit.memory_type, kit.module)
+    return (kit.memory_type, kit.memory_module)
+
+
+def memory_board(kit: MemoryKit, board: Motherboard) -> Check:
+    ok = memory_kind_key(kit) == memory_kind_key(board)
+    return _check("RAM-5", ok, f"{kit.memory_type} {kit.module.upper()} on a {board.memory_type} {board.memory_module.upper()} board")
+
+
+# ------------------------------------------------------------------ board x chassis (SLOT-4)
+
+
+def board_size_key(board: Motherboard) -> Hashable:
+    return (board.form_factor, round(board.width_mm), board.id if is_server_board(board) else "")
+
+
+def board_chassis(board: Motherboard, chassis: Chassis) -> Check:
+    """SLOT-4: the board's form factor and width fit the case; a barebone takes only its own board."""
+    if chassis.integrated_board:
+        ok = board.id == chassis.integrated_board
+        return _check("SLOT-4", ok, f"{chassis.name} comes with its own board" + ("" if ok else f", not {board.name}"))
+    if is_server_board(board):
+        return _check("SLOT-4", False, f"{board.name} exists only inside its server chassis")
+    fits = (BOARD_SIZES[board.form_factor] <= BOARD_SIZES[chassis.max_board]
+            and board.width_mm <= chassis.max_board_width_mm + BOARD_WIDTH_SLACK_MM)
+    return _check("SLOT-4", fits, f"{board.form_factor} board ({board.width_mm:.0f} mm) in a case taking up to "
+                                  f"{chassis.max_board} ({chassis.max_board_width_mm:.0f} mm)")
+
+
+# ------------------------------------------------------------------ CPU cooler (COOLER, COOL-3)
+
+
+def cooler_chassis_key(cooler: Cooler) -> Hashable:
+    return (cooler.needs_ducted_airflow, cooler.radiator_mm is not None)
+
+
+def chassis_cooler_key(chassis: Chassis) -> Hashable:
+    return (chassis.airflow, chassis.kind.startswith("rack"))
+
+
+def cooler_chassis(cooler: Cooler, chassis: Chassis) -> Check:
+    """COOL-3: a fanless server heatsink needs ducted server airflow (R4 applies to CPUs too);
+    an AIO radiator has no mounting in a rack chassis."""
+    if cooler.needs_ducted_airflow and chassis.airflow != "server-ducted":
+        return _check("COOL-3", False, f"{cooler.name} has no fan: it needs a ducted server chassis, not a {chassis.kind}")
+    if cooler.radiator_mm and chassis.kind.startswith("rack"):
+        return _check("COOL-3", False, f"a {cooler.radiator_mm} mm radiator has no mounting in a {chassis.kind} chassis")
+    return _check("COOL-3", True, f"{cooler.name} is cooled in a {chassis.kind} ({chassis.airflow} airflow)")
+
+
+def cooler_cpu(cooler: Cooler, cpu: Cpu, chassis: Chassis) -> Check:
+    """COOLER: socket, rated capacity, and height under the side panel or lid."""
+    if cpu.socket not in cooler.sockets:
+        return _check("COOLER", False, f"{cooler.name} has no {cpu.socket} mounting")
+    if cooler.max_tdp_w < cpu.tdp_w:
+        return _check("COOLER", False, f"cooler rated {cooler.max_tdp_w:.0f} W for a {cpu.tdp_w:.0f} W CPU")
+    limit = chassis.max_cpu_cooler_height_mm
+    if limit is not None and (cooler.height_mm or 0) > limit:
+        return _check("COOLER", False, f"{cooler.height_mm:.0f} mm cooler under a {limit:.0f} mm limit in {chassis.name}")
+    return _check("COOLER", True, f"{cooler.name} for a {cpu.tdp_w:.0f} W {cpu.socket} CPU")
+
+
+def cooler_board(cooler: Cooler, board: Motherboard) -> Check:
+    """COOLER: a GPU server's own board sits under a 4U lid and its ducts: server heatsinks only."""
+    ok = not is_server_board(board) or cooler.kind.startswith("server")
+    return _check("COOLER", ok, f"{cooler.name} on {board.name}" + ("" if ok else ": the server board takes a server heatsink"))
+
+
+# ------------------------------------------------------------------ RAM size (RAM-1, RAM-3)
+
+OFFLOAD_RAM_SPARE_GB = 16  # RAM-3: the OS, the engine and page cache beside offloaded weights
+
+
+def ram_needed_gb(vram_gb: float, host_ram_bytes: int) -> float:
+    """RAM-1 and RAM-3: at least the total VRAM (loading goes through RAM), and whatever the job
+    keeps in RAM (offloaded layers, experts or optimizer states) plus a spare for the OS."""
+    return max(vram_gb, host_ram_bytes / 1e9 + OFFLOAD_RAM_SPARE_GB if host_ram_bytes else 0.0)
