@@ -111,15 +111,29 @@ def kv_bytes_per_token_per_layer(model: ModelArch, kv_bytes: float, engine: str)
     return 2 * model.num_kv_heads * model.head_dim * kv_bytes
 
 
+def linear_attention_state_bytes(model: ModelArch, sequences: int) -> float:
+    """Fixed recurrent state of linear-attention layers: per value head a k x v matrix in fp32,
+    plus the short-convolution window (HF Qwen3NextDynamicCache keeps both)."""
+    la = model.linear_attention
+    if la is None:
+        return 0.0
+    state = la.num_value_heads * la.key_head_dim * la.value_head_dim * 4
+    conv = (2 * la.num_key_heads * la.key_head_dim + la.num_value_heads * la.value_head_dim) * (la.conv_kernel - 1) * 2
+    return (model.num_layers - model.attention_layers) * sequences * (state + conv)
+
+
 def kv_cache_bytes(model: ModelArch, context: int, sequences: int, kv_bytes: float, engine: str) -> float:
-    """Whole-model KV cache: sliding-window layers hold at most the window."""
+    """Whole-model KV cache: sliding-window layers hold at most the window; linear-attention
+    layers hold a fixed state instead of a per-token cache."""
     per_layer_token = kv_bytes_per_token_per_layer(model, kv_bytes, engine)
     window_layers = 0
     if model.sliding_window:
         window_layers = model.num_layers if model.sliding_window_layers is None else model.sliding_window_layers
-    full_layers = model.num_layers - window_layers
+    full_layers = model.attention_layers - window_layers
     tokens_windowed = min(context, model.sliding_window or context)
-    return per_layer_token * sequences * (full_layers * context + window_layers * tokens_windowed)
+    return per_layer_token * sequences * (full_layers * context + window_layers * tokens_windowed) + (
+        linear_attention_state_bytes(model, sequences)
+    )
 
 
 # --------------------------------------------------------------------------- weights
