@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from configurator.core.estimate.precision import KV_PRECISIONS, WEIGHT_PRECISIONS
+from configurator.core.estimate.workload import ENGINES
 
 
 def add_workload_options(parser: argparse.ArgumentParser) -> None:
@@ -20,7 +21,7 @@ def add_workload_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--kv-precision", choices=KV_PRECISIONS, default="fp16", metavar="P", help="KV cache: " + " ".join(KV_PRECISIONS))
     parser.add_argument("--context", type=_positive_int, metavar="N", help="tokens per sequence (prompt + generated; training sequence length)")
     parser.add_argument("--batch", type=_positive_int, default=1, metavar="N", help="concurrent sequences (inference) or micro-batch (training)")
-    parser.add_argument("--engine", choices=("llama.cpp", "vllm", "transformers"), metavar="E", help="llama.cpp | vllm | transformers")
+    parser.add_argument("--engine", choices=ENGINES, metavar="E", help=" | ".join(ENGINES))
     parser.add_argument("--gpu", metavar="ID", help="a GPU id from `llm-rig catalog list gpus` (plan: a comma-separated list)")
     parser.add_argument("--gpus", type=_positive_int, default=1, metavar="N")
     parser.add_argument("--split", choices=("auto", "layer", "tensor"), default="auto", help="multi-GPU split for inference")

@@ -136,7 +136,8 @@ class RequirementsPanel(QWidget):
         self.tabs = QTabWidget()
         inference = QWidget()
         form = QFormLayout(inference)
-        self.engine = combo([("auto", None), ("llama.cpp", "llama.cpp"), ("vLLM", "vllm"), ("transformers", "transformers")],
+        self.engine = combo([("auto", None), ("llama.cpp", "llama.cpp"), ("vLLM", "vllm"), ("SGLang", "sglang"),
+                             ("transformers", "transformers"), ("ExLlamaV2", "exllamav2"), ("ExLlamaV3", "exllamav3")],
                              "Inference engine: llama.cpp splits layers across GPUs; vLLM uses tensor parallel")
         self.precision = combo([(p, p) for p in WEIGHT_PRECISIONS], "Weight precision or GGUF quantization")
         self.kv = combo([(p, p) for p in KV_PRECISIONS], "KV-cache precision")

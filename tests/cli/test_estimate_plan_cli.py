@@ -49,6 +49,10 @@ def test_estimate_explain_prints_the_formula_chain() -> None:
         (["--model", "llama-3.1-8b", "--workload", "inference", "--gpu", "no-such-gpu"], "unknown GPU id"),
         (["--model", "llama-3.1-8b", "--workload", "finetune", "--precision", "q4_k_m"], "GGUF"),
         (["--model", "llama-3.1-8b", "--workload", "inference", "--context", "-5"], "at least 1"),
+        # a format the engine cannot load names the engines that can
+        (["--model", "llama-3.1-8b", "--workload", "inference", "--precision", "exl2-4.0", "--engine", "llama.cpp"], "exllamav2"),
+        (["--model", "gpt-oss-20b", "--workload", "inference", "--precision", "mxfp4", "--engine", "exllamav2"], "vllm"),
+        (["--model", "llama-3.1-8b", "--workload", "inference", "--precision", "mxfp4"], "dense"),
     ],
 )
 def test_estimate_bad_input_is_exit_2(args: list[str], words: str) -> None:

@@ -328,6 +328,24 @@ class MlaSpec(_Strict):
     v_head_dim: int = Field(gt=0)
 
 
+class LinearAttentionSpec(_Strict):
+    """Hybrid linear attention (Qwen3-Next Gated DeltaNet): most layers keep a fixed-size
+    recurrent state instead of a growing KV cache; every n-th layer is full attention."""
+
+    full_attention_interval: int = Field(ge=2, description="every n-th layer is full (softmax) attention")
+    num_key_heads: int = Field(gt=0, description="linear_num_key_heads")
+    num_value_heads: int = Field(gt=0, description="linear_num_value_heads")
+    key_head_dim: int = Field(gt=0)
+    value_head_dim: int = Field(gt=0)
+    conv_kernel: int = Field(default=4, gt=0, description="linear_conv_kernel_dim: short causal convolution")
+
+    @model_validator(mode="after")
+    def _value_heads_group_keys(self) -> LinearAttentionSpec:
+        if self.num_value_heads % self.num_key_heads:
+            raise ValueError("linear attention: num_value_heads must be a multiple of num_key_heads")
+        return self
+
+
 class ModelArch(Record):
     """An LLM's architecture, normalised from its own config.json."""
 
@@ -356,6 +374,10 @@ class ModelArch(Record):
     )
     moe: MoeSpec | None = None
     mla: MlaSpec | None = None
+    linear_attention: LinearAttentionSpec | None = None
+    attention_output_gate: bool = Field(
+        default=False, description="gated attention: q_proj also emits a per-head output gate (Qwen3-Next)"
+    )
     params_total_b: float = Field(gt=0, description="published total parameters, billions")
     params_active_b: float = Field(gt=0, description="published active parameters per token, billions")
     params_source: str = Field(min_length=3)
@@ -367,7 +389,24 @@ class ModelArch(Record):
             raise ValueError("num_attention_heads must be a multiple of num_kv_heads")
         if self.params_active_b > self.params_total_b * 1.0001:
             raise ValueError("params_active_b exceeds params_total_b")
+        if self.linear_attention is not None and self.mla is not None:
+            raise ValueError("linear_attention and mla cannot both be set")
+        if self.linear_attention is not None and self.num_layers % self.linear_attention.full_attention_interval:
+            raise ValueError("num_layers must be a multiple of linear_attention.full_attention_interval")
         return self
+
+    def is_full_attention_layer(self, layer: int) -> bool:
+        """Whether 0-based `layer` is softmax attention (HF layer_types: every n-th is full)."""
+        if self.linear_attention is None:
+            return True
+        return (layer + 1) % self.linear_attention.full_attention_interval == 0
+
+    @property
+    def attention_layers(self) -> int:
+        """Layers whose KV cache grows with the context (all but linear-attention layers)."""
+        if self.linear_attention is None:
+            return self.num_layers
+        return self.num_layers // self.linear_attention.full_attention_interval
 
 
 class System(Record):

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.errors import RequestError
 from configurator.core.estimate.params import ParamCounts, count_params
-from configurator.core.estimate.precision import GGUF_TYPES, KV_BYTES, weight_format
+from configurator.core.estimate.precision import KV_BYTES, weight_format
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step
-from configurator.core.estimate.workload import Workload
+from configurator.core.estimate.workload import ENGINE_STAND_IN, ENGINE_STAND_IN_WHY, Workload
 
 GIB = 1024**3
 
@@ -111,15 +111,29 @@ def kv_bytes_per_token_per_layer(model: ModelArch, kv_bytes: float, engine: str)
     return 2 * model.num_kv_heads * model.head_dim * kv_bytes
 
 
+def linear_attention_state_bytes(model: ModelArch, sequences: int) -> float:
+    """Fixed recurrent state of linear-attention layers: per value head a k x v matrix in fp32,
+    plus the short-convolution window (HF Qwen3NextDynamicCache keeps both)."""
+    la = model.linear_attention
+    if la is None:
+        return 0.0
+    state = la.num_value_heads * la.key_head_dim * la.value_head_dim * 4
+    conv = (2 * la.num_key_heads * la.key_head_dim + la.num_value_heads * la.value_head_dim) * (la.conv_kernel - 1) * 2
+    return (model.num_layers - model.attention_layers) * sequences * (state + conv)
+
+
 def kv_cache_bytes(model: ModelArch, context: int, sequences: int, kv_bytes: float, engine: str) -> float:
-    """Whole-model KV cache: sliding-window layers hold at most the window."""
+    """Whole-model KV cache: sliding-window layers hold at most the window; linear-attention
+    layers hold a fixed state instead of a per-token cache."""
     per_layer_token = kv_bytes_per_token_per_layer(model, kv_bytes, engine)
     window_layers = 0
     if model.sliding_window:
         window_layers = model.num_layers if model.sliding_window_layers is None else model.sliding_window_layers
-    full_layers = model.num_layers - window_layers
+    full_layers = model.attention_layers - window_layers
     tokens_windowed = min(context, model.sliding_window or context)
-    return per_layer_token * sequences * (full_layers * context + window_layers * tokens_windowed)
+    return per_layer_token * sequences * (full_layers * context + window_layers * tokens_windowed) + (
+        linear_attention_state_bytes(model, sequences)
+    )
 
 
 # --------------------------------------------------------------------------- weights
@@ -132,15 +146,35 @@ def _weight_bytes(counts: ParamCounts, precision: str, scale: float = 1.0) -> tu
     """
     fmt = weight_format(precision)
     body_bpw = fmt.bits_per_weight / 8 * scale
+    expert_bpw = (fmt.experts_bits or fmt.bits_per_weight) / 8 * scale
     emb_bpw = fmt.embeddings_bits / 8 * scale
-    blocks = (counts.attention + counts.dense_mlp + counts.experts) * body_bpw + counts.norms * 2 + counts.position * emb_bpw
-    return (
-        counts.embedding * emb_bpw,
-        counts.lm_head * emb_bpw,
-        blocks,
-        counts.experts * body_bpw,
-        counts.experts_active * body_bpw,
+    head_bpw = (fmt.head_bits or fmt.embeddings_bits) / 8 * scale
+    blocks = (counts.attention + counts.dense_mlp) * body_bpw + counts.experts * expert_bpw + counts.norms * 2 + (
+        counts.position * emb_bpw
     )
+    # a tied table is the output projection too: llama.cpp stores it at the output tensor's type
+    embedding = counts.embedding * (head_bpw if counts.lm_head == 0 else emb_bpw)
+    return (
+        embedding,
+        counts.lm_head * head_bpw,
+        blocks,
+        counts.experts * expert_bpw,
+        counts.experts_active * expert_bpw,
+    )
+
+
+# --------------------------------------------------------------------------- engines
+
+
+def _calibrated_engine(workload: Workload, ex: _Explain) -> Workload:
+    """The workload as the formulas see it: an engine without calibration rows of its own is
+    estimated with the engine it works like (workload.ENGINE_STAND_IN says which and why)."""
+    stand_in = ENGINE_STAND_IN.get(workload.engine or "")
+    if stand_in is None:
+        return workload
+    ex.assume(f"{workload.engine} is estimated with {stand_in}'s calibration ({ENGINE_STAND_IN_WHY[workload.engine or '']})")
+    # model_copy skips validation on purpose: the stand-in may not load this format itself
+    return workload.model_copy(update={"engine": stand_in})
 
 
 # --------------------------------------------------------------------------- split
@@ -415,7 +449,7 @@ def _is_hbm(gpu: Gpu) -> bool:
 def _bw_efficiency(engine: str, precision: str, gpu: Gpu) -> float:
     quantized = precision not in ("fp32", "bf16", "fp16", "fp8")
     if engine == "llama.cpp":
-        if precision in GGUF_TYPES:
+        if quantized:
             eff = CAL.bw_eff_llamacpp_quant_hbm if _is_hbm(gpu) else CAL.bw_eff_llamacpp_quant
         else:
             eff = CAL.bw_eff_llamacpp_f16_hbm if _is_hbm(gpu) else CAL.bw_eff_llamacpp_f16
@@ -440,6 +474,10 @@ def _compute_efficiency(engine: str) -> float:
 
 
 def _peak_tflops(gpu: Gpu, compute: str) -> float:
+    if compute == "fp4" and gpu.fp4_tflops:
+        return gpu.fp4_tflops
+    if compute == "fp4":
+        compute = "fp16"  # no FP4 tensor cores: the kernels dequantize to 16-bit
     if compute == "fp8" and gpu.fp8_tflops:
         return gpu.fp8_tflops
     if compute == "int8" and gpu.int8_tops:
@@ -669,7 +707,13 @@ def estimate(
     if gpus < 1:
         raise RequestError("--gpus must be at least 1")
     workload = workload.resolved(model.max_context)
+    fmt = weight_format(workload.precision or "bf16")
+    if fmt.moe_only and model.moe is None:
+        raise RequestError(f"{fmt.name} stores MoE expert weights (the gpt-oss layout); {model.name} is dense: "
+                           "use nvfp4, awq-int4 or gptq-int4, or a GGUF type such as q4_k_m")
+    reported = workload
     ex = _Explain()
+    workload = _calibrated_engine(workload, ex)
     counts = count_params(model)
     scale = 1.0
     if exact_weight_bytes:
@@ -712,7 +756,7 @@ def estimate(
     if workload.kind != "inference":
         flops, gpu_hours, wall, mfu = _training_time(model, counts, workload, gpu, gpus, ex)
     if workload.kind == "inference":
-        ex.assume(f"engine {workload.engine}; context {workload.context} tokens per sequence; {workload.batch} concurrent sequence(s)")
+        ex.assume(f"engine {reported.engine}; context {workload.context} tokens per sequence; {workload.batch} concurrent sequence(s)")
     else:
         ex.assume(f"sequence length {workload.context}, micro-batch {workload.batch}, gradient checkpointing "
                   f"{'on' if workload.grad_checkpointing else 'off'}")
@@ -721,7 +765,7 @@ def estimate(
     ex.step("total", f"most loaded GPU: {_gb(peak.total)}" + (f" of {_gb(usable)} usable -> {'fits' if fits else 'does NOT fit'}" if usable else ""))
     return EstimateResult(
         model_id=model.id,
-        workload=workload.model_dump(mode="json"),
+        workload=workload.model_copy(update={"engine": reported.engine}).model_dump(mode="json"),
         gpu_id=gpu.id if gpu else None,
         gpus=gpus,
         split=split,

@@ -1,7 +1,8 @@
 """Parameter counts from an architecture: total, active per token, and by tensor group.
 
 Counts follow the tensors a Hugging Face checkpoint stores: embeddings (tied or not),
-attention (MHA/GQA/MQA, or DeepSeek's MLA), dense or MoE MLPs with shared experts,
+attention (MHA/GQA/MQA, DeepSeek's MLA, or Qwen3-Next's hybrid of gated full attention and
+Gated DeltaNet linear attention), dense or MoE MLPs with shared experts,
 norms and biases. Tested against the published counts of every catalog model.
 """
 
@@ -44,7 +45,24 @@ class ParamCounts:
         )
 
 
+def _linear_attention_params(m: ModelArch) -> int:
+    """One Gated DeltaNet layer, tensor by tensor as HF Qwen3NextGatedDeltaNet stores it."""
+    la = m.linear_attention
+    assert la is not None
+    h = m.hidden_size
+    key_dim = la.num_key_heads * la.key_head_dim
+    value_dim = la.num_value_heads * la.value_head_dim
+    in_proj_qkvz = h * (2 * key_dim + 2 * value_dim)
+    in_proj_ba = h * 2 * la.num_value_heads  # beta and decay-rate projections
+    conv = (2 * key_dim + value_dim) * la.conv_kernel  # depthwise, no bias
+    per_head = 2 * la.num_value_heads  # dt_bias and A_log
+    norm = la.value_head_dim  # gated RMSNorm over each value head
+    out_proj = value_dim * h
+    return in_proj_qkvz + in_proj_ba + conv + per_head + norm + out_proj
+
+
 def _attention_params(m: ModelArch) -> int:
+    """One full-attention layer."""
     h = m.hidden_size
     if m.mla is not None:
         mla = m.mla
@@ -60,7 +78,9 @@ def _attention_params(m: ModelArch) -> int:
         return q + kv_down + kv_up + out
     q_dim = m.num_attention_heads * m.head_dim
     kv_dim = m.num_kv_heads * m.head_dim
-    weights = h * q_dim + 2 * h * kv_dim + q_dim * h
+    # gated attention doubles q_proj: it emits the queries and a per-channel sigmoid gate
+    q_out = 2 * q_dim if m.attention_output_gate else q_dim
+    weights = h * q_out + 2 * h * kv_dim + q_dim * h
     bias = 0
     if m.linear_bias in ("qkv", "all"):
         bias += q_dim + 2 * kv_dim
@@ -82,7 +102,10 @@ def count_params(m: ModelArch) -> ParamCounts:
     h = m.hidden_size
     bias = m.linear_bias == "all"
     norm_size = h * (2 if m.norm == "layernorm" else 1)
-    attention = m.num_layers * _attention_params(m)
+    full = m.attention_layers
+    attention = full * _attention_params(m)
+    if m.linear_attention is not None:
+        attention += (m.num_layers - full) * _linear_attention_params(m)
     norms = m.num_layers * 2 * norm_size + norm_size
     dense_mlp = experts = experts_active = 0
     if m.moe is None:

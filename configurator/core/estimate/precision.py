@@ -7,13 +7,23 @@ from typing import Literal
 
 WeightPrecision = Literal[
     "fp32", "bf16", "fp16", "fp8", "int8", "int4", "nf4", "gptq-int4", "gptq-int8", "awq-int4",
+    "mxfp4", "nvfp4",
     "q8_0", "q6_k", "q5_k_m", "q4_k_m", "q4_0", "q3_k_m", "q2_k",
+    "iq4_nl", "iq4_xs", "iq3_m", "iq3_s", "iq3_xs", "iq3_xxs", "iq2_m", "iq2_s", "iq2_xs", "iq2_xxs", "iq1_m", "iq1_s",
+    "exl2-2.5", "exl2-3.0", "exl2-3.5", "exl2-4.0", "exl2-4.25", "exl2-4.65", "exl2-5.0", "exl2-6.0", "exl2-6.5", "exl2-8.0",
+    "exl3-2.0", "exl3-2.5", "exl3-3.0", "exl3-3.5", "exl3-4.0", "exl3-5.0", "exl3-6.0", "exl3-8.0",
 ]
 KvPrecision = Literal["fp16", "bf16", "fp8", "int8", "q8_0", "q4_0"]
 
 WEIGHT_PRECISIONS: tuple[str, ...] = WeightPrecision.__args__  # type: ignore[attr-defined]
 KV_PRECISIONS: tuple[str, ...] = KvPrecision.__args__  # type: ignore[attr-defined]
-GGUF_TYPES = ("q8_0", "q6_k", "q5_k_m", "q4_k_m", "q4_0", "q3_k_m", "q2_k")
+K_QUANTS = ("q8_0", "q6_k", "q5_k_m", "q4_k_m", "q4_0", "q3_k_m", "q2_k")
+I_QUANTS = tuple(p for p in WEIGHT_PRECISIONS if p.startswith("iq"))
+GGUF_TYPES = K_QUANTS + I_QUANTS
+EXL2_TYPES = tuple(p for p in WEIGHT_PRECISIONS if p.startswith("exl2-"))
+EXL3_TYPES = tuple(p for p in WEIGHT_PRECISIONS if p.startswith("exl3-"))
+# formats that exist only as inference checkpoints: training needs 16-bit weights (or NF4 for QLoRA)
+INFERENCE_ONLY = GGUF_TYPES + EXL2_TYPES + EXL3_TYPES + ("mxfp4", "nvfp4")
 
 
 @dataclass(frozen=True)
@@ -22,7 +32,18 @@ class WeightFormat:
     bits_per_weight: float  # quantized linear layers, scales included
     embeddings_bits: float  # token embedding table and output head
     note: str
-    compute: Literal["fp32", "fp16", "fp8", "int8"] = "fp16"  # tensor-core path used for prefill/training
+    compute: Literal["fp32", "fp16", "fp8", "int8", "fp4"] = "fp16"  # tensor-core path used for prefill/training
+    # routed MoE experts, when a checkpoint stores them apart from the other linear layers
+    # (gpt-oss: experts MXFP4, attention and router bf16); None = bits_per_weight
+    experts_bits: float | None = None
+    # output projection (and a tied embedding, which llama.cpp quantizes like the output);
+    # None = embeddings_bits
+    head_bits: float | None = None
+    moe_only: bool = False  # the format is defined for MoE expert weights only
+
+    @property
+    def quantized(self) -> bool:
+        return self.bits_per_weight < 16 or (self.experts_bits or 16) < 16
 
 
 # Sources:
@@ -35,6 +56,21 @@ class WeightFormat:
 #  embeddings and lm_head stay fp16 (AutoGPTQ/AutoAWQ default).
 #  NF4 (bitsandbytes, QLoRA paper sec. 3): 4 bits + fp32 absmax per 64 weights = 4.5 bpw; with
 #  double quantization 4.127 bpw. LLM.int8(): int8 + per-row fp16 scales ~8.0 bpw.
+#  MXFP4 (OCP Microscaling spec v1.0): FP4 E2M1 elements + one E8M0 scale per 32 = 4.25 bpw. gpt-oss
+#  ships only its MoE experts in it; attention, router, embeddings and head stay bf16 (gpt-oss model
+#  card, arXiv 2508.10925 sec. 2: "quantized to 4.25 bits per parameter"; checkpoints 60.8 / 12.8 GiB).
+#  NVFP4 (NVIDIA Blackwell): FP4 E2M1 + one FP8 E4M3 scale per 16 = 4.5 bpw (plus one fp32 scale per
+#  tensor); TensorRT Model Optimizer leaves embeddings and lm_head in 16 bits. Blackwell runs it on
+#  FP4 tensor cores (compute "fp4"); other GPUs dequantize.
+#  GGUF i-quants: bits per weight from llama.cpp's quantize table (tools/quantize/quantize.cpp:
+#  IQ4_NL 4.50, IQ4_XS 4.25, IQ3_M 3.66 mix, IQ3_S 3.44, IQ3_XS 3.3, IQ3_XXS 3.06, IQ2_M 2.7, IQ2_S 2.5,
+#  IQ2_XS 2.31, IQ2_XXS 2.06, IQ1_M 1.75, IQ1_S 1.56). Token embedding and output tensors follow
+#  src/llama-quant.cpp: output Q6_K (6.5625 bpw), or Q5_K (5.5) for IQ3_XXS and the 1-2 bit types;
+#  token_embd IQ3_S (3.4375) for IQ3_XXS/IQ2_S/IQ2_M/IQ3_M-class, Q2_K (2.625) for IQ2_XXS/IQ2_XS/IQ1,
+#  else the file's own type. Block sizes from ggml-common.h (IQ4_XS 136 bytes / 256 weights).
+#  EXL2 / EXL3 (exllamav2 / exllamav3 convert): the name is the average bits per weight of the
+#  quantized linear layers, scales included; the head layer is quantized at 6 bits by default
+#  (convert -hb 6 / --head_bits 6); the embedding table stays 16-bit (exllama keeps it in system RAM).
 WEIGHT_FORMATS: dict[str, WeightFormat] = {
     "fp32": WeightFormat("fp32", 32, 32, "full precision", "fp32"),
     "bf16": WeightFormat("bf16", 16, 16, "bfloat16"),
@@ -53,7 +89,33 @@ WEIGHT_FORMATS: dict[str, WeightFormat] = {
     "q4_0": WeightFormat("q4_0", 4.54, 4.54, "GGUF Q4_0 (output tensor Q6_K)"),
     "q3_k_m": WeightFormat("q3_k_m", 3.91, 3.91, "GGUF Q3_K_M mix"),
     "q2_k": WeightFormat("q2_k", 3.35, 3.35, "GGUF Q2_K mix"),
+    "mxfp4": WeightFormat("mxfp4", 16, 16, "MXFP4 MoE experts (E2M1 + E8M0 scale per 32 = 4.25 bpw), everything else bf16",
+                          experts_bits=4.25, moe_only=True),
+    "nvfp4": WeightFormat("nvfp4", 4.5, 16, "NVFP4 (E2M1 + FP8 scale per 16 = 4.5 bpw) linear layers; embeddings and head 16-bit",
+                          "fp4"),
 }
+_Q6_K, _Q5_K, _Q2_K, _IQ3_S = 6.5625, 5.5, 2.625, 3.4375
+# name: (bits of the bulk tensors from the quantize table, token_embd bits, output bits)
+_I_QUANT_BITS: dict[str, tuple[float, float, float]] = {
+    "iq4_nl": (4.5, 4.5, _Q6_K),
+    "iq4_xs": (4.25, 4.25, _Q6_K),
+    "iq3_m": (3.66, _IQ3_S, _Q6_K),
+    "iq3_s": (3.44, _IQ3_S, _Q6_K),
+    "iq3_xs": (3.3, _IQ3_S, _Q6_K),
+    "iq3_xxs": (3.06, _IQ3_S, _Q5_K),
+    "iq2_m": (2.7, _IQ3_S, _Q5_K),
+    "iq2_s": (2.5, _IQ3_S, _Q5_K),
+    "iq2_xs": (2.31, _Q2_K, _Q5_K),
+    "iq2_xxs": (2.06, _Q2_K, _Q5_K),
+    "iq1_m": (1.75, _Q2_K, _Q5_K),
+    "iq1_s": (1.56, _Q2_K, _Q5_K),
+}
+for _name, (_body, _emb, _head) in _I_QUANT_BITS.items():
+    WEIGHT_FORMATS[_name] = WeightFormat(_name, _body, _emb, f"GGUF {_name.upper()} (importance-matrix quant)", head_bits=_head)
+EXL_HEAD_BITS = 6.0  # exllamav2 / exllamav3 convert default head bits
+for _name in EXL2_TYPES + EXL3_TYPES:
+    _bpw = float(_name.split("-")[1])
+    WEIGHT_FORMATS[_name] = WeightFormat(_name, _bpw, 16, f"{_name[:4].upper()} at {_bpw:g} bits per weight", head_bits=EXL_HEAD_BITS)
 
 # KV cache bytes per element. q8_0 / q4_0 carry one fp16 scale per 32 values (ggml blocks).
 KV_BYTES: dict[str, float] = {

@@ -6,10 +6,58 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from configurator.core.estimate.precision import GGUF_TYPES, KvPrecision, WeightPrecision
+from configurator.core.estimate.precision import (
+    EXL2_TYPES,
+    EXL3_TYPES,
+    GGUF_TYPES,
+    INFERENCE_ONLY,
+    WEIGHT_PRECISIONS,
+    KvPrecision,
+    WeightPrecision,
+)
 
 WorkloadKind = Literal["inference", "finetune", "pretrain"]
-Engine = Literal["llama.cpp", "vllm", "transformers"]
+Engine = Literal["llama.cpp", "vllm", "sglang", "transformers", "exllamav2", "exllamav3"]
+ENGINES: tuple[str, ...] = Engine.__args__  # type: ignore[attr-defined]
+
+_SIXTEEN_BIT = ("fp32", "bf16", "fp16")
+_SERVING = _SIXTEEN_BIT + ("fp8", "int8", "int4", "nf4", "gptq-int4", "gptq-int8", "awq-int4", "mxfp4", "nvfp4")
+# Which weight formats each engine loads (engine docs: llama.cpp reads GGUF, incl. MXFP4 since the
+# gpt-oss release; vLLM and SGLang list fp8, bitsandbytes, GPTQ, AWQ, MXFP4 and NVFP4 (ModelOpt /
+# compressed-tensors); transformers >= 4.55 loads gpt-oss MXFP4 but has no NVFP4 kernels;
+# exllamav2 loads EXL2 and GPTQ, exllamav3 loads EXL3; both also take 16-bit safetensors).
+ENGINE_FORMATS: dict[str, tuple[str, ...]] = {
+    "llama.cpp": GGUF_TYPES + _SIXTEEN_BIT + ("mxfp4",),
+    "vllm": _SERVING,
+    "sglang": _SERVING,
+    "transformers": tuple(p for p in _SERVING if p != "nvfp4"),
+    "exllamav2": EXL2_TYPES + ("gptq-int4", "fp16", "bf16"),
+    "exllamav3": EXL3_TYPES + ("fp16", "bf16"),
+}
+# Engines estimated with another engine's calibration until rows of their own are fitted.
+ENGINE_STAND_IN: dict[str, str] = {"sglang": "vllm", "exllamav2": "llama.cpp", "exllamav3": "llama.cpp"}
+ENGINE_STAND_IN_WHY: dict[str, str] = {
+    "sglang": "both pre-allocate a paged KV pool (mem_fraction_static ~0.9) and batch continuously with CUDA graphs",
+    "exllamav2": "quantized kernels read at llama.cpp's rate, prompt processed in chunks, embeddings kept in system RAM",
+    "exllamav3": "quantized kernels read at llama.cpp's rate, prompt processed in chunks, embeddings kept in system RAM",
+}
+
+
+def engines_for(precision: str) -> tuple[str, ...]:
+    """Engines that can load weights in `precision`."""
+    return tuple(e for e in ENGINES if precision in ENGINE_FORMATS[e])
+
+
+def _default_engine(precision: str, batch: int) -> str:
+    if precision in GGUF_TYPES:
+        return "llama.cpp"
+    if precision in EXL2_TYPES:
+        return "exllamav2"
+    if precision in EXL3_TYPES:
+        return "exllamav3"
+    if batch > 1 or precision == "nvfp4":
+        return "vllm"
+    return "transformers"
 Method = Literal["full", "lora", "qlora"]
 Optimizer = Literal["adamw", "adamw-8bit", "sgd"]
 Split = Literal["auto", "layer", "tensor"]
@@ -48,15 +96,25 @@ class Workload(BaseModel):
     def _coherent(self) -> Workload:
         if self.kind == "finetune" and self.method == "qlora" and self.precision not in (None, "nf4", "int4"):
             raise ValueError("QLoRA quantizes the base model to NF4; leave --precision unset or use nf4")
-        if self.kind != "inference" and self.precision in GGUF_TYPES:
-            raise ValueError(f"GGUF {self.precision} is an inference format; training needs bf16/fp16 (or nf4 for QLoRA)")
-        if self.engine == "llama.cpp" and self.precision is not None and self.precision not in GGUF_TYPES + ("fp16", "bf16", "fp32"):
-            raise ValueError(f"llama.cpp runs GGUF files; {self.precision} is not a GGUF type (try q4_k_m or q8_0)")
+        if self.kind != "inference" and self.precision in INFERENCE_ONLY:
+            family = "GGUF " if self.precision in GGUF_TYPES else ""
+            raise ValueError(f"{family}{self.precision} is an inference format; training needs bf16/fp16 (or nf4 for QLoRA)")
+        if self.engine == "llama.cpp" and self.precision is not None and self.precision not in ENGINE_FORMATS["llama.cpp"]:
+            raise ValueError(f"llama.cpp runs GGUF files; {self.precision} is not a GGUF type (try q4_k_m or q8_0"
+                             + self._elsewhere() + ")")
         if self.kind == "inference" and (self.cpu_layers or self.cpu_experts) and self.engine not in (None, "llama.cpp"):
             raise ValueError("keeping layers or experts in system RAM is modelled for llama.cpp (use --engine llama.cpp)")
-        if self.engine in ("vllm", "transformers") and self.precision in GGUF_TYPES:
+        if self.engine in ("vllm", "sglang", "transformers") and self.precision in GGUF_TYPES:
             raise ValueError(f"{self.precision} is a GGUF type: use --engine llama.cpp, or gptq-int4/awq-int4 for {self.engine}")
+        if self.engine is not None and self.precision is not None and self.precision not in ENGINE_FORMATS[self.engine]:
+            loadable = [p for p in WEIGHT_PRECISIONS if p in ENGINE_FORMATS[self.engine]]
+            raise ValueError(f"{self.engine} cannot load {self.precision} weights" + self._elsewhere()
+                             + f"; {self.engine} loads {', '.join(loadable[:8])}{' ...' if len(loadable) > 8 else ''}")
         return self
+
+    def _elsewhere(self) -> str:
+        others = engines_for(self.precision or "bf16")
+        return f"; {self.precision} runs on {', '.join(others)}" if others else ""
 
     def resolved(self, max_context: int) -> Workload:
         """Fill unset options with the defaults a practitioner would use."""
@@ -65,12 +123,7 @@ class Workload(BaseModel):
             updates["precision"] = "nf4" if (self.kind == "finetune" and self.method == "qlora") else "bf16"
         precision = updates.get("precision", self.precision)
         if self.engine is None and self.kind == "inference":
-            if precision in GGUF_TYPES:
-                updates["engine"] = "llama.cpp"
-            elif self.batch > 1:
-                updates["engine"] = "vllm"
-            else:
-                updates["engine"] = "transformers"
+            updates["engine"] = _default_engine(str(precision), self.batch)
         if self.context is None:
             default = {"inference": 4096, "finetune": 2048, "pretrain": 4096}[self.kind]
             updates["context"] = min(default, max_context)
