@@ -20,6 +20,7 @@ from configurator.core.report.purchase import (
     part_vendor,
     request_summary,
 )
+from configurator.core.solve import power as pw
 from configurator.core.solve.build import Build, BuildPart, SlotAssignment
 from configurator.core.solve.request import BuildRequest
 
@@ -351,13 +352,13 @@ def _feed(pool: _PsuPool, needs: dict[str, int]) -> str:
     feeds: list[str] = []
     for _ in range(needs.get("hpwr16", 0)):
         native = pool.take("hpwr16", 1)
-        adapter = None if native else pool.take("pcie8", 4)
+        adapter = None if native else pool.take("pcie8", pw.ADAPTER_PCIE8_PER_HPWR)
         feeds += native or ([f"16-pin adapter from {', '.join(adapter)}"] if adapter else ["MISSING 12V-2x6"])
     for _ in range(needs.get("pcie8", 0) + needs.get("pcie6", 0)):
         feeds += pool.take("pcie8", 1) or ["MISSING PCIe 8-pin"]
     for _ in range(needs.get("eps8", 0)):
         native = pool.take("eps8", 1)
-        adapter = None if native else pool.take("pcie8", 2)
+        adapter = None if native else pool.take("pcie8", pw.ADAPTER_PCIE8_PER_EPS)
         feeds += native or ([f"EPS adapter from {', '.join(adapter)}"] if adapter else ["MISSING EPS 8-pin"])
     return "; ".join(feeds) or "slot power only"
 
@@ -378,7 +379,7 @@ def connector_plan(build: Build) -> list[tuple[str, str, str]]:
     cpu = spec_of(build, "cpu")
     cpu_part = part_of(build, "cpu")
     sockets = cpu_part.quantity if cpu_part else 1
-    eps = sockets * (1 if cpu.get("platform") == "consumer" else 2)
+    eps = sockets * pw.eps_inputs_per_socket(str(cpu.get("platform")))
     rows = [("CPU" + (f" x {sockets}" if sockets > 1 else ""), f"{eps} x EPS 8-pin", _feed(pools[0], {"eps8": eps}))]
     needs = {k: int(v) for k, v in (gpu.get("power_connectors") or {}).items()}
     cards = sorted(build.slot_map, key=lambda c: c.slot)
@@ -394,9 +395,9 @@ def power_limit_w(build: Build) -> int | None:
     p = build.power
     if not gpu or part_of(build, "psu") is None or not build.gpu_count:
         return None
-    targets = [0.8 * p.psu_w] if p.psu_w else []
+    targets = [pw.PSU_TARGET_LOAD * p.psu_w] if p.psu_w else []
     if p.wall_w and p.circuit_limit_w:
-        targets.append(0.9 * p.circuit_limit_w * p.dc_load_w / p.wall_w)
+        targets.append(pw.CIRCUIT_MARGIN * p.circuit_limit_w * p.dc_load_w / p.wall_w)
     if not targets or p.dc_load_w <= min(targets):
         return None
     tdp = float(gpu.get("tdp_w") or 0)

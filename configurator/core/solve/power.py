@@ -36,9 +36,30 @@ def transient_ratio(gpu: Gpu) -> float:
     return 1.6 if gpu.market == "consumer" else 2.2
 
 
+def eps_inputs_per_socket(platform: str) -> int:
+    """EPS 8-pin inputs a board needs per socket: one on desktop boards, two on HEDT and servers."""
+    return 1 if platform == "consumer" else 2
+
+
 def cpu_eps_connectors(cpu: Cpu, sockets: int) -> int:
-    """EPS 8-pin inputs a board needs: one on desktop boards, two on HEDT and servers per socket."""
-    return sockets * (1 if cpu.platform == "consumer" else 2)
+    return sockets * eps_inputs_per_socket(cpu.platform)
+
+
+ADAPTER_PCIE8_PER_HPWR = 4  # PWR-6: a 12V-2x6 adapter takes four 8-pin PCIe cables (600 W cards)
+ADAPTER_PCIE8_PER_EPS = 2  # the RTX A6000 ships a dual 8-pin PCIe to one 8-pin EPS adapter
+
+
+def gpu_connector_needs(gpu: Gpu, gpus: int) -> tuple[int, int, int]:
+    """(12V-2x6, 8-pin PCIe, EPS 8-pin) plugs the cards need; 6-pin inputs take an 8-pin cable."""
+    c = gpu.power_connectors
+    return c.hpwr16 * gpus, (c.pcie8 + c.pcie6) * gpus, c.eps8 * gpus
+
+
+def connectors_ok(need16: int, need8: int, need_eps: int, have16: int, have8: int, have_eps: int) -> bool:
+    """PWR-6: every plug gets its own cable from the PSU(s); missing 12V-2x6 and EPS plugs come
+    from adapters on spare 8-pin PCIe cables (never pigtails)."""
+    spare8 = have8 - need8 - ADAPTER_PCIE8_PER_HPWR * max(0, need16 - have16)
+    return spare8 >= ADAPTER_PCIE8_PER_EPS * max(0, need_eps - have_eps)
 
 
 def two_psus_needed(dc_w: float, largest_single_w: float) -> bool:

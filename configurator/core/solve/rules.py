@@ -127,15 +127,17 @@ def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage
         if volts < 200:
             add("PWR-5", "pass" if a.psu.watts <= pw.SINGLE_PSU_MAX_120V else "fail",
                 f"{a.psu.watts:.0f} W unit on a {volts:.0f} V outlet (at most 1600 W per ATX PSU)")
-        need16 = a.gpu.power_connectors.hpwr16 * a.gpus
-        need8 = (a.gpu.power_connectors.pcie8 + a.gpu.power_connectors.pcie6) * a.gpus
+        need16, need8, gpu_eps = pw.gpu_connector_needs(a.gpu, a.gpus)
+        need_eps = gpu_eps + pw.cpu_eps_connectors(a.cpu, a.sockets)
         have16 = a.psu.connectors.hpwr16 * a.psu_count
         have8 = a.psu.connectors.pcie8 * a.psu_count
+        have_eps = a.psu.connectors.eps8 * a.psu_count
         adapters = max(0, need16 - have16)
-        ok = need8 + 4 * adapters <= have8
-        text = f"GPUs need {need16} x 12V-2x6 and {need8} x 8-pin; PSU has {have16} and {have8}"
+        ok = pw.connectors_ok(need16, need8, need_eps, have16, have8, have_eps)
+        text = (f"GPUs need {need16} x 12V-2x6 and {need8} x 8-pin, the CPU and cards {need_eps} x EPS; "
+                f"PSU has {have16}, {have8} and {have_eps}")
         if adapters and ok:
-            text += f" ({adapters} card(s) on 4x 8-pin adapters)"
+            text += f" ({adapters} card(s) on {pw.ADAPTER_PCIE8_PER_HPWR}x 8-pin adapters)"
         add("PWR-6", "pass" if ok else "fail", text + "; one cable per connector, no pigtails above 250 W")
         if a.psu_count > 1:
             needed = pw.two_psus_needed(p.dc_load_w, a.largest_single_psu_w)

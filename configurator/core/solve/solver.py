@@ -290,19 +290,18 @@ class BuildModel:
         dc = m.new_int_var(0, 200_000, "dc_w")
         m.add(dc == gpu_w + cpu_w + rest_w)
         self.dc = dc
-        fast_w, slow_w, spike_w, eps_w = (m.new_int_var(0, 1_000_000, name) for name in ("fast_w", "slow_w", "spike_w", "eps"))
+        fast_w, slow_w, spike_w = (m.new_int_var(0, 1_000_000, name) for name in ("fast_w", "slow_w", "spike_w"))
         m.add(fast_w == sum(int(o.count * o.gpu.tdp_w * pw.transient_ratio(o.gpu)) * o_vars[i] for i, o in enumerate(options))
               + cpu_w + rest_w)
         m.add(slow_w == sum(int(o.count * o.gpu.tdp_w * pw.SLOW_TRANSIENT_RATIO) * o_vars[i] for i, o in enumerate(options))
               + cpu_w + rest_w)
         m.add(spike_w == sum(int(o.count * o.gpu.tdp_w * pw.ATX2_SPIKE_RATIO) * o_vars[i] for i, o in enumerate(options))
               + cpu_w + rest_w)
-        m.add(eps_w == sum(o.gpu.power_connectors.eps8 * o.count * o_vars[i] for i, o in enumerate(options))
-              + per_cpu(lambda c: pw.cpu_eps_connectors(c, 1)))
-        # connector classes: what the GPUs need against what the PSU(s) supply (adapters: 4x 8-pin per 12V-2x6)
-        need_classes = classes(options, lambda o: (o.gpu.power_connectors.hpwr16 * o.count,
-                                                   (o.gpu.power_connectors.pcie8 + o.gpu.power_connectors.pcie6) * o.count))
-        need_vars = {k: any_of(f"need_{k[0]}_{k[1]}", [o_vars[i] for i in ids]) for k, ids in need_classes.items()}
+        # PWR-6 (power.connectors_ok) over classes: what the GPUs need, the CPU's EPS inputs, each PSU
+        need_classes = classes(options, lambda o: pw.gpu_connector_needs(o.gpu, o.count))
+        need_vars = {k: any_of(f"need_{k[0]}_{k[1]}_{k[2]}", [o_vars[i] for i in ids]) for k, ids in need_classes.items()}
+        eps_classes = classes(cpus, lambda c: pw.cpu_eps_connectors(c, 1))  # desktop PSUs feed one socket
+        eps_vars = {k: any_of(f"cpu_eps_{k}", [c_vars[i] for i in ids]) for k, ids in eps_classes.items()}
         # PWR-10: no supply beyond 2.5x its load, except where a label explains it ("room to grow")
         # or the user owns it; enforced through an assumption literal so one label can lift it
         self.right_sized_psu = m.new_bool_var("right_sized_psu")
@@ -324,13 +323,11 @@ class BuildModel:
                 m.add(slow_w <= int(pw.ATX3_10MS * ps.capacity_w)).only_enforce_if(lit)
             else:
                 m.add(spike_w <= int(ps.capacity_w)).only_enforce_if(lit)
-            supply8 = psu.connectors.pcie8 * ps.count
-            supply16 = psu.connectors.hpwr16 * ps.count
-            for (need16, need8), nvar in need_vars.items():
-                if need8 + 4 * max(0, need16 - supply16) > supply8:
-                    m.add_bool_or([lit.negated(), nvar.negated()])
-            # EPS-powered cards (A6000) may also use the 8-pin PCIe-to-EPS adapter they ship with
-            m.add(eps_w <= psu.connectors.eps8 * ps.count + max(0, supply8 - 2)).only_enforce_if(lit)
+            have = (psu.connectors.hpwr16 * ps.count, psu.connectors.pcie8 * ps.count, psu.connectors.eps8 * ps.count)
+            for (need16, need8, gpu_eps), nvar in need_vars.items():
+                for cpu_eps, evar in eps_vars.items():
+                    if not pw.connectors_ok(need16, need8, gpu_eps + cpu_eps, *have):
+                        m.add_bool_or([lit.negated(), nvar.negated(), evar.negated()])
 
         # --- memory (RAM-1, RAM-3, RAM-5, RAM-6)
         ram_gb = sum(memory_of(mk).total_gb * k * mem_vars[i] for i, (mk, k) in enumerate(self.mem_choices))
