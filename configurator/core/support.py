@@ -1,0 +1,649 @@
+"""What the software stack runs on each GPU architecture: sourced facts, stack checks and realistic training TFLOPS."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from configurator.core.catalog.models import Gpu
+from configurator.core.estimate.workload import Workload
+
+Level = Literal["yes", "partial", "no"]
+Status = Literal["pass", "warn", "fail"]
+TrainDtype = Literal["bf16", "fp16", "fp32"]
+
+# --------------------------------------------------------------------------- sources
+# One constant per document, so a fact names where it comes from and a URL is typed once.
+CUDA_GPUS = "https://developer.nvidia.com/cuda-gpus"
+AMPERE_WHITEPAPER = (
+    "https://images.nvidia.com/aem-dam/en-zz/Solutions/data-center/nvidia-ampere-architecture-whitepaper.pdf"
+)
+FLASH_ATTN_README = "https://github.com/Dao-AILab/flash-attention/blob/main/README.md"
+RDNA3_FLASH_ATTN_BENCH = "https://github.com/ROCm/flash-attention/issues/27"
+VLLM_GPU_INSTALL = "https://docs.vllm.ai/en/latest/getting_started/installation/gpu/"
+VLLM_GPU_INSTALL_V014 = "https://docs.vllm.ai/en/v0.14.0/getting_started/installation/gpu/"
+VLLM_QUANT_HARDWARE = "https://docs.vllm.ai/en/latest/features/quantization/"
+VLLM_FP8 = "https://docs.vllm.ai/en/v0.32.0/features/quantization/llm_compressor/fp8/"
+VLLM_KV_CACHE = "https://docs.vllm.ai/en/latest/features/quantization/quantized_kvcache/"
+TORCH_SCALED_MM = "https://huggingface.co/neuralmagic/Meta-Llama-3.1-70B-Instruct-FP8/discussions/2"
+LLAMA_CPP_BUILD = "https://github.com/ggml-org/llama.cpp/blob/master/docs/build.md"
+BNB_INSTALL = "https://huggingface.co/docs/bitsandbytes/v0.50.2/en/installation.md"
+BNB_ROCM_WINDOWS = "https://github.com/bitsandbytes-foundation/bitsandbytes/pull/1915"
+DEEPSPEED_README = "https://github.com/deepspeedai/DeepSpeed/blob/master/README.md"
+DEEPSPEED_ACCELERATORS = "https://deepspeed.ai/tutorials/accelerator-setup-guide"
+TRITON_README = "https://github.com/triton-lang/triton/blob/main/README.md"
+INDUCTOR_TOO_OLD = "https://github.com/pytorch/pytorch/blob/main/torch/_dynamo/exc.py"
+PYTORCH_DROPS_SM70 = "https://github.com/pytorch/pytorch/issues/157517"
+NVIDIA_R580_LAST = "https://www.neowin.net/amp/nvidia-is-soon-ending-driver-support-for-some-of-its-most-legendary-graphics-cards/"
+CUDA13_DROPS_VOLTA = "https://github.com/NVIDIA/cuDecomp/pull/97"
+ROCM_GFX906_EOM = "https://rocm.docs.amd.com/en/docs-5.6.0/release.html"
+ROCM_RADEON_TARGETS = "https://rocm.docs.amd.com/projects/install-on-windows/en/docs-7.2/reference/system-requirements.html"
+RDNA3_WMMA = "https://gpuopen.com/learn/wmma_on_rdna3/"
+RDNA4_ISA = (
+    "https://www.amd.com/content/dam/amd/en/documents/radeon-tech-docs/instruction-set-architectures/"
+    "rdna4-instruction-set-architecture.pdf"
+)
+PYTORCH_XPU = "https://docs.pytorch.org/docs/stable/notes/get_start_xpu.html"
+MAMF_TABLE = (
+    "https://github.com/stas00/ml-engineering/blob/master/compute/accelerator/README.md"
+    "#maximum-achievable-matmul-flops-comparison-table"
+)
+RX7900XTX_GEMM = (
+    "https://github.com/zzc0721/torch-performance-test-data/issues/58",
+    "https://github.com/zzc0721/torch-performance-test-data/issues/68",
+    "https://github.com/zzc0721/torch-performance-test-data/issues/103",
+)
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One sourced statement: whether a piece of software runs, in words a buyer understands."""
+
+    level: Level
+    note: str
+    source: str
+
+
+@dataclass(frozen=True)
+class MatmulMeasurement:
+    """A published dense GEMM throughput next to the peak it was measured against."""
+
+    card: str
+    dtype: TrainDtype
+    measured_tflops: float
+    peak_tflops: float
+    source: str
+
+    @property
+    def efficiency(self) -> float:
+        return self.measured_tflops / self.peak_tflops
+
+
+# The estimator's training MFU defaults were fitted on NVIDIA runs (Llama 2 on A100 ~40 %),
+# against NVIDIA peak figures whose large-GEMM efficiency is this A100 SXM measurement
+# (ml-engineering MAMF table, BF16, torch 2.6.0+cu126: 271.2 of 312 TFLOPS). Another vendor's
+# figure is rescaled by (its GEMM efficiency / this one) so the same MFU applies to it.
+REFERENCE_MATMUL = MatmulMeasurement("NVIDIA A100 SXM", "bf16", 271.2, 312.0, MAMF_TABLE)
+
+
+@dataclass(frozen=True)
+class ArchSupport:
+    """What the software stack runs on one GPU architecture of one vendor."""
+
+    vendor: Literal["nvidia", "amd", "intel"]
+    architecture: str  # the catalog's Gpu.architecture spelling
+    targets: str  # CUDA compute capability or LLVM gfx target(s)
+    aliases: tuple[str, ...]
+    bf16: Fact
+    fp8_compute: Fact
+    flash_attention_2: Fact
+    pytorch: Fact
+    vllm: Fact
+    vllm_quant: dict[str, Fact]  # implementation row of vLLM's table -> fact
+    vllm_fp8_kv: Fact
+    llama_cpp: Fact
+    bitsandbytes: Fact
+    deepspeed: Fact
+    torch_compile: Fact
+    driver: Fact
+    matmul: tuple[MatmulMeasurement, ...] = ()
+    matmul_note: str = ""
+
+    def facts(self) -> dict[str, Fact]:
+        """Every fact by name (vLLM quantization rows as vllm_quant.<row>)."""
+        named = {
+            name: getattr(self, name)
+            for name in ("bf16", "fp8_compute", "flash_attention_2", "pytorch", "vllm", "vllm_fp8_kv",
+                         "llama_cpp", "bitsandbytes", "deepspeed", "torch_compile", "driver")
+        }
+        named.update({f"vllm_quant.{row}": fact for row, fact in self.vllm_quant.items()})
+        return named
+
+
+# --------------------------------------------------------------------------- shared facts
+# vLLM's "Supported Hardware" quantization table (VLLM_QUANT_HARDWARE): columns Volta (SM 7.0),
+# Turing (7.5), Ampere (8.0/8.6), Ada (8.9), Hopper (9.0), AMD GPU, Intel GPU. Rows used here.
+VLLM_ROWS = ("awq", "gptq", "marlin", "int8_w8a8", "fp8_w8a8", "bitsandbytes", "gguf")
+_QUANT_NAMES = {
+    "awq": "AWQ", "gptq": "GPTQ", "marlin": "Marlin int4 (GPTQ/AWQ/compressed-tensors W4A16)",
+    "int8_w8a8": "INT8 W8A8", "fp8_w8a8": "FP8 W8A8", "bitsandbytes": "bitsandbytes", "gguf": "GGUF",
+}
+
+
+def _quant_row(column: str, supported: set[str], extra: dict[str, Fact] | None = None) -> dict[str, Fact]:
+    row: dict[str, Fact] = {}
+    for name in VLLM_ROWS:
+        label = _QUANT_NAMES[name]
+        if name in supported:
+            row[name] = Fact("yes", f"vLLM runs {label} on {column}", VLLM_QUANT_HARDWARE)
+        else:
+            row[name] = Fact("no", f"vLLM's hardware table marks {label} unsupported on {column}", VLLM_QUANT_HARDWARE)
+    row.update(extra or {})
+    return row
+
+
+_FP8_MARLIN = Fact(
+    "partial",
+    "no FP8 tensor cores: vLLM stores FP8 weights and runs them as weight-only W8A16 through FP8 Marlin "
+    "(half the weight memory, computed in fp16, no FP8 speed-up)",
+    VLLM_FP8,
+)
+_FP8_KV_SOFTWARE = Fact(
+    "partial",
+    "FP8 KV cache is stored in 8 bits to save memory but converted back to 16-bit for the attention math "
+    "(no FP8 hardware)",
+    VLLM_KV_CACHE,
+)
+_FP8_KV_NATIVE = Fact("yes", "FP8 KV cache with FP8 hardware", VLLM_KV_CACHE)
+_FP8_KV_UNDOCUMENTED = Fact(
+    "partial", "vLLM documents no FP8 KV-cache path for this GPU family; expect to keep the KV cache in 16-bit",
+    VLLM_KV_CACHE,
+)
+_NO_BF16_NVIDIA = Fact(
+    "no", "no bf16 tensor cores (bf16 arrived with Ampere)", AMPERE_WHITEPAPER,
+)
+_BF16_NVIDIA = Fact("yes", "bf16 tensor cores (Ampere and newer)", AMPERE_WHITEPAPER)
+_FA2_NVIDIA = Fact("yes", "FlashAttention-2 runs on Ampere, Ada and Hopper (fp16 and bf16)", FLASH_ATTN_README)
+_FA2_NONE_NVIDIA = Fact(
+    "no", "FlashAttention-2 needs Ampere or newer: attention falls back to PyTorch SDPA kernels "
+    "(slower, more memory at long context)", FLASH_ATTN_README,
+)
+_LLAMA_CUDA = Fact("yes", "llama.cpp runs on the CUDA backend (Vulkan also works)", LLAMA_CPP_BUILD)
+_LLAMA_HIP = Fact("yes", "llama.cpp runs on the HIP (ROCm) backend or on Vulkan", LLAMA_CPP_BUILD)
+_LLAMA_SYCL = Fact("yes", "llama.cpp runs on the SYCL backend (Intel GPUs) or on Vulkan", LLAMA_CPP_BUILD)
+_BNB_CUDA = Fact("yes", "bitsandbytes NF4/8-bit on CUDA compute capability 6.0+ (QLoRA works)", BNB_INSTALL)
+_BNB_ROCM_INSTINCT = Fact("yes", "bitsandbytes has official AMD ROCm support (QLoRA works)", BNB_INSTALL)
+_BNB_ROCM_RADEON = Fact(
+    "partial",
+    "bitsandbytes supports AMD ROCm officially, but Radeon (RDNA) builds are newer and less tested than CUDA: "
+    "QLoRA should run, expect rough edges",
+    BNB_ROCM_WINDOWS,
+)
+_BNB_XPU = Fact("yes", "bitsandbytes has official Intel XPU support (QLoRA works)", BNB_INSTALL)
+_DS_NVIDIA = Fact("yes", "DeepSpeed is developed and tested on NVIDIA GPUs", DEEPSPEED_README)
+_DS_AMD_TESTED = Fact("yes", "DeepSpeed is tested on AMD Instinct (MI100, MI200)", DEEPSPEED_README)
+_DS_AMD_OTHER = Fact(
+    "partial", "DeepSpeed runs on ROCm through its CUDA/HIP accelerator, but upstream tests only MI100 and MI200",
+    DEEPSPEED_README,
+)
+_DS_ARC = Fact(
+    "partial", "DeepSpeed's XPU accelerator is validated on Intel Data Center GPU Max, not on Arc",
+    DEEPSPEED_README,
+)
+_COMPILE_OK = Fact("yes", "torch.compile (Inductor/Triton) is supported", TRITON_README)
+_COMPILE_OLD_NVIDIA = Fact(
+    "partial", "Triton officially supports compute capability 8.0+; PyTorch still compiles for 7.x but "
+    "without official Triton support", TRITON_README,
+)
+_DRIVER_CURRENT_NVIDIA = Fact("yes", "current CUDA 13 drivers and toolkits support this architecture", CUDA13_DROPS_VOLTA)
+_DRIVER_ROCM = Fact("yes", "in AMD's current ROCm support list", ROCM_RADEON_TARGETS)
+_PYTORCH_CUDA = Fact("yes", "current PyTorch CUDA wheels include this architecture", PYTORCH_DROPS_SM70)
+_PYTORCH_ROCM = Fact("yes", "PyTorch ROCm wheels support this GPU", ROCM_RADEON_TARGETS)
+
+_TURING_PLUS_ROWS = {"awq", "gptq", "marlin", "int8_w8a8", "bitsandbytes", "gguf"}
+
+
+def _nvidia(
+    architecture: str, targets: str, column: str, supported: set[str], *, bf16: bool, fp8: Fact,
+    fa2: bool, kv: Fact, vllm: Fact, extra_quant: dict[str, Fact] | None = None,
+    pytorch: Fact = _PYTORCH_CUDA, compile_fact: Fact = _COMPILE_OK, driver: Fact = _DRIVER_CURRENT_NVIDIA,
+    aliases: tuple[str, ...] = (),
+) -> ArchSupport:
+    return ArchSupport(
+        vendor="nvidia", architecture=architecture, targets=targets, aliases=aliases,
+        bf16=_BF16_NVIDIA if bf16 else _NO_BF16_NVIDIA, fp8_compute=fp8,
+        flash_attention_2=_FA2_NVIDIA if fa2 else _FA2_NONE_NVIDIA, pytorch=pytorch, vllm=vllm,
+        vllm_quant=_quant_row(column, supported, extra_quant), vllm_fp8_kv=kv, llama_cpp=_LLAMA_CUDA,
+        bitsandbytes=_BNB_CUDA, deepspeed=_DS_NVIDIA, torch_compile=compile_fact, driver=driver,
+    )
+
+
+_VLLM_CUDA = Fact("yes", "vLLM supports NVIDIA GPUs of compute capability 7.5 and newer", VLLM_GPU_INSTALL)
+_FP8_NATIVE_NVIDIA = Fact("yes", "FP8 tensor cores (compute capability 8.9 and newer)", VLLM_FP8)
+_FP8_NONE_NVIDIA = Fact("no", "no FP8 tensor cores (they arrived with Ada, compute capability 8.9)", VLLM_FP8)
+_VOLTA_PASCAL_EOL = (
+    "NVIDIA's 580 driver branch is the last for Maxwell, Pascal and Volta, CUDA 13 drops them, and PyTorch's "
+    "CUDA 12.8+ wheels no longer include them: the card runs on older software only"
+)
+_EOL_DRIVER = Fact("partial", _VOLTA_PASCAL_EOL, NVIDIA_R580_LAST)
+_EOL_PYTORCH = Fact(
+    "partial", "PyTorch's CUDA 12.8/12.9 wheels dropped Maxwell, Pascal and Volta; the CUDA 12.6 wheels still run them",
+    PYTORCH_DROPS_SM70,
+)
+
+_AMD_COLUMN = "AMD GPUs"
+_AMD_ROWS = {"gguf"}
+_AMD_FP8_ROWS = {"gguf", "fp8_w8a8"}
+_INTEL_COLUMN = "Intel GPUs"
+_INTEL_ROWS = {"awq", "gptq"}
+_FP8_NONE_AMD = Fact(
+    "no", "no FP8 matrix hardware; vLLM's FP8 path on ROCm (torch._scaled_mm) needs MI300-class (CDNA 3) GPUs and "
+    "the weight-only FP8 Marlin kernel is CUDA-only", TORCH_SCALED_MM,
+)
+_VLLM_FP8_ROCM_NONE = Fact(
+    "no", "FP8 W8A8 in vLLM on ROCm runs on MI300-class (CDNA 3) GPUs only, and Marlin (weight-only FP8) is CUDA-only",
+    TORCH_SCALED_MM,
+)
+_INTEL_FP8 = Fact("no", "vLLM's hardware table lists no FP8 support on Intel GPUs", VLLM_QUANT_HARDWARE)
+_FA2_ROCM_CK = Fact(
+    "yes", "FlashAttention-2 on ROCm: the composable_kernel backend supports MI200x, MI250x, MI300x, MI355x and RDNA 3/4",
+    FLASH_ATTN_README,
+)
+_FA2_NONE_OLD_AMD = Fact(
+    "no", "FlashAttention-2's ROCm backends target MI200 (gfx90a) and newer and RDNA 3/4; attention falls back to SDPA",
+    FLASH_ATTN_README,
+)
+_FA2_NONE_INTEL = Fact(
+    "no", "FlashAttention-2 is built for CUDA and ROCm only; Intel GPUs use PyTorch SDPA kernels", FLASH_ATTN_README,
+)
+_VLLM_ROCM = Fact("yes", "vLLM supports this GPU on ROCm", VLLM_GPU_INSTALL)
+_VLLM_ROCM_NONE = Fact(
+    "no", "vLLM's ROCm build supports MI200 (gfx90a), MI300 (gfx942), MI350 (gfx950), RX 7900 (gfx1100/1101) and "
+    "RX 9000 (gfx1200/1201) only", VLLM_GPU_INSTALL,
+)
+_VLLM_XPU = Fact(
+    "partial", "vLLM runs basic inference and serving on Intel Data Center and Arc GPUs (XPU backend), with fewer "
+    "quantization formats", VLLM_GPU_INSTALL_V014,
+)
+_COMPILE_ROCM = Fact("yes", "torch.compile (Triton) supports AMD GPUs on ROCm 6.2+", TRITON_README)
+_COMPILE_XPU = Fact("yes", "torch.compile supports Intel GPUs through PyTorch's XPU backend", PYTORCH_XPU)
+_PYTORCH_XPU = Fact("yes", "PyTorch's XPU build supports Intel Arc GPUs", PYTORCH_XPU)
+_DRIVER_XPU = Fact("yes", "supported by Intel's current GPU drivers for PyTorch XPU", PYTORCH_XPU)
+
+def _rx7900xtx(url: str, fp16: float, bf16: float, fp32: float) -> tuple[MatmulMeasurement, ...]:
+    # best square torch.matmul of one submission, against AMD's 122.8 fp16/bf16 and 61.4 fp32 peaks
+    card = "AMD Radeon RX 7900 XTX"
+    return (
+        MatmulMeasurement(card, "fp16", fp16, 122.8, url),
+        MatmulMeasurement(card, "bf16", bf16, 122.8, url),
+        MatmulMeasurement(card, "fp32", fp32, 61.4, url),
+    )
+
+
+# PyTorch builds for ROCm 6.3, 7.0 and 7.1 respectively
+_RDNA3_GEMM = (
+    _rx7900xtx(RX7900XTX_GEMM[0], 105.43, 99.37, 26.84)
+    + _rx7900xtx(RX7900XTX_GEMM[1], 97.52, 93.65, 25.67)
+    + _rx7900xtx(RX7900XTX_GEMM[2], 95.35, 88.09, 23.28)
+)
+
+SUPPORT_TABLE: tuple[ArchSupport, ...] = (
+    _nvidia(
+        "Pascal", "compute capability 6.0/6.1", "Pascal", set(), bf16=False, fp8=_FP8_NONE_NVIDIA, fa2=False,
+        kv=Fact("no", "vLLM does not run on Pascal", VLLM_GPU_INSTALL),
+        vllm=Fact("no", "vLLM needs compute capability 7.5 or newer (7.0 in releases up to 0.14); Pascal is 6.x",
+                  VLLM_GPU_INSTALL),
+        pytorch=_EOL_PYTORCH,
+        compile_fact=Fact("no", "PyTorch's Inductor refuses GPUs below compute capability 7.0", INDUCTOR_TOO_OLD),
+        driver=_EOL_DRIVER,
+    ),
+    _nvidia(
+        "Volta", "compute capability 7.0", "Volta", {"gptq", "bitsandbytes", "gguf"}, bf16=False,
+        fp8=_FP8_NONE_NVIDIA, fa2=False,
+        kv=_FP8_KV_SOFTWARE,
+        vllm=Fact("partial", "current vLLM needs compute capability 7.5; the V100 (7.0) runs only releases up to "
+                  "about 0.14", VLLM_GPU_INSTALL_V014),
+        extra_quant={"fp8_w8a8": Fact("no", "no FP8 on Volta, and FP8 Marlin needs Turing or newer", VLLM_FP8)},
+        pytorch=_EOL_PYTORCH, compile_fact=_COMPILE_OLD_NVIDIA, driver=_EOL_DRIVER,
+    ),
+    _nvidia(
+        "Turing", "compute capability 7.5", "Turing", _TURING_PLUS_ROWS, bf16=False,
+        fp8=_FP8_NONE_NVIDIA, fa2=False, kv=_FP8_KV_SOFTWARE, vllm=_VLLM_CUDA,
+        extra_quant={"fp8_w8a8": _FP8_MARLIN}, compile_fact=_COMPILE_OLD_NVIDIA,
+        driver=Fact("yes", "CUDA 13 dropped Volta but not Turing (SM75)", CUDA13_DROPS_VOLTA),
+    ),
+    _nvidia(
+        "Ampere", "compute capability 8.0/8.6/8.7", "Ampere", _TURING_PLUS_ROWS, bf16=True,
+        fp8=_FP8_NONE_NVIDIA, fa2=True, kv=_FP8_KV_SOFTWARE, vllm=_VLLM_CUDA,
+        extra_quant={"fp8_w8a8": _FP8_MARLIN},
+    ),
+    _nvidia(
+        "Ada Lovelace", "compute capability 8.9", "Ada", _TURING_PLUS_ROWS | {"fp8_w8a8"}, bf16=True,
+        fp8=_FP8_NATIVE_NVIDIA, fa2=True, kv=_FP8_KV_NATIVE, vllm=_VLLM_CUDA, aliases=("Ada",),
+    ),
+    _nvidia(
+        "Hopper", "compute capability 9.0", "Hopper", _TURING_PLUS_ROWS | {"fp8_w8a8"}, bf16=True,
+        fp8=_FP8_NATIVE_NVIDIA, fa2=True, kv=_FP8_KV_NATIVE, vllm=_VLLM_CUDA,
+    ),
+    _nvidia(
+        # vLLM's quantization table stops at Hopper; its FP8 page lists Blackwell for W8A8 and its install page
+        # names the B200. The other rows are taken as Hopper's (newer than every column marked supported).
+        "Blackwell", "compute capability 10.0/12.0", "Blackwell (table stops at Hopper; FP8 page lists Blackwell)",
+        _TURING_PLUS_ROWS | {"fp8_w8a8"}, bf16=True, fp8=_FP8_NATIVE_NVIDIA, fa2=True, kv=_FP8_KV_NATIVE,
+        vllm=_VLLM_CUDA,
+    ),
+    ArchSupport(
+        vendor="amd", architecture="GCN 5", targets="gfx906 (Vega 20: Instinct MI50/MI60, Radeon VII)",
+        aliases=("Vega 20", "Vega", "GCN 5.1", "GCN5"),
+        bf16=Fact("no", "no bf16 matrix hardware on Vega 20 (its successor CDNA 1 added MFMA)", ROCM_GFX906_EOM),
+        fp8_compute=_FP8_NONE_AMD, flash_attention_2=_FA2_NONE_OLD_AMD,
+        pytorch=Fact("partial", "ROCm ended gfx906 maintenance in Q2 2024: only older ROCm/PyTorch releases or "
+                     "community builds run it", ROCM_GFX906_EOM),
+        vllm=_VLLM_ROCM_NONE, vllm_quant=_quant_row("GCN 5 (not a vLLM ROCm target)", set()),
+        vllm_fp8_kv=Fact("no", "vLLM does not run on gfx906", VLLM_GPU_INSTALL),
+        llama_cpp=Fact("partial", "llama.cpp runs on Vulkan; its HIP backend needs a ROCm build that still ships "
+                       "gfx906 libraries", LLAMA_CPP_BUILD),
+        bitsandbytes=Fact("no", "no bitsandbytes build targets gfx906 (ROCm ended its maintenance)", ROCM_GFX906_EOM),
+        deepspeed=_DS_AMD_OTHER,
+        torch_compile=Fact("partial", "Triton needs ROCm 6.2+, which no longer maintains gfx906", TRITON_README),
+        driver=Fact("partial", "AMD ended gfx906 maintenance (MI50, Radeon VII) in Q2 2024", ROCM_GFX906_EOM),
+    ),
+    ArchSupport(
+        vendor="amd", architecture="CDNA 1", targets="gfx908 (Instinct MI100)", aliases=("CDNA1", "CDNA"),
+        bf16=Fact("yes", "CDNA 1 matrix cores run bf16", DEEPSPEED_README),
+        fp8_compute=_FP8_NONE_AMD, flash_attention_2=_FA2_NONE_OLD_AMD,
+        pytorch=Fact("partial", "older CDNA 1: PyTorch ROCm runs it, but AMD's newer frameworks target gfx90a and "
+                     "newer", VLLM_GPU_INSTALL),
+        vllm=_VLLM_ROCM_NONE, vllm_quant=_quant_row("CDNA 1 (not a vLLM ROCm target)", set()),
+        vllm_fp8_kv=Fact("no", "vLLM does not run on gfx908", VLLM_GPU_INSTALL),
+        llama_cpp=_LLAMA_HIP,
+        bitsandbytes=Fact("partial", "bitsandbytes' ROCm wheels target MI200 and newer; MI100 needs a source build",
+                          BNB_INSTALL),
+        deepspeed=_DS_AMD_TESTED, torch_compile=_COMPILE_ROCM,
+        driver=Fact("partial", "an older Instinct generation: check that your ROCm release still lists gfx908",
+                    ROCM_RADEON_TARGETS),
+    ),
+    ArchSupport(
+        vendor="amd", architecture="CDNA 2", targets="gfx90a (Instinct MI200 series)", aliases=("CDNA2",),
+        bf16=Fact("yes", "CDNA 2 matrix cores run bf16 at the fp16 rate", FLASH_ATTN_README),
+        fp8_compute=_FP8_NONE_AMD, flash_attention_2=_FA2_ROCM_CK, pytorch=_PYTORCH_ROCM, vllm=_VLLM_ROCM,
+        vllm_quant=_quant_row(_AMD_COLUMN, _AMD_ROWS, {"fp8_w8a8": _VLLM_FP8_ROCM_NONE}),
+        vllm_fp8_kv=_FP8_KV_UNDOCUMENTED, llama_cpp=_LLAMA_HIP, bitsandbytes=_BNB_ROCM_INSTINCT,
+        deepspeed=_DS_AMD_TESTED, torch_compile=_COMPILE_ROCM, driver=_DRIVER_ROCM,
+        matmul=(MatmulMeasurement("AMD Instinct MI250X (one GCD)", "bf16", 147.0, 191.5, MAMF_TABLE),),
+        matmul_note="one of the MI250X's two dies; ROCm 6.2 (ml-engineering MAMF v1 table)",
+    ),
+    ArchSupport(
+        vendor="amd", architecture="CDNA 3", targets="gfx942 (Instinct MI300 series)", aliases=("CDNA3",),
+        bf16=Fact("yes", "CDNA 3 matrix cores run bf16", FLASH_ATTN_README),
+        fp8_compute=Fact("yes", "FP8 matrix cores; vLLM's FP8 path on ROCm targets MI300-class GPUs", TORCH_SCALED_MM),
+        flash_attention_2=_FA2_ROCM_CK, pytorch=_PYTORCH_ROCM, vllm=_VLLM_ROCM,
+        vllm_quant=_quant_row(_AMD_COLUMN, _AMD_FP8_ROWS), vllm_fp8_kv=_FP8_KV_NATIVE, llama_cpp=_LLAMA_HIP,
+        bitsandbytes=_BNB_ROCM_INSTINCT, deepspeed=_DS_AMD_OTHER, torch_compile=_COMPILE_ROCM, driver=_DRIVER_ROCM,
+        matmul=(
+            MatmulMeasurement("AMD Instinct MI300X", "bf16", 668.4, 1300.0, MAMF_TABLE),
+            MatmulMeasurement("AMD Instinct MI325X", "bf16", 784.9, 1300.0, MAMF_TABLE),
+        ),
+        matmul_note="PyTorch 2.5-2.6 on ROCm 6.2-6.3 with TunableOp (ml-engineering MAMF v2 table); fp16 shares "
+                    "the bf16 matrix rate on CDNA 3, so the bf16 figure is used for both",
+    ),
+    ArchSupport(
+        vendor="amd", architecture="RDNA 3", targets="gfx1100/gfx1101 (Radeon RX 7900 series, Radeon PRO W7900/W7800)",
+        aliases=("RDNA3",),
+        bf16=Fact("yes", "RDNA 3 WMMA runs fp16 and bf16 with fp32 accumulate", RDNA3_WMMA),
+        fp8_compute=_FP8_NONE_AMD,
+        flash_attention_2=Fact(
+            "partial", "FlashAttention-2 runs on RDNA 3 (composable_kernel and Triton backends), but measured "
+            "forward throughput was 43-48 TFLOPS on an RX 7900 XTX against 150-173 on an RTX 4090",
+            RDNA3_FLASH_ATTN_BENCH,
+        ),
+        pytorch=_PYTORCH_ROCM, vllm=_VLLM_ROCM,
+        vllm_quant=_quant_row(_AMD_COLUMN, _AMD_ROWS, {"fp8_w8a8": _VLLM_FP8_ROCM_NONE}),
+        vllm_fp8_kv=_FP8_KV_UNDOCUMENTED, llama_cpp=_LLAMA_HIP, bitsandbytes=_BNB_ROCM_RADEON,
+        deepspeed=_DS_AMD_OTHER, torch_compile=_COMPILE_ROCM, driver=_DRIVER_ROCM,
+        matmul=_RDNA3_GEMM,
+        matmul_note="user-submitted PyTorch matmul benchmarks (square 4096-10240, ROCm 6.3-7.1); the catalog's "
+                    "61.4 TFLOPS fp32 figure is a dual-issue peak that reaches about 41 %, the WMMA fp16/bf16 "
+                    "figure about 76-81 %",
+    ),
+    ArchSupport(
+        vendor="amd", architecture="RDNA 4", targets="gfx1200/gfx1201 (Radeon RX 9000 series, Radeon AI PRO R9700)",
+        aliases=("RDNA4",),
+        bf16=Fact("yes", "RDNA 4 WMMA runs fp16 and bf16", RDNA4_ISA),
+        fp8_compute=Fact(
+            "partial", "RDNA 4 WMMA has FP8 instructions, but vLLM's FP8 W8A8 path on ROCm is documented for "
+            "MI300-class GPUs only", RDNA4_ISA,
+        ),
+        flash_attention_2=_FA2_ROCM_CK, pytorch=_PYTORCH_ROCM, vllm=_VLLM_ROCM,
+        vllm_quant=_quant_row(_AMD_COLUMN, _AMD_ROWS, {"fp8_w8a8": _VLLM_FP8_ROCM_NONE}),
+        vllm_fp8_kv=_FP8_KV_UNDOCUMENTED, llama_cpp=_LLAMA_HIP, bitsandbytes=_BNB_ROCM_RADEON,
+        deepspeed=_DS_AMD_OTHER, torch_compile=_COMPILE_ROCM, driver=_DRIVER_ROCM,
+    ),
+    ArchSupport(
+        vendor="intel", architecture="Xe-HPG", targets="Arc A-series (Alchemist)", aliases=("Alchemist", "Xe HPG"),
+        bf16=Fact("yes", "Xe-HPG XMX engines run fp16 and bf16; PyTorch XPU supports bf16 on Arc", PYTORCH_XPU),
+        fp8_compute=_INTEL_FP8, flash_attention_2=_FA2_NONE_INTEL, pytorch=_PYTORCH_XPU, vllm=_VLLM_XPU,
+        vllm_quant=_quant_row(_INTEL_COLUMN, _INTEL_ROWS), vllm_fp8_kv=_FP8_KV_UNDOCUMENTED, llama_cpp=_LLAMA_SYCL,
+        bitsandbytes=_BNB_XPU, deepspeed=_DS_ARC, torch_compile=_COMPILE_XPU, driver=_DRIVER_XPU,
+    ),
+    ArchSupport(
+        vendor="intel", architecture="Xe2", targets="Arc B-series (Battlemage)", aliases=("Battlemage", "Xe2-HPG"),
+        bf16=Fact("yes", "Xe2 XMX engines run fp16 and bf16; PyTorch XPU supports bf16 on Arc", PYTORCH_XPU),
+        fp8_compute=_INTEL_FP8, flash_attention_2=_FA2_NONE_INTEL, pytorch=_PYTORCH_XPU, vllm=_VLLM_XPU,
+        vllm_quant=_quant_row(_INTEL_COLUMN, _INTEL_ROWS), vllm_fp8_kv=_FP8_KV_UNDOCUMENTED, llama_cpp=_LLAMA_SYCL,
+        bitsandbytes=_BNB_XPU, deepspeed=_DS_ARC, torch_compile=_COMPILE_XPU, driver=_DRIVER_XPU,
+    ),
+)
+
+
+def _key(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+_BY_KEY: dict[tuple[str, str], ArchSupport] = {}
+for _entry in SUPPORT_TABLE:
+    for _name in (_entry.architecture, *_entry.aliases):
+        _BY_KEY[(_entry.vendor, _key(_name))] = _entry
+
+
+def support_for(vendor: str, architecture: str) -> ArchSupport | None:
+    """The table entry for a vendor's architecture (spaces, case and hyphens ignored), or None if unknown."""
+    return _BY_KEY.get((vendor, _key(architecture)))
+
+
+# --------------------------------------------------------------------------- verdicts
+
+
+@dataclass(frozen=True)
+class SupportVerdict:
+    """The outcome of one support rule for one GPU and workload."""
+
+    rule: str
+    status: Status
+    message: str
+    source: str = ""
+
+
+_STATUS_OF: dict[Level, Status] = {"yes": "pass", "partial": "warn", "no": "fail"}
+_ORDER: dict[Status, int] = {"pass": 0, "warn": 1, "fail": 2}
+
+# Which vLLM table row runs each weight precision (precision.py names); unlisted ones are plain 16/32-bit.
+VLLM_ROW_FOR_PRECISION: dict[str, str] = {
+    "fp8": "fp8_w8a8", "int8": "int8_w8a8", "int4": "marlin", "nf4": "bitsandbytes",
+    "gptq-int4": "gptq", "gptq-int8": "gptq", "awq-int4": "awq",
+    "q8_0": "gguf", "q6_k": "gguf", "q5_k_m": "gguf", "q4_k_m": "gguf", "q4_0": "gguf", "q3_k_m": "gguf",
+    "q2_k": "gguf",
+}
+_BNB_PRECISIONS = ("nf4", "int8")
+
+
+def worst(verdicts: list[SupportVerdict]) -> Status:
+    """The most severe status in a list (pass when empty)."""
+    return max((v.status for v in verdicts), key=_ORDER.__getitem__, default="pass")
+
+
+def _card(gpu: Gpu) -> str:
+    return f"the {gpu.name} ({gpu.architecture})"
+
+
+def _verdict(rule: str, fact: Fact, what: str, gpu: Gpu, advice: str = "", *, at_most: Status = "fail") -> SupportVerdict:
+    # at_most: a missing piece that only costs speed or memory (the job still runs) warns, never fails
+    status = min(_STATUS_OF[fact.level], at_most, key=_ORDER.__getitem__)
+    message = f"{what} on {_card(gpu)}: {fact.note}"
+    if status != "pass" and advice:
+        message += f"; {advice}"
+    return SupportVerdict(rule, status, message, fact.source)
+
+
+def check_stack(gpu: Gpu, workload: Workload) -> list[SupportVerdict]:
+    """Check the software stack a workload needs against what runs on this GPU's architecture.
+
+    Rules: SUP-0 architecture known, SUP-1 engine runs, SUP-2 compute precision, SUP-3 quantization
+    format in the engine, SUP-4 FP8 KV cache, SUP-5 FlashAttention-2 for training, SUP-6 bitsandbytes
+    (QLoRA, 8-bit AdamW), SUP-7 DeepSpeed (ZeRO, CPU offload), SUP-8 driver/toolkit lifecycle,
+    SUP-9 training throughput basis. A fail means the stack does not run; a warn that it runs with a cost.
+    """
+    entry = support_for(gpu.vendor, gpu.architecture)
+    if entry is None:
+        return [SupportVerdict(
+            "SUP-0", "warn",
+            f"no software-support facts for {gpu.vendor} {gpu.architecture!r} ({gpu.name}): check that your "
+            "framework supports this GPU before buying",
+        )]
+    verdicts: list[SupportVerdict] = []
+    # the same defaults the estimator resolves (precision, engine); the context bound is irrelevant here
+    workload = workload.resolved(max_context=workload.context or 10_000_000)
+    training = workload.kind != "inference"
+    precision = workload.precision or "bf16"
+    engine = "transformers" if training else workload.engine
+    int4_advice = "use AWQ/GPTQ int4 where vLLM supports it, or GGUF with llama.cpp"
+
+    # SUP-1: the engine itself
+    if engine == "vllm":
+        verdicts.append(_verdict("SUP-1", entry.vllm, "vLLM", gpu, "llama.cpp runs this GPU"))
+    elif engine == "llama.cpp":
+        verdicts.append(_verdict("SUP-1", entry.llama_cpp, "llama.cpp", gpu))
+    elif engine == "transformers":
+        verdicts.append(_verdict("SUP-1", entry.pytorch, "PyTorch", gpu))
+
+    # SUP-2: compute precision (16-bit float, FP8)
+    if precision == "bf16":
+        advice = "use fp16 mixed precision (with loss scaling) instead" if training else "run the model in fp16"
+        # the job still runs in fp16 (and is costed so by training_tflops): a warning, not a failure
+        verdicts.append(_verdict("SUP-2", entry.bf16, "bf16", gpu, advice, at_most="warn"))
+    elif precision == "fp8" and engine != "vllm":
+        verdicts.append(_verdict("SUP-2", entry.fp8_compute, "FP8 compute", gpu, "use bf16/fp16 or an int4 format"))
+
+    # SUP-3: the quantization format inside the engine
+    row = VLLM_ROW_FOR_PRECISION.get(precision)
+    if engine == "vllm" and row is not None:
+        fact = entry.vllm_quant[row]
+        if precision == "fp8" and fact.level != "yes":
+            advice = int4_advice
+        elif fact.level == "no":
+            advice = "use a format vLLM runs here (GGUF, or fp16) or llama.cpp"
+        else:
+            advice = ""
+        verdicts.append(_verdict("SUP-3", fact, f"vLLM {precision} weights", gpu, advice))
+    if engine == "transformers" and precision in _BNB_PRECISIONS and not (training and workload.method == "qlora"):
+        verdicts.append(_verdict("SUP-3", entry.bitsandbytes, f"bitsandbytes {precision}", gpu))
+
+    # SUP-4: FP8 KV cache
+    if engine == "vllm" and workload.kv_precision == "fp8":
+        verdicts.append(_verdict("SUP-4", entry.vllm_fp8_kv, "vLLM FP8 KV cache", gpu, "keep the KV cache in fp16"))
+
+    if training:
+        verdicts.append(_verdict(
+            "SUP-5", entry.flash_attention_2, "FlashAttention-2", gpu, "budget more memory and time for attention",
+            at_most="warn",
+        ))
+        if workload.method == "qlora" and workload.kind == "finetune":
+            verdicts.append(_verdict("SUP-6", entry.bitsandbytes, "QLoRA (bitsandbytes NF4)", gpu,
+                                     "use LoRA on a 16-bit base model instead"))
+        if workload.optimizer == "adamw-8bit":
+            verdicts.append(_verdict("SUP-6", entry.bitsandbytes, "8-bit AdamW (bitsandbytes)", gpu,
+                                     "use plain AdamW"))
+        if workload.zero > 0 or workload.offload == "cpu":
+            verdicts.append(_verdict("SUP-7", entry.deepspeed, "DeepSpeed ZeRO / offload", gpu,
+                                     "PyTorch FSDP is the alternative"))
+        verdicts.append(_throughput_verdict(gpu, entry))
+
+    # SUP-8: driver and toolkit lifecycle (always relevant to a purchase)
+    if entry.driver.level != "yes":
+        verdicts.append(_verdict("SUP-8", entry.driver, "Drivers", gpu, "expect no new driver or framework releases",
+                                 at_most="warn"))
+    return verdicts
+
+
+# --------------------------------------------------------------------------- training throughput
+
+
+def matmul_efficiency(entry: ArchSupport, dtype: TrainDtype) -> float | None:
+    """Mean measured GEMM efficiency (measured / peak) of an architecture for a dtype, if published.
+
+    CDNA 3 and CDNA 2 publish bf16 only; their fp16 matrix rate equals bf16, so bf16 stands for fp16.
+    """
+    chosen = [m for m in entry.matmul if m.dtype == dtype]
+    if not chosen and dtype == "fp16":
+        chosen = [m for m in entry.matmul if m.dtype == "bf16"]
+    if not chosen:
+        return None
+    return sum(m.efficiency for m in chosen) / len(chosen)
+
+
+def training_factor(gpu: Gpu, dtype: TrainDtype) -> float:
+    """Multiplier on the catalog peak so the estimator's NVIDIA-fitted MFU applies to this GPU.
+
+    NVIDIA cards are the calibration itself (1.0). Another vendor's figure is scaled by its measured
+    large-GEMM efficiency over the A100 reference's (MAMF table); with no measurement, 1.0 (SUP-9 warns).
+    """
+    entry = support_for(gpu.vendor, gpu.architecture)
+    if gpu.vendor == "nvidia" or entry is None:
+        return 1.0
+    efficiency = matmul_efficiency(entry, dtype)
+    if efficiency is None:
+        return 1.0
+    return min(1.0, efficiency / REFERENCE_MATMUL.efficiency)
+
+
+def _peak(gpu: Gpu, dtype: TrainDtype) -> float:
+    if dtype == "fp32":
+        return gpu.fp32_tflops
+    if dtype == "bf16" and gpu.bf16_tflops:
+        return gpu.bf16_tflops
+    # fp16, or bf16 on a card without bf16: costed as fp16 mixed precision, which SUP-2 tells the user to use
+    return gpu.fp16_tflops
+
+
+def training_tflops(gpu: Gpu, dtype: TrainDtype) -> float:
+    """Dense matmul TFLOPS for training time: the catalog peak scaled by the measured-GEMM factor.
+
+    The estimator's MFU multiplies this figure, as it multiplied the bf16/fp16 peak before.
+    """
+    if dtype not in ("bf16", "fp16", "fp32"):
+        raise ValueError(f"training_tflops covers bf16, fp16 and fp32, not {dtype!r}")
+    return _peak(gpu, dtype) * training_factor(gpu, dtype)
+
+
+def _throughput_verdict(gpu: Gpu, entry: ArchSupport) -> SupportVerdict:
+    dtype: TrainDtype = "bf16" if gpu.bf16_tflops else "fp16"
+    if gpu.vendor == "nvidia":
+        return SupportVerdict("SUP-9", "pass", f"training time for {_card(gpu)} uses its dense {dtype} peak with the "
+                              "MFU fitted on NVIDIA runs", REFERENCE_MATMUL.source)
+    efficiency = matmul_efficiency(entry, dtype)
+    if efficiency is None:
+        return SupportVerdict(
+            "SUP-9", "warn",
+            f"no published measured-GEMM figure for {entry.architecture}: training time for {_card(gpu)} uses the "
+            "spec-sheet peak, which may be optimistic",
+        )
+    factor = training_factor(gpu, dtype)
+    sources = sorted({m.source for m in entry.matmul})
+    message = (
+        f"training time for {_card(gpu)} uses {training_tflops(gpu, dtype):.0f} of its {_peak(gpu, dtype):.0f} "
+        f"{dtype} TFLOPS: large matrix multiplies measure {efficiency:.0%} of peak on {entry.architecture} "
+        f"against {REFERENCE_MATMUL.efficiency:.0%} on the {REFERENCE_MATMUL.card} the utilisation was fitted on "
+        f"({entry.matmul_note})"
+    )
+    return SupportVerdict("SUP-9", "warn" if factor < 0.9 else "pass", message, " ".join(sources))

@@ -1,0 +1,202 @@
+"""The support table: what the software runs per GPU architecture, and the verdicts a buyer sees."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.catalog.models import Gpu
+from configurator.core.estimate.workload import Workload
+from configurator.core.support import (
+    REFERENCE_MATMUL,
+    SUPPORT_TABLE,
+    SupportVerdict,
+    check_stack,
+    support_for,
+    training_factor,
+    training_tflops,
+    worst,
+)
+from configurator.storage import catalogs
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    result = catalogs.load(include_user=False)
+    assert not result.problems
+    return result.catalog
+
+
+@pytest.fixture(scope="module")
+def gpus(catalog: Catalog) -> dict[str, Gpu]:
+    return {g.id: g for g in catalog.kind("gpus") if isinstance(g, Gpu)}
+
+
+def _rule(verdicts: list[SupportVerdict], rule: str) -> list[SupportVerdict]:
+    return [v for v in verdicts if v.rule == rule]
+
+
+def test_every_architecture_in_the_shipped_catalog_has_an_entry(gpus: dict[str, Gpu]) -> None:
+    missing = sorted({(g.vendor, g.architecture) for g in gpus.values() if support_for(g.vendor, g.architecture) is None})
+    assert not missing
+
+
+def test_the_new_generations_are_covered_under_their_real_names() -> None:
+    # MI50 is Vega 20 (GCN 5, gfx906), MI100 is CDNA 1 (gfx908); Intel Arc Alchemist/Battlemage
+    assert "gfx906" in support_for("amd", "GCN 5").targets  # type: ignore[union-attr]
+    assert "gfx908" in support_for("amd", "CDNA 1").targets  # type: ignore[union-attr]
+    for vendor, name in (("nvidia", "Pascal"), ("amd", "RDNA 4"), ("amd", "Vega 20"), ("intel", "Alchemist"),
+                         ("intel", "Battlemage"), ("intel", "Xe-HPG"), ("intel", "Xe2"), ("amd", "rdna3")):
+        assert support_for(vendor, name) is not None, name
+
+
+def test_every_fact_and_measurement_has_a_source() -> None:
+    for entry in SUPPORT_TABLE:
+        facts = entry.facts()
+        assert len(facts) >= 11 + 7
+        for name, fact in facts.items():
+            assert fact.source.startswith("https://"), (entry.architecture, name)
+            assert fact.note, (entry.architecture, name)
+        for m in entry.matmul:
+            assert m.source.startswith("https://") and 0 < m.efficiency <= 1, entry.architecture
+        assert not entry.matmul or entry.matmul_note
+
+
+def test_table_agrees_with_the_catalog_fp8_and_bf16_fields(gpus: dict[str, Gpu]) -> None:
+    """A card with an FP8 figure sits on an architecture with FP8 compute, and the other way round."""
+    for gpu in gpus.values():
+        entry = support_for(gpu.vendor, gpu.architecture)
+        assert entry is not None
+        assert (gpu.fp8_tflops is not None) == (entry.fp8_compute.level == "yes"), gpu.id
+        assert (gpu.bf16_tflops is not None) == (entry.bf16.level == "yes"), gpu.id
+
+
+def test_vllm_fp8_on_turing_warns_it_runs_in_software_and_names_the_alternatives(gpus: dict[str, Gpu]) -> None:
+    work = Workload(engine="vllm", precision="fp8", kv_precision="fp8", batch=8)
+    verdicts = check_stack(gpus["rtx-2080-ti-22gb"], work)
+    weights = _rule(verdicts, "SUP-3")[0]
+    assert weights.status == "warn"
+    assert "Turing" in weights.message and "no FP8 tensor cores" in weights.message
+    assert "weight-only" in weights.message and "AWQ/GPTQ int4" in weights.message and "llama.cpp" in weights.message
+    kv = _rule(verdicts, "SUP-4")[0]
+    assert kv.status == "warn" and "16-bit" in kv.message
+    assert _rule(verdicts, "SUP-1")[0].status == "pass"  # vLLM itself runs on compute capability 7.5
+    assert worst(verdicts) == "warn"
+
+
+def test_vllm_fp8_on_rdna3_fails(gpus: dict[str, Gpu]) -> None:
+    verdicts = check_stack(gpus["radeon-pro-w7900"], Workload(engine="vllm", precision="fp8", batch=8))
+    weights = _rule(verdicts, "SUP-3")[0]
+    assert weights.status == "fail"
+    assert "MI300" in weights.message and "GGUF with llama.cpp" in weights.message
+    assert worst(verdicts) == "fail"
+
+
+def test_vllm_fp8_on_ada_hopper_and_mi300_passes(gpus: dict[str, Gpu]) -> None:
+    work = Workload(engine="vllm", precision="fp8", kv_precision="fp8", batch=8)
+    for gid in ("rtx-4090", "h100-sxm", "mi300x"):
+        assert worst(check_stack(gpus[gid], work)) == "pass", gid
+
+
+def test_vllm_fp8_on_ampere_runs_weight_only(gpus: dict[str, Gpu]) -> None:
+    (weights,) = _rule(check_stack(gpus["rtx-3090"], Workload(engine="vllm", precision="fp8", batch=8)), "SUP-3")
+    assert weights.status == "warn" and "Marlin" in weights.message
+
+
+def test_bf16_lora_on_v100_warns_to_use_fp16_mixed_precision(gpus: dict[str, Gpu]) -> None:
+    verdicts = check_stack(gpus["v100-32gb-sxm2"], Workload(kind="finetune", method="lora", precision="bf16"))
+    (bf16,) = _rule(verdicts, "SUP-2")
+    assert bf16.status == "warn" and "no bf16" in bf16.message and "fp16 mixed precision" in bf16.message
+    assert _rule(verdicts, "SUP-5")[0].status == "warn"  # no FlashAttention-2 before Ampere
+    (driver,) = _rule(verdicts, "SUP-8")
+    assert driver.status == "warn" and "580" in driver.message and "CUDA 13" in driver.message
+    # the time estimate costs the fp16 rate it will actually run at
+    assert training_tflops(gpus["v100-32gb-sxm2"], "bf16") == gpus["v100-32gb-sxm2"].fp16_tflops
+
+
+def test_bf16_lora_on_ampere_passes_every_rule(gpus: dict[str, Gpu]) -> None:
+    verdicts = check_stack(gpus["rtx-3090"], Workload(kind="finetune", method="lora", precision="bf16"))
+    assert worst(verdicts) == "pass", verdicts
+
+
+def test_qlora_on_rocm_and_intel_is_stated_accurately(gpus: dict[str, Gpu]) -> None:
+    work = Workload(kind="finetune", method="qlora")
+    (instinct,) = _rule(check_stack(gpus["mi300x"], work), "SUP-6")
+    assert instinct.status == "pass" and "official AMD ROCm support" in instinct.message
+    (radeon,) = _rule(check_stack(gpus["rx-7900-xtx"], work), "SUP-6")
+    assert radeon.status == "warn" and "less tested" in radeon.message
+    (cuda,) = _rule(check_stack(gpus["rtx-3090"], work), "SUP-6")
+    assert cuda.status == "pass"
+    arc = support_for("intel", "Xe-HPG")
+    assert arc is not None and arc.bitsandbytes.level == "yes" and "Intel XPU" in arc.bitsandbytes.note
+    mi50 = support_for("amd", "GCN 5")
+    assert mi50 is not None and mi50.bitsandbytes.level == "no"
+
+
+def test_llama_cpp_runs_on_every_catalog_gpu(gpus: dict[str, Gpu]) -> None:
+    work = Workload(engine="llama.cpp", precision="q4_k_m")
+    for gpu in gpus.values():
+        (engine,) = _rule(check_stack(gpu, work), "SUP-1")
+        assert engine.status == "pass", gpu.id
+        assert {"nvidia": "CUDA", "amd": "HIP", "intel": "SYCL"}[gpu.vendor] in engine.message
+    for entry in SUPPORT_TABLE:
+        assert entry.llama_cpp.level != "no", entry.architecture  # a backend exists everywhere (Vulkan at least)
+
+
+def test_vllm_refuses_gpus_it_does_not_build_for() -> None:
+    for vendor, arch in (("nvidia", "Pascal"), ("amd", "CDNA 1"), ("amd", "GCN 5")):
+        entry = support_for(vendor, arch)
+        assert entry is not None and entry.vllm.level == "no", arch
+    volta = support_for("nvidia", "Volta")
+    assert volta is not None and volta.vllm.level == "partial" and "0.14" in volta.vllm.note
+
+
+def test_awq_in_vllm_follows_the_hardware_table(gpus: dict[str, Gpu]) -> None:
+    work = Workload(engine="vllm", precision="awq-int4", batch=8)
+    assert _rule(check_stack(gpus["v100-32gb-sxm2"], work), "SUP-3")[0].status == "fail"  # AWQ: no Volta column
+    assert _rule(check_stack(gpus["rtx-2080-ti"], work), "SUP-3")[0].status == "pass"
+    assert _rule(check_stack(gpus["rx-7900-xtx"], work), "SUP-3")[0].status == "fail"
+
+
+def test_unknown_architecture_warns_instead_of_guessing(gpus: dict[str, Gpu]) -> None:
+    odd = gpus["rtx-3090"].model_copy(update={"architecture": "Rubin"})
+    (verdict,) = check_stack(odd, Workload())
+    assert verdict.rule == "SUP-0" and verdict.status == "warn" and "Rubin" in verdict.message
+    assert training_tflops(odd, "bf16") == odd.bf16_tflops
+
+
+def test_training_tflops_keeps_nvidia_peaks_and_derates_amd_by_measured_gemm(gpus: dict[str, Gpu]) -> None:
+    assert training_tflops(gpus["rtx-3090"], "bf16") == gpus["rtx-3090"].bf16_tflops
+    assert training_tflops(gpus["h100-sxm"], "bf16") == gpus["h100-sxm"].bf16_tflops
+    # ml-engineering MAMF table: MI300X 668.4 and MI325X 784.9 of 1300 vs A100 SXM 271.2 of 312
+    expected = (668.4 / 1300 + 784.9 / 1300) / 2 / (271.2 / 312)
+    assert training_factor(gpus["mi300x"], "bf16") == pytest.approx(expected)
+    assert training_tflops(gpus["mi300x"], "bf16") == pytest.approx(1307.4 * expected)
+    assert REFERENCE_MATMUL.efficiency == pytest.approx(0.869, abs=1e-3)
+
+
+def test_rdna3_dual_issue_fp32_is_derated_far_more_than_its_wmma_fp16(gpus: dict[str, Gpu]) -> None:
+    xtx = gpus["rx-7900-xtx"]
+    # measured: fp32 23.3-26.8 of 61.4 TFLOPS, fp16 95.4-105.4 and bf16 88.1-99.4 of 122.8
+    assert 23.0 <= training_tflops(xtx, "fp32") * REFERENCE_MATMUL.efficiency <= 27.0
+    assert 88.0 <= training_tflops(xtx, "bf16") * REFERENCE_MATMUL.efficiency <= 100.0
+    assert training_factor(xtx, "fp32") < 0.5 < training_factor(xtx, "bf16") < 1.0
+    # the realistic figure still exceeds an RTX 3090's 71 TFLOPS dense bf16 peak: the GEMM measurements
+    # do not support ranking the 7900 XTX below the 3090 on matmul throughput alone
+    assert training_tflops(xtx, "bf16") > training_tflops(gpus["rtx-3090"], "bf16")
+    (basis,) = _rule(check_stack(xtx, Workload(kind="finetune", method="lora")), "SUP-9")
+    assert basis.status == "warn" and "76%" in basis.message and "dual-issue" in basis.message
+
+
+def test_training_tflops_rejects_a_dtype_it_has_no_measurement_basis_for(gpus: dict[str, Gpu]) -> None:
+    with pytest.raises(ValueError, match="fp8"):
+        training_tflops(gpus["h100-sxm"], "fp8")  # type: ignore[arg-type]
+
+
+def test_deepspeed_on_arc_and_8bit_adam_are_checked(gpus: dict[str, Gpu]) -> None:
+    work = Workload(kind="finetune", method="lora", zero=2, optimizer="adamw-8bit")
+    verdicts = check_stack(gpus["a100-80gb-sxm"], work)
+    assert _rule(verdicts, "SUP-7")[0].status == "pass"
+    assert _rule(verdicts, "SUP-6")[0].status == "pass"
+    arc = support_for("intel", "Xe2")
+    assert arc is not None and arc.deepspeed.level == "partial" and "Max" in arc.deepspeed.note
