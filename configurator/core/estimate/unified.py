@@ -10,8 +10,8 @@ from configurator.core.estimate.precision import GGUF_TYPES
 # llama.cpp's Metal backend reads weights at a lower share of Apple's peak than CUDA does of GDDR: fitted on the
 # LLaMA 2 7B q4_0/f16 rows of XiongjieDai's tables (M1 Max 24-core, M2 Ultra 76-core, M3 Max 40-core; see
 # tests/data/fit_offload.toml); the LLaMA 3 rows of the same tables are the holdout.
-APPLE_BW_EFF_QUANT = 0.50
-APPLE_BW_EFF_F16 = 0.66
+APPLE_BW_EFF_QUANT = 0.58
+APPLE_BW_EFF_F16 = 0.76
 APPLE = "apple"
 
 
