@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from dataclasses import dataclass
 from typing import Any
@@ -64,21 +65,105 @@ def resolve(args: argparse.Namespace, kinds: frozenset[str] | None = ESTIMATE_KI
     return Resolved(model, workload, gpu, args.gpus, exact, catalog)
 
 
+def _host_estimate(args: argparse.Namespace, r: Resolved) -> tuple[Any, Any, bool]:
+    """(result, gpu shown, numa) for --cpu/--ram/--system/--gpus 0; RequestError naming the option."""
+    from configurator.core.catalog.models import Cpu, MemoryKit, System
+    from configurator.core.errors import RequestError
+    from configurator.core.estimate.estimator import estimate
+    from configurator.core.estimate.host import family, host_from_bandwidth, host_memory
+    from configurator.core.estimate.offload import estimate_on_host
+    from configurator.core.estimate.unified import system_gpu
+
+    records = r.catalog.records
+    if args.system:
+        if args.gpu or args.cpu or args.ram:
+            raise RequestError("--system names a whole machine: leave out --gpu, --cpu and --ram")
+        system = records["systems"].get(args.system)
+        if not isinstance(system, System):
+            raise RequestError(f"--system: unknown system id {args.system!r}; see `llm-rig catalog list systems`")
+        if system.unified is None:
+            gpu = records["gpus"].get(system.gpu)
+            return estimate(r.model, r.workload, gpu, system.gpu_count, exact_weight_bytes=r.exact_weight_bytes), gpu, False
+        gpu = system_gpu(system)
+        return estimate(r.model, r.workload, gpu, 1, exact_weight_bytes=r.exact_weight_bytes), gpu, False
+    if args.ram and not args.cpu:
+        raise RequestError("--ram needs --cpu (the platform the memory goes into)")
+    if not args.cpu:
+        raise RequestError("--gpus 0 runs on the CPU: give the host with --cpu ID [--ram KIT[xN]] or --system ID")
+    cpu = records["cpus"].get(args.cpu)
+    if not isinstance(cpu, Cpu):
+        raise RequestError(f"--cpu: unknown CPU id {args.cpu!r}; see `llm-rig catalog list cpus`")
+    workload = r.workload.resolved(r.model.max_context)
+    if workload.kind != "inference" or workload.engine != "llama.cpp":
+        raise RequestError("--cpu/--ram: weights in system RAM are modelled for llama.cpp inference "
+                           "(use --engine llama.cpp and a GGUF --precision such as q4_k_m)")
+    kit, count = None, 1
+    if args.ram:
+        # KIT or KITxN; kit ids themselves often end in "2x32" (modules x GB), so a known id wins
+        match = re.fullmatch(r"(.+)x(\d+)", args.ram)
+        kit_id, n = (match.group(1), match.group(2)) if match and args.ram not in records["memory"] else (args.ram, "1")
+        kit = records["memory"].get(kit_id)
+        if not isinstance(kit, MemoryKit):
+            raise RequestError(f"--ram: unknown memory kit {kit_id!r}; see `llm-rig catalog list memory`")
+        count = int(n)
+    sockets = 2 if args.sockets == 2 else 1
+    if kit is not None:
+        host = host_memory(cpu, kit, count, sockets)
+        if args.ram_bandwidth is not None:
+            host = host_from_bandwidth(args.ram_bandwidth, family(cpu), host.capacity_gb, host.cpu_tflops, cpu.pcie_gen)
+    else:
+        peak = args.ram_bandwidth or cpu.memory_channels * cpu.memory_speed_mts * 8 / 1000
+        host = host_from_bandwidth(peak, family(cpu), None, None, cpu.pcie_gen)
+        from configurator.core.estimate.host import cpu_peak_tflops
+        host = host_from_bandwidth(peak, family(cpu), None, cpu_peak_tflops(cpu) * sockets, cpu.pcie_gen)
+    if r.gpus == 0 or r.gpu is None:
+        result = estimate_on_host(r.model, workload, None, 0, host, r.exact_weight_bytes)
+    else:
+        if workload.offload == "none" and not (workload.cpu_layers or workload.cpu_experts):
+            workload = workload.model_copy(update={"offload": "cpu"})  # a host is given: let what does not fit live in it
+        result = estimate_on_host(r.model, workload, r.gpu, r.gpus, host, r.exact_weight_bytes)
+    for warning in result.warnings:
+        if warning.startswith("does not fit in system RAM"):
+            raise RequestError(f"--ram: the model {warning}")
+    return result, r.gpu, sockets > 1
+
+
 def _cmd_estimate(args: argparse.Namespace) -> int:
+    from configurator.core.errors import RequestError
     from configurator.core.estimate.estimator import estimate
     from configurator.core.estimate.report import format_estimate
+    from configurator.core.launch import launch_command
 
-    r = resolve(args)
-    result = estimate(r.model, r.workload, r.gpu, r.gpus, exact_weight_bytes=r.exact_weight_bytes)
+    if args.gpus == 0 and not (args.cpu or args.system):
+        raise RequestError("--gpus 0 runs on the CPU: give the host with --cpu ID [--ram KIT[xN]] or --system ID")
+    if args.system and args.gpu:
+        raise RequestError("--system names a whole machine: leave out --gpu")
+    kinds = ESTIMATE_KINDS | {"cpus", "memory", "systems"} if (args.cpu or args.ram or args.system) else ESTIMATE_KINDS
+    r = resolve(args, kinds)
+    numa = False
+    gpu = r.gpu
+    if args.cpu or args.ram or args.system or r.gpus == 0:
+        result, gpu, numa = _host_estimate(args, r)
+    else:
+        result = estimate(r.model, r.workload, r.gpu, r.gpus, exact_weight_bytes=r.exact_weight_bytes)
+    launch = launch_command(r.model, result, numa=numa)
     if args.json:
         json.dump(result.to_json(), sys.stdout, indent=2)
         sys.stdout.write("\n")
         return EXIT_OK
-    print(format_estimate(result, r.model, r.gpu, explain=args.explain))
+    text = format_estimate(result, r.model, gpu, explain=args.explain)
+    if result.host_bandwidth_gbps is not None:
+        text += f"\n\nhost: system RAM read at {result.host_bandwidth_gbps:.0f} GB/s; {result.offloaded_bytes / 1024**3:.1f} GiB of the model in RAM"
+    text += f"\n\nlaunch ({launch['engine']}):\n  {launch['command']}"
+    print(text)
     return EXIT_OK
 
 
 def register(commands: Any) -> None:
     estimate = commands.add_parser("estimate", help="memory, speed and time for a model and workload")
     add_workload_options(estimate)
+    estimate.add_argument("--cpu", metavar="ID", help="host CPU for offload or CPU-only inference (`catalog list cpus`)")
+    estimate.add_argument("--ram", metavar="KIT[xN]", help="N kits of this memory kit in the host (default one)")
+    estimate.add_argument("--sockets", type=int, choices=(1, 2), default=1, help="CPU sockets (with --cpu)")
+    estimate.add_argument("--system", metavar="ID", help="a ready-made or unified-memory system (`catalog list systems`)")
     estimate.set_defaults(func=_cmd_estimate)

@@ -23,7 +23,7 @@ def add_workload_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--batch", type=_positive_int, default=1, metavar="N", help="concurrent sequences (inference) or micro-batch (training)")
     parser.add_argument("--engine", choices=ENGINES, metavar="E", help=" | ".join(ENGINES))
     parser.add_argument("--gpu", metavar="ID", help="a GPU id from `llm-rig catalog list gpus` (plan: a comma-separated list)")
-    parser.add_argument("--gpus", type=_positive_int, default=1, metavar="N")
+    parser.add_argument("--gpus", type=_count, default=1, metavar="N", help="estimate: 0 runs on the CPU (needs --cpu or --system)")
     parser.add_argument("--split", choices=("auto", "layer", "tensor"), default="auto", help="multi-GPU split for inference")
     parser.add_argument("--method", choices=("full", "lora", "qlora"), default="lora")
     parser.add_argument("--optimizer", choices=("adamw", "adamw-8bit", "sgd"), default="adamw")
@@ -37,8 +37,9 @@ def add_workload_options(parser: argparse.ArgumentParser) -> None:
                              "what does not fit the GPUs stays in RAM (MoE experts first)")
     parser.add_argument("--cpu-layers", type=int, default=0, metavar="N", help="inference: layers kept in system RAM")
     parser.add_argument("--cpu-experts", action="store_true", help="inference: MoE experts kept in system RAM")
-    parser.add_argument("--ram-bandwidth", type=_positive_float, default=89.6, metavar="GBPS",
-                        help="host memory bandwidth for offloaded weights (default dual-channel DDR5-5600)")
+    parser.add_argument("--ram-bandwidth", type=_positive_float, default=None, metavar="GBPS",
+                        help="peak host memory bandwidth for offloaded weights (default: from --cpu/--ram, "
+                             "else dual-channel DDR5-5600 = 89.6)")
     parser.add_argument("--tokens", type=_positive_float, metavar="N", help="training tokens (e.g. 1e11)")
     parser.add_argument("--mfu", type=_fraction, metavar="F", help="model FLOPs utilisation, 0-1")
     parser.add_argument("--explain", action="store_true", help="print the chain of formulas")
@@ -52,6 +53,16 @@ def _positive_int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
     return value
 
 
@@ -163,7 +174,7 @@ def workload_from_args(args: argparse.Namespace) -> Any:
             mfu=args.mfu,
             cpu_layers=args.cpu_layers,
             cpu_experts=args.cpu_experts,
-            ram_bandwidth_gbps=args.ram_bandwidth,
+            **({"ram_bandwidth_gbps": args.ram_bandwidth} if args.ram_bandwidth is not None else {}),
         )
     except ValueError as exc:  # pydantic ValidationError is a ValueError
         errors = getattr(exc, "errors", None)

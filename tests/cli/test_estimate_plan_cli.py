@@ -146,7 +146,8 @@ def test_plan_json_contract_and_exports(tmp_path: Path) -> None:
     assert {"builds", "infeasible"} <= set(data) and data["infeasible"] is None
     build = data["builds"][0]
     assert set(build) >= {"rank", "label", "parts", "nodes", "total_price", "currency", "power", "estimate", "checks", "slot_map",
-                          "cost_of_ownership"}
+                          "cost_of_ownership", "launch"}
+    assert build["launch"]["engine"] == "llama.cpp" and build["launch"]["command"].startswith("llama-server -m ")
     costs = build["cost_of_ownership"]
     assert isinstance(costs["yearly_energy"], float) and costs["yearly_energy"] > 0
     assert costs["monthly_rental_equivalent"] is None or costs["monthly_rental_equivalent"] > 0

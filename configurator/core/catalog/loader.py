@@ -268,8 +268,9 @@ def _references(catalog: Catalog, where: dict[tuple[str, str], tuple[str, int]])
         return problems
     for system in catalog.records["systems"].values():
         assert isinstance(system, System)
-        check("systems", system.id, "gpu", "gpus", system.gpu)
-        check("systems", system.id, "cpu", "cpus", system.cpu)
+        if system.unified is None:
+            check("systems", system.id, "gpu", "gpus", system.gpu)
+            check("systems", system.id, "cpu", "cpus", system.cpu)
     return problems
 
 

@@ -153,6 +153,8 @@ class Cpu(Record):
         pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$",
         description="CPU generation a board must list in cpu_families (e.g. 'xeon-w-2400', 'epyc-9004')",
     )
+    # -- memory bandwidth (issue #12): core chiplets each read memory over their own link(s)
+    ccds: int | None = Field(default=None, ge=1, le=16, description="AMD core chiplets (CCDs), from AMD's product page")
 
 
 class PcieSlot(_Strict):
@@ -409,11 +411,31 @@ class ModelArch(Record):
         return self.num_layers // self.linear_attention.full_attention_interval
 
 
+INTEGRATED = "integrated"
+"""`gpu` and `cpu` of a unified-memory system: part of its system-on-chip, not a catalog record."""
+
+
+class UnifiedMemory(_Strict):
+    """A system-on-chip whose GPU reads the same memory as its CPU (Apple M-series, Strix Halo, GB10)."""
+
+    chip: str = Field(min_length=1)
+    cpu_cores: int = Field(ge=1)
+    gpu_cores: int = Field(ge=1, description="GPU cores (Apple), compute units (AMD) or SMs (NVIDIA)")
+    memory_type: str = Field(description="e.g. LPDDR5, LPDDR5X")
+    bandwidth_gbps: float = Field(gt=0, description="peak memory bandwidth, GB/s")
+    gpu_fp32_tflops: float = Field(gt=0)
+    gpu_fp16_tflops: float = Field(gt=0, description="dense fp16 the GPU's matrix units reach")
+    gpu_memory_fraction: float = Field(gt=0, le=1, description="share of memory the GPU may use by default")
+    gpu_memory_note: str = Field(default="", description="how to let the GPU use more")
+    noise: Literal["silent", "quiet", "moderate", "loud"] = "quiet"
+    form: Literal["desktop", "laptop", "mini-pc"] = "desktop"
+
+
 class System(Record):
-    """A whole machine bought as one item (an 8x H100 HGX server, for instance)."""
+    """A whole machine bought as one item (an 8x H100 HGX server, or a unified-memory Mac Studio)."""
 
     vendor: str
-    gpu: str = Field(description="id of the GPU it carries")
+    gpu: str = Field(description="id of the GPU it carries ('integrated' for a unified-memory system)")
     gpu_count: int = Field(ge=1)
     cpu: str = Field(description="id of the CPU")
     cpu_count: int = Field(ge=1)
@@ -421,9 +443,17 @@ class System(Record):
     storage_tb: float = Field(gt=0)
     psu_w_total: float = Field(gt=0)
     max_power_w: float = Field(gt=0, description="system maximum from the spec sheet")
-    rack_units: int = Field(ge=1)
+    rack_units: int | None = Field(default=None, ge=1, description="None for a desktop or laptop")
     interconnect: str
     vendor_part_number: str = ""
+    # -- unified memory (issue #12): set for systems-on-chip; then gpu and cpu are "integrated"
+    unified: UnifiedMemory | None = None
+
+    @model_validator(mode="after")
+    def _integrated_iff_unified(self) -> System:
+        if (self.unified is not None) != (self.gpu == INTEGRATED):
+            raise ValueError(f"a unified-memory system has gpu = {INTEGRATED!r} and a [unified] table; other systems neither")
+        return self
 
 
 class Accessory(Record):

@@ -14,6 +14,7 @@ from configurator.core.errors import RequestError
 from configurator.core.estimate.params import ParamCounts, count_params
 from configurator.core.estimate.precision import KV_BYTES, weight_format
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step
+from configurator.core.estimate.unified import unified_bw_efficiency
 from configurator.core.estimate.workload import ENGINE_STAND_IN, ENGINE_STAND_IN_WHY, Workload
 
 GIB = 1024**3
@@ -447,6 +448,9 @@ def _is_hbm(gpu: Gpu) -> bool:
 
 
 def _bw_efficiency(engine: str, precision: str, gpu: Gpu) -> float:
+    unified = unified_bw_efficiency(engine, precision, gpu)  # Apple M-series: fitted separately (estimate/unified.py)
+    if unified is not None:
+        return unified
     quantized = precision not in ("fp32", "bf16", "fp16", "fp8")
     if engine == "llama.cpp":
         if quantized:

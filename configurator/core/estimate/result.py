@@ -69,6 +69,10 @@ class EstimateResult(_Frozen):
     assumptions: tuple[str, ...]
     steps: tuple[Step, ...]
     warnings: tuple[str, ...] = ()
+    # -- weights in system RAM (issue #12): set by estimate.offload.estimate_on_host
+    host_bandwidth_gbps: float | None = None  # effective RAM bandwidth decode reads at
+    offloaded_bytes: int = 0  # model bytes kept in system RAM
+    placement: dict[str, Any] | None = None  # llama.cpp gpu_layers, cpu_moe_layers, layers_per_gpu, head_on_gpu
 
     @property
     def per_gpu_bytes(self) -> int:
@@ -105,6 +109,8 @@ class EstimateResult(_Frozen):
             },
             "time": {"gpu_hours": _round(self.gpu_hours), "wall_hours": _round(self.wall_hours)},
             "assumptions": list(self.assumptions),
+            **({"host": {"ram_bandwidth_gbps": _round(self.host_bandwidth_gbps), "offloaded_bytes": int(self.offloaded_bytes)}}
+               if self.host_bandwidth_gbps is not None and self.offloaded_bytes else {}),
         }
 
 

@@ -76,6 +76,7 @@ class Build(_Frozen):
     upgrades: tuple[str, ...] = ()
     owned_savings: float = 0.0
     cost_of_ownership: dict[str, Any] | None = None  # buy versus rent (core.tco), as in plan --json
+    launch: dict[str, str] | None = None  # {"engine", "command"} from core.launch.launch_command
 
     @property
     def total_price(self) -> float:
@@ -111,6 +112,7 @@ class Build(_Frozen):
             "checks": [{"rule": c.rule, "status": c.status, "message": c.message} for c in self.checks],
             "slot_map": [{"slot": s.slot, "part_id": s.part_id} for s in self.slot_map],
             "cost_of_ownership": self.cost_of_ownership,
+            "launch": self.launch,
         }
 
 

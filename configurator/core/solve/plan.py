@@ -11,6 +11,7 @@ from configurator.core.catalog.models import Accessory, Gpu, ModelArch, System
 from configurator.core.errors import RequestError
 from configurator.core.estimate.precision import GGUF_TYPES
 from configurator.core.estimate.workload import Workload
+from configurator.core.launch import launch_command
 from configurator.core.solve.build import Build, BuildPart, Check, Infeasible, PlanResult, Power, SlotAssignment
 from configurator.core.solve.candidates import (
     Candidates,
@@ -605,6 +606,7 @@ def plan(
                 notes.append(f"{name}: " + cand.rejected_gpus.get(gpu_id, "no build with it passes every rule within the budget"))
     if builds:
         builds = _with_costs(_compared(builds), catalog, model, workload, request, exact_weight_bytes)
+        builds = [b.model_copy(update={"launch": launch_command(model, b.estimate)}) for b in builds]
         return PlanResult(builds=tuple(builds), infeasible=None, solve_seconds=time.monotonic() - started, notes=tuple(notes))
     if cand.timed_out:
         infeasible = Infeasible(
@@ -618,6 +620,7 @@ def plan(
     extra: tuple[Build, ...] = ()
     if cluster is not None:
         extra = tuple(_with_costs([cluster], catalog, model, request.workload.resolved(model.max_context), request, exact_weight_bytes))
+        extra = tuple(b.model_copy(update={"launch": launch_command(model, b.estimate)}) for b in extra)
         notes.append(f"no machine assembled from parts can do this; the plan uses {cluster.nodes} ready-made server(s)"
                      + ("" if cluster.power.circuit_ok else " on server-room power"))
     return PlanResult(builds=extra, infeasible=infeasible, solve_seconds=time.monotonic() - started, notes=tuple(notes))

@@ -1,0 +1,180 @@
+"""Host memory bandwidth from the platform: populated channels, DIMM speed, chiplet links, NUMA, efficiency."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from configurator.core.catalog.models import Cpu, MemoryKit
+from configurator.core.errors import RequestError
+
+BYTES_PER_TRANSFER = 8  # one 64-bit DDR channel (two 32-bit DDR5 sub-channels) moves 8 bytes per transfer
+
+# Speed at two DIMMs per channel, where the vendor derates it (MT/s). AMD: Ryzen 7000/9000 "2DPC 2R DDR5-3600"
+# and EPYC 9004 "DDR5-4800 1DPC, 3600 2DPC" (AMD memory support notes; Dell's EPYC 9004 STREAM note says the
+# same); Intel 13th/14th-gen client and Xeon W-2400/3400: DDR5-4000 and 4400 at 2DPC (Intel ARK "memory
+# speed" footnotes); Xeon Scalable 4th gen: 4400 at 2DPC (Dell's Sapphire Rapids STREAM note). DDR4 AM4:
+# 2DPC dual-rank DDR4-2666 (AMD's Ryzen 5000 spec sheets); EPYC 7002/7003: 2933 at 2DPC (Dell EPYC 9004 note).
+# Only the Dell notes were re-read for this table; the client figures are the vendors' as recalled: verify.
+DPC2_SPEED_MTS: dict[tuple[str, str], int] = {
+    ("AM5", "DDR5"): 3600,
+    ("SP5", "DDR5"): 3600,
+    ("sTR5", "DDR5"): 4400,
+    ("LGA1700", "DDR5"): 4000,
+    ("LGA1851", "DDR5"): 4800,
+    ("LGA4677", "DDR5"): 4400,
+    ("AM4", "DDR4"): 2666,
+    ("SP3", "DDR4"): 2933,
+    ("LGA1700", "DDR4"): 2933,
+    ("LGA3647", "DDR4"): 2666,
+}
+
+# Each AMD core chiplet reads memory over a GMI link of 32 bytes per fabric clock (AMD Zen 2/3/4 I/O-die
+# descriptions; chips-and-cheese measurements agree); Genoa and Turin parts with 4 or fewer CCDs wire two links
+# per CCD ("GMI-wide", AMD EPYC 9004 architecture overview). Fabric clock: Zen 2/3 1.6 GHz, Zen 4/5 2.0 GHz.
+GMI_BYTES_PER_CLOCK = 32
+FCLK_GHZ = {"AM4": 1.6, "SP3": 1.6, "AM5": 2.0, "SP5": 2.0, "sTR5": 2.0}
+GMI_WIDE_SOCKETS = frozenset({"SP5"})
+GMI_WIDE_MAX_CCDS = 4
+
+# Share of the platform's peak (after the CCD limit) that llama.cpp's CPU matmuls reach when they stream
+# weights from RAM at batch 1. Fitted on tests/data/fit_offload.toml (one row per family); checked against the
+# separate rows of tests/data/holdout_offload.toml.
+RAM_EFFICIENCY: dict[str, float] = {
+    # Mixtral 8x7B Q8_0 on a Ryzen 9 5900X, DDR4-3600 x2: 3.58 tok/s (ggml-org/llama.cpp issue 4716)
+    "desktop": 0.85,
+    # DeepSeek-R1 Q4 on one Xeon 8352Y (8x DDR4-3200) + RTX 4090: 6-7 tok/s (kvcache-ai/ktransformers issue 319)
+    "server": 0.42,
+}
+# quad- and octa-channel workstation parts (Threadripper, Xeon W, Core X) use client-style memory
+# controllers: taken at the desktop figure (assumption; the Core i9-10900X holdout row checks it)
+FAMILY_OF_PLATFORM = {"consumer": "desktop", "hedt": "desktop", "workstation": "desktop", "server": "server"}
+
+# CPU prefill: peak fp32 = cores x base clock x FLOPs per cycle (two 256-bit FMA pipes = 32; AVX-512 with two
+# 512-bit FMA pipes on Xeon Scalable/W and full-width Zen 5 = 64), and the share llama.cpp's quantized CPU
+# matmuls reach: 0.30, fitted on the Core i9-13900K 7B Q4_0 prompt row (ggml-org/llama.cpp issue 34).
+FLOPS_PER_CYCLE_AVX2 = 32
+FLOPS_PER_CYCLE_AVX512 = 64
+CPU_COMPUTE_EFFICIENCY = 0.30
+# Per-token fixed cost of a llama.cpp decode step on the CPU: thread sync per layer (same fit).
+CPU_LAYER_OVERHEAD_S = 40e-6
+
+# PCIe: GB/s per lane per direction (gen3 0.985, gen4 1.97, gen5 3.94; PCI-SIG) and the share a host-to-device
+# copy reaches (cudaMemcpy from pinned memory: ~26 of 32 GB/s on gen4 x16, NVIDIA bandwidthTest).
+PCIE_GBPS_PER_LANE = {3: 0.985, 4: 1.969, 5: 3.938, 6: 7.877}
+PCIE_COPY_EFFICIENCY = 0.80
+
+
+@dataclass(frozen=True)
+class HostMemory:
+    """System memory as one llama.cpp process sees it; `effective_gbps` is what decode reads at."""
+
+    peak_gbps: float  # populated channels x MT/s x 8 bytes, over the sockets one process reads at full rate
+    effective_gbps: float  # after the chiplet-link limit and the fitted llama.cpp efficiency
+    capacity_gb: float | None = None
+    channels: int | None = None  # populated, per socket
+    speed_mts: int | None = None
+    sockets: int = 1
+    numa_aware: bool = False
+    cpu_tflops: float | None = None  # peak fp32 of the cores, for CPU prefill
+    pcie_gen: int | None = None
+    explanation: tuple[str, ...] = field(default=())
+
+    @property
+    def capacity_bytes(self) -> int | None:
+        return None if self.capacity_gb is None else int(self.capacity_gb * 1e9)
+
+
+def family(cpu: Cpu) -> str:
+    return FAMILY_OF_PLATFORM[cpu.platform]
+
+
+def cpu_peak_tflops(cpu: Cpu) -> float:
+    """Peak fp32 of all cores at base clock (vector FMA pipes, see FLOPS_PER_CYCLE_*)."""
+    zen5 = cpu.vendor == "amd" and (cpu.id.startswith(("ryzen-9-9", "ryzen-7-9", "ryzen-5-9")) or
+                                    (cpu.socket == "SP5" and cpu.id.endswith("5")))
+    intel_avx512 = cpu.vendor == "intel" and cpu.platform in ("server", "workstation")
+    per_cycle = FLOPS_PER_CYCLE_AVX512 if (zen5 or intel_avx512) else FLOPS_PER_CYCLE_AVX2
+    return cpu.cores * cpu.base_clock_ghz * per_cycle / 1000
+
+
+def check_platform(cpu: Cpu, kit: MemoryKit, kits: int = 1, sockets: int = 1) -> None:
+    """RequestError naming the option when `kits` x `kit` cannot go into `sockets` x `cpu`."""
+    if kit.memory_type != cpu.memory_type:
+        raise RequestError(f"--ram: {kit.id} is {kit.memory_type}; {cpu.name} ({cpu.socket}) takes {cpu.memory_type} only")
+    if kit.module == "rdimm" and cpu.platform in ("consumer", "hedt"):
+        raise RequestError(f"--ram: {kit.id} is registered (RDIMM) memory; {cpu.name} takes unbuffered DIMMs only")
+    if kit.module == "udimm" and cpu.platform == "server":
+        raise RequestError(f"--ram: {kit.id} is unbuffered (UDIMM) memory; {cpu.name} takes registered DIMMs only")
+    dimms = kit.modules * kits
+    slots = cpu.memory_channels * 2 * sockets
+    if dimms > slots:
+        raise RequestError(f"--ram: {dimms} DIMMs is more than {cpu.name} allows "
+                           f"({cpu.memory_channels} channels x 2 DIMMs per channel x {sockets} socket(s) = {slots})")
+    if dimms * kit.module_gb > cpu.max_memory_gb * sockets:
+        raise RequestError(f"--ram: {dimms * kit.module_gb} GB is more than {cpu.name}'s maximum of "
+                           f"{cpu.max_memory_gb * sockets} GB")
+
+
+def ccd_limit_gbps(cpu: Cpu) -> float | None:
+    """Read bandwidth the core chiplets can pull through their GMI links, or None where it does not apply."""
+    if cpu.ccds is None or cpu.socket not in FCLK_GHZ:
+        return None
+    links = 2 if (cpu.socket in GMI_WIDE_SOCKETS and cpu.ccds <= GMI_WIDE_MAX_CCDS) else 1
+    return cpu.ccds * links * GMI_BYTES_PER_CLOCK * FCLK_GHZ[cpu.socket]
+
+
+def host_memory(cpu: Cpu, kit: MemoryKit, kits: int = 1, sockets: int = 1, numa_aware: bool = False) -> HostMemory:
+    """Effective RAM bandwidth of `sockets` x `cpu` with `kits` x `kit` spread evenly over the channels.
+
+    NUMA: a process that is not NUMA-aware gets one socket's bandwidth however many sockets there are (its
+    threads and pages cross the socket link); `numa_aware=True` (an engine that keeps each socket's experts
+    in its own memory, e.g. ktransformers' NUMA mode) adds the sockets up.
+    """
+    check_platform(cpu, kit, kits, sockets)
+    dimms_per_socket = kit.modules * kits // sockets
+    channels = min(dimms_per_socket, cpu.memory_channels)
+    dpc = math.ceil(dimms_per_socket / cpu.memory_channels)
+    speed = min(kit.speed_mts, cpu.memory_speed_mts)
+    notes = [f"{channels} of {cpu.memory_channels} channels populated per socket ({dimms_per_socket} DIMMs)"]
+    if dpc >= 2:
+        derated = DPC2_SPEED_MTS.get((cpu.socket, cpu.memory_type))
+        if derated is not None and derated < speed:
+            speed = derated
+            notes.append(f"2 DIMMs per channel: {cpu.socket} runs {cpu.memory_type} at {derated} MT/s")
+    per_socket = channels * speed * BYTES_PER_TRANSFER / 1000
+    limit = ccd_limit_gbps(cpu)
+    usable = per_socket
+    if limit is not None and limit < per_socket:
+        usable = limit
+        notes.append(f"{cpu.ccds} CCDs read at most {limit:.0f} GB/s through their GMI links ({per_socket:.0f} GB/s of DRAM)")
+    read_sockets = sockets if numa_aware else 1
+    if sockets > 1:
+        notes.append(f"{sockets} sockets: " + ("NUMA-aware engine, bandwidth adds up" if numa_aware else
+                     "one process reads at one socket's bandwidth (llama.cpp --numa distribute spreads threads, "
+                     "not weights)"))
+    eff = RAM_EFFICIENCY[family(cpu)]
+    peak = per_socket * read_sockets
+    effective = usable * read_sockets * eff
+    notes.append(f"{channels} x {speed} MT/s x 8 B = {per_socket:.1f} GB/s per socket; llama.cpp reads weights at "
+                 f"{eff:.0%} of it ({family(cpu)} platforms) = {effective:.0f} GB/s")
+    return HostMemory(
+        peak_gbps=peak, effective_gbps=effective, capacity_gb=float(kit.total_gb * kits), channels=channels,
+        speed_mts=speed, sockets=sockets, numa_aware=numa_aware, cpu_tflops=cpu_peak_tflops(cpu) * sockets,
+        pcie_gen=cpu.pcie_gen, explanation=tuple(notes),
+    )
+
+
+def host_from_bandwidth(peak_gbps: float, platform_family: str = "desktop", capacity_gb: float | None = None,
+                        cpu_tflops: float | None = None, pcie_gen: int | None = None) -> HostMemory:
+    """A host given by its peak bandwidth (`--ram-bandwidth`), read at the family's efficiency."""
+    eff = RAM_EFFICIENCY[platform_family]
+    return HostMemory(peak_gbps=peak_gbps, effective_gbps=peak_gbps * eff, capacity_gb=capacity_gb,
+                      cpu_tflops=cpu_tflops, pcie_gen=pcie_gen,
+                      explanation=(f"{peak_gbps:g} GB/s peak given; llama.cpp reads weights at {eff:.0%} of it "
+                                   f"({platform_family} platforms) = {peak_gbps * eff:.0f} GB/s",))
+
+
+def pcie_copy_gbps(gen: int, lanes: int = 16) -> float:
+    """Host-to-GPU copy rate over a PCIe link."""
+    return PCIE_GBPS_PER_LANE[gen] * lanes * PCIE_COPY_EFFICIENCY

@@ -1,0 +1,289 @@
+"""llama.cpp with weights in system RAM: layer offload (-ngl), MoE expert offload (--n-cpu-moe), CPU only."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from configurator.core.catalog.models import Gpu, ModelArch
+from configurator.core.estimate.estimator import (
+    CAL,
+    GIB,
+    _bw_efficiency,
+    _fixed_overhead,
+    _inference_activations,
+    _layer_assignment,
+    _peak_tflops,
+    _weight_bytes,
+    kv_cache_bytes,
+)
+from configurator.core.estimate.host import CPU_COMPUTE_EFFICIENCY, CPU_LAYER_OVERHEAD_S, HostMemory, pcie_copy_gbps
+from configurator.core.estimate.params import count_params
+from configurator.core.estimate.precision import KV_BYTES, weight_format
+from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step
+from configurator.core.estimate.workload import Workload
+
+GPU_FILL = 0.98  # leave 2 % of VRAM for the driver, as the estimator's own offload does
+HOST_FILL = 0.90  # leave 10 % of RAM for the OS and page cache
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where llama.cpp puts each layer: the last `gpu_layers` on the GPUs, the experts of the first
+    `cpu_moe_layers` layers in RAM (llama.cpp `-ngl` and `--n-cpu-moe`, common/arg.cpp)."""
+
+    gpu_layers: int
+    cpu_moe_layers: int
+    layers_per_gpu: tuple[int, ...]
+    head_on_gpu: bool
+
+
+def moe_layers(model: ModelArch) -> list[bool]:
+    """Which layers carry routed experts (leading dense layers and interleaving from the config)."""
+    if model.moe is None:
+        return [False] * model.num_layers
+    m = model.moe
+    return [i >= m.first_dense_layers and (i - m.first_dense_layers) % m.moe_layer_step == m.moe_layer_step - 1
+            for i in range(model.num_layers)]
+
+
+@dataclass(frozen=True)
+class _Sizes:
+    emb: float
+    head: float
+    dense: float  # per layer: attention, norms, dense or shared MLP
+    experts: float  # per MoE layer, all routed experts
+    active: float  # per MoE layer, fraction of experts touched by one step
+    kv: float  # per layer, the whole context
+    kv_read: float  # per layer, read per step (context fills as it goes: half on average)
+    moe: tuple[bool, ...]
+
+
+def _sizes(model: ModelArch, workload: Workload, scale: float) -> _Sizes:
+    counts = count_params(model)
+    emb, head, blocks, experts, _active = _weight_bytes(counts, workload.precision or "bf16", scale)
+    flags = tuple(moe_layers(model))
+    n_moe = max(1, sum(flags))
+    layers = model.num_layers
+    frac = 1.0
+    if model.moe is not None:
+        e, k = model.moe.num_experts, model.moe.experts_per_token
+        frac = 1 - (1 - k / e) ** workload.batch  # distinct experts touched by `batch` tokens, uniform routing
+    context = workload.context or 4096
+    kv_elem = KV_BYTES[workload.kv_precision]
+    kv = kv_cache_bytes(model, context, workload.batch, kv_elem, "llama.cpp")
+    kv_read = kv_cache_bytes(model, max(1, context // 2), workload.batch, kv_elem, "llama.cpp")
+    return _Sizes(emb=emb, head=head if head else emb, dense=(blocks - experts) / layers, experts=experts / n_moe,
+                  active=experts / n_moe * frac, kv=kv / layers, kv_read=kv_read / layers, moe=flags)
+
+
+def gpu_memory(model: ModelArch, workload: Workload, placement: Placement, scale: float = 1.0) -> list[MemoryBreakdown]:
+    """Memory on each GPU for a placement (layers in order, head on the last GPU)."""
+    s = _sizes(model, workload, scale)
+    first_gpu_layer = model.num_layers - placement.gpu_layers
+    out = []
+    start = first_gpu_layer
+    for i, n in enumerate(placement.layers_per_gpu):
+        weights = 0.0
+        for layer in range(start, start + n):
+            weights += s.dense + (s.experts if s.moe[layer] and layer >= placement.cpu_moe_layers else 0.0)
+        last = i == len(placement.layers_per_gpu) - 1
+        if last and placement.head_on_gpu:
+            weights += s.head
+        act = _inference_activations(model, workload, workload.context or 4096, "llama.cpp", last)
+        out.append(MemoryBreakdown(weights=int(weights), kv_cache=int(n * s.kv), activations=int(act),
+                                   runtime_overhead=int(CAL.overhead_llamacpp)))
+        start += n
+    return out
+
+
+def host_bytes(model: ModelArch, workload: Workload, placement: Placement, scale: float = 1.0) -> float:
+    """System RAM the placement needs: token embeddings, CPU layers with their KV, experts kept in RAM."""
+    s = _sizes(model, workload, scale)
+    cpu_layers = model.num_layers - placement.gpu_layers
+    total = s.emb + cpu_layers * (s.dense + s.kv) + (0.0 if placement.head_on_gpu else s.head)
+    for layer in range(model.num_layers):
+        if s.moe[layer] and (layer < cpu_layers or layer < placement.cpu_moe_layers):
+            total += s.experts
+    return total
+
+
+def _placement(model: ModelArch, gpu_layers: int, cpu_moe: int, gpus: int) -> Placement:
+    split = tuple(_layer_assignment(gpu_layers, gpus)) if gpus and gpu_layers else ()
+    return Placement(gpu_layers=gpu_layers, cpu_moe_layers=cpu_moe, layers_per_gpu=split,
+                     head_on_gpu=bool(gpus) and gpu_layers == model.num_layers)
+
+
+def choose_placement(model: ModelArch, workload: Workload, gpu: Gpu | None, gpus: int, scale: float = 1.0) -> Placement:
+    """What llama.cpp should keep in RAM so that the rest fits the GPUs: for MoE models the experts of as few
+    leading layers as possible (--n-cpu-moe), then whole layers (-ngl); explicit --cpu-layers/--cpu-experts win."""
+    layers = model.num_layers
+    if gpu is None or gpus == 0:
+        return _placement(model, 0, layers, 0)
+    explicit = workload.cpu_layers or workload.cpu_experts
+    if explicit or workload.offload != "cpu":
+        return _placement(model, layers - min(workload.cpu_layers, layers), layers if workload.cpu_experts else 0, gpus)
+    capacity = gpu.vram_gb * GIB * GPU_FILL
+
+    def fits(p: Placement) -> bool:
+        return max(b.total for b in gpu_memory(model, workload, p, scale)) <= capacity
+
+    if model.moe is not None:
+        for n in range(0, layers + 1):
+            p = _placement(model, layers, n, gpus)
+            if fits(p):
+                return p
+    start = layers
+    for g in range(start, 0, -1):
+        p = _placement(model, g, layers if model.moe is not None else 0, gpus)
+        if fits(p):
+            return p
+    return _placement(model, 0, layers, gpus)
+
+
+def estimate_on_host(
+    model: ModelArch, workload: Workload, gpu: Gpu | None, gpus: int, host: HostMemory,
+    exact_weight_bytes: int | None = None,
+) -> EstimateResult:
+    """llama.cpp inference with some or all weights in system RAM (gpu None or gpus 0: CPU only).
+
+    Decode reads the GPU share at the GPU's bandwidth and the RAM share at `host.effective_gbps`, one after the
+    other; prefill computes on the GPU and, for weights kept in RAM, copies them over PCIe once per micro-batch
+    (llama.cpp offloads large-batch matmuls of host tensors to the GPU, `--op-offload`), or on the CPU cores.
+    """
+    workload = workload.resolved(model.max_context)
+    if workload.kind != "inference" or workload.engine != "llama.cpp":
+        raise ValueError("estimate_on_host models llama.cpp inference")
+    counts = count_params(model)
+    scale = 1.0
+    if exact_weight_bytes:
+        emb, head, blocks, _, _ = _weight_bytes(counts, workload.precision or "bf16")
+        scale = exact_weight_bytes / (emb + head + blocks)
+    cpu_only = gpu is None or gpus == 0
+    placement = choose_placement(model, workload, gpu, 0 if cpu_only else gpus, scale)
+    s = _sizes(model, workload, scale)
+    layers = model.num_layers
+    cpu_layers = layers - placement.gpu_layers
+    steps: list[Step] = [Step(topic="host", text=t) for t in host.explanation]
+    assumptions: list[str] = []
+    warnings: list[str] = []
+    fmt = weight_format(workload.precision or "bf16")
+    context = workload.context or 4096
+    batch = workload.batch
+
+    # ---- memory
+    per_gpu = [] if cpu_only else gpu_memory(model, workload, placement, scale)
+    ram = host_bytes(model, workload, placement, scale)
+    if cpu_only:
+        ram += _inference_activations(model, workload, context, "llama.cpp", True)
+    offloaded = int(ram - s.emb) if not cpu_only else int(ram)
+    if cpu_only:
+        steps.append(Step(topic="offload", text=f"CPU only: all {layers} layers and the KV cache in system RAM = {ram / GIB:.2f} GiB"))
+    else:
+        moe_note = f"; experts of the first {placement.cpu_moe_layers} layers in RAM (--n-cpu-moe {placement.cpu_moe_layers})" \
+            if placement.cpu_moe_layers and model.moe is not None else ""
+        steps.append(Step(topic="offload", text=f"{placement.gpu_layers} of {layers} layers on the GPUs (-ngl), split "
+                          f"{list(placement.layers_per_gpu)}{moe_note}; {ram / GIB:.2f} GiB in system RAM"))
+    capacity = int(gpu.vram_gb * GIB) if gpu is not None and not cpu_only else None
+    memories = tuple(GpuMemory(index=i, breakdown=b, capacity_bytes=capacity, usable_bytes=capacity)
+                     for i, b in enumerate(per_gpu)) or (GpuMemory(index=0, breakdown=MemoryBreakdown()),)
+    fits: bool | None = None if capacity is None else max(m.total for m in memories) <= capacity
+    host_ok = host.capacity_bytes is None or ram <= host.capacity_bytes * HOST_FILL
+    if not host_ok:
+        warnings.append(f"does not fit in system RAM: needs {ram / GIB:.1f} GiB, the host has "
+                        f"{(host.capacity_bytes or 0) / GIB:.1f} GiB ({HOST_FILL:.0%} usable)")
+        fits = False
+    elif cpu_only and host.capacity_bytes is not None:
+        fits = True
+
+    # ---- decode
+    gpu_bytes = cpu_bytes = 0.0
+    cpu_work_layers = 0
+    cpu_params = 0.0  # bytes the CPU multiplies per token, for its compute bound
+    for layer in range(layers):
+        on_gpu = layer >= cpu_layers
+        experts_here = s.active if s.moe[layer] else 0.0
+        experts_on_cpu = s.moe[layer] and (not on_gpu or layer < placement.cpu_moe_layers)
+        if on_gpu:
+            gpu_bytes += s.dense + s.kv_read
+            if experts_here and not experts_on_cpu:
+                gpu_bytes += experts_here / CAL.bw_eff_moe_experts
+        else:
+            cpu_bytes += s.dense + s.kv_read
+        if experts_on_cpu:
+            cpu_bytes += experts_here
+        if not on_gpu or experts_on_cpu:
+            cpu_work_layers += 1
+    if placement.head_on_gpu:
+        gpu_bytes += s.head
+    else:
+        cpu_bytes += s.head
+    cpu_params = cpu_bytes / max(fmt.bits_per_weight / 8, 1e-9)
+    step_gpu = 0.0
+    if not cpu_only and gpu is not None and placement.gpu_layers:
+        eff = _bw_efficiency("llama.cpp", workload.precision or "bf16", gpu)
+        step_gpu = gpu_bytes / (eff * gpu.memory_bandwidth_gbps * 1e9) + _fixed_overhead("llama.cpp", gpu, placement.gpu_layers) \
+            + (gpus - 1) * CAL.layer_split_hop_s
+        steps.append(Step(topic="decode", text=f"GPU share: {gpu_bytes / GIB:.2f} GiB per token at {eff:.0%} of "
+                          f"{gpu.memory_bandwidth_gbps:g} GB/s = {step_gpu * 1e3:.2f} ms"))
+    mem_cpu = cpu_bytes / (host.effective_gbps * 1e9)
+    comp_cpu = 0.0
+    if host.cpu_tflops:
+        comp_cpu = batch * 2 * cpu_params / (host.cpu_tflops * 1e12 * CPU_COMPUTE_EFFICIENCY)
+    step_cpu = max(mem_cpu, comp_cpu) + cpu_work_layers * CPU_LAYER_OVERHEAD_S
+    steps.append(Step(topic="decode", text=f"RAM share: {cpu_bytes / GIB:.2f} GiB per token at {host.effective_gbps:.0f} GB/s "
+                      f"+ {cpu_work_layers} layers x {CPU_LAYER_OVERHEAD_S * 1e6:.0f} us = {step_cpu * 1e3:.2f} ms"))
+    step = step_gpu + step_cpu
+    tps = 1.0 / step
+
+    # ---- prefill
+    flops_per_token = 2 * counts.matmul_active + 2 * layers * context * model.num_attention_heads * model.head_dim
+    if cpu_only or gpu is None:
+        if not host.cpu_tflops:
+            prefill = None
+        else:
+            prefill = host.cpu_tflops * 1e12 * CPU_COMPUTE_EFFICIENCY / flops_per_token
+            steps.append(Step(topic="prefill", text=f"CPU prefill: {flops_per_token / 1e9:.1f} GFLOP per token at "
+                              f"{CPU_COMPUTE_EFFICIENCY:.0%} of {host.cpu_tflops:.2f} TFLOPS = {prefill:.0f} tokens/s"))
+    else:
+        peak = _peak_tflops(gpu, "fp16" if fmt.compute in ("fp16", "int8") else fmt.compute) * 1e12
+        rate = peak * CAL.compute_eff_llamacpp
+        ubatch = CAL.llamacpp_ubatch
+        in_ram = host_bytes(model, workload, placement, scale) - s.emb
+        link_gen = min(gpu.pcie_gen, host.pcie_gen or gpu.pcie_gen)
+        link = pcie_copy_gbps(link_gen, gpu.pcie_lanes) * 1e9
+        per_ubatch = ubatch * flops_per_token / rate + in_ram / link
+        prefill = ubatch / per_ubatch
+        steps.append(Step(topic="prefill", text=f"prefill per {ubatch}-token micro-batch: compute {ubatch * flops_per_token / rate:.3f} s "
+                          f"+ {in_ram / GIB:.1f} GiB of RAM-resident weights over PCIe gen{link_gen} x{gpu.pcie_lanes} at "
+                          f"{link / 1e9:.0f} GB/s = {per_ubatch:.3f} s -> {prefill:.0f} tokens/s"))
+    ttft = None if not prefill else context / prefill
+    assumptions.append(f"engine llama.cpp; context {context} tokens per sequence; {batch} concurrent sequence(s)")
+    assumptions.append(f"system RAM read at {host.effective_gbps:.0f} GB/s effective ({host.peak_gbps:.0f} GB/s peak)")
+    if host.sockets > 1 and not host.numa_aware:
+        assumptions.append("dual socket: llama.cpp is not NUMA-aware, so one socket's bandwidth is assumed")
+    return EstimateResult(
+        model_id=model.id,
+        workload=workload.model_copy(update={"cpu_layers": cpu_layers,
+                                             "cpu_experts": placement.cpu_moe_layers >= layers and model.moe is not None,
+                                             "ram_bandwidth_gbps": host.peak_gbps}).model_dump(mode="json"),
+        gpu_id=None if cpu_only or gpu is None else gpu.id,
+        gpus=0 if cpu_only else gpus,
+        split="cpu" if cpu_only else ("single" if gpus == 1 else "layer"),
+        per_gpu=memories,
+        host_ram_bytes=int(ram),
+        fits=fits,
+        decode_tokens_per_s=tps,
+        aggregate_tokens_per_s=tps * batch,
+        prefill_tokens_per_s=prefill,
+        time_to_first_token_s=ttft,
+        training_flops=None, gpu_hours=None, wall_hours=None, mfu=None,
+        params_total=counts.total,
+        params_active=counts.active,
+        assumptions=tuple(assumptions),
+        steps=tuple(steps),
+        warnings=tuple(warnings),
+        host_bandwidth_gbps=host.effective_gbps,
+        offloaded_bytes=offloaded,
+        placement={"gpu_layers": placement.gpu_layers, "cpu_moe_layers": placement.cpu_moe_layers,
+                   "layers_per_gpu": list(placement.layers_per_gpu), "head_on_gpu": placement.head_on_gpu},
+    )

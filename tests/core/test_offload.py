@@ -1,0 +1,168 @@
+"""Weights in system RAM and unified-memory systems against published measurements (fit and holdout rows)."""
+
+from __future__ import annotations
+
+import statistics
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.catalog.models import Cpu, Gpu, MemoryKit, System
+from configurator.core.errors import RequestError
+from configurator.core.estimate.estimator import estimate
+from configurator.core.estimate.host import (
+    RAM_EFFICIENCY,
+    check_platform,
+    cpu_peak_tflops,
+    host_from_bandwidth,
+    host_memory,
+)
+from configurator.core.estimate.offload import estimate_on_host
+from configurator.core.estimate.unified import system_gpu
+from configurator.core.estimate.workload import Workload
+from configurator.core.launch import launch_command
+from configurator.storage import catalogs
+
+DATA = Path(__file__).parent.parent / "data"
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    result = catalogs.load(include_user=False)
+    assert not result.problems, result.problems
+    return result.catalog
+
+
+def _rows(name: str) -> list[dict[str, Any]]:
+    return tomllib.loads((DATA / name).read_text(encoding="utf-8"))["rows"]
+
+
+def _gpu(catalog: Catalog, gpu_id: str) -> Gpu:
+    if gpu_id == "rtx-2080":  # TechPowerUp GPU database: RTX 2080, 8 GB GDDR6, 448 GB/s, 10.07 TFLOPS fp32
+        ti = catalog.get("gpus", "rtx-2080-ti")
+        assert isinstance(ti, Gpu)
+        scale = 10.07 / ti.fp32_tflops
+        return ti.model_copy(update={"id": "rtx-2080", "vram_gb": 8.0, "memory_bandwidth_gbps": 448.0,
+                                     "fp32_tflops": 10.07, "fp16_tflops": ti.fp16_tflops * scale})
+    gpu = catalog.get("gpus", gpu_id)
+    assert isinstance(gpu, Gpu)
+    return gpu
+
+
+def predict(catalog: Catalog, row: dict[str, Any]) -> tuple[float, float]:
+    """(predicted, measured) for one row."""
+    model = catalog.get("models", row["model"])
+    w = Workload(kind="inference", precision=row["precision"], engine="llama.cpp", context=row.get("context", 512))
+    if row["mode"] == "system":
+        system = catalog.get("systems", row["system"])
+        assert isinstance(system, System)
+        result = estimate(model, w, system_gpu(system, wired_fraction=1.0))
+        return result.decode_tokens_per_s or 0.0, row["measured_tokens_per_s"]
+    peak = row["channels"] * row["speed_mts"] * 8 / 1000
+    cpu = catalog.get("cpus", row["cpu"]) if "cpu" in row else None
+    tflops = cpu_peak_tflops(cpu) if isinstance(cpu, Cpu) else None
+    host = host_from_bandwidth(peak, row.get("family", "desktop"), None, tflops, 4)
+    if row["mode"] in ("cpu", "cpu_prefill"):
+        result = estimate_on_host(model, w, None, 0, host)
+        if row["mode"] == "cpu_prefill":
+            return result.prefill_tokens_per_s or 0.0, row["measured_prefill_tokens_per_s"]
+        return result.decode_tokens_per_s or 0.0, row["measured_tokens_per_s"]
+    result = estimate_on_host(model, w.model_copy(update={"offload": "cpu"}), _gpu(catalog, row["gpu"]), 1, host)
+    return result.decode_tokens_per_s or 0.0, row["measured_tokens_per_s"]
+
+
+def test_holdout_measurements_within_20_percent_median(catalog: Catalog) -> None:
+    """XiongjieDai's LLaMA 3 rows on M1 Max / M2 Ultra / M3 Max, Strix Halo (deseven/strixhalo-homelab #11),
+    Qwen3-30B-A3B on an 8 GB RTX 2080 with --n-cpu-moe (AlexsJones/llmfit #755), DeepSeek-R1 on one EPYC 9654 +
+    RTX 4090 (kvcache-ai/ktransformers #314), CPU-only desktops (ggml-org/llama.cpp #4716 and #34)."""
+    errors = []
+    for row in _rows("holdout_offload.toml"):
+        predicted, measured = predict(catalog, row)
+        errors.append(abs(predicted / measured - 1))
+    assert statistics.median(errors) <= 0.20, [f"{e:.0%}" for e in errors]
+    assert max(errors) < 0.6
+
+
+def test_fit_rows_reproduce(catalog: Catalog) -> None:
+    errors = [abs(p / m - 1) for p, m in (predict(catalog, r) for r in _rows("fit_offload.toml"))]
+    assert statistics.median(errors) <= 0.15, [f"{e:.0%}" for e in errors]
+
+
+def test_moe_expert_offload_fits_an_8gb_card_with_the_fewest_layers_in_ram(catalog: Catalog) -> None:
+    model = catalog.get("models", "qwen3-30b-a3b")
+    gpu = _gpu(catalog, "rtx-2080")
+    host = host_from_bandwidth(93.9, "desktop", 64)
+    w = Workload(kind="inference", precision="q4_k_m", engine="llama.cpp", context=4096, offload="cpu")
+    result = estimate_on_host(model, w, gpu, 1, host)
+    assert result.fits is True and result.placement is not None
+    n = result.placement["cpu_moe_layers"]
+    assert 0 < n < model.num_layers and result.placement["gpu_layers"] == model.num_layers
+    fewer = result.placement | {"cpu_moe_layers": n - 1}
+    from configurator.core.estimate.offload import Placement, gpu_memory
+    p = Placement(gpu_layers=fewer["gpu_layers"], cpu_moe_layers=n - 1, layers_per_gpu=tuple(fewer["layers_per_gpu"]),
+                  head_on_gpu=True)
+    assert max(b.total for b in gpu_memory(model, w.resolved(model.max_context), p)) > gpu.vram_gb * 1024**3 * 0.98
+    command = launch_command(model, result)["command"]
+    assert f"--n-cpu-moe {n}" in command and "-ngl 49" in command
+
+
+def test_platform_sets_bandwidth(catalog: Catalog) -> None:
+    epyc = catalog.get("cpus", "epyc-9124")
+    eight = catalog.get("memory", "micron-ddr5-4800-rdimm-512gb-8x64")
+    assert isinstance(epyc, Cpu) and isinstance(eight, MemoryKit)
+    h8 = host_memory(epyc, eight, 1)
+    assert h8.channels == 8 and h8.peak_gbps == pytest.approx(8 * 4800 * 8 / 1000)
+    # a 12-channel part with 8 DIMMs has 2/3 of its bandwidth; 16 DIMMs run two per channel at 3600
+    h16 = host_memory(epyc, eight, 2)
+    assert h16.channels == 12 and h16.speed_mts == 3600
+    assert h16.effective_gbps == pytest.approx(12 * 3600 * 8 / 1000 * RAM_EFFICIENCY["server"])
+    # Threadripper PRO 7965WX: 4 CCDs cannot read all 8 channels of DDR5-5200
+    tr = catalog.get("cpus", "threadripper-pro-7965wx")
+    kit = catalog.get("memory", "samsung-ddr5-5600-rdimm-256gb-8x32")
+    assert isinstance(tr, Cpu) and isinstance(kit, MemoryKit)
+    assert host_memory(tr, kit).effective_gbps < 8 * 5200 * 8 / 1000 * RAM_EFFICIENCY["desktop"] * 0.8
+    # two sockets do not double one llama.cpp process
+    two = host_memory(epyc, eight, 2, sockets=2)
+    assert two.effective_gbps == pytest.approx(h8.effective_gbps)
+    assert host_memory(epyc, eight, 2, sockets=2, numa_aware=True).effective_gbps == pytest.approx(2 * h8.effective_gbps)
+
+
+@pytest.mark.parametrize(("cpu_id", "kit_id", "kits", "word"), [
+    ("ryzen-9-7950x", "corsair-vengeance-lpx-ddr4-3200-32gb-2x16", 1, "DDR4"),
+    ("ryzen-9-7950x", "samsung-ddr5-4800-rdimm-128gb-4x32", 1, "RDIMM"),
+    ("ryzen-9-7950x", "corsair-vengeance-ddr5-6000-32gb-2x16", 3, "DIMMs"),
+])
+def test_bad_platforms_are_refused(catalog: Catalog, cpu_id: str, kit_id: str, kits: int, word: str) -> None:
+    cpu, kit = catalog.get("cpus", cpu_id), catalog.get("memory", kit_id)
+    assert isinstance(cpu, Cpu) and isinstance(kit, MemoryKit)
+    with pytest.raises(RequestError, match=word):
+        check_platform(cpu, kit, kits)
+
+
+def test_unified_systems_respect_the_gpu_share(catalog: Catalog) -> None:
+    """DeepSeek-R1 at q5_k_m (~450 GiB) fits a 512 GB M3 Ultra only once the wired limit is raised."""
+    system = catalog.get("systems", "mac-studio-m3-ultra-80c-512gb")
+    assert isinstance(system, System)
+    model = catalog.get("models", "deepseek-r1")
+    w = Workload(kind="inference", precision="q5_k_m", engine="llama.cpp", context=8192)
+    assert estimate(model, w, system_gpu(system)).fits is False
+    raised = estimate(model, w, system_gpu(system, wired_fraction=0.9))
+    assert raised.fits is True and raised.decode_tokens_per_s is not None and raised.decode_tokens_per_s > 5
+
+
+def test_launch_commands_use_the_engines_flags(catalog: Catalog) -> None:
+    model = catalog.get("models", "llama-3.3-70b")
+    gpu = catalog.get("gpus", "rtx-3090")
+    w = Workload(kind="inference", precision="awq-int4", engine="vllm", context=8192, batch=8, kv_precision="fp8")
+    cmd = launch_command(model, estimate(model, w.model_copy(update={"split": "tensor"}), gpu, 2))["command"]
+    assert cmd.startswith("vllm serve meta-llama/") and "--tensor-parallel-size 2" in cmd
+    assert "--kv-cache-dtype fp8" in cmd and "--max-num-seqs 8" in cmd and "--quantization awq" in cmd
+    lw = Workload(kind="inference", precision="q4_k_m", engine="llama.cpp", context=8192, kv_precision="q8_0")
+    cmd = launch_command(model, estimate(model, lw, gpu, 2))["command"]
+    assert "-ctk q8_0 -ctv q8_0" in cmd and "--tensor-split 1,1" in cmd and "-fa on" in cmd
+    tw = Workload(kind="finetune", method="full", context=2048, zero=3, offload="cpu")
+    launch = launch_command(model, estimate(model, tw, catalog.get("gpus", "h100-sxm"), 8))
+    assert launch["engine"] == "accelerate + DeepSpeed ZeRO-3" and "--zero_stage 3" in launch["command"]
