@@ -7,6 +7,8 @@ reference-measurement tests and the docs point at one place.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from configurator.core.catalog.models import Gpu, ModelArch
@@ -75,6 +77,17 @@ class Calibration:
 
 
 CAL = Calibration()
+
+
+@contextmanager
+def calibration(cal: Calibration) -> Iterator[None]:
+    """Estimate with other constants for a while (cross-validation refits them per fold)."""
+    global CAL
+    saved, CAL = CAL, cal
+    try:
+        yield
+    finally:
+        CAL = saved
 
 
 class _Explain:
