@@ -104,12 +104,10 @@ def finetune_memory(catalog: Catalog, data: Data = None) -> tuple[list[Compariso
         if model is None:
             skipped.append(Skipped("finetune_memory", label, "model not in catalog", row["source"]))
             continue
-        precision = row["precision"]
-        if row["method"] == "qlora":
-            precision = "nf4" if precision == "nf4" else "int4"
         try:
             workload = Workload(
-                kind="finetune", method=row["method"], optimizer=row["optimizer"], precision=precision,
+                kind="finetune", method=row["method"], optimizer=row.get("optimizer"), precision=row["precision"],
+                framework=row.get("framework"), activation_offload=row.get("activation_offload"),
                 context=int(row["context"]), batch=int(row["batch"]),
                 grad_checkpointing=row.get("grad_checkpointing", True), lora_rank=int(row.get("lora_rank", 8)),
                 zero=int(row["zero"]), offload=row.get("offload", "none"),
