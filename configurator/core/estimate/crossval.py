@@ -58,6 +58,7 @@ KNOBS: dict[str, tuple[Knob, ...]] = {
     ),
     "prefill_speed": (
         Knob("compute_eff_llamacpp", 0.05, 0.9),
+        Knob("compute_eff_llamacpp_pro", 0.05, 0.9),
         Knob("compute_eff_vllm", 0.05, 0.9),
         Knob("compute_eff_transformers", 0.05, 0.9),
     ),

@@ -68,7 +68,10 @@ class Calibration:
     layer_overhead_vllm: float = 10e-6
     layer_overhead_transformers: float = 50e-6
     # Prefill: achieved fraction of dense fp16 tensor throughput.
-    compute_eff_llamacpp: float = 0.45
+    compute_eff_llamacpp: float = 0.65  # refit on the consumer-card rows (benchmarks/accuracy.py --fit prefill_speed)
+    # llama.cpp's CUDA matmul kernels reach far less of the tensor peak on workstation and
+    # data-center parts (A6000, RTX 6000 Ada, A100, H100 PCIe in the XiongjieDai tables: 0.09-0.27)
+    compute_eff_llamacpp_pro: float = 0.16
     compute_eff_vllm: float = 0.55
     compute_eff_transformers: float = 0.40
     # Tensor parallel: latency of one all-reduce (two per layer) over PCIe and NVLink.
@@ -504,8 +507,10 @@ def _fixed_overhead(engine: str, gpu: Gpu, layers: int) -> float:
     return CAL.step_overhead_transformers + layers * CAL.layer_overhead_transformers
 
 
-def _compute_efficiency(engine: str) -> float:
-    return {"llama.cpp": CAL.compute_eff_llamacpp, "vllm": CAL.compute_eff_vllm}.get(engine, CAL.compute_eff_transformers)
+def _compute_efficiency(engine: str, gpu: Gpu) -> float:
+    if engine == "llama.cpp":
+        return CAL.compute_eff_llamacpp if gpu.market == "consumer" else CAL.compute_eff_llamacpp_pro
+    return {"vllm": CAL.compute_eff_vllm}.get(engine, CAL.compute_eff_transformers)
 
 
 def _peak_tflops(gpu: Gpu, compute: str) -> float:
@@ -547,7 +552,7 @@ def _decode_speed(
     bw = gpu.memory_bandwidth_gbps * 1e9
     flops_per_token = 2 * (counts.matmul_active) + 4 * model.num_layers * context * model.num_attention_heads * model.head_dim
     peak = _peak_tflops(gpu, fmt.compute) * 1e12
-    compute_eff = _compute_efficiency(engine)
+    compute_eff = _compute_efficiency(engine, gpu)
     overhead = _fixed_overhead(engine, gpu, model.num_layers)
     if split == "tensor":
         # MLA's latent cache is replicated on every rank, so each GPU reads all of it
