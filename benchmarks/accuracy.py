@@ -1,6 +1,16 @@
-"""Print every reference row with the estimate and its error, and the median per kind.
+"""Estimator accuracy on published measurements: fitted, leave-one-source-out cross-validated, and holdout.
 
-    python benchmarks/accuracy.py [inference_memory|finetune_memory|decode_speed|training_gpu_hours]
+    python benchmarks/accuracy.py [--rows] [--fit] [KIND ...]
+
+KIND is one of inference_memory, finetune_memory, decode_speed, prefill_speed, training_gpu_hours.
+For each kind it prints, over tests/data/reference_*.toml:
+  fitted     the shipped constants scored on the rows they were fitted to;
+  cross-val  for each source, the kind's fitted constants (crossval.KNOBS) refitted on all other
+             sources and the left-out source scored with them;
+and over tests/data/holdout_*.toml (rows no constant is fitted on) the errors and how often the
+measurement falls inside the 80 % range (ranges.py). --rows lists every row; --fit prints the
+constants refitted on all reference rows beside the shipped ones; --ranges prints interval factors
+derived from the cross-validated errors (the values ranges.py ships).
 """
 
 from __future__ import annotations
@@ -10,22 +20,91 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from configurator.core.estimate import estimator  # noqa: E402
+from configurator.core.estimate.crossval import (  # noqa: E402
+    KNOBS,
+    Point,
+    Summary,
+    coverage,
+    cross_validate,
+    fit,
+    fitted_values,
+    interval_factors,
+    source_group,
+    summarise,
+)
+from configurator.core.estimate.ranges import RANGE_FACTORS  # noqa: E402
 from configurator.storage import catalogs  # noqa: E402
-from tests.reference import ALL, TARGETS, median_abs_error  # noqa: E402
+from tests.reference import ALL, TARGETS, Row, kind_rows, points  # noqa: E402
+
+
+def _fmt(s: Summary) -> str:
+    if s.median is None or s.p90 is None:
+        return f"no answers ({s.rows} rows)"
+    return f"median {s.median:6.1%}  p90 {s.p90:6.1%}  answered {s.answered}/{s.rows} ({s.answered_share:.0%})"
+
+
+def _half_width(factors: tuple[float, float]) -> float:
+    return (factors[1] - factors[0]) / 2
 
 
 def main(argv: list[str]) -> int:
+    show_rows = "--rows" in argv
+    show_fit = "--fit" in argv
+    show_ranges = "--ranges" in argv
+    kinds = [a for a in argv if not a.startswith("--")] or list(ALL)
+    unknown = [k for k in kinds if k not in ALL]
+    if unknown:
+        print(f"unknown kind {', '.join(unknown)}; choose from {', '.join(ALL)}", file=sys.stderr)
+        return 2
     catalog = catalogs.load(include_user=False).catalog
-    kinds = argv or list(ALL)
+    start = estimator.CAL
+
+    def score(data: list[Row], kind: str) -> list[Point]:
+        return points(kind, catalog, list(data))
+
     for kind in kinds:
-        comparisons, skipped = ALL[kind](catalog)
-        print(f"== {kind}: {len(comparisons)} rows compared, {len(skipped)} skipped")
-        for c in sorted(comparisons, key=lambda c: c.error):
-            print(f"  {c.error:+7.1%}  est {c.estimated:12.4g}  meas {c.measured:12.4g}  {c.label}")
-        for s in skipped:
-            print(f"  skipped: {s.label}: {s.reason}")
-        if comparisons:
-            print(f"  median |error| {median_abs_error(comparisons):.1%} (target <= {TARGETS[kind]:.0%})")
+        reference = kind_rows(kind)
+        holdout = kind_rows(kind, "holdout")
+        knobs = KNOBS.get(kind, ())
+        fitted = score(reference, kind)
+        cv = cross_validate(knobs, lambda d, k=kind: score(list(d), k), reference,
+                            lambda r: source_group(r["source"]), start)
+        sources = len({source_group(r["source"]) for r in reference})
+        print(f"== {kind}: {len(reference)} reference rows from {sources} sources, {len(holdout)} holdout rows; "
+              f"{len(knobs)} fitted constants (target median <= {TARGETS[kind]:.0%})")
+        print(f"  fitted     {_fmt(summarise(fitted))}")
+        print(f"  cross-val  {_fmt(summarise(cv))}")
+        factors = RANGE_FACTORS.get(kind)
+        if factors:
+            print(f"  80 % range x{factors[0]:.2f}..x{factors[1]:.2f} (half-width {_half_width(factors):.0%}): "
+                  f"cross-val coverage {coverage(cv, factors):.0%}")
+        if holdout:
+            held = score(holdout, kind)
+            line = f"  holdout    {_fmt(summarise(held))}"
+            if factors:
+                line += f"; in the 80 % range {coverage(held, factors):.0%}"
+            print(line)
+        if show_ranges and any(p.estimated for p in cv):
+            lo, hi = interval_factors(cv)
+            print(f"  interval from cross-val errors: ({lo:.3f}, {hi:.3f})")
+        if show_fit and knobs:
+            refit = fit(knobs, lambda d, k=kind: score(list(d), k), reference, start)
+            for name, value in fitted_values(refit, knobs).items():
+                print(f"    {name:32s} shipped {getattr(start, name):10.4g}  refit on all rows {value:10.4g}")
+        if show_rows:
+            by_label = {p.label: p for p in cv}
+            for p in sorted(fitted, key=lambda p: p.error if p.error is not None else 9e9):
+                if p.error is None:
+                    print(f"  unanswered: {p.label}")
+                    continue
+                c = by_label.get(p.label)
+                cv_err = f"{c.error:+7.1%}" if c is not None and c.error is not None else "   -   "
+                print(f"  {p.error:+7.1%} (cv {cv_err})  est {p.estimated:12.4g}  meas {p.measured:12.4g}  {p.label}")
+            if holdout:
+                for p in score(holdout, kind):
+                    err = f"{p.error:+7.1%}" if p.error is not None else "unanswered"
+                    print(f"  holdout {err}  {p.label}")
     return 0
 
 

@@ -1,7 +1,8 @@
 """Compare the estimator with the published measurements in tests/data/reference_*.toml.
 
 Used by tests/core/test_estimator_reference.py (median error targets) and by
-benchmarks/accuracy.py (a per-row report for calibration notes).
+benchmarks/accuracy.py (a per-row report, leave-one-source-out cross-validation, and the
+holdout rows in tests/data/holdout_*.toml that no constant is ever fitted on).
 """
 
 from __future__ import annotations
@@ -10,9 +11,10 @@ import statistics
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from configurator.core.catalog.loader import Catalog
+from configurator.core.estimate.crossval import Point, source_group
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.workload import Workload
 
@@ -40,24 +42,33 @@ class Skipped:
     kind: str
     label: str
     reason: str
+    source: str = ""
 
 
-def rows(name: str) -> list[dict[str, Any]]:
-    with (DATA / f"reference_{name}.toml").open("rb") as handle:
-        return list(tomllib.load(handle)["rows"])
+Row = dict[str, Any]
+Data = list[Row] | None
+
+
+def rows(name: str, prefix: str = "reference") -> list[Row]:
+    """Rows of tests/data/<prefix>_<name>.toml (prefix "holdout": rows no constant is fitted on)."""
+    path = DATA / f"{prefix}_{name}.toml"
+    if not path.exists():
+        return []
+    with path.open("rb") as handle:
+        return list(tomllib.load(handle).get("rows", []))
 
 
 def _bytes(row: dict[str, Any]) -> float:
     return row["measured_gb"] * (GIB if row.get("unit") == "GiB" else 1e9)
 
 
-def inference_memory(catalog: Catalog) -> tuple[list[Comparison], list[Skipped]]:
+def inference_memory(catalog: Catalog, data: Data = None) -> tuple[list[Comparison], list[Skipped]]:
     out, skipped = [], []
-    for row in rows("inference_memory"):
+    for row in rows("inference_memory") if data is None else data:
         label = f"{row['model']} {row['precision']} ctx={row['context']} b={row['batch']} {row['engine']} x{row['gpus']} {row['what']}"
         model = catalog.records["models"].get(row["model"])
         if model is None:
-            skipped.append(Skipped("inference_memory", label, "model not in catalog"))
+            skipped.append(Skipped("inference_memory", label, "model not in catalog", row["source"]))
             continue
         engine = ENGINE_ALIASES.get(row["engine"], row["engine"])
         try:
@@ -66,7 +77,7 @@ def inference_memory(catalog: Catalog) -> tuple[list[Comparison], list[Skipped]]
                 context=max(int(row["context"]), 1), batch=int(row["batch"]), engine=engine,
             )
         except ValueError as exc:
-            skipped.append(Skipped("inference_memory", label, str(exc)))
+            skipped.append(Skipped("inference_memory", label, str(exc), row["source"]))
             continue
         result = estimate(model, workload, None, int(row["gpus"]))
         b = result.breakdown
@@ -85,27 +96,25 @@ def _kv(value: str | None) -> str:
     return "fp16" if value in (None, "bf16") else value
 
 
-def finetune_memory(catalog: Catalog) -> tuple[list[Comparison], list[Skipped]]:
+def finetune_memory(catalog: Catalog, data: Data = None) -> tuple[list[Comparison], list[Skipped]]:
     out, skipped = [], []
-    for row in rows("finetune_memory"):
+    for row in rows("finetune_memory") if data is None else data:
         label = f"{row['model']} {row['method']} {row['precision']} seq={row['context']} b={row['batch']} x{row['gpus']} z{row['zero']}"
         model = catalog.records["models"].get(row["model"])
         if model is None:
-            skipped.append(Skipped("finetune_memory", label, "model not in catalog"))
+            skipped.append(Skipped("finetune_memory", label, "model not in catalog", row["source"]))
             continue
-        precision = row["precision"]
-        if row["method"] == "qlora":
-            precision = "nf4" if precision == "nf4" else "int4"
         try:
             workload = Workload(
-                kind="finetune", method=row["method"], optimizer=row["optimizer"], precision=precision,
+                kind="finetune", method=row["method"], optimizer=row.get("optimizer"), precision=row["precision"],
+                framework=row.get("framework"), activation_offload=row.get("activation_offload"),
                 context=int(row["context"]), batch=int(row["batch"]),
                 grad_checkpointing=row.get("grad_checkpointing", True), lora_rank=int(row.get("lora_rank", 8)),
                 zero=int(row["zero"]), offload=row.get("offload", "none"),
                 train_embeddings=bool(row.get("train_embeddings", False)),
             )
         except ValueError as exc:
-            skipped.append(Skipped("finetune_memory", label, str(exc)))
+            skipped.append(Skipped("finetune_memory", label, str(exc), row["source"]))
             continue
         result = estimate(model, workload, None, int(row["gpus"]))
         value = result.total_bytes if row.get("scope") == "total" else result.per_gpu_bytes
@@ -113,14 +122,26 @@ def finetune_memory(catalog: Catalog) -> tuple[list[Comparison], list[Skipped]]:
     return out, skipped
 
 
-def decode_speed(catalog: Catalog) -> tuple[list[Comparison], list[Skipped]]:
+def decode_speed(catalog: Catalog, data: Data = None) -> tuple[list[Comparison], list[Skipped]]:
+    return _speed(catalog, "decode_speed", data)
+
+
+def prefill_speed(catalog: Catalog, data: Data = None) -> tuple[list[Comparison], list[Skipped]]:
+    """Prompt processing (tokens/s), from the decode rows that also report it."""
+    return _speed(catalog, "prefill_speed", data)
+
+
+def _speed(catalog: Catalog, kind: str, data: Data) -> tuple[list[Comparison], list[Skipped]]:
     out, skipped = [], []
-    for row in rows("decode_speed"):
+    measured_key = "measured_tokens_per_s" if kind == "decode_speed" else "measured_prefill_tokens_per_s"
+    for row in rows("decode_speed") if data is None else data:
+        if measured_key not in row:
+            continue
         label = f"{row['model']} {row['precision']} {row['engine']} {row['gpus']}x{row['gpu']} ctx={row['context']} b={row['batch']}"
         model = catalog.records["models"].get(row["model"])
         gpu = catalog.records["gpus"].get(row["gpu"])
         if model is None or gpu is None:
-            skipped.append(Skipped("decode_speed", label, "model or GPU not in catalog"))
+            skipped.append(Skipped(kind, label, "model or GPU not in catalog", row["source"]))
             continue
         engine = ENGINE_ALIASES.get(row["engine"], row["engine"])
         try:
@@ -129,24 +150,25 @@ def decode_speed(catalog: Catalog) -> tuple[list[Comparison], list[Skipped]]:
                 batch=int(row["batch"]), engine=engine,
             )
         except ValueError as exc:
-            skipped.append(Skipped("decode_speed", label, str(exc)))
+            skipped.append(Skipped(kind, label, str(exc), row["source"]))
             continue
         result = estimate(model, workload, gpu, int(row["gpus"]))
-        if result.decode_tokens_per_s is None:
-            skipped.append(Skipped("decode_speed", label, "no speed estimate"))
+        value = result.decode_tokens_per_s if kind == "decode_speed" else result.prefill_tokens_per_s
+        if value is None:
+            skipped.append(Skipped(kind, label, "no speed estimate", row["source"]))
             continue
-        out.append(Comparison("decode_speed", label, float(row["measured_tokens_per_s"]), result.decode_tokens_per_s, row["source"]))
+        out.append(Comparison(kind, label, float(row[measured_key]), value, row["source"]))
     return out, skipped
 
 
-def training_gpu_hours(catalog: Catalog) -> tuple[list[Comparison], list[Skipped]]:
+def training_gpu_hours(catalog: Catalog, data: Data = None) -> tuple[list[Comparison], list[Skipped]]:
     out, skipped = [], []
-    for row in rows("training_gpu_hours"):
+    for row in rows("training_gpu_hours") if data is None else data:
         label = f"{row['model']} {row['tokens']:.3g} tokens on {row['gpu']}"
         model = catalog.records["models"].get(row["model"])
         gpu = catalog.records["gpus"].get(row["gpu"])
         if model is None or gpu is None:
-            skipped.append(Skipped("training_gpu_hours", label, "model or GPU not in catalog"))
+            skipped.append(Skipped("training_gpu_hours", label, "model or GPU not in catalog", row["source"]))
             continue
         workload = Workload(
             kind="pretrain", tokens=float(row["tokens"]), context=int(row.get("sequence_length") or min(4096, model.max_context)),
@@ -158,13 +180,44 @@ def training_gpu_hours(catalog: Catalog) -> tuple[list[Comparison], list[Skipped
     return out, skipped
 
 
-ALL = {
+def weights(catalog: Catalog, data: Data = None) -> tuple[list[Comparison], list[Skipped]]:
+    """Weight bytes alone (GGUF file sizes, engines' weight logs): the inference rows that measure weights."""
+    data = [r for r in (rows("inference_memory") if data is None else data) if r["what"] == "weights"]
+    return inference_memory(catalog, data)
+
+
+ALL: dict[str, Callable[..., tuple[list[Comparison], list[Skipped]]]] = {
     "inference_memory": inference_memory,
+    "weights": weights,
     "finetune_memory": finetune_memory,
     "decode_speed": decode_speed,
+    "prefill_speed": prefill_speed,
     "training_gpu_hours": training_gpu_hours,
 }
-TARGETS = {"inference_memory": 0.10, "finetune_memory": 0.15, "decode_speed": 0.20, "training_gpu_hours": 0.25}
+# the file each kind's rows live in (prefill rows are decode rows that also report prompt speed)
+FILES = {kind: {"prefill_speed": "decode_speed", "weights": "inference_memory"}.get(kind, kind) for kind in ALL}
+TARGETS = {"inference_memory": 0.10, "weights": 0.05, "finetune_memory": 0.15, "decode_speed": 0.20, "prefill_speed": 0.30,
+           "training_gpu_hours": 0.25}
+
+
+def points(kind: str, catalog: Catalog, data: list[Row]) -> list[Point]:
+    """Every row of `data` scored under the current calibration; unanswered rows have no estimate."""
+    comparisons, skipped = ALL[kind](catalog, data)
+    return [Point(c.measured, c.estimated, source_group(c.source), c.label) for c in comparisons] + [
+        Point(1.0, None, source_group(s.source), f"{s.label}: {s.reason}") for s in skipped
+    ]
+
+
+def kind_rows(kind: str, prefix: str = "reference") -> list[Row]:
+    """The rows a kind is scored on (prefill: only decode rows that report prompt speed)."""
+    data = rows(FILES[kind], prefix)
+    if kind == "prefill_speed":
+        return [r for r in data if "measured_prefill_tokens_per_s" in r]
+    if kind == "decode_speed":
+        return [r for r in data if "measured_tokens_per_s" in r]
+    if kind == "weights":
+        return [r for r in data if r["what"] == "weights"]
+    return data
 
 
 def median_abs_error(comparisons: list[Comparison]) -> float:

@@ -7,6 +7,7 @@ import argparse
 import re
 from typing import Any
 
+from configurator.core.estimate.frameworks import FRAMEWORKS, OPTIMIZER_STATE_BYTES
 from configurator.core.estimate.precision import KV_PRECISIONS, WEIGHT_PRECISIONS
 from configurator.core.estimate.workload import ENGINES
 
@@ -26,7 +27,14 @@ def add_workload_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--gpus", type=_count, default=1, metavar="N", help="estimate: 0 runs on the CPU (needs --cpu or --system)")
     parser.add_argument("--split", choices=("auto", "layer", "tensor"), default="auto", help="multi-GPU split for inference")
     parser.add_argument("--method", choices=("full", "lora", "qlora"), default="lora")
-    parser.add_argument("--optimizer", choices=("adamw", "adamw-8bit", "sgd"), default="adamw")
+    parser.add_argument("--optimizer", choices=tuple(OPTIMIZER_STATE_BYTES), help="training: default is the framework's")
+    parser.add_argument("--framework", choices=FRAMEWORKS, metavar="NAME",
+                        help="fine-tuning framework, for its memory defaults: " + " ".join(FRAMEWORKS)
+                        + " (default: peft for LoRA/QLoRA, transformers for full)")
+    offload_acts = parser.add_mutually_exclusive_group()
+    offload_acts.add_argument("--activation-offload", dest="activation_offload", action="store_true", default=None,
+                              help="training: checkpointed activations in host RAM (Unsloth's default)")
+    offload_acts.add_argument("--no-activation-offload", dest="activation_offload", action="store_false")
     checkpointing = parser.add_mutually_exclusive_group()
     checkpointing.add_argument("--grad-checkpointing", dest="grad_checkpointing", action="store_true", default=None)
     checkpointing.add_argument("--no-grad-checkpointing", dest="grad_checkpointing", action="store_false")
@@ -166,6 +174,8 @@ def workload_from_args(args: argparse.Namespace) -> Any:
             split=args.split,
             method=args.method,
             optimizer=args.optimizer,
+            framework=args.framework,
+            activation_offload=args.activation_offload,
             grad_checkpointing=args.grad_checkpointing,
             lora_rank=args.lora_rank,
             zero=args.zero,

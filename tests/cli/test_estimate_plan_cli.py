@@ -12,7 +12,7 @@ import pytest
 
 from tests.helpers import run_cli
 
-ESTIMATE_KEYS = {"memory", "speed", "time", "assumptions"}
+ESTIMATE_KEYS = {"memory", "speed", "time", "assumptions", "ranges"}  # "ranges": issue 13 contract addition
 BREAKDOWN = {"weights", "kv_cache", "activations", "gradients", "optimizer_states", "runtime_overhead"}
 
 
@@ -28,6 +28,10 @@ def test_estimate_json_contract() -> None:
     assert all(isinstance(v, int) for v in memory["breakdown_bytes"].values())
     assert isinstance(memory["per_gpu_bytes"], int) and memory["fits"] is True
     assert sum(memory["breakdown_bytes"].values()) == memory["total_bytes"]
+    low, high = data["ranges"]["memory.per_gpu_bytes"]
+    assert low <= memory["per_gpu_bytes"] <= high
+    low, high = data["ranges"]["speed.decode_tokens_per_s"]
+    assert low <= data["speed"]["decode_tokens_per_s"] <= high
     assert memory["per_gpu_bytes"] < memory["total_bytes"]
     assert set(data["speed"]) == {"decode_tokens_per_s", "prefill_tokens_per_s"}
     assert data["speed"]["decode_tokens_per_s"] > 5

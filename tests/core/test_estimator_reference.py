@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from configurator.storage import catalogs
-from tests.reference import ALL, TARGETS, median_abs_error, rows
+from tests.reference import ALL, FILES, TARGETS, median_abs_error, rows
 
 
 @pytest.mark.parametrize("kind", list(ALL))
@@ -22,6 +22,6 @@ def test_median_error_within_target(kind: str) -> None:
 
 @pytest.mark.parametrize("kind", list(ALL))
 def test_every_reference_row_names_its_source(kind: str) -> None:
-    for row in rows(kind):
+    for row in rows(FILES[kind]):
         assert row["source"].startswith("http")
         assert row["quote"]

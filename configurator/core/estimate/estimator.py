@@ -7,10 +7,22 @@ reference-measurement tests and the docs point at one place.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.errors import RequestError
+from configurator.core.estimate.frameworks import (
+    DEEPSPEED_BUCKET_ELEMENTS,
+    DEEPSPEED_MAX_LIVE_PARAMETERS,
+    DEEPSPEED_PREFETCH_ELEMENTS,
+    LOGIT_BYTES_CHUNKS,
+    LOGITS_BYTES,
+    OPTIMIZER_STATE_BYTES,
+    default_framework,
+    framework,
+)
 from configurator.core.estimate.params import ParamCounts, count_params
 from configurator.core.estimate.precision import KV_BYTES, weight_format
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step
@@ -57,7 +69,10 @@ class Calibration:
     layer_overhead_vllm: float = 10e-6
     layer_overhead_transformers: float = 50e-6
     # Prefill: achieved fraction of dense fp16 tensor throughput.
-    compute_eff_llamacpp: float = 0.45
+    compute_eff_llamacpp: float = 0.65  # refit on the consumer-card rows (benchmarks/accuracy.py --fit prefill_speed)
+    # llama.cpp's CUDA matmul kernels reach far less of the tensor peak on workstation and
+    # data-center parts (A6000, RTX 6000 Ada, A100, H100 PCIe in the XiongjieDai tables: 0.09-0.27)
+    compute_eff_llamacpp_pro: float = 0.16
     compute_eff_vllm: float = 0.55
     compute_eff_transformers: float = 0.40
     # Tensor parallel: latency of one all-reduce (two per layer) over PCIe and NVLink.
@@ -72,10 +87,20 @@ class Calibration:
     multi_gpu_scaling_nvlink: float = 0.95
     multi_gpu_scaling_pcie_p2p: float = 0.85
     multi_gpu_scaling_pcie: float = 0.75
-    logits_bytes_per_element: float = 8.0  # fp32 logits (HF upcasts for the loss) + fp32 softmax kept for backward
 
 
 CAL = Calibration()
+
+
+@contextmanager
+def calibration(cal: Calibration) -> Iterator[None]:
+    """Estimate with other constants for a while (cross-validation refits them per fold)."""
+    global CAL
+    saved, CAL = CAL, cal
+    try:
+        yield
+    finally:
+        CAL = saved
 
 
 class _Explain:
@@ -364,22 +389,30 @@ def _training_memory(
     method = workload.method if workload.kind == "finetune" else "full"
     zero = workload.zero if gpus > 1 else 0
     offload = workload.offload == "cpu"
-    host = 0
-    opt_bytes_per_param = {"adamw": 12.0, "adamw-8bit": 6.0, "sgd": 8.0}[workload.optimizer]
-    opt_note = {
-        "adamw": "AdamW: fp32 master weights + two fp32 moments = 12 bytes per trainable parameter",
-        "adamw-8bit": "8-bit AdamW: fp32 master weights + two 8-bit moments = 6 bytes per trainable parameter",
-        "sgd": "SGD with momentum: fp32 master weights + one fp32 momentum = 8 bytes per trainable parameter",
-    }[workload.optimizer]
+    fw = framework(workload.framework or default_framework(method, zero))
+    optimizer_name = workload.optimizer or (fw.full_optimizer if method == "full" else fw.lora_optimizer)
+    pure_bf16 = fw.full_precision == "bf16"
+    host = 0.0
+    # optimizer state bytes per trainable parameter, without a master copy (16-bit moments when
+    # the framework keeps everything in bf16, as torch.optim does for bf16 parameters)
+    moments, paged = OPTIMIZER_STATE_BYTES[optimizer_name]
+    if pure_bf16 and optimizer_name in ("adamw", "paged-adamw", "sgd"):
+        moments /= 2
     if method == "full":
         trainable = n
         weights = n * 2.0
-        ex.step("weights", f"{n / 1e9:.2f} B parameters in bf16 = {_gb(weights)} (mixed precision, ZeRO paper: 2+2+12 bytes per parameter with AdamW)")
+        master = 0.0 if pure_bf16 else 4.0
+        grad_bytes = 2.0
+        ex.step("weights", f"{n / 1e9:.2f} B parameters in bf16 = {_gb(weights)} "
+                + ("(pure bf16: no fp32 master copy)" if pure_bf16 else "(mixed precision, ZeRO paper: 2+2+12 bytes per parameter with AdamW)"))
     else:
         trainable = _lora_params(model, workload.lora_rank, workload.lora_targets)
-        precision = "nf4" if method == "qlora" else (workload.precision or "bf16")
+        precision = workload.precision or ("nf4" if method == "qlora" else "bf16")
         emb, head, blocks, _, _ = _weight_bytes(counts, precision)
-        weights = emb + head + blocks + trainable * 4.0  # adapters kept in fp32
+        adapter_bytes = 2.0 if pure_bf16 else 4.0  # PEFT keeps adapters in fp32; torchtune in the model dtype
+        weights = emb + head + blocks + trainable * adapter_bytes
+        master = 0.0
+        grad_bytes = adapter_bytes
         if workload.train_embeddings:
             extra = counts.embedding + counts.lm_head
             trainable += extra
@@ -388,46 +421,85 @@ def _training_memory(
         ex.step(
             "weights",
             f"frozen base at {precision} = {_gb(emb + head + blocks)}; LoRA rank {workload.lora_rank} on "
-            f"{workload.lora_targets} = {trainable / 1e6:.1f} M trainable parameters (fp32)",
+            f"{workload.lora_targets} = {trainable / 1e6:.1f} M trainable parameters ({'bf16' if pure_bf16 else 'fp32'})",
         )
-    gradients = trainable * (2.0 if method == "full" else 4.0)
-    optimizer = trainable * (opt_bytes_per_param if method == "full" else opt_bytes_per_param - 4.0)
-    ex.step("optimizer", opt_note)
+    gradients = trainable * grad_bytes
+    if fw.optimizer_in_backward:
+        # each parameter is stepped as its gradient arrives: at most one layer's gradients exist
+        gradients = gradients / model.num_layers
+    optimizer = trainable * (moments + master)
+    ex.step("optimizer", f"{optimizer_name} under {fw.name}: {moments + master:g} bytes per trainable parameter"
+            + (" (master copy included)" if master else "")
+            + ("; paged: bitsandbytes keeps the states in CUDA unified memory, evicted to host RAM when the GPU "
+               "is full (QLoRA paper, sec. 3), so they are counted in host RAM" if paged else "")
+            + ("; optimizer step fused into the backward pass: no full gradient set" if fw.optimizer_in_backward else ""))
     if zero >= 1:
         optimizer /= gpus
+    if paged:
+        host += optimizer * gpus  # every rank pages its own (sharded) states
+        optimizer = 0.0
     if zero >= 2:
         gradients /= gpus
+    gathered = 0.0
     if zero >= 3:
         weights /= gpus  # FSDP / ZeRO-3 shard frozen base weights too
+        # a sharded model gathers each layer whole to compute it, and prefetches the next one
+        gathered = 2 * (weights * gpus - (counts.embedding + counts.lm_head) * 2.0) / model.num_layers
     if zero:
         ex.step("zero", f"ZeRO-{zero} over {gpus} GPUs shards " + ", ".join(
-            ["optimizer states", "gradients", "parameters"][: zero]) + f" {gpus} ways")
+            ["optimizer states", "gradients", "parameters"][: zero]) + f" {gpus} ways"
+            + (f"; two layers gathered whole at a time ({_gb(gathered)})" if gathered else ""))
     if offload:
-        host += int(optimizer * gpus if zero else optimizer)
+        host += optimizer * gpus if zero else optimizer
         optimizer = 0.0
         if zero >= 3:
-            host += int(weights * gpus)
-            weights = weights * 0.1  # only the layers being computed stay resident
-        ex.step("offload", f"optimizer states{' and parameters' if zero >= 3 else ''} offloaded to CPU RAM: {_gb(host)} of host memory")
+            host += weights * gpus + gradients * gpus
+            weights = 0.0  # parameters live on the host; only the gathered layers are on the GPU
+            gradients = 0.0
+        ex.step("offload", f"optimizer states{', parameters and gradients' if zero >= 3 else ''} offloaded to CPU RAM: "
+                f"{_gb(host)} of host memory")
+    weights += gathered
 
     per_layer = _activation_bytes_per_layer(model, seq, batch)
-    logits = seq * batch * model.vocab_size * CAL.logits_bytes_per_element
+    logit_bytes = LOGITS_BYTES[fw.logits]
+    logits = seq * batch * model.vocab_size * logit_bytes
+    logit_note = {"fp32-upcast": "fp32 upcast for the loss", "chunked": f"loss over {LOGIT_BYTES_CHUNKS} chunks",
+                  "fused": "fused cross-entropy kernel"}[fw.logits]
+    layer_inputs = model.num_layers * seq * batch * model.hidden_size * 2
     if workload.grad_checkpointing:
-        activations = model.num_layers * seq * batch * model.hidden_size * 2 + per_layer + logits
-        ex.step(
-            "activations",
-            f"gradient checkpointing: each of {model.num_layers} layers keeps its input (2*s*b*h bytes) and one layer is "
-            f"recomputed at a time ({_gb(per_layer)}), plus logits s*b*vocab*{CAL.logits_bytes_per_element:g} bytes = {_gb(activations)}",
-        )
+        if workload.activation_offload:
+            # checkpoints stream to host RAM; the GPU keeps the layer being recomputed and the next input
+            host += layer_inputs
+            kept = 2 * seq * batch * model.hidden_size * 2
+            activations = kept + per_layer + logits
+            ex.step("activations", f"gradient checkpointing with the {model.num_layers} layer inputs offloaded to host RAM "
+                    f"({_gb(layer_inputs)}); one layer recomputed at a time ({_gb(per_layer)}), plus logits "
+                    f"s*b*vocab*{logit_bytes:g} bytes ({logit_note}) = {_gb(activations)}")
+        else:
+            activations = layer_inputs + per_layer + logits
+            ex.step(
+                "activations",
+                f"gradient checkpointing: each of {model.num_layers} layers keeps its input (2*s*b*h bytes) and one layer is "
+                f"recomputed at a time ({_gb(per_layer)}), plus logits s*b*vocab*{logit_bytes:g} bytes ({logit_note}) = {_gb(activations)}",
+            )
     else:
         activations = model.num_layers * per_layer + logits
         ex.step(
             "activations",
             f"no checkpointing: {model.num_layers} layers x {_gb(per_layer)} saved activations (s={seq}, b={batch}, flash attention) "
-            f"plus logits = {_gb(activations)}",
+            f"plus logits ({logit_note}) = {_gb(activations)}",
         )
+    buffers = 0.0
+    if fw.deepspeed_buffers and zero:
+        if zero >= 3:
+            # live gathered parameters (stage3_max_live_parameters) replace the two-layer gather above
+            live = min(DEEPSPEED_MAX_LIVE_PARAMETERS, n) * 2.0 + DEEPSPEED_PREFETCH_ELEMENTS * 2.0
+            buffers = max(0.0, live - gathered)
+        else:
+            buffers = 2 * DEEPSPEED_BUCKET_ELEMENTS * 2.0  # reduce + all-gather buckets in 16-bit
+        ex.step("zero", f"DeepSpeed communication buffers (config defaults): {_gb(buffers)}")
     dynamic = activations + gradients
-    overhead = CAL.overhead_training + CAL.fragmentation_training * dynamic
+    overhead = CAL.overhead_training + CAL.fragmentation_training * dynamic + buffers
     per = MemoryBreakdown(
         weights=int(weights),
         kv_cache=0,
@@ -437,7 +509,7 @@ def _training_memory(
         runtime_overhead=int(overhead),
     )
     ex.assume("training is data-parallel: every GPU runs the full model on its own micro-batch" if gpus > 1 and zero < 3 else "")
-    return [per] * gpus, host
+    return [per] * gpus, int(host)
 
 
 # --------------------------------------------------------------------------- speed
@@ -473,8 +545,10 @@ def _fixed_overhead(engine: str, gpu: Gpu, layers: int) -> float:
     return CAL.step_overhead_transformers + layers * CAL.layer_overhead_transformers
 
 
-def _compute_efficiency(engine: str) -> float:
-    return {"llama.cpp": CAL.compute_eff_llamacpp, "vllm": CAL.compute_eff_vllm}.get(engine, CAL.compute_eff_transformers)
+def _compute_efficiency(engine: str, gpu: Gpu) -> float:
+    if engine == "llama.cpp":
+        return CAL.compute_eff_llamacpp if gpu.market == "consumer" else CAL.compute_eff_llamacpp_pro
+    return {"vllm": CAL.compute_eff_vllm}.get(engine, CAL.compute_eff_transformers)
 
 
 def _peak_tflops(gpu: Gpu, compute: str) -> float:
@@ -520,7 +594,7 @@ def _decode_speed(
     bw = gpu.memory_bandwidth_gbps * 1e9
     flops_per_token = 2 * (counts.matmul_active) + 4 * model.num_layers * context * model.num_attention_heads * model.head_dim
     peak = _peak_tflops(gpu, fmt.compute) * 1e12
-    compute_eff = _compute_efficiency(engine)
+    compute_eff = _compute_efficiency(engine, gpu)
     overhead = _fixed_overhead(engine, gpu, model.num_layers)
     if split == "tensor":
         # MLA's latent cache is replicated on every rank, so each GPU reads all of it

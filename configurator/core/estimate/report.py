@@ -19,7 +19,7 @@ def format_estimate(result: EstimateResult, model: ModelArch, gpu: Gpu | None, e
         + (f" ({result.params_active / 1e9:.2f} B active)" if result.params_active != result.params_total else ""),
         f"workload: {w['kind']}, {w['precision']}"
         + (f", KV {w['kv_precision']}, engine {w['engine']}" if w["kind"] == "inference"
-           else f", {w['method'] if w['kind'] == 'finetune' else 'full'}, {w['optimizer']}")
+           else f", {w['method'] if w['kind'] == 'finetune' else 'full'}, {w['optimizer']}, {w.get('framework')}")
         + f", context {w['context']}, batch {w['batch']}",
         f"hardware: {result.gpus} x {gpu.name if gpu else '(no GPU given)'}"
         + (f", split by {result.split}" if result.gpus > 1 else ""),

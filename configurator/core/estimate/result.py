@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
+
+from configurator.core.estimate.ranges import figure_ranges
 
 BREAKDOWN_KEYS = ("weights", "kv_cache", "activations", "gradients", "optimizer_states", "runtime_overhead")
 
@@ -96,6 +99,19 @@ class EstimateResult(_Frozen):
     def to_json(self) -> dict[str, Any]:
         """The public `estimate --json` object (a scripting contract: keep its shape)."""
         breakdown = self.breakdown
+        figures: dict[str, float | None] = {
+            "memory.per_gpu_bytes": float(self.per_gpu_bytes),
+            "memory.total_bytes": float(self.total_bytes),
+            "memory.breakdown_bytes.weights": float(breakdown.weights),
+            "speed.decode_tokens_per_s": _round(self.decode_tokens_per_s),
+            "speed.prefill_tokens_per_s": _round(self.prefill_tokens_per_s),
+            "time.gpu_hours": _round(self.gpu_hours),
+            "time.wall_hours": _round(self.wall_hours),
+        }
+        ranges: dict[str, list[float]] = {}
+        for path, (low, high) in figure_ranges(self.workload.get("kind", "inference"), figures).items():
+            # bytes stay whole numbers, like the figures they bracket
+            ranges[path] = [math.floor(low), math.ceil(high)] if path.startswith("memory.") else [_round_down(low), _round_up(high)]
         return {
             "memory": {
                 "per_gpu_bytes": int(self.per_gpu_bytes),
@@ -111,8 +127,21 @@ class EstimateResult(_Frozen):
             "assumptions": list(self.assumptions),
             **({"host": {"ram_bandwidth_gbps": _round(self.host_bandwidth_gbps), "offloaded_bytes": int(self.offloaded_bytes)}}
                if self.host_bandwidth_gbps is not None and self.offloaded_bytes else {}),
+            # 80 % intervals from the cross-validated errors of each kind of figure (ranges.py)
+            "ranges": ranges,
         }
 
 
 def _round(value: float | None) -> float | None:
     return None if value is None else float(f"{value:.4g}")
+
+
+def _round_down(value: float) -> float:
+    """Four significant digits, never above `value` (so the range still holds the figure)."""
+    rounded = float(f"{value:.4g}")
+    return rounded if rounded <= value else float(f"{value * (1 - 1e-4):.4g}")
+
+
+def _round_up(value: float) -> float:
+    rounded = float(f"{value:.4g}")
+    return rounded if rounded >= value else float(f"{value * (1 + 1e-4):.4g}")

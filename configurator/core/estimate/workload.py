@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from configurator.core.estimate.frameworks import FrameworkName, default_framework, framework
 from configurator.core.estimate.precision import (
     EXL2_TYPES,
     EXL3_TYPES,
@@ -59,7 +60,10 @@ def _default_engine(precision: str, batch: int) -> str:
         return "vllm"
     return "transformers"
 Method = Literal["full", "lora", "qlora"]
-Optimizer = Literal["adamw", "adamw-8bit", "sgd"]
+Optimizer = Literal["adamw", "adamw-8bit", "paged-adamw", "paged-adamw-8bit", "sgd"]
+# bases QLoRA can train adapters on: bitsandbytes NF4 (the QLoRA paper) or a published GPTQ/AWQ
+# checkpoint (Qwen's Q-LoRA recipe fine-tunes its Int4 GPTQ models; PEFT trains LoRA over both)
+QLORA_BASES = ("nf4", "int4", "gptq-int4", "gptq-int8", "awq-int4")
 Split = Literal["auto", "layer", "tensor"]
 
 
@@ -76,7 +80,11 @@ class Workload(BaseModel):
     engine: Engine | None = None
     split: Split = "auto"
     method: Method = "lora"
-    optimizer: Optimizer = "adamw"
+    optimizer: Optimizer | None = Field(default=None, description="training: default is the framework's")
+    framework: FrameworkName | None = Field(default=None, description="fine-tuning framework; default the usual one for the method")
+    activation_offload: bool | None = Field(
+        default=None, description="training: checkpointed activations kept in host RAM (default: the framework's)"
+    )
     grad_checkpointing: bool | None = None
     lora_rank: int = Field(default=16, ge=1, le=4096)
     lora_targets: Literal["all-linear", "attention"] = "all-linear"
@@ -94,8 +102,9 @@ class Workload(BaseModel):
 
     @model_validator(mode="after")
     def _coherent(self) -> Workload:
-        if self.kind == "finetune" and self.method == "qlora" and self.precision not in (None, "nf4", "int4"):
-            raise ValueError("QLoRA quantizes the base model to NF4; leave --precision unset or use nf4")
+        if self.kind == "finetune" and self.method == "qlora" and self.precision not in (None, *QLORA_BASES):
+            raise ValueError(f"QLoRA trains adapters over a 4-bit (or 8-bit) base: use --precision {', '.join(QLORA_BASES)}, "
+                             "or leave it unset for NF4")
         if self.kind != "inference" and self.precision in INFERENCE_ONLY:
             family = "GGUF " if self.precision in GGUF_TYPES else ""
             raise ValueError(f"{family}{self.precision} is an inference format; training needs bf16/fp16 (or nf4 for QLoRA)")
@@ -127,6 +136,17 @@ class Workload(BaseModel):
         if self.context is None:
             default = {"inference": 4096, "finetune": 2048, "pretrain": 4096}[self.kind]
             updates["context"] = min(default, max_context)
+        if self.kind != "inference":
+            method = self.method if self.kind == "finetune" else "full"
+            fw = framework(self.framework or default_framework(method, self.zero))
+            if self.framework is None:
+                updates["framework"] = fw.name
+            if self.optimizer is None:
+                updates["optimizer"] = fw.full_optimizer if method == "full" else fw.lora_optimizer
+            if self.activation_offload is None:
+                updates["activation_offload"] = fw.checkpoints_offloaded
+        elif self.optimizer is None:
+            updates["optimizer"] = "adamw"
         if self.grad_checkpointing is None:
             # fine-tuning usually recomputes to fit on few GPUs; pretraining a sized model does not
             updates["grad_checkpointing"] = self.kind == "finetune"

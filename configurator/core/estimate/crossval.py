@@ -1,0 +1,197 @@
+"""Leave-one-source-out cross-validation of the estimator's fitted constants, and 80 % intervals from it.
+
+Some `Calibration` constants are fitted to published measurements (tests/data/reference_*.toml).
+Scoring them on the rows they were fitted to says little about a new row, so each kind of
+figure is also scored out of sample: for every source, the constants are refitted on all other
+sources and the left-out source is estimated with them. `benchmarks/accuracy.py` runs this and
+prints both; `ranges.py` stores the interval factors derived from the cross-validated errors.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, fields, replace
+from typing import Any
+from urllib.parse import urlparse
+
+from configurator.core.estimate.estimator import Calibration, calibration
+
+
+@dataclass(frozen=True)
+class Knob:
+    """A `Calibration` field fitted from rows, and the physically plausible range it may take."""
+
+    name: str
+    low: float
+    high: float
+
+
+# The constants each kind of figure fits. Everything else in `Calibration` (and every
+# framework default in `frameworks.py`) comes from a source or from physics and is not refitted.
+KNOBS: dict[str, tuple[Knob, ...]] = {
+    "inference_memory": (
+        Knob("overhead_llamacpp", 0.1 * 2**30, 1.5 * 2**30),
+        Knob("overhead_transformers", 0.1 * 2**30, 1.5 * 2**30),
+        Knob("overhead_vllm", 0.3 * 2**30, 4.0 * 2**30),
+    ),
+    "finetune_memory": (
+        Knob("overhead_training", 0.3 * 2**30, 3.0 * 2**30),
+        Knob("fragmentation_training", 0.0, 0.25),
+    ),
+    "decode_speed": (
+        Knob("bw_eff_llamacpp_quant", 0.3, 0.95),
+        Knob("bw_eff_llamacpp_quant_hbm", 0.3, 0.95),
+        Knob("bw_eff_llamacpp_f16", 0.3, 0.95),
+        Knob("bw_eff_llamacpp_f16_hbm", 0.3, 0.95),
+        Knob("bw_eff_vllm", 0.3, 0.95),
+        Knob("bw_eff_vllm_quant", 0.2, 0.95),
+        Knob("bw_eff_transformers", 0.3, 0.95),
+        Knob("bw_eff_transformers_quant", 0.2, 0.95),
+        Knob("bw_eff_amd", 0.4, 1.0),
+        Knob("bw_eff_moe_experts", 0.2, 1.0),
+        Knob("step_overhead_vllm", 0.3e-3, 10e-3),
+        Knob("step_overhead_transformers", 2e-3, 40e-3),
+        Knob("layer_overhead_llamacpp", 10e-6, 300e-6),
+        Knob("layer_overhead_llamacpp_hbm", 10e-6, 300e-6),
+    ),
+    "prefill_speed": (
+        Knob("compute_eff_llamacpp", 0.05, 0.9),
+        Knob("compute_eff_llamacpp_pro", 0.05, 0.9),
+        Knob("compute_eff_vllm", 0.05, 0.9),
+        Knob("compute_eff_transformers", 0.05, 0.9),
+    ),
+    "training_gpu_hours": (
+        Knob("default_mfu_ampere", 0.15, 0.65),
+        Knob("default_mfu_hopper", 0.15, 0.65),
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Point:
+    """One row scored: the measurement, the estimate (None when the estimator gave no answer), its source."""
+
+    measured: float
+    estimated: float | None
+    group: str
+    label: str = ""
+
+    @property
+    def error(self) -> float | None:
+        return None if self.estimated is None else (self.estimated - self.measured) / self.measured
+
+
+Scorer = Callable[[Sequence[Any]], list[Point]]
+
+
+def source_group(url: str) -> str:
+    """Rows from one repository (or one web page) form one source: a table's rows share its set-up."""
+    parsed = urlparse(url)
+    parts = [p for p in parsed.path.split("/") if p]
+    if parsed.netloc.endswith("github.com") and len(parts) >= 2:
+        return f"github:{parts[0]}/{parts[1]}".lower()
+    return f"{parsed.netloc}{parsed.path}".lower()
+
+
+def _loss(points: Sequence[Point]) -> float:
+    """Mean |log(estimate / measured)|: symmetric in over- and under-estimates; unanswered rows do not count."""
+    logs = [abs(math.log(p.estimated / p.measured)) for p in points if p.estimated and p.estimated > 0]
+    return statistics.fmean(logs) if logs else math.inf
+
+
+def _score(cal: Calibration, score: Scorer, rows: Sequence[Any]) -> list[Point]:
+    with calibration(cal):
+        return score(rows)
+
+
+def fit(knobs: Sequence[Knob], score: Scorer, rows: Sequence[Any], start: Calibration) -> Calibration:
+    """Coordinate descent over each knob on a multiplicative grid, clipped to the knob's range."""
+    cal = start
+    best = _loss(_score(cal, score, rows))
+    for spread, steps in ((1.6, 9), (1.15, 7)):
+        for knob in knobs:
+            current = float(getattr(cal, knob.name))
+            base = current if current > 0 else (knob.low + knob.high) / 2
+            for i in range(steps):
+                factor = spread ** (2 * i / (steps - 1) - 1)
+                value = min(knob.high, max(knob.low, base * factor))
+                trial = replace(cal, **{knob.name: value})
+                loss = _loss(_score(trial, score, rows))
+                if loss < best - 1e-9:
+                    best, cal = loss, trial
+    return cal
+
+
+def fitted_values(cal: Calibration, knobs: Sequence[Knob]) -> dict[str, float]:
+    names = {f.name for f in fields(cal)}
+    return {k.name: float(getattr(cal, k.name)) for k in knobs if k.name in names}
+
+
+def cross_validate(
+    knobs: Sequence[Knob], score: Scorer, rows: Sequence[Any], group_of: Callable[[Any], str], start: Calibration
+) -> list[Point]:
+    """Leave one source out: refit `knobs` on the other sources, estimate the left-out source's rows."""
+    groups = sorted({group_of(r) for r in rows})
+    out: list[Point] = []
+    for group in groups:
+        train = [r for r in rows if group_of(r) != group]
+        test = [r for r in rows if group_of(r) == group]
+        cal = fit(knobs, score, train, start) if knobs and train else start
+        out.extend(_score(cal, score, test))
+    return out
+
+
+@dataclass(frozen=True)
+class Summary:
+    rows: int
+    answered: int
+    median: float | None  # median |error| over answered rows
+    p90: float | None
+
+    @property
+    def answered_share(self) -> float:
+        return self.answered / self.rows if self.rows else 0.0
+
+
+def _quantile(values: Sequence[float], q: float) -> float:
+    ordered = sorted(values)
+    if len(ordered) == 1:
+        return ordered[0]
+    pos = q * (len(ordered) - 1)
+    lo = math.floor(pos)
+    hi = min(lo + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (pos - lo)
+
+
+def summarise(points: Sequence[Point]) -> Summary:
+    errors = [abs(e) for p in points if (e := p.error) is not None]
+    if not errors:
+        return Summary(len(points), 0, None, None)
+    return Summary(len(points), len(errors), statistics.median(errors), _quantile(errors, 0.9))
+
+
+def interval_factors(points: Sequence[Point], coverage: float = 0.8) -> tuple[float, float]:
+    """(low, high) multipliers of an estimate holding `coverage` of the measured/estimated ratios.
+
+    The central interval of the cross-validated ratios, widened to contain 1 so that
+    low <= figure <= high always holds.
+    """
+    ratios = [p.measured / p.estimated for p in points if p.estimated]
+    if not ratios:
+        raise ValueError("no answered rows to derive an interval from")
+    tail = (1 - coverage) / 2
+    logs = [math.log(r) for r in ratios]
+    low = math.exp(min(0.0, _quantile(logs, tail)))
+    high = math.exp(max(0.0, _quantile(logs, 1 - tail)))
+    return low, high
+
+
+def coverage(points: Sequence[Point], factors: tuple[float, float]) -> float:
+    """Share of answered rows whose measurement lies in [estimate x low, estimate x high]."""
+    answered = [p for p in points if p.estimated]
+    if not answered:
+        return 0.0
+    inside = sum(1 for p in answered if p.estimated and factors[0] * p.estimated <= p.measured <= factors[1] * p.estimated)
+    return inside / len(answered)

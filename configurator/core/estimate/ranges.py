@@ -1,0 +1,54 @@
+"""80 % ranges around each figure, from the leave-one-source-out cross-validated errors of its kind.
+
+`RANGE_FACTORS[kind] = (low, high)`: the measured value was between estimate x low and
+estimate x high for 80 % of the reference rows when each source was left out of the fit
+(`python benchmarks/accuracy.py --ranges` prints them; crossval.interval_factors). Holdout
+rows (tests/data/holdout_*.toml) check how often the range holds on rows never fitted on.
+"""
+
+from __future__ import annotations
+
+# kind of estimate -> (low, high) multipliers; low <= 1 <= high. From `python benchmarks/accuracy.py
+# --ranges` on 2026-12-01 (rounded outwards to 0.01); rerun and update when the estimator changes.
+RANGE_FACTORS: dict[str, tuple[float, float]] = {
+    "inference_memory": (0.90, 1.08),
+    "weights": (0.91, 1.01),
+    "finetune_memory": (0.83, 1.18),
+    "decode_speed": (0.87, 1.32),
+    "prefill_speed": (0.74, 2.29),
+    "training_gpu_hours": (0.66, 3.24),
+}
+
+# `estimate --json` "ranges" key (EstimateResult.to_json dotted path) -> kind whose factors apply
+RANGE_KINDS_INFERENCE: dict[str, str] = {
+    "memory.per_gpu_bytes": "inference_memory",
+    "memory.total_bytes": "inference_memory",
+    "memory.breakdown_bytes.weights": "weights",
+    "speed.decode_tokens_per_s": "decode_speed",
+    "speed.prefill_tokens_per_s": "prefill_speed",
+}
+RANGE_KINDS_TRAINING: dict[str, str] = {
+    "memory.per_gpu_bytes": "finetune_memory",
+    "memory.total_bytes": "finetune_memory",
+    "memory.breakdown_bytes.weights": "weights",
+    "time.gpu_hours": "training_gpu_hours",
+    "time.wall_hours": "training_gpu_hours",
+}
+
+
+def figure_range(value: float, kind: str) -> tuple[float, float]:
+    """The 80 % range of one figure: (value x low, value x high)."""
+    low, high = RANGE_FACTORS[kind]
+    return value * low, value * high
+
+
+def figure_ranges(kind: str, figures: dict[str, float | None]) -> dict[str, list[float]]:
+    """`estimate --json` "ranges": each present figure (dotted path) -> [low, high] around it."""
+    table = RANGE_KINDS_INFERENCE if kind == "inference" else RANGE_KINDS_TRAINING
+    out: dict[str, list[float]] = {}
+    for path, value in figures.items():
+        if value is None or path not in table:
+            continue
+        low, high = figure_range(value, table[path])
+        out[path] = [low, high]
+    return out

@@ -1,0 +1,106 @@
+"""80 % ranges in `estimate --json`, and leave-one-source-out cross-validation (crossval.py)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from configurator.core.estimate import estimator
+from configurator.core.estimate.crossval import KNOBS, coverage, cross_validate, interval_factors, source_group
+from configurator.core.estimate.estimator import estimate
+from configurator.core.estimate.ranges import RANGE_FACTORS
+from configurator.core.estimate.workload import Workload
+from configurator.storage import catalogs
+from tests.reference import kind_rows, points
+
+ROOT = Path(__file__).resolve().parents[2]
+RANGE_PATHS = (
+    "memory.per_gpu_bytes", "memory.total_bytes", "memory.breakdown_bytes.weights",
+    "speed.decode_tokens_per_s", "speed.prefill_tokens_per_s", "time.gpu_hours", "time.wall_hours",
+)
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Any:
+    return catalogs.load(include_user=False).catalog
+
+
+def _at(data: dict[str, Any], path: str) -> Any:
+    for key in path.split("."):
+        data = data[key]
+    return data
+
+
+@pytest.mark.parametrize(
+    ("model_id", "workload", "gpu_id", "gpus"),
+    [
+        ("llama-3.1-8b", Workload(kind="inference", precision="q4_k_m"), "rtx-4090", 1),
+        ("llama-3.1-70b", Workload(kind="inference", engine="vllm", batch=8), "h100-sxm", 4),
+        ("llama-3.1-8b", Workload(kind="finetune", method="qlora", framework="unsloth"), None, 1),
+        ("llama-3.1-8b", Workload(kind="pretrain", tokens=1e10), "a100-80gb-sxm", 8),
+    ],
+)
+def test_every_range_contains_its_figure(catalog: Any, model_id: str, workload: Workload, gpu_id: str | None, gpus: int) -> None:
+    gpu = catalog.records["gpus"][gpu_id] if gpu_id else None
+    data = estimate(catalog.records["models"][model_id], workload, gpu, gpus).to_json()
+    assert {"memory", "speed", "time", "assumptions"} <= set(data)  # the existing contract is kept
+    ranges = data["ranges"]
+    assert {"memory.per_gpu_bytes", "memory.total_bytes", "memory.breakdown_bytes.weights"} <= set(ranges)
+    for path, (low, high) in ranges.items():
+        assert path in RANGE_PATHS
+        figure = _at(data, path)
+        assert low <= figure <= high, path
+        assert low < high
+    if workload.kind == "inference":
+        assert "speed.decode_tokens_per_s" in ranges and "time.gpu_hours" not in ranges
+    if workload.kind == "pretrain":
+        assert "time.gpu_hours" in ranges and "time.wall_hours" in ranges
+
+
+def test_range_factors_bracket_the_estimate() -> None:
+    for low, high in RANGE_FACTORS.values():
+        assert 0 < low <= 1 <= high
+
+
+def test_holdout_coverage_is_reported(catalog: Any) -> None:
+    """Fine-tuning holdout rows (backpropagate E3 receipts, never fitted on): every row is answered,
+    the estimate is within 35 % of each, and benchmarks/accuracy.py reports the share inside the range."""
+    held = points("finetune_memory", catalog, kind_rows("finetune_memory", "holdout"))
+    assert len(held) >= 5
+    assert all(p.error is not None and abs(p.error) < 0.35 for p in held)
+    share = coverage(held, RANGE_FACTORS["finetune_memory"])
+    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "accuracy.py"), "finetune_memory"],
+                         capture_output=True, text=True, check=True, cwd=ROOT).stdout
+    assert f"in the 80 % range {share:.0%}" in out
+
+
+def test_leave_one_source_out_scores_every_row_once(catalog: Any) -> None:
+    rows = kind_rows("training_gpu_hours")
+    cv = cross_validate(KNOBS["training_gpu_hours"], lambda d: points("training_gpu_hours", catalog, list(d)), rows,
+                        lambda r: source_group(r["source"]), estimator.CAL)
+    assert len(cv) == len(rows)
+    assert estimator.CAL == estimator.Calibration()  # the refits never leak into the shipped constants
+    low, high = interval_factors(cv)
+    assert low <= 1 <= high
+
+
+def test_qlora_on_a_gptq_base_is_answered(catalog: Any) -> None:
+    """Qwen's Q-LoRA recipe trains on its GPTQ Int4 checkpoints (Qwen README, reference rows)."""
+    model = catalog.records["models"]["qwen-7b"]
+    gptq = estimate(model, Workload(kind="finetune", method="qlora", precision="gptq-int4"))
+    nf4 = estimate(model, Workload(kind="finetune", method="qlora"))
+    assert 0.9 < gptq.breakdown.weights / nf4.breakdown.weights < 1.1
+
+
+def test_torchtune_full_finetune_needs_far_less_than_mixed_precision(catalog: Any) -> None:
+    """torchtune README: Llama 3.1 8B full fine-tune in 18.9 GiB on one RTX 4090 (pure bf16,
+    PagedAdamW8bit, optimizer in backward); mixed-precision AdamW needs 16 bytes per parameter."""
+    model = catalog.records["models"]["llama-3.1-8b"]
+    tt = estimate(model, Workload(kind="finetune", method="full", framework="torchtune", batch=2))
+    hf = estimate(model, Workload(kind="finetune", method="full", framework="transformers", batch=2))
+    assert tt.per_gpu_bytes < 24 * 2**30 < hf.per_gpu_bytes
+    assert tt.host_ram_bytes > 10 * 2**30  # the paged 8-bit states live in unified memory
