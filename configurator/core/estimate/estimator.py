@@ -27,6 +27,7 @@ from configurator.core.estimate.params import ParamCounts, count_params
 from configurator.core.estimate.precision import KV_BYTES, weight_format
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step
 from configurator.core.estimate.unified import unified_bw_efficiency
+from configurator.core.support import training_tflops
 from configurator.core.estimate.workload import ENGINE_STAND_IN, ENGINE_STAND_IN_WHY, Workload
 
 GIB = 1024**3
@@ -692,7 +693,10 @@ def _training_time(
     if workload.mfu is None:
         ex.assume(f"default utilisation {mfu:.0%} of peak bf16 tensor throughput for {gpu.architecture} "
                   "(published runs: Llama 2 on A100 ~40 %, Llama 3 and Phi-3 on H100 25-35 %); override with --mfu")
-    peak = (gpu.bf16_tflops or gpu.fp16_tflops) * 1e12
+    peak = training_tflops(gpu, "bf16") * 1e12  # measured-GEMM realism off NVIDIA (support.py)
+    if peak < 0.99 * (gpu.bf16_tflops or gpu.fp16_tflops) * 1e12:
+        ex.assume(f"{gpu.architecture} reaches {peak / 1e12:.0f} of its {gpu.bf16_tflops or gpu.fp16_tflops:.0f} peak TFLOPS "
+                  "in large matrix multiplies (published GEMM measurements, see docs/support.md)")
     scaling = 1.0
     if gpus > 1:
         if gpu.nvlink and gpu.form_factor != "pcie":

@@ -28,6 +28,7 @@ from configurator.core.estimate.precision import GGUF_TYPES, weight_format
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.pricing import Quote, quote
+from configurator.core.support import check_stack
 from configurator.core.solve.request import BuildRequest, circuit_volts
 from configurator.core.solve.slots import Placement, needs_gap, place, span
 
@@ -248,18 +249,31 @@ def gpu_options(
         if q is None and not owned:
             c.rejected_gpus[gpu.id] = f"no {request.condition if request.condition != 'any' else ''} price in the catalog".replace("  ", " ")
             continue
+        # SUP-*: engines whose software stack does not run on this architecture are not tried
+        runnable: list[str] = []
+        refusal = ""
+        for engine in engines:
+            verdicts = check_stack(gpu, workload if not engine else workload.model_copy(update={"engine": engine}))
+            failed = [v for v in verdicts if v.status == "fail"]
+            if failed:
+                refusal = refusal or failed[0].message
+            else:
+                runnable.append(engine)
+        if not runnable:
+            c.rejected_gpus[gpu.id] = f"the software stack does not run: {refusal}"
+            continue
         minimum = None
         last_reason = "does not hold the model"
 
-        def run(n: int, gpu: Gpu = gpu) -> EstimateResult:
+        def run(n: int, gpu: Gpu = gpu, runnable: list[str] = runnable) -> EstimateResult:
             best: EstimateResult | None = None
-            for engine in engines:
+            for engine in runnable:
                 wl = workload if not engine or engine == workload.engine else workload.model_copy(update={"engine": engine})
                 result = with_power_limit(estimate_as_practitioner(model, wl, gpu, n, request, exact_weight_bytes),
                                           request.power_limit)
-                if len(engines) > 1:
+                if len(runnable) > 1:
                     result = result.model_copy(update={"assumptions": (
-                        *result.assumptions, f"engine {engine}: no engine was named; of {', '.join(engines)} it runs "
+                        *result.assumptions, f"engine {engine}: no engine was named; of {', '.join(runnable)} it runs "
                         "this fastest on these GPUs")})
                 if best is None or _better(result, best, request):
                     best = result

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 from configurator.core.catalog.models import Chassis, Cooler, Cpu, Gpu, MemoryKit, Motherboard, Psu, Storage
 from configurator.core.estimate.result import EstimateResult
+from configurator.core.estimate.workload import Workload
+from configurator.core.support import check_stack
 from configurator.core.solve import compat
 from configurator.core.solve import power as pw
 from configurator.core.solve.build import Check, Power
@@ -245,5 +247,13 @@ def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage
     if compat.cooler_board(a.cooler, a.board).status == "fail":
         checks.append(compat.cooler_board(a.cooler, a.board))
     checks.append(compat.cooler_chassis(a.cooler, a.chassis))
+    # ---- what the software supports (support.py): only what a buyer must know
+    try:
+        ran: Workload = Workload.model_validate(est.workload)
+    except ValueError:
+        ran = request.workload
+    for verdict in check_stack(a.gpu, ran):
+        if verdict.status != "pass":
+            add(verdict.rule, verdict.status, verdict.message)
     order = {"fail": 0, "warn": 1, "pass": 2}
     return sorted(checks, key=lambda c: order[c.status])
