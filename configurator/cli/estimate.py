@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from dataclasses import dataclass
 from typing import Any
@@ -71,8 +70,9 @@ def _cmd_estimate(args: argparse.Namespace) -> int:
     r = resolve(args)
     result = estimate(r.model, r.workload, r.gpu, r.gpus, exact_weight_bytes=r.exact_weight_bytes)
     if args.json:
-        json.dump(result.to_json(), sys.stdout, indent=2)
-        sys.stdout.write("\n")
+        from configurator.cli.jsonout import print_json
+
+        print_json(result.to_json())
         return EXIT_OK
     print(format_estimate(result, r.model, r.gpu, explain=args.explain))
     return EXIT_OK
