@@ -148,8 +148,9 @@ def _cmd_estimate(args: argparse.Namespace) -> int:
         result = estimate(r.model, r.workload, r.gpu, r.gpus, exact_weight_bytes=r.exact_weight_bytes)
     launch = launch_command(r.model, result, numa=numa)
     if args.json:
-        json.dump(result.to_json(), sys.stdout, indent=2)
-        sys.stdout.write("\n")
+        from configurator.cli.jsonout import print_json
+
+        print_json(result.to_json())
         return EXIT_OK
     text = format_estimate(result, r.model, gpu, explain=args.explain)
     if result.host_bandwidth_gbps is not None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import traceback
 from collections.abc import Callable, Sequence
@@ -27,8 +26,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _print_json(value: Any) -> None:
-    json.dump(value, sys.stdout, indent=2, ensure_ascii=False)
-    sys.stdout.write("\n")
+    from configurator.cli.jsonout import print_json
+
+    print_json(value, ensure_ascii=False)
 
 
 def _warn_problems(problems: Sequence[object]) -> None:
@@ -114,6 +114,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(exc.code or 0) if isinstance(exc.code, int) else EXIT_BAD_INPUT
     except BrokenPipeError:
         return EXIT_OK
+    except RecursionError:
+        # every reader catches deep nesting itself; this is the last line should one be missed
+        print("llm-rig: an input file is nested too deeply to be read", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except OSError as exc:  # the disk, not the program: full, read-only, permission denied
+        print(f"llm-rig: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except Exception as exc:  # noqa: BLE001 - the top of the program: report, never a traceback
         from configurator.core.errors import ConfiguratorError
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
@@ -49,12 +48,21 @@ def format_plan(result: Any) -> str:
 def _cmd_plan(args: argparse.Namespace) -> int:
     from configurator.core.solve.plan import plan
 
+    from configurator.core.errors import RequestError
+    from configurator.core.solve.request import OWNED_KINDS
+
     r = resolve(args, kinds=None)
     request = build_request(args, r.model.id, r.workload)
+    for part in request.owned:
+        # an owned part the catalog does not know would silently drop out of the plan
+        if part.id not in r.catalog.records[OWNED_KINDS[part.category]]:
+            raise RequestError(f"--own: unknown {part.category} id {part.id!r}; "
+                               f"see `llm-rig catalog list {OWNED_KINDS[part.category]}`")
     result = plan(request, r.catalog, model=r.model, exact_weight_bytes=r.exact_weight_bytes)
     if args.json:
-        json.dump(result.to_json(), sys.stdout, indent=2)
-        sys.stdout.write("\n")
+        from configurator.cli.jsonout import print_json
+
+        print_json(result.to_json())
     else:
         print(format_plan(result))
     from configurator.cli import exports

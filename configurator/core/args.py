@@ -4,27 +4,33 @@
 from __future__ import annotations
 
 import argparse
+import math
 import re
+from collections.abc import Callable
 from typing import Any
 
 from configurator.core.estimate.frameworks import FRAMEWORKS, OPTIMIZER_STATE_BYTES
+from configurator.core.catalog.models import MAX_LAYERS
 from configurator.core.estimate.precision import KV_PRECISIONS, WEIGHT_PRECISIONS
 from configurator.core.estimate.workload import ENGINES
+
+MAX_GPUS = 4096
+"""`--gpus`: the largest cluster the estimator sizes (memory and time scale with it)."""
 
 
 def add_workload_options(parser: argparse.ArgumentParser) -> None:
     """The options shared by `estimate` and `plan` (a public contract: keep the names)."""
     source = parser.add_mutually_exclusive_group(required=True)
-    source.add_argument("--model", metavar="ID", help="a model id from `llm-rig catalog list models`")
-    source.add_argument("--model-config", metavar="PATH", help="a config.json, a .gguf file, a model folder, or org/name in the HF cache")
+    source.add_argument("--model", metavar="ID", type=_nonempty, help="a model id from `llm-rig catalog list models`")
+    source.add_argument("--model-config", metavar="PATH", type=_nonempty, help="a config.json, a .gguf file, a model folder, or org/name in the HF cache")
     parser.add_argument("--workload", choices=("inference", "finetune", "pretrain"), required=True)
     parser.add_argument("--precision", choices=WEIGHT_PRECISIONS, metavar="P", help="weight precision: " + " ".join(WEIGHT_PRECISIONS))
     parser.add_argument("--kv-precision", choices=KV_PRECISIONS, default="fp16", metavar="P", help="KV cache: " + " ".join(KV_PRECISIONS))
-    parser.add_argument("--context", type=_positive_int, metavar="N", help="tokens per sequence (prompt + generated; training sequence length)")
-    parser.add_argument("--batch", type=_positive_int, default=1, metavar="N", help="concurrent sequences (inference) or micro-batch (training)")
+    parser.add_argument("--context", type=_workload_int("context"), metavar="N", help="tokens per sequence (prompt + generated; training sequence length)")
+    parser.add_argument("--batch", type=_workload_int("batch"), default=1, metavar="N", help="concurrent sequences (inference) or micro-batch (training)")
     parser.add_argument("--engine", choices=ENGINES, metavar="E", help=" | ".join(ENGINES))
-    parser.add_argument("--gpu", metavar="ID", help="a GPU id from `llm-rig catalog list gpus` (plan: a comma-separated list)")
-    parser.add_argument("--gpus", type=_count, default=1, metavar="N", help="estimate: 0 runs on the CPU (needs --cpu or --system)")
+    parser.add_argument("--gpu", metavar="ID", type=_id_list, help="a GPU id from `llm-rig catalog list gpus` (plan: a comma-separated list)")
+    parser.add_argument("--gpus", type=int_in(0, MAX_GPUS), default=1, metavar="N", help="estimate: 0 runs on the CPU (needs --cpu or --system)")
     parser.add_argument("--split", choices=("auto", "layer", "tensor"), default="auto", help="multi-GPU split for inference")
     parser.add_argument("--method", choices=("full", "lora", "qlora"), default="lora")
     parser.add_argument("--optimizer", choices=tuple(OPTIMIZER_STATE_BYTES), help="training: default is the framework's")
@@ -38,57 +44,141 @@ def add_workload_options(parser: argparse.ArgumentParser) -> None:
     checkpointing = parser.add_mutually_exclusive_group()
     checkpointing.add_argument("--grad-checkpointing", dest="grad_checkpointing", action="store_true", default=None)
     checkpointing.add_argument("--no-grad-checkpointing", dest="grad_checkpointing", action="store_false")
-    parser.add_argument("--lora-rank", type=_positive_int, default=16, metavar="R")
+    parser.add_argument("--lora-rank", type=_workload_int("lora_rank"), default=16, metavar="R")
     parser.add_argument("--zero", type=int, choices=(0, 1, 2, 3), default=0)
     parser.add_argument("--offload", choices=("none", "cpu"), default="none",
                         help="training: optimizer states (ZeRO-3: parameters) to RAM; inference with llama.cpp: "
                              "what does not fit the GPUs stays in RAM (MoE experts first)")
-    parser.add_argument("--cpu-layers", type=int, default=0, metavar="N", help="inference: layers kept in system RAM")
+    parser.add_argument("--cpu-layers", type=int_in(0, MAX_LAYERS), default=0, metavar="N", help="inference: layers kept in system RAM")
     parser.add_argument("--cpu-experts", action="store_true", help="inference: MoE experts kept in system RAM")
-    parser.add_argument("--ram-bandwidth", type=_positive_float, default=None, metavar="GBPS",
+    parser.add_argument("--ram-bandwidth", type=_workload_float("ram_bandwidth_gbps"), default=None, metavar="GBPS",
                         help="peak host memory bandwidth for offloaded weights (default: from --cpu/--ram, "
                              "else dual-channel DDR5-5600 = 89.6)")
-    parser.add_argument("--tokens", type=_positive_float, metavar="N", help="training tokens (e.g. 1e11)")
-    parser.add_argument("--mfu", type=_fraction, metavar="F", help="model FLOPs utilisation, 0-1")
+    parser.add_argument("--tokens", type=_workload_float("tokens"), metavar="N", help="training tokens (e.g. 1e11)")
+    parser.add_argument("--mfu", type=_workload_float("mfu"), metavar="F", help="model FLOPs utilisation, 0-1")
     parser.add_argument("--explain", action="store_true", help="print the chain of formulas")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
 
 
 def _positive_int(text: str) -> int:
-    try:
-        value = int(float(text)) if "e" in text.lower() else int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
+    return int_in(1, None)(text)
 
 
 def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
-    return value
+    return int_in(0, None)(text)
 
 
 def _positive_float(text: str) -> float:
+    return float_in(0, None, low_open=True)(text)
+
+
+def _number(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"must be positive, got {text}")
+        raise argparse.ArgumentTypeError(f"expected a number, got {text[:40]!r}") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"expected a finite number, got {text[:40]!r}")
     return value
 
 
-def _fraction(text: str) -> float:
-    value = _positive_float(text)
-    if value > 1:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 1, got {text}")
-    return value
+def _range_text(low: float | None, high: float | None, low_open: bool = False) -> str:
+    if low is None:
+        return f"at most {high:g}"
+    if high is None:
+        return f"more than {low:g}" if low_open else f"at least {low:g}"
+    return f"more than {low:g} and at most {high:g}" if low_open else f"{low:g} to {high:g}"
+
+
+def _check(value: float, text: str, low: float | None, high: float | None, low_open: bool) -> None:
+    # the message names the bound that was crossed: "--gpus: at most 4096 (got 1e9)"
+    if low is not None and (value <= low if low_open else value < low):
+        raise argparse.ArgumentTypeError(f"{_range_text(low, None, low_open)} (got {text[:40]})")
+    if high is not None and value > high:
+        raise argparse.ArgumentTypeError(f"{_range_text(None, high)} (got {text[:40]})")
+
+
+def int_in(low: int | None, high: int | None) -> Callable[[str], int]:
+    """An argparse type: a whole number (1e4 allowed) within [low, high]."""
+
+    def parse(text: str) -> int:
+        value = _number(text)
+        if not value.is_integer():
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text[:40]!r}")
+        _check(value, text, low, high, False)
+        return int(value)
+
+    parse.__name__ = "whole number"
+    return parse
+
+
+def float_in(low: float | None, high: float | None, low_open: bool = False) -> Callable[[str], float]:
+    """An argparse type: a finite number within its range (low excluded when low_open)."""
+
+    def parse(text: str) -> float:
+        value = _number(text)
+        _check(value, text, low, high, low_open)
+        return value
+
+    parse.__name__ = "number"
+    return parse
+
+
+def _bounds(model: Any, name: str) -> tuple[float | None, float | None, bool]:
+    """(low, high, low_open) from a pydantic field, so an option and its field share one range."""
+    import annotated_types
+
+    low: float | None = None
+    high: float | None = None
+    low_open = False
+    for bound in model.model_fields[name].metadata:
+        if isinstance(bound, annotated_types.Ge):
+            low = bound.ge  # type: ignore[assignment]
+        elif isinstance(bound, annotated_types.Gt):
+            low, low_open = bound.gt, True  # type: ignore[assignment]
+        elif isinstance(bound, annotated_types.Le):
+            high = bound.le  # type: ignore[assignment]
+    return low, high, low_open
+
+
+def _workload_int(name: str) -> Callable[[str], int]:
+    from configurator.core.estimate.workload import Workload
+
+    low, high, low_open = _bounds(Workload, name)
+    return int_in(None if low is None else int(low) + (1 if low_open else 0), None if high is None else int(high))
+
+
+def _workload_float(name: str) -> Callable[[str], float]:
+    from configurator.core.estimate.workload import Workload
+
+    return float_in(*_bounds(Workload, name))
+
+
+def _request_float(name: str) -> Callable[[str], float]:
+    from configurator.core.solve.request import BuildRequest
+
+    return float_in(*_bounds(BuildRequest, name))
+
+
+def _request_int(name: str) -> Callable[[str], int]:
+    from configurator.core.solve.request import BuildRequest
+
+    low, high, _ = _bounds(BuildRequest, name)
+    return int_in(None if low is None else int(low), None if high is None else int(high))
+
+
+def _nonempty(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("must not be empty")
+    return text
+
+
+def _id_list(text: str) -> str:
+    """`--gpu a,b`: at least one id, no empty items."""
+    ids = [item.strip() for item in text.split(",")]
+    if not any(ids):
+        raise argparse.ArgumentTypeError(f"expected a GPU id or a comma-separated list, got {text!r}")
+    return ",".join(i for i in ids if i)
 
 
 def _owned(text: str) -> tuple[str, str, int]:
@@ -96,32 +186,38 @@ def _owned(text: str) -> tuple[str, str, int]:
     category = "gpu"
     if ":" in text:
         category, text = text.split(":", 1)
-    match = re.fullmatch(r"(.+?)(?:x(\d+))?", text)
+    match = re.fullmatch(r"(.+?)(?:x(\d{1,6}))?", text.strip())
     if not match:
         raise argparse.ArgumentTypeError(f"expected ID or IDxN, got {text!r}")
-    return category, match.group(1), int(match.group(2) or 1)
+    from configurator.core.solve.request import OwnedPart
+
+    low, high, _ = _bounds(OwnedPart, "quantity")
+    quantity = int(match.group(2) or 1)
+    if not (low or 1) <= quantity <= (high or quantity):
+        raise argparse.ArgumentTypeError(f"quantity {_range_text(low, high)} (got {quantity})")
+    return category.strip(), match.group(1), quantity
 
 
 def add_plan_options(parser: argparse.ArgumentParser) -> None:
     add_workload_options(parser)
-    parser.add_argument("--budget", type=float, metavar="N", help="total budget in --currency")
+    parser.add_argument("--budget", type=_request_float("budget"), metavar="N", help="total budget in --currency")
     parser.add_argument("--currency", choices=("USD", "CNY", "EUR"), default="USD")
-    parser.add_argument("--min-decode-tps", type=float, metavar="F", help="minimum decode tokens/s per sequence")
-    parser.add_argument("--deadline-hours", type=float, metavar="H", help="training must finish within H hours")
+    parser.add_argument("--min-decode-tps", type=_request_float("min_decode_tps"), metavar="F", help="minimum decode tokens/s per sequence")
+    parser.add_argument("--deadline-hours", type=_request_float("deadline_hours"), metavar="H", help="training must finish within H hours")
     parser.add_argument("--circuit", choices=("120v15a", "120v20a", "230v10a", "230v16a"), default=None,
                         help="the wall circuit (default 120v15a for USD, 230v16a otherwise)")
-    parser.add_argument("--circuits", type=int, default=1, metavar="N", help="how many such circuits may feed the machine")
+    parser.add_argument("--circuits", type=_request_int("circuits"), default=1, metavar="N", help="how many such circuits may feed the machine")
     parser.add_argument("--form", choices=("tower", "rack", "open-frame", "any"), default="any")
     parser.add_argument("--room", choices=("home-office", "lab", "server-room"), default="lab")
     parser.add_argument("--condition", choices=("new", "used", "any"), default="any", help="new or used parts")
     parser.add_argument("--region", choices=("global", "china"), default=None, help="default china for CNY")
     parser.add_argument("--own", action="append", default=[], type=_owned, metavar="[CATEGORY:]ID[xN]",
                         help="a part you already own and want used, e.g. rtx-3090 or rtx-3090x2 (repeatable)")
-    parser.add_argument("--power-limit", type=float, metavar="F",
+    parser.add_argument("--power-limit", type=_request_float("power_limit"), metavar="F",
                         help="run the GPUs at this fraction of rated power, e.g. 0.8 (set with nvidia-smi -pl at boot)")
     parser.add_argument("--vendor", action="append", choices=("nvidia", "amd", "intel"), default=[],
                         help="only GPUs from this vendor (repeatable)")
-    parser.add_argument("--top", type=int, default=5, metavar="K", help="how many alternatives")
+    parser.add_argument("--top", type=_request_int("top_k"), default=5, metavar="K", help="how many alternatives")
 
 
 def build_request(args: argparse.Namespace, model_id: str, workload: Any) -> Any:
@@ -148,12 +244,10 @@ def build_request(args: argparse.Namespace, model_id: str, workload: Any) -> Any
             gpu_vendors=tuple(args.vendor),
             power_limit=args.power_limit,
             region=args.region or default_region(args.currency),
-            top_k=max(1, min(args.top, 10)),
+            top_k=args.top,
         )
     except ValueError as exc:
-        errors = getattr(exc, "errors", None)
-        message = errors()[0]["msg"].removeprefix("Value error, ") if callable(errors) else str(exc)
-        raise RequestError(message) from None
+        raise RequestError(_option_message(exc)) from None
 
 
 
@@ -187,6 +281,24 @@ def workload_from_args(args: argparse.Namespace) -> Any:
             **({"ram_bandwidth_gbps": args.ram_bandwidth} if args.ram_bandwidth is not None else {}),
         )
     except ValueError as exc:  # pydantic ValidationError is a ValueError
-        errors = getattr(exc, "errors", None)
-        message = errors()[0]["msg"].removeprefix("Value error, ") if callable(errors) else str(exc)
-        raise RequestError(message) from None
+        raise RequestError(_option_message(exc)) from None
+
+
+_OPTION_OF_FIELD = {"max_gpus": "--gpus", "top_k": "--top", "gpu_ids": "--gpu", "gpu_vendors": "--vendor", "owned": "--own",
+                    "model_id": "--model", "ram_bandwidth_gbps": "--ram-bandwidth", "kind": "--workload",
+                    "category": "--own", "quantity": "--own"}
+
+
+def _option_message(exc: ValueError) -> str:
+    """A pydantic complaint about the request, named by the option the user typed."""
+    errors = getattr(exc, "errors", None)
+    if not callable(errors):
+        return str(exc)
+    first = errors()[0]
+    message = str(first["msg"]).removeprefix("Value error, ")
+    loc = [str(p) for p in first.get("loc", ()) if not isinstance(p, int)]
+    if not loc:
+        return message
+    name = loc[-1] if loc[0] != "owned" else "owned"
+    option = _OPTION_OF_FIELD.get(name, "--" + name.replace("_", "-"))
+    return f"{option}: {message}"

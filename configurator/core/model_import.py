@@ -6,7 +6,9 @@ loading any tensor.
 
 from __future__ import annotations
 
+import builtins
 import json
+import math
 import os
 import re
 import struct
@@ -14,9 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
-from configurator.core.catalog.models import MlaSpec, ModelArch, MoeSpec
+from configurator.core.catalog.models import MAX_PARAMS_B, MlaSpec, ModelArch, MoeSpec
 from configurator.core.errors import ModelImportError
 
 
@@ -54,11 +56,43 @@ class _Reader:
             raise ModelImportError(f"{self.origin}: missing key '{keys[0]}' (needed to size the model)")
         return default
 
-    def int(self, *keys: str, default: int | None = None) -> int:
+    def int(self, *keys: str, default: int | None = None, minimum: int = 1) -> int:
+        """A whole number >= minimum (1.0 is accepted, 0.5, NaN, "abc" and true are not)."""
         value = self.get(*keys, default=default, required=default is None)
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
-            raise ModelImportError(f"{self.origin}: key '{keys[0]}' must be a positive number, got {value!r}")
+        key = next((k for k in keys if self.data.get(k) is not None), keys[0])
+        if (isinstance(value, bool) or not isinstance(value, (int, float))
+                or (isinstance(value, float) and not (math.isfinite(value) and value.is_integer()))):
+            raise ModelImportError(f"{self.origin}: key '{key}' must be a whole number, got {_short(value)}")
+        if value < minimum:
+            raise ModelImportError(f"{self.origin}: key '{key}' must be at least {minimum}, got {_short(value)}")
         return int(value)
+
+    def count(self, *keys: str, default: builtins.int = 0) -> builtins.int:
+        """An optional whole number that may be 0 (shared experts, leading dense layers)."""
+        return self.int(*keys, default=default, minimum=0)
+
+
+def _short(value: Any) -> str:
+    """A value for a message: repr, cut short (a hostile file may put megabytes in one key)."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _validation_message(origin: str, exc: ValidationError) -> str:
+    """The first pydantic complaint as `file: field: message`, with the allowed range."""
+    from configurator.core.catalog.models import field_range
+
+    models: dict[str, type[BaseModel]] = {"MoeSpec": MoeSpec, "MlaSpec": MlaSpec}
+    model = models.get(exc.title, ModelArch)
+    prefix = {"MoeSpec": "moe", "MlaSpec": "mla"}.get(exc.title, "")
+    first = exc.errors()[0]
+    loc = tuple(first["loc"])
+    where = ".".join(str(p) for p in ((prefix,) if prefix else ()) + loc) or "config"
+    message = str(first["msg"]).removeprefix("Value error, ")
+    allowed = field_range(model, loc) if loc else None
+    if allowed:
+        message = f"{_short(first.get('input'))} is out of range (allowed: {allowed})"
+    return f"{origin}: {where}: {message}"
 
 
 def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = None) -> ModelArch:
@@ -84,13 +118,20 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
     if model_type in ("chatglm", "glm") and r.get("multi_query_attention", default=False):
         kv_heads = r.int("multi_query_group_num")
     else:
-        kv_heads = int(r.get("num_key_value_heads", "num_kv_heads", default=heads) or heads)
-    head_dim = int(r.get("head_dim", "kv_channels", default=hidden // heads) or hidden // heads)
+        kv_heads = r.int("num_key_value_heads", "num_kv_heads", default=heads)
+    if r.get("head_dim", "kv_channels") is not None:
+        head_dim = r.int("head_dim", "kv_channels")
+    elif hidden % heads:
+        # without head_dim the checkpoint splits hidden_size evenly among the heads
+        raise ModelImportError(f"{origin}: hidden_size {hidden} is not divisible by num_attention_heads {heads} "
+                               "(and no head_dim is given)")
+    else:
+        head_dim = hidden // heads
     intermediate = r.int("intermediate_size", "ffn_hidden_size", "ffn_dim", "n_inner", default=4 * hidden)
     if model_type == "qwen":
         intermediate //= 2  # Qwen1 counts gate and up together
     if model_type == "llama4_text" or model_type == "llama4":
-        intermediate = int(r.get("intermediate_size_mlp", default=intermediate))
+        intermediate = r.int("intermediate_size_mlp", default=intermediate)
     vocab = r.int("padded_vocab_size", "vocab_size")
     context = r.int("max_position_embeddings", "seq_length", "n_positions", "max_sequence_length", default=4096)
     gated = model_type not in ("gpt_neox", "opt", "phi", "falcon") and not (model_type == "chatglm" and "multi_query_attention" not in config)
@@ -99,54 +140,58 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
         bias = "qkv"
     if model_type in ("gpt_neox", "opt", "phi", "gpt_oss") or (model_type == "chatglm" and "multi_query_attention" not in config):
         bias = "all"
-    moe = None
-    experts = r.get("num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts")
-    if experts:
-        moe_width = int(r.get("moe_intermediate_size", "intermediate_size", default=intermediate))
-        if model_type.startswith("llama4"):
-            moe_width = int(r.get("intermediate_size", default=moe_width))
-        shared = int(r.get("n_shared_experts", default=0) or 0)
-        shared_width = shared * moe_width if shared else int(r.get("shared_expert_intermediate_size", default=0) or 0)
-        if model_type.startswith("llama4"):
-            shared, shared_width = 1, moe_width
-        moe = MoeSpec(
-            num_experts=int(experts),
-            experts_per_token=int(r.get("num_experts_per_tok", "experts_per_token", "moe_top_k", default=2)),
-            expert_intermediate_size=moe_width,
-            shared_experts=shared or (1 if shared_width else 0),
-            shared_intermediate_size=shared_width,
-            first_dense_layers=int(r.get("first_k_dense_replace", default=0) or 0),
-            dense_intermediate_size=intermediate if model_type.startswith("deepseek") else None,
-            moe_layer_step=int(r.get("interleave_moe_layer_step", "decoder_sparse_step", default=1) or 1),
-        )
-    mla = None
-    if r.get("kv_lora_rank"):
-        mla = MlaSpec(
-            kv_lora_rank=r.int("kv_lora_rank"),
-            q_lora_rank=r.get("q_lora_rank"),
-            qk_rope_head_dim=r.int("qk_rope_head_dim"),
-            qk_nope_head_dim=r.int("qk_nope_head_dim"),
-            v_head_dim=r.int("v_head_dim"),
-        )
-        head_dim = mla.qk_rope_head_dim + mla.qk_nope_head_dim
+    try:
+        moe = None
+        experts = r.count("num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts")
+        if experts:
+            moe_width = r.int("moe_intermediate_size", "intermediate_size", default=intermediate)
+            if model_type.startswith("llama4"):
+                moe_width = r.int("intermediate_size", default=moe_width)
+            shared = r.count("n_shared_experts")
+            shared_width = shared * moe_width if shared else r.count("shared_expert_intermediate_size")
+            if model_type.startswith("llama4"):
+                shared, shared_width = 1, moe_width
+            moe = MoeSpec(
+                num_experts=experts,
+                experts_per_token=r.int("num_experts_per_tok", "experts_per_token", "moe_top_k", default=2),
+                expert_intermediate_size=moe_width,
+                shared_experts=shared or (1 if shared_width else 0),
+                shared_intermediate_size=shared_width,
+                first_dense_layers=r.count("first_k_dense_replace"),
+                dense_intermediate_size=intermediate if model_type.startswith("deepseek") else None,
+                moe_layer_step=r.int("interleave_moe_layer_step", "decoder_sparse_step", default=1),
+            )
+        mla = None
+        if r.get("kv_lora_rank"):
+            q_lora = r.count("q_lora_rank")
+            mla = MlaSpec(
+                kv_lora_rank=r.int("kv_lora_rank"),
+                q_lora_rank=q_lora or None,
+                qk_rope_head_dim=r.int("qk_rope_head_dim"),
+                qk_nope_head_dim=r.int("qk_nope_head_dim"),
+                v_head_dim=r.int("v_head_dim"),
+            )
+            head_dim = mla.qk_rope_head_dim + mla.qk_nope_head_dim
+    except ValidationError as exc:
+        raise ModelImportError(_validation_message(origin, exc)) from None
     window = r.get("sliding_window")
-    if r.get("use_sliding_window") is False or not isinstance(window, int) or window <= 0:
+    if r.get("use_sliding_window") is False or isinstance(window, bool) or not isinstance(window, int) or window <= 0:
         window = None
     window_layers = None
     if window and model_type == "gemma2":
         window_layers = layers // 2
     elif window and model_type in ("gemma3", "gemma3_text"):
-        pattern = int(r.get("sliding_window_pattern", default=6) or 6)
+        pattern = r.int("sliding_window_pattern", default=6)
         window_layers = layers - layers // pattern
     tie = bool(r.get("tie_word_embeddings", default=model_type in ("gemma", "gemma2", "gemma3", "gemma3_text")))
-    display = name or str(r.get("_name_or_path", default="")) or Path(origin).parent.name or "Imported model"
+    display = (name or str(r.get("_name_or_path", default="")) or Path(origin).parent.name or "Imported model")[:200]
     try:
         arch = ModelArch(
             id=_slug(display.split("/")[-1]),
             name=display,
             source=origin,
             family=model_type,
-            hf_repo=str(r.get("_name_or_path", default="")),
+            hf_repo=str(r.get("_name_or_path", default=""))[:200],
             architecture=model_type,
             release_year=2025,
             num_layers=layers,
@@ -170,12 +215,14 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
             params_active_b=1.0,
             params_source="computed from the architecture",
         )
-    except (ValidationError, ValueError) as exc:
-        first = exc.errors()[0] if isinstance(exc, ValidationError) else {"loc": ("config",), "msg": str(exc)}
-        raise ModelImportError(f"{origin}: {'.'.join(map(str, first['loc']))}: {first['msg']}") from None
+    except ValidationError as exc:
+        raise ModelImportError(_validation_message(origin, exc)) from None
     from configurator.core.estimate.params import count_params
 
     counts = count_params(arch)
+    if counts.total / 1e9 > MAX_PARAMS_B:
+        raise ModelImportError(f"{origin}: the architecture has {counts.total:.3g} parameters, "
+                               f"more than the {MAX_PARAMS_B:g} billion any real model has")
     return arch.model_copy(update={"params_total_b": counts.total / 1e9, "params_active_b": counts.active / 1e9})
 
 
@@ -188,6 +235,8 @@ def load_hf_config(path: Path) -> ModelArch:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ModelImportError(f"{path}:{exc.lineno}: invalid JSON: {exc.msg}") from None
+    except RecursionError:
+        raise ModelImportError(f"{path}: nested too deeply to be a config.json") from None
     return arch_from_hf_config(data, str(path))
 
 
@@ -195,6 +244,13 @@ def load_hf_config(path: Path) -> ModelArch:
 
 _ST_DTYPE_BYTES = {"F64": 8, "F32": 4, "F16": 2, "BF16": 2, "I64": 8, "I32": 4, "I16": 2, "I8": 1, "U8": 1,
                    "F8_E4M3": 1, "F8_E5M2": 1, "BOOL": 1}
+
+
+SAFETENSORS_MAX_HEADER = 100_000_000
+"""The format's own limit on the JSON header (safetensors rejects larger headers)."""
+SAFETENSORS_MAX_TENSORS = 1_000_000
+SAFETENSORS_MAX_BYTES = 2**50
+"""1 PiB: far above any checkpoint shard; a larger offset is a corrupt or hostile header."""
 
 
 def safetensors_bytes(path: Path) -> tuple[int, dict[str, int]]:
@@ -205,19 +261,35 @@ def safetensors_bytes(path: Path) -> tuple[int, dict[str, int]]:
             if len(raw) != 8:
                 raise ModelImportError(f"{path}: not a safetensors file (too short)")
             (length,) = struct.unpack("<Q", raw)
-            if length > 100_000_000:
+            if length > SAFETENSORS_MAX_HEADER:
                 raise ModelImportError(f"{path}: safetensors header length {length} is implausible")
             header = json.loads(handle.read(length))
     except (OSError, json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ModelImportError(f"{path}: unreadable safetensors header: {exc}") from None
+    except RecursionError:
+        raise ModelImportError(f"{path}: unreadable safetensors header: nested too deeply") from None
+    if not isinstance(header, dict):
+        raise ModelImportError(f"{path}: safetensors header must be a JSON object of tensors")
+    if len(header) > SAFETENSORS_MAX_TENSORS:
+        raise ModelImportError(f"{path}: safetensors header lists {len(header)} tensors (at most {SAFETENSORS_MAX_TENSORS:,})")
     total = 0
     by_dtype: dict[str, int] = {}
     for name, info in header.items():
         if name == "__metadata__":
             continue
-        start, end = info["data_offsets"]
+        offsets = info.get("data_offsets") if isinstance(info, dict) else None
+        dtype = info.get("dtype") if isinstance(info, dict) else None
+        if (not isinstance(offsets, list) or len(offsets) != 2
+                or not all(isinstance(o, int) and not isinstance(o, bool) for o in offsets)):
+            raise ModelImportError(f"{path}: tensor {_short(name)}: data_offsets must be two whole numbers [start, end]")
+        start, end = offsets
+        if not 0 <= start <= end <= SAFETENSORS_MAX_BYTES:
+            raise ModelImportError(f"{path}: tensor {_short(name)}: data_offsets {_short(offsets)} are not "
+                                   f"0 <= start <= end <= {SAFETENSORS_MAX_BYTES}")
+        if not isinstance(dtype, str) or not re.fullmatch(r"[A-Z0-9_]{1,24}", dtype):
+            raise ModelImportError(f"{path}: tensor {_short(name)}: unknown dtype {_short(dtype)}")
         total += end - start
-        by_dtype[info["dtype"]] = by_dtype.get(info["dtype"], 0) + end - start
+        by_dtype[dtype] = by_dtype.get(dtype, 0) + end - start
     return total, by_dtype
 
 
@@ -248,6 +320,28 @@ _GGUF_FTYPE = {0: "fp32", 1: "fp16", 2: "q4_0", 7: "q8_0", 10: "q2_k", 12: "q3_k
                18: "q6_k", 32: "bf16"}
 
 
+GGUF_MAX_TENSORS = 1_000_000
+GGUF_MAX_KEYS = 100_000
+"""Header counts far above any real file (a 671B DeepSeek GGUF has ~1,100 tensors, ~60 keys)."""
+
+
+def _check_gguf_header(path: Path) -> None:
+    """Magic, version and counts, before the gguf package walks the header (bounded work)."""
+    with path.open("rb") as handle:
+        head = handle.read(24)
+    if head[:4] != b"GGUF":
+        raise ModelImportError(f"{path}: not a GGUF file (bad magic)")
+    if len(head) < 24:
+        raise ModelImportError(f"{path}: not a GGUF file (header too short)")
+    version, tensors, keys = struct.unpack("<IQQ", head[4:24])
+    if version not in (2, 3):
+        raise ModelImportError(f"{path}: GGUF version {version} is not supported (2 or 3)")
+    if tensors > GGUF_MAX_TENSORS:
+        raise ModelImportError(f"{path}: GGUF header lists {tensors} tensors (at most {GGUF_MAX_TENSORS:,})")
+    if keys > GGUF_MAX_KEYS:
+        raise ModelImportError(f"{path}: GGUF header lists {keys} metadata keys (at most {GGUF_MAX_KEYS:,})")
+
+
 def load_gguf(path: Path) -> ImportedModel:
     """Architecture and exact weight bytes from a GGUF header (tensors are not read)."""
     try:
@@ -255,14 +349,21 @@ def load_gguf(path: Path) -> ImportedModel:
     except ImportError as exc:  # pragma: no cover - gguf is a dependency
         raise ModelImportError(f"{path}: reading GGUF needs the 'gguf' package ({exc})") from None
     try:
-        with path.open("rb") as handle:
-            if handle.read(4) != b"GGUF":
-                raise ModelImportError(f"{path}: not a GGUF file (bad magic)")
+        _check_gguf_header(path)
         reader = GGUFReader(str(path), "r")
     except ModelImportError:
         raise
     except Exception as exc:  # noqa: BLE001 - a third-party parser on untrusted input
-        raise ModelImportError(f"{path}: unreadable GGUF: {exc}") from None
+        raise ModelImportError(f"{path}: unreadable GGUF: {_short(str(exc))}") from None
+    try:
+        return _from_gguf_reader(path, reader)
+    except (ValueError, TypeError, OverflowError, IndexError, KeyError, AttributeError) as exc:
+        # metadata of the wrong type (a string where a count belongs, a list where a number does)
+        raise ModelImportError(f"{path}: unreadable GGUF metadata: {_short(str(exc))}") from None
+
+
+def _from_gguf_reader(path: Path, reader: Any) -> ImportedModel:
+    """Map GGUF metadata keys to config.json keys; arch_from_hf_config checks the values."""
 
     def field(key: str, required: bool = True) -> Any:
         value = reader.fields.get(key)
@@ -357,12 +458,18 @@ def find_in_hf_cache(repo: str) -> Path | None:
 
 def import_model(source: str | Path) -> ImportedModel:
     """A config.json, a .gguf file, a model folder, or `org/name` found in the HF cache."""
-    path = Path(source).expanduser()
-    if path.is_dir():
-        return load_folder(path)
-    if path.is_file():
-        with path.open("rb") as handle:
-            magic = handle.read(4)
+    try:
+        path = Path(source).expanduser()
+        if path.is_dir():
+            return load_folder(path)
+        is_file = path.is_file()
+        magic = b""
+        if is_file:
+            with path.open("rb") as handle:
+                magic = handle.read(4)
+    except (OSError, ValueError, RuntimeError) as exc:  # unreadable, a NUL in the name, an unknown ~user
+        raise ModelImportError(f"{_short(str(source))}: cannot read: {exc}") from None
+    if is_file:
         if magic == b"GGUF" or path.suffix.lower() == ".gguf":
             return load_gguf(path)
         return ImportedModel(load_hf_config(path))

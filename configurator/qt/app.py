@@ -43,13 +43,14 @@ def apply_theme(theme: str) -> None:
 def _offer_recovery(window) -> None:  # type: ignore[no-untyped-def]
     from PySide6.QtWidgets import QMessageBox
 
+    from configurator.qt import messages
     from configurator.storage import projects
 
-    recovered = projects.read_autosave()
-    if recovered is None:
+    found = projects.recoverable()
+    if not found:
         return
-    project, source = recovered
-    answer = QMessageBox.question(
+    file, project, source = found[0]  # the newest; older ones are offered at the next start
+    answer = messages.ask(
         window, "Recover unsaved work?",
         f"The app did not close cleanly last time. Recover the unsaved project"
         f"{' ' + str(source) if source else ''}?",
@@ -57,8 +58,40 @@ def _offer_recovery(window) -> None:  # type: ignore[no-untyped-def]
     )
     if answer == QMessageBox.StandardButton.Yes:
         window.session.adopt_project(project, source)
-    else:
-        projects.clear_autosave()
+        window.session.autosave()  # into this window's own file, before the old one goes
+    try:
+        file.unlink()
+    except OSError:
+        pass
+
+
+def install_error_boundary(window) -> None:  # type: ignore[no-untyped-def]
+    """The app actions' error boundary: an exception escaping a slot becomes a dialog.
+
+    Expected failures (bad input, a full disk) show their message; anything else is a bug:
+    its traceback goes to the cache folder for a report, and the app keeps running.
+    """
+    import traceback
+
+    from configurator.core.errors import ConfiguratorError
+    from configurator.storage import paths
+    from configurator.storage.atomic import write_text
+
+    def hook(kind, exc, tb) -> None:  # type: ignore[no-untyped-def]
+        if isinstance(exc, (ConfiguratorError, OSError)):
+            window.show_error("Could not do that", str(exc))
+            return
+        detail = ""
+        try:
+            folder = paths.cache_dir()
+            folder.mkdir(parents=True, exist_ok=True)
+            write_text(folder / "last-error.txt", "".join(traceback.format_exception(kind, exc, tb)))
+            detail = f"\n\nDetails were written to {folder / 'last-error.txt'}."
+        except OSError:
+            pass
+        window.show_error("Internal error", f"{kind.__name__}: {exc}{detail}\n\nYour project was not changed.")
+
+    sys.excepthook = hook
 
 
 def main(argv: Sequence[str]) -> int:
@@ -71,6 +104,7 @@ def main(argv: Sequence[str]) -> int:
 
     app = make_app(args)
     window = MainWindow()
+    install_error_boundary(window)
     apply_theme(window.prefs.theme)
     window.show()
     QTimer.singleShot(0, lambda: _offer_recovery(window))

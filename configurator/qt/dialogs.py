@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from datetime import date
 
 from PySide6.QtCore import Qt
@@ -17,7 +18,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
-    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QSplitter,
@@ -31,6 +31,7 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Price
 from configurator.core.errors import CatalogError
 from configurator.core.solve.build import Build
+from configurator.qt import messages
 from configurator.qt.builds import headroom, speed_text
 from configurator.storage import overlay
 
@@ -204,7 +205,7 @@ class CatalogEditorDialog(QDialog):
         try:
             record = overlay.parse_record_text(self.kind.currentText(), self.editor.toPlainText())
         except CatalogError as exc:
-            self.message.setText("<span style='color:#c8553d'>" + "<br>".join(str(p) for p in exc.problems) + "</span>")
+            self.message.setText("<span style='color:#c8553d'>" + "<br>".join(html.escape(str(p)) for p in exc.problems) + "</span>")
             return
         self._store(record)
 
@@ -212,12 +213,12 @@ class CatalogEditorDialog(QDialog):
         kind = self.kind.currentText()
         try:
             file = overlay.save_record(kind, record)
-        except OSError as exc:
-            QMessageBox.warning(self, "Could not save", f"Could not write your catalog file: {exc}")
+        except (OSError, CatalogError) as exc:
+            messages.warn(self, "Could not save", f"Could not write your catalog file: {exc}")
             return
         self.catalog.records[kind][record.id] = record
         self.saved = True
-        self.message.setText(f"Saved {record.id} to {file}")
+        self.message.setText(html.escape(f"Saved {record.id} to {file}"))
         self._fill()
         if record.id in self._ids:
             self.list.setCurrentRow(self._ids.index(record.id))

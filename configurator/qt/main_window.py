@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, QTimer
@@ -22,11 +23,12 @@ from configurator.core.errors import ConfiguratorError
 from configurator.core.model_import import import_model
 from configurator.core.solve.build import PlanResult
 from configurator.core.solve.request import BuildRequest, default_circuit
+from configurator.qt import messages
 from configurator.qt.builds import BuildDetail, BuildsTable, InfeasibleBanner
 from configurator.qt.dialogs import CatalogEditorDialog, CompareDialog
 from configurator.qt.requirements import RequirementsPanel
 from configurator.qt.session import Session
-from configurator.storage import projects, settings
+from configurator.storage import settings
 
 AUTOSAVE_MS = 30_000
 
@@ -252,7 +254,7 @@ class MainWindow(QMainWindow):
         self.builds.show_result(result)
         builds = len(result.builds)
         self.summary.setText(
-            f"{builds} build{'s' if builds != 1 else ''} for <b>{self.session.request.model_id}</b> "
+            f"{builds} build{'s' if builds != 1 else ''} for <b>{html.escape(self.session.request.model_id)}</b> "
             f"({self.session.request.workload.kind}) in {result.solve_seconds:.2f} s" if builds else "")
         self.statusBar().showMessage(f"Solved in {result.solve_seconds:.2f} s", 4000)
 
@@ -366,7 +368,7 @@ class MainWindow(QMainWindow):
                           "Every estimate explains itself; every part and price carries its source.")
 
     def show_error(self, title: str, message: str) -> None:
-        QMessageBox.warning(self, title, message)
+        messages.warn(self, title, message)  # plain text: messages quote file contents
 
     def _warn_catalog_problems(self) -> None:
         problems = self.session.catalog_problems
@@ -400,5 +402,5 @@ class MainWindow(QMainWindow):
         store.setValue("main/geometry", self.saveGeometry())
         store.setValue("main/splitter", self.splitter.saveState())
         self.session.cancel()
-        projects.clear_autosave()
+        self.session.recovery.clear()
         event.accept()

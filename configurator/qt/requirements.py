@@ -240,6 +240,7 @@ class RequirementsPanel(QWidget):
         form.addRow("I own", owned_row)
 
         self.error = QLabel()
+        self.error.setTextFormat(Qt.TextFormat.PlainText)  # the message may quote user input
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #c8553d;")
         self.error.hide()

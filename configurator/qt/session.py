@@ -77,6 +77,7 @@ class Session(QObject):
         self.path: Path | None = None
         self.dirty = False
         self.result = None
+        self.recovery = projects.Autosave()  # this window's own autosave file
         self._ids = itertools.count(1)
         self._current = 0
         self._stop: threading.Event | None = None
@@ -191,6 +192,7 @@ class Session(QObject):
     def open_project(self, path: Path) -> None:
         """Raises ProjectError with a message for the user; the current project is kept then."""
         project = projects.load(path)
+        projects.check_references(project, self.catalog, str(path))  # all checks before anything changes
         self.project = project
         self.path = Path(path)
         self.dirty = False
@@ -216,13 +218,16 @@ class Session(QObject):
         projects.save(self.project, target)
         self.path = target
         self.dirty = False
-        projects.clear_autosave()
+        self.recovery.clear()
         self.project_changed.emit()
         return target
 
     def autosave(self) -> None:
         if self.dirty:
-            projects.write_autosave(self.project, self.path)
+            try:
+                self.recovery.write(self.project, self.path)
+            except OSError:
+                pass  # a timer has nobody to tell; the next save reports a full or read-only disk
 
     def reload_catalog(self) -> list[str]:
         loaded = catalogs.load()

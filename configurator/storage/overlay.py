@@ -41,8 +41,15 @@ def save_record(kind: str, record: Record) -> Path:
     file.parent.mkdir(parents=True, exist_ok=True)
     existing: list[dict] = []
     if file.exists():
-        with file.open("rb") as handle:
-            existing = [r for r in tomllib.load(handle).get(kind, []) if r.get("id") != record.id]
+        try:
+            with file.open("rb") as handle:
+                loaded = tomllib.load(handle).get(kind, [])
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError, RecursionError) as exc:
+            # never overwrite a file we cannot read: the user's records would be lost
+            raise CatalogError([Problem(str(file), 1, "toml", f"cannot add to this file: {str(exc)[:200]}")]) from None
+        if not isinstance(loaded, list):
+            raise CatalogError([Problem(str(file), 1, kind, "must be an array of tables [[...]]")])
+        existing = [r for r in loaded if isinstance(r, dict) and r.get("id") != record.id]
     entries: list[tuple[str, Record | dict]] = [(kind, r) for r in existing]
     entries.append((kind, record))
     text = catalog_toml(entries, header=f"Your {kind}: records here add to, or replace by id, the shipped catalog.")

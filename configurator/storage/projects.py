@@ -2,31 +2,43 @@
 
 from __future__ import annotations
 
+import itertools
 import json
+import os
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from configurator.core.errors import ProjectError
-from configurator.core.solve.request import BuildRequest
+from configurator.core.fileio import clean_stale_temps, pid_alive
+from configurator.core.catalog.loader import Catalog
+from configurator.core.solve.request import OWNED_KINDS, BuildRequest
 from configurator.storage import paths
 from configurator.storage.atomic import write_text
 
 SCHEMA_VERSION = 1
 SUFFIX = ".llmrig"
+MAX_PROJECT_BYTES = 50_000_000
+"""A project is a few kilobytes; reading anything far larger would only freeze the window."""
 
 
 class Project(BaseModel):
     """What a user saves: named requests (a lab may keep several workloads in one project)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
-    schema_version: int = SCHEMA_VERSION
-    name: str = "Untitled"
-    requests: tuple[BuildRequest, ...] = Field(min_length=1)
-    active: int = 0
-    notes: str = ""
+    schema_version: int = Field(default=SCHEMA_VERSION, ge=1, le=SCHEMA_VERSION, strict=True)
+    name: str = Field(default="Untitled", max_length=500)
+    requests: tuple[BuildRequest, ...] = Field(min_length=1, max_length=1000)
+    active: int = Field(default=0, ge=0, strict=True)
+    notes: str = Field(default="", max_length=1_000_000)
+
+    @model_validator(mode="after")
+    def _active_exists(self) -> Project:
+        if self.active >= len(self.requests):
+            raise ValueError(f"active is {self.active}, but the project has {len(self.requests)} request(s)")
+        return self
 
     @property
     def request(self) -> BuildRequest:
@@ -39,33 +51,66 @@ class Project(BaseModel):
 
 
 def _migrate(data: dict[str, Any], origin: str) -> dict[str, Any]:
-    version = data.get("schema_version")
-    if version is None:
+    if "schema_version" not in data:
         raise ProjectError(f"{origin}: not a project file (no schema_version)")
-    if not isinstance(version, int) or version > SCHEMA_VERSION:
+    version = data["schema_version"]
+    if type(version) is not int:  # "1", 1.0 and true are not versions
+        raise ProjectError(f"{origin}: schema_version must be a whole number, got {json.dumps(version)[:40]}")
+    if version > SCHEMA_VERSION:
         raise ProjectError(f"{origin}: made by a newer version of the app (schema {version}); please update")
+    if version < 1:
+        raise ProjectError(f"{origin}: schema_version {version} is not a version this app knows (1 to {SCHEMA_VERSION})")
     return data
+
+
+def _parse(text: str, origin: str) -> Project:
+    """Validate a whole project before anyone uses it: nothing half-read ever replaces another."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ProjectError(f"{origin}:{exc.lineno}: not valid JSON: {exc.msg}") from None
+    except RecursionError:
+        raise ProjectError(f"{origin}: nested too deeply to be a project file") from None
+    if not isinstance(data, dict):
+        raise ProjectError(f"{origin}: expected a JSON object")
+    data.pop("autosave_of", None)
+    data.pop("autosave_pid", None)
+    try:
+        return Project.model_validate(_migrate(data, origin))
+    except RecursionError:
+        raise ProjectError(f"{origin}: nested too deeply to be a project file") from None
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "project"
+        message = str(first["msg"]).removeprefix("Value error, ")
+        raise ProjectError(f"{origin}: {where}: {message}") from None
 
 
 def load(path: Path) -> Project:
     """Read a project; any problem is a ProjectError naming the file (and line for JSON)."""
     origin = str(path)
     try:
+        if Path(path).stat().st_size > MAX_PROJECT_BYTES:
+            raise ProjectError(f"{origin}: {Path(path).stat().st_size:,} bytes is too large for a project file")
         text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
         raise ProjectError(f"{origin}: cannot read: {exc}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ProjectError(f"{origin}:{exc.lineno}: not valid JSON: {exc.msg}") from None
-    if not isinstance(data, dict):
-        raise ProjectError(f"{origin}: expected a JSON object")
-    try:
-        return Project.model_validate(_migrate(data, origin))
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise ProjectError(f"{origin}: {where}: {first['msg']}") from None
+    return _parse(text, origin)
+
+
+def check_references(project: Project, catalog: Catalog, origin: str) -> None:
+    """Every model, GPU and owned part the project names exists in `catalog` (ProjectError if not)."""
+    for index, request in enumerate(project.requests):
+        where = f"{origin}: requests.{index}"
+        if request.model_id not in catalog.records["models"]:
+            raise ProjectError(f"{where}.model_id: unknown model id {request.model_id[:80]!r} "
+                               "(import its config.json first, or pick a catalog model)")
+        unknown = [g for g in request.gpu_ids if g not in catalog.records["gpus"]]
+        if unknown:
+            raise ProjectError(f"{where}.gpu_ids: unknown GPU id {unknown[0][:80]!r}")
+        for part in request.owned:
+            if part.id not in catalog.records[OWNED_KINDS[part.category]]:
+                raise ProjectError(f"{where}.owned: unknown {part.category} id {part.id[:80]!r}")
 
 
 def save(project: Project, path: Path) -> None:
@@ -73,11 +118,68 @@ def save(project: Project, path: Path) -> None:
     write_text(Path(path), project.model_dump_json(indent=2) + "\n")
 
 
+_windows = itertools.count(1)
+
+
+class Autosave:
+    """One window's recovery file, `autosave-<pid>-<n>.llmrig`: two windows (or two running
+    apps) never overwrite each other's unsaved work. A file is offered back only when the
+    process that wrote it is gone."""
+
+    def __init__(self) -> None:
+        self.file = paths.autosave_dir() / f"autosave-{os.getpid()}-{next(_windows)}{SUFFIX}"
+
+    def write(self, project: Project, source: Path | None) -> None:
+        self.file.parent.mkdir(parents=True, exist_ok=True)
+        data = json.loads(project.model_dump_json())
+        data["autosave_of"] = str(source) if source else None
+        data["autosave_pid"] = os.getpid()
+        write_text(self.file, json.dumps(data, indent=2) + "\n")
+
+    def clear(self) -> None:
+        try:
+            self.file.unlink()
+        except FileNotFoundError:
+            pass
+
+
+def _autosave_pid(file: Path) -> int | None:
+    parts = file.stem.split("-")
+    return int(parts[1]) if len(parts) == 3 and parts[1].isdigit() else None
+
+
+def recoverable() -> list[tuple[Path, Project, Path | None]]:
+    """Autosaves of sessions that did not close cleanly, newest first (unreadable ones skipped).
+
+    Also removes temp files that a killed autosave left behind.
+    """
+    folder = paths.autosave_dir()
+    if not folder.is_dir():
+        return []
+    clean_stale_temps(folder)
+    found: list[tuple[float, Path, Project, Path | None]] = []
+    for file in folder.glob(f"autosave*{SUFFIX}"):
+        pid = _autosave_pid(file)
+        if pid is not None and (pid == os.getpid() or pid_alive(pid)):
+            continue  # a window that is open right now
+        try:
+            text = file.read_text(encoding="utf-8")
+            source = json.loads(text).get("autosave_of")
+            project = _parse(text, str(file))
+            found.append((file.stat().st_mtime, file, project, Path(source) if isinstance(source, str) and source else None))
+        except (OSError, ValueError, AttributeError, RecursionError, ProjectError):
+            continue
+    found.sort(key=lambda item: item[0], reverse=True)
+    return [(file, project, source) for _, file, project, source in found]
+
+
 def autosave_file() -> Path:
+    """The autosave a version before per-window autosaves wrote (still offered back)."""
     return paths.autosave_dir() / f"autosave{SUFFIX}"
 
 
 def write_autosave(project: Project, source: Path | None) -> None:
+    """Write the single legacy autosave (tests and scripts; windows use Autosave)."""
     folder = paths.autosave_dir()
     folder.mkdir(parents=True, exist_ok=True)
     data = json.loads(project.model_dump_json())
@@ -86,19 +188,13 @@ def write_autosave(project: Project, source: Path | None) -> None:
 
 
 def read_autosave() -> tuple[Project, Path | None] | None:
-    """The project left by a session that did not close cleanly, if any."""
-    file = autosave_file()
-    if not file.exists():
-        return None
-    try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-        source = data.pop("autosave_of", None)
-        return Project.model_validate(_migrate(data, str(file))), (Path(source) if source else None)
-    except (OSError, ValueError, ProjectError):
-        return None
+    """The newest project left by a session that did not close cleanly, if any."""
+    found = recoverable()
+    return (found[0][1], found[0][2]) if found else None
 
 
 def clear_autosave() -> None:
+    """Remove the legacy autosave file."""
     try:
         autosave_file().unlink()
     except FileNotFoundError:

@@ -114,7 +114,7 @@ def test_negative_watts_is_impossible(tmp_path: Path) -> None:
         return i + 1
 
     path, line = _broken_copy(tmp_path, edit)
-    _assert_one_problem(path, line, "tdp_w", "greater than 0")
+    _assert_one_problem(path, line, "tdp_w", "out of range (allowed: 10 to 5,000)")
 
 
 def test_duplicate_id_points_at_the_second_record(tmp_path: Path) -> None:

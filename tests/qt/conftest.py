@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
+from configurator.qt import messages as qt_messages
 from configurator.qt.app import make_app
 from configurator.qt.main_window import MainWindow
 from configurator.qt.session import Session
@@ -31,6 +32,8 @@ def messages(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
 
     monkeypatch.setattr(QMessageBox, "warning", warning)
     monkeypatch.setattr(QMessageBox, "question", question)
+    monkeypatch.setattr(qt_messages, "warn", warning)
+    monkeypatch.setattr(qt_messages, "ask", question)
     return shown
 
 

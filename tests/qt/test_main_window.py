@@ -123,9 +123,14 @@ def test_autosave_is_offered_back(qtbot, window) -> None:  # type: ignore[no-unt
     request = BuildRequest(model_id="mixtral-8x7b", workload=Workload(kind="inference", precision="q5_k_m"))
     window.session.set_request(request, solve=False)
     window.session.autosave()
+    file = window.session.recovery.file
+    assert file.is_relative_to(paths.data_dir())
+    assert projects.recoverable() == []  # this window is open: nothing to recover yet
+    # the app is killed: a file whose writer is gone is offered back at the next start
+    dead = file.with_name(f"autosave-999999999-1{projects.SUFFIX}")
+    file.rename(dead)
     recovered = projects.read_autosave()
     assert recovered is not None and recovered[0].request == request
-    assert projects.autosave_file().is_relative_to(paths.data_dir())
 
 
 def test_compare_highlights_differences(qtbot, window) -> None:  # type: ignore[no-untyped-def]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 import tomllib
 from collections.abc import Collection, Iterable, Mapping
@@ -13,7 +14,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from configurator.core.catalog.models import KINDS, Gpu, Record, System
+from configurator.core.catalog.models import KINDS, Gpu, Record, System, field_range
 from configurator.core.errors import Problem
 
 META_KEYS = frozenset({"exchange_rates", "meta"})
@@ -22,6 +23,7 @@ META_KEYS = frozenset({"exchange_rates", "meta"})
 _TOML_LINE = re.compile(r"\(at line (\d+), column (\d+)\)")
 _HEADER = re.compile(r"^\s*\[\[\s*([A-Za-z0-9_\-]+)\s*\]\]")
 _TABLE = re.compile(r"^\s*\[")
+_BOUND_ERRORS = frozenset({"greater_than", "greater_than_equal", "less_than", "less_than_equal", "finite_number"})
 
 
 @dataclass
@@ -117,7 +119,7 @@ class ParseCache:
                 loaded = json.loads(path.read_text(encoding="utf-8"))
                 if isinstance(loaded, dict) and loaded.get("version") == 1:
                     self.entries = loaded.get("files", {})
-            except (OSError, ValueError):
+            except (OSError, ValueError, RecursionError):
                 self.entries = {}
 
     @staticmethod
@@ -140,7 +142,7 @@ class ParseCache:
         try:
             self.entries[str(file)] = {"key": self._key(file), "data": json.loads(json.dumps(data, default=_json_default))}
             self.dirty = True
-        except (OSError, TypeError, ValueError):
+        except (OSError, TypeError, ValueError, RecursionError):
             pass
 
     def save(self, writer: Any) -> None:
@@ -176,6 +178,9 @@ def parse_file(
             return parsed, [Problem(name, 1, "file", f"cannot read: {exc}")]
         try:
             data = tomllib.loads(text)
+        except RecursionError:
+            # tomllib recurses per nesting level: a hostile file must not stop the other files
+            return parsed, [Problem(name, 1, "toml", "nested too deeply to be a catalog file")]
         except tomllib.TOMLDecodeError as exc:
             match = _TOML_LINE.search(str(exc))
             line = int(match.group(1)) if match else 1
@@ -213,6 +218,12 @@ def parse_file(
         for index, raw in enumerate(value):
             try:
                 record = model.model_validate(raw)
+            except RecursionError:
+                lines, spans = lines_and_spans()
+                kind_spans = spans.get(kind, [])
+                line = kind_spans[index][0] if index < len(kind_spans) else 1
+                problems.append(Problem(name, line, kind, "nested too deeply to be a catalog record"))
+                continue
             except ValidationError as exc:
                 lines, spans = lines_and_spans()
                 kind_spans = spans.get(kind, [])
@@ -227,6 +238,9 @@ def parse_file(
                     msg = error["msg"]
                     if error["type"] == "missing":
                         msg = f"required field missing in {where}"
+                    elif error["type"] in _BOUND_ERRORS:
+                        allowed = field_range(model, loc)
+                        msg = f"{error['input']!r} is out of range" + (f" (allowed: {allowed})" if allowed else f": {msg}")
                     problems.append(Problem(name, line, label, msg))
                 continue
             parsed.records.append((kind, record, -(index + 1)))
@@ -324,7 +338,9 @@ def load_catalog(
 def _apply_rates(catalog: Catalog, parsed: _Parsed, problems: list[Problem]) -> None:
     rates = parsed.rates or {}
     per_usd = rates.get("per_usd", {})
-    if not isinstance(per_usd, dict) or not all(isinstance(v, (int, float)) and v > 0 for v in per_usd.values()):
+    if not isinstance(per_usd, dict) or not all(
+        isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and v > 0 for v in per_usd.values()
+    ):
         problems.append(Problem(parsed.file, 1, "exchange_rates.per_usd", "must map currency codes to positive numbers"))
         return
     catalog.exchange_rates.update({str(k): float(v) for k, v in per_usd.items()})

@@ -11,19 +11,37 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 _SLUG = re.compile(r"^[a-z0-9]+(?:[-.][a-z0-9]+)*$")
 
 Currency = Literal["USD", "CNY", "EUR"]
+
+# Plausible physical ranges: an overlay value outside them is a typo or hostile input, and
+# refusing it keeps every estimate finite and every loop bounded (issue #15).
+MAX_PRICE = 1e9
+"""Any one catalog price, in any currency (a whole GPU cluster is far below this)."""
+MAX_LAYERS = 100_000
+MAX_WIDTH = 1_000_000
+"""hidden, MLP and expert widths (the largest published models are near 50,000)."""
+MAX_HEADS = 65_536
+MAX_VOCAB = 10_000_000
+MAX_CONTEXT = 100_000_000
+MAX_EXPERTS = 16_384
+MAX_PARAMS_B = 1e6
+"""one quadrillion parameters, in billions."""
+MAX_MEMORY_GB = 1_048_576
+"""system memory of one machine, GB (1 PB; the largest servers hold 32 TB)."""
+MAX_LENGTH_MM = 2_000.0
 Condition = Literal["new", "used", "refurbished"]
 
 
 class _Strict(BaseModel):
     """Base for catalog data: unknown keys are errors, so typos never pass silently."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+    # allow_inf_nan=False: inf or NaN in any float field is refused with the field named
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True, allow_inf_nan=False)
 
 
 class Price(_Strict):
     """One observed street price, with where and when it was seen."""
 
-    amount: float = Field(gt=0)
+    amount: float = Field(gt=0, le=MAX_PRICE)
     currency: Currency
     condition: Condition = "new"
     date: datetime.date
@@ -69,10 +87,10 @@ class Record(_Strict):
 class PowerConnectors(_Strict):
     """Auxiliary power inputs on a card (the slot itself supplies up to 75 W)."""
 
-    pcie8: int = Field(default=0, ge=0)
-    pcie6: int = Field(default=0, ge=0)
-    hpwr16: int = Field(default=0, ge=0, description="12VHPWR / 12V-2x6")
-    eps8: int = Field(default=0, ge=0, description="CPU EPS 8-pin, used by RTX A6000 class cards")
+    pcie8: int = Field(default=0, ge=0, le=32)
+    pcie6: int = Field(default=0, ge=0, le=32)
+    hpwr16: int = Field(default=0, ge=0, le=32, description="12VHPWR / 12V-2x6")
+    eps8: int = Field(default=0, ge=0, le=32, description="CPU EPS 8-pin, used by RTX A6000 class cards")
 
     def max_board_power_w(self) -> int:
         """Power the connectors can deliver, slot included (TechSpot: 75/75/150/600 W)."""
@@ -86,29 +104,29 @@ class Gpu(Record):
     architecture: str
     market: Literal["consumer", "workstation", "datacenter"]
     release_year: int = Field(ge=2010, le=2030)
-    vram_gb: float = Field(gt=0)
+    vram_gb: float = Field(ge=1, le=1024, description="GB of memory on the card: 1 GB to 1 TB")
     memory_type: str
-    memory_bandwidth_gbps: float = Field(gt=0, description="GB/s, peak")
-    fp32_tflops: float = Field(gt=0)
-    fp16_tflops: float = Field(gt=0, description="dense tensor FP16 with FP32 accumulate")
-    bf16_tflops: float | None = Field(default=None, gt=0)
-    fp8_tflops: float | None = Field(default=None, gt=0)
-    int8_tops: float | None = Field(default=None, gt=0)
-    fp4_tflops: float | None = Field(default=None, gt=0)
+    memory_bandwidth_gbps: float = Field(gt=0, le=100_000, description="GB/s, peak")
+    fp32_tflops: float = Field(gt=0, le=5_000)
+    fp16_tflops: float = Field(gt=0, le=20_000, description="dense tensor FP16 with FP32 accumulate")
+    bf16_tflops: float | None = Field(default=None, gt=0, le=20_000)
+    fp8_tflops: float | None = Field(default=None, gt=0, le=40_000)
+    int8_tops: float | None = Field(default=None, gt=0, le=40_000)
+    fp4_tflops: float | None = Field(default=None, gt=0, le=80_000)
     tflops_basis: str = Field(
         default="dense tensor core, no sparsity; fp16 with fp32 accumulate",
         description="how the throughput figures were read from the spec sheet",
     )
-    tdp_w: float = Field(gt=0)
+    tdp_w: float = Field(ge=10, le=5_000)
     form_factor: Literal["pcie", "sxm", "oam"]
     slot_width: float = Field(ge=1, le=5, description="expansion slots the cooler covers")
-    length_mm: float = Field(gt=0)
+    length_mm: float = Field(ge=50, le=MAX_LENGTH_MM)
     cooler: Literal["blower", "open-air", "passive", "liquid"]
     power_connectors: PowerConnectors = PowerConnectors()
     pcie_gen: int = Field(ge=3, le=6)
     pcie_lanes: int = Field(default=16, ge=1, le=16)
     nvlink: str | None = Field(default=None, description="bridge family, e.g. 'rtx3090', 'a6000', 'nvlink4-sxm'")
-    nvlink_bandwidth_gbps: float | None = Field(default=None, gt=0, description="total bidirectional GB/s")
+    nvlink_bandwidth_gbps: float | None = Field(default=None, gt=0, le=100_000, description="total bidirectional GB/s")
     p2p: bool = Field(description="GPUDirect peer-to-peer over PCIe (False on GeForce)")
     export_variant_of: str | None = Field(default=None, description="id of the card this is a China-market variant of")
     export_restricted_cn: bool = Field(default=False, description="not legally sold into China")
@@ -133,20 +151,20 @@ class Cpu(Record):
     vendor: Literal["amd", "intel"]
     socket: str
     platform: Platform
-    cores: int = Field(ge=1)
-    threads: int = Field(ge=1)
-    base_clock_ghz: float = Field(gt=0)
-    boost_clock_ghz: float | None = Field(default=None, gt=0)
-    tdp_w: float = Field(gt=0, description="TDP, or PPT where the vendor gives one")
-    pcie_lanes: int = Field(ge=1, description="usable lanes from the CPU (chipset link excluded)")
+    cores: int = Field(ge=1, le=1_024)
+    threads: int = Field(ge=1, le=4_096)
+    base_clock_ghz: float = Field(gt=0, le=10)
+    boost_clock_ghz: float | None = Field(default=None, gt=0, le=10)
+    tdp_w: float = Field(ge=1, le=2_000, description="TDP, or PPT where the vendor gives one")
+    pcie_lanes: int = Field(ge=1, le=1_024, description="usable lanes from the CPU (chipset link excluded)")
     pcie_gen: int = Field(ge=3, le=6)
     memory_type: MemoryKind
-    memory_channels: int = Field(ge=1)
-    memory_speed_mts: int = Field(gt=0, description="highest officially supported MT/s")
+    memory_channels: int = Field(ge=1, le=64)
+    memory_speed_mts: int = Field(gt=0, le=100_000, description="highest officially supported MT/s")
     memory_speed_2dpc_mts: int | None = Field(
-        default=None, gt=0, description="officially supported MT/s with two DIMMs per channel (None: not published)"
+        default=None, gt=0, le=100_000, description="officially supported MT/s with two DIMMs per channel (None: not published)"
     )
-    max_memory_gb: int = Field(gt=0)
+    max_memory_gb: int = Field(gt=0, le=MAX_MEMORY_GB)
     ecc: bool = False
     integrated_graphics: bool = False
     family: str = Field(
@@ -182,11 +200,11 @@ class Motherboard(Record):
     socket: str
     chipset: str
     form_factor: Literal["mini-itx", "micro-atx", "atx", "e-atx", "eeb", "ceb", "server-proprietary"]
-    width_mm: float = Field(gt=0)
-    depth_mm: float = Field(gt=0)
+    width_mm: float = Field(gt=0, le=MAX_LENGTH_MM)
+    depth_mm: float = Field(gt=0, le=MAX_LENGTH_MM)
     pcie_slots: tuple[PcieSlot, ...]
     m2_sockets: tuple[M2Socket, ...] = ()
-    dimm_slots: int = Field(ge=1)
+    dimm_slots: int = Field(ge=1, le=128)
     cpu_families: tuple[str, ...] = Field(
         min_length=1, description="CPU generations the board runs (its CPU support list); matches Cpu.family"
     )
@@ -195,7 +213,7 @@ class Motherboard(Record):
     memory_type: MemoryKind
     memory_module: Literal["udimm", "rdimm"]
     ecc: bool = False
-    max_memory_gb: int = Field(gt=0)
+    max_memory_gb: int = Field(gt=0, le=MAX_MEMORY_GB)
     bifurcation: bool = False
     dual_psu_header: bool = False
     cpu_sockets: int = Field(default=1, ge=1, le=2)
@@ -227,9 +245,9 @@ class MemoryKit(Record):
     memory_type: MemoryKind
     module: Literal["udimm", "rdimm"]
     ecc: bool = False
-    modules: int = Field(ge=1)
-    module_gb: int = Field(gt=0)
-    speed_mts: int = Field(gt=0)
+    modules: int = Field(ge=1, le=128)
+    module_gb: int = Field(gt=0, le=4_096)
+    speed_mts: int = Field(gt=0, le=100_000)
     vendor_part_number: str = ""
 
     @property
@@ -239,30 +257,30 @@ class MemoryKit(Record):
 
 class Psu(Record):
     vendor: str
-    watts: float = Field(gt=0)
+    watts: float = Field(ge=50, le=100_000)
     form_factor: Literal["atx", "sfx", "crps", "server"]
     efficiency: Literal["bronze", "silver", "gold", "platinum", "titanium"]
     atx_version: Literal["2.x", "3.0", "3.1", "crps"]
     native_12v2x6: bool = Field(description="a native 12VHPWR/12V-2x6 socket (ATX 3.x excursion tested)")
-    min_input_v: float = Field(default=100, gt=0, description="lowest AC input for full rated output")
+    min_input_v: float = Field(default=100, ge=50, le=500, description="lowest AC input for full rated output")
     connectors: PowerConnectors
-    length_mm: float = Field(gt=0)
+    length_mm: float = Field(gt=0, le=MAX_LENGTH_MM)
     vendor_part_number: str = ""
 
 
 class Chassis(Record):
     vendor: str
     kind: Literal["mid-tower", "full-tower", "open-frame", "rack-2u", "rack-4u", "rack-5u", "rack-6u"]
-    expansion_slots: int = Field(ge=1)
-    max_gpu_length_mm: float = Field(gt=0)
+    expansion_slots: int = Field(ge=1, le=64)
+    max_gpu_length_mm: float = Field(gt=0, le=MAX_LENGTH_MM)
     max_board: Literal["mini-itx", "micro-atx", "atx", "e-atx", "eeb", "ceb", "server-proprietary"]
-    max_board_width_mm: float = Field(gt=0)
-    max_cpu_cooler_height_mm: float | None = Field(default=None, gt=0)
-    max_psu_length_mm: float | None = Field(default=None, gt=0)
-    psu_bays: int = Field(default=1, ge=0)
+    max_board_width_mm: float = Field(gt=0, le=MAX_LENGTH_MM)
+    max_cpu_cooler_height_mm: float | None = Field(default=None, gt=0, le=MAX_LENGTH_MM)
+    max_psu_length_mm: float | None = Field(default=None, gt=0, le=MAX_LENGTH_MM)
+    psu_bays: int = Field(default=1, ge=0, le=64)
     airflow: Literal["desktop", "server-ducted"]
-    max_gpus: int | None = Field(default=None, ge=1, description="for GPU servers: double-width GPU bays")
-    included_psu_w: float | None = Field(default=None, gt=0, description="server chassis that ship with PSUs: all modules")
+    max_gpus: int | None = Field(default=None, ge=1, le=64, description="for GPU servers: double-width GPU bays")
+    included_psu_w: float | None = Field(default=None, gt=0, le=100_000, description="server chassis that ship with PSUs: all modules")
     psu_redundant: bool = Field(default=False, description="N+N redundant modules: plan against half of included_psu_w")
     integrated_board: str | None = Field(default=None, description="id of the board a GPU-server barebone comes with")
     noise: Literal["quiet", "moderate", "loud", "datacenter"] = "moderate"
@@ -273,9 +291,9 @@ class Cooler(Record):
     vendor: str
     kind: Literal["air-tower", "aio-liquid", "server-passive", "server-active"]
     sockets: tuple[str, ...]
-    max_tdp_w: float = Field(gt=0, description="cooling capacity as rated or estimated")
-    height_mm: float | None = Field(default=None, gt=0)
-    radiator_mm: int | None = Field(default=None, gt=0)
+    max_tdp_w: float = Field(gt=0, le=5_000, description="cooling capacity as rated or estimated")
+    height_mm: float | None = Field(default=None, gt=0, le=MAX_LENGTH_MM)
+    radiator_mm: int | None = Field(default=None, gt=0, le=MAX_LENGTH_MM)
     needs_ducted_airflow: bool = Field(
         default=False, description="no fan of its own: works only where server fans force air through it (R4)"
     )
@@ -290,11 +308,11 @@ class Cooler(Record):
 
 class Storage(Record):
     vendor: str
-    capacity_gb: int = Field(gt=0)
+    capacity_gb: int = Field(gt=0, le=10_000_000)
     interface: Literal["nvme", "sata", "u.2"]
     pcie_gen: int | None = Field(default=None, ge=3, le=5)
-    seq_read_mbps: int = Field(gt=0)
-    seq_write_mbps: int = Field(gt=0)
+    seq_read_mbps: int = Field(gt=0, le=1_000_000)
+    seq_write_mbps: int = Field(gt=0, le=1_000_000)
     form_factor: Literal["m.2-2280", "2.5in", "u.2", "e1.s"]
     vendor_part_number: str = ""
 
@@ -304,14 +322,14 @@ class Storage(Record):
 
 
 class MoeSpec(_Strict):
-    num_experts: int = Field(ge=2, description="routed experts per MoE layer")
-    experts_per_token: int = Field(ge=1)
-    expert_intermediate_size: int = Field(gt=0)
-    shared_experts: int = Field(default=0, ge=0)
-    shared_intermediate_size: int = Field(default=0, ge=0, description="total width of the shared expert(s)")
-    first_dense_layers: int = Field(default=0, ge=0, description="leading layers with a dense MLP")
-    dense_intermediate_size: int | None = Field(default=None, gt=0, description="MLP width of those dense layers")
-    moe_layer_step: int = Field(default=1, ge=1, description="every n-th layer is MoE (Llama 4 interleaves)")
+    num_experts: int = Field(ge=2, le=MAX_EXPERTS, description="routed experts per MoE layer")
+    experts_per_token: int = Field(ge=1, le=MAX_EXPERTS)
+    expert_intermediate_size: int = Field(gt=0, le=MAX_WIDTH)
+    shared_experts: int = Field(default=0, ge=0, le=MAX_EXPERTS)
+    shared_intermediate_size: int = Field(default=0, ge=0, le=MAX_WIDTH * MAX_EXPERTS, description="total width of the shared expert(s)")
+    first_dense_layers: int = Field(default=0, ge=0, le=MAX_LAYERS, description="leading layers with a dense MLP")
+    dense_intermediate_size: int | None = Field(default=None, gt=0, le=MAX_WIDTH, description="MLP width of those dense layers")
+    moe_layer_step: int = Field(default=1, ge=1, le=MAX_LAYERS, description="every n-th layer is MoE (Llama 4 interleaves)")
 
     @model_validator(mode="after")
     def _top_k_within(self) -> MoeSpec:
@@ -323,11 +341,11 @@ class MoeSpec(_Strict):
 class MlaSpec(_Strict):
     """Multi-head latent attention (DeepSeek-V2/V3)."""
 
-    kv_lora_rank: int = Field(gt=0)
-    q_lora_rank: int | None = Field(default=None, gt=0)
-    qk_rope_head_dim: int = Field(gt=0)
-    qk_nope_head_dim: int = Field(gt=0)
-    v_head_dim: int = Field(gt=0)
+    kv_lora_rank: int = Field(gt=0, le=MAX_WIDTH)
+    q_lora_rank: int | None = Field(default=None, gt=0, le=MAX_WIDTH)
+    qk_rope_head_dim: int = Field(gt=0, le=MAX_WIDTH)
+    qk_nope_head_dim: int = Field(gt=0, le=MAX_WIDTH)
+    v_head_dim: int = Field(gt=0, le=MAX_WIDTH)
 
 
 class LinearAttentionSpec(_Strict):
@@ -355,24 +373,24 @@ class ModelArch(Record):
     hf_repo: str = ""
     architecture: str = Field(description="HF model_type, e.g. llama, qwen2, qwen3_moe, deepseek_v3")
     release_year: int = Field(ge=2018, le=2030)
-    num_layers: int = Field(gt=0)
-    hidden_size: int = Field(gt=0)
-    num_attention_heads: int = Field(gt=0)
-    num_kv_heads: int = Field(gt=0)
-    head_dim: int = Field(gt=0)
-    intermediate_size: int = Field(gt=0, description="dense MLP width (for MoE: see moe)")
-    vocab_size: int = Field(gt=0)
+    num_layers: int = Field(gt=0, le=MAX_LAYERS)
+    hidden_size: int = Field(gt=0, le=MAX_WIDTH)
+    num_attention_heads: int = Field(gt=0, le=MAX_HEADS)
+    num_kv_heads: int = Field(gt=0, le=MAX_HEADS)
+    head_dim: int = Field(gt=0, le=MAX_WIDTH)
+    intermediate_size: int = Field(gt=0, le=MAX_WIDTH, description="dense MLP width (for MoE: see moe)")
+    vocab_size: int = Field(gt=0, le=MAX_VOCAB)
     tie_embeddings: bool
-    max_context: int = Field(gt=0)
+    max_context: int = Field(gt=0, le=MAX_CONTEXT)
     mlp_gated: bool = Field(default=True, description="SwiGLU/GeGLU: three projection matrices")
     linear_bias: Literal["none", "qkv", "all"] = Field(
         default="none", description="which linear layers carry biases: none, q/k/v only (Qwen2), all (GPT-3)"
     )
     learned_position_embeddings: bool = Field(default=False, description="absolute position table (GPT-3)")
     norm: Literal["rmsnorm", "layernorm"] = "rmsnorm"
-    sliding_window: int | None = Field(default=None, gt=0)
+    sliding_window: int | None = Field(default=None, gt=0, le=MAX_CONTEXT)
     sliding_window_layers: int | None = Field(
-        default=None, ge=0, description="how many layers use the window (None: all when sliding_window is set)"
+        default=None, ge=0, le=MAX_LAYERS, description="how many layers use the window (None: all when sliding_window is set)"
     )
     moe: MoeSpec | None = None
     mla: MlaSpec | None = None
@@ -380,8 +398,8 @@ class ModelArch(Record):
     attention_output_gate: bool = Field(
         default=False, description="gated attention: q_proj also emits a per-head output gate (Qwen3-Next)"
     )
-    params_total_b: float = Field(gt=0, description="published total parameters, billions")
-    params_active_b: float = Field(gt=0, description="published active parameters per token, billions")
+    params_total_b: float = Field(gt=0, le=MAX_PARAMS_B, description="published total parameters, billions")
+    params_active_b: float = Field(gt=0, le=MAX_PARAMS_B, description="published active parameters per token, billions")
     params_source: str = Field(min_length=3)
     license: str = ""
 
@@ -389,6 +407,10 @@ class ModelArch(Record):
     def _heads_consistent(self) -> ModelArch:
         if self.num_attention_heads % self.num_kv_heads:
             raise ValueError("num_attention_heads must be a multiple of num_kv_heads")
+        if self.sliding_window_layers is not None and self.sliding_window_layers > self.num_layers:
+            raise ValueError("sliding_window_layers exceeds num_layers")
+        if self.moe is not None and self.moe.first_dense_layers > self.num_layers:
+            raise ValueError("moe.first_dense_layers exceeds num_layers")
         if self.params_active_b > self.params_total_b * 1.0001:
             raise ValueError("params_active_b exceeds params_total_b")
         if self.linear_attention is not None and self.mla is not None:
@@ -436,14 +458,14 @@ class System(Record):
 
     vendor: str
     gpu: str = Field(description="id of the GPU it carries ('integrated' for a unified-memory system)")
-    gpu_count: int = Field(ge=1)
+    gpu_count: int = Field(ge=1, le=1_024)
     cpu: str = Field(description="id of the CPU")
-    cpu_count: int = Field(ge=1)
-    memory_gb: int = Field(gt=0)
-    storage_tb: float = Field(gt=0)
-    psu_w_total: float = Field(gt=0)
-    max_power_w: float = Field(gt=0, description="system maximum from the spec sheet")
-    rack_units: int | None = Field(default=None, ge=1, description="None for a desktop or laptop")
+    cpu_count: int = Field(ge=1, le=64)
+    memory_gb: int = Field(gt=0, le=MAX_MEMORY_GB)
+    storage_tb: float = Field(gt=0, le=100_000)
+    psu_w_total: float = Field(gt=0, le=1_000_000)
+    max_power_w: float = Field(gt=0, le=1_000_000, description="system maximum from the spec sheet")
+    rack_units: int | None = Field(default=None, ge=1, le=64, description="None for a desktop or laptop")
     interconnect: str
     vendor_part_number: str = ""
     # -- unified memory (issue #12): set for systems-on-chip; then gpu and cpu are "integrated"
@@ -464,7 +486,7 @@ class Accessory(Record):
     nvlink: str | None = Field(default=None, description="bridge family it fits, e.g. 'rtx3090', 'a6000'")
     spacing_slots: int | None = Field(default=None, ge=1, le=6, description="slot distance a bridge spans")
     pcie_gen: int | None = Field(default=None, ge=3, le=6, description="riser signal rating")
-    length_mm: float | None = Field(default=None, gt=0)
+    length_mm: float | None = Field(default=None, gt=0, le=MAX_LENGTH_MM)
     vendor_part_number: str = ""
 
 
@@ -478,7 +500,7 @@ ProviderKind = Literal["hyperscaler", "gpu-cloud", "marketplace"]
 class HourlyPrice(_Strict):
     """One observed price for a whole instance (all of its GPUs) per hour."""
 
-    amount: float = Field(gt=0, description="per instance-hour, all GPUs of the offer together")
+    amount: float = Field(gt=0, le=MAX_PRICE, description="per instance-hour, all GPUs of the offer together")
     currency: Currency
     pricing: Pricing = "on-demand"
     date: datetime.date
@@ -493,9 +515,9 @@ class CloudOffer(Record):
     provider_kind: ProviderKind
     gpu: str = Field(description="catalog GPU id, e.g. 'h100-sxm'")
     gpu_count: int = Field(ge=1, le=64)
-    vram_gb_total: float = Field(gt=0)
-    vcpus: int | None = Field(default=None, ge=1)
-    ram_gb: float | None = Field(default=None, gt=0)
+    vram_gb_total: float = Field(gt=0, le=1024 * 1024)
+    vcpus: int | None = Field(default=None, ge=1, le=100_000)
+    ram_gb: float | None = Field(default=None, gt=0, le=MAX_MEMORY_GB)
     region: str = ""
     prices: tuple[HourlyPrice, ...] = Field(min_length=1)  # type: ignore[assignment]
 
@@ -511,6 +533,45 @@ class CloudOffer(Record):
     @property
     def price_is_estimate(self) -> bool:
         return "prices" in self.estimates
+
+
+def field_range(model: type[BaseModel], loc: tuple[object, ...]) -> str | None:
+    """The allowed range of the field at `loc` (nested models followed), e.g. "1 to 1024"."""
+    import types
+    import typing
+
+    import annotated_types
+
+    current: type[BaseModel] | None = model
+    info = None
+    for part in loc:
+        if current is None or not isinstance(part, str) or part not in current.model_fields:
+            if isinstance(part, int):
+                continue  # an index into a tuple of nested records
+            return None
+        info = current.model_fields[part]
+        current = None
+        annotation = info.annotation
+        candidates = typing.get_args(annotation) if isinstance(annotation, types.UnionType) or typing.get_origin(annotation) in (
+            typing.Union, tuple) else (annotation,)
+        for candidate in candidates:
+            if isinstance(candidate, type) and issubclass(candidate, BaseModel):
+                current = candidate
+    if info is None:
+        return None
+    low = high = None
+    for bound in info.metadata:
+        if isinstance(bound, (annotated_types.Ge, annotated_types.Gt)):
+            low = f"{'above ' if isinstance(bound, annotated_types.Gt) else ''}{getattr(bound, 'ge', getattr(bound, 'gt', None)):,}"
+        elif isinstance(bound, (annotated_types.Le, annotated_types.Lt)):
+            high = f"{getattr(bound, 'le', getattr(bound, 'lt', None)):,}"
+    if low is None and high is None:
+        return None
+    if high is None:
+        return f"more than {low[6:]}" if low and low.startswith("above ") else f"at least {low}"
+    if low is None:
+        return f"at most {high}"
+    return f"more than {low[6:]} and at most {high}" if low.startswith("above ") else f"{low} to {high}"
 
 
 KINDS: dict[str, type[Record]] = {

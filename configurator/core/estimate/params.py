@@ -113,19 +113,16 @@ def count_params(m: ModelArch) -> ParamCounts:
     else:
         moe = m.moe
         dense_width = moe.dense_intermediate_size or m.intermediate_size
-        for layer in range(m.num_layers):
-            is_moe = layer >= moe.first_dense_layers and (layer - moe.first_dense_layers) % moe.moe_layer_step == (
-                moe.moe_layer_step - 1
-            )
-            if not is_moe:
-                dense_mlp += _mlp_params(h, dense_width, m.mlp_gated, bias)
-                continue
-            expert = _mlp_params(h, moe.expert_intermediate_size, m.mlp_gated, bias)
-            experts += moe.num_experts * expert
-            experts_active += moe.experts_per_token * expert
-            router = h * moe.num_experts
-            shared = _mlp_params(h, moe.shared_intermediate_size, m.mlp_gated, bias) if moe.shared_intermediate_size else 0
-            dense_mlp += router + shared
+        # closed form, so a hostile layer count costs nothing: after the leading dense layers,
+        # every moe_layer_step-th layer is MoE (layer index f + k*step + step - 1)
+        moe_layers = max(0, m.num_layers - moe.first_dense_layers) // moe.moe_layer_step
+        dense_layers = m.num_layers - moe_layers
+        expert = _mlp_params(h, moe.expert_intermediate_size, m.mlp_gated, bias)
+        router = h * moe.num_experts
+        shared = _mlp_params(h, moe.shared_intermediate_size, m.mlp_gated, bias) if moe.shared_intermediate_size else 0
+        dense_mlp = dense_layers * _mlp_params(h, dense_width, m.mlp_gated, bias) + moe_layers * (router + shared)
+        experts = moe_layers * moe.num_experts * expert
+        experts_active = moe_layers * moe.experts_per_token * expert
     embedding = m.vocab_size * h
     lm_head = 0 if m.tie_embeddings else m.vocab_size * h
     position = m.max_context * h if m.learned_position_embeddings else 0

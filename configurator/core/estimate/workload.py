@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from configurator.core.catalog.models import MAX_LAYERS
 from configurator.core.estimate.frameworks import FrameworkName, default_framework, framework
 from configurator.core.estimate.precision import (
     EXL2_TYPES,
@@ -70,7 +71,7 @@ Split = Literal["auto", "layer", "tensor"]
 class Workload(BaseModel):
     """A frozen description of the job; defaults are resolved by `resolved()`."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)  # finite numbers only
 
     kind: WorkloadKind = "inference"
     precision: WeightPrecision | None = None
@@ -91,13 +92,13 @@ class Workload(BaseModel):
     train_embeddings: bool = Field(default=False, description="LoRA: also train the embedding and output layers")
     zero: Literal[0, 1, 2, 3] = 0
     offload: Literal["none", "cpu"] = "none"
-    tokens: float | None = Field(default=None, gt=0, description="training tokens (dataset x epochs)")
-    mfu: float | None = Field(default=None, gt=0, le=1)
+    tokens: float | None = Field(default=None, gt=0, le=1e15, description="training tokens (dataset x epochs)")
+    mfu: float | None = Field(default=None, ge=0.01, le=1, description="below 1 % no cluster is run for long")
     vllm_gpu_memory_utilization: float = Field(default=0.90, gt=0.1, le=1.0)
-    cpu_layers: int = Field(default=0, ge=0, description="inference: transformer layers kept in system RAM (llama.cpp -ngl)")
+    cpu_layers: int = Field(default=0, ge=0, le=MAX_LAYERS, description="inference: transformer layers kept in system RAM (llama.cpp -ngl)")
     cpu_experts: bool = Field(default=False, description="inference: MoE expert weights kept in system RAM (llama.cpp --cpu-moe)")
     ram_bandwidth_gbps: float = Field(
-        default=89.6, gt=0, description="host memory bandwidth for offloaded weights (dual-channel DDR5-5600 = 89.6 GB/s)"
+        default=89.6, gt=0, le=100_000, description="host memory bandwidth for offloaded weights (dual-channel DDR5-5600 = 89.6 GB/s)"
     )
 
     @model_validator(mode="after")

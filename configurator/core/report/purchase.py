@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import html
 import io
 import os
 import re
@@ -48,6 +49,10 @@ CSV_HEADER = ("Build", *(name for name, _ in COLUMNS), "Nodes")
 MONEY_FORMAT = "#,##0.00"
 REQUEST_SHEET = "Request and assumptions"
 _BAD_TITLE_CHARS = re.compile(r"[\[\]:*?/\\]")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+"""Control characters (tab, newline and CR kept): XML cannot hold them and a terminal obeys them."""
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+"""OWASP CSV injection: a spreadsheet runs a cell that begins with one of these as a formula."""
 
 
 @dataclass(frozen=True)
@@ -77,6 +82,13 @@ class SheetMeta:
 
 # ---------------------------------------------------------------------------------------
 # Shared text helpers (also used by the build sheet)
+
+
+def inert(text: object) -> str:
+    """A text cell no spreadsheet will run: control characters dropped, and a leading
+    = + - @ tab or CR quoted with an apostrophe (OWASP, "CSV Injection")."""
+    clean = _CONTROL.sub("", str(text))
+    return "'" + clean if clean.startswith(_FORMULA_START) else clean
 
 
 def newest_price_date(builds: list[Build]) -> str:
@@ -184,7 +196,7 @@ def sheet_titles(builds: list[Build]) -> list[str]:
     used = {REQUEST_SHEET.lower()}
     titles: list[str] = []
     for build in builds:
-        base = _BAD_TITLE_CHARS.sub("-", build_title(build)).strip("'")[:31] or f"Build {build.rank}"
+        base = _BAD_TITLE_CHARS.sub("-", _CONTROL.sub("", build_title(build))).strip("'")[:31] or f"Build {build.rank}"
         title, n = base, 2
         while title.lower() in used:
             suffix = f" ({n})"
@@ -204,7 +216,7 @@ def xlsx_bytes(builds: list[Build], request: BuildRequest, meta: SheetMeta) -> b
 
     book = Workbook()
     book.remove(book.active)
-    book.properties.title = meta.project_name
+    book.properties.title = inert(meta.project_name)
     book.properties.creator = f"LLM Rig Configurator {meta.app_version}".strip()
     for build, title in zip(builds, sheet_titles(builds), strict=True):
         _fill_build_sheet(book.create_sheet(title), build)
@@ -216,16 +228,16 @@ def xlsx_bytes(builds: list[Build], request: BuildRequest, meta: SheetMeta) -> b
 
 def _line_item(part: BuildPart, row: int, currency: str) -> list[Any]:
     return [
-        category_name(part.category),
-        part.name,
-        part_number(part),
-        part_vendor(part),
+        inert(category_name(part.category)),
+        inert(part.name),
+        inert(part_number(part)),
+        inert(part_vendor(part)),
         part.quantity,
         part.owned,
         part.unit_price,
-        currency,
-        f"=G{row}*(E{row}-F{row})",
-        part_notes(part),
+        inert(currency),
+        f"=G{row}*(E{row}-F{row})",  # our own formula: the only live cell
+        inert(part_notes(part)),
     ]
 
 
@@ -248,7 +260,7 @@ def _fill_build_sheet(ws: Worksheet, build: Build) -> None:
     ws.freeze_panes = "A2"
     ws.auto_filter.ref = f"A1:J{last}"
     ws.cell(totals + 2, 1, "Why").font = Font(bold=True)
-    ws.cell(totals + 2, 2, build.why)
+    ws.cell(totals + 2, 2, inert(build.why))
 
 
 def _append_totals(ws: Worksheet, build: Build, last: int) -> int:
@@ -304,7 +316,7 @@ def _fill_request_sheet(ws: Worksheet, builds: list[Build], request: BuildReques
     from openpyxl.styles import Alignment, Font
 
     for key, value in request_rows(builds, request, meta):
-        ws.append([key, value])
+        ws.append([inert(key), inert(value)])
         ws.cell(ws.max_row, 1).font = Font(bold=True)
         ws.cell(ws.max_row, 2).alignment = Alignment(wrap_text=True, vertical="top")
     ws.column_dimensions["A"].width = 28
@@ -324,17 +336,17 @@ def csv_text(builds: list[Build], request: BuildRequest) -> str:
         for part in build.parts:
             writer.writerow(
                 [
-                    build_title(build),
-                    category_name(part.category),
-                    part.name,
-                    part_number(part),
-                    part_vendor(part),
+                    inert(build_title(build)),
+                    inert(category_name(part.category)),
+                    inert(part.name),
+                    inert(part_number(part)),
+                    inert(part_vendor(part)),
                     part.quantity,
                     part.owned,
                     f"{part.unit_price:.2f}",
-                    build.currency,
+                    inert(build.currency),
                     f"{part.subtotal:.2f}",
-                    part_notes(part),
+                    inert(part_notes(part)),
                     build.nodes,
                 ]
             )
@@ -342,7 +354,10 @@ def csv_text(builds: list[Build], request: BuildRequest) -> str:
 
 
 def _md(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
+    """Markdown table text that stays text: HTML escaped, no links, no table breaks."""
+    clean = _CONTROL.sub("", text).replace("\r", " ").replace("\n", " ")
+    clean = html.escape(clean, quote=False)
+    return re.sub(r"([\\`*_\[\]|])", r"\\\1", clean)
 
 
 def _markdown_build(build: Build) -> list[str]:
@@ -351,7 +366,7 @@ def _markdown_build(build: Build) -> list[str]:
         item = f"{part.quantity} x {part.name}" if part.quantity > 1 else part.name
         if part.owned:
             item += f" ({part.owned} owned)"
-        lines.append(f"**{category_name(part.category)}** | {_md(item)} | {money(part.subtotal, build.currency)}")
+        lines.append(f"**{_md(category_name(part.category))}** | {_md(item)} | {money(part.subtotal, build.currency)}")
     per_node = sum(p.subtotal for p in build.parts)
     if build.nodes > 1:
         lines.append(f" | **Per node** | {money(per_node, build.currency)}")

@@ -43,27 +43,32 @@ def circuit_volts(circuit: str) -> float:
     return CIRCUITS[circuit][0]
 
 
+OWNED_KINDS = {"gpu": "gpus", "cpu": "cpus", "motherboard": "motherboards", "memory": "memory", "psu": "psus",
+               "chassis": "chassis", "cooler": "coolers", "storage": "storage"}
+"""OwnedPart.category -> the catalog kind its id must name."""
+
+
 class OwnedPart(BaseModel):
     """A part the user already has and wants used (it costs nothing in the build)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     category: Literal["gpu", "cpu", "motherboard", "memory", "psu", "chassis", "cooler", "storage"]
-    id: str
+    id: str = Field(min_length=1, max_length=200)
     quantity: int = Field(default=1, ge=1, le=16)
 
 
 class BuildRequest(BaseModel):
     """A frozen request: crosses threads unchanged, and is what a project file stores."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)  # finite numbers only
 
-    model_id: str
+    model_id: str = Field(max_length=200)
     workload: Workload = Workload()
-    budget: float | None = Field(default=None, gt=0)
+    budget: float | None = Field(default=None, gt=0, le=1e10)
     currency: Literal["USD", "CNY", "EUR"] = "USD"
-    min_decode_tps: float | None = Field(default=None, gt=0)
-    deadline_hours: float | None = Field(default=None, gt=0)
+    min_decode_tps: float | None = Field(default=None, gt=0, le=1e6)
+    deadline_hours: float | None = Field(default=None, gt=0, le=1e6)
     circuit: Circuit = "120v15a"
     circuits: int = Field(default=1, ge=1, le=16, description="how many such circuits the machine may draw from")
     form: Form = "any"
