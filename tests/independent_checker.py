@@ -21,19 +21,34 @@ def _one(parts: list[dict[str, Any]], category: str) -> dict[str, Any] | None:
     return found[0] if found else None
 
 
-def check(build: dict[str, Any], circuit: str, circuits: int = 1, budget: float | None = None) -> list[str]:
+def check(build: dict[str, Any], circuit: str, circuits: int = 1, budget: float | None = None, form: str = "any") -> list[str]:
     """Every violated rule, as text; an empty list means the build is sound."""
     problems: list[str] = []
     parts = build["parts"]
-    if budget is not None and build["total_price"] > budget + 0.01:
+    if budget is not None and build["total_price"] > budget + 0.01 and "over budget" not in build["label"]:
         problems.append(f"over budget: {build['total_price']} > {budget}")
     memory = build["estimate"]["memory"]
     if memory["fits"] is False:
         problems.append("estimate says the job does not fit")
+    # money adds up: owned parts are counted and not paid for
+    paid = sum(p["unit_price"] * (p["quantity"] - p.get("owned", 0)) for p in parts) * build["nodes"]
+    if abs(paid - build["total_price"]) > 0.01 * sum(p["quantity"] for p in parts) * build["nodes"] + 0.01:
+        problems.append(f"parts add up to {paid:.2f}, not the total {build['total_price']}")
+    for p in parts:
+        if not 0 <= p.get("owned", 0) <= p["quantity"]:
+            problems.append(f"{p['id']}: owned count {p.get('owned')} outside 0..{p['quantity']}")
+    volts, amps = VOLTS_AMPS[circuit]
+    limit = volts * amps * 0.8  # NEC continuous-load rule
+    warned = {c["rule"] for c in build["checks"] if c["status"] == "warn"}
     system = _one(parts, "system")
     gpu_part = _one(parts, "gpu")
     if system is not None:
-        return problems  # a ready-made server: its vendor did the assembly
+        # a ready-made server: its vendor did the assembly, but it must still hold the job and its site
+        if system["spec"]["max_power_w"] * build["nodes"] > limit * circuits + 1:
+            problems.append("the ready-made system draws more than the circuits allow")
+        if build["power"]["circuit_ok"] is not True:
+            problems.append("the build reports its circuit as overloaded")
+        return problems
     assert gpu_part is not None, "a build without GPUs"
     gpu = gpu_part["spec"]
     n = gpu_part["quantity"]
@@ -51,12 +66,17 @@ def check(build: dict[str, Any], circuit: str, circuits: int = 1, budget: float 
     # platform
     if cpu["socket"] != board["socket"]:
         problems.append("CPU socket does not match the board")
+    if cpu["family"] not in board["cpu_families"]:
+        problems.append(f"{board['id']} does not list {cpu['family']} CPUs ({cpu['id']}) on its support list")
     if mem["memory_type"] != board["memory_type"] or mem["module"] != board["memory_module"]:
         problems.append("memory kind does not match the board")
     modules = mem["modules"] * mem_part["quantity"]  # type: ignore[index]
     ram = mem["modules"] * mem["module_gb"] * mem_part["quantity"]  # type: ignore[index]
     if modules > board["dimm_slots"] or ram > board["max_memory_gb"]:
         problems.append("too many modules or too much memory for the board")
+    channels = min(cpu["memory_channels"], board["memory_channels"])
+    if modules > channels * min(board["dimms_per_channel"], 2) * sockets:
+        problems.append(f"{modules} DIMMs on {channels} channels x {sockets} socket(s): more than two per channel or the board's DPC")
     if ram < gpu["vram_gb"] * n:
         problems.append("system RAM below total VRAM")
     if n >= 3 and cpu["platform"] == "consumer":
@@ -64,12 +84,16 @@ def check(build: dict[str, Any], circuit: str, circuits: int = 1, budget: float 
     cooler = cooler_part["spec"]  # type: ignore[index]
     if cpu["socket"] not in cooler["sockets"] or cooler["max_tdp_w"] < cpu["tdp_w"]:
         problems.append("CPU cooler does not fit or cannot cool the CPU")
+    if cooler.get("needs_ducted_airflow") and chassis["airflow"] != "server-ducted":
+        problems.append(f"fanless heatsink {cooler['id']} in a {chassis['kind']} without ducted server airflow")
     # geometry and cooling
     if gpu["length_mm"] > chassis["max_gpu_length_mm"]:
         problems.append("GPU longer than the case allows")
     if gpu["cooler"] == "passive" and chassis["airflow"] != "server-ducted":
         problems.append("passive data-center card outside a ducted server chassis")
     open_frame = chassis["kind"] == "open-frame"
+    if open_frame and form != "open-frame" and not (gpu["cooler"] == "open-air" and n >= 3):
+        problems.append(f"an open frame for {n} {gpu['cooler']} card(s) where a case would do")
     positions = sorted(s["slot"] for s in build["slot_map"])
     if len(positions) != n:
         problems.append("slot map does not place every GPU")
@@ -96,7 +120,6 @@ def check(build: dict[str, Any], circuit: str, circuits: int = 1, budget: float 
             problems.append("GPU and NVMe lanes exceed the CPU's")
     # power
     psu_part = _one(parts, "psu")
-    volts, amps = VOLTS_AMPS[circuit]
     fans = 60 if chassis.get("integrated_board") else 15
     drives = storage_part["quantity"]  # type: ignore[index]
     dc = n * gpu["tdp_w"] + sockets * cpu["tdp_w"] + 75 + 5 * modules + 8 * drives + fans
@@ -113,13 +136,13 @@ def check(build: dict[str, Any], circuit: str, circuits: int = 1, budget: float 
             problems.append("two PSUs without a sync board")
     if dc > 0.8 * capacity + 1:
         problems.append(f"DC load {dc:.0f} W above 80 % of {capacity:.0f} W")
+    if psu_part is not None and capacity > 2.5 * dc and "PWR-10" not in warned and not psu_part.get("owned"):
+        problems.append(f"{capacity:.0f} W of PSU for a {dc:.0f} W load, without a word")
     efficiency = (EFF_230 if volts >= 200 else EFF_115)[tier]
     if dc / efficiency > volts * amps * 0.8 * outlets + 1:
         problems.append(f"wall draw {dc / efficiency:.0f} W above the circuit's continuous limit")
     if build["power"]["circuit_ok"] is not True:
         problems.append("the build reports its circuit as overloaded")
-    # money adds up
-    paid = sum(p["unit_price"] * p["quantity"] for p in parts)
-    if build["total_price"] > paid * build["nodes"] + 0.01 * sum(p["quantity"] for p in parts):  # JSON rounds to cents
-        problems.append("total price above the sum of its parts")
+    if dc / efficiency > 0.9 * volts * amps * 0.8 * outlets + 1 and "CIR-2" not in warned:
+        problems.append("within 10 % of the circuit's continuous limit, without a warning")
     return problems

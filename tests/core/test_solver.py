@@ -52,7 +52,7 @@ def test_every_build_passes_the_independent_checker(catalog: Catalog, spec: dict
     for build in result["builds"]:
         if build["nodes"] > 1:
             continue
-        problems = check(build, request.circuit, request.circuits, request.budget)
+        problems = check(build, request.circuit, request.circuits, request.budget, request.form)
         assert not problems, (build["label"], problems)
         assert not [c for c in build["checks"] if c["status"] == "fail"], build["checks"]
 
