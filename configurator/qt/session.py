@@ -3,6 +3,8 @@
 Widgets write a new frozen request with `set_request`; the session emits
 `request_changed`, re-solves on the thread pool shortly after input stops, drops results
 of superseded requests (job ids) and cancels a running solve through `threading.Event`.
+The selected build is session state too: every panel draws from (result, selected_index)
+when `selection_changed` fires, and a new result always selects one of its own builds.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.errors import ConfiguratorError
+from configurator.core.solve.build import Build, PlanResult
 from configurator.core.solve.plan import plan
 from configurator.core.solve.request import BuildRequest
 from configurator.storage import catalogs, projects
@@ -62,6 +65,10 @@ class Session(QObject):
     solve_failed = Signal(str)
     project_changed = Signal()  # name, path or dirty flag
     catalog_changed = Signal(object)  # Catalog
+    # (PlanResult | None, index): fires whenever the result or its selected build changes
+    selection_changed = Signal(object, int)
+    # the message of an input the panel cannot turn into a request ("" once it can again)
+    validity_changed = Signal(str)
 
     def __init__(self, parent: QObject | None = None, catalog: Catalog | None = None):
         super().__init__(parent)
@@ -76,7 +83,10 @@ class Session(QObject):
         self.project = Project(requests=(default,))
         self.path: Path | None = None
         self.dirty = False
-        self.result = None
+        self.result: PlanResult | None = None
+        self.selected_index = -1  # index into result.builds; -1 when there is no build
+        self.invalid_reason = ""
+        self._wanted_rank: int | None = None  # the rank the user picked, kept across re-solves
         self._ids = itertools.count(1)
         self._current = 0
         self._stop: threading.Event | None = None
@@ -91,9 +101,48 @@ class Session(QObject):
     def request(self) -> BuildRequest:
         return self.project.request
 
+    @property
+    def selected_build(self) -> Build | None:
+        if self.result is None or not 0 <= self.selected_index < len(self.result.builds):
+            return None
+        return self.result.builds[self.selected_index]
+
+    # ------------------------------------------------------------------ selection
+
+    def select(self, index: int) -> None:
+        """Select build `index` of the current result (-1: none)."""
+        count = len(self.result.builds) if self.result else 0
+        index = index if 0 <= index < count else (-1 if count == 0 else self.selected_index)
+        if index == self.selected_index:
+            return
+        self.selected_index = index
+        self._wanted_rank = self.result.builds[index].rank if self.result and index >= 0 else None
+        self.selection_changed.emit(self.result, index)
+
+    def _show_result(self, result: PlanResult | None) -> None:
+        """Make `result` current and select one of its own builds: the same rank if it has
+        one, else its first build. Always emits, since even the same index is a new build."""
+        self.result = result
+        builds = result.builds if result else ()
+        index = 0 if builds else -1
+        if self._wanted_rank is not None:
+            index = next((i for i, b in enumerate(builds) if b.rank == self._wanted_rank), index)
+        self.selected_index = index
+        self.selection_changed.emit(result, index)
+
     # ------------------------------------------------------------------ requests
 
+    def set_invalid(self, message: str) -> None:
+        """The inputs describe no valid request: the current result is stale until they do."""
+        if message == self.invalid_reason:
+            return
+        self.invalid_reason = message
+        if message:
+            self._debounce.stop()
+        self.validity_changed.emit(message)
+
     def set_request(self, request: BuildRequest, solve: bool = True) -> None:
+        self.set_invalid("")
         if request == self.request:
             return
         self.project = self.project.with_request(request)
@@ -130,7 +179,7 @@ class Session(QObject):
             return  # a newer request superseded this one
         self._busy.stop()
         self.busy_changed.emit(False)
-        self.result = result
+        self._show_result(result)  # type: ignore[arg-type]
         self.solve_finished.emit(result)
 
     @Slot(int, object)
@@ -138,6 +187,8 @@ class Session(QObject):
         if job_id == self._current:
             self._busy.stop()
             self.busy_changed.emit(False)
+            if len(result.builds) == 1:  # type: ignore[attr-defined]
+                self._show_result(result)  # type: ignore[arg-type]  # the first build on screen early
             self.solve_progressed.emit(result)
 
     @Slot(int, str)
@@ -146,6 +197,7 @@ class Session(QObject):
             return
         self._busy.stop()
         self.busy_changed.emit(False)
+        self._show_result(None)
         self.solve_failed.emit(message)
 
     # ------------------------------------------------------------------ projects
