@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
 )
 
 from configurator.core.errors import ConfiguratorError
-from configurator.core.model_import import import_model
 from configurator.core.solve.build import PlanResult
 from configurator.core.solve.request import BuildRequest, default_circuit
 from configurator.qt.builds import BuildDetail, BuildHeader, BuildsTable, InfeasibleBanner
@@ -89,10 +88,20 @@ class MainWindow(QMainWindow):
         self.busy.setMaximumWidth(140)
         self.busy.hide()
         self.statusBar().addPermanentWidget(self.busy)
+        self.importing = QProgressBar()
+        self.importing.setRange(0, 0)
+        self.importing.setMaximumWidth(140)
+        self.importing.setFormat("importing")
+        self.importing.setToolTip("Reading the model file; Esc cancels")
+        self.importing.hide()
+        self.statusBar().addPermanentWidget(self.importing)
         self._make_actions()
         self.session.selection_changed.connect(self._on_session_selection_changed)
         self.session.validity_changed.connect(self._on_session_validity_changed)
         self.session.busy_changed.connect(self._on_session_busy_changed)
+        self.session.import_started.connect(self._on_session_import_started)
+        self.session.import_finished.connect(self._on_session_import_finished)
+        self.session.import_failed.connect(self._on_session_import_failed)
         self.session.solve_finished.connect(self._on_session_solve_finished)
         self.session.solve_progressed.connect(self._on_session_solve_progressed)
         self.session.solve_failed.connect(self._on_session_solve_failed)
@@ -145,7 +154,7 @@ class MainWindow(QMainWindow):
         menu.addAction(self.quit_action)
         build_menu = self.menuBar().addMenu("&Build")
         self.solve_action = action("&Solve again", self.session.solve_now, "F5")
-        self.cancel_action = action("&Cancel solve", self.session.cancel, "Esc")
+        self.cancel_action = action("&Cancel solve or import", self.cancel, "Esc")
         self.compare_action = action("&Compare selected…", self.compare, "Ctrl+D", "Select 2-4 builds, then compare")
         build_menu.setToolTipsVisible(True)
         build_menu.addAction(self.solve_action)
@@ -243,11 +252,21 @@ class MainWindow(QMainWindow):
             self.import_model_path(Path(path))
 
     def import_model_path(self, path: Path) -> None:
-        try:
-            imported = import_model(path)
-        except ConfiguratorError as exc:
-            self.show_error("Could not import the model", str(exc))
-            return
+        """Read the model off the GUI thread; the status bar shows it, Esc cancels it."""
+        self.session.import_model(path)
+
+    def _on_session_import_started(self, path: str) -> None:
+        self.importing.show()
+        self.statusBar().showMessage(f"Reading {Path(path).name}… (Esc cancels)")
+
+    def _on_session_import_failed(self, message: str) -> None:
+        self.importing.hide()
+        self.statusBar().clearMessage()
+        self.show_error("Could not import the model", message)
+
+    def _on_session_import_finished(self, imported) -> None:  # type: ignore[no-untyped-def]
+        self.importing.hide()
+        self.statusBar().showMessage(f"Imported {imported.arch.name}", 4000)
         arch = imported.arch
         self.session.catalog.records["models"][arch.id] = arch
         try:
@@ -339,6 +358,10 @@ class MainWindow(QMainWindow):
     def _on_banner_apply_requested(self, request: BuildRequest) -> None:
         self.session.set_request(request)
         self.session.solve_now()
+
+    def cancel(self) -> None:
+        self.session.cancel()
+        self.importing.hide()
 
     def compare(self) -> None:
         chosen = self.builds.selected_builds()
@@ -455,7 +478,7 @@ class MainWindow(QMainWindow):
             left = 400 if self.width() < 1600 else 440
             self.splitter.setSizes([left, max(self.width() - left, 600)])
             rest = max(self.height() - 80, 500)
-            self.results_splitter.setSizes([int(rest * 0.36), int(rest * 0.64)])
+            self.results_splitter.setSizes([int(rest * 0.31), int(rest * 0.69)])
             self._sized = True
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override

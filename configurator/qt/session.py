@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.errors import ConfiguratorError
+from configurator.core.model_import import import_model
 from configurator.core.solve.build import Build, PlanResult
 from configurator.core.solve.plan import plan
 from configurator.core.solve.request import BuildRequest
@@ -31,6 +32,7 @@ class _Signals(QObject):
     finished = Signal(int, object)
     partial = Signal(int, object)
     failed = Signal(int, str)
+    done = Signal(int)  # last of all, whatever happened: the session may drop the job then
 
 
 class _SolveJob(QRunnable):
@@ -44,6 +46,12 @@ class _SolveJob(QRunnable):
 
     def run(self) -> None:
         try:
+            self._run()
+        finally:
+            self.signals.done.emit(self.job_id)
+
+    def _run(self) -> None:
+        try:
             result = plan(self.request, self.catalog, should_stop=self.stop.is_set,
                           on_partial=lambda r: self.signals.partial.emit(self.job_id, r))
         except ConfiguratorError as exc:
@@ -54,6 +62,39 @@ class _SolveJob(QRunnable):
             return
         if not self.stop.is_set():
             self.signals.finished.emit(self.job_id, result)
+
+
+class _ImportSignals(QObject):
+    finished = Signal(int, object)
+    failed = Signal(int, str)
+    done = Signal(int)
+
+
+class _ImportJob(QRunnable):
+    """Reads a config.json, GGUF header or model folder off the GUI thread."""
+
+    def __init__(self, job_id: int, path: Path):
+        super().__init__()
+        self.job_id = job_id
+        self.path = path
+        self.signals = _ImportSignals()
+
+    def run(self) -> None:
+        try:
+            self._run()
+        finally:
+            self.signals.done.emit(self.job_id)
+
+    def _run(self) -> None:
+        try:
+            imported = import_model(self.path)
+        except ConfiguratorError as exc:
+            self.signals.failed.emit(self.job_id, str(exc))
+            return
+        except Exception as exc:  # noqa: BLE001 - a worker thread must report, never die silently
+            self.signals.failed.emit(self.job_id, f"internal error: {type(exc).__name__}: {exc}")
+            return
+        self.signals.finished.emit(self.job_id, imported)
 
 
 class Session(QObject):
@@ -69,6 +110,9 @@ class Session(QObject):
     selection_changed = Signal(object, int)
     # the message of an input the panel cannot turn into a request ("" once it can again)
     validity_changed = Signal(str)
+    import_started = Signal(str)  # the path being read
+    import_finished = Signal(object)  # ImportedModel
+    import_failed = Signal(str)
 
     def __init__(self, parent: QObject | None = None, catalog: Catalog | None = None):
         super().__init__(parent)
@@ -92,6 +136,10 @@ class Session(QObject):
         self._stop: threading.Event | None = None
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)
+        self._import_pool = QThreadPool(self)
+        self._import_pool.setMaxThreadCount(1)
+        self._import_id = 0
+        self._alive: dict[tuple[str, int], QObject] = {}
         self._debounce = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
         self._debounce.timeout.connect(self.solve_now)
         self._busy = QTimer(self, singleShot=True, interval=BUSY_AFTER_MS)
@@ -161,17 +209,60 @@ class Session(QObject):
         job.signals.finished.connect(self._on_job_finished)
         job.signals.partial.connect(self._on_job_partial)
         job.signals.failed.connect(self._on_job_failed)
+        self._keep(job)
         self._busy.start()
         self.solve_started.emit()
         self._pool.start(job)
+
+    def _keep(self, job: _SolveJob | _ImportJob) -> None:
+        """Hold each job's signals object until its last queued signal has been delivered: one
+        collected while a signal from the worker thread is still queued crashes the interpreter."""
+        kind = "import" if isinstance(job, _ImportJob) else "solve"
+        self._alive[(kind, job.job_id)] = job.signals
+        job.signals.done.connect(self._on_import_done if kind == "import" else self._on_job_done)
+
+    @Slot(int)
+    def _on_job_done(self, job_id: int) -> None:
+        self._alive.pop(("solve", job_id), None)
+
+    @Slot(int)
+    def _on_import_done(self, job_id: int) -> None:
+        self._alive.pop(("import", job_id), None)
 
     def cancel(self) -> None:
         if self._stop is not None:
             self._stop.set()
         self._busy.stop()
+        self.cancel_import()
 
     def wait_idle(self, msecs: int = 30000) -> bool:
-        return self._pool.waitForDone(msecs)
+        return self._pool.waitForDone(msecs) and self._import_pool.waitForDone(msecs)
+
+    # ------------------------------------------------------------------ model import
+
+    def import_model(self, path: Path) -> None:
+        """Read a model file in the background; `import_finished` or `import_failed` follows."""
+        self._import_id += 1
+        job = _ImportJob(self._import_id, Path(path))
+        job.signals.finished.connect(self._on_import_finished)
+        job.signals.failed.connect(self._on_import_failed)
+        self._keep(job)
+        self.import_started.emit(str(path))
+        self._import_pool.start(job)
+
+    def cancel_import(self) -> None:
+        """Drop the running import's answer (a file read cannot be interrupted, its result can)."""
+        self._import_id += 1
+
+    @Slot(int, object)
+    def _on_import_finished(self, job_id: int, imported: object) -> None:
+        if job_id == self._import_id:
+            self.import_finished.emit(imported)
+
+    @Slot(int, str)
+    def _on_import_failed(self, job_id: int, message: str) -> None:
+        if job_id == self._import_id:
+            self.import_failed.emit(message)
 
     @Slot(int, object)
     def _on_job_finished(self, job_id: int, result: object) -> None:

@@ -267,7 +267,7 @@ def _assert_every_tab_shows(window, build) -> None:  # type: ignore[no-untyped-d
     assert gpus_text(build) in window.header.text() and f"{build.total_price:,.0f} {build.currency}" in window.header.text()
     assert [detail.parts.item(r, 1).text() for r in range(detail.parts.rowCount())] == [p.name for p in build.parts]
     # the charts' drawn items carry the build's numbers (the bars' own heights, not a side copy)
-    drawn = [h for bar in detail.cost_chart.bars for h in bar.opts["height"]]
+    drawn = [w for bar in detail.cost_chart.bars for w in bar.opts["width"]]
     assert sum(drawn) == pytest.approx(build.total_price)
     first_gpu = build.estimate.per_gpu[0]
     weights_bar = next(b for b in detail.vram_chart.bars if b.opts.get("name") == "weights")
@@ -339,3 +339,30 @@ def test_an_invalid_input_greys_the_builds_and_marks_the_field(qtbot, window) ->
     assert not window.stale.isVisible() and window.builds.isEnabled() and window.solve_action.isEnabled()
     assert panel.precision.styleSheet() == "" and not panel.error.isVisible()
     assert window.session.selected_build.estimate.workload["precision"] == "q8_0"
+
+
+def test_import_runs_off_the_gui_thread_and_never_takes_the_folder_name(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    folder = tmp_path / "gui"
+    folder.mkdir()
+    config = folder / "config.json"
+    config.write_text(json.dumps({
+        "model_type": "qwen2", "hidden_size": 1024, "num_hidden_layers": 12, "num_attention_heads": 16,
+        "num_key_value_heads": 4, "intermediate_size": 4096, "vocab_size": 32000, "max_position_embeddings": 32768,
+    }))
+    with qtbot.waitSignal(window.session.import_finished, timeout=30_000) as blocker:
+        window.import_model_path(config)
+        assert window.importing.isVisible()  # the window stays responsive and says what it does
+    imported = blocker.args[0]
+    assert imported.arch.name != "gui" and "gui" not in imported.arch.id
+    assert not window.importing.isVisible()
+    window.session.cancel()
+
+
+def test_window_layout_goes_under_llm_rig_home(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QSettings
+
+    window.session.dirty = False
+    window.close()
+    store = QSettings()
+    assert Path(store.fileName()).is_relative_to(paths.config_dir())
+    assert store.value("main/results-splitter") is not None
