@@ -95,6 +95,15 @@ def _validation_message(origin: str, exc: ValidationError) -> str:
     return f"{origin}: {where}: {message}"
 
 
+def default_name(origin: str, model_type: str) -> str:
+    """A name when the config has none: the file's own name, never its folder's (a folder called
+    "gui" or a cache snapshot hash names nothing); a bare config.json says what it is instead."""
+    stem = Path(origin).stem
+    if stem and stem.lower() not in ("config", "params"):
+        return stem
+    return f"Imported {model_type} model"
+
+
 def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = None) -> ModelArch:
     """Normalise a Hugging Face config.json into a ModelArch."""
     if not isinstance(config, dict):
@@ -184,7 +193,7 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
         pattern = r.int("sliding_window_pattern", default=6)
         window_layers = layers - layers // pattern
     tie = bool(r.get("tie_word_embeddings", default=model_type in ("gemma", "gemma2", "gemma3", "gemma3_text")))
-    display = (name or str(r.get("_name_or_path", default="")) or Path(origin).parent.name or "Imported model")[:200]
+    display = (name or str(r.get("_name_or_path", default="")) or default_name(origin, model_type))[:200]
     try:
         arch = ModelArch(
             id=_slug(display.split("/")[-1]),
@@ -226,7 +235,7 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
     return arch.model_copy(update={"params_total_b": counts.total / 1e9, "params_active_b": counts.active / 1e9})
 
 
-def load_hf_config(path: Path) -> ModelArch:
+def load_hf_config(path: Path, name: str | None = None) -> ModelArch:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
@@ -237,7 +246,9 @@ def load_hf_config(path: Path) -> ModelArch:
         raise ModelImportError(f"{path}:{exc.lineno}: invalid JSON: {exc.msg}") from None
     except RecursionError:
         raise ModelImportError(f"{path}: nested too deeply to be a config.json") from None
-    return arch_from_hf_config(data, str(path))
+    if not isinstance(data, dict):
+        raise ModelImportError(f"{path}: not a model config (expected a JSON object)")
+    return arch_from_hf_config(data, str(path), name=name if not data.get("_name_or_path") else None)
 
 
 # --------------------------------------------------------------------------- safetensors
@@ -293,12 +304,15 @@ def safetensors_bytes(path: Path) -> tuple[int, dict[str, int]]:
     return total, by_dtype
 
 
-def load_folder(path: Path) -> ImportedModel:
+def load_folder(path: Path, name: str | None = None) -> ImportedModel:
+    """A model folder (config.json and safetensors); `name` when the config does not carry one
+    (the user picked this folder as the model, or it is the cache snapshot of `org/name`)."""
     config = path / "config.json"
     if not config.exists():
         raise ModelImportError(f"{path}: no config.json in this folder")
-    arch = load_hf_config(config)
-    arch = arch.model_copy(update={"name": path.name if arch.name in ("", "Imported model") else arch.name})
+    if name is None and path.parent.name == "snapshots" and path.parent.parent.name.startswith("models--"):
+        name = path.parent.parent.name.removeprefix("models--").replace("--", "/")  # a Hugging Face cache snapshot
+    arch = load_hf_config(config, name=name or path.name)
     files = sorted(path.glob("*.safetensors"))
     if not files:
         return ImportedModel(arch)
@@ -476,6 +490,6 @@ def import_model(source: str | Path) -> ImportedModel:
     if re.fullmatch(r"[\w.\-]+/[\w.\-]+", str(source)):
         cached = find_in_hf_cache(str(source))
         if cached is not None:
-            return load_folder(cached)
+            return load_folder(cached, name=str(source))
         raise ModelImportError(f"{source}: no such file, and not in the local Hugging Face cache (the app works offline)")
     raise ModelImportError(f"{source}: no such file or folder")

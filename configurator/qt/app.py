@@ -25,10 +25,22 @@ def make_app(argv: Sequence[str]):  # type: ignore[no-untyped-def]
     app.setApplicationName(APPLICATION)
     app.setApplicationVersion(__version__)
     app.setDesktopFileName(DESKTOP_ID)
+    use_home_for_qsettings()
     icon = paths.resources_dir() / "icons" / "llm-rig-configurator.svg"
     if icon.exists():
         app.setWindowIcon(QIcon(str(icon)))
     return app
+
+
+def use_home_for_qsettings() -> None:
+    """With LLM_RIG_HOME set, window geometry and splitters go there too (an INI file), not ~/.config."""
+    from PySide6.QtCore import QSettings
+
+    from configurator.storage import paths
+
+    if os.environ.get(paths.HOME_ENV):
+        QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+        QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(paths.config_dir()))
 
 
 def apply_theme(theme: str) -> None:

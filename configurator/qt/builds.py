@@ -18,7 +18,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from configurator.core.report.fit import CHOSEN_MARK, fit_of, gpus_text
 from configurator.core.solve.build import Build, Infeasible, PlanResult
+from configurator.core.solve.request import BuildRequest
 from configurator.qt.charts import CostBreakdownChart, PowerBudgetChart, VramHeadroomChart
 from configurator.qt.costs import BuyOrRentPanel
 from configurator.qt.slotmap import SlotMapWidget
@@ -59,11 +61,21 @@ def headroom(build: Build) -> float:
     return (usable - peak.total) / usable
 
 
-class BuildsTable(QTableWidget):
-    """Ranked alternatives; selecting a row emits the build."""
+def checks_text(build: Build) -> str:
+    fails = sum(c.status == "fail" for c in build.checks)
+    warns = sum(c.status == "warn" for c in build.checks)
+    bits = [f"{fails} fail"] if fails else []
+    bits += [f"{warns} warn"] if warns else []
+    return ", ".join(bits) or "all pass"
 
-    build_selected = Signal(object)
-    COLUMNS = ["#", "Why", "GPUs", "Price", "VRAM free", "Speed / time", "Wall", "Checks"]
+
+class BuildsTable(QTableWidget):
+    """Ranked alternatives of the session's result; clicking a row emits its build index."""
+
+    row_chosen = Signal(int)  # index into the result's builds
+    COLUMNS = ["#", "Why", "GPUs", "Price", "Free", "Speed / time", "Wall", "Checks", "How it fits"]
+    # widest a column may start at; text beyond is elided and the whole is in the tooltip
+    MAX_WIDTHS = {1: 150, 2: 190, 8: 420}
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(0, len(self.COLUMNS), parent)
@@ -71,54 +83,96 @@ class BuildsTable(QTableWidget):
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.setWordWrap(False)
         self.verticalHeader().hide()
         self.setSortingEnabled(True)
         self.horizontalHeader().setStretchLastSection(True)
+        self.horizontalHeaderItem(4).setToolTip("VRAM left free on the most loaded GPU")
+        self.horizontalHeaderItem(8).setToolTip(
+            "Engine, split, KV cache, sharding, offload, power and framework the estimate assumes; "
+            f"{CHOSEN_MARK} marks what the solver chose for you")
         self.builds: list[Build] = []
+        self.result: PlanResult | None = None
         self.itemSelectionChanged.connect(self._on_selection_changed)
 
-    def show_result(self, result: PlanResult | None) -> None:
-        self.setSortingEnabled(False)
-        self.builds = list(result.builds) if result else []
-        self.setRowCount(len(self.builds))
-        for row, build in enumerate(self.builds):
-            speed, speed_value = speed_text(build)
-            fails = sum(c.status == "fail" for c in build.checks)
-            warns = sum(c.status == "warn" for c in build.checks)
-            nodes = f"{build.nodes} x " if build.nodes > 1 else ""
-            items = [
-                _NumberItem(str(build.rank), build.rank),
-                QTableWidgetItem(build.label),
-                QTableWidgetItem(f"{nodes}{build.gpu_count} x {build.gpu_id}"),
-                _NumberItem(f"{build.total_price:,.0f} {build.currency}", build.total_price),
-                _NumberItem(f"{headroom(build):.0%}", headroom(build)),
-                _NumberItem(speed, speed_value),
-                _NumberItem(f"{build.power.wall_w * build.nodes:,.0f} W", build.power.wall_w * build.nodes),
-                QTableWidgetItem(f"{fails} fail, {warns} warn" if fails or warns else "all pass"),
-            ]
-            items[1].setToolTip(build.why)
-            items[0].setData(Qt.ItemDataRole.UserRole + 1, row)
-            if fails:
-                items[7].setForeground(QBrush(QColor(STATUS_COLORS["fail"])))
-            for column, item in enumerate(items):
-                item.setData(Qt.ItemDataRole.UserRole + 1, row)
-                self.setItem(row, column, item)
-        self.setSortingEnabled(True)
-        self.sortByColumn(0, Qt.SortOrder.AscendingOrder)
-        self.resizeColumnsToContents()
-        self.setColumnWidth(1, min(self.columnWidth(1), 170))  # the label; its reason is in the tooltip
-        if self.builds:
-            self.selectRow(0)
-        else:
-            self.build_selected.emit(None)
+    def show_result(self, result: PlanResult | None, selected: int = 0,
+                    request: BuildRequest | None = None) -> None:
+        """Fill the rows from `result` and select build `selected` (without emitting row_chosen)."""
+        self.blockSignals(True)
+        try:
+            self.clearSelection()
+            self.setSortingEnabled(False)
+            self.result = result
+            self.builds = list(result.builds) if result else []
+            self.setRowCount(len(self.builds))
+            for row, build in enumerate(self.builds):
+                self._fill_row(row, build, request)
+            self.setSortingEnabled(True)
+            self.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+            self.resizeColumnsToContents()
+            for column, widest in self.MAX_WIDTHS.items():
+                self.setColumnWidth(column, min(self.columnWidth(column), widest))
+        finally:
+            self.blockSignals(False)
+        self.select_build(selected)
+
+    def _fill_row(self, row: int, build: Build, request: BuildRequest | None) -> None:
+        speed, speed_value = speed_text(build)
+        fails = sum(c.status == "fail" for c in build.checks)
+        fit = fit_of(build, request) if request is not None else None
+        gpus = gpus_text(build)
+        items = [
+            _NumberItem(str(build.rank), build.rank),
+            QTableWidgetItem(build.label),
+            QTableWidgetItem(gpus),
+            _NumberItem(f"{build.total_price:,.0f} {build.currency}", build.total_price),
+            _NumberItem(f"{headroom(build):.0%}", headroom(build)),
+            _NumberItem(speed, speed_value),
+            _NumberItem(f"{build.power.wall_w * build.nodes:,.0f} W", build.power.wall_w * build.nodes),
+            QTableWidgetItem(checks_text(build)),
+            QTableWidgetItem(fit.line if fit else ""),
+        ]
+        items[1].setToolTip(f"{build.label}: {build.why}")
+        items[2].setToolTip(f"{gpus} ({build.gpu_id})")
+        if fit is not None:
+            items[8].setToolTip(fit.sentence)
+        if fails:
+            items[7].setForeground(QBrush(QColor(STATUS_COLORS["fail"])))
+        items[7].setToolTip("\n".join(f"{c.status.upper()} {c.rule}: {c.message}" for c in build.checks if c.status != "pass"))
+        for column, item in enumerate(items):
+            item.setData(Qt.ItemDataRole.UserRole + 1, row)
+            self.setItem(row, column, item)
+
+    def set_stale(self, stale: bool) -> None:
+        """Grey the rows: they answer a request that is no longer the one on screen."""
+        self.setEnabled(not stale)
+
+    def select_build(self, index: int) -> None:
+        """Highlight build `index` (whatever the sort order) without emitting row_chosen."""
+        self.blockSignals(True)
+        try:
+            self.clearSelection()
+            for row in range(self.rowCount()):
+                if self.item(row, 0).data(Qt.ItemDataRole.UserRole + 1) == index:
+                    self.selectRow(row)
+                    self.scrollToItem(self.item(row, 0))
+                    break
+        finally:
+            self.blockSignals(False)
+        self.viewport().update()
 
     def selected_builds(self) -> list[Build]:
         rows = sorted({i.row() for i in self.selectedIndexes()})
         return [self.builds[self.item(r, 0).data(Qt.ItemDataRole.UserRole + 1)] for r in rows]
 
     def _on_selection_changed(self) -> None:
-        chosen = self.selected_builds()
-        self.build_selected.emit(chosen[0] if chosen else None)
+        current = self.currentRow()
+        rows = sorted({i.row() for i in self.selectedIndexes()})
+        if not rows:
+            return
+        row = current if current in rows else rows[0]
+        self.row_chosen.emit(self.item(row, 0).data(Qt.ItemDataRole.UserRole + 1))
 
 
 class InfeasibleBanner(QWidget):
@@ -159,6 +213,30 @@ class InfeasibleBanner(QWidget):
             self.apply_requested.emit(self.infeasible.relaxed_request)
 
 
+class BuildHeader(QLabel):
+    """The selected build in two lines: rank, label, GPUs, price; then how it fits."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.setContentsMargins(4, 2, 4, 2)
+
+    def show_build(self, build: Build | None, request: BuildRequest | None) -> None:
+        if build is None:
+            self.setText("")
+            self.setToolTip("")
+            return
+        import html
+
+        fit = fit_of(build, request) if request is not None else None
+        head = (f"<b>{build.rank}. {html.escape(build.label)}</b>: {html.escape(gpus_text(build))}, "
+                f"<b>{build.total_price:,.0f} {build.currency}</b>, {build.power.wall_w * build.nodes:,.0f} W at the wall")
+        line = f"<br><span style='color: gray;'>How this fits: {html.escape(fit.line)}</span>" if fit else ""
+        self.setText(head + line)
+        self.setToolTip(fit.sentence if fit else "")
+
+
 class BuildDetail(QTabWidget):
     """Parts, charts, slot map, checks and estimates of one build."""
 
@@ -171,10 +249,10 @@ class BuildDetail(QTabWidget):
         self.parts.setWordWrap(True)
         self.total = QLabel()
         self.reasons = QTextBrowser()
-        self.reasons.setMaximumHeight(230)
+        self.reasons.setMaximumHeight(150)
         parts_page = QWidget()
         layout = QVBoxLayout(parts_page)
-        layout.addWidget(self.parts, 1)
+        layout.addWidget(self.parts, 3)
         layout.addWidget(self.total)
         layout.addWidget(QLabel("<b>Why each part</b>"))
         layout.addWidget(self.reasons)

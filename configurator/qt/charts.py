@@ -27,38 +27,75 @@ def _label(key: str) -> str:
 
 
 class _Chart(QWidget):
-    """A titled pyqtgraph plot with a legend; `series` keeps the plotted numbers for tests."""
+    """A titled pyqtgraph plot with its legend in a column of its own, so it never covers data;
+    `series` keeps the plotted numbers and `bars` the drawn items, for tests."""
 
     def __init__(self, title: str, left: str, parent: QWidget | None = None):
         super().__init__(parent)
-        self.plot = pg.PlotWidget(background=None)
-        self.plot.setTitle(title)
+        self.canvas = pg.GraphicsLayoutWidget()
+        self.canvas.setBackground(None)
+        self.plot = self.canvas.addPlot(row=0, col=0, title=title)
         self.plot.setLabel("left", left)
         self.plot.showGrid(y=True, alpha=0.25)
         self.plot.setMouseEnabled(x=False, y=False)
         self.plot.setMenuEnabled(False)
-        self.legend = self.plot.addLegend(offset=(-10, 10))
+        self.plot.hideButtons()
+        self.legend = pg.LegendItem()
+        # the legend at the top of its own column; the empty row below takes the spare height
+        side = self.canvas.addLayout(row=0, col=self.LEGEND_COLUMN)
+        side.addItem(self.legend, row=0, col=0)
+        side.addLabel("", row=1, col=0)
+        side.layout.setRowStretchFactor(1, 1)
+        side.setMaximumWidth(250)
+        self.canvas.ci.layout.setColumnStretchFactor(0, 4)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.plot)
+        layout.addWidget(self.canvas)
         self.series: dict[str, list[float]] = {}
         self.bars: list[pg.BarGraphItem] = []
+        self._retired: list[object] = []
+
+    LEGEND_COLUMN = 1
 
     def clear(self) -> None:
+        # hold the removed items for one more redraw: PySide6 6.12 + pyqtgraph can free an item's
+        # wrapper while Qt still references it during removal (a "none_dealloc" abort)
+        self._retired = [*self.plot.items, *(sample for sample, _label in self.legend.items)]
         self.plot.clear()
         self.legend.clear()
         self.series = {}
         self.bars = []
 
-    def _ticks(self, labels: list[str]) -> None:
-        self.plot.getAxis("bottom").setTicks([[(i, text) for i, text in enumerate(labels)]])
+    def _add_bar(self, bar: pg.BarGraphItem, name: str | None = None, plot: pg.PlotItem | None = None) -> None:
+        (plot or self.plot).addItem(bar)
+        self.bars.append(bar)
+        if name:
+            self.legend.addItem(bar, name)
+
+    def _ticks(self, labels: list[str], axis: str = "bottom") -> None:
+        self.plot.getAxis(axis).setTicks([[(i, text) for i, text in enumerate(labels)]])
 
 
 class VramHeadroomChart(_Chart):
-    """Stacked bars per GPU (weights, KV cache, ... , free) against capacity, plus system RAM."""
+    """Stacked bars per GPU (weights, KV cache, ... , free) against capacity; system RAM beside
+    them on its own scale, since hundreds of GiB of RAM would squash the GPU bars to slivers."""
+
+    LEGEND_COLUMN = 2
 
     def __init__(self, parent: QWidget | None = None):
-        super().__init__("Memory per GPU, and system RAM", "GiB", parent)
+        super().__init__("Memory per GPU", "GiB", parent)
+        self.ram_plot = self.canvas.addPlot(row=0, col=1, title="System RAM")
+        self.ram_plot.setMouseEnabled(x=False, y=False)
+        self.ram_plot.setMenuEnabled(False)
+        self.ram_plot.hideButtons()
+        self.ram_plot.showGrid(y=True, alpha=0.25)
+        self.ram_plot.setMaximumWidth(150)
+        self.ram_plot.getAxis("bottom").setTicks([[(0, "")]])
+
+    def clear(self) -> None:
+        super().clear()
+        self._retired += list(self.ram_plot.items)
+        self.ram_plot.clear()
 
     def show_build(self, build: Build | None) -> None:
         self.clear()
@@ -78,40 +115,42 @@ class VramHeadroomChart(_Chart):
             self.series[key] = values
             bar = pg.BarGraphItem(x=list(range(len(gpus))), height=values, y0=list(bottoms), width=0.6,
                                   brush=QColor(COMPONENT_COLORS[key]), pen=pg.mkPen("#ffffff", width=0.5), name=_label(key))
-            self.plot.addItem(bar)
-            self.bars.append(bar)
+            self._add_bar(bar, _label(key))
             bottoms = [b + v for b, v in zip(bottoms, values)]
         capacity = [(g.capacity_bytes or 0) / GIB for g in gpus]
         self.series["capacity"] = capacity
         if capacity and capacity[0]:
-            line = pg.InfiniteLine(pos=capacity[0], angle=0, pen=pg.mkPen("#c8553d", width=2, style=pg.QtCore.Qt.PenStyle.DashLine),
-                                   label=f"capacity {capacity[0]:.0f} GiB", labelOpts={"position": 0.1, "color": "#c8553d"})
+            line = pg.InfiniteLine(pos=capacity[0], angle=0, pen=pg.mkPen("#c8553d", width=2, style=pg.QtCore.Qt.PenStyle.DashLine))
             self.plot.addItem(line)
+            self.legend.addItem(pg.PlotDataItem(pen=pg.mkPen("#c8553d", width=2, style=pg.QtCore.Qt.PenStyle.DashLine)),
+                                f"capacity {capacity[0]:.0f} GiB")
         ram = next((p for p in build.parts if p.category == "memory"), None)
+        self.ram_plot.setVisible(ram is not None)
         if ram is not None:
-            # system RAM beside the GPUs: what the job keeps there against what is installed (GiB)
+            # system RAM: what the job keeps there against what is installed (GiB), on its own axis
             total = ram.spec["modules"] * ram.spec["module_gb"] * ram.quantity * 1e9 / GIB
             used = est.host_ram_bytes / GIB
-            x = len(gpus)
             self.series["system_ram_gb"] = [float(ram.spec["modules"] * ram.spec["module_gb"] * ram.quantity)]
             self.series["system_ram_used_gib"] = [used]
-            for height, y0, color, name in ((used, 0.0, "#2a9d8f", "in system RAM"), (max(0.0, total - used), used, "#cfe8e5", None)):
-                bar = pg.BarGraphItem(x=[x], height=[height], y0=[y0], width=0.6, brush=QColor(color), pen=pg.mkPen("#ffffff", width=0.5),
-                                      **({"name": name} if name else {}))
-                self.plot.addItem(bar)
-                self.bars.append(bar)
-            labels.append(f"RAM ({total:.0f} GiB)")
+            for height, y0, color, name in ((used, 0.0, "#2a9d8f", "used in system RAM"),
+                                            (max(0.0, total - used), used, "#cfe8e5", "system RAM free")):
+                bar = pg.BarGraphItem(x=[0], height=[height], y0=[y0], width=0.6, brush=QColor(color),
+                                      pen=pg.mkPen("#ffffff", width=0.5), name=name)
+                self._add_bar(bar, name, self.ram_plot)
+            self.ram_plot.getAxis("bottom").setTicks([[(0, f"{total:.0f} GiB")]])
+            self.ram_plot.setYRange(0, total * 1.1)
+            self.ram_plot.setXRange(-0.6, 0.6)
         self._ticks(labels)
         stacks = [sum(v[i] for k, v in self.series.items() if k in COMPONENT_COLORS) for i in range(len(gpus))]
-        ram_top = [self.series["system_ram_gb"][0] * 1e9 / GIB] if "system_ram_gb" in self.series else []
-        self.plot.setYRange(0, max(capacity + stacks + ram_top) * 1.1)
+        self.plot.setYRange(0, max(capacity + stacks) * 1.1)
 
 
 class CostBreakdownChart(_Chart):
-    """What the money buys: one bar per category of part."""
+    """What the money buys: one horizontal bar per category, so the names never overlap."""
 
     def __init__(self, parent: QWidget | None = None):
-        super().__init__("Cost by category", "price", parent)
+        super().__init__("Cost by category", "", parent)
+        self.plot.showGrid(x=True, y=False, alpha=0.25)
 
     def show_build(self, build: Build | None) -> None:
         self.clear()
@@ -120,14 +159,19 @@ class CostBreakdownChart(_Chart):
         totals: dict[str, float] = {}
         for part in build.parts:
             totals[part.category] = totals.get(part.category, 0.0) + part.subtotal * build.nodes
-        categories = list(totals)
+        categories = sorted(totals, key=lambda c: totals[c])  # the biggest at the top
         self.series = {"categories": categories, "amounts": [totals[c] for c in categories]}  # type: ignore[dict-item]
         brushes = [QColor(CATEGORY_COLORS[i % len(CATEGORY_COLORS)]) for i in range(len(categories))]
-        bar = pg.BarGraphItem(x=list(range(len(categories))), height=[totals[c] for c in categories], width=0.6, brushes=brushes)
-        self.plot.addItem(bar)
-        self.bars.append(bar)
-        self.plot.setLabel("left", build.currency)
-        self._ticks(categories)
+        bar = pg.BarGraphItem(x0=0, y=list(range(len(categories))), width=[totals[c] for c in categories], height=0.6,
+                              brushes=brushes)
+        self._add_bar(bar)
+        for i, category in enumerate(categories):
+            label = pg.TextItem(f"{totals[category]:,.0f}", color="#555555", anchor=(0, 0.5))
+            label.setPos(totals[category], i)
+            self.plot.addItem(label)
+        self.plot.setLabel("bottom", build.currency)
+        self.plot.setXRange(0, max(totals.values(), default=1) * 1.18)
+        self._ticks(categories, "left")
 
 
 class PowerBudgetChart(_Chart):
@@ -145,18 +189,16 @@ class PowerBudgetChart(_Chart):
         bottom = 0.0
         for name, value, color in stack:
             bar = pg.BarGraphItem(x=[0], height=[value], y0=[bottom], width=0.5, brush=QColor(color), name=name)
-            self.plot.addItem(bar)
-            self.bars.append(bar)
+            self._add_bar(bar, name)
             bottom += value
         wall = pg.BarGraphItem(x=[1], height=[p.wall_w], width=0.5, brush=QColor("#c8553d"), name="wall draw")
-        self.plot.addItem(wall)
-        self.bars.append(wall)
+        self._add_bar(wall, "wall draw")
         self.series = {"dc": [p.gpu_w, p.cpu_w, p.rest_w], "psu_w": [p.psu_w], "wall_w": [p.wall_w],
                        "circuit_limit_w": [p.circuit_limit_w], "psu_80": [0.8 * p.psu_w]}
         for value, text, color in ((p.psu_w, "PSU capacity", "#264653"), (0.8 * p.psu_w, "80 % of PSU", "#2a9d8f"),
                                    (p.circuit_limit_w, "circuit limit (continuous)", "#c8553d")):
-            line = pg.InfiniteLine(pos=value, angle=0, pen=pg.mkPen(color, width=2, style=pg.QtCore.Qt.PenStyle.DashLine),
-                                   label=f"{text} {value:,.0f} W", labelOpts={"position": 0.3, "color": color})
-            self.plot.addItem(line)
+            pen = pg.mkPen(color, width=2, style=pg.QtCore.Qt.PenStyle.DashLine)
+            self.plot.addItem(pg.InfiniteLine(pos=value, angle=0, pen=pen))
+            self.legend.addItem(pg.PlotDataItem(pen=pen), f"{text} {value:,.0f} W")
         self._ticks(["DC load", "wall"])
         self.plot.setYRange(0, max(p.psu_w, p.circuit_limit_w, p.wall_w) * 1.12)

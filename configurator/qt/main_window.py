@@ -20,11 +20,10 @@ from PySide6.QtWidgets import (
 )
 
 from configurator.core.errors import ConfiguratorError
-from configurator.core.model_import import import_model
 from configurator.core.solve.build import PlanResult
 from configurator.core.solve.request import BuildRequest, default_circuit
 from configurator.qt import messages
-from configurator.qt.builds import BuildDetail, BuildsTable, InfeasibleBanner
+from configurator.qt.builds import BuildDetail, BuildHeader, BuildsTable, InfeasibleBanner
 from configurator.qt.dialogs import CatalogEditorDialog, CompareDialog
 from configurator.qt.requirements import RequirementsPanel
 from configurator.qt.session import Session
@@ -44,42 +43,73 @@ class MainWindow(QMainWindow):
         scroll = QScrollArea()
         scroll.setWidget(self.requirements)
         scroll.setWidgetResizable(True)
-        scroll.setMinimumWidth(420)
+        scroll.setMinimumWidth(380)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.banner = InfeasibleBanner()
+        self.stale = QLabel()
+        self.stale.setWordWrap(True)
+        self.stale.setStyleSheet("QLabel { background: #fbeee6; border: 1px solid #c8553d; border-radius: 4px; padding: 4px; }")
+        self.stale.hide()
         self.builds = BuildsTable()
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         middle = QWidget()
         mv = QVBoxLayout(middle)
-        mv.setContentsMargins(4, 4, 4, 4)
+        mv.setContentsMargins(4, 4, 4, 0)
+        mv.addWidget(self.stale)
         mv.addWidget(self.banner)
         mv.addWidget(self.summary)
         mv.addWidget(self.builds, 1)
+        self.header = BuildHeader()
         self.detail = BuildDetail()
+        lower = QWidget()
+        lv = QVBoxLayout(lower)
+        lv.setContentsMargins(4, 0, 4, 4)
+        lv.addWidget(self.header)
+        lv.addWidget(self.detail, 1)
+        # builds above their detail: the table gets the full width, so price, speed, wall power
+        # and checks read without scrolling at 1366 x 768
+        self.results_splitter = QSplitter(Qt.Orientation.Vertical)
+        self.results_splitter.addWidget(middle)
+        self.results_splitter.addWidget(lower)
+        self.results_splitter.setStretchFactor(0, 2)
+        self.results_splitter.setStretchFactor(1, 3)
+        self.results_splitter.setChildrenCollapsible(False)
+        middle.setMinimumHeight(150)
+        lower.setMinimumHeight(260)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(scroll)
-        self.splitter.addWidget(middle)
-        self.splitter.addWidget(self.detail)
+        self.splitter.addWidget(self.results_splitter)
         self.splitter.setStretchFactor(0, 0)
-        self.splitter.setStretchFactor(1, 3)
-        self.splitter.setStretchFactor(2, 4)
-        middle.setMinimumWidth(380)
+        self.splitter.setStretchFactor(1, 1)
         self._sized = False
+        self._solving = False  # a solve has run past BUSY_AFTER_MS: what is shown is the previous answer
         self.setCentralWidget(self.splitter)
         self.busy = QProgressBar()
         self.busy.setRange(0, 0)
         self.busy.setMaximumWidth(140)
         self.busy.hide()
         self.statusBar().addPermanentWidget(self.busy)
+        self.importing = QProgressBar()
+        self.importing.setRange(0, 0)
+        self.importing.setMaximumWidth(140)
+        self.importing.setFormat("importing")
+        self.importing.setToolTip("Reading the model file; Esc cancels")
+        self.importing.hide()
+        self.statusBar().addPermanentWidget(self.importing)
         self._make_actions()
+        self.session.selection_changed.connect(self._on_session_selection_changed)
+        self.session.validity_changed.connect(self._on_session_validity_changed)
+        self.session.busy_changed.connect(self._on_session_busy_changed)
+        self.session.import_started.connect(self._on_session_import_started)
+        self.session.import_finished.connect(self._on_session_import_finished)
+        self.session.import_failed.connect(self._on_session_import_failed)
         self.session.solve_finished.connect(self._on_session_solve_finished)
         self.session.solve_progressed.connect(self._on_session_solve_progressed)
         self.session.solve_failed.connect(self._on_session_solve_failed)
-        self.session.busy_changed.connect(self.busy.setVisible)
         self.session.solve_started.connect(self._on_session_solve_started)
         self.session.project_changed.connect(self._update_title)
-        self.builds.build_selected.connect(self.detail.show_build)
+        self.builds.row_chosen.connect(self.session.select)
         self.banner.apply_requested.connect(self._on_banner_apply_requested)
         self.requirements.import_requested.connect(self.import_model)
         self._autosave = QTimer(self, interval=AUTOSAVE_MS)
@@ -126,8 +156,9 @@ class MainWindow(QMainWindow):
         menu.addAction(self.quit_action)
         build_menu = self.menuBar().addMenu("&Build")
         self.solve_action = action("&Solve again", self.session.solve_now, "F5")
-        self.cancel_action = action("&Cancel solve", self.session.cancel, "Esc")
+        self.cancel_action = action("&Cancel solve or import", self.cancel, "Esc")
         self.compare_action = action("&Compare selected…", self.compare, "Ctrl+D", "Select 2-4 builds, then compare")
+        build_menu.setToolTipsVisible(True)
         build_menu.addAction(self.solve_action)
         build_menu.addAction(self.cancel_action)
         build_menu.addAction(self.compare_action)
@@ -223,11 +254,21 @@ class MainWindow(QMainWindow):
             self.import_model_path(Path(path))
 
     def import_model_path(self, path: Path) -> None:
-        try:
-            imported = import_model(path)
-        except ConfiguratorError as exc:
-            self.show_error("Could not import the model", str(exc))
-            return
+        """Read the model off the GUI thread; the status bar shows it, Esc cancels it."""
+        self.session.import_model(path)
+
+    def _on_session_import_started(self, path: str) -> None:
+        self.importing.show()
+        self.statusBar().showMessage(f"Reading {Path(path).name}… (Esc cancels)")
+
+    def _on_session_import_failed(self, message: str) -> None:
+        self.importing.hide()
+        self.statusBar().clearMessage()
+        self.show_error("Could not import the model", message)
+
+    def _on_session_import_finished(self, imported) -> None:  # type: ignore[no-untyped-def]
+        self.importing.hide()
+        self.statusBar().showMessage(f"Imported {imported.arch.name}", 4000)
         arch = imported.arch
         self.session.catalog.records["models"][arch.id] = arch
         try:
@@ -248,10 +289,21 @@ class MainWindow(QMainWindow):
         if model is not None:
             self.detail.set_context(self.session.catalog, model, request.workload.resolved(model.max_context), request.region)
 
+    def _on_session_selection_changed(self, result: PlanResult | None, index: int) -> None:
+        """Every panel redraws from (current result, selected index), and from nothing else."""
+        request = self.session.request
+        if result is not self.builds.result:
+            self._set_detail_context()
+            self.banner.show_result(result)
+            self.builds.show_result(result, index, request)
+        else:
+            self.builds.select_build(index)
+        build = self.session.selected_build
+        self.header.show_build(build, request)
+        self.detail.show_build(build)
+        self._show_staleness()
+
     def _on_session_solve_finished(self, result: PlanResult) -> None:
-        self._set_detail_context()
-        self.banner.show_result(result)
-        self.builds.show_result(result)
         builds = len(result.builds)
         self.summary.setText(
             f"{builds} build{'s' if builds != 1 else ''} for <b>{html.escape(self.session.request.model_id)}</b> "
@@ -259,24 +311,59 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Solved in {result.solve_seconds:.2f} s", 4000)
 
     def _on_session_solve_progressed(self, result: PlanResult) -> None:
-        """Show the first builds while the other labels are still being solved."""
+        """The first builds are on screen (the session made them current); say that more come."""
         if len(result.builds) == 1:
-            self._set_detail_context()
-            self.banner.show_result(result)
-            self.builds.show_result(result)
             self.summary.setText("Cheapest build found; solving the alternatives…")
 
     def _on_session_solve_started(self) -> None:
         self.statusBar().showMessage("Solving…")
 
     def _on_session_solve_failed(self, message: str) -> None:
-        self.builds.show_result(None)
         self.statusBar().showMessage("Solve failed", 4000)
         self.show_error("Could not solve this request", message)
+
+    def _on_session_busy_changed(self, busy: bool) -> None:
+        self.busy.setVisible(busy)
+        self._solving = busy
+        self._show_staleness()
+
+    def _on_session_validity_changed(self, message: str) -> None:
+        if message:
+            self.solve_action.setEnabled(False)
+            self.solve_action.setToolTip(f"Solve is off until the inputs are valid: {message}")
+            self.solve_action.setStatusTip(self.solve_action.toolTip())
+            self.solve_action.setText("&Solve again (fix the inputs first)")
+        else:
+            self.solve_action.setEnabled(True)
+            self.solve_action.setToolTip("Solve the current request again")
+            self.solve_action.setStatusTip("")
+            self.solve_action.setText("&Solve again")
+        self._show_staleness()
+
+    def _show_staleness(self) -> None:
+        """Builds of an older request are never shown as current: say so at the top and grey them."""
+        reason = self.session.invalid_reason
+        result = self.session.result
+        if reason and result is not None:
+            self.stale.setText(f"<b>These builds answer your previous inputs, not the ones on the left.</b> {reason}. "
+                               "Fix the field marked in red to solve again.")
+        elif reason:
+            self.stale.setText(f"<b>Nothing solved yet.</b> {reason}. Fix the field marked in red.")
+        elif self._solving and result is not None:
+            self.stale.setText("<b>Solving your changed inputs…</b> the builds below answer the previous ones.")
+        self.stale.setVisible(bool(reason) or (self._solving and result is not None))
+        stale = (bool(reason) or self._solving) and result is not None
+        self.builds.set_stale(stale)
+        self.detail.setEnabled(not stale)
+        self.header.setEnabled(not stale)
 
     def _on_banner_apply_requested(self, request: BuildRequest) -> None:
         self.session.set_request(request)
         self.session.solve_now()
+
+    def cancel(self) -> None:
+        self.session.cancel()
+        self.importing.hide()
 
     def compare(self) -> None:
         chosen = self.builds.selected_builds()
@@ -315,11 +402,11 @@ class MainWindow(QMainWindow):
     def print_sheet(self) -> None:
         from configurator.qt.printing import print_build_sheet
 
-        build = self.detail.build
+        build = self.session.selected_build
         if build is None:
             self.statusBar().showMessage("Choose a build to print", 4000)
             return
-        print_build_sheet(self, build, self.session)
+        print_build_sheet(self, self.session)
 
     def export_builds(self) -> None:
         builds = self.builds.selected_builds() or self.builds.builds
@@ -383,15 +470,17 @@ class MainWindow(QMainWindow):
         geometry = store.value("main/geometry")
         if geometry is not None:
             self.restoreGeometry(geometry)
-        state = store.value("main/splitter")
-        if state is not None:
-            self._sized = self.splitter.restoreState(state)
+        state, inner = store.value("main/splitter-v2"), store.value("main/results-splitter")
+        if state is not None and inner is not None:
+            self._sized = self.splitter.restoreState(state) and self.results_splitter.restoreState(inner)
 
     def showEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802 - Qt override
         super().showEvent(event)
         if not self._sized:
-            rest = max(self.width() - 440, 600)
-            self.splitter.setSizes([440, int(rest * 0.42), int(rest * 0.58)])
+            left = 400 if self.width() < 1600 else 440
+            self.splitter.setSizes([left, max(self.width() - left, 600)])
+            rest = max(self.height() - 80, 500)
+            self.results_splitter.setSizes([int(rest * 0.31), int(rest * 0.69)])
             self._sized = True
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
@@ -400,7 +489,8 @@ class MainWindow(QMainWindow):
             return
         store = QSettings()
         store.setValue("main/geometry", self.saveGeometry())
-        store.setValue("main/splitter", self.splitter.saveState())
+        store.setValue("main/splitter-v2", self.splitter.saveState())
+        store.setValue("main/results-splitter", self.results_splitter.saveState())
         self.session.cancel()
         self.session.recovery.clear()
         event.accept()

@@ -127,14 +127,24 @@ def write_pdf(html: str, path: Path, page: str = "A4") -> None:
     atomic_write_with(path, render)
 
 
-def print_build_sheet(parent, build: Build, session) -> None:  # type: ignore[no-untyped-def]
-    """Qt's print preview of the build sheet (the same HTML as the PDF)."""
-    from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
-
+def selected_sheet_html(session, with_charts: bool = True) -> str | None:  # type: ignore[no-untyped-def]
+    """The sheet of the session's selected build, as Print prints it (None: no build)."""
     from configurator import __version__
 
+    build = session.selected_build
+    if build is None:
+        return None
     meta = SheetMeta.from_catalog(session.catalog, [build], session.project.name, __version__)
-    html = sheets_html([build], session.request, meta, "A4")
+    return sheets_html([build], session.request, meta, "A4", with_charts)
+
+
+def print_build_sheet(parent, session) -> None:  # type: ignore[no-untyped-def]
+    """Qt's print preview of the selected build's sheet (the same HTML as the PDF)."""
+    from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
+
+    html = selected_sheet_html(session)
+    if html is None:
+        return
     doc = sheet_document(html)
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
     printer.setPageMargins(QMarginsF(14, 14, 14, 14), QPageLayout.Unit.Millimeter)

@@ -28,6 +28,7 @@ from configurator.core.solve.request import BuildRequest, OwnedPart, default_cir
 from configurator.qt.inputs import combo, compact, dspin, set_combo, spin
 from configurator.qt.session import Session
 
+ERROR_COLOR = "#c8553d"
 
 
 class ModelPicker(QWidget):
@@ -142,7 +143,8 @@ class RequirementsPanel(QWidget):
         self.precision = combo([(p, p) for p in WEIGHT_PRECISIONS], "Weight precision or GGUF quantization")
         self.kv = combo([(p, p) for p in KV_PRECISIONS], "KV-cache precision")
         self.context = spin(256, 1_048_576, 8192, " tokens", "Tokens per sequence: prompt plus generated", 1024)
-        self.users = spin(1, 1024, 1, " users", "Concurrent sequences")
+        self.users = spin(1, 1024, 1, " user", "Concurrent sequences")
+        self.users.valueChanged.connect(self._on_users_value_changed)
         self.target_tps = dspin(0, 10_000, 0, 1, " tok/s", "Minimum decode speed per user (0: no target)")
         self.target_tps.setSpecialValueText("no target")
         form.addRow("Engine", self.engine)
@@ -242,8 +244,10 @@ class RequirementsPanel(QWidget):
         self.error = QLabel()
         self.error.setTextFormat(Qt.TextFormat.PlainText)  # the message may quote user input
         self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #c8553d;")
+        self.error.setStyleSheet(f"color: {ERROR_COLOR}; font-weight: bold;")
         self.error.hide()
+        self._marked: list[QWidget] = []
+        self._tooltips: dict[int, str] = {}
 
         self.workloads = QComboBox()
         self.workloads.setToolTip("The workloads of this project; each is solved on its own")
@@ -295,7 +299,7 @@ class RequirementsPanel(QWidget):
         self.workloads.clear()
         for i, request in enumerate(project.requests):
             w = request.workload
-            detail = w.method if w.kind == "finetune" else (f"{w.batch} users" if w.kind == "inference" else "pretrain")
+            detail = w.method if w.kind == "finetune" else (f"{w.batch} user{'s' if w.batch != 1 else ''}" if w.kind == "inference" else "pretrain")
             self.workloads.addItem(f"{i + 1}: {request.model_id} {w.kind} ({detail})", i)
         self.workloads.setCurrentIndex(project.active)
         self.workloads.blockSignals(False)
@@ -378,6 +382,7 @@ class RequirementsPanel(QWidget):
         finally:
             self._loading = False
         self._show_error("")
+        self.session.set_invalid("")
 
     def current_request(self) -> BuildRequest:
         """The request the widgets describe; raises ValueError with a readable message."""
@@ -429,9 +434,62 @@ class RequirementsPanel(QWidget):
             power_limit=None if self.power_limit.value() >= 100 else self.power_limit.value() / 100,
         )
 
-    def _show_error(self, message: str) -> None:
+    def _fields_for(self, message: str, where: str) -> list[QWidget]:
+        """The inputs an error is about, so the field itself is marked (the rules live in Workload)."""
+        text = message.lower()
+        fields: list[QWidget] = []
+        if text.startswith("only gpus"):
+            return [self.only_gpus]
+        if "deadline" in text:
+            fields.append(self.deadline_days)
+        if "qlora" in text:
+            fields += [self.method, self.precision]
+        if "gguf" in text or "precision" in text or "quantiz" in text:
+            fields.append(self.precision)
+        if "engine" in text or "llama.cpp" in text:
+            # "Offload to system RAM" is what turns the engine to llama.cpp when it is on auto
+            fields.append(self.ram_offload if self.ram_offload.isChecked() and self.engine.currentData() is None else self.engine)
+        named = {"context": self.context, "batch": self.users, "budget": self.budget, "tokens": self.pre_tokens}
+        fields += [w for key, w in named.items() if key in where]
+        return list(dict.fromkeys(fields)) or [self.tabs]
+
+    def _show_error(self, message: str, fields: list[QWidget] | None = None) -> None:
+        for widget in self._marked:
+            widget.setStyleSheet("")
+            widget.setToolTip(self._tooltips.get(id(widget), ""))
+        self._marked = []
         self.error.setText(message)
         self.error.setVisible(bool(message))
+        if not message:
+            return
+        for widget in fields or []:
+            self._tooltips.setdefault(id(widget), widget.toolTip())
+            widget.setStyleSheet(f"{type(widget).__name__} {{ border: 2px solid {ERROR_COLOR}; border-radius: 3px; }}")
+            widget.setToolTip(message)
+            self._marked.append(widget)
+        self._place_error(fields[0] if fields else None)
+
+    def _place_error(self, widget: QWidget | None) -> None:
+        """Put the message on the row right under the first field it is about."""
+        current = self.error.parentWidget().layout() if self.error.parentWidget() else None
+        if isinstance(current, QFormLayout):
+            current.takeRow(self.error)
+        else:
+            self.layout().removeWidget(self.error)
+        parent = widget.parentWidget() if widget is not None else None
+        form = parent.layout() if parent is not None else None
+        if isinstance(form, QFormLayout):
+            row, _role = form.getWidgetPosition(widget)
+            if row < 0:  # a widget inside a row's own layout (budget beside currency)
+                row = next((r for r in range(form.rowCount())
+                            if (item := form.itemAt(r, QFormLayout.ItemRole.FieldRole)) is not None
+                            and item.layout() is not None and item.layout().indexOf(widget) >= 0), -1)
+            if row >= 0:
+                form.insertRow(row + 1, self.error)
+                self.error.show()
+                return
+        self.layout().insertWidget(0, self.error)
+        self.error.show()
 
     def _on_input_changed(self, *_args: object) -> None:
         if self._loading:
@@ -440,13 +498,17 @@ class RequirementsPanel(QWidget):
             request = self.current_request()
         except (ValidationError, ValueError) as exc:
             errors = getattr(exc, "errors", None)
+            where = ""
             if callable(errors):
                 first = errors()[0]
                 where = ".".join(str(p) for p in first["loc"])
                 message = first["msg"].removeprefix("Value error, ")
-                self._show_error(f"{where}: {message}" if where else message)
+                message = f"{where}: {message}" if where else message
             else:
-                self._show_error(str(exc))
+                message = str(exc)
+            message = message[0].upper() + message[1:]
+            self._show_error(message, self._fields_for(message, where))
+            self.session.set_invalid(message)
             return
         self._show_error("")
         self.session.set_request(request)
@@ -460,6 +522,9 @@ class RequirementsPanel(QWidget):
         set_combo(self.region, default_region(currency))
         self._loading = False
         self._on_input_changed()
+
+    def _on_users_value_changed(self, users: int) -> None:
+        self.users.setSuffix(" user" if users == 1 else " users")
 
     def _on_picker_model_chosen(self, model_id: str) -> None:
         self._model_id = model_id

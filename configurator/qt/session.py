@@ -3,6 +3,8 @@
 Widgets write a new frozen request with `set_request`; the session emits
 `request_changed`, re-solves on the thread pool shortly after input stops, drops results
 of superseded requests (job ids) and cancels a running solve through `threading.Event`.
+The selected build is session state too: every panel draws from (result, selected_index)
+when `selection_changed` fires, and a new result always selects one of its own builds.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.errors import ConfiguratorError
+from configurator.core.model_import import import_model
+from configurator.core.solve.build import Build, PlanResult
 from configurator.core.solve.plan import plan
 from configurator.core.solve.request import BuildRequest
 from configurator.storage import catalogs, projects
@@ -28,6 +32,7 @@ class _Signals(QObject):
     finished = Signal(int, object)
     partial = Signal(int, object)
     failed = Signal(int, str)
+    done = Signal(int)  # last of all, whatever happened: the session may drop the job then
 
 
 class _SolveJob(QRunnable):
@@ -41,6 +46,12 @@ class _SolveJob(QRunnable):
 
     def run(self) -> None:
         try:
+            self._run()
+        finally:
+            self.signals.done.emit(self.job_id)
+
+    def _run(self) -> None:
+        try:
             result = plan(self.request, self.catalog, should_stop=self.stop.is_set,
                           on_partial=lambda r: self.signals.partial.emit(self.job_id, r))
         except ConfiguratorError as exc:
@@ -53,6 +64,39 @@ class _SolveJob(QRunnable):
             self.signals.finished.emit(self.job_id, result)
 
 
+class _ImportSignals(QObject):
+    finished = Signal(int, object)
+    failed = Signal(int, str)
+    done = Signal(int)
+
+
+class _ImportJob(QRunnable):
+    """Reads a config.json, GGUF header or model folder off the GUI thread."""
+
+    def __init__(self, job_id: int, path: Path):
+        super().__init__()
+        self.job_id = job_id
+        self.path = path
+        self.signals = _ImportSignals()
+
+    def run(self) -> None:
+        try:
+            self._run()
+        finally:
+            self.signals.done.emit(self.job_id)
+
+    def _run(self) -> None:
+        try:
+            imported = import_model(self.path)
+        except ConfiguratorError as exc:
+            self.signals.failed.emit(self.job_id, str(exc))
+            return
+        except Exception as exc:  # noqa: BLE001 - a worker thread must report, never die silently
+            self.signals.failed.emit(self.job_id, f"internal error: {type(exc).__name__}: {exc}")
+            return
+        self.signals.finished.emit(self.job_id, imported)
+
+
 class Session(QObject):
     request_changed = Signal(object)  # BuildRequest
     solve_started = Signal()
@@ -62,6 +106,13 @@ class Session(QObject):
     solve_failed = Signal(str)
     project_changed = Signal()  # name, path or dirty flag
     catalog_changed = Signal(object)  # Catalog
+    # (PlanResult | None, index): fires whenever the result or its selected build changes
+    selection_changed = Signal(object, int)
+    # the message of an input the panel cannot turn into a request ("" once it can again)
+    validity_changed = Signal(str)
+    import_started = Signal(str)  # the path being read
+    import_finished = Signal(object)  # ImportedModel
+    import_failed = Signal(str)
 
     def __init__(self, parent: QObject | None = None, catalog: Catalog | None = None):
         super().__init__(parent)
@@ -76,13 +127,20 @@ class Session(QObject):
         self.project = Project(requests=(default,))
         self.path: Path | None = None
         self.dirty = False
-        self.result = None
+        self.result: PlanResult | None = None
+        self.selected_index = -1  # index into result.builds; -1 when there is no build
+        self.invalid_reason = ""
+        self._wanted_rank: int | None = None  # the rank the user picked, kept across re-solves
         self.recovery = projects.Autosave()  # this window's own autosave file
         self._ids = itertools.count(1)
         self._current = 0
         self._stop: threading.Event | None = None
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)
+        self._import_pool = QThreadPool(self)
+        self._import_pool.setMaxThreadCount(1)
+        self._import_id = 0
+        self._alive: dict[tuple[str, int], QObject] = {}
         self._debounce = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
         self._debounce.timeout.connect(self.solve_now)
         self._busy = QTimer(self, singleShot=True, interval=BUSY_AFTER_MS)
@@ -92,9 +150,48 @@ class Session(QObject):
     def request(self) -> BuildRequest:
         return self.project.request
 
+    @property
+    def selected_build(self) -> Build | None:
+        if self.result is None or not 0 <= self.selected_index < len(self.result.builds):
+            return None
+        return self.result.builds[self.selected_index]
+
+    # ------------------------------------------------------------------ selection
+
+    def select(self, index: int) -> None:
+        """Select build `index` of the current result (-1: none)."""
+        count = len(self.result.builds) if self.result else 0
+        index = index if 0 <= index < count else (-1 if count == 0 else self.selected_index)
+        if index == self.selected_index:
+            return
+        self.selected_index = index
+        self._wanted_rank = self.result.builds[index].rank if self.result and index >= 0 else None
+        self.selection_changed.emit(self.result, index)
+
+    def _show_result(self, result: PlanResult | None) -> None:
+        """Make `result` current and select one of its own builds: the same rank if it has
+        one, else its first build. Always emits, since even the same index is a new build."""
+        self.result = result
+        builds = result.builds if result else ()
+        index = 0 if builds else -1
+        if self._wanted_rank is not None:
+            index = next((i for i, b in enumerate(builds) if b.rank == self._wanted_rank), index)
+        self.selected_index = index
+        self.selection_changed.emit(result, index)
+
     # ------------------------------------------------------------------ requests
 
+    def set_invalid(self, message: str) -> None:
+        """The inputs describe no valid request: the current result is stale until they do."""
+        if message == self.invalid_reason:
+            return
+        self.invalid_reason = message
+        if message:
+            self._debounce.stop()
+        self.validity_changed.emit(message)
+
     def set_request(self, request: BuildRequest, solve: bool = True) -> None:
+        self.set_invalid("")
         if request == self.request:
             return
         self.project = self.project.with_request(request)
@@ -113,17 +210,60 @@ class Session(QObject):
         job.signals.finished.connect(self._on_job_finished)
         job.signals.partial.connect(self._on_job_partial)
         job.signals.failed.connect(self._on_job_failed)
+        self._keep(job)
         self._busy.start()
         self.solve_started.emit()
         self._pool.start(job)
+
+    def _keep(self, job: _SolveJob | _ImportJob) -> None:
+        """Hold each job's signals object until its last queued signal has been delivered: one
+        collected while a signal from the worker thread is still queued crashes the interpreter."""
+        kind = "import" if isinstance(job, _ImportJob) else "solve"
+        self._alive[(kind, job.job_id)] = job.signals
+        job.signals.done.connect(self._on_import_done if kind == "import" else self._on_job_done)
+
+    @Slot(int)
+    def _on_job_done(self, job_id: int) -> None:
+        self._alive.pop(("solve", job_id), None)
+
+    @Slot(int)
+    def _on_import_done(self, job_id: int) -> None:
+        self._alive.pop(("import", job_id), None)
 
     def cancel(self) -> None:
         if self._stop is not None:
             self._stop.set()
         self._busy.stop()
+        self.cancel_import()
 
     def wait_idle(self, msecs: int = 30000) -> bool:
-        return self._pool.waitForDone(msecs)
+        return self._pool.waitForDone(msecs) and self._import_pool.waitForDone(msecs)
+
+    # ------------------------------------------------------------------ model import
+
+    def import_model(self, path: Path) -> None:
+        """Read a model file in the background; `import_finished` or `import_failed` follows."""
+        self._import_id += 1
+        job = _ImportJob(self._import_id, Path(path))
+        job.signals.finished.connect(self._on_import_finished)
+        job.signals.failed.connect(self._on_import_failed)
+        self._keep(job)
+        self.import_started.emit(str(path))
+        self._import_pool.start(job)
+
+    def cancel_import(self) -> None:
+        """Drop the running import's answer (a file read cannot be interrupted, its result can)."""
+        self._import_id += 1
+
+    @Slot(int, object)
+    def _on_import_finished(self, job_id: int, imported: object) -> None:
+        if job_id == self._import_id:
+            self.import_finished.emit(imported)
+
+    @Slot(int, str)
+    def _on_import_failed(self, job_id: int, message: str) -> None:
+        if job_id == self._import_id:
+            self.import_failed.emit(message)
 
     @Slot(int, object)
     def _on_job_finished(self, job_id: int, result: object) -> None:
@@ -131,7 +271,7 @@ class Session(QObject):
             return  # a newer request superseded this one
         self._busy.stop()
         self.busy_changed.emit(False)
-        self.result = result
+        self._show_result(result)  # type: ignore[arg-type]
         self.solve_finished.emit(result)
 
     @Slot(int, object)
@@ -139,6 +279,8 @@ class Session(QObject):
         if job_id == self._current:
             self._busy.stop()
             self.busy_changed.emit(False)
+            if len(result.builds) == 1:  # type: ignore[attr-defined]
+                self._show_result(result)  # type: ignore[arg-type]  # the first build on screen early
             self.solve_progressed.emit(result)
 
     @Slot(int, str)
@@ -147,6 +289,7 @@ class Session(QObject):
             return
         self._busy.stop()
         self.busy_changed.emit(False)
+        self._show_result(None)
         self.solve_failed.emit(message)
 
     # ------------------------------------------------------------------ projects

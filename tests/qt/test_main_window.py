@@ -253,3 +253,121 @@ def test_imported_config_is_kept_in_the_user_catalog(qtbot, window, tmp_path: Pa
     from configurator.storage import catalogs
 
     assert "my-tiny-llama" in catalogs.load().catalog.records["models"]
+
+
+def _assert_every_tab_shows(window, build) -> None:  # type: ignore[no-untyped-def]
+    """Table row, header, Parts, charts, slot map, Checks, Estimates, Buy or rent and Print all show `build`."""
+    from configurator.core.report.fit import fit_of, gpus_text
+    from configurator.qt.printing import selected_sheet_html
+
+    detail = window.detail
+    assert window.session.selected_build is build
+    assert window.builds.selected_builds()[0] is build
+    row = window.builds.currentRow()
+    assert window.builds.item(row, 2).text() == gpus_text(build)
+    assert window.builds.item(row, 3).text() == f"{build.total_price:,.0f} {build.currency}"
+    assert window.builds.item(row, 8).text() == fit_of(build, window.session.request).line
+    assert detail.build is build
+    assert f"Total {build.total_price:,.0f} {build.currency}" in detail.total.text()
+    assert gpus_text(build) in window.header.text() and f"{build.total_price:,.0f} {build.currency}" in window.header.text()
+    assert [detail.parts.item(r, 1).text() for r in range(detail.parts.rowCount())] == [p.name for p in build.parts]
+    # the charts' drawn items carry the build's numbers (the bars' own heights, not a side copy)
+    drawn = [w for bar in detail.cost_chart.bars for w in bar.opts["width"]]
+    assert sum(drawn) == pytest.approx(build.total_price)
+    first_gpu = build.estimate.per_gpu[0]
+    weights_bar = next(b for b in detail.vram_chart.bars if b.opts.get("name") == "weights")
+    assert weights_bar.opts["height"][0] == pytest.approx(first_gpu.breakdown.weights / GIB)
+    wall_bar = next(b for b in detail.power_chart.bars if b.opts.get("name") == "wall draw")
+    assert wall_bar.opts["height"][0] == pytest.approx(build.power.wall_w)
+    assert [detail.checks.item(r, 2).text() for r in range(detail.checks.rowCount())] == [c.message for c in build.checks]
+    estimates = detail.estimates.toPlainText()
+    assert f"{build.estimate.per_gpu_bytes / GIB:.1f} GiB on the most loaded GPU" in estimates
+    assert all(a in estimates for a in build.estimate.assumptions)
+    assert detail.buy_or_rent.costs is not None and detail.buy_or_rent.costs.purchase == pytest.approx(build.total_price)
+    assert detail.buy_or_rent.costs.currency == build.currency
+    owning = detail.buy_or_rent.chart.series["owning"]
+    assert owning[0] == pytest.approx(build.total_price)
+    printed = selected_sheet_html(window.session, with_charts=False)
+    assert printed is not None and f"{build.total_price:,.2f} {build.currency}" in printed
+    assert build.label in printed
+
+
+def test_a_new_result_redraws_every_tab_with_its_own_selected_build(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """The bug of round 1: after a re-solve with row 1 still selected, the tabs kept the old build."""
+    panel = window.requirements
+    first = _solve(qtbot, window, BuildRequest(model_id="qwen2.5-14b", workload=Workload(kind="inference", precision="q8_0"),
+                                               budget=5000, currency="USD"))
+    assert first.builds and window.session.selected_index == 0
+    _assert_every_tab_shows(window, first.builds[0])
+    # the user changes the currency in the panel: every price is a new number, row 1 stays selected
+    with qtbot.waitSignal(window.session.solve_finished, timeout=60_000) as blocker:
+        panel.currency.setCurrentIndex(panel.currency.findData("EUR"))
+    second = blocker.args[0]
+    assert second is window.session.result and second.builds[0].currency == "EUR"
+    assert window.builds.currentRow() == 0 and window.session.selected_index == 0
+    _assert_every_tab_shows(window, second.builds[0])
+    # a picked rank is kept across a re-solve when the new result has it
+    window.builds.selectRow(1)
+    picked = window.session.selected_build
+    assert picked is second.builds[1]
+    _assert_every_tab_shows(window, picked)
+    with qtbot.waitSignal(window.session.solve_finished, timeout=60_000) as blocker:
+        panel.budget.setValue(6000)
+    third = blocker.args[0]
+    same_rank = [b for b in third.builds if b.rank == picked.rank]
+    expected = same_rank[0] if same_rank else third.builds[0]
+    _assert_every_tab_shows(window, expected)
+
+
+def test_an_invalid_input_greys_the_builds_and_marks_the_field(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """FP8 with 'Offload to system RAM': the builds say they are stale, the field says why, Solve says why not."""
+    panel = window.requirements
+    result = _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"),
+                                                budget=2000))
+    assert result.builds and not window.stale.isVisible() and window.builds.isEnabled()
+    panel.ram_offload.setChecked(True)
+    with qtbot.waitSignal(window.session.validity_changed, timeout=5000):
+        panel.precision.setCurrentIndex(panel.precision.findData("fp8"))
+    assert window.session.request.workload.precision == "q4_k_m"  # the invalid request never reaches the solver
+    assert window.stale.isVisible() and "previous inputs" in window.stale.text()
+    assert "fp8" in window.stale.text()
+    assert not window.builds.isEnabled() and not window.detail.isEnabled()
+    assert "border" in panel.precision.styleSheet() and "fp8" in panel.precision.toolTip()
+    assert panel.error.isVisible() and "GGUF" in panel.error.text()
+    # the message sits on the row right under the weights field, not at the bottom of the panel
+    form = panel.precision.parentWidget().layout()
+    row, _role = form.getWidgetPosition(panel.precision)
+    assert form.getWidgetPosition(panel.error)[0] == row + 1
+    assert not window.solve_action.isEnabled() and "fp8" in window.solve_action.toolTip()
+    with qtbot.waitSignal(window.session.solve_finished, timeout=60_000):
+        panel.precision.setCurrentIndex(panel.precision.findData("q8_0"))
+    assert not window.stale.isVisible() and window.builds.isEnabled() and window.solve_action.isEnabled()
+    assert panel.precision.styleSheet() == "" and not panel.error.isVisible()
+    assert window.session.selected_build.estimate.workload["precision"] == "q8_0"
+
+
+def test_import_runs_off_the_gui_thread_and_never_takes_the_folder_name(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    folder = tmp_path / "gui"
+    folder.mkdir()
+    config = folder / "config.json"
+    config.write_text(json.dumps({
+        "model_type": "qwen2", "hidden_size": 1024, "num_hidden_layers": 12, "num_attention_heads": 16,
+        "num_key_value_heads": 4, "intermediate_size": 4096, "vocab_size": 32000, "max_position_embeddings": 32768,
+    }))
+    with qtbot.waitSignal(window.session.import_finished, timeout=30_000) as blocker:
+        window.import_model_path(config)
+        assert window.importing.isVisible()  # the window stays responsive and says what it does
+    imported = blocker.args[0]
+    assert imported.arch.name != "gui" and "gui" not in imported.arch.id
+    assert not window.importing.isVisible()
+    window.session.cancel()
+
+
+def test_window_layout_goes_under_llm_rig_home(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QSettings
+
+    window.session.dirty = False
+    window.close()
+    store = QSettings()
+    assert Path(store.fileName()).is_relative_to(paths.config_dir())
+    assert store.value("main/results-splitter") is not None

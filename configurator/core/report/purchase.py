@@ -12,6 +12,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from configurator.core.report import atomic_write_bytes
+from configurator.core.report.fit import fit_of, gpu_name
 from configurator.core.solve.build import Build, BuildPart
 from configurator.core.solve.request import BuildRequest
 
@@ -179,7 +180,7 @@ def estimate_summary(build: Build) -> str:
         of = f" of {room / GIB:.1f}" if room else ""
         bits.append(f"{peak.total / GIB:.1f}{of} GiB on the most loaded GPU")
     machines = f"{build.nodes} nodes x " if build.nodes > 1 else ""
-    bits.append(f"{machines}{build.gpu_count} x {build.gpu_id}, {est.split} split")
+    bits.append(f"{machines}{build.gpu_count} x {gpu_name(build)}, {est.split} split")
     return "; ".join(bits)
 
 
@@ -306,6 +307,7 @@ def request_rows(builds: list[Build], request: BuildRequest, meta: SheetMeta) ->
         if build.nodes > 1:
             rows.append(("Nodes", str(build.nodes)))
         rows.append(("Estimate", estimate_summary(build)))
+        rows.append(("How this fits", fit_of(build, request).sentence))
         rows += [("Assumption", text) for text in build.estimate.assumptions]
         rows += [("Estimate warning", text) for text in build.estimate.warnings]
         rows += [(f"{status.upper()} {rule}", message) for status, rule, message in non_pass_checks(build)]
@@ -360,7 +362,7 @@ def _md(text: str) -> str:
     return re.sub(r"([\\`*_\[\]|])", r"\\\1", clean)
 
 
-def _markdown_build(build: Build) -> list[str]:
+def _markdown_build(build: Build, request: BuildRequest) -> list[str]:
     lines = [f"## {_md(build_title(build))}", "", "Type | Item | Price", ":---- | :---- | ----:"]
     for part in build.parts:
         item = f"{part.quantity} x {part.name}" if part.quantity > 1 else part.name
@@ -373,12 +375,13 @@ def _markdown_build(build: Build) -> list[str]:
         lines.append(f" | **Total** | **{money(build.total_price, build.currency)}** ({build.nodes} nodes)")
     else:
         lines.append(f" | **Total** | **{money(build.total_price, build.currency)}**")
-    return [*lines, "", f"Estimated: {_md(estimate_summary(build))}.", ""]
+    return [*lines, "", f"Estimated: {_md(estimate_summary(build))}.", "",
+            f"How this fits: {_md(fit_of(build, request).sentence)}.", ""]
 
 
 def markdown_text(builds: list[Build], request: BuildRequest) -> str:
     """PCPartPicker-style tables (Type | Item | Price) to paste into a forum post."""
     lines = [f"# {_md(request.model_id)}: {_md(request.workload.kind)} builds", ""]
     for build in builds:
-        lines += _markdown_build(build)
+        lines += _markdown_build(build, request)
     return "\n".join(lines)

@@ -8,6 +8,7 @@ from html import escape
 from typing import Any
 
 from configurator.core.estimate.result import BREAKDOWN_KEYS, GpuMemory
+from configurator.core.report.fit import fit_of
 from configurator.core.report.purchase import (
     GIB,
     SheetMeta,
@@ -122,6 +123,7 @@ def _header(build: Build, request: BuildRequest, meta: SheetMeta) -> str:
         f"<h1>{escape(meta.project_name)}: {escape(build_title(build))}</h1>"
         f'<p class="muted small">{escape("; ".join(sources))}</p>'
         f"<p><strong>Request:</strong> {escape(request_summary(request))}</p>"
+        f"<p><strong>How this fits:</strong> {escape(fit_of(build, request).sentence)}</p>"
         f"<p><strong>Why this build:</strong> {escape(build.why)}</p>"
         "</header>"
     )

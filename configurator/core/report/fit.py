@@ -1,0 +1,162 @@
+"""How a build fits: the settings that decide it (engine, split, KV cache, sharding, power), as a compact line."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from configurator.core.solve.build import Build
+from configurator.core.solve.request import BuildRequest
+
+# Vendor and family prefixes that say nothing a buyer compares on ("NVIDIA GeForce RTX 4090" -> "RTX 4090")
+_GPU_PREFIXES = ("NVIDIA GeForce ", "NVIDIA Tesla ", "NVIDIA ", "AMD Radeon PRO ", "AMD Radeon ", "AMD Instinct ", "AMD ", "Intel ")
+_PARENTHESIS = re.compile(r"\s*\(([^)]*)\)")
+_GPU_SUFFIXES = (" Workstation Edition", " Generation")
+CHOSEN_MARK = "*"  # marks a setting the solver chose in the compact line
+
+
+class FitSetting(BaseModel):
+    """One setting that decides the fit; `chosen` when the solver set it rather than the user."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    value: str
+    short: str = ""  # the value in the compact line, when it needs its name to read ("KV q8_0")
+    chosen: bool = False
+
+    @property
+    def text(self) -> str:
+        return f"{self.name}: {self.value}" + (" (solver's choice)" if self.chosen else "")
+
+
+class Fit(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    settings: tuple[FitSetting, ...]
+
+    @property
+    def line(self) -> str:
+        """The compact line for tables and headers: values only, solver's choices starred."""
+        return " · ".join((s.short or s.value) + (CHOSEN_MARK if s.chosen else "") for s in self.settings)
+
+    @property
+    def sentence(self) -> str:
+        """The same, spelled out for sheets and documents."""
+        return "; ".join(s.text for s in self.settings)
+
+    @property
+    def chosen(self) -> tuple[FitSetting, ...]:
+        return tuple(s for s in self.settings if s.chosen)
+
+
+def short_gpu_name(name: str) -> str:
+    """'NVIDIA GeForce RTX 4090 48GB (Chinese-market board-modified)' -> 'RTX 4090 48GB (modified)'."""
+    for prefix in _GPU_PREFIXES:
+        if name.startswith(prefix):
+            name = name[len(prefix):]
+            break
+    for suffix in _GPU_SUFFIXES:
+        name = name.replace(suffix, "")
+    note = _PARENTHESIS.search(name)
+    if note:
+        inner = note.group(1)
+        kept = "modified" if "modified" in inner else inner
+        name = _PARENTHESIS.sub("", name) + (f" ({kept})" if len(kept) <= 12 else "")
+    return name
+
+
+def gpu_name(build: Build) -> str:
+    """The build's GPU as a person names it (the catalog name, short), never its id."""
+    for part in build.parts:
+        if part.category == "gpu" or part.id == build.gpu_id:
+            return short_gpu_name(part.name)
+    for part in build.parts:
+        if part.category == "system":
+            return short_gpu_name(str(part.spec.get("gpu", build.gpu_id)))
+    return build.gpu_id
+
+
+def gpus_text(build: Build) -> str:
+    """'2 x RTX 3090', or '2 nodes x 8 x H100 SXM5 80GB'."""
+    nodes = f"{build.nodes} nodes x " if build.nodes > 1 else ""
+    return f"{nodes}{build.gpu_count} x {gpu_name(build)}"
+
+
+def _split_text(build: Build, used: dict[str, Any]) -> str:
+    n = build.estimate.gpus
+    split = build.estimate.split
+    if n <= 1 or split == "single":
+        return "one GPU"
+    return {"layer": f"layers over {n} GPUs", "tensor": f"tensor parallel x{n}",
+            "data": f"data parallel x{n}"}.get(split, f"{split} split x{n}")
+
+
+def _framework(used: dict[str, Any], n: int) -> str:
+    """What a practitioner runs the training with: ZeRO stages are DeepSpeed (or FSDP for stage 3)."""
+    zero = used.get("zero", 0)
+    method = str(used.get("method", ""))
+    base = {"lora": "PEFT LoRA", "qlora": "PEFT QLoRA (bitsandbytes)", "full": "full fine-tune"}.get(method, "")
+    if used.get("kind") == "pretrain":
+        base = "pretraining"
+    if zero == 3:
+        runner = "DeepSpeed ZeRO-3 / FSDP"
+    elif zero:
+        runner = f"DeepSpeed ZeRO-{zero}"
+    else:
+        runner = "PyTorch DDP" if n > 1 else "PyTorch"
+    return f"{base} on {runner}" if base else runner
+
+
+def fit_of(build: Build, request: BuildRequest) -> Fit:
+    """The settings the build's estimate was made with, against what the request asked for.
+
+    The solver may run a workload other than the one asked (estimate_as_practitioner shards
+    with ZeRO-3 and recomputes activations when a training job does not fit; the engine is
+    resolved from the precision), so the estimate's own workload is the truth here.
+    """
+    used = build.estimate.workload
+    asked = request.workload
+    n = build.estimate.gpus
+    settings: list[FitSetting] = []
+    kind = used.get("kind", asked.kind)
+    if kind == "inference":
+        engine = used.get("engine") or "auto"
+        settings.append(FitSetting(name="engine", value=engine, chosen=asked.engine is None))
+        settings.append(FitSetting(name="split", value=_split_text(build, used)))
+        settings.append(FitSetting(name="weights", value=str(used.get("precision") or asked.precision or "bf16"),
+                                   chosen=asked.precision is None))
+        kv = str(used.get("kv_precision", asked.kv_precision))
+        settings.append(FitSetting(name="KV cache", value=kv, short=f"KV {kv}", chosen=kv != asked.kv_precision))
+        offloaded = []
+        if used.get("cpu_experts"):
+            offloaded.append("experts in RAM")
+        if used.get("cpu_layers"):
+            offloaded.append(f"{used['cpu_layers']} layers in RAM")
+        if used.get("offload") == "cpu" and not offloaded:
+            offloaded.append("RAM offload allowed")
+        if offloaded:
+            chosen = (bool(used.get("cpu_experts")) != asked.cpu_experts) or used.get("cpu_layers", 0) != asked.cpu_layers
+            settings.append(FitSetting(name="offload", value=", ".join(offloaded), chosen=chosen))
+    else:
+        settings.append(FitSetting(name="split", value=_split_text(build, used)))
+        zero = int(used.get("zero", 0))
+        settings.append(FitSetting(name="sharding", value=f"ZeRO-{zero}" if zero else "none", short=f"ZeRO-{zero}" if zero else "no sharding",
+                                   chosen=zero != asked.zero))
+        recompute = bool(used.get("grad_checkpointing"))
+        settings.append(FitSetting(name="activation recomputation", value="on" if recompute else "off",
+                                   short="recompute on" if recompute else "recompute off",
+                                   chosen=asked.grad_checkpointing is not None and recompute != asked.grad_checkpointing))
+        offload = used.get("offload", "none")
+        settings.append(FitSetting(name="offload", value="optimizer states in system RAM" if offload == "cpu" else "none",
+                                   short="optimizer in RAM" if offload == "cpu" else "no offload",
+                                   chosen=offload != asked.offload))
+    limit = request.power_limit
+    limited = bool(limit and limit < 1)
+    settings.append(FitSetting(name="GPU power", value=f"limited to {limit:.0%} of rated" if limited else "full rated power",
+                               short=f"{limit:.0%} power" if limited else "full power"))
+    if kind != "inference":
+        settings.append(FitSetting(name="framework", value=_framework(used, n)))
+    return Fit(settings=tuple(settings))
