@@ -53,14 +53,10 @@ class _Chart(QWidget):
         layout.addWidget(self.canvas)
         self.series: dict[str, list[float]] = {}
         self.bars: list[pg.BarGraphItem] = []
-        self._retired: list[object] = []
 
     LEGEND_COLUMN = 1
 
     def clear(self) -> None:
-        # hold the removed items for one more redraw: PySide6 6.12 + pyqtgraph can free an item's
-        # wrapper while Qt still references it during removal (a "none_dealloc" abort)
-        self._retired = [*self.plot.items, *(sample for sample, _label in self.legend.items)]
         self.plot.clear()
         self.legend.clear()
         self.series = {}
@@ -71,6 +67,11 @@ class _Chart(QWidget):
         self.bars.append(bar)
         if name:
             self.legend.addItem(bar, name)
+
+    def _legend_line(self, pen: object, name: str) -> None:
+        """A legend entry for a horizontal line: an empty curve in the plot, so the plot owns it
+        (a curve outside any scene crashes the interpreter at exit)."""
+        self.legend.addItem(self.plot.plot([], [], pen=pen), name)
 
     def _ticks(self, labels: list[str], axis: str = "bottom") -> None:
         self.plot.getAxis(axis).setTicks([[(i, text) for i, text in enumerate(labels)]])
@@ -94,7 +95,6 @@ class VramHeadroomChart(_Chart):
 
     def clear(self) -> None:
         super().clear()
-        self._retired += list(self.ram_plot.items)
         self.ram_plot.clear()
 
     def show_build(self, build: Build | None) -> None:
@@ -122,8 +122,7 @@ class VramHeadroomChart(_Chart):
         if capacity and capacity[0]:
             line = pg.InfiniteLine(pos=capacity[0], angle=0, pen=pg.mkPen("#c8553d", width=2, style=pg.QtCore.Qt.PenStyle.DashLine))
             self.plot.addItem(line)
-            self.legend.addItem(pg.PlotDataItem(pen=pg.mkPen("#c8553d", width=2, style=pg.QtCore.Qt.PenStyle.DashLine)),
-                                f"capacity {capacity[0]:.0f} GiB")
+            self._legend_line(pg.mkPen("#c8553d", width=2, style=pg.QtCore.Qt.PenStyle.DashLine), f"capacity {capacity[0]:.0f} GiB")
         ram = next((p for p in build.parts if p.category == "memory"), None)
         self.ram_plot.setVisible(ram is not None)
         if ram is not None:
@@ -151,6 +150,7 @@ class CostBreakdownChart(_Chart):
     def __init__(self, parent: QWidget | None = None):
         super().__init__("Cost by category", "", parent)
         self.plot.showGrid(x=True, y=False, alpha=0.25)
+        self.plot.getAxis("left").setWidth(95)  # room for "motherboard" whatever the chart's size
 
     def show_build(self, build: Build | None) -> None:
         self.clear()
@@ -199,6 +199,6 @@ class PowerBudgetChart(_Chart):
                                    (p.circuit_limit_w, "circuit limit (continuous)", "#c8553d")):
             pen = pg.mkPen(color, width=2, style=pg.QtCore.Qt.PenStyle.DashLine)
             self.plot.addItem(pg.InfiniteLine(pos=value, angle=0, pen=pen))
-            self.legend.addItem(pg.PlotDataItem(pen=pen), f"{text} {value:,.0f} W")
+            self._legend_line(pen, f"{text} {value:,.0f} W")
         self._ticks(["DC load", "wall"])
         self.plot.setYRange(0, max(p.psu_w, p.circuit_limit_w, p.wall_w) * 1.12)

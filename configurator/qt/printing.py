@@ -50,7 +50,9 @@ def chart_images(build: Build, width: int = 640, height: int = 340) -> dict[str,
         chart.resize(width, height)
         chart.show_build(build)
         out[title] = _png_data_uri(chart.grab().toImage())
-        chart.deleteLater()
+        # no deleteLater(): Python owns the parentless chart and frees it here; a deferred delete
+        # still queued when there is no event loop (the CLI renderer) crashes the interpreter at exit
+        del chart
     return out
 
 
@@ -88,6 +90,8 @@ def sheet_document(html: str) -> QTextDocument:
     html = _DATA_IMG.sub(data_to_img, html)
     # Qt's rich text ignores CSS cell padding and page-break-inside; use what it honours
     html = re.sub(r"<table\b", '<table cellpadding="3" cellspacing="0"', html)
+    # Qt's rich text does not know <figcaption>: it would sit inline beside the image
+    html = html.replace("<figcaption>", '<p style="font-size: 9pt; color: #555555;">').replace("</figcaption>", "</p>")
     html = html.replace("<section><h2>Charts</h2>", '<section style="page-break-before: always;"><h2>Charts</h2>')
     for name, image in images:
         doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), image)

@@ -413,3 +413,60 @@ def test_sheet_has_a_buy_or_rent_section(scenarios: dict[str, Scenario]) -> None
     assert build.cost_of_ownership is not None
     html = build_sheet_html(build, request, META)
     assert "Buy or rent" in html and "Break-even" in html
+
+
+class _TableWidths(HTMLParser):
+    """Each table's kind and the width its header cells declare (percent)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: list[tuple[str, list[str | None]]] = []
+        self._in_head = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if tag == "table":
+            self.tables.append((values.get("data-kind") or "", []))
+        elif tag == "thead":
+            self._in_head = True
+        elif tag == "th" and self._in_head:
+            self.tables[-1][1].append(values.get("width"))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "thead":
+            self._in_head = False
+
+
+@pytest.mark.parametrize("kind", sorted(__import__("configurator.core.report.sheet", fromlist=["TABLE_WIDTHS"]).TABLE_WIDTHS))
+def test_every_sheet_table_declares_its_column_widths(scenarios: dict[str, Scenario], kind: str) -> None:
+    """Round 1's "Buy or rent" label column came out one letter wide: each table now says how wide
+    each column is, every column has room for words, and the widths add up to the text width."""
+    from configurator.core.report.sheet import MIN_COLUMN_PERCENT, TABLE_WIDTHS
+
+    seen = 0
+    for request, build in _all_builds(scenarios):
+        parser = _TableWidths()
+        parser.feed(build_sheet_html(build, request, META))
+        for table_kind, widths in parser.tables:
+            assert table_kind in TABLE_WIDTHS, f"a sheet table without a declared kind: {table_kind!r}"
+            if table_kind != kind:
+                continue
+            seen += 1
+            assert all(w is not None and w.endswith("%") for w in widths), (kind, widths)
+            percents = [int(w.rstrip("%")) for w in widths if w]
+            assert sum(percents) == 100 and min(percents) >= MIN_COLUMN_PERCENT, (kind, percents)
+    assert seen, f"no sheet of the scenarios has a {kind!r} table"
+
+
+def test_how_this_fits_is_on_the_sheet_the_xlsx_and_the_markdown(scenarios: dict[str, Scenario]) -> None:
+    from configurator.core.report.fit import fit_of
+
+    request, builds = scenarios["four"]
+    build = builds[0]
+    fit = fit_of(build, request)
+    assert "vllm" in fit.line and f"tensor parallel x{build.estimate.gpus}" in fit.line
+    html = build_sheet_html(build, request, META)
+    first_page = html[: html.index("<h2>Parts</h2>")]
+    assert "How this fits" in first_page and fit.sentence.replace("'", "&#x27;") in first_page
+    assert ("How this fits", fit.sentence) in purchase.request_rows(builds[:1], request, META)
+    assert f"How this fits: {fit.sentence}." in markdown_text(builds[:1], request)

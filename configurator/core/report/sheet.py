@@ -8,7 +8,7 @@ from html import escape
 from typing import Any
 
 from configurator.core.estimate.result import BREAKDOWN_KEYS, GpuMemory
-from configurator.core.report.fit import fit_of
+from configurator.core.report.fit import fit_of, short_gpu_name
 from configurator.core.report.purchase import (
     GIB,
     SheetMeta,
@@ -58,6 +58,7 @@ thead { display: table-header-group }
 th, td { border-bottom: 1px solid #ddd; padding: 3px 8px 3px 3px; text-align: left; vertical-align: top }
 th { background: #eef1f4 }
 .num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums }
+th.num { white-space: normal }
 tr.total td { font-weight: bold; border-top: 2px solid #444 }
 tr, figure, .block { page-break-inside: avoid; break-inside: avoid }
 figure { margin: 6pt 0 }
@@ -99,10 +100,29 @@ def _cell(text: object, cls: str = "") -> str:
     return f"<td{attr}>{escape(str(text))}</td>"
 
 
-def _table(headers: list[str], rows: list[str], num_from: int = 99) -> str:
-    head = "".join(f'<th class="num">{escape(h)}</th>' if i >= num_from else f"<th>{escape(h)}</th>"
-                   for i, h in enumerate(headers))
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+# Column widths (percent of the text width) per table, declared in the HTML: Qt's rich-text
+# engine, like a browser, otherwise gives a column of long nowrap values all the room and
+# squeezes its neighbour to one letter a line (the "Buy or rent" label column of round 1)
+TABLE_WIDTHS: dict[str, tuple[int, ...]] = {
+    "parts": (13, 30, 21, 8, 14, 14),
+    "figures": (38, 62),
+    "connectors": (20, 22, 58),
+    "memory": (10, 11, 11, 13, 12, 12, 12, 9, 10),
+    "checks": (10, 12, 78),
+}
+MIN_COLUMN_PERCENT = 8  # no column narrower than this, so a label always has room for words
+
+
+def _table(headers: list[str], rows: list[str], num_from: int = 99, kind: str = "figures") -> str:
+    widths = TABLE_WIDTHS[kind]
+    if len(widths) != len(headers):
+        raise ValueError(f"table {kind!r}: {len(headers)} headers but {len(widths)} widths")
+    cells = []
+    for i, (header, width) in enumerate(zip(headers, widths)):
+        cls = ' class="num"' if i >= num_from else ""
+        cells.append(f'<th width="{width}%"{cls}>{escape(header)}</th>')
+    head = "".join(cells)
+    return f'<table data-kind="{kind}" width="100%"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
 
 
 # ---------------------------------------------------------------------------------------
@@ -135,13 +155,14 @@ def _part_row(part: BuildPart, currency: str) -> str:
     name = escape(part.name) + (f'<br><span class="muted small">{escape(vendor)}</span>' if vendor else "")
     return (
         f"<tr>{_cell(category_name(part.category))}<td>{name}</td>{_cell(part_number(part))}"
-        f"{_cell(quantity, 'num')}{_cell(money(part.unit_price, currency), 'num')}"
-        f"{_cell(money(part.subtotal, currency), 'num')}</tr>"
+        f"{_cell(quantity, 'num')}{_cell(f'{part.unit_price:,.2f}', 'num')}"
+        f"{_cell(f'{part.subtotal:,.2f}', 'num')}</tr>"
     )
 
 
 def _total_row(label: str, value: str) -> str:
-    return f'<tr class="total"><td colspan="5">{escape(label)}</td>{_cell(value, "num")}</tr>'
+    # the total spans the price columns, so its long text never widens the Subtotal column
+    return f'<tr class="total"><td colspan="3">{escape(label)}</td><td colspan="3" class="num">{escape(value)}</td></tr>'
 
 
 def parts_section(build: Build) -> str:
@@ -152,10 +173,10 @@ def parts_section(build: Build) -> str:
         rows.append(_total_row(f"Total for {build.nodes} nodes", money(build.total_price, build.currency)))
     else:
         rows.append(_total_row("Total", money(build.total_price, build.currency)))
-    headers = ["Category", "Part", "Vendor part number", "Quantity", "Unit price", "Subtotal"]
+    headers = ["Category", "Part", "Vendor part number", "Qty", f"Unit price ({build.currency})", f"Subtotal ({build.currency})"]
     notes = [f"{escape(category_name(p.category))}: {escape(p.price_note)}" for p in build.parts if p.price_note]
     prices = f'<p class="muted small">Prices: {"; ".join(notes)}.</p>' if notes else ""
-    return f"<section><h2>Parts</h2>{_table(headers, rows, num_from=3)}{prices}</section>"
+    return f"<section><h2>Parts</h2>{_table(headers, rows, num_from=3, kind='parts')}{prices}</section>"
 
 
 def charts_section(charts: dict[str, str] | None) -> str:
@@ -218,7 +239,7 @@ def _slot_label(position: int, slot: dict[str, Any] | None) -> str:
 def _card_block(index: int, card: SlotAssignment, gpu: dict[str, Any], x: float, y: float, h: float, riser: bool) -> list[str]:
     cooler = str(gpu.get("cooler", ""))
     colour = COOLER_COLOURS.get(cooler, OTHER_COLOUR)
-    name = str(gpu.get("name", card.part_id))[:40]
+    name = short_gpu_name(str(gpu.get("name", card.part_id)))[:40]
     detail = f"slot {card.slot}: x{card.lanes} Gen{card.gen} ({card.source}), {cooler or 'GPU'}" + (", on riser" if riser else "")
     parts = [
         f'<rect x="{x:.0f}" y="{y:.0f}" width="{CARD_W}" height="{h:.0f}" rx="4" fill="{colour}" '
@@ -435,7 +456,7 @@ def power_section(build: Build, request: BuildRequest) -> str:
     plan = connector_plan(build)
     if plan:
         rows = [f"<tr>{_cell(a)}{_cell(b)}{_cell(c)}</tr>" for a, b, c in plan]
-        parts += ["<h3>Connector plan</h3>", _table(["Consumer", "Power inputs", "Feed from"], rows),
+        parts += ["<h3>Connector plan</h3>", _table(["Consumer", "Power inputs", "Feed from"], rows, kind="connectors"),
                   '<p class="small muted">One PSU cable per connector; no daisy-chained pigtails above 250 W.</p>']
     elif part_of(build, "system"):
         parts.append("<p>The system's own power supplies feed every GPU; plan its inlets on dedicated feeds.</p>")
@@ -563,7 +584,7 @@ def _memory_table(build: Build) -> str:
         cells = [_cell(label), *(_cell(_gib(getattr(gpu.breakdown, k)), "num") for k in BREAKDOWN_KEYS)]
         cells += [_cell(_gib(gpu.total), "num"), _cell(_gib(gpu.usable_bytes or gpu.capacity_bytes), "num")]
         rows.append(f"<tr>{''.join(cells)}</tr>")
-    return "<h3>Memory per GPU (GiB)</h3>" + _table(headers, rows, num_from=1)
+    return "<h3>Memory per GPU (GiB)</h3>" + _table(headers, rows, num_from=1, kind="memory")
 
 
 def _speed_rows(build: Build) -> list[str]:
@@ -600,7 +621,7 @@ def checks_section(build: Build) -> str:
     if not flagged:
         return "<section><h2>Checks</h2><p>Every build rule passes.</p></section>"
     rows = [f"<tr>{_cell(status.upper(), status)}{_cell(rule)}{_cell(message)}</tr>" for status, rule, message in flagged]
-    return f"<section><h2>Checks to read before ordering</h2>{_table(['Status', 'Rule', 'Finding'], rows)}</section>"
+    return f"<section><h2>Checks to read before ordering</h2>{_table(['Status', 'Rule', 'Finding'], rows, kind='checks')}</section>"
 
 
 def cost_section(build: Build) -> str:
@@ -616,17 +637,17 @@ def cost_section(build: Build) -> str:
     else:
         monthly = costs.get("rental_reason", "no equivalent rental")
     rows = [
-        f"<tr>{_cell('Electricity a year')}{_cell(energy, 'num')}</tr>",
-        f"<tr>{_cell('Rental equivalent a month')}{_cell(monthly, 'num')}</tr>",
-        f"<tr>{_cell('Break-even')}{_cell(costs.get('break_even_reason', ''), 'num')}</tr>",
+        f"<tr>{_cell('Electricity a year')}{_cell(energy)}</tr>",
+        f"<tr>{_cell('Rental equivalent a month')}{_cell(monthly)}</tr>",
+        f"<tr>{_cell('Break-even')}{_cell(costs.get('break_even_reason', ''))}</tr>",
     ]
     for row in costs.get("tco", []):
         renting = f"{row['renting']:,.0f}" if row.get("renting") is not None else "-"
         label = f"{row['years']} year(s): own vs rent"
         owning = f"{row['owning']:,.0f} vs {renting} {c}"
-        rows.append(f"<tr>{_cell(label)}{_cell(owning, 'num')}</tr>")
+        rows.append(f"<tr>{_cell(label)}{_cell(owning)}</tr>")
     notes = "".join(f"<li>{escape(a)}</li>" for a in costs.get("assumptions", []))
-    return f'<section class="block"><h2>Buy or rent</h2>{_table(["Figure", "Value"], rows, 1)}<ul class="small">{notes}</ul></section>'
+    return f'<section class="block"><h2>Buy or rent</h2>{_table(["Figure", "Value"], rows)}<ul class="small">{notes}</ul></section>'
 
 
 # ---------------------------------------------------------------------------------------

@@ -1,0 +1,61 @@
+"""'How this fits': the settings a build's estimate was made with, including what the solver chose."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator.core.estimate.workload import Workload
+from configurator.core.report.fit import CHOSEN_MARK, fit_of, gpus_text, short_gpu_name
+from configurator.core.solve.plan import plan
+from configurator.core.solve.request import BuildRequest
+from configurator.storage import catalogs
+
+
+@pytest.fixture(scope="module")
+def catalog(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("LLM_RIG_HOME", str(tmp_path_factory.mktemp("fit-home")))
+        return catalogs.load(include_user=False).catalog
+
+
+def test_lora_of_a_72b_model_says_the_solver_sharded_it_with_zero3(catalog) -> None:  # type: ignore[no-untyped-def]
+    """Journey 3 of round 1: LoRA of Qwen2.5-72B fits several 48 GB cards only with ZeRO-3, and nothing said so."""
+    request = BuildRequest(model_id="qwen2.5-72b", workload=Workload(kind="finetune", method="lora", context=4096),
+                           currency="CNY", region="china", circuit="230v16a", budget=300000)
+    build = plan(request, catalog).builds[0]
+    assert build.estimate.workload["zero"] == 3 and request.workload.zero == 0
+    fit = fit_of(build, request)
+    sharding = next(s for s in fit.settings if s.name == "sharding")
+    assert sharding.value == "ZeRO-3" and sharding.chosen
+    assert f"ZeRO-3{CHOSEN_MARK}" in fit.line and "sharding: ZeRO-3 (solver's choice)" in fit.sentence
+    assert "DeepSpeed ZeRO-3 / FSDP" in fit.line
+
+
+def test_inference_fit_names_engine_split_kv_and_power_limit(catalog) -> None:  # type: ignore[no-untyped-def]
+    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=8192,
+                                                                       kv_precision="q8_0"),
+                           budget=3000, power_limit=0.8)
+    build = plan(request, catalog).builds[0]
+    fit = fit_of(build, request)
+    assert fit.line.startswith("llama.cpp")
+    split = f"layers over {build.estimate.gpus} GPUs" if build.estimate.gpus > 1 else "one GPU"
+    assert split in fit.line
+    assert "KV q8_0" in fit.line and "80% power" in fit.line
+    assert not any(s.chosen for s in fit.settings if s.name == "KV cache")  # the user asked for q8_0
+
+
+@pytest.mark.parametrize(("name", "short"), [
+    ("NVIDIA GeForce RTX 4090 48GB (Chinese-market board-modified)", "RTX 4090 48GB (modified)"),
+    ("AMD Radeon PRO W7900", "W7900"),
+    ("NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition", "RTX PRO 6000 Blackwell Max-Q"),
+    ("NVIDIA L20", "L20"),
+])
+def test_gpu_names_read_as_people_say_them(name: str, short: str) -> None:
+    assert short_gpu_name(name) == short
+
+
+def test_the_builds_table_never_shows_a_gpu_id(catalog) -> None:  # type: ignore[no-untyped-def]
+    request = BuildRequest(model_id="qwen2.5-72b", workload=Workload(kind="finetune", method="lora", context=4096),
+                           currency="CNY", region="china", circuit="230v16a", budget=300000)
+    for build in plan(request, catalog).builds:
+        assert build.gpu_id not in gpus_text(build)

@@ -1,0 +1,66 @@
+"""The build sheet as Qt lays it out for print: every table a table at A4 and Letter, in USD, EUR and CNY."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QMarginsF, QSizeF
+from PySide6.QtGui import QPageLayout, QPageSize, QTextTable
+
+from configurator.core.estimate.workload import Workload
+from configurator.core.report.purchase import SheetMeta
+from configurator.core.solve.plan import plan
+from configurator.core.solve.request import BuildRequest
+from configurator.qt.app import make_app
+from configurator.qt.printing import PAGE_SIZES, sheet_document, sheets_html
+
+MIN_COLUMN_PX = 40  # a short word ("Qty", "Total") on one line at 10 pt
+REQUESTS = {
+    "USD": BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=8192),
+                        budget=3000),
+    "EUR": BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=8192),
+                        budget=3000, currency="EUR", circuit="230v16a"),
+    "CNY": BuildRequest(model_id="qwen2.5-72b", workload=Workload(kind="finetune", method="lora", context=4096),
+                        currency="CNY", region="china", circuit="230v16a", budget=300000),
+}
+META = SheetMeta(project_name="layout", created="2026-01-02")
+
+
+def _tables(frame):  # type: ignore[no-untyped-def]
+    for child in frame.childFrames():
+        if isinstance(child, QTextTable):
+            yield child
+        yield from _tables(child)
+
+
+@pytest.fixture(scope="module")
+def builds(shipped_catalog):  # type: ignore[no-untyped-def]
+    return {currency: (request, plan(request, shipped_catalog).builds[0]) for currency, request in REQUESTS.items()}
+
+
+@pytest.mark.parametrize("page", sorted(PAGE_SIZES))
+@pytest.mark.parametrize("currency", sorted(REQUESTS))
+def test_every_sheet_table_lays_out_as_a_table(qapp, builds, currency: str, page: str) -> None:  # type: ignore[no-untyped-def]
+    make_app([])
+    request, build = builds[currency]
+    doc = sheet_document(sheets_html([build], request, META, page, with_charts=False))
+    layout = QPageLayout(QPageSize(PAGE_SIZES[page]), QPageLayout.Orientation.Portrait, QMarginsF(14, 14, 14, 14),
+                         QPageLayout.Unit.Millimeter)
+    text = layout.paintRectPixels(96)
+    doc.setPageSize(QSizeF(text.width(), text.height()))
+    doc_layout = doc.documentLayout()
+    tables = list(_tables(doc.rootFrame()))
+    assert len(tables) >= 5
+    for table in tables:
+        header = table.cellAt(0, 0).firstCursorPosition().block().text()
+        widths = [doc_layout.blockBoundingRect(table.cellAt(0, c).firstCursorPosition().block()).width()
+                  for c in range(table.columns())]
+        frame = doc_layout.frameBoundingRect(table)
+        assert frame.right() <= text.width() + 1, f"{header} table runs past the page edge"
+        assert min(widths) >= MIN_COLUMN_PX, f"{header} table: a column is {min(widths):.0f} px wide ({widths})"
+        if table.columns() == 2:  # Figure | Value: the labels read as words, not a letter a line
+            assert widths[0] >= 0.3 * text.width(), (header, widths)
+        # no cell is taller than a few lines: nothing is wrapped a character at a time
+        for row in range(table.rows()):
+            for column in range(table.columns()):
+                block = table.cellAt(row, column).firstCursorPosition().block()
+                assert block.layout().lineCount() <= 6, (header, row, column, block.text())
