@@ -205,6 +205,13 @@ TRAINING_HORIZON_H = 8760.0
 """Without a deadline, a training plan longer than a year is not an answer (the cluster issue's fallback)."""
 
 
+def effective_deadline(request: BuildRequest, workload: Workload) -> float | None:
+    """The deadline a training plan must meet: the user's, or a year when none is given."""
+    if request.deadline_hours is not None:
+        return request.deadline_hours
+    return TRAINING_HORIZON_H if workload.kind != "inference" and workload.tokens else None
+
+
 def engines_to_try(asked: Workload, resolved: Workload) -> tuple[str, ...]:
     """Inference engines that can load the weights, when the user did not name one: llama.cpp
     for GGUF (and f16/bf16 GGUF), vLLM and transformers for safetensors formats."""
@@ -234,9 +241,7 @@ def gpu_options(
     owned_gpu = request.owned_gpu
     workload = request.workload.resolved(model.max_context)
     engines = engines_to_try(request.workload, workload)
-    deadline = request.deadline_hours
-    if deadline is None and workload.kind != "inference" and workload.tokens:
-        deadline = TRAINING_HORIZON_H
+    deadline = effective_deadline(request, workload)
     for gpu in catalog.gpus:
         reason = gpu_allowed(gpu, request) or ("left out for comparison" if gpu.id in exclude_gpus else None)
         if owned_gpu and gpu.id != owned_gpu.id:

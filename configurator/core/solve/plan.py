@@ -20,6 +20,7 @@ from configurator.core.solve.candidates import (
     chassis_of,
     cooler_of,
     cpu_of,
+    effective_deadline,
     estimate_as_practitioner,
     gpu_options,
     memory_of,
@@ -205,9 +206,11 @@ def _system_build(
                         + ("" if wall <= limit else ": needs dedicated 200-240 V server-room feeds")))
     if request.room != "server-room":
         checks.append(Check(rule="NOISE-1", status="warn", message="an 8-GPU server belongs in a server room (noise and heat)"))
-    if request.deadline_hours and est.wall_hours is not None:
-        checks.append(Check(rule="PERF", status="pass" if est.wall_hours <= request.deadline_hours else "fail",
-                            message=f"estimated {est.wall_hours:,.0f} h against a {request.deadline_hours:,.0f} h deadline"))
+    deadline = effective_deadline(request, workload)
+    if deadline and est.wall_hours is not None:
+        checks.append(Check(rule="PERF", status="pass" if est.wall_hours <= deadline else "fail",
+                            message=f"estimated {est.wall_hours:,.0f} h against a {deadline:,.0f} h "
+                                    + ("deadline" if request.deadline_hours else "horizon (no deadline was given: at most a year)")))
     if request.min_decode_tps:
         tps = est.decode_tokens_per_s or 0
         checks.append(Check(rule="PERF", status="pass" if tps >= request.min_decode_tps else "fail",

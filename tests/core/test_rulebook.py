@@ -1,0 +1,194 @@
+"""The cases an expert builder found in the solver's answers (issue: one rulebook), as tests.
+
+Each rule is decided by one function in configurator/core/solve/compat.py (or power.py); the
+solver forbids what those functions fail, and the checks explain with the same functions. The
+plan-level tests below also run every build through tests/independent_checker.py.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.catalog.models import Chassis, Cooler, Cpu, Motherboard
+from configurator.core.estimate.workload import Workload
+from configurator.core.solve import compat
+from configurator.core.solve import power as pw
+from configurator.core.solve.plan import plan
+from configurator.core.solve.request import BuildRequest, OwnedPart
+from configurator.storage import catalogs
+from tests.independent_checker import check
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    result = catalogs.load(include_user=False)
+    assert not result.problems
+    return result.catalog
+
+
+def _record(catalog: Catalog, kind: str, record_id: str) -> Any:
+    return catalog.records[kind][record_id]
+
+
+def _sound(request: BuildRequest, result: dict[str, Any]) -> None:
+    for build in result["builds"]:
+        problems = check(build, request.circuit, request.circuits, request.budget, request.form)
+        assert not problems, (build["label"], problems)
+
+
+def _part(build: dict[str, Any], category: str) -> dict[str, Any]:
+    return next(p for p in build["parts"] if p["category"] == category)
+
+
+# ---------------------------------------------------------------- rules, one function each
+
+
+def test_a_xeon_scalable_cpu_is_not_supported_by_a_w790_board(catalog: Catalog) -> None:
+    gold = _record(catalog, "cpus", "xeon-gold-6530")
+    w790 = _record(catalog, "motherboards", "asus-pro-ws-w790e-sage-se")
+    assert isinstance(gold, Cpu) and isinstance(w790, Motherboard)
+    verdict = compat.cpu_board(gold, w790)
+    assert verdict.status == "fail" and "does not support" in verdict.message
+    assert compat.cpu_board(_record(catalog, "cpus", "xeon-w5-3435x"), w790).status == "pass"
+
+
+def test_a_fanless_server_heatsink_fails_in_a_tower_and_passes_in_a_gpu_server(catalog: Catalog) -> None:
+    passive = _record(catalog, "coolers", "intel-m50fcp-2u-passive-lga4677")
+    assert isinstance(passive, Cooler)
+    towers = [h for h in catalog.kind("chassis") if isinstance(h, Chassis) and h.kind in ("mid-tower", "full-tower", "open-frame")]
+    ducted = [h for h in catalog.kind("chassis") if isinstance(h, Chassis) and h.airflow == "server-ducted"]
+    assert towers and ducted
+    assert all(compat.cooler_chassis(passive, h).status == "fail" for h in towers)
+    assert all(compat.cooler_chassis(passive, h).status == "pass" for h in ducted)
+
+
+def test_a_four_channel_xeon_takes_at_most_two_dimms_per_channel(catalog: Catalog) -> None:
+    """16 DIMMs on a 4-channel Xeon w5-2455X (on a 16-slot, 8-channel board) is four per channel."""
+    cpu = _record(catalog, "cpus", "xeon-w5-2455x")
+    board = _record(catalog, "motherboards", "supermicro-x13swa-tf")
+    assert compat.usable_dimms(cpu, board) == 8
+    assert compat.dimm_population(cpu, board, 16).status == "fail"
+    assert compat.dimm_population(cpu, board, 8).status == "pass"
+    assert compat.dimm_population(cpu, board, 4).status == "pass"
+    assert compat.dimm_population(cpu, board, 2).status == "warn"  # two channels empty: half the bandwidth
+
+
+def test_connector_rule_counts_adapters_once() -> None:
+    """A 12V-2x6 card on a PSU without the plug takes four 8-pin cables; an EPS input takes two."""
+    assert pw.connectors_ok(1, 0, 1, have16=0, have8=4, have_eps=1)
+    assert not pw.connectors_ok(1, 0, 1, have16=0, have8=3, have_eps=1)
+    assert pw.connectors_ok(0, 0, 2, have16=0, have8=2, have_eps=1)
+    assert not pw.connectors_ok(0, 1, 2, have16=0, have8=2, have_eps=1)
+
+
+# ---------------------------------------------------------------- plans
+
+
+def test_deepseek_r1_builds_pair_cpus_with_boards_that_list_them(catalog: Catalog) -> None:
+    request = BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m"),
+                           budget=400000, circuit="230v16a", top_k=3)
+    result = plan(request, catalog).to_json()
+    assert result["builds"]
+    _sound(request, result)
+    for build in result["builds"]:
+        if build["nodes"] == 1 and any(p["category"] == "cpu" for p in build["parts"]):
+            cpu, board = _part(build, "cpu")["spec"], _part(build, "motherboard")["spec"]
+            assert cpu["family"] in board["cpu_families"]
+            assert not _part(build, "cooler")["spec"]["needs_ducted_airflow"] or _part(build, "chassis")["spec"]["airflow"] == "server-ducted"
+
+
+def test_owned_parts_are_counted_and_the_parts_add_up(catalog: Catalog) -> None:
+    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=8192),
+                           owned=(OwnedPart(category="gpu", id="rtx-3090"),), budget=3000, condition="used")
+    result = plan(request, catalog).to_json()
+    build = result["builds"][0]
+    gpu = _part(build, "gpu")
+    assert gpu["id"] == "rtx-3090" and gpu["quantity"] == 2 and gpu["owned"] == 1
+    assert sum(p["unit_price"] * (p["quantity"] - p["owned"]) for p in build["parts"]) == pytest.approx(build["total_price"], abs=0.05)
+    _sound(request, result)
+
+
+def test_owning_a_card_never_makes_the_answer_worse(catalog: Catalog) -> None:
+    """Owning an RTX 3090 must not turn a feasible 72B fp8 request into a server that fails the circuit."""
+    base = dict(model_id="qwen2.5-72b", workload=Workload(kind="inference", precision="fp8", engine="vllm", context=8192),
+                circuit="120v15a", room="home-office")
+    without = plan(BuildRequest(**base), catalog)
+    owned = plan(BuildRequest(**base, owned=(OwnedPart(category="gpu", id="rtx-3090"),)), catalog)
+    assert without.builds and owned.builds
+    assert min(b.total_price for b in owned.builds) <= min(b.total_price for b in without.builds) + 0.01
+    assert all(not [c for c in b.checks if c.status == "fail"] for b in owned.builds)
+
+
+def test_named_gpus_restrict_every_answer_and_a_comparison_drops_none(catalog: Catalog) -> None:
+    request = BuildRequest(model_id="qwen2.5-32b", workload=Workload(kind="inference", precision="awq-int4", batch=8, engine="vllm"),
+                           gpu_ids=("rtx-3090", "rtx-4090", "rtx-4090-blower"), circuit="230v16a")
+    result = plan(request, catalog)
+    shown = {b.gpu_id for b in result.builds}
+    assert shown <= set(request.gpu_ids)
+    assert all(b.parts[0].category == "gpu" for b in result.builds)  # no DGX or other ready-made server
+    for gpu_id in request.gpu_ids:
+        name = catalog.records["gpus"][gpu_id].name
+        assert gpu_id in shown or any(note.startswith(name) for note in result.notes), gpu_id
+
+
+def test_a_machine_that_cannot_hold_the_model_says_how_many_cards_it_would_take(catalog: Catalog) -> None:
+    request = BuildRequest(model_id="llama-3.1-405b", workload=Workload(kind="inference", precision="q4_k_m"),
+                           gpu_ids=("rtx-3090", "rtx-4090"))
+    result = plan(request, catalog)
+    assert result.infeasible is not None and not result.builds
+    assert "needs about 11 x 24 GB cards" in result.infeasible.reason
+    assert "a machine holds at most 8" in result.infeasible.reason
+    assert result.infeasible.reason.count("GiB per GPU") == 1  # one sentence, not a list of near-repeats
+
+
+def test_without_a_named_engine_the_planner_picks_one_that_runs_it(catalog: Catalog) -> None:
+    """Llama 3.1 8B fp16 at 128k: transformers does not fit $3,000; llama.cpp on two 3090s does."""
+    request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="fp16", context=131072),
+                           budget=3000)
+    result = plan(request, catalog)
+    assert result.builds, result.infeasible
+    first = result.builds[0]
+    assert first.estimate.workload["engine"] in ("llama.cpp", "vllm")
+    assert any("no engine was named" in a for a in first.estimate.assumptions)
+
+
+def test_software_the_card_cannot_run_is_refused_or_warned_in_words(catalog: Catalog) -> None:
+    request = BuildRequest(model_id="qwen2.5-32b", workload=Workload(kind="inference", precision="fp8", engine="vllm"),
+                           gpu_ids=("rtx-2080-ti-22gb", "radeon-pro-w7900", "rtx-4090"), budget=20000)
+    result = plan(request, catalog)
+    w7900 = next(n for n in result.notes if n.startswith("AMD Radeon PRO W7900"))
+    assert "software stack does not run" in w7900 and "FP8" in w7900
+    turing = next(b for b in result.builds if b.gpu_id == "rtx-2080-ti-22gb")
+    assert any(c.rule.startswith("SUP") and c.status == "warn" and "FP8" in c.message for c in turing.checks)
+
+
+def test_training_without_a_deadline_never_offers_a_plan_of_years(catalog: Catalog) -> None:
+    request = BuildRequest(model_id="llama-3.2-3b", workload=Workload(kind="pretrain", tokens=1e12, context=2048),
+                           circuit="230v16a")
+    result = plan(request, catalog)
+    for build in result.builds:
+        assert build.estimate.wall_hours is not None and build.estimate.wall_hours <= 8760
+
+
+def test_small_model_small_machine_in_a_case(catalog: Catalog) -> None:
+    request = BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="inference", precision="q4_k_m"), budget=1200,
+                           room="home-office")
+    result = plan(request, catalog).to_json()
+    assert result["builds"]
+    _sound(request, result)
+    for build in result["builds"]:
+        assert _part(build, "chassis")["spec"]["kind"] != "open-frame"
+        psu = _part(build, "psu")
+        assert psu["spec"]["watts"] * psu["quantity"] <= 2.5 * build["power"]["dc_load_w"] or any(
+            c["rule"] == "PWR-10" for c in build["checks"])
+
+
+def test_the_same_request_gives_byte_identical_output(catalog: Catalog) -> None:
+    request = BuildRequest(model_id="qwen2.5-14b", workload=Workload(kind="inference", precision="q8_0"), budget=5000)
+    first = json.dumps(plan(request, catalog).to_json(), sort_keys=True)
+    second = json.dumps(plan(request, catalog).to_json(), sort_keys=True)
+    assert first == second
