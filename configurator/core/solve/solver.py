@@ -82,6 +82,7 @@ class BuildModel:
     """
 
     def __init__(self, request: BuildRequest, cand: Candidates, model_arch: ModelArch, catalog: Catalog):
+        """One choice variable per candidate, then each family of rules in turn."""
         from ortools.sat.python import cp_model
 
         self.cp = cp_model
@@ -89,353 +90,375 @@ class BuildModel:
         self.c = cand
         self.model_arch = model_arch
         self.catalog = catalog
-        m = cp_model.CpModel()
-        self.m = m
-        volts = circuit_volts(request.circuit)
-        limit = circuit_limit_w(request.circuit)
-        training = request.workload.kind != "inference"
+        self.m = cp_model.CpModel()
+        self._choices()
+        self._platform()
+        self._gpu_geometry()
+        self._gpu_count()
+        self._chassis()
+        self._psu_kinds()
+        self._power()
+        self._memory()
+        self._cpu_cooler()
+        self._storage_and_owned()
+        self._cost()
+        self._objectives()
+        self.excluded: list[int] = []
+        self._exclusions: list[Any] = []
+        self._bound_literals: list[Any] = []
+        self._solves = 0
+        self.last_status = "unsolved"
+        self.board_var = {b.id: self.b[i] for i, b in enumerate(self.boards)}
 
-        boards = [board_of(b) for b in cand.boards]
-        cpus = [cpu_of(c) for c in cand.cpus]
-        chassis = [chassis_of(h) for h in cand.chassis]
-        options = cand.options
+    # ------------------------------------------------------------------ the model, one family of rules at a time
+
+    def _choices(self) -> None:
+        """Candidate lists, the PSU/memory/storage quantity choices, and one 0/1 variable each."""
+        self.volts = circuit_volts(self.request.circuit)
+        self.limit = circuit_limit_w(self.request.circuit)
+        self.training = self.request.workload.kind != "inference"
+
+        self.boards = [board_of(b) for b in self.c.boards]
+        self.cpus = [cpu_of(c) for c in self.c.cpus]
+        self.chassis = [chassis_of(h) for h in self.c.chassis]
+        self.options = self.c.options
         self.psu_choices: list[_PsuChoice] = []
-        for p in cand.psus:
+        for p in self.c.psus:
             psu = psu_of(p)
             kind = "atx3" if psu.atx_version in ("3.0", "3.1") and psu.native_12v2x6 else "atx2"
             for count in (1, 2):
                 self.psu_choices.append(_PsuChoice(p, count, None, psu.watts * count, psu.efficiency, kind))
-        for hi, ch in enumerate(chassis):
+        for hi, ch in enumerate(self.chassis):
             if ch.integrated_board and ch.included_psu_w:
                 usable = ch.included_psu_w / (2 if ch.psu_redundant else 1)
                 self.psu_choices.append(_PsuChoice(None, 1, hi, usable, "titanium", "included"))
-        self.mem_choices = [(mk, k) for mk in cand.memory for k in (1, 2, 3, 4)
+        self.mem_choices = [(mk, k) for mk in self.c.memory for k in (1, 2, 3, 4)
                             if memory_of(mk).modules * k <= 32 and (k == 1 or memory_of(mk).modules * k <= 24)]
-        self.sto_choices = [(s, k) for s in cand.storage for k in (1, 2, 3, 4)
-                            if storage_of(s).capacity_gb * k >= cand.storage_need_gb
-                            and (k == 1 or storage_of(s).capacity_gb * (k - 1) < cand.storage_need_gb)]
+        self.sto_choices = [(s, k) for s in self.c.storage for k in (1, 2, 3, 4)
+                            if storage_of(s).capacity_gb * k >= self.c.storage_need_gb
+                            and (k == 1 or storage_of(s).capacity_gb * (k - 1) < self.c.storage_need_gb)]
 
-        o_vars = [m.new_bool_var(f"o{i}") for i in range(len(options))]
-        b_vars = [m.new_bool_var(f"b{i}") for i in range(len(boards))]
-        c_vars = [m.new_bool_var(f"c{i}") for i in range(len(cpus))]
-        h_vars = [m.new_bool_var(f"h{i}") for i in range(len(chassis))]
-        s_vars = [m.new_bool_var(f"s{i}") for i in range(len(self.psu_choices))]
-        mem_vars = [m.new_bool_var(f"m{i}") for i in range(len(self.mem_choices))]
-        cool_vars = [m.new_bool_var(f"k{i}") for i in range(len(cand.coolers))]
-        d_vars = [m.new_bool_var(f"d{i}") for i in range(len(self.sto_choices))]
-        self.o, self.b, self.cpu, self.h, self.s, self.mem, self.cool, self.d = (
-            o_vars, b_vars, c_vars, h_vars, s_vars, mem_vars, cool_vars, d_vars)
-        for group in (o_vars, b_vars, c_vars, h_vars, s_vars, mem_vars, cool_vars, d_vars):
-            m.add_exactly_one(group)
+        self.o = [self.m.new_bool_var(f"o{i}") for i in range(len(self.options))]
+        self.b = [self.m.new_bool_var(f"b{i}") for i in range(len(self.boards))]
+        self.cpu = [self.m.new_bool_var(f"c{i}") for i in range(len(self.cpus))]
+        self.h = [self.m.new_bool_var(f"h{i}") for i in range(len(self.chassis))]
+        self.s = [self.m.new_bool_var(f"s{i}") for i in range(len(self.psu_choices))]
+        self.mem = [self.m.new_bool_var(f"m{i}") for i in range(len(self.mem_choices))]
+        self.cool = [self.m.new_bool_var(f"k{i}") for i in range(len(self.c.coolers))]
+        self.d = [self.m.new_bool_var(f"d{i}") for i in range(len(self.sto_choices))]
+        for group in (self.o, self.b, self.cpu, self.h, self.s, self.mem, self.cool, self.d):
+            self.m.add_exactly_one(group)
 
-        def any_of(name: str, literals: list[Any]) -> Any:
-            """A 0/1 variable equal to the sum of mutually exclusive literals."""
-            var = m.new_bool_var(name)
-            m.add(var == sum(literals)) if literals else m.add(var == 0)
-            return var
+    def any_of(self, name: str, literals: list[Any]) -> Any:
+        """A 0/1 variable equal to the sum of mutually exclusive literals."""
+        var = self.m.new_bool_var(name)
+        self.m.add(var == sum(literals)) if literals else self.m.add(var == 0)
+        return var
 
-        def classes(items: list[Any], key: Any) -> dict[Any, list[int]]:
-            out: dict[Any, list[int]] = {}
-            for index, item in enumerate(items):
-                out.setdefault(key(item), []).append(index)
-            return out
+    @staticmethod
+    def classes(items: list[Any], key: Any) -> dict[Any, list[int]]:
+        out: dict[Any, list[int]] = {}
+        for index, item in enumerate(items):
+            out.setdefault(key(item), []).append(index)
+        return out
 
-        def forbid_pairs(left: list[Any], left_vars: list[Any], left_key: Any, right: list[Any], right_vars: list[Any],
-                         right_key: Any, allowed: Any, name: str) -> None:
-            """A pairwise rule as a table: classes of parts the rule cannot tell apart, and a
-            clause for every class pair the rule's own function (compat.py) fails."""
-            lefts, rights = classes(left, left_key), classes(right, right_key)
-            lvars = {k: any_of(f"{name}_l{ids[0]}", [left_vars[i] for i in ids]) for k, ids in lefts.items()}
-            rvars = {k: any_of(f"{name}_r{ids[0]}", [right_vars[i] for i in ids]) for k, ids in rights.items()}
-            for lk, lids in lefts.items():
-                for rk, rids in rights.items():
-                    if not allowed(left[lids[0]], right[rids[0]]):
-                        m.add_bool_or([lvars[lk].negated(), rvars[rk].negated()])
+    def forbid_pairs(self, left: list[Any], left_vars: list[Any], left_key: Any, right: list[Any], right_vars: list[Any],
+                     right_key: Any, allowed: Any, name: str) -> None:
+        """A pairwise rule as a table: classes of parts the rule cannot tell apart, and a
+        clause for every class pair the rule's own function (compat.py) fails."""
+        lefts, rights = self.classes(left, left_key), self.classes(right, right_key)
+        lvars = {k: self.any_of(f"{name}_l{ids[0]}", [left_vars[i] for i in ids]) for k, ids in lefts.items()}
+        rvars = {k: self.any_of(f"{name}_r{ids[0]}", [right_vars[i] for i in ids]) for k, ids in rights.items()}
+        for lk, lids in lefts.items():
+            for rk, rids in rights.items():
+                if not allowed(left[lids[0]], right[rids[0]]):
+                    self.m.add_bool_or([lvars[lk].negated(), rvars[rk].negated()])
 
-        # --- board and CPU: same socket and memory kind; dual-socket boards take two CPUs
-        for key in {(b.socket, b.memory_type) for b in boards} | {(c.socket, c.memory_type) for c in cpus}:
-            m.add(sum(b_vars[i] for i, b in enumerate(boards) if (b.socket, b.memory_type) == key)
-                  == sum(c_vars[i] for i, c in enumerate(cpus) if (c.socket, c.memory_type) == key))
-        forbid_pairs(cpus, c_vars, compat.cpu_key, boards, b_vars, compat.board_cpu_key,
+    def per_cpu(self, value: Any) -> Any:
+        """Sum over the chosen CPU(s) of value(cpu), counting the second socket."""
+        return (sum(int(value(cpu)) * self.cpu[i] for i, cpu in enumerate(self.cpus))
+                + sum(int(value(self.cpus[i])) * both for i, both in self.second_cpu.items()))
+
+    def _platform(self) -> None:
+        """CPU x board (CPU-2), sockets, and sums over the chosen CPU(s)."""
+        for key in {(b.socket, b.memory_type) for b in self.boards} | {(c.socket, c.memory_type) for c in self.cpus}:
+            self.m.add(sum(self.b[i] for i, b in enumerate(self.boards) if (b.socket, b.memory_type) == key)
+                  == sum(self.cpu[i] for i, c in enumerate(self.cpus) if (c.socket, c.memory_type) == key))
+        self.forbid_pairs(self.cpus, self.cpu, compat.cpu_key, self.boards, self.b, compat.board_cpu_key,
                      lambda cpu, board: compat.cpu_board(cpu, board).status != "fail", "cpuboard")
-        dual = any_of("dual_socket", [b_vars[i] for i, b in enumerate(boards) if b.cpu_sockets == 2])
-        self.dual = dual
-        dual_sockets = {b.socket for b in boards if b.cpu_sockets == 2}
-        second_cpu: dict[int, Any] = {}
-        for i, cpu in enumerate(cpus):
+        self.dual = self.any_of("dual_socket", [self.b[i] for i, b in enumerate(self.boards) if b.cpu_sockets == 2])
+        dual_sockets = {b.socket for b in self.boards if b.cpu_sockets == 2}
+        self.second_cpu: dict[int, Any] = {}
+        for i, cpu in enumerate(self.cpus):
             if cpu.socket in dual_sockets:
-                both = m.new_bool_var(f"cpu2_{i}")
-                m.add_multiplication_equality(both, [c_vars[i], dual])
-                second_cpu[i] = both
+                both = self.m.new_bool_var(f"cpu2_{i}")
+                self.m.add_multiplication_equality(both, [self.cpu[i], self.dual])
+                self.second_cpu[i] = both
 
-        def per_cpu(value: Any) -> Any:
-            """Sum over the chosen CPU(s) of value(cpu), counting the second socket."""
-            return (sum(int(value(cpu)) * c_vars[i] for i, cpu in enumerate(cpus))
-                    + sum(int(value(cpus[i])) * both for i, both in second_cpu.items()))
+        self.consumer_cpu = self.any_of("consumer_cpu", [self.cpu[i] for i, c in enumerate(self.cpus) if c.platform == "consumer"])
+        self.server_cpu = self.any_of("server_cpu", [self.cpu[i] for i, c in enumerate(self.cpus) if c.platform == "server"])
+        self.socket_var = {s: self.any_of(f"socket_{s}", [self.b[i] for i, b in enumerate(self.boards) if b.socket == s])
+                      for s in {b.socket for b in self.boards}}
 
-        consumer_cpu = any_of("consumer_cpu", [c_vars[i] for i, c in enumerate(cpus) if c.platform == "consumer"])
-        server_cpu = any_of("server_cpu", [c_vars[i] for i, c in enumerate(cpus) if c.platform == "server"])
-        socket_var = {s: any_of(f"socket_{s}", [b_vars[i] for i, b in enumerate(boards) if b.socket == s])
-                      for s in {b.socket for b in boards}}
-
-        # --- GPU geometry: board slot layouts against card geometry classes (R1, R8, R12, R14)
-        open_frame = any_of("open_frame", [h_vars[i] for i, h in enumerate(chassis) if h.kind == "open-frame"])
-        openings = m.new_int_var(0, 16, "openings")
-        gpu_lanes = m.new_int_var(0, 1024, "gpu_lanes")
-        self.openings = openings
+    def _gpu_geometry(self) -> None:
+        """Slot layouts against card geometries (R1, R8, R12, R14), risers, case openings, lanes."""
+        self.open_frame = self.any_of("open_frame", [self.h[i] for i, h in enumerate(self.chassis) if h.kind == "open-frame"])
+        self.openings = self.m.new_int_var(0, 16, "openings")
+        self.gpu_lanes = self.m.new_int_var(0, 1024, "gpu_lanes")
 
         def layout_key(b: Motherboard) -> Any:
             return (tuple((s.position, s.mechanical_lanes, s.lanes, s.gen, s.source, s.lanes_when_bifurcated)
                           for s in b.pcie_slots), b.gpu_bays, b.gpu_bay_gen)
 
         def geometry_key(o: GpuOption) -> Any:
-            wide = (training and o.count > 1) or o.estimate.split == "tensor"
+            wide = (self.training and o.count > 1) or o.estimate.split == "tensor"
             return (span(o.gpu), needs_gap(o.gpu), o.gpu.slot_width <= 2, o.count, wide)
 
-        layouts = classes(boards, layout_key)
-        geometries = classes(options, geometry_key)
-        needs_risers = m.new_bool_var("needs_risers")  # cards that cannot sit in their slots: hung on risers
+        layouts = self.classes(self.boards, layout_key)
+        geometries = self.classes(self.options, geometry_key)
+        self.needs_risers = self.m.new_bool_var("needs_risers")  # cards that cannot sit in their slots: hung on risers
         for lk, board_ids in layouts.items():
-            lvar = any_of(f"layout_{len(board_ids)}_{board_ids[0]}", [b_vars[i] for i in board_ids])
-            board = boards[board_ids[0]]
+            lvar = self.any_of(f"layout_{len(board_ids)}_{board_ids[0]}", [self.b[i] for i in board_ids])
+            board = self.boards[board_ids[0]]
             for gk, option_ids in geometries.items():
-                gvar = any_of(f"geom_{board_ids[0]}_{option_ids[0]}", [o_vars[i] for i in option_ids])
-                opt = options[option_ids[0]]
-                normal = cand.placement(board, opt, False)
-                risers = None if board.gpu_bays else cand.placement(board, opt, True)
+                gvar = self.any_of(f"geom_{board_ids[0]}_{option_ids[0]}", [self.o[i] for i in option_ids])
+                opt = self.options[option_ids[0]]
+                normal = self.c.placement(board, opt, False)
+                risers = None if board.gpu_bays else self.c.placement(board, opt, True)
                 wide = gk[-1]
                 if normal is not None and wide and normal.min_lanes < TP_OR_TRAINING_MIN_LANES:
                     normal = None
                 if risers is not None and wide and risers.min_lanes < TP_OR_TRAINING_MIN_LANES:
                     risers = None
                 if normal is None and risers is None:
-                    m.add_bool_or([gvar.negated(), lvar.negated()])
+                    self.m.add_bool_or([gvar.negated(), lvar.negated()])
                     continue
                 if normal is None:
                     assert risers is not None
-                    m.add_bool_or([gvar.negated(), lvar.negated(), needs_risers])
-                    m.add(gpu_lanes >= sum(s.lanes for s in risers.slots)).only_enforce_if([gvar, lvar])
+                    self.m.add_bool_or([gvar.negated(), lvar.negated(), self.needs_risers])
+                    self.m.add(self.gpu_lanes >= sum(s.lanes for s in risers.slots)).only_enforce_if([gvar, lvar])
                     continue
-                # seated in their slots: the cards must end within the case's openings
-                m.add(openings >= normal.openings_needed).only_enforce_if([gvar, lvar, needs_risers.negated()])
+                # seated in their slots: the cards must end within the case's self.openings
+                self.m.add(self.openings >= normal.openings_needed).only_enforce_if([gvar, lvar, self.needs_risers.negated()])
                 if risers is None:
-                    m.add_bool_or([gvar.negated(), lvar.negated(), needs_risers.negated()])
-                m.add(gpu_lanes >= sum(s.lanes for s in normal.slots)).only_enforce_if([gvar, lvar])
-        m.add(needs_risers <= open_frame)  # risers only where the cards can hang off a frame
-        self.needs_risers = needs_risers
-        m.add(openings <= sum(h.expansion_slots * h_vars[i] for i, h in enumerate(chassis)))
+                    self.m.add_bool_or([gvar.negated(), lvar.negated(), self.needs_risers.negated()])
+                self.m.add(self.gpu_lanes >= sum(s.lanes for s in normal.slots)).only_enforce_if([gvar, lvar])
+        self.m.add(self.needs_risers <= self.open_frame)  # risers only where the cards can hang off a frame
+        self.m.add(self.openings <= sum(h.expansion_slots * self.h[i] for i, h in enumerate(self.chassis)))
 
         # lanes within the CPU(s); NVMe drives take x4 each; sockets for the drives
-        nvme_count = m.new_int_var(0, 16, "nvme")
-        m.add(nvme_count == sum(k * d_vars[i] for i, (s, k) in enumerate(self.sto_choices) if storage_of(s).interface != "sata"))
-        bay_board = any_of("bay_board", [b_vars[i] for i, b in enumerate(boards) if b.gpu_bays])
-        m.add(gpu_lanes + 4 * nvme_count <= per_cpu(lambda c: c.pcie_lanes) + 4 + 1024 * bay_board)
-        m.add(nvme_count <= sum((max(len(b.m2_sockets), 1) + (4 if is_server_board(b) else 0)) * b_vars[i]
-                                for i, b in enumerate(boards)))
+        nvme_count = self.m.new_int_var(0, 16, "nvme")
+        self.m.add(nvme_count == sum(k * self.d[i] for i, (s, k) in enumerate(self.sto_choices) if storage_of(s).interface != "sata"))
+        bay_board = self.any_of("bay_board", [self.b[i] for i, b in enumerate(self.boards) if b.gpu_bays])
+        self.m.add(self.gpu_lanes + 4 * nvme_count <= self.per_cpu(lambda c: c.pcie_lanes) + 4 + 1024 * bay_board)
+        self.m.add(nvme_count <= sum((max(len(b.m2_sockets), 1) + (4 if is_server_board(b) else 0)) * self.b[i]
+                                for i, b in enumerate(self.boards)))
 
-        # --- platform and GPU count (PCI-3, CPU-1: at least 4 cores per GPU)
-        gpu_count = m.new_int_var(0, 64, "gpu_count")
-        m.add(gpu_count == sum(o.count * o_vars[i] for i, o in enumerate(options)))
-        many = any_of("three_or_more", [o_vars[i] for i, o in enumerate(options) if o.count >= 3])
-        m.add(many + consumer_cpu <= 1)
-        m.add(per_cpu(lambda c: c.cores) >= 4 * gpu_count)
+    def _gpu_count(self) -> None:
+        """GPU count against platform and cores (PCI-3, CPU-1)."""
+        self.gpu_count = self.m.new_int_var(0, 64, "gpu_count")
+        self.m.add(self.gpu_count == sum(o.count * self.o[i] for i, o in enumerate(self.options)))
+        many = self.any_of("three_or_more", [self.o[i] for i, o in enumerate(self.options) if o.count >= 3])
+        self.m.add(many + self.consumer_cpu <= 1)
+        self.m.add(self.per_cpu(lambda c: c.cores) >= 4 * self.gpu_count)
 
-        # --- chassis: board size, integrated boards, GPU length, cooling, GPU count
-        forbid_pairs(boards, b_vars, compat.board_size_key, chassis, h_vars, lambda h: h.id,
+    def _chassis(self) -> None:
+        """Board size (SLOT-4), card length (SLOT-3), GPU cooling (COOL-1/2/4) and open frames (SLOT-6)."""
+        self.forbid_pairs(self.boards, self.b, compat.board_size_key, self.chassis, self.h, lambda h: h.id,
                      lambda board, ch: compat.board_chassis(board, ch).status != "fail", "boardcase")
-        m.add(sum(int(o.gpu.length_mm) * o_vars[i] for i, o in enumerate(options))
-              <= sum(int(h.max_gpu_length_mm) * h_vars[i] for i, h in enumerate(chassis)))
-        m.add(gpu_count <= sum((h.max_gpus if h.max_gpus and h.kind != "open-frame" else 64) * h_vars[i]
-                               for i, h in enumerate(chassis)))
-        ducted = any_of("ducted", [h_vars[i] for i, h in enumerate(chassis) if h.airflow == "server-ducted"])
-        tower = any_of("tower", [h_vars[i] for i, h in enumerate(chassis) if h.kind in ("mid-tower", "full-tower")])
-        passive = any_of("passive_gpus", [o_vars[i] for i, o in enumerate(options) if o.gpu.cooler == "passive"])
-        open_air = any_of("open_air_gpus", [o_vars[i] for i, o in enumerate(options) if o.gpu.cooler == "open-air"])
-        flagships = any_of("open_air_flagships", [o_vars[i] for i, o in enumerate(options)
+        self.m.add(sum(int(o.gpu.length_mm) * self.o[i] for i, o in enumerate(self.options))
+              <= sum(int(h.max_gpu_length_mm) * self.h[i] for i, h in enumerate(self.chassis)))
+        self.m.add(self.gpu_count <= sum((h.max_gpus if h.max_gpus and h.kind != "open-frame" else 64) * self.h[i]
+                               for i, h in enumerate(self.chassis)))
+        ducted = self.any_of("ducted", [self.h[i] for i, h in enumerate(self.chassis) if h.airflow == "server-ducted"])
+        tower = self.any_of("tower", [self.h[i] for i, h in enumerate(self.chassis) if h.kind in ("mid-tower", "full-tower")])
+        passive = self.any_of("passive_gpus", [self.o[i] for i, o in enumerate(self.options) if o.gpu.cooler == "passive"])
+        open_air = self.any_of("open_air_gpus", [self.o[i] for i, o in enumerate(self.options) if o.gpu.cooler == "open-air"])
+        flagships = self.any_of("open_air_flagships", [self.o[i] for i, o in enumerate(self.options)
                                                    if o.gpu.cooler == "open-air" and o.gpu.tdp_w >= 320 and o.count > 2])
-        m.add(passive <= ducted)  # COOL-2: passive cards only with ducted server airflow
-        m.add(open_air + ducted <= 1)  # fans fight a ducted server's front-to-back airflow
-        m.add(flagships + tower <= 1)  # R2/R3: beyond two open-air flagships, risers or a rack
+        self.m.add(passive <= ducted)  # COOL-2: passive cards only with ducted server airflow
+        self.m.add(open_air + ducted <= 1)  # fans fight a ducted server's front-to-back airflow
+        self.m.add(flagships + tower <= 1)  # R2/R3: beyond two open-air flagships, risers or a rack
         # SLOT-6: an open frame only when asked for, or when it serves (three or more open-air cards
         # that a case cannot cool); a one- or two-card build sits in a case
-        if request.form != "open-frame":
-            serves_frame = any_of("frame_serves", [o_vars[i] for i, o in enumerate(options)
+        if self.request.form != "open-frame":
+            serves_frame = self.any_of("frame_serves", [self.o[i] for i, o in enumerate(self.options)
                                                    if o.gpu.cooler == "open-air" and o.count >= 3])
-            m.add(open_frame <= serves_frame)
+            self.m.add(self.open_frame <= serves_frame)
 
-        # --- PSU: included modules only with their barebone; desktop units only elsewhere
-        barebone = any_of("barebone", [h_vars[i] for i, h in enumerate(chassis) if h.integrated_board])
+    def _psu_kinds(self) -> None:
+        """Which PSUs go with which chassis; two units only with two bays."""
+        barebone = self.any_of("barebone", [self.h[i] for i, h in enumerate(self.chassis) if h.integrated_board])
         for si, ps in enumerate(self.psu_choices):
             if ps.kind == "included":
                 assert ps.chassis_index is not None
-                m.add(s_vars[si] == h_vars[ps.chassis_index])
-        desktop_psu = any_of("desktop_psu", [s_vars[i] for i, ps in enumerate(self.psu_choices) if ps.kind != "included"])
-        m.add(desktop_psu + barebone <= 1)
-        two_psus = any_of("two_psus", [s_vars[i] for i, ps in enumerate(self.psu_choices) if ps.count == 2])
-        one_bay = any_of("one_bay", [h_vars[i] for i, h in enumerate(chassis) if h.psu_bays < 2 and h.kind != "open-frame"])
-        m.add(two_psus + one_bay <= 1)
-        self.largest_single_psu_w = max((psu_of(p).watts for p in cand.psus), default=0.0)
+                self.m.add(self.s[si] == self.h[ps.chassis_index])
+        desktop_psu = self.any_of("desktop_psu", [self.s[i] for i, ps in enumerate(self.psu_choices) if ps.kind != "included"])
+        self.m.add(desktop_psu + barebone <= 1)
+        two_psus = self.any_of("two_psus", [self.s[i] for i, ps in enumerate(self.psu_choices) if ps.count == 2])
+        one_bay = self.any_of("one_bay", [self.h[i] for i, h in enumerate(self.chassis) if h.psu_bays < 2 and h.kind != "open-frame"])
+        self.m.add(two_psus + one_bay <= 1)
+        self.largest_single_psu_w = max((psu_of(p).watts for p in self.c.psus), default=0.0)
 
-        # --- power (PWR-1/2/3/4/6, CIR-1)
-        # a power limit lowers the sustained draw; transients stay those of the card (R20)
-        gpu_w = sum(int(o.count * pw.gpu_sustained_w(o.gpu, request.power_limit)) * o_vars[i] for i, o in enumerate(options))
-        cpu_w = per_cpu(lambda c: c.tdp_w)
+    def _power(self) -> None:
+        """DC load, transients, connectors, PSU size and the circuit (PWR-1..10, CIR-1)."""
+        # a power self.limit lowers the sustained draw; transients stay those of the card (R20)
+        gpu_w = sum(int(o.count * pw.gpu_sustained_w(o.gpu, self.request.power_limit)) * self.o[i] for i, o in enumerate(self.options))
+        cpu_w = self.per_cpu(lambda c: c.tdp_w)
         # the same terms as power.rest_power_w, as a sum over the chosen parts
         rest_w = (
-            sum(pw.DIMM_W * memory_of(mk).modules * k * mem_vars[i] for i, (mk, k) in enumerate(self.mem_choices))
-            + sum(pw.DRIVE_W * k * d_vars[i] for i, (_, k) in enumerate(self.sto_choices))
-            + sum(pw.fans_w(h.integrated_board is not None) * h_vars[i] for i, h in enumerate(chassis))
+            sum(pw.DIMM_W * memory_of(mk).modules * k * self.mem[i] for i, (mk, k) in enumerate(self.mem_choices))
+            + sum(pw.DRIVE_W * k * self.d[i] for i, (_, k) in enumerate(self.sto_choices))
+            + sum(pw.fans_w(h.integrated_board is not None) * self.h[i] for i, h in enumerate(self.chassis))
             + pw.BASE_W
         )
-        dc = m.new_int_var(0, 200_000, "dc_w")
-        m.add(dc == gpu_w + cpu_w + rest_w)
+        dc = self.m.new_int_var(0, 200_000, "dc_w")
+        self.m.add(dc == gpu_w + cpu_w + rest_w)
         self.dc = dc
-        fast_w, slow_w, spike_w = (m.new_int_var(0, 1_000_000, name) for name in ("fast_w", "slow_w", "spike_w"))
-        m.add(fast_w == sum(int(o.count * o.gpu.tdp_w * pw.transient_ratio(o.gpu)) * o_vars[i] for i, o in enumerate(options))
+        fast_w, slow_w, spike_w = (self.m.new_int_var(0, 1_000_000, name) for name in ("fast_w", "slow_w", "spike_w"))
+        self.m.add(fast_w == sum(int(o.count * o.gpu.tdp_w * pw.transient_ratio(o.gpu)) * self.o[i] for i, o in enumerate(self.options))
               + cpu_w + rest_w)
-        m.add(slow_w == sum(int(o.count * o.gpu.tdp_w * pw.SLOW_TRANSIENT_RATIO) * o_vars[i] for i, o in enumerate(options))
+        self.m.add(slow_w == sum(int(o.count * o.gpu.tdp_w * pw.SLOW_TRANSIENT_RATIO) * self.o[i] for i, o in enumerate(self.options))
               + cpu_w + rest_w)
-        m.add(spike_w == sum(int(o.count * o.gpu.tdp_w * pw.ATX2_SPIKE_RATIO) * o_vars[i] for i, o in enumerate(options))
+        self.m.add(spike_w == sum(int(o.count * o.gpu.tdp_w * pw.ATX2_SPIKE_RATIO) * self.o[i] for i, o in enumerate(self.options))
               + cpu_w + rest_w)
-        # PWR-6 (power.connectors_ok) over classes: what the GPUs need, the CPU's EPS inputs, each PSU
-        need_classes = classes(options, lambda o: pw.gpu_connector_needs(o.gpu, o.count))
-        need_vars = {k: any_of(f"need_{k[0]}_{k[1]}_{k[2]}", [o_vars[i] for i in ids]) for k, ids in need_classes.items()}
-        eps_classes = classes(cpus, lambda c: pw.cpu_eps_connectors(c, 1))  # desktop PSUs feed one socket
-        eps_vars = {k: any_of(f"cpu_eps_{k}", [c_vars[i] for i in ids]) for k, ids in eps_classes.items()}
+        # PWR-6 (power.connectors_ok) over self.classes: what the GPUs need, the CPU's EPS inputs, each PSU
+        need_classes = self.classes(self.options, lambda o: pw.gpu_connector_needs(o.gpu, o.count))
+        need_vars = {k: self.any_of(f"need_{k[0]}_{k[1]}_{k[2]}", [self.o[i] for i in ids]) for k, ids in need_classes.items()}
+        eps_classes = self.classes(self.cpus, lambda c: pw.cpu_eps_connectors(c, 1))  # desktop PSUs feed one socket
+        eps_vars = {k: self.any_of(f"cpu_eps_{k}", [self.cpu[i] for i in ids]) for k, ids in eps_classes.items()}
         # PWR-10: no supply beyond 2.5x its load, except where a label explains it ("room to grow")
         # or the user owns it; enforced through an assumption literal so one label can lift it
-        self.right_sized_psu = m.new_bool_var("right_sized_psu")
+        self.right_sized_psu = self.m.new_bool_var("right_sized_psu")
         for si, ps in enumerate(self.psu_choices):
-            lit = s_vars[si]
-            m.add(100 * dc <= int(100 * pw.PSU_TARGET_LOAD * ps.capacity_w)).only_enforce_if(lit)  # PWR-2
+            lit = self.s[si]
+            self.m.add(100 * dc <= int(100 * pw.PSU_TARGET_LOAD * ps.capacity_w)).only_enforce_if(lit)  # PWR-2
             if ps.count == 2 and not (ps.psu is not None and ps.psu.owned):  # PWR-8 (power.two_psus_needed)
-                m.add(100 * dc >= int(100 * pw.PSU_TARGET_LOAD * self.largest_single_psu_w) + 1).only_enforce_if(lit)
+                self.m.add(100 * dc >= int(100 * pw.PSU_TARGET_LOAD * self.largest_single_psu_w) + 1).only_enforce_if(lit)
             if ps.kind != "included" and not (ps.psu is not None and ps.psu.owned):
-                m.add(int(10 * pw.PSU_OVERSIZE) * dc >= int(10 * ps.capacity_w)).only_enforce_if([lit, self.right_sized_psu])
-            eff = pw.efficiency(ps.tier, volts)
+                self.m.add(int(10 * pw.PSU_OVERSIZE) * dc >= int(10 * ps.capacity_w)).only_enforce_if([lit, self.right_sized_psu])
+            eff = pw.efficiency(ps.tier, self.volts)
             outlets = min(ps.count if ps.kind != "included" else 4, self.request.circuits)
-            m.add(1000 * dc <= int(1000 * eff * limit * outlets)).only_enforce_if(lit)
+            self.m.add(1000 * dc <= int(1000 * eff * self.limit * outlets)).only_enforce_if(lit)
             if ps.kind == "included":
                 continue
             psu = psu_of(ps.psu)  # type: ignore[arg-type]
             if ps.kind == "atx3":
-                m.add(fast_w <= int(pw.ATX3_100US * ps.capacity_w)).only_enforce_if(lit)
-                m.add(slow_w <= int(pw.ATX3_10MS * ps.capacity_w)).only_enforce_if(lit)
+                self.m.add(fast_w <= int(pw.ATX3_100US * ps.capacity_w)).only_enforce_if(lit)
+                self.m.add(slow_w <= int(pw.ATX3_10MS * ps.capacity_w)).only_enforce_if(lit)
             else:
-                m.add(spike_w <= int(ps.capacity_w)).only_enforce_if(lit)
+                self.m.add(spike_w <= int(ps.capacity_w)).only_enforce_if(lit)
             have = (psu.connectors.hpwr16 * ps.count, psu.connectors.pcie8 * ps.count, psu.connectors.eps8 * ps.count)
             for (need16, need8, gpu_eps), nvar in need_vars.items():
                 for cpu_eps, evar in eps_vars.items():
                     if not pw.connectors_ok(need16, need8, gpu_eps + cpu_eps, *have):
-                        m.add_bool_or([lit.negated(), nvar.negated(), evar.negated()])
+                        self.m.add_bool_or([lit.negated(), nvar.negated(), evar.negated()])
 
-        # --- memory (RAM-1, RAM-3, RAM-5, RAM-6)
-        ram_gb = sum(memory_of(mk).total_gb * k * mem_vars[i] for i, (mk, k) in enumerate(self.mem_choices))
-        self.ram_gb = ram_gb
-        for i, o in enumerate(options):
+    def _memory(self) -> None:
+        """RAM size and kind, DIMMs per channel (RAM-1, RAM-3..6)."""
+        self.ram_gb = sum(memory_of(mk).total_gb * k * self.mem[i] for i, (mk, k) in enumerate(self.mem_choices))
+        for i, o in enumerate(self.options):
             need = compat.ram_needed_gb(o.vram_gb, o.estimate.host_ram_bytes)
-            m.add(ram_gb >= ceil_int(need)).only_enforce_if(o_vars[i])
+            self.m.add(self.ram_gb >= ceil_int(need)).only_enforce_if(self.o[i])
         # RAM-5 (compat.memory_board): the kit's kind equals the board's, as one linking equality per kind
-        memory_kinds = {compat.memory_kind_key(b) for b in boards} | {compat.memory_kind_key(memory_of(mk)) for mk, _ in self.mem_choices}
+        memory_kinds = {compat.memory_kind_key(b) for b in self.boards} | {compat.memory_kind_key(memory_of(mk)) for mk, _ in self.mem_choices}
         for memory_kind in memory_kinds:
-            m.add(sum(b_vars[i] for i, b in enumerate(boards) if compat.memory_kind_key(b) == memory_kind)
-                  == sum(mem_vars[i] for i, (mk, _) in enumerate(self.mem_choices)
+            self.m.add(sum(self.b[i] for i, b in enumerate(self.boards) if compat.memory_kind_key(b) == memory_kind)
+                  == sum(self.mem[i] for i, (mk, _) in enumerate(self.mem_choices)
                          if compat.memory_kind_key(memory_of(mk)) == memory_kind))
         # RAM-4 (compat.usable_dimms): at most the DIMMs the CPU's and the board's channels take
-        modules = sum(memory_of(mk).modules * k * mem_vars[i] for i, (mk, k) in enumerate(self.mem_choices))
-        for ck, cpu_ids in classes(cpus, lambda c: c.memory_channels).items():
-            cvar = any_of(f"channels_{ck}", [c_vars[i] for i in cpu_ids])
-            for bi, board in enumerate(boards):
-                m.add(modules <= compat.usable_dimms(cpus[cpu_ids[0]], board)).only_enforce_if([cvar, b_vars[bi]])
-        m.add(ram_gb <= sum(b.max_memory_gb * b_vars[i] for i, b in enumerate(boards)))
+        modules = sum(memory_of(mk).modules * k * self.mem[i] for i, (mk, k) in enumerate(self.mem_choices))
+        for ck, cpu_ids in self.classes(self.cpus, lambda c: c.memory_channels).items():
+            cvar = self.any_of(f"channels_{ck}", [self.cpu[i] for i in cpu_ids])
+            for bi, board in enumerate(self.boards):
+                self.m.add(modules <= compat.usable_dimms(self.cpus[cpu_ids[0]], board)).only_enforce_if([cvar, self.b[bi]])
+        self.m.add(self.ram_gb <= sum(b.max_memory_gb * self.b[i] for i, b in enumerate(self.boards)))
 
-        # --- CPU cooler: socket, capacity, height; server boards take server heatsinks
-        for ci, cl in enumerate(cand.coolers):
+    def _cpu_cooler(self) -> None:
+        """Socket, capacity, height, airflow (COOLER, COOL-3)."""
+        for ci, cl in enumerate(self.c.coolers):
             cooler = cooler_of(cl)
-            for socket, svar in socket_var.items():
+            for socket, svar in self.socket_var.items():
                 if socket not in cooler.sockets:
-                    m.add_bool_or([cool_vars[ci].negated(), svar.negated()])
-        m.add(sum(int(cooler_of(cl).max_tdp_w) * cool_vars[i] for i, cl in enumerate(cand.coolers))
-              >= sum(int(cpu.tdp_w) * c_vars[i] for i, cpu in enumerate(cpus)))
-        m.add(sum(int(cooler_of(cl).height_mm or 0) * cool_vars[i] for i, cl in enumerate(cand.coolers))
-              <= sum(int(h.max_cpu_cooler_height_mm or 999) * h_vars[i] for i, h in enumerate(chassis)))
-        coolers = [cooler_of(cl) for cl in cand.coolers]
-        forbid_pairs(coolers, cool_vars, compat.cooler_chassis_key, chassis, h_vars, compat.chassis_cooler_key,
+                    self.m.add_bool_or([self.cool[ci].negated(), svar.negated()])
+        self.m.add(sum(int(cooler_of(cl).max_tdp_w) * self.cool[i] for i, cl in enumerate(self.c.coolers))
+              >= sum(int(cpu.tdp_w) * self.cpu[i] for i, cpu in enumerate(self.cpus)))
+        self.m.add(sum(int(cooler_of(cl).height_mm or 0) * self.cool[i] for i, cl in enumerate(self.c.coolers))
+              <= sum(int(h.max_cpu_cooler_height_mm or 999) * self.h[i] for i, h in enumerate(self.chassis)))
+        coolers = [cooler_of(cl) for cl in self.c.coolers]
+        self.forbid_pairs(coolers, self.cool, compat.cooler_chassis_key, self.chassis, self.h, compat.chassis_cooler_key,
                      lambda cl, ch: compat.cooler_chassis(cl, ch).status != "fail", "coolcase")
-        forbid_pairs(coolers, cool_vars, lambda cl: cl.kind.startswith("server"), boards, b_vars, is_server_board,
+        self.forbid_pairs(coolers, self.cool, lambda cl: cl.kind.startswith("server"), self.boards, self.b, is_server_board,
                      lambda cl, b: compat.cooler_board(cl, b).status != "fail", "coolboard")
 
-        # --- storage: U.2 only on server platforms
-        u2 = any_of("u2", [d_vars[i] for i, (s, _) in enumerate(self.sto_choices) if storage_of(s).interface == "u.2"])
-        m.add(u2 <= server_cpu)
+    def _storage_and_owned(self) -> None:
+        """U.2 on servers only; the user's own parts are used."""
+        u2 = self.any_of("u2", [self.d[i] for i, (s, _) in enumerate(self.sto_choices) if storage_of(s).interface == "u.2"])
+        self.m.add(u2 <= self.server_cpu)
 
         # --- owned parts must be used
-        for part in request.owned:
+        for part in self.request.owned:
             if part.category == "gpu":
                 continue
             groups: dict[str, list[Any]] = {
-                "cpu": [c_vars[i] for i, c in enumerate(cand.cpus) if c.record.id == part.id],
-                "motherboard": [b_vars[i] for i, b in enumerate(cand.boards) if b.record.id == part.id],
-                "chassis": [h_vars[i] for i, h in enumerate(cand.chassis) if h.record.id == part.id],
-                "psu": [s_vars[i] for i, ps in enumerate(self.psu_choices) if ps.psu and ps.psu.record.id == part.id],
-                "memory": [mem_vars[i] for i, (mk, _) in enumerate(self.mem_choices) if mk.record.id == part.id],
-                "cooler": [cool_vars[i] for i, cl in enumerate(cand.coolers) if cl.record.id == part.id],
-                "storage": [d_vars[i] for i, (s, _) in enumerate(self.sto_choices) if s.record.id == part.id],
+                "cpu": [self.cpu[i] for i, c in enumerate(self.c.cpus) if c.record.id == part.id],
+                "motherboard": [self.b[i] for i, b in enumerate(self.c.boards) if b.record.id == part.id],
+                "chassis": [self.h[i] for i, h in enumerate(self.c.chassis) if h.record.id == part.id],
+                "psu": [self.s[i] for i, ps in enumerate(self.psu_choices) if ps.psu and ps.psu.record.id == part.id],
+                "memory": [self.mem[i] for i, (mk, _) in enumerate(self.mem_choices) if mk.record.id == part.id],
+                "cooler": [self.cool[i] for i, cl in enumerate(self.c.coolers) if cl.record.id == part.id],
+                "storage": [self.d[i] for i, (s, _) in enumerate(self.sto_choices) if s.record.id == part.id],
             }
             chosen = groups.get(part.category, [])
-            m.add_bool_or(chosen) if chosen else m.add_bool_or([m.new_constant(0)])
+            self.m.add_bool_or(chosen) if chosen else self.m.add_bool_or([self.m.new_constant(0)])
 
-        # --- cost (whole currency units)
+    def _cost(self) -> None:
+        """The price in whole currency units, within the budget."""
         def paid(p: Priced | None, qty: int) -> int:
             if p is None or p.quote is None:
                 return 0
             return int(round(p.amount * max(0, qty - p.owned)))
 
-        sync = cand.accessories.get("add2psu-sync-board")
-        riser = cand.accessories.get("riser-pcie4-x16-300mm")
-        cost_terms: list[Any] = [int(round(o.unit_cost() * (o.count - o.owned))) * o_vars[i] for i, o in enumerate(options)]
-        cost_terms += [paid(b, 1) * b_vars[i] for i, b in enumerate(cand.boards)]
-        cost_terms += [paid(c, 1) * c_vars[i] for i, c in enumerate(cand.cpus)]
-        cost_terms += [(paid(cand.cpus[i], 2) - paid(cand.cpus[i], 1)) * both for i, both in second_cpu.items()]
-        cost_terms += [paid(h, 1) * h_vars[i] for i, h in enumerate(cand.chassis)]
-        cost_terms += [(paid(ps.psu, ps.count) + (paid(sync, 1) if ps.count == 2 and sync else 0)) * s_vars[i]
+        sync = self.c.accessories.get("add2psu-sync-board")
+        riser = self.c.accessories.get("riser-pcie4-x16-300mm")
+        cost_terms: list[Any] = [int(round(o.unit_cost() * (o.count - o.owned))) * self.o[i] for i, o in enumerate(self.options)]
+        cost_terms += [paid(b, 1) * self.b[i] for i, b in enumerate(self.c.boards)]
+        cost_terms += [paid(c, 1) * self.cpu[i] for i, c in enumerate(self.c.cpus)]
+        cost_terms += [(paid(self.c.cpus[i], 2) - paid(self.c.cpus[i], 1)) * both for i, both in self.second_cpu.items()]
+        cost_terms += [paid(h, 1) * self.h[i] for i, h in enumerate(self.c.chassis)]
+        cost_terms += [(paid(ps.psu, ps.count) + (paid(sync, 1) if ps.count == 2 and sync else 0)) * self.s[i]
                        for i, ps in enumerate(self.psu_choices)]
-        cost_terms += [paid(mk, k) * mem_vars[i] for i, (mk, k) in enumerate(self.mem_choices)]
-        for i, cl in enumerate(cand.coolers):  # one cooler per socket
+        cost_terms += [paid(mk, k) * self.mem[i] for i, (mk, k) in enumerate(self.mem_choices)]
+        for i, cl in enumerate(self.c.coolers):  # one cooler per socket
             price = paid(cl, 1)
-            cost_terms.append(price * cool_vars[i])
+            cost_terms.append(price * self.cool[i])
             if price:
-                both = m.new_bool_var(f"cooler2_{i}")
-                m.add_multiplication_equality(both, [cool_vars[i], dual])
+                both = self.m.new_bool_var(f"cooler2_{i}")
+                self.m.add_multiplication_equality(both, [self.cool[i], self.dual])
                 cost_terms.append(price * both)
-        cost_terms += [paid(s, k) * d_vars[i] for i, (s, k) in enumerate(self.sto_choices)]
+        cost_terms += [paid(s, k) * self.d[i] for i, (s, k) in enumerate(self.sto_choices)]
         if riser and riser.quote is not None:
-            riser_count = m.new_int_var(0, 64, "risers")  # one per card when they hang on risers (minimised with the cost)
-            m.add(riser_count >= gpu_count - 64 * (1 - needs_risers))
+            riser_count = self.m.new_int_var(0, 64, "risers")  # one per card when they hang on risers (minimised with the cost)
+            self.m.add(riser_count >= self.gpu_count - 64 * (1 - self.needs_risers))
             cost_terms.append(int(round(riser.amount)) * riser_count)
-        cost = m.new_int_var(0, 1_000_000_000, "cost")
-        m.add(cost == sum(cost_terms))
+        cost = self.m.new_int_var(0, 1_000_000_000, "cost")
+        self.m.add(cost == sum(cost_terms))
         self.cost = cost
-        if request.budget is not None:
-            m.add(cost <= int(request.budget))
+        if self.request.budget is not None:
+            self.m.add(cost <= int(self.request.budget))
 
-        # --- objective ingredients
-        self.perf_scale = 100_000 / max((o.perf for o in options), default=1.0)
-        self.perf = sum(self.perf_points(o) * o_vars[i] for i, o in enumerate(options))
+    def _objectives(self) -> None:
+        """Speed, noise and room to grow, for the labels."""
+        self.perf_scale = 100_000 / max((o.perf for o in self.options), default=1.0)
+        self.perf = sum(self.perf_points(o) * self.o[i] for i, o in enumerate(self.options))
         self.noise = (
-            sum(noise_score(o.gpu, o.count) * 10 * o_vars[i] for i, o in enumerate(options))
-            + sum(CHASSIS_NOISE[h.noise] * 10 * h_vars[i] for i, h in enumerate(chassis))
+            sum(noise_score(o.gpu, o.count) * 10 * self.o[i] for i, o in enumerate(self.options))
+            + sum(CHASSIS_NOISE[h.noise] * 10 * self.h[i] for i, h in enumerate(self.chassis))
         )
         self.grow = (
-            sum(len([s for s in b.pcie_slots if s.mechanical_lanes >= 16]) * 100 * b_vars[i] for i, b in enumerate(boards))
-            + sum(int(ps.capacity_w) // 10 * s_vars[i] for i, ps in enumerate(self.psu_choices))
+            sum(len([s for s in b.pcie_slots if s.mechanical_lanes >= 16]) * 100 * self.b[i] for i, b in enumerate(self.boards))
+            + sum(int(ps.capacity_w) // 10 * self.s[i] for i, ps in enumerate(self.psu_choices))
         )
-        self.excluded: list[int] = []
-        self._exclusions: list[Any] = []
-        self._bound_literals: list[Any] = []
-        self._solves = 0
-        self.last_status = "unsolved"
-        self.board_var = {b.id: b_vars[i] for i, b in enumerate(boards)}
 
     # ------------------------------------------------------------------ solving
 
