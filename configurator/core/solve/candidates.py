@@ -91,6 +91,8 @@ class Candidates:
     storage: list[Priced] = field(default_factory=list)
     accessories: dict[str, Priced] = field(default_factory=dict)
     storage_need_gb: float = 0.0
+    model: ModelArch | None = None  # what the options were estimated for (re-estimated on the chosen host)
+    exact_weight_bytes: int | None = None
     timed_out: bool = False
     placements: dict[tuple[object, ...], Placement | None] = field(default_factory=dict)
 
@@ -212,6 +214,11 @@ def effective_deadline(request: BuildRequest, workload: Workload) -> float | Non
     return TRAINING_HORIZON_H if workload.kind != "inference" and workload.tokens else None
 
 
+def runs_from_ram(workload: Workload) -> bool:
+    """Weights (layers or MoE experts) read from system RAM at every token: host bandwidth matters."""
+    return workload.kind == "inference" and (workload.offload == "cpu" or workload.cpu_layers > 0 or workload.cpu_experts)
+
+
 def engines_to_try(asked: Workload, resolved: Workload) -> tuple[str, ...]:
     """Inference engines that can load the weights, when the user did not name one: llama.cpp
     for GGUF (and f16/bf16 GGUF), vLLM and transformers for safetensors formats."""
@@ -237,7 +244,7 @@ def gpu_options(
     model: ModelArch, request: BuildRequest, catalog: Catalog, exact_weight_bytes: int | None = None,
     exclude_gpus: tuple[str, ...] = (),
 ) -> Candidates:
-    c = Candidates()
+    c = Candidates(model=model, exact_weight_bytes=exact_weight_bytes)
     owned_gpu = request.owned_gpu
     workload = request.workload.resolved(model.max_context)
     engines = engines_to_try(request.workload, workload)

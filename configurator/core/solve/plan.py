@@ -8,7 +8,12 @@ from collections.abc import Callable
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Accessory, Gpu, ModelArch, System
-from configurator.core.errors import RequestError
+from configurator.core.errors import ConfiguratorError, RequestError
+from configurator.core.estimate.estimator import estimate
+from configurator.core.estimate.host import host_memory
+from configurator.core.estimate.unified import system_gpu
+from configurator.core.estimate.offload import estimate_on_host
+from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.precision import GGUF_TYPES
 from configurator.core.estimate.workload import Workload
 from configurator.core.launch import launch_command
@@ -26,7 +31,9 @@ from configurator.core.solve.candidates import (
     memory_of,
     platform_parts,
     psu_of,
+    runs_from_ram,
     storage_of,
+    with_power_limit,
 )
 from configurator.core.solve.pricing import quote
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_volts
@@ -95,7 +102,8 @@ def _assemble(
         risers=choice.risers, nvlink_bridge=wants_bridge,
         largest_single_psu_w=max((psu_of(p).watts for p in cand.psus), default=0.0),
     )
-    checks = check_build(assembly, request, opt.estimate, cand.storage_need_gb)
+    estimate = _on_host(opt.estimate, assembly, request, cand)
+    checks = check_build(assembly, request, estimate, cand.storage_need_gb)
     pw = power_of(assembly, request)
     vram_note = f"{opt.estimate.per_gpu_bytes / GIB:.1f} GiB needed per GPU of {gpu.vram_gb:g} GB"
     parts = [
@@ -139,10 +147,25 @@ def _assemble(
     savings = sum(p.unit_price * p.owned for p in parts)
     return Build(
         rank=rank, label=label, why=why, parts=tuple(parts), nodes=1, currency=request.currency, power=pw,
-        estimate=opt.estimate, checks=tuple(checks), slot_map=slot_map, gpu_id=gpu.id, gpu_count=opt.count,
+        estimate=estimate, checks=tuple(checks), slot_map=slot_map, gpu_id=gpu.id, gpu_count=opt.count,
         upgrades=tuple(_upgrades(assembly, choice, request, cand, pw)), owned_savings=savings,
         interconnect="NVLink bridge" if wants_bridge else ("server PCIe fabric" if placement.bays else "PCIe"),
     )
+
+
+def _on_host(estimate: EstimateResult, a: Assembly, request: BuildRequest, cand: Candidates) -> EstimateResult:
+    """A build that reads weights from RAM gets its speed from its own CPU and memory (channels
+    populated, DIMM speed, 2DPC derating, CCD limits: estimate.host), not from a default bandwidth."""
+    workload = request.workload.resolved(cand.model.max_context) if cand.model else request.workload
+    if cand.model is None or not runs_from_ram(workload) or workload.engine not in (None, "llama.cpp"):
+        return estimate
+    try:
+        host = host_memory(a.cpu, a.memory, a.memory_count, a.sockets)
+        result = estimate_on_host(cand.model, workload.model_copy(update={"engine": "llama.cpp"}), a.gpu, a.gpus, host,
+                                  cand.exact_weight_bytes)
+    except (ValueError, ConfiguratorError):
+        return estimate
+    return with_power_limit(result, request.power_limit)
 
 
 def _upgrades(a: Assembly, choice: Choice, request: BuildRequest, cand: Candidates, pw: Power) -> list[str]:
@@ -234,10 +257,62 @@ def _system_build(
     )
 
 
+def _unified_build(
+    request: BuildRequest, catalog: Catalog, model: ModelArch, workload: Workload, exact: int | None
+) -> Build | None:
+    """The cheapest unified-memory system (Mac Studio, Ryzen AI Max, DGX Spark) that runs the
+    job: its GPU sees the share of memory the OS wires for it, at the memory's bandwidth."""
+    if workload.kind != "inference" or workload.engine not in ("llama.cpp", None) or request.region == "china":
+        return None
+    best: Build | None = None
+    limit = circuit_limit_w(request.circuit) * request.circuits
+    for system in catalog.kind("systems"):
+        if not isinstance(system, System) or system.unified is None:
+            continue
+        q = quote(system, catalog, request.currency, request.condition)
+        if q is None or (request.budget is not None and q.amount > request.budget):
+            continue
+        gpu = system_gpu(system)
+        try:
+            est = estimate(model, workload.model_copy(update={"engine": "llama.cpp"}), gpu, 1, exact_weight_bytes=exact)
+        except ConfiguratorError:
+            continue
+        peak = est.peak_gpu
+        if peak.total > (peak.usable_bytes or 0):
+            continue
+        tps = est.decode_tokens_per_s or 0.0
+        if request.min_decode_tps and tps < request.min_decode_tps:
+            continue
+        if best is not None and q.amount >= best.total_price:
+            continue
+        u = system.unified
+        checks = [
+            Check(rule="MEM-FIT", status="pass", message=f"{peak.total / GIB:.1f} GiB of the {gpu.vram_gb:.0f} GB the GPU may wire "
+                  f"({u.gpu_memory_fraction:.0%} of {system.memory_gb} GB)" + (f"; {u.gpu_memory_note}" if u.gpu_memory_note else "")),
+            Check(rule="CIR-1", status="pass" if system.max_power_w <= limit else "fail",
+                  message=f"{system.max_power_w:,.0f} W maximum against {limit:,.0f} W"),
+            Check(rule="NOISE-1", status="pass", message=f"{u.noise} under load; no assembly, no PSU or slot planning"),
+        ]
+        part = BuildPart(category="system", id=system.id, name=system.name, quantity=1, unit_price=q.amount, price_note=q.note,
+                         why=f"{u.chip}: {system.memory_gb} GB unified memory at {u.bandwidth_gbps:.0f} GB/s", spec=_spec(system))
+        power = Power(dc_load_w=system.max_power_w * 0.9, psu_w=system.psu_w_total, wall_w=system.max_power_w,
+                      circuit_ok=system.max_power_w <= limit, circuit_limit_w=limit, transient_w=system.max_power_w,
+                      heat_btu_h=system.max_power_w * 3.412, gpu_w=system.max_power_w * 0.7, cpu_w=system.max_power_w * 0.2,
+                      rest_w=system.max_power_w * 0.1)
+        best = Build(rank=1, label=f"ready-made: {system.name}",
+                     why=f"one quiet box whose GPU reads {system.memory_gb} GB of unified memory; slower than GPUs at "
+                         f"{u.bandwidth_gbps:.0f} GB/s, but nothing to assemble",
+                     parts=(part,), nodes=1, currency=request.currency, power=power, estimate=est, checks=tuple(checks),
+                     slot_map=(), gpu_id=gpu.id, gpu_count=1, interconnect="unified memory")
+    return best
+
+
 def _systems(catalog: Catalog, request: BuildRequest) -> list[System]:
     out = []
     for s in catalog.kind("systems"):
         assert isinstance(s, System)
+        if s.unified is not None:
+            continue  # unified-memory systems: _unified_build
         gpu = catalog.records["gpus"].get(s.gpu)
         if not isinstance(gpu, Gpu):
             continue
@@ -317,6 +392,8 @@ def _relaxations(request: BuildRequest) -> list[tuple[str, BuildRequest]]:
         out.append(("precision", request.model_copy(update={"workload": w.model_copy(update={"precision": "q4_k_m", "engine": "llama.cpp"})})))
     if w.kind == "finetune" and w.method != "qlora":
         out.append(("method", request.model_copy(update={"workload": w.model_copy(update={"method": "qlora", "precision": None})})))
+    if _offload_possible(w):
+        out.append(("offload", request.model_copy(update={"workload": _with_offload(w)})))
     if request.power_limit is None:
         out.append(("power", request.model_copy(update={"power_limit": 0.7})))
     if circuit_volts(request.circuit) < 200:
@@ -335,6 +412,15 @@ def _relaxations(request: BuildRequest) -> list[tuple[str, BuildRequest]]:
     if request.region == "china":
         out.append(("region", request.model_copy(update={"region": "global"})))
     return out
+
+
+def _offload_possible(w: Workload) -> bool:
+    """llama.cpp can keep layers or experts in RAM: a GGUF inference job not already doing it."""
+    return w.kind == "inference" and w.precision in GGUF_TYPES and not runs_from_ram(w) and w.engine in (None, "llama.cpp")
+
+
+def _with_offload(w: Workload) -> Workload:
+    return w.model_copy(update={"offload": "cpu", "engine": "llama.cpp"})
 
 
 def _combine(request: BuildRequest, first: BuildRequest, second: BuildRequest) -> BuildRequest:
@@ -356,6 +442,7 @@ def _describe(kind: str, relaxed: BuildRequest, cost: float, request: BuildReque
         "precision": "use q4_k_m (GGUF via llama.cpp)",
         "method": f"use QLoRA instead of {request.workload.method}",
         "circuit": "use a 230 V 16 A circuit",
+        "offload": "keep part of the model (the MoE experts first) in system RAM with llama.cpp",
         "power": f"power-limit the GPUs to {relaxed.power_limit or 0.7:.0%} (nvidia-smi -pl at boot; ~{1 - 0.25 * (1 - (relaxed.power_limit or 0.7)):.0%} speed)",
         "circuits": f"use {relaxed.circuits} circuits (PSUs on separate outlets)",
         "form": "allow any form (rack or open frame)",
@@ -395,7 +482,7 @@ def _diagnose(
     feasible: list[tuple[float, str, BuildRequest]] = []
     found_builds: dict[str, Build] = {}
     singles = _relaxations(request)
-    labels = {"power": "GPU power at full rating", "budget": "budget", "kv": "KV-cache precision", "context": "context length", "precision": "weight precision",
+    labels = {"offload": "everything on the GPUs", "power": "GPU power at full rating", "budget": "budget", "kv": "KV-cache precision", "context": "context length", "precision": "weight precision",
               "method": "fine-tuning method", "circuit": "wall circuit", "circuits": "one circuit", "form": "form factor",
               "gpus": "maximum GPU count", "speed": "speed target", "deadline": "deadline", "condition": "new parts only",
               "region": "region"}
@@ -415,7 +502,7 @@ def _diagnose(
     if not feasible and not should_stop():
         # several things at once: add relaxations, least intrusive first, until something fits;
         # then drop every one that turns out not to be needed
-        order = ["kv", "budget", "power", "circuits", "circuit", "condition", "form", "gpus", "speed", "deadline", "context",
+        order = ["kv", "offload", "budget", "power", "circuits", "circuit", "condition", "form", "gpus", "speed", "deadline", "context",
                  "precision", "method", "region"]
         by_kind = dict(singles)
         applied: list[str] = []
@@ -598,6 +685,23 @@ def plan(
             elif other.total_price < builds[0].total_price:
                 # owning the card would make the answer worse: the comparison takes the last place
                 builds[-1] = other.model_copy(update={"rank": builds[-1].rank})
+    if builds and _offload_possible(request.workload) and not should_stop():
+        # the planner offers offload by itself when it is the cheaper way (labelled as such)
+        variant = request.model_copy(update={"workload": _with_offload(request.workload), "top_k": 1})
+        cheaper, _ = _solve_once(variant, catalog, model, exact_weight_bytes, 1, should_stop, 1.0)
+        if cheaper and cheaper[0].total_price < 0.9 * builds[0].total_price:
+            what = "the experts" if model.moe is not None else "some layers"
+            other = cheaper[0].model_copy(update={"label": f"cheapest with {what} in RAM", "why": (
+                f"llama.cpp keeps {what} in system RAM: far cheaper, slower; its speed is from this platform's memory bandwidth")})
+            if len(builds) >= request.top_k:
+                builds.pop()
+            builds.append(other.model_copy(update={"rank": len(builds) + 1}))
+    if builds and not request.gpu_ids and not request.owned_gpu and not should_stop():
+        unified = _unified_build(request, catalog, model, workload, exact_weight_bytes)
+        if unified is not None:
+            if len(builds) >= request.top_k and builds:
+                builds.pop()
+            builds.append(unified.model_copy(update={"rank": len(builds) + 1}))
     if len(request.gpu_ids) >= 2:
         # a comparison never drops a candidate without a word
         shown = {b.gpu_id for b in builds}
@@ -623,7 +727,13 @@ def plan(
     extra: tuple[Build, ...] = ()
     if cluster is not None:
         extra = tuple(_with_costs([cluster], catalog, model, request.workload.resolved(model.max_context), request, exact_weight_bytes))
-        extra = tuple(b.model_copy(update={"launch": launch_command(model, b.estimate)}) for b in extra)
         notes.append(f"no machine assembled from parts can do this; the plan uses {cluster.nodes} ready-made server(s)"
                      + ("" if cluster.power.circuit_ok else " on server-room power"))
+    unified = None if request.gpu_ids else _unified_build(request, catalog, model, workload, exact_weight_bytes)
+    if unified is not None:
+        extra += tuple(_with_costs([unified.model_copy(update={"rank": len(extra) + 1})], catalog, model, workload, request,
+                                   exact_weight_bytes))
+        notes.append(f"no machine assembled from parts fits as asked; {unified.parts[0].name} does "
+                     f"({unified.estimate.decode_tokens_per_s or 0:.1f} tokens/s)")
+    extra = tuple(b.model_copy(update={"launch": launch_command(model, b.estimate)}) for b in extra)
     return PlanResult(builds=extra, infeasible=infeasible, solve_seconds=time.monotonic() - started, notes=tuple(notes))

@@ -32,6 +32,7 @@ from configurator.core.solve.candidates import (
     memory_of,
     noise_score,
     psu_of,
+    runs_from_ram,
     storage_of,
 )
 from configurator.core.solve.compat import is_server_board
@@ -373,6 +374,14 @@ class BuildModel:
             for bi, board in enumerate(self.boards):
                 self.m.add(modules <= compat.usable_dimms(self.cpus[cpu_ids[0]], board)).only_enforce_if([cvar, self.b[bi]])
         self.m.add(self.ram_gb <= sum(b.max_memory_gb * self.b[i] for i, b in enumerate(self.boards)))
+        if runs_from_ram(self.request.workload):
+            # RAM-4 as a constraint when decode reads weights from RAM: every channel populated, evenly
+            for ck, cpu_ids in self.classes(self.cpus, lambda c: c.memory_channels).items():
+                cvar = self.any_of(f"full_channels_{ck}", [self.cpu[i] for i in cpu_ids])
+                for bi, board in enumerate(self.boards):
+                    channels = compat.memory_channels_used(self.cpus[cpu_ids[0]], board)
+                    evenly = self.cp.Domain.from_values([channels, 2 * channels])  # one or two DIMMs on every channel
+                    self.m.add_linear_expression_in_domain(modules, evenly).only_enforce_if([cvar, self.b[bi]])
 
     def _cpu_cooler(self) -> None:
         """Socket, capacity, height, airflow (COOLER, COOL-3)."""
@@ -450,7 +459,13 @@ class BuildModel:
     def _objectives(self) -> None:
         """Speed, noise and room to grow, for the labels."""
         self.perf_scale = 100_000 / max((o.perf for o in self.options), default=1.0)
-        self.perf = sum(self.perf_points(o) * self.o[i] for i, o in enumerate(self.options))
+        self.perf: Any = sum(self.perf_points(o) * self.o[i] for i, o in enumerate(self.options))
+        if runs_from_ram(self.request.workload):
+            # decode reads part of the weights from RAM: a platform with more memory channels is faster
+            # (the build's speed itself is re-estimated on the chosen CPU and memory, plan._on_host)
+            peak = {i: c.memory_channels * c.memory_speed_mts for i, c in enumerate(self.cpus)}
+            top = max(peak.values(), default=1)
+            self.perf = self.perf + sum(int(30_000 * value / top) * self.cpu[i] for i, value in peak.items())
         self.noise = (
             sum(noise_score(o.gpu, o.count) * 10 * self.o[i] for i, o in enumerate(self.options))
             + sum(CHASSIS_NOISE[h.noise] * 10 * self.h[i] for i, h in enumerate(self.chassis))
