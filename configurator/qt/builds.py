@@ -75,7 +75,7 @@ class BuildsTable(QTableWidget):
     row_chosen = Signal(int)  # index into the result's builds
     COLUMNS = ["#", "Why", "GPUs", "Price", "Free", "Speed / time", "Wall", "Checks", "How it fits"]
     # widest a column may start at; text beyond is elided and the whole is in the tooltip
-    MAX_WIDTHS = {1: 150, 2: 190, 8: 420}
+    MAX_WIDTHS = {1: 150, 2: 190}
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(0, len(self.COLUMNS), parent)
@@ -113,6 +113,8 @@ class BuildsTable(QTableWidget):
             self.resizeColumnsToContents()
             for column, widest in self.MAX_WIDTHS.items():
                 self.setColumnWidth(column, min(self.columnWidth(column), widest))
+            # "How it fits" takes what is left and elides (its tooltip has it all): never a scrollbar
+            self.horizontalHeader().setSectionResizeMode(len(self.COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
         finally:
             self.blockSignals(False)
         self.select_build(selected)

@@ -42,7 +42,7 @@ class _Chart(QWidget):
         self.plot.hideButtons()
         self.legend = pg.LegendItem()
         # the legend at the top of its own column; the empty row below takes the spare height
-        side = self.canvas.addLayout(row=0, col=self.LEGEND_COLUMN)
+        side = self._side = self.canvas.addLayout(row=0, col=self.LEGEND_COLUMN)
         side.addItem(self.legend, row=0, col=0)
         side.addLabel("", row=1, col=0)
         side.layout.setRowStretchFactor(1, 1)
@@ -150,7 +150,8 @@ class CostBreakdownChart(_Chart):
     def __init__(self, parent: QWidget | None = None):
         super().__init__("Cost by category", "", parent)
         self.plot.showGrid(x=True, y=False, alpha=0.25)
-        self.plot.getAxis("left").setWidth(95)  # room for "motherboard" whatever the chart's size
+        self.plot.getAxis("left").setWidth(150)  # room for "motherboard  3,081" whatever the chart's size
+        self._side.setMaximumWidth(0)  # the labels name the bars: no legend column
 
     def show_build(self, build: Build | None) -> None:
         self.clear()
@@ -165,13 +166,10 @@ class CostBreakdownChart(_Chart):
         bar = pg.BarGraphItem(x0=0, y=list(range(len(categories))), width=[totals[c] for c in categories], height=0.6,
                               brushes=brushes)
         self._add_bar(bar)
-        for i, category in enumerate(categories):
-            label = pg.TextItem(f"{totals[category]:,.0f}", color="#555555", anchor=(0, 0.5))
-            label.setPos(totals[category], i)
-            self.plot.addItem(label)
         self.plot.setLabel("bottom", build.currency)
-        self.plot.setXRange(0, max(totals.values(), default=1) * 1.18)
-        self._ticks(categories, "left")
+        self.plot.setXRange(0, max(totals.values(), default=1) * 1.05)
+        # the amount in the category's own label: one text per row, never over a bar
+        self._ticks([f"{c}  {totals[c]:,.0f}" for c in categories], "left")
 
 
 class PowerBudgetChart(_Chart):

@@ -28,18 +28,18 @@ class BuyOrRentChart(pg.PlotWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent, background=None)
-        self.setTitle("Cumulative cost: buy vs rent")
+        # the colours named in the title instead of a legend, which would sit on the lines
+        self.setTitle("Cumulative cost: <span style='color: #3b6ea8;'>buy (purchase + electricity)</span> vs "
+                      "<span style='color: #c8553d;'>rent (cloud equivalent)</span>")
         self.setLabel("bottom", "months")
         self.showGrid(x=True, y=True, alpha=0.25)
         self.setMouseEnabled(x=False, y=False)
         self.setMenuEnabled(False)
-        self.legend = self.addLegend(offset=(10, 10))
         self.series: dict[str, list[float]] = {}
         self.crossing: int | None = None
 
     def show_costs(self, costs: CostOfOwnership | None, months: int = 36) -> None:
         self.clear()
-        self.legend.clear()
         self.series = {}
         self.crossing = None
         if costs is None:
@@ -56,7 +56,7 @@ class BuyOrRentChart(pg.PlotWidget):
             line = pg.InfiniteLine(pos=costs.break_even_month, angle=90,
                                    pen=pg.mkPen("#6a994e", width=2, style=pg.QtCore.Qt.PenStyle.DashLine),
                                    label=f"break-even: month {costs.break_even_month}",
-                                   labelOpts={"position": 0.9, "color": "#6a994e"})
+                                   labelOpts={"position": 0.15, "color": "#6a994e", "anchors": [(1, 0), (1, 0)]})
             self.addItem(line)
 
 
@@ -98,7 +98,7 @@ class BuyOrRentPanel(QWidget):
         form.addRow("Keep for", row)
         self.chart = BuyOrRentChart()
         self.text = QTextBrowser()
-        self.text.setMaximumHeight(210)
+        self.text.setMaximumHeight(150)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.chart, 1)

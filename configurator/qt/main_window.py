@@ -117,6 +117,9 @@ class MainWindow(QMainWindow):
         self._autosave.start()
         self._update_title()
         self.resize(1500, 900)
+        screen = self.screen().availableGeometry() if self.screen() else None
+        if screen is not None and (screen.width() < 1500 or screen.height() < 900):
+            self.resize(min(1500, screen.width()), min(900, screen.height()))  # a 1366 x 768 laptop
         self._restore_layout()
         if self.session.catalog_problems:
             QTimer.singleShot(0, self._warn_catalog_problems)

@@ -92,7 +92,8 @@ def sheet_document(html: str) -> QTextDocument:
     html = re.sub(r"<table\b", '<table cellpadding="3" cellspacing="0"', html)
     # Qt's rich text does not know <figcaption>: it would sit inline beside the image
     html = html.replace("<figcaption>", '<p style="font-size: 9pt; color: #555555;">').replace("</figcaption>", "</p>")
-    html = html.replace("<section><h2>Charts</h2>", '<section style="page-break-before: always;"><h2>Charts</h2>')
+    # Qt breaks pages before block elements only (not before an unknown <section>)
+    html = html.replace("<section><h2>Charts</h2>", '<section><h2 style="page-break-before: always;">Charts</h2>')
     for name, image in images:
         doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), image)
     doc.setDefaultStyleSheet("td, th { padding-left: 3px; padding-right: 8px; padding-top: 2px; padding-bottom: 2px; }")

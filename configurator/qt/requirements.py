@@ -507,6 +507,8 @@ class RequirementsPanel(QWidget):
             else:
                 message = str(exc)
             message = message[0].upper() + message[1:]
+            if self.ram_offload.isChecked() and self.engine.currentData() is None and "llama.cpp" in message:
+                message += '; "Offload to system RAM" runs on llama.cpp'
             self._show_error(message, self._fields_for(message, where))
             self.session.set_invalid(message)
             return

@@ -104,10 +104,10 @@ def _cell(text: object, cls: str = "") -> str:
 # engine, like a browser, otherwise gives a column of long nowrap values all the room and
 # squeezes its neighbour to one letter a line (the "Buy or rent" label column of round 1)
 TABLE_WIDTHS: dict[str, tuple[int, ...]] = {
-    "parts": (13, 30, 21, 8, 14, 14),
+    "parts": (15, 29, 20, 8, 14, 14),
     "figures": (38, 62),
     "connectors": (20, 22, 58),
-    "memory": (10, 11, 11, 13, 12, 12, 12, 9, 10),
+    "memory": (8, 11, 10, 14, 13, 13, 12, 9, 10),
     "checks": (10, 12, 78),
 }
 MIN_COLUMN_PERCENT = 8  # no column narrower than this, so a label always has room for words
