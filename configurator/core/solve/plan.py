@@ -502,7 +502,7 @@ def _diagnose(
     if not feasible and not should_stop():
         # several things at once: add relaxations, least intrusive first, until something fits;
         # then drop every one that turns out not to be needed
-        order = ["kv", "offload", "budget", "power", "circuits", "circuit", "condition", "form", "gpus", "speed", "deadline", "context",
+        order = ["kv", "budget", "power", "circuits", "circuit", "condition", "form", "gpus", "speed", "deadline", "context",
                  "precision", "method", "region"]
         by_kind = dict(singles)
         applied: list[str] = []
@@ -547,6 +547,13 @@ def _diagnose(
         # accepting a slower machine is the last resort when money or power can meet the target
         # (within half as much again as the budget; beyond that a slower machine is the sensible answer)
         feasible = [f for f in feasible if not set(f[1].split("+")) & performance_only]
+    if request.min_decode_tps:
+        # of the slower answers, none that gives up most of the speed asked while another keeps half of it
+        def speed(kind: str) -> float:
+            build = found_builds.get(kind)
+            return (build.estimate.decode_tokens_per_s or 0.0) if build is not None else request.min_decode_tps or 0.0
+        close = [f for f in feasible if speed(f[1]) >= 0.5 * request.min_decode_tps]
+        feasible = close or feasible
     if feasible:
         cost, kind, relaxed = min(feasible, key=lambda f: f[0])
         relaxation = _describe(kind, relaxed, cost, request, found_builds.get(kind) or (cluster if kind == "cluster" else None))
