@@ -469,3 +469,36 @@ def value_ranking(
         ))
     rows.sort(key=lambda r: (r.price_per_tps is None, r.price_per_tps or 0.0, r.price, r.gpu))
     return tuple(rows)
+
+
+# --------------------------------------------------------------------------- on paper
+
+MACHINE_COLOURS: dict[str, str] = {"tower": "#cfe8cf", "workstation": "#cfe0f5", "server": "#f5e3c4", "cluster": "#f2c9c9"}
+"""One colour per machine type, shared by the app's map and its printout."""
+
+
+def map_html(result: RecommendationMap, title: str = "Cheapest machine by model size") -> str:
+    """A one-page printout of the map: models down, workloads across, each cell its machine and price."""
+    from html import escape
+
+    columns = list(dict.fromkeys(c.column for c in result.cells))
+    models = list(dict.fromkeys((c.model, c.model_name, c.params) for c in result.cells))
+    by_key = {(c.model, c.column): c for c in result.cells}
+    rows = []
+    for model_id, name, params in models:
+        cells = [f"<td><b>{escape(name)}</b><br/>{params / 1e9:,.1f}B</td>"]
+        for column in columns:
+            c = by_key.get((model_id, column))
+            if c is None or c.cheapest is None:
+                cells.append(f"<td style='color:#666'>{escape((c.reason or '') if c else '')[:90]}</td>")
+                continue
+            ch = c.cheapest
+            cells.append(f"<td style='background:{MACHINE_COLOURS[ch.machine]}'>{ch.count} x {escape(ch.gpu_name)}"
+                         f"<br/><b>{ch.price:,.0f}</b> {escape(ch.currency)} &middot; {ch.machine}</td>")
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    legend = " ".join(f"<span style='background:{colour}'>&nbsp;{kind}&nbsp;</span>" for kind, colour in MACHINE_COLOURS.items())
+    head = "<tr><th>model</th>" + "".join(f"<th>{escape(c)}</th>" for c in columns) + "</tr>"
+    return (f"<html><body style='font-family:sans-serif;font-size:8pt'><h2>{escape(title)} ({escape(result.currency)})</h2>"
+            f"<p>{legend}</p><table border='1' cellspacing='0' cellpadding='3' width='100%'>{head}{''.join(rows)}</table>"
+            "<p>Cheapest build that passes every rule, from the catalog's dated prices; cells without a machine "
+            "say why.</p></body></html>")
