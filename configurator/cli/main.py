@@ -93,10 +93,11 @@ def build_parser() -> argparse.ArgumentParser:
     validate.add_argument("paths", nargs="*", help="TOML files or folders to check")
     validate.set_defaults(func=_cmd_catalog_validate)
 
-    from configurator.cli import estimate, plan
+    from configurator.cli import advise, estimate, plan
 
     estimate.register(commands)
     plan.register(commands)
+    advise.register(commands)
     return parser
 
 

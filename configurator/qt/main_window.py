@@ -165,6 +165,8 @@ class MainWindow(QMainWindow):
         build_menu.addAction(self.solve_action)
         build_menu.addAction(self.cancel_action)
         build_menu.addAction(self.compare_action)
+        self.map_action = action("Recommendation &map…", self.show_map, "Ctrl+M", "The cheapest machine for each model size")
+        build_menu.addAction(self.map_action)
         self.preferences_action = action("&Preferences…", self.edit_preferences, QKeySequence.StandardKey.Preferences)
         build_menu.addSeparator()
         build_menu.addAction(self.preferences_action)
@@ -367,6 +369,12 @@ class MainWindow(QMainWindow):
     def cancel(self) -> None:
         self.session.cancel()
         self.importing.hide()
+
+    def show_map(self) -> None:
+        from configurator.qt.mapview import RecommendationMapDialog
+
+        self.map_dialog = RecommendationMapDialog(self.session, self)
+        self.map_dialog.show()
 
     def compare(self) -> None:
         chosen = self.builds.selected_builds()

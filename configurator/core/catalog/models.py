@@ -131,6 +131,10 @@ class Gpu(Record):
     export_variant_of: str | None = Field(default=None, description="id of the card this is a China-market variant of")
     export_restricted_cn: bool = Field(default=False, description="not legally sold into China")
     interconnect_note: str = ""
+    modified: bool = Field(
+        default=False,
+        description="not a vendor product: memory or board reworked by a refurbisher (no warranty, no vendor support)",
+    )
 
     @model_validator(mode="after")
     def _sxm_has_no_slots(self) -> Gpu:

@@ -637,10 +637,12 @@ def plan(
     should_stop: Callable[[], bool] = lambda: False,
     time_budget: float = 2.2,
     on_partial: Callable[[PlanResult], None] | None = None,
+    relax: bool = True,
 ) -> PlanResult:
     """Ranked builds for the request; when none fits, the reason and the cheapest relaxation.
 
-    `on_partial` receives the builds found so far, as they are found.
+    `on_partial` receives the builds found so far, as they are found. `relax=False` reports why
+    nothing fits (and a cluster when allowed) without searching for relaxations: the map's many plans.
     """
     started = time.monotonic()
     if model is None:
@@ -730,7 +732,8 @@ def plan(
         )
         return PlanResult(builds=(), infeasible=infeasible, solve_seconds=time.monotonic() - started, notes=tuple(notes))
     on_progress("nothing fits: looking for the cheapest relaxation")
-    infeasible, cluster = _diagnose(request, catalog, model, exact_weight_bytes, cand, should_stop)
+    infeasible, cluster = _diagnose(request, catalog, model, exact_weight_bytes, cand,
+                                    should_stop if relax else (lambda: True))
     extra: tuple[Build, ...] = ()
     if cluster is not None:
         extra = tuple(_with_costs([cluster], catalog, model, request.workload.resolved(model.max_context), request, exact_weight_bytes))

@@ -1,0 +1,122 @@
+"""`llm-rig map` and `llm-rig rank`: the cheapest machine per model and precision, and GPUs ranked by value."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from configurator.core.args import _id_list, _request_float, _workload_int, add_plan_options
+from configurator.core.estimate.precision import WEIGHT_PRECISIONS
+
+EXIT_OK = 0
+
+
+def _base_request(args: argparse.Namespace, catalog: Any) -> Any:
+    from configurator.core.errors import RequestError
+    from configurator.core.solve.request import BuildRequest, default_circuit, default_region
+
+    ids = tuple(g for g in (args.gpu or "").split(",") if g)
+    unknown = [g for g in ids if g not in catalog.records["gpus"]]
+    if unknown:
+        raise RequestError(f"--gpu: unknown GPU id(s) {', '.join(unknown)}; see `llm-rig catalog list gpus`")
+    return BuildRequest(model_id="", currency=args.currency, budget=args.budget, gpu_ids=ids,
+                        circuit=default_circuit(args.currency), region=default_region(args.currency))
+
+
+def format_map(result: Any) -> str:
+    lines = [f"cheapest machine per model ({result.currency}):"]
+    for cell in result.cells:
+        head = f"{cell.model:24} {cell.params / 1e9:7.1f}B {cell.column:15}"
+        c = cell.cheapest
+        if c is None:
+            lines.append(f"{head} -  {cell.reason}")
+            continue
+        speed = (f"{c.decode_tokens_per_s:.1f} tok/s" if c.decode_tokens_per_s is not None
+                 else f"{c.gpu_hours:,.0f} GPU-h" if c.gpu_hours is not None else "")
+        nodes = f" on {c.nodes} nodes" if c.nodes > 1 else ""
+        lines.append(f"{head} {c.count} x {c.gpu}{nodes}  {c.machine}  {c.price:,.0f}  {speed}")
+        for alt in cell.alternatives:
+            lines.append(f"{'':49}or {alt.count} x {alt.gpu} ({alt.machine}) {alt.price:,.0f}")
+    return "\n".join(lines)
+
+
+def _cmd_map(args: argparse.Namespace) -> int:
+    from configurator.core.advise import map_workloads, recommendation_map
+    from configurator.core.catalog.models import ModelArch
+    from configurator.core.errors import RequestError
+    from configurator.storage import catalogs
+
+    loaded = catalogs.load()
+    for problem in loaded.problems:
+        print(f"warning: {problem}", file=sys.stderr)
+    catalog = loaded.catalog
+    models = None
+    if args.model:
+        unknown = [m for m in args.model if not isinstance(catalog.records["models"].get(m), ModelArch)]
+        if unknown:
+            raise RequestError(f"--model: unknown model id(s) {', '.join(unknown)}; see `llm-rig catalog list models`")
+        models = [catalog.records["models"][m] for m in args.model]
+    if args.workload != "finetune" and args.method:
+        raise RequestError("--method applies to --workload finetune")
+    workloads = map_workloads(args.workload, args.precision or (), args.method, args.context)
+    base = _base_request(args, catalog)
+    result = recommendation_map(catalog, workloads, models=models, base=base)  # type: ignore[arg-type]
+    if args.json:
+        from configurator.cli.jsonout import print_json
+
+        print_json(result.to_json())
+    else:
+        print(format_map(result))
+    return EXIT_OK
+
+
+def format_rank(rows: Any) -> str:
+    if not rows:
+        return "no GPU in the catalog runs this"
+    lines = [f"{'GPU':28} {'n':>2} {'price':>10} {'speed':>12} {'per tok/s':>10} {'per GB':>7} {'new':>8} {'used':>8}  power"]
+    for r in rows:
+        speed = r.decode_tokens_per_s if r.decode_tokens_per_s is not None else r.train_tokens_per_s
+        money = lambda v: "-" if v is None else f"{v:,.0f}"  # noqa: E731
+        lines.append(f"{r.gpu:28} {r.count:>2} {r.price:>10,.0f} {('-' if speed is None else f'{speed:,.1f}'):>12} "
+                     f"{money(r.price_per_tps):>10} {r.price_per_gb:>7,.0f} {money(r.unit_price_new):>8} "
+                     f"{money(r.unit_price_used):>8}  {r.power_w:,.0f} W")
+        for caveat in r.caveats:
+            lines.append(f"    ! {caveat}")
+    return "\n".join(lines)
+
+
+def _cmd_rank(args: argparse.Namespace) -> int:
+    from configurator.cli.estimate import resolve
+    from configurator.core.advise import value_ranking
+    from configurator.core.args import build_request
+
+    # `--gpu a,b` narrows the ranking; resolve() checks the ids
+    r = resolve(args, kinds=None)
+    request = build_request(args, r.model.id, r.workload)
+    rows = value_ranking(r.model, r.workload, r.catalog, request, exact_weight_bytes=r.exact_weight_bytes)
+    if args.json:
+        from configurator.cli.jsonout import print_json
+
+        print_json([row.to_json() for row in rows])
+    else:
+        print(format_rank(rows))
+    return EXIT_OK
+
+
+def register(commands: Any) -> None:
+    mapping = commands.add_parser("map", help="the cheapest machine for each model size and precision")
+    mapping.add_argument("--workload", choices=("inference", "finetune"), required=True)
+    mapping.add_argument("--precision", nargs="+", choices=WEIGHT_PRECISIONS, metavar="P",
+                         help="inference precisions (default int4 int8 fp16)")
+    mapping.add_argument("--method", choices=("full", "lora", "qlora"), help="fine-tuning method (default lora)")
+    mapping.add_argument("--model", nargs="+", metavar="ID", help="models (default: one per size class, 1B to 671B)")
+    mapping.add_argument("--gpu", metavar="ID,...", type=_id_list, help="only these GPUs")
+    mapping.add_argument("--budget", type=_request_float("budget"), metavar="N", help="a cell over it says so")
+    mapping.add_argument("--currency", choices=("USD", "CNY", "EUR"), default="USD")
+    mapping.add_argument("--context", type=_workload_int("context"), metavar="N", help="tokens per sequence")
+    mapping.add_argument("--json", action="store_true", help="machine-readable output")
+    mapping.set_defaults(func=_cmd_map)
+    rank = commands.add_parser("rank", help="GPUs that run a model, ranked by price per token/s")
+    add_plan_options(rank)
+    rank.set_defaults(func=_cmd_rank)

@@ -1,0 +1,504 @@
+"""The landscape at a glance: the cheapest machine for each model and precision (the map), and GPUs ranked by value."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.catalog.models import Gpu, ModelArch, Record, System
+from configurator.core.errors import RequestError
+from configurator.core.estimate.estimator import estimate
+from configurator.core.estimate.workload import Workload
+from configurator.core.solve.build import Build, PlanResult
+from configurator.core.solve.candidates import TOWERS, engines_to_try, gpu_allowed, gpu_options
+from configurator.core.solve.plan import plan
+from configurator.core.solve.pricing import quote
+from configurator.core.solve.request import BuildRequest
+from configurator.core.support import check_stack
+
+Machine = Literal["tower", "workstation", "server", "cluster"]
+MACHINES: tuple[Machine, ...] = ("tower", "workstation", "server", "cluster")
+
+ALTERNATIVE_MARGIN = 0.20
+"""Alternatives are other GPUs whose cheapest build costs at most this much more (the issue's 20 %)."""
+
+SCREEN_FIRST = 6
+"""GPUs solved together first (cheapest lower bound first); the rest only if their estimate can still win."""
+
+PLATFORM_SHARE = 0.8
+"""A GPU needing as many cards as the best build so far is solved only if its cards plus this share of that
+build's other parts could still be cheaper (checked against full plans in tests/core/test_advise.py)."""
+
+MAX_ALTERNATIVES = 2
+"""Alternatives solved per cell (each is a further solve): the GPUs whose estimate is closest."""
+
+CELL_TIME_BUDGET = 0.3
+"""Seconds of solver time per plan in a map cell (plan's own default is for one interactive request)."""
+
+DEFAULT_PRECISIONS = ("int4", "int8", "fp16")
+"""The seed's three tiers: INT4, INT8 and FP16 inference."""
+
+SIZE_CLASSES: tuple[tuple[float, Literal["dense", "moe"]], ...] = (
+    (1, "dense"), (3, "dense"), (8, "dense"), (14, "dense"), (30, "moe"), (32, "dense"), (70, "dense"),
+    (120, "moe"), (235, "moe"), (355, "moe"), (405, "dense"), (671, "moe"),
+)
+"""Billions of parameters the default map covers, from 1B to DeepSeek's 671B, dense and mixture-of-experts
+(355B is the seed's "up to 360B" INT4 tier)."""
+
+TRAINING_REFERENCE_TOKENS = 1e8
+"""Tokens a fine-tuning job is sized on when none are given: the ranking divides them out again
+(training time is linear in tokens), so the choice does not change the order."""
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class MapChoice(_Frozen):
+    """One machine in a map cell: the cheapest, or an alternative close to it in price."""
+
+    gpu: str
+    gpu_name: str
+    count: int  # GPUs in total (all nodes)
+    nodes: int
+    machine: Machine
+    price: float
+    currency: str
+    decode_tokens_per_s: float | None
+    gpu_hours: float | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"gpu": self.gpu, "count": self.count, "machine": self.machine, "price": round(self.price, 2),
+                "decode_tokens_per_s": _round(self.decode_tokens_per_s), "gpu_hours": _round(self.gpu_hours)}
+
+
+class MapCell(_Frozen):
+    """A model and a workload: the cheapest machine that runs it, or why none does."""
+
+    model: str
+    model_name: str
+    params: int
+    moe: bool
+    precision: str
+    method: str | None
+    cheapest: MapChoice | None
+    alternatives: tuple[MapChoice, ...] = ()
+    reason: str | None = None
+    request: BuildRequest  # what the app's session switches to when the cell is clicked
+
+    @property
+    def column(self) -> str:
+        return column_label(self.precision, self.method)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"model": self.model, "params": self.params, "precision": self.precision, "method": self.method,
+                "cheapest": self.cheapest.to_json() if self.cheapest else None, "reason": self.reason,
+                "alternatives": [a.to_json() for a in self.alternatives]}
+
+
+class RecommendationMap(_Frozen):
+    cells: tuple[MapCell, ...]
+    currency: str
+    seconds: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """`llm-rig map --json` (a scripting contract: keep its shape)."""
+        return {"rows": [c.to_json() for c in self.cells]}
+
+
+def column_label(precision: str, method: str | None) -> str:
+    return {"lora": "LoRA", "qlora": "QLoRA", "full": "full fine-tune"}.get(method or "", precision.upper())
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else float(f"{value:.4g}")
+
+
+# --------------------------------------------------------------------------- what the map covers
+
+
+def is_moe(model: ModelArch) -> bool:
+    return model.moe is not None
+
+
+def default_models(catalog: Catalog) -> list[ModelArch]:
+    """One model per size class (SIZE_CLASSES): the closest in size on a log scale, newest first on ties."""
+    models = [m for m in catalog.kind("models") if isinstance(m, ModelArch)]
+    chosen: list[ModelArch] = []
+    for size, kind in SIZE_CLASSES:
+        pool = [m for m in models if is_moe(m) == (kind == "moe") and m not in chosen]
+        if not pool:
+            continue
+        # within about 10 % in size the newer model represents the class
+        chosen.append(min(pool, key=lambda m: (round(abs(math.log(m.params_total_b / size)), 1), -m.release_year, m.id)))
+    return sorted(chosen, key=lambda m: (m.params_total_b, m.id))
+
+
+def map_workloads(kind: str, precisions: Sequence[str] = (), method: str | None = None,
+                  context: int | None = None) -> list[Workload]:
+    """The map's columns: inference at each precision, or one fine-tuning method (at each precision given)."""
+    try:
+        if kind == "inference":
+            return [Workload(kind="inference", precision=p, context=context)  # type: ignore[arg-type]
+                    for p in (precisions or DEFAULT_PRECISIONS)]
+        if kind == "finetune":
+            method = method or "lora"
+            return [Workload(kind="finetune", method=method, precision=p, context=context)  # type: ignore[arg-type]
+                    for p in (precisions or (None,))]
+    except ValueError as exc:
+        raise RequestError(str(exc).split("\n")[-1].strip().removeprefix("Value error, ")) from None
+    raise RequestError(f"the map covers inference and fine-tuning, not {kind!r}")
+
+
+def machine_of(build: Build) -> Machine:
+    """Tower, workstation, server or cluster, from the build's chassis (or system) and node count.
+
+    A tower on a desktop platform is a tower; a tower or open frame on a HEDT, workstation or server
+    CPU is a workstation; a rack chassis or a ready-made system is a server; several nodes a cluster.
+    """
+    if build.nodes > 1:
+        return "cluster"
+    categories = {p.category: p for p in build.parts}
+    if "system" in categories:
+        return "server"
+    chassis = categories.get("chassis")
+    kind = str(chassis.spec.get("kind", "")) if chassis else ""
+    if kind.startswith("rack"):
+        return "server"
+    cpu = categories.get("cpu")
+    platform = str(cpu.spec.get("platform", "")) if cpu else ""
+    return "tower" if kind in TOWERS and platform == "consumer" else "workstation"
+
+
+def _choice(build: Build, catalog: Catalog) -> MapChoice:
+    e = build.estimate
+    gpu = catalog.records["gpus"].get(build.gpu_id)
+    return MapChoice(gpu=build.gpu_id, gpu_name=gpu.name if gpu else build.gpu_id, count=build.gpu_count * build.nodes,
+                     nodes=build.nodes, machine=machine_of(build), price=build.total_price, currency=build.currency,
+                     decode_tokens_per_s=e.decode_tokens_per_s, gpu_hours=e.gpu_hours)
+
+
+# --------------------------------------------------------------------------- the map
+
+
+@dataclasses.dataclass
+class MapCache:
+    """Memory a job needs before it is split over GPUs, by model and workload.
+
+    Weights, KV cache, gradients and optimizer states do not depend on which GPU runs them (nor on
+    prices), so one estimate serves every GPU and every re-solve after a price or filter change.
+    """
+
+    need_bytes: dict[tuple[str, str], int] = dataclasses.field(default_factory=dict)
+
+    def need(self, model: ModelArch, workload: Workload, reference: Gpu) -> int:
+        key = (model.model_dump_json(), workload.model_dump_json())
+        if key not in self.need_bytes:
+            resolved = workload.resolved(model.max_context)
+            needs = []
+            for engine in engines_to_try(workload, resolved):
+                wl = workload if not engine or engine == workload.engine else workload.model_copy(update={"engine": engine})
+                b = estimate(model, wl, reference, 1).breakdown
+                needs.append(b.weights + b.kv_cache + b.gradients + b.optimizer_states)
+            self.need_bytes[key] = min(needs)
+        return self.need_bytes[key]
+
+
+def _subset(catalog: Catalog, gpu_ids: Sequence[str]) -> Catalog:
+    """The catalog with only these GPUs: one plan over a few candidates instead of all of them."""
+    gpus = catalog.records["gpus"]
+    return dataclasses.replace(catalog, records={**catalog.records, "gpus": {g: gpus[g] for g in gpu_ids}})
+
+
+def _platform_floor(catalog: Catalog, request: BuildRequest) -> float:
+    """The least any machine's parts other than GPUs can cost: the cheapest CPU, memory, case, cooler
+    and storage (boards and PSUs may come with a chassis, so they count as nothing). A lower bound only."""
+    total = 0.0
+    for kind in ("cpus", "memory", "chassis", "coolers", "storage"):
+        amounts = [q.amount for r in catalog.kind(kind) if (q := quote(r, catalog, request.currency, request.condition))]
+        total += min(amounts, default=0.0)
+    return total
+
+
+def _server_gpus(catalog: Catalog, request: BuildRequest) -> list[str]:
+    ids = {s.gpu for s in catalog.kind("systems") if isinstance(s, System)}
+    return [g for g in catalog.records["gpus"] if g in ids and (not request.gpu_ids or g in request.gpu_ids)]
+
+
+def solve_cell(
+    model: ModelArch, workload: Workload, catalog: Catalog, base: BuildRequest, cache: MapCache | None = None,
+    floor: float | None = None, should_stop: Callable[[], bool] = lambda: False, alternatives: bool = True,
+) -> MapCell:
+    """The cheapest machine for one model and workload, with the alternatives within 20 % of its price.
+
+    The GPUs are screened by a lower bound on their price (the fewest cards whose memory holds the
+    weights, cache and training state, plus the cheapest possible platform); plans run over the most
+    promising few, then over any other GPU whose bound could still beat the best build found, so the
+    cheapest is the planner's cheapest over the whole catalog. Only when no single machine holds the
+    job are ready-made servers and clusters of them tried.
+    """
+    cache = cache or MapCache()
+    resolved = workload.resolved(model.max_context)
+    request = base.model_copy(update={"model_id": model.id, "workload": workload})
+    cell: dict[str, Any] = {"model": model.id, "model_name": model.name, "params": int(round(model.params_total_b * 1e9)),
+            "moe": is_moe(model), "precision": resolved.precision or "bf16",
+            "method": resolved.method if resolved.kind == "finetune" else None, "request": request}
+    solving = request.model_copy(update={"gpu_ids": (), "budget": None, "top_k": 1, "allow_clusters": False, "owned": ()})
+    floor = _platform_floor(catalog, request) if floor is None else floor
+    gpus = [g for g in catalog.gpus if gpu_allowed(g, request) is None]
+    if not gpus:
+        return MapCell(**cell, cheapest=None, reason="no GPU in the catalog passes the filter")
+    need = cache.need(model, workload, gpus[0])
+    bounds: list[tuple[float, Gpu, int]] = []
+    too_small: list[tuple[int, Gpu]] = []
+    for gpu in gpus:
+        q = quote(gpu, catalog, request.currency, request.condition)
+        if q is None:
+            continue
+        cards = max(1, math.ceil(need / (gpu.vram_gb * 1e9)))
+        if cards > request.max_gpus:
+            too_small.append((cards, gpu))
+            continue
+        bounds.append((cards * q.amount + floor, gpu, cards))
+    bounds.sort(key=lambda b: (b[0], b[1].id))
+    builds: dict[str, Build] = {}
+    reasons: list[str] = []
+
+    def run(chosen: list[Gpu], req: BuildRequest, compare: bool = False) -> None:
+        ids = tuple(g.id for g in chosen)
+        # compare: two or more named GPUs give the planner's comparison, the cheapest build for each
+        req = req.model_copy(update={"gpu_ids": ids if compare and len(ids) > 1 else ()})
+        result = plan(req, _subset(catalog, ids), model=model, time_budget=CELL_TIME_BUDGET, should_stop=should_stop,
+                      relax=False)
+        for build in result.builds:
+            if build.gpu_id not in builds or build.total_price < builds[build.gpu_id].total_price:
+                builds[build.gpu_id] = build
+        if result.infeasible is not None:
+            reasons.append(result.infeasible.reason)
+
+    first = [g for _b, g, _n in bounds[:SCREEN_FIRST]]
+    if first:
+        run(first, solving)
+    rest = [(b, g, n) for b, g, n in bounds[SCREEN_FIRST:]]
+    if builds and rest and not should_stop():
+        best = min(builds.values(), key=lambda b: b.total_price)
+        platform = best.total_price - sum(p.subtotal for p in best.parts if p.category == "gpu")
+        # the rest of the machine for as many cards or more costs about what the best build's does
+        # (PLATFORM_SHARE of it, to leave room for a cheaper board or case); fewer cards: the floor
+        def estimate_total(bound: float, gpu: Gpu, n: int) -> float:
+            return bound - floor + (PLATFORM_SHARE * platform if n >= best.gpu_count else floor)
+        contenders = [g for b, g, n in rest if estimate_total(b, g, n) < best.total_price]
+        if contenders:
+            run(contenders, solving)
+    elif rest and not should_stop():
+        run([g for _b, g, _n in rest], solving)  # nothing yet: every GPU that could hold it
+    if builds and alternatives and not should_stop():
+        best = min(builds.values(), key=lambda b: b.total_price)
+        platform = best.total_price - sum(p.subtotal for p in best.parts if p.category == "gpu")
+        limit = best.total_price * (1 + ALTERNATIVE_MARGIN)
+        close = [g for b, g, n in bounds if g.id not in builds and b - floor + PLATFORM_SHARE * platform <= limit]
+        if close:
+            run(close[:MAX_ALTERNATIVES + 1], solving, compare=True)
+    if not builds and not should_stop():
+        # no machine built from parts: ready-made servers, or several of them
+        servers = _server_gpus(catalog, request)
+        if servers:
+            run([catalog.records["gpus"][g] for g in servers], solving.model_copy(update={"allow_clusters": True}))  # type: ignore[misc]
+    if should_stop():
+        return MapCell(**cell, cheapest=None, reason="stopped")
+    ranked = sorted(builds.values(), key=lambda b: (b.total_price, b.gpu_id))
+    if not ranked:
+        return MapCell(**cell, cheapest=None, reason=_why_not(reasons, too_small, bounds, request, catalog))
+    cheapest = ranked[0]
+    if base.budget is not None and cheapest.total_price > base.budget:
+        return MapCell(**cell, cheapest=None, reason=(
+            f"the cheapest machine, {cheapest.gpu_count * cheapest.nodes} x {cheapest.gpu_id}, costs "
+            f"{cheapest.total_price:,.0f} {cheapest.currency}: over the budget of {base.budget:,.0f}"))
+    limit = cheapest.total_price * (1 + ALTERNATIVE_MARGIN)
+    close_by = tuple(_choice(b, catalog) for b in ranked[1:]
+                     if b.total_price <= limit and (base.budget is None or b.total_price <= base.budget))
+    return MapCell(**cell, cheapest=_choice(cheapest, catalog), alternatives=close_by)
+
+
+def _why_not(reasons: list[str], too_small: list[tuple[int, Gpu]], bounds: list[tuple[float, Gpu, int]],
+             request: BuildRequest, catalog: Catalog) -> str:
+    if too_small and not bounds:
+        cards, gpu = min(too_small, key=lambda c: (c[0], -c[1].vram_gb))
+        return (f"needs at least {cards} x {gpu.vram_gb:g} GB cards ({gpu.name}, the fewest of any GPU allowed) "
+                f"for weights alone; a machine holds at most {request.max_gpus}, and no ready-made server in the "
+                "catalog with these GPUs holds it")
+    if not bounds and not too_small:
+        return f"no GPU allowed has a {request.condition if request.condition != 'any' else ''} price in {request.currency}".replace("  ", " ")
+    return reasons[0] if reasons else "no build passes every rule"
+
+
+def recommendation_map(
+    catalog: Catalog,
+    workloads: Sequence[Workload],
+    models: Sequence[ModelArch] | None = None,
+    base: BuildRequest | None = None,
+    cache: MapCache | None = None,
+    on_cell: Callable[[MapCell, int, int], None] = lambda _cell, _done, _total: None,
+    should_stop: Callable[[], bool] = lambda: False,
+    alternatives: bool = True,
+) -> RecommendationMap:
+    """The cheapest configuration for every model x workload, with the user's prices and GPU filter.
+
+    `base` carries everything but the model and workload (currency, condition, circuit, GPU filter,
+    budget, region); `on_cell` hears about each cell as it is solved. A cell that cannot be solved
+    carries its reason; the map never fails for one cell.
+    """
+    started = time.monotonic()
+    base = base or BuildRequest(model_id="")
+    unknown = [g for g in base.gpu_ids if g not in catalog.records["gpus"]]
+    if unknown:
+        raise RequestError(f"unknown GPU id(s): {', '.join(unknown)}; see `llm-rig catalog list gpus`")
+    models = list(models) if models is not None else default_models(catalog)
+    cache = cache or MapCache()
+    floor = _platform_floor(catalog, base)
+    cells: list[MapCell] = []
+    total = len(models) * len(workloads)
+    for model in models:
+        for workload in workloads:
+            if should_stop():
+                break
+            cell = solve_cell(model, workload, catalog, base, cache, floor, should_stop, alternatives)
+            cells.append(cell)
+            on_cell(cell, len(cells), total)
+    return RecommendationMap(cells=tuple(cells), currency=base.currency, seconds=time.monotonic() - started)
+
+
+# --------------------------------------------------------------------------- the value ranking
+
+
+class RankedGpu(_Frozen):
+    """One GPU (alone or several) that runs the job, with what it costs per unit of speed."""
+
+    gpu: str
+    gpu_name: str
+    count: int
+    price: float  # count x unit price in the chosen condition
+    currency: str
+    unit_price_new: float | None
+    unit_price_used: float | None
+    decode_tokens_per_s: float | None
+    train_tokens_per_s: float | None
+    price_per_tps: float | None  # per decode token/s (inference) or per training token/s
+    price_per_gb: float  # unit price per GB of VRAM
+    power_w: float
+    engine: str | None
+    caveats: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """One element of `llm-rig rank --json` (a scripting contract: keep its shape)."""
+        return {"gpu": self.gpu, "count": self.count, "price": round(self.price, 2),
+                "decode_tokens_per_s": _round(self.decode_tokens_per_s), "price_per_tps": _round(self.price_per_tps),
+                "price_per_gb": round(self.price_per_gb, 2), "caveats": list(self.caveats),
+                "train_tokens_per_s": _round(self.train_tokens_per_s), "power_w": round(self.power_w, 1),
+                "unit_price_new": _round(self.unit_price_new), "unit_price_used": _round(self.unit_price_used),
+                "currency": self.currency, "engine": self.engine}
+
+
+MODIFIED_CAVEAT = ("modified by a refurbisher, not a vendor product: no warranty or vendor support, and boards "
+                   "vary from seller to seller")
+
+
+def _unit(record: Record, catalog: Catalog, currency: str, condition: str) -> float | None:
+    q = quote(record, catalog, currency, condition)
+    if q is None or (condition == "used" and q.condition == "new"):
+        return None
+    return q.amount
+
+
+def value_ranking(
+    model: ModelArch, workload: Workload, catalog: Catalog, base: BuildRequest | None = None,
+    exact_weight_bytes: int | None = None,
+) -> tuple[RankedGpu, ...]:
+    """Every card that runs the job (the fewest of it that hold it, up to `max_gpus`), best value first.
+
+    Value is the cards' price per token/s of decode (inference) or of training throughput; the
+    speeds and fits are the planner's own GPU options, the caveats the support table's warnings.
+    """
+    base = base or BuildRequest(model_id=model.id)
+    if workload.kind != "inference" and workload.tokens is None:
+        workload = workload.model_copy(update={"tokens": TRAINING_REFERENCE_TOKENS})
+    unknown = [g for g in base.gpu_ids if g not in catalog.records["gpus"]]
+    if unknown:
+        raise RequestError(f"unknown GPU id(s): {', '.join(unknown)}; see `llm-rig catalog list gpus`")
+    allowed = [g.id for g in catalog.gpus if gpu_allowed(g, base.model_copy(update={"gpu_ids": ()})) is None
+               and (not base.gpu_ids or g.id in base.gpu_ids)]
+    # every GPU named: the planner keeps each GPU's options instead of pruning dominated ones
+    request = base.model_copy(update={"model_id": model.id, "workload": workload, "gpu_ids": tuple(allowed),
+                                      "owned": ()})
+    candidates = gpu_options(model, request, catalog, exact_weight_bytes) if len(allowed) > 1 else None
+    if candidates is None:
+        request = request.model_copy(update={"gpu_ids": ()})
+        candidates = gpu_options(model, request, _subset(catalog, allowed), exact_weight_bytes)
+    fewest: dict[str, Any] = {}
+    for option in candidates.options:
+        if option.gpu.id not in fewest or option.count < fewest[option.gpu.id].count:
+            fewest[option.gpu.id] = option
+    resolved = workload.resolved(model.max_context)
+    rows: list[RankedGpu] = []
+    for option in fewest.values():
+        gpu, e = option.gpu, option.estimate
+        unit = option.unit_cost()
+        price = unit * option.count
+        decode = e.decode_tokens_per_s if resolved.kind == "inference" else None
+        train = (workload.tokens / (e.wall_hours * 3600)) if (resolved.kind != "inference" and e.wall_hours
+                                                              and workload.tokens) else None
+        speed = decode if decode is not None else train
+        engine = e.workload.get("engine")
+        run_as = resolved if not engine else resolved.model_copy(update={"engine": engine})
+        caveats = [v.message for v in check_stack(gpu, run_as) if v.status != "pass"]
+        if gpu.modified:
+            caveats.insert(0, f"{gpu.name}: {MODIFIED_CAVEAT}")
+        rows.append(RankedGpu(
+            gpu=gpu.id, gpu_name=gpu.name, count=option.count, price=price, currency=request.currency,
+            unit_price_new=_unit(gpu, catalog, request.currency, "new"),
+            unit_price_used=_unit(gpu, catalog, request.currency, "used"),
+            decode_tokens_per_s=decode, train_tokens_per_s=train,
+            price_per_tps=price / speed if speed else None, price_per_gb=unit / gpu.vram_gb,
+            power_w=gpu.tdp_w * option.count, engine=engine, caveats=tuple(caveats),
+        ))
+    rows.sort(key=lambda r: (r.price_per_tps is None, r.price_per_tps or 0.0, r.price, r.gpu))
+    return tuple(rows)
+
+
+# --------------------------------------------------------------------------- on paper
+
+MACHINE_COLOURS: dict[str, str] = {"tower": "#cfe8cf", "workstation": "#cfe0f5", "server": "#f5e3c4", "cluster": "#f2c9c9"}
+"""One colour per machine type, shared by the app's map and its printout."""
+
+
+def map_html(result: RecommendationMap, title: str = "Cheapest machine by model size") -> str:
+    """A one-page printout of the map: models down, workloads across, each cell its machine and price."""
+    from html import escape
+
+    columns = list(dict.fromkeys(c.column for c in result.cells))
+    models = list(dict.fromkeys((c.model, c.model_name, c.params) for c in result.cells))
+    by_key = {(c.model, c.column): c for c in result.cells}
+    rows = []
+    for model_id, name, params in models:
+        cells = [f"<td><b>{escape(name)}</b><br/>{params / 1e9:,.1f}B</td>"]
+        for column in columns:
+            c = by_key.get((model_id, column))
+            if c is None or c.cheapest is None:
+                cells.append(f"<td style='color:#666'>{escape((c.reason or '') if c else '')[:90]}</td>")
+                continue
+            ch = c.cheapest
+            cells.append(f"<td style='background:{MACHINE_COLOURS[ch.machine]}'>{ch.count} x {escape(ch.gpu_name)}"
+                         f"<br/><b>{ch.price:,.0f}</b> {escape(ch.currency)} &middot; {ch.machine}</td>")
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    legend = " ".join(f"<span style='background:{colour}'>&nbsp;{kind}&nbsp;</span>" for kind, colour in MACHINE_COLOURS.items())
+    head = "<tr><th>model</th>" + "".join(f"<th>{escape(c)}</th>" for c in columns) + "</tr>"
+    return (f"<html><body style='font-family:sans-serif;font-size:8pt'><h2>{escape(title)} ({escape(result.currency)})</h2>"
+            f"<p>{legend}</p><table border='1' cellspacing='0' cellpadding='3' width='100%'>{head}{''.join(rows)}</table>"
+            "<p>Cheapest build that passes every rule, from the catalog's dated prices; cells without a machine "
+            "say why.</p></body></html>")

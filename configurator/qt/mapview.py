@@ -1,0 +1,177 @@
+"""The Map dialog: the cheapest machine for each model size and precision, filled as cells are solved, and a value-ranking chart."""
+
+from __future__ import annotations
+
+import threading
+
+import pyqtgraph as pg
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QDialog,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+)
+
+from configurator.core.advise import (
+    MACHINE_COLOURS,
+    MapCache,
+    MapCell,
+    RecommendationMap,
+    column_label,
+    default_models,
+    map_workloads,
+    recommendation_map,
+    value_ranking,
+)
+from configurator.core.catalog.models import ModelArch
+
+MAP_WORKLOADS = ("int4", "int8", "fp16", "lora", "qlora", "full")
+
+
+class _Signals(QObject):
+    cell_solved = Signal(int, object, int, int)
+    finished = Signal(int, object)
+    failed = Signal(int, str)
+
+
+class _MapJob(QRunnable):
+    def __init__(self, job_id: int, session, models, workloads, cache: MapCache, stop: threading.Event):  # type: ignore[no-untyped-def]
+        super().__init__()
+        self.job_id, self.catalog, self.base, self.cache, self.stop = job_id, session.catalog, session.request, cache, stop
+        self.models, self.workloads = models, workloads
+        self.signals = _Signals()
+
+    def run(self) -> None:
+        try:
+            result = recommendation_map(self.catalog, self.workloads, models=self.models, base=self.base, cache=self.cache,
+                                        should_stop=self.stop.is_set,
+                                        on_cell=lambda c, done, total: self.signals.cell_solved.emit(self.job_id, c, done, total))
+        except Exception as exc:  # noqa: BLE001 - a worker thread must report, never die silently
+            self.signals.failed.emit(self.job_id, f"{type(exc).__name__}: {exc}")
+            return
+        self.signals.finished.emit(self.job_id, result)
+
+
+class RecommendationMapDialog(QDialog):
+    """Model size down, precision or fine-tuning method across; click a cell to plan it."""
+
+    def __init__(self, session, parent=None, models=None, columns=MAP_WORKLOADS):  # type: ignore[no-untyped-def]
+        super().__init__(parent)
+        self.setWindowTitle("Recommendation map")
+        self.session = session
+        self.cache = MapCache()
+        self.result: RecommendationMap | None = None
+        self.cells: dict[tuple[int, int], MapCell] = {}
+        self._job = 0
+        self._stop: threading.Event | None = None
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(1)
+        self.models = models if models is not None else default_models(session.catalog)
+        methods = ("lora", "qlora", "full")
+        self.workloads = ([w for c in columns if c not in methods for w in map_workloads("inference", [c])]
+                          + [w for c in columns if c in methods for w in map_workloads("finetune", (), c)])
+        self.columns = [column_label(c, None) if c not in methods else column_label("", c) for c in columns]
+        self.table = QTableWidget(len(self.models), len(self.columns))
+        self.table.setHorizontalHeaderLabels(self.columns)
+        self.table.setVerticalHeaderLabels([f"{m.name} ({m.params_total_b:g}B)" for m in self.models])
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.cellClicked.connect(self._on_table_cell_clicked)
+        self.progress = QProgressBar()
+        self.legend = QLabel("  ".join(f"<span style='background:{c}'>&nbsp;{k}&nbsp;</span>" for k, c in MACHINE_COLOURS.items()))
+        self.print_button = QPushButton("Print…")
+        self.print_button.clicked.connect(self.print_map)
+        self.chart = pg.PlotWidget(title="Value: price per token/s (lower is better)")
+        self.chart.setMinimumHeight(220)
+        top = QHBoxLayout()
+        top.addWidget(self.legend, 1)
+        top.addWidget(self.progress)
+        top.addWidget(self.print_button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.table, 3)
+        layout.addWidget(self.chart, 2)
+        self.resize(1100, 760)
+        session.catalog_changed.connect(lambda _c: self.refresh())
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Re-solve the map in the background (prices, filter and site from the session's request)."""
+        if self._stop is not None:
+            self._stop.set()
+        self._job += 1
+        self._stop = threading.Event()
+        self.table.clearContents()
+        self.cells.clear()
+        self.progress.setValue(0)
+        job = _MapJob(self._job, self.session, self.models, self.workloads, self.cache, self._stop)
+        job.signals.cell_solved.connect(self._on_job_cell_solved)
+        job.signals.finished.connect(self._on_job_finished)
+        self._pool.start(job)
+        self.draw_ranking()
+
+    def wait_idle(self, msecs: int = 120000) -> bool:
+        return self._pool.waitForDone(msecs)
+
+    def _on_job_cell_solved(self, job_id: int, cell: MapCell, done: int, total: int) -> None:
+        if job_id != self._job:
+            return  # superseded by a newer re-solve
+        self.progress.setMaximum(total)
+        self.progress.setValue(done)
+        row = next(i for i, m in enumerate(self.models) if m.id == cell.model)
+        column = self.columns.index(cell.column)
+        self.cells[(row, column)] = cell
+        c = cell.cheapest
+        item = QTableWidgetItem(f"{c.count} x {c.gpu}\n{c.price:,.0f} {c.currency}" if c else "—")
+        item.setToolTip(cell.reason or "; ".join(f"or {a.count} x {a.gpu}: {a.price:,.0f}" for a in cell.alternatives)
+                        or (c.machine if c else ""))
+        if c is not None:
+            item.setBackground(QBrush(QColor(MACHINE_COLOURS[c.machine])))
+        self.table.setItem(row, column, item)
+
+    def _on_job_finished(self, job_id: int, result: RecommendationMap) -> None:
+        if job_id == self._job:
+            self.result = result
+            self.table.resizeRowsToContents()
+
+    def _on_table_cell_clicked(self, row: int, column: int) -> None:
+        cell = self.cells.get((row, column))
+        if cell is not None and cell.cheapest is not None:
+            self.session.set_request(cell.request.model_copy(update={"top_k": self.session.request.top_k}))
+
+    def draw_ranking(self) -> None:
+        """Bars of price per token/s for the session's current model and workload, best value first."""
+        request = self.session.request
+        model = self.session.catalog.records["models"].get(request.model_id)
+        self.chart.clear()
+        self.ranking = ()
+        if not isinstance(model, ModelArch):
+            return
+        try:
+            self.ranking = value_ranking(model, request.workload, self.session.catalog, request)[:12]
+        except Exception:  # noqa: BLE001 - a chart never takes the dialog down
+            return
+        rows = [r for r in self.ranking if r.price_per_tps is not None]
+        bars = pg.BarGraphItem(x=list(range(len(rows))), height=[r.price_per_tps for r in rows], width=0.7, brush="#4a7bd0")
+        self.chart.addItem(bars)
+        self.chart.getAxis("bottom").setTicks([[(i, f"{r.count}x {r.gpu}") for i, r in enumerate(rows)]])
+        self.bars = bars
+
+    def print_map(self) -> None:
+        from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
+
+        from configurator.core.advise import map_html
+        from configurator.qt.printing import sheet_document
+
+        if self.result is None:
+            return
+        doc = sheet_document(map_html(self.result))
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        dialog = QPrintPreviewDialog(printer, self)
+        dialog.paintRequested.connect(doc.print_)
+        dialog.exec()

@@ -1,0 +1,35 @@
+"""`llm-rig map` and `llm-rig rank`: JSON contracts and bad input (exit 2 naming the culprit)."""
+
+from __future__ import annotations
+
+import json
+
+from configurator.cli.main import main
+
+
+def test_map_json_contract(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["map", "--workload", "inference", "--precision", "int4", "--model", "llama-3.1-8b",
+                 "--gpu", "rtx-3090,rtx-4090", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["rows"]
+    assert [(r["model"], r["precision"], r["method"]) for r in rows] == [("llama-3.1-8b", "int4", None)]
+    best = rows[0]["cheapest"]
+    assert best["gpu"] in ("rtx-3090", "rtx-4090") and best["machine"] == "tower" and best["count"] == 1
+    assert best["decode_tokens_per_s"] > 0 and best["gpu_hours"] is None and rows[0]["reason"] is None
+
+
+def test_map_and_rank_name_unknown_ids(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["map", "--workload", "inference", "--model", "no-such-model", "--json"]) == 2
+    assert "no-such-model" in capsys.readouterr().err
+    assert main(["map", "--workload", "inference", "--gpu", "no-such-gpu"]) == 2
+    assert "no-such-gpu" in capsys.readouterr().err
+    assert main(["rank", "--model", "llama-3.1-8b", "--workload", "inference", "--gpu", "nope-gpu"]) == 2
+    assert "nope-gpu" in capsys.readouterr().err
+
+
+def test_rank_json_best_value_first(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["rank", "--model", "llama-2-7b", "--workload", "inference", "--precision", "int4",
+                 "--condition", "used", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert rows and set(rows[0]) >= {"gpu", "count", "price", "decode_tokens_per_s", "price_per_tps", "price_per_gb", "caveats"}
+    values = [r["price_per_tps"] for r in rows if r["price_per_tps"] is not None]
+    assert values == sorted(values)
