@@ -528,6 +528,8 @@ class CloudOffer(Record):
     ram_gb: float | None = Field(default=None, gt=0, le=MAX_MEMORY_GB)
     region: str = ""
     prices: tuple[HourlyPrice, ...] = Field(min_length=1)  # type: ignore[assignment]
+    network_gbps_per_gpu: float | None = Field(
+        default=None, gt=0, le=3_200, description="RDMA fabric between instances per GPU (None: not offered for clusters)")
 
     def hourly(self, pricing: str = "on-demand", currency: str | None = None) -> HourlyPrice | None:
         """The newest price of this tier (in this currency, when given)."""

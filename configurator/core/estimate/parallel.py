@@ -138,6 +138,32 @@ class ParallelPlan:
         }
 
 
+DIRECT_DP = 16
+"""Up to this many data-parallel ranks the estimator runs as it is; beyond, its figures are read off two runs."""
+
+
+def sharded_estimate(
+    model: ModelArch, workload: Workload, gpu: Gpu, dp: int, exact_weight_bytes: int | None = None
+) -> EstimateResult:
+    """estimate() over `dp` data-parallel GPUs. Every memory figure the estimator gives under ZeRO has the form
+    a + b / dp (replicated states plus states sharded `dp` ways), so beyond DIRECT_DP ranks it is read off the runs at
+    DIRECT_DP / 2 and DIRECT_DP instead of building a per-GPU list thousands of entries long."""
+    if dp <= DIRECT_DP:
+        return estimate(model, workload, gpu, dp, exact_weight_bytes=exact_weight_bytes)
+    lo_n, hi_n = DIRECT_DP // 2, DIRECT_DP
+    lo = estimate(model, workload, gpu, lo_n, exact_weight_bytes=exact_weight_bytes)
+    hi = estimate(model, workload, gpu, hi_n, exact_weight_bytes=exact_weight_bytes)
+    fields = {}
+    for name in MemoryBreakdown.model_fields:
+        f_lo, f_hi = getattr(lo.peak_gpu.breakdown, name), getattr(hi.peak_gpu.breakdown, name)
+        b = (f_lo - f_hi) / (1 / lo_n - 1 / hi_n)
+        fields[name] = max(0, int(round(f_hi - b / hi_n + b / dp)))
+    memory = GpuMemory(index=0, breakdown=MemoryBreakdown(**fields), capacity_bytes=hi.peak_gpu.capacity_bytes,
+                       usable_bytes=hi.peak_gpu.usable_bytes)
+    fits = None if memory.usable_bytes is None else memory.total <= memory.usable_bytes
+    return hi.model_copy(update={"gpus": dp, "per_gpu": (memory,), "fits": fits})
+
+
 def _divisors_pow2(limit: int) -> list[int]:
     out, d = [], 1
     while d <= limit:
@@ -183,7 +209,7 @@ def plan_training(
         key = (dp, zero, ckpt)
         if key not in cache:
             wl = workload.model_copy(update={"zero": zero, "grad_checkpointing": ckpt})
-            cache[key] = estimate(model, wl, gpu, dp, exact_weight_bytes=exact_weight_bytes)
+            cache[key] = sharded_estimate(model, wl, gpu, dp, exact_weight_bytes)
         return cache[key]
 
     capacity = int(gpu.vram_gb * GIB * 0.98)  # the solver's hard floor of 2 % free (candidates.HARD_HEADROOM)
@@ -338,9 +364,9 @@ def plan_estimate(
     """A training estimate on `nodes` x `gpus_per_node` GPUs under the best parallel layout (None when none fits)."""
     plan = plan_training(model, workload, gpu, nodes, gpus_per_node, inter, exact_weight_bytes=exact_weight_bytes)
     if plan is None:
-        return None, estimate(model, workload, gpu, nodes * gpus_per_node, exact_weight_bytes=exact_weight_bytes)
+        return None, sharded_estimate(model, workload, gpu, nodes * gpus_per_node, exact_weight_bytes)
     wl = workload.model_copy(update={"zero": plan.zero_stage or 0, "grad_checkpointing": plan.grad_checkpointing})
-    base = estimate(model, wl, gpu, plan.data, exact_weight_bytes=exact_weight_bytes)
+    base = sharded_estimate(model, wl, gpu, plan.data, exact_weight_bytes)
     return plan, training_result(plan, base)
 
 
