@@ -715,10 +715,10 @@ def tco(
             headline = (f"bought: {net:,.0f} {currency} for the job ({purchase:,.0f} purchase + {own_cost or 0:,.0f} energy "
                         f"- resale), {own_hours:,.0f} h; no rental to compare ({rental_reason})")
         else:
-            cheaper = "renting" if rental_cost < (net or 0) else "buying"
+            winner = "renting" if rental_cost < (net or 0) else "buying"
             headline = (f"one-off job: rented {rental_cost:,.0f} {currency} in {rent_hours:,.0f} h against bought {net:,.0f} "
                         f"{currency} ({purchase:,.0f} purchase + {own_cost or 0:,.0f} energy - resale after the job) in "
-                        f"{own_hours:,.0f} h: {cheaper} is cheaper; for recurring work see the break-even")
+                        f"{own_hours:,.0f} h: {winner} is cheaper; for recurring work see the break-even")
         job = JobComparison(
             gpu_hours=build.estimate.gpu_hours, own_wall_hours=own_hours, own_energy_kwh=own_kwh, own_energy_cost=own_cost,
             own_cost_with_depreciation=with_dep, rental_wall_hours=rent_hours, rental_cost=rental_cost,
