@@ -31,7 +31,9 @@ def check(build: dict[str, Any], circuit: str, circuits: int = 1, budget: float 
     if memory["fits"] is False:
         problems.append("estimate says the job does not fit")
     # money adds up: owned parts are counted and not paid for
-    paid = sum(p["unit_price"] * (p["quantity"] - p.get("owned", 0)) for p in parts) * build["nodes"]
+    # parts of scope "cluster" (switches, spine optics) are bought once, the rest once per node
+    paid = sum(p["unit_price"] * (p["quantity"] - p.get("owned", 0)) * (1 if p.get("scope") == "cluster" else build["nodes"])
+               for p in parts)
     if abs(paid - build["total_price"]) > 0.01 * sum(p["quantity"] for p in parts) * build["nodes"] + 0.01:
         problems.append(f"parts add up to {paid:.2f}, not the total {build['total_price']}")
     for p in parts:
@@ -42,6 +44,29 @@ def check(build: dict[str, Any], circuit: str, circuits: int = 1, budget: float 
     warned = {c["rule"] for c in build["checks"] if c["status"] == "warn"}
     system = _one(parts, "system")
     gpu_part = _one(parts, "gpu")
+    layout = build.get("parallelism")
+    if layout is not None and memory.get("per_gpu_bytes") is not None:
+        ranks = layout["data"] * layout["tensor"] * layout["pipeline"] * layout.get("context", 1)
+        gpus_in_build = (system["spec"]["gpu_count"] * build["nodes"] if system is not None
+                         else (gpu_part["quantity"] if gpu_part is not None else 0))
+        if build["estimate"]["memory"]["per_gpu_bytes"] and layout["data"] > 1 and ranks != gpus_in_build:
+            problems.append(f"parallel layout uses {ranks} GPUs, the build has {gpus_in_build}")
+        if not 0 < layout["scaling_efficiency"] <= 1:
+            problems.append(f"scaling efficiency {layout['scaling_efficiency']} outside (0, 1]")
+    if system is not None and build["nodes"] > 1:
+        # a cluster: it runs on the site's feeds, not a wall circuit; the fabric between nodes is in the bill
+        site = build.get("site")
+        if site is None:
+            problems.append("a multi-node build without its site (racks, power, feeds)")
+        else:
+            draw_kw = system["spec"]["max_power_w"] * build["nodes"] / 1000
+            if site["power_kw"] + 0.1 < draw_kw:
+                problems.append(f"site power {site['power_kw']} kW below the nodes' {draw_kw:.1f} kW")
+            if site["feeds"] * site["feed_kw"] + 0.1 < site["power_kw"]:
+                problems.append("the site's feeds do not carry the cluster")
+        if not [p for p in parts if p["category"] == "network"]:
+            problems.append("a multi-node build lists no network parts")
+        return problems
     if system is not None:
         # a ready-made server: its vendor did the assembly, but it must still hold the job and its site
         if system["spec"]["max_power_w"] * build["nodes"] > limit * circuits + 1:

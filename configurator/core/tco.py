@@ -49,6 +49,7 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import CloudOffer, Currency, Gpu, HourlyPrice, ModelArch, Pricing, Record
 from configurator.core.errors import CatalogError, Problem
 from configurator.core.estimate.estimator import GIB, estimate
+from configurator.core.estimate.parallel import inter_node_link, plan_estimate
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.build import Build
@@ -290,7 +291,8 @@ class RentalMatch(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     offer: CloudOffer
-    hourly: float = Field(description="per instance-hour, in `currency`")
+    hourly: float = Field(description="per hour for all `instances` together, in `currency`")
+    instances: int = 1
     currency: str
     pricing: str
     price: HourlyPrice
@@ -309,7 +311,8 @@ class RentalMatch(BaseModel):
 
     def describe(self) -> str:
         o = self.offer
-        text = (f"{o.name} ({o.provider}, {o.gpu_count} x {o.gpu}): {self.hourly:,.2f} {self.currency}/h {self.pricing}, "
+        text = (f"{self.instances} x " if self.instances > 1 else "") + (
+                f"{o.name} ({o.provider}, {o.gpu_count} x {o.gpu}): {self.hourly:,.2f} {self.currency}/h {self.pricing}, "
                 f"{self.price.date.isoformat()}, {self.price.source}")
         if self.converted:
             text += f", converted from {self.price.amount:g} {self.price.currency} at the catalog's exchange rates"
@@ -324,6 +327,7 @@ class RentalMatch(BaseModel):
             "provider": self.offer.provider,
             "gpu": self.offer.gpu,
             "gpu_count": self.offer.gpu_count,
+            "instances": self.instances,
             "hourly": round(self.hourly, 4),
             "currency": self.currency,
             "pricing": self.pricing,
@@ -374,19 +378,39 @@ def search_rentals(
         return RentalSearch(match=None, reason="the build has no training-time estimate to match (give the number of training tokens)")
     if not training and own_decode is None:
         return RentalSearch(match=None, reason="the build has no decode-speed estimate to match")
-    cache: dict[tuple[str, int], EstimateResult] = {}
+    cache: dict[tuple[str, int, int], EstimateResult] = {}
     rejected: list[tuple[str, str]] = []
     best: RentalMatch | None = None
-    counts = {"gpu": 0, "fit": 0, "speed": 0, "price": 0}
+    counts = {"gpu": 0, "fit": 0, "speed": 0, "price": 0, "cluster": 0}
+    if training:
+        # rent the job as the build runs it: the ZeRO stage and recomputation the solver chose, not the request's
+        chosen = build.estimate.workload
+        workload = workload.model_copy(update={"zero": int(chosen.get("zero", workload.zero) or 0),
+                                               "grad_checkpointing": bool(chosen.get("grad_checkpointing", workload.grad_checkpointing))})
+    build_gpus = build.gpu_count * build.nodes
     for offer in offers:
         gpu = catalog.records.get("gpus", {}).get(offer.gpu)
         if not isinstance(gpu, Gpu):
             rejected.append((offer.id, f"GPU id {offer.gpu!r} is not in the catalog"))
             counts["gpu"] += 1
             continue
-        key = (gpu.id, offer.gpu_count)
+        instances = 1
+        if build.nodes > 1:
+            # a cluster build is rented as as many instances, joined by the offer's RDMA fabric
+            if not offer.network_gbps_per_gpu or not training:
+                rejected.append((offer.id, "not offered as a cluster (no RDMA fabric between instances in the catalog)"
+                                 if training else "cluster inference rentals are not matched"))
+                counts["cluster"] += 1
+                continue
+            instances = math.ceil(build_gpus / offer.gpu_count)
+        key = (gpu.id, offer.gpu_count, instances)
         if key not in cache:
-            cache[key] = estimate(model, workload, gpu, offer.gpu_count, exact_weight_bytes=exact_weight_bytes)
+            if instances > 1:
+                fabric = "RoCE" if offer.provider == "AWS" else "InfiniBand"  # EFA is Ethernet-based RDMA
+                _plan, cache[key] = plan_estimate(model, workload, gpu, instances, offer.gpu_count,
+                                                  inter_node_link(offer.network_gbps_per_gpu or 0, fabric), exact_weight_bytes)
+            else:
+                cache[key] = estimate(model, workload, gpu, offer.gpu_count, exact_weight_bytes=exact_weight_bytes)
         est = cache[key]
         if not est.fits:
             peak = est.peak_gpu
@@ -409,8 +433,9 @@ def search_rentals(
             counts["price"] += 1
             continue
         amount, price, converted = priced
+        amount *= instances
         candidate = RentalMatch(
-            offer=offer, hourly=amount, currency=build.currency, pricing=price.pricing, price=price, converted=converted,
+            offer=offer, hourly=amount, instances=instances, currency=build.currency, pricing=price.pricing, price=price, converted=converted,
             decode_tokens_per_s=est.decode_tokens_per_s, aggregate_tokens_per_s=est.aggregate_tokens_per_s,
             wall_hours=est.wall_hours, gpu_hours=est.gpu_hours, per_gpu_gib=est.per_gpu_bytes / GIB,
             build_decode_tokens_per_s=own_decode, build_wall_hours=own_wall,
@@ -431,6 +456,8 @@ def search_rentals(
         parts.append(f"{counts['price']} have no usable price")
     if counts["gpu"]:
         parts.append(f"{counts['gpu']} name an unknown GPU")
+    if counts["cluster"]:
+        parts.append(f"{counts['cluster']} cannot be rented as a cluster")
     reason = f"none of {len(offers)} cloud offers can do the same work: " + ", ".join(parts)
     return RentalSearch(match=None, reason=reason, rejected=tuple(rejected), considered=len(offers))
 
@@ -540,6 +567,9 @@ class JobComparison(BaseModel):
     rental_wall_hours: float | None
     rental_cost: float | None
     rental_offer: str | None
+    own_net_cost: float | None = Field(
+        default=None, description="a one-off job bought: purchase + the job's energy - resale value right after the job")
+    headline: str = ""
 
 
 class CostOfOwnership(BaseModel):
@@ -674,11 +704,25 @@ def tco(
         dep_per_hour = (purchase - assumptions.value_after(purchase, assumptions.years)) / lifetime_hours if lifetime_hours else None
         with_dep = None if own_cost is None or own_hours is None or dep_per_hour is None else own_cost + dep_per_hour * own_hours
         rent_hours = match.wall_hours if match else None
+        rental_cost = None if match is None or rent_hours is None else match.hourly * rent_hours
+        net = None
+        if own_cost is not None and own_hours is not None:
+            # bought for this one job and sold when it ends: the machine is worth its resale value then
+            net = purchase + own_cost - assumptions.value_after(purchase, own_hours / 8760)
+        if own_hours is None:
+            headline = "no training time estimated: give the number of tokens"
+        elif rental_cost is None or rent_hours is None:
+            headline = (f"bought: {net:,.0f} {currency} for the job ({purchase:,.0f} purchase + {own_cost or 0:,.0f} energy "
+                        f"- resale), {own_hours:,.0f} h; no rental to compare ({rental_reason})")
+        else:
+            winner = "renting" if rental_cost < (net or 0) else "buying"
+            headline = (f"one-off job: rented {rental_cost:,.0f} {currency} in {rent_hours:,.0f} h against bought {net:,.0f} "
+                        f"{currency} ({purchase:,.0f} purchase + {own_cost or 0:,.0f} energy - resale after the job) in "
+                        f"{own_hours:,.0f} h: {winner} is cheaper; for recurring work see the break-even")
         job = JobComparison(
             gpu_hours=build.estimate.gpu_hours, own_wall_hours=own_hours, own_energy_kwh=own_kwh, own_energy_cost=own_cost,
-            own_cost_with_depreciation=with_dep, rental_wall_hours=rent_hours,
-            rental_cost=None if match is None or rent_hours is None else match.hourly * rent_hours,
-            rental_offer=match.offer.id if match else None,
+            own_cost_with_depreciation=with_dep, rental_wall_hours=rent_hours, rental_cost=rental_cost,
+            rental_offer=match.offer.id if match else None, own_net_cost=net, headline=headline,
         )
         notes.append("training job: own energy = full-load wall draw x the build's estimated wall hours; rental cost = "
                      "instance hourly price x its estimated wall hours; depreciation share = (purchase - resale) / "
@@ -702,7 +746,9 @@ def tco(
     if match is not None:
         notes.append(f"rental: {match.describe()}")
         notes.append(f"rental matched on memory fit and {'wall hours' if match.wall_hours is not None else 'decode tokens/s per sequence'} "
-                     "from the same estimator as the build; one instance, its network and storage not priced")
+                     "from the same estimator as the build" + (f"; {match.instances} instances joined by the provider's RDMA fabric"
+                                                               if match.instances > 1 else "; one instance")
+                     + "; storage not priced")
     else:
         notes.append(f"rental: none ({rental_reason})")
 

@@ -472,6 +472,8 @@ class System(Record):
     rack_units: int | None = Field(default=None, ge=1, le=64, description="None for a desktop or laptop")
     interconnect: str
     vendor_part_number: str = ""
+    network_gbps_per_gpu: float | None = Field(
+        default=None, gt=0, le=3_200, description="compute-fabric NIC line rate per GPU (None: not built to cluster)")
     # -- unified memory (issue #12): set for systems-on-chip; then gpu and cpu are "integrated"
     unified: UnifiedMemory | None = None
 
@@ -486,12 +488,18 @@ class Accessory(Record):
     """Small parts a build may need: NVLink bridges, riser cables, dual-PSU sync boards."""
 
     vendor: str
-    kind: Literal["nvlink-bridge", "riser", "psu-sync", "gpu-support"]
+    kind: Literal["nvlink-bridge", "riser", "psu-sync", "gpu-support", "nic", "switch", "cable", "transceiver"]
     nvlink: str | None = Field(default=None, description="bridge family it fits, e.g. 'rtx3090', 'a6000'")
     spacing_slots: int | None = Field(default=None, ge=1, le=6, description="slot distance a bridge spans")
     pcie_gen: int | None = Field(default=None, ge=3, le=6, description="riser signal rating")
     length_mm: float | None = Field(default=None, gt=0, le=MAX_LENGTH_MM)
     vendor_part_number: str = ""
+    # -- cluster network parts (issue #16): plan JSON lists them with category "network"
+    port_gbps: float | None = Field(default=None, gt=0, le=3_200, description="line rate of one port, Gb/s")
+    ports: int | None = Field(default=None, ge=1, le=1_024, description="ports of a switch or NIC")
+    fabric: Literal["InfiniBand", "RoCE"] | None = None
+    power_w: float | None = Field(default=None, ge=0, le=10_000, description="typical draw of a switch")
+    rack_units: int | None = Field(default=None, ge=1, le=64)
 
 
 # ---------------------------------------------------------------------------------------
@@ -524,6 +532,8 @@ class CloudOffer(Record):
     ram_gb: float | None = Field(default=None, gt=0, le=MAX_MEMORY_GB)
     region: str = ""
     prices: tuple[HourlyPrice, ...] = Field(min_length=1)  # type: ignore[assignment]
+    network_gbps_per_gpu: float | None = Field(
+        default=None, gt=0, le=3_200, description="RDMA fabric between instances per GPU (None: not offered for clusters)")
 
     def hourly(self, pricing: str = "on-demand", currency: str | None = None) -> HourlyPrice | None:
         """The newest price of this tier (in this currency, when given)."""

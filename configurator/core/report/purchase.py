@@ -246,7 +246,9 @@ def _fill_build_sheet(ws: Worksheet, build: Build) -> None:
     from openpyxl.styles import Alignment, Font, PatternFill
 
     ws.append([name for name, _ in COLUMNS])
-    for row, part in enumerate(build.parts, start=2):
+    # parts bought per node first, then the cluster's shared parts (switches), which the grand total adds once
+    ordered = [p for p in build.parts if p.scope == "node"] + [p for p in build.parts if p.scope == "cluster"]
+    for row, part in enumerate(ordered, start=2):
         ws.append(_line_item(part, row, build.currency))
     last = len(build.parts) + 1
     totals = _append_totals(ws, build, last)
@@ -269,13 +271,15 @@ def _append_totals(ws: Worksheet, build: Build, last: int) -> int:
     from openpyxl.styles import Font
 
     row = last + 1
-    total = f"=SUM(I2:I{last})" if last >= 2 else "=0"
+    node_last = 1 + sum(1 for p in build.parts if p.scope == "node")
+    total = f"=SUM(I2:I{node_last})" if node_last >= 2 else "=0"
     _total_row(ws, row, "Total per node" if build.nodes > 1 else "Total", total, build.currency)
     if build.nodes <= 1:
         return row
     ws.cell(row + 1, 1, "Nodes").font = Font(bold=True)
     ws.cell(row + 1, 9, build.nodes).number_format = "0"
-    _total_row(ws, row + 2, "Grand total", f"=I{row}*I{row + 1}", build.currency)
+    shared = f"+SUM(I{node_last + 1}:I{last})" if last > node_last else ""
+    _total_row(ws, row + 2, "Grand total", f"=I{row}*I{row + 1}{shared}", build.currency)
     return row + 2
 
 
@@ -349,7 +353,7 @@ def csv_text(builds: list[Build], request: BuildRequest) -> str:
                     inert(build.currency),
                     f"{part.subtotal:.2f}",
                     inert(part_notes(part)),
-                    build.nodes,
+                    1 if part.scope == "cluster" else build.nodes,  # how many times the row is bought
                 ]
             )
     return buffer.getvalue()
@@ -369,9 +373,12 @@ def _markdown_build(build: Build, request: BuildRequest) -> list[str]:
         if part.owned:
             item += f" ({part.owned} owned)"
         lines.append(f"**{_md(category_name(part.category))}** | {_md(item)} | {money(part.subtotal, build.currency)}")
-    per_node = sum(p.subtotal for p in build.parts)
+    per_node = sum(p.subtotal for p in build.parts if p.scope == "node")
     if build.nodes > 1:
         lines.append(f" | **Per node** | {money(per_node, build.currency)}")
+        shared = sum(p.subtotal for p in build.parts if p.scope == "cluster")
+        if shared:
+            lines.append(f" | **Shared by the cluster (once)** | {money(shared, build.currency)}")
         lines.append(f" | **Total** | **{money(build.total_price, build.currency)}** ({build.nodes} nodes)")
     else:
         lines.append(f" | **Total** | **{money(build.total_price, build.currency)}**")

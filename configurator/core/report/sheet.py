@@ -167,9 +167,12 @@ def _total_row(label: str, value: str) -> str:
 
 def parts_section(build: Build) -> str:
     rows = [_part_row(p, build.currency) for p in build.parts]
-    per_node = sum(p.subtotal for p in build.parts)
+    per_node = sum(p.subtotal for p in build.parts if p.scope == "node")
     if build.nodes > 1:
         rows.append(_total_row("Total per node", money(per_node, build.currency)))
+        shared = sum(p.subtotal for p in build.parts if p.scope == "cluster")
+        if shared:
+            rows.append(_total_row("Shared by the cluster (switches, once)", money(shared, build.currency)))
         rows.append(_total_row(f"Total for {build.nodes} nodes", money(build.total_price, build.currency)))
     else:
         rows.append(_total_row("Total", money(build.total_price, build.currency)))

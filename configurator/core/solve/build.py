@@ -26,6 +26,7 @@ class BuildPart(_Frozen):
     price_note: str = ""
     why: str = ""
     spec: dict[str, Any]
+    scope: Literal["node", "cluster"] = "node"  # "cluster": bought once for the whole cluster (switches), not per node
 
     @property
     def subtotal(self) -> float:
@@ -77,10 +78,33 @@ class Build(_Frozen):
     owned_savings: float = 0.0
     cost_of_ownership: dict[str, Any] | None = None  # buy versus rent (core.tco), as in plan --json
     launch: dict[str, str] | None = None  # {"engine", "command"} from core.launch.launch_command
+    parallelism: dict[str, Any] | None = None  # estimate.parallel: the layout across GPUs and nodes
+    site: dict[str, Any] | None = None  # solve.cluster.site_of: racks, power, cooling, feeds
 
     @property
     def total_price(self) -> float:
-        return sum(p.subtotal for p in self.parts) * self.nodes
+        per_node = sum(p.subtotal for p in self.parts if p.scope == "node")
+        return per_node * self.nodes + sum(p.subtotal for p in self.parts if p.scope == "cluster")
+
+    def layout(self) -> dict[str, Any]:
+        """The `parallelism` contract object: the cluster planner's, else read from the single-machine estimate."""
+        if self.parallelism is not None:
+            return self.parallelism
+        e = self.estimate
+        gpus = e.gpus
+        zero = e.workload.get("zero") if e.workload.get("kind") != "inference" else None
+        scaling = 1.0
+        for text in e.assumptions:
+            if "scaling efficiency" in text:
+                try:
+                    scaling = float(text.split("scaling efficiency ")[1].split("%")[0]) / 100
+                except (IndexError, ValueError):
+                    pass
+        if e.workload.get("kind") == "inference":
+            tensor = gpus if e.split == "tensor" else 1
+            return {"data": 1, "tensor": tensor, "pipeline": gpus // tensor, "zero_stage": None, "scaling_efficiency": 1.0}
+        return {"data": gpus, "tensor": 1, "pipeline": 1, "zero_stage": zero if gpus > 1 else None,
+                "scaling_efficiency": scaling}
 
     def to_json(self) -> dict[str, Any]:
         """One element of `plan --json` "builds" (a scripting contract: keep its shape)."""
@@ -96,6 +120,7 @@ class Build(_Frozen):
                     "owned": p.owned,
                     "unit_price": round(p.unit_price, 2),
                     "spec": p.spec,
+                    "scope": p.scope,
                 }
                 for p in self.parts
             ],
@@ -113,6 +138,8 @@ class Build(_Frozen):
             "slot_map": [{"slot": s.slot, "part_id": s.part_id} for s in self.slot_map],
             "cost_of_ownership": self.cost_of_ownership,
             "launch": self.launch,
+            "parallelism": self.layout(),
+            **({"site": self.site} if self.site is not None else {}),
         }
 
 

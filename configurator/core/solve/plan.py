@@ -18,6 +18,7 @@ from configurator.core.estimate.precision import GGUF_TYPES
 from configurator.core.estimate.workload import Workload
 from configurator.core.launch import launch_command
 from configurator.core.solve.build import Build, BuildPart, Check, Infeasible, PlanResult, Power, SlotAssignment
+from configurator.core.solve.cluster import cluster_build, cluster_options
 from configurator.core.solve.candidates import (
     Candidates,
     Priced,
@@ -210,51 +211,8 @@ def _system_build(
     rank: int, label: str, why: str, system: System, nodes: int, request: BuildRequest, catalog: Catalog,
     model: ModelArch, workload: Workload, exact: int | None,
 ) -> Build | None:
-    gpu = catalog.records["gpus"].get(system.gpu)
-    cpu = catalog.records["cpus"].get(system.cpu)
-    q = quote(system, catalog, request.currency, request.condition)
-    if not isinstance(gpu, Gpu) or cpu is None or q is None:
-        return None
-    total = system.gpu_count * nodes
-    est = estimate_as_practitioner(model, workload, gpu, total, request, exact)
-    limit = circuit_limit_w(request.circuit) * request.circuits
-    wall = system.max_power_w * nodes
-    checks = []
-    peak = est.peak_gpu
-    usable = peak.usable_bytes or 0
-    checks.append(Check(rule="MEM-FIT", status="pass" if peak.total <= usable else "fail",
-                        message=f"{peak.total / GIB:.1f} GiB on the most loaded GPU of {usable / GIB:.1f} GiB"))
-    checks.append(Check(rule="CIR-1", status="pass" if wall <= limit else "fail",
-                        message=f"{wall:,.0f} W maximum system power against {limit:,.0f} W on {request.circuits} x {request.circuit}"
-                        + ("" if wall <= limit else ": needs dedicated 200-240 V server-room feeds")))
-    if request.room != "server-room":
-        checks.append(Check(rule="NOISE-1", status="warn", message="an 8-GPU server belongs in a server room (noise and heat)"))
-    deadline = effective_deadline(request, workload)
-    if deadline and est.wall_hours is not None:
-        checks.append(Check(rule="PERF", status="pass" if est.wall_hours <= deadline else "fail",
-                            message=f"estimated {est.wall_hours:,.0f} h against a {deadline:,.0f} h "
-                                    + ("deadline" if request.deadline_hours else "horizon (no deadline was given: at most a year)")))
-    if request.min_decode_tps:
-        tps = est.decode_tokens_per_s or 0
-        checks.append(Check(rule="PERF", status="pass" if tps >= request.min_decode_tps else "fail",
-                            message=f"estimated {tps:.1f} tokens/s against {request.min_decode_tps:g} asked"))
-    if nodes > 1:
-        checks.append(Check(rule="CLUSTER", status="pass",
-                            message=f"{nodes} nodes joined by {system.interconnect}; inter-node InfiniBand at 400 Gb/s per GPU assumed"))
-    order = {"fail": 0, "warn": 1, "pass": 2}
-    part = BuildPart(category="system", id=system.id, name=system.name, quantity=1, unit_price=q.amount,
-                     price_note=q.note, why=f"{system.gpu_count} x {gpu.name} with {system.interconnect}", spec=_spec(system))
-    dc = system.max_power_w * 0.9
-    power = Power(dc_load_w=dc, psu_w=system.psu_w_total, wall_w=system.max_power_w, circuit_ok=wall <= limit,
-                  circuit_limit_w=limit, transient_w=dc, heat_btu_h=system.max_power_w * 3.412,
-                  gpu_w=gpu.tdp_w * system.gpu_count, cpu_w=cpu.tdp_w * system.cpu_count,  # type: ignore[attr-defined]
-                  rest_w=max(0.0, dc - gpu.tdp_w * system.gpu_count - cpu.tdp_w * system.cpu_count))  # type: ignore[attr-defined]
-    return Build(
-        rank=rank, label=label, why=why, parts=(part,), nodes=nodes, currency=request.currency, power=power,
-        estimate=est, checks=tuple(sorted(checks, key=lambda c: order[c.status])),
-        slot_map=tuple(SlotAssignment(slot=i + 1, part_id=gpu.id, source="bay") for i in range(system.gpu_count)),
-        gpu_id=gpu.id, gpu_count=system.gpu_count, interconnect=system.interconnect,
-    )
+    """`nodes` ready-made servers with their parallel layout, network parts and site (solve/cluster.py)."""
+    return cluster_build(rank, label, why, system, nodes, request, catalog, model, workload, exact)
 
 
 def _unified_build(
@@ -329,21 +287,23 @@ def _systems(catalog: Catalog, request: BuildRequest) -> list[System]:
 def _cluster(
     request: BuildRequest, catalog: Catalog, model: ModelArch, workload: Workload, exact: int | None
 ) -> Build | None:
-    """The cheapest number of identical 8-GPU servers that holds (and finishes) the job."""
-    best: Build | None = None
-    for system in _systems(catalog, request):
-        for nodes in (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 64):
-            build = _system_build(1, f"cluster of {system.gpu_count}-GPU machines" if nodes > 1 else f"{system.gpu_count}-GPU server",
-                                  "one box cannot hold or finish this job" if nodes > 1 else "a ready-made server",
-                                  system, nodes, request, catalog, model, workload, exact)
-            if build is None:
-                break
-            if any(c.status == "fail" and c.rule in ("MEM-FIT", "PERF") for c in build.checks):
-                continue
-            if best is None or build.total_price < best.total_price:
-                best = build
-            break
-    return best
+    """The cluster answer (solve/cluster.py): the smallest cluster meeting the deadline, else the one-year fallback."""
+    options = _cluster_options(request, catalog, model, workload, exact)
+    return options[0] if options else None
+
+
+def _cluster_options(
+    request: BuildRequest, catalog: Catalog, model: ModelArch, workload: Workload, exact: int | None
+) -> list[Build]:
+    key = (request.model_dump_json(), model.id, exact)
+    if key not in _CLUSTER_CACHE:
+        if len(_CLUSTER_CACHE) > 16:
+            _CLUSTER_CACHE.clear()
+        _CLUSTER_CACHE[key] = cluster_options(_systems(catalog, request), request, catalog, model, workload, exact)
+    return _CLUSTER_CACHE[key]
+
+
+_CLUSTER_CACHE: dict[tuple[str, str, int | None], list[Build]] = {}
 
 
 # --------------------------------------------------------------------------- entry point
@@ -736,7 +696,11 @@ def plan(
                                     should_stop if relax else (lambda: True))
     extra: tuple[Build, ...] = ()
     if cluster is not None:
-        extra = tuple(_with_costs([cluster], catalog, model, request.workload.resolved(model.max_context), request, exact_weight_bytes))
+        # the time/cost curve: the other cluster sizes (1, 3, 12 months, fastest within budget) follow the answer
+        others = [b for b in _cluster_options(request, catalog, model, workload, exact_weight_bytes)
+                  if b.nodes != cluster.nodes or b.gpu_id != cluster.gpu_id][: max(0, request.top_k - 1)]
+        extra = tuple(_with_costs([cluster, *others], catalog, model, request.workload.resolved(model.max_context), request,
+                                  exact_weight_bytes))
         notes.append(f"no machine assembled from parts can do this; the plan uses {cluster.nodes} ready-made server(s)"
                      + ("" if cluster.power.circuit_ok else " on server-room power"))
     unified = None if request.gpu_ids else _unified_build(request, catalog, model, workload, exact_weight_bytes)
@@ -745,5 +709,5 @@ def plan(
                                    exact_weight_bytes))
         notes.append(f"no machine assembled from parts fits as asked; {unified.parts[0].name} does "
                      f"({unified.estimate.decode_tokens_per_s or 0:.1f} tokens/s)")
-    extra = tuple(b.model_copy(update={"launch": launch_command(model, b.estimate)}) for b in extra)
+    extra = tuple(b.model_copy(update={"launch": launch_command(model, b.estimate), "rank": i + 1}) for i, b in enumerate(extra))
     return PlanResult(builds=extra, infeasible=infeasible, solve_seconds=time.monotonic() - started, notes=tuple(notes))

@@ -1,0 +1,413 @@
+"""Parallelism across GPUs and nodes: data/tensor/pipeline/context degrees, ZeRO stage, communication and scaling.
+
+Memory per GPU comes from the estimator (estimate() over the data-parallel group, which applies
+the ZeRO sharding), divided by the model-parallel degrees; time is compute at MFU plus the
+communication that cannot hide behind it. Formulas and their sources are cited where used.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from configurator.core.catalog.models import Gpu, ModelArch
+from configurator.core.estimate.estimator import estimate
+from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown
+from configurator.core.estimate.workload import Workload
+from configurator.core.support import training_tflops
+
+GIB = 1024**3
+
+GLOBAL_BATCH_TOKENS = 4 * 1024**2
+"""Tokens per optimizer step: Llama 2 trained with a global batch of 4M tokens (Touvron et al. 2023, sec. 2.2)."""
+
+# --------------------------------------------------------------------------- links
+
+# Achieved all-reduce bus bandwidth as a share of the link's one-way rate, from nccl-tests runs:
+NVLINK_BUSBW_SHARE = {
+    # 8 x A100 SXM4 (NVLink 3, 300 GB/s one way): ~200 GB/s busbw (NVIDIA/nccl-tests#149)
+    "nvlink3": 200 / 300,
+    # 8 x H100 SXM (NVLink 4 with NVLink SHARP): 476 GB/s busbw of 450 one way, "in the expected range"
+    # (NVIDIA/nccl-tests#290, NVIDIA's reply); H800 8-GPU node 215 of 200 GB/s (NVIDIA/nccl#1374)
+    "nvlink4": 476 / 450,
+}
+NVLINK_BUSBW_ESTIMATES = {
+    "nvlink2": "no NCCL figure read for V100 NVSwitch nodes: the NVLink 3 ring share is used",
+    "nvlink5": "no NCCL figure read for NVLink 5: the NVLink 4 share is used",
+}
+PCIE_BUSBW_SHARE = 28 / 64
+"""8 GPUs on PCIe 5.0 x16 without NVLink reach 28 GB/s busbw (8 x RTX 5090, NVIDIA/nccl#1639: 'determined by the
+bandwidth your CPU and memory can deliver')."""
+PCIE_X16_GBS = {3: 16.0, 4: 32.0, 5: 64.0, 6: 128.0}
+"""One-way x16 bandwidth per PCIe generation, GB/s (PCI-SIG: 8, 16, 32, 64 GT/s per lane, 128b/130b coding)."""
+NIC_BUSBW_SHARE = 47 / 50
+"""NDR 400 Gb/s (50 GB/s) InfiniBand: 'you should see 46-48GB/s per NIC' (NVIDIA/nccl-tests#290, NVIDIA's reply);
+100 Gb/s EDR gives 12.2 of 12.5 GB/s (NVIDIA/nccl-tests#29)."""
+ROCE_SHARE = 0.9
+"""RoCE v2 against InfiniBand at the same line rate (estimate: lossless-Ethernet tuning loses a few per cent; no
+measurement read)."""
+INTER_NODE_HOP_S = 5e-6
+"""Latency of one step of a collective between nodes (estimate: NCCL over InfiniBand, a few microseconds)."""
+INTRA_NODE_HOP_S = 2e-6
+"""Latency of one step of a collective over NVLink or PCIe (estimate)."""
+
+
+@dataclass(frozen=True)
+class Link:
+    """A path collectives run over, with the bus bandwidth NCCL reaches on it."""
+
+    name: str
+    busbw_gbs: float  # per GPU, GB/s
+    hop_s: float
+    note: str = ""
+
+
+def intra_node_link(gpu: Gpu, nvswitch: bool = True) -> Link:
+    """NVLink through NVSwitch in an SXM server, else PCIe at the card's generation."""
+    if gpu.nvlink and gpu.nvlink_bandwidth_gbps and (gpu.form_factor != "pcie" and nvswitch):
+        generation = gpu.nvlink.split("-")[0]
+        share = NVLINK_BUSBW_SHARE.get(generation, NVLINK_BUSBW_SHARE["nvlink3" if generation < "nvlink4" else "nvlink4"])
+        one_way = gpu.nvlink_bandwidth_gbps / 2
+        return Link(f"{generation.replace('nvlink', 'NVLink ')} ({one_way:.0f} GB/s one way)", one_way * share,
+                    INTRA_NODE_HOP_S, NVLINK_BUSBW_ESTIMATES.get(generation, ""))
+    lanes = PCIE_X16_GBS.get(gpu.pcie_gen, 32.0)
+    return Link(f"PCIe {gpu.pcie_gen}.0 x16", lanes * PCIE_BUSBW_SHARE, INTRA_NODE_HOP_S)
+
+
+def inter_node_link(gbps_per_gpu: float, fabric: str = "InfiniBand") -> Link:
+    share = NIC_BUSBW_SHARE * (ROCE_SHARE if fabric == "RoCE" else 1.0)
+    return Link(f"{fabric} {gbps_per_gpu:.0f} Gb/s per GPU", gbps_per_gpu / 8 * share, INTER_NODE_HOP_S)
+
+
+# --------------------------------------------------------------------------- the plan
+
+
+@dataclass(frozen=True)
+class ParallelPlan:
+    gpus: int
+    nodes: int
+    gpus_per_node: int
+    data: int
+    tensor: int
+    pipeline: int
+    context: int
+    zero_stage: int | None
+    grad_checkpointing: bool
+    micro_batch: int
+    micro_batches: int  # per pipeline per optimizer step
+    per_gpu: MemoryBreakdown
+    capacity_bytes: int
+    compute_s: float  # per optimizer step
+    tensor_s: float
+    pipeline_s: float  # bubble plus stage-to-stage sends
+    data_s: float  # exposed share of the gradient / parameter collectives
+    context_s: float
+    step_s: float
+    steps: float
+    volumes: dict[str, float] = field(default_factory=dict)  # bytes per GPU per step
+    links: dict[str, str] = field(default_factory=dict)
+    why: str = ""
+
+    @property
+    def fits(self) -> bool:
+        return self.per_gpu.total <= self.capacity_bytes
+
+    @property
+    def scaling_efficiency(self) -> float:
+        """Share of the step the GPUs spend computing: compute / (compute + exposed communication + bubble)."""
+        return self.compute_s / self.step_s if self.step_s else 1.0
+
+    @property
+    def wall_hours(self) -> float:
+        return self.steps * self.step_s / 3600
+
+    def to_json(self) -> dict[str, Any]:
+        """The `parallelism` object of a plan --json build (contract: data, tensor, pipeline, zero_stage,
+        scaling_efficiency; the rest are additions)."""
+        return {
+            "data": self.data, "tensor": self.tensor, "pipeline": self.pipeline, "zero_stage": self.zero_stage,
+            "scaling_efficiency": round(self.scaling_efficiency, 4), "context": self.context,
+            "gpus": self.gpus, "nodes": self.nodes, "gradient_checkpointing": self.grad_checkpointing,
+            "micro_batch": self.micro_batch, "micro_batches_per_step": self.micro_batches,
+            "step_seconds": {k: round(v, 4) for k, v in (("compute", self.compute_s), ("tensor", self.tensor_s),
+                                                            ("pipeline", self.pipeline_s), ("data", self.data_s),
+                                                            ("context", self.context_s), ("total", self.step_s))},
+            "bytes_per_gpu_per_step": {k: int(v) for k, v in self.volumes.items()},
+            "links": dict(self.links), "why": self.why,
+        }
+
+
+DIRECT_DP = 16
+"""Up to this many data-parallel ranks the estimator runs as it is; beyond, its figures are read off two runs."""
+
+
+def sharded_estimate(
+    model: ModelArch, workload: Workload, gpu: Gpu, dp: int, exact_weight_bytes: int | None = None
+) -> EstimateResult:
+    """estimate() over `dp` data-parallel GPUs. Every memory figure the estimator gives under ZeRO has the form
+    a + b / dp (replicated states plus states sharded `dp` ways), so beyond DIRECT_DP ranks it is read off the runs at
+    DIRECT_DP / 2 and DIRECT_DP instead of building a per-GPU list thousands of entries long."""
+    if dp <= DIRECT_DP:
+        return estimate(model, workload, gpu, dp, exact_weight_bytes=exact_weight_bytes)
+    lo_n, hi_n = DIRECT_DP // 2, DIRECT_DP
+    lo = estimate(model, workload, gpu, lo_n, exact_weight_bytes=exact_weight_bytes)
+    hi = estimate(model, workload, gpu, hi_n, exact_weight_bytes=exact_weight_bytes)
+    fields = {}
+    for name in MemoryBreakdown.model_fields:
+        f_lo, f_hi = getattr(lo.peak_gpu.breakdown, name), getattr(hi.peak_gpu.breakdown, name)
+        b = (f_lo - f_hi) / (1 / lo_n - 1 / hi_n)
+        fields[name] = max(0, int(round(f_hi - b / hi_n + b / dp)))
+    memory = GpuMemory(index=0, breakdown=MemoryBreakdown(**fields), capacity_bytes=hi.peak_gpu.capacity_bytes,
+                       usable_bytes=hi.peak_gpu.usable_bytes)
+    fits = None if memory.usable_bytes is None else memory.total <= memory.usable_bytes
+    return hi.model_copy(update={"gpus": dp, "per_gpu": (memory,), "fits": fits})
+
+
+def _divisors_pow2(limit: int) -> list[int]:
+    out, d = [], 1
+    while d <= limit:
+        out.append(d)
+        d *= 2
+    return out
+
+
+def _allreduce_s(nbytes: float, ranks: int, link: Link) -> float:
+    """Ring all-reduce: each GPU sends and receives 2(n-1)/n of the buffer (nccl-tests PERFORMANCE.md busbw
+    definition); latency grows with log2(n) steps once NCCL switches to trees at scale."""
+    if ranks <= 1 or nbytes <= 0:
+        return 0.0
+    return 2 * (ranks - 1) / ranks * nbytes / (link.busbw_gbs * 1e9) + 2 * math.log2(ranks) * link.hop_s
+
+
+def _gather_s(nbytes: float, ranks: int, link: Link) -> float:
+    """All-gather or reduce-scatter of a buffer of `nbytes` in all: (n-1)/n of it crosses each GPU's link."""
+    if ranks <= 1 or nbytes <= 0:
+        return 0.0
+    return (ranks - 1) / ranks * nbytes / (link.busbw_gbs * 1e9) + math.log2(ranks) * link.hop_s
+
+
+def plan_training(
+    model: ModelArch, workload: Workload, gpu: Gpu, nodes: int, gpus_per_node: int,
+    inter: Link | None = None, intra: Link | None = None, exact_weight_bytes: int | None = None,
+    mfu: float | None = None,
+) -> ParallelPlan | None:
+    """The fastest layout that fits: tensor parallel inside the NVLink domain, pipeline and data parallel across
+    nodes, ZeRO where it buys memory (Narayanan et al. 2021, "Efficient Large-Scale Language Model Training on GPU
+    Clusters Using Megatron-LM", sec. 3.3 takeaways). None when nothing fits."""
+    workload = workload.resolved(model.max_context)
+    gpus = nodes * gpus_per_node
+    intra = intra or intra_node_link(gpu)
+    if nodes > 1 and inter is None:
+        raise ValueError("a multi-node plan needs the inter-node link")
+    seq = workload.context or 2048
+    tokens = workload.tokens or 0.0
+    heads, kv_heads = model.num_attention_heads, model.num_kv_heads
+    cache: dict[tuple[int, int, bool], EstimateResult] = {}
+
+    def base(dp: int, zero: int, ckpt: bool) -> EstimateResult:
+        key = (dp, zero, ckpt)
+        if key not in cache:
+            wl = workload.model_copy(update={"zero": zero, "grad_checkpointing": ckpt})
+            cache[key] = sharded_estimate(model, wl, gpu, dp, exact_weight_bytes)
+        return cache[key]
+
+    capacity = int(gpu.vram_gb * GIB * 0.98)  # the solver's hard floor of 2 % free (candidates.HARD_HEADROOM)
+    best: ParallelPlan | None = None
+    tp_options = [t for t in _divisors_pow2(gpus_per_node) if heads % t == 0 and (kv_heads % t == 0 or t % kv_heads == 0)]
+    cp_options = [1] + ([c for c in (2, 4, 8) if seq // c >= 4096] if seq >= 16384 else [])
+    for ckpt in (False, True) if not workload.grad_checkpointing else (True,):
+        for tp in tp_options:
+            for cp in cp_options:
+                if tp * cp > gpus_per_node and cp > 1:
+                    continue  # context parallel rings stay inside the node here
+                for pp in _divisors_pow2(min(model.num_layers, gpus // (tp * cp))):
+                    if gpus % (tp * cp * pp):
+                        continue
+                    dp = gpus // (tp * cp * pp)
+                    # ZeRO-2/3 shard gradients that pipeline parallelism accumulates over micro-batches: DeepSpeed
+                    # allows only stage 0-1 with its pipeline engine (DeepSpeed docs, pipeline parallelism)
+                    zeros = [0, 1] if pp > 1 else [0, 1, 2, 3]
+                    if dp == 1:
+                        zeros = [0]
+                    for zero in zeros:
+                        plan = _evaluate(model, workload, gpu, base(dp, zero, ckpt), nodes, gpus_per_node, tp, cp, pp, dp,
+                                         zero, ckpt, capacity, intra, inter, seq, tokens, mfu)
+                        if not plan.fits:
+                            continue
+                        key = (plan.step_s * (1 + 1e-6 * (tp + pp + zero)),)
+                        if best is None or key < (best.step_s * (1 + 1e-6 * (best.tensor + best.pipeline + (best.zero_stage or 0))),):
+                            best = plan
+    if best is None:
+        return None
+    return _explained(best, model)
+
+
+def _evaluate(
+    model: ModelArch, workload: Workload, gpu: Gpu, base: EstimateResult, nodes: int, gpus_per_node: int,
+    tp: int, cp: int, pp: int, dp: int, zero: int, ckpt: bool, capacity: int, intra: Link, inter: Link | None,
+    seq: int, tokens: float, mfu: float | None,
+) -> ParallelPlan:
+    b = base.peak_gpu.breakdown
+    model_parallel = tp * pp
+    # model states split over tensor and pipeline ranks; activations over tensor (sequence parallel,
+    # Korthikanti et al. 2022) and context ranks; with 1F1B the first stage holds `pp` micro-batches of
+    # L/pp layers, i.e. one whole model's worth (Narayanan et al. 2021, sec. 2.2.1)
+    per_gpu = MemoryBreakdown(
+        weights=int(b.weights / model_parallel), gradients=int(b.gradients / model_parallel),
+        optimizer_states=int(b.optimizer_states / model_parallel), activations=int(b.activations / (tp * cp)),
+        runtime_overhead=int(b.runtime_overhead),
+    )
+    gpus = tp * cp * pp * dp
+    micro = max(1, workload.batch)
+    sequences = max(dp * micro, round(GLOBAL_BATCH_TOKENS / seq / (dp * micro)) * dp * micro)
+    m = sequences // (dp * micro)
+    step_tokens = sequences * seq
+    flops_per_token = (base.training_flops or 0.0) / tokens if tokens else 0.0
+    # compute at MFU of the peak bf16 rate the estimator uses (support.training_tflops: measured GEMM rates off NVIDIA)
+    per_gpu_rate = training_tflops(gpu, "bf16") * 1e12 * (mfu if mfu is not None else (base.mfu or 0.35))
+    compute = flops_per_token * step_tokens / (gpus * per_gpu_rate) if per_gpu_rate else 0.0
+    h = model.hidden_size
+    act_bytes = seq / cp * micro * h * 2  # one micro-batch's hidden states in bf16
+    tp_link = intra if tp <= gpus_per_node else (inter or intra)
+    # Megatron tensor parallel: 2 all-reduces forward and 2 backward per layer (Shoeybi et al. 2019, fig. 3),
+    # 2 more when the forward is recomputed; on the critical path
+    reduces = 4 + (2 if ckpt else 0)
+    layers_per_stage = model.num_layers / pp
+    tensor = layers_per_stage * m * reduces * _allreduce_s(act_bytes, tp, tp_link) if tp > 1 else 0.0
+    # pipeline: bubble (p-1)/m of the compute (1F1B, Narayanan et al. 2021 eq. 1) plus sends between stages
+    pp_link = inter if (inter is not None and tp * cp * pp > gpus_per_node) else intra
+    sends = 2 * (pp - 1) / pp * m * act_bytes / tp / (pp_link.busbw_gbs * 1e9) if pp > 1 else 0.0
+    bubble = (pp - 1) / m * compute if pp > 1 else 0.0
+    # context parallel: K and V of the other chunks pass round a ring, overlapped with attention except one hop
+    kv_dim = model.num_kv_heads * model.head_dim
+    context = (model.num_layers / pp) * m * 3 * (act_bytes / h * kv_dim * 2) / cp / (intra.busbw_gbs * 1e9) if cp > 1 else 0.0
+    # data parallel: gradients in bf16, reduced once per step after the last micro-batch's backward
+    # MoE: experts are spread over the data-parallel ranks (expert parallelism, DeepSeek-V3 report sec. 3.2:
+    # EP64 across nodes), so only the active share of the parameters is reduced across them
+    params = (base.params_active if model.moe is not None else base.params_total) / model_parallel
+    grad_bytes = params * 2
+    dp_link = intra if tp * cp * pp * dp <= gpus_per_node else (inter or intra)
+    volumes = {"tensor": layers_per_stage * m * reduces * 2 * (tp - 1) / tp * act_bytes if tp > 1 else 0.0}
+    if zero >= 3:
+        # ZeRO-3: parameters gathered for forward and backward and gradients scattered, every micro-batch:
+        # 3 x (n-1)/n of the model states' 16-bit size (Rajbhandari et al. 2020, sec. 7.2.2), overlapped by prefetch
+        per_micro = 3 * _gather_s(grad_bytes, dp, dp_link)
+        data = m * max(0.0, per_micro - compute / m) + per_micro / max(layers_per_stage, 1)
+        volumes["data"] = m * 3 * (dp - 1) / dp * grad_bytes
+    else:
+        sync = _allreduce_s(grad_bytes, dp, dp_link)
+        # bucketed reduction overlaps the last micro-batch's backward (2/3 of its compute); the last bucket cannot
+        window = compute / m * 2 / 3
+        data = max(0.0, sync - window) + sync / max(layers_per_stage, 1)
+        if zero >= 1:
+            # ZeRO-1/2 (Megatron's distributed optimizer): reduce-scatter then all-gather of the updated
+            # parameters, the same volume as an all-reduce
+            pass
+        volumes["data"] = 2 * (dp - 1) / dp * grad_bytes if dp > 1 else 0.0
+    volumes["pipeline"] = 2 * m * act_bytes / tp if pp > 1 else 0.0
+    step = compute + tensor + bubble + sends + context + data
+    links = {"tensor": tp_link.name if tp > 1 else "", "data": dp_link.name if dp > 1 else "",
+             "pipeline": pp_link.name if pp > 1 else ""}
+    return ParallelPlan(
+        gpus=gpus, nodes=nodes, gpus_per_node=gpus_per_node, data=dp, tensor=tp, pipeline=pp, context=cp,
+        zero_stage=zero if dp > 1 else None, grad_checkpointing=ckpt, micro_batch=micro, micro_batches=m, per_gpu=per_gpu,
+        capacity_bytes=capacity, compute_s=compute, tensor_s=tensor, pipeline_s=bubble + sends, data_s=data,
+        context_s=context, step_s=step, steps=tokens / step_tokens if step_tokens else 0.0,
+        volumes=volumes, links={k: v for k, v in links.items() if v},
+    )
+
+
+def _explained(plan: ParallelPlan, model: ModelArch) -> ParallelPlan:
+    reasons = []
+    if plan.tensor > 1:
+        reasons.append(f"tensor parallel {plan.tensor} inside each {plan.gpus_per_node}-GPU node, where the fast link is "
+                       f"({plan.links.get('tensor', '')}): 4-6 all-reduces per layer need it")
+    if plan.pipeline > 1:
+        reasons.append(f"pipeline parallel {plan.pipeline} (~{model.num_layers // plan.pipeline} layers per stage; "
+                       f"{plan.micro_batches} micro-batches per step keep the bubble at {(plan.pipeline - 1) / plan.micro_batches:.0%})")
+    if plan.context > 1:
+        reasons.append(f"context parallel {plan.context}: the sequence is split so its activations fit")
+    if plan.data > 1:
+        stage = {0: "no ZeRO", 1: "ZeRO-1 (optimizer states sharded)", 2: "ZeRO-2 (optimizer states and gradients sharded)",
+                 3: "ZeRO-3 / FSDP (parameters sharded too)"}[plan.zero_stage or 0]
+        reasons.append(f"data parallel {plan.data} over {plan.links.get('data', '')} with {stage}")
+    reasons.append("activation recomputation on" if plan.grad_checkpointing else "no activation recomputation")
+    why = ("; ".join(reasons) + f": {plan.per_gpu.total / GIB:.1f} GiB per GPU of {plan.capacity_bytes / GIB:.0f}, "
+           f"the fastest layout that fits ({plan.scaling_efficiency:.0%} of the step computing)")
+    return ParallelPlan(**{**plan.__dict__, "why": why})
+
+
+def training_result(plan: ParallelPlan, base: EstimateResult) -> EstimateResult:
+    """The estimator's result with the plan's memory per GPU and the plan's time (compute + exposed communication)."""
+    gpu_hours = plan.wall_hours * plan.gpus
+    memories = tuple(GpuMemory(index=i, breakdown=plan.per_gpu, capacity_bytes=base.peak_gpu.capacity_bytes,
+                               usable_bytes=base.peak_gpu.usable_bytes) for i in range(min(plan.gpus, 8)))
+    assumptions = tuple(a for a in base.assumptions if "scaling efficiency" not in a and "data-parallel" not in a) + (
+        f"parallelism: {plan.why}",
+        f"step = compute {plan.compute_s:.2f} s + tensor {plan.tensor_s:.2f} s + pipeline {plan.pipeline_s:.2f} s + "
+        f"data {plan.data_s:.2f} s exposed = {plan.step_s:.2f} s; {plan.steps:,.0f} steps of {GLOBAL_BATCH_TOKENS / 1e6:.1f}M tokens; "
+        f"scaling efficiency {plan.scaling_efficiency:.0%}",
+    )
+    return base.model_copy(update={
+        "gpus": plan.gpus, "per_gpu": memories, "fits": plan.fits, "gpu_hours": gpu_hours, "wall_hours": plan.wall_hours,
+        "split": "data" if plan.tensor == 1 and plan.pipeline == 1 else "tensor+pipeline+data",
+        "workload": {**base.workload, "zero": plan.zero_stage or 0, "grad_checkpointing": plan.grad_checkpointing},
+        "assumptions": assumptions,
+    })
+
+
+def plan_estimate(
+    model: ModelArch, workload: Workload, gpu: Gpu, nodes: int, gpus_per_node: int, inter: Link | None = None,
+    exact_weight_bytes: int | None = None,
+) -> tuple[ParallelPlan | None, EstimateResult]:
+    """A training estimate on `nodes` x `gpus_per_node` GPUs under the best parallel layout (None when none fits)."""
+    plan = plan_training(model, workload, gpu, nodes, gpus_per_node, inter, exact_weight_bytes=exact_weight_bytes)
+    if plan is None:
+        return None, sharded_estimate(model, workload, gpu, nodes * gpus_per_node, exact_weight_bytes)
+    wl = workload.model_copy(update={"zero": plan.zero_stage or 0, "grad_checkpointing": plan.grad_checkpointing})
+    base = sharded_estimate(model, wl, gpu, plan.data, exact_weight_bytes)
+    return plan, training_result(plan, base)
+
+
+# --------------------------------------------------------------------------- inference across nodes
+
+
+@dataclass(frozen=True)
+class InferenceLayout:
+    tensor: int
+    pipeline: int
+    why: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"data": 1, "tensor": self.tensor, "pipeline": self.pipeline, "zero_stage": None, "scaling_efficiency": 1.0,
+                "why": self.why}
+
+
+def plan_inference(
+    model: ModelArch, workload: Workload, gpu: Gpu, nodes: int, gpus_per_node: int, inter: Link,
+    exact_weight_bytes: int | None = None,
+) -> tuple[InferenceLayout, EstimateResult]:
+    """Tensor parallel within a node, pipeline parallel across nodes (vLLM's multi-node recipe: tensor_parallel_size =
+    GPUs per node, pipeline_parallel_size = nodes). Memory: the one-node tensor-parallel estimate with 1/nodes of the
+    layers; decode: the same per-token work done stage after stage, plus one inter-node hop per stage."""
+    wl = workload.model_copy(update={"split": "tensor"})
+    one_node = estimate(model, wl, gpu, gpus_per_node, exact_weight_bytes=exact_weight_bytes)
+    b = one_node.peak_gpu.breakdown
+    per = MemoryBreakdown(weights=b.weights // nodes, kv_cache=b.kv_cache // nodes, activations=b.activations,
+                          runtime_overhead=b.runtime_overhead)
+    usable = one_node.peak_gpu.usable_bytes or int(gpu.vram_gb * GIB)
+    memories = tuple(GpuMemory(index=i, breakdown=per, capacity_bytes=one_node.peak_gpu.capacity_bytes, usable_bytes=usable)
+                     for i in range(gpus_per_node))
+    tps = one_node.decode_tokens_per_s
+    hop = (nodes - 1) * (2 * model.hidden_size * 2 / (inter.busbw_gbs * 1e9) + 2 * inter.hop_s)
+    if tps:
+        tps = 1 / (1 / tps + hop)
+    layout = InferenceLayout(gpus_per_node, nodes, f"tensor parallel {gpus_per_node} inside each node over "
+                             f"{intra_node_link(gpu).name}, pipeline parallel {nodes} across nodes over {inter.name}")
+    result = one_node.model_copy(update={
+        "gpus": gpus_per_node * nodes, "per_gpu": memories, "fits": per.total <= usable, "split": "tensor+pipeline",
+        "decode_tokens_per_s": tps, "aggregate_tokens_per_s": None if tps is None else tps * workload.batch,
+        "assumptions": (*one_node.assumptions, f"parallelism: {layout.why}"),
+    })
+    return layout, result

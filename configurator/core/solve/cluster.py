@@ -1,0 +1,345 @@
+"""Clusters of 8-GPU servers: size to a deadline or a budget, the fabric between them, the site they need."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.catalog.models import Accessory, Gpu, ModelArch, System
+from configurator.core.estimate.parallel import (
+    InferenceLayout,
+    ParallelPlan,
+    inter_node_link,
+    plan_estimate,
+    plan_inference,
+)
+from configurator.core.estimate.workload import Workload
+from configurator.core.solve.build import Build, BuildPart, Check, Power, SlotAssignment
+from configurator.core.solve.candidates import TRAINING_HORIZON_H, estimate_as_practitioner
+from configurator.core.solve.pricing import quote
+from configurator.core.solve.request import BuildRequest, circuit_limit_w
+
+GIB = 1024**3
+NODE_COUNTS = (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048)
+MONTH_H = 730.0
+"""Hours in a month (8,760 / 12)."""
+RACK_KW = 41.0
+"""Power one air-cooled rack carries: NVIDIA's DGX SuperPOD reference architecture places four DGX H100 (10.2 kW each)
+per rack (estimate: the reference architecture was not re-read; four per rack is the layout as recalled)."""
+RACK_U = 42
+FEED_V, FEED_A = 415.0, 32.0
+"""A three-phase 415 V 32 A rack feed (IEC 60309), loaded to 80 % continuous: sqrt(3) x 415 x 32 x 0.8 = 18.4 kW."""
+FEED_KW = math.sqrt(3) * FEED_V * FEED_A * 0.8 / 1000
+CHECKPOINT_BYTES_PER_PARAM = 16
+"""A resumable checkpoint: bf16 weights (2) + fp32 master weights and Adam moments (12) + gradients' scale (2)
+bytes per parameter (ZeRO paper, sec. 3.1: 16 bytes per parameter of model states)."""
+CHECKPOINTS_KEPT = 3
+TOKEN_BYTES = 4  # tokenized data, uint32 token ids
+
+
+@dataclass(frozen=True)
+class Fabric:
+    """Leaf/spine InfiniBand for `gpus` endpoints, one port per GPU, non-blocking (half of each leaf's ports up)."""
+
+    switch: Accessory
+    leaves: int
+    spines: int
+    links_down: int
+    links_up: int
+
+    @property
+    def switches(self) -> int:
+        return self.leaves + self.spines
+
+
+def fabric_for(gpus: int, switch: Accessory) -> Fabric:
+    """A single switch while every GPU has a port on it; else a two-level fat tree (each leaf: half its ports to GPUs,
+    half to the spines), and a third level above 'ports^2 / 2' endpoints (yobitel's Quantum-2 page: a two-tier tree of
+    64-port switches reaches 2,048 endpoints)."""
+    ports = switch.ports or 64
+    if gpus <= ports:
+        return Fabric(switch, 1, 0, gpus, 0)
+    per_leaf = ports // 2
+    leaves = math.ceil(gpus / per_leaf)
+    up = leaves * per_leaf
+    spines = math.ceil(up / ports)
+    if gpus > ports * ports // 2:
+        spines *= 2  # a third tier: as many core ports again as spine ports up
+        up *= 2
+    return Fabric(switch, leaves, spines, gpus, up)
+
+
+def _accessory(catalog: Catalog, acc_id: str) -> Accessory | None:
+    record = catalog.records.get("accessories", {}).get(acc_id)
+    return record if isinstance(record, Accessory) else None
+
+
+def _switch_for(catalog: Catalog, gbps: float) -> Accessory | None:
+    """The catalog's switch at the fabric's line rate (NDR 400 for 400 Gb/s NICs, HDR 200 for 200)."""
+    switches = [a for a in catalog.kind("accessories") if isinstance(a, Accessory) and a.kind == "switch"]
+    exact = [s for s in switches if s.port_gbps == gbps]
+    return exact[0] if exact else None
+
+
+def network_parts(
+    system: System, nodes: int, catalog: Catalog, request: BuildRequest
+) -> tuple[list[BuildPart], list[BuildPart], Fabric | None]:
+    """(per-node parts, whole-cluster parts, fabric) with category "network"."""
+    gbps = system.network_gbps_per_gpu or 0
+    if nodes < 2 or not gbps:
+        return [], [], None
+    gpus = nodes * system.gpu_count
+    switch = _switch_for(catalog, gbps)
+    if switch is None:
+        return [], [], None
+    fabric = fabric_for(gpus, switch)
+
+    def part(acc_id: str, quantity: int, why: str, included: bool = False) -> BuildPart | None:
+        acc = _accessory(catalog, acc_id)
+        if acc is None or quantity <= 0:
+            return None
+        q = None if included else quote(acc, catalog, request.currency, "any")
+        return BuildPart(category="network", id=acc.id, name=acc.name, quantity=quantity,
+                         unit_price=q.amount if q else 0.0,
+                         price_note=q.note if q else "built into the server",
+                         why=why, spec=acc.model_dump(mode="json"))
+
+    per_node: list[BuildPart | None] = []
+    cluster: list[BuildPart | None] = []
+    ports = system.gpu_count
+    if gbps >= 400:
+        per_node.append(part("connectx-7-ndr-osfp", ports, f"one {gbps:.0f} Gb/s compute port per GPU ({system.interconnect})",
+                             included=True))
+        per_node.append(part("osfp-400g-sr4-transceiver", ports, "NIC-side optics, one per port"))
+        per_node.append(part("mpo-12-fibre-10m", ports, "fibre from each port to its leaf switch"))
+        cluster.append(part(switch.id, fabric.switches,
+                            f"{fabric.leaves} leaf + {fabric.spines} spine switch(es): a non-blocking fat tree for {gpus} ports"
+                            if fabric.spines else f"one switch holds all {gpus} ports"))
+        cluster.append(part("osfp-800g-twin-port-transceiver", math.ceil(fabric.links_down / 2) + fabric.links_up,
+                            "switch-side optics: one twin-port module per two GPU links, one per uplink end pair"))
+        cluster.append(part("mpo-12-fibre-10m", fabric.links_up, "leaf-to-spine fibre"))
+    else:
+        cluster.append(part(switch.id, fabric.switches,
+                            f"{fabric.leaves} leaf + {fabric.spines} spine HDR switch(es) for {gpus} ports"
+                            if fabric.spines else f"one HDR switch holds all {gpus} ports"))
+        per_node.append(part("hdr-200g-aoc-10m", ports, "an active optical cable from each HDR port to its leaf"))
+        cluster.append(part("hdr-200g-aoc-10m", fabric.links_up, "leaf-to-spine cables"))
+    return ([p for p in per_node if p is not None], [p.model_copy(update={"scope": "cluster"}) for p in cluster if p is not None],
+            fabric)
+
+
+def site_of(system: System, nodes: int, fabric: Fabric | None) -> dict[str, object]:
+    """Racks, power per rack and in total, heat to remove, and the feeds the site must provide."""
+    switch_kw = (fabric.switches * (fabric.switch.power_w or 0)) / 1000 if fabric else 0.0
+    node_kw = system.max_power_w / 1000
+    per_rack_nodes = max(1, min(int(RACK_KW // node_kw), (RACK_U - 2) // (system.rack_units or 8)))
+    racks = math.ceil(nodes / per_rack_nodes)
+    switch_racks = 0 if fabric is None or fabric.spines == 0 else math.ceil(fabric.switches / 32)
+    total_kw = node_kw * nodes + switch_kw
+    rack_kw = node_kw * min(nodes, per_rack_nodes)
+    feeds_per_rack = math.ceil(rack_kw / FEED_KW)
+    return {
+        "racks": racks + switch_racks, "nodes_per_rack": per_rack_nodes, "power_kw": round(total_kw, 1),
+        "power_per_rack_kw": round(rack_kw, 1), "cooling_kw": round(total_kw, 1),
+        "feeds": feeds_per_rack * racks + (switch_racks or 0), "feed": f"{FEED_V:.0f} V three-phase {FEED_A:.0f} A",
+        "feed_kw": round(FEED_KW, 2), "redundant_feeds": "A+B feeds double the count for power-supply redundancy",
+        "room": "a server room or colocation hall with hot/cold aisles; air-cooled racks above ~40 kW need rear-door or liquid cooling",
+    }
+
+
+def storage_need_tb(model: ModelArch, workload: Workload) -> float:
+    params = model.params_total_b * 1e9
+    checkpoints = CHECKPOINTS_KEPT * params * CHECKPOINT_BYTES_PER_PARAM if workload.kind != "inference" else params * 2
+    data = (workload.tokens or 0) * TOKEN_BYTES if workload.kind != "inference" else 0.0
+    return (checkpoints + data) / 1e12
+
+
+def cluster_build(
+    rank: int, label: str, why: str, system: System, nodes: int, request: BuildRequest, catalog: Catalog,
+    model: ModelArch, workload: Workload, exact: int | None,
+) -> Build | None:
+    """`nodes` x `system` with its parallel layout, fabric, storage and site, or None (not priced, not clusterable)."""
+    gpu = catalog.records["gpus"].get(system.gpu)
+    cpu = catalog.records["cpus"].get(system.cpu)
+    q = quote(system, catalog, request.currency, request.condition)
+    if not isinstance(gpu, Gpu) or cpu is None or q is None:
+        return None
+    if nodes > 1 and not system.network_gbps_per_gpu:
+        return None
+    gbps = system.network_gbps_per_gpu or 0
+    inter = inter_node_link(gbps) if nodes > 1 else None
+    plan: ParallelPlan | None = None
+    layout: InferenceLayout | None = None
+    if workload.kind == "inference":
+        if nodes > 1 and inter is not None:
+            layout, est = plan_inference(model, workload, gpu, nodes, system.gpu_count, inter, exact)
+        else:
+            est = estimate_as_practitioner(model, workload, gpu, system.gpu_count, request, exact)
+    else:
+        plan, est = plan_estimate(model, workload, gpu, nodes, system.gpu_count, inter, exact)
+    checks: list[Check] = []
+    peak = est.peak_gpu
+    usable = peak.usable_bytes or 0
+    checks.append(Check(rule="MEM-FIT", status="pass" if peak.total <= usable and (plan is not None or workload.kind == "inference") else "fail",
+                        message=f"{peak.total / GIB:.1f} GiB on the most loaded GPU of {usable / GIB:.1f} GiB"
+                        + ("" if plan is not None or workload.kind == "inference" else ": no parallel layout fits")))
+    per_node, whole, fabric = network_parts(system, nodes, catalog, request)
+    site = site_of(system, nodes, fabric) if nodes > 1 else None
+    if nodes > 1 and fabric is None:
+        return None
+    limit = circuit_limit_w(request.circuit) * request.circuits
+    wall = system.max_power_w * nodes
+    if site is not None:
+        feeds_kw = float(site["feeds"]) * FEED_KW  # type: ignore[arg-type]
+        ok = feeds_kw * 1000 >= wall
+        checks.append(Check(rule="SITE-POWER", status="pass" if ok else "fail",
+                            message=f"{site['power_kw']} kW in all ({site['power_per_rack_kw']} kW per rack of "
+                            f"{site['nodes_per_rack']} node(s)) on {site['feeds']} x {site['feed']} feeds of "
+                            f"{FEED_KW:.1f} kW; {site['cooling_kw']} kW of heat to remove; not a wall circuit"))
+        circuit_ok, limit = ok, feeds_kw * 1000
+    else:
+        circuit_ok = wall <= limit
+        checks.append(Check(rule="CIR-1", status="pass" if circuit_ok else "fail",
+                            message=f"{wall:,.0f} W maximum system power against {limit:,.0f} W on {request.circuits} x {request.circuit}"
+                            + ("" if circuit_ok else ": needs dedicated 200-240 V server-room feeds")))
+    if request.room != "server-room":
+        checks.append(Check(rule="NOISE-1", status="warn", message="an 8-GPU server belongs in a server room (noise and heat)"))
+    horizon = request.deadline_hours
+    if est.wall_hours is not None and workload.kind != "inference":
+        if horizon:
+            checks.append(Check(rule="PERF", status="pass" if est.wall_hours <= horizon else "fail",
+                                message=f"estimated {est.wall_hours:,.0f} h against a {horizon:,.0f} h deadline"))
+        elif est.wall_hours > TRAINING_HORIZON_H:
+            # the same one-year horizon single machines meet (candidates.effective_deadline)
+            checks.append(Check(rule="PERF", status="fail",
+                                message=f"takes {est.wall_hours / 8760:,.1f} years: longer than the one-year horizon; "
+                                        "set a deadline or a larger budget"))
+    if request.min_decode_tps:
+        tps = est.decode_tokens_per_s or 0
+        checks.append(Check(rule="PERF", status="pass" if tps >= request.min_decode_tps else "fail",
+                            message=f"estimated {tps:.1f} tokens/s against {request.min_decode_tps:g} asked"))
+    if nodes > 1 and fabric is not None:
+        detail = plan.why if plan is not None else (layout.why if layout is not None else "")
+        checks.append(Check(rule="CLUSTER", status="pass",
+                            message=f"{nodes} nodes on {fabric.switches} {fabric.switch.name.split(',')[0]} switch(es) "
+                            f"({'fat tree' if fabric.spines else 'one switch'}), {gbps:.0f} Gb/s per GPU; {detail}"))
+        need = storage_need_tb(model, workload)
+        local = system.storage_tb * nodes
+        checks.append(Check(rule="CLUSTER-STO", status="pass" if local >= need else "warn",
+                            message=f"~{need:,.1f} TB for {CHECKPOINTS_KEPT} resumable checkpoints ({CHECKPOINT_BYTES_PER_PARAM} bytes "
+                            f"per parameter) and the tokenized data; the nodes hold {local:,.0f} TB of local NVMe"
+                            + ("" if local >= need else ": add a shared file system (not priced)")))
+    order = {"fail": 0, "warn": 1, "pass": 2}
+    sys_part = BuildPart(category="system", id=system.id, name=system.name, quantity=1, unit_price=q.amount,
+                         price_note=q.note, why=f"{system.gpu_count} x {gpu.name} with {system.interconnect}",
+                         spec=system.model_dump(mode="json"))
+    dc = system.max_power_w * 0.9
+    power = Power(dc_load_w=dc, psu_w=system.psu_w_total, wall_w=system.max_power_w, circuit_ok=circuit_ok,
+                  circuit_limit_w=limit, transient_w=dc, heat_btu_h=system.max_power_w * 3.412,
+                  gpu_w=gpu.tdp_w * system.gpu_count, cpu_w=cpu.tdp_w * system.cpu_count,  # type: ignore[attr-defined]
+                  rest_w=max(0.0, dc - gpu.tdp_w * system.gpu_count - cpu.tdp_w * system.cpu_count))  # type: ignore[attr-defined]
+    parallelism = plan.to_json() if plan is not None else (layout.to_json() if layout is not None else None)
+    return Build(
+        rank=rank, label=label, why=why, parts=(sys_part, *per_node, *whole), nodes=nodes, currency=request.currency,
+        power=power, estimate=est, checks=tuple(sorted(checks, key=lambda c: order[c.status])),
+        slot_map=tuple(SlotAssignment(slot=i + 1, part_id=gpu.id, source="bay") for i in range(system.gpu_count)),
+        gpu_id=gpu.id, gpu_count=system.gpu_count,
+        interconnect=system.interconnect + (f"; {gbps:.0f} Gb/s InfiniBand per GPU between nodes" if nodes > 1 else ""),
+        parallelism=parallelism, site=site,
+    )
+
+
+def _fails(build: Build, rules: tuple[str, ...]) -> bool:
+    return any(c.status == "fail" and c.rule in rules for c in build.checks)
+
+
+def _smallest(
+    system: System, request: BuildRequest, catalog: Catalog, model: ModelArch, workload: Workload, exact: int | None,
+    horizon: float | None, label: str, why: str,
+) -> Build | None:
+    """The fewest nodes that hold the job and finish within `horizon` hours (binary search: more nodes never slow the
+    estimate down much, and the search stays within a second)."""
+    counts = [n for n in NODE_COUNTS if n == 1 or system.network_gbps_per_gpu]
+    cache: dict[int, Build | None] = {}
+
+    def at(i: int) -> Build | None:
+        n = counts[i]
+        if n not in cache:
+            cache[n] = cluster_build(1, label, why, system, n, request, catalog, model, workload, exact)
+        return cache[n]
+
+    def good(build: Build | None) -> bool:
+        if build is None or _fails(build, ("MEM-FIT",)):
+            return False
+        if request.min_decode_tps and (build.estimate.decode_tokens_per_s or 0) < request.min_decode_tps:
+            return False
+        return horizon is None or (build.estimate.wall_hours or 0) <= horizon
+
+    lo, hi = 0, len(counts) - 1
+    if not good(at(hi)):
+        return None
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if good(at(mid)):
+            hi = mid
+        else:
+            lo = mid + 1
+    return at(lo)
+
+
+def cluster_options(
+    systems: list[System], request: BuildRequest, catalog: Catalog, model: ModelArch, workload: Workload, exact: int | None,
+) -> list[Build]:
+    """The cluster answers, best first: with a deadline the cheapest smallest cluster that meets it; with a budget and no
+    deadline the fastest within it and the cost of finishing in 1, 3 and 12 months; otherwise the one-year fallback."""
+    training = workload.kind != "inference" and workload.tokens is not None
+    found: list[Build] = []
+
+    def cheapest(horizon: float | None, label: str, why: str) -> Build | None:
+        best = None
+        for system in systems:
+            build = _smallest(system, request, catalog, model, workload, exact, horizon, label, why)
+            if build is not None and (best is None or build.total_price < best.total_price):
+                best = build
+        return best
+
+    if not training:
+        primary = cheapest(None, "cluster of 8-GPU machines", "one box cannot hold this model")
+        return [primary] if primary is not None else []
+    if request.deadline_hours:
+        primary = cheapest(request.deadline_hours, f"meets the {request.deadline_hours:,.0f} h deadline",
+                           f"the fewest nodes that finish within {request.deadline_hours / 24:,.0f} days")
+        return [primary] if primary is not None else []
+    for months in (12, 3, 1):
+        build = cheapest(months * MONTH_H, f"finishes in {months} month{'s' if months > 1 else ''}",
+                         f"the fewest nodes that finish within {months * MONTH_H:,.0f} h"
+                         + (" (the one-year fallback: no deadline was given)" if months == 12 else ""))
+        if build is not None and (request.budget is None or build.total_price <= request.budget):
+            found.append(build)
+    if request.budget is not None:
+        fastest = _fastest_within(systems, request, catalog, model, workload, exact)
+        if fastest is not None and all(fastest.nodes != b.nodes or fastest.gpu_id != b.gpu_id for b in found):
+            found.insert(0, fastest)
+    found.sort(key=lambda b: b.total_price)
+    return [b.model_copy(update={"rank": i + 1}) for i, b in enumerate(found)]
+
+
+def _fastest_within(
+    systems: list[System], request: BuildRequest, catalog: Catalog, model: ModelArch, workload: Workload, exact: int | None,
+) -> Build | None:
+    best = None
+    for system in systems:
+        q = quote(system, catalog, request.currency, request.condition)
+        if q is None or request.budget is None:
+            continue
+        # the most nodes the budget buys (network parts included), then the estimate there
+        for n in sorted((n for n in NODE_COUNTS if n * q.amount <= request.budget), reverse=True)[:3]:
+            build = cluster_build(1, "fastest within budget", f"the most nodes {request.budget:,.0f} {request.currency} buys",
+                                  system, n, request, catalog, model, workload, exact)
+            if build is None or build.total_price > request.budget or _fails(build, ("MEM-FIT",)):
+                continue
+            if best is None or (build.estimate.wall_hours or math.inf) < (best.estimate.wall_hours or math.inf):
+                best = build
+            break
+    return best
