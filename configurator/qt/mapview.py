@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 
 import pyqtgraph as pg
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QThreadPool
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QDialog,
@@ -30,32 +30,9 @@ from configurator.core.advise import (
     value_ranking,
 )
 from configurator.core.catalog.models import ModelArch
+from configurator.qt.jobs import BackgroundJob
 
 MAP_WORKLOADS = ("int4", "int8", "fp16", "lora", "qlora", "full")
-
-
-class _Signals(QObject):
-    cell_solved = Signal(int, object, int, int)
-    finished = Signal(int, object)
-    failed = Signal(int, str)
-
-
-class _MapJob(QRunnable):
-    def __init__(self, job_id: int, session, models, workloads, cache: MapCache, stop: threading.Event):  # type: ignore[no-untyped-def]
-        super().__init__()
-        self.job_id, self.catalog, self.base, self.cache, self.stop = job_id, session.catalog, session.request, cache, stop
-        self.models, self.workloads = models, workloads
-        self.signals = _Signals()
-
-    def run(self) -> None:
-        try:
-            result = recommendation_map(self.catalog, self.workloads, models=self.models, base=self.base, cache=self.cache,
-                                        should_stop=self.stop.is_set,
-                                        on_cell=lambda c, done, total: self.signals.cell_solved.emit(self.job_id, c, done, total))
-        except Exception as exc:  # noqa: BLE001 - a worker thread must report, never die silently
-            self.signals.failed.emit(self.job_id, f"{type(exc).__name__}: {exc}")
-            return
-        self.signals.finished.emit(self.job_id, result)
 
 
 class RecommendationMapDialog(QDialog):
@@ -70,6 +47,7 @@ class RecommendationMapDialog(QDialog):
         self.cells: dict[tuple[int, int], MapCell] = {}
         self._job = 0
         self._stop: threading.Event | None = None
+        self._alive: dict[int, object] = {}
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)
         self.models = models if models is not None else default_models(session.catalog)
@@ -109,14 +87,32 @@ class RecommendationMapDialog(QDialog):
         self.table.clearContents()
         self.cells.clear()
         self.progress.setValue(0)
-        job = _MapJob(self._job, self.session, self.models, self.workloads, self.cache, self._stop)
-        job.signals.cell_solved.connect(self._on_job_cell_solved)
+        catalog, base, cache, stop = self.session.catalog, self.session.request, self.cache, self._stop
+        models, workloads = self.models, self.workloads
+
+        def work(report):  # type: ignore[no-untyped-def]
+            return recommendation_map(catalog, workloads, models=models, base=base, cache=cache, should_stop=stop.is_set,
+                                      on_cell=lambda cell, done, total: report((cell, done, total)))
+
+        job = BackgroundJob(self._job, work, stopped=stop.is_set)
+        job.signals.partial.connect(self._on_job_partial)
         job.signals.finished.connect(self._on_job_finished)
+        job.signals.failed.connect(self._on_job_failed)
+        # the signals object lives until its last queued signal is delivered (see Session._keep)
+        self._alive[job.job_id] = job.signals
+        job.signals.done.connect(lambda job_id: self._alive.pop(job_id, None))
         self._pool.start(job)
         self.draw_ranking()
 
     def wait_idle(self, msecs: int = 120000) -> bool:
         return self._pool.waitForDone(msecs)
+
+    def _on_job_partial(self, job_id: int, value: tuple[MapCell, int, int]) -> None:
+        self._on_job_cell_solved(job_id, *value)
+
+    def _on_job_failed(self, job_id: int, message: str) -> None:
+        if job_id == self._job:
+            self.progress.setFormat(f"the map could not be solved: {message}")
 
     def _on_job_cell_solved(self, job_id: int, cell: MapCell, done: int, total: int) -> None:
         if job_id != self._job:

@@ -13,88 +13,19 @@ import itertools
 import threading
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
+from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal, Slot
 
 from configurator.core.catalog.loader import Catalog
-from configurator.core.errors import ConfiguratorError
 from configurator.core.model_import import import_model
 from configurator.core.solve.build import Build, PlanResult
 from configurator.core.solve.plan import plan
 from configurator.core.solve.request import BuildRequest
 from configurator.storage import catalogs, projects
+from configurator.qt.jobs import BackgroundJob
 from configurator.storage.projects import Project
 
 DEBOUNCE_MS = 150
 BUSY_AFTER_MS = 500
-
-
-class _Signals(QObject):
-    finished = Signal(int, object)
-    partial = Signal(int, object)
-    failed = Signal(int, str)
-    done = Signal(int)  # last of all, whatever happened: the session may drop the job then
-
-
-class _SolveJob(QRunnable):
-    def __init__(self, job_id: int, request: BuildRequest, catalog: Catalog, stop: threading.Event):
-        super().__init__()
-        self.job_id = job_id
-        self.request = request
-        self.catalog = catalog
-        self.stop = stop
-        self.signals = _Signals()
-
-    def run(self) -> None:
-        try:
-            self._run()
-        finally:
-            self.signals.done.emit(self.job_id)
-
-    def _run(self) -> None:
-        try:
-            result = plan(self.request, self.catalog, should_stop=self.stop.is_set,
-                          on_partial=lambda r: self.signals.partial.emit(self.job_id, r))
-        except ConfiguratorError as exc:
-            self.signals.failed.emit(self.job_id, str(exc))
-            return
-        except Exception as exc:  # noqa: BLE001 - a worker thread must report, never die silently
-            self.signals.failed.emit(self.job_id, f"internal error: {type(exc).__name__}: {exc}")
-            return
-        if not self.stop.is_set():
-            self.signals.finished.emit(self.job_id, result)
-
-
-class _ImportSignals(QObject):
-    finished = Signal(int, object)
-    failed = Signal(int, str)
-    done = Signal(int)
-
-
-class _ImportJob(QRunnable):
-    """Reads a config.json, GGUF header or model folder off the GUI thread."""
-
-    def __init__(self, job_id: int, path: Path):
-        super().__init__()
-        self.job_id = job_id
-        self.path = path
-        self.signals = _ImportSignals()
-
-    def run(self) -> None:
-        try:
-            self._run()
-        finally:
-            self.signals.done.emit(self.job_id)
-
-    def _run(self) -> None:
-        try:
-            imported = import_model(self.path)
-        except ConfiguratorError as exc:
-            self.signals.failed.emit(self.job_id, str(exc))
-            return
-        except Exception as exc:  # noqa: BLE001 - a worker thread must report, never die silently
-            self.signals.failed.emit(self.job_id, f"internal error: {type(exc).__name__}: {exc}")
-            return
-        self.signals.finished.emit(self.job_id, imported)
 
 
 class Session(QObject):
@@ -206,19 +137,20 @@ class Session(QObject):
         job_id = next(self._ids)
         self._current = job_id
         self._stop = threading.Event()
-        job = _SolveJob(job_id, self.request, self.catalog, self._stop)
+        request, catalog, stop = self.request, self.catalog, self._stop
+        job = BackgroundJob(job_id, lambda report: plan(request, catalog, should_stop=stop.is_set, on_partial=report),
+                            stopped=stop.is_set)
         job.signals.finished.connect(self._on_job_finished)
         job.signals.partial.connect(self._on_job_partial)
         job.signals.failed.connect(self._on_job_failed)
-        self._keep(job)
+        self._keep(job, "solve")
         self._busy.start()
         self.solve_started.emit()
         self._pool.start(job)
 
-    def _keep(self, job: _SolveJob | _ImportJob) -> None:
+    def _keep(self, job: BackgroundJob, kind: str = "solve") -> None:
         """Hold each job's signals object until its last queued signal has been delivered: one
         collected while a signal from the worker thread is still queued crashes the interpreter."""
-        kind = "import" if isinstance(job, _ImportJob) else "solve"
         self._alive[(kind, job.job_id)] = job.signals
         job.signals.done.connect(self._on_import_done if kind == "import" else self._on_job_done)
 
@@ -244,10 +176,11 @@ class Session(QObject):
     def import_model(self, path: Path) -> None:
         """Read a model file in the background; `import_finished` or `import_failed` follows."""
         self._import_id += 1
-        job = _ImportJob(self._import_id, Path(path))
+        source = Path(path)
+        job = BackgroundJob(self._import_id, lambda _report: import_model(source))
         job.signals.finished.connect(self._on_import_finished)
         job.signals.failed.connect(self._on_import_failed)
-        self._keep(job)
+        self._keep(job, "import")
         self.import_started.emit(str(path))
         self._import_pool.start(job)
 
