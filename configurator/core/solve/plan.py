@@ -522,6 +522,12 @@ def _diagnose(
         relaxation = "none found in the catalog: a smaller model, a lower precision or a shorter context"
     if request.budget is not None and "budget" in blocking:
         reason += f"; the budget of {request.budget:,.0f} {request.currency} is binding"
+    others = [b for b in blocking if b not in ("budget", "GPU memory / speed target per machine")]
+    if cand.options and others:
+        # name what binds, in the user's words: "the wall circuit (120v15a)", "new parts only"
+        site = {"wall circuit": f"the wall circuit ({request.circuit})", "one circuit": f"one circuit ({request.circuit})",
+                "form factor": f"the form factor ({request.form})", "region": f"the region ({request.region})"}
+        reason += "; binding: " + ", ".join(site.get(b, b) for b in dict.fromkeys(others))
     chosen_cluster = cluster if feasible and min(feasible, key=lambda f: f[0])[1] == "cluster" else None
     if chosen_cluster is not None:
         blocking.append("one machine" if chosen_cluster.nodes > 1 else "a self-assembled machine")
