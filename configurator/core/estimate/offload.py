@@ -15,6 +15,7 @@ from configurator.core.estimate.estimator import (
     _peak_tflops,
     _weight_bytes,
     kv_cache_bytes,
+    moe_layers,
 )
 from configurator.core.estimate.host import CPU_COMPUTE_EFFICIENCY, CPU_LAYER_OVERHEAD_S, HostMemory, pcie_copy_gbps
 from configurator.core.estimate.params import count_params
@@ -35,15 +36,6 @@ class Placement:
     cpu_moe_layers: int
     layers_per_gpu: tuple[int, ...]
     head_on_gpu: bool
-
-
-def moe_layers(model: ModelArch) -> list[bool]:
-    """Which layers carry routed experts (leading dense layers and interleaving from the config)."""
-    if model.moe is None:
-        return [False] * model.num_layers
-    m = model.moe
-    return [i >= m.first_dense_layers and (i - m.first_dense_layers) % m.moe_layer_step == m.moe_layer_step - 1
-            for i in range(model.num_layers)]
 
 
 @dataclass(frozen=True)
