@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.errors import RequestError
+from configurator.core.estimate.host import HostMemory, host_from_bandwidth
 from configurator.core.estimate.frameworks import (
     DEEPSPEED_BUCKET_ELEMENTS,
     DEEPSPEED_MAX_LIVE_PARAMETERS,
@@ -834,15 +835,26 @@ def estimate(
     gpu: Gpu | None = None,
     gpus: int = 1,
     exact_weight_bytes: int | None = None,
+    host: HostMemory | None = None,
 ) -> EstimateResult:
     """Estimate memory per GPU, speed and time for `workload` on `gpus` x `gpu`.
 
     `exact_weight_bytes` (from a GGUF or safetensors header) replaces the formula's weight
-    size when the workload's precision is the file's own.
+    size when the workload's precision is the file's own. llama.cpp inference with weights in system
+    RAM is estimated by offload.estimate_on_host (one offload model): always with `--n-cpu-moe`, and for
+    `--offload cpu` / `--cpu-layers` / `--cpu-experts` whenever the host platform is known (`host`).
     """
     if gpus < 1:
         raise RequestError("--gpus must be at least 1")
     workload = workload.resolved(model.max_context)
+    offloading = workload.offload == "cpu" or workload.cpu_layers or workload.cpu_experts or workload.n_cpu_moe is not None
+    if (workload.kind == "inference" and workload.engine == "llama.cpp" and gpu is not None and offloading
+            and (host is not None or workload.n_cpu_moe is not None)):
+        from configurator.core.estimate.offload import estimate_on_host  # offload builds on this module
+
+        if host is None:  # only --ram-bandwidth is known: read at the desktop platforms' efficiency
+            host = host_from_bandwidth(workload.ram_bandwidth_gbps)
+        return estimate_on_host(model, workload, gpu, gpus, host, exact_weight_bytes)
     fmt = weight_format(workload.precision or "bf16")
     if fmt.moe_only and model.moe is None:
         raise RequestError(f"{fmt.name} stores MoE expert weights (the gpt-oss layout); {model.name} is dense: "
@@ -861,20 +873,20 @@ def estimate(
     ex.step("params", f"{model.name}: {counts.total / 1e9:.2f} B parameters counted from the architecture"
             + (f", {counts.active / 1e9:.2f} B active per token (MoE: memory uses the total, speed the active)" if model.moe else ""))
     split = _choose_split(model, workload, gpus, ex)
-    host = 0
+    host_ram = 0
     if workload.kind == "inference":
         if workload.offload == "cpu" and gpu is not None and workload.engine == "llama.cpp":
             workload = _auto_offload(model, counts, workload, gpu, gpus, split, scale)
         per_gpu = _inference_memory(model, counts, workload, gpus, split, ex, scale)
         if workload.engine == "llama.cpp":
-            host = int(_host_bytes(model, counts, workload, scale))
+            host_ram = int(_host_bytes(model, counts, workload, scale))
         if workload.cpu_layers or workload.cpu_experts:
             kept = ("MoE experts" if workload.cpu_experts else "") + (
                 f"{' and ' if workload.cpu_experts else ''}{workload.cpu_layers} layers" if workload.cpu_layers else "")
-            ex.assume(f"{kept} in system RAM ({host / GIB:.0f} GiB in all), read at {CAL.bw_eff_cpu:.0%} of "
+            ex.assume(f"{kept} in system RAM ({host_ram / GIB:.0f} GiB in all), read at {CAL.bw_eff_cpu:.0%} of "
                       f"{workload.ram_bandwidth_gbps:g} GB/s")
     else:
-        per_gpu, host = _training_memory(model, counts, workload, gpus, ex)
+        per_gpu, host_ram = _training_memory(model, counts, workload, gpus, ex)
     capacity = int(gpu.vram_gb * GIB) if gpu else None
     usable = None
     if capacity is not None:
@@ -906,7 +918,7 @@ def estimate(
         gpus=gpus,
         split=split,
         per_gpu=memories,
-        host_ram_bytes=host,
+        host_ram_bytes=host_ram,
         fits=fits,
         decode_tokens_per_s=decode,
         aggregate_tokens_per_s=aggregate,
