@@ -119,7 +119,7 @@ def _host_estimate(args: argparse.Namespace, r: Resolved) -> tuple[Any, Any, boo
     if r.gpus == 0 or r.gpu is None:
         result = estimate_on_host(r.model, workload, None, 0, host, r.exact_weight_bytes)
     else:
-        if workload.offload == "none" and not (workload.cpu_layers or workload.cpu_experts):
+        if workload.offload == "none" and not (workload.cpu_layers or workload.cpu_experts or workload.n_cpu_moe is not None):
             workload = workload.model_copy(update={"offload": "cpu"})  # a host is given: let what does not fit live in it
         result = estimate_on_host(r.model, workload, r.gpu, r.gpus, host, r.exact_weight_bytes)
     for warning in result.warnings:

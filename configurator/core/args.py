@@ -51,6 +51,9 @@ def add_workload_options(parser: argparse.ArgumentParser) -> None:
                              "what does not fit the GPUs stays in RAM (MoE experts first)")
     parser.add_argument("--cpu-layers", type=int_in(0, MAX_LAYERS), default=0, metavar="N", help="inference: layers kept in system RAM")
     parser.add_argument("--cpu-experts", action="store_true", help="inference: MoE experts kept in system RAM")
+    parser.add_argument("--n-cpu-moe", type=int_in(0, MAX_LAYERS), default=None, metavar="N",
+                        help="inference with llama.cpp: the experts of the first N layers kept in system RAM "
+                             "(llama.cpp --n-cpu-moe; default: as few as fit, with --offload cpu or a host)")
     parser.add_argument("--ram-bandwidth", type=_workload_float("ram_bandwidth_gbps"), default=None, metavar="GBPS",
                         help="peak host memory bandwidth for offloaded weights (default: from --cpu/--ram, "
                              "else dual-channel DDR5-5600 = 89.6)")
@@ -278,6 +281,7 @@ def workload_from_args(args: argparse.Namespace) -> Any:
             mfu=args.mfu,
             cpu_layers=args.cpu_layers,
             cpu_experts=args.cpu_experts,
+            n_cpu_moe=getattr(args, "n_cpu_moe", None),
             **({"ram_bandwidth_gbps": args.ram_bandwidth} if args.ram_bandwidth is not None else {}),
         )
     except ValueError as exc:  # pydantic ValidationError is a ValueError
@@ -285,7 +289,7 @@ def workload_from_args(args: argparse.Namespace) -> Any:
 
 
 _OPTION_OF_FIELD = {"max_gpus": "--gpus", "top_k": "--top", "gpu_ids": "--gpu", "gpu_vendors": "--vendor", "owned": "--own",
-                    "model_id": "--model", "ram_bandwidth_gbps": "--ram-bandwidth", "kind": "--workload",
+                    "model_id": "--model", "ram_bandwidth_gbps": "--ram-bandwidth", "n_cpu_moe": "--n-cpu-moe", "kind": "--workload",
                     "category": "--own", "quantity": "--own"}
 
 

@@ -198,6 +198,7 @@ def test_json_output_refuses_non_finite_numbers(capsys: pytest.CaptureFixture[st
         (("--top", "0"), "--top: at least 1"),
         (("--mfu", "1e-300"), "--mfu: at least 0.01"),
         (("--cpu-layers", "1e9"), "--cpu-layers: at most 100000"),
+        (("--n-cpu-moe", "-1"), "--n-cpu-moe: at least 0"),
         (("--ram-bandwidth", "inf"), "--ram-bandwidth"),
         (("--circuits", "nan"), "--circuits"),
         (("--power-limit", "2"), "--power-limit: at most 1"),

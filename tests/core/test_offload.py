@@ -70,7 +70,9 @@ def predict(catalog: Catalog, row: dict[str, Any]) -> tuple[float, float]:
         if row["mode"] == "cpu_prefill":
             return result.prefill_tokens_per_s or 0.0, row["measured_prefill_tokens_per_s"]
         return result.decode_tokens_per_s or 0.0, row["measured_tokens_per_s"]
-    result = estimate_on_host(model, w.model_copy(update={"offload": "cpu"}), _gpu(catalog, row["gpu"]), 1, host)
+    # the measured run's own --n-cpu-moe when the source gives it, else as few layers as fit
+    w = w.model_copy(update={"offload": "cpu", "n_cpu_moe": row.get("n_cpu_moe")})
+    result = estimate_on_host(model, w, _gpu(catalog, row["gpu"]), 1, host)
     return result.decode_tokens_per_s or 0.0, row["measured_tokens_per_s"]
 
 
@@ -166,3 +168,19 @@ def test_launch_commands_use_the_engines_flags(catalog: Catalog) -> None:
     tw = Workload(kind="finetune", method="full", context=2048, zero=3, offload="cpu")
     launch = launch_command(model, estimate(model, tw, catalog.get("gpus", "h100-sxm"), 8))
     assert launch["engine"] == "accelerate + DeepSpeed ZeRO-3" and "--zero_stage 3" in launch["command"]
+
+
+def test_n_cpu_moe_is_the_users_placement_and_the_estimator_delegates(catalog: Catalog) -> None:
+    """--n-cpu-moe 36, as in the RTX 2080 + i9-10900X run (AlexsJones/llmfit #755): the experts of exactly the first
+    36 layers live in RAM, each of them pays a GPU<->CPU round trip, and estimate() with a host is estimate_on_host()."""
+    model = catalog.get("models", "qwen3-30b-a3b")
+    gpu = _gpu(catalog, "rtx-2080")
+    host = host_from_bandwidth(4 * 2933 * 8 / 1000, "desktop", 64)
+    w = Workload(kind="inference", precision="q4_k_m", engine="llama.cpp", context=4096, n_cpu_moe=36)
+    direct = estimate_on_host(model, w, gpu, 1, host)
+    assert direct.placement is not None and direct.placement["cpu_moe_layers"] == 36
+    assert "--n-cpu-moe 36" in launch_command(model, direct)["command"]
+    delegated = estimate(model, w.model_copy(update={"n_cpu_moe": None, "offload": "cpu"}), gpu, 1, host=host)
+    assert delegated.host_bandwidth_gbps == direct.host_bandwidth_gbps  # one offload model, not two
+    fewer = estimate_on_host(model, w.model_copy(update={"n_cpu_moe": 30}), gpu, 1, host)
+    assert (fewer.decode_tokens_per_s or 0) > (direct.decode_tokens_per_s or 0)  # fewer expert layers in RAM: faster

@@ -55,6 +55,7 @@ KNOBS: dict[str, tuple[Knob, ...]] = {
         Knob("step_overhead_transformers", 2e-3, 40e-3),
         Knob("layer_overhead_llamacpp", 10e-6, 300e-6),
         Knob("layer_overhead_llamacpp_hbm", 10e-6, 300e-6),
+        Knob("expert_loop_transformers", 10e-6, 300e-6),
     ),
     "prefill_speed": (
         Knob("compute_eff_llamacpp", 0.05, 0.9),
@@ -63,8 +64,8 @@ KNOBS: dict[str, tuple[Knob, ...]] = {
         Knob("compute_eff_transformers", 0.05, 0.9),
     ),
     "training_gpu_hours": (
-        Knob("default_mfu_ampere", 0.15, 0.65),
-        Knob("default_mfu_hopper", 0.15, 0.65),
+        Knob("mfu_size_exponent_ampere", 0.0, 1.0),
+        Knob("mfu_size_exponent_hopper", 0.0, 1.0),
     ),
 }
 

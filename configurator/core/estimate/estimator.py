@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.errors import RequestError
+from configurator.core.estimate.host import HostMemory, host_from_bandwidth
 from configurator.core.estimate.frameworks import (
     DEEPSPEED_BUCKET_ELEMENTS,
     DEEPSPEED_MAX_LIVE_PARAMETERS,
@@ -69,6 +70,12 @@ class Calibration:
     layer_overhead_llamacpp_hbm: float = 110e-6
     layer_overhead_vllm: float = 10e-6
     layer_overhead_transformers: float = 50e-6
+    # HF transformers MoE blocks run the routed experts one by one in a Python loop (modeling_qwen3_moe.py,
+    # transformers 4.51: `for expert_idx in range(self.num_experts)`, a torch.where host sync and ~8 small kernel
+    # launches per expert, also for experts no token chose). Cost per expert and MoE layer, fitted on Qwen3-30B-A3B
+    # BF16 on an H20 (Qwen3 speed benchmark, transformers 4.51.3: 1.89 tokens/s, 48 layers x 128 experts):
+    # (1/1.89 - 1/52.4) s / 6144 = 83 us.
+    expert_loop_transformers: float = 83e-6
     # Prefill: achieved fraction of dense fp16 tensor throughput.
     compute_eff_llamacpp: float = 0.65  # refit on the consumer-card rows (benchmarks/accuracy.py --fit prefill_speed)
     # llama.cpp's CUDA matmul kernels reach far less of the tensor peak on workstation and
@@ -80,10 +87,22 @@ class Calibration:
     allreduce_pcie_s: float = 35e-6
     allreduce_nvlink_s: float = 15e-6
     layer_split_hop_s: float = 60e-6  # passing activations to the next GPU per token
-    # Training utilisation of peak bf16 (model FLOPs, attention included):
-    # Llama 2 7B/70B on A100: 0.39-0.43; Llama 3 70B/405B and Phi-3 on H100: 0.25-0.35.
-    default_mfu_ampere: float = 0.40
-    default_mfu_hopper: float = 0.30
+    # Training: utilisation of peak bf16 by the compute (FLOPs counted as in _training_time, recomputation
+    # included; communication and pipeline bubbles are not in it: parallel.py adds what does not overlap).
+    # Reference points are the largest published runs, whose end-to-end figure is a lower bound of it:
+    # A100: Narayanan et al. 2021 (Megatron-LM), a 1T-parameter GPT (hidden 25600) on 3072 A100 at 502 PFLOP/s,
+    #   "50% efficiency" (r/mlscaling summary of arXiv 2104.04473; FLOPs counted with recomputation).
+    # H100: Llama 3 405B (hidden 16384) at 430 TFLOPS per GPU on 8,192 H100 (TP 8, PP 16; 400 on 16,384), the Llama 3
+    #   paper's table as quoted at glennklockwood.com/garden/llama-3.1: 430 / 989 = 0.43.
+    default_mfu_ampere: float = 0.50
+    default_mfu_hopper: float = 0.43
+    mfu_reference_hidden_ampere: int = 25600
+    mfu_reference_hidden_hopper: int = 16384
+    # Smaller models run smaller matrix multiplies and relatively more non-matmul work (norms, rotary, softmax,
+    # optimizer step), so utilisation falls with the hidden size: MFU x (hidden / reference hidden)^exponent, the
+    # exponent refitted by leave-one-source-out cross-validation on the published runs (benchmarks/accuracy.py).
+    mfu_size_exponent_ampere: float = 0.054
+    mfu_size_exponent_hopper: float = 0.63
     default_mfu_consumer: float = 0.35
     multi_gpu_scaling_nvlink: float = 0.95
     multi_gpu_scaling_pcie_p2p: float = 0.85
@@ -546,6 +565,27 @@ def _fixed_overhead(engine: str, gpu: Gpu, layers: int) -> float:
     return CAL.step_overhead_transformers + layers * CAL.layer_overhead_transformers
 
 
+def moe_layers(model: ModelArch) -> list[bool]:
+    """Which layers carry routed experts (leading dense layers and interleaving from the config)."""
+    if model.moe is None:
+        return [False] * model.num_layers
+    m = model.moe
+    return [i >= m.first_dense_layers and (i - m.first_dense_layers) % m.moe_layer_step == m.moe_layer_step - 1
+            for i in range(model.num_layers)]
+
+
+def moe_layer_count(model: ModelArch) -> int:
+    return sum(moe_layers(model))
+
+
+def _expert_loop_overhead(model: ModelArch, engine: str) -> float:
+    """Per-step cost of an engine that visits every routed expert of every MoE layer from Python (HF transformers);
+    zero for engines with fused MoE kernels (llama.cpp, vLLM)."""
+    if engine != "transformers" or model.moe is None:
+        return 0.0
+    return moe_layer_count(model) * model.moe.num_experts * CAL.expert_loop_transformers
+
+
 def _compute_efficiency(engine: str, gpu: Gpu) -> float:
     if engine == "llama.cpp":
         return CAL.compute_eff_llamacpp if gpu.market == "consumer" else CAL.compute_eff_llamacpp_pro
@@ -597,6 +637,13 @@ def _decode_speed(
     peak = _peak_tflops(gpu, fmt.compute) * 1e12
     compute_eff = _compute_efficiency(engine, gpu)
     overhead = _fixed_overhead(engine, gpu, model.num_layers)
+    expert_loop = _expert_loop_overhead(model, engine)
+    if expert_loop:
+        overhead += expert_loop
+        ex.step("decode", f"transformers runs the {model.moe.num_experts if model.moe else 0} routed experts of each of "
+                f"{moe_layer_count(model)} MoE layers one by one in Python: {CAL.expert_loop_transformers * 1e6:.0f} us per "
+                f"expert and layer = {expert_loop * 1e3:.1f} ms per step (Qwen3 speed benchmark, transformers 4.51)")
+        ex.assume("HF transformers MoE: experts run in a Python loop (no fused MoE kernel); decode is bound by that loop")
     if split == "tensor":
         # MLA's latent cache is replicated on every rank, so each GPU reads all of it
         mem_t = (read / gpus + (kv_read if model.mla else kv_read / gpus)) / (eff * bw)
@@ -680,19 +727,15 @@ def _training_time(
     )
     if gpu is None:
         return flops, None, None, None
-    if gpu.market != "datacenter":
-        default = CAL.default_mfu_consumer
-    elif gpu.architecture in ("Hopper", "Blackwell") or (gpu.fp8_tflops and gpu.vendor == "nvidia"):
-        default = CAL.default_mfu_hopper
-    else:
-        default = CAL.default_mfu_ampere
+    default = default_mfu(model, gpu)
     mfu = workload.mfu or default
     if method == "qlora":
         mfu *= 0.75
         ex.assume("QLoRA dequantizes NF4 weights on every pass: utilisation taken as 75 % of the bf16 figure")
     if workload.mfu is None:
-        ex.assume(f"default utilisation {mfu:.0%} of peak bf16 tensor throughput for {gpu.architecture} "
-                  "(published runs: Llama 2 on A100 ~40 %, Llama 3 and Phi-3 on H100 25-35 %); override with --mfu")
+        ex.assume(f"default utilisation of the compute {mfu:.0%} of peak bf16 tensor throughput for {gpu.architecture} at "
+                  f"hidden size {model.hidden_size} (largest published runs: 1T GPT on A100 50 %, Llama 3 405B on H100 "
+                  "43 %, lower for smaller matrices); communication that does not overlap comes on top; override with --mfu")
     peak = training_tflops(gpu, "bf16") * 1e12  # measured-GEMM realism off NVIDIA (support.py)
     if peak < 0.99 * (gpu.bf16_tflops or gpu.fp16_tflops) * 1e12:
         ex.assume(f"{gpu.architecture} reaches {peak / 1e12:.0f} of its {gpu.bf16_tflops or gpu.fp16_tflops:.0f} peak TFLOPS "
@@ -713,6 +756,18 @@ def _training_time(
     ex.step("time", f"GPU-hours = {flops:.3g} / ({peak / 1e12:.0f} TFLOPS x {mfu:.0%} x {scaling:.0%} scaling) / 3600 = "
             f"{gpu_hours:,.0f} GPU-hours; on {gpus} GPU(s) {wall:,.1f} hours wall clock")
     return flops, gpu_hours, wall, mfu
+
+
+def default_mfu(model: ModelArch, gpu: Gpu) -> float:
+    """Utilisation of the compute (no communication) for training `model` on `gpu`: the generation's figure from its
+    largest published run, scaled down for smaller hidden sizes (Calibration explains both)."""
+    if gpu.market != "datacenter":
+        return CAL.default_mfu_consumer
+    if gpu.architecture in ("Hopper", "Blackwell") or (gpu.fp8_tflops and gpu.vendor == "nvidia"):
+        base, ref, exponent = CAL.default_mfu_hopper, CAL.mfu_reference_hidden_hopper, CAL.mfu_size_exponent_hopper
+    else:
+        base, ref, exponent = CAL.default_mfu_ampere, CAL.mfu_reference_hidden_ampere, CAL.mfu_size_exponent_ampere
+    return base * min(1.0, model.hidden_size / ref) ** exponent
 
 
 # --------------------------------------------------------------------------- CPU offload
@@ -780,15 +835,26 @@ def estimate(
     gpu: Gpu | None = None,
     gpus: int = 1,
     exact_weight_bytes: int | None = None,
+    host: HostMemory | None = None,
 ) -> EstimateResult:
     """Estimate memory per GPU, speed and time for `workload` on `gpus` x `gpu`.
 
     `exact_weight_bytes` (from a GGUF or safetensors header) replaces the formula's weight
-    size when the workload's precision is the file's own.
+    size when the workload's precision is the file's own. llama.cpp inference with weights in system
+    RAM is estimated by offload.estimate_on_host (one offload model): always with `--n-cpu-moe`, and for
+    `--offload cpu` / `--cpu-layers` / `--cpu-experts` whenever the host platform is known (`host`).
     """
     if gpus < 1:
         raise RequestError("--gpus must be at least 1")
     workload = workload.resolved(model.max_context)
+    offloading = workload.offload == "cpu" or workload.cpu_layers or workload.cpu_experts or workload.n_cpu_moe is not None
+    if (workload.kind == "inference" and workload.engine == "llama.cpp" and gpu is not None and offloading
+            and (host is not None or workload.n_cpu_moe is not None)):
+        from configurator.core.estimate.offload import estimate_on_host  # offload builds on this module
+
+        if host is None:  # only --ram-bandwidth is known: read at the desktop platforms' efficiency
+            host = host_from_bandwidth(workload.ram_bandwidth_gbps)
+        return estimate_on_host(model, workload, gpu, gpus, host, exact_weight_bytes)
     fmt = weight_format(workload.precision or "bf16")
     if fmt.moe_only and model.moe is None:
         raise RequestError(f"{fmt.name} stores MoE expert weights (the gpt-oss layout); {model.name} is dense: "
@@ -807,20 +873,20 @@ def estimate(
     ex.step("params", f"{model.name}: {counts.total / 1e9:.2f} B parameters counted from the architecture"
             + (f", {counts.active / 1e9:.2f} B active per token (MoE: memory uses the total, speed the active)" if model.moe else ""))
     split = _choose_split(model, workload, gpus, ex)
-    host = 0
+    host_ram = 0
     if workload.kind == "inference":
         if workload.offload == "cpu" and gpu is not None and workload.engine == "llama.cpp":
             workload = _auto_offload(model, counts, workload, gpu, gpus, split, scale)
         per_gpu = _inference_memory(model, counts, workload, gpus, split, ex, scale)
         if workload.engine == "llama.cpp":
-            host = int(_host_bytes(model, counts, workload, scale))
+            host_ram = int(_host_bytes(model, counts, workload, scale))
         if workload.cpu_layers or workload.cpu_experts:
             kept = ("MoE experts" if workload.cpu_experts else "") + (
                 f"{' and ' if workload.cpu_experts else ''}{workload.cpu_layers} layers" if workload.cpu_layers else "")
-            ex.assume(f"{kept} in system RAM ({host / GIB:.0f} GiB in all), read at {CAL.bw_eff_cpu:.0%} of "
+            ex.assume(f"{kept} in system RAM ({host_ram / GIB:.0f} GiB in all), read at {CAL.bw_eff_cpu:.0%} of "
                       f"{workload.ram_bandwidth_gbps:g} GB/s")
     else:
-        per_gpu, host = _training_memory(model, counts, workload, gpus, ex)
+        per_gpu, host_ram = _training_memory(model, counts, workload, gpus, ex)
     capacity = int(gpu.vram_gb * GIB) if gpu else None
     usable = None
     if capacity is not None:
@@ -852,7 +918,7 @@ def estimate(
         gpus=gpus,
         split=split,
         per_gpu=memories,
-        host_ram_bytes=host,
+        host_ram_bytes=host_ram,
         fits=fits,
         decode_tokens_per_s=decode,
         aggregate_tokens_per_s=aggregate,

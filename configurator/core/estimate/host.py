@@ -59,6 +59,12 @@ CPU_COMPUTE_EFFICIENCY = 0.30
 # Per-token fixed cost of a llama.cpp decode step on the CPU: thread sync per layer (same fit).
 CPU_LAYER_OVERHEAD_S = 40e-6
 
+# A layer whose attention runs on the GPU and whose experts run on the CPU (--n-cpu-moe) crosses devices twice per
+# token: llama.cpp's scheduler copies the hidden state to the host, synchronises the stream, runs the experts, and
+# copies the result back (ggml-backend graph splits). Estimate, not fitted: two small PCIe copies with a stream
+# synchronise of ~10 us each (CUDA small-transfer latency); no measurement isolating it was found.
+HYBRID_LAYER_SYNC_S = 2 * 10e-6
+
 # PCIe: GB/s per lane per direction (gen3 0.985, gen4 1.97, gen5 3.94; PCI-SIG) and the share a host-to-device
 # copy reaches (cudaMemcpy from pinned memory: ~26 of 32 GB/s on gen4 x16, NVIDIA bandwidthTest).
 PCIE_GBPS_PER_LANE = {3: 0.985, 4: 1.969, 5: 3.938, 6: 7.877}

@@ -15,8 +15,15 @@ from configurator.core.estimate.estimator import (
     _peak_tflops,
     _weight_bytes,
     kv_cache_bytes,
+    moe_layers,
 )
-from configurator.core.estimate.host import CPU_COMPUTE_EFFICIENCY, CPU_LAYER_OVERHEAD_S, HostMemory, pcie_copy_gbps
+from configurator.core.estimate.host import (
+    CPU_COMPUTE_EFFICIENCY,
+    CPU_LAYER_OVERHEAD_S,
+    HYBRID_LAYER_SYNC_S,
+    HostMemory,
+    pcie_copy_gbps,
+)
 from configurator.core.estimate.params import count_params
 from configurator.core.estimate.precision import KV_BYTES, weight_format
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step
@@ -35,15 +42,6 @@ class Placement:
     cpu_moe_layers: int
     layers_per_gpu: tuple[int, ...]
     head_on_gpu: bool
-
-
-def moe_layers(model: ModelArch) -> list[bool]:
-    """Which layers carry routed experts (leading dense layers and interleaving from the config)."""
-    if model.moe is None:
-        return [False] * model.num_layers
-    m = model.moe
-    return [i >= m.first_dense_layers and (i - m.first_dense_layers) % m.moe_layer_step == m.moe_layer_step - 1
-            for i in range(model.num_layers)]
 
 
 @dataclass(frozen=True)
@@ -119,6 +117,9 @@ def choose_placement(model: ModelArch, workload: Workload, gpu: Gpu | None, gpus
     layers = model.num_layers
     if gpu is None or gpus == 0:
         return _placement(model, 0, layers, 0)
+    if workload.n_cpu_moe is not None:  # the user's --n-cpu-moe N: experts of the first N layers in RAM
+        cpu_moe = layers if workload.cpu_experts else min(workload.n_cpu_moe, layers)
+        return _placement(model, layers - min(workload.cpu_layers, layers), cpu_moe, gpus)
     explicit = workload.cpu_layers or workload.cpu_experts
     if explicit or workload.offload != "cpu":
         return _placement(model, layers - min(workload.cpu_layers, layers), layers if workload.cpu_experts else 0, gpus)
@@ -198,6 +199,7 @@ def estimate_on_host(
     # ---- decode
     gpu_bytes = cpu_bytes = 0.0
     cpu_work_layers = 0
+    hybrid_layers = 0  # attention on the GPU, experts on the CPU: two device crossings per token
     cpu_params = 0.0  # bytes the CPU multiplies per token, for its compute bound
     for layer in range(layers):
         on_gpu = layer >= cpu_layers
@@ -213,6 +215,8 @@ def estimate_on_host(
             cpu_bytes += experts_here
         if not on_gpu or experts_on_cpu:
             cpu_work_layers += 1
+        if on_gpu and experts_on_cpu and not cpu_only:
+            hybrid_layers += 1
     if placement.head_on_gpu:
         gpu_bytes += s.head
     else:
@@ -229,9 +233,11 @@ def estimate_on_host(
     comp_cpu = 0.0
     if host.cpu_tflops:
         comp_cpu = batch * 2 * cpu_params / (host.cpu_tflops * 1e12 * CPU_COMPUTE_EFFICIENCY)
-    step_cpu = max(mem_cpu, comp_cpu) + cpu_work_layers * CPU_LAYER_OVERHEAD_S
+    step_cpu = max(mem_cpu, comp_cpu) + cpu_work_layers * CPU_LAYER_OVERHEAD_S + hybrid_layers * HYBRID_LAYER_SYNC_S
     steps.append(Step(topic="decode", text=f"RAM share: {cpu_bytes / GIB:.2f} GiB per token at {host.effective_gbps:.0f} GB/s "
-                      f"+ {cpu_work_layers} layers x {CPU_LAYER_OVERHEAD_S * 1e6:.0f} us = {step_cpu * 1e3:.2f} ms"))
+                      f"+ {cpu_work_layers} layers x {CPU_LAYER_OVERHEAD_S * 1e6:.0f} us"
+                      + (f" + {hybrid_layers} GPU<->CPU round trips x {HYBRID_LAYER_SYNC_S * 1e6:.0f} us" if hybrid_layers else "")
+                      + f" = {step_cpu * 1e3:.2f} ms"))
     step = step_gpu + step_cpu
     tps = 1.0 / step
 
@@ -265,6 +271,7 @@ def estimate_on_host(
         model_id=model.id,
         workload=workload.model_copy(update={"cpu_layers": cpu_layers,
                                              "cpu_experts": placement.cpu_moe_layers >= layers and model.moe is not None,
+                                             "n_cpu_moe": placement.cpu_moe_layers if model.moe is not None else None,
                                              "ram_bandwidth_gbps": host.peak_gbps}).model_dump(mode="json"),
         gpu_id=None if cpu_only or gpu is None else gpu.id,
         gpus=0 if cpu_only else gpus,

@@ -97,6 +97,8 @@ class Workload(BaseModel):
     vllm_gpu_memory_utilization: float = Field(default=0.90, gt=0.1, le=1.0)
     cpu_layers: int = Field(default=0, ge=0, le=MAX_LAYERS, description="inference: transformer layers kept in system RAM (llama.cpp -ngl)")
     cpu_experts: bool = Field(default=False, description="inference: MoE expert weights kept in system RAM (llama.cpp --cpu-moe)")
+    n_cpu_moe: int | None = Field(default=None, ge=0, le=MAX_LAYERS,
+                                  description="inference: experts of the first N layers kept in system RAM (llama.cpp --n-cpu-moe)")
     ram_bandwidth_gbps: float = Field(
         default=89.6, gt=0, le=100_000, description="host memory bandwidth for offloaded weights (dual-channel DDR5-5600 = 89.6 GB/s)"
     )
@@ -112,7 +114,7 @@ class Workload(BaseModel):
         if self.engine == "llama.cpp" and self.precision is not None and self.precision not in ENGINE_FORMATS["llama.cpp"]:
             raise ValueError(f"llama.cpp runs GGUF files; {self.precision} is not a GGUF type (try q4_k_m or q8_0"
                              + self._elsewhere() + ")")
-        if self.kind == "inference" and (self.cpu_layers or self.cpu_experts) and self.engine not in (None, "llama.cpp"):
+        if self.kind == "inference" and (self.cpu_layers or self.cpu_experts or self.n_cpu_moe) and self.engine not in (None, "llama.cpp"):
             raise ValueError("keeping layers or experts in system RAM is modelled for llama.cpp (use --engine llama.cpp)")
         if self.engine in ("vllm", "sglang", "transformers") and self.precision in GGUF_TYPES:
             raise ValueError(f"{self.precision} is a GGUF type: use --engine llama.cpp, or gptq-int4/awq-int4 for {self.engine}")
