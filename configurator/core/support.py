@@ -109,6 +109,9 @@ class ArchSupport:
     driver: Fact
     matmul: tuple[MatmulMeasurement, ...] = ()
     matmul_note: str = ""
+    # False where the GPU has no tensor/matrix units (Pascal, Vega 20): its catalog fp16 figure is
+    # then a CUDA-core/vector rate, not a tensor peak that matmul kernels fall far short of
+    matrix_units: bool = True
 
     def facts(self) -> dict[str, Fact]:
         """Every fact by name (vLLM quantization rows as vllm_quant.<row>)."""
@@ -208,10 +211,10 @@ def _nvidia(
     architecture: str, targets: str, column: str, supported: set[str], *, bf16: bool, fp8: Fact,
     fa2: bool, kv: Fact, vllm: Fact, extra_quant: dict[str, Fact] | None = None,
     pytorch: Fact = _PYTORCH_CUDA, compile_fact: Fact = _COMPILE_OK, driver: Fact = _DRIVER_CURRENT_NVIDIA,
-    aliases: tuple[str, ...] = (),
+    aliases: tuple[str, ...] = (), matrix_units: bool = True,
 ) -> ArchSupport:
     return ArchSupport(
-        vendor="nvidia", architecture=architecture, targets=targets, aliases=aliases,
+        vendor="nvidia", architecture=architecture, targets=targets, aliases=aliases, matrix_units=matrix_units,
         bf16=_BF16_NVIDIA if bf16 else _NO_BF16_NVIDIA, fp8_compute=fp8,
         flash_attention_2=_FA2_NVIDIA if fa2 else _FA2_NONE_NVIDIA, pytorch=pytorch, vllm=vllm,
         vllm_quant=_quant_row(column, supported, extra_quant), vllm_fp8_kv=kv, llama_cpp=_LLAMA_CUDA,
@@ -296,7 +299,7 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
                   VLLM_GPU_INSTALL),
         pytorch=_EOL_PYTORCH,
         compile_fact=Fact("no", "PyTorch's Inductor refuses GPUs below compute capability 7.0", INDUCTOR_TOO_OLD),
-        driver=_EOL_DRIVER,
+        driver=_EOL_DRIVER, matrix_units=False,
     ),
     _nvidia(
         "Volta", "compute capability 7.0", "Volta", {"gptq", "bitsandbytes", "gguf"}, bf16=False,
@@ -348,6 +351,7 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         deepspeed=_DS_AMD_OTHER,
         torch_compile=Fact("partial", "Triton needs ROCm 6.2+, which no longer maintains gfx906", TRITON_README),
         driver=Fact("partial", "AMD ended gfx906 maintenance (MI50, Radeon VII) in Q2 2024", ROCM_GFX906_EOM),
+        matrix_units=False,
     ),
     ArchSupport(
         vendor="amd", architecture="CDNA 1", targets="gfx908 (Instinct MI100)", aliases=("CDNA1", "CDNA"),
@@ -450,6 +454,12 @@ for _entry in SUPPORT_TABLE:
 def support_for(vendor: str, architecture: str) -> ArchSupport | None:
     """The table entry for a vendor's architecture (spaces, case and hyphens ignored), or None if unknown."""
     return _BY_KEY.get((vendor, _key(architecture)))
+
+
+def has_matrix_units(gpu: Gpu) -> bool:
+    """Whether the GPU has tensor/matrix units (True for an architecture the table does not know)."""
+    entry = support_for(gpu.vendor, gpu.architecture)
+    return entry is None or entry.matrix_units
 
 
 # --------------------------------------------------------------------------- verdicts

@@ -212,3 +212,16 @@ def test_transformers_moe_decode_pays_the_per_expert_loop(catalog: Catalog) -> N
     assert dense == pytest.approx(45.32, rel=0.15)
     served = estimate(models["qwen3-30b-a3b"], w.model_copy(update={"engine": "vllm"}), gpus["h20"]).decode_tokens_per_s
     assert served is not None and served > 10 * moe
+
+
+def test_tesla_p40_llama_cpp_speeds_are_its_measured_ones(catalog: Catalog) -> None:
+    """A card without tensor cores: its fp16 figure is the FP32 rate llama.cpp's dp4a kernels reach.
+
+    llama.cpp PR #4766 (JohannesGaessler, llama-bench on a Tesla P40): llama 7B Q4_0 pp512 912 t/s,
+    tg128 56.8 t/s. The tensor-core "pro" efficiency would put prefill near 150 t/s.
+    """
+    model = catalog.get("models", "llama-2-7b")
+    p40 = catalog.get("gpus", "tesla-p40")
+    result = estimate(model, Workload(kind="inference", precision="q4_0", context=512, engine="llama.cpp"), p40)
+    assert result.prefill_tokens_per_s == pytest.approx(912, rel=0.5)
+    assert result.decode_tokens_per_s == pytest.approx(56.8, rel=0.25)

@@ -111,6 +111,8 @@ def test_four_4090s_need_two_psus_or_230v(catalog: Catalog) -> None:
     _, at_230 = _plan(catalog, model_id="qwen2.5-32b", workload=wl, owned=owned, circuit="230v16a")
     assert at_230["builds"]
     for build in at_230["builds"]:
+        if not any(p["id"] == "rtx-4090" for p in build["parts"]):
+            continue  # "without your own card": a build on other GPUs, for comparison
         psu = next((p for p in build["parts"] if p["category"] == "psu"), None)
         assert psu is None or psu["quantity"] == 2 or psu["spec"]["watts"] >= 2200
 

@@ -137,7 +137,9 @@ def test_llama_cpp_runs_on_every_catalog_gpu(gpus: dict[str, Gpu]) -> None:
     work = Workload(engine="llama.cpp", precision="q4_k_m")
     for gpu in gpus.values():
         (engine,) = _rule(check_stack(gpu, work), "SUP-1")
-        assert engine.status == "pass", gpu.id
+        # the MI50 (gfx906) runs llama.cpp on Vulkan, and on HIP only with a ROCm that still ships
+        # gfx906 libraries (maintenance ended Q2 2024): a warning, not a pass
+        assert engine.status == ("warn" if gpu.architecture == "GCN 5" else "pass"), gpu.id
         assert {"nvidia": "CUDA", "amd": "HIP", "intel": "SYCL"}[gpu.vendor] in engine.message
     for entry in SUPPORT_TABLE:
         assert entry.llama_cpp.level != "no", entry.architecture  # a backend exists everywhere (Vulkan at least)

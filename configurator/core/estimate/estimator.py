@@ -28,7 +28,7 @@ from configurator.core.estimate.params import ParamCounts, count_params
 from configurator.core.estimate.precision import KV_BYTES, weight_format
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step
 from configurator.core.estimate.unified import unified_bw_efficiency
-from configurator.core.support import training_tflops
+from configurator.core.support import has_matrix_units, training_tflops
 from configurator.core.estimate.workload import ENGINE_STAND_IN, ENGINE_STAND_IN_WHY, Workload
 
 GIB = 1024**3
@@ -588,7 +588,13 @@ def _expert_loop_overhead(model: ModelArch, engine: str) -> float:
 
 def _compute_efficiency(engine: str, gpu: Gpu) -> float:
     if engine == "llama.cpp":
-        return CAL.compute_eff_llamacpp if gpu.market == "consumer" else CAL.compute_eff_llamacpp_pro
+        # The pro figure measures how far llama.cpp's kernels fall short of a full-rate tensor peak.
+        # A card without tensor units (Tesla P40, MI50) lists its CUDA-core/vector rate, which its
+        # dp4a and FP32 kernels reach as GeForce kernels reach their half-rate figure: P40 llama 8B
+        # Q5_0 pp2048 818 t/s (llama.cpp PR #7716) is ~13 TFLOP/s against 11.8 listed.
+        if gpu.market == "consumer" or not has_matrix_units(gpu):
+            return CAL.compute_eff_llamacpp
+        return CAL.compute_eff_llamacpp_pro
     return {"vllm": CAL.compute_eff_vllm}.get(engine, CAL.compute_eff_transformers)
 
 
