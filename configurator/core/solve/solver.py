@@ -218,11 +218,12 @@ class BuildModel:
         layouts = self.classes(self.boards, layout_key)
         geometries = self.classes(self.options, geometry_key)
         self.needs_risers = self.m.new_bool_var("needs_risers")  # cards that cannot sit in their slots: hung on risers
+        gvars = {gk: self.any_of(f"geom_{option_ids[0]}", [self.o[i] for i in option_ids]) for gk, option_ids in geometries.items()}
         for lk, board_ids in layouts.items():
             lvar = self.any_of(f"layout_{len(board_ids)}_{board_ids[0]}", [self.b[i] for i in board_ids])
             board = self.boards[board_ids[0]]
             for gk, option_ids in geometries.items():
-                gvar = self.any_of(f"geom_{board_ids[0]}_{option_ids[0]}", [self.o[i] for i in option_ids])
+                gvar = gvars[gk]
                 opt = self.options[option_ids[0]]
                 normal = self.c.placement(board, opt, False)
                 risers = None if board.gpu_bays else self.c.placement(board, opt, True)
@@ -313,16 +314,18 @@ class BuildModel:
             + sum(pw.fans_w(h.integrated_board is not None) * self.h[i] for i, h in enumerate(self.chassis))
             + pw.BASE_W
         )
+        host_w = self.m.new_int_var(0, 200_000, "host_w")  # CPU(s) and the rest, named once for the four sums below
+        self.m.add(host_w == cpu_w + rest_w)
         dc = self.m.new_int_var(0, 200_000, "dc_w")
-        self.m.add(dc == gpu_w + cpu_w + rest_w)
+        self.m.add(dc == gpu_w + host_w)
         self.dc = dc
         fast_w, slow_w, spike_w = (self.m.new_int_var(0, 1_000_000, name) for name in ("fast_w", "slow_w", "spike_w"))
         self.m.add(fast_w == sum(int(o.count * o.gpu.tdp_w * pw.transient_ratio(o.gpu)) * self.o[i] for i, o in enumerate(self.options))
-              + cpu_w + rest_w)
+              + host_w)
         self.m.add(slow_w == sum(int(o.count * o.gpu.tdp_w * pw.SLOW_TRANSIENT_RATIO) * self.o[i] for i, o in enumerate(self.options))
-              + cpu_w + rest_w)
+              + host_w)
         self.m.add(spike_w == sum(int(o.count * o.gpu.tdp_w * pw.ATX2_SPIKE_RATIO) * self.o[i] for i, o in enumerate(self.options))
-              + cpu_w + rest_w)
+              + host_w)
         # PWR-6 (power.connectors_ok) over self.classes: what the GPUs need, the CPU's EPS inputs, each PSU
         need_classes = self.classes(self.options, lambda o: pw.gpu_connector_needs(o.gpu, o.count))
         need_vars = {k: self.any_of(f"need_{k[0]}_{k[1]}_{k[2]}", [self.o[i] for i in ids]) for k, ids in need_classes.items()}
@@ -357,10 +360,14 @@ class BuildModel:
 
     def _memory(self) -> None:
         """RAM size and kind, DIMMs per channel (RAM-1, RAM-3..6)."""
-        self.ram_gb = sum(memory_of(mk).total_gb * k * self.mem[i] for i, (mk, k) in enumerate(self.mem_choices))
-        for i, o in enumerate(self.options):
-            need = compat.ram_needed_gb(o.vram_gb, o.estimate.host_ram_bytes)
-            self.m.add(self.ram_gb >= ceil_int(need)).only_enforce_if(self.o[i])
+        # the RAM size and the DIMM count are named once as integer variables: the rules below compare
+        # them per option, CPU class and board, and repeating the sums would grow the model with their product
+        most_gb = max((memory_of(mk).total_gb * k for mk, k in self.mem_choices), default=0)
+        self.ram_gb = self.m.new_int_var(0, int(most_gb), "ram_gb")
+        self.m.add(self.ram_gb == sum(memory_of(mk).total_gb * k * self.mem[i] for i, (mk, k) in enumerate(self.mem_choices)))
+        # RAM-1/RAM-3 for the chosen option (exactly one option is chosen, so one sum says it for all)
+        self.m.add(self.ram_gb >= sum(ceil_int(compat.ram_needed_gb(o.vram_gb, o.estimate.host_ram_bytes)) * self.o[i]
+                                      for i, o in enumerate(self.options)))
         # RAM-5 (compat.memory_board): the kit's kind equals the board's, as one linking equality per kind
         memory_kinds = {compat.memory_kind_key(b) for b in self.boards} | {compat.memory_kind_key(memory_of(mk)) for mk, _ in self.mem_choices}
         for memory_kind in memory_kinds:
@@ -368,7 +375,8 @@ class BuildModel:
                   == sum(self.mem[i] for i, (mk, _) in enumerate(self.mem_choices)
                          if compat.memory_kind_key(memory_of(mk)) == memory_kind))
         # RAM-4 (compat.usable_dimms): at most the DIMMs the CPU's and the board's channels take
-        modules = sum(memory_of(mk).modules * k * self.mem[i] for i, (mk, k) in enumerate(self.mem_choices))
+        modules = self.m.new_int_var(0, max((memory_of(mk).modules * k for mk, k in self.mem_choices), default=0), "dimms")
+        self.m.add(modules == sum(memory_of(mk).modules * k * self.mem[i] for i, (mk, k) in enumerate(self.mem_choices)))
         for ck, cpu_ids in self.classes(self.cpus, lambda c: c.memory_channels).items():
             cvar = self.any_of(f"channels_{ck}", [self.cpu[i] for i in cpu_ids])
             for bi, board in enumerate(self.boards):
