@@ -458,6 +458,20 @@ class BuildModel:
             riser_count = self.m.new_int_var(0, 64, "risers")  # one per card when they hang on risers (minimised with the cost)
             self.m.add(riser_count >= self.gpu_count - 64 * (1 - self.needs_risers))
             cost_terms.append(int(round(riser.amount)) * riser_count)
+        # no build costs more than every part at once: the weight that makes an objective lexicographic
+        def most(prices: Any) -> int:
+            return max(prices, default=0)
+
+        self.cost_bound = (
+            most(int(round(o.unit_cost() * (o.count - o.owned))) for o in self.options)
+            + most(paid(b, 1) for b in self.c.boards) + most(paid(c, 2) for c in self.c.cpus)
+            + most(paid(h, 1) for h in self.c.chassis)
+            + most(paid(ps.psu, ps.count) + paid(sync, 1) for ps in self.psu_choices)
+            + most(paid(mk, k) for mk, k in self.mem_choices) + 2 * most(paid(cl, 1) for cl in self.c.coolers)
+            + most(paid(s, k) for s, k in self.sto_choices) + (64 * int(round(riser.amount)) if riser and riser.quote else 0)
+        )
+        if self.request.budget is not None:
+            self.cost_bound = min(self.cost_bound, int(self.request.budget))
         cost = self.m.new_int_var(0, 1_000_000_000, "cost")
         self.m.add(cost == sum(cost_terms))
         self.cost = cost
@@ -529,13 +543,11 @@ class BuildModel:
         if objective in primary:
             expr, maximize = primary[objective]
             lift = objective == "grow"  # spare PSU capacity is what "room to grow" offers (its label says so)
-            first = self._run(expr, maximize, time_limit / 2, bounds, lift_psu_limit=lift)
-            if first is None:
-                return None
-            choice, values = first
-            second = self._run(self.cost, False, time_limit / 2, [*bounds, (objective, values[objective])], hint=values,
-                               lift_psu_limit=lift)
-            return second[0] if second else choice
+            # lexicographic in one solve: one unit of the primary objective outweighs any difference in price
+            weight = self.cost_bound + 1
+            found = self._run(expr * weight - self.cost if maximize else expr * weight + self.cost, maximize, time_limit,
+                              bounds, lift_psu_limit=lift)
+            return found[0] if found else None
         if objective.startswith("value:"):
             lam = float(objective.split(":", 1)[1])
             found = self._run(self.perf * 1000 - int(round(lam * 1000)) * self.cost, True, time_limit, bounds)
