@@ -511,7 +511,7 @@ class BuildModel:
 
     def exclude_build(self, choice: Choice) -> None:
         """Later builds may reuse the GPU option, but not with the same board and chassis."""
-        oi = self.c.options.index(choice.option)
+        oi = self.option_index(choice.option)
         board = self.board_var[board_of(choice.board).id]
         self.m.add_bool_or([self.o[oi].negated(), board.negated()])
         kind = chassis_of(choice.chassis).kind
@@ -582,11 +582,11 @@ class BuildModel:
         solver.parameters.max_deterministic_time = max(0.05, time_limit)
         solver.parameters.max_time_in_seconds = max(1.0, 4 * time_limit)
         solver.parameters.num_workers = 1  # deterministic: the same request gives the same builds
-        if len(self._all_vars()) > 1500:
-            # large catalogs: light probing; after the first solve, a light presolve too
-            solver.parameters.cp_model_probing_level = 0
-            if self._solves:
-                solver.parameters.max_presolve_iterations = 1
+        # a light presolve: the models are small once pruned and each label is solved to optimality in
+        # milliseconds, so full probing and repeated presolve passes were most of every solve's time
+        # (measured on benchmarks/solver.py: about a fifth of the label time, the same builds)
+        solver.parameters.cp_model_probing_level = 0
+        solver.parameters.max_presolve_iterations = 1
         self._solves += 1
         status = solver.solve(m)
         self.last_status = "optimal" if status == self.cp.OPTIMAL else "feasible" if status == self.cp.FEASIBLE else (
@@ -622,7 +622,8 @@ class BuildModel:
         return int(round(option.perf * self.perf_scale))
 
     def option_index(self, option: GpuOption) -> int:
-        return self.c.options.index(option)
+        # by identity: equality would compare whole estimates, option by option
+        return next(i for i, o in enumerate(self.c.options) if o is option)
 
 
 def run_labels(
