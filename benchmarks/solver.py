@@ -4,12 +4,14 @@
     python benchmarks/solver.py --scale 10 # synthetic catalog ten times larger
 
 Targets (solver issue): top 5 builds in <= 300 ms of solve time; `llm-rig plan` <= 1.5 s of
-process time; <= 3 s on the 10x catalog.
+process time; <= 3 s on the 10x catalog. Every request is planned at least twice and the JSON
+(as `llm-rig plan --json` prints it) compared byte for byte: the same request and catalog give the same answer.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import resource
 import statistics
 import subprocess
@@ -21,6 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from configurator.core.catalog.loader import Catalog  # noqa: E402
 from configurator.core.estimate.workload import Workload  # noqa: E402
+from configurator.core.solve import memo  # noqa: E402
+from configurator.core.solve import plan as plan_module  # noqa: E402
 from configurator.core.solve.plan import plan  # noqa: E402
 from configurator.core.solve.request import BuildRequest, OwnedPart  # noqa: E402
 from configurator.storage import catalogs  # noqa: E402
@@ -75,6 +79,12 @@ def scaled(catalog: Catalog, factor: int) -> Catalog:
     return big
 
 
+def cold() -> None:
+    """Forget what earlier plans memoised, so that each timed plan is a first plan."""
+    memo.clear()
+    plan_module._CLUSTER_CACHE.clear()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--scale", type=int, default=1)
@@ -85,14 +95,22 @@ def main() -> int:
         catalog = scaled(catalog, args.scale)
     print(f"catalog: {sum(len(v) for v in catalog.records.values())} records (scale {args.scale})")
     plan(REQUESTS["8B q4_k_m, $1500"], catalog)  # warm imports
+    identical = 0
     for label, request in REQUESTS.items():
         times = []
-        for _ in range(args.repeat):
+        outputs = []
+        for _ in range(max(2, args.repeat)):
+            cold()  # each run plans from scratch: no estimate, placement or cluster from an earlier run
             started = time.perf_counter()
             result = plan(request, catalog)
             times.append(time.perf_counter() - started)
+            outputs.append(json.dumps(result.to_json(), indent=2, allow_nan=False))  # what `llm-rig plan --json` prints
+        same = all(o == outputs[0] for o in outputs)
+        identical += same
         outcome = f"{len(result.builds)} builds" + (" + infeasible" if result.infeasible else "")
-        print(f"  {label:36} median {statistics.median(times) * 1000:7.0f} ms  ({outcome})")
+        print(f"  {label:36} median {statistics.median(times) * 1000:7.0f} ms  ({outcome}; "
+              f"{len(outputs)} runs {'byte-identical' if same else 'DIFFER'})")
+    print(f"  determinism: {identical} of {len(REQUESTS)} requests give byte-identical JSON on every run")
     if args.scale == 1:
         cmd = [sys.executable, "-m", "configurator", "plan", "--model", "llama-3.1-8b", "--workload", "inference",
                "--precision", "q4_k_m", "--budget", "1500", "--json"]

@@ -48,11 +48,13 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import CloudOffer, Currency, Gpu, HourlyPrice, ModelArch, Pricing, Record
 from configurator.core.errors import CatalogError, Problem
+from configurator.core.estimate import estimator as estimator_module
 from configurator.core.estimate.estimator import GIB, estimate
 from configurator.core.estimate.parallel import inter_node_link, plan_estimate
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.build import Build
+from configurator.core.solve.memo import remember
 
 CLOUD_KIND = "cloud"
 """Catalog kind (file stem and TOML array name) of cloud offers."""
@@ -410,7 +412,11 @@ def search_rentals(
                 _plan, cache[key] = plan_estimate(model, workload, gpu, instances, offer.gpu_count,
                                                   inter_node_link(offer.network_gbps_per_gpu or 0, fabric), exact_weight_bytes)
             else:
-                cache[key] = estimate(model, workload, gpu, offer.gpu_count, exact_weight_bytes=exact_weight_bytes)
+                # the same offers are matched against every build of a plan (and every cell of a map)
+                cal = estimator_module.CAL
+                cache[key] = remember(
+                    "rental_estimate", (id(model), workload, id(gpu), offer.gpu_count, exact_weight_bytes, id(cal)),
+                    (model, gpu, cal), lambda: estimate(model, workload, gpu, offer.gpu_count, exact_weight_bytes=exact_weight_bytes))
         est = cache[key]
         if not est.fits:
             peak = est.peak_gpu

@@ -23,10 +23,12 @@ from configurator.core.catalog.models import (
     Record,
     Storage,
 )
+from configurator.core.estimate import estimator as estimator_module
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.precision import GGUF_TYPES, weight_format
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
+from configurator.core.solve.memo import remember
 from configurator.core.solve.pricing import Quote, quote
 from configurator.core.support import check_stack
 from configurator.core.solve.request import BuildRequest, circuit_volts
@@ -101,7 +103,8 @@ class Candidates:
         gpu = option.gpu
         key = (board.id, span(gpu), needs_gap(gpu), gpu.slot_width <= 2, option.count, risers)
         if key not in self.placements:
-            self.placements[key] = place(board, gpu, option.count, risers)
+            self.placements[key] = remember("placement", (id(board), *key), (board,),
+                                            lambda: place(board, gpu, option.count, risers))
         return self.placements[key]
 
 
@@ -281,8 +284,10 @@ def gpu_options(
             best: EstimateResult | None = None
             for engine in runnable:
                 wl = workload if not engine or engine == workload.engine else workload.model_copy(update={"engine": engine})
-                result = with_power_limit(estimate_as_practitioner(model, wl, gpu, n, request, exact_weight_bytes),
-                                          request.power_limit)
+                cal = estimator_module.CAL  # the constants in force (cross-validation swaps them)
+                result = with_power_limit(remember(
+                    "estimate", (id(model), wl, id(gpu), n, request.vram_headroom, exact_weight_bytes, id(cal)), (model, gpu, cal),
+                    lambda: estimate_as_practitioner(model, wl, gpu, n, request, exact_weight_bytes)), request.power_limit)
                 if len(runnable) > 1:
                     result = result.model_copy(update={"assumptions": (
                         *result.assumptions, f"engine {engine}: no engine was named; of {', '.join(runnable)} it runs "

@@ -37,15 +37,17 @@ def prune(
     for index, item in enumerate(items):
         groups.setdefault(signature(item), []).append(index)
     dropped: set[int] = set()
+    merits = [merit(item) for item in items]  # once each: the pairwise loop below is quadratic
+    prices = [price(item) for item in items]
     for members in groups.values():
         for i in members:
             if keep(items[i]):
                 continue
-            mi, pi = merit(items[i]), price(items[i])
+            mi, pi = merits[i], prices[i]
             for j in members:
                 if j == i or j in dropped:
                     continue
-                mj, pj = merit(items[j]), price(items[j])
+                mj, pj = merits[j], prices[j]
                 if pj <= pi and all(a >= b for a, b in zip(mj, mi)) and covers(items[j], items[i]):
                     strictly = pj < pi or any(a > b for a, b in zip(mj, mi))
                     if strictly or j < i:

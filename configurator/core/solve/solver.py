@@ -218,11 +218,12 @@ class BuildModel:
         layouts = self.classes(self.boards, layout_key)
         geometries = self.classes(self.options, geometry_key)
         self.needs_risers = self.m.new_bool_var("needs_risers")  # cards that cannot sit in their slots: hung on risers
+        gvars = {gk: self.any_of(f"geom_{option_ids[0]}", [self.o[i] for i in option_ids]) for gk, option_ids in geometries.items()}
         for lk, board_ids in layouts.items():
             lvar = self.any_of(f"layout_{len(board_ids)}_{board_ids[0]}", [self.b[i] for i in board_ids])
             board = self.boards[board_ids[0]]
             for gk, option_ids in geometries.items():
-                gvar = self.any_of(f"geom_{board_ids[0]}_{option_ids[0]}", [self.o[i] for i in option_ids])
+                gvar = gvars[gk]
                 opt = self.options[option_ids[0]]
                 normal = self.c.placement(board, opt, False)
                 risers = None if board.gpu_bays else self.c.placement(board, opt, True)
@@ -313,16 +314,18 @@ class BuildModel:
             + sum(pw.fans_w(h.integrated_board is not None) * self.h[i] for i, h in enumerate(self.chassis))
             + pw.BASE_W
         )
+        host_w = self.m.new_int_var(0, 200_000, "host_w")  # CPU(s) and the rest, named once for the four sums below
+        self.m.add(host_w == cpu_w + rest_w)
         dc = self.m.new_int_var(0, 200_000, "dc_w")
-        self.m.add(dc == gpu_w + cpu_w + rest_w)
+        self.m.add(dc == gpu_w + host_w)
         self.dc = dc
         fast_w, slow_w, spike_w = (self.m.new_int_var(0, 1_000_000, name) for name in ("fast_w", "slow_w", "spike_w"))
         self.m.add(fast_w == sum(int(o.count * o.gpu.tdp_w * pw.transient_ratio(o.gpu)) * self.o[i] for i, o in enumerate(self.options))
-              + cpu_w + rest_w)
+              + host_w)
         self.m.add(slow_w == sum(int(o.count * o.gpu.tdp_w * pw.SLOW_TRANSIENT_RATIO) * self.o[i] for i, o in enumerate(self.options))
-              + cpu_w + rest_w)
+              + host_w)
         self.m.add(spike_w == sum(int(o.count * o.gpu.tdp_w * pw.ATX2_SPIKE_RATIO) * self.o[i] for i, o in enumerate(self.options))
-              + cpu_w + rest_w)
+              + host_w)
         # PWR-6 (power.connectors_ok) over self.classes: what the GPUs need, the CPU's EPS inputs, each PSU
         need_classes = self.classes(self.options, lambda o: pw.gpu_connector_needs(o.gpu, o.count))
         need_vars = {k: self.any_of(f"need_{k[0]}_{k[1]}_{k[2]}", [self.o[i] for i in ids]) for k, ids in need_classes.items()}
@@ -357,10 +360,14 @@ class BuildModel:
 
     def _memory(self) -> None:
         """RAM size and kind, DIMMs per channel (RAM-1, RAM-3..6)."""
-        self.ram_gb = sum(memory_of(mk).total_gb * k * self.mem[i] for i, (mk, k) in enumerate(self.mem_choices))
-        for i, o in enumerate(self.options):
-            need = compat.ram_needed_gb(o.vram_gb, o.estimate.host_ram_bytes)
-            self.m.add(self.ram_gb >= ceil_int(need)).only_enforce_if(self.o[i])
+        # the RAM size and the DIMM count are named once as integer variables: the rules below compare
+        # them per option, CPU class and board, and repeating the sums would grow the model with their product
+        most_gb = max((memory_of(mk).total_gb * k for mk, k in self.mem_choices), default=0)
+        self.ram_gb = self.m.new_int_var(0, int(most_gb), "ram_gb")
+        self.m.add(self.ram_gb == sum(memory_of(mk).total_gb * k * self.mem[i] for i, (mk, k) in enumerate(self.mem_choices)))
+        # RAM-1/RAM-3 for the chosen option (exactly one option is chosen, so one sum says it for all)
+        self.m.add(self.ram_gb >= sum(ceil_int(compat.ram_needed_gb(o.vram_gb, o.estimate.host_ram_bytes)) * self.o[i]
+                                      for i, o in enumerate(self.options)))
         # RAM-5 (compat.memory_board): the kit's kind equals the board's, as one linking equality per kind
         memory_kinds = {compat.memory_kind_key(b) for b in self.boards} | {compat.memory_kind_key(memory_of(mk)) for mk, _ in self.mem_choices}
         for memory_kind in memory_kinds:
@@ -368,7 +375,8 @@ class BuildModel:
                   == sum(self.mem[i] for i, (mk, _) in enumerate(self.mem_choices)
                          if compat.memory_kind_key(memory_of(mk)) == memory_kind))
         # RAM-4 (compat.usable_dimms): at most the DIMMs the CPU's and the board's channels take
-        modules = sum(memory_of(mk).modules * k * self.mem[i] for i, (mk, k) in enumerate(self.mem_choices))
+        modules = self.m.new_int_var(0, max((memory_of(mk).modules * k for mk, k in self.mem_choices), default=0), "dimms")
+        self.m.add(modules == sum(memory_of(mk).modules * k * self.mem[i] for i, (mk, k) in enumerate(self.mem_choices)))
         for ck, cpu_ids in self.classes(self.cpus, lambda c: c.memory_channels).items():
             cvar = self.any_of(f"channels_{ck}", [self.cpu[i] for i in cpu_ids])
             for bi, board in enumerate(self.boards):
@@ -450,6 +458,20 @@ class BuildModel:
             riser_count = self.m.new_int_var(0, 64, "risers")  # one per card when they hang on risers (minimised with the cost)
             self.m.add(riser_count >= self.gpu_count - 64 * (1 - self.needs_risers))
             cost_terms.append(int(round(riser.amount)) * riser_count)
+        # no build costs more than every part at once: the weight that makes an objective lexicographic
+        def most(prices: Any) -> int:
+            return max(prices, default=0)
+
+        self.cost_bound = (
+            most(int(round(o.unit_cost() * (o.count - o.owned))) for o in self.options)
+            + most(paid(b, 1) for b in self.c.boards) + most(paid(c, 2) for c in self.c.cpus)
+            + most(paid(h, 1) for h in self.c.chassis)
+            + most(paid(ps.psu, ps.count) + paid(sync, 1) for ps in self.psu_choices)
+            + most(paid(mk, k) for mk, k in self.mem_choices) + 2 * most(paid(cl, 1) for cl in self.c.coolers)
+            + most(paid(s, k) for s, k in self.sto_choices) + (64 * int(round(riser.amount)) if riser and riser.quote else 0)
+        )
+        if self.request.budget is not None:
+            self.cost_bound = min(self.cost_bound, int(self.request.budget))
         cost = self.m.new_int_var(0, 1_000_000_000, "cost")
         self.m.add(cost == sum(cost_terms))
         self.cost = cost
@@ -489,7 +511,7 @@ class BuildModel:
 
     def exclude_build(self, choice: Choice) -> None:
         """Later builds may reuse the GPU option, but not with the same board and chassis."""
-        oi = self.c.options.index(choice.option)
+        oi = self.option_index(choice.option)
         board = self.board_var[board_of(choice.board).id]
         self.m.add_bool_or([self.o[oi].negated(), board.negated()])
         kind = chassis_of(choice.chassis).kind
@@ -521,13 +543,11 @@ class BuildModel:
         if objective in primary:
             expr, maximize = primary[objective]
             lift = objective == "grow"  # spare PSU capacity is what "room to grow" offers (its label says so)
-            first = self._run(expr, maximize, time_limit / 2, bounds, lift_psu_limit=lift)
-            if first is None:
-                return None
-            choice, values = first
-            second = self._run(self.cost, False, time_limit / 2, [*bounds, (objective, values[objective])], hint=values,
-                               lift_psu_limit=lift)
-            return second[0] if second else choice
+            # lexicographic in one solve: one unit of the primary objective outweighs any difference in price
+            weight = self.cost_bound + 1
+            found = self._run(expr * weight - self.cost if maximize else expr * weight + self.cost, maximize, time_limit,
+                              bounds, lift_psu_limit=lift)
+            return found[0] if found else None
         if objective.startswith("value:"):
             lam = float(objective.split(":", 1)[1])
             found = self._run(self.perf * 1000 - int(round(lam * 1000)) * self.cost, True, time_limit, bounds)
@@ -562,11 +582,11 @@ class BuildModel:
         solver.parameters.max_deterministic_time = max(0.05, time_limit)
         solver.parameters.max_time_in_seconds = max(1.0, 4 * time_limit)
         solver.parameters.num_workers = 1  # deterministic: the same request gives the same builds
-        if len(self._all_vars()) > 1500:
-            # large catalogs: light probing; after the first solve, a light presolve too
-            solver.parameters.cp_model_probing_level = 0
-            if self._solves:
-                solver.parameters.max_presolve_iterations = 1
+        # a light presolve: the models are small once pruned and each label is solved to optimality in
+        # milliseconds, so full probing and repeated presolve passes were most of every solve's time
+        # (measured on benchmarks/solver.py: about a fifth of the label time, the same builds)
+        solver.parameters.cp_model_probing_level = 0
+        solver.parameters.max_presolve_iterations = 1
         self._solves += 1
         status = solver.solve(m)
         self.last_status = "optimal" if status == self.cp.OPTIMAL else "feasible" if status == self.cp.FEASIBLE else (
@@ -602,7 +622,8 @@ class BuildModel:
         return int(round(option.perf * self.perf_scale))
 
     def option_index(self, option: GpuOption) -> int:
-        return self.c.options.index(option)
+        # by identity: equality would compare whole estimates, option by option
+        return next(i for i, o in enumerate(self.c.options) if o is option)
 
 
 def run_labels(
