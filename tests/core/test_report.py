@@ -257,6 +257,21 @@ def test_build_sheet_has_everything_to_order_and_assemble(scenarios: dict[str, S
             assert assumption.replace("&", "&amp;").replace("'", "&#x27;") in html
 
 
+def test_build_sheet_shows_the_launch_command_and_the_noise(scenarios: dict[str, Scenario]) -> None:
+    from html import escape
+
+    from configurator.core.solve import noise
+
+    for request, build in _all_builds(scenarios):
+        html = build_sheet_html(build, request, META)
+        sound = noise.build_noise(build)
+        assert html.count(escape(sound.text())) >= 2  # the first page's header and the power table
+        assert escape(noise.SUM_SOURCE) in html  # how the figure is made, with its source
+        if build.launch and build.launch.get("command"):
+            block = f'<pre class="command">{escape(build.launch["command"])}</pre>'
+            assert block in html, "the command is one monospace block, escaped, to paste as it is"
+
+
 def test_slot_map_draws_each_card_and_bays(scenarios: dict[str, Scenario]) -> None:
     for request, build in _all_builds(scenarios):
         html = build_sheet_html(build, request, META)

@@ -266,8 +266,14 @@ def _assert_every_tab_shows(window, build) -> None:  # type: ignore[no-untyped-d
     row = window.builds.currentRow()
     assert window.builds.item(row, 2).text() == gpus_text(build)
     assert window.builds.item(row, 3).text() == f"{build.total_price:,.0f} {build.currency}"
-    assert window.builds.item(row, 8).text() == fit_of(build, window.session.request).line
+    assert window.builds.item(row, window.builds.FIT).text() == fit_of(build, window.session.request).line
     assert detail.build is build
+    from configurator.core.solve import noise
+
+    sound = noise.build_noise(build)
+    assert window.builds.item(row, window.builds.NOISE).text().lstrip("~") == f"{sound.dba:.0f} dBA"
+    assert sound.text() in window.header.text() and sound.text() in detail.noise.text()
+    assert (build.launch or {}).get("command", "") == detail.launch.command.toPlainText()
     assert f"Total {build.total_price:,.0f} {build.currency}" in detail.total.text()
     assert gpus_text(build) in window.header.text() and f"{build.total_price:,.0f} {build.currency}" in window.header.text()
     assert [detail.parts.item(r, 1).text() for r in range(detail.parts.rowCount())] == [p.name for p in build.parts]
@@ -290,6 +296,7 @@ def _assert_every_tab_shows(window, build) -> None:  # type: ignore[no-untyped-d
     printed = selected_sheet_html(window.session, with_charts=False)
     assert printed is not None and f"{build.total_price:,.2f} {build.currency}" in printed
     assert build.label in printed
+    assert sound.text() in printed
 
 
 def test_a_new_result_redraws_every_tab_with_its_own_selected_build(qtbot, window) -> None:  # type: ignore[no-untyped-def]

@@ -7,6 +7,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from configurator.core.estimate.result import EstimateResult
+from configurator.core.solve.noise import build_dba
 from configurator.core.solve.request import BuildRequest
 
 Status = Literal["pass", "warn", "fail"]
@@ -138,6 +139,7 @@ class Build(_Frozen):
             "slot_map": [{"slot": s.slot, "part_id": s.part_id} for s in self.slot_map],
             "cost_of_ownership": self.cost_of_ownership,
             "launch": self.launch,
+            "noise_dba": build_dba(self),  # one machine at noise.DISTANCE_M (1 m) under load; None without fans
             "parallelism": self.layout(),
             **({"site": self.site} if self.site is not None else {}),
         }
