@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from configurator.core.report import prices
 from configurator.core.report.fit import CHOSEN_MARK, fit_of, gpus_text
 from configurator.core.solve import noise
 from configurator.core.solve.build import Build, Infeasible, PlanResult
@@ -371,9 +372,14 @@ class BuildDetail(QTabWidget):
         for row, part in enumerate(parts):
             owned = f" ({part.owned} owned)" if part.owned else ""
             values = [part.category, part.name, f"{part.quantity}{owned}", f"{part.unit_price:,.0f}", f"{part.subtotal:,.0f}"]
+            old = prices.is_stale(part)
+            if old:
+                values[3] += " ⚠"
             for column, value in enumerate(values):
                 item = QTableWidgetItem(value)
-                item.setToolTip(part.why if column != 3 else part.price_note)
+                item.setToolTip(part.why if column != 3 else part.price_note + (f"; {prices.stale_text(part)}" if old else ""))
+                if column == 3 and old:
+                    item.setForeground(QBrush(QColor(STATUS_COLORS["warn"])))
                 if column in (2, 3, 4):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.parts.setItem(row, column, item)
@@ -392,7 +398,13 @@ class BuildDetail(QTabWidget):
             return
         nodes = f" for {build.nodes} machines" if build.nodes > 1 else ""
         saved = f"; parts you own save {build.owned_savings:,.0f} {build.currency}" if build.owned_savings else ""
-        self.total.setText(f"<b>Total {build.total_price:,.0f} {build.currency}</b>{nodes}{saved}")
+        old = prices.stale_parts(build)
+        flag = ""
+        if old:
+            flag = (f"<br><span style='color: {STATUS_COLORS['warn']};'>⚠ {len(old)} price(s) older than six months: "
+                    + html.escape("; ".join(f"{p.name} ({prices.stale_text(p)})" for p in old))
+                    + ". Get a fresh quote (Catalog > Import a vendor quote).</span>")
+        self.total.setText(f"<b>Total {build.total_price:,.0f} {build.currency}</b>{nodes}{saved}{flag}")
 
     def _fill_noise(self, build: Build | None) -> None:
         import html

@@ -8,6 +8,7 @@ from html import escape
 from typing import Any
 
 from configurator.core.estimate.result import BREAKDOWN_KEYS, GpuMemory
+from configurator.core.report import prices
 from configurator.core.report.fit import fit_of, short_gpu_name
 from configurator.core.report.purchase import (
     GIB,
@@ -158,9 +159,11 @@ def _part_row(part: BuildPart, currency: str) -> str:
     quantity = f"{part.quantity}" + (f" ({part.owned} owned)" if part.owned else "")
     vendor = part_vendor(part)
     name = escape(part.name) + (f'<br><span class="muted small">{escape(vendor)}</span>' if vendor else "")
+    old = prices.is_stale(part)
+    unit = f"{part.unit_price:,.2f}" + (" ⚠" if old else "")
     return (
         f"<tr>{_cell(category_name(part.category))}<td>{name}</td>{_cell(part_number(part))}"
-        f"{_cell(quantity, 'num')}{_cell(f'{part.unit_price:,.2f}', 'num')}"
+        f"{_cell(quantity, 'num')}{_cell(unit, 'num warn' if old else 'num')}"
         f"{_cell(f'{part.subtotal:,.2f}', 'num')}</tr>"
     )
 
@@ -183,8 +186,12 @@ def parts_section(build: Build) -> str:
         rows.append(_total_row("Total", money(build.total_price, build.currency)))
     headers = ["Category", "Part", "Vendor part number", "Qty", f"Unit price ({build.currency})", f"Subtotal ({build.currency})"]
     notes = [f"{escape(category_name(p.category))}: {escape(p.price_note)}" for p in build.parts if p.price_note]
-    prices = f'<p class="muted small">Prices: {"; ".join(notes)}.</p>' if notes else ""
-    return f"<section><h2>Parts</h2>{_table(headers, rows, num_from=3, kind='parts')}{prices}</section>"
+    old = prices.stale_parts(build)
+    if old:
+        notes.insert(0, '<span class="warn">⚠ prices older than six months: '
+                     + escape("; ".join(f"{p.name} ({prices.stale_text(p)})" for p in old)) + "; ask for a fresh quote</span>")
+    price_notes = f'<p class="muted small">Prices: {"; ".join(notes)}.</p>' if notes else ""
+    return f"<section><h2>Parts</h2>{_table(headers, rows, num_from=3, kind='parts')}{price_notes}</section>"
 
 
 def charts_section(charts: dict[str, str] | None) -> str:

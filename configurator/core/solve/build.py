@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -25,6 +26,7 @@ class BuildPart(_Frozen):
     unit_price: float
     owned: int = 0  # how many of `quantity` the user already has (not paid for)
     price_note: str = ""
+    price_date: datetime.date | None = None  # when the price paid was observed (core.report.prices flags old ones)
     why: str = ""
     spec: dict[str, Any]
     scope: Literal["node", "cluster"] = "node"  # "cluster": bought once for the whole cluster (switches), not per node
