@@ -305,6 +305,7 @@ class BuildDetail(QTabWidget):
         self.parts.verticalHeader().hide()
         self.parts.setWordWrap(True)
         self.total = QLabel()
+        self.total.setWordWrap(True)  # the old-price warning names parts: it must never widen the window
         self.reasons = QTextBrowser()
         self.reasons.setMaximumHeight(150)
         parts_page = QWidget()
