@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QPlainTextEdit,
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
@@ -18,7 +19,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from configurator.core.report import prices
 from configurator.core.report.fit import CHOSEN_MARK, fit_of, gpus_text
+from configurator.core.solve import noise
 from configurator.core.solve.build import Build, Infeasible, PlanResult
 from configurator.core.solve.request import BuildRequest
 from configurator.qt.charts import CostBreakdownChart, PowerBudgetChart, VramHeadroomChart
@@ -61,6 +64,13 @@ def headroom(build: Build) -> float:
     return (usable - peak.total) / usable
 
 
+def noise_short(sound: noise.NoiseEstimate) -> str:
+    """The table's noise cell: "42 dBA", "~42 dBA" when any figure is an estimate."""
+    if sound.dba is None:
+        return "silent"
+    return ("~" if sound.is_estimate else "") + f"{sound.dba:.0f} dBA"
+
+
 def checks_text(build: Build) -> str:
     fails = sum(c.status == "fail" for c in build.checks)
     warns = sum(c.status == "warn" for c in build.checks)
@@ -73,7 +83,8 @@ class BuildsTable(QTableWidget):
     """Ranked alternatives of the session's result; clicking a row emits its build index."""
 
     row_chosen = Signal(int)  # index into the result's builds
-    COLUMNS = ["#", "Why", "GPUs", "Price", "Free", "Speed / time", "Wall", "Checks", "How it fits"]
+    COLUMNS = ["#", "Why", "GPUs", "Price", "Free", "Speed / time", "Wall", "Noise", "Checks", "How it fits"]
+    NOISE, CHECKS, FIT = 7, 8, 9
     # widest a column may start at; text beyond is elided and the whole is in the tooltip
     MAX_WIDTHS = {1: 150, 2: 190}
 
@@ -89,7 +100,9 @@ class BuildsTable(QTableWidget):
         self.setSortingEnabled(True)
         self.horizontalHeader().setStretchLastSection(True)
         self.horizontalHeaderItem(4).setToolTip("VRAM left free on the most loaded GPU")
-        self.horizontalHeaderItem(8).setToolTip(
+        self.horizontalHeaderItem(self.NOISE).setToolTip(
+            f"Under load, at {noise.DISTANCE_M:g} m from one machine: fans, cards and PSU summed logarithmically")
+        self.horizontalHeaderItem(self.FIT).setToolTip(
             "Engine, split, KV cache, sharding, offload, power and framework the estimate assumes; "
             f"{CHOSEN_MARK} marks what the solver chose for you")
         self.builds: list[Build] = []
@@ -124,6 +137,7 @@ class BuildsTable(QTableWidget):
         fails = sum(c.status == "fail" for c in build.checks)
         fit = fit_of(build, request) if request is not None else None
         gpus = gpus_text(build)
+        sound = noise.build_noise(build)
         items = [
             _NumberItem(str(build.rank), build.rank),
             QTableWidgetItem(build.label),
@@ -132,16 +146,18 @@ class BuildsTable(QTableWidget):
             _NumberItem(f"{headroom(build):.0%}", headroom(build)),
             _NumberItem(speed, speed_value),
             _NumberItem(f"{build.power.wall_w * build.nodes:,.0f} W", build.power.wall_w * build.nodes),
+            _NumberItem(noise_short(sound), sound.dba or 0.0),
             QTableWidgetItem(checks_text(build)),
             QTableWidgetItem(fit.line if fit else ""),
         ]
         items[1].setToolTip(f"{build.label}: {build.why}")
         items[2].setToolTip(f"{gpus} ({build.gpu_id})")
         if fit is not None:
-            items[8].setToolTip(fit.sentence)
+            items[self.FIT].setToolTip(fit.sentence)
+        items[self.NOISE].setToolTip(sound.text() + "\n" + "\n".join(sound.breakdown()))
         if fails:
-            items[7].setForeground(QBrush(QColor(STATUS_COLORS["fail"])))
-        items[7].setToolTip("\n".join(f"{c.status.upper()} {c.rule}: {c.message}" for c in build.checks if c.status != "pass"))
+            items[self.CHECKS].setForeground(QBrush(QColor(STATUS_COLORS["fail"])))
+        items[self.CHECKS].setToolTip("\n".join(f"{c.status.upper()} {c.rule}: {c.message}" for c in build.checks if c.status != "pass"))
         for column, item in enumerate(items):
             item.setData(Qt.ItemDataRole.UserRole + 1, row)
             self.setItem(row, column, item)
@@ -233,10 +249,49 @@ class BuildHeader(QLabel):
 
         fit = fit_of(build, request) if request is not None else None
         head = (f"<b>{build.rank}. {html.escape(build.label)}</b>: {html.escape(gpus_text(build))}, "
-                f"<b>{build.total_price:,.0f} {build.currency}</b>, {build.power.wall_w * build.nodes:,.0f} W at the wall")
+                f"<b>{build.total_price:,.0f} {build.currency}</b>, {build.power.wall_w * build.nodes:,.0f} W at the wall, "
+                f"{html.escape(noise.build_noise(build).text())}")
         line = f"<br><span style='color: gray;'>How this fits: {html.escape(fit.line)}</span>" if fit else ""
         self.setText(head + line)
         self.setToolTip(fit.sentence if fit else "")
+
+
+class LaunchCommand(QWidget):
+    """The command that runs the build's estimate (core/launch.py), selectable, with a Copy button."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.title = QLabel()
+        self.command = QPlainTextEdit()
+        self.command.setReadOnly(True)
+        self.command.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.command.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.command.setMaximumHeight(70)
+        self.copy = QPushButton("Copy")
+        self.copy.setToolTip("Copy the command to the clipboard")
+        row = QHBoxLayout()
+        row.addWidget(self.title, 1)
+        row.addWidget(self.copy)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(row)
+        layout.addWidget(self.command)
+        self.copy.clicked.connect(self._on_copy_clicked)
+        self.hide()
+
+    def show_build(self, build: Build | None) -> None:
+        launch = build.launch if build is not None else None
+        if not launch:
+            self.command.setPlainText("")
+            self.hide()
+            return
+        self.title.setText(f"<b>Run it</b> ({launch.get('engine', '')})")
+        self.command.setPlainText(launch.get("command", ""))
+        self.show()
+
+    def _on_copy_clicked(self) -> None:
+        QGuiApplication.clipboard().setText(self.command.toPlainText())
+        self.copy.setText("Copied")
 
 
 class BuildDetail(QTabWidget):
@@ -250,6 +305,7 @@ class BuildDetail(QTabWidget):
         self.parts.verticalHeader().hide()
         self.parts.setWordWrap(True)
         self.total = QLabel()
+        self.total.setWordWrap(True)  # the old-price warning names parts: it must never widen the window
         self.reasons = QTextBrowser()
         self.reasons.setMaximumHeight(150)
         parts_page = QWidget()
@@ -258,9 +314,19 @@ class BuildDetail(QTabWidget):
         layout.addWidget(self.total)
         layout.addWidget(QLabel("<b>Why each part</b>"))
         layout.addWidget(self.reasons)
+        self.launch = LaunchCommand()
+        layout.addWidget(self.launch)
         self.vram_chart = VramHeadroomChart()
         self.cost_chart = CostBreakdownChart()
         self.power_chart = PowerBudgetChart()
+        self.noise = QLabel()
+        self.noise.setWordWrap(True)
+        self.noise.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        power_page = QWidget()
+        power_layout = QVBoxLayout(power_page)
+        power_layout.setContentsMargins(0, 0, 0, 0)
+        power_layout.addWidget(self.power_chart, 1)
+        power_layout.addWidget(self.noise)
         self.slot_map = SlotMapWidget()
         self.checks = QTableWidget(0, 3)
         self.checks.setHorizontalHeaderLabels(["Status", "Rule", "Why"])
@@ -271,7 +337,7 @@ class BuildDetail(QTabWidget):
         self.addTab(parts_page, "Parts")
         self.addTab(self.vram_chart, "VRAM")
         self.addTab(self.cost_chart, "Cost")
-        self.addTab(self.power_chart, "Power")
+        self.addTab(power_page, "Power")
         self.addTab(self.slot_map, "Slot map")
         self.addTab(self.checks, "Checks")
         self.addTab(self.estimates, "Estimates")
@@ -289,6 +355,8 @@ class BuildDetail(QTabWidget):
         self.vram_chart.show_build(build)
         self.cost_chart.show_build(build)
         self.power_chart.show_build(build)
+        self._fill_noise(build)
+        self.launch.show_build(build)
         self.slot_map.show_build(build)
         self._fill_parts(build)
         self._fill_checks(build)
@@ -305,9 +373,14 @@ class BuildDetail(QTabWidget):
         for row, part in enumerate(parts):
             owned = f" ({part.owned} owned)" if part.owned else ""
             values = [part.category, part.name, f"{part.quantity}{owned}", f"{part.unit_price:,.0f}", f"{part.subtotal:,.0f}"]
+            old = prices.is_stale(part)
+            if old:
+                values[3] += " ⚠"
             for column, value in enumerate(values):
                 item = QTableWidgetItem(value)
-                item.setToolTip(part.why if column != 3 else part.price_note)
+                item.setToolTip(part.why if column != 3 else part.price_note + (f"; {prices.stale_text(part)}" if old else ""))
+                if column == 3 and old:
+                    item.setForeground(QBrush(QColor(STATUS_COLORS["warn"])))
                 if column in (2, 3, 4):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.parts.setItem(row, column, item)
@@ -326,7 +399,24 @@ class BuildDetail(QTabWidget):
             return
         nodes = f" for {build.nodes} machines" if build.nodes > 1 else ""
         saved = f"; parts you own save {build.owned_savings:,.0f} {build.currency}" if build.owned_savings else ""
-        self.total.setText(f"<b>Total {build.total_price:,.0f} {build.currency}</b>{nodes}{saved}")
+        old = prices.stale_parts(build)
+        flag = ""
+        if old:
+            flag = (f"<br><span style='color: {STATUS_COLORS['warn']};'>⚠ {len(old)} price(s) older than six months: "
+                    + html.escape("; ".join(f"{p.name} ({prices.stale_text(p)})" for p in old))
+                    + ". Get a fresh quote (Catalog > Import a vendor quote).</span>")
+        self.total.setText(f"<b>Total {build.total_price:,.0f} {build.currency}</b>{nodes}{saved}{flag}")
+
+    def _fill_noise(self, build: Build | None) -> None:
+        import html
+
+        if build is None:
+            self.noise.setText("")
+            return
+        sound = noise.build_noise(build)
+        per = " (one machine)" if build.nodes > 1 else ""
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in sound.breakdown())
+        self.noise.setText(f"<b>Noise under load{per}: {html.escape(sound.text())}</b><ul>{items}</ul>")
 
     def _fill_checks(self, build: Build | None) -> None:
         checks = list(build.checks) if build else []

@@ -1,41 +1,28 @@
-"""Dialogs: side-by-side comparison of builds, and the catalog editor for prices and parts."""
+"""Dialogs: side-by-side comparison of builds, preferences; the catalog editor lives in catalog_editor.py."""
 
 from __future__ import annotations
 
-import html
-from datetime import date
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QDoubleSpinBox,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
-    QLineEdit,
-    QListWidget,
-    QPlainTextEdit,
-    QPushButton,
-    QSplitter,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
-from configurator.core.catalog.loader import Catalog
-from configurator.core.catalog.models import Price
-from configurator.core.errors import CatalogError
 from configurator.core.solve.build import Build
-from configurator.qt import messages
 from configurator.qt.builds import headroom, speed_text
-from configurator.storage import overlay
+from configurator.qt.catalog_editor import CatalogEditorDialog
 
 GIB = 1024**3
+__all__ = ["CatalogEditorDialog", "CompareDialog", "PreferencesDialog", "comparison_rows"]
 
 
 def comparison_rows(builds: list[Build]) -> list[tuple[str, list[str]]]:
@@ -98,131 +85,6 @@ class CompareDialog(QDialog):
         layout.addWidget(table)
         layout.addWidget(buttons)
         self.resize(1000, 560)
-
-
-class CatalogEditorDialog(QDialog):
-    """Browse parts, set your price, or edit/add a record; saved to your overlay folder."""
-
-    KINDS = ["gpus", "cpus", "motherboards", "memory", "psus", "chassis", "coolers", "storage", "accessories", "systems", "models"]
-
-    def __init__(self, catalog: Catalog, currency: str, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.setWindowTitle("Catalog editor")
-        self.catalog = catalog
-        self.saved = False
-        self.kind = QComboBox()
-        self.kind.addItems(self.KINDS)
-        self.filter = QLineEdit(placeholderText="Filter")
-        self.list = QListWidget()
-        self.price = QDoubleSpinBox()
-        self.price.setRange(0, 1e8)
-        self.price.setDecimals(2)
-        self.currency = QComboBox()
-        self.currency.addItems(["USD", "CNY", "EUR"])
-        self.currency.setCurrentText(currency)
-        self.condition = QComboBox()
-        self.condition.addItems(["new", "used"])
-        self.set_price = QPushButton("Set my price")
-        self.editor = QPlainTextEdit()
-        self.editor.setFont(QFont("monospace"))
-        self.save = QPushButton("Save record to my catalog")
-        self.message = QLabel()
-        self.message.setWordWrap(True)
-        left = QWidget()
-        lv = QVBoxLayout(left)
-        lv.addWidget(self.kind)
-        lv.addWidget(self.filter)
-        lv.addWidget(self.list)
-        price_row = QHBoxLayout()
-        price_row.addWidget(QLabel("Price"))
-        price_row.addWidget(self.price, 1)
-        price_row.addWidget(self.currency)
-        price_row.addWidget(self.condition)
-        price_row.addWidget(self.set_price)
-        right = QWidget()
-        rv = QVBoxLayout(right)
-        rv.addLayout(price_row)
-        rv.addWidget(QLabel("Record (TOML). Change the id to add a custom part:"))
-        rv.addWidget(self.editor, 1)
-        rv.addWidget(self.message)
-        rv.addWidget(self.save)
-        splitter = QSplitter()
-        splitter.addWidget(left)
-        splitter.addWidget(right)
-        splitter.setStretchFactor(1, 2)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(splitter)
-        layout.addWidget(buttons)
-        self.kind.currentTextChanged.connect(self._on_kind_current_text_changed)
-        self.filter.textChanged.connect(self._fill)
-        self.list.currentRowChanged.connect(self._on_list_current_row_changed)
-        self.set_price.clicked.connect(self._on_set_price_clicked)
-        self.save.clicked.connect(self._on_save_clicked)
-        self._ids: list[str] = []
-        self._fill()
-        self.resize(1000, 620)
-
-    def _on_kind_current_text_changed(self, _kind: str) -> None:
-        self._fill()
-
-    def _fill(self) -> None:
-        kind = self.kind.currentText()
-        tokens = self.filter.text().lower().split()
-        records = [r for r in self.catalog.kind(kind) if all(t in f"{r.id} {r.name}".lower() for t in tokens)]
-        self._ids = [r.id for r in records]
-        self.list.clear()
-        self.list.addItems([f"{r.name}  ({r.id})" for r in records])
-        if records:
-            self.list.setCurrentRow(0)
-
-    def _record(self):  # type: ignore[no-untyped-def]
-        row = self.list.currentRow()
-        if row < 0 or row >= len(self._ids):
-            return None
-        return self.catalog.get(self.kind.currentText(), self._ids[row])
-
-    def _on_list_current_row_changed(self, _row: int) -> None:
-        record = self._record()
-        if record is None:
-            return
-        self.editor.setPlainText(overlay.record_text(self.kind.currentText(), record))
-        current = record.price(self.currency.currentText(), self.condition.currentText())
-        self.price.setValue(current.amount if current else 0)
-
-    def _on_set_price_clicked(self) -> None:
-        record = self._record()
-        if record is None or self.price.value() <= 0:
-            self.message.setText("Choose a part and a price above zero.")
-            return
-        price = Price(amount=self.price.value(), currency=self.currency.currentText(), condition=self.condition.currentText(),
-                      date=date.today(), source="my price (entered in the catalog editor)")
-        updated = record.model_copy(update={"prices": (price, *record.prices)})
-        self._store(updated)
-
-    def _on_save_clicked(self) -> None:
-        try:
-            record = overlay.parse_record_text(self.kind.currentText(), self.editor.toPlainText())
-        except CatalogError as exc:
-            self.message.setText("<span style='color:#c8553d'>" + "<br>".join(html.escape(str(p)) for p in exc.problems) + "</span>")
-            return
-        self._store(record)
-
-    def _store(self, record) -> None:  # type: ignore[no-untyped-def]
-        kind = self.kind.currentText()
-        try:
-            file = overlay.save_record(kind, record)
-        except (OSError, CatalogError) as exc:
-            messages.warn(self, "Could not save", f"Could not write your catalog file: {exc}")
-            return
-        self.catalog.records[kind][record.id] = record
-        self.saved = True
-        self.message.setText(html.escape(f"Saved {record.id} to {file}"))
-        self._fill()
-        if record.id in self._ids:
-            self.list.setCurrentRow(self._ids.index(record.id))
-        self.list.setFocus(Qt.FocusReason.OtherFocusReason)
 
 
 class PreferencesDialog(QDialog):

@@ -8,6 +8,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QDialog,
     QFileDialog,
     QLabel,
     QMainWindow,
@@ -173,6 +174,8 @@ class MainWindow(QMainWindow):
         catalog_menu = self.menuBar().addMenu("&Catalog")
         self.editor_action = action("&Edit prices and parts…", self.edit_catalog, "Ctrl+E")
         catalog_menu.addAction(self.editor_action)
+        self.quote_action = action("Import a vendor &quote (CSV/XLSX)…", self.import_quote)
+        catalog_menu.addAction(self.quote_action)
         help_menu = self.menuBar().addMenu("&Help")
         help_menu.addAction(action("&About", self.about))
 
@@ -401,6 +404,26 @@ class MainWindow(QMainWindow):
         except OSError as exc:
             self.show_error("Could not save preferences", str(exc))
         apply_theme(prefs.theme)
+
+    def import_quote(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Import a vendor quote", "", "Quotes (*.csv *.xlsx);;All files (*)")
+        if path:
+            self.import_quote_path(Path(path))
+
+    def import_quote_path(self, path: Path) -> QDialog:
+        """The review dialog for `path` (modal to the user; tests drive it without exec)."""
+        from configurator.qt.quote_import import QuoteImportDialog
+
+        dialog = QuoteImportDialog(self.session.catalog, path, self.session.request.currency, self)
+        dialog.finished.connect(lambda _r: self._on_quote_dialog_finished(dialog))
+        dialog.open()
+        return dialog
+
+    def _on_quote_dialog_finished(self, dialog: QDialog) -> None:
+        if getattr(dialog, "saved", False):
+            problems = self.session.reload_catalog()
+            if problems:
+                self._warn_catalog_problems()
 
     def edit_catalog(self) -> None:
         dialog = CatalogEditorDialog(self.session.catalog, self.session.request.currency, self)

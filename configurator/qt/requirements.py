@@ -121,6 +121,25 @@ class ModelPicker(QWidget):
             self.model_chosen.emit(model_id)
 
 
+def solver_choices(used: dict[str, object], asked: Workload) -> dict[str, tuple[object, bool]]:
+    """Settings of the estimate's workload (`used`) the user did not set: key -> (value, left on auto).
+    Auto controls always say what they resolved to; others only when the solver ran something else."""
+    out: dict[str, tuple[object, bool]] = {}
+    kind = used.get("kind", asked.kind)
+    # pretraining has no sharding controls of its own: the plan's parallelism says it
+    keys = {"inference": ("engine", "kv_precision"), "finetune": ("zero", "offload")}.get(str(kind), ())
+    for key in keys:
+        value = used.get(key)
+        if value is None:
+            continue
+        requested = getattr(asked, key)
+        if requested is None:
+            out[key] = (value, True)
+        elif value != requested:
+            out[key] = (value, False)
+    return out
+
+
 class RequirementsPanel(QWidget):
     """Every input of a request; a change builds a new frozen request for the session."""
 
@@ -147,9 +166,12 @@ class RequirementsPanel(QWidget):
         self.users.valueChanged.connect(self._on_users_value_changed)
         self.target_tps = dspin(0, 10_000, 0, 1, " tok/s", "Minimum decode speed per user (0: no target)")
         self.target_tps.setSpecialValueText("no target")
-        form.addRow("Engine", self.engine)
+        # grey "auto: llama.cpp" beside a control: what the selected build's estimate used where the user left
+        # the control on auto, or where the solver ran another setting to make the job fit
+        self.hints: dict[str, QLabel] = {}
+        form.addRow("Engine", self._with_hint(self.engine, "engine"))
         form.addRow("Weights", self.precision)
-        form.addRow("KV cache", self.kv)
+        form.addRow("KV cache", self._with_hint(self.kv, "kv_precision"))
         form.addRow("Context", self.context)
         form.addRow("Concurrent users", self.users)
         form.addRow("Target speed", self.target_tps)
@@ -177,8 +199,8 @@ class RequirementsPanel(QWidget):
         form.addRow("Sequence length", self.seq)
         form.addRow("Micro-batch", self.micro_batch)
         form.addRow("", self.checkpointing)
-        form.addRow("Sharding", self.zero)
-        form.addRow("Offload", self.offload)
+        form.addRow("Sharding", self._with_hint(self.zero, "zero"))
+        form.addRow("Offload", self._with_hint(self.offload, "offload"))
         form.addRow("LoRA rank", self.lora_rank)
         form.addRow("Dataset", self.dataset_mtokens)
         form.addRow("Epochs", self.epochs)
@@ -284,6 +306,8 @@ class RequirementsPanel(QWidget):
         self.currency.currentIndexChanged.connect(self._on_currency_changed)
         self.picker.model_chosen.connect(self._on_picker_model_chosen)
         session.request_changed.connect(self._on_session_request_changed)
+        session.request_changed.connect(self._clear_hints)
+        session.selection_changed.connect(self._on_session_selection_changed)
         session.catalog_changed.connect(self.set_catalog)
         session.project_changed.connect(self._fill_workloads)
         session.request_changed.connect(self._fill_workloads)
@@ -292,6 +316,37 @@ class RequirementsPanel(QWidget):
         self.remove_workload.clicked.connect(session.remove_request)
         self._fill_workloads()
         self._model_id = session.request.model_id
+
+    def _with_hint(self, control: QComboBox, key: str) -> QWidget:
+        hint = QLabel()
+        hint.setStyleSheet("color: gray;")
+        hint.setToolTip("What the selected build's estimate used")
+        hint.hide()
+        self.hints[key] = hint
+        row = QWidget()
+        layout = QHBoxLayout(row)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(control, 1)
+        layout.addWidget(hint)
+        return row
+
+    def _clear_hints(self, *_args: object) -> None:
+        for hint in self.hints.values():
+            hint.clear()
+            hint.hide()
+
+    def _on_session_selection_changed(self, _result: object, _index: int) -> None:
+        self._clear_hints()
+        build = self.session.selected_build
+        if build is None or self.session.invalid_reason:
+            return
+        controls = {"engine": self.engine, "kv_precision": self.kv, "zero": self.zero, "offload": self.offload}
+        for key, (value, auto) in solver_choices(build.estimate.workload, self.session.request.workload).items():
+            control = controls[key]
+            index = control.findData(value)
+            text = control.itemText(index) if index >= 0 else str(value)
+            self.hints[key].setText(f"{'auto' if auto else 'solver'}: {text}")
+            self.hints[key].show()
 
     def _fill_workloads(self, *_args: object) -> None:
         project = self.session.project

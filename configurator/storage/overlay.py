@@ -1,17 +1,23 @@
-"""Saving records to the user's catalog overlay (never into the installed package)."""
+"""Saving records to the user's catalog overlay (never into the installed package), with tomlkit."""
 
 from __future__ import annotations
 
+import datetime
 import tempfile
-import tomllib
 from pathlib import Path
+from typing import Any
+
+import tomlkit
+from tomlkit.exceptions import TOMLKitError
+from tomlkit.items import AoT, Table
 
 from configurator.core.catalog.loader import parse_file
-from configurator.core.catalog.models import KINDS, Record
-from configurator.core.catalog.toml_writer import catalog_toml, record_toml
+from configurator.core.catalog.models import KINDS, Price, Record
 from configurator.core.errors import CatalogError, Problem
 from configurator.storage import paths
 from configurator.storage.atomic import write_text
+
+_HEADER = "Your {kind}: records here add to, or replace by id, the shipped catalog."
 
 
 def overlay_file(kind: str) -> Path:
@@ -33,29 +39,98 @@ def parse_record_text(kind: str, text: str) -> Record:
     return records[0]
 
 
+def _plain(value: Any) -> Any:
+    """A TOML-able value: no None (TOML has no null), tuples as lists, nested tables inline."""
+    if isinstance(value, dict):
+        table = tomlkit.inline_table()
+        for key, inner in value.items():
+            if inner is not None:
+                table[key] = _plain(inner)
+        return table
+    if isinstance(value, (list, tuple)):
+        array = tomlkit.array()
+        array.extend(_plain(v) for v in value)
+        if value and all(isinstance(v, dict) for v in value):
+            array.multiline(True)
+        return array
+    if isinstance(value, (bool, int, float, str, datetime.date)):
+        return value
+    raise TypeError(f"cannot write {type(value).__name__} as TOML")
+
+
+def _unwrap(value: Any) -> Any:
+    return value.unwrap() if hasattr(value, "unwrap") else value
+
+
+def record_table(record: Record) -> Table:
+    """One record as a TOML table: every set field; empty estimates and prices are left out."""
+    table = tomlkit.table()
+    for key, value in record.model_dump(mode="python").items():
+        if value is None or (key in ("estimates", "prices", "notes") and not value):
+            continue
+        table[key] = _plain(value)
+    return table
+
+
+def record_text(kind: str, record: Record) -> str:
+    """A `[[kind]]` block for the editor's TOML view."""
+    doc = tomlkit.document()
+    aot = tomlkit.aot()
+    aot.append(record_table(record))
+    doc[kind] = aot
+    return tomlkit.dumps(doc)
+
+
+def _load(file: Path, kind: str) -> tomlkit.TOMLDocument:
+    if not file.exists():
+        doc = tomlkit.document()
+        doc.add(tomlkit.comment(_HEADER.format(kind=kind)))
+        doc.add(tomlkit.nl())
+        return doc
+    try:
+        doc = tomlkit.parse(file.read_text(encoding="utf-8"))
+    except (TOMLKitError, UnicodeDecodeError, RecursionError, ValueError) as exc:
+        # never overwrite a file we cannot read: the user's records would be lost
+        raise CatalogError([Problem(str(file), 1, "toml", f"cannot add to this file: {str(exc)[:200]}")]) from None
+    if kind in doc and not isinstance(doc[kind], AoT):
+        raise CatalogError([Problem(str(file), 1, kind, "must be an array of tables [[...]]")])
+    return doc
+
+
 def save_record(kind: str, record: Record) -> Path:
-    """Add or replace (by id) a record in the app's overlay file for `kind`, atomically."""
+    """Add or replace (by id) a record in the app's overlay file for `kind`, atomically; the
+    file's other records, comments and layout are kept as the user left them."""
+    return save_records(kind, [record])
+
+
+def save_records(kind: str, records: list[Record]) -> Path:
     if kind not in KINDS:
         raise ValueError(f"unknown kind {kind}")
     file = overlay_file(kind)
     file.parent.mkdir(parents=True, exist_ok=True)
-    existing: list[dict] = []
-    if file.exists():
-        try:
-            with file.open("rb") as handle:
-                loaded = tomllib.load(handle).get(kind, [])
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError, RecursionError) as exc:
-            # never overwrite a file we cannot read: the user's records would be lost
-            raise CatalogError([Problem(str(file), 1, "toml", f"cannot add to this file: {str(exc)[:200]}")]) from None
-        if not isinstance(loaded, list):
-            raise CatalogError([Problem(str(file), 1, kind, "must be an array of tables [[...]]")])
-        existing = [r for r in loaded if isinstance(r, dict) and r.get("id") != record.id]
-    entries: list[tuple[str, Record | dict]] = [(kind, r) for r in existing]
-    entries.append((kind, record))
-    text = catalog_toml(entries, header=f"Your {kind}: records here add to, or replace by id, the shipped catalog.")
-    write_text(file, text)
+    doc = _load(file, kind)
+    if kind not in doc:
+        doc[kind] = tomlkit.aot()
+    aot = doc[kind]
+    assert isinstance(aot, AoT)
+    for record in records:
+        table = record_table(record)
+        existing = next((t for t in aot if t.get("id") == record.id), None)
+        if existing is None:
+            aot.append(table)
+            continue
+        # updated in place, key by key: unchanged keys keep their comments, order and spacing
+        for key in [k for k in existing if k not in table]:
+            del existing[key]
+        for key, value in table.items():
+            if key not in existing or _unwrap(existing[key]) != _unwrap(value):
+                existing[key] = value
+    write_text(file, tomlkit.dumps(doc))
     return file
 
 
-def record_text(kind: str, record: Record) -> str:
-    return record_toml(kind, record)
+def with_price(record: Record, price: Price) -> Record:
+    """The record with `price` added (an identical listing already there is not repeated)."""
+    if price in record.prices:
+        return record
+    return record.model_copy(update={"prices": (price, *record.prices)})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 import re
 from collections.abc import Iterator
@@ -257,6 +258,21 @@ def test_build_sheet_has_everything_to_order_and_assemble(scenarios: dict[str, S
             assert assumption.replace("&", "&amp;").replace("'", "&#x27;") in html
 
 
+def test_build_sheet_shows_the_launch_command_and_the_noise(scenarios: dict[str, Scenario]) -> None:
+    from html import escape
+
+    from configurator.core.solve import noise
+
+    for request, build in _all_builds(scenarios):
+        html = build_sheet_html(build, request, META)
+        sound = noise.build_noise(build)
+        assert html.count(escape(sound.text())) >= 2  # the first page's header and the power table
+        assert escape(noise.SUM_SOURCE) in html  # how the figure is made, with its source
+        if build.launch and build.launch.get("command"):
+            block = f'<pre class="command">{escape(build.launch["command"])}</pre>'
+            assert block in html, "the command is one monospace block, escaped, to paste as it is"
+
+
 def test_slot_map_draws_each_card_and_bays(scenarios: dict[str, Scenario]) -> None:
     for request, build in _all_builds(scenarios):
         html = build_sheet_html(build, request, META)
@@ -471,3 +487,19 @@ def test_how_this_fits_is_on_the_sheet_the_xlsx_and_the_markdown(scenarios: dict
     assert "How this fits" in first_page and fit.sentence.replace("'", "&#x27;") in first_page
     assert ("How this fits", fit.sentence) in purchase.request_rows(builds[:1], request, META)
     assert f"How this fits: {fit.sentence}." in markdown_text(builds[:1], request)
+
+
+def test_old_prices_are_flagged_on_the_sheet(scenarios: dict[str, Scenario]) -> None:
+    from configurator.core.report import prices
+
+    request, build = next(_all_builds(scenarios))
+    gpu = next(p for p in build.parts if p.subtotal > 0)
+    old = build.model_copy(update={"parts": tuple(
+        p.model_copy(update={"price_date": datetime.date(2020, 1, 1)}) if p is gpu else
+        p.model_copy(update={"price_date": datetime.date.today()}) for p in build.parts)})
+    html = build_sheet_html(old, request, META)
+    assert prices.stale_parts(old) == [next(p for p in old.parts if p.id == gpu.id and p.category == gpu.category)]
+    assert "prices older than six months" in html and "price from 2020-01-01" in html
+    fresh = build.model_copy(update={"parts": tuple(p.model_copy(update={"price_date": datetime.date.today()})
+                                                    for p in build.parts)})
+    assert "older than six months" not in build_sheet_html(fresh, request, META)

@@ -143,38 +143,6 @@ def test_compare_highlights_differences(qtbot, window) -> None:  # type: ignore[
     assert dialog.table.rowCount() == len(labels)
 
 
-def test_catalog_price_edit_goes_to_the_user_overlay(qtbot, window) -> None:  # type: ignore[no-untyped-def]
-    from configurator.qt.dialogs import CatalogEditorDialog
-
-    dialog = CatalogEditorDialog(window.session.catalog, "USD")
-    qtbot.addWidget(dialog)
-    dialog.kind.setCurrentText("gpus")
-    dialog.filter.setText("rtx-3090")
-    dialog.list.setCurrentRow(0)
-    dialog.condition.setCurrentText("used")
-    dialog.price.setValue(555)
-    dialog.set_price.click()
-    assert dialog.saved
-    file = paths.user_catalog_dir() / "app-gpus.toml"
-    assert file.exists() and "555" in file.read_text()
-    assert not file.is_relative_to(paths.catalogs_dir())
-    gpu_id = dialog._ids[dialog.list.currentRow()]
-    assert window.session.catalog.get("gpus", gpu_id).price("USD", "used").amount == 555
-
-
-def test_catalog_editor_rejects_a_bad_record_with_its_line(qtbot, window) -> None:  # type: ignore[no-untyped-def]
-    from configurator.qt.dialogs import CatalogEditorDialog
-
-    dialog = CatalogEditorDialog(window.session.catalog, "USD")
-    qtbot.addWidget(dialog)
-    dialog.kind.setCurrentText("psus")
-    text = dialog.editor.toPlainText().replace("watts = ", "watts = -")
-    dialog.editor.setPlainText(text)
-    dialog.save.click()
-    assert not dialog.saved
-    assert "watts" in dialog.message.text()
-
-
 def test_buy_or_rent_tab_charts_the_crossing_and_reacts_to_assumptions(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=8192),
                            owned=(OwnedPart(category="gpu", id="rtx-3090"),), budget=3000, condition="used")
@@ -266,8 +234,14 @@ def _assert_every_tab_shows(window, build) -> None:  # type: ignore[no-untyped-d
     row = window.builds.currentRow()
     assert window.builds.item(row, 2).text() == gpus_text(build)
     assert window.builds.item(row, 3).text() == f"{build.total_price:,.0f} {build.currency}"
-    assert window.builds.item(row, 8).text() == fit_of(build, window.session.request).line
+    assert window.builds.item(row, window.builds.FIT).text() == fit_of(build, window.session.request).line
     assert detail.build is build
+    from configurator.core.solve import noise
+
+    sound = noise.build_noise(build)
+    assert window.builds.item(row, window.builds.NOISE).text().lstrip("~") == f"{sound.dba:.0f} dBA"
+    assert sound.text() in window.header.text() and sound.text() in detail.noise.text()
+    assert (build.launch or {}).get("command", "") == detail.launch.command.toPlainText()
     assert f"Total {build.total_price:,.0f} {build.currency}" in detail.total.text()
     assert gpus_text(build) in window.header.text() and f"{build.total_price:,.0f} {build.currency}" in window.header.text()
     assert [detail.parts.item(r, 1).text() for r in range(detail.parts.rowCount())] == [p.name for p in build.parts]
@@ -290,6 +264,7 @@ def _assert_every_tab_shows(window, build) -> None:  # type: ignore[no-untyped-d
     printed = selected_sheet_html(window.session, with_charts=False)
     assert printed is not None and f"{build.total_price:,.2f} {build.currency}" in printed
     assert build.label in printed
+    assert sound.text() in printed
 
 
 def test_a_new_result_redraws_every_tab_with_its_own_selected_build(qtbot, window) -> None:  # type: ignore[no-untyped-def]

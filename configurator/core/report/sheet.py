@@ -8,6 +8,7 @@ from html import escape
 from typing import Any
 
 from configurator.core.estimate.result import BREAKDOWN_KEYS, GpuMemory
+from configurator.core.report import prices
 from configurator.core.report.fit import fit_of, short_gpu_name
 from configurator.core.report.purchase import (
     GIB,
@@ -21,6 +22,7 @@ from configurator.core.report.purchase import (
     part_vendor,
     request_summary,
 )
+from configurator.core.solve import noise
 from configurator.core.solve import power as pw
 from configurator.core.solve.build import Build, BuildPart, SlotAssignment
 from configurator.core.solve.request import BuildRequest
@@ -65,6 +67,8 @@ figure { margin: 6pt 0 }
 figcaption { font-size: 9pt; color: #555 }
 svg, img { max-width: 100%%; height: auto }
 code { font-family: ui-monospace, Menlo, Consolas, monospace; background: #f3f3f3; padding: 0 3pt }
+pre.command { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 9pt; background: #f3f3f3;
+  padding: 4pt 6pt; white-space: pre-wrap; overflow-wrap: anywhere; word-break: break-all; border-left: 3px solid #3b6ea8 }
 .muted { color: #666 }
 .small { font-size: 9pt }
 .fail { color: #b00020; font-weight: bold }
@@ -144,6 +148,8 @@ def _header(build: Build, request: BuildRequest, meta: SheetMeta) -> str:
         f'<p class="muted small">{escape("; ".join(sources))}</p>'
         f"<p><strong>Request:</strong> {escape(request_summary(request))}</p>"
         f"<p><strong>How this fits:</strong> {escape(fit_of(build, request).sentence)}</p>"
+        f"<p><strong>Power and noise:</strong> {build.power.wall_w * build.nodes:,.0f} W at the wall; "
+        f"{escape(noise.build_noise(build).text())} under load{' (one machine)' if build.nodes > 1 else ''}</p>"
         f"<p><strong>Why this build:</strong> {escape(build.why)}</p>"
         "</header>"
     )
@@ -153,9 +159,11 @@ def _part_row(part: BuildPart, currency: str) -> str:
     quantity = f"{part.quantity}" + (f" ({part.owned} owned)" if part.owned else "")
     vendor = part_vendor(part)
     name = escape(part.name) + (f'<br><span class="muted small">{escape(vendor)}</span>' if vendor else "")
+    old = prices.is_stale(part)
+    unit = f"{part.unit_price:,.2f}" + (" ⚠" if old else "")
     return (
         f"<tr>{_cell(category_name(part.category))}<td>{name}</td>{_cell(part_number(part))}"
-        f"{_cell(quantity, 'num')}{_cell(f'{part.unit_price:,.2f}', 'num')}"
+        f"{_cell(quantity, 'num')}{_cell(unit, 'num warn' if old else 'num')}"
         f"{_cell(f'{part.subtotal:,.2f}', 'num')}</tr>"
     )
 
@@ -178,8 +186,12 @@ def parts_section(build: Build) -> str:
         rows.append(_total_row("Total", money(build.total_price, build.currency)))
     headers = ["Category", "Part", "Vendor part number", "Qty", f"Unit price ({build.currency})", f"Subtotal ({build.currency})"]
     notes = [f"{escape(category_name(p.category))}: {escape(p.price_note)}" for p in build.parts if p.price_note]
-    prices = f'<p class="muted small">Prices: {"; ".join(notes)}.</p>' if notes else ""
-    return f"<section><h2>Parts</h2>{_table(headers, rows, num_from=3, kind='parts')}{prices}</section>"
+    old = prices.stale_parts(build)
+    if old:
+        notes.insert(0, '<span class="warn">⚠ prices older than six months: '
+                     + escape("; ".join(f"{p.name} ({prices.stale_text(p)})" for p in old)) + "; ask for a fresh quote</span>")
+    price_notes = f'<p class="muted small">Prices: {"; ".join(notes)}.</p>' if notes else ""
+    return f"<section><h2>Parts</h2>{_table(headers, rows, num_from=3, kind='parts')}{price_notes}</section>"
 
 
 def charts_section(charts: dict[str, str] | None) -> str:
@@ -446,6 +458,7 @@ def _power_rows(build: Build, request: BuildRequest) -> list[str]:
         ("Circuit limit", f"{p.circuit_limit_w:,.0f} W continuous on {request.circuits} x {request.circuit}"
          + ("" if p.circuit_ok else ": OVER THE LIMIT")),
         ("Heat into the room", f"{heat_w:,.0f} W = {heat_w * BTU_PER_W:,.0f} BTU/h"),
+        ("Noise under load", noise.build_noise(build).text()),
     ]
     if build.nodes > 1:
         total = p.wall_w * build.nodes
@@ -456,6 +469,8 @@ def _power_rows(build: Build, request: BuildRequest) -> list[str]:
 def power_section(build: Build, request: BuildRequest) -> str:
     scope = " (per node)" if build.nodes > 1 else ""
     parts = [f"<section><h2>Power and site{escape(scope)}</h2>", _table(["Figure", "Value"], _power_rows(build, request), 1)]
+    sound = noise.build_noise(build)
+    parts.append('<p class="small muted">Noise: ' + escape("; ".join(sound.breakdown())) + ".</p>")
     plan = connector_plan(build)
     if plan:
         rows = [f"<tr>{_cell(a)}{_cell(b)}{_cell(c)}</tr>" for a, b, c in plan]
@@ -619,6 +634,15 @@ def estimate_section(build: Build) -> str:
     return "".join(parts)
 
 
+def launch_section(build: Build) -> str:
+    """The command that realises the estimate (core/launch.py), to paste into a shell."""
+    launch = build.launch
+    if not launch or not launch.get("command"):
+        return ""
+    return (f'<section class="block"><h2>Run it</h2><p>{escape(launch.get("engine", ""))}:</p>'
+            f'<pre class="command">{escape(launch["command"])}</pre></section>')
+
+
 def checks_section(build: Build) -> str:
     flagged = non_pass_checks(build)
     if not flagged:
@@ -671,6 +695,7 @@ def build_sheet_html(
         power_section(build, request),
         assembly_section(build),
         estimate_section(build),
+        launch_section(build),
         cost_section(build),
         checks_section(build),
     ]

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
 from configurator.core.estimate.result import EstimateResult
+from configurator.core.solve.noise import build_dba
 from configurator.core.solve.request import BuildRequest
 
 Status = Literal["pass", "warn", "fail"]
@@ -24,6 +26,7 @@ class BuildPart(_Frozen):
     unit_price: float
     owned: int = 0  # how many of `quantity` the user already has (not paid for)
     price_note: str = ""
+    price_date: datetime.date | None = None  # when the price paid was observed (core.report.prices flags old ones)
     why: str = ""
     spec: dict[str, Any]
     scope: Literal["node", "cluster"] = "node"  # "cluster": bought once for the whole cluster (switches), not per node
@@ -138,6 +141,7 @@ class Build(_Frozen):
             "slot_map": [{"slot": s.slot, "part_id": s.part_id} for s in self.slot_map],
             "cost_of_ownership": self.cost_of_ownership,
             "launch": self.launch,
+            "noise_dba": build_dba(self),  # one machine at noise.DISTANCE_M (1 m) under load; None without fans
             "parallelism": self.layout(),
             **({"site": self.site} if self.site is not None else {}),
         }

@@ -28,6 +28,7 @@ from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.precision import GGUF_TYPES, weight_format
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
+from configurator.core.solve import noise
 from configurator.core.solve.memo import remember
 from configurator.core.solve.pricing import Quote, quote
 from configurator.core.support import check_stack
@@ -436,12 +437,13 @@ def prune_options(options: list[GpuOption]) -> list[GpuOption]:
 
 
 def noise_score(gpu: Gpu, count: int) -> int:
-    """Relative loudness of the GPU set (blowers are loud; build rules NOISE-2)."""
-    per = {"blower": 3, "open-air": 2, "passive": 4, "liquid": 1}[gpu.cooler]
-    return per * count
+    """Sound power of the GPU set in solve/noise.py units (a blower is 6 dB louder than open-air; NOISE-2)."""
+    return noise.units(noise.gpu_figure(gpu), count)
 
 
-CHASSIS_NOISE = {"quiet": 0, "moderate": 2, "loud": 5, "datacenter": 12}
+def chassis_noise(chassis: Chassis) -> int:
+    """Sound power of a chassis' own fans in solve/noise.py units (an open frame has none)."""
+    return noise.units(noise.chassis_figure(chassis))
 
 
 def ceil_int(value: float) -> int:

@@ -232,7 +232,7 @@ def cluster_build(
                             + ("" if local >= need else ": add a shared file system (not priced)")))
     order = {"fail": 0, "warn": 1, "pass": 2}
     sys_part = BuildPart(category="system", id=system.id, name=system.name, quantity=1, unit_price=q.amount,
-                         price_note=q.note, why=f"{system.gpu_count} x {gpu.name} with {system.interconnect}",
+                         price_note=q.note, price_date=q.price.date, why=f"{system.gpu_count} x {gpu.name} with {system.interconnect}",
                          spec=system.model_dump(mode="json"))
     dc = system.max_power_w * 0.9
     power = Power(dc_load_w=dc, psu_w=system.psu_w_total, wall_w=system.max_power_w, circuit_ok=circuit_ok,

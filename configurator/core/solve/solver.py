@@ -17,15 +17,15 @@ from typing import Any
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch, Motherboard
-from configurator.core.solve import compat
+from configurator.core.solve import compat, noise
 from configurator.core.solve import power as pw
 from configurator.core.solve.candidates import (
-    CHASSIS_NOISE,
     Candidates,
     GpuOption,
     Priced,
     board_of,
     ceil_int,
+    chassis_noise,
     chassis_of,
     cooler_of,
     cpu_of,
@@ -488,9 +488,14 @@ class BuildModel:
             peak = {i: c.memory_channels * c.memory_speed_mts for i, c in enumerate(self.cpus)}
             top = max(peak.values(), default=1)
             self.perf = self.perf + sum(int(30_000 * value / top) * self.cpu[i] for i, value in peak.items())
+        # total sound power of cards, case fans, PSUs and CPU cooler (solve/noise.py): minimising the linear sum
+        # of 10^(L/10) terms minimises the combined dBA; a barebone's included PSUs sound with its chassis
         self.noise = (
-            sum(noise_score(o.gpu, o.count) * 10 * self.o[i] for i, o in enumerate(self.options))
-            + sum(CHASSIS_NOISE[h.noise] * 10 * self.h[i] for i, h in enumerate(self.chassis))
+            sum(noise_score(o.gpu, o.count) * self.o[i] for i, o in enumerate(self.options))
+            + sum(chassis_noise(h) * self.h[i] for i, h in enumerate(self.chassis))
+            + sum(noise.units(noise.psu_figure(psu_of(ps.psu)), ps.count) * self.s[i]
+                  for i, ps in enumerate(self.psu_choices) if ps.psu is not None)
+            + sum(noise.units(noise.cooler_figure(cooler_of(cl))) * self.cool[i] for i, cl in enumerate(self.c.coolers))
         )
         self.grow = (
             sum(len([s for s in b.pcie_slots if s.mechanical_lanes >= 16]) * 100 * self.b[i] for i, b in enumerate(self.boards))

@@ -1,0 +1,204 @@
+"""Noise of a build under load: A-weighted sound pressure at 1 m, from sourced per-part figures summed logarithmically."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from configurator.core.catalog.models import Chassis, Cooler, Gpu, Psu
+    from configurator.core.solve.build import Build, BuildPart
+
+DISTANCE_M = 1.0
+"""Every figure is stated at this distance from the machine (the ISO 7779 bystander distance)."""
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One source's level under load, where and how it was measured."""
+
+    dba: float
+    at_m: float
+    source: str
+    estimate: str = ""  # why this is an estimate rather than a measurement of this class of part; "" = measured
+
+    @property
+    def at_distance(self) -> float:
+        """Level at DISTANCE_M: a point source in a free field loses 20 log10(r2/r1) dB (inverse-square law)."""
+        return self.dba - 20 * math.log10(DISTANCE_M / self.at_m)
+
+
+_HWLUXX_RX5700 = ("hardwareluxx.de, ASRock Radeon RX 5700 XT Taichi X OC+ review (2019), noise page: AMD's reference "
+                  "RX 5700 XT (radial blower) 44.7 dB(A) under load; https://hardwareluxx.de/index.php/artikel/hardware/"
+                  "grafikkarten/51086-asrock-radeon-rx-5700-xt-taichi-x-oc-im-test-die-schoenste-und-schnellste.html?start=4")
+_HWLUXX_RTX3090 = ("hardwareluxx.de, three RTX 3090 models tested (2021): ASUS TUF Gaming RTX 3090 OC (three axial fans) "
+                   "38.7 dB(A) under load; https://hardwareluxx.de/index.php/artikel/hardware/grafikkarten/"
+                   "56413-3x-24-gb-grafikspeicher-drei-modelle-der-geforce-rtx-3090-im-test.html?start=5")
+_NH_U12A = ("nexthardware.com, Noctua NH-U12A review: two NF-A12x25 at 2,000 rpm, 37.9 dBA at 70 cm; "
+            "https://nexthardware.com/recensioni/noctua-nh-u12a-1397/8")
+_DELL_R940 = ("Dell, PowerEdge 14G acoustical performance white paper: R940 LpA at the ISO 7779 bystander positions "
+              "(1 m), typical configuration 70 dBA, feature-rich 73 dBA")
+_CYBENETICS = ("Cybenetics LAMBDA noise classes (average over the load range): Standard++ 30-35 dB(A), Standard 40-45 "
+               "dB(A); http://cybenetics.com/index.php?option=lambda-(psus)")
+SUM_SOURCE = ("logarithmic sum L = 10 log10(sum N_i 10^(L_i/10)): HP Cluster Platform Site Preparation Guide, "
+              "appendix D, formula 2")
+
+# Hardwareluxx does not state its microphone distance on these pages; the two cards come from the same lab and
+# method, so their 6 dB difference (blower against open-air) holds whatever the distance. Taken as 1 m.
+GPU_COOLER: dict[str, Figure | None] = {
+    "blower": Figure(44.7, 1.0, _HWLUXX_RX5700),
+    "open-air": Figure(38.7, 1.0, _HWLUXX_RTX3090),
+    # a card's own radiator carries two 120 mm fans like a CPU AIO; no measured LLM-class card
+    "liquid": Figure(37.9, 0.7, _NH_U12A, estimate="radiator fans taken as the NH-U12A fan pair at full speed"),
+    "passive": None,  # no fan of its own: the server chassis' fans move its air and are counted with the chassis
+}
+
+_MODERATE_CASE = 37.9 + 10 * math.log10(3 / 2)  # three 120 mm fans: the NH-U12A pair plus one more (+1.8 dB)
+CHASSIS: dict[str, Figure | None] = {
+    "quiet": Figure(_MODERATE_CASE - 6.0, 0.7, _NH_U12A,
+                    estimate="damped case, fans near half speed: three NH-U12A-class fans less 6 dB"),
+    "moderate": Figure(_MODERATE_CASE, 0.7, _NH_U12A, estimate="three 120 mm case fans at full speed"),
+    "loud": Figure(_MODERATE_CASE + 6.0, 0.7, _NH_U12A,
+                   estimate="rack case with desktop parts: more, faster fans than a tower (+6 dB)"),
+    "datacenter": Figure(73.0, 1.0, _DELL_R940,
+                         estimate="a GPU server moves more air than the R940; its feature-rich 73 dBA is a floor"),
+}
+OPEN_FRAME = None
+"""An open frame has no fans of its own; its cards are heard without a case panel between (not modelled)."""
+
+
+CPU_COOLER: dict[str, Figure | None] = {
+    "air-tower": Figure(37.9, 0.7, _NH_U12A),
+    "aio-liquid": Figure(37.9, 0.7, _NH_U12A, estimate="radiator fans taken as the NH-U12A fan pair at full speed"),
+    "server-passive": None,  # heatsink in the chassis airflow
+    "server-active": None,  # its small fan is buried in the server fans' level
+}
+
+PSU: dict[str, Figure | None] = {
+    "atx": Figure(32.5, 1.0, _CYBENETICS, estimate="middle of Cybenetics' Standard++ class, typical of a loaded ATX unit"),
+    "sfx": Figure(37.5, 1.0, _CYBENETICS, estimate="middle of Standard+; small fans spin faster than an ATX unit's"),
+    "crps": Figure(45.0, 1.0, _CYBENETICS, estimate="top of Cybenetics' Standard class: 40 mm server fans"),
+    "server": Figure(45.0, 1.0, _CYBENETICS, estimate="top of Cybenetics' Standard class: 40 mm server fans"),
+}
+
+UNIFIED: dict[str, Figure | None] = {
+    "silent": None,  # fanless
+    "quiet": Figure(25.0, 1.0, "catalog noise class 'quiet'", estimate="no published dBA under load; class midpoint"),
+    "moderate": Figure(35.0, 1.0, "catalog noise class 'moderate'", estimate="no published dBA under load; class midpoint"),
+    "loud": Figure(45.0, 1.0, "catalog noise class 'loud'", estimate="no published dBA under load; class midpoint"),
+}
+
+
+@dataclass(frozen=True)
+class Source:
+    label: str
+    count: int
+    figure: Figure
+
+
+@dataclass(frozen=True)
+class NoiseEstimate:
+    """A machine's level at DISTANCE_M and what it is made of (one machine of a cluster)."""
+
+    sources: tuple[Source, ...]
+
+    @property
+    def dba(self) -> float | None:
+        """None for a machine without fans."""
+        return level((s.figure.at_distance, s.count) for s in self.sources)
+
+    @property
+    def is_estimate(self) -> bool:
+        return any(s.figure.estimate for s in self.sources)
+
+    def text(self) -> str:
+        if self.dba is None:
+            return "silent (no fans)"
+        return f"{self.dba:.0f} dBA at {DISTANCE_M:g} m" + (" (est.)" if self.is_estimate else "")
+
+    def breakdown(self) -> list[str]:
+        out = [f"{s.count} x {s.label}: {s.figure.at_distance:.1f} dBA each"
+               + (f" (estimate: {s.figure.estimate})" if s.figure.estimate else "") + f"; {s.figure.source}"
+               for s in self.sources]
+        return [*out, f"combined by {SUM_SOURCE}"]
+
+
+def level(levels: Iterable[tuple[float, int]]) -> float | None:
+    """Logarithmic sum of `count` sources at each level (SUM_SOURCE); None when there is none."""
+    power = sum(count * 10 ** (dba / 10) for dba, count in levels)
+    return 10 * math.log10(power) if power > 0 else None
+
+
+# ------------------------------------------------------------------ the solver's linear objective
+
+UNITS_REF_DBA = 10.0
+"""Sound power is counted in units of a 10 dBA source: a 73 dBA server is 2 million, a case fan a few hundred."""
+
+
+def units(figure: Figure | None, count: int = 1) -> int:
+    """Integer sound power of `count` sources, for CP-SAT: minimising the sum minimises the combined dBA."""
+    if figure is None or count <= 0:
+        return 0
+    return int(round(count * 10 ** ((figure.at_distance - UNITS_REF_DBA) / 10)))
+
+
+def gpu_figure(gpu: Gpu) -> Figure | None:
+    return GPU_COOLER[gpu.cooler]
+
+
+def chassis_figure(chassis: Chassis) -> Figure | None:
+    return OPEN_FRAME if chassis.kind == "open-frame" else CHASSIS[chassis.noise]
+
+
+def psu_figure(psu: Psu) -> Figure | None:
+    return PSU[psu.form_factor]
+
+
+def cooler_figure(cooler: Cooler) -> Figure | None:
+    return CPU_COOLER[cooler.kind]
+
+
+# ------------------------------------------------------------------ a finished build
+
+def _spec_figure(category: str, spec: Mapping[str, Any]) -> tuple[str, Figure | None]:
+    if category == "gpu":
+        return f"{spec.get('cooler', '?')} card", GPU_COOLER.get(str(spec.get("cooler")))
+    if category == "chassis":
+        if spec.get("kind") == "open-frame":
+            return "open frame", OPEN_FRAME
+        return f"{spec.get('noise', '?')} chassis fans", CHASSIS.get(str(spec.get("noise")))
+    if category == "psu":
+        return f"{spec.get('form_factor', '?')} PSU", PSU.get(str(spec.get("form_factor")))
+    if category == "cooler":
+        return f"{spec.get('kind', '?')} CPU cooler", CPU_COOLER.get(str(spec.get("kind")))
+    if category == "system":
+        unified = spec.get("unified")
+        if isinstance(unified, Mapping):
+            return f"{unified.get('noise', '?')} unified-memory system", UNIFIED.get(str(unified.get("noise")))
+        return "GPU server fans", CHASSIS["datacenter"]
+    return category, None
+
+
+def parts_noise(parts: Iterable[BuildPart]) -> NoiseEstimate:
+    """Sources of one machine (parts bought once for a cluster, such as switches, are left out)."""
+    sources = []
+    for p in parts:
+        if p.scope != "node":
+            continue
+        label, figure = _spec_figure(p.category, p.spec)
+        if figure is not None:
+            count = 1 if p.category in ("chassis", "system") else p.quantity
+            sources.append(Source(label, count, figure))
+    return NoiseEstimate(tuple(sources))
+
+
+def build_noise(build: Build) -> NoiseEstimate:
+    return parts_noise(build.parts)
+
+
+def build_dba(build: Build) -> float | None:
+    """The plan JSON's "noise_dba": one machine at DISTANCE_M, rounded to 0.1 dB."""
+    value = build_noise(build).dba
+    return None if value is None else round(value, 1)

@@ -1,0 +1,453 @@
+"""The catalog editor: a record as a form (fields by type, with units), its prices as a table, the TOML as an expert view."""
+
+from __future__ import annotations
+
+import datetime
+import html
+import types
+import typing
+from typing import Any, Literal
+
+from pydantic import BaseModel, ValidationError
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.catalog.models import Currency, Price, Record
+from configurator.core.errors import CatalogError
+from configurator.qt import messages
+from configurator.storage import overlay
+
+ERROR_COLOR = "#c8553d"
+MY_PRICE_SOURCE = "my price (entered in the catalog editor)"
+# unit by the field name's ending (the models name their units that way: tdp_w, vram_gb, length_mm ...)
+UNITS = (("_gbps", "GB/s"), ("_tflops", "TFLOPS"), ("_tops", "TOPS"), ("_mts", "MT/s"), ("_ghz", "GHz"), ("_mbps", "MB/s"),
+         ("_w", "W"), ("_gb", "GB"), ("_tb", "TB"), ("_mm", "mm"), ("_b", "billion"))
+CURRENCIES: tuple[str, ...] = typing.get_args(Currency)
+CONDITIONS: tuple[str, ...] = typing.get_args(Price.model_fields["condition"].annotation)
+PRICE_COLUMNS = ["Amount", "Currency", "Condition", "Date", "Source", "Note"]
+
+
+def unit_of(name: str, description: str | None) -> str:
+    if description and "Gb/s" in description:
+        return "Gb/s"  # network line rates are in bits
+    return next((unit for suffix, unit in UNITS if name.endswith(suffix)), "")
+
+
+def _base_type(annotation: Any) -> tuple[Any, bool]:
+    """(the type, whether None is allowed) of `X | None` and plain annotations."""
+    args = typing.get_args(annotation)
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType) and type(None) in args:
+        rest = [a for a in args if a is not type(None)]
+        return (rest[0] if len(rest) == 1 else annotation), True
+    return annotation, False
+
+
+def form_fields(model: type[BaseModel]) -> tuple[list[tuple[str, Any, bool]], list[str]]:
+    """Fields the form edits (name, type, optional) and the structured ones left to the TOML view."""
+    simple, structured = [], []
+    for name, info in model.model_fields.items():
+        if name == "prices":
+            continue
+        base, optional = _base_type(info.annotation)
+        if base in (bool, int, float, str) or typing.get_origin(base) is Literal:
+            simple.append((name, base, optional))
+        else:
+            structured.append(name)
+    return simple, structured
+
+
+class RecordForm(QWidget):
+    """One record's scalar fields, each with its unit and its own error; prices in a table below."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.layout_ = QVBoxLayout(self)
+        self.fields: dict[str, QWidget] = {}
+        self.errors: dict[str, QLabel] = {}
+        self.types: dict[str, tuple[Any, bool]] = {}
+        self.base: dict[str, Any] = {}
+        self.model: type[Record] | None = None
+        self.structured = QLabel()
+        self.structured.setWordWrap(True)
+        self.structured.setStyleSheet("color: gray;")
+        self.prices = QTableWidget(0, len(PRICE_COLUMNS))
+        self.prices.setHorizontalHeaderLabels(PRICE_COLUMNS)
+        self.prices.verticalHeader().hide()
+        self.prices.horizontalHeader().setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
+        self.prices.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.add_price = QPushButton("Add my price")
+        self.remove_price = QPushButton("Remove price")
+        self.price_error = QLabel()
+        self.price_error.setStyleSheet(f"color: {ERROR_COLOR};")
+        self.price_error.setWordWrap(True)
+        self._form_host = QWidget()
+        self.form = QFormLayout(self._form_host)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self._form_host)
+        buttons = QHBoxLayout()
+        buttons.addWidget(QLabel("<b>Prices</b> (each with its currency, condition, date and source)"), 1)
+        buttons.addWidget(self.add_price)
+        buttons.addWidget(self.remove_price)
+        self.layout_.addWidget(scroll, 3)
+        self.layout_.addWidget(self.structured)
+        self.layout_.addLayout(buttons)
+        self.layout_.addWidget(self.prices, 2)
+        self.layout_.addWidget(self.price_error)
+        self.currency = "USD"
+        self.on_change = lambda: None
+        self.add_price.clicked.connect(self._on_add_price_clicked)
+        self.remove_price.clicked.connect(self._on_remove_price_clicked)
+        self.prices.itemChanged.connect(lambda _item: self.on_change())
+
+    # ------------------------------------------------------------------ filling
+
+    def show_record(self, record: Record) -> None:
+        self.model = type(record)
+        self.base = record.model_dump(mode="python")
+        while self.form.rowCount():
+            self.form.removeRow(0)
+        self.fields, self.errors, self.types = {}, {}, {}
+        simple, structured = form_fields(type(record))
+        for name, base, optional in simple:
+            info = type(record).model_fields[name]
+            editor = self._editor(base, optional, self.base.get(name))
+            editor.setToolTip(info.description or name)
+            error = QLabel()
+            error.setStyleSheet(f"color: {ERROR_COLOR};")
+            error.setWordWrap(True)
+            error.hide()
+            row = QWidget()
+            line = QHBoxLayout(row)
+            line.setContentsMargins(0, 0, 0, 0)
+            line.addWidget(editor, 1)
+            unit = unit_of(name, info.description)
+            if unit:
+                line.addWidget(QLabel(unit))
+            box = QWidget()
+            column = QVBoxLayout(box)
+            column.setContentsMargins(0, 0, 0, 0)
+            column.addWidget(row)
+            column.addWidget(error)
+            self.form.addRow(name.replace("_", " "), box)
+            self.fields[name], self.errors[name], self.types[name] = editor, error, (base, optional)
+        self.structured.setText(("Structured fields (edit them in the TOML view): " + ", ".join(structured))
+                                if structured else "")
+        self._fill_prices(record.prices)
+
+    def _editor(self, base: Any, optional: bool, value: Any) -> QWidget:
+        if base is bool:
+            check = QCheckBox()
+            check.setChecked(bool(value))
+            check.toggled.connect(lambda _on: self.on_change())
+            return check
+        if typing.get_origin(base) is Literal:
+            combo = QComboBox()
+            if optional:
+                combo.addItem("(none)", None)
+            for choice in typing.get_args(base):
+                combo.addItem(str(choice), choice)
+            combo.setCurrentIndex(max(combo.findData(value), 0))
+            combo.currentIndexChanged.connect(lambda _i: self.on_change())
+            return combo
+        edit = QLineEdit("" if value is None else (f"{value:g}" if isinstance(value, float) else str(value)))
+        if optional:
+            edit.setPlaceholderText("(none)")
+        edit.textChanged.connect(lambda _t: self.on_change())
+        return edit
+
+    def _fill_prices(self, prices: tuple[Price, ...]) -> None:
+        self.prices.blockSignals(True)
+        self.prices.setRowCount(0)
+        for price in prices:
+            self._append_price(price)
+        self.prices.resizeColumnsToContents()
+        self.prices.horizontalHeader().setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
+        self.prices.blockSignals(False)
+
+    def _append_price(self, price: Price) -> None:
+        row = self.prices.rowCount()
+        self.prices.insertRow(row)
+        amount = QTableWidgetItem(f"{price.amount:.2f}")
+        amount.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.prices.setItem(row, 0, amount)
+        for column, (choices, value) in ((1, (CURRENCIES, price.currency)), (2, (CONDITIONS, price.condition))):
+            combo = QComboBox()
+            combo.addItems(list(choices))
+            combo.setCurrentText(value)
+            combo.currentIndexChanged.connect(lambda _i: self.on_change())
+            self.prices.setCellWidget(row, column, combo)
+        self.prices.setItem(row, 3, QTableWidgetItem(price.date.isoformat()))
+        self.prices.setItem(row, 4, QTableWidgetItem(price.source))
+        self.prices.setItem(row, 5, QTableWidgetItem(price.note))
+
+    def _on_add_price_clicked(self) -> None:
+        self.prices.blockSignals(True)
+        # a placeholder amount the user types over; validation flags it until it is a real price
+        self._append_price(Price(amount=1, currency=self.currency, condition="new",  # type: ignore[arg-type]
+                                 date=datetime.date.today(), source=MY_PRICE_SOURCE))
+        self.prices.item(self.prices.rowCount() - 1, 0).setText("")
+        self.prices.blockSignals(False)
+        self.prices.setCurrentCell(self.prices.rowCount() - 1, 0)
+        self.on_change()
+
+    def _on_remove_price_clicked(self) -> None:
+        row = self.prices.currentRow()
+        if row >= 0:
+            self.prices.removeRow(row)
+            self.on_change()
+
+    # ------------------------------------------------------------------ reading and validating
+
+    def _value(self, name: str) -> tuple[Any, str]:
+        """The field's value, or an error message when the text is not of the field's type."""
+        editor = self.fields[name]
+        base, optional = self.types[name]
+        if isinstance(editor, QCheckBox):
+            return editor.isChecked(), ""
+        if isinstance(editor, QComboBox):
+            return editor.currentData(), ""
+        assert isinstance(editor, QLineEdit)
+        text = editor.text().strip()
+        if not text and optional:
+            return None, ""
+        if base in (int, float):
+            try:
+                return (int(text) if base is int else float(text)), ""
+            except ValueError:
+                return None, f"not {'a whole number' if base is int else 'a number'}: {text!r}"
+        return text, ""
+
+    def _price_rows(self) -> list[dict[str, Any]]:
+        rows = []
+        for r in range(self.prices.rowCount()):
+            def text(column: int) -> str:
+                item = self.prices.item(r, column)
+                return item.text().strip() if item else ""
+
+            def choice(column: int) -> str:
+                widget = self.prices.cellWidget(r, column)
+                return widget.currentText() if isinstance(widget, QComboBox) else ""
+
+            rows.append({"amount": text(0), "currency": choice(1), "condition": choice(2), "date": text(3),
+                         "source": text(4), "note": text(5)})
+        return rows
+
+    def validate(self) -> Record | None:
+        """Check every field as typed; mark each field's own error; the record when all is well."""
+        if self.model is None:
+            return None
+        data = dict(self.base)
+        problems: dict[str, str] = {}
+        for name in self.fields:
+            value, problem = self._value(name)
+            if problem:
+                problems[name] = problem
+            else:
+                data[name] = value
+        data["prices"] = self._price_rows()
+        price_problems: list[str] = []
+        record = None
+        try:
+            record = self.model.model_validate(data)
+        except ValidationError as exc:
+            for error in exc.errors():
+                loc = error["loc"]
+                if not loc:
+                    problems.setdefault("id", error["msg"])  # a whole-record rule: shown at the top field
+                elif loc[0] == "prices":
+                    where = f"price {int(loc[1]) + 1}" + (f", {loc[2]}" if len(loc) > 2 else "") if len(loc) > 1 else "prices"
+                    price_problems.append(f"{where}: {error['msg']}")
+                elif str(loc[0]) in self.fields:
+                    problems.setdefault(str(loc[0]), error["msg"])
+                else:
+                    problems.setdefault("id", f"{'.'.join(str(p) for p in loc)}: {error['msg']}")
+        for name, editor in self.fields.items():
+            message = problems.get(name, "")
+            self.errors[name].setText(message)
+            self.errors[name].setVisible(bool(message))
+            editor.setStyleSheet(f"border: 1px solid {ERROR_COLOR};" if message else "")
+            editor.setToolTip(message or (self.model.model_fields[name].description or name))
+        self._mark_prices(price_problems)
+        return None if problems or price_problems else record
+
+    def _mark_prices(self, problems: list[str]) -> None:
+        self.price_error.setText("; ".join(problems))
+        bad_rows = {int(p.split(",")[0].split(":")[0].split()[1]) - 1 for p in problems if p.startswith("price ")}
+        self.prices.blockSignals(True)
+        for r in range(self.prices.rowCount()):
+            for c in (0, 3, 4, 5):
+                item = self.prices.item(r, c)
+                if item is not None:
+                    item.setBackground(QBrush(QColor("#fbe3dc")) if r in bad_rows else QBrush())
+        self.prices.blockSignals(False)
+
+
+class CatalogEditorDialog(QDialog):
+    """Browse parts, edit a record as a form (or as TOML), and save it to your overlay folder."""
+
+    KINDS = ["gpus", "cpus", "motherboards", "memory", "psus", "chassis", "coolers", "storage", "accessories", "systems", "models"]
+
+    def __init__(self, catalog: Catalog, currency: str, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("Catalog editor")
+        self.catalog = catalog
+        self.saved = False
+        self.kind = QComboBox()
+        self.kind.addItems(self.KINDS)
+        self.filter = QLineEdit(placeholderText="Filter")
+        self.list = QListWidget()
+        self.form = RecordForm()
+        self.form.currency = currency
+        self.form.on_change = self._on_form_changed
+        self.editor = QPlainTextEdit()
+        self.editor.setFont(QFont("monospace"))
+        self.views = QTabWidget()
+        self.views.addTab(self.form, "Form")
+        expert = QWidget()
+        ev = QVBoxLayout(expert)
+        ev.addWidget(QLabel("Record as TOML (expert). Change the id to add a custom part:"))
+        ev.addWidget(self.editor, 1)
+        self.views.addTab(expert, "TOML (expert)")
+        self.save = QPushButton("Save record to my catalog")
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        left = QWidget()
+        lv = QVBoxLayout(left)
+        lv.addWidget(self.kind)
+        lv.addWidget(self.filter)
+        lv.addWidget(self.list)
+        right = QWidget()
+        rv = QVBoxLayout(right)
+        rv.addWidget(self.views, 1)
+        rv.addWidget(self.message)
+        rv.addWidget(self.save)
+        splitter = QSplitter()
+        splitter.addWidget(left)
+        splitter.addWidget(right)
+        splitter.setStretchFactor(1, 2)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(splitter)
+        layout.addWidget(buttons)
+        self.kind.currentTextChanged.connect(self._on_kind_current_text_changed)
+        self.filter.textChanged.connect(self._fill)
+        self.list.currentRowChanged.connect(self._on_list_current_row_changed)
+        self.views.currentChanged.connect(self._on_views_current_changed)
+        self.save.clicked.connect(self._on_save_clicked)
+        self._ids: list[str] = []
+        self._fill()
+        self.resize(1100, 700)
+
+    @property
+    def expert(self) -> bool:
+        return self.views.currentIndex() == 1
+
+    def _on_kind_current_text_changed(self, _kind: str) -> None:
+        self._fill()
+
+    def _fill(self) -> None:
+        kind = self.kind.currentText()
+        tokens = self.filter.text().lower().split()
+        records = [r for r in self.catalog.kind(kind) if all(t in f"{r.id} {r.name}".lower() for t in tokens)]
+        self._ids = [r.id for r in records]
+        self.list.clear()
+        self.list.addItems([f"{r.name}  ({r.id})" for r in records])
+        if records:
+            self.list.setCurrentRow(0)
+
+    def _record(self) -> Record | None:
+        row = self.list.currentRow()
+        if row < 0 or row >= len(self._ids):
+            return None
+        return self.catalog.get(self.kind.currentText(), self._ids[row])
+
+    def _on_list_current_row_changed(self, _row: int) -> None:
+        record = self._record()
+        if record is None:
+            return
+        self.form.show_record(record)
+        self.editor.setPlainText(overlay.record_text(self.kind.currentText(), record))
+        self.message.setText("")
+        self._on_form_changed()
+
+    def _on_form_changed(self) -> None:
+        record = self.form.validate()
+        self.save.setEnabled(record is not None or self.expert)
+        self.save.setToolTip("" if record is not None or self.expert else "Fix the fields marked in red first")
+
+    def _on_views_current_changed(self, index: int) -> None:
+        if index == 1:  # to TOML: what the form holds, when it is valid
+            record = self.form.validate()
+            if record is not None:
+                self.editor.setPlainText(overlay.record_text(self.kind.currentText(), record))
+            self.save.setEnabled(True)
+            return
+        try:  # back to the form: the TOML as edited, when it parses
+            record = overlay.parse_record_text(self.kind.currentText(), self.editor.toPlainText())
+        except CatalogError as exc:
+            self._show_problems(exc)
+            self.views.blockSignals(True)
+            self.views.setCurrentIndex(1)
+            self.views.blockSignals(False)
+            return
+        self.form.show_record(record)
+        self._on_form_changed()
+
+    def _show_problems(self, exc: CatalogError) -> None:
+        self.message.setText(f"<span style='color:{ERROR_COLOR}'>" + "<br>".join(html.escape(str(p)) for p in exc.problems)
+                             + "</span>")
+
+    def _on_save_clicked(self) -> None:
+        if self.expert:
+            try:
+                record: Record | None = overlay.parse_record_text(self.kind.currentText(), self.editor.toPlainText())
+            except CatalogError as exc:
+                self._show_problems(exc)
+                return
+        else:
+            record = self.form.validate()
+            if record is None:
+                self.message.setText(f"<span style='color:{ERROR_COLOR}'>Fix the fields marked in red first.</span>")
+                return
+        assert record is not None
+        self._store(record)
+
+    def _store(self, record: Record) -> None:
+        kind = self.kind.currentText()
+        try:
+            file = overlay.save_record(kind, record)
+        except (OSError, CatalogError) as exc:
+            messages.warn(self, "Could not save", f"Could not write your catalog file: {exc}")
+            return
+        self.catalog.records[kind][record.id] = record
+        self.saved = True
+        self._fill()
+        if record.id in self._ids:
+            self.list.setCurrentRow(self._ids.index(record.id))
+        self.message.setText(html.escape(f"Saved {record.id} to {file}"))
+        self.list.setFocus(Qt.FocusReason.OtherFocusReason)

@@ -1,0 +1,110 @@
+"""Import a vendor's quote into your catalog overlay: each line matched to a catalog id, reviewed before it is written."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.catalog.quote import QuoteLine, priced_records, read_quote, review
+from configurator.core.errors import CatalogError
+from configurator.qt import messages
+from configurator.storage import overlay
+
+COLUMNS = ["Line", "Quoted part", "Price", "Date", "Vendor", "Catalog part"]
+SKIP = "(skip this line)"
+
+
+class QuoteImportDialog(QDialog):
+    """The quote's lines with the suggested catalog part for each; Import writes the chosen ones' prices."""
+
+    def __init__(self, catalog: Catalog, path: Path, currency: str, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle(f"Import quote: {path.name}")
+        self.catalog = catalog
+        self.path = path
+        self.saved = False
+        self.lines: list[QuoteLine] = []
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.import_button = QPushButton("Import the matched prices into my catalog")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("Check the catalog part each line is matched to; unmatched lines are skipped."))
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.message)
+        layout.addWidget(self.import_button)
+        layout.addWidget(buttons)
+        self.import_button.clicked.connect(self._on_import_clicked)
+        self.resize(1000, 520)
+        try:
+            self.lines = review(catalog, read_quote(path, currency))
+        except (CatalogError, OSError) as exc:
+            problems = exc.problems if isinstance(exc, CatalogError) else [exc]
+            self.message.setText("<span style='color:#c8553d'>" + "<br>".join(html.escape(str(p)) for p in problems)
+                                 + "</span>")
+            self.import_button.setEnabled(False)
+            return
+        self._fill()
+
+    def _fill(self) -> None:
+        self.table.setRowCount(len(self.lines))
+        self.choices: list[QComboBox] = []
+        for row, line in enumerate(self.lines):
+            values = [str(line.row), line.part, f"{line.amount:,.2f} {line.currency} ({line.condition})",
+                      line.date.isoformat(), line.vendor]
+            for column, value in enumerate(values):
+                self.table.setItem(row, column, QTableWidgetItem(value))
+            combo = QComboBox()
+            combo.addItem(SKIP, None)
+            for m in line.matches:
+                combo.addItem(f"{m.name} ({m.kind}: {m.id}, {m.score:.0%})", m)
+            combo.setCurrentIndex(line.matches.index(line.chosen) + 1 if line.chosen in line.matches else 0)
+            combo.currentIndexChanged.connect(lambda _i, r=row: self._on_choice_changed(r))
+            self.table.setCellWidget(row, 5, combo)
+            self.choices.append(combo)
+        self.table.resizeColumnsToContents()
+        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self._count()
+
+    def _on_choice_changed(self, row: int) -> None:
+        self.lines[row].chosen = self.choices[row].currentData()
+        self._count()
+
+    def _count(self) -> None:
+        chosen = sum(line.chosen is not None for line in self.lines)
+        self.message.setText(f"{chosen} of {len(self.lines)} lines matched.")
+        self.import_button.setEnabled(chosen > 0)
+
+    def _on_import_clicked(self) -> None:
+        source = f"vendor quote {self.path.name}"
+        try:
+            records = priced_records(self.catalog, self.lines, source)
+            files = [overlay.save_records(kind, list(found)) for kind, found in records.items()]
+        except (OSError, CatalogError) as exc:
+            messages.warn(self, "Could not save", f"Could not write your catalog file: {exc}")
+            return
+        for kind, found in records.items():
+            for record in found:
+                self.catalog.records[kind][record.id] = record
+        self.saved = True
+        count = sum(len(found) for found in records.values())
+        self.message.setText(html.escape(f"Saved prices for {count} parts to {', '.join(str(f) for f in files)}"))

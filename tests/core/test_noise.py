@@ -1,0 +1,80 @@
+"""Noise estimates: the acoustic sums, the sourced figures, builds and the "quietest" label."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from configurator.core.estimate.workload import Workload
+from configurator.core.solve import noise
+from configurator.core.solve.build import BuildPart
+from configurator.core.solve.plan import plan
+from configurator.core.solve.request import BuildRequest
+from configurator.storage import catalogs
+
+
+@pytest.fixture(scope="module")
+def catalog():  # type: ignore[no-untyped-def]
+    return catalogs.load(include_user=False).catalog
+
+
+def _part(category: str, quantity: int = 1, **spec: object) -> BuildPart:
+    return BuildPart(category=category, id=f"{category}-x", name=category, quantity=quantity, unit_price=1.0, spec=spec)
+
+
+def test_equal_sources_add_three_decibels_and_ten_add_ten() -> None:
+    # HP Cluster Platform Site Preparation Guide, appendix D: L = 10 log10(sum N_i 10^(L_i/10))
+    assert noise.level([(40.0, 2)]) == pytest.approx(40 + 10 * math.log10(2))
+    assert noise.level([(40.0, 10)]) == pytest.approx(50.0)
+    assert noise.level([(70.0, 1), (40.0, 1)]) == pytest.approx(70.004, abs=1e-3)  # a quiet part under a loud one is lost
+    assert noise.level([]) is None
+
+
+def test_figures_are_brought_to_one_metre_by_the_inverse_square_law() -> None:
+    # nexthardware: NH-U12A 37.9 dBA at 70 cm; at 1 m a point source is 20 log10(1/0.7) = 3.1 dB quieter
+    assert noise.CPU_COOLER["air-tower"].at_distance == pytest.approx(37.9 - 3.098, abs=1e-3)
+    assert noise.DISTANCE_M == 1.0
+
+
+def test_a_blower_card_is_louder_than_an_open_air_card_by_the_measured_six_decibels() -> None:
+    # hardwareluxx: reference RX 5700 XT blower 44.7 dB(A), ASUS TUF RTX 3090 (axial) 38.7 dB(A) under load
+    blower = noise.parts_noise([_part("gpu", 2, cooler="blower")]).dba
+    open_air = noise.parts_noise([_part("gpu", 2, cooler="open-air")]).dba
+    assert blower - open_air == pytest.approx(6.0)
+    assert noise.units(noise.GPU_COOLER["blower"], 2) > noise.units(noise.GPU_COOLER["open-air"], 2)
+
+
+def test_a_build_sums_cards_case_psu_and_cooler_and_says_what_is_estimated() -> None:
+    parts = [_part("gpu", 2, cooler="open-air"), _part("chassis", kind="full-tower", noise="moderate"),
+             _part("psu", form_factor="atx"), _part("cooler", kind="air-tower"), _part("memory", 4)]
+    sound = noise.parts_noise(parts)
+    expected = noise.level([(38.7, 2), (noise.CHASSIS["moderate"].at_distance, 1), (32.5, 1),
+                            (noise.CPU_COOLER["air-tower"].at_distance, 1)])
+    assert sound.dba == pytest.approx(expected)
+    assert [s.label for s in sound.sources] == ["open-air card", "moderate chassis fans", "atx PSU", "air-tower CPU cooler"]
+    assert sound.is_estimate and sound.text().endswith("(est.)") and "at 1 m" in sound.text()
+    assert any("hardwareluxx" in line for line in sound.breakdown())
+
+
+def test_servers_are_far_louder_than_towers_and_fanless_machines_are_silent() -> None:
+    server = noise.parts_noise([_part("system", gpu="h100-sxm5-80gb")])
+    assert server.dba == pytest.approx(73.0)  # Dell R940 feature-rich LpA at the bystander position, a floor
+    silent = noise.parts_noise([_part("system", unified={"noise": "silent"})])
+    assert silent.dba is None and silent.text() == "silent (no fans)"
+    frame = noise.parts_noise([_part("chassis", kind="open-frame", noise="loud"), _part("gpu", 4, cooler="open-air")])
+    assert frame.dba == pytest.approx(38.7 + 10 * math.log10(4))  # an open frame has no fans of its own
+
+
+def test_the_quietest_build_is_quieter_than_the_builds_solved_after_it(catalog) -> None:  # type: ignore[no-untyped-def]
+    request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="inference", precision="int4"), budget=5000)
+    result = plan(request, catalog)
+    labels = [b.label for b in result.builds]
+    assert "quietest" in labels
+    quiet = result.builds[labels.index("quietest")]
+    # the label's objective minimises the same per-part sound power the figure is computed from
+    later = [b for b in result.builds[labels.index("quietest") + 1:] if b.label == "room to grow"]
+    for other in later:
+        assert noise.build_dba(quiet) <= noise.build_dba(other) + 0.05
+    for build in result.builds:
+        assert build.to_json()["noise_dba"] == noise.build_dba(build)

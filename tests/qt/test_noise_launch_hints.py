@@ -1,0 +1,78 @@
+"""The launch command with its Copy button, the noise figure, and the panel's "auto: ..." hints, in the real window."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+
+from configurator.core.estimate.workload import Workload
+from configurator.core.solve import noise
+from configurator.core.solve.request import BuildRequest
+
+
+def _solve(qtbot, window, request: BuildRequest):  # type: ignore[no-untyped-def]
+    with qtbot.waitSignal(window.session.solve_finished, timeout=60_000) as blocker:
+        window.session.set_request(request)
+    return blocker.args[0]
+
+
+def test_copy_puts_the_selected_builds_launch_command_on_the_clipboard(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    result = _solve(qtbot, window, BuildRequest(model_id="qwen2.5-14b", workload=Workload(kind="inference", precision="q8_0"),
+                                                budget=5000))
+    assert len(result.builds) >= 2
+    window.builds.selectRow(1)
+    build = window.session.selected_build
+    launch = window.detail.launch
+    assert not launch.isHidden() and launch.command.isReadOnly()
+    assert launch.command.toPlainText() == build.launch["command"] and build.launch["command"].startswith("llama-server -m ")
+    assert "llama.cpp" in launch.title.text()
+    QGuiApplication.clipboard().clear()
+    qtbot.mouseClick(launch.copy, Qt.MouseButton.LeftButton)
+    assert QGuiApplication.clipboard().text() == build.launch["command"]
+    assert launch.copy.text() == "Copied"
+
+
+def test_noise_column_sorts_by_decibels_and_names_its_sources(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    result = _solve(qtbot, window, BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="inference", precision="int4"),
+                                                budget=5000))
+    table = window.builds
+    table.sortByColumn(table.NOISE, Qt.SortOrder.AscendingOrder)
+    shown = [table.item(r, table.NOISE).data(Qt.ItemDataRole.UserRole) for r in range(table.rowCount())]
+    assert shown == pytest.approx(sorted(noise.build_noise(b).dba for b in result.builds))
+    quiet = next(r for r in range(table.rowCount()) if table.item(r, 1).text() == "quietest")
+    assert "chassis fans" in table.item(quiet, table.NOISE).toolTip() and "at 1 m" in table.item(quiet, table.NOISE).toolTip()
+
+
+def test_controls_left_on_auto_say_what_the_solver_chose(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    panel = window.requirements
+    result = _solve(qtbot, window, BuildRequest(model_id="qwen2.5-14b", workload=Workload(kind="inference", precision="q8_0"),
+                                                budget=5000))
+    assert panel.engine.currentData() is None  # "auto"
+    used = window.session.selected_build.estimate.workload["engine"]
+    hint = panel.hints["engine"]
+    assert not hint.isHidden() and hint.text() == f"auto: {panel.engine.itemText(panel.engine.findData(used))}"
+    assert panel.hints["kv_precision"].isHidden()  # the user's fp16 is what ran
+    # an engine the user chose needs no hint; changing the request clears the old result's hints at once
+    with qtbot.waitSignal(window.session.solve_finished, timeout=60_000):
+        panel.engine.setCurrentIndex(panel.engine.findData("llama.cpp"))
+        assert hint.isHidden()
+    assert hint.isHidden()
+    assert result.builds
+
+
+def test_sharding_the_solver_needed_shows_beside_the_sharding_control(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    from configurator.qt.requirements import solver_choices
+
+    asked = Workload(kind="finetune", method="lora", zero=0)
+    assert solver_choices({"kind": "finetune", "zero": 3, "offload": "none"}, asked) == {"zero": (3, False)}
+    assert solver_choices({"kind": "inference", "engine": "vllm", "kv_precision": "fp16"}, Workload(kind="inference")) == \
+        {"engine": ("vllm", True)}
+    panel = window.requirements
+    request = BuildRequest(model_id="qwen2.5-72b", workload=Workload(kind="finetune", method="lora", zero=0), budget=60_000)
+    result = _solve(qtbot, window, request)
+    build = window.session.selected_build
+    if build is not None and build.estimate.workload.get("zero", 0) != 0:
+        assert panel.hints["zero"].text().startswith("solver: ZeRO-")
+    else:
+        assert panel.hints["zero"].isHidden(), result.infeasible
