@@ -192,3 +192,17 @@ def test_the_same_request_gives_byte_identical_output(catalog: Catalog) -> None:
     first = json.dumps(plan(request, catalog).to_json(), sort_keys=True)
     second = json.dumps(plan(request, catalog).to_json(), sort_keys=True)
     assert first == second
+
+
+def test_a_unified_memory_system_holds_the_whole_model_in_its_gpu_share(catalog: Catalog) -> None:
+    """Asking for RAM offload must not let a 64 GB laptop 'run' DeepSeek-R1: a unified-memory
+    system has no separate RAM to offload to."""
+    request = BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m", offload="cpu"),
+                           budget=12000, circuit="230v16a", top_k=4)
+    result = plan(request, catalog)
+    for build in result.builds:
+        system = next((p for p in build.parts if p.category == "system"), None)
+        if system is not None and system.spec.get("unified"):
+            assert build.estimate.per_gpu_bytes <= system.spec["memory_gb"] * 1e9
+            # DeepSeek-R1 at Q4_K_M is ~377 GiB of weights: all of it sits in the GPU's share
+            assert build.estimate.per_gpu_bytes > 300 * 2**30

@@ -233,7 +233,10 @@ def _unified_build(
             continue
         gpu = system_gpu(system)
         try:
-            est = estimate(model, workload.model_copy(update={"engine": "llama.cpp"}), gpu, 1, exact_weight_bytes=exact)
+            # one memory: nothing can be "offloaded" to a RAM beside it, the GPU's wired share holds it all
+            whole = workload.model_copy(update={"engine": "llama.cpp", "offload": "none", "cpu_layers": 0,
+                                                "cpu_experts": False, "n_cpu_moe": None})
+            est = estimate(model, whole, gpu, 1, exact_weight_bytes=exact)
         except ConfiguratorError:
             continue
         peak = est.peak_gpu
