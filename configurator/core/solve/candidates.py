@@ -353,7 +353,45 @@ def storage_need_gb(model: ModelArch, request: BuildRequest) -> float:
     return max(need, floor)
 
 
+PLATFORM_KINDS = ("motherboards", "cpus", "chassis", "psus", "memory", "coolers", "storage", "accessories")
+"""The catalog tables platform_parts reads (its memo is anchored on their records)."""
+
+
+@dataclass(frozen=True)
+class _Platform:
+    boards: tuple[Priced, ...]
+    cpus: tuple[Priced, ...]
+    chassis: tuple[Priced, ...]
+    psus: tuple[Priced, ...]
+    memory: tuple[Priced, ...]
+    coolers: tuple[Priced, ...]
+    storage: tuple[Priced, ...]
+    accessories: tuple[tuple[str, Priced], ...]
+
+
 def platform_parts(request: BuildRequest, catalog: Catalog, c: Candidates, model: ModelArch) -> None:
+    """The priced, pruned non-GPU parts for the request, memoised: a plan's variants and a map's
+    cells ask again for the same currency, condition, form, circuit and owned parts."""
+    records = tuple(r for kind in PLATFORM_KINDS for r in catalog.records[kind].values())
+    # the catalog is edited in place by the app, so the key holds its records (by identity) and rates
+    key = (request.currency, request.condition, request.form, circuit_volts(request.circuit),
+           tuple((p.category, p.id, p.quantity) for p in request.owned if p.category != "gpu"),
+           tuple(sorted(catalog.exchange_rates.items())), tuple(id(r) for r in records))
+    found = remember("platform", key, records, lambda: _platform(request, catalog))
+    c.boards, c.cpus, c.chassis, c.psus = list(found.boards), list(found.cpus), list(found.chassis), list(found.psus)
+    c.memory, c.coolers, c.storage = list(found.memory), list(found.coolers), list(found.storage)
+    c.accessories = dict(found.accessories)
+    c.storage_need_gb = storage_need_gb(model, request)
+
+
+def _platform(request: BuildRequest, catalog: Catalog) -> _Platform:
+    c = Candidates()
+    _platform_into(request, catalog, c)
+    return _Platform(tuple(c.boards), tuple(c.cpus), tuple(c.chassis), tuple(c.psus), tuple(c.memory),
+                     tuple(c.coolers), tuple(c.storage), tuple(c.accessories.items()))
+
+
+def _platform_into(request: BuildRequest, catalog: Catalog, c: Candidates) -> None:
     volts = circuit_volts(request.circuit)
     integrated = {ch.integrated_board for ch in catalog.kind("chassis") if isinstance(ch, Chassis) and ch.integrated_board}
     boards = []
@@ -391,7 +429,6 @@ def platform_parts(request: BuildRequest, catalog: Catalog, c: Candidates, model
     c.psus = psus
     c.memory = _priced(catalog.kind("memory"), "memory", request, catalog)
     c.coolers = _priced(catalog.kind("coolers"), "cooler", request, catalog)
-    c.storage_need_gb = storage_need_gb(model, request)
     c.storage = _priced(catalog.kind("storage"), "storage", request, catalog)
     _prune_parts(c)
     for acc in catalog.kind("accessories"):

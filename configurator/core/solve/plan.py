@@ -231,6 +231,8 @@ def _unified_build(
         q = quote(system, catalog, request.currency, request.condition)
         if q is None or (request.budget is not None and q.amount > request.budget):
             continue
+        if best is not None and q.amount >= best.total_price:
+            continue  # not cheaper than the one found: no estimate needed
         gpu = system_gpu(system)
         try:
             # one memory: nothing can be "offloaded" to a RAM beside it, the GPU's wired share holds it all
@@ -244,8 +246,6 @@ def _unified_build(
             continue
         tps = est.decode_tokens_per_s or 0.0
         if request.min_decode_tps and tps < request.min_decode_tps:
-            continue
-        if best is not None and q.amount >= best.total_price:
             continue
         u = system.unified
         checks = [
