@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from operator import attrgetter
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -10,6 +11,7 @@ from pydantic import BaseModel, ConfigDict
 from configurator.core.estimate.ranges import figure_ranges
 
 BREAKDOWN_KEYS = ("weights", "kv_cache", "activations", "gradients", "optimizer_states", "runtime_overhead")
+_BREAKDOWN_FIELDS = attrgetter(*BREAKDOWN_KEYS)
 
 
 class _Frozen(BaseModel):
@@ -26,7 +28,8 @@ class MemoryBreakdown(_Frozen):
 
     @property
     def total(self) -> int:
-        return sum(getattr(self, k) for k in BREAKDOWN_KEYS)
+        # the planner reads this ~150,000 times per map: one C-level attrgetter, not a getattr generator
+        return sum(_BREAKDOWN_FIELDS(self))
 
     def __add__(self, other: MemoryBreakdown) -> MemoryBreakdown:
         return MemoryBreakdown(**{k: getattr(self, k) + getattr(other, k) for k in BREAKDOWN_KEYS})
