@@ -12,9 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from configurator.core.catalog.models import Gpu, ModelArch
+from configurator.core.estimate import estimator as estimator_module
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown
 from configurator.core.estimate.workload import Workload
+from configurator.core.solve.memo import remember
 from configurator.core.support import training_tflops
 
 GIB = 1024**3
@@ -209,7 +211,10 @@ def plan_training(
         key = (dp, zero, ckpt)
         if key not in cache:
             wl = workload.model_copy(update={"zero": zero, "grad_checkpointing": ckpt})
-            cache[key] = sharded_estimate(model, wl, gpu, dp, exact_weight_bytes)
+            cal = estimator_module.CAL  # the constants in force (cross-validation swaps them)
+            # memoised across layouts: a cluster search asks for the same data-parallel width at many node counts
+            cache[key] = remember("sharded", (id(model), wl, id(gpu), dp, exact_weight_bytes, id(cal)), (model, gpu, cal),
+                                  lambda: sharded_estimate(model, wl, gpu, dp, exact_weight_bytes))
         return cache[key]
 
     capacity = int(gpu.vram_gb * GIB * 0.98)  # the solver's hard floor of 2 % free (candidates.HARD_HEADROOM)
