@@ -206,3 +206,20 @@ def test_a_unified_memory_system_holds_the_whole_model_in_its_gpu_share(catalog:
             assert build.estimate.per_gpu_bytes <= system.spec["memory_gb"] * 1e9
             # DeepSeek-R1 at Q4_K_M is ~377 GiB of weights: all of it sits in the GPU's share
             assert build.estimate.per_gpu_bytes > 300 * 2**30
+
+
+def test_the_answer_does_not_depend_on_the_process_hash_seed() -> None:
+    """Two `llm-rig plan` processes with different PYTHONHASHSEED give the same JSON: the order in
+    which constraints are added decides CP-SAT's equal-cost ties, so it must not follow set order."""
+    import os
+    import subprocess
+    import sys
+
+    outputs = []
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        run = subprocess.run([sys.executable, "-m", "configurator", "plan", "--model", "llama-3.1-8b", "--workload", "inference",
+                              "--precision", "q4_k_m", "--budget", "1500", "--top", "3", "--json"],
+                             capture_output=True, text=True, env=env, check=True)
+        outputs.append(run.stdout)
+    assert outputs[0] == outputs[1]

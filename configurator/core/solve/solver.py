@@ -182,7 +182,8 @@ class BuildModel:
 
     def _platform(self) -> None:
         """CPU x board (CPU-2), sockets, and sums over the chosen CPU(s)."""
-        for key in {(b.socket, b.memory_type) for b in self.boards} | {(c.socket, c.memory_type) for c in self.cpus}:
+        # sorted: the order constraints are added in decides CP-SAT's equal-cost ties, so it must not follow the hash seed
+        for key in sorted({(b.socket, b.memory_type) for b in self.boards} | {(c.socket, c.memory_type) for c in self.cpus}):
             self.m.add(sum(self.b[i] for i, b in enumerate(self.boards) if (b.socket, b.memory_type) == key)
                   == sum(self.cpu[i] for i, c in enumerate(self.cpus) if (c.socket, c.memory_type) == key))
         self.forbid_pairs(self.cpus, self.cpu, compat.cpu_key, self.boards, self.b, compat.board_cpu_key,
@@ -199,7 +200,7 @@ class BuildModel:
         self.consumer_cpu = self.any_of("consumer_cpu", [self.cpu[i] for i, c in enumerate(self.cpus) if c.platform == "consumer"])
         self.server_cpu = self.any_of("server_cpu", [self.cpu[i] for i, c in enumerate(self.cpus) if c.platform == "server"])
         self.socket_var = {s: self.any_of(f"socket_{s}", [self.b[i] for i, b in enumerate(self.boards) if b.socket == s])
-                      for s in {b.socket for b in self.boards}}
+                      for s in sorted({b.socket for b in self.boards})}
 
     def _gpu_geometry(self) -> None:
         """Slot layouts against card geometries (R1, R8, R12, R14), risers, case openings, lanes."""
@@ -369,7 +370,8 @@ class BuildModel:
         self.m.add(self.ram_gb >= sum(ceil_int(compat.ram_needed_gb(o.vram_gb, o.estimate.host_ram_bytes)) * self.o[i]
                                       for i, o in enumerate(self.options)))
         # RAM-5 (compat.memory_board): the kit's kind equals the board's, as one linking equality per kind
-        memory_kinds = {compat.memory_kind_key(b) for b in self.boards} | {compat.memory_kind_key(memory_of(mk)) for mk, _ in self.mem_choices}
+        memory_kinds = sorted({compat.memory_kind_key(b) for b in self.boards} | {compat.memory_kind_key(memory_of(mk)) for mk, _ in self.mem_choices},
+                              key=str)
         for memory_kind in memory_kinds:
             self.m.add(sum(self.b[i] for i, b in enumerate(self.boards) if compat.memory_kind_key(b) == memory_kind)
                   == sum(self.mem[i] for i, (mk, _) in enumerate(self.mem_choices)
