@@ -17,12 +17,6 @@ ENTRY_CHIPSETS = {"A520", "B550", "B650", "B760"}
 SMALL_MODEL = dict(model_id="llama-3.2-1b", workload=Workload(kind="inference", precision="q4_k_m"))
 
 
-@pytest.fixture(scope="module")
-def catalog() -> Catalog:
-    result = catalogs.load(include_user=False)
-    assert not result.problems
-    return result.catalog
-
 
 def _cheapest(catalog: Catalog, budget: float) -> dict[str, Any]:
     result = plan(BuildRequest(budget=budget, **SMALL_MODEL), catalog).to_json()  # type: ignore[arg-type]

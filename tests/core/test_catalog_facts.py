@@ -11,12 +11,6 @@ from configurator.core.catalog.models import Cooler, Cpu, Motherboard
 from configurator.storage import catalogs
 
 
-@pytest.fixture(scope="module")
-def catalog() -> Catalog:
-    result = catalogs.load(include_user=False)
-    assert not result.problems
-    return result.catalog
-
 
 def _boards(catalog: Catalog) -> list[Motherboard]:
     return [b for b in catalog.kind("motherboards") if isinstance(b, Motherboard)]

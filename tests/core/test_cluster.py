@@ -14,12 +14,6 @@ from configurator.storage import catalogs
 from tests.independent_checker import check
 
 
-@pytest.fixture(scope="module")
-def catalog() -> Catalog:
-    result = catalogs.load(include_user=False)
-    assert not result.problems
-    return result.catalog
-
 
 def test_gpt3_compute_wall_from_the_apps_arithmetic(catalog: Catalog) -> None:
     """Seed article: GPT-3 175B on 300B tokens needs 3.14e23 FLOPs (Brown et al. 2020, table D.1: 3.14e23)."""

@@ -14,12 +14,6 @@ GB = 1e9
 GIB = 1024**3
 
 
-@pytest.fixture(scope="module")
-def catalog() -> Catalog:
-    result = catalogs.load(include_user=False)
-    assert not result.problems, result.problems
-    return result.catalog
-
 
 def test_gpt3_weights_are_700_gb_at_four_bytes(catalog: Catalog) -> None:
     # Seed article 000: "GPT-3 的 1750 亿参数本身就需要 700 GB 的显存空间（每个参数按照 4 个字节计算）"

@@ -29,12 +29,6 @@ from configurator.storage import catalogs
 DATA = Path(__file__).parent.parent / "data"
 
 
-@pytest.fixture(scope="module")
-def catalog() -> Catalog:
-    result = catalogs.load(include_user=False)
-    assert not result.problems, result.problems
-    return result.catalog
-
 
 def _rows(name: str) -> list[dict[str, Any]]:
     return tomllib.loads((DATA / name).read_text(encoding="utf-8"))["rows"]

@@ -15,12 +15,6 @@ GB = 1e9
 GIB = 1024**3
 
 
-@pytest.fixture(scope="module")
-def catalog() -> Catalog:
-    result = catalogs.load(include_user=False)
-    assert not result.problems, result.problems
-    return result.catalog
-
 
 def test_every_precision_has_a_format_and_an_engine() -> None:
     assert set(WEIGHT_FORMATS) == set(WEIGHT_PRECISIONS)

@@ -23,12 +23,6 @@ from configurator.storage import catalogs
 from tests.independent_checker import check
 
 
-@pytest.fixture(scope="module")
-def catalog() -> Catalog:
-    result = catalogs.load(include_user=False)
-    assert not result.problems
-    return result.catalog
-
 
 def _record(catalog: Catalog, kind: str, record_id: str) -> Any:
     return catalog.records[kind][record_id]

@@ -14,12 +14,6 @@ from configurator.storage import catalogs
 from tests.independent_checker import check
 
 
-@pytest.fixture(scope="module")
-def catalog() -> Catalog:
-    result = catalogs.load(include_user=False)
-    assert not result.problems
-    return result.catalog
-
 
 def _plan(catalog: Catalog, **kwargs: Any) -> tuple[BuildRequest, dict[str, Any]]:
     request = BuildRequest(**kwargs)

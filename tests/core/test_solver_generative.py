@@ -63,12 +63,6 @@ def requests(draw: st.DrawFn) -> BuildRequest:
     )
 
 
-@pytest.fixture(scope="module")
-def catalog() -> Catalog:
-    result = catalogs.load(include_user=False)
-    assert not result.problems
-    return result.catalog
-
 
 @seed(20261201)
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))

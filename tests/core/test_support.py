@@ -20,12 +20,6 @@ from configurator.core.support import (
 from configurator.storage import catalogs
 
 
-@pytest.fixture(scope="module")
-def catalog() -> Catalog:
-    result = catalogs.load(include_user=False)
-    assert not result.problems
-    return result.catalog
-
 
 @pytest.fixture(scope="module")
 def gpus(catalog: Catalog) -> dict[str, Gpu]:
