@@ -246,8 +246,13 @@ def _better(a: EstimateResult, b: EstimateResult, request: BuildRequest) -> bool
 
 def gpu_options(
     model: ModelArch, request: BuildRequest, catalog: Catalog, exact_weight_bytes: int | None = None,
-    exclude_gpus: tuple[str, ...] = (),
+    exclude_gpus: tuple[str, ...] = (), cost_cap: float | None = None,
 ) -> Candidates:
+    """The GPU options that can run the job, each with its estimate.
+
+    `cost_cap`: the caller only wants builds below this price (a cheaper variant of an answer
+    it already has), so cards whose own price reaches it are not estimated at all.
+    """
     c = Candidates(model=model, exact_weight_bytes=exact_weight_bytes)
     owned_gpu = request.owned_gpu
     workload = request.workload.resolved(model.max_context)
@@ -298,7 +303,13 @@ def gpu_options(
             assert best is not None
             return best
 
+        def over_cap(n: int, price: float = q.amount if q else 0.0, owned: int = owned) -> bool:
+            return cost_cap is not None and price * max(0, n - owned) >= cost_cap
+
         for n in range(max(1, owned), request.max_gpus + 1):
+            if over_cap(n):
+                last_reason = "dearer than the build it would replace"
+                break
             result = run(n)
             if _fits(result, request):
                 minimum = n
@@ -309,6 +320,8 @@ def gpu_options(
             continue
         kept = 0
         for n in _count_candidates(minimum, request.max_gpus, workload):
+            if over_cap(n):
+                continue
             result = run(n)
             if result.workload.get("engine") == "vllm" and workload.kind == "inference" and n > 1 and result.split != "tensor":
                 continue  # vLLM wants power-of-two tensor parallel sizes
@@ -470,7 +483,34 @@ def prune_options(options: list[GpuOption]) -> list[GpuOption]:
         g = o.gpu
         return (o.count, g.cooler, g.nvlink, g.form_factor, g.vendor, g.market == "consumer")
 
-    return prune(options, signature, merit, lambda o: o.unit_cost() * (o.count - o.owned), keep=lambda o: o.owned > 0)
+    kept = prune(options, signature, merit, lambda o: o.unit_cost() * (o.count - o.owned), keep=lambda o: o.owned > 0)
+    return _fewer_cards_suffice(kept)
+
+
+def _fewer_cards_suffice(options: list[GpuOption]) -> list[GpuOption]:
+    """Drop an option when fewer of the same card are no dearer and no slower.
+
+    Every rule asks more of the platform as cards are added (slots, lanes, power, connectors,
+    RAM, case length and count, noise), except one: an open frame is allowed once three or
+    more open-air cards need it (SLOT-6), so that threshold is never crossed. The spare card
+    a layer split adds only buys memory headroom no label asks for; where it makes the job
+    faster (less offloaded, tensor parallel, data parallel training) it stays.
+    """
+    by_gpu: dict[str, list[GpuOption]] = {}
+    for option in options:
+        by_gpu.setdefault(option.gpu.id, []).append(option)
+
+    def dominated(o: GpuOption) -> bool:
+        if o.owned:
+            return False
+        cost = o.unit_cost() * (o.count - o.owned)
+        return any(
+            a.count < o.count and a.unit_cost() * (a.count - a.owned) <= cost and a.perf >= o.perf
+            and a.estimate.host_ram_bytes <= o.estimate.host_ram_bytes
+            and (a.count >= 3 or o.count < 3 or o.gpu.cooler != "open-air")
+            for a in by_gpu[o.gpu.id])
+
+    return [o for o in options if not dominated(o)]
 
 
 def noise_score(gpu: Gpu, count: int) -> int:

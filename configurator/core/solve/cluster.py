@@ -256,11 +256,11 @@ def _fails(build: Build, rules: tuple[str, ...]) -> bool:
 
 def _smallest(
     system: System, request: BuildRequest, catalog: Catalog, model: ModelArch, workload: Workload, exact: int | None,
-    horizon: float | None, label: str, why: str,
+    horizon: float | None, label: str, why: str, max_nodes: int | None = None,
 ) -> Build | None:
     """The fewest nodes that hold the job and finish within `horizon` hours (binary search: more nodes never slow the
     estimate down much, and the search stays within a second)."""
-    counts = [n for n in NODE_COUNTS if n == 1 or system.network_gbps_per_gpu]
+    counts = [n for n in NODE_COUNTS if (n == 1 or system.network_gbps_per_gpu) and (max_nodes is None or n <= max_nodes)]
     cache: dict[int, Build | None] = {}
 
     def at(i: int) -> Build | None:
@@ -290,16 +290,18 @@ def _smallest(
 
 def cluster_options(
     systems: list[System], request: BuildRequest, catalog: Catalog, model: ModelArch, workload: Workload, exact: int | None,
+    max_nodes: int | None = None,
 ) -> list[Build]:
     """The cluster answers, best first: with a deadline the cheapest smallest cluster that meets it; with a budget and no
-    deadline the fastest within it and the cost of finishing in 1, 3 and 12 months; otherwise the one-year fallback."""
+    deadline the fastest within it and the cost of finishing in 1, 3 and 12 months; otherwise the one-year fallback.
+    `max_nodes=1`: ready-made single servers only (the alternative beside assembled builds)."""
     training = workload.kind != "inference" and workload.tokens is not None
     found: list[Build] = []
 
     def cheapest(horizon: float | None, label: str, why: str) -> Build | None:
         best = None
         for system in systems:
-            build = _smallest(system, request, catalog, model, workload, exact, horizon, label, why)
+            build = _smallest(system, request, catalog, model, workload, exact, horizon, label, why, max_nodes)
             if build is not None and (best is None or build.total_price < best.total_price):
                 best = build
         return best
@@ -318,7 +320,7 @@ def cluster_options(
         if build is not None and (request.budget is None or build.total_price <= request.budget):
             found.append(build)
     if request.budget is not None:
-        fastest = _fastest_within(systems, request, catalog, model, workload, exact)
+        fastest = _fastest_within(systems, request, catalog, model, workload, exact, max_nodes)
         if fastest is not None and all(fastest.nodes != b.nodes or fastest.gpu_id != b.gpu_id for b in found):
             found.insert(0, fastest)
     found.sort(key=lambda b: b.total_price)
@@ -327,6 +329,7 @@ def cluster_options(
 
 def _fastest_within(
     systems: list[System], request: BuildRequest, catalog: Catalog, model: ModelArch, workload: Workload, exact: int | None,
+    max_nodes: int | None = None,
 ) -> Build | None:
     best = None
     for system in systems:
@@ -334,7 +337,8 @@ def _fastest_within(
         if q is None or request.budget is None:
             continue
         # the most nodes the budget buys (network parts included), then the estimate there
-        for n in sorted((n for n in NODE_COUNTS if n * q.amount <= request.budget), reverse=True)[:3]:
+        for n in sorted((n for n in NODE_COUNTS if n * q.amount <= request.budget and (max_nodes is None or n <= max_nodes)),
+                        reverse=True)[:3]:
             build = cluster_build(1, "fastest within budget", f"the most nodes {request.budget:,.0f} {request.currency} buys",
                                   system, n, request, catalog, model, workload, exact)
             if build is None or build.total_price > request.budget or _fails(build, ("MEM-FIT",)):

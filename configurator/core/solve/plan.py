@@ -40,7 +40,8 @@ from configurator.core.solve.pricing import quote
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_volts
 from configurator.core.solve.rules import Assembly, check_build, power_of
 from configurator.core.solve.slots import place
-from configurator.core.solve.solver import BuildModel, Choice, run_labels
+from configurator.core.solve.lazy import LazyBuildModel, price_floor
+from configurator.core.solve.solver import BuildModel, Choice, option_cost, run_labels
 
 GIB = 1024**3
 
@@ -290,25 +291,27 @@ def _systems(catalog: Catalog, request: BuildRequest) -> list[System]:
 
 
 def _cluster(
-    request: BuildRequest, catalog: Catalog, model: ModelArch, workload: Workload, exact: int | None
+    request: BuildRequest, catalog: Catalog, model: ModelArch, workload: Workload, exact: int | None,
+    max_nodes: int | None = None,
 ) -> Build | None:
     """The cluster answer (solve/cluster.py): the smallest cluster meeting the deadline, else the one-year fallback."""
-    options = _cluster_options(request, catalog, model, workload, exact)
+    options = _cluster_options(request, catalog, model, workload, exact, max_nodes)
     return options[0] if options else None
 
 
 def _cluster_options(
-    request: BuildRequest, catalog: Catalog, model: ModelArch, workload: Workload, exact: int | None
+    request: BuildRequest, catalog: Catalog, model: ModelArch, workload: Workload, exact: int | None,
+    max_nodes: int | None = None,
 ) -> list[Build]:
-    key = (request.model_dump_json(), model.id, exact)
+    key = (request.model_dump_json(), model.id, exact, max_nodes)
     if key not in _CLUSTER_CACHE:
         if len(_CLUSTER_CACHE) > 16:
             _CLUSTER_CACHE.clear()
-        _CLUSTER_CACHE[key] = cluster_options(_systems(catalog, request), request, catalog, model, workload, exact)
+        _CLUSTER_CACHE[key] = cluster_options(_systems(catalog, request), request, catalog, model, workload, exact, max_nodes)
     return _CLUSTER_CACHE[key]
 
 
-_CLUSTER_CACHE: dict[tuple[str, str, int | None], list[Build]] = {}
+_CLUSTER_CACHE: dict[tuple[str, str, int | None, int | None], list[Build]] = {}
 
 
 # --------------------------------------------------------------------------- entry point
@@ -319,14 +322,23 @@ def _solve_once(
     should_stop: Callable[[], bool], time_budget: float,
     on_partial: Callable[[list[Build]], None] | None = None,
     exclude_gpus: tuple[str, ...] = (),
+    cost_cap: float | None = None,
 ) -> tuple[list[Build], Candidates]:
-    cand = gpu_options(model, request, catalog, exact, exclude_gpus)
+    """Up to `top_k` builds; with `cost_cap`, only builds cheaper than it (none when no part
+    combination can be, which is known without building the model)."""
+    cand = gpu_options(model, request, catalog, exact, exclude_gpus, cost_cap)
     if not cand.options:
         return [], cand
     platform_parts(request, catalog, cand, model)
     if not (cand.boards and cand.cpus and cand.chassis and cand.memory and cand.coolers and cand.storage):
         return [], cand
-    bm = BuildModel(request, cand, model, catalog)
+    if cost_cap is not None and min(option_cost(o) for o in cand.options) + price_floor(cand) >= cost_cap:
+        return [], cand
+    bm: BuildModel | LazyBuildModel
+    if len(request.gpu_ids) < 2:
+        bm = LazyBuildModel(request, cand, model, catalog, cost_cap)  # solve among the options that can matter
+    else:
+        bm = BuildModel(request, cand, model, catalog, cost_cap)  # a comparison: every named GPU is solved for
     builds: list[Build] = []
 
     def found(label: str, why: str, choice: Choice) -> None:
@@ -646,7 +658,7 @@ def plan(
             notes.append(f"your own {owned.quantity} x {owned.id} cannot run this as asked ({why}); these builds leave them out")
             builds = [b.model_copy(update={"label": f"{b.label} (without your own card)"}) for b in alternative]
     if builds and len(builds) < request.top_k and request.allow_clusters and not request.owned:
-        best_server = _cluster(request, catalog, model, workload, exact_weight_bytes)
+        best_server = _cluster(request, catalog, model, workload, exact_weight_bytes, max_nodes=1)  # one box
         if (best_server is not None and (request.budget is None or best_server.total_price <= request.budget)
                 and not any(c.status == "fail" for c in best_server.checks)):
             builds.append(best_server.model_copy(update={"rank": len(builds) + 1, "label": "ready-made server",
@@ -668,7 +680,8 @@ def plan(
     if builds and _offload_possible(request.workload) and not should_stop():
         # the planner offers offload by itself when it is the cheaper way (labelled as such)
         variant = request.model_copy(update={"workload": _with_offload(request.workload), "top_k": 1})
-        cheaper, _ = _solve_once(variant, catalog, model, exact_weight_bytes, 1, should_stop, 1.0)
+        cheaper, _ = _solve_once(variant, catalog, model, exact_weight_bytes, 1, should_stop, 1.0,
+                                 cost_cap=0.9 * builds[0].total_price)
         if cheaper and cheaper[0].total_price < 0.9 * builds[0].total_price:
             what = "the experts" if model.moe is not None else "some layers"
             other = cheaper[0].model_copy(update={"label": f"cheapest with {what} in RAM", "why": (

@@ -11,9 +11,11 @@ alternatives differ in what matters.
 
 from __future__ import annotations
 
+import math
+
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch, Motherboard
@@ -82,8 +84,15 @@ class BuildModel:
     the catalog instead of with the product of its parts.
     """
 
-    def __init__(self, request: BuildRequest, cand: Candidates, model_arch: ModelArch, catalog: Catalog):
-        """One choice variable per candidate, then each family of rules in turn."""
+    def __init__(self, request: BuildRequest, cand: Candidates, model_arch: ModelArch, catalog: Catalog,
+                 cost_cap: float | None = None, perf_scale: float | None = None):
+        """One choice variable per candidate, then each family of rules in turn.
+
+        `cost_cap`: every build must cost less than this (a cheaper variant of an answer in hand).
+        `perf_scale`: speed points per unit of `GpuOption.perf` (given when the options are a
+        subset of a larger list, so that points mean the same in every model of it).
+        """
+        self._given_perf_scale = perf_scale
         from ortools.sat.python import cp_model
 
         self.cp = cp_model
@@ -91,6 +100,7 @@ class BuildModel:
         self.c = cand
         self.model_arch = model_arch
         self.catalog = catalog
+        self.cost_cap = cost_cap
         self.m = cp_model.CpModel()
         self._choices()
         self._platform()
@@ -107,6 +117,8 @@ class BuildModel:
         self.excluded: list[int] = []
         self._exclusions: list[Any] = []
         self._bound_literals: list[Any] = []
+        self._infeasible_under: list[frozenset[int]] = []  # assumption sets proven infeasible
+        self.last_values: dict[str, Any] = {}  # perf, cost, noise and grow of the last build found
         self._solves = 0
         self.last_status = "unsolved"
         self.board_var = {b.id: self.b[i] for i, b in enumerate(self.boards)}
@@ -440,22 +452,28 @@ class BuildModel:
 
         sync = self.c.accessories.get("add2psu-sync-board")
         riser = self.c.accessories.get("riser-pcie4-x16-300mm")
-        cost_terms: list[Any] = [int(round(o.unit_cost() * (o.count - o.owned))) * self.o[i] for i, o in enumerate(self.options)]
-        cost_terms += [paid(b, 1) * self.b[i] for i, b in enumerate(self.c.boards)]
-        cost_terms += [paid(c, 1) * self.cpu[i] for i, c in enumerate(self.c.cpus)]
+        # what each choice adds to the price (kept: lazy.py bounds builds by the same figures)
+        self.board_paid = [paid(b, 1) for b in self.c.boards]
+        self.cpu_paid = [paid(c, 1) for c in self.c.cpus]
+        self.chassis_paid = [paid(h, 1) for h in self.c.chassis]
+        self.psu_paid = [paid(ps.psu, ps.count) + (paid(sync, 1) if ps.count == 2 and sync else 0) for ps in self.psu_choices]
+        self.mem_paid = [paid(mk, k) for mk, k in self.mem_choices]
+        self.cooler_paid = [paid(cl, 1) for cl in self.c.coolers]
+        self.storage_paid = [paid(s, k) for s, k in self.sto_choices]
+        cost_terms: list[Any] = [option_cost(o) * self.o[i] for i, o in enumerate(self.options)]
+        cost_terms += [price * self.b[i] for i, price in enumerate(self.board_paid)]
+        cost_terms += [price * self.cpu[i] for i, price in enumerate(self.cpu_paid)]
         cost_terms += [(paid(self.c.cpus[i], 2) - paid(self.c.cpus[i], 1)) * both for i, both in self.second_cpu.items()]
-        cost_terms += [paid(h, 1) * self.h[i] for i, h in enumerate(self.c.chassis)]
-        cost_terms += [(paid(ps.psu, ps.count) + (paid(sync, 1) if ps.count == 2 and sync else 0)) * self.s[i]
-                       for i, ps in enumerate(self.psu_choices)]
-        cost_terms += [paid(mk, k) * self.mem[i] for i, (mk, k) in enumerate(self.mem_choices)]
-        for i, cl in enumerate(self.c.coolers):  # one cooler per socket
-            price = paid(cl, 1)
+        cost_terms += [price * self.h[i] for i, price in enumerate(self.chassis_paid)]
+        cost_terms += [price * self.s[i] for i, price in enumerate(self.psu_paid)]
+        cost_terms += [price * self.mem[i] for i, price in enumerate(self.mem_paid)]
+        for i, price in enumerate(self.cooler_paid):  # one cooler per socket
             cost_terms.append(price * self.cool[i])
             if price:
                 both = self.m.new_bool_var(f"cooler2_{i}")
                 self.m.add_multiplication_equality(both, [self.cool[i], self.dual])
                 cost_terms.append(price * both)
-        cost_terms += [paid(s, k) * self.d[i] for i, (s, k) in enumerate(self.sto_choices)]
+        cost_terms += [price * self.d[i] for i, price in enumerate(self.storage_paid)]
         if riser and riser.quote is not None:
             riser_count = self.m.new_int_var(0, 64, "risers")  # one per card when they hang on risers (minimised with the cost)
             self.m.add(riser_count >= self.gpu_count - 64 * (1 - self.needs_risers))
@@ -465,24 +483,36 @@ class BuildModel:
             return max(prices, default=0)
 
         self.cost_bound = (
-            most(int(round(o.unit_cost() * (o.count - o.owned))) for o in self.options)
+            most(option_cost(o) for o in self.options)
             + most(paid(b, 1) for b in self.c.boards) + most(paid(c, 2) for c in self.c.cpus)
             + most(paid(h, 1) for h in self.c.chassis)
             + most(paid(ps.psu, ps.count) + paid(sync, 1) for ps in self.psu_choices)
             + most(paid(mk, k) for mk, k in self.mem_choices) + 2 * most(paid(cl, 1) for cl in self.c.coolers)
             + most(paid(s, k) for s, k in self.sto_choices) + (64 * int(round(riser.amount)) if riser and riser.quote else 0)
         )
-        if self.request.budget is not None:
-            self.cost_bound = min(self.cost_bound, int(self.request.budget))
+        limits = [int(self.request.budget)] if self.request.budget is not None else []
+        if self.cost_cap is not None:
+            limits.append(max(0, math.ceil(self.cost_cap) - 1))  # strictly below the cap
+        if limits:
+            self.cost_bound = min(self.cost_bound, *limits)
+        # the least the parts around any GPU option can cost (exactly one of each kind is chosen):
+        # with option_cost, a lower bound on every build with that option (LazyBuildModel)
+        def least(prices: Any) -> int:
+            return min(prices, default=0)
+
+        self.platform_floor = (
+            least(self.board_paid) + least(self.cpu_paid) + least(self.chassis_paid) + least(self.psu_paid)
+            + least(self.mem_paid) + least(self.cooler_paid) + least(self.storage_paid))
         cost = self.m.new_int_var(0, 1_000_000_000, "cost")
         self.m.add(cost == sum(cost_terms))
         self.cost = cost
-        if self.request.budget is not None:
-            self.m.add(cost <= int(self.request.budget))
+        if limits:
+            self.m.add(cost <= min(limits))
 
     def _objectives(self) -> None:
         """Speed, noise and room to grow, for the labels."""
-        self.perf_scale = 100_000 / max((o.perf for o in self.options), default=1.0)
+        self.perf_scale = self._given_perf_scale or perf_scale_for(self.options)
+        self.perf_extra_max = 0  # the most the platform adds to the speed points (below)
         self.perf: Any = sum(self.perf_points(o) * self.o[i] for i, o in enumerate(self.options))
         if runs_from_ram(self.request.workload):
             # decode reads part of the weights from RAM: a platform with more memory channels is faster
@@ -490,18 +520,25 @@ class BuildModel:
             peak = {i: c.memory_channels * c.memory_speed_mts for i, c in enumerate(self.cpus)}
             top = max(peak.values(), default=1)
             self.perf = self.perf + sum(int(30_000 * value / top) * self.cpu[i] for i, value in peak.items())
+            self.perf_extra_max = max((int(30_000 * value / top) for value in peak.values()), default=0)
         # total sound power of cards, case fans, PSUs and CPU cooler (solve/noise.py): minimising the linear sum
         # of 10^(L/10) terms minimises the combined dBA; a barebone's included PSUs sound with its chassis
+        chassis_units = [chassis_noise(h) for h in self.chassis]
+        psu_units = [noise.units(noise.psu_figure(psu_of(ps.psu)), ps.count) if ps.psu is not None else 0
+                     for ps in self.psu_choices]
+        cooler_units = [noise.units(noise.cooler_figure(cooler_of(cl))) for cl in self.c.coolers]
         self.noise = (
             sum(noise_score(o.gpu, o.count) * self.o[i] for i, o in enumerate(self.options))
-            + sum(chassis_noise(h) * self.h[i] for i, h in enumerate(self.chassis))
-            + sum(noise.units(noise.psu_figure(psu_of(ps.psu)), ps.count) * self.s[i]
-                  for i, ps in enumerate(self.psu_choices) if ps.psu is not None)
-            + sum(noise.units(noise.cooler_figure(cooler_of(cl))) * self.cool[i] for i, cl in enumerate(self.c.coolers))
+            + sum(u * self.h[i] for i, u in enumerate(chassis_units))
+            + sum(u * self.s[i] for i, u in enumerate(psu_units) if u)
+            + sum(u * self.cool[i] for i, u in enumerate(cooler_units))
         )
+        self.noise_floor = min(chassis_units, default=0) + min(psu_units, default=0) + min(cooler_units, default=0)
+        self.board_grow = [len([s for s in b.pcie_slots if s.mechanical_lanes >= 16]) * 100 for b in self.boards]
+        self.psu_grow = [int(ps.capacity_w) // 10 for ps in self.psu_choices]
         self.grow = (
-            sum(len([s for s in b.pcie_slots if s.mechanical_lanes >= 16]) * 100 * self.b[i] for i, b in enumerate(self.boards))
-            + sum(int(ps.capacity_w) // 10 * self.s[i] for i, ps in enumerate(self.psu_choices))
+            sum(g * self.b[i] for i, g in enumerate(self.board_grow))
+            + sum(g * self.s[i] for i, g in enumerate(self.psu_grow))
         )
 
     # ------------------------------------------------------------------ solving
@@ -576,6 +613,12 @@ class BuildModel:
             self._bound_literals.append(literal)
             (m.add(named[name] >= value) if name in ("perf", "grow") else m.add(named[name] <= value)).only_enforce_if(literal)
             assumptions.append(literal)
+        # feasibility does not depend on the objective, and the model only gains constraints between
+        # solves: under the assumptions of a solve proven infeasible (or more), no build exists
+        held = frozenset(lit.index for lit in assumptions)
+        if any(known <= held for known in self._infeasible_under):
+            self.last_status = "infeasible"
+            return None
         m.clear_assumptions()
         m.add_assumptions(assumptions)
         m.clear_hints()
@@ -587,7 +630,8 @@ class BuildModel:
         # deterministic time, so that the same request and catalog give the same builds on a busy
         # machine too; the wall-clock limit is only a safety net
         solver.parameters.max_deterministic_time = max(0.05, time_limit)
-        solver.parameters.max_time_in_seconds = max(1.0, 4 * time_limit)
+        # generous: when it binds, the answer depends on the machine's load (it did at 10x the catalog)
+        solver.parameters.max_time_in_seconds = max(5.0, 10 * time_limit)
         solver.parameters.num_workers = 1  # deterministic: the same request gives the same builds
         # a light presolve: the models are small once pruned and each label is solved to optimality in
         # milliseconds, so full probing and repeated presolve passes were most of every solve's time
@@ -598,10 +642,13 @@ class BuildModel:
         status = solver.solve(m)
         self.last_status = "optimal" if status == self.cp.OPTIMAL else "feasible" if status == self.cp.FEASIBLE else (
             "infeasible" if status == self.cp.INFEASIBLE else "unknown")
+        if status == self.cp.INFEASIBLE:
+            self._infeasible_under.append(held)
         if status not in (self.cp.OPTIMAL, self.cp.FEASIBLE):
             return None
         values: dict[str, Any] = {name: solver.value(e) for name, e in named.items()}
         values["_assignment"] = [solver.value(v) for v in self._all_vars()]
+        self.last_values = values
         return self._decode(solver), values
 
     def _all_vars(self) -> list[Any]:
@@ -633,8 +680,34 @@ class BuildModel:
         return next(i for i, o in enumerate(self.c.options) if o is option)
 
 
+def option_cost(option: GpuOption) -> int:
+    """What the cards of an option add to a build's price, in the model's whole currency units."""
+    return int(round(option.unit_cost() * (option.count - option.owned)))
+
+
+def perf_scale_for(options: list[GpuOption]) -> float:
+    """Speed points per unit of option speed: the fastest option scores 100,000."""
+    return 100_000 / max((o.perf for o in options), default=1.0)
+
+
+class LabelModel(Protocol):
+    """What run_labels needs of a model: BuildModel, or lazy.LazyBuildModel over a large catalog."""
+
+    request: BuildRequest
+
+    @property
+    def last_status(self) -> str: ...
+    def solve(self, objective: str, time_limit: float = 2.0, bound: tuple[str, int] | None = None) -> Choice | None: ...
+    def solve_only_gpu(self, gpu_id: str, time_limit: float) -> Choice | None: ...
+    def exclude_option(self, index: int) -> None: ...
+    def allow_options(self, indexes: list[int]) -> None: ...
+    def exclude_build(self, choice: Choice) -> None: ...
+    def option_index(self, option: GpuOption) -> int: ...
+    def perf_points(self, option: GpuOption) -> int: ...
+
+
 def run_labels(
-    bm: BuildModel,
+    bm: LabelModel,
     top_k: int,
     should_stop: Callable[[], bool] = lambda: False,
     label_time: float = 0.5,

@@ -1,0 +1,266 @@
+"""Solve on the GPU options that can matter, and prove that the others could not do better.
+
+A catalog ten times larger gives the CP-SAT model ten times the GPU options, and most of
+them cannot be the answer to any label: a card whose own price plus the cheapest parts
+around it already exceeds the cheapest build found is never the cheapest build. The lazy
+model solves among a few promising options, then checks every option left out against a
+bound on what it could reach (price, speed points, noise, room to grow, each from the same
+per-option terms and part prices the CP-SAT model sums). Only when one could beat the answer
+is it added and the label solved again. The answer is as optimal as the full model's; ties
+between equally good builds may fall differently, the same way on every run.
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import replace
+from typing import Any
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.catalog.models import Chassis, ModelArch, Motherboard
+from configurator.core.solve.candidates import Candidates, GpuOption, noise_score
+from configurator.core.solve.request import BuildRequest
+from configurator.core.solve.solver import TP_OR_TRAINING_MIN_LANES, BuildModel, Choice, option_cost, perf_scale_for
+
+LAZY_FROM = 64
+"""Below this many GPU options the whole model is small: solve it at once (the subset is every
+option within the budget)."""
+FIRST_PICKS = 8
+"""How many options each label's ordering contributes to the first subset."""
+
+
+def _cards_held(chassis: Chassis) -> int:
+    """As the model counts them: an open frame or a case without a stated limit holds any number."""
+    return chassis.max_gpus if chassis.max_gpus and chassis.kind != "open-frame" else 64
+
+
+def price_floor(cand: Candidates) -> int:
+    """No build costs less than the cheapest part of every kind around its GPUs (a barebone's
+    included PSU counts as free): what the part lists say before any model is built."""
+    def cheapest(parts: list[Any]) -> float:
+        return min((p.amount * max(0, 1 - p.owned) if p.quote is not None else 0.0 for p in parts), default=0.0)
+
+    included_psu = any(getattr(h.record, "included_psu_w", None) for h in cand.chassis)
+    total = sum(cheapest(parts) for parts in (cand.boards, cand.cpus, cand.chassis, cand.memory, cand.coolers, cand.storage))
+    return int(total + (0.0 if included_psu else cheapest(cand.psus))) - 7  # rounding: the model rounds each part
+
+
+class LazyBuildModel:
+    """BuildModel's solving interface (what run_labels uses) over a growing subset of options."""
+
+    def __init__(self, request: BuildRequest, cand: Candidates, model_arch: ModelArch, catalog: Catalog,
+                 cost_cap: float | None = None):
+        self.request, self.c, self.model_arch, self.catalog, self.cost_cap = request, cand, model_arch, catalog, cost_cap
+        self.full: list[GpuOption] = list(cand.options)
+        self.perf_scale = perf_scale_for(self.full)
+        self.active: list[int] = []
+        self.excluded: list[int] = []  # indexes into self.full
+        self.builds_excluded: list[Choice] = []
+        self.rebuilds = 0
+        self._floors: dict[int, int] = {}
+        self.floor = price_floor(cand)  # a first, looser floor from the part lists; the model's own below
+        self.perf_extra = self.noise_floor = 0
+        limit = self._price_limit()
+        self.possible = [i for i, o in enumerate(self.full) if limit is None or self.lower_cost(i) <= limit]
+        self.bm = self._model(self._first_subset())
+        # the platform terms do not depend on the options: any model of the subset gives them
+        self.floor, self.perf_extra, self.noise_floor = self.bm.platform_floor, self.bm.perf_extra_max, self.bm.noise_floor
+        self._grow_table(self.bm)
+        self._floors = self._option_floors(self.bm)
+        # an option whose cards and cheapest parts exceed the budget is in no build at all
+        self.possible = [i for i in self.possible if limit is None or self.lower_cost(i) <= limit]
+        self.possible = [i for i in self.possible if self._floors[i] < 10**12 or self.full[i].owned]  # nothing holds its cards
+
+    # ------------------------------------------------------------------ bounds, from the model's own terms
+
+    def lower_cost(self, i: int) -> int:
+        return option_cost(self.full[i]) + self._floors.get(i, self.floor)
+
+    def _option_floors(self, bm: BuildModel) -> dict[int, int]:
+        """The cheapest parts that could go with each option: a board its cards fit on (seated or on
+        risers) with the cheapest CPU for that board's socket, a case long and large enough, a PSU
+        that carries the cards at its target load, enough RAM; the same tests the model applies."""
+        from configurator.core.solve import compat
+        from configurator.core.solve import power as pw
+        from configurator.core.solve.candidates import ceil_int
+        from configurator.core.solve.slots import needs_gap, span
+
+        inf = 10**12
+        cpus: dict[tuple[str, str], list[tuple[int, int, bool]]] = {}
+        for cpu, price in zip(bm.cpus, bm.cpu_paid):
+            cpus.setdefault((cpu.socket, cpu.memory_type), []).append((price, cpu.cores, cpu.platform == "consumer"))
+        for listed in cpus.values():
+            listed.sort()
+        cpu_least: dict[tuple[str, str, int, int], int] = {}
+
+        def cheapest_cpu(board: Motherboard, count: int) -> int:
+            """CPU-1 (four cores per GPU, over both sockets) and PCI-3 (no consumer CPU with three or more GPUs)."""
+            key = (board.socket, board.memory_type, board.cpu_sockets, count)
+            if key not in cpu_least:
+                cpu_least[key] = next((price for price, cores, consumer in cpus.get(key[:2], [])
+                                       if cores * board.cpu_sockets >= 4 * count and not (consumer and count >= 3)), inf)
+            return cpu_least[key]
+
+        def seated(board: Motherboard, o: GpuOption, wide: bool) -> bool:
+            """As BuildModel._gpu_geometry: seated or on risers, at x8 or more when the job needs the lanes."""
+            for risers in ((False,) if board.gpu_bays else (False, True)):
+                placed = self.c.placement(board, o, risers)
+                if placed is not None and not (wide and placed.min_lanes < TP_OR_TRAINING_MIN_LANES):
+                    return True
+            return False
+
+        hosts = sorted(zip(bm.board_paid, range(len(bm.boards))))
+        rest = min(bm.cooler_paid, default=0) + min(bm.storage_paid, default=0)
+        chassis = sorted(zip(bm.chassis_paid, range(len(bm.chassis))))
+        psus = sorted(zip(bm.psu_paid, (ps.capacity_w for ps in bm.psu_choices)))
+        memory = sorted(zip(bm.mem_paid, (mk.record.total_gb * k for mk, k in bm.mem_choices)))  # type: ignore[attr-defined]
+        seats: dict[tuple[object, ...], int] = {}
+        out: dict[int, int] = {}
+        for i in self.possible:
+            o = self.full[i]
+            wide = (bm.training and o.count > 1) or o.estimate.split == "tensor"
+            geometry = (span(o.gpu), needs_gap(o.gpu), o.gpu.slot_width <= 2, o.count, wide)
+            if geometry not in seats:
+                seats[geometry] = min((price + cheapest_cpu(bm.boards[k], o.count) for price, k in hosts
+                                       if seated(bm.boards[k], o, wide)), default=inf)
+            case = next((price for price, k in chassis if bm.chassis[k].max_gpu_length_mm >= o.gpu.length_mm
+                         and o.count <= _cards_held(bm.chassis[k])), inf)
+            watts = int(o.count * pw.gpu_sustained_w(o.gpu, self.request.power_limit))
+            supply = next((price for price, capacity in psus if watts <= pw.PSU_TARGET_LOAD * capacity), inf)
+            ram = ceil_int(compat.ram_needed_gb(o.vram_gb, o.estimate.host_ram_bytes))
+            kit = next((price for price, gb in memory if gb >= ram), inf)
+            out[i] = min(inf, seats[geometry] + case + supply + kit + rest)
+        return out
+
+    def perf_bound(self, i: int) -> int:
+        return self.perf_points(self.full[i]) + self.perf_extra
+
+    def noise_bound(self, i: int) -> int:
+        o = self.full[i]
+        return noise_score(o.gpu, o.count) + self.noise_floor
+
+    def _price_limit(self) -> int | None:
+        limits = [int(self.request.budget)] if self.request.budget is not None else []
+        if self.cost_cap is not None:
+            limits.append(int(self.cost_cap))
+        return min(limits) if limits else None
+
+    def _grow_table(self, bm: BuildModel) -> None:
+        """The most room to grow any money can buy: board x16 slots and PSU capacity, by price."""
+        psus = sorted(zip(bm.psu_paid, bm.psu_grow))
+        self._psu_prices = [p for p, _g in psus]
+        best, self._psu_best = 0, []
+        for _p, g in psus:
+            best = max(best, g)
+            self._psu_best.append(best)
+        self._boards = sorted(zip(bm.board_paid, bm.board_grow))
+        self._others_floor = self.floor - min(bm.board_paid, default=0) - min(bm.psu_paid, default=0)
+
+    def grow_bound(self, i: int) -> int:
+        limit = self._price_limit()
+        money = None if limit is None else limit - option_cost(self.full[i]) - self._others_floor
+        best = -1
+        for price, grow in self._boards:
+            if money is not None and price > money:
+                break
+            k = len(self._psu_prices) if money is None else bisect.bisect_right(self._psu_prices, money - price)
+            if k:
+                best = max(best, grow + self._psu_best[k - 1])
+        return best
+
+    def may_beat(self, i: int, objective: str, values: dict[str, Any] | None) -> bool:
+        """Could a build with option i do better than the answer `values` on `objective`?"""
+        if values is None:
+            return True  # nothing found among the subset: any option left out might fit
+        cost = self.lower_cost(i)
+        if objective == "cost":
+            return cost < values["cost"]
+        if objective == "perf":
+            return (self.perf_bound(i), -cost) > (values["perf"], -values["cost"])
+        if objective == "noise":
+            return (self.noise_bound(i), cost) < (values["noise"], values["cost"])
+        if objective == "grow":
+            return (self.grow_bound(i), -cost) > (values["grow"], -values["cost"])
+        if objective.startswith("value:"):
+            weight = int(round(float(objective.split(":", 1)[1]) * 1000))
+            return self.perf_bound(i) * 1000 - weight * cost > values["perf"] * 1000 - weight * values["cost"]
+        return True
+
+    # ------------------------------------------------------------------ the subset
+
+    def _first_subset(self) -> list[int]:
+        if len(self.possible) < LAZY_FROM:
+            return list(self.possible)
+        orders = [
+            sorted(self.possible, key=lambda i: (self.lower_cost(i), i)),
+            sorted(self.possible, key=lambda i: (-self.perf_bound(i), self.lower_cost(i), i)),
+            sorted(self.possible, key=lambda i: (self.noise_bound(i), self.lower_cost(i), i)),
+            sorted(self.possible, key=lambda i: (-self.perf_bound(i) / max(self.lower_cost(i), 1), i)),
+        ]
+        chosen = {i for i in self.possible if self.full[i].owned}
+        for order in orders:
+            chosen.update(order[:FIRST_PICKS])
+        return sorted(chosen)
+
+    def _model(self, active: list[int]) -> BuildModel:
+        self.active = sorted(active)
+        sub = replace(self.c, options=[self.full[i] for i in self.active])
+        bm = BuildModel(self.request, sub, self.model_arch, self.catalog, self.cost_cap, self.perf_scale)
+        position = {full: k for k, full in enumerate(self.active)}
+        for choice in self.builds_excluded:
+            bm.exclude_build(choice)
+        for i in self.excluded:
+            if i in position:
+                bm.exclude_option(position[i])
+        return bm
+
+    def _grow_subset(self, more: list[int]) -> None:
+        self.rebuilds += 1
+        self.bm = self._model(sorted(set(self.active) | set(more)))
+
+    # ------------------------------------------------------------------ BuildModel's interface
+
+    @property
+    def last_status(self) -> str:
+        return self.bm.last_status
+
+    def solve(self, objective: str, time_limit: float = 2.0, bound: tuple[str, int] | None = None) -> Choice | None:
+        while True:
+            choice = self.bm.solve(objective, time_limit, bound)
+            if self.bm.last_status == "unknown":
+                return choice  # out of time: nothing to prove against
+            values = self.bm.last_values if choice is not None else None
+            active = set(self.active)
+            blocked = set(self.excluded)
+            left = [i for i in self.possible if i not in active and i not in blocked]
+            beating = [i for i in left if self.may_beat(i, objective, values)]
+            if not beating:
+                return choice
+            if choice is None or len(beating) > len(self.active):
+                self._grow_subset(beating)  # nothing found, or many could beat it: take them all
+            else:
+                self._grow_subset(sorted(beating, key=lambda i: (self.lower_cost(i), i))[: max(FIRST_PICKS, len(beating))])
+
+    def solve_only_gpu(self, gpu_id: str, time_limit: float) -> Choice | None:
+        missing = [i for i in self.possible if self.full[i].gpu.id == gpu_id and i not in set(self.active)]
+        if missing:
+            self._grow_subset(missing)
+        return self.bm.solve_only_gpu(gpu_id, time_limit)
+
+    def exclude_option(self, index: int) -> None:
+        self.excluded.append(index)
+        self.bm.exclude_option(self.active.index(index))
+
+    def allow_options(self, indexes: list[int]) -> None:
+        self.excluded = []
+        self.bm.allow_options([self.active.index(i) for i in indexes if i in self.active])
+
+    def exclude_build(self, choice: Choice) -> None:
+        self.builds_excluded.append(choice)
+        self.bm.exclude_build(choice)
+
+    def option_index(self, option: GpuOption) -> int:
+        return next(i for i, o in enumerate(self.full) if o is option)
+
+    def perf_points(self, option: GpuOption) -> int:
+        return int(round(option.perf * self.perf_scale))
