@@ -25,6 +25,7 @@ from configurator.core.estimate.crossval import (  # noqa: E402
     KNOBS,
     Point,
     Summary,
+    conformal_factors,
     coverage,
     cross_validate,
     fit,
@@ -88,6 +89,8 @@ def main(argv: list[str]) -> int:
         if show_ranges and any(p.estimated for p in cv):
             lo, hi = interval_factors(cv)
             print(f"  interval from cross-val errors: ({lo:.3f}, {hi:.3f})")
+            clo, chi = conformal_factors(cv)
+            print(f"  split-conformal interval from cross-val errors: ({clo:.3f}, {chi:.3f})")
         if show_fit and knobs:
             refit = fit(knobs, lambda d, k=kind: score(list(d), k), reference, start)
             for name, value in fitted_values(refit, knobs).items():

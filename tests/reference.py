@@ -110,6 +110,7 @@ def finetune_memory(catalog: Catalog, data: Data = None) -> tuple[list[Compariso
                 framework=row.get("framework"), activation_offload=row.get("activation_offload"),
                 context=int(row["context"]), batch=int(row["batch"]),
                 grad_checkpointing=row.get("grad_checkpointing", True), lora_rank=int(row.get("lora_rank", 8)),
+                lora_targets=row.get("lora_targets", "all-linear"),
                 zero=int(row["zero"]), offload=row.get("offload", "none"),
                 train_embeddings=bool(row.get("train_embeddings", False)),
             )

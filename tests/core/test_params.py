@@ -58,3 +58,14 @@ def test_reference_counts_spelled_out() -> None:
     """Llama 3.1 8B from its config.json: 8,030,261,248 parameters (HF safetensors index)."""
     model = next(m for m in MODELS if m.id == "llama-3.1-8b")
     assert count_params(model).total == 8_030_261_248
+
+
+def test_gemma_3n_per_layer_embeddings_are_a_lookup_table() -> None:
+    """Gemma 3n E4B config.json: 35 layers x 256-wide per-layer embeddings over 262144 tokens (2.35 B
+    parameters) beside the 4.5 B decoder; the model card's '4B effective' leaves them out because they are
+    looked up, not multiplied. They are counted with the embedding table and kept out of the matmul count."""
+    model = next(m for m in MODELS if m.id == "gemma-3n-e4b")
+    counts = count_params(model)
+    ple = 262144 * 35 * 256
+    assert counts.embedding == model.vocab_size * model.hidden_size + ple
+    assert counts.matmul_active < counts.total - ple

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from configurator.core.estimate import estimator
-from configurator.core.estimate.crossval import KNOBS, coverage, cross_validate, interval_factors, source_group
+from configurator.core.estimate.crossval import KNOBS, conformal_factors, coverage, cross_validate, interval_factors, source_group
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.ranges import RANGE_FACTORS
 from configurator.core.estimate.workload import Workload
@@ -67,12 +67,17 @@ def test_range_factors_bracket_the_estimate() -> None:
 
 
 def test_holdout_coverage_is_reported(catalog: Any) -> None:
-    """Fine-tuning holdout rows (backpropagate E3 receipts, never fitted on): every row is answered,
-    the estimate is within 35 % of each, and benchmarks/accuracy.py reports the share inside the range."""
+    """Fine-tuning holdout rows (backpropagate receipts, Unsloth's requirements table, LLaMA-Factory's
+    hardware table, torchtune's LoRA tutorial, an FSDP+QLoRA notebook; never fitted on): every row is
+    answered, the median error is at most 15 %, at least 70 % fall in the 80 % range, and
+    benchmarks/accuracy.py reports that share."""
     held = points("finetune_memory", catalog, kind_rows("finetune_memory", "holdout"))
-    assert len(held) >= 5
-    assert all(p.error is not None and abs(p.error) < 0.35 for p in held)
+    assert len(held) >= 30
+    errors = sorted(abs(e) for p in held if (e := p.error) is not None)
+    assert len(errors) == len(held)
+    assert errors[len(errors) // 2] <= 0.15
     share = coverage(held, RANGE_FACTORS["finetune_memory"])
+    assert share >= 0.70
     out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "accuracy.py"), "finetune_memory"],
                          capture_output=True, text=True, check=True, cwd=ROOT).stdout
     assert f"in the 80 % range {share:.0%}" in out
@@ -86,6 +91,8 @@ def test_leave_one_source_out_scores_every_row_once(catalog: Any) -> None:
     assert estimator.CAL == estimator.Calibration()  # the refits never leak into the shipped constants
     low, high = interval_factors(cv)
     assert low <= 1 <= high
+    c_low, c_high = conformal_factors(cv)
+    assert c_low <= low and high <= c_high  # the finite-sample bounds are never narrower than the quantiles
 
 
 def test_qlora_on_a_gptq_base_is_answered(catalog: Any) -> None:

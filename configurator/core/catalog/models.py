@@ -352,6 +352,14 @@ class MlaSpec(_Strict):
     v_head_dim: int = Field(gt=0, le=MAX_WIDTH)
 
 
+class PerLayerInputSpec(_Strict):
+    """Per-layer embeddings (Gemma 3n, config `hidden_size_per_layer_input` / `vocab_size_per_layer_input`):
+    every layer looks up its own small embedding of the token and projects it into the residual stream."""
+
+    hidden_size: int = Field(gt=0, le=MAX_WIDTH, description="hidden_size_per_layer_input")
+    vocab_size: int = Field(gt=0, le=MAX_VOCAB, description="vocab_size_per_layer_input")
+
+
 class LinearAttentionSpec(_Strict):
     """Hybrid linear attention (Qwen3-Next Gated DeltaNet): most layers keep a fixed-size
     recurrent state instead of a growing KV cache; every n-th layer is full attention."""
@@ -399,6 +407,7 @@ class ModelArch(Record):
     moe: MoeSpec | None = None
     mla: MlaSpec | None = None
     linear_attention: LinearAttentionSpec | None = None
+    per_layer_input: PerLayerInputSpec | None = Field(default=None, description="Gemma 3n per-layer embeddings")
     attention_output_gate: bool = Field(
         default=False, description="gated attention: q_proj also emits a per-head output gate (Qwen3-Next)"
     )

@@ -189,6 +189,24 @@ def interval_factors(points: Sequence[Point], coverage: float = 0.8) -> tuple[fl
     return low, high
 
 
+def conformal_factors(points: Sequence[Point], coverage: float = 0.8) -> tuple[float, float]:
+    """(low, high) multipliers from split-conformal order statistics of the cross-validated log ratios.
+
+    With n scored rows, the k-th smallest of n values bounds a fresh row with probability k / (n + 1)
+    (Vovk et al., "Algorithmic Learning in a Random World"; Angelopoulos & Bates 2021, sec. 1): the
+    tails are taken at ceil((n + 1) x tail) from each end rather than at the plain quantile, which on
+    a few dozen rows would promise more than it holds. Widened to contain 1, as interval_factors.
+    """
+    logs = sorted(math.log(p.measured / p.estimated) for p in points if p.estimated)
+    if not logs:
+        raise ValueError("no answered rows to derive an interval from")
+    n = len(logs)
+    tail = (1 - coverage) / 2
+    low = logs[max(0, math.floor((n + 1) * tail) - 1)]
+    high = logs[min(n - 1, math.ceil((n + 1) * (1 - tail)) - 1)]
+    return math.exp(min(0.0, low)), math.exp(max(0.0, high))
+
+
 def coverage(points: Sequence[Point], factors: tuple[float, float]) -> float:
     """Share of answered rows whose measurement lies in [estimate x low, estimate x high]."""
     answered = [p for p in points if p.estimated]

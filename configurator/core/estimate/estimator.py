@@ -18,11 +18,12 @@ from configurator.core.estimate.frameworks import (
     DEEPSPEED_BUCKET_ELEMENTS,
     DEEPSPEED_MAX_LIVE_PARAMETERS,
     DEEPSPEED_PREFETCH_ELEMENTS,
-    LOGIT_BYTES_CHUNKS,
     LOGITS_BYTES,
+    LOGITS_NOTES,
     OPTIMIZER_STATE_BYTES,
     default_framework,
     framework,
+    logits_handling,
 )
 from configurator.core.estimate.params import ParamCounts, count_params
 from configurator.core.estimate.precision import KV_BYTES, weight_format
@@ -481,10 +482,10 @@ def _training_memory(
     weights += gathered
 
     per_layer = _activation_bytes_per_layer(model, seq, batch)
-    logit_bytes = LOGITS_BYTES[fw.logits]
+    loss = logits_handling(fw, model.architecture)
+    logit_bytes = LOGITS_BYTES[loss]
     logits = seq * batch * model.vocab_size * logit_bytes
-    logit_note = {"fp32-upcast": "fp32 upcast for the loss", "chunked": f"loss over {LOGIT_BYTES_CHUNKS} chunks",
-                  "fused": "fused cross-entropy kernel"}[fw.logits]
+    logit_note = LOGITS_NOTES[loss]
     layer_inputs = model.num_layers * seq * batch * model.hidden_size * 2
     if workload.grad_checkpointing:
         if workload.activation_offload:

@@ -8,7 +8,7 @@ from typing import Literal
 FrameworkName = Literal["transformers", "peft", "trl", "torchtune", "unsloth", "llama-factory", "deepspeed"]
 FRAMEWORKS: tuple[str, ...] = FrameworkName.__args__  # type: ignore[attr-defined]
 
-Logits = Literal["fp32-upcast", "chunked", "fused"]
+Logits = Literal["fp32-upcast", "bf16-loss", "chunked", "fused"]
 
 
 @dataclass(frozen=True)
@@ -52,16 +52,43 @@ FRAMEWORK_DEFAULTS: dict[str, Framework] = {
     "deepspeed": Framework("deepspeed", "mixed", "adamw", "adamw", False, False, "fp32-upcast", deepspeed_buffers=True),
 }
 
-# Bytes per logit element kept for the loss and its backward pass.
-# fp32-upcast: bf16 logits + fp32 copy + fp32 softmax for backward (HF `ForCausalLMLoss` upcasts).
+# Bytes per logit element (tokens x vocab) alive at the loss's peak, its backward pass included.
+# fp32-upcast: transformers' ForCausalLMLoss (loss_utils.py) upcasts with `logits.float()` before
+#   cross_entropy: the bf16 logits returned to the trainer (2) + log_softmax's fp32 output saved for
+#   backward (4) + its fp32 gradient (4) + the fp32 gradient of the upcast input (4) = 14; older
+#   Llama code upcast inside the model and sliced a contiguous fp32 copy, to the same order.
+# bf16-loss: remote model code that calls CrossEntropyLoss on the 16-bit logits without upcasting
+#   (Qwen-1 modeling_qwen.py): logits, log_softmax output, and their two gradients at 2 bytes = 8.
 # chunked: bf16 logits kept for backward (2) + one of 8 chunks upcast to fp32 with its softmax (8/8).
-# fused: bf16 logits only; the kernel writes the gradient in place (Unsloth fast_cross_entropy_loss).
+# fused: Unsloth since late 2024 computes the loss with Apple's Cut Cross-Entropy (Unsloth benchmarks
+#   page: its VRAM savings "come from Unsloth's gradient checkpointing algorithm and Apple's CCE";
+#   Wijmans et al. 2024, "Cut Your Losses in Large-Vocabulary Language Models": the logits are never
+#   materialised, loss memory falls from gigabytes to megabytes): nothing per logit.
 LOGIT_BYTES_CHUNKS = 8
 LOGITS_BYTES: dict[str, float] = {
-    "fp32-upcast": 8.0,
+    "fp32-upcast": 2.0 + 4.0 + 4.0 + 4.0,
+    "bf16-loss": 4 * 2.0,
     "chunked": 2.0 + 8.0 / LOGIT_BYTES_CHUNKS,
-    "fused": 2.0,
+    "fused": 0.0,
 }
+LOGITS_NOTES: dict[str, str] = {
+    "fp32-upcast": "fp32 upcast for the loss",
+    "bf16-loss": "loss on the 16-bit logits (model code does not upcast)",
+    "chunked": f"loss over {LOGIT_BYTES_CHUNKS} chunks",
+    "fused": "cut cross-entropy: logits never materialised",
+}
+# Model code that computes the loss itself, in the logits' dtype, whatever the trainer: HF
+# `model_type` -> logits handling (Qwen-1's trust_remote_code modeling_qwen.py, QWenLMHeadModel.forward).
+ARCH_LOGITS: dict[str, Logits] = {"qwen": "bf16-loss"}
+
+
+def logits_handling(fw: Framework, architecture: str) -> Logits:
+    """How the loss treats the logits: the framework's way, unless the model's own code computes it
+    (only where the framework would otherwise run the model's forward with its loss)."""
+    if fw.logits == "fp32-upcast":
+        return ARCH_LOGITS.get(architecture, fw.logits)
+    return fw.logits
+
 
 # DeepSpeed defaults (deepspeed.ai/docs/config-json): reduce_bucket_size and allgather_bucket_size
 # 5e8 elements each for ZeRO-1/2; ZeRO-3 keeps at most stage3_max_live_parameters = 1e9 gathered

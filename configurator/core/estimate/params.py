@@ -26,6 +26,7 @@ class ParamCounts:
     norms: int
     position: int  # learned absolute position table (GPT-3)
     layers: int
+    per_layer_embedding: int = 0  # Gemma 3n per-layer tables, inside `embedding` (a lookup, never the output head)
 
     @property
     def total(self) -> int:
@@ -41,7 +42,7 @@ class ParamCounts:
     def matmul_active(self) -> int:
         """Parameters in matrix multiplies per token: the 2*N FLOPs of a forward pass."""
         return self.attention + self.dense_mlp + self.experts_active + self.lm_head + (
-            self.embedding if self.lm_head == 0 else 0
+            self.embedding - self.per_layer_embedding if self.lm_head == 0 else 0
         )
 
 
@@ -124,6 +125,15 @@ def count_params(m: ModelArch) -> ParamCounts:
         experts = moe_layers * moe.num_experts * expert
         experts_active = moe_layers * moe.experts_per_token * expert
     embedding = m.vocab_size * h
+    per_layer_embedding = 0
+    if m.per_layer_input is not None:
+        # Gemma 3n (HF Gemma3nTextModel): one table of num_layers x ple_dim columns, looked up like the token
+        # embedding (counted with it: a lookup, kept 16-bit); per_layer_model_projection (h -> layers x ple_dim)
+        # and each layer's per_layer_input_gate (h -> ple_dim) and per_layer_projection (ple_dim -> h) are matmuls
+        ple = m.per_layer_input
+        per_layer_embedding = ple.vocab_size * m.num_layers * ple.hidden_size
+        embedding += per_layer_embedding
+        dense_mlp += h * m.num_layers * ple.hidden_size + m.num_layers * 2 * h * ple.hidden_size
     lm_head = 0 if m.tie_embeddings else m.vocab_size * h
     position = m.max_context * h if m.learned_position_embeddings else 0
     return ParamCounts(
@@ -136,4 +146,5 @@ def count_params(m: ModelArch) -> ParamCounts:
         norms=norms,
         position=position,
         layers=m.num_layers,
+        per_layer_embedding=per_layer_embedding,
     )

@@ -63,8 +63,9 @@ def _default_engine(precision: str, batch: int) -> str:
 Method = Literal["full", "lora", "qlora"]
 Optimizer = Literal["adamw", "adamw-8bit", "paged-adamw", "paged-adamw-8bit", "sgd"]
 # bases QLoRA can train adapters on: bitsandbytes NF4 (the QLoRA paper) or a published GPTQ/AWQ
-# checkpoint (Qwen's Q-LoRA recipe fine-tunes its Int4 GPTQ models; PEFT trains LoRA over both)
-QLORA_BASES = ("nf4", "int4", "gptq-int4", "gptq-int8", "awq-int4")
+# checkpoint (Qwen's Q-LoRA recipe fine-tunes its Int4 GPTQ models; PEFT trains LoRA over both), or
+# bitsandbytes LLM.int8() (LLaMA-Factory `quantization_bit: 8`, its hardware table's "QLoRA 8-bit" row)
+QLORA_BASES = ("nf4", "int4", "int8", "gptq-int4", "gptq-int8", "awq-int4")
 Split = Literal["auto", "layer", "tensor"]
 
 
