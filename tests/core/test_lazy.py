@@ -1,0 +1,74 @@
+"""The lazy model (solve/lazy.py) finds builds as good as the whole model's, on a catalog with many GPU options."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.catalog.models import ModelArch
+from configurator.core.estimate.workload import Workload
+from configurator.core.solve import memo
+from configurator.core.solve.candidates import gpu_options, platform_parts
+from configurator.core.solve.lazy import LazyBuildModel
+from configurator.core.solve.request import BuildRequest
+from configurator.core.solve.solver import BuildModel, run_labels
+
+
+def crowded(catalog: Catalog, copies: int) -> Catalog:
+    """Each GPU `copies` times over, every copy dearer and a watt more frugal (so no copy dominates another)."""
+    big = Catalog(exchange_rates=dict(catalog.exchange_rates))
+    for kind, records in catalog.records.items():
+        for record in records.values():
+            big.records[kind][record.id] = record
+            if kind != "gpus":
+                continue
+            for i in range(1, copies):
+                prices = tuple(p.model_copy(update={"amount": p.amount * (1 + 0.01 * i)}) for p in record.prices)
+                big.records[kind][f"{record.id}-v{i}"] = record.model_copy(
+                    update={"id": f"{record.id}-v{i}", "prices": prices, "tdp_w": record.tdp_w - i})
+    return big
+
+
+REQUESTS = {
+    "8B q4 at 1,500": BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"), budget=1500),
+    "32B bf16 vLLM, no budget": BuildRequest(
+        model_id="qwen2.5-32b", workload=Workload(kind="inference", precision="bf16", batch=8, engine="vllm", context=8192),
+        circuit="230v16a"),
+}
+
+
+@pytest.mark.parametrize("label", list(REQUESTS))
+def test_lazy_labels_are_as_good_as_the_whole_model(catalog: Catalog, label: str) -> None:
+    big = crowded(catalog, 3)
+    request = REQUESTS[label]
+    model = big.records["models"][request.model_id]
+    assert isinstance(model, ModelArch)
+    memo.clear()
+    cand = gpu_options(model, request, big)
+    platform_parts(request, big, cand, model)
+    assert len(cand.options) >= 64, "the crowded catalog must exercise the lazy path"
+    whole = run_labels(BuildModel(request, cand, model, big), 5, label_time=2.0)
+    lazy_model = LazyBuildModel(request, cand, model, big)
+    lazy = run_labels(lazy_model, 5, label_time=2.0)
+    assert len(lazy_model.active) < len(cand.options), "the lazy model should not need every option"
+    # the cheapest build costs the same; the fastest within budget is as fast (ties may pick other parts)
+    assert lazy[0][2].cost == whole[0][2].cost
+    fastest = {name: choice for name, _why, choice in whole}
+    lazy_fastest = {name: choice for name, _why, choice in lazy}
+    for name in ("fastest within budget", "runner-up on speed"):
+        if name in fastest and name in lazy_fastest:
+            assert lazy_fastest[name].option.perf == pytest.approx(fastest[name].option.perf)
+    assert len(lazy) == len(whole)
+
+
+def test_a_second_card_that_adds_no_speed_is_not_offered(catalog: Catalog) -> None:
+    """An 8B model at q4 fits one card: two of the same card cost more and decode no faster (a layer split)."""
+    request = REQUESTS["8B q4 at 1,500"]
+    model = catalog.records["models"][request.model_id]
+    assert isinstance(model, ModelArch)
+    options = gpu_options(model, request, catalog).options
+    singles = {o.gpu.id: o for o in options if o.count == 1}
+    assert singles
+    for o in options:
+        if o.count > 1 and o.gpu.id in singles:
+            assert o.perf > singles[o.gpu.id].perf or o.estimate.host_ram_bytes < singles[o.gpu.id].estimate.host_ram_bytes
