@@ -796,7 +796,15 @@ def cost_of_ownership_for(
 ) -> CostOfOwnership:
     """Buy versus rent for one build with the regional defaults: what `plan` reports per build."""
     profile = profile or default_profile(build.currency, region)
-    offers = catalog_offers(catalog)
-    market: Market = "any" if region == "china" else "global"
-    search = search_rentals(build, offers, catalog, model, workload, exact_weight_bytes=exact_weight_bytes, market=market)
+    search = rental_search_for(build, catalog, model, workload, region, exact_weight_bytes)
     return tco(build, search, profile, ownership_for(build, catalog, assumptions), catalog=catalog)
+
+
+def rental_search_for(
+    build: Build, catalog: Catalog, model: ModelArch, workload: Workload, region: str = "global",
+    exact_weight_bytes: int | None = None,
+) -> RentalSearch:
+    """The rental `plan` matches to a build: the catalog's offers, mainland-China offers only for region "china"."""
+    market: Market = "any" if region == "china" else "global"
+    return search_rentals(build, catalog_offers(catalog), catalog, model, workload, exact_weight_bytes=exact_weight_bytes,
+                          market=market)

@@ -134,7 +134,7 @@ def screenshot_main(argv: Sequence[str]) -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     parser = argparse.ArgumentParser(prog="llm-rig screenshot", description="Render the main window, solved, to a PNG.")
     parser.add_argument("out", type=Path)
-    parser.add_argument("--tab", default="Parts", help="detail tab to show: Parts, VRAM, Cost, Power, Slot map, Checks, Estimates")
+    parser.add_argument("--tab", default="Parts", help="detail tab to show: Parts, VRAM, Cost, Power, Nodes, Slot map, Checks, Estimates")
     parser.add_argument("--size", default="1600x950")
     parser.add_argument("--widget", choices=("window", "detail"), default="window")
     add_plan_options(parser)

@@ -24,7 +24,7 @@ from configurator.core.report.fit import CHOSEN_MARK, fit_of, gpus_text
 from configurator.core.solve import noise
 from configurator.core.solve.build import Build, Infeasible, PlanResult
 from configurator.core.solve.request import BuildRequest
-from configurator.qt.charts import CostBreakdownChart, PowerBudgetChart, VramHeadroomChart
+from configurator.qt.charts import CostBreakdownChart, NodeScalingChart, PowerBudgetChart, VramHeadroomChart
 from configurator.qt.costs import BuyOrRentPanel
 from configurator.qt.slotmap import SlotMapWidget
 
@@ -319,6 +319,7 @@ class BuildDetail(QTabWidget):
         self.vram_chart = VramHeadroomChart()
         self.cost_chart = CostBreakdownChart()
         self.power_chart = PowerBudgetChart()
+        self.nodes_chart = NodeScalingChart()
         self.noise = QLabel()
         self.noise.setWordWrap(True)
         self.noise.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -338,6 +339,7 @@ class BuildDetail(QTabWidget):
         self.addTab(self.vram_chart, "VRAM")
         self.addTab(self.cost_chart, "Cost")
         self.addTab(power_page, "Power")
+        self.nodes_tab = self.addTab(self.nodes_chart, "Nodes")  # shown for builds with a time/cost curve
         self.addTab(self.slot_map, "Slot map")
         self.addTab(self.checks, "Checks")
         self.addTab(self.estimates, "Estimates")
@@ -355,6 +357,8 @@ class BuildDetail(QTabWidget):
         self.vram_chart.show_build(build)
         self.cost_chart.show_build(build)
         self.power_chart.show_build(build)
+        self.nodes_chart.show_build(build)
+        self.setTabVisible(self.nodes_tab, build is not None and build.node_curve is not None)
         self._fill_noise(build)
         self.launch.show_build(build)
         self.slot_map.show_build(build)

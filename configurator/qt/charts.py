@@ -1,13 +1,15 @@
-"""Charts of a build: VRAM headroom per GPU, cost by category, and the power budget."""
+"""Charts of a build: VRAM headroom per GPU, cost by category, the power budget, and time and cost against nodes."""
 
 from __future__ import annotations
 
+import math
+
 import pyqtgraph as pg
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from configurator.core.estimate.result import BREAKDOWN_KEYS
-from configurator.core.solve.build import Build
+from configurator.core.solve.build import Build, NodeCurve
 
 GIB = 1024**3
 COMPONENT_COLORS = {
@@ -200,3 +202,161 @@ class PowerBudgetChart(_Chart):
             self._legend_line(pen, f"{text} {value:,.0f} W")
         self._ticks(["DC load", "wall"])
         self.plot.setYRange(0, max(p.psu_w, p.circuit_limit_w, p.wall_w) * 1.12)
+
+
+def _short_money(value: float) -> str:
+    """1,500,000 -> "1.5M": tick labels on a log axis spanning thousands to hundreds of millions."""
+    for limit, suffix in ((1e9, "B"), (1e6, "M"), (1e3, "k")):
+        if value >= limit:
+            return f"{value / limit:.3g}{suffix}"
+    return f"{value:g}"
+
+
+def _log_ticks(low: float, high: float, text: object) -> list[tuple[float, str]]:
+    """Ticks at 1, 2 and 5 of each decade between `low` and `high`, placed on log10 coordinates."""
+    ticks = []
+    for decade in range(math.floor(math.log10(low)) - 1, math.ceil(math.log10(high)) + 1):
+        for step in (1, 2, 5):
+            value = step * 10.0**decade
+            if low / 1.5 <= value <= high * 1.5:
+                ticks.append((math.log10(value), text(value)))  # type: ignore[operator]
+    return ticks
+
+
+class NodeScalingChart(_Chart):
+    """Wall time (days, log scale, left) and cost (right, log scale) against the number of nodes of the build's
+    ready-made server, from the build's own `node_curve` (core: solve.cluster.node_curve). The chosen size is marked,
+    the deadline drawn as a line. Both axes are logarithmic because cost grows with nodes over three decades while time
+    falls; the rental curve stays near-flat on it, so the point where buying overtakes renting the job shows.
+
+    The drawn items hold log10 coordinates; `series` keeps the curve's own numbers."""
+
+    LEGEND_COLUMN = 1
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__("Wall time and cost against nodes", "wall time (days)", parent)
+        self.plot.showGrid(x=True, y=True, alpha=0.25)
+        self.plot.setLabel("bottom", "nodes")
+        self.cost_view = pg.ViewBox()
+        self.cost_view.setMouseEnabled(x=False, y=False)
+        self.cost_view.setMenuEnabled(False)
+        self.plot.showAxis("right")
+        self.plot.scene().addItem(self.cost_view)
+        self.plot.getAxis("right").linkToView(self.cost_view)
+        self.cost_view.setXLink(self.plot)
+        self.plot.vb.sigResized.connect(self._sync_views)
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.layout().addWidget(self.note)  # type: ignore[union-attr]
+        self.curve: NodeCurve | None = None
+        self.items: dict[str, pg.GraphicsObject] = {}
+
+    def _sync_views(self) -> None:
+        self.cost_view.setGeometry(self.plot.vb.sceneBoundingRect())
+        self.cost_view.linkedViewChanged(self.plot.vb, self.cost_view.XAxis)
+
+    def clear(self) -> None:
+        super().clear()
+        self.cost_view.clear()
+        self.items = {}
+        self.curve = None
+        self.note.setText("")
+
+    def _line(self, name: str, xs: list[float], ys: list[float], color: str, view: pg.ViewBox | None = None,
+              dash: bool = False, symbol: str | None = "o") -> None:
+        pen = pg.mkPen(color, width=2, style=pg.QtCore.Qt.PenStyle.DashLine if dash else pg.QtCore.Qt.PenStyle.SolidLine)
+        item = pg.PlotDataItem([math.log10(x) for x in xs], [math.log10(y) for y in ys], pen=pen, symbol=symbol,
+                               symbolSize=6, symbolBrush=QColor(color), symbolPen=None, name=name)
+        (view or self.plot).addItem(item)
+        self.legend.addItem(item, name)
+        self.items[name] = item
+
+    def show_build(self, build: Build | None) -> None:
+        self.clear()
+        curve = build.node_curve if build is not None else None
+        if curve is None or build is None:
+            return
+        self.curve = curve
+        training = curve.kind == "training"
+        fit = [p for p in curve.points if p.fits]
+        timed = [p for p in fit if (p.wall_hours if training else p.decode_tokens_per_s)]
+        priced = [p for p in fit if p.total_price > 0]  # a size that cannot run the job has no cost to weigh
+        rented = [p for p in fit if p.rental_cost]
+        self.series = {
+            "nodes": [float(p.nodes) for p in timed],
+            "wall_days": [(p.wall_hours or 0) / 24 for p in timed] if training else [],
+            "decode_tokens_per_s": [p.decode_tokens_per_s or 0 for p in timed] if not training else [],
+            "price_nodes": [float(p.nodes) for p in priced],
+            "price": [p.total_price for p in priced],
+            "rental_nodes": [float(p.nodes) for p in rented],
+            "rental": [p.rental_cost or 0 for p in rented],
+            "chosen_nodes": [float(curve.chosen_nodes)],
+            "deadline_days": [curve.deadline_hours / 24] if curve.deadline_hours else [],
+        }
+        left = self.series["wall_days"] if training else self.series["decode_tokens_per_s"]
+        self.plot.setLabel("left", "wall time (days)" if training else "decode tokens/s per sequence")
+        self.plot.setLabel("right", f"cost ({curve.currency})")
+        # the title stays short: a long one sets the plot's minimum width and pushes the legend off a printed chart
+        self.plot.setTitle("Wall time and cost against nodes" if training else "Decode speed and cost against nodes")
+        self.plot.setLabel("bottom", f"nodes of {curve.system_name.split(' (')[0]}")
+        if timed:
+            self._line("wall time (left)" if training else "decode speed (left)", self.series["nodes"], left, "#3b6ea8")
+        if priced:
+            self._line("bought (right)", self.series["price_nodes"], self.series["price"], "#e39b2d", self.cost_view)
+        if rented:
+            self._line("the job rented (right)", self.series["rental_nodes"], self.series["rental"], "#6a994e", self.cost_view,
+                       dash=True)
+        chosen = curve.point(curve.chosen_nodes)
+        pen = pg.mkPen("#c8553d", width=1.5, style=pg.QtCore.Qt.PenStyle.DotLine)
+        label = f"chosen: {curve.chosen_nodes} nodes"
+        if chosen is not None and chosen.fits:
+            label += (f"\n{(chosen.wall_hours or 0) / 24:,.0f} days" if training else f"\n{chosen.decode_tokens_per_s or 0:.1f} tokens/s")
+            label += f", {_short_money(chosen.total_price)} {curve.currency}"
+        xs = [float(p.nodes) for p in curve.points]
+        # the label on the side of the line with more room, so it is never cut at the plot's edge
+        middle = (math.log10(min(xs)) + math.log10(max(xs))) / 2
+        side = (1, 0.5) if math.log10(curve.chosen_nodes) > middle else (0, 0.5)
+        marker = pg.InfiniteLine(pos=math.log10(curve.chosen_nodes), angle=90, pen=pen, label=label,
+                                 labelOpts={"position": 0.95, "color": "#c8553d", "fill": (255, 255, 255, 200),
+                                            "anchors": [side, side]})
+        self.plot.addItem(marker)
+        self.items["chosen"] = marker
+        if chosen is not None and (chosen.wall_hours if training else chosen.decode_tokens_per_s):
+            y = (chosen.wall_hours or 0) / 24 if training else chosen.decode_tokens_per_s or 0
+            star = pg.ScatterPlotItem([math.log10(chosen.nodes)], [math.log10(y)], symbol="star", size=16,
+                                      brush=QColor("#c8553d"), pen=None)
+            self.plot.addItem(star)
+            self.items["chosen_point"] = star
+        values = list(left)
+        if curve.deadline_hours and training:
+            days = curve.deadline_hours / 24
+            dash = pg.mkPen("#c8553d", width=2, style=pg.QtCore.Qt.PenStyle.DashLine)
+            line = pg.InfiniteLine(pos=math.log10(days), angle=0, pen=dash)
+            self.plot.addItem(line)
+            self.items["deadline"] = line
+            self._legend_line(dash, f"deadline {days:,.0f} days")
+            values.append(days)
+        shown = sorted({n for n in xs if math.log2(n) % 1 == 0} | {float(curve.chosen_nodes)})
+        self.plot.getAxis("bottom").setTicks([[(math.log10(n), f"{n:g}") for n in shown]])
+        self.plot.setXRange(math.log10(min(xs)) - 0.1, math.log10(max(xs)) + 0.15, padding=0)
+        if values:
+            low, high = min(values), max(values)
+            self.plot.getAxis("left").setTicks([_log_ticks(low, high, lambda v: f"{v:g}")])
+            self.plot.setYRange(math.log10(low) - 0.1, math.log10(high) + 0.1, padding=0)
+        costs = self.series["price"] + self.series["rental"]
+        if costs:
+            low, high = min(costs), max(costs)
+            self.plot.getAxis("right").setTicks([_log_ticks(low, high, _short_money)])
+            self.cost_view.setYRange(math.log10(low) - 0.1, math.log10(high) + 0.1, padding=0)
+        unfit = [p.nodes for p in curve.points if not p.fits]
+        notes = []
+        if unfit:
+            notes.append(f"{', '.join(map(str, unfit))} node{'s' if len(unfit) > 1 else ''}: too few, no parallel layout "
+                         "holds the job in memory")
+        if training and chosen is not None and chosen.rental_reason and chosen.rental_cost is None:
+            notes.append(f"no rental at {chosen.nodes} nodes: {chosen.rental_reason}")
+        elif rented:
+            notes.append("rented: the job on the cloud offer the plan matches at each size (its hourly price x its own "
+                         "wall hours)")
+        self.note.setText("; ".join(notes))
+        self._sync_views()

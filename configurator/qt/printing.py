@@ -41,11 +41,14 @@ def _png_data_uri(image: QImage) -> str:
 
 def chart_images(build: Build, width: int = 640, height: int = 340) -> dict[str, str]:
     """The app's own charts of the build, as PNG data URIs (needs a QApplication)."""
-    from configurator.qt.charts import CostBreakdownChart, PowerBudgetChart, VramHeadroomChart
+    from configurator.qt.charts import CostBreakdownChart, NodeScalingChart, PowerBudgetChart, VramHeadroomChart
 
     out = {}
-    for title, cls in (("VRAM headroom", VramHeadroomChart), ("Cost breakdown", CostBreakdownChart),
-                       ("Power budget", PowerBudgetChart)):
+    charts: list[tuple[str, type]] = [("VRAM headroom", VramHeadroomChart), ("Cost breakdown", CostBreakdownChart),
+                                      ("Power budget", PowerBudgetChart)]
+    if build.node_curve is not None:
+        charts.append(("Wall time and cost against nodes", NodeScalingChart))
+    for title, cls in charts:
         chart = cls()
         chart.resize(width, height)
         chart.show_build(build)

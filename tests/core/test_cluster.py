@@ -129,3 +129,48 @@ def test_multi_gpu_rental_uses_the_builds_zero_stage(catalog: Catalog) -> None:
         costs = build["cost_of_ownership"]
         if build["parallelism"]["zero_stage"]:
             assert "cannot hold the job" not in costs["rental_reason"] or costs["rental"] is not None
+
+
+def test_the_cluster_plan_carries_its_time_and_cost_curve(catalog: Catalog) -> None:
+    """The 90-day answer's curve: the same server at each size, agreeing with the build at the chosen size; every
+    smaller size that fits misses the deadline (the chosen one is the smallest that meets it); buying costs more with
+    every node; the job's rental at the chosen size is the one the buy-or-rent comparison shows."""
+    build = _journey(catalog, 2160.0)["builds"][0]
+    curve = build["node_curve"]
+    system = next(p for p in build["parts"] if p["category"] == "system")
+    assert curve["system"] == system["id"] and curve["chosen_nodes"] == build["nodes"] and curve["deadline_hours"] == 2160
+    points = {p["nodes"]: p for p in curve["points"]}
+    here = points[build["nodes"]]
+    assert here["wall_hours"] == pytest.approx(build["estimate"]["time"]["wall_hours"], rel=1e-3)
+    assert here["total_price"] == pytest.approx(build["total_price"])
+    assert here["scaling_efficiency"] == pytest.approx(build["parallelism"]["scaling_efficiency"], abs=1e-4)
+    assert here["rental_cost"] == pytest.approx(build["cost_of_ownership"]["job"]["rental_cost"], rel=1e-3)
+    fitting = [p for p in curve["points"] if p["fits"]]
+    smaller = [p for p in fitting if p["nodes"] < build["nodes"]]
+    assert smaller and all(p["wall_hours"] > 2160 for p in smaller)
+    assert [p["wall_hours"] for p in smaller] == sorted((p["wall_hours"] for p in smaller), reverse=True)
+    prices = [p["total_price"] for p in fitting]
+    assert prices == sorted(prices) and len(set(prices)) == len(prices)
+    assert max(points) > build["nodes"]  # the curve goes past the answer, where more nodes stop paying
+    assert all(0 < p["scaling_efficiency"] <= 1 for p in fitting)
+    assert not points[1]["fits"] and points[1]["wall_hours"] is None  # 70B training does not fit one 8 x A100 node
+
+
+def test_single_gpu_inference_builds_have_no_curve(catalog: Catalog) -> None:
+    request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"), budget=2000)
+    assert all("node_curve" not in b for b in plan(request, catalog).to_json()["builds"])
+
+
+def test_cluster_inference_curve_gives_decode_speed_not_time(catalog: Catalog) -> None:
+    """405B in bf16 does not fit one 8 x H100 node: the curve starts at two nodes, gives decode speed, no rental."""
+    from configurator.core.solve.cluster import node_curve
+
+    request = BuildRequest(model_id="llama-3.1-405b", workload=Workload(kind="inference", precision="bf16", context=8192))
+    model = catalog.records["models"]["llama-3.1-405b"]
+    curve = node_curve(catalog.records["systems"]["nvidia-dgx-h100"], request, catalog, model,
+                       request.workload.resolved(model.max_context), None, 2)
+    assert curve.kind == "inference" and curve.deadline_hours is None
+    assert not curve.points[0].fits and curve.points[0].nodes == 1
+    two = curve.point(2)
+    assert two is not None and two.fits and (two.decode_tokens_per_s or 0) > 0 and two.wall_hours is None
+    assert all(p.rental_cost is None for p in curve.points)

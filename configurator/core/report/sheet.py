@@ -113,6 +113,7 @@ TABLE_WIDTHS: dict[str, tuple[int, ...]] = {
     "connectors": (20, 22, 58),
     "memory": (8, 11, 10, 14, 13, 13, 12, 9, 10),
     "checks": (10, 12, 78),
+    "nodes": (9, 10, 17, 14, 25, 25),
 }
 MIN_COLUMN_PERCENT = 8  # no column narrower than this, so a label always has room for words
 
@@ -634,6 +635,50 @@ def estimate_section(build: Build) -> str:
     return "".join(parts)
 
 
+def cluster_section(build: Build) -> str:
+    """The time/cost curve (solve.cluster.node_curve) as a table: the same server at other cluster sizes."""
+    curve = build.node_curve
+    if curve is None:
+        return ""
+    training = curve.kind == "training"
+    c = curve.currency
+    fit = [p for p in curve.points if p.fits]
+    # a small table: the smallest size that fits, the powers of two, this build's size and the largest
+    keep = {curve.chosen_nodes, *(p.nodes for p in fit[:1] + fit[-1:])}
+    shown = [p for p in fit if p.nodes in keep or p.nodes & (p.nodes - 1) == 0]
+    rows = []
+    for p in shown:
+        chosen = p.nodes == curve.chosen_nodes
+        if training:
+            days = (p.wall_hours or 0) / 24
+            late = curve.deadline_hours is not None and (p.wall_hours or 0) > curve.deadline_hours
+            speed = f"{days:,.1f}" + (" (late)" if late else "")
+        else:
+            speed = f"{p.decode_tokens_per_s or 0:,.1f} tokens/s"
+        scaling = f"{p.scaling_efficiency:.0%}" if p.scaling_efficiency is not None else "-"
+        rented = f"{p.rental_cost:,.0f}" if p.rental_cost is not None else "-"
+        cells = [_cell(f"{p.nodes}" + (" ◀" if chosen else ""), "num"), _cell(p.gpus, "num"), _cell(speed, "num"),
+                 _cell(scaling, "num"), _cell(f"{p.total_price:,.0f}", "num"), _cell(rented, "num")]
+        attr = ' class="total"' if chosen else ""
+        rows.append(f"<tr{attr}>{''.join(cells)}</tr>")
+    headers = ["Nodes", "GPUs", "Wall time (days)" if training else "Decode speed", "Scaling", f"Bought ({c})",
+               f"Job rented ({c})"]
+    notes = [f"{escape(curve.system_name)} at other cluster sizes; ◀ marks this build"]
+    unfit = [p.nodes for p in curve.points if not p.fits]
+    if unfit:
+        notes.append(f"{max(unfit)} node{'s' if max(unfit) > 1 else ''} or fewer cannot hold the job")
+    here = curve.point(curve.chosen_nodes)
+    if here is not None and here.rental_offer:
+        notes.append(f"rented at this size: {escape(here.rental_offer)}")
+    if curve.deadline_hours:
+        notes.append(f"deadline {curve.deadline_hours:,.0f} h = {curve.deadline_hours / 24:,.0f} days")
+    if training:
+        notes.append("bought: nodes, network and switches at the catalog's prices; job rented: the cloud offer the plan "
+                     "matches at that size, its hourly price x its own wall hours; scaling: the parallel layout's efficiency")
+    return (f'<section class="block"><h2>Cluster size: time and cost</h2>{_table(headers, rows, num_from=0, kind="nodes")}'
+            f'<p class="muted small">{"; ".join(notes)}.</p></section>')
+
+
 def launch_section(build: Build) -> str:
     """The command that realises the estimate (core/launch.py), to paste into a shell."""
     launch = build.launch
@@ -690,6 +735,7 @@ def build_sheet_html(
     sections = [
         _header(build, request, meta),
         parts_section(build),
+        cluster_section(build),  # beside the bill it prices: the same server at other sizes
         charts_section(charts),
         slot_section(build),
         power_section(build, request),

@@ -63,6 +63,54 @@ class Power(_Frozen):
     rest_w: float
 
 
+class NodePoint(_Frozen):
+    """One cluster size on the time/cost curve (solve.cluster.node_curve)."""
+
+    nodes: int
+    gpus: int
+    fits: bool  # a parallel layout holds the job in memory at this size
+    wall_hours: float | None  # training: the job's wall-clock hours
+    decode_tokens_per_s: float | None  # inference: per sequence
+    total_price: float  # bought: nodes, network and switches at the catalog's dated prices
+    scaling_efficiency: float | None
+    rental_cost: float | None = None  # the job rented on the matched cluster offer (hourly x its own wall hours)
+    rental_wall_hours: float | None = None
+    rental_offer: str | None = None  # "N x offer-id"
+    rental_reason: str = ""  # why there is no rental, or how it was matched
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "nodes": self.nodes, "gpus": self.gpus, "fits": self.fits,
+            "wall_hours": None if self.wall_hours is None else round(self.wall_hours, 2),
+            "decode_tokens_per_s": None if self.decode_tokens_per_s is None else round(self.decode_tokens_per_s, 2),
+            "total_price": round(self.total_price, 2),
+            "scaling_efficiency": None if self.scaling_efficiency is None else round(self.scaling_efficiency, 4),
+            "rental_cost": None if self.rental_cost is None else round(self.rental_cost, 2),
+            "rental_wall_hours": None if self.rental_wall_hours is None else round(self.rental_wall_hours, 2),
+            "rental_offer": self.rental_offer, "rental_reason": self.rental_reason,
+        }
+
+
+class NodeCurve(_Frozen):
+    """Wall time and cost against the number of nodes, for one ready-made server (the app's chart, the sheet's table)."""
+
+    system: str  # the system record's id
+    system_name: str
+    currency: str
+    kind: Literal["training", "inference"]
+    chosen_nodes: int  # the build this curve belongs to
+    deadline_hours: float | None  # the request's, drawn as a line
+    points: tuple[NodePoint, ...]
+
+    def point(self, nodes: int) -> NodePoint | None:
+        return next((p for p in self.points if p.nodes == nodes), None)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"system": self.system, "system_name": self.system_name, "currency": self.currency, "kind": self.kind,
+                "chosen_nodes": self.chosen_nodes, "deadline_hours": self.deadline_hours,
+                "points": [p.to_json() for p in self.points]}
+
+
 class Build(_Frozen):
     rank: int
     label: str
@@ -83,6 +131,7 @@ class Build(_Frozen):
     launch: dict[str, str] | None = None  # {"engine", "command"} from core.launch.launch_command
     parallelism: dict[str, Any] | None = None  # estimate.parallel: the layout across GPUs and nodes
     site: dict[str, Any] | None = None  # solve.cluster.site_of: racks, power, cooling, feeds
+    node_curve: NodeCurve | None = None  # solve.cluster.node_curve: ready-made servers at other cluster sizes
 
     @property
     def total_price(self) -> float:
@@ -144,6 +193,7 @@ class Build(_Frozen):
             "noise_dba": build_dba(self),  # one machine at noise.DISTANCE_M (1 m) under load; None without fans
             "parallelism": self.layout(),
             **({"site": self.site} if self.site is not None else {}),
+            **({"node_curve": self.node_curve.to_json()} if self.node_curve is not None else {}),
         }
 
 

@@ -15,10 +15,11 @@ from configurator.core.estimate.parallel import (
     plan_inference,
 )
 from configurator.core.estimate.workload import Workload
-from configurator.core.solve.build import Build, BuildPart, Check, Power, SlotAssignment
+from configurator.core.solve.build import Build, BuildPart, Check, NodeCurve, NodePoint, Power, SlotAssignment
 from configurator.core.solve.candidates import TRAINING_HORIZON_H, estimate_as_practitioner
 from configurator.core.solve.pricing import quote
 from configurator.core.solve.request import BuildRequest, circuit_limit_w
+from configurator.core.tco import rental_search_for
 
 GIB = 1024**3
 NODE_COUNTS = (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048)
@@ -347,3 +348,50 @@ def _fastest_within(
                 best = build
             break
     return best
+
+
+CURVE_SPAN = 8
+"""The time/cost curve runs to this many times the chosen cluster (and at least CURVE_MIN_NODES): far enough to show
+where more nodes stop paying (the communication wall), not every size the search knows."""
+CURVE_MIN_NODES = 16
+
+
+def node_curve(
+    system: System, request: BuildRequest, catalog: Catalog, model: ModelArch, workload: Workload, exact: int | None,
+    chosen_nodes: int,
+) -> NodeCurve:
+    """`system` at each cluster size of NODE_COUNTS up to CURVE_SPAN x `chosen_nodes`: wall hours (or decode speed),
+    the price bought, the job rented on the offer `plan` would match, and the scaling efficiency. The points are the
+    builds `cluster_build` makes, so the curve and the chosen build agree at the chosen size."""
+    training = workload.kind != "inference"
+    top = max(CURVE_MIN_NODES, CURVE_SPAN * chosen_nodes)
+    counts = [n for n in NODE_COUNTS if n <= top and (n == 1 or system.network_gbps_per_gpu)]
+    if chosen_nodes not in counts:
+        counts = sorted({*counts, chosen_nodes})
+    points: list[NodePoint] = []
+    for n in counts:
+        build = cluster_build(1, "curve", "curve", system, n, request, catalog, model, workload, exact)
+        if build is None:
+            continue
+        fits = not _fails(build, ("MEM-FIT",))
+        est = build.estimate
+        scaling = build.parallelism.get("scaling_efficiency") if build.parallelism is not None else None
+        rental: dict[str, object] = {}
+        if training and fits and est.wall_hours is not None:
+            search = rental_search_for(build, catalog, model, workload, request.region, exact)
+            match = search.match
+            if match is not None and match.wall_hours is not None:
+                rental = {"rental_cost": match.hourly * match.wall_hours, "rental_wall_hours": match.wall_hours,
+                          "rental_offer": f"{match.instances} x {match.offer.id}", "rental_reason": search.reason}
+            else:
+                rental = {"rental_reason": search.reason}
+        points.append(NodePoint(
+            nodes=n, gpus=n * system.gpu_count, fits=fits,
+            wall_hours=est.wall_hours if fits and training else None,
+            decode_tokens_per_s=est.decode_tokens_per_s if fits and not training else None,
+            total_price=build.total_price, scaling_efficiency=float(scaling) if fits and scaling is not None else None,
+            **rental,  # type: ignore[arg-type]
+        ))
+    return NodeCurve(system=system.id, system_name=system.name, currency=request.currency,
+                     kind="training" if training else "inference", chosen_nodes=chosen_nodes,
+                     deadline_hours=request.deadline_hours if training else None, points=tuple(points))

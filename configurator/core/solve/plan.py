@@ -18,7 +18,7 @@ from configurator.core.estimate.precision import GGUF_TYPES
 from configurator.core.estimate.workload import Workload
 from configurator.core.launch import launch_command
 from configurator.core.solve.build import Build, BuildPart, Check, Infeasible, PlanResult, Power, SlotAssignment
-from configurator.core.solve.cluster import cluster_build, cluster_options
+from configurator.core.solve.cluster import cluster_build, cluster_options, node_curve
 from configurator.core.solve.candidates import (
     Candidates,
     Priced,
@@ -611,6 +611,34 @@ def _with_costs(
     return out
 
 
+def _with_curves(
+    builds: list[Build], catalog: Catalog, model: ModelArch, workload: Workload, request: BuildRequest, exact: int | None
+) -> list[Build]:
+    """Attach the time/cost curve (solve/cluster.py node_curve) to each ready-made-server build of a training plan, and
+    to cluster inference builds: one curve per system, spanning the largest of its builds."""
+    training = workload.kind != "inference" and workload.tokens is not None
+    systems = {s.id: s for s in _systems(catalog, request)}
+
+    def system_of(build: Build) -> System | None:
+        first = build.parts[0] if build.parts else None
+        if first is None or first.category != "system" or (not training and build.nodes < 2):
+            return None
+        return systems.get(first.id)
+
+    largest: dict[str, int] = {}
+    for build in builds:
+        system = system_of(build)
+        if system is not None:
+            largest[system.id] = max(largest.get(system.id, 0), build.nodes)
+    curves = {sid: node_curve(systems[sid], request, catalog, model, workload, exact, nodes) for sid, nodes in largest.items()}
+    out = []
+    for build in builds:
+        system = system_of(build)
+        curve = curves.get(system.id) if system is not None else None
+        out.append(build if curve is None else build.model_copy(update={"node_curve": curve.model_copy(update={"chosen_nodes": build.nodes})}))
+    return out
+
+
 def plan(
     request: BuildRequest,
     catalog: Catalog,
@@ -706,6 +734,7 @@ def plan(
                 notes.append(f"{name}: " + cand.rejected_gpus.get(gpu_id, "no build with it passes every rule within the budget"))
     if builds:
         builds = _with_costs(_compared(builds), catalog, model, workload, request, exact_weight_bytes)
+        builds = _with_curves(builds, catalog, model, workload, request, exact_weight_bytes)
         builds = [b.model_copy(update={"launch": launch_command(model, b.estimate)}) for b in builds]
         return PlanResult(builds=tuple(builds), infeasible=None, solve_seconds=time.monotonic() - started, notes=tuple(notes))
     if cand.timed_out:
@@ -733,5 +762,6 @@ def plan(
                                    exact_weight_bytes))
         notes.append(f"no machine assembled from parts fits as asked; {unified.parts[0].name} does "
                      f"({unified.estimate.decode_tokens_per_s or 0:.1f} tokens/s)")
+    extra = tuple(_with_curves(list(extra), catalog, model, workload, request, exact_weight_bytes))
     extra = tuple(b.model_copy(update={"launch": launch_command(model, b.estimate), "rank": i + 1}) for i, b in enumerate(extra))
     return PlanResult(builds=extra, infeasible=infeasible, solve_seconds=time.monotonic() - started, notes=tuple(notes))

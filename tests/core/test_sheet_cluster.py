@@ -1,0 +1,38 @@
+"""The build sheet's cluster-size table (issue #16): the time/cost curve of a cluster plan, the chosen size marked."""
+
+from __future__ import annotations
+
+import re
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.estimate.workload import Workload
+from configurator.core.report.purchase import SheetMeta
+from configurator.core.report.sheet import build_sheet_html, cluster_section
+from configurator.core.solve.plan import plan
+from configurator.core.solve.request import BuildRequest
+
+
+def test_cluster_sheet_lists_sizes_with_the_chosen_one_marked(catalog: Catalog) -> None:
+    request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=2e12, context=4096),
+                           deadline_hours=2160, circuit="230v16a")
+    build = plan(request, catalog).builds[0]
+    curve = build.node_curve
+    assert curve is not None
+    html = build_sheet_html(build, request, SheetMeta(project_name="t", created="2026-01-01"))
+    section = cluster_section(build)
+    assert section in html and "Cluster size: time and cost" in section
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", section.split("<tbody>")[1])
+    marked = [r for r in rows if "◀" in r]
+    assert len(marked) == 1 and f"{build.nodes} ◀" in marked[0] and f"{build.total_price:,.0f}" in marked[0]
+    assert len(rows) < len(curve.points)  # a small table, not every size the search knows
+    here = curve.point(build.nodes)
+    assert here is not None and f"{(here.wall_hours or 0) / 24:,.1f}" in marked[0]
+    smaller = [r for r in rows if "(late)" in r]
+    assert smaller and all(rows.index(r) < rows.index(marked[0]) for r in smaller)  # only smaller sizes miss the deadline
+    assert "deadline 2,160 h" in section
+
+
+def test_single_machine_sheet_has_no_cluster_table(catalog: Catalog) -> None:
+    request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"), budget=2000)
+    build = plan(request, catalog).builds[0]
+    assert cluster_section(build) == ""

@@ -1,0 +1,72 @@
+"""The Nodes tab (issue #16): wall time and cost against nodes for a cluster plan, redrawn from each new result."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator.core.estimate.workload import Workload
+from configurator.core.solve.request import BuildRequest
+
+
+def _solve(qtbot, window, request: BuildRequest):  # type: ignore[no-untyped-def]
+    with qtbot.waitSignal(window.session.solve_finished, timeout=120_000) as blocker:
+        window.session.set_request(request)
+    return blocker.args[0]
+
+
+def _pretrain(days: float) -> BuildRequest:
+    return BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=2e12, context=4096),
+                        deadline_hours=days * 24, circuit="230v16a")
+
+
+def _drawn(chart, name: str) -> tuple[list[float], list[float]]:  # type: ignore[no-untyped-def]
+    """A curve's drawn points back on the data's own scale (the items hold log10 coordinates)."""
+    xs, ys = chart.items[name].getData()
+    return [10**x for x in xs], [10**y for y in ys]
+
+
+def _assert_chart_shows(window, build) -> None:  # type: ignore[no-untyped-def]
+    detail = window.detail
+    chart = detail.nodes_chart
+    curve = build.node_curve
+    assert curve is not None and detail.isTabVisible(detail.nodes_tab)
+    fit = [p for p in curve.points if p.fits]
+    nodes, days = _drawn(chart, "wall time (left)")
+    assert nodes == pytest.approx([p.nodes for p in fit])
+    assert days == pytest.approx([(p.wall_hours or 0) / 24 for p in fit])
+    price_nodes, prices = _drawn(chart, "bought (right)")
+    assert price_nodes == pytest.approx([p.nodes for p in fit]) and prices == pytest.approx([p.total_price for p in fit])
+    assert chart.items["bought (right)"] in chart.cost_view.addedItems  # on the right-hand axis
+    rented = [p for p in fit if p.rental_cost]
+    assert _drawn(chart, "the job rented (right)")[1] == pytest.approx([p.rental_cost for p in rented])
+    assert 10 ** chart.items["chosen"].value() == pytest.approx(build.nodes)
+    star_x, star_y = chart.items["chosen_point"].getData()
+    assert 10 ** star_x[0] == pytest.approx(build.nodes)
+    assert 10 ** star_y[0] == pytest.approx((build.estimate.wall_hours or 0) / 24, rel=1e-3)
+    assert 10 ** chart.items["deadline"].value() == pytest.approx((curve.deadline_hours or 0) / 24)
+
+
+def test_nodes_chart_draws_the_results_curve_and_a_new_solve_replaces_it(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    first = _solve(qtbot, window, _pretrain(90))
+    build = first.builds[0]
+    assert build.nodes > 1
+    _assert_chart_shows(window, build)
+    # a tighter deadline: a larger cluster, a new curve, the old one gone
+    second = _solve(qtbot, window, _pretrain(30))
+    other = second.builds[0]
+    assert other.nodes > build.nodes
+    _assert_chart_shows(window, other)
+    chart = window.detail.nodes_chart
+    assert chart.curve is other.node_curve
+    assert 10 ** chart.items["deadline"].value() == pytest.approx(30)
+    assert len(chart.items["wall time (left)"].getData()[0]) == len([p for p in other.node_curve.points if p.fits])
+
+
+def test_nodes_tab_is_hidden_for_a_single_machine(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    _solve(qtbot, window, _pretrain(90))
+    assert window.detail.isTabVisible(window.detail.nodes_tab)
+    result = _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference",
+                                                                                           precision="q4_k_m"), budget=2000))
+    assert result.builds[0].node_curve is None
+    assert not window.detail.isTabVisible(window.detail.nodes_tab)
+    assert window.detail.nodes_chart.items == {} and window.detail.nodes_chart.series == {}
