@@ -171,11 +171,12 @@ def training_gpu_hours(catalog: Catalog, data: Data = None) -> tuple[list[Compar
         if model is None or gpu is None:
             skipped.append(Skipped("training_gpu_hours", label, "model or GPU not in catalog", row["source"]))
             continue
+        # precision "fp8" where the run trained its GEMMs in FP8; checkpointing as the run's own config set it
         workload = Workload(
             kind="pretrain", tokens=float(row["tokens"]), context=int(row.get("sequence_length") or min(4096, model.max_context)),
-            grad_checkpointing=False,
+            grad_checkpointing=bool(row.get("grad_checkpointing", False)), precision=row.get("precision"),
         )
-        result = estimate(model, workload, gpu, 8)
+        result = estimate(model, workload, gpu, int(row.get("gpus", 8)))
         assert result.gpu_hours is not None
         out.append(Comparison("training_gpu_hours", label, float(row["measured_gpu_hours"]), result.gpu_hours, row["source"]))
     return out, skipped

@@ -64,8 +64,11 @@ KNOBS: dict[str, tuple[Knob, ...]] = {
         Knob("compute_eff_transformers", 0.05, 0.9),
     ),
     "training_gpu_hours": (
-        Knob("mfu_size_exponent_ampere", 0.0, 1.0),
-        Knob("mfu_size_exponent_hopper", 0.0, 1.0),
+        # Korthikanti et al.'s 34 bytes once (a floor) up to ~15 passes over them
+        Knob("mfu_elementwise_bytes_per_hidden", 34.0, 500.0),
+        # the sourced steady-state figures bound the end-to-end ones (restarts, checkpoints, evaluation) from above
+        Knob("default_mfu_hopper", 0.30, 0.43),
+        Knob("default_mfu_ampere", 0.35, 0.50),
     ),
 }
 

@@ -29,7 +29,7 @@ from configurator.core.estimate.params import ParamCounts, count_params
 from configurator.core.estimate.precision import KV_BYTES, weight_format
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step
 from configurator.core.estimate.unified import unified_bw_efficiency
-from configurator.core.support import has_matrix_units, training_tflops
+from configurator.core.support import REFERENCE_MATMUL, has_matrix_units, training_tflops
 from configurator.core.estimate.workload import ENGINE_STAND_IN, ENGINE_STAND_IN_WHY, Workload
 
 GIB = 1024**3
@@ -99,11 +99,27 @@ class Calibration:
     default_mfu_hopper: float = 0.43
     mfu_reference_hidden_ampere: int = 25600
     mfu_reference_hidden_hopper: int = 16384
-    # Smaller models run smaller matrix multiplies and relatively more non-matmul work (norms, rotary, softmax,
-    # optimizer step), so utilisation falls with the hidden size: MFU x (hidden / reference hidden)^exponent, the
-    # exponent refitted by leave-one-source-out cross-validation on the published runs (benchmarks/accuracy.py).
-    mfu_size_exponent_ampere: float = 0.054
-    mfu_size_exponent_hopper: float = 0.63
+    # Smaller models spend relatively more time in memory-bound work beside the matrix multiplies (norms, residual
+    # adds, activation functions, rotary, dropout, loss): per token and layer that work moves bytes in proportion to
+    # the hidden size h, while the GEMMs do 72 h^2 FLOPs (6 FLOPs per parameter x 12 h^2 parameters per layer,
+    # Narayanan et al. 2021 sec. 5.1). The GEMM share of the time is then h / (h + h0) with
+    # h0 = bytes_per_hidden x (peak FLOP/s / memory bytes/s) / 72: a GPU with more FLOPs per byte of bandwidth (H100:
+    # 295 FLOP/B, A100 80GB: 153) loses more at small h. MFU = the generation's reference MFU x f(h) / f(h_ref).
+    # bytes_per_hidden starts from Korthikanti et al. 2022 (arXiv 2205.05198, eq. 1): 34 bytes of activations per
+    # token and hidden unit per layer are written in the forward pass, then read in the backward and written and read
+    # again as their gradients (4 passes, 136 bytes); cross-validation refits it (benchmarks/accuracy.py).
+    mfu_elementwise_bytes_per_hidden: float = 136.0
+    # Elapsed-time losses grow with the cluster: a synchronous job restarts from its last checkpoint whenever any GPU
+    # fails. Llama 3 (arXiv 2407.21783 sec. 3.3.4): 419 unexpected interruptions in a 54-day snapshot on 16,384 H100,
+    # "higher than 90% effective training time". Per GPU-hour 419 / (54 x 24 x 16384) = 1.97e-5 interruptions; 10 %
+    # lost at one interruption every 3.1 h is ~0.31 h lost each (restart plus work since the checkpoint).
+    # Effective share = 1 / (1 + GPUs x rate x hours lost): 99.7 % at 512 GPUs, 90 % at 16,384.
+    interruptions_per_gpu_hour: float = 419 / (54 * 24 * 16384)
+    hours_lost_per_interruption: float = 0.1 / 0.9 * (54 * 24) / 419
+    # FP8 training (DeepSeek-V3 report sec. 3.3: GEMMs in FP8 for forward, activation and weight gradients; attention,
+    # norms and the optimizer in BF16/FP32): only the time spent in GEMMs shrinks, by the FP8/BF16 peak ratio at the
+    # same GEMM efficiency. The GEMM share of the BF16 step is MFU / (achieved large-GEMM efficiency), the measured
+    # A100 BF16 figure support.REFERENCE_MATMUL (271.2 of 312 TFLOPS, ml-engineering MAMF table).
     default_mfu_consumer: float = 0.35
     multi_gpu_scaling_nvlink: float = 0.95
     multi_gpu_scaling_pcie_p2p: float = 0.85
@@ -742,7 +758,23 @@ def _training_time(
     if workload.mfu is None:
         ex.assume(f"default utilisation of the compute {mfu:.0%} of peak bf16 tensor throughput for {gpu.architecture} at "
                   f"hidden size {model.hidden_size} (largest published runs: 1T GPT on A100 50 %, Llama 3 405B on H100 "
-                  "43 %, lower for smaller matrices); communication that does not overlap comes on top; override with --mfu")
+                  "43 %, lower for smaller hidden sizes: more memory-bound work per FLOP); communication that does not "
+                  "overlap comes on top; override with --mfu")
+    if workload.precision == "fp8" and method == "full" and workload.mfu is None:
+        speedup = fp8_speedup(mfu, gpu)
+        if speedup > 1.0:
+            ex.assume(f"FP8 training: the GEMMs ({min(1.0, mfu / REFERENCE_MATMUL.efficiency):.0%} of the BF16 step) run at "
+                      f"the {gpu.fp8_tflops:.0f} TFLOPS FP8 peak, the rest as in BF16: {speedup:.2f}x the BF16 rate, counted "
+                      "as utilisation of the BF16 peak (DeepSeek-V3 report sec. 3.3)")
+        else:
+            ex.assume(f"{gpu.name} has no FP8 tensor cores beyond its BF16 rate: FP8 training runs at the BF16 rate")
+        mfu *= speedup
+    if workload.mfu is None and gpus > 1:
+        effective = effective_training_share(gpus)
+        if effective < 0.995:
+            ex.assume(f"{effective:.1%} of the elapsed time trains on {gpus:,} GPUs: restarts after GPU failures (Llama 3 "
+                      "report: 419 unexpected interruptions in 54 days on 16,384 H100, over 90 % effective time)")
+        mfu *= effective
     peak = training_tflops(gpu, "bf16") * 1e12  # measured-GEMM realism off NVIDIA (support.py)
     if peak < 0.99 * (gpu.bf16_tflops or gpu.fp16_tflops) * 1e12:
         ex.assume(f"{gpu.architecture} reaches {peak / 1e12:.0f} of its {gpu.bf16_tflops or gpu.fp16_tflops:.0f} peak TFLOPS "
@@ -765,16 +797,39 @@ def _training_time(
     return flops, gpu_hours, wall, mfu
 
 
+def _gemm_share(hidden: int, gpu: Gpu) -> float:
+    """f(h) = h / (h + h0): the share of a layer's time spent in its GEMMs (Calibration explains h0)."""
+    flops_per_byte = training_tflops(gpu, "bf16") * 1e12 / (gpu.memory_bandwidth_gbps * 1e9)
+    h0 = CAL.mfu_elementwise_bytes_per_hidden * flops_per_byte / 72
+    return hidden / (hidden + h0)
+
+
 def default_mfu(model: ModelArch, gpu: Gpu) -> float:
     """Utilisation of the compute (no communication) for training `model` on `gpu`: the generation's figure from its
-    largest published run, scaled down for smaller hidden sizes (Calibration explains both)."""
+    largest published run, scaled by the GEMM share of the time at this hidden size against that run's
+    (Calibration explains both)."""
     if gpu.market != "datacenter":
         return CAL.default_mfu_consumer
     if gpu.architecture in ("Hopper", "Blackwell") or (gpu.fp8_tflops and gpu.vendor == "nvidia"):
-        base, ref, exponent = CAL.default_mfu_hopper, CAL.mfu_reference_hidden_hopper, CAL.mfu_size_exponent_hopper
+        base, ref = CAL.default_mfu_hopper, CAL.mfu_reference_hidden_hopper
     else:
-        base, ref, exponent = CAL.default_mfu_ampere, CAL.mfu_reference_hidden_ampere, CAL.mfu_size_exponent_ampere
-    return base * min(1.0, model.hidden_size / ref) ** exponent
+        base, ref = CAL.default_mfu_ampere, CAL.mfu_reference_hidden_ampere
+    return base * min(1.0, _gemm_share(model.hidden_size, gpu) / _gemm_share(ref, gpu))
+
+
+def effective_training_share(gpus: int) -> float:
+    """Share of elapsed time spent training on `gpus` GPUs, the rest lost to failures and restarts (Calibration)."""
+    return 1.0 / (1.0 + gpus * CAL.interruptions_per_gpu_hour * CAL.hours_lost_per_interruption)
+
+
+def fp8_speedup(mfu: float, gpu: Gpu) -> float:
+    """Step-time ratio BF16 / FP8 when the GEMMs run in FP8 and everything else stays as it was: the GEMM share of
+    the BF16 step, MFU / large-GEMM efficiency, runs fp8/bf16-peak times faster (Calibration explains it)."""
+    bf16 = gpu.bf16_tflops or gpu.fp16_tflops
+    if not gpu.fp8_tflops or not bf16 or gpu.fp8_tflops <= bf16:
+        return 1.0
+    gemm = min(1.0, mfu / REFERENCE_MATMUL.efficiency)
+    return 1.0 / (gemm * bf16 / gpu.fp8_tflops + (1.0 - gemm))
 
 
 # --------------------------------------------------------------------------- CPU offload

@@ -13,7 +13,7 @@ from typing import Any
 
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.estimate import estimator as estimator_module
-from configurator.core.estimate.estimator import estimate
+from configurator.core.estimate.estimator import effective_training_share, estimate
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.memo import remember
@@ -270,7 +270,9 @@ def _evaluate(
     step_tokens = sequences * seq
     flops_per_token = (base.training_flops or 0.0) / tokens if tokens else 0.0
     # compute at MFU of the peak bf16 rate the estimator uses (support.training_tflops: measured GEMM rates off NVIDIA)
-    per_gpu_rate = training_tflops(gpu, "bf16") * 1e12 * (mfu if mfu is not None else (base.mfu or 0.35))
+    # the base estimate's utilisation already counts restarts for its own GPU count; this layout runs on `gpus`
+    restarts = effective_training_share(gpus) / effective_training_share(base.gpus) if mfu is None else 1.0
+    per_gpu_rate = training_tflops(gpu, "bf16") * 1e12 * (mfu if mfu is not None else (base.mfu or 0.35)) * restarts
     compute = flops_per_token * step_tokens / (gpus * per_gpu_rate) if per_gpu_rate else 0.0
     h = model.hidden_size
     act_bytes = seq / cp * micro * h * 2  # one micro-batch's hidden states in bf16
