@@ -14,8 +14,8 @@ RANGE_FACTORS: dict[str, tuple[float, float]] = {
     "inference_memory": (0.90, 1.08),
     "weights": (0.91, 1.01),
     "finetune_memory": (0.83, 1.18),
-    "decode_speed": (0.87, 1.32),
-    "prefill_speed": (0.74, 2.29),
+    "decode_speed": (0.82, 1.31),  # re-derived 2026-12-03: every reference row answered (SGLang/H20 rows included)
+    "prefill_speed": (0.72, 1.48),  # re-derived 2026-12-03 after the llama.cpp prefill model (GEMM peak, power, dequant)
     "training_gpu_hours": (0.52, 1.77),  # re-derived 2026-12-02 after the MFU-by-size change
 }
 
