@@ -21,7 +21,13 @@ from configurator.core.estimate.workload import Workload
 DATA = Path(__file__).resolve().parent / "data"
 GIB = 1024**3
 
-ENGINE_ALIASES = {"sglang": "vllm", "exllama": "llama.cpp", "mlc-llm": "llama.cpp", "ollama": "llama.cpp"}
+# Engines a source names that the estimator has no option for: exllama (v1) ran the GPTQ kernels exllamav2
+# inherited; Ollama wraps llama.cpp; MLC-LLM's compiled TVM kernels are estimated as llama.cpp's.
+ENGINE_ALIASES = {"exllama": "exllamav2", "mlc-llm": "llama.cpp", "ollama": "llama.cpp"}
+# (engine as the source names it, precision as the row names it) -> the estimator's precision. MLC-LLM's q4f16_1
+# stores 4-bit weights with one fp16 scale per group of 32 (mlc-llm docs, "quantization modes"): 4.5 bits per weight,
+# the GGUF Q4_0 block layout (18 bytes per 32 weights).
+PRECISION_ALIASES = {("mlc-llm", "int4"): "q4_0"}
 
 
 @dataclass
@@ -145,9 +151,10 @@ def _speed(catalog: Catalog, kind: str, data: Data) -> tuple[list[Comparison], l
             skipped.append(Skipped(kind, label, "model or GPU not in catalog", row["source"]))
             continue
         engine = ENGINE_ALIASES.get(row["engine"], row["engine"])
+        precision = PRECISION_ALIASES.get((row["engine"], row["precision"]), row["precision"])
         try:
             workload = Workload(
-                kind="inference", precision=row["precision"], context=max(int(row["context"]), 1),
+                kind="inference", precision=precision, context=max(int(row["context"]), 1),
                 batch=int(row["batch"]), engine=engine,
             )
         except ValueError as exc:

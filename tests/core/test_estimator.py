@@ -222,3 +222,37 @@ def test_tesla_p40_llama_cpp_speeds_are_its_measured_ones(catalog: Catalog) -> N
     result = estimate(model, Workload(kind="inference", precision="q4_0", context=512, engine="llama.cpp"), p40)
     assert result.prefill_tokens_per_s == pytest.approx(912, rel=0.5)
     assert result.decode_tokens_per_s == pytest.approx(56.8, rel=0.25)
+
+
+def test_llama_cpp_prefill_on_data_center_cards_is_not_overpredicted(catalog: Catalog) -> None:
+    """The same llama.cpp build on a GeForce card and on an H100 PCIe (XiongjieDai/GPU-Benchmarks-on-LLM-Inference,
+    LLaMA 2 7B Q4_0 pp512: RTX 4090 5531 t/s, H100 PCIe 4869 t/s): the H100's 4.6x tensor peak buys nothing, because
+    its 350 W board power holds the GEMM clocks. A peak-share model put the H100 near 2x its measured figure."""
+    model = catalog.get("models", "llama-2-7b")
+    w = Workload(kind="inference", precision="q4_0", context=512, engine="llama.cpp")
+    h100 = estimate(model, w, catalog.get("gpus", "h100-pcie")).prefill_tokens_per_s
+    rtx = estimate(model, w, catalog.get("gpus", "rtx-4090")).prefill_tokens_per_s
+    assert h100 is not None and rtx is not None
+    assert h100 == pytest.approx(4869, rel=0.25)
+    assert h100 / rtx == pytest.approx(4869 / 5531, rel=0.25)
+
+
+def test_llama_cpp_prefill_off_nvidia_matches_published_runs(catalog: Catalog) -> None:
+    """Rows no constant is fitted on (tests/data/holdout_decode_speed.toml): Intel Arc B580 under the SYCL build,
+    DeepSeek-R1-Distill-Qwen-7B Q4_K_M pp512 2336 t/s, tg128 66.5 t/s (intel/ipex-llm issue #12991)."""
+    model = catalog.get("models", "qwen2.5-7b")
+    result = estimate(model, Workload(kind="inference", precision="q4_k_m", context=512, engine="llama.cpp"),
+                      catalog.get("gpus", "arc-b580"))
+    assert result.prefill_tokens_per_s == pytest.approx(2336, rel=0.3)
+    assert result.decode_tokens_per_s == pytest.approx(66.5, rel=0.2)
+
+
+def test_long_prompts_pay_for_attention_scores_without_flash_attention(catalog: Catalog) -> None:
+    """XiongjieDai (LLaMA 3 8B Q4_K_M on an RTX 4090): pp512 7139 t/s, pp8192 4040 t/s: 43 % slower at 16x the
+    prompt, far more than the attention FLOPs alone (~14 %): the fp32 score matrix goes through memory."""
+    model = catalog.get("models", "llama-3-8b")
+    gpu = catalog.get("gpus", "rtx-4090")
+    short, long = (estimate(model, Workload(kind="inference", precision="q4_k_m", context=c, engine="llama.cpp"), gpu)
+                   .prefill_tokens_per_s for c in (512, 8192))
+    assert short is not None and long is not None
+    assert long / short == pytest.approx(4040 / 7139, rel=0.15)

@@ -35,12 +35,6 @@ def _rows(name: str) -> list[dict[str, Any]]:
 
 
 def _gpu(catalog: Catalog, gpu_id: str) -> Gpu:
-    if gpu_id == "rtx-2080":  # TechPowerUp GPU database: RTX 2080, 8 GB GDDR6, 448 GB/s, 10.07 TFLOPS fp32
-        ti = catalog.get("gpus", "rtx-2080-ti")
-        assert isinstance(ti, Gpu)
-        scale = 10.07 / ti.fp32_tflops
-        return ti.model_copy(update={"id": "rtx-2080", "vram_gb": 8.0, "memory_bandwidth_gbps": 448.0,
-                                     "fp32_tflops": 10.07, "fp16_tflops": ti.fp16_tflops * scale})
     gpu = catalog.get("gpus", gpu_id)
     assert isinstance(gpu, Gpu)
     return gpu

@@ -59,7 +59,8 @@ KNOBS: dict[str, tuple[Knob, ...]] = {
     ),
     "prefill_speed": (
         Knob("compute_eff_llamacpp", 0.05, 0.9),
-        Knob("compute_eff_llamacpp_pro", 0.05, 0.9),
+        Knob("prefill_tflops_per_watt", 0.05, 1.0),
+        Knob("prefill_dequant_llamacpp", 0.4, 1.0),
         Knob("compute_eff_vllm", 0.05, 0.9),
         Knob("compute_eff_transformers", 0.05, 0.9),
     ),

@@ -7,6 +7,7 @@ reference-measurement tests and the docs point at one place.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -78,10 +79,24 @@ class Calibration:
     # (1/1.89 - 1/52.4) s / 6144 = 83 us.
     expert_loop_transformers: float = 83e-6
     # Prefill: achieved fraction of dense fp16 tensor throughput.
-    compute_eff_llamacpp: float = 0.65  # refit on the consumer-card rows (benchmarks/accuracy.py --fit prefill_speed)
-    # llama.cpp's CUDA matmul kernels reach far less of the tensor peak on workstation and
-    # data-center parts (A6000, RTX 6000 Ada, A100, H100 PCIe in the XiongjieDai tables: 0.09-0.27)
-    compute_eff_llamacpp_pro: float = 0.16
+    # llama.cpp (CUDA/ROCm/SYCL builds of 2023-24, the XiongjieDai tables): large micro-batches run as fp16 GEMMs
+    # (cuBLAS/hipBLAS/oneDNN, FP16 accumulate), quantized weights first dequantized to fp16 (ggml-cuda
+    # MMQ_MAX_BATCH_SIZE 32: above it, dequantize + cuBLAS), so the rate is
+    #   min(fp16 tensor peak x compute_eff_llamacpp, board power x prefill_tflops_per_watt) x (dequant share if quantized)
+    # GEMM share of the fp16-accumulate peak (GeForce cards: twice the FP32-accumulate figure the catalog lists).
+    compute_eff_llamacpp: float = 0.58
+    # Sustained GEMM throughput per watt of board power: dense tensor GEMMs run at the power limit, so big-die parts
+    # with a low TDP for their peak (H100 PCIe 350 W for 756 TFLOPS, RTX 6000 Ada 300 W for 364) clock down and reach
+    # a far smaller share of peak than GeForce cards (XiongjieDai tables: H100 PCIe and RTX 6000 Ada at 0.12-0.20 of
+    # peak, RTX 3090/4080 at 0.3-0.55). Fitted (benchmarks/accuracy.py --fit prefill_speed).
+    prefill_tflops_per_watt: float = 0.29
+    # Quantized weights: the dequantize-to-fp16 pass before each GEMM (same-table pairs: Q4_0/Q4_K_M pp512 is 0.66-0.91
+    # of F16 pp512 on RTX 3090/4080/4090, A100, H100 PCIe). Fitted.
+    prefill_dequant_llamacpp: float = 0.75
+    # Attention without flash attention (llama-bench's default, -fa 0): the KQ score matrix of each micro-batch
+    # goes through memory in fp32, written by KQ, read and written by the softmax, read by KQV (ggml graph
+    # llm_build_kqv): 4 passes x 4 bytes per score, read at the decode bandwidth share.
+    attention_score_bytes: float = 16.0
     compute_eff_vllm: float = 0.55
     compute_eff_transformers: float = 0.40
     # Tensor parallel: latency of one all-reduce (two per layer) over PCIe and NVLink.
@@ -605,14 +620,56 @@ def _expert_loop_overhead(model: ModelArch, engine: str) -> float:
 
 def _compute_efficiency(engine: str, gpu: Gpu) -> float:
     if engine == "llama.cpp":
-        # The pro figure measures how far llama.cpp's kernels fall short of a full-rate tensor peak.
-        # A card without tensor units (Tesla P40, MI50) lists its CUDA-core/vector rate, which its
-        # dp4a and FP32 kernels reach as GeForce kernels reach their half-rate figure: P40 llama 8B
-        # Q5_0 pp2048 818 t/s (llama.cpp PR #7716) is ~13 TFLOP/s against 11.8 listed.
-        if gpu.market == "consumer" or not has_matrix_units(gpu):
-            return CAL.compute_eff_llamacpp
-        return CAL.compute_eff_llamacpp_pro
+        # decode's compute bound (batched decode): the share of the peak _peak_tflops names; prefill has its own
+        # model (llamacpp_prefill_tflops)
+        return CAL.compute_eff_llamacpp
     return {"vllm": CAL.compute_eff_vllm}.get(engine, CAL.compute_eff_transformers)
+
+
+# Without tensor cores llama.cpp's quantized matmuls (MMQ) multiply with dp4a integer dot products: share of the
+# int8 dot-product rate reached, from the Tesla P40 row of ggml-org/llama.cpp PR #7716 (llama 8B Q5_0 pp2048 818 t/s
+# = 12.7 TFLOP/s of 47 TOPS).
+DP4A_EFFICIENCY = 0.27
+
+
+def _gemm_peak_fp16acc(gpu: Gpu) -> float:
+    """Dense fp16 tensor TFLOPS with FP16 accumulate, the mode llama.cpp's cuBLAS GEMMs use (CUBLAS_COMPUTE_16F).
+    GeForce tensor cores run FP32 accumulate at half rate (NVIDIA Turing/GA102/Ada whitepapers: RTX 4090 165.2
+    with FP32 accumulate, 330.3 with FP16 accumulate); the catalog lists the FP32-accumulate figure, so GeForce
+    cards double it. Workstation and data-center parts run both at the full rate. Without matrix units the
+    vector fp16 rate (P40: 1/64 rate, so its fp32 figure: llama.cpp computes in fp32 there)."""
+    if not has_matrix_units(gpu):
+        return max(gpu.fp16_tflops, gpu.fp32_tflops)
+    peak = gpu.fp16_tflops or gpu.bf16_tflops or gpu.fp32_tflops
+    if gpu.vendor == "nvidia" and gpu.market == "consumer":
+        return 2 * peak
+    return peak
+
+
+def llamacpp_prefill_tflops(gpu: Gpu, quantized: bool) -> tuple[float, str]:
+    """Sustained TFLOPS of llama.cpp's prompt processing on `gpu`, and how it was reached (Calibration explains)."""
+    peak = _gemm_peak_fp16acc(gpu)
+    by_peak = peak * CAL.compute_eff_llamacpp
+    by_power = gpu.tdp_w * CAL.prefill_tflops_per_watt if gpu.tdp_w else by_peak
+    rate = min(by_peak, by_power)
+    why = (f"fp16 GEMMs at {CAL.compute_eff_llamacpp:.0%} of {peak:.0f} TFLOPS (FP16 accumulate)" if by_peak <= by_power
+           else f"fp16 GEMMs held by the {gpu.tdp_w:.0f} W board power at {CAL.prefill_tflops_per_watt:g} TFLOPS/W "
+                f"({rate / peak:.0%} of {peak:.0f} TFLOPS)")
+    if quantized and has_matrix_units(gpu):
+        rate *= CAL.prefill_dequant_llamacpp
+        why += f", x {CAL.prefill_dequant_llamacpp:.2f} for dequantizing the weights to fp16 first"
+    elif quantized:
+        # no tensor cores: the quantized kernels multiply with integer dot products (dp4a) on the vector units
+        dp4a = gpu.int8_tops or 4 * gpu.fp32_tflops  # dp4a: four int8 products per lane and clock
+        rate = min(dp4a * DP4A_EFFICIENCY, gpu.tdp_w * CAL.prefill_tflops_per_watt if gpu.tdp_w else math.inf)
+        why = f"integer dot products (no tensor cores) at {DP4A_EFFICIENCY:.0%} of {dp4a:.0f} TOPS"
+    return rate, why
+
+
+def attention_score_seconds(model: ModelArch, context: int, bandwidth: float) -> float:
+    """Per prompt token, without flash attention: the fp32 KQ scores of every head against the context so far
+    (context/2 on average) pass through memory `attention_score_bytes` bytes each (Calibration)."""
+    return model.attention_layers * model.num_attention_heads * (context / 2) * CAL.attention_score_bytes / bandwidth
 
 
 def _peak_tflops(gpu: Gpu, compute: str) -> float:
@@ -704,15 +761,23 @@ def _decode_speed(
         f"{compute_eff:.0%} of {peak / 1e12:.0f} TFLOPS) + {overhead * 1e3:.2f} ms fixed per-token cost "
         f"= {step * 1e3:.2f} ms -> {tps:.1f} tokens/s per sequence, {tps * batch:.1f} tokens/s in total",
     )
-    prefill_flops = 2 * counts.matmul_active + 2 * model.num_layers * context * model.num_attention_heads * model.head_dim
-    prefill_peak = _peak_tflops(gpu, "fp16" if fmt.compute in ("fp16", "int8") else fmt.compute) * 1e12
-    prefill_rate = prefill_peak * compute_eff * (gpus if split == "tensor" else 1) / prefill_flops
+    prefill_flops = 2 * counts.matmul_active + 2 * model.attention_layers * context * model.num_attention_heads * model.head_dim
+    parallel = gpus if split == "tensor" else 1
+    if engine == "llama.cpp":
+        sustained, how = llamacpp_prefill_tflops(gpu, fmt.quantized)
+        per_token = prefill_flops / (sustained * 1e12 * parallel) + attention_score_seconds(model, context, eff * bw * parallel)
+        prefill_rate = 1.0 / per_token
+        how += f"; plus the fp32 attention scores through memory over {context // 2} tokens on average (no flash attention)"
+    else:
+        prefill_peak = _peak_tflops(gpu, "fp16" if fmt.compute in ("fp16", "int8") else fmt.compute) * 1e12
+        prefill_rate = prefill_peak * compute_eff * parallel / prefill_flops
+        how = f"at {compute_eff:.0%} of {prefill_peak / 1e12:.0f} TFLOPS"
     # never faster than streaming the weights once per chunk
     ttft = context / prefill_rate + read / (eff * bw)
     ex.step(
         "prefill",
         f"prefill = {prefill_flops / 1e9:.1f} GFLOP per token (2 x active matmul parameters + attention over "
-        f"{context // 2} tokens on average) at {compute_eff:.0%} of {prefill_peak / 1e12:.0f} TFLOPS = "
+        f"{context // 2} tokens on average) {how} = "
         f"{prefill_rate:.0f} tokens/s; first token after a {context}-token prompt in {ttft:.2f} s",
     )
     return tps, tps * batch, prefill_rate, ttft

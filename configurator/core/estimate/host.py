@@ -46,9 +46,15 @@ RAM_EFFICIENCY: dict[str, float] = {
     # DeepSeek-R1 Q4 on one Xeon 8352Y (8x DDR4-3200) + RTX 4090: 6-7 tok/s (kvcache-ai/ktransformers issue 319)
     "server": 0.42,
 }
-# quad- and octa-channel workstation parts (Threadripper, Xeon W, Core X) use client-style memory
-# controllers: taken at the desktop figure (assumption; the Core i9-10900X holdout row checks it)
+# Threadripper uses client-style memory controllers behind its chiplet links: taken at the desktop figure.
 FAMILY_OF_PLATFORM = {"consumer": "desktop", "hedt": "desktop", "workstation": "desktop", "server": "server"}
+# Intel's HEDT and workstation parts on these sockets are the Xeon Scalable die with its mesh uncore (Core X
+# LGA2066 = Skylake-SP/Cascade Lake-SP, Xeon W-2400/3400 LGA4677 = Sapphire Rapids): memory latency is higher
+# than on ring-bus client chips, and one core's bandwidth is its outstanding misses / latency (Little's law), so
+# the cores a llama.cpp process runs read less of the DRAM peak, as on the Xeon server rows (Stack Overflow
+# 39260020, "SKX ... including the i9 high-end desktop chips ... single-threaded bandwidth is even worse"). The
+# Core i9-10900X + RTX 2080 --n-cpu-moe row (AlexsJones/llmfit #755) was 39 % over at the desktop figure.
+MESH_SOCKETS = frozenset({"LGA2066", "LGA3647", "LGA4677"})
 
 # CPU prefill: peak fp32 = cores x base clock x FLOPs per cycle (two 256-bit FMA pipes = 32; AVX-512 with two
 # 512-bit FMA pipes on Xeon Scalable/W and full-width Zen 5 = 64), and the share llama.cpp's quantized CPU
@@ -92,6 +98,9 @@ class HostMemory:
 
 
 def family(cpu: Cpu) -> str:
+    """The RAM_EFFICIENCY family of a CPU: its platform's, or the server figure for Intel mesh-uncore parts."""
+    if cpu.vendor == "intel" and cpu.socket in MESH_SOCKETS:
+        return "server"
     return FAMILY_OF_PLATFORM[cpu.platform]
 
 

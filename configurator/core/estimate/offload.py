@@ -5,14 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from configurator.core.catalog.models import Gpu, ModelArch
+from configurator.core.estimate import estimator as _est
 from configurator.core.estimate.estimator import (
-    CAL,
     GIB,
     _bw_efficiency,
     _fixed_overhead,
     _inference_activations,
     _layer_assignment,
-    _peak_tflops,
+    attention_score_seconds,
+    llamacpp_prefill_tflops,
     _weight_bytes,
     kv_cache_bytes,
     moe_layers,
@@ -89,7 +90,7 @@ def gpu_memory(model: ModelArch, workload: Workload, placement: Placement, scale
             weights += s.head
         act = _inference_activations(model, workload, workload.context or 4096, "llama.cpp", last)
         out.append(MemoryBreakdown(weights=int(weights), kv_cache=int(n * s.kv), activations=int(act),
-                                   runtime_overhead=int(CAL.overhead_llamacpp)))
+                                   runtime_overhead=int(_est.CAL.overhead_llamacpp)))
         start += n
     return out
 
@@ -208,7 +209,7 @@ def estimate_on_host(
         if on_gpu:
             gpu_bytes += s.dense + s.kv_read
             if experts_here and not experts_on_cpu:
-                gpu_bytes += experts_here / CAL.bw_eff_moe_experts
+                gpu_bytes += experts_here / _est.CAL.bw_eff_moe_experts
         else:
             cpu_bytes += s.dense + s.kv_read
         if experts_on_cpu:
@@ -226,7 +227,7 @@ def estimate_on_host(
     if not cpu_only and gpu is not None and placement.gpu_layers:
         eff = _bw_efficiency("llama.cpp", workload.precision or "bf16", gpu)
         step_gpu = gpu_bytes / (eff * gpu.memory_bandwidth_gbps * 1e9) + _fixed_overhead("llama.cpp", gpu, placement.gpu_layers) \
-            + (gpus - 1) * CAL.layer_split_hop_s
+            + (gpus - 1) * _est.CAL.layer_split_hop_s
         steps.append(Step(topic="decode", text=f"GPU share: {gpu_bytes / GIB:.2f} GiB per token at {eff:.0%} of "
                           f"{gpu.memory_bandwidth_gbps:g} GB/s = {step_gpu * 1e3:.2f} ms"))
     mem_cpu = cpu_bytes / (host.effective_gbps * 1e9)
@@ -242,7 +243,7 @@ def estimate_on_host(
     tps = 1.0 / step
 
     # ---- prefill
-    flops_per_token = 2 * counts.matmul_active + 2 * layers * context * model.num_attention_heads * model.head_dim
+    flops_per_token = 2 * counts.matmul_active + 2 * model.attention_layers * context * model.num_attention_heads * model.head_dim
     if cpu_only or gpu is None:
         if not host.cpu_tflops:
             prefill = None
@@ -251,15 +252,17 @@ def estimate_on_host(
             steps.append(Step(topic="prefill", text=f"CPU prefill: {flops_per_token / 1e9:.1f} GFLOP per token at "
                               f"{CPU_COMPUTE_EFFICIENCY:.0%} of {host.cpu_tflops:.2f} TFLOPS = {prefill:.0f} tokens/s"))
     else:
-        peak = _peak_tflops(gpu, "fp16" if fmt.compute in ("fp16", "int8") else fmt.compute) * 1e12
-        rate = peak * CAL.compute_eff_llamacpp
-        ubatch = CAL.llamacpp_ubatch
+        sustained, how = llamacpp_prefill_tflops(gpu, fmt.quantized)
+        eff_gpu = _bw_efficiency("llama.cpp", workload.precision or "bf16", gpu)
+        rate = sustained * 1e12
+        ubatch = _est.CAL.llamacpp_ubatch
         in_ram = host_bytes(model, workload, placement, scale) - s.emb
         link_gen = min(gpu.pcie_gen, host.pcie_gen or gpu.pcie_gen)
         link = pcie_copy_gbps(link_gen, gpu.pcie_lanes) * 1e9
-        per_ubatch = ubatch * flops_per_token / rate + in_ram / link
+        compute = ubatch * (flops_per_token / rate + attention_score_seconds(model, context, eff_gpu * gpu.memory_bandwidth_gbps * 1e9))
+        per_ubatch = compute + in_ram / link
         prefill = ubatch / per_ubatch
-        steps.append(Step(topic="prefill", text=f"prefill per {ubatch}-token micro-batch: compute {ubatch * flops_per_token / rate:.3f} s "
+        steps.append(Step(topic="prefill", text=f"prefill per {ubatch}-token micro-batch: compute {compute:.3f} s ({how}) "
                           f"+ {in_ram / GIB:.1f} GiB of RAM-resident weights over PCIe gen{link_gen} x{gpu.pcie_lanes} at "
                           f"{link / 1e9:.0f} GB/s = {per_ubatch:.3f} s -> {prefill:.0f} tokens/s"))
     ttft = None if not prefill else context / prefill

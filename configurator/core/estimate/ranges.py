@@ -14,11 +14,11 @@ RANGE_FACTORS: dict[str, tuple[float, float]] = {
     "inference_memory": (0.90, 1.08),
     "weights": (0.91, 1.01),
     # split-conformal bounds (crossval.conformal_factors) of the leave-one-source-out errors over 57 rows
-    # from 4 sources, `python benchmarks/accuracy.py --ranges finetune_memory` on 2026-12-03: the plain
+    # from 4 sources, `python benchmarks/accuracy.py --ranges finetune_memory` on 2026-12-01: the plain
     # quantiles (0.83, 1.21) held 71 % of the holdout rows, these 79 % (holdout never used to set them)
     "finetune_memory": (0.81, 1.22),
-    "decode_speed": (0.87, 1.32),
-    "prefill_speed": (0.74, 2.29),
+    "decode_speed": (0.82, 1.31),  # re-derived 2026-12-01: every reference row answered (SGLang/H20 rows included)
+    "prefill_speed": (0.72, 1.48),  # re-derived 2026-12-01 after the llama.cpp prefill model (GEMM peak, power, dequant)
     "training_gpu_hours": (0.71, 2.22),  # re-derived after the GEMM-share MFU, FP8 and the new rows (cross-val 0.717, 2.213)
 }
 
