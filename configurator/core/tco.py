@@ -352,6 +352,11 @@ class RentalSearch(BaseModel):
     considered: int = 0
 
 
+RENTAL_TIME_SLACK = 0.05
+"""A training rental up to 5 % slower than the build does the same job: the same GPUs on another fabric
+(AWS's EFA against InfiniBand) differ by a fraction of a percent, and the comparison shows both times."""
+
+
 def search_rentals(
     build: Build,
     offers: Iterable[CloudOffer],
@@ -364,7 +369,8 @@ def search_rentals(
 ) -> RentalSearch:
     """Look for the cheapest single instance that fits the job and is at least as fast as the build.
 
-    Inference compares decode tokens/s per sequence; training compares wall-clock hours.
+    Inference compares decode tokens/s per sequence; training compares wall-clock hours (within
+    RENTAL_TIME_SLACK).
     Prices are the newest of each allowed tier, converted into the build's currency.
     `market` "global" leaves out offers in mainland China (region "China"), "china" keeps only
     those (they usually need a Chinese account).
@@ -425,7 +431,7 @@ def search_rentals(
             counts["fit"] += 1
             continue
         if training:
-            if est.wall_hours is None or own_wall is None or est.wall_hours > own_wall * (1 + 1e-9):
+            if est.wall_hours is None or own_wall is None or est.wall_hours > own_wall * (1 + RENTAL_TIME_SLACK):
                 rejected.append((offer.id, f"slower: {_fmt(est.wall_hours)} h against the build's {_fmt(own_wall)} h"))
                 counts["speed"] += 1
                 continue
