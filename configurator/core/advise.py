@@ -127,16 +127,28 @@ def is_moe(model: ModelArch) -> bool:
     return model.moe is not None
 
 
+SIZE_CLASS_SPREAD = 1.3
+"""A model within 30 % of a size class's parameter count can stand for it: the newest such one does."""
+
+
 def default_models(catalog: Catalog) -> list[ModelArch]:
-    """One model per size class (SIZE_CLASSES): the closest in size on a log scale, newest first on ties."""
+    """One model per size class (SIZE_CLASSES): the newest within SIZE_CLASS_SPREAD of its size, the
+    closest on a log scale when none is (old research runs such as Pythia represent no class)."""
     models = [m for m in catalog.kind("models") if isinstance(m, ModelArch)]
     chosen: list[ModelArch] = []
     for size, kind in SIZE_CLASSES:
         pool = [m for m in models if is_moe(m) == (kind == "moe") and m not in chosen]
         if not pool:
             continue
-        # within about 10 % in size the newer model represents the class
-        chosen.append(min(pool, key=lambda m: (round(abs(math.log(m.params_total_b / size)), 1), -m.release_year, m.id)))
+
+        def distance(m: ModelArch, size: float = size) -> float:
+            return abs(math.log(m.params_total_b / size))
+
+        near = [m for m in pool if distance(m) <= math.log(SIZE_CLASS_SPREAD)]
+        if near:
+            chosen.append(min(near, key=lambda m: (-m.release_year, round(distance(m), 1), m.id)))
+        else:
+            chosen.append(min(pool, key=lambda m: (round(distance(m), 1), -m.release_year, m.id)))
     return sorted(chosen, key=lambda m: (m.params_total_b, m.id))
 
 

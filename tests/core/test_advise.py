@@ -161,3 +161,13 @@ def test_seed_4090_against_a100_speed_and_price(catalog) -> None:  # type: ignor
     assert 0.35 < speed_ratio < 0.6  # not 2.39 / 2.29 = 1.04
     assert rtx.price / a100.price < 0.2
     assert rtx.price_per_tps < a100.price_per_tps / 2  # type: ignore[operator]
+
+
+def test_the_default_map_sizes_current_models_not_old_research_runs(catalog: Catalog) -> None:
+    """The 1B class is a model people deploy (Llama 3.2 1B), not Pythia 1B, which is closer in size but is kept
+    only as a published training run; each class takes the newest model within 30 % of its size."""
+    from configurator.core.advise import default_models
+
+    ids = [m.id for m in default_models(catalog)]
+    assert "llama-3.2-1b" in ids
+    assert not {"pythia-1b", "tinyllama-1.1b", "bloom-176b"} & set(ids)
