@@ -8,6 +8,7 @@ from typing import Any
 
 from configurator.cli.estimate import resolve
 from configurator.core.args import add_plan_options, build_request
+from configurator.core.report import prices
 
 EXIT_OK = 0
 
@@ -28,7 +29,13 @@ def format_plan(result: Any) -> str:
         lines.append(f"   {build.why}")
         for part in build.parts:
             owned = f" ({part.owned} owned)" if part.owned else ""
-            lines.append(f"   {part.category:11} {part.quantity} x {part.name}{owned}  {part.subtotal:,.0f}")
+            old = f"  [old: {prices.stale_text(part)}]" if prices.is_stale(part) else ""
+            lines.append(f"   {part.category:11} {part.quantity} x {part.name}{owned}  {part.subtotal:,.0f}{old}")
+        old_parts = prices.stale_parts(build)
+        if old_parts:
+            paid = sum(p.subtotal > 0 for p in build.parts)
+            lines.append(f"   [warn] prices: {len(old_parts)} of {paid} paid part(s) priced more than "
+                         f"{prices.STALE_AFTER_WORDS} ago (marked old above); ask for fresh quotes")
         for check in build.checks:
             if check.status != "pass":
                 lines.append(f"   [{check.status}] {check.rule}: {check.message}")
@@ -42,7 +49,17 @@ def format_plan(result: Any) -> str:
         lines.append(f"cheapest relaxation: {inf.cheapest_relaxation}")
     for note in result.notes:
         lines.append(f"note: {note}")
+    if any(prices.stale_parts(b) for b in result.builds):
+        lines.append(f"note: to update an old price: in the app, {prices.WHERE_TO_UPDATE_APP}; or copy the part's "
+                     f"whole record, with a new dated entry in its `prices`, into a .toml file in {_user_catalog()} "
+                     "(it replaces the shipped record with the same id); `llm-rig catalog validate` checks it")
     return "\n".join(lines).rstrip()
+
+
+def _user_catalog() -> str:
+    from configurator.storage import paths
+
+    return str(paths.user_catalog_dir())
 
 
 def _cmd_plan(args: argparse.Namespace) -> int:

@@ -403,12 +403,11 @@ class BuildDetail(QTabWidget):
             return
         nodes = f" for {build.nodes} machines" if build.nodes > 1 else ""
         saved = f"; parts you own save {build.owned_savings:,.0f} {build.currency}" if build.owned_savings else ""
-        old = prices.stale_parts(build)
+        summary = prices.stale_summary(build)
         flag = ""
-        if old:
-            flag = (f"<br><span style='color: {STATUS_COLORS['warn']};'>⚠ {len(old)} price(s) older than six months: "
-                    + html.escape("; ".join(f"{p.name} ({prices.stale_text(p)})" for p in old))
-                    + ". Get a fresh quote (Catalog > Import a vendor quote).</span>")
+        if summary:
+            flag = (f"<br><span style='color: {STATUS_COLORS['warn']};'>⚠ " + html.escape(summary)
+                    + html.escape(f". Get a fresh quote and enter it with {prices.WHERE_TO_UPDATE_APP}.") + "</span>")
         self.total.setText(f"<b>Total {build.total_price:,.0f} {build.currency}</b>{nodes}{saved}{flag}")
 
     def _fill_noise(self, build: Build | None) -> None:

@@ -217,3 +217,33 @@ def test_model_from_the_local_hugging_face_cache(tmp_path: Path) -> None:
     missing = run_cli("estimate", "--model-config", "nobody/nothing", "--workload", "inference",
                       env={"HF_HUB_CACHE": str(tmp_path / "hf-cache")})
     assert missing.code == 2 and "not in the local Hugging Face cache" in missing.err
+
+
+def test_plan_text_marks_old_prices_and_says_where_to_update() -> None:
+    import datetime
+
+    from configurator.cli.plan import format_plan
+    from configurator.core.estimate.workload import Workload
+    from configurator.core.solve.plan import plan
+    from configurator.core.solve.request import BuildRequest
+    from configurator.storage import catalogs
+
+    catalog = catalogs.load(include_user=False).catalog
+    request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"),
+                           budget=1500, top_k=1)
+    result = plan(request, catalog)
+    build = result.builds[0]
+    paid = [p for p in build.parts if p.subtotal > 0]
+    today = datetime.date.today()
+
+    def dated(first: datetime.date) -> object:
+        parts = tuple(p.model_copy(update={"price_date": first if p is paid[0] else today}) for p in build.parts)
+        return result.model_copy(update={"builds": (build.model_copy(update={"parts": parts}),)})
+
+    text = format_plan(dated(datetime.date(2020, 1, 1)))
+    assert text.count("[old: price from 2020-01-01") == 1
+    assert f"1 of {len(paid)} paid part(s) priced more than six months ago" in text
+    # the buyer is told where a fresh price goes: the app's menus, or the user's catalog folder
+    assert "Catalog > Edit prices and parts" in text and "llm-rig catalog validate" in text
+    fresh = format_plan(dated(today))
+    assert "[old:" not in fresh and "to update an old price" not in fresh

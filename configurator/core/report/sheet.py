@@ -187,10 +187,9 @@ def parts_section(build: Build) -> str:
         rows.append(_total_row("Total", money(build.total_price, build.currency)))
     headers = ["Category", "Part", "Vendor part number", "Qty", f"Unit price ({build.currency})", f"Subtotal ({build.currency})"]
     notes = [f"{escape(category_name(p.category))}: {escape(p.price_note)}" for p in build.parts if p.price_note]
-    old = prices.stale_parts(build)
-    if old:
-        notes.insert(0, '<span class="warn">⚠ prices older than six months: '
-                     + escape("; ".join(f"{p.name} ({prices.stale_text(p)})" for p in old)) + "; ask for a fresh quote</span>")
+    summary = prices.stale_summary(build)
+    if summary:
+        notes.insert(0, '<span class="warn">⚠ ' + escape(summary) + "; ask for a fresh quote</span>")
     price_notes = f'<p class="muted small">Prices: {"; ".join(notes)}.</p>' if notes else ""
     return f"<section><h2>Parts</h2>{_table(headers, rows, num_from=3, kind='parts')}{price_notes}</section>"
 
