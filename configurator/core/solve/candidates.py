@@ -195,6 +195,18 @@ def _fits(result: EstimateResult, request: BuildRequest) -> bool:
     return result.per_gpu_bytes <= usable
 
 
+def _fewest_that_could_fit(result: EstimateResult, request: BuildRequest, workload: Workload) -> int:
+    """No fewer GPUs can hold the job than its weights over one GPU's usable memory: however the
+    job is split (layers, tensors, ZeRO shards, replicas), the busiest GPU holds at least its share
+    of them. Not when weights may move to system RAM (offload), where fewer GPUs can fit."""
+    if workload.offload != "none" or runs_from_ram(workload) or result.offloaded_bytes:
+        return 1
+    usable = (result.peak_gpu.usable_bytes or 0) * (1 - min(request.vram_headroom, HARD_HEADROOM))
+    if usable <= 0:
+        return 1
+    return math.ceil(result.breakdown.weights / usable)
+
+
 def _count_candidates(minimum: int, maximum: int, workload: Workload) -> list[int]:
     """GPU counts worth offering: the fewest that fit, plus counts that make the job faster.
 
@@ -306,7 +318,8 @@ def gpu_options(
         def over_cap(n: int, price: float = q.amount if q else 0.0, owned: int = owned) -> bool:
             return cost_cap is not None and price * max(0, n - owned) >= cost_cap
 
-        for n in range(max(1, owned), request.max_gpus + 1):
+        n = max(1, owned)
+        while n <= request.max_gpus:
             if over_cap(n):
                 last_reason = "dearer than the build it would replace"
                 break
@@ -315,6 +328,7 @@ def gpu_options(
                 minimum = n
                 break
             last_reason = _too_small(result, gpu, n, request.max_gpus)
+            n = max(n + 1, min(request.max_gpus, _fewest_that_could_fit(result, request, workload)))
         if minimum is None:
             c.rejected_gpus[gpu.id] = last_reason
             continue
