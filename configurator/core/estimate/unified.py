@@ -7,19 +7,41 @@ from typing import Any
 from configurator.core.catalog.models import Gpu, System
 from configurator.core.estimate.precision import GGUF_TYPES
 
-# llama.cpp's Metal backend reads weights at a lower share of Apple's peak than CUDA does of GDDR: fitted on the
-# LLaMA 2 7B q4_0/f16 rows of XiongjieDai's tables (M1 Max 24-core, M2 Ultra 76-core, M3 Max 40-core; see
-# tests/data/fit_offload.toml); the LLaMA 3 rows of the same tables are the holdout.
-APPLE_BW_EFF_QUANT = 0.58
-APPLE_BW_EFF_F16 = 0.76
+# What an Apple GPU reads from memory at all, measured with copy kernels (GB/s measured, GB/s peak):
+#   M1 Max 317.6 of 409.6: philipturner's "Attainable GB/s" table, ggml-org/llama.cpp PR #1642 (2023-06-04);
+#     lshzh-ww in PR #2188 gives "GPUs of M1 Max / M2 Max can sustain 340 GB/s" (Xcode GPU read counters)
+#   M3 Max 40-core 318 of 409.6, M2 Ultra 76-core 636 of 819.2, M1 Pro 16-core 176 of 204.8, M2 90 of 102.4,
+#     M1 56 of 68.25: chsasank/device-benchmarks README (PyTorch MPS tensor copy; 4090 912 of 1008 by the same script)
+# The Max and Ultra parts of three generations reach the same ~78 % of peak, so achieved bandwidth does not set the
+# M1 Max apart from the M3 Max (both 400 GB/s); the smaller dies reach 82-88 %.
+APPLE_GPU_STREAM: dict[str, tuple[float, float]] = {
+    "M1": (56.0, 68.25), "M1 Pro": (176.0, 204.8), "M1 Max": (317.6, 409.6),
+    "M2": (90.0, 102.4), "M2 Ultra": (636.0, 819.2), "M3 Max": (318.0, 409.6),
+}
+# A chip without a measurement of its own (M1 Ultra, M3 Ultra, M4 Max...) takes the Max/Ultra parts' median share.
+APPLE_STREAM_SHARE_DEFAULT = 0.776
+# llama.cpp's Metal decode kernels reach this share of the measured copy bandwidth: fitted on the LLaMA 2 7B
+# q4_0/f16 rows of XiongjieDai's tables (M2 Ultra 76-core, M3 Max 40-core; tests/data/fit_offload.toml); the
+# LLaMA 3 rows of the same tables and the later builds' rows in tests/data/holdout_offload.toml are the holdout.
+# F16 streams whole rows at nearly the copy rate; the quantized kernels dequantize as they read.
+APPLE_KERNEL_SHARE_QUANT = 0.747
+APPLE_KERNEL_SHARE_F16 = 0.979
 APPLE = "apple"
 
 
+def apple_stream_share(chip: str) -> float:
+    """Measured copy bandwidth over peak for an Apple chip (APPLE_GPU_STREAM), or the default share."""
+    measured = APPLE_GPU_STREAM.get(chip)
+    return measured[0] / measured[1] if measured else APPLE_STREAM_SHARE_DEFAULT
+
+
 def unified_bw_efficiency(engine: str, precision: str, gpu: Gpu) -> float | None:
-    """The decode bandwidth share on an Apple GPU, or None for any other GPU (the estimator's own figures)."""
+    """The decode bandwidth share of peak on an Apple GPU (the chip's measured copy share x llama.cpp's kernel share),
+    or None for any other GPU (the estimator's own figures)."""
     if gpu.vendor != APPLE:  # type: ignore[comparison-overlap]  # systems' GPUs are built by system_gpu()
         return None
-    return APPLE_BW_EFF_QUANT if precision in GGUF_TYPES else APPLE_BW_EFF_F16
+    kernel = APPLE_KERNEL_SHARE_QUANT if precision in GGUF_TYPES else APPLE_KERNEL_SHARE_F16
+    return kernel * apple_stream_share(gpu.architecture)
 
 
 def system_vendor(system: System) -> str:
