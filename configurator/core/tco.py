@@ -386,7 +386,7 @@ def search_rentals(
         return RentalSearch(match=None, reason="the build has no training-time estimate to match (give the number of training tokens)")
     if not training and own_decode is None:
         return RentalSearch(match=None, reason="the build has no decode-speed estimate to match")
-    cache: dict[tuple[str, int, int], EstimateResult] = {}
+    cache: dict[tuple[str, int, int, str, float], EstimateResult] = {}
     rejected: list[tuple[str, str]] = []
     best: RentalMatch | None = None
     counts = {"gpu": 0, "fit": 0, "speed": 0, "price": 0, "cluster": 0}
@@ -411,10 +411,11 @@ def search_rentals(
                 counts["cluster"] += 1
                 continue
             instances = math.ceil(build_gpus / offer.gpu_count)
-        key = (gpu.id, offer.gpu_count, instances)
+        fabric = "RoCE" if offer.provider == "AWS" else "InfiniBand"  # EFA is Ethernet-based RDMA
+        # the fabric is part of the key: the same GPUs over RoCE and over InfiniBand train at different speeds
+        key = (gpu.id, offer.gpu_count, instances, fabric, offer.network_gbps_per_gpu or 0.0)
         if key not in cache:
             if instances > 1:
-                fabric = "RoCE" if offer.provider == "AWS" else "InfiniBand"  # EFA is Ethernet-based RDMA
                 _plan, cache[key] = plan_estimate(model, workload, gpu, instances, offer.gpu_count,
                                                   inter_node_link(offer.network_gbps_per_gpu or 0, fabric), exact_weight_bytes)
             else:

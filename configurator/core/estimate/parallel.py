@@ -23,6 +23,12 @@ GIB = 1024**3
 
 GLOBAL_BATCH_TOKENS = 4 * 1024**2
 """Tokens per optimizer step: Llama 2 trained with a global batch of 4M tokens (Touvron et al. 2023, sec. 2.2)."""
+MAX_GLOBAL_BATCH_TOKENS = 16 * 1024**2
+"""The largest global batch a layout may grow to when its data-parallel ranks hold more sequences than
+GLOBAL_BATCH_TOKENS: Llama 3 405B trained with 16M tokens per batch on 8,192 and 16,384 H100 (TP 8, PP 16; Balaji,
+SC'24 'Herding Llamas', as tabulated at glennklockwood.com/garden/llama-3.1). Past it the convergence per token is
+not that of the published runs, so a bigger cluster must add model parallelism (pipeline stages with fewer
+micro-batches each: a larger bubble) instead of more data-parallel ranks; scaling efficiency falls from there on."""
 
 # --------------------------------------------------------------------------- links
 
@@ -110,6 +116,13 @@ class ParallelPlan:
     volumes: dict[str, float] = field(default_factory=dict)  # bytes per GPU per step
     links: dict[str, str] = field(default_factory=dict)
     why: str = ""
+    step_tokens: float = 0.0
+    restarts_s: float = 0.0  # elapsed time lost to failures and restarts, per step  # tokens per optimizer step (the global batch)
+
+    @property
+    def seconds_per_token(self) -> float:
+        """Wall seconds per training token: what layouts with different global batches are compared on."""
+        return self.step_s / self.step_tokens if self.step_tokens else self.step_s
 
     @property
     def fits(self) -> bool:
@@ -134,9 +147,10 @@ class ParallelPlan:
             "micro_batch": self.micro_batch, "micro_batches_per_step": self.micro_batches,
             "step_seconds": {k: round(v, 4) for k, v in (("compute", self.compute_s), ("tensor", self.tensor_s),
                                                             ("pipeline", self.pipeline_s), ("data", self.data_s),
-                                                            ("context", self.context_s), ("total", self.step_s))},
+                                                            ("context", self.context_s), ("restarts", self.restarts_s),
+                                                            ("total", self.step_s))},
             "bytes_per_gpu_per_step": {k: int(v) for k, v in self.volumes.items()},
-            "links": dict(self.links), "why": self.why,
+            "links": dict(self.links), "why": self.why, "tokens_per_step": int(self.step_tokens),
         }
 
 
@@ -218,7 +232,16 @@ def plan_training(
         return cache[key]
 
     capacity = int(gpu.vram_gb * GIB * 0.98)  # the solver's hard floor of 2 % free (candidates.HARD_HEADROOM)
+    # best within the batch cap, and best at any batch (used only when no layout keeps the batch within the cap:
+    # a small model on a cluster wider than its layers and heads can split)
     best: ParallelPlan | None = None
+    best_uncapped: ParallelPlan | None = None
+
+    def rank(p: ParallelPlan) -> float:
+        # wall time per token, not per step: layouts whose data-parallel width exceeds the global batch run bigger
+        # steps; a hair's preference for fewer model-parallel ranks and less sharding breaks ties
+        return p.seconds_per_token * (1 + 1e-6 * (p.tensor + p.pipeline + (p.zero_stage or 0)))
+
     tp_options = [t for t in _divisors_pow2(gpus_per_node) if heads % t == 0 and (kv_heads % t == 0 or t % kv_heads == 0)]
     cp_options = [1] + ([c for c in (2, 4, 8) if seq // c >= 4096] if seq >= 16384 else [])
     for ckpt in (False, True) if not workload.grad_checkpointing else (True,):
@@ -240,9 +263,11 @@ def plan_training(
                                          zero, ckpt, capacity, intra, inter, seq, tokens, mfu)
                         if not plan.fits:
                             continue
-                        key = (plan.step_s * (1 + 1e-6 * (tp + pp + zero)),)
-                        if best is None or key < (best.step_s * (1 + 1e-6 * (best.tensor + best.pipeline + (best.zero_stage or 0))),):
+                        if best_uncapped is None or rank(plan) < rank(best_uncapped):
+                            best_uncapped = plan
+                        if plan.step_tokens <= MAX_GLOBAL_BATCH_TOKENS and (best is None or rank(plan) < rank(best)):
                             best = plan
+    best = best or best_uncapped
     if best is None:
         return None
     return _explained(best, model)
@@ -270,9 +295,12 @@ def _evaluate(
     step_tokens = sequences * seq
     flops_per_token = (base.training_flops or 0.0) / tokens if tokens else 0.0
     # compute at MFU of the peak bf16 rate the estimator uses (support.training_tflops: measured GEMM rates off NVIDIA)
-    # the base estimate's utilisation already counts restarts for its own GPU count; this layout runs on `gpus`
-    restarts = effective_training_share(gpus) / effective_training_share(base.gpus) if mfu is None else 1.0
-    per_gpu_rate = training_tflops(gpu, "bf16") * 1e12 * (mfu if mfu is not None else (base.mfu or 0.35)) * restarts
+    # the base estimate's utilisation counts restarts for its own GPU count: taken out here, so that compute is the
+    # GPUs' work alone, and the restarts of this layout's `gpus` come on top of the whole step (below) as a loss
+    # that grows with the cluster (Calibration.interruptions_per_gpu_hour)
+    base_share = effective_training_share(base.gpus) if base.gpus > 1 else 1.0
+    share = effective_training_share(gpus) if mfu is None else 1.0
+    per_gpu_rate = training_tflops(gpu, "bf16") * 1e12 * (mfu if mfu is not None else (base.mfu or 0.35) / base_share)
     compute = flops_per_token * step_tokens / (gpus * per_gpu_rate) if per_gpu_rate else 0.0
     h = model.hidden_size
     act_bytes = seq / cp * micro * h * 2  # one micro-batch's hidden states in bf16
@@ -313,7 +341,8 @@ def _evaluate(
             pass
         volumes["data"] = 2 * (dp - 1) / dp * grad_bytes if dp > 1 else 0.0
     volumes["pipeline"] = 2 * m * act_bytes / tp if pp > 1 else 0.0
-    step = compute + tensor + bubble + sends + context + data
+    work = compute + tensor + bubble + sends + context + data
+    step = work / share
     links = {"tensor": tp_link.name if tp > 1 else "", "data": dp_link.name if dp > 1 else "",
              "pipeline": pp_link.name if pp > 1 else ""}
     return ParallelPlan(
@@ -321,7 +350,8 @@ def _evaluate(
         zero_stage=zero if dp > 1 else None, grad_checkpointing=ckpt, micro_batch=micro, micro_batches=m, per_gpu=per_gpu,
         capacity_bytes=capacity, compute_s=compute, tensor_s=tensor, pipeline_s=bubble + sends, data_s=data,
         context_s=context, step_s=step, steps=tokens / step_tokens if step_tokens else 0.0,
-        volumes=volumes, links={k: v for k, v in links.items() if v},
+        volumes=volumes, links={k: v for k, v in links.items() if v}, step_tokens=float(step_tokens),
+        restarts_s=step - work,
     )
 
 
@@ -353,7 +383,7 @@ def training_result(plan: ParallelPlan, base: EstimateResult) -> EstimateResult:
     assumptions = tuple(a for a in base.assumptions if "scaling efficiency" not in a and "data-parallel" not in a) + (
         f"parallelism: {plan.why}",
         f"step = compute {plan.compute_s:.2f} s + tensor {plan.tensor_s:.2f} s + pipeline {plan.pipeline_s:.2f} s + "
-        f"data {plan.data_s:.2f} s exposed = {plan.step_s:.2f} s; {plan.steps:,.0f} steps of {GLOBAL_BATCH_TOKENS / 1e6:.1f}M tokens; "
+        f"data {plan.data_s:.2f} s exposed + restarts {plan.restarts_s:.2f} s = {plan.step_s:.2f} s; {plan.steps:,.0f} steps of {GLOBAL_BATCH_TOKENS / 1e6:.1f}M tokens; "
         f"scaling efficiency {plan.scaling_efficiency:.0%}",
     )
     return base.model_copy(update={
