@@ -252,7 +252,10 @@ class BuildHeader(QLabel):
                 f"<b>{build.total_price:,.0f} {build.currency}</b>, {build.power.wall_w * build.nodes:,.0f} W at the wall, "
                 f"{html.escape(noise.build_noise(build).text())}")
         line = f"<br><span style='color: gray;'>How this fits: {html.escape(fit.line)}</span>" if fit else ""
-        self.setText(head + line)
+        # what the estimator doubts (a context beyond the model's maximum...) is said where the build is named
+        warned = "".join(f"<br><span style='color: {STATUS_COLORS['warn']};'>⚠ {html.escape(w)}</span>"
+                         for w in build.estimate.warnings)
+        self.setText(head + line + warned)
         self.setToolTip(fit.sentence if fit else "")
 
 
@@ -452,7 +455,11 @@ def estimate_html(build: Build) -> str:
     steps = "".join(f"<li><i>{html.escape(s.topic)}</i>: {html.escape(s.text)}</li>" for s in e.steps)
     assumptions = "".join(f"<li>{html.escape(a)}</li>" for a in e.assumptions)
     upgrades = "".join(f"<li>{html.escape(u)}</li>" for u in build.upgrades)
-    text = f"<table cellpadding='3'>{table}</table><h4>How this is computed</h4><ol>{steps}</ol>"
+    text = f"<table cellpadding='3'>{table}</table>"
+    if e.warnings:
+        warned = "".join(f"<li>{html.escape(w)}</li>" for w in e.warnings)
+        text += f"<h4 style='color: {STATUS_COLORS['warn']};'>Estimator warnings</h4><ul>{warned}</ul>"
+    text += f"<h4>How this is computed</h4><ol>{steps}</ol>"
     text += f"<h4>Assumptions</h4><ul>{assumptions}</ul>"
     if upgrades:
         text += f"<h4>Room to grow</h4><ul>{upgrades}</ul>"

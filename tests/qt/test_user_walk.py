@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.request import BuildRequest
 
@@ -22,3 +24,19 @@ def test_an_unset_context_shows_the_context_the_builds_run_at(qtbot, window) -> 
     # the same for fine-tuning and pretraining, whose defaults differ
     _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="finetune", method="lora"), budget=5000))
     assert window.requirements.seq.value() == window.session.request.workload.resolved(131072).context
+
+
+def test_the_estimators_warnings_show_with_the_selected_build(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Llama 2 70B (4k) at 8192 tokens: the CLI warns, the window said nothing anywhere."""
+    result = _solve(qtbot, window, BuildRequest(model_id="llama-2-70b", workload=Workload(kind="inference", precision="q4_k_m",
+                                                                                         context=8192)))
+    build = window.session.selected_build
+    assert build is result.builds[0]
+    warning = "context 8192 exceeds the model's maximum of 4096 tokens"
+    assert warning in build.estimate.warnings
+    assert warning in html.unescape(window.header.text())
+    assert "Estimator warnings" in window.detail.estimates.toHtml() and warning in window.detail.estimates.toPlainText()
+    # a build without warnings shows none
+    _solve(qtbot, window, BuildRequest(model_id="llama-2-70b", workload=Workload(kind="inference", precision="q4_k_m", context=4096)))
+    assert not window.session.selected_build.estimate.warnings
+    assert "⚠" not in window.header.text() and "Estimator warnings" not in window.detail.estimates.toPlainText()
