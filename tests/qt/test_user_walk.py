@@ -40,3 +40,17 @@ def test_the_estimators_warnings_show_with_the_selected_build(qtbot, window) -> 
     _solve(qtbot, window, BuildRequest(model_id="llama-2-70b", workload=Workload(kind="inference", precision="q4_k_m", context=4096)))
     assert not window.session.selected_build.estimate.warnings
     assert "⚠" not in window.header.text() and "Estimator warnings" not in window.detail.estimates.toPlainText()
+
+
+def test_a_ready_made_system_says_why_its_slot_map_is_empty(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """With the Mac Studio selected, the Slot map said "Choose a build to see where its cards go"."""
+    result = _solve(qtbot, window, BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m"),
+                                                budget=15000))
+    index = next(i for i, b in enumerate(result.builds) if b.parts[0].category == "system")
+    window.session.select(index)
+    slot_map = window.detail.slot_map
+    assert slot_map.build is result.builds[index] and not slot_map.rows
+    text = slot_map.empty_text()
+    assert "Choose a build" not in text and result.builds[index].parts[0].name in text and "ready-made" in text
+    slot_map.show_build(None)
+    assert slot_map.empty_text().startswith("Choose a build")
