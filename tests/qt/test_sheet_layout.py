@@ -64,3 +64,26 @@ def test_every_sheet_table_lays_out_as_a_table(qapp, builds, currency: str, page
             for column in range(table.columns()):
                 block = table.cellAt(row, column).firstCursorPosition().block()
                 assert block.layout().lineCount() <= 6, (header, row, column, block.text())
+
+
+@pytest.mark.parametrize("currency", sorted(REQUESTS))
+def test_the_launch_command_prints_in_a_fixed_pitch_font(qapp, builds, currency: str) -> None:  # type: ignore[no-untyped-def]
+    """Seen in the printed PDF: the command in the body font, "bfloat16" set with an fl ligature (copied
+    from the PDF it no longer runs)."""
+    from PySide6.QtGui import QFontInfo
+
+    make_app([])
+    request, build = builds[currency]
+    command = build.launch["command"]
+    doc = sheet_document(sheets_html([build], request, META, "A4", with_charts=False))
+    block = doc.begin()
+    while block.isValid() and not block.text().startswith(command[:40]):
+        block = block.next()
+    assert block.isValid(), "no launch command on the sheet"
+    fonts = set()
+    it = block.begin()
+    while not it.atEnd():
+        fonts.add(it.fragment().charFormat().font().family())
+        assert QFontInfo(it.fragment().charFormat().font()).fixedPitch(), it.fragment().charFormat().font().family()
+        it += 1
+    assert fonts
