@@ -54,3 +54,19 @@ def test_a_ready_made_system_says_why_its_slot_map_is_empty(qtbot, window) -> No
     assert "Choose a build" not in text and result.builds[index].parts[0].name in text and "ready-made" in text
     slot_map.show_build(None)
     assert slot_map.empty_text().startswith("Choose a build")
+
+
+def test_a_ready_made_systems_power_chart_draws_no_psu_sizing_line(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """The Mac Studio's Power tab drew "80 % of PSU 384 W" under its own 480 W load, as if a PSU were undersized."""
+    result = _solve(qtbot, window, BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m"),
+                                                budget=15000))
+    index = next(i for i, b in enumerate(result.builds) if b.parts[0].category == "system")
+    window.session.select(index)
+    chart = window.detail.power_chart
+    names = [label.text for _sample, label in chart.legend.items]
+    assert "psu_80" not in chart.series and not any("80 % of PSU" in n for n in names)
+    assert any("built-in supply" in n for n in names) and any("circuit limit" in n for n in names)
+    # an assembled build keeps its PSU lines
+    assembled = _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m")))
+    assert assembled.builds[0].parts[0].category == "gpu"
+    assert chart.series["psu_80"] == [0.8 * assembled.builds[0].power.psu_w]
