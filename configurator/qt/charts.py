@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from configurator.core.estimate.result import BREAKDOWN_KEYS
 from configurator.core.solve.build import Build
+from configurator.core.solve.power import PSU_TARGET_LOAD
 
 GIB = 1024**3
 COMPONENT_COLORS = {
@@ -198,8 +199,9 @@ class PowerBudgetChart(_Chart):
             # a ready-made system's supply is the maker's: there is no PSU to size, so no 80 % line to keep under
             lines.insert(0, (p.psu_w, "built-in supply", "#264653"))
         else:
-            self.series["psu_80"] = [0.8 * p.psu_w]
-            lines[:0] = [(p.psu_w, "PSU capacity", "#264653"), (0.8 * p.psu_w, "80 % of PSU", "#2a9d8f")]
+            self.series["psu_80"] = [PSU_TARGET_LOAD * p.psu_w]
+            lines[:0] = [(p.psu_w, "PSU capacity", "#264653"),
+                         (PSU_TARGET_LOAD * p.psu_w, f"{PSU_TARGET_LOAD:.0%} of PSU".replace("%", " %"), "#2a9d8f")]
         for value, text, color in lines:
             pen = pg.mkPen(color, width=2, style=pg.QtCore.Qt.PenStyle.DashLine)
             self.plot.addItem(pg.InfiniteLine(pos=value, angle=0, pen=pen))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 
 from configurator.core.estimate.workload import Workload
+from configurator.core.solve.power import PSU_TARGET_LOAD
 from configurator.core.solve.request import BuildRequest
 
 
@@ -69,4 +70,4 @@ def test_a_ready_made_systems_power_chart_draws_no_psu_sizing_line(qtbot, window
     # an assembled build keeps its PSU lines
     assembled = _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m")))
     assert assembled.builds[0].parts[0].category == "gpu"
-    assert chart.series["psu_80"] == [0.8 * assembled.builds[0].power.psu_w]
+    assert chart.series["psu_80"] == [PSU_TARGET_LOAD * assembled.builds[0].power.psu_w]
