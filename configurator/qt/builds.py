@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
@@ -221,8 +223,13 @@ class InfeasibleBanner(QWidget):
             return
         inf = self.infeasible
         blocking = ", ".join(inf.blocking) or "-"
-        self.text.setText(f"<b>Nothing fits.</b> {inf.reason}.<br>Binding: {blocking}.<br>"
-                          f"<b>Cheapest way out:</b> {inf.cheapest_relaxation}.")
+        # the plan may still list a ready-made system that passes every check: "Nothing fits" above it is false
+        fits = [b for b in result.builds if not any(c.status == "fail" for c in b.checks)] if result else []
+        title = "No assembled build fits." if fits else "Nothing fits."
+        below = ("<br><b>Below, passing every check:</b> " + html.escape("; ".join(
+            f"{b.label} ({b.total_price:,.0f} {b.currency})" for b in fits)) + ".") if fits else ""
+        self.text.setText(f"<b>{title}</b> {html.escape(inf.reason)}.<br>Binding: {html.escape(blocking)}.<br>"
+                          f"<b>Cheapest way out:</b> {html.escape(inf.cheapest_relaxation)}.{below}")
         self.apply.setVisible(inf.relaxed_request is not None)
         self.show()
 
@@ -245,7 +252,6 @@ class BuildHeader(QLabel):
             self.setText("")
             self.setToolTip("")
             return
-        import html
 
         fit = fit_of(build, request) if request is not None else None
         head = (f"<b>{build.rank}. {html.escape(build.label)}</b>: {html.escape(gpus_text(build))}, "
@@ -392,7 +398,6 @@ class BuildDetail(QTabWidget):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.parts.resizeRowsToContents()
-        import html
 
         self.reasons.setHtml("<ul>" + "".join(
             f"<li><b>{html.escape(p.category)}</b>: {html.escape(p.why)}"
@@ -411,7 +416,6 @@ class BuildDetail(QTabWidget):
         self.total.setText(f"<b>Total {build.total_price:,.0f} {build.currency}</b>{nodes}{saved}{flag}")
 
     def _fill_noise(self, build: Build | None) -> None:
-        import html
 
         if build is None:
             self.noise.setText("")

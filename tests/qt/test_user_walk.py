@@ -71,3 +71,21 @@ def test_a_ready_made_systems_power_chart_draws_no_psu_sizing_line(qtbot, window
     assembled = _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m")))
     assert assembled.builds[0].parts[0].category == "gpu"
     assert chart.series["psu_80"] == [PSU_TARGET_LOAD * assembled.builds[0].power.psu_w]
+
+
+def test_the_banner_does_not_say_nothing_fits_above_a_build_that_does(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """DeepSeek-R1 at q4 on 15,000 USD: "Nothing fits." above a Mac Studio that passes every check."""
+    result = _solve(qtbot, window, BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m",
+                                                                                         context=8192), budget=15000))
+    assert result.infeasible is not None
+    fits = [b for b in result.builds if not any(c.status == "fail" for c in b.checks)]
+    assert fits and fits[0].parts[0].category == "system"
+    text = html.unescape(window.banner.text.text())
+    assert not window.banner.isHidden()
+    assert "Nothing fits" not in text and text.startswith("<b>No assembled build fits.</b>")
+    assert fits[0].label in text and result.infeasible.cheapest_relaxation in text
+    # with nothing at all that passes, the banner still says so
+    none = _solve(qtbot, window, BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m"),
+                                              budget=500))
+    assert none.infeasible is not None and not [b for b in none.builds if not any(c.status == "fail" for c in b.checks)]
+    assert window.banner.text.text().startswith("<b>Nothing fits.</b>")
