@@ -89,3 +89,19 @@ def test_the_banner_does_not_say_nothing_fits_above_a_build_that_does(qtbot, win
                                               budget=500))
     assert none.infeasible is not None and not [b for b in none.builds if not any(c.status == "fail" for c in b.checks)]
     assert window.banner.text.text().startswith("<b>Nothing fits.</b>")
+
+
+def test_gpus_left_out_of_a_comparison_say_why(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Dr. Chen's comparison of 4090 blower, A800 and L20 showed one L20 build and nothing about the other two."""
+    request = BuildRequest(model_id="qwen2.5-72b", workload=Workload(kind="finetune", method="lora", context=4096),
+                           currency="CNY", region="china", circuit="230v16a", budget=300000,
+                           gpu_ids=("rtx-4090-blower", "a800-80gb-pcie", "l20"))
+    result = _solve(qtbot, window, request)
+    shown = {b.gpu_id for b in result.builds}
+    missing = set(request.gpu_ids) - shown
+    assert missing and result.notes
+    summary = html.unescape(window.summary.text())
+    for note in result.notes:
+        assert note in summary
+    names = {g: window.session.catalog.records["gpus"][g].name for g in missing}
+    assert all(name in summary for name in names.values()), summary
