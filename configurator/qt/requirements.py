@@ -319,6 +319,8 @@ class RequirementsPanel(QWidget):
 
     def _with_hint(self, control: QComboBox, key: str) -> QWidget:
         hint = QLabel()
+        # wraps rather than widens: the panel never grows past its scroll area ("solver: ZeRO-3 / FSDP")
+        hint.setWordWrap(True)
         hint.setStyleSheet("color: gray;")
         hint.setToolTip("What the selected build's estimate used")
         hint.hide()

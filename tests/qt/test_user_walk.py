@@ -105,3 +105,15 @@ def test_gpus_left_out_of_a_comparison_say_why(qtbot, window) -> None:  # type: 
         assert note in summary
     names = {g: window.session.catalog.records["gpus"][g].name for g in missing}
     assert all(name in summary for name in names.values()), summary
+
+
+def test_a_long_solver_hint_never_pushes_the_panel_past_its_scroll_area(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """"solver: ZeRO-3 / FSDP" beside Sharding widened the panel: every combo and the model tree ran off the right edge."""
+    panel = window.requirements
+    viewport = panel.parentWidget()
+    _solve(qtbot, window, BuildRequest(model_id="qwen2.5-72b", workload=Workload(kind="finetune", method="lora", context=4096),
+                                       currency="CNY", region="china", circuit="230v16a", budget=300000))
+    hint = panel.hints["zero"]
+    assert not hint.isHidden() and "ZeRO-3" in hint.text()
+    qtbot.waitUntil(lambda: panel.width() <= viewport.width(), timeout=2000)
+    assert panel.minimumSizeHint().width() <= viewport.width()
