@@ -117,3 +117,17 @@ def test_a_long_solver_hint_never_pushes_the_panel_past_its_scroll_area(qtbot, w
     assert not hint.isHidden() and "ZeRO-3" in hint.text()
     qtbot.waitUntil(lambda: panel.width() <= viewport.width(), timeout=2000)
     assert panel.minimumSizeHint().width() <= viewport.width()
+
+
+def test_the_training_job_reads_in_words_with_units(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Sam's buy-or-rent tab said "gpu hours 2,166.9, own wall hours 270.9, own energy kwh 750.1, ...": field names."""
+    result = _solve(qtbot, window, BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="pretrain", tokens=1e11),
+                                                deadline_hours=14 * 24, circuit="230v16a"))
+    assert result.builds
+    panel = window.detail.buy_or_rent
+    job = panel.costs.job
+    assert job is not None and job.gpu_hours
+    text = panel.text.toPlainText()
+    assert "own wall hours" not in text and "gpu hours" not in text and "kwh" not in text
+    assert f"{job.gpu_hours:,.0f} GPU-hours" in text and job.headline in text
+    assert f"{job.own_wall_hours:,.0f} h of wall time" in text and f"{job.rental_cost:,.0f} {result.builds[0].currency} in" in text
