@@ -204,9 +204,10 @@ def costs_html(costs: CostOfOwnership) -> str:
     if costs.job is not None:
         rows += _job_rows(costs.job, c)
     for row in costs.rows:
-        renting = f"{row.renting:,.0f}" if row.renting is not None else "-"
         verdict = {"own": "buying is cheaper", "rent": "renting is cheaper"}.get(row.cheaper or "", "no rental to compare")
-        rows.append((f"{row.years} year(s)", f"own {row.owning:,.0f} vs rent {renting} {c}: {verdict}"))
+        # without a rental there is no second figure: "own 523 vs rent - EUR" read as a broken number
+        against = f"own {row.owning:,.0f} vs rent {row.renting:,.0f} {c}" if row.renting is not None else f"own {row.owning:,.0f} {c}"
+        rows.append((f"{row.years} year(s)", f"{against}: {verdict}"))
     table = "".join(f"<tr><td><b>{k}</b></td><td>{v}</td></tr>" for k, v in rows)
     notes = "".join(f"<li>{html.escape(a)}</li>" for a in costs.assumptions)
     return f"<table cellpadding='3'>{table}</table><h4>Assumptions</h4><ul>{notes}</ul>"

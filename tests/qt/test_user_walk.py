@@ -131,3 +131,15 @@ def test_the_training_job_reads_in_words_with_units(qtbot, window) -> None:  # t
     assert "own wall hours" not in text and "gpu hours" not in text and "kwh" not in text
     assert f"{job.gpu_hours:,.0f} GPU-hours" in text and job.headline in text
     assert f"{job.own_wall_hours:,.0f} h of wall time" in text and f"{job.rental_cost:,.0f} {result.builds[0].currency} in" in text
+
+
+def test_a_year_without_a_rental_reads_as_one_figure(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """"own 523 vs rent - EUR: no rental to compare" on the Buy or rent tab."""
+    from configurator.qt.costs import costs_html
+
+    result = _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m")))
+    costs = window.detail.buy_or_rent.costs
+    assert costs is not None and result.builds
+    no_rental = costs.model_copy(update={"rows": tuple(r.model_copy(update={"renting": None, "cheaper": None}) for r in costs.rows)})
+    text = costs_html(no_rental)
+    assert "rent -" not in text and f"own {costs.rows[0].owning:,.0f} {costs.currency}: no rental to compare" in text
