@@ -317,12 +317,16 @@ class BuildDetail(QTabWidget):
         self.total.setWordWrap(True)  # the old-price warning names parts: it must never widen the window
         self.reasons = QTextBrowser()
         self.reasons.setMaximumHeight(150)
+        self.reasons.setMinimumHeight(60)
+        # the parts list is the page: six rows stay on screen, the reasons below give way first (1366 x 768)
+        self.parts.setMinimumHeight(self.parts.horizontalHeader().sizeHint().height()
+                                    + 6 * self.parts.verticalHeader().defaultSectionSize() + 2 * self.parts.frameWidth())
         parts_page = QWidget()
         layout = QVBoxLayout(parts_page)
         layout.addWidget(self.parts, 3)
         layout.addWidget(self.total)
         layout.addWidget(QLabel("<b>Why each part</b>"))
-        layout.addWidget(self.reasons)
+        layout.addWidget(self.reasons, 1)
         self.launch = LaunchCommand()
         layout.addWidget(self.launch)
         self.vram_chart = VramHeadroomChart()
@@ -404,16 +408,19 @@ class BuildDetail(QTabWidget):
             + (f" <i>({html.escape(p.price_note)})</i>" if p.price_note else "") + "</li>" for p in parts) + "</ul>")
         if build is None:
             self.total.setText("")
+            self.total.setToolTip("")
             return
         nodes = f" for {build.nodes} machines" if build.nodes > 1 else ""
         saved = f"; parts you own save {build.owned_savings:,.0f} {build.currency}" if build.owned_savings else ""
         old = prices.stale_parts(build)
         flag = ""
+        # one line, the parts named in the tooltip (and beside each price): the full list took six lines at
+        # 1366 x 768 and left three rows of the parts table on screen
         if old:
-            flag = (f"<br><span style='color: {STATUS_COLORS['warn']};'>⚠ {len(old)} price(s) older than six months: "
-                    + html.escape("; ".join(f"{p.name} ({prices.stale_text(p)})" for p in old))
-                    + ". Get a fresh quote (Catalog > Import a vendor quote).</span>")
+            flag = (f"<br><span style='color: {STATUS_COLORS['warn']};'>⚠ {len(old)} price(s) older than six months "
+                    "(marked ⚠; hover for the dates). Get a fresh quote (Catalog > Import a vendor quote).</span>")
         self.total.setText(f"<b>Total {build.total_price:,.0f} {build.currency}</b>{nodes}{saved}{flag}")
+        self.total.setToolTip("\n".join(f"{p.name}: {prices.stale_text(p)}" for p in old))
 
     def _fill_noise(self, build: Build | None) -> None:
 

@@ -143,3 +143,21 @@ def test_a_year_without_a_rental_reads_as_one_figure(qtbot, window) -> None:  # 
     no_rental = costs.model_copy(update={"rows": tuple(r.model_copy(update={"renting": None, "cheaper": None}) for r in costs.rows)})
     text = costs_html(no_rental)
     assert "rent -" not in text and f"own {costs.rows[0].owning:,.0f} {costs.currency}: no rental to compare" in text
+
+
+def test_the_parts_table_keeps_its_rows_on_a_1366_by_768_screen(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """At 1366 x 768 the old-price list (six lines) and the command box left 3 of 9 parts rows on screen."""
+    window.resize(1366, 768)
+    window._sized = False
+    window.showEvent(None)
+    _solve(qtbot, window, BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m",
+                                                                                   context=8192), budget=3000))
+    parts = window.detail.parts
+    qtbot.waitUntil(lambda: parts.rowCount() > 0)
+    window.detail.setCurrentIndex(0)
+    for _ in range(3):
+        qtbot.wait(20)
+    rows = min(parts.rowCount(), 6)
+    assert parts.viewport().height() >= sum(parts.rowHeight(r) for r in range(rows)), (parts.viewport().height(), rows)
+    total = window.detail.total
+    assert total.height() <= 3 * total.fontMetrics().lineSpacing() + 8
