@@ -8,11 +8,13 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
@@ -339,7 +341,14 @@ class BuildDetail(QTabWidget):
         power_layout = QVBoxLayout(power_page)
         power_layout.setContentsMargins(0, 0, 0, 0)
         power_layout.addWidget(self.power_chart, 1)
-        power_layout.addWidget(self.noise)
+        # the noise sources (a URL each) scroll under the chart instead of squeezing it and running off the page
+        self.noise_scroll = QScrollArea()
+        self.noise_scroll.setWidget(self.noise)
+        self.noise_scroll.setWidgetResizable(True)
+        self.noise_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.noise_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.noise_scroll.setMaximumHeight(170)
+        power_layout.addWidget(self.noise_scroll)
         self.slot_map = SlotMapWidget()
         self.checks = QTableWidget(0, 3)
         self.checks.setHorizontalHeaderLabels(["Status", "Rule", "Why"])

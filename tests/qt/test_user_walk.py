@@ -161,3 +161,21 @@ def test_the_parts_table_keeps_its_rows_on_a_1366_by_768_screen(qtbot, window) -
     assert parts.viewport().height() >= sum(parts.rowHeight(r) for r in range(rows)), (parts.viewport().height(), rows)
     total = window.detail.total
     assert total.height() <= 3 * total.fontMetrics().lineSpacing() + 8
+
+
+def test_the_noise_sources_scroll_under_the_power_chart(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """At 1366 x 768 the noise list squeezed the power chart and its last line sat on the window's edge."""
+    window.resize(1366, 768)
+    window._sized = False
+    window.showEvent(None)
+    _solve(qtbot, window, BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m",
+                                                                                   context=8192), budget=3000))
+    window.detail.setCurrentIndex(window.detail.indexOf(window.detail.power_chart.parentWidget()))
+    qtbot.wait(50)
+    noise = window.detail.noise
+    scroll = window.detail.noise_scroll
+    assert scroll.widget() is noise and "dBA" in noise.text()
+    assert scroll.height() <= scroll.maximumHeight() and window.detail.power_chart.height() >= 220
+    # what does not fit is a scroll away, never cut off
+    hidden = noise.heightForWidth(scroll.viewport().width()) > scroll.viewport().height()
+    assert not hidden or scroll.verticalScrollBar().maximum() > 0
