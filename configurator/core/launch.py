@@ -93,8 +93,11 @@ def training_command(model: ModelArch, result: EstimateResult) -> tuple[str, str
             if zero >= 3:
                 parts += ["--offload_param_device", "cpu"]
     method = w.get("method") if w["kind"] == "finetune" else "full"
-    parts += ["train.py", "--model_name_or_path", model.hf_repo or model.id, "--max_seq_length", str(w["context"]),
-              "--per_device_train_batch_size", str(w["batch"])]
+    repo = model.hf_repo or model.id
+    # pretraining starts from the architecture, not the published weights: --model_name_or_path would load
+    # them (transformers' run_clm.py trains from scratch with --config_name and --tokenizer_name)
+    source = ["--config_name", repo, "--tokenizer_name", repo] if w["kind"] == "pretrain" else ["--model_name_or_path", repo]
+    parts += ["train.py", *source, "--max_seq_length", str(w["context"]), "--per_device_train_batch_size", str(w["batch"])]
     if method in ("lora", "qlora"):
         parts += ["--use_peft", "--lora_r", str(w.get("lora_rank", 16))]
         if method == "qlora":

@@ -395,6 +395,11 @@ def search_rentals(
         chosen = build.estimate.workload
         workload = workload.model_copy(update={"zero": int(chosen.get("zero", workload.zero) or 0),
                                                "grad_checkpointing": bool(chosen.get("grad_checkpointing", workload.grad_checkpointing))})
+    else:
+        # serve it as the build serves it: a request left on "auto" resolves to llama.cpp, while the solver may have
+        # run vLLM with tensor parallel; matched on llama.cpp, every offer was "slower than the build"
+        chosen = build.estimate.workload
+        workload = workload.model_copy(update={k: chosen[k] for k in ("engine", "kv_precision") if chosen.get(k) is not None})
     build_gpus = build.gpu_count * build.nodes
     for offer in offers:
         gpu = catalog.records.get("gpus", {}).get(offer.gpu)

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
@@ -221,8 +225,13 @@ class InfeasibleBanner(QWidget):
             return
         inf = self.infeasible
         blocking = ", ".join(inf.blocking) or "-"
-        self.text.setText(f"<b>Nothing fits.</b> {inf.reason}.<br>Binding: {blocking}.<br>"
-                          f"<b>Cheapest way out:</b> {inf.cheapest_relaxation}.")
+        # the plan may still list a ready-made system that passes every check: "Nothing fits" above it is false
+        fits = [b for b in result.builds if not any(c.status == "fail" for c in b.checks)] if result else []
+        title = "No assembled build fits." if fits else "Nothing fits."
+        below = ("<br><b>Below, passing every check:</b> " + html.escape("; ".join(
+            f"{b.label} ({b.total_price:,.0f} {b.currency})" for b in fits)) + ".") if fits else ""
+        self.text.setText(f"<b>{title}</b> {html.escape(inf.reason)}.<br>Binding: {html.escape(blocking)}.<br>"
+                          f"<b>Cheapest way out:</b> {html.escape(inf.cheapest_relaxation)}.{below}")
         self.apply.setVisible(inf.relaxed_request is not None)
         self.show()
 
@@ -245,14 +254,16 @@ class BuildHeader(QLabel):
             self.setText("")
             self.setToolTip("")
             return
-        import html
 
         fit = fit_of(build, request) if request is not None else None
         head = (f"<b>{build.rank}. {html.escape(build.label)}</b>: {html.escape(gpus_text(build))}, "
                 f"<b>{build.total_price:,.0f} {build.currency}</b>, {build.power.wall_w * build.nodes:,.0f} W at the wall, "
                 f"{html.escape(noise.build_noise(build).text())}")
         line = f"<br><span style='color: gray;'>How this fits: {html.escape(fit.line)}</span>" if fit else ""
-        self.setText(head + line)
+        # what the estimator doubts (a context beyond the model's maximum...) is said where the build is named
+        warned = "".join(f"<br><span style='color: {STATUS_COLORS['warn']};'>⚠ {html.escape(w)}</span>"
+                         for w in build.estimate.warnings)
+        self.setText(head + line + warned)
         self.setToolTip(fit.sentence if fit else "")
 
 
@@ -308,12 +319,16 @@ class BuildDetail(QTabWidget):
         self.total.setWordWrap(True)  # the old-price warning names parts: it must never widen the window
         self.reasons = QTextBrowser()
         self.reasons.setMaximumHeight(150)
+        self.reasons.setMinimumHeight(60)
+        # the parts list is the page: six rows stay on screen, the reasons below give way first (1366 x 768)
+        self.parts.setMinimumHeight(self.parts.horizontalHeader().sizeHint().height()
+                                    + 6 * self.parts.verticalHeader().defaultSectionSize() + 2 * self.parts.frameWidth())
         parts_page = QWidget()
         layout = QVBoxLayout(parts_page)
         layout.addWidget(self.parts, 3)
         layout.addWidget(self.total)
         layout.addWidget(QLabel("<b>Why each part</b>"))
-        layout.addWidget(self.reasons)
+        layout.addWidget(self.reasons, 1)
         self.launch = LaunchCommand()
         layout.addWidget(self.launch)
         self.vram_chart = VramHeadroomChart()
@@ -327,7 +342,14 @@ class BuildDetail(QTabWidget):
         power_layout = QVBoxLayout(power_page)
         power_layout.setContentsMargins(0, 0, 0, 0)
         power_layout.addWidget(self.power_chart, 1)
-        power_layout.addWidget(self.noise)
+        # the noise sources (a URL each) scroll under the chart instead of squeezing it and running off the page
+        self.noise_scroll = QScrollArea()
+        self.noise_scroll.setWidget(self.noise)
+        self.noise_scroll.setWidgetResizable(True)
+        self.noise_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.noise_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.noise_scroll.setMaximumHeight(170)
+        power_layout.addWidget(self.noise_scroll)
         self.slot_map = SlotMapWidget()
         self.checks = QTableWidget(0, 3)
         self.checks.setHorizontalHeaderLabels(["Status", "Rule", "Why"])
@@ -393,25 +415,29 @@ class BuildDetail(QTabWidget):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.parts.resizeRowsToContents()
-        import html
 
         self.reasons.setHtml("<ul>" + "".join(
             f"<li><b>{html.escape(p.category)}</b>: {html.escape(p.why)}"
             + (f" <i>({html.escape(p.price_note)})</i>" if p.price_note else "") + "</li>" for p in parts) + "</ul>")
         if build is None:
             self.total.setText("")
+            self.total.setToolTip("")
             return
         nodes = f" for {build.nodes} machines" if build.nodes > 1 else ""
         saved = f"; parts you own save {build.owned_savings:,.0f} {build.currency}" if build.owned_savings else ""
         summary = prices.stale_summary(build)
         flag = ""
-        if summary:
-            flag = (f"<br><span style='color: {STATUS_COLORS['warn']};'>⚠ " + html.escape(summary)
-                    + html.escape(f". Get a fresh quote and enter it with {prices.WHERE_TO_UPDATE_APP}.") + "</span>")
+        # one line, the parts named in the tooltip (and beside each price): the full list took six lines at
+        # 1366 x 768 and left three rows of the parts table on screen
+        old = prices.stale_parts(build)
+        if old:
+            flag = (f"<br><span style='color: {STATUS_COLORS['warn']};'>⚠ "
+                    + html.escape(f"{len(old)} price(s) older than {prices.STALE_AFTER_WORDS} (marked ⚠; hover for the "
+                                  f"dates). Get a fresh quote and enter it with {prices.WHERE_TO_UPDATE_APP}.") + "</span>")
         self.total.setText(f"<b>Total {build.total_price:,.0f} {build.currency}</b>{nodes}{saved}{flag}")
+        self.total.setToolTip(summary)
 
     def _fill_noise(self, build: Build | None) -> None:
-        import html
 
         if build is None:
             self.noise.setText("")
@@ -455,7 +481,11 @@ def estimate_html(build: Build) -> str:
     steps = "".join(f"<li><i>{html.escape(s.topic)}</i>: {html.escape(s.text)}</li>" for s in e.steps)
     assumptions = "".join(f"<li>{html.escape(a)}</li>" for a in e.assumptions)
     upgrades = "".join(f"<li>{html.escape(u)}</li>" for u in build.upgrades)
-    text = f"<table cellpadding='3'>{table}</table><h4>How this is computed</h4><ol>{steps}</ol>"
+    text = f"<table cellpadding='3'>{table}</table>"
+    if e.warnings:
+        warned = "".join(f"<li>{html.escape(w)}</li>" for w in e.warnings)
+        text += f"<h4 style='color: {STATUS_COLORS['warn']};'>Estimator warnings</h4><ul>{warned}</ul>"
+    text += f"<h4>How this is computed</h4><ol>{steps}</ol>"
     text += f"<h4>Assumptions</h4><ul>{assumptions}</ul>"
     if upgrades:
         text += f"<h4>Room to grow</h4><ul>{upgrades}</ul>"

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from configurator.core.estimate.result import BREAKDOWN_KEYS
 from configurator.core.solve.build import Build, NodeCurve
+from configurator.core.solve.power import PSU_TARGET_LOAD
 
 GIB = 1024**3
 COMPONENT_COLORS = {
@@ -194,9 +195,16 @@ class PowerBudgetChart(_Chart):
         wall = pg.BarGraphItem(x=[1], height=[p.wall_w], width=0.5, brush=QColor("#c8553d"), name="wall draw")
         self._add_bar(wall, "wall draw")
         self.series = {"dc": [p.gpu_w, p.cpu_w, p.rest_w], "psu_w": [p.psu_w], "wall_w": [p.wall_w],
-                       "circuit_limit_w": [p.circuit_limit_w], "psu_80": [0.8 * p.psu_w]}
-        for value, text, color in ((p.psu_w, "PSU capacity", "#264653"), (0.8 * p.psu_w, "80 % of PSU", "#2a9d8f"),
-                                   (p.circuit_limit_w, "circuit limit (continuous)", "#c8553d")):
+                       "circuit_limit_w": [p.circuit_limit_w]}
+        lines = [(p.circuit_limit_w, "circuit limit (continuous)", "#c8553d")]
+        if any(part.category == "system" for part in build.parts):
+            # a ready-made system's supply is the maker's: there is no PSU to size, so no 80 % line to keep under
+            lines.insert(0, (p.psu_w, "built-in supply", "#264653"))
+        else:
+            self.series["psu_80"] = [PSU_TARGET_LOAD * p.psu_w]
+            lines[:0] = [(p.psu_w, "PSU capacity", "#264653"),
+                         (PSU_TARGET_LOAD * p.psu_w, f"{PSU_TARGET_LOAD:.0%} of PSU".replace("%", " %"), "#2a9d8f")]
+        for value, text, color in lines:
             pen = pg.mkPen(color, width=2, style=pg.QtCore.Qt.PenStyle.DashLine)
             self.plot.addItem(pg.InfiniteLine(pos=value, angle=0, pen=pen))
             self._legend_line(pen, f"{text} {value:,.0f} W")

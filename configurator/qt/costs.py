@@ -20,7 +20,15 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch
 from configurator.core.solve.build import Build
 from configurator.qt.inputs import dspin
-from configurator.core.tco import PRESETS, preset_key, CostOfOwnership, OwnershipAssumptions, UsageProfile, cost_of_ownership_for
+from configurator.core.tco import (
+    PRESETS,
+    CostOfOwnership,
+    JobComparison,
+    OwnershipAssumptions,
+    UsageProfile,
+    cost_of_ownership_for,
+    preset_key,
+)
 
 
 class BuyOrRentChart(pg.PlotWidget):
@@ -166,6 +174,24 @@ class BuyOrRentPanel(QWidget):
         self.assumptions_changed.emit()
 
 
+def _job_rows(job: JobComparison, currency: str) -> list[tuple[str, str]]:
+    """The training job in words with units (it was its field names joined by commas)."""
+    def amount(value: float | None, unit: str) -> str:
+        return "-" if value is None else f"{value:,.0f} {unit}"
+
+    rows = [("This training job", html.escape(job.headline or "-"))]
+    if job.gpu_hours is not None:
+        rows.append(("GPU-hours", amount(job.gpu_hours, "GPU-hours")))
+    if job.own_wall_hours is not None:
+        rows.append(("On this machine", f"{amount(job.own_wall_hours, 'h')} of wall time; {amount(job.own_energy_kwh, 'kWh')} = "
+                     f"{amount(job.own_energy_cost, currency)} of electricity; {amount(job.own_cost_with_depreciation, currency)} "
+                     "with its share of depreciation"))
+    if job.rental_cost is not None:
+        offer = f" ({html.escape(job.rental_offer)})" if job.rental_offer else ""
+        rows.append(("Rented", f"{amount(job.rental_cost, currency)} in {amount(job.rental_wall_hours, 'h')}{offer}"))
+    return rows
+
+
 def costs_html(costs: CostOfOwnership) -> str:
     c = costs.currency
     rows = [
@@ -176,13 +202,12 @@ def costs_html(costs: CostOfOwnership) -> str:
         ("Break-even", html.escape(costs.break_even_reason)),
     ]
     if costs.job is not None:
-        job = costs.job.model_dump()
-        rows.append(("This training job", html.escape(", ".join(f"{k.replace('_', ' ')} {v:,.1f}" if isinstance(v, float) else f"{k.replace('_', ' ')} {v}"
-                                                                for k, v in job.items() if v is not None))))
+        rows += _job_rows(costs.job, c)
     for row in costs.rows:
-        renting = f"{row.renting:,.0f}" if row.renting is not None else "-"
         verdict = {"own": "buying is cheaper", "rent": "renting is cheaper"}.get(row.cheaper or "", "no rental to compare")
-        rows.append((f"{row.years} year(s)", f"own {row.owning:,.0f} vs rent {renting} {c}: {verdict}"))
+        # without a rental there is no second figure: "own 523 vs rent - EUR" read as a broken number
+        against = f"own {row.owning:,.0f} vs rent {row.renting:,.0f} {c}" if row.renting is not None else f"own {row.owning:,.0f} {c}"
+        rows.append((f"{row.years} year(s)", f"{against}: {verdict}"))
     table = "".join(f"<tr><td><b>{k}</b></td><td>{v}</td></tr>" for k, v in rows)
     notes = "".join(f"<li>{html.escape(a)}</li>" for a in costs.assumptions)
     return f"<table cellpadding='3'>{table}</table><h4>Assumptions</h4><ul>{notes}</ul>"

@@ -24,7 +24,7 @@ from configurator.core.errors import ConfiguratorError
 from configurator.core.solve.build import PlanResult
 from configurator.core.solve.request import BuildRequest, default_circuit
 from configurator.qt import messages
-from configurator.qt.builds import BuildDetail, BuildHeader, BuildsTable, InfeasibleBanner
+from configurator.qt.builds import STATUS_COLORS, BuildDetail, BuildHeader, BuildsTable, InfeasibleBanner
 from configurator.qt.dialogs import CatalogEditorDialog, CompareDialog
 from configurator.qt.requirements import RequirementsPanel
 from configurator.qt.session import Session
@@ -313,9 +313,13 @@ class MainWindow(QMainWindow):
 
     def _on_session_solve_finished(self, result: PlanResult) -> None:
         builds = len(result.builds)
-        self.summary.setText(
-            f"{builds} build{'s' if builds != 1 else ''} for <b>{html.escape(self.session.request.model_id)}</b> "
-            f"({self.session.request.workload.kind}) in {result.solve_seconds:.2f} s" if builds else "")
+        text = (f"{builds} build{'s' if builds != 1 else ''} for <b>{html.escape(self.session.request.model_id)}</b> "
+                f"({self.session.request.workload.kind}) in {result.solve_seconds:.2f} s" if builds else "")
+        # what the plan left out and why (a GPU of "Only GPUs" without a build): a comparison never drops one silently
+        if result.notes:
+            text += (("<br>" if text else "") + f"<span style='color: {STATUS_COLORS['warn']};'><b>Not among the builds:</b> "
+                     + html.escape("; ".join(result.notes)) + "</span>")
+        self.summary.setText(text)
         self.statusBar().showMessage(f"Solved in {result.solve_seconds:.2f} s", 4000)
 
     def _on_session_solve_progressed(self, result: PlanResult) -> None:

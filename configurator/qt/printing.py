@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, QSize, QSizeF, QUrl
-from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPainter, QPdfWriter, QTextDocument
+from PySide6.QtGui import QFont, QFontDatabase, QFontInfo, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter, QTextDocument
 from PySide6.QtSvg import QSvgRenderer
 
 from configurator.core.fileio import atomic_write_with
@@ -27,6 +27,7 @@ from configurator.core.solve.request import BuildRequest
 _SVG = re.compile(r"<svg\b.*?</svg>", re.DOTALL)
 _DATA_IMG = re.compile(r'src="data:image/(png|jpeg);base64,([^"]+)"')
 _VIEWBOX = re.compile(r'viewBox="([\d.\s-]+)"')
+_MONO = re.compile(r"font-family:[^;}]*\bmonospace\b")
 PAGE_SIZES = {"A4": QPageSize.PageSizeId.A4, "Letter": QPageSize.PageSizeId.Letter}
 CONTENT_WIDTH_PX = 680  # layout width of the sheet; images are scaled to fit it
 
@@ -57,6 +58,18 @@ def chart_images(build: Build, width: int = 640, height: int = 340) -> dict[str,
         # still queued when there is no event loop (the CLI renderer) crashes the interpreter at exit
         del chart
     return out
+
+
+def fixed_pitch_family() -> str:
+    """An installed family whose glyphs really are one width (fontconfig's "monospace" may map to
+    Noto Sans Mono, which Qt does not treat as fixed pitch)."""
+    system = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+    for font in (system, *(QFont(f) for f in ("DejaVu Sans Mono", "Noto Mono", "Liberation Mono", "Menlo", "Consolas",
+                                               "Courier New"))):
+        info = QFontInfo(font)
+        if info.fixedPitch():
+            return info.family()
+    return QFontInfo(system).family()
 
 
 def sheet_document(html: str) -> QTextDocument:
@@ -97,6 +110,9 @@ def sheet_document(html: str) -> QTextDocument:
     html = html.replace("<figcaption>", '<p style="font-size: 9pt; color: #555555;">').replace("</figcaption>", "</p>")
     # Qt breaks pages before block elements only (not before an unknown <section>)
     html = html.replace("<section><h2>Charts</h2>", '<section><h2 style="page-break-before: always;">Charts</h2>')
+    # Qt's rich text knows neither the generic "monospace" nor ui-monospace/Menlo/Consolas off their
+    # systems: the launch command came out in the body font, with its "fl" of bfloat16 a ligature
+    html = _MONO.sub(f"font-family: '{fixed_pitch_family()}', monospace", html)
     for name, image in images:
         doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), image)
     doc.setDefaultStyleSheet("td, th { padding-left: 3px; padding-right: 8px; padding-top: 2px; padding-bottom: 2px; }")

@@ -319,6 +319,8 @@ class RequirementsPanel(QWidget):
 
     def _with_hint(self, control: QComboBox, key: str) -> QWidget:
         hint = QLabel()
+        # wraps rather than widens: the panel never grows past its scroll area ("solver: ZeRO-3 / FSDP")
+        hint.setWordWrap(True)
         hint.setStyleSheet("color: gray;")
         hint.setToolTip("What the selected build's estimate used")
         hint.hide()
@@ -396,12 +398,16 @@ class RequirementsPanel(QWidget):
             set_combo(self.engine, w.engine)
             set_combo(self.precision, w.precision or ("nf4" if w.method == "qlora" and w.kind == "finetune" else "bf16"))
             set_combo(self.kv, w.kv_precision)
+            # a request that leaves the context unset runs at the core's default for the model:
+            # show that number, not the spin box's own start value
+            model = self.session.catalog.records["models"].get(request.model_id)
+            context = w.context or (w.resolved(model.max_context).context if isinstance(model, ModelArch) else None)
             if w.kind == "inference":
-                self.context.setValue(w.context or 8192)
+                self.context.setValue(context or self.context.value())
             elif w.kind == "finetune":
-                self.seq.setValue(w.context or 2048)
+                self.seq.setValue(context or self.seq.value())
             else:
-                self.pre_seq.setValue(w.context or 4096)
+                self.pre_seq.setValue(context or self.pre_seq.value())
             self.users.setValue(w.batch if w.kind == "inference" else 1)
             self.micro_batch.setValue(w.batch if w.kind != "inference" else 1)
             self.target_tps.setValue(request.min_decode_tps or 0)

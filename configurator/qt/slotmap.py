@@ -60,6 +60,15 @@ class SlotMapWidget(QWidget):
                     self.rows.append((s.slot, f"{s.part_id} x{s.lanes} ({s.source})"))
         self.update()
 
+    def empty_text(self) -> str:
+        """What the tab says when there are no slots to draw: no build chosen, or a build without slots."""
+        if self.build is None:
+            return "Choose a build to see where its cards go"
+        system = next((p for p in self.build.parts if p.category == "system"), None)
+        if system is not None:
+            return f"{system.name} is a ready-made system: its GPU is built in, there are no slots to fill or cards to place"
+        return "This build has no expansion slots to plan"
+
     def paintEvent(self, event: object) -> None:  # noqa: N802 - Qt override
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -67,7 +76,8 @@ class SlotMapWidget(QWidget):
         painter.fillRect(self.rect(), palette.base())
         if self.build is None or not self.rows:
             painter.setPen(palette.text().color())
-            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "Choose a build to see where its cards go")
+            painter.drawText(self.rect().adjusted(12, 12, -12, -12), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
+                             self.empty_text())
             return
         gpu = next((p.spec for p in self.build.parts if p.category in ("gpu",)), None)
         cooler = (gpu or {}).get("cooler", "blower")

@@ -320,3 +320,22 @@ def test_loaded_catalog_offers_match_the_file(catalog: Catalog, offers: list[Clo
         assert loaded == []
         return
     assert {o.id for o in loaded} == {o.id for o in offers}
+
+
+def test_a_build_the_solver_ran_on_vllm_is_rented_on_vllm(catalog: Catalog, offers: list[CloudOffer]) -> None:
+    """Seen in the app: Llama 3.1 8B with the engine on auto, the "best tokens/s per dollar" build ran vLLM with tensor
+    parallel at 52 tokens/s, the offers were estimated on llama.cpp, and "none of 30 cloud offers can do the same
+    work: 30 are slower than the build" (an H100 serves an 8B model faster than two RTX 2080 Ti)."""
+    req = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference"))
+    result = plan(req, catalog)
+    served = [b for b in result.builds if b.estimate.workload.get("engine") == "vllm"]
+    assert served and req.workload.engine is None
+    model = _model(catalog, "llama-3.1-8b")
+    for build in served:
+        search = search_rentals(build, offers, catalog, model, req.workload)
+        assert search.match is not None, (build.label, search.reason)
+        assert search.match.decode_tokens_per_s is not None and build.estimate.decode_tokens_per_s is not None
+        assert search.match.decode_tokens_per_s >= build.estimate.decode_tokens_per_s
+        gpu = catalog.records["gpus"][search.match.offer.gpu]
+        served_as = req.workload.model_copy(update={"engine": "vllm"})
+        assert estimate(model, served_as, gpu, search.match.offer.gpu_count).fits  # type: ignore[arg-type]

@@ -9,7 +9,7 @@ from PySide6.QtGui import QPageLayout, QPageSize, QTextTable
 from configurator.core.estimate.workload import Workload
 from configurator.core.report.purchase import SheetMeta
 from configurator.core.solve.plan import plan
-from configurator.core.solve.request import BuildRequest
+from configurator.core.solve.request import BuildRequest, OwnedPart
 from configurator.qt.app import make_app
 from configurator.qt.printing import PAGE_SIZES, sheet_document, sheets_html
 
@@ -64,3 +64,56 @@ def test_every_sheet_table_lays_out_as_a_table(qapp, builds, currency: str, page
             for column in range(table.columns()):
                 block = table.cellAt(row, column).firstCursorPosition().block()
                 assert block.layout().lineCount() <= 6, (header, row, column, block.text())
+
+
+@pytest.mark.parametrize("currency", sorted(REQUESTS))
+def test_the_launch_command_prints_in_a_fixed_pitch_font(qapp, builds, currency: str) -> None:  # type: ignore[no-untyped-def]
+    """Seen in the printed PDF: the command in the body font, "bfloat16" set with an fl ligature (copied
+    from the PDF it no longer runs)."""
+    from PySide6.QtGui import QFontInfo
+
+    make_app([])
+    request, build = builds[currency]
+    command = build.launch["command"]
+    doc = sheet_document(sheets_html([build], request, META, "A4", with_charts=False))
+    block = doc.begin()
+    while block.isValid() and not block.text().startswith(command[:40]):
+        block = block.next()
+    assert block.isValid(), "no launch command on the sheet"
+    fonts = set()
+    it = block.begin()
+    while not it.atEnd():
+        fonts.add(it.fragment().charFormat().font().family())
+        assert QFontInfo(it.fragment().charFormat().font()).fixedPitch(), it.fragment().charFormat().font().family()
+        it += 1
+    assert fonts
+
+
+def _own_build(shipped_catalog, request: BuildRequest):  # type: ignore[no-untyped-def]
+    return request, plan(request, shipped_catalog).builds[0]
+
+
+OWNED = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=32768,
+                                                                 kv_precision="q8_0"),
+                     budget=2500, owned=(OwnedPart(category="gpu", id="rtx-3090", quantity=1),), room="home-office")
+
+
+@pytest.mark.parametrize("currency", [*sorted(REQUESTS), "owned"])
+def test_no_header_word_is_split_across_lines(qapp, builds, shipped_catalog, currency: str) -> None:  # type: ignore[no-untyped-def]
+    """Seen in the printed PDF: "Subto tal (USD)" beside a "2 (1 owned)" quantity, "Overhea d" in the memory table."""
+    make_app([])
+    request, build = builds[currency] if currency in builds else _own_build(shipped_catalog, OWNED)
+    doc = sheet_document(sheets_html([build], request, META, "A4", with_charts=False))
+    layout = QPageLayout(QPageSize(PAGE_SIZES["A4"]), QPageLayout.Orientation.Portrait, QMarginsF(14, 14, 14, 14),
+                         QPageLayout.Unit.Millimeter)
+    text = layout.paintRectPixels(96)
+    doc.setPageSize(QSizeF(text.width(), text.height()))
+    doc.documentLayout()  # lays the document out
+    for table in _tables(doc.rootFrame()):
+        for column in range(table.columns()):
+            block = table.cellAt(0, column).firstCursorPosition().block()
+            words = block.text()
+            lines = block.layout()
+            for i in range(1, lines.lineCount()):
+                start = lines.lineAt(i).textStart()
+                assert words[start - 1] in " -/", f"header {words!r} broken inside a word at {start}"

@@ -58,7 +58,7 @@ p { margin: 3pt 0 }
 table { border-collapse: collapse; width: 100%%; margin: 4pt 0 }
 thead { display: table-header-group }
 th, td { border-bottom: 1px solid #ddd; padding: 3px 8px 3px 3px; text-align: left; vertical-align: top }
-th { background: #eef1f4 }
+th { background: #eef1f4; font-size: 9pt }
 .num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums }
 th.num { white-space: normal }
 tr.total td { font-weight: bold; border-top: 2px solid #444 }
@@ -157,14 +157,15 @@ def _header(build: Build, request: BuildRequest, meta: SheetMeta) -> str:
 
 
 def _part_row(part: BuildPart, currency: str) -> str:
-    quantity = f"{part.quantity}" + (f" ({part.owned} owned)" if part.owned else "")
+    # "(1 owned)" on a line of its own: on one nowrap line it widened Qty until "Subtotal" broke mid-word
+    owned = f'<br><span class="muted small">({part.owned} owned)</span>' if part.owned else ""
     vendor = part_vendor(part)
     name = escape(part.name) + (f'<br><span class="muted small">{escape(vendor)}</span>' if vendor else "")
     old = prices.is_stale(part)
     unit = f"{part.unit_price:,.2f}" + (" ⚠" if old else "")
     return (
         f"<tr>{_cell(category_name(part.category))}<td>{name}</td>{_cell(part_number(part))}"
-        f"{_cell(quantity, 'num')}{_cell(unit, 'num warn' if old else 'num')}"
+        f'<td class="num">{part.quantity}{owned}</td>{_cell(unit, "num warn" if old else "num")}'
         f"{_cell(f'{part.subtotal:,.2f}', 'num')}</tr>"
     )
 

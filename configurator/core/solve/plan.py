@@ -108,7 +108,8 @@ def _assemble(
     estimate = _on_host(opt.estimate, assembly, request, cand)
     checks = check_build(assembly, request, estimate, cand.storage_need_gb)
     pw = power_of(assembly, request)
-    vram_note = f"{opt.estimate.per_gpu_bytes / GIB:.1f} GiB needed per GPU of {gpu.vram_gb:g} GB"
+    # the estimate on this host: with experts in RAM the option's own estimate (all on the GPUs) is not what runs
+    vram_note = f"{estimate.per_gpu_bytes / GIB:.1f} GiB needed per GPU of {gpu.vram_gb:g} GB"
     parts = [
         _part("gpu", None if opt.quote is None else Priced(gpu, opt.quote), gpu, opt.count,
               f"{opt.count} x {gpu.vram_gb:g} GB holds the job ({vram_note}); {gpu.cooler} cooler", owned=opt.owned),

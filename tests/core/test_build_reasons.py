@@ -1,0 +1,23 @@
+"""The reasons printed beside each part agree with the build's own estimate."""
+
+from __future__ import annotations
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.estimate.workload import Workload
+from configurator.core.solve.plan import plan
+from configurator.core.solve.request import BuildRequest, OwnedPart
+
+GIB = 1024**3
+
+
+def test_the_gpu_reason_states_the_memory_the_build_puts_on_each_gpu(catalog: Catalog) -> None:
+    """Seen in the app: a 16 GB card with Qwen3-30B-A3B's experts in RAM said "2.1 GiB needed per GPU"
+    while its estimate (and the VRAM tab) put 15.4 GiB on it."""
+    request = BuildRequest(model_id="qwen3-30b-a3b", workload=Workload(kind="inference", precision="q4_k_m", context=8192),
+                           budget=1500, owned=(OwnedPart(category="gpu", id="rtx-4060-ti-16gb", quantity=1),))
+    builds = plan(request, catalog).builds
+    offloaded = [b for b in builds if b.estimate.host_ram_bytes > GIB]
+    assert offloaded, [b.label for b in builds]
+    for build in builds:
+        gpu = next(p for p in build.parts if p.category == "gpu")
+        assert f"{build.estimate.per_gpu_bytes / GIB:.1f} GiB needed per GPU" in gpu.why, (build.label, gpu.why)

@@ -1,0 +1,181 @@
+"""Faults seen walking the app as its users do (Xvfb + xdotool), each pinned in the real window."""
+
+from __future__ import annotations
+
+import html
+
+from configurator.core.estimate.workload import Workload
+from configurator.core.solve.power import PSU_TARGET_LOAD
+from configurator.core.solve.request import BuildRequest
+
+
+def _solve(qtbot, window, request: BuildRequest):  # type: ignore[no-untyped-def]
+    with qtbot.waitSignal(window.session.solve_finished, timeout=60_000) as blocker:
+        window.session.set_request(request)
+    return blocker.args[0]
+
+
+def test_an_unset_context_shows_the_context_the_builds_run_at(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """The first window said "8192 tokens" while every build and its `llama-server -c` ran 4096."""
+    result = _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m")))
+    assert window.session.request.workload.context is None
+    used = result.builds[0].estimate.workload["context"]
+    assert window.requirements.context.value() == used
+    assert f"-c {used}" in window.detail.launch.command.toPlainText()
+    # the same for fine-tuning and pretraining, whose defaults differ
+    _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="finetune", method="lora"), budget=5000))
+    assert window.requirements.seq.value() == window.session.request.workload.resolved(131072).context
+
+
+def test_the_estimators_warnings_show_with_the_selected_build(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Llama 2 70B (4k) at 8192 tokens: the CLI warns, the window said nothing anywhere."""
+    result = _solve(qtbot, window, BuildRequest(model_id="llama-2-70b", workload=Workload(kind="inference", precision="q4_k_m",
+                                                                                         context=8192)))
+    build = window.session.selected_build
+    assert build is result.builds[0]
+    warning = "context 8192 exceeds the model's maximum of 4096 tokens"
+    assert warning in build.estimate.warnings
+    assert warning in html.unescape(window.header.text())
+    assert "Estimator warnings" in window.detail.estimates.toHtml() and warning in window.detail.estimates.toPlainText()
+    # a build without warnings shows none
+    _solve(qtbot, window, BuildRequest(model_id="llama-2-70b", workload=Workload(kind="inference", precision="q4_k_m", context=4096)))
+    assert not window.session.selected_build.estimate.warnings
+    assert "⚠" not in window.header.text() and "Estimator warnings" not in window.detail.estimates.toPlainText()
+
+
+def test_a_ready_made_system_says_why_its_slot_map_is_empty(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """With the Mac Studio selected, the Slot map said "Choose a build to see where its cards go"."""
+    result = _solve(qtbot, window, BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m"),
+                                                budget=15000))
+    index = next(i for i, b in enumerate(result.builds) if b.parts[0].category == "system")
+    window.session.select(index)
+    slot_map = window.detail.slot_map
+    assert slot_map.build is result.builds[index] and not slot_map.rows
+    text = slot_map.empty_text()
+    assert "Choose a build" not in text and result.builds[index].parts[0].name in text and "ready-made" in text
+    slot_map.show_build(None)
+    assert slot_map.empty_text().startswith("Choose a build")
+
+
+def test_a_ready_made_systems_power_chart_draws_no_psu_sizing_line(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """The Mac Studio's Power tab drew "80 % of PSU 384 W" under its own 480 W load, as if a PSU were undersized."""
+    result = _solve(qtbot, window, BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m"),
+                                                budget=15000))
+    index = next(i for i, b in enumerate(result.builds) if b.parts[0].category == "system")
+    window.session.select(index)
+    chart = window.detail.power_chart
+    names = [label.text for _sample, label in chart.legend.items]
+    assert "psu_80" not in chart.series and not any("80 % of PSU" in n for n in names)
+    assert any("built-in supply" in n for n in names) and any("circuit limit" in n for n in names)
+    # an assembled build keeps its PSU lines
+    assembled = _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m")))
+    assert assembled.builds[0].parts[0].category == "gpu"
+    assert chart.series["psu_80"] == [PSU_TARGET_LOAD * assembled.builds[0].power.psu_w]
+
+
+def test_the_banner_does_not_say_nothing_fits_above_a_build_that_does(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """DeepSeek-R1 at q4 on 15,000 USD: "Nothing fits." above a Mac Studio that passes every check."""
+    result = _solve(qtbot, window, BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m",
+                                                                                         context=8192), budget=15000))
+    assert result.infeasible is not None
+    fits = [b for b in result.builds if not any(c.status == "fail" for c in b.checks)]
+    assert fits and fits[0].parts[0].category == "system"
+    text = html.unescape(window.banner.text.text())
+    assert not window.banner.isHidden()
+    assert "Nothing fits" not in text and text.startswith("<b>No assembled build fits.</b>")
+    assert fits[0].label in text and result.infeasible.cheapest_relaxation in text
+    # with nothing at all that passes, the banner still says so
+    none = _solve(qtbot, window, BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m"),
+                                              budget=500))
+    assert none.infeasible is not None and not [b for b in none.builds if not any(c.status == "fail" for c in b.checks)]
+    assert window.banner.text.text().startswith("<b>Nothing fits.</b>")
+
+
+def test_gpus_left_out_of_a_comparison_say_why(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Dr. Chen's comparison of 4090 blower, A800 and L20 showed one L20 build and nothing about the other two."""
+    request = BuildRequest(model_id="qwen2.5-72b", workload=Workload(kind="finetune", method="lora", context=4096),
+                           currency="CNY", region="china", circuit="230v16a", budget=300000,
+                           gpu_ids=("rtx-4090-blower", "a800-80gb-pcie", "l20"))
+    result = _solve(qtbot, window, request)
+    shown = {b.gpu_id for b in result.builds}
+    missing = set(request.gpu_ids) - shown
+    assert missing and result.notes
+    summary = html.unescape(window.summary.text())
+    for note in result.notes:
+        assert note in summary
+    names = {g: window.session.catalog.records["gpus"][g].name for g in missing}
+    assert all(name in summary for name in names.values()), summary
+
+
+def test_a_long_solver_hint_never_pushes_the_panel_past_its_scroll_area(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """"solver: ZeRO-3 / FSDP" beside Sharding widened the panel: every combo and the model tree ran off the right edge."""
+    panel = window.requirements
+    viewport = panel.parentWidget()
+    _solve(qtbot, window, BuildRequest(model_id="qwen2.5-72b", workload=Workload(kind="finetune", method="lora", context=4096),
+                                       currency="CNY", region="china", circuit="230v16a", budget=300000))
+    hint = panel.hints["zero"]
+    assert not hint.isHidden() and "ZeRO-3" in hint.text()
+    qtbot.waitUntil(lambda: panel.width() <= viewport.width(), timeout=2000)
+    assert panel.minimumSizeHint().width() <= viewport.width()
+
+
+def test_the_training_job_reads_in_words_with_units(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Sam's buy-or-rent tab said "gpu hours 2,166.9, own wall hours 270.9, own energy kwh 750.1, ...": field names."""
+    result = _solve(qtbot, window, BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="pretrain", tokens=1e11),
+                                                deadline_hours=14 * 24, circuit="230v16a"))
+    assert result.builds
+    panel = window.detail.buy_or_rent
+    job = panel.costs.job
+    assert job is not None and job.gpu_hours
+    text = panel.text.toPlainText()
+    assert "own wall hours" not in text and "gpu hours" not in text and "kwh" not in text
+    assert f"{job.gpu_hours:,.0f} GPU-hours" in text and job.headline in text
+    assert f"{job.own_wall_hours:,.0f} h of wall time" in text and f"{job.rental_cost:,.0f} {result.builds[0].currency} in" in text
+
+
+def test_a_year_without_a_rental_reads_as_one_figure(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """"own 523 vs rent - EUR: no rental to compare" on the Buy or rent tab."""
+    from configurator.qt.costs import costs_html
+
+    result = _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m")))
+    costs = window.detail.buy_or_rent.costs
+    assert costs is not None and result.builds
+    no_rental = costs.model_copy(update={"rows": tuple(r.model_copy(update={"renting": None, "cheaper": None}) for r in costs.rows)})
+    text = costs_html(no_rental)
+    assert "rent -" not in text and f"own {costs.rows[0].owning:,.0f} {costs.currency}: no rental to compare" in text
+
+
+def test_the_parts_table_keeps_its_rows_on_a_1366_by_768_screen(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """At 1366 x 768 the old-price list (six lines) and the command box left 3 of 9 parts rows on screen."""
+    window.resize(1366, 768)
+    window._sized = False
+    window.showEvent(None)
+    _solve(qtbot, window, BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m",
+                                                                                   context=8192), budget=3000))
+    parts = window.detail.parts
+    qtbot.waitUntil(lambda: parts.rowCount() > 0)
+    window.detail.setCurrentIndex(0)
+    for _ in range(3):
+        qtbot.wait(20)
+    rows = min(parts.rowCount(), 6)
+    assert parts.viewport().height() >= sum(parts.rowHeight(r) for r in range(rows)), (parts.viewport().height(), rows)
+    total = window.detail.total
+    assert total.height() <= 3 * total.fontMetrics().lineSpacing() + 8
+
+
+def test_the_noise_sources_scroll_under_the_power_chart(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """At 1366 x 768 the noise list squeezed the power chart and its last line sat on the window's edge."""
+    window.resize(1366, 768)
+    window._sized = False
+    window.showEvent(None)
+    _solve(qtbot, window, BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m",
+                                                                                   context=8192), budget=3000))
+    window.detail.setCurrentIndex(window.detail.indexOf(window.detail.power_chart.parentWidget()))
+    qtbot.wait(50)
+    noise = window.detail.noise
+    scroll = window.detail.noise_scroll
+    assert scroll.widget() is noise and "dBA" in noise.text()
+    assert scroll.height() <= scroll.maximumHeight() and window.detail.power_chart.height() >= 220
+    # what does not fit is a scroll away, never cut off
+    hidden = noise.heightForWidth(scroll.viewport().width()) > scroll.viewport().height()
+    assert not hidden or scroll.verticalScrollBar().maximum() > 0
