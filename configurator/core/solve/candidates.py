@@ -135,6 +135,8 @@ def gpu_allowed(gpu: Gpu, request: BuildRequest) -> str | None:
         return f"vendor {gpu.vendor} not allowed"
     if gpu.form_factor != "pcie":
         return f"{gpu.form_factor.upper()} module: sold only inside whole servers (see systems)"
+    if request.owned_gpu is not None and request.owned_gpu.id == gpu.id:
+        return None  # where a card may be bought does not matter once the user has it
     if request.region == "china" and gpu.export_restricted_cn and not gpu.price("CNY", "new") and not gpu.price("CNY", "used"):
         return "export-restricted for China and no Chinese market price in the catalog"
     if request.region == "global" and gpu.export_variant_of is not None:

@@ -701,11 +701,17 @@ def plan(
         if alternative:
             other = alternative[0].model_copy(update={"label": "without your own card",
                                                       "why": "the cheapest build on other GPUs, for comparison"})
-            if len(builds) < request.top_k:
+            if other.total_price < builds[0].total_price:
+                # owning the card never makes the answer worse: the cheaper build without it comes first
+                name = f"{request.owned_gpu.quantity} x {request.owned_gpu.id}"
+                first = other.model_copy(update={"label": "cheapest: without your own card", "why": (
+                    f"cheaper than every build that uses your {name} (which would need more bought around it)")})
+                kept = [b.model_copy(update={"label": "cheapest with your own card"}) if b.label == "cheapest that fits" else b
+                        for b in builds]
+                builds = [first, *kept][: request.top_k]
+                builds = [b.model_copy(update={"rank": i + 1}) for i, b in enumerate(builds)]
+            elif len(builds) < request.top_k:
                 builds.append(other.model_copy(update={"rank": len(builds) + 1}))
-            elif other.total_price < builds[0].total_price:
-                # owning the card would make the answer worse: the comparison takes the last place
-                builds[-1] = other.model_copy(update={"rank": builds[-1].rank})
     if builds and _offload_possible(request.workload) and not should_stop():
         # the planner offers offload by itself when it is the cheaper way (labelled as such)
         variant = request.model_copy(update={"workload": _with_offload(request.workload), "top_k": 1})
@@ -718,7 +724,8 @@ def plan(
             if len(builds) >= request.top_k:
                 builds.pop()
             builds.append(other.model_copy(update={"rank": len(builds) + 1}))
-    if builds and not request.gpu_ids and not request.owned_gpu and not should_stop():
+    if builds and not request.gpu_ids and not should_stop():
+        # a unified-memory system is an answer with or without a card of one's own
         unified = _unified_build(request, catalog, model, workload, exact_weight_bytes)
         if unified is not None:
             if len(builds) >= request.top_k and builds:
@@ -757,6 +764,17 @@ def plan(
                                   exact_weight_bytes))
         notes.append(f"no machine assembled from parts can do this; the plan uses {cluster.nodes} ready-made server(s)"
                      + ("" if cluster.power.circuit_ok else " on server-room power"))
+    if relax and _offload_possible(request.workload) and not should_stop():
+        # nothing fits on the GPUs: with the experts (or some layers) in RAM is a build, not only a relaxation
+        variant = request.model_copy(update={"workload": _with_offload(request.workload), "top_k": 1})
+        hybrid, _ = _solve_once(variant, catalog, model, exact_weight_bytes, 1, should_stop, 1.0)
+        if hybrid:
+            what = "the experts" if model.moe is not None else "some layers"
+            extra = (*_with_costs([hybrid[0].model_copy(update={"label": f"cheapest with {what} in RAM", "why": (
+                f"nothing fits on the GPUs as asked; llama.cpp keeps {what} in system RAM, at a speed set by this "
+                "platform's memory bandwidth")})], catalog, model, workload, request, exact_weight_bytes), *extra)
+            notes.append(f"nothing fits on the GPUs as asked; with {what} in system RAM it does "
+                         f"({hybrid[0].estimate.decode_tokens_per_s or 0:.1f} tokens/s, {hybrid[0].total_price:,.0f} {request.currency})")
     unified = None if request.gpu_ids else _unified_build(request, catalog, model, workload, exact_weight_bytes)
     if unified is not None:
         extra += tuple(_with_costs([unified.model_copy(update={"rank": len(extra) + 1})], catalog, model, workload, request,
