@@ -50,3 +50,17 @@ def test_when_nothing_fits_on_the_gpus_the_experts_in_ram_build_is_offered(catal
     assert any(b.gpu_id.startswith("mac-") or "Mac" in b.label for b in result.builds)
     command = (hybrid[0].launch or {}).get("command", "")
     assert command.startswith("llama-server") and ("--cpu-moe" in command or "--n-cpu-moe" in command)  # llama.cpp's flags
+
+
+def test_an_owned_card_that_cannot_meet_the_speed_is_named_not_the_whole_catalog(catalog: Catalog) -> None:
+    """Mina's journey at 32k context and 15 tokens/s with her own RTX 3090: only her card is tried, so the answer says
+    her card falls short (not 'no GPU in the catalog'), and names the speed target once."""
+    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=32768,
+                                                                         kv_precision="q8_0"),
+                           budget=2500, owned=(OwnedPart(category="gpu", id="rtx-3090"),), condition="used",
+                           room="home-office", min_decode_tps=15)
+    result = plan(request, catalog)
+    assert result.infeasible is not None
+    assert result.infeasible.reason.startswith("your own rtx-3090 cannot run this")
+    assert "no GPU in the catalog" not in result.infeasible.reason
+    assert sum("speed target" in b for b in result.infeasible.blocking) == 1

@@ -453,7 +453,12 @@ def _diagnose(
     if not cand.options:
         dull = ("sold only inside whole servers", "you asked to use your own", "not among the requested", "vendor ",
                 "China-market variant", "sold in China only")
-        reason = f"no GPU in the catalog can run this within {request.max_gpus} GPUs per machine ({_rejection_summary(cand, catalog, dull)})"
+        if request.owned_gpu is not None:
+            # only the user's own card is tried while they ask to use it: say so, not "no GPU in the catalog"
+            reason = (f"your own {request.owned_gpu.id} cannot run this within {request.max_gpus} GPUs per machine "
+                      f"({_rejection_summary(cand, catalog, dull)}); other GPUs are not tried while you use it")
+        else:
+            reason = f"no GPU in the catalog can run this within {request.max_gpus} GPUs per machine ({_rejection_summary(cand, catalog, dull)})"
         blocking.append("GPU memory / speed target per machine")
     else:
         reason = "no combination of parts passes every rule"
@@ -549,6 +554,8 @@ def _diagnose(
     chosen_cluster = cluster if feasible and min(feasible, key=lambda f: f[0])[1] == "cluster" else None
     if chosen_cluster is not None:
         blocking.append("one machine" if chosen_cluster.nodes > 1 else "a self-assembled machine")
+    if "speed target" in blocking and "GPU memory / speed target per machine" in blocking:
+        blocking.remove("speed target")  # said once
     return Infeasible(reason=reason, blocking=tuple(dict.fromkeys(blocking)), cheapest_relaxation=relaxation,
                       relaxed_request=relaxed_request), chosen_cluster
 
