@@ -225,9 +225,10 @@ class InfeasibleBanner(QWidget):
             return
         inf = self.infeasible
         blocking = ", ".join(inf.blocking) or "-"
-        # the plan may still list a ready-made system that passes every check: "Nothing fits" above it is false
+        # the plan may still list builds that pass every check (a ready-made system, the experts in RAM):
+        # "Nothing fits" above them is false
         fits = [b for b in result.builds if not any(c.status == "fail" for c in b.checks)] if result else []
-        title = "No assembled build fits." if fits else "Nothing fits."
+        title = "Nothing fits as asked." if fits else "Nothing fits."
         below = ("<br><b>Below, passing every check:</b> " + html.escape("; ".join(
             f"{b.label} ({b.total_price:,.0f} {b.currency})" for b in fits)) + ".") if fits else ""
         self.text.setText(f"<b>{title}</b> {html.escape(inf.reason)}.<br>Binding: {html.escape(blocking)}.<br>"

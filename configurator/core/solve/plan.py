@@ -708,8 +708,10 @@ def plan(
         if alternative:
             other = alternative[0].model_copy(update={"label": "without your own card",
                                                       "why": "the cheapest build on other GPUs, for comparison"})
-            if other.total_price < builds[0].total_price:
-                # owning the card never makes the answer worse: the cheaper build without it comes first
+            other_speed, first_speed = _speed_words(other)[0], _speed_words(builds[0])[0]
+            dominates = other_speed is not None and first_speed is not None and other_speed >= first_speed
+            if other.total_price < builds[0].total_price and dominates:
+                # owning the card never makes the answer worse: a cheaper and no slower build without it comes first
                 name = f"{request.owned_gpu.quantity} x {request.owned_gpu.id}"
                 first = other.model_copy(update={"label": "cheapest: without your own card", "why": (
                     f"cheaper than every build that uses your {name} (which would need more bought around it)")})
@@ -719,6 +721,9 @@ def plan(
                 builds = [b.model_copy(update={"rank": i + 1}) for i, b in enumerate(builds)]
             elif len(builds) < request.top_k:
                 builds.append(other.model_copy(update={"rank": len(builds) + 1}))
+            elif other.total_price < builds[0].total_price:
+                # cheaper but slower: the comparison takes the last place
+                builds[-1] = other.model_copy(update={"rank": builds[-1].rank})
     if builds and _offload_possible(request.workload) and not should_stop():
         # the planner offers offload by itself when it is the cheaper way (labelled as such)
         variant = request.model_copy(update={"workload": _with_offload(request.workload), "top_k": 1})
@@ -771,7 +776,7 @@ def plan(
                                   exact_weight_bytes))
         notes.append(f"no machine assembled from parts can do this; the plan uses {cluster.nodes} ready-made server(s)"
                      + ("" if cluster.power.circuit_ok else " on server-room power"))
-    if relax and _offload_possible(request.workload) and not should_stop():
+    if relax and _offload_possible(request.workload) and not request.gpu_ids and not should_stop():
         # nothing fits on the GPUs: with the experts (or some layers) in RAM is a build, not only a relaxation
         variant = request.model_copy(update={"workload": _with_offload(request.workload), "top_k": 1})
         hybrid, _ = _solve_once(variant, catalog, model, exact_weight_bytes, 1, should_stop, 1.0)
