@@ -193,8 +193,12 @@ def estimate_as_practitioner(
 
 def _fits(result: EstimateResult, request: BuildRequest) -> bool:
     """Hard floor: 2 % of usable memory free; below the requested headroom MEM-FIT warns."""
-    usable = (result.peak_gpu.usable_bytes or 0) * (1 - min(request.vram_headroom, HARD_HEADROOM))
-    return result.per_gpu_bytes <= usable
+    return result.per_gpu_bytes <= _usable_bytes(result, request)
+
+
+def _usable_bytes(result: EstimateResult, request: BuildRequest) -> float:
+    """What a job may take of one GPU: its usable memory less the hard floor (or the requested headroom, if smaller)."""
+    return (result.peak_gpu.usable_bytes or 0) * (1 - min(request.vram_headroom, HARD_HEADROOM))
 
 
 def _fewest_that_could_fit(result: EstimateResult, request: BuildRequest, workload: Workload) -> int:
@@ -203,7 +207,7 @@ def _fewest_that_could_fit(result: EstimateResult, request: BuildRequest, worklo
     of them. Not when weights may move to system RAM (offload), where fewer GPUs can fit."""
     if workload.offload != "none" or runs_from_ram(workload) or result.offloaded_bytes:
         return 1
-    usable = (result.peak_gpu.usable_bytes or 0) * (1 - min(request.vram_headroom, HARD_HEADROOM))
+    usable = _usable_bytes(result, request)
     if usable <= 0:
         return 1
     return math.ceil(result.breakdown.weights / usable)

@@ -17,32 +17,36 @@ from dataclasses import replace
 from typing import Any
 
 from configurator.core.catalog.loader import Catalog
-from configurator.core.catalog.models import Chassis, ModelArch, Motherboard
+from configurator.core.catalog.models import ModelArch, Motherboard
 from configurator.core.solve.candidates import Candidates, GpuOption, noise_score
 from configurator.core.solve.request import BuildRequest
-from configurator.core.solve.solver import TP_OR_TRAINING_MIN_LANES, BuildModel, Choice, option_cost, perf_scale_for
+from configurator.core.solve.solver import (
+    SMALL_MODEL_OPTIONS,
+    BuildModel,
+    Choice,
+    cards_held,
+    geometry_class,
+    option_cost,
+    perf_scale_for,
+    usable_placement,
+)
 
-LAZY_FROM = 64
+LAZY_FROM = SMALL_MODEL_OPTIONS
 """Below this many GPU options the whole model is small: solve it at once (the subset is every
 option within the budget)."""
 FIRST_PICKS = 8
 """How many options each label's ordering contributes to the first subset."""
 
 
-def _cards_held(chassis: Chassis) -> int:
-    """As the model counts them: an open frame or a case without a stated limit holds any number."""
-    return chassis.max_gpus if chassis.max_gpus and chassis.kind != "open-frame" else 64
-
-
 def price_floor(cand: Candidates) -> int:
     """No build costs less than the cheapest part of every kind around its GPUs (a barebone's
     included PSU counts as free): what the part lists say before any model is built."""
-    def cheapest(parts: list[Any]) -> float:
-        return min((p.amount * max(0, 1 - p.owned) if p.quote is not None else 0.0 for p in parts), default=0.0)
+    def cheapest(parts: list[Any]) -> int:  # each part rounded as BuildModel._cost rounds it
+        return min((int(round(p.amount * max(0, 1 - p.owned))) if p.quote is not None else 0 for p in parts), default=0)
 
     included_psu = any(getattr(h.record, "included_psu_w", None) for h in cand.chassis)
     total = sum(cheapest(parts) for parts in (cand.boards, cand.cpus, cand.chassis, cand.memory, cand.coolers, cand.storage))
-    return int(total + (0.0 if included_psu else cheapest(cand.psus))) - 7  # rounding: the model rounds each part
+    return total + (0 if included_psu else cheapest(cand.psus))
 
 
 class LazyBuildModel:
@@ -83,7 +87,6 @@ class LazyBuildModel:
         from configurator.core.solve import compat
         from configurator.core.solve import power as pw
         from configurator.core.solve.candidates import ceil_int
-        from configurator.core.solve.slots import needs_gap, span
 
         inf = 10**12
         cpus: dict[tuple[str, str], list[tuple[int, int, bool]]] = {}
@@ -101,13 +104,9 @@ class LazyBuildModel:
                                        if cores * board.cpu_sockets >= 4 * count and not (consumer and count >= 3)), inf)
             return cpu_least[key]
 
-        def seated(board: Motherboard, o: GpuOption, wide: bool) -> bool:
-            """As BuildModel._gpu_geometry: seated or on risers, at x8 or more when the job needs the lanes."""
-            for risers in ((False,) if board.gpu_bays else (False, True)):
-                placed = self.c.placement(board, o, risers)
-                if placed is not None and not (wide and placed.min_lanes < TP_OR_TRAINING_MIN_LANES):
-                    return True
-            return False
+        def seated(board: Motherboard, o: GpuOption) -> bool:
+            """As BuildModel._gpu_geometry: in the board's slots or on risers, with the lanes the job needs."""
+            return any(usable_placement(self.c, board, o, risers, bm.training) is not None for risers in (False, True))
 
         hosts = sorted(zip(bm.board_paid, range(len(bm.boards))))
         rest = min(bm.cooler_paid, default=0) + min(bm.storage_paid, default=0)
@@ -118,13 +117,12 @@ class LazyBuildModel:
         out: dict[int, int] = {}
         for i in self.possible:
             o = self.full[i]
-            wide = (bm.training and o.count > 1) or o.estimate.split == "tensor"
-            geometry = (span(o.gpu), needs_gap(o.gpu), o.gpu.slot_width <= 2, o.count, wide)
+            geometry = geometry_class(o, bm.training)
             if geometry not in seats:
                 seats[geometry] = min((price + cheapest_cpu(bm.boards[k], o.count) for price, k in hosts
-                                       if seated(bm.boards[k], o, wide)), default=inf)
+                                       if seated(bm.boards[k], o)), default=inf)
             case = next((price for price, k in chassis if bm.chassis[k].max_gpu_length_mm >= o.gpu.length_mm
-                         and o.count <= _cards_held(bm.chassis[k])), inf)
+                         and o.count <= cards_held(bm.chassis[k])), inf)
             watts = int(o.count * pw.gpu_sustained_w(o.gpu, self.request.power_limit))
             supply = next((price for price, capacity in psus if watts <= pw.PSU_TARGET_LOAD * capacity), inf)
             ram = ceil_int(compat.ram_needed_gb(o.vram_gb, o.estimate.host_ram_bytes))

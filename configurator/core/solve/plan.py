@@ -401,6 +401,20 @@ def _with_offload(w: Workload) -> Workload:
     return w.model_copy(update={"offload": "cpu", "engine": "llama.cpp"})
 
 
+def _what_moves(model: ModelArch) -> str:
+    return "the experts" if model.moe is not None else "some layers"
+
+
+def _weights_in_ram(
+    request: BuildRequest, catalog: Catalog, model: ModelArch, exact: int | None, should_stop: Callable[[], bool],
+    cost_cap: float | None = None,
+) -> Build | None:
+    """The cheapest build with llama.cpp keeping the MoE experts (or some layers) in system RAM, labelled."""
+    variant = request.model_copy(update={"workload": _with_offload(request.workload), "top_k": 1})
+    found, _ = _solve_once(variant, catalog, model, exact, 1, should_stop, 1.0, cost_cap=cost_cap)
+    return found[0].model_copy(update={"label": f"cheapest with {_what_moves(model)} in RAM"}) if found else None
+
+
 def _combine(request: BuildRequest, first: BuildRequest, second: BuildRequest) -> BuildRequest:
     """Apply the fields `second` changed (relative to `request`) on top of `first`."""
     changed = {k: getattr(second, k) for k in type(request).model_fields if getattr(second, k) != getattr(request, k)}
@@ -726,12 +740,10 @@ def plan(
                 builds[-1] = other.model_copy(update={"rank": builds[-1].rank})
     if builds and _offload_possible(request.workload) and not should_stop():
         # the planner offers offload by itself when it is the cheaper way (labelled as such)
-        variant = request.model_copy(update={"workload": _with_offload(request.workload), "top_k": 1})
-        cheaper, _ = _solve_once(variant, catalog, model, exact_weight_bytes, 1, should_stop, 1.0,
-                                 cost_cap=0.9 * builds[0].total_price)
-        if cheaper and cheaper[0].total_price < 0.9 * builds[0].total_price:
-            what = "the experts" if model.moe is not None else "some layers"
-            other = cheaper[0].model_copy(update={"label": f"cheapest with {what} in RAM", "why": (
+        cheaper = _weights_in_ram(request, catalog, model, exact_weight_bytes, should_stop, cost_cap=0.9 * builds[0].total_price)
+        if cheaper is not None and cheaper.total_price < 0.9 * builds[0].total_price:
+            what = _what_moves(model)
+            other = cheaper.model_copy(update={"why": (
                 f"llama.cpp keeps {what} in system RAM: far cheaper, slower; its speed is from this platform's memory bandwidth")})
             if len(builds) >= request.top_k:
                 builds.pop()
@@ -778,15 +790,14 @@ def plan(
                      + ("" if cluster.power.circuit_ok else " on server-room power"))
     if relax and _offload_possible(request.workload) and not request.gpu_ids and not should_stop():
         # nothing fits on the GPUs: with the experts (or some layers) in RAM is a build, not only a relaxation
-        variant = request.model_copy(update={"workload": _with_offload(request.workload), "top_k": 1})
-        hybrid, _ = _solve_once(variant, catalog, model, exact_weight_bytes, 1, should_stop, 1.0)
-        if hybrid:
-            what = "the experts" if model.moe is not None else "some layers"
-            extra = (*_with_costs([hybrid[0].model_copy(update={"label": f"cheapest with {what} in RAM", "why": (
+        hybrid = _weights_in_ram(request, catalog, model, exact_weight_bytes, should_stop)
+        if hybrid is not None:
+            what = _what_moves(model)
+            extra = (*_with_costs([hybrid.model_copy(update={"why": (
                 f"nothing fits on the GPUs as asked; llama.cpp keeps {what} in system RAM, at a speed set by this "
                 "platform's memory bandwidth")})], catalog, model, workload, request, exact_weight_bytes), *extra)
             notes.append(f"nothing fits on the GPUs as asked; with {what} in system RAM it does "
-                         f"({hybrid[0].estimate.decode_tokens_per_s or 0:.1f} tokens/s, {hybrid[0].total_price:,.0f} {request.currency})")
+                         f"({hybrid.estimate.decode_tokens_per_s or 0:.1f} tokens/s, {hybrid.total_price:,.0f} {request.currency})")
     unified = None if request.gpu_ids else _unified_build(request, catalog, model, workload, exact_weight_bytes)
     if unified is not None:
         extra += tuple(_with_costs([unified.model_copy(update={"rank": len(extra) + 1})], catalog, model, workload, request,

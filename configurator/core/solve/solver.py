@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from configurator.core.catalog.loader import Catalog
-from configurator.core.catalog.models import ModelArch, Motherboard
+from configurator.core.catalog.models import Chassis, ModelArch, Motherboard
 from configurator.core.solve import compat, noise
 from configurator.core.solve import power as pw
 from configurator.core.solve.candidates import (
@@ -39,7 +39,7 @@ from configurator.core.solve.candidates import (
 )
 from configurator.core.solve.compat import is_server_board
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_volts
-from configurator.core.solve.slots import needs_gap, span
+from configurator.core.solve.slots import Placement, needs_gap, span
 
 TP_OR_TRAINING_MIN_LANES = 8
 SMALL_MODEL_OPTIONS = 64  # GPU options up to which a model counts as small for the solver's parameters
@@ -231,8 +231,7 @@ class BuildModel:
                           for s in b.pcie_slots), b.gpu_bays, b.gpu_bay_gen)
 
         def geometry_key(o: GpuOption) -> Any:
-            wide = (self.training and o.count > 1) or o.estimate.split == "tensor"
-            return (span(o.gpu), needs_gap(o.gpu), o.gpu.slot_width <= 2, o.count, wide)
+            return geometry_class(o, self.training)
 
         layouts = self.classes(self.boards, layout_key)
         geometries = self.classes(self.options, geometry_key)
@@ -244,13 +243,8 @@ class BuildModel:
             for gk, option_ids in geometries.items():
                 gvar = gvars[gk]
                 opt = self.options[option_ids[0]]
-                normal = self.c.placement(board, opt, False)
-                risers = None if board.gpu_bays else self.c.placement(board, opt, True)
-                wide = gk[-1]
-                if normal is not None and wide and normal.min_lanes < TP_OR_TRAINING_MIN_LANES:
-                    normal = None
-                if risers is not None and wide and risers.min_lanes < TP_OR_TRAINING_MIN_LANES:
-                    risers = None
+                normal = usable_placement(self.c, board, opt, False, self.training)
+                risers = usable_placement(self.c, board, opt, True, self.training)
                 if normal is None and risers is None:
                     self.m.add_bool_or([gvar.negated(), lvar.negated()])
                     continue
@@ -289,7 +283,7 @@ class BuildModel:
                      lambda board, ch: compat.board_chassis(board, ch).status != "fail", "boardcase")
         self.m.add(sum(int(o.gpu.length_mm) * self.o[i] for i, o in enumerate(self.options))
               <= sum(int(h.max_gpu_length_mm) * self.h[i] for i, h in enumerate(self.chassis)))
-        self.m.add(self.gpu_count <= sum((h.max_gpus if h.max_gpus and h.kind != "open-frame" else 64) * self.h[i]
+        self.m.add(self.gpu_count <= sum(cards_held(h) * self.h[i]
                                for i, h in enumerate(self.chassis)))
         ducted = self.any_of("ducted", [self.h[i] for i, h in enumerate(self.chassis) if h.airflow == "server-ducted"])
         tower = self.any_of("tower", [self.h[i] for i, h in enumerate(self.chassis) if h.kind in ("mid-tower", "full-tower")])
@@ -689,6 +683,33 @@ class BuildModel:
     def option_index(self, option: GpuOption) -> int:
         # by identity: equality would compare whole estimates, option by option
         return next(i for i, o in enumerate(self.c.options) if o is option)
+
+
+def needs_wide_lanes(option: GpuOption, training: bool) -> bool:
+    """Tensor parallelism and multi-GPU training want x8 or more per card (R15/PCI-4)."""
+    return (training and option.count > 1) or option.estimate.split == "tensor"
+
+
+def geometry_class(option: GpuOption, training: bool) -> tuple[object, ...]:
+    """What a placement depends on: card thickness, cooler gap, count, and whether the lanes must be wide."""
+    g = option.gpu
+    return (span(g), needs_gap(g), g.slot_width <= 2, option.count, needs_wide_lanes(option, training))
+
+
+def usable_placement(cand: Candidates, board: Motherboard, option: GpuOption, risers: bool, training: bool) -> Placement | None:
+    """The cards seated in the board's slots (or hung on risers, never on a GPU-bay board), at x8 or more
+    where the job needs the lanes; None when they cannot go there."""
+    if risers and board.gpu_bays:
+        return None
+    placed = cand.placement(board, option, risers)
+    if placed is not None and needs_wide_lanes(option, training) and placed.min_lanes < TP_OR_TRAINING_MIN_LANES:
+        return None
+    return placed
+
+
+def cards_held(chassis: Chassis) -> int:
+    """GPUs a case holds (SLOT-3): its stated limit; an open frame or a case without one holds any number."""
+    return chassis.max_gpus if chassis.max_gpus and chassis.kind != "open-frame" else 64
 
 
 def option_cost(option: GpuOption) -> int:
