@@ -406,25 +406,27 @@ def platform_parts(request: BuildRequest, catalog: Catalog, c: Candidates, model
     """The priced, pruned non-GPU parts for the request, memoised: a plan's variants and a map's
     cells ask again for the same currency, condition, form, circuit and owned parts."""
     records = tuple(r for kind in PLATFORM_KINDS for r in catalog.records[kind].values())
+    gpu_lengths = tuple(sorted({int(g.length_mm) for g in catalog.kind("gpus") if isinstance(g, Gpu)}))
     # the catalog is edited in place by the app, so the key holds its records (by identity) and rates
     key = (request.currency, request.condition, request.form, circuit_volts(request.circuit),
            tuple((p.category, p.id, p.quantity) for p in request.owned if p.category != "gpu"),
-           tuple(sorted(catalog.exchange_rates.items())), tuple(id(r) for r in records))
-    found = remember("platform", key, records, lambda: _platform(request, catalog))
+           tuple(sorted(catalog.exchange_rates.items())), tuple(id(r) for r in records),
+           runs_from_ram(request.workload), gpu_lengths)
+    found = remember("platform", key, records, lambda: _platform(request, catalog, gpu_lengths))
     c.boards, c.cpus, c.chassis, c.psus = list(found.boards), list(found.cpus), list(found.chassis), list(found.psus)
     c.memory, c.coolers, c.storage = list(found.memory), list(found.coolers), list(found.storage)
     c.accessories = dict(found.accessories)
     c.storage_need_gb = storage_need_gb(model, request)
 
 
-def _platform(request: BuildRequest, catalog: Catalog) -> _Platform:
+def _platform(request: BuildRequest, catalog: Catalog, gpu_lengths: tuple[int, ...]) -> _Platform:
     c = Candidates()
-    _platform_into(request, catalog, c)
+    _platform_into(request, catalog, c, gpu_lengths)
     return _Platform(tuple(c.boards), tuple(c.cpus), tuple(c.chassis), tuple(c.psus), tuple(c.memory),
                      tuple(c.coolers), tuple(c.storage), tuple(c.accessories.items()))
 
 
-def _platform_into(request: BuildRequest, catalog: Catalog, c: Candidates) -> None:
+def _platform_into(request: BuildRequest, catalog: Catalog, c: Candidates, gpu_lengths: tuple[int, ...]) -> None:
     volts = circuit_volts(request.circuit)
     integrated = {ch.integrated_board for ch in catalog.kind("chassis") if isinstance(ch, Chassis) and ch.integrated_board}
     boards = []
@@ -463,7 +465,7 @@ def _platform_into(request: BuildRequest, catalog: Catalog, c: Candidates) -> No
     c.memory = _priced(catalog.kind("memory"), "memory", request, catalog)
     c.coolers = _priced(catalog.kind("coolers"), "cooler", request, catalog)
     c.storage = _priced(catalog.kind("storage"), "storage", request, catalog)
-    _prune_parts(c)
+    _prune_parts(c, gpu_lengths, runs_from_ram(request.workload))
     for acc in catalog.kind("accessories"):
         assert isinstance(acc, Accessory)
         q = quote(acc, catalog, request.currency, "any")
@@ -471,8 +473,15 @@ def _platform_into(request: BuildRequest, catalog: Catalog, c: Candidates) -> No
             c.accessories[acc.id] = Priced(acc, q)
 
 
-def _prune_parts(c: Candidates) -> None:
-    """Drop parts another part beats on price and every property that matters (see prune.py)."""
+def _prune_parts(c: Candidates, gpu_lengths: tuple[int, ...], speed_matters: bool) -> None:
+    """Drop parts another part beats on price and every property that matters (see prune.py).
+
+    A property matters only as far as a rule can see it: a clearance, a cooler rating or a
+    board's RAM maximum is compared with the cards' lengths, the CPUs' TDPs and the RAM sizes
+    the kits add up to, so it is judged by the largest of those it reaches (`prune.seen_as`).
+    `speed_matters`: decode reads weights from RAM, so a kit's speed is kept as a merit.
+    """
+    from configurator.core.solve import compat
     from configurator.core.solve import prune as pr
 
     def run(items: list[Priced], key, covers=lambda _a, _b: True) -> list[Priced]:  # type: ignore[no-untyped-def]
@@ -481,12 +490,14 @@ def _prune_parts(c: Candidates) -> None:
                         covers=lambda a, b: covers(a.record, b.record))
 
     c.psus = run(c.psus, pr.psu_key)
-    c.chassis = run(c.chassis, pr.chassis_key)
-    c.memory = run(c.memory, pr.memory_key)
-    c.coolers = run(c.coolers, pr.cooler_key, pr.cooler_covers)
-    c.storage = run(c.storage, pr.storage_key)
+    c.chassis = run(c.chassis, lambda h: pr.chassis_key(h, gpu_lengths))
+    c.memory = run(c.memory, lambda m: pr.memory_key(m, speed_matters))
     c.cpus = run(c.cpus, pr.cpu_key)
-    c.boards = run(c.boards, pr.board_key)
+    cpu_tdps = sorted({int(cpu_of(p).tdp_w) for p in c.cpus})
+    c.coolers = run(c.coolers, lambda k: pr.cooler_key(k, cpu_tdps), pr.cooler_covers)
+    c.storage = run(c.storage, pr.storage_key)
+    ram_totals = sorted({memory_of(m).total_gb * k for m in c.memory for k in compat.kit_counts(memory_of(m))})
+    c.boards = run(c.boards, lambda b: pr.board_key(b, ram_totals))
 
 
 def prune_options(options: list[GpuOption]) -> list[GpuOption]:

@@ -20,6 +20,16 @@ BOARD_SIZES = {"mini-itx": 0, "micro-atx": 1, "atx": 2, "e-atx": 3, "ceb": 3, "e
 BOARD_WIDTH_SLACK_MM = 1  # catalog widths are rounded: 305 vs 304.8 mm
 
 
+MAX_MODULES = 32  # the most DIMMs any catalog board takes (2-socket boards, 16 per socket)
+MAX_KITS_MODULES = 24  # kits bought more than once stay at or below 24 modules (12-channel single socket, 2 DPC)
+
+
+def kit_counts(kit: MemoryKit) -> tuple[int, ...]:
+    """How many of one kit a build may buy: 1 to 4 kits, within the module counts above."""
+    return tuple(k for k in (1, 2, 3, 4)
+                 if kit.modules * k <= MAX_MODULES and (k == 1 or kit.modules * k <= MAX_KITS_MODULES))
+
+
 def _check(rule: str, ok: bool, message: str) -> Check:
     return Check(rule=rule, status="pass" if ok else "fail", message=message)
 

@@ -7,7 +7,8 @@ optimum, and it keeps the model small on large catalogs. Owned parts are never d
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from bisect import bisect_right
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import TypeVar
 
 from configurator.core.catalog.models import Chassis, Cooler, Cpu, MemoryKit, Motherboard, Psu, Storage
@@ -56,6 +57,16 @@ def prune(
     return [item for index, item in enumerate(items) if index not in dropped]
 
 
+def seen_as(value: float, thresholds: Sequence[float]) -> float:
+    """What a rule `threshold <= value` can see of `value`: the largest threshold it reaches.
+
+    A chassis with 331 mm of clearance fits exactly the cards a 330 mm one fits when no card is
+    331 mm long; as a merit the two are equal, so the dearer is dominated. `thresholds` sorted.
+    """
+    i = bisect_right(thresholds, value)
+    return thresholds[i - 1] if i else -INF
+
+
 def psu_key(p: Psu) -> tuple[Hashable, tuple[float, ...]]:
     native = p.atx_version in ("3.0", "3.1") and p.native_12v2x6
     sig = (p.form_factor, native, p.atx_version == "crps", p.min_input_v >= 200)
@@ -63,22 +74,27 @@ def psu_key(p: Psu) -> tuple[Hashable, tuple[float, ...]]:
     return sig, (p.watts, EFFICIENCY[p.efficiency], c.pcie8, c.hpwr16, c.eps8, -p.length_mm)
 
 
-def chassis_key(h: Chassis) -> tuple[Hashable, tuple[float, ...]]:
+def chassis_key(h: Chassis, gpu_lengths: Sequence[float] | None = None) -> tuple[Hashable, tuple[float, ...]]:
+    """`gpu_lengths`: the (int, as the solver compares them) lengths of the catalog's cards (SLOT-3)."""
     sig = (h.kind, h.airflow, h.integrated_board, h.psu_redundant)
+    length = int(h.max_gpu_length_mm)
     merit = (
-        h.expansion_slots, h.max_gpu_length_mm, BOARD_RANK[h.max_board], h.max_board_width_mm,
+        h.expansion_slots, seen_as(length, gpu_lengths) if gpu_lengths is not None else length, BOARD_RANK[h.max_board], h.max_board_width_mm,
         h.max_cpu_cooler_height_mm or INF, h.max_psu_length_mm or INF, h.psu_bays, h.max_gpus or 99,
         -NOISE[h.noise], h.included_psu_w or 0,
     )
     return sig, merit
 
 
-def memory_key(m: MemoryKit) -> tuple[Hashable, tuple[float, ...]]:
-    return (m.memory_type, m.module, m.ecc, m.modules, m.module_gb), (m.speed_mts,)
+def memory_key(m: MemoryKit, speed_matters: bool = True) -> tuple[Hashable, tuple[float, ...]]:
+    """`speed_matters`: decode reads weights from RAM (otherwise no rule or objective reads a kit's speed)."""
+    return (m.memory_type, m.module, m.ecc, m.modules, m.module_gb), ((m.speed_mts,) if speed_matters else ())
 
 
-def cooler_key(c: Cooler) -> tuple[Hashable, tuple[float, ...]]:
-    return (c.kind, c.radiator_mm), (c.max_tdp_w, -(c.height_mm or 0))
+def cooler_key(c: Cooler, cpu_tdps: Sequence[float] | None = None) -> tuple[Hashable, tuple[float, ...]]:
+    """`cpu_tdps`: the (int) TDPs of the candidate CPUs, all a cooler's rating is compared with (COOLER)."""
+    rating = int(c.max_tdp_w)
+    return (c.kind, c.radiator_mm), (seen_as(rating, cpu_tdps) if cpu_tdps is not None else rating, -(c.height_mm or 0))
 
 
 def cooler_covers(a: Cooler, b: Cooler) -> bool:
@@ -86,7 +102,8 @@ def cooler_covers(a: Cooler, b: Cooler) -> bool:
 
 
 def storage_key(s: Storage) -> tuple[Hashable, tuple[float, ...]]:
-    return (s.interface, s.form_factor), (s.capacity_gb, s.pcie_gen or 0, s.seq_read_mbps, s.seq_write_mbps)
+    # sequential speeds are shown, but no rule or objective reads them: the cheaper drive is always chosen
+    return (s.interface, s.form_factor), (s.capacity_gb, s.pcie_gen or 0)
 
 
 def cpu_key(c: Cpu) -> tuple[Hashable, tuple[float, ...]]:
@@ -94,10 +111,12 @@ def cpu_key(c: Cpu) -> tuple[Hashable, tuple[float, ...]]:
     return (c.socket, c.platform, c.memory_type, c.pcie_gen), merit
 
 
-def board_key(b: Motherboard) -> tuple[Hashable, tuple[float, ...]]:
+def board_key(b: Motherboard, ram_totals: Sequence[float] | None = None) -> tuple[Hashable, tuple[float, ...]]:
+    """`ram_totals`: the RAM sizes the memory choices can add up to, all a board's maximum is compared with (RAM-6)."""
     slots = tuple((s.position, s.mechanical_lanes, s.lanes, s.gen, s.source, s.shares_with, s.lanes_when_shared,
                    s.lanes_when_bifurcated) for s in b.pcie_slots)
     m2 = tuple((m.id, m.lanes, m.gen, m.source) for m in b.m2_sockets)
     sig = (b.socket, b.form_factor, b.memory_type, b.memory_module, b.cpu_sockets, b.gpu_bays, b.gpu_bay_gen, slots, m2,
            round(b.width_mm), round(b.depth_mm))
-    return sig, (b.dimm_slots, b.max_memory_gb, b.ecc, b.bifurcation, b.dual_psu_header)
+    most = seen_as(b.max_memory_gb, ram_totals) if ram_totals is not None else b.max_memory_gb
+    return sig, (b.dimm_slots, most, b.ecc, b.bifurcation, b.dual_psu_header)

@@ -146,8 +146,7 @@ class BuildModel:
             if ch.integrated_board and ch.included_psu_w:
                 usable = ch.included_psu_w / (2 if ch.psu_redundant else 1)
                 self.psu_choices.append(_PsuChoice(None, 1, hi, usable, "titanium", "included"))
-        self.mem_choices = [(mk, k) for mk in self.c.memory for k in (1, 2, 3, 4)
-                            if memory_of(mk).modules * k <= 32 and (k == 1 or memory_of(mk).modules * k <= 24)]
+        self.mem_choices = [(mk, k) for mk in self.c.memory for k in compat.kit_counts(memory_of(mk))]
         self.sto_choices = [(s, k) for s in self.c.storage for k in (1, 2, 3, 4)
                             if storage_of(s).capacity_gb * k >= self.c.storage_need_gb
                             and (k == 1 or storage_of(s).capacity_gb * (k - 1) < self.c.storage_need_gb)]
