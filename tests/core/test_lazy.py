@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from configurator.core.catalog.loader import Catalog
@@ -72,3 +74,56 @@ def test_a_second_card_that_adds_no_speed_is_not_offered(catalog: Catalog) -> No
     for o in options:
         if o.count > 1 and o.gpu.id in singles:
             assert o.perf > singles[o.gpu.id].perf or o.estimate.host_ram_bytes < singles[o.gpu.id].estimate.host_ram_bytes
+
+
+def _crowded_cpus(catalog: Catalog, copies: int) -> Catalog:
+    """Each CPU `copies` times over, every copy dearer and drawing a watt less (so none dominates another)."""
+    big = Catalog(exchange_rates=dict(catalog.exchange_rates))
+    for kind, records in catalog.records.items():
+        big.records[kind].update(records)
+    for record in catalog.records["cpus"].values():
+        for i in range(1, copies):
+            prices = tuple(p.model_copy(update={"amount": p.amount * (1 + 0.01 * i)}) for p in record.prices)
+            big.records["cpus"][f"{record.id}-v{i}"] = record.model_copy(
+                update={"id": f"{record.id}-v{i}", "prices": prices, "tdp_w": record.tdp_w - i})
+    return big
+
+
+def _labels(model: object) -> list[tuple[str, float, float]]:
+    return [(name, choice.cost, choice.option.perf) for name, _why, choice in run_labels(model, 5, label_time=2.0)]  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("label", list(REQUESTS))
+def test_cpus_that_differ_only_in_power_are_solved_as_one_and_checked(catalog: Catalog, label: str) -> None:
+    """CPU copies that only draw a little less are stood for by one CPU credited with their TDP; every answer is
+    checked at real TDPs, and the labels' builds cost and run as the whole model's."""
+    big = _crowded_cpus(catalog, 4)
+    request = REQUESTS[label]
+    model = big.records["models"][request.model_id]
+    assert isinstance(model, ModelArch)
+    memo.clear()
+    cand = gpu_options(model, request, big)
+    platform_parts(request, big, cand, model)
+    assert len(cand.cpus_by_merit) * 2 < len(cand.cpus) and cand.cpu_slack_w
+    lazy_model = LazyBuildModel(request, cand, model, big)
+    assert lazy_model.by_merit
+    assert _labels(lazy_model) == _labels(BuildModel(request, cand, model, big))
+
+
+def test_a_credit_that_decides_the_answer_falls_back_to_every_cpu(catalog: Catalog) -> None:
+    """With an absurd credit (every CPU drawing a watt) the first answer breaks a power rule at real TDPs:
+    the lazy model notices, models every CPU at its own TDP, and answers as the whole model does."""
+    request = REQUESTS["32B bf16 vLLM, no budget"]
+    model = catalog.records["models"][request.model_id]
+    assert isinstance(model, ModelArch)
+    memo.clear()
+    cand = gpu_options(model, request, catalog)
+    platform_parts(request, catalog, cand, model)
+    # every CPU that stands for others credited all but a watt of its TDP: a relaxation still (no build is
+    # lost), but one under which a smaller PSU looks enough
+    absurd = replace(cand, cpu_slack_w={p.record.id: p.record.tdp_w - 1 for p in cand.cpus_by_merit})  # type: ignore[attr-defined]
+    lazy_model = LazyBuildModel(request, absurd, model, catalog)
+    assert lazy_model.by_merit
+    lazy = _labels(lazy_model)
+    assert not lazy_model.by_merit, "the check at real TDPs should have failed and switched to every CPU"
+    assert lazy == _labels(BuildModel(request, cand, model, catalog))

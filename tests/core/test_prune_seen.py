@@ -86,3 +86,10 @@ def test_ram_speed_is_a_merit_only_when_weights_run_from_ram(catalog: Catalog) -
     offload = BuildRequest(model_id="qwen3-30b-a3b", workload=Workload(kind="inference", precision="q4_k_m", cpu_experts=True),
                            budget=2500)
     assert "kit-faster" in {m.record.id for m in _platform(big, offload).memory}
+
+
+def test_a_bigger_cheaper_supply_does_not_stand_for_a_smaller_one(catalog: Catalog) -> None:
+    """PWR-10 caps a supply at 2.5 times the load: a $100 750 W unit cannot replace a $105 650 W one under a
+    270 W load, so wattage is not a merit the pruning may trade."""
+    ids = {p.record.id for p in _platform(catalog).psus}
+    assert {"corsair-rm650e-2025", "corsair-rm750e-2025"} <= ids

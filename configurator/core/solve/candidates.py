@@ -98,6 +98,10 @@ class Candidates:
     exact_weight_bytes: int | None = None
     timed_out: bool = False
     placements: dict[tuple[object, ...], Placement | None] = field(default_factory=dict)
+    # the CPUs left when power is not compared (a dearer CPU that only draws less is dropped), each with
+    # the most watts it may be credited for the CPUs it stands for (solve/lazy.py solves with these first)
+    cpus_by_merit: list[Priced] = field(default_factory=list)
+    cpu_slack_w: dict[str, float] = field(default_factory=dict)
 
     def placement(self, board: Motherboard, option: GpuOption, risers: bool) -> Placement | None:
         """Cached by what geometry depends on: card thickness, cooler gap and count."""
@@ -400,6 +404,8 @@ class _Platform:
     coolers: tuple[Priced, ...]
     storage: tuple[Priced, ...]
     accessories: tuple[tuple[str, Priced], ...]
+    cpus_by_merit: tuple[Priced, ...]
+    cpu_slack_w: tuple[tuple[str, float], ...]
 
 
 def platform_parts(request: BuildRequest, catalog: Catalog, c: Candidates, model: ModelArch) -> None:
@@ -416,6 +422,7 @@ def platform_parts(request: BuildRequest, catalog: Catalog, c: Candidates, model
     c.boards, c.cpus, c.chassis, c.psus = list(found.boards), list(found.cpus), list(found.chassis), list(found.psus)
     c.memory, c.coolers, c.storage = list(found.memory), list(found.coolers), list(found.storage)
     c.accessories = dict(found.accessories)
+    c.cpus_by_merit, c.cpu_slack_w = list(found.cpus_by_merit), dict(found.cpu_slack_w)
     c.storage_need_gb = storage_need_gb(model, request)
 
 
@@ -423,7 +430,8 @@ def _platform(request: BuildRequest, catalog: Catalog, gpu_lengths: tuple[int, .
     c = Candidates()
     _platform_into(request, catalog, c, gpu_lengths)
     return _Platform(tuple(c.boards), tuple(c.cpus), tuple(c.chassis), tuple(c.psus), tuple(c.memory),
-                     tuple(c.coolers), tuple(c.storage), tuple(c.accessories.items()))
+                     tuple(c.coolers), tuple(c.storage), tuple(c.accessories.items()), tuple(c.cpus_by_merit),
+                     tuple(sorted(c.cpu_slack_w.items())))
 
 
 def _platform_into(request: BuildRequest, catalog: Catalog, c: Candidates, gpu_lengths: tuple[int, ...]) -> None:
@@ -493,6 +501,16 @@ def _prune_parts(c: Candidates, gpu_lengths: tuple[int, ...], speed_matters: boo
     c.chassis = run(c.chassis, lambda h: pr.chassis_key(h, gpu_lengths))
     c.memory = run(c.memory, lambda m: pr.memory_key(m, speed_matters))
     c.cpus = run(c.cpus, pr.cpu_key)
+    # without power in the merit, a CPU stands for those it beats on all else; credited with their lower TDP
+    by: dict[int, int] = {}
+    c.cpus_by_merit = pr.prune(c.cpus, lambda p: pr.cpu_key(p.record, False)[0], lambda p: pr.cpu_key(p.record, False)[1],
+                               lambda p: p.amount, keep=lambda p: p.owned > 0 or p.quote is None, dominated_by=by)
+    c.cpu_slack_w = {}
+    for dropped, kept in by.items():
+        slack = int(cpu_of(c.cpus[kept]).tdp_w) - int(cpu_of(c.cpus[dropped]).tdp_w)  # as the model sums them
+        if slack > 0:
+            kept_id = c.cpus[kept].record.id
+            c.cpu_slack_w[kept_id] = max(c.cpu_slack_w.get(kept_id, 0.0), slack)
     cpu_tdps = sorted({int(cpu_of(p).tdp_w) for p in c.cpus})
     c.coolers = run(c.coolers, lambda k: pr.cooler_key(k, cpu_tdps), pr.cooler_covers)
     c.storage = run(c.storage, pr.storage_key)

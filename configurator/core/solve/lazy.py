@@ -61,6 +61,11 @@ class LazyBuildModel:
         self.excluded: list[int] = []  # indexes into self.full
         self.builds_excluded: list[Choice] = []
         self.rebuilds = 0
+        # first solve with one CPU for each set that differs only in power, credited with the lowest TDP among
+        # them (a relaxation: no build is lost), and check each answer at real TDPs; on the first that fails
+        # a rule there, every CPU is modelled (`_every_cpu`). Bounds below hold for both lists: a CPU left
+        # out is no cheaper and has no more cores, channels or speed than the one standing for it.
+        self.by_merit = len(cand.cpus_by_merit) < len(cand.cpus) and bool(cand.cpu_slack_w)
         self._floors: dict[int, int] = {}
         self.floor = price_floor(cand)  # a first, looser floor from the part lists; the model's own below
         self.perf_extra = self.noise_floor = 0
@@ -203,7 +208,10 @@ class LazyBuildModel:
     def _model(self, active: list[int]) -> BuildModel:
         self.active = sorted(active)
         sub = replace(self.c, options=[self.full[i] for i in self.active])
-        bm = BuildModel(self.request, sub, self.model_arch, self.catalog, self.cost_cap, self.perf_scale)
+        if self.by_merit:
+            sub = replace(sub, cpus=list(self.c.cpus_by_merit))
+        bm = BuildModel(self.request, sub, self.model_arch, self.catalog, self.cost_cap, self.perf_scale,
+                        cpu_slack_w=self.c.cpu_slack_w if self.by_merit else None)
         position = {full: k for k, full in enumerate(self.active)}
         for choice in self.builds_excluded:
             bm.exclude_build(choice)
@@ -211,6 +219,11 @@ class LazyBuildModel:
             if i in position:
                 bm.exclude_option(position[i])
         return bm
+
+    def _every_cpu(self) -> None:
+        """A credited TDP decided the last answer: from now on every CPU at its own."""
+        self.by_merit = False
+        self._grow_subset([])
 
     def _grow_subset(self, more: list[int]) -> None:
         self.rebuilds += 1
@@ -227,6 +240,9 @@ class LazyBuildModel:
             choice = self.bm.solve(objective, time_limit, bound)
             if self.bm.last_status == "unknown":
                 return choice  # out of time: nothing to prove against
+            if choice is not None and not self.bm.holds_without_credit():
+                self._every_cpu()
+                continue
             values = self.bm.last_values if choice is not None else None
             active = set(self.active)
             blocked = set(self.excluded)

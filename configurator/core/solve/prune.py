@@ -27,17 +27,20 @@ def prune(
     price: Callable[[T], float],
     keep: Callable[[T], bool] = lambda _item: False,
     covers: Callable[[T, T], bool] = lambda _a, _b: True,
+    dominated_by: dict[int, int] | None = None,
 ) -> list[T]:
     """Items not dominated by another with the same signature (bigger merit is better).
 
     `covers(a, b)`: a can do everything b can in ways a tuple cannot say (socket lists).
-    Ties keep the first item.
+    Ties keep the first item. `dominated_by`, when given, receives for each dropped item's index
+    the index of a kept item that dominates it (dominance is transitive, so one always exists).
     """
     items = list(items)
     groups: dict[Hashable, list[int]] = {}
     for index, item in enumerate(items):
         groups.setdefault(signature(item), []).append(index)
     dropped: set[int] = set()
+    by: dict[int, int] = {}
     merits = [merit(item) for item in items]  # once each: the pairwise loop below is quadratic
     prices = [price(item) for item in items]
     for members in groups.values():
@@ -53,7 +56,14 @@ def prune(
                     strictly = pj < pi or any(a > b for a, b in zip(mj, mi))
                     if strictly or j < i:
                         dropped.add(i)
+                        by[i] = j
                         break
+    if dominated_by is not None:
+        for i in by:
+            j = by[i]
+            while j in dropped:
+                j = by[j]
+            dominated_by[i] = j
     return [item for index, item in enumerate(items) if index not in dropped]
 
 
@@ -68,10 +78,13 @@ def seen_as(value: float, thresholds: Sequence[float]) -> float:
 
 
 def psu_key(p: Psu) -> tuple[Hashable, tuple[float, ...]]:
+    # the wattage is part of the signature, not a merit: PWR-2 wants at least the load over 80 %, and PWR-10
+    # at most 2.5 times the load, so a bigger supply is not better (a $100 750 W unit cannot stand in for a
+    # $105 650 W one under a 270 W load)
     native = p.atx_version in ("3.0", "3.1") and p.native_12v2x6
-    sig = (p.form_factor, native, p.atx_version == "crps", p.min_input_v >= 200)
+    sig = (p.form_factor, native, p.atx_version == "crps", p.min_input_v >= 200, p.watts)
     c = p.connectors
-    return sig, (p.watts, EFFICIENCY[p.efficiency], c.pcie8, c.hpwr16, c.eps8, -p.length_mm)
+    return sig, (EFFICIENCY[p.efficiency], c.pcie8, c.hpwr16, c.eps8, -p.length_mm)
 
 
 def chassis_key(h: Chassis, gpu_lengths: Sequence[float] | None = None) -> tuple[Hashable, tuple[float, ...]]:
@@ -106,9 +119,10 @@ def storage_key(s: Storage) -> tuple[Hashable, tuple[float, ...]]:
     return (s.interface, s.form_factor), (s.capacity_gb, s.pcie_gen or 0)
 
 
-def cpu_key(c: Cpu) -> tuple[Hashable, tuple[float, ...]]:
-    merit = (c.cores, c.pcie_lanes, c.memory_channels, c.max_memory_gb, c.memory_speed_mts, -c.tdp_w, c.ecc)
-    return (c.socket, c.platform, c.memory_type, c.pcie_gen), merit
+def cpu_key(c: Cpu, with_tdp: bool = True) -> tuple[Hashable, tuple[float, ...]]:
+    """`with_tdp=False`: everything but the power, for the list solved with optimistic TDPs (lazy.py)."""
+    merit = (c.cores, c.pcie_lanes, c.memory_channels, c.max_memory_gb, c.memory_speed_mts, c.ecc)
+    return (c.socket, c.platform, c.memory_type, c.pcie_gen), ((*merit, -c.tdp_w) if with_tdp else merit)
 
 
 def board_key(b: Motherboard, ram_totals: Sequence[float] | None = None) -> tuple[Hashable, tuple[float, ...]]:

@@ -86,14 +86,17 @@ class BuildModel:
     """
 
     def __init__(self, request: BuildRequest, cand: Candidates, model_arch: ModelArch, catalog: Catalog,
-                 cost_cap: float | None = None, perf_scale: float | None = None):
+                 cost_cap: float | None = None, perf_scale: float | None = None, cpu_slack_w: dict[str, float] | None = None):
         """One choice variable per candidate, then each family of rules in turn.
 
         `cost_cap`: every build must cost less than this (a cheaper variant of an answer in hand).
         `perf_scale`: speed points per unit of `GpuOption.perf` (given when the options are a
         subset of a larger list, so that points mean the same in every model of it).
+        `cpu_slack_w`: watts by CPU id that a CPU may be credited while `tdp_credit` is assumed
+        (the CPUs it stands for draw that much less; lazy.py checks each answer without credit).
         """
         self._given_perf_scale = perf_scale
+        self._cpu_slack_w = cpu_slack_w or {}
         from ortools.sat.python import cp_model
 
         self.cp = cp_model
@@ -121,6 +124,7 @@ class BuildModel:
         self._infeasible_under: list[frozenset[int]] = []  # assumption sets proven infeasible
         self.last_values: dict[str, Any] = {}  # perf, cost, noise and grow of the last build found
         self._solves = 0
+        self._lifted = False
         self.last_status = "unsolved"
         self.board_var = {b.id: self.b[i] for i, b in enumerate(self.boards)}
 
@@ -214,6 +218,24 @@ class BuildModel:
                 self.m.add_multiplication_equality(both, [self.cpu[i], self.dual])
                 self.second_cpu[i] = both
 
+        # a CPU's TDP, less its credit while `tdp_credit` is assumed: the power and cooler rules read these
+        self.tdp_credit: Any = None
+        credit_one: list[Any] = []
+        credit_all: list[Any] = []
+        for i, cpu_part in enumerate(self.c.cpus):
+            watts = int(self._cpu_slack_w.get(cpu_part.record.id, 0))
+            if watts <= 0:
+                continue
+            if self.tdp_credit is None:
+                self.tdp_credit = self.m.new_bool_var("tdp_credit")
+            for k, chosen in enumerate([self.cpu[i], *([self.second_cpu[i]] if i in self.second_cpu else [])]):
+                credited = self.m.new_bool_var(f"credit_{i}_{k}")
+                self.m.add_multiplication_equality(credited, [chosen, self.tdp_credit])
+                credit_all.append(watts * credited)
+                if k == 0:
+                    credit_one.append(watts * credited)
+        self.cpu_tdp_w = self.per_cpu(lambda c: c.tdp_w) - sum(credit_all)  # every socket
+        self.socket_tdp_w = sum(int(cpu.tdp_w) * self.cpu[i] for i, cpu in enumerate(self.cpus)) - sum(credit_one)
         self.consumer_cpu = self.any_of("consumer_cpu", [self.cpu[i] for i, c in enumerate(self.cpus) if c.platform == "consumer"])
         self.server_cpu = self.any_of("server_cpu", [self.cpu[i] for i, c in enumerate(self.cpus) if c.platform == "server"])
         self.socket_var = {s: self.any_of(f"socket_{s}", [self.b[i] for i, b in enumerate(self.boards) if b.socket == s])
@@ -318,7 +340,7 @@ class BuildModel:
         """DC load, transients, connectors, PSU size and the circuit (PWR-1..10, CIR-1)."""
         # a power self.limit lowers the sustained draw; transients stay those of the card (R20)
         gpu_w = sum(int(o.count * pw.gpu_sustained_w(o.gpu, self.request.power_limit)) * self.o[i] for i, o in enumerate(self.options))
-        cpu_w = self.per_cpu(lambda c: c.tdp_w)
+        cpu_w = self.cpu_tdp_w
         # the same terms as power.rest_power_w, as a sum over the chosen parts
         rest_w = (
             sum(pw.DIMM_W * memory_of(mk).modules * k * self.mem[i] for i, (mk, k) in enumerate(self.mem_choices))
@@ -412,7 +434,7 @@ class BuildModel:
                 if socket not in cooler.sockets:
                     self.m.add_bool_or([self.cool[ci].negated(), svar.negated()])
         self.m.add(sum(int(cooler_of(cl).max_tdp_w) * self.cool[i] for i, cl in enumerate(self.c.coolers))
-              >= sum(int(cpu.tdp_w) * self.cpu[i] for i, cpu in enumerate(self.cpus)))
+              >= self.socket_tdp_w)
         self.m.add(sum(int(cooler_of(cl).height_mm or 0) * self.cool[i] for i, cl in enumerate(self.c.coolers))
               <= sum(int(h.max_cpu_cooler_height_mm or 999) * self.h[i] for i, h in enumerate(self.chassis)))
         coolers = [cooler_of(cl) for cl in self.c.coolers]
@@ -607,6 +629,9 @@ class BuildModel:
         assumptions = list(self._exclusions)
         if not lift_psu_limit:
             assumptions.append(self.right_sized_psu)
+        if self.tdp_credit is not None:
+            assumptions.append(self.tdp_credit)
+        self._lifted = lift_psu_limit
         for name, value in bounds:
             literal = m.new_bool_var(f"bound_{name}_{value}_{len(self._bound_literals)}")
             self._bound_literals.append(literal)
@@ -654,6 +679,21 @@ class BuildModel:
         values["_assignment"] = [solver.value(v) for v in self._all_vars()]
         self.last_values = values
         return self._decode(solver), values
+
+    def holds_without_credit(self) -> bool:
+        """Whether the last build found passes every rule with each CPU at its own TDP: the same
+        model, its choices fixed to that build and no TDP credit assumed (a check, not a search)."""
+        if self.tdp_credit is None or "_assignment" not in self.last_values:
+            return True
+        m = self.m
+        fixed = [var if value else var.negated() for var, value in zip(self._all_vars(), self.last_values["_assignment"])]
+        m.clear_assumptions()
+        m.add_assumptions([*fixed, self.tdp_credit.negated(), *([] if self._lifted else [self.right_sized_psu])])
+        solver = self.cp.CpSolver()
+        solver.parameters.num_workers = 1
+        solver.parameters.max_deterministic_time = 1.0
+        status = solver.solve(m)
+        return status in (self.cp.OPTIMAL, self.cp.FEASIBLE)
 
     def _all_vars(self) -> list[Any]:
         return [*self.o, *self.b, *self.cpu, *self.h, *self.s, *self.mem, *self.cool, *self.d]
