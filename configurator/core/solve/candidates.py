@@ -503,7 +503,7 @@ def _prune_parts(c: Candidates, gpu_lengths: tuple[int, ...], speed_matters: boo
     c.cpus = run(c.cpus, pr.cpu_key)
     # without power in the merit, a CPU stands for those it beats on all else; credited with their lower TDP
     by: dict[int, int] = {}
-    c.cpus_by_merit = pr.prune(c.cpus, lambda p: pr.cpu_key(p.record, False)[0], lambda p: pr.cpu_key(p.record, False)[1],
+    c.cpus_by_merit = pr.prune(c.cpus, lambda p: pr.cpu_key(cpu_of(p), False)[0], lambda p: pr.cpu_key(cpu_of(p), False)[1],
                                lambda p: p.amount, keep=lambda p: p.owned > 0 or p.quote is None, dominated_by=by)
     c.cpu_slack_w = {}
     for dropped, kept in by.items():
