@@ -36,7 +36,7 @@ from configurator.core.estimate.crossval import (  # noqa: E402
 )
 from configurator.core.estimate.ranges import RANGE_FACTORS  # noqa: E402
 from configurator.storage import catalogs  # noqa: E402
-from tests.reference import ALL, TARGETS, Row, kind_rows, points  # noqa: E402
+from tests.reference import ALL, TARGETS, Row, excluded_rows, kind_rows, points  # noqa: E402
 
 
 def _fmt(s: Summary) -> str:
@@ -72,8 +72,10 @@ def main(argv: list[str]) -> int:
         cv = cross_validate(knobs, lambda d, k=kind: score(list(d), k), reference,
                             lambda r: source_group(r["source"]), start)
         sources = len({source_group(r["source"]) for r in reference})
+        excluded = excluded_rows(kind)
         print(f"== {kind}: {len(reference)} reference rows from {sources} sources, {len(holdout)} holdout rows; "
-              f"{len(knobs)} fitted constants (target median <= {TARGETS[kind]:.0%})")
+              f"{len(knobs)} fitted constants (target median <= {TARGETS[kind]:.0%})"
+              + (f"; {len(excluded)} rows excluded (not scored, see --rows)" if excluded else ""))
         print(f"  fitted     {_fmt(summarise(fitted))}")
         print(f"  cross-val  {_fmt(summarise(cv))}")
         factors = RANGE_FACTORS.get(kind)
@@ -108,6 +110,11 @@ def main(argv: list[str]) -> int:
                 for p in score(holdout, kind):
                     err = f"{p.error:+7.1%}" if p.error is not None else "unanswered"
                     print(f"  holdout {err}  {p.label}")
+            # excluded rows: scored here for the record only, never fitted on nor counted above
+            for row in excluded:
+                p = score([row], kind)[0]
+                err = f"{p.error:+7.1%}" if p.error is not None else "unanswered"
+                print(f"  excluded {err}  {p.label}: {row['excluded']}")
     return 0
 
 

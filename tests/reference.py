@@ -64,6 +64,16 @@ def rows(name: str, prefix: str = "reference") -> list[Row]:
         return list(tomllib.load(handle).get("rows", []))
 
 
+def scored(data: list[Row]) -> list[Row]:
+    """The rows that are scored and fitted on: all but those marked `excluded` (with the source's reason)."""
+    return [r for r in data if not r.get("excluded")]
+
+
+def excluded_rows(kind: str, prefix: str = "reference") -> list[Row]:
+    """Rows kept in the file for the record but not scored: each carries `excluded = "reason"`."""
+    return [r for r in rows(FILES[kind], prefix) if r.get("excluded")]
+
+
 def _bytes(row: dict[str, Any]) -> float:
     return row["measured_gb"] * (GIB if row.get("unit") == "GiB" else 1e9)
 
@@ -171,7 +181,7 @@ def _speed(catalog: Catalog, kind: str, data: Data) -> tuple[list[Comparison], l
 
 def training_gpu_hours(catalog: Catalog, data: Data = None) -> tuple[list[Comparison], list[Skipped]]:
     out, skipped = [], []
-    for row in rows("training_gpu_hours") if data is None else data:
+    for row in scored(rows("training_gpu_hours")) if data is None else data:
         label = f"{row['model']} {row['tokens']:.3g} tokens on {row['gpu']}"
         model = catalog.records["models"].get(row["model"])
         gpu = catalog.records["gpus"].get(row["gpu"])
@@ -219,7 +229,7 @@ def points(kind: str, catalog: Catalog, data: list[Row]) -> list[Point]:
 
 def kind_rows(kind: str, prefix: str = "reference") -> list[Row]:
     """The rows a kind is scored on (prefill: only decode rows that report prompt speed)."""
-    data = rows(FILES[kind], prefix)
+    data = scored(rows(FILES[kind], prefix))
     if kind == "prefill_speed":
         return [r for r in data if "measured_prefill_tokens_per_s" in r]
     if kind == "decode_speed":
