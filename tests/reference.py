@@ -28,6 +28,19 @@ ENGINE_ALIASES = {"exllama": "exllamav2", "mlc-llm": "llama.cpp", "ollama": "lla
 # stores 4-bit weights with one fp16 scale per group of 32 (mlc-llm docs, "quantization modes"): 4.5 bits per weight,
 # the GGUF Q4_0 block layout (18 bytes per 32 weights).
 PRECISION_ALIASES = {("mlc-llm", "int4"): "q4_0"}
+# Rows with timing = "first-eval" time the first evaluation of a fresh llama.cpp process (`./main`'s "prompt eval
+# time"), which llama-bench excludes with its warm-up run: one-off start-up work (CUDA kernels loaded on first use,
+# cuBLAS set-up) adds a fixed time to that one evaluation. DERIVED from two published RTX 3090 measurements of the
+# same model and a build three weeks apart: llama-bench pp512 of LLaMA 7B at master before ggml-org/llama.cpp PR
+# #4766 (Jan 2024): F16 4184.85, Q4_0 3408.18 tok/s; XiongjieDai's `./main` first evaluation of a 494-token prompt
+# (build 1691, Dec 2023): F16 3075.37, Q4_0 2601.81 tok/s. 494/3075.37 - 494/4184.85 = 42.6 ms and
+# 494/2601.81 - 494/3408.18 = 45.0 ms: 44 ms (mean) whatever the precision, as a fixed cost is.
+FIRST_EVAL_STARTUP_S = (494 / 3075.37 - 494 / 4184.85 + 494 / 2601.81 - 494 / 3408.18) / 2
+
+
+def first_eval_rate(steady_tokens_per_s: float, tokens: int) -> float:
+    """The prompt rate a first evaluation of `tokens` reports when the steady rate is `steady_tokens_per_s`."""
+    return tokens / (tokens / steady_tokens_per_s + FIRST_EVAL_STARTUP_S)
 
 
 @dataclass
@@ -152,7 +165,7 @@ def _speed(catalog: Catalog, kind: str, data: Data) -> tuple[list[Comparison], l
     out, skipped = [], []
     measured_key = "measured_tokens_per_s" if kind == "decode_speed" else "measured_prefill_tokens_per_s"
     for row in rows("decode_speed") if data is None else data:
-        if measured_key not in row:
+        if measured_key not in row or (kind == "prefill_speed" and "prefill_excluded" in row):
             continue
         label = f"{row['model']} {row['precision']} {row['engine']} {row['gpus']}x{row['gpu']} ctx={row['context']} b={row['batch']}"
         model = catalog.records["models"].get(row["model"])
@@ -175,6 +188,8 @@ def _speed(catalog: Catalog, kind: str, data: Data) -> tuple[list[Comparison], l
         if value is None:
             skipped.append(Skipped(kind, label, "no speed estimate", row["source"]))
             continue
+        if kind == "prefill_speed" and row.get("timing") == "first-eval":
+            value = first_eval_rate(value, int(row["context"]))
         out.append(Comparison(kind, label, float(row[measured_key]), value, row["source"]))
     return out, skipped
 
@@ -231,7 +246,8 @@ def kind_rows(kind: str, prefix: str = "reference") -> list[Row]:
     """The rows a kind is scored on (prefill: only decode rows that report prompt speed)."""
     data = scored(rows(FILES[kind], prefix))
     if kind == "prefill_speed":
-        return [r for r in data if "measured_prefill_tokens_per_s" in r]
+        # prefill_excluded: the row's prompt figure measures something the estimator does not model (reason beside it)
+        return [r for r in data if "measured_prefill_tokens_per_s" in r and "prefill_excluded" not in r]
     if kind == "decode_speed":
         return [r for r in data if "measured_tokens_per_s" in r]
     if kind == "weights":
