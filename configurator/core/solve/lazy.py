@@ -259,7 +259,11 @@ class LazyBuildModel:
         missing = [i for i in self.possible if self.full[i].gpu.id == gpu_id and i not in set(self.active)]
         if missing:
             self._grow_subset(missing)
-        return self.bm.solve_only_gpu(gpu_id, time_limit)
+        choice = self.bm.solve_only_gpu(gpu_id, time_limit)
+        if choice is not None and not self.bm.holds_without_credit():
+            self._every_cpu()
+            choice = self.bm.solve_only_gpu(gpu_id, time_limit)
+        return choice
 
     def exclude_option(self, index: int) -> None:
         self.excluded.append(index)
