@@ -45,7 +45,7 @@ class Calibration:
 
     # Runtime overhead per GPU: CUDA context, cuBLAS workspace, allocator slack.
     overhead_llamacpp: float = 0.35 * GIB
-    overhead_transformers: float = 0.40 * GIB
+    overhead_transformers: float = 0.27 * GIB
     overhead_vllm: float = 1.5 * GIB  # context + CUDA graphs + sampler warm-up
     overhead_training: float = 1.0 * GIB
     fragmentation_training: float = 0.08  # PyTorch caching allocator slack on dynamic memory
