@@ -80,7 +80,7 @@ def inference_memory(catalog: Catalog, data: Data = None) -> tuple[list[Comparis
         try:
             workload = Workload(
                 kind="inference", precision=row["precision"], kv_precision=_kv(row.get("kv_precision")),
-                context=max(int(row["context"]), 1), batch=int(row["batch"]), engine=engine,
+                context=max(int(row["context"]), 1), prompt=row.get("prompt"), batch=int(row["batch"]), engine=engine,
             )
         except ValueError as exc:
             skipped.append(Skipped("inference_memory", label, str(exc), row["source"]))
