@@ -27,6 +27,8 @@ def add_workload_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--precision", choices=WEIGHT_PRECISIONS, metavar="P", help="weight precision: " + " ".join(WEIGHT_PRECISIONS))
     parser.add_argument("--kv-precision", choices=KV_PRECISIONS, default="fp16", metavar="P", help="KV cache: " + " ".join(KV_PRECISIONS))
     parser.add_argument("--context", type=_workload_int("context"), metavar="N", help="tokens per sequence (prompt + generated; training sequence length)")
+    parser.add_argument("--prompt", type=_workload_int("prompt"), metavar="N",
+                        help="inference: prompt tokens processed at once before generating (default: the whole context)")
     parser.add_argument("--batch", type=_workload_int("batch"), default=1, metavar="N", help="concurrent sequences (inference) or micro-batch (training)")
     parser.add_argument("--engine", choices=ENGINES, metavar="E", help=" | ".join(ENGINES))
     parser.add_argument("--gpu", metavar="ID", type=_id_list, help="a GPU id from `llm-rig catalog list gpus` (plan: a comma-separated list)")
@@ -266,6 +268,7 @@ def workload_from_args(args: argparse.Namespace) -> Any:
             precision=args.precision,
             kv_precision=args.kv_precision,
             context=args.context,
+            prompt=getattr(args, "prompt", None),
             batch=args.batch,
             engine=args.engine,
             split=args.split,

@@ -57,6 +57,7 @@ def test_estimate_explain_prints_the_formula_chain() -> None:
         (["--model", "llama-3.1-8b", "--workload", "inference", "--precision", "exl2-4.0", "--engine", "llama.cpp"], "exllamav2"),
         (["--model", "gpt-oss-20b", "--workload", "inference", "--precision", "mxfp4", "--engine", "exllamav2"], "vllm"),
         (["--model", "llama-3.1-8b", "--workload", "inference", "--precision", "mxfp4"], "dense"),
+        (["--model", "llama-3.1-8b", "--workload", "inference", "--context", "1024", "--prompt", "4096"], "longer than the context"),
     ],
 )
 def test_estimate_bad_input_is_exit_2(args: list[str], words: str) -> None:

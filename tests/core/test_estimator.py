@@ -262,3 +262,42 @@ def test_long_prompts_pay_for_attention_scores_without_flash_attention(catalog: 
                    .prefill_tokens_per_s for c in (512, 8192))
     assert short is not None and long is not None
     assert long / short == pytest.approx(4040 / 7139, rel=0.15)
+
+
+def _tensor_bytes(result: object) -> float:
+    """What torch.cuda.max_memory_allocated sees: every term except the runtime overhead (CUDA context, slack)."""
+    b = result.breakdown  # type: ignore[attr-defined]
+    return b.weights + b.kv_cache + b.activations
+
+
+@pytest.mark.parametrize(
+    ("prompt", "published_gib"),
+    # Qwen2.5 speed benchmark (QwenLM/Qwen2.5 docs/source/benchmark/speed_benchmark.rst, 7B transformers table,
+    # A100 80GB, transformers 4.46): generate 2048 tokens after an input of 1 / 30720 tokens, "GPU Memory(GB)"
+    # 14.38 / 19.97, which its script computes as torch.cuda.max_memory_allocated / 1024^3
+    [(1, 14.38), (30720, 19.97)],
+)
+def test_transformers_peak_is_weights_kv_and_the_prompts_prefill(catalog: Catalog, prompt: int, published_gib: float) -> None:
+    model = catalog.get("models", "qwen2.5-7b")
+    workload = Workload(kind="inference", precision="bf16", context=prompt + 2048, prompt=prompt, engine="transformers")
+    assert _tensor_bytes(estimate(model, workload)) / GIB == pytest.approx(published_gib, rel=0.02)
+
+
+def test_a_short_prompt_needs_no_prefill_workspace_and_a_stated_prompt_sets_the_first_token(catalog: Catalog) -> None:
+    model = catalog.get("models", "qwen2.5-7b")
+    gpu = catalog.get("gpus", "a100-80gb-sxm")
+    whole = estimate(model, Workload(kind="inference", precision="bf16", context=8192, engine="transformers"), gpu)
+    short = estimate(model, Workload(kind="inference", precision="bf16", context=8192, prompt=16, engine="transformers"), gpu)
+    assert short.breakdown.kv_cache == whole.breakdown.kv_cache  # the generated tokens are cached all the same
+    assert short.breakdown.activations < whole.breakdown.activations / 100
+    assert short.time_to_first_token_s is not None and whole.time_to_first_token_s is not None
+    assert short.time_to_first_token_s < whole.time_to_first_token_s / 10
+
+
+def test_a_prompt_longer_than_the_context_is_rejected() -> None:
+    with pytest.raises(ValueError, match="longer than the context"):
+        Workload(kind="inference", context=1024, prompt=2048)
+    with pytest.raises(ValueError, match="inference option"):
+        Workload(kind="finetune", context=1024, prompt=512)
+    # an unset context grows to hold the stated prompt
+    assert Workload(kind="inference", prompt=10_000).resolved(32768).context == 10_000

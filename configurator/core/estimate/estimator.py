@@ -45,7 +45,7 @@ class Calibration:
 
     # Runtime overhead per GPU: CUDA context, cuBLAS workspace, allocator slack.
     overhead_llamacpp: float = 0.35 * GIB
-    overhead_transformers: float = 0.40 * GIB
+    overhead_transformers: float = 0.27 * GIB
     overhead_vllm: float = 1.5 * GIB  # context + CUDA graphs + sampler warm-up
     overhead_training: float = 1.0 * GIB
     fragmentation_training: float = 0.08  # PyTorch caching allocator slack on dynamic memory
@@ -294,14 +294,22 @@ def _engine_overhead(engine: str) -> float:
     return {"llama.cpp": CAL.overhead_llamacpp, "vllm": CAL.overhead_vllm}.get(engine, CAL.overhead_transformers)
 
 
+def prompt_tokens(workload: Workload, context: int) -> int:
+    """Tokens of each sequence's prompt, processed in one forward pass before the first generated token:
+    the stated prompt, else the whole context (the largest prefill a sequence of that length can need)."""
+    return min(workload.prompt or context, context)
+
+
 def _inference_activations(model: ModelArch, workload: Workload, context: int, engine: str, has_head: bool) -> float:
     """Workspace for one forward pass of the largest chunk the engine processes at once."""
     h, vocab, inter = model.hidden_size, model.vocab_size, model.intermediate_size
     if model.moe is not None:
         inter = max(model.moe.expert_intermediate_size * model.moe.experts_per_token, model.moe.shared_intermediate_size)
+    # the prefill is the largest forward: decoding runs one token per sequence
+    prompt = prompt_tokens(workload, context)
     if engine == "llama.cpp":
         # compute buffer: one micro-batch of n_ubatch tokens (fp32 intermediates), logits on the last GPU
-        chunk = min(CAL.llamacpp_ubatch, context * workload.batch)
+        chunk = min(CAL.llamacpp_ubatch, prompt * workload.batch)
         logits = chunk * vocab * 4 if has_head else 0
         return chunk * (6 * h + 2 * inter) * 4 + logits
     if engine == "vllm":
@@ -310,7 +318,7 @@ def _inference_activations(model: ModelArch, workload: Workload, context: int, e
         logits = 256 * vocab * 4 if has_head else 0
         return chunk * (4 * h + 3 * inter) * 2 + logits
     # transformers: the whole prompt of every sequence in one forward; logits of the last token only
-    tokens = context * workload.batch
+    tokens = prompt * workload.batch
     logits = workload.batch * vocab * 4 if has_head else 0
     return tokens * (4 * h + 3 * inter) * 2 + logits
 
@@ -763,24 +771,25 @@ def _decode_speed(
         f"{compute_eff:.0%} of {peak / 1e12:.0f} TFLOPS) + {overhead * 1e3:.2f} ms fixed per-token cost "
         f"= {step * 1e3:.2f} ms -> {tps:.1f} tokens/s per sequence, {tps * batch:.1f} tokens/s in total",
     )
-    prefill_flops = 2 * counts.matmul_active + 2 * model.attention_layers * context * model.num_attention_heads * model.head_dim
+    prompt = prompt_tokens(workload, context)
+    prefill_flops = 2 * counts.matmul_active + 2 * model.attention_layers * prompt * model.num_attention_heads * model.head_dim
     parallel = gpus if split == "tensor" else 1
     if engine == "llama.cpp":
         sustained, how = llamacpp_prefill_tflops(gpu, fmt.quantized)
-        per_token = prefill_flops / (sustained * 1e12 * parallel) + attention_score_seconds(model, context, eff * bw * parallel)
+        per_token = prefill_flops / (sustained * 1e12 * parallel) + attention_score_seconds(model, prompt, eff * bw * parallel)
         prefill_rate = 1.0 / per_token
-        how += f"; plus the fp32 attention scores through memory over {context // 2} tokens on average (no flash attention)"
+        how += f"; plus the fp32 attention scores through memory over {prompt // 2} tokens on average (no flash attention)"
     else:
         prefill_peak = _peak_tflops(gpu, "fp16" if fmt.compute in ("fp16", "int8") else fmt.compute) * 1e12
         prefill_rate = prefill_peak * compute_eff * parallel / prefill_flops
         how = f"at {compute_eff:.0%} of {prefill_peak / 1e12:.0f} TFLOPS"
     # never faster than streaming the weights once per chunk
-    ttft = context / prefill_rate + read / (eff * bw)
+    ttft = prompt / prefill_rate + read / (eff * bw)
     ex.step(
         "prefill",
         f"prefill = {prefill_flops / 1e9:.1f} GFLOP per token (2 x active matmul parameters + attention over "
-        f"{context // 2} tokens on average) {how} = "
-        f"{prefill_rate:.0f} tokens/s; first token after a {context}-token prompt in {ttft:.2f} s",
+        f"{prompt // 2} tokens on average) {how} = "
+        f"{prefill_rate:.0f} tokens/s; first token after a {prompt}-token prompt in {ttft:.2f} s",
     )
     return tps, tps * batch, prefill_rate, ttft
 

@@ -265,7 +265,7 @@ def estimate_on_host(
         steps.append(Step(topic="prefill", text=f"prefill per {ubatch}-token micro-batch: compute {compute:.3f} s ({how}) "
                           f"+ {in_ram / GIB:.1f} GiB of RAM-resident weights over PCIe gen{link_gen} x{gpu.pcie_lanes} at "
                           f"{link / 1e9:.0f} GB/s = {per_ubatch:.3f} s -> {prefill:.0f} tokens/s"))
-    ttft = None if not prefill else context / prefill
+    ttft = None if not prefill else _est.prompt_tokens(workload, context) / prefill
     assumptions.append(f"engine llama.cpp; context {context} tokens per sequence; {batch} concurrent sequence(s)")
     assumptions.append(f"system RAM read at {host.effective_gbps:.0f} GB/s effective ({host.peak_gbps:.0f} GB/s peak)")
     if host.sockets > 1 and not host.numa_aware:

@@ -47,7 +47,7 @@ def format_estimate(result: EstimateResult, model: ModelArch, gpu: Gpu | None, e
         if result.prefill_tokens_per_s:
             lines.append(f"  prefill         {result.prefill_tokens_per_s:8.0f} tokens/s")
         if result.time_to_first_token_s:
-            lines.append(f"  first token     {result.time_to_first_token_s:8.2f} s after a {w['context']}-token prompt")
+            lines.append(f"  first token     {result.time_to_first_token_s:8.2f} s after a {w.get('prompt') or w['context']}-token prompt")
     if result.training_flops is not None:
         lines += ["", "time:", f"  compute         {result.training_flops:.3g} FLOP"]
         if result.gpu_hours is not None:

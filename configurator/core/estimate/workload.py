@@ -78,6 +78,9 @@ class Workload(BaseModel):
     precision: WeightPrecision | None = None
     kv_precision: KvPrecision = "fp16"
     context: int | None = Field(default=None, ge=1, le=10_000_000)
+    prompt: int | None = Field(default=None, ge=1, le=10_000_000,
+                               description="inference: prompt tokens processed in one forward pass before the first "
+                                           "generated token (default: the whole context)")
     batch: int = Field(default=1, ge=1, le=4096)
     engine: Engine | None = None
     split: Split = "auto"
@@ -106,6 +109,11 @@ class Workload(BaseModel):
 
     @model_validator(mode="after")
     def _coherent(self) -> Workload:
+        if self.prompt is not None and self.kind != "inference":
+            raise ValueError("prompt is an inference option (training processes the whole sequence at once)")
+        if self.prompt is not None and self.context is not None and self.prompt > self.context:
+            raise ValueError(f"prompt ({self.prompt} tokens) is longer than the context ({self.context} tokens), "
+                             "which counts the prompt and the generated tokens")
         if self.kind == "finetune" and self.method == "qlora" and self.precision not in (None, *QLORA_BASES):
             raise ValueError(f"QLoRA trains adapters over a 4-bit (or 8-bit) base: use --precision {', '.join(QLORA_BASES)}, "
                              "or leave it unset for NF4")
@@ -139,7 +147,8 @@ class Workload(BaseModel):
             updates["engine"] = _default_engine(str(precision), self.batch)
         if self.context is None:
             default = {"inference": 4096, "finetune": 2048, "pretrain": 4096}[self.kind]
-            updates["context"] = min(default, max_context)
+            # a stated prompt is part of the context
+            updates["context"] = max(min(default, max_context), self.prompt or 0)
         if self.kind != "inference":
             method = self.method if self.kind == "finetune" else "full"
             fw = framework(self.framework or default_framework(method, self.zero))
