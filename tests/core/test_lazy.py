@@ -106,13 +106,13 @@ def test_cpus_that_differ_only_in_power_are_solved_as_one_and_checked(catalog: C
     platform_parts(request, big, cand, model)
     assert len(cand.cpus_by_merit) * 2 < len(cand.cpus) and cand.cpu_slack_w
     lazy_model = LazyBuildModel(request, cand, model, big)
-    assert lazy_model.by_merit
+    assert lazy_model.cpus_hidden
     assert _labels(lazy_model) == _labels(BuildModel(request, cand, model, big))
 
 
-def test_a_credit_that_decides_the_answer_falls_back_to_every_cpu(catalog: Catalog) -> None:
-    """With an absurd credit (every CPU drawing a watt) the first answer breaks a power rule at real TDPs:
-    the lazy model notices, models every CPU at its own TDP, and answers as the whole model does."""
+def test_a_credit_that_decides_the_answer_is_withdrawn(catalog: Catalog) -> None:
+    """With an absurd credit (every CPU drawing a watt) an answer breaks a power rule at real TDPs: the lazy
+    model notices, withdraws that CPU's credit (its CPUs come back), and answers as the whole model does."""
     request = REQUESTS["32B bf16 vLLM, no budget"]
     model = catalog.records["models"][request.model_id]
     assert isinstance(model, ModelArch)
@@ -123,7 +123,33 @@ def test_a_credit_that_decides_the_answer_falls_back_to_every_cpu(catalog: Catal
     # lost), but one under which a smaller PSU looks enough
     absurd = replace(cand, cpu_slack_w={p.record.id: p.record.tdp_w - 1 for p in cand.cpus_by_merit})  # type: ignore[attr-defined]
     lazy_model = LazyBuildModel(request, absurd, model, catalog)
-    assert lazy_model.by_merit
+    assert lazy_model.cpus_hidden
     lazy = _labels(lazy_model)
-    assert not lazy_model.by_merit, "the check at real TDPs should have failed and switched to every CPU"
+    assert len(lazy_model.cpu_credit_w) < len(absurd.cpu_slack_w), "a check at real TDPs should have failed"
     assert lazy == _labels(BuildModel(request, cand, model, catalog))
+
+
+@pytest.mark.parametrize("label", list(REQUESTS))
+def test_gpu_options_that_differ_only_in_power_are_stood_for(catalog: Catalog, label: str) -> None:
+    """Copies of every GPU that draw a watt less are stood for by the original, credited with the watts: the
+    cheapest and fastest builds cost and run as the whole model's, and some copies are never modelled."""
+    big = crowded(catalog, 3)
+    request = REQUESTS[label]
+    model = big.records["models"][request.model_id]
+    assert isinstance(model, ModelArch)
+    memo.clear()
+    cand = gpu_options(model, request, big)
+    platform_parts(request, big, cand, model)
+    lazy_model = LazyBuildModel(request, cand, model, big)
+    assert lazy_model.options_hidden
+    lazy = run_labels(lazy_model, 5, label_time=2.0)
+    whole = run_labels(BuildModel(request, cand, model, big), 5, label_time=2.0)
+    assert set(lazy_model.active) & lazy_model.options_hidden == set()
+    # as test_lazy_labels_are_as_good_as_the_whole_model: later labels exclude earlier builds' options, so
+    # equally good builds taken in another order may leave different runners-up
+    assert lazy[0][2].cost == whole[0][2].cost
+    fastest = {name: choice for name, _why, choice in whole}
+    for name, _why, choice in lazy:
+        if name in ("fastest within budget", "fastest") and name in fastest:
+            assert choice.option.perf == pytest.approx(fastest[name].option.perf)
+    assert len(lazy) == len(whole)

@@ -102,6 +102,7 @@ class Candidates:
     # the most watts it may be credited for the CPUs it stands for (solve/lazy.py solves with these first)
     cpus_by_merit: list[Priced] = field(default_factory=list)
     cpu_slack_w: dict[str, float] = field(default_factory=dict)
+    cpu_stand_in: dict[str, str] = field(default_factory=dict)  # CPU id left out -> the id standing for it
 
     def placement(self, board: Motherboard, option: GpuOption, risers: bool) -> Placement | None:
         """Cached by what geometry depends on: card thickness, cooler gap and count."""
@@ -406,6 +407,7 @@ class _Platform:
     accessories: tuple[tuple[str, Priced], ...]
     cpus_by_merit: tuple[Priced, ...]
     cpu_slack_w: tuple[tuple[str, float], ...]
+    cpu_stand_in: tuple[tuple[str, str], ...]
 
 
 def platform_parts(request: BuildRequest, catalog: Catalog, c: Candidates, model: ModelArch) -> None:
@@ -422,7 +424,7 @@ def platform_parts(request: BuildRequest, catalog: Catalog, c: Candidates, model
     c.boards, c.cpus, c.chassis, c.psus = list(found.boards), list(found.cpus), list(found.chassis), list(found.psus)
     c.memory, c.coolers, c.storage = list(found.memory), list(found.coolers), list(found.storage)
     c.accessories = dict(found.accessories)
-    c.cpus_by_merit, c.cpu_slack_w = list(found.cpus_by_merit), dict(found.cpu_slack_w)
+    c.cpus_by_merit, c.cpu_slack_w, c.cpu_stand_in = list(found.cpus_by_merit), dict(found.cpu_slack_w), dict(found.cpu_stand_in)
     c.storage_need_gb = storage_need_gb(model, request)
 
 
@@ -431,7 +433,7 @@ def _platform(request: BuildRequest, catalog: Catalog, gpu_lengths: tuple[int, .
     _platform_into(request, catalog, c, gpu_lengths)
     return _Platform(tuple(c.boards), tuple(c.cpus), tuple(c.chassis), tuple(c.psus), tuple(c.memory),
                      tuple(c.coolers), tuple(c.storage), tuple(c.accessories.items()), tuple(c.cpus_by_merit),
-                     tuple(sorted(c.cpu_slack_w.items())))
+                     tuple(sorted(c.cpu_slack_w.items())), tuple(sorted(c.cpu_stand_in.items())))
 
 
 def _platform_into(request: BuildRequest, catalog: Catalog, c: Candidates, gpu_lengths: tuple[int, ...]) -> None:
@@ -505,12 +507,12 @@ def _prune_parts(c: Candidates, gpu_lengths: tuple[int, ...], speed_matters: boo
     by: dict[int, int] = {}
     c.cpus_by_merit = pr.prune(c.cpus, lambda p: pr.cpu_key(cpu_of(p), False)[0], lambda p: pr.cpu_key(cpu_of(p), False)[1],
                                lambda p: p.amount, keep=lambda p: p.owned > 0 or p.quote is None, dominated_by=by)
-    c.cpu_slack_w = {}
+    c.cpu_slack_w, c.cpu_stand_in = {}, {}
     for dropped, kept in by.items():
+        kept_id = c.cpus[kept].record.id
+        c.cpu_stand_in[c.cpus[dropped].record.id] = kept_id
         slack = int(cpu_of(c.cpus[kept]).tdp_w) - int(cpu_of(c.cpus[dropped]).tdp_w)  # as the model sums them
-        if slack > 0:
-            kept_id = c.cpus[kept].record.id
-            c.cpu_slack_w[kept_id] = max(c.cpu_slack_w.get(kept_id, 0.0), slack)
+        c.cpu_slack_w[kept_id] = max(c.cpu_slack_w.get(kept_id, 0.0), slack)
     cpu_tdps = sorted({int(cpu_of(p).tdp_w) for p in c.cpus})
     c.coolers = run(c.coolers, lambda k: pr.cooler_key(k, cpu_tdps), pr.cooler_covers)
     c.storage = run(c.storage, pr.storage_key)
@@ -518,21 +520,31 @@ def _prune_parts(c: Candidates, gpu_lengths: tuple[int, ...], speed_matters: boo
     c.boards = run(c.boards, lambda b: pr.board_key(b, ram_totals))
 
 
+def option_merit(o: GpuOption, with_tdp: bool = True) -> tuple[float, ...]:
+    """What makes a GPU option better, bigger is better (`with_tdp=False`: all but its power, lazy.py)."""
+    g = o.gpu
+    pc = g.power_connectors
+    return (g.vram_gb, o.perf, *((-g.tdp_w,) if with_tdp else ()), -g.slot_width, -g.length_mm, -pc.pcie8, -pc.hpwr16,
+            -pc.eps8, -pc.pcie6, g.pcie_gen, g.p2p, -(o.estimate.per_gpu_bytes / max(g.vram_gb, 1)),
+            -o.estimate.host_ram_bytes)
+
+
+def option_signature(o: GpuOption) -> tuple[object, ...]:
+    """What a GPU option must share with another to be compared: count, cooling, links, make, and its split
+    (tensor parallel wants wide lanes)."""
+    g = o.gpu
+    return (o.count, g.cooler, g.nvlink, g.form_factor, g.vendor, g.market == "consumer", o.estimate.split)
+
+
+def option_price(o: GpuOption) -> float:
+    return o.unit_cost() * (o.count - o.owned)
+
+
 def prune_options(options: list[GpuOption]) -> list[GpuOption]:
     """GPU options another option beats on price, speed, memory, power, size and noise."""
     from configurator.core.solve.prune import prune
 
-    def merit(o: GpuOption) -> tuple[float, ...]:
-        g = o.gpu
-        pc = g.power_connectors
-        return (g.vram_gb, o.perf, -g.tdp_w, -g.slot_width, -g.length_mm, -pc.pcie8, -pc.hpwr16, -pc.eps8, -pc.pcie6,
-                g.pcie_gen, g.p2p, -(o.estimate.per_gpu_bytes / max(g.vram_gb, 1)))
-
-    def signature(o: GpuOption) -> tuple[object, ...]:
-        g = o.gpu
-        return (o.count, g.cooler, g.nvlink, g.form_factor, g.vendor, g.market == "consumer")
-
-    kept = prune(options, signature, merit, lambda o: o.unit_cost() * (o.count - o.owned), keep=lambda o: o.owned > 0)
+    kept = prune(options, option_signature, option_merit, option_price, keep=lambda o: o.owned > 0)
     return _fewer_cards_suffice(kept)
 
 

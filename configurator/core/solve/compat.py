@@ -20,6 +20,14 @@ BOARD_SIZES = {"mini-itx": 0, "micro-atx": 1, "atx": 2, "e-atx": 3, "ceb": 3, "e
 BOARD_WIDTH_SLACK_MM = 1  # catalog widths are rounded: 305 vs 304.8 mm
 
 
+OPEN_AIR_FLAGSHIP_W = 320  # COOL-4 (R2/R3): beyond two open-air cards this hungry, risers, water or a rack
+
+
+def open_air_flagships(cooler: str, tdp_w: float, cards: int) -> bool:
+    """More than two open-air cards of OPEN_AIR_FLAGSHIP_W or more: no tower holds them (COOL-4)."""
+    return cooler == "open-air" and tdp_w >= OPEN_AIR_FLAGSHIP_W and cards > 2
+
+
 MAX_MODULES = 32  # the most DIMMs any catalog board takes (2-socket boards, 16 per socket)
 MAX_KITS_MODULES = 24  # kits bought more than once stay at or below 24 modules (12-channel single socket, 2 DPC)
 

@@ -18,7 +18,8 @@ from typing import Any
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch, Motherboard
-from configurator.core.solve.candidates import Candidates, GpuOption, noise_score
+from configurator.core.solve.candidates import Candidates, GpuOption, noise_score, option_merit, option_price, option_signature
+from configurator.core.solve.prune import prune
 from configurator.core.solve.request import BuildRequest
 from configurator.core.solve.solver import (
     SMALL_MODEL_OPTIONS,
@@ -26,7 +27,9 @@ from configurator.core.solve.solver import (
     Choice,
     cards_held,
     geometry_class,
+    open_air_flagships,
     option_cost,
+    option_watts,
     perf_scale_for,
     usable_placement,
 )
@@ -61,24 +64,43 @@ class LazyBuildModel:
         self.excluded: list[int] = []  # indexes into self.full
         self.builds_excluded: list[Choice] = []
         self.rebuilds = 0
-        # first solve with one CPU for each set that differs only in power, credited with the lowest TDP among
-        # them (a relaxation: no build is lost), and check each answer at real TDPs; on the first that fails
-        # a rule there, every CPU is modelled (`_every_cpu`). Bounds below hold for both lists: a CPU left
-        # out is no cheaper and has no more cores, channels or speed than the one standing for it.
-        self.by_merit = len(cand.cpus_by_merit) < len(cand.cpus) and bool(cand.cpu_slack_w)
+        # Stand-ins. A CPU, or a GPU option, stands for those that differ from it only in drawing less power:
+        # they are left out, and it is credited with the watts they save (a relaxation: no build is lost).
+        # Each answer is checked at real power by the same model with its choices fixed; when a stand-in's
+        # credit broke a rule, that stand-in loses its credit and what it stood for comes back. The bounds
+        # below hold throughout: what is left out is no cheaper and no faster than what stands for it.
+        self.option_stand_in: dict[int, int] = {}  # index left out -> index standing for it
+        if len(request.gpu_ids) < 2:  # a comparison of named GPUs keeps every one of them
+            prune(self.full, lambda o: (*option_signature(o), open_air_flagships(o)), lambda o: option_merit(o, False),
+                  option_price, keep=lambda o: o.owned > 0, dominated_by=self.option_stand_in)
+        self.option_credit_w: dict[int, tuple[int, int, int, int]] = {}  # by id() of the option
+        for dropped, kept in self.option_stand_in.items():
+            mine = option_watts(self.full[kept], request.power_limit)
+            theirs = option_watts(self.full[dropped], request.power_limit)
+            before = self.option_credit_w.get(id(self.full[kept]), (0, 0, 0, 0))
+            self.option_credit_w[id(self.full[kept])] = (
+                max(before[0], mine[0] - theirs[0]), max(before[1], mine[1] - theirs[1]),
+                max(before[2], mine[2] - theirs[2]), max(before[3], mine[3] - theirs[3]))
+        self.options_hidden = set(self.option_stand_in)
+        self.cpu_credit_w = dict(cand.cpu_slack_w)
+        self.cpus_hidden = set(cand.cpu_stand_in)
         self._floors: dict[int, int] = {}
         self.floor = price_floor(cand)  # a first, looser floor from the part lists; the model's own below
         self.perf_extra = self.noise_floor = 0
         limit = self._price_limit()
-        self.possible = [i for i, o in enumerate(self.full) if limit is None or self.lower_cost(i) <= limit]
+        self._every_option = [i for i, o in enumerate(self.full) if limit is None or self.lower_cost(i) <= limit]
+        self.possible = [i for i in self._every_option if i not in self.options_hidden]
         self.bm = self._model(self._first_subset())
         # the platform terms do not depend on the options: any model of the subset gives them
         self.floor, self.perf_extra, self.noise_floor = self.bm.platform_floor, self.bm.perf_extra_max, self.bm.noise_floor
         self._grow_table(self.bm)
         self._floors = self._option_floors(self.bm)
         # an option whose cards and cheapest parts exceed the budget is in no build at all
-        self.possible = [i for i in self.possible if limit is None or self.lower_cost(i) <= limit]
-        self.possible = [i for i in self.possible if self._floors[i] < 10**12 or self.full[i].owned]  # nothing holds its cards
+        def holdable(i: int) -> bool:  # within the budget, and some board and case hold its cards
+            return (limit is None or self.lower_cost(i) <= limit) and (self._floors[i] < 10**12 or bool(self.full[i].owned))
+
+        self._every_option = [i for i in self._every_option if holdable(i)]
+        self.possible = [i for i in self._every_option if i not in self.options_hidden]
 
     # ------------------------------------------------------------------ bounds, from the model's own terms
 
@@ -120,7 +142,7 @@ class LazyBuildModel:
         memory = sorted(zip(bm.mem_paid, (mk.record.total_gb * k for mk, k in bm.mem_choices)))  # type: ignore[attr-defined]
         seats: dict[tuple[object, ...], int] = {}
         out: dict[int, int] = {}
-        for i in self.possible:
+        for i in self._every_option:  # the options stood for too, for after `_without_credit`
             o = self.full[i]
             geometry = geometry_class(o, bm.training)
             if geometry not in seats:
@@ -128,7 +150,8 @@ class LazyBuildModel:
                                        if seated(bm.boards[k], o)), default=inf)
             case = next((price for price, k in chassis if bm.chassis[k].max_gpu_length_mm >= o.gpu.length_mm
                          and o.count <= cards_held(bm.chassis[k])), inf)
-            watts = int(o.count * pw.gpu_sustained_w(o.gpu, self.request.power_limit))
+            # the model's sustained watts, less the option's credit (a bound for the options it stands for too)
+            watts = option_watts(o, self.request.power_limit)[0] - self.option_credit_w.get(id(o), (0, 0, 0, 0))[0]
             supply = next((price for price, capacity in psus if watts <= pw.PSU_TARGET_LOAD * capacity), inf)
             ram = ceil_int(compat.ram_needed_gb(o.vram_gb, o.estimate.host_ram_bytes))
             kit = next((price for price, gb in memory if gb >= ram), inf)
@@ -208,10 +231,10 @@ class LazyBuildModel:
     def _model(self, active: list[int]) -> BuildModel:
         self.active = sorted(active)
         sub = replace(self.c, options=[self.full[i] for i in self.active])
-        if self.by_merit:
-            sub = replace(sub, cpus=list(self.c.cpus_by_merit))
+        if self.cpus_hidden:
+            sub = replace(sub, cpus=[p for p in self.c.cpus if p.record.id not in self.cpus_hidden])
         bm = BuildModel(self.request, sub, self.model_arch, self.catalog, self.cost_cap, self.perf_scale,
-                        cpu_slack_w=self.c.cpu_slack_w if self.by_merit else None)
+                        cpu_slack_w=self.cpu_credit_w, option_credit_w=self.option_credit_w)
         position = {full: k for k, full in enumerate(self.active)}
         for choice in self.builds_excluded:
             bm.exclude_build(choice)
@@ -220,9 +243,19 @@ class LazyBuildModel:
                 bm.exclude_option(position[i])
         return bm
 
-    def _every_cpu(self) -> None:
-        """A credited TDP decided the last answer: from now on every CPU at its own."""
-        self.by_merit = False
+    def _without_credit(self, choice: Choice) -> None:
+        """The answer broke a rule at real power: its stand-ins lose their credit, and what they stood for
+        comes back (every stand-in's, should neither of its parts hold one)."""
+        option = self.option_index(choice.option)
+        cpu = choice.cpu.record.id
+        credited = id(self.full[option]) in self.option_credit_w or cpu in self.cpu_credit_w
+        for i in [option] if credited else [self.option_index(o) for o in self.full if id(o) in self.option_credit_w]:
+            self.option_credit_w.pop(id(self.full[i]), None)
+            self.options_hidden -= {q for q, p in self.option_stand_in.items() if p == i}
+        for kept in [cpu] if credited else list(self.cpu_credit_w):
+            self.cpu_credit_w.pop(kept, None)
+            self.cpus_hidden -= {d for d, k in self.c.cpu_stand_in.items() if k == kept}
+        self.possible = [i for i in self._every_option if i not in self.options_hidden]
         self._grow_subset([])
 
     def _grow_subset(self, more: list[int]) -> None:
@@ -241,7 +274,7 @@ class LazyBuildModel:
             if self.bm.last_status == "unknown":
                 return choice  # out of time: nothing to prove against
             if choice is not None and not self.bm.holds_without_credit():
-                self._every_cpu()
+                self._without_credit(choice)
                 continue
             values = self.bm.last_values if choice is not None else None
             active = set(self.active)
@@ -260,8 +293,8 @@ class LazyBuildModel:
         if missing:
             self._grow_subset(missing)
         choice = self.bm.solve_only_gpu(gpu_id, time_limit)
-        if choice is not None and not self.bm.holds_without_credit():
-            self._every_cpu()
+        while choice is not None and not self.bm.holds_without_credit():
+            self._without_credit(choice)
             choice = self.bm.solve_only_gpu(gpu_id, time_limit)
         return choice
 

@@ -191,7 +191,7 @@ def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage
     if a.gpu.cooler == "passive":
         add("COOL-2", "pass" if a.chassis.airflow == "server-ducted" else "fail",
             "passive cards need ducted server airflow" + (": provided" if a.chassis.airflow == "server-ducted" else ""))
-    if a.gpu.cooler == "open-air" and a.gpu.tdp_w >= 320 and a.gpus > 2:
+    if compat.open_air_flagships(a.gpu.cooler, a.gpu.tdp_w, a.gpus):
         in_tower = a.chassis.kind in ("mid-tower", "full-tower")
         add("COOL-4", "fail" if in_tower else "warn",
             f"{a.gpus} open-air {a.gpu.tdp_w:.0f} W cards: only with risers, water or a rack"

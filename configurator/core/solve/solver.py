@@ -86,7 +86,8 @@ class BuildModel:
     """
 
     def __init__(self, request: BuildRequest, cand: Candidates, model_arch: ModelArch, catalog: Catalog,
-                 cost_cap: float | None = None, perf_scale: float | None = None, cpu_slack_w: dict[str, float] | None = None):
+                 cost_cap: float | None = None, perf_scale: float | None = None, cpu_slack_w: dict[str, float] | None = None,
+                 option_credit_w: dict[int, tuple[int, int, int, int]] | None = None):
         """One choice variable per candidate, then each family of rules in turn.
 
         `cost_cap`: every build must cost less than this (a cheaper variant of an answer in hand).
@@ -94,9 +95,12 @@ class BuildModel:
         subset of a larger list, so that points mean the same in every model of it).
         `cpu_slack_w`: watts by CPU id that a CPU may be credited while `tdp_credit` is assumed
         (the CPUs it stands for draw that much less; lazy.py checks each answer without credit).
+        `option_credit_w`: the same for GPU options, by id() of the option: watts off its `option_watts`.
         """
         self._given_perf_scale = perf_scale
         self._cpu_slack_w = cpu_slack_w or {}
+        self._option_credit_w = option_credit_w or {}
+        self.tdp_credit: Any = None
         from ortools.sat.python import cp_model
 
         self.cp = cp_model
@@ -196,6 +200,14 @@ class BuildModel:
         for lk, rk in forbidden:
             self.m.add_bool_or([lvars[lk].negated(), rvars[rk].negated()])
 
+    def _credited(self, chosen: Any, name: str) -> Any:
+        """A 0/1 variable: `chosen`, while the power credits are assumed (`tdp_credit`, created on first use)."""
+        if self.tdp_credit is None:
+            self.tdp_credit = self.m.new_bool_var("tdp_credit")
+        credited = self.m.new_bool_var(name)
+        self.m.add_multiplication_equality(credited, [chosen, self.tdp_credit])
+        return credited
+
     def per_cpu(self, value: Any) -> Any:
         """Sum over the chosen CPU(s) of value(cpu), counting the second socket."""
         return (sum(int(value(cpu)) * self.cpu[i] for i, cpu in enumerate(self.cpus))
@@ -219,18 +231,14 @@ class BuildModel:
                 self.second_cpu[i] = both
 
         # a CPU's TDP, less its credit while `tdp_credit` is assumed: the power and cooler rules read these
-        self.tdp_credit: Any = None
         credit_one: list[Any] = []
         credit_all: list[Any] = []
         for i, cpu_part in enumerate(self.c.cpus):
             watts = int(self._cpu_slack_w.get(cpu_part.record.id, 0))
             if watts <= 0:
                 continue
-            if self.tdp_credit is None:
-                self.tdp_credit = self.m.new_bool_var("tdp_credit")
             for k, chosen in enumerate([self.cpu[i], *([self.second_cpu[i]] if i in self.second_cpu else [])]):
-                credited = self.m.new_bool_var(f"credit_{i}_{k}")
-                self.m.add_multiplication_equality(credited, [chosen, self.tdp_credit])
+                credited = self._credited(chosen, f"credit_{i}_{k}")
                 credit_all.append(watts * credited)
                 if k == 0:
                     credit_one.append(watts * credited)
@@ -310,8 +318,7 @@ class BuildModel:
         tower = self.any_of("tower", [self.h[i] for i, h in enumerate(self.chassis) if h.kind in ("mid-tower", "full-tower")])
         passive = self.any_of("passive_gpus", [self.o[i] for i, o in enumerate(self.options) if o.gpu.cooler == "passive"])
         open_air = self.any_of("open_air_gpus", [self.o[i] for i, o in enumerate(self.options) if o.gpu.cooler == "open-air"])
-        flagships = self.any_of("open_air_flagships", [self.o[i] for i, o in enumerate(self.options)
-                                                   if o.gpu.cooler == "open-air" and o.gpu.tdp_w >= 320 and o.count > 2])
+        flagships = self.any_of("open_air_flagships", [self.o[i] for i, o in enumerate(self.options) if open_air_flagships(o)])
         self.m.add(passive <= ducted)  # COOL-2: passive cards only with ducted server airflow
         self.m.add(open_air + ducted <= 1)  # fans fight a ducted server's front-to-back airflow
         self.m.add(flagships + tower <= 1)  # R2/R3: beyond two open-air flagships, risers or a rack
@@ -339,7 +346,15 @@ class BuildModel:
     def _power(self) -> None:
         """DC load, transients, connectors, PSU size and the circuit (PWR-1..10, CIR-1)."""
         # a power self.limit lowers the sustained draw; transients stay those of the card (R20)
-        gpu_w = sum(int(o.count * pw.gpu_sustained_w(o.gpu, self.request.power_limit)) * self.o[i] for i, o in enumerate(self.options))
+        watts = [option_watts(o, self.request.power_limit) for o in self.options]
+        credits = {i: c for i, o in enumerate(self.options) if any(c := self._option_credit_w.get(id(o), (0, 0, 0, 0)))}
+        credited = {i: self._credited(self.o[i], f"ocredit_{i}") for i in credits}
+
+        def option_sum(k: int) -> Any:  # sustained, fast, slow or spike watts of the chosen option, less any credit
+            total: Any = sum(w[k] * self.o[i] for i, w in enumerate(watts))
+            return total - sum(credits[i][k] * lit for i, lit in credited.items() if credits[i][k])
+
+        gpu_w = option_sum(0)
         cpu_w = self.cpu_tdp_w
         # the same terms as power.rest_power_w, as a sum over the chosen parts
         rest_w = (
@@ -354,12 +369,9 @@ class BuildModel:
         self.m.add(dc == gpu_w + host_w)
         self.dc = dc
         fast_w, slow_w, spike_w = (self.m.new_int_var(0, 1_000_000, name) for name in ("fast_w", "slow_w", "spike_w"))
-        self.m.add(fast_w == sum(int(o.count * o.gpu.tdp_w * pw.transient_ratio(o.gpu)) * self.o[i] for i, o in enumerate(self.options))
-              + host_w)
-        self.m.add(slow_w == sum(int(o.count * o.gpu.tdp_w * pw.SLOW_TRANSIENT_RATIO) * self.o[i] for i, o in enumerate(self.options))
-              + host_w)
-        self.m.add(spike_w == sum(int(o.count * o.gpu.tdp_w * pw.ATX2_SPIKE_RATIO) * self.o[i] for i, o in enumerate(self.options))
-              + host_w)
+        self.m.add(fast_w == option_sum(1) + host_w)
+        self.m.add(slow_w == option_sum(2) + host_w)
+        self.m.add(spike_w == option_sum(3) + host_w)
         # PWR-6 (power.connectors_ok) over self.classes: what the GPUs need, the CPU's EPS inputs, each PSU
         need_classes = self.classes(self.options, lambda o: pw.gpu_connector_needs(o.gpu, o.count))
         need_vars = {k: self.any_of(f"need_{k[0]}_{k[1]}_{k[2]}", [self.o[i] for i in ids]) for k, ids in need_classes.items()}
@@ -722,6 +734,17 @@ class BuildModel:
     def option_index(self, option: GpuOption) -> int:
         # by identity: equality would compare whole estimates, option by option
         return next(i for i, o in enumerate(self.c.options) if o is option)
+
+
+def option_watts(option: GpuOption, power_limit: float | None) -> tuple[int, int, int, int]:
+    """The cards' sustained draw (under a power limit) and their 100 us, 10 ms and ATX 2 spikes (PWR-1, PWR-3, PWR-4)."""
+    g, n = option.gpu, option.count
+    return (int(n * pw.gpu_sustained_w(g, power_limit)), int(n * g.tdp_w * pw.transient_ratio(g)),
+            int(n * g.tdp_w * pw.SLOW_TRANSIENT_RATIO), int(n * g.tdp_w * pw.ATX2_SPIKE_RATIO))
+
+
+def open_air_flagships(option: GpuOption) -> bool:
+    return compat.open_air_flagships(option.gpu.cooler, option.gpu.tdp_w, option.count)
 
 
 def needs_wide_lanes(option: GpuOption, training: bool) -> bool:
