@@ -206,11 +206,15 @@ def _gather_s(nbytes: float, ranks: int, link: Link) -> float:
 def plan_training(
     model: ModelArch, workload: Workload, gpu: Gpu, nodes: int, gpus_per_node: int,
     inter: Link | None = None, intra: Link | None = None, exact_weight_bytes: int | None = None,
-    mfu: float | None = None,
+    mfu: float | None = None, tensor: int | None = None, pipeline: int | None = None,
+    batch_tokens: float | None = None,
 ) -> ParallelPlan | None:
     """The fastest layout that fits: tensor parallel inside the NVLink domain, pipeline and data parallel across
     nodes, ZeRO where it buys memory (Narayanan et al. 2021, "Efficient Large-Scale Language Model Training on GPU
-    Clusters Using Megatron-LM", sec. 3.3 takeaways). None when nothing fits."""
+    Clusters Using Megatron-LM", sec. 3.3 takeaways). None when nothing fits.
+
+    `tensor` and `pipeline` fix those degrees (a published layout; `pipeline` may then be any divisor of the layers,
+    e.g. Megatron's 35 stages of 3 layers), and `batch_tokens` the global batch (default GLOBAL_BATCH_TOKENS)."""
     workload = workload.resolved(model.max_context)
     gpus = nodes * gpus_per_node
     intra = intra or intra_node_link(gpu)
@@ -243,13 +247,17 @@ def plan_training(
         return p.seconds_per_token * (1 + 1e-6 * (p.tensor + p.pipeline + (p.zero_stage or 0)))
 
     tp_options = [t for t in _divisors_pow2(gpus_per_node) if heads % t == 0 and (kv_heads % t == 0 or t % kv_heads == 0)]
+    if tensor is not None:
+        tp_options = [tensor]
     cp_options = [1] + ([c for c in (2, 4, 8) if seq // c >= 4096] if seq >= 16384 else [])
     for ckpt in (False, True) if not workload.grad_checkpointing else (True,):
         for tp in tp_options:
             for cp in cp_options:
                 if tp * cp > gpus_per_node and cp > 1:
                     continue  # context parallel rings stay inside the node here
-                for pp in _divisors_pow2(min(model.num_layers, gpus // (tp * cp))):
+                pp_options = (_divisors_pow2(min(model.num_layers, gpus // (tp * cp))) if pipeline is None
+                              else [pipeline] if model.num_layers % pipeline == 0 else [])
+                for pp in pp_options:
                     if gpus % (tp * cp * pp):
                         continue
                     dp = gpus // (tp * cp * pp)
@@ -260,7 +268,8 @@ def plan_training(
                         zeros = [0]
                     for zero in zeros:
                         plan = _evaluate(model, workload, gpu, base(dp, zero, ckpt), nodes, gpus_per_node, tp, cp, pp, dp,
-                                         zero, ckpt, capacity, intra, inter, seq, tokens, mfu)
+                                         zero, ckpt, capacity, intra, inter, seq, tokens, mfu,
+                                         batch_tokens or GLOBAL_BATCH_TOKENS)
                         if not plan.fits:
                             continue
                         if best_uncapped is None or rank(plan) < rank(best_uncapped):
@@ -276,21 +285,25 @@ def plan_training(
 def _evaluate(
     model: ModelArch, workload: Workload, gpu: Gpu, base: EstimateResult, nodes: int, gpus_per_node: int,
     tp: int, cp: int, pp: int, dp: int, zero: int, ckpt: bool, capacity: int, intra: Link, inter: Link | None,
-    seq: int, tokens: float, mfu: float | None,
+    seq: int, tokens: float, mfu: float | None, batch_tokens: float = GLOBAL_BATCH_TOKENS,
 ) -> ParallelPlan:
     b = base.peak_gpu.breakdown
     model_parallel = tp * pp
     # model states split over tensor and pipeline ranks; activations over tensor (sequence parallel,
     # Korthikanti et al. 2022) and context ranks; with 1F1B the first stage holds `pp` micro-batches of
     # L/pp layers, i.e. one whole model's worth (Narayanan et al. 2021, sec. 2.2.1)
+    gradients, activations = b.gradients / model_parallel, b.activations / (tp * cp)
+    # the allocator's slack is a share of the dynamic memory (estimator: Calibration.fragmentation_training x
+    # (activations + gradients)); it splits with them, else a 1T model kept ~150 GB of the whole model's slack per GPU
+    slack_saved = estimator_module.CAL.fragmentation_training * (b.gradients - gradients + b.activations - activations)
     per_gpu = MemoryBreakdown(
-        weights=int(b.weights / model_parallel), gradients=int(b.gradients / model_parallel),
-        optimizer_states=int(b.optimizer_states / model_parallel), activations=int(b.activations / (tp * cp)),
-        runtime_overhead=int(b.runtime_overhead),
+        weights=int(b.weights / model_parallel), gradients=int(gradients),
+        optimizer_states=int(b.optimizer_states / model_parallel), activations=int(activations),
+        runtime_overhead=int(max(0.0, b.runtime_overhead - slack_saved)),
     )
     gpus = tp * cp * pp * dp
     micro = max(1, workload.batch)
-    sequences = max(dp * micro, round(GLOBAL_BATCH_TOKENS / seq / (dp * micro)) * dp * micro)
+    sequences = max(dp * micro, round(batch_tokens / seq / (dp * micro)) * dp * micro)
     m = sequences // (dp * micro)
     step_tokens = sequences * seq
     flops_per_token = (base.training_flops or 0.0) / tokens if tokens else 0.0

@@ -1,0 +1,106 @@
+"""The cluster scaling curve against Megatron-LM's published weak-scaling series (issue #16)."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.catalog.models import ModelArch
+from configurator.core.estimate.parallel import ParallelPlan, inter_node_link, plan_training
+from configurator.core.estimate.workload import Workload
+
+# Narayanan et al. 2021, "Efficient Large-Scale Language Model Training on GPU Clusters Using Megatron-LM"
+# (arXiv 2104.04473v5, https://arxiv.org/abs/2104.04473), Table 1 "weak-scaling throughput for GPT models ranging
+# from 1 billion to 1 trillion parameters": vocabulary 51,200, sequence 2048, mixed precision, A100 80GB on Selene
+# (DGX A100 nodes, 8 x 200 Gb/s HDR InfiniBand per node), activation recomputation on. Read from two independent
+# transcriptions of the table in public notes (both agree row for row).
+# (parameters in billions, heads, hidden, layers, tensor, pipeline, GPUs, global batch, TFLOP/s per GPU)
+TABLE_1 = [
+    (1.7, 24, 2304, 24, 1, 1, 32, 512, 137),
+    (3.6, 32, 3072, 30, 2, 1, 64, 512, 138),
+    (7.5, 32, 4096, 36, 4, 1, 128, 512, 142),
+    (18.4, 48, 6144, 40, 8, 1, 256, 1024, 135),
+    (39.1, 64, 8192, 48, 8, 2, 512, 1536, 138),
+    (76.1, 80, 10240, 60, 8, 4, 1024, 1792, 140),
+    (145.6, 96, 12288, 80, 8, 8, 1536, 2304, 148),
+    (310.1, 128, 16384, 96, 8, 16, 1920, 2160, 155),
+    (529.6, 128, 20480, 105, 8, 35, 2520, 2520, 163),
+    (1008.0, 160, 25600, 128, 8, 64, 3072, 3072, 163),
+]
+SEQ, VOCAB = 2048, 51200
+SELENE_GBPS_PER_GPU = 200  # 8 HDR 200 Gb/s NICs per DGX A100 (the paper's sec. 5)
+
+
+def _gpt(catalog: Catalog, size_b: float, heads: int, hidden: int, layers: int) -> ModelArch:
+    """The paper's GPT: LayerNorm, learned positions, 4h GeLU MLP, biases, tied embeddings."""
+    return catalog.records["models"]["llama-3.1-405b"].model_copy(update={
+        "id": f"megatron-gpt-{size_b}b", "hidden_size": hidden, "num_layers": layers, "num_attention_heads": heads,
+        "num_kv_heads": heads, "head_dim": hidden // heads, "intermediate_size": 4 * hidden, "mlp_gated": False,
+        "vocab_size": VOCAB, "max_context": SEQ, "tie_embeddings": True, "linear_bias": "all",
+        "learned_position_embeddings": True, "norm": "layernorm", "params_total_b": size_b, "params_active_b": size_b})
+
+
+def _paper_flops_per_step(batch: int, layers: int, hidden: int) -> float:
+    """The paper's eq. 3: F = 96 B s l h^2 (1 + s / 6h + V / 16 l h), FLOPs per iteration with recomputation,
+    the count its TFLOP/s per GPU divides."""
+    return 96 * batch * SEQ * layers * hidden**2 * (1 + SEQ / (6 * hidden) + VOCAB / (16 * layers * hidden))
+
+
+def _per_gpu_tflops(catalog: Catalog, row: tuple) -> tuple[float, ParallelPlan]:  # type: ignore[type-arg]
+    size_b, heads, hidden, layers, tp, pp, gpus, batch, _published = row
+    gpu = catalog.records["gpus"]["a100-80gb-sxm"]
+    workload = Workload(kind="pretrain", tokens=1e11, context=SEQ, grad_checkpointing=True)
+    plan = plan_training(_gpt(catalog, size_b, heads, hidden, layers), workload, gpu, gpus // 8, 8,
+                         inter_node_link(SELENE_GBPS_PER_GPU), tensor=tp, pipeline=pp, batch_tokens=batch * SEQ)
+    assert plan is not None and plan.fits, f"{size_b}B at the paper's layout t={tp} p={pp} does not fit"
+    # a benchmark iteration, not a months-long job: the restarts a cluster this size would suffer are left out
+    iteration_s = plan.step_s - plan.restarts_s
+    return _paper_flops_per_step(batch, layers, hidden) / (iteration_s * gpus) / 1e12, plan
+
+
+@pytest.mark.parametrize("row", TABLE_1, ids=[f"{r[0]}B-{r[6]}gpus" for r in TABLE_1])
+def test_each_weak_scaling_point_within_20_percent_of_megatron_table_1(catalog: Catalog, row: tuple) -> None:  # type: ignore[type-arg]
+    """The app's own plan at the paper's tensor and pipeline sizes, GPU count and global batch (stated to
+    plan_training), timed by its own step model, counted with the paper's FLOPs formula: within 20 % of the published
+    TFLOP/s per GPU at every point from 1.7B on 32 A100 to 1T on 3,072."""
+    tflops, plan = _per_gpu_tflops(catalog, row)
+    assert (plan.tensor, plan.pipeline, plan.data) == (row[4], row[5], row[6] // (row[4] * row[5]))
+    assert tflops == pytest.approx(row[8], rel=0.20)
+
+
+def test_the_series_keeps_its_per_gpu_rate_as_it_grows_a_hundredfold(catalog: Catalog) -> None:
+    """Table 1's shape, the part the app reproduces: from 32 to 3,072 GPUs the per-GPU rate never collapses (within
+    137-163 TFLOP/s, every point within 15 % of the series' mean) although communication and bubbles grow."""
+    rates = [_per_gpu_tflops(catalog, row)[0] for row in TABLE_1]
+    mean = sum(rates) / len(rates)
+    assert all(abs(r / mean - 1) < 0.15 for r in rates), rates
+    assert rates[-1] > 0.9 * rates[0]
+
+
+@pytest.mark.xfail(strict=True, reason="known miss: the app's curve is flat (137 -> ~132) where Table 1 rises 19 % "
+                   "(137 -> 163); see docs/estimates.md sec. 8 and 11, 'weak scaling'")
+def test_the_per_gpu_rate_rises_from_the_smallest_to_the_largest_like_table_1(catalog: Catalog) -> None:
+    """Table 1: 137 TFLOP/s per GPU at 1.7B on 32 GPUs, 163 at 1T on 3,072 (+19 %): larger GEMMs run closer to peak
+    and the paper's interleaved schedule keeps the bubble small. The app's rate should rise by 10-30 %."""
+    first, last = _per_gpu_tflops(catalog, TABLE_1[0])[0], _per_gpu_tflops(catalog, TABLE_1[-1])[0]
+    assert 1.10 < last / first < 1.30
+
+
+# The same paper, Table 2 (PTD-P rows): GPT-3 175B (174.6B; 96 layers, hidden 12288, 96 heads) at a fixed global batch
+# of 1,536 on 384, 768 and 1,536 A100, model-parallel size t x p = 96: 153, 149 and 141 TFLOP/s per GPU.
+TABLE_2_PTDP = [(384, 153), (768, 149), (1536, 141)]
+
+
+def test_fixed_batch_scaling_of_gpt3_175b_falls_like_megatron_table_2(catalog: Catalog) -> None:
+    """Strong scaling: the batch stays at 1,536 while data parallelism grows 4 -> 16, so each pipeline runs fewer
+    micro-batches and its bubble grows. Table 2 gives only t x p = 96; t = 8 (one DGX node, as in every Table 1 row
+    from 18.4B on) and p = 12 are stated to the app. The app's rate is within 20 % of each point and falls by about
+    the paper's 8 % (153 -> 141) from 384 to 1,536 GPUs."""
+    rates = []
+    for gpus, published in TABLE_2_PTDP:
+        rate, plan = _per_gpu_tflops(catalog, (174.6, 96, 12288, 96, 8, 12, gpus, 1536, published))
+        assert plan.data == gpus // 96
+        assert rate == pytest.approx(published, rel=0.20)
+        rates.append(rate)
+    assert rates[0] > rates[1] > rates[2]
+    assert rates[2] / rates[0] == pytest.approx(141 / 153, abs=0.04)
