@@ -273,7 +273,7 @@ class LazyBuildModel:
             choice = self.bm.solve(objective, time_limit, bound)
             if self.bm.last_status == "unknown":
                 return choice  # out of time: nothing to prove against
-            if choice is not None and not self.bm.holds_without_credit():
+            if choice is not None and not self.bm.holds_without_credit(choice):
                 self._without_credit(choice)
                 continue
             values = self.bm.last_values if choice is not None else None
@@ -293,7 +293,7 @@ class LazyBuildModel:
         if missing:
             self._grow_subset(missing)
         choice = self.bm.solve_only_gpu(gpu_id, time_limit)
-        while choice is not None and not self.bm.holds_without_credit():
+        while choice is not None and not self.bm.holds_without_credit(choice):
             self._without_credit(choice)
             choice = self.bm.solve_only_gpu(gpu_id, time_limit)
         return choice

@@ -692,10 +692,14 @@ class BuildModel:
         self.last_values = values
         return self._decode(solver), values
 
-    def holds_without_credit(self) -> bool:
-        """Whether the last build found passes every rule with each CPU at its own TDP: the same
-        model, its choices fixed to that build and no TDP credit assumed (a check, not a search)."""
+    def holds_without_credit(self, choice: Choice) -> bool:
+        """Whether `choice`, the last build found, passes every rule with each part at its own power: the
+        same model, its choices fixed to that build and no credit assumed (a check, not a search). A build
+        of parts that hold no credit sums exactly what it would without: it holds without a check."""
         if self.tdp_credit is None or "_assignment" not in self.last_values:
+            return True
+        if (self._cpu_slack_w.get(choice.cpu.record.id, 0) < 1
+                and not any(self._option_credit_w.get(id(choice.option), (0, 0, 0, 0)))):
             return True
         m = self.m
         fixed = [var if value else var.negated() for var, value in zip(self._all_vars(), self.last_values["_assignment"])]
