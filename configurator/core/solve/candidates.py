@@ -7,6 +7,7 @@ of parts is the CP-SAT model's job (solver.py).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from configurator.core.catalog.loader import Catalog
@@ -259,6 +260,38 @@ def engines_to_try(asked: Workload, resolved: Workload) -> tuple[str, ...]:
     return ("vllm", "transformers")
 
 
+def runnable_engines(gpu: Gpu, request: BuildRequest, workload: Workload) -> tuple[list[str], str]:
+    """The engines (of engines_to_try) whose software stack runs on `gpu` (SUP-*), and the first refusal."""
+    runnable: list[str] = []
+    refusal = ""
+    for engine in engines_to_try(request.workload, workload):
+        verdicts = check_stack(gpu, workload if not engine else workload.model_copy(update={"engine": engine}))
+        failed = [v for v in verdicts if v.status == "fail"]
+        if failed:
+            refusal = refusal or failed[0].message
+        else:
+            runnable.append(engine)
+    return runnable, refusal
+
+
+def fastest_engine(
+    request: BuildRequest, workload: Workload, engines: list[str], run: Callable[[Workload], EstimateResult],
+) -> EstimateResult:
+    """The best estimate over `engines` (`run` estimates one workload); with several, it says which and why."""
+    best: EstimateResult | None = None
+    for engine in engines:
+        wl = workload if not engine or engine == workload.engine else workload.model_copy(update={"engine": engine})
+        result = run(wl)
+        if len(engines) > 1:
+            result = result.model_copy(update={"assumptions": (
+                *result.assumptions, f"engine {engine}: no engine was named; of {', '.join(engines)} it runs "
+                "this fastest on these GPUs")})
+        if best is None or _better(result, best, request):
+            best = result
+    assert best is not None, "no engine to run"
+    return best
+
+
 def _better(a: EstimateResult, b: EstimateResult, request: BuildRequest) -> bool:
     """Is estimate `a` the better way to run the job: it fits, meets the speed asked, is faster."""
     def score(e: EstimateResult) -> tuple[bool, bool, float]:
@@ -294,15 +327,7 @@ def gpu_options(
             c.rejected_gpus[gpu.id] = f"no {request.condition if request.condition != 'any' else ''} price in the catalog".replace("  ", " ")
             continue
         # SUP-*: engines whose software stack does not run on this architecture are not tried
-        runnable: list[str] = []
-        refusal = ""
-        for engine in engines:
-            verdicts = check_stack(gpu, workload if not engine else workload.model_copy(update={"engine": engine}))
-            failed = [v for v in verdicts if v.status == "fail"]
-            if failed:
-                refusal = refusal or failed[0].message
-            else:
-                runnable.append(engine)
+        runnable, refusal = runnable_engines(gpu, request, workload)
         if not runnable:
             c.rejected_gpus[gpu.id] = f"the software stack does not run: {refusal}"
             continue
@@ -310,21 +335,12 @@ def gpu_options(
         last_reason = "does not hold the model"
 
         def run(n: int, gpu: Gpu = gpu, runnable: list[str] = runnable) -> EstimateResult:
-            best: EstimateResult | None = None
-            for engine in runnable:
-                wl = workload if not engine or engine == workload.engine else workload.model_copy(update={"engine": engine})
+            def one(wl: Workload) -> EstimateResult:
                 cal = estimator_module.CAL  # the constants in force (cross-validation swaps them)
-                result = with_power_limit(remember(
+                return with_power_limit(remember(
                     "estimate", (id(model), wl, id(gpu), n, request.vram_headroom, exact_weight_bytes, id(cal)), (model, gpu, cal),
                     lambda: estimate_as_practitioner(model, wl, gpu, n, request, exact_weight_bytes)), request.power_limit)
-                if len(runnable) > 1:
-                    result = result.model_copy(update={"assumptions": (
-                        *result.assumptions, f"engine {engine}: no engine was named; of {', '.join(runnable)} it runs "
-                        "this fastest on these GPUs")})
-                if best is None or _better(result, best, request):
-                    best = result
-            assert best is not None
-            return best
+            return fastest_engine(request, workload, runnable, one)
 
         def over_cap(n: int, price: float = q.amount if q else 0.0, owned: int = owned) -> bool:
             return cost_cap is not None and price * max(0, n - owned) >= cost_cap

@@ -14,9 +14,10 @@ from configurator.core.estimate.parallel import (
     plan_estimate,
     plan_inference,
 )
+from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.build import Build, BuildPart, Check, NodeCurve, NodePoint, Power, SlotAssignment
-from configurator.core.solve.candidates import TRAINING_HORIZON_H, estimate_as_practitioner
+from configurator.core.solve.candidates import TRAINING_HORIZON_H, estimate_as_practitioner, fastest_engine, runnable_engines
 from configurator.core.solve.pricing import quote
 from configurator.core.solve.request import BuildRequest, circuit_limit_w
 from configurator.core.tco import rental_search_for
@@ -173,10 +174,19 @@ def cluster_build(
     plan: ParallelPlan | None = None
     layout: InferenceLayout | None = None
     if workload.kind == "inference":
-        if nodes > 1 and inter is not None:
-            layout, est = plan_inference(model, workload, gpu, nodes, system.gpu_count, inter, exact)
-        else:
-            est = estimate_as_practitioner(model, workload, gpu, system.gpu_count, request, exact)
+        # as for builds from parts: every engine that can run it on these GPUs, the fastest kept
+        engines = runnable_engines(gpu, request, workload)[0] or [workload.engine or ""]
+        layouts: dict[object, InferenceLayout] = {}  # by engine
+
+        def run(wl: Workload) -> EstimateResult:
+            if nodes > 1 and inter is not None:
+                found, result = plan_inference(model, wl, gpu, nodes, system.gpu_count, inter, exact)
+                layouts[wl.engine] = found
+                return result
+            return estimate_as_practitioner(model, wl, gpu, system.gpu_count, request, exact)
+
+        est = fastest_engine(request, workload, engines, run)
+        layout = layouts.get(est.workload.get("engine")) if layouts else None
     else:
         plan, est = plan_estimate(model, workload, gpu, nodes, system.gpu_count, inter, exact)
     checks: list[Check] = []
