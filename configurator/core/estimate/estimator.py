@@ -164,7 +164,7 @@ class _Explain:
         self.warnings: list[str] = []
 
     def step(self, topic: str, text: str) -> None:
-        self.steps.append(Step(topic=topic, text=text))
+        self.steps.append(Step.model_construct(topic=topic, text=text))  # two str fields: nothing to validate
 
     def assume(self, text: str) -> None:
         if text not in self.assumptions:

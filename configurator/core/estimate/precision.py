@@ -22,6 +22,9 @@ I_QUANTS = tuple(p for p in WEIGHT_PRECISIONS if p.startswith("iq"))
 GGUF_TYPES = K_QUANTS + I_QUANTS
 EXL2_TYPES = tuple(p for p in WEIGHT_PRECISIONS if p.startswith("exl2-"))
 EXL3_TYPES = tuple(p for p in WEIGHT_PRECISIONS if p.startswith("exl3-"))
+# the GGUF type llama.cpp runs for a generic integer precision (no engine named): Q4_0 and Q8_0 are the plain
+# 4- and 8-bit block formats (a few more bits for their scales than a bare int4/int8 figure)
+GGUF_FOR_INTEGER = {"int4": "q4_0", "int8": "q8_0"}
 # formats that exist only as inference checkpoints: training needs 16-bit weights (or NF4 for QLoRA)
 INFERENCE_ONLY = GGUF_TYPES + EXL2_TYPES + EXL3_TYPES + ("mxfp4", "nvfp4")
 

@@ -26,7 +26,7 @@ from configurator.core.catalog.models import (
 )
 from configurator.core.estimate import estimator as estimator_module
 from configurator.core.estimate.estimator import estimate
-from configurator.core.estimate.precision import GGUF_TYPES, weight_format
+from configurator.core.estimate.precision import GGUF_FOR_INTEGER, GGUF_TYPES, weight_format
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve import noise
@@ -255,9 +255,19 @@ def engines_to_try(asked: Workload, resolved: Workload) -> tuple[str, ...]:
     precision = resolved.precision or "bf16"
     if asked.cpu_layers or asked.cpu_experts or precision in GGUF_TYPES:
         return ("llama.cpp",)
-    if precision in ("fp16", "bf16"):
+    if precision in ("fp16", "bf16") or precision in GGUF_FOR_INTEGER:  # int4/int8 as GGUF Q4_0/Q8_0 there
         return ("llama.cpp", "vllm", "transformers")
     return ("vllm", "transformers")
+
+
+def on_engine(workload: Workload, engine: str) -> Workload:
+    """The workload as `engine` runs it: llama.cpp loads a generic int4/int8 as its GGUF Q4_0/Q8_0."""
+    if not engine or engine == workload.engine:
+        return workload
+    update: dict[str, object] = {"engine": engine}
+    if engine == "llama.cpp" and workload.precision in GGUF_FOR_INTEGER:
+        update["precision"] = GGUF_FOR_INTEGER[workload.precision]
+    return workload.model_copy(update=update)
 
 
 def runnable_engines(gpu: Gpu, request: BuildRequest, workload: Workload) -> tuple[list[str], str]:
@@ -265,7 +275,7 @@ def runnable_engines(gpu: Gpu, request: BuildRequest, workload: Workload) -> tup
     runnable: list[str] = []
     refusal = ""
     for engine in engines_to_try(request.workload, workload):
-        verdicts = check_stack(gpu, workload if not engine else workload.model_copy(update={"engine": engine}))
+        verdicts = check_stack(gpu, on_engine(workload, engine))
         failed = [v for v in verdicts if v.status == "fail"]
         if failed:
             refusal = refusal or failed[0].message
@@ -279,16 +289,16 @@ def fastest_engine(
 ) -> EstimateResult:
     """The best estimate over `engines` (`run` estimates one workload); with several, it says which and why."""
     best: EstimateResult | None = None
+    chosen = ""
     for engine in engines:
-        wl = workload if not engine or engine == workload.engine else workload.model_copy(update={"engine": engine})
-        result = run(wl)
-        if len(engines) > 1:
-            result = result.model_copy(update={"assumptions": (
-                *result.assumptions, f"engine {engine}: no engine was named; of {', '.join(engines)} it runs "
-                "this fastest on these GPUs")})
+        result = run(on_engine(workload, engine))
         if best is None or _better(result, best, request):
-            best = result
+            best, chosen = result, engine
     assert best is not None, "no engine to run"
+    if len(engines) > 1:  # the note on the one kept only: a copy per engine tried was a map's tenth
+        best = best.model_copy(update={"assumptions": (
+            *best.assumptions, f"engine {chosen}: no engine was named; of {', '.join(engines)} it runs "
+            "this fastest on these GPUs")})
     return best
 
 

@@ -28,6 +28,7 @@ from configurator.core.solve.candidates import (
     cpu_of,
     effective_deadline,
     estimate_as_practitioner,
+    on_engine,
     gpu_options,
     memory_of,
     platform_parts,
@@ -165,7 +166,7 @@ def _on_host(estimate: EstimateResult, a: Assembly, request: BuildRequest, cand:
         return estimate
     try:
         host = host_memory(a.cpu, a.memory, a.memory_count, a.sockets)
-        result = estimate_on_host(cand.model, workload.model_copy(update={"engine": "llama.cpp"}), a.gpu, a.gpus, host,
+        result = estimate_on_host(cand.model, on_engine(workload, "llama.cpp"), a.gpu, a.gpus, host,
                                   cand.exact_weight_bytes)
     except (ValueError, ConfiguratorError):
         return estimate
@@ -238,8 +239,8 @@ def _unified_build(
         gpu = system_gpu(system)
         try:
             # one memory: nothing can be "offloaded" to a RAM beside it, the GPU's wired share holds it all
-            whole = workload.model_copy(update={"engine": "llama.cpp", "offload": "none", "cpu_layers": 0,
-                                                "cpu_experts": False, "n_cpu_moe": None})
+            whole = on_engine(workload, "llama.cpp").model_copy(update={"offload": "none", "cpu_layers": 0,
+                                                                      "cpu_experts": False, "n_cpu_moe": None})
             est = estimate(model, whole, gpu, 1, exact_weight_bytes=exact)
         except ConfiguratorError:
             continue

@@ -1,0 +1,50 @@
+"""With no engine named, every engine that can load the weights is tried, for builds from parts and for
+ready-made servers alike, and the fastest kept: a generic INT4/INT8 also runs as llama.cpp's GGUF Q4_0/Q8_0."""
+
+from __future__ import annotations
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.catalog.models import ModelArch
+from configurator.core.estimate.workload import Workload
+from configurator.core.solve import memo
+from configurator.core.solve.candidates import engines_to_try, on_engine
+from configurator.core.solve.plan import plan
+from configurator.core.solve.request import BuildRequest
+
+
+def test_int4_is_also_tried_as_gguf_q4_0_on_llama_cpp() -> None:
+    asked = Workload(kind="inference", precision="int4")
+    resolved = asked.resolved(8192)
+    assert "llama.cpp" in engines_to_try(asked, resolved)
+    assert on_engine(resolved, "llama.cpp").precision == "q4_0"
+    assert on_engine(resolved, "vllm").precision == "int4"
+    assert on_engine(Workload(kind="inference", precision="int8").resolved(8192), "llama.cpp").precision == "q8_0"
+    # an engine the user named is the only one
+    named = Workload(kind="inference", precision="int4", engine="transformers")
+    assert engines_to_try(named, named.resolved(8192)) == ("transformers",)
+
+
+def test_a_moe_at_int4_is_not_priced_at_transformers_expert_loop_speed(catalog: Catalog) -> None:
+    """gpt-oss-120b at INT4: the map had shown 3 x Arc Pro B60 at 2.4 tok/s (transformers runs MoE experts in a
+    Python loop); llama.cpp runs the same cards at tens of tokens/s (5.1 B active parameters)."""
+    memo.clear()
+    result = plan(BuildRequest(model_id="gpt-oss-120b", workload=Workload(kind="inference", precision="int4"), top_k=1),
+                  catalog)
+    build = result.builds[0]
+    assert build.estimate.workload.get("engine") != "transformers"
+    assert (build.estimate.decode_tokens_per_s or 0) > 10
+
+
+def test_a_ready_made_server_runs_the_fastest_engine_too(catalog: Catalog) -> None:
+    """DeepSeek-R1 at INT4 on a ready-made 8 x A100 server: vLLM (tensor parallel) or llama.cpp, not transformers'
+    expert loop at under a token per second."""
+    model = catalog.records["models"]["deepseek-r1"]
+    assert isinstance(model, ModelArch)
+    memo.clear()
+    request = BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="int4"),
+                           gpu_ids=("a100-80gb-sxm",), allow_clusters=True, circuit="230v16a", top_k=1)
+    result = plan(request, catalog)
+    servers = [b for b in result.builds if b.gpu_id == "a100-80gb-sxm"]
+    assert servers
+    assert all(b.estimate.workload.get("engine") != "transformers" for b in servers)
+    assert all((b.estimate.decode_tokens_per_s or 0) > 20 for b in servers)
