@@ -10,7 +10,7 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve import memo
-from configurator.core.solve.candidates import gpu_options, platform_parts
+from configurator.core.solve.candidates import Candidates, gpu_options, platform_parts
 from configurator.core.solve.lazy import LazyBuildModel
 from configurator.core.solve.request import BuildRequest
 from configurator.core.solve.solver import BuildModel, run_labels
@@ -31,6 +31,16 @@ def crowded(catalog: Catalog, copies: int) -> Catalog:
     return big
 
 
+def _candidates(catalog: Catalog, request: BuildRequest) -> tuple[ModelArch, Candidates]:
+    """The request's model and its priced, pruned GPU options and platform parts, from a cold start."""
+    model = catalog.records["models"][request.model_id]
+    assert isinstance(model, ModelArch)
+    memo.clear()
+    cand = gpu_options(model, request, catalog)
+    platform_parts(request, catalog, cand, model)
+    return model, cand
+
+
 REQUESTS = {
     "8B q4 at 1,500": BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"), budget=1500),
     "32B bf16 vLLM, no budget": BuildRequest(
@@ -43,11 +53,7 @@ REQUESTS = {
 def test_lazy_labels_are_as_good_as_the_whole_model(catalog: Catalog, label: str) -> None:
     big = crowded(catalog, 3)
     request = REQUESTS[label]
-    model = big.records["models"][request.model_id]
-    assert isinstance(model, ModelArch)
-    memo.clear()
-    cand = gpu_options(model, request, big)
-    platform_parts(request, big, cand, model)
+    model, cand = _candidates(big, request)
     assert len(cand.options) >= 64, "the crowded catalog must exercise the lazy path"
     whole = run_labels(BuildModel(request, cand, model, big), 5, label_time=2.0)
     lazy_model = LazyBuildModel(request, cand, model, big)
@@ -99,11 +105,7 @@ def test_cpus_that_differ_only_in_power_are_solved_as_one_and_checked(catalog: C
     checked at real TDPs, and the labels' builds cost and run as the whole model's."""
     big = _crowded_cpus(catalog, 4)
     request = REQUESTS[label]
-    model = big.records["models"][request.model_id]
-    assert isinstance(model, ModelArch)
-    memo.clear()
-    cand = gpu_options(model, request, big)
-    platform_parts(request, big, cand, model)
+    model, cand = _candidates(big, request)
     assert len(cand.cpus_by_merit) * 2 < len(cand.cpus) and cand.cpu_slack_w
     lazy_model = LazyBuildModel(request, cand, model, big)
     assert lazy_model.cpus_hidden
@@ -114,11 +116,7 @@ def test_a_credit_that_decides_the_answer_is_withdrawn(catalog: Catalog) -> None
     """With an absurd credit (every CPU drawing a watt) an answer breaks a power rule at real TDPs: the lazy
     model notices, withdraws that CPU's credit (its CPUs come back), and answers as the whole model does."""
     request = REQUESTS["32B bf16 vLLM, no budget"]
-    model = catalog.records["models"][request.model_id]
-    assert isinstance(model, ModelArch)
-    memo.clear()
-    cand = gpu_options(model, request, catalog)
-    platform_parts(request, catalog, cand, model)
+    model, cand = _candidates(catalog, request)
     # every CPU that stands for others credited all but a watt of its TDP: a relaxation still (no build is
     # lost), but one under which a smaller PSU looks enough
     absurd = replace(cand, cpu_slack_w={p.record.id: p.record.tdp_w - 1 for p in cand.cpus_by_merit})  # type: ignore[attr-defined]
@@ -135,11 +133,7 @@ def test_gpu_options_that_differ_only_in_power_are_stood_for(catalog: Catalog, l
     cheapest and fastest builds cost and run as the whole model's, and some copies are never modelled."""
     big = crowded(catalog, 3)
     request = REQUESTS[label]
-    model = big.records["models"][request.model_id]
-    assert isinstance(model, ModelArch)
-    memo.clear()
-    cand = gpu_options(model, request, big)
-    platform_parts(request, big, cand, model)
+    model, cand = _candidates(big, request)
     lazy_model = LazyBuildModel(request, cand, model, big)
     assert lazy_model.options_hidden
     lazy = run_labels(lazy_model, 5, label_time=2.0)
