@@ -181,3 +181,21 @@ def test_the_noise_sources_scroll_under_the_power_chart(qtbot, window) -> None: 
     # what does not fit is a scroll away, never cut off
     hidden = noise.heightForWidth(scroll.viewport().width()) > scroll.viewport().height()
     assert not hidden or scroll.verticalScrollBar().maximum() > 0
+
+
+def test_the_slot_map_names_each_card_and_where_its_lanes_come_from(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Mina's 2x RTX 3090: the Slot map tab read "rtx-3090 x16" and "rtx-3090 x4" (catalog ids, and nothing
+    said the second card hangs off the chipset) where the printed sheet says "GPU 2: RTX 3090 ... (chipset)"."""
+    from configurator.core.report.fit import short_gpu_name
+    from configurator.core.solve.request import OwnedPart
+
+    result = _solve(qtbot, window, BuildRequest(
+        model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", kv_precision="q8_0", context=32768),
+        budget=2500, room="home-office", owned=(OwnedPart(category="gpu", id="rtx-3090"),)))
+    build = window.session.selected_build
+    assert build is result.builds[0] and len(build.slot_map) >= 2
+    name = short_gpu_name(next(p.name for p in build.parts if p.category == "gpu"))
+    rows = dict(window.detail.slot_map.rows)
+    for index, card in enumerate(sorted(build.slot_map, key=lambda c: c.slot), start=1):
+        assert rows[card.slot] == f"GPU {index}: {name} x{card.lanes} ({card.source})"
+    assert not any(build.gpu_id in what for what in rows.values())
