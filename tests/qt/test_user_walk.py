@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import html
 
+import pytest
+
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.power import PSU_TARGET_LOAD
 from configurator.core.solve.request import BuildRequest
@@ -144,7 +146,9 @@ def test_a_year_without_a_rental_reads_as_one_figure(qtbot, window) -> None:  # 
     assert costs is not None and result.builds
     no_rental = costs.model_copy(update={"rows": tuple(r.model_copy(update={"renting": None, "cheaper": None}) for r in costs.rows)})
     text = costs_html(no_rental)
-    assert "rent -" not in text and f"own {costs.rows[0].owning:,.0f} {costs.currency}: no rental to compare" in text
+    first = costs.rows[0]
+    assert "rent -" not in text and (f"own {first.owning:,.0f} {costs.currency} net of resale (sold for {first.resale_value:,.0f}): "
+                                     "no rental to compare") in text
 
 
 def test_the_parts_table_keeps_its_rows_on_a_1366_by_768_screen(qtbot, window) -> None:  # type: ignore[no-untyped-def]
@@ -199,3 +203,29 @@ def test_the_slot_map_names_each_card_and_where_its_lanes_come_from(qtbot, windo
     for index, card in enumerate(sorted(build.slot_map, key=lambda c: c.slot), start=1):
         assert rows[card.slot] == f"GPU {index}: {name} x{card.lanes} ({card.source})"
     assert not any(build.gpu_id in what for what in rows.values())
+
+
+def test_buy_or_rent_says_its_yearly_owning_figures_are_net_of_resale(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Mina's 2x RTX 3090 (2,078 USD): the chart drew owning at ~2,300 USD by month 12 (cash paid) and the row
+    under it read "1 year(s): own 644 vs rent 2,380", which is net of selling the machine; nothing said so."""
+    from configurator.core.report.purchase import SheetMeta
+    from configurator.core.report.sheet import build_sheet_html
+    from configurator.core.solve.request import OwnedPart
+
+    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", kv_precision="q8_0",
+                                                                       context=32768),
+                           budget=2500, room="home-office", owned=(OwnedPart(category="gpu", id="rtx-3090"),))
+    _solve(qtbot, window, request)
+    panel = window.detail.buy_or_rent
+    costs = panel.costs
+    assert costs is not None and costs.rows and costs.rows[0].renting is not None
+    first = costs.rows[0]
+    assert first.owning == pytest.approx(costs.purchase - first.resale_value + first.energy + first.upkeep)
+    from configurator.qt.costs import costs_html
+
+    shown = html.unescape(costs_html(costs))
+    assert "<b>1 year(s)</b>" not in shown and "After 1 year<" in shown and "After 2 years<" in shown
+    assert f"own {first.owning:,.0f} USD net of resale (sold for {first.resale_value:,.0f}) vs rent {first.renting:,.0f} USD" in shown
+    build = window.session.selected_build
+    sheet = html.unescape(build_sheet_html(build, window.session.request, SheetMeta(created="2026-12-01")))
+    assert "After 1 year: own (net of resale) vs rent" in sheet and f"(sold for {first.resale_value:,.0f})" in sheet

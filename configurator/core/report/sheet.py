@@ -715,8 +715,10 @@ def cost_section(build: Build) -> str:
     ]
     for row in costs.get("tco", []):
         renting = f"{row['renting']:,.0f}" if row.get("renting") is not None else "-"
-        label = f"{row['years']} year(s): own vs rent"
-        owning = f"{row['owning']:,.0f} vs {renting} {c}"
+        # owning is net of resale (the break-even above is on cash paid): the label says so
+        label = f"After {row['years']} year{'' if row['years'] == 1 else 's'}: own (net of resale) vs rent"
+        resale = f" (sold for {row['resale_value']:,.0f})" if row.get("resale_value") is not None else ""
+        owning = f"{row['owning']:,.0f}{resale} vs {renting} {c}"
         rows.append(f"<tr>{_cell(label)}{_cell(owning)}</tr>")
     notes = "".join(f"<li>{escape(a)}</li>" for a in costs.get("assumptions", []))
     return f'<section class="block"><h2>Buy or rent</h2>{_table(["Figure", "Value"], rows)}<ul class="small">{notes}</ul></section>'
