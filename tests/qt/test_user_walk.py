@@ -229,3 +229,15 @@ def test_buy_or_rent_says_its_yearly_owning_figures_are_net_of_resale(qtbot, win
     build = window.session.selected_build
     sheet = html.unescape(build_sheet_html(build, window.session.request, SheetMeta(created="2026-12-01")))
     assert "After 1 year: own (net of resale) vs rent" in sheet and f"(sold for {first.resale_value:,.0f})" in sheet
+
+
+def test_a_slow_build_shows_its_speed_not_zero(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Llama 3.3 70B for 327 users offloaded to system RAM: every row of the table read "0.0 tok/s x 327"."""
+    from configurator.qt.builds import speed_text
+
+    result = _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m",
+                                                                                         batch=4)))
+    build = result.builds[0]
+    for tps, text in ((0.012, "0.012 tok/s x 4"), (0.0449, "0.045 tok/s x 4"), (0.1, "0.1 tok/s x 4"), (14.26, "14.3 tok/s x 4")):
+        slow = build.model_copy(update={"estimate": build.estimate.model_copy(update={"decode_tokens_per_s": tps})})
+        assert speed_text(slow) == (text, tps)
