@@ -6,7 +6,7 @@ import threading
 
 import pyqtgraph as pg
 from PySide6.QtCore import QThreadPool
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QFontMetrics
 from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
@@ -31,6 +31,7 @@ from configurator.core.advise import (
     value_ranking,
 )
 from configurator.core.catalog.models import ModelArch
+from configurator.core.report.fit import short_gpu_name
 from configurator.core.solve.request import OwnedPart
 from configurator.qt.jobs import BackgroundJob
 
@@ -76,7 +77,9 @@ class RecommendationMapDialog(QDialog):
         self.chart.setMenuEnabled(False)
         self.chart.hideButtons()
         self.chart.showGrid(x=True, y=False, alpha=0.25)
-        self.chart.setMinimumHeight(220)
+        self.chart.setMinimumHeight(300)  # twelve bars of ~20 px: each keeps its label
+        # every bar names its GPU: pyqtgraph otherwise drops every other label when rows are close
+        self.chart.getAxis("left").setStyle(hideOverlappingLabels=False)
         top = QHBoxLayout()
         top.addWidget(self.legend, 1)
         top.addWidget(self.progress)
@@ -86,7 +89,7 @@ class RecommendationMapDialog(QDialog):
         layout.addWidget(self.owned_note)
         layout.addWidget(self.table, 3)
         layout.addWidget(self.chart, 2)
-        self.resize(1100, 760)
+        self.resize(1100, 860)
         session.catalog_changed.connect(lambda _c: self.refresh())
         # the bars rank GPUs for the session's request: a clicked cell (or any edit) changes it
         session.request_changed.connect(self._on_session_request_changed)
@@ -142,8 +145,8 @@ class RecommendationMapDialog(QDialog):
         column = self.columns.index(cell.column)
         self.cells[(row, column)] = cell
         c = cell.cheapest
-        item = QTableWidgetItem(f"{c.count} x {c.gpu_name}\n{c.price:,.0f} {c.currency}" if c else "—")
-        item.setToolTip(cell.reason or "; ".join(f"or {a.count} x {a.gpu_name}: {a.price:,.0f}" for a in cell.alternatives)
+        item = QTableWidgetItem(f"{c.count} x {short_gpu_name(c.gpu_name)}\n{c.price:,.0f} {c.currency}" if c else "—")
+        item.setToolTip(cell.reason or "; ".join(f"or {a.count} x {short_gpu_name(a.gpu_name)}: {a.price:,.0f}" for a in cell.alternatives)
                         or (c.machine if c else ""))
         if c is not None:
             item.setBackground(QBrush(QColor(MACHINE_COLOURS[c.machine])))
@@ -173,12 +176,16 @@ class RecommendationMapDialog(QDialog):
             return
         rows = [r for r in self.ranking if r.price_per_tps is not None]
         # horizontal bars, best value at the top: twelve GPU names side by side overlapped each other
-        ys = list(range(len(rows)))[::-1]
+        ys = list(range(1, len(rows) + 1))[::-1]  # from 1: pyqtgraph drew no label at y = 0
         bars = pg.BarGraphItem(x0=0, y=ys, width=[r.price_per_tps for r in rows], height=0.6, brush="#4a7bd0")
         self.chart.addItem(bars)
         left = self.chart.getAxis("left")
-        left.setWidth(190)
-        left.setTicks([[(y, f"{r.count} x {r.gpu_name}") for y, r in zip(ys, rows)]])
+        labels = [f"{r.count} x {short_gpu_name(r.gpu_name)}" for r in rows]
+        # as wide as the longest label: pyqtgraph silently drops a label that does not fit its axis
+        metrics = QFontMetrics(left.style["tickFont"] or self.chart.font())
+        left.setWidth(max((metrics.horizontalAdvance(t) for t in labels), default=0) + 24)
+        left.setTicks([list(zip(ys, labels))])
+        self.chart.setYRange(0.2, len(rows) + 0.8, padding=0)  # room for the end labels, which pyqtgraph drops at the edge
         self.chart.setLabel("bottom", f"{request.currency} per token/s")
         self.bars = bars
 

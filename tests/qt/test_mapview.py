@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from configurator.core.advise import MACHINE_COLOURS, map_html
+from configurator.core.report.fit import short_gpu_name
 from configurator.qt.mapview import RecommendationMapDialog
 
 
@@ -16,7 +17,7 @@ def test_map_fills_colours_and_click_sets_the_request(qtbot, window) -> None:  #
     small = dialog.cells[(0, 0)]
     assert small.cheapest is not None
     item = dialog.table.item(0, 0)
-    assert small.cheapest.gpu_name in item.text()
+    assert short_gpu_name(small.cheapest.gpu_name) in item.text() and small.cheapest.gpu not in item.text()
     assert item.background().color().name() == MACHINE_COLOURS[small.cheapest.machine]
     with qtbot.waitSignal(session.request_changed, timeout=5_000):
         dialog._on_table_cell_clicked(0, 0)
@@ -45,7 +46,7 @@ def test_the_map_names_gpus_follows_the_clicked_cell_and_says_it_leaves_owned_pa
     qtbot.waitUntil(lambda: dialog.result is not None, timeout=60_000)
     cell = dialog.cells[(0, 0)]
     assert cell.cheapest is not None
-    assert dialog.table.item(0, 0).text().startswith(f"{cell.cheapest.count} x {cell.cheapest.gpu_name}\n")
+    assert dialog.table.item(0, 0).text().startswith(f"{cell.cheapest.count} x {short_gpu_name(cell.cheapest.gpu_name)}\n")
     assert not dialog.owned_note.isHidden() and "NVIDIA GeForce RTX 3090" in dialog.owned_note.text()
     before = [t for _y, t in dialog.chart.getAxis("left")._tickLevels[0]]
     with qtbot.waitSignal(session.request_changed, timeout=5_000):
@@ -54,5 +55,13 @@ def test_the_map_names_gpus_follows_the_clicked_cell_and_says_it_leaves_owned_pa
     from configurator.core.advise import value_ranking
     expected = value_ranking(models[0], session.request.workload, session.catalog, session.request)
     after = [t for _y, t in dialog.chart.getAxis("left")._tickLevels[0]]
-    assert after != before and after[0] == f"{expected[0].count} x {expected[0].gpu_name}"
+    assert after != before and after[0] == f"{expected[0].count} x {short_gpu_name(expected[0].gpu_name)}"
+    # every bar keeps its label (pyqtgraph drops labels wider than the axis, or too close together)
+    from PySide6.QtGui import QImage, QPainter
+
+    image = QImage(10, 10, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    drawn = [text for _rect, _flags, text in dialog.chart.getAxis("left").generateDrawSpecs(painter)[2]]
+    painter.end()
+    assert drawn and sorted(drawn) == sorted(after)
     session.wait_idle()
