@@ -192,7 +192,8 @@ class RequirementsPanel(QWidget):
         self.zero = combo([("none", 0), ("ZeRO-1", 1), ("ZeRO-2", 2), ("ZeRO-3 / FSDP", 3)])
         self.offload = combo([("none", "none"), ("CPU", "cpu")], "Offload optimizer states (and ZeRO-3 parameters) to RAM")
         self.lora_rank = spin(1, 1024, 16, "", "LoRA rank")
-        self.dataset_mtokens = dspin(0, 1e7, 100, 1, " M tokens", "Dataset size")
+        self.dataset_mtokens = dspin(0, 1e7, 100, 1, " M tokens", "Dataset size (0: not set, no training time)")
+        self.dataset_mtokens.setSpecialValueText("not set")
         self.epochs = dspin(0.1, 100, 3, 1, " epochs")
         form.addRow("Method", self.method)
         form.addRow("Optimizer", self.optimizer)
@@ -423,6 +424,10 @@ class RequirementsPanel(QWidget):
                     self.pre_tokens.setValue(w.tokens / 1e9)
                 else:
                     self.dataset_mtokens.setValue(w.tokens / 1e6 / max(self.epochs.value(), 0.1))
+            elif w.kind == "finetune":
+                # a request without a dataset (command line, map cell, project) has no training time:
+                # the field said "100.0 M tokens" above builds whose time read "-"
+                self.dataset_mtokens.setValue(0)
             self.mfu.setValue(w.mfu or 0)
             self.deadline_days.setValue((request.deadline_hours or 0) / 24)
             self.budget.setValue(request.budget or 0)

@@ -241,3 +241,21 @@ def test_a_slow_build_shows_its_speed_not_zero(qtbot, window) -> None:  # type: 
     for tps, text in ((0.012, "0.012 tok/s x 4"), (0.0449, "0.045 tok/s x 4"), (0.1, "0.1 tok/s x 4"), (14.26, "14.3 tok/s x 4")):
         slow = build.model_copy(update={"estimate": build.estimate.model_copy(update={"decode_tokens_per_s": tps})})
         assert speed_text(slow) == (text, tps)
+
+
+def test_a_fine_tuning_request_without_a_dataset_does_not_show_one(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Dr. Chen's LoRA of Qwen2.5-72B from the command line (no --tokens): the panel said "Dataset 100.0 M
+    tokens, 3 epochs" while every build's time read "-"."""
+    from configurator.qt.builds import speed_text
+
+    result = _solve(qtbot, window, BuildRequest(model_id="qwen2.5-7b", workload=Workload(kind="finetune", method="lora",
+                                                                                        context=2048), budget=20000))
+    assert window.session.request.workload.tokens is None and result.builds
+    assert speed_text(result.builds[0])[0] == "-"
+    field = window.requirements.dataset_mtokens
+    assert field.value() == 0 and field.text() == "not set"
+    # with a dataset the field shows it, and the builds have a time
+    result = _solve(qtbot, window, BuildRequest(model_id="qwen2.5-7b", workload=Workload(kind="finetune", method="lora",
+                                                                                        context=2048, tokens=3e8), budget=20000))
+    assert field.value() * 1e6 * window.requirements.epochs.value() == pytest.approx(3e8)
+    assert speed_text(result.builds[0])[0] != "-"
