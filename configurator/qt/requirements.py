@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 from pydantic import ValidationError
 
+from configurator.core.report.names import CIRCUIT_NAMES
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.estimate.precision import GGUF_TYPES, KV_PRECISIONS, WEIGHT_PRECISIONS
@@ -232,8 +233,7 @@ class RequirementsPanel(QWidget):
         self.currency = combo([("USD", "USD"), ("CNY", "CNY"), ("EUR", "EUR")])
         budget_row.addWidget(self.budget, 1)
         budget_row.addWidget(self.currency)
-        self.circuit = combo([("120 V 15 A (US outlet)", "120v15a"), ("120 V 20 A", "120v20a"),
-                               ("230 V 10 A", "230v10a"), ("230 V 16 A", "230v16a")], "The wall circuit the machine plugs into")
+        self.circuit = combo([(name, key) for key, name in CIRCUIT_NAMES.items()], "The wall circuit the machine plugs into")
         self.circuits = spin(1, 16, 1, " circuit(s)", "How many such circuits may feed the machine")
         self.form_factor = combo([("any", "any"), ("tower", "tower"), ("rack", "rack"), ("open frame", "open-frame")])
         self.room = combo([("lab", "lab"), ("home office", "home-office"), ("server room", "server-room")], "Noise and heat limits")

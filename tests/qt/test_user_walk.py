@@ -229,6 +229,10 @@ def test_buy_or_rent_says_its_yearly_owning_figures_are_net_of_resale(qtbot, win
     build = window.session.selected_build
     sheet = html.unescape(build_sheet_html(build, window.session.request, SheetMeta(created="2026-12-01")))
     assert "After 1 year: own (net of resale) vs rent" in sheet and f"(sold for {first.resale_value:,.0f})" in sheet
+    # the sheet names the circuit as the window's combo does ("on 1 x 120v15a" was the catalog id)
+    assert "continuous on 1 x 120 V 15 A (US outlet)" in sheet and "circuit 1 x 120 V 15 A (US outlet)" in sheet
+    assert "x 120v15a" not in sheet.replace("continuous on 1 x 120v15a</td>", "")  # only the CIR-1 check (solver text) keeps its id
+    assert window.requirements.circuit.currentText() == "120 V 15 A (US outlet)"
 
 
 def test_a_slow_build_shows_its_speed_not_zero(qtbot, window) -> None:  # type: ignore[no-untyped-def]
