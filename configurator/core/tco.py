@@ -635,7 +635,7 @@ class CostOfOwnership(BaseModel):
             "rental_reason": self.rental_reason,
             "tco": [
                 {"years": r.years, "owning": round(r.owning, 2), "renting": None if r.renting is None else round(r.renting, 2),
-                 "cheaper": r.cheaper}
+                 "cheaper": r.cheaper, "resale_value": round(r.resale_value, 2)}
                 for r in self.rows
             ],
             "job": None if self.job is None else {k: _round(v) if isinstance(v, float) else v

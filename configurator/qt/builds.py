@@ -55,7 +55,10 @@ def speed_text(build: Build) -> tuple[str, float]:
     e = build.estimate
     if e.decode_tokens_per_s is not None:
         users = e.workload.get("batch", 1)
-        text = f"{e.decode_tokens_per_s:.1f} tok/s" + (f" x {users}" if users > 1 else "")
+        tps = e.decode_tokens_per_s
+        # two significant digits below 0.1: "0.0 tok/s x 327" read as a build that does not run at all
+        shown = f"{tps:.1f}" if tps >= 0.095 or tps == 0 else f"{tps:.2g}"
+        text = f"{shown} tok/s" + (f" x {users}" if users > 1 else "")
         return text, e.decode_tokens_per_s
     if e.wall_hours is not None:
         return (f"{e.wall_hours:,.1f} h" if e.wall_hours < 48 else f"{e.wall_hours / 24:,.1f} days"), -e.wall_hours

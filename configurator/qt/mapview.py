@@ -6,10 +6,11 @@ import threading
 
 import pyqtgraph as pg
 from PySide6.QtCore import QThreadPool
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QFontMetrics
 from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QProgressBar,
     QPushButton,
@@ -30,6 +31,8 @@ from configurator.core.advise import (
     value_ranking,
 )
 from configurator.core.catalog.models import ModelArch
+from configurator.core.report.fit import short_gpu_name
+from configurator.core.solve.request import OwnedPart
 from configurator.qt.jobs import BackgroundJob
 
 MAP_WORKLOADS = ("int4", "int8", "fp16", "lora", "qlora", "full")
@@ -59,24 +62,41 @@ class RecommendationMapDialog(QDialog):
         self.table.setHorizontalHeaderLabels(self.columns)
         self.table.setVerticalHeaderLabels([f"{m.name} ({m.params_total_b:g}B)" for m in self.models])
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        # the columns share the dialog's width: cells name whole GPUs instead of wrapping ids mid-word
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.cellClicked.connect(self._on_table_cell_clicked)
         self.progress = QProgressBar()
         self.legend = QLabel("  ".join(f"<span style='background:{c}'>&nbsp;{k}&nbsp;</span>" for k, c in MACHINE_COLOURS.items()))
         self.print_button = QPushButton("Print…")
         self.print_button.clicked.connect(self.print_map)
+        self.owned_note = QLabel()
+        self.owned_note.setWordWrap(True)
         self.chart = pg.PlotWidget(title="Value: price per token/s (lower is better)")
-        self.chart.setMinimumHeight(220)
+        self.chart.setBackground(None)  # the window's palette, as the build charts use
+        self.chart.setMouseEnabled(x=False, y=False)
+        self.chart.setMenuEnabled(False)
+        self.chart.hideButtons()
+        self.chart.showGrid(x=True, y=False, alpha=0.25)
+        self.chart.setMinimumHeight(300)  # twelve bars of ~20 px: each keeps its label
+        # every bar names its GPU: pyqtgraph otherwise drops every other label when rows are close
+        self.chart.getAxis("left").setStyle(hideOverlappingLabels=False)
         top = QHBoxLayout()
         top.addWidget(self.legend, 1)
         top.addWidget(self.progress)
         top.addWidget(self.print_button)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
+        layout.addWidget(self.owned_note)
         layout.addWidget(self.table, 3)
         layout.addWidget(self.chart, 2)
-        self.resize(1100, 760)
+        self.resize(1100, 860)
         session.catalog_changed.connect(lambda _c: self.refresh())
+        # the bars rank GPUs for the session's request: a clicked cell (or any edit) changes it
+        session.request_changed.connect(self._on_session_request_changed)
         self.refresh()
+
+    def _on_session_request_changed(self, _request: object) -> None:
+        self.draw_ranking()
 
     def refresh(self) -> None:
         """Re-solve the map in the background (prices, filter and site from the session's request)."""
@@ -88,6 +108,8 @@ class RecommendationMapDialog(QDialog):
         self.cells.clear()
         self.progress.setValue(0)
         catalog, base, cache, stop = self.session.catalog, self.session.request, self.cache, self._stop
+        self.owned_note.setText(self._owned_text(base.owned))
+        self.owned_note.setVisible(bool(base.owned))
         models, workloads = self.models, self.workloads
 
         def work(report):  # type: ignore[no-untyped-def]
@@ -123,8 +145,8 @@ class RecommendationMapDialog(QDialog):
         column = self.columns.index(cell.column)
         self.cells[(row, column)] = cell
         c = cell.cheapest
-        item = QTableWidgetItem(f"{c.count} x {c.gpu}\n{c.price:,.0f} {c.currency}" if c else "—")
-        item.setToolTip(cell.reason or "; ".join(f"or {a.count} x {a.gpu}: {a.price:,.0f}" for a in cell.alternatives)
+        item = QTableWidgetItem(f"{c.count} x {short_gpu_name(c.gpu_name)}\n{c.price:,.0f} {c.currency}" if c else "—")
+        item.setToolTip(cell.reason or "; ".join(f"or {a.count} x {short_gpu_name(a.gpu_name)}: {a.price:,.0f}" for a in cell.alternatives)
                         or (c.machine if c else ""))
         if c is not None:
             item.setBackground(QBrush(QColor(MACHINE_COLOURS[c.machine])))
@@ -153,10 +175,30 @@ class RecommendationMapDialog(QDialog):
         except Exception:  # noqa: BLE001 - a chart never takes the dialog down
             return
         rows = [r for r in self.ranking if r.price_per_tps is not None]
-        bars = pg.BarGraphItem(x=list(range(len(rows))), height=[r.price_per_tps for r in rows], width=0.7, brush="#4a7bd0")
+        # horizontal bars, best value at the top: twelve GPU names side by side overlapped each other
+        ys = list(range(1, len(rows) + 1))[::-1]  # from 1: pyqtgraph drew no label at y = 0
+        bars = pg.BarGraphItem(x0=0, y=ys, width=[r.price_per_tps for r in rows], height=0.6, brush="#4a7bd0")
         self.chart.addItem(bars)
-        self.chart.getAxis("bottom").setTicks([[(i, f"{r.count}x {r.gpu}") for i, r in enumerate(rows)]])
+        left = self.chart.getAxis("left")
+        labels = [f"{r.count} x {short_gpu_name(r.gpu_name)}" for r in rows]
+        # as wide as the longest label: pyqtgraph silently drops a label that does not fit its axis
+        metrics = QFontMetrics(left.style["tickFont"] or self.chart.font())
+        left.setWidth(max((metrics.horizontalAdvance(t) for t in labels), default=0) + 24)
+        left.setTicks([list(zip(ys, labels))])
+        self.chart.setYRange(0.2, len(rows) + 0.8, padding=0)  # room for the end labels, which pyqtgraph drops at the edge
+        self.chart.setLabel("bottom", f"{request.currency} per token/s")
         self.bars = bars
+
+    def _owned_text(self, owned: tuple[OwnedPart, ...]) -> str:
+        names = ", ".join(f"{p.quantity} x {self._part_name(p.category, p.id)}" for p in owned)
+        return (f"Prices here are whole machines, without the parts you own ({names}); "
+                "the plan a cell opens counts them, so its total can be lower.")
+
+    def _part_name(self, category: str, part_id: str) -> str:
+        records = self.session.catalog.records
+        # the catalog's tables are plural except the uncountable ones (memory, chassis, storage)
+        record = records.get(category + "s", records.get(category, {})).get(part_id)
+        return str(getattr(record, "name", part_id))
 
     def print_map(self) -> None:
         from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog

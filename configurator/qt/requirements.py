@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 from pydantic import ValidationError
 
+from configurator.core.report.names import CIRCUIT_NAMES
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.estimate.precision import GGUF_TYPES, KV_PRECISIONS, WEIGHT_PRECISIONS
@@ -192,7 +193,8 @@ class RequirementsPanel(QWidget):
         self.zero = combo([("none", 0), ("ZeRO-1", 1), ("ZeRO-2", 2), ("ZeRO-3 / FSDP", 3)])
         self.offload = combo([("none", "none"), ("CPU", "cpu")], "Offload optimizer states (and ZeRO-3 parameters) to RAM")
         self.lora_rank = spin(1, 1024, 16, "", "LoRA rank")
-        self.dataset_mtokens = dspin(0, 1e7, 100, 1, " M tokens", "Dataset size")
+        self.dataset_mtokens = dspin(0, 1e7, 100, 1, " M tokens", "Dataset size (0: not set, no training time)")
+        self.dataset_mtokens.setSpecialValueText("not set")
         self.epochs = dspin(0.1, 100, 3, 1, " epochs")
         form.addRow("Method", self.method)
         form.addRow("Optimizer", self.optimizer)
@@ -231,8 +233,7 @@ class RequirementsPanel(QWidget):
         self.currency = combo([("USD", "USD"), ("CNY", "CNY"), ("EUR", "EUR")])
         budget_row.addWidget(self.budget, 1)
         budget_row.addWidget(self.currency)
-        self.circuit = combo([("120 V 15 A (US outlet)", "120v15a"), ("120 V 20 A", "120v20a"),
-                               ("230 V 10 A", "230v10a"), ("230 V 16 A", "230v16a")], "The wall circuit the machine plugs into")
+        self.circuit = combo([(name, key) for key, name in CIRCUIT_NAMES.items()], "The wall circuit the machine plugs into")
         self.circuits = spin(1, 16, 1, " circuit(s)", "How many such circuits may feed the machine")
         self.form_factor = combo([("any", "any"), ("tower", "tower"), ("rack", "rack"), ("open frame", "open-frame")])
         self.room = combo([("lab", "lab"), ("home office", "home-office"), ("server room", "server-room")], "Noise and heat limits")
@@ -423,6 +424,10 @@ class RequirementsPanel(QWidget):
                     self.pre_tokens.setValue(w.tokens / 1e9)
                 else:
                     self.dataset_mtokens.setValue(w.tokens / 1e6 / max(self.epochs.value(), 0.1))
+            elif w.kind == "finetune":
+                # a request without a dataset (command line, map cell, project) has no training time:
+                # the field said "100.0 M tokens" above builds whose time read "-"
+                self.dataset_mtokens.setValue(0)
             self.mfu.setValue(w.mfu or 0)
             self.deadline_days.setValue((request.deadline_hours or 0) / 24)
             self.budget.setValue(request.budget or 0)

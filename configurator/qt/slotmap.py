@@ -8,6 +8,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from configurator.core.report.fit import short_gpu_name
 from configurator.core.solve.build import Build
 
 COOLER_COLORS = {"open-air": "#e39b2d", "blower": "#3b6ea8", "passive": "#7f7f7f", "liquid": "#2a9d8f"}
@@ -43,10 +44,13 @@ class SlotMapWidget(QWidget):
                 covered: dict[int, str] = {}
                 risers = any(p.category == "accessory" and p.spec.get("kind") == "riser" for p in build.parts)
                 width = 1 if risers else math.ceil((gpu or {}).get("slot_width", 2) - 1e-9)
-                for pos, use in used.items():
+                for index, (pos, use) in enumerate(sorted(used.items()), start=1):
+                    # the card's name and its lanes' source, as the printed sheet labels it: a buyer reads
+                    # "GPU 2: RTX 3090 x4 (chipset)", not the catalog id "rtx-3090 x4"
+                    name = f"GPU {index}: {short_gpu_name(str((gpu or {}).get('name', use.part_id)))}"
                     for k in range(width):
-                        name = gpu["id"] if gpu else use.part_id
-                        covered[pos + k] = (f"{name} x{use.lanes}" + (" on a riser cable" if risers else "")) if k == 0 else f"{name} (cooler)"
+                        covered[pos + k] = (f"{name} x{use.lanes} ({use.source})" + (" on a riser cable" if risers else "")
+                                            if k == 0 else f"{name} (cooler)")
                 slots = {s["position"]: s for s in board["pcie_slots"]}
                 for pos in range(1, count + 1):
                     if pos in covered:
@@ -56,8 +60,9 @@ class SlotMapWidget(QWidget):
                     else:
                         self.rows.append((pos, "no slot"))
             else:
-                for s in build.slot_map:
-                    self.rows.append((s.slot, f"{s.part_id} x{s.lanes} ({s.source})"))
+                for index, s in enumerate(build.slot_map, start=1):
+                    name = short_gpu_name(str((gpu or {}).get("name", s.part_id)))
+                    self.rows.append((s.slot, f"GPU {index}: {name} x{s.lanes} ({s.source})"))
         self.update()
 
     def empty_text(self) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from configurator.core.report.fit import short_gpu_name
+
 import json
 from pathlib import Path
 
@@ -46,7 +48,8 @@ def test_typing_a_model_and_quant_solves_and_fills_every_view(qtbot, window) -> 
     assert sum(cost["amounts"]) == pytest.approx(build.total_price)
     power = window.detail.power_chart.series
     assert power["psu_w"][0] == build.power.psu_w and power["wall_w"][0] == pytest.approx(build.power.wall_w)
-    assert any(build.gpu_id in what for _pos, what in window.detail.slot_map.rows)
+    gpu_name = next(p.name for p in build.parts if p.category == "gpu")
+    assert any(short_gpu_name(gpu_name) in what for _pos, what in window.detail.slot_map.rows)
     assert window.detail.checks.rowCount() == len(build.checks)
     assert "How this is computed" in window.detail.estimates.toHtml()
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from configurator.core.advise import MACHINE_COLOURS, map_html
+from configurator.core.report.fit import short_gpu_name
 from configurator.qt.mapview import RecommendationMapDialog
 
 
@@ -16,13 +17,51 @@ def test_map_fills_colours_and_click_sets_the_request(qtbot, window) -> None:  #
     small = dialog.cells[(0, 0)]
     assert small.cheapest is not None
     item = dialog.table.item(0, 0)
-    assert small.cheapest.gpu in item.text()
+    assert short_gpu_name(small.cheapest.gpu_name) in item.text() and small.cheapest.gpu not in item.text()
     assert item.background().color().name() == MACHINE_COLOURS[small.cheapest.machine]
     with qtbot.waitSignal(session.request_changed, timeout=5_000):
         dialog._on_table_cell_clicked(0, 0)
     assert session.request.model_id == "llama-3.1-8b" and session.request.workload.precision == "int4"
     assert len(dialog.ranking) > 0  # the value bars for the session's model
-    xs, heights = dialog.bars.opts["x"], dialog.bars.opts["height"]
-    assert len(xs) == len(heights) and list(heights) == sorted(heights)
+    ys, widths = dialog.bars.opts["y"], dialog.bars.opts["width"]
+    assert len(ys) == len(widths) and list(widths) == sorted(widths)
     assert "deepseek" in map_html(dialog.result).lower()
+    session.wait_idle()
+
+
+def test_the_map_names_gpus_follows_the_clicked_cell_and_says_it_leaves_owned_parts_out(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Walking Mina's journey: cells read "1 x rtx-2060-12g..." (ids cut mid-word), the value bars kept
+    ranking Llama 70B after a Qwen3 8B cell was opened, and a 867 USD cell opened a 716 USD plan (her
+    own RTX 3090) with nothing saying why."""
+    from configurator.core.estimate.workload import Workload
+    from configurator.core.solve.request import BuildRequest, OwnedPart
+
+    session = window.session
+    with qtbot.waitSignal(session.solve_finished, timeout=60_000):
+        session.set_request(BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m"),
+                                         budget=2500, owned=(OwnedPart(category="gpu", id="rtx-3090"),)))
+    models = [session.catalog.records["models"]["qwen3-8b"]]
+    dialog = RecommendationMapDialog(session, window, models=models, columns=("int8",))
+    qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: dialog.result is not None, timeout=60_000)
+    cell = dialog.cells[(0, 0)]
+    assert cell.cheapest is not None
+    assert dialog.table.item(0, 0).text().startswith(f"{cell.cheapest.count} x {short_gpu_name(cell.cheapest.gpu_name)}\n")
+    assert not dialog.owned_note.isHidden() and "NVIDIA GeForce RTX 3090" in dialog.owned_note.text()
+    before = [t for _y, t in dialog.chart.getAxis("left")._tickLevels[0]]
+    with qtbot.waitSignal(session.request_changed, timeout=5_000):
+        dialog._on_table_cell_clicked(0, 0)
+    assert session.request.model_id == "qwen3-8b"
+    from configurator.core.advise import value_ranking
+    expected = value_ranking(models[0], session.request.workload, session.catalog, session.request)
+    after = [t for _y, t in dialog.chart.getAxis("left")._tickLevels[0]]
+    assert after != before and after[0] == f"{expected[0].count} x {short_gpu_name(expected[0].gpu_name)}"
+    # every bar keeps its label (pyqtgraph drops labels wider than the axis, or too close together)
+    from PySide6.QtGui import QImage, QPainter
+
+    image = QImage(10, 10, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    drawn = [text for _rect, _flags, text in dialog.chart.getAxis("left").generateDrawSpecs(painter)[2]]
+    painter.end()
+    assert drawn and sorted(drawn) == sorted(after)
     session.wait_idle()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import html
 
+import pytest
+
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.power import PSU_TARGET_LOAD
 from configurator.core.solve.request import BuildRequest
@@ -144,7 +146,9 @@ def test_a_year_without_a_rental_reads_as_one_figure(qtbot, window) -> None:  # 
     assert costs is not None and result.builds
     no_rental = costs.model_copy(update={"rows": tuple(r.model_copy(update={"renting": None, "cheaper": None}) for r in costs.rows)})
     text = costs_html(no_rental)
-    assert "rent -" not in text and f"own {costs.rows[0].owning:,.0f} {costs.currency}: no rental to compare" in text
+    first = costs.rows[0]
+    assert "rent -" not in text and (f"own {first.owning:,.0f} {costs.currency} net of resale (sold for {first.resale_value:,.0f}): "
+                                     "no rental to compare") in text
 
 
 def test_the_parts_table_keeps_its_rows_on_a_1366_by_768_screen(qtbot, window) -> None:  # type: ignore[no-untyped-def]
@@ -181,3 +185,81 @@ def test_the_noise_sources_scroll_under_the_power_chart(qtbot, window) -> None: 
     # what does not fit is a scroll away, never cut off
     hidden = noise.heightForWidth(scroll.viewport().width()) > scroll.viewport().height()
     assert not hidden or scroll.verticalScrollBar().maximum() > 0
+
+
+def test_the_slot_map_names_each_card_and_where_its_lanes_come_from(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Mina's 2x RTX 3090: the Slot map tab read "rtx-3090 x16" and "rtx-3090 x4" (catalog ids, and nothing
+    said the second card hangs off the chipset) where the printed sheet says "GPU 2: RTX 3090 ... (chipset)"."""
+    from configurator.core.report.fit import short_gpu_name
+    from configurator.core.solve.request import OwnedPart
+
+    result = _solve(qtbot, window, BuildRequest(
+        model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", kv_precision="q8_0", context=32768),
+        budget=2500, room="home-office", owned=(OwnedPart(category="gpu", id="rtx-3090"),)))
+    build = window.session.selected_build
+    assert build is result.builds[0] and len(build.slot_map) >= 2
+    name = short_gpu_name(next(p.name for p in build.parts if p.category == "gpu"))
+    rows = dict(window.detail.slot_map.rows)
+    for index, card in enumerate(sorted(build.slot_map, key=lambda c: c.slot), start=1):
+        assert rows[card.slot] == f"GPU {index}: {name} x{card.lanes} ({card.source})"
+    assert not any(build.gpu_id in what for what in rows.values())
+
+
+def test_buy_or_rent_says_its_yearly_owning_figures_are_net_of_resale(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Mina's 2x RTX 3090 (2,078 USD): the chart drew owning at ~2,300 USD by month 12 (cash paid) and the row
+    under it read "1 year(s): own 644 vs rent 2,380", which is net of selling the machine; nothing said so."""
+    from configurator.core.report.purchase import SheetMeta
+    from configurator.core.report.sheet import build_sheet_html
+    from configurator.core.solve.request import OwnedPart
+
+    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", kv_precision="q8_0",
+                                                                       context=32768),
+                           budget=2500, room="home-office", owned=(OwnedPart(category="gpu", id="rtx-3090"),))
+    _solve(qtbot, window, request)
+    panel = window.detail.buy_or_rent
+    costs = panel.costs
+    assert costs is not None and costs.rows and costs.rows[0].renting is not None
+    first = costs.rows[0]
+    assert first.owning == pytest.approx(costs.purchase - first.resale_value + first.energy + first.upkeep)
+    from configurator.qt.costs import costs_html
+
+    shown = html.unescape(costs_html(costs))
+    assert "<b>1 year(s)</b>" not in shown and "After 1 year<" in shown and "After 2 years<" in shown
+    assert f"own {first.owning:,.0f} USD net of resale (sold for {first.resale_value:,.0f}) vs rent {first.renting:,.0f} USD" in shown
+    build = window.session.selected_build
+    sheet = html.unescape(build_sheet_html(build, window.session.request, SheetMeta(created="2026-12-01")))
+    assert "After 1 year: own (net of resale) vs rent" in sheet and f"(sold for {first.resale_value:,.0f})" in sheet
+    # the sheet names the circuit as the window's combo does ("on 1 x 120v15a" was the catalog id)
+    assert "continuous on 1 x 120 V 15 A (US outlet)" in sheet and "circuit 1 x 120 V 15 A (US outlet)" in sheet
+    assert "x 120v15a" not in sheet.replace("continuous on 1 x 120v15a</td>", "")  # only the CIR-1 check (solver text) keeps its id
+    assert window.requirements.circuit.currentText() == "120 V 15 A (US outlet)"
+
+
+def test_a_slow_build_shows_its_speed_not_zero(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Llama 3.3 70B for 327 users offloaded to system RAM: every row of the table read "0.0 tok/s x 327"."""
+    from configurator.qt.builds import speed_text
+
+    result = _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m",
+                                                                                         batch=4)))
+    build = result.builds[0]
+    for tps, text in ((0.012, "0.012 tok/s x 4"), (0.0449, "0.045 tok/s x 4"), (0.1, "0.1 tok/s x 4"), (14.26, "14.3 tok/s x 4")):
+        slow = build.model_copy(update={"estimate": build.estimate.model_copy(update={"decode_tokens_per_s": tps})})
+        assert speed_text(slow) == (text, tps)
+
+
+def test_a_fine_tuning_request_without_a_dataset_does_not_show_one(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Dr. Chen's LoRA of Qwen2.5-72B from the command line (no --tokens): the panel said "Dataset 100.0 M
+    tokens, 3 epochs" while every build's time read "-"."""
+    from configurator.qt.builds import speed_text
+
+    result = _solve(qtbot, window, BuildRequest(model_id="qwen2.5-7b", workload=Workload(kind="finetune", method="lora",
+                                                                                        context=2048), budget=20000))
+    assert window.session.request.workload.tokens is None and result.builds
+    assert speed_text(result.builds[0])[0] == "-"
+    field = window.requirements.dataset_mtokens
+    assert field.value() == 0 and field.text() == "not set"
+    # with a dataset the field shows it, and the builds have a time
+    result = _solve(qtbot, window, BuildRequest(model_id="qwen2.5-7b", workload=Workload(kind="finetune", method="lora",
+                                                                                        context=2048, tokens=3e8), budget=20000))
+    assert field.value() * 1e6 * window.requirements.epochs.value() == pytest.approx(3e8)
+    assert speed_text(result.builds[0])[0] != "-"

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
+from configurator.core.report.names import circuit_name
 from configurator.core.report import atomic_write_bytes
 from configurator.core.report.fit import fit_of, gpu_name
 from configurator.core.solve.build import Build, BuildPart
@@ -145,7 +146,7 @@ def request_fields(request: BuildRequest) -> list[tuple[str, str]]:
         ("Currency", request.currency),
         ("Minimum decode speed", f"{request.min_decode_tps:g} tokens/s" if request.min_decode_tps else "-"),
         ("Deadline", f"{request.deadline_hours:,.0f} h" if request.deadline_hours else "-"),
-        ("Circuit", f"{request.circuits} x {request.circuit}"),
+        ("Circuit", f"{request.circuits} x {circuit_name(request.circuit)}"),
         ("Room", request.room),
         ("Form", request.form),
         ("Condition", request.condition),

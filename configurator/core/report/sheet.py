@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from configurator.core.report.names import circuit_name
 from configurator.core.estimate.result import BREAKDOWN_KEYS, GpuMemory
 from configurator.core.report import prices
 from configurator.core.report.fit import fit_of, short_gpu_name
@@ -456,7 +457,7 @@ def _power_rows(build: Build, request: BuildRequest) -> list[str]:
         ("Short power spikes", f"{p.transient_w:,.0f} W"),
         ("PSU capacity", f"{p.psu_w:,.0f} W" + (f" ({p.dc_load_w / p.psu_w:.0%} loaded)" if p.psu_w else "")),
         ("Wall draw", f"{p.wall_w:,.0f} W"),
-        ("Circuit limit", f"{p.circuit_limit_w:,.0f} W continuous on {request.circuits} x {request.circuit}"
+        ("Circuit limit", f"{p.circuit_limit_w:,.0f} W continuous on {request.circuits} x {circuit_name(request.circuit)}"
          + ("" if p.circuit_ok else ": OVER THE LIMIT")),
         ("Heat into the room", f"{heat_w:,.0f} W = {heat_w * BTU_PER_W:,.0f} BTU/h"),
         ("Noise under load", noise.build_noise(build).text()),
@@ -715,8 +716,10 @@ def cost_section(build: Build) -> str:
     ]
     for row in costs.get("tco", []):
         renting = f"{row['renting']:,.0f}" if row.get("renting") is not None else "-"
-        label = f"{row['years']} year(s): own vs rent"
-        owning = f"{row['owning']:,.0f} vs {renting} {c}"
+        # owning is net of resale (the break-even above is on cash paid): the label says so
+        label = f"After {row['years']} year{'' if row['years'] == 1 else 's'}: own (net of resale) vs rent"
+        resale = f" (sold for {row['resale_value']:,.0f})" if row.get("resale_value") is not None else ""
+        owning = f"{row['owning']:,.0f}{resale} vs {renting} {c}"
         rows.append(f"<tr>{_cell(label)}{_cell(owning)}</tr>")
     notes = "".join(f"<li>{escape(a)}</li>" for a in costs.get("assumptions", []))
     return f'<section class="block"><h2>Buy or rent</h2>{_table(["Figure", "Value"], rows)}<ul class="small">{notes}</ul></section>'
