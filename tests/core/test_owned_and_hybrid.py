@@ -61,6 +61,6 @@ def test_an_owned_card_that_cannot_meet_the_speed_is_named_not_the_whole_catalog
                            room="home-office", min_decode_tps=15)
     result = plan(request, catalog)
     assert result.infeasible is not None
-    assert result.infeasible.reason.startswith("your own rtx-3090 cannot run this")
+    assert result.infeasible.reason.startswith("your own NVIDIA GeForce RTX 3090 cannot run this")
     assert "no GPU in the catalog" not in result.infeasible.reason
     assert sum("speed target" in b for b in result.infeasible.blocking) == 1

@@ -97,7 +97,7 @@ def test_four_4090s_need_two_psus_or_230v(catalog: Catalog) -> None:
     _, at_120 = _plan(catalog, model_id="qwen2.5-32b", workload=wl, owned=owned, circuit="120v15a")
     # the four cards cannot run from one 120 V outlet: the plan says what they would need, and
     # (owning a card never makes the answer worse) offers the builds that leave them out
-    note = next(n for n in at_120["notes"] if "rtx-4090" in n)
+    note = next(n for n in at_120["notes"] if "RTX 4090" in n)  # the card by its name
     assert "230 V" in note or "circuits" in note
     for build in at_120["builds"]:
         assert "without your own card" in build["label"]

@@ -327,7 +327,8 @@ def gpu_options(
     for gpu in catalog.gpus:
         reason = gpu_allowed(gpu, request) or ("left out for comparison" if gpu.id in exclude_gpus else None)
         if owned_gpu and gpu.id != owned_gpu.id:
-            reason = reason or f"you asked to use your own {owned_gpu.id}"
+            owned_name = getattr(catalog.records["gpus"].get(owned_gpu.id), "name", owned_gpu.id)
+            reason = reason or f"you asked to use your own {owned_name}"
         if reason:
             c.rejected_gpus[gpu.id] = reason
             continue

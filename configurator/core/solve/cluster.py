@@ -19,7 +19,7 @@ from configurator.core.estimate.workload import Workload
 from configurator.core.solve.build import Build, BuildPart, Check, NodeCurve, NodePoint, Power, SlotAssignment
 from configurator.core.solve.candidates import TRAINING_HORIZON_H, estimate_as_practitioner, fastest_engine, runnable_engines
 from configurator.core.solve.pricing import quote
-from configurator.core.solve.request import BuildRequest, circuit_limit_w
+from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name
 from configurator.core.tco import rental_search_for
 
 GIB = 1024**3
@@ -212,7 +212,7 @@ def cluster_build(
     else:
         circuit_ok = wall <= limit
         checks.append(Check(rule="CIR-1", status="pass" if circuit_ok else "fail",
-                            message=f"{wall:,.0f} W maximum system power against {limit:,.0f} W on {request.circuits} x {request.circuit}"
+                            message=f"{wall:,.0f} W maximum system power against {limit:,.0f} W on {request.circuits} x {circuit_name(request.circuit)}"
                             + ("" if circuit_ok else ": needs dedicated 200-240 V server-room feeds")))
     if request.room != "server-room":
         checks.append(Check(rule="NOISE-1", status="warn", message="an 8-GPU server belongs in a server room (noise and heat)"))

@@ -68,7 +68,8 @@ def cpu_board(cpu: Cpu, board: Motherboard) -> Check:
     if cpu.family not in board.cpu_families:
         return _check("CPU-2", False, f"{board.name} ({board.chipset}) does not support {cpu.name} ({cpu.family}); "
                                       f"it runs {', '.join(board.cpu_families)}")
-    return _check("CPU-2", True, f"{cpu.name} is on the CPU support list of the {board.chipset} board")
+    where = f"the {board.chipset} board" if board.chipset and board.chipset != "none" else board.name
+    return _check("CPU-2", True, f"{cpu.name} is on the CPU support list of {where}")
 
 
 # ------------------------------------------------------------------ memory (RAM-4, RAM-5)

@@ -38,7 +38,7 @@ from configurator.core.solve.candidates import (
     with_power_limit,
 )
 from configurator.core.solve.pricing import quote
-from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_volts
+from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name, circuit_volts
 from configurator.core.solve.rules import Assembly, check_build, power_of
 from configurator.core.solve.slots import place
 from configurator.core.solve.lazy import LazyBuildModel, price_floor
@@ -470,7 +470,8 @@ def _diagnose(
                 "China-market variant", "sold in China only")
         if request.owned_gpu is not None:
             # only the user's own card is tried while they ask to use it: say so, not "no GPU in the catalog"
-            reason = (f"your own {request.owned_gpu.id} cannot run this within {request.max_gpus} GPUs per machine "
+            owned_gpu = catalog.records["gpus"].get(request.owned_gpu.id)
+            reason = (f"your own {getattr(owned_gpu, 'name', request.owned_gpu.id)} cannot run this within {request.max_gpus} GPUs per machine "
                       f"({_rejection_summary(cand, catalog, dull)}); other GPUs are not tried while you use it")
         else:
             reason = f"no GPU in the catalog can run this within {request.max_gpus} GPUs per machine ({_rejection_summary(cand, catalog, dull)})"
@@ -563,7 +564,8 @@ def _diagnose(
     others = [b for b in blocking if b not in ("budget", "GPU memory / speed target per machine")]
     if cand.options and others:
         # name what binds, in the user's words: "the wall circuit (120v15a)", "new parts only"
-        site = {"wall circuit": f"the wall circuit ({request.circuit})", "one circuit": f"one circuit ({request.circuit})",
+        site = {"wall circuit": f"the wall circuit ({circuit_name(request.circuit)})",
+                "one circuit": f"one circuit ({circuit_name(request.circuit)})",
                 "form factor": f"the form factor ({request.form})", "region": f"the region ({request.region})"}
         reason += "; binding: " + ", ".join(site.get(b, b) for b in dict.fromkeys(others))
     chosen_cluster = cluster if feasible and min(feasible, key=lambda f: f[0])[1] == "cluster" else None
@@ -706,7 +708,8 @@ def plan(
             if why is None:
                 with_card, _cluster_build = _diagnose(request, catalog, model, exact_weight_bytes, cand, should_stop)
                 why = f"{with_card.reason}; to use them: {with_card.cheapest_relaxation}"
-            notes.append(f"your own {owned.quantity} x {owned.id} cannot run this as asked ({why}); these builds leave them out")
+            owned_name = getattr(catalog.records["gpus"].get(owned.id), "name", owned.id)
+            notes.append(f"your own {owned.quantity} x {owned_name} cannot run this as asked ({why}); these builds leave them out")
             builds = [b.model_copy(update={"label": f"{b.label} (without your own card)"}) for b in alternative]
     if builds and len(builds) < request.top_k and request.allow_clusters and not request.owned:
         best_server = _cluster(request, catalog, model, workload, exact_weight_bytes, max_nodes=1)  # one box

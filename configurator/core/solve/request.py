@@ -39,6 +39,20 @@ def circuit_limit_w(circuit: str) -> float:
     return volts * amps * CONTINUOUS_FACTOR
 
 
+CIRCUIT_NAMES = {
+    "120v15a": "120 V 15 A (US outlet)",
+    "120v20a": "120 V 20 A",
+    "230v10a": "230 V 10 A",
+    "230v16a": "230 V 16 A",
+}
+"""What a person calls each circuit, for messages, the window and the printed sheet."""
+
+
+def circuit_name(circuit: str) -> str:
+    """'120v15a' -> '120 V 15 A (US outlet)'; an id without a name is shown as it is."""
+    return CIRCUIT_NAMES.get(circuit, circuit)
+
+
 def circuit_volts(circuit: str) -> float:
     return CIRCUITS[circuit][0]
 

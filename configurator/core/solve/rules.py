@@ -16,7 +16,7 @@ from configurator.core.support import check_stack
 from configurator.core.solve import compat
 from configurator.core.solve import power as pw
 from configurator.core.solve.build import Check, Power
-from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_volts
+from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name, circuit_volts
 from configurator.core.solve.slots import Placement, lane_bandwidth_gbps, span
 
 GIB = 1024**3
@@ -150,7 +150,7 @@ def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage
         add("PSU", "pass", f"server modules: {a.chassis.included_psu_w:.0f} W installed" +
             (", planned against half for N+N redundancy" if a.chassis.psu_redundant else ""))
     add("CIR-1", "pass" if p.circuit_ok else "fail",
-        f"{p.wall_w:.0f} W at the wall against {p.circuit_limit_w:.0f} W continuous on {min(request.circuits, a.psu_count if a.psu else 4)} x {request.circuit}")
+        f"{p.wall_w:.0f} W at the wall against {p.circuit_limit_w:.0f} W continuous on {min(request.circuits, a.psu_count if a.psu else 4)} x {circuit_name(request.circuit)}")
     if p.circuit_ok and p.wall_w > pw.CIRCUIT_MARGIN * p.circuit_limit_w:
         add("CIR-2", "warn", f"{p.wall_w / p.circuit_limit_w:.0%} of the circuit's continuous limit: nothing else may run "
             f"on it (keep {1 - pw.CIRCUIT_MARGIN:.0%} free for other loads, or power-limit the GPUs)")
