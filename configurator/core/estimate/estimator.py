@@ -350,11 +350,17 @@ def _inference_memory(
     kv_total = kv_cache_bytes(model, context, workload.batch, kv_elem, engine)
     overhead = _engine_overhead(engine)
     fmt = weight_format(workload.precision or "bf16")
-    ex.step(
-        "weights",
-        f"{counts.total / 1e9:.2f} B parameters at {fmt.note} ({fmt.bits_per_weight:g} bits per weight; "
-        f"embeddings {fmt.embeddings_bits:g} bits) = {_gb(emb + head + blocks)}",
-    )
+    if fmt.name in FTYPE_DEFAULT:
+        mix = ", ".join(f"{name} {t}" for name, t in gguf_bytes(model, fmt.name).types)
+        bits = (emb + head + blocks) * 8 / scale / max(counts.total, 1)
+        ex.step("weights", f"{counts.total / 1e9:.2f} B parameters at {fmt.note}, tensor by tensor at llama-quantize's "
+                f"types ({mix}): {bits:.2f} bits per weight on average = {_gb(emb + head + blocks)}")
+    else:
+        ex.step(
+            "weights",
+            f"{counts.total / 1e9:.2f} B parameters at {fmt.note} ({fmt.bits_per_weight:g} bits per weight; "
+            f"embeddings {fmt.embeddings_bits:g} bits) = {_gb(emb + head + blocks)}",
+        )
     per_tok = kv_bytes_per_token_per_layer(model, kv_elem, engine)
     attn_kind = "MLA latent" if model.mla is not None and engine != "transformers" else (
         "MHA" if model.num_kv_heads == model.num_attention_heads else f"GQA ({model.num_attention_heads} query / {model.num_kv_heads} KV heads)"

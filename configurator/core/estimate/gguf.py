@@ -171,7 +171,7 @@ def _gguf_bytes(model_json: str, ftype: str) -> GgufBytes:
             attention += _bytes(o_t, heads * mla.v_head_dim * h, heads * mla.v_head_dim)
             continue
         v_t = _attn_v(ftype, i, n_attn, n_gqa, n_expert, is_70b)
-        v_types[v_t] = v_types.get(v_t, 0) + 1
+        v_types[_fit(v_t, h)] = v_types.get(_fit(v_t, h), 0) + 1
         q_out = 2 * q_dim if m.attention_output_gate else q_dim
         attention += _bytes(base, h * q_out, h) + _bytes(k_t, h * kv_dim, h) + _bytes(v_t, h * kv_dim, h)
         attention += _bytes(o_t, q_dim * h, q_dim)
@@ -196,12 +196,12 @@ def _gguf_bytes(model_json: str, ftype: str) -> GgufBytes:
             dense_mlp += (_bytes(base, 2 * h * width, h) if gated else _bytes(base, h * width, h)) + _bytes(d_t, width * h, width)
             if m.linear_bias == "all":
                 dense_mlp += ((2 if gated else 1) * width + h) * 4
-            down_types[d_t] = down_types.get(d_t, 0) + 1
+            down_types[_fit(d_t, width)] = down_types.get(_fit(d_t, width), 0) + 1
             continue
         w = moe.expert_intermediate_size
         up = (2 if gated else 1) * h * w * moe.num_experts
         experts += _bytes(base, up, h) + _bytes(d_t, w * h * moe.num_experts, w)
-        down_types[d_t] = down_types.get(d_t, 0) + 1
+        down_types[_fit(d_t, w)] = down_types.get(_fit(d_t, w), 0) + 1
         if moe.shared_intermediate_size:  # ffn_*_shexp: ffn_down_shexp matches the ffn_down rule
             s = moe.shared_intermediate_size
             dense_mlp += _bytes(base, (2 if gated else 1) * h * s, h) + _bytes(d_t, s * h, s)
@@ -212,7 +212,7 @@ def _gguf_bytes(model_json: str, ftype: str) -> GgufBytes:
 
     types = (
         ("token_embd", emb_t.upper()), ("output", head_t.upper() if not m.tie_embeddings else "tied"),
-        ("attn_v", _mix(v_types) if v_types else base.upper()), ("attn_k", k_t.upper()), ("attn_output", o_t.upper()),
+        ("attn_v", _mix(v_types) if v_types else base.upper()), ("attn_k", _fit(k_t, h).upper()), ("attn_output", _fit(o_t, q_dim).upper()),
         ("ffn_down", _mix(down_types)), ("other", base.upper()),
     )
     return GgufBytes(embedding, lm_head, attention, dense_mlp, experts, types)
