@@ -27,6 +27,7 @@ from configurator.core.estimate.frameworks import (
     logits_handling,
 )
 from configurator.core.estimate.params import ParamCounts, count_params
+from configurator.core.estimate.gguf import FTYPE_DEFAULT, gguf_bytes
 from configurator.core.estimate.precision import KV_BYTES, weight_format
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step
 from configurator.core.estimate.unified import unified_bw_efficiency
@@ -219,11 +220,21 @@ def kv_cache_bytes(model: ModelArch, context: int, sequences: int, kv_bytes: flo
 # --------------------------------------------------------------------------- weights
 
 
-def _weight_bytes(counts: ParamCounts, precision: str, scale: float = 1.0) -> tuple[float, float, float, float, float]:
+def _weight_bytes(
+    counts: ParamCounts, precision: str, scale: float = 1.0, model: ModelArch | None = None
+) -> tuple[float, float, float, float, float]:
     """(embedding, lm_head, blocks, experts, experts_active) in bytes at `precision`.
 
-    `scale` corrects the formula to exact bytes read from a GGUF or safetensors header.
+    `scale` corrects the formula to exact bytes read from a GGUF or safetensors header. With the
+    `model`, a GGUF K-quant or legacy type is sized tensor by tensor at the types llama.cpp's
+    quantizer picks (estimate.gguf); without it, at the format's one bits-per-weight figure.
     """
+    if model is not None and precision in FTYPE_DEFAULT:
+        g = gguf_bytes(model, precision)
+        # norms: F32 in a GGUF (the converter keeps 1-D tensors F32); biases are in attention/dense counts
+        blocks = g.attention + g.dense_mlp + g.experts + counts.norms * 4 + counts.position * 2
+        active = g.experts * counts.experts_active / counts.experts if counts.experts else 0.0
+        return g.embedding * scale, g.lm_head * scale, blocks * scale, g.experts * scale, active * scale
     fmt = weight_format(precision)
     body_bpw = fmt.bits_per_weight / 8 * scale
     expert_bpw = (fmt.experts_bits or fmt.bits_per_weight) / 8 * scale
@@ -334,16 +345,22 @@ def _inference_memory(
 ) -> list[MemoryBreakdown]:
     engine = workload.engine or "transformers"
     context = workload.context or 4096
-    emb, head, blocks, _experts, _ = _weight_bytes(counts, workload.precision or "bf16", scale)
+    emb, head, blocks, _experts, _ = _weight_bytes(counts, workload.precision or "bf16", scale, model)
     kv_elem = KV_BYTES[workload.kv_precision]
     kv_total = kv_cache_bytes(model, context, workload.batch, kv_elem, engine)
     overhead = _engine_overhead(engine)
     fmt = weight_format(workload.precision or "bf16")
-    ex.step(
-        "weights",
-        f"{counts.total / 1e9:.2f} B parameters at {fmt.note} ({fmt.bits_per_weight:g} bits per weight; "
-        f"embeddings {fmt.embeddings_bits:g} bits) = {_gb(emb + head + blocks)}",
-    )
+    if fmt.name in FTYPE_DEFAULT:
+        mix = ", ".join(f"{name} {t}" for name, t in gguf_bytes(model, fmt.name).types)
+        bits = (emb + head + blocks) * 8 / scale / max(counts.total, 1)
+        ex.step("weights", f"{counts.total / 1e9:.2f} B parameters at {fmt.note}, tensor by tensor at llama-quantize's "
+                f"types ({mix}): {bits:.2f} bits per weight on average = {_gb(emb + head + blocks)}")
+    else:
+        ex.step(
+            "weights",
+            f"{counts.total / 1e9:.2f} B parameters at {fmt.note} ({fmt.bits_per_weight:g} bits per weight; "
+            f"embeddings {fmt.embeddings_bits:g} bits) = {_gb(emb + head + blocks)}",
+        )
     per_tok = kv_bytes_per_token_per_layer(model, kv_elem, engine)
     attn_kind = "MLA latent" if model.mla is not None and engine != "transformers" else (
         "MHA" if model.num_kv_heads == model.num_attention_heads else f"GQA ({model.num_attention_heads} query / {model.num_kv_heads} KV heads)"
@@ -470,7 +487,7 @@ def _training_memory(
     else:
         trainable = _lora_params(model, workload.lora_rank, workload.lora_targets)
         precision = workload.precision or ("nf4" if method == "qlora" else "bf16")
-        emb, head, blocks, _, _ = _weight_bytes(counts, precision)
+        emb, head, blocks, _, _ = _weight_bytes(counts, precision, model=model)
         adapter_bytes = 2.0 if pure_bf16 else 4.0  # PEFT keeps adapters in fp32; torchtune in the model dtype
         weights = emb + head + blocks + trainable * adapter_bytes
         master = 0.0
@@ -706,7 +723,7 @@ def _decode_speed(
     context = workload.context or 4096
     batch = workload.batch
     fmt = weight_format(precision)
-    emb, head, blocks, experts, experts_active = _weight_bytes(counts, precision, scale)
+    emb, head, blocks, experts, experts_active = _weight_bytes(counts, precision, scale, model)
     moe_note = ""
     if model.moe is not None:
         # expected distinct experts touched by `batch` tokens, uniform routing
@@ -913,7 +930,7 @@ def fp8_speedup(mfu: float, gpu: Gpu) -> float:
 
 def _host_bytes(model: ModelArch, counts: ParamCounts, workload: Workload, scale: float) -> float:
     """System RAM for llama.cpp: the token embeddings, plus offloaded layers (with their KV) or experts."""
-    emb, _head, blocks, experts, _ = _weight_bytes(counts, workload.precision or "bf16", scale)
+    emb, _head, blocks, experts, _ = _weight_bytes(counts, workload.precision or "bf16", scale, model)
     cpu_layers = min(workload.cpu_layers, model.num_layers)
     per_layer = (blocks - (experts if workload.cpu_experts and model.moe else 0)) / model.num_layers
     kv = kv_cache_bytes(model, workload.context or 4096, workload.batch, KV_BYTES[workload.kv_precision], "llama.cpp")
@@ -925,7 +942,7 @@ def _host_bytes(model: ModelArch, counts: ParamCounts, workload: Workload, scale
 
 def _ram_read_per_token(model: ModelArch, counts: ParamCounts, workload: Workload, scale: float) -> float:
     """Bytes read from system RAM per decoded token (offloaded layers, or the active experts)."""
-    _emb, _head, blocks, experts, experts_active = _weight_bytes(counts, workload.precision or "bf16", scale)
+    _emb, _head, blocks, experts, experts_active = _weight_bytes(counts, workload.precision or "bf16", scale, model)
     cpu_layers = min(workload.cpu_layers, model.num_layers)
     read = 0.0
     if workload.cpu_experts and model.moe is not None:
@@ -1003,7 +1020,7 @@ def estimate(
     counts = count_params(model)
     scale = 1.0
     if exact_weight_bytes:
-        emb, head, blocks, _, _ = _weight_bytes(counts, workload.precision or "bf16")
+        emb, head, blocks, _, _ = _weight_bytes(counts, workload.precision or "bf16", model=model)
         scale = exact_weight_bytes / (emb + head + blocks)
         ex.assume(f"weights sized from the file header: {exact_weight_bytes / GIB:.2f} GiB exactly")
     if workload.context and workload.context > model.max_context:

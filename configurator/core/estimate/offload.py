@@ -59,7 +59,7 @@ class _Sizes:
 
 def _sizes(model: ModelArch, workload: Workload, scale: float) -> _Sizes:
     counts = count_params(model)
-    emb, head, blocks, experts, _active = _weight_bytes(counts, workload.precision or "bf16", scale)
+    emb, head, blocks, experts, _active = _weight_bytes(counts, workload.precision or "bf16", scale, model)
     flags = tuple(moe_layers(model))
     n_moe = max(1, sum(flags))
     layers = model.num_layers
@@ -158,7 +158,7 @@ def estimate_on_host(
     counts = count_params(model)
     scale = 1.0
     if exact_weight_bytes:
-        emb, head, blocks, _, _ = _weight_bytes(counts, workload.precision or "bf16")
+        emb, head, blocks, _, _ = _weight_bytes(counts, workload.precision or "bf16", model=model)
         scale = exact_weight_bytes / (emb + head + blocks)
     cpu_only = gpu is None or gpus == 0
     placement = choose_placement(model, workload, gpu, 0 if cpu_only else gpus, scale)

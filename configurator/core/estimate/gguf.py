@@ -1,0 +1,218 @@
+"""GGUF file bytes tensor by tensor: the type llama.cpp's quantizer gives each tensor, and its block size."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from configurator.core.catalog.models import ModelArch
+from configurator.core.estimate.params import _linear_attention_params
+
+# Source of the rules below: llama.cpp src/llama-quant.cpp, llama_tensor_get_type(), at commit
+# c392e5094deaf2d1a7c18683214f007fad3fe42b (2025-02-20); block sizes: ggml/src/ggml-common.h (same commit),
+# the static_asserts on sizeof(block_*): bytes per block / weights per block.
+BLOCKS: dict[str, tuple[int, int]] = {
+    "q4_0": (18, 32),  # fp16 scale + 32 nibbles
+    "q4_1": (20, 32),
+    "q5_0": (22, 32),
+    "q5_1": (24, 32),
+    "q8_0": (34, 32),  # fp16 scale + 32 bytes
+    "q2_k": (84, 256),  # 2*fp16 + QK_K/16 + QK_K/4
+    "q3_k": (110, 256),  # fp16 + QK_K/4 + QK_K/8 + 12
+    "q4_k": (144, 256),  # 2*fp16 + 12 + QK_K/2
+    "q5_k": (176, 256),  # 2*fp16 + 12 + QK_K/2 + QK_K/8
+    "q6_k": (210, 256),  # fp16 + QK_K/16 + 3*QK_K/4
+    "iq4_nl": (18, 32),
+    "f16": (2, 1),
+    "f32": (4, 1),
+}
+# bits per weight of each ggml type, from its block
+TYPE_BITS: dict[str, float] = {t: 8 * b / n for t, (b, n) in BLOCKS.items()}
+# the type of every tensor no rule singles out (llama_model_quantize_impl: default_type per ftype)
+FTYPE_DEFAULT: dict[str, str] = {
+    "q2_k": "q2_k",
+    "q3_k_s": "q3_k", "q3_k_m": "q3_k", "q3_k_l": "q3_k",
+    "q4_k_s": "q4_k", "q4_k_m": "q4_k",
+    "q5_k_s": "q5_k", "q5_k_m": "q5_k",
+    "q6_k": "q6_k",
+    "q4_0": "q4_0",
+    "q8_0": "q8_0",
+}
+# a K-type whose rows do not divide into its blocks falls back (the convert_incompatible_tensor switch)
+_FALLBACK = {"q2_k": "iq4_nl", "q3_k": "iq4_nl", "q4_k": "q5_0", "q5_k": "q5_1", "q6_k": "q8_0"}
+# llama-model.cpp load_hparams: 80 layers read as LLM_TYPE_70B for these architectures (llama only with GQA;
+# an 80-layer MHA llama is 65B), which earns attn_v a Q5_K (the "8 heads share attn_v" comment)
+_TYPE_70B_ARCHS = ("llama", "mistral", "qwen2", "olmo", "deci")
+
+
+def _use_more_bits(i_layer: int, n_layers: int) -> bool:
+    return i_layer < n_layers // 8 or i_layer >= 7 * n_layers // 8 or (i_layer - n_layers // 8) % 3 == 2
+
+
+def _fit(t: str, ne0: int) -> str:
+    """The type actually stored for a tensor whose rows have ne0 weights."""
+    if ne0 % BLOCKS[t][1] == 0:
+        return t
+    fb = _FALLBACK.get(t, "f16")
+    return fb if ne0 % BLOCKS[fb][1] == 0 else "f16"
+
+
+def _bytes(t: str, params: int, ne0: int) -> float:
+    return params * TYPE_BITS[_fit(t, ne0)] / 8
+
+
+@dataclass(frozen=True)
+class GgufBytes:
+    """Bytes of a GGUF file by the tensor groups of ParamCounts (norms and positions excepted)."""
+
+    embedding: float
+    lm_head: float
+    attention: float
+    dense_mlp: float
+    experts: float
+    types: tuple[tuple[str, str], ...]  # (tensor class, "type" or "type1 xN / type2 xM"), for the explanation
+
+
+def output_type(ftype: str, ne0: int) -> str:
+    """output.weight (and a tied token_embd): Q6_K unless the file is Q8_0."""
+    base = FTYPE_DEFAULT[ftype]
+    if ne0 % BLOCKS[base][1] != 0:
+        return "q8_0"
+    return base if base == "q8_0" else "q6_k"
+
+
+def _attn_v(ftype: str, i: int, n: int, n_gqa: int, n_expert: int, is_70b: bool) -> str:
+    t = FTYPE_DEFAULT[ftype]
+    if ftype == "q2_k":
+        t = "q4_k" if n_gqa >= 4 else "q3_k"
+    elif ftype == "q3_k_m":
+        t = "q5_k" if i < 2 else "q4_k"
+    elif ftype == "q3_k_l":
+        t = "q5_k"
+    elif ftype in ("q4_k_m", "q5_k_m") and _use_more_bits(i, n):
+        t = "q6_k"
+    elif ftype == "q4_k_s" and i < 4:
+        t = "q5_k"
+    if is_70b and t in ("q3_k", "q4_k"):
+        t = "q5_k"
+    if n_expert == 8:
+        t = "q8_0"
+    return t
+
+
+def _ffn_down(ftype: str, i: int, n: int) -> str:
+    t = FTYPE_DEFAULT[ftype]
+    if ftype == "q2_k":
+        return "q3_k"
+    if ftype == "q3_k_m":
+        return "q5_k" if i < n // 16 else "q4_k"  # Q3_K only on Falcon, which the catalog does not hold
+    if ftype == "q3_k_l":
+        return "q5_k"
+    if ftype == "q4_k_m" and _use_more_bits(i, n):
+        return "q6_k"
+    if ftype == "q5_k_m" and _use_more_bits(i, n):
+        return "q6_k"
+    if ftype == "q4_k_s" and i < n // 8:
+        return "q5_k"
+    return t
+
+
+def _attn_output(ftype: str, n_expert: int) -> str:
+    if n_expert == 8:
+        return "q5_k" if ftype in ("q2_k", "q3_k_s", "q3_k_m", "q4_k_s", "q4_k_m") else FTYPE_DEFAULT[ftype]
+    return {"q2_k": "q3_k", "q3_k_m": "q4_k", "q3_k_l": "q5_k"}.get(ftype, FTYPE_DEFAULT[ftype])
+
+
+def _mix(tally: dict[str, int]) -> str:
+    return " / ".join(f"{t.upper()} x{n}" for t, n in sorted(tally.items(), key=lambda kv: -kv[1]))
+
+
+def gguf_bytes(model: ModelArch, ftype: str) -> GgufBytes:
+    """Bytes of each tensor group at llama-quantize's per-tensor types for `ftype` (a FTYPE_DEFAULT key)."""
+    return _gguf_bytes(model.model_dump_json(), ftype)
+
+
+@lru_cache(maxsize=256)
+def _gguf_bytes(model_json: str, ftype: str) -> GgufBytes:
+    m = ModelArch.model_validate_json(model_json)
+    base = FTYPE_DEFAULT[ftype]
+    h, L = m.hidden_size, m.num_layers
+    moe = m.moe
+    n_expert = moe.num_experts if moe is not None else 0
+    n_gqa = m.num_attention_heads // m.num_kv_heads if m.mla is None else 1  # llama.cpp runs MLA as MHA
+    is_70b = L == 80 and m.architecture in _TYPE_70B_ARCHS and (m.architecture != "llama" or n_gqa > 1)
+
+    # ---- token embedding and output (lookup tables: rows are hidden_size long)
+    head_t = output_type(ftype, h)
+    emb_t = head_t if m.tie_embeddings else _fit(base, h)
+    plain_emb = m.vocab_size * h
+    embedding = _bytes(emb_t, plain_emb, h)
+    if m.per_layer_input is not None:  # Gemma 3n per-layer tables: the file's default type (no rule names them)
+        ple = m.per_layer_input
+        embedding += _bytes(base, ple.vocab_size * L * ple.hidden_size, ple.hidden_size)
+    lm_head = 0.0 if m.tie_embeddings else _bytes(head_t, m.vocab_size * h, h)
+
+    # ---- attention, layer by layer (attn_v's rule counts attention layers: i_attention_wv)
+    attention = 0.0
+    v_types: dict[str, int] = {}
+    n_attn = m.attention_layers
+    q_dim, kv_dim = m.num_attention_heads * m.head_dim, m.num_kv_heads * m.head_dim
+    o_t = _attn_output(ftype, n_expert)
+    k_t = "q8_0" if n_expert == 8 else base
+    for i in range(n_attn):
+        if m.mla is not None:
+            mla = m.mla
+            heads = m.num_attention_heads
+            qk_head = mla.qk_nope_head_dim + mla.qk_rope_head_dim
+            q = h * mla.q_lora_rank + mla.q_lora_rank * heads * qk_head if mla.q_lora_rank else h * heads * qk_head
+            # attn_q_a/_b, attn_kv_a_mqa, attn_kv_b: no rule names them; attn_output has its rule
+            attention += _bytes(base, q, h) + _bytes(base, h * (mla.kv_lora_rank + mla.qk_rope_head_dim), h)
+            attention += _bytes(base, mla.kv_lora_rank * heads * (mla.qk_nope_head_dim + mla.v_head_dim), mla.kv_lora_rank)
+            attention += _bytes(o_t, heads * mla.v_head_dim * h, heads * mla.v_head_dim)
+            continue
+        v_t = _attn_v(ftype, i, n_attn, n_gqa, n_expert, is_70b)
+        v_types[_fit(v_t, h)] = v_types.get(_fit(v_t, h), 0) + 1
+        q_out = 2 * q_dim if m.attention_output_gate else q_dim
+        attention += _bytes(base, h * q_out, h) + _bytes(k_t, h * kv_dim, h) + _bytes(v_t, h * kv_dim, h)
+        attention += _bytes(o_t, q_dim * h, q_dim)
+        # biases are 1-D: never quantized, F32 as the converter writes them
+        if m.linear_bias in ("qkv", "all"):
+            attention += (q_dim + 2 * kv_dim) * 4
+        if m.linear_bias == "all":
+            attention += h * 4
+    # Gated DeltaNet layers (ssm_* tensors): no rule names them, the default type
+    if m.linear_attention is not None:
+        attention += _bytes(base, (L - n_attn) * _linear_attention_params(m), h)
+
+    # ---- MLPs, layer by layer (ffn_down's rule goes by the layer index of the tensor's name)
+    dense_mlp = experts = 0.0
+    down_types: dict[str, int] = {}
+    gated = m.mlp_gated
+    for i in range(L):
+        d_t = _ffn_down(ftype, i, L)
+        is_moe = moe is not None and i >= moe.first_dense_layers and (i - moe.first_dense_layers + 1) % moe.moe_layer_step == 0
+        if moe is None or not is_moe:
+            width = m.intermediate_size if moe is None else (moe.dense_intermediate_size or m.intermediate_size)
+            dense_mlp += (_bytes(base, 2 * h * width, h) if gated else _bytes(base, h * width, h)) + _bytes(d_t, width * h, width)
+            if m.linear_bias == "all":
+                dense_mlp += ((2 if gated else 1) * width + h) * 4
+            down_types[_fit(d_t, width)] = down_types.get(_fit(d_t, width), 0) + 1
+            continue
+        w = moe.expert_intermediate_size
+        up = (2 if gated else 1) * h * w * moe.num_experts
+        experts += _bytes(base, up, h) + _bytes(d_t, w * h * moe.num_experts, w)
+        down_types[_fit(d_t, w)] = down_types.get(_fit(d_t, w), 0) + 1
+        if moe.shared_intermediate_size:  # ffn_*_shexp: ffn_down_shexp matches the ffn_down rule
+            s = moe.shared_intermediate_size
+            dense_mlp += _bytes(base, (2 if gated else 1) * h * s, h) + _bytes(d_t, s * h, s)
+        dense_mlp += h * moe.num_experts * 4  # ffn_gate_inp is never quantized; the converter writes it F32
+    if m.per_layer_input is not None:  # Gemma 3n's per-layer projections: the default type
+        ple_dim = m.per_layer_input.hidden_size
+        dense_mlp += _bytes(base, h * L * ple_dim + L * 2 * h * ple_dim, h)
+
+    types = (
+        ("token_embd", emb_t.upper()), ("output", head_t.upper() if not m.tie_embeddings else "tied"),
+        ("attn_v", _mix(v_types) if v_types else base.upper()), ("attn_k", _fit(k_t, h).upper()), ("attn_output", _fit(o_t, q_dim).upper()),
+        ("ffn_down", _mix(down_types)), ("other", base.upper()),
+    )
+    return GgufBytes(embedding, lm_head, attention, dense_mlp, experts, types)
