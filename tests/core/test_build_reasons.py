@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.workload import Workload
+from configurator.core.solve import memo
 from configurator.core.solve.plan import plan
 from configurator.core.solve.request import BuildRequest, OwnedPart
 
@@ -21,3 +22,15 @@ def test_the_gpu_reason_states_the_memory_the_build_puts_on_each_gpu(catalog: Ca
     for build in builds:
         gpu = next(p for p in build.parts if p.category == "gpu")
         assert f"{build.estimate.per_gpu_bytes / GIB:.1f} GiB needed per GPU" in gpu.why, (build.label, gpu.why)
+
+
+def test_a_training_job_that_fits_nowhere_still_says_what_it_is(catalog: Catalog) -> None:
+    """Sam's journey, on a household circuit: nothing can finish 100B tokens in two weeks there, and the answer
+    still says how many GPU-hours the job is at a stated MFU (the journey's first question)."""
+    memo.clear()
+    result = plan(BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="pretrain", tokens=1e11, context=2048),
+                               deadline_hours=336), catalog)
+    assert not result.builds and result.infeasible is not None
+    reason = result.infeasible.reason
+    assert "GPU-hours" in reason and "MFU" in reason and "FLOPs" in reason
+    assert "120 V 15 A" in reason and "120v15a" not in reason

@@ -28,6 +28,7 @@ from configurator.core.solve.candidates import (
     cpu_of,
     effective_deadline,
     estimate_as_practitioner,
+    gpu_allowed,
     on_engine,
     gpu_options,
     memory_of,
@@ -460,6 +461,30 @@ def _describe(kind: str, relaxed: BuildRequest, cost: float, request: BuildReque
     return f"{text}: cheapest build {money}"
 
 
+def _training_compute(request: BuildRequest, catalog: Catalog, model: ModelArch, workload: Workload,
+                      exact: int | None) -> str:
+    """What a training job is, whatever machine runs it: its FLOPs and the GPU-hours on the fastest card the
+    request allows, at the MFU the estimate states (Sam's journey asks this first, even when nothing fits)."""
+    if workload.kind == "inference" or not workload.tokens:
+        return ""
+    best: tuple[float, Gpu, EstimateResult] | None = None
+    for gpu in catalog.gpus:
+        if gpu_allowed(gpu, request) is not None:
+            continue
+        try:
+            est = estimate(model, workload, gpu, 1, exact_weight_bytes=exact)
+        except (ValueError, ConfiguratorError):
+            continue
+        if est.gpu_hours and (best is None or est.gpu_hours < best[0]):
+            best = (est.gpu_hours, gpu, est)
+    if best is None or not best[2].training_flops:
+        return ""
+    hours, gpu, est = best
+    mfu = f" at {est.mfu:.0%} MFU" if est.mfu else ""
+    return (f"the job is {est.training_flops:.2e} FLOPs: about {hours:,.0f} GPU-hours on {gpu.name}{mfu} "
+            f"({hours / 8 / 24:,.1f} days on 8 of them)")
+
+
 def _diagnose(
     request: BuildRequest, catalog: Catalog, model: ModelArch, exact: int | None, cand: Candidates,
     should_stop: Callable[[], bool],
@@ -564,8 +589,8 @@ def _diagnose(
     others = [b for b in blocking if b not in ("budget", "GPU memory / speed target per machine")]
     if cand.options and others:
         # name what binds, in the user's words: "the wall circuit (120v15a)", "new parts only"
-        site = {"wall circuit": f"the wall circuit ({circuit_name(request.circuit)})",
-                "one circuit": f"one circuit ({circuit_name(request.circuit)})",
+        site = {"wall circuit": f"the wall circuit ({circuit_name(request.circuit, short=True)})",
+                "one circuit": f"one circuit ({circuit_name(request.circuit, short=True)})",
                 "form factor": f"the form factor ({request.form})", "region": f"the region ({request.region})"}
         reason += "; binding: " + ", ".join(site.get(b, b) for b in dict.fromkeys(others))
     chosen_cluster = cluster if feasible and min(feasible, key=lambda f: f[0])[1] == "cluster" else None
@@ -783,6 +808,9 @@ def plan(
     on_progress("nothing fits: looking for the cheapest relaxation")
     infeasible, cluster = _diagnose(request, catalog, model, exact_weight_bytes, cand,
                                     should_stop if relax else (lambda: True))
+    compute = _training_compute(request, catalog, model, workload, exact_weight_bytes)
+    if compute:
+        infeasible = infeasible.model_copy(update={"reason": f"{infeasible.reason}; {compute}"})
     extra: tuple[Build, ...] = ()
     if cluster is not None:
         # the time/cost curve: the other cluster sizes (1, 3, 12 months, fastest within budget) follow the answer

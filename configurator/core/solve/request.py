@@ -48,9 +48,11 @@ CIRCUIT_NAMES = {
 """What a person calls each circuit, for messages, the window and the printed sheet."""
 
 
-def circuit_name(circuit: str) -> str:
-    """'120v15a' -> '120 V 15 A (US outlet)'; an id without a name is shown as it is."""
-    return CIRCUIT_NAMES.get(circuit, circuit)
+def circuit_name(circuit: str, short: bool = False) -> str:
+    """'120v15a' -> '120 V 15 A (US outlet)' ('120 V 15 A' with `short`, inside other brackets); an id
+    without a name is shown as it is."""
+    name = CIRCUIT_NAMES.get(circuit, circuit)
+    return name.split(" (")[0] if short else name
 
 
 def circuit_volts(circuit: str) -> float:
