@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.workload import Workload
+from configurator.core.solve import memo
 from configurator.core.solve.plan import plan
 from configurator.core.solve.request import BuildRequest, OwnedPart
 
@@ -64,3 +65,17 @@ def test_an_owned_card_that_cannot_meet_the_speed_is_named_not_the_whole_catalog
     assert result.infeasible.reason.startswith("your own NVIDIA GeForce RTX 3090 cannot run this")
     assert "no GPU in the catalog" not in result.infeasible.reason
     assert sum("speed target" in b for b in result.infeasible.blocking) == 1
+
+
+def test_one_build_asked_is_the_answer_not_an_alternative(catalog: Catalog) -> None:
+    """`--top 1` for Mina's request had returned the ready-made laptop (an alternative that takes the last place)
+    instead of the cheapest build: the answer is never the one to give way."""
+    request = BuildRequest(
+        model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=32768, kv_precision="q8_0"),
+        budget=2500, owned=(OwnedPart(category="gpu", id="rtx-3090"),), condition="used", room="home-office")
+    memo.clear()
+    five = plan(request, catalog)
+    memo.clear()
+    one = plan(request.model_copy(update={"top_k": 1}), catalog)
+    assert len(one.builds) == 1
+    assert (one.builds[0].label, one.builds[0].total_price) == (five.builds[0].label, five.builds[0].total_price)
