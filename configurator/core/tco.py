@@ -60,6 +60,11 @@ CLOUD_KIND = "cloud"
 """Catalog kind (file stem and TOML array name) of cloud offers."""
 
 
+def _count(n: float, unit: str) -> str:
+    """'1 month', '3 months', '1.5 years'."""
+    return f"{n:g} {unit}" + ("" if n == 1 else "s")
+
+
 RENTAL_PRICING: tuple[Pricing, ...] = ("on-demand", "marketplace")
 """Price tiers a like-for-like rental may use: spot can be interrupted, reserved needs a commitment."""
 
@@ -547,7 +552,7 @@ def break_even_reason(
     month = break_even_month(purchase, monthly_owning_cost, monthly_rental, horizon_months)
     saving = monthly_rental - monthly_owning_cost
     if month is not None:
-        return (f"buying pays back after {month} month(s): {purchase:,.0f} {currency} up front, then "
+        return (f"buying pays back after {_count(month, 'month')}: {purchase:,.0f} {currency} up front, then "
                 f"{saving:,.2f} {currency}/month less than renting")
     if saving <= 0:
         return (f"never: owning costs {monthly_owning_cost:,.2f} {currency}/month to run, renting "
@@ -754,7 +759,7 @@ def tco(
          f"idle draw {idle:,.0f} W estimated: {IDLE_SHARES[0]:.0%} of GPU, {IDLE_SHARES[1]:.0%} of CPU and "
          f"{IDLE_SHARES[2]:.0%} of other DC power at full load, through the PSU's efficiency (not measured)"),
         f"purchase {purchase:,.2f} {currency}: the build's parts at the catalog's dated prices, parts already owned excluded",
-        (f"depreciation: straight line over {assumptions.years} year(s) to a resale value of "
+        (f"depreciation: straight line over {_count(assumptions.years, 'year')} to a resale value of "
          f"{assumptions.resale_fraction:.0%} of the purchase ({assumptions.resale_source})"),
         f"upkeep {assumptions.upkeep_per_year:,.2f} {currency}/year",
         ("rental billed for every on-hour (the instance runs whenever the machine would be on)" if not profile.rent_busy_hours_only
