@@ -34,3 +34,20 @@ def test_a_training_job_that_fits_nowhere_still_says_what_it_is(catalog: Catalog
     reason = result.infeasible.reason
     assert "GPU-hours" in reason and "MFU" in reason and "FLOPs" in reason
     assert "120 V 15 A" in reason and "120v15a" not in reason
+
+
+def test_the_ram_rule_and_the_offload_fit_are_one_rule(catalog: Catalog) -> None:
+    """A 70B for 327 users with the KV cache in RAM: the window had shown '1 x RTX 2070, all pass' above 'does not
+    fit in system RAM: needs 442.9 GiB, the host has 476.8 GiB (90 % usable)'. RAM-3 and the estimate's fit check
+    now count the same room for the OS, so no build is offered that its own estimate says does not fit; and a
+    build whose users get a fraction of a token a second says so (PERF warns though no speed was asked)."""
+    from configurator.core.solve.rules import READING_TPS
+
+    memo.clear()
+    result = plan(BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", batch=327,
+                                                                             offload="cpu"), room="lab"), catalog)
+    assert result.builds
+    for build in result.builds:
+        assert not any("does not fit in system RAM" in w for w in build.estimate.warnings), build.label
+        if (build.estimate.decode_tokens_per_s or 0) < READING_TPS:
+            assert any(c.rule == "PERF" and c.status == "warn" for c in build.checks), build.label

@@ -32,6 +32,13 @@ from configurator.core.estimate.workload import Workload
 
 GPU_FILL = 0.98  # leave 2 % of VRAM for the driver, as the estimator's own offload does
 HOST_FILL = 0.90  # leave 10 % of RAM for the OS and page cache
+HOST_SPARE_BYTES = 16e9  # and at least this much: the OS, the engine and page cache beside offloaded weights
+
+
+def host_ram_needed(job_bytes: float) -> float:
+    """The RAM a machine needs for `job_bytes` kept in it (RAM-3): the job within HOST_FILL of it, and
+    HOST_SPARE_BYTES beside it. The planner's rule and this estimate's fit check both read this."""
+    return max(job_bytes / HOST_FILL, job_bytes + HOST_SPARE_BYTES) if job_bytes else 0.0
 
 
 @dataclass(frozen=True)
@@ -189,10 +196,11 @@ def estimate_on_host(
     memories = tuple(GpuMemory(index=i, breakdown=b, capacity_bytes=capacity, usable_bytes=capacity)
                      for i, b in enumerate(per_gpu)) or (GpuMemory(index=0, breakdown=MemoryBreakdown()),)
     fits: bool | None = None if capacity is None else max(m.total for m in memories) <= capacity
-    host_ok = host.capacity_bytes is None or ram <= host.capacity_bytes * HOST_FILL
+    host_ok = host.capacity_bytes is None or host_ram_needed(ram) <= host.capacity_bytes
     if not host_ok:
-        warnings.append(f"does not fit in system RAM: needs {ram / GIB:.1f} GiB, the host has "
-                        f"{(host.capacity_bytes or 0) / GIB:.1f} GiB ({HOST_FILL:.0%} usable)")
+        warnings.append(f"does not fit in system RAM: {ram / GIB:.1f} GiB in RAM needs a host of "
+                        f"{host_ram_needed(ram) / GIB:.1f} GiB (room for the OS), this one has "
+                        f"{(host.capacity_bytes or 0) / GIB:.1f} GiB")
         fits = False
     elif cpu_only and host.capacity_bytes is not None:
         fits = True

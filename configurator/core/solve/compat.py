@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from configurator.core.catalog.models import Chassis, Cooler, Cpu, MemoryKit, Motherboard
+from configurator.core.estimate.offload import host_ram_needed
 from configurator.core.solve.build import Check
 
 MAX_DIMMS_PER_CHANNEL = 2  # RAM-4: DDR4/DDR5 platforms take at most two DIMMs per channel
@@ -172,10 +173,8 @@ def cooler_board(cooler: Cooler, board: Motherboard) -> Check:
 
 # ------------------------------------------------------------------ RAM size (RAM-1, RAM-3)
 
-OFFLOAD_RAM_SPARE_GB = 16  # RAM-3: the OS, the engine and page cache beside offloaded weights
-
-
 def ram_needed_gb(vram_gb: float, host_ram_bytes: int) -> float:
     """RAM-1 and RAM-3: at least the total VRAM (loading goes through RAM), and whatever the job
-    keeps in RAM (offloaded layers, experts or optimizer states) plus a spare for the OS."""
-    return max(vram_gb, host_ram_bytes / 1e9 + OFFLOAD_RAM_SPARE_GB if host_ram_bytes else 0.0)
+    keeps in RAM (offloaded layers, experts or optimizer states) with room for the OS, as the
+    estimate's own fit check counts it (offload.host_ram_needed: one rule for both)."""
+    return max(vram_gb, host_ram_needed(host_ram_bytes) / 1e9)

@@ -20,6 +20,9 @@ from configurator.core.solve.request import BuildRequest, circuit_limit_w, circu
 from configurator.core.solve.slots import Placement, lane_bandwidth_gbps, span
 
 GIB = 1024**3
+READING_TPS = 5.0
+"""Tokens/s of a person reading: 238 words a minute (Brysbaert 2019, J. Memory and Language 109, silent reading
+of non-fiction) at about 1.3 tokens a word. Below it, PERF warns even when no speed was asked."""
 
 
 @dataclass(frozen=True)
@@ -103,6 +106,11 @@ def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage
         tps = est.decode_tokens_per_s or 0
         add("PERF", "pass" if tps >= request.min_decode_tps else "fail",
             f"estimated {tps:.1f} tokens/s per sequence against {request.min_decode_tps:g} asked")
+    elif request.workload.kind == "inference" and est.decode_tokens_per_s is not None and est.decode_tokens_per_s < READING_TPS:
+        # no speed was asked, but a build whose users wait seconds per word is not an answer that passes silently
+        tps = est.decode_tokens_per_s
+        add("PERF", "warn", f"about {tps:.2g} tokens/s per sequence: slower than people read (~{READING_TPS:g} tokens/s); "
+            "fewer users, a shorter context, a quantized KV cache or more GPU memory would help")
     if request.deadline_hours and est.wall_hours is not None:
         ok = est.wall_hours <= request.deadline_hours
         add("PERF", "pass" if ok else "fail", f"estimated {est.wall_hours:,.0f} h of training against a {request.deadline_hours:,.0f} h deadline")
