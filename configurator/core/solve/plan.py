@@ -767,21 +767,23 @@ def plan(
             elif other.total_price < builds[0].total_price and len(builds) > 1:
                 # cheaper but slower: the comparison takes the last place (never the first: it is the answer)
                 builds[-1] = other.model_copy(update={"rank": builds[-1].rank})
-    if builds and _offload_possible(request.workload) and not should_stop():
+    def room_for_one_more() -> bool:  # an alternative takes the last place, never the answer's (one build asked)
+        return len(builds) < request.top_k or len(builds) > 1
+
+    if builds and room_for_one_more() and _offload_possible(request.workload) and not should_stop():
         # the planner offers offload by itself when it is the cheaper way (labelled as such)
         cheaper = _weights_in_ram(request, catalog, model, exact_weight_bytes, should_stop, cost_cap=0.9 * builds[0].total_price)
         if cheaper is not None and cheaper.total_price < 0.9 * builds[0].total_price:
             what = _what_moves(model)
             other = cheaper.model_copy(update={"why": (
                 f"llama.cpp keeps {what} in system RAM: far cheaper, slower; its speed is from this platform's memory bandwidth")})
-            if len(builds) < request.top_k or len(builds) > 1:  # in the last place, never in the answer's
-                if len(builds) >= request.top_k:
-                    builds.pop()
-                builds.append(other.model_copy(update={"rank": len(builds) + 1}))
-    if builds and not request.gpu_ids and not should_stop():
+            if len(builds) >= request.top_k:
+                builds.pop()
+            builds.append(other.model_copy(update={"rank": len(builds) + 1}))
+    if builds and room_for_one_more() and not request.gpu_ids and not should_stop():
         # a unified-memory system is an answer with or without a card of one's own
         unified = _unified_build(request, catalog, model, workload, exact_weight_bytes)
-        if unified is not None and (len(builds) < request.top_k or len(builds) > 1):
+        if unified is not None:
             if len(builds) >= request.top_k:
                 builds.pop()  # the last alternative gives way, never the answer
             builds.append(unified.model_copy(update={"rank": len(builds) + 1}))
