@@ -20,12 +20,11 @@ from PySide6.QtWidgets import (
 )
 from pydantic import ValidationError
 
-from configurator.core.report.names import CIRCUIT_NAMES
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.estimate.precision import GGUF_TYPES, KV_PRECISIONS, WEIGHT_PRECISIONS
 from configurator.core.estimate.workload import Workload
-from configurator.core.solve.request import BuildRequest, OwnedPart, default_circuit, default_region
+from configurator.core.solve.request import CIRCUIT_NAMES, BuildRequest, OwnedPart, default_circuit, default_region
 from configurator.qt.inputs import combo, compact, dspin, set_combo, spin
 from configurator.qt.session import Session
 

@@ -106,7 +106,7 @@ def test_cpus_that_differ_only_in_power_are_solved_as_one_and_checked(catalog: C
     big = _crowded_cpus(catalog, 4)
     request = REQUESTS[label]
     model, cand = _candidates(big, request)
-    assert len(cand.cpus_by_merit) * 2 < len(cand.cpus) and cand.cpu_slack_w
+    assert (len(cand.cpus) - len(cand.cpu_stand_in)) * 2 < len(cand.cpus) and cand.cpu_slack_w
     lazy_model = LazyBuildModel(request, cand, model, big)
     assert lazy_model.cpus_hidden
     assert _labels(lazy_model) == _labels(BuildModel(request, cand, model, big))
@@ -119,7 +119,8 @@ def test_a_credit_that_decides_the_answer_is_withdrawn(catalog: Catalog) -> None
     model, cand = _candidates(catalog, request)
     # every CPU that stands for others credited all but a watt of its TDP: a relaxation still (no build is
     # lost), but one under which a smaller PSU looks enough
-    absurd = replace(cand, cpu_slack_w={p.record.id: p.record.tdp_w - 1 for p in cand.cpus_by_merit})  # type: ignore[attr-defined]
+    absurd = replace(cand, cpu_slack_w={p.record.id: p.record.tdp_w - 1  # type: ignore[attr-defined]
+                                        for p in cand.cpus if p.record.id not in cand.cpu_stand_in})
     lazy_model = LazyBuildModel(request, absurd, model, catalog)
     assert lazy_model.cpus_hidden
     lazy = _labels(lazy_model)

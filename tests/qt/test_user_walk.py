@@ -45,12 +45,18 @@ def test_the_estimators_warnings_show_with_the_selected_build(qtbot, window) -> 
     assert "⚠" not in window.header.text() and "Estimator warnings" not in window.detail.estimates.toPlainText()
 
 
-def test_a_ready_made_system_says_why_its_slot_map_is_empty(qtbot, window) -> None:  # type: ignore[no-untyped-def]
-    """With the Mac Studio selected, the Slot map said "Choose a build to see where its cards go"."""
+def _select_ready_made(qtbot, window):  # type: ignore[no-untyped-def]
+    """DeepSeek-R1 at q4 within 15,000 USD, with its ready-made system (the Mac Studio) selected."""
     result = _solve(qtbot, window, BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m"),
                                                 budget=15000))
     index = next(i for i, b in enumerate(result.builds) if b.parts[0].category == "system")
     window.session.select(index)
+    return result, index
+
+
+def test_a_ready_made_system_says_why_its_slot_map_is_empty(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """With the Mac Studio selected, the Slot map said "Choose a build to see where its cards go"."""
+    result, index = _select_ready_made(qtbot, window)
     slot_map = window.detail.slot_map
     assert slot_map.build is result.builds[index] and not slot_map.rows
     text = slot_map.empty_text()
@@ -61,10 +67,7 @@ def test_a_ready_made_system_says_why_its_slot_map_is_empty(qtbot, window) -> No
 
 def test_a_ready_made_systems_power_chart_draws_no_psu_sizing_line(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     """The Mac Studio's Power tab drew "80 % of PSU 384 W" under its own 480 W load, as if a PSU were undersized."""
-    result = _solve(qtbot, window, BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m"),
-                                                budget=15000))
-    index = next(i for i, b in enumerate(result.builds) if b.parts[0].category == "system")
-    window.session.select(index)
+    result, index = _select_ready_made(qtbot, window)
     chart = window.detail.power_chart
     names = [label.text for _sample, label in chart.legend.items]
     assert "psu_80" not in chart.series and not any("80 % of PSU" in n for n in names)
@@ -151,13 +154,18 @@ def test_a_year_without_a_rental_reads_as_one_figure(qtbot, window) -> None:  # 
                                      "no rental to compare") in text
 
 
-def test_the_parts_table_keeps_its_rows_on_a_1366_by_768_screen(qtbot, window) -> None:  # type: ignore[no-untyped-def]
-    """At 1366 x 768 the old-price list (six lines) and the command box left 3 of 9 parts rows on screen."""
+def _solve_on_a_small_screen(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """The window at 1366 x 768, solving a 70B at q4 within 3,000 USD."""
     window.resize(1366, 768)
     window._sized = False
     window.showEvent(None)
     _solve(qtbot, window, BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m",
                                                                                    context=8192), budget=3000))
+
+
+def test_the_parts_table_keeps_its_rows_on_a_1366_by_768_screen(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """At 1366 x 768 the old-price list (six lines) and the command box left 3 of 9 parts rows on screen."""
+    _solve_on_a_small_screen(qtbot, window)
     parts = window.detail.parts
     qtbot.waitUntil(lambda: parts.rowCount() > 0)
     window.detail.setCurrentIndex(0)
@@ -171,11 +179,7 @@ def test_the_parts_table_keeps_its_rows_on_a_1366_by_768_screen(qtbot, window) -
 
 def test_the_noise_sources_scroll_under_the_power_chart(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     """At 1366 x 768 the noise list squeezed the power chart and its last line sat on the window's edge."""
-    window.resize(1366, 768)
-    window._sized = False
-    window.showEvent(None)
-    _solve(qtbot, window, BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m",
-                                                                                   context=8192), budget=3000))
+    _solve_on_a_small_screen(qtbot, window)
     window.detail.setCurrentIndex(window.detail.indexOf(window.detail.power_chart.parentWidget()))
     qtbot.wait(50)
     noise = window.detail.noise

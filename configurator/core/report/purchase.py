@@ -11,11 +11,10 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
-from configurator.core.report.names import circuit_name
 from configurator.core.report import atomic_write_bytes
 from configurator.core.report.fit import fit_of, gpu_name
 from configurator.core.solve.build import Build, BuildPart
-from configurator.core.solve.request import BuildRequest
+from configurator.core.solve.request import BuildRequest, circuit_name
 
 if TYPE_CHECKING:
     from openpyxl.worksheet.worksheet import Worksheet

@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-from configurator.core.report.names import circuit_name
 from configurator.core.estimate.result import BREAKDOWN_KEYS, GpuMemory
 from configurator.core.report import prices
 from configurator.core.report.fit import fit_of, short_gpu_name
@@ -26,7 +25,7 @@ from configurator.core.report.purchase import (
 from configurator.core.solve import noise
 from configurator.core.solve import power as pw
 from configurator.core.solve.build import Build, BuildPart, SlotAssignment
-from configurator.core.solve.request import BuildRequest
+from configurator.core.solve.request import BuildRequest, circuit_name
 
 BTU_PER_W = 3.412
 PAGE_SIZES = {"A4": "A4", "Letter": "letter"}

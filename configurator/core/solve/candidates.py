@@ -99,11 +99,11 @@ class Candidates:
     exact_weight_bytes: int | None = None
     timed_out: bool = False
     placements: dict[tuple[object, ...], Placement | None] = field(default_factory=dict)
-    # the CPUs left when power is not compared (a dearer CPU that only draws less is dropped), each with
-    # the most watts it may be credited for the CPUs it stands for (solve/lazy.py solves with these first)
-    cpus_by_merit: list[Priced] = field(default_factory=list)
+    # when power is not compared, a dearer CPU that only draws less is stood for by another (solve/lazy.py
+    # solves without it first): CPU id left out -> the id standing for it, and the most watts each stand-in
+    # may be credited for the CPUs it stands for
+    cpu_stand_in: dict[str, str] = field(default_factory=dict)
     cpu_slack_w: dict[str, float] = field(default_factory=dict)
-    cpu_stand_in: dict[str, str] = field(default_factory=dict)  # CPU id left out -> the id standing for it
 
     def placement(self, board: Motherboard, option: GpuOption, risers: bool) -> Placement | None:
         """Cached by what geometry depends on: card thickness, cooler gap and count."""
@@ -432,7 +432,6 @@ class _Platform:
     coolers: tuple[Priced, ...]
     storage: tuple[Priced, ...]
     accessories: tuple[tuple[str, Priced], ...]
-    cpus_by_merit: tuple[Priced, ...]
     cpu_slack_w: tuple[tuple[str, float], ...]
     cpu_stand_in: tuple[tuple[str, str], ...]
 
@@ -451,7 +450,7 @@ def platform_parts(request: BuildRequest, catalog: Catalog, c: Candidates, model
     c.boards, c.cpus, c.chassis, c.psus = list(found.boards), list(found.cpus), list(found.chassis), list(found.psus)
     c.memory, c.coolers, c.storage = list(found.memory), list(found.coolers), list(found.storage)
     c.accessories = dict(found.accessories)
-    c.cpus_by_merit, c.cpu_slack_w, c.cpu_stand_in = list(found.cpus_by_merit), dict(found.cpu_slack_w), dict(found.cpu_stand_in)
+    c.cpu_slack_w, c.cpu_stand_in = dict(found.cpu_slack_w), dict(found.cpu_stand_in)
     c.storage_need_gb = storage_need_gb(model, request)
 
 
@@ -459,7 +458,7 @@ def _platform(request: BuildRequest, catalog: Catalog, gpu_lengths: tuple[int, .
     c = Candidates()
     _platform_into(request, catalog, c, gpu_lengths)
     return _Platform(tuple(c.boards), tuple(c.cpus), tuple(c.chassis), tuple(c.psus), tuple(c.memory),
-                     tuple(c.coolers), tuple(c.storage), tuple(c.accessories.items()), tuple(c.cpus_by_merit),
+                     tuple(c.coolers), tuple(c.storage), tuple(c.accessories.items()),
                      tuple(sorted(c.cpu_slack_w.items())), tuple(sorted(c.cpu_stand_in.items())))
 
 
@@ -532,8 +531,8 @@ def _prune_parts(c: Candidates, gpu_lengths: tuple[int, ...], speed_matters: boo
     c.cpus = run(c.cpus, pr.cpu_key)
     # without power in the merit, a CPU stands for those it beats on all else; credited with their lower TDP
     by: dict[int, int] = {}
-    c.cpus_by_merit = pr.prune(c.cpus, lambda p: pr.cpu_key(cpu_of(p), False)[0], lambda p: pr.cpu_key(cpu_of(p), False)[1],
-                               lambda p: p.amount, keep=lambda p: p.owned > 0 or p.quote is None, dominated_by=by)
+    pr.prune(c.cpus, lambda p: pr.cpu_key(cpu_of(p), False)[0], lambda p: pr.cpu_key(cpu_of(p), False)[1],
+             lambda p: p.amount, keep=lambda p: p.owned > 0 or p.quote is None, dominated_by=by)
     c.cpu_slack_w, c.cpu_stand_in = {}, {}
     for dropped, kept in by.items():
         kept_id = c.cpus[kept].record.id
