@@ -11,12 +11,13 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from configurator.core.catalog.loader import Catalog
-from configurator.core.catalog.models import Gpu, ModelArch, Record, System
+from configurator.core.catalog.models import Chassis, Gpu, ModelArch, Record, System
 from configurator.core.errors import RequestError
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.build import Build, PlanResult
 from configurator.core.solve.candidates import TOWERS, engines_to_try, gpu_allowed, gpu_options
+from configurator.core.solve.compat import ducted, needs_ducted
 from configurator.core.solve.plan import plan
 from configurator.core.solve.pricing import quote
 from configurator.core.solve.request import BuildRequest
@@ -228,14 +229,28 @@ def _subset(catalog: Catalog, gpu_ids: Sequence[str]) -> Catalog:
     return dataclasses.replace(catalog, records={**catalog.records, "gpus": {g: gpus[g] for g in gpu_ids}})
 
 
-def _platform_floor(catalog: Catalog, request: BuildRequest) -> float:
-    """The least any machine's parts other than GPUs can cost: the cheapest CPU, memory, case, cooler
-    and storage (boards and PSUs may come with a chassis, so they count as nothing). A lower bound only."""
-    total = 0.0
-    for kind in ("cpus", "memory", "chassis", "coolers", "storage"):
-        amounts = [q.amount for r in catalog.kind(kind) if (q := quote(r, catalog, request.currency, request.condition))]
-        total += min(amounts, default=0.0)
-    return total
+@dataclasses.dataclass(frozen=True)
+class PlatformFloor:
+    """The least any machine's parts other than GPUs can cost: the cheapest CPU, memory, case, cooler and
+    storage (boards and PSUs may come with a chassis, so they count as nothing). A lower bound only; for
+    passive cards (COOL-2) the case is the cheapest ducted server chassis."""
+
+    any_case: float
+    ducted_case: float | None  # None: no ducted chassis has a price, so a passive card has no machine
+
+    def for_gpu(self, gpu: Gpu) -> float | None:
+        return self.ducted_case if needs_ducted(gpu) else self.any_case
+
+
+def _platform_floor(catalog: Catalog, request: BuildRequest) -> PlatformFloor:
+    def cheapest(kind: str, keep: Callable[[Record], bool] = lambda _r: True) -> float | None:
+        amounts = [q.amount for r in catalog.kind(kind)
+                   if keep(r) and (q := quote(r, catalog, request.currency, request.condition))]
+        return min(amounts, default=None)
+    rest = sum(cheapest(kind) or 0.0 for kind in ("cpus", "memory", "coolers", "storage"))
+    ducted_case = cheapest("chassis", lambda r: isinstance(r, Chassis) and ducted(r))
+    return PlatformFloor(any_case=rest + (cheapest("chassis") or 0.0),
+                         ducted_case=None if ducted_case is None else rest + ducted_case)
 
 
 def _server_gpus(catalog: Catalog, request: BuildRequest) -> list[str]:
@@ -245,7 +260,7 @@ def _server_gpus(catalog: Catalog, request: BuildRequest) -> list[str]:
 
 def solve_cell(
     model: ModelArch, workload: Workload, catalog: Catalog, base: BuildRequest, cache: MapCache | None = None,
-    floor: float | None = None, should_stop: Callable[[], bool] = lambda: False, alternatives: bool = True,
+    floor: PlatformFloor | None = None, should_stop: Callable[[], bool] = lambda: False, alternatives: bool = True,
 ) -> MapCell:
     """The cheapest machine for one model and workload, with the alternatives within 20 % of its price.
 
@@ -267,20 +282,22 @@ def solve_cell(
     if not gpus:
         return MapCell(**cell, cheapest=None, reason="no GPU in the catalog passes the filter")
     need = cache.need(model, workload, gpus[0])
-    bounds: list[tuple[float, Gpu, int]] = []
+    bounds: list[tuple[float, Gpu, int, float]] = []  # (price bound, GPU, fewest cards, its platform floor)
     too_small: list[tuple[int, Gpu]] = []
     for gpu in gpus:
         q = quote(gpu, catalog, request.currency, request.condition)
-        if q is None:
+        platform_floor = floor.for_gpu(gpu)
+        if q is None or platform_floor is None:
             continue
         cards = max(1, math.ceil(need / (gpu.vram_gb * 1e9)))
         if cards > request.max_gpus:
             too_small.append((cards, gpu))
             continue
-        bounds.append((cards * q.amount + floor, gpu, cards))
+        bounds.append((cards * q.amount + platform_floor, gpu, cards, platform_floor))
     bounds.sort(key=lambda b: (b[0], b[1].id))
     builds: dict[str, Build] = {}
     reasons: list[str] = []
+    failed: set[str] = set()  # GPUs a plan has shown cannot run this cell
 
     def run(chosen: list[Gpu], req: BuildRequest, compare: bool = False) -> None:
         ids = tuple(g.id for g in chosen)
@@ -293,30 +310,39 @@ def solve_cell(
                 builds[build.gpu_id] = build
         if result.infeasible is not None:
             reasons.append(result.infeasible.reason)
+        if result.infeasible is not None and "time limit" in result.infeasible.blocking or should_stop():
+            return  # a timeout proves nothing
+        if not result.builds or compare:
+            # a plan that found nothing proves none of its GPUs can; a comparison, that the GPUs it has no build for cannot
+            failed.update(set(ids) - {b.gpu_id for b in result.builds})
 
-    first = [g for _b, g, _n in bounds[:SCREEN_FIRST]]
-    if first:
-        run(first, solving)
-    rest = [(b, g, n) for b, g, n in bounds[SCREEN_FIRST:]]
+    # the most promising few first, then ever larger batches in bound order until one machine is found
+    rest = list(bounds)
+    batch = SCREEN_FIRST
+    while rest and not builds and not should_stop():
+        run([g for _b, g, _n, _f in rest[:batch]], solving)
+        rest, batch = rest[batch:], 2 * batch
     if builds and rest and not should_stop():
         best = min(builds.values(), key=lambda b: b.total_price)
         platform = best.total_price - sum(p.subtotal for p in best.parts if p.category == "gpu")
         # the rest of the machine for as many cards or more costs about what the best build's does
         # (PLATFORM_SHARE of it, to leave room for a cheaper board or case); fewer cards: the floor
-        def estimate_total(bound: float, gpu: Gpu, n: int) -> float:
-            return bound - floor + (PLATFORM_SHARE * platform if n >= best.gpu_count else floor)
-        contenders = [g for b, g, n in rest if estimate_total(b, g, n) < best.total_price]
+        def estimate_total(bound: float, n: int, platform_floor: float) -> float:
+            return bound - platform_floor + (PLATFORM_SHARE * platform if n >= best.gpu_count else platform_floor)
+        contenders = [g for b, g, n, f in rest if estimate_total(b, n, f) < best.total_price]
         if contenders:
             run(contenders, solving)
-    elif rest and not should_stop():
-        run([g for _b, g, _n in rest], solving)  # nothing yet: every GPU that could hold it
     if builds and alternatives and not should_stop():
         best = min(builds.values(), key=lambda b: b.total_price)
         platform = best.total_price - sum(p.subtotal for p in best.parts if p.category == "gpu")
         limit = best.total_price * (1 + ALTERNATIVE_MARGIN)
-        close = [g for b, g, n in bounds if g.id not in builds and b - floor + PLATFORM_SHARE * platform <= limit]
-        if close:
-            run(close[:MAX_ALTERNATIVES + 1], solving, compare=True)
+        for _look in range(1):
+            wanted = MAX_ALTERNATIVES - sum(1 for b in builds.values() if b is not best and b.total_price <= limit)
+            close = [g for b, g, n, f in bounds
+                     if g.id not in builds and g.id not in failed and b - f + PLATFORM_SHARE * platform <= limit]
+            if wanted <= 0 or not close or should_stop():
+                break
+            run(close[:wanted + 1], solving, compare=True)
     if not builds and not should_stop():
         # no machine built from parts: ready-made servers, or several of them
         servers = _server_gpus(catalog, request)
@@ -324,7 +350,9 @@ def solve_cell(
             run([catalog.records["gpus"][g] for g in servers], solving.model_copy(update={"allow_clusters": True}))  # type: ignore[misc]
     if should_stop():
         return MapCell(**cell, cheapest=None, reason="stopped")
-    ranked = sorted(builds.values(), key=lambda b: (b.total_price, b.gpu_id))
+    # at one price, the faster machine first
+    ranked = sorted(builds.values(), key=lambda b: (round(b.total_price, 2), -(b.estimate.decode_tokens_per_s or 0.0),
+                                                    b.estimate.wall_hours or 0.0, b.gpu_id))
     if not ranked:
         return MapCell(**cell, cheapest=None, reason=_why_not(reasons, too_small, bounds, request, catalog))
     cheapest = ranked[0]
@@ -338,7 +366,7 @@ def solve_cell(
     return MapCell(**cell, cheapest=_choice(cheapest, catalog), alternatives=close_by)
 
 
-def _why_not(reasons: list[str], too_small: list[tuple[int, Gpu]], bounds: list[tuple[float, Gpu, int]],
+def _why_not(reasons: list[str], too_small: list[tuple[int, Gpu]], bounds: list[tuple[float, Gpu, int, float]],
              request: BuildRequest, catalog: Catalog) -> str:
     if too_small and not bounds:
         cards, gpu = min(too_small, key=lambda c: (c[0], -c[1].vram_gb))

@@ -59,6 +59,30 @@ def test_cell_matches_a_full_plan(catalog) -> None:  # type: ignore[no-untyped-d
         assert got.cheapest.machine == machine_of(full.builds[0])
 
 
+def test_cell_matches_a_full_plan_when_the_cheapest_bounds_cannot_be_built(catalog) -> None:  # type: ignore[no-untyped-def]
+    # USD on a 120 V 15 A circuit: the cards with the lowest price bounds for gpt-oss-120b (used P40s, MI50s, 8 GB
+    # cards) build nothing, so the screen goes on in larger batches; it must still find the planner's cheapest
+    got = cell(catalog, "gpt-oss-120b", "int4")
+    full = plan(BuildRequest(model_id="gpt-oss-120b", workload=Workload(kind="inference", precision="int4"),  # type: ignore[arg-type]
+                             top_k=1), catalog)
+    assert got.cheapest is not None and full.builds
+    assert got.cheapest.price == pytest.approx(full.builds[0].total_price, rel=0.001)
+
+
+def test_a_cells_alternatives_are_buildable_machines_within_20_percent(catalog) -> None:  # type: ignore[no-untyped-def]
+    # passive server cards (COOL-2: only in a ducted server chassis) are bounded by that chassis' price, so they no
+    # longer take the alternatives' places in a cell whose cheapest answer is a 900 USD tower
+    got = solve_cell(catalog.records["models"]["llama-3.2-1b"], map_workloads("inference", ["int4"])[0], catalog,
+                     BuildRequest(model_id=""))
+    assert got.cheapest is not None and got.cheapest.machine == "tower"
+    assert len(got.alternatives) >= 2
+    gpus = catalog.records["gpus"]
+    for alternative in got.alternatives:
+        assert got.cheapest.price <= alternative.price <= 1.2 * got.cheapest.price
+        assert gpus[alternative.gpu].cooler != "passive"
+    assert len({a.gpu for a in got.alternatives} | {got.cheapest.gpu}) == len(got.alternatives) + 1
+
+
 def test_map_cells_carry_a_reason_instead_of_failing(catalog) -> None:  # type: ignore[no-untyped-def]
     models = [catalog.records["models"][m] for m in ("llama-3.1-8b", "deepseek-r1")]
     seen = []

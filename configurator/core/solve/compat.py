@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from configurator.core.catalog.models import Chassis, Cooler, Cpu, MemoryKit, Motherboard
+from configurator.core.catalog.models import Chassis, Cooler, Cpu, Gpu, MemoryKit, Motherboard
 from configurator.core.estimate.offload import host_ram_needed
 from configurator.core.solve.build import Check
 
@@ -139,6 +139,16 @@ def cooler_chassis_key(cooler: Cooler) -> Hashable:
     return (cooler.needs_ducted_airflow, cooler.radiator_mm is not None)
 
 
+def ducted(chassis: Chassis) -> bool:
+    """The chassis' fans push air front to back through ducts: what fanless parts need (R4)."""
+    return chassis.airflow == "server-ducted"
+
+
+def needs_ducted(gpu: Gpu) -> bool:
+    """COOL-2: a passive card has no fan of its own; only a ducted server chassis cools it."""
+    return gpu.cooler == "passive"
+
+
 def chassis_cooler_key(chassis: Chassis) -> Hashable:
     return (chassis.airflow, chassis.kind.startswith("rack"))
 
@@ -146,7 +156,7 @@ def chassis_cooler_key(chassis: Chassis) -> Hashable:
 def cooler_chassis(cooler: Cooler, chassis: Chassis) -> Check:
     """COOL-3: a fanless server heatsink needs ducted server airflow (R4 applies to CPUs too);
     an AIO radiator has no mounting in a rack chassis."""
-    if cooler.needs_ducted_airflow and chassis.airflow != "server-ducted":
+    if cooler.needs_ducted_airflow and not ducted(chassis):
         return _check("COOL-3", False, f"{cooler.name} has no fan: it needs a ducted server chassis, not a {chassis.kind}")
     if cooler.radiator_mm and chassis.kind.startswith("rack"):
         return _check("COOL-3", False, f"a {cooler.radiator_mm} mm radiator has no mounting in a {chassis.kind} chassis")

@@ -196,9 +196,9 @@ def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage
         add("SLOT-6", "pass" if serves else "fail",
             "an open frame for three or more open-air cards" if serves and request.form != "open-frame" else
             "an open frame, as asked" if serves else "an open frame where a case would do: cards and board unprotected")
-    if a.gpu.cooler == "passive":
-        add("COOL-2", "pass" if a.chassis.airflow == "server-ducted" else "fail",
-            "passive cards need ducted server airflow" + (": provided" if a.chassis.airflow == "server-ducted" else ""))
+    if compat.needs_ducted(a.gpu):
+        add("COOL-2", "pass" if compat.ducted(a.chassis) else "fail",
+            "passive cards need ducted server airflow" + (": provided" if compat.ducted(a.chassis) else ""))
     if compat.open_air_flagships(a.gpu.cooler, a.gpu.tdp_w, a.gpus):
         in_tower = a.chassis.kind in ("mid-tower", "full-tower")
         add("COOL-4", "fail" if in_tower else "warn",

@@ -314,9 +314,9 @@ class BuildModel:
               <= sum(int(h.max_gpu_length_mm) * self.h[i] for i, h in enumerate(self.chassis)))
         self.m.add(self.gpu_count <= sum(cards_held(h) * self.h[i]
                                for i, h in enumerate(self.chassis)))
-        ducted = self.any_of("ducted", [self.h[i] for i, h in enumerate(self.chassis) if h.airflow == "server-ducted"])
+        ducted = self.any_of("ducted", [self.h[i] for i, h in enumerate(self.chassis) if compat.ducted(h)])
         tower = self.any_of("tower", [self.h[i] for i, h in enumerate(self.chassis) if h.kind in ("mid-tower", "full-tower")])
-        passive = self.any_of("passive_gpus", [self.o[i] for i, o in enumerate(self.options) if o.gpu.cooler == "passive"])
+        passive = self.any_of("passive_gpus", [self.o[i] for i, o in enumerate(self.options) if compat.needs_ducted(o.gpu)])
         open_air = self.any_of("open_air_gpus", [self.o[i] for i, o in enumerate(self.options) if o.gpu.cooler == "open-air"])
         flagships = self.any_of("open_air_flagships", [self.o[i] for i, o in enumerate(self.options) if open_air_flagships(o)])
         self.m.add(passive <= ducted)  # COOL-2: passive cards only with ducted server airflow
