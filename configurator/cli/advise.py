@@ -21,11 +21,15 @@ def _base_request(args: argparse.Namespace, catalog: Any) -> Any:
     if unknown:
         raise RequestError(f"--gpu: unknown GPU id(s) {', '.join(unknown)}; see `llm-rig catalog list gpus`")
     return BuildRequest(model_id="", currency=args.currency, budget=args.budget, gpu_ids=ids,
+                        min_decode_tps=getattr(args, "min_decode_tps", None),
                         circuit=default_circuit(args.currency), region=default_region(args.currency))
 
 
 def format_map(result: Any) -> str:
-    lines = [f"cheapest machine per model ({result.currency}):"]
+    from configurator.core.advise import map_speed_note
+
+    note = map_speed_note(c.request.min_decode_tps for c in result.cells if c.request.workload.kind == "inference")
+    lines = [f"cheapest machine per model ({result.currency}{'; ' + note if note else ''}):"]
     for cell in result.cells:
         head = f"{cell.model:24} {cell.params / 1e9:7.1f}B {cell.column:15}"
         c = cell.cheapest
@@ -115,6 +119,8 @@ def register(commands: Any) -> None:
     mapping.add_argument("--budget", type=_request_float("budget"), metavar="N", help="a cell over it says so")
     mapping.add_argument("--currency", choices=("USD", "CNY", "EUR"), default="USD")
     mapping.add_argument("--context", type=_workload_int("context"), metavar="N", help="tokens per sequence")
+    mapping.add_argument("--min-decode-tps", type=_request_float("min_decode_tps"), metavar="F",
+                         help="each inference cell's machine serves at least F tokens/s per user (default 5, reading speed)")
     mapping.add_argument("--json", action="store_true", help="machine-readable output")
     mapping.set_defaults(func=_cmd_map)
     rank = commands.add_parser("rank", help="GPUs that run a model, ranked by price per token/s")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -21,6 +21,7 @@ from configurator.core.solve.compat import ducted, needs_ducted
 from configurator.core.solve.plan import plan
 from configurator.core.solve.pricing import quote
 from configurator.core.solve.request import BuildRequest
+from configurator.core.solve.rules import READING_TPS
 from configurator.core.support import check_stack
 
 Machine = Literal["tower", "workstation", "server", "cluster"]
@@ -111,6 +112,28 @@ class RecommendationMap(_Frozen):
     def to_json(self) -> dict[str, Any]:
         """`llm-rig map --json` (a scripting contract: keep its shape)."""
         return {"rows": [c.to_json() for c in self.cells]}
+
+
+def speed_floor(request: BuildRequest) -> float | None:
+    """The decode speed a map cell must reach: the user's, or for inference reading speed (READING_TPS): the
+    cheapest machine that fits but answers at 1 token/s (a MoE under transformers' expert loop) is no answer."""
+    if request.workload.kind != "inference":
+        return request.min_decode_tps
+    return request.min_decode_tps or READING_TPS
+
+
+def map_speed_note(floors: Iterable[float | None]) -> str:
+    """What a map's inference cells were asked to reach (their speed_floor values), in words, for the window, the
+    printout and the text output."""
+    asked = sorted({f for f in floors if f})
+    if not asked:
+        return ""
+    reading = " (reading speed)" if asked == [READING_TPS] else ""
+    return f"each inference machine serves at least {asked[0]:g} tokens/s per user{reading}"
+
+
+def _cell_floors(result: RecommendationMap) -> list[float | None]:
+    return [c.request.min_decode_tps for c in result.cells if c.request.workload.kind == "inference"]
 
 
 def column_label(precision: str, method: str | None) -> str:
@@ -273,6 +296,8 @@ def solve_cell(
     cache = cache or MapCache()
     resolved = workload.resolved(model.max_context)
     request = base.model_copy(update={"model_id": model.id, "workload": workload})
+    # the cell's request carries its speed floor, so the plan a click opens shows the cell's build
+    request = request.model_copy(update={"min_decode_tps": speed_floor(request)})
     cell: dict[str, Any] = {"model": model.id, "model_name": model.name, "params": int(round(model.params_total_b * 1e9)),
             "moe": is_moe(model), "precision": resolved.precision or "bf16",
             "method": resolved.method if resolved.kind == "finetune" else None, "request": request}
@@ -533,12 +558,15 @@ def map_html(result: RecommendationMap, title: str = "Cheapest machine by model 
                 cells.append(f"<td style='color:#666'>{escape((c.reason or '') if c else '')[:90]}</td>")
                 continue
             ch = c.cheapest
+            speed = (f" &middot; {ch.decode_tokens_per_s:.3g} tok/s" if ch.decode_tokens_per_s is not None
+                     else f" &middot; {ch.gpu_hours:,.0f} GPU-h" if ch.gpu_hours is not None else "")
             cells.append(f"<td style='background:{MACHINE_COLOURS[ch.machine]}'>{ch.count} x {escape(ch.gpu_name)}"
-                         f"<br/><b>{ch.price:,.0f}</b> {escape(ch.currency)} &middot; {ch.machine}</td>")
+                         f"<br/><b>{ch.price:,.0f}</b> {escape(ch.currency)} &middot; {ch.machine}{speed}</td>")
         rows.append("<tr>" + "".join(cells) + "</tr>")
     legend = " ".join(f"<span style='background:{colour}'>&nbsp;{kind}&nbsp;</span>" for kind, colour in MACHINE_COLOURS.items())
     head = "<tr><th>model</th>" + "".join(f"<th>{escape(c)}</th>" for c in columns) + "</tr>"
     return (f"<html><body style='font-family:sans-serif;font-size:8pt'><h2>{escape(title)} ({escape(result.currency)})</h2>"
             f"<p>{legend}</p><table border='1' cellspacing='0' cellpadding='3' width='100%'>{head}{''.join(rows)}</table>"
-            "<p>Cheapest build that passes every rule, from the catalog's dated prices; cells without a machine "
-            "say why.</p></body></html>")
+            "<p>Cheapest build that passes every rule, from the catalog's dated prices"
+            + (f"; {escape(map_speed_note(_cell_floors(result)))}" if map_speed_note(_cell_floors(result)) else "")
+            + "; cells without a machine say why.</p></body></html>")

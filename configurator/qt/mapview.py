@@ -26,8 +26,10 @@ from configurator.core.advise import (
     RecommendationMap,
     column_label,
     default_models,
+    map_speed_note,
     map_workloads,
     recommendation_map,
+    speed_floor,
     value_ranking,
 )
 from configurator.core.catalog.models import ModelArch
@@ -108,8 +110,9 @@ class RecommendationMapDialog(QDialog):
         self.cells.clear()
         self.progress.setValue(0)
         catalog, base, cache, stop = self.session.catalog, self.session.request, self.cache, self._stop
-        self.owned_note.setText(self._owned_text(base.owned))
-        self.owned_note.setVisible(bool(base.owned))
+        speed = map_speed_note(speed_floor(base.model_copy(update={"workload": w})) for w in self.workloads)
+        self.owned_note.setText("; ".join(t for t in (speed[:1].upper() + speed[1:], self._owned_text(base.owned)) if t))
+        self.owned_note.setVisible(bool(self.owned_note.text()))
         models, workloads = self.models, self.workloads
 
         def work(report):  # type: ignore[no-untyped-def]
@@ -191,6 +194,8 @@ class RecommendationMapDialog(QDialog):
 
     def _owned_text(self, owned: tuple[OwnedPart, ...]) -> str:
         names = ", ".join(f"{p.quantity} x {self._part_name(p.category, p.id)}" for p in owned)
+        if not owned:
+            return ""
         return (f"Prices here are whole machines, without the parts you own ({names}); "
                 "the plan a cell opens counts them, so its total can be lower.")
 

@@ -33,3 +33,13 @@ def test_rank_json_best_value_first(capsys) -> None:  # type: ignore[no-untyped-
     assert rows and set(rows[0]) >= {"gpu", "count", "price", "decode_tokens_per_s", "price_per_tps", "price_per_gb", "caveats"}
     values = [r["price_per_tps"] for r in rows if r["price_per_tps"] is not None]
     assert values == sorted(values)
+
+
+def test_map_cells_meet_the_speed_asked(capsys) -> None:  # type: ignore[no-untyped-def]
+    # a user who wants 100 tokens/s per user gets the cheapest machine that serves it, not the cheapest that fits
+    assert main(["map", "--workload", "inference", "--precision", "int4", "--model", "qwen3-8b",
+                 "--min-decode-tps", "100", "--json"]) == 0
+    best = json.loads(capsys.readouterr().out)["rows"][0]["cheapest"]
+    assert best is not None and best["decode_tokens_per_s"] >= 100
+    assert main(["map", "--workload", "inference", "--model", "qwen3-8b", "--min-decode-tps", "-3"]) == 2
+    assert "--min-decode-tps" in capsys.readouterr().err

@@ -13,8 +13,10 @@ import pytest
 
 from configurator.core.advise import (
     MACHINES,
+    RecommendationMap,
     default_models,
     machine_of,
+    map_html,
     map_workloads,
     recommendation_map,
     solve_cell,
@@ -24,6 +26,7 @@ from configurator.core.errors import RequestError
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.plan import plan
 from configurator.core.solve.request import BuildRequest
+from configurator.core.solve.rules import READING_TPS
 from configurator.storage import catalogs
 
 CHINA = {"currency": "CNY", "circuit": "230v16a", "region": "china"}
@@ -53,7 +56,7 @@ def test_cell_matches_a_full_plan(catalog) -> None:  # type: ignore[no-untyped-d
     for model_id, precision in (("qwen2.5-32b", "int4"), ("llama-3.3-70b", "int8")):
         got = cell(catalog, model_id, precision, **CHINA)
         full = plan(BuildRequest(model_id=model_id, workload=Workload(kind="inference", precision=precision),  # type: ignore[arg-type]
-                                 top_k=1, **CHINA), catalog)  # type: ignore[arg-type]
+                                 top_k=1, min_decode_tps=READING_TPS, **CHINA), catalog)  # type: ignore[arg-type]
         assert got.cheapest is not None and full.builds
         assert got.cheapest.price == pytest.approx(full.builds[0].total_price, rel=0.001)
         assert got.cheapest.machine == machine_of(full.builds[0])
@@ -64,7 +67,7 @@ def test_cell_matches_a_full_plan_when_the_cheapest_bounds_cannot_be_built(catal
     # cards) build nothing, so the screen goes on in larger batches; it must still find the planner's cheapest
     got = cell(catalog, "gpt-oss-120b", "int4")
     full = plan(BuildRequest(model_id="gpt-oss-120b", workload=Workload(kind="inference", precision="int4"),  # type: ignore[arg-type]
-                             top_k=1), catalog)
+                             top_k=1, min_decode_tps=READING_TPS), catalog)
     assert got.cheapest is not None and full.builds
     assert got.cheapest.price == pytest.approx(full.builds[0].total_price, rel=0.001)
 
@@ -81,6 +84,27 @@ def test_a_cells_alternatives_are_buildable_machines_within_20_percent(catalog) 
         assert got.cheapest.price <= alternative.price <= 1.2 * got.cheapest.price
         assert gpus[alternative.gpu].cooler != "passive"
     assert len({a.gpu for a in got.alternatives} | {got.cheapest.gpu}) == len(got.alternatives) + 1
+
+
+def test_a_cell_is_the_cheapest_machine_that_serves_at_reading_speed(catalog) -> None:  # type: ignore[no-untyped-def]
+    # GLM-4.5 (355B MoE) at INT4 fits two 96 GB cards only under transformers, whose expert-by-expert MoE loop
+    # decodes under 1 token/s: 18,605 USD for that is no answer. The cell is the cheapest machine at reading speed
+    # or faster, and its request says so, so the plan a click opens is the same machine.
+    got = solve_cell(catalog.records["models"]["glm-4.5"], map_workloads("inference", ["int4"])[0], catalog,
+                     BuildRequest(model_id=""), alternatives=False)
+    assert got.cheapest is not None and got.cheapest.decode_tokens_per_s is not None
+    assert got.cheapest.decode_tokens_per_s >= READING_TPS
+    assert got.request.min_decode_tps == READING_TPS
+    opened = plan(got.request.model_copy(update={"top_k": 1}), catalog)
+    assert opened.builds and opened.builds[0].total_price == pytest.approx(got.cheapest.price, rel=0.001)
+    # the printout says what the cells were asked to reach, and each machine's speed
+    sheet = map_html(RecommendationMap(cells=(got,), currency="USD"))
+    assert "at least 5 tokens/s per user (reading speed)" in sheet and f"{got.cheapest.decode_tokens_per_s:.3g} tok/s" in sheet
+    # a speed the user asks for is kept, not lowered to reading speed
+    fast = solve_cell(catalog.records["models"]["qwen3-8b"], map_workloads("inference", ["int4"])[0], catalog,
+                      BuildRequest(model_id="", min_decode_tps=80), alternatives=False)
+    assert fast.request.min_decode_tps == 80
+    assert fast.cheapest is not None and (fast.cheapest.decode_tokens_per_s or 0) >= 80
 
 
 def test_map_cells_carry_a_reason_instead_of_failing(catalog) -> None:  # type: ignore[no-untyped-def]

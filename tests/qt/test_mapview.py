@@ -48,6 +48,7 @@ def test_the_map_names_gpus_follows_the_clicked_cell_and_says_it_leaves_owned_pa
     assert cell.cheapest is not None
     assert dialog.table.item(0, 0).text().startswith(f"{cell.cheapest.count} x {short_gpu_name(cell.cheapest.gpu_name)}\n")
     assert not dialog.owned_note.isHidden() and "NVIDIA GeForce RTX 3090" in dialog.owned_note.text()
+    assert "at least 5 tokens/s per user" in dialog.owned_note.text()  # the cells' speed floor, said where they are
     before = [t for _y, t in dialog.chart.getAxis("left")._tickLevels[0]]
     with qtbot.waitSignal(session.request_changed, timeout=5_000):
         dialog._on_table_cell_clicked(0, 0)
