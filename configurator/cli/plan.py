@@ -22,15 +22,19 @@ def format_plan(result: Any) -> str:
         fails = sum(c.status == "fail" for c in build.checks)
         warns = sum(c.status == "warn" for c in build.checks)
         nodes = f"{build.nodes} x " if build.nodes > 1 else ""
+        wall = (f"{build.power.wall_w:,.0f} W wall" if build.nodes <= 1 else  # a cluster's power figures are a node's
+                f"{build.power.wall_w:,.0f} W wall per node ({build.power.wall_w * build.nodes / 1000:,.0f} kW in all)")
         lines.append(f"#{build.rank} {build.label}: {nodes}{build.gpu_count} x {build.gpu_id}  "
                      f"{build.total_price:,.0f} {build.currency}  {speed}  "
-                     f"{e.per_gpu_bytes / 1024**3:.1f} GiB/GPU  {build.power.wall_w:,.0f} W wall  "
+                     f"{e.per_gpu_bytes / 1024**3:.1f} GiB/GPU  {wall}  "
                      f"({fails} fail, {warns} warn)")
         lines.append(f"   {build.why}")
         for part in build.parts:
             owned = f" ({part.owned} owned)" if part.owned else ""
             old = f"  [old: {prices.stale_text(part)}]" if prices.is_stale(part) else ""
-            lines.append(f"   {part.category:11} {part.quantity} x {part.name}{owned}  {part.subtotal:,.0f}{old}")
+            scope = ("" if build.nodes <= 1 else "  (once, for the whole cluster)" if part.scope == "cluster"
+                     else f"  (per node; x {build.nodes:,} nodes)")
+            lines.append(f"   {part.category:11} {part.quantity} x {part.name}{owned}  {part.subtotal:,.0f}{scope}{old}")
         old_parts = prices.stale_parts(build)
         if old_parts:
             paid = sum(p.subtotal > 0 for p in build.parts)
@@ -44,9 +48,10 @@ def format_plan(result: Any) -> str:
         lines.append("")
     if result.infeasible:
         inf = result.infeasible
-        lines.append(f"nothing fits: {inf.reason}")
+        # with builds above, they are the relaxation (servers working together, or weights in RAM)
+        lines.append(f"{'no single machine as asked' if result.builds else 'nothing fits'}: {inf.reason}")
         lines.append(f"blocking: {', '.join(inf.blocking) or '-'}")
-        lines.append(f"cheapest relaxation: {inf.cheapest_relaxation}")
+        lines.append(f"{'the answer above' if result.builds else 'cheapest relaxation'}: {inf.cheapest_relaxation}")
     for note in result.notes:
         lines.append(f"note: {note}")
     if any(prices.stale_parts(b) for b in result.builds):

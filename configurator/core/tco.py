@@ -233,7 +233,7 @@ def ownership_for(build: Build, catalog: Catalog, base: OwnershipAssumptions | N
     """
     base = base or OwnershipAssumptions()
     paid = [p for p in build.parts if p.subtotal > 0]
-    total = sum(p.subtotal for p in paid)
+    total = sum(build.part_cost(p) for p in paid)
     if total <= 0:
         return base
     resale = 0.0
@@ -247,7 +247,7 @@ def ownership_for(build: Build, catalog: Catalog, base: OwnershipAssumptions | N
             if new and used:
                 fraction = min(used / new, 1.0)
                 notes.append(f"{part.id}: used {used:,.0f} / new {new:,.0f} {build.currency} = {fraction:.0%} (catalog prices)")
-        resale += part.subtotal * fraction
+        resale += build.part_cost(part) * fraction
     if not notes:
         return base
     blended = resale / total

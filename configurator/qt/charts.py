@@ -162,7 +162,7 @@ class CostBreakdownChart(_Chart):
             return
         totals: dict[str, float] = {}
         for part in build.parts:
-            totals[part.category] = totals.get(part.category, 0.0) + part.subtotal * build.nodes
+            totals[part.category] = totals.get(part.category, 0.0) + build.part_cost(part)
         categories = sorted(totals, key=lambda c: totals[c])  # the biggest at the top
         self.series = {"categories": categories, "amounts": [totals[c] for c in categories]}  # type: ignore[dict-item]
         brushes = [QColor(CATEGORY_COLORS[i % len(CATEGORY_COLORS)]) for i in range(len(categories))]

@@ -248,3 +248,22 @@ def test_plan_text_marks_old_prices_and_says_where_to_update() -> None:
     assert "Catalog > Edit prices and parts" in text and "llm-rig catalog validate" in text
     fresh = format_plan(dated(today))
     assert "[old:" not in fresh and "to update an old price" not in fresh
+
+
+def test_a_cluster_plan_says_which_parts_are_per_node_and_does_not_say_nothing_fits(capsys) -> None:  # type: ignore[no-untyped-def]
+    # Sam's 70B run on a 30-day deadline: "1 x DGX A100 90,000" read as the whole bill, and the answer was followed
+    # by "nothing fits: ..." (true of one machine, not of the cluster above it)
+    from configurator.cli.main import main
+
+    assert main(["plan", "--workload", "pretrain", "--model", "llama-3.1-70b", "--tokens", "2e12",
+                 "--deadline-hours", "720", "--circuit", "230v16a", "--top", "1"]) == 0
+    text = capsys.readouterr().out
+    nodes = int(text.split(": ", 1)[1].split(" x ", 1)[0].replace(",", ""))
+    assert nodes > 1
+    system = next(line for line in text.splitlines() if line.strip().startswith("system"))
+    assert f"(per node; x {nodes:,} nodes)" in system
+    assert any("once, for the whole cluster" in line for line in text.splitlines() if "switch" in line.lower())
+    assert "nothing fits" not in text and "no single machine as asked" in text
+    # the power is a node's, and the whole cluster's is said beside it
+    head = text.splitlines()[0]
+    assert " W wall per node (" in head and " kW in all)" in head

@@ -70,3 +70,13 @@ def test_nodes_tab_is_hidden_for_a_single_machine(qtbot, window) -> None:  # typ
     assert result.builds[0].node_curve is None
     assert not window.detail.isTabVisible(window.detail.nodes_tab)
     assert window.detail.nodes_chart.items == {} and window.detail.nodes_chart.series == {}
+
+
+def test_the_cost_chart_adds_a_clusters_switches_once(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """The Cost tab multiplied every line by the nodes, the fabric's switches too: a 46 M USD cluster drew a network
+    bar of billions. Its bars now add up to the build's total."""
+    result = _solve(qtbot, window, _pretrain(30))
+    build = result.builds[0]
+    assert build.nodes > 1 and any(p.scope == "cluster" for p in build.parts)
+    chart = window.detail.cost_chart
+    assert sum(chart.series["amounts"]) == pytest.approx(build.total_price, rel=1e-6)

@@ -135,8 +135,11 @@ class Build(_Frozen):
 
     @property
     def total_price(self) -> float:
-        per_node = sum(p.subtotal for p in self.parts if p.scope == "node")
-        return per_node * self.nodes + sum(p.subtotal for p in self.parts if p.scope == "cluster")
+        return sum(self.part_cost(p) for p in self.parts)
+
+    def part_cost(self, part: BuildPart) -> float:
+        """What the whole build pays for a line: once per node, or once for a cluster's shared parts (switches)."""
+        return part.subtotal * (self.nodes if part.scope == "node" else 1)
 
     def layout(self) -> dict[str, Any]:
         """The `parallelism` contract object: the cluster planner's, else read from the single-machine estimate."""
