@@ -402,7 +402,11 @@ class BuildDetail(QTabWidget):
         self.parts.setRowCount(len(parts))
         for row, part in enumerate(parts):
             owned = f" ({part.owned} owned)" if part.owned else ""
-            values = [part.category, part.name, f"{part.quantity}{owned}", f"{part.unit_price:,.0f}", f"{part.subtotal:,.0f}"]
+            # a cluster's lines: per node or once for the fabric; the subtotals are the whole build's, adding up to its total
+            where = "" if build is None or build.nodes <= 1 else (" for the cluster" if part.scope == "cluster"
+                                                                 else f" per node x {build.nodes:,}")
+            subtotal = build.part_cost(part) if build is not None else part.subtotal
+            values = [part.category, part.name, f"{part.quantity}{owned}{where}", f"{part.unit_price:,.0f}", f"{subtotal:,.0f}"]
             old = prices.is_stale(part)
             if old:
                 values[3] += " ⚠"

@@ -36,3 +36,23 @@ def test_single_machine_sheet_has_no_cluster_table(catalog: Catalog) -> None:
     request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"), budget=2000)
     build = plan(request, catalog).builds[0]
     assert cluster_section(build) == ""
+
+
+def test_cluster_parts_list_a_nodes_parts_then_the_shared_fabric(catalog: Catalog) -> None:
+    """The sheet listed the switches above "Total per node", so a reader added them to each node."""
+    from html import escape
+
+    from configurator.core.report.sheet import parts_section
+
+    request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=2e12, context=4096),
+                           deadline_hours=720, circuit="230v16a")
+    build = plan(request, catalog).builds[0]
+    assert build.nodes > 1
+    section = parts_section(build)
+    before, after = section.split("</table>", 1)[0].split("Total per node", 1)
+    for part in build.parts:
+        name = escape(part.name)
+        same = [p for p in build.parts if p.name == part.name]
+        assert before.count(name) == sum(p.scope == "node" for p in same), part.name
+        assert after.count(name) == sum(p.scope == "cluster" for p in same), part.name
+    assert any(p.scope == "cluster" for p in build.parts)

@@ -80,3 +80,10 @@ def test_the_cost_chart_adds_a_clusters_switches_once(qtbot, window) -> None:  #
     assert build.nodes > 1 and any(p.scope == "cluster" for p in build.parts)
     chart = window.detail.cost_chart
     assert sum(chart.series["amounts"]) == pytest.approx(build.total_price, rel=1e-6)
+    # the Parts table says which lines are per node and which are bought once, and its subtotals add up to the total
+    table = window.detail.parts
+    rows = [[table.item(r, c).text() for c in range(table.columnCount())] for r in range(table.rowCount())]
+    assert sum(float(row[4].replace(",", "")) for row in rows) == pytest.approx(build.total_price, abs=len(rows))
+    system = next(row for row in rows if row[0] == "system")
+    assert system[2] == f"1 per node x {build.nodes:,}"
+    assert any(row[2].endswith("for the cluster") and "switch" in row[1].lower() for row in rows)

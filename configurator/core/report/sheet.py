@@ -176,11 +176,13 @@ def _total_row(label: str, value: str) -> str:
 
 
 def parts_section(build: Build) -> str:
-    rows = [_part_row(p, build.currency) for p in build.parts]
+    # a node's parts and their total first, then the fabric the cluster buys once, as the purchase list orders them
+    rows = [_part_row(p, build.currency) for p in build.parts if p.scope == "node" or build.nodes <= 1]
     per_node = sum(p.subtotal for p in build.parts if p.scope == "node")
     if build.nodes > 1:
         rows.append(_total_row("Total per node", money(per_node, build.currency)))
         shared = sum(p.subtotal for p in build.parts if p.scope == "cluster")
+        rows += [_part_row(p, build.currency) for p in build.parts if p.scope == "cluster"]
         if shared:
             rows.append(_total_row("Shared by the cluster (switches, once)", money(shared, build.currency)))
         rows.append(_total_row(f"Total for {build.nodes} nodes", money(build.total_price, build.currency)))
