@@ -78,3 +78,21 @@ def test_the_quietest_build_is_quieter_than_the_builds_solved_after_it(catalog) 
         assert noise.build_dba(quiet) <= noise.build_dba(other) + 0.05
     for build in result.builds:
         assert build.to_json()["noise_dba"] == noise.build_dba(build)
+
+
+def test_an_active_server_heatsink_in_a_tower_is_heard_like_a_tower_cooler() -> None:
+    # the Arctic Freezer 4U-SP5 has two 120 mm fans; counted as silent, it made an SP5 platform the "quietest" desktop
+    tower = [_part("chassis", kind="full-tower", noise="quiet"), _part("gpu", cooler="open-air")]
+    server_cooler = noise.parts_noise([*tower, _part("cooler", kind="server-active")])
+    desktop_cooler = noise.parts_noise([*tower, _part("cooler", kind="air-tower")])
+    assert server_cooler.dba == pytest.approx(desktop_cooler.dba)
+
+
+def test_the_quietest_desktop_build_is_not_a_server_platform_for_a_silent_cooler(catalog) -> None:  # type: ignore[no-untyped-def]
+    result = plan(BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference"), top_k=5), catalog)
+    by_label = {b.label: b for b in result.builds}
+    quiet, cheapest = by_label["quietest"], result.builds[0]
+    assert noise.build_dba(quiet) < noise.build_dba(cheapest)
+    # it was a 4060 Ti on an EPYC 9124 server platform, 3,195 USD against 936: now a desktop platform
+    assert quiet.total_price < 1.5 * cheapest.total_price
+    assert not any(p.category == "cooler" and p.spec.get("kind", "").startswith("server") for p in quiet.parts)
