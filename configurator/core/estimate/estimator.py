@@ -220,6 +220,21 @@ def kv_cache_bytes(model: ModelArch, context: int, sequences: int, kv_bytes: flo
 # --------------------------------------------------------------------------- weights
 
 
+# HF model types whose own remote code (trust_remote_code) keeps the KV cache as a tuple of tensors that every decode
+# step rebuilds with torch.cat: Qwen-1 modeling_qwen.py (`key = torch.cat((past_key, key), dim=1)`, also for its int8
+# cache's three parts), ChatGLM modeling_chatglm.py (`key_layer = torch.cat((cache_k, key_layer), dim=0)`), Baichuan
+# modeling_baichuan.py (`torch.cat([past_key_value[0], key_states], dim=2)`). generate() keeps the previous step's tuple
+# in model_kwargs["past_key_values"] until the forward returns the new one, so near the end of each step both caches
+# are live: the peak holds the cache twice. transformers' own models update a DynamicCache layer by layer (the old
+# layer tensor is freed as the new one is stored), so they hold it once.
+LEGACY_TUPLE_CACHE_ARCHITECTURES = frozenset({"qwen", "chatglm", "baichuan"})
+
+
+def legacy_cache_copies(model: ModelArch, engine: str) -> int:
+    """KV caches live at the decode peak: 2 under transformers for remote code with a torch.cat tuple cache, else 1."""
+    return 2 if engine == "transformers" and model.architecture in LEGACY_TUPLE_CACHE_ARCHITECTURES else 1
+
+
 def _weight_bytes(
     counts: ParamCounts, precision: str, scale: float = 1.0, model: ModelArch | None = None
 ) -> tuple[float, float, float, float, float]:
@@ -347,7 +362,8 @@ def _inference_memory(
     context = workload.context or 4096
     emb, head, blocks, _experts, _ = _weight_bytes(counts, workload.precision or "bf16", scale, model)
     kv_elem = KV_BYTES[workload.kv_precision]
-    kv_total = kv_cache_bytes(model, context, workload.batch, kv_elem, engine)
+    copies = legacy_cache_copies(model, engine)
+    kv_total = kv_cache_bytes(model, context, workload.batch, kv_elem, engine) * copies
     overhead = _engine_overhead(engine)
     fmt = weight_format(workload.precision or "bf16")
     if fmt.name in FTYPE_DEFAULT:
@@ -370,6 +386,8 @@ def _inference_memory(
         f"KV cache = {per_tok:.0f} bytes per token per layer ({attn_kind}, {workload.kv_precision}) x "
         f"{model.num_layers} layers x {context} tokens x {workload.batch} sequence(s)"
         + (f"; {model.sliding_window_layers or model.num_layers} layers keep only a {model.sliding_window}-token window" if model.sliding_window else "")
+        + (f", held twice at the decode peak ({model.architecture} remote code rebuilds its tuple cache with torch.cat "
+           "while generate() still holds the previous step's)" if copies > 1 else "")
         + f" = {_gb(kv_total)}",
     )
     if engine == "llama.cpp":
