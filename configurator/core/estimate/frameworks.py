@@ -54,11 +54,15 @@ FRAMEWORK_DEFAULTS: dict[str, Framework] = {
 
 # Bytes per logit element (tokens x vocab) alive at the loss's peak, its backward pass included.
 # fp32-upcast: transformers' ForCausalLMLoss (loss_utils.py) upcasts with `logits.float()` before
-#   cross_entropy: the bf16 logits returned to the trainer (2) + log_softmax's fp32 output saved for
-#   backward (4) + its fp32 gradient (4) + the fp32 gradient of the upcast input (4) = 14; older
-#   Llama code upcast inside the model and sliced a contiguous fp32 copy, to the same order.
+#   cross_entropy. Forward: the bf16 logits (2) + the fp32 copy (4) + log_softmax's fp32 output, saved
+#   for backward (4) = 10. The HF Trainer's compute_loss returns the loss alone (`return (loss, outputs)
+#   if return_outputs else loss`), so the bf16 logits and the fp32 copy (log_softmax's backward needs
+#   only its output) are gone before backward, which peaks at the saved output (4) + nll_loss's dense
+#   fp32 gradient (4) + log_softmax's input gradient (4) = 12. Older Llama code upcast inside the model
+#   and sliced a contiguous fp32 copy: fp32 logits + copy + log_softmax output, the same 12.
 # bf16-loss: remote model code that calls CrossEntropyLoss on the 16-bit logits without upcasting
-#   (Qwen-1 modeling_qwen.py): logits, log_softmax output, and their two gradients at 2 bytes = 8.
+#   (Qwen-1 modeling_qwen.py): logits + their shifted contiguous copy + log_softmax output forward, the
+#   saved output and two gradients backward, 3 x 2 bytes = 6.
 # chunked: bf16 logits kept for backward (2) + one of 8 chunks upcast to fp32 with its softmax (8/8).
 # fused: Unsloth since late 2024 computes the loss with Apple's Cut Cross-Entropy (Unsloth benchmarks
 #   page: its VRAM savings "come from Unsloth's gradient checkpointing algorithm and Apple's CCE";
@@ -66,8 +70,8 @@ FRAMEWORK_DEFAULTS: dict[str, Framework] = {
 #   materialised, loss memory falls from gigabytes to megabytes): nothing per logit.
 LOGIT_BYTES_CHUNKS = 8
 LOGITS_BYTES: dict[str, float] = {
-    "fp32-upcast": 2.0 + 4.0 + 4.0 + 4.0,
-    "bf16-loss": 4 * 2.0,
+    "fp32-upcast": 4.0 + 4.0 + 4.0,
+    "bf16-loss": 3 * 2.0,
     "chunked": 2.0 + 8.0 / LOGIT_BYTES_CHUNKS,
     "fused": 0.0,
 }
