@@ -495,6 +495,7 @@ def _training_memory(
     moments, paged = OPTIMIZER_STATE_BYTES[optimizer_name]
     if pure_bf16 and optimizer_name in ("adamw", "paged-adamw", "sgd"):
         moments /= 2
+    saved, saved_moments = 0.0, 0.0  # modules_to_save copies (LoRA with train_embeddings)
     if method == "full":
         trainable = n
         weights = n * 2.0
@@ -511,20 +512,26 @@ def _training_memory(
         master = 0.0
         grad_bytes = adapter_bytes
         if workload.train_embeddings:
-            extra = counts.embedding + counts.lm_head
-            trainable += extra
-            weights += extra * 2.0  # an fp32 copy beside the 16-bit table
-            ex.step("weights", f"embedding and output layers trained too: +{extra / 1e6:.0f} M trainable parameters")
+            # PEFT modules_to_save (ModulesToSaveWrapper) trains a copy of each table in the model's 16-bit dtype
+            # (autocast_adapter_dtype upcasts LoRA adapter weights only): the copy, its 16-bit gradient and optimizer
+            # states that torch.optim keeps in the parameter's dtype (bitsandbytes 8-bit states stay 8-bit)
+            saved = counts.embedding + counts.lm_head
+            saved_moments = OPTIMIZER_STATE_BYTES[optimizer_name][0]
+            if optimizer_name in ("adamw", "paged-adamw", "sgd"):
+                saved_moments /= 2
+            weights += saved * 2.0
+            ex.step("weights", f"embedding and output layers trained too (modules_to_save: a 16-bit trainable copy): "
+                    f"+{saved / 1e6:.0f} M trainable parameters at 2 + 2 + {saved_moments:g} bytes")
         ex.step(
             "weights",
             f"frozen base at {precision} = {_gb(emb + head + blocks)}; LoRA rank {workload.lora_rank} on "
             f"{workload.lora_targets} = {trainable / 1e6:.1f} M trainable parameters ({'bf16' if pure_bf16 else 'fp32'})",
         )
-    gradients = trainable * grad_bytes
+    gradients = trainable * grad_bytes + saved * 2.0
     if fw.optimizer_in_backward:
         # each parameter is stepped as its gradient arrives: at most one layer's gradients exist
         gradients = gradients / model.num_layers
-    optimizer = trainable * (moments + master)
+    optimizer = trainable * (moments + master) + saved * saved_moments
     ex.step("optimizer", f"{optimizer_name} under {fw.name}: {moments + master:g} bytes per trainable parameter"
             + (" (master copy included)" if master else "")
             + ("; paged: bitsandbytes keeps the states in CUDA unified memory, evicted to host RAM when the GPU "

@@ -34,6 +34,9 @@ class Framework:
     logits: Logits
     # DeepSpeed's communication buffers (reduce/all-gather buckets, ZeRO-3 live parameters)
     deepspeed_buffers: bool = False
+    # the forward runs under torch.autocast (HF Trainer --bf16/--fp16 without DeepSpeed, through accelerate's
+    # native AMP); with DeepSpeed the engine casts the model itself and there is no autocast
+    autocast: bool = True
 
 
 FRAMEWORK_DEFAULTS: dict[str, Framework] = {
@@ -49,7 +52,8 @@ FRAMEWORK_DEFAULTS: dict[str, Framework] = {
     # Unsloth notebooks: optim "adamw_8bit", use_gradient_checkpointing="unsloth", fused cross-entropy
     "unsloth": Framework("unsloth", "mixed", "adamw-8bit", "adamw-8bit", False, True, "fused"),
     # DeepSpeed ZeRO (HF Trainer integration): mixed precision plus its communication buckets
-    "deepspeed": Framework("deepspeed", "mixed", "adamw", "adamw", False, False, "fp32-upcast", deepspeed_buffers=True),
+    "deepspeed": Framework("deepspeed", "mixed", "adamw", "adamw", False, False, "fp32-upcast", deepspeed_buffers=True,
+                           autocast=False),
 }
 
 # Bytes per logit element (tokens x vocab) alive at the loss's peak, its backward pass included.
@@ -88,8 +92,11 @@ ARCH_LOGITS: dict[str, Logits] = {"qwen": "bf16-loss"}
 
 def logits_handling(fw: Framework, architecture: str) -> Logits:
     """How the loss treats the logits: the framework's way, unless the model's own code computes it
-    (only where the framework would otherwise run the model's forward with its loss)."""
-    if fw.logits == "fp32-upcast":
+    (only where the framework would otherwise run the model's forward with its loss). Under torch.autocast
+    the model's own 16-bit loss is upcast anyway: cross_entropy, log_softmax and nll_loss are on autocast's
+    float32 list (PyTorch docs, "Automatic Mixed Precision package: CUDA ops that can autocast to float32"),
+    which costs what the trainer's own upcast does."""
+    if fw.logits == "fp32-upcast" and not fw.autocast:
         return ARCH_LOGITS.get(architecture, fw.logits)
     return fw.logits
 
