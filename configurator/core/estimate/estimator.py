@@ -220,6 +220,21 @@ def kv_cache_bytes(model: ModelArch, context: int, sequences: int, kv_bytes: flo
 # --------------------------------------------------------------------------- weights
 
 
+# HF model types whose own remote code (trust_remote_code) keeps the KV cache as a tuple of tensors that every decode
+# step rebuilds with torch.cat: Qwen-1 modeling_qwen.py (`key = torch.cat((past_key, key), dim=1)`, also for its int8
+# cache's three parts), ChatGLM modeling_chatglm.py (`key_layer = torch.cat((cache_k, key_layer), dim=0)`), Baichuan
+# modeling_baichuan.py (`torch.cat([past_key_value[0], key_states], dim=2)`). generate() keeps the previous step's tuple
+# in model_kwargs["past_key_values"] until the forward returns the new one, so near the end of each step both caches
+# are live: the peak holds the cache twice. transformers' own models update a DynamicCache layer by layer (the old
+# layer tensor is freed as the new one is stored), so they hold it once.
+LEGACY_TUPLE_CACHE_ARCHITECTURES = frozenset({"qwen", "chatglm", "baichuan"})
+
+
+def legacy_cache_copies(model: ModelArch, engine: str) -> int:
+    """KV caches live at the decode peak: 2 under transformers for remote code with a torch.cat tuple cache, else 1."""
+    return 2 if engine == "transformers" and model.architecture in LEGACY_TUPLE_CACHE_ARCHITECTURES else 1
+
+
 def _weight_bytes(
     counts: ParamCounts, precision: str, scale: float = 1.0, model: ModelArch | None = None
 ) -> tuple[float, float, float, float, float]:
@@ -347,7 +362,8 @@ def _inference_memory(
     context = workload.context or 4096
     emb, head, blocks, _experts, _ = _weight_bytes(counts, workload.precision or "bf16", scale, model)
     kv_elem = KV_BYTES[workload.kv_precision]
-    kv_total = kv_cache_bytes(model, context, workload.batch, kv_elem, engine)
+    copies = legacy_cache_copies(model, engine)
+    kv_total = kv_cache_bytes(model, context, workload.batch, kv_elem, engine) * copies
     overhead = _engine_overhead(engine)
     fmt = weight_format(workload.precision or "bf16")
     if fmt.name in FTYPE_DEFAULT:
@@ -370,6 +386,8 @@ def _inference_memory(
         f"KV cache = {per_tok:.0f} bytes per token per layer ({attn_kind}, {workload.kv_precision}) x "
         f"{model.num_layers} layers x {context} tokens x {workload.batch} sequence(s)"
         + (f"; {model.sliding_window_layers or model.num_layers} layers keep only a {model.sliding_window}-token window" if model.sliding_window else "")
+        + (f", held twice at the decode peak ({model.architecture} remote code rebuilds its tuple cache with torch.cat "
+           "while generate() still holds the previous step's)" if copies > 1 else "")
         + f" = {_gb(kv_total)}",
     )
     if engine == "llama.cpp":
@@ -477,6 +495,7 @@ def _training_memory(
     moments, paged = OPTIMIZER_STATE_BYTES[optimizer_name]
     if pure_bf16 and optimizer_name in ("adamw", "paged-adamw", "sgd"):
         moments /= 2
+    saved, saved_moments = 0.0, 0.0  # modules_to_save copies (LoRA with train_embeddings)
     if method == "full":
         trainable = n
         weights = n * 2.0
@@ -493,20 +512,26 @@ def _training_memory(
         master = 0.0
         grad_bytes = adapter_bytes
         if workload.train_embeddings:
-            extra = counts.embedding + counts.lm_head
-            trainable += extra
-            weights += extra * 2.0  # an fp32 copy beside the 16-bit table
-            ex.step("weights", f"embedding and output layers trained too: +{extra / 1e6:.0f} M trainable parameters")
+            # PEFT modules_to_save (ModulesToSaveWrapper) trains a copy of each table in the model's 16-bit dtype
+            # (autocast_adapter_dtype upcasts LoRA adapter weights only): the copy, its 16-bit gradient and optimizer
+            # states that torch.optim keeps in the parameter's dtype (bitsandbytes 8-bit states stay 8-bit)
+            saved = counts.embedding + counts.lm_head
+            saved_moments = OPTIMIZER_STATE_BYTES[optimizer_name][0]
+            if optimizer_name in ("adamw", "paged-adamw", "sgd"):
+                saved_moments /= 2
+            weights += saved * 2.0
+            ex.step("weights", f"embedding and output layers trained too (modules_to_save: a 16-bit trainable copy): "
+                    f"+{saved / 1e6:.0f} M trainable parameters at 2 + 2 + {saved_moments:g} bytes")
         ex.step(
             "weights",
             f"frozen base at {precision} = {_gb(emb + head + blocks)}; LoRA rank {workload.lora_rank} on "
             f"{workload.lora_targets} = {trainable / 1e6:.1f} M trainable parameters ({'bf16' if pure_bf16 else 'fp32'})",
         )
-    gradients = trainable * grad_bytes
+    gradients = trainable * grad_bytes + saved * 2.0
     if fw.optimizer_in_backward:
         # each parameter is stepped as its gradient arrives: at most one layer's gradients exist
         gradients = gradients / model.num_layers
-    optimizer = trainable * (moments + master)
+    optimizer = trainable * (moments + master) + saved * saved_moments
     ex.step("optimizer", f"{optimizer_name} under {fw.name}: {moments + master:g} bytes per trainable parameter"
             + (" (master copy included)" if master else "")
             + ("; paged: bitsandbytes keeps the states in CUDA unified memory, evicted to host RAM when the GPU "

@@ -34,6 +34,9 @@ class Framework:
     logits: Logits
     # DeepSpeed's communication buffers (reduce/all-gather buckets, ZeRO-3 live parameters)
     deepspeed_buffers: bool = False
+    # the forward runs under torch.autocast (HF Trainer --bf16/--fp16 without DeepSpeed, through accelerate's
+    # native AMP); with DeepSpeed the engine casts the model itself and there is no autocast
+    autocast: bool = True
 
 
 FRAMEWORK_DEFAULTS: dict[str, Framework] = {
@@ -49,16 +52,21 @@ FRAMEWORK_DEFAULTS: dict[str, Framework] = {
     # Unsloth notebooks: optim "adamw_8bit", use_gradient_checkpointing="unsloth", fused cross-entropy
     "unsloth": Framework("unsloth", "mixed", "adamw-8bit", "adamw-8bit", False, True, "fused"),
     # DeepSpeed ZeRO (HF Trainer integration): mixed precision plus its communication buckets
-    "deepspeed": Framework("deepspeed", "mixed", "adamw", "adamw", False, False, "fp32-upcast", deepspeed_buffers=True),
+    "deepspeed": Framework("deepspeed", "mixed", "adamw", "adamw", False, False, "fp32-upcast", deepspeed_buffers=True,
+                           autocast=False),
 }
 
 # Bytes per logit element (tokens x vocab) alive at the loss's peak, its backward pass included.
 # fp32-upcast: transformers' ForCausalLMLoss (loss_utils.py) upcasts with `logits.float()` before
-#   cross_entropy: the bf16 logits returned to the trainer (2) + log_softmax's fp32 output saved for
-#   backward (4) + its fp32 gradient (4) + the fp32 gradient of the upcast input (4) = 14; older
-#   Llama code upcast inside the model and sliced a contiguous fp32 copy, to the same order.
+#   cross_entropy. Forward: the bf16 logits (2) + the fp32 copy (4) + log_softmax's fp32 output, saved
+#   for backward (4) = 10. The HF Trainer's compute_loss returns the loss alone (`return (loss, outputs)
+#   if return_outputs else loss`), so the bf16 logits and the fp32 copy (log_softmax's backward needs
+#   only its output) are gone before backward, which peaks at the saved output (4) + nll_loss's dense
+#   fp32 gradient (4) + log_softmax's input gradient (4) = 12. Older Llama code upcast inside the model
+#   and sliced a contiguous fp32 copy: fp32 logits + copy + log_softmax output, the same 12.
 # bf16-loss: remote model code that calls CrossEntropyLoss on the 16-bit logits without upcasting
-#   (Qwen-1 modeling_qwen.py): logits, log_softmax output, and their two gradients at 2 bytes = 8.
+#   (Qwen-1 modeling_qwen.py): logits + their shifted contiguous copy + log_softmax output forward, the
+#   saved output and two gradients backward, 3 x 2 bytes = 6.
 # chunked: bf16 logits kept for backward (2) + one of 8 chunks upcast to fp32 with its softmax (8/8).
 # fused: Unsloth since late 2024 computes the loss with Apple's Cut Cross-Entropy (Unsloth benchmarks
 #   page: its VRAM savings "come from Unsloth's gradient checkpointing algorithm and Apple's CCE";
@@ -66,8 +74,8 @@ FRAMEWORK_DEFAULTS: dict[str, Framework] = {
 #   materialised, loss memory falls from gigabytes to megabytes): nothing per logit.
 LOGIT_BYTES_CHUNKS = 8
 LOGITS_BYTES: dict[str, float] = {
-    "fp32-upcast": 2.0 + 4.0 + 4.0 + 4.0,
-    "bf16-loss": 4 * 2.0,
+    "fp32-upcast": 4.0 + 4.0 + 4.0,
+    "bf16-loss": 3 * 2.0,
     "chunked": 2.0 + 8.0 / LOGIT_BYTES_CHUNKS,
     "fused": 0.0,
 }
@@ -84,8 +92,11 @@ ARCH_LOGITS: dict[str, Logits] = {"qwen": "bf16-loss"}
 
 def logits_handling(fw: Framework, architecture: str) -> Logits:
     """How the loss treats the logits: the framework's way, unless the model's own code computes it
-    (only where the framework would otherwise run the model's forward with its loss)."""
-    if fw.logits == "fp32-upcast":
+    (only where the framework would otherwise run the model's forward with its loss). Under torch.autocast
+    the model's own 16-bit loss is upcast anyway: cross_entropy, log_softmax and nll_loss are on autocast's
+    float32 list (PyTorch docs, "Automatic Mixed Precision package: CUDA ops that can autocast to float32"),
+    which costs what the trainer's own upcast does."""
+    if fw.logits == "fp32-upcast" and not fw.autocast:
         return ARCH_LOGITS.get(architecture, fw.logits)
     return fw.logits
 
