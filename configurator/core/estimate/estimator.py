@@ -27,6 +27,7 @@ from configurator.core.estimate.frameworks import (
     logits_handling,
 )
 from configurator.core.estimate.params import ParamCounts, count_params
+from configurator.core.estimate.gemm import LLAMA3_405B, MEGATRON_1T, LayerShape
 from configurator.core.estimate.gguf import FTYPE_DEFAULT, gguf_bytes
 from configurator.core.estimate.precision import KV_BYTES, weight_format
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step
@@ -115,8 +116,19 @@ class Calibration:
     #   paper's table as quoted at glennklockwood.com/garden/llama-3.1: 430 / 989 = 0.43.
     default_mfu_ampere: float = 0.50
     default_mfu_hopper: float = 0.43
-    mfu_reference_hidden_ampere: int = 25600
-    mfu_reference_hidden_hopper: int = 16384
+    mfu_reference_hidden_ampere: int = MEGATRON_1T.hidden
+    mfu_reference_hidden_hopper: int = LLAMA3_405B.hidden
+    # Those two figures are end-to-end rates of runs with tensor and pipeline parallelism: their steps included a
+    # pipeline bubble and tensor-parallel all-reduces. A single estimate (no layout) uses them as they are; the cluster
+    # planner (parallel.py) adds the bubble and the exposed communication of its own layout on top, so it starts from
+    # the reference run's compute-only utilisation: base / the share of the reference run's step that the planner itself
+    # spends computing at that run's layout (compute over step without restarts, GEMM-shape term included). Derived, not
+    # fitted: tests/core/test_weak_scaling.py recomputes both from the planner and fails when they drift.
+    # A100: the 1T GPT at the paper's layout (TP 8, PP 64, 3,072 GPUs, batch 3,072 x 2048).
+    # H100: Llama 3 405B on 8,192 H100 at a 16M-token batch, at the planner's own layout (Meta's TP 8 x PP 16 does
+    #   not fit the planner's memory model at sequence 8192).
+    plan_step_share_ampere: float = 0.834
+    plan_step_share_hopper: float = 0.951
     # Smaller models spend relatively more time in memory-bound work beside the matrix multiplies (norms, residual
     # adds, activation functions, rotary, dropout, loss): per token and layer that work moves bytes in proportion to
     # the hidden size h, while the GEMMs do 72 h^2 FLOPs (6 FLOPs per parameter x 12 h^2 parameters per layer,
@@ -897,17 +909,31 @@ def _gemm_share(hidden: int, gpu: Gpu) -> float:
     return hidden / (hidden + h0)
 
 
+def _hopper_class(gpu: Gpu) -> bool:
+    return gpu.architecture in ("Hopper", "Blackwell") or bool(gpu.fp8_tflops and gpu.vendor == "nvidia")
+
+
 def default_mfu(model: ModelArch, gpu: Gpu) -> float:
     """Utilisation of the compute (no communication) for training `model` on `gpu`: the generation's figure from its
     largest published run, scaled by the GEMM share of the time at this hidden size against that run's
     (Calibration explains both)."""
     if gpu.market != "datacenter":
         return CAL.default_mfu_consumer
-    if gpu.architecture in ("Hopper", "Blackwell") or (gpu.fp8_tflops and gpu.vendor == "nvidia"):
+    if _hopper_class(gpu):
         base, ref = CAL.default_mfu_hopper, CAL.mfu_reference_hidden_hopper
     else:
         base, ref = CAL.default_mfu_ampere, CAL.mfu_reference_hidden_ampere
     return base * min(1.0, _gemm_share(model.hidden_size, gpu) / _gemm_share(ref, gpu))
+
+
+def reference_layout(gpu: Gpu) -> tuple[LayerShape, float] | None:
+    """The layer shape of the run `gpu`'s default utilisation comes from, and the share of that run's step the planner
+    spends computing at its layout (Calibration); None for cards whose figure is not from a parallel run."""
+    if gpu.market != "datacenter":
+        return None
+    if _hopper_class(gpu):
+        return LLAMA3_405B, CAL.plan_step_share_hopper
+    return MEGATRON_1T, CAL.plan_step_share_ampere
 
 
 def effective_training_share(gpus: int) -> float:
