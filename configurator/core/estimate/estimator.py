@@ -27,7 +27,7 @@ from configurator.core.estimate.frameworks import (
     logits_handling,
 )
 from configurator.core.estimate.params import ParamCounts, count_params
-from configurator.core.estimate.gemm import LLAMA3_405B, MEGATRON_1T, LayerShape
+from configurator.core.estimate.gemm import LLAMA3_405B, MEGATRON_1T, LayerShape, shape_factor
 from configurator.core.estimate.gguf import FTYPE_DEFAULT, gguf_bytes
 from configurator.core.estimate.precision import KV_BYTES, weight_format
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step
@@ -855,7 +855,7 @@ def _training_time(
     )
     if gpu is None:
         return flops, None, None, None
-    default = default_mfu(model, gpu)
+    default = default_mfu(model, gpu, workload.batch * seq)
     mfu = workload.mfu or default
     if method == "qlora":
         mfu *= 0.75
@@ -913,17 +913,22 @@ def _hopper_class(gpu: Gpu) -> bool:
     return gpu.architecture in ("Hopper", "Blackwell") or bool(gpu.fp8_tflops and gpu.vendor == "nvidia")
 
 
-def default_mfu(model: ModelArch, gpu: Gpu) -> float:
+def default_mfu(model: ModelArch, gpu: Gpu, tokens: int | None = None) -> float:
     """Utilisation of the compute (no communication) for training `model` on `gpu`: the generation's figure from its
     largest published run, scaled by the GEMM share of the time at this hidden size against that run's
-    (Calibration explains both)."""
+    (Calibration explains both) and, given the tokens per micro-batch, by how full the layer's unsplit GEMMs keep the
+    SMs against that run's (estimate.gemm)."""
     if gpu.market != "datacenter":
         return CAL.default_mfu_consumer
     if _hopper_class(gpu):
         base, ref = CAL.default_mfu_hopper, CAL.mfu_reference_hidden_hopper
     else:
         base, ref = CAL.default_mfu_ampere, CAL.mfu_reference_hidden_ampere
-    return base * min(1.0, _gemm_share(model.hidden_size, gpu) / _gemm_share(ref, gpu))
+    mfu = base * min(1.0, _gemm_share(model.hidden_size, gpu) / _gemm_share(ref, gpu))
+    reference = reference_layout(gpu)
+    if tokens is not None and reference is not None:
+        mfu *= shape_factor(model, gpu, tokens, 1, reference[0])
+    return mfu
 
 
 def reference_layout(gpu: Gpu) -> tuple[LayerShape, float] | None:

@@ -319,9 +319,11 @@ def _evaluate(
     if mfu is None and reference is not None:
         # the default utilisation is the reference run's end-to-end figure, bubble and all-reduces included; this
         # layout's own are added below, so compute runs at that run's compute-only rate (Calibration.plan_step_share_*),
-        # scaled by how full this layout's GEMMs keep the SMs against that run's (gemm.py: smaller models and
-        # tensor- or context-parallel splits cut fewer tiles per wave)
-        per_gpu_rate *= shape_factor(model, gpu, micro * seq, tp, reference[0], cp) / reference[1]
+        # and tensor- or context-parallel splits cut this layout's GEMMs into fewer tiles per wave than the unsplit
+        # layer the estimate priced (gemm.py)
+        split = shape_factor(model, gpu, micro * seq, tp, reference[0], cp) / shape_factor(model, gpu, micro * seq, 1,
+                                                                                        reference[0])
+        per_gpu_rate *= split / reference[1]
     compute = flops_per_token * step_tokens / (gpus * per_gpu_rate) if per_gpu_rate else 0.0
     h = model.hidden_size
     act_bytes = seq / cp * micro * h * 2  # one micro-batch's hidden states in bf16
