@@ -62,12 +62,13 @@ def wave_efficiency(rows: int, cols: int, sms: int) -> float:
 
     The output is cut into TILE_M x TILE_N tiles (partial tiles cost a whole one: tile quantisation) and the tiles run
     in waves of one per SM; the last wave is partly idle (wave quantisation, GEMM_GUIDE). cuBLAS picks among several
-    tile shapes by heuristics, so the remainder of one tile grid is not what runs: the expected idle share of the last
-    wave, half a wave, is used. For w waves that is w / (w + 1/2): exact at w = 1/2 and at every w + 1/2."""
+    tile shapes by heuristics, so the remainder of one tile grid is not what runs: the expected length of the last
+    wave is taken: with the tile count uncertain over one wave around w, E[ceil(waves)] = w + 1/2 for w >= 1/2, so the
+    share is w / (w + 1/2); below half a wave everything runs in one wave, w / 1."""
     tiles = math.ceil(rows / TILE_M) * math.ceil(cols / TILE_N)
     useful = rows * cols / (TILE_M * TILE_N)  # the tiles' worth of output actually asked for
     waves = tiles / sms
-    return useful / tiles * waves / (waves + 0.5)
+    return useful / tiles * waves / max(1.0, waves + 0.5)
 
 
 def layer_gemm_efficiency(shape: LayerShape, sms: int) -> float:
