@@ -861,10 +861,13 @@ def _training_time(
         mfu *= 0.75
         ex.assume("QLoRA dequantizes NF4 weights on every pass: utilisation taken as 75 % of the bf16 figure")
     if workload.mfu is None:
+        shape = default / default_mfu(model, gpu) if default_mfu(model, gpu) else 1.0
         ex.assume(f"default utilisation of the compute {mfu:.0%} of peak bf16 tensor throughput for {gpu.architecture} at "
                   f"hidden size {model.hidden_size} (largest published runs: 1T GPT on A100 50 %, Llama 3 405B on H100 "
-                  "43 %, lower for smaller hidden sizes: more memory-bound work per FLOP); communication that does not "
-                  "overlap comes on top; override with --mfu")
+                  "43 %, lower for smaller hidden sizes: more memory-bound work per FLOP"
+                  + (f"; GEMMs of {workload.batch * seq:,} rows keep {shape:.0%} of that run's SM occupancy (wave "
+                     "quantisation; --batch sets the sequences per micro-batch)" if abs(shape - 1) >= 0.005 else "")
+                  + "); communication that does not overlap comes on top; override with --mfu")
     if workload.precision == "fp8" and method == "full" and workload.mfu is None:
         speedup = fp8_speedup(mfu, gpu)
         if speedup > 1.0:
