@@ -50,11 +50,13 @@ class LayerShape:
 MEGATRON_1T = LayerShape(hidden=25600, q_width=25600, kv_width=25600, intermediate=4 * 25600, gated=False,
                          tokens=2048, tensor=8)
 """The A100 reference run (Narayanan et al. 2021, arXiv 2104.04473, Table 1): the 1T GPT, 160 heads, 4h GeLU MLP,
-sequence 2048, micro-batch 1, tensor parallel 8."""
+sequence 2048, tensor parallel 8; one sequence per micro-batch, as tests/core/test_weak_scaling.py plans it (the table
+gives no micro-batch size)."""
 LLAMA3_405B = LayerShape(hidden=16384, q_width=128 * 128, kv_width=8 * 128, intermediate=53248, gated=True,
                          tokens=8192, tensor=8)
-"""The H100 reference run: Llama 3 405B (config.json: 128 heads and 8 KV heads of 128, SwiGLU 53248) at sequence 8192,
-tensor parallel 8 (Llama 3 report, arXiv 2407.21783, Table 4), one sequence per micro-batch."""
+"""The H100 reference run: Llama 3 405B (its config.json, as in the model catalog: 128 heads and 8 KV heads of 128,
+SwiGLU 53248) at sequence 8192, tensor parallel 8 (TP 8, PP 16: Balaji, SC'24 "Herding Llamas", as tabulated at
+glennklockwood.com/garden/llama-3.1); one sequence per micro-batch is assumed (not published)."""
 
 
 def wave_efficiency(rows: int, cols: int, sms: int) -> float:
