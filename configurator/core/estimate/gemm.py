@@ -91,7 +91,9 @@ def layer_shape(model: ModelArch, tokens: int, tensor: int = 1) -> LayerShape:
                       gated=model.mlp_gated, tokens=max(1, tokens), tensor=max(1, tensor))
 
 
-def shape_factor(model: ModelArch, gpu: Gpu, tokens: int, tensor: int, reference: LayerShape, context: int = 1) -> float:
+def shape_factor(
+    model: ModelArch, gpu: Gpu, tokens: int, tensor: int, reference: LayerShape, context: int = 1
+) -> float:
     """GEMM efficiency of `model`'s layer, `tokens` per micro-batch split over `context` ranks and `tensor` ways, over
     the reference run's layer on the same GPU: 1 for cards without a known SM count and for MoE models (their expert
     GEMMs' row counts depend on routing and expert parallelism, not modelled)."""
