@@ -211,6 +211,7 @@ def training_gpu_hours(catalog: Catalog, data: Data = None) -> tuple[list[Compar
         workload = Workload(
             kind="pretrain", tokens=float(row["tokens"]), context=int(row.get("sequence_length") or min(4096, model.max_context)),
             grad_checkpointing=bool(row.get("grad_checkpointing", False)), precision=row.get("precision"),
+            batch=int(row.get("micro_batch", 1)),
         )
         result = estimate(model, workload, gpu, int(row.get("gpus", 8)))
         assert result.gpu_hours is not None

@@ -79,3 +79,32 @@ def test_llama_3_1_8b_steady_state_rate_on_h100_matches_torchtitan(catalog: Cata
         result = estimate(model, Workload(kind="pretrain", tokens=1e10, context=8192), gpu, gpus)
         rate = 1e10 / ((result.gpu_hours or 0) * 3600)
         assert measured_rate <= rate <= 1.2 * measured_rate
+
+
+def test_more_sequences_per_micro_batch_fill_the_gpu_for_a_small_model_not_a_large_one(catalog: Catalog) -> None:
+    """NVIDIA's "Matrix Multiplication Background" guide (wave quantisation): a GEMM whose output has few 256x128 tiles
+    leaves SMs idle in its last wave. TinyLlama's run put 8 sequences of 2048 in each micro-batch (jzhang38/TinyLlama
+    pretrain/tinyllama.py @66d2535, micro_batch_size = 8): at hidden 2048 that is a clearly faster step than one
+    sequence, while Llama 3.1 405B's GEMMs are large at either size."""
+    a100 = catalog.records["gpus"]["a100-40gb-sxm"]
+
+    def hours(model_id: str, batch: int) -> float:
+        model = catalog.records["models"][model_id]
+        wl = Workload(kind="pretrain", tokens=1e11, context=2048, batch=batch)
+        return estimate(model, wl, a100, 16).gpu_hours or 0.0
+
+    assert hours("tinyllama-1.1b", 8) < 0.9 * hours("tinyllama-1.1b", 1)
+    assert hours("llama-3.1-405b", 8) == pytest.approx(hours("llama-3.1-405b", 1), rel=0.03)
+
+
+def test_small_gemms_leave_more_of_an_h100_idle_than_of_an_a100() -> None:
+    """The same tile grid spreads over 132 SMs on an H100 SXM against 108 on an A100 (NVIDIA A100 and H100 architecture
+    whitepapers): a 2048-wide layer at 2048 tokens fills fewer of the H100's waves, and tensor parallelism 8 makes it
+    worse on both."""
+    from configurator.core.estimate.gemm import SM_COUNTS, LayerShape, layer_gemm_efficiency
+
+    layer = LayerShape(hidden=2048, q_width=2048, kv_width=256, intermediate=5632, gated=True, tokens=2048)
+    a100, h100 = SM_COUNTS["a100-80gb-sxm"], SM_COUNTS["h100-sxm"]
+    assert layer_gemm_efficiency(layer, h100) < layer_gemm_efficiency(layer, a100) < 1.0
+    split = LayerShape(**{**layer.__dict__, "tensor": 8})
+    assert layer_gemm_efficiency(split, a100) < layer_gemm_efficiency(layer, a100)

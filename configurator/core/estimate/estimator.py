@@ -27,6 +27,7 @@ from configurator.core.estimate.frameworks import (
     logits_handling,
 )
 from configurator.core.estimate.params import ParamCounts, count_params
+from configurator.core.estimate.gemm import LLAMA3_405B, MEGATRON_1T, LayerShape, shape_factor
 from configurator.core.estimate.gguf import FTYPE_DEFAULT, gguf_bytes
 from configurator.core.estimate.precision import KV_BYTES, weight_format
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step
@@ -115,8 +116,19 @@ class Calibration:
     #   paper's table as quoted at glennklockwood.com/garden/llama-3.1: 430 / 989 = 0.43.
     default_mfu_ampere: float = 0.50
     default_mfu_hopper: float = 0.43
-    mfu_reference_hidden_ampere: int = 25600
-    mfu_reference_hidden_hopper: int = 16384
+    mfu_reference_hidden_ampere: int = MEGATRON_1T.hidden
+    mfu_reference_hidden_hopper: int = LLAMA3_405B.hidden
+    # Those two figures are end-to-end rates of runs with tensor and pipeline parallelism: their steps included a
+    # pipeline bubble and tensor-parallel all-reduces. A single estimate (no layout) uses them as they are; the cluster
+    # planner (parallel.py) adds the bubble and the exposed communication of its own layout on top, so it starts from
+    # the reference run's compute-only utilisation: base / the share of the reference run's step that the planner itself
+    # spends computing at that run's layout (compute over step without restarts, GEMM-shape term included). Derived, not
+    # fitted: tests/core/test_weak_scaling.py recomputes both from the planner and fails when they drift.
+    # A100: the 1T GPT at the paper's layout (TP 8, PP 64, 3,072 GPUs, batch 3,072 x 2048).
+    # H100: Llama 3 405B on 8,192 H100 at a 16M-token batch, at the planner's own layout (Meta's TP 8 x PP 16 does
+    #   not fit the planner's memory model at sequence 8192).
+    plan_step_share_ampere: float = 0.834
+    plan_step_share_hopper: float = 0.951
     # Smaller models spend relatively more time in memory-bound work beside the matrix multiplies (norms, residual
     # adds, activation functions, rotary, dropout, loss): per token and layer that work moves bytes in proportion to
     # the hidden size h, while the GEMMs do 72 h^2 FLOPs (6 FLOPs per parameter x 12 h^2 parameters per layer,
@@ -868,16 +880,19 @@ def _training_time(
     )
     if gpu is None:
         return flops, None, None, None
-    default = default_mfu(model, gpu)
+    default = default_mfu(model, gpu, workload.batch * seq)
     mfu = workload.mfu or default
     if method == "qlora":
         mfu *= 0.75
         ex.assume("QLoRA dequantizes NF4 weights on every pass: utilisation taken as 75 % of the bf16 figure")
     if workload.mfu is None:
+        shape = default / default_mfu(model, gpu) if default_mfu(model, gpu) else 1.0
         ex.assume(f"default utilisation of the compute {mfu:.0%} of peak bf16 tensor throughput for {gpu.architecture} at "
                   f"hidden size {model.hidden_size} (largest published runs: 1T GPT on A100 50 %, Llama 3 405B on H100 "
-                  "43 %, lower for smaller hidden sizes: more memory-bound work per FLOP); communication that does not "
-                  "overlap comes on top; override with --mfu")
+                  "43 %, lower for smaller hidden sizes: more memory-bound work per FLOP"
+                  + (f"; GEMMs of {workload.batch * seq:,} rows keep {shape:.0%} of that run's SM occupancy (wave "
+                     "quantisation; --batch sets the sequences per micro-batch)" if abs(shape - 1) >= 0.005 else "")
+                  + "); communication that does not overlap comes on top; override with --mfu")
     if workload.precision == "fp8" and method == "full" and workload.mfu is None:
         speedup = fp8_speedup(mfu, gpu)
         if speedup > 1.0:
@@ -922,17 +937,36 @@ def _gemm_share(hidden: int, gpu: Gpu) -> float:
     return hidden / (hidden + h0)
 
 
-def default_mfu(model: ModelArch, gpu: Gpu) -> float:
+def _hopper_class(gpu: Gpu) -> bool:
+    return gpu.architecture in ("Hopper", "Blackwell") or bool(gpu.fp8_tflops and gpu.vendor == "nvidia")
+
+
+def default_mfu(model: ModelArch, gpu: Gpu, tokens: int | None = None) -> float:
     """Utilisation of the compute (no communication) for training `model` on `gpu`: the generation's figure from its
     largest published run, scaled by the GEMM share of the time at this hidden size against that run's
-    (Calibration explains both)."""
+    (Calibration explains both) and, given the tokens per micro-batch, by how full the layer's unsplit GEMMs keep the
+    SMs against that run's (estimate.gemm)."""
     if gpu.market != "datacenter":
         return CAL.default_mfu_consumer
-    if gpu.architecture in ("Hopper", "Blackwell") or (gpu.fp8_tflops and gpu.vendor == "nvidia"):
+    if _hopper_class(gpu):
         base, ref = CAL.default_mfu_hopper, CAL.mfu_reference_hidden_hopper
     else:
         base, ref = CAL.default_mfu_ampere, CAL.mfu_reference_hidden_ampere
-    return base * min(1.0, _gemm_share(model.hidden_size, gpu) / _gemm_share(ref, gpu))
+    mfu = base * min(1.0, _gemm_share(model.hidden_size, gpu) / _gemm_share(ref, gpu))
+    reference = reference_layout(gpu)
+    if tokens is not None and reference is not None:
+        mfu *= shape_factor(model, gpu, tokens, 1, reference[0])
+    return mfu
+
+
+def reference_layout(gpu: Gpu) -> tuple[LayerShape, float] | None:
+    """The layer shape of the run `gpu`'s default utilisation comes from, and the share of that run's step the planner
+    spends computing at its layout (Calibration); None for cards whose figure is not from a parallel run."""
+    if gpu.market != "datacenter":
+        return None
+    if _hopper_class(gpu):
+        return LLAMA3_405B, CAL.plan_step_share_hopper
+    return MEGATRON_1T, CAL.plan_step_share_ampere
 
 
 def effective_training_share(gpus: int) -> float:

@@ -13,7 +13,8 @@ from typing import Any
 
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.estimate import estimator as estimator_module
-from configurator.core.estimate.estimator import effective_training_share, estimate
+from configurator.core.estimate.estimator import effective_training_share, estimate, reference_layout
+from configurator.core.estimate.gemm import shape_factor
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.memo import remember
@@ -314,6 +315,15 @@ def _evaluate(
     base_share = effective_training_share(base.gpus) if base.gpus > 1 else 1.0
     share = effective_training_share(gpus) if mfu is None else 1.0
     per_gpu_rate = training_tflops(gpu, "bf16") * 1e12 * (mfu if mfu is not None else (base.mfu or 0.35) / base_share)
+    reference = reference_layout(gpu)
+    if mfu is None and reference is not None:
+        # the default utilisation is the reference run's end-to-end figure, bubble and all-reduces included; this
+        # layout's own are added below, so compute runs at that run's compute-only rate (Calibration.plan_step_share_*),
+        # and tensor- or context-parallel splits cut this layout's GEMMs into fewer tiles per wave than the unsplit
+        # layer the estimate priced (gemm.py)
+        split = shape_factor(model, gpu, micro * seq, tp, reference[0], cp) / shape_factor(model, gpu, micro * seq, 1,
+                                                                                        reference[0])
+        per_gpu_rate *= split / reference[1]
     compute = flops_per_token * step_tokens / (gpus * per_gpu_rate) if per_gpu_rate else 0.0
     h = model.hidden_size
     act_bytes = seq / cp * micro * h * 2  # one micro-batch's hidden states in bf16
