@@ -71,6 +71,12 @@ class Calibration:
     step_overhead_transformers: float = 14e-3  # HF generate(): Qwen2.5-7B/32B on A100
     layer_overhead_llamacpp: float = 60e-6
     layer_overhead_llamacpp_hbm: float = 110e-6
+    # exllamav2 (and v3) run each attention and MLP block as one C++ call into its extension (exllamav2_ext
+    # ext_qmlp.cpp / ext_qattn.cpp: `q_mlp_forward_` does norm, gate/up, activation, down and residual, replayed as a
+    # CUDA graph when `use_graphs`), so a layer costs fewer launches than llama.cpp's ggml graph. Fitted on the
+    # ExLlama GPTQ rows (mlc-ai/llm-perf-bench, RTX 4090: 7B and 13B, whose difference separates the per-layer cost
+    # from the weight stream); the exllamav2 README rows in tests/data/holdout_decode_speed.toml check it.
+    layer_overhead_exllamav2: float = 40e-6  # 7B +3.6 %, 13B -4.6 % (llama.cpp's 60 us: -5.9 %, -11.0 %)
     layer_overhead_vllm: float = 10e-6
     layer_overhead_transformers: float = 50e-6
     # HF transformers MoE blocks run the routed experts one by one in a Python loop (modeling_qwen3_moe.py,
@@ -615,7 +621,11 @@ def _bw_efficiency(engine: str, precision: str, gpu: Gpu) -> float:
     return eff * (CAL.bw_eff_amd if gpu.vendor == "amd" else 1.0)
 
 
-def _fixed_overhead(engine: str, gpu: Gpu, layers: int) -> float:
+def _fixed_overhead(engine: str, gpu: Gpu, layers: int, named_engine: str | None = None) -> float:
+    """Per-token fixed cost; `named_engine` is the engine the user named when `engine` stands in for it
+    (ENGINE_STAND_IN): exllamav2/v3 stream weights like llama.cpp but have their own per-layer cost."""
+    if named_engine in ("exllamav2", "exllamav3"):
+        return CAL.step_overhead_llamacpp + layers * CAL.layer_overhead_exllamav2
     if engine == "llama.cpp":
         per_layer = CAL.layer_overhead_llamacpp_hbm if _is_hbm(gpu) else CAL.layer_overhead_llamacpp
         return CAL.step_overhead_llamacpp + layers * per_layer
@@ -715,9 +725,10 @@ def _peak_tflops(gpu: Gpu, compute: str) -> float:
 
 def _decode_speed(
     model: ModelArch, counts: ParamCounts, workload: Workload, gpu: Gpu, gpus: int, split: str, ex: _Explain,
-    scale: float = 1.0,
+    scale: float = 1.0, named_engine: str | None = None,
 ) -> tuple[float, float, float, float]:
-    """(tokens/s per sequence, aggregate tokens/s, prefill tokens/s, time to first token)."""
+    """(tokens/s per sequence, aggregate tokens/s, prefill tokens/s, time to first token); `named_engine` is the
+    engine as requested when `workload.engine` is its stand-in."""
     engine = workload.engine or "transformers"
     precision = workload.precision or "bf16"
     context = workload.context or 4096
@@ -743,7 +754,7 @@ def _decode_speed(
     flops_per_token = 2 * (counts.matmul_active) + 4 * model.num_layers * context * model.num_attention_heads * model.head_dim
     peak = _peak_tflops(gpu, fmt.compute) * 1e12
     compute_eff = _compute_efficiency(engine, gpu)
-    overhead = _fixed_overhead(engine, gpu, model.num_layers)
+    overhead = _fixed_overhead(engine, gpu, model.num_layers, named_engine)
     expert_loop = _expert_loop_overhead(model, engine)
     if expert_loop:
         overhead += expert_loop
@@ -1055,7 +1066,8 @@ def estimate(
     decode = aggregate = prefill = ttft = None
     flops = gpu_hours = wall = mfu = None
     if workload.kind == "inference" and gpu is not None:
-        decode, aggregate, prefill, ttft = _decode_speed(model, counts, workload, gpu, gpus, split, ex, scale)
+        decode, aggregate, prefill, ttft = _decode_speed(model, counts, workload, gpu, gpus, split, ex, scale,
+                                                       reported.engine)
     if workload.kind != "inference":
         flops, gpu_hours, wall, mfu = _training_time(model, counts, workload, gpu, gpus, ex)
     if workload.kind == "inference":
