@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.errors import RequestError
@@ -100,8 +100,13 @@ class Calibration:
     # tests/reference.py FIRST_EVAL_STARTUP_S; before that they read as a slower build and pulled both down).
     prefill_tflops_per_watt: float = 0.40
     # Quantized weights: the dequantize-to-fp16 pass before each GEMM (same-table pairs: Q4_0/Q4_K_M pp512 is 0.66-0.91
-    # of F16 pp512 on RTX 3090/4080/4090, A100, H100 PCIe). Fitted.
+    # of F16 pp512 on RTX 3090/4080/4090, A100, H100 PCIe). Fitted on those builds; builds with int8 MMQ skip the pass.
     prefill_dequant_llamacpp: float = 0.75
+    # Which llama.cpp the prefill formulas describe (llamacpp_build() sets both from a build date): current builds by
+    # default. llamacpp_int8_mmq: quantized prompt batches run as int8 tensor-core MMQ (no dequantize pass, NVIDIA
+    # CUDA with int8 tensor cores); llamacpp_flash_attention: the KQ scores stay on chip (no attention_score_bytes).
+    llamacpp_int8_mmq: bool = True
+    llamacpp_flash_attention: bool = True
     # Attention without flash attention (llama-bench's default, -fa 0): the KQ score matrix of each micro-batch
     # goes through memory in fp32, written by KQ, read and written by the softmax, read by KQV (ggml graph
     # llm_build_kqv): 4 passes x 4 bytes per score, read at the decode bandwidth share.
@@ -151,6 +156,26 @@ class Calibration:
 
 
 CAL = Calibration()
+
+# llama.cpp's prompt processing changed twice in ways the formulas model (ggml-org/llama.cpp):
+# - int8 tensor-core MMQ, PR #7676 (legacy quants) and PR #7860 (K-quants), both merged June 2024: quantized prompt
+#   batches multiply the quantized blocks on int8 tensor cores (mma, Turing and later) in the CUDA backend; before,
+#   batches above MMQ_MAX_BATCH_SIZE (32) were dequantized to fp16 and handed to cuBLAS (prefill_dequant_llamacpp).
+#   The PRs' own tables: RTX 4090 llama 8B Q4_0 pp512 6280 -> 10359 t/s, RTX 3090 Q6_K pp2048 2002 -> 3491 t/s.
+# - FlashAttention on by default, PR #15434 (August 2025, "use FA + max. GPU layers by default"; llama-bench -fa auto):
+#   the fp32 KQ scores no longer go through memory.
+# A build from before a change is estimated with `calibration(llamacpp_build(date))` (tests/reference.py does it for
+# rows that name their build); other backends (Vulkan, SYCL, HIP, Metal) do not run the CUDA MMQ kernels.
+LLAMACPP_INT8_MMQ_SINCE = "2024-06"
+LLAMACPP_FLASH_ATTENTION_SINCE = "2025-08"
+
+
+def llamacpp_build(date: str, backend: str = "cuda", flash_attention: bool | None = None) -> Calibration:
+    """The current constants as a llama.cpp build of `date` (YYYY-MM) on `backend` ran; `flash_attention` when the run
+    set -fa itself (else the default of that build)."""
+    fa = date >= LLAMACPP_FLASH_ATTENTION_SINCE if flash_attention is None else flash_attention
+    return replace(CAL, llamacpp_int8_mmq=backend == "cuda" and date >= LLAMACPP_INT8_MMQ_SINCE,
+                   llamacpp_flash_attention=fa)
 
 
 @contextmanager
@@ -683,6 +708,11 @@ def _gemm_peak_fp16acc(gpu: Gpu) -> float:
     return peak
 
 
+def _int8_mma(gpu: Gpu) -> bool:
+    """NVIDIA GPUs whose tensor cores multiply int8 (Turing and later; Volta's are fp16 only), the MMQ mma path."""
+    return gpu.vendor == "nvidia" and gpu.architecture not in ("Volta", "Pascal") and bool(gpu.int8_tops)
+
+
 def llamacpp_prefill_tflops(gpu: Gpu, quantized: bool) -> tuple[float, str]:
     """Sustained TFLOPS of llama.cpp's prompt processing on `gpu`, and how it was reached (Calibration explains)."""
     peak = _gemm_peak_fp16acc(gpu)
@@ -692,7 +722,9 @@ def llamacpp_prefill_tflops(gpu: Gpu, quantized: bool) -> tuple[float, str]:
     why = (f"fp16 GEMMs at {CAL.compute_eff_llamacpp:.0%} of {peak:.0f} TFLOPS (FP16 accumulate)" if by_peak <= by_power
            else f"fp16 GEMMs held by the {gpu.tdp_w:.0f} W board power at {CAL.prefill_tflops_per_watt:g} TFLOPS/W "
                 f"({rate / peak:.0%} of {peak:.0f} TFLOPS)")
-    if quantized and has_matrix_units(gpu):
+    if quantized and has_matrix_units(gpu) and CAL.llamacpp_int8_mmq and _int8_mma(gpu):
+        why += ", quantized blocks multiplied directly on int8 tensor cores (MMQ, llama.cpp since June 2024)"
+    elif quantized and has_matrix_units(gpu):
         rate *= CAL.prefill_dequant_llamacpp
         why += f", x {CAL.prefill_dequant_llamacpp:.2f} for dequantizing the weights to fp16 first"
     elif quantized:
@@ -705,7 +737,10 @@ def llamacpp_prefill_tflops(gpu: Gpu, quantized: bool) -> tuple[float, str]:
 
 def attention_score_seconds(model: ModelArch, context: int, bandwidth: float) -> float:
     """Per prompt token, without flash attention: the fp32 KQ scores of every head against the context so far
-    (context/2 on average) pass through memory `attention_score_bytes` bytes each (Calibration)."""
+    (context/2 on average) pass through memory `attention_score_bytes` bytes each (Calibration); none with
+    FlashAttention, which keeps them on chip."""
+    if CAL.llamacpp_flash_attention:
+        return 0.0
     return model.attention_layers * model.num_attention_heads * (context / 2) * CAL.attention_score_bytes / bandwidth
 
 
@@ -806,7 +841,8 @@ def _decode_speed(
         sustained, how = llamacpp_prefill_tflops(gpu, fmt.quantized)
         per_token = prefill_flops / (sustained * 1e12 * parallel) + attention_score_seconds(model, prompt, eff * bw * parallel)
         prefill_rate = 1.0 / per_token
-        how += f"; plus the fp32 attention scores through memory over {prompt // 2} tokens on average (no flash attention)"
+        how += ("; FlashAttention keeps the attention scores on chip" if CAL.llamacpp_flash_attention else
+                f"; plus the fp32 attention scores through memory over {prompt // 2} tokens on average (no flash attention)")
     else:
         prefill_peak = _peak_tflops(gpu, "fp16" if fmt.compute in ("fp16", "int8") else fmt.compute) * 1e12
         prefill_rate = prefill_peak * compute_eff * parallel / prefill_flops
