@@ -170,10 +170,8 @@ def _build_of(row: Row, kind: str) -> estimator.Calibration:
     """The constants as the row's llama.cpp build ran (estimator.llamacpp_build): prompt rows of llama.cpp name their
     build month (`llamacpp_date`, YYYY-MM), the backend when not CUDA (`llamacpp_backend`) and `flash_attention` when
     the run set -fa itself."""
-    if kind != "prefill_speed" or row["engine"] != "llama.cpp":
-        return estimator.CAL
-    if "llamacpp_date" not in row:
-        raise ValueError(f"{row['source']}: a llama.cpp prompt-speed row needs llamacpp_date (the build's month, YYYY-MM)")
+    if kind != "prefill_speed" or row["engine"] != "llama.cpp" or "llamacpp_date" not in row:
+        return estimator.CAL  # a row that does not name its build is taken as a current build, as the estimate is
     return llamacpp_build(row["llamacpp_date"], row.get("llamacpp_backend", "cuda"), row.get("flash_attention"))
 
 
