@@ -646,10 +646,13 @@ def _bw_efficiency(engine: str, precision: str, gpu: Gpu) -> float:
     return eff * (CAL.bw_eff_amd if gpu.vendor == "amd" else 1.0)
 
 
+EXLLAMA_ENGINES = ("exllamav2", "exllamav3")
+
+
 def _fixed_overhead(engine: str, gpu: Gpu, layers: int, named_engine: str | None = None) -> float:
     """Per-token fixed cost; `named_engine` is the engine the user named when `engine` stands in for it
     (ENGINE_STAND_IN): exllamav2/v3 stream weights like llama.cpp but have their own per-layer cost."""
-    if named_engine in ("exllamav2", "exllamav3"):
+    if named_engine in EXLLAMA_ENGINES:
         return CAL.step_overhead_llamacpp + layers * CAL.layer_overhead_exllamav2
     if engine == "llama.cpp":
         per_layer = CAL.layer_overhead_llamacpp_hbm if _is_hbm(gpu) else CAL.layer_overhead_llamacpp
@@ -713,8 +716,9 @@ def _int8_mma(gpu: Gpu) -> bool:
     return gpu.vendor == "nvidia" and gpu.architecture not in ("Volta", "Pascal") and bool(gpu.int8_tops)
 
 
-def llamacpp_prefill_tflops(gpu: Gpu, quantized: bool) -> tuple[float, str]:
-    """Sustained TFLOPS of llama.cpp's prompt processing on `gpu`, and how it was reached (Calibration explains)."""
+def llamacpp_prefill_tflops(gpu: Gpu, quantized: bool, int8_mmq: bool = True) -> tuple[float, str]:
+    """Sustained TFLOPS of llama.cpp's prompt processing on `gpu`, and how it was reached (Calibration explains);
+    `int8_mmq` False for an engine that dequantizes for large batches whatever the llama.cpp build (exllamav2)."""
     peak = _gemm_peak_fp16acc(gpu)
     by_peak = peak * CAL.compute_eff_llamacpp
     by_power = gpu.tdp_w * CAL.prefill_tflops_per_watt if gpu.tdp_w else by_peak
@@ -722,7 +726,7 @@ def llamacpp_prefill_tflops(gpu: Gpu, quantized: bool) -> tuple[float, str]:
     why = (f"fp16 GEMMs at {CAL.compute_eff_llamacpp:.0%} of {peak:.0f} TFLOPS (FP16 accumulate)" if by_peak <= by_power
            else f"fp16 GEMMs held by the {gpu.tdp_w:.0f} W board power at {CAL.prefill_tflops_per_watt:g} TFLOPS/W "
                 f"({rate / peak:.0%} of {peak:.0f} TFLOPS)")
-    if quantized and has_matrix_units(gpu) and CAL.llamacpp_int8_mmq and _int8_mma(gpu):
+    if quantized and has_matrix_units(gpu) and int8_mmq and CAL.llamacpp_int8_mmq and _int8_mma(gpu):
         why += ", quantized blocks multiplied directly on int8 tensor cores (MMQ, llama.cpp since June 2024)"
     elif quantized and has_matrix_units(gpu):
         rate *= CAL.prefill_dequant_llamacpp
@@ -838,7 +842,9 @@ def _decode_speed(
     prefill_flops = 2 * counts.matmul_active + 2 * model.attention_layers * prompt * model.num_attention_heads * model.head_dim
     parallel = gpus if split == "tensor" else 1
     if engine == "llama.cpp":
-        sustained, how = llamacpp_prefill_tflops(gpu, fmt.quantized)
+        # exllamav2 multiplies quantized weights directly only up to MAX_Q_GEMM_ROWS (32, exllamav2_ext config.h) rows;
+        # a prompt batch rebuilds fp16 weights and calls cuBLAS hgemm (the dequantize path), whatever the llama.cpp build
+        sustained, how = llamacpp_prefill_tflops(gpu, fmt.quantized, int8_mmq=named_engine not in EXLLAMA_ENGINES)
         per_token = prefill_flops / (sustained * 1e12 * parallel) + attention_score_seconds(model, prompt, eff * bw * parallel)
         prefill_rate = 1.0 / per_token
         how += ("; FlashAttention keeps the attention scores on chip" if CAL.llamacpp_flash_attention else
