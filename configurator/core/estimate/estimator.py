@@ -107,9 +107,9 @@ class Calibration:
     # CUDA with int8 tensor cores); llamacpp_flash_attention: the KQ scores stay on chip (no attention_score_bytes).
     llamacpp_int8_mmq: bool = True
     llamacpp_flash_attention: bool = True
-    # Attention without flash attention (llama-bench's default, -fa 0): the KQ score matrix of each micro-batch
-    # goes through memory in fp32, written by KQ, read and written by the softmax, read by KQV (ggml graph
-    # llm_build_kqv): 4 passes x 4 bytes per score, read at the decode bandwidth share.
+    # Attention without flash attention (llama-bench's default -fa 0 until August 2025; builds with llamacpp_flash_attention
+    # off): the KQ score matrix of each micro-batch goes through memory in fp32, written by KQ, read and written by the
+    # softmax, read by KQV (ggml graph llm_build_kqv): 4 passes x 4 bytes per score, read at the decode bandwidth share.
     attention_score_bytes: float = 16.0
     compute_eff_vllm: float = 0.55
     compute_eff_transformers: float = 0.40
