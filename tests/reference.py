@@ -171,7 +171,7 @@ def _build_of(row: Row, kind: str) -> estimator.Calibration:
     build month (`llamacpp_date`, YYYY-MM), the backend when not CUDA (`llamacpp_backend`) and `flash_attention` when
     the run set -fa itself."""
     if kind != "prefill_speed" or row["engine"] != "llama.cpp" or "llamacpp_date" not in row:
-        return estimator.CAL  # a row that does not name its build is taken as a current build, as the estimate is
+        return estimator.CAL  # a row that does not name its build is scored as the plain estimate (Calibration)
     return llamacpp_build(row["llamacpp_date"], row.get("llamacpp_backend", "cuda"), row.get("flash_attention"))
 
 
