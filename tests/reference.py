@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any, Callable
 
 from configurator.core.catalog.loader import Catalog
+from configurator.core.estimate import estimator
 from configurator.core.estimate.crossval import Point, source_group
-from configurator.core.estimate.estimator import estimate
+from configurator.core.estimate.estimator import calibration, estimate, llamacpp_build
 from configurator.core.estimate.workload import Workload
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -165,6 +166,15 @@ def prefill_speed(catalog: Catalog, data: Data = None) -> tuple[list[Comparison]
     return _speed(catalog, "prefill_speed", data)
 
 
+def _build_of(row: Row, kind: str) -> estimator.Calibration:
+    """The constants as the row's llama.cpp build ran (estimator.llamacpp_build): prompt rows of llama.cpp name their
+    build month (`llamacpp_date`, YYYY-MM), the backend when not CUDA (`llamacpp_backend`) and `flash_attention` when
+    the run set -fa itself."""
+    if kind != "prefill_speed" or row["engine"] != "llama.cpp" or "llamacpp_date" not in row:
+        return estimator.CAL  # a row that does not name its build is scored as the plain estimate (Calibration)
+    return llamacpp_build(row["llamacpp_date"], row.get("llamacpp_backend", "cuda"), row.get("flash_attention"))
+
+
 def _speed(catalog: Catalog, kind: str, data: Data) -> tuple[list[Comparison], list[Skipped]]:
     out, skipped = [], []
     measured_key = "measured_tokens_per_s" if kind == "decode_speed" else "measured_prefill_tokens_per_s"
@@ -187,7 +197,8 @@ def _speed(catalog: Catalog, kind: str, data: Data) -> tuple[list[Comparison], l
         except ValueError as exc:
             skipped.append(Skipped(kind, label, str(exc), row["source"]))
             continue
-        result = estimate(model, workload, gpu, int(row["gpus"]))
+        with calibration(_build_of(row, kind)):
+            result = estimate(model, workload, gpu, int(row["gpus"]))
         value = result.decode_tokens_per_s if kind == "decode_speed" else result.prefill_tokens_per_s
         if value is None:
             skipped.append(Skipped(kind, label, "no speed estimate", row["source"]))

@@ -6,7 +6,7 @@ import pytest
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.frameworks import LOGITS_BYTES
-from configurator.core.estimate.estimator import estimate, kv_cache_bytes
+from configurator.core.estimate.estimator import calibration, estimate, kv_cache_bytes, llamacpp_build
 from configurator.core.estimate.params import count_params
 from configurator.core.estimate.workload import Workload
 from configurator.storage import catalogs
@@ -233,8 +233,9 @@ def test_llama_cpp_prefill_on_data_center_cards_is_not_overpredicted(catalog: Ca
     steady estimate is compared through tests.reference.first_eval_rate (its fixed start-up cost)."""
     model = catalog.get("models", "llama-2-7b")
     w = Workload(kind="inference", precision="q4_0", context=494, engine="llama.cpp")
-    h100_steady = estimate(model, w, catalog.get("gpus", "h100-pcie")).prefill_tokens_per_s
-    rtx_steady = estimate(model, w, catalog.get("gpus", "rtx-4090")).prefill_tokens_per_s
+    with calibration(llamacpp_build("2023-12")):  # the runs' build 1691: dequantize + cuBLAS, no flash attention
+        h100_steady = estimate(model, w, catalog.get("gpus", "h100-pcie")).prefill_tokens_per_s
+        rtx_steady = estimate(model, w, catalog.get("gpus", "rtx-4090")).prefill_tokens_per_s
     assert h100_steady is not None and rtx_steady is not None
     h100, rtx = first_eval_rate(h100_steady, 494), first_eval_rate(rtx_steady, 494)
     assert h100 == pytest.approx(4869, rel=0.25)
@@ -247,8 +248,9 @@ def test_llama_cpp_prefill_off_nvidia_matches_published_runs(catalog: Catalog) -
     """Rows no constant is fitted on (tests/data/holdout_decode_speed.toml): Intel Arc B580 under the SYCL build,
     DeepSeek-R1-Distill-Qwen-7B Q4_K_M pp512 2336 t/s, tg128 66.5 t/s (intel/ipex-llm issue #12991)."""
     model = catalog.get("models", "qwen2.5-7b")
-    result = estimate(model, Workload(kind="inference", precision="q4_k_m", context=512, engine="llama.cpp"),
-                      catalog.get("gpus", "arc-b580"))
+    with calibration(llamacpp_build("2025-03", "sycl")):  # IPEX-LLM's portable llama.cpp of March 2025
+        result = estimate(model, Workload(kind="inference", precision="q4_k_m", context=512, engine="llama.cpp"),
+                          catalog.get("gpus", "arc-b580"))
     assert result.prefill_tokens_per_s == pytest.approx(2336, rel=0.3)
     assert result.decode_tokens_per_s == pytest.approx(66.5, rel=0.2)
 
@@ -258,10 +260,36 @@ def test_long_prompts_pay_for_attention_scores_without_flash_attention(catalog: 
     prompt, far more than the attention FLOPs alone (~14 %): the fp32 score matrix goes through memory."""
     model = catalog.get("models", "llama-3-8b")
     gpu = catalog.get("gpus", "rtx-4090")
-    short, long = (estimate(model, Workload(kind="inference", precision="q4_k_m", context=c, engine="llama.cpp"), gpu)
-                   .prefill_tokens_per_s for c in (512, 8192))
+    with calibration(llamacpp_build("2024-05")):  # the tables' May 2024 llama-bench, -fa 0 (its default then)
+        short, long = (estimate(model, Workload(kind="inference", precision="q4_k_m", context=c, engine="llama.cpp"), gpu)
+                       .prefill_tokens_per_s for c in (512, 8192))
     assert short is not None and long is not None
     assert long / short == pytest.approx(4040 / 7139, rel=0.15)
+    # FlashAttention (llama.cpp's default since PR #15434, August 2025) keeps the scores on chip: the long prompt then
+    # costs only its attention FLOPs
+    with calibration(llamacpp_build("2025-08")):
+        fa_short, fa_long = (estimate(model, Workload(kind="inference", precision="q4_k_m", context=c, engine="llama.cpp"),
+                                      gpu).prefill_tokens_per_s for c in (512, 8192))
+    assert fa_short is not None and fa_long is not None
+    assert long / short < fa_long / fa_short < 1.0
+
+
+def test_int8_mmq_builds_process_quantized_prompts_without_the_dequantize_pass(catalog: Catalog) -> None:
+    """ggml-org/llama.cpp PR #7676 (June 2024; a holdout pair, no constant is fitted on it): RTX 4090, llama 8B Q4_0
+    pp512 6280 t/s on master (dequantize to fp16, cuBLAS) and 10359 t/s with int8 tensor-core MMQ, 1.65x."""
+    model = catalog.get("models", "llama-3-8b")
+    gpu = catalog.get("gpus", "rtx-4090")
+    w = Workload(kind="inference", precision="q4_0", context=512, engine="llama.cpp")
+    with calibration(llamacpp_build("2024-05")):
+        before = estimate(model, w, gpu).prefill_tokens_per_s
+    with calibration(llamacpp_build("2024-06")):
+        after = estimate(model, w, gpu).prefill_tokens_per_s
+    with calibration(llamacpp_build("2024-06", "vulkan")):
+        vulkan = estimate(model, w, gpu).prefill_tokens_per_s
+    assert before is not None and after is not None and vulkan is not None
+    assert after / before == pytest.approx(10359 / 6280, rel=0.25)
+    assert after == pytest.approx(10359, rel=0.25)
+    assert vulkan == pytest.approx(before)  # other backends do not run the CUDA MMQ kernels
 
 
 def _tensor_bytes(result: object) -> float:

@@ -25,3 +25,13 @@ def test_every_reference_row_names_its_source(kind: str) -> None:
     for row in rows(FILES[kind]):
         assert row["source"].startswith("http")
         assert row["quote"]
+
+
+@pytest.mark.parametrize("prefix", ["reference", "holdout"])
+def test_every_llama_cpp_prompt_row_names_its_build(prefix: str) -> None:
+    """Prompt speed depends on the llama.cpp build (int8 MMQ since June 2024, FlashAttention by default since
+    August 2025: estimator.llamacpp_build), so every such row says which build and backend it measured."""
+    for row in rows("decode_speed", prefix):
+        if row["engine"] == "llama.cpp" and "measured_prefill_tokens_per_s" in row:
+            assert len(row.get("llamacpp_date", "")) == 7, row["source"]  # YYYY-MM
+            assert row.get("llamacpp_backend", "cuda") in ("cuda", "vulkan", "hip", "sycl", "metal"), row["source"]

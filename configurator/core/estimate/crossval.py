@@ -55,6 +55,7 @@ KNOBS: dict[str, tuple[Knob, ...]] = {
         Knob("step_overhead_transformers", 2e-3, 40e-3),
         Knob("layer_overhead_llamacpp", 10e-6, 300e-6),
         Knob("layer_overhead_llamacpp_hbm", 10e-6, 300e-6),
+        Knob("layer_overhead_exllamav2", 5e-6, 300e-6),
         Knob("expert_loop_transformers", 10e-6, 300e-6),
     ),
     "prefill_speed": (

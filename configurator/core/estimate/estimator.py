@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.errors import RequestError
@@ -72,6 +72,12 @@ class Calibration:
     step_overhead_transformers: float = 14e-3  # HF generate(): Qwen2.5-7B/32B on A100
     layer_overhead_llamacpp: float = 60e-6
     layer_overhead_llamacpp_hbm: float = 110e-6
+    # exllamav2 (and v3) run each attention and MLP block as one C++ call into its extension (exllamav2_ext
+    # ext_qmlp.cpp / ext_qattn.cpp: `q_mlp_forward_` does norm, gate/up, activation, down and residual, replayed as a
+    # CUDA graph when `use_graphs`), so a layer costs fewer launches than llama.cpp's ggml graph. Fitted on the
+    # ExLlama GPTQ rows (mlc-ai/llm-perf-bench, RTX 4090: 7B and 13B, whose difference separates the per-layer cost
+    # from the weight stream); the exllamav2 README rows in tests/data/holdout_decode_speed.toml check it.
+    layer_overhead_exllamav2: float = 40e-6  # 7B +3.6 %, 13B -4.6 % (llama.cpp's 60 us: -5.9 %, -11.0 %)
     layer_overhead_vllm: float = 10e-6
     layer_overhead_transformers: float = 50e-6
     # HF transformers MoE blocks run the routed experts one by one in a Python loop (modeling_qwen3_moe.py,
@@ -95,11 +101,22 @@ class Calibration:
     # tests/reference.py FIRST_EVAL_STARTUP_S; before that they read as a slower build and pulled both down).
     prefill_tflops_per_watt: float = 0.40
     # Quantized weights: the dequantize-to-fp16 pass before each GEMM (same-table pairs: Q4_0/Q4_K_M pp512 is 0.66-0.91
-    # of F16 pp512 on RTX 3090/4080/4090, A100, H100 PCIe). Fitted.
+    # of F16 pp512 on RTX 3090/4080/4090, A100, H100 PCIe). Fitted on those builds; builds with int8 MMQ skip the pass.
     prefill_dequant_llamacpp: float = 0.75
-    # Attention without flash attention (llama-bench's default, -fa 0): the KQ score matrix of each micro-batch
-    # goes through memory in fp32, written by KQ, read and written by the softmax, read by KQV (ggml graph
-    # llm_build_kqv): 4 passes x 4 bytes per score, read at the decode bandwidth share.
+    # Which llama.cpp the prefill formulas describe (llamacpp_build() sets both from a build date).
+    # llamacpp_flash_attention: the KQ scores stay on chip (no attention_score_bytes): on by default, as in llama.cpp
+    # since August 2025 and in the launch command the app writes (-fa on).
+    # llamacpp_int8_mmq: quantized prompt batches run as int8 tensor-core MMQ (no dequantize pass; NVIDIA CUDA with
+    # int8 tensor cores), as builds since June 2024 do. Off by default: crediting it fits the Q4_0 rows on Ada cards
+    # (PR #7676's pair, PR #19053's RTX 6000 Ada) but puts Turing (RTX 2080 Ti +45 %), Q6_K (PR #7860, +22 %) and MoE
+    # prompts (gpt-oss-20b +62 %) far over their measurements (holdout, 2026-12-01), and rows that do not name their
+    # build (the 2023-24 tables) would read 9.8 % -> 22 % median error; so the estimate keeps the dequantize-path rate,
+    # conservative for quantized prompts on current NVIDIA builds. Rows from June 2024 builds are scored with it on.
+    llamacpp_int8_mmq: bool = False
+    llamacpp_flash_attention: bool = True
+    # Attention without flash attention (llama-bench's default -fa 0 until August 2025; builds with llamacpp_flash_attention
+    # off): the KQ score matrix of each micro-batch goes through memory in fp32, written by KQ, read and written by the
+    # softmax, read by KQV (ggml graph llm_build_kqv): 4 passes x 4 bytes per score, read at the decode bandwidth share.
     attention_score_bytes: float = 16.0
     compute_eff_vllm: float = 0.55
     compute_eff_transformers: float = 0.40
@@ -157,6 +174,27 @@ class Calibration:
 
 
 CAL = Calibration()
+
+# llama.cpp's prompt processing changed twice in ways the formulas model (ggml-org/llama.cpp):
+# - int8 tensor-core MMQ, PR #7676 (legacy quants) and PR #7860 (K-quants), both merged June 2024: quantized prompt
+#   batches multiply the quantized blocks on int8 tensor cores (mma, Turing and later) in the CUDA backend; before,
+#   batches above MMQ_MAX_BATCH_SIZE (32) were dequantized to fp16 and handed to cuBLAS (prefill_dequant_llamacpp).
+#   The PRs' own tables: RTX 4090 llama 8B Q4_0 pp512 6280 -> 10359 t/s, RTX 3090 Q6_K pp2048 2002 -> 3491 t/s.
+# - FlashAttention on by default, PR #15434 (August 2025, "use FA + max. GPU layers by default"; llama-bench -fa auto):
+#   the fp32 KQ scores no longer go through memory.
+# A given build is estimated with `calibration(llamacpp_build(date))` (tests/reference.py does it for rows that name
+# their build); other backends (Vulkan, SYCL, HIP, Metal) do not run the CUDA MMQ kernels. Calibration says which of
+# the two the plain estimate assumes (FlashAttention yes, int8 MMQ no) and why.
+LLAMACPP_INT8_MMQ_SINCE = "2024-06"
+LLAMACPP_FLASH_ATTENTION_SINCE = "2025-08"
+
+
+def llamacpp_build(date: str, backend: str = "cuda", flash_attention: bool | None = None) -> Calibration:
+    """The current constants as a llama.cpp build of `date` (YYYY-MM) on `backend` ran; `flash_attention` when the run
+    set -fa itself (else the default of that build)."""
+    fa = date >= LLAMACPP_FLASH_ATTENTION_SINCE if flash_attention is None else flash_attention
+    return replace(CAL, llamacpp_int8_mmq=backend == "cuda" and date >= LLAMACPP_INT8_MMQ_SINCE,
+                   llamacpp_flash_attention=fa)
 
 
 @contextmanager
@@ -652,7 +690,14 @@ def _bw_efficiency(engine: str, precision: str, gpu: Gpu) -> float:
     return eff * (CAL.bw_eff_amd if gpu.vendor == "amd" else 1.0)
 
 
-def _fixed_overhead(engine: str, gpu: Gpu, layers: int) -> float:
+EXLLAMA_ENGINES = ("exllamav2", "exllamav3")
+
+
+def _fixed_overhead(engine: str, gpu: Gpu, layers: int, named_engine: str | None = None) -> float:
+    """Per-token fixed cost; `named_engine` is the engine the user named when `engine` stands in for it
+    (ENGINE_STAND_IN): exllamav2/v3 stream weights like llama.cpp but have their own per-layer cost."""
+    if named_engine in EXLLAMA_ENGINES:
+        return CAL.step_overhead_llamacpp + layers * CAL.layer_overhead_exllamav2
     if engine == "llama.cpp":
         per_layer = CAL.layer_overhead_llamacpp_hbm if _is_hbm(gpu) else CAL.layer_overhead_llamacpp
         return CAL.step_overhead_llamacpp + layers * per_layer
@@ -710,8 +755,14 @@ def _gemm_peak_fp16acc(gpu: Gpu) -> float:
     return peak
 
 
-def llamacpp_prefill_tflops(gpu: Gpu, quantized: bool) -> tuple[float, str]:
-    """Sustained TFLOPS of llama.cpp's prompt processing on `gpu`, and how it was reached (Calibration explains)."""
+def _int8_mma(gpu: Gpu) -> bool:
+    """NVIDIA GPUs whose tensor cores multiply int8 (Turing and later; Volta's are fp16 only), the MMQ mma path."""
+    return gpu.vendor == "nvidia" and gpu.architecture not in ("Volta", "Pascal") and bool(gpu.int8_tops)
+
+
+def llamacpp_prefill_tflops(gpu: Gpu, quantized: bool, int8_mmq: bool = True) -> tuple[float, str]:
+    """Sustained TFLOPS of llama.cpp's prompt processing on `gpu`, and how it was reached (Calibration explains);
+    `int8_mmq` False for an engine that dequantizes for large batches whatever the llama.cpp build (exllamav2)."""
     peak = _gemm_peak_fp16acc(gpu)
     by_peak = peak * CAL.compute_eff_llamacpp
     by_power = gpu.tdp_w * CAL.prefill_tflops_per_watt if gpu.tdp_w else by_peak
@@ -719,7 +770,9 @@ def llamacpp_prefill_tflops(gpu: Gpu, quantized: bool) -> tuple[float, str]:
     why = (f"fp16 GEMMs at {CAL.compute_eff_llamacpp:.0%} of {peak:.0f} TFLOPS (FP16 accumulate)" if by_peak <= by_power
            else f"fp16 GEMMs held by the {gpu.tdp_w:.0f} W board power at {CAL.prefill_tflops_per_watt:g} TFLOPS/W "
                 f"({rate / peak:.0%} of {peak:.0f} TFLOPS)")
-    if quantized and has_matrix_units(gpu):
+    if quantized and has_matrix_units(gpu) and int8_mmq and CAL.llamacpp_int8_mmq and _int8_mma(gpu):
+        why += ", quantized blocks multiplied directly on int8 tensor cores (MMQ, llama.cpp since June 2024)"
+    elif quantized and has_matrix_units(gpu):
         rate *= CAL.prefill_dequant_llamacpp
         why += f", x {CAL.prefill_dequant_llamacpp:.2f} for dequantizing the weights to fp16 first"
     elif quantized:
@@ -732,7 +785,10 @@ def llamacpp_prefill_tflops(gpu: Gpu, quantized: bool) -> tuple[float, str]:
 
 def attention_score_seconds(model: ModelArch, context: int, bandwidth: float) -> float:
     """Per prompt token, without flash attention: the fp32 KQ scores of every head against the context so far
-    (context/2 on average) pass through memory `attention_score_bytes` bytes each (Calibration)."""
+    (context/2 on average) pass through memory `attention_score_bytes` bytes each (Calibration); none with
+    FlashAttention, which keeps them on chip."""
+    if CAL.llamacpp_flash_attention:
+        return 0.0
     return model.attention_layers * model.num_attention_heads * (context / 2) * CAL.attention_score_bytes / bandwidth
 
 
@@ -752,9 +808,10 @@ def _peak_tflops(gpu: Gpu, compute: str) -> float:
 
 def _decode_speed(
     model: ModelArch, counts: ParamCounts, workload: Workload, gpu: Gpu, gpus: int, split: str, ex: _Explain,
-    scale: float = 1.0,
+    scale: float = 1.0, named_engine: str | None = None,
 ) -> tuple[float, float, float, float]:
-    """(tokens/s per sequence, aggregate tokens/s, prefill tokens/s, time to first token)."""
+    """(tokens/s per sequence, aggregate tokens/s, prefill tokens/s, time to first token); `named_engine` is the
+    engine as requested when `workload.engine` is its stand-in."""
     engine = workload.engine or "transformers"
     precision = workload.precision or "bf16"
     context = workload.context or 4096
@@ -780,7 +837,7 @@ def _decode_speed(
     flops_per_token = 2 * (counts.matmul_active) + 4 * model.num_layers * context * model.num_attention_heads * model.head_dim
     peak = _peak_tflops(gpu, fmt.compute) * 1e12
     compute_eff = _compute_efficiency(engine, gpu)
-    overhead = _fixed_overhead(engine, gpu, model.num_layers)
+    overhead = _fixed_overhead(engine, gpu, model.num_layers, named_engine)
     expert_loop = _expert_loop_overhead(model, engine)
     if expert_loop:
         overhead += expert_loop
@@ -829,10 +886,13 @@ def _decode_speed(
     prefill_flops = 2 * counts.matmul_active + 2 * model.attention_layers * prompt * model.num_attention_heads * model.head_dim
     parallel = gpus if split == "tensor" else 1
     if engine == "llama.cpp":
-        sustained, how = llamacpp_prefill_tflops(gpu, fmt.quantized)
+        # exllamav2 multiplies quantized weights directly only up to MAX_Q_GEMM_ROWS (32, exllamav2_ext config.h) rows;
+        # a prompt batch rebuilds fp16 weights and calls cuBLAS hgemm (the dequantize path), whatever the llama.cpp build
+        sustained, how = llamacpp_prefill_tflops(gpu, fmt.quantized, int8_mmq=named_engine not in EXLLAMA_ENGINES)
         per_token = prefill_flops / (sustained * 1e12 * parallel) + attention_score_seconds(model, prompt, eff * bw * parallel)
         prefill_rate = 1.0 / per_token
-        how += f"; plus the fp32 attention scores through memory over {prompt // 2} tokens on average (no flash attention)"
+        how += ("; FlashAttention keeps the attention scores on chip" if CAL.llamacpp_flash_attention else
+                f"; plus the fp32 attention scores through memory over {prompt // 2} tokens on average (no flash attention)")
     else:
         prefill_peak = _peak_tflops(gpu, "fp16" if fmt.compute in ("fp16", "int8") else fmt.compute) * 1e12
         prefill_rate = prefill_peak * compute_eff * parallel / prefill_flops
@@ -1114,7 +1174,8 @@ def estimate(
     decode = aggregate = prefill = ttft = None
     flops = gpu_hours = wall = mfu = None
     if workload.kind == "inference" and gpu is not None:
-        decode, aggregate, prefill, ttft = _decode_speed(model, counts, workload, gpu, gpus, split, ex, scale)
+        decode, aggregate, prefill, ttft = _decode_speed(model, counts, workload, gpu, gpus, split, ex, scale,
+                                                       reported.engine)
     if workload.kind != "inference":
         flops, gpu_hours, wall, mfu = _training_time(model, counts, workload, gpu, gpus, ex)
     if workload.kind == "inference":
