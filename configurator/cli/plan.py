@@ -49,9 +49,9 @@ def format_plan(result: Any) -> str:
     if result.infeasible:
         inf = result.infeasible
         # with builds above, they are the relaxation (servers working together, or weights in RAM)
-        lines.append(f"{'no single machine as asked' if result.builds else 'nothing fits'}: {inf.reason}")
+        lines.append(f"{result.infeasible_headline()}: {inf.reason}")
         lines.append(f"blocking: {', '.join(inf.blocking) or '-'}")
-        lines.append(f"{'the answer above' if result.builds else 'cheapest relaxation'}: {inf.cheapest_relaxation}")
+        lines.append(f"{'the way above' if result.passing() else 'cheapest relaxation'}: {inf.cheapest_relaxation}")
     for note in result.notes:
         lines.append(f"note: {note}")
     if any(prices.stale_parts(b) for b in result.builds):

@@ -230,8 +230,9 @@ class InfeasibleBanner(QWidget):
         blocking = ", ".join(inf.blocking) or "-"
         # the plan may still list builds that pass every check (a ready-made system, the experts in RAM):
         # "Nothing fits" above them is false
-        fits = [b for b in result.builds if not any(c.status == "fail" for c in b.checks)] if result else []
-        title = "Nothing fits as asked." if fits else "Nothing fits."
+        fits = result.passing() if result else []
+        headline = result.infeasible_headline() if result else "nothing fits"
+        title = headline[:1].upper() + headline[1:] + "."
         below = ("<br><b>Below, passing every check:</b> " + html.escape("; ".join(
             f"{b.label} ({b.total_price:,.0f} {b.currency})" for b in fits)) + ".") if fits else ""
         self.text.setText(f"<b>{title}</b> {html.escape(inf.reason)}.<br>Binding: {html.escape(blocking)}.<br>"

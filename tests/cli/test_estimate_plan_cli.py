@@ -263,7 +263,7 @@ def test_a_cluster_plan_says_which_parts_are_per_node_and_does_not_say_nothing_f
     system = next(line for line in text.splitlines() if line.strip().startswith("system"))
     assert f"(per node; x {nodes:,} nodes)" in system
     assert any("once, for the whole cluster" in line for line in text.splitlines() if "switch" in line.lower())
-    assert "nothing fits" not in text and "no single machine as asked" in text
+    assert "nothing fits" not in text and "no single machine can do this" in text
     # the power is a node's, and the whole cluster's is said beside it
     head = text.splitlines()[0]
     assert " W wall per node (" in head and " kW in all)" in head

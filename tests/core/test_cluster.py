@@ -221,3 +221,12 @@ def test_cluster_inference_curve_gives_decode_speed_not_time(catalog: Catalog) -
     two = curve.point(2)
     assert two is not None and two.fits and (two.decode_tokens_per_s or 0) > 0 and two.wall_hours is None
     assert all(p.rental_cost is None for p in curve.points)
+
+
+def test_a_cluster_says_what_the_site_must_provide_beyond_the_users_circuit(catalog: Catalog) -> None:
+    """SITE-POWER passed for a 2.5 MW cluster asked on one 230 V 16 A circuit: the feeds it lists are what the site
+    must add before anything is ordered, so it warns and says so."""
+    build = _journey(catalog, 720.0)["builds"][0]
+    site = next(c for c in build["checks"] if c["rule"] == "SITE-POWER")
+    assert site["status"] == "warn"
+    assert site["message"].startswith("the site must provide ") and "not 1 x 230 V 16 A" in site["message"]

@@ -216,6 +216,18 @@ class PlanResult(_Frozen):
     solve_seconds: float = 0.0
     notes: tuple[str, ...] = ()
 
+    def passing(self) -> list[Build]:
+        """The builds that fail no check: under an infeasible request, the ways it can still be done."""
+        return [b for b in self.builds if not any(c.status == "fail" for c in b.checks)]
+
+    def infeasible_headline(self) -> str:
+        """What the infeasible part says of the builds listed with it: nothing at all fits, nothing as asked (the
+        experts in RAM, a ready-made system), or no single machine (servers working together)."""
+        passing = self.passing()
+        if any(b.nodes > 1 for b in passing):
+            return "no single machine can do this"
+        return "nothing fits as asked" if passing else "nothing fits"
+
     def to_json(self) -> dict[str, Any]:
         return {
             "builds": [b.to_json() for b in self.builds],

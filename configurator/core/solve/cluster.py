@@ -204,10 +204,15 @@ def cluster_build(
     if site is not None:
         feeds_kw = float(site["feeds"]) * FEED_KW  # type: ignore[arg-type]
         ok = feeds_kw * 1000 >= wall
-        checks.append(Check(rule="SITE-POWER", status="pass" if ok else "fail",
-                            message=f"{site['power_kw']} kW in all ({site['power_per_rack_kw']} kW per rack of "
+        # the feeds are sized to the cluster; the site the user described has only its circuits: what it must add is
+        # something the buyer acts on before ordering
+        on_site = wall <= limit
+        checks.append(Check(rule="SITE-POWER", status="fail" if not ok else "pass" if on_site else "warn",
+                            message=("" if on_site else "the site must provide ")
+                            + f"{site['power_kw']} kW in all ({site['power_per_rack_kw']} kW per rack of "
                             f"{site['nodes_per_rack']} node(s)) on {site['feeds']} x {site['feed']} feeds of "
-                            f"{FEED_KW:.1f} kW; {site['cooling_kw']} kW of heat to remove; not a wall circuit"))
+                            f"{FEED_KW:.1f} kW; {site['cooling_kw']} kW of heat to remove"
+                            + ("" if on_site else f"; not {request.circuits} x {circuit_name(request.circuit)}")))
         circuit_ok, limit = ok, feeds_kw * 1000
     else:
         circuit_ok = wall <= limit
