@@ -202,11 +202,32 @@ class OwnershipAssumptions(BaseModel):
     resale_fraction: float = Field(default=DEFAULT_RESALE_FRACTION, ge=0, le=1, description="resale value / purchase after `years`")
     resale_source: str = Field(default=DEFAULT_RESALE_SOURCE, min_length=3)
     upkeep_per_year: float = Field(default=0.0, ge=0, description="repairs and spares per year, in the build's currency")
+    sold_used_fraction: float | None = Field(
+        default=None, ge=0, le=1,
+        description="what the parts fetch second-hand right after a one-off job / purchase (ownership_for sets it); "
+                    "None: the straight line from the purchase (value_after)")
+    sold_used_source: str = ""
 
     def value_after(self, purchase: float, years: float) -> float:
         """Straight line from the purchase price to the resale value at `self.years`, flat after."""
         share = min(max(years, 0.0) / self.years, 1.0)
         return purchase * (1.0 - (1.0 - self.resale_fraction) * share)
+
+
+def _used_ratio(gpu: Gpu, currency: str, catalog: Catalog) -> float | None:
+    """The card's catalog used price over its new price (at most 1), when it has both."""
+    new, used = _amount(gpu, "new", currency, catalog), _amount(gpu, "used", currency, catalog)
+    return min(used / new, 1.0) if new and used else None
+
+
+def _generation_used_ratio(gpu: Gpu, currency: str, catalog: Catalog) -> float | None:
+    """For a card with no used price yet: the median used / new of the catalog's cards of its architecture."""
+    ratios = sorted(r for g in catalog.gpus if g.architecture == gpu.architecture and g.id != gpu.id
+                    and (r := _used_ratio(g, currency, catalog)) is not None)
+    if not ratios:
+        return None
+    middle = len(ratios) // 2
+    return ratios[middle] if len(ratios) % 2 else (ratios[middle - 1] + ratios[middle]) / 2
 
 
 def _amount(record: Record, condition: str, currency: str, catalog: Catalog) -> float | None:
@@ -236,23 +257,35 @@ def ownership_for(build: Build, catalog: Catalog, base: OwnershipAssumptions | N
     total = sum(build.part_cost(p) for p in paid)
     if total <= 0:
         return base
-    resale = 0.0
+    resale = sold = 0.0
     notes: list[str] = []
     for part in paid:
         fraction = base.resale_fraction
+        # sold second-hand right after a short job: a card bought used fetches the used price it cost, one bought new
+        # its catalog used price (or, without one, what its generation's cards fetch); other parts lose what they lose
+        # over the whole life (a floor)
+        now = 1.0 if part.category == "gpu" and part.price_note.startswith("used") else base.resale_fraction
         record = catalog.records.get("gpus", {}).get(part.id) if part.category == "gpu" else None
         if isinstance(record, Gpu) and part.price_note.startswith("new"):
-            new = _amount(record, "new", build.currency, catalog)
-            used = _amount(record, "used", build.currency, catalog)
-            if new and used:
-                fraction = min(used / new, 1.0)
-                notes.append(f"{part.id}: used {used:,.0f} / new {new:,.0f} {build.currency} = {fraction:.0%} (catalog prices)")
+            ratio = _used_ratio(record, build.currency, catalog)
+            if ratio is not None:
+                fraction = now = ratio
+                notes.append(f"{part.id}: used / new {ratio:.0%} (catalog prices)")
+            else:
+                generation = _generation_used_ratio(record, build.currency, catalog)
+                now = generation if generation is not None else now
         resale += build.part_cost(part) * fraction
-    if not notes:
-        return base
-    blended = resale / total
-    source = "; ".join(notes) + f"; other parts {base.resale_fraction:.0%} ({base.resale_source})"
-    return base.model_copy(update={"resale_fraction": blended, "resale_source": f"blend {blended:.0%}: {source}"})
+        sold += build.part_cost(part) * now
+    sold_fraction = sold / total
+    sold_source = (f"{sold_fraction:.0%} of the purchase: GPUs bought used at the used price they cost, GPUs bought new "
+                   "at their catalog used price (without one, the median used / new of the catalog's cards of the same "
+                   f"architecture), other parts at {base.resale_fraction:.0%} ({base.resale_source})")
+    update: dict[str, object] = {"sold_used_fraction": sold_fraction, "sold_used_source": sold_source}
+    if notes:
+        blended = resale / total
+        source = "; ".join(notes) + f"; other parts {base.resale_fraction:.0%} ({base.resale_source})"
+        update.update({"resale_fraction": blended, "resale_source": f"blend {blended:.0%}: {source}"})
+    return base.model_copy(update=update)
 
 
 # ---------------------------------------------------------------------------------------
@@ -591,7 +624,8 @@ class JobComparison(BaseModel):
     rental_cost: float | None
     rental_offer: str | None
     own_net_cost: float | None = Field(
-        default=None, description="a one-off job bought: purchase + the job's energy - resale value right after the job")
+        default=None, description="a one-off job bought: purchase + the job's energy - what the parts fetch second-hand "
+                                  "right after it (OwnershipAssumptions.sold_used_fraction)")
     headline: str = ""
 
 
@@ -729,18 +763,23 @@ def tco(
         rent_hours = match.wall_hours if match else None
         rental_cost = None if match is None or rent_hours is None else match.hourly * rent_hours
         net = None
+        resold = 0.0
         if own_cost is not None and own_hours is not None:
-            # bought for this one job and sold when it ends: the machine is worth its resale value then
-            net = purchase + own_cost - assumptions.value_after(purchase, own_hours / 8760)
+            # bought for this one job and sold when it ends: second-hand, whatever its hours (a machine bought new and
+            # sold a fortnight later fetches a used price, not 99 % of what it cost along a three-year line)
+            resold = (purchase * assumptions.sold_used_fraction if assumptions.sold_used_fraction is not None
+                      else assumptions.value_after(purchase, own_hours / 8760))
+            net = purchase + own_cost - resold
         if own_hours is None:
             headline = "no training time estimated: give the number of tokens"
         elif rental_cost is None or rent_hours is None:
             headline = (f"bought: {net:,.0f} {currency} for the job ({purchase:,.0f} purchase + {own_cost or 0:,.0f} energy "
-                        f"- resale), {own_hours:,.0f} h; no rental to compare ({rental_reason})")
+                        f"- {resold:,.0f} resold second-hand), {own_hours:,.0f} h; no rental to compare ({rental_reason})")
         else:
             winner = "renting" if rental_cost < (net or 0) else "buying"
             headline = (f"one-off job: rented {rental_cost:,.0f} {currency} in {rent_hours:,.0f} h against bought {net:,.0f} "
-                        f"{currency} ({purchase:,.0f} purchase + {own_cost or 0:,.0f} energy - resale after the job) in "
+                        f"{currency} ({purchase:,.0f} purchase + {own_cost or 0:,.0f} energy - {resold:,.0f} resold "
+                        "second-hand after the job) in "
                         f"{own_hours:,.0f} h: {winner} is cheaper; for recurring work see the break-even")
         job = JobComparison(
             gpu_hours=build.estimate.gpu_hours, own_wall_hours=own_hours, own_energy_kwh=own_kwh, own_energy_cost=own_cost,
@@ -750,6 +789,8 @@ def tco(
         notes.append("training job: own energy = full-load wall draw x the build's estimated wall hours; rental cost = "
                      "instance hourly price x its estimated wall hours; depreciation share = (purchase - resale) / "
                      f"on-hours of the {assumptions.years}-year life x the job's hours")
+        if assumptions.sold_used_fraction is not None:
+            notes.append(f"a one-off job's machine is sold second-hand when it ends: {assumptions.sold_used_source}")
 
     notes[:0] = [
         "energy/year = (wall_w x utilisation + idle_w x (1 - utilisation)) x hours/day x days/year / 1000 x price/kWh; "
