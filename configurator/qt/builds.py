@@ -361,6 +361,12 @@ class BuildDetail(QTabWidget):
         self.checks.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.checks.verticalHeader().hide()
         self.checks.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        # rows grow with their text: a cluster's CLUSTER reason (its layout, links and sharding) ended in "no activatio…";
+        # the header sizes the narrow columns itself (resizeColumnsToContents measures only the rows in view)
+        for column in (0, 1):
+            self.checks.horizontalHeader().setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.checks.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.checks.setWordWrap(True)
         self.estimates = QTextBrowser()
         self.addTab(parts_page, "Parts")
         self.addTab(self.vram_chart, "VRAM")
@@ -465,8 +471,6 @@ class BuildDetail(QTabWidget):
             self.checks.setItem(row, 0, status)
             self.checks.setItem(row, 1, QTableWidgetItem(check.rule))
             self.checks.setItem(row, 2, QTableWidgetItem(check.message))
-        self.checks.resizeColumnsToContents()
-        self.checks.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
 
 
 def estimate_html(build: Build) -> str:
