@@ -235,7 +235,9 @@ class InfeasibleBanner(QWidget):
         title = headline[:1].upper() + headline[1:] + "."
         below = ("<br><b>Below, passing every check:</b> " + html.escape("; ".join(
             f"{b.label} ({b.total_price:,.0f} {b.currency})" for b in fits)) + ".") if fits else ""
-        self.text.setText(f"<b>{title}</b> {html.escape(inf.reason)}.<br>Binding: {html.escape(blocking)}.<br>"
+        # the reason is a sentence of its own after the headline: "Nothing fits. Your own ...", not ". your own"
+        reason = inf.reason[:1].upper() + inf.reason[1:]
+        self.text.setText(f"<b>{title}</b> {html.escape(reason)}.<br>Binding: {html.escape(blocking)}.<br>"
                           f"<b>Cheapest way out:</b> {html.escape(inf.cheapest_relaxation)}.{below}")
         self.apply.setVisible(inf.relaxed_request is not None)
         self.show()
