@@ -200,8 +200,8 @@ class PowerBudgetChart(_Chart):
         # a cluster's power figures are one node's, its circuit limit the whole site's feeds: drawn together, the
         # 6.5 kW bars vanished under a 3.7 MW "circuit limit" line. One node is drawn; the site is on the Checks tab.
         cluster = build.nodes > 1
-        self.plot.setTitle(f"Power budget of one node (x {build.nodes}: {p.wall_w * build.nodes / 1000:,.0f} kW at the "
-                           "wall; the site's feeds are on the Checks tab)" if cluster else self.title)
+        self.plot.setTitle(f"Power budget: one of {build.nodes} nodes ({p.wall_w * build.nodes / 1000:,.0f} kW in all)"
+                           if cluster else self.title)
         stack = [("GPUs", p.gpu_w, "#3b6ea8"), ("CPU", p.cpu_w, "#e39b2d"), ("rest", p.rest_w, "#7f7f7f")]
         bottom = 0.0
         for name, value, color in stack:
