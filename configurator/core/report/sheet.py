@@ -163,8 +163,11 @@ def _part_row(part: BuildPart, currency: str) -> str:
     name = escape(part.name) + (f'<br><span class="muted small">{escape(vendor)}</span>' if vendor else "")
     old = prices.is_stale(part)
     unit = f"{part.unit_price:,.2f}" + (" ⚠" if old else "")
+    # without a maker's number the column showed the catalog id ("rtx-3090") as if a shop could order by it
+    number = (_cell(part_number(part)) if part.spec.get("vendor_part_number")
+              else f'<td><span class="muted small">none listed (catalog id {escape(part.id)})</span></td>')
     return (
-        f"<tr>{_cell(category_name(part.category))}<td>{name}</td>{_cell(part_number(part))}"
+        f"<tr>{_cell(category_name(part.category))}<td>{name}</td>{number}"
         f'<td class="num">{part.quantity}{owned}</td>{_cell(unit, "num warn" if old else "num")}'
         f"{_cell(f'{part.subtotal:,.2f}', 'num')}</tr>"
     )
