@@ -228,6 +228,9 @@ class PowerBudgetChart(_Chart):
         self.plot.setYRange(0, max(p.psu_w, 0 if cluster else p.circuit_limit_w, p.wall_w) * 1.12)
 
 
+NODE_TICK_GAP = 0.2  # decades: a tick label needs ~this much room from the chosen size's on a printed chart
+
+
 def _short_money(value: float) -> str:
     """1,500,000 -> "1.5M": tick labels on a log axis spanning thousands to hundreds of millions."""
     for limit, suffix in ((1e9, "B"), (1e6, "M"), (1e3, "k")):
@@ -360,7 +363,9 @@ class NodeScalingChart(_Chart):
             self.items["deadline"] = line
             self._legend_line(dash, f"deadline {days:,.0f} days")
             values.append(days)
-        shown = sorted({n for n in xs if math.log2(n) % 1 == 0} | {float(curve.chosen_nodes)})
+        # the chosen size's label replaces powers of two beside it: "256 384 512" ran together as "25638451"
+        shown = sorted({n for n in xs if math.log2(n) % 1 == 0
+                        and abs(math.log10(n / curve.chosen_nodes)) >= NODE_TICK_GAP} | {float(curve.chosen_nodes)})
         self.plot.getAxis("bottom").setTicks([[(math.log10(n), f"{n:g}") for n in shown]])
         self.plot.setXRange(math.log10(min(xs)) - 0.1, math.log10(max(xs)) + 0.15, padding=0)
         if values:

@@ -131,3 +131,20 @@ def test_a_clusters_long_check_reasons_wrap_instead_of_being_cut(qtbot, window) 
     lines = -(-table.fontMetrics().horizontalAdvance(text) // width)
     assert lines >= 2  # the reason is longer than the column: it must take more than one line
     assert table.rowHeight(row) >= lines * table.fontMetrics().lineSpacing()
+
+
+def test_the_chosen_node_count_label_does_not_run_into_its_neighbours(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """384 nodes sat between the 256 and 512 ticks: the printed axis read "25638451 21024"."""
+    import math
+
+    from configurator.qt.charts import NODE_TICK_GAP
+
+    result = _solve(qtbot, window, _pretrain(30))
+    window.session.select(0)
+    chosen = result.builds[0].nodes
+    assert math.log2(chosen) % 1 != 0  # a size between two powers of two, as in the walk
+    ticks = window.detail.nodes_chart.plot.getAxis("bottom")._tickLevels[0]
+    labels = [text for _x, text in ticks]
+    assert str(chosen) in labels
+    positions = sorted(x for x, _t in ticks)
+    assert all(b - a >= NODE_TICK_GAP - 1e-9 for a, b in zip(positions, positions[1:]))
