@@ -15,6 +15,7 @@ from configurator.core.catalog.models import Chassis, Gpu, ModelArch, Record, Sy
 from configurator.core.errors import RequestError
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.workload import Workload
+from configurator.core.report.fit import short_gpu_name
 from configurator.core.solve.build import Build, PlanResult
 from configurator.core.solve.candidates import TOWERS, engines_to_try, gpu_allowed, gpu_options
 from configurator.core.solve.compat import ducted, needs_ducted
@@ -558,13 +559,17 @@ def map_html(result: RecommendationMap, title: str = "Cheapest machine by model 
                 cells.append(f"<td style='color:#666'>{escape((c.reason or '') if c else '')[:90]}</td>")
                 continue
             ch = c.cheapest
+            # GPU-hours only for a training run of a given size: without tokens the estimate counts none (it printed "0 GPU-h")
+            timed = c.request.workload.kind == "inference" or c.request.workload.tokens is not None
             speed = (f" &middot; {ch.decode_tokens_per_s:.3g} tok/s" if ch.decode_tokens_per_s is not None
-                     else f" &middot; {ch.gpu_hours:,.0f} GPU-h" if ch.gpu_hours is not None else "")
-            cells.append(f"<td style='background:{MACHINE_COLOURS[ch.machine]}'>{ch.count} x {escape(ch.gpu_name)}"
+                     else f" &middot; {ch.gpu_hours:,.0f} GPU-h" if ch.gpu_hours is not None and timed else "")
+            # the dialog's short names: 'NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition' took six lines a cell
+            cells.append(f"<td style='background:{MACHINE_COLOURS[ch.machine]}'>{ch.count} x {escape(short_gpu_name(ch.gpu_name))}"
                          f"<br/><b>{ch.price:,.0f}</b> {escape(ch.currency)} &middot; {ch.machine}{speed}</td>")
         rows.append("<tr>" + "".join(cells) + "</tr>")
     legend = " ".join(f"<span style='background:{colour}'>&nbsp;{kind}&nbsp;</span>" for kind, colour in MACHINE_COLOURS.items())
-    head = "<tr><th>model</th>" + "".join(f"<th>{escape(c)}</th>" for c in columns) + "</tr>"
+    # a header row in <thead>: Qt repeats it on every printed page, so page 2's columns are named too
+    head = "<thead><tr><th>model</th>" + "".join(f"<th>{escape(c)}</th>" for c in columns) + "</tr></thead>"
     return (f"<html><body style='font-family:sans-serif;font-size:8pt'><h2>{escape(title)} ({escape(result.currency)})</h2>"
             f"<p>{legend}</p><table border='1' cellspacing='0' cellpadding='3' width='100%'>{head}{''.join(rows)}</table>"
             "<p>Cheapest build that passes every rule, from the catalog's dated prices"

@@ -235,7 +235,9 @@ class InfeasibleBanner(QWidget):
         title = headline[:1].upper() + headline[1:] + "."
         below = ("<br><b>Below, passing every check:</b> " + html.escape("; ".join(
             f"{b.label} ({b.total_price:,.0f} {b.currency})" for b in fits)) + ".") if fits else ""
-        self.text.setText(f"<b>{title}</b> {html.escape(inf.reason)}.<br>Binding: {html.escape(blocking)}.<br>"
+        # the reason is a sentence of its own after the headline: "Nothing fits. Your own ...", not ". your own"
+        reason = inf.reason[:1].upper() + inf.reason[1:]
+        self.text.setText(f"<b>{title}</b> {html.escape(reason)}.<br>Binding: {html.escape(blocking)}.<br>"
                           f"<b>Cheapest way out:</b> {html.escape(inf.cheapest_relaxation)}.{below}")
         self.apply.setVisible(inf.relaxed_request is not None)
         self.show()
@@ -361,6 +363,12 @@ class BuildDetail(QTabWidget):
         self.checks.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.checks.verticalHeader().hide()
         self.checks.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        # rows grow with their text: a cluster's CLUSTER reason (its layout, links and sharding) ended in "no activatio…";
+        # the header sizes the narrow columns itself (resizeColumnsToContents measures only the rows in view)
+        for column in (0, 1):
+            self.checks.horizontalHeader().setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.checks.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.checks.setWordWrap(True)
         self.estimates = QTextBrowser()
         self.addTab(parts_page, "Parts")
         self.addTab(self.vram_chart, "VRAM")
@@ -465,8 +473,6 @@ class BuildDetail(QTabWidget):
             self.checks.setItem(row, 0, status)
             self.checks.setItem(row, 1, QTableWidgetItem(check.rule))
             self.checks.setItem(row, 2, QTableWidgetItem(check.message))
-        self.checks.resizeColumnsToContents()
-        self.checks.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
 
 
 def estimate_html(build: Build) -> str:

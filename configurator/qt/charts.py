@@ -29,6 +29,15 @@ def _label(key: str) -> str:
     return key.replace("_", " ")
 
 
+class PlainAxis(pg.AxisItem):
+    """Tick labels as a buyer writes numbers: 2,500,000 and 5M, never pyqtgraph's 2.5e+06."""
+
+    def tickStrings(self, values, scale, spacing):  # type: ignore[no-untyped-def]
+        if spacing * scale < 1:
+            return super().tickStrings(values, scale, spacing)
+        return [_short_money(v * scale) if abs(v * scale) >= 1e6 else f"{v * scale:,.0f}" for v in values]
+
+
 class _Chart(QWidget):
     """A titled pyqtgraph plot with its legend in a column of its own, so it never covers data;
     `series` keeps the plotted numbers and `bars` the drawn items, for tests."""
@@ -37,7 +46,9 @@ class _Chart(QWidget):
         super().__init__(parent)
         self.canvas = pg.GraphicsLayoutWidget()
         self.canvas.setBackground(None)
-        self.plot = self.canvas.addPlot(row=0, col=0, title=title)
+        self.plot = self.canvas.addPlot(row=0, col=0, title=title,
+                                        axisItems={"left": PlainAxis("left"), "bottom": PlainAxis("bottom")})
+        self.title = title
         self.plot.setLabel("left", left)
         self.plot.showGrid(y=True, alpha=0.25)
         self.plot.setMouseEnabled(x=False, y=False)
@@ -186,6 +197,11 @@ class PowerBudgetChart(_Chart):
         if build is None:
             return
         p = build.power
+        # a cluster's power figures are one node's, its circuit limit the whole site's feeds: drawn together, the
+        # 6.5 kW bars vanished under a 3.7 MW "circuit limit" line. One node is drawn; the site is on the Checks tab.
+        cluster = build.nodes > 1
+        self.plot.setTitle(f"Power budget: one of {build.nodes} nodes ({p.wall_w * build.nodes / 1000:,.0f} kW in all)"
+                           if cluster else self.title)
         stack = [("GPUs", p.gpu_w, "#3b6ea8"), ("CPU", p.cpu_w, "#e39b2d"), ("rest", p.rest_w, "#7f7f7f")]
         bottom = 0.0
         for name, value, color in stack:
@@ -196,7 +212,7 @@ class PowerBudgetChart(_Chart):
         self._add_bar(wall, "wall draw")
         self.series = {"dc": [p.gpu_w, p.cpu_w, p.rest_w], "psu_w": [p.psu_w], "wall_w": [p.wall_w],
                        "circuit_limit_w": [p.circuit_limit_w]}
-        lines = [(p.circuit_limit_w, "circuit limit (continuous)", "#c8553d")]
+        lines = [] if cluster else [(p.circuit_limit_w, "circuit limit (continuous)", "#c8553d")]
         if any(part.category == "system" for part in build.parts):
             # a ready-made system's supply is the maker's: there is no PSU to size, so no 80 % line to keep under
             lines.insert(0, (p.psu_w, "built-in supply", "#264653"))
@@ -209,7 +225,10 @@ class PowerBudgetChart(_Chart):
             self.plot.addItem(pg.InfiniteLine(pos=value, angle=0, pen=pen))
             self._legend_line(pen, f"{text} {value:,.0f} W")
         self._ticks(["DC load", "wall"])
-        self.plot.setYRange(0, max(p.psu_w, p.circuit_limit_w, p.wall_w) * 1.12)
+        self.plot.setYRange(0, max(p.psu_w, 0 if cluster else p.circuit_limit_w, p.wall_w) * 1.12)
+
+
+NODE_TICK_GAP = 0.2  # decades: a tick label needs ~this much room from the chosen size's on a printed chart
 
 
 def _short_money(value: float) -> str:
@@ -344,7 +363,9 @@ class NodeScalingChart(_Chart):
             self.items["deadline"] = line
             self._legend_line(dash, f"deadline {days:,.0f} days")
             values.append(days)
-        shown = sorted({n for n in xs if math.log2(n) % 1 == 0} | {float(curve.chosen_nodes)})
+        # the chosen size's label replaces powers of two beside it: "256 384 512" ran together as "25638451"
+        shown = sorted({n for n in xs if math.log2(n) % 1 == 0
+                        and abs(math.log10(n / curve.chosen_nodes)) >= NODE_TICK_GAP} | {float(curve.chosen_nodes)})
         self.plot.getAxis("bottom").setTicks([[(math.log10(n), f"{n:g}") for n in shown]])
         self.plot.setXRange(math.log10(min(xs)) - 0.1, math.log10(max(xs)) + 0.15, padding=0)
         if values:

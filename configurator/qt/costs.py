@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch
 from configurator.core.solve.build import Build
-from configurator.qt.inputs import dspin
 from configurator.core.tco import (
     PRESETS,
     CostOfOwnership,
@@ -29,13 +28,15 @@ from configurator.core.tco import (
     cost_of_ownership_for,
     preset_key,
 )
+from configurator.qt.charts import PlainAxis
+from configurator.qt.inputs import dspin
 
 
 class BuyOrRentChart(pg.PlotWidget):
     """Cumulative cash for owning vs renting, with the break-even month marked."""
 
     def __init__(self, parent: QWidget | None = None):
-        super().__init__(parent, background=None)
+        super().__init__(parent, background=None, axisItems={"left": PlainAxis("left")})  # 50M, not 5e+07
         # the colours named in the title instead of a legend, which would sit on the lines
         self.setTitle("Cumulative cost: <span style='color: #3b6ea8;'>buy (purchase + electricity)</span> vs "
                       "<span style='color: #c8553d;'>rent (cloud equivalent)</span>")

@@ -38,6 +38,7 @@ from configurator.core.solve.request import OwnedPart
 from configurator.qt.jobs import BackgroundJob
 
 MAP_WORKLOADS = ("int4", "int8", "fp16", "lora", "qlora", "full")
+VALUE_TITLE = "Value: price per token/s (lower is better)"
 
 
 class RecommendationMapDialog(QDialog):
@@ -73,7 +74,7 @@ class RecommendationMapDialog(QDialog):
         self.print_button.clicked.connect(self.print_map)
         self.owned_note = QLabel()
         self.owned_note.setWordWrap(True)
-        self.chart = pg.PlotWidget(title="Value: price per token/s (lower is better)")
+        self.chart = pg.PlotWidget(title=VALUE_TITLE)
         self.chart.setBackground(None)  # the window's palette, as the build charts use
         self.chart.setMouseEnabled(x=False, y=False)
         self.chart.setMenuEnabled(False)
@@ -172,7 +173,13 @@ class RecommendationMapDialog(QDialog):
         self.chart.clear()
         self.ranking = ()
         if not isinstance(model, ModelArch):
+            self.chart.setTitle(VALUE_TITLE)
             return
+        # which job the bars rank, and that they price the cards alone: a cell's whole machine costs far more per token/s
+        w = request.workload
+        job = (f"{w.precision} inference" if w.kind == "inference" else
+               f"{column_label('', w.method)} fine-tuning" if w.kind == "finetune" else "pretraining")
+        self.chart.setTitle(f"{VALUE_TITLE}: {model.name}, {job}, the GPUs' price alone")
         try:
             self.ranking = value_ranking(model, request.workload, self.session.catalog, request)[:12]
         except Exception:  # noqa: BLE001 - a chart never takes the dialog down
@@ -189,7 +196,7 @@ class RecommendationMapDialog(QDialog):
         left.setWidth(max((metrics.horizontalAdvance(t) for t in labels), default=0) + 24)
         left.setTicks([list(zip(ys, labels))])
         self.chart.setYRange(0.2, len(rows) + 0.8, padding=0)  # room for the end labels, which pyqtgraph drops at the edge
-        self.chart.setLabel("bottom", f"{request.currency} per token/s")
+        self.chart.setLabel("bottom", f"{request.currency} of GPUs per token/s")
         self.bars = bars
 
     def _owned_text(self, owned: tuple[OwnedPart, ...]) -> str:

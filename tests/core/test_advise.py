@@ -219,3 +219,23 @@ def test_the_default_map_sizes_current_models_not_old_research_runs(catalog: Cat
     ids = [m.id for m in default_models(catalog)]
     assert "llama-3.2-1b" in ids
     assert not {"pythia-1b", "tinyllama-1.1b", "bloom-176b"} & set(ids)
+
+
+def test_map_printout_names_cards_shortly_and_counts_no_gpu_hours_without_tokens() -> None:
+    """A fine-tuning cell without a dataset size printed '0 GPU-h' for servers; page 2 had no column names."""
+    from configurator.core.advise import MapCell, MapChoice
+
+    def finetune_cell(tokens: float | None, gpu_hours: float | None) -> MapCell:
+        workload = Workload(kind="finetune", method="full", tokens=tokens)
+        choice = MapChoice(gpu="a100-80gb-sxm4", gpu_name="NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition",
+                           count=8, nodes=1, machine="server", price=90000, currency="USD", decode_tokens_per_s=None,
+                           gpu_hours=gpu_hours)
+        return MapCell(model="qwen3-32b", model_name="Qwen3 32B", params=32_800_000_000, moe=False, precision="bf16",
+                       method="full", cheapest=choice, request=BuildRequest(model_id="qwen3-32b", workload=workload))
+
+    untimed = map_html(RecommendationMap(cells=(finetune_cell(None, 0.0),), currency="USD"))
+    assert "GPU-h" not in untimed
+    assert "8 x RTX PRO 6000 Blackwell Max-Q<br/>" in untimed and "Workstation Edition" not in untimed
+    assert "<thead><tr><th>model</th>" in untimed  # Qt repeats a <thead> row on each printed page
+    timed = map_html(RecommendationMap(cells=(finetune_cell(1e9, 1234.0),), currency="USD"))
+    assert "1,234 GPU-h" in timed

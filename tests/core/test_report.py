@@ -426,6 +426,17 @@ def test_parts_without_vendor_number_use_the_catalog_id() -> None:
     assert purchase.part_number(numbered) == "900-1G"
 
 
+def test_the_printed_sheet_does_not_offer_a_catalog_id_as_a_vendor_part_number() -> None:
+    """Mina's sheet listed "rtx-3090" and "ryzen-7-5700x" under "Vendor part number" for her to order by."""
+    from configurator.core.report.sheet import _part_row
+
+    part = BuildPart(category="gpu", id="rtx-3090", name="RTX 3090", quantity=1, unit_price=1.0, spec={})
+    row = _part_row(part, "USD")
+    assert "<td>rtx-3090</td>" not in row and "none listed (catalog id rtx-3090)" in row
+    numbered = part.model_copy(update={"spec": {"vendor_part_number": "900-1G"}})
+    assert "<td>900-1G</td>" in _part_row(numbered, "USD")
+
+
 def test_sheet_has_a_buy_or_rent_section(scenarios: dict[str, Scenario]) -> None:
     request, builds = scenarios["home"]
     build = builds[0]

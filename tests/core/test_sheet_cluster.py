@@ -56,3 +56,21 @@ def test_cluster_parts_list_a_nodes_parts_then_the_shared_fabric(catalog: Catalo
         assert before.count(name) == sum(p.scope == "node" for p in same), part.name
         assert after.count(name) == sum(p.scope == "cluster" for p in same), part.name
     assert any(p.scope == "cluster" for p in build.parts)
+
+
+def test_a_clusters_power_table_names_the_site_feeds_not_the_users_outlet(catalog: Catalog) -> None:
+    """It read "Circuit limit 3,717,064 W continuous on 1 x 230 V 16 A": one outlet feeding 384 servers."""
+    from configurator.core.report.sheet import power_section
+    from configurator.core.solve.request import circuit_limit_w
+
+    request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=2e12, context=4096),
+                           deadline_hours=720, circuit="230v16a")
+    build = plan(request, catalog).builds[0]
+    assert build.nodes > 1
+    section = power_section(build, request)
+    assert "Circuit limit" not in section and "Site feeds (all nodes)" in section
+    assert f"{build.power.circuit_limit_w:,.0f} W continuous on the feeds the Checks name" in section
+    assert f"the 1 x 230 V 16 A described holds {circuit_limit_w('230v16a'):,.0f} W" in section
+    single = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"))
+    machine = plan(single, catalog).builds[0]
+    assert f"Circuit limit</td><td class=\"num\">{machine.power.circuit_limit_w:,.0f} W continuous on 1 x " in power_section(machine, single)

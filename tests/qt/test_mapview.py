@@ -57,6 +57,11 @@ def test_the_map_names_gpus_follows_the_clicked_cell_and_says_it_leaves_owned_pa
     expected = value_ranking(models[0], session.request.workload, session.catalog, session.request)
     after = [t for _y, t in dialog.chart.getAxis("left")._tickLevels[0]]
     assert after != before and after[0] == f"{expected[0].count} x {short_gpu_name(expected[0].gpu_name)}"
+    # the bars say whose job they rank and that they price the cards alone (a cell's 2,148 USD machine stood
+    # beside a 27 USD per token/s bar titled only "price per token/s")
+    title = dialog.chart.getPlotItem().titleLabel.text
+    assert "Qwen3 8B" in title and "int8 inference" in title and "GPUs' price alone" in title
+    assert "USD of GPUs per token/s" in dialog.chart.getAxis("bottom").labelString()
     # every bar keeps its label (pyqtgraph drops labels wider than the axis, or too close together)
     from PySide6.QtGui import QImage, QPainter
 

@@ -87,3 +87,64 @@ def test_the_cost_chart_adds_a_clusters_switches_once(qtbot, window) -> None:  #
     system = next(row for row in rows if row[0] == "system")
     assert system[2] == f"1 per node x {build.nodes:,}"
     assert any(row[2].endswith("for the cluster") and "switch" in row[1].lower() for row in rows)
+
+
+def test_a_clusters_power_tab_draws_one_node_and_no_axis_reads_in_e_notation(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Llama 70B on 384 DGX nodes: the Power tab drew one node's 6.5 kW bars under the site's 3.7 MW feeds
+    (labelled "circuit limit"), so no bar showed, and the Power and Cost axes read 4e+06 and 5e+06."""
+    result = _solve(qtbot, window, _pretrain(30))
+    window.session.select(0)
+    build = result.builds[0]
+    assert build.nodes > 1
+    chart = window.detail.power_chart
+    names = [label.text for _sample, label in chart.legend.items]
+    assert not any("circuit limit" in n for n in names)
+    assert chart.plot.titleLabel.text == (f"Power budget: one of {build.nodes} nodes "
+                                          f"({build.power.wall_w * build.nodes / 1000:,.0f} kW in all)")
+    top = chart.plot.vb.viewRange()[1][1]
+    assert build.power.wall_w < top < 2 * max(build.power.psu_w, build.power.wall_w)  # the node's bars fill the plot
+    cost = window.detail.cost_chart.plot.getAxis("bottom")
+    labels = cost.tickStrings([0, 5e6, 1e7], 1, 5e6)
+    assert labels == ["0", "5M", "10M"]
+    rent_axis = window.detail.buy_or_rent.chart.getPlotItem().getAxis("left")
+    assert rent_axis.tickStrings([5e7, 1e8], 1, 5e7) == ["50M", "100M"]
+    # a single machine keeps its circuit line and plain title
+    _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m")))
+    window.session.select(0)
+    assert chart.plot.titleLabel.text == "Power budget"
+    assert any("circuit limit" in label.text for _s, label in chart.legend.items)
+
+
+def test_a_clusters_long_check_reasons_wrap_instead_of_being_cut(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """The CLUSTER check names the switches, the parallel layout and the links; its row ended in "no activatio…"."""
+    result = _solve(qtbot, window, _pretrain(30))
+    window.session.select(0)
+    detail = window.detail
+    detail.resize(1200, 700)
+    detail.setCurrentWidget(detail.checks)
+    detail.show()
+    qtbot.waitExposed(detail)
+    table = detail.checks
+    row = next(i for i, c in enumerate(result.builds[0].checks) if c.rule == "CLUSTER")
+    text = table.item(row, 2).text()
+    width = table.columnWidth(2)
+    lines = -(-table.fontMetrics().horizontalAdvance(text) // width)
+    assert lines >= 2  # the reason is longer than the column: it must take more than one line
+    assert table.rowHeight(row) >= lines * table.fontMetrics().lineSpacing()
+
+
+def test_the_chosen_node_count_label_does_not_run_into_its_neighbours(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """384 nodes sat between the 256 and 512 ticks: the printed axis read "25638451 21024"."""
+    import math
+
+    from configurator.qt.charts import NODE_TICK_GAP
+
+    result = _solve(qtbot, window, _pretrain(30))
+    window.session.select(0)
+    chosen = result.builds[0].nodes
+    assert math.log2(chosen) % 1 != 0  # a size between two powers of two, as in the walk
+    ticks = window.detail.nodes_chart.plot.getAxis("bottom")._tickLevels[0]
+    labels = [text for _x, text in ticks]
+    assert str(chosen) in labels
+    positions = sorted(x for x, _t in ticks)
+    assert all(b - a >= NODE_TICK_GAP - 1e-9 for a, b in zip(positions, positions[1:]))

@@ -96,6 +96,9 @@ def test_the_banner_does_not_say_nothing_fits_above_a_build_that_does(qtbot, win
                                               budget=500))
     assert none.infeasible is not None and not [b for b in none.builds if not any(c.status == "fail" for c in b.checks)]
     assert window.banner.text.text().startswith("<b>Nothing fits.</b>")
+    # the reason after the headline starts a sentence ("Nothing fits. no combination ..." read as a typo)
+    reason = none.infeasible.reason
+    assert f"<b>Nothing fits.</b> {html.escape(reason[:1].upper() + reason[1:])}." in window.banner.text.text()
 
 
 def test_gpus_left_out_of_a_comparison_say_why(qtbot, window) -> None:  # type: ignore[no-untyped-def]

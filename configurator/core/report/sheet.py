@@ -25,7 +25,7 @@ from configurator.core.report.purchase import (
 from configurator.core.solve import noise
 from configurator.core.solve import power as pw
 from configurator.core.solve.build import Build, BuildPart, SlotAssignment
-from configurator.core.solve.request import BuildRequest, circuit_name
+from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name
 
 BTU_PER_W = 3.412
 PAGE_SIZES = {"A4": "A4", "Letter": "letter"}
@@ -163,8 +163,11 @@ def _part_row(part: BuildPart, currency: str) -> str:
     name = escape(part.name) + (f'<br><span class="muted small">{escape(vendor)}</span>' if vendor else "")
     old = prices.is_stale(part)
     unit = f"{part.unit_price:,.2f}" + (" ⚠" if old else "")
+    # without a maker's number the column showed the catalog id ("rtx-3090") as if a shop could order by it
+    number = (_cell(part_number(part)) if part.spec.get("vendor_part_number")
+              else f'<td><span class="muted small">none listed (catalog id {escape(part.id)})</span></td>')
     return (
-        f"<tr>{_cell(category_name(part.category))}<td>{name}</td>{_cell(part_number(part))}"
+        f"<tr>{_cell(category_name(part.category))}<td>{name}</td>{number}"
         f'<td class="num">{part.quantity}{owned}</td>{_cell(unit, "num warn" if old else "num")}'
         f"{_cell(f'{part.subtotal:,.2f}', 'num')}</tr>"
     )
@@ -447,6 +450,19 @@ def power_limit_w(build: Build) -> int | None:
     return limit if 0 < limit < tdp else None
 
 
+def _circuit_row(build: Build, request: BuildRequest) -> tuple[str, str]:
+    p = build.power
+    circuits = f"{request.circuits} x {circuit_name(request.circuit)}"
+    if build.nodes == 1:
+        return "Circuit limit", f"{p.circuit_limit_w:,.0f} W continuous on {circuits}" + ("" if p.circuit_ok else ": OVER THE LIMIT")
+    # a cluster's limit is the feeds sized to it (the SITE-POWER check), not the circuits the user described:
+    # "3,717,064 W continuous on 1 x 230 V 16 A" read as if one outlet fed 384 servers
+    described = circuit_limit_w(request.circuit) * request.circuits
+    return ("Site feeds (all nodes)", f"{p.circuit_limit_w:,.0f} W continuous on the feeds the Checks name"
+            + ("" if p.wall_w * build.nodes <= described else f"; the {circuits} described holds {described:,.0f} W")
+            + ("" if p.circuit_ok else ": OVER THE LIMIT"))
+
+
 def _power_rows(build: Build, request: BuildRequest) -> list[str]:
     p = build.power
     heat_w = p.wall_w
@@ -458,8 +474,7 @@ def _power_rows(build: Build, request: BuildRequest) -> list[str]:
         ("Short power spikes", f"{p.transient_w:,.0f} W"),
         ("PSU capacity", f"{p.psu_w:,.0f} W" + (f" ({p.dc_load_w / p.psu_w:.0%} loaded)" if p.psu_w else "")),
         ("Wall draw", f"{p.wall_w:,.0f} W"),
-        ("Circuit limit", f"{p.circuit_limit_w:,.0f} W continuous on {request.circuits} x {circuit_name(request.circuit)}"
-         + ("" if p.circuit_ok else ": OVER THE LIMIT")),
+        _circuit_row(build, request),
         ("Heat into the room", f"{heat_w:,.0f} W = {heat_w * BTU_PER_W:,.0f} BTU/h"),
         ("Noise under load", noise.build_noise(build).text()),
     ]
