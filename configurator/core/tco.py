@@ -261,10 +261,10 @@ def ownership_for(build: Build, catalog: Catalog, base: OwnershipAssumptions | N
     notes: list[str] = []
     for part in paid:
         fraction = base.resale_fraction
-        # sold second-hand right after a short job: a card bought used fetches the used price it cost, one bought new
-        # its catalog used price (or, without one, what its generation's cards fetch); other parts lose what they lose
-        # over the whole life (a floor)
-        now = 1.0 if part.category == "gpu" and part.price_note.startswith("used") else base.resale_fraction
+        # sold second-hand right after a short job: a part bought used fetches the used price it cost; a card bought
+        # new its catalog used price (or, without one, what its generation's cards fetch); other new parts lose what
+        # they lose over the whole life (a floor)
+        now = 1.0 if part.price_note.startswith("used") else base.resale_fraction
         record = catalog.records.get("gpus", {}).get(part.id) if part.category == "gpu" else None
         if isinstance(record, Gpu) and part.price_note.startswith("new"):
             ratio = _used_ratio(record, build.currency, catalog)
@@ -277,9 +277,9 @@ def ownership_for(build: Build, catalog: Catalog, base: OwnershipAssumptions | N
         resale += build.part_cost(part) * fraction
         sold += build.part_cost(part) * now
     sold_fraction = sold / total
-    sold_source = (f"{sold_fraction:.0%} of the purchase: GPUs bought used at the used price they cost, GPUs bought new "
+    sold_source = (f"{sold_fraction:.0%} of the purchase: parts bought used at the used price they cost, GPUs bought new "
                    "at their catalog used price (without one, the median used / new of the catalog's cards of the same "
-                   f"architecture), other parts at {base.resale_fraction:.0%} ({base.resale_source})")
+                   f"architecture), other new parts at {base.resale_fraction:.0%} ({base.resale_source})")
     update: dict[str, object] = {"sold_used_fraction": sold_fraction, "sold_used_source": sold_source}
     if notes:
         blended = resale / total
@@ -578,6 +578,11 @@ def break_even_month(
     return month
 
 
+def _money(amount: float) -> str:
+    """Cents where they tell (a machine's 44.68 a month to run), whole units from a thousand up (not 3,478,323.73)."""
+    return f"{amount:,.0f}" if abs(amount) >= 1000 else f"{amount:,.2f}"
+
+
 def break_even_reason(
     purchase: float, monthly_owning_cost: float, monthly_rental: float, horizon_months: int | None, currency: str
 ) -> str:
@@ -586,13 +591,13 @@ def break_even_reason(
     saving = monthly_rental - monthly_owning_cost
     if month is not None:
         return (f"buying pays back after {_count(month, 'month')}: {purchase:,.0f} {currency} up front, then "
-                f"{saving:,.2f} {currency}/month less than renting")
+                f"{_money(saving)} {currency}/month less than renting")
     if saving <= 0:
-        return (f"never: owning costs {monthly_owning_cost:,.2f} {currency}/month to run, renting "
-                f"{monthly_rental:,.2f} {currency}/month, so the purchase is never earned back")
+        return (f"never: owning costs {_money(monthly_owning_cost)} {currency}/month to run, renting "
+                f"{_money(monthly_rental)} {currency}/month, so the purchase is never earned back")
     months = math.ceil(purchase / saving)
     return (f"never within the {horizon_months}-month useful life: earning back {purchase:,.0f} {currency} at "
-            f"{saving:,.2f} {currency}/month would take {months} months")
+            f"{_money(saving)} {currency}/month would take {months} months")
 
 
 class TcoRow(BaseModel):

@@ -230,3 +230,18 @@ def test_a_cluster_says_what_the_site_must_provide_beyond_the_users_circuit(cata
     site = next(c for c in build["checks"] if c["rule"] == "SITE-POWER")
     assert site["status"] == "warn"
     assert site["message"].startswith("the site must provide ") and "not 1 x 230 V 16 A" in site["message"]
+
+
+def test_a_fabric_beyond_two_tiers_counts_its_core_switches(catalog: Catalog) -> None:
+    """3,072 HDR ports on 40-port switches: two tiers reach 40 x 40 / 2 = 800 ports, so a third is needed. It had been
+    sized as 154 leaf + 154 spine switches; a three-tier fat tree is 154 leaf + 154 spine + 77 core, with 3,080 links
+    from the leaves and 3,080 more to the core."""
+    from configurator.core.catalog.models import Accessory
+    from configurator.core.solve.cluster import fabric_for
+
+    switch = next(a for a in catalog.kind("accessories") if isinstance(a, Accessory) and a.ports == 40)
+    big = fabric_for(3072, switch)
+    assert (big.leaves, big.spines, big.cores, big.switches, big.links_up) == (154, 154, 77, 385, 6160)
+    small = fabric_for(800, switch)  # the largest two-tier tree: 40 leaves, 20 spines
+    assert (small.leaves, small.spines, small.cores) == (40, 20, 0)
+    assert fabric_for(40, switch).switches == 1

@@ -49,10 +49,17 @@ class Fabric:
     spines: int
     links_down: int
     links_up: int
+    cores: int = 0  # a third tier's core switches, above the spines
 
     @property
     def switches(self) -> int:
-        return self.leaves + self.spines
+        return self.leaves + self.spines + self.cores
+
+    def describe(self) -> str:
+        """The tiers in words, for the parts list and the CLUSTER check."""
+        if not self.spines:
+            return "one switch"
+        return f"{self.leaves} leaf + {self.spines} spine" + (f" + {self.cores} core" if self.cores else "")
 
 
 def fabric_for(gpus: int, switch: Accessory) -> Fabric:
@@ -65,11 +72,12 @@ def fabric_for(gpus: int, switch: Accessory) -> Fabric:
     per_leaf = ports // 2
     leaves = math.ceil(gpus / per_leaf)
     up = leaves * per_leaf
-    spines = math.ceil(up / ports)
-    if gpus > ports * ports // 2:
-        spines *= 2  # a third tier: as many core ports again as spine ports up
-        up *= 2
-    return Fabric(switch, leaves, spines, gpus, up)
+    if gpus <= ports * ports // 2:
+        return Fabric(switch, leaves, math.ceil(up / ports), gpus, up)
+    # a three-tier fat tree: each leaf's uplinks go to a spine (aggregation) switch of its own that sends as many up
+    # again, and the core takes those on all its ports: as many spines as leaves, half as many cores (a 40-port
+    # 3,072-GPU fabric is 154 + 154 + 77 switches; 6,160 links above the leaves)
+    return Fabric(switch, leaves, leaves, gpus, 2 * up, cores=math.ceil(up / ports))
 
 
 def _accessory(catalog: Catalog, acc_id: str) -> Accessory | None:
@@ -116,17 +124,19 @@ def network_parts(
         per_node.append(part("osfp-400g-sr4-transceiver", ports, "NIC-side optics, one per port"))
         per_node.append(part("mpo-12-fibre-10m", ports, "fibre from each port to its leaf switch"))
         cluster.append(part(switch.id, fabric.switches,
-                            f"{fabric.leaves} leaf + {fabric.spines} spine switch(es): a non-blocking fat tree for {gpus} ports"
+                            f"{fabric.describe()} switch(es): a non-blocking fat tree for {gpus} ports"
                             if fabric.spines else f"one switch holds all {gpus} ports"))
         cluster.append(part("osfp-800g-twin-port-transceiver", math.ceil(fabric.links_down / 2) + fabric.links_up,
                             "switch-side optics: one twin-port module per two GPU links, one per uplink end pair"))
-        cluster.append(part("mpo-12-fibre-10m", fabric.links_up, "leaf-to-spine fibre"))
+        above = "leaf-to-spine" + (" and spine-to-core" if fabric.cores else "")
+        cluster.append(part("mpo-12-fibre-10m", fabric.links_up, f"{above} fibre"))
     else:
         cluster.append(part(switch.id, fabric.switches,
-                            f"{fabric.leaves} leaf + {fabric.spines} spine HDR switch(es) for {gpus} ports"
+                            f"{fabric.describe()} HDR switch(es) for {gpus} ports"
                             if fabric.spines else f"one HDR switch holds all {gpus} ports"))
         per_node.append(part("hdr-200g-aoc-10m", ports, "an active optical cable from each HDR port to its leaf"))
-        cluster.append(part("hdr-200g-aoc-10m", fabric.links_up, "leaf-to-spine cables"))
+        above = "leaf-to-spine" + (" and spine-to-core" if fabric.cores else "")
+        cluster.append(part("hdr-200g-aoc-10m", fabric.links_up, f"{above} cables"))
     return ([p for p in per_node if p is not None], [p.model_copy(update={"scope": "cluster"}) for p in cluster if p is not None],
             fabric)
 
@@ -238,8 +248,8 @@ def cluster_build(
     if nodes > 1 and fabric is not None:
         detail = plan.why if plan is not None else (layout.why if layout is not None else "")
         checks.append(Check(rule="CLUSTER", status="pass",
-                            message=f"{nodes} nodes on {fabric.switches} {fabric.switch.name.split(',')[0]} switch(es) "
-                            f"({'fat tree' if fabric.spines else 'one switch'}), {gbps:.0f} Gb/s per GPU; {detail}"))
+                            message=f"{nodes} nodes on {fabric.switches} x {fabric.switch.name.split(',')[0]} "
+                            f"({fabric.describe() + ' fat tree' if fabric.spines else 'one switch'}), {gbps:.0f} Gb/s per GPU; {detail}"))
         need = storage_need_tb(model, workload)
         local = system.storage_tb * nodes
         checks.append(Check(rule="CLUSTER-STO", status="pass" if local >= need else "warn",
