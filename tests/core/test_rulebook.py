@@ -218,3 +218,21 @@ def test_the_answer_does_not_depend_on_the_process_hash_seed() -> None:
                              capture_output=True, text=True, env=env, check=True)
         outputs.append(run.stdout)
     assert outputs[0] == outputs[1]
+
+
+def test_power_and_ram_checks_say_only_what_the_build_has() -> None:
+    """Read on a printed sheet: PWR-6 said 'GPUs need 0 x 12V-2x6 and 4 x 8-pin', RAM-3 'offloaded data needs 17 GB'
+    on a build with nothing offloaded."""
+    from configurator.core.estimate.workload import Workload
+    from configurator.core.solve.plan import plan
+    from configurator.core.solve.request import BuildRequest
+    from configurator.storage import catalogs
+
+    catalog = catalogs.load(include_user=False).catalog
+    result = plan(BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference"), top_k=3), catalog)
+    for build in result.builds:
+        for check in build.checks:
+            if check.rule == "PWR-6":
+                assert "need 0 x" not in check.message and " x EPS" in check.message
+            if check.rule == "RAM-3" and not build.estimate.offloaded_bytes:
+                assert "offload" not in check.message and "host buffers" in check.message

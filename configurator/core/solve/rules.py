@@ -144,8 +144,9 @@ def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage
         have_eps = a.psu.connectors.eps8 * a.psu_count
         adapters = max(0, need16 - have16)
         ok = pw.connectors_ok(need16, need8, need_eps, have16, have8, have_eps)
-        text = (f"GPUs need {need16} x 12V-2x6 and {need8} x 8-pin, the CPU and cards {need_eps} x EPS; "
-                f"PSU has {have16}, {have8} and {have_eps}")
+        cards = " and ".join(f"{n} x {plug}" for n, plug in ((need16, "12V-2x6"), (need8, "8-pin PCIe")) if n) or "no plugs"
+        text = (f"GPUs need {cards}, the CPU and cards {need_eps} x EPS; "
+                f"PSU has {have16} x 12V-2x6, {have8} x 8-pin PCIe and {have_eps} x EPS")
         if adapters and ok:
             text += f" ({adapters} card(s) on {pw.ADAPTER_PCIE8_PER_HPWR}x 8-pin adapters)"
         add("PWR-6", "pass" if ok else "fail", text + "; one cable per connector, no pigtails above 250 W")
@@ -242,7 +243,10 @@ def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage
     add("RAM-2", "pass" if a.ram_gb >= 2 * vram else "warn", f"{a.ram_gb} GB RAM; 2x VRAM would be {2 * vram:g} GB")
     if est.host_ram_bytes:
         host = compat.ram_needed_gb(0, est.host_ram_bytes)
-        add("RAM-3", "pass" if a.ram_gb >= host else "fail", f"offloaded data needs {host:.0f} GB of system RAM")
+        what = ("what the trainer offloads to the CPU" if est.workload.get("kind") != "inference" else
+                "weights read from RAM and llama.cpp's host buffers" if est.offloaded_bytes else "the engine's host buffers")
+        add("RAM-3", "pass" if a.ram_gb >= host else "fail",
+            f"{est.host_ram_bytes / 1e9:.0f} GB kept in system RAM ({what}): needs {host:.0f} GB of RAM")
     checks.append(compat.dimm_population(a.cpu, a.board, a.modules))
     checks.append(compat.memory_board(a.memory, a.board))
     add("RAM-6", "pass" if a.modules <= a.board.dimm_slots and a.ram_gb <= a.board.max_memory_gb else "fail",
