@@ -17,7 +17,7 @@ from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.workload import Workload
 from configurator.core.report.fit import short_gpu_name
 from configurator.core.solve.build import Build, PlanResult
-from configurator.core.solve.candidates import TOWERS, engines_to_try, gpu_allowed, gpu_options
+from configurator.core.solve.candidates import GIB, TOWERS, engines_to_try, gpu_allowed, gpu_options
 from configurator.core.solve.compat import ducted, needs_ducted
 from configurator.core.solve.plan import plan
 from configurator.core.solve.pricing import quote
@@ -315,7 +315,7 @@ def solve_cell(
         platform_floor = floor.for_gpu(gpu)
         if q is None or platform_floor is None:
             continue
-        cards = max(1, math.ceil(need / (gpu.vram_gb * 1e9)))
+        cards = max(1, math.ceil(need / (gpu.vram_gb * GIB)))  # the estimator's capacity: a lower bound on cards
         if cards > request.max_gpus:
             too_small.append((cards, gpu))
             continue

@@ -15,7 +15,7 @@ from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.estimate import estimator as estimator_module
 from configurator.core.estimate.estimator import effective_training_share, estimate, reference_layout
 from configurator.core.estimate.gemm import shape_factor
-from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown
+from configurator.core.estimate.result import HARD_HEADROOM, EstimateResult, GpuMemory, MemoryBreakdown
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.memo import remember
 from configurator.core.support import training_tflops
@@ -236,7 +236,7 @@ def plan_training(
                                   lambda: sharded_estimate(model, wl, gpu, dp, exact_weight_bytes))
         return cache[key]
 
-    capacity = int(gpu.vram_gb * GIB * 0.98)  # the solver's hard floor of 2 % free (candidates.HARD_HEADROOM)
+    capacity = int(gpu.vram_gb * GIB * (1 - HARD_HEADROOM))  # the solver's hard floor
     # best within the batch cap, and best at any batch (used only when no layout keeps the batch within the cap:
     # a small model on a cluster wider than its layers and heads can split)
     best: ParallelPlan | None = None
@@ -393,7 +393,7 @@ def _explained(plan: ParallelPlan, model: ModelArch) -> ParallelPlan:
                  3: "ZeRO-3 / FSDP (parameters sharded too)"}[plan.zero_stage or 0]
         reasons.append(f"data parallel {plan.data} over {plan.links.get('data', '')} with {stage}")
     reasons.append("activation recomputation on" if plan.grad_checkpointing else "no activation recomputation")
-    why = ("; ".join(reasons) + f": {plan.per_gpu.total / GIB:.1f} GiB per GPU of {plan.capacity_bytes / GIB:.0f}, "
+    why = ("; ".join(reasons) + f": {plan.per_gpu.total / GIB:.1f} GiB per GPU of {plan.capacity_bytes / GIB:.0f} usable ({HARD_HEADROOM:.0%} kept free), "
            f"the fastest layout that fits ({plan.scaling_efficiency:.0%} of the step computing)")
     return ParallelPlan(**{**plan.__dict__, "why": why})
 

@@ -10,6 +10,10 @@ from pydantic import BaseModel, ConfigDict
 
 from configurator.core.estimate.ranges import figure_ranges
 
+HARD_HEADROOM = 0.02
+"""The least share of a GPU's memory a job leaves free (the solver's hard floor; below the requested headroom MEM-FIT
+warns): the planner's layouts and the GPU options read this one figure."""
+
 BREAKDOWN_KEYS = ("weights", "kv_cache", "activations", "gradients", "optimizer_states", "runtime_overhead")
 _BREAKDOWN_FIELDS = attrgetter(*BREAKDOWN_KEYS)
 

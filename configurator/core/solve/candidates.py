@@ -27,7 +27,7 @@ from configurator.core.catalog.models import (
 from configurator.core.estimate import estimator as estimator_module
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.precision import GGUF_FOR_INTEGER, GGUF_TYPES, weight_format
-from configurator.core.estimate.result import EstimateResult
+from configurator.core.estimate.result import HARD_HEADROOM, EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve import noise
 from configurator.core.solve.memo import remember
@@ -38,7 +38,6 @@ from configurator.core.solve.slots import Placement, needs_gap, place, span
 
 GIB = 1024**3
 TOWERS = ("mid-tower", "full-tower")
-HARD_HEADROOM = 0.02
 
 
 @dataclass(frozen=True)
@@ -397,7 +396,7 @@ def gpu_options(
 
 def _too_small(result: EstimateResult, gpu: Gpu, n: int, max_gpus: int) -> str:
     """Why `n` of these cards do not hold the job; at the most cards, how many it would take."""
-    usable = (result.peak_gpu.usable_bytes or gpu.vram_gb * 1e9) * (1 - HARD_HEADROOM)
+    usable = (result.peak_gpu.usable_bytes or gpu.vram_gb * GIB) * (1 - HARD_HEADROOM)
     if n < max_gpus:
         return f"needs {result.per_gpu_bytes / GIB:.1f} GiB per GPU at {n} GPUs"
     cards = math.ceil(result.total_bytes / usable)
