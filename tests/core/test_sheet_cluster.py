@@ -74,3 +74,16 @@ def test_a_clusters_power_table_names_the_site_feeds_not_the_users_outlet(catalo
     single = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"))
     machine = plan(single, catalog).builds[0]
     assert f"Circuit limit</td><td class=\"num\">{machine.power.circuit_limit_w:,.0f} W continuous on 1 x " in power_section(machine, single)
+
+
+def test_a_clusters_bays_name_the_gpu_not_its_catalog_id(catalog: Catalog) -> None:
+    """The printed bays read 'GPU 1: a100-80gb-sxm'; they name the card as the rest of the sheet does."""
+    from configurator.core.report.fit import short_gpu_name
+    from configurator.core.report.sheet import slot_map_svg
+
+    request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=2e12, context=4096),
+                           deadline_hours=720, circuit="230v16a")
+    build = plan(request, catalog).builds[0]
+    svg = slot_map_svg(build)
+    name = short_gpu_name(catalog.records["gpus"][build.gpu_id].name)
+    assert f"GPU 1: {name}" in svg and f"GPU 1: {build.gpu_id}<" not in svg

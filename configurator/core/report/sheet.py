@@ -341,7 +341,8 @@ def gpu_spec(build: Build) -> dict[str, Any]:
     if gpu:
         return gpu
     system = spec_of(build, "system")
-    return {"id": build.gpu_id, "name": system.get("gpu", build.gpu_id), "cooler": "system", "slot_width": 2}
+    return {"id": build.gpu_id, "name": system.get("gpu_name") or system.get("gpu", build.gpu_id), "cooler": "system",
+            "slot_width": 2}
 
 
 def slot_map_svg(build: Build) -> str:

@@ -259,7 +259,7 @@ def cluster_build(
     order = {"fail": 0, "warn": 1, "pass": 2}
     sys_part = BuildPart(category="system", id=system.id, name=system.name, quantity=1, unit_price=q.amount,
                          price_note=q.note, price_date=q.price.date, why=f"{system.gpu_count} x {gpu.name} with {system.interconnect}",
-                         spec=system.model_dump(mode="json"))
+                         spec={**system.model_dump(mode="json"), "gpu_name": gpu.name})  # the sheet's bays name the GPU
     dc = system.max_power_w * 0.9
     power = Power(dc_load_w=dc, psu_w=system.psu_w_total, wall_w=system.max_power_w, circuit_ok=circuit_ok,
                   circuit_limit_w=limit, transient_w=dc, heat_btu_h=system.max_power_w * 3.412,
