@@ -200,8 +200,12 @@ class PowerBudgetChart(_Chart):
         # a cluster's power figures are one node's, its circuit limit the whole site's feeds: drawn together, the
         # 6.5 kW bars vanished under a 3.7 MW "circuit limit" line. One node is drawn; the site is on the Checks tab.
         cluster = build.nodes > 1
-        self.plot.setTitle(f"Power budget: one of {build.nodes} nodes ({p.wall_w * build.nodes / 1000:,.0f} kW in all)"
-                           if cluster else self.title)
+        # the cluster's total under the bars: a long title widened the plot's column until the legend was cut off
+        self.plot.setTitle(f"Power budget: one of {build.nodes} nodes" if cluster else self.title)
+        self.plot.setLabel("bottom", f"all {build.nodes} nodes: {p.wall_w * build.nodes / 1000:,.0f} kW at the wall"
+                           if cluster else "")
+        # five-digit ticks (a server's 20,000 W) ran into the axis' "W": room for them
+        self.plot.getAxis("left").setWidth(62 if max(p.psu_w, p.wall_w) >= 10_000 else None)
         stack = [("GPUs", p.gpu_w, "#3b6ea8"), ("CPU", p.cpu_w, "#e39b2d"), ("rest", p.rest_w, "#7f7f7f")]
         bottom = 0.0
         for name, value, color in stack:

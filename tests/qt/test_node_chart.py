@@ -99,8 +99,9 @@ def test_a_clusters_power_tab_draws_one_node_and_no_axis_reads_in_e_notation(qtb
     chart = window.detail.power_chart
     names = [label.text for _sample, label in chart.legend.items]
     assert not any("circuit limit" in n for n in names)
-    assert chart.plot.titleLabel.text == (f"Power budget: one of {build.nodes} nodes "
-                                          f"({build.power.wall_w * build.nodes / 1000:,.0f} kW in all)")
+    assert chart.plot.titleLabel.text == f"Power budget: one of {build.nodes} nodes"
+    assert chart.plot.getAxis("bottom").labelText == (f"all {build.nodes} nodes: "
+                                                      f"{build.power.wall_w * build.nodes / 1000:,.0f} kW at the wall")
     top = chart.plot.vb.viewRange()[1][1]
     assert build.power.wall_w < top < 2 * max(build.power.psu_w, build.power.wall_w)  # the node's bars fill the plot
     cost = window.detail.cost_chart.plot.getAxis("bottom")
