@@ -110,6 +110,9 @@ def sheet_document(html: str) -> QTextDocument:
     html = html.replace("<figcaption>", '<p style="font-size: 9pt; color: #555555;">').replace("</figcaption>", "</p>")
     # Qt breaks pages before block elements only (not before an unknown <section>)
     html = html.replace("<section><h2>Charts</h2>", '<section><h2 style="page-break-before: always;">Charts</h2>')
+    # nor <figure>: its image was laid out before the heading above it (the cluster sheet's "Slot map" printed under
+    # its bays); a <div> is a block it places in order
+    html = re.sub(r"<figure\b", "<div", html).replace("</figure>", "</div>")
     # Qt's rich text knows neither the generic "monospace" nor ui-monospace/Menlo/Consolas off their
     # systems: the launch command came out in the body font, with its "fl" of bfloat16 a ligature
     html = _MONO.sub(f"font-family: '{fixed_pitch_family()}', monospace", html)

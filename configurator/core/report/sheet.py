@@ -459,9 +459,11 @@ def _circuit_row(build: Build, request: BuildRequest) -> tuple[str, str]:
     # a cluster's limit is the feeds sized to it (the SITE-POWER check), not the circuits the user described:
     # "3,717,064 W continuous on 1 x 230 V 16 A" read as if one outlet fed 384 servers
     described = circuit_limit_w(request.circuit) * request.circuits
-    return ("Site feeds (all nodes)", f"{p.circuit_limit_w:,.0f} W continuous on the feeds the Checks name"
-            + ("" if p.wall_w * build.nodes <= described else f"; the {circuits} described holds {described:,.0f} W")
-            + ("" if p.circuit_ok else ": OVER THE LIMIT"))
+    # the words in the figure's cell, the number in the value's: a value cell does not wrap, and a sentence there
+    # squeezed the figure column to one letter a line over three printed pages
+    label = "Site feeds for all nodes (the SITE-POWER check)" + (
+        "" if p.wall_w * build.nodes <= described else f"; the {circuits} described holds {described:,.0f} W")
+    return label, f"{p.circuit_limit_w:,.0f} W continuous" + ("" if p.circuit_ok else ": OVER THE LIMIT")
 
 
 def _power_rows(build: Build, request: BuildRequest) -> list[str]:
