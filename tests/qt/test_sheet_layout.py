@@ -117,3 +117,27 @@ def test_no_header_word_is_split_across_lines(qapp, builds, shipped_catalog, cur
             for i in range(1, lines.lineCount()):
                 start = lines.lineAt(i).textStart()
                 assert words[start - 1] in " -/", f"header {words!r} broken inside a word at {start}"
+
+
+def test_each_printed_heading_comes_before_its_picture(shipped_catalog) -> None:  # type: ignore[no-untyped-def]
+    """Qt's rich text does not know <figure>: the cluster sheet's bay picture was laid out above its 'Slot map' heading."""
+    make_app([])
+    request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=2e12, context=4096),
+                           deadline_hours=720, circuit="230v16a")
+    build = plan(request, shipped_catalog).builds[0]
+    assert build.nodes > 1
+    doc = sheet_document(sheets_html([build], request, META, "A4", with_charts=False))
+    heading = image = None
+    block = doc.begin()
+    number = 0
+    while block.isValid():
+        if block.text().strip() == "Slot map":
+            heading = number
+        it = block.begin()
+        while not it.atEnd():
+            if it.fragment().charFormat().isImageFormat() and image is None:
+                image = number  # without charts, the slot map's bays are the sheet's only picture
+            it += 1
+        block = block.next()
+        number += 1
+    assert heading is not None and image is not None and heading < image
