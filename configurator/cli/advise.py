@@ -26,9 +26,7 @@ def _base_request(args: argparse.Namespace, catalog: Any) -> Any:
 
 
 def format_map(result: Any) -> str:
-    from configurator.core.advise import map_speed_note
-
-    note = map_speed_note(c.request.min_decode_tps for c in result.cells if c.request.workload.kind == "inference")
+    note = result.speed_note()
     lines = [f"cheapest machine per model ({result.currency}{'; ' + note if note else ''}):"]
     for cell in result.cells:
         head = f"{cell.model:24} {cell.params / 1e9:7.1f}B {cell.column:15}"

@@ -114,6 +114,10 @@ class RecommendationMap(_Frozen):
         """`llm-rig map --json` (a scripting contract: keep its shape)."""
         return {"rows": [c.to_json() for c in self.cells]}
 
+    def speed_note(self) -> str:
+        """What its inference cells were asked to reach (map_speed_note), for the printout and the text output."""
+        return map_speed_note(c.request.min_decode_tps for c in self.cells if c.request.workload.kind == "inference")
+
 
 def speed_floor(request: BuildRequest) -> float | None:
     """The decode speed a map cell must reach: the user's, or for inference reading speed (READING_TPS): the
@@ -131,10 +135,6 @@ def map_speed_note(floors: Iterable[float | None]) -> str:
         return ""
     reading = " (reading speed)" if asked == [READING_TPS] else ""
     return f"each inference machine serves at least {asked[0]:g} tokens/s per user{reading}"
-
-
-def _cell_floors(result: RecommendationMap) -> list[float | None]:
-    return [c.request.min_decode_tps for c in result.cells if c.request.workload.kind == "inference"]
 
 
 def column_label(precision: str, method: str | None) -> str:
@@ -336,7 +336,7 @@ def solve_cell(
                 builds[build.gpu_id] = build
         if result.infeasible is not None:
             reasons.append(result.infeasible.reason)
-        if result.infeasible is not None and "time limit" in result.infeasible.blocking or should_stop():
+        if result.infeasible is not None and result.infeasible.timed_out or should_stop():
             return  # a timeout proves nothing
         if not result.builds or compare:
             # a plan that found nothing proves none of its GPUs can; a comparison, that the GPUs it has no build for cannot
@@ -362,12 +362,10 @@ def solve_cell(
         best = min(builds.values(), key=lambda b: b.total_price)
         platform = best.total_price - sum(p.subtotal for p in best.parts if p.category == "gpu")
         limit = best.total_price * (1 + ALTERNATIVE_MARGIN)
-        for _look in range(1):
-            wanted = MAX_ALTERNATIVES - sum(1 for b in builds.values() if b is not best and b.total_price <= limit)
-            close = [g for b, g, n, f in bounds
-                     if g.id not in builds and g.id not in failed and b - f + PLATFORM_SHARE * platform <= limit]
-            if wanted <= 0 or not close or should_stop():
-                break
+        wanted = MAX_ALTERNATIVES - sum(1 for b in builds.values() if b is not best and b.total_price <= limit)
+        close = [g for b, g, n, f in bounds
+                 if g.id not in builds and g.id not in failed and b - f + PLATFORM_SHARE * platform <= limit]
+        if wanted > 0 and close:
             run(close[:wanted + 1], solving, compare=True)
     if not builds and not should_stop():
         # no machine built from parts: ready-made servers, or several of them
@@ -573,5 +571,5 @@ def map_html(result: RecommendationMap, title: str = "Cheapest machine by model 
     return (f"<html><body style='font-family:sans-serif;font-size:8pt'><h2>{escape(title)} ({escape(result.currency)})</h2>"
             f"<p>{legend}</p><table border='1' cellspacing='0' cellpadding='3' width='100%'>{head}{''.join(rows)}</table>"
             "<p>Cheapest build that passes every rule, from the catalog's dated prices"
-            + (f"; {escape(map_speed_note(_cell_floors(result)))}" if map_speed_note(_cell_floors(result)) else "")
+            + (f"; {escape(note)}" if (note := result.speed_note()) else "")
             + "; cells without a machine say why.</p></body></html>")

@@ -34,7 +34,7 @@ from configurator.core.advise import (
 )
 from configurator.core.catalog.models import ModelArch
 from configurator.core.report.fit import short_gpu_name
-from configurator.core.solve.request import OwnedPart
+from configurator.core.solve.request import OWNED_KINDS, OwnedPart
 from configurator.qt.jobs import BackgroundJob
 
 MAP_WORKLOADS = ("int4", "int8", "fp16", "lora", "qlora", "full")
@@ -200,16 +200,14 @@ class RecommendationMapDialog(QDialog):
         self.bars = bars
 
     def _owned_text(self, owned: tuple[OwnedPart, ...]) -> str:
-        names = ", ".join(f"{p.quantity} x {self._part_name(p.category, p.id)}" for p in owned)
         if not owned:
             return ""
+        names = ", ".join(f"{p.quantity} x {self._part_name(p.category, p.id)}" for p in owned)
         return (f"Prices here are whole machines, without the parts you own ({names}); "
                 "the plan a cell opens counts them, so its total can be lower.")
 
     def _part_name(self, category: str, part_id: str) -> str:
-        records = self.session.catalog.records
-        # the catalog's tables are plural except the uncountable ones (memory, chassis, storage)
-        record = records.get(category + "s", records.get(category, {})).get(part_id)
+        record = self.session.catalog.records.get(OWNED_KINDS.get(category, category), {}).get(part_id)
         return str(getattr(record, "name", part_id))
 
     def print_map(self) -> None:

@@ -200,11 +200,19 @@ class Build(_Frozen):
         }
 
 
+TIME_LIMIT = "time limit"
+"""The blocking label of a plan that ran out of time: it proves nothing about the request."""
+
+
 class Infeasible(_Frozen):
     reason: str
     blocking: tuple[str, ...]
     cheapest_relaxation: str
     relaxed_request: BuildRequest | None = None  # what "apply" in the app switches to
+
+    @property
+    def timed_out(self) -> bool:
+        return TIME_LIMIT in self.blocking
 
     def to_json(self) -> dict[str, Any]:
         return {"reason": self.reason, "blocking": list(self.blocking), "cheapest_relaxation": self.cheapest_relaxation}

@@ -17,7 +17,7 @@ from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.precision import GGUF_TYPES
 from configurator.core.estimate.workload import Workload
 from configurator.core.launch import launch_command
-from configurator.core.solve.build import Build, BuildPart, Check, Infeasible, PlanResult, Power, SlotAssignment
+from configurator.core.solve.build import TIME_LIMIT, Build, BuildPart, Check, Infeasible, PlanResult, Power, SlotAssignment
 from configurator.core.solve.cluster import cluster_build, cluster_options, node_curve
 from configurator.core.solve.candidates import (
     Candidates,
@@ -804,7 +804,7 @@ def plan(
     if cand.timed_out:
         infeasible = Infeasible(
             reason="the solver found no build within its time limit; the request may still be possible",
-            blocking=("time limit",),
+            blocking=(TIME_LIMIT,),
             cheapest_relaxation="solve again with fewer GPU choices (--gpu) or a narrower form, or allow more time",
         )
         return PlanResult(builds=(), infeasible=infeasible, solve_seconds=time.monotonic() - started, notes=tuple(notes))
