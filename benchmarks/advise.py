@@ -16,6 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from configurator.core.advise import map_workloads, recommendation_map, value_ranking  # noqa: E402
+from configurator.core.mapworkers import MapWorkers, default_processes  # noqa: E402
 from configurator.core.solve import memo  # noqa: E402
 from configurator.core.solve.request import BuildRequest, default_circuit, default_region  # noqa: E402
 from configurator.storage import catalogs  # noqa: E402
@@ -28,6 +29,8 @@ def main() -> int:
     parser.add_argument("--currency", default="USD", choices=("USD", "CNY", "EUR"))
     parser.add_argument("--gpu", default="", help="comma-separated GPU filter")
     parser.add_argument("--repeat", type=int, default=2, help="runs (the first also warms imports)")
+    parser.add_argument("--workers", type=int, default=default_processes(),
+                        help="worker processes, as `llm-rig map` uses (default: one per core; 1: in this process)")
     args = parser.parse_args()
     catalog = catalogs.load().catalog
     base = BuildRequest(model_id="", currency=args.currency, circuit=default_circuit(args.currency),
@@ -45,11 +48,16 @@ def main() -> int:
             slowest.append((now - last[0], f"{cell.model} {cell.column}"))
             last[0] = now
 
-        result = recommendation_map(catalog, workloads, base=base, on_cell=on_cell)
+        # the workers start inside the timing: `llm-rig map` starts them for each map
+        if args.workers > 1:
+            with MapWorkers(catalog, args.workers, "fork") as workers:
+                result = recommendation_map(catalog, workloads, base=base, on_cell=on_cell, workers=workers)
+        else:
+            result = recommendation_map(catalog, workloads, base=base, on_cell=on_cell)
         elapsed = time.perf_counter() - started
         times.append(elapsed)
         solved = sum(c.cheapest is not None for c in result.cells)
-        print(f"run {run + 1}: {len(result.cells)} cells ({solved} solved) in {elapsed:.2f} s; slowest: "
+        print(f"run {run + 1} ({args.workers} process{'es' if args.workers > 1 else ''}): {len(result.cells)} cells ({solved} solved) in {elapsed:.2f} s; slowest: "
               + ", ".join(f"{name} {t:.2f} s" for t, name in sorted(slowest, reverse=True)[:3]))
     started = time.perf_counter()
     model = catalog.records["models"]["llama-3.1-8b"]

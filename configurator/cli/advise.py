@@ -47,6 +47,7 @@ def _cmd_map(args: argparse.Namespace) -> int:
     from configurator.core.advise import map_workloads, recommendation_map
     from configurator.core.catalog.models import ModelArch
     from configurator.core.errors import RequestError
+    from configurator.core.mapworkers import MapWorkers, default_processes, start_method
     from configurator.storage import catalogs
 
     loaded = catalogs.load()
@@ -63,7 +64,13 @@ def _cmd_map(args: argparse.Namespace) -> int:
         raise RequestError("--method applies to --workload finetune")
     workloads = map_workloads(args.workload, args.precision or (), args.method, args.context)
     base = _base_request(args, catalog)
-    result = recommendation_map(catalog, workloads, models=models, base=base)  # type: ignore[arg-type]
+    processes = args.workers or default_processes()
+    method = start_method() if processes > 1 else None
+    if method is None:
+        result = recommendation_map(catalog, workloads, models=models, base=base)  # type: ignore[arg-type]
+    else:
+        with MapWorkers(catalog, processes, method) as workers:
+            result = recommendation_map(catalog, workloads, models=models, base=base, workers=workers)  # type: ignore[arg-type]
     if args.json:
         from configurator.cli.jsonout import print_json
 
@@ -106,6 +113,19 @@ def _cmd_rank(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+MAX_WORKERS = 64
+
+
+def _workers(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 1 <= n <= MAX_WORKERS:
+        raise argparse.ArgumentTypeError(f"{n} is outside 1..{MAX_WORKERS}")
+    return n
+
+
 def register(commands: Any) -> None:
     mapping = commands.add_parser("map", help="the cheapest machine for each model size and precision")
     mapping.add_argument("--workload", choices=("inference", "finetune"), required=True)
@@ -119,6 +139,8 @@ def register(commands: Any) -> None:
     mapping.add_argument("--context", type=_workload_int("context"), metavar="N", help="tokens per sequence")
     mapping.add_argument("--min-decode-tps", type=_request_float("min_decode_tps"), metavar="F",
                          help="each inference cell's machine serves at least F tokens/s per user (default 5, reading speed)")
+    mapping.add_argument("--workers", type=_workers, metavar="N",
+                         help="processes that solve cells in parallel (default: one per core; 1: in this process)")
     mapping.add_argument("--json", action="store_true", help="machine-readable output")
     mapping.set_defaults(func=_cmd_map)
     rank = commands.add_parser("rank", help="GPUs that run a model, ranked by price per token/s")

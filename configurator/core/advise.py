@@ -15,6 +15,7 @@ from configurator.core.catalog.models import Chassis, Gpu, ModelArch, Record, Sy
 from configurator.core.errors import RequestError
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.workload import Workload
+from configurator.core.mapworkers import MapWorkers
 from configurator.core.report.fit import short_gpu_name
 from configurator.core.solve.build import Build, PlanResult
 from configurator.core.solve.candidates import GIB, TOWERS, engines_to_try, gpu_allowed, gpu_options
@@ -411,12 +412,14 @@ def recommendation_map(
     on_cell: Callable[[MapCell, int, int], None] = lambda _cell, _done, _total: None,
     should_stop: Callable[[], bool] = lambda: False,
     alternatives: bool = True,
+    workers: MapWorkers | None = None,
 ) -> RecommendationMap:
     """The cheapest configuration for every model x workload, with the user's prices and GPU filter.
 
     `base` carries everything but the model and workload (currency, condition, circuit, GPU filter,
     budget, region); `on_cell` hears about each cell as it is solved. A cell that cannot be solved
-    carries its reason; the map never fails for one cell.
+    carries its reason; the map never fails for one cell. With `workers` (MapWorkers for this catalog) the
+    cells are solved in parallel and heard about as they finish, in any order; the map's cells keep their order.
     """
     started = time.monotonic()
     base = base or BuildRequest(model_id="")
@@ -426,16 +429,25 @@ def recommendation_map(
     models = list(models) if models is not None else default_models(catalog)
     cache = cache or MapCache()
     floor = _platform_floor(catalog, base)
-    cells: list[MapCell] = []
-    total = len(models) * len(workloads)
-    for model in models:
-        for workload in workloads:
-            if should_stop():
-                break
-            cell = solve_cell(model, workload, catalog, base, cache, floor, should_stop, alternatives)
-            cells.append(cell)
-            on_cell(cell, len(cells), total)
-    return RecommendationMap(cells=tuple(cells), currency=base.currency, seconds=time.monotonic() - started)
+    tasks = [(model, workload) for model in models for workload in workloads]
+    solved: dict[int, MapCell] = {}
+
+    def tell(cell: MapCell) -> None:
+        on_cell(cell, len(solved), len(tasks))
+
+    if workers is not None and len(tasks) > 1:
+        def collect(index: int, cell: MapCell) -> None:
+            solved[index] = cell
+            tell(cell)
+        workers.solve(tasks, base, floor, alternatives, collect, should_stop)
+    for i, (model, workload) in enumerate(tasks):
+        if should_stop():
+            break
+        if i not in solved:  # in this process: no workers, or the ones that failed
+            solved[i] = solve_cell(model, workload, catalog, base, cache, floor, should_stop, alternatives)
+            tell(solved[i])
+    cells = tuple(solved[i] for i in sorted(solved))
+    return RecommendationMap(cells=cells, currency=base.currency, seconds=time.monotonic() - started)
 
 
 # --------------------------------------------------------------------------- the value ranking

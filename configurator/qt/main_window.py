@@ -380,6 +380,13 @@ class MainWindow(QMainWindow):
     def show_map(self) -> None:
         from configurator.qt.mapview import RecommendationMapDialog
 
+        previous = getattr(self, "map_dialog", None)
+        if previous is not None and not previous.closed:
+            previous.raise_()  # one map at a time: two would both re-solve at every edit
+            previous.activateWindow()
+            return
+        if previous is not None:
+            previous.deleteLater()
         self.map_dialog = RecommendationMapDialog(self.session, self)
         self.map_dialog.show()
 
@@ -530,5 +537,7 @@ class MainWindow(QMainWindow):
         store.setValue("main/splitter-v2", self.splitter.saveState())
         store.setValue("main/results-splitter", self.results_splitter.saveState())
         self.session.cancel()
+        if getattr(self, "map_dialog", None) is not None:
+            self.map_dialog.stop_workers()
         self.session.recovery.clear()
         event.accept()

@@ -33,6 +33,7 @@ from configurator.core.advise import (
     value_ranking,
 )
 from configurator.core.catalog.models import ModelArch
+from configurator.core.mapworkers import MapWorkers, start_method
 from configurator.core.report.fit import short_gpu_name
 from configurator.core.solve.request import OWNED_KINDS, OwnedPart
 from configurator.qt.jobs import BackgroundJob
@@ -56,6 +57,11 @@ class RecommendationMapDialog(QDialog):
         self._alive: dict[int, object] = {}
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)
+        # worker processes for the cells, started with the first map and kept for the re-solves (a fresh
+        # interpreter, not fork: this process has Qt's threads and maybe a plan solving in one)
+        self._workers: MapWorkers | None = None
+        self.closed = False
+        self.finished.connect(self._on_finished)
         self.models = models if models is not None else default_models(session.catalog)
         methods = ("lora", "qlora", "full")
         self.workloads = ([w for c in columns if c not in methods for w in map_workloads("inference", [c])]
@@ -93,7 +99,7 @@ class RecommendationMapDialog(QDialog):
         layout.addWidget(self.table, 3)
         layout.addWidget(self.chart, 2)
         self.resize(1100, 860)
-        session.catalog_changed.connect(lambda _c: self.refresh())
+        session.catalog_changed.connect(self.refresh_for_catalog)
         # the bars rank GPUs for the session's request: a clicked cell (or any edit) changes it
         session.request_changed.connect(self._on_session_request_changed)
         self.refresh()
@@ -111,6 +117,7 @@ class RecommendationMapDialog(QDialog):
         self.cells.clear()
         self.progress.setValue(0)
         catalog, base, cache, stop = self.session.catalog, self.session.request, self.cache, self._stop
+        workers = self._workers_for(catalog)
         speed = map_speed_note(speed_floor(base.model_copy(update={"workload": w})) for w in self.workloads)
         self.owned_note.setText("; ".join(t for t in (speed[:1].upper() + speed[1:], self._owned_text(base.owned)) if t))
         self.owned_note.setVisible(bool(self.owned_note.text()))
@@ -118,6 +125,7 @@ class RecommendationMapDialog(QDialog):
 
         def work(report):  # type: ignore[no-untyped-def]
             return recommendation_map(catalog, workloads, models=models, base=base, cache=cache, should_stop=stop.is_set,
+                                      workers=workers,
                                       on_cell=lambda cell, done, total: report((cell, done, total)))
 
         job = BackgroundJob(self._job, work, stopped=stop.is_set)
@@ -129,6 +137,34 @@ class RecommendationMapDialog(QDialog):
         job.signals.done.connect(lambda job_id: self._alive.pop(job_id, None))
         self._pool.start(job)
         self.draw_ranking()
+
+    def _workers_for(self, catalog):  # type: ignore[no-untyped-def]
+        """The worker processes for this catalog (each holds a copy): new ones when the catalog changes."""
+        if self._workers is not None and self._workers.catalog is not catalog:
+            self._workers.close()
+            self._workers = None
+        if self._workers is None:
+            method = start_method(clean=True)
+            self._workers = MapWorkers(catalog, method=method) if method is not None else None
+        return self._workers
+
+    def _on_finished(self, _result: int) -> None:
+        # a closed map no longer re-solves at every edit or catalog change
+        self.closed = True
+        self.session.catalog_changed.disconnect(self.refresh_for_catalog)
+        self.session.request_changed.disconnect(self._on_session_request_changed)
+        self.stop_workers()
+
+    def refresh_for_catalog(self, _catalog: object) -> None:
+        self.refresh()
+
+    def stop_workers(self) -> None:
+        """Stop the map being solved and end the worker processes (the dialog is closed, or the app)."""
+        if self._stop is not None:
+            self._stop.set()
+        if self._workers is not None:
+            self._workers.close()
+            self._workers = None
 
     def wait_idle(self, msecs: int = 120000) -> bool:
         return self._pool.waitForDone(msecs)

@@ -71,3 +71,30 @@ def test_the_map_names_gpus_follows_the_clicked_cell_and_says_it_leaves_owned_pa
     painter.end()
     assert drawn and sorted(drawn) == sorted(after)
     session.wait_idle()
+
+
+def test_the_map_solves_in_worker_processes_that_end_with_the_dialog(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """The cells are solved in clean worker processes (the app has Qt's threads: no fork), kept for re-solves, and
+    closing the map ends them and stops it re-solving at every edit."""
+    import os
+
+    session = window.session
+    models = [session.catalog.records["models"]["qwen3-8b"]]
+    dialog = RecommendationMapDialog(session, window, models=models, columns=("int4", "int8"))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitUntil(lambda: dialog.result is not None, timeout=60_000)
+    assert all(c.cheapest is not None for c in dialog.result.cells)
+    workers = dialog._workers
+    assert workers is not None and workers.method != "fork"
+    processes = list(workers._pool._processes.values())
+    assert processes and all(p.pid != os.getpid() and p.is_alive() for p in processes)
+    dialog.refresh()  # a re-solve reuses them
+    assert dialog._workers is workers
+    qtbot.waitUntil(lambda: dialog.result is not None and dialog.progress.value() == 2, timeout=60_000)
+    dialog.close()
+    assert dialog.closed and dialog._workers is None
+    qtbot.waitUntil(lambda: not any(p.is_alive() for p in processes), timeout=20_000)
+    jobs = dialog._job
+    session.catalog_changed.emit(session.catalog)  # a closed map does not re-solve
+    assert dialog._job == jobs

@@ -1,0 +1,137 @@
+"""Map cells solved in worker processes: each cell is an independent plan, and the machine has more than one core."""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import multiprocessing
+import os
+import sys
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures.process import BrokenProcessPool
+from typing import TYPE_CHECKING, Any
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.catalog.models import ModelArch
+from configurator.core.estimate.workload import Workload
+from configurator.core.solve.request import BuildRequest
+
+if TYPE_CHECKING:
+    from configurator.core.advise import MapCell, PlatformFloor
+
+POLL_S = 0.05
+"""How often a waiting map looks at its stop flag while its cells are solved elsewhere."""
+
+_WORKER: dict[str, Any] = {}  # in a worker process: its catalog, its MapCache and the job counter
+
+
+def default_processes() -> int:
+    """One worker per core the process may use (a map's plans are CPU-bound and each solves single-threaded)."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    return max(1, cores)
+
+
+def start_method(clean: bool = False) -> str | None:
+    """How to start workers, or None to solve in this process.
+
+    fork shares the loaded catalog and the imported modules for free, but is safe only from a process
+    with no other threads: a lock another thread holds (a CP-SAT solve of the main window's, say) would
+    be held forever in the child. `clean` asks for a fresh interpreter (forkserver) for such processes.
+    A frozen bundle solves in-process: its executable is the app, and a spawned child would open a window.
+    """
+    if getattr(sys, "frozen", False):
+        return None
+    methods = multiprocessing.get_all_start_methods()
+    if not clean and "fork" in methods and threading.active_count() == 1:
+        return "fork"
+    return "forkserver" if "forkserver" in methods else "spawn"
+
+
+def _init(catalog: Catalog, job: Any) -> None:
+    from configurator.core.advise import MapCache
+
+    _WORKER.update(catalog=catalog, cache=MapCache(), job=job)
+
+
+def _solve(job: int, index: int, model: ModelArch, workload: Workload, base: BuildRequest, floor: PlatformFloor,
+           alternatives: bool) -> tuple[int, MapCell]:
+    from configurator.core.advise import solve_cell
+
+    counter = _WORKER["job"]
+    return index, solve_cell(model, workload, _WORKER["catalog"], base, _WORKER["cache"], floor,
+                             lambda: counter.value != job, alternatives)
+
+
+class MapWorkers:
+    """Worker processes that solve map cells for one catalog, kept across maps (the app re-solves on every edit).
+
+    Each worker holds the catalog (sent once, at start) and its own memos, so a re-solve after a price or
+    filter change finds its estimates warm. `stop()` ends the cells being solved; `close()` ends the workers.
+    """
+
+    def __init__(self, catalog: Catalog, processes: int | None = None, method: str | None = None) -> None:
+        self.catalog = catalog
+        self.processes = processes or default_processes()
+        self.method = method or start_method() or "spawn"
+        context = multiprocessing.get_context(self.method)
+        if self.method == "forkserver":
+            # the server imports the solver once; every worker forks from it warm. Not __main__: the app's own
+            # entry point must not run again in the server
+            context.set_forkserver_preload(["configurator.core.advise"])
+        self._job = context.Value("i", 0)
+        self._pool: cf.ProcessPoolExecutor | None = cf.ProcessPoolExecutor(
+            self.processes, mp_context=context, initializer=_init, initargs=(catalog, self._job))
+
+    def __enter__(self) -> MapWorkers:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    def stop(self) -> None:
+        """End the cells being solved (they return as stopped) and the ones queued."""
+        with self._job.get_lock():
+            self._job.value += 1
+
+    def close(self) -> None:
+        self.stop()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+    def solve(
+        self,
+        tasks: Sequence[tuple[ModelArch, Workload]],
+        base: BuildRequest,
+        floor: PlatformFloor,
+        alternatives: bool,
+        on_cell: Callable[[int, MapCell], None],
+        should_stop: Callable[[], bool],
+    ) -> dict[int, MapCell]:
+        """The cells solved, by index, telling on_cell about each as it is done. If the workers fail (a process
+        killed, a pool that cannot start) the cells not solved are missing and the caller solves them itself:
+        a map never fails because a process did."""
+        solved: dict[int, MapCell] = {}
+        if self._pool is None:
+            return solved
+        job = self._job.value
+        try:
+            pending = {self._pool.submit(_solve, job, i, model, workload, base, floor, alternatives)
+                       for i, (model, workload) in enumerate(tasks)}
+            while pending:
+                if should_stop():
+                    self.stop()
+                    for future in pending:
+                        future.cancel()
+                    break
+                done, pending = cf.wait(pending, timeout=POLL_S, return_when=cf.FIRST_COMPLETED)
+                for future in sorted(done, key=lambda f: f.result()[0]):
+                    index, cell = future.result()
+                    solved[index] = cell
+                    on_cell(index, cell)
+        except (BrokenProcessPool, OSError):
+            self.close()
+        return solved

@@ -1,0 +1,68 @@
+"""The map solved in worker processes gives the same map as in one process, heard cell by cell, and survives its workers."""
+
+from __future__ import annotations
+
+import os
+import signal
+
+import pytest
+
+from configurator.core.advise import map_workloads, recommendation_map
+from configurator.core.mapworkers import MapWorkers
+from configurator.core.solve.request import BuildRequest
+from configurator.storage import catalogs
+
+MODELS = ("llama-3.2-1b", "qwen3-8b", "llama-3.1-70b")
+
+
+@pytest.fixture(scope="module")
+def catalog():  # type: ignore[no-untyped-def]
+    return catalogs.load().catalog
+
+
+@pytest.fixture(scope="module")
+def job(catalog):  # type: ignore[no-untyped-def]
+    models = [catalog.records["models"][m] for m in MODELS]
+    workloads = map_workloads("inference", ["int4", "fp16"])
+    return models, workloads, recommendation_map(catalog, workloads, models=models, base=BuildRequest(model_id=""))
+
+
+@pytest.mark.parametrize("method", ["fork", "forkserver"])
+def test_workers_give_the_same_map_in_order_and_report_every_cell(catalog, job, method) -> None:  # type: ignore[no-untyped-def]
+    """`llm-rig map` forks its workers; the app starts clean ones (forkserver): both must answer what one process does."""
+    models, workloads, alone = job
+    heard: list[tuple[str, str, int, int]] = []
+    with MapWorkers(catalog, 2, method) as workers:
+        together = recommendation_map(catalog, workloads, models=models, base=BuildRequest(model_id=""), workers=workers,
+                                      on_cell=lambda c, done, total: heard.append((c.model, c.column, done, total)))
+    assert together.to_json() == alone.to_json()
+    assert [c.model for c in together.cells] == [m.id for m in models for _w in workloads]  # the order asked
+    assert [d for _m, _c, d, _t in heard] == list(range(1, 7)) and {t for *_x, t in heard} == {6}
+    assert {(m, c) for m, c, _d, _t in heard} == {(c.model, c.column) for c in alone.cells}
+
+
+def test_a_map_whose_workers_are_killed_is_finished_in_this_process(catalog, job) -> None:  # type: ignore[no-untyped-def]
+    models, workloads, alone = job
+    with MapWorkers(catalog, 2, "fork") as workers:
+        assert workers._pool is not None
+        pids = {workers._pool.submit(os.getpid).result() for _ in range(4)}
+        assert os.getpid() not in pids  # the cells are solved elsewhere
+        for pid in pids:
+            os.kill(pid, signal.SIGKILL)
+        heard: list[int] = []
+        result = recommendation_map(catalog, workloads, models=models, base=BuildRequest(model_id=""), workers=workers,
+                                    on_cell=lambda _c, done, _t: heard.append(done))
+    assert result.to_json() == alone.to_json()
+    assert heard == list(range(1, 7))  # each cell heard once, however it was solved
+
+
+def test_a_stopped_map_stops_its_workers_cells(catalog, job) -> None:  # type: ignore[no-untyped-def]
+    models, workloads, _alone = job
+    heard: list[str] = []
+    with MapWorkers(catalog, 2, "fork") as workers:
+        result = recommendation_map(catalog, workloads * 3, models=models, base=BuildRequest(model_id=""),
+                                    workers=workers, should_stop=lambda: len(heard) >= 1,
+                                    on_cell=lambda c, _d, _t: heard.append(c.model))
+        # the counter the workers read moved on: a cell still running there returns as stopped
+        assert workers._job.value >= 1
+    assert 1 <= len(result.cells) < 18
