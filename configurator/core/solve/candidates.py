@@ -34,6 +34,7 @@ from configurator.core.solve.memo import remember
 from configurator.core.solve.pricing import Quote, quote
 from configurator.core.support import check_stack
 from configurator.core.solve.request import BuildRequest, circuit_volts
+from configurator.core.solve.rules import meets_speed
 from configurator.core.solve.slots import Placement, needs_gap, place, span
 
 GIB = 1024**3
@@ -304,8 +305,7 @@ def fastest_engine(
 def _better(a: EstimateResult, b: EstimateResult, request: BuildRequest) -> bool:
     """Is estimate `a` the better way to run the job: it fits, meets the speed asked, is faster."""
     def score(e: EstimateResult) -> tuple[bool, bool, float]:
-        tps = e.decode_tokens_per_s or 0.0
-        return (_fits(e, request), not request.min_decode_tps or tps >= request.min_decode_tps, tps)
+        return (_fits(e, request), meets_speed(e, request), e.decode_tokens_per_s or 0.0)
     return score(a) > score(b)
 
 
@@ -377,7 +377,7 @@ def gpu_options(
             if result.workload.get("engine") == "vllm" and workload.kind == "inference" and n > 1 and result.split != "tensor":
                 continue  # vLLM wants power-of-two tensor parallel sizes
             option = GpuOption(gpu, n, result, q, min(owned, n))
-            if request.min_decode_tps and (result.decode_tokens_per_s or 0) < request.min_decode_tps:
+            if not meets_speed(result, request):
                 last_reason = f"{result.decode_tokens_per_s or 0:.1f} tokens/s at {n} GPUs, below the {request.min_decode_tps:g} asked"
                 continue
             if deadline and (result.wall_hours is None or result.wall_hours > deadline):

@@ -20,6 +20,7 @@ from configurator.core.solve.build import Build, BuildPart, Check, NodeCurve, No
 from configurator.core.solve.candidates import TRAINING_HORIZON_H, estimate_as_practitioner, fastest_engine, runnable_engines
 from configurator.core.solve.pricing import quote
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name
+from configurator.core.solve.rules import meets_speed, speed_check
 from configurator.core.tco import rental_search_for
 
 GIB = 1024**3
@@ -241,10 +242,8 @@ def cluster_build(
             checks.append(Check(rule="PERF", status="fail",
                                 message=f"takes {est.wall_hours / 8760:,.1f} years: longer than the one-year horizon; "
                                         "set a deadline or a larger budget"))
-    if request.min_decode_tps:
-        tps = est.decode_tokens_per_s or 0
-        checks.append(Check(rule="PERF", status="pass" if tps >= request.min_decode_tps else "fail",
-                            message=f"estimated {tps:.1f} tokens/s against {request.min_decode_tps:g} asked"))
+    if (speed := speed_check(est, request)) is not None:
+        checks.append(speed)
     if nodes > 1 and fabric is not None:
         detail = plan.why if plan is not None else (layout.why if layout is not None else "")
         checks.append(Check(rule="CLUSTER", status="pass",
@@ -298,7 +297,7 @@ def _smallest(
     def good(build: Build | None) -> bool:
         if build is None or _fails(build, ("MEM-FIT",)):
             return False
-        if request.min_decode_tps and (build.estimate.decode_tokens_per_s or 0) < request.min_decode_tps:
+        if not meets_speed(build.estimate, request):
             return False
         return horizon is None or (build.estimate.wall_hours or 0) <= horizon
 

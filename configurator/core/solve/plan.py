@@ -40,7 +40,7 @@ from configurator.core.solve.candidates import (
 )
 from configurator.core.solve.pricing import quote
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name, circuit_volts
-from configurator.core.solve.rules import Assembly, check_build, power_of
+from configurator.core.solve.rules import Assembly, check_build, meets_speed, power_of
 from configurator.core.solve.slots import place
 from configurator.core.solve.lazy import LazyBuildModel, price_floor
 from configurator.core.solve.solver import BuildModel, Choice, option_cost, run_labels
@@ -248,9 +248,9 @@ def _unified_build(
         peak = est.peak_gpu
         if peak.total > (peak.usable_bytes or 0):
             continue
-        tps = est.decode_tokens_per_s or 0.0
-        if request.min_decode_tps and tps < request.min_decode_tps:
+        if not meets_speed(est, request):
             continue
+        tps = est.decode_tokens_per_s or 0.0
         u = system.unified
         checks = [
             Check(rule="MEM-FIT", status="pass", message=f"{peak.total / GIB:.1f} GiB of the {gpu.vram_gb:.0f} GB the GPU may wire "

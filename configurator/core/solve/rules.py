@@ -71,6 +71,21 @@ class Assembly:
         return self.chassis.integrated_board is not None
 
 
+def meets_speed(est: EstimateResult, request: BuildRequest) -> bool:
+    """The PERF rule's test: the decode speed asked, per sequence (none asked: any speed). The solver's filter,
+    the cluster planner and the check that explains them all read this."""
+    return not request.min_decode_tps or (est.decode_tokens_per_s or 0.0) >= request.min_decode_tps
+
+
+def speed_check(est: EstimateResult, request: BuildRequest) -> Check | None:
+    """PERF against the speed asked, or None when none was."""
+    if not request.min_decode_tps:
+        return None
+    return Check(rule="PERF", status="pass" if meets_speed(est, request) else "fail",
+                 message=f"estimated {est.decode_tokens_per_s or 0:.1f} tokens/s per sequence against "
+                         f"{request.min_decode_tps:g} asked")
+
+
 def power_of(a: Assembly, request: BuildRequest) -> Power:
     rest = pw.rest_power_w(a.modules, a.storage_count, a.server)
     dc = pw.dc_load_w(a.gpu, a.gpus, a.cpu, a.sockets, rest, request.power_limit)
@@ -102,10 +117,8 @@ def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage
         add("MEM-FIT", "warn", f"only {headroom:.0%} of GPU memory left free ({peak.total / GIB:.1f} of {usable / GIB:.1f} GiB)")
     else:
         add("MEM-FIT", "pass", f"{peak.total / GIB:.1f} GiB on the most loaded GPU of {usable / GIB:.1f} GiB usable ({headroom:.0%} free)")
-    if request.min_decode_tps:
-        tps = est.decode_tokens_per_s or 0
-        add("PERF", "pass" if tps >= request.min_decode_tps else "fail",
-            f"estimated {tps:.1f} tokens/s per sequence against {request.min_decode_tps:g} asked")
+    if (speed := speed_check(est, request)) is not None:
+        checks.append(speed)
     elif request.workload.kind == "inference" and est.decode_tokens_per_s is not None and est.decode_tokens_per_s < READING_TPS:
         # no speed was asked, but a build whose users wait seconds per word is not an answer that passes silently
         tps = est.decode_tokens_per_s
