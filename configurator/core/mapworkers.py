@@ -7,6 +7,7 @@ import multiprocessing
 import os
 import sys
 import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any
@@ -21,6 +22,8 @@ if TYPE_CHECKING:
 
 POLL_S = 0.05
 """How often a waiting map looks at its stop flag while its cells are solved elsewhere."""
+WATCH_S = 1.0
+"""How often a worker looks whether the process it serves is still alive."""
 
 _WORKER: dict[str, Any] = {}  # in a worker process: its catalog, its MapCache and the job counter
 
@@ -50,10 +53,36 @@ def start_method(clean: bool = False) -> str | None:
     return "forkserver" if "forkserver" in methods else "spawn"
 
 
-def _init(catalog: Catalog, job: Any) -> None:
+def _init(catalog: Catalog, job: Any, owner: int) -> None:
     from configurator.core.advise import MapCache
 
     _WORKER.update(catalog=catalog, cache=MapCache(), job=job)
+    threading.Thread(target=_watch, args=(owner,), daemon=True, name="owner-watch").start()
+
+
+def _watch(owner: int) -> None:
+    """End this worker when the process it serves is gone. A killed app never says so: its workers wait on
+    their queue forever, and (forkserver) each holds the server's keep-alive pipe open, so neither ends."""
+    while _alive(owner):
+        time.sleep(WATCH_S)
+    os._exit(0)
+
+
+def _alive(pid: int) -> bool:
+    """Is the process running (a zombie, killed but not yet reaped by its parent, is not)?"""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as f:
+            return f.read().rpartition(")")[2].split()[:1] != ["Z"]
+    except FileNotFoundError:
+        return False
+    except OSError:  # no /proc (macOS): ask the kernel
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        except PermissionError:
+            pass
+        return True
 
 
 def _solve(job: int, index: int, model: ModelArch, workload: Workload, base: BuildRequest, floor: PlatformFloor,
@@ -83,7 +112,7 @@ class MapWorkers:
             context.set_forkserver_preload(["configurator.core.advise"])
         self._job = context.Value("i", 0)
         self._pool: cf.ProcessPoolExecutor | None = cf.ProcessPoolExecutor(
-            self.processes, mp_context=context, initializer=_init, initargs=(catalog, self._job))
+            self.processes, mp_context=context, initializer=_init, initargs=(catalog, self._job, os.getpid()))
 
     def __enter__(self) -> MapWorkers:
         return self

@@ -213,7 +213,8 @@ class RecommendationMapDialog(QDialog):
             return
         # which job the bars rank, and that they price the cards alone: a cell's whole machine costs far more per token/s
         w = request.workload
-        job = (f"{w.precision} inference" if w.kind == "inference" else
+        # the precision the estimate runs at: a request that names none is bf16 ("None inference" was the title)
+        job = (f"{w.resolved(model.max_context).precision or 'bf16'} inference" if w.kind == "inference" else
                f"{column_label('', w.method)} fine-tuning" if w.kind == "finetune" else "pretraining")
         self.chart.setTitle(f"{VALUE_TITLE}: {model.name}, {job}, the GPUs' price alone")
         try:

@@ -66,3 +66,37 @@ def test_a_stopped_map_stops_its_workers_cells(catalog, job) -> None:  # type: i
         # the counter the workers read moved on: a cell still running there returns as stopped
         assert workers._job.value >= 1
     assert 1 <= len(result.cells) < 18
+
+
+@pytest.mark.parametrize("method", ["fork", "forkserver"])
+def test_workers_of_a_killed_process_end(method, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """An app killed by the system (no close, no atexit) left its map workers and the forkserver running forever."""
+    import subprocess
+    import sys
+    import time
+
+    script = (
+        "import os, signal\n"
+        "from configurator.core.mapworkers import MapWorkers\n"
+        "from configurator.storage import catalogs\n"
+        f"w = MapWorkers(catalogs.load().catalog, 2, {method!r})\n"
+        "pids = {w._pool.submit(os.getpid).result() for _ in range(6)}\n"
+        "print(' '.join(map(str, pids)), flush=True)\n"
+        "os.kill(os.getpid(), signal.SIGKILL)\n")
+    out = tmp_path / "pids"
+    with out.open("w") as f:  # a file, not a pipe: the workers would hold a pipe open
+        code = subprocess.run([sys.executable, "-c", script], stdout=f, stderr=subprocess.STDOUT, timeout=120).returncode
+    assert code == -signal.SIGKILL
+    pids = [int(p) for p in out.read_text().split()]
+    assert pids and all(p > 0 for p in pids)
+
+    def alive(pid: int) -> bool:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                return f.read().split(")")[-1].split()[0] != "Z"  # a zombie has ended
+        except FileNotFoundError:
+            return False
+    deadline = time.monotonic() + 30
+    while any(alive(p) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not any(alive(p) for p in pids)

@@ -78,13 +78,21 @@ def test_the_map_solves_in_worker_processes_that_end_with_the_dialog(qtbot, wind
     closing the map ends them and stops it re-solving at every edit."""
     import os
 
+    from configurator.core.estimate.workload import Workload
+    from configurator.core.solve.request import BuildRequest
+
     session = window.session
+    with qtbot.waitSignal(session.solve_finished, timeout=60_000):
+        session.set_request(BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference")))
     models = [session.catalog.records["models"]["qwen3-8b"]]
     dialog = RecommendationMapDialog(session, window, models=models, columns=("int4", "int8"))
     qtbot.addWidget(dialog)
     dialog.show()
     qtbot.waitUntil(lambda: dialog.result is not None, timeout=60_000)
     assert all(c.cheapest is not None for c in dialog.result.cells)
+    # the bars name the precision the estimate runs at, also when the request names none (it said "None inference")
+    assert session.request.workload.precision is None
+    assert "Llama 3.1 8B, bf16 inference" in dialog.chart.getPlotItem().titleLabel.text
     workers = dialog._workers
     assert workers is not None and workers.method != "fork"
     processes = list(workers._pool._processes.values())
