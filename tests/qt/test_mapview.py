@@ -83,7 +83,7 @@ def test_the_map_solves_in_worker_processes_that_end_with_the_dialog(qtbot, wind
 
     session = window.session
     with qtbot.waitSignal(session.solve_finished, timeout=60_000):
-        session.set_request(BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference")))
+        session.set_request(BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", context=8192)))
     models = [session.catalog.records["models"]["qwen3-8b"]]
     dialog = RecommendationMapDialog(session, window, models=models, columns=("int4", "int8"))
     qtbot.addWidget(dialog)
