@@ -24,7 +24,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from configurator.core.catalog.loader import Catalog  # noqa: E402
 from configurator.core.estimate.workload import Workload  # noqa: E402
 from configurator.core.solve import memo  # noqa: E402
-from configurator.core.solve import plan as plan_module  # noqa: E402
 from configurator.core.solve.plan import plan  # noqa: E402
 from configurator.core.solve.request import BuildRequest, OwnedPart  # noqa: E402
 from configurator.storage import catalogs  # noqa: E402
@@ -81,8 +80,7 @@ def scaled(catalog: Catalog, factor: int) -> Catalog:
 
 def cold() -> None:
     """Forget what earlier plans memoised, so that each timed plan is a first plan."""
-    memo.clear()
-    plan_module._CLUSTER_CACHE.clear()
+    memo.clear()  # the cluster answers are memoised there too
 
 
 def main() -> int:

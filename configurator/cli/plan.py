@@ -51,7 +51,9 @@ def format_plan(result: Any) -> str:
         # with builds above, they are the relaxation (servers working together, or weights in RAM)
         lines.append(f"{result.infeasible_headline()}: {inf.reason}")
         lines.append(f"blocking: {', '.join(inf.blocking) or '-'}")
-        lines.append(f"{'the way above' if result.passing() else 'cheapest relaxation'}: {inf.cheapest_relaxation}")
+        way = ("cheapest relaxation" if not result.passing() else "the way above" if inf.relaxed_request is None
+               else "or, changing the request")  # the builds above run it as asked; the relaxation asks something else
+        lines.append(f"{way}: {inf.cheapest_relaxation}")
     for note in result.notes:
         lines.append(f"note: {note}")
     if any(prices.stale_parts(b) for b in result.builds):

@@ -245,3 +245,42 @@ def test_a_fabric_beyond_two_tiers_counts_its_core_switches(catalog: Catalog) ->
     small = fabric_for(800, switch)  # the largest two-tier tree: 40 leaves, 20 spines
     assert (small.leaves, small.spines, small.cores) == (40, 20, 0)
     assert fabric_for(40, switch).switches == 1
+
+
+def test_a_model_no_single_machine_holds_is_answered_with_servers_as_asked(catalog: Catalog) -> None:
+    """Llama 3.1 405B in bf16 (810 GB of weights), asked for a server room: it had answered only "nothing fits; use
+    q4_k_m": the servers that run it as asked were found, then dropped because the 4-bit relaxation is cheaper. They
+    are the answer; the cheaper relaxation is still offered beside them, and the command line says it changes the
+    request. Outside a server room (their power, their noise) they stay what they were: a way out when cheapest."""
+    from configurator.cli.plan import format_plan
+
+    request = BuildRequest(model_id="llama-3.1-405b", workload=Workload(kind="inference", precision="bf16"),
+                           circuit="230v16a", room="server-room")
+    result = plan(request, catalog)
+    servers = [b for b in result.passing() if b.nodes > 1]
+    assert servers, result.infeasible
+    first = servers[0]
+    assert first.estimate.workload["precision"] == "bf16"
+    assert first.gpu_count * first.nodes * catalog.records["gpus"][first.gpu_id].vram_gb >= 810
+    assert result.infeasible is not None and result.infeasible.relaxed_request is not None
+    assert result.infeasible.relaxed_request.workload.precision != "bf16"  # the relaxation is another request
+    assert result.infeasible_headline() == "no single machine can do this"
+    text = format_plan(result)
+    assert "or, changing the request: use q4_k_m" in text and "the way above" not in text
+    in_a_lab = plan(request.model_copy(update={"room": "lab"}), catalog)
+    assert not in_a_lab.builds and in_a_lab.infeasible is not None and "q4_k_m" in in_a_lab.infeasible.cheapest_relaxation
+
+
+def test_cluster_answers_follow_an_edited_price(catalog: Catalog) -> None:
+    """The cluster answers were cached by request alone: after a price edit (a new catalog) the old price came back."""
+    import dataclasses
+
+    request = BuildRequest(model_id="llama-3.1-405b", workload=Workload(kind="inference", precision="bf16"),
+                           circuit="230v16a", room="server-room", top_k=1)
+    first = next(b for b in plan(request, catalog).builds if b.nodes > 1)
+    system = first.parts[0]
+    record = catalog.records["systems"][system.id]
+    dearer = record.model_copy(update={"prices": tuple(p.model_copy(update={"amount": p.amount * 2}) for p in record.prices)})
+    edited = dataclasses.replace(catalog, records={**catalog.records, "systems": {**catalog.records["systems"], record.id: dearer}})
+    again = next(b for b in plan(request, edited).builds if b.nodes > 1 and b.parts[0].id == system.id)
+    assert again.parts[0].unit_price == pytest.approx(2 * system.unit_price)

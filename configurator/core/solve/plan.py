@@ -40,6 +40,7 @@ from configurator.core.solve.candidates import (
 )
 from configurator.core.solve.pricing import quote
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name, circuit_volts
+from configurator.core.solve.memo import remember
 from configurator.core.solve.rules import Assembly, check_build, meets_speed, power_of
 from configurator.core.solve.slots import place
 from configurator.core.solve.lazy import LazyBuildModel, price_floor
@@ -306,15 +307,10 @@ def _cluster_options(
     request: BuildRequest, catalog: Catalog, model: ModelArch, workload: Workload, exact: int | None,
     max_nodes: int | None = None,
 ) -> list[Build]:
-    key = (request.model_dump_json(), model.id, exact, max_nodes)
-    if key not in _CLUSTER_CACHE:
-        if len(_CLUSTER_CACHE) > 16:
-            _CLUSTER_CACHE.clear()
-        _CLUSTER_CACHE[key] = cluster_options(_systems(catalog, request), request, catalog, model, workload, exact, max_nodes)
-    return _CLUSTER_CACHE[key]
-
-
-_CLUSTER_CACHE: dict[tuple[str, str, int | None, int | None], list[Build]] = {}
+    # keyed by the catalog too (its identity): an edited price or a reloaded catalog had been answered from the old one
+    key = (request.model_dump_json(), model.model_dump_json(), exact, max_nodes)
+    return remember("cluster_options", key, (catalog,),
+                    lambda: cluster_options(_systems(catalog, request), request, catalog, model, workload, exact, max_nodes))
 
 
 # --------------------------------------------------------------------------- entry point
@@ -599,7 +595,16 @@ def _diagnose(
     if "speed target" in blocking and "GPU memory / speed target per machine" in blocking:
         blocking.remove("speed target")  # said once
     return Infeasible(reason=reason, blocking=tuple(dict.fromkeys(blocking)), cheapest_relaxation=relaxation,
-                      relaxed_request=relaxed_request), chosen_cluster
+                      relaxed_request=relaxed_request), chosen_cluster or _servers_as_asked(cluster, request)
+
+
+def _servers_as_asked(cluster: Build | None, request: BuildRequest) -> Build | None:
+    """Ready-made servers that run the job as asked, for a user with a server room (their power and noise) and the
+    money: they are an answer beside a cheaper relaxation that changes the job (405B in bf16 in a server room had
+    answered only "use q4_k_m"). Elsewhere they are offered only when they are the cheapest way out."""
+    if cluster is None or request.room != "server-room" or any(c.status == "fail" for c in cluster.checks):
+        return None
+    return cluster if request.budget is None or cluster.total_price <= request.budget else None
 
 
 def _rejection_summary(cand: Candidates, catalog: Catalog, dull: tuple[str, ...]) -> str:
@@ -821,6 +826,8 @@ def plan(
                   if b.nodes != cluster.nodes or b.gpu_id != cluster.gpu_id][: max(0, request.top_k - 1)]
         extra = tuple(_with_costs([cluster, *others], catalog, model, request.workload.resolved(model.max_context), request,
                                   exact_weight_bytes))
+        # ready-made servers run the job as asked: they are the answer even when a relaxation (a lower precision,
+        # say) is cheaper, which the infeasible part still offers (405B in bf16 had answered only "use q4_k_m")
         notes.append(f"no machine assembled from parts can do this; the plan uses {cluster.nodes} ready-made server(s)"
                      + ("" if cluster.power.circuit_ok else " on server-room power"))
     if relax and _offload_possible(request.workload) and not request.gpu_ids and not should_stop():
