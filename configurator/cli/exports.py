@@ -33,7 +33,8 @@ def _check_target(path: Path) -> str | None:
     return None
 
 
-def write_requested(args: argparse.Namespace, result: Any, request: Any, catalog: Any) -> int:
+def write_requested(args: argparse.Namespace, result: Any, request: Any, catalog: Any, model: Any = None,
+                    exact_weight_bytes: int | None = None) -> int:
     """Write every file asked for; exit 2 with a message when one cannot be written."""
     targets = [(kind, getattr(args, kind)) for kind in ("xlsx", "csv", "markdown", "pdf") if getattr(args, kind, None)]
     if not targets:
@@ -51,8 +52,13 @@ def write_requested(args: argparse.Namespace, result: Any, request: Any, catalog
     from configurator.core.report import atomic_write_text
     from configurator.core.report.purchase import SheetMeta, csv_text, markdown_text, write_xlsx
 
+    ranking: tuple[dict[str, Any], ...] = ()
+    if model is not None and any(kind == "pdf" for kind, _path in targets):  # the value table is the sheets'
+        from configurator.core.advise import value_rows
+
+        ranking = value_rows(model, request.workload, catalog, request, exact_weight_bytes)
     meta = SheetMeta.from_catalog(catalog, builds, project_name=f"{request.model_id} {request.workload.kind}",
-                                  app_version=__version__)
+                                  app_version=__version__, value_ranking=ranking)
     try:
         for kind, path in targets:
             if kind == "xlsx":

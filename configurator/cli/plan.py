@@ -91,7 +91,7 @@ def _cmd_plan(args: argparse.Namespace) -> int:
         print(format_plan(result))
     from configurator.cli import exports
 
-    return exports.write_requested(args, result, request, r.catalog)
+    return exports.write_requested(args, result, request, r.catalog, r.model, r.exact_weight_bytes)
 
 
 def register(commands: Any) -> None:

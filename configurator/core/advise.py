@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Chassis, Gpu, ModelArch, Record, System
-from configurator.core.errors import RequestError
+from configurator.core.errors import ConfiguratorError, RequestError
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.workload import Workload
 from configurator.core.mapworkers import MapWorkers
@@ -479,6 +479,17 @@ class RankedGpu(_Frozen):
                 "train_tokens_per_s": _round(self.train_tokens_per_s), "power_w": round(self.power_w, 1),
                 "unit_price_new": _round(self.unit_price_new), "unit_price_used": _round(self.unit_price_used),
                 "currency": self.currency, "engine": self.engine}
+
+
+def value_rows(model: ModelArch, workload: Workload, catalog: Catalog, request: BuildRequest,
+               exact_weight_bytes: int | None = None) -> tuple[dict[str, Any], ...]:
+    """The value ranking as plain rows for a printed sheet (SheetMeta.value_ranking): `rank --json` rows with the
+    GPU's name. A job the ranking cannot price gives none: the sheet then prints without its table."""
+    try:
+        ranked = value_ranking(model, workload, catalog, request, exact_weight_bytes)
+    except ConfiguratorError:
+        return ()
+    return tuple({**r.to_json(), "gpu_name": r.gpu_name} for r in ranked)
 
 
 MODIFIED_CAVEAT = ("modified by a refurbisher, not a vendor product: no warranty or vendor support, and boards "

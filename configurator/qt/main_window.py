@@ -465,13 +465,15 @@ class MainWindow(QMainWindow):
             self.export_to(Path(path), builds)
 
     def export_to(self, path: Path, builds: list) -> bool:  # type: ignore[type-arg]
-        from configurator import __version__
         from configurator.core.report import atomic_write_text
-        from configurator.core.report.purchase import SheetMeta, csv_text, markdown_text, write_xlsx
+        from configurator.core.report.purchase import csv_text, markdown_text, write_xlsx
+
+        from configurator.qt.printing import sheet_meta
 
         request = self.session.request
-        meta = SheetMeta.from_catalog(self.session.catalog, builds, self.session.project.name, __version__)
         suffix = path.suffix.lower()
+        meta = sheet_meta(self.session, builds, value=suffix == ".pdf")  # the value table is the sheets'
+
         try:
             if suffix == ".xlsx":
                 write_xlsx(path, builds, request, meta)

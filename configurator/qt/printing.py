@@ -161,8 +161,19 @@ def selected_sheet_html(session, with_charts: bool = True) -> str | None:  # typ
     build = session.selected_build
     if build is None:
         return None
-    meta = SheetMeta.from_catalog(session.catalog, [build], session.project.name, __version__)
-    return sheets_html([build], session.request, meta, "A4", with_charts)
+    return sheets_html([build], session.request, sheet_meta(session, [build]), "A4", with_charts)
+
+
+def sheet_meta(session, builds: list[Build], value: bool = True) -> SheetMeta:  # type: ignore[no-untyped-def]
+    """The header facts of the session's sheets and, with `value`, the job's value ranking for their table."""
+    from configurator import __version__
+    from configurator.core.advise import value_rows
+    from configurator.core.catalog.models import ModelArch
+
+    request = session.request
+    model = session.catalog.records["models"].get(request.model_id)
+    ranking = value_rows(model, request.workload, session.catalog, request) if value and isinstance(model, ModelArch) else ()
+    return SheetMeta.from_catalog(session.catalog, builds, session.project.name, __version__, ranking)
 
 
 def print_build_sheet(parent, session) -> None:  # type: ignore[no-untyped-def]

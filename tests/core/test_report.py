@@ -7,6 +7,7 @@ import datetime
 import io
 import re
 from collections.abc import Iterator
+from html import escape
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -16,6 +17,7 @@ import pytest
 from configurator.core import report
 from configurator.core.estimate.workload import Workload
 from configurator.core.report import purchase
+from configurator.core.report.fit import short_gpu_name
 from configurator.core.report.purchase import SheetMeta, csv_text, markdown_text, sheet_titles, write_xlsx
 from configurator.core.report.sheet import (
     assembly_notes,
@@ -473,10 +475,19 @@ def test_every_sheet_table_declares_its_column_widths(scenarios: dict[str, Scena
     each column is, every column has room for words, and the widths add up to the text width."""
     from configurator.core.report.sheet import MIN_COLUMN_PERCENT, TABLE_WIDTHS
 
+    import dataclasses
+
+    from configurator.core.advise import value_rows
+
+    catalog = catalogs.load(include_user=False).catalog
     seen = 0
     for request, build in _all_builds(scenarios):
         parser = _TableWidths()
-        parser.feed(build_sheet_html(build, request, META))
+        meta = META
+        if kind == "value":  # the value table needs the job's ranking
+            model = catalog.records["models"][request.model_id]
+            meta = dataclasses.replace(META, value_ranking=value_rows(model, request.workload, catalog, request))  # type: ignore[arg-type]
+        parser.feed(build_sheet_html(build, request, meta))
         for table_kind, widths in parser.tables:
             assert table_kind in TABLE_WIDTHS, f"a sheet table without a declared kind: {table_kind!r}"
             if table_kind != kind:
@@ -516,3 +527,32 @@ def test_old_prices_are_flagged_on_the_sheet(scenarios: dict[str, Scenario]) -> 
     fresh = build.model_copy(update={"parts": tuple(p.model_copy(update={"price_date": datetime.date.today()})
                                                     for p in build.parts)})
     assert "older than six months" not in build_sheet_html(fresh, request, META)
+
+
+def test_build_sheet_ranks_the_jobs_gpus_by_value_and_marks_its_own(scenarios: dict[str, Scenario]) -> None:
+    """Issue #17: the value ranking is a bar chart in the app and a table in the sheet. The sheet lists the job's
+    best-value GPUs (new and used prices side by side, caveats named) and marks the build's GPU, even below the top."""
+    import dataclasses
+
+    from configurator.core.advise import value_rows
+    from configurator.core.report.sheet import VALUE_ROWS
+
+    catalog = catalogs.load(include_user=False).catalog
+    request, builds = scenarios["four"]
+    model = catalog.records["models"][request.model_id]
+    rows = value_rows(model, request.workload, catalog, request)  # type: ignore[arg-type]
+    assert len(rows) > VALUE_ROWS
+    for build in builds[:2]:
+        html = build_sheet_html(build, request, dataclasses.replace(META, value_ranking=rows))
+        _parse(html)
+        section = html[html.index("<h2>Value: GPUs for this job</h2>"):]
+        section = section[: section.index("</section>")]
+        mine = [r for r in rows if r["gpu"] == build.gpu_id]
+        assert mine, build.gpu_id
+        marked = re.findall(r'<tr class="total"><td>([^<]*)</td>', section)
+        assert marked == [f"{mine[0]['count']} x {short_gpu_name(mine[0]['gpu_name'])} ◀"]
+        best = rows[0]
+        assert f"{best['price_per_tps']:,.1f}" in section and "New (each)" in section and "Used (each)" in section
+        caveated = [r for r in rows[:VALUE_ROWS] if r["caveats"]]
+        assert all(escape(r["caveats"][0]) in section for r in caveated)
+    assert "Value: GPUs" not in build_sheet_html(builds[0], request, META)  # no ranking given, no table

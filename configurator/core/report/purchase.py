@@ -66,10 +66,14 @@ class SheetMeta:
     exchange_rate_date: str = ""
     exchange_rate_source: str = ""
     app_version: str = ""
+    # the value ranking of the job's GPUs (advise.value_rows: `llm-rig rank --json` rows with gpu_name), for the
+    # sheet's table; plain data, so that the sheet can be printed in another process from JSON
+    value_ranking: tuple[dict[str, Any], ...] = ()
 
     @classmethod
     def from_catalog(
-        cls, catalog: Catalog, builds: list[Build], project_name: str = "Untitled project", app_version: str = ""
+        cls, catalog: Catalog, builds: list[Build], project_name: str = "Untitled project", app_version: str = "",
+        value_ranking: tuple[dict[str, Any], ...] = (),
     ) -> SheetMeta:
         """Dates from the catalog's exchange rates and the newest price the builds use."""
         return cls(
@@ -78,6 +82,7 @@ class SheetMeta:
             exchange_rate_date=catalog.exchange_rates_date,
             exchange_rate_source=catalog.exchange_rates_source,
             app_version=app_version,
+            value_ranking=value_ranking,
         )
 
 

@@ -114,6 +114,7 @@ TABLE_WIDTHS: dict[str, tuple[int, ...]] = {
     "memory": (8, 11, 10, 14, 13, 13, 12, 9, 10),
     "checks": (10, 12, 78),
     "nodes": (9, 10, 17, 14, 25, 25),
+    "value": (27, 12, 10, 11, 9, 11, 11, 9),
 }
 MIN_COLUMN_PERCENT = 8  # no column narrower than this, so a label always has room for words
 
@@ -744,6 +745,42 @@ def cost_section(build: Build) -> str:
     return f'<section class="block"><h2>Buy or rent</h2>{_table(["Figure", "Value"], rows)}<ul class="small">{notes}</ul></section>'
 
 
+VALUE_ROWS = 10
+"""GPUs the sheet's value table lists (best value first), and the build's own if it is further down."""
+
+
+def value_section(build: Build, meta: SheetMeta) -> str:
+    """The job's GPUs ranked by price per token/s (advise.value_ranking), the build's own marked: is this card the
+    value it looks, and what would the same money buy elsewhere."""
+    rows = [r for r in meta.value_ranking if r.get("price_per_tps") is not None]
+    if not rows:
+        return ""
+    shown = rows[:VALUE_ROWS] + [r for r in rows[VALUE_ROWS:] if r["gpu"] == build.gpu_id][:1]
+    training = rows[0].get("decode_tokens_per_s") is None
+    c = rows[0].get("currency", build.currency)
+    amount = lambda v: "-" if v is None else f"{v:,.0f}"  # noqa: E731
+    body = []
+    for r in shown:
+        mine = r["gpu"] == build.gpu_id
+        name = f"{r['count']} x {short_gpu_name(str(r.get('gpu_name', r['gpu'])))}" + (" ◀" if mine else "")
+        speed = r.get("train_tokens_per_s") if training else r.get("decode_tokens_per_s")
+        cells = [_cell(name), _cell(amount(r["price"]), "num"), _cell("-" if speed is None else f"{speed:,.1f}", "num"),
+                 _cell(f"{r['price_per_tps']:,.1f}", "num"), _cell(f"{r['price_per_gb']:,.0f}", "num"),
+                 _cell(amount(r.get("unit_price_new")), "num"), _cell(amount(r.get("unit_price_used")), "num"),
+                 _cell(f"{r.get('power_w', 0):,.0f} W", "num")]
+        attr = ' class="total"' if mine else ""  # as the cluster's size table marks its build
+        body.append(f"<tr{attr}>{''.join(cells)}</tr>")
+    caveats = [f"<li>{escape(short_gpu_name(str(r.get('gpu_name', r['gpu']))))}: {escape('; '.join(r['caveats']))}</li>"
+               for r in shown if r.get("caveats")]
+    what = "training tokens/s" if training else "decode tokens/s per sequence"
+    table = _table(["GPUs", f"Cards ({c})", "tok/s", "per tok/s", "per GB", "New (each)", "Used (each)", "Power"],
+                   body, 1, kind="value")
+    return (f"<section><h2>Value: GPUs for this job</h2>{table}<p class='small'>Best value first: the cards' price "
+            f"(the fewest that hold the job, at the build's condition) per {what}; per GB of VRAM; new and used prices "
+            "side by side; ◀ marks this build's GPU. The rest of the machine is not in these prices.</p>"
+            + (f"<ul class='small'>{''.join(caveats)}</ul>" if caveats else "") + "</section>")
+
+
 # ---------------------------------------------------------------------------------------
 # The document
 
@@ -765,6 +802,7 @@ def build_sheet_html(
         estimate_section(build),
         launch_section(build),
         cost_section(build),
+        value_section(build, meta),
         checks_section(build),
     ]
     title = f"{meta.project_name}: {build_title(build)}"
