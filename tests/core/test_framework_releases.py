@@ -68,3 +68,19 @@ def test_torchtune_releases_follow_its_history() -> None:
     assert (new.logits, new.adamw_foreach, new.nf4_whole_tensor, new.lora_dropout) == ("chunked", False, False, False)
     assert new == framework("torchtune")
     assert framework("peft", "2024-04-16") == framework("peft")
+
+
+def test_axolotl_trains_in_bf16_with_fp32_adapters_and_cut_cross_entropy(catalog: Any) -> None:
+    """axolotl's Devstral README (examples/devstral, 2025-07-08): devstral-small-qlora.yml "uses about 21GB VRAM"
+    (QLoRA r 32 on all linear layers, 2 x 2048 packed tokens, CutCrossEntropyPlugin). Its full fine-tuning keeps no
+    fp32 master copy (`bf16: true` loads the model in bf16), PEFT upcasts the adapters to fp32, and the logits are
+    never materialised."""
+    model = catalog.records["models"]["devstral-small-24b"]
+    qlora = estimate(model, Workload(kind="finetune", method="qlora", framework="axolotl", optimizer="adamw",
+                                     context=2048, batch=2, lora_rank=32))
+    assert abs(qlora.per_gpu_bytes / (21 * GB) - 1) <= 0.15
+    assert any("cut cross-entropy" in s.text for s in qlora.steps)
+    assert any("(fp32)" in s.text for s in qlora.steps)
+    full = estimate(model, Workload(kind="finetune", method="full", framework="axolotl", optimizer="adamw"), None, 8)
+    hf = estimate(model, Workload(kind="finetune", method="full", framework="transformers", optimizer="adamw"), None, 8)
+    assert full.per_gpu[0].breakdown.optimizer_states < 0.5 * hf.per_gpu[0].breakdown.optimizer_states

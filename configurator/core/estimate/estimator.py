@@ -565,7 +565,8 @@ def _training_memory(
     # optimizer state bytes per trainable parameter, without a master copy (16-bit moments when
     # the framework keeps everything in bf16, as torch.optim does for bf16 parameters)
     moments, paged = OPTIMIZER_STATE_BYTES[optimizer_name]
-    if pure_bf16 and optimizer_name in ("adamw", "paged-adamw", "sgd"):
+    trainable_bf16 = pure_bf16 if method == "full" else fw.adapter_bytes == 2.0
+    if trainable_bf16 and optimizer_name in ("adamw", "paged-adamw", "sgd"):
         moments /= 2
     saved, saved_moments = 0.0, 0.0  # modules_to_save copies (LoRA with train_embeddings)
     if method == "full":
@@ -579,7 +580,7 @@ def _training_memory(
         trainable = _lora_params(model, workload.lora_rank, workload.lora_targets)
         precision = workload.precision or ("nf4" if method == "qlora" else "bf16")
         emb, head, blocks, _, _ = _weight_bytes(counts, precision, model=model)
-        adapter_bytes = 2.0 if pure_bf16 else 4.0  # PEFT keeps adapters in fp32; torchtune in the model dtype
+        adapter_bytes = fw.adapter_bytes
         weights = emb + head + blocks + trainable * adapter_bytes
         master = 0.0
         grad_bytes = adapter_bytes
@@ -597,7 +598,7 @@ def _training_memory(
         ex.step(
             "weights",
             f"frozen base at {precision} = {_gb(emb + head + blocks)}; LoRA rank {workload.lora_rank} on "
-            f"{workload.lora_targets} = {trainable / 1e6:.1f} M trainable parameters ({'bf16' if pure_bf16 else 'fp32'})",
+            f"{workload.lora_targets} = {trainable / 1e6:.1f} M trainable parameters ({'bf16' if adapter_bytes == 2.0 else 'fp32'})",
         )
     gradients = trainable * grad_bytes + saved * 2.0
     in_backward = fw.optimizer_in_backward and one_device

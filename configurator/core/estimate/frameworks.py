@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
-FrameworkName = Literal["transformers", "peft", "trl", "torchtune", "unsloth", "llama-factory", "deepspeed"]
+FrameworkName = Literal["transformers", "peft", "trl", "torchtune", "unsloth", "llama-factory", "deepspeed", "axolotl"]
 FRAMEWORKS: tuple[str, ...] = FrameworkName.__args__  # type: ignore[attr-defined]
 
 Logits = Literal["fp32-upcast", "bf16-loss", "chunked", "fused"]
@@ -37,6 +37,9 @@ class Framework:
     # the forward runs under torch.autocast (HF Trainer --bf16/--fp16 without DeepSpeed, through accelerate's
     # native AMP); with DeepSpeed the engine casts the model itself and there is no autocast
     autocast: bool = True
+    # LoRA adapter weights: PEFT upcasts them to fp32 (get_peft_model's autocast_adapter_dtype=True) whatever the
+    # base's dtype; torchtune keeps them in the model dtype
+    adapter_bytes: float = 4.0
     # optimizer-in-backward and the default full fine-tuning optimizer hold on one GPU only: torchtune's
     # distributed configs set `optimizer_in_bwd: False` and torch.optim.AdamW (recipes/configs/*/*_full.yaml;
     # the distributed recipes lacked the option before pytorch/torchtune#1833, 2024-10-23)
@@ -67,9 +70,14 @@ FRAMEWORK_DEFAULTS: dict[str, Framework] = {
     # torchtune single-device full configs: bnb PagedAdamW8bit with optimizer_in_bwd; dtype bf16
     # everywhere; CEWithChunkedOutputLoss (num_output_chunks 8); AdamW `fused: True` (#1575); NF4 via torchao
     "torchtune": Framework("torchtune", "bf16", "paged-adamw-8bit", "adamw", True, False, "chunked",
-                           single_device_only=True, nf4_quantized_on_gpu=True),
+                           single_device_only=True, nf4_quantized_on_gpu=True, adapter_bytes=2.0),
     # Unsloth notebooks: optim "adamw_8bit", use_gradient_checkpointing="unsloth", fused cross-entropy
     "unsloth": Framework("unsloth", "mixed", "adamw-8bit", "adamw-8bit", False, True, "fused"),
+    # axolotl trains through the HF Trainer with the model loaded in bf16 (`bf16: true` sets cfg.torch_dtype =
+    # torch.bfloat16, src/axolotl/utils/config/__init__.py; loaders/model.py passes it as torch_dtype): no fp32 master
+    # copy; its example configs enable the CutCrossEntropyPlugin (Apple's CCE: logits never materialised). For a
+    # config without that plugin, --framework transformers describes the loss.
+    "axolotl": Framework("axolotl", "bf16", "adamw", "adamw", False, False, "fused"),
     # DeepSpeed ZeRO (HF Trainer integration): mixed precision plus its communication buckets
     "deepspeed": Framework("deepspeed", "mixed", "adamw", "adamw", False, False, "fp32-upcast", deepspeed_buffers=True,
                            autocast=False),
