@@ -692,12 +692,14 @@ def _training_memory(
             buffers = 2 * DEEPSPEED_BUCKET_ELEMENTS * 2.0  # reduce + all-gather buckets in 16-bit
         ex.step("zero", f"DeepSpeed communication buffers (config defaults): {_gb(buffers)}")
     if foreach_step:
-        # the step runs after backward has freed the activations; only its excess over them raises the peak
-        step_excess = max(0.0, foreach_step / (gpus if zero >= 1 else 1) - activations)
+        # each rank steps its own shard (ZeRO >= 1); the step runs after backward has freed the activations, so only
+        # its excess over them raises the peak
+        local_step = foreach_step / (gpus if zero >= 1 else 1)
+        step_excess = max(0.0, local_step - activations)
         if step_excess:
             optimizer += step_excess
             ex.step("optimizer", f"torch.optim.AdamW without fused=True runs its foreach implementation, ~sizeof(params) "
-                    f"more at the step (PyTorch docs): {_gb(foreach_step / (gpus if zero >= 1 else 1))} of intermediates, "
+                    f"more at the step (PyTorch docs): {_gb(local_step)} of intermediates, "
                     f"{_gb(step_excess)} above the activations freed by then")
     loading_excess = 0.0
     if load_transient:
