@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import statistics
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -151,7 +151,10 @@ def finetune_memory(catalog: Catalog, data: Data = None) -> tuple[list[Compariso
         except ValueError as exc:
             skipped.append(Skipped("finetune_memory", label, str(exc), row["source"]))
             continue
-        result = estimate(model, workload, None, int(row["gpus"]))
+        # a row that names its framework's release date (`framework_date`, YYYY-MM-DD: the commit of the README or
+        # tutorial it quotes) is scored as that release ran; else as the current release
+        with calibration(replace(estimator.CAL, framework_released=row.get("framework_date"))):
+            result = estimate(model, workload, None, int(row["gpus"]))
         value = result.total_bytes if row.get("scope") == "total" else result.per_gpu_bytes
         out.append(Comparison("finetune_memory", label, _bytes(row), value, row["source"]))
     return out, skipped

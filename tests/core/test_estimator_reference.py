@@ -35,3 +35,14 @@ def test_every_llama_cpp_prompt_row_names_its_build(prefix: str) -> None:
         if row["engine"] == "llama.cpp" and "measured_prefill_tokens_per_s" in row:
             assert len(row.get("llamacpp_date", "")) == 7, row["source"]  # YYYY-MM
             assert row.get("llamacpp_backend", "cuda") in ("cuda", "vulkan", "hip", "sycl", "metal"), row["source"]
+
+
+@pytest.mark.parametrize("prefix", ["reference", "holdout"])
+def test_every_torchtune_row_names_its_release(prefix: str) -> None:
+    """torchtune's memory changed with its releases (fp32 logits until the chunked loss, foreach AdamW until fused,
+    whole-tensor NF4 quantization until torchao 0.3, LoRA dropout 0.05 until 0.0: frameworks.framework), so every
+    torchtune row says the date of the README or tutorial commit it quotes."""
+    for row in rows("finetune_memory", prefix):
+        if row.get("framework") == "torchtune":
+            date = row.get("framework_date", "")
+            assert len(date) == 10 and date[4] == date[7] == "-", row["source"]  # YYYY-MM-DD

@@ -21,10 +21,12 @@ from configurator.core.estimate.frameworks import (
     DEEPSPEED_PREFETCH_ELEMENTS,
     LOGITS_BYTES,
     LOGITS_NOTES,
+    LORA_DROPOUT_BYTES,
     OPTIMIZER_STATE_BYTES,
     default_framework,
     framework,
     logits_handling,
+    nf4_load_transient,
 )
 from configurator.core.estimate.params import ParamCounts, count_params
 from configurator.core.estimate.gemm import LLAMA3_405B, MEGATRON_1T, LayerShape, shape_factor
@@ -114,6 +116,9 @@ class Calibration:
     # conservative for quantized prompts on current NVIDIA builds. Rows from June 2024 builds are scored with it on.
     llamacpp_int8_mmq: bool = False
     llamacpp_flash_attention: bool = True
+    # Which release of the fine-tuning framework the memory formulas describe (YYYY-MM-DD; None: the current one).
+    # Rows from torchtune's 2024 READMEs and tutorials are scored as that torchtune ran (frameworks.framework).
+    framework_released: str | None = None
     # Attention without flash attention (llama-bench's default -fa 0 until August 2025; builds with llamacpp_flash_attention
     # off): the KQ score matrix of each micro-batch goes through memory in fp32, written by KQ, read and written by the
     # softmax, read by KQV (ggml graph llm_build_kqv): 4 passes x 4 bytes per score, read at the decode bandwidth share.
@@ -509,6 +514,21 @@ def _lora_params(model: ModelArch, rank: int, targets: str) -> int:
     return model.num_layers * per_layer
 
 
+def _lora_inputs_per_layer(model: ModelArch, targets: str) -> int:
+    """Input width summed over one layer's adapted matrices (the same matrices as _lora_params)."""
+    h = model.hidden_size
+    q = model.num_attention_heads * model.head_dim
+    width = 3 * h + q  # q, k, v read the layer input; the output projection the attention output
+    if targets == "all-linear":
+        if model.moe is None:
+            inter = model.intermediate_size
+        else:  # each token passes through its routed experts only
+            inter = model.moe.expert_intermediate_size * model.moe.experts_per_token
+            h = h * model.moe.experts_per_token
+        width += (2 * h + inter) if model.mlp_gated else (h + inter)
+    return width
+
+
 def _activation_bytes_per_layer(model: ModelArch, seq: int, batch: int) -> float:
     """Saved activations of one block in bf16, flash attention (no s^2 term).
 
@@ -536,14 +556,17 @@ def _training_memory(
     method = workload.method if workload.kind == "finetune" else "full"
     zero = workload.zero if gpus > 1 else 0
     offload = workload.offload == "cpu"
-    fw = framework(workload.framework or default_framework(method, zero))
-    optimizer_name = workload.optimizer or (fw.full_optimizer if method == "full" else fw.lora_optimizer)
+    fw = framework(workload.framework or default_framework(method, zero), CAL.framework_released)
+    one_device = gpus == 1 or not fw.single_device_only
+    full_optimizer = fw.full_optimizer if one_device else fw.full_optimizer_distributed
+    optimizer_name = workload.optimizer or (full_optimizer if method == "full" else fw.lora_optimizer)
     pure_bf16 = fw.full_precision == "bf16"
     host = 0.0
     # optimizer state bytes per trainable parameter, without a master copy (16-bit moments when
     # the framework keeps everything in bf16, as torch.optim does for bf16 parameters)
     moments, paged = OPTIMIZER_STATE_BYTES[optimizer_name]
-    if pure_bf16 and optimizer_name in ("adamw", "paged-adamw", "sgd"):
+    trainable_bf16 = pure_bf16 if method == "full" else fw.adapter_bytes == 2.0
+    if trainable_bf16 and optimizer_name in ("adamw", "paged-adamw", "sgd"):
         moments /= 2
     saved, saved_moments = 0.0, 0.0  # modules_to_save copies (LoRA with train_embeddings)
     if method == "full":
@@ -557,7 +580,7 @@ def _training_memory(
         trainable = _lora_params(model, workload.lora_rank, workload.lora_targets)
         precision = workload.precision or ("nf4" if method == "qlora" else "bf16")
         emb, head, blocks, _, _ = _weight_bytes(counts, precision, model=model)
-        adapter_bytes = 2.0 if pure_bf16 else 4.0  # PEFT keeps adapters in fp32; torchtune in the model dtype
+        adapter_bytes = fw.adapter_bytes
         weights = emb + head + blocks + trainable * adapter_bytes
         master = 0.0
         grad_bytes = adapter_bytes
@@ -575,18 +598,29 @@ def _training_memory(
         ex.step(
             "weights",
             f"frozen base at {precision} = {_gb(emb + head + blocks)}; LoRA rank {workload.lora_rank} on "
-            f"{workload.lora_targets} = {trainable / 1e6:.1f} M trainable parameters ({'bf16' if pure_bf16 else 'fp32'})",
+            f"{workload.lora_targets} = {trainable / 1e6:.1f} M trainable parameters ({'bf16' if adapter_bytes == 2.0 else 'fp32'})",
         )
     gradients = trainable * grad_bytes + saved * 2.0
-    if fw.optimizer_in_backward:
+    in_backward = fw.optimizer_in_backward and one_device
+    if in_backward:
         # each parameter is stepped as its gradient arrives: at most one layer's gradients exist
         gradients = gradients / model.num_layers
+    # foreach AdamW's step intermediates: one tensor list the size of the trainable parameters, in their dtype
+    foreach_step = trainable * grad_bytes if fw.adamw_foreach and optimizer_name == "adamw" and not in_backward else 0.0
+    # torchao NF4 quantizes each frozen matrix of a QLoRA base on the GPU as it loads: the largest one sets the transient
+    load_transient = 0.0
+    if method == "qlora" and fw.nf4_quantized_on_gpu and (workload.precision or "nf4") == "nf4" and gpus == 1:
+        h = model.hidden_size
+        widest = model.moe.expert_intermediate_size if model.moe is not None else model.intermediate_size
+        largest = h * max(widest if workload.lora_targets == "all-linear" else 0,
+                          model.num_attention_heads * model.head_dim, model.num_kv_heads * model.head_dim)
+        load_transient = nf4_load_transient(largest, fw.nf4_whole_tensor)
     optimizer = trainable * (moments + master) + saved * saved_moments
     ex.step("optimizer", f"{optimizer_name} under {fw.name}: {moments + master:g} bytes per trainable parameter"
             + (" (master copy included)" if master else "")
             + ("; paged: bitsandbytes keeps the states in CUDA unified memory, evicted to host RAM when the GPU "
                "is full (QLoRA paper, sec. 3), so they are counted in host RAM" if paged else "")
-            + ("; optimizer step fused into the backward pass: no full gradient set" if fw.optimizer_in_backward else ""))
+            + ("; optimizer step fused into the backward pass: no full gradient set" if in_backward else ""))
     if zero >= 1:
         optimizer /= gpus
     if paged:
@@ -615,6 +649,11 @@ def _training_memory(
     weights += gathered
 
     per_layer = _activation_bytes_per_layer(model, seq, batch)
+    if method != "full" and fw.lora_dropout:
+        dropped = seq * batch * LORA_DROPOUT_BYTES * _lora_inputs_per_layer(model, workload.lora_targets)
+        per_layer += dropped
+        ex.step("activations", f"LoRA dropout: each adapted matrix saves its dropped input and mask "
+                f"({_gb(dropped)} per layer)")
     loss = logits_handling(fw, model.architecture)
     logit_bytes = LOGITS_BYTES[loss]
     logits = seq * batch * model.vocab_size * logit_bytes
@@ -652,8 +691,26 @@ def _training_memory(
         else:
             buffers = 2 * DEEPSPEED_BUCKET_ELEMENTS * 2.0  # reduce + all-gather buckets in 16-bit
         ex.step("zero", f"DeepSpeed communication buffers (config defaults): {_gb(buffers)}")
+    if foreach_step:
+        # each rank steps its own shard (ZeRO >= 1); the step runs after backward has freed the activations, so only
+        # its excess over them raises the peak
+        local_step = foreach_step / (gpus if zero >= 1 else 1)
+        step_excess = max(0.0, local_step - activations)
+        if step_excess:
+            optimizer += step_excess
+            ex.step("optimizer", f"torch.optim.AdamW without fused=True runs its foreach implementation, ~sizeof(params) "
+                    f"more at the step (PyTorch docs): {_gb(local_step)} of intermediates, "
+                    f"{_gb(step_excess)} above the activations freed by then")
+    loading_excess = 0.0
+    if load_transient:
+        # the peak can be reached while the model loads (torchtune's QLoRA tutorial: peak reserved 9.13 GB at model
+        # init against 9.29 GB in training); then only the base (and adapters) are resident
+        loading_excess = max(0.0, load_transient - (activations + gradients + optimizer))
+        ex.step("weights", f"NF4 quantization on the GPU while loading (torchao{' before 0.2, whole tensor' if fw.nf4_whole_tensor else ', chunked'}): "
+                f"{_gb(load_transient)} transient for the largest matrix"
+                + (f", {_gb(loading_excess)} above the training step's dynamic memory: the peak is at model load" if loading_excess else ""))
     dynamic = activations + gradients
-    overhead = CAL.overhead_training + CAL.fragmentation_training * dynamic + buffers
+    overhead = CAL.overhead_training + CAL.fragmentation_training * dynamic + buffers + loading_excess
     per = MemoryBreakdown(
         weights=int(weights),
         kv_cache=0,

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
-FrameworkName = Literal["transformers", "peft", "trl", "torchtune", "unsloth", "llama-factory", "deepspeed"]
+FrameworkName = Literal["transformers", "peft", "trl", "torchtune", "unsloth", "llama-factory", "deepspeed", "axolotl"]
 FRAMEWORKS: tuple[str, ...] = FrameworkName.__args__  # type: ignore[attr-defined]
 
 Logits = Literal["fp32-upcast", "bf16-loss", "chunked", "fused"]
@@ -37,6 +37,27 @@ class Framework:
     # the forward runs under torch.autocast (HF Trainer --bf16/--fp16 without DeepSpeed, through accelerate's
     # native AMP); with DeepSpeed the engine casts the model itself and there is no autocast
     autocast: bool = True
+    # LoRA adapter weights: PEFT upcasts them to fp32 (get_peft_model's autocast_adapter_dtype=True) whatever the
+    # base's dtype; torchtune keeps them in the model dtype
+    adapter_bytes: float = 4.0
+    # optimizer-in-backward and the default full fine-tuning optimizer hold on one GPU only: torchtune's
+    # distributed configs set `optimizer_in_bwd: False` and torch.optim.AdamW (recipes/configs/*/*_full.yaml;
+    # the distributed recipes lacked the option before pytorch/torchtune#1833, 2024-10-23)
+    single_device_only: bool = False
+    full_optimizer_distributed: str = "adamw"
+    # torch.optim.AdamW without `fused`: the foreach implementation "uses ~ sizeof(params) more peak memory than
+    # the for-loop version due to the intermediates being a tensorlist" (PyTorch docs, torch.optim.AdamW, `foreach`)
+    adamw_foreach: bool = False
+    # QLoRA's base is quantized by torchao's NF4Tensor on the GPU while the checkpoint loads (torchtune's
+    # `inplace_copy` dispatch: `to_nf4(args[0][1].to(dest_tensor.device))`): a transient per frozen matrix
+    nf4_quantized_on_gpu: bool = False
+    # torchao before 0.2 found each element's nearest NF4 code over the whole tensor at once
+    # (`(value - nf4).abs()`: 16 bf16 differences per element); since pytorch/ao#196 (2024-05-01) in chunks
+    nf4_whole_tensor: bool = False
+    # LoRA dropout before lora_a (`self.lora_a(self.dropout(x))`, torchtune LoRALinear): each adapted matrix saves its
+    # own dropped input (bf16) and the bool mask for backward; torchtune's builders defaulted to 0.05 until
+    # pytorch/torchtune#1492 (2024-09-11) set 0.0, as PEFT's LoraConfig does
+    lora_dropout: bool = False
 
 
 FRAMEWORK_DEFAULTS: dict[str, Framework] = {
@@ -47,10 +68,16 @@ FRAMEWORK_DEFAULTS: dict[str, Framework] = {
     # LLaMA-Factory trains through the HF Trainer (optim adamw_torch by default)
     "llama-factory": Framework("llama-factory", "mixed", "adamw", "adamw", False, False, "fp32-upcast"),
     # torchtune single-device full configs: bnb PagedAdamW8bit with optimizer_in_bwd; dtype bf16
-    # everywhere; CEWithChunkedOutputLoss (num_output_chunks 8)
-    "torchtune": Framework("torchtune", "bf16", "paged-adamw-8bit", "adamw", True, False, "chunked"),
+    # everywhere; CEWithChunkedOutputLoss (num_output_chunks 8); AdamW `fused: True` (#1575); NF4 via torchao
+    "torchtune": Framework("torchtune", "bf16", "paged-adamw-8bit", "adamw", True, False, "chunked",
+                           single_device_only=True, nf4_quantized_on_gpu=True, adapter_bytes=2.0),
     # Unsloth notebooks: optim "adamw_8bit", use_gradient_checkpointing="unsloth", fused cross-entropy
     "unsloth": Framework("unsloth", "mixed", "adamw-8bit", "adamw-8bit", False, True, "fused"),
+    # axolotl trains through the HF Trainer with the model loaded in bf16 (`bf16: true` sets cfg.torch_dtype =
+    # torch.bfloat16, src/axolotl/utils/config/__init__.py; loaders/model.py passes it as torch_dtype): no fp32 master
+    # copy; its example configs enable the CutCrossEntropyPlugin (Apple's CCE: logits never materialised). For a
+    # config without that plugin, --framework transformers describes the loss.
+    "axolotl": Framework("axolotl", "bf16", "adamw", "adamw", False, False, "fused"),
     # DeepSpeed ZeRO (HF Trainer integration): mixed precision plus its communication buckets
     "deepspeed": Framework("deepspeed", "mixed", "adamw", "adamw", False, False, "fp32-upcast", deepspeed_buffers=True,
                            autocast=False),
@@ -116,11 +143,55 @@ def default_framework(method: str, zero: int) -> str:
     return "peft" if method in ("lora", "qlora") else "transformers"
 
 
-def framework(name: str) -> Framework:
+def framework(name: str, released: str | None = None) -> Framework:
+    """The framework's defaults; `released` (YYYY-MM-DD) gives them as of that date (torchtune only: the others'
+    memory-relevant defaults are not dated here)."""
     try:
-        return FRAMEWORK_DEFAULTS[name]
+        fw = FRAMEWORK_DEFAULTS[name]
     except KeyError:
         raise ValueError(f"unknown framework {name!r} (choose from {', '.join(FRAMEWORKS)})") from None
+    if released is None or name != "torchtune":
+        return fw
+    return replace(
+        fw,
+        logits="chunked" if released >= TORCHTUNE_CHUNKED_LOSS_SINCE else "fp32-upcast",
+        adamw_foreach=released < TORCHTUNE_FUSED_ADAMW_SINCE,
+        nf4_whole_tensor=released < TORCHTUNE_TORCHAO_CHUNKED_SINCE,
+        lora_dropout=released < TORCHTUNE_NO_LORA_DROPOUT_SINCE,
+    )
+
+
+# torchtune's memory-relevant changes, from its git history (github:pytorch/torchtune):
+# - CEWithChunkedOutputLoss, pytorch/torchtune#1390 (2024-08-28); before it TransformerDecoder returned
+#   `self.output(h).float()` and the recipes sliced a contiguous fp32 copy for nn.CrossEntropyLoss (fp32-upcast)
+# - `fused: True` on every AdamW config but the paged ones, pytorch/torchtune#1575 (2024-09-14); before it
+#   torch.optim.AdamW ran its foreach implementation
+# - torchao pinned at 0.1 from 2024-04-09 (#656) until "Pin ao==0.3" (#1125, 2024-06-26); chunked NF4 quantization
+#   arrived in torchao 0.2 (pytorch/ao#196)
+# - lora_dropout 0.05 -> 0.0 in every builder, pytorch/torchtune#1492 (2024-09-11)
+TORCHTUNE_NO_LORA_DROPOUT_SINCE = "2024-09-11"
+TORCHTUNE_CHUNKED_LOSS_SINCE = "2024-08-28"
+TORCHTUNE_FUSED_ADAMW_SINCE = "2024-09-14"
+TORCHTUNE_TORCHAO_CHUNKED_SINCE = "2024-06-26"
+
+# Bytes alive on the GPU while torchao's NF4Tensor.from_tensor quantizes a bf16 matrix of N elements: the
+# checkpoint's copy moved to the GPU (2N) and the scaled blocks (2N); then the nearest-code search: before torchao 0.2,
+# `(value - nf4)` and its `.abs()`, each N x 16 bf16 (64N together); since, the same over CHUNK_SIZE = 1024**2
+# elements at a time, written into an N-byte uint8 index tensor (torchao/dtypes/nf4tensor.py, "Note: Quantize in Chunks")
+NF4_LOAD_BYTES_PER_ELEMENT = 2.0 + 2.0
+NF4_NEAREST_BYTES_PER_ELEMENT = 2 * 16 * 2.0
+NF4_QUANTIZE_CHUNK = 1024**2
+
+
+# Saved per input element of an adapted matrix under LoRA dropout: the dropped copy (bf16) and its bool mask
+LORA_DROPOUT_BYTES = 2.0 + 1.0
+
+
+def nf4_load_transient(elements: int, whole_tensor: bool) -> float:
+    """Peak transient bytes while one bf16 matrix of `elements` is quantized to NF4 on the GPU."""
+    if whole_tensor:
+        return elements * (NF4_LOAD_BYTES_PER_ELEMENT + NF4_NEAREST_BYTES_PER_ELEMENT)
+    return elements * (NF4_LOAD_BYTES_PER_ELEMENT + 1.0) + min(elements, NF4_QUANTIZE_CHUNK) * NF4_NEAREST_BYTES_PER_ELEMENT
 
 
 # Optimizer states per trainable parameter, without a master copy, and whether they are paged.
