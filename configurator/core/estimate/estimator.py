@@ -322,13 +322,14 @@ def legacy_cache_copies(model: ModelArch, engine: str) -> int:
 
 
 def _weight_bytes(
-    counts: ParamCounts, precision: str, scale: float = 1.0, model: ModelArch | None = None
+    counts: ParamCounts, precision: str, scale: float = 1.0, model: ModelArch | None = None, engine: str | None = None
 ) -> tuple[float, float, float, float, float]:
     """(embedding, lm_head, blocks, experts, experts_active) in bytes at `precision`.
 
     `scale` corrects the formula to exact bytes read from a GGUF or safetensors header. With the
     `model`, a GGUF K-quant or legacy type is sized tensor by tensor at the types llama.cpp's
-    quantizer picks (estimate.gguf); without it, at the format's one bits-per-weight figure.
+    quantizer picks (estimate.gguf); without it, at the format's one bits-per-weight figure; with the `engine`, as that
+    engine's files store the precision (precision.ENGINE_FORMATS).
     """
     if model is not None and precision in FTYPE_DEFAULT:
         g = gguf_bytes(model, precision)
@@ -336,7 +337,7 @@ def _weight_bytes(
         blocks = g.attention + g.dense_mlp + g.experts + counts.norms * 4 + counts.position * 2
         active = g.experts * counts.experts_active / counts.experts if counts.experts else 0.0
         return g.embedding * scale, g.lm_head * scale, blocks * scale, g.experts * scale, active * scale
-    fmt = weight_format(precision)
+    fmt = weight_format(precision, engine)
     body_bpw = fmt.bits_per_weight / 8 * scale
     expert_bpw = (fmt.experts_bits or fmt.bits_per_weight) / 8 * scale
     emb_bpw = fmt.embeddings_bits / 8 * scale
@@ -446,12 +447,12 @@ def _inference_memory(
 ) -> list[MemoryBreakdown]:
     engine = workload.engine or "transformers"
     context = workload.context or 4096
-    emb, head, blocks, _experts, _ = _weight_bytes(counts, workload.precision or "bf16", scale, model)
+    emb, head, blocks, _experts, _ = _weight_bytes(counts, workload.precision or "bf16", scale, model, engine)
     kv_elem = KV_BYTES[workload.kv_precision]
     copies = legacy_cache_copies(model, engine)
     kv_total = kv_cache_bytes(model, context, workload.batch, kv_elem, engine) * copies
     overhead = _engine_overhead(engine)
-    fmt = weight_format(workload.precision or "bf16")
+    fmt = weight_format(workload.precision or "bf16", engine)
     if fmt.name in FTYPE_DEFAULT:
         mix = ", ".join(f"{name} {t}" for name, t in gguf_bytes(model, fmt.name).types)
         bits = (emb + head + blocks) * 8 / scale / max(counts.total, 1)
@@ -865,8 +866,8 @@ def _decode_speed(
     precision = workload.precision or "bf16"
     context = workload.context or 4096
     batch = workload.batch
-    fmt = weight_format(precision)
-    emb, head, blocks, experts, experts_active = _weight_bytes(counts, precision, scale, model)
+    fmt = weight_format(precision, engine)
+    emb, head, blocks, experts, experts_active = _weight_bytes(counts, precision, scale, model, engine)
     moe_note = ""
     if model.moe is not None:
         # expected distinct experts touched by `batch` tokens, uniform routing
@@ -1101,7 +1102,7 @@ def fp8_speedup(mfu: float, gpu: Gpu) -> float:
 
 def _host_bytes(model: ModelArch, counts: ParamCounts, workload: Workload, scale: float) -> float:
     """System RAM for llama.cpp: the token embeddings, plus offloaded layers (with their KV) or experts."""
-    emb, _head, blocks, experts, _ = _weight_bytes(counts, workload.precision or "bf16", scale, model)
+    emb, _head, blocks, experts, _ = _weight_bytes(counts, workload.precision or "bf16", scale, model, "llama.cpp")
     cpu_layers = min(workload.cpu_layers, model.num_layers)
     per_layer = (blocks - (experts if workload.cpu_experts and model.moe else 0)) / model.num_layers
     kv = kv_cache_bytes(model, workload.context or 4096, workload.batch, KV_BYTES[workload.kv_precision], "llama.cpp")
@@ -1113,7 +1114,7 @@ def _host_bytes(model: ModelArch, counts: ParamCounts, workload: Workload, scale
 
 def _ram_read_per_token(model: ModelArch, counts: ParamCounts, workload: Workload, scale: float) -> float:
     """Bytes read from system RAM per decoded token (offloaded layers, or the active experts)."""
-    _emb, _head, blocks, experts, experts_active = _weight_bytes(counts, workload.precision or "bf16", scale, model)
+    _emb, _head, blocks, experts, experts_active = _weight_bytes(counts, workload.precision or "bf16", scale, model, "llama.cpp")
     cpu_layers = min(workload.cpu_layers, model.num_layers)
     read = 0.0
     if workload.cpu_experts and model.moe is not None:
@@ -1191,7 +1192,7 @@ def estimate(
     counts = count_params(model)
     scale = 1.0
     if exact_weight_bytes:
-        emb, head, blocks, _, _ = _weight_bytes(counts, workload.precision or "bf16", model=model)
+        emb, head, blocks, _, _ = _weight_bytes(counts, workload.precision or "bf16", model=model, engine=workload.engine)
         scale = exact_weight_bytes / (emb + head + blocks)
         ex.assume(f"weights sized from the file header: {exact_weight_bytes / GIB:.2f} GiB exactly")
     if workload.context and workload.context > model.max_context:
