@@ -234,7 +234,7 @@ def estimate_on_host(
     step_gpu = 0.0
     if not cpu_only and gpu is not None and placement.gpu_layers:
         eff = _bw_efficiency("llama.cpp", workload.precision or "bf16", gpu)
-        step_gpu = gpu_bytes / (eff * gpu.memory_bandwidth_gbps * 1e9) + _fixed_overhead("llama.cpp", gpu, placement.gpu_layers) \
+        step_gpu = gpu_bytes / (eff * gpu.memory_bandwidth_gbps * 1e9) + _fixed_overhead("llama.cpp", gpu, placement.gpu_layers, gpus=gpus) \
             + (gpus - 1) * _est.CAL.layer_split_hop_s
         steps.append(Step(topic="decode", text=f"GPU share: {gpu_bytes / GIB:.2f} GiB per token at {eff:.0%} of "
                           f"{gpu.memory_bandwidth_gbps:g} GB/s = {step_gpu * 1e3:.2f} ms"))
