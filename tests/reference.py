@@ -170,10 +170,11 @@ def prefill_speed(catalog: Catalog, data: Data = None) -> tuple[list[Comparison]
 
 
 def _build_of(row: Row, kind: str) -> estimator.Calibration:
-    """The constants as the row's llama.cpp build ran (estimator.llamacpp_build): prompt rows of llama.cpp name their
-    build month (`llamacpp_date`, YYYY-MM), the backend when not CUDA (`llamacpp_backend`) and `flash_attention` when
-    the run set -fa itself."""
-    if kind != "prefill_speed" or row["engine"] != "llama.cpp" or "llamacpp_date" not in row:
+    """The constants as the row's llama.cpp build ran (estimator.llamacpp_build): llama.cpp rows name their build month
+    (`llamacpp_date`, YYYY-MM, or YYYY when the source gives only the year), the backend when not CUDA
+    (`llamacpp_backend`) and `flash_attention` when the run set -fa itself. Prompt rows and decode rows alike: the
+    prompt follows int8 MMQ and FlashAttention, the decode step CUDA graphs."""
+    if ENGINE_ALIASES.get(row["engine"], row["engine"]) != "llama.cpp" or "llamacpp_date" not in row:
         return estimator.CAL  # a row that does not name its build is scored as the plain estimate (Calibration)
     return llamacpp_build(row["llamacpp_date"], row.get("llamacpp_backend", "cuda"), row.get("flash_attention"))
 

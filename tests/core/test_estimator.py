@@ -292,6 +292,28 @@ def test_int8_mmq_builds_process_quantized_prompts_without_the_dequantize_pass(c
     assert vulkan == pytest.approx(before)  # other backends do not run the CUDA MMQ kernels
 
 
+def test_cuda_graph_builds_decode_faster_on_one_ampere_card_only(catalog: Catalog) -> None:
+    """The same RTX 3090 Ti and LLaMA 2 7B Q4_0 tg128 before and after CUDA graphs (ggml-org/llama.cpp PR #6766, May
+    2024; holdout rows, no constant is fitted on them): 127.43 t/s at build 1786 (PR #4812, January 2024) and 164.12
+    t/s on master a week after the merge (PR #7302's table). Graphs run on one GPU only, and on Turing only in builds
+    after PR #25749 (July 2026)."""
+    model = catalog.get("models", "llama-2-7b")
+    w = Workload(kind="inference", precision="q4_0", context=512, engine="llama.cpp")
+
+    def tps(gpu_id: str, date: str, gpus: int = 1) -> float:
+        with calibration(llamacpp_build(date)):
+            value = estimate(model, w, catalog.get("gpus", gpu_id), gpus).decode_tokens_per_s
+        assert value is not None
+        return value
+
+    january, may = tps("rtx-3090-ti", "2024-01"), tps("rtx-3090-ti", "2024-05")
+    assert january == pytest.approx(127.43, rel=0.15) and may == pytest.approx(164.12, rel=0.15)
+    assert may > 1.05 * january
+    assert tps("rtx-3090-ti", "2024-05", gpus=2) == pytest.approx(tps("rtx-3090-ti", "2024-01", gpus=2))
+    assert tps("rtx-2080-ti", "2025-12") == pytest.approx(tps("rtx-2080-ti", "2024-01"))
+    assert tps("rtx-2080-ti", "2026-08") > tps("rtx-2080-ti", "2025-12")
+    assert tps("tesla-p40", "2026-08") == pytest.approx(tps("tesla-p40", "2024-01"))
+
 def _tensor_bytes(result: object) -> float:
     """What torch.cuda.max_memory_allocated sees: every term except the runtime overhead (CUDA context, slack)."""
     b = result.breakdown  # type: ignore[attr-defined]

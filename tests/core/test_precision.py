@@ -37,6 +37,19 @@ def test_mxfp4_checkpoints_match_the_gpt_oss_model_card(catalog: Catalog, model_
     assert bf16.breakdown.weights > 3 * result.breakdown.weights
 
 
+def test_mxfp4_gguf_keeps_attention_and_embeddings_at_q8_0(catalog: Catalog) -> None:
+    # ggml-org/gpt-oss-20b-GGUF's loader log (quoted in ik_llama.cpp issue #822 and others): 98 Q8_0 tensors (attention,
+    # token_embd, output), 72 MXFP4 (experts), "file size = 11.27 GiB": llama.cpp's file is smaller than the bf16-
+    # attention checkpoint (12.8 GiB), and its decode reads fewer bytes a token
+    model = catalog.get("models", "gpt-oss-20b")
+    gguf = estimate(model, Workload(kind="inference", precision="mxfp4", engine="llama.cpp", context=1))
+    file_bytes = gguf.breakdown.weights + gguf.host_ram_bytes  # the token-embedding table sits in system RAM
+    assert file_bytes / GIB == pytest.approx(11.27, rel=0.02)
+    gpu = catalog.get("gpus", "rtx-6000-ada")
+    fast = estimate(model, Workload(kind="inference", precision="mxfp4", engine="llama.cpp", context=128), gpu, 1)
+    assert fast.decode_tokens_per_s is not None and fast.decode_tokens_per_s > 150  # bf16 attention read 136 tokens/s
+
+
 @pytest.mark.parametrize(
     ("precision", "published_gb"),
     # bartowski's Llama-3.1-Nemotron-70B-Instruct-GGUF file table (Llama 3.1 70B shapes), quoted at

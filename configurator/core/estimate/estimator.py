@@ -40,6 +40,15 @@ from configurator.core.estimate.workload import ENGINE_STAND_IN, ENGINE_STAND_IN
 GIB = 1024**3
 
 
+# Decode tokens/s of LLaMA 2 7B (32 layers) before and after CUDA graphs, same machine and build otherwise:
+# PR #6766 (JohannesGaessler's ./main tg, Q4_0): RTX 3090 116.31 -> 128.27, RTX 4090 138.31 -> 146.81;
+# issue #6763 (the PR's announcement, Q4_K_M): H100 PCIe 143.35 -> 163.83. Seconds saved per token / 32 layers:
+# 25.0, 13.1 and 27.3 us; Calibration.layer_overhead_saved_by_graphs is their mean.
+CUDA_GRAPH_PAIRS = ((116.31, 128.27), (138.31, 146.81), (143.35, 163.83))
+CUDA_GRAPH_PAIR_LAYERS = 32
+CUDA_GRAPH_SAVING_S = sum(1 / a - 1 / b for a, b in CUDA_GRAPH_PAIRS) / len(CUDA_GRAPH_PAIRS) / CUDA_GRAPH_PAIR_LAYERS
+
+
 @dataclass(frozen=True)
 class Calibration:
     """Achieved fractions of peak and fixed costs, fitted to the published measurements in
@@ -72,8 +81,20 @@ class Calibration:
     step_overhead_llamacpp: float = 0.0
     step_overhead_vllm: float = 2.5e-3  # Qwen2.5-0.5B/1.5B on A100: ~3 ms per token at any size
     step_overhead_transformers: float = 14e-3  # HF generate(): Qwen2.5-7B/32B on A100
+    # llama.cpp per layer: the ggml graph's ~10 kernels per layer, each launched from the host (fitted on builds of
+    # 2023-24 that launch every kernel: XiongjieDai's Dec 2023 tables, the multi-GPU rows, Mixtral).
     layer_overhead_llamacpp: float = 60e-6
     layer_overhead_llamacpp_hbm: float = 110e-6
+    # What CUDA graphs take off that per-layer cost (the token's kernels captured once and replayed as one graph
+    # launch, ggml-org/llama.cpp PR #6766). DERIVED, not fitted: the mean of the PR's own before/after pairs for
+    # LLaMA 2 7B (32 layers), CUDA_GRAPH_PAIRS above.
+    layer_overhead_saved_by_graphs: float = CUDA_GRAPH_SAVING_S  # 21.8 us
+    # The plain estimate describes a current CUDA build: graphs on (see llamacpp_build and _cuda_graphs).
+    llamacpp_cuda_graphs: bool = True
+    llamacpp_volta_turing_graphs: bool = True
+    # A Vulkan build records the ggml graph into command buffers and submits them in batches (up to 100 nodes a
+    # submission, ggml-vulkan GGML_VK_MAX_NODES_PER_SUBMIT), not a host launch per kernel: the same saving as graphs.
+    llamacpp_vulkan: bool = False
     # exllamav2 (and v3) run each attention and MLP block as one C++ call into its extension (exllamav2_ext
     # ext_qmlp.cpp / ext_qattn.cpp: `q_mlp_forward_` does norm, gate/up, activation, down and residual, replayed as a
     # CUDA graph when `use_graphs`), so a layer costs fewer launches than llama.cpp's ggml graph. Fitted on the
@@ -192,14 +213,29 @@ CAL = Calibration()
 # the two the plain estimate assumes (FlashAttention yes, int8 MMQ no) and why.
 LLAMACPP_INT8_MMQ_SINCE = "2024-06"
 LLAMACPP_FLASH_ATTENTION_SINCE = "2025-08"
+# Token generation changed with CUDA graphs, PR #6766 (merged 2024-05-08, on by default in CUDA builds): each decode
+# step's kernels are captured once and replayed as one graph, instead of a host launch per kernel. The PR enables them
+# for one GPU and batch size 1 only ("disable for multi-gpu and batch size > 1", the merge commit's log) and on
+# compute capability 8.0 and later (ggml-cuda.cu ggml_cuda_graph_set_enabled: `cc < GGML_CUDA_CC_AMPERE` ->
+# disable_due_to_gpu_arch); PR #25749 (July 2026) lowered that gate to Volta and Turing; Pascal stays excluded (PR
+# #27721, open). Other backends (Vulkan, SYCL, HIP, Metal) keep their own per-kernel submission.
+LLAMACPP_CUDA_GRAPHS_SINCE = "2024-05"
+LLAMACPP_CUDA_GRAPHS_VOLTA_TURING_SINCE = "2026-08"
+CUDA_GRAPH_ARCHITECTURES = frozenset({"Ampere", "Ada Lovelace", "Hopper", "Blackwell"})
+VOLTA_TURING = frozenset({"Volta", "Turing"})
+# Which of those the plain estimate takes: the build of today (graphs on, Volta and Turing included).
+LLAMACPP_CURRENT = "9999"
 
 
 def llamacpp_build(date: str, backend: str = "cuda", flash_attention: bool | None = None) -> Calibration:
-    """The current constants as a llama.cpp build of `date` (YYYY-MM) on `backend` ran; `flash_attention` when the run
-    set -fa itself (else the default of that build)."""
+    """The current constants as a llama.cpp build of `date` (YYYY-MM, or YYYY when the source gives only the year) on
+    `backend` ran; `flash_attention` when the run set -fa itself (else the default of that build)."""
     fa = date >= LLAMACPP_FLASH_ATTENTION_SINCE if flash_attention is None else flash_attention
     return replace(CAL, llamacpp_int8_mmq=backend == "cuda" and date >= LLAMACPP_INT8_MMQ_SINCE,
-                   llamacpp_flash_attention=fa)
+                   llamacpp_flash_attention=fa,
+                   llamacpp_cuda_graphs=backend == "cuda" and date >= LLAMACPP_CUDA_GRAPHS_SINCE,
+                   llamacpp_volta_turing_graphs=backend == "cuda" and date >= LLAMACPP_CUDA_GRAPHS_VOLTA_TURING_SINCE,
+                   llamacpp_vulkan=backend == "vulkan")
 
 
 @contextmanager
@@ -291,13 +327,14 @@ def legacy_cache_copies(model: ModelArch, engine: str) -> int:
 
 
 def _weight_bytes(
-    counts: ParamCounts, precision: str, scale: float = 1.0, model: ModelArch | None = None
+    counts: ParamCounts, precision: str, scale: float = 1.0, model: ModelArch | None = None, engine: str | None = None
 ) -> tuple[float, float, float, float, float]:
     """(embedding, lm_head, blocks, experts, experts_active) in bytes at `precision`.
 
     `scale` corrects the formula to exact bytes read from a GGUF or safetensors header. With the
     `model`, a GGUF K-quant or legacy type is sized tensor by tensor at the types llama.cpp's
-    quantizer picks (estimate.gguf); without it, at the format's one bits-per-weight figure.
+    quantizer picks (estimate.gguf); without it, at the format's one bits-per-weight figure; with the `engine`, as that
+    engine's files store the precision (precision.ENGINE_FORMATS).
     """
     if model is not None and precision in FTYPE_DEFAULT:
         g = gguf_bytes(model, precision)
@@ -305,7 +342,7 @@ def _weight_bytes(
         blocks = g.attention + g.dense_mlp + g.experts + counts.norms * 4 + counts.position * 2
         active = g.experts * counts.experts_active / counts.experts if counts.experts else 0.0
         return g.embedding * scale, g.lm_head * scale, blocks * scale, g.experts * scale, active * scale
-    fmt = weight_format(precision)
+    fmt = weight_format(precision, engine)
     body_bpw = fmt.bits_per_weight / 8 * scale
     expert_bpw = (fmt.experts_bits or fmt.bits_per_weight) / 8 * scale
     emb_bpw = fmt.embeddings_bits / 8 * scale
@@ -415,12 +452,12 @@ def _inference_memory(
 ) -> list[MemoryBreakdown]:
     engine = workload.engine or "transformers"
     context = workload.context or 4096
-    emb, head, blocks, _experts, _ = _weight_bytes(counts, workload.precision or "bf16", scale, model)
+    emb, head, blocks, _experts, _ = _weight_bytes(counts, workload.precision or "bf16", scale, model, engine)
     kv_elem = KV_BYTES[workload.kv_precision]
     copies = legacy_cache_copies(model, engine)
     kv_total = kv_cache_bytes(model, context, workload.batch, kv_elem, engine) * copies
     overhead = _engine_overhead(engine)
-    fmt = weight_format(workload.precision or "bf16")
+    fmt = weight_format(workload.precision or "bf16", engine)
     if fmt.name in FTYPE_DEFAULT:
         mix = ", ".join(f"{name} {t}" for name, t in gguf_bytes(model, fmt.name).types)
         bits = (emb + head + blocks) * 8 / scale / max(counts.total, 1)
@@ -750,13 +787,26 @@ def _bw_efficiency(engine: str, precision: str, gpu: Gpu) -> float:
 EXLLAMA_ENGINES = ("exllamav2", "exllamav3")
 
 
-def _fixed_overhead(engine: str, gpu: Gpu, layers: int, named_engine: str | None = None) -> float:
+def batched_launches(gpu: Gpu, gpus: int) -> bool:
+    """Whether the llama.cpp build in CAL submits a decode step's kernels in one go (CUDA graphs on `gpus` x `gpu`,
+    LLAMACPP_CUDA_GRAPHS_SINCE, or a Vulkan build's batched command buffers) instead of one host launch per kernel."""
+    if CAL.llamacpp_vulkan:
+        return True
+    if gpu.vendor != "nvidia" or gpus != 1 or not CAL.llamacpp_cuda_graphs:
+        return False
+    return gpu.architecture in CUDA_GRAPH_ARCHITECTURES or (
+        gpu.architecture in VOLTA_TURING and CAL.llamacpp_volta_turing_graphs)
+
+
+def _fixed_overhead(engine: str, gpu: Gpu, layers: int, named_engine: str | None = None, gpus: int = 1) -> float:
     """Per-token fixed cost; `named_engine` is the engine the user named when `engine` stands in for it
     (ENGINE_STAND_IN): exllamav2/v3 stream weights like llama.cpp but have their own per-layer cost."""
     if named_engine in EXLLAMA_ENGINES:
         return CAL.step_overhead_llamacpp + layers * CAL.layer_overhead_exllamav2
     if engine == "llama.cpp":
         per_layer = CAL.layer_overhead_llamacpp_hbm if _is_hbm(gpu) else CAL.layer_overhead_llamacpp
+        if batched_launches(gpu, gpus):
+            per_layer -= CAL.layer_overhead_saved_by_graphs
         return CAL.step_overhead_llamacpp + layers * per_layer
     if engine == "vllm":
         return CAL.step_overhead_vllm + layers * CAL.layer_overhead_vllm
@@ -873,8 +923,8 @@ def _decode_speed(
     precision = workload.precision or "bf16"
     context = workload.context or 4096
     batch = workload.batch
-    fmt = weight_format(precision)
-    emb, head, blocks, experts, experts_active = _weight_bytes(counts, precision, scale, model)
+    fmt = weight_format(precision, engine)
+    emb, head, blocks, experts, experts_active = _weight_bytes(counts, precision, scale, model, engine)
     moe_note = ""
     if model.moe is not None:
         # expected distinct experts touched by `batch` tokens, uniform routing
@@ -894,8 +944,11 @@ def _decode_speed(
     flops_per_token = 2 * (counts.matmul_active) + 4 * model.num_layers * context * model.num_attention_heads * model.head_dim
     peak = _peak_tflops(gpu, fmt.compute) * 1e12
     compute_eff = _compute_efficiency(engine, gpu)
-    overhead = _fixed_overhead(engine, gpu, model.num_layers, named_engine)
+    overhead = _fixed_overhead(engine, gpu, model.num_layers, named_engine, gpus)
     expert_loop = _expert_loop_overhead(model, engine)
+    if engine == "llama.cpp" and named_engine not in EXLLAMA_ENGINES and batched_launches(gpu, gpus):
+        ex.assume(f"llama.cpp submits each decode step's kernels in one go ({'Vulkan command buffers' if CAL.llamacpp_vulkan else 'CUDA graphs, llama.cpp since May 2024'}): "
+                  f"{CAL.layer_overhead_saved_by_graphs * 1e6:.0f} us less per layer than one host launch per kernel")
     if expert_loop:
         overhead += expert_loop
         ex.step("decode", f"transformers runs the {model.moe.num_experts if model.moe else 0} routed experts of each of "
@@ -1106,7 +1159,7 @@ def fp8_speedup(mfu: float, gpu: Gpu) -> float:
 
 def _host_bytes(model: ModelArch, counts: ParamCounts, workload: Workload, scale: float) -> float:
     """System RAM for llama.cpp: the token embeddings, plus offloaded layers (with their KV) or experts."""
-    emb, _head, blocks, experts, _ = _weight_bytes(counts, workload.precision or "bf16", scale, model)
+    emb, _head, blocks, experts, _ = _weight_bytes(counts, workload.precision or "bf16", scale, model, "llama.cpp")
     cpu_layers = min(workload.cpu_layers, model.num_layers)
     per_layer = (blocks - (experts if workload.cpu_experts and model.moe else 0)) / model.num_layers
     kv = kv_cache_bytes(model, workload.context or 4096, workload.batch, KV_BYTES[workload.kv_precision], "llama.cpp")
@@ -1118,7 +1171,7 @@ def _host_bytes(model: ModelArch, counts: ParamCounts, workload: Workload, scale
 
 def _ram_read_per_token(model: ModelArch, counts: ParamCounts, workload: Workload, scale: float) -> float:
     """Bytes read from system RAM per decoded token (offloaded layers, or the active experts)."""
-    _emb, _head, blocks, experts, experts_active = _weight_bytes(counts, workload.precision or "bf16", scale, model)
+    _emb, _head, blocks, experts, experts_active = _weight_bytes(counts, workload.precision or "bf16", scale, model, "llama.cpp")
     cpu_layers = min(workload.cpu_layers, model.num_layers)
     read = 0.0
     if workload.cpu_experts and model.moe is not None:
@@ -1196,7 +1249,7 @@ def estimate(
     counts = count_params(model)
     scale = 1.0
     if exact_weight_bytes:
-        emb, head, blocks, _, _ = _weight_bytes(counts, workload.precision or "bf16", model=model)
+        emb, head, blocks, _, _ = _weight_bytes(counts, workload.precision or "bf16", model=model, engine=workload.engine)
         scale = exact_weight_bytes / (emb + head + blocks)
         ex.assume(f"weights sized from the file header: {exact_weight_bytes / GIB:.2f} GiB exactly")
     if workload.context and workload.context > model.max_context:

@@ -66,7 +66,7 @@ class _Sizes:
 
 def _sizes(model: ModelArch, workload: Workload, scale: float) -> _Sizes:
     counts = count_params(model)
-    emb, head, blocks, experts, _active = _weight_bytes(counts, workload.precision or "bf16", scale, model)
+    emb, head, blocks, experts, _active = _weight_bytes(counts, workload.precision or "bf16", scale, model, "llama.cpp")
     flags = tuple(moe_layers(model))
     n_moe = max(1, sum(flags))
     layers = model.num_layers
@@ -165,7 +165,7 @@ def estimate_on_host(
     counts = count_params(model)
     scale = 1.0
     if exact_weight_bytes:
-        emb, head, blocks, _, _ = _weight_bytes(counts, workload.precision or "bf16", model=model)
+        emb, head, blocks, _, _ = _weight_bytes(counts, workload.precision or "bf16", model=model, engine="llama.cpp")
         scale = exact_weight_bytes / (emb + head + blocks)
     cpu_only = gpu is None or gpus == 0
     placement = choose_placement(model, workload, gpu, 0 if cpu_only else gpus, scale)
@@ -175,7 +175,7 @@ def estimate_on_host(
     steps: list[Step] = [Step(topic="host", text=t) for t in host.explanation]
     assumptions: list[str] = []
     warnings: list[str] = []
-    fmt = weight_format(workload.precision or "bf16")
+    fmt = weight_format(workload.precision or "bf16", "llama.cpp")
     context = workload.context or 4096
     batch = workload.batch
 
@@ -234,7 +234,7 @@ def estimate_on_host(
     step_gpu = 0.0
     if not cpu_only and gpu is not None and placement.gpu_layers:
         eff = _bw_efficiency("llama.cpp", workload.precision or "bf16", gpu)
-        step_gpu = gpu_bytes / (eff * gpu.memory_bandwidth_gbps * 1e9) + _fixed_overhead("llama.cpp", gpu, placement.gpu_layers) \
+        step_gpu = gpu_bytes / (eff * gpu.memory_bandwidth_gbps * 1e9) + _fixed_overhead("llama.cpp", gpu, placement.gpu_layers, gpus=gpus) \
             + (gpus - 1) * _est.CAL.layer_split_hop_s
         steps.append(Step(topic="decode", text=f"GPU share: {gpu_bytes / GIB:.2f} GiB per token at {eff:.0%} of "
                           f"{gpu.memory_bandwidth_gbps:g} GB/s = {step_gpu * 1e3:.2f} ms"))

@@ -131,7 +131,20 @@ KV_BYTES: dict[str, float] = {
 }
 
 
-def weight_format(name: str) -> WeightFormat:
+# A GGUF of gpt-oss ("MXFP4 MoE", llama.cpp file type 38, convert_hf_to_gguf.py of the original checkpoint) keeps the
+# experts MXFP4 but stores attention, token embedding and output as Q8_0: the loader of ggml-org/gpt-oss-20b-GGUF logs
+# "type f32: 289 tensors, type q8_0: 98 tensors (24 layers x q/k/v/o, token_embd, output), type mxfp4: 72 tensors,
+# file size = 11.27 GiB (4.63 BPW)" (ik_llama.cpp issue #822 and others); the bf16 checkpoint is 12.8 GiB.
+GGUF_MXFP4_MOE = WeightFormat("mxfp4", 8.5, 8.5, "GGUF MXFP4 MoE: experts MXFP4 (E2M1 + E8M0 scale per 32 = 4.25 bpw), "
+                              "attention, embeddings and head Q8_0 (8.5 bpw)", experts_bits=4.25, moe_only=True)
+# (engine, precision) pairs whose files lay the weights out differently from the checkpoint the precision names
+ENGINE_FORMATS: dict[tuple[str, str], WeightFormat] = {("llama.cpp", "mxfp4"): GGUF_MXFP4_MOE}
+
+
+def weight_format(name: str, engine: str | None = None) -> WeightFormat:
+    """The weight layout of precision `name`; with `engine`, as that engine's own files store it (ENGINE_FORMATS)."""
+    if engine is not None and (engine, name) in ENGINE_FORMATS:
+        return ENGINE_FORMATS[(engine, name)]
     try:
         return WEIGHT_FORMATS[name]
     except KeyError:

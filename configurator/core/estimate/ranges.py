@@ -26,7 +26,9 @@ RANGE_FACTORS: dict[str, tuple[float, float]] = {
     # re-derived 2026-12-01 after torchtune rows were scored as their release ran (frameworks.framework): (0.841, 1.299)
     "finetune_memory": (0.84, 1.30),
     # re-derived 2026-12-01 after exllamav2's own per-layer cost: plain quantiles (0.827, 1.304) over 87 rows, unchanged
-    "decode_speed": (0.82, 1.31),
+    # re-derived 2026-12-01 after llama.cpp decode rows were scored as their build ran (CUDA graphs, Vulkan batching):
+    # plain quantiles (0.815, 1.284) over the same 87 rows, rounded outward; before (0.82, 1.31)
+    "decode_speed": (0.81, 1.29),
     # re-derived 2026-12-01 after the llama.cpp build history (int8 MMQ, FlashAttention; rows scored as their build ran)
     # and the dmatora cold-start row scored as a first evaluation: split-conformal bounds (crossval.conformal_factors,
     # 0.814, 1.297) of the leave-one-source-out errors over 36 rows from 3 sources; the plain quantiles (0.883, 1.237)
