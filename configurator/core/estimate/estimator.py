@@ -969,13 +969,14 @@ def _training_time(
     # the reference run's rate less its own bubble and tensor-parallel all-reduces (Calibration.plan_step_share_*):
     # this job pays its own data-parallel all-reduce (scaling, below), not that run's layout
     reference = reference_layout(gpu)
-    default = default_mfu(model, gpu, workload.batch * seq) / (reference[1] if reference is not None else 1.0)
+    shaped = default_mfu(model, gpu, workload.batch * seq)
+    default = shaped / (reference[1] if reference is not None else 1.0)
     mfu = workload.mfu or default
     if method == "qlora":
         mfu *= 0.75
         ex.assume("QLoRA dequantizes NF4 weights on every pass: utilisation taken as 75 % of the bf16 figure")
     if workload.mfu is None:
-        shape = default / default_mfu(model, gpu) if default_mfu(model, gpu) else 1.0
+        shape = shaped / default_mfu(model, gpu) if default_mfu(model, gpu) else 1.0
         ex.assume(f"default utilisation of the compute {mfu:.0%} of peak bf16 tensor throughput for {gpu.architecture} at "
                   f"hidden size {model.hidden_size} (largest published runs: 1T GPT on A100 50 %, Llama 3 405B on H100 "
                   "43 %, lower for smaller hidden sizes: more memory-bound work per FLOP"
@@ -1000,9 +1001,9 @@ def _training_time(
                       "report: 419 unexpected interruptions in 54 days on 16,384 H100, over 90 % effective time)")
         mfu *= effective
     if workload.mfu is None and reference is not None:
-        ex.assume(f"{CAL.end_to_end_share:.0%} of the rest is steady-state training: checkpoint saves, evaluation and "
-                  "stalls take the remainder of a whole run (BLOOM-176B: 156 TFLOP/s per GPU sustained, 135 over its "
-                  "1.08M GPU-hours); a benchmark's tokens/s per GPU would be that much higher")
+        ex.assume(f"a whole run spends {CAL.end_to_end_share:.0%} of its remaining time in steady-state steps: checkpoint "
+                  "saves, evaluation and stalls take the rest (BLOOM-176B: 156 TFLOP/s per GPU in its fastest "
+                  "configuration, 135 over its 1.08M GPU-hours); a benchmark's tokens/s per GPU would be that much higher")
         mfu *= CAL.end_to_end_share
     peak = training_tflops(gpu, "bf16") * 1e12  # measured-GEMM realism off NVIDIA (support.py)
     if peak < 0.99 * (gpu.bf16_tflops or gpu.fp16_tflops) * 1e12:

@@ -340,7 +340,8 @@ def _evaluate(
     # here, so that compute is the GPUs' work alone, and those of this layout's `gpus` come on top of the whole step
     # (below), restarts as a loss that grows with the cluster (Calibration.interruptions_per_gpu_hour)
     base_share = elapsed_share(gpu, base.gpus) if workload.mfu is None else 1.0
-    share = elapsed_share(gpu, gpus) if mfu is None else 1.0
+    # --mfu is the whole rate, as in estimate(): no restarts or run losses on top of it
+    share = elapsed_share(gpu, gpus) if mfu is None and workload.mfu is None else 1.0
     per_gpu_rate = training_tflops(gpu, "bf16") * 1e12 * (mfu if mfu is not None else (base.mfu or 0.35) / base_share)
     reference = reference_layout(gpu)
     if mfu is None and reference is not None:
