@@ -16,7 +16,7 @@ from typing import Any, Callable
 from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate import estimator
 from configurator.core.estimate.crossval import Point, source_group
-from configurator.core.estimate.estimator import calibration, estimate, llamacpp_build
+from configurator.core.estimate.estimator import calibration, elapsed_share, estimate, llamacpp_build
 from configurator.core.estimate.workload import Workload
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -228,9 +228,13 @@ def training_gpu_hours(catalog: Catalog, data: Data = None) -> tuple[list[Compar
             grad_checkpointing=bool(row.get("grad_checkpointing", False)), precision=row.get("precision"),
             batch=int(row.get("micro_batch", 1)),
         )
-        result = estimate(model, workload, gpu, int(row.get("gpus", 8)))
+        gpus = int(row.get("gpus", 8))
+        result = estimate(model, workload, gpu, gpus)
         assert result.gpu_hours is not None
-        out.append(Comparison("training_gpu_hours", label, float(row["measured_gpu_hours"]), result.gpu_hours, row["source"]))
+        # steady_state: the figure is tokens / a measured tokens-per-second rate (a benchmark), which leaves out what a
+        # whole run loses to restarts, checkpoints and evaluation; the estimate prices a whole run, so those come off
+        hours = result.gpu_hours * (elapsed_share(gpu, gpus) if row.get("steady_state") else 1.0)
+        out.append(Comparison("training_gpu_hours", label, float(row["measured_gpu_hours"]), hours, row["source"]))
     return out, skipped
 
 

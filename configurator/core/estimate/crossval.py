@@ -71,6 +71,7 @@ KNOBS: dict[str, tuple[Knob, ...]] = {
         # the sourced steady-state figures bound the end-to-end ones (restarts, checkpoints, evaluation) from above
         Knob("default_mfu_hopper", 0.30, 0.43),
         Knob("default_mfu_ampere", 0.35, 0.50),
+        Knob("end_to_end_share", 0.75, 1.0),
     ),
 }
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.estimate import estimator as estimator_module
-from configurator.core.estimate.estimator import effective_training_share, estimate, reference_layout
+from configurator.core.estimate.estimator import elapsed_share, estimate, reference_layout
 from configurator.core.estimate.gemm import shape_factor
 from configurator.core.estimate.result import HARD_HEADROOM, EstimateResult, GpuMemory, MemoryBreakdown
 from configurator.core.estimate.workload import Workload
@@ -118,7 +118,8 @@ class ParallelPlan:
     links: dict[str, str] = field(default_factory=dict)
     why: str = ""
     step_tokens: float = 0.0
-    restarts_s: float = 0.0  # elapsed time lost to failures and restarts, per step  # tokens per optimizer step (the global batch)
+    restarts_s: float = 0.0  # elapsed time lost to restarts and a whole run's other losses (checkpoints, evaluation), per step
+    virtual_stages: int = 1  # model chunks per pipeline rank: 1 is plain 1F1B, more is the interleaved schedule
 
     @property
     def seconds_per_token(self) -> float:
@@ -152,6 +153,7 @@ class ParallelPlan:
                                                             ("total", self.step_s))},
             "bytes_per_gpu_per_step": {k: int(v) for k, v in self.volumes.items()},
             "links": dict(self.links), "why": self.why, "tokens_per_step": int(self.step_tokens),
+            "virtual_stages": self.virtual_stages,
         }
 
 
@@ -181,6 +183,19 @@ def sharded_estimate(
     return hi.model_copy(update={"gpus": dp, "per_gpu": (memory,), "fits": fits})
 
 
+MAX_VIRTUAL_STAGES = 8
+"""The most model chunks per pipeline rank the planner tries with the interleaved schedule: each chunk adds a round of
+stage-to-stage sends (below); Narayanan et al. 2021 (sec. 2.2.2, fig. 4) interleave a few chunks, not one per layer."""
+
+
+def _virtual_options(layers_per_stage: int, pp: int) -> list[int]:
+    """Chunks per pipeline rank the interleaved 1F1B schedule can use: each rank's layers split evenly into v chunks
+    (Megatron-LM's --num-layers-per-virtual-pipeline-stage must divide the layers; its README), only with a pipeline."""
+    if pp <= 1:
+        return [1]
+    return [v for v in range(1, min(layers_per_stage, MAX_VIRTUAL_STAGES) + 1) if layers_per_stage % v == 0]
+
+
 def _divisors_pow2(limit: int) -> list[int]:
     out, d = [], 1
     while d <= limit:
@@ -208,14 +223,16 @@ def plan_training(
     model: ModelArch, workload: Workload, gpu: Gpu, nodes: int, gpus_per_node: int,
     inter: Link | None = None, intra: Link | None = None, exact_weight_bytes: int | None = None,
     mfu: float | None = None, tensor: int | None = None, pipeline: int | None = None,
-    batch_tokens: float | None = None,
+    batch_tokens: float | None = None, virtual_stages: int | None = None,
 ) -> ParallelPlan | None:
     """The fastest layout that fits: tensor parallel inside the NVLink domain, pipeline and data parallel across
     nodes, ZeRO where it buys memory (Narayanan et al. 2021, "Efficient Large-Scale Language Model Training on GPU
     Clusters Using Megatron-LM", sec. 3.3 takeaways). None when nothing fits.
 
     `tensor` and `pipeline` fix those degrees (a published layout; `pipeline` may then be any divisor of the layers,
-    e.g. Megatron's 35 stages of 3 layers), and `batch_tokens` the global batch (default GLOBAL_BATCH_TOKENS)."""
+    e.g. Megatron's 35 stages of 3 layers), and `batch_tokens` the global batch (default GLOBAL_BATCH_TOKENS). With a
+    pipeline, the interleaved 1F1B schedule (v model chunks per rank) is tried beside the plain one; `virtual_stages`
+    fixes v (1: plain 1F1B)."""
     workload = workload.resolved(model.max_context)
     gpus = nodes * gpus_per_node
     intra = intra or intra_node_link(gpu)
@@ -244,8 +261,8 @@ def plan_training(
 
     def rank(p: ParallelPlan) -> float:
         # wall time per token, not per step: layouts whose data-parallel width exceeds the global batch run bigger
-        # steps; a hair's preference for fewer model-parallel ranks and less sharding breaks ties
-        return p.seconds_per_token * (1 + 1e-6 * (p.tensor + p.pipeline + (p.zero_stage or 0)))
+        # steps; a hair's preference for fewer model-parallel ranks, less sharding and fewer chunks breaks ties
+        return p.seconds_per_token * (1 + 1e-6 * (p.tensor + p.pipeline + (p.zero_stage or 0) + p.virtual_stages))
 
     tp_options = [t for t in _divisors_pow2(gpus_per_node) if heads % t == 0 and (kv_heads % t == 0 or t % kv_heads == 0)]
     if tensor is not None:
@@ -267,10 +284,12 @@ def plan_training(
                     zeros = [0, 1] if pp > 1 else [0, 1, 2, 3]
                     if dp == 1:
                         zeros = [0]
-                    for zero in zeros:
+                    chunks = ([virtual_stages] if virtual_stages is not None and pp > 1
+                              else _virtual_options(model.num_layers // pp, pp))
+                    for zero, v in ((z, v) for z in zeros for v in chunks):
                         plan = _evaluate(model, workload, gpu, base(dp, zero, ckpt), nodes, gpus_per_node, tp, cp, pp, dp,
                                          zero, ckpt, capacity, intra, inter, seq, tokens, mfu,
-                                         batch_tokens or GLOBAL_BATCH_TOKENS)
+                                         batch_tokens or GLOBAL_BATCH_TOKENS, v)
                         if not plan.fits:
                             continue
                         if best_uncapped is None or rank(plan) < rank(best_uncapped):
@@ -286,14 +305,19 @@ def plan_training(
 def _evaluate(
     model: ModelArch, workload: Workload, gpu: Gpu, base: EstimateResult, nodes: int, gpus_per_node: int,
     tp: int, cp: int, pp: int, dp: int, zero: int, ckpt: bool, capacity: int, intra: Link, inter: Link | None,
-    seq: int, tokens: float, mfu: float | None, batch_tokens: float = GLOBAL_BATCH_TOKENS,
+    seq: int, tokens: float, mfu: float | None, batch_tokens: float = GLOBAL_BATCH_TOKENS, virtual: int = 1,
 ) -> ParallelPlan:
+    """The layout's memory per GPU and step time."""
     b = base.peak_gpu.breakdown
     model_parallel = tp * pp
     # model states split over tensor and pipeline ranks; activations over tensor (sequence parallel,
     # Korthikanti et al. 2022) and context ranks; with 1F1B the first stage holds `pp` micro-batches of
     # L/pp layers, i.e. one whole model's worth (Narayanan et al. 2021, sec. 2.2.1)
     gradients, activations = b.gradients / model_parallel, b.activations / (tp * cp)
+    if virtual > 1:
+        # interleaved 1F1B: the first stage holds more micro-batches in flight, activations x (1 + (p-1)/(p v))
+        # (Korthikanti et al. 2022, arXiv 2205.05198, sec. 4.2.3, m there being the interleaving stages)
+        activations *= 1 + (pp - 1) / (pp * virtual)
     # the allocator's slack is a share of the dynamic memory (estimator: Calibration.fragmentation_training x
     # (activations + gradients)); it splits with them, else a 1T model kept ~150 GB of the whole model's slack per GPU
     slack_saved = estimator_module.CAL.fragmentation_training * (b.gradients - gradients + b.activations - activations)
@@ -304,26 +328,29 @@ def _evaluate(
     )
     gpus = tp * cp * pp * dp
     micro = max(1, workload.batch)
-    sequences = max(dp * micro, round(batch_tokens / seq / (dp * micro)) * dp * micro)
+    # the global batch in whole micro-batches per data-parallel rank; interleaving also needs the micro-batches per
+    # pipeline to divide by its stages (Megatron-LM asserts it; its README), so the batch is rounded to that instead
+    unit = dp * micro * (pp if virtual > 1 else 1)
+    sequences = max(unit, round(batch_tokens / seq / unit) * unit)
     m = sequences // (dp * micro)
     step_tokens = sequences * seq
     flops_per_token = (base.training_flops or 0.0) / tokens if tokens else 0.0
     # compute at MFU of the peak bf16 rate the estimator uses (support.training_tflops: measured GEMM rates off NVIDIA)
-    # the base estimate's utilisation counts restarts for its own GPU count: taken out here, so that compute is the
-    # GPUs' work alone, and the restarts of this layout's `gpus` come on top of the whole step (below) as a loss
-    # that grows with the cluster (Calibration.interruptions_per_gpu_hour)
-    base_share = effective_training_share(base.gpus) if base.gpus > 1 else 1.0
-    share = effective_training_share(gpus) if mfu is None else 1.0
+    # the base estimate's utilisation counts restarts for its own GPU count and a whole run's other losses: taken out
+    # here, so that compute is the GPUs' work alone, and those of this layout's `gpus` come on top of the whole step
+    # (below), restarts as a loss that grows with the cluster (Calibration.interruptions_per_gpu_hour)
+    base_share = elapsed_share(gpu, base.gpus) if workload.mfu is None else 1.0
+    # --mfu is the whole rate, as in estimate(): no restarts or run losses on top of it
+    share = elapsed_share(gpu, gpus) if mfu is None and workload.mfu is None else 1.0
     per_gpu_rate = training_tflops(gpu, "bf16") * 1e12 * (mfu if mfu is not None else (base.mfu or 0.35) / base_share)
     reference = reference_layout(gpu)
     if mfu is None and reference is not None:
-        # the default utilisation is the reference run's end-to-end figure, bubble and all-reduces included; this
-        # layout's own are added below, so compute runs at that run's compute-only rate (Calibration.plan_step_share_*),
-        # and tensor- or context-parallel splits cut this layout's GEMMs into fewer tiles per wave than the unsplit
-        # layer the estimate priced (gemm.py)
+        # the default utilisation is already the reference run's compute-only rate (Calibration.plan_step_share_*);
+        # this layout's bubble and all-reduces are added below, and tensor- or context-parallel splits cut its GEMMs
+        # into fewer tiles per wave than the unsplit layer the estimate priced (gemm.py)
         split = shape_factor(model, gpu, micro * seq, tp, reference[0], cp) / shape_factor(model, gpu, micro * seq, 1,
                                                                                         reference[0])
-        per_gpu_rate *= split / reference[1]
+        per_gpu_rate *= split
     compute = flops_per_token * step_tokens / (gpus * per_gpu_rate) if per_gpu_rate else 0.0
     h = model.hidden_size
     act_bytes = seq / cp * micro * h * 2  # one micro-batch's hidden states in bf16
@@ -333,10 +360,12 @@ def _evaluate(
     reduces = 4 + (2 if ckpt else 0)
     layers_per_stage = model.num_layers / pp
     tensor = layers_per_stage * m * reduces * _allreduce_s(act_bytes, tp, tp_link) if tp > 1 else 0.0
-    # pipeline: bubble (p-1)/m of the compute (1F1B, Narayanan et al. 2021 eq. 1) plus sends between stages
+    # pipeline: bubble (p-1)/m of the compute (1F1B, Narayanan et al. 2021 eq. 1), (p-1)/(v m) with v model chunks per
+    # rank (the interleaved schedule, sec. 2.2.2), plus sends between stages, v times as many when interleaved ("the
+    # amount of communication also increases by v", same section)
     pp_link = inter if (inter is not None and tp * cp * pp > gpus_per_node) else intra
-    sends = 2 * (pp - 1) / pp * m * act_bytes / tp / (pp_link.busbw_gbs * 1e9) if pp > 1 else 0.0
-    bubble = (pp - 1) / m * compute if pp > 1 else 0.0
+    sends = virtual * 2 * (pp - 1) / pp * m * act_bytes / tp / (pp_link.busbw_gbs * 1e9) if pp > 1 else 0.0
+    bubble = (pp - 1) / (virtual * m) * compute if pp > 1 else 0.0
     # context parallel: K and V of the other chunks pass round a ring, overlapped with attention except one hop
     kv_dim = model.num_kv_heads * model.head_dim
     context = (model.num_layers / pp) * m * 3 * (act_bytes / h * kv_dim * 2) / cp / (intra.busbw_gbs * 1e9) if cp > 1 else 0.0
@@ -363,7 +392,7 @@ def _evaluate(
             # parameters, the same volume as an all-reduce
             pass
         volumes["data"] = 2 * (dp - 1) / dp * grad_bytes if dp > 1 else 0.0
-    volumes["pipeline"] = 2 * m * act_bytes / tp if pp > 1 else 0.0
+    volumes["pipeline"] = virtual * 2 * m * act_bytes / tp if pp > 1 else 0.0
     work = compute + tensor + bubble + sends + context + data
     step = work / share
     links = {"tensor": tp_link.name if tp > 1 else "", "data": dp_link.name if dp > 1 else "",
@@ -374,7 +403,7 @@ def _evaluate(
         capacity_bytes=capacity, compute_s=compute, tensor_s=tensor, pipeline_s=bubble + sends, data_s=data,
         context_s=context, step_s=step, steps=tokens / step_tokens if step_tokens else 0.0,
         volumes=volumes, links={k: v for k, v in links.items() if v}, step_tokens=float(step_tokens),
-        restarts_s=step - work,
+        restarts_s=step - work, virtual_stages=virtual,
     )
 
 
@@ -384,8 +413,10 @@ def _explained(plan: ParallelPlan, model: ModelArch) -> ParallelPlan:
         reasons.append(f"tensor parallel {plan.tensor} inside each {plan.gpus_per_node}-GPU node, where the fast link is "
                        f"({plan.links.get('tensor', '')}): 4-6 all-reduces per layer need it")
     if plan.pipeline > 1:
-        reasons.append(f"pipeline parallel {plan.pipeline} (~{model.num_layers // plan.pipeline} layers per stage; "
-                       f"{plan.micro_batches} micro-batches per step keep the bubble at {(plan.pipeline - 1) / plan.micro_batches:.0%})")
+        interleaved = (f", interleaved 1F1B with {plan.virtual_stages} chunks per GPU" if plan.virtual_stages > 1 else "")
+        reasons.append(f"pipeline parallel {plan.pipeline} (~{model.num_layers // plan.pipeline} layers per stage{interleaved}; "
+                       f"{plan.micro_batches} micro-batches per step keep the bubble at "
+                       f"{(plan.pipeline - 1) / (plan.virtual_stages * plan.micro_batches):.0%})")
     if plan.context > 1:
         reasons.append(f"context parallel {plan.context}: the sequence is split so its activations fit")
     if plan.data > 1:
@@ -406,7 +437,7 @@ def training_result(plan: ParallelPlan, base: EstimateResult) -> EstimateResult:
     assumptions = tuple(a for a in base.assumptions if "scaling efficiency" not in a and "data-parallel" not in a) + (
         f"parallelism: {plan.why}",
         f"step = compute {plan.compute_s:.2f} s + tensor {plan.tensor_s:.2f} s + pipeline {plan.pipeline_s:.2f} s + "
-        f"data {plan.data_s:.2f} s exposed + restarts {plan.restarts_s:.2f} s = {plan.step_s:.2f} s; {plan.steps:,.0f} steps of {GLOBAL_BATCH_TOKENS / 1e6:.1f}M tokens; "
+        f"data {plan.data_s:.2f} s exposed + restarts and run losses {plan.restarts_s:.2f} s = {plan.step_s:.2f} s; {plan.steps:,.0f} steps of {GLOBAL_BATCH_TOKENS / 1e6:.1f}M tokens; "
         f"scaling efficiency {plan.scaling_efficiency:.0%}",
     )
     return base.model_copy(update={
