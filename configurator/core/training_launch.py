@@ -143,6 +143,12 @@ def accelerate_command(job: _Job) -> tuple[str, str]:
 # --------------------------------------------------------------------------- torchtune
 
 
+def torchtune_recipe(method: str, distributed: bool) -> str:
+    """The recipe `tune run` takes: {full,lora}_finetune_{single_device,distributed} (recipes/; QLoRA is a LoRA recipe
+    with a qlora_* model builder)."""
+    return ("full" if method == "full" else "lora") + "_finetune_" + ("distributed" if distributed else "single_device")
+
+
 def torchtune_config(model_id: str, method: str, distributed: bool) -> TorchtuneConfig | None:
     """The built-in config `tune run` would use for this model, method and recipe, if torchtune ships one."""
     suffixes = {  # config-name endings per method (torchtune/_recipe_registry.py)
@@ -153,7 +159,7 @@ def torchtune_config(model_id: str, method: str, distributed: bool) -> Torchtune
         ("lora", True): ("_lora",),
         ("qlora", True): ("_qlora",),
     }[(method, distributed)]
-    recipe = ("full" if method == "full" else "lora") + "_finetune_" + ("distributed" if distributed else "single_device")
+    recipe = torchtune_recipe(method, distributed)
     for config in TORCHTUNE_CONFIGS.get(model_id, ()):
         if config.recipe == recipe and config.name.endswith(suffixes):
             return config
@@ -172,7 +178,7 @@ def torchtune_command(job: _Job) -> tuple[str, str]:
     overrides are OmegaConf dotlist keys merged over the YAML, `~key` removes one: torchtune/config/_utils.py
     _merge_yaml_and_cli_args)."""
     distributed = job.gpus > 1
-    recipe = ("full" if job.method == "full" else "lora") + "_finetune_" + ("distributed" if distributed else "single_device")
+    recipe = torchtune_recipe(job.method, distributed)
     config = torchtune_config(job.model_id, job.method, distributed)
     overrides: list[str] = []
     base = config
@@ -387,7 +393,7 @@ def unsloth_command(job: _Job) -> tuple[str, str]:
         settings.append("use_gradient_checkpointing=False")
     settings += [f"per_device_train_batch_size={job.batch}", f'optim="{HF_OPTIM.get(job.optimizer, "adamw_torch")}"']
     label = "Unsloth, your script on one GPU"
-    idle = f"; Unsloth trains on one GPU, this build's other {job.gpus - 1} stay idle" if job.gpus > 1 else ""
+    idle = f"; Unsloth trains on one GPU, the other {job.gpus - 1} of this build stay idle" if job.gpus > 1 else ""
     command = "python your_unsloth_script.py  # " + ", ".join(settings) + idle
     return label, command
 
