@@ -234,6 +234,11 @@ def torchtune_command(job: _Job) -> tuple[str, str]:
         if job.offload:
             overrides.append("fsdp_cpu_offload=True")
             label += " + CPU offload"
+    if job.method == "qlora" and job.precision != "nf4":
+        # torchtune's QLoRA builders quantize the bf16 checkpoint to NF4 with torchao; they load no GPTQ/AWQ/int8 base
+        label += f" (an NF4 base: torchtune does not load {job.precision})"
+    if job.adapters and job.train_embeddings:
+        label += " (its LoRA builders do not train the embeddings: the estimate counts them)"
     if base is None:
         label += f" (your config: torchtune ships none for {job.model_id} {job.method})"
     return label, join_argv(parts + overrides)
