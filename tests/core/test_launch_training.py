@@ -28,3 +28,138 @@ def test_pretraining_starts_from_the_config_not_the_published_weights(catalog: C
     # fine-tuning starts from the weights
     tuned = _command(catalog, Workload(kind="finetune", method="lora", context=2048))
     assert tuned[tuned.index("--model_name_or_path") + 1] == "meta-llama/Llama-3.2-1B" and "--config_name" not in tuned
+
+
+def _launch(catalog: Catalog, workload: Workload, gpus: int, model_id: str = "llama-3.1-8b") -> tuple[str, list[str]]:
+    model = catalog.records["models"][model_id]
+    gpu = catalog.records["gpus"]["a100-80gb-sxm"]
+    assert isinstance(model, ModelArch) and isinstance(gpu, Gpu)
+    launch = launch_command(model, estimate(model, workload, gpu, gpus))
+    return launch["engine"], shlex.split(launch["command"])
+
+
+def _after(words: list[str], flag: str) -> str:
+    return words[words.index(flag) + 1]
+
+
+def test_a_torchtune_lora_on_four_gpus_runs_torchtunes_distributed_recipe(catalog: Catalog) -> None:
+    """The report that opened this: a torchtune LoRA on 4 GPUs printed `accelerate launch ... --use_deepspeed`,
+    although the memory was torchtune's. Checked against github:pytorch/torchtune@bd2a0fc: torchtune/_cli/run.py
+    (`tune run [TORCHRUN-OPTIONS] <recipe> --config <config>`, torchrun's --nproc_per_node), torchtune/_recipe_registry.py
+    (recipe and config names), recipes/lora_finetune_distributed.py (batch_size, enable_activation_checkpointing) and the
+    lora_llama3_1_8b builder (lora_rank, lora_alpha, apply_lora_to_mlp)."""
+    engine, words = _launch(catalog, Workload(kind="finetune", method="lora", framework="torchtune", context=4096), 4)
+    assert words[:2] == ["tune", "run"] and "accelerate" not in words and "--use_deepspeed" not in words
+    assert _after(words, "--nproc_per_node") == "4" and "lora_finetune_distributed" in words
+    assert _after(words, "--config") == "llama3_1/8B_lora"
+    assert "tokenizer.max_seq_len=4096" in words and "model.lora_rank=16" in words
+    assert "model.apply_lora_to_mlp=True" in words  # all-linear targets, as estimated
+    assert engine.startswith("torchtune")
+    # one GPU: the single-device recipe and its QLoRA config, no torchrun
+    engine, words = _launch(catalog, Workload(kind="finetune", method="qlora", framework="torchtune", context=2048), 1)
+    assert "--nproc_per_node" not in words and "lora_finetune_single_device" in words
+    assert _after(words, "--config") == "llama3_1/8B_qlora_single_device" and "tokenizer.max_seq_len=2048" in words
+
+
+def test_torchtune_realises_the_estimates_optimizer_and_sharding(catalog: Catalog) -> None:
+    """Full fine-tuning on 4 GPUs with ZeRO-2 and CPU offload. Checked against recipes/full_finetune_distributed.py
+    (cfg.get("fsdp_cpu_offload"), cfg.get("fsdp_reshard_after_forward"): False is SHARD_GRAD_OP, i.e. ZeRO-2;
+    cfg.optimizer_in_bwd), torchtune/config/_utils.py (`optimizer=X` replaces the component, `~key` removes a key) and
+    recipes/configs/llama3_1/8B_full.yaml (torch.optim.AdamW with `fused: True`, which bitsandbytes' optimizers lack)."""
+    w = Workload(kind="finetune", method="full", framework="torchtune", context=2048, zero=2, offload="cpu",
+                 optimizer="paged-adamw-8bit")
+    engine, words = _launch(catalog, w, 4)
+    assert "full_finetune_distributed" in words and _after(words, "--config") == "llama3_1/8B_full"
+    assert "fsdp_cpu_offload=True" in words and "fsdp_reshard_after_forward=False" in words
+    assert "optimizer=bitsandbytes.optim.PagedAdamW8bit" in words and "~optimizer.fused" in words
+    assert "optimizer_in_bwd=False" in words and "CPU offload" in engine
+    # one GPU: the optimizer steps inside backward, as the estimate assumed (frameworks.py: torchtune single-device)
+    _, words = _launch(catalog, Workload(kind="finetune", method="full", framework="torchtune", context=2048), 1)
+    assert "full_finetune_single_device" in words and "optimizer_in_bwd=True" in words
+    assert "gradient_accumulation_steps=1" in words
+
+
+def test_torchtune_uses_a_built_in_config_only_where_it_ships_one(catalog: Catalog) -> None:
+    """Mistral Small 24B has no torchtune config (torchtune/_recipe_registry.py): the user gives theirs. Llama 3.1 8B has
+    no distributed QLoRA config: the distributed LoRA config runs QLoRA with the builder of its single-device QLoRA
+    config (recipes/configs/llama3_1/8B_qlora_single_device.yaml: torchtune.models.llama3_1.qlora_llama3_1_8b)."""
+    engine, words = _launch(catalog, Workload(kind="finetune", method="lora", framework="torchtune", context=2048), 1,
+                            "mistral-small-24b")
+    assert _after(words, "--config") == "your_config.yaml" and "your config" in engine
+    _, words = _launch(catalog, Workload(kind="finetune", method="qlora", framework="torchtune", context=2048), 2)
+    assert _after(words, "--config") == "llama3_1/8B_lora"
+    assert "model=torchtune.models.llama3_1.qlora_llama3_1_8b" in words
+
+
+def test_llama_factory_runs_its_own_cli_with_deepspeed_and_torchrun(catalog: Catalog) -> None:
+    """Checked against github:hiyouga/LLaMA-Factory@ff6d4d1: src/llamafactory/launcher.py (`train` goes through torchrun
+    with FORCE_TORCHRUN, NPROC_PER_NODE processes), hparams/finetuning_args.py (--stage, --finetuning_type, --lora_rank,
+    --lora_target), hparams/model_args.py (--quantization_bit, --disable_gradient_checkpointing), hparams/data_args.py
+    (--cutoff_len) and examples/deepspeed/ds_z3_config.json."""
+    w = Workload(kind="finetune", method="full", framework="llama-factory", context=4096, zero=3)
+    engine, words = _launch(catalog, w, 4)
+    assert words[:4] == ["FORCE_TORCHRUN=1", "NPROC_PER_NODE=4", "llamafactory-cli", "train"]
+    assert _after(words, "--stage") == "sft" and _after(words, "--finetuning_type") == "full"
+    assert _after(words, "--cutoff_len") == "4096"
+    assert _after(words, "--deepspeed") == "examples/deepspeed/ds_z3_config.json"
+    assert engine == "LLaMA-Factory + DeepSpeed ZeRO-3"
+    # QLoRA on one GPU: bitsandbytes 4-bit, no torchrun; LLaMA-Factory checkpoints unless told not to
+    w = Workload(kind="finetune", method="qlora", framework="llama-factory", context=1024, grad_checkpointing=False)
+    engine, words = _launch(catalog, w, 1)
+    assert words[:2] == ["llamafactory-cli", "train"] and "--deepspeed" not in words
+    assert _after(words, "--finetuning_type") == "lora" and _after(words, "--quantization_bit") == "4"
+    assert _after(words, "--disable_gradient_checkpointing") == "true" and engine == "LLaMA-Factory"
+
+
+def test_trl_runs_trl_sft_with_an_accelerate_config(catalog: Catalog) -> None:
+    """Checked against github:huggingface/trl@f2cd577: trl/cli/commands/training.py (`trl sft`, unknown flags go to
+    accelerate launch), trl/cli/accelerate_config.py and trl/accelerate_configs/ (zero3, single_gpu),
+    trl/trainer/sft_config.py (--max_length; gradient_checkpointing defaults to True) and trl/trainer/model_config.py
+    (--use_peft, --lora_r, --lora_target_modules, --load_in_4bit)."""
+    w = Workload(kind="finetune", method="lora", framework="trl", context=8192, zero=3)
+    engine, words = _launch(catalog, w, 8)
+    assert words[:2] == ["trl", "sft"] and _after(words, "--accelerate_config") == "zero3"
+    assert _after(words, "--num_processes") == "8" and _after(words, "--max_length") == "8192"
+    assert "--use_peft" in words and _after(words, "--lora_target_modules") == "all-linear"
+    assert engine == "TRL + DeepSpeed ZeRO-3"
+    w = Workload(kind="finetune", method="qlora", framework="trl", context=2048, grad_checkpointing=False)
+    _, words = _launch(catalog, w, 1)
+    assert _after(words, "--accelerate_config") == "single_gpu" and "--load_in_4bit" in words
+    assert _after(words, "--gradient_checkpointing") == "false"
+
+
+def test_axolotl_runs_axolotl_train_with_config_overrides(catalog: Catalog) -> None:
+    """Checked against github:axolotl-ai-cloud/axolotl@067b021: src/axolotl/cli/main.py (`train CONFIG --launcher`),
+    src/axolotl/cli/config_options.py (--base-model, --sequence-len, --adapter, --load-in-4bit, --deepspeed),
+    docs/cli.qmd (launcher arguments after `--`) and deepspeed_configs/zero3_bf16.json."""
+    w = Workload(kind="finetune", method="qlora", framework="axolotl", context=4096, zero=3)
+    engine, words = _launch(catalog, w, 2)
+    assert words[:2] == ["axolotl", "train"] and _after(words, "--sequence-len") == "4096"
+    assert _after(words, "--adapter") == "qlora" and "--load-in-4bit" in words
+    assert _after(words, "--deepspeed") == "deepspeed_configs/zero3_bf16.json"
+    assert words[-2:] == ["--", "--num_processes=2"] and engine == "axolotl + DeepSpeed ZeRO-3"
+
+
+def test_unsloth_has_no_cli_so_the_command_is_the_users_script_on_one_gpu(catalog: Catalog) -> None:
+    """Unsloth is a library (FastLanguageModel.from_pretrained(max_seq_length=, load_in_4bit=), get_peft_model(r=,
+    use_gradient_checkpointing="unsloth")): the command says so and carries the estimate's settings."""
+    model = catalog.records["models"]["llama-3.1-8b"]
+    gpu = catalog.records["gpus"]["a100-80gb-sxm"]
+    assert isinstance(model, ModelArch) and isinstance(gpu, Gpu)
+    w = Workload(kind="finetune", method="qlora", framework="unsloth", context=2048)
+    launch = launch_command(model, estimate(model, w, gpu, 2))
+    command, settings = launch["command"].split("#", 1)  # the settings are a shell comment
+    assert shlex.split(command) == ["python", "your_unsloth_script.py"]
+    assert "max_seq_length=2048" in settings and "load_in_4bit=True" in settings and "r=16" in settings
+    assert "one GPU" in launch["engine"] and "the other 1 of this build stay idle" in settings
+
+
+def test_hf_frameworks_keep_the_accelerate_command_and_pretraining_falls_back_to_it(catalog: Catalog) -> None:
+    """transformers, PEFT and DeepSpeed are the user's script under accelerate; torchtune has no from-scratch entry point,
+    LLaMA-Factory has one (--stage pt --train_from_scratch, hparams/model_args.py)."""
+    engine, words = _launch(catalog, Workload(kind="finetune", method="lora", framework="peft", context=2048, zero=2), 2)
+    assert words[:2] == ["accelerate", "launch"] and _after(words, "--zero_stage") == "2"
+    engine, words = _launch(catalog, Workload(kind="pretrain", framework="torchtune", tokens=1e9, context=2048), 8)
+    assert words[:2] == ["accelerate", "launch"] and "--config_name" in words and "no from-scratch" in engine
+    _, words = _launch(catalog, Workload(kind="pretrain", framework="llama-factory", tokens=1e9, context=2048), 8)
+    assert _after(words, "--stage") == "pt" and _after(words, "--train_from_scratch") == "true"

@@ -1,0 +1,420 @@
+"""The training command for an estimate, in the framework the estimate assumed, with flags read from its source."""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass
+
+from configurator.core.catalog.models import ModelArch
+from configurator.core.estimate.result import EstimateResult
+from configurator.core.torchtune_configs import TORCHTUNE_CONFIGS, TorchtuneConfig
+
+# Frameworks whose users run their own training script under accelerate (the estimate describes the HF Trainer
+# with PEFT, or DeepSpeed's engine): they keep the accelerate command.
+ACCELERATE_FRAMEWORKS = ("transformers", "peft", "deepspeed")
+
+# The estimate's optimizer as the HF Trainer's `optim` (transformers src/transformers/training_args.py,
+# OptimizerNames: adamw_torch, adamw_bnb_8bit, paged_adamw_32bit, paged_adamw_8bit, sgd); LLaMA-Factory
+# (--optim), TRL (--optim) and axolotl (`optimizer`, passed on to TrainingArguments.optim) take these names.
+HF_OPTIM: dict[str, str] = {
+    "adamw": "adamw_torch",
+    "adamw-8bit": "adamw_bnb_8bit",
+    "paged-adamw": "paged_adamw_32bit",
+    "paged-adamw-8bit": "paged_adamw_8bit",
+    "sgd": "sgd",
+}
+# The estimate's optimizer as a torchtune `optimizer._component_` (torchtune's configs use torch.optim.AdamW and
+# bitsandbytes.optim.PagedAdamW / PagedAdamW8bit; bitsandbytes also exports AdamW8bit)
+TORCHTUNE_OPTIM: dict[str, str] = {
+    "adamw": "torch.optim.AdamW",
+    "adamw-8bit": "bitsandbytes.optim.AdamW8bit",
+    "paged-adamw": "bitsandbytes.optim.PagedAdamW",
+    "paged-adamw-8bit": "bitsandbytes.optim.PagedAdamW8bit",
+    "sgd": "torch.optim.SGD",
+}
+# the SGD the estimate sizes keeps one momentum buffer: torch.optim.SGD allocates it only when momentum != 0
+SGD_MOMENTUM = 0.9
+# Attention-only LoRA targets, by the Hugging Face Llama-family module names (PEFT/TRL/LLaMA-Factory take module
+# names; torchtune names its output projection `output_proj`, torchtune/modules/peft/lora.py LORA_ATTN_MODULES)
+HF_ATTENTION_MODULES = ("q_proj", "k_proj", "v_proj", "o_proj")
+TORCHTUNE_ATTENTION_MODULES = ("q_proj", "k_proj", "v_proj", "output_proj")
+# embedding and output layers trained beside LoRA (HF Llama-family names)
+HF_EMBEDDING_MODULES = ("embed_tokens", "lm_head")
+
+
+@dataclass(frozen=True)
+class _Job:
+    """The estimate's settings that a launch command must realise."""
+
+    repo: str
+    model_id: str
+    kind: str
+    method: str
+    gpus: int
+    context: int
+    batch: int
+    checkpointing: bool
+    activation_offload: bool
+    zero: int
+    offload: bool
+    optimizer: str
+    lora_rank: int
+    lora_targets: str
+    train_embeddings: bool
+    precision: str
+
+    @property
+    def adapters(self) -> bool:
+        return self.method in ("lora", "qlora")
+
+    @property
+    def lora_alpha(self) -> int:
+        # alpha = 2 x rank: LLaMA-Factory's default ("default: lora_rank * 2") and torchtune's configs' comment
+        return 2 * self.lora_rank
+
+    @property
+    def deepspeed_stage(self) -> int:
+        """The ZeRO stage the command runs: CPU offload needs ZeRO (stage 2 at least), as the accelerate command has it."""
+        return self.zero or (2 if self.offload else 0)
+
+
+def _job(model: ModelArch, result: EstimateResult) -> _Job:
+    w = result.workload
+    gpus = max(1, result.gpus)
+    method = str(w.get("method") or "lora") if w["kind"] == "finetune" else "full"
+    return _Job(
+        repo=model.hf_repo or model.id,
+        model_id=model.id,
+        kind=str(w["kind"]),
+        method=method,
+        gpus=gpus,
+        context=int(w["context"]),
+        batch=int(w["batch"]),
+        checkpointing=bool(w.get("grad_checkpointing")),
+        activation_offload=bool(w.get("activation_offload")),
+        zero=int(w.get("zero") or 0) if gpus > 1 else 0,
+        offload=w.get("offload") == "cpu",
+        optimizer=str(w.get("optimizer") or "adamw"),
+        lora_rank=int(w.get("lora_rank") or 16),
+        lora_targets=str(w.get("lora_targets") or "all-linear"),
+        train_embeddings=bool(w.get("train_embeddings")),
+        precision=str(w.get("precision") or "bf16"),
+    )
+
+
+def join_argv(parts: list[str]) -> str:
+    """One shell command line from its words, each quoted where the shell needs it."""
+    return " ".join(shlex.quote(p) for p in parts)
+
+
+def _bool(value: bool) -> str:
+    return "true" if value else "false"
+
+
+# --------------------------------------------------------------------------- accelerate (transformers, peft, deepspeed)
+
+
+def accelerate_command(job: _Job) -> tuple[str, str]:
+    """accelerate with DeepSpeed ZeRO when sharded, around the user's training script."""
+    parts = ["accelerate", "launch", "--num_processes", str(job.gpus), "--mixed_precision", "bf16"]
+    framework = "accelerate"
+    if job.zero or job.offload:
+        stage = job.deepspeed_stage
+        framework = f"accelerate + DeepSpeed ZeRO-{stage}"
+        parts += ["--use_deepspeed", "--zero_stage", str(stage)]
+        if job.offload:
+            parts += ["--offload_optimizer_device", "cpu"]
+            if stage >= 3:
+                parts += ["--offload_param_device", "cpu"]
+    # pretraining starts from the architecture, not the published weights: --model_name_or_path would load
+    # them (transformers' run_clm.py trains from scratch with --config_name and --tokenizer_name)
+    source = (["--config_name", job.repo, "--tokenizer_name", job.repo] if job.kind == "pretrain"
+              else ["--model_name_or_path", job.repo])
+    parts += ["train.py", *source, "--max_seq_length", str(job.context), "--per_device_train_batch_size", str(job.batch)]
+    if job.adapters:
+        parts += ["--use_peft", "--lora_r", str(job.lora_rank)]
+        if job.method == "qlora":
+            parts += ["--load_in_4bit"]
+    if job.checkpointing:
+        parts += ["--gradient_checkpointing"]
+    return framework, join_argv(parts)
+
+
+# --------------------------------------------------------------------------- torchtune
+
+
+def torchtune_recipe(method: str, distributed: bool) -> str:
+    """The recipe `tune run` takes: {full,lora}_finetune_{single_device,distributed} (recipes/; QLoRA is a LoRA recipe
+    with a qlora_* model builder)."""
+    return ("full" if method == "full" else "lora") + "_finetune_" + ("distributed" if distributed else "single_device")
+
+
+def torchtune_config(model_id: str, method: str, distributed: bool) -> TorchtuneConfig | None:
+    """The built-in config `tune run` would use for this model, method and recipe, if torchtune ships one."""
+    suffixes = {  # config-name endings per method (torchtune/_recipe_registry.py)
+        ("full", False): ("_full_single_device", "_full_low_memory"),
+        ("lora", False): ("_lora_single_device",),
+        ("qlora", False): ("_qlora_single_device",),
+        ("full", True): ("_full",),
+        ("lora", True): ("_lora",),
+        ("qlora", True): ("_qlora",),
+    }[(method, distributed)]
+    recipe = torchtune_recipe(method, distributed)
+    for config in TORCHTUNE_CONFIGS.get(model_id, ()):
+        if config.recipe == recipe and config.name.endswith(suffixes):
+            return config
+    return None
+
+
+def _qlora_builder(model_id: str) -> str | None:
+    """The model's QLoRA builder, from its single-device QLoRA config (the distributed LoRA recipe trains QLoRA
+    when the model component is a qlora_* builder: torchtune's own llama2/70B_qlora runs lora_finetune_distributed)."""
+    config = torchtune_config(model_id, "qlora", distributed=False)
+    return config.model if config else None
+
+
+def torchtune_command(job: _Job) -> tuple[str, str]:
+    """`tune run [--nproc_per_node N] <recipe> --config <config> key=value ...` (torchtune/_cli/run.py usage;
+    overrides are OmegaConf dotlist keys merged over the YAML, `~key` removes one: torchtune/config/_utils.py
+    _merge_yaml_and_cli_args)."""
+    distributed = job.gpus > 1
+    recipe = torchtune_recipe(job.method, distributed)
+    config = torchtune_config(job.model_id, job.method, distributed)
+    overrides: list[str] = []
+    base = config
+    if config is None and job.method == "qlora" and distributed:
+        # no distributed QLoRA config: the distributed LoRA config with the model's verified QLoRA builder
+        base = torchtune_config(job.model_id, "lora", distributed=True)
+        builder = _qlora_builder(job.model_id)
+        if base is not None and builder is not None:
+            overrides.append(f"model={builder}")
+        else:
+            base = None
+    parts = ["tune", "run"]
+    if distributed:
+        parts += ["--nproc_per_node", str(job.gpus)]
+    parts += [recipe, "--config", base.name if base else "your_config.yaml"]
+    # keys the four recipes read (recipes/{lora,full}_finetune_{single_device,distributed}.py: cfg.batch_size,
+    # cfg.tokenizer (max_seq_len is its builders' argument), cfg.get("enable_activation_checkpointing"),
+    # cfg.get("enable_activation_offloading"), cfg.optimizer, cfg.optimizer_in_bwd, cfg.get("fsdp_cpu_offload"),
+    # cfg.get("fsdp_reshard_after_forward")); model.lora_* are the lora_* builders' arguments
+    overrides += [f"batch_size={job.batch}", f"tokenizer.max_seq_len={job.context}",
+                  f"enable_activation_checkpointing={job.checkpointing}"]
+    if job.activation_offload and job.checkpointing:
+        # the recipes refuse offloading without checkpointing ("RuntimeError: If enable_activation_offloading is
+        # True and enable_activation_checkpointing is False")
+        overrides.append("enable_activation_offloading=True")
+    if job.adapters:
+        modules = ",".join(TORCHTUNE_ATTENTION_MODULES)
+        overrides += [f"model.lora_rank={job.lora_rank}", f"model.lora_alpha={job.lora_alpha}",
+                      f"model.lora_attn_modules=[{modules}]",
+                      f"model.apply_lora_to_mlp={job.lora_targets == 'all-linear'}"]
+    component = TORCHTUNE_OPTIM.get(job.optimizer)
+    if component is not None and (base is None or component != base.optimizer):
+        overrides.append(f"optimizer={component}")
+        if base is not None and base.fused and component != "torch.optim.AdamW":
+            overrides.append("~optimizer.fused")  # bitsandbytes' and SGD's constructors take no `fused`
+        elif component == "torch.optim.AdamW" and not (base and base.fused):
+            overrides.append("optimizer.fused=True")  # the estimate's AdamW is fused (torchtune#1575)
+        if component == "torch.optim.SGD":
+            overrides.append(f"optimizer.momentum={SGD_MOMENTUM}")
+    if job.method == "full":
+        # the estimate steps the optimizer inside backward on one GPU only (frameworks.py, single_device_only);
+        # torchtune requires gradient_accumulation_steps=1 with it (its configs: "Requires gradient_accumulation_steps=1")
+        overrides.append(f"optimizer_in_bwd={not distributed}")
+        if not distributed:
+            overrides.append("gradient_accumulation_steps=1")
+    label = "torchtune"
+    if distributed:
+        label += " FSDP2"
+        # the distributed recipes always shard with FSDP2; resharding after forward is ZeRO-3, not resharding is
+        # SHARD_GRAD_OP, i.e. ZeRO-2 (lora_finetune_distributed.py docstring)
+        if job.zero in (1, 2):
+            overrides.append("fsdp_reshard_after_forward=False")
+        if job.offload:
+            overrides.append("fsdp_cpu_offload=True")
+            label += " + CPU offload"
+    if job.method == "qlora" and job.precision != "nf4":
+        # torchtune's QLoRA builders quantize the bf16 checkpoint to NF4 with torchao; they load no GPTQ/AWQ/int8 base
+        label += f" (an NF4 base: torchtune does not load {job.precision})"
+    if job.adapters and job.train_embeddings:
+        label += " (its LoRA builders do not train the embeddings: the estimate counts them)"
+    if base is None:
+        label += f" (your config: torchtune ships none for {job.model_id} {job.method})"
+    return label, join_argv(parts + overrides)
+
+
+# --------------------------------------------------------------------------- LLaMA-Factory
+
+# DeepSpeed configs in a LLaMA-Factory checkout (examples/deepspeed/): ds_z0, ds_z2, ds_z2_offload, ds_z3,
+# ds_z3_offload (optimizer and parameters to CPU). It ships no ZeRO-1 file: ZeRO-2 also shards the gradients, so
+# the estimate's per-GPU memory stays an upper bound.
+LLAMAFACTORY_DEEPSPEED = "examples/deepspeed/ds_z{stage}{offload}_config.json"
+# demo datasets registered in LLaMA-Factory's data/dataset_info.json (instruction data for sft, raw text for pt)
+LLAMAFACTORY_DATASET = {"sft": "alpaca_en_demo", "pt": "c4_demo"}
+
+
+def llamafactory_command(job: _Job) -> tuple[str, str]:
+    """`llamafactory-cli train --key value ...`: HfArgumentParser over src/llamafactory/hparams/ (model_args.py,
+    data_args.py, finetuning_args.py, training_args.py: TrainingArguments); several GPUs through torchrun when
+    FORCE_TORCHRUN is set, NPROC_PER_NODE processes (src/llamafactory/launcher.py). Run from a LLaMA-Factory
+    checkout (the demo dataset and the DeepSpeed files are paths in it)."""
+    env = ["FORCE_TORCHRUN=1", f"NPROC_PER_NODE={job.gpus}"] if job.gpus > 1 else []
+    stage = "pt" if job.kind == "pretrain" else "sft"
+    parts = [*env, "llamafactory-cli", "train", "--stage", stage, "--do_train", "true",
+             "--model_name_or_path", job.repo]
+    if job.kind == "pretrain":
+        parts += ["--train_from_scratch", "true"]  # model_args.py: "randomly initialize the model weights"
+    parts += ["--dataset", LLAMAFACTORY_DATASET[stage], "--template", "default",
+              "--finetuning_type", "lora" if job.adapters else "full"]
+    if job.adapters:
+        parts += ["--lora_rank", str(job.lora_rank), "--lora_alpha", str(job.lora_alpha),
+                  "--lora_target", "all" if job.lora_targets == "all-linear" else ",".join(HF_ATTENTION_MODULES)]
+        if job.train_embeddings:
+            parts += ["--additional_target", ",".join(HF_EMBEDDING_MODULES)]
+    if job.method == "qlora" and job.precision in ("nf4", "int4", "int8"):
+        # on-the-fly bitsandbytes quantization (quantization_type defaults to nf4); a GPTQ/AWQ base is loaded as published
+        parts += ["--quantization_bit", "8" if job.precision == "int8" else "4"]
+    parts += ["--cutoff_len", str(job.context), "--per_device_train_batch_size", str(job.batch),
+              "--optim", HF_OPTIM.get(job.optimizer, "adamw_torch"), "--bf16", "true"]
+    if not job.checkpointing:
+        parts += ["--disable_gradient_checkpointing", "true"]  # LLaMA-Factory checkpoints by default
+    elif job.activation_offload:
+        parts += ["--use_unsloth_gc", "true"]  # checkpointed layer inputs kept in host RAM
+    label = "LLaMA-Factory"
+    stage_ds = job.deepspeed_stage
+    if stage_ds:
+        offload = "_offload" if job.offload else ""
+        file_stage = 2 if stage_ds == 1 else stage_ds
+        parts += ["--deepspeed", LLAMAFACTORY_DEEPSPEED.format(stage=file_stage, offload=offload)]
+        label += f" + DeepSpeed ZeRO-{file_stage}" + (" + CPU offload" if job.offload else "")
+    parts += ["--output_dir", f"saves/{job.model_id}/{job.method}"]
+    return label, join_argv(parts)
+
+
+# --------------------------------------------------------------------------- TRL
+
+# accelerate configs shipped inside the trl package (trl/accelerate_configs/*.yaml), named with --accelerate_config
+# (trl/cli/accelerate_config.py resolve_accelerate_config_argument)
+TRL_ACCELERATE = {0: "multi_gpu", 1: "zero1", 2: "zero2", 3: "zero3"}
+
+
+def trl_command(job: _Job) -> tuple[str, str]:
+    """`trl sft ...`: trl/scripts/sft.py's TrlParser over ScriptArguments, SFTConfig and ModelConfig; arguments the
+    parser does not take go to `accelerate launch` (trl/cli/commands/training.py), where a flag given on the command
+    line overrides the config file's (accelerate commands/launch.py, `args.nondefault`)."""
+    stage = job.deepspeed_stage
+    config = TRL_ACCELERATE[stage] if (job.gpus > 1 or stage) else "single_gpu"
+    parts = ["trl", "sft", "--accelerate_config", config, "--num_processes", str(job.gpus)]
+    label = "TRL" + (f" + DeepSpeed ZeRO-{stage}" if stage else "")
+    if job.offload:
+        parts += ["--offload_optimizer_device", "cpu"]
+        if stage >= 3:
+            parts += ["--offload_param_device", "cpu"]
+        label += " + CPU offload"
+    parts += ["--model_name_or_path", job.repo, "--dataset_name", "trl-lib/Capybara",
+              "--max_length", str(job.context), "--per_device_train_batch_size", str(job.batch),
+              "--optim", HF_OPTIM.get(job.optimizer, "adamw_torch"), "--bf16", "true",
+              # SFTConfig turns gradient checkpointing on by default ("Defaults to True instead of False")
+              "--gradient_checkpointing", _bool(job.checkpointing)]
+    if job.activation_offload and job.checkpointing:
+        parts += ["--activation_offloading", "true"]
+    if job.adapters:
+        targets = ["all-linear"] if job.lora_targets == "all-linear" else list(HF_ATTENTION_MODULES)
+        parts += ["--use_peft", "--lora_r", str(job.lora_rank), "--lora_alpha", str(job.lora_alpha),
+                  "--lora_target_modules", *targets]
+        if job.train_embeddings:
+            parts += ["--lora_modules_to_save", *HF_EMBEDDING_MODULES]
+    if job.method == "qlora":
+        if job.precision == "int8":
+            parts += ["--load_in_8bit"]
+        elif job.precision in ("nf4", "int4"):
+            parts += ["--load_in_4bit", "--bnb_4bit_quant_type", "nf4"]
+    parts += ["--output_dir", f"{job.model_id}-sft"]
+    return label, join_argv(parts)
+
+
+# --------------------------------------------------------------------------- axolotl
+
+# DeepSpeed configs in axolotl (deepspeed_configs/, fetched with `axolotl fetch deepspeed_configs`): zero1.json,
+# zero2.json (which offloads the optimizer to CPU), zero3_bf16.json, zero3_bf16_cpuoffload_all.json
+AXOLOTL_DEEPSPEED = {
+    (1, False): "deepspeed_configs/zero1.json",
+    (2, True): "deepspeed_configs/zero2.json",
+    (3, False): "deepspeed_configs/zero3_bf16.json",
+    (3, True): "deepspeed_configs/zero3_bf16_cpuoffload_all.json",
+}
+
+
+def axolotl_command(job: _Job) -> tuple[str, str]:
+    """`axolotl train config.yml --key value ... --launcher accelerate -- --num_processes=N`: every config key is a
+    CLI override (src/axolotl/cli/config_options.py, generated from the config schema), arguments after `--` go to
+    the launcher (docs/cli.qmd). The YAML is the user's (datasets, chat template)."""
+    parts = ["axolotl", "train", "your_config.yml", "--base-model", job.repo, "--sequence-len", str(job.context),
+             "--micro-batch-size", str(job.batch), "--optimizer", HF_OPTIM.get(job.optimizer, "adamw_torch"),
+             "--bf16", "true", "--gradient-checkpointing", _bool(job.checkpointing)]
+    if job.activation_offload and job.checkpointing:
+        parts += ["--activation-offloading", "true"]
+    if job.adapters:
+        parts += ["--adapter", job.method, "--lora-r", str(job.lora_rank), "--lora-alpha", str(job.lora_alpha),
+                  # attention-only targets are a list, which the CLI cannot take: they stay in the YAML
+                  "--lora-target-linear" if job.lora_targets == "all-linear" else "--no-lora-target-linear"]
+    if job.method == "qlora" and job.precision in ("nf4", "int4"):
+        parts += ["--load-in-4bit"]
+    elif job.method == "qlora" and job.precision == "int8":
+        parts += ["--load-in-8bit"]
+    label = "axolotl"
+    stage = job.deepspeed_stage
+    if stage:
+        key = (stage, job.offload)
+        # zero2.json offloads; ZeRO-2 without offload has no shipped file, ZeRO-1 with offload neither
+        path = AXOLOTL_DEEPSPEED.get(key) or f"your_zero{stage}{'_offload' if job.offload else ''}.json"
+        parts += ["--deepspeed", path]
+        label += f" + DeepSpeed ZeRO-{stage}" + (" + CPU offload" if job.offload else "")
+    if job.gpus > 1:
+        parts += ["--launcher", "accelerate", "--", f"--num_processes={job.gpus}"]
+    return label, join_argv(parts)
+
+
+# --------------------------------------------------------------------------- Unsloth
+
+
+def unsloth_command(job: _Job) -> tuple[str, str]:
+    """Unsloth has no command line: the user's script, with the settings the estimate assumed as a comment
+    (FastLanguageModel.from_pretrained / get_peft_model and the trainer's arguments, Unsloth's notebooks).
+    It trains on one GPU."""
+    settings = [f'model_name="{job.repo}"', f"max_seq_length={job.context}"]
+    if job.method == "qlora":
+        settings.append("load_in_8bit=True" if job.precision == "int8" else "load_in_4bit=True")
+    elif job.method == "full":
+        settings.append("full_finetuning=True")
+    if job.adapters:
+        settings += [f"r={job.lora_rank}", f"lora_alpha={job.lora_alpha}"]
+        if job.lora_targets != "all-linear":
+            settings.append("target_modules=[" + ", ".join(f'"{m}"' for m in HF_ATTENTION_MODULES) + "]")
+    if job.checkpointing:
+        settings.append('use_gradient_checkpointing="unsloth"' if job.activation_offload else "use_gradient_checkpointing=True")
+    else:
+        settings.append("use_gradient_checkpointing=False")
+    settings += [f"per_device_train_batch_size={job.batch}", f'optim="{HF_OPTIM.get(job.optimizer, "adamw_torch")}"']
+    label = "Unsloth, your script on one GPU"
+    idle = f"; Unsloth trains on one GPU, the other {job.gpus - 1} of this build stay idle" if job.gpus > 1 else ""
+    command = "python your_unsloth_script.py  # " + ", ".join(settings) + idle
+    return label, command
+
+
+def training_command(model: ModelArch, result: EstimateResult) -> tuple[str, str]:
+    """(framework shown on the sheet, command) for a fine-tuning or pretraining estimate."""
+    job = _job(model, result)
+    name = str(result.workload.get("framework") or "transformers")
+    if name in ACCELERATE_FRAMEWORKS:
+        return accelerate_command(job)
+    if name == "llama-factory":
+        return llamafactory_command(job)
+    if job.kind == "pretrain":
+        # torchtune, TRL's sft, axolotl and Unsloth fine-tune published weights; from scratch is run_clm-style
+        framework, command = accelerate_command(job)
+        return f"{framework} ({name} has no from-scratch pretraining)", command
+    builders = {"torchtune": torchtune_command, "trl": trl_command, "axolotl": axolotl_command,
+                "unsloth": unsloth_command}
+    return builders[name](job)
