@@ -45,6 +45,9 @@ def format_plan(result: Any) -> str:
                 lines.append(f"   [{check.status}] {check.rule}: {check.message}")
         for upgrade in build.upgrades:
             lines.append(f"   upgrade: {upgrade}")
+        if build.launch and build.launch.get("command"):
+            # the command that realises the estimate (the README promised it here; only the JSON and the sheet had it)
+            lines.append(f"   run ({build.launch.get('engine', '')}): {build.launch['command']}")
         lines.append("")
     if result.infeasible:
         inf = result.infeasible

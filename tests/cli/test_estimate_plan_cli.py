@@ -206,6 +206,9 @@ def test_plan_text_summary() -> None:
     run = run_cli("plan", "--model", "qwen2.5-7b", "--workload", "inference", "--precision", "q4_k_m", "--budget", "1500", "--top", "2")
     assert run.code == 0, run.err
     assert run.out.startswith("#1 cheapest that fits")
+    # each build says the command that realises its estimate, as the README promises (only the JSON had it)
+    runs = [line for line in run.out.splitlines() if line.startswith("   run (")]
+    assert len(runs) == 2 and all("llama-server -m Qwen2.5-7B" in r or "vllm serve" in r for r in runs), runs
 
 
 def test_model_from_the_local_hugging_face_cache(tmp_path: Path) -> None:
