@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from configurator.core.catalog.models import ModelArch
 from configurator.core.estimate.result import EstimateResult
-from configurator.core.training_launch import join_argv, training_command
+from configurator.core.training_launch import join_argv, layout_is_megatron, megatron_command, training_command
 
 # Flags as defined in llama.cpp common/arg.cpp (-m, -c, -ngl, -sm, -ts, -ctk/-ctv, -fa on|off|auto, -cmoe,
 # -ncmoe, --numa distribute, -np), vLLM's engine arguments (vllm/engine/arg_utils.py: --tensor-parallel-size,
@@ -71,12 +71,18 @@ def vllm_command(model: ModelArch, result: EstimateResult) -> str:
     return join_argv(parts)
 
 
-def launch_command(model: ModelArch, result: EstimateResult, numa: bool = False) -> dict[str, str]:
+def launch_command(model: ModelArch, result: EstimateResult, numa: bool = False,
+                   parallelism: dict[str, object] | None = None) -> dict[str, str]:
     """{"engine", "command"} for the estimate: what to run to get the memory and speed it predicts.
 
     `numa`: the host has more than one socket (llama.cpp then spreads its threads with --numa distribute).
+    `parallelism`: the cluster planner's layout (Build.parallelism); pretraining with tensor or pipeline parallel
+    or over several nodes runs it under Megatron-LM.
     """
     w = result.workload
+    if w["kind"] == "pretrain" and layout_is_megatron(parallelism):
+        framework, command = megatron_command(model, result, parallelism or {})
+        return {"engine": framework, "command": command}
     if w["kind"] != "inference":
         framework, command = training_command(model, result)
         return {"engine": framework, "command": command}

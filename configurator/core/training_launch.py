@@ -418,3 +418,76 @@ def training_command(model: ModelArch, result: EstimateResult) -> tuple[str, str
     builders = {"torchtune": torchtune_command, "trl": trl_command, "axolotl": axolotl_command,
                 "unsloth": unsloth_command}
     return builders[name](job)
+
+
+# Megatron-LM's pretrain_gpt.py arguments (megatron/training/arguments.py: --tensor-model-parallel-size,
+# --pipeline-model-parallel-size, --num-layers-per-virtual-pipeline-stage, --use-distributed-optimizer,
+# --micro-batch-size, --global-batch-size, --seq-length, --max-position-embeddings, --num-layers, --hidden-size,
+# --ffn-hidden-size, --num-attention-heads, --group-query-attention, --num-query-groups, --swiglu,
+# --normalization, --position-embedding-type, --disable-bias-linear, --untie-embeddings-and-output-weights,
+# --recompute-granularity/--recompute-method, --train-iters, --bf16, --tokenizer-type, --tokenizer-model,
+# --data-path) under torchrun (--nnodes, --nproc_per_node, --node_rank, --master_addr, --master_port).
+MEGATRON_PORT = 29500
+
+
+def layout_is_megatron(parallelism: dict[str, object] | None) -> bool:
+    """A layout only Megatron-style training realises: tensor or pipeline parallel, or more than one node."""
+    if not parallelism:
+        return False
+    return any(int(parallelism.get(k) or 1) > 1 for k in ("tensor", "pipeline", "nodes"))  # type: ignore[call-overload]
+
+
+def megatron_command(model: ModelArch, result: EstimateResult, parallelism: dict[str, object]) -> tuple[str, str]:
+    """(framework, command) for the cluster planner's layout (estimate/parallel.py): Megatron-LM's pretrain_gpt.py
+    on every node under torchrun, with the plan's tensor, pipeline (interleaved) and data degrees, its ZeRO-1
+    (the distributed optimizer), micro-batch, global batch and recomputation. accelerate + DeepSpeed ZeRO, which
+    the app printed before, has no tensor or pipeline parallel: it could not run the layout the time is for."""
+    w = result.workload
+    p = {k: int(v) for k, v in parallelism.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
+    nodes, gpus = max(1, p.get("nodes", 1)), max(1, p.get("gpus", result.gpus or 1))
+    tensor, pipeline = max(1, p.get("tensor", 1)), max(1, p.get("pipeline", 1))
+    seq = int(w.get("context") or 4096)
+    tokens_per_step = int(parallelism.get("tokens_per_step") or 0)  # type: ignore[call-overload]
+    parts = ["torchrun", "--nnodes", str(nodes), "--nproc_per_node", str(gpus // nodes)]
+    if nodes > 1:
+        parts += ["--node_rank", "$NODE_RANK", "--master_addr", "$MASTER_ADDR", "--master_port", str(MEGATRON_PORT)]
+    parts += ["pretrain_gpt.py", "--tensor-model-parallel-size", str(tensor), "--pipeline-model-parallel-size", str(pipeline)]
+    chunks = max(1, p.get("virtual_stages", 1))
+    if pipeline > 1 and chunks > 1 and model.num_layers % (pipeline * chunks) == 0:
+        parts += ["--num-layers-per-virtual-pipeline-stage", str(model.num_layers // (pipeline * chunks))]
+    if p.get("zero_stage", 0) >= 1:
+        parts += ["--use-distributed-optimizer"]  # optimizer states sharded over data parallel: ZeRO-1
+    parts += ["--micro-batch-size", str(max(1, p.get("micro_batch", 1)))]
+    if tokens_per_step:
+        parts += ["--global-batch-size", str(max(1, tokens_per_step // seq))]
+        tokens = float(w.get("tokens") or 0)
+        if tokens:
+            parts += ["--train-iters", str(max(1, round(tokens / tokens_per_step)))]
+    if parallelism.get("gradient_checkpointing"):
+        parts += ["--recompute-granularity", "full", "--recompute-method", "uniform"]
+    parts += ["--seq-length", str(seq), "--max-position-embeddings", str(max(seq, model.max_context)),
+              "--num-layers", str(model.num_layers), "--hidden-size", str(model.hidden_size),
+              "--ffn-hidden-size", str(model.intermediate_size), "--num-attention-heads", str(model.num_attention_heads)]
+    if model.num_kv_heads != model.num_attention_heads:
+        parts += ["--group-query-attention", "--num-query-groups", str(model.num_kv_heads)]
+    if model.mlp_gated:
+        parts += ["--swiglu"]
+    if model.moe is not None:  # (--num-experts, --moe-router-topk, --moe-ffn-hidden-size; experts not sharded here)
+        parts += ["--num-experts", str(model.moe.num_experts), "--moe-router-topk", str(model.moe.experts_per_token),
+                  "--moe-ffn-hidden-size", str(model.moe.expert_intermediate_size)]
+    if model.mla is not None:
+        parts += ["--multi-latent-attention"]
+    parts += ["--normalization", "RMSNorm" if model.norm == "rmsnorm" else "LayerNorm"]
+    if not model.learned_position_embeddings:
+        parts += ["--position-embedding-type", "rope"]
+    if model.linear_bias == "none":
+        parts += ["--disable-bias-linear"]
+    if not model.tie_embeddings:
+        parts += ["--untie-embeddings-and-output-weights"]
+    repo = model.hf_repo or model.id
+    parts += ["--bf16", "--tokenizer-type", "HuggingFaceTokenizer", "--tokenizer-model", repo,
+              "--data-path", "your_data_prefix"]
+    layout = f"TP{tensor} x PP{pipeline} x DP{max(1, p.get('data', 1))}"
+    # each node's own rank and the first node's address are the shell's: left unquoted for it to expand
+    command = join_argv(parts).replace("'$NODE_RANK'", "$NODE_RANK").replace("'$MASTER_ADDR'", "$MASTER_ADDR")
+    return f"Megatron-LM ({layout}, {nodes} node{'s' if nodes > 1 else ''})", command

@@ -286,3 +286,28 @@ def test_cluster_answers_follow_an_edited_price(catalog: Catalog) -> None:
     edited = dataclasses.replace(catalog, records={**catalog.records, "systems": {**catalog.records["systems"], record.id: dearer}})
     again = next(b for b in plan(request, edited).builds if b.nodes > 1 and b.parts[0].id == system.id)
     assert again.parts[0].unit_price == pytest.approx(2 * system.unit_price)
+
+
+def test_a_clusters_launch_command_runs_its_own_layout(catalog: Catalog) -> None:
+    """The 90-day 70B cluster (tensor and pipeline parallel inside and across nodes) printed `accelerate launch
+    --num_processes 384 ... --zero_stage 1`: one machine's command, with neither tensor nor pipeline parallel, so
+    not the layout its time was computed for. It is Megatron-LM's pretrain_gpt.py under torchrun on every node, with
+    the plan's degrees (flags as in Megatron-LM's megatron/training/arguments.py and torchrun's --nnodes/--node_rank)."""
+    import shlex
+
+    build = _journey(catalog, 90 * 24.0)["builds"][0]
+    layout, launch = build["parallelism"], build["launch"]
+    assert launch["engine"].startswith("Megatron-LM")
+    words = shlex.split(launch["command"])
+    flag = lambda name: words[words.index(name) + 1]  # noqa: E731
+    assert words[0] == "torchrun" and "pretrain_gpt.py" in words and "accelerate" not in words
+    assert int(flag("--nnodes")) == build["nodes"] and int(flag("--nnodes")) * int(flag("--nproc_per_node")) == layout["gpus"]
+    assert int(flag("--tensor-model-parallel-size")) == layout["tensor"]
+    assert int(flag("--pipeline-model-parallel-size")) == layout["pipeline"]
+    assert layout["tensor"] * layout["pipeline"] * layout["data"] == layout["gpus"]
+    assert int(flag("--global-batch-size")) * int(flag("--seq-length")) == layout["tokens_per_step"]
+    assert int(flag("--micro-batch-size")) == layout["micro_batch"]
+    if layout.get("virtual_stages", 1) > 1:
+        assert int(flag("--num-layers-per-virtual-pipeline-stage")) * layout["pipeline"] * layout["virtual_stages"] == 80
+    assert ("--use-distributed-optimizer" in words) == ((layout["zero_stage"] or 0) >= 1)
+    assert flag("--num-layers") == "80" and flag("--hidden-size") == "8192" and flag("--num-query-groups") == "8"
