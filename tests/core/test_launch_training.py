@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import shlex
 
+import pytest
+
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.estimate.estimator import estimate
@@ -163,3 +165,20 @@ def test_hf_frameworks_keep_the_accelerate_command_and_pretraining_falls_back_to
     assert words[:2] == ["accelerate", "launch"] and "--config_name" in words and "no from-scratch" in engine
     _, words = _launch(catalog, Workload(kind="pretrain", framework="llama-factory", tokens=1e9, context=2048), 8)
     assert _after(words, "--stage") == "pt" and _after(words, "--train_from_scratch") == "true"
+
+
+def test_torchtune_full_fine_tuning_uses_its_distributed_optimizer_on_several_gpus(catalog: Catalog) -> None:
+    """torchtune's one-GPU full configs step bitsandbytes' PagedAdamW8bit, its distributed ones torch.optim.AdamW
+    (torchtune_configs.py, from its recipes/configs). The workload's defaults were filled before the GPU count was
+    known, so a 4-GPU full fine-tune was estimated, and launched, with the one-GPU optimizer."""
+    model = catalog.records["models"]["llama-3.1-8b"]
+    gpu = catalog.records["gpus"]["a100-80gb-sxm"]
+    assert isinstance(model, ModelArch) and isinstance(gpu, Gpu)
+    workload = Workload(kind="finetune", method="full", framework="torchtune", context=2048, zero=3)
+    one, four = estimate(model, workload, gpu, 1), estimate(model, workload, gpu, 4)
+    assert one.workload["optimizer"] == "paged-adamw-8bit"
+    assert four.workload["optimizer"] == "adamw"
+    # torch's AdamW keeps two bf16 moments (4 bytes a parameter, twice the bf16 weights), sharded over the 4 GPUs
+    assert four.peak_gpu.breakdown.optimizer_states * 4 == pytest.approx(2 * one.peak_gpu.breakdown.weights, rel=0.02)
+    explicit = estimate(model, workload.model_copy(update={"optimizer": "paged-adamw-8bit"}), gpu, 4)
+    assert explicit.workload["optimizer"] == "paged-adamw-8bit"  # what the user asks for stays
