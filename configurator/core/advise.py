@@ -6,7 +6,7 @@ import dataclasses
 import math
 import time
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -15,7 +15,6 @@ from configurator.core.catalog.models import Chassis, Gpu, ModelArch, Record, Sy
 from configurator.core.errors import ConfiguratorError, RequestError
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.workload import Workload
-from configurator.core.mapworkers import MapWorkers
 from configurator.core.report.fit import short_gpu_name
 from configurator.core.solve.build import Build, PlanResult
 from configurator.core.solve.candidates import GIB, TOWERS, engines_to_try, gpu_allowed, gpu_options
@@ -25,6 +24,9 @@ from configurator.core.solve.pricing import quote
 from configurator.core.solve.request import BuildRequest
 from configurator.core.solve.rules import READING_TPS
 from configurator.core.support import check_stack
+
+if TYPE_CHECKING:  # the workers' module (multiprocessing) is imported only by those who start them
+    from configurator.core.mapworkers import MapWorkers
 
 Machine = Literal["tower", "workstation", "server", "cluster"]
 MACHINES: tuple[Machine, ...] = ("tower", "workstation", "server", "cluster")

@@ -139,13 +139,12 @@ class MapWorkers:
         alternatives: bool,
         on_cell: Callable[[int, MapCell], None],
         should_stop: Callable[[], bool],
-    ) -> dict[int, MapCell]:
-        """The cells solved, by index, telling on_cell about each as it is done. If the workers fail (a process
-        killed, a pool that cannot start) the cells not solved are missing and the caller solves them itself:
-        a map never fails because a process did."""
-        solved: dict[int, MapCell] = {}
+    ) -> None:
+        """Solve the cells, telling on_cell (index, cell) about each as it is done. If the workers fail (a process
+        killed, a pool that cannot start) the cells not heard of are the caller's to solve: a map never fails
+        because a process did."""
         if self._pool is None:
-            return solved
+            return
         job = self._job.value
         try:
             pending = {self._pool.submit(_solve, job, i, model, workload, base, floor, alternatives)
@@ -158,9 +157,6 @@ class MapWorkers:
                     break
                 done, pending = cf.wait(pending, timeout=POLL_S, return_when=cf.FIRST_COMPLETED)
                 for future in sorted(done, key=lambda f: f.result()[0]):
-                    index, cell = future.result()
-                    solved[index] = cell
-                    on_cell(index, cell)
+                    on_cell(*future.result())
         except (BrokenProcessPool, OSError):
             self.close()
-        return solved

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from configurator.core.catalog.models import ModelArch
 from configurator.core.estimate.result import EstimateResult
+from configurator.core.estimate.workload import Workload
 from configurator.core.torchtune_configs import TORCHTUNE_CONFIGS, TorchtuneConfig
 
 # Frameworks whose users run their own training script under accelerate (the estimate describes the HF Trainer
@@ -79,26 +80,26 @@ class _Job:
 
 
 def _job(model: ModelArch, result: EstimateResult) -> _Job:
-    w = result.workload
+    # the estimate's own workload, resolved: its defaults (method, LoRA rank and targets) are Workload's, not retyped
+    w = Workload.model_validate(result.workload)
     gpus = max(1, result.gpus)
-    method = str(w.get("method") or "lora") if w["kind"] == "finetune" else "full"
     return _Job(
         repo=model.hf_repo or model.id,
         model_id=model.id,
-        kind=str(w["kind"]),
-        method=method,
+        kind=w.kind,
+        method=w.method if w.kind == "finetune" else "full",
         gpus=gpus,
-        context=int(w["context"]),
-        batch=int(w["batch"]),
-        checkpointing=bool(w.get("grad_checkpointing")),
-        activation_offload=bool(w.get("activation_offload")),
-        zero=int(w.get("zero") or 0) if gpus > 1 else 0,
-        offload=w.get("offload") == "cpu",
-        optimizer=str(w.get("optimizer") or "adamw"),
-        lora_rank=int(w.get("lora_rank") or 16),
-        lora_targets=str(w.get("lora_targets") or "all-linear"),
-        train_embeddings=bool(w.get("train_embeddings")),
-        precision=str(w.get("precision") or "bf16"),
+        context=int(w.context or 0),
+        batch=w.batch,
+        checkpointing=bool(w.grad_checkpointing),
+        activation_offload=bool(w.activation_offload),
+        zero=w.zero if gpus > 1 else 0,
+        offload=w.offload == "cpu",
+        optimizer=w.optimizer or "adamw",  # resolved() names one for every training workload
+        lora_rank=w.lora_rank,
+        lora_targets=w.lora_targets,
+        train_embeddings=w.train_embeddings,
+        precision=w.precision or "bf16",
     )
 
 
@@ -448,10 +449,10 @@ def megatron_command(model: ModelArch, result: EstimateResult, parallelism: dict
     tensor, pipeline = max(1, p.get("tensor", 1)), max(1, p.get("pipeline", 1))
     seq = int(w.get("context") or 4096)
     tokens_per_step = int(parallelism.get("tokens_per_step") or 0)  # type: ignore[call-overload]
-    parts = ["torchrun", "--nnodes", str(nodes), "--nproc_per_node", str(gpus // nodes)]
-    if nodes > 1:
-        parts += ["--node_rank", "$NODE_RANK", "--master_addr", "$MASTER_ADDR", "--master_port", str(MEGATRON_PORT)]
-    parts += ["pretrain_gpt.py", "--tensor-model-parallel-size", str(tensor), "--pipeline-model-parallel-size", str(pipeline)]
+    launcher = join_argv(["torchrun", "--nnodes", str(nodes), "--nproc_per_node", str(gpus // nodes)])
+    if nodes > 1:  # each node's own rank and the first node's address are the shell's to expand: not quoted
+        launcher += f" --node_rank $NODE_RANK --master_addr $MASTER_ADDR --master_port {MEGATRON_PORT}"
+    parts = ["pretrain_gpt.py", "--tensor-model-parallel-size", str(tensor), "--pipeline-model-parallel-size", str(pipeline)]
     chunks = max(1, p.get("virtual_stages", 1))
     if pipeline > 1 and chunks > 1 and model.num_layers % (pipeline * chunks) == 0:
         parts += ["--num-layers-per-virtual-pipeline-stage", str(model.num_layers // (pipeline * chunks))]
@@ -488,6 +489,5 @@ def megatron_command(model: ModelArch, result: EstimateResult, parallelism: dict
     parts += ["--bf16", "--tokenizer-type", "HuggingFaceTokenizer", "--tokenizer-model", repo,
               "--data-path", "your_data_prefix"]
     layout = f"TP{tensor} x PP{pipeline} x DP{max(1, p.get('data', 1))}"
-    # each node's own rank and the first node's address are the shell's: left unquoted for it to expand
-    command = join_argv(parts).replace("'$NODE_RANK'", "$NODE_RANK").replace("'$MASTER_ADDR'", "$MASTER_ADDR")
+    command = f"{launcher} {join_argv(parts)}"
     return f"Megatron-LM ({layout}, {nodes} node{'s' if nodes > 1 else ''})", command

@@ -156,8 +156,6 @@ def write_pdf(html: str, path: Path, page: str = "A4") -> None:
 
 def selected_sheet_html(session, with_charts: bool = True) -> str | None:  # type: ignore[no-untyped-def]
     """The sheet of the session's selected build, as Print prints it (None: no build)."""
-    from configurator import __version__
-
     build = session.selected_build
     if build is None:
         return None

@@ -602,9 +602,13 @@ def _servers_as_asked(cluster: Build | None, request: BuildRequest) -> Build | N
     """Ready-made servers that run the job as asked, for a user with a server room (their power and noise) and the
     money: they are an answer beside a cheaper relaxation that changes the job (405B in bf16 in a server room had
     answered only "use q4_k_m"). Elsewhere they are offered only when they are the cheapest way out."""
-    if cluster is None or request.room != "server-room" or any(c.status == "fail" for c in cluster.checks):
-        return None
-    return cluster if request.budget is None or cluster.total_price <= request.budget else None
+    return cluster if cluster is not None and request.room == "server-room" and _offerable(cluster, request) else None
+
+
+def _offerable(build: Build, request: BuildRequest) -> bool:
+    """A ready-made server offered beside the builds: within the budget and failing no check."""
+    return ((request.budget is None or build.total_price <= request.budget)
+            and not any(c.status == "fail" for c in build.checks))
 
 
 def _rejection_summary(cand: Candidates, catalog: Catalog, dull: tuple[str, ...]) -> str:
@@ -743,8 +747,7 @@ def plan(
             builds = [b.model_copy(update={"label": f"{b.label} (without your own card)"}) for b in alternative]
     if builds and len(builds) < request.top_k and request.allow_clusters and not request.owned:
         best_server = _cluster(request, catalog, model, workload, exact_weight_bytes, max_nodes=1)  # one box
-        if (best_server is not None and (request.budget is None or best_server.total_price <= request.budget)
-                and not any(c.status == "fail" for c in best_server.checks)):
+        if best_server is not None and _offerable(best_server, request):
             builds.append(best_server.model_copy(update={"rank": len(builds) + 1, "label": "ready-made server",
                                                          "why": "a whole 8-GPU server bought as one item"}))
     if (builds and request.owned_gpu is not None and not should_stop()
