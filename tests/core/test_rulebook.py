@@ -50,6 +50,15 @@ def test_a_xeon_scalable_cpu_is_not_supported_by_a_w790_board(catalog: Catalog) 
     assert compat.cpu_board(_record(catalog, "cpus", "xeon-w5-3435x"), w790).status == "pass"
 
 
+def test_the_cpu_rule_names_an_soc_platforms_board_not_its_missing_chipset(catalog: Catalog) -> None:
+    """Seen in the Checks tab: "AMD EPYC 7302 is on the CPU support list of the none (SoC) board"."""
+    soc = _record(catalog, "motherboards", "supermicro-h12ssl-i")
+    assert isinstance(soc, Motherboard) and soc.chipset.startswith("none")
+    verdict = compat.cpu_board(_record(catalog, "cpus", "epyc-7302"), soc)
+    assert verdict.status == "pass" and verdict.message.endswith(f"CPU support list of {soc.name}")
+    assert "none" not in verdict.message
+
+
 def test_a_fanless_server_heatsink_fails_in_a_tower_and_passes_in_a_gpu_server(catalog: Catalog) -> None:
     passive = _record(catalog, "coolers", "intel-m50fcp-2u-passive-lga4677")
     assert isinstance(passive, Cooler)

@@ -66,11 +66,12 @@ def cpu_board(cpu: Cpu, board: Motherboard) -> Check:
         return _check("CPU-2", False, f"{cpu.name} ({cpu.socket}) does not fit the {board.socket} socket of {board.name}")
     if cpu.memory_type != board.memory_type:
         return _check("CPU-2", False, f"{cpu.name} drives {cpu.memory_type}; {board.name} has {board.memory_type} slots")
+    # an SoC platform's board has no chipset to name ("none (SoC)" in the catalog): "the none (SoC) board" was printed
+    chipset = f" ({board.chipset})" if board.chipset and not board.chipset.startswith("none") else ""
     if cpu.family not in board.cpu_families:
-        return _check("CPU-2", False, f"{board.name} ({board.chipset}) does not support {cpu.name} ({cpu.family}); "
+        return _check("CPU-2", False, f"{board.name}{chipset} does not support {cpu.name} ({cpu.family}); "
                                       f"it runs {', '.join(board.cpu_families)}")
-    where = f"the {board.chipset} board" if board.chipset and board.chipset != "none" else board.name
-    return _check("CPU-2", True, f"{cpu.name} is on the CPU support list of {where}")
+    return _check("CPU-2", True, f"{cpu.name} is on the CPU support list of {board.name}{chipset}")
 
 
 # ------------------------------------------------------------------ memory (RAM-4, RAM-5)
