@@ -34,7 +34,9 @@ def format_plan(result: Any) -> str:
             old = f"  [old: {prices.stale_text(part)}]" if prices.is_stale(part) else ""
             scope = ("" if build.nodes <= 1 else "  (once, for the whole cluster)" if part.scope == "cluster"
                      else f"  (per node; x {build.nodes:,} nodes)")
-            lines.append(f"   {part.category:11} {part.quantity} x {part.name}{owned}  {part.subtotal:,.0f}{scope}{old}")
+            # a part that costs nothing says why (built into the server, included with the chassis), as the sheet does
+            free = f" ({part.price_note})" if not part.subtotal and not part.owned and part.price_note else ""
+            lines.append(f"   {part.category:11} {part.quantity} x {part.name}{owned}  {part.subtotal:,.0f}{free}{scope}{old}")
         old_parts = prices.stale_parts(build)
         if old_parts:
             paid = sum(p.subtotal > 0 for p in build.parts)

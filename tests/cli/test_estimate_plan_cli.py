@@ -251,6 +251,12 @@ def test_plan_text_marks_old_prices_and_says_where_to_update() -> None:
     assert "Catalog > Edit prices and parts" in text and "llm-rig catalog validate" in text
     fresh = format_plan(dated(today))
     assert "[old:" not in fresh and "to update an old price" not in fresh
+    # a part that costs nothing says why, as the sheet does: "8 x ConnectX-7 ... 0" read as a missing price
+    free = tuple(p.model_copy(update={"unit_price": 0.0, "price_note": "built into the server"}) if p is paid[-1] else p
+                 for p in build.parts)
+    text = format_plan(result.model_copy(update={"builds": (build.model_copy(update={"parts": free}),)}))
+    line = next(line for line in text.splitlines() if paid[-1].name in line)
+    assert line.rstrip().endswith("  0 (built into the server)"), line
 
 
 def test_a_cluster_plan_says_which_parts_are_per_node_and_does_not_say_nothing_fits(capsys) -> None:  # type: ignore[no-untyped-def]
