@@ -147,6 +147,27 @@ def test_70b_on_2t_tokens_meets_90_and_30_day_deadlines_with_a_stated_cluster(ca
     assert not check(build, "230v16a")
 
 
+def test_a_deadline_is_met_by_the_fewest_nodes_not_the_next_grid_size(catalog: Catalog) -> None:
+    """The 30-day 70B run: the node-count grid (..., 128, 192, 384, ...) answered 384 DGX A100 for 47.9M USD, because
+    128 HGX H100 nodes missed the deadline by a day and 192 cost more; the fewest H100 nodes that meet it cost less.
+    The answer is the fewest: one node fewer of the same server misses the deadline."""
+    from configurator.core.solve.cluster import cluster_build
+
+    request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=2e12, context=4096),
+                           deadline_hours=720.0, circuit="230v16a")
+    build = plan(request, catalog).builds[0]
+    model = catalog.records["models"]["llama-3.1-70b"]
+    system = catalog.records["systems"][next(p.id for p in build.parts if p.category == "system")]
+    assert build.estimate.wall_hours is not None and build.estimate.wall_hours <= 720
+    fewer = cluster_build(1, "", "", system, build.nodes - 1, request, catalog, model,
+                          request.workload.resolved(model.max_context), None)
+    assert fewer is not None and (fewer.estimate.wall_hours or 0) > 720
+    # the grid's answer, 384 x DGX A100, is dearer than what the search now finds
+    a100 = cluster_build(1, "", "", catalog.records["systems"]["nvidia-dgx-a100-640gb"], 384, request, catalog, model,
+                         request.workload.resolved(model.max_context), None)
+    assert a100 is not None and build.total_price < a100.total_price
+
+
 def test_70b_without_a_deadline_gets_the_one_year_fallback(catalog: Catalog) -> None:
     result = _journey(catalog, None)
     labels = [b["label"] for b in result["builds"]]
