@@ -84,8 +84,15 @@ def test_holdout_coverage_is_reported(catalog: Any) -> None:
     assert f"in the 80 % range {share:.0%}" in out
 
 
+# Four of the training rows' sources (7 rows): the fold mechanics are the same on them as on all 21 rows, whose
+# refits took a third of the suite's time; benchmarks/accuracy.py runs the whole cross-validation.
+CV_SOURCES = ("github:jzhang38/tinyllama", "huggingface.co/mosaicml/mpt-7b", "github:meta-llama/llama",
+              "huggingface.co/microsoft/phi-3-mini-4k-instruct-gguf/commit/1c81bd20003f3e800ca09dfce0fa4f13bcd82df7")
+
+
 def test_leave_one_source_out_scores_every_row_once(catalog: Any) -> None:
-    rows = kind_rows("training_gpu_hours")
+    rows = [r for r in kind_rows("training_gpu_hours") if source_group(r["source"]) in CV_SOURCES]
+    assert {source_group(r["source"]) for r in rows} == set(CV_SOURCES)  # a renamed source would shrink the test
     cv = cross_validate(KNOBS["training_gpu_hours"], lambda d: points("training_gpu_hours", catalog, list(d)), rows,
                         lambda r: source_group(r["source"]), estimator.CAL)
     assert len(cv) == len(rows)
