@@ -168,6 +168,23 @@ def test_a_deadline_is_met_by_the_fewest_nodes_not_the_next_grid_size(catalog: C
     assert a100 is not None and build.total_price < a100.total_price
 
 
+def test_the_fastest_within_a_budget_is_the_most_nodes_it_buys(catalog: Catalog) -> None:
+    """'The most nodes 100,000,000 USD buys' had been the grid's 256 HGX H100 nodes, leaving a fifth of the budget
+    unspent: it is now the largest count whose whole bill (nodes, NICs, optics, switches) fits the budget."""
+    from configurator.core.solve.cluster import _fastest_within, cluster_build
+
+    request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=2e12, context=4096),
+                           budget=100e6, circuit="230v16a", room="server-room")
+    model = catalog.records["models"]["llama-3.1-70b"]
+    workload = request.workload.resolved(model.max_context)
+    system = catalog.records["systems"]["supermicro-sys-821ge-tnhr-h100"]
+    build = _fastest_within([system], request, catalog, model, workload, None)
+    assert build is not None and build.total_price <= 100e6
+    more = cluster_build(1, "", "", system, build.nodes + 1, request, catalog, model, workload, None)
+    assert more is not None and more.total_price > 100e6
+    assert build.total_price > 0.95 * 100e6
+
+
 def test_70b_without_a_deadline_gets_the_one_year_fallback(catalog: Catalog) -> None:
     result = _journey(catalog, None)
     labels = [b["label"] for b in result["builds"]]

@@ -377,15 +377,33 @@ def _fastest_within(
         if q is None or request.budget is None:
             continue
         # the most nodes the budget buys (network parts included), then the estimate there
-        for n in sorted((n for n in NODE_COUNTS if n * q.amount <= request.budget and (max_nodes is None or n <= max_nodes)),
-                        reverse=True)[:3]:
+        def at(n: int, system: System = system) -> Build | None:
+            """`n` nodes, if the budget buys them and the job fits them."""
             build = cluster_build(1, "fastest within budget", f"the most nodes {request.budget:,.0f} {request.currency} buys",
                                   system, n, request, catalog, model, workload, exact)
-            if build is None or build.total_price > request.budget or _fails(build, ("MEM-FIT",)):
-                continue
-            if best is None or (build.estimate.wall_hours or math.inf) < (best.estimate.wall_hours or math.inf):
-                best = build
-            break
+            ok = (build is not None and request.budget is not None and build.total_price <= request.budget
+                  and not _fails(build, ("MEM-FIT",)))
+            return build if ok else None
+
+        grid = [n for n in NODE_COUNTS if (n == 1 or system.network_gbps_per_gpu) and (max_nodes is None or n <= max_nodes)]
+        found: Build | None = None
+        for n in sorted((n for n in grid if n * q.amount <= request.budget), reverse=True)[:3]:
+            if (found := at(n)) is not None:
+                break
+        if found is None:
+            continue
+        # then every count up to the grid's next size (which the budget does not buy): the grid alone left up to a
+        # third of the budget unspent
+        above = [n for n in grid if n > found.nodes]
+        lo, hi = found.nodes, min(above[0] if above else found.nodes + 1, int(request.budget // q.amount) + 1)
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if (build := at(mid)) is not None:
+                lo, found = mid, build
+            else:
+                hi = mid
+        if best is None or (found.estimate.wall_hours or math.inf) < (best.estimate.wall_hours or math.inf):
+            best = found
     return best
 
 
