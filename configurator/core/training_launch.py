@@ -394,8 +394,9 @@ def llamafactory_megatron_command(job: _Job) -> tuple[str, str]:
              "--dataset", LLAMAFACTORY_DATASET["sft"], "--template", "default",
              "--finetuning_type", "lora" if job.adapters else "full"]
     if job.adapters:
-        parts += ["--lora_rank", str(job.lora_rank), "--lora_alpha", str(job.lora_alpha),
-                  "--lora_target", "all" if job.lora_targets == "all-linear" else ",".join(HF_ATTENTION_MODULES)]
+        # train/megatron_bridge/config_builder.py _create_peft_config: LoRA on linear_qkv, linear_proj, linear_fc1
+        # and linear_fc2 whatever lora_target says ("Custom lora_target ... is not supported by Megatron Bridge")
+        parts += ["--lora_rank", str(job.lora_rank), "--lora_alpha", str(job.lora_alpha), "--lora_target", "all"]
     parts += ["--tensor_model_parallel_size", str(job.tensor), "--pipeline_model_parallel_size", str(job.pipeline),
               "--context_parallel_size", str(job.context_parallel)]
     if job.pipeline > 1 and job.virtual_stages > 1:
@@ -406,9 +407,13 @@ def llamafactory_megatron_command(job: _Job) -> tuple[str, str]:
         parts += ["--recompute_granularity", "full", "--recompute_method", "uniform"]
     parts += ["--cutoff_len", str(job.context), "--per_device_train_batch_size", str(job.batch)]
     if job.micro_batches > 1:
-        parts += ["--gradient_accumulation_steps", str(job.micro_batches)]  # the plan's micro-batches per step
+        # the plan's micro-batches per step: config_builder.py _compute_train_schedule takes the global batch as
+        # micro-batch x gradient_accumulation_steps x world size / (TP x PP x CP), i.e. x data-parallel width
+        parts += ["--gradient_accumulation_steps", str(job.micro_batches)]
     parts += ["--bf16", "true", "--output_dir", f"saves/{job.model_id}/{job.method}-megatron"]
     label = f"LLaMA-Factory + Megatron Bridge ({job.layout}" + (f", {job.nodes} nodes)" if job.nodes > 1 else ")")
+    if job.adapters and job.lora_targets != "all-linear":
+        label += " (LoRA on every linear layer: Megatron Bridge takes no attention-only targets)"
     return label, join_argv(parts)
 
 
@@ -625,7 +630,9 @@ def megatron_command(model: ModelArch, result: EstimateResult, parallelism: dict
         parts += ["--group-query-attention", "--num-query-groups", str(model.num_kv_heads)]
     if model.mlp_gated:
         parts += ["--swiglu"]
-    if model.moe is not None:  # (--num-experts, --moe-router-topk, --moe-ffn-hidden-size; experts not sharded here)
+    # (--num-experts, --moe-router-topk, --moe-ffn-hidden-size). No --expert-model-parallel-size: the planner chooses
+    # no expert-parallel degree (estimate/parallel.py), so Megatron's default of 1 (experts not sharded) stands
+    if model.moe is not None:
         parts += ["--num-experts", str(model.moe.num_experts), "--moe-router-topk", str(model.moe.experts_per_token),
                   "--moe-ffn-hidden-size", str(model.moe.expert_intermediate_size)]
     if model.mla is not None:

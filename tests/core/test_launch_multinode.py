@@ -146,6 +146,17 @@ def test_a_pipelined_layout_runs_on_megatron_bridge_with_the_plans_degrees(catal
     assert ("has no pipeline parallel" in engine) == (framework != "llama-factory")
 
 
+def test_lora_on_megatron_bridge_says_it_trains_every_linear_layer(catalog: Catalog) -> None:
+    """LLaMA-Factory train/megatron_bridge/config_builder.py _create_peft_config ignores a custom lora_target and
+    adapts linear_qkv, linear_proj, linear_fc1 and linear_fc2: attention-only LoRA is not what would run."""
+    lora = Workload(kind="finetune", method="lora", framework="llama-factory", context=4096, lora_targets="attention")
+    engine, command = _launch(catalog, lora, {**PIPELINED, "zero_stage": 0})
+    words = shlex.split(command)
+    assert _after(words, "--finetuning_type") == "lora" and _after(words, "--lora_target") == "all"
+    assert _after(words, "--lora_rank") == "16" and _after(words, "--use_distributed_optimizer") == "false"
+    assert "every linear layer" in engine
+
+
 def test_qlora_on_a_pipelined_layout_is_a_statement_not_a_command(catalog: Catalog) -> None:
     """Megatron Bridge loads no quantized model (LLaMA-Factory hparams/parser.py: "Quantized models are not supported
     with Megatron Bridge"): no framework here runs QLoRA split by pipeline."""
