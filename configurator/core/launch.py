@@ -77,14 +77,14 @@ def launch_command(model: ModelArch, result: EstimateResult, numa: bool = False,
 
     `numa`: the host has more than one socket (llama.cpp then spreads its threads with --numa distribute).
     `parallelism`: the cluster planner's layout (Build.parallelism); pretraining with tensor or pipeline parallel
-    or over several nodes runs it under Megatron-LM.
+    or over several nodes runs it under Megatron-LM, fine-tuning gets the framework's command for every node.
     """
     w = result.workload
     if w["kind"] == "pretrain" and layout_is_megatron(parallelism):
         framework, command = megatron_command(model, result, parallelism or {})
         return {"engine": framework, "command": command}
     if w["kind"] != "inference":
-        framework, command = training_command(model, result)
+        framework, command = training_command(model, result, parallelism)
         return {"engine": framework, "command": command}
     engine = w.get("engine") or "transformers"
     if engine == "llama.cpp":

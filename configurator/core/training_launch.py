@@ -63,6 +63,27 @@ class _Job:
     lora_targets: str
     train_embeddings: bool
     precision: str
+    # the cluster planner's layout (Build.parallelism); a machine of its own without one
+    nodes: int = 1
+    tensor: int = 1
+    pipeline: int = 1
+    context_parallel: int = 1
+    virtual_stages: int = 1
+    micro_batches: int = 1  # micro-batches per optimizer step (gradient accumulation)
+
+    @property
+    def gpus_per_node(self) -> int:
+        return max(1, self.gpus // self.nodes)
+
+    @property
+    def model_parallel(self) -> bool:
+        """The layout splits the model itself (tensor, pipeline or context parallel), not only the data."""
+        return max(self.tensor, self.pipeline, self.context_parallel) > 1
+
+    @property
+    def layout(self) -> str:
+        return f"TP{self.tensor} x PP{self.pipeline}" + (f" x CP{self.context_parallel}" if self.context_parallel > 1 else "") \
+            + f" x DP{max(1, self.gpus // (self.tensor * self.pipeline * self.context_parallel))}"
 
     @property
     def adapters(self) -> bool:
@@ -79,10 +100,16 @@ class _Job:
         return self.zero or (2 if self.offload else 0)
 
 
-def _job(model: ModelArch, result: EstimateResult) -> _Job:
+def _degrees(parallelism: dict[str, object] | None) -> dict[str, int]:
+    """The integer degrees of a plan's `parallelism` object (nodes, gpus, tensor, pipeline, context, ...)."""
+    return {k: int(v) for k, v in (parallelism or {}).items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
+
+
+def _job(model: ModelArch, result: EstimateResult, parallelism: dict[str, object] | None = None) -> _Job:
     # the estimate's own workload, resolved: its defaults (method, LoRA rank and targets) are Workload's, not retyped
     w = Workload.model_validate(result.workload)
-    gpus = max(1, result.gpus)
+    p = _degrees(parallelism)
+    gpus = max(1, p.get("gpus", result.gpus))
     return _Job(
         repo=model.hf_repo or model.id,
         model_id=model.id,
@@ -90,7 +117,7 @@ def _job(model: ModelArch, result: EstimateResult) -> _Job:
         method=w.method if w.kind == "finetune" else "full",
         gpus=gpus,
         context=int(w.context or 0),
-        batch=w.batch,
+        batch=max(1, p.get("micro_batch", w.batch)),  # the plan sized memory per GPU with its own micro-batch
         checkpointing=bool(w.grad_checkpointing),
         activation_offload=bool(w.activation_offload),
         zero=w.zero if gpus > 1 else 0,
@@ -100,12 +127,66 @@ def _job(model: ModelArch, result: EstimateResult) -> _Job:
         lora_targets=w.lora_targets,
         train_embeddings=w.train_embeddings,
         precision=w.precision or "bf16",
+        nodes=max(1, p.get("nodes", 1)),
+        tensor=max(1, p.get("tensor", 1)),
+        pipeline=max(1, p.get("pipeline", 1)),
+        context_parallel=max(1, p.get("context", 1)),
+        virtual_stages=max(1, p.get("virtual_stages", 1)),
+        micro_batches=max(1, p.get("micro_batches_per_step", 1)),
     )
 
 
+class ShellWord(str):
+    """A word the shell must expand on each node ($NODE_RANK, $MASTER_ADDR): join_argv leaves it unquoted."""
+
+
 def join_argv(parts: list[str]) -> str:
-    """One shell command line from its words, each quoted where the shell needs it."""
-    return " ".join(shlex.quote(p) for p in parts)
+    """One shell command line from its words, each quoted where the shell needs it (a ShellWord is left as written)."""
+    return " ".join(p if isinstance(p, ShellWord) else shlex.quote(p) for p in parts)
+
+
+# --------------------------------------------------------------------------- several nodes
+
+# Every node runs the same command; each expands its own rank and the first node's address from its environment,
+# as Megatron-LM's and LLaMA-Factory's multi-node examples write them (NODE_RANK, MASTER_ADDR).
+NODE_RANK = ShellWord("$NODE_RANK")
+MASTER_ADDR = ShellWord("$MASTER_ADDR")
+# torchrun's --master_port default (torch/distributed/run.py) and accelerate's main_process_port default
+# (accelerate src/accelerate/utils/launch.py prepare_multi_gpu_env: "args.main_process_port = 29500")
+MASTER_PORT = 29500
+RENDEZVOUS = ShellWord(f"$MASTER_ADDR:{MASTER_PORT}")
+
+
+def accelerate_machines(job: _Job) -> list[str]:
+    """`accelerate launch` flags for the machines (huggingface/accelerate@16cb6eb src/accelerate/commands/launch.py:
+    --num_processes is "the total number of processes", --num_machines, --machine_rank, --main_process_ip,
+    --main_process_port; utils/launch.py prepare_multi_gpu_env then runs torchrun with --nproc_per_node
+    num_processes // num_machines, --nnodes, --node_rank and the rendezvous endpoint ip:port)."""
+    parts = ["--num_processes", str(job.gpus)]
+    if job.nodes > 1:
+        parts = ["--num_machines", str(job.nodes), *parts, "--machine_rank", NODE_RANK,
+                 "--main_process_ip", MASTER_ADDR, "--main_process_port", str(MASTER_PORT)]
+    return parts
+
+
+def torchrun_rendezvous(job: _Job) -> list[str]:
+    """torchrun's flags for every node of a c10d rendezvous: --nnodes, --nproc_per_node, --rdzv_id, --rdzv_backend
+    c10d, --rdzv_endpoint host:port, ranks assigned at the rendezvous (torch/distributed/run.py). The same words
+    torchtune's multi-node recipe (pytorch/torchtune@bd2a0fc recipes/full_finetune_multinode.slurm) and axolotl's
+    multi-node guide (axolotl-ai-cloud/axolotl@067b021 docs/multi-node.qmd, "Run the following on each node") pass."""
+    return ["--nnodes", str(job.nodes), "--nproc_per_node", str(job.gpus_per_node),
+            "--rdzv_id", f"{job.model_id}-{job.method}", "--rdzv_backend", "c10d", "--rdzv_endpoint", RENDEZVOUS]
+
+
+def torchrun_env(job: _Job) -> list[str]:
+    """LLaMA-Factory's launcher environment (hiyouga/LLaMA-Factory@ff6d4d1 src/llamafactory/launcher.py: with
+    FORCE_TORCHRUN it runs `torchrun --nnodes $NNODES --node_rank $NODE_RANK --nproc_per_node $NPROC_PER_NODE
+    --master_addr $MASTER_ADDR --master_port $MASTER_PORT`; examples/README.md, multi-node)."""
+    env = ["FORCE_TORCHRUN=1"]
+    if job.nodes > 1:
+        env += [f"NNODES={job.nodes}", ShellWord("NODE_RANK=$NODE_RANK"), ShellWord("MASTER_ADDR=$MASTER_ADDR"),
+                f"MASTER_PORT={MASTER_PORT}"]
+    return env + [f"NPROC_PER_NODE={job.gpus_per_node}"]
 
 
 def _bool(value: bool) -> str:
@@ -117,12 +198,16 @@ def _bool(value: bool) -> str:
 
 def accelerate_command(job: _Job) -> tuple[str, str]:
     """accelerate with DeepSpeed ZeRO when sharded, around the user's training script."""
-    parts = ["accelerate", "launch", "--num_processes", str(job.gpus), "--mixed_precision", "bf16"]
+    parts = ["accelerate", "launch", *accelerate_machines(job), "--mixed_precision", "bf16"]
     framework = "accelerate"
     if job.zero or job.offload:
         stage = job.deepspeed_stage
         framework = f"accelerate + DeepSpeed ZeRO-{stage}"
         parts += ["--use_deepspeed", "--zero_stage", str(stage)]
+        if job.nodes > 1:
+            # without it accelerate starts `deepspeed --hostfile` (pdsh over ssh) from one node; "standard" is
+            # torchrun on each node (commands/launch.py deepspeed_launcher; utils/launch.py prepare_deepspeed_cmd_env)
+            parts += ["--deepspeed_multinode_launcher", "standard"]
         if job.offload:
             parts += ["--offload_optimizer_device", "cpu"]
             if stage >= 3:
@@ -192,7 +277,11 @@ def torchtune_command(job: _Job) -> tuple[str, str]:
         else:
             base = None
     parts = ["tune", "run"]
-    if distributed:
+    if job.nodes > 1:
+        # `tune run` runs standalone (one node) unless given a rendezvous endpoint (torchtune/_cli/run.py
+        # _run_distributed: "If the user does not explicitly pass a rendezvous endpoint, run in standalone mode")
+        parts += torchrun_rendezvous(job)
+    elif distributed:
         parts += ["--nproc_per_node", str(job.gpus)]
     parts += [recipe, "--config", base.name if base else "your_config.yaml"]
     # keys the four recipes read (recipes/{lora,full}_finetune_{single_device,distributed}.py: cfg.batch_size,
@@ -227,7 +316,7 @@ def torchtune_command(job: _Job) -> tuple[str, str]:
             overrides.append("gradient_accumulation_steps=1")
     label = "torchtune"
     if distributed:
-        label += " FSDP2"
+        label += " FSDP2" + (f", {job.nodes} nodes" if job.nodes > 1 else "")
         # the distributed recipes always shard with FSDP2; resharding after forward is ZeRO-3, not resharding is
         # SHARD_GRAD_OP, i.e. ZeRO-2 (lora_finetune_distributed.py docstring)
         if job.zero in (1, 2):
@@ -260,7 +349,7 @@ def llamafactory_command(job: _Job) -> tuple[str, str]:
     data_args.py, finetuning_args.py, training_args.py: TrainingArguments); several GPUs through torchrun when
     FORCE_TORCHRUN is set, NPROC_PER_NODE processes (src/llamafactory/launcher.py). Run from a LLaMA-Factory
     checkout (the demo dataset and the DeepSpeed files are paths in it)."""
-    env = ["FORCE_TORCHRUN=1", f"NPROC_PER_NODE={job.gpus}"] if job.gpus > 1 else []
+    env = torchrun_env(job) if job.gpus > 1 else []
     stage = "pt" if job.kind == "pretrain" else "sft"
     parts = [*env, "llamafactory-cli", "train", "--stage", stage, "--do_train", "true",
              "--model_name_or_path", job.repo]
@@ -282,7 +371,7 @@ def llamafactory_command(job: _Job) -> tuple[str, str]:
         parts += ["--disable_gradient_checkpointing", "true"]  # LLaMA-Factory checkpoints by default
     elif job.activation_offload:
         parts += ["--use_unsloth_gc", "true"]  # checkpointed layer inputs kept in host RAM
-    label = "LLaMA-Factory"
+    label = "LLaMA-Factory" + (f" ({job.nodes} nodes)" if job.nodes > 1 else "")
     stage_ds = job.deepspeed_stage
     if stage_ds:
         offload = "_offload" if job.offload else ""
@@ -291,6 +380,50 @@ def llamafactory_command(job: _Job) -> tuple[str, str]:
         label += f" + DeepSpeed ZeRO-{file_stage}" + (" + CPU offload" if job.offload else "")
     parts += ["--output_dir", f"saves/{job.model_id}/{job.method}"]
     return label, join_argv(parts)
+
+
+def llamafactory_megatron_command(job: _Job) -> tuple[str, str]:
+    """LLaMA-Factory on Megatron Bridge, for a layout that splits the model: USE_MEGATRON_BRIDGE=1 (the launcher then
+    forces torchrun) and MegatronBridgeArguments (hiyouga/LLaMA-Factory@ff6d4d1
+    src/llamafactory/hparams/megatron_bridge_args.py: tensor_model_parallel_size, pipeline_model_parallel_size,
+    context_parallel_size, virtual_pipeline_model_parallel_size, use_distributed_optimizer, recompute_granularity,
+    recompute_method; the HF weights are converted when no Megatron checkpoint is given). hparams/parser.py allows
+    full and LoRA only, no quantized model and no DeepSpeed, and needs TP x PP x CP to divide the world size."""
+    env = ["USE_MEGATRON_BRIDGE=1", *torchrun_env(job)]
+    parts = [*env, "llamafactory-cli", "train", "--stage", "sft", "--do_train", "true", "--model_name_or_path", job.repo,
+             "--dataset", LLAMAFACTORY_DATASET["sft"], "--template", "default",
+             "--finetuning_type", "lora" if job.adapters else "full"]
+    if job.adapters:
+        # train/megatron_bridge/config_builder.py _create_peft_config: LoRA on linear_qkv, linear_proj, linear_fc1
+        # and linear_fc2 whatever lora_target says ("Custom lora_target ... is not supported by Megatron Bridge")
+        parts += ["--lora_rank", str(job.lora_rank), "--lora_alpha", str(job.lora_alpha), "--lora_target", "all"]
+    parts += ["--tensor_model_parallel_size", str(job.tensor), "--pipeline_model_parallel_size", str(job.pipeline),
+              "--context_parallel_size", str(job.context_parallel)]
+    if job.pipeline > 1 and job.virtual_stages > 1:
+        parts += ["--virtual_pipeline_model_parallel_size", str(job.virtual_stages)]
+    # ZeRO-1 is Megatron's distributed optimizer (optimizer states sharded over data parallel); it defaults to on
+    parts += ["--use_distributed_optimizer", _bool(job.zero >= 1)]
+    if job.checkpointing:
+        parts += ["--recompute_granularity", "full", "--recompute_method", "uniform"]
+    parts += ["--cutoff_len", str(job.context), "--per_device_train_batch_size", str(job.batch)]
+    if job.micro_batches > 1:
+        # the plan's micro-batches per step: config_builder.py _compute_train_schedule takes the global batch as
+        # micro-batch x gradient_accumulation_steps x world size / (TP x PP x CP), i.e. x data-parallel width
+        parts += ["--gradient_accumulation_steps", str(job.micro_batches)]
+    parts += ["--bf16", "true", "--output_dir", f"saves/{job.model_id}/{job.method}-megatron"]
+    label = f"LLaMA-Factory + Megatron Bridge ({job.layout}" + (f", {job.nodes} nodes)" if job.nodes > 1 else ")")
+    if job.adapters and job.lora_targets != "all-linear":
+        label += " (LoRA on every linear layer: Megatron Bridge takes no attention-only targets)"
+    return label, join_argv(parts)
+
+
+def _no_layout(job: _Job, name: str) -> str | None:
+    """Why `name` cannot run the plan's model-parallel layout itself (None: it can, or there is no such layout)."""
+    if not job.model_parallel or name == "llama-factory":
+        return None
+    if job.pipeline > 1:
+        return f"{name} has no pipeline parallel"
+    return f"{name}'s command here shards data only, not the plan's tensor or context parallel"
 
 
 # --------------------------------------------------------------------------- TRL
@@ -306,8 +439,10 @@ def trl_command(job: _Job) -> tuple[str, str]:
     line overrides the config file's (accelerate commands/launch.py, `args.nondefault`)."""
     stage = job.deepspeed_stage
     config = TRL_ACCELERATE[stage] if (job.gpus > 1 or stage) else "single_gpu"
-    parts = ["trl", "sft", "--accelerate_config", config, "--num_processes", str(job.gpus)]
-    label = "TRL" + (f" + DeepSpeed ZeRO-{stage}" if stage else "")
+    # on several nodes, accelerate's machine flags; the shipped configs already say deepspeed_multinode_launcher:
+    # standard and same_network: true (huggingface/trl@f2cd577 trl/accelerate_configs/zero{1,2,3}.yaml, multi_gpu.yaml)
+    parts = ["trl", "sft", "--accelerate_config", config, *accelerate_machines(job)]
+    label = "TRL" + (f" + DeepSpeed ZeRO-{stage}" if stage else "") + (f" ({job.nodes} nodes)" if job.nodes > 1 else "")
     if job.offload:
         parts += ["--offload_optimizer_device", "cpu"]
         if stage >= 3:
@@ -372,7 +507,11 @@ def axolotl_command(job: _Job) -> tuple[str, str]:
         path = AXOLOTL_DEEPSPEED.get(key) or f"your_zero{stage}{'_offload' if job.offload else ''}.json"
         parts += ["--deepspeed", path]
         label += f" + DeepSpeed ZeRO-{stage}" + (" + CPU offload" if job.offload else "")
-    if job.gpus > 1:
+    if job.nodes > 1:
+        # docs/multi-node.qmd: torchrun with launcher args on each node ("Option 1 ... (Recommended)", for InfiniBand)
+        parts += ["--launcher", "torchrun", "--", *torchrun_rendezvous(job)]
+        label += f" ({job.nodes} nodes)"
+    elif job.gpus > 1:
         parts += ["--launcher", "accelerate", "--", f"--num_processes={job.gpus}"]
     return label, join_argv(parts)
 
@@ -398,16 +537,36 @@ def unsloth_command(job: _Job) -> tuple[str, str]:
     else:
         settings.append("use_gradient_checkpointing=False")
     settings += [f"per_device_train_batch_size={job.batch}", f'optim="{HF_OPTIM.get(job.optimizer, "adamw_torch")}"']
+    if job.gpus > 1 and (job.nodes > 1 or job.model_parallel):
+        # nothing to run on each node: say so rather than print one GPU's script for a cluster
+        where = f"{job.nodes} nodes of {job.gpus_per_node} GPUs" if job.nodes > 1 else f"the {job.layout} layout"
+        return (f"Unsloth cannot run this build (one GPU only; this build is {where})",
+                f"# Unsloth trains on one GPU: it cannot run {where}; plan with another --framework "
+                "(torchtune, llama-factory, trl, axolotl or transformers)")
     label = "Unsloth, your script on one GPU"
     idle = f"; Unsloth trains on one GPU, the other {job.gpus - 1} of this build stay idle" if job.gpus > 1 else ""
     command = "python your_unsloth_script.py  # " + ", ".join(settings) + idle
     return label, command
 
 
-def training_command(model: ModelArch, result: EstimateResult) -> tuple[str, str]:
-    """(framework shown on the sheet, command) for a fine-tuning or pretraining estimate."""
-    job = _job(model, result)
+def training_command(model: ModelArch, result: EstimateResult,
+                     parallelism: dict[str, object] | None = None) -> tuple[str, str]:
+    """(framework shown on the sheet, command) for a fine-tuning or pretraining estimate; with the cluster planner's
+    `parallelism`, the command every node runs ($NODE_RANK and $MASTER_ADDR are each node's to set)."""
+    job = _job(model, result, parallelism)
     name = str(result.workload.get("framework") or "transformers")
+    if name == "unsloth" and job.kind == "finetune":
+        return unsloth_command(job)
+    if job.kind == "finetune" and job.model_parallel:
+        # tensor, pipeline or context parallel: of these frameworks only LLaMA-Factory (on Megatron Bridge) splits
+        # the model that way; the others would hold the whole model per data-parallel rank, which the plan did not size
+        if job.method == "qlora":
+            return ("no command: QLoRA cannot run this layout",
+                    f"# the plan's {job.layout} layout splits the model; Megatron Bridge, the one framework here that "
+                    "does, loads no quantized model (LLaMA-Factory hparams/parser.py): plan LoRA or full instead")
+        framework, command = llamafactory_megatron_command(job)
+        why = _no_layout(job, name)
+        return (f"{framework[:-1]}; {why})" if why else framework), command
     if name in ACCELERATE_FRAMEWORKS:
         return accelerate_command(job)
     if name == "llama-factory":
@@ -416,8 +575,7 @@ def training_command(model: ModelArch, result: EstimateResult) -> tuple[str, str
         # torchtune, TRL's sft, axolotl and Unsloth fine-tune published weights; from scratch is run_clm-style
         framework, command = accelerate_command(job)
         return f"{framework} ({name} has no from-scratch pretraining)", command
-    builders = {"torchtune": torchtune_command, "trl": trl_command, "axolotl": axolotl_command,
-                "unsloth": unsloth_command}
+    builders = {"torchtune": torchtune_command, "trl": trl_command, "axolotl": axolotl_command}
     return builders[name](job)
 
 
@@ -427,8 +585,7 @@ def training_command(model: ModelArch, result: EstimateResult) -> tuple[str, str
 # --ffn-hidden-size, --num-attention-heads, --group-query-attention, --num-query-groups, --swiglu,
 # --normalization, --position-embedding-type, --disable-bias-linear, --untie-embeddings-and-output-weights,
 # --recompute-granularity/--recompute-method, --train-iters, --bf16, --tokenizer-type, --tokenizer-model,
-# --data-path) under torchrun (--nnodes, --nproc_per_node, --node_rank, --master_addr, --master_port).
-MEGATRON_PORT = 29500
+# --data-path) under torchrun (--nnodes, --nproc_per_node, --node_rank, --master_addr, --master_port: MASTER_PORT).
 
 
 def layout_is_megatron(parallelism: dict[str, object] | None) -> bool:
@@ -444,14 +601,14 @@ def megatron_command(model: ModelArch, result: EstimateResult, parallelism: dict
     (the distributed optimizer), micro-batch, global batch and recomputation. accelerate + DeepSpeed ZeRO, which
     the app printed before, has no tensor or pipeline parallel: it could not run the layout the time is for."""
     w = result.workload
-    p = {k: int(v) for k, v in parallelism.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
+    p = _degrees(parallelism)
     nodes, gpus = max(1, p.get("nodes", 1)), max(1, p.get("gpus", result.gpus or 1))
     tensor, pipeline = max(1, p.get("tensor", 1)), max(1, p.get("pipeline", 1))
     seq = int(w.get("context") or 4096)
     tokens_per_step = int(parallelism.get("tokens_per_step") or 0)  # type: ignore[call-overload]
-    launcher = join_argv(["torchrun", "--nnodes", str(nodes), "--nproc_per_node", str(gpus // nodes)])
+    launcher = ["torchrun", "--nnodes", str(nodes), "--nproc_per_node", str(gpus // nodes)]
     if nodes > 1:  # each node's own rank and the first node's address are the shell's to expand: not quoted
-        launcher += f" --node_rank $NODE_RANK --master_addr $MASTER_ADDR --master_port {MEGATRON_PORT}"
+        launcher += ["--node_rank", NODE_RANK, "--master_addr", MASTER_ADDR, "--master_port", str(MASTER_PORT)]
     parts = ["pretrain_gpt.py", "--tensor-model-parallel-size", str(tensor), "--pipeline-model-parallel-size", str(pipeline)]
     chunks = max(1, p.get("virtual_stages", 1))
     if pipeline > 1 and chunks > 1 and model.num_layers % (pipeline * chunks) == 0:
@@ -473,7 +630,9 @@ def megatron_command(model: ModelArch, result: EstimateResult, parallelism: dict
         parts += ["--group-query-attention", "--num-query-groups", str(model.num_kv_heads)]
     if model.mlp_gated:
         parts += ["--swiglu"]
-    if model.moe is not None:  # (--num-experts, --moe-router-topk, --moe-ffn-hidden-size; experts not sharded here)
+    # (--num-experts, --moe-router-topk, --moe-ffn-hidden-size). No --expert-model-parallel-size: the planner chooses
+    # no expert-parallel degree (estimate/parallel.py), so Megatron's default of 1 (experts not sharded) stands
+    if model.moe is not None:
         parts += ["--num-experts", str(model.moe.num_experts), "--moe-router-topk", str(model.moe.experts_per_token),
                   "--moe-ffn-hidden-size", str(model.moe.expert_intermediate_size)]
     if model.mla is not None:
@@ -489,5 +648,5 @@ def megatron_command(model: ModelArch, result: EstimateResult, parallelism: dict
     parts += ["--bf16", "--tokenizer-type", "HuggingFaceTokenizer", "--tokenizer-model", repo,
               "--data-path", "your_data_prefix"]
     layout = f"TP{tensor} x PP{pipeline} x DP{max(1, p.get('data', 1))}"
-    command = f"{launcher} {join_argv(parts)}"
+    command = join_argv(launcher + parts)
     return f"Megatron-LM ({layout}, {nodes} node{'s' if nodes > 1 else ''})", command
