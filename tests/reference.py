@@ -229,7 +229,9 @@ def training_gpu_hours(catalog: Catalog, data: Data = None) -> tuple[list[Compar
             batch=int(row.get("micro_batch", 1)),
         )
         gpus = int(row.get("gpus", 8))
-        result = estimate(model, workload, gpu, gpus)
+        # flash_attention = false: the run materialised the attention scores (estimator.Calibration explains the cost)
+        with calibration(replace(estimator.CAL, training_flash_attention=bool(row.get("flash_attention", True)))):
+            result = estimate(model, workload, gpu, gpus)
         assert result.gpu_hours is not None
         # steady_state: the figure is tokens / a measured tokens-per-second rate (a benchmark), which leaves out what a
         # whole run loses to restarts, checkpoints and evaluation; the estimate prices a whole run, so those come off

@@ -198,6 +198,16 @@ class Calibration:
     # token and hidden unit per layer are written in the forward pass, then read in the backward and written and read
     # again as their gradients (4 passes, 136 bytes); cross-validation refits it (benchmarks/accuracy.py).
     mfu_elementwise_bytes_per_hidden: float = 136.0
+    # Attention without FlashAttention writes each head's s x s score matrix to memory and reads it back: Korthikanti
+    # et al. 2022 (eq. 1) count 5as bytes per token and layer (softmax output 2as, dropout mask as, dropout output 2as;
+    # a heads, s the sequence), the same 4 passes as above make 20as. It costs h/(h + h0 + 20 a s r / 72 h) at r FLOPs
+    # per byte. The A100 reference (the 1T GPT, Narayanan et al. 2021, 160 heads at 2048) predates FlashAttention (Dao et
+    # al. 2022) and paid it; FlashAttention keeps the scores on chip ("IO-aware": never materialised in HBM), so a
+    # FlashAttention run does not. The H100 reference (Llama 3 405B, 2024) is taken as a FlashAttention run.
+    mfu_attention_score_bytes: float = 20.0
+    # Which attention the training estimate describes: FlashAttention (PyTorch SDPA, Megatron-Core, HF, torchtitan and
+    # lit-gpt use it on Ampere and later). Rows from runs that materialised the scores are scored with it off.
+    training_flash_attention: bool = True
     # Elapsed-time losses grow with the cluster: a synchronous job restarts from its last checkpoint whenever any GPU
     # fails. Llama 3 (arXiv 2407.21783 sec. 3.3.4): 419 unexpected interruptions in a 54-day snapshot on 16,384 H100,
     # "higher than 90% effective training time". Per GPU-hour 419 / (54 x 24 x 16384) = 1.97e-5 interruptions; 10 %
@@ -1078,14 +1088,14 @@ def _training_time(
     # the reference run's rate less its own bubble and tensor-parallel all-reduces (Calibration.plan_step_share_*):
     # this job pays its own data-parallel all-reduce (scaling, below), not that run's layout
     reference = reference_layout(gpu)
-    shaped = default_mfu(model, gpu, workload.batch * seq)
+    shaped = default_mfu(model, gpu, workload.batch * seq, seq)
     default = shaped / (reference[1] if reference is not None else 1.0)
     mfu = workload.mfu or default
     if method == "qlora":
         mfu *= 0.75
         ex.assume("QLoRA dequantizes NF4 weights on every pass: utilisation taken as 75 % of the bf16 figure")
     if workload.mfu is None:
-        shape = shaped / default_mfu(model, gpu) if default_mfu(model, gpu) else 1.0
+        shape = shaped / default_mfu(model, gpu, seq=seq) if default_mfu(model, gpu, seq=seq) else 1.0
         ex.assume(f"default utilisation of the compute {mfu:.0%} of peak bf16 tensor throughput for {gpu.architecture} at "
                   f"hidden size {model.hidden_size} (largest published runs: 1T GPT on A100 50 %, Llama 3 405B on H100 "
                   "43 %, lower for smaller hidden sizes: more memory-bound work per FLOP"
@@ -1136,29 +1146,33 @@ def _training_time(
     return flops, gpu_hours, wall, mfu
 
 
-def _gemm_share(hidden: int, gpu: Gpu) -> float:
-    """f(h) = h / (h + h0): the share of a layer's time spent in its GEMMs (Calibration explains h0)."""
+def _gemm_share(hidden: int, gpu: Gpu, score_heads_seq: float = 0.0) -> float:
+    """f(h) = h / (h + h0 + s0): the share of a layer's time spent in its GEMMs, s0 the attention scores' traffic when
+    they go through memory (`score_heads_seq` = heads x sequence; 0 with FlashAttention). Calibration explains both."""
     flops_per_byte = training_tflops(gpu, "bf16") * 1e12 / (gpu.memory_bandwidth_gbps * 1e9)
     h0 = CAL.mfu_elementwise_bytes_per_hidden * flops_per_byte / 72
-    return hidden / (hidden + h0)
+    s0 = CAL.mfu_attention_score_bytes * score_heads_seq * flops_per_byte / (72 * hidden)
+    return hidden / (hidden + h0 + s0)
 
 
 def _hopper_class(gpu: Gpu) -> bool:
     return gpu.architecture in ("Hopper", "Blackwell") or bool(gpu.fp8_tflops and gpu.vendor == "nvidia")
 
 
-def default_mfu(model: ModelArch, gpu: Gpu, tokens: int | None = None) -> float:
+def default_mfu(model: ModelArch, gpu: Gpu, tokens: int | None = None, seq: int | None = None) -> float:
     """Utilisation of the compute (no communication) for training `model` on `gpu`: the generation's figure from its
-    largest published run, scaled by the GEMM share of the time at this hidden size against that run's
-    (Calibration explains both) and, given the tokens per micro-batch, by how full the layer's unsplit GEMMs keep the
-    SMs against that run's (estimate.gemm)."""
+    largest published run, scaled by the GEMM share of the time at this hidden size (and, without FlashAttention, this
+    many heads at sequence `seq`) against that run's (Calibration explains both) and, given the tokens per
+    micro-batch, by how full the layer's unsplit GEMMs keep the SMs against that run's (estimate.gemm)."""
     if gpu.market != "datacenter":
         return CAL.default_mfu_consumer
     if _hopper_class(gpu):
-        base, ref = CAL.default_mfu_hopper, CAL.mfu_reference_hidden_hopper
+        base, ref, ref_scores = CAL.default_mfu_hopper, CAL.mfu_reference_hidden_hopper, 0.0
     else:
         base, ref = CAL.default_mfu_ampere, CAL.mfu_reference_hidden_ampere
-    mfu = base * min(1.0, _gemm_share(model.hidden_size, gpu) / _gemm_share(ref, gpu))
+        ref_scores = float(MEGATRON_1T.heads * MEGATRON_1T.tokens)  # no FlashAttention in 2021 (Calibration)
+    own_scores = 0.0 if CAL.training_flash_attention else float(model.num_attention_heads * (seq or model.max_context))
+    mfu = base * min(1.0, _gemm_share(model.hidden_size, gpu, own_scores) / _gemm_share(ref, gpu, ref_scores))
     reference = reference_layout(gpu)
     if tokens is not None and reference is not None:
         mfu *= shape_factor(model, gpu, tokens, 1, reference[0])

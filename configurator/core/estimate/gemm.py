@@ -37,6 +37,7 @@ class LayerShape:
     gated: bool
     tokens: int  # rows of the activation matrix: micro-batch x sequence (over context-parallel ranks)
     tensor: int = 1  # tensor-parallel degree: splits the output (column) or input (row) width of every linear
+    heads: int = 0  # attention heads (the score matrices' count; not a GEMM width)
 
     def linears(self) -> list[tuple[int, int]]:
         """(input width, output width) per GPU of each linear, Megatron's fused layout (Narayanan et al. 2021:
@@ -48,12 +49,12 @@ class LayerShape:
 
 
 MEGATRON_1T = LayerShape(hidden=25600, q_width=25600, kv_width=25600, intermediate=4 * 25600, gated=False,
-                         tokens=2048, tensor=8)
+                         tokens=2048, tensor=8, heads=160)
 """The A100 reference run (Narayanan et al. 2021, arXiv 2104.04473, Table 1): the 1T GPT, 160 heads, 4h GeLU MLP,
 sequence 2048, tensor parallel 8; one sequence per micro-batch, as tests/core/test_weak_scaling.py plans it (the table
 gives no micro-batch size)."""
 LLAMA3_405B = LayerShape(hidden=16384, q_width=128 * 128, kv_width=8 * 128, intermediate=53248, gated=True,
-                         tokens=8192, tensor=8)
+                         tokens=8192, tensor=8, heads=128)
 """The H100 reference run: Llama 3 405B (its config.json, as in the model catalog: 128 heads and 8 KV heads of 128,
 SwiGLU 53248) at sequence 8192, tensor parallel 8 (TP 8, PP 16: Balaji, SC'24 "Herding Llamas", as tabulated at
 glennklockwood.com/garden/llama-3.1); one sequence per micro-batch is assumed (not published)."""
@@ -88,7 +89,8 @@ def layer_gemm_efficiency(shape: LayerShape, sms: int) -> float:
 def layer_shape(model: ModelArch, tokens: int, tensor: int = 1) -> LayerShape:
     return LayerShape(hidden=model.hidden_size, q_width=model.num_attention_heads * model.head_dim,
                       kv_width=model.num_kv_heads * model.head_dim, intermediate=model.intermediate_size,
-                      gated=model.mlp_gated, tokens=max(1, tokens), tensor=max(1, tensor))
+                      gated=model.mlp_gated, tokens=max(1, tokens), tensor=max(1, tensor),
+                      heads=model.num_attention_heads)
 
 
 def shape_factor(
