@@ -84,7 +84,7 @@ def launch_command(model: ModelArch, result: EstimateResult, numa: bool = False,
         framework, command = megatron_command(model, result, parallelism or {})
         return {"engine": framework, "command": command}
     if w["kind"] != "inference":
-        framework, command = training_command(model, result)
+        framework, command = training_command(model, result, parallelism)
         return {"engine": framework, "command": command}
     engine = w.get("engine") or "transformers"
     if engine == "llama.cpp":

@@ -33,6 +33,8 @@ TORCHTUNE_OPTIM: dict[str, str] = {
     "paged-adamw-8bit": "bitsandbytes.optim.PagedAdamW8bit",
     "sgd": "torch.optim.SGD",
 }
+# torchrun's default --master_port (torch.distributed.run), given explicitly to every node of a multi-node launch
+TORCHRUN_PORT = 29500
 # the SGD the estimate sizes keeps one momentum buffer: torch.optim.SGD allocates it only when momentum != 0
 SGD_MOMENTUM = 0.9
 # Attention-only LoRA targets, by the Hugging Face Llama-family module names (PEFT/TRL/LLaMA-Factory take module
@@ -63,6 +65,7 @@ class _Job:
     lora_targets: str
     train_embeddings: bool
     precision: str
+    nodes: int = 1  # machines the GPUs are spread over (the cluster planner's layout)
 
     @property
     def adapters(self) -> bool:
@@ -79,10 +82,11 @@ class _Job:
         return self.zero or (2 if self.offload else 0)
 
 
-def _job(model: ModelArch, result: EstimateResult) -> _Job:
+def _job(model: ModelArch, result: EstimateResult, parallelism: dict[str, object] | None = None) -> _Job:
     # the estimate's own workload, resolved: its defaults (method, LoRA rank and targets) are Workload's, not retyped
     w = Workload.model_validate(result.workload)
     gpus = max(1, result.gpus)
+    nodes = (parallelism or {}).get("nodes")
     return _Job(
         repo=model.hf_repo or model.id,
         model_id=model.id,
@@ -100,6 +104,7 @@ def _job(model: ModelArch, result: EstimateResult) -> _Job:
         lora_targets=w.lora_targets,
         train_embeddings=w.train_embeddings,
         precision=w.precision or "bf16",
+        nodes=max(1, nodes) if isinstance(nodes, int) and gpus % max(1, nodes) == 0 else 1,
     )
 
 
@@ -192,9 +197,16 @@ def torchtune_command(job: _Job) -> tuple[str, str]:
         else:
             base = None
     parts = ["tune", "run"]
+    rendezvous = ""
+    if distributed and job.nodes > 1:
+        # `tune run` takes every torchrun option (torchtune/_cli/run.py); each node's rank and the first node's
+        # address are the shell's to expand on that node, so they are not quoted
+        parts += ["--nnodes", str(job.nodes)]
+        rendezvous = f"--node_rank $NODE_RANK --master_addr $MASTER_ADDR --master_port {TORCHRUN_PORT}"
     if distributed:
-        parts += ["--nproc_per_node", str(job.gpus)]
-    parts += [recipe, "--config", base.name if base else "your_config.yaml"]
+        parts += ["--nproc_per_node", str(job.gpus // job.nodes)]
+    launcher = join_argv(parts) + (f" {rendezvous}" if rendezvous else "")
+    parts = [recipe, "--config", base.name if base else "your_config.yaml"]
     # keys the four recipes read (recipes/{lora,full}_finetune_{single_device,distributed}.py: cfg.batch_size,
     # cfg.tokenizer (max_seq_len is its builders' argument), cfg.get("enable_activation_checkpointing"),
     # cfg.get("enable_activation_offloading"), cfg.optimizer, cfg.optimizer_in_bwd, cfg.get("fsdp_cpu_offload"),
@@ -242,7 +254,9 @@ def torchtune_command(job: _Job) -> tuple[str, str]:
         label += " (its LoRA builders do not train the embeddings: the estimate counts them)"
     if base is None:
         label += f" (your config: torchtune ships none for {job.model_id} {job.method})"
-    return label, join_argv(parts + overrides)
+    if job.nodes > 1:
+        label += f" on {job.nodes} nodes"
+    return label, f"{launcher} {join_argv(parts + overrides)}"
 
 
 # --------------------------------------------------------------------------- LLaMA-Factory
@@ -404,9 +418,11 @@ def unsloth_command(job: _Job) -> tuple[str, str]:
     return label, command
 
 
-def training_command(model: ModelArch, result: EstimateResult) -> tuple[str, str]:
-    """(framework shown on the sheet, command) for a fine-tuning or pretraining estimate."""
-    job = _job(model, result)
+def training_command(model: ModelArch, result: EstimateResult,
+                     parallelism: dict[str, object] | None = None) -> tuple[str, str]:
+    """(framework shown on the sheet, command) for a fine-tuning or pretraining estimate; `parallelism` is the cluster
+    planner's layout (its node count), when there is one."""
+    job = _job(model, result, parallelism)
     name = str(result.workload.get("framework") or "transformers")
     if name in ACCELERATE_FRAMEWORKS:
         return accelerate_command(job)
@@ -428,7 +444,7 @@ def training_command(model: ModelArch, result: EstimateResult) -> tuple[str, str
 # --normalization, --position-embedding-type, --disable-bias-linear, --untie-embeddings-and-output-weights,
 # --recompute-granularity/--recompute-method, --train-iters, --bf16, --tokenizer-type, --tokenizer-model,
 # --data-path) under torchrun (--nnodes, --nproc_per_node, --node_rank, --master_addr, --master_port).
-MEGATRON_PORT = 29500
+MEGATRON_PORT = TORCHRUN_PORT
 
 
 def layout_is_megatron(parallelism: dict[str, object] | None) -> bool:
