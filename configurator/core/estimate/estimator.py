@@ -36,7 +36,7 @@ from configurator.core.estimate.gguf import FTYPE_DEFAULT, gguf_bytes
 from configurator.core.estimate.precision import KV_BYTES, weight_format
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step
 from configurator.core.estimate.unified import unified_bw_efficiency
-from configurator.core.support import REFERENCE_MATMUL, has_matrix_units, training_tflops
+from configurator.core.support import REFERENCE_MATMUL, framework_verdict, has_matrix_units, training_tflops
 from configurator.core.estimate.workload import ENGINE_STAND_IN, ENGINE_STAND_IN_WHY, Workload
 
 GIB = 1024**3
@@ -1330,6 +1330,10 @@ def estimate(
     workload = _calibrated_engine(workload, ex)
     if workload.kind == "finetune":  # a from-scratch run launches under accelerate or Megatron-LM (training_launch)
         workload = _as_framework_shards(workload, gpus, ex)
+        # the framework's own GPU limits (SUP-10): the same verdict the solver's filter and the Checks tab give
+        verdict = framework_verdict(gpu, workload.framework) if gpu is not None else None
+        if verdict is not None and verdict.status != "pass":
+            ex.warnings.append(verdict.message)
     counts = count_params(model)
     scale = 1.0
     if exact_weight_bytes:

@@ -66,6 +66,8 @@ class Framework:
     data_parallel_only: bool = False
     # its CPU offload moves parameters and gradients too, not just the optimizer states (FSDP's CPUOffloadPolicy)
     offload_everything: bool = False
+    # what shards it over several GPUs: DeepSpeed ZeRO (the accelerate commands) or PyTorch FSDP2 (torchtune)
+    sharding: Literal["deepspeed", "fsdp2"] = "deepspeed"
 
 
 # torchtune's distributed recipes always shard with FSDP2: `training.shard_model` applies `fully_shard` to every
@@ -94,7 +96,7 @@ FRAMEWORK_DEFAULTS: dict[str, Framework] = {
     "torchtune": Framework("torchtune", "bf16", "paged-adamw-8bit", "adamw", True, False, "chunked",
                            single_device_only=True, nf4_quantized_on_gpu=True, adapter_bytes=2.0,
                            shard_stages=TORCHTUNE_SHARD_STAGES, shard_default=TORCHTUNE_SHARD_DEFAULT,
-                           data_parallel_only=TORCHTUNE_DATA_PARALLEL_ONLY, offload_everything=True),
+                           data_parallel_only=TORCHTUNE_DATA_PARALLEL_ONLY, offload_everything=True, sharding="fsdp2"),
     # Unsloth notebooks: optim "adamw_8bit", use_gradient_checkpointing="unsloth", fused cross-entropy
     "unsloth": Framework("unsloth", "mixed", "adamw-8bit", "adamw-8bit", False, True, "fused"),
     # axolotl trains through the HF Trainer with the model loaded in bf16 (`bf16: true` sets cfg.torch_dtype =
@@ -162,6 +164,13 @@ def shard_stage(fw: Framework, zero: int, gpus: int) -> int:
     if zero == 0:
         return fw.shard_default
     return min((s for s in fw.shard_stages if s > zero), default=max(fw.shard_stages))
+
+
+def framework_shards_with_fsdp(name: str | None) -> bool:
+    """Its multi-GPU sharding is PyTorch FSDP (torchtune's recipes), not DeepSpeed ZeRO (the launch commands of the
+    HF-Trainer frameworks, training_launch.py)."""
+    fw = FRAMEWORK_DEFAULTS.get(name or "")
+    return fw is not None and fw.sharding == "fsdp2"
 
 
 def shard_note(fw: Framework, zero: int, stage: int, gpus: int) -> str:
