@@ -623,7 +623,9 @@ def check_stack(gpu: Gpu, workload: Workload) -> list[SupportVerdict]:
         verdicts.append(_verdict("SUP-1", entry.pytorch, "PyTorch", gpu))
 
     # SUP-2: compute precision (16-bit float, FP8)
-    needs = FRAMEWORK_NEEDS.get(workload.framework or "") if training else None
+    # the framework's own limits apply to fine-tuning: a from-scratch run launches under accelerate or Megatron-LM
+    tuned_by = workload.framework if workload.kind == "finetune" else None
+    needs = FRAMEWORK_NEEDS.get(tuned_by or "")
     if precision == "bf16":
         advice = "use fp16 mixed precision (with loss scaling) instead" if training else "run the model in fp16"
         if needs is not None and needs.bf16_only:
@@ -662,11 +664,11 @@ def check_stack(gpu: Gpu, workload: Workload) -> list[SupportVerdict]:
         if workload.optimizer == "adamw-8bit":
             verdicts.append(_verdict("SUP-6", entry.bitsandbytes, "8-bit AdamW (bitsandbytes)", gpu,
                                      "use plain AdamW"))
-        if (workload.zero > 0 or workload.offload == "cpu") and not framework_shards_with_fsdp(workload.framework):
+        if (workload.zero > 0 or workload.offload == "cpu") and not framework_shards_with_fsdp(tuned_by):
             verdicts.append(_verdict("SUP-7", entry.deepspeed, "DeepSpeed ZeRO / offload", gpu,
                                      "PyTorch FSDP is the alternative"))
         # SUP-10: the fine-tuning framework's own limits (precision, oldest GPU)
-        if (verdict := framework_verdict(gpu, workload.framework)) is not None:
+        if (verdict := framework_verdict(gpu, tuned_by)) is not None:
             verdicts.append(verdict)
         verdicts.append(_throughput_verdict(gpu, entry))
 

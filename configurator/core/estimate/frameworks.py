@@ -76,7 +76,8 @@ class Framework:
 # (recipes/full_finetune_distributed.py, lora_finetune_distributed.py docstrings). `fsdp_reshard_after_forward`
 # True (the default, FULL_SHARD) is ZeRO-3; False (SHARD_GRAD_OP: parameters stay gathered from forward to backward)
 # is ZeRO-2. No setting shards the optimizer states alone (ZeRO-1). `fsdp_cpu_offload` passes FSDP's CPUOffloadPolicy,
-# which "will offload parameters, gradients, and optimizer states to CPU" (shard_model's docstring). At github:pytorch/torchtune@bd2a0fc7 (2026-04-23).
+# which "will offload parameters, gradients, and optimizer states to CPU" (shard_model's docstring).
+# Read at github:pytorch/torchtune@bd2a0fc7 (2026-04-23).
 TORCHTUNE_SHARD_STAGES = (2, 3)
 TORCHTUNE_SHARD_DEFAULT = 3
 # lora_finetune_distributed asserts "Tensor parallelism is not supported in this recipe"; the full recipe takes
