@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from configurator.core.catalog.models import Gpu
+from configurator.core.estimate.frameworks import framework_shards_with_fsdp
 from configurator.core.estimate.workload import Workload
 
 Level = Literal["yes", "partial", "no"]
@@ -49,6 +50,11 @@ MAMF_TABLE = (
     "https://github.com/stas00/ml-engineering/blob/master/compute/accelerator/README.md"
     "#maximum-achievable-matmul-flops-comparison-table"
 )
+TORCHTUNE_AT = "https://github.com/pytorch/torchtune/blob/bd2a0fc7c31430972728494fa01aaeeb0ebf1ba1"
+TORCHTUNE_RECIPE = f"{TORCHTUNE_AT}/recipes/full_finetune_distributed.py"
+TORCHTUNE_PRECISION = f"{TORCHTUNE_AT}/torchtune/training/precision.py"
+TORCH_BF16_EMULATION = "https://github.com/MakazhanAlpamys/Soup/issues/387"
+UNSLOTH_REQUIREMENTS = "https://unsloth.ai/docs/zh/kai-shi/fine-tuning-for-beginners/unsloth-requirements"
 RX7900XTX_GEMM = (
     "https://github.com/zzc0721/torch-performance-test-data/issues/58",
     "https://github.com/zzc0721/torch-performance-test-data/issues/68",
@@ -441,6 +447,85 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
 )
 
 
+# --------------------------------------------------------------------------- frameworks x GPUs
+
+
+@dataclass(frozen=True)
+class FrameworkNeeds:
+    """What a fine-tuning framework needs of the GPU to train as the estimate sizes it, with the sources."""
+
+    framework: str
+    dtypes: tuple[TrainDtype, ...]  # what its training runs in
+    dtypes_note: str
+    dtypes_source: str
+    min_compute_capability: float | None = None  # NVIDIA; None: no stated floor
+    below_minimum: Level = "no"  # what the framework says of older cards
+    minimum_note: str = ""
+    minimum_source: str = ""
+
+    @property
+    def bf16_only(self) -> bool:
+        """Its 16-bit training is bf16: a GPU without bf16 hardware cannot run it as the (bf16) estimate has it."""
+        return "bf16" in self.dtypes and "fp16" not in self.dtypes
+
+
+FRAMEWORK_NEEDS: dict[str, FrameworkNeeds] = {
+    # torchtune: "Full fp32 and bf16 training are supported ... Mixed precision training and fp16 precision are
+    # currently not supported"; every recipe raises ValueError("full fp16 training is not supported with this
+    # recipe") (recipes/*_finetune_*.py). get_dtype raises for bf16 only when torch.cuda.is_bf16_supported() is False,
+    # and that call passes on Turing and Volta by emulation (its including_emulation=True default; measured on a T4,
+    # TORCH_BF16_EMULATION): the job then runs bf16 without bf16 tensor cores, or the user sets dtype=fp32 with
+    # twice the weights, gradients and activations. Neither is the estimate, which sizes and times bf16.
+    "torchtune": FrameworkNeeds(
+        "torchtune", ("bf16", "fp32"),
+        "torchtune trains in bf16 or fp32 only (its recipes refuse fp16: 'full fp16 training is not supported')",
+        TORCHTUNE_RECIPE),
+    # Unsloth Core: "minimum CUDA capability 7.0 (V100, T4, Titan V, RTX 20 & 50, A100, H100, L40 etc); GTX 1070,
+    # 1080 work, but slowly" (its requirements page); it trains in fp16 where bf16 is missing
+    "unsloth": FrameworkNeeds(
+        "unsloth", ("bf16", "fp16", "fp32"), "Unsloth trains in bf16, or fp16 where the GPU has no bf16", UNSLOTH_REQUIREMENTS,
+        min_compute_capability=7.0, below_minimum="partial",
+        minimum_note="Unsloth states a minimum CUDA compute capability of 7.0; Pascal cards (GTX 1070/1080) work, "
+                     "but slowly", minimum_source=UNSLOTH_REQUIREMENTS),
+}
+
+
+def compute_capability(entry: ArchSupport) -> float | None:
+    """The lowest CUDA compute capability of an NVIDIA architecture, read from its `targets` (None off NVIDIA)."""
+    found = re.search(r"compute capability (\d+\.\d+)", entry.targets) if entry.vendor == "nvidia" else None
+    return float(found.group(1)) if found else None
+
+
+def framework_fact(framework: str | None, entry: ArchSupport) -> Fact | None:
+    """Whether `framework` trains on this architecture as the estimate sizes it (None: no limit is known). The solver's
+    GPU filter (SUP-10 through check_stack), the Checks tab and the estimate's warning all read this."""
+    needs = FRAMEWORK_NEEDS.get(framework or "")
+    if needs is None:
+        return None
+    if needs.bf16_only and entry.bf16.level != "yes":
+        return Fact(
+            "no", f"{needs.dtypes_note}, and this GPU has {entry.bf16.note}: bf16 would run emulated (PyTorch's "
+            "is_bf16_supported() passes by emulation on a GPU without bf16 hardware, so `tune run` starts) and "
+            "dtype=fp32 doubles the weights, gradients and activations of the bf16 run estimated here",
+            needs.dtypes_source)
+    capability = compute_capability(entry)
+    if needs.min_compute_capability is not None and capability is not None and capability < needs.min_compute_capability:
+        return Fact(needs.below_minimum, needs.minimum_note, needs.minimum_source)
+    return Fact("yes", f"{framework} supports this GPU", needs.minimum_source or needs.dtypes_source)
+
+
+def framework_verdict(gpu: Gpu, framework: str | None) -> SupportVerdict | None:
+    """SUP-10: the fine-tuning framework on this GPU (None when the architecture or the framework's limits are unknown)."""
+    entry = support_for(gpu.vendor, gpu.architecture)
+    fact = framework_fact(framework, entry) if entry is not None else None
+    if fact is None:
+        return None
+    needs = FRAMEWORK_NEEDS[framework or ""]
+    advice = ("train on an Ampere or newer GPU (bf16 tensor cores), or with a framework that trains in fp16 mixed "
+              "precision (--framework peft, trl or unsloth)" if needs.bf16_only else "")
+    return _verdict("SUP-10", fact, framework or "", gpu, advice)
+
+
 def _key(text: str) -> str:
     return re.sub(r"[^a-z0-9]", "", text.lower())
 
@@ -512,7 +597,7 @@ def check_stack(gpu: Gpu, workload: Workload) -> list[SupportVerdict]:
     Rules: SUP-0 architecture known, SUP-1 engine runs, SUP-2 compute precision, SUP-3 quantization
     format in the engine, SUP-4 FP8 KV cache, SUP-5 FlashAttention-2 for training, SUP-6 bitsandbytes
     (QLoRA, 8-bit AdamW), SUP-7 DeepSpeed (ZeRO, CPU offload), SUP-8 driver/toolkit lifecycle,
-    SUP-9 training throughput basis. A fail means the stack does not run; a warn that it runs with a cost.
+    SUP-9 training throughput basis, SUP-10 the fine-tuning framework on this GPU. A fail means the stack does not run; a warn that it runs with a cost.
     """
     entry = support_for(gpu.vendor, gpu.architecture)
     if entry is None:
@@ -538,8 +623,13 @@ def check_stack(gpu: Gpu, workload: Workload) -> list[SupportVerdict]:
         verdicts.append(_verdict("SUP-1", entry.pytorch, "PyTorch", gpu))
 
     # SUP-2: compute precision (16-bit float, FP8)
+    # the framework's own limits apply to fine-tuning: a from-scratch run launches under accelerate or Megatron-LM
+    tuned_by = workload.framework if workload.kind == "finetune" else None
+    needs = FRAMEWORK_NEEDS.get(tuned_by or "")
     if precision == "bf16":
         advice = "use fp16 mixed precision (with loss scaling) instead" if training else "run the model in fp16"
+        if needs is not None and needs.bf16_only:
+            advice = f"{needs.dtypes_note} (SUP-10)"
         # the job still runs in fp16 (and is costed so by training_tflops): a warning, not a failure
         verdicts.append(_verdict("SUP-2", entry.bf16, "bf16", gpu, advice, at_most="warn"))
     elif precision == "fp8" and engine != "vllm":
@@ -574,9 +664,12 @@ def check_stack(gpu: Gpu, workload: Workload) -> list[SupportVerdict]:
         if workload.optimizer == "adamw-8bit":
             verdicts.append(_verdict("SUP-6", entry.bitsandbytes, "8-bit AdamW (bitsandbytes)", gpu,
                                      "use plain AdamW"))
-        if workload.zero > 0 or workload.offload == "cpu":
+        if (workload.zero > 0 or workload.offload == "cpu") and not framework_shards_with_fsdp(tuned_by):
             verdicts.append(_verdict("SUP-7", entry.deepspeed, "DeepSpeed ZeRO / offload", gpu,
                                      "PyTorch FSDP is the alternative"))
+        # SUP-10: the fine-tuning framework's own limits (precision, oldest GPU)
+        if (verdict := framework_verdict(gpu, tuned_by)) is not None:
+            verdicts.append(verdict)
         verdicts.append(_throughput_verdict(gpu, entry))
 
     # SUP-8: driver and toolkit lifecycle (always relevant to a purchase)

@@ -27,6 +27,8 @@ from configurator.core.estimate.frameworks import (
     framework,
     logits_handling,
     nf4_load_transient,
+    shard_note,
+    shard_stage,
 )
 from configurator.core.estimate.params import ParamCounts, count_params
 from configurator.core.estimate.gemm import LLAMA3_405B, MEGATRON_1T, LayerShape, shape_factor
@@ -34,7 +36,7 @@ from configurator.core.estimate.gguf import FTYPE_DEFAULT, gguf_bytes
 from configurator.core.estimate.precision import KV_BYTES, weight_format
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step
 from configurator.core.estimate.unified import unified_bw_efficiency
-from configurator.core.support import REFERENCE_MATMUL, has_matrix_units, training_tflops
+from configurator.core.support import REFERENCE_MATMUL, framework_verdict, has_matrix_units, training_tflops
 from configurator.core.estimate.workload import ENGINE_STAND_IN, ENGINE_STAND_IN_WHY, Workload
 
 GIB = 1024**3
@@ -712,11 +714,15 @@ def _training_memory(
     if offload:
         host += optimizer * gpus if zero else optimizer
         optimizer = 0.0
-        if zero >= 3:
-            host += weights * gpus + gradients * gpus
-            weights = 0.0  # parameters live on the host; only the gathered layers are on the GPU
+        # FSDP's CPUOffloadPolicy (torchtune's fsdp_cpu_offload) keeps the sharded parameters and gradients on the
+        # host at ZeRO-2 too; without resharding after forward the gathered parameters stay on the GPU until backward
+        everything = zero >= 3 or (zero >= 2 and fw.offload_everything)
+        if everything:
+            host += weights * gpus / (gpus if zero < 3 else 1) + gradients * gpus
             gradients = 0.0
-        ex.step("offload", f"optimizer states{', parameters and gradients' if zero >= 3 else ''} offloaded to CPU RAM: "
+        if zero >= 3:
+            weights = 0.0  # parameters live on the host; only the gathered layers are on the GPU
+        ex.step("offload", f"optimizer states{', parameters and gradients' if everything else ''} offloaded to CPU RAM: "
                 f"{_gb(host)} of host memory")
     weights += gathered
 
@@ -1267,6 +1273,32 @@ def _auto_offload(
     return candidate.model_copy(update={"cpu_layers": model.num_layers})
 
 
+# --------------------------------------------------------------------------- framework sharding
+
+
+TORCHTUNE_NO_SINGLE_DEVICE_OFFLOAD = (
+    "torchtune's single-device recipes have no optimizer CPU offload (fsdp_cpu_offload is read by the distributed "
+    "recipes only): sized without it; its paged optimizers (--optimizer paged-adamw or paged-adamw-8bit) keep the "
+    "states in CUDA unified memory instead")
+
+
+def _as_framework_shards(workload: Workload, gpus: int, ex: _Explain) -> Workload:
+    """The training workload with the sharding and offload its framework really runs on `gpus` GPUs (torchtune's
+    distributed recipes always shard with FSDP2, frameworks.shard_stage); a request it cannot run is said, in the
+    warnings when the user asked for it, in the assumptions when it is the option's default."""
+    fw = framework(workload.framework or default_framework(workload.method, workload.zero), CAL.framework_released)
+    offload = workload.offload == "cpu"
+    if gpus == 1 and offload and fw.offload_everything:
+        ex.warnings.append(TORCHTUNE_NO_SINGLE_DEVICE_OFFLOAD)
+        return workload.model_copy(update={"offload": "none"})
+    stage = shard_stage(fw, workload.zero, gpus)
+    note = shard_note(fw, workload.zero, stage, gpus)
+    if not note:
+        return workload
+    (ex.warnings.append if workload.zero else ex.assume)(note)
+    return workload.model_copy(update={"zero": stage})
+
+
 # --------------------------------------------------------------------------- entry point
 
 
@@ -1310,6 +1342,12 @@ def estimate(
     reported = workload
     ex = _Explain()
     workload = _calibrated_engine(workload, ex)
+    if workload.kind == "finetune":  # a from-scratch run launches under accelerate or Megatron-LM (training_launch)
+        workload = _as_framework_shards(workload, gpus, ex)
+        # the framework's own GPU limits (SUP-10): the same verdict the solver's filter and the Checks tab give
+        verdict = framework_verdict(gpu, workload.framework) if gpu is not None else None
+        if verdict is not None and verdict.status != "pass":
+            ex.warnings.append(verdict.message)
     counts = count_params(model)
     scale = 1.0
     if exact_weight_bytes:

@@ -58,6 +58,31 @@ class Framework:
     # own dropped input (bf16) and the bool mask for backward; torchtune's builders defaulted to 0.05 until
     # pytorch/torchtune#1492 (2024-09-11) set 0.0, as PEFT's LoraConfig does
     lora_dropout: bool = False
+    # the ZeRO-equivalent stages its multi-GPU training can run, and the one it runs when none is asked (the HF
+    # Trainer and DeepSpeed: plain DDP, 0); torchtune's are TORCHTUNE_SHARD_STAGES
+    shard_stages: tuple[int, ...] = (0, 1, 2, 3)
+    shard_default: int = 0
+    # its multi-GPU training splits the batch only: no tensor, pipeline or context parallel layout it can be told to run
+    data_parallel_only: bool = False
+    # its CPU offload moves parameters and gradients too, not just the optimizer states (FSDP's CPUOffloadPolicy)
+    offload_everything: bool = False
+    # what shards it over several GPUs: DeepSpeed ZeRO (the accelerate commands) or PyTorch FSDP2 (torchtune)
+    sharding: Literal["deepspeed", "fsdp2"] = "deepspeed"
+
+
+# torchtune's distributed recipes always shard with FSDP2: `training.shard_model` applies `fully_shard` to every
+# transformer layer and then the root (torchtune/training/_distributed.py), so parameters, gradients and optimizer
+# states are all sharded over the data-parallel ranks; "DDP is currently not supported"
+# (recipes/full_finetune_distributed.py, lora_finetune_distributed.py docstrings). `fsdp_reshard_after_forward`
+# True (the default, FULL_SHARD) is ZeRO-3; False (SHARD_GRAD_OP: parameters stay gathered from forward to backward)
+# is ZeRO-2. No setting shards the optimizer states alone (ZeRO-1). `fsdp_cpu_offload` passes FSDP's CPUOffloadPolicy,
+# which "will offload parameters, gradients, and optimizer states to CPU" (shard_model's docstring).
+# Read at github:pytorch/torchtune@bd2a0fc7 (2026-04-23).
+TORCHTUNE_SHARD_STAGES = (2, 3)
+TORCHTUNE_SHARD_DEFAULT = 3
+# lora_finetune_distributed asserts "Tensor parallelism is not supported in this recipe"; the full recipe takes
+# tensor_parallel_dim only with a hand-written tensor_parallel_plan, and neither has pipeline parallelism
+TORCHTUNE_DATA_PARALLEL_ONLY = True
 
 
 FRAMEWORK_DEFAULTS: dict[str, Framework] = {
@@ -70,7 +95,9 @@ FRAMEWORK_DEFAULTS: dict[str, Framework] = {
     # torchtune single-device full configs: bnb PagedAdamW8bit with optimizer_in_bwd; dtype bf16
     # everywhere; CEWithChunkedOutputLoss (num_output_chunks 8); AdamW `fused: True` (#1575); NF4 via torchao
     "torchtune": Framework("torchtune", "bf16", "paged-adamw-8bit", "adamw", True, False, "chunked",
-                           single_device_only=True, nf4_quantized_on_gpu=True, adapter_bytes=2.0),
+                           single_device_only=True, nf4_quantized_on_gpu=True, adapter_bytes=2.0,
+                           shard_stages=TORCHTUNE_SHARD_STAGES, shard_default=TORCHTUNE_SHARD_DEFAULT,
+                           data_parallel_only=TORCHTUNE_DATA_PARALLEL_ONLY, offload_everything=True, sharding="fsdp2"),
     # Unsloth notebooks: optim "adamw_8bit", use_gradient_checkpointing="unsloth", fused cross-entropy
     "unsloth": Framework("unsloth", "mixed", "adamw-8bit", "adamw-8bit", False, True, "fused"),
     # axolotl trains through the HF Trainer with the model loaded in bf16 (`bf16: true` sets cfg.torch_dtype =
@@ -126,6 +153,39 @@ def logits_handling(fw: Framework, architecture: str) -> Logits:
     if fw.logits == "fp32-upcast" and not fw.autocast:
         return ARCH_LOGITS.get(architecture, fw.logits)
     return fw.logits
+
+
+def shard_stage(fw: Framework, zero: int, gpus: int) -> int:
+    """The ZeRO-equivalent stage `fw` runs on `gpus` GPUs when `zero` is asked: the stage itself if the framework has
+    it, its default for none (0), else the next stage that shards more (torchtune: ZeRO-1 runs as ZeRO-2)."""
+    if gpus <= 1:
+        return 0
+    if zero in fw.shard_stages:
+        return zero
+    if zero == 0:
+        return fw.shard_default
+    return min((s for s in fw.shard_stages if s > zero), default=max(fw.shard_stages))
+
+
+def framework_shards_with_fsdp(name: str | None) -> bool:
+    """Its multi-GPU sharding is PyTorch FSDP (torchtune's recipes), not DeepSpeed ZeRO (the launch commands of the
+    HF-Trainer frameworks, training_launch.py)."""
+    fw = FRAMEWORK_DEFAULTS.get(name or "")
+    return fw is not None and fw.sharding == "fsdp2"
+
+
+def shard_note(fw: Framework, zero: int, stage: int, gpus: int) -> str:
+    """Why the estimate runs `fw` at `stage` when `zero` was asked ("" when it is the one asked)."""
+    if stage == zero or gpus <= 1:
+        return ""
+    if fw.name != "torchtune":
+        return f"{fw.name} runs ZeRO-{stage} on {gpus} GPUs where ZeRO-{zero} was asked"
+    if zero == 0:
+        return (f"torchtune's distributed recipes always shard with FSDP2 (fully_shard on every layer; no DDP): sized "
+                f"as its default FULL_SHARD (fsdp_reshard_after_forward=True), ZeRO-3, on {gpus} GPUs")
+    return (f"torchtune cannot shard the optimizer states alone (ZeRO-{zero}): its FSDP2 recipes shard parameters, "
+            f"gradients and optimizer states, so this is sized as fsdp_reshard_after_forward=False (SHARD_GRAD_OP), "
+            f"ZeRO-{stage}")
 
 
 # DeepSpeed defaults (deepspeed.ai/docs/config-json): reduce_bucket_size and allgather_bucket_size

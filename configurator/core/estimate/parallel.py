@@ -14,6 +14,7 @@ from typing import Any
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.estimate import estimator as estimator_module
 from configurator.core.estimate.estimator import elapsed_share, estimate, reference_layout
+from configurator.core.estimate.frameworks import default_framework, framework
 from configurator.core.estimate.gemm import shape_factor
 from configurator.core.estimate.result import HARD_HEADROOM, EstimateResult, GpuMemory, MemoryBreakdown
 from configurator.core.estimate.workload import Workload
@@ -268,6 +269,16 @@ def plan_training(
     if tensor is not None:
         tp_options = [tensor]
     cp_options = [1] + ([c for c in (2, 4, 8) if seq // c >= 4096] if seq >= 16384 else [])
+    # the layouts and sharding the framework can be told to run (torchtune: FSDP2 data parallel only, ZeRO-2 or 3;
+    # frameworks.py), so that the plan sized is the one its command launches
+    # (fine-tuning only: a from-scratch run is launched with accelerate or Megatron-LM whatever the framework named)
+    fw = framework(workload.framework or default_framework(workload.method, workload.zero),
+                   estimator_module.CAL.framework_released)
+    stages: tuple[int, ...] = (0, 1, 2, 3)
+    if workload.kind == "finetune":
+        stages = fw.shard_stages
+        if fw.data_parallel_only:
+            tp_options, cp_options, pipeline = [1], [1], 1
     for ckpt in (False, True) if not workload.grad_checkpointing else (True,):
         for tp in tp_options:
             for cp in cp_options:
@@ -282,8 +293,7 @@ def plan_training(
                     # ZeRO-2/3 shard gradients that pipeline parallelism accumulates over micro-batches: DeepSpeed
                     # allows only stage 0-1 with its pipeline engine (DeepSpeed docs, pipeline parallelism)
                     zeros = [0, 1] if pp > 1 else [0, 1, 2, 3]
-                    if dp == 1:
-                        zeros = [0]
+                    zeros = [z for z in zeros if z in stages] if dp > 1 else [0]
                     chunks = ([virtual_stages] if virtual_stages is not None and pp > 1
                               else _virtual_options(model.num_layers // pp, pp))
                     for zero, v in ((z, v) for z in zeros for v in chunks):

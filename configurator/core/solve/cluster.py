@@ -199,6 +199,8 @@ def cluster_build(
         est = fastest_engine(request, workload, engines, run)
         layout = layouts.get(est.workload.get("engine")) if layouts else None
     else:
+        if not runnable_engines(gpu, request, workload)[0]:
+            return None  # the training stack does not run on these GPUs (SUP-*: the same filter as builds from parts)
         plan, est = plan_estimate(model, workload, gpu, nodes, system.gpu_count, inter, exact)
     checks: list[Check] = []
     peak = est.peak_gpu
