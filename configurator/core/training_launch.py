@@ -521,8 +521,8 @@ def axolotl_command(job: _Job) -> tuple[str, str]:
 
 def unsloth_command(job: _Job) -> tuple[str, str]:
     """Unsloth has no command line: the user's script, with the settings the estimate assumed as a comment
-    (FastLanguageModel.from_pretrained / get_peft_model and the trainer's arguments, Unsloth's notebooks).
-    It trains on one GPU."""
+    (FastLanguageModel.from_pretrained / get_peft_model and the trainer's arguments, Unsloth's notebooks);
+    on several GPUs under `accelerate launch` (DDP)."""
     settings = [f'model_name="{job.repo}"', f"max_seq_length={job.context}"]
     if job.method == "qlora":
         settings.append("load_in_8bit=True" if job.precision == "int8" else "load_in_4bit=True")
@@ -537,15 +537,19 @@ def unsloth_command(job: _Job) -> tuple[str, str]:
     else:
         settings.append("use_gradient_checkpointing=False")
     settings += [f"per_device_train_batch_size={job.batch}", f'optim="{HF_OPTIM.get(job.optimizer, "adamw_torch")}"']
-    if job.gpus > 1 and (job.nodes > 1 or job.model_parallel):
-        # nothing to run on each node: say so rather than print one GPU's script for a cluster
-        where = f"{job.nodes} nodes of {job.gpus_per_node} GPUs" if job.nodes > 1 else f"the {job.layout} layout"
-        return (f"Unsloth cannot run this build (one GPU only; this build is {where})",
-                f"# Unsloth trains on one GPU: it cannot run {where}; plan with another --framework "
-                "(torchtune, llama-factory, trl, axolotl or transformers)")
-    label = "Unsloth, your script on one GPU"
-    idle = f"; Unsloth trains on one GPU, the other {job.gpus - 1} of this build stay idle" if job.gpus > 1 else ""
-    command = "python your_unsloth_script.py  # " + ", ".join(settings) + idle
+    if job.model_parallel:
+        # the planner gives Unsloth data-parallel layouts only (frameworks.UNSLOTH_SHARD_STAGES); a layout that splits
+        # the model is not one it can be told to run
+        return (f"Unsloth cannot run this build (the {job.layout} layout splits the model)",
+                f"# Unsloth runs several GPUs as DDP only: it cannot run the {job.layout} layout; plan with another "
+                "--framework (llama-factory splits models on Megatron Bridge)")
+    if job.gpus == 1:
+        return "Unsloth, your script on one GPU", "python your_unsloth_script.py  # " + ", ".join(settings)
+    # several GPUs: DDP under accelerate, a whole copy per GPU ("Multi-GPU Fine-tuning with Unsloth":
+    # "to enable multi GPU for DDP ... Run `accelerate launch train.py`"); across nodes, accelerate's machine flags
+    label = f"Unsloth, your script as DDP on {job.gpus} GPUs" + (f" over {job.nodes} nodes" if job.nodes > 1 else "")
+    command = join_argv(["accelerate", "launch", *accelerate_machines(job), "--mixed_precision", "bf16",
+                         "your_unsloth_script.py"]) + "  # " + ", ".join(settings)
     return label, command
 
 

@@ -113,12 +113,38 @@ def test_axolotl_runs_torchrun_with_launcher_args_on_each_node(catalog: Catalog)
     assert "--num_processes" not in command
 
 
-def test_unsloth_says_it_cannot_run_several_nodes_instead_of_a_command(catalog: Catalog) -> None:
-    """Unsloth trains on one GPU (estimate/frameworks.py single_device_only): for a cluster there is nothing to run."""
+def test_unsloth_on_several_nodes_is_ddp_under_accelerate(catalog: Catalog) -> None:
+    """Unsloth's multi-GPU guide (https://unsloth.ai/docs/basics/multi-gpu-training-with-unsloth): "to enable multi
+    GPU for DDP ... Run `accelerate launch train.py`"; over nodes, accelerate's machine flags; each GPU a whole copy."""
     engine, command = _launch(catalog, Workload(kind="finetune", method="lora", framework="unsloth", context=4096),
                               {**DATA_ONLY, "zero_stage": 0})
-    assert engine.startswith("Unsloth cannot run this build") and f"{NODES} nodes of {PER_NODE} GPUs" in engine
-    assert command.startswith("#") and "python" not in command
+    assert engine.startswith("Unsloth, your script as DDP on 16 GPUs over 2 nodes")
+    words = shlex.split(command.split("  #")[0])
+    assert words[:2] == ["accelerate", "launch"] and words[-1] == "your_unsloth_script.py"
+    assert _after(words, "--num_machines") == str(NODES) and _after(words, "--num_processes") == str(NODES * PER_NODE)
+    assert _after(words, "--machine_rank") == "$NODE_RANK" and _after(words, "--main_process_ip") == "$MASTER_ADDR"
+    assert "--use_deepspeed" not in words
+
+
+def test_the_planner_splits_the_model_only_for_a_framework_that_can(catalog: Catalog) -> None:
+    """A 70B full fine-tune over 6 H100 nodes had been planned with Megatron's pipeline parallel whatever the
+    framework, and launched on LLaMA-Factory + Megatron Bridge for a torchtune or TRL user. The HF-Trainer
+    frameworks (accelerate + DeepSpeed ZeRO), torchtune (FSDP2) and Unsloth (DDP) split the batch only; LLaMA-Factory
+    may split the model (Megatron Bridge). The plan and the command agree."""
+    from configurator.core.estimate.parallel import inter_node_link, plan_estimate
+
+    model = catalog.records["models"]["llama-3.1-70b"]
+    gpu = catalog.records["gpus"]["h100-sxm"]
+    for name in ("transformers", "trl", "axolotl", "torchtune", "deepspeed"):
+        w = Workload(kind="finetune", method="full", framework=name, context=4096, tokens=2e9)
+        plan, result = plan_estimate(model, w, gpu, 6, 8, inter_node_link(400))
+        assert plan is not None and (plan.tensor, plan.pipeline, plan.context) == (1, 1, 1), name
+        assert plan.zero_stage == 3, name  # 70B of full fine-tuning state needs every shard
+        launch = launch_command(model, result, parallelism={**plan.to_json(), "nodes": 6})
+        assert "Megatron" not in launch["engine"] and "--pipeline" not in launch["command"], (name, launch)
+    w = Workload(kind="finetune", method="full", framework="llama-factory", context=4096, tokens=2e9)
+    plan, _ = plan_estimate(model, w, gpu, 6, 8, inter_node_link(400))
+    assert plan is not None
 
 
 # the layout the planner gives a 6-node 8B full fine-tune (plan --json, --deadline-hours 24): pipeline 2, interleaved

@@ -142,18 +142,27 @@ def test_axolotl_runs_axolotl_train_with_config_overrides(catalog: Catalog) -> N
     assert words[-2:] == ["--", "--num_processes=2"] and engine == "axolotl + DeepSpeed ZeRO-3"
 
 
-def test_unsloth_has_no_cli_so_the_command_is_the_users_script_on_one_gpu(catalog: Catalog) -> None:
+def test_unsloth_has_no_cli_so_the_command_is_the_users_script(catalog: Catalog) -> None:
     """Unsloth is a library (FastLanguageModel.from_pretrained(max_seq_length=, load_in_4bit=), get_peft_model(r=,
-    use_gradient_checkpointing="unsloth")): the command says so and carries the estimate's settings."""
+    use_gradient_checkpointing="unsloth")): the command says so and carries the estimate's settings; on two GPUs the
+    script runs as DDP under accelerate (Unsloth's multi-GPU guide: "Run `accelerate launch train.py`")."""
     model = catalog.records["models"]["llama-3.1-8b"]
     gpu = catalog.records["gpus"]["a100-80gb-sxm"]
     assert isinstance(model, ModelArch) and isinstance(gpu, Gpu)
     w = Workload(kind="finetune", method="qlora", framework="unsloth", context=2048)
-    launch = launch_command(model, estimate(model, w, gpu, 2))
+    launch = launch_command(model, estimate(model, w, gpu, 1))
     command, settings = launch["command"].split("#", 1)  # the settings are a shell comment
     assert shlex.split(command) == ["python", "your_unsloth_script.py"]
     assert "max_seq_length=2048" in settings and "load_in_4bit=True" in settings and "r=16" in settings
-    assert "one GPU" in launch["engine"] and "the other 1 of this build stay idle" in settings
+    assert "one GPU" in launch["engine"]
+    two = estimate(model, w, gpu, 2)
+    launch = launch_command(model, two)
+    command, settings = launch["command"].split("#", 1)
+    assert shlex.split(command) == ["accelerate", "launch", "--num_processes", "2", "--mixed_precision", "bf16",
+                                    "your_unsloth_script.py"]
+    assert "DDP on 2 GPUs" in launch["engine"] and "load_in_4bit=True" in settings
+    # DDP: each GPU holds what one GPU alone holds
+    assert two.per_gpu_bytes == estimate(model, w, gpu, 1).per_gpu_bytes
 
 
 def test_hf_frameworks_keep_the_accelerate_command_and_pretraining_falls_back_to_it(catalog: Catalog) -> None:

@@ -136,7 +136,8 @@ def test_the_planner_gives_torchtune_only_layouts_its_recipes_run(catalog: Any) 
 
 def test_torchtune_on_two_nodes_launches_tune_run_on_each(catalog: Any) -> None:
     """`tune run` takes every torchrun option (torchtune/_cli/run.py): two 8-GPU nodes are --nnodes 2
-    --nproc_per_node 8 with each node's rank, not --nproc_per_node 16 on one machine."""
+    --nproc_per_node 8 meeting at a c10d rendezvous on the first node (torchtune's multi-node example), not
+    --nproc_per_node 16 on one machine."""
     model = catalog.records["models"]["llama-3.1-70b"]
     gpu = catalog.records["gpus"]["h100-sxm"]
     from configurator.core.estimate.parallel import inter_node_link
@@ -146,5 +147,6 @@ def test_torchtune_on_two_nodes_launches_tune_run_on_each(catalog: Any) -> None:
     assert plan is not None and (plan.tensor, plan.pipeline) == (1, 1)
     parallelism = {**plan.to_json(), "nodes": 2}
     launch = launch_command(model, result, parallelism=parallelism)
-    assert launch["command"].startswith("tune run --nnodes 2 --nproc_per_node 8 --node_rank $NODE_RANK ")
-    assert "on 2 nodes" in launch["engine"]
+    assert launch["command"].startswith("tune run --nnodes 2 --nproc_per_node 8 ")
+    assert "--rdzv_backend c10d --rdzv_endpoint $MASTER_ADDR:" in launch["command"]
+    assert "2 nodes" in launch["engine"]

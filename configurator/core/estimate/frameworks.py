@@ -83,13 +83,25 @@ TORCHTUNE_SHARD_DEFAULT = 3
 # lora_finetune_distributed asserts "Tensor parallelism is not supported in this recipe"; the full recipe takes
 # tensor_parallel_dim only with a hand-written tensor_parallel_plan, and neither has pipeline parallelism
 TORCHTUNE_DATA_PARALLEL_ONLY = True
+# The HF-Trainer frameworks (transformers, PEFT, TRL, axolotl, DeepSpeed's integration) are launched here with
+# accelerate + DeepSpeed ZeRO (training_launch.py), which splits the batch: none of those commands takes a tensor or
+# pipeline degree, so a plan that split the model would not be the job they run. LLaMA-Factory alone runs one, on its
+# Megatron Bridge back end (USE_MEGATRON_BRIDGE, hiyouga/LLaMA-Factory@ff6d4d1 src/llamafactory/launcher.py).
+HF_TRAINER_DATA_PARALLEL_ONLY = True
+# Unsloth on several GPUs is DDP under `accelerate launch` (Unsloth's docs, "Multi-GPU Fine-tuning with Unsloth",
+# https://unsloth.ai/docs/basics/multi-gpu-training-with-unsloth: "to enable multi GPU for DDP ... Run `accelerate
+# launch train.py`"; its DDP guide: "creating a copy of the model on each GPU device"): a whole copy per GPU
+UNSLOTH_SHARD_STAGES = (0,)
 
 
 FRAMEWORK_DEFAULTS: dict[str, Framework] = {
     # HF Trainer with AMP: fp32 master weights and AdamW states; logits upcast for the loss
-    "transformers": Framework("transformers", "mixed", "adamw", "adamw", False, False, "fp32-upcast"),
-    "peft": Framework("peft", "mixed", "adamw", "adamw", False, False, "fp32-upcast"),
-    "trl": Framework("trl", "mixed", "adamw", "adamw", False, False, "fp32-upcast"),
+    "transformers": Framework("transformers", "mixed", "adamw", "adamw", False, False, "fp32-upcast",
+                              data_parallel_only=HF_TRAINER_DATA_PARALLEL_ONLY),
+    "peft": Framework("peft", "mixed", "adamw", "adamw", False, False, "fp32-upcast",
+                      data_parallel_only=HF_TRAINER_DATA_PARALLEL_ONLY),
+    "trl": Framework("trl", "mixed", "adamw", "adamw", False, False, "fp32-upcast",
+                     data_parallel_only=HF_TRAINER_DATA_PARALLEL_ONLY),
     # LLaMA-Factory trains through the HF Trainer (optim adamw_torch by default)
     "llama-factory": Framework("llama-factory", "mixed", "adamw", "adamw", False, False, "fp32-upcast"),
     # torchtune single-device full configs: bnb PagedAdamW8bit with optimizer_in_bwd; dtype bf16
@@ -99,15 +111,17 @@ FRAMEWORK_DEFAULTS: dict[str, Framework] = {
                            shard_stages=TORCHTUNE_SHARD_STAGES, shard_default=TORCHTUNE_SHARD_DEFAULT,
                            data_parallel_only=TORCHTUNE_DATA_PARALLEL_ONLY, offload_everything=True, sharding="fsdp2"),
     # Unsloth notebooks: optim "adamw_8bit", use_gradient_checkpointing="unsloth", fused cross-entropy
-    "unsloth": Framework("unsloth", "mixed", "adamw-8bit", "adamw-8bit", False, True, "fused"),
+    "unsloth": Framework("unsloth", "mixed", "adamw-8bit", "adamw-8bit", False, True, "fused",
+                         shard_stages=UNSLOTH_SHARD_STAGES, data_parallel_only=True),
     # axolotl trains through the HF Trainer with the model loaded in bf16 (`bf16: true` sets cfg.torch_dtype =
     # torch.bfloat16, src/axolotl/utils/config/__init__.py; loaders/model.py passes it as torch_dtype): no fp32 master
     # copy; its example configs enable the CutCrossEntropyPlugin (Apple's CCE: logits never materialised). For a
     # config without that plugin, --framework transformers describes the loss.
-    "axolotl": Framework("axolotl", "bf16", "adamw", "adamw", False, False, "fused"),
+    "axolotl": Framework("axolotl", "bf16", "adamw", "adamw", False, False, "fused",
+                         data_parallel_only=HF_TRAINER_DATA_PARALLEL_ONLY),
     # DeepSpeed ZeRO (HF Trainer integration): mixed precision plus its communication buckets
     "deepspeed": Framework("deepspeed", "mixed", "adamw", "adamw", False, False, "fp32-upcast", deepspeed_buffers=True,
-                           autocast=False),
+                           autocast=False, data_parallel_only=HF_TRAINER_DATA_PARALLEL_ONLY),
 }
 
 # Bytes per logit element (tokens x vocab) alive at the loss's peak, its backward pass included.
@@ -178,6 +192,9 @@ def shard_note(fw: Framework, zero: int, stage: int, gpus: int) -> str:
     """Why the estimate runs `fw` at `stage` when `zero` was asked ("" when it is the one asked)."""
     if stage == zero or gpus <= 1:
         return ""
+    if fw.name == "unsloth":
+        return (f"Unsloth runs several GPUs as DDP under accelerate (its multi-GPU guide): a whole copy on each of "
+                f"{gpus} GPUs, not the ZeRO-{zero} asked")
     if fw.name != "torchtune":
         return f"{fw.name} runs ZeRO-{stage} on {gpus} GPUs where ZeRO-{zero} was asked"
     if zero == 0:
