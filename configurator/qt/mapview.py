@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import threading
 
 import pyqtgraph as pg
@@ -116,6 +117,7 @@ class RecommendationMapDialog(QDialog):
         self.table.clearContents()
         self.cells.clear()
         self.progress.setValue(0)
+        self.progress.setFormat("%p%")  # a re-solve after a failure
         catalog, base, cache, stop = self.session.catalog, self.session.request, self.cache, self._stop
         workers = self._workers_for(catalog)
         speed = map_speed_note(speed_floor(base.model_copy(update={"workload": w})) for w in self.workloads)
@@ -174,7 +176,10 @@ class RecommendationMapDialog(QDialog):
 
     def _on_job_failed(self, job_id: int, message: str) -> None:
         if job_id == self._job:
-            self.progress.setFormat(f"the map could not be solved: {message}")
+            # the progress bar is a few words wide: the reason was cut to "the map could not be solved:"
+            self.progress.setFormat("not solved")
+            self.owned_note.setText(f"<b>The map could not be solved:</b> {html.escape(message)}")
+            self.owned_note.setVisible(True)
 
     def _on_job_cell_solved(self, job_id: int, cell: MapCell, done: int, total: int) -> None:
         if job_id != self._job:

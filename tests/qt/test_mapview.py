@@ -106,3 +106,23 @@ def test_the_map_solves_in_worker_processes_that_end_with_the_dialog(qtbot, wind
     jobs = dialog._job
     session.catalog_changed.emit(session.catalog)  # a closed map does not re-solve
     assert dialog._job == jobs
+
+
+def test_the_map_opened_from_a_pretraining_deadline_fills_and_a_failure_is_readable(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Sam's walk: Build > Recommendation map with his 14-day pretraining open stayed empty, "the map could not be
+    solved:" cut off in the progress bar (every cell carried his deadline)."""
+    from configurator.core.estimate.workload import Workload
+    from configurator.core.solve.request import BuildRequest
+
+    session = window.session
+    with qtbot.waitSignal(session.solve_finished, timeout=120_000):
+        session.set_request(BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="pretrain", tokens=1e11),
+                                         deadline_hours=336, circuit="230v16a", room="server-room"))
+    models = [session.catalog.records["models"]["llama-3.2-1b"]]
+    dialog = RecommendationMapDialog(session, window, models=models, columns=("int4", "lora"))
+    qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: dialog.result is not None, timeout=120_000)
+    assert dialog.cells[(0, 0)].cheapest is not None and dialog.cells[(0, 1)].cheapest is not None
+    dialog._on_job_failed(dialog._job, "a reason the user can act on")
+    assert not dialog.owned_note.isHidden() and "a reason the user can act on" in dialog.owned_note.text()
+    session.wait_idle()
