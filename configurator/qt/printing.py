@@ -189,6 +189,8 @@ def keep_headings_with_tables(doc: QTextDocument) -> int:
     block = doc.begin()
     while block.isValid():
         if block.blockFormat().headingLevel() > 0 and QTextCursor(block).currentTable() is None:
+            # a heading across the page's end counts as apart: Qt does not move a one-line block off the foot of a
+            # page, it drew the cluster sheet's "Power and site" cut in two, half on each page
             top = doc.documentLayout().blockBoundingRect(block).top()
             bottom = _kept_bottom(doc, block)
             page = int(top // height)
@@ -198,6 +200,9 @@ def keep_headings_with_tables(doc: QTextDocument) -> int:
                 fmt.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
                 fmt.setProperty(_MOVED, True)
                 QTextCursor(block).setBlockFormat(fmt)
+                # a full re-layout before the next heading is measured: the incremental one placed a moved heading
+                # a page further on, leaving a blank page
+                doc.markContentsDirty(0, doc.characterCount())
                 moved += 1
         block = block.next()
     return moved

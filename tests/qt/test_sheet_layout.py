@@ -162,7 +162,8 @@ def _headings_apart_from_their_tables(doc) -> list[str]:  # type: ignore[no-unty
             row = min(3, table.rows()) - 1
             bottom = max(layout.blockBoundingRect(table.cellAt(row, c).lastCursorPosition().block()).bottom()
                          for c in range(table.columns()))
-            if int(layout.blockBoundingRect(block).top() // height) != int((bottom - 0.5) // height):
+            top = layout.blockBoundingRect(block).top()  # a heading across a page's end is drawn cut in two
+            if int(top // height) != int((bottom - 0.5) // height):
                 apart.append(block.text())
         block = block.next()
     return apart
@@ -227,3 +228,30 @@ def test_print_lays_the_sheet_out_as_the_exported_pdf(qapp, builds, tmp_path) ->
     width = QPageLayout(QPageSize(PAGE_SIZES["A4"]), QPageLayout.Orientation.Portrait, QMarginsF(14, 14, 14, 14),
                         QPageLayout.Unit.Millimeter).paintRectPixels(96).width()
     assert doc.pageSize().width() == pytest.approx(width, abs=1)
+
+
+def _pages_with_lines(doc) -> set[int]:  # type: ignore[no-untyped-def]
+    """The pages something is drawn on: each line of each block (table cells included), and each image."""
+    layout, height = doc.documentLayout(), doc.pageSize().height()
+    pages = set()
+    block = doc.begin()
+    while block.isValid():
+        top = layout.blockBoundingRect(block).top()
+        lines = block.layout()
+        pages.update(int((top + lines.lineAt(i).y()) // height) for i in range(lines.lineCount()))
+        block = block.next()
+    return pages
+
+
+def test_keeping_headings_with_tables_leaves_no_blank_page(qapp, shipped_catalog) -> None:  # type: ignore[no-untyped-def]
+    """The cluster sheet's "Power and site" heading lay across the end of page 4 (drawn cut in two); moved, it left
+    page 5 blank."""
+    make_app([])
+    request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=1e11, context=4096),
+                           deadline_hours=336, circuit="230v16a", room="server-room")
+    build = plan(request, shipped_catalog).builds[0]
+    assert build.nodes > 1
+    doc = sheet_document(sheets_html([build], request, META, "A4", with_charts=True))
+    _a4(doc)
+    assert _pages_with_lines(doc) == set(range(doc.pageCount()))
+    assert _headings_apart_from_their_tables(doc) == []
