@@ -213,6 +213,7 @@ class RecommendationMapDialog(QDialog):
         model = self.session.catalog.records["models"].get(request.model_id)
         self.chart.clear()
         self.ranking = ()
+        self.empty_note: pg.TextItem | None = None
         if not isinstance(model, ModelArch):
             self.chart.setTitle(VALUE_TITLE)
             return
@@ -227,6 +228,18 @@ class RecommendationMapDialog(QDialog):
         except Exception:  # noqa: BLE001 - a chart never takes the dialog down
             return
         rows = [r for r in self.ranking if r.price_per_tps is not None]
+        if not rows:
+            # an empty plot under a title that promises a ranking (Sam's 70B pretraining: no single machine holds it)
+            self.empty_note = pg.TextItem(f"No GPU runs this job in one machine of up to {request.max_gpus} cards: "
+                                          "nothing to rank. The map's cells above and the plan show what does.",
+                                          color="#555555", anchor=(0.5, 0.5))
+            self.chart.addItem(self.empty_note)
+            self.empty_note.setPos(0.5, 0.5)
+            self.chart.setXRange(0, 1)
+            self.chart.setYRange(0, 1)
+            self.chart.getAxis("left").setTicks([[]])
+            return
+        self.empty_note = None
         # horizontal bars, best value at the top: twelve GPU names side by side overlapped each other
         ys = list(range(1, len(rows) + 1))[::-1]  # from 1: pyqtgraph drew no label at y = 0
         bars = pg.BarGraphItem(x0=0, y=ys, width=[r.price_per_tps for r in rows], height=0.6, brush="#4a7bd0")
