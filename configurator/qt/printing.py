@@ -32,10 +32,11 @@ from PySide6.QtGui import (
 from PySide6.QtSvg import QSvgRenderer
 
 from configurator.core.fileio import atomic_write_with
-from configurator.core.report.purchase import SheetMeta
+from configurator.core.report.purchase import SheetMeta, job_title
 from configurator.core.report.sheet import build_sheet_html
 from configurator.core.solve.build import Build
 from configurator.core.solve.request import BuildRequest
+from configurator.storage.projects import Project
 
 _SVG = re.compile(r"<svg\b.*?</svg>", re.DOTALL)
 _DATA_IMG = re.compile(r'src="data:image/(png|jpeg);base64,([^"]+)"')
@@ -253,7 +254,11 @@ def sheet_meta(session, builds: list[Build], value: bool = True) -> SheetMeta:  
     request = session.request
     model = session.catalog.records["models"].get(request.model_id)
     ranking = value_rows(model, request.workload, session.catalog, request) if value and isinstance(model, ModelArch) else ()
-    return SheetMeta.from_catalog(session.catalog, builds, session.project.name, __version__, ranking)
+    name = session.project.name
+    if name == Project.model_fields["name"].default:
+        # an unnamed project: the sheet a buyer takes to the shop was titled "Untitled: 1. cheapest that fits"
+        name = job_title(request)
+    return SheetMeta.from_catalog(session.catalog, builds, name, __version__, ranking)
 
 
 def print_document(doc: QTextDocument, printer) -> None:  # type: ignore[no-untyped-def]

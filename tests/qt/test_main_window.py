@@ -367,3 +367,15 @@ def test_the_banner_says_what_binds_once(qtbot, window) -> None:  # type: ignore
     result = _solve(qtbot, window, mina)
     assert result.infeasible is not None
     assert "Binding: GPU memory / speed target per machine, KV-cache precision." in window.banner.text.text()
+
+
+def test_the_printed_sheet_of_an_unsaved_project_is_titled_by_its_job(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Mina's printout read "Untitled: 1. cheapest that fits"; the exported PDF of the same request names the job."""
+    from configurator.qt.printing import selected_sheet_html
+
+    request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"))
+    _solve(qtbot, window, request)
+    printed = selected_sheet_html(window.session, with_charts=False)
+    assert printed is not None and "<h1>llama-3.1-8b inference: 1. " in printed and "Untitled" not in printed
+    window.session.project = window.session.project.model_copy(update={"name": "Mina's rig"})
+    assert "<h1>Mina&#x27;s rig: 1. " in (selected_sheet_html(window.session, with_charts=False) or "")
