@@ -50,14 +50,14 @@ def write_requested(args: argparse.Namespace, result: Any, request: Any, catalog
         return EXIT_BAD_INPUT
     from configurator import __version__
     from configurator.core.report import atomic_write_text
-    from configurator.core.report.purchase import SheetMeta, csv_text, markdown_text, write_xlsx
+    from configurator.core.report.purchase import SheetMeta, csv_text, job_title, markdown_text, write_xlsx
 
     ranking: tuple[dict[str, Any], ...] = ()
     if model is not None and any(kind == "pdf" for kind, _path in targets):  # the value table is the sheets'
         from configurator.core.advise import value_rows
 
         ranking = value_rows(model, request.workload, catalog, request, exact_weight_bytes)
-    meta = SheetMeta.from_catalog(catalog, builds, project_name=f"{request.model_id} {request.workload.kind}",
+    meta = SheetMeta.from_catalog(catalog, builds, project_name=job_title(request),
                                   app_version=__version__, value_ranking=ranking)
     try:
         for kind, path in targets:

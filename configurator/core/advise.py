@@ -299,7 +299,9 @@ def solve_cell(
     """
     cache = cache or MapCache()
     resolved = workload.resolved(model.max_context)
-    request = base.model_copy(update={"model_id": model.id, "workload": workload})
+    # a deadline is the user's training job's (its tokens); no map cell carries tokens, and inference takes none: kept,
+    # it made every cell's request invalid and the whole map failed when opened from a pretraining request
+    request = base.model_copy(update={"model_id": model.id, "workload": workload, "deadline_hours": None})
     # the cell's request carries its speed floor, so the plan a click opens shows the cell's build
     request = request.model_copy(update={"min_decode_tps": speed_floor(request)})
     cell: dict[str, Any] = {"model": model.id, "model_name": model.name, "params": int(round(model.params_total_b * 1e9)),

@@ -227,7 +227,9 @@ class InfeasibleBanner(QWidget):
             self.hide()
             return
         inf = self.infeasible
-        blocking = ", ".join(inf.blocking) or "-"
+        # what the reason already names ("...; binding: deadline") is not said again: the banner read
+        # "binding: deadline ... Binding: deadline."
+        unsaid = [b for b in inf.blocking if b not in inf.reason]
         # the plan may still list builds that pass every check (a ready-made system, the experts in RAM):
         # "Nothing fits" above them is false
         fits = result.passing() if result else []
@@ -237,7 +239,8 @@ class InfeasibleBanner(QWidget):
             f"{b.label} ({b.total_price:,.0f} {b.currency})" for b in fits)) + ".") if fits else ""
         # the reason is a sentence of its own after the headline: "Nothing fits. Your own ...", not ". your own"
         reason = inf.reason[:1].upper() + inf.reason[1:]
-        self.text.setText(f"<b>{title}</b> {html.escape(reason)}.<br>Binding: {html.escape(blocking)}.<br>"
+        binding = f"Binding: {html.escape(', '.join(unsaid))}.<br>" if unsaid else ""
+        self.text.setText(f"<b>{title}</b> {html.escape(reason)}.<br>{binding}"
                           f"<b>Cheapest way out:</b> {html.escape(inf.cheapest_relaxation)}.{below}")
         self.apply.setVisible(inf.relaxed_request is not None)
         self.show()

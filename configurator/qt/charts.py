@@ -67,6 +67,7 @@ class _Chart(QWidget):
         layout.addWidget(self.canvas)
         self.series: dict[str, list[float]] = {}
         self.bars: list[pg.BarGraphItem] = []
+        self._ticked: set[str] = set()  # axes _ticks labelled for the build shown
 
     LEGEND_COLUMN = 1
 
@@ -75,6 +76,11 @@ class _Chart(QWidget):
         self.legend.clear()
         self.series = {}
         self.bars = []
+        # the category labels go with the bars: when nothing fits, the Cost tab still named the last build's
+        # "memory 470", "storage 175"... beside an empty plot
+        for axis in self._ticked:
+            self.plot.getAxis(axis).setTicks([[]])
+        self._ticked = set()
 
     def _add_bar(self, bar: pg.BarGraphItem, name: str | None = None, plot: pg.PlotItem | None = None) -> None:
         (plot or self.plot).addItem(bar)
@@ -89,6 +95,7 @@ class _Chart(QWidget):
 
     def _ticks(self, labels: list[str], axis: str = "bottom") -> None:
         self.plot.getAxis(axis).setTicks([[(i, text) for i, text in enumerate(labels)]])
+        self._ticked.add(axis)
 
 
 class VramHeadroomChart(_Chart):
@@ -110,6 +117,7 @@ class VramHeadroomChart(_Chart):
     def clear(self) -> None:
         super().clear()
         self.ram_plot.clear()
+        self.ram_plot.getAxis("bottom").setTicks([[(0, "")]])  # not the last build's "60 GiB"
 
     def show_build(self, build: Build | None) -> None:
         self.clear()
@@ -191,6 +199,11 @@ class PowerBudgetChart(_Chart):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__("Power budget", "W", parent)
+
+    def clear(self) -> None:
+        super().clear()
+        self.plot.setTitle(self.title)  # not "one of 16 nodes" of the last cluster
+        self.plot.setLabel("bottom", "")
 
     def show_build(self, build: Build | None) -> None:
         self.clear()

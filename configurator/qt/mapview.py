@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import threading
 
 import pyqtgraph as pg
@@ -116,6 +117,7 @@ class RecommendationMapDialog(QDialog):
         self.table.clearContents()
         self.cells.clear()
         self.progress.setValue(0)
+        self.progress.setFormat("%p%")  # a re-solve after a failure
         catalog, base, cache, stop = self.session.catalog, self.session.request, self.cache, self._stop
         workers = self._workers_for(catalog)
         speed = map_speed_note(speed_floor(base.model_copy(update={"workload": w})) for w in self.workloads)
@@ -174,7 +176,10 @@ class RecommendationMapDialog(QDialog):
 
     def _on_job_failed(self, job_id: int, message: str) -> None:
         if job_id == self._job:
-            self.progress.setFormat(f"the map could not be solved: {message}")
+            # the progress bar is a few words wide: the reason was cut to "the map could not be solved:"
+            self.progress.setFormat("not solved")
+            self.owned_note.setText(f"<b>The map could not be solved:</b> {html.escape(message)}")
+            self.owned_note.setVisible(True)
 
     def _on_job_cell_solved(self, job_id: int, cell: MapCell, done: int, total: int) -> None:
         if job_id != self._job:
@@ -208,6 +213,7 @@ class RecommendationMapDialog(QDialog):
         model = self.session.catalog.records["models"].get(request.model_id)
         self.chart.clear()
         self.ranking = ()
+        self.empty_note: pg.TextItem | None = None
         if not isinstance(model, ModelArch):
             self.chart.setTitle(VALUE_TITLE)
             return
@@ -222,6 +228,18 @@ class RecommendationMapDialog(QDialog):
         except Exception:  # noqa: BLE001 - a chart never takes the dialog down
             return
         rows = [r for r in self.ranking if r.price_per_tps is not None]
+        if not rows:
+            # an empty plot under a title that promises a ranking (Sam's 70B pretraining: no single machine holds it)
+            self.empty_note = pg.TextItem(f"No GPU runs this job in one machine of up to {request.max_gpus} cards: "
+                                          "nothing to rank. The map's cells above and the plan show what does.",
+                                          color="#555555", anchor=(0.5, 0.5))
+            self.chart.addItem(self.empty_note)
+            self.empty_note.setPos(0.5, 0.5)
+            self.chart.setXRange(0, 1)
+            self.chart.setYRange(0, 1)
+            self.chart.getAxis("left").setTicks([[]])
+            return
+        self.empty_note = None
         # horizontal bars, best value at the top: twelve GPU names side by side overlapped each other
         ys = list(range(1, len(rows) + 1))[::-1]  # from 1: pyqtgraph drew no label at y = 0
         bars = pg.BarGraphItem(x0=0, y=ys, width=[r.price_per_tps for r in rows], height=0.6, brush="#4a7bd0")

@@ -15,14 +15,28 @@ import sys
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, QSize, QSizeF, QUrl
-from PySide6.QtGui import QFont, QFontDatabase, QFontInfo, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter, QTextDocument
+from PySide6.QtGui import (
+    QFont,
+    QFontDatabase,
+    QFontInfo,
+    QImage,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPdfWriter,
+    QTextBlock,
+    QTextCursor,
+    QTextDocument,
+    QTextFormat,
+)
 from PySide6.QtSvg import QSvgRenderer
 
 from configurator.core.fileio import atomic_write_with
-from configurator.core.report.purchase import SheetMeta
+from configurator.core.report.purchase import SheetMeta, job_title
 from configurator.core.report.sheet import build_sheet_html
 from configurator.core.solve.build import Build
 from configurator.core.solve.request import BuildRequest
+from configurator.storage.projects import Project
 
 _SVG = re.compile(r"<svg\b.*?</svg>", re.DOTALL)
 _DATA_IMG = re.compile(r'src="data:image/(png|jpeg);base64,([^"]+)"')
@@ -30,6 +44,9 @@ _VIEWBOX = re.compile(r'viewBox="([\d.\s-]+)"')
 _MONO = re.compile(r"font-family:[^;}]*\bmonospace\b")
 PAGE_SIZES = {"A4": QPageSize.PageSizeId.A4, "Letter": QPageSize.PageSizeId.Letter}
 CONTENT_WIDTH_PX = 680  # layout width of the sheet; images are scaled to fit it
+LAYOUT_DPI = 96  # the sheet is laid out in CSS pixels, then scaled to the printer's resolution
+_MOVED = QTextFormat.Property.UserProperty + 1  # marks a break keep_headings_with_tables set
+KEEP_ROWS = 3  # a heading goes to the next page unless its table's first rows (header and two lines) fit under it
 
 
 def _png_data_uri(image: QImage) -> str:
@@ -135,6 +152,73 @@ def sheets_html(builds: list[Build], request: BuildRequest, meta: SheetMeta, pag
     return f"<html><head><meta charset='utf-8'>{head}</head><body>{''.join(b for _s, b in bodies)}</body></html>"
 
 
+def _block_bottom(doc: QTextDocument, block: QTextBlock) -> float:
+    return doc.documentLayout().blockBoundingRect(block).bottom()
+
+
+def _kept_bottom(doc: QTextDocument, heading: QTextBlock) -> float | None:
+    """Where what must share the heading's page ends: its table's first KEEP_ROWS rows, or the next block's first line."""
+    following = heading.next()
+    if not following.isValid():
+        return None
+    table = QTextCursor(following).currentTable()
+    if table is not None:
+        row = min(KEEP_ROWS, table.rows()) - 1
+        return max(_block_bottom(doc, table.cellAt(row, c).lastCursorPosition().block()) for c in range(table.columns()))
+    box = doc.documentLayout().blockBoundingRect(following)
+    lines = following.layout()
+    return box.top() + (lines.lineAt(0).height() if lines.lineCount() else box.height())
+
+
+def keep_headings_with_tables(doc: QTextDocument) -> int:
+    """Move each heading that would end a page without its table's first rows to the next page; how many moved.
+
+    Qt's rich text ignores page-break-inside and page-break-after: avoid, so the break is set from the laid-out
+    positions ("Checks to read before ordering" printed at a page's foot, its table on the next)."""
+    height = doc.pageSize().height()
+    if height <= 0 or height > 1e6:
+        return 0  # not paginated
+    moved = 0
+    block = doc.begin()
+    while block.isValid():  # the breaks of a layout on another page size first go (print preview re-lays out)
+        fmt = block.blockFormat()
+        if fmt.boolProperty(_MOVED):
+            fmt.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_Auto)
+            fmt.clearProperty(_MOVED)
+            QTextCursor(block).setBlockFormat(fmt)
+        block = block.next()
+    block = doc.begin()
+    while block.isValid():
+        if block.blockFormat().headingLevel() > 0 and QTextCursor(block).currentTable() is None:
+            # a heading across the page's end counts as apart: Qt does not move a one-line block off the foot of a
+            # page, it drew the cluster sheet's "Power and site" cut in two, half on each page
+            top = doc.documentLayout().blockBoundingRect(block).top()
+            bottom = _kept_bottom(doc, block)
+            page = int(top // height)
+            # a heading near the top of its page stays: the break would only leave an empty page behind
+            if bottom is not None and bottom > (page + 1) * height and top - page * height > height / 4:
+                fmt = block.blockFormat()
+                fmt.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
+                fmt.setProperty(_MOVED, True)
+                QTextCursor(block).setBlockFormat(fmt)
+                # a full re-layout before the next heading is measured: the incremental one placed a moved heading
+                # a page further on, leaving a blank page
+                doc.markContentsDirty(0, doc.characterCount())
+                moved += 1
+        block = block.next()
+    return moved
+
+
+def paginate(doc: QTextDocument, layout: QPageLayout) -> None:
+    """Lay the sheet out on the page's printable area, as the PDF export and print both do.
+
+    A document without a page size is printed by Qt with 2 cm margins of its own inside the printer's: Print gave
+    a narrower sheet than the exported PDF, its parts table broke "Motherboard" and "Subtotal" mid-word, one page more."""
+    rect = layout.paintRectPixels(LAYOUT_DPI)
+    doc.setPageSize(QSizeF(rect.width(), rect.height()))
+    keep_headings_with_tables(doc)
+
+
 def write_pdf(html: str, path: Path, page: str = "A4") -> None:
     """Lay the sheet out on A4 or Letter and write the PDF atomically."""
     doc = sheet_document(html)
@@ -143,11 +227,10 @@ def write_pdf(html: str, path: Path, page: str = "A4") -> None:
         writer = QPdfWriter(tmp)
         writer.setPageSize(QPageSize(PAGE_SIZES[page]))
         writer.setPageMargins(QMarginsF(14, 14, 14, 14), QPageLayout.Unit.Millimeter)
-        writer.setResolution(96)
+        writer.setResolution(LAYOUT_DPI)
         writer.setTitle("LLM Rig Configurator build sheet")
         writer.setCreator("LLM Rig Configurator")
-        rect = writer.pageLayout().paintRectPixels(writer.resolution())
-        doc.setPageSize(QSizeF(rect.width(), rect.height()))
+        paginate(doc, writer.pageLayout())
         doc.print_(writer)
         del writer  # finishes the file
 
@@ -171,7 +254,17 @@ def sheet_meta(session, builds: list[Build], value: bool = True) -> SheetMeta:  
     request = session.request
     model = session.catalog.records["models"].get(request.model_id)
     ranking = value_rows(model, request.workload, session.catalog, request) if value and isinstance(model, ModelArch) else ()
-    return SheetMeta.from_catalog(session.catalog, builds, session.project.name, __version__, ranking)
+    name = session.project.name
+    if name == Project.model_fields["name"].default:
+        # an unnamed project: the sheet a buyer takes to the shop was titled "Untitled: 1. cheapest that fits"
+        name = job_title(request)
+    return SheetMeta.from_catalog(session.catalog, builds, name, __version__, ranking)
+
+
+def print_document(doc: QTextDocument, printer) -> None:  # type: ignore[no-untyped-def]
+    """The sheet on the printer's page (the size and margins its dialog holds now), laid out as the PDF is."""
+    paginate(doc, printer.pageLayout())
+    doc.print_(printer)
 
 
 def print_build_sheet(parent, session) -> None:  # type: ignore[no-untyped-def]
@@ -186,7 +279,7 @@ def print_build_sheet(parent, session) -> None:  # type: ignore[no-untyped-def]
     printer.setPageMargins(QMarginsF(14, 14, 14, 14), QPageLayout.Unit.Millimeter)
     dialog = QPrintPreviewDialog(printer, parent)
     dialog.setWindowTitle("Print build sheet")
-    dialog.paintRequested.connect(lambda p: doc.print_(p))
+    dialog.paintRequested.connect(lambda p: print_document(doc, p))
     dialog.exec()
 
 

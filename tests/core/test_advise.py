@@ -239,3 +239,15 @@ def test_map_printout_names_cards_shortly_and_counts_no_gpu_hours_without_tokens
     assert "<thead><tr><th>model</th>" in untimed  # Qt repeats a <thead> row on each printed page
     timed = map_html(RecommendationMap(cells=(finetune_cell(1e9, 1234.0),), currency="USD"))
     assert "1,234 GPU-h" in timed
+
+
+def test_a_map_opened_from_a_pretraining_request_with_a_deadline_still_fills(catalog) -> None:  # type: ignore[no-untyped-def]
+    # Sam's request (pretrain, 100B tokens within 14 days) open when the map is asked for: the deadline is his
+    # job's, and carried into the inference and fine-tuning cells it failed the whole map with a validation error
+    base = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=1e11),
+                        deadline_hours=336, circuit="230v16a", room="server-room")
+    models = [catalog.records["models"]["llama-3.2-1b"]]
+    result = recommendation_map(catalog, map_workloads("inference", ["int4"]) + map_workloads("finetune", (), "lora"),
+                                models=models, base=base, alternatives=False)
+    assert [c.cheapest is not None for c in result.cells] == [True, True]
+    assert all(c.request.deadline_hours is None for c in result.cells)

@@ -59,3 +59,19 @@ def test_the_builds_table_never_shows_a_gpu_id(catalog) -> None:  # type: ignore
                            currency="CNY", region="china", circuit="230v16a", budget=300000)
     for build in plan(request, catalog).builds:
         assert build.gpu_id not in gpus_text(build)
+
+
+def test_ready_made_systems_and_clusters_name_their_gpu(catalog) -> None:  # type: ignore[no-untyped-def]
+    # seen in the app: "1 x integrated" for a MacBook Pro, "16 nodes x 8 x h100-sxm" for a cluster of HGX servers
+    mina = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=16384,
+                                                                    kv_precision="q8_0"), budget=2500, room="home-office")
+    unified = [b for b in plan(mina, catalog).builds if b.interconnect == "unified memory"]
+    assert unified
+    for build in unified:
+        chip = build.parts[0].spec["unified"]["chip"]
+        assert gpus_text(build).startswith(f"1 x {chip} (") and "integrated" not in gpus_text(build)
+    sam = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=1e11, context=4096),
+                       deadline_hours=336, circuit="230v16a", room="server-room")
+    cluster = plan(sam, catalog).builds[0]
+    assert cluster.nodes > 1
+    assert gpus_text(cluster) == f"{cluster.nodes} nodes x 8 x H100 SXM5 80GB" and cluster.gpu_id not in gpus_text(cluster)

@@ -349,3 +349,33 @@ def test_window_layout_goes_under_llm_rig_home(qtbot, window) -> None:  # type: 
     store = QSettings()
     assert Path(store.fileName()).is_relative_to(paths.config_dir())
     assert store.value("main/results-splitter") is not None
+
+
+def test_the_banner_says_what_binds_once(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    # Sam's 1B pretraining in 14 days on a budget: the banner read "...; binding: deadline; ..." then "Binding: deadline."
+    request = BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="pretrain", tokens=1e11, context=4096),
+                           deadline_hours=336, budget=300000, currency="CNY", circuit="230v16a", region="china",
+                           room="server-room")
+    result = _solve(qtbot, window, request)
+    assert result.infeasible is not None and "deadline" in result.infeasible.blocking
+    text = window.banner.text.text().lower()
+    assert text.count("deadline") == text.count("deadline", text.index("cheapest way out")) + 1, text
+    # what the reason does not name is still said: Mina's KV-cache precision
+    mina = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=32768),
+                        budget=2500, min_decode_tps=15, room="home-office",
+                        owned=(OwnedPart(category="gpu", id="rtx-3090", quantity=1),))
+    result = _solve(qtbot, window, mina)
+    assert result.infeasible is not None
+    assert "Binding: GPU memory / speed target per machine, KV-cache precision." in window.banner.text.text()
+
+
+def test_the_printed_sheet_of_an_unsaved_project_is_titled_by_its_job(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Mina's printout read "Untitled: 1. cheapest that fits"; the exported PDF of the same request names the job."""
+    from configurator.qt.printing import selected_sheet_html
+
+    request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"))
+    _solve(qtbot, window, request)
+    printed = selected_sheet_html(window.session, with_charts=False)
+    assert printed is not None and "<h1>llama-3.1-8b inference: 1. " in printed and "Untitled" not in printed
+    window.session.project = window.session.project.model_copy(update={"name": "Mina's rig"})
+    assert "<h1>Mina&#x27;s rig: 1. " in (selected_sheet_html(window.session, with_charts=False) or "")

@@ -106,3 +106,43 @@ def test_the_map_solves_in_worker_processes_that_end_with_the_dialog(qtbot, wind
     jobs = dialog._job
     session.catalog_changed.emit(session.catalog)  # a closed map does not re-solve
     assert dialog._job == jobs
+
+
+def test_the_map_opened_from_a_pretraining_deadline_fills_and_a_failure_is_readable(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Sam's walk: Build > Recommendation map with his 14-day pretraining open stayed empty, "the map could not be
+    solved:" cut off in the progress bar (every cell carried his deadline)."""
+    from configurator.core.estimate.workload import Workload
+    from configurator.core.solve.request import BuildRequest
+
+    session = window.session
+    with qtbot.waitSignal(session.solve_finished, timeout=120_000):
+        session.set_request(BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="pretrain", tokens=1e11),
+                                         deadline_hours=336, circuit="230v16a", room="server-room"))
+    models = [session.catalog.records["models"]["llama-3.2-1b"]]
+    dialog = RecommendationMapDialog(session, window, models=models, columns=("int4", "lora"))
+    qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: dialog.result is not None, timeout=120_000)
+    assert dialog.cells[(0, 0)].cheapest is not None and dialog.cells[(0, 1)].cheapest is not None
+    dialog._on_job_failed(dialog._job, "a reason the user can act on")
+    assert not dialog.owned_note.isHidden() and "a reason the user can act on" in dialog.owned_note.text()
+    session.wait_idle()
+
+
+def test_the_value_chart_says_why_it_is_empty(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Sam's 70B pretraining: the value chart under the map was an empty plot titled 'price per token/s'."""
+    from configurator.core.estimate.workload import Workload
+    from configurator.core.solve.request import BuildRequest
+
+    session = window.session
+    session.set_request(BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=1e11, context=4096),
+                                     deadline_hours=336, circuit="230v16a", room="server-room"), solve=False)
+    dialog = RecommendationMapDialog(session, window, models=[session.catalog.records["models"]["llama-3.2-1b"]],
+                                     columns=("int4",))
+    qtbot.addWidget(dialog)
+    assert dialog.ranking == () or all(r.price_per_tps is None for r in dialog.ranking)
+    assert dialog.empty_note is not None and "nothing to rank" in dialog.empty_note.toPlainText()
+    session.set_request(BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m")),
+                        solve=False)  # the dialog redraws its bars on request_changed
+    assert dialog.empty_note is None and len(dialog.ranking) > 0
+    dialog.stop_workers()
+    qtbot.waitUntil(lambda: dialog.wait_idle(100), timeout=120_000)

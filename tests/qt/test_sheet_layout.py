@@ -141,3 +141,117 @@ def test_each_printed_heading_comes_before_its_picture(shipped_catalog) -> None:
         block = block.next()
         number += 1
     assert heading is not None and image is not None and heading < image
+
+
+def _a4(doc) -> None:  # type: ignore[no-untyped-def]
+    from configurator.qt.printing import paginate
+
+    paginate(doc, QPageLayout(QPageSize(PAGE_SIZES["A4"]), QPageLayout.Orientation.Portrait, QMarginsF(14, 14, 14, 14),
+                              QPageLayout.Unit.Millimeter))
+
+
+def _headings_apart_from_their_tables(doc) -> list[str]:  # type: ignore[no-untyped-def]
+    """Headings on one page whose table's third row (or fewer, a short table's last) ends on the next."""
+    layout, height = doc.documentLayout(), doc.pageSize().height()
+    apart = []
+    block = doc.begin()
+    while block.isValid():
+        following = block.next()
+        table = following.isValid() and _table_at(following)
+        if block.blockFormat().headingLevel() and table:
+            row = min(3, table.rows()) - 1
+            bottom = max(layout.blockBoundingRect(table.cellAt(row, c).lastCursorPosition().block()).bottom()
+                         for c in range(table.columns()))
+            top = layout.blockBoundingRect(block).top()  # a heading across a page's end is drawn cut in two
+            if int(top // height) != int((bottom - 0.5) // height):
+                apart.append(block.text())
+        block = block.next()
+    return apart
+
+
+def _table_at(block):  # type: ignore[no-untyped-def]
+    from PySide6.QtGui import QTextCursor
+
+    return QTextCursor(block).currentTable()
+
+
+@pytest.mark.parametrize("filler", range(30, 52, 3))
+def test_a_heading_at_the_foot_of_a_page_moves_to_its_table(qapp, filler: int) -> None:  # type: ignore[no-untyped-def]
+    """Seen in the printed sheet: "Checks to read before ordering" the last line of a page, its table on the next."""
+    make_app([])
+    rows = "".join(f"<tr><td>WARN</td><td>PCI-{i}</td><td>a finding to read</td></tr>" for i in range(8))
+    html = ("<html><body>" + "<p>a line of the sheet before the checks</p>" * filler
+            + f"<h2>Checks to read before ordering</h2><table><tr><th>Status</th><th>Rule</th><th>Finding</th></tr>{rows}"
+            "</table></body></html>")
+    doc = sheet_document(html)
+    _a4(doc)
+    assert _headings_apart_from_their_tables(doc) == []
+
+
+@pytest.mark.parametrize("currency", [*sorted(REQUESTS), "owned"])
+def test_no_sheet_heading_is_left_without_its_table(qapp, builds, shipped_catalog, currency: str) -> None:  # type: ignore[no-untyped-def]
+    make_app([])
+    request, build = builds[currency] if currency in builds else _own_build(shipped_catalog, OWNED)
+    doc = sheet_document(sheets_html([build], request, META, "A4", with_charts=True))
+    _a4(doc)
+    assert _headings_apart_from_their_tables(doc) == []
+
+
+def test_print_lays_the_sheet_out_as_the_exported_pdf(qapp, builds, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """File > Print laid the sheet out inside Qt's own 2 cm margins as well as the printer's: narrower than the PDF
+    export, "Motherbo ard" and "Subtot al" broken in the parts table, and a page more."""
+    import re
+
+    from PySide6.QtPrintSupport import QPrinter
+
+    from configurator.qt.printing import print_document, write_pdf
+
+    make_app([])
+    request, build = builds["USD"]
+    html = sheets_html([build], request, META, "A4", with_charts=False)
+    exported = tmp_path / "exported.pdf"
+    write_pdf(html, exported, "A4")
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    printer.setOutputFileName(str(tmp_path / "printed.pdf"))
+    printer.setPageSize(QPageSize(PAGE_SIZES["A4"]))
+    printer.setPageMargins(QMarginsF(14, 14, 14, 14), QPageLayout.Unit.Millimeter)
+    doc = sheet_document(html)
+    print_document(doc, printer)
+    del printer  # finishes the file
+
+    def pages(path) -> int:  # type: ignore[no-untyped-def]
+        return len(re.findall(rb"/Type\s*/Page\b(?!s)", path.read_bytes()))  # Qt writes page objects uncompressed
+
+    assert pages(tmp_path / "printed.pdf") == pages(exported) >= 2
+    # laid out on the printable area at 96 dpi, as the export is: the parts table has the PDF's width
+    width = QPageLayout(QPageSize(PAGE_SIZES["A4"]), QPageLayout.Orientation.Portrait, QMarginsF(14, 14, 14, 14),
+                        QPageLayout.Unit.Millimeter).paintRectPixels(96).width()
+    assert doc.pageSize().width() == pytest.approx(width, abs=1)
+
+
+def _pages_with_lines(doc) -> set[int]:  # type: ignore[no-untyped-def]
+    """The pages something is drawn on: each line of each block (table cells included), and each image."""
+    layout, height = doc.documentLayout(), doc.pageSize().height()
+    pages = set()
+    block = doc.begin()
+    while block.isValid():
+        top = layout.blockBoundingRect(block).top()
+        lines = block.layout()
+        pages.update(int((top + lines.lineAt(i).y()) // height) for i in range(lines.lineCount()))
+        block = block.next()
+    return pages
+
+
+def test_keeping_headings_with_tables_leaves_no_blank_page(qapp, shipped_catalog) -> None:  # type: ignore[no-untyped-def]
+    """The cluster sheet's "Power and site" heading lay across the end of page 4 (drawn cut in two); moved, it left
+    page 5 blank."""
+    make_app([])
+    request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=1e11, context=4096),
+                           deadline_hours=336, circuit="230v16a", room="server-room")
+    build = plan(request, shipped_catalog).builds[0]
+    assert build.nodes > 1
+    doc = sheet_document(sheets_html([build], request, META, "A4", with_charts=True))
+    _a4(doc)
+    assert _pages_with_lines(doc) == set(range(doc.pageCount()))
+    assert _headings_apart_from_their_tables(doc) == []

@@ -7,6 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from configurator.core.catalog.models import INTEGRATED
 from configurator.core.solve.build import Build
 from configurator.core.solve.request import BuildRequest
 
@@ -75,7 +76,15 @@ def gpu_name(build: Build) -> str:
             return short_gpu_name(part.name)
     for part in build.parts:
         if part.category == "system":
-            return short_gpu_name(str(part.spec.get("gpu", build.gpu_id)))
+            spec = part.spec
+            if spec.get("gpu_name"):  # a cluster's server: the planner names its GPU (its spec's "gpu" is an id)
+                return short_gpu_name(str(spec["gpu_name"]))
+            unified = spec.get("unified") or {}
+            if spec.get("gpu") == INTEGRATED and unified.get("chip"):
+                # a unified-memory system: "1 x integrated" told a buyer nothing; its chip and GPU cores do
+                cores = unified.get("gpu_cores")
+                return f"{unified['chip']} ({cores}-core GPU)" if cores else str(unified["chip"])
+            return short_gpu_name(str(spec.get("gpu", build.gpu_id)))
     return build.gpu_id
 
 

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from openpyxl.worksheet.worksheet import Worksheet
 
     from configurator.core.catalog.loader import Catalog
+    from configurator.core.solve.request import BuildRequest
 
 GIB = 1024**3
 CATEGORY_NAMES = {
@@ -54,6 +55,11 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 """Control characters (tab, newline and CR kept): XML cannot hold them and a terminal obeys them."""
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 """OWASP CSV injection: a spreadsheet runs a cell that begins with one of these as a formula."""
+
+
+def job_title(request: BuildRequest) -> str:
+    """A sheet's title when no project names it: the job, "llama-3.3-70b inference"."""
+    return f"{request.model_id} {request.workload.kind}"
 
 
 @dataclass(frozen=True)
