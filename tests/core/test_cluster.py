@@ -349,3 +349,19 @@ def test_a_clusters_launch_command_runs_its_own_layout(catalog: Catalog) -> None
         assert int(flag("--num-layers-per-virtual-pipeline-stage")) * layout["pipeline"] * layout["virtual_stages"] == 80
     assert ("--use-distributed-optimizer" in words) == ((layout["zero_stage"] or 0) >= 1)
     assert flag("--num-layers") == "80" and flag("--hidden-size") == "8192" and flag("--num-query-groups") == "8"
+
+
+def test_a_plans_chain_of_formulas_describes_the_plan_not_one_rank(catalog: Catalog) -> None:
+    """The Estimates tab of a 16-node 70B build read "ZeRO-1 over 4 GPUs ... 8,811 hours ... 593 GiB of 80 GiB ->
+    does NOT fit" under a header of 128 GPUs, 289 h and 76.6 GiB per GPU: the steps were the data-parallel rank's
+    estimate before tensor and pipeline parallel. They now give the plan's layout, memory per GPU and time."""
+    model = catalog.records["models"]["llama-3.1-70b"]
+    gpu = catalog.records["gpus"]["h100-sxm"]
+    plan, result = plan_estimate(model, Workload(kind="pretrain", tokens=1e11, context=4096), gpu, 16, 8,
+                                 inter_node_link(400))
+    assert plan is not None and plan.fits and plan.pipeline > 1
+    text = {s.topic: s.text for s in result.steps}
+    assert "does NOT fit" not in " ".join(text.values())
+    assert f"= {result.per_gpu_bytes / 1024**3:.2f} GiB" in text["total"] and text["total"].endswith("fits")
+    assert f"{result.wall_hours:,.1f} hours wall clock on 128 GPUs" in text["time"]
+    assert text["parallel"] == plan.why and "flops" in text  # the model's own steps stay

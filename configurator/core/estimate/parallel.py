@@ -16,7 +16,7 @@ from configurator.core.estimate import estimator as estimator_module
 from configurator.core.estimate.estimator import elapsed_share, estimate, reference_layout
 from configurator.core.estimate.frameworks import default_framework, framework
 from configurator.core.estimate.gemm import shape_factor
-from configurator.core.estimate.result import HARD_HEADROOM, EstimateResult, GpuMemory, MemoryBreakdown
+from configurator.core.estimate.result import HARD_HEADROOM, EstimateResult, GpuMemory, MemoryBreakdown, Step
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.memo import remember
 from configurator.core.support import training_tflops
@@ -454,8 +454,36 @@ def training_result(plan: ParallelPlan, base: EstimateResult) -> EstimateResult:
         "gpus": plan.gpus, "per_gpu": memories, "fits": plan.fits, "gpu_hours": gpu_hours, "wall_hours": plan.wall_hours,
         "split": "data" if plan.tensor == 1 and plan.pipeline == 1 else "tensor+pipeline+data",
         "workload": {**base.workload, "zero": plan.zero_stage or 0, "grad_checkpointing": plan.grad_checkpointing},
-        "assumptions": assumptions,
+        "assumptions": assumptions, "steps": _plan_steps(plan, base),
     })
+
+
+# the base estimate's steps that describe one data-parallel rank holding the whole model: the plan's replace them
+_RANK_STEPS = ("zero", "activations", "time", "total")
+
+
+def _plan_steps(plan: ParallelPlan, base: EstimateResult) -> tuple[Step, ...]:
+    """The chain of formulas for the plan: the model's own steps (parameters, weights, optimizer, FLOPs), then the
+    layout, its memory per GPU and its time. The base estimate's sharding, activation, time and fit steps were
+    computed for one data-parallel rank without tensor or pipeline parallel, and read as a contradiction beside the
+    plan's figures ("ZeRO-1 over 4 GPUs ... 593 GiB of 80 GiB -> does NOT fit" under a 128-GPU build that fits)."""
+    b = plan.per_gpu
+    # the planner's own limit (plan_training: the card less HARD_HEADROOM), as its `why` says
+    usable = int((base.peak_gpu.capacity_bytes or base.peak_gpu.usable_bytes or 0) * (1 - HARD_HEADROOM))
+    gib = 1024**3
+    layout = (f"TP{plan.tensor} x PP{plan.pipeline}" + (f" x CP{plan.context}" if plan.context > 1 else "")
+              + f" x DP{plan.data}" + (f", ZeRO-{plan.zero_stage}" if plan.zero_stage else ""))
+    memory = (f"per GPU under {layout}: weights {b.weights / gib:.2f} + gradients {b.gradients / gib:.2f} + optimizer "
+              f"{b.optimizer_states / gib:.2f} + activations {b.activations / gib:.2f} + overhead "
+              f"{b.runtime_overhead / gib:.2f} = {b.total / gib:.2f} GiB of {usable / gib:.2f} GiB the plan may use "
+              f"({HARD_HEADROOM:.0%} of the card kept free) -> "
+              + ("fits" if plan.fits else "does NOT fit"))
+    time = (f"step = compute {plan.compute_s:.2f} s + tensor {plan.tensor_s:.2f} s + pipeline {plan.pipeline_s:.2f} s + "
+            f"data {plan.data_s:.2f} s exposed + restarts and run losses {plan.restarts_s:.2f} s = {plan.step_s:.2f} s; "
+            f"{plan.steps:,.0f} steps = {plan.wall_hours:,.1f} hours wall clock on {plan.gpus:,} GPUs = "
+            f"{plan.wall_hours * plan.gpus:,.0f} GPU-hours (scaling efficiency {plan.scaling_efficiency:.0%})")
+    own = tuple(step for step in base.steps if step.topic not in _RANK_STEPS)
+    return (*own, Step(topic="parallel", text=plan.why), Step(topic="time", text=time), Step(topic="total", text=memory))
 
 
 def plan_estimate(
