@@ -205,3 +205,15 @@ def test_power_limit_lowers_wall_draw_keeps_transients_and_costs_speed(catalog: 
     assert limited.power.transient_w == pytest.approx(full.power.transient_w, rel=0.15)
     assert limited.estimate.decode_tokens_per_s < full.estimate.decode_tokens_per_s
     assert any(c.rule == "PWR-9" and "nvidia-smi -pl" in c.message for c in limited.checks)
+
+
+def test_room_to_grow_on_a_full_machine_is_a_second_machine(catalog: Catalog) -> None:
+    """Sam's 1B run in two weeks on 8 x A100 in an 8-GPU server: 'room to grow' offered 'one more A100: a board with
+    another x16 slot, blower cards, or risers'. A machine at the most GPUs one machine holds grows by a second one."""
+    request = BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="pretrain", tokens=1e11),
+                           deadline_hours=336, circuit="230v16a", room="server-room")
+    full = [b for b in plan(request, catalog).builds if b.gpu_count == request.max_gpus and b.upgrades]
+    assert full
+    for build in full:
+        grow = next(u for u in build.upgrades if u.startswith("one more"))
+        assert "the most one machine holds" in grow and "second machine" in grow and "x16 slot" not in grow

@@ -177,9 +177,23 @@ def _on_host(estimate: EstimateResult, a: Assembly, request: BuildRequest, cand:
 
 def _upgrades(a: Assembly, choice: Choice, request: BuildRequest, cand: Candidates, pw: Power) -> list[str]:
     """What one more GPU, a bigger PSU or more RAM would need or unlock."""
-    out = []
+    out = [_one_more_gpu(a, choice, request, pw)]
+    if pw.dc_load_w > 0.7 * a.psu_capacity_w and a.psu is not None:
+        out.append(f"a bigger PSU: the {a.psu_capacity_w:.0f} W supply runs at {pw.dc_load_w / a.psu_capacity_w:.0%}; more headroom runs cooler and quieter")
+    if a.ram_gb < 2 * a.gpu.vram_gb * a.gpus:
+        out.append(f"more RAM: {2 * a.gpu.vram_gb * a.gpus:g} GB (2x VRAM) makes loading and offload comfortable")
+    return out
+
+
+def _one_more_gpu(a: Assembly, choice: Choice, request: BuildRequest, pw: Power) -> str:
+    """What the next GPU needs (board, case, platform, PSU, circuit, RAM) and what it gives."""
     n = a.gpus + 1
     gpu = a.gpu
+    if n > request.max_gpus:
+        # a full machine grows by a second one, not by a slot it does not have ("one more A100: a board with another
+        # x16 slot, blower cards, or risers" was offered for eight A100 in an 8-GPU server)
+        return (f"one more {gpu.name}: {a.gpus} GPUs is the most one machine holds here; more means a second machine "
+                "and a network between them (InfiniBand or RoCE for training: the cluster plans size it)")
     model_est = choice.option.estimate
     more = place(a.board, gpu, n, a.risers)
     needs = []
@@ -202,12 +216,7 @@ def _upgrades(a: Assembly, choice: Choice, request: BuildRequest, cand: Candidat
         gain = "more memory for context and users (a layer split adds no single-stream speed)"
     elif model_est.wall_hours:
         gain = f"about {model_est.wall_hours * (1 - a.gpus / n):,.0f} h less training"
-    out.append(f"one more {gpu.name}: " + ("; ".join(needs) if needs else "fits this board, case and PSU") + (f"; gives {gain}" if gain else ""))
-    if pw.dc_load_w > 0.7 * a.psu_capacity_w and a.psu is not None:
-        out.append(f"a bigger PSU: the {a.psu_capacity_w:.0f} W supply runs at {pw.dc_load_w / a.psu_capacity_w:.0%}; more headroom runs cooler and quieter")
-    if a.ram_gb < 2 * gpu.vram_gb * a.gpus:
-        out.append(f"more RAM: {2 * gpu.vram_gb * a.gpus:g} GB (2x VRAM) makes loading and offload comfortable")
-    return out
+    return f"one more {gpu.name}: " + ("; ".join(needs) if needs else "fits this board, case and PSU") + (f"; gives {gain}" if gain else "")
 
 
 # --------------------------------------------------------------------------- whole systems and clusters
