@@ -217,3 +217,17 @@ def test_room_to_grow_on_a_full_machine_is_a_second_machine(catalog: Catalog) ->
     for build in full:
         grow = next(u for u in build.upgrades if u.startswith("one more"))
         assert "the most one machine holds" in grow and "second machine" in grow and "x16 slot" not in grow
+
+
+def test_relaxation_words_fit_the_model_and_the_deadline_field() -> None:
+    """'keep part of the model (the MoE experts first)' was offered for dense Qwen2.5-72B, and 'allow 4,286 h'
+    sat beside a deadline field in days."""
+    from configurator.core.solve.plan import _describe
+
+    request = BuildRequest(model_id="qwen2.5-72b", workload=Workload(kind="inference", precision="q4_k_m"))
+    assert "MoE" not in _describe("offload", request, 1000.0, request, moe=False)
+    assert "MoE experts first" in _describe("offload", request, 1000.0, request, moe=True)
+    pretrain = BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="pretrain", tokens=1e11), deadline_hours=336)
+    build = plan(pretrain.model_copy(update={"deadline_hours": None}), catalogs.load(include_user=False).catalog).builds[0]
+    hours = build.estimate.wall_hours or 0
+    assert f"allow {hours:,.0f} h ({hours / 24:,.1f} days)" in _describe("deadline", pretrain, build.total_price, pretrain, build)

@@ -432,7 +432,8 @@ def _combine(request: BuildRequest, first: BuildRequest, second: BuildRequest) -
     return first.model_copy(update=changed)
 
 
-def _describe(kind: str, relaxed: BuildRequest, cost: float, request: BuildRequest, build: Build | None = None) -> str:
+def _describe(kind: str, relaxed: BuildRequest, cost: float, request: BuildRequest, build: Build | None = None,
+              moe: bool = False) -> str:
     money = f"{cost:,.0f} {request.currency}"
     phrases = {
         "budget": f"raise the budget to {money}",
@@ -441,7 +442,8 @@ def _describe(kind: str, relaxed: BuildRequest, cost: float, request: BuildReque
         "precision": "use q4_k_m (GGUF via llama.cpp)",
         "method": f"use QLoRA instead of {request.workload.method}",
         "circuit": "use a 230 V 16 A circuit",
-        "offload": "keep part of the model (the MoE experts first) in system RAM with llama.cpp",
+        "offload": ("keep part of the model (the MoE experts first) in system RAM with llama.cpp" if moe
+                    else "keep some layers in system RAM with llama.cpp"),
         "power": f"power-limit the GPUs to {relaxed.power_limit or 0.7:.0%} (nvidia-smi -pl at boot; ~{1 - 0.25 * (1 - (relaxed.power_limit or 0.7)):.0%} speed)",
         "circuits": f"use {relaxed.circuits} circuits (PSUs on separate outlets)",
         "form": "allow any form (rack or open frame)",
@@ -456,7 +458,8 @@ def _describe(kind: str, relaxed: BuildRequest, cost: float, request: BuildReque
     if build is not None and build.estimate.decode_tokens_per_s is not None:
         phrases["speed"] = f"accept {build.estimate.decode_tokens_per_s:.1f} tokens/s"
     if build is not None and build.estimate.wall_hours is not None:
-        phrases["deadline"] = f"allow {build.estimate.wall_hours:,.0f} h"
+        # in days too: the app's deadline field is in days ("allow 4,286 h" beside "14.0 days")
+        phrases["deadline"] = f"allow {build.estimate.wall_hours:,.0f} h ({build.estimate.wall_hours / 24:,.1f} days)"
     if kind == "cluster":
         return phrases["cluster"]
     kinds = kind.split("+")
@@ -585,7 +588,8 @@ def _diagnose(
         feasible = close or feasible
     if feasible:
         cost, kind, relaxed = min(feasible, key=lambda f: f[0])
-        relaxation = _describe(kind, relaxed, cost, request, found_builds.get(kind) or (cluster if kind == "cluster" else None))
+        relaxation = _describe(kind, relaxed, cost, request, found_builds.get(kind) or (cluster if kind == "cluster" else None),
+                               moe=model.moe is not None)
         relaxed_request = relaxed if kind != "cluster" else None
     else:
         relaxation = "none found in the catalog: a smaller model, a lower precision or a shorter context"
