@@ -231,3 +231,20 @@ def test_relaxation_words_fit_the_model_and_the_deadline_field() -> None:
     build = plan(pretrain.model_copy(update={"deadline_hours": None}), catalogs.load(include_user=False).catalog).builds[0]
     hours = build.estimate.wall_hours or 0
     assert f"allow {hours:,.0f} h ({hours / 24:,.1f} days)" in _describe("deadline", pretrain, build.total_price, pretrain, build)
+
+
+def test_a_chipset_slot_warns_only_where_collectives_cross_it(catalog: Catalog) -> None:
+    """PCI-5 (build rules R16: a tensor-parallel group off the chipset drags every collective) warned on Mina's
+    2 x RTX 3090 llama.cpp layer split, which passes one token's activations between the cards."""
+    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m",
+                                                                       context=32768, kv_precision="q8_0"),
+                           budget=2500, circuit="120v15a", room="home-office", condition="any",
+                           owned=(OwnedPart(category="gpu", id="rtx-3090"),), top_k=3)
+    seen = 0
+    for build in plan(request, catalog).builds:
+        for c in build.checks:
+            if c.rule == "PCI-5":
+                seen += 1
+                split = build.estimate.split
+                assert c.status == ("warn" if split == "tensor" else "pass"), (split, c.message)
+    assert seen
