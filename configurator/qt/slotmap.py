@@ -21,6 +21,7 @@ class SlotMapWidget(QWidget):
         super().__init__(parent)
         self.build: Build | None = None
         self.rows: list[tuple[int, str]] = []  # (slot position, what is there)
+        self.legend = ""  # the cooler and its airflow, under the slots
         self.bridge: str | None = None
         self.setMinimumSize(360, 320)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -63,7 +64,31 @@ class SlotMapWidget(QWidget):
                 for index, s in enumerate(build.slot_map, start=1):
                     name = short_gpu_name(str((gpu or {}).get("name", s.part_id)))
                     self.rows.append((s.slot, f"GPU {index}: {name} x{s.lanes} ({s.source})"))
+        self.legend = self._legend()
         self.update()
+
+    def _legend(self) -> str:
+        """The cooler, and for open-air cards whether each has the free slot below it that feeds its fans: the bottom
+        card of a tower has the case floor below it, not a slot ("a free slot below each open-air card" read wrong for
+        a second 3090 in slots 7-9 of 9)."""
+        if self.build is None:
+            return ""
+        gpu = next((p.spec for p in self.build.parts if p.category == "gpu"), None)
+        cooler = (gpu or {}).get("cooler", "blower")
+        legend = f"{cooler} cooler"
+        if cooler == "open-air" and self.rows and "bay" not in self.rows[0][1]:
+            what = [w for _pos, w in self.rows]
+            # the last row each card covers, and what lies below it
+            ends = [i for i, w in enumerate(what) if w.startswith("GPU ") and (i + 1 == len(what) or not what[i + 1].startswith(w.split(":")[0] + ":"))]
+            below = [what[i + 1] if i + 1 < len(what) else None for i in ends]
+            if all(b is not None and not b.startswith("GPU ") for b in below):
+                legend += "; a free slot below each card keeps its fans fed"
+            elif below and below[-1] is None and all(b is not None and not b.startswith("GPU ") for b in below[:-1]):
+                legend += ("; a free slot between the cards keeps their fans fed; the bottom card draws air from the "
+                           "case floor: keep it clear of cables")
+            else:
+                legend += "; cards with no free slot below them starve each other's fans (see Checks)"
+        return legend
 
     def empty_text(self) -> str:
         """What the tab says when there are no slots to draw: no build chosen, or a build without slots."""
@@ -130,7 +155,7 @@ class SlotMapWidget(QWidget):
                 painter.setPen(QPen(QColor("#2a9d8f"), 6))
                 painter.drawLine(int(x), int(y1), int(x), int(y2))
                 painter.setPen(palette.text().color())
-        legend = f"{cooler} cooler" + ("; a free slot below each open-air card keeps its fans fed" if cooler == "open-air" else "")
+        legend = self.legend
         if bridge is not None:
             legend += f"; NVLink bridge ({bridge.spec.get('spacing_slots')}-slot)"
         painter.drawText(QRectF(margin, top + len(self.rows) * row_h + 4, self.width() - 2 * margin, 60),

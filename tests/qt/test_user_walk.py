@@ -270,3 +270,31 @@ def test_a_fine_tuning_request_without_a_dataset_does_not_show_one(qtbot, window
                                                                                         context=2048, tokens=3e8), budget=20000))
     assert field.value() * 1e6 * window.requirements.epochs.value() == pytest.approx(3e8)
     assert speed_text(result.builds[0])[0] != "-"
+
+
+def test_the_slot_maps_airflow_note_matches_where_the_cards_sit(qtbot, shipped_catalog) -> None:  # type: ignore[no-untyped-def]
+    """Mina's two open-air RTX 3090: the note read 'a free slot below each open-air card keeps its fans fed' while
+    the second card filled the bottom slots. The note now says what is below each card."""
+    from configurator.core.estimate.workload import Workload
+    from configurator.core.solve.plan import plan
+    from configurator.core.solve.request import BuildRequest, OwnedPart
+    from configurator.qt.slotmap import SlotMapWidget
+
+    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m",
+                                                                       context=32768, kv_precision="q8_0"),
+                           budget=2500, circuit="120v15a", room="home-office", condition="any",
+                           owned=(OwnedPart(category="gpu", id="rtx-3090"),), top_k=3)
+    widget = SlotMapWidget()
+    qtbot.addWidget(widget)
+    checked = 0
+    for build in plan(request, shipped_catalog).builds:
+        widget.show_build(build)
+        what = [w for _pos, w in widget.rows]
+        gpu = next((p.spec for p in build.parts if p.category == "gpu"), {})
+        if not what or "bay" in what[0] or gpu.get("cooler") != "open-air":
+            continue
+        checked += 1
+        bottom_card = what[-1].startswith("GPU ")
+        assert ("bottom card draws air from the case floor" in widget.legend) == bottom_card, (what, widget.legend)
+        assert ("a free slot below each card" in widget.legend) == (not bottom_card and "no free slot" not in widget.legend)
+    assert checked
