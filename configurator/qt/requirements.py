@@ -96,21 +96,28 @@ class ModelPicker(QWidget):
 
     def _on_search_text_changed(self, text: str) -> None:
         tokens = text.lower().split()
-        first_match = None
+        # the match to select when the current model is filtered out: one whose name or id is what was typed, else the
+        # newest generation's (families sort by name, so "llama 70" picks Llama 3.3 70B, not Llama 2 70B)
+        best, exact = None, None
         for i in range(self.tree.topLevelItemCount()):
             family = self.tree.topLevelItem(i)
             visible = 0
             for j in range(family.childCount()):
                 item = family.child(j)
-                haystack = f"{item.text(0)} {item.data(0, Qt.ItemDataRole.UserRole)} {family.text(0)}".lower()
+                model_id = str(item.data(0, Qt.ItemDataRole.UserRole))
+                haystack = f"{item.text(0)} {model_id} {family.text(0)}".lower()
                 show = all(t in haystack for t in tokens)
                 item.setHidden(not show)
                 if show:
                     visible += 1
-                    first_match = first_match or item
+                    if best is None or best.parent() is not family:
+                        best = item  # the first of the last family with a match
+                    if " ".join(tokens) in (item.text(0).lower(), model_id.lower()):
+                        exact = exact or item
             family.setHidden(visible == 0)
-        if tokens and first_match is not None and (self.tree.currentItem() is None or self.tree.currentItem().isHidden()):
-            self.tree.setCurrentItem(first_match)
+        choice = exact or best
+        if tokens and choice is not None and (self.tree.currentItem() is None or self.tree.currentItem().isHidden()):
+            self.tree.setCurrentItem(choice)
 
     def _on_tree_current_item_changed(self, current: QTreeWidgetItem | None, _previous: object) -> None:
         if current is None:

@@ -379,3 +379,17 @@ def test_the_printed_sheet_of_an_unsaved_project_is_titled_by_its_job(qtbot, win
     assert printed is not None and "<h1>llama-3.1-8b inference: 1. " in printed and "Untitled" not in printed
     window.session.project = window.session.project.model_copy(update={"name": "Mina's rig"})
     assert "<h1>Mina&#x27;s rig: 1. " in (selected_sheet_html(window.session, with_charts=False) or "")
+
+
+def test_a_search_selects_the_newest_generation_or_the_exact_name(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Mina types "llama 70" (user journey 1): the picker had selected Llama 2 70B, the first family in name order,
+    and solved it. It selects the newest generation's match, Llama 3.3 70B; a typed id is taken as it is."""
+    picker = window.requirements.picker
+    picker.search.clear()
+    qtbot.keyClicks(picker.search, "llama 70")
+    assert picker.tree.currentItem().data(0, 256) == "llama-3.3-70b"  # Qt.ItemDataRole.UserRole
+    picker.search.clear()
+    qtbot.keyClicks(picker.search, "zz-nothing")
+    picker.search.clear()
+    qtbot.keyClicks(picker.search, "llama-3-70b")
+    assert picker.tree.currentItem().data(0, 256) == "llama-3-70b"
