@@ -150,3 +150,19 @@ def test_torchtune_on_two_nodes_launches_tune_run_on_each(catalog: Any) -> None:
     assert launch["command"].startswith("tune run --nnodes 2 --nproc_per_node 8 ")
     assert "--rdzv_backend c10d --rdzv_endpoint $MASTER_ADDR:" in launch["command"]
     assert "2 nodes" in launch["engine"]
+
+
+def test_a_torchtune_cluster_gets_the_distributed_optimizer(catalog: Any) -> None:
+    """The cluster planner resolves the workload before it knows how many GPUs it will use: a 64-GPU torchtune full
+    fine-tune kept the one-GPU configs' paged 8-bit AdamW (16.9 GiB per GPU, `optimizer=...PagedAdamW8bit` in its
+    command) instead of the distributed configs' torch.optim.AdamW (recipes/configs/llama3_1/70B_full.yaml)."""
+    from configurator.core.estimate.parallel import inter_node_link
+
+    model = catalog.records["models"]["llama-3.1-70b"]
+    gpu = catalog.records["gpus"]["a100-80gb-sxm"]
+    w = Workload(kind="finetune", method="full", framework="torchtune", context=4096, tokens=2e9).resolved(model.max_context)
+    plan, result = plan_estimate(model, w, gpu, 8, 8, inter_node_link(200))
+    assert plan is not None and result.workload["optimizer"] == "adamw"
+    assert "PagedAdamW8bit" not in launch_command(model, result, parallelism={**plan.to_json(), "nodes": 8})["command"]
+    one = estimate(model.model_copy(), Workload(kind="finetune", method="full", framework="torchtune"), gpu, 1)
+    assert one.workload["optimizer"] == "paged-adamw-8bit"  # the single-device configs' own

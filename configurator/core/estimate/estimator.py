@@ -1319,14 +1319,12 @@ def estimate(
     """
     if gpus < 1:
         raise RequestError("--gpus must be at least 1")
-    asked_optimizer = workload.optimizer
     workload = workload.resolved(model.max_context)
-    if asked_optimizer is None and workload.kind != "inference" and gpus > 1:
-        # resolved() fills the framework's optimizer without knowing the GPU count: torchtune's one-GPU full
-        # configs use bitsandbytes' paged 8-bit AdamW, its distributed ones torch's AdamW (frameworks.py)
+    if workload.optimizer is None and workload.kind != "inference":
+        # resolved() leaves it to the GPU count: torchtune's one-GPU full configs use bitsandbytes' paged 8-bit
+        # AdamW, its distributed ones torch's AdamW (frameworks.py)
         fw = framework(workload.framework or default_framework("full", workload.zero), CAL.framework_released)
-        if fw.single_device_only and (workload.kind == "pretrain" or workload.method == "full"):
-            workload = workload.model_copy(update={"optimizer": fw.full_optimizer_distributed})
+        workload = workload.model_copy(update={"optimizer": fw.full_optimizer if gpus == 1 else fw.full_optimizer_distributed})
     offloading = workload.offload == "cpu" or workload.cpu_layers or workload.cpu_experts or workload.n_cpu_moe is not None
     if (workload.kind == "inference" and workload.engine == "llama.cpp" and gpu is not None and offloading
             and (host is not None or workload.n_cpu_moe is not None)):

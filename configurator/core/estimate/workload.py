@@ -154,7 +154,10 @@ class Workload(BaseModel):
             fw = framework(self.framework or default_framework(method, self.zero))
             if self.framework is None:
                 updates["framework"] = fw.name
-            if self.optimizer is None:
+            if self.optimizer is None and not (fw.single_device_only and method == "full"):
+                # a framework whose full fine-tuning optimizer depends on the GPU count (torchtune: paged 8-bit AdamW on
+                # one GPU, torch's AdamW distributed) is left to estimate(), which knows the count: filled here, a
+                # cluster's workload (resolved before its size is known) kept the one-GPU optimizer on 64 GPUs
                 updates["optimizer"] = fw.full_optimizer if method == "full" else fw.lora_optimizer
             if self.activation_offload is None:
                 updates["activation_offload"] = fw.checkpoints_offloaded
