@@ -330,6 +330,12 @@ class RequirementsPanel(QWidget):
         hint.setWordWrap(True)
         hint.setStyleSheet("color: gray;")
         hint.setToolTip("What the selected build's estimate used")
+        # two lines' room whether shown or not: a hint appearing after a solve (and wrapping) had pushed the fields
+        # below it down under the pointer, so a click meant for one field opened another
+        hint.setFixedHeight(2 * hint.fontMetrics().lineSpacing() + 2)
+        policy = hint.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        hint.setSizePolicy(policy)
         hint.hide()
         self.hints[key] = hint
         row = QWidget()

@@ -76,3 +76,25 @@ def test_sharding_the_solver_needed_shows_beside_the_sharding_control(qtbot, win
         assert panel.hints["zero"].text().startswith("solver: ZeRO-")
     else:
         assert panel.hints["zero"].isHidden(), result.infeasible
+
+
+def test_a_hint_appearing_does_not_move_the_fields_below_it(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """The walk: 'solver: ZeRO-3 / FSDP' wrapped to two lines after a solve and pushed the Budget section down
+    mid-click. The hints keep their room whether shown or not."""
+    from PySide6.QtCore import QPoint
+
+    from configurator.core.estimate.workload import Workload
+    from configurator.core.solve.request import BuildRequest
+
+    panel = window.requirements
+    request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="finetune", method="lora", context=2048),
+                           budget=20000)
+    with qtbot.waitSignal(window.session.solve_finished, timeout=120_000):
+        window.session.set_request(request)
+    qtbot.wait(50)
+    shown = [k for k, h in panel.hints.items() if h.isVisible()]
+    assert shown, "a fine-tuning build names its sharding or offload"
+    y_with = panel.budget.mapTo(window, QPoint(0, 0)).y()
+    panel._clear_hints()
+    qtbot.wait(50)
+    assert panel.budget.mapTo(window, QPoint(0, 0)).y() == y_with
