@@ -298,3 +298,22 @@ def test_the_slot_maps_airflow_note_matches_where_the_cards_sit(qtbot, shipped_c
         assert ("bottom card draws air from the case floor" in widget.legend) == bottom_card, (what, widget.legend)
         assert ("a free slot below each card" in widget.legend) == (not bottom_card and "no free slot" not in widget.legend)
     assert checked
+
+
+def test_a_ready_made_servers_bays_name_its_gpu_and_its_cooling(qtbot, shipped_catalog) -> None:  # type: ignore[no-untyped-def]
+    """Sam's 70B pretraining cluster of DGX A100: each bay read 'GPU 1: a100-80gb-sxm x16 (bay)' (the catalog id)
+    under 'blower cooler', a cooler the SXM modules do not have: the system's own fans cool them."""
+    from configurator.core.solve.plan import plan
+    from configurator.qt.slotmap import SlotMapWidget
+
+    request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=1e11),
+                           deadline_hours=14 * 24, room="server-room", top_k=1)
+    build = plan(request, shipped_catalog).builds[0]
+    system = next(p for p in build.parts if p.category == "system")
+    widget = SlotMapWidget()
+    qtbot.addWidget(widget)
+    widget.show_build(build)
+    assert len(widget.rows) == len(build.slot_map)
+    assert all(build.gpu_id not in what and "A100 80GB SXM4" in what for _pos, what in widget.rows), widget.rows
+    assert system.spec["gpu_name"].startswith("NVIDIA A100 80GB SXM4")
+    assert widget.legend == "cooled by the system's own fans and ducts"
