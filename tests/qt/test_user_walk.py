@@ -317,3 +317,25 @@ def test_a_ready_made_servers_bays_name_its_gpu_and_its_cooling(qtbot, shipped_c
     assert all(build.gpu_id not in what and "A100 80GB SXM4" in what for _pos, what in widget.rows), widget.rows
     assert system.spec["gpu_name"].startswith("NVIDIA A100 80GB SXM4")
     assert widget.legend == "cooled by the system's own fans and ducts"
+
+
+def test_a_clusters_estimates_tab_says_its_layout_and_step_time_once(qtbot, shipped_catalog) -> None:  # type: ignore[no-untyped-def]
+    """Sam's 70B pretraining cluster: 'How this is computed' gives the layout and the step time, and the Assumptions
+    under it repeated both paragraphs word for word. The printed sheet, which has no steps, keeps them."""
+    from configurator.core.report.sheet import estimate_section
+    from configurator.core.solve.plan import plan
+    from configurator.qt.builds import estimate_html
+
+    request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=1e11),
+                           deadline_hours=14 * 24, room="server-room", top_k=1)
+    build = plan(request, shipped_catalog).builds[0]
+    assert build.nodes > 1
+    layout = next(s.text for s in build.estimate.steps if s.topic == "parallel")
+    step_time = next(s.text for s in build.estimate.steps if s.topic == "time")
+    text = html.unescape(estimate_html(build))
+    assert text.count(layout) == 1, "the layout once, in How this is computed"
+    assert text.count(step_time.split(";")[0]) == 1, "the step time once"
+    assumptions = text.split("<h4>Assumptions</h4>", 1)[1]
+    assert "sequence length" in assumptions  # the assumptions that say something new stay
+    sheet = html.unescape(estimate_section(build))
+    assert layout in sheet and step_time.split(";")[0] in sheet
