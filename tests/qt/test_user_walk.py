@@ -339,3 +339,26 @@ def test_a_clusters_estimates_tab_says_its_layout_and_step_time_once(qtbot, ship
     assert "sequence length" in assumptions  # the assumptions that say something new stay
     sheet = html.unescape(estimate_section(build))
     assert layout in sheet and step_time.split(";")[0] in sheet
+
+
+def test_the_wheel_over_a_requirement_scrolls_the_panel_not_the_value(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Scrolling down the requirements with the wheel, the pointer passed over Room: "home office" became "server
+    room" and the app re-solved for a louder, hotter room without a word."""
+    from PySide6.QtCore import QPoint, QPointF, Qt
+    from PySide6.QtGui import QWheelEvent
+    from PySide6.QtWidgets import QApplication
+
+    room = window.requirements.room
+    room.setFocus()  # just chosen from its popup, as in the walk
+    before = (room.currentIndex(), window.session.request.room)
+    for delta in (-120, 120):
+        event = QWheelEvent(QPointF(5, 5), QPointF(room.mapToGlobal(QPoint(5, 5))), QPoint(0, 0), QPoint(0, delta),
+                            Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+        QApplication.sendEvent(room, event)
+        assert (room.currentIndex(), window.session.request.room) == before
+    gpus = window.requirements.max_gpus  # a spin box, the same
+    value = gpus.value()
+    QApplication.sendEvent(gpus, QWheelEvent(QPointF(5, 5), QPointF(5, 5), QPoint(0, 0), QPoint(0, 120),
+                                                Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
+                                                Qt.ScrollPhase.NoScrollPhase, False))
+    assert gpus.value() == value
