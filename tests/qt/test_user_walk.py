@@ -362,3 +362,15 @@ def test_the_wheel_over_a_requirement_scrolls_the_panel_not_the_value(qtbot, win
                                                 Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
                                                 Qt.ScrollPhase.NoScrollPhase, False))
     assert gpus.value() == value
+
+
+def test_buy_or_rent_says_why_it_is_empty(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Sam's 1B pretraining on a 120 V outlet in two weeks: nothing fits, and Buy or rent showed an empty chart over
+    an empty white box."""
+    from configurator.qt.costs import NO_BUILD_TEXT
+
+    result = _solve(qtbot, window, BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="pretrain", tokens=1e11),
+                                                deadline_hours=14 * 24, circuit="120v15a", room="home-office"))
+    assert not result.builds
+    panel = window.detail.buy_or_rent
+    assert panel.costs is None and NO_BUILD_TEXT in panel.text.toPlainText()
