@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import html
+import re
+from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFontDatabase, QGuiApplication
@@ -23,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from configurator.core.estimate.result import Step
 from configurator.core.report import prices
 from configurator.core.report.fit import CHOSEN_MARK, fit_of, gpus_text
 from configurator.core.solve import noise
@@ -478,6 +481,14 @@ class BuildDetail(QTabWidget):
             self.checks.setItem(row, 2, QTableWidgetItem(check.message))
 
 
+def restates_a_step(assumption: str, steps: Sequence[Step]) -> bool:
+    """Whether an assumption says again what a step of "How this is computed" says: a cluster's layout and step time
+    are both (the printed sheet, which has no steps, lists them as assumptions), and the tab read each paragraph twice."""
+    body = assumption.split(": ", 1)[1] if re.match(r"^\w+: ", assumption) else assumption
+    first = assumption.split("; ", 1)[0]
+    return any(s.text == body or s.text == assumption or s.text.startswith(first + ";") for s in steps)
+
+
 def estimate_html(build: Build) -> str:
     """The estimate with its formula chain and assumptions, as simple HTML."""
     import html
@@ -497,7 +508,7 @@ def estimate_html(build: Build) -> str:
     rows.append(("Memory", f"{e.per_gpu_bytes / GIB:.1f} GiB on the most loaded GPU; {e.total_bytes / GIB:.1f} GiB in all"))
     table = "".join(f"<tr><td><b>{html.escape(k)}</b></td><td>{html.escape(v)}</td></tr>" for k, v in rows)
     steps = "".join(f"<li><i>{html.escape(s.topic)}</i>: {html.escape(s.text)}</li>" for s in e.steps)
-    assumptions = "".join(f"<li>{html.escape(a)}</li>" for a in e.assumptions)
+    assumptions = "".join(f"<li>{html.escape(a)}</li>" for a in e.assumptions if not restates_a_step(a, e.steps))
     upgrades = "".join(f"<li>{html.escape(u)}</li>" for u in build.upgrades)
     text = f"<table cellpadding='3'>{table}</table>"
     if e.warnings:

@@ -161,7 +161,8 @@ class BuyOrRentPanel(QWidget):
         if self.build is None or self.context is None:
             self.costs = None
             self.chart.show_costs(None)
-            self.text.setHtml("")
+            # an empty box under an empty chart read as a fault (Sam's pretraining with nothing that fits)
+            self.text.setHtml(f"<p>{html.escape(NO_BUILD_TEXT)}</p>")
             return
         catalog, model, workload, region = self.context
         assumptions = OwnershipAssumptions(years=self.years.value())
@@ -173,6 +174,10 @@ class BuyOrRentPanel(QWidget):
         self.chart.show_costs(self.costs, months=12 * self.years.value())
         self.text.setHtml(costs_html(self.costs))
         self.assumptions_changed.emit()
+
+
+NO_BUILD_TEXT = ("No build is selected: with one chosen, this compares buying it (purchase and electricity) with "
+                 "renting the same capacity, month by month.")
 
 
 def _job_rows(job: JobComparison, currency: str) -> list[tuple[str, str]]:

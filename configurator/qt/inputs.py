@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QSpinBox
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QAbstractScrollArea, QAbstractSpinBox, QApplication, QComboBox, QDoubleSpinBox, QSpinBox, QWidget
 
 
 def combo(items: list[tuple[str, object]], tip: str = "") -> QComboBox:
@@ -46,3 +47,22 @@ def dspin(low: float, high: float, value: float, decimals: int = 1, suffix: str 
     spin.setToolTip(tip)
     spin.setKeyboardTracking(False)
     return spin
+
+
+class WheelScrollsPanel(QObject):
+    """The mouse wheel over a combo or spin box of a scrolled panel scrolls the panel instead of changing the value:
+    scrolling down the requirements turned "home office" into "server room" under the pointer and re-solved, unseen."""
+
+    def __init__(self, area: QAbstractScrollArea):
+        super().__init__(area)
+        self.area = area
+
+    def install(self, panel: QWidget) -> None:
+        for widget in (*panel.findChildren(QComboBox), *panel.findChildren(QAbstractSpinBox)):
+            widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.Wheel:
+            QApplication.sendEvent(self.area.verticalScrollBar(), event)
+            return True
+        return False

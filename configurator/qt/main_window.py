@@ -26,6 +26,7 @@ from configurator.core.solve.request import BuildRequest, default_circuit
 from configurator.qt import messages
 from configurator.qt.builds import STATUS_COLORS, BuildDetail, BuildHeader, BuildsTable, InfeasibleBanner
 from configurator.qt.dialogs import CatalogEditorDialog, CompareDialog
+from configurator.qt.inputs import WheelScrollsPanel
 from configurator.qt.requirements import RequirementsPanel
 from configurator.qt.session import Session
 from configurator.storage import settings
@@ -46,6 +47,8 @@ class MainWindow(QMainWindow):
         scroll.setWidgetResizable(True)
         scroll.setMinimumWidth(380)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.wheel_filter = WheelScrollsPanel(scroll)
+        self.wheel_filter.install(self.requirements)
         self.banner = InfeasibleBanner()
         self.stale = QLabel()
         self.stale.setWordWrap(True)

@@ -251,6 +251,9 @@ class RecommendationMapDialog(QDialog):
         left.setWidth(max((metrics.horizontalAdvance(t) for t in labels), default=0) + 24)
         left.setTicks([list(zip(ys, labels))])
         self.chart.setYRange(0.2, len(rows) + 0.8, padding=0)  # room for the end labels, which pyqtgraph drops at the edge
+        # the bars set their own width: the empty chart's fixed 0..1 stayed after it (70B pretraining, then Qwen3 32B:
+        # every bar ran off the plot's right edge at "1.0")
+        self.chart.setXRange(0, max(r.price_per_tps for r in rows) * 1.05, padding=0)
         self.chart.setLabel("bottom", f"{request.currency} of GPUs per token/s")
         self.bars = bars
 

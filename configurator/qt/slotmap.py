@@ -9,6 +9,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from configurator.core.report.fit import short_gpu_name
+from configurator.core.report.sheet import gpu_spec
 from configurator.core.solve.build import Build
 
 COOLER_COLORS = {"open-air": "#e39b2d", "blower": "#3b6ea8", "passive": "#7f7f7f", "liquid": "#2a9d8f"}
@@ -37,18 +38,20 @@ class SlotMapWidget(QWidget):
                 self.bridge = f"NVLink bridge, {part.spec.get('spacing_slots')}-slot, between slots {first} and {second}"
         if build is not None:
             board = next((p.spec for p in build.parts if p.category == "motherboard"), None)
-            gpu = next((p.spec for p in build.parts if p.category in ("gpu",)), None)
+            # a ready-made server's GPU is named by the system record: its bays read "A100 80GB SXM4", not the
+            # catalog id "a100-80gb-sxm" under a "blower cooler" legend
+            gpu = gpu_spec(build)
             used = {s.slot: s for s in build.slot_map}
             if board and not board.get("gpu_bays"):
                 chassis = next((p.spec for p in build.parts if p.category == "chassis"), {})
                 count = max([s["position"] for s in board["pcie_slots"]] + [chassis.get("expansion_slots", 7)])
                 covered: dict[int, str] = {}
                 risers = any(p.category == "accessory" and p.spec.get("kind") == "riser" for p in build.parts)
-                width = 1 if risers else math.ceil((gpu or {}).get("slot_width", 2) - 1e-9)
+                width = 1 if risers else math.ceil(gpu.get("slot_width", 2) - 1e-9)
                 for index, (pos, use) in enumerate(sorted(used.items()), start=1):
                     # the card's name and its lanes' source, as the printed sheet labels it: a buyer reads
                     # "GPU 2: RTX 3090 x4 (chipset)", not the catalog id "rtx-3090 x4"
-                    name = f"GPU {index}: {short_gpu_name(str((gpu or {}).get('name', use.part_id)))}"
+                    name = f"GPU {index}: {short_gpu_name(str(gpu.get('name', use.part_id)))}"
                     for k in range(width):
                         covered[pos + k] = (f"{name} x{use.lanes} ({use.source})" + (" on a riser cable" if risers else "")
                                             if k == 0 else f"{name} (cooler)")
@@ -62,7 +65,7 @@ class SlotMapWidget(QWidget):
                         self.rows.append((pos, "no slot"))
             else:
                 for index, s in enumerate(build.slot_map, start=1):
-                    name = short_gpu_name(str((gpu or {}).get("name", s.part_id)))
+                    name = short_gpu_name(str(gpu.get("name", s.part_id)))
                     self.rows.append((s.slot, f"GPU {index}: {name} x{s.lanes} ({s.source})"))
         self.legend = self._legend()
         self.update()
@@ -73,8 +76,9 @@ class SlotMapWidget(QWidget):
         a second 3090 in slots 7-9 of 9)."""
         if self.build is None:
             return ""
-        gpu = next((p.spec for p in self.build.parts if p.category == "gpu"), None)
-        cooler = (gpu or {}).get("cooler", "blower")
+        cooler = gpu_spec(self.build).get("cooler", "blower")
+        if cooler == "system":
+            return "cooled by the system's own fans and ducts"
         legend = f"{cooler} cooler"
         if cooler == "open-air" and self.rows and "bay" not in self.rows[0][1]:
             what = [w for _pos, w in self.rows]
@@ -109,8 +113,7 @@ class SlotMapWidget(QWidget):
             painter.drawText(self.rect().adjusted(12, 12, -12, -12), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
                              self.empty_text())
             return
-        gpu = next((p.spec for p in self.build.parts if p.category in ("gpu",)), None)
-        cooler = (gpu or {}).get("cooler", "blower")
+        cooler = gpu_spec(self.build).get("cooler", "blower")
         margin, label_w = 12, 70
         row_h = max(18.0, min(34.0, (self.height() - 2 * margin - 30) / max(len(self.rows), 1)))
         board_w = self.width() - 2 * margin - label_w

@@ -144,5 +144,9 @@ def test_the_value_chart_says_why_it_is_empty(qtbot, window) -> None:  # type: i
     session.set_request(BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m")),
                         solve=False)  # the dialog redraws its bars on request_changed
     assert dialog.empty_note is None and len(dialog.ranking) > 0
+    # the bars fit the plot: after the empty chart's fixed 0..1 every bar ran off its right edge
+    (left, right), _y = dialog.chart.getViewBox().viewRange()
+    widest = max(r.price_per_tps for r in dialog.ranking if r.price_per_tps is not None)
+    assert left <= 0 and widest <= right <= widest * 1.2, (left, right, widest)
     dialog.stop_workers()
     qtbot.waitUntil(lambda: dialog.wait_idle(100), timeout=120_000)

@@ -298,3 +298,79 @@ def test_the_slot_maps_airflow_note_matches_where_the_cards_sit(qtbot, shipped_c
         assert ("bottom card draws air from the case floor" in widget.legend) == bottom_card, (what, widget.legend)
         assert ("a free slot below each card" in widget.legend) == (not bottom_card and "no free slot" not in widget.legend)
     assert checked
+
+
+def test_a_ready_made_servers_bays_name_its_gpu_and_its_cooling(qtbot, shipped_catalog) -> None:  # type: ignore[no-untyped-def]
+    """Sam's 70B pretraining cluster of DGX A100: each bay read 'GPU 1: a100-80gb-sxm x16 (bay)' (the catalog id)
+    under 'blower cooler', a cooler the SXM modules do not have: the system's own fans cool them."""
+    from configurator.core.solve.plan import plan
+    from configurator.qt.slotmap import SlotMapWidget
+
+    request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=1e11),
+                           deadline_hours=14 * 24, room="server-room", top_k=1)
+    build = plan(request, shipped_catalog).builds[0]
+    system = next(p for p in build.parts if p.category == "system")
+    widget = SlotMapWidget()
+    qtbot.addWidget(widget)
+    widget.show_build(build)
+    assert len(widget.rows) == len(build.slot_map)
+    assert all(build.gpu_id not in what and "A100 80GB SXM4" in what for _pos, what in widget.rows), widget.rows
+    assert system.spec["gpu_name"].startswith("NVIDIA A100 80GB SXM4")
+    assert widget.legend == "cooled by the system's own fans and ducts"
+
+
+def test_a_clusters_estimates_tab_says_its_layout_and_step_time_once(qtbot, shipped_catalog) -> None:  # type: ignore[no-untyped-def]
+    """Sam's 70B pretraining cluster: 'How this is computed' gives the layout and the step time, and the Assumptions
+    under it repeated both paragraphs word for word. The printed sheet, which has no steps, keeps them."""
+    from configurator.core.report.sheet import estimate_section
+    from configurator.core.solve.plan import plan
+    from configurator.qt.builds import estimate_html
+
+    request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=1e11),
+                           deadline_hours=14 * 24, room="server-room", top_k=1)
+    build = plan(request, shipped_catalog).builds[0]
+    assert build.nodes > 1
+    layout = next(s.text for s in build.estimate.steps if s.topic == "parallel")
+    step_time = next(s.text for s in build.estimate.steps if s.topic == "time")
+    text = html.unescape(estimate_html(build))
+    assert text.count(layout) == 1, "the layout once, in How this is computed"
+    assert text.count(step_time.split(";")[0]) == 1, "the step time once"
+    assumptions = text.split("<h4>Assumptions</h4>", 1)[1]
+    assert "sequence length" in assumptions  # the assumptions that say something new stay
+    sheet = html.unescape(estimate_section(build))
+    assert layout in sheet and step_time.split(";")[0] in sheet
+
+
+def test_the_wheel_over_a_requirement_scrolls_the_panel_not_the_value(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Scrolling down the requirements with the wheel, the pointer passed over Room: "home office" became "server
+    room" and the app re-solved for a louder, hotter room without a word."""
+    from PySide6.QtCore import QPoint, QPointF, Qt
+    from PySide6.QtGui import QWheelEvent
+    from PySide6.QtWidgets import QApplication
+
+    room = window.requirements.room
+    room.setFocus()  # just chosen from its popup, as in the walk
+    before = (room.currentIndex(), window.session.request.room)
+    for delta in (-120, 120):
+        event = QWheelEvent(QPointF(5, 5), QPointF(room.mapToGlobal(QPoint(5, 5))), QPoint(0, 0), QPoint(0, delta),
+                            Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+        QApplication.sendEvent(room, event)
+        assert (room.currentIndex(), window.session.request.room) == before
+    gpus = window.requirements.max_gpus  # a spin box, the same
+    value = gpus.value()
+    QApplication.sendEvent(gpus, QWheelEvent(QPointF(5, 5), QPointF(5, 5), QPoint(0, 0), QPoint(0, 120),
+                                                Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
+                                                Qt.ScrollPhase.NoScrollPhase, False))
+    assert gpus.value() == value
+
+
+def test_buy_or_rent_says_why_it_is_empty(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Sam's 1B pretraining on a 120 V outlet in two weeks: nothing fits, and Buy or rent showed an empty chart over
+    an empty white box."""
+    from configurator.qt.costs import NO_BUILD_TEXT
+
+    result = _solve(qtbot, window, BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="pretrain", tokens=1e11),
+                                                deadline_hours=14 * 24, circuit="120v15a", room="home-office"))
+    assert not result.builds
+    panel = window.detail.buy_or_rent
+    assert panel.costs is None and NO_BUILD_TEXT in panel.text.toPlainText()
