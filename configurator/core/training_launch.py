@@ -6,6 +6,7 @@ import shlex
 from dataclasses import dataclass
 
 from configurator.core.catalog.models import ModelArch
+from configurator.core.estimate.frameworks import FRAMEWORK_DEFAULTS
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.torchtune_configs import TORCHTUNE_CONFIGS, TorchtuneConfig
@@ -122,7 +123,7 @@ def _job(model: ModelArch, result: EstimateResult, parallelism: dict[str, object
         activation_offload=bool(w.activation_offload),
         zero=w.zero if gpus > 1 else 0,
         offload=w.offload == "cpu",
-        optimizer=w.optimizer or "adamw",  # resolved() names one for every training workload
+        optimizer=w.optimizer or "adamw",  # the estimate names one for every training workload (estimator.estimate)
         lora_rank=w.lora_rank,
         lora_targets=w.lora_targets,
         train_embeddings=w.train_embeddings,
@@ -419,7 +420,8 @@ def llamafactory_megatron_command(job: _Job) -> tuple[str, str]:
 
 def _no_layout(job: _Job, name: str) -> str | None:
     """Why `name` cannot run the plan's model-parallel layout itself (None: it can, or there is no such layout)."""
-    if not job.model_parallel or name == "llama-factory":
+    fw = FRAMEWORK_DEFAULTS.get(name)
+    if not job.model_parallel or fw is None or not fw.data_parallel_only:
         return None
     if job.pipeline > 1:
         return f"{name} has no pipeline parallel"
@@ -562,8 +564,8 @@ def training_command(model: ModelArch, result: EstimateResult,
     if name == "unsloth" and job.kind == "finetune":
         return unsloth_command(job)
     if job.kind == "finetune" and job.model_parallel:
-        # tensor, pipeline or context parallel: of these frameworks only LLaMA-Factory (on Megatron Bridge) splits
-        # the model that way; the others would hold the whole model per data-parallel rank, which the plan did not size
+        # tensor, pipeline or context parallel: only a framework that is not data_parallel_only (frameworks.py:
+        # LLaMA-Factory, on Megatron Bridge) splits the model that way, and the planner gives such layouts to it alone
         if job.method == "qlora":
             return ("no command: QLoRA cannot run this layout",
                     f"# the plan's {job.layout} layout splits the model; Megatron Bridge, the one framework here that "

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal
@@ -483,10 +482,10 @@ class BuildDetail(QTabWidget):
 
 def restates_a_step(assumption: str, steps: Sequence[Step]) -> bool:
     """Whether an assumption says again what a step of "How this is computed" says: a cluster's layout and step time
-    are both (the printed sheet, which has no steps, lists them as assumptions), and the tab read each paragraph twice."""
-    body = assumption.split(": ", 1)[1] if re.match(r"^\w+: ", assumption) else assumption
-    first = assumption.split("; ", 1)[0]
-    return any(s.text == body or s.text == assumption or s.text.startswith(first + ";") for s in steps)
+    are both, worded once in estimate/parallel.py (the printed sheet, which has no steps, lists them as assumptions),
+    and the tab read each paragraph twice."""
+    texts = {s.text for s in steps}
+    return assumption in texts or assumption.split(": ", 1)[-1] in texts
 
 
 def estimate_html(build: Build) -> str:

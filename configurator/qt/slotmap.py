@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from configurator.core.report.fit import short_gpu_name
 from configurator.core.report.sheet import gpu_spec
 from configurator.core.solve.build import Build
+from configurator.core.solve.slots import slots_below
 
 COOLER_COLORS = {"open-air": "#e39b2d", "blower": "#3b6ea8", "passive": "#7f7f7f", "liquid": "#2a9d8f"}
 
@@ -42,6 +43,7 @@ class SlotMapWidget(QWidget):
             # catalog id "a100-80gb-sxm" under a "blower cooler" legend
             gpu = gpu_spec(build)
             used = {s.slot: s for s in build.slot_map}
+            below: list[int] = []  # free slot openings under each card (slots_below); none for bays
             if board and not board.get("gpu_bays"):
                 chassis = next((p.spec for p in build.parts if p.category == "chassis"), {})
                 count = max([s["position"] for s in board["pcie_slots"]] + [chassis.get("expansion_slots", 7)])
@@ -55,6 +57,7 @@ class SlotMapWidget(QWidget):
                     for k in range(width):
                         covered[pos + k] = (f"{name} x{use.lanes} ({use.source})" + (" on a riser cable" if risers else "")
                                             if k == 0 else f"{name} (cooler)")
+                below = slots_below(sorted(used), width, count)
                 slots = {s["position"]: s for s in board["pcie_slots"]}
                 for pos in range(1, count + 1):
                     if pos in covered:
@@ -67,27 +70,23 @@ class SlotMapWidget(QWidget):
                 for index, s in enumerate(build.slot_map, start=1):
                     name = short_gpu_name(str(gpu.get("name", s.part_id)))
                     self.rows.append((s.slot, f"GPU {index}: {name} x{s.lanes} ({s.source})"))
-        self.legend = self._legend()
+        self.legend = self._legend(below if build is not None else [])
         self.update()
 
-    def _legend(self) -> str:
-        """The cooler, and for open-air cards whether each has the free slot below it that feeds its fans: the bottom
-        card of a tower has the case floor below it, not a slot ("a free slot below each open-air card" read wrong for
-        a second 3090 in slots 7-9 of 9)."""
+    def _legend(self, below: list[int]) -> str:
+        """The cooler, and for open-air cards whether each has the free slot below it that feeds its fans (`below`:
+        slots_below, the case floor under the bottom card): "a free slot below each open-air card" read wrong for a
+        second 3090 in slots 7-9 of 9."""
         if self.build is None:
             return ""
         cooler = gpu_spec(self.build).get("cooler", "blower")
         if cooler == "system":
             return "cooled by the system's own fans and ducts"
         legend = f"{cooler} cooler"
-        if cooler == "open-air" and self.rows and "bay" not in self.rows[0][1]:
-            what = [w for _pos, w in self.rows]
-            # the last row each card covers, and what lies below it
-            ends = [i for i, w in enumerate(what) if w.startswith("GPU ") and (i + 1 == len(what) or not what[i + 1].startswith(w.split(":")[0] + ":"))]
-            below = [what[i + 1] if i + 1 < len(what) else None for i in ends]
-            if all(b is not None and not b.startswith("GPU ") for b in below):
+        if cooler == "open-air" and below:
+            if min(below) >= 1:
                 legend += "; a free slot below each card keeps its fans fed"
-            elif below and below[-1] is None and all(b is not None and not b.startswith("GPU ") for b in below[:-1]):
+            elif below[-1] < 1 and min(below[:-1], default=1) >= 1:
                 legend += ("; a free slot between the cards keeps their fans fed; the bottom card draws air from the "
                            "case floor: keep it clear of cables")
             else:

@@ -444,17 +444,16 @@ def training_result(plan: ParallelPlan, base: EstimateResult) -> EstimateResult:
     gpu_hours = plan.wall_hours * plan.gpus
     memories = tuple(GpuMemory(index=i, breakdown=plan.per_gpu, capacity_bytes=base.peak_gpu.capacity_bytes,
                                usable_bytes=base.peak_gpu.usable_bytes) for i in range(min(plan.gpus, 8)))
+    steps = _plan_steps(plan, base)
+    # the layout and the step time as the chain of formulas words them (the printed sheet lists assumptions only)
+    said = {step.topic: step.text for step in steps}
     assumptions = tuple(a for a in base.assumptions if "scaling efficiency" not in a and "data-parallel" not in a) + (
-        f"parallelism: {plan.why}",
-        f"step = compute {plan.compute_s:.2f} s + tensor {plan.tensor_s:.2f} s + pipeline {plan.pipeline_s:.2f} s + "
-        f"data {plan.data_s:.2f} s exposed + restarts and run losses {plan.restarts_s:.2f} s = {plan.step_s:.2f} s; {plan.steps:,.0f} steps of {GLOBAL_BATCH_TOKENS / 1e6:.1f}M tokens; "
-        f"scaling efficiency {plan.scaling_efficiency:.0%}",
-    )
+        f"parallelism: {said['parallel']}", said["time"])
     return base.model_copy(update={
         "gpus": plan.gpus, "per_gpu": memories, "fits": plan.fits, "gpu_hours": gpu_hours, "wall_hours": plan.wall_hours,
         "split": "data" if plan.tensor == 1 and plan.pipeline == 1 else "tensor+pipeline+data",
         "workload": {**base.workload, "zero": plan.zero_stage or 0, "grad_checkpointing": plan.grad_checkpointing},
-        "assumptions": assumptions, "steps": _plan_steps(plan, base),
+        "assumptions": assumptions, "steps": steps,
     })
 
 
@@ -480,7 +479,8 @@ def _plan_steps(plan: ParallelPlan, base: EstimateResult) -> tuple[Step, ...]:
               + ("fits" if plan.fits else "does NOT fit"))
     time = (f"step = compute {plan.compute_s:.2f} s + tensor {plan.tensor_s:.2f} s + pipeline {plan.pipeline_s:.2f} s + "
             f"data {plan.data_s:.2f} s exposed + restarts and run losses {plan.restarts_s:.2f} s = {plan.step_s:.2f} s; "
-            f"{plan.steps:,.0f} steps = {plan.wall_hours:,.1f} hours wall clock on {plan.gpus:,} GPUs = "
+            f"{plan.steps:,.0f} steps of {plan.step_tokens / 1e6:.1f}M tokens = {plan.wall_hours:,.1f} hours wall clock on "
+            f"{plan.gpus:,} GPUs = "
             f"{plan.wall_hours * plan.gpus:,.0f} GPU-hours (scaling efficiency {plan.scaling_efficiency:.0%})")
     own = tuple(step for step in base.steps if step.topic not in _RANK_STEPS)
     return (*own, Step(topic="parallel", text=plan.why), Step(topic="time", text=time), Step(topic="total", text=memory))

@@ -291,8 +291,7 @@ def _smallest(
     counts = [n for n in NODE_COUNTS if (n == 1 or system.network_gbps_per_gpu) and (max_nodes is None or n <= max_nodes)]
     cache: dict[int, Build | None] = {}
 
-    def at(i: int) -> Build | None:
-        n = counts[i]
+    def at(n: int) -> Build | None:
         if n not in cache:
             cache[n] = cluster_build(1, label, why, system, n, request, catalog, model, workload, exact)
         return cache[n]
@@ -305,29 +304,25 @@ def _smallest(
         return horizon is None or (build.estimate.wall_hours or 0) <= horizon
 
     lo, hi = 0, len(counts) - 1
-    if not good(at(hi)):
+    if not good(at(counts[hi])):
         return None
     while lo < hi:
         mid = (lo + hi) // 2
-        if good(at(mid)):
+        if good(at(counts[mid])):
             hi = mid
         else:
             lo = mid + 1
-    if lo == 0:
-        return at(0)
     # then the node counts between the grid's last failing size and its first good one: the grid alone answered a
     # 30-day 70B run with 384 DGX A100 (47.9M USD) because 128 HGX H100 nodes missed the deadline by a day and the
-    # grid's next size, 192, cost more, while 136 of them meet it for less
-    below, above = counts[lo - 1], counts[lo]
-    best = at(lo)
+    # grid's next size, 192, cost more, while 140 of them meet it for less
+    below, above = (counts[lo - 1], counts[lo]) if lo else (counts[0], counts[0])
     while above - below > 1:
         mid = (below + above) // 2
-        build = cluster_build(1, label, why, system, mid, request, catalog, model, workload, exact)
-        if good(build):
-            above, best = mid, build  # type: ignore[assignment]
+        if good(at(mid)):
+            above = mid
         else:
             below = mid
-    return best
+    return at(above)
 
 
 def cluster_options(

@@ -17,7 +17,7 @@ from configurator.core.solve import compat
 from configurator.core.solve import power as pw
 from configurator.core.solve.build import Check, Power
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name, circuit_volts
-from configurator.core.solve.slots import Placement, lane_bandwidth_gbps, span
+from configurator.core.solve.slots import Placement, lane_bandwidth_gbps, slots_below, span
 
 GIB = 1024**3
 READING_TPS = 5.0
@@ -192,7 +192,7 @@ def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage
     else:
         width = span(a.gpu)
         positions = [s.position for s in pl.slots]
-        gaps = [b - a_ - width for a_, b in zip(positions, positions[1:])]
+        gaps = slots_below(positions, width, a.chassis.expansion_slots)[:-1]  # between the cards
         if gaps and min(gaps) < 0:
             add("SLOT-1", "fail", f"{width}-slot cards in slots {positions} overlap")
         elif a.gpu.cooler == "open-air" and gaps and min(gaps) < 1:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from configurator.core.catalog.models import Gpu, Motherboard
@@ -45,6 +46,13 @@ class Placement:
 def span(gpu: Gpu) -> int:
     """Slots a card covers (2.5 -> 3, 2.7 -> 3)."""
     return math.ceil(gpu.slot_width - 1e-9)
+
+
+def slots_below(positions: Sequence[int], width: int, openings: int) -> list[int]:
+    """Free slot openings below each card, top to bottom: the gap to the next card (negative when they overlap), and
+    for the bottom card the openings left above the case floor (`openings`, the last one the case has)."""
+    ends = [p + width - 1 for p in positions]
+    return [lower - end - 1 for end, lower in zip(ends, positions[1:])] + ([openings - ends[-1]] if ends else [])
 
 
 def needs_gap(gpu: Gpu) -> bool:
