@@ -216,26 +216,35 @@ def _speed(catalog: Catalog, kind: str, data: Data) -> tuple[list[Comparison], l
 def training_gpu_hours(catalog: Catalog, data: Data = None) -> tuple[list[Comparison], list[Skipped]]:
     out, skipped = [], []
     for row in scored(rows("training_gpu_hours")) if data is None else data:
-        label = f"{row['model']} {row['tokens']:.3g} tokens on {row['gpu']}"
+        later = sum(float(s["tokens"]) for s in row.get("later_stages", []))
+        label = f"{row['model']} {row['tokens']:.3g} tokens{f' (+{later:.3g} longer)' if later else ''} on {row['gpu']}"
         model = catalog.records["models"].get(row["model"])
         gpu = catalog.records["gpus"].get(row["gpu"])
         if model is None or gpu is None:
             skipped.append(Skipped("training_gpu_hours", label, "model or GPU not in catalog", row["source"]))
             continue
-        # precision "fp8" where the run trained its GEMMs in FP8; checkpointing as the run's own config set it
-        workload = Workload(
-            kind="pretrain", tokens=float(row["tokens"]), context=int(row.get("sequence_length") or min(4096, model.max_context)),
-            grad_checkpointing=bool(row.get("grad_checkpointing", False)), precision=row.get("precision"),
-            batch=int(row.get("micro_batch", 1)),
-        )
         gpus = int(row.get("gpus", 8))
-        # flash_attention = false: the run materialised the attention scores (estimator.Calibration explains the cost)
-        with calibration(replace(estimator.CAL, training_flash_attention=bool(row.get("flash_attention", True)))):
-            result = estimate(model, workload, gpu, gpus)
-        assert result.gpu_hours is not None
+        # later_stages: a run whose figure also covers stages at other sequence lengths (a long-context extension after
+        # the bulk of pretraining) is scored as each stage estimated at its own length, summed; `tokens` is the first
+        # stage's. A figure covering 0.8T tokens at up to 128K is not 0.8T more tokens at 8K: attention grows with length
+        stages = [(float(row["tokens"]), int(row.get("sequence_length") or min(4096, model.max_context)))]
+        stages += [(float(s["tokens"]), int(s["sequence_length"])) for s in row.get("later_stages", [])]
+        hours = 0.0
+        for tokens, length in stages:
+            # precision "fp8" where the run trained its GEMMs in FP8; checkpointing as the run's own config set it
+            workload = Workload(
+                kind="pretrain", tokens=tokens, context=length,
+                grad_checkpointing=bool(row.get("grad_checkpointing", False)), precision=row.get("precision"),
+                batch=int(row.get("micro_batch", 1)),
+            )
+            # flash_attention = false: the run materialised the attention scores (estimator.Calibration: the cost)
+            with calibration(replace(estimator.CAL, training_flash_attention=bool(row.get("flash_attention", True)))):
+                result = estimate(model, workload, gpu, gpus)
+            assert result.gpu_hours is not None
+            hours += result.gpu_hours
         # steady_state: the figure is tokens / a measured tokens-per-second rate (a benchmark), which leaves out what a
         # whole run loses to restarts, checkpoints and evaluation; the estimate prices a whole run, so those come off
-        hours = result.gpu_hours * (elapsed_share(gpu, gpus) if row.get("steady_state") else 1.0)
+        hours *= elapsed_share(gpu, gpus) if row.get("steady_state") else 1.0
         out.append(Comparison("training_gpu_hours", label, float(row["measured_gpu_hours"]), hours, row["source"]))
     return out, skipped
 

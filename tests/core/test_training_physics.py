@@ -109,3 +109,23 @@ def test_small_gemms_leave_more_of_an_h100_idle_than_of_an_a100() -> None:
     assert layer_gemm_efficiency(layer, h100) < layer_gemm_efficiency(layer, a100) < 1.0
     split = LayerShape(**{**layer.__dict__, "tensor": 8})
     assert layer_gemm_efficiency(split, a100) < layer_gemm_efficiency(layer, a100)
+
+
+def test_deepseek_v3_context_extension_costs_what_its_report_says(catalog: Catalog) -> None:
+    """DeepSeek-V3 report (arXiv 2412.19437) Table 1: the context extension took 119K H800 GPU hours, against 2,664K
+    for pre-training 14.8T tokens at 4K; sec. 4.3: two phases of 1000 steps, 1920 x 32K then 480 x 128K sequences
+    (62.9B tokens each). Under 1 % of the tokens cost 4.5 % of the hours because attention grows with the length: the
+    estimate must price that growth, not the tokens alone (holdout_training_gpu_hours.toml has the row)."""
+    model, gpu = catalog.records["models"]["deepseek-v3"], catalog.records["gpus"]["h800-sxm"]
+
+    def hours(tokens: float, length: int) -> float:
+        wl = Workload(kind="pretrain", tokens=tokens, context=length, grad_checkpointing=False, precision="fp8")
+        return estimate(model, wl, gpu, 2048).gpu_hours or 0.0
+
+    phase_tokens = 1000 * 1920 * 32768
+    extension = hours(phase_tokens, 32768) + hours(phase_tokens, 131072)
+    share = elapsed_share(gpu, 2048)  # the report's stage figures are rates, as its pre-training figure is
+    assert extension * share == pytest.approx(119e3, rel=0.20)
+    # the published ratio of the stages, which the attention term alone carries: 119K / 2,664K = 4.5 %
+    assert extension / hours(14.8e12, 4096) == pytest.approx(119 / 2664, rel=0.20)
+    assert extension > 5 * hours(2 * phase_tokens, 4096)  # the same tokens at 4K would cost under a fifth
