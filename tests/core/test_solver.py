@@ -9,7 +9,7 @@ import pytest
 from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.plan import plan
-from configurator.core.solve.request import BuildRequest, OwnedPart
+from configurator.core.solve.request import BuildRequest, OwnedPart, circuit_limit_w
 from configurator.storage import catalogs
 from tests.independent_checker import check
 
@@ -217,6 +217,20 @@ def test_room_to_grow_on_a_full_machine_is_a_second_machine(catalog: Catalog) ->
     for build in full:
         grow = next(u for u in build.upgrades if u.startswith("one more"))
         assert "the most one machine holds" in grow and "second machine" in grow and "x16 slot" not in grow
+
+
+def test_a_circuit_short_of_eight_cards_gets_the_most_it_holds_for_training(catalog: Catalog) -> None:
+    """Sam's 1B run on one 230 V 16 A circuit: five H100 NVL fit its continuous limit, eight do not. The solver offered
+    only 1, 2, 4 or 8 GPUs, so 'fastest' was 4 x H100 NVL (214 h) while its own upgrade hint said one more card would
+    save 43 h. Data-parallel training runs on any count of ranks: the fastest build is the fifth card's."""
+    request = BuildRequest(model_id="tinyllama-1.1b", workload=Workload(kind="pretrain", tokens=1e11),
+                           deadline_hours=336, budget=400000, circuit="230v16a", room="lab", gpu_ids=["h100-nvl"])
+    builds = plan(request, catalog).builds
+    fastest = min(builds, key=lambda b: b.estimate.wall_hours or 1e9)
+    assert fastest.gpu_count == 5
+    assert fastest.power.wall_w <= circuit_limit_w("230v16a")
+    grow = next(u for u in fastest.upgrades if u.startswith("one more"))
+    assert "a second circuit" in grow and "230 V outlet" not in grow  # a sixth is over the circuit, already 230 V
 
 
 def test_relaxation_words_fit_the_model_and_the_deadline_field() -> None:

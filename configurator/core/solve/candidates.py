@@ -219,15 +219,24 @@ def _fewest_that_could_fit(result: EstimateResult, request: BuildRequest, worklo
     return math.ceil(result.breakdown.weights / usable)
 
 
+ONE_MACHINE_TRAINING_COUNTS = 8
+"""Training GPU counts offered one by one up to this many (the 8-GPU server, the largest common single machine)."""
+
+
 def _count_candidates(minimum: int, maximum: int, workload: Workload) -> list[int]:
     """GPU counts worth offering: the fewest that fit, plus counts that make the job faster.
 
     A layer split runs one GPU after another, so extra cards only add memory (context,
     users): one spare count is enough. Tensor parallel and data-parallel training speed up
-    with more GPUs, so powers of two up to the maximum are kept.
+    with more GPUs, so powers of two up to the maximum are kept. Training shards by data
+    parallel ranks, which need not be a power of two: every count up to one machine's eight
+    is kept, so a circuit or a budget that stops short of eight cards still gets the most
+    it can hold (the upgrade hint offers "one more" card, which must then be a build).
     """
     layer_split = workload.kind == "inference" and workload.engine != "vllm"
     counts = {minimum, minimum + 1} if layer_split else {minimum, 2 * minimum, 4, 8}
+    if workload.kind != "inference":
+        counts |= set(range(minimum, ONE_MACHINE_TRAINING_COUNTS + 1))
     return sorted(c for c in counts if minimum <= c <= maximum)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import replace
 from collections.abc import Callable
 
 from configurator.core.catalog.loader import Catalog
@@ -38,6 +39,7 @@ from configurator.core.solve.candidates import (
     storage_of,
     with_power_limit,
 )
+from configurator.core.solve import power as power_model
 from configurator.core.solve.pricing import quote
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name, circuit_volts
 from configurator.core.solve.memo import remember
@@ -203,12 +205,14 @@ def _one_more_gpu(a: Assembly, choice: Choice, request: BuildRequest, pw: Power)
         needs.append(f"a case with {more.openings_needed} expansion openings")
     if n >= 3 and a.cpu.platform == "consumer":
         needs.append("a HEDT/workstation platform (a consumer CPU has lanes for two GPUs)")
-    dc = pw.dc_load_w + gpu.tdp_w
-    if dc > 0.8 * a.psu_capacity_w:
-        needs.append(f"a PSU of at least {math.ceil(dc / 0.8 / 100) * 100:.0f} W (or two)")
-    wall = dc / (pw.wall_w / pw.dc_load_w) if pw.dc_load_w else dc
-    if wall > pw.circuit_limit_w:
-        needs.append(f"a second circuit or a 230 V outlet ({wall:.0f} W at the wall vs {pw.circuit_limit_w:.0f} W)")
+    # the next card's draw from the rules' own power model (rules.power_of: the power limit, the PSU's efficiency at
+    # this voltage); the hint had divided by the efficiency ratio the wrong way and missed a circuit it overran
+    grown = power_of(replace(a, gpus=n), request)
+    if grown.dc_load_w > power_model.PSU_TARGET_LOAD * a.psu_capacity_w:  # PWR-2's own limit
+        needs.append(f"a PSU of at least {math.ceil(grown.dc_load_w / power_model.PSU_TARGET_LOAD / 100) * 100:.0f} W (or two)")
+    if not grown.circuit_ok:
+        outlet = " or a 230 V outlet" if circuit_volts(request.circuit) < 200 else ""  # already on 230 V: a circuit
+        needs.append(f"a second circuit{outlet} ({grown.wall_w:.0f} W at the wall vs {grown.circuit_limit_w:.0f} W)")
     if a.ram_gb < gpu.vram_gb * n:
         needs.append(f"at least {gpu.vram_gb * n:g} GB of RAM")
     gain = ""
