@@ -143,11 +143,18 @@ def gpu_allowed(gpu: Gpu, request: BuildRequest) -> str | None:
         return f"{gpu.form_factor.upper()} module: sold only inside whole servers (see systems)"
     if request.owned_gpu is not None and request.owned_gpu.id == gpu.id:
         return None  # where a card may be bought does not matter once the user has it
-    if request.region == "china" and gpu.export_restricted_cn and not gpu.price("CNY", "new") and not gpu.price("CNY", "used"):
+    return market_excludes(gpu, gpu, request)
+
+
+def market_excludes(gpu: Gpu, item: Record, request: BuildRequest) -> str | None:
+    """Why the buyer's region rules out buying `item` (the card itself, or a server that carries it), or None:
+    in China an export-restricted GPU only where the catalog has a Chinese market price for the item; elsewhere
+    no China-market variant and nothing priced only in CNY."""
+    if request.region == "china" and gpu.export_restricted_cn and not item.price("CNY", "new") and not item.price("CNY", "used"):
         return "export-restricted for China and no Chinese market price in the catalog"
     if request.region == "global" and gpu.export_variant_of is not None:
         return f"a China-market variant of {gpu.export_variant_of}: choose region China to consider it"
-    if request.region == "global" and gpu.prices and all(p.currency == "CNY" for p in gpu.prices):
+    if request.region == "global" and item.prices and all(p.currency == "CNY" for p in item.prices):
         return "sold in China only (the catalog has only CNY prices): choose region China to consider it"
     return None
 

@@ -20,7 +20,7 @@ from configurator.core.solve.build import Build, BuildPart, Check, NodeCurve, No
 from configurator.core.solve.candidates import TRAINING_HORIZON_H, estimate_as_practitioner, fastest_engine, runnable_engines
 from configurator.core.solve.pricing import quote
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name
-from configurator.core.solve.rules import meets_speed, speed_check
+from configurator.core.solve.rules import meets_speed, region_check, speed_check
 from configurator.core.tco import rental_search_for
 
 GIB = 1024**3
@@ -246,6 +246,8 @@ def cluster_build(
                                         "set a deadline or a larger budget"))
     if (speed := speed_check(est, request)) is not None:
         checks.append(speed)
+    if (region := region_check(gpu, request)) is not None:
+        checks.append(region)
     if nodes > 1 and fabric is not None:
         detail = plan.why if plan is not None else (layout.why if layout is not None else "")
         checks.append(Check(rule="CLUSTER", status="pass",

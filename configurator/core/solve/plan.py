@@ -30,6 +30,7 @@ from configurator.core.solve.candidates import (
     effective_deadline,
     estimate_as_practitioner,
     gpu_allowed,
+    market_excludes,
     on_engine,
     gpu_options,
     memory_of,
@@ -297,8 +298,8 @@ def _systems(catalog: Catalog, request: BuildRequest) -> list[System]:
         gpu = catalog.records["gpus"].get(s.gpu)
         if not isinstance(gpu, Gpu):
             continue
-        if request.region == "china" and gpu.export_restricted_cn and not s.price("CNY"):
-            continue
+        if market_excludes(gpu, s, request) is not None:
+            continue  # the same regional rule as for cards bought alone (an H20 server is for China only)
         if request.gpu_vendors and gpu.vendor not in request.gpu_vendors:
             continue
         if request.gpu_ids and gpu.id not in request.gpu_ids:

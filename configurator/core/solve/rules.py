@@ -86,6 +86,14 @@ def speed_check(est: EstimateResult, request: BuildRequest) -> Check | None:
                          f"{request.min_decode_tps:g} asked")
 
 
+def region_check(gpu: Gpu, request: BuildRequest) -> Check | None:
+    """REGION: a build for China on GPUs that are export-restricted there (A800, H800, 4090) is bought from stock."""
+    if request.region == "china" and gpu.export_restricted_cn:
+        return Check(rule="REGION", status="warn",
+                     message=f"{gpu.name} is export-restricted for China; only existing or secondary-market stock is sold there")
+    return None
+
+
 def power_of(a: Assembly, request: BuildRequest) -> Power:
     rest = pw.rest_power_w(a.modules, a.storage_count, a.server)
     dc = pw.dc_load_w(a.gpu, a.gpus, a.cpu, a.sockets, rest, request.power_limit)
@@ -127,8 +135,8 @@ def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage
     if request.deadline_hours and est.wall_hours is not None:
         ok = est.wall_hours <= request.deadline_hours
         add("PERF", "pass" if ok else "fail", f"estimated {est.wall_hours:,.0f} h of training against a {request.deadline_hours:,.0f} h deadline")
-    if request.region == "china" and a.gpu.export_restricted_cn:
-        add("REGION", "warn", f"{a.gpu.name} is export-restricted for China; only existing or secondary-market stock is sold there")
+    if (region := region_check(a.gpu, request)) is not None:
+        checks.append(region)
 
     # ---- power
     p = power_of(a, request)
