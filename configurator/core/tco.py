@@ -344,6 +344,8 @@ class RentalMatch(BaseModel):
     per_gpu_gib: float = 0.0
     build_decode_tokens_per_s: float | None = None
     build_wall_hours: float | None = None
+    tokens_per_hour: float | None = None  # training without a token count: matched by throughput instead of the job's hours
+    build_tokens_per_hour: float | None = None
 
     @property
     def price_is_estimate(self) -> bool:
@@ -376,6 +378,7 @@ class RentalMatch(BaseModel):
             "price_is_estimate": self.price_is_estimate,
             "decode_tokens_per_s": _round(self.decode_tokens_per_s),
             "wall_hours": _round(self.wall_hours),
+            "tokens_per_hour": _round(self.tokens_per_hour),
         }
 
 
@@ -388,6 +391,13 @@ class RentalSearch(BaseModel):
     reason: str
     rejected: tuple[tuple[str, str], ...] = ()
     considered: int = 0
+    build_tokens_per_hour: float | None = None  # training without a token count: the build's own throughput
+
+
+THROUGHPUT_PROBE_TOKENS = 1e9
+"""Training tokens a build with no token count is timed on, to read its throughput (and each offer's): every training
+time of the estimator and the cluster planner is proportional to the tokens (FLOPs per token x tokens, or steps x step
+time), so the tokens per hour do not depend on this count."""
 
 
 RENTAL_TIME_SLACK = 0.05
@@ -420,7 +430,7 @@ def search_rentals(
     if not offers:
         where = "" if market == "any" else f" for the {market} market"
         return RentalSearch(match=None, reason=f"no cloud offers are loaded{where}")
-    if training and own_wall is None:
+    if training and own_wall is None and workload.tokens is not None:
         return RentalSearch(match=None, reason="the build has no training-time estimate to match (give the number of training tokens)")
     if not training and own_decode is None:
         return RentalSearch(match=None, reason="the build has no decode-speed estimate to match")
@@ -433,6 +443,16 @@ def search_rentals(
         chosen = build.estimate.workload
         workload = workload.model_copy(update={"zero": int(chosen.get("zero", workload.zero) or 0),
                                                "grad_checkpointing": bool(chosen.get("grad_checkpointing", workload.grad_checkpointing))})
+    by_throughput = training and own_wall is None
+    own_rate: float | None = None
+    if by_throughput:
+        # no token count (a fine-tuning dataset of unknown size): no job to time, but a rate to compare. The build and
+        # every offer are timed on the same probe count, and the offer must train at least as many tokens an hour
+        own_wall = _probe_wall_hours(build, catalog, model, exact_weight_bytes)
+        if own_wall is None or own_wall <= 0:
+            return RentalSearch(match=None, reason="the build's training throughput could not be estimated")
+        own_rate = THROUGHPUT_PROBE_TOKENS / own_wall
+        workload = workload.model_copy(update={"tokens": THROUGHPUT_PROBE_TOKENS})
     else:
         # serve it as the build serves it: a request left on "auto" resolves to llama.cpp, while the solver may have
         # run vLLM with tensor parallel; matched on llama.cpp, every offer was "slower than the build"
@@ -476,7 +496,8 @@ def search_rentals(
             continue
         if training:
             if est.wall_hours is None or own_wall is None or est.wall_hours > own_wall * (1 + RENTAL_TIME_SLACK):
-                rejected.append((offer.id, f"slower: {_fmt(est.wall_hours)} h against the build's {_fmt(own_wall)} h"))
+                rejected.append((offer.id, f"slower: {_rate(est.wall_hours)} against the build's {_rate(own_wall)}"
+                                 if by_throughput else f"slower: {_fmt(est.wall_hours)} h against the build's {_fmt(own_wall)} h"))
                 counts["speed"] += 1
                 continue
         elif est.decode_tokens_per_s is None or own_decode is None or est.decode_tokens_per_s < own_decode * (1 - 1e-9):
@@ -493,16 +514,22 @@ def search_rentals(
         candidate = RentalMatch(
             offer=offer, hourly=amount, instances=instances, currency=build.currency, pricing=price.pricing, price=price, converted=converted,
             decode_tokens_per_s=est.decode_tokens_per_s, aggregate_tokens_per_s=est.aggregate_tokens_per_s,
-            wall_hours=est.wall_hours, gpu_hours=est.gpu_hours, per_gpu_gib=est.per_gpu_bytes / GIB,
-            build_decode_tokens_per_s=own_decode, build_wall_hours=own_wall,
+            wall_hours=None if by_throughput else est.wall_hours, gpu_hours=None if by_throughput else est.gpu_hours,
+            per_gpu_gib=est.per_gpu_bytes / GIB, build_decode_tokens_per_s=own_decode,
+            build_wall_hours=None if by_throughput else own_wall,
+            tokens_per_hour=THROUGHPUT_PROBE_TOKENS / est.wall_hours if by_throughput and est.wall_hours else None,
+            build_tokens_per_hour=own_rate,
         )
         if best is None or _rank(candidate) < _rank(best):
             best = candidate
     if best is not None:
-        measure = (f"{_fmt(best.wall_hours)} h against the build's {_fmt(own_wall)} h" if training
+        measure = (f"{_rate(THROUGHPUT_PROBE_TOKENS / (best.tokens_per_hour or 1))} against the build's {_rate(own_wall)} "
+                   "(no token count: compared by throughput)" if by_throughput
+                   else f"{_fmt(best.wall_hours)} h against the build's {_fmt(own_wall)} h" if training
                    else f"{_fmt(best.decode_tokens_per_s)} tokens/s against the build's {_fmt(own_decode)}")
         reason = f"cheapest of {len(offers) - len(rejected)} qualifying offers: fits and runs {measure}"
-        return RentalSearch(match=best, reason=reason, rejected=tuple(rejected), considered=len(offers))
+        return RentalSearch(match=best, reason=reason, rejected=tuple(rejected), considered=len(offers),
+                            build_tokens_per_hour=own_rate)
     parts = []
     if counts["fit"]:
         parts.append(f"{counts['fit']} cannot hold the job")
@@ -515,7 +542,34 @@ def search_rentals(
     if counts["cluster"]:
         parts.append(f"{counts['cluster']} cannot be rented as a cluster")
     reason = f"none of {len(offers)} cloud offers can do the same work: " + ", ".join(parts)
-    return RentalSearch(match=None, reason=reason, rejected=tuple(rejected), considered=len(offers))
+    return RentalSearch(match=None, reason=reason, rejected=tuple(rejected), considered=len(offers),
+                        build_tokens_per_hour=own_rate)
+
+
+def _rate(probe_hours: float | None) -> str:
+    """Training throughput in words, from the hours THROUGHPUT_PROBE_TOKENS take."""
+    return "?" if not probe_hours else f"{THROUGHPUT_PROBE_TOKENS / probe_hours / 1e6:,.2f}M tokens/h"
+
+
+def _probe_wall_hours(build: Build, catalog: Catalog, model: ModelArch, exact_weight_bytes: int | None) -> float | None:
+    """The build's wall hours for THROUGHPUT_PROBE_TOKENS, run as the build runs the job: the estimate's own resolved
+    workload (method, ZeRO stage, recomputation, batch) on its GPUs; a server or cluster under the planner's layout."""
+    gpu = catalog.records.get("gpus", {}).get(build.gpu_id)
+    if not isinstance(gpu, Gpu):
+        return None
+    wl = Workload.model_validate({**build.estimate.workload, "tokens": THROUGHPUT_PROBE_TOKENS})
+    if build.parallelism is not None and "micro_batch" in build.parallelism:  # the cluster planner's training layout
+        inter = None
+        if build.nodes > 1:
+            system = next((p for p in build.parts if p.category == "system"), None)
+            gbps = float((system.spec if system else {}).get("network_gbps_per_gpu") or 0)
+            if not gbps:
+                return None
+            inter = inter_node_link(gbps)
+        _plan, est = plan_estimate(model, wl, gpu, build.nodes, build.gpu_count, inter, exact_weight_bytes)
+    else:
+        est = estimate(model, wl, gpu, build.gpu_count * build.nodes, exact_weight_bytes=exact_weight_bytes)
+    return est.wall_hours if est.fits is not False else None
 
 
 def rental_for(
@@ -533,7 +587,8 @@ def rental_for(
 
 
 def _rank(match: RentalMatch) -> tuple[float, float]:
-    speed = -(match.decode_tokens_per_s or 0.0) if match.wall_hours is None else match.wall_hours
+    faster = match.tokens_per_hour if match.tokens_per_hour is not None else match.decode_tokens_per_s
+    speed = -(faster or 0.0) if match.wall_hours is None else match.wall_hours
     return (match.hourly, speed)
 
 
@@ -634,6 +689,26 @@ class JobComparison(BaseModel):
     headline: str = ""
 
 
+class ThroughputComparison(BaseModel):
+    """Training with no token count: the cost of a million training tokens bought against rented, from each one's
+    tokens per hour and cost per hour of training."""
+
+    model_config = ConfigDict(frozen=True)
+
+    own_tokens_per_hour: float
+    own_cost_per_hour: float | None = Field(
+        description="full-load energy + depreciation and upkeep per on-hour of the useful life, per hour of training")
+    own_energy_per_hour: float
+    own_depreciation_per_hour: float | None
+    own_cost_per_million_tokens: float | None
+    rental_tokens_per_hour: float | None
+    rental_cost_per_hour: float | None
+    rental_cost_per_million_tokens: float | None
+    rental_offer: str | None
+    cheaper: Literal["own", "rent"] | None
+    headline: str
+
+
 class CostOfOwnership(BaseModel):
     """Buy versus rent for one build; every figure in `currency`."""
 
@@ -653,6 +728,7 @@ class CostOfOwnership(BaseModel):
     break_even_reason: str
     rows: tuple[TcoRow, ...]
     job: JobComparison | None = None
+    throughput: ThroughputComparison | None = None
     assumptions: tuple[str, ...]
 
     def to_json(self) -> dict[str, Any]:
@@ -663,8 +739,9 @@ class CostOfOwnership(BaseModel):
         Extras: currency; purchase; yearly_energy_kwh; monthly_owning_cost (energy + upkeep per
         month); break_even_reason (why, or why never); rental (the matched offer, or None) and
         rental_reason; tco (per year count: owning, renting, cheaper); job (training only: own
-        wall hours and energy against the rental's hours and cost); assumptions (strings with
-        their sources).
+        wall hours and energy against the rental's hours and cost); throughput (training with no
+        token count: cost per million training tokens bought against rented); assumptions (strings
+        with their sources).
         """
         return {
             "yearly_energy": round(self.yearly_energy, 2),
@@ -684,6 +761,8 @@ class CostOfOwnership(BaseModel):
             ],
             "job": None if self.job is None else {k: _round(v) if isinstance(v, float) else v
                                                   for k, v in self.job.model_dump().items()},
+            "throughput": None if self.throughput is None else {k: _round(v) if isinstance(v, float) else v
+                                                                for k, v in self.throughput.model_dump().items()},
             "assumptions": list(self.assumptions),
         }
 
@@ -720,10 +799,11 @@ def tco(
         rate = catalog.convert(1.0, profile.currency, currency)
         notes.append(f"electricity converted {profile.currency}->{currency} at {rate:.4f} "
                      f"({catalog.exchange_rates_source or 'catalog exchange rates'}, {catalog.exchange_rates_date or 'undated'})")
+    own_rate: float | None = None
     if isinstance(rental, RentalSearch):
-        match, rental_reason = rental.match, rental.reason
+        match, rental_reason, own_rate = rental.match, rental.reason, rental.build_tokens_per_hour
     elif isinstance(rental, RentalMatch):
-        match, rental_reason = rental, "matched offer given"
+        match, rental_reason, own_rate = rental, "matched offer given", rental.build_tokens_per_hour
     else:
         match, rental_reason = None, "no rental offer was given"
 
@@ -762,8 +842,7 @@ def tco(
         own_hours = build.estimate.wall_hours
         own_kwh = None if own_hours is None else wall * own_hours / 1000.0
         own_cost = None if own_kwh is None else own_kwh * profile.price_per_kwh * rate
-        lifetime_hours = profile.on_hours_per_year * assumptions.years
-        dep_per_hour = (purchase - assumptions.value_after(purchase, assumptions.years)) / lifetime_hours if lifetime_hours else None
+        dep_per_hour = depreciation_per_on_hour(purchase, profile, assumptions)
         with_dep = None if own_cost is None or own_hours is None or dep_per_hour is None else own_cost + dep_per_hour * own_hours
         rent_hours = match.wall_hours if match else None
         rental_cost = None if match is None or rent_hours is None else match.hourly * rent_hours
@@ -797,6 +876,14 @@ def tco(
         if assumptions.sold_used_fraction is not None:
             notes.append(f"a one-off job's machine is sold second-hand when it ends: {assumptions.sold_used_source}")
 
+    throughput = None
+    if build.estimate.gpu_hours is None and own_rate:
+        throughput = _throughput(build, match, rental_reason, own_rate, wall, profile, assumptions, rate)
+        notes.append("no token count: bought and rented compared by throughput, each timed on "
+                     f"{THROUGHPUT_PROBE_TOKENS:.0e} tokens (the times are proportional to the tokens); bought: "
+                     "full-load energy + depreciation and upkeep per on-hour of the useful life, per hour of training; "
+                     "rented: the hourly price, per hour of training")
+
     notes[:0] = [
         "energy/year = (wall_w x utilisation + idle_w x (1 - utilisation)) x hours/day x days/year / 1000 x price/kWh; "
         f"wall_w {wall:,.0f} W full load ({build.nodes} node(s)), nothing drawn while switched off",
@@ -825,7 +912,51 @@ def tco(
         currency=currency, purchase=purchase, wall_w=wall, idle_w=idle, yearly_energy_kwh=kwh, yearly_energy=yearly_energy,
         monthly_owning_cost=monthly_owning, rental=match, rental_reason=rental_reason,
         monthly_rental_equivalent=monthly_rental, break_even_month=be, break_even_reason=be_reason,
-        rows=tuple(rows), job=job, assumptions=tuple(notes),
+        rows=tuple(rows), job=job, throughput=throughput, assumptions=tuple(notes),
+    )
+
+
+def depreciation_per_on_hour(purchase: float, profile: UsageProfile, assumptions: OwnershipAssumptions) -> float | None:
+    """(purchase - resale value at the end of the useful life) / the on-hours of that life: what an hour of the
+    machine switched on costs in depreciation (None for a machine never switched on)."""
+    lifetime_hours = profile.on_hours_per_year * assumptions.years
+    if not lifetime_hours:
+        return None
+    return (purchase - assumptions.value_after(purchase, assumptions.years)) / lifetime_hours
+
+
+def _throughput(
+    build: Build, match: RentalMatch | None, rental_reason: str, own_rate: float, wall_w: float, profile: UsageProfile,
+    assumptions: OwnershipAssumptions, rate: float,
+) -> ThroughputComparison:
+    """Cost per million training tokens: bought (energy at full load + depreciation and upkeep per on-hour) against
+    rented (the instance's hourly price), each over its own tokens per hour."""
+    currency = build.currency
+    energy = wall_w / 1000.0 * profile.price_per_kwh * rate
+    dep = depreciation_per_on_hour(build.total_price, profile, assumptions)
+    upkeep = assumptions.upkeep_per_year / profile.on_hours_per_year if profile.on_hours_per_year else 0.0
+    own_hour = None if dep is None else energy + dep + upkeep
+    own_m = None if own_hour is None else own_hour / own_rate * 1e6
+    rent_rate = match.tokens_per_hour if match is not None else None
+    rent_m = match.hourly / rent_rate * 1e6 if match is not None and rent_rate else None
+    cheaper: Literal["own", "rent"] | None = None
+    bought = (f"bought {own_m:,.2f} {currency} per million training tokens ({own_rate / 1e6:,.2f}M tokens/h at "
+              f"{own_hour:,.2f} {currency}/h: {dep:,.2f} depreciation + {energy:,.2f} energy"
+              + (f" + {upkeep:,.2f} upkeep" if upkeep else "") + ")") if own_m is not None and own_hour is not None and dep is not None         else f"bought: {own_rate / 1e6:,.2f}M tokens/h (no on-hours to spread the purchase over)"
+    if match is not None and rent_m is not None and rent_rate:
+        cheaper = None if own_m is None else "own" if own_m <= rent_m else "rent"
+        offer = f"{match.instances} x {match.offer.id}" if match.instances > 1 else match.offer.id
+        headline = (f"no token count, so by throughput: rented {rent_m:,.2f} {currency} per million training tokens ({offer}, "
+                    f"{rent_rate / 1e6:,.2f}M tokens/h at {match.hourly:,.2f} {currency}/h) against {bought}"
+                    + (f": {'buying' if cheaper == 'own' else 'renting'} is cheaper per token" if cheaper else "")
+                    + "; give the number of training tokens for the job's cost")
+    else:
+        headline = f"no token count: {bought}; no rental to compare ({rental_reason})"
+    return ThroughputComparison(
+        own_tokens_per_hour=own_rate, own_cost_per_hour=own_hour, own_energy_per_hour=energy, own_depreciation_per_hour=dep,
+        own_cost_per_million_tokens=own_m, rental_tokens_per_hour=rent_rate,
+        rental_cost_per_hour=match.hourly if match is not None else None, rental_cost_per_million_tokens=rent_m,
+        rental_offer=match.offer.id if match is not None else None, cheaper=cheaper, headline=headline,
     )
 
 

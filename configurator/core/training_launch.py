@@ -77,6 +77,18 @@ class _Job:
         return max(1, self.gpus // self.nodes)
 
     @property
+    def data(self) -> int:
+        """Data-parallel ranks: the processes over the model-parallel group (Megatron-LM arguments.py:
+        data_parallel_size = world_size // (TP x PP x CP))."""
+        return max(1, self.gpus // (self.tensor * self.pipeline * self.context_parallel))
+
+    @property
+    def global_batch(self) -> int:
+        """Sequences per optimizer step, as the plan priced them (estimate/parallel.py _evaluate: micro-batch x
+        micro-batches x data-parallel ranks); a machine of its own steps once per micro-batch on every GPU."""
+        return self.batch * self.micro_batches * self.data
+
+    @property
     def model_parallel(self) -> bool:
         """The layout splits the model itself (tensor, pipeline or context parallel), not only the data."""
         return max(self.tensor, self.pipeline, self.context_parallel) > 1
@@ -194,6 +206,16 @@ def _bool(value: bool) -> str:
     return "true" if value else "false"
 
 
+def hf_batch(job: _Job) -> list[str]:
+    """The plan's batch as the HF Trainer's TrainingArguments take it (huggingface/transformers@00349ae
+    src/transformers/training_args.py: "Effective batch size = per_device_train_batch_size x num_devices x
+    gradient_accumulation_steps", the latter defaulting to 1). LLaMA-Factory's (LLaMA-Factory@ff6d4d1
+    hparams/training_args.py: Seq2SeqTrainingArguments) and TRL's SFTConfig (trl@f2cd577 trl/trainer/sft_config.py)
+    are TrainingArguments; always written, so that a config file
+    the user adds cannot change the batch the plan priced."""
+    return ["--per_device_train_batch_size", str(job.batch), "--gradient_accumulation_steps", str(job.micro_batches)]
+
+
 # --------------------------------------------------------------------------- accelerate (transformers, peft, deepspeed)
 
 
@@ -213,11 +235,15 @@ def accelerate_command(job: _Job) -> tuple[str, str]:
             parts += ["--offload_optimizer_device", "cpu"]
             if stage >= 3:
                 parts += ["--offload_param_device", "cpu"]
+        # the DeepSpeed engine's own accumulation (accelerate@16cb6eb utils/dataclasses.py DeepSpeedPlugin: the config
+        # built from these flags carries "gradient_accumulation_steps"; unset it is "auto", left to the script): the
+        # same count as the script's, so the engine steps the optimizer where the plan does
+        parts += ["--gradient_accumulation_steps", str(job.micro_batches)]
     # pretraining starts from the architecture, not the published weights: --model_name_or_path would load
     # them (transformers' run_clm.py trains from scratch with --config_name and --tokenizer_name)
     source = (["--config_name", job.repo, "--tokenizer_name", job.repo] if job.kind == "pretrain"
               else ["--model_name_or_path", job.repo])
-    parts += ["train.py", *source, "--max_seq_length", str(job.context), "--per_device_train_batch_size", str(job.batch)]
+    parts += ["train.py", *source, "--max_seq_length", str(job.context), *hf_batch(job)]
     if job.adapters:
         parts += ["--use_peft", "--lora_r", str(job.lora_rank)]
         if job.method == "qlora":
@@ -289,8 +315,12 @@ def torchtune_command(job: _Job) -> tuple[str, str]:
     # cfg.tokenizer (max_seq_len is its builders' argument), cfg.get("enable_activation_checkpointing"),
     # cfg.get("enable_activation_offloading"), cfg.optimizer, cfg.optimizer_in_bwd, cfg.get("fsdp_cpu_offload"),
     # cfg.get("fsdp_reshard_after_forward")); model.lora_* are the lora_* builders' arguments
-    overrides += [f"batch_size={job.batch}", f"tokenizer.max_seq_len={job.context}",
-                  f"enable_activation_checkpointing={job.checkpointing}"]
+    # batch_size is per GPU; "Total Batch Size = batch_size * number of GPUs * gradient accumulation steps"
+    # (torchtune@bd2a0fc recipes/full_finetune_distributed.py docstring). Always set: 113 of the shipped configs
+    # (recipes/configs/, 54 single-device and 59 distributed) say "gradient_accumulation_steps: 8", which would train
+    # 8 x the batch the build was sized and timed for
+    overrides += [f"batch_size={job.batch}", f"gradient_accumulation_steps={job.micro_batches}",
+                  f"tokenizer.max_seq_len={job.context}", f"enable_activation_checkpointing={job.checkpointing}"]
     if job.activation_offload and job.checkpointing:
         # the recipes refuse offloading without checkpointing ("RuntimeError: If enable_activation_offloading is
         # True and enable_activation_checkpointing is False")
@@ -311,10 +341,9 @@ def torchtune_command(job: _Job) -> tuple[str, str]:
             overrides.append(f"optimizer.momentum={SGD_MOMENTUM}")
     if job.method == "full":
         # the estimate steps the optimizer inside backward on one GPU only (frameworks.py, single_device_only);
-        # torchtune requires gradient_accumulation_steps=1 with it (its configs: "Requires gradient_accumulation_steps=1")
-        overrides.append(f"optimizer_in_bwd={not distributed}")
-        if not distributed:
-            overrides.append("gradient_accumulation_steps=1")
+        # the recipes refuse it with accumulation ("Gradient accumulation is not supported with optimizer in bwd",
+        # full_finetune_distributed.py), so it is on only where one micro-batch is the whole step
+        overrides.append(f"optimizer_in_bwd={not distributed and job.micro_batches == 1}")
     label = "torchtune"
     if distributed:
         label += " FSDP2" + (f", {job.nodes} nodes" if job.nodes > 1 else "")
@@ -366,7 +395,7 @@ def llamafactory_command(job: _Job) -> tuple[str, str]:
     if job.method == "qlora" and job.precision in ("nf4", "int4", "int8"):
         # on-the-fly bitsandbytes quantization (quantization_type defaults to nf4); a GPTQ/AWQ base is loaded as published
         parts += ["--quantization_bit", "8" if job.precision == "int8" else "4"]
-    parts += ["--cutoff_len", str(job.context), "--per_device_train_batch_size", str(job.batch),
+    parts += ["--cutoff_len", str(job.context), *hf_batch(job),
               "--optim", HF_OPTIM.get(job.optimizer, "adamw_torch"), "--bf16", "true"]
     if not job.checkpointing:
         parts += ["--disable_gradient_checkpointing", "true"]  # LLaMA-Factory checkpoints by default
@@ -406,11 +435,9 @@ def llamafactory_megatron_command(job: _Job) -> tuple[str, str]:
     parts += ["--use_distributed_optimizer", _bool(job.zero >= 1)]
     if job.checkpointing:
         parts += ["--recompute_granularity", "full", "--recompute_method", "uniform"]
-    parts += ["--cutoff_len", str(job.context), "--per_device_train_batch_size", str(job.batch)]
-    if job.micro_batches > 1:
-        # the plan's micro-batches per step: config_builder.py _compute_train_schedule takes the global batch as
-        # micro-batch x gradient_accumulation_steps x world size / (TP x PP x CP), i.e. x data-parallel width
-        parts += ["--gradient_accumulation_steps", str(job.micro_batches)]
+    # the plan's micro-batches per step: config_builder.py _compute_train_schedule takes the global batch as
+    # micro-batch x gradient_accumulation_steps x world size / (TP x PP x CP), i.e. x data-parallel width
+    parts += ["--cutoff_len", str(job.context), *hf_batch(job)]
     parts += ["--bf16", "true", "--output_dir", f"saves/{job.model_id}/{job.method}-megatron"]
     label = f"LLaMA-Factory + Megatron Bridge ({job.layout}" + (f", {job.nodes} nodes)" if job.nodes > 1 else ")")
     if job.adapters and job.lora_targets != "all-linear":
@@ -451,7 +478,7 @@ def trl_command(job: _Job) -> tuple[str, str]:
             parts += ["--offload_param_device", "cpu"]
         label += " + CPU offload"
     parts += ["--model_name_or_path", job.repo, "--dataset_name", "trl-lib/Capybara",
-              "--max_length", str(job.context), "--per_device_train_batch_size", str(job.batch),
+              "--max_length", str(job.context), *hf_batch(job),
               "--optim", HF_OPTIM.get(job.optimizer, "adamw_torch"), "--bf16", "true",
               # SFTConfig turns gradient checkpointing on by default ("Defaults to True instead of False")
               "--gradient_checkpointing", _bool(job.checkpointing)]
@@ -489,8 +516,11 @@ def axolotl_command(job: _Job) -> tuple[str, str]:
     CLI override (src/axolotl/cli/config_options.py, generated from the config schema), arguments after `--` go to
     the launcher (docs/cli.qmd). The YAML is the user's (datasets, chat template)."""
     parts = ["axolotl", "train", "your_config.yml", "--base-model", job.repo, "--sequence-len", str(job.context),
-             "--micro-batch-size", str(job.batch), "--optimizer", HF_OPTIM.get(job.optimizer, "adamw_torch"),
-             "--bf16", "true", "--gradient-checkpointing", _bool(job.checkpointing)]
+             # micro_batch_size is per GPU; a given gradient_accumulation_steps wins over a batch_size in the YAML
+             # (axolotl@067b021 src/axolotl/utils/config/__init__.py normalize_config; cli/config_options.py
+             # --micro-batch-size, --gradient-accumulation-steps)
+             "--micro-batch-size", str(job.batch), "--gradient-accumulation-steps", str(job.micro_batches),
+             "--optimizer", HF_OPTIM.get(job.optimizer, "adamw_torch"), "--bf16", "true", "--gradient-checkpointing", _bool(job.checkpointing)]
     if job.activation_offload and job.checkpointing:
         parts += ["--activation-offloading", "true"]
     if job.adapters:
@@ -538,7 +568,9 @@ def unsloth_command(job: _Job) -> tuple[str, str]:
         settings.append('use_gradient_checkpointing="unsloth"' if job.activation_offload else "use_gradient_checkpointing=True")
     else:
         settings.append("use_gradient_checkpointing=False")
-    settings += [f"per_device_train_batch_size={job.batch}", f'optim="{HF_OPTIM.get(job.optimizer, "adamw_torch")}"']
+    # the trainer's arguments are TRL's SFTConfig (TrainingArguments): the plan's batch as hf_batch writes it
+    settings += [f"per_device_train_batch_size={job.batch}", f"gradient_accumulation_steps={job.micro_batches}",
+                 f'optim="{HF_OPTIM.get(job.optimizer, "adamw_torch")}"']
     if job.model_parallel:
         # the planner gives Unsloth data-parallel layouts only (frameworks.UNSLOTH_SHARD_STAGES); a layout that splits
         # the model is not one it can be told to run
@@ -595,10 +627,11 @@ def training_command(model: ModelArch, result: EstimateResult,
 
 
 def layout_is_megatron(parallelism: dict[str, object] | None) -> bool:
-    """A layout only Megatron-style training realises: tensor or pipeline parallel, or more than one node."""
+    """A layout only Megatron-style training realises: tensor, pipeline or context parallel, or more than one node
+    (accelerate + DeepSpeed, the one-machine pretraining command, splits the batch only)."""
     if not parallelism:
         return False
-    return any(int(parallelism.get(k) or 1) > 1 for k in ("tensor", "pipeline", "nodes"))  # type: ignore[call-overload]
+    return any(int(parallelism.get(k) or 1) > 1 for k in ("tensor", "pipeline", "context", "nodes"))  # type: ignore[call-overload]
 
 
 def megatron_command(model: ModelArch, result: EstimateResult, parallelism: dict[str, object]) -> tuple[str, str]:
@@ -616,6 +649,12 @@ def megatron_command(model: ModelArch, result: EstimateResult, parallelism: dict
     if nodes > 1:  # each node's own rank and the first node's address are the shell's to expand: not quoted
         launcher += ["--node_rank", NODE_RANK, "--master_addr", MASTER_ADDR, "--master_port", str(MASTER_PORT)]
     parts = ["pretrain_gpt.py", "--tensor-model-parallel-size", str(tensor), "--pipeline-model-parallel-size", str(pipeline)]
+    context = max(1, p.get("context", 1))
+    if context > 1:
+        # without it Megatron counts the context ranks as data parallel (NVIDIA/Megatron-LM@d98e8a6
+        # megatron/training/arguments.py: data_parallel_size = world_size // (TP x PP x CP)) and splits the global
+        # batch into other micro-batches than the plan's (core/num_microbatches_calculator.py)
+        parts += ["--context-parallel-size", str(context)]
     chunks = max(1, p.get("virtual_stages", 1))
     if pipeline > 1 and chunks > 1 and model.num_layers % (pipeline * chunks) == 0:
         parts += ["--num-layers-per-virtual-pipeline-stage", str(model.num_layers // (pipeline * chunks))]
@@ -653,6 +692,6 @@ def megatron_command(model: ModelArch, result: EstimateResult, parallelism: dict
     repo = model.hf_repo or model.id
     parts += ["--bf16", "--tokenizer-type", "HuggingFaceTokenizer", "--tokenizer-model", repo,
               "--data-path", "your_data_prefix"]
-    layout = f"TP{tensor} x PP{pipeline} x DP{max(1, p.get('data', 1))}"
+    layout = f"TP{tensor} x PP{pipeline}" + (f" x CP{context}" if context > 1 else "") + f" x DP{max(1, p.get('data', 1))}"
     command = join_argv(launcher + parts)
     return f"Megatron-LM ({layout}, {nodes} node{'s' if nodes > 1 else ''})", command

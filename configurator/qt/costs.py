@@ -209,6 +209,8 @@ def costs_html(costs: CostOfOwnership) -> str:
     ]
     if costs.job is not None:
         rows += _job_rows(costs.job, c)
+    if costs.throughput is not None:  # training with no token count: per million tokens, bought against rented
+        rows.append(("Per million training tokens", html.escape(costs.throughput.headline)))
     for row in costs.rows:
         verdict = {"own": "buying is cheaper", "rent": "renting is cheaper"}.get(row.cheaper or "", "no rental to compare")
         # owning is net of selling the machine at the end: said so, since the chart above draws cash paid

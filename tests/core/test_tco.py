@@ -366,3 +366,76 @@ def test_a_one_off_job_bought_is_sold_second_hand_not_along_the_three_year_line(
     assert job["own_net_cost"] == pytest.approx(build.total_price * (1 - sold) + job["own_energy_cost"], rel=1e-3)
     assert job["rental_cost"] < job["own_net_cost"] and "renting is cheaper" in job["headline"]
     assert "resold second-hand" in job["headline"]
+
+
+def test_fine_tuning_without_a_token_count_is_rented_by_throughput(catalog: Catalog, offers: list[CloudOffer]) -> None:
+    """QLoRA of Llama 3.1 8B on a 2,500 USD budget with no dataset size: buy or rent had said "give the number of
+    training tokens" and offered no rental. Now the build and each offer are timed on the same probe count and the
+    rental must train at least as many tokens an hour (RENTAL_TIME_SLACK); the cost of a million training tokens
+    bought (full-load energy + depreciation per on-hour) is set against rented (the hourly price). The rate is the
+    one the token path gives: the same build timed on the 2e7 tokens of the job above trains as many tokens an hour."""
+    from configurator.core.tco import RENTAL_TIME_SLACK
+
+    workload = Workload(kind="finetune", method="qlora", context=2048)
+    req, build = _build(catalog, model_id="llama-3.1-8b", workload=workload, budget=2500)
+    assert build.estimate.wall_hours is None  # no job to time
+    model = _model(catalog, "llama-3.1-8b")
+    search = search_rentals(build, offers, catalog, model, req.workload)
+    match = search.match
+    assert match is not None, search.reason
+    own_rate = search.build_tokens_per_hour
+    assert own_rate and match.tokens_per_hour and match.wall_hours is None
+    assert match.tokens_per_hour >= own_rate / (1 + RENTAL_TIME_SLACK)
+    # the throughput is the build's own at any token count
+    gpu = catalog.records["gpus"][build.gpu_id]
+    timed = estimate(model, Workload.model_validate({**build.estimate.workload, "tokens": 2e7}), gpu,  # type: ignore[arg-type]
+                     build.gpu_count)
+    assert timed.wall_hours is not None and own_rate == pytest.approx(2e7 / timed.wall_hours, rel=1e-6)
+
+    profile = _profile()
+    result = tco(build, search, profile)
+    t = result.throughput
+    assert t is not None and result.job is None
+    # hand-computed: full-load energy per hour + (purchase - resale at 3 years) / (8 h x 250 days x 3 years)
+    energy = build.power.wall_w * build.nodes / 1000 * 0.20
+    depreciation = (build.total_price - OwnershipAssumptions().value_after(build.total_price, 3)) / (8 * 250 * 3)
+    assert t.own_cost_per_hour == pytest.approx(energy + depreciation)
+    assert t.own_cost_per_million_tokens == pytest.approx((energy + depreciation) / own_rate * 1e6)
+    assert t.rental_cost_per_million_tokens == pytest.approx(match.hourly / match.tokens_per_hour * 1e6)
+    own_m, rent_m = t.own_cost_per_million_tokens, t.rental_cost_per_million_tokens
+    assert own_m is not None and rent_m is not None
+    assert t.cheaper == ("own" if own_m <= rent_m else "rent")
+    assert "per million training tokens" in t.headline and match.offer.id in t.headline
+    # a rental now exists, so the monthly comparison and the break-even are given as for any other build
+    assert result.monthly_rental_equivalent is not None
+    data = result.to_json()
+    assert {"yearly_energy", "monthly_rental_equivalent", "break_even_month", "job", "rental"} <= set(data)
+    assert data["throughput"]["rental_offer"] == match.offer.id and data["rental"]["tokens_per_hour"]
+
+
+def test_every_fine_tuning_build_without_tokens_has_a_per_token_comparison(catalog: Catalog) -> None:
+    """plan --json: each build's cost_of_ownership says what a million training tokens cost bought and rented, or why
+    there is no rental; none asks for the token count instead."""
+    request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="finetune", method="lora", context=4096),
+                           budget=6000)
+    builds = plan(request, catalog).to_json()["builds"]
+    assert builds
+    for build in builds:
+        costs = build["cost_of_ownership"]
+        assert "give the number of training tokens" not in costs["rental_reason"]
+        assert costs["throughput"]["own_tokens_per_hour"] > 0 and costs["throughput"]["headline"]
+        assert costs["rental"] is not None or "no rental to compare" in costs["throughput"]["headline"]
+
+
+def test_a_cluster_fine_tune_without_tokens_has_no_time_but_a_throughput(catalog: Catalog) -> None:
+    """70B full fine-tuning with no token count is answered with 8-GPU servers: the plan had priced "0.0 h" (zero steps)
+    and matched rentals on "0.0 h against the build's 0.0 h". Now it has no time, as the estimator has none, and the
+    buy-or-rent comparison is per token, the servers re-timed under the planner's layout."""
+    request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="finetune", method="full", context=4096),
+                           circuit="230v16a", room="server-room")
+    builds = plan(request, catalog).to_json()["builds"]
+    assert builds and all(b["parallelism"].get("micro_batch") for b in builds)
+    for build in builds:
+        assert build["estimate"]["time"] == {"gpu_hours": None, "wall_hours": None}
+        throughput = build["cost_of_ownership"]["throughput"]
+        assert throughput["own_tokens_per_hour"] > 0 and "0.0 h" not in build["cost_of_ownership"]["rental_reason"]

@@ -441,7 +441,10 @@ def _explained(plan: ParallelPlan, model: ModelArch) -> ParallelPlan:
 
 def training_result(plan: ParallelPlan, base: EstimateResult) -> EstimateResult:
     """The estimator's result with the plan's memory per GPU and the plan's time (compute + exposed communication)."""
-    gpu_hours = plan.wall_hours * plan.gpus
+    # no token count, no time: as the estimator itself reports it (the plan's 0 steps read as "0.0 h", and the rental
+    # search matched offers on it)
+    timed = base.training_flops is not None
+    gpu_hours = plan.wall_hours * plan.gpus if timed else None
     memories = tuple(GpuMemory(index=i, breakdown=plan.per_gpu, capacity_bytes=base.peak_gpu.capacity_bytes,
                                usable_bytes=base.peak_gpu.usable_bytes) for i in range(min(plan.gpus, 8)))
     steps = _plan_steps(plan, base)
@@ -450,8 +453,8 @@ def training_result(plan: ParallelPlan, base: EstimateResult) -> EstimateResult:
     assumptions = tuple(a for a in base.assumptions if "scaling efficiency" not in a and "data-parallel" not in a) + (
         f"parallelism: {said['parallel']}", said["time"])
     return base.model_copy(update={
-        "gpus": plan.gpus, "per_gpu": memories, "fits": plan.fits, "gpu_hours": gpu_hours, "wall_hours": plan.wall_hours,
-        "split": "data" if plan.tensor == 1 and plan.pipeline == 1 else "tensor+pipeline+data",
+        "gpus": plan.gpus, "per_gpu": memories, "fits": plan.fits, "gpu_hours": gpu_hours,
+        "wall_hours": plan.wall_hours if timed else None, "split": "data" if plan.tensor == 1 and plan.pipeline == 1 else "tensor+pipeline+data",
         "workload": {**base.workload, "zero": plan.zero_stage or 0, "grad_checkpointing": plan.grad_checkpointing},
         "assumptions": assumptions, "steps": steps,
     })
