@@ -146,7 +146,7 @@ def _cmd_estimate(args: argparse.Namespace) -> int:
         result, gpu, numa = _host_estimate(args, r)
     else:
         result = estimate(r.model, r.workload, r.gpu, r.gpus, exact_weight_bytes=r.exact_weight_bytes)
-    launch = launch_command(r.model, result, numa=numa)
+    launch = launch_command(r.model, result, numa=numa, gpu=r.gpu)
     if args.json:
         from configurator.cli.jsonout import print_json
 

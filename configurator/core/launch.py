@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from configurator.core.catalog.models import ModelArch
+from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.training_launch import join_argv, layout_is_megatron, megatron_command, training_command
 
@@ -72,19 +72,20 @@ def vllm_command(model: ModelArch, result: EstimateResult) -> str:
 
 
 def launch_command(model: ModelArch, result: EstimateResult, numa: bool = False,
-                   parallelism: dict[str, object] | None = None) -> dict[str, str]:
+                   parallelism: dict[str, object] | None = None, gpu: Gpu | None = None) -> dict[str, str]:
     """{"engine", "command"} for the estimate: what to run to get the memory and speed it predicts.
 
     `numa`: the host has more than one socket (llama.cpp then spreads its threads with --numa distribute).
     `parallelism`: the cluster planner's layout (Build.parallelism); pretraining with tensor or pipeline parallel
     or over several nodes runs it under Megatron-LM, fine-tuning gets the framework's command for every node.
+    `gpu`: the card a training job runs on (fp16 mixed precision where it has no bf16, support.training_half).
     """
     w = result.workload
     if w["kind"] == "pretrain" and layout_is_megatron(parallelism):
-        framework, command = megatron_command(model, result, parallelism or {})
+        framework, command = megatron_command(model, result, parallelism or {}, gpu)
         return {"engine": framework, "command": command}
     if w["kind"] != "inference":
-        framework, command = training_command(model, result, parallelism)
+        framework, command = training_command(model, result, parallelism, gpu)
         return {"engine": framework, "command": command}
     engine = w.get("engine") or "transformers"
     if engine == "llama.cpp":

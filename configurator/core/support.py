@@ -541,6 +541,13 @@ def support_for(vendor: str, architecture: str) -> ArchSupport | None:
     return _BY_KEY.get((vendor, _key(architecture)))
 
 
+def training_half(gpu: Gpu | None) -> Literal["bf16", "fp16"]:
+    """The 16-bit float a training job runs in on `gpu`: bf16 where the architecture has it (SUP-2's own fact), else
+    fp16 mixed precision with loss scaling, as SUP-2 advises and training_tflops costs it (bf16 for an unknown card)."""
+    entry = support_for(gpu.vendor, gpu.architecture) if gpu is not None else None
+    return "fp16" if entry is not None and entry.bf16.level == "no" else "bf16"
+
+
 def has_matrix_units(gpu: Gpu) -> bool:
     """Whether the GPU has tensor/matrix units (True for an architecture the table does not know)."""
     entry = support_for(gpu.vendor, gpu.architecture)

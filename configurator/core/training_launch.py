@@ -5,10 +5,11 @@ from __future__ import annotations
 import shlex
 from dataclasses import dataclass
 
-from configurator.core.catalog.models import ModelArch
+from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.estimate.frameworks import FRAMEWORK_DEFAULTS
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
+from configurator.core.support import training_half
 from configurator.core.torchtune_configs import TORCHTUNE_CONFIGS, TorchtuneConfig
 
 # Frameworks whose users run their own training script under accelerate (the estimate describes the HF Trainer
@@ -64,6 +65,7 @@ class _Job:
     lora_targets: str
     train_embeddings: bool
     precision: str
+    half: str = "bf16"  # the 16-bit float the GPUs compute in (support.training_half): fp16 where there is no bf16
     # the cluster planner's layout (Build.parallelism); a machine of its own without one
     nodes: int = 1
     tensor: int = 1
@@ -118,7 +120,8 @@ def _degrees(parallelism: dict[str, object] | None) -> dict[str, int]:
     return {k: int(v) for k, v in (parallelism or {}).items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
 
 
-def _job(model: ModelArch, result: EstimateResult, parallelism: dict[str, object] | None = None) -> _Job:
+def _job(model: ModelArch, result: EstimateResult, parallelism: dict[str, object] | None = None,
+         gpu: Gpu | None = None) -> _Job:
     # the estimate's own workload, resolved: its defaults (method, LoRA rank and targets) are Workload's, not retyped
     w = Workload.model_validate(result.workload)
     p = _degrees(parallelism)
@@ -140,6 +143,7 @@ def _job(model: ModelArch, result: EstimateResult, parallelism: dict[str, object
         lora_targets=w.lora_targets,
         train_embeddings=w.train_embeddings,
         precision=w.precision or "bf16",
+        half=training_half(gpu),
         nodes=max(1, p.get("nodes", 1)),
         tensor=max(1, p.get("tensor", 1)),
         pipeline=max(1, p.get("pipeline", 1)),
@@ -221,7 +225,7 @@ def hf_batch(job: _Job) -> list[str]:
 
 def accelerate_command(job: _Job) -> tuple[str, str]:
     """accelerate with DeepSpeed ZeRO when sharded, around the user's training script."""
-    parts = ["accelerate", "launch", *accelerate_machines(job), "--mixed_precision", "bf16"]
+    parts = ["accelerate", "launch", *accelerate_machines(job), "--mixed_precision", job.half]
     framework = "accelerate"
     if job.zero or job.offload:
         stage = job.deepspeed_stage
@@ -396,7 +400,7 @@ def llamafactory_command(job: _Job) -> tuple[str, str]:
         # on-the-fly bitsandbytes quantization (quantization_type defaults to nf4); a GPTQ/AWQ base is loaded as published
         parts += ["--quantization_bit", "8" if job.precision == "int8" else "4"]
     parts += ["--cutoff_len", str(job.context), *hf_batch(job),
-              "--optim", HF_OPTIM.get(job.optimizer, "adamw_torch"), "--bf16", "true"]
+              "--optim", HF_OPTIM.get(job.optimizer, "adamw_torch"), f"--{job.half}", "true"]
     if not job.checkpointing:
         parts += ["--disable_gradient_checkpointing", "true"]  # LLaMA-Factory checkpoints by default
     elif job.activation_offload:
@@ -438,7 +442,7 @@ def llamafactory_megatron_command(job: _Job) -> tuple[str, str]:
     # the plan's micro-batches per step: config_builder.py _compute_train_schedule takes the global batch as
     # micro-batch x gradient_accumulation_steps x world size / (TP x PP x CP), i.e. x data-parallel width
     parts += ["--cutoff_len", str(job.context), *hf_batch(job)]
-    parts += ["--bf16", "true", "--output_dir", f"saves/{job.model_id}/{job.method}-megatron"]
+    parts += [f"--{job.half}", "true", "--output_dir", f"saves/{job.model_id}/{job.method}-megatron"]
     label = f"LLaMA-Factory + Megatron Bridge ({job.layout}" + (f", {job.nodes} nodes)" if job.nodes > 1 else ")")
     if job.adapters and job.lora_targets != "all-linear":
         label += " (LoRA on every linear layer: Megatron Bridge takes no attention-only targets)"
@@ -479,7 +483,7 @@ def trl_command(job: _Job) -> tuple[str, str]:
         label += " + CPU offload"
     parts += ["--model_name_or_path", job.repo, "--dataset_name", "trl-lib/Capybara",
               "--max_length", str(job.context), *hf_batch(job),
-              "--optim", HF_OPTIM.get(job.optimizer, "adamw_torch"), "--bf16", "true",
+              "--optim", HF_OPTIM.get(job.optimizer, "adamw_torch"), f"--{job.half}", "true",
               # SFTConfig turns gradient checkpointing on by default ("Defaults to True instead of False")
               "--gradient_checkpointing", _bool(job.checkpointing)]
     if job.activation_offload and job.checkpointing:
@@ -509,6 +513,11 @@ AXOLOTL_DEEPSPEED = {
     (3, False): "deepspeed_configs/zero3_bf16.json",
     (3, True): "deepspeed_configs/zero3_bf16_cpuoffload_all.json",
 }
+# the ZeRO-3 files named bf16 switch bf16 on; on a card without bf16 the "auto" ones follow --fp16
+AXOLOTL_DEEPSPEED_FP16 = {
+    (3, False): "deepspeed_configs/zero3.json",
+    (3, True): "deepspeed_configs/zero3_cpuoffload.json",
+}
 
 
 def axolotl_command(job: _Job) -> tuple[str, str]:
@@ -520,7 +529,7 @@ def axolotl_command(job: _Job) -> tuple[str, str]:
              # (axolotl@067b021 src/axolotl/utils/config/__init__.py normalize_config; cli/config_options.py
              # --micro-batch-size, --gradient-accumulation-steps)
              "--micro-batch-size", str(job.batch), "--gradient-accumulation-steps", str(job.micro_batches),
-             "--optimizer", HF_OPTIM.get(job.optimizer, "adamw_torch"), "--bf16", "true", "--gradient-checkpointing", _bool(job.checkpointing)]
+             "--optimizer", HF_OPTIM.get(job.optimizer, "adamw_torch"), f"--{job.half}", "true", "--gradient-checkpointing", _bool(job.checkpointing)]
     if job.activation_offload and job.checkpointing:
         parts += ["--activation-offloading", "true"]
     if job.adapters:
@@ -537,6 +546,8 @@ def axolotl_command(job: _Job) -> tuple[str, str]:
         key = (stage, job.offload)
         # zero2.json offloads; ZeRO-2 without offload has no shipped file, ZeRO-1 with offload neither
         path = AXOLOTL_DEEPSPEED.get(key) or f"your_zero{stage}{'_offload' if job.offload else ''}.json"
+        if job.half == "fp16":  # zero3.json and zero3_cpuoffload.json leave bf16/fp16 "auto" (@2341b2c, @617360c)
+            path = AXOLOTL_DEEPSPEED_FP16.get(key, path)
         parts += ["--deepspeed", path]
         label += f" + DeepSpeed ZeRO-{stage}" + (" + CPU offload" if job.offload else "")
     if job.nodes > 1:
@@ -582,16 +593,16 @@ def unsloth_command(job: _Job) -> tuple[str, str]:
     # several GPUs: DDP under accelerate, a whole copy per GPU ("Multi-GPU Fine-tuning with Unsloth":
     # "to enable multi GPU for DDP ... Run `accelerate launch train.py`"); across nodes, accelerate's machine flags
     label = f"Unsloth, your script as DDP on {job.gpus} GPUs" + (f" over {job.nodes} nodes" if job.nodes > 1 else "")
-    command = join_argv(["accelerate", "launch", *accelerate_machines(job), "--mixed_precision", "bf16",
+    command = join_argv(["accelerate", "launch", *accelerate_machines(job), "--mixed_precision", job.half,
                          "your_unsloth_script.py"]) + "  # " + ", ".join(settings)
     return label, command
 
 
 def training_command(model: ModelArch, result: EstimateResult,
-                     parallelism: dict[str, object] | None = None) -> tuple[str, str]:
+                     parallelism: dict[str, object] | None = None, gpu: Gpu | None = None) -> tuple[str, str]:
     """(framework shown on the sheet, command) for a fine-tuning or pretraining estimate; with the cluster planner's
     `parallelism`, the command every node runs ($NODE_RANK and $MASTER_ADDR are each node's to set)."""
-    job = _job(model, result, parallelism)
+    job = _job(model, result, parallelism, gpu)
     name = str(result.workload.get("framework") or "transformers")
     if name == "unsloth" and job.kind == "finetune":
         return unsloth_command(job)
@@ -634,7 +645,8 @@ def layout_is_megatron(parallelism: dict[str, object] | None) -> bool:
     return any(int(parallelism.get(k) or 1) > 1 for k in ("tensor", "pipeline", "context", "nodes"))  # type: ignore[call-overload]
 
 
-def megatron_command(model: ModelArch, result: EstimateResult, parallelism: dict[str, object]) -> tuple[str, str]:
+def megatron_command(model: ModelArch, result: EstimateResult, parallelism: dict[str, object],
+                     gpu: Gpu | None = None) -> tuple[str, str]:
     """(framework, command) for the cluster planner's layout (estimate/parallel.py): Megatron-LM's pretrain_gpt.py
     on every node under torchrun, with the plan's tensor, pipeline (interleaved) and data degrees, its ZeRO-1
     (the distributed optimizer), micro-batch, global batch and recomputation. accelerate + DeepSpeed ZeRO, which
@@ -690,7 +702,7 @@ def megatron_command(model: ModelArch, result: EstimateResult, parallelism: dict
     if not model.tie_embeddings:
         parts += ["--untie-embeddings-and-output-weights"]
     repo = model.hf_repo or model.id
-    parts += ["--bf16", "--tokenizer-type", "HuggingFaceTokenizer", "--tokenizer-model", repo,
+    parts += [f"--{training_half(gpu)}", "--tokenizer-type", "HuggingFaceTokenizer", "--tokenizer-model", repo,
               "--data-path", "your_data_prefix"]
     layout = f"TP{tensor} x PP{pipeline}" + (f" x CP{context}" if context > 1 else "") + f" x DP{max(1, p.get('data', 1))}"
     command = join_argv(launcher + parts)

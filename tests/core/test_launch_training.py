@@ -191,3 +191,24 @@ def test_torchtune_full_fine_tuning_uses_its_distributed_optimizer_on_several_gp
     assert four.peak_gpu.breakdown.optimizer_states * 4 == pytest.approx(2 * one.peak_gpu.breakdown.weights, rel=0.02)
     explicit = estimate(model, workload.model_copy(update={"optimizer": "paged-adamw-8bit"}), gpu, 4)
     assert explicit.workload["optimizer"] == "paged-adamw-8bit"  # what the user asks for stays
+
+
+def test_a_card_without_bf16_trains_in_fp16_in_every_command(catalog: Catalog) -> None:
+    """A CNY plan's RTX 2080 Ti 22GB build warned 'SUP-2: ... no bf16 tensor cores; use fp16 mixed precision' and
+    printed `accelerate launch --mixed_precision bf16`, which fails on Turing. Every framework's command follows the
+    card: fp16 where it has no bf16 (the same fact SUP-2 reads), bf16 on Ampere."""
+    model = catalog.records["models"]["llama-3.1-8b"]
+    turing, ampere = catalog.records["gpus"]["rtx-2080-ti-22gb"], catalog.records["gpus"]["a100-80gb-sxm"]
+    assert isinstance(model, ModelArch) and isinstance(turing, Gpu) and isinstance(ampere, Gpu)
+    for framework in ("transformers", "llama-factory", "trl", "axolotl"):
+        workload = Workload(kind="finetune", method="lora", context=2048, framework=framework)
+        for gpu, half, other in ((turing, "fp16", "bf16"), (ampere, "bf16", "fp16")):
+            words = shlex.split(launch_command(model, estimate(model, workload, gpu, 2), gpu=gpu)["command"])
+            flags = [w for w in words if w.lstrip("-") in ("bf16", "fp16")] + \
+                [words[i + 1] for i, w in enumerate(words) if w == "--mixed_precision"]
+            assert flags and all(half in f for f in flags) and not any(other in f for f in flags), (framework, words)
+    # Megatron-LM pretraining across nodes: --fp16 instead of --bf16
+    from configurator.core.training_launch import megatron_command
+    result = estimate(model, Workload(kind="pretrain", tokens=1e10, context=4096), turing, 16)
+    _, command = megatron_command(model, result, {"nodes": 2, "tensor": 2, "pipeline": 1, "data": 8, "gpus": 16}, turing)
+    assert "--fp16" in shlex.split(command) and "--bf16" not in shlex.split(command)

@@ -716,6 +716,12 @@ def _with_curves(
     return out
 
 
+def _launch(model: ModelArch, build: Build, catalog: Catalog) -> dict[str, str]:
+    """The build's launch command, for the card it has (a training job on a card without bf16 runs in fp16)."""
+    gpu = catalog.records["gpus"].get(build.gpu_id)
+    return launch_command(model, build.estimate, parallelism=build.parallelism, gpu=gpu if isinstance(gpu, Gpu) else None)
+
+
 def plan(
     request: BuildRequest,
     catalog: Catalog,
@@ -825,7 +831,7 @@ def plan(
     if builds:
         builds = _with_costs(_compared(builds), catalog, model, workload, request, exact_weight_bytes)
         builds = _with_curves(builds, catalog, model, workload, request, exact_weight_bytes)
-        builds = [b.model_copy(update={"launch": launch_command(model, b.estimate, parallelism=b.parallelism)}) for b in builds]
+        builds = [b.model_copy(update={"launch": _launch(model, b, catalog)}) for b in builds]
         return PlanResult(builds=tuple(builds), infeasible=None, solve_seconds=time.monotonic() - started, notes=tuple(notes))
     if cand.timed_out:
         infeasible = Infeasible(
@@ -868,6 +874,6 @@ def plan(
         notes.append(f"no machine assembled from parts fits as asked; {unified.parts[0].name} does "
                      f"({unified.estimate.decode_tokens_per_s or 0:.1f} tokens/s)")
     extra = tuple(_with_curves(list(extra), catalog, model, workload, request, exact_weight_bytes))
-    extra = tuple(b.model_copy(update={"launch": launch_command(model, b.estimate, parallelism=b.parallelism), "rank": i + 1})
+    extra = tuple(b.model_copy(update={"launch": _launch(model, b, catalog), "rank": i + 1})
                   for i, b in enumerate(extra))
     return PlanResult(builds=extra, infeasible=infeasible, solve_seconds=time.monotonic() - started, notes=tuple(notes))
