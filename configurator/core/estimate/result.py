@@ -164,8 +164,9 @@ class EstimateResult(_Frozen):
                 "prefill_tokens_per_s": _round(self.prefill_tokens_per_s),
             },
             "time": {"gpu_hours": _round(self.gpu_hours), "wall_hours": _round(self.wall_hours),
-                     # additions: MFU and the per-GPU peak it is a share of (model_flops_utilisation)
-                     "mfu": _round(self.mfu), "peak_tflops_per_gpu": _round(self.peak_tflops)},
+                     # additions for a training time: MFU and the per-GPU peak it is a share of (model_flops_utilisation)
+                     **({"mfu": _round(self.mfu), "peak_tflops_per_gpu": _round(self.peak_tflops)}
+                        if self.gpu_hours is not None else {})},
             "assumptions": list(self.assumptions),
             **({"host": {"ram_bandwidth_gbps": _round(self.host_bandwidth_gbps), "offloaded_bytes": int(self.offloaded_bytes)}}
                if self.host_bandwidth_gbps is not None and self.offloaded_bytes else {}),
