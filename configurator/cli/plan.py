@@ -9,6 +9,7 @@ from typing import Any
 from configurator.cli.estimate import resolve
 from configurator.core.args import add_plan_options, build_request
 from configurator.core.report import prices
+from configurator.core.report.utilisation import utilisation_sentence
 
 EXIT_OK = 0
 
@@ -29,6 +30,11 @@ def format_plan(result: Any) -> str:
                      f"{e.per_gpu_bytes / 1024**3:.1f} GiB/GPU  {wall}  "
                      f"({fails} fail, {warns} warn)")
         lines.append(f"   {build.why}")
+        if e.gpu_hours is not None:
+            # the time's own utilisation, defined once (report.utilisation), as the sheet and the app give it
+            used = utilisation_sentence(build)
+            lines.append(f"   time: {e.gpu_hours:,.0f} GPU-hours, {e.wall_hours:,.1f} h wall clock on {e.gpus:,} GPUs"
+                         + (f"; {used}" if used else ""))
         for part in build.parts:
             owned = f" ({part.owned} owned)" if part.owned else ""
             old = f"  [old: {prices.stale_text(part)}]" if prices.is_stale(part) else ""

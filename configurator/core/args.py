@@ -60,7 +60,9 @@ def add_workload_options(parser: argparse.ArgumentParser) -> None:
                         help="peak host memory bandwidth for offloaded weights (default: from --cpu/--ram, "
                              "else dual-channel DDR5-5600 = 89.6)")
     parser.add_argument("--tokens", type=_workload_float("tokens"), metavar="N", help="training tokens (e.g. 1e11)")
-    parser.add_argument("--mfu", type=_workload_float("mfu"), metavar="F", help="model FLOPs utilisation, 0-1")
+    parser.add_argument("--mfu", type=_workload_float("mfu"), metavar="F",
+                        help="training: compute-phase utilisation of the peak bf16 rate, 0-1 "
+                        "(communication that does not overlap comes on top: the MFU reported is lower)")
     parser.add_argument("--explain", action="store_true", help="print the chain of formulas")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
 

@@ -726,6 +726,12 @@ def _peak(gpu: Gpu, dtype: TrainDtype) -> float:
     return gpu.fp16_tflops
 
 
+def dense_peak_tflops(gpu: Gpu) -> float:
+    """The card's dense bf16 peak from its spec sheet (fp16 where it has no bf16): the basis MFU is a share of
+    (estimate.result.model_flops_utilisation), whatever rate the estimator's time is computed at."""
+    return _peak(gpu, "bf16")
+
+
 def training_tflops(gpu: Gpu, dtype: TrainDtype) -> float:
     """Dense matmul TFLOPS for training time: the catalog peak scaled by the measured-GEMM factor.
 

@@ -6,7 +6,7 @@ import shlex
 from dataclasses import dataclass
 
 from configurator.core.catalog.models import Gpu, ModelArch
-from configurator.core.estimate.frameworks import FRAMEWORK_DEFAULTS
+from configurator.core.estimate.frameworks import FRAMEWORK_DEFAULTS, MEGATRON_BRIDGE, MEGATRON_LM, layout_runner
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.support import training_half
@@ -443,7 +443,7 @@ def llamafactory_megatron_command(job: _Job) -> tuple[str, str]:
     # micro-batch x gradient_accumulation_steps x world size / (TP x PP x CP), i.e. x data-parallel width
     parts += ["--cutoff_len", str(job.context), *hf_batch(job)]
     parts += [f"--{job.half}", "true", "--output_dir", f"saves/{job.model_id}/{job.method}-megatron"]
-    label = f"LLaMA-Factory + Megatron Bridge ({job.layout}" + (f", {job.nodes} nodes)" if job.nodes > 1 else ")")
+    label = f"{MEGATRON_BRIDGE} ({job.layout}" + (f", {job.nodes} nodes)" if job.nodes > 1 else ")")
     if job.adapters and job.lora_targets != "all-linear":
         label += " (LoRA on every linear layer: Megatron Bridge takes no attention-only targets)"
     return label, join_argv(parts)
@@ -606,7 +606,7 @@ def training_command(model: ModelArch, result: EstimateResult,
     name = str(result.workload.get("framework") or "transformers")
     if name == "unsloth" and job.kind == "finetune":
         return unsloth_command(job)
-    if job.kind == "finetune" and job.model_parallel:
+    if layout_runner(job.kind, job.tensor, job.pipeline, job.context_parallel, job.nodes) == MEGATRON_BRIDGE:
         # tensor, pipeline or context parallel: only a framework that is not data_parallel_only (frameworks.py:
         # LLaMA-Factory, on Megatron Bridge) splits the model that way, and the planner gives such layouts to it alone
         if job.method == "qlora":
@@ -642,7 +642,9 @@ def layout_is_megatron(parallelism: dict[str, object] | None) -> bool:
     (accelerate + DeepSpeed, the one-machine pretraining command, splits the batch only)."""
     if not parallelism:
         return False
-    return any(int(parallelism.get(k) or 1) > 1 for k in ("tensor", "pipeline", "context", "nodes"))  # type: ignore[call-overload]
+    p = _degrees(parallelism)
+    return layout_runner("pretrain", p.get("tensor", 1), p.get("pipeline", 1), p.get("context", 1),
+                         nodes=p.get("nodes", 1)) == MEGATRON_LM
 
 
 def megatron_command(model: ModelArch, result: EstimateResult, parallelism: dict[str, object],
@@ -706,4 +708,4 @@ def megatron_command(model: ModelArch, result: EstimateResult, parallelism: dict
               "--data-path", "your_data_prefix"]
     layout = f"TP{tensor} x PP{pipeline}" + (f" x CP{context}" if context > 1 else "") + f" x DP{max(1, p.get('data', 1))}"
     command = join_argv(launcher + parts)
-    return f"Megatron-LM ({layout}, {nodes} node{'s' if nodes > 1 else ''})", command
+    return f"{MEGATRON_LM} ({layout}, {nodes} node{'s' if nodes > 1 else ''})", command

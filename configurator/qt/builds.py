@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from configurator.core.estimate.result import Step
 from configurator.core.report import prices
 from configurator.core.report.fit import CHOSEN_MARK, fit_of, gpus_text
+from configurator.core.report.utilisation import utilisation_rows
 from configurator.core.solve import noise
 from configurator.core.solve.build import Build, Infeasible, PlanResult
 from configurator.core.solve.request import BuildRequest
@@ -504,6 +505,7 @@ def estimate_html(build: Build) -> str:
             rows.append(("First token", f"{e.time_to_first_token_s:.2f} s after a {e.workload.get('context')}-token prompt"))
     if e.gpu_hours is not None:
         rows.append(("Training", f"{e.gpu_hours:,.0f} GPU-hours; {e.wall_hours:,.1f} h wall clock on {e.gpus} GPUs"))
+        rows += utilisation_rows(build)  # MFU as the sheet and the plan text give it (core report.utilisation)
     rows.append(("Memory", f"{e.per_gpu_bytes / GIB:.1f} GiB on the most loaded GPU; {e.total_bytes / GIB:.1f} GiB in all"))
     table = "".join(f"<tr><td><b>{html.escape(k)}</b></td><td>{html.escape(v)}</td></tr>" for k, v in rows)
     steps = "".join(f"<li><i>{html.escape(s.topic)}</i>: {html.escape(s.text)}</li>" for s in e.steps)

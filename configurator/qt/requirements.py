@@ -219,12 +219,14 @@ class RequirementsPanel(QWidget):
         self.pre_tokens = dspin(0.001, 1e6, 100, 3, " B tokens", "Training tokens")
         self.deadline_days = dspin(0, 3650, 14, 1, " days", "Finish within (0: no deadline)")
         self.deadline_days.setSpecialValueText("no deadline")
-        self.mfu = dspin(0, 0.9, 0, 2, "", "Model FLOPs utilisation (0: default by GPU generation)")
+        # the rate while the GPUs compute (--mfu); the MFU the estimate reports, over the wall time, is lower
+        self.mfu = dspin(0, 0.9, 0, 2, "", "Compute-phase utilisation of the peak bf16 rate (0: default by GPU "
+                         "generation); communication that does not overlap comes on top, so the reported MFU is lower")
         self.mfu.setSpecialValueText("default")
         self.pre_seq = spin(128, 131072, 4096, " tokens", "Sequence length", 512)
         form.addRow("Tokens", self.pre_tokens)
         form.addRow("Deadline", self.deadline_days)
-        form.addRow("MFU", self.mfu)
+        form.addRow("Compute util.", self.mfu)
         form.addRow("Sequence length", self.pre_seq)
         self.tabs.addTab(pretrain, "Pretraining")
 

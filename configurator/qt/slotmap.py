@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from configurator.core.report.fit import short_gpu_name
-from configurator.core.report.sheet import gpu_spec
+from configurator.core.report.sheet import gpu_spec, slot_words
 from configurator.core.solve.build import Build
 from configurator.core.solve.slots import slots_below
 
@@ -69,7 +69,8 @@ class SlotMapWidget(QWidget):
             else:
                 for index, s in enumerate(build.slot_map, start=1):
                     name = short_gpu_name(str(gpu.get("name", s.part_id)))
-                    self.rows.append((s.slot, f"GPU {index}: {name} x{s.lanes} ({s.source})"))
+                    # a server's SXM module sits in its bay, not an x16 slot (core sheet.slot_words)
+                    self.rows.append((s.slot, f"GPU {index}: {name} {slot_words(gpu, s)}"))
         self.legend = self._legend(below if build is not None else [])
         self.update()
 

@@ -315,6 +315,8 @@ def test_a_ready_made_servers_bays_name_its_gpu_and_its_cooling(qtbot, shipped_c
     widget.show_build(build)
     assert len(widget.rows) == len(build.slot_map)
     assert all(build.gpu_id not in what and "A100 80GB SXM4" in what for _pos, what in widget.rows), widget.rows
+    # an SXM4 module sits in the baseboard's bay, not in a PCIe x16 slot (it read "x16 (bay)")
+    assert all(what.endswith("SXM4 bay (NVLink 3)") and "x16" not in what for _pos, what in widget.rows), widget.rows
     assert system.spec["gpu_name"].startswith("NVIDIA A100 80GB SXM4")
     assert widget.legend == "cooled by the system's own fans and ducts"
 
@@ -339,6 +341,11 @@ def test_a_clusters_estimates_tab_says_its_layout_and_step_time_once(qtbot, ship
     assert "sequence length" in assumptions  # the assumptions that say something new stay
     sheet = html.unescape(estimate_section(build))
     assert layout in sheet and step_time.split(";")[0] in sheet
+    # the tab gives the sheet's one MFU (over the wall time) and the compute-phase rate under its own name
+    figure = f"{build.estimate.mfu:.0%} of {build.estimate.gpus:,} x {build.estimate.peak_tflops:,.0f} TFLOPS bf16"
+    assert f"<b>Model FLOPs utilisation (MFU, over the wall time)</b></td><td>{figure}</td>" in text
+    assert f"{figure}</td>" in sheet
+    assert "<b>Compute-phase utilisation (while computing)</b>" in text
 
 
 def test_the_wheel_over_a_requirement_scrolls_the_panel_not_the_value(qtbot, window) -> None:  # type: ignore[no-untyped-def]

@@ -27,6 +27,7 @@ from configurator.core.estimate.frameworks import (
     framework,
     logits_handling,
     nf4_load_transient,
+    optimizer_words,
     shard_note,
     shard_stage,
 )
@@ -34,9 +35,10 @@ from configurator.core.estimate.params import ParamCounts, count_params
 from configurator.core.estimate.gemm import LLAMA3_405B, MEGATRON_1T, LayerShape, shape_factor
 from configurator.core.estimate.gguf import FTYPE_DEFAULT, gguf_bytes
 from configurator.core.estimate.precision import KV_BYTES, weight_format
-from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step
+from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step, mfu_formula
 from configurator.core.estimate.unified import unified_bw_efficiency
-from configurator.core.support import REFERENCE_MATMUL, framework_verdict, has_matrix_units, training_tflops
+from configurator.core.support import (REFERENCE_MATMUL, dense_peak_tflops, framework_verdict, has_matrix_units,
+                                      training_tflops)
 from configurator.core.estimate.workload import ENGINE_STAND_IN, ENGINE_STAND_IN_WHY, Workload
 
 GIB = 1024**3
@@ -690,7 +692,7 @@ def _training_memory(
                           model.num_attention_heads * model.head_dim, model.num_kv_heads * model.head_dim)
         load_transient = nf4_load_transient(largest, fw.nf4_whole_tensor)
     optimizer = trainable * (moments + master) + saved * saved_moments
-    ex.step("optimizer", f"{optimizer_name} under {fw.name}: {moments + master:g} bytes per trainable parameter"
+    ex.step("optimizer", f"{optimizer_words(optimizer_name, fw.name)}: {moments + master:g} bytes per trainable parameter"
             + (" (master copy included)" if master else "")
             + ("; paged: bitsandbytes keeps the states in CUDA unified memory, evicted to host RAM when the GPU "
                "is full (QLoRA paper, sec. 3), so they are counted in host RAM" if paged else "")
@@ -1102,14 +1104,15 @@ def _training_time(
         ex.assume("QLoRA dequantizes NF4 weights on every pass: utilisation taken as 75 % of the bf16 figure")
     if workload.mfu is None:
         shape = shaped / default_mfu(model, gpu, seq=seq) if default_mfu(model, gpu, seq=seq) else 1.0
-        ex.assume(f"default utilisation of the compute {mfu:.0%} of peak bf16 tensor throughput for {gpu.architecture} at "
+        ex.assume(f"default compute-phase utilisation {mfu:.0%} of peak bf16 tensor throughput for {gpu.architecture} at "
                   f"hidden size {model.hidden_size} (largest published runs: 1T GPT on A100 50 %, Llama 3 405B on H100 "
                   "43 %, lower for smaller hidden sizes: more memory-bound work per FLOP"
                   + (f"; GEMMs of {workload.batch * seq:,} rows keep {shape:.0%} of that run's SM occupancy (wave "
                      "quantisation; --batch sets the sequences per micro-batch)" if abs(shape - 1) >= 0.005 else "")
                   + (f"; that run's bubble and tensor-parallel all-reduces taken out: {reference[1]:.0%} of its step "
                      "computed" if reference is not None else "")
-                  + "); communication that does not overlap comes on top; override with --mfu")
+                  + "); communication that does not overlap comes on top (MFU, over the wall time, is lower); "
+                  "--mfu sets this rate")
     if workload.precision == "fp8" and method == "full" and workload.mfu is None:
         speedup = fp8_speedup(mfu, gpu)
         if speedup > 1.0:
@@ -1148,7 +1151,8 @@ def _training_time(
     gpu_hours = gpu_seconds / 3600
     wall = gpu_hours / gpus
     ex.step("time", f"GPU-hours = {flops:.3g} / ({peak / 1e12:.0f} TFLOPS x {mfu:.0%} x {scaling:.0%} scaling) / 3600 = "
-            f"{gpu_hours:,.0f} GPU-hours; on {gpus} GPU(s) {wall:,.1f} hours wall clock")
+            f"{gpu_hours:,.0f} GPU-hours; on {gpus} GPU(s) {wall:,.1f} hours wall clock; "
+            + mfu_formula(flops, gpus, dense_peak_tflops(gpu), wall))
     return flops, gpu_hours, wall, mfu
 
 
@@ -1412,7 +1416,8 @@ def estimate(
         training_flops=flops,
         gpu_hours=gpu_hours,
         wall_hours=wall,
-        mfu=mfu,
+        rate_share=mfu,
+        peak_tflops=dense_peak_tflops(gpu) if gpu else None,
         params_total=counts.total,
         params_active=counts.active,
         assumptions=tuple(a for a in ex.assumptions if a),

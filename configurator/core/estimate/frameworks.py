@@ -220,6 +220,35 @@ def default_framework(method: str, zero: int) -> str:
     return "peft" if method in ("lora", "qlora") else "transformers"
 
 
+MEGATRON_LM = "Megatron-LM"
+MEGATRON_BRIDGE = "LLaMA-Factory + Megatron Bridge"
+
+
+def layout_runner(kind: str, tensor: int = 1, pipeline: int = 1, context: int = 1, nodes: int = 1) -> str | None:
+    """What runs a planner's layout when the framework's own trainer cannot (the launch commands, training_launch.py):
+    Megatron-LM for pretraining that splits the model or spans nodes, LLaMA-Factory on Megatron Bridge for fine-tuning
+    that splits the model; None when the framework runs it (data parallel on one node, or fine-tuning's data parallel)."""
+    if kind == "pretrain" and max(tensor, pipeline, context, nodes) > 1:  # Megatron splits the sequence too (ga7)
+        return MEGATRON_LM
+    if kind == "finetune" and max(tensor, pipeline, context) > 1:
+        return MEGATRON_BRIDGE
+    return None
+
+
+def runner_with_sharding(runner: str, zero: int | None) -> str:
+    """'Megatron-LM with its distributed optimizer (ZeRO-1)': Megatron's ZeRO-1 is its distributed optimizer
+    (--use-distributed-optimizer; LLaMA-Factory's use_distributed_optimizer)."""
+    if not zero:
+        return runner
+    return f"{runner} with its distributed optimizer (ZeRO-1)" if zero == 1 else f"{runner} with ZeRO-{zero}"
+
+
+def optimizer_words(optimizer: str, runner: str) -> str:
+    """The head of the estimate's optimizer step, 'adamw under transformers': one wording, so that a plan can name
+    what it runs instead (estimate.parallel)."""
+    return f"{optimizer} under {runner}"
+
+
 def framework(name: str, released: str | None = None) -> Framework:
     """The framework's defaults; `released` (YYYY-MM-DD) gives them as of that date (torchtune only: the others'
     memory-relevant defaults are not dated here)."""

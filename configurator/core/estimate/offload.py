@@ -294,7 +294,7 @@ def estimate_on_host(
         aggregate_tokens_per_s=tps * batch,
         prefill_tokens_per_s=prefill,
         time_to_first_token_s=ttft,
-        training_flops=None, gpu_hours=None, wall_hours=None, mfu=None,
+        training_flops=None, gpu_hours=None, wall_hours=None, rate_share=None,
         params_total=counts.total,
         params_active=counts.active,
         assumptions=tuple(assumptions),

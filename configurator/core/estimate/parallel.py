@@ -14,12 +14,14 @@ from typing import Any
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.estimate import estimator as estimator_module
 from configurator.core.estimate.estimator import elapsed_share, estimate, reference_layout
-from configurator.core.estimate.frameworks import default_framework, framework
+from configurator.core.estimate.frameworks import (default_framework, framework, layout_runner, optimizer_words,
+                                                   runner_with_sharding)
 from configurator.core.estimate.gemm import shape_factor
-from configurator.core.estimate.result import HARD_HEADROOM, EstimateResult, GpuMemory, MemoryBreakdown, Step
+from configurator.core.estimate.result import (HARD_HEADROOM, EstimateResult, GpuMemory, MemoryBreakdown, Step,
+                                               mfu_formula, model_flops_utilisation)
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.memo import remember
-from configurator.core.support import training_tflops
+from configurator.core.support import dense_peak_tflops, training_tflops
 
 GIB = 1024**3
 
@@ -121,6 +123,11 @@ class ParallelPlan:
     step_tokens: float = 0.0
     restarts_s: float = 0.0  # elapsed time lost to restarts and a whole run's other losses (checkpoints, evaluation), per step
     virtual_stages: int = 1  # model chunks per pipeline rank: 1 is plain 1F1B, more is the interleaved schedule
+    # the model FLOPs of a step over the GPUs' dense bf16 peak during its compute time alone (model_flops_utilisation
+    # with compute_s): the rate while computing, before communication, bubble and restarts. Not MFU: MFU is this times
+    # scaling_efficiency, over the wall time (EstimateResult.mfu)
+    compute_phase_utilisation: float | None = None
+    gemm_split_share: float = 1.0  # the default rate kept when tensor or context parallel cut the layer's GEMMs (gemm.py)
 
     @property
     def seconds_per_token(self) -> float:
@@ -155,6 +162,8 @@ class ParallelPlan:
             "bytes_per_gpu_per_step": {k: int(v) for k, v in self.volumes.items()},
             "links": dict(self.links), "why": self.why, "tokens_per_step": int(self.step_tokens),
             "virtual_stages": self.virtual_stages,
+            "compute_phase_utilisation": (None if self.compute_phase_utilisation is None
+                                          else round(self.compute_phase_utilisation, 4)),
         }
 
 
@@ -352,8 +361,9 @@ def _evaluate(
     base_share = elapsed_share(gpu, base.gpus) if workload.mfu is None else 1.0
     # --mfu is the whole rate, as in estimate(): no restarts or run losses on top of it
     share = elapsed_share(gpu, gpus) if mfu is None and workload.mfu is None else 1.0
-    per_gpu_rate = training_tflops(gpu, "bf16") * 1e12 * (mfu if mfu is not None else (base.mfu or 0.35) / base_share)
+    per_gpu_rate = training_tflops(gpu, "bf16") * 1e12 * (mfu if mfu is not None else (base.rate_share or 0.35) / base_share)
     reference = reference_layout(gpu)
+    split = 1.0
     if mfu is None and reference is not None:
         # the default utilisation is already the reference run's compute-only rate (Calibration.plan_step_share_*);
         # this layout's bubble and all-reduces are added below, and tensor- or context-parallel splits cut its GEMMs
@@ -414,6 +424,8 @@ def _evaluate(
         context_s=context, step_s=step, steps=tokens / step_tokens if step_tokens else 0.0,
         volumes=volumes, links={k: v for k, v in links.items() if v}, step_tokens=float(step_tokens),
         restarts_s=step - work, virtual_stages=virtual,
+        gemm_split_share=split, compute_phase_utilisation=model_flops_utilisation(flops_per_token * step_tokens, gpus * compute / 3600,
+                                                          dense_peak_tflops(gpu)),
     )
 
 
@@ -445,8 +457,11 @@ def training_result(plan: ParallelPlan, base: EstimateResult) -> EstimateResult:
     # search matched offers on it)
     timed = base.training_flops is not None
     gpu_hours = plan.wall_hours * plan.gpus if timed else None
+    # usable: what the plan may fill, the planner's own limit (the card less HARD_HEADROOM), so that the memory table,
+    # the MEM-FIT check and the plan's memory step give one figure (the sheet had 'Usable 80.00' beside '78.40 GiB
+    # the plan may use'); the card's whole memory stays in capacity_bytes
     memories = tuple(GpuMemory(index=i, breakdown=plan.per_gpu, capacity_bytes=base.peak_gpu.capacity_bytes,
-                               usable_bytes=base.peak_gpu.usable_bytes) for i in range(min(plan.gpus, 8)))
+                               usable_bytes=plan.capacity_bytes) for i in range(min(plan.gpus, 8)))
     steps = _plan_steps(plan, base)
     # the layout and the step time as the chain of formulas words them (the printed sheet lists assumptions only)
     said = {step.topic: step.text for step in steps}
@@ -470,8 +485,8 @@ def _plan_steps(plan: ParallelPlan, base: EstimateResult) -> tuple[Step, ...]:
     computed for one data-parallel rank without tensor or pipeline parallel, and read as a contradiction beside the
     plan's figures ("ZeRO-1 over 4 GPUs ... 593 GiB of 80 GiB -> does NOT fit" under a 128-GPU build that fits)."""
     b = plan.per_gpu
-    # the planner's own limit (plan_training: the card less HARD_HEADROOM), as its `why` says
-    usable = int((base.peak_gpu.capacity_bytes or base.peak_gpu.usable_bytes or 0) * (1 - HARD_HEADROOM))
+    # the planner's own limit (plan_training: the card less HARD_HEADROOM), as its `why` says; the result's usable_bytes
+    usable = plan.capacity_bytes
     gib = 1024**3
     layout = (f"TP{plan.tensor} x PP{plan.pipeline}" + (f" x CP{plan.context}" if plan.context > 1 else "")
               + f" x DP{plan.data}" + (f", ZeRO-{plan.zero_stage}" if plan.zero_stage else ""))
@@ -485,8 +500,26 @@ def _plan_steps(plan: ParallelPlan, base: EstimateResult) -> tuple[Step, ...]:
             f"{plan.steps:,.0f} steps of {plan.step_tokens / 1e6:.1f}M tokens = {plan.wall_hours:,.1f} hours wall clock on "
             f"{plan.gpus:,} GPUs = "
             f"{plan.wall_hours * plan.gpus:,.0f} GPU-hours (scaling efficiency {plan.scaling_efficiency:.0%})")
-    own = tuple(step for step in base.steps if step.topic not in _RANK_STEPS)
+    if base.training_flops and base.peak_tflops and plan.compute_phase_utilisation is not None:
+        time += (f"; {mfu_formula(base.training_flops, plan.gpus, base.peak_tflops, plan.wall_hours)}: compute-phase "
+                 f"utilisation {plan.compute_phase_utilisation:.0%}"
+                 + (f" (the default less {1 - plan.gemm_split_share:.0%} for GEMMs split {plan.tensor * plan.context} ways)"
+                    if plan.gemm_split_share < 0.995 else "")
+                 + f" x {plan.scaling_efficiency:.0%} of the step computing")
+    own = tuple(_runner_named(step, plan, base) for step in base.steps if step.topic not in _RANK_STEPS)
     return (*own, Step(topic="parallel", text=plan.why), Step(topic="time", text=time), Step(topic="total", text=memory))
+
+
+def _runner_named(step: Step, plan: ParallelPlan, base: EstimateResult) -> Step:
+    """The optimizer step names what runs the layout (frameworks.layout_runner, as the launch command does): a
+    Megatron-LM pretraining plan read 'optimizer: adamw under transformers', the framework of one GPU's estimate."""
+    runner = layout_runner(str(base.workload.get("kind")), plan.tensor, plan.pipeline, plan.context, plan.nodes)
+    optimizer = str(base.workload.get("optimizer") or "")
+    head = optimizer_words(optimizer, "")
+    if step.topic != "optimizer" or runner is None or not optimizer or not step.text.startswith(head) or ":" not in step.text:
+        return step
+    rest = step.text.split(":", 1)[1]
+    return Step(topic=step.topic, text=optimizer_words(optimizer, runner_with_sharding(runner, plan.zero_stage)) + ":" + rest)
 
 
 def plan_estimate(

@@ -53,6 +53,9 @@ def format_estimate(result: EstimateResult, model: ModelArch, gpu: Gpu | None, e
         if result.gpu_hours is not None:
             lines.append(f"  GPU-hours       {result.gpu_hours:,.0f}")
             lines.append(f"  wall clock      {result.wall_hours:,.1f} h ({(result.wall_hours or 0) / 24:,.1f} days) on {result.gpus} GPU(s)")
+        if result.mfu is not None and result.peak_tflops:
+            lines.append(f"  MFU             {result.mfu:.0%} of {result.gpus} x {result.peak_tflops:,.0f} TFLOPS dense bf16 "
+                         "over the wall time")
     for warning in result.warnings:
         lines.append(f"warning: {warning}")
     if explain:

@@ -14,6 +14,27 @@ HARD_HEADROOM = 0.02
 """The least share of a GPU's memory a job leaves free (the solver's hard floor; below the requested headroom MEM-FIT
 warns): the planner's layouts and the GPU options read this one figure."""
 
+
+
+def model_flops_utilisation(flops: float | None, gpu_hours: float | None, peak_tflops: float | None) -> float | None:
+    """MFU, the one definition the app reports: the job's model FLOPs over what its GPUs could compute at their dense
+    bf16 peak in the time they took, flops / (GPUs x peak x wall time) = flops / (peak x GPU-hours x 3600) (PaLM,
+    Chowdhery et al. 2022, appendix B: observed throughput over the theoretical peak-FLOPs throughput, recomputation
+    not counted; the Llama 3 paper, table 4, reports its 38-43 % BF16 MFU the same way). Over the elapsed time,
+    exposed communication, the pipeline bubble, restarts and checkpoint stalls all count against it. With the hours
+    of the compute phase alone it gives the compute-phase utilisation instead, which is never called MFU."""
+    if not flops or not gpu_hours or not peak_tflops:
+        return None
+    return flops / (peak_tflops * 1e12 * gpu_hours * 3600)
+
+
+def mfu_formula(flops: float, gpus: int, peak_tflops: float, wall_hours: float) -> str:
+    """MFU with the figures it is made of, as the chains of formulas and the reports word it."""
+    mfu = model_flops_utilisation(flops, gpus * wall_hours, peak_tflops) or 0.0
+    return (f"MFU = {flops:.3g} FLOP / ({gpus:,} GPU{'s' if gpus != 1 else ''} x {peak_tflops:,.0f} TFLOPS dense bf16 "
+            f"peak x {wall_hours:,.1f} h wall clock) = {mfu:.0%}")
+
+
 BREAKDOWN_KEYS = ("weights", "kv_cache", "activations", "gradients", "optimizer_states", "runtime_overhead")
 _BREAKDOWN_FIELDS = attrgetter(*BREAKDOWN_KEYS)
 
@@ -43,7 +64,9 @@ class GpuMemory(_Frozen):
     index: int
     breakdown: MemoryBreakdown
     capacity_bytes: int | None = None
-    usable_bytes: int | None = None  # capacity less what the engine will not use (vLLM utilisation)
+    # capacity less what the engine will not use (vLLM utilisation); a cluster plan's: its limit, the card less
+    # HARD_HEADROOM (estimate.parallel.training_result)
+    usable_bytes: int | None = None
 
     @property
     def total(self) -> int:
@@ -73,7 +96,10 @@ class EstimateResult(_Frozen):
     training_flops: float | None
     gpu_hours: float | None
     wall_hours: float | None
-    mfu: float | None
+    # the share of the GPU's training rate (support.training_tflops) the estimator divided the FLOPs by, before
+    # multi-GPU scaling: its restarts and run losses included, communication not. The planner's input (it recovers the
+    # compute-phase rate from it); not MFU, which is `mfu` below
+    rate_share: float | None
     params_total: int
     params_active: int
     assumptions: tuple[str, ...]
@@ -83,6 +109,13 @@ class EstimateResult(_Frozen):
     host_bandwidth_gbps: float | None = None  # effective RAM bandwidth decode reads at
     offloaded_bytes: int = 0  # model bytes kept in system RAM
     placement: dict[str, Any] | None = None  # llama.cpp gpu_layers, cpu_moe_layers, layers_per_gpu, head_on_gpu
+    # the GPU's dense bf16 peak (fp16 on a card without bf16) from its spec sheet, TFLOPS: the basis of `mfu`
+    peak_tflops: float | None = None
+
+    @property
+    def mfu(self) -> float | None:
+        """Model FLOPs utilisation over the job's wall time (model_flops_utilisation)."""
+        return model_flops_utilisation(self.training_flops, self.gpu_hours, self.peak_tflops)
 
     @property
     def per_gpu_bytes(self) -> int:
@@ -130,7 +163,10 @@ class EstimateResult(_Frozen):
                 "decode_tokens_per_s": _round(self.decode_tokens_per_s),
                 "prefill_tokens_per_s": _round(self.prefill_tokens_per_s),
             },
-            "time": {"gpu_hours": _round(self.gpu_hours), "wall_hours": _round(self.wall_hours)},
+            "time": {"gpu_hours": _round(self.gpu_hours), "wall_hours": _round(self.wall_hours),
+                     # additions for a training time: MFU and the per-GPU peak it is a share of (model_flops_utilisation)
+                     **({"mfu": _round(self.mfu), "peak_tflops_per_gpu": _round(self.peak_tflops)}
+                        if self.gpu_hours is not None else {})},
             "assumptions": list(self.assumptions),
             **({"host": {"ram_bandwidth_gbps": _round(self.host_bandwidth_gbps), "offloaded_bytes": int(self.offloaded_bytes)}}
                if self.host_bandwidth_gbps is not None and self.offloaded_bytes else {}),

@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from configurator.core.catalog.models import INTEGRATED
+from configurator.core.estimate.frameworks import layout_runner, runner_with_sharding
 from configurator.core.solve.build import Build
 from configurator.core.solve.request import BuildRequest
 
@@ -103,13 +104,19 @@ def _split_text(build: Build, used: dict[str, Any]) -> str:
             "data": f"data parallel x{n}"}.get(split, f"{split} split x{n}")
 
 
-def _framework(used: dict[str, Any], n: int) -> str:
-    """What a practitioner runs the training with: ZeRO stages are DeepSpeed (or FSDP for stage 3)."""
+def _framework(used: dict[str, Any], n: int, parallelism: dict[str, Any] | None = None) -> str:
+    """What a practitioner runs the training with: ZeRO stages are DeepSpeed (or FSDP for stage 3); a cluster plan's
+    layout that only Megatron runs names it (frameworks.layout_runner, as its launch command does)."""
     zero = used.get("zero", 0)
     method = str(used.get("method", ""))
     base = {"lora": "PEFT LoRA", "qlora": "PEFT QLoRA (bitsandbytes)", "full": "full fine-tune"}.get(method, "")
     if used.get("kind") == "pretrain":
         base = "pretraining"
+    p = {k: int(v) for k, v in (parallelism or {}).items() if isinstance(v, int) and not isinstance(v, bool)}
+    runner = layout_runner(str(used.get("kind")), p.get("tensor", 1), p.get("pipeline", 1), p.get("context", 1),
+                           p.get("nodes", 1)) if parallelism else None
+    if runner is not None:
+        return f"{base} on {runner_with_sharding(runner, zero)}" if base else runner_with_sharding(runner, zero)
     if zero == 3:
         runner = "DeepSpeed ZeRO-3 / FSDP"
     elif zero:
@@ -167,5 +174,5 @@ def fit_of(build: Build, request: BuildRequest) -> Fit:
     settings.append(FitSetting(name="GPU power", value=f"limited to {limit:.0%} of rated" if limited else "full rated power",
                                short=f"{limit:.0%} power" if limited else "full power"))
     if kind != "inference":
-        settings.append(FitSetting(name="framework", value=_framework(used, n)))
+        settings.append(FitSetting(name="framework", value=_framework(used, n, build.parallelism)))
     return Fit(settings=tuple(settings))

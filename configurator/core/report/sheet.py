@@ -7,9 +7,10 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-from configurator.core.estimate.result import BREAKDOWN_KEYS, GpuMemory
+from configurator.core.estimate.result import BREAKDOWN_KEYS, HARD_HEADROOM, GpuMemory
 from configurator.core.report import prices
 from configurator.core.report.fit import fit_of, short_gpu_name
+from configurator.core.report.utilisation import utilisation_rows
 from configurator.core.report.purchase import (
     GIB,
     SheetMeta,
@@ -111,7 +112,7 @@ TABLE_WIDTHS: dict[str, tuple[int, ...]] = {
     "parts": (15, 29, 20, 8, 14, 14),
     "figures": (38, 62),
     "connectors": (20, 22, 58),
-    "memory": (8, 11, 10, 14, 13, 13, 12, 9, 10),
+    "memory": (8, 10, 8, 13, 12, 12, 12, 8, 9, 8),
     "checks": (10, 12, 78),
     "nodes": (9, 10, 17, 14, 25, 25),
     "value": (27, 12, 10, 11, 9, 11, 11, 9),
@@ -262,7 +263,7 @@ def _card_block(index: int, card: SlotAssignment, gpu: dict[str, Any], x: float,
     cooler = str(gpu.get("cooler", ""))
     colour = COOLER_COLOURS.get(cooler, OTHER_COLOUR)
     name = short_gpu_name(str(gpu.get("name", card.part_id)))[:40]
-    detail = f"slot {card.slot}: x{card.lanes} Gen{card.gen} ({card.source}), {cooler or 'GPU'}" + (", on riser" if riser else "")
+    detail = f"slot {card.slot}: {slot_words(gpu, card)}, {cooler or 'GPU'}" + (", on riser" if riser else "")
     parts = [
         f'<rect x="{x:.0f}" y="{y:.0f}" width="{CARD_W}" height="{h:.0f}" rx="4" fill="{colour}" '
         f'fill-opacity="0.85" stroke="#333"/>',
@@ -325,7 +326,7 @@ def _bay_svg(build: Build, gpu: dict[str, Any], bays: int) -> str:
     for bay in range(1, bays + 1):
         y = PAD + (bay - 1) * ROW_H
         card = cards.get(bay)
-        body.append(_text(PAD, y + 18, f"Bay {bay}: x{card.lanes} Gen{card.gen}" if card else f"Bay {bay}: empty"))
+        body.append(_text(PAD, y + 18, f"Bay {bay}: {slot_words(gpu, card)}" if card else f"Bay {bay}: empty"))
         if card:
             body += _card_block(bay, card, gpu, CARD_X - 100, y + 2, ROW_H - 4, False)
         else:
@@ -343,7 +344,13 @@ def gpu_spec(build: Build) -> dict[str, Any]:
         return gpu
     system = spec_of(build, "system")
     return {"id": build.gpu_id, "name": system.get("gpu_name") or system.get("gpu", build.gpu_id), "cooler": "system",
-            "slot_width": 2}
+            "slot_width": 2, "bay": system.get("gpu_bay")}
+
+
+def slot_words(gpu: dict[str, Any], card: SlotAssignment) -> str:
+    """Where a card sits, as the sheet and the app's slot map word it: a server's module bay ('SXM5 bay (NVLink 4)',
+    slots.module_bay) or its slot's lanes, generation and their source ('x16 Gen4 (cpu)')."""
+    return str(gpu["bay"]) if gpu.get("bay") else f"x{card.lanes} Gen{card.gen} ({card.source})"
 
 
 def slot_map_svg(build: Build) -> str:
@@ -618,13 +625,21 @@ def _memory_groups(per_gpu: tuple[GpuMemory, ...]) -> list[tuple[str, GpuMemory]
 
 
 def _memory_table(build: Build) -> str:
-    headers = ["GPU", "Weights", "KV cache", "Activations", "Gradients", "Optimizer", "Overhead", "Total", "Usable"]
+    # Usable is what the job may fill (the estimate's usable_bytes: a cluster plan's limit, vLLM's share); Card is the
+    # card's whole memory, so a reader sees where the two differ
+    headers = ["GPU", "Weights", "KV cache", "Activations", "Gradients", "Optimizer", "Overhead", "Total", "Usable", "Card"]
     rows = []
     for label, gpu in _memory_groups(build.estimate.per_gpu):
         cells = [_cell(label), *(_cell(_gib(getattr(gpu.breakdown, k)), "num") for k in BREAKDOWN_KEYS)]
-        cells += [_cell(_gib(gpu.total), "num"), _cell(_gib(gpu.usable_bytes or gpu.capacity_bytes), "num")]
+        cells += [_cell(_gib(gpu.total), "num"), _cell(_gib(gpu.usable_bytes or gpu.capacity_bytes), "num"),
+                  _cell(_gib(gpu.capacity_bytes), "num")]
         rows.append(f"<tr>{''.join(cells)}</tr>")
-    return "<h3>Memory per GPU (GiB)</h3>" + _table(headers, rows, num_from=1, kind="memory")
+    note = ""
+    if build.parallelism is not None and build.estimate.workload.get("kind") != "inference":
+        # a cluster training plan's limit (estimate.parallel.training_result), as its memory step words it
+        note = (f'<p class="muted small">Usable: what the plan may fill, the card less {HARD_HEADROOM:.0%} kept free '
+                "(the planner's limit).</p>")
+    return "<h3>Memory per GPU (GiB)</h3>" + _table(headers, rows, num_from=1, kind="memory") + note
 
 
 def _speed_rows(build: Build) -> list[str]:
@@ -637,9 +652,10 @@ def _speed_rows(build: Build) -> list[str]:
         ("Training compute", est.training_flops, "{:.3g} FLOP"),
         ("GPU-hours", est.gpu_hours, "{:,.0f} h"),
         ("Wall-clock time", est.wall_hours, "{:,.1f} h"),
-        ("Model FLOPs utilisation", est.mfu, "{:.0%}"),
     ]
-    return [f"<tr>{_cell(k)}{_cell(fmt.format(v), 'num')}</tr>" for k, v, fmt in figures if v is not None]
+    rows = [f"<tr>{_cell(k)}{_cell(fmt.format(v), 'num')}</tr>" for k, v, fmt in figures if v is not None]
+    # MFU (and a cluster's compute-phase rate) as the plan text and the app word them (report.utilisation)
+    return rows + [f"<tr>{_cell(k)}{_cell(v, 'num')}</tr>" for k, v in utilisation_rows(build)]
 
 
 def estimate_section(build: Build) -> str:

@@ -21,6 +21,7 @@ from configurator.core.solve.candidates import TRAINING_HORIZON_H, estimate_as_p
 from configurator.core.solve.pricing import quote
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name
 from configurator.core.solve.rules import meets_speed, region_check, speed_check
+from configurator.core.solve.slots import module_bay
 from configurator.core.tco import rental_search_for
 
 GIB = 1024**3
@@ -262,7 +263,8 @@ def cluster_build(
     order = {"fail": 0, "warn": 1, "pass": 2}
     sys_part = BuildPart(category="system", id=system.id, name=system.name, quantity=1, unit_price=q.amount,
                          price_note=q.note, price_date=q.price.date, why=f"{system.gpu_count} x {gpu.name} with {system.interconnect}",
-                         spec={**system.model_dump(mode="json"), "gpu_name": gpu.name})  # the sheet's bays name the GPU
+                         # the sheet's and the app's bays name the GPU and its module's bay (slots.module_bay)
+                         spec={**system.model_dump(mode="json"), "gpu_name": gpu.name, "gpu_bay": module_bay(gpu)})
     dc = system.max_power_w * 0.9
     power = Power(dc_load_w=dc, psu_w=system.psu_w_total, wall_w=system.max_power_w, circuit_ok=circuit_ok,
                   circuit_limit_w=limit, transient_w=dc, heat_btu_h=system.max_power_w * 3.412,

@@ -14,6 +14,9 @@ from dataclasses import dataclass
 
 from configurator.core.catalog.models import Gpu, Motherboard
 
+# the GPU-to-GPU fabric a module's `nvlink` family names (catalog gpus.toml: "nvlink4-sxm", "xgmi-oam")
+_MODULE_LINKS = {"nvlink": "NVLink", "xgmi": "Infinity Fabric"}
+
 
 @dataclass(frozen=True)
 class SlotUse:
@@ -109,3 +112,18 @@ def lane_bandwidth_gbps(gen: int, lanes: int) -> float:
     """Per direction (R13): Gen3 0.985, Gen4 1.969, Gen5 3.938 GB/s per lane."""
     per_lane = {3: 0.985, 4: 1.969, 5: 3.938, 6: 7.563}[gen]
     return per_lane * lanes
+
+
+def module_bay(gpu: Gpu) -> str | None:
+    """How a server's bay for an SXM or OAM module reads, from the GPU record: 'SXM5 bay (NVLink 4)' (the module's
+    socket from its name when the name gives it, else its form factor; the fabric from its `nvlink` family). None for
+    a PCIe card, whose slot is an x16 slot. An SXM module has no PCIe slot: 'x16 (bay)' read as one."""
+    if gpu.form_factor == "pcie":
+        return None
+    socket = next((word for word in gpu.name.replace("(", " ").replace(")", " ").split()
+                   if word.upper().startswith(gpu.form_factor.upper()) and word[len(gpu.form_factor):].isdigit()),
+                  gpu.form_factor.upper())
+    family = (gpu.nvlink or "").split("-")[0]
+    name = next((f"{label} {family[len(key):]}".strip() for key, label in _MODULE_LINKS.items() if family.startswith(key)),
+                "")
+    return f"{socket} bay" + (f" ({name})" if name else "")

@@ -1,0 +1,39 @@
+"""A training build's MFU and compute-phase utilisation, worded once for the plan text, the sheet and the app."""
+
+from __future__ import annotations
+
+from configurator.core.solve.build import Build
+
+MFU_LABEL = "Model FLOPs utilisation (MFU, over the wall time)"
+COMPUTE_PHASE_LABEL = "Compute-phase utilisation (while computing)"
+
+
+def compute_phase_utilisation(build: Build) -> float | None:
+    """The cluster plan's utilisation while its GPUs compute (estimate.parallel.ParallelPlan), None without a plan."""
+    value = (build.parallelism or {}).get("compute_phase_utilisation")
+    return float(value) if isinstance(value, (int, float)) else None
+
+
+def utilisation_rows(build: Build) -> list[tuple[str, str]]:
+    """(figure, value) rows: MFU over the wall time with its basis (estimate.result.model_flops_utilisation), then,
+    for a cluster plan, the compute-phase rate, named apart so that the two are never both called MFU."""
+    est = build.estimate
+    rows: list[tuple[str, str]] = []
+    if est.mfu is None or est.peak_tflops is None:
+        return rows
+    rows.append((MFU_LABEL, f"{est.mfu:.0%} of {est.gpus:,} x {est.peak_tflops:,.0f} TFLOPS bf16"))
+    phase = compute_phase_utilisation(build)
+    if phase is not None:
+        rows.append((COMPUTE_PHASE_LABEL, f"{phase:.0%}"))
+    return rows
+
+
+def utilisation_sentence(build: Build) -> str:
+    """The same as one line, for the plan text and the app: "" for a build without a training time."""
+    rows = utilisation_rows(build)
+    if not rows:
+        return ""
+    words = [f"MFU {rows[0][1]} dense peak over the wall time"]
+    if len(rows) > 1:
+        words.append(f"compute-phase utilisation {rows[1][1]} (before communication, pipeline bubble and restarts)")
+    return "; ".join(words)
