@@ -89,6 +89,10 @@ class ModelPicker(QWidget):
             for j in range(family.childCount()):
                 item = family.child(j)
                 if item.data(0, Qt.ItemDataRole.UserRole) == model_id:
+                    if item.isHidden():
+                        # the search of another job hid it: switching to workload 1 (Qwen2.5 72B) or opening Mina's
+                        # project showed "qwen2.5 32" and Qwen2.5 32B alone in the list, as if that were the model
+                        self.search.clear()
                     self.tree.blockSignals(True)
                     self.tree.setCurrentItem(item)
                     self.tree.blockSignals(False)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 
 import pytest
+from PySide6.QtCore import Qt
 
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.power import PSU_TARGET_LOAD
@@ -374,3 +375,24 @@ def test_buy_or_rent_says_why_it_is_empty(qtbot, window) -> None:  # type: ignor
     assert not result.builds
     panel = window.detail.buy_or_rent
     assert panel.costs is None and NO_BUILD_TEXT in panel.text.toPlainText()
+
+
+def test_the_model_list_shows_the_active_jobs_model_after_a_switch(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Dr. Chen searched "qwen2.5 32" for workload 2; back on workload 1 (Qwen2.5 72B) the list still showed
+    Qwen2.5 32B alone, unselected, above a 72B job. Opening Mina's Llama project did the same."""
+    picker = window.requirements.picker
+    _solve(qtbot, window, BuildRequest(model_id="qwen2.5-72b", workload=Workload(kind="finetune", method="lora"), budget=300000,
+                                       currency="CNY"))
+    with qtbot.waitSignal(window.session.request_changed, timeout=10_000):
+        picker.search.setText("qwen2.5 32")  # the user types: the 32B is picked as the job's model
+    assert window.session.request.model_id == "qwen2.5-32b"
+    window.session.set_request(BuildRequest(model_id="qwen2.5-72b", workload=Workload(kind="finetune", method="lora"),
+                                            budget=300000, currency="CNY"))
+    current = picker.tree.currentItem()
+    assert current is not None and not current.isHidden()
+    assert current.data(0, Qt.ItemDataRole.UserRole) == "qwen2.5-72b" and picker.search.text() == ""
+    # a search that still shows the job's model is left as typed
+    picker.search.setText("qwen2.5")  # the 72B stays visible and chosen: nothing to re-solve
+    picker.select("qwen2.5-72b")
+    assert picker.search.text() == "qwen2.5" and picker.tree.currentItem().data(0, Qt.ItemDataRole.UserRole) == "qwen2.5-72b"
+
