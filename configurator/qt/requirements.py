@@ -160,6 +160,8 @@ class RequirementsPanel(QWidget):
         super().__init__(parent)
         self.session = session
         self._loading = False
+        self._site_chosen: set[str] = set()  # "circuit", "region": picked by hand, kept across a currency change
+        self._currency_shown = session.request.currency
         self.picker = ModelPicker()
         self.picker.import_requested.connect(self.import_requested)
 
@@ -315,6 +317,9 @@ class RequirementsPanel(QWidget):
         self.tabs.currentChanged.connect(self._on_input_changed)
         self.only_gpus.editingFinished.connect(self._on_input_changed)
         self.currency.currentIndexChanged.connect(self._on_currency_changed)
+        # a circuit or region the user picked is theirs: a change of currency no longer replaces it
+        self.circuit.activated.connect(lambda _i: self._site_chosen.add("circuit"))
+        self.region.activated.connect(lambda _i: self._site_chosen.add("region"))
         self.picker.model_chosen.connect(self._on_picker_model_chosen)
         session.request_changed.connect(self._on_session_request_changed)
         session.request_changed.connect(self._clear_hints)
@@ -448,6 +453,7 @@ class RequirementsPanel(QWidget):
             self.deadline_days.setValue((request.deadline_hours or 0) / 24)
             self.budget.setValue(request.budget or 0)
             set_combo(self.currency, request.currency)
+            self._currency_shown = request.currency
             set_combo(self.circuit, request.circuit)
             self.circuits.setValue(request.circuits)
             set_combo(self.form_factor, request.form)
@@ -600,10 +606,15 @@ class RequirementsPanel(QWidget):
     def _on_currency_changed(self, *_args: object) -> None:
         if self._loading:
             return
-        currency = self.currency.currentData()
+        currency, before = self.currency.currentData(), self._currency_shown
+        self._currency_shown = currency
         self._loading = True
-        set_combo(self.circuit, default_circuit(currency))
-        set_combo(self.region, default_region(currency))
+        # only a circuit or region still at the old currency's default follows the new one: Mina's "120 V 15 A"
+        # became "230 V 16 A" when she switched to EUR to print a sheet, and the builds changed under her
+        if "circuit" not in self._site_chosen and self.circuit.currentData() == default_circuit(before):
+            set_combo(self.circuit, default_circuit(currency))
+        if "region" not in self._site_chosen and self.region.currentData() == default_region(before):
+            set_combo(self.region, default_region(currency))
         self._loading = False
         self._on_input_changed()
 

@@ -396,3 +396,30 @@ def test_the_model_list_shows_the_active_jobs_model_after_a_switch(qtbot, window
     picker.select("qwen2.5-72b")
     assert picker.search.text() == "qwen2.5" and picker.tree.currentItem().data(0, Qt.ItemDataRole.UserRole) == "qwen2.5-72b"
 
+
+def test_a_change_of_currency_keeps_the_circuit_and_region_the_user_picked(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Mina switched to EUR to print her sheet: her 120 V 15 A outlet became 230 V 16 A and the builds changed."""
+    panel = window.requirements
+    _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"),
+                                       currency="USD", circuit="120v20a"))
+    with qtbot.waitSignal(window.session.solve_finished, timeout=60_000):
+        panel.currency.setCurrentIndex(panel.currency.findData("EUR"))
+    assert window.session.request.currency == "EUR" and window.session.request.circuit == "120v20a"
+    # picked by hand in the combo: kept too, even where it is the old currency's default
+    panel.circuit.setCurrentIndex(panel.circuit.findData("120v15a"))
+    panel.circuit.activated.emit(panel.circuit.currentIndex())
+    panel.region.activated.emit(panel.region.currentIndex())
+    with qtbot.waitSignal(window.session.solve_finished, timeout=60_000):
+        panel.currency.setCurrentIndex(panel.currency.findData("CNY"))
+    assert window.session.request.circuit == "120v15a" and window.session.request.region == "global"
+
+
+def test_a_change_of_currency_moves_a_default_site_to_the_new_currencys(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Dr. Chen's first step: CNY on a fresh request brings the China region and a 230 V circuit."""
+    panel = window.requirements
+    _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"),
+                                       currency="USD", circuit="120v15a", region="global"))
+    with qtbot.waitSignal(window.session.solve_finished, timeout=60_000):
+        panel.currency.setCurrentIndex(panel.currency.findData("CNY"))
+    request = window.session.request
+    assert (request.currency, request.circuit, request.region) == ("CNY", "230v16a", "china")
