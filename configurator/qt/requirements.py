@@ -433,13 +433,17 @@ class RequirementsPanel(QWidget):
             self.users.setValue(w.batch if w.kind == "inference" else 1)
             self.micro_batch.setValue(w.batch if w.kind != "inference" else 1)
             self.target_tps.setValue(request.min_decode_tps or 0)
-            set_combo(self.method, w.method)
-            set_combo(self.optimizer, w.optimizer)
-            self.checkpointing.setChecked(w.grad_checkpointing is not False)
-            set_combo(self.zero, w.zero)
-            set_combo(self.offload, w.offload)
+            if w.kind == "finetune":
+                # only a fine-tuning job sets the Fine-tuning tab: a pretraining request (always without
+                # checkpointing) unticked "Gradient checkpointing", an inference one put QLoRA back to LoRA and its
+                # "offload to RAM" into the optimizer offload, and the next fine-tuning plan ran on those unseen
+                set_combo(self.method, w.method)
+                set_combo(self.optimizer, w.optimizer)
+                self.checkpointing.setChecked(w.grad_checkpointing is not False)
+                set_combo(self.zero, w.zero)
+                set_combo(self.offload, w.offload)
+                self.lora_rank.setValue(w.lora_rank)
             self.ram_offload.setChecked(w.kind == "inference" and w.offload == "cpu")
-            self.lora_rank.setValue(w.lora_rank)
             if w.tokens:
                 if w.kind == "pretrain":
                     self.pre_tokens.setValue(w.tokens / 1e9)

@@ -423,3 +423,30 @@ def test_a_change_of_currency_moves_a_default_site_to_the_new_currencys(qtbot, w
         panel.currency.setCurrentIndex(panel.currency.findData("CNY"))
     request = window.session.request
     assert (request.currency, request.circuit, request.region) == ("CNY", "230v16a", "china")
+
+
+def test_other_jobs_leave_the_fine_tuning_tab_as_the_user_set_it(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """After a look at Pretraining, QLoRA 70B on 3090s came back without gradient checkpointing (a pretraining request
+    always says False) and "needs about 3 x 24 GB cards"; an inference job turned QLoRA into LoRA and its RAM offload
+    into the optimizer's."""
+    panel = window.requirements
+    tuned = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="finetune", method="qlora", grad_checkpointing=True,
+                                                                    offload="none"), budget=5000)
+    _solve(qtbot, window, tuned)
+    assert panel.checkpointing.isChecked() and panel.method.currentData() == "qlora"
+    _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="pretrain", tokens=1e9,
+                                                                                  grad_checkpointing=False), budget=5000))
+    with qtbot.waitSignal(window.session.request_changed, timeout=10_000):
+        panel.tabs.setCurrentIndex(1)  # back to Fine-tuning
+    w = window.session.request.workload
+    assert (w.kind, w.method, w.grad_checkpointing) == ("finetune", "qlora", True)
+    _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", offload="cpu",
+                                                                                  engine="llama.cpp"), budget=5000))
+    with qtbot.waitSignal(window.session.request_changed, timeout=10_000):
+        panel.tabs.setCurrentIndex(1)  # back to Fine-tuning
+    w = window.session.request.workload
+    assert (w.kind, w.method, w.grad_checkpointing, w.offload) == ("finetune", "qlora", True, "none")
+    # a fine-tuning job of its own still sets the tab (a project opened, a map cell)
+    _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="finetune", method="lora",
+                                                                                  grad_checkpointing=False), budget=5000))
+    assert not panel.checkpointing.isChecked() and panel.method.currentData() == "lora"
