@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
@@ -450,3 +451,20 @@ def test_other_jobs_leave_the_fine_tuning_tab_as_the_user_set_it(qtbot, window) 
     _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="finetune", method="lora",
                                                                                   grad_checkpointing=False), budget=5000))
     assert not panel.checkpointing.isChecked() and panel.method.currentData() == "lora"
+
+
+def test_export_offers_the_saved_projects_name_and_folder(qtbot, window, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Dr. Chen saved the project "chen" in his folder; Export offered ~/rig.xlsx for the purchasing office."""
+    from PySide6.QtWidgets import QFileDialog
+
+    _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"),
+                                       budget=2000))
+    offered: list[str] = []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args, **kw: (offered.append(args[2]), ("", ""))[1])
+    window.export_builds()
+    assert offered[-1].endswith("rig.xlsx")  # an unsaved project: the old default
+    project = tmp_path / "lab" / "chen.llmrig"
+    project.parent.mkdir()
+    assert window._save_to(project)
+    window.export_builds()
+    assert Path(offered[-1]) == tmp_path / "lab" / "chen.xlsx"
