@@ -462,10 +462,16 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage("Nothing to export: no build yet", 4000)
             return
         path, chosen = QFileDialog.getSaveFileName(
-            self, "Export builds", str(Path.home() / "rig.xlsx"),
+            self, "Export builds", str(self.default_export_path(".xlsx")),
             "Purchase list (*.xlsx);;Line items (*.csv);;Forum table (*.md);;Build sheets (*.pdf)")
         if path:
             self.export_to(Path(path), builds)
+
+    def default_export_path(self, suffix: str) -> Path:
+        """Where Export proposes to write: beside a saved project and named after it, else ~/rig."""
+        # every export was offered as ~/rig.xlsx: Dr. Chen's purchase list for the saved project "chen" too
+        project = self.session.path
+        return project.with_suffix(suffix) if project is not None else Path.home() / f"rig{suffix}"
 
     def export_to(self, path: Path, builds: list) -> bool:  # type: ignore[type-arg]
         from configurator.core.report import atomic_write_text

@@ -89,6 +89,10 @@ class ModelPicker(QWidget):
             for j in range(family.childCount()):
                 item = family.child(j)
                 if item.data(0, Qt.ItemDataRole.UserRole) == model_id:
+                    if item.isHidden():
+                        # the search of another job hid it: switching to workload 1 (Qwen2.5 72B) or opening Mina's
+                        # project showed "qwen2.5 32" and Qwen2.5 32B alone in the list, as if that were the model
+                        self.search.clear()
                     self.tree.blockSignals(True)
                     self.tree.setCurrentItem(item)
                     self.tree.blockSignals(False)
@@ -156,6 +160,8 @@ class RequirementsPanel(QWidget):
         super().__init__(parent)
         self.session = session
         self._loading = False
+        self._site_chosen: set[str] = set()  # "circuit", "region": picked by hand, kept across a currency change
+        self._currency_shown = session.request.currency
         self.picker = ModelPicker()
         self.picker.import_requested.connect(self.import_requested)
 
@@ -313,6 +319,9 @@ class RequirementsPanel(QWidget):
         self.tabs.currentChanged.connect(self._on_input_changed)
         self.only_gpus.editingFinished.connect(self._on_input_changed)
         self.currency.currentIndexChanged.connect(self._on_currency_changed)
+        # a circuit or region the user picked is theirs: a change of currency no longer replaces it
+        self.circuit.activated.connect(lambda _i: self._site_chosen.add("circuit"))
+        self.region.activated.connect(lambda _i: self._site_chosen.add("region"))
         self.picker.model_chosen.connect(self._on_picker_model_chosen)
         session.request_changed.connect(self._on_session_request_changed)
         session.request_changed.connect(self._clear_hints)
@@ -426,13 +435,17 @@ class RequirementsPanel(QWidget):
             self.users.setValue(w.batch if w.kind == "inference" else 1)
             self.micro_batch.setValue(w.batch if w.kind != "inference" else 1)
             self.target_tps.setValue(request.min_decode_tps or 0)
-            set_combo(self.method, w.method)
-            set_combo(self.optimizer, w.optimizer)
-            self.checkpointing.setChecked(w.grad_checkpointing is not False)
-            set_combo(self.zero, w.zero)
-            set_combo(self.offload, w.offload)
+            if w.kind == "finetune":
+                # only a fine-tuning job sets the Fine-tuning tab: a pretraining request (always without
+                # checkpointing) unticked "Gradient checkpointing", an inference one put QLoRA back to LoRA and its
+                # "offload to RAM" into the optimizer offload, and the next fine-tuning plan ran on those unseen
+                set_combo(self.method, w.method)
+                set_combo(self.optimizer, w.optimizer)
+                self.checkpointing.setChecked(w.grad_checkpointing is not False)
+                set_combo(self.zero, w.zero)
+                set_combo(self.offload, w.offload)
+                self.lora_rank.setValue(w.lora_rank)
             self.ram_offload.setChecked(w.kind == "inference" and w.offload == "cpu")
-            self.lora_rank.setValue(w.lora_rank)
             if w.tokens:
                 if w.kind == "pretrain":
                     self.pre_tokens.setValue(w.tokens / 1e9)
@@ -446,6 +459,7 @@ class RequirementsPanel(QWidget):
             self.deadline_days.setValue((request.deadline_hours or 0) / 24)
             self.budget.setValue(request.budget or 0)
             set_combo(self.currency, request.currency)
+            self._currency_shown = request.currency
             set_combo(self.circuit, request.circuit)
             self.circuits.setValue(request.circuits)
             set_combo(self.form_factor, request.form)
@@ -598,10 +612,15 @@ class RequirementsPanel(QWidget):
     def _on_currency_changed(self, *_args: object) -> None:
         if self._loading:
             return
-        currency = self.currency.currentData()
+        currency, before = self.currency.currentData(), self._currency_shown
+        self._currency_shown = currency
         self._loading = True
-        set_combo(self.circuit, default_circuit(currency))
-        set_combo(self.region, default_region(currency))
+        # only a circuit or region still at the old currency's default follows the new one: Mina's "120 V 15 A"
+        # became "230 V 16 A" when she switched to EUR to print a sheet, and the builds changed under her
+        if "circuit" not in self._site_chosen and self.circuit.currentData() == default_circuit(before):
+            set_combo(self.circuit, default_circuit(currency))
+        if "region" not in self._site_chosen and self.region.currentData() == default_region(before):
+            set_combo(self.region, default_region(currency))
         self._loading = False
         self._on_input_changed()
 

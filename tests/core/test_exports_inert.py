@@ -22,3 +22,9 @@ def test_markdown_escapes_html_links_and_table_breaks() -> None:
     text = _md("<script>alert(1)</script> [x](javascript:y) a|b\nc")
     assert "<script>" not in text and "&lt;script&gt;" in text
     assert "\\[x\\]" in text and "\\|" in text and "\n" not in text
+
+
+def test_a_lone_dash_is_not_quoted() -> None:
+    """An unset value printed as "-" has nothing after it to run; quoted, a spreadsheet shows "'-"."""
+    assert inert("-") == "-"
+    assert inert("-1+cmd") == "'-1+cmd" and inert("--") == "'--"

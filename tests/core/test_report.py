@@ -556,3 +556,34 @@ def test_build_sheet_ranks_the_jobs_gpus_by_value_and_marks_its_own(scenarios: d
         caveated = [r for r in rows[:VALUE_ROWS] if r["caveats"]]
         assert all(escape(r["caveats"][0]) in section for r in caveated)
     assert "Value: GPUs" not in build_sheet_html(builds[0], request, META)  # no ranking given, no table
+
+
+def test_gpu_and_cpu_makers_read_as_company_names(scenarios: dict[str, Scenario], tmp_path: Path) -> None:
+    """Mina's sheet and Dr. Chen's XLSX printed "nvidia" and "amd" under the GPU and CPU, beside "ASUS" and "G.Skill"."""
+    request, builds = scenarios["home"]
+    build = builds[0]
+    chips = [p for p in build.parts if p.category in ("gpu", "cpu")]
+    assert chips and all(p.spec["vendor"] in ("nvidia", "amd", "intel") for p in chips)  # the records keep their ids
+    makers = {"nvidia": "NVIDIA", "amd": "AMD", "intel": "Intel"}
+    rows = list(csv.DictReader(io.StringIO(csv_text([build], request))))
+    for part in chips:
+        row = next(r for r in rows if r["Description"] == part.name)
+        assert row["Vendor"] == makers[part.spec["vendor"]]
+        assert f'{escape(part.name)}<br><span class="muted small">{makers[part.spec["vendor"]]}</span>' in build_sheet_html(
+            build, request, META)
+    path = tmp_path / "rig.xlsx"
+    write_xlsx(path, [build], request, META)
+    ws = openpyxl.load_workbook(path)[sheet_titles([build])[0]]
+    assert {ws.cell(row, 4).value for row in range(2, 2 + len(build.parts))} >= {makers[p.spec["vendor"]] for p in chips}
+
+
+def test_the_request_sheet_shows_an_unset_value_as_a_plain_dash(scenarios: dict[str, Scenario], tmp_path: Path) -> None:
+    """The purchasing office read "'-" for Dr. Chen's unset speed target and deadline: the injection quote showed."""
+    request, builds = scenarios["four"]
+    assert request.deadline_hours is None
+    path = tmp_path / "rig.xlsx"
+    write_xlsx(path, builds[:1], request, META)
+    ws = openpyxl.load_workbook(path)[purchase.REQUEST_SHEET]
+    values = {ws.cell(row, 1).value: ws.cell(row, 2).value for row in range(1, ws.max_row + 1)}
+    assert values["Deadline"] == "-"
+    assert not any(str(v).startswith("'") for v in values.values() if v is not None)

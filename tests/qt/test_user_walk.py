@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import html
+from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.power import PSU_TARGET_LOAD
@@ -381,3 +383,95 @@ def test_buy_or_rent_says_why_it_is_empty(qtbot, window) -> None:  # type: ignor
     assert not result.builds
     panel = window.detail.buy_or_rent
     assert panel.costs is None and NO_BUILD_TEXT in panel.text.toPlainText()
+
+
+def test_the_model_list_shows_the_active_jobs_model_after_a_switch(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Dr. Chen searched "qwen2.5 32" for workload 2; back on workload 1 (Qwen2.5 72B) the list still showed
+    Qwen2.5 32B alone, unselected, above a 72B job. Opening Mina's Llama project did the same."""
+    picker = window.requirements.picker
+    _solve(qtbot, window, BuildRequest(model_id="qwen2.5-72b", workload=Workload(kind="finetune", method="lora"), budget=300000,
+                                       currency="CNY"))
+    with qtbot.waitSignal(window.session.request_changed, timeout=10_000):
+        picker.search.setText("qwen2.5 32")  # the user types: the 32B is picked as the job's model
+    assert window.session.request.model_id == "qwen2.5-32b"
+    window.session.set_request(BuildRequest(model_id="qwen2.5-72b", workload=Workload(kind="finetune", method="lora"),
+                                            budget=300000, currency="CNY"))
+    current = picker.tree.currentItem()
+    assert current is not None and not current.isHidden()
+    assert current.data(0, Qt.ItemDataRole.UserRole) == "qwen2.5-72b" and picker.search.text() == ""
+    # a search that still shows the job's model is left as typed
+    picker.search.setText("qwen2.5")  # the 72B stays visible and chosen: nothing to re-solve
+    picker.select("qwen2.5-72b")
+    assert picker.search.text() == "qwen2.5" and picker.tree.currentItem().data(0, Qt.ItemDataRole.UserRole) == "qwen2.5-72b"
+
+
+def test_a_change_of_currency_keeps_the_circuit_and_region_the_user_picked(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Mina switched to EUR to print her sheet: her 120 V 15 A outlet became 230 V 16 A and the builds changed."""
+    panel = window.requirements
+    _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"),
+                                       currency="USD", circuit="120v20a"))
+    with qtbot.waitSignal(window.session.solve_finished, timeout=60_000):
+        panel.currency.setCurrentIndex(panel.currency.findData("EUR"))
+    assert window.session.request.currency == "EUR" and window.session.request.circuit == "120v20a"
+    # picked by hand in the combo: kept too, even where it is the old currency's default
+    panel.circuit.setCurrentIndex(panel.circuit.findData("120v15a"))
+    panel.circuit.activated.emit(panel.circuit.currentIndex())
+    panel.region.activated.emit(panel.region.currentIndex())
+    with qtbot.waitSignal(window.session.solve_finished, timeout=60_000):
+        panel.currency.setCurrentIndex(panel.currency.findData("CNY"))
+    assert window.session.request.circuit == "120v15a" and window.session.request.region == "global"
+
+
+def test_a_change_of_currency_moves_a_default_site_to_the_new_currencys(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Dr. Chen's first step: CNY on a fresh request brings the China region and a 230 V circuit."""
+    panel = window.requirements
+    _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"),
+                                       currency="USD", circuit="120v15a", region="global"))
+    with qtbot.waitSignal(window.session.solve_finished, timeout=60_000):
+        panel.currency.setCurrentIndex(panel.currency.findData("CNY"))
+    request = window.session.request
+    assert (request.currency, request.circuit, request.region) == ("CNY", "230v16a", "china")
+
+
+def test_other_jobs_leave_the_fine_tuning_tab_as_the_user_set_it(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """After a look at Pretraining, QLoRA 70B on 3090s came back without gradient checkpointing (a pretraining request
+    always says False) and "needs about 3 x 24 GB cards"; an inference job turned QLoRA into LoRA and its RAM offload
+    into the optimizer's."""
+    panel = window.requirements
+    tuned = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="finetune", method="qlora", grad_checkpointing=True,
+                                                                    offload="none"), budget=5000)
+    _solve(qtbot, window, tuned)
+    assert panel.checkpointing.isChecked() and panel.method.currentData() == "qlora"
+    _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="pretrain", tokens=1e9,
+                                                                                  grad_checkpointing=False), budget=5000))
+    with qtbot.waitSignal(window.session.request_changed, timeout=10_000):
+        panel.tabs.setCurrentIndex(1)  # back to Fine-tuning
+    w = window.session.request.workload
+    assert (w.kind, w.method, w.grad_checkpointing) == ("finetune", "qlora", True)
+    _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", offload="cpu",
+                                                                                  engine="llama.cpp"), budget=5000))
+    with qtbot.waitSignal(window.session.request_changed, timeout=10_000):
+        panel.tabs.setCurrentIndex(1)  # back to Fine-tuning
+    w = window.session.request.workload
+    assert (w.kind, w.method, w.grad_checkpointing, w.offload) == ("finetune", "qlora", True, "none")
+    # a fine-tuning job of its own still sets the tab (a project opened, a map cell)
+    _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="finetune", method="lora",
+                                                                                  grad_checkpointing=False), budget=5000))
+    assert not panel.checkpointing.isChecked() and panel.method.currentData() == "lora"
+
+
+def test_export_offers_the_saved_projects_name_and_folder(qtbot, window, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Dr. Chen saved the project "chen" in his folder; Export offered ~/rig.xlsx for the purchasing office."""
+    from PySide6.QtWidgets import QFileDialog
+
+    _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"),
+                                       budget=2000))
+    offered: list[str] = []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args, **kw: (offered.append(args[2]), ("", ""))[1])
+    window.export_builds()
+    assert offered[-1].endswith("rig.xlsx")  # an unsaved project: the old default
+    project = tmp_path / "lab" / "chen.llmrig"
+    project.parent.mkdir()
+    assert window._save_to(project)
+    window.export_builds()
+    assert Path(offered[-1]) == tmp_path / "lab" / "chen.xlsx"

@@ -100,7 +100,8 @@ def inert(text: object) -> str:
     """A text cell no spreadsheet will run: control characters dropped, and a leading
     = + - @ tab or CR quoted with an apostrophe (OWASP, "CSV Injection")."""
     clean = _CONTROL.sub("", str(text))
-    return "'" + clean if clean.startswith(_FORMULA_START) else clean
+    # a lone "-" (no value) has nothing after it to run: quoted, the request sheet read "'-" for an unset deadline
+    return "'" + clean if clean.startswith(_FORMULA_START) and clean != "-" else clean
 
 
 def newest_price_date(builds: list[Build]) -> str:
@@ -117,8 +118,14 @@ def part_number(part: BuildPart) -> str:
     return str(part.spec.get("vendor_part_number") or part.id)
 
 
+CHIP_VENDOR_NAMES = {"nvidia": "NVIDIA", "amd": "AMD", "intel": "Intel"}
+"""GPU and CPU records name their maker by an id (the `vendor` filter's values); a buyer reads the company."""
+
+
 def part_vendor(part: BuildPart) -> str:
-    return str(part.spec.get("vendor") or "")
+    vendor = str(part.spec.get("vendor") or "")
+    # the sheet and the purchase list printed "nvidia" and "amd" under the GPU and CPU beside "ASUS" and "G.Skill"
+    return CHIP_VENDOR_NAMES.get(vendor, vendor)
 
 
 def part_notes(part: BuildPart) -> str:
