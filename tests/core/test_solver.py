@@ -233,6 +233,20 @@ def test_a_circuit_short_of_eight_cards_gets_the_most_it_holds_for_training(cata
     assert "a second circuit" in grow and "230 V outlet" not in grow  # a sixth is over the circuit, already 230 V
 
 
+def test_applying_a_raised_budget_sets_the_budget_the_banner_names(catalog: Catalog) -> None:
+    """walk7: 'raise the budget to 14,611 CNY', and Apply set the budget to unlimited; the re-solve then listed a
+    24,907 CNY build beside it. The way out carries the budget it names, and that budget buys the build."""
+    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=8192),
+                           budget=300, circuit="230v16a")
+    infeasible = plan(request, catalog).infeasible
+    assert infeasible is not None and infeasible.relaxed_request is not None
+    assert infeasible.cheapest_relaxation.startswith("raise the budget to")
+    budget = infeasible.relaxed_request.budget
+    assert budget is not None and f"{budget:,.0f}" in infeasible.cheapest_relaxation
+    builds = plan(infeasible.relaxed_request, catalog).builds
+    assert builds and all(b.total_price <= budget for b in builds)
+
+
 def test_relaxation_words_fit_the_model_and_the_deadline_field() -> None:
     """'keep part of the model (the MoE experts first)' was offered for dense Qwen2.5-72B, and 'allow 4,286 h'
     sat beside a deadline field in days."""

@@ -441,7 +441,7 @@ def _describe(kind: str, relaxed: BuildRequest, cost: float, request: BuildReque
               moe: bool = False) -> str:
     money = f"{cost:,.0f} {request.currency}"
     phrases = {
-        "budget": f"raise the budget to {money}",
+        "budget": f"raise the budget to {math.ceil(cost):,} {request.currency}",  # what Apply sets (whole units up)
         "kv": f"quantize the KV cache to {relaxed.workload.kv_precision}",
         "context": f"shorten the context to {relaxed.workload.context} tokens",
         "precision": "use q4_k_m (GGUF via llama.cpp)",
@@ -596,6 +596,10 @@ def _diagnose(
         relaxation = _describe(kind, relaxed, cost, request, found_builds.get(kind) or (cluster if kind == "cluster" else None),
                                moe=model.moe is not None)
         relaxed_request = relaxed if kind != "cluster" else None
+        if relaxed_request is not None and request.budget is not None and relaxed_request.budget is None:
+            # the way out names a budget ("raise the budget to 14,611 CNY"): applying it sets that budget, not none
+            # (the re-solve had then listed dearer builds too, beyond what the banner said it would cost)
+            relaxed_request = relaxed_request.model_copy(update={"budget": float(min(math.ceil(cost), 1e10))})
     else:
         relaxation = "none found in the catalog: a smaller model, a lower precision or a shorter context"
     if request.budget is not None and "budget" in blocking:
