@@ -178,6 +178,17 @@ def test_labels_say_when_the_cheapest_is_also_the_fastest() -> None:
     assert labels == ["cheapest that fits", "fastest within budget"]
 
 
+def test_without_a_budget_no_label_speaks_of_one(catalog: Catalog) -> None:
+    """walk7: with the budget unlimited the first build read 'cheapest and fastest: the lowest price, and no build
+    within budget is faster'. No budget was set, so no reason may promise one."""
+    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m",
+                           kv_precision="q8_0", context=16384), currency="CNY", region="china", circuit="230v16a",
+                           owned=(OwnedPart(category="gpu", id="rtx-3090", quantity=1),))
+    builds = plan(request, catalog).builds
+    assert builds[0].label == "cheapest and fastest"
+    assert not any("budget" in b.why for b in builds), [b.why for b in builds]
+
+
 def test_mina_gets_the_cheap_way_out_not_a_server(catalog: Catalog) -> None:
     """Journey 1: 70B Q4_K_M at 32k with an fp16 KV cache does not fit two 24 GB cards; the
     cheapest way out is a quantized KV cache on the card she owns plus one more, not a server."""

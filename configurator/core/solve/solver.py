@@ -897,7 +897,9 @@ def run_labels(
     if bm.request.budget is None:
         # no budget was set: "within budget" would promise a limit nobody gave
         results = [("fastest", "the highest estimated speed of any build that passes every rule", c)
-                   if label == "fastest within budget" else (label, why, c) for label, why, c in results]
+                   if label == "fastest within budget" else
+                   (label, why.replace("no build within budget is faster", "no build is faster"), c)
+                   for label, why, c in results]
     return results
 
 
