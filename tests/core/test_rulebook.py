@@ -245,3 +245,12 @@ def test_power_and_ram_checks_say_only_what_the_build_has() -> None:
                 assert "need 0 x" not in check.message and " x EPS" in check.message
             if check.rule == "RAM-3" and not build.estimate.offloaded_bytes:
                 assert "offload" not in check.message and "host buffers" in check.message
+
+
+def test_board_sizes_are_spelled_as_their_specifications_spell_them(catalog: Catalog) -> None:
+    """walk7: SLOT-4 read 'eeb board (305 mm) in a case taking up to eeb' beside 'ASUS' and 'NVIDIA'."""
+    boards = [b for b in catalog.records["motherboards"].values() if isinstance(b, Motherboard) and b.form_factor == "eeb"]
+    case = next(c for c in catalog.records["chassis"].values()
+                if isinstance(c, Chassis) and not c.integrated_board and c.max_board == "eeb")
+    message = compat.board_chassis(boards[0], case).message
+    assert message.startswith("EEB board (") and "up to EEB (" in message

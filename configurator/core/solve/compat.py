@@ -120,6 +120,15 @@ def board_size_key(board: Motherboard) -> Hashable:
     return (board.form_factor, round(board.width_mm), board.id if is_server_board(board) else "")
 
 
+BOARD_SIZE_NAMES = {"mini-itx": "Mini-ITX", "micro-atx": "Micro-ATX", "atx": "ATX", "e-atx": "E-ATX", "eeb": "EEB",
+                    "ceb": "CEB", "server-proprietary": "proprietary server"}
+"""Board form factors as their specifications spell them (the field keeps the lower-case catalog value)."""
+
+
+def board_size_name(form_factor: str) -> str:
+    return BOARD_SIZE_NAMES.get(form_factor, form_factor)
+
+
 def board_chassis(board: Motherboard, chassis: Chassis) -> Check:
     """SLOT-4: the board's form factor and width fit the case; a barebone takes only its own board."""
     if chassis.integrated_board:
@@ -129,8 +138,8 @@ def board_chassis(board: Motherboard, chassis: Chassis) -> Check:
         return _check("SLOT-4", False, f"{board.name} exists only inside its server chassis")
     fits = (BOARD_SIZES[board.form_factor] <= BOARD_SIZES[chassis.max_board]
             and board.width_mm <= chassis.max_board_width_mm + BOARD_WIDTH_SLACK_MM)
-    return _check("SLOT-4", fits, f"{board.form_factor} board ({board.width_mm:.0f} mm) in a case taking up to "
-                                  f"{chassis.max_board} ({chassis.max_board_width_mm:.0f} mm)")
+    return _check("SLOT-4", fits, f"{board_size_name(board.form_factor)} board ({board.width_mm:.0f} mm) in a case taking "
+                                  f"up to {board_size_name(chassis.max_board)} ({chassis.max_board_width_mm:.0f} mm)")
 
 
 # ------------------------------------------------------------------ CPU cooler (COOLER, COOL-3)

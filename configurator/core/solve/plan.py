@@ -268,7 +268,7 @@ def _unified_build(
         tps = est.decode_tokens_per_s or 0.0
         u = system.unified
         checks = [
-            Check(rule="MEM-FIT", status="pass", message=f"{peak.total / GIB:.1f} GiB of the {gpu.vram_gb:.0f} GB the GPU may wire "
+            Check(rule="MEM-FIT", status="pass", message=f"{peak.total / GIB:.1f} GiB of the {gpu.vram_gb:.0f} GiB the GPU may wire "
                   f"({u.gpu_memory_fraction:.0%} of {system.memory_gb} GB)" + (f"; {u.gpu_memory_note}" if u.gpu_memory_note else "")),
             Check(rule="CIR-1", status="pass" if system.max_power_w <= limit else "fail",
                   message=f"{system.max_power_w:,.0f} W maximum against {limit:,.0f} W"),
