@@ -151,3 +151,25 @@ def test_the_planners_step_share_at_the_reference_runs_is_what_calibration_state
         assert plan is not None and plan.step_tokens == 16 * 1024**2
         stated = CAL.plan_step_share_hopper
     assert plan.compute_s / (plan.step_s - plan.restarts_s) == pytest.approx(stated, abs=0.01)
+
+
+def test_megatron_layouts_keep_fp32_gradients_and_data_parallel_ones_16_bit(catalog: Catalog) -> None:
+    """Megatron-LM in bf16 accumulates and all-reduces gradients in fp32 (megatron/training/arguments.py: 'accumulate
+    and all-reduce gradients in fp32 for bfloat16 data type'; README: 'bf16 param, fp32 grads' 18 bytes, 6 + 12/d
+    with the distributed optimizer). The planner had sized every layout with 16-bit gradients: 2 bytes per parameter
+    per GPU too few under tensor and pipeline parallel. A data-parallel job on one node (accelerate + DeepSpeed)
+    keeps bf16 gradients, and so does Megatron on a card without bf16 (fp16 gradients)."""
+    model = catalog.records["models"]["llama-3-70b"]
+    h100, v100 = catalog.records["gpus"]["h100-sxm"], catalog.records["gpus"]["v100-32gb-sxm2"]
+    wl = Workload(kind="pretrain", tokens=2e12, context=4096)
+    split = plan_training(model, wl, h100, 16, 8, inter_node_link(400), tensor=4, pipeline=4)
+    assert split is not None
+    from configurator.core.estimate.estimator import estimate
+    params = estimate(model, wl, h100, 8).params_total
+    assert split.per_gpu.gradients / 4 == pytest.approx(params / 16, rel=0.05)  # fp32: 4 bytes per parameter of the shard
+    small = catalog.records["models"]["llama-3.2-1b"]
+    one_node = plan_training(small, Workload(kind="pretrain", tokens=1e10, context=4096), h100, 1, 8)
+    assert one_node is not None and one_node.tensor == one_node.pipeline == 1
+    assert one_node.per_gpu.gradients / 2 == pytest.approx(estimate(small, wl, h100, 8).params_total, rel=0.05)
+    fp16 = plan_training(model, wl, v100, 16, 8, inter_node_link(100), tensor=8, pipeline=8)
+    assert fp16 is not None and fp16.per_gpu.gradients / 2 == pytest.approx(params / 64, rel=0.05)

@@ -21,7 +21,7 @@ from configurator.core.estimate.result import (HARD_HEADROOM, EstimateResult, Gp
                                                mfu_formula, model_flops_utilisation)
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.memo import remember
-from configurator.core.support import dense_peak_tflops, training_tflops
+from configurator.core.support import dense_peak_tflops, training_half, training_tflops
 
 GIB = 1024**3
 
@@ -321,6 +321,17 @@ def plan_training(
     return _explained(best, model)
 
 
+MEGATRON_MAIN_GRAD_BYTES = 4
+"""fp32 gradient buffers (Megatron-LM arguments.py: accumulate_allreduce_grads_in_fp32 set for bf16)."""
+
+
+def _gradient_bytes(workload: Workload, gpu: Gpu, tp: int, pp: int, cp: int, nodes: int) -> int:
+    """Bytes per gradient element of the layout's trainer: fp32 under Megatron in bf16, else 16-bit."""
+    runner = layout_runner(workload.kind, tp, pp, cp, nodes=nodes)
+    megatron = runner is not None and (workload.method if workload.kind == "finetune" else "full") == "full"
+    return MEGATRON_MAIN_GRAD_BYTES if megatron and training_half(gpu) == "bf16" else 2
+
+
 def _evaluate(
     model: ModelArch, workload: Workload, gpu: Gpu, base: EstimateResult, nodes: int, gpus_per_node: int,
     tp: int, cp: int, pp: int, dp: int, zero: int, ckpt: bool, capacity: int, intra: Link, inter: Link | None,
@@ -332,7 +343,12 @@ def _evaluate(
     # model states split over tensor and pipeline ranks; activations over tensor (sequence parallel,
     # Korthikanti et al. 2022) and context ranks; with 1F1B the first stage holds `pp` micro-batches of
     # L/pp layers, i.e. one whole model's worth (Narayanan et al. 2021, sec. 2.2.1)
-    gradients, activations = b.gradients / model_parallel, b.activations / (tp * cp)
+    # Megatron (what runs a layout that splits the model or, pretraining, spans nodes: frameworks.layout_runner) keeps
+    # bf16 training's gradients in fp32: "accumulate and all-reduce gradients in fp32 for bfloat16 data type"
+    # (Megatron-LM megatron/training/arguments.py, unless --grad-reduce-in-bf16), 18 bytes per parameter without the
+    # distributed optimizer and 6 + 12/d with it (its README, "bf16 param, fp32 grads"); fp16 keeps fp16 gradients
+    grad_width = _gradient_bytes(workload, gpu, tp, pp, cp, nodes)
+    gradients, activations = b.gradients / model_parallel * grad_width / 2, b.activations / (tp * cp)
     if virtual > 1:
         # interleaved 1F1B: the first stage holds more micro-batches in flight, activations x (1 + (p-1)/(p v))
         # (Korthikanti et al. 2022, arXiv 2205.05198, sec. 4.2.3, m there being the interleaving stages)
@@ -393,7 +409,10 @@ def _evaluate(
     # MoE: experts are spread over the data-parallel ranks (expert parallelism, DeepSeek-V3 report sec. 3.2:
     # EP64 across nodes), so only the active share of the parameters is reduced across them
     params = (base.params_active if model.moe is not None else base.params_total) / model_parallel
-    grad_bytes = params * 2
+    grad_bytes = params * 2  # the 16-bit model states ZeRO-3 gathers and scatters
+    # the reduction in the gradients' own width: an all-reduce of them, or (ZeRO-1/2, Megatron's distributed
+    # optimizer) a reduce-scatter of them and an all-gather of the 16-bit parameters; as 16-bit all-reduce bytes
+    reduced = params * (grad_width if zero == 0 else (grad_width + 2) / 2)
     dp_link = intra if tp * cp * pp * dp <= gpus_per_node else (inter or intra)
     volumes = {"tensor": layers_per_stage * m * reduces * 2 * (tp - 1) / tp * act_bytes if tp > 1 else 0.0}
     if zero >= 3:
@@ -403,7 +422,7 @@ def _evaluate(
         data = m * max(0.0, per_micro - compute / m) + per_micro / max(layers_per_stage, 1)
         volumes["data"] = m * 3 * (dp - 1) / dp * grad_bytes
     else:
-        sync = _allreduce_s(grad_bytes, dp, dp_link)
+        sync = _allreduce_s(reduced, dp, dp_link)
         # bucketed reduction overlaps the last micro-batch's backward (2/3 of its compute); the last bucket cannot
         window = compute / m * 2 / 3
         data = max(0.0, sync - window) + sync / max(layers_per_stage, 1)
@@ -411,7 +430,7 @@ def _evaluate(
             # ZeRO-1/2 (Megatron's distributed optimizer): reduce-scatter then all-gather of the updated
             # parameters, the same volume as an all-reduce
             pass
-        volumes["data"] = 2 * (dp - 1) / dp * grad_bytes if dp > 1 else 0.0
+        volumes["data"] = 2 * (dp - 1) / dp * reduced if dp > 1 else 0.0
     volumes["pipeline"] = virtual * 2 * m * act_bytes / tp if pp > 1 else 0.0
     work = compute + tensor + bubble + sends + context + data
     step = work / share
