@@ -178,6 +178,17 @@ def test_labels_say_when_the_cheapest_is_also_the_fastest() -> None:
     assert labels == ["cheapest that fits", "fastest within budget"]
 
 
+def test_a_cluster_way_out_says_when_it_is_beyond_the_budget(catalog: Catalog) -> None:
+    """walk7: Llama 3.1 405B at bf16 on a 500 USD budget: 'Cheapest way out: 2 machines working together: 209,200 USD'
+    with no word that this is 418 times the budget."""
+    request = BuildRequest(model_id="llama-3.1-405b", workload=Workload(kind="inference", precision="bf16", context=4096),
+                           budget=500, circuit="230v16a")
+    infeasible = plan(request, catalog).infeasible
+    assert infeasible is not None
+    way_out = infeasible.cheapest_relaxation
+    assert "machines working together" in way_out and way_out.endswith("over the 500 USD budget"), way_out
+
+
 def test_without_a_budget_no_label_speaks_of_one(catalog: Catalog) -> None:
     """walk7: with the budget unlimited the first build read 'cheapest and fastest: the lowest price, and no build
     within budget is faster'. No budget was set, so no reason may promise one."""

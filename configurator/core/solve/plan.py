@@ -466,7 +466,10 @@ def _describe(kind: str, relaxed: BuildRequest, cost: float, request: BuildReque
         # in days too: the app's deadline field is in days ("allow 4,286 h" beside "14.0 days")
         phrases["deadline"] = f"allow {build.estimate.wall_hours:,.0f} h ({build.estimate.wall_hours / 24:,.1f} days)"
     if kind == "cluster":
-        return phrases["cluster"]
+        # a cluster is offered whatever the budget: say when it is beyond it ("2 machines working together: 209,200
+        # USD" stood as the way out of a 500 USD budget, under "passing every check")
+        over = request.budget is not None and cost > request.budget
+        return phrases["cluster"] + (f", over the {request.budget:,.0f} {request.currency} budget" if over else "")
     kinds = kind.split("+")
     text = " and ".join(phrases.get(k, k) for k in kinds)
     if kinds == ["budget"]:
