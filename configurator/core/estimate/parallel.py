@@ -328,7 +328,7 @@ MEGATRON_MAIN_GRAD_BYTES = 4
 def _gradient_bytes(workload: Workload, gpu: Gpu, tp: int, pp: int, cp: int, nodes: int) -> int:
     """Bytes per gradient element of the layout's trainer: fp32 under Megatron in bf16, else 16-bit."""
     runner = layout_runner(workload.kind, tp, pp, cp, nodes=nodes)
-    megatron = runner is not None and (workload.method if workload.kind == "finetune" else "full") == "full"
+    megatron = runner is not None and (workload.kind != "finetune" or workload.method == "full")
     return MEGATRON_MAIN_GRAD_BYTES if megatron and training_half(gpu) == "bf16" else 2
 
 
@@ -426,10 +426,6 @@ def _evaluate(
         # bucketed reduction overlaps the last micro-batch's backward (2/3 of its compute); the last bucket cannot
         window = compute / m * 2 / 3
         data = max(0.0, sync - window) + sync / max(layers_per_stage, 1)
-        if zero >= 1:
-            # ZeRO-1/2 (Megatron's distributed optimizer): reduce-scatter then all-gather of the updated
-            # parameters, the same volume as an all-reduce
-            pass
         volumes["data"] = 2 * (dp - 1) / dp * reduced if dp > 1 else 0.0
     volumes["pipeline"] = virtual * 2 * m * act_bytes / tp if pp > 1 else 0.0
     work = compute + tensor + bubble + sends + context + data

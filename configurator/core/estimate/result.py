@@ -15,7 +15,6 @@ HARD_HEADROOM = 0.02
 warns): the planner's layouts and the GPU options read this one figure."""
 
 
-
 def model_flops_utilisation(flops: float | None, gpu_hours: float | None, peak_tflops: float | None) -> float | None:
     """MFU, the one definition the app reports: the job's model FLOPs over what its GPUs could compute at their dense
     bf16 peak in the time they took, flops / (GPUs x peak x wall time) = flops / (peak x GPU-hours x 3600) (PaLM,
