@@ -365,3 +365,22 @@ def test_a_plans_chain_of_formulas_describes_the_plan_not_one_rank(catalog: Cata
     assert f"= {result.per_gpu_bytes / 1024**3:.2f} GiB" in text["total"] and text["total"].endswith("fits")
     assert f"{result.wall_hours:,.1f} hours wall clock on 128 GPUs" in text["time"]
     assert text["parallel"] == plan.why and "flops" in text  # the model's own steps stay
+
+
+def test_a_fine_tune_cluster_steps_on_a_fine_tunes_batch_not_a_pretraining_runs(catalog: Catalog) -> None:
+    """Llama 2's supervised fine-tuning stepped on 64 sequences of 4,096 tokens (Touvron et al. 2023, sec. 3.1). A
+    full fine-tune of Llama 3 70B on 2 nodes had been sized, and launched, with the 4M-token batch of pretraining
+    (2,048 sequences of 2,048): 32x the batch a fine-tune uses. Now 64 sequences per step; a cluster wider than the
+    batch gives each data-parallel rank one micro-batch; pretraining keeps its 4M tokens."""
+    from configurator.core.estimate.parallel import FINETUNE_GLOBAL_BATCH_SEQUENCES, GLOBAL_BATCH_TOKENS
+
+    model, gpu = catalog.records["models"]["llama-3-70b"], catalog.records["gpus"]["h100-sxm"]
+    tune = Workload(kind="finetune", method="full", tokens=1e9, context=2048)
+    p = plan_training(model, tune, gpu, 2, 8, inter_node_link(400))
+    assert p is not None
+    assert p.step_tokens == FINETUNE_GLOBAL_BATCH_SEQUENCES * 2048
+    assert p.micro_batch * p.micro_batches * p.data == FINETUNE_GLOBAL_BATCH_SEQUENCES
+    wide = plan_training(model, tune, gpu, 16, 8, inter_node_link(400))
+    assert wide is not None and wide.step_tokens == wide.data * wide.micro_batch * 2048 and wide.micro_batches == 1
+    pre = plan_training(model, Workload(kind="pretrain", tokens=1e11, context=2048), gpu, 2, 8, inter_node_link(400))
+    assert pre is not None and pre.step_tokens == pytest.approx(GLOBAL_BATCH_TOKENS, rel=0.01)

@@ -27,6 +27,11 @@ GIB = 1024**3
 
 GLOBAL_BATCH_TOKENS = 4 * 1024**2
 """Tokens per optimizer step: Llama 2 trained with a global batch of 4M tokens (Touvron et al. 2023, sec. 2.2)."""
+FINETUNE_GLOBAL_BATCH_SEQUENCES = 64
+"""Sequences per optimizer step of a fine-tuning job: Llama 2's supervised fine-tuning used "a batch size of 64, and a
+sequence length of 4096 tokens" (Touvron et al. 2023, arXiv 2307.09288, sec. 3.1), 256K tokens: a fine-tune steps on
+tens of examples, not on a pretraining run's millions of tokens. A cluster wider than it runs one micro-batch per
+data-parallel rank (the layout's batch grows to its width, as in pretraining)."""
 MAX_GLOBAL_BATCH_TOKENS = 16 * 1024**2
 """The largest global batch a layout may grow to when its data-parallel ranks hold more sequences than
 GLOBAL_BATCH_TOKENS: Llama 3 405B trained with 16M tokens per batch on 8,192 and 16,384 H100 (TP 8, PP 16; Balaji,
@@ -240,8 +245,9 @@ def plan_training(
     Clusters Using Megatron-LM", sec. 3.3 takeaways). None when nothing fits.
 
     `tensor` and `pipeline` fix those degrees (a published layout; `pipeline` may then be any divisor of the layers,
-    e.g. Megatron's 35 stages of 3 layers), and `batch_tokens` the global batch (default GLOBAL_BATCH_TOKENS). With a
-    pipeline, the interleaved 1F1B schedule (v model chunks per rank) is tried beside the plain one; `virtual_stages`
+    e.g. Megatron's 35 stages of 3 layers), and `batch_tokens` the global batch (default GLOBAL_BATCH_TOKENS, a
+    fine-tune's FINETUNE_GLOBAL_BATCH_SEQUENCES). With a pipeline, the interleaved 1F1B schedule (v model chunks per
+    rank) is tried beside the plain one; `virtual_stages`
     fixes v (1: plain 1F1B)."""
     workload = workload.resolved(model.max_context)
     gpus = nodes * gpus_per_node
@@ -264,6 +270,7 @@ def plan_training(
         return cache[key]
 
     capacity = int(gpu.vram_gb * GIB * (1 - HARD_HEADROOM))  # the solver's hard floor
+    default_batch = FINETUNE_GLOBAL_BATCH_SEQUENCES * seq if workload.kind == "finetune" else GLOBAL_BATCH_TOKENS
     # best within the batch cap, and best at any batch (used only when no layout keeps the batch within the cap:
     # a small model on a cluster wider than its layers and heads can split)
     best: ParallelPlan | None = None
@@ -308,7 +315,7 @@ def plan_training(
                     for zero, v in ((z, v) for z in zeros for v in chunks):
                         plan = _evaluate(model, workload, gpu, base(dp, zero, ckpt), nodes, gpus_per_node, tp, cp, pp, dp,
                                          zero, ckpt, capacity, intra, inter, seq, tokens, mfu,
-                                         batch_tokens or GLOBAL_BATCH_TOKENS, v)
+                                         batch_tokens or default_batch, v)
                         if not plan.fits:
                             continue
                         if best_uncapped is None or rank(plan) < rank(best_uncapped):
