@@ -13,13 +13,13 @@ EXIT_OK = 0
 
 
 def _base_request(args: argparse.Namespace, catalog: Any) -> Any:
-    from configurator.core.errors import RequestError
+    from configurator.core.errors import unknown_ids
     from configurator.core.solve.request import BuildRequest, default_circuit, default_region
 
     ids = tuple(g for g in (args.gpu or "").split(",") if g)
-    unknown = [g for g in ids if g not in catalog.records["gpus"]]
-    if unknown:
-        raise RequestError(f"--gpu: unknown GPU id(s) {', '.join(unknown)}; see `llm-rig catalog list gpus`")
+    error = unknown_ids(ids, catalog.records["gpus"], "GPU", "--gpu")
+    if error:
+        raise error
     return BuildRequest(model_id="", currency=args.currency, budget=args.budget, gpu_ids=ids,
                         min_decode_tps=getattr(args, "min_decode_tps", None),
                         circuit=default_circuit(args.currency), region=default_region(args.currency))
@@ -46,7 +46,7 @@ def format_map(result: Any) -> str:
 def _cmd_map(args: argparse.Namespace) -> int:
     from configurator.core.advise import map_workloads, recommendation_map
     from configurator.core.catalog.models import ModelArch
-    from configurator.core.errors import RequestError
+    from configurator.core.errors import RequestError, unknown_ids
     from configurator.core.mapworkers import MapWorkers, default_processes, start_method
     from configurator.storage import catalogs
 
@@ -56,9 +56,10 @@ def _cmd_map(args: argparse.Namespace) -> int:
     catalog = loaded.catalog
     models = None
     if args.model:
-        unknown = [m for m in args.model if not isinstance(catalog.records["models"].get(m), ModelArch)]
-        if unknown:
-            raise RequestError(f"--model: unknown model id(s) {', '.join(unknown)}; see `llm-rig catalog list models`")
+        known = [m for m, record in catalog.records["models"].items() if isinstance(record, ModelArch)]
+        error = unknown_ids(args.model, known, "model", "--model")
+        if error:
+            raise error
         models = [catalog.records["models"][m] for m in args.model]
     if args.workload != "finetune" and args.method:
         raise RequestError("--method applies to --workload finetune")

@@ -30,7 +30,7 @@ ESTIMATE_KINDS = frozenset({"models", "gpus"})
 
 
 def resolve(args: argparse.Namespace, kinds: frozenset[str] | None = ESTIMATE_KINDS) -> Resolved:
-    from configurator.core.errors import RequestError
+    from configurator.core.errors import RequestError, unknown_ids
     from configurator.core.model_import import import_model
     from configurator.storage import catalogs
 
@@ -42,9 +42,7 @@ def resolve(args: argparse.Namespace, kinds: frozenset[str] | None = ESTIMATE_KI
     if args.model:
         model = catalog.records["models"].get(args.model)
         if model is None:
-            close = [m for m in catalog.records["models"] if args.model.split("-")[0] in m][:5]
-            hint = f" (did you mean: {', '.join(close)}?)" if close else ""
-            raise RequestError(f"unknown model id {args.model!r}{hint}; see `llm-rig catalog list models`")
+            raise unknown_ids([args.model], catalog.records["models"], "model", "--model") or RequestError(args.model)
     else:
         imported = import_model(args.model_config)
         model = imported.arch
@@ -55,9 +53,9 @@ def resolve(args: argparse.Namespace, kinds: frozenset[str] | None = ESTIMATE_KI
     gpu = None
     if args.gpu:
         ids = [g.strip() for g in args.gpu.split(",") if g.strip()]
-        unknown = [g for g in ids if g not in catalog.records["gpus"]]
-        if unknown:
-            raise RequestError(f"unknown GPU id {', '.join(unknown)!r}; see `llm-rig catalog list gpus`")
+        error = unknown_ids(ids, catalog.records["gpus"], "GPU", "--gpu")
+        if error:
+            raise error
         if len(ids) > 1 and args.command == "estimate":
             raise RequestError("estimate takes one --gpu; `plan --gpu a,b,c` compares several")
         gpu = catalog.records["gpus"][ids[0]]
@@ -68,7 +66,7 @@ def resolve(args: argparse.Namespace, kinds: frozenset[str] | None = ESTIMATE_KI
 def _host_estimate(args: argparse.Namespace, r: Resolved) -> tuple[Any, Any, bool]:
     """(result, gpu shown, numa) for --cpu/--ram/--system/--gpus 0; RequestError naming the option."""
     from configurator.core.catalog.models import Cpu, MemoryKit, System
-    from configurator.core.errors import RequestError
+    from configurator.core.errors import RequestError, unknown_ids
     from configurator.core.estimate.estimator import estimate
     from configurator.core.estimate.host import family, host_from_bandwidth, host_memory
     from configurator.core.estimate.offload import estimate_on_host
@@ -80,7 +78,7 @@ def _host_estimate(args: argparse.Namespace, r: Resolved) -> tuple[Any, Any, boo
             raise RequestError("--system names a whole machine: leave out --gpu, --cpu and --ram")
         system = records["systems"].get(args.system)
         if not isinstance(system, System):
-            raise RequestError(f"--system: unknown system id {args.system!r}; see `llm-rig catalog list systems`")
+            raise unknown_ids([args.system], records["systems"], "system", "--system") or RequestError(args.system)
         if system.unified is None:
             gpu = records["gpus"].get(system.gpu)
             return estimate(r.model, r.workload, gpu, system.gpu_count, exact_weight_bytes=r.exact_weight_bytes), gpu, False
@@ -92,7 +90,7 @@ def _host_estimate(args: argparse.Namespace, r: Resolved) -> tuple[Any, Any, boo
         raise RequestError("--gpus 0 runs on the CPU: give the host with --cpu ID [--ram KIT[xN]] or --system ID")
     cpu = records["cpus"].get(args.cpu)
     if not isinstance(cpu, Cpu):
-        raise RequestError(f"--cpu: unknown CPU id {args.cpu!r}; see `llm-rig catalog list cpus`")
+        raise unknown_ids([args.cpu], records["cpus"], "CPU", "--cpu") or RequestError(args.cpu)
     workload = r.workload.resolved(r.model.max_context)
     if workload.kind != "inference" or workload.engine != "llama.cpp":
         raise RequestError("--cpu/--ram: weights in system RAM are modelled for llama.cpp inference "

@@ -83,16 +83,17 @@ def _user_catalog() -> str:
 def _cmd_plan(args: argparse.Namespace) -> int:
     from configurator.core.solve.plan import plan
 
-    from configurator.core.errors import RequestError
+    from configurator.core.errors import unknown_ids
     from configurator.core.solve.request import OWNED_KINDS
 
     r = resolve(args, kinds=None)
     request = build_request(args, r.model.id, r.workload)
     for part in request.owned:
         # an owned part the catalog does not know would silently drop out of the plan
-        if part.id not in r.catalog.records[OWNED_KINDS[part.category]]:
-            raise RequestError(f"--own: unknown {part.category} id {part.id!r}; "
-                               f"see `llm-rig catalog list {OWNED_KINDS[part.category]}`")
+        kind = OWNED_KINDS[part.category]
+        error = unknown_ids([part.id], r.catalog.records[kind], part.category, "--own", listing=kind)
+        if error:
+            raise error
     result = plan(request, r.catalog, model=r.model, exact_weight_bytes=r.exact_weight_bytes)
     if args.json:
         from configurator.cli.jsonout import print_json

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Chassis, Gpu, ModelArch, Record, System
-from configurator.core.errors import ConfiguratorError, RequestError
+from configurator.core.errors import ConfiguratorError, RequestError, unknown_ids
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.workload import Workload
 from configurator.core.report.fit import short_gpu_name
@@ -427,9 +427,9 @@ def recommendation_map(
     """
     started = time.monotonic()
     base = base or BuildRequest(model_id="")
-    unknown = [g for g in base.gpu_ids if g not in catalog.records["gpus"]]
-    if unknown:
-        raise RequestError(f"unknown GPU id(s): {', '.join(unknown)}; see `llm-rig catalog list gpus`")
+    error = unknown_ids(base.gpu_ids, catalog.records["gpus"], "GPU")
+    if error:
+        raise error
     models = list(models) if models is not None else default_models(catalog)
     cache = cache or MapCache()
     floor = _platform_floor(catalog, base)
@@ -519,9 +519,9 @@ def value_ranking(
     base = base or BuildRequest(model_id=model.id)
     if workload.kind != "inference" and workload.tokens is None:
         workload = workload.model_copy(update={"tokens": TRAINING_REFERENCE_TOKENS})
-    unknown = [g for g in base.gpu_ids if g not in catalog.records["gpus"]]
-    if unknown:
-        raise RequestError(f"unknown GPU id(s): {', '.join(unknown)}; see `llm-rig catalog list gpus`")
+    error = unknown_ids(base.gpu_ids, catalog.records["gpus"], "GPU")
+    if error:
+        raise error
     allowed = [g.id for g in catalog.gpus if gpu_allowed(g, base.model_copy(update={"gpu_ids": ()})) is None
                and (not base.gpu_ids or g.id in base.gpu_ids)]
     # every GPU named: the planner keeps each GPU's options instead of pruning dominated ones

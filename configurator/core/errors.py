@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 
@@ -40,3 +42,22 @@ class RequestError(ConfiguratorError):
 
 class ProjectError(ConfiguratorError):
     """A saved project file cannot be read."""
+
+
+def unknown_ids(ids: Iterable[str], known: Iterable[str], kind: str, option: str = "",
+                listing: str | None = None) -> RequestError | None:
+    """The error for catalog ids that are not in it (None when all are), each with the closest ids as a suggestion:
+    `--gpu h800` is answered with "did you mean h800-sxm, h800-pcie?", not only with the catalog's whole list.
+    `listing` is the `catalog list` kind that shows them all (default: the kind in the plural)."""
+    names = list(known)
+    missing = [i for i in ids if i not in names]
+    if not missing:
+        return None
+    parts = []
+    for wanted in missing:
+        # ids that extend what was typed ("h800" -> "h800-sxm") first, then the nearest spellings
+        close = [n for n in names if n.startswith(wanted)][:4] or difflib.get_close_matches(wanted, names, n=3, cutoff=0.6)
+        parts.append(f"{wanted[:80]!r}" + (f" (did you mean {', '.join(close)}?)" if close else ""))
+    plural = "s" if len(missing) > 1 else ""
+    return RequestError(f"{option + ': ' if option else ''}unknown {kind} id{plural} {'; '.join(parts)}; "
+                        f"see `llm-rig catalog list {listing or kind.lower() + 's'}`")

@@ -66,6 +66,23 @@ def test_estimate_bad_input_is_exit_2(args: list[str], words: str) -> None:
     assert words in run.err and "Traceback" not in run.err
 
 
+@pytest.mark.parametrize(
+    ("command", "args", "words"),
+    [
+        # the catalog's id is h800-sxm: a user typing the card's name is shown it, not only told to list the catalog
+        ("plan", ["--model", "llama-3.1-8b", "--workload", "inference", "--gpu", "h800"], "did you mean h800-pcie, h800-sxm?"),
+        ("estimate", ["--model", "llama-3.1-8b", "--workload", "inference", "--gpu", "rtx3090"], "did you mean rtx-3090"),
+        ("plan", ["--model", "lama-3.1-8b", "--workload", "inference"], "did you mean llama-3.1-8b"),
+        ("estimate", ["--model", "llama-3.1-8b", "--workload", "inference", "--gpus", "0", "--cpu", "epyc9354"],
+         "epyc-9354"),
+    ],
+)
+def test_an_unknown_id_is_answered_with_the_ids_it_is_close_to(command: str, args: list[str], words: str) -> None:
+    run = run_cli(command, *args)
+    assert run.code == 2 and "Traceback" not in run.err
+    assert words in run.err, run.err
+
+
 def test_broken_model_files_are_exit_2_with_one_line(tmp_path: Path) -> None:
     bad_json = tmp_path / "config.json"
     bad_json.write_text('{"model_type": "llama", "hidden_size": 4096,')

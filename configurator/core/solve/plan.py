@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Accessory, Gpu, ModelArch, System
-from configurator.core.errors import ConfiguratorError, RequestError
+from configurator.core.errors import ConfiguratorError, RequestError, unknown_ids
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.host import host_memory
 from configurator.core.estimate.unified import system_gpu
@@ -749,11 +749,11 @@ def plan(
     if model is None:
         found = catalog.records["models"].get(request.model_id)
         if not isinstance(found, ModelArch):
-            raise RequestError(f"unknown model id {request.model_id!r}")
+            raise unknown_ids([request.model_id], catalog.records["models"], "model") or RequestError(request.model_id)
         model = found
-    unknown = [g for g in request.gpu_ids if g not in catalog.records["gpus"]]
-    if unknown:
-        raise RequestError(f"unknown GPU id(s): {', '.join(unknown)}")
+    error = unknown_ids(request.gpu_ids, catalog.records["gpus"], "GPU")
+    if error:
+        raise error
     on_progress("estimating GPU options")
     def partial(found: list[Build]) -> None:
         if on_partial is not None:
