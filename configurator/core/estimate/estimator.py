@@ -759,6 +759,8 @@ def _training_memory(
     if fused:
         ex.step("activations", "fused kernels (fused RMSNorm, rotary in place, fused SwiGLU; lit-gpt's block): "
                 f"{_gb(per_layer)} saved per layer against {_gb(_activation_bytes_per_layer(model, seq, batch))} unfused")
+        ex.assume("sized for a stack with fused kernels (lit-gpt's, as TinyLlama trained): HF transformers' own "
+                  "modelling code, which the accelerate command runs, keeps the unfused block's tensors and fp32 logits")
     if method != "full" and fw.lora_dropout:
         dropped = seq * batch * LORA_DROPOUT_BYTES * _lora_inputs_per_layer(model, workload.lora_targets)
         per_layer += dropped
