@@ -779,6 +779,8 @@ def _training_memory(
                 f"keep every other matmul output, attention's output and their input ({_gb(kept)} each), one layer is "
                 f"recomputed whole ({_gb(per_layer)}), plus logits s*b*vocab*{logit_bytes:g} bytes ({logit_note}) "
                 f"= {_gb(activations)}")
+        if workload.activation_offload:
+            ex.assume("selective checkpointing keeps what it saves on the GPU: the activation offload is not applied")
     elif workload.grad_checkpointing:
         if workload.activation_offload:
             # checkpoints stream to host RAM; the GPU keeps the layer being recomputed and the next input
