@@ -160,6 +160,30 @@ def finetune_memory(catalog: Catalog, data: Data = None) -> tuple[list[Compariso
     return out, skipped
 
 
+def pretrain_memory(catalog: Catalog, data: Data = None) -> tuple[list[Comparison], list[Skipped]]:
+    """Peak memory per GPU of from-scratch training (tests/data/*_pretrain_memory.toml): the same estimate as a
+    `--workload pretrain` request, with the run's sharding, checkpointing and kernels."""
+    out, skipped = [], []
+    for row in scored(rows("pretrain_memory")) if data is None else data:
+        checkpointing = ("selective" if row.get("selective_checkpointing") else "full") if row.get("grad_checkpointing") else "none"
+        label = (f"{row['model']} pretrain seq={row['context']} b={row['batch']} x{row['gpus']} z{row['zero']} "
+                 f"ckpt={checkpointing}{' fused' if row.get('fused_kernels') else ''}")
+        model = catalog.records["models"].get(row["model"])
+        if model is None:
+            skipped.append(Skipped("pretrain_memory", label, "model not in catalog", row["source"]))
+            continue
+        workload = Workload(
+            kind="pretrain", precision=row.get("precision"), framework=row.get("framework"), optimizer=row.get("optimizer"),
+            context=int(row["context"]), batch=int(row["batch"]), zero=int(row["zero"]),
+            grad_checkpointing=bool(row.get("grad_checkpointing", False)),
+            selective_checkpointing=bool(row.get("selective_checkpointing", False)),
+            fused_kernels=bool(row.get("fused_kernels", False)),
+        )
+        result = estimate(model, workload, None, int(row["gpus"]))
+        out.append(Comparison("pretrain_memory", label, _bytes(row), result.per_gpu_bytes, row["source"]))
+    return out, skipped
+
+
 def decode_speed(catalog: Catalog, data: Data = None) -> tuple[list[Comparison], list[Skipped]]:
     return _speed(catalog, "decode_speed", data)
 
@@ -259,13 +283,14 @@ ALL: dict[str, Callable[..., tuple[list[Comparison], list[Skipped]]]] = {
     "inference_memory": inference_memory,
     "weights": weights,
     "finetune_memory": finetune_memory,
+    "pretrain_memory": pretrain_memory,
     "decode_speed": decode_speed,
     "prefill_speed": prefill_speed,
     "training_gpu_hours": training_gpu_hours,
 }
 # the file each kind's rows live in (prefill rows are decode rows that also report prompt speed)
 FILES = {kind: {"prefill_speed": "decode_speed", "weights": "inference_memory"}.get(kind, kind) for kind in ALL}
-TARGETS = {"inference_memory": 0.10, "weights": 0.05, "finetune_memory": 0.15, "decode_speed": 0.20, "prefill_speed": 0.30,
+TARGETS = {"inference_memory": 0.10, "weights": 0.05, "finetune_memory": 0.15, "pretrain_memory": 0.10, "decode_speed": 0.20, "prefill_speed": 0.30,
            "training_gpu_hours": 0.25}
 
 

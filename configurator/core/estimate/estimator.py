@@ -605,22 +605,48 @@ def _lora_inputs_per_layer(model: ModelArch, targets: str) -> int:
     return width
 
 
-def _activation_bytes_per_layer(model: ModelArch, seq: int, batch: int) -> float:
+def _block_widths(model: ModelArch) -> tuple[int, int, int, int]:
+    """(hidden, query width, key/value width, MLP intermediate width a token passes through) of one block."""
+    inter = model.intermediate_size
+    if model.moe is not None:
+        inter = model.moe.expert_intermediate_size * model.moe.experts_per_token + model.moe.shared_intermediate_size
+    return model.hidden_size, model.num_attention_heads * model.head_dim, model.num_kv_heads * model.head_dim, inter
+
+
+def _activation_bytes_per_layer(model: ModelArch, seq: int, batch: int, fused: bool = False) -> float:
     """Saved activations of one block in bf16, flash attention (no s^2 term).
 
     Korthikanti et al. 2022 ("Reducing Activation Recomputation in Large Transformer
     Models") give 34*s*b*h bytes for a GPT block; this is the same count itemised for
     gated MLPs and GQA: norms' inputs, q/k/v, attention output, MLP gate/up/activation.
+
+    `fused`: the block as lit-gpt runs it with fused kernels (TinyLlama, lit_gpt/model.py at
+    jzhang38/TinyLlama@09baa9e9), counted from the code: the fused RMSNorms save their input (and one fp32 rstd per
+    token); rotary runs in place on the q/k views of the projection's output (`apply_rotary_emb_func(q, cos, sin,
+    False, True)`: no rotated copy); FlashAttention-2 saves q, k, v, its output (the output projection's input) and one
+    fp32 log-sum-exp per head; xformers' fused SwiGLU saves its input and the two up-projections (x, x1, x2) and
+    recomputes silu(x1) * x2 in backward (swiglu_op.py, `ctx.save_for_backward(x, w1, w2, w3, x1, x2)`).
     """
-    h = model.hidden_size
-    q = model.num_attention_heads * model.head_dim
-    kv = model.num_kv_heads * model.head_dim
-    inter = model.intermediate_size
-    if model.moe is not None:
-        inter = model.moe.expert_intermediate_size * model.moe.experts_per_token + model.moe.shared_intermediate_size
+    h, q, kv, inter = _block_widths(model)
+    if fused:
+        attention = 2 * h + 4 + 2 * h + 2 * (q + 2 * kv) + 2 * q + 4 * model.num_attention_heads
+        mlp = 2 * h + 4 + 2 * h + (2 if model.mlp_gated else 1) * 2 * inter
+        return seq * batch * (attention + mlp)
     attention = 2 * h + 2 * h + 2 * (q + 2 * kv) + 2 * (q + kv) + 2 * q  # norm in, proj in, qkv, rope'd q/k, attn out
     mlp = 2 * h + 2 * h + (4 if model.mlp_gated else 2) * 2 * inter  # norm in, proj in, gate/up/act/product
     return seq * batch * (attention + mlp)
+
+
+def _selective_saved_bytes_per_layer(model: ModelArch, seq: int, batch: int) -> float:
+    """What torchtitan's per-operator selective checkpointing keeps of one block (selective_ac_option "op",
+    torchtitan/parallelisms/parallelize_llama.py, `_save_list` and `_custom_policy`: every aten.mm output except every
+    second one, counted per block in forward order, and the SDPA output; the rest is recomputed in backward). A LLaMA
+    block's matmuls run wq, wk, wv, wo, w1, w3, w2: the 1st, 3rd, 5th and 7th are kept (q, v, w1's output, the block's
+    MLP output); a two-matrix MLP (fc, proj) keeps q, v and fc's output. Plus the checkpointed block's input, the
+    attention output and its fp32 log-sum-exp per head, all bf16 but the last."""
+    h, q, kv, inter = _block_widths(model)
+    kept_mms = q + kv + inter + (h if model.mlp_gated else 0)
+    return seq * batch * (2 * h + 2 * kept_mms + 2 * q + 4 * model.num_attention_heads)
 
 
 def _training_memory(
@@ -728,18 +754,34 @@ def _training_memory(
                 f"{_gb(host)} of host memory")
     weights += gathered
 
-    per_layer = _activation_bytes_per_layer(model, seq, batch)
+    fused = workload.fused_kernels
+    per_layer = _activation_bytes_per_layer(model, seq, batch, fused)
+    if fused:
+        ex.step("activations", "fused kernels (fused RMSNorm, rotary in place, fused SwiGLU; lit-gpt's block): "
+                f"{_gb(per_layer)} saved per layer against {_gb(_activation_bytes_per_layer(model, seq, batch))} unfused")
+        ex.assume("sized for a stack with fused kernels (lit-gpt's, as TinyLlama trained): HF transformers' own "
+                  "modelling code, which the accelerate command runs, keeps the unfused block's tensors and fp32 logits")
     if method != "full" and fw.lora_dropout:
         dropped = seq * batch * LORA_DROPOUT_BYTES * _lora_inputs_per_layer(model, workload.lora_targets)
         per_layer += dropped
         ex.step("activations", f"LoRA dropout: each adapted matrix saves its dropped input and mask "
                 f"({_gb(dropped)} per layer)")
-    loss = logits_handling(fw, model.architecture)
+    loss = logits_handling(fw, model.architecture, fused)
     logit_bytes = LOGITS_BYTES[loss]
     logits = seq * batch * model.vocab_size * logit_bytes
     logit_note = LOGITS_NOTES[loss]
     layer_inputs = model.num_layers * seq * batch * model.hidden_size * 2
-    if workload.grad_checkpointing:
+    if workload.grad_checkpointing and workload.selective_checkpointing:
+        # every layer but the one in backward keeps its selected tensors; that one is recomputed whole
+        kept = _selective_saved_bytes_per_layer(model, seq, batch)
+        activations = (model.num_layers - 1) * kept + per_layer + logits
+        ex.step("activations", f"selective checkpointing (per operator, torchtitan's 'op'): {model.num_layers - 1} layers "
+                f"keep every other matmul output, attention's output and their input ({_gb(kept)} each), one layer is "
+                f"recomputed whole ({_gb(per_layer)}), plus logits s*b*vocab*{logit_bytes:g} bytes ({logit_note}) "
+                f"= {_gb(activations)}")
+        if workload.activation_offload:
+            ex.assume("selective checkpointing keeps what it saves on the GPU: the activation offload is not applied")
+    elif workload.grad_checkpointing:
         if workload.activation_offload:
             # checkpoints stream to host RAM; the GPU keeps the layer being recomputed and the next input
             host += layer_inputs
@@ -1303,6 +1345,19 @@ def _as_framework_shards(workload: Workload, gpus: int, ex: _Explain) -> Workloa
     return workload.model_copy(update={"zero": stage})
 
 
+def _suggest_full_sharding(
+    model: ModelArch, counts: ParamCounts, workload: Workload, gpus: int, usable: int, ex: _Explain
+) -> None:
+    """A data-parallel pretraining job that does not fit: say whether sharding parameters, gradients and optimizer
+    states over the GPUs (--zero 3: FSDP FULL_SHARD, as TinyLlama's recipe ran, pretrain/tinyllama.py FSDPStrategy)
+    would make it fit, and at what memory per GPU."""
+    sharded, _ = _training_memory(model, counts, workload.model_copy(update={"zero": 3}), gpus, _Explain())
+    peak = max(b.total for b in sharded)
+    if peak <= usable:
+        ex.warnings.append(f"fits with --zero 3 (FSDP full sharding of parameters, gradients and optimizer states over "
+                           f"the {gpus} GPUs): {_gb(peak)} per GPU")
+
+
 # --------------------------------------------------------------------------- entry point
 
 
@@ -1385,6 +1440,8 @@ def estimate(
         GpuMemory(index=i, breakdown=b, capacity_bytes=capacity, usable_bytes=usable) for i, b in enumerate(per_gpu)
     )
     fits = None if usable is None else max(m.total for m in memories) <= usable
+    if fits is False and workload.kind == "pretrain" and gpus > 1 and workload.zero < 3 and usable is not None:
+        _suggest_full_sharding(model, counts, workload, gpus, usable, ex)
     decode = aggregate = prefill = ttft = None
     flops = gpu_hours = wall = mfu = None
     if workload.kind == "inference" and gpu is not None:
@@ -1396,7 +1453,8 @@ def estimate(
         ex.assume(f"engine {reported.engine}; context {workload.context} tokens per sequence; {workload.batch} concurrent sequence(s)")
     else:
         ex.assume(f"sequence length {workload.context}, micro-batch {workload.batch}, gradient checkpointing "
-                  f"{'on' if workload.grad_checkpointing else 'off'}")
+                  f"{('selective' if workload.selective_checkpointing else 'on') if workload.grad_checkpointing else 'off'}"
+                  + (", fused kernels" if workload.fused_kernels else ""))
     ex.assume("memory figures are peaks on the most loaded GPU; 1 GiB = 2^30 bytes")
     peak = max(memories, key=lambda m: m.total)
     ex.step("total", f"most loaded GPU: {_gb(peak.total)}" + (f" of {_gb(usable)} usable -> {'fits' if fits else 'does NOT fit'}" if usable else ""))

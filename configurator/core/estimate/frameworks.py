@@ -8,7 +8,7 @@ from typing import Literal
 FrameworkName = Literal["transformers", "peft", "trl", "torchtune", "unsloth", "llama-factory", "deepspeed", "axolotl"]
 FRAMEWORKS: tuple[str, ...] = FrameworkName.__args__  # type: ignore[attr-defined]
 
-Logits = Literal["fp32-upcast", "bf16-loss", "chunked", "fused"]
+Logits = Literal["fp32-upcast", "bf16-loss", "chunked", "fused", "fused-inplace"]
 
 
 @dataclass(frozen=True)
@@ -140,30 +140,38 @@ FRAMEWORK_DEFAULTS: dict[str, Framework] = {
 #   page: its VRAM savings "come from Unsloth's gradient checkpointing algorithm and Apple's CCE";
 #   Wijmans et al. 2024, "Cut Your Losses in Large-Vocabulary Language Models": the logits are never
 #   materialised, loss memory falls from gigabytes to megabytes): nothing per logit.
+# fused-inplace: flash-attn's xentropy kernel (TinyLlama's FusedCrossEntropyLoss, inplace_backward=True by default:
+#   `ctx.save_for_backward(logits, lse, labels)`, `xentropy_cuda_lib.backward(..., ctx.inplace_backward, ...)`) keeps
+#   the 16-bit logits the head wrote and one fp32 log-sum-exp per token, and writes their gradient over them: 2 bytes.
 LOGIT_BYTES_CHUNKS = 8
 LOGITS_BYTES: dict[str, float] = {
     "fp32-upcast": 4.0 + 4.0 + 4.0,
     "bf16-loss": 3 * 2.0,
     "chunked": 2.0 + 8.0 / LOGIT_BYTES_CHUNKS,
     "fused": 0.0,
+    "fused-inplace": 2.0,
 }
 LOGITS_NOTES: dict[str, str] = {
     "fp32-upcast": "fp32 upcast for the loss",
     "bf16-loss": "loss on the 16-bit logits (model code does not upcast)",
     "chunked": f"loss over {LOGIT_BYTES_CHUNKS} chunks",
     "fused": "cut cross-entropy: logits never materialised",
+    "fused-inplace": "fused cross-entropy: the 16-bit logits only, their gradient written in place",
 }
 # Model code that computes the loss itself, in the logits' dtype, whatever the trainer: HF
 # `model_type` -> logits handling (Qwen-1's trust_remote_code modeling_qwen.py, QWenLMHeadModel.forward).
 ARCH_LOGITS: dict[str, Logits] = {"qwen": "bf16-loss"}
 
 
-def logits_handling(fw: Framework, architecture: str) -> Logits:
+def logits_handling(fw: Framework, architecture: str, fused_kernels: bool = False) -> Logits:
     """How the loss treats the logits: the framework's way, unless the model's own code computes it
     (only where the framework would otherwise run the model's forward with its loss). Under torch.autocast
     the model's own 16-bit loss is upcast anyway: cross_entropy, log_softmax and nll_loss are on autocast's
     float32 list (PyTorch docs, "Automatic Mixed Precision package: CUDA ops that can autocast to float32"),
-    which costs what the trainer's own upcast does."""
+    which costs what the trainer's own upcast does. A stack with fused kernels (Workload.fused_kernels) computes the
+    loss with a fused cross-entropy over the 16-bit logits, unless its framework's loss keeps less still."""
+    if fused_kernels and LOGITS_BYTES[fw.logits] > LOGITS_BYTES["fused-inplace"]:
+        return "fused-inplace"
     if fw.logits == "fp32-upcast" and not fw.autocast:
         return ARCH_LOGITS.get(architecture, fw.logits)
     return fw.logits

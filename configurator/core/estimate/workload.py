@@ -91,6 +91,13 @@ class Workload(BaseModel):
         default=None, description="training: checkpointed activations kept in host RAM (default: the framework's)"
     )
     grad_checkpointing: bool | None = None
+    selective_checkpointing: bool = Field(
+        default=False, description="training: per-operator selective activation checkpointing as torchtitan's "
+                                   "`selective_ac_option = \"op\"` (every other matmul output and attention's output kept, "
+                                   "the rest recomputed); implies gradient checkpointing")
+    fused_kernels: bool = Field(
+        default=False, description="training: the block's element-wise work and the loss run as fused kernels (fused "
+                                   "RMSNorm, rotary in place, fused SwiGLU, fused cross-entropy: lit-gpt/TinyLlama)")
     lora_rank: int = Field(default=16, ge=1, le=4096)
     lora_targets: Literal["all-linear", "attention"] = "all-linear"
     train_embeddings: bool = Field(default=False, description="LoRA: also train the embedding and output layers")
@@ -109,6 +116,8 @@ class Workload(BaseModel):
 
     @model_validator(mode="after")
     def _coherent(self) -> Workload:
+        if self.selective_checkpointing and self.grad_checkpointing is False:
+            raise ValueError("selective checkpointing is a way of checkpointing: drop --no-grad-checkpointing")
         if self.prompt is not None and self.kind != "inference":
             raise ValueError("prompt is an inference option (training processes the whole sequence at once)")
         if self.prompt is not None and self.context is not None and self.prompt > self.context:
@@ -163,7 +172,9 @@ class Workload(BaseModel):
                 updates["activation_offload"] = fw.checkpoints_offloaded
         elif self.optimizer is None:
             updates["optimizer"] = "adamw"
-        if self.grad_checkpointing is None:
+        if self.grad_checkpointing is None and self.selective_checkpointing:
+            updates["grad_checkpointing"] = True
+        elif self.grad_checkpointing is None:
             # fine-tuning usually recomputes to fit on few GPUs; pretraining a sized model does not
             updates["grad_checkpointing"] = self.kind == "finetune"
         return self.model_copy(update=updates) if updates else self
