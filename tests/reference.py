@@ -220,7 +220,7 @@ def _speed(catalog: Catalog, kind: str, data: Data) -> tuple[list[Comparison], l
         try:
             workload = Workload(
                 kind="inference", precision=precision, context=max(int(row["context"]), 1),
-                batch=int(row["batch"]), engine=engine,
+                prompt=row.get("prompt"), batch=int(row["batch"]), engine=engine,
             )
         except ValueError as exc:
             skipped.append(Skipped(kind, label, str(exc), row["source"]))

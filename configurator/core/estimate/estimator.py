@@ -35,6 +35,7 @@ from configurator.core.estimate.params import ParamCounts, count_params
 from configurator.core.estimate.gemm import LLAMA3_405B, MEGATRON_1T, LayerShape, shape_factor
 from configurator.core.estimate.gguf import FTYPE_DEFAULT, gguf_bytes
 from configurator.core.estimate.precision import KV_BYTES, weight_format
+from configurator.core.estimate.serving import arriving_prompt_tokens, batched_tokens_budget
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step, mfu_formula
 from configurator.core.estimate.unified import unified_bw_efficiency
 from configurator.core.support import (REFERENCE_MATMUL, dense_peak_tflops, framework_verdict, has_matrix_units,
@@ -120,6 +121,11 @@ class Calibration:
     # from the weight stream); the exllamav2 README rows in tests/data/holdout_decode_speed.toml check it.
     layer_overhead_exllamav2: float = 40e-6  # 7B +3.6 %, 13B -4.6 % (llama.cpp's 60 us: -5.9 %, -11.0 %)
     layer_overhead_vllm: float = 10e-6
+    # vLLM's host work per running sequence and step (scheduling, input preparation, sampling, detokenising and
+    # streaming each sequence's token), on top of the GPU's step: fitted on the ML.ENERGY H100 sweep (8-512 sequences,
+    # tests/data/reference_decode_speed.toml); the B200 sweep, whose 8B steps at 512 sequences take as long as the
+    # H100's (53 vs 52 ms) though its GPU is 2.3x faster, shows the cost sits outside the GPU.
+    seq_overhead_vllm: float = 38e-6
     layer_overhead_transformers: float = 50e-6
     # HF transformers MoE blocks run the routed experts one by one in a Python loop (modeling_qwen3_moe.py,
     # transformers 4.51: `for expert_idx in range(self.num_experts)`, a torch.where host sync and ~8 small kernel
@@ -163,6 +169,11 @@ class Calibration:
     # softmax, read by KQV (ggml graph llm_build_kqv): 4 passes x 4 bytes per score, read at the decode bandwidth share.
     attention_score_bytes: float = 16.0
     compute_eff_vllm: float = 0.55
+    # How a decode step's weight GEMMs combine the weight stream (t_w) and their FLOPs (t_c): (t_w^n + t_c^n)^(1/n).
+    # n = 1 is no overlap, n -> infinity the ideal roofline max(t_w, t_c); GEMMs of 64-128 rows reach neither bound.
+    # Fitted with seq_overhead_vllm on the ML.ENERGY H100 sweep: batched rows 9.3 % median with max(), 8.9 % with
+    # n = 1 (which costs the single-stream rows 1.7 points: t_c is not negligible on slow cards), 6.5 % with n = 1.6.
+    roofline_norm: float = 1.6
     compute_eff_transformers: float = 0.40
     # Tensor parallel: latency of one all-reduce (two per layer) over PCIe and NVLink.
     allreduce_pcie_s: float = 35e-6
@@ -911,6 +922,18 @@ def moe_layer_count(model: ModelArch) -> int:
     return sum(moe_layers(model))
 
 
+def _roofline(memory_s: float, compute_s: float) -> float:
+    """Time of GEMMs that stream `memory_s` of weights and need `compute_s` of tensor-core work (roofline_norm)."""
+    n = CAL.roofline_norm
+    return (memory_s**n + compute_s**n) ** (1 / n)
+
+
+def _sequence_overhead(engine: str) -> float:
+    """Host cost per running sequence and decode step: vLLM's (Calibration.seq_overhead_vllm); no measurement of
+    another engine at batch > 1 separates one, so zero there."""
+    return CAL.seq_overhead_vllm if engine == "vllm" else 0.0
+
+
 def _expert_loop_overhead(model: ModelArch, engine: str) -> float:
     """Per-step cost of an engine that visits every routed expert of every MoE layer from Python (HF transformers);
     zero for engines with fused MoE kernels (llama.cpp, vLLM)."""
@@ -1022,14 +1045,19 @@ def _decode_speed(
         read = blocks - experts + expert_read + head + (emb if head == 0 else 0)
     else:
         read = blocks + (head if head else emb)
-    # a sequence fills its context as it goes: on average half of it is read back per step
-    kv_read = kv_cache_bytes(model, max(1, context // 2), batch, KV_BYTES[workload.kv_precision], engine)
+    # a sequence fills its context as it goes: on average the prompt (when stated) and half of the reply is read back
+    # per step; without a stated prompt, half of the context
+    kv_read = kv_cache_bytes(model, max(1, (context + (workload.prompt or 0)) // 2), batch,
+                             KV_BYTES[workload.kv_precision], engine)
     eff = _bw_efficiency(engine, precision, gpu)
     bw = gpu.memory_bandwidth_gbps * 1e9
     flops_per_token = 2 * (counts.matmul_active) + 4 * model.num_layers * context * model.num_attention_heads * model.head_dim
+    # prompts of the requests that replace finished ones run inside the decode steps (chunked prefill, serving.py)
+    arriving = arriving_prompt_tokens(batch, workload.prompt, context, batched_tokens_budget(gpu))
+    step_flops = batch * flops_per_token + arriving * 2 * counts.matmul_active
     peak = _peak_tflops(gpu, fmt.compute) * 1e12
     compute_eff = _compute_efficiency(engine, gpu)
-    overhead = _fixed_overhead(engine, gpu, model.num_layers, named_engine, gpus)
+    overhead = _fixed_overhead(engine, gpu, model.num_layers, named_engine, gpus) + batch * _sequence_overhead(engine)
     expert_loop = _expert_loop_overhead(model, engine)
     if engine == "llama.cpp" and named_engine not in EXLLAMA_ENGINES and batched_launches(gpu, gpus):
         ex.assume(f"llama.cpp submits each decode step's kernels in one go ({'Vulkan command buffers' if CAL.llamacpp_vulkan else 'CUDA graphs, llama.cpp since May 2024'}): "
@@ -1042,11 +1070,14 @@ def _decode_speed(
         ex.assume("HF transformers MoE: experts run in a Python loop (no fused MoE kernel); decode is bound by that loop")
     if split == "tensor":
         # MLA's latent cache is replicated on every rank, so each GPU reads all of it
-        mem_t = (read / gpus + (kv_read if model.mla else kv_read / gpus)) / (eff * bw)
-        comp_t = batch * flops_per_token / gpus / (peak * compute_eff)
+        mem_t = read / gpus / (eff * bw)
+        kv_t = (kv_read if model.mla else kv_read / gpus) / (eff * bw)
+        comp_t = step_flops / gpus / (peak * compute_eff)
         link = CAL.allreduce_nvlink_s if gpu.nvlink else CAL.allreduce_pcie_s
         comm = 2 * model.num_layers * link
-        step = max(mem_t, comp_t) + overhead + comm
+        # the weight GEMMs are bound by the weight stream or by their FLOPs, whichever is slower; attention, a kernel
+        # of its own, then reads every sequence's KV cache (FlashAttention / paged attention: bandwidth-bound)
+        step = _roofline(mem_t, comp_t) + kv_t + overhead + comm
         ex.step("decode", f"tensor parallel: each GPU reads 1/{gpus} of {_gb(read + kv_read)} per step, plus "
                 f"2 all-reduces per layer at ~{link * 1e6:.0f} us over {'NVLink' if gpu.nvlink else 'PCIe'}")
     else:
@@ -1059,10 +1090,11 @@ def _decode_speed(
             else:
                 read = read * gpu_share
             kv_read = kv_read * gpu_share
-        mem_t = (read + kv_read) / (eff * bw) + ram_read / (CAL.bw_eff_cpu * workload.ram_bandwidth_gbps * 1e9)
-        comp_t = batch * flops_per_token / (peak * compute_eff)
+        mem_t = read / (eff * bw) + ram_read / (CAL.bw_eff_cpu * workload.ram_bandwidth_gbps * 1e9)
+        kv_t = kv_read / (eff * bw)
+        comp_t = step_flops / (peak * compute_eff)
         hops = (gpus - 1) * CAL.layer_split_hop_s
-        step = max(mem_t, comp_t) + overhead + hops
+        step = _roofline(mem_t, comp_t) + kv_t + overhead + hops
         if ram_read:
             ex.step("decode", f"{_gb(ram_read)} per token read from system RAM at {CAL.bw_eff_cpu:.0%} of "
                     f"{workload.ram_bandwidth_gbps:g} GB/s (build rules R28: ~35 of 96 GB/s reached in practice)")
@@ -1072,11 +1104,17 @@ def _decode_speed(
     tps = 1.0 / step
     ex.step(
         "decode",
-        f"decode step = max(memory: {_gb(read)} weights{moe_note} + {_gb(kv_read)} KV read at {eff:.0%} of "
-        f"{gpu.memory_bandwidth_gbps:.0f} GB/s, KV averaged over a context that fills to {context}; compute: {batch} x {flops_per_token / 1e9:.1f} GFLOP at "
-        f"{compute_eff:.0%} of {peak / 1e12:.0f} TFLOPS) + {overhead * 1e3:.2f} ms fixed per-token cost "
-        f"= {step * 1e3:.2f} ms -> {tps:.1f} tokens/s per sequence, {tps * batch:.1f} tokens/s in total",
+        f"decode step = roofline(weights: {_gb(read)}{moe_note} read at {eff:.0%} of {gpu.memory_bandwidth_gbps:.0f} GB/s; "
+        f"compute: {batch} x {flops_per_token / 1e9:.1f} GFLOP"
+        + (f" + {arriving:.0f} prompt tokens of arriving requests x {2 * counts.matmul_active / 1e9:.1f} GFLOP" if arriving else "")
+        + f" at {compute_eff:.0%} of {peak / 1e12:.0f} TFLOPS) + attention: {_gb(kv_read)} KV read (each sequence's "
+        f"context filling to {context}) + {overhead * 1e3:.2f} ms fixed per-step cost"
+        + (f" ({batch} x {_sequence_overhead(engine) * 1e6:.0f} us of host work per sequence)" if batch > 1 and _sequence_overhead(engine) else "")
+        + f" = {step * 1e3:.2f} ms -> {tps:.1f} tokens/s per sequence, {tps * batch:.1f} tokens/s in total",
     )
+    if arriving:
+        ex.assume(f"{batch} users kept busy: each finished reply ({context - (workload.prompt or 0)} tokens) is replaced by "
+                  f"a new {workload.prompt}-token prompt, prefilled inside the running decode steps (chunked prefill)")
     prompt = prompt_tokens(workload, context)
     prefill_flops = 2 * counts.matmul_active + 2 * model.attention_layers * prompt * model.num_attention_heads * model.head_dim
     parallel = gpus if split == "tensor" else 1

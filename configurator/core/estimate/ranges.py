@@ -28,7 +28,10 @@ RANGE_FACTORS: dict[str, tuple[float, float]] = {
     # re-derived 2026-12-01 after exllamav2's own per-layer cost: plain quantiles (0.827, 1.304) over 87 rows, unchanged
     # re-derived 2026-12-01 after llama.cpp decode rows were scored as their build ran (CUDA graphs, Vulkan batching):
     # plain quantiles (0.815, 1.284) over the same 87 rows, rounded outward; before (0.82, 1.31)
-    "decode_speed": (0.81, 1.29),
+    # re-derived 2026-12-02 with the multi-user serving rows and model (estimate/serving.py): plain quantiles (0.726, 1.481)
+    # over 116 rows, rounded outward; the 87 single-stream rows' own band is narrower, the width is the batched rows'
+    # leave-ML.ENERGY-out error (the only fitted batched source) and the vLLM step cost the 2024 and 2025 releases disagree on
+    "decode_speed": (0.72, 1.49),
     # re-derived 2026-12-01 after the llama.cpp build history (int8 MMQ, FlashAttention; rows scored as their build ran)
     # and the dmatora cold-start row scored as a first evaluation: split-conformal bounds (crossval.conformal_factors,
     # 0.814, 1.297) of the leave-one-source-out errors over 36 rows from 3 sources; the plain quantiles (0.883, 1.237)
