@@ -46,6 +46,11 @@ def add_workload_options(parser: argparse.ArgumentParser) -> None:
     checkpointing = parser.add_mutually_exclusive_group()
     checkpointing.add_argument("--grad-checkpointing", dest="grad_checkpointing", action="store_true", default=None)
     checkpointing.add_argument("--no-grad-checkpointing", dest="grad_checkpointing", action="store_false")
+    fused = parser.add_mutually_exclusive_group()
+    fused.add_argument("--fused-kernels", dest="fused_kernels", action="store_true", default=None,
+                       help="training: the stack fuses its element-wise ops (torch.compile, fused kernels; default: "
+                            "the framework's: Unsloth yes, the HF Trainer, torchtune and Megatron-LM no)")
+    fused.add_argument("--no-fused-kernels", dest="fused_kernels", action="store_false")
     parser.add_argument("--lora-rank", type=_workload_int("lora_rank"), default=16, metavar="R")
     parser.add_argument("--zero", type=int, choices=(0, 1, 2, 3), default=0)
     parser.add_argument("--offload", choices=("none", "cpu"), default="none",
@@ -279,6 +284,7 @@ def workload_from_args(args: argparse.Namespace) -> Any:
             framework=args.framework,
             activation_offload=args.activation_offload,
             grad_checkpointing=args.grad_checkpointing,
+            fused_kernels=getattr(args, "fused_kernels", None),
             lora_rank=args.lora_rank,
             zero=args.zero,
             offload=args.offload,

@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from configurator.core.catalog.models import MAX_LAYERS
-from configurator.core.estimate.frameworks import FrameworkName, default_framework, framework
+from configurator.core.estimate.frameworks import FrameworkName, default_framework, default_fused_kernels, framework
 from configurator.core.estimate.precision import (
     EXL2_TYPES,
     EXL3_TYPES,
@@ -91,6 +91,10 @@ class Workload(BaseModel):
         default=None, description="training: checkpointed activations kept in host RAM (default: the framework's)"
     )
     grad_checkpointing: bool | None = None
+    fused_kernels: bool | None = Field(
+        default=None, description="training: the stack fuses its element-wise ops (torch.compile, fused kernels); "
+                                  "default: what the framework or the launch command runs"
+    )
     lora_rank: int = Field(default=16, ge=1, le=4096)
     lora_targets: Literal["all-linear", "attention"] = "all-linear"
     train_embeddings: bool = Field(default=False, description="LoRA: also train the embedding and output layers")
@@ -161,6 +165,8 @@ class Workload(BaseModel):
                 updates["optimizer"] = fw.full_optimizer if method == "full" else fw.lora_optimizer
             if self.activation_offload is None:
                 updates["activation_offload"] = fw.checkpoints_offloaded
+            if self.fused_kernels is None:
+                updates["fused_kernels"] = default_fused_kernels(self.kind, fw)
         elif self.optimizer is None:
             updates["optimizer"] = "adamw"
         if self.grad_checkpointing is None:
