@@ -255,11 +255,12 @@ def training_gpu_hours(catalog: Catalog, data: Data = None) -> tuple[list[Compar
         stages += [(float(s["tokens"]), int(s["sequence_length"])) for s in row.get("later_stages", [])]
         hours = 0.0
         for tokens, length in stages:
-            # precision "fp8" where the run trained its GEMMs in FP8; checkpointing as the run's own config set it
+            # precision "fp8" where the run trained its GEMMs in FP8; checkpointing as the run's own config set it;
+            # fused_kernels as the run's stack was (torch.compile or fused kernels: its README or config, in notes)
             workload = Workload(
                 kind="pretrain", tokens=tokens, context=length,
                 grad_checkpointing=bool(row.get("grad_checkpointing", False)), precision=row.get("precision"),
-                batch=int(row.get("micro_batch", 1)),
+                batch=int(row.get("micro_batch", 1)), fused_kernels=row.get("fused_kernels"),
             )
             # flash_attention = false: the run materialised the attention scores (estimator.Calibration: the cost)
             with calibration(replace(estimator.CAL, training_flash_attention=bool(row.get("flash_attention", True)))):

@@ -49,9 +49,11 @@ def add_workload_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--selective-checkpointing", action="store_true",
                         help="training: per-operator selective checkpointing (torchtitan's selective_ac_option 'op': "
                              "every other matmul output and attention's output kept, the rest recomputed)")
-    parser.add_argument("--fused-kernels", action="store_true",
-                        help="training: fused RMSNorm, rotary, SwiGLU and cross-entropy kernels (lit-gpt/TinyLlama): "
-                             "fewer saved activations, no fp32 logits")
+    fused = parser.add_mutually_exclusive_group()
+    fused.add_argument("--fused-kernels", dest="fused_kernels", action="store_true", default=None,
+                       help="training: the stack fuses its element-wise ops (torch.compile, fused kernels; default: "
+                            "the framework's: Unsloth yes, the HF Trainer, torchtune and Megatron-LM no)")
+    fused.add_argument("--no-fused-kernels", dest="fused_kernels", action="store_false")
     parser.add_argument("--lora-rank", type=_workload_int("lora_rank"), default=16, metavar="R")
     parser.add_argument("--zero", type=int, choices=(0, 1, 2, 3), default=0)
     parser.add_argument("--offload", choices=("none", "cpu"), default="none",
@@ -286,7 +288,7 @@ def workload_from_args(args: argparse.Namespace) -> Any:
             activation_offload=args.activation_offload,
             grad_checkpointing=args.grad_checkpointing,
             selective_checkpointing=bool(getattr(args, "selective_checkpointing", False)),
-            fused_kernels=bool(getattr(args, "fused_kernels", False)),
+            fused_kernels=getattr(args, "fused_kernels", None),
             lora_rank=args.lora_rank,
             zero=args.zero,
             offload=args.offload,

@@ -24,6 +24,7 @@ from configurator.core.estimate.frameworks import (
     LORA_DROPOUT_BYTES,
     OPTIMIZER_STATE_BYTES,
     default_framework,
+    default_fused_kernels,
     framework,
     logits_handling,
     nf4_load_transient,
@@ -66,6 +67,32 @@ def _bloom_end_to_end_share() -> float:
     achieved = flops_per_token * 366e9 / (1_082_990 * 3600)
     restarts = 1 / (1 + gpus * LLAMA3_INTERRUPTIONS_PER_GPU_HOUR * LLAMA3_HOURS_LOST_PER_INTERRUPTION)
     return achieved / 156e12 / restarts
+
+
+# Element-wise traffic of an eager training step: Korthikanti et al. 2022 (arXiv 2205.05198, eq. 1), 34 bytes of
+# activations per token and hidden unit per layer, written forward, read backward, and written and read again as their
+# gradients (4 passes). Calibration.mfu_elementwise_bytes_per_hidden starts from it.
+KORTHIKANTI_ELEMENTWISE_BYTES = 4 * 34.0
+# torchtitan docs/performance.md @eaea6f6a2fa940f03a10906be1df3489cf30af85, Table 1: Llama 3.1 8B (hidden 4096) with
+# FSDP on 8 H100, local batch 2, selective activation checkpointing, everything else equal: 5,762 TPS/GPU eager,
+# 6,667 with torch.compile. Its H100s: "96GB HBM2e with 2.4 TB/sec peak memory bandwidth" at 500 W, peak "between SXM
+# and NVL" (its footnote 2): taken as the middle of the two dense BF16 peaks (NVIDIA's H100 page, the catalog's h100-sxm
+# 989.4 and h100-nvl 835.5 TFLOPS; tests/core/test_fused_kernels.py checks them against the catalog).
+TORCHTITAN_EAGER_TPS = 5762.0
+TORCHTITAN_COMPILE_TPS = 6667.0
+TORCHTITAN_HIDDEN = 4096
+TORCHTITAN_H100_TFLOPS = (989.4 + 835.5) / 2
+TORCHTITAN_H100_GBPS = 2400.0
+
+
+def _fused_elementwise_bytes() -> float:
+    """Element-wise bytes per token and hidden unit per layer left in a fused/compiled step: those that make the GEMM
+    share f(h) = h / (h + h0) of the torchtitan eager/compile pair differ by its measured ratio (Calibration)."""
+    flops_per_byte = TORCHTITAN_H100_TFLOPS * 1e12 / (TORCHTITAN_H100_GBPS * 1e9)
+    h0_eager = KORTHIKANTI_ELEMENTWISE_BYTES * flops_per_byte / 72
+    ratio = TORCHTITAN_COMPILE_TPS / TORCHTITAN_EAGER_TPS
+    h0_fused = (TORCHTITAN_HIDDEN + h0_eager) / ratio - TORCHTITAN_HIDDEN
+    return max(0.0, KORTHIKANTI_ELEMENTWISE_BYTES * h0_fused / h0_eager)
 
 
 @dataclass(frozen=True)
@@ -212,7 +239,16 @@ class Calibration:
     # bytes_per_hidden starts from Korthikanti et al. 2022 (arXiv 2205.05198, eq. 1): 34 bytes of activations per
     # token and hidden unit per layer are written in the forward pass, then read in the backward and written and read
     # again as their gradients (4 passes, 136 bytes); cross-validation refits it (benchmarks/accuracy.py).
-    mfu_elementwise_bytes_per_hidden: float = 136.0
+    # That is an eager stack: every norm, activation, rotary and residual add is its own kernel, a round trip through HBM.
+    mfu_elementwise_bytes_per_hidden: float = KORTHIKANTI_ELEMENTWISE_BYTES
+    # A stack that fuses them (torch.compile, hand-fused Triton/CUDA kernels: Workload.fused_kernels) keeps most of that
+    # traffic on chip. Derived, not fitted, from torchtitan's eager/compile pair (TORCHTITAN_*: Llama 3.1 8B, 8 H100,
+    # 5,762 -> 6,667 TPS/GPU, x1.157): on its H100 (380 FLOP/B: 912 TFLOPS, the middle of SXM and NVL, over 2.4 TB/s)
+    # the eager h0 = 136 x 380 / 72 = 718, and (4096 + 718) / (4096 + h0') = 1.157 gives h0' = 65, i.e. 136 x 65 / 718
+    # = 12 bytes (clamped at 0 were the ratio above the whole eager term; at the SXM peak it would be 20, at the NVL
+    # peak 2.5). The reference runs stay priced as they ran (Megatron-LM 2021: partially fused; Llama 3 405B: stack not
+    # published), so a fused stack may beat them by the gain the fusion would give at their size (default_mfu).
+    mfu_elementwise_bytes_fused: float = _fused_elementwise_bytes()
     # Attention without FlashAttention writes each head's s x s score matrix to memory and reads it back: Korthikanti
     # et al. 2022 (eq. 1) count 5as bytes per token and layer (softmax output 2as, dropout mask as, dropout output 2as;
     # a heads, s the sequence), the same 4 passes as above make 20as. It costs h/(h + h0 + 20 a s r / 72 h) at r FLOPs
@@ -765,13 +801,16 @@ def _training_memory(
                 f"{_gb(host)} of host memory")
     weights += gathered
 
-    fused = workload.fused_kernels
+    # the same stack the training time prices (fused_stack: as asked, else the framework's default)
+    fused = fused_stack(workload)
     per_layer = _activation_bytes_per_layer(model, seq, batch, fused)
     if fused:
         ex.step("activations", "fused kernels (fused RMSNorm, rotary in place, fused SwiGLU; lit-gpt's block): "
                 f"{_gb(per_layer)} saved per layer against {_gb(_activation_bytes_per_layer(model, seq, batch))} unfused")
-        ex.assume("sized for a stack with fused kernels (lit-gpt's, as TinyLlama trained): HF transformers' own "
-                  "modelling code, which the accelerate command runs, keeps the unfused block's tensors and fp32 logits")
+        if not fw.fused_kernels:
+            ex.assume("sized for a stack with fused kernels (lit-gpt's, as TinyLlama trained): HF transformers' own "
+                      "modelling code, which the accelerate command runs, keeps the unfused block's tensors and fp32 "
+                      "logits")
     if method != "full" and fw.lora_dropout:
         dropped = seq * batch * LORA_DROPOUT_BYTES * _lora_inputs_per_layer(model, workload.lora_targets)
         per_layer += dropped
@@ -1176,17 +1215,23 @@ def _training_time(
     # the reference run's rate less its own bubble and tensor-parallel all-reduces (Calibration.plan_step_share_*):
     # this job pays its own data-parallel all-reduce (scaling, below), not that run's layout
     reference = reference_layout(gpu)
-    shaped = default_mfu(model, gpu, workload.batch * seq, seq)
+    fused = fused_stack(workload)
+    shaped = default_mfu(model, gpu, workload.batch * seq, seq, fused)
     default = shaped / (reference[1] if reference is not None else 1.0)
     mfu = workload.mfu or default
     if method == "qlora":
         mfu *= 0.75
         ex.assume("QLoRA dequantizes NF4 weights on every pass: utilisation taken as 75 % of the bf16 figure")
     if workload.mfu is None:
-        shape = shaped / default_mfu(model, gpu, seq=seq) if default_mfu(model, gpu, seq=seq) else 1.0
+        unshaped = default_mfu(model, gpu, seq=seq, fused=fused)
+        shape = shaped / unshaped if unshaped else 1.0
         ex.assume(f"default compute-phase utilisation {mfu:.0%} of peak bf16 tensor throughput for {gpu.architecture} at "
                   f"hidden size {model.hidden_size} (largest published runs: 1T GPT on A100 50 %, Llama 3 405B on H100 "
                   "43 %, lower for smaller hidden sizes: more memory-bound work per FLOP"
+                  + ("; element-wise ops fused (torch.compile or fused kernels: torchtitan measured x1.157 over eager "
+                     "for Llama 3.1 8B on H100)" if fused and gpu.market == "datacenter" else
+                     "; element-wise ops run eagerly, each a round trip through memory" if gpu.market == "datacenter"
+                     else "")
                   + (f"; GEMMs of {workload.batch * seq:,} rows keep {shape:.0%} of that run's SM occupancy (wave "
                      "quantisation; --batch sets the sequences per micro-batch)" if abs(shape - 1) >= 0.005 else "")
                   + (f"; that run's bubble and tensor-parallel all-reduces taken out: {reference[1]:.0%} of its step "
@@ -1236,24 +1281,37 @@ def _training_time(
     return flops, gpu_hours, wall, mfu
 
 
-def _gemm_share(hidden: int, gpu: Gpu, score_heads_seq: float = 0.0) -> float:
+def _gemm_share(hidden: int, gpu: Gpu, score_heads_seq: float = 0.0, fused: bool = False) -> float:
     """f(h) = h / (h + h0 + s0): the share of a layer's time spent in its GEMMs, s0 the attention scores' traffic when
-    they go through memory (`score_heads_seq` = heads x sequence; 0 with FlashAttention). Calibration explains both."""
+    they go through memory (`score_heads_seq` = heads x sequence; 0 with FlashAttention), h0 the element-wise traffic
+    of an eager or (`fused`) a fused/compiled stack. Calibration explains all three."""
     flops_per_byte = training_tflops(gpu, "bf16") * 1e12 / (gpu.memory_bandwidth_gbps * 1e9)
-    h0 = CAL.mfu_elementwise_bytes_per_hidden * flops_per_byte / 72
+    elementwise = CAL.mfu_elementwise_bytes_fused if fused else CAL.mfu_elementwise_bytes_per_hidden
+    h0 = elementwise * flops_per_byte / 72
     s0 = CAL.mfu_attention_score_bytes * score_heads_seq * flops_per_byte / (72 * hidden)
     return hidden / (hidden + h0 + s0)
+
+
+def fused_stack(workload: Workload) -> bool:
+    """Whether the training stack that runs `workload` fuses its element-wise work: as asked (--fused-kernels), else the
+    fine-tuning framework's default, else for pretraining the app's own launch commands (frameworks.py explains)."""
+    if workload.fused_kernels is not None:
+        return workload.fused_kernels
+    method = workload.method if workload.kind == "finetune" else "full"
+    return default_fused_kernels(workload.kind, framework(workload.framework or default_framework(method, workload.zero)))
 
 
 def _hopper_class(gpu: Gpu) -> bool:
     return gpu.architecture in ("Hopper", "Blackwell") or bool(gpu.fp8_tflops and gpu.vendor == "nvidia")
 
 
-def default_mfu(model: ModelArch, gpu: Gpu, tokens: int | None = None, seq: int | None = None) -> float:
+def default_mfu(model: ModelArch, gpu: Gpu, tokens: int | None = None, seq: int | None = None,
+                fused: bool = False) -> float:
     """Utilisation of the compute (no communication) for training `model` on `gpu`: the generation's figure from its
     largest published run, scaled by the GEMM share of the time at this hidden size (and, without FlashAttention, this
-    many heads at sequence `seq`) against that run's (Calibration explains both) and, given the tokens per
-    micro-batch, by how full the layer's unsplit GEMMs keep the SMs against that run's (estimate.gemm)."""
+    many heads at sequence `seq`; with `fused` element-wise kernels, their smaller traffic) against that run's
+    (Calibration explains them) and, given the tokens per micro-batch, by how full the layer's unsplit GEMMs keep the
+    SMs against that run's (estimate.gemm)."""
     if gpu.market != "datacenter":
         return CAL.default_mfu_consumer
     if _hopper_class(gpu):
@@ -1262,7 +1320,11 @@ def default_mfu(model: ModelArch, gpu: Gpu, tokens: int | None = None, seq: int 
         base, ref = CAL.default_mfu_ampere, CAL.mfu_reference_hidden_ampere
         ref_scores = float(MEGATRON_1T.heads * MEGATRON_1T.tokens)  # no FlashAttention in 2021 (Calibration)
     own_scores = 0.0 if CAL.training_flash_attention else float(model.num_attention_heads * (seq or model.max_context))
-    mfu = base * min(1.0, _gemm_share(model.hidden_size, gpu, own_scores) / _gemm_share(ref, gpu, ref_scores))
+    reference_share = _gemm_share(ref, gpu, ref_scores)
+    # no model beats the reference run's rate on the reference run's stack; a fused stack may beat it by what fusing
+    # would have given that run at its own size (the reference runs are priced eager: Calibration)
+    cap = _gemm_share(ref, gpu, ref_scores, fused) / reference_share
+    mfu = base * min(cap, _gemm_share(model.hidden_size, gpu, own_scores, fused) / reference_share)
     reference = reference_layout(gpu)
     if tokens is not None and reference is not None:
         mfu *= shape_factor(model, gpu, tokens, 1, reference[0])

@@ -68,6 +68,13 @@ class Framework:
     offload_everything: bool = False
     # what shards it over several GPUs: DeepSpeed ZeRO (the accelerate commands) or PyTorch FSDP2 (torchtune)
     sharding: Literal["deepspeed", "fsdp2"] = "deepspeed"
+    # its training step fuses the element-wise work (norms, activations, rotary, loss) instead of one kernel and one
+    # round trip through memory per op (estimator.Calibration.mfu_elementwise_bytes_fused): torch.compile or hand-fused
+    # kernels, by default. The HF Trainer compiles only when asked ("Set torch_compile=True in TrainingArguments to
+    # enable it", huggingface.co/docs/transformers/en/torch_compile; the launch commands here do not set it), torchtune's
+    # recipe configs ship `compile: False`; Unsloth's are hand-written Triton kernels (RMSNorm, RoPE, SwiGLU, fused
+    # cross-entropy; its README: "All kernels written in OpenAI's Triton language. Manual backprop engine.")
+    fused_kernels: bool = False
 
 
 # torchtune's distributed recipes always shard with FSDP2: `training.shard_model` applies `fully_shard` to every
@@ -112,7 +119,7 @@ FRAMEWORK_DEFAULTS: dict[str, Framework] = {
                            data_parallel_only=TORCHTUNE_DATA_PARALLEL_ONLY, offload_everything=True, sharding="fsdp2"),
     # Unsloth notebooks: optim "adamw_8bit", use_gradient_checkpointing="unsloth", fused cross-entropy
     "unsloth": Framework("unsloth", "mixed", "adamw-8bit", "adamw-8bit", False, True, "fused",
-                         shard_stages=UNSLOTH_SHARD_STAGES, data_parallel_only=True),
+                         shard_stages=UNSLOTH_SHARD_STAGES, data_parallel_only=True, fused_kernels=True),
     # axolotl trains through the HF Trainer with the model loaded in bf16 (`bf16: true` sets cfg.torch_dtype =
     # torch.bfloat16, src/axolotl/utils/config/__init__.py; loaders/model.py passes it as torch_dtype): no fp32 master
     # copy; its example configs enable the CutCrossEntropyPlugin (Apple's CCE: logits never materialised). For a
@@ -230,6 +237,23 @@ def default_framework(method: str, zero: int) -> str:
 
 MEGATRON_LM = "Megatron-LM"
 MEGATRON_BRIDGE = "LLaMA-Factory + Megatron Bridge"
+
+
+# Pretraining runs on the app's own launch commands (training_launch.py), neither of which is counted as a fused stack:
+# - one machine, data parallel: accelerate + the HF Trainer (run_clm-style), eager unless torch_compile=True, which
+#   the command does not set;
+# - a split model or several nodes: Megatron-LM's pretrain_gpt.py, whose default fusions (NVIDIA/Megatron-LM@d98e8a6
+#   megatron/training/arguments.py: masked softmax, bias+GeLU/SwiGLU, bias+dropout, RoPE, gradient accumulation, on
+#   unless --no-...-fusion; no torch.compile; cross-entropy fusion off unless --cross-entropy-loss-fusion) are the
+#   hand-written kind the A100 reference run itself had (Narayanan et al. 2021 sec. 4.2: fused bias+GeLU,
+#   bias+dropout+add, scale+mask+softmax). The default utilisation comes from that run, so Megatron is priced as it.
+PRETRAIN_FUSED_KERNELS = False
+
+
+def default_fused_kernels(kind: str, fw: Framework) -> bool:
+    """Whether the stack that runs a `kind` job under `fw` fuses its element-wise work by default: the fine-tuning
+    framework's own default; pretraining runs on the app's launch commands (PRETRAIN_FUSED_KERNELS)."""
+    return fw.fused_kernels if kind == "finetune" else PRETRAIN_FUSED_KERNELS
 
 
 def layout_runner(kind: str, tensor: int = 1, pipeline: int = 1, context: int = 1, nodes: int = 1) -> str | None:

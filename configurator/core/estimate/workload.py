@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from configurator.core.catalog.models import MAX_LAYERS
-from configurator.core.estimate.frameworks import FrameworkName, default_framework, framework
+from configurator.core.estimate.frameworks import FrameworkName, default_framework, default_fused_kernels, framework
 from configurator.core.estimate.precision import (
     EXL2_TYPES,
     EXL3_TYPES,
@@ -95,9 +95,10 @@ class Workload(BaseModel):
         default=False, description="training: per-operator selective activation checkpointing as torchtitan's "
                                    "`selective_ac_option = \"op\"` (every other matmul output and attention's output kept, "
                                    "the rest recomputed); implies gradient checkpointing")
-    fused_kernels: bool = Field(
-        default=False, description="training: the block's element-wise work and the loss run as fused kernels (fused "
-                                   "RMSNorm, rotary in place, fused SwiGLU, fused cross-entropy: lit-gpt/TinyLlama)")
+    fused_kernels: bool | None = Field(
+        default=None, description="training: the stack fuses its element-wise ops (torch.compile, fused kernels); "
+                                  "default: what the framework or the launch command runs"
+    )
     lora_rank: int = Field(default=16, ge=1, le=4096)
     lora_targets: Literal["all-linear", "attention"] = "all-linear"
     train_embeddings: bool = Field(default=False, description="LoRA: also train the embedding and output layers")
@@ -170,6 +171,8 @@ class Workload(BaseModel):
                 updates["optimizer"] = fw.full_optimizer if method == "full" else fw.lora_optimizer
             if self.activation_offload is None:
                 updates["activation_offload"] = fw.checkpoints_offloaded
+            if self.fused_kernels is None:
+                updates["fused_kernels"] = default_fused_kernels(self.kind, fw)
         elif self.optimizer is None:
             updates["optimizer"] = "adamw"
         if self.grad_checkpointing is None and self.selective_checkpointing:
