@@ -475,3 +475,23 @@ def test_export_offers_the_saved_projects_name_and_folder(qtbot, window, tmp_pat
     assert window._save_to(project)
     window.export_builds()
     assert Path(offered[-1]) == tmp_path / "lab" / "chen.xlsx"
+
+
+def test_the_power_bars_carry_their_watts_and_the_circuit_limit(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Mina's Power tab drew two bars with no number on them: a buyer could not read the watts off (walk8)."""
+    _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"),
+                                       circuit="120v15a"))
+    build = window.session.selected_build
+    p = build.power
+    chart = window.detail.power_chart
+    dc = p.gpu_w + p.cpu_w + p.rest_w
+    drawn = [item.textItem.toPlainText() for item in chart.plot.items if hasattr(item, "textItem")]
+    assert drawn == chart.values
+    assert chart.values[0].startswith(f"{dc:,.0f} W DC") and f"of the {p.psu_w:,.0f} W PSU" in chart.values[0]
+    assert chart.values[1].startswith(f"{p.wall_w:,.0f} W at the wall")
+    assert f"{p.wall_w / p.circuit_limit_w:.0%}".replace("%", " %") + f" of the {p.circuit_limit_w:,.0f} W circuit limit" \
+        in chart.values[1]
+    names = [label.text for _sample, label in chart.legend.items]
+    assert f"GPUs {p.gpu_w:,.0f} W" in names and f"CPU {p.cpu_w:,.0f} W" in names and f"wall draw {p.wall_w:,.0f} W" in names
+    window.detail.power_chart.show_build(None)
+    assert chart.values == [] and not [item for item in chart.plot.items if hasattr(item, "textItem")]
