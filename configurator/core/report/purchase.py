@@ -255,7 +255,9 @@ def _line_item(part: BuildPart, row: int, currency: str) -> list[Any]:
         part.owned,
         part.unit_price,
         inert(currency),
-        f"=G{row}*(E{row}-F{row})",  # our own formula: the only live cell
+        # a value, not "=G2*(E2-F2)": an export is inert, it holds no live formula at all (walk8), and a reader that
+        # does not compute formulas (a preview, a script, openpyxl) sees the amount, not an empty cell
+        round(part.subtotal, 2),
         inert(part_notes(part)),
     ]
 
@@ -289,24 +291,23 @@ def _append_totals(ws: Worksheet, build: Build, last: int) -> int:
     from openpyxl.styles import Font
 
     row = last + 1
-    node_last = 1 + sum(1 for p in build.parts if p.scope == "node")
-    total = f"=SUM(I2:I{node_last})" if node_last >= 2 else "=0"
-    _total_row(ws, row, "Total per node" if build.nodes > 1 else "Total", total, build.currency)
+    # stored values, as the line subtotals are: the build's own sums, so the workbook agrees with the app to the cent
+    per_node = sum(p.subtotal for p in build.parts if p.scope == "node")
+    _total_row(ws, row, "Total per node" if build.nodes > 1 else "Total", per_node, build.currency)
     if build.nodes <= 1:
         return row
     ws.cell(row + 1, 1, "Nodes").font = Font(bold=True)
     ws.cell(row + 1, 9, build.nodes).number_format = "0"
-    shared = f"+SUM(I{node_last + 1}:I{last})" if last > node_last else ""
-    _total_row(ws, row + 2, "Grand total", f"=I{row}*I{row + 1}{shared}", build.currency)
+    _total_row(ws, row + 2, "Grand total", build.total_price, build.currency)
     return row + 2
 
 
-def _total_row(ws: Worksheet, row: int, label: str, value: str, currency: str) -> None:
+def _total_row(ws: Worksheet, row: int, label: str, value: float, currency: str) -> None:
     from openpyxl.styles import Font
 
     ws.cell(row, 1, label).font = Font(bold=True)
     ws.cell(row, 8, currency)
-    cell = ws.cell(row, 9, value)
+    cell = ws.cell(row, 9, round(value, 2))
     cell.font = Font(bold=True)
     cell.number_format = MONEY_FORMAT
 
