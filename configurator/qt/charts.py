@@ -230,17 +230,16 @@ class PowerBudgetChart(_Chart):
             bottom += value
         wall = pg.BarGraphItem(x=[1], height=[p.wall_w], width=0.5, brush=QColor("#c8553d"), name="wall draw")
         self._add_bar(wall, f"wall draw {p.wall_w:,.0f} W")
-        # each bar's total on top of it, the wall draw against what its circuit may carry
+        # each bar's total on top of it, as a share of what carries it; the limits' own watts are in the legend. Each
+        # label starts at its bar's outer edge and runs inward: centred, a printed chart cut "884 W DC" to "4 W DC"
+        supply = "built-in supply" if any(part.category == "system" for part in build.parts) else "PSU"
+        dc_text = f"{bottom:,.0f} W DC" + (f"\n{bottom / p.psu_w:.0%} of the {supply}" if p.psu_w else "")
         wall_text = f"{p.wall_w:,.0f} W at the wall"
         if not cluster and p.circuit_limit_w:
-            wall_text += f"\n{p.wall_w / p.circuit_limit_w:.0%} of the {p.circuit_limit_w:,.0f} W circuit limit".replace("%", " %")
-        dc_text = f"{bottom:,.0f} W DC"
-        if p.psu_w:
-            supply = "built-in supply" if any(part.category == "system" for part in build.parts) else "PSU"
-            dc_text += f"\n{bottom / p.psu_w:.0%} of the {p.psu_w:,.0f} W {supply}".replace("%", " %")
-        self.values = [dc_text, wall_text]
-        for x, top, text in ((0, bottom, self.values[0]), (1, p.wall_w, wall_text)):
-            label = pg.TextItem(text, color="#222222", fill=(255, 255, 255, 210), anchor=(0.5, 1.0))
+            wall_text += f"\n{p.wall_w / p.circuit_limit_w:.0%} of the circuit limit"
+        self.values = [text.replace("%", " %") for text in (dc_text, wall_text)]
+        for x, top, text, anchor in ((-0.25, bottom, self.values[0], (0.0, 1.0)), (1.25, p.wall_w, self.values[1], (1.0, 1.0))):
+            label = pg.TextItem(text, color="#222222", fill=(255, 255, 255, 210), anchor=anchor)
             label.setPos(x, top)
             self.plot.addItem(label)
         self.series = {"dc": [p.gpu_w, p.cpu_w, p.rest_w], "psu_w": [p.psu_w], "wall_w": [p.wall_w],

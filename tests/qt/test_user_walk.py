@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.power import PSU_TARGET_LOAD
 from configurator.core.solve.request import BuildRequest
+from configurator.qt.charts import PowerBudgetChart
 
 
 def _solve(qtbot, window, request: BuildRequest):  # type: ignore[no-untyped-def]
@@ -487,11 +488,21 @@ def test_the_power_bars_carry_their_watts_and_the_circuit_limit(qtbot, window) -
     dc = p.gpu_w + p.cpu_w + p.rest_w
     drawn = [item.textItem.toPlainText() for item in chart.plot.items if hasattr(item, "textItem")]
     assert drawn == chart.values
-    assert chart.values[0].startswith(f"{dc:,.0f} W DC") and f"of the {p.psu_w:,.0f} W PSU" in chart.values[0]
-    assert chart.values[1].startswith(f"{p.wall_w:,.0f} W at the wall")
-    assert f"{p.wall_w / p.circuit_limit_w:.0%}".replace("%", " %") + f" of the {p.circuit_limit_w:,.0f} W circuit limit" \
-        in chart.values[1]
+    assert chart.values[0] == f"{dc:,.0f} W DC\n" + f"{dc / p.psu_w:.0%} of the PSU".replace("%", " %")
+    assert chart.values[1] == f"{p.wall_w:,.0f} W at the wall\n" + f"{p.wall_w / p.circuit_limit_w:.0%}".replace("%", " %") \
+        + " of the circuit limit"
     names = [label.text for _sample, label in chart.legend.items]
     assert f"GPUs {p.gpu_w:,.0f} W" in names and f"CPU {p.cpu_w:,.0f} W" in names and f"wall draw {p.wall_w:,.0f} W" in names
+    assert f"circuit limit (continuous) {p.circuit_limit_w:,.0f} W" in names and f"PSU capacity {p.psu_w:,.0f} W" in names
+    # on the printed sheet's chart (printing.chart_images' size) no label runs out of the plot: centred, "884 W DC"
+    # printed as "4 W DC"
+    printed = PowerBudgetChart()
+    qtbot.addWidget(printed)
+    printed.resize(640, 340)
+    printed.show_build(build)
+    printed.grab()
+    view = printed.plot.vb.sceneBoundingRect()
+    labels = [item for item in printed.plot.items if hasattr(item, "textItem")]
+    assert len(labels) == 2 and all(view.contains(item.sceneBoundingRect()) for item in labels)
     window.detail.power_chart.show_build(None)
     assert chart.values == [] and not [item for item in chart.plot.items if hasattr(item, "textItem")]
