@@ -28,6 +28,7 @@ from PySide6.QtGui import (
     QTextCursor,
     QTextDocument,
     QTextFormat,
+    QTextTable,
 )
 from PySide6.QtSvg import QSvgRenderer
 
@@ -156,6 +157,10 @@ def _block_bottom(doc: QTextDocument, block: QTextBlock) -> float:
     return doc.documentLayout().blockBoundingRect(block).bottom()
 
 
+def _row_bottom(doc: QTextDocument, table: QTextTable, row: int) -> float:
+    return max(_block_bottom(doc, table.cellAt(row, c).lastCursorPosition().block()) for c in range(table.columns()))
+
+
 def _kept_bottom(doc: QTextDocument, heading: QTextBlock) -> float | None:
     """Where what must share the heading's page ends: its table's first KEEP_ROWS rows, or the next block's first line."""
     following = heading.next()
@@ -163,8 +168,15 @@ def _kept_bottom(doc: QTextDocument, heading: QTextBlock) -> float | None:
         return None
     table = QTextCursor(following).currentTable()
     if table is not None:
-        row = min(KEEP_ROWS, table.rows()) - 1
-        return max(_block_bottom(doc, table.cellAt(row, c).lastCursorPosition().block()) for c in range(table.columns()))
+        bottoms = [_row_bottom(doc, table, row) for row in range(table.rows())]
+        height = doc.pageSize().height()
+        top = doc.documentLayout().blockBoundingRect(heading).top()
+        tail = [b for b in bottoms if int((b - 0.5) // height) == int((bottoms[-1] - 0.5) // height)]
+        # a table that fits a page is not split to leave its last row or two alone on the next (Mina's sheet ended on
+        # a page holding only its checks' RAM-2 row, walk8): it goes over whole, with its heading
+        if len(tail) < min(KEEP_ROWS, len(bottoms)) and len(tail) < len(bottoms) and bottoms[-1] - top <= height * 0.9:
+            return bottoms[-1]
+        return bottoms[min(KEEP_ROWS, table.rows()) - 1]
     box = doc.documentLayout().blockBoundingRect(following)
     lines = following.layout()
     return box.top() + (lines.lineAt(0).height() if lines.lineCount() else box.height())
