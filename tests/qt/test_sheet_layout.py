@@ -217,6 +217,18 @@ def test_a_short_checks_table_is_not_split_to_leave_one_row_alone(qapp) -> None:
         assert _headings_apart_from_their_tables(doc) == []
         moved += min(pages) == 1
     assert moved, "the sweep must reach the foot of the first page"
+    # with more of the sheet under it, the table's tail shares its page with that: moved whole, the table had cost
+    # the sheet a page (the Buy-or-rent table went over and pushed the checks onto a page of their own)
+    split = 0
+    for gap in range(0, 300, 4):
+        html = ("<html><body>" + "<p>a line of the sheet before the table</p>" * 30
+                + f"<p style='margin-top: {gap}px'>the last line before the table</p>"
+                + f"<h2>Buy or rent</h2><table><tr><th>Figure</th><th>Value</th><th>Note</th></tr>{rows}</table>"
+                + "<p>more of the sheet after the table</p>" * 5 + "</body></html>")
+        doc = sheet_document(html)
+        _a4(doc)
+        split += len(_rows_per_page(doc, next(_tables(doc.rootFrame())))) > 1
+    assert split
 
 
 @pytest.mark.parametrize("currency", [*sorted(REQUESTS), "owned"])
