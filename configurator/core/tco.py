@@ -888,9 +888,11 @@ def tco(
                      "full-load energy + depreciation and upkeep per on-hour of the useful life, per hour of training; "
                      "rented: the hourly price, per hour of training")
 
+    # one machine says no node count: "(1 node(s))" read as a cluster's word on a home build's sheet (walk8)
+    nodes = f" ({_count(build.nodes, 'node')})" if build.nodes > 1 else ""
     notes[:0] = [
         "energy/year = (wall_w x utilisation + idle_w x (1 - utilisation)) x hours/day x days/year / 1000 x price/kWh; "
-        f"wall_w {wall:,.0f} W full load ({build.nodes} node(s)), nothing drawn while switched off",
+        f"wall_w {wall:,.0f} W full load{nodes}, nothing drawn while switched off",
         profile.describe(),
         (f"idle draw {idle:,.0f} W given in the usage profile" if profile.idle_w is not None else
          f"idle draw {idle:,.0f} W estimated: {IDLE_SHARES[0]:.0%} of GPU, {IDLE_SHARES[1]:.0%} of CPU and "

@@ -169,6 +169,9 @@ def test_tco_rows_hand_computed(catalog: Catalog, offers: list[CloudOffer]) -> N
     assert owning[12] == pytest.approx(purchase + energy + 12)
     assert renting[12] == pytest.approx(2000)
     assert any("Table 5.6.A" in a or "test tariff" in a for a in result.assumptions)
+    # one machine's energy note gives its wall draw with no node count ("(1 node(s))" on a home build's sheet, walk8)
+    note = next(a for a in result.assumptions if a.startswith("energy/year"))
+    assert f"wall_w {wall:,.0f} W full load, nothing drawn" in note and "node" not in note
 
 
 def _with_gpu(build: Build, gpu_id: str, unit_price: float, condition: str = "new") -> Build:
