@@ -367,7 +367,12 @@ class RequirementsPanel(QWidget):
         if build is None or self.session.invalid_reason:
             return
         controls = {"engine": self.engine, "kv_precision": self.kv, "zero": self.zero, "offload": self.offload}
-        for key, (value, auto) in solver_choices(build.estimate.workload, self.session.request.workload).items():
+        asked = self.session.request.workload
+        if asked.kind == "inference" and self.engine.currentData() is None:
+            # a GGUF type (or offload) on "auto" asks for llama.cpp in the request itself: the combo still says "auto"
+            # and, with no hint beside it, nothing said what ran (walk8: Mina's q4_k_m)
+            asked = asked.model_copy(update={"engine": None})
+        for key, (value, auto) in solver_choices(build.estimate.workload, asked).items():
             control = controls[key]
             index = control.findData(value)
             text = control.itemText(index) if index >= 0 else str(value)

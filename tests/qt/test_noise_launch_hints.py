@@ -103,3 +103,18 @@ def test_a_hint_appearing_does_not_move_the_fields_below_it(qtbot, window) -> No
     panel._clear_hints()
     qtbot.wait(50)
     assert budget_below_tabs() == y_with
+
+
+def test_a_gguf_type_on_auto_says_the_engine_it_runs(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Mina picked q4_k_m with the engine on auto: the request asked for llama.cpp, the combo said "auto" and no hint
+    beside it said what ran (walk8)."""
+    panel = window.requirements
+    _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="bf16"),
+                                       budget=5000))
+    assert panel.engine.currentData() is None
+    with qtbot.waitSignal(window.session.solve_finished, timeout=60_000):
+        panel.precision.setCurrentIndex(panel.precision.findData("q4_k_m"))
+    assert window.session.request.workload.engine == "llama.cpp"
+    assert window.session.selected_build.estimate.workload["engine"] == "llama.cpp"
+    assert panel.engine.currentData() is None and panel.hints["engine"].text() == "auto: llama.cpp"
+    assert not panel.hints["engine"].isHidden()
