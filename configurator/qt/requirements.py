@@ -22,7 +22,7 @@ from pydantic import ValidationError
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Gpu, ModelArch
-from configurator.core.estimate.precision import GGUF_TYPES, KV_PRECISIONS, WEIGHT_PRECISIONS
+from configurator.core.estimate.precision import KV_PRECISIONS, WEIGHT_PRECISIONS
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.request import CIRCUIT_NAMES, BuildRequest, OwnedPart, default_circuit, default_region
 from configurator.qt.inputs import combo, compact, dspin, set_combo, spin
@@ -489,9 +489,10 @@ class RequirementsPanel(QWidget):
         common = dict(kind=kind)
         if kind == "inference":
             precision = self.precision.currentData()
+            # a GGUF type on "auto" stays auto in the request: only llama.cpp loads it, so the solver runs that anyway;
+            # pinned here, a saved project reopened with the engine on "llama.cpp" (walk8: Mina's q4_k_m), and a
+            # later change to bf16 kept it there
             engine = self.engine.currentData()
-            if engine is None and precision in GGUF_TYPES:
-                engine = "llama.cpp"
             offload = "cpu" if self.ram_offload.isChecked() else "none"
             if offload == "cpu" and engine is None:
                 engine = "llama.cpp"
