@@ -240,6 +240,7 @@ class PowerBudgetChart(_Chart):
         self.values = [text.replace("%", " %") for text in (dc_text, wall_text)]
         for x, top, text, anchor in ((-0.25, bottom, self.values[0], (0.0, 1.0)), (1.25, p.wall_w, self.values[1], (1.0, 1.0))):
             label = pg.TextItem(text, color="#222222", fill=(255, 255, 255, 210), anchor=anchor)
+            label.setZValue(10)  # over the limit lines: "76 % of the PSU" was struck through by the 80 % line
             label.setPos(x, top)
             self.plot.addItem(label)
         self.series = {"dc": [p.gpu_w, p.cpu_w, p.rest_w], "psu_w": [p.psu_w], "wall_w": [p.wall_w],

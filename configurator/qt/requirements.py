@@ -222,7 +222,7 @@ class RequirementsPanel(QWidget):
 
         pretrain = QWidget()
         form = QFormLayout(pretrain)
-        self.pre_tokens = dspin(0.001, 1e6, 100, 3, " B tokens", "Training tokens")
+        self.pre_tokens = dspin(0.001, 1e6, 100, 3, " B tokens", "Training tokens", trimmed=True)
         self.deadline_days = dspin(0, 3650, 14, 1, " days", "Finish within (0: no deadline)")
         self.deadline_days.setSpecialValueText("no deadline")
         # the rate while the GPUs compute (--mfu); the MFU the estimate reports, over the wall time, is lower

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
+import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import Qt
 
@@ -504,5 +505,22 @@ def test_the_power_bars_carry_their_watts_and_the_circuit_limit(qtbot, window) -
     view = printed.plot.vb.sceneBoundingRect()
     labels = [item for item in printed.plot.items if hasattr(item, "textItem")]
     assert len(labels) == 2 and all(view.contains(item.sceneBoundingRect()) for item in labels)
+    lines = [item for item in printed.plot.items if isinstance(item, pg.InfiniteLine)]
+    assert lines and all(label.zValue() > line.zValue() for label in labels for line in lines)  # never struck through
     window.detail.power_chart.show_build(None)
     assert chart.values == [] and not [item for item in chart.plot.items if hasattr(item, "textItem")]
+
+
+def test_the_token_count_reads_as_a_buyer_writes_it(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Sam's 100 billion tokens read "100.000 B tokens" (a hundred thousand where the dot groups thousands), 10 trillion
+    "10000.000 B tokens" (walk8)."""
+    panel = window.requirements
+    for tokens, text in ((1e11, "100 B tokens"), (1e13, "10000 B tokens"), (5e8, "0.5 B tokens"), (1.25e9, "1.25 B tokens")):
+        window.session.set_request(BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="pretrain", tokens=tokens)),
+                                   solve=False)
+        assert panel.pre_tokens.text() == text
+        assert panel.pre_tokens.value() * 1e9 == pytest.approx(tokens)
+    # typed back, the trimmed text is the value
+    panel.pre_tokens.lineEdit().setText("0.25 B tokens")
+    panel.pre_tokens.interpretText()
+    assert panel.pre_tokens.value() == pytest.approx(0.25)
