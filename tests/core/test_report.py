@@ -112,13 +112,16 @@ def test_xlsx_holds_stored_values_that_are_the_build_totals(scenarios: dict[str,
         for row, part in enumerate(build.parts, start=2):
             assert ws.cell(row, 2).value == part.name
             assert (ws.cell(row, 5).value, ws.cell(row, 6).value) == (part.quantity, part.owned)
-            assert isinstance(ws.cell(row, 9).value, (int, float))
-            assert ws.cell(row, 9).value == pytest.approx(part.unit_price * (part.quantity - part.owned), abs=0.01)
+            unit, subtotal = ws.cell(row, 7).value, ws.cell(row, 9).value
+            assert isinstance(subtotal, (int, float)) and unit == pytest.approx(part.unit_price, abs=0.0051)
+            # the line adds up as printed, to the cent: a purchasing office multiplies the printed unit price
+            assert round(subtotal * 100) == round(round(unit * 100) * (part.quantity - part.owned))
         total = _total_row(ws)
-        assert ws.cell(total, 9).value == pytest.approx(build.total_price, abs=0.01)
+        paid = sum(p.quantity - p.owned for p in build.parts)
+        assert ws.cell(total, 9).value == pytest.approx(build.total_price, abs=0.005 * paid * build.nodes + 0.005)
         node_rows = range(2, 2 + sum(1 for p in build.parts if p.scope == "node"))
         per_node = total - 2 if build.nodes > 1 else total
-        assert ws.cell(per_node, 9).value == pytest.approx(sum(ws.cell(r, 9).value for r in node_rows), abs=0.01)
+        assert round(ws.cell(per_node, 9).value * 100) == sum(round(ws.cell(r, 9).value * 100) for r in node_rows)
         if build.nodes > 1:
             assert ws.cell(total - 1, 1).value == "Nodes" and ws.cell(total - 1, 9).value == build.nodes
             assert ws.cell(total - 1, 9).number_format == "0"
@@ -181,11 +184,15 @@ def test_csv_rows_match_the_parts(scenarios: dict[str, Scenario]) -> None:
         for row, (build, part) in zip(body, parts, strict=True):
             assert row[0] == f"{build.rank}. {build.label}"
             assert (row[2], int(row[5]), int(row[6])) == (part.name, part.quantity, part.owned)
-            assert float(row[9]) == pytest.approx(part.subtotal, abs=0.01)
+            paid = part.quantity - part.owned
+            assert float(row[9]) == pytest.approx(part.subtotal, abs=0.0051 * paid + 1e-9)
+            assert round(float(row[9]) * 100) == round(float(row[7]) * 100) * paid  # adds up as printed
         for build in builds:
             mine = [r for r in body if r[0] == f"{build.rank}. {build.label}"]
             # the last column says how many times a row is bought: every node, or once for the cluster's switches
-            assert sum(float(r[9]) * int(r[-1]) for r in mine) == pytest.approx(build.total_price, abs=0.05)
+            # each line is to the cent as printed: the sum is within half a cent per unit paid for of the build's total
+            paid = sum((p.quantity - p.owned) * (1 if p.scope == "cluster" else build.nodes) for p in build.parts)
+            assert sum(float(r[9]) * int(r[-1]) for r in mine) == pytest.approx(build.total_price, abs=0.0051 * paid + 0.01)
 
 
 def test_markdown_is_a_forum_parts_table(scenarios: dict[str, Scenario]) -> None:
@@ -572,3 +579,12 @@ def test_the_request_sheet_shows_an_unset_value_as_a_plain_dash(scenarios: dict[
     values = {ws.cell(row, 1).value: ws.cell(row, 2).value for row in range(1, ws.max_row + 1)}
     assert values["Deadline"] == "-"
     assert not any(str(v).startswith("'") for v in values.values() if v is not None)
+
+
+def test_a_converted_price_adds_up_to_the_cent_as_printed() -> None:
+    """Dr. Chen's EPYC 9124 converted to 6,806.465 CNY: printed 6,806.47 x 2 beside a subtotal of 13,612.93 (walk8)."""
+    part = BuildPart(category="cpu", id="epyc-9124", name="AMD EPYC 9124", quantity=2, unit_price=6806.465, spec={})
+    assert purchase.line_amounts(part) == (6806.47, 13612.94)
+    assert purchase.cents(2.675) == 2.68 and purchase.cents(0.125) == 0.13  # halves up, not float round()'s 2.67
+    owned = part.model_copy(update={"owned": 1})
+    assert purchase.line_amounts(owned) == (6806.47, 6806.47)
