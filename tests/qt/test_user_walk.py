@@ -524,3 +524,12 @@ def test_the_token_count_reads_as_a_buyer_writes_it(qtbot, window) -> None:  # t
     panel.pre_tokens.lineEdit().setText("0.25 B tokens")
     panel.pre_tokens.interpretText()
     assert panel.pre_tokens.value() == pytest.approx(0.25)
+
+
+def test_the_plans_notes_are_not_headed_as_builds_left_out(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """DeepSeek-R1 at q4 within 15,000 USD: "Not among the builds: ... with the experts in system RAM it does (3.6
+    tokens/s, 4,745 USD); ... Mac Studio ... does" headed the two builds the table listed (walk8)."""
+    result, index = _select_ready_made(qtbot, window)
+    assert result.notes and any(result.builds[index].parts[0].name in note for note in result.notes)
+    text = window.summary.text()
+    assert "Not among the builds" not in text and "<b>Note:</b>" in text
