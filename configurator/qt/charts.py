@@ -232,8 +232,10 @@ class PowerBudgetChart(_Chart):
         self._add_bar(wall, f"wall draw {p.wall_w:,.0f} W")
         # each bar's total on top of it, as a share of what carries it; the limits' own watts are in the legend. Each
         # label starts at its bar's outer edge and runs inward: centred, a printed chart cut "884 W DC" to "4 W DC"
-        supply = "built-in supply" if any(part.category == "system" for part in build.parts) else "PSU"
-        dc_text = f"{bottom:,.0f} W DC" + (f"\n{bottom / p.psu_w:.0%} of the {supply}" if p.psu_w else "")
+        # a ready-made system's load is its maker's maximum, which is its supply: "100 % of the built-in supply" on the
+        # Mac Studio read as a supply run flat out (walk8); a PSU's share is what sizing it is about
+        ready_made = any(part.category == "system" for part in build.parts)
+        dc_text = f"{bottom:,.0f} W DC" + (f"\n{bottom / p.psu_w:.0%} of the PSU" if p.psu_w and not ready_made else "")
         wall_text = f"{p.wall_w:,.0f} W at the wall"
         if not cluster and p.circuit_limit_w:
             wall_text += f"\n{p.wall_w / p.circuit_limit_w:.0%} of the circuit limit"

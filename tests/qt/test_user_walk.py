@@ -76,6 +76,9 @@ def test_a_ready_made_systems_power_chart_draws_no_psu_sizing_line(qtbot, window
     names = [label.text for _sample, label in chart.legend.items]
     assert "psu_80" not in chart.series and not any("80 % of PSU" in n for n in names)
     assert any("built-in supply" in n for n in names) and any("circuit limit" in n for n in names)
+    # its load is the maker's maximum: no "100 % of the built-in supply" on the bar, as if run flat out (walk8)
+    build = result.builds[index]
+    assert chart.values[0] == f"{build.power.gpu_w + build.power.cpu_w + build.power.rest_w:,.0f} W DC"
     # an assembled build keeps its PSU lines
     assembled = _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m")))
     window.session.select(0)
