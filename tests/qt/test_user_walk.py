@@ -536,3 +536,19 @@ def test_the_plans_notes_are_not_headed_as_builds_left_out(qtbot, window) -> Non
     assert result.notes and any(result.builds[index].parts[0].name in note for note in result.notes)
     text = window.summary.text()
     assert "Not among the builds" not in text and "<b>Note:</b>" in text
+
+
+def test_an_early_break_even_label_is_not_cut_at_the_axis(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """The Mac Studio pays back in month 3: its "break-even: month 3" sat left of the line and ran under the axis,
+    printed "k-even: month 3" (walk8). Whatever the month, the label lies inside the plot."""
+    _select_ready_made(qtbot, window)
+    window.resize(1600, 1000)
+    window.detail.setCurrentIndex([window.detail.tabText(i) for i in range(window.detail.count())].index("Buy or rent"))
+    panel = window.detail.buy_or_rent
+    assert panel.costs is not None and panel.costs.break_even_month is not None and panel.costs.break_even_month < 12
+    for month in (panel.costs.break_even_month, 1, 18, 35):
+        panel.chart.show_costs(panel.costs.model_copy(update={"break_even_month": month}))
+        panel.chart.grab()
+        assert panel.chart.crossing == month and panel.chart.crossing_line is not None
+        label = panel.chart.crossing_line.label
+        assert panel.chart.plotItem.vb.sceneBoundingRect().contains(label.sceneBoundingRect()), month
