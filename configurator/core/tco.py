@@ -353,9 +353,13 @@ class RentalMatch(BaseModel):
 
     def describe(self) -> str:
         o = self.offer
-        text = (f"{self.instances} x " if self.instances > 1 else "") + (
-                f"{o.name} ({o.provider}, {o.gpu_count} x {o.gpu}): {self.hourly:,.2f} {self.currency}/h {self.pricing}, "
-                f"{self.price.date.isoformat()}, {self.price.source}")
+        # the offer's name mostly says its provider and GPUs already ("RunPod 1x A100 PCIe 80 GB"): repeated, the
+        # line read "RunPod 1x A100 PCIe 80 GB (RunPod, 1 x a100-80gb-pcie)" (walk8); only what the name leaves out
+        missing = [o.provider] if o.provider.split(" (")[0] not in o.name else []
+        if f"{o.gpu_count}x" not in o.name.replace(" x", "x"):
+            missing.append(f"{o.gpu_count} x {o.gpu}")
+        text = (f"{self.instances} x " if self.instances > 1 else "") + o.name + (f" ({', '.join(missing)})" if missing else "") + (
+                f": {self.hourly:,.2f} {self.currency}/h {self.pricing}, {self.price.date.isoformat()}, {self.price.source}")
         if self.converted:
             text += f", converted from {self.price.amount:g} {self.price.currency} at the catalog's exchange rates"
         if self.price_is_estimate:
@@ -884,9 +888,11 @@ def tco(
                      "full-load energy + depreciation and upkeep per on-hour of the useful life, per hour of training; "
                      "rented: the hourly price, per hour of training")
 
+    # one machine says no node count: "(1 node(s))" read as a cluster's word on a home build's sheet (walk8)
+    nodes = f" ({_count(build.nodes, 'node')})" if build.nodes > 1 else ""
     notes[:0] = [
         "energy/year = (wall_w x utilisation + idle_w x (1 - utilisation)) x hours/day x days/year / 1000 x price/kWh; "
-        f"wall_w {wall:,.0f} W full load ({build.nodes} node(s)), nothing drawn while switched off",
+        f"wall_w {wall:,.0f} W full load{nodes}, nothing drawn while switched off",
         profile.describe(),
         (f"idle draw {idle:,.0f} W given in the usage profile" if profile.idle_w is not None else
          f"idle draw {idle:,.0f} W estimated: {IDLE_SHARES[0]:.0%} of GPU, {IDLE_SHARES[1]:.0%} of CPU and "

@@ -199,9 +199,11 @@ class PowerBudgetChart(_Chart):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__("Power budget", "W", parent)
+        self.values: list[str] = []  # the numbers written on the bars, for tests
 
     def clear(self) -> None:
         super().clear()
+        self.values = []
         self.plot.setTitle(self.title)  # not "one of 16 nodes" of the last cluster
         self.plot.setLabel("bottom", "")
 
@@ -223,10 +225,26 @@ class PowerBudgetChart(_Chart):
         bottom = 0.0
         for name, value, color in stack:
             bar = pg.BarGraphItem(x=[0], height=[value], y0=[bottom], width=0.5, brush=QColor(color), name=name)
-            self._add_bar(bar, name)
+            # the watts in the legend: a 65 W CPU slice is too thin to carry its own number (walk8: no bar had one)
+            self._add_bar(bar, f"{name} {value:,.0f} W")
             bottom += value
         wall = pg.BarGraphItem(x=[1], height=[p.wall_w], width=0.5, brush=QColor("#c8553d"), name="wall draw")
-        self._add_bar(wall, "wall draw")
+        self._add_bar(wall, f"wall draw {p.wall_w:,.0f} W")
+        # each bar's total on top of it, as a share of what carries it; the limits' own watts are in the legend. Each
+        # label starts at its bar's outer edge and runs inward: centred, a printed chart cut "884 W DC" to "4 W DC"
+        # a ready-made system's load is its maker's maximum, which is its supply: "100 % of the built-in supply" on the
+        # Mac Studio read as a supply run flat out (walk8); a PSU's share is what sizing it is about
+        ready_made = any(part.category == "system" for part in build.parts)
+        dc_text = f"{bottom:,.0f} W DC" + (f"\n{bottom / p.psu_w:.0%} of the PSU" if p.psu_w and not ready_made else "")
+        wall_text = f"{p.wall_w:,.0f} W at the wall"
+        if not cluster and p.circuit_limit_w:
+            wall_text += f"\n{p.wall_w / p.circuit_limit_w:.0%} of the circuit limit"
+        self.values = [text.replace("%", " %") for text in (dc_text, wall_text)]
+        for x, top, text, anchor in ((-0.25, bottom, self.values[0], (0.0, 1.0)), (1.25, p.wall_w, self.values[1], (1.0, 1.0))):
+            label = pg.TextItem(text, color="#222222", fill=(255, 255, 255, 210), anchor=anchor)
+            label.setZValue(10)  # over the limit lines: "76 % of the PSU" was struck through by the 80 % line
+            label.setPos(x, top)
+            self.plot.addItem(label)
         self.series = {"dc": [p.gpu_w, p.cpu_w, p.rest_w], "psu_w": [p.psu_w], "wall_w": [p.wall_w],
                        "circuit_limit_w": [p.circuit_limit_w]}
         lines = [] if cluster else [(p.circuit_limit_w, "circuit limit (continuous)", "#c8553d")]

@@ -46,11 +46,13 @@ class BuyOrRentChart(pg.PlotWidget):
         self.setMenuEnabled(False)
         self.series: dict[str, list[float]] = {}
         self.crossing: int | None = None
+        self.crossing_line: pg.InfiniteLine | None = None
 
     def show_costs(self, costs: CostOfOwnership | None, months: int = 36) -> None:
         self.clear()
         self.series = {}
         self.crossing = None
+        self.crossing_line = None
         if costs is None:
             return
         owning, renting = costs.cumulative_costs(months)
@@ -62,11 +64,15 @@ class BuyOrRentChart(pg.PlotWidget):
         self.setLabel("left", costs.currency)
         if costs.break_even_month is not None and costs.break_even_month <= months:
             self.crossing = costs.break_even_month
+            # the label on the side of the line with room for it: left of an early month it ran under the axis
+            # ("k-even: month 3" for the Mac Studio, walk8)
+            side = (1, 0) if costs.break_even_month > months / 3 else (0, 0)
             line = pg.InfiniteLine(pos=costs.break_even_month, angle=90,
                                    pen=pg.mkPen("#6a994e", width=2, style=pg.QtCore.Qt.PenStyle.DashLine),
                                    label=f"break-even: month {costs.break_even_month}",
-                                   labelOpts={"position": 0.15, "color": "#6a994e", "anchors": [(1, 0), (1, 0)]})
+                                   labelOpts={"position": 0.15, "color": "#6a994e", "anchors": [side, side]})
             self.addItem(line)
+            self.crossing_line = line
 
 
 class BuyOrRentPanel(QWidget):

@@ -38,8 +38,19 @@ def spin(low: int, high: int, value: int, suffix: str = "", tip: str = "", step:
     return spin
 
 
-def dspin(low: float, high: float, value: float, decimals: int = 1, suffix: str = "", tip: str = "") -> QDoubleSpinBox:
-    spin = QDoubleSpinBox()
+class TrimmedDoubleSpinBox(QDoubleSpinBox):
+    """A spin box that writes 100, 0.5 and 10000, not 100.000, 0.500 and 10000.000: Sam's 100 billion tokens read
+    "100.000 B tokens", which is a hundred thousand where the dot groups thousands (walk8)."""
+
+    def textFromValue(self, value: float) -> str:  # noqa: N802 - Qt's name
+        text = super().textFromValue(value)
+        point = self.locale().decimalPoint()
+        return text.rstrip("0").rstrip(point) if point in text else text
+
+
+def dspin(low: float, high: float, value: float, decimals: int = 1, suffix: str = "", tip: str = "",
+          trimmed: bool = False) -> QDoubleSpinBox:
+    spin = TrimmedDoubleSpinBox() if trimmed else QDoubleSpinBox()
     spin.setRange(low, high)
     spin.setDecimals(decimals)
     spin.setValue(value)

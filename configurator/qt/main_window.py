@@ -318,9 +318,11 @@ class MainWindow(QMainWindow):
         builds = len(result.builds)
         text = (f"{builds} build{'s' if builds != 1 else ''} for <b>{html.escape(self.session.request.model_id)}</b> "
                 f"({self.session.request.workload.kind}) in {result.solve_seconds:.2f} s" if builds else "")
-        # what the plan left out and why (a GPU of "Only GPUs" without a build): a comparison never drops one silently
+        # what the plan left out and why (a GPU of "Only GPUs" without a build): a comparison never drops one silently.
+        # "Note", not "Not among the builds": the plan's notes also say how builds in the list were reached (the
+        # experts in RAM, the Mac Studio), and were headed as missing from it (walk8)
         if result.notes:
-            text += (("<br>" if text else "") + f"<span style='color: {STATUS_COLORS['warn']};'><b>Not among the builds:</b> "
+            text += (("<br>" if text else "") + f"<span style='color: {STATUS_COLORS['warn']};'><b>Note:</b> "
                      + html.escape("; ".join(result.notes)) + "</span>")
         self.summary.setText(text)
         self.statusBar().showMessage(f"Solved in {result.solve_seconds:.2f} s", 4000)

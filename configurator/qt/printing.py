@@ -28,6 +28,7 @@ from PySide6.QtGui import (
     QTextCursor,
     QTextDocument,
     QTextFormat,
+    QTextTable,
 )
 from PySide6.QtSvg import QSvgRenderer
 
@@ -156,6 +157,24 @@ def _block_bottom(doc: QTextDocument, block: QTextBlock) -> float:
     return doc.documentLayout().blockBoundingRect(block).bottom()
 
 
+def _row_bottom(doc: QTextDocument, table: QTextTable, row: int) -> float:
+    return max(_block_bottom(doc, table.cellAt(row, c).lastCursorPosition().block()) for c in range(table.columns()))
+
+
+def _nothing_after(doc: QTextDocument, table: QTextTable, page: int) -> bool:
+    """Whether nothing of the sheet follows the table on `page` (the document ends, or the next build's sheet starts
+    on a page of its own)."""
+    cursor = QTextCursor(doc)
+    cursor.setPosition(table.lastPosition() + 1)
+    block = cursor.block()
+    height = doc.pageSize().height()
+    while block.isValid():
+        if block.text().strip() or QTextCursor(block).currentTable() is not None:
+            return int(doc.documentLayout().blockBoundingRect(block).top() // height) > page
+        block = block.next()
+    return True
+
+
 def _kept_bottom(doc: QTextDocument, heading: QTextBlock) -> float | None:
     """Where what must share the heading's page ends: its table's first KEEP_ROWS rows, or the next block's first line."""
     following = heading.next()
@@ -163,8 +182,18 @@ def _kept_bottom(doc: QTextDocument, heading: QTextBlock) -> float | None:
         return None
     table = QTextCursor(following).currentTable()
     if table is not None:
-        row = min(KEEP_ROWS, table.rows()) - 1
-        return max(_block_bottom(doc, table.cellAt(row, c).lastCursorPosition().block()) for c in range(table.columns()))
+        bottoms = [_row_bottom(doc, table, row) for row in range(table.rows())]
+        height = doc.pageSize().height()
+        top = doc.documentLayout().blockBoundingRect(heading).top()
+        last_page = int((bottoms[-1] - 0.5) // height)
+        tail = [b for b in bottoms if int((b - 0.5) // height) == last_page]
+        # a table that fits a page is not split to leave its last row or two alone on a page of their own (Mina's
+        # sheet ended on a page holding only its checks' RAM-2 row, walk8): it goes over whole, with its heading.
+        # A tail with more of the sheet under it stays: moved, the whole table cost the sheet a page
+        if (len(tail) < min(KEEP_ROWS, len(bottoms)) and len(tail) < len(bottoms) and bottoms[-1] - top <= height * 0.9
+                and _nothing_after(doc, table, last_page)):
+            return bottoms[-1]
+        return bottoms[min(KEEP_ROWS, table.rows()) - 1]
     box = doc.documentLayout().blockBoundingRect(following)
     lines = following.layout()
     return box.top() + (lines.lineAt(0).height() if lines.lineCount() else box.height())

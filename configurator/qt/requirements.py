@@ -22,7 +22,7 @@ from pydantic import ValidationError
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Gpu, ModelArch
-from configurator.core.estimate.precision import GGUF_TYPES, KV_PRECISIONS, WEIGHT_PRECISIONS
+from configurator.core.estimate.precision import KV_PRECISIONS, WEIGHT_PRECISIONS
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.request import CIRCUIT_NAMES, BuildRequest, OwnedPart, default_circuit, default_region
 from configurator.qt.inputs import combo, compact, dspin, set_combo, spin
@@ -222,7 +222,7 @@ class RequirementsPanel(QWidget):
 
         pretrain = QWidget()
         form = QFormLayout(pretrain)
-        self.pre_tokens = dspin(0.001, 1e6, 100, 3, " B tokens", "Training tokens")
+        self.pre_tokens = dspin(0.001, 1e6, 100, 3, " B tokens", "Training tokens", trimmed=True)
         self.deadline_days = dspin(0, 3650, 14, 1, " days", "Finish within (0: no deadline)")
         self.deadline_days.setSpecialValueText("no deadline")
         # the rate while the GPUs compute (--mfu); the MFU the estimate reports, over the wall time, is lower
@@ -367,7 +367,12 @@ class RequirementsPanel(QWidget):
         if build is None or self.session.invalid_reason:
             return
         controls = {"engine": self.engine, "kv_precision": self.kv, "zero": self.zero, "offload": self.offload}
-        for key, (value, auto) in solver_choices(build.estimate.workload, self.session.request.workload).items():
+        asked = self.session.request.workload
+        if asked.kind == "inference" and self.engine.currentData() is None:
+            # a GGUF type (or offload) on "auto" asks for llama.cpp in the request itself: the combo still says "auto"
+            # and, with no hint beside it, nothing said what ran (walk8: Mina's q4_k_m)
+            asked = asked.model_copy(update={"engine": None})
+        for key, (value, auto) in solver_choices(build.estimate.workload, asked).items():
             control = controls[key]
             index = control.findData(value)
             text = control.itemText(index) if index >= 0 else str(value)
@@ -484,9 +489,10 @@ class RequirementsPanel(QWidget):
         common = dict(kind=kind)
         if kind == "inference":
             precision = self.precision.currentData()
+            # a GGUF type on "auto" stays auto in the request: only llama.cpp loads it, so the solver runs that anyway;
+            # pinned here, a saved project reopened with the engine on "llama.cpp" (walk8: Mina's q4_k_m), and a
+            # later change to bf16 kept it there
             engine = self.engine.currentData()
-            if engine is None and precision in GGUF_TYPES:
-                engine = "llama.cpp"
             offload = "cpu" if self.ram_offload.isChecked() else "none"
             if offload == "cpu" and engine is None:
                 engine = "llama.cpp"

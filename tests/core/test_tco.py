@@ -169,6 +169,9 @@ def test_tco_rows_hand_computed(catalog: Catalog, offers: list[CloudOffer]) -> N
     assert owning[12] == pytest.approx(purchase + energy + 12)
     assert renting[12] == pytest.approx(2000)
     assert any("Table 5.6.A" in a or "test tariff" in a for a in result.assumptions)
+    # one machine's energy note gives its wall draw with no node count ("(1 node(s))" on a home build's sheet, walk8)
+    note = next(a for a in result.assumptions if a.startswith("energy/year"))
+    assert f"wall_w {wall:,.0f} W full load, nothing drawn" in note and "node" not in note
 
 
 def _with_gpu(build: Build, gpu_id: str, unit_price: float, condition: str = "new") -> Build:
@@ -439,3 +442,18 @@ def test_a_cluster_fine_tune_without_tokens_has_no_time_but_a_throughput(catalog
         assert build["estimate"]["time"] == {"gpu_hours": None, "wall_hours": None}
         throughput = build["cost_of_ownership"]["throughput"]
         assert throughput["own_tokens_per_hour"] > 0 and "0.0 h" not in build["cost_of_ownership"]["rental_reason"]
+
+
+def test_a_rental_line_names_the_provider_once(catalog: Catalog, offers: list[CloudOffer]) -> None:
+    """The Buy-or-rent line read 'RunPod 1x A100 PCIe 80 GB (RunPod, 1 x a100-80gb-pcie)' (walk8): what the offer's
+    name says is not said again, what it leaves out (the GPU count of 'Paperspace (DigitalOcean) H100') still is."""
+    req, build = _build(catalog, model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"))
+    match = rental_for(build, offers, catalog, _model(catalog, "llama-3.1-8b"), req.workload)
+    assert match is not None
+    for offer in offers:
+        text = match.model_copy(update={"offer": offer}).describe()
+        head = text.split(": ")[0]
+        assert head.count(offer.provider.split(" (")[0]) == 1, text
+        assert f"{offer.gpu_count}x" in head.replace(" x ", "x"), text
+    runpod = next(o for o in offers if o.name == "RunPod 1x A100 PCIe 80 GB")
+    assert match.model_copy(update={"offer": runpod}).describe().startswith("RunPod 1x A100 PCIe 80 GB: ")

@@ -103,3 +103,28 @@ def test_a_hint_appearing_does_not_move_the_fields_below_it(qtbot, window) -> No
     panel._clear_hints()
     qtbot.wait(50)
     assert budget_below_tabs() == y_with
+
+
+def test_a_gguf_type_on_auto_says_the_engine_it_runs_and_reopens_on_auto(qtbot, window, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Mina picked q4_k_m with the engine on auto: the request pinned llama.cpp, no hint said what ran, and the saved
+    project reopened with the engine on "llama.cpp", so a later bf16 stayed on it (walk8)."""
+    panel = window.requirements
+    _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="bf16"),
+                                       budget=5000))
+    assert panel.engine.currentData() is None
+    with qtbot.waitSignal(window.session.solve_finished, timeout=60_000):
+        panel.precision.setCurrentIndex(panel.precision.findData("q4_k_m"))
+    assert window.session.request.workload.engine is None  # left to the solver, which only has llama.cpp for GGUF
+    assert window.session.selected_build.estimate.workload["engine"] == "llama.cpp"
+    assert panel.engine.currentData() is None and panel.hints["engine"].text() == "auto: llama.cpp"
+    assert not panel.hints["engine"].isHidden()
+    target = tmp_path / "mina.llmrig"
+    assert window._save_to(target)
+    window.session.set_request(BuildRequest(model_id="llama-3.1-70b"), solve=False)
+    with qtbot.waitSignal(window.session.solve_finished, timeout=60_000):
+        window._open_path(target)
+    assert panel.engine.currentData() is None and panel.precision.currentData() == "q4_k_m"
+    # offload on auto still runs llama.cpp, and says so
+    with qtbot.waitSignal(window.session.solve_finished, timeout=60_000):
+        panel.ram_offload.setChecked(True)
+    assert window.session.request.workload.engine == "llama.cpp" and panel.hints["engine"].text() == "auto: llama.cpp"

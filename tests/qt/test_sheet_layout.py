@@ -188,6 +188,49 @@ def test_a_heading_at_the_foot_of_a_page_moves_to_its_table(qapp, filler: int) -
     assert _headings_apart_from_their_tables(doc) == []
 
 
+def _rows_per_page(doc, table) -> dict[int, int]:  # type: ignore[no-untyped-def]
+    layout, height = doc.documentLayout(), doc.pageSize().height()
+    pages: dict[int, int] = {}
+    for row in range(table.rows()):
+        bottom = max(layout.blockBoundingRect(table.cellAt(row, c).lastCursorPosition().block()).bottom()
+                     for c in range(table.columns()))
+        page = int((bottom - 0.5) // height)
+        pages[page] = pages.get(page, 0) + 1
+    return pages
+
+
+def test_a_short_checks_table_is_not_split_to_leave_one_row_alone(qapp) -> None:  # type: ignore[no-untyped-def]
+    """Mina's printed sheet ended on a page holding only the checks' last row (RAM-2) under a repeated header (walk8):
+    wherever the page ends, a table that fits a page is not split to leave a row or two alone."""
+    make_app([])
+    rows = "".join(f"<tr><td>WARN</td><td>RAM-{i}</td><td>a finding to read</td></tr>" for i in range(3))
+    moved = 0
+    for gap in range(0, 300, 4):  # a few pixels a step: a row is about 20 px tall
+        html = ("<html><body>" + "<p>a line of the sheet before the checks</p>" * 30
+                + f"<p style='margin-top: {gap}px'>the last line before the checks</p>"
+                + f"<h2>Checks to read before ordering</h2><table><tr><th>Status</th><th>Rule</th><th>Finding</th></tr>"
+                f"{rows}</table></body></html>")
+        doc = sheet_document(html)
+        _a4(doc)
+        pages = _rows_per_page(doc, next(_tables(doc.rootFrame())))
+        assert len(pages) == 1, (gap, pages)
+        assert _headings_apart_from_their_tables(doc) == []
+        moved += min(pages) == 1
+    assert moved, "the sweep must reach the foot of the first page"
+    # with more of the sheet under it, the table's tail shares its page with that: moved whole, the table had cost
+    # the sheet a page (the Buy-or-rent table went over and pushed the checks onto a page of their own)
+    split = 0
+    for gap in range(0, 300, 4):
+        html = ("<html><body>" + "<p>a line of the sheet before the table</p>" * 30
+                + f"<p style='margin-top: {gap}px'>the last line before the table</p>"
+                + f"<h2>Buy or rent</h2><table><tr><th>Figure</th><th>Value</th><th>Note</th></tr>{rows}</table>"
+                + "<p>more of the sheet after the table</p>" * 5 + "</body></html>")
+        doc = sheet_document(html)
+        _a4(doc)
+        split += len(_rows_per_page(doc, next(_tables(doc.rootFrame())))) > 1
+    assert split
+
+
 @pytest.mark.parametrize("currency", [*sorted(REQUESTS), "owned"])
 def test_no_sheet_heading_is_left_without_its_table(qapp, builds, shipped_catalog, currency: str) -> None:  # type: ignore[no-untyped-def]
     make_app([])

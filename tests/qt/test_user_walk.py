@@ -5,12 +5,14 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
+import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import Qt
 
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.power import PSU_TARGET_LOAD
 from configurator.core.solve.request import BuildRequest
+from configurator.qt.charts import PowerBudgetChart
 
 
 def _solve(qtbot, window, request: BuildRequest):  # type: ignore[no-untyped-def]
@@ -74,6 +76,9 @@ def test_a_ready_made_systems_power_chart_draws_no_psu_sizing_line(qtbot, window
     names = [label.text for _sample, label in chart.legend.items]
     assert "psu_80" not in chart.series and not any("80 % of PSU" in n for n in names)
     assert any("built-in supply" in n for n in names) and any("circuit limit" in n for n in names)
+    # its load is the maker's maximum: no "100 % of the built-in supply" on the bar, as if run flat out (walk8)
+    build = result.builds[index]
+    assert chart.values[0] == f"{build.power.gpu_w + build.power.cpu_w + build.power.rest_w:,.0f} W DC"
     # an assembled build keeps its PSU lines
     assembled = _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m")))
     window.session.select(0)
@@ -475,3 +480,75 @@ def test_export_offers_the_saved_projects_name_and_folder(qtbot, window, tmp_pat
     assert window._save_to(project)
     window.export_builds()
     assert Path(offered[-1]) == tmp_path / "lab" / "chen.xlsx"
+
+
+def test_the_power_bars_carry_their_watts_and_the_circuit_limit(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Mina's Power tab drew two bars with no number on them: a buyer could not read the watts off (walk8)."""
+    _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"),
+                                       circuit="120v15a"))
+    build = window.session.selected_build
+    p = build.power
+    chart = window.detail.power_chart
+    dc = p.gpu_w + p.cpu_w + p.rest_w
+    drawn = [item.textItem.toPlainText() for item in chart.plot.items if hasattr(item, "textItem")]
+    assert drawn == chart.values
+    assert chart.values[0] == f"{dc:,.0f} W DC\n" + f"{dc / p.psu_w:.0%} of the PSU".replace("%", " %")
+    assert chart.values[1] == f"{p.wall_w:,.0f} W at the wall\n" + f"{p.wall_w / p.circuit_limit_w:.0%}".replace("%", " %") \
+        + " of the circuit limit"
+    names = [label.text for _sample, label in chart.legend.items]
+    assert f"GPUs {p.gpu_w:,.0f} W" in names and f"CPU {p.cpu_w:,.0f} W" in names and f"wall draw {p.wall_w:,.0f} W" in names
+    assert f"circuit limit (continuous) {p.circuit_limit_w:,.0f} W" in names and f"PSU capacity {p.psu_w:,.0f} W" in names
+    # on the printed sheet's chart (printing.chart_images' size) no label runs out of the plot: centred, "884 W DC"
+    # printed as "4 W DC"
+    printed = PowerBudgetChart()
+    qtbot.addWidget(printed)
+    printed.resize(640, 340)
+    printed.show_build(build)
+    printed.grab()
+    view = printed.plot.vb.sceneBoundingRect()
+    labels = [item for item in printed.plot.items if hasattr(item, "textItem")]
+    assert len(labels) == 2 and all(view.contains(item.sceneBoundingRect()) for item in labels)
+    lines = [item for item in printed.plot.items if isinstance(item, pg.InfiniteLine)]
+    assert lines and all(label.zValue() > line.zValue() for label in labels for line in lines)  # never struck through
+    window.detail.power_chart.show_build(None)
+    assert chart.values == [] and not [item for item in chart.plot.items if hasattr(item, "textItem")]
+
+
+def test_the_token_count_reads_as_a_buyer_writes_it(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Sam's 100 billion tokens read "100.000 B tokens" (a hundred thousand where the dot groups thousands), 10 trillion
+    "10000.000 B tokens" (walk8)."""
+    panel = window.requirements
+    for tokens, text in ((1e11, "100 B tokens"), (1e13, "10000 B tokens"), (5e8, "0.5 B tokens"), (1.25e9, "1.25 B tokens")):
+        window.session.set_request(BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="pretrain", tokens=tokens)),
+                                   solve=False)
+        assert panel.pre_tokens.text() == text
+        assert panel.pre_tokens.value() * 1e9 == pytest.approx(tokens)
+    # typed back, the trimmed text is the value
+    panel.pre_tokens.lineEdit().setText("0.25 B tokens")
+    panel.pre_tokens.interpretText()
+    assert panel.pre_tokens.value() == pytest.approx(0.25)
+
+
+def test_the_plans_notes_are_not_headed_as_builds_left_out(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """DeepSeek-R1 at q4 within 15,000 USD: "Not among the builds: ... with the experts in system RAM it does (3.6
+    tokens/s, 4,745 USD); ... Mac Studio ... does" headed the two builds the table listed (walk8)."""
+    result, index = _select_ready_made(qtbot, window)
+    assert result.notes and any(result.builds[index].parts[0].name in note for note in result.notes)
+    text = window.summary.text()
+    assert "Not among the builds" not in text and "<b>Note:</b>" in text
+
+
+def test_an_early_break_even_label_is_not_cut_at_the_axis(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """The Mac Studio pays back in month 3: its "break-even: month 3" sat left of the line and ran under the axis,
+    printed "k-even: month 3" (walk8). Whatever the month, the label lies inside the plot."""
+    _select_ready_made(qtbot, window)
+    window.resize(1600, 1000)
+    window.detail.setCurrentIndex([window.detail.tabText(i) for i in range(window.detail.count())].index("Buy or rent"))
+    panel = window.detail.buy_or_rent
+    assert panel.costs is not None and panel.costs.break_even_month is not None and panel.costs.break_even_month < 12
+    for month in (panel.costs.break_even_month, 1, 18, 35):
+        panel.chart.show_costs(panel.costs.model_copy(update={"break_even_month": month}))
+        panel.chart.grab()
+        assert panel.chart.crossing == month and panel.chart.crossing_line is not None
+        label = panel.chart.crossing_line.label
+        assert panel.chart.plotItem.vb.sceneBoundingRect().contains(label.sceneBoundingRect()), month

@@ -9,6 +9,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from datetime import date
+from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING, Any
 
 from configurator.core.report import atomic_write_bytes
@@ -245,6 +246,19 @@ def xlsx_bytes(builds: list[Build], request: BuildRequest, meta: SheetMeta) -> b
     return buffer.getvalue()
 
 
+def cents(amount: float) -> float:
+    """To the cent, halves up as a person rounds (6,806.465 -> 6,806.47; float round() gives 6,806.46)."""
+    return float(Decimal(repr(amount)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+
+
+def line_amounts(part: BuildPart) -> tuple[float, float]:
+    """A purchase line's unit price and subtotal as printed: the subtotal is the printed unit price times the
+    quantity paid for, so a purchasing office's check adds up (a converted 6,806.465 CNY CPU printed 6,806.47 x 2 =
+    13,612.93, a cent short; walk8)."""
+    unit = cents(part.unit_price)
+    return unit, cents(unit * (part.quantity - part.owned))
+
+
 def _line_item(part: BuildPart, row: int, currency: str) -> list[Any]:
     return [
         inert(category_name(part.category)),
@@ -253,9 +267,11 @@ def _line_item(part: BuildPart, row: int, currency: str) -> list[Any]:
         inert(part_vendor(part)),
         part.quantity,
         part.owned,
-        part.unit_price,
+        line_amounts(part)[0],
         inert(currency),
-        f"=G{row}*(E{row}-F{row})",  # our own formula: the only live cell
+        # a value, not "=G2*(E2-F2)": an export is inert, it holds no live formula at all (walk8), and a reader that
+        # does not compute formulas (a preview, a script, openpyxl) sees the amount, not an empty cell
+        line_amounts(part)[1],
         inert(part_notes(part)),
     ]
 
@@ -289,19 +305,20 @@ def _append_totals(ws: Worksheet, build: Build, last: int) -> int:
     from openpyxl.styles import Font
 
     row = last + 1
-    node_last = 1 + sum(1 for p in build.parts if p.scope == "node")
-    total = f"=SUM(I2:I{node_last})" if node_last >= 2 else "=0"
-    _total_row(ws, row, "Total per node" if build.nodes > 1 else "Total", total, build.currency)
+    # stored values, as the line subtotals are: the sums of the printed lines, so the sheet adds up as printed (and
+    # agrees with the build's total to the cent or so of rounding each line)
+    per_node = cents(sum(line_amounts(p)[1] for p in build.parts if p.scope == "node"))
+    _total_row(ws, row, "Total per node" if build.nodes > 1 else "Total", per_node, build.currency)
     if build.nodes <= 1:
         return row
     ws.cell(row + 1, 1, "Nodes").font = Font(bold=True)
     ws.cell(row + 1, 9, build.nodes).number_format = "0"
-    shared = f"+SUM(I{node_last + 1}:I{last})" if last > node_last else ""
-    _total_row(ws, row + 2, "Grand total", f"=I{row}*I{row + 1}{shared}", build.currency)
+    shared = sum(line_amounts(p)[1] for p in build.parts if p.scope == "cluster")
+    _total_row(ws, row + 2, "Grand total", cents(per_node * build.nodes + shared), build.currency)
     return row + 2
 
 
-def _total_row(ws: Worksheet, row: int, label: str, value: str, currency: str) -> None:
+def _total_row(ws: Worksheet, row: int, label: str, value: float, currency: str) -> None:
     from openpyxl.styles import Font
 
     ws.cell(row, 1, label).font = Font(bold=True)
@@ -367,9 +384,9 @@ def csv_text(builds: list[Build], request: BuildRequest) -> str:
                     inert(part_vendor(part)),
                     part.quantity,
                     part.owned,
-                    f"{part.unit_price:.2f}",
+                    f"{line_amounts(part)[0]:.2f}",
                     inert(build.currency),
-                    f"{part.subtotal:.2f}",
+                    f"{line_amounts(part)[1]:.2f}",
                     inert(part_notes(part)),
                     1 if part.scope == "cluster" else build.nodes,  # how many times the row is bought
                 ]
