@@ -34,6 +34,21 @@ def test_a_training_job_that_fits_nowhere_still_says_what_it_is(catalog: Catalog
     reason = result.infeasible.reason
     assert "GPU-hours" in reason and "MFU" in reason and "FLOPs" in reason
     assert "120 V 15 A" in reason and "120v15a" not in reason
+    # written for a buyer: '1.3 x 10^21 FLOPs', whole days (walk8: it read '1.28e+20 FLOPs' and '111,835.5 days')
+    assert "x 10^" in reason and "e+" not in reason, reason
+
+
+def test_a_job_of_years_says_years() -> None:
+    """A 405B on 15T tokens is about 300 years on 8 of the fastest cards: said in years, not '111,835.5 days'."""
+    from configurator.storage import catalogs as stored
+
+    catalog = stored.load(include_user=False).catalog
+    memo.clear()
+    result = plan(BuildRequest(model_id="llama-3.1-405b", workload=Workload(kind="pretrain", tokens=1.5e13),
+                               deadline_hours=336, budget=5000), catalog)
+    assert result.infeasible is not None
+    reason = result.infeasible.reason
+    assert "years on 8 of them" in reason and "days on 8" not in reason, reason
 
 
 def test_the_ram_rule_and_the_offload_fit_are_one_rule(catalog: Catalog) -> None:

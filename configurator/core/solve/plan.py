@@ -497,8 +497,12 @@ def _training_compute(request: BuildRequest, catalog: Catalog, model: ModelArch,
         return ""
     hours, gpu, est = best
     mfu = f" at {est.mfu:.0%} MFU" if est.mfu else ""
-    return (f"the job is {est.training_flops:.2e} FLOPs: about {hours:,.0f} GPU-hours on {gpu.name}{mfu} "
-            f"({hours / 8 / 24:,.1f} days on 8 of them)")
+    mantissa, exponent = f"{est.training_flops:.1e}".split("e")
+    days = hours / 8 / 24
+    # a buyer reads "1.3 x 10^20 FLOPs" and "306 years", not "1.28e+20" and "111,835.5 days"
+    on_eight = f"{days / 365:,.0f} years" if days >= 730 else f"{days:,.0f} days" if days >= 10 else f"{days:,.1f} days"
+    return (f"the job is {mantissa} x 10^{int(exponent)} FLOPs: about {hours:,.0f} GPU-hours on {gpu.name}{mfu} "
+            f"({on_eight} on 8 of them)")
 
 
 def _diagnose(
