@@ -79,3 +79,27 @@ def test_one_build_asked_is_the_answer_not_an_alternative(catalog: Catalog) -> N
     one = plan(request.model_copy(update={"top_k": 1}), catalog)
     assert len(one.builds) == 1
     assert (one.builds[0].label, one.builds[0].total_price) == (five.builds[0].label, five.builds[0].total_price)
+
+
+def test_qlora_70b_on_two_owned_3090s_runs_as_fsdp_qlora_with_cpu_offload(catalog: Catalog) -> None:
+    """The home fine-tune of Answer.AI's FSDP + QLoRA ('train a 70b language model at home', two 24 GB cards) and
+    PEFT's guide (Llama 2 70B on 2 x 24 GB, parameters offloaded: 19.6 GB per GPU, 35.6 GB without offload). With two
+    RTX 3090s owned, the solver had answered 5 x 3090 and a 230 V circuit (walk8): sharding alone leaves a 70B's NF4
+    weights and activations over 24 GB. Now the owned pair is the cheapest build, with ZeRO-3 and the states in system
+    RAM, the RAM sized for them (RAM-3), and the fit says both were chosen."""
+    from configurator.core.report.fit import fit_of
+
+    memo.clear()
+    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="finetune", method="qlora", context=4096,
+                                                                        tokens=3e8),
+                           gpu_ids=("rtx-3090",), budget=5000, owned=(OwnedPart(category="gpu", id="rtx-3090", quantity=2),))
+    builds = plan(request, catalog).builds
+    assert builds
+    first = builds[0]
+    assert first.gpu_id == "rtx-3090" and first.estimate.gpus == 2, (first.label, first.estimate.gpus)
+    assert first.estimate.workload.get("offload") == "cpu" and first.estimate.workload.get("zero") == 3
+    assert first.estimate.per_gpu_bytes < 24e9 * 0.98
+    assert any(c.rule == "RAM-3" and c.status == "pass" for c in first.checks)
+    settings = {s.name: s for s in fit_of(first, request).settings}
+    assert settings["offload"].chosen and settings["offload"].value.startswith("parameters, gradients")
+    assert settings["sharding"].chosen and settings["sharding"].value == "ZeRO-3"

@@ -166,9 +166,12 @@ def fit_of(build: Build, request: BuildRequest) -> Fit:
                                    short="recompute on" if recompute else "recompute off",
                                    chosen=asked.grad_checkpointing is not None and recompute != asked.grad_checkpointing))
         offload = used.get("offload", "none")
-        settings.append(FitSetting(name="offload", value="optimizer states in system RAM" if offload == "cpu" else "none",
-                                   short="optimizer in RAM" if offload == "cpu" else "no offload",
-                                   chosen=offload != asked.offload))
+        # under ZeRO-3 the parameters and gradients go to system RAM with the optimizer states (the estimate's own
+        # offload step; DeepSpeed offload_param, FSDP offload_params)
+        in_ram = "parameters, gradients and optimizer states" if zero >= 3 else "optimizer states"
+        settings.append(FitSetting(name="offload", value=f"{in_ram} in system RAM" if offload == "cpu" else "none",
+                                   short=("states in RAM" if zero >= 3 else "optimizer in RAM") if offload == "cpu"
+                                   else "no offload", chosen=offload != asked.offload))
     limit = request.power_limit
     limited = bool(limit and limit < 1)
     settings.append(FitSetting(name="GPU power", value=f"limited to {limit:.0%} of rated" if limited else "full rated power",
