@@ -801,16 +801,16 @@ def _training_memory(
                 f"{_gb(host)} of host memory")
     weights += gathered
 
-    # the same stack the training time prices (fused_stack: as asked, else the framework's default)
-    fused = fused_stack(workload)
+    # the stack the training time prices (fused_stack); a framework whose own kernels are fused (Unsloth) keeps the
+    # memory its record describes (its checkpointing and loss, fitted on its own tables), so lit-gpt's block count is
+    # for a fused stack the framework record does not describe (--fused-kernels on a pretraining or HF job)
+    fused = fused_stack(workload) and not fw.fused_kernels
     per_layer = _activation_bytes_per_layer(model, seq, batch, fused)
     if fused:
         ex.step("activations", "fused kernels (fused RMSNorm, rotary in place, fused SwiGLU; lit-gpt's block): "
                 f"{_gb(per_layer)} saved per layer against {_gb(_activation_bytes_per_layer(model, seq, batch))} unfused")
-        if not fw.fused_kernels:
-            ex.assume("sized for a stack with fused kernels (lit-gpt's, as TinyLlama trained): HF transformers' own "
-                      "modelling code, which the accelerate command runs, keeps the unfused block's tensors and fp32 "
-                      "logits")
+        ex.assume("sized for a stack with fused kernels (lit-gpt's, as TinyLlama trained): HF transformers' own "
+                  "modelling code, which the accelerate command runs, keeps the unfused block's tensors and fp32 logits")
     if method != "full" and fw.lora_dropout:
         dropped = seq * batch * LORA_DROPOUT_BYTES * _lora_inputs_per_layer(model, workload.lora_targets)
         per_layer += dropped
@@ -1215,7 +1215,7 @@ def _training_time(
     # the reference run's rate less its own bubble and tensor-parallel all-reduces (Calibration.plan_step_share_*):
     # this job pays its own data-parallel all-reduce (scaling, below), not that run's layout
     reference = reference_layout(gpu)
-    fused = fused_stack(workload)
+    fused = fused_stack(workload) and not fw.fused_kernels
     shaped = default_mfu(model, gpu, workload.batch * seq, seq, fused)
     default = shaped / (reference[1] if reference is not None else 1.0)
     mfu = workload.mfu or default
