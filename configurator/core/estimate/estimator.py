@@ -1215,7 +1215,7 @@ def _training_time(
     # the reference run's rate less its own bubble and tensor-parallel all-reduces (Calibration.plan_step_share_*):
     # this job pays its own data-parallel all-reduce (scaling, below), not that run's layout
     reference = reference_layout(gpu)
-    fused = fused_stack(workload) and not fw.fused_kernels
+    fused = fused_stack(workload)
     shaped = default_mfu(model, gpu, workload.batch * seq, seq, fused)
     default = shaped / (reference[1] if reference is not None else 1.0)
     mfu = workload.mfu or default
