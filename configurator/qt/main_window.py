@@ -227,7 +227,7 @@ class MainWindow(QMainWindow):
     def open_project(self) -> None:
         if not self._confirm_discard():
             return
-        path, _ = QFileDialog.getOpenFileName(self, "Open project", str(Path.home()), "LLM Rig projects (*.llmrig)")
+        path, _ = QFileDialog.getOpenFileName(self, "Open project", str(self.project_folder()), "LLM Rig projects (*.llmrig)")
         if path:
             self._open_path(Path(path))
 
@@ -245,7 +245,9 @@ class MainWindow(QMainWindow):
         return self._save_to(self.session.path)
 
     def save_project_as(self) -> bool:
-        path, _ = QFileDialog.getSaveFileName(self, "Save project", str(Path.home() / "rig.llmrig"), "LLM Rig projects (*.llmrig)")
+        name = self.session.path.name if self.session.path is not None else "rig.llmrig"
+        path, _ = QFileDialog.getSaveFileName(self, "Save project", str(self.project_folder() / name),
+                                              "LLM Rig projects (*.llmrig)")
         return self._save_to(Path(path)) if path else False
 
     def _save_to(self, path: Path) -> bool:
@@ -468,6 +470,17 @@ class MainWindow(QMainWindow):
             "Purchase list (*.xlsx);;Line items (*.csv);;Forum table (*.md);;Build sheets (*.pdf)")
         if path:
             self.export_to(Path(path), builds)
+
+    def project_folder(self) -> Path:
+        """Where Open and Save as start: the open project's folder, else the last project's, else home (walk8: Open
+        started in the home folder with Dr. Chen's projects elsewhere, every time)."""
+        if self.session.path is not None:
+            return self.session.path.parent
+        for recent in self.prefs.recent_files:
+            folder = Path(recent).parent
+            if folder.is_dir():
+                return folder
+        return Path.home()
 
     def default_export_path(self, suffix: str) -> Path:
         """Where Export proposes to write: beside a saved project and named after it, else ~/rig."""

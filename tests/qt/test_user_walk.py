@@ -552,3 +552,26 @@ def test_an_early_break_even_label_is_not_cut_at_the_axis(qtbot, window) -> None
         assert panel.chart.crossing == month and panel.chart.crossing_line is not None
         label = panel.chart.crossing_line.label
         assert panel.chart.plotItem.vb.sceneBoundingRect().contains(label.sceneBoundingRect()), month
+
+
+def test_open_and_save_as_start_in_the_projects_folder(qtbot, window, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Open started in the home folder every time, with Dr. Chen's projects kept in his lab folder (walk8). It starts
+    in the open project's folder, else the last project's; Save as proposes the project's own name there."""
+    from PySide6.QtWidgets import QFileDialog
+
+    earlier = tmp_path / "earlier" / "old.llmrig"
+    earlier.parent.mkdir()
+    window.prefs = window.prefs.with_recent(str(earlier))
+    opened: list[str] = []
+    saved: list[str] = []
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *args, **kw: (opened.append(args[2]), ("", ""))[1])
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args, **kw: (saved.append(args[2]), ("", ""))[1])
+    window.open_project()
+    assert Path(opened[-1]) == earlier.parent
+    project = tmp_path / "lab" / "chen.llmrig"
+    project.parent.mkdir()
+    assert window._save_to(project)
+    window.open_project()
+    assert Path(opened[-1]) == project.parent
+    window.save_project_as()
+    assert Path(saved[-1]) == project
