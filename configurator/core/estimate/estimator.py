@@ -24,7 +24,6 @@ from configurator.core.estimate.frameworks import (
     LORA_DROPOUT_BYTES,
     OPTIMIZER_STATE_BYTES,
     default_framework,
-    default_fused_kernels,
     framework,
     logits_handling,
     nf4_load_transient,
@@ -801,10 +800,11 @@ def _training_memory(
                 f"{_gb(host)} of host memory")
     weights += gathered
 
-    # the stack the training time prices (fused_stack); a framework whose own kernels are fused (Unsloth) keeps the
-    # memory its record describes (its checkpointing and loss, fitted on its own tables), so lit-gpt's block count is
-    # for a fused stack the framework record does not describe (--fused-kernels on a pretraining or HF job)
-    fused = fused_stack(workload) and not fw.fused_kernels
+    # the stack the training time prices (Workload.resolved: as asked, else the framework's default); a framework whose
+    # own kernels are fused (Unsloth) keeps the memory its record describes (its checkpointing and loss, fitted on its
+    # own tables), so lit-gpt's block count is for a fused stack no framework record describes (--fused-kernels on a
+    # pretraining or HF job)
+    fused = bool(workload.fused_kernels) and not fw.fused_kernels
     per_layer = _activation_bytes_per_layer(model, seq, batch, fused)
     if fused:
         ex.step("activations", "fused kernels (fused RMSNorm, rotary in place, fused SwiGLU; lit-gpt's block): "
@@ -1215,7 +1215,7 @@ def _training_time(
     # the reference run's rate less its own bubble and tensor-parallel all-reduces (Calibration.plan_step_share_*):
     # this job pays its own data-parallel all-reduce (scaling, below), not that run's layout
     reference = reference_layout(gpu)
-    fused = fused_stack(workload)
+    fused = bool(workload.fused_kernels)  # resolved: as asked, else the framework's or the launch command's stack
     shaped = default_mfu(model, gpu, workload.batch * seq, seq, fused)
     default = shaped / (reference[1] if reference is not None else 1.0)
     mfu = workload.mfu or default
@@ -1290,15 +1290,6 @@ def _gemm_share(hidden: int, gpu: Gpu, score_heads_seq: float = 0.0, fused: bool
     h0 = elementwise * flops_per_byte / 72
     s0 = CAL.mfu_attention_score_bytes * score_heads_seq * flops_per_byte / (72 * hidden)
     return hidden / (hidden + h0 + s0)
-
-
-def fused_stack(workload: Workload) -> bool:
-    """Whether the training stack that runs `workload` fuses its element-wise work: as asked (--fused-kernels), else the
-    fine-tuning framework's default, else for pretraining the app's own launch commands (frameworks.py explains)."""
-    if workload.fused_kernels is not None:
-        return workload.fused_kernels
-    method = workload.method if workload.kind == "finetune" else "full"
-    return default_fused_kernels(workload.kind, framework(workload.framework or default_framework(method, workload.zero)))
 
 
 def _hopper_class(gpu: Gpu) -> bool:

@@ -260,6 +260,7 @@ def line_amounts(part: BuildPart) -> tuple[float, float]:
 
 
 def _line_item(part: BuildPart, row: int, currency: str) -> list[Any]:
+    unit, subtotal = line_amounts(part)
     return [
         inert(category_name(part.category)),
         inert(part.name),
@@ -267,11 +268,11 @@ def _line_item(part: BuildPart, row: int, currency: str) -> list[Any]:
         inert(part_vendor(part)),
         part.quantity,
         part.owned,
-        line_amounts(part)[0],
+        unit,
         inert(currency),
         # a value, not "=G2*(E2-F2)": an export is inert, it holds no live formula at all (walk8), and a reader that
         # does not compute formulas (a preview, a script, openpyxl) sees the amount, not an empty cell
-        line_amounts(part)[1],
+        subtotal,
         inert(part_notes(part)),
     ]
 
@@ -375,6 +376,7 @@ def csv_text(builds: list[Build], request: BuildRequest) -> str:
     writer.writerow(CSV_HEADER)
     for build in builds:
         for part in build.parts:
+            unit, subtotal = line_amounts(part)
             writer.writerow(
                 [
                     inert(build_title(build)),
@@ -384,9 +386,9 @@ def csv_text(builds: list[Build], request: BuildRequest) -> str:
                     inert(part_vendor(part)),
                     part.quantity,
                     part.owned,
-                    f"{line_amounts(part)[0]:.2f}",
+                    f"{unit:.2f}",
                     inert(build.currency),
-                    f"{line_amounts(part)[1]:.2f}",
+                    f"{subtotal:.2f}",
                     inert(part_notes(part)),
                     1 if part.scope == "cluster" else build.nodes,  # how many times the row is bought
                 ]
