@@ -171,3 +171,226 @@ def check(build: dict[str, Any], circuit: str, circuits: int = 1, budget: float 
     if dc / efficiency > 0.9 * volts * amps * 0.8 * outlets + 1 and "CIR-2" not in warned:
         problems.append("within 10 % of the circuit's continuous limit, without a warning")
     return problems
+
+
+# --------------------------------------------------------------------------- labels
+#
+# A label is a claim about the numbers shown beside it (issue 27, "Labels are claims about the numbers shown"):
+#   cheapest     the lowest total price among the builds that pass every FAIL check (and are within budget)
+#   fastest      the highest throughput: decode tokens/s per user for inference; for training the job's
+#                tokens/s (`estimate.time.tokens_per_s`, else the inverse of the same job's wall-clock hours)
+#   best value   the highest throughput per unit of price
+#   quietest     the lowest dBA, then the lowest wall watts
+#   room to grow a free x16 slot (or bay) that takes one more of the build's own card, and PSU and circuit
+#                headroom for it
+#   cheapest with X   (a comparison of named GPUs) X is the build's own GPU, and no shown build with X is cheaper
+# Labels may be combined ("cheapest and fastest; best value"); the parser splits on ';', ',' and ' and '.
+
+PRICE_TOLERANCE = 0.005
+"""Half a percent: prices shown are rounded to whole units."""
+SPEED_TOLERANCE = 0.02
+"""Two percent: speeds are shown to three or four significant figures, and a tie is no contradiction."""
+DBA_TOLERANCE = 0.1
+
+_VALUE_WORDS = ("best value", "best tokens/s per", "best time per", "best throughput per", "most tokens per")
+
+
+def label_claims(label: str) -> list[tuple[str, str | None]]:
+    """The claims a label makes, as (kind, scope): kind is one of cheapest, fastest, value, quietest, grow;
+    scope is None (among every build shown) or what the claim is restricted to ("your own card", a GPU's name,
+    "without your own card", "the experts in RAM"). Words that claim nothing ("alternative platform",
+    "ready-made: ...", "runner-up on speed") give no claim."""
+    text = label.strip().lower()
+    outer: str | None = None
+    if text.endswith("(without your own card)"):
+        outer = "without your own card"
+        text = text[: -len("(without your own card)")].strip()
+    claims: list[tuple[str, str | None]] = []
+    pieces = [p.strip() for chunk in text.replace(",", ";").split(";") for p in chunk.split(" and ")]
+    for piece in pieces:
+        if not piece or piece.startswith(("ready-made", "alternative", "runner-up", "finishes in", "over budget")):
+            continue
+        head, _, _tail = piece.partition(":")  # "cheapest: without your own card" claims the cheapest of all
+        head = head.strip()
+        if head.startswith("cheapest with "):
+            claims.append(("cheapest", head[len("cheapest with "):].strip()))
+        elif head in ("cheapest", "cheapest that fits", "cheapest within budget", "cheapest build"):
+            claims.append(("cheapest", outer))
+        elif head in ("fastest", "fastest within budget", "fastest that fits"):
+            claims.append(("fastest", outer))
+        elif head.startswith(_VALUE_WORDS):
+            claims.append(("value", outer))
+        elif head == "quietest":
+            claims.append(("quietest", outer))
+        elif head == "room to grow":
+            claims.append(("grow", outer))
+    return claims
+
+
+def _fails(build: dict[str, Any]) -> bool:
+    return any(c["status"] == "fail" for c in build["checks"])
+
+
+def _owned_gpu(build: dict[str, Any]) -> bool:
+    return any(p["category"] == "gpu" and p.get("owned", 0) > 0 for p in build["parts"])
+
+
+def _gpu_names(build: dict[str, Any]) -> set[str]:
+    """Every name and id the build's GPUs go by (a ready-made system's: its GPU id and its own name)."""
+    names: set[str] = set()
+    for p in build["parts"]:
+        if p["category"] == "gpu":
+            names |= {p["id"].lower(), str(p.get("name") or p["spec"].get("name", "")).lower()}
+        elif p["category"] == "system":
+            names |= {str(p["spec"].get("gpu", "")).lower(), str(p.get("name") or p["spec"].get("name", "")).lower()}
+    return {n for n in names if n}
+
+
+def throughput(build: dict[str, Any]) -> float | None:
+    """What "fastest" ranks by: decode tokens/s per user (inference), the job's tokens/s (training); None
+    when the build shows neither."""
+    estimate = build["estimate"]
+    decode = estimate.get("speed", {}).get("decode_tokens_per_s")
+    if decode is not None:
+        return float(decode)
+    time = estimate.get("time") or {}
+    if time.get("tokens_per_s"):
+        return float(time["tokens_per_s"])
+    if time.get("wall_hours"):
+        return 1.0 / float(time["wall_hours"])  # the same job on every build: fewer hours is faster
+    return None
+
+
+def _dba(build: dict[str, Any]) -> float | None:
+    value = build.get("noise_dba")
+    return None if value is None else float(value)
+
+
+def _wall(build: dict[str, Any]) -> float:
+    return float(build["power"]["wall_w"]) * max(1, int(build.get("nodes", 1)))
+
+
+def _room_for_one_more(build: dict[str, Any], circuit: str | None, circuits: int) -> list[str]:
+    """Why the build cannot take one more of its own card by buying only that card (empty: it can)."""
+    parts = build["parts"]
+    if _one(parts, "system") is not None:
+        return ["a ready-made system: its GPU count is fixed by the vendor"]
+    gpu_part = _one(parts, "gpu")
+    board_part = _one(parts, "motherboard")
+    chassis_part = _one(parts, "chassis")
+    if gpu_part is None or board_part is None or chassis_part is None:
+        return ["no GPU, board or chassis to grow"]
+    gpu, board, chassis = gpu_part["spec"], board_part["spec"], chassis_part["spec"]
+    reasons: list[str] = []
+    used = sorted(s["slot"] for s in build["slot_map"])
+    if board.get("gpu_bays"):
+        if len(used) >= board["gpu_bays"]:
+            reasons.append(f"all {board['gpu_bays']} GPU bays are taken")
+    else:
+        x16 = sorted(s["position"] for s in board["pcie_slots"] if s.get("mechanical_lanes", 16) >= 16)
+        free = [p for p in x16 if p not in used]
+        if chassis["kind"] != "open-frame":
+            thickness = math.ceil(gpu["slot_width"] - 1e-9)
+            gap = 1 if gpu["cooler"] == "open-air" else 0
+
+            def fits(position: int) -> bool:
+                placed = sorted([*used, position])
+                spaced = all(b - a >= thickness + gap for a, b in zip(placed, placed[1:]))
+                return spaced and placed[-1] + thickness - 1 <= chassis["expansion_slots"]
+
+            free = [p for p in free if fits(p)]
+        if not free:
+            reasons.append(f"no free x16 slot takes another {gpu.get('name', gpu_part['id'])} "
+                           f"(board x16 slots {x16}, used {used})")
+    power = build["power"]
+    tdp = float(gpu["tdp_w"])
+    dc_after = float(power["dc_load_w"]) + tdp
+    psu_w = float(power.get("psu_w") or 0)
+    if psu_w and dc_after > 0.8 * psu_w + 1:
+        reasons.append(f"the PSU's {psu_w:.0f} W cannot carry another {tdp:.0f} W card at 80 % load "
+                       f"({dc_after:.0f} W DC)")
+    if circuit is not None and float(power["dc_load_w"]) > 0:
+        volts, amps = VOLTS_AMPS[circuit]
+        wall_after = dc_after * float(power["wall_w"]) / float(power["dc_load_w"])
+        if wall_after > volts * amps * 0.8 * circuits + 1:
+            reasons.append(f"one more card draws {wall_after:.0f} W at the wall, over the circuit's "
+                           f"{volts * amps * 0.8 * circuits:.0f} W continuous limit")
+    return reasons
+
+
+def check_labels(result: dict[str, Any], budget: float | None = None, circuit: str | None = None,
+                 circuits: int = 1) -> list[str]:
+    """Every label that contradicts the numbers shown in a `plan --json` result, as text (empty: none)."""
+    builds = result["builds"]
+    problems: list[str] = []
+
+    def within(build: dict[str, Any]) -> bool:
+        over = budget is not None and build["total_price"] > budget * (1 + PRICE_TOLERANCE)
+        return not _fails(build) and not over and "over budget" not in build["label"].lower()
+
+    for build in builds:
+        name = f"#{build['rank']} '{build['label']}'"
+        for kind, scope in label_claims(build["label"]):
+            pool = [b for b in builds if within(b)]
+            if scope == "without your own card":
+                pool = [b for b in pool if not _owned_gpu(b)]
+            elif scope == "your own card":
+                pool = [b for b in pool if _owned_gpu(b)]
+            elif scope is not None and scope.endswith(" in ram"):
+                continue  # a claim about offloaded builds only: what is offloaded is not in the JSON's numbers
+            elif scope is not None:
+                names = _gpu_names(build)
+                if not any(scope == n or scope in n or n in scope for n in names):
+                    problems.append(f"{name}: names {scope!r}, but the build's GPU is {sorted(names)}")
+                    continue
+                pool = [b for b in pool if any(scope == n or scope in n or n in scope for n in _gpu_names(b))]
+            if build not in pool:
+                if _fails(build):
+                    problems.append(f"{name}: claims '{kind}' but fails a check")
+                continue
+            if kind == "cheapest":
+                low = min(b["total_price"] for b in pool)
+                if build["total_price"] > low * (1 + PRICE_TOLERANCE) + 0.01:
+                    other = min(pool, key=lambda b: b["total_price"])
+                    problems.append(f"{name}: 'cheapest' at {build['total_price']:,.2f}, but #{other['rank']} "
+                                    f"'{other['label']}' costs {low:,.2f}")
+            elif kind in ("fastest", "value"):
+                mine = throughput(build)
+                if mine is None:
+                    problems.append(f"{name}: claims '{kind}' but shows no speed (no tokens/s, no hours)")
+                    continue
+
+                def score(b: dict[str, Any]) -> float | None:
+                    t = throughput(b)
+                    if t is None:
+                        return None
+                    if kind == "fastest":
+                        return t
+                    return t / b["total_price"] if b["total_price"] > 0 else math.inf
+
+                scored = [(s, b) for b in pool if (s := score(b)) is not None]
+                best, other = max(scored, key=lambda sb: sb[0])
+                own = score(build)
+                if own is not None and own < best * (1 - SPEED_TOLERANCE):
+                    what = "tokens/s" if kind == "fastest" else "throughput per price"
+                    problems.append(f"{name}: '{kind}' at {own:.4g} {what}, but #{other['rank']} "
+                                    f"'{other['label']}' has {best:.4g}")
+            elif kind == "quietest":
+                mine_dba = _dba(build)
+                loud = [(d, _wall(b), b) for b in pool if (d := _dba(b)) is not None]
+                if mine_dba is None or not loud:
+                    continue
+                low_dba = min(d for d, _w, _b in loud)
+                tied = [(w, b) for d, w, b in loud if d <= low_dba + DBA_TOLERANCE]
+                if mine_dba > low_dba + DBA_TOLERANCE:
+                    other = min(loud, key=lambda t: t[0])[2]
+                    problems.append(f"{name}: 'quietest' at {mine_dba:.1f} dBA, but #{other['rank']} "
+                                    f"'{other['label']}' is {low_dba:.1f} dBA")
+                elif _wall(build) > min(w for w, _b in tied) + 1:
+                    other = min(tied, key=lambda t: t[0])[1]
+                    problems.append(f"{name}: 'quietest' ties on dBA but draws {_wall(build):.0f} W against "
+                                    f"#{other['rank']}'s {_wall(other):.0f} W")
+            elif kind == "grow":
+                for reason in _room_for_one_more(build, circuit, circuits):
+                    problems.append(f"{name}: 'room to grow', but {reason}")
+    return problems
