@@ -1,0 +1,265 @@
+"""The independent checker's label check (tests/independent_checker.py, `check_labels`).
+
+First on small hand-written plans, so each rule is seen to catch its contradiction and to accept a consistent
+answer; then over real `plan --json` answers (the expert suite's requests and a few label-rich ones). A plan whose
+labels contradict its numbers on main is a strict xfail that names the issue, until the labelling fix lands.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.expert.cases import CASES
+from tests.expert.runner import request_options, run_plan
+from tests.independent_checker import check_labels, label_claims
+
+# --------------------------------------------------------------------------- the parser
+
+
+@pytest.mark.parametrize(
+    ("label", "claims"),
+    [
+        ("cheapest that fits", [("cheapest", None)]),
+        ("cheapest and fastest; best value", [("cheapest", None), ("fastest", None), ("value", None)]),
+        ("fastest within budget", [("fastest", None)]),
+        ("best tokens/s per dollar", [("value", None)]),
+        ("best time per dollar", [("value", None)]),
+        ("Quietest", [("quietest", None)]),
+        ("room to grow", [("grow", None)]),
+        ("cheapest with NVIDIA GeForce RTX 3090", [("cheapest", "nvidia geforce rtx 3090")]),
+        ("cheapest with your own card", [("cheapest", "your own card")]),
+        ("cheapest with the experts in RAM", [("cheapest", "the experts in ram")]),
+        ("cheapest: without your own card", [("cheapest", None)]),
+        ("fastest within budget (without your own card)", [("fastest", "without your own card")]),
+        ("cheapest, quietest", [("cheapest", None), ("quietest", None)]),
+        ("ready-made: Apple Mac Studio (2025), M3 Ultra", []),
+        ("alternative platform", []),
+        ("runner-up on speed", []),
+        ("finishes in 3 months", []),
+    ],
+)
+def test_labels_are_parsed_into_claims(label: str, claims: list[tuple[str, str | None]]) -> None:
+    assert label_claims(label) == claims
+
+
+# --------------------------------------------------------------------------- hand-written plans
+
+
+def _gpu(gpu_id: str = "rtx-3090", name: str = "NVIDIA GeForce RTX 3090", quantity: int = 1, owned: int = 0,
+         tdp: float = 350.0) -> dict[str, Any]:
+    return {"category": "gpu", "id": gpu_id, "name": name, "quantity": quantity, "owned": owned,
+            "unit_price": 700.0,
+            "spec": {"name": name, "vram_gb": 24, "tdp_w": tdp, "slot_width": 3.0, "cooler": "open-air"}}
+
+
+def _board(x16: list[int]) -> dict[str, Any]:
+    slots = [{"position": p, "mechanical_lanes": 16, "lanes": 16} for p in x16]
+    return {"category": "motherboard", "id": "board", "quantity": 1, "unit_price": 200.0,
+            "spec": {"pcie_slots": slots, "gpu_bays": 0}}
+
+
+def _chassis(expansion_slots: int = 8, kind: str = "full-tower") -> dict[str, Any]:
+    return {"category": "chassis", "id": "case", "quantity": 1, "unit_price": 150.0,
+            "spec": {"kind": kind, "expansion_slots": expansion_slots}}
+
+
+def _build(rank: int, label: str, price: float, decode: float | None = 10.0, dba: float = 40.0,
+           wall: float = 500.0, fails: bool = False, parts: list[dict[str, Any]] | None = None,
+           slots: list[int] | None = None, dc: float | None = None, psu: float = 1000.0,
+           time: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {
+        "rank": rank, "label": label, "total_price": price, "nodes": 1, "currency": "USD",
+        "checks": [{"rule": "X", "status": "fail" if fails else "pass", "message": ""}],
+        "estimate": {"speed": {"decode_tokens_per_s": decode, "prefill_tokens_per_s": None},
+                     "time": time or {"gpu_hours": None, "wall_hours": None}},
+        "noise_dba": dba,
+        "power": {"wall_w": wall, "dc_load_w": dc if dc is not None else wall * 0.9, "psu_w": psu, "circuit_ok": True},
+        "parts": parts if parts is not None else [_gpu()],
+        "slot_map": [{"slot": s, "part_id": "rtx-3090"} for s in (slots or [1])],
+    }
+
+
+def _plan(*builds: dict[str, Any]) -> dict[str, Any]:
+    return {"builds": list(builds), "infeasible": None, "notes": []}
+
+
+def test_consistent_labels_pass() -> None:
+    plan = _plan(
+        _build(1, "cheapest that fits", 1000, decode=10, dba=41, wall=400),
+        _build(2, "fastest within budget", 3000, decode=30, dba=45, wall=900),
+        _build(3, "best tokens/s per dollar", 1500, decode=20, dba=43, wall=600),  # 0.0133 > 0.0100 and 0.0100
+        _build(4, "quietest", 2000, decode=12, dba=38, wall=450),
+    )
+    assert check_labels(plan, budget=3000) == []
+
+
+def test_cheapest_must_be_the_lowest_price_among_passing_builds() -> None:
+    plan = _plan(_build(1, "cheapest that fits", 1200), _build(2, "ready-made: a box", 1000),
+                 _build(3, "alternative", 500, fails=True))  # a failing build does not count
+    problems = check_labels(plan)
+    assert len(problems) == 1 and "'cheapest' at 1,200.00" in problems[0] and "1,000.00" in problems[0]
+
+
+def test_over_budget_builds_are_not_in_the_comparison() -> None:
+    plan = _plan(_build(1, "fastest within budget", 1000, decode=10), _build(2, "alternative", 5000, decode=50))
+    assert check_labels(plan, budget=2000) == []
+    assert check_labels(plan, budget=None) != []
+
+
+def test_fastest_must_have_the_highest_throughput() -> None:
+    plan = _plan(_build(1, "cheapest and fastest", 1000, decode=8), _build(2, "alternative", 1100, decode=15))
+    problems = check_labels(plan)
+    assert len(problems) == 1 and "'fastest' at 8 tokens/s" in problems[0]
+
+
+def test_a_speed_label_needs_a_speed_shown() -> None:
+    """Training builds without tokens/s or hours: 'fastest' and 'best value' claim what no number shows."""
+    plan = _plan(_build(1, "cheapest and fastest; best value", 1000, decode=None),
+                 _build(2, "alternative", 1100, decode=None))
+    problems = check_labels(plan)
+    assert len(problems) == 2 and all("shows no speed" in p for p in problems)
+
+
+def test_training_speed_is_the_jobs_tokens_per_second_or_its_hours() -> None:
+    slow = {"gpu_hours": 900, "wall_hours": 450, "tokens_per_s": 60.0}
+    quick = {"gpu_hours": 200, "wall_hours": 50, "tokens_per_s": 550.0}
+    plan = _plan(_build(1, "fastest", 1000, decode=None, time=slow), _build(2, "alternative", 2000, decode=None, time=quick))
+    assert "'fastest' at 60" in check_labels(plan)[0]
+    no_rate = [{k: v for k, v in t.items() if k != "tokens_per_s"} for t in (slow, quick)]
+    plan = _plan(_build(1, "alternative", 1000, decode=None, time=no_rate[0]),
+                 _build(2, "fastest", 2000, decode=None, time=no_rate[1]))
+    assert check_labels(plan) == []  # fewer hours for the same job is faster
+
+
+def test_best_value_is_the_most_throughput_per_price() -> None:
+    # the issue's example: 3 x A6000 at 4.7 tok/s labelled 'best value' beside 4 x A6000 at 16 tok/s
+    plan = _plan(_build(1, "best value", 9980, decode=4.7), _build(2, "fastest", 12900, decode=16))
+    problems = check_labels(plan)
+    assert len(problems) == 1 and "'value'" in problems[0] and "#2" in problems[0]
+
+
+def test_quietest_is_the_lowest_dba_then_watts() -> None:
+    louder = _plan(_build(1, "quietest", 2000, dba=45, wall=3000), _build(2, "alternative", 2100, dba=42, wall=900))
+    assert "'quietest' at 45.0 dBA" in check_labels(louder)[0]
+    tie = _plan(_build(1, "quietest", 2000, dba=73, wall=2939), _build(2, "alternative", 2100, dba=73, wall=2620))
+    assert "ties on dBA" in check_labels(tie)[0]
+    fine = _plan(_build(1, "quietest", 2000, dba=73, wall=2620), _build(2, "alternative", 2100, dba=73, wall=2939))
+    assert check_labels(fine) == []
+
+
+def test_room_to_grow_needs_a_free_slot_and_power_for_one_more_card() -> None:
+    grows = _build(1, "room to grow", 3000, parts=[_gpu(quantity=2), _board([1, 5, 9]), _chassis(12)],
+                   slots=[1, 5], dc=800, wall=900, psu=1600)
+    assert check_labels(_plan(grows), circuit="120v15a") == []
+    # the issue's example: a 1,600 W PSU on a board with one x16 slot
+    one_slot = _build(1, "room to grow", 1000, parts=[_gpu(), _board([1]), _chassis()], slots=[1], dc=400, psu=1600)
+    assert "no free x16 slot" in check_labels(_plan(one_slot))[0]
+    # three-slot open-air cards need a one-slot gap: with slots 1 and 5 used, slot 3 is free but collides
+    crowded = _build(1, "room to grow", 3000, parts=[_gpu(quantity=2), _board([1, 3, 5]), _chassis(12)],
+                     slots=[1, 5], dc=800, psu=1600)
+    assert "no free x16 slot" in check_labels(_plan(crowded))[0]
+    no_power = _build(1, "room to grow", 3000, parts=[_gpu(quantity=2), _board([1, 5, 9]), _chassis(12)],
+                      slots=[1, 5], dc=1100, wall=1250, psu=1600)
+    problems = check_labels(_plan(no_power), circuit="120v15a")
+    assert any("PSU" in p for p in problems) and any("circuit" in p for p in problems)
+
+
+def test_a_comparison_label_names_the_builds_own_gpu() -> None:
+    plan = _plan(
+        _build(1, "cheapest with NVIDIA GeForce RTX 3060 12GB", 2150, parts=[_gpu("rtx-4090", "NVIDIA GeForce RTX 4090")]),
+        _build(2, "cheapest with NVIDIA GeForce RTX 3090", 1416, parts=[_gpu()]),
+    )
+    problems = check_labels(plan)
+    assert len(problems) == 1 and "rtx 3060" in problems[0] and "rtx 4090" in problems[0]
+
+
+def test_scoped_claims_compare_within_their_scope() -> None:
+    own = _gpu(owned=1, quantity=2)
+    plan = _plan(_build(1, "cheapest with your own card", 1500, parts=[own]),
+                 _build(2, "cheapest: without your own card", 1200, parts=[_gpu(quantity=2)]),
+                 _build(3, "cheapest with the experts in RAM", 900, decode=2))
+    problems = check_labels(plan)
+    assert len(problems) == 1 and problems[0].startswith("#2")  # 'cheapest' overall, but #3 costs less
+
+
+# --------------------------------------------------------------------------- real answers
+
+LABEL_RICH = (
+    "--model mixtral-8x7b --workload inference --precision q4_k_m --budget 3000",
+    "--model qwen2.5-14b --workload finetune --method lora --tokens 2e7 --budget 6000",
+    "--model llama-3.1-8b --workload inference --precision bf16 --batch 16 --budget 15000 --currency EUR --circuit 230v16a",
+    "--model gemma-3-27b --workload inference --precision q8_0 --budget 4000 --room home-office",
+    "--model qwen2.5-72b --workload inference --precision awq-int4 --batch 8 --budget 20000 --circuit 120v20a",
+    "--model llama-3.1-8b --workload pretrain --tokens 1e10 --budget 60000 --circuit 230v16a --room server-room",
+)
+
+_NO_SPEED = "#27: 'fastest' / 'best value' on training builds that show no tokens/s and no hours (no --tokens)"
+_OFFLOAD_CHEAPER = "#27: 'cheapest' beside a cheaper build that passes every rule (the layers-in-RAM offer)"
+_MAC_CHEAPER_QUIETER = "#27: 'cheapest' / 'quietest' beside a cheaper, quieter ready-made Apple machine"
+TODAY: dict[str, str] = {
+    "--model llama-3.3-70b --workload inference --precision q4_k_m --context 8192 --budget 2500 --condition used "
+    "--room home-office": _MAC_CHEAPER_QUIETER,
+    "--model llama-3.3-70b --workload inference --precision q4_k_m --context 8192 --budget 3000 --room home-office":
+        _MAC_CHEAPER_QUIETER + "; 'best tokens/s per dollar' on 2 x RX 7900 XTX below 2 x RTX 3090",
+    "--model llama-3.1-8b --workload inference --precision q4_k_m --budget 1000":
+        "#27: 'best value' below another build's; 'quietest' ties on dBA but draws more; 'room to grow' on a board "
+        "with one x16 slot",
+    "--model qwen2.5-32b --workload inference --precision q4_k_m --budget 1500 --condition used":
+        _OFFLOAD_CHEAPER + "; 'best value' and 'quietest' contradicted by the RTX 3090 build",
+    "--model qwen3-30b-a3b --workload inference --precision q4_k_m --budget 1500 --room home-office":
+        "#27: 'best value' and 'quietest' contradicted by the RTX 3090 build",
+    "--model llama-3.1-8b --workload inference --precision q4_k_m --gpu rtx-4090,rtx-3090,rtx-3060-12gb":
+        "#27: 'cheapest with X' labels sit on other GPUs' builds",
+    "--model llama-3.3-70b --workload inference --precision q4_k_m --context 8192 --gpu rx-7900-xtx --gpus 4 "
+    "--power-limit 0.7": _OFFLOAD_CHEAPER,
+    "--model llama-3.3-70b --workload inference --precision q4_k_m --context 8192 --own rtx-4090": _OFFLOAD_CHEAPER,
+    "--model llama-3.1-405b --workload inference --precision q4_k_m --budget 25000 --circuit 230v16a": _OFFLOAD_CHEAPER,
+    "--model falcon-180b --workload inference --precision q4_k_m":
+        "#27: 'cheapest' and 'quietest' beside a 3,999 USD, 25 dBA DGX Spark; 'best value' below 'fastest's",
+    "--model chatglm-6b --workload finetune --method full --context 2048":
+        _NO_SPEED + "; 'room to grow' without PSU or circuit headroom",
+    "--model chatglm-6b --workload finetune --method full --context 2048 --currency CNY": _NO_SPEED,
+    "--model qwen3-32b --workload finetune --method qlora --budget 3000": _NO_SPEED,
+    "--model qwen3-32b --workload finetune --method qlora --budget 3000 --tokens 1e8":
+        "#27: 'best time per dollar' below the fastest build's throughput per USD",
+    "--model llama-3.3-70b --workload finetune --method qlora --context 2048 --budget 4000 --condition used":
+        _NO_SPEED + "; 'room to grow' over the circuit",
+    "--model qwen2.5-72b --workload finetune --method lora --context 4096 --budget 300000 --currency CNY "
+    "--circuit 230v16a --room server-room": _NO_SPEED + "; 'quietest' ties on dBA but draws more",
+    "--model llama-3.2-1b --workload pretrain --tokens 1e11 --deadline-hours 336 --circuit 230v16a --room server-room":
+        "#27: 'quietest' ties at 73 dBA but draws 2,939 W against 2,620 W",
+    "--model llama-3.3-70b --workload inference --precision q4_k_m --context 8192 --budget 6000 --room home-office":
+        _MAC_CHEAPER_QUIETER,
+    "--model mixtral-8x7b --workload inference --precision q4_k_m --budget 3000":
+        "#27: 'quietest' at 43 dBA beside a 35 dBA MacBook Pro",
+    "--model qwen2.5-14b --workload finetune --method lora --tokens 2e7 --budget 6000":
+        "#27: 'room to grow' with four open-air cards filling the board, over the circuit",
+    "--model gemma-3-27b --workload inference --precision q8_0 --budget 4000 --room home-office":
+        "#27: 'best value' below the fastest build's; 'quietest' beside a quieter MacBook Pro",
+    "--model qwen2.5-72b --workload inference --precision awq-int4 --batch 8 --budget 20000 --circuit 120v20a":
+        "#27: 'room to grow' over the 120 V 20 A circuit",
+    "--model llama-3.1-8b --workload pretrain --tokens 1e10 --budget 60000 --circuit 230v16a --room server-room":
+        "#27: 'best time per dollar' below the quietest build's; 'room to grow' over the circuit",
+}
+
+REQUESTS = tuple(dict.fromkeys([c.args for c in CASES] + list(LABEL_RICH)))
+
+
+def _param(args: str) -> object:
+    reason = TODAY.get(args)
+    marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+    return pytest.param(args, id=args.replace("--model ", "").replace("--workload ", "")[:90], marks=marks)
+
+
+def test_every_known_failure_is_a_request_we_run() -> None:
+    assert set(TODAY) <= set(REQUESTS)
+
+
+@pytest.mark.parametrize("args", [_param(a) for a in REQUESTS])
+def test_no_label_contradicts_the_numbers_shown(args: str) -> None:
+    options = request_options(args)
+    circuit = options["circuit"] or ("120v15a" if options["currency"] == "USD" else "230v16a")
+    problems = check_labels(run_plan(args), budget=options["budget"], circuit=circuit, circuits=options["circuits"])
+    assert not problems, f"`llm-rig plan {args}`:\n" + "\n".join(f"  - {p}" for p in problems)
