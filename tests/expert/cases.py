@@ -113,10 +113,13 @@ VLLM_PP = ("https://docs.vllm.ai/en/v0.8.3/serving/distributed_serving.html (vLL
            "fallback engine, not the serving one")
 ROCM_PWRCAP = ("https://github.com/ROCm/legacy-rocm-build/issues/4360 (2025-02-09): the RX 7900 XTX power cap is set "
                "with rocm-smi (--setpoweroverdrive), and the driver refuses caps far below stock")
+LLAMAFACTORY_LONG = ("https://github.com/hiyouga/LLaMA-Factory/wiki/Performance-comparison (2024-04-15): Unsloth + "
+                     "FlashAttention-2 QLoRA of LLaMA2-7B at 100,000 tokens in 37 GB on one A100 40GB (plain FA2: OOM "
+                     "from 65,536)")
 CHINCHILLA_FLOPS = ("Kaplan et al. 2020, arXiv:2001.08361: training compute C = 6 N D; 6 x 1.24e9 x 1e11 = 7.4e20 "
                     "FLOPs, about 520 H100-hours at 40 % MFU of 989 TFLOPS bf16 (NVIDIA H100 datasheet)")
-QWEN32_24GB = ("https://nelsahost.com/compatibility/can-i-run-llama-3-70b-on-rtx-3090-q4_k_m and the Qwen2.5-32B "
-               "GGUF model card (Q4_K_M 19.9 GB): a 32B model at Q4_K_M fits one 24 GB card")
+QWEN32_24GB = ("https://huggingface.co/bartowski/Qwen2.5-32B-Instruct-GGUF/blob/main/Qwen2.5-32B-Instruct-Q4_K_M.gguf "
+               "(read 2026-12-02): 19.9 GB, so a 32B at Q4 fits one 24 GB card with a few GB of context")
 SERVING_CHEN = ("https://docs.vllm.ai/en/v0.8.3/serving/distributed_serving.html (2025-04) with AWQ int4 "
                 "Qwen2.5-32B (~18 GB): 20 concurrent users fit a pair of 24-48 GB cards")
 
@@ -513,9 +516,9 @@ CASES: tuple[Case, ...] = (
         "qwen3-8b-lora-128k-activation-offload",
         "--model qwen3-8b --workload finetune --method lora --context 131072",
         (way_out_at_most(12000, "USD"),),
-        "Unsloth's offloaded gradient checkpointing keeps a 128k sequence's activations in host RAM: one 48 GB card "
-        "trains an 8B LoRA at that length.",
-        (UNSLOTH_REQ, ISSUE_27),
+        "Unsloth's offloaded gradient checkpointing keeps a long sequence's activations in host RAM (a 7B at 100k "
+        "tokens trains in 37 GB): one 48-80 GB card, or QLoRA, answers an 8B at 128k; 'none found' is not advice.",
+        (LLAMAFACTORY_LONG, UNSLOTH_REQ, ISSUE_27),
         today="#27: 'no GPU can run this' and 'none found in the catalog' (activation offload is not a relaxation)",
     ),
     Case(

@@ -117,9 +117,13 @@ def launch_command(b: Build) -> str:
 
 
 def experts_in_ram(b: Build) -> bool:
-    """llama.cpp keeps MoE expert tensors in system RAM (--cpu-moe, --n-cpu-moe, or an override-tensor rule)."""
+    """MoE expert tensors kept in system RAM: llama.cpp's --cpu-moe / --n-cpu-moe / an override-tensor rule in the
+    launch command, a hybrid engine (KTransformers), or the build saying so in its label or assumptions."""
     command = launch_command(b)
-    return bool(re.search(r"--(n-)?cpu-moe|-n?cmoe\b|--override-tensor|\s-ot\s", command))
+    if re.search(r"--(n-)?cpu-moe|-n?cmoe\b|--override-tensor|\s-ot\s", command) or "ktransformers" in engine(b):
+        return True
+    words = [b["label"], *b["estimate"].get("assumptions", [])]
+    return any("expert" in w.lower() and re.search(r"\bRAM\b", w) for w in words)
 
 
 def owned_cards(b: Build) -> int:
