@@ -463,6 +463,41 @@ CASES: tuple[Case, ...] = (
         "'fastest' or 'best value' on a peak their software cannot reach.",
         (PASCAL_FP16, ISSUE_28),
     ),
+    Case(
+        "falcon-180b-rack-no-eol-fastest",
+        "--model falcon-180b --workload inference --precision q4_k_m --budget 15000 --form rack --room server-room "
+        "--circuit 230v16a",
+        (no_label("fastest", "a card past its software support (Pascal, Volta, gfx906)", _eol_card),
+         no_label("value", "a card past its software support (Pascal, Volta, gfx906)", _eol_card),
+         fastest_is_fastest()),
+        "MI50, P40 and P100 are cheap but past ROCm / CUDA support and far from their peaks in practice: they may "
+        "be offered with the caveat, never as the fastest or the best value.",
+        (PASCAL_FP16, ISSUE_28),
+    ),
+    Case(
+        "llama70b-lora-mi50-not-in-a-new-barebone",
+        "--model llama-3.3-70b --workload finetune --method lora --context 2048 --budget 20000 --circuit 230v16a",
+        (no_build("end-of-life MI50 cards inside a new chassis costing >= 5,000 USD",
+                  lambda b: any(p["id"].startswith("mi50") for p in gpu_parts(b)) and _chassis_price(b) >= 5000),
+         no_label("fastest", "a card past its software support (Pascal, Volta, gfx906)", _eol_card),
+         no_label("value", "a card past its software support (Pascal, Volta, gfx906)", _eol_card)),
+        "People put ~$1,050 of end-of-life MI50s in a used 8-GPU 4U server (~$1,000) or an open frame with blower "
+        "shrouds, not in a new $10,000 dual-Turin barebone; and gfx906 is past ROCm support, so never 'fastest'.",
+        (ISSUE_28, PASCAL_FP16),
+        today="#28: 7 x MI50 in a new ASRock Rack 4U8G barebone (10,000 USD chassis) is 'cheapest and fastest; "
+              "best value' at 14,275 USD",
+    ),
+    Case(
+        "owned-4090-mixed-with-3090-when-compared",
+        "--model llama-3.3-70b --workload inference --precision q4_k_m --context 8192 --gpu rtx-4090,rtx-3090 "
+        "--own rtx-4090",
+        (some_build("the owned RTX 4090 together with a bought RTX 3090",
+                    lambda b: {"rtx-4090", "rtx-3090"} <= gpu_ids(b) and owned_cards(b) == 1),),
+        "llama.cpp's layer split sizes layers per card by its memory: a 4090 + 3090 pair runs a 70B Q4 like two "
+        "3090s, and people build exactly that when they own one card.",
+        (LOCALLLAMA_EP3, ISSUE_28),
+        today="#28: `--gpu rtx-4090,rtx-3090` never mixes; the owned 4090 is paired with a second 4090",
+    ),
     # ---- fine-tuning
     Case(
         "chatglm6b-full-finetune-2x80",
