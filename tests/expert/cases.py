@@ -9,9 +9,11 @@ lands (then the lead deletes the line). Never weaken an expectation to make a ca
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from tests.expert.predicates import (
+    Build,
     Expect,
     Plan,
     architectures,
@@ -145,31 +147,30 @@ def named_labels_match(plan: Plan) -> bool:
     return True
 
 
-def _power_limit_watts(b: dict[str, object]) -> list[float]:
-    import re
-
+def _power_limit_watts(b: Build) -> list[float]:
+    """The per-GPU power limits the build's checks announce ("GPUs limited to 248 W each")."""
     found = []
-    for c in b["checks"]:  # type: ignore[attr-defined]
+    for c in b["checks"]:
         m = re.search(r"limited to (\d+(?:\.\d+)?) W", c["message"])
         if m:
             found.append(float(m.group(1)))
     return found
 
 
-def _amd_with_nvidia_tool(b: dict[str, object]) -> bool:
-    amd = any(p["spec"].get("vendor") == "amd" for p in gpu_parts(b))  # type: ignore[arg-type]
-    text = " ".join(c["message"] for c in b["checks"]) + " " + launch_command(b)  # type: ignore[attr-defined, arg-type]
+def _amd_with_nvidia_tool(b: Build) -> bool:
+    amd = any(p["spec"].get("vendor") == "amd" for p in gpu_parts(b))
+    text = " ".join(c["message"] for c in b["checks"]) + " " + launch_command(b)
     return amd and "nvidia-smi" in text
 
 
-def _eol_card(b: dict[str, object]) -> bool:
+def _eol_card(b: Build) -> bool:
     """Cards past their software support: Pascal and Volta (CUDA 13), GCN 5 / gfx906 (ROCm)."""
     return bool(architectures(b) & {"Pascal", "Volta", "GCN 5", "Vega", "gfx906"}) or \
-        any(p["id"].startswith(("mi50", "tesla-p40", "tesla-p100", "v100")) for p in gpu_parts(b))  # type: ignore[arg-type]
+        any(p["id"].startswith(("mi50", "tesla-p40", "tesla-p100", "v100")) for p in gpu_parts(b))
 
 
-def _chassis_price(b: dict[str, object]) -> float:
-    return sum(float(p["unit_price"]) for p in b["parts"] if p["category"] == "chassis")  # type: ignore[attr-defined]
+def _chassis_price(b: Build) -> float:
+    return sum(float(p["unit_price"]) for p in b["parts"] if p["category"] == "chassis")
 
 
 # --------------------------------------------------------------------------- the cases

@@ -16,6 +16,7 @@ from typing import Any
 from configurator.cli.main import build_parser
 from configurator.core.args import build_request, workload_from_args
 from configurator.core.catalog.loader import Catalog
+from configurator.core.catalog.models import ModelArch
 from configurator.core.solve.plan import plan
 from configurator.storage import catalogs
 
@@ -38,6 +39,7 @@ def _plan_text(args: str) -> str:
     namespace = build_parser().parse_args(_argv(args))
     catalog = shipped_catalog()
     model = catalog.records["models"][namespace.model]
+    assert isinstance(model, ModelArch), namespace.model
     workload = workload_from_args(namespace)
     request = build_request(namespace, model.id, workload)
     result = plan(request, catalog, model=model)
