@@ -184,46 +184,67 @@ def check(build: dict[str, Any], circuit: str, circuits: int = 1, budget: float 
 #   room to grow a free x16 slot (or bay) that takes one more of the build's own card, and PSU and circuit
 #                headroom for it
 #   cheapest with X   (a comparison of named GPUs) X is the build's own GPU, and no shown build with X is cheaper
-# Labels may be combined ("cheapest and fastest; best value"); the parser splits on ';', ',' and ' and '.
+# For inference, the claims are made among the builds at reading speed (READING_TPS per user) when any is shown:
+# a build whose users wait seconds per word is no fair rival for "cheapest" or "quietest", and the cheapest of all,
+# when slower than that, may say so itself ("cheapest below reading speed", checked against every build).
+# Labels may be combined ("cheapest and fastest; best value"), and may name the kind of build after the claims in
+# brackets ("cheapest; best value (with the experts in RAM)"); the parser splits on ';', ',' and ' and '.
 
 PRICE_TOLERANCE = 0.005
 """Half a percent: prices shown are rounded to whole units."""
 SPEED_TOLERANCE = 0.02
 """Two percent: speeds are shown to three or four significant figures, and a tie is no contradiction."""
-DBA_TOLERANCE = 0.1
+DBA_TOLERANCE = 0.05
+"""Noise is shown to 0.1 dBA."""
+READING_TPS = 5.0
+"""Reading speed, tokens/s per user: people read about 4-5 words a second (build rules' PERF floor)."""
 
 _VALUE_WORDS = ("best value", "best tokens/s per", "best time per", "best throughput per", "most tokens per")
+_NO_CLAIM = ("ready-made", "alternative", "runner-up", "finishes in", "meets the", "over budget", "cluster",
+             "without your own card")
+
+
+def _claim_of(head: str, scope: str | None) -> tuple[str, str | None] | None:
+    if head.startswith("cheapest with "):
+        return ("cheapest", head[len("cheapest with "):].strip())
+    if head in ("cheapest below reading speed", "cheapest of all"):
+        return ("cheapest-all", scope)
+    if head in ("cheapest", "cheapest that fits", "cheapest within budget", "cheapest build"):
+        return ("cheapest", scope)
+    if head in ("fastest", "fastest within budget", "fastest that fits"):
+        return ("fastest", scope)
+    if head.startswith(_VALUE_WORDS):
+        return ("value", scope)
+    if head == "quietest":
+        return ("quietest", scope)
+    if head == "room to grow":
+        return ("grow", scope)
+    return None
 
 
 def label_claims(label: str) -> list[tuple[str, str | None]]:
-    """The claims a label makes, as (kind, scope): kind is one of cheapest, fastest, value, quietest, grow;
-    scope is None (among every build shown) or what the claim is restricted to ("your own card", a GPU's name,
-    "without your own card", "the experts in RAM"). Words that claim nothing ("alternative platform",
-    "ready-made: ...", "runner-up on speed") give no claim."""
-    text = label.strip().lower()
-    outer: str | None = None
-    if text.endswith("(without your own card)"):
-        outer = "without your own card"
-        text = text[: -len("(without your own card)")].strip()
+    """The claims a label makes, as (kind, scope): kind is one of cheapest, cheapest-all (the cheapest of every
+    build, below reading speed), fastest, value, quietest, grow; scope is None (among every build shown) or what the
+    claim is restricted to ("your own card", a GPU's name, "without your own card", "the experts in ram").
+    A kind of build in brackets after the claims ("(with the experts in RAM)", "(ready-made: ...)") claims nothing,
+    except "(without your own card)", which scopes the claims before it. Words that claim nothing ("alternative
+    platform", "ready-made: ...", "runner-up on speed") give no claim."""
     claims: list[tuple[str, str | None]] = []
-    pieces = [p.strip() for chunk in text.replace(",", ";").split(";") for p in chunk.split(" and ")]
-    for piece in pieces:
-        if not piece or piece.startswith(("ready-made", "alternative", "runner-up", "finishes in", "over budget")):
+    text = label.strip().lower()
+    outer = "without your own card" if text.endswith("(without your own card)") else None  # of the whole label
+    for part in text.split(";"):
+        part = part.strip()
+        words, _, bracket = part.partition(" (")
+        scope = "without your own card" if bracket.startswith("without your own card") else outer
+        if words.startswith(("ready-made", "alternative")):
             continue
-        head, _, _tail = piece.partition(":")  # "cheapest: without your own card" claims the cheapest of all
-        head = head.strip()
-        if head.startswith("cheapest with "):
-            claims.append(("cheapest", head[len("cheapest with "):].strip()))
-        elif head in ("cheapest", "cheapest that fits", "cheapest within budget", "cheapest build"):
-            claims.append(("cheapest", outer))
-        elif head in ("fastest", "fastest within budget", "fastest that fits"):
-            claims.append(("fastest", outer))
-        elif head.startswith(_VALUE_WORDS):
-            claims.append(("value", outer))
-        elif head == "quietest":
-            claims.append(("quietest", outer))
-        elif head == "room to grow":
-            claims.append(("grow", outer))
+        for piece in (p.strip() for chunk in words.split(",") for p in chunk.split(" and ")):
+            if not piece or piece.startswith(_NO_CLAIM):
+                continue
+            head = piece.partition(":")[0].strip()  # "cheapest: without your own card" claims the cheapest of all
+            claim = _claim_of(head, scope)
+            if claim is not None:
+                claims.append(claim)
     return claims
 
 
@@ -235,7 +256,7 @@ def _owned_gpu(build: dict[str, Any]) -> bool:
     return any(p["category"] == "gpu" and p.get("owned", 0) > 0 for p in build["parts"])
 
 
-def _gpu_names(build: dict[str, Any]) -> set[str]:
+def gpu_names(build: dict[str, Any]) -> set[str]:
     """Every name and id the build's GPUs go by (a ready-made system's: its GPU id and its own name)."""
     names: set[str] = set()
     for p in build["parts"]:
@@ -244,6 +265,12 @@ def _gpu_names(build: dict[str, Any]) -> set[str]:
         elif p["category"] == "system":
             names |= {str(p["spec"].get("gpu", "")).lower(), str(p.get("name") or p["spec"].get("name", "")).lower()}
     return {n for n in names if n}
+
+
+def names_match(scope: str, names: set[str]) -> bool:
+    """A label's GPU name (brackets dropped, as the parser drops them) is one of the build's GPU names or ids."""
+    scope = scope.split(" (")[0].strip()
+    return any(scope == n or scope == n.split(" (")[0].strip() for n in names)
 
 
 def throughput(build: dict[str, Any]) -> float | None:
@@ -259,6 +286,12 @@ def throughput(build: dict[str, Any]) -> float | None:
     if time.get("wall_hours"):
         return 1.0 / float(time["wall_hours"])  # the same job on every build: fewer hours is faster
     return None
+
+
+def _readable(build: dict[str, Any]) -> bool:
+    """At reading speed or better; training builds (no decode speed) always are."""
+    decode = build["estimate"].get("speed", {}).get("decode_tokens_per_s")
+    return decode is None or float(decode) >= READING_TPS
 
 
 def _dba(build: dict[str, Any]) -> float | None:
@@ -328,10 +361,13 @@ def check_labels(result: dict[str, Any], budget: float | None = None, circuit: s
         over = budget is not None and build["total_price"] > budget * (1 + PRICE_TOLERANCE)
         return not _fails(build) and not over and "over budget" not in build["label"].lower()
 
+    every = [b for b in builds if within(b)]
+    at_reading_speed = [b for b in every if _readable(b)] or every
+
     for build in builds:
         name = f"#{build['rank']} '{build['label']}'"
         for kind, scope in label_claims(build["label"]):
-            pool = [b for b in builds if within(b)]
+            pool = every if kind == "cheapest-all" else at_reading_speed
             if scope == "without your own card":
                 pool = [b for b in pool if not _owned_gpu(b)]
             elif scope == "your own card":
@@ -339,16 +375,19 @@ def check_labels(result: dict[str, Any], budget: float | None = None, circuit: s
             elif scope is not None and scope.endswith(" in ram"):
                 continue  # a claim about offloaded builds only: what is offloaded is not in the JSON's numbers
             elif scope is not None:
-                names = _gpu_names(build)
-                if not any(scope == n or scope in n or n in scope for n in names):
+                names = gpu_names(build)
+                if not names_match(scope, names):
                     problems.append(f"{name}: names {scope!r}, but the build's GPU is {sorted(names)}")
                     continue
-                pool = [b for b in pool if any(scope == n or scope in n or n in scope for n in _gpu_names(b))]
+                pool = [b for b in pool if names_match(scope, gpu_names(b))]
             if build not in pool:
                 if _fails(build):
                     problems.append(f"{name}: claims '{kind}' but fails a check")
+                elif build in every and not _readable(build):
+                    problems.append(f"{name}: claims '{kind}' below reading speed while builds at reading speed "
+                                    "are shown")
                 continue
-            if kind == "cheapest":
+            if kind in ("cheapest", "cheapest-all"):
                 low = min(b["total_price"] for b in pool)
                 if build["total_price"] > low * (1 + PRICE_TOLERANCE) + 0.01:
                     other = min(pool, key=lambda b: b["total_price"])
@@ -377,13 +416,13 @@ def check_labels(result: dict[str, Any], budget: float | None = None, circuit: s
                                     f"'{other['label']}' has {best:.4g}")
             elif kind == "quietest":
                 mine_dba = _dba(build)
-                loud = [(d, _wall(b), b) for b in pool if (d := _dba(b)) is not None]
-                if mine_dba is None or not loud:
+                heard = [(d, _wall(b), b) for b in pool if (d := _dba(b)) is not None]
+                if mine_dba is None or not heard:
                     continue
-                low_dba = min(d for d, _w, _b in loud)
-                tied = [(w, b) for d, w, b in loud if d <= low_dba + DBA_TOLERANCE]
+                low_dba = min(d for d, _w, _b in heard)
+                tied = [(w, b) for d, w, b in heard if d <= low_dba + 0.01]
                 if mine_dba > low_dba + DBA_TOLERANCE:
-                    other = min(loud, key=lambda t: t[0])[2]
+                    other = min(heard, key=lambda t: t[0])[2]
                     problems.append(f"{name}: 'quietest' at {mine_dba:.1f} dBA, but #{other['rank']} "
                                     f"'{other['label']}' is {low_dba:.1f} dBA")
                 elif _wall(build) > min(w for w, _b in tied) + 1:

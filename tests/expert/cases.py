@@ -44,7 +44,7 @@ from tests.expert.predicates import (
     wall_hours,
     way_out_at_most,
 )
-from tests.independent_checker import label_claims
+from tests.independent_checker import gpu_names, label_claims, names_match
 
 
 @dataclass(frozen=True)
@@ -140,9 +140,7 @@ def named_labels_match(plan: Plan) -> bool:
         for kind, scope in label_claims(b["label"]):
             if kind != "cheapest" or scope is None or scope.endswith(" in ram") or "own card" in scope:
                 continue
-            names = {p["id"].lower() for p in gpu_parts(b)} | {str(p.get("name") or p["spec"]["name"]).lower()
-                                                              for p in gpu_parts(b)}
-            if not any(scope == n or scope in n or n in scope for n in names):
+            if not names_match(scope, gpu_names(b)):
                 return False
     return True
 
