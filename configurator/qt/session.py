@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal, Slot
@@ -18,7 +19,6 @@ from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal, Slot
 from configurator.core.catalog.loader import Catalog
 from configurator.core.model_import import import_model
 from configurator.core.solve.build import Build, PlanResult
-from configurator.core.solve.plan import plan
 from configurator.core.solve.request import BuildRequest
 from configurator.storage import catalogs, projects
 from configurator.qt.jobs import BackgroundJob
@@ -138,7 +138,7 @@ class Session(QObject):
         self._current = job_id
         self._stop = threading.Event()
         request, catalog, stop = self.request, self.catalog, self._stop
-        job = BackgroundJob(job_id, lambda report: plan(request, catalog, should_stop=stop.is_set, on_partial=report),
+        job = BackgroundJob(job_id, lambda report: _plan(request, catalog, stop.is_set, report),
                             stopped=stop.is_set)
         job.signals.finished.connect(self._on_job_finished)
         job.signals.partial.connect(self._on_job_partial)
@@ -312,3 +312,11 @@ class Session(QObject):
         self.catalog_changed.emit(self.catalog)
         self.solve_now()
         return self.catalog_problems
+
+
+def _plan(request: BuildRequest, catalog: Catalog, should_stop: Callable[[], bool],
+          on_partial: Callable[[PlanResult], None]) -> PlanResult:
+    """The solve, on the worker thread: the planner (and OR-Tools) is imported there, not before the window shows."""
+    from configurator.core.solve.plan import plan
+
+    return plan(request, catalog, should_stop=should_stop, on_partial=on_partial)
