@@ -24,7 +24,7 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.estimate.precision import KV_PRECISIONS, WEIGHT_PRECISIONS
 from configurator.core.estimate.workload import Workload
-from configurator.core.solve.request import CIRCUIT_NAMES, BuildRequest, OwnedPart, default_circuit, default_region
+from configurator.core.solve.request import CIRCUIT_NAMES, BuildRequest, OwnedPart
 from configurator.qt.inputs import combo, compact, dspin, set_combo, spin
 from configurator.qt.session import Session
 
@@ -160,7 +160,6 @@ class RequirementsPanel(QWidget):
         super().__init__(parent)
         self.session = session
         self._loading = False
-        self._site_chosen: set[str] = set()  # "circuit", "region": picked by hand, kept across a currency change
         self._currency_shown = session.request.currency
         self.picker = ModelPicker()
         self.picker.import_requested.connect(self.import_requested)
@@ -265,6 +264,10 @@ class RequirementsPanel(QWidget):
         owned_row.addWidget(self.owned_gpu, 1)
         owned_row.addWidget(self.owned_count)
         form.addRow("Budget", budget_row)
+        self.budget_note = QLabel()  # what a change of currency did to the budget (and nothing else)
+        self.budget_note.setWordWrap(True)
+        self.budget_note.hide()
+        form.addRow("", self.budget_note)
         form.addRow("Circuit", self.circuit)
         form.addRow("Circuits", self.circuits)
         form.addRow("Form", self.form_factor)
@@ -319,9 +322,6 @@ class RequirementsPanel(QWidget):
         self.tabs.currentChanged.connect(self._on_input_changed)
         self.only_gpus.editingFinished.connect(self._on_input_changed)
         self.currency.currentIndexChanged.connect(self._on_currency_changed)
-        # a circuit or region the user picked is theirs: a change of currency no longer replaces it
-        self.circuit.activated.connect(lambda _i: self._site_chosen.add("circuit"))
-        self.region.activated.connect(lambda _i: self._site_chosen.add("region"))
         self.picker.model_chosen.connect(self._on_picker_model_chosen)
         session.request_changed.connect(self._on_session_request_changed)
         session.request_changed.connect(self._clear_hints)
@@ -419,6 +419,7 @@ class RequirementsPanel(QWidget):
 
     def load_request(self, request: BuildRequest) -> None:
         self._loading = True
+        self.budget_note.hide()
         try:
             w = request.workload
             self._model_id = request.model_id
@@ -616,18 +617,29 @@ class RequirementsPanel(QWidget):
         self.session.set_request(request)
 
     def _on_currency_changed(self, *_args: object) -> None:
+        """A change of currency converts the budget at the catalog's dated rates, says so, and changes
+        nothing else: Mina's "120 V 15 A" stays when she switches to EUR to print a sheet (it became
+        "230 V 16 A", and a 2,500 USD budget was kept as 2,500 EUR)."""
         if self._loading:
             return
         currency, before = self.currency.currentData(), self._currency_shown
         self._currency_shown = currency
-        self._loading = True
-        # only a circuit or region still at the old currency's default follows the new one: Mina's "120 V 15 A"
-        # became "230 V 16 A" when she switched to EUR to print a sheet, and the builds changed under her
-        if "circuit" not in self._site_chosen and self.circuit.currentData() == default_circuit(before):
-            set_combo(self.circuit, default_circuit(currency))
-        if "region" not in self._site_chosen and self.region.currentData() == default_region(before):
-            set_combo(self.region, default_region(currency))
-        self._loading = False
+        budget = self.budget.value()
+        if budget and currency != before:
+            catalog = self.session.catalog
+            try:
+                converted = catalog.convert(budget, before, currency)
+            except KeyError:
+                self.budget_note.setText(f"No exchange rate from {before} to {currency}: the budget is kept as typed")
+            else:
+                converted = round(converted, -1) if converted >= 1000 else round(converted)
+                self._loading = True
+                self.budget.setValue(converted)
+                self._loading = False
+                date = f" of {catalog.exchange_rates_date}" if catalog.exchange_rates_date else ""
+                self.budget_note.setText(f"Budget converted: {budget:,.0f} {before} = {converted:,.0f} {currency} "
+                                         f"at the catalog's exchange rates{date}")
+            self.budget_note.show()
         self._on_input_changed()
 
     def _on_users_value_changed(self, users: int) -> None:
