@@ -55,7 +55,7 @@ class CompareDialog(QDialog):
 
     def __init__(self, builds: list[Build], parent: QWidget | None = None):
         super().__init__(parent)
-        self.setWindowTitle("Compare builds")
+        self.setWindowTitle(self.tr("Compare builds"))
         rows = comparison_rows(builds)
         table = QTableWidget(len(rows), len(builds))
         table.setHorizontalHeaderLabels([f"#{b.rank} {b.label}" for b in builds])
@@ -81,7 +81,7 @@ class CompareDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("Highlighted rows differ between the builds."))
+        layout.addWidget(QLabel(self.tr("Highlighted rows differ between the builds.")))
         layout.addWidget(table)
         layout.addWidget(buttons)
         self.resize(1000, 560)
@@ -94,7 +94,7 @@ class PreferencesDialog(QDialog):
         from PySide6.QtWidgets import QFormLayout
 
         super().__init__(parent)
-        self.setWindowTitle("Preferences")
+        self.setWindowTitle(self.tr("Preferences"))
         self.currency = QComboBox()
         self.currency.addItems(["USD", "CNY", "EUR"])
         self.currency.setCurrentText(prefs.currency)
@@ -107,9 +107,9 @@ class PreferencesDialog(QDialog):
             self.theme.addItem(text, key)
         self.theme.setCurrentIndex(self.theme.findData(prefs.theme))
         form = QFormLayout()
-        form.addRow("Currency of new projects", self.currency)
-        form.addRow("Region of new projects", self.region)
-        form.addRow("Colours", self.theme)
+        form.addRow(self.tr("Currency of new projects"), self.currency)
+        form.addRow(self.tr("Region of new projects"), self.region)
+        form.addRow(self.tr("Colours"), self.theme)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)

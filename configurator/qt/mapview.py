@@ -48,7 +48,7 @@ class RecommendationMapDialog(QDialog):
 
     def __init__(self, session, parent=None, models=None, columns=MAP_WORKLOADS):  # type: ignore[no-untyped-def]
         super().__init__(parent)
-        self.setWindowTitle("Recommendation map")
+        self.setWindowTitle(self.tr("Recommendation map"))
         self.session = session
         self.cache = MapCache()
         self.result: RecommendationMap | None = None
@@ -77,7 +77,7 @@ class RecommendationMapDialog(QDialog):
         self.table.cellClicked.connect(self._on_table_cell_clicked)
         self.progress = QProgressBar()
         self.legend = QLabel("  ".join(f"<span style='background:{c}'>&nbsp;{k}&nbsp;</span>" for k, c in MACHINE_COLOURS.items()))
-        self.print_button = QPushButton("Print…")
+        self.print_button = QPushButton(self.tr("Print…"))
         self.print_button.clicked.connect(self.print_map)
         self.owned_note = QLabel()
         self.owned_note.setWordWrap(True)

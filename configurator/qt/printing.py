@@ -14,7 +14,7 @@ import re
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, QSize, QSizeF, QUrl
+from PySide6.QtCore import QCoreApplication, QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, QSize, QSizeF, QUrl
 from PySide6.QtGui import (
     QFont,
     QFontDatabase,
@@ -257,7 +257,7 @@ def write_pdf(html: str, path: Path, page: str = "A4") -> None:
         writer.setPageSize(QPageSize(PAGE_SIZES[page]))
         writer.setPageMargins(QMarginsF(14, 14, 14, 14), QPageLayout.Unit.Millimeter)
         writer.setResolution(LAYOUT_DPI)
-        writer.setTitle("LLM Rig Configurator build sheet")
+        writer.setTitle(QCoreApplication.translate("printing", "LLM Rig Configurator build sheet"))
         writer.setCreator("LLM Rig Configurator")
         paginate(doc, writer.pageLayout())
         doc.print_(writer)
@@ -307,7 +307,7 @@ def print_build_sheet(parent, session) -> None:  # type: ignore[no-untyped-def]
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
     printer.setPageMargins(QMarginsF(14, 14, 14, 14), QPageLayout.Unit.Millimeter)
     dialog = QPrintPreviewDialog(printer, parent)
-    dialog.setWindowTitle("Print build sheet")
+    dialog.setWindowTitle(QCoreApplication.translate("printing", "Print build sheet"))
     dialog.paintRequested.connect(lambda p: print_document(doc, p))
     dialog.exec()
 
