@@ -164,7 +164,7 @@ class MainWindow(QMainWindow):
         build_menu = self.menuBar().addMenu(self.tr("&Build"))
         self.solve_action = action(self.tr("&Solve again"), self.session.solve_now, self.tr("F5"))
         self.cancel_action = action(self.tr("&Cancel solve or import"), self.cancel, self.tr("Esc"))
-        self.compare_action = action(self.tr("&Compare selected…"), self.compare, self.tr("Ctrl+D"), self.tr("Select 2-4 builds, then compare"))
+        self.compare_action = action(self.tr("&Compare selected…"), self.compare, self.tr("Ctrl+D"), self.tr("Select two or more builds (or none for all), then compare"))
         build_menu.setToolTipsVisible(True)
         build_menu.addAction(self.solve_action)
         build_menu.addAction(self.cancel_action)
@@ -408,8 +408,8 @@ class MainWindow(QMainWindow):
 
     def compare(self) -> None:
         chosen = self.builds.selected_builds()
-        if not 2 <= len(chosen) <= 4:
-            chosen = self.builds.builds[:4]
+        if len(chosen) < 2:  # nothing chosen: every build of the result, none dropped without a word
+            chosen = list(self.builds.builds)
         if len(chosen) < 2:
             self.statusBar().showMessage(self.tr("Compare needs at least two builds"), 4000)
             return

@@ -273,12 +273,12 @@
 <context>
     <name>CompareDialog</name>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="58" />
+        <location filename="../../configurator/qt/dialogs.py" line="83" />
         <source>Compare builds</source>
         <translation>对比配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="84" />
+        <location filename="../../configurator/qt/dialogs.py" line="112" />
         <source>Highlighted rows differ between the builds.</source>
         <translation>高亮的行表示各配置之间不同。</translation>
     </message>
@@ -429,8 +429,8 @@
     </message>
     <message>
         <location filename="../../configurator/qt/main_window.py" line="167" />
-        <source>Select 2-4 builds, then compare</source>
-        <translation>选择 2-4 个配置后对比</translation>
+        <source>Select two or more builds (or none for all), then compare</source>
+        <translation>选择两个或更多配置（不选则对比全部）后对比</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/main_window.py" line="172" />
@@ -654,22 +654,22 @@
 <context>
     <name>PreferencesDialog</name>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="97" />
+        <location filename="../../configurator/qt/dialogs.py" line="125" />
         <source>Preferences</source>
         <translation>偏好设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="110" />
+        <location filename="../../configurator/qt/dialogs.py" line="138" />
         <source>Currency of new projects</source>
         <translation>新项目的货币</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="111" />
+        <location filename="../../configurator/qt/dialogs.py" line="139" />
         <source>Region of new projects</source>
         <translation>新项目的地区</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="112" />
+        <location filename="../../configurator/qt/dialogs.py" line="140" />
         <source>Colours</source>
         <translation>配色</translation>
     </message>
@@ -1358,6 +1358,84 @@
     </message>
     <message>
         <location filename="../../configurator/qt/builds.py" line="104" />
+        <source>all pass</source>
+        <translation>全部通过</translation>
+    </message>
+</context>
+<context>
+    <name>compare</name>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="48" />
+        <source>tokens/s</source>
+        <translation>token/秒</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="54" />
+        <source>{0:,.1f} s for a {1:,}-token prompt</source>
+        <translation>{1:,} token 提示词需 {0:,.1f} 秒</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="58" />
+        <source>Label</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="59" />
+        <source>Price</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="60" />
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="61" />
+        <source>Speed / time</source>
+        <translation>速度 / 时间</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="62" />
+        <source>Prefill</source>
+        <translation>预填充</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="63" />
+        <source>First token</source>
+        <translation>首个 token</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="64" />
+        <source>VRAM per GPU</source>
+        <translation>每张 GPU 的显存</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="64" />
+        <source>free</source>
+        <translation>剩余</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="65" />
+        <source>Wall power</source>
+        <translation>墙插功耗</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="66" />
+        <source>Noise</source>
+        <translation>噪音</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="67" />
+        <source>Heat</source>
+        <translation>发热</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="73" />
+        <source>Fails / warnings</source>
+        <translation>不通过 / 警告</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="74" />
         <source>all pass</source>
         <translation>全部通过</translation>
     </message>

@@ -393,3 +393,31 @@ def test_a_search_selects_the_newest_generation_or_the_exact_name(qtbot, window)
     picker.search.clear()
     qtbot.keyClicks(picker.search, "llama-3-70b")
     assert picker.tree.currentItem().data(0, 256) == "llama-3-70b"
+
+
+def test_compare_takes_every_build_systems_included_with_prefill_and_noise(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Compare drops no build (it took the first 4 and dropped the 5th without a word), names a ready-made system by
+    its name, and has prefill, time to first token and noise rows (#31: a Mac against a PC)."""
+    result = _solve(qtbot, window, BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m"),
+                                                budget=2500, top_k=5))
+    builds = list(result.builds)
+    assert len(builds) == 5
+    window.builds.clearSelection()
+    shown: list[CompareDialog] = []
+    original = CompareDialog.exec
+    CompareDialog.exec = lambda self: shown.append(self) or 0  # type: ignore[method-assign,assignment,return-value]
+    try:
+        window.compare()
+    finally:
+        CompareDialog.exec = original  # type: ignore[method-assign]
+    dialog = shown[0]
+    qtbot.addWidget(dialog)
+    assert dialog.table.columnCount() == len(builds)
+    rows = dict(comparison_rows(builds))
+    for label in ("Prefill", "First token", "Noise", "Speed / time", "Wall power"):
+        assert label in rows and len(rows[label]) == len(builds)
+    assert all(value.endswith("dBA") or value == "silent" for value in rows["Noise"])
+    for build, gpus in zip(builds, rows["GPUs"]):
+        system = [p for p in build.parts if p.category == "system"]
+        if system and not any(p.category == "gpu" for p in build.parts):
+            assert system[0].name in gpus  # "Apple Mac Studio ...", not the chip's GPU id
