@@ -57,6 +57,8 @@ class ModelPicker(QWidget):
         layout.addWidget(self.tree)
         layout.addWidget(self.import_button)
         self.search.textChanged.connect(self._on_search_text_changed)
+        self.search.returnPressed.connect(self._on_search_return_pressed)
+        self.search.setToolTip(self.tr("Type to narrow the list; Enter or a click chooses the highlighted model"))
         self.tree.currentItemChanged.connect(self._on_tree_current_item_changed)
         self.import_button.clicked.connect(self.import_requested)
         self._selected = ""
@@ -102,7 +104,7 @@ class ModelPicker(QWidget):
         tokens = text.lower().split()
         # the match to select when the current model is filtered out: one whose name or id is what was typed, else the
         # newest generation's (families sort by name, so "llama 70" picks Llama 3.3 70B, not Llama 2 70B)
-        best, exact = None, None
+        best, exact, best_score = None, None, None
         for i in range(self.tree.topLevelItemCount()):
             family = self.tree.topLevelItem(i)
             visible = 0
@@ -114,14 +116,29 @@ class ModelPicker(QWidget):
                 item.setHidden(not show)
                 if show:
                     visible += 1
-                    if best is None or best.parent() is not family:
-                        best = item  # the first of the last family with a match
+                    # the closest name: a typed word that names the family itself ("qwen3 30b" -> Qwen3 30B-A3B, not
+                    # Qwen3-Coder), then the newest generation (families sort by name), then the shortest name
+                    score = (family.text(0).lower() in tokens, i, -len(item.text(0).split()), -j)
+                    if best_score is None or score > best_score:
+                        best, best_score = item, score
                     if " ".join(tokens) in (item.text(0).lower(), model_id.lower()):
                         exact = exact or item
             family.setHidden(visible == 0)
         choice = exact or best
         if tokens and choice is not None and (self.tree.currentItem() is None or self.tree.currentItem().isHidden()):
+            # highlighted, not chosen: a guess is never solved ("1b" had solved TinyLlama); Enter or a click chooses
+            self.tree.blockSignals(True)
             self.tree.setCurrentItem(choice)
+            self.tree.blockSignals(False)
+
+    def _on_search_return_pressed(self) -> None:
+        current = self.tree.currentItem()
+        if current is None or current.isHidden():
+            return
+        model_id = current.data(0, Qt.ItemDataRole.UserRole)
+        if model_id and model_id != self._selected:
+            self._selected = model_id
+            self.model_chosen.emit(model_id)
 
     def _on_tree_current_item_changed(self, current: QTreeWidgetItem | None, _previous: object) -> None:
         if current is None:

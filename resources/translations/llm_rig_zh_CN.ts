@@ -650,6 +650,11 @@
         <source>Import config.json / GGUF / model folder…</source>
         <translation>导入 config.json / GGUF / 模型文件夹…</translation>
     </message>
+    <message>
+        <location filename="../../configurator/qt/requirements.py" line="61" />
+        <source>Type to narrow the list; Enter or a click chooses the highlighted model</source>
+        <translation>输入以筛选列表；按 Enter 或单击选择高亮的模型</translation>
+    </message>
 </context>
 <context>
     <name>PreferencesDialog</name>
@@ -731,584 +736,584 @@
 <context>
     <name>RequirementsPanel</name>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="171" />
+        <location filename="../../configurator/qt/requirements.py" line="188" />
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="171" />
+        <location filename="../../configurator/qt/requirements.py" line="188" />
         <source>llama.cpp</source>
         <translation>llama.cpp</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="171" />
+        <location filename="../../configurator/qt/requirements.py" line="188" />
         <source>vLLM</source>
         <translation>vLLM</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="171" />
+        <location filename="../../configurator/qt/requirements.py" line="188" />
         <source>SGLang</source>
         <translation>SGLang</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="172" />
+        <location filename="../../configurator/qt/requirements.py" line="189" />
         <source>transformers</source>
         <translation>transformers</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="172" />
+        <location filename="../../configurator/qt/requirements.py" line="189" />
         <source>ExLlamaV2</source>
         <translation>ExLlamaV2</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="172" />
+        <location filename="../../configurator/qt/requirements.py" line="189" />
         <source>ExLlamaV3</source>
         <translation>ExLlamaV3</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="173" />
+        <location filename="../../configurator/qt/requirements.py" line="190" />
         <source>Inference engine: llama.cpp splits layers across GPUs; vLLM uses tensor parallel</source>
         <translation>推理引擎：llama.cpp 按层切分到多张 GPU；vLLM 使用张量并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="174" />
+        <location filename="../../configurator/qt/requirements.py" line="191" />
         <source>Weight precision or GGUF quantization</source>
         <translation>权重精度或 GGUF 量化</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="175" />
+        <location filename="../../configurator/qt/requirements.py" line="192" />
         <source>KV-cache precision</source>
         <translation>KV 缓存精度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="176" />
-        <location filename="../../configurator/qt/requirements.py" line="200" />
-        <location filename="../../configurator/qt/requirements.py" line="231" />
+        <location filename="../../configurator/qt/requirements.py" line="193" />
+        <location filename="../../configurator/qt/requirements.py" line="217" />
+        <location filename="../../configurator/qt/requirements.py" line="248" />
         <source> tokens</source>
         <translation> 个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="176" />
+        <location filename="../../configurator/qt/requirements.py" line="193" />
         <source>Tokens per sequence: prompt plus generated</source>
         <translation>每个序列的 token 数：提示词加生成内容</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="177" />
+        <location filename="../../configurator/qt/requirements.py" line="194" />
         <source> user</source>
         <translation> 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="177" />
+        <location filename="../../configurator/qt/requirements.py" line="194" />
         <source>Concurrent sequences</source>
         <translation>并发序列数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="179" />
+        <location filename="../../configurator/qt/requirements.py" line="196" />
         <source> tok/s</source>
         <translation> token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="179" />
+        <location filename="../../configurator/qt/requirements.py" line="196" />
         <source>Minimum decode speed per user (0: no target)</source>
         <translation>每个用户的最低解码速度（0：不设目标）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="180" />
+        <location filename="../../configurator/qt/requirements.py" line="197" />
         <source>no target</source>
         <translation>不设目标</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="184" />
+        <location filename="../../configurator/qt/requirements.py" line="201" />
         <source>Engine</source>
         <translation>引擎</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="185" />
+        <location filename="../../configurator/qt/requirements.py" line="202" />
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="186" />
+        <location filename="../../configurator/qt/requirements.py" line="203" />
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="187" />
+        <location filename="../../configurator/qt/requirements.py" line="204" />
         <source>Context</source>
         <translation>上下文</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="188" />
+        <location filename="../../configurator/qt/requirements.py" line="205" />
         <source>Concurrent users</source>
         <translation>并发用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="189" />
+        <location filename="../../configurator/qt/requirements.py" line="206" />
         <source>Target speed</source>
         <translation>目标速度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="190" />
+        <location filename="../../configurator/qt/requirements.py" line="207" />
         <source>Offload to system RAM</source>
         <translation>卸载到系统内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="191" />
+        <location filename="../../configurator/qt/requirements.py" line="208" />
         <source>llama.cpp keeps what does not fit the GPUs in system RAM: MoE experts first, then whole layers; decode then runs at system-RAM speed</source>
         <translation>llama.cpp 将显存放不下的部分放在系统内存中：先放 MoE 专家，再放整层；此时解码速度取决于系统内存带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="194" />
+        <location filename="../../configurator/qt/requirements.py" line="211" />
         <source>Inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="198" />
+        <location filename="../../configurator/qt/requirements.py" line="215" />
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="198" />
+        <location filename="../../configurator/qt/requirements.py" line="215" />
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="198" />
+        <location filename="../../configurator/qt/requirements.py" line="215" />
         <source>Full</source>
         <translation>全参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="198" />
+        <location filename="../../configurator/qt/requirements.py" line="215" />
         <source>Fine-tuning method</source>
         <translation>微调方法</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="199" />
+        <location filename="../../configurator/qt/requirements.py" line="216" />
         <source>AdamW</source>
         <translation>AdamW</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="199" />
+        <location filename="../../configurator/qt/requirements.py" line="216" />
         <source>AdamW 8-bit</source>
         <translation>AdamW 8 位</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="199" />
+        <location filename="../../configurator/qt/requirements.py" line="216" />
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="200" />
+        <location filename="../../configurator/qt/requirements.py" line="217" />
         <source>Training sequence length</source>
         <translation>训练序列长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="201" />
+        <location filename="../../configurator/qt/requirements.py" line="218" />
         <source>Micro-batch per GPU</source>
         <translation>每张 GPU 的微批次</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="202" />
+        <location filename="../../configurator/qt/requirements.py" line="219" />
         <source>Gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="204" />
-        <location filename="../../configurator/qt/requirements.py" line="205" />
-        <location filename="../../configurator/qt/requirements.py" line="263" />
+        <location filename="../../configurator/qt/requirements.py" line="221" />
+        <location filename="../../configurator/qt/requirements.py" line="222" />
+        <location filename="../../configurator/qt/requirements.py" line="280" />
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="204" />
+        <location filename="../../configurator/qt/requirements.py" line="221" />
         <source>ZeRO-1</source>
         <translation>ZeRO-1</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="204" />
+        <location filename="../../configurator/qt/requirements.py" line="221" />
         <source>ZeRO-2</source>
         <translation>ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="204" />
+        <location filename="../../configurator/qt/requirements.py" line="221" />
         <source>ZeRO-3 / FSDP</source>
         <translation>ZeRO-3 / FSDP</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="205" />
+        <location filename="../../configurator/qt/requirements.py" line="222" />
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="205" />
+        <location filename="../../configurator/qt/requirements.py" line="222" />
         <source>Offload optimizer states (and ZeRO-3 parameters) to RAM</source>
         <translation>将优化器状态（以及 ZeRO-3 参数）卸载到内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="206" />
-        <location filename="../../configurator/qt/requirements.py" line="217" />
+        <location filename="../../configurator/qt/requirements.py" line="223" />
+        <location filename="../../configurator/qt/requirements.py" line="234" />
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="207" />
+        <location filename="../../configurator/qt/requirements.py" line="224" />
         <source> M tokens</source>
         <translation> M token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="207" />
+        <location filename="../../configurator/qt/requirements.py" line="224" />
         <source>Dataset size (0: not set, no training time)</source>
         <translation>数据集大小（0：未设置，不估算训练时间）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="208" />
+        <location filename="../../configurator/qt/requirements.py" line="225" />
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="209" />
+        <location filename="../../configurator/qt/requirements.py" line="226" />
         <source> epochs</source>
         <translation> 轮</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="210" />
+        <location filename="../../configurator/qt/requirements.py" line="227" />
         <source>Method</source>
         <translation>方法</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="211" />
+        <location filename="../../configurator/qt/requirements.py" line="228" />
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="212" />
-        <location filename="../../configurator/qt/requirements.py" line="231" />
-        <location filename="../../configurator/qt/requirements.py" line="235" />
+        <location filename="../../configurator/qt/requirements.py" line="229" />
+        <location filename="../../configurator/qt/requirements.py" line="248" />
+        <location filename="../../configurator/qt/requirements.py" line="252" />
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="213" />
+        <location filename="../../configurator/qt/requirements.py" line="230" />
         <source>Micro-batch</source>
         <translation>微批次</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="215" />
+        <location filename="../../configurator/qt/requirements.py" line="232" />
         <source>Sharding</source>
         <translation>分片</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="216" />
+        <location filename="../../configurator/qt/requirements.py" line="233" />
         <source>Offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="218" />
+        <location filename="../../configurator/qt/requirements.py" line="235" />
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="219" />
+        <location filename="../../configurator/qt/requirements.py" line="236" />
         <source>Epochs</source>
         <translation>轮数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="220" />
+        <location filename="../../configurator/qt/requirements.py" line="237" />
         <source>Fine-tuning</source>
         <translation>微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="224" />
+        <location filename="../../configurator/qt/requirements.py" line="241" />
         <source> B tokens</source>
         <translation> B token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="224" />
+        <location filename="../../configurator/qt/requirements.py" line="241" />
         <source>Training tokens</source>
         <translation>训练 token 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="225" />
+        <location filename="../../configurator/qt/requirements.py" line="242" />
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="225" />
+        <location filename="../../configurator/qt/requirements.py" line="242" />
         <source>Finish within (0: no deadline)</source>
         <translation>在此期限内完成（0：无期限）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="226" />
+        <location filename="../../configurator/qt/requirements.py" line="243" />
         <source>no deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="228" />
+        <location filename="../../configurator/qt/requirements.py" line="245" />
         <source>Compute-phase utilisation of the peak bf16 rate (0: default by GPU generation); communication that does not overlap comes on top, so the reported MFU is lower</source>
         <translation>计算阶段对 bf16 峰值算力的利用率（0：按 GPU 代际取默认值）；未重叠的通信时间另计，因此报告的 MFU 更低</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="230" />
+        <location filename="../../configurator/qt/requirements.py" line="247" />
         <source>default</source>
         <translation>默认</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="232" />
+        <location filename="../../configurator/qt/requirements.py" line="249" />
         <source>Tokens</source>
         <translation>Token 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="233" />
+        <location filename="../../configurator/qt/requirements.py" line="250" />
         <source>Deadline</source>
         <translation>期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="234" />
+        <location filename="../../configurator/qt/requirements.py" line="251" />
         <source>Compute util.</source>
         <translation>计算利用率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="236" />
+        <location filename="../../configurator/qt/requirements.py" line="253" />
         <source>Pretraining</source>
         <translation>预训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="239" />
+        <location filename="../../configurator/qt/requirements.py" line="256" />
         <source>Budget and site</source>
         <translation>预算与场地</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="242" />
+        <location filename="../../configurator/qt/requirements.py" line="259" />
         <source>Total budget (0: unlimited)</source>
         <translation>总预算（0：不限）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="244" />
+        <location filename="../../configurator/qt/requirements.py" line="261" />
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="246" />
+        <location filename="../../configurator/qt/requirements.py" line="263" />
         <source>USD</source>
         <translation>USD</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="246" />
+        <location filename="../../configurator/qt/requirements.py" line="263" />
         <source>CNY</source>
         <translation>CNY</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="246" />
+        <location filename="../../configurator/qt/requirements.py" line="263" />
         <source>EUR</source>
         <translation>EUR</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="249" />
+        <location filename="../../configurator/qt/requirements.py" line="266" />
         <source>The wall circuit the machine plugs into</source>
         <translation>机器所接的墙面电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="250" />
+        <location filename="../../configurator/qt/requirements.py" line="267" />
         <source> circuit(s)</source>
         <translation> 路电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="250" />
+        <location filename="../../configurator/qt/requirements.py" line="267" />
         <source>How many such circuits may feed the machine</source>
         <translation>可为机器供电的此类电路数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="251" />
+        <location filename="../../configurator/qt/requirements.py" line="268" />
         <source>any</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="251" />
+        <location filename="../../configurator/qt/requirements.py" line="268" />
         <source>tower</source>
         <translation>塔式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="251" />
+        <location filename="../../configurator/qt/requirements.py" line="268" />
         <source>rack</source>
         <translation>机架式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="251" />
+        <location filename="../../configurator/qt/requirements.py" line="268" />
         <source>open frame</source>
         <translation>开放式机架</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="252" />
+        <location filename="../../configurator/qt/requirements.py" line="269" />
         <source>lab</source>
         <translation>实验室</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="252" />
+        <location filename="../../configurator/qt/requirements.py" line="269" />
         <source>home office</source>
         <translation>家庭办公室</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="252" />
+        <location filename="../../configurator/qt/requirements.py" line="269" />
         <source>server room</source>
         <translation>机房</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="252" />
+        <location filename="../../configurator/qt/requirements.py" line="269" />
         <source>Noise and heat limits</source>
         <translation>噪音和散热限制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="253" />
+        <location filename="../../configurator/qt/requirements.py" line="270" />
         <source>new or used</source>
         <translation>全新或二手</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="253" />
+        <location filename="../../configurator/qt/requirements.py" line="270" />
         <source>new only</source>
         <translation>仅全新</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="253" />
+        <location filename="../../configurator/qt/requirements.py" line="270" />
         <source>prefer used</source>
         <translation>优先二手</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="254" />
+        <location filename="../../configurator/qt/requirements.py" line="271" />
         <source>global</source>
         <translation>全球</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="254" />
+        <location filename="../../configurator/qt/requirements.py" line="271" />
         <source>China</source>
         <translation>中国</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="254" />
+        <location filename="../../configurator/qt/requirements.py" line="271" />
         <source>China: export variants (A800, H800, L20, H20) and CNY prices</source>
         <translation>中国：出口特供版（A800、H800、L20、H20）及人民币价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="255" />
+        <location filename="../../configurator/qt/requirements.py" line="272" />
         <source> GPUs</source>
         <translation> 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="255" />
+        <location filename="../../configurator/qt/requirements.py" line="272" />
         <source>Most GPUs per machine</source>
         <translation>每台机器最多的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="256" />
+        <location filename="../../configurator/qt/requirements.py" line="273" />
         <source> % power</source>
         <translation> % 功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="256" />
+        <location filename="../../configurator/qt/requirements.py" line="273" />
         <source>Run the GPUs at this share of rated power (nvidia-smi -pl at every boot): less heat and wall draw for ~5 % speed at 80 %</source>
         <translation>让 GPU 以额定功率的此比例运行（每次开机执行 nvidia-smi -pl）：80 % 时发热和墙插功耗更低，速度约降 5 %</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="261" />
+        <location filename="../../configurator/qt/requirements.py" line="278" />
         <source>A GPU you already own and want used</source>
         <translation>您已拥有并希望使用的 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="262" />
+        <location filename="../../configurator/qt/requirements.py" line="279" />
         <source>How many you own</source>
         <translation>拥有的数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="266" />
+        <location filename="../../configurator/qt/requirements.py" line="283" />
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="271" />
+        <location filename="../../configurator/qt/requirements.py" line="288" />
         <source>Circuit</source>
         <translation>电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="272" />
+        <location filename="../../configurator/qt/requirements.py" line="289" />
         <source>Circuits</source>
         <translation>电路数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="273" />
+        <location filename="../../configurator/qt/requirements.py" line="290" />
         <source>Form</source>
         <translation>形态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="274" />
+        <location filename="../../configurator/qt/requirements.py" line="291" />
         <source>Room</source>
         <translation>放置环境</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="275" />
+        <location filename="../../configurator/qt/requirements.py" line="292" />
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="276" />
+        <location filename="../../configurator/qt/requirements.py" line="293" />
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="277" />
+        <location filename="../../configurator/qt/requirements.py" line="294" />
         <source>Max GPUs</source>
         <translation>最多 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="278" />
+        <location filename="../../configurator/qt/requirements.py" line="295" />
         <source>GPU power</source>
         <translation>GPU 功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="279" />
+        <location filename="../../configurator/qt/requirements.py" line="296" />
         <source>any GPU; or ids, e.g. a800-80gb-pcie, l20</source>
         <translation>任意 GPU；或填写 id，例如 a800-80gb-pcie, l20</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="280" />
+        <location filename="../../configurator/qt/requirements.py" line="297" />
         <source>Limit the solver to these GPU ids (comma separated) to compare them side by side</source>
         <translation>仅在这些 GPU id（逗号分隔）中求解，以便并排对比</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="281" />
+        <location filename="../../configurator/qt/requirements.py" line="298" />
         <source>Only GPUs</source>
         <translation>仅限 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="282" />
+        <location filename="../../configurator/qt/requirements.py" line="299" />
         <source>I own</source>
         <translation>我已拥有</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="293" />
+        <location filename="../../configurator/qt/requirements.py" line="310" />
         <source>The workloads of this project; each is solved on its own</source>
         <translation>此项目的各个工作负载；每个单独求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="296" />
+        <location filename="../../configurator/qt/requirements.py" line="313" />
         <source>Add another workload to the project (a copy of this one)</source>
         <translation>向项目添加另一个工作负载（复制当前这个）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="298" />
+        <location filename="../../configurator/qt/requirements.py" line="315" />
         <source>Remove this workload from the project</source>
         <translation>从项目中删除此工作负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="302" />
+        <location filename="../../configurator/qt/requirements.py" line="319" />
         <source>&lt;b&gt;Workload&lt;/b&gt;</source>
         <translation>&lt;b&gt;工作负载&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="309" />
+        <location filename="../../configurator/qt/requirements.py" line="326" />
         <source>&lt;b&gt;Model&lt;/b&gt;</source>
         <translation>&lt;b&gt;模型&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="343" />
+        <location filename="../../configurator/qt/requirements.py" line="360" />
         <source>What the selected build's estimate used</source>
         <translation>所选配置的估算所采用的参数</translation>
     </message>

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.request import BuildRequest, OwnedPart
@@ -27,6 +28,7 @@ def test_typing_a_model_and_quant_solves_and_fills_every_view(qtbot, window) -> 
     panel = window.requirements
     with qtbot.waitSignal(window.session.solve_finished, timeout=60_000) as blocker:
         qtbot.keyClicks(panel.picker.search, "llama 3.1 8b")
+        qtbot.keyClick(panel.picker.search, Qt.Key.Key_Return)  # typing highlights; Enter chooses
         panel.precision.setCurrentIndex(panel.precision.findData("q4_k_m"))
         panel.budget.setValue(2000)
     result = blocker.args[0]
@@ -421,3 +423,18 @@ def test_compare_takes_every_build_systems_included_with_prefill_and_noise(qtbot
         system = [p for p in build.parts if p.category == "system"]
         if system and not any(p.category == "gpu" for p in build.parts):
             assert system[0].name in gpus  # "Apple Mac Studio ...", not the chip's GPU id
+
+
+def test_a_search_highlights_and_enter_or_a_click_chooses(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Typing never solves a guess ("qwen3 30b" had picked and solved Qwen3-Coder, "1b" TinyLlama; #31): the closest
+    name is highlighted, and only Enter (or a click) makes it the job's model."""
+    picker = window.requirements.picker
+    before = window.session.request.model_id
+    picker.search.clear()
+    qtbot.keyClicks(picker.search, "qwen3 30b")
+    highlighted = picker.tree.currentItem().data(0, Qt.ItemDataRole.UserRole)
+    assert highlighted.startswith("qwen3-30b"), highlighted  # Qwen3 30B-A3B, not Qwen3-Coder 30B-A3B
+    assert window.session.request.model_id == before  # nothing chosen, nothing solved
+    with qtbot.waitSignal(window.session.request_changed, timeout=10_000):
+        qtbot.keyClick(picker.search, Qt.Key.Key_Return)
+    assert window.session.request.model_id == highlighted
