@@ -286,7 +286,7 @@ def test_a_new_result_redraws_every_tab_with_its_own_selected_build(qtbot, windo
     assert second is window.session.result and second.builds[0].currency == "EUR"
     assert window.builds.currentRow() == 0 and window.session.selected_index == 0
     _assert_every_tab_shows(window, second.builds[0])
-    # a picked rank is kept across a re-solve when the new result has it
+    # a picked build is followed across a re-solve by what it is (its parts, else its GPUs), not by its row (#31)
     window.builds.selectRow(1)
     picked = window.session.selected_build
     assert picked is second.builds[1]
@@ -294,8 +294,11 @@ def test_a_new_result_redraws_every_tab_with_its_own_selected_build(qtbot, windo
     with qtbot.waitSignal(window.session.solve_finished, timeout=60_000) as blocker:
         panel.budget.setValue(6000)
     third = blocker.args[0]
-    same_rank = [b for b in third.builds if b.rank == picked.rank]
-    expected = same_rank[0] if same_rank else third.builds[0]
+    parts = sorted((p.category, p.id, p.quantity) for p in picked.parts)
+    same = [b for b in third.builds if sorted((p.category, p.id, p.quantity) for p in b.parts) == parts]
+    same = same or [b for b in third.builds if (b.gpu_id, b.gpu_count) == (picked.gpu_id, picked.gpu_count)]
+    expected = same[0] if same else third.builds[0]
+    assert window.session.selected_build is expected
     _assert_every_tab_shows(window, expected)
 
 
