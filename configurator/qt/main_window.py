@@ -476,7 +476,7 @@ class MainWindow(QMainWindow):
         if build is None:
             self.statusBar().showMessage(self.tr("Choose a build to print"), 4000)
             return
-        print_build_sheet(self, self.session)
+        print_build_sheet(self, self.session, self.project_folder())
 
     def export_builds(self) -> None:
         builds = self.builds.selected_builds() or self.builds.builds
@@ -524,9 +524,10 @@ class MainWindow(QMainWindow):
             elif suffix in (".md", ".markdown"):
                 atomic_write_text(path, markdown_text(builds, request))
             elif suffix == ".pdf":
-                from configurator.qt.printing import sheets_html, write_pdf
+                from configurator.qt.printing import default_page, sheet_title, sheets_html, write_pdf
 
-                write_pdf(sheets_html(builds, request, meta, "A4"), path, "A4")
+                page = default_page(request.currency)
+                write_pdf(sheets_html(builds, request, meta, page), path, page, sheet_title(self.session))
             else:
                 self.show_error(self.tr("Unknown file type"), f"{path.name}: choose .xlsx, .csv, .md or .pdf")
                 return False
