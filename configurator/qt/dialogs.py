@@ -149,3 +149,24 @@ class PreferencesDialog(QDialog):
     def result_prefs(self):  # type: ignore[no-untyped-def]
         return self.prefs.model_copy(update={"currency": self.currency.currentText(), "region": self.region.currentData(),
                                              "theme": self.theme.currentData()})
+
+
+class GuideDialog(QDialog):
+    """Help > User guide (F1): the short guide in the window's language, from resources/guide."""
+
+    def __init__(self, parent: QWidget | None = None):
+        from PySide6.QtWidgets import QTextBrowser
+
+        from configurator.qt import i18n
+
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("User guide"))
+        self.browser = QTextBrowser()
+        self.browser.setOpenExternalLinks(False)
+        self.browser.setMarkdown(i18n.guide_path().read_text(encoding="utf-8"))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.browser)
+        layout.addWidget(buttons)
+        self.resize(760, 680)

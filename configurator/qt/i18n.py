@@ -16,6 +16,13 @@ LANGUAGES: dict[str, str] = {"en": "English", "zh_CN": "简体中文"}
 
 CATALOG_PREFIX = "llm_rig_"
 
+_in_use = ["en"]  # the language install() last put in place (the guide and sheets read it)
+
+
+def current() -> str:
+    """The window's language now: "en" or "zh_CN"."""
+    return _in_use[0]
+
 
 def translations_dir() -> Path:
     return paths.resources_dir() / "translations"
@@ -49,4 +56,12 @@ def install(app: QApplication, choice: str | None = None) -> str:
     for translator in translators:
         app.installTranslator(translator)
     app._llm_rig_translators = translators  # type: ignore[attr-defined]  # kept alive with the app
-    return language if translators or language == "en" else "en"
+    _in_use[0] = language if translators or language == "en" else "en"
+    return _in_use[0]
+
+
+def guide_path(language: str | None = None) -> Path:
+    """The short user guide (Help > User guide, F1) in the window's language, English when it has none."""
+    folder = paths.resources_dir() / "guide"
+    wanted = folder / f"user-guide.{language or current()}.md"
+    return wanted if wanted.is_file() else folder / "user-guide.en.md"

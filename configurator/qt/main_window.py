@@ -189,6 +189,8 @@ class MainWindow(QMainWindow):
             act.triggered.connect(lambda _checked=False, c=code: self.set_language(c))
             self.language_actions[code] = act
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
+        self.guide_action = action(self.tr("&User guide"), self.show_guide, QKeySequence.StandardKey.HelpContents)
+        help_menu.addAction(self.guide_action)
         help_menu.addAction(action(self.tr("&About"), self.about))
 
     def _fill_recent(self) -> None:
@@ -537,12 +539,18 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Exported {len(builds)} build(s) to {path}", 5000)
         return True
 
+    def show_guide(self) -> None:
+        from configurator.qt.dialogs import GuideDialog
+
+        GuideDialog(self).show()
+
     def about(self) -> None:
         from configurator import __version__
 
-        QMessageBox.about(self, "About LLM Rig Configurator",
-                          f"LLM Rig Configurator {__version__}\n\nWhat machine to buy to run, fine-tune or train an LLM.\n"
-                          "Every estimate explains itself; every part and price carries its source.")
+        QMessageBox.about(self, self.tr("About LLM Rig Configurator"),
+                          f"LLM Rig Configurator {__version__}\n\n"
+                          + self.tr("What machine to buy to run, fine-tune or train an LLM.\n"
+                                    "Every estimate explains itself; every part and price carries its source."))
 
     def show_error(self, title: str, message: str) -> None:
         messages.warn(self, title, message)  # plain text: messages quote file contents

@@ -284,6 +284,14 @@
     </message>
 </context>
 <context>
+    <name>GuideDialog</name>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="163" />
+        <source>User guide</source>
+        <translation>用户指南</translation>
+    </message>
+</context>
+<context>
     <name>InfeasibleBanner</name>
     <message>
         <location filename="../../configurator/qt/builds.py" line="235" />
@@ -398,7 +406,7 @@
     </message>
     <message>
         <location filename="../../configurator/qt/main_window.py" line="165" />
-        <location filename="../../configurator/qt/main_window.py" line="368" />
+        <location filename="../../configurator/qt/main_window.py" line="370" />
         <source>&amp;Solve again</source>
         <translation>重新求解(&amp;S)</translation>
     </message>
@@ -494,131 +502,148 @@
     </message>
     <message>
         <location filename="../../configurator/qt/main_window.py" line="192" />
+        <source>&amp;User guide</source>
+        <translation>用户指南(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="194" />
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="220" />
+        <location filename="../../configurator/qt/main_window.py" line="222" />
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="220" />
+        <location filename="../../configurator/qt/main_window.py" line="222" />
         <source>This project has unsaved changes. Save them first?</source>
         <translation>此项目有未保存的更改。要先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="239" />
+        <location filename="../../configurator/qt/main_window.py" line="241" />
         <source>Open project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="247" />
+        <location filename="../../configurator/qt/main_window.py" line="249" />
         <source>Could not open the project</source>
         <translation>无法打开项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="258" />
+        <location filename="../../configurator/qt/main_window.py" line="260" />
         <source>Save project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="266" />
+        <location filename="../../configurator/qt/main_window.py" line="268" />
         <source>Could not save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="273" />
+        <location filename="../../configurator/qt/main_window.py" line="275" />
         <source>Import a model</source>
         <translation>导入模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="289" />
+        <location filename="../../configurator/qt/main_window.py" line="291" />
         <source>Could not import the model</source>
         <translation>无法导入模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="344" />
+        <location filename="../../configurator/qt/main_window.py" line="346" />
         <source>Cheapest build found; solving the alternatives…</source>
         <translation>已找到最便宜的配置；正在求解其他方案…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="347" />
+        <location filename="../../configurator/qt/main_window.py" line="349" />
         <source>Solving…</source>
         <translation>正在求解…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="350" />
+        <location filename="../../configurator/qt/main_window.py" line="352" />
         <source>Solve failed</source>
         <translation>求解失败</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="351" />
+        <location filename="../../configurator/qt/main_window.py" line="353" />
         <source>Could not solve this request</source>
         <translation>无法求解此需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="363" />
+        <location filename="../../configurator/qt/main_window.py" line="365" />
         <source>&amp;Solve again (fix the inputs first)</source>
         <translation>重新求解(&amp;S)（请先修正输入）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="366" />
+        <location filename="../../configurator/qt/main_window.py" line="368" />
         <source>Solve the current request again</source>
         <translation>重新求解当前需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="381" />
+        <location filename="../../configurator/qt/main_window.py" line="383" />
         <source>&lt;b&gt;Solving your changed inputs…&lt;/b&gt; the builds below answer the previous ones.</source>
         <translation>&lt;b&gt;正在按修改后的输入求解…&lt;/b&gt;下方的配置对应之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="414" />
+        <location filename="../../configurator/qt/main_window.py" line="416" />
         <source>Compare needs at least two builds</source>
         <translation>对比至少需要两个配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="432" />
+        <location filename="../../configurator/qt/main_window.py" line="434" />
         <source>The language changes at the next start</source>
         <translation>语言将在下次启动时切换</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="441" />
+        <location filename="../../configurator/qt/main_window.py" line="443" />
         <source>Could not save preferences</source>
         <translation>无法保存偏好设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="445" />
+        <location filename="../../configurator/qt/main_window.py" line="447" />
         <source>Import a vendor quote</source>
         <translation>导入供应商报价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="477" />
+        <location filename="../../configurator/qt/main_window.py" line="479" />
         <source>Choose a build to print</source>
         <translation>请选择要打印的配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="484" />
+        <location filename="../../configurator/qt/main_window.py" line="486" />
         <source>Nothing to export: no build yet</source>
         <translation>没有可导出的内容：尚无配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="487" />
+        <location filename="../../configurator/qt/main_window.py" line="489" />
         <source>Export builds</source>
         <translation>导出配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="531" />
+        <location filename="../../configurator/qt/main_window.py" line="534" />
         <source>Unknown file type</source>
         <translation>未知的文件类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="534" />
+        <location filename="../../configurator/qt/main_window.py" line="537" />
         <source>Could not export</source>
         <translation>无法导出</translation>
     </message>
     <message>
+        <location filename="../../configurator/qt/main_window.py" line="550" />
+        <source>About LLM Rig Configurator</source>
+        <translation>关于 LLM 装机配置器</translation>
+    </message>
+    <message>
         <location filename="../../configurator/qt/main_window.py" line="552" />
+        <source>What machine to buy to run, fine-tune or train an LLM.
+Every estimate explains itself; every part and price carries its source.</source>
+        <translation>要运行、微调或训练大模型，该买什么机器。
+每个估算都给出依据；每个配件和价格都注明来源。</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="561" />
         <source>Some catalog files could not be read</source>
         <translation>部分目录文件无法读取</translation>
     </message>
@@ -1565,12 +1590,13 @@
 <context>
     <name>printing</name>
     <message>
-        <location filename="../../configurator/qt/printing.py" line="260" />
+        <location filename="../../configurator/qt/printing.py" line="271" />
+        <location filename="../../configurator/qt/printing.py" line="283" />
         <source>LLM Rig Configurator build sheet</source>
         <translation>LLM 装机配置器装机单</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/printing.py" line="310" />
+        <location filename="../../configurator/qt/printing.py" line="345" />
         <source>Print build sheet</source>
         <translation>打印装机单</translation>
     </message>

@@ -78,3 +78,20 @@ def test_system_follows_the_locale(monkeypatch: pytest.MonkeyPatch, locale: str,
     monkeypatch.setattr(QLocale, "system", staticmethod(lambda: QLocale(locale)))
     assert i18n.resolve("system") == expected
     assert i18n.resolve("en") == "en" and i18n.resolve("zh_CN") == "zh_CN"
+
+
+@pytest.mark.parametrize(("language", "heading"), [("en", "a short guide"), ("zh_CN", "简明指南")])
+def test_f1_opens_the_user_guide_in_the_windows_language(qtbot, window, language: str, heading: str) -> None:  # type: ignore[no-untyped-def]
+    from configurator.qt.app import make_app
+    from configurator.qt.dialogs import GuideDialog
+
+    app = make_app([])
+    try:
+        i18n.install(app, language)
+        assert window.guide_action.shortcut().toString() == "F1"
+        dialog = GuideDialog(window)
+        qtbot.addWidget(dialog)
+        text = dialog.browser.toPlainText()
+        assert heading in text and "Ctrl+D" in text
+    finally:
+        i18n.install(app, "en")
