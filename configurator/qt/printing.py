@@ -310,7 +310,10 @@ def sheet_meta(session, builds: list[Build], value: bool = True) -> SheetMeta:  
     if name == Project.model_fields["name"].default:
         # an unnamed project: the sheet a buyer takes to the shop was titled "Untitled: 1. cheapest that fits"
         name = job_title(request)
-    return SheetMeta.from_catalog(session.catalog, builds, name, __version__, ranking)
+    from configurator.qt import i18n
+
+    # the sheets and the purchase list in the window's language (a Chinese window prints a Chinese sheet)
+    return SheetMeta.from_catalog(session.catalog, builds, name, __version__, ranking, language=i18n.current())
 
 
 def print_document(doc: QTextDocument, printer) -> None:  # type: ignore[no-untyped-def]
