@@ -1,8 +1,9 @@
 """Parameter counts from an architecture: total, active per token, and by tensor group.
 
 Counts follow the tensors a Hugging Face checkpoint stores: embeddings (tied or not),
-attention (MHA/GQA/MQA, DeepSeek's MLA, or Qwen3-Next's hybrid of gated full attention and
-Gated DeltaNet linear attention), dense or MoE MLPs with shared experts,
+attention (MHA/GQA/MQA, DeepSeek's MLA, Qwen3-Next's hybrid of gated full attention and
+Gated DeltaNet linear attention, Nemotron-H's Mamba-2 layers, Gemma 4's wider full-attention
+layers), dense or MoE MLPs with shared experts,
 norms and biases. Tested against the published counts of every catalog model.
 """
 
@@ -62,6 +63,31 @@ def _linear_attention_params(m: ModelArch) -> int:
     return in_proj_qkvz + in_proj_ba + conv + per_head + norm + out_proj
 
 
+def _mamba_params(m: ModelArch) -> int:
+    """One Mamba-2 mixer layer, tensor by tensor as HF NemotronHMamba2Mixer stores it."""
+    mb = m.mamba
+    assert mb is not None
+    h = m.hidden_size
+    inner = mb.num_heads * mb.head_dim
+    bc = 2 * mb.n_groups * mb.state_size  # the B and C projections
+    in_proj = h * (2 * inner + bc + mb.num_heads)  # z (gate), x, B, C and dt in one matrix
+    conv_dim = inner + bc
+    conv = conv_dim * mb.conv_kernel + conv_dim  # depthwise causal conv1d with its bias (use_conv_bias)
+    per_head = 3 * mb.num_heads  # dt_bias, A_log and D
+    norm = inner  # gated RMSNorm over the mixer output
+    return in_proj + conv + per_head + norm + inner * h
+
+
+def _global_attention_params(m: ModelArch) -> int:
+    """One full-attention layer of a model whose full layers have their own head geometry (Gemma 4)."""
+    g = m.global_attention
+    assert g is not None
+    h = m.hidden_size
+    q_dim = m.num_attention_heads * g.head_dim
+    kv_dim = g.num_kv_heads * g.head_dim
+    return h * q_dim + h * kv_dim * (1 if g.k_eq_v else 2) + q_dim * h
+
+
 def _attention_params(m: ModelArch) -> int:
     """One full-attention layer."""
     h = m.hidden_size
@@ -105,11 +131,28 @@ def count_params(m: ModelArch) -> ParamCounts:
     norm_size = h * (2 if m.norm == "layernorm" else 1)
     full = m.attention_layers
     attention = full * _attention_params(m)
+    if m.global_attention is not None:
+        # sliding layers keep the base geometry; the rest are full layers with their own
+        windowed = m.num_layers if m.sliding_window_layers is None else m.sliding_window_layers
+        attention = windowed * _attention_params(m) + (full - windowed) * _global_attention_params(m)
     if m.linear_attention is not None:
         attention += (m.num_layers - full) * _linear_attention_params(m)
     norms = m.num_layers * 2 * norm_size + norm_size
     dense_mlp = experts = experts_active = 0
-    if m.moe is None:
+    if m.mamba is not None:
+        # Nemotron-H: every layer is a single block (one norm each) of one kind
+        attention += m.mamba.layers("M") * _mamba_params(m)
+        norms = m.num_layers * norm_size + norm_size
+        dense_mlp = m.mamba.layers("-") * _mlp_params(h, m.intermediate_size, m.mlp_gated, bias)
+        if m.moe is not None:
+            moe = m.moe
+            moe_layers = m.mamba.layers("E")
+            expert = _mlp_params(h, moe.expert_intermediate_size, m.mlp_gated, bias)
+            shared = _mlp_params(h, moe.shared_intermediate_size, m.mlp_gated, bias) if moe.shared_intermediate_size else 0
+            dense_mlp += moe_layers * (h * moe.num_experts + shared)
+            experts = moe_layers * moe.num_experts * expert
+            experts_active = moe_layers * moe.experts_per_token * expert
+    elif m.moe is None:
         dense_mlp = m.num_layers * _mlp_params(h, m.intermediate_size, m.mlp_gated, bias)
     else:
         moe = m.moe
