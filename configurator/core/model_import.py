@@ -20,6 +20,7 @@ from pydantic import BaseModel, ValidationError
 
 from configurator.core.catalog.models import (
     MAX_PARAMS_B,
+    CompressedAttentionSpec,
     GlobalAttentionSpec,
     LinearAttentionSpec,
     MambaSpec,
@@ -43,11 +44,11 @@ SUPPORTED = (
     "baichuan", "gpt_neox", "opt", "llama4", "llama4_text", "gpt_oss", "falcon",
     # 2025-2026 hybrids and MoEs (issue #30)
     "qwen3_next", "qwen3_5", "qwen3_5_text", "qwen3_5_moe", "qwen3_5_moe_text", "gemma4", "gemma4_text",
-    "nemotron_h", "glm_moe_dsa", "kimi_k2", "minimax_m2",
+    "nemotron_h", "glm_moe_dsa", "kimi_k2", "minimax_m2", "deepseek_v4",
 )
 
 _SPEC_PREFIX = {"MoeSpec": "moe", "MlaSpec": "mla", "LinearAttentionSpec": "linear_attention", "MambaSpec": "mamba",
-                "GlobalAttentionSpec": "global_attention"}
+                "GlobalAttentionSpec": "global_attention", "CompressedAttentionSpec": "compressed_attention"}
 _NEMOTRON_BLOCKS = {"mamba": "M", "attention": "*", "moe": "E", "mlp": "-"}
 
 
@@ -98,7 +99,8 @@ def _validation_message(origin: str, exc: ValidationError) -> str:
     from configurator.core.catalog.models import field_range
 
     models: dict[str, type[BaseModel]] = {"MoeSpec": MoeSpec, "MlaSpec": MlaSpec, "LinearAttentionSpec": LinearAttentionSpec,
-                                          "MambaSpec": MambaSpec, "GlobalAttentionSpec": GlobalAttentionSpec}
+                                          "MambaSpec": MambaSpec, "GlobalAttentionSpec": GlobalAttentionSpec,
+                                          "CompressedAttentionSpec": CompressedAttentionSpec}
     model = models.get(exc.title, ModelArch)
     prefix = _SPEC_PREFIX.get(exc.title, "")
     first = exc.errors()[0]
@@ -193,7 +195,7 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
                 shared_experts=shared or (1 if shared_width else 0),
                 shared_intermediate_size=shared_width,
                 first_dense_layers=r.count("first_k_dense_replace"),
-                dense_intermediate_size=intermediate if model_type.startswith("deepseek") or (
+                dense_intermediate_size=intermediate if (model_type.startswith("deepseek") and model_type != "deepseek_v4") or (
                     r.count("first_k_dense_replace") and model_type in ("glm_moe_dsa", "kimi_k2")) else None,
                 moe_layer_step=r.int("interleave_moe_layer_step", "decoder_sparse_step", default=1),
             )
@@ -209,6 +211,7 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
             )
             head_dim = mla.qk_rope_head_dim + mla.qk_nope_head_dim
         linear = _linear_attention(r, origin, layers)
+        compressed = _compressed_attention(r, origin, layers) if model_type == "deepseek_v4" else None
         mamba = _mamba(r, origin, layers)
         global_attention = None
         if model_type == "gemma4":
@@ -272,6 +275,7 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
             attention_output_gate=output_gate,
             mamba=mamba,
             global_attention=global_attention,
+            compressed_attention=compressed,
             mtp_layers=r.count("mtp_num_hidden_layers", "num_nextn_predict_layers", "num_mtp_modules"),
             native_precision=precision,  # type: ignore[arg-type]
             native_precision_scope=precision_scope,
@@ -316,6 +320,27 @@ def _linear_attention(r: _Reader, origin: str, layers: int) -> LinearAttentionSp
         key_head_dim=r.int("linear_key_head_dim"),
         value_head_dim=r.int("linear_value_head_dim"),
         conv_kernel=r.int("linear_conv_kernel_dim", default=4),
+    )
+
+
+def _compressed_attention(r: _Reader, origin: str, layers: int) -> CompressedAttentionSpec:
+    """DeepSeek-V4's per-layer compress_ratios (the list may carry one more entry for the MTP layer)."""
+    ratios = r.get("compress_ratios", default=[0] * layers)
+    mtp = r.count("num_nextn_predict_layers")
+    if (not isinstance(ratios, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in ratios)
+            or len(ratios) not in (layers, layers + mtp)):
+        raise ModelImportError(f"{origin}: compress_ratios must list one whole number per layer ({layers}, or "
+                               f"{layers + mtp} with the MTP layers), got {_short(ratios)}")
+    return CompressedAttentionSpec(
+        compress_ratios=tuple(ratios[:layers]),
+        q_lora_rank=r.int("q_lora_rank"),
+        o_lora_rank=r.int("o_lora_rank"),
+        o_groups=r.int("o_groups", default=1),
+        qk_rope_head_dim=r.int("qk_rope_head_dim"),
+        index_n_heads=r.int("index_n_heads"),
+        index_head_dim=r.int("index_head_dim"),
+        index_topk=r.int("index_topk"),
+        hc_mult=r.int("hc_mult", default=1),
     )
 
 

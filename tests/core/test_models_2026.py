@@ -32,13 +32,15 @@ RECORDS = {
     "glm-5.json": "glm-5",
     "kimi-k2.5.json": "kimi-k2.5",
     "minimax-m2.5.json": "minimax-m2.5",
+    "deepseek-v4-flash.json": "deepseek-v4-flash",
 }
 
 # the architecture facts the estimator reads; a record's `estimates` names the ones not from config.json
 ARCH_FIELDS = (
     "architecture", "num_layers", "hidden_size", "num_attention_heads", "num_kv_heads", "head_dim", "vocab_size",
     "tie_embeddings", "max_context", "mlp_gated", "linear_bias", "sliding_window", "sliding_window_layers", "moe",
-    "mla", "linear_attention", "attention_output_gate", "mamba", "global_attention", "mtp_layers", "native_precision",
+    "mla", "linear_attention", "attention_output_gate", "mamba", "global_attention", "compressed_attention", "mtp_layers",
+    "native_precision",
 )
 
 
@@ -63,10 +65,9 @@ def test_record_matches_its_own_config_json(filename: str, model_id: str) -> Non
 
 
 def test_every_2026_family_resolves_from_the_catalog() -> None:
-    """Issue #30: the families people ask about; DeepSeek-V4 and Mistral Medium 3.5 are not in (no config.json
-    the schema can express / none found)."""
+    """Issue #30: 8 of the 10 families people ask about (Mistral Medium 3.5: no config.json found)."""
     families = {MODELS[i].family for i in RECORDS.values()}
-    assert {"qwen3.5", "qwen3.6", "gemma-4", "nemotron-3", "glm-5", "kimi-k2", "minimax-m2"} <= families
+    assert {"qwen3.5", "qwen3.6", "gemma-4", "nemotron-3", "glm-5", "kimi-k2", "minimax-m2", "deepseek-v4"} <= families
 
 
 def test_qwen3_6_counted_from_config_json_to_the_checkpoint() -> None:
@@ -182,3 +183,25 @@ def test_catalog_refuses_a_pattern_that_disagrees_with_the_layer_count() -> None
     record["num_layers"] = 50
     with pytest.raises(ValueError, match="mamba.pattern has 52 layers"):
         ModelArch.model_validate(record)
+
+
+def test_deepseek_v4_cache_is_a_window_plus_compressed_pools() -> None:
+    """DeepSeek-V4-Flash: 43 layers keep 128 tokens of one 512-wide K=V head; beyond the window the cache grows
+    only by the pools: 21 CSA layers add (512 + 128 indexer) values per 4 tokens, 20 HCA layers 512 per 128.
+    At 1M tokens that is 6.7 KiB per token in bf16, about a tenth of DeepSeek-V3.2's 68.6 KiB (Raschka's
+    gallery) -- the order of the V4 README's "10% of V3.2's KV cache at 1M context" (stated for V4-Pro)."""
+    model = MODELS["deepseek-v4-flash"]
+    ratios = model.compressed_attention.compress_ratios if model.compressed_attention else ()
+    assert (ratios.count(0), ratios.count(4), ratios.count(128)) == (2, 21, 20)
+    window = 43 * 128 * 512 * 2
+    assert kv_cache_bytes(model, 128, 1, 2.0, "vllm") == window + 21 * 32 * (512 + 128) * 2 + 20 * 1 * 512 * 2
+    million = kv_cache_bytes(model, 1_048_576, 1, 2.0, "vllm")
+    assert million == window + (21 * (1_048_576 // 4) * (512 + 128) + 20 * (1_048_576 // 128) * 512) * 2
+    assert 0.08 < million / kv_cache_bytes(MODELS["deepseek-v3.2"], 1_048_576, 1, 2.0, "vllm") < 0.12
+
+
+def test_compress_ratios_of_the_wrong_length_are_refused(tmp_path: Path) -> None:
+    config: dict[str, Any] = json.loads((CONFIGS / "deepseek-v4-flash.json").read_text(encoding="utf-8"))
+    config["compress_ratios"] = config["compress_ratios"][:10]
+    with pytest.raises(ModelImportError, match=r"config\.json: compress_ratios must list one whole number per layer \(43"):
+        load_hf_config(_write(tmp_path, config))

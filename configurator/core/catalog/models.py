@@ -415,6 +415,33 @@ class GlobalAttentionSpec(_Strict):
     k_eq_v: bool = Field(default=False, description="attention_k_eq_v: no v_proj, the values are the keys")
 
 
+class CompressedAttentionSpec(_Strict):
+    """DeepSeek-V4 hybrid attention (HF DeepseekV4Attention): one shared K=V head per layer over a sliding
+    window, plus per layer a compressed pool of the whole context: `compress_ratios[i]` 0 is window only,
+    4 is compressed sparse attention (one entry per 4 tokens, with a Lightning Indexer keeping its own
+    `index_head_dim` pool), 128 is heavily compressed attention (one entry per 128 tokens). Queries use a
+    low-rank q_a/q_b pair, the output a grouped low-rank o_a/o_b pair; residuals run `hc_mult` streams
+    mixed by manifold-constrained hyper-connections (mHC)."""
+
+    compress_ratios: tuple[int, ...] = Field(min_length=1, max_length=MAX_LAYERS, description="per layer: 0, or tokens per pooled entry")
+    q_lora_rank: int = Field(gt=0, le=MAX_WIDTH)
+    o_lora_rank: int = Field(gt=0, le=MAX_WIDTH)
+    o_groups: int = Field(gt=0, le=MAX_HEADS)
+    qk_rope_head_dim: int = Field(gt=0, le=MAX_WIDTH)
+    index_n_heads: int = Field(gt=0, le=MAX_HEADS)
+    index_head_dim: int = Field(gt=0, le=MAX_WIDTH)
+    index_topk: int = Field(gt=0, le=MAX_CONTEXT)
+    index_ratio: int = Field(default=4, gt=0, le=MAX_CONTEXT, description="the ratio whose layers carry the indexer (CSA)")
+    hc_mult: int = Field(default=1, gt=0, le=64, description="parallel residual streams (mHC)")
+
+    @field_validator("compress_ratios")
+    @classmethod
+    def _ratios_non_negative(cls, value: tuple[int, ...]) -> tuple[int, ...]:
+        if any(r < 0 or r > MAX_CONTEXT for r in value):
+            raise ValueError("compress_ratios must be 0 (window only) or a positive number of tokens per entry")
+        return value
+
+
 NativePrecision = Literal["bf16", "fp16", "fp8", "mxfp4", "nvfp4", "int4"]
 
 
@@ -454,6 +481,8 @@ class ModelArch(Record):
     mamba: MambaSpec | None = Field(default=None, description="Nemotron-H hybrid Mamba-2 layers")
     global_attention: GlobalAttentionSpec | None = Field(
         default=None, description="full-attention layers' own head geometry (Gemma 4); the rest slide")
+    compressed_attention: CompressedAttentionSpec | None = Field(
+        default=None, description="DeepSeek-V4 window + compressed (CSA/HCA) attention")
     mtp_layers: int = Field(
         default=0, ge=0, le=64, description="multi-token-prediction layers shipped beside the model (not counted in params)")
     native_precision: NativePrecision | None = Field(
@@ -488,6 +517,16 @@ class ModelArch(Record):
                 raise ValueError("mamba.pattern has MoE layers (E) but no moe table is set")
             if self.moe is not None and "E" not in self.mamba.pattern:
                 raise ValueError("a moe table is set but mamba.pattern has no MoE layer (E)")
+        if self.compressed_attention is not None:
+            if self.mla is not None or self.linear_attention is not None or self.mamba is not None:
+                raise ValueError("compressed_attention cannot be combined with mla, linear_attention or mamba")
+            if len(self.compressed_attention.compress_ratios) != self.num_layers:
+                raise ValueError(f"compressed_attention.compress_ratios has {len(self.compressed_attention.compress_ratios)} "
+                                 f"layers, num_layers is {self.num_layers}")
+            if not self.sliding_window:
+                raise ValueError("compressed_attention keeps a sliding window of recent tokens: set sliding_window")
+            if self.num_attention_heads % self.compressed_attention.o_groups:
+                raise ValueError("num_attention_heads must be a multiple of compressed_attention.o_groups")
         if self.global_attention is not None:
             if not self.sliding_window:
                 raise ValueError("global_attention describes the full layers beside sliding-window ones: set sliding_window")

@@ -392,9 +392,26 @@ def mamba_state_bytes(model: ModelArch, sequences: int) -> float:
     return mb.layers("M") * sequences * (ssm + conv)
 
 
+def compressed_kv_cache_bytes(model: ModelArch, context: int, sequences: int, kv_bytes: float) -> float:
+    """DeepSeek-V4 cache (HF DeepseekV4HCACache / DeepseekV4CSACache): every layer keeps its shared K=V
+    head for the last `sliding_window` tokens; a layer with compress ratio r also keeps one pooled entry
+    per r tokens of the whole context, and a CSA layer a second pool at index_head_dim for its indexer."""
+    ca = model.compressed_attention
+    assert ca is not None
+    window = min(context, model.sliding_window or context)
+    per_sequence = 0.0
+    for ratio in ca.compress_ratios:
+        per_sequence += window * model.head_dim
+        if ratio:
+            per_sequence += (context // ratio) * (model.head_dim + (ca.index_head_dim if ratio == ca.index_ratio else 0))
+    return per_sequence * kv_bytes * sequences
+
+
 def kv_cache_bytes(model: ModelArch, context: int, sequences: int, kv_bytes: float, engine: str) -> float:
     """Whole-model KV cache: sliding-window layers hold at most the window; linear-attention
     and Mamba layers hold a fixed state instead of a per-token cache."""
+    if model.compressed_attention is not None:
+        return compressed_kv_cache_bytes(model, context, sequences, kv_bytes)
     per_layer_token = kv_bytes_per_token_per_layer(model, kv_bytes, engine)
     window_layers = 0
     if model.sliding_window:

@@ -6,7 +6,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from configurator.core.catalog.models import ModelArch
-from configurator.core.estimate.params import _global_attention_params, _linear_attention_params, _mamba_params
+from configurator.core.estimate.params import (
+    _compressed_attention_params,
+    _global_attention_params,
+    _linear_attention_params,
+    _mamba_params,
+)
 
 # Source of the rules below: llama.cpp src/llama-quant.cpp, llama_tensor_get_type(), at commit
 # c392e5094deaf2d1a7c18683214f007fad3fe42b (2025-02-20); block sizes: ggml/src/ggml-common.h (same commit),
@@ -159,7 +164,7 @@ def _gguf_bytes(model_json: str, ftype: str) -> GgufBytes:
     q_dim, kv_dim = m.num_attention_heads * m.head_dim, m.num_kv_heads * m.head_dim
     o_t = _attn_output(ftype, n_expert)
     k_t = "q8_0" if n_expert == 8 else base
-    for i in range(n_attn):
+    for i in range(0 if m.compressed_attention is not None else n_attn):
         if m.mla is not None:
             mla = m.mla
             heads = m.num_attention_heads
@@ -183,6 +188,8 @@ def _gguf_bytes(model_json: str, ftype: str) -> GgufBytes:
     # Gated DeltaNet layers (ssm_* tensors): no rule names them, the default type
     if m.linear_attention is not None:
         attention += _bytes(base, (L - n_attn) * _linear_attention_params(m), h)
+    if m.compressed_attention is not None:  # DeepSeek-V4 attention, compressors and indexers: the default type
+        attention += _bytes(base, _compressed_attention_params(m), h)
     if m.mamba is not None:  # Mamba-2 mixers (ssm_* tensors): the default type
         attention += _bytes(base, m.mamba.layers("M") * _mamba_params(m), h)
     if m.global_attention is not None:  # Gemma 4's full layers are wider than the loop above priced them

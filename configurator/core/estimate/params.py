@@ -88,6 +88,36 @@ def _global_attention_params(m: ModelArch) -> int:
     return h * q_dim + h * kv_dim * (1 if g.k_eq_v else 2) + q_dim * h
 
 
+def _compressed_attention_params(m: ModelArch) -> int:
+    """All DeepSeek-V4 attention layers, tensor by tensor as HF DeepseekV4Attention, its CSA / HCA
+    compressors, the CSA Lightning Indexer and the two mHC hyper-connections of each layer store them."""
+    ca = m.compressed_attention
+    assert ca is not None
+    h, hd, heads = m.hidden_size, m.head_dim, m.num_attention_heads
+    base = (h * ca.q_lora_rank + ca.q_lora_rank  # q_a_proj, q_norm
+            + ca.q_lora_rank * heads * hd  # q_b_proj
+            + h * hd + hd  # kv_proj (one shared K=V head), kv_norm
+            + (heads * hd // ca.o_groups) * ca.o_groups * ca.o_lora_rank  # o_a_proj, block-diagonal by group
+            + ca.o_groups * ca.o_lora_rank * h  # o_b_proj
+            + heads)  # attention sinks
+    mix = (2 + ca.hc_mult) * ca.hc_mult
+    hyper = 2 * (mix * ca.hc_mult * h + mix + 3) if ca.hc_mult > 1 else 0  # attn_hc and ffn_hc
+    total = 0
+    for ratio in ca.compress_ratios:
+        total += base + hyper
+        if ratio == 0:
+            continue
+        coff = 2 if ratio == ca.index_ratio else 1  # CSA windows overlap: kv and gate project to 2 x head_dim
+        total += 2 * h * coff * hd + ratio * coff * hd + hd  # kv_proj, gate_proj, position_bias, kv_norm
+        if ratio == ca.index_ratio:  # the Lightning Indexer: its own pool at index_head_dim
+            ihd = ca.index_head_dim
+            total += (2 * h * 2 * ihd + ratio * 2 * ihd + ihd
+                      + ca.q_lora_rank * ca.index_n_heads * ihd + h * ca.index_n_heads)
+    if ca.hc_mult > 1:
+        total += ca.hc_mult * ca.hc_mult * h + ca.hc_mult + 1  # the final hc_head collapse
+    return total
+
+
 def _attention_params(m: ModelArch) -> int:
     """One full-attention layer."""
     h = m.hidden_size
@@ -137,6 +167,8 @@ def count_params(m: ModelArch) -> ParamCounts:
         attention = windowed * _attention_params(m) + (full - windowed) * _global_attention_params(m)
     if m.linear_attention is not None:
         attention += (m.num_layers - full) * _linear_attention_params(m)
+    if m.compressed_attention is not None:
+        attention = _compressed_attention_params(m)
     norms = m.num_layers * 2 * norm_size + norm_size
     dense_mlp = experts = experts_active = 0
     if m.mamba is not None:
