@@ -26,6 +26,7 @@ MODELS = {m.id: m for m in catalogs.load(include_user=False).catalog.kind("model
 # config.json file -> catalog id
 RECORDS = {
     "qwen3.5-0.8b.json": "qwen3.5-0.8b",
+    "qwen3.5-397b-a17b.json": "qwen3.5-397b-a17b",
     "qwen3.6-35b-a3b.json": "qwen3.6-35b-a3b",
     "gemma-4-31b-it.json": "gemma-4-31b",
     "nemotron-3-nano-30b-a3b.json": "nemotron-3-nano-30b-a3b",
@@ -60,6 +61,11 @@ def test_record_matches_its_own_config_json(filename: str, model_id: str) -> Non
         fields.append("intermediate_size")
     mismatched = {f: (getattr(imported, f), getattr(record, f)) for f in fields if getattr(imported, f) != getattr(record, f)}
     assert not mismatched, f"{filename} (imported, catalog): {mismatched}"
+    if "moe" in record.estimates and record.moe is not None and imported.moe is not None:
+        # the estimate covers the shared expert only: everything the config.json says must still agree
+        unsure = {"shared_experts", "shared_intermediate_size"}
+        assert imported.moe.model_dump(exclude=unsure) == record.moe.model_dump(exclude=unsure)
+        return
     # the importer counts the parameters from the same config; the record carries the published count
     assert imported.params_total_b == pytest.approx(record.params_total_b, rel=0.035), record.params_source
 
@@ -91,7 +97,7 @@ def test_nemotron_bf16_weights_match_the_checkpoint_on_disk() -> None:
 # Raschka's LLM Architecture Gallery, "KV cache / token (bf16)" (KiB): the per-token cache of the layers
 # that keep one, at a context within every window
 GALLERY_KV_KIB = {"gemma-4-31b": 840.0, "nemotron-3-nano-30b-a3b": 6.0, "glm-5": 87.8, "minimax-m2.5": 248.0,
-                  "kimi-k2.5": 68.6}
+                  "kimi-k2.5": 68.6, "qwen3.5-397b-a17b": 30.0}
 
 
 @pytest.mark.parametrize(("model_id", "kib"), sorted(GALLERY_KV_KIB.items()))
