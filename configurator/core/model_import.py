@@ -190,7 +190,7 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
                 shared, shared_width = 1, moe_width
             moe = MoeSpec(
                 num_experts=experts,
-                experts_per_token=r.int("num_experts_per_tok", "experts_per_token", "moe_top_k", default=2),
+                experts_per_token=r.int("num_experts_per_tok", "experts_per_token", "moe_top_k", "top_k_experts", default=2),
                 expert_intermediate_size=moe_width,
                 shared_experts=shared or (1 if shared_width else 0),
                 shared_intermediate_size=shared_width,
@@ -215,9 +215,12 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
         mamba = _mamba(r, origin, layers)
         global_attention = None
         if model_type == "gemma4":
-            if r.get("enable_moe_block"):
-                raise ModelImportError(f"{origin}: Gemma 4 MoE (enable_moe_block: a dense MLP beside the experts) "
-                                       "is not supported yet")
+            if r.get("enable_moe_block") and moe is not None:
+                # Gemma 4 MoE: every layer runs its dense MLP (intermediate_size) beside the routed experts and adds
+                # both, which is what a shared expert is (HF Gemma4TextDecoderLayer; the model card counts it active)
+                moe = moe.model_copy(update={"shared_experts": 1, "shared_intermediate_size": intermediate})
+            elif moe is not None:
+                moe = None  # num_experts without enable_moe_block: the experts are not built
             if r.get("global_head_dim") is not None or r.get("num_global_key_value_heads") is not None:
                 global_attention = GlobalAttentionSpec(
                     head_dim=r.int("global_head_dim", default=head_dim),

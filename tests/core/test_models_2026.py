@@ -29,6 +29,7 @@ RECORDS = {
     "qwen3.5-397b-a17b.json": "qwen3.5-397b-a17b",
     "qwen3.6-35b-a3b.json": "qwen3.6-35b-a3b",
     "gemma-4-31b-it.json": "gemma-4-31b",
+    "gemma-4-26b-a4b-it.json": "gemma-4-26b-a4b",
     "nemotron-3-nano-30b-a3b.json": "nemotron-3-nano-30b-a3b",
     "glm-5.json": "glm-5",
     "kimi-k2.5.json": "kimi-k2.5",
@@ -97,7 +98,7 @@ def test_nemotron_bf16_weights_match_the_checkpoint_on_disk() -> None:
 # Raschka's LLM Architecture Gallery, "KV cache / token (bf16)" (KiB): the per-token cache of the layers
 # that keep one, at a context within every window
 GALLERY_KV_KIB = {"gemma-4-31b": 840.0, "nemotron-3-nano-30b-a3b": 6.0, "glm-5": 87.8, "minimax-m2.5": 248.0,
-                  "kimi-k2.5": 68.6, "qwen3.5-397b-a17b": 30.0}
+                  "kimi-k2.5": 68.6, "qwen3.5-397b-a17b": 30.0, "gemma-4-26b-a4b": 210.0}
 
 
 @pytest.mark.parametrize(("model_id", "kib"), sorted(GALLERY_KV_KIB.items()))
@@ -177,11 +178,19 @@ def test_layer_types_that_are_not_every_nth_full_are_refused(tmp_path: Path) -> 
         load_hf_config(_write(tmp_path, config))
 
 
-def test_gemma_4_moe_is_refused_rather_than_miscounted(tmp_path: Path) -> None:
-    config: dict[str, Any] = json.loads((CONFIGS / "gemma-4-31b-it.json").read_text(encoding="utf-8"))
-    config["text_config"]["enable_moe_block"] = True
-    with pytest.raises(ModelImportError, match="enable_moe_block"):
-        load_hf_config(_write(tmp_path, config))
+def test_gemma_4_moe_counts_its_dense_mlp_as_a_shared_expert() -> None:
+    """Gemma 4 26B-A4B (Raschka's gallery from the config.json and model card: 25.2B total, 3.8B active): the
+    dense MLP every layer runs beside its 8 of 128 experts is active for every token; without it the active
+    count would be 0.5B short."""
+    counts = count_params(MODELS["gemma-4-26b-a4b"])
+    assert counts.total / 1e9 == pytest.approx(25.2, rel=0.005)
+    assert counts.active / 1e9 == pytest.approx(3.8, rel=0.01)
+
+
+def test_gemma_4_experts_without_enable_moe_block_are_not_built(tmp_path: Path) -> None:
+    config: dict[str, Any] = json.loads((CONFIGS / "gemma-4-26b-a4b-it.json").read_text(encoding="utf-8"))
+    config["text_config"]["enable_moe_block"] = False
+    assert load_hf_config(_write(tmp_path, config)).moe is None
 
 
 def test_catalog_refuses_a_pattern_that_disagrees_with_the_layer_count() -> None:
