@@ -391,7 +391,8 @@ def _native_precision(r: _Reader) -> tuple[str | None, str]:
             return "fp8", "block-scaled FP8 weights" if quant.get("weight_block_size") else ""
         groups = quant.get("config_groups")
         if method == "compressed-tensors" and isinstance(groups, dict):
-            bits = {g.get("weights", {}).get("num_bits") for g in groups.values() if isinstance(g, dict)}
+            weights = [g.get("weights") for g in groups.values() if isinstance(g, dict)]
+            bits = {w.get("num_bits") for w in weights if isinstance(w, dict)}
             if 4 in bits:
                 return "int4", "the weights config_groups name (routed experts in Kimi K2.5)"
         return None, ""

@@ -222,3 +222,20 @@ def test_compress_ratios_of_the_wrong_length_are_refused(tmp_path: Path) -> None
     config["compress_ratios"] = config["compress_ratios"][:10]
     with pytest.raises(ModelImportError, match=r"config\.json: compress_ratios must list one whole number per layer \(43"):
         load_hf_config(_write(tmp_path, config))
+
+
+def test_a_malformed_quantization_block_costs_only_the_precision(tmp_path: Path) -> None:
+    """quantization_config is read for the native precision only: odd shapes there leave it unknown, never crash."""
+    config: dict[str, Any] = json.loads((CONFIGS / "kimi-k2.5.json").read_text(encoding="utf-8"))
+    config["text_config"]["quantization_config"]["config_groups"] = {"g": {"weights": 5}, "h": 3}
+    imported = load_hf_config(_write(tmp_path, config))
+    assert imported.native_precision is None and imported.moe == MODELS["kimi-k2.5"].moe
+    config["text_config"]["quantization_config"] = "fp8"
+    assert load_hf_config(_write(tmp_path, config)).native_precision is None
+
+
+def test_mamba_heads_that_do_not_split_into_groups_are_refused(tmp_path: Path) -> None:
+    config = _nemotron()
+    config["mamba_num_heads"] = 63
+    with pytest.raises(ModelImportError, match=r"config\.json: mamba: num_heads must be a multiple of n_groups"):
+        load_hf_config(_write(tmp_path, config))

@@ -398,7 +398,7 @@ class MambaSpec(_Strict):
     @model_validator(mode="after")
     def _heads_group(self) -> MambaSpec:
         if self.num_heads % self.n_groups:
-            raise ValueError("mamba: num_heads must be a multiple of n_groups")
+            raise ValueError("num_heads must be a multiple of n_groups")
         return self
 
     def layers(self, kind: str) -> int:
