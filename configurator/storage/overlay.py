@@ -103,10 +103,11 @@ def save_record(kind: str, record: Record) -> Path:
     return save_records(kind, [record])
 
 
-def save_records(kind: str, records: list[Record]) -> Path:
+def save_records(kind: str, records: list[Record], file: Path | None = None) -> Path:
+    """Add or replace (by id) records in `file` (default: the app's overlay file for `kind`), atomically."""
     if kind not in KINDS:
         raise ValueError(f"unknown kind {kind}")
-    file = overlay_file(kind)
+    file = file or overlay_file(kind)
     file.parent.mkdir(parents=True, exist_ok=True)
     doc = _load(file, kind)
     if kind not in doc:

@@ -12,6 +12,7 @@ from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING, Any
 
+from configurator.core.catalog.dates import catalog_date
 from configurator.core.report import atomic_write_bytes
 from configurator.core.report.fit import fit_of, gpu_name
 from configurator.core.solve.build import Build, BuildPart
@@ -70,6 +71,9 @@ class SheetMeta:
     project_name: str = "Untitled project"
     created: str = field(default_factory=lambda: date.today().isoformat())
     catalog_price_date: str = ""
+    # the catalog's date range, "prices from 2026-06 to 2026-11" (core.catalog.dates); the sheet's header shows it
+    # instead of one "as of" date that most prices are older than
+    catalog_prices: str = ""
     exchange_rate_date: str = ""
     exchange_rate_source: str = ""
     app_version: str = ""
@@ -86,6 +90,7 @@ class SheetMeta:
         return cls(
             project_name=project_name,
             catalog_price_date=newest_price_date(builds),
+            catalog_prices=catalog_date(catalog).text(),
             exchange_rate_date=catalog.exchange_rates_date,
             exchange_rate_source=catalog.exchange_rates_source,
             app_version=app_version,
@@ -339,6 +344,7 @@ def request_rows(builds: list[Build], request: BuildRequest, meta: SheetMeta) ->
         *request_fields(request),
         ("", ""),
         ("Catalog price date", meta.catalog_price_date or "-"),
+        ("Catalog prices", meta.catalog_prices or "-"),
         ("Exchange-rate date", meta.exchange_rate_date or "-"),
         ("Exchange-rate source", meta.exchange_rate_source or "-"),
     ]
