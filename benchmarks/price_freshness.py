@@ -1,0 +1,30 @@
+"""Per part kind: priced records and how many have a newest price on or after a date (issue #30's freshness target).
+
+    python benchmarks/price_freshness.py [--since 2026-06-01]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+
+from configurator.core.catalog.dates import catalog_date, freshness
+from configurator.storage import catalogs
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--since", type=datetime.date.fromisoformat, default=datetime.date(2026, 6, 1))
+    args = parser.parse_args()
+    catalog = catalogs.load(include_user=False).catalog
+    print(f"{'kind':12} {'records':>7} {'priced':>6} {'fresh':>5} {'share':>6}")
+    rows = freshness(catalog, args.since)
+    for row in rows:
+        print(f"{row.kind:12} {row.records:7} {row.priced:6} {row.fresh:5} {row.share:6.0%}")
+    priced, fresh = sum(r.priced for r in rows), sum(r.fresh for r in rows)
+    print(f"{'all':12} {sum(r.records for r in rows):7} {priced:6} {fresh:5} {fresh / priced:6.0%}")
+    print(f"catalog {catalog_date(catalog).text()}")
+
+
+if __name__ == "__main__":
+    main()
