@@ -108,3 +108,18 @@ def test_version_names_the_catalogs_price_dates(isolated_home: Path, shipped: Ca
     run = run_cli("--version")
     assert run.code == 0
     assert f"(catalog {catalog_date(shipped).text()})" in run.out
+
+
+def test_a_part_without_a_price_from_the_last_six_months_says_so_in_its_price_note(shipped: Catalog) -> None:
+    from configurator.core.solve.pricing import quote
+
+    today = datetime.date.today()
+    gpu = shipped.get("gpus", "rtx-3090")
+    old = gpu.model_copy(update={"prices": (Price(amount=700.0, currency="USD", condition="used",
+                                                  date=today - datetime.timedelta(days=400), source="https://x.example"),)})
+    fresh = gpu.model_copy(update={"prices": (Price(amount=700.0, currency="USD", condition="used",
+                                                    date=today - datetime.timedelta(days=30), source="https://x.example"),)})
+    stale_quote, fresh_quote = quote(old, shipped, "USD", "used"), quote(fresh, shipped, "USD", "used")
+    assert stale_quote is not None and fresh_quote is not None
+    assert stale_quote.stale and "no price in the catalog within six months" in stale_quote.note
+    assert not fresh_quote.stale and "six months" not in fresh_quote.note
