@@ -23,12 +23,15 @@ from tests.helpers import run_cli
 
 FRESH_SINCE = datetime.date(2026, 6, 1)
 """Issue #30: six months before the December 2026 catalog."""
+FRESH_TARGET = 0.90
+"""Issue #30: in every part kind at least 90 % of priced records have a newest price from FRESH_SINCE or later."""
 FRESH_FLOOR = {
-    "gpus": 0.0, "cpus": 0.0, "motherboards": 0.0, "memory": 0.0, "psus": 0.0, "chassis": 0.0, "coolers": 0.0,
-    "storage": 0.0, "systems": 0.0, "accessories": 0.0,
+    "gpus": 5, "cpus": 0, "motherboards": 0, "memory": 4, "psus": 0, "chassis": 0, "coolers": 0,
+    "storage": 0, "systems": 1, "accessories": 0,
 }
-"""Share of priced records per kind whose newest price is dated FRESH_SINCE or later. The target of issue #30 is
-0.90 in every kind; where it is not reached, this is the level reached (a floor the catalog may not fall below)."""
+"""The level reached on 2026-12-02 (records per kind whose newest price is dated FRESH_SINCE or later): a floor the
+catalog may not fall below. Far from FRESH_TARGET: dated prices from June 2026 on were found for few parts; every
+other part keeps its older price and is flagged in each build that uses it (Quote.stale, core.report.prices)."""
 
 
 @pytest.fixture(scope="module")
@@ -63,11 +66,19 @@ def test_every_price_names_its_source(shipped: Catalog) -> None:
     assert not missing
 
 
-def test_fresh_prices_per_kind_reach_the_floor(shipped: Catalog) -> None:
+def test_fresh_prices_per_kind_do_not_fall_below_the_level_reached(shipped: Catalog) -> None:
     rows = freshness(shipped, FRESH_SINCE)
     report = "; ".join(f"{r.kind} {r.fresh}/{r.priced}" for r in rows)
-    below = [r.kind for r in rows if r.share < FRESH_FLOOR[r.kind]]
-    assert not below, f"fresh prices (newest >= {FRESH_SINCE}) below the floor in {below}: {report}"
+    below = [r.kind for r in rows if r.fresh < FRESH_FLOOR[r.kind]]
+    assert not below, f"fresh prices (newest >= {FRESH_SINCE}) fell below the floor in {below}: {report}"
+
+
+@pytest.mark.xfail(strict=True, reason="issue #30 target not reached: see FRESH_FLOOR for the level reached per kind")
+def test_fresh_prices_per_kind_reach_the_issue_target(shipped: Catalog) -> None:
+    """Strict: when the catalog reaches 90 % in every kind this XPASSes and fails, so the floor gets raised."""
+    rows = freshness(shipped, FRESH_SINCE)
+    report = "; ".join(f"{r.kind} {r.fresh}/{r.priced}" for r in rows)
+    assert all(r.share >= FRESH_TARGET for r in rows), report
 
 
 def _catalog_with(prices: dict[str, list[datetime.date]]) -> Catalog:
