@@ -15,7 +15,7 @@ from pydantic import ValidationError
 
 from configurator.core.catalog.dates import PART_KINDS
 from configurator.core.catalog.loader import Catalog, _field_path, _line_of, _record_spans, parse_file
-from configurator.core.catalog.models import Price, Record
+from configurator.core.catalog.models import Price, Record, System
 from configurator.core.errors import CatalogError, Problem
 from configurator.storage import catalogs, overlay, paths
 from configurator.storage.atomic import write_text
@@ -282,15 +282,34 @@ def read_pack(file: Path, today: datetime.date | None = None) -> PricePack:
 # ---------------------------------------------------------------------------------------------- import
 
 
+def _references(kind: str, record: Record) -> list[tuple[str, str]]:
+    """(kind, id) of the records a part refers to, as the loader checks them (core.catalog.loader)."""
+    refs: list[tuple[str, str | None]] = []
+    if kind == "gpus":
+        refs.append(("gpus", getattr(record, "export_variant_of", None)))
+    elif kind == "chassis":
+        refs.append(("motherboards", getattr(record, "integrated_board", None)))
+    elif kind == "systems" and isinstance(record, System) and record.unified is None:
+        refs += [("gpus", record.gpu), ("cpus", record.cpu)]
+    return [(k, i) for k, i in refs if i is not None]
+
+
 def review(pack: PricePack, catalog: Catalog) -> Review:
     """What merging `pack` into a machine whose catalog is `catalog` would change; nothing is written."""
     changes: list[Change] = []
     updated: dict[tuple[str, str], Record] = {}
+    in_pack = {(kind, part.id) for kind, part in pack.parts}
 
     def current(kind: str, record_id: str) -> Record | None:
         return updated.get((kind, record_id)) or catalog.records[kind].get(record_id)
 
     for kind, part in pack.parts:
+        missing = [f"{k} {i!r}" for k, i in _references(kind, part) if i not in catalog.records[k] and (k, i) not in in_pack]
+        if missing:
+            # written anyway, the part would make this machine's catalog report a broken reference
+            changes.append(Change("skipped", kind, part.id, part.name,
+                                  reason=f"refers to {', '.join(missing)}, in neither this catalog nor the pack"))
+            continue
         existing = current(kind, part.id)
         if existing is None:
             changes.append(Change("add-part", kind, part.id, part.name))

@@ -125,3 +125,16 @@ def test_the_cli_refuses_a_malformed_pack_with_exit_2_and_writes_nothing(isolate
     assert f"{pack}:6: price[rtx-3090].amount: required field missing" in run.err
     assert "Traceback" not in run.err
     assert not paths.user_catalog_dir().exists()
+
+
+def test_a_part_that_refers_to_a_missing_record_is_skipped_not_written(isolated_home: Path, tmp_path: Path) -> None:
+    shipped = catalogs.load(include_user=False, kinds={"systems", "gpus", "cpus"}).catalog
+    dgx = shipped.get("systems", "nvidia-dgx-h100")
+    lab = dgx.model_copy(update={"id": "lab-dgx", "gpu": "gpu-nobody-has"})
+    pack = tmp_path / "pack.toml"
+    pack.write_text('[pack]\nformat = 1\ndate = 2026-11-30\nauthor = "x"\n\n' + overlay.record_text("systems", lab),
+                    encoding="utf-8")
+    review = price_pack.review(price_pack.read_pack(pack), catalogs.load().catalog)
+    assert [(c.action, c.id) for c in review.changes] == [("skipped", "lab-dgx")]
+    assert "gpus 'gpu-nobody-has'" in review.changes[0].reason
+    assert price_pack.apply(review, catalogs.load().catalog) == []
