@@ -554,7 +554,7 @@ class MainWindow(QMainWindow):
             elif suffix == ".csv":
                 atomic_write_text(path, csv_text(builds, request))
             elif suffix in (".md", ".markdown"):
-                atomic_write_text(path, markdown_text(builds, request))
+                atomic_write_text(path, markdown_text(builds, request, meta))
             elif suffix == ".pdf":
                 from configurator.qt.printing import sheets_html, write_pdf
 

@@ -14,7 +14,7 @@ from configurator.core.catalog.dates import PART_KINDS, CatalogDate, catalog_dat
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Price
 from configurator.core.estimate.workload import Workload
-from configurator.core.report.purchase import SheetMeta
+from configurator.core.report.purchase import SheetMeta, markdown_text
 from configurator.core.report.sheet import build_sheet_html
 from configurator.core.solve.plan import plan
 from configurator.core.solve.request import BuildRequest
@@ -113,6 +113,8 @@ def test_the_sheet_header_gives_the_catalogs_and_the_builds_price_dates_never_as
     assert f"this build's prices from {min(dates):%Y-%m} to {max(dates):%Y-%m}" in header or \
         f"this build's prices {min(dates):%Y-%m}" in header
     assert "as of" not in header
+    markdown = markdown_text(builds[:1], request, meta)
+    assert f"Catalog {catalog_date(shipped).text()}" in markdown and "Prices: this build's prices " in markdown
 
 
 def test_version_names_the_catalogs_price_dates(isolated_home: Path, shipped: Catalog) -> None:

@@ -12,7 +12,7 @@ from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING, Any
 
-from configurator.core.catalog.dates import catalog_date
+from configurator.core.catalog.dates import catalog_date, date_range_text
 from configurator.core.report import atomic_write_bytes
 from configurator.core.report.fit import fit_of, gpu_name
 from configurator.core.solve.build import Build, BuildPart
@@ -425,13 +425,18 @@ def _markdown_build(build: Build, request: BuildRequest) -> list[str]:
         lines.append(f" | **Total** | **{money(build.total_price, build.currency)}** ({build.nodes} nodes)")
     else:
         lines.append(f" | **Total** | **{money(build.total_price, build.currency)}**")
+    dated = date_range_text(p.price_date for p in build.parts if p.price_date is not None and p.subtotal > 0)
     return [*lines, "", f"Estimated: {_md(estimate_summary(build))}.", "",
-            f"How this fits: {_md(fit_of(build, request).sentence)}.", ""]
+            f"How this fits: {_md(fit_of(build, request).sentence)}.", "",
+            *([f"Prices: this build's {_md(dated)}.", ""] if dated else [])]
 
 
-def markdown_text(builds: list[Build], request: BuildRequest) -> str:
-    """PCPartPicker-style tables (Type | Item | Price) to paste into a forum post."""
+def markdown_text(builds: list[Build], request: BuildRequest, meta: SheetMeta | None = None) -> str:
+    """PCPartPicker-style tables (Type | Item | Price) to paste into a forum post; with `meta`, the catalog's
+    price dates under the title (a forum reader should know how old the prices are)."""
     lines = [f"# {_md(request.model_id)}: {_md(request.workload.kind)} builds", ""]
+    if meta is not None and meta.catalog_prices:
+        lines += [f"Catalog {_md(meta.catalog_prices)}; created {_md(meta.created)}.", ""]
     for build in builds:
         lines += _markdown_build(build, request)
     return "\n".join(lines)
