@@ -348,8 +348,12 @@ def apply(result: Review, catalog: Catalog) -> list[str]:
         if origin is not None and Path(origin).resolve().is_relative_to(user_dir):
             target = Path(origin)
         by_file.setdefault((kind, target), []).append(record)
+    # every file rendered before any is written: a user file that cannot be read stops the import unchanged
+    rendered = [overlay.render_records(kind, records, file=target) for (kind, target), records in by_file.items()]
     written = []
-    for (kind, target), records in by_file.items():
-        written.append(str(overlay.save_records(kind, records, file=target)))
+    for file, text in rendered:
+        file.parent.mkdir(parents=True, exist_ok=True)
+        write_text(file, text)
+        written.append(str(file))
     result.written = written
     return written

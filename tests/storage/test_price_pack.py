@@ -138,3 +138,19 @@ def test_a_part_that_refers_to_a_missing_record_is_skipped_not_written(isolated_
     assert [(c.action, c.id) for c in review.changes] == [("skipped", "lab-dgx")]
     assert "gpus 'gpu-nobody-has'" in review.changes[0].reason
     assert price_pack.apply(review, catalogs.load().catalog) == []
+
+
+def test_an_unreadable_user_file_stops_the_import_before_any_file_changes(isolated_home: Path, tmp_path: Path) -> None:
+    broken = _user_file(isolated_home, "app-gpus.toml", "[[gpus]\nid = \n")
+    pack = tmp_path / "pack.toml"
+    # the added part (written to app-psus.toml) comes first; the price goes to the broken app-gpus.toml
+    pack.write_text('[pack]\nformat = 1\ndate = 2026-11-30\nauthor = "x"\n\n' + _added_psu() + '\n[[price]]\nkind = "gpus"\n'
+                    'id = "rtx-3090"\namount = 640.0\ncurrency = "USD"\ncondition = "used"\ndate = 2026-11-20\n'
+                    'source = "https://x.example"\n', encoding="utf-8")
+    loaded = catalogs.load()
+    review = price_pack.review(price_pack.read_pack(pack), loaded.catalog)
+    assert [c.action for c in review.changes] == ["add-part", "add-price"]
+    with pytest.raises(CatalogError, match="cannot add to this file"):
+        price_pack.apply(review, loaded.catalog)
+    assert broken.read_text(encoding="utf-8") == "[[gpus]\nid = \n"
+    assert not (paths.user_catalog_dir() / "app-psus.toml").exists(), "nothing is written when one file cannot be"
