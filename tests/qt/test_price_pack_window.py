@@ -40,3 +40,16 @@ def test_a_malformed_pack_shows_file_line_and_field_and_cannot_be_applied(qtbot,
     assert f"{pack}:6: price[rtx-3090].amount" in dialog.changes.toPlainText()
     assert not dialog.apply_button.isEnabled()
     dialog.reject()
+
+
+def test_export_writes_a_pack_with_the_author_asked_for(qtbot, window, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QFileDialog, QInputDialog
+
+    from configurator.storage import price_pack
+
+    target = tmp_path / "out.toml"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("Lab purchasing", True))
+    window.export_price_pack()
+    pack = price_pack.read_pack(target)
+    assert pack.author == "Lab purchasing" and pack.prices == () and pack.parts == ()
