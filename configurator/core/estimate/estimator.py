@@ -40,6 +40,7 @@ from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryB
 from configurator.core.estimate.unified import unified_bw_efficiency
 from configurator.core.support import (REFERENCE_MATMUL, dense_peak_tflops, framework_verdict, has_matrix_units,
                                       training_tflops)
+from configurator.core.estimate.collectives import SERVER_ENGINES, allreduce_latency
 from configurator.core.estimate.workload import ENGINE_STAND_IN, ENGINE_STAND_IN_WHY, Workload
 
 GIB = 1024**3
@@ -205,6 +206,19 @@ class Calibration:
     allreduce_pcie_s: float = 35e-6
     allreduce_nvlink_s: float = 15e-6
     layer_split_hop_s: float = 60e-6  # passing activations to the next GPU per token
+    # Tensor parallelism across nodes (more SXM GPUs than one NVLink domain, collectives.spans_nodes): one small
+    # all-reduce over the fabric (NCCL over InfiniBand between two HGX nodes). Fitted with the two latency floors below
+    # on the DeepSeek-R1 16 x H100 rows (tests/data/reference_decode_speed.toml); bounded 20-200 us in crossval.KNOBS.
+    allreduce_fabric_s: float = 49e-6
+    # The serving engines' latency floor of one MoE layer in a decode step (router, grouped top-k, activation
+    # quantization, fused expert kernels at one token per expert, shared expert, combine: collectives.py), on top of
+    # the weight stream. Fitted on the Qwen3-235B-A22B H20 rows (SGLang 0.4.6.post1, 94 MoE layers: 74.5 and 71.65
+    # tokens/s where the weight stream alone gives ~115) and the DeepSeek rows.
+    moe_layer_latency_server: float = 50e-6
+    # MLA's absorbed attention (DeepSeek-V2/V3/R1, Kimi K2): the extra chain of small kernels per layer over a GQA
+    # layer (q_a/q_b/kv_a projections, two norms, W_UK/W_UV absorption, decoupled RoPE; collectives.py). Fitted on the
+    # DeepSeek rows.
+    mla_layer_latency_server: float = 276e-6
     # Training: utilisation of peak bf16 by the compute (FLOPs counted as in _training_time, recomputation
     # included; communication and pipeline bubbles are not in it: parallel.py adds what does not overlap).
     # Reference points are the largest published runs, whose end-to-end figure is a lower bound of it:
@@ -981,6 +995,27 @@ def _expert_loop_overhead(model: ModelArch, engine: str) -> float:
     return moe_layer_count(model) * model.moe.num_experts * CAL.expert_loop_transformers
 
 
+def _server_layer_latency(model: ModelArch, engine: str) -> tuple[float, str]:
+    """The serving engine's latency floor per decode step from MoE and MLA layers (collectives.py), and its reason;
+    zero for other engines and dense GQA models."""
+    if engine not in SERVER_ENGINES:
+        return 0.0, ""
+    moe = moe_layer_count(model) * CAL.moe_layer_latency_server if model.moe is not None else 0.0
+    mla = model.num_layers * CAL.mla_layer_latency_server if model.mla is not None else 0.0
+    if not moe and not mla:
+        return 0.0, ""
+    parts = []
+    if moe:
+        parts.append(f"{moe_layer_count(model)} MoE layers x {CAL.moe_layer_latency_server * 1e6:.0f} us (router, top-k, "
+                     "expert kernels at a few tokens each, combine)")
+    if mla:
+        parts.append(f"{model.num_layers} MLA layers x {CAL.mla_layer_latency_server * 1e6:.0f} us (absorbed attention's "
+                     "projection, norm and absorption kernels)")
+    return moe + mla, ("latency floor of the serving engine's small dependent kernels: " + " + ".join(parts)
+                       + f" = {(moe + mla) * 1e3:.2f} ms per step, whatever the batch (fitted on DeepSeek-R1 and Qwen3-235B "
+                       "runs, SGLang and vLLM 2025)")
+
+
 def _compute_efficiency(engine: str, gpu: Gpu) -> float:
     if engine == "llama.cpp":
         # decode's compute bound (batched decode): the share of the peak _peak_tflops names; prefill has its own
@@ -1098,6 +1133,10 @@ def _decode_speed(
     compute_eff = _compute_efficiency(engine, gpu)
     overhead = _fixed_overhead(engine, gpu, model.num_layers, named_engine, gpus) + batch * _sequence_overhead(engine)
     expert_loop = _expert_loop_overhead(model, engine)
+    floor, floor_why = _server_layer_latency(model, engine)
+    if floor:
+        overhead += floor
+        ex.step("decode", floor_why)
     if engine == "llama.cpp" and named_engine not in EXLLAMA_ENGINES and batched_launches(gpu, gpus):
         ex.assume(f"llama.cpp submits each decode step's kernels in one go ({'Vulkan command buffers' if CAL.llamacpp_vulkan else 'CUDA graphs, llama.cpp since May 2024'}): "
                   f"{CAL.layer_overhead_saved_by_graphs * 1e6:.0f} us less per layer than one host launch per kernel")
@@ -1112,13 +1151,13 @@ def _decode_speed(
         mem_t = read / gpus / (eff * bw)
         kv_t = (kv_read if model.mla else kv_read / gpus) / (eff * bw)
         comp_t = step_flops / gpus / (peak * compute_eff)
-        link = CAL.allreduce_nvlink_s if gpu.nvlink else CAL.allreduce_pcie_s
+        link, over = allreduce_latency(gpu, gpus, CAL.allreduce_nvlink_s, CAL.allreduce_pcie_s, CAL.allreduce_fabric_s)
         comm = 2 * model.num_layers * link
         # the weight GEMMs are bound by the weight stream or by their FLOPs, whichever is slower; attention, a kernel
         # of its own, then reads every sequence's KV cache (FlashAttention / paged attention: bandwidth-bound)
         step = _roofline(mem_t, comp_t) + kv_t + overhead + comm
         ex.step("decode", f"tensor parallel: each GPU reads 1/{gpus} of {_gb(read + kv_read)} per step, plus "
-                f"2 all-reduces per layer at ~{link * 1e6:.0f} us over {'NVLink' if gpu.nvlink else 'PCIe'}")
+                f"2 all-reduces per layer at ~{link * 1e6:.0f} us over {over}")
     else:
         ram_read = 0.0
         if engine == "llama.cpp" and (workload.cpu_layers or workload.cpu_experts):
