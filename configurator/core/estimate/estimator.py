@@ -39,7 +39,8 @@ from configurator.core.estimate.serving import arriving_prompt_tokens, batched_t
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step, mfu_formula
 from configurator.core.estimate.unified import unified_bw_efficiency
 from configurator.core.support import (REFERENCE_MATMUL, dense_peak_tflops, framework_verdict, has_matrix_units,
-                                      training_tflops)
+                                      training_factor, training_tflops)
+from configurator.core.estimate.backends import backend_bandwidth_multiplier, decode_fact, llamacpp_backend
 from configurator.core.estimate.collectives import SERVER_ENGINES, allreduce_latency
 from configurator.core.estimate.workload import ENGINE_STAND_IN, ENGINE_STAND_IN_WHY, Workload
 
@@ -141,6 +142,10 @@ class Calibration:
     # A Vulkan build records the ggml graph into command buffers and submits them in batches (up to 100 nodes a
     # submission, ggml-vulkan GGML_VK_MAX_NODES_PER_SUBMIT), not a host launch per kernel: the same saving as graphs.
     llamacpp_vulkan: bool = False
+    # The llama.cpp backend a run used (cuda, hip, sycl, vulkan, metal); None: the vendor's documented default
+    # (backends.DEFAULT_LLAMACPP_BACKEND). A family and backend with a published decode rate (backends.DECODE_FACTS)
+    # reads its own bandwidth share.
+    llamacpp_backend: str | None = None
     # exllamav2 (and v3) run each attention and MLP block as one C++ call into its extension (exllamav2_ext
     # ext_qmlp.cpp / ext_qattn.cpp: `q_mlp_forward_` does norm, gate/up, activation, down and residual, replayed as a
     # CUDA graph when `use_graphs`), so a layer costs fewer launches than llama.cpp's ggml graph. Fitted on the
@@ -334,7 +339,7 @@ def llamacpp_build(date: str, backend: str = "cuda", flash_attention: bool | Non
                    llamacpp_flash_attention=fa,
                    llamacpp_cuda_graphs=backend == "cuda" and date >= LLAMACPP_CUDA_GRAPHS_SINCE,
                    llamacpp_volta_turing_graphs=backend == "cuda" and date >= LLAMACPP_CUDA_GRAPHS_VOLTA_TURING_SINCE,
-                   llamacpp_vulkan=backend == "vulkan")
+                   llamacpp_vulkan=backend == "vulkan", llamacpp_backend=backend)
 
 
 @contextmanager
@@ -926,6 +931,11 @@ def _bw_efficiency(engine: str, precision: str, gpu: Gpu) -> float:
             eff = CAL.bw_eff_llamacpp_quant_hbm if _is_hbm(gpu) else CAL.bw_eff_llamacpp_quant
         else:
             eff = CAL.bw_eff_llamacpp_f16_hbm if _is_hbm(gpu) else CAL.bw_eff_llamacpp_f16
+        # a backend measured on this family (backends.DECODE_FACTS) replaces the CUDA-fitted share by its own
+        multiplier = backend_bandwidth_multiplier(gpu, llamacpp_backend(gpu, CAL.llamacpp_backend),
+                                                  CAL.bw_eff_llamacpp_quant, CAL.layer_overhead_llamacpp)
+        if multiplier is not None:
+            return eff * multiplier
     elif engine == "vllm":
         eff = CAL.bw_eff_vllm_quant if quantized else CAL.bw_eff_vllm
     else:
@@ -1041,7 +1051,13 @@ def _gemm_peak_fp16acc(gpu: Gpu) -> float:
     peak = gpu.fp16_tflops or gpu.bf16_tflops or gpu.fp32_tflops
     if gpu.vendor == "nvidia" and gpu.market == "consumer":
         return 2 * peak
-    return peak
+    return peak * measured_matmul_factor(gpu)
+
+
+def measured_matmul_factor(gpu: Gpu) -> float:
+    """Off NVIDIA, the spec-sheet matrix peak scaled by the family's measured GEMM share (support.training_factor: the
+    same figure training time reads), so prefill and training read one matmul rate; 1 on NVIDIA (the calibration)."""
+    return training_factor(gpu, "fp16") if gpu.vendor not in ("nvidia", "apple") else 1.0
 
 
 def _int8_mma(gpu: Gpu) -> bool:
@@ -1137,6 +1153,14 @@ def _decode_speed(
     if floor:
         overhead += floor
         ex.step("decode", floor_why)
+    if engine == "llama.cpp" and named_engine not in EXLLAMA_ENGINES and gpu.vendor != "nvidia":
+        backend = llamacpp_backend(gpu, CAL.llamacpp_backend)
+        fact = decode_fact(gpu, backend)
+        ex.assume(f"llama.cpp's {backend.upper()} backend on {gpu.architecture}"
+                  + (f": its bandwidth share from {fact.card} at {fact.tokens_per_s:g} tokens/s on {fact.model} "
+                     f"({fact.note}; {fact.source})" if fact else
+                     ": no published decode rate of this backend on this family, so the CUDA-fitted share"
+                     + (f" x {CAL.bw_eff_amd:.2f} (ROCm/Vulkan on RDNA, fitted)" if gpu.vendor == "amd" else "")))
     if engine == "llama.cpp" and named_engine not in EXLLAMA_ENGINES and batched_launches(gpu, gpus):
         ex.assume(f"llama.cpp submits each decode step's kernels in one go ({'Vulkan command buffers' if CAL.llamacpp_vulkan else 'CUDA graphs, llama.cpp since May 2024'}): "
                   f"{CAL.layer_overhead_saved_by_graphs * 1e6:.0f} us less per layer than one host launch per kernel")
@@ -1205,7 +1229,8 @@ def _decode_speed(
         how += ("; FlashAttention keeps the attention scores on chip" if CAL.llamacpp_flash_attention else
                 f"; plus the fp32 attention scores through memory over {prompt // 2} tokens on average (no flash attention)")
     else:
-        prefill_peak = _peak_tflops(gpu, "fp16" if fmt.compute in ("fp16", "int8") else fmt.compute) * 1e12
+        prefill_peak = (_peak_tflops(gpu, "fp16" if fmt.compute in ("fp16", "int8") else fmt.compute) * 1e12
+                        * measured_matmul_factor(gpu))
         prefill_rate = prefill_peak * compute_eff * parallel / prefill_flops
         how = f"at {compute_eff:.0%} of {prefill_peak / 1e12:.0f} TFLOPS"
     # never faster than streaming the weights once per chunk
