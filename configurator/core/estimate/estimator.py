@@ -123,6 +123,12 @@ class Calibration:
     bw_eff_transformers_quant: float = 0.50
     bw_eff_amd: float = 0.82  # multiplier for ROCm/Vulkan (RX 7900 XTX llama.cpp)
     bw_eff_moe_experts: float = 0.60  # expert matmuls at batch 1 (Mixtral Q5_K_M on A100/H100)
+    # Share of a model's routed experts a batch effectively draws from (trained routers concentrate traffic; 1.0 is
+    # uniform routing): fitted on the ML.ENERGY Qwen3-30B-A3B-2507 H100 sweep (vLLM 0.11.1, 8-88 sequences).
+    moe_routing_spread: float = 0.65
+    # The serving engines' fused MoE kernels (vLLM / SGLang fused_moe) with one token per expert: their own share,
+    # fitted on the Qwen3-30B-A3B rows (SGLang H20 at batch 1, ML.ENERGY vLLM sweep); bw_eff_moe_experts is llama.cpp's.
+    bw_eff_moe_experts_vllm: float = 0.78
     bw_eff_cpu: float = 0.36  # weights in system RAM: ~35 of 96 GB/s reached (build rules R28, RAM-3)
     # Fixed per-token costs: per step and per transformer layer (launches, Python, sync).
     step_overhead_llamacpp: float = 0.0
@@ -212,18 +218,20 @@ class Calibration:
     allreduce_nvlink_s: float = 15e-6
     layer_split_hop_s: float = 60e-6  # passing activations to the next GPU per token
     # Tensor parallelism across nodes (more SXM GPUs than one NVLink domain, collectives.spans_nodes): one small
-    # all-reduce over the fabric (NCCL over InfiniBand between two HGX nodes). Fitted with the two latency floors below
-    # on the DeepSeek-R1 16 x H100 rows (tests/data/reference_decode_speed.toml); bounded 20-200 us in crossval.KNOBS.
-    allreduce_fabric_s: float = 49e-6
+    # all-reduce over the fabric (NCCL over InfiniBand between two HGX nodes). Fitted with the two latency floors below,
+    # moe_routing_spread and bw_eff_moe_experts_vllm (2026-12-02, `benchmarks/accuracy.py --fit decode_speed` restricted
+    # to these five) on the DeepSeek-R1 16 x H100 row (tests/data/reference_decode_speed.toml); bounded 20-200 us.
+    allreduce_fabric_s: float = 27e-6
     # The serving engines' latency floor of one MoE layer in a decode step (router, grouped top-k, activation
     # quantization, fused expert kernels at one token per expert, shared expert, combine: collectives.py), on top of
     # the weight stream. Fitted on the Qwen3-235B-A22B H20 rows (SGLang 0.4.6.post1, 94 MoE layers: 74.5 and 71.65
     # tokens/s where the weight stream alone gives ~115) and the DeepSeek rows.
-    moe_layer_latency_server: float = 50e-6
+    moe_layer_latency_server: float = 43e-6
     # MLA's absorbed attention (DeepSeek-V2/V3/R1, Kimi K2): the extra chain of small kernels per layer over a GQA
-    # layer (q_a/q_b/kv_a projections, two norms, W_UK/W_UV absorption, decoupled RoPE; collectives.py). Fitted on the
-    # DeepSeek rows.
-    mla_layer_latency_server: float = 276e-6
+    # layer (q_a/q_b/kv_a projections, two norms, W_UK/W_UV absorption, decoupled RoPE; collectives.py). The joint fit
+    # gives 393 us, which leaves the SGLang 16 x H100 row at -32 % and the vLLM DeepSeek-V3.2 row at +1 %; 330 us is
+    # chosen between the two DeepSeek sources (-23 %, +14 %), the loss over all decode rows nearly flat across 300-400.
+    mla_layer_latency_server: float = 330e-6
     # Training: utilisation of peak bf16 by the compute (FLOPs counted as in _training_time, recomputation
     # included; communication and pipeline bubbles are not in it: parallel.py adds what does not overlap).
     # Reference points are the largest published runs, whose end-to-end figure is a lower bound of it:
@@ -1005,6 +1013,24 @@ def _expert_loop_overhead(model: ModelArch, engine: str) -> float:
     return moe_layer_count(model) * model.moe.num_experts * CAL.expert_loop_transformers
 
 
+def experts_touched(experts: int, per_token: int, batch: int) -> tuple[float, float]:
+    """(distinct experts a step of `batch` tokens reads per MoE layer, tokens per touched expert). Routing is not
+    uniform: trained routers concentrate traffic, so the batch draws from an effective pool of
+    Calibration.moe_routing_spread x the experts (never fewer than `per_token`); batch 1 reads exactly `per_token`."""
+    pool = max(float(per_token), CAL.moe_routing_spread * experts)
+    touched = min(float(experts), pool * (1 - (1 - per_token / pool) ** batch))
+    return touched, batch * per_token / touched
+
+
+def moe_expert_efficiency(tokens_per_expert: float, engine: str = "llama.cpp") -> float:
+    """Share of the stream rate the fused expert kernels reach with `tokens_per_expert` tokens on each touched expert:
+    the engine's one-token share (bw_eff_moe_experts, or _vllm for the serving engines), the fixed cost per expert
+    shared among its tokens above."""
+    one = CAL.bw_eff_moe_experts_vllm if engine in SERVER_ENGINES else CAL.bw_eff_moe_experts
+    t = max(1.0, tokens_per_expert)
+    return one + (1 - one) * (1 - 1 / t)
+
+
 def _server_layer_latency(model: ModelArch, engine: str) -> tuple[float, str]:
     """The serving engine's latency floor per decode step from MoE and MLA layers (collectives.py), and its reason;
     zero for other engines and dense GQA models."""
@@ -1125,13 +1151,15 @@ def _decode_speed(
     emb, head, blocks, experts, experts_active = _weight_bytes(counts, precision, scale, model, engine)
     moe_note = ""
     if model.moe is not None:
-        # expected distinct experts touched by `batch` tokens, uniform routing
         e, k = model.moe.num_experts, model.moe.experts_per_token
-        touched = e * (1 - (1 - k / e) ** batch)
-        # expert matmuls run below streaming efficiency at small batch: count their bytes
-        # as if read at bw_eff_moe_experts of the dense rate
-        expert_read = experts * touched / e / CAL.bw_eff_moe_experts
-        moe_note = f"; MoE reads {touched:.1f} of {e} experts per layer per step"
+        touched, per_expert = experts_touched(e, k, batch)
+        # expert matmuls run below streaming efficiency with one token each (bw_eff_moe_experts, fitted at batch 1);
+        # as tokens per expert grow with the batch the fused kernel's fixed cost per expert is shared (expert reuse)
+        expert_eff = moe_expert_efficiency(per_expert, engine)
+        expert_read = experts * touched / e / expert_eff
+        moe_note = (f"; MoE reads {touched:.1f} of {e} experts per layer per step"
+                    + (f" ({per_expert:.1f} tokens each, expert kernels at {expert_eff:.0%} of the stream rate)"
+                       if batch > 1 else ""))
         read = blocks - experts + expert_read + head + (emb if head == 0 else 0)
     else:
         read = blocks + (head if head else emb)
