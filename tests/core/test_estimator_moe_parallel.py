@@ -106,7 +106,7 @@ def test_expert_reuse_raises_many_user_moe_speed(catalog: Catalog) -> None:
     one-token expert kernels; the batch's tokens per expert now share each expert's read, so it reads more, and batch 1
     is untouched by the reuse (exactly `experts_per_token` experts, one token each)."""
     from configurator.core.estimate.estimator import experts_touched
-    assert experts_touched(128, 4, 1) == (4.0, 1.0)
+    assert experts_touched(128, 4, 1) == pytest.approx((4.0, 1.0))
     touched, per_expert = experts_touched(128, 4, 20)
     assert touched < 128 * (1 - (1 - 4 / 128) ** 20) and per_expert > 1
     w = Workload(kind="inference", precision="mxfp4", engine="vllm", context=4096, prompt=1024, batch=20)
