@@ -8,7 +8,8 @@ For each kind it prints, over tests/data/reference_*.toml:
   cross-val  for each source, the kind's fitted constants (crossval.KNOBS) refitted on all other
              sources and the left-out source scored with them;
 and over tests/data/holdout_*.toml (rows no constant is fitted on) the errors and how often the
-measurement falls inside the 80 % range (ranges.py). --rows lists every row; --fit prints the
+measurement falls inside the 80 % range (ranges.py), for decode and prefill also per regime (single stream vs
+batched, NVIDIA vs other vendors, dense vs MoE, one GPU vs several). --rows lists every row; --fit prints the
 constants refitted on all reference rows beside the shipped ones; --ranges prints interval factors
 derived from the cross-validated errors (the values ranges.py ships).
 """
@@ -49,6 +50,38 @@ def _half_width(factors: tuple[float, float]) -> float:
     return (factors[1] - factors[0]) / 2
 
 
+SPEED_KINDS = ("decode_speed", "prefill_speed")
+
+
+def speed_regimes(label: str, catalog: object) -> list[str]:
+    """The regimes a decode/prefill row belongs to, read from its label ("model precision engine NxGPU ctx=.. b=.."):
+    single stream vs batched, NVIDIA vs other vendors, dense vs MoE, one GPU vs several."""
+    parts = label.split()
+    if len(parts) < 6 or "x" not in parts[3]:
+        return []
+    records = catalog.records  # type: ignore[attr-defined]
+    model = records["models"].get(parts[0])
+    gpus, _, gpu_id = parts[3].partition("x")
+    gpu = records["gpus"].get(gpu_id)
+    batch = int(parts[-1].split("=")[1].rstrip(":")) if parts[-1].startswith("b=") else 1
+    out = ["batched" if batch > 1 else "single stream"]
+    if gpu is not None:
+        out.append("NVIDIA" if gpu.vendor == "nvidia" else "other vendors")
+    if model is not None:
+        out.append("MoE" if model.moe is not None else "dense")
+    out.append("multi-GPU" if gpus.isdigit() and int(gpus) > 1 else "one GPU")
+    return out
+
+
+def regime_coverage(points: list[Point], factors: tuple[float, float], catalog: object) -> str:
+    """Coverage of the 80 % range per regime, e.g. 'batched 78 % (40)'."""
+    groups: dict[str, list[Point]] = {}
+    for p in points:
+        for regime in speed_regimes(p.label, catalog):
+            groups.setdefault(regime, []).append(p)
+    return "; ".join(f"{name} {coverage(pts, factors):.0%} ({len(pts)})" for name, pts in sorted(groups.items()))
+
+
 def main(argv: list[str]) -> int:
     show_rows = "--rows" in argv
     show_fit = "--fit" in argv
@@ -82,12 +115,16 @@ def main(argv: list[str]) -> int:
         if factors:
             print(f"  80 % range x{factors[0]:.2f}..x{factors[1]:.2f} (half-width {_half_width(factors):.0%}): "
                   f"cross-val coverage {coverage(cv, factors):.0%}")
+            if kind in SPEED_KINDS:
+                print(f"    per regime, cross-val: {regime_coverage(cv, factors, catalog)}")
         if holdout:
             held = score(holdout, kind)
             line = f"  holdout    {_fmt(summarise(held))}"
             if factors:
                 line += f"; in the 80 % range {coverage(held, factors):.0%}"
             print(line)
+            if factors and kind in SPEED_KINDS:
+                print(f"    per regime, holdout: {regime_coverage(held, factors, catalog)}")
         if show_ranges and any(p.estimated for p in cv):
             lo, hi = interval_factors(cv)
             print(f"  interval from cross-val errors: ({lo:.3f}, {hi:.3f})")
