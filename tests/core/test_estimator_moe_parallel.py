@@ -112,3 +112,22 @@ def test_expert_reuse_raises_many_user_moe_speed(catalog: Catalog) -> None:
     w = Workload(kind="inference", precision="mxfp4", engine="vllm", context=4096, prompt=1024, batch=20)
     result = estimate(catalog.get("models", "gpt-oss-120b"), w, catalog.get("gpus", "rtx-pro-6000-blackwell"))
     assert result.decode_tokens_per_s is not None and result.decode_tokens_per_s > 1.3 * 17.6
+
+
+def test_moe_tensor_parallel_has_its_own_range(catalog: Catalog) -> None:
+    """ranges.REGIME_RANGE_FACTORS: an MoE under tensor parallelism reads the range its own cross-validated rows give
+    (x0.68..x1.47); a dense model on the same GPUs reads the decode kind's."""
+    from configurator.core.estimate.ranges import MOE_TENSOR_PARALLEL, RANGE_FACTORS, REGIME_RANGE_FACTORS
+    w = Workload(kind="inference", precision="fp8", engine="vllm", context=2048)
+    moe = estimate(catalog.get("models", "deepseek-r1"), w, catalog.get("gpus", "h20"), 8)
+    assert moe.speed_regime == MOE_TENSOR_PARALLEL
+    low, high = moe.to_json()["ranges"]["speed.decode_tokens_per_s"]
+    assert moe.decode_tokens_per_s is not None
+    factors = REGIME_RANGE_FACTORS[("decode_speed", MOE_TENSOR_PARALLEL)]
+    assert low == pytest.approx(moe.decode_tokens_per_s * factors[0], rel=0.01)
+    assert high == pytest.approx(moe.decode_tokens_per_s * factors[1], rel=0.01)
+    dense = estimate(catalog.get("models", "llama-3.1-70b"), w, catalog.get("gpus", "h20"), 8)
+    assert dense.speed_regime is None
+    d_low, _ = dense.to_json()["ranges"]["speed.decode_tokens_per_s"]
+    assert dense.decode_tokens_per_s is not None
+    assert d_low == pytest.approx(dense.decode_tokens_per_s * RANGE_FACTORS["decode_speed"][0], rel=0.01)

@@ -42,6 +42,7 @@ from configurator.core.support import (REFERENCE_MATMUL, dense_peak_tflops, fram
                                       training_factor, training_tflops)
 from configurator.core.estimate.backends import backend_bandwidth_multiplier, decode_fact, llamacpp_backend
 from configurator.core.estimate.collectives import SERVER_ENGINES, allreduce_latency
+from configurator.core.estimate.ranges import MOE_TENSOR_PARALLEL
 from configurator.core.estimate.workload import ENGINE_STAND_IN, ENGINE_STAND_IN_WHY, Workload
 
 GIB = 1024**3
@@ -1031,6 +1032,12 @@ def moe_expert_efficiency(tokens_per_expert: float, engine: str = "llama.cpp") -
     return one + (1 - one) * (1 - 1 / t)
 
 
+def speed_regime(model: ModelArch, split: str, gpus: int) -> str | None:
+    """The regime with its own 80 % speed range (ranges.REGIME_RANGE_FACTORS): an MoE under tensor parallelism, whose
+    step is the latency floors of collectives.py; None for the rest (the kind's range)."""
+    return MOE_TENSOR_PARALLEL if model.moe is not None and split == "tensor" and gpus > 1 else None
+
+
 def _server_layer_latency(model: ModelArch, engine: str) -> tuple[float, str]:
     """The serving engine's latency floor per decode step from MoE and MLA layers (collectives.py), and its reason;
     zero for other engines and dense GQA models."""
@@ -1581,6 +1588,9 @@ def estimate(
                            "use nvfp4, awq-int4 or gptq-int4, or a GGUF type such as q4_k_m")
     reported = workload
     ex = _Explain()
+    if gpu is not None and gpu.memory_type.startswith("unified") and gpu.notes:
+        # unified memory: what fits is decided by the OS's limit on GPU-wired memory, not by the RAM installed
+        ex.assume(f"the GPU may use {gpu.vram_gb:.0f} GB of this machine's unified memory: {gpu.notes}")
     workload = _calibrated_engine(workload, ex)
     if workload.kind == "finetune":  # a from-scratch run launches under accelerate or Megatron-LM (training_launch)
         workload = _as_framework_shards(workload, gpus, ex)
@@ -1659,6 +1669,7 @@ def estimate(
         wall_hours=wall,
         rate_share=mfu,
         peak_tflops=dense_peak_tflops(gpu) if gpu else None,
+        speed_regime=speed_regime(model, split, gpus),
         params_total=counts.total,
         params_active=counts.active,
         assumptions=tuple(a for a in ex.assumptions if a),
