@@ -43,10 +43,16 @@ def test_b580_sycl_decode_holdout(catalog: Catalog) -> None:
     assert all(abs(c.error) <= 0.30 for c in comparisons), [(c.label, c.error) for c in comparisons]
 
 
-def test_a770_trains_slower_than_3090(catalog: Catalog) -> None:
-    """oneMKL fp16 GEMM on the A770 measures 58.7 TFLOPS (ollama/ollama PR #2458) of its 137.6 spec-sheet figure: the
-    same pretraining job takes longer on it than on an RTX 3090 (71 TFLOPS bf16), where the spec peak made it 2x faster."""
-    assert _pretrain_hours(catalog, "arc-a770-16gb") > _pretrain_hours(catalog, "rtx-3090")
+def test_a770_trains_at_its_measured_gemm_rate(catalog: Catalog) -> None:
+    """The A770's measured GEMMs, oneMKL fp16 58.7 TFLOPS (ollama/ollama PR #2458, Feb 2024) and mamf-finder bf16 92.9
+    under PyTorch 2.7 XPU (stas00/ml-engineering PR #107, June 2025), against its 137.6 spec-sheet figure: training
+    reads their mean share (55 %, over the A100 reference's 87 %), so a job takes 1/0.63 of the spec-peak time; the spec
+    peak had the A770 train 2x faster than an RTX 3090, the measurements leave it within 0.7-1.0x the 3090's time."""
+    from configurator.core.support import training_factor
+    a770 = catalog.get("gpus", "arc-a770-16gb")
+    assert training_factor(a770, "bf16") == pytest.approx((58.7 + 92.9) / 2 / 137.6 / (271.2 / 312.0), rel=1e-3)
+    ratio = _pretrain_hours(catalog, "arc-a770-16gb") / _pretrain_hours(catalog, "rtx-3090")
+    assert 0.7 <= ratio <= 1.0
 
 
 def test_rx9070xt_training_reads_measured_gemm(catalog: Catalog) -> None:
