@@ -79,3 +79,16 @@ def test_backend_is_the_vendors_documented_one_and_named(catalog: Catalog) -> No
     result = estimate(catalog.get("models", "llama-3.1-8b"), w, gpu)
     assert any("SYCL backend on Xe-HPG" in a for a in result.assumptions)
     assert all(f.source.startswith("https://") for f in DECODE_FACTS)
+
+
+def test_strix_halo_decodes_on_vulkan(catalog: Catalog) -> None:
+    """kyuz0/amd-strix-halo-toolboxes docs/benchmarks.md: Vulkan RADV wins token generation on Strix Halo against every
+    ROCm build, so a Ryzen AI Max+ 395 system decodes on llama.cpp's Vulkan backend (batched command buffers), and the
+    estimate says so, with the OS limit that decides what fits (ttm.pages_limit)."""
+    from configurator.core.estimate.unified import system_gpu
+    gpu = system_gpu(catalog.get("systems", "framework-desktop-ai-max-395-128gb"))
+    assert llamacpp_backend(gpu) == "vulkan"
+    w = Workload(kind="inference", precision="mxfp4", engine="llama.cpp", context=4096)
+    result = estimate(catalog.get("models", "gpt-oss-120b"), w, gpu)
+    text = " ".join(result.assumptions)
+    assert "VULKAN backend" in text and "Vulkan command buffers" in text and "ttm.pages_limit" in text

@@ -18,6 +18,10 @@ from configurator.core.catalog.models import Gpu
 
 # The backend a plain llama.cpp build for each vendor uses (llama.cpp docs/build.md); Vulkan is the portable alternative.
 DEFAULT_LLAMACPP_BACKEND: dict[str, str] = {"nvidia": "cuda", "amd": "hip", "intel": "sycl", "apple": "metal"}
+# A family whose published decode runs use another backend because it decodes faster there: Strix Halo (Radeon 8060S,
+# gfx1151), where Vulkan RADV wins token generation on 13 of the models kyuz0's toolbox benchmarks test against every
+# ROCm build (kyuz0/amd-strix-halo-toolboxes docs/benchmarks.md, "Token Generation (tg128)" placement counts).
+FAMILY_LLAMACPP_BACKEND: dict[str, str] = {"Ryzen AI Max+ 395": "vulkan"}
 
 
 @dataclass(frozen=True)
@@ -56,7 +60,7 @@ _FACTS = {(f.family, f.backend): f for f in DECODE_FACTS}
 
 def llamacpp_backend(gpu: Gpu, named: str | None = None) -> str:
     """The backend a llama.cpp decode on `gpu` runs: the one named (a row's build, a launch option), else the vendor's."""
-    return named or DEFAULT_LLAMACPP_BACKEND.get(str(gpu.vendor), "cuda")
+    return named or FAMILY_LLAMACPP_BACKEND.get(gpu.architecture) or DEFAULT_LLAMACPP_BACKEND.get(str(gpu.vendor), "cuda")
 
 
 def decode_fact(gpu: Gpu, backend: str) -> DecodeFact | None:

@@ -998,7 +998,7 @@ EXLLAMA_ENGINES = ("exllamav2", "exllamav3")
 def batched_launches(gpu: Gpu, gpus: int) -> bool:
     """Whether the llama.cpp build in CAL submits a decode step's kernels in one go (CUDA graphs on `gpus` x `gpu`,
     LLAMACPP_CUDA_GRAPHS_SINCE, or a Vulkan build's batched command buffers) instead of one host launch per kernel."""
-    if CAL.llamacpp_vulkan:
+    if CAL.llamacpp_vulkan or (CAL.llamacpp_backend is None and llamacpp_backend(gpu) == "vulkan"):
         return True
     if gpu.vendor != "nvidia" or gpus != 1 or not CAL.llamacpp_cuda_graphs:
         return False
@@ -1237,7 +1237,7 @@ def _decode_speed(
                      ": no published decode rate of this backend on this family, so the CUDA-fitted share"
                      + (f" x {CAL.bw_eff_amd:.2f} (ROCm/Vulkan on RDNA, fitted)" if gpu.vendor == "amd" else "")))
     if engine == "llama.cpp" and named_engine not in EXLLAMA_ENGINES and batched_launches(gpu, gpus):
-        ex.assume(f"llama.cpp submits each decode step's kernels in one go ({'Vulkan command buffers' if CAL.llamacpp_vulkan else 'CUDA graphs, llama.cpp since May 2024'}): "
+        ex.assume(f"llama.cpp submits each decode step's kernels in one go ({'CUDA graphs, llama.cpp since May 2024' if gpu.vendor == 'nvidia' and not CAL.llamacpp_vulkan else 'Vulkan command buffers'}): "
                   f"{CAL.layer_overhead_saved_by_graphs * 1e6:.0f} us less per layer than one host launch per kernel")
     if expert_loop:
         overhead += expert_loop
