@@ -185,8 +185,8 @@ CASES: tuple[Case, ...] = (
         "Two used RTX 3090 are the standard home answer for a 70B at Q4: 48 GB holds the ~42 GB of weights and an 8k "
         "context, and the pair decodes at 15-22 tok/s for about $1,200-1,400 of cards.",
         (SEED_DUAL_3090, DEVTO_DUAL_3090, CRAFTRIGS_3000, ISSUE_27),
-        today="#27/#28: the 2 x RTX 3090 build costs 2,778 USD (64 GB of DDR4 because RAM >= VRAM is a failure, a "
-              "1,600 W PSU), so the answer is 2 x Arc Pro B60 at 7.5 tok/s and 'fastest' is 3 x A770 at 9.1",
+        today="#27/#28: the 2 x RTX 3090 build costs 3,078 USD (64 GB of DDR4 because RAM >= VRAM is a failure, a "
+              "1,600 W PSU), so the answer is 2 x Arc Pro B60 at 7.5 tok/s",
     ),
     Case(
         "llama70b-q4-home-3000",
@@ -196,6 +196,8 @@ CASES: tuple[Case, ...] = (
          fastest_is_fastest()),
         "At $3,000 the dual-3090 tower fits the budget with room to spare (community builds land under $3,000).",
         (CRAFTRIGS_3000, DEVTO_DUAL_3090, SEED_DUAL_3090),
+        today="#28: with the April 2026 prices (RTX 3090 at 850 USD) the pair costs 3,078 USD, because RAM >= VRAM "
+              "forces 64 GB of DDR4 (470 USD) and the PSU is 1,600 W where 1,000-1,200 W does",
     ),
     Case(
         "mina-journey-15tps",

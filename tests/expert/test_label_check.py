@@ -260,8 +260,6 @@ TODAY: dict[str, str] = {
         "#27: 'quietest' ties at 73 dBA but draws 2,939 W against 2,620 W",
     "--model llama-3.3-70b --workload inference --precision q4_k_m --context 8192 --budget 6000 --room home-office":
         _MAC_CHEAPER_QUIETER,
-    "--model falcon-180b --workload inference --precision q4_k_m --budget 15000 --form rack --room server-room "
-    "--circuit 230v16a": "#27: 'cheapest', 'best value' and 'quietest' beside a 3,999 USD, 25 dBA DGX Spark",
     "--model llama-3.3-70b --workload finetune --method lora --context 2048 --budget 20000 --circuit 230v16a":
         _NO_SPEED,
     "--model mixtral-8x7b --workload inference --precision q4_k_m --budget 3000":
