@@ -319,7 +319,7 @@ def _accumulated(request: BuildRequest, singles: list[tuple[str, BuildRequest]],
     """Several things at once: add relaxations, least intrusive first, until something fits; then drop every one
     that turns out not to be needed."""
     by_kind = dict(singles)
-    order = [k for k in ("kv", "power", "circuits", "condition", "form", "room", "gpus", "offload", "framework",
+    order: list[str] = [k for k in ("kv", "power", "circuits", "condition", "form", "room", "gpus", "offload", "framework",
                          "actoffload", "circuit", "speed", "deadline", "context", "precision", "method", "region")
              if k in by_kind]
     applied: list[str] = []
