@@ -282,8 +282,8 @@ def search(
 
     def attempt(kind: str, relaxed: BuildRequest, cap: float | None) -> _Found | None:
         build = solve(relaxed.model_copy(update={"budget": None}), cap, stop)
-        if build is None:
-            return None
+        if build is None or (cap is not None and build.total_price >= cap - 0.005):
+            return None  # no cheaper than a way already found: it changes something more for nothing
         hit = _Found(kind, _as_applied(request, relaxed, build.total_price), build)
         found[kind] = hit
         return hit
@@ -424,6 +424,11 @@ def diagnose(
     first = ranked[0] if ranked else None
     if first is not None:
         blocking.extend(LABELS.get(k, k) for k in first.kind.split("+") if k != "cluster")
+        # and each other constraint that, relaxed alone, lets a build fit the budget as asked (the deadline of a
+        # training job that more money could also meet)
+        blocking.extend(LABELS.get(f.kind, f.kind) for f in sorted(found, key=lambda f: f.price)
+                        if "+" not in f.kind and f.kind not in ("cluster", "budget")
+                        and (request.budget is None or f.price <= request.budget))
         if request.budget is not None and first.price > request.budget and "budget" not in blocking:
             blocking.insert(0, "budget")
         relaxation = relaxations[0].change
