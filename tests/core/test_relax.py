@@ -171,3 +171,14 @@ def _gpu_fields() -> dict[str, object]:
             "architecture": "Ampere", "market": "consumer", "release_year": 2020, "vram_gb": 24, "memory_type": "GDDR6X",
             "memory_bandwidth_gbps": 936, "fp32_tflops": 35.6, "fp16_tflops": 71, "tdp_w": 350, "form_factor": "pcie",
             "slot_width": 3, "length_mm": 313, "cooler": "open-air", "pcie_gen": 4, "p2p": False}
+
+
+def test_a_limit_below_the_floor_says_so_and_the_way_out_raises_it(catalog: Catalog) -> None:
+    """Four RX 7900 XTX at 70 % (248 W each): the driver refuses it; the reason says so, the ways out raise the limit."""
+    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=32768),
+                           gpu_ids=("rx-7900-xtx",), max_gpus=4, power_limit=0.7, allow_clusters=False)
+    inf = _infeasible(request, catalog)
+    assert "below the 261 W its driver accepts" in inf.reason
+    assert all("powerup" in r.kind.split("+") for r in inf.relaxations), [r.kind for r in inf.relaxations]
+    assert inf.relaxed_request is not None and inf.relaxed_request.power_limit == 0.8
+    assert all(r.build is not None and r.build.gpu_id == "rx-7900-xtx" for r in inf.relaxations)

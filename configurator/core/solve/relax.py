@@ -51,7 +51,7 @@ BUILDING = {"circuits", "circuit", "room"}
 POWER_LEVELS = (0.8, 0.7)
 """Power limits tried: 80 % keeps ~95 % of the speed (build rules R20, Puget's 4 x RTX 3090 at 280 of 350 W)."""
 
-PAIRABLE = ("kv", "speed10", "power", "offload", "circuits", "framework", "actoffload", "checkpointing",
+PAIRABLE = ("kv", "speed10", "power", "powerup", "offload", "circuits", "framework", "actoffload", "checkpointing",
             "condition", "form", "room", "power70", "circuit", "gpus")
 """Knobs tried in pairs, least intrusive first (pairs are tried in the order of their two positions here)."""
 
@@ -59,7 +59,7 @@ MILD = {*PAIRABLE, "budget", "region"}
 """Kinds that keep the job as asked (the model, its precision and context, the speed or deadline)."""
 
 LABELS = {"offload": "everything on the GPUs", "power": "full GPU power on the circuit",
-          "power70": "full GPU power on the circuit",
+          "power70": "full GPU power on the circuit", "powerup": "the GPU power limit",
           "budget": "budget", "kv": "KV-cache precision", "context": "context length", "precision": "weight precision",
           "method": "fine-tuning method", "circuit": "wall circuit", "circuits": "one circuit", "form": "form factor",
           "room": "room", "gpus": "maximum GPU count", "speed": "speed target", "speed10": "speed target",
@@ -86,6 +86,10 @@ def _relaxations(request: BuildRequest) -> list[tuple[str, BuildRequest]]:
         out.append(("power", request.model_copy(update={"power_limit": POWER_LEVELS[0]})))
     if request.power_limit is None or request.power_limit > POWER_LEVELS[1]:
         out.append(("power70", request.model_copy(update={"power_limit": POWER_LEVELS[1]})))
+    if request.power_limit is not None and request.power_limit < 1.0:
+        # a limit below a card's driver floor (an RX 7900 XTX takes no less than 261 W) leaves that card out
+        higher = POWER_LEVELS[0] if request.power_limit < POWER_LEVELS[0] else None
+        out.append(("powerup", request.model_copy(update={"power_limit": higher})))
     if _offload_possible(w):
         out.append(("offload", request.model_copy(update={"workload": _with_offload(w)})))
     out.append(("circuits", request.model_copy(update={"circuits": min(16, request.circuits + 1)})))
@@ -172,6 +176,8 @@ def _describe(kind: str, relaxed: BuildRequest, cost: float, request: BuildReque
                     else "keep some layers in system RAM with llama.cpp"),
         "power": _power_words(relaxed, build),
         "power70": _power_words(relaxed, build),
+        "powerup": (f"raise the GPU power limit to {relaxed.power_limit:.0%}" if relaxed.power_limit
+                    else "run the GPUs at full power (no power limit)"),
         "circuits": f"use {relaxed.circuits} circuits (PSUs on separate outlets)",
         "form": "allow any form (rack or open frame)",
         "room": "put it in a lab or server room (louder and warmer than a home office allows)",
@@ -297,7 +303,7 @@ def search(
             continue
         attempt(kind, relaxed, single_cap)
     pairable = [k for k in PAIRABLE if k in by_kind]
-    families = ({"power", "power70"}, {"speed10", "speed"}, {"circuits", "circuit"})
+    families = ({"power", "power70", "powerup"}, {"speed10", "speed"}, {"circuits", "circuit"})
     pairs = sorted(itertools.combinations(range(len(pairable)), 2), key=lambda ij: (ij[0] + ij[1], ij[0]))
     tried = 0
     for i, j in pairs:
