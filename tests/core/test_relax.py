@@ -182,3 +182,22 @@ def test_a_limit_below_the_floor_says_so_and_the_way_out_raises_it(catalog: Cata
     assert all("powerup" in r.kind.split("+") for r in inf.relaxations), [r.kind for r in inf.relaxations]
     assert inf.relaxed_request is not None and inf.relaxed_request.power_limit == 0.8
     assert all(r.build is not None and r.build.gpu_id == "rx-7900-xtx" for r in inf.relaxations)
+
+
+def test_the_sheets_power_cap_never_goes_below_the_drivers_floor(catalog: Catalog) -> None:
+    """The printed sheet's 'Cap each GPU at N W' had floored at half the rated power (178 W for an RX 7900 XTX,
+    which its driver refuses below 261 W); a card with no cap (Intel Arc on Linux) gets no such line."""
+    from configurator.core.report.sheet import power_limit_w
+
+    request = BuildRequest(model_id="qwen3-8b", workload=Workload(kind="inference", precision="q4_k_m"),
+                           gpu_ids=("rx-7900-xtx",), allow_clusters=False, top_k=1)
+    build = plan(request, catalog, relax=False).builds[0]
+    p = build.power
+    # a supply far too small for the cards: the cap the sheet computes would be below the floor
+    squeezed = build.model_copy(update={"power": p.model_copy(update={"psu_w": p.cpu_w + p.rest_w + 100,
+                                                                       "dc_load_w": p.dc_load_w + 1000})})
+    limit = power_limit_w(squeezed)
+    assert limit is not None and limit >= 261
+    arc = [part.model_copy(update={"spec": {**part.spec, "vendor": "intel", "id": "arc-pro-b60"}})
+           if part.category == "gpu" else part for part in squeezed.parts]
+    assert power_limit_w(squeezed.model_copy(update={"parts": tuple(arc)})) is None
