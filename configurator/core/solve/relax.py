@@ -301,6 +301,8 @@ def search(
     for kind, relaxed in singles:
         if kind == "budget" or stop():
             continue
+        if kind == "speed" and any(set(f.kind.split("+")) <= MILD and _affordable(f.price, request) for f in found.values()):
+            continue  # dropping the target is the last resort (_ranked), and a way that keeps it is already found
         attempt(kind, relaxed, single_cap)
     pairable = [k for k in PAIRABLE if k in by_kind]
     families = ({"power", "power70", "powerup"}, {"speed10", "speed"}, {"circuits", "circuit"})
@@ -361,16 +363,18 @@ def _accumulated(request: BuildRequest, singles: list[tuple[str, BuildRequest]],
     return _Found("+".join(applied), _as_applied(request, combined, build.total_price), build)
 
 
+def _affordable(cost: float, request: BuildRequest) -> bool:
+    """Within half as much again as the budget: then money, not a slower machine, is the way out."""
+    return request.budget is None or cost <= 1.5 * request.budget
+
+
 def _ranked(found: list[_Found], request: BuildRequest) -> list[_Found]:
     """By price; accepting a slower machine is the last resort when money or power can meet the target (within
     half as much again as the budget; beyond that a slower machine is the sensible answer), and of the slower
     answers none that gives up most of the speed asked while another keeps half of it."""
     performance_only = {"speed", "deadline"}
 
-    def affordable(cost: float) -> bool:
-        return request.budget is None or cost <= 1.5 * request.budget
-
-    if any(not set(f.kind.split("+")) & performance_only and affordable(f.price) for f in found):
+    if any(not set(f.kind.split("+")) & performance_only and _affordable(f.price, request) for f in found):
         found = [f for f in found if not set(f.kind.split("+")) & performance_only]
     if request.min_decode_tps:
         def speed(f: _Found) -> float:
@@ -465,6 +469,7 @@ def diagnose(
     chosen_cluster = cluster if first is not None and first.kind == "cluster" else None
     if chosen_cluster is not None:
         blocking.append("one machine" if chosen_cluster.nodes > 1 else "a self-assembled machine")
+    blocking = list(dict.fromkeys(blocking))
     if "speed target" in blocking and "GPU memory / speed target per machine" in blocking:
         blocking.remove("speed target")  # said once
     return Infeasible(reason=reason, blocking=tuple(dict.fromkeys(blocking)), cheapest_relaxation=relaxation,
