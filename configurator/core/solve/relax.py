@@ -42,6 +42,9 @@ of #27 take 0.5-1.5 s of CPU."""
 MAX_PAIRS = 8
 """Pairs tried, least intrusive first; each costs one solve (~0.1-0.2 s of CPU)."""
 
+MAX_LISTED = 10
+"""Ways out kept on the answer (the cheapest first); beyond ten they repeat each other at higher prices."""
+
 BUILDING_PREMIUM = 1.05
 """Another circuit, a 230 V outlet or another room is work on the building, not a command: a change that needs it
 ranks as if 5 % dearer, so a power limit that costs a little more in parts comes first (a power limit on 2 x RTX
@@ -432,7 +435,7 @@ def diagnose(
         Relaxation(kind=f.kind, change=_describe(f.kind, f.request or request, f.price, request, f.build, moe=moe),
                    total_price=f.price, decode_tokens_per_s=f.build.estimate.decode_tokens_per_s,
                    request=f.request, build=f.build)
-        for f in ranked)
+        for f in ranked[:MAX_LISTED])
     first = ranked[0] if ranked else None
     if first is not None:
         blocking.extend(LABELS.get(k, k) for k in first.kind.split("+") if k != "cluster")
