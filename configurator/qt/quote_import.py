@@ -44,11 +44,11 @@ class QuoteImportDialog(QDialog):
         self.table.setHorizontalHeaderLabels(COLUMNS)
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        self.import_button = QPushButton("Import the matched prices into my catalog")
+        self.import_button = QPushButton(self.tr("Import the matched prices into my catalog"))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("Check the catalog part each line is matched to; unmatched lines are skipped."))
+        layout.addWidget(QLabel(self.tr("Check the catalog part each line is matched to; unmatched lines are skipped.")))
         layout.addWidget(self.table, 1)
         layout.addWidget(self.message)
         layout.addWidget(self.import_button)
@@ -100,7 +100,7 @@ class QuoteImportDialog(QDialog):
             records = priced_records(self.catalog, self.lines, source)
             files = [overlay.save_records(kind, list(found)) for kind, found in records.items()]
         except (OSError, CatalogError) as exc:
-            messages.warn(self, "Could not save", f"Could not write your catalog file: {exc}")
+            messages.warn(self, self.tr("Could not save"), f"Could not write your catalog file: {exc}")
             return
         for kind, found in records.items():
             for record in found:
