@@ -1,6 +1,6 @@
 """Estimator accuracy on published measurements: fitted, leave-one-source-out cross-validated, and holdout.
 
-    python benchmarks/accuracy.py [--rows] [--fit] [KIND ...]
+    python benchmarks/accuracy.py [--rows] [--fit] [--ranges] [--refit=KNOB,...] [KIND ...]
 
 KIND is one of inference_memory, finetune_memory, decode_speed, prefill_speed, training_gpu_hours.
 For each kind it prints, over tests/data/reference_*.toml:
@@ -8,7 +8,8 @@ For each kind it prints, over tests/data/reference_*.toml:
   cross-val  for each source, the kind's fitted constants (crossval.KNOBS) refitted on all other
              sources and the left-out source scored with them;
 and over tests/data/holdout_*.toml (rows no constant is fitted on) the errors and how often the
-measurement falls inside the 80 % range (ranges.py). --rows lists every row; --fit prints the
+measurement falls inside the 80 % range (ranges.py), for decode and prefill also per regime (single stream vs
+batched, NVIDIA vs other vendors, dense vs MoE, one GPU vs several). --rows lists every row; --fit prints the
 constants refitted on all reference rows beside the shipped ones; --ranges prints interval factors
 derived from the cross-validated errors (the values ranges.py ships).
 """
@@ -34,7 +35,7 @@ from configurator.core.estimate.crossval import (  # noqa: E402
     source_group,
     summarise,
 )
-from configurator.core.estimate.ranges import RANGE_FACTORS  # noqa: E402
+from configurator.core.estimate.ranges import MOE_TENSOR_PARALLEL, RANGE_FACTORS, REGIME_RANGE_FACTORS  # noqa: E402
 from configurator.storage import catalogs  # noqa: E402
 from tests.reference import ALL, TARGETS, Row, excluded_rows, kind_rows, points  # noqa: E402
 
@@ -49,10 +50,52 @@ def _half_width(factors: tuple[float, float]) -> float:
     return (factors[1] - factors[0]) / 2
 
 
+SPEED_KINDS = ("decode_speed", "prefill_speed")
+
+
+def speed_regimes(label: str, catalog: object) -> list[str]:
+    """The regimes a decode/prefill row belongs to, read from its label ("model precision engine NxGPU ctx=.. b=.."):
+    single stream vs batched, NVIDIA vs other vendors, dense vs MoE, one GPU vs several."""
+    parts = label.split()
+    if len(parts) < 6 or "x" not in parts[3]:
+        return []
+    records = catalog.records  # type: ignore[attr-defined]
+    model = records["models"].get(parts[0])
+    gpus, _, gpu_id = parts[3].partition("x")
+    gpu = records["gpus"].get(gpu_id)
+    batch = int(parts[-1].split("=")[1].rstrip(":")) if parts[-1].startswith("b=") else 1
+    out = ["batched" if batch > 1 else "single stream"]
+    if gpu is not None:
+        out.append("NVIDIA" if gpu.vendor == "nvidia" else "other vendors")
+    if model is not None:
+        out.append("MoE" if model.moe is not None else "dense")
+    multi = gpus.isdigit() and int(gpus) > 1
+    out.append("multi-GPU" if multi else "one GPU")
+    if model is not None and model.moe is not None and multi and parts[2] in ("vllm", "sglang"):
+        out.append("MoE tensor parallel")  # ranges.MOE_TENSOR_PARALLEL: its own factors when they are set
+    return out
+
+
+def regime_coverage(points: list[Point], factors: tuple[float, float], catalog: object, kind: str = "decode_speed") -> str:
+    """Coverage of the 80 % range per regime, e.g. 'batched 78 % (40)'."""
+    groups: dict[str, list[Point]] = {}
+    for p in points:
+        for regime in speed_regimes(p.label, catalog):
+            groups.setdefault(regime, []).append(p)
+    def own(name: str) -> tuple[float, float]:
+        # a regime with its own factors (ranges.REGIME_RANGE_FACTORS) is scored with them
+        return REGIME_RANGE_FACTORS.get((kind, MOE_TENSOR_PARALLEL), factors) if name == "MoE tensor parallel" else factors
+
+    return "; ".join(f"{name} {coverage(pts, own(name)):.0%} ({len(pts)})" for name, pts in sorted(groups.items()))
+
+
 def main(argv: list[str]) -> int:
     show_rows = "--rows" in argv
     show_fit = "--fit" in argv
     show_ranges = "--ranges" in argv
+    # --refit A,B: the leave-one-source-out folds refit only these constants (the others at their shipped values): a
+    # cheaper check of the constants a change introduced, on a shared machine; the full run refits every KNOBS entry
+    refit_only = next((a.split("=", 1)[1].split(",") for a in argv if a.startswith("--refit=")), None)
     kinds = [a for a in argv if not a.startswith("--")] or list(ALL)
     unknown = [k for k in kinds if k not in ALL]
     if unknown:
@@ -68,6 +111,8 @@ def main(argv: list[str]) -> int:
         reference = kind_rows(kind)
         holdout = kind_rows(kind, "holdout")
         knobs = KNOBS.get(kind, ())
+        if refit_only is not None:
+            knobs = tuple(k for k in knobs if k.name in refit_only)
         fitted = score(reference, kind)
         cv = cross_validate(knobs, lambda d, k=kind: score(list(d), k), reference,
                             lambda r: source_group(r["source"]), start)
@@ -82,12 +127,16 @@ def main(argv: list[str]) -> int:
         if factors:
             print(f"  80 % range x{factors[0]:.2f}..x{factors[1]:.2f} (half-width {_half_width(factors):.0%}): "
                   f"cross-val coverage {coverage(cv, factors):.0%}")
+            if kind in SPEED_KINDS:
+                print(f"    per regime, cross-val: {regime_coverage(cv, factors, catalog, kind)}")
         if holdout:
             held = score(holdout, kind)
             line = f"  holdout    {_fmt(summarise(held))}"
             if factors:
                 line += f"; in the 80 % range {coverage(held, factors):.0%}"
             print(line)
+            if factors and kind in SPEED_KINDS:
+                print(f"    per regime, holdout: {regime_coverage(held, factors, catalog, kind)}")
         if show_ranges and any(p.estimated for p in cv):
             lo, hi = interval_factors(cv)
             print(f"  interval from cross-val errors: ({lo:.3f}, {hi:.3f})")

@@ -69,7 +69,7 @@ def write_requested(args: argparse.Namespace, result: Any, request: Any, catalog
             elif kind == "csv":
                 atomic_write_text(path, csv_text(builds, request))
             elif kind == "markdown":
-                atomic_write_text(path, markdown_text(builds, request, meta.language))
+                atomic_write_text(path, markdown_text(builds, request, meta))
             else:
                 code = _write_pdf(path, builds, request, meta, args.page)
                 if code:

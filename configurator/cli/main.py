@@ -26,6 +26,33 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(EXIT_BAD_INPUT)
 
 
+class _VersionAction(argparse.Action):
+    """`--version`: the app's version and the shipped catalog's date range, read only when asked (the catalog
+    load is not paid by every other command)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        print(version_text())
+        parser.exit()
+
+
+def version_text() -> str:
+    """'llm-rig 0.1.0 (catalog prices from 2026-06 to 2026-11)': the shipped catalog, not the user's overlay."""
+    from configurator.storage.catalog_key import catalog_date_text
+
+    def compute() -> str:
+        from configurator.core.catalog.dates import catalog_date
+        from configurator.storage import catalogs
+
+        return catalog_date(catalogs.load(include_user=False).catalog).text()
+
+    # kept beside the validated catalog under its key: a second --version imports no schema and loads no catalog
+    return f"llm-rig {configurator.__version__} (catalog {catalog_date_text(compute)})"
+
+
 def _print_json(value: Any) -> None:
     from configurator.cli.jsonout import print_json
 
@@ -76,6 +103,50 @@ def _cmd_catalog_validate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _cmd_catalog_export_prices(args: argparse.Namespace) -> int:
+    from configurator.storage import price_pack
+
+    author = args.author or _user_name()
+    n_prices, n_parts = price_pack.export_pack(Path(args.file), author, configurator.__version__)
+    if args.json:
+        _print_json({"file": args.file, "author": author, "prices": n_prices, "parts": n_parts})
+    else:
+        print(f"wrote {args.file}: {n_prices} price(s) and {n_parts} added part(s), by {author}")
+    return EXIT_OK
+
+
+def _user_name() -> str:
+    import getpass
+
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError):  # no user name in the environment or the password database
+        return "unknown"
+
+
+def _cmd_catalog_import_prices(args: argparse.Namespace) -> int:
+    from configurator.storage import catalogs, price_pack
+
+    pack = price_pack.read_pack(Path(args.file))
+    loaded = catalogs.load()
+    _warn_problems(loaded.problems)
+    review = price_pack.review(pack, loaded.catalog)
+    if args.apply and review.effective:
+        price_pack.apply(review, loaded.catalog)
+    if args.json:
+        _print_json(review.as_json(applied=bool(args.apply)))
+        return EXIT_OK
+    print(f"price pack {args.file}: {pack.author}, {pack.date.isoformat()}, {len(pack.prices)} price(s), {len(pack.parts)} part(s)")
+    for change in review.changes:
+        print(change.text())
+    counts = ", ".join(f"{n} {action}" for action, n in review.counts().items()) or "nothing in the pack"
+    if args.apply:
+        print(f"applied: {counts}" + (f"; wrote {', '.join(review.written)}" if review.written else ""))
+    else:
+        print(f"dry run: {counts}; run again with --apply to write them into your catalog")
+    return EXIT_OK
+
+
 # --------------------------------------------------------------------------- parser
 
 
@@ -83,7 +154,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The parser. Given `argv`, only the lazily imported command it names gets its options (the others
     are listed with their help); without it, every command is complete."""
     parser = _Parser(prog="llm-rig", description="What machine to buy to run, fine-tune or train an LLM.")
-    parser.add_argument("--version", action="version", version=f"llm-rig {configurator.__version__}")
+    parser.add_argument("--version", action=_VersionAction, help="show the version and the catalog's price dates")
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     catalog = commands.add_parser("catalog", help="list and validate parts and model catalogs")
@@ -95,6 +166,16 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     validate = catalog_commands.add_parser("validate", help="check catalog files (default: shipped and user)")
     validate.add_argument("paths", nargs="*", help="TOML files or folders to check")
     validate.set_defaults(func=_cmd_catalog_validate)
+    export = catalog_commands.add_parser("export-prices", help="write your overlay's prices and added parts as a price pack")
+    export.add_argument("file", help="the pack to write (TOML)")
+    export.add_argument("--author", default="", help="who the pack is from (default: your user name)")
+    export.add_argument("--json", action="store_true", help="what was written, as JSON")
+    export.set_defaults(func=_cmd_catalog_export_prices)
+    imp = catalog_commands.add_parser("import-prices", help="review (and with --apply merge) a price pack into your overlay")
+    imp.add_argument("file", help="the pack to read (TOML)")
+    imp.add_argument("--apply", action="store_true", help="write the changes (default: a dry run that only reviews)")
+    imp.add_argument("--json", action="store_true", help="the review as JSON")
+    imp.set_defaults(func=_cmd_catalog_import_prices)
 
     chosen = _command_of(argv)
     registered: set[str] = set()

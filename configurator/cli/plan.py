@@ -75,7 +75,8 @@ def format_plan(result: Any) -> str:
     for note in result.notes:
         lines.append(f"note: {note}")
     if any(prices.stale_parts(b) for b in result.builds):
-        lines.append(f"note: to update an old price: in the app, {prices.WHERE_TO_UPDATE_APP}; or copy the part's "
+        lines.append(f"note: to update an old price: in the app, {prices.WHERE_TO_UPDATE_APP}; `llm-rig catalog import-prices FILE` "
+                     "merges a lab's price pack; or copy the part's "
                      f"whole record, with a new dated entry in its `prices`, into a .toml file in {_user_catalog()} "
                      "(it replaces the shipped record with the same id); `llm-rig catalog validate` checks it")
     return "\n".join(lines).rstrip()

@@ -60,6 +60,18 @@ RX7900XTX_GEMM = (
     "https://github.com/zzc0721/torch-performance-test-data/issues/68",
     "https://github.com/zzc0721/torch-performance-test-data/issues/103",
 )
+# RX 9070 XT: the same benchmark (square torch.matmul 1024-10240, best size 4096), PyTorch 2.12 on ROCm 7.2 (2026-05)
+# and on ROCm 7.14 under WSL (2026-09)
+RX9070XT_GEMM = (
+    "https://github.com/zzc0721/torch-performance-test-data/issues/173",
+    "https://github.com/zzc0721/torch-performance-test-data/issues/201",
+)
+# Arc A770: oneMKL's DPC++ GEMM sample (4096^3, half precision) at 58.7 TFLOPS, chsasank in ollama/ollama PR #2458
+# (2024-02-13); the XMX engines run bf16 at the fp16 rate, so it stands for bf16 as well
+ARC_A770_GEMM = "https://github.com/ollama/ollama/pull/2458"
+# Arc A770 under PyTorch 2.7.0+xpu, ml-engineering's mamf-finder (the benchmark the A100 reference figure comes from):
+# bf16 max 92.9 TFLOPS at 4096x4096x2048, stas00/ml-engineering PR #107 (2025-06-03)
+ARC_A770_MAMF = "https://github.com/stas00/ml-engineering/pull/107"
 
 
 @dataclass(frozen=True)
@@ -429,6 +441,14 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         vllm_quant=_quant_row(_AMD_COLUMN, _AMD_ROWS, {"fp8_w8a8": _VLLM_FP8_ROCM_NONE}),
         vllm_fp8_kv=_FP8_KV_UNDOCUMENTED, llama_cpp=_LLAMA_HIP, bitsandbytes=_BNB_ROCM_RADEON,
         deepspeed=_DS_AMD_OTHER, torch_compile=_COMPILE_ROCM, driver=_DRIVER_ROCM,
+        matmul=(
+            MatmulMeasurement("AMD Radeon RX 9070 XT", "fp16", 129.35, 194.7, RX9070XT_GEMM[0]),
+            MatmulMeasurement("AMD Radeon RX 9070 XT", "bf16", 133.36, 194.7, RX9070XT_GEMM[0]),
+            MatmulMeasurement("AMD Radeon RX 9070 XT", "fp16", 124.64, 194.7, RX9070XT_GEMM[1]),
+            MatmulMeasurement("AMD Radeon RX 9070 XT", "bf16", 125.21, 194.7, RX9070XT_GEMM[1]),
+        ),
+        matmul_note="user-submitted PyTorch matmul benchmarks (square 4096, ROCm 7.2 and 7.14): 64-68 % of the "
+                    "194.7 TFLOPS dense fp16/bf16 WMMA figure",
     ),
     ArchSupport(
         vendor="intel", architecture="Xe-HPG", targets="Arc A-series (Alchemist)", aliases=("Alchemist", "Xe HPG"),
@@ -436,6 +456,14 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         fp8_compute=_INTEL_FP8, flash_attention_2=_FA2_NONE_INTEL, pytorch=_PYTORCH_XPU, vllm=_VLLM_XPU,
         vllm_quant=_quant_row(_INTEL_COLUMN, _INTEL_ROWS), vllm_fp8_kv=_FP8_KV_UNDOCUMENTED, llama_cpp=_LLAMA_SYCL,
         bitsandbytes=_BNB_XPU, deepspeed=_DS_ARC, torch_compile=_COMPILE_XPU, driver=_DRIVER_XPU,
+        matmul=(
+            MatmulMeasurement("Intel Arc A770 16GB", "fp16", 58.7, 137.6, ARC_A770_GEMM),
+            MatmulMeasurement("Intel Arc A770 16GB", "bf16", 58.7, 137.6, ARC_A770_GEMM),
+            MatmulMeasurement("Intel Arc A770 16GB", "bf16", 92.9, 137.6, ARC_A770_MAMF),
+        ),
+        matmul_note="oneMKL DPC++ GEMM, 4096^3 half precision, 58.7 of the 137.6 TFLOPS XMX figure (43 %, Feb 2024); "
+                    "mamf-finder under PyTorch 2.7 XPU, bf16 92.9 (68 %, June 2025); bf16 runs on the same XMX engines "
+                    "at the fp16 rate",
     ),
     ArchSupport(
         vendor="intel", architecture="Xe2", targets="Arc B-series (Battlemage)", aliases=("Battlemage", "Xe2-HPG"),
@@ -713,8 +741,18 @@ def training_factor(gpu: Gpu, dtype: TrainDtype) -> float:
         return 1.0
     efficiency = matmul_efficiency(entry, dtype)
     if efficiency is None:
+        # no GEMM measured on this architecture: the vendor's measured architectures' mean, never the spec-sheet peak
+        efficiency = vendor_matmul_efficiency(gpu.vendor, dtype)
+    if efficiency is None:
         return 1.0
     return min(1.0, efficiency / REFERENCE_MATMUL.efficiency)
+
+
+def vendor_matmul_efficiency(vendor: str, dtype: TrainDtype) -> float | None:
+    """Mean measured GEMM efficiency over a vendor's architectures that publish one (issue #29: an Arc B580 or an
+    RDNA 2 card without a measurement of its own is not costed at its spec-sheet peak)."""
+    values = [e for entry in SUPPORT_TABLE if entry.vendor == vendor and (e := matmul_efficiency(entry, dtype)) is not None]
+    return sum(values) / len(values) if values else None
 
 
 def _peak(gpu: Gpu, dtype: TrainDtype) -> float:
@@ -749,6 +787,16 @@ def _throughput_verdict(gpu: Gpu, entry: ArchSupport) -> SupportVerdict:
                               "MFU fitted on NVIDIA runs", REFERENCE_MATMUL.source)
     efficiency = matmul_efficiency(entry, dtype)
     if efficiency is None:
+        fallback = vendor_matmul_efficiency(gpu.vendor, dtype)
+        if fallback is not None:
+            return SupportVerdict(
+                "SUP-9", "warn",
+                f"no published measured-GEMM figure for {entry.architecture}: training time for {_card(gpu)} uses "
+                f"{training_tflops(gpu, dtype):.0f} of its {_peak(gpu, dtype):.0f} {dtype} TFLOPS, the {fallback:.0%} of "
+                f"peak {gpu.vendor.upper()}'s measured architectures reach (an estimate until {entry.architecture} has "
+                "its own)",
+                " ".join(sorted({m.source for e in SUPPORT_TABLE if e.vendor == gpu.vendor for m in e.matmul})),
+            )
         return SupportVerdict(
             "SUP-9", "warn",
             f"no published measured-GEMM figure for {entry.architecture}: training time for {_card(gpu)} uses the "

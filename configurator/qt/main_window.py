@@ -101,6 +101,11 @@ class MainWindow(QMainWindow):
         self.importing.setToolTip(self.tr("Reading the model file; Esc cancels"))
         self.importing.hide()
         self.statusBar().addPermanentWidget(self.importing)
+        # the catalog's date ("prices from 2026-06 to 2026-11"), so nobody reads a price as today's
+        self.catalog_date = QLabel()
+        self.statusBar().addPermanentWidget(self.catalog_date)
+        self._on_session_catalog_changed(self.session.catalog)
+        self.session.catalog_changed.connect(self._on_session_catalog_changed)
         self._make_actions()
         self.session.selection_changed.connect(self._on_session_selection_changed)
         self.session.validity_changed.connect(self._on_session_validity_changed)
@@ -179,6 +184,11 @@ class MainWindow(QMainWindow):
         catalog_menu.addAction(self.editor_action)
         self.quote_action = action(self.tr("Import a vendor &quote (CSV/XLSX)…"), self.import_quote)
         catalog_menu.addAction(self.quote_action)
+        catalog_menu.addSeparator()
+        self.import_pack_action = action(self.tr("&Import a price pack…"), self.import_price_pack)
+        catalog_menu.addAction(self.import_pack_action)
+        self.export_pack_action = action(self.tr("E&xport my prices as a price pack…"), self.export_price_pack)
+        catalog_menu.addAction(self.export_pack_action)
         view_menu = self.menuBar().addMenu(self.tr("&View"))
         language_menu = view_menu.addMenu(self.tr("&Language"))
         self.language_actions: dict[str, QAction] = {}
@@ -463,6 +473,46 @@ class MainWindow(QMainWindow):
             if problems:
                 self._warn_catalog_problems()
 
+    def _on_session_catalog_changed(self, catalog: object) -> None:
+        from configurator.core.catalog.dates import catalog_date
+
+        text = catalog_date(self.session.catalog).text()
+        self.catalog_date.setText(f"Catalog {text}")
+        self.catalog_date.setToolTip("The dates of the catalog's newest part prices; older ones are marked in each build")
+
+    def import_price_pack(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Import a price pack", "", "Price packs (*.toml);;All files (*)")
+        if path:
+            self.import_price_pack_path(Path(path))
+
+    def import_price_pack_path(self, path: Path) -> QDialog:
+        """The review dialog for `path` (modal to the user; tests drive it without exec)."""
+        from configurator.qt.price_pack_dialog import PricePackDialog
+
+        dialog = PricePackDialog(self.session.catalog, path, self)
+        dialog.finished.connect(lambda _r: self._on_quote_dialog_finished(dialog))
+        dialog.open()
+        return dialog
+
+    def export_price_pack(self) -> None:
+        from PySide6.QtWidgets import QInputDialog
+
+        from configurator import __version__
+        from configurator.storage import price_pack
+
+        path, _ = QFileDialog.getSaveFileName(self, "Export my prices as a price pack", "prices.toml", "Price packs (*.toml)")
+        if not path:
+            return
+        author, ok = QInputDialog.getText(self, "Price pack", "Who is this price list from?")
+        if not ok:
+            return
+        try:
+            n_prices, n_parts = price_pack.export_pack(Path(path), author.strip() or "unknown", __version__)
+        except (ConfiguratorError, OSError) as exc:
+            messages.warn(self, "Could not export the price pack", str(exc))
+            return
+        self.statusBar().showMessage(f"Exported {n_prices} price(s) and {n_parts} part(s) to {path}", 5000)
+
     def edit_catalog(self) -> None:
         dialog = CatalogEditorDialog(self.session.catalog, self.session.request.currency, self)
         dialog.exec()
@@ -524,7 +574,7 @@ class MainWindow(QMainWindow):
             elif suffix == ".csv":
                 atomic_write_text(path, csv_text(builds, request))
             elif suffix in (".md", ".markdown"):
-                atomic_write_text(path, markdown_text(builds, request))
+                atomic_write_text(path, markdown_text(builds, request, meta))
             elif suffix == ".pdf":
                 from configurator.qt.printing import default_page, sheet_title, sheets_html, write_pdf
 

@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-import hashlib
 import pickle
-import sys
 from collections.abc import Collection
 from pathlib import Path
 
-import configurator
-from configurator.core.catalog import loader as catalog_loader
-from configurator.core.catalog import models as catalog_models
 from configurator.core.catalog.loader import LoadResult, LoadState, ParseCache, add_layer, load_catalog
 from configurator.storage import paths
 from configurator.storage.atomic import write_bytes, write_text
+from configurator.storage.catalog_key import shipped_key
 
 SHIPPED_CACHE = "catalog-shipped.pickle"
 """The shipped layer, validated once and kept in the user cache folder (safe to delete)."""
@@ -41,27 +37,8 @@ def load(include_user: bool = True, kinds: Collection[str] | None = None) -> Loa
     return result
 
 
-def _code_fingerprint() -> bytes:
-    """What decides how a record validates: the schema and loader sources (or, frozen, the executable)."""
-    parts: list[bytes] = [configurator.__version__.encode()]
-    for module in (catalog_models, catalog_loader):
-        try:
-            parts.append(Path(module.__file__ or "").read_bytes())
-        except OSError:
-            executable = Path(sys.executable).stat()
-            parts.append(f"{executable.st_size}:{executable.st_mtime_ns}".encode())
-    return hashlib.sha256(b"\0".join(parts)).digest()
-
-
 def _shipped_key(files: list[Path]) -> bytes:
-    digest = hashlib.sha256(_code_fingerprint())
-    for file in files:
-        digest.update(file.name.encode() + b"\0")
-        try:
-            digest.update(file.read_bytes())
-        except OSError:
-            digest.update(b"<unreadable>")
-    return digest.digest()
+    return shipped_key(files)
 
 
 def _shipped_state(files: list[Path]) -> LoadState:

@@ -103,11 +103,20 @@ def save_record(kind: str, record: Record) -> Path:
     return save_records(kind, [record])
 
 
-def save_records(kind: str, records: list[Record]) -> Path:
+def save_records(kind: str, records: list[Record], file: Path | None = None) -> Path:
+    """Add or replace (by id) records in `file` (default: the app's overlay file for `kind`), atomically."""
+    target, text = render_records(kind, records, file)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    write_text(target, text)
+    return target
+
+
+def render_records(kind: str, records: list[Record], file: Path | None = None) -> tuple[Path, str]:
+    """The text `file` would have with `records` added or replaced (by id), nothing written: a caller that writes
+    several files renders them all first, so that an unreadable file stops it before any file changes."""
     if kind not in KINDS:
         raise ValueError(f"unknown kind {kind}")
-    file = overlay_file(kind)
-    file.parent.mkdir(parents=True, exist_ok=True)
+    file = file or overlay_file(kind)
     doc = _load(file, kind)
     if kind not in doc:
         doc[kind] = tomlkit.aot()
@@ -125,8 +134,7 @@ def save_records(kind: str, records: list[Record]) -> Path:
         for key, value in table.items():
             if key not in existing or _unwrap(existing[key]) != _unwrap(value):
                 existing[key] = value
-    write_text(file, tomlkit.dumps(doc))
-    return file
+    return file, tomlkit.dumps(doc)
 
 
 def with_price(record: Record, price: Price) -> Record:

@@ -335,315 +335,325 @@
         <translation>正在读取模型文件；按 Esc 取消</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="134" />
+        <location filename="../../configurator/qt/main_window.py" line="139" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="145" />
+        <location filename="../../configurator/qt/main_window.py" line="150" />
         <source>&amp;New project</source>
         <translation>新建项目(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="146" />
+        <location filename="../../configurator/qt/main_window.py" line="151" />
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="147" />
+        <location filename="../../configurator/qt/main_window.py" line="152" />
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="148" />
+        <location filename="../../configurator/qt/main_window.py" line="153" />
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="149" />
+        <location filename="../../configurator/qt/main_window.py" line="154" />
         <source>&amp;Import model…</source>
         <translation>导入模型(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="149" />
+        <location filename="../../configurator/qt/main_window.py" line="154" />
         <source>Ctrl+I</source>
         <translation>Ctrl+I</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="150" />
+        <location filename="../../configurator/qt/main_window.py" line="155" />
         <source>&amp;Print build sheet…</source>
         <translation>打印装机单(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="151" />
+        <location filename="../../configurator/qt/main_window.py" line="156" />
         <source>&amp;Export builds…</source>
         <translation>导出配置(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="151" />
+        <location filename="../../configurator/qt/main_window.py" line="156" />
         <source>Ctrl+Shift+E</source>
         <translation>Ctrl+Shift+E</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="152" />
+        <location filename="../../configurator/qt/main_window.py" line="157" />
         <source>Purchase list (XLSX, CSV, Markdown) or build sheets (PDF) of the selected builds</source>
         <translation>所选配置的采购清单（XLSX、CSV、Markdown）或装机单（PDF）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="153" />
+        <location filename="../../configurator/qt/main_window.py" line="158" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="156" />
+        <location filename="../../configurator/qt/main_window.py" line="161" />
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="164" />
+        <location filename="../../configurator/qt/main_window.py" line="169" />
         <source>&amp;Build</source>
         <translation>配置(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="165" />
-        <location filename="../../configurator/qt/main_window.py" line="370" />
+        <location filename="../../configurator/qt/main_window.py" line="170" />
+        <location filename="../../configurator/qt/main_window.py" line="380" />
         <source>&amp;Solve again</source>
         <translation>重新求解(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="165" />
+        <location filename="../../configurator/qt/main_window.py" line="170" />
         <source>F5</source>
         <translation>F5</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="166" />
+        <location filename="../../configurator/qt/main_window.py" line="171" />
         <source>&amp;Cancel solve or import</source>
         <translation>取消求解或导入(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="166" />
+        <location filename="../../configurator/qt/main_window.py" line="171" />
         <source>Esc</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="167" />
+        <location filename="../../configurator/qt/main_window.py" line="172" />
         <source>&amp;Compare selected…</source>
         <translation>对比所选(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="167" />
+        <location filename="../../configurator/qt/main_window.py" line="172" />
         <source>Ctrl+D</source>
         <translation>Ctrl+D</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="167" />
+        <location filename="../../configurator/qt/main_window.py" line="172" />
         <source>Select two or more builds (or none for all), then compare</source>
         <translation>选择两个或更多配置（不选则对比全部）后对比</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="172" />
+        <location filename="../../configurator/qt/main_window.py" line="177" />
         <source>Recommendation &amp;map…</source>
         <translation>推荐地图(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="172" />
+        <location filename="../../configurator/qt/main_window.py" line="177" />
         <source>Ctrl+M</source>
         <translation>Ctrl+M</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="172" />
+        <location filename="../../configurator/qt/main_window.py" line="177" />
         <source>The cheapest machine for each model size</source>
         <translation>每种模型规模最便宜的机器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="174" />
+        <location filename="../../configurator/qt/main_window.py" line="179" />
         <source>&amp;Preferences…</source>
         <translation>偏好设置(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="177" />
+        <location filename="../../configurator/qt/main_window.py" line="182" />
         <source>&amp;Catalog</source>
         <translation>目录(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="178" />
+        <location filename="../../configurator/qt/main_window.py" line="183" />
         <source>&amp;Edit prices and parts…</source>
         <translation>编辑价格和配件(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="178" />
+        <location filename="../../configurator/qt/main_window.py" line="183" />
         <source>Ctrl+E</source>
         <translation>Ctrl+E</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="180" />
+        <location filename="../../configurator/qt/main_window.py" line="185" />
         <source>Import a vendor &amp;quote (CSV/XLSX)…</source>
         <translation>导入供应商报价(&amp;Q)（CSV/XLSX）…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="182" />
+        <location filename="../../configurator/qt/main_window.py" line="188" />
+        <source>&amp;Import a price pack…</source>
+        <translation>导入价格包(&amp;I)…</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="190" />
+        <source>E&amp;xport my prices as a price pack…</source>
+        <translation>将我的价格导出为价格包(&amp;X)…</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="192" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="183" />
+        <location filename="../../configurator/qt/main_window.py" line="193" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="185" />
+        <location filename="../../configurator/qt/main_window.py" line="195" />
         <source>System</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="191" />
+        <location filename="../../configurator/qt/main_window.py" line="201" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="192" />
+        <location filename="../../configurator/qt/main_window.py" line="202" />
         <source>&amp;User guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="194" />
+        <location filename="../../configurator/qt/main_window.py" line="204" />
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="222" />
+        <location filename="../../configurator/qt/main_window.py" line="232" />
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="222" />
+        <location filename="../../configurator/qt/main_window.py" line="232" />
         <source>This project has unsaved changes. Save them first?</source>
         <translation>此项目有未保存的更改。要先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="241" />
+        <location filename="../../configurator/qt/main_window.py" line="251" />
         <source>Open project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="249" />
+        <location filename="../../configurator/qt/main_window.py" line="259" />
         <source>Could not open the project</source>
         <translation>无法打开项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="260" />
+        <location filename="../../configurator/qt/main_window.py" line="270" />
         <source>Save project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="268" />
+        <location filename="../../configurator/qt/main_window.py" line="278" />
         <source>Could not save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="275" />
+        <location filename="../../configurator/qt/main_window.py" line="285" />
         <source>Import a model</source>
         <translation>导入模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="291" />
+        <location filename="../../configurator/qt/main_window.py" line="301" />
         <source>Could not import the model</source>
         <translation>无法导入模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="346" />
+        <location filename="../../configurator/qt/main_window.py" line="356" />
         <source>Cheapest build found; solving the alternatives…</source>
         <translation>已找到最便宜的配置；正在求解其他方案…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="349" />
+        <location filename="../../configurator/qt/main_window.py" line="359" />
         <source>Solving…</source>
         <translation>正在求解…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="352" />
+        <location filename="../../configurator/qt/main_window.py" line="362" />
         <source>Solve failed</source>
         <translation>求解失败</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="353" />
+        <location filename="../../configurator/qt/main_window.py" line="363" />
         <source>Could not solve this request</source>
         <translation>无法求解此需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="365" />
+        <location filename="../../configurator/qt/main_window.py" line="375" />
         <source>&amp;Solve again (fix the inputs first)</source>
         <translation>重新求解(&amp;S)（请先修正输入）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="368" />
+        <location filename="../../configurator/qt/main_window.py" line="378" />
         <source>Solve the current request again</source>
         <translation>重新求解当前需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="383" />
+        <location filename="../../configurator/qt/main_window.py" line="393" />
         <source>&lt;b&gt;Solving your changed inputs…&lt;/b&gt; the builds below answer the previous ones.</source>
         <translation>&lt;b&gt;正在按修改后的输入求解…&lt;/b&gt;下方的配置对应之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="416" />
+        <location filename="../../configurator/qt/main_window.py" line="426" />
         <source>Compare needs at least two builds</source>
         <translation>对比至少需要两个配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="434" />
+        <location filename="../../configurator/qt/main_window.py" line="444" />
         <source>The language changes at the next start</source>
         <translation>语言将在下次启动时切换</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="443" />
+        <location filename="../../configurator/qt/main_window.py" line="453" />
         <source>Could not save preferences</source>
         <translation>无法保存偏好设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="447" />
+        <location filename="../../configurator/qt/main_window.py" line="457" />
         <source>Import a vendor quote</source>
         <translation>导入供应商报价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="479" />
+        <location filename="../../configurator/qt/main_window.py" line="529" />
         <source>Choose a build to print</source>
         <translation>请选择要打印的配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="486" />
+        <location filename="../../configurator/qt/main_window.py" line="536" />
         <source>Nothing to export: no build yet</source>
         <translation>没有可导出的内容：尚无配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="489" />
+        <location filename="../../configurator/qt/main_window.py" line="539" />
         <source>Export builds</source>
         <translation>导出配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="534" />
+        <location filename="../../configurator/qt/main_window.py" line="584" />
         <source>Unknown file type</source>
         <translation>未知的文件类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="537" />
+        <location filename="../../configurator/qt/main_window.py" line="587" />
         <source>Could not export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="550" />
+        <location filename="../../configurator/qt/main_window.py" line="600" />
         <source>About LLM Rig Configurator</source>
         <translation>关于 LLM 装机配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="552" />
+        <location filename="../../configurator/qt/main_window.py" line="602" />
         <source>What machine to buy to run, fine-tune or train an LLM.
 Every estimate explains itself; every part and price carries its source.</source>
         <translation>要运行、微调或训练大模型，该买什么机器。
 每个估算都给出依据；每个配件和价格都注明来源。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="561" />
+        <location filename="../../configurator/qt/main_window.py" line="611" />
         <source>Some catalog files could not be read</source>
         <translation>部分目录文件无法读取</translation>
     </message>
@@ -1596,7 +1606,7 @@ Every estimate explains itself; every part and price carries its source.</source
         <translation>LLM 装机配置器装机单</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/printing.py" line="345" />
+        <location filename="../../configurator/qt/printing.py" line="348" />
         <source>Print build sheet</source>
         <translation>打印装机单</translation>
     </message>

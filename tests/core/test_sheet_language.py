@@ -58,7 +58,7 @@ def test_the_sheet_and_the_workbook_speak_chinese_and_csv_stays_english(chen) ->
     assert [c.value for c in first[1]][:4] == ["类别", "描述", "料号", "厂商"]
     assert "需求与假设" in book.sheetnames
     assert csv_text(builds, request).splitlines()[0].startswith("Build,Item,Description")  # scripts read these names
-    assert "类别 | 配件 | 价格" in markdown_text(builds, request, "zh_CN")
+    assert "类别 | 配件 | 价格" in markdown_text(builds, request, SheetMeta(language="zh_CN"))
     assert "Type | Item | Price" in markdown_text(builds, request)
 
 

@@ -59,6 +59,13 @@ KNOBS: dict[str, tuple[Knob, ...]] = {
         Knob("layer_overhead_llamacpp_hbm", 10e-6, 300e-6),
         Knob("layer_overhead_exllamav2", 5e-6, 300e-6),
         Knob("expert_loop_transformers", 10e-6, 300e-6),
+        # MoE / MLA under tensor parallelism (collectives.py): a small all-reduce over InfiniBand between nodes takes
+        # tens of microseconds at least; a chain of ~10 dependent small kernels 5-50 us each
+        Knob("allreduce_fabric_s", 20e-6, 200e-6),
+        Knob("moe_layer_latency_server", 10e-6, 300e-6),
+        Knob("mla_layer_latency_server", 10e-6, 600e-6),
+        Knob("moe_routing_spread", 0.3, 1.0),
+        Knob("bw_eff_moe_experts_vllm", 0.2, 1.0),
     ),
     "prefill_speed": (
         Knob("compute_eff_llamacpp", 0.05, 0.9),

@@ -39,7 +39,10 @@ from configurator.core.estimate.serving import arriving_prompt_tokens, batched_t
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step, mfu_formula
 from configurator.core.estimate.unified import unified_bw_efficiency
 from configurator.core.support import (REFERENCE_MATMUL, dense_peak_tflops, framework_verdict, has_matrix_units,
-                                      training_tflops)
+                                      training_factor, training_tflops)
+from configurator.core.estimate.backends import backend_bandwidth_multiplier, decode_fact, llamacpp_backend
+from configurator.core.estimate.collectives import SERVER_ENGINES, allreduce_latency
+from configurator.core.estimate.ranges import MOE_TENSOR_PARALLEL
 from configurator.core.estimate.workload import ENGINE_STAND_IN, ENGINE_STAND_IN_WHY, Workload
 
 GIB = 1024**3
@@ -121,6 +124,12 @@ class Calibration:
     bw_eff_transformers_quant: float = 0.50
     bw_eff_amd: float = 0.82  # multiplier for ROCm/Vulkan (RX 7900 XTX llama.cpp)
     bw_eff_moe_experts: float = 0.60  # expert matmuls at batch 1 (Mixtral Q5_K_M on A100/H100)
+    # Share of a model's routed experts a batch effectively draws from (trained routers concentrate traffic; 1.0 is
+    # uniform routing): fitted on the ML.ENERGY Qwen3-30B-A3B-2507 H100 sweep (vLLM 0.11.1, 8-88 sequences).
+    moe_routing_spread: float = 0.65
+    # The serving engines' fused MoE kernels (vLLM / SGLang fused_moe) with one token per expert: their own share,
+    # fitted on the Qwen3-30B-A3B rows (SGLang H20 at batch 1, ML.ENERGY vLLM sweep); bw_eff_moe_experts is llama.cpp's.
+    bw_eff_moe_experts_vllm: float = 0.78
     bw_eff_cpu: float = 0.36  # weights in system RAM: ~35 of 96 GB/s reached (build rules R28, RAM-3)
     # Fixed per-token costs: per step and per transformer layer (launches, Python, sync).
     step_overhead_llamacpp: float = 0.0
@@ -140,6 +149,10 @@ class Calibration:
     # A Vulkan build records the ggml graph into command buffers and submits them in batches (up to 100 nodes a
     # submission, ggml-vulkan GGML_VK_MAX_NODES_PER_SUBMIT), not a host launch per kernel: the same saving as graphs.
     llamacpp_vulkan: bool = False
+    # The llama.cpp backend a run used (cuda, hip, sycl, vulkan, metal); None: the vendor's documented default
+    # (backends.DEFAULT_LLAMACPP_BACKEND). A family and backend with a published decode rate (backends.DECODE_FACTS)
+    # reads its own bandwidth share.
+    llamacpp_backend: str | None = None
     # exllamav2 (and v3) run each attention and MLP block as one C++ call into its extension (exllamav2_ext
     # ext_qmlp.cpp / ext_qattn.cpp: `q_mlp_forward_` does norm, gate/up, activation, down and residual, replayed as a
     # CUDA graph when `use_graphs`), so a layer costs fewer launches than llama.cpp's ggml graph. Fitted on the
@@ -205,6 +218,21 @@ class Calibration:
     allreduce_pcie_s: float = 35e-6
     allreduce_nvlink_s: float = 15e-6
     layer_split_hop_s: float = 60e-6  # passing activations to the next GPU per token
+    # Tensor parallelism across nodes (more SXM GPUs than one NVLink domain, collectives.spans_nodes): one small
+    # all-reduce over the fabric (NCCL over InfiniBand between two HGX nodes). Fitted with the two latency floors below,
+    # moe_routing_spread and bw_eff_moe_experts_vllm (2026-12-02, `benchmarks/accuracy.py --fit decode_speed` restricted
+    # to these five) on the DeepSeek-R1 16 x H100 row (tests/data/reference_decode_speed.toml); bounded 20-200 us.
+    allreduce_fabric_s: float = 27e-6
+    # The serving engines' latency floor of one MoE layer in a decode step (router, grouped top-k, activation
+    # quantization, fused expert kernels at one token per expert, shared expert, combine: collectives.py), on top of
+    # the weight stream. Fitted on the Qwen3-235B-A22B H20 rows (SGLang 0.4.6.post1, 94 MoE layers: 74.5 and 71.65
+    # tokens/s where the weight stream alone gives ~115) and the DeepSeek rows.
+    moe_layer_latency_server: float = 43e-6
+    # MLA's absorbed attention (DeepSeek-V2/V3/R1, Kimi K2): the extra chain of small kernels per layer over a GQA
+    # layer (q_a/q_b/kv_a projections, two norms, W_UK/W_UV absorption, decoupled RoPE; collectives.py). The joint fit
+    # gives 393 us, which leaves the SGLang 16 x H100 row at -32 % and the vLLM DeepSeek-V3.2 row at +1 %; 330 us is
+    # chosen between the two DeepSeek sources (-23 %, +14 %), the loss over all decode rows nearly flat across 300-400.
+    mla_layer_latency_server: float = 330e-6
     # Training: utilisation of peak bf16 by the compute (FLOPs counted as in _training_time, recomputation
     # included; communication and pipeline bubbles are not in it: parallel.py adds what does not overlap).
     # Reference points are the largest published runs, whose end-to-end figure is a lower bound of it:
@@ -320,7 +348,7 @@ def llamacpp_build(date: str, backend: str = "cuda", flash_attention: bool | Non
                    llamacpp_flash_attention=fa,
                    llamacpp_cuda_graphs=backend == "cuda" and date >= LLAMACPP_CUDA_GRAPHS_SINCE,
                    llamacpp_volta_turing_graphs=backend == "cuda" and date >= LLAMACPP_CUDA_GRAPHS_VOLTA_TURING_SINCE,
-                   llamacpp_vulkan=backend == "vulkan")
+                   llamacpp_vulkan=backend == "vulkan", llamacpp_backend=backend)
 
 
 @contextmanager
@@ -952,6 +980,11 @@ def _bw_efficiency(engine: str, precision: str, gpu: Gpu) -> float:
             eff = CAL.bw_eff_llamacpp_quant_hbm if _is_hbm(gpu) else CAL.bw_eff_llamacpp_quant
         else:
             eff = CAL.bw_eff_llamacpp_f16_hbm if _is_hbm(gpu) else CAL.bw_eff_llamacpp_f16
+        # a backend measured on this family (backends.DECODE_FACTS) replaces the CUDA-fitted share by its own
+        multiplier = backend_bandwidth_multiplier(gpu, llamacpp_backend(gpu, CAL.llamacpp_backend),
+                                                  CAL.bw_eff_llamacpp_quant, CAL.layer_overhead_llamacpp)
+        if multiplier is not None:
+            return eff * multiplier
     elif engine == "vllm":
         eff = CAL.bw_eff_vllm_quant if quantized else CAL.bw_eff_vllm
     else:
@@ -965,7 +998,7 @@ EXLLAMA_ENGINES = ("exllamav2", "exllamav3")
 def batched_launches(gpu: Gpu, gpus: int) -> bool:
     """Whether the llama.cpp build in CAL submits a decode step's kernels in one go (CUDA graphs on `gpus` x `gpu`,
     LLAMACPP_CUDA_GRAPHS_SINCE, or a Vulkan build's batched command buffers) instead of one host launch per kernel."""
-    if CAL.llamacpp_vulkan:
+    if CAL.llamacpp_vulkan or (CAL.llamacpp_backend is None and llamacpp_backend(gpu) == "vulkan"):
         return True
     if gpu.vendor != "nvidia" or gpus != 1 or not CAL.llamacpp_cuda_graphs:
         return False
@@ -1021,6 +1054,51 @@ def _expert_loop_overhead(model: ModelArch, engine: str) -> float:
     return moe_layer_count(model) * model.moe.num_experts * CAL.expert_loop_transformers
 
 
+def experts_touched(experts: int, per_token: int, batch: int) -> tuple[float, float]:
+    """(distinct experts a step of `batch` tokens reads per MoE layer, tokens per touched expert). Routing is not
+    uniform: trained routers concentrate traffic, so the batch draws from an effective pool of
+    Calibration.moe_routing_spread x the experts (never fewer than `per_token`); batch 1 reads exactly `per_token`."""
+    pool = max(float(per_token), CAL.moe_routing_spread * experts)
+    touched = min(float(experts), pool * (1 - (1 - per_token / pool) ** batch))
+    return touched, batch * per_token / touched
+
+
+def moe_expert_efficiency(tokens_per_expert: float, engine: str = "llama.cpp") -> float:
+    """Share of the stream rate the fused expert kernels reach with `tokens_per_expert` tokens on each touched expert:
+    the engine's one-token share (bw_eff_moe_experts, or _vllm for the serving engines), the fixed cost per expert
+    shared among its tokens above."""
+    one = CAL.bw_eff_moe_experts_vllm if engine in SERVER_ENGINES else CAL.bw_eff_moe_experts
+    t = max(1.0, tokens_per_expert)
+    return one + (1 - one) * (1 - 1 / t)
+
+
+def speed_regime(model: ModelArch, split: str, gpus: int) -> str | None:
+    """The regime with its own 80 % speed range (ranges.REGIME_RANGE_FACTORS): an MoE under tensor parallelism, whose
+    step is the latency floors of collectives.py; None for the rest (the kind's range)."""
+    return MOE_TENSOR_PARALLEL if model.moe is not None and split == "tensor" and gpus > 1 else None
+
+
+def _server_layer_latency(model: ModelArch, engine: str) -> tuple[float, str]:
+    """The serving engine's latency floor per decode step from MoE and MLA layers (collectives.py), and its reason;
+    zero for other engines and dense GQA models."""
+    if engine not in SERVER_ENGINES:
+        return 0.0, ""
+    moe = moe_layer_count(model) * CAL.moe_layer_latency_server if model.moe is not None else 0.0
+    mla = model.num_layers * CAL.mla_layer_latency_server if model.mla is not None else 0.0
+    if not moe and not mla:
+        return 0.0, ""
+    parts = []
+    if moe:
+        parts.append(f"{moe_layer_count(model)} MoE layers x {CAL.moe_layer_latency_server * 1e6:.0f} us (router, top-k, "
+                     "expert kernels at a few tokens each, combine)")
+    if mla:
+        parts.append(f"{model.num_layers} MLA layers x {CAL.mla_layer_latency_server * 1e6:.0f} us (absorbed attention's "
+                     "projection, norm and absorption kernels)")
+    return moe + mla, ("latency floor of the serving engine's small dependent kernels: " + " + ".join(parts)
+                       + f" = {(moe + mla) * 1e3:.2f} ms per step, whatever the batch (fitted on DeepSeek-R1 and Qwen3-235B "
+                       "runs, SGLang and vLLM 2025)")
+
+
 def _compute_efficiency(engine: str, gpu: Gpu) -> float:
     if engine == "llama.cpp":
         # decode's compute bound (batched decode): the share of the peak _peak_tflops names; prefill has its own
@@ -1046,7 +1124,13 @@ def _gemm_peak_fp16acc(gpu: Gpu) -> float:
     peak = gpu.fp16_tflops or gpu.bf16_tflops or gpu.fp32_tflops
     if gpu.vendor == "nvidia" and gpu.market == "consumer":
         return 2 * peak
-    return peak
+    return peak * measured_matmul_factor(gpu)
+
+
+def measured_matmul_factor(gpu: Gpu) -> float:
+    """Off NVIDIA, the spec-sheet matrix peak scaled by the family's measured GEMM share (support.training_factor: the
+    same figure training time reads), so prefill and training read one matmul rate; 1 on NVIDIA (the calibration)."""
+    return training_factor(gpu, "fp16") if gpu.vendor not in ("nvidia", "apple") else 1.0
 
 
 def _int8_mma(gpu: Gpu) -> bool:
@@ -1114,13 +1198,15 @@ def _decode_speed(
     emb, head, blocks, experts, experts_active = _weight_bytes(counts, precision, scale, model, engine)
     moe_note = ""
     if model.moe is not None:
-        # expected distinct experts touched by `batch` tokens, uniform routing
         e, k = model.moe.num_experts, model.moe.experts_per_token
-        touched = e * (1 - (1 - k / e) ** batch)
-        # expert matmuls run below streaming efficiency at small batch: count their bytes
-        # as if read at bw_eff_moe_experts of the dense rate
-        expert_read = experts * touched / e / CAL.bw_eff_moe_experts
-        moe_note = f"; MoE reads {touched:.1f} of {e} experts per layer per step"
+        touched, per_expert = experts_touched(e, k, batch)
+        # expert matmuls run below streaming efficiency with one token each (bw_eff_moe_experts, fitted at batch 1);
+        # as tokens per expert grow with the batch the fused kernel's fixed cost per expert is shared (expert reuse)
+        expert_eff = moe_expert_efficiency(per_expert, engine)
+        expert_read = experts * touched / e / expert_eff
+        moe_note = (f"; MoE reads {touched:.1f} of {e} experts per layer per step"
+                    + (f" ({per_expert:.1f} tokens each, expert kernels at {expert_eff:.0%} of the stream rate)"
+                       if batch > 1 else ""))
         read = blocks - experts + expert_read + head + (emb if head == 0 else 0)
     else:
         read = blocks + (head if head else emb)
@@ -1138,8 +1224,20 @@ def _decode_speed(
     compute_eff = _compute_efficiency(engine, gpu)
     overhead = _fixed_overhead(engine, gpu, model.num_layers, named_engine, gpus) + batch * _sequence_overhead(engine)
     expert_loop = _expert_loop_overhead(model, engine)
+    floor, floor_why = _server_layer_latency(model, engine)
+    if floor:
+        overhead += floor
+        ex.step("decode", floor_why)
+    if engine == "llama.cpp" and named_engine not in EXLLAMA_ENGINES and gpu.vendor != "nvidia":
+        backend = llamacpp_backend(gpu, CAL.llamacpp_backend)
+        fact = decode_fact(gpu, backend)
+        ex.assume(f"llama.cpp's {backend.upper()} backend on {gpu.architecture}"
+                  + (f": its bandwidth share from {fact.card} at {fact.tokens_per_s:g} tokens/s on {fact.model} "
+                     f"({fact.note}; {fact.source})" if fact else
+                     ": no published decode rate of this backend on this family, so the CUDA-fitted share"
+                     + (f" x {CAL.bw_eff_amd:.2f} (ROCm/Vulkan on RDNA, fitted)" if gpu.vendor == "amd" else "")))
     if engine == "llama.cpp" and named_engine not in EXLLAMA_ENGINES and batched_launches(gpu, gpus):
-        ex.assume(f"llama.cpp submits each decode step's kernels in one go ({'Vulkan command buffers' if CAL.llamacpp_vulkan else 'CUDA graphs, llama.cpp since May 2024'}): "
+        ex.assume(f"llama.cpp submits each decode step's kernels in one go ({'CUDA graphs, llama.cpp since May 2024' if gpu.vendor == 'nvidia' and not CAL.llamacpp_vulkan else 'Vulkan command buffers'}): "
                   f"{CAL.layer_overhead_saved_by_graphs * 1e6:.0f} us less per layer than one host launch per kernel")
     if expert_loop:
         overhead += expert_loop
@@ -1152,13 +1250,13 @@ def _decode_speed(
         mem_t = read / gpus / (eff * bw)
         kv_t = (kv_read if model.mla else kv_read / gpus) / (eff * bw)
         comp_t = step_flops / gpus / (peak * compute_eff)
-        link = CAL.allreduce_nvlink_s if gpu.nvlink else CAL.allreduce_pcie_s
+        link, over = allreduce_latency(gpu, gpus, CAL.allreduce_nvlink_s, CAL.allreduce_pcie_s, CAL.allreduce_fabric_s)
         comm = 2 * model.num_layers * link
         # the weight GEMMs are bound by the weight stream or by their FLOPs, whichever is slower; attention, a kernel
         # of its own, then reads every sequence's KV cache (FlashAttention / paged attention: bandwidth-bound)
         step = _roofline(mem_t, comp_t) + kv_t + overhead + comm
         ex.step("decode", f"tensor parallel: each GPU reads 1/{gpus} of {_gb(read + kv_read)} per step, plus "
-                f"2 all-reduces per layer at ~{link * 1e6:.0f} us over {'NVLink' if gpu.nvlink else 'PCIe'}")
+                f"2 all-reduces per layer at ~{link * 1e6:.0f} us over {over}")
     else:
         ram_read = 0.0
         if engine == "llama.cpp" and (workload.cpu_layers or workload.cpu_experts):
@@ -1206,7 +1304,8 @@ def _decode_speed(
         how += ("; FlashAttention keeps the attention scores on chip" if CAL.llamacpp_flash_attention else
                 f"; plus the fp32 attention scores through memory over {prompt // 2} tokens on average (no flash attention)")
     else:
-        prefill_peak = _peak_tflops(gpu, "fp16" if fmt.compute in ("fp16", "int8") else fmt.compute) * 1e12
+        prefill_peak = (_peak_tflops(gpu, "fp16" if fmt.compute in ("fp16", "int8") else fmt.compute) * 1e12
+                        * measured_matmul_factor(gpu))
         prefill_rate = prefill_peak * compute_eff * parallel / prefill_flops
         how = f"at {compute_eff:.0%} of {prefill_peak / 1e12:.0f} TFLOPS"
     # never faster than streaming the weights once per chunk
@@ -1529,6 +1628,9 @@ def estimate(
                            "use nvfp4, awq-int4 or gptq-int4, or a GGUF type such as q4_k_m")
     reported = workload
     ex = _Explain()
+    if gpu is not None and gpu.memory_type.startswith("unified") and gpu.notes:
+        # unified memory: what fits is decided by the OS's limit on GPU-wired memory, not by the RAM installed
+        ex.assume(f"the GPU may use {gpu.vram_gb:.0f} GB of this machine's unified memory: {gpu.notes}")
     workload = _calibrated_engine(workload, ex)
     if workload.kind == "finetune":  # a from-scratch run launches under accelerate or Megatron-LM (training_launch)
         workload = _as_framework_shards(workload, gpus, ex)
@@ -1607,6 +1709,7 @@ def estimate(
         wall_hours=wall,
         rate_share=mfu,
         peak_tflops=dense_peak_tflops(gpu) if gpu else None,
+        speed_regime=speed_regime(model, split, gpus),
         params_total=counts.total,
         params_active=counts.active,
         assumptions=tuple(a for a in ex.assumptions if a),

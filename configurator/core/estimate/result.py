@@ -110,6 +110,8 @@ class EstimateResult(_Frozen):
     placement: dict[str, Any] | None = None  # llama.cpp gpu_layers, cpu_moe_layers, layers_per_gpu, head_on_gpu
     # the GPU's dense bf16 peak (fp16 on a card without bf16) from its spec sheet, TFLOPS: the basis of `mfu`
     peak_tflops: float | None = None
+    # the regime whose cross-validated errors set the speed ranges when they differ from the kind's (ranges.py)
+    speed_regime: str | None = None
 
     @property
     def mfu(self) -> float | None:
@@ -148,7 +150,7 @@ class EstimateResult(_Frozen):
             "time.wall_hours": _round(self.wall_hours),
         }
         ranges: dict[str, list[float]] = {}
-        for path, (low, high) in figure_ranges(self.workload.get("kind", "inference"), figures).items():
+        for path, (low, high) in figure_ranges(self.workload.get("kind", "inference"), figures, self.speed_regime).items():
             # bytes stay whole numbers, like the figures they bracket
             ranges[path] = [math.floor(low), math.ceil(high)] if path.startswith("memory.") else [_round_down(low), _round_up(high)]
         return {

@@ -12,6 +12,7 @@ from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING, Any
 
+from configurator.core.catalog.dates import catalog_date, date_range_text
 from configurator.core.report import atomic_write_bytes
 from configurator.core.report.fit import fit_of, gpu_name
 from configurator.core.report.words import language, t
@@ -71,6 +72,9 @@ class SheetMeta:
     project_name: str = "Untitled project"
     created: str = field(default_factory=lambda: date.today().isoformat())
     catalog_price_date: str = ""
+    # the catalog's date range, "prices from 2026-06 to 2026-11" (core.catalog.dates); the sheet's header shows it
+    # instead of one "as of" date that most prices are older than
+    catalog_prices: str = ""
     exchange_rate_date: str = ""
     exchange_rate_source: str = ""
     app_version: str = ""
@@ -88,6 +92,7 @@ class SheetMeta:
         return cls(
             project_name=project_name,
             catalog_price_date=newest_price_date(builds),
+            catalog_prices=catalog_date(catalog).text(),
             exchange_rate_date=catalog.exchange_rates_date,
             exchange_rate_source=catalog.exchange_rates_source,
             app_version=app_version,
@@ -344,6 +349,7 @@ def request_rows(builds: list[Build], request: BuildRequest, meta: SheetMeta) ->
         *request_fields(request),
         ("", ""),
         ("Catalog price date", meta.catalog_price_date or "-"),
+        ("Catalog prices", meta.catalog_prices or "-"),
         ("Exchange-rate date", meta.exchange_rate_date or "-"),
         ("Exchange-rate source", meta.exchange_rate_source or "-"),
     ]
@@ -424,14 +430,19 @@ def _markdown_build(build: Build, request: BuildRequest) -> list[str]:
         lines.append(f" | **Total** | **{money(build.total_price, build.currency)}** ({build.nodes} nodes)")
     else:
         lines.append(f" | **{t('Total')}** | **{money(build.total_price, build.currency)}**")
+    dated = date_range_text(p.price_date for p in build.parts if p.price_date is not None and p.subtotal > 0)
     return [*lines, "", f"Estimated: {_md(estimate_summary(build))}.", "",
-            f"How this fits: {_md(fit_of(build, request).sentence)}.", ""]
+            f"How this fits: {_md(fit_of(build, request).sentence)}.", "",
+            *([f"Prices: this build's {_md(dated)}.", ""] if dated else [])]
 
 
-def markdown_text(builds: list[Build], request: BuildRequest, lang: str = "en") -> str:
-    """PCPartPicker-style tables (Type | Item | Price) to paste into a forum post, in `lang`'s words."""
+def markdown_text(builds: list[Build], request: BuildRequest, meta: SheetMeta | None = None) -> str:
+    """PCPartPicker-style tables (Type | Item | Price) to paste into a forum post, in the words of `meta.language`;
+    with `meta`, the catalog's price dates under the title (a forum reader should know how old the prices are)."""
     lines = [f"# {_md(request.model_id)}: {_md(request.workload.kind)} builds", ""]
-    with language(lang):
+    if meta is not None and meta.catalog_prices:
+        lines += [f"Catalog {_md(meta.catalog_prices)}; created {_md(meta.created)}.", ""]
+    with language(meta.language if meta is not None else "en"):
         for build in builds:
             lines += _markdown_build(build, request)
     return "\n".join(lines)

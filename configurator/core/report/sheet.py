@@ -12,6 +12,7 @@ from configurator.core.report import prices
 from configurator.core.report.fit import fit_of, short_gpu_name
 from configurator.core.report.utilisation import utilisation_rows
 from configurator.core.report.words import language, t
+from configurator.core.catalog.dates import date_range_text
 from configurator.core.report.purchase import (
     GIB,
     SheetMeta,
@@ -140,8 +141,11 @@ def _table(headers: list[str], rows: list[str], num_from: int = 99, kind: str = 
 
 def _header(build: Build, request: BuildRequest, meta: SheetMeta) -> str:
     sources = [f"{t('created')} {meta.created}"]
-    if meta.catalog_price_date:
-        sources.append(f"catalog prices as of {meta.catalog_price_date}")
+    if meta.catalog_prices:
+        sources.append(f"catalog {meta.catalog_prices}")
+    build_prices = date_range_text(p.price_date for p in build.parts if p.price_date is not None and p.subtotal > 0)
+    if build_prices:
+        sources.append(f"this build's {build_prices}")
     if meta.exchange_rate_date:
         rate = f"exchange rates of {meta.exchange_rate_date}"
         sources.append(rate + (f" ({meta.exchange_rate_source})" if meta.exchange_rate_source else ""))

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 
+from configurator.core.catalog.dates import FRESH_WINDOW_DAYS
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Price, Record
 
@@ -16,10 +18,17 @@ class Quote:
     converted: bool
 
     @property
+    def stale(self) -> bool:
+        """The catalog has no price for this part, currency and condition seen within six months of today."""
+        return (datetime.date.today() - self.price.date).days > FRESH_WINDOW_DAYS
+
+    @property
     def note(self) -> str:
         text = f"{self.price.condition}, {self.price.date.isoformat()}"
         if self.converted:
             text += f", converted from {self.price.amount:,.0f} {self.price.currency}"
+        if self.stale:
+            text += ", no price in the catalog within six months"
         return text
 
 

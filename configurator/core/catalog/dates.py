@@ -1,0 +1,93 @@
+"""The catalog's date: how recent the prices of the parts a build can be chosen with are ("prices from 2026-06 to 2026-11")."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.catalog.models import Record
+
+PART_KINDS = ("gpus", "cpus", "motherboards", "memory", "psus", "chassis", "coolers", "storage", "systems", "accessories")
+"""The kinds a build is made of (models and cloud offers are not bought as parts)."""
+
+FRESH_WINDOW_DAYS = 183
+"""Six months (the same window core.report.prices flags a build's old prices with): DRAM and NAND prices
+doubled within months in 2025-26 (issue #14), so a price older than this before the catalog's newest one is
+not counted in the catalog's date range; it is counted as 'older'."""
+
+
+def newest_price_date(record: Record) -> datetime.date | None:
+    """The date of the record's newest price of any currency and condition, None when unpriced."""
+    return max((p.date for p in record.prices), default=None)
+
+
+@dataclass(frozen=True)
+class KindFreshness:
+    """Per kind: how many records are priced and how many have a newest price on or after `since`."""
+
+    kind: str
+    records: int
+    priced: int
+    fresh: int
+    since: datetime.date
+
+    @property
+    def share(self) -> float:
+        return self.fresh / self.priced if self.priced else 1.0
+
+
+def freshness(catalog: Catalog, since: datetime.date, kinds: Iterable[str] = PART_KINDS) -> list[KindFreshness]:
+    """Per part kind: priced records and those whose newest price is dated `since` or later."""
+    rows = []
+    for kind in kinds:
+        records = catalog.kind(kind)
+        dates = [d for d in (newest_price_date(r) for r in records) if d is not None]
+        rows.append(KindFreshness(kind, len(records), len(dates), sum(1 for d in dates if d >= since), since))
+    return rows
+
+
+@dataclass(frozen=True)
+class CatalogDate:
+    """The date range of the catalog's current prices, and how many priced parts have only older ones."""
+
+    first: datetime.date | None
+    last: datetime.date | None
+    priced: int
+    older: int
+
+    def text(self) -> str:
+        """'prices from 2026-06 to 2026-11' (month precision: a buyer reads it as a season, not a day),
+        with the parts whose newest price is older than that named by count, never hidden."""
+        if self.first is None or self.last is None:
+            return "no dated prices"
+        span = f"{self.first:%Y-%m}" if (self.first.year, self.first.month) == (self.last.year, self.last.month) \
+            else f"from {self.first:%Y-%m} to {self.last:%Y-%m}"
+        text = f"prices {span}"
+        if self.older:
+            text += f"; {self.older} of {self.priced} priced parts have only older prices"
+        return text
+
+
+def catalog_date(catalog: Catalog, kinds: Iterable[str] = PART_KINDS) -> CatalogDate:
+    """The catalog's date: its newest part price, and the range of the newest prices within six months of it.
+
+    A record contributes its newest price date; those older than FRESH_WINDOW_DAYS before the catalog's newest
+    price are counted as `older` rather than stretching the range back to a 2021 launch price.
+    """
+    dates = [d for kind in kinds for d in (newest_price_date(r) for r in catalog.kind(kind)) if d is not None]
+    if not dates:
+        return CatalogDate(None, None, 0, 0)
+    last = max(dates)
+    cutoff = last - datetime.timedelta(days=FRESH_WINDOW_DAYS)
+    recent = [d for d in dates if d >= cutoff]
+    return CatalogDate(min(recent), last, len(dates), len(dates) - len(recent))
+
+
+def date_range_text(dates: Iterable[datetime.date]) -> str:
+    """'prices from 2025-06 to 2026-11' for any set of price dates (a build's parts), or '' when none."""
+    values = list(dates)
+    if not values:
+        return ""
+    return CatalogDate(min(values), max(values), len(values), 0).text()

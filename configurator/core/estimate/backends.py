@@ -1,0 +1,76 @@
+"""Which llama.cpp backend a GPU runs, and what that backend reaches on it: sourced facts per GPU family and backend.
+
+The llama.cpp decode constants (estimator.Calibration bw_eff_llamacpp_*) were fitted on CUDA builds. Another vendor's
+backend reaches its own share of the card's bandwidth, and the estimate must describe the backend the launch command
+runs: llama.cpp's documented backend for each vendor (docs/build.md: CUDA for NVIDIA, HIP for AMD, SYCL for Intel,
+Metal for Apple). A family and backend with a published measurement carries it here; one without keeps the CUDA-fitted
+share (AMD's ROCm/Vulkan multiplier, Calibration.bw_eff_amd, stays where it was fitted) and says so.
+
+The matmul side (prefill and training) reads the measured-GEMM table in configurator/core/support.py
+(`training_tflops`): no vendor's matmul rate comes from a spec-sheet peak where a measurement exists.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from configurator.core.catalog.models import Gpu
+
+# The backend a plain llama.cpp build for each vendor uses (llama.cpp docs/build.md); Vulkan is the portable alternative.
+DEFAULT_LLAMACPP_BACKEND: dict[str, str] = {"nvidia": "cuda", "amd": "hip", "intel": "sycl", "apple": "metal"}
+# A family whose published decode runs use another backend because it decodes faster there: Strix Halo (Radeon 8060S,
+# gfx1151), where Vulkan RADV wins token generation on 13 of the models kyuz0's toolbox benchmarks test against every
+# ROCm build (kyuz0/amd-strix-halo-toolboxes docs/benchmarks.md, "Token Generation (tg128)" placement counts).
+FAMILY_LLAMACPP_BACKEND: dict[str, str] = {"Ryzen AI Max+ 395": "vulkan"}
+
+
+@dataclass(frozen=True)
+class DecodeFact:
+    """A published single-stream decode rate of one backend on one GPU family, and the bandwidth share it implies."""
+
+    family: str  # the catalog's `architecture`
+    backend: str
+    card: str
+    model: str
+    tokens_per_s: float
+    weights_read_gb: float  # bytes one token reads (the GGUF's tensors less the token-embedding table, which is looked up)
+    layers: int
+    bandwidth_gbps: float
+    source: str
+    note: str
+
+    def share(self, per_layer_s: float) -> float:
+        """The share of peak bandwidth the weight stream reaches, once the step's per-layer launch cost is taken out."""
+        stream_s = 1 / self.tokens_per_s - self.layers * per_layer_s
+        return self.weights_read_gb * 1e9 / stream_s / (self.bandwidth_gbps * 1e9)
+
+
+DECODE_FACTS: tuple[DecodeFact, ...] = (
+    # llama.cpp docs/backend/SYCL.md, "verified releases", 2024.5: "Performance is increased: 34 -> 37 tokens/s of
+    # llama-2-7b.Q4_0 on Arc A770" (quoted in ggml-org/llama.cpp PR #19162, 2026-01-28). Q4_0 LLaMA 2 7B: 3.56 GiB
+    # file (3.83 GB), less the 32000 x 4096 token-embedding table at Q4_0 (0.074 GB) = 3.76 GB read per token;
+    # A770 560 GB/s. Upstream SYCL, not IPEX-LLM's build (intel/neural-speed PR #312 gives 14.5 ms/token, 69 tokens/s,
+    # for its own int4 kernels on the A770: that stack is not the llama.cpp the launch command runs).
+    DecodeFact("Xe-HPG", "sycl", "Intel Arc A770 16GB", "llama-2-7b q4_0", 37.0, 3.76, 32, 560.0,
+               "https://github.com/ggml-org/llama.cpp/pull/19162",
+               "llama.cpp SYCL backend, release 2024.5 as its own docs record it"),
+)
+_FACTS = {(f.family, f.backend): f for f in DECODE_FACTS}
+
+
+def llamacpp_backend(gpu: Gpu, named: str | None = None) -> str:
+    """The backend a llama.cpp decode on `gpu` runs: the one named (a row's build, a launch option), else the vendor's."""
+    return named or FAMILY_LLAMACPP_BACKEND.get(gpu.architecture) or DEFAULT_LLAMACPP_BACKEND.get(str(gpu.vendor), "cuda")
+
+
+def decode_fact(gpu: Gpu, backend: str) -> DecodeFact | None:
+    return _FACTS.get((gpu.architecture, backend))
+
+
+def backend_bandwidth_multiplier(gpu: Gpu, backend: str, cuda_share: float, per_layer_s: float) -> float | None:
+    """The multiplier on the CUDA-fitted llama.cpp share (`cuda_share`) that a sourced backend measurement implies for
+    this GPU family, or None when no measurement exists (the CUDA-fitted figure then stands)."""
+    fact = decode_fact(gpu, backend)
+    if fact is None:
+        return None
+    return fact.share(per_layer_s) / cuda_share

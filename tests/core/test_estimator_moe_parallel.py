@@ -1,0 +1,145 @@
+"""Large MoE under tensor parallelism (issue #29): the decode step of DeepSeek-class models on 8-16 data-center GPUs is
+made of latencies (all-reduces, the MoE and MLA kernel chains, the fabric between nodes), each test naming its source."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.estimate import estimator
+from configurator.core.estimate.collectives import GPUS_PER_NVLINK_DOMAIN, spans_nodes
+from configurator.core.estimate.estimator import estimate
+from configurator.core.estimate.workload import Workload
+from tests.reference import decode_speed, kind_rows
+
+TT_INFERENCE = "tenstorrent/tt-inference-server/issues/356"
+VLLM_V32_H20 = "vllm-project/vllm/issues/30832"
+SGLANG_3656 = "sgl-project/sglang/issues/3656"
+QWEN3_SPEED = "QwenLM/Qwen2.5/blob/ac7272455d45483d2f579a88295e81586d60ff6f"
+
+
+def _rows(prefix: str, source: str, model_prefix: str = "") -> list:
+    return [r for r in kind_rows("decode_speed", prefix) if source in r["source"] and r["model"].startswith(model_prefix)]
+
+
+def _decode(catalog: Catalog, model: str, gpu: str, gpus: int, engine: str = "vllm", batch: int = 1) -> float:
+    w = Workload(kind="inference", precision="fp8", engine=engine, context=2048, batch=batch)
+    result = estimate(catalog.get("models", model), w, catalog.get("gpus", gpu), gpus)
+    assert result.decode_tokens_per_s is not None
+    return result.decode_tokens_per_s
+
+
+@pytest.mark.parametrize(("prefix", "source", "model_prefix"), [
+    ("reference", TT_INFERENCE, "deepseek"),   # SGLang (July 2025), DeepSeek-R1-0528 on 16 x H100 over InfiniBand: 43.3
+    ("reference", VLLM_V32_H20, "deepseek"),   # vLLM 0.13.0rc2 (Dec 2025), DeepSeek-V3.2 on 8 x H20: 30
+    ("holdout", SGLANG_3656, "deepseek-r1"),   # vLLM (Feb 2025), DeepSeek-R1 on 16 x H100: 30 (the SGLang row: 19)
+    ("reference", QWEN3_SPEED, "qwen3-235b"),  # SGLang 0.4.6.post1, Qwen3-235B-A22B on 4 and 8 x H20: 71.65, 74.5
+])
+def test_large_moe_batch1_decode_within_30_percent(catalog: Catalog, prefix: str, source: str, model_prefix: str) -> None:
+    """Published batch-1 decode of large MoE models under tensor parallelism; before the latency floors the estimate
+    read 142-160 tokens/s for DeepSeek-R1 on 8-16 GPUs (3-5x optimistic). The February 2025 SGLang row (19 tokens/s,
+    +75 %) is the one outside: an early-2025 release whose thread leaves the concurrency and lengths unstated."""
+    data = _rows(prefix, source, model_prefix)
+    assert data
+    comparisons, skipped = decode_speed(catalog, data)
+    assert not skipped
+    within = [c for c in comparisons if abs(c.error) <= 0.30]
+    if source == SGLANG_3656:
+        assert [c.measured for c in within] == [30.0], [(c.label, c.error) for c in comparisons]
+    else:
+        assert len(within) == len(comparisons), [(c.label, c.error) for c in comparisons]
+
+
+def test_deepseek_r1_batch1_no_longer_bandwidth_bound(catalog: Catalog) -> None:
+    """DeepSeek-R1 FP8 at batch 1 on 8 x H20, 8 x H200 and 16 x A100 (two DGX A100): the published runs are 19-43
+    tokens/s (tests above); the estimate stays in 25-50, not the 111-150 the weight stream alone gives."""
+    for gpu, gpus in (("h20", 8), ("h200-sxm", 8), ("a100-80gb-sxm", 16), ("h100-sxm", 16)):
+        assert 25 <= _decode(catalog, "deepseek-r1", gpu, gpus) <= 50, (gpu, gpus)
+
+
+def test_across_nodes_all_reduces_cross_the_fabric(catalog: Catalog) -> None:
+    """16 SXM GPUs span two NVLink domains (8 per HGX board): each all-reduce pays the fabric's latency, so R1 on 16 x
+    H100 is slower per token than the same model would be with in-node all-reduces."""
+    h100 = catalog.get("gpus", "h100-sxm")
+    assert not spans_nodes(h100, GPUS_PER_NVLINK_DOMAIN) and spans_nodes(h100, 16)
+    assert not spans_nodes(catalog.get("gpus", "rtx-4090"), 16)  # PCIe cards: no NVLink domain to leave
+    across = _decode(catalog, "deepseek-r1", "h100-sxm", 16)
+    with estimator.calibration(replace(estimator.CAL, allreduce_fabric_s=estimator.CAL.allreduce_nvlink_s)):
+        inside = _decode(catalog, "deepseek-r1", "h100-sxm", 16)
+    assert across < inside
+
+
+def test_dense_tensor_parallel_unchanged(catalog: Catalog) -> None:
+    """Dense GQA models pay no MoE or MLA floor: Llama 3.1 70B BF16 on 4 x A100 SXM stays inside the published 30-40
+    tokens/s (Qwen2.5-72B BF16 vLLM on 4 x A100: 31.37, Qwen speed benchmark, tests/data/reference_decode_speed.toml)."""
+    w = Workload(kind="inference", precision="bf16", engine="vllm", context=2048)
+    result = estimate(catalog.get("models", "llama-3.1-70b"), w, catalog.get("gpus", "a100-80gb-sxm"), 4)
+    assert result.decode_tokens_per_s is not None and 30 <= result.decode_tokens_per_s <= 40
+
+
+def test_explain_names_the_latency_floor(catalog: Catalog) -> None:
+    w = Workload(kind="inference", precision="fp8", engine="vllm", context=2048)
+    result = estimate(catalog.get("models", "deepseek-r1"), w, catalog.get("gpus", "h100-sxm"), 16)
+    text = " ".join(s.text for s in result.steps)
+    assert "MLA layers" in text and "MoE layers" in text and "inter-node fabric" in text
+
+
+ML_ENERGY_MOE = "Qwen__Qwen3-30B-A3B-Instruct-2507__lm-arena-chat.json"
+
+
+def test_moe_serving_sweep_expert_reuse(catalog: Catalog) -> None:
+    """ML.ENERGY leaderboard (vLLM 0.11.1, LMArena chat): Qwen3-30B-A3B-Instruct-2507 on one H100 at 8-88 sequences,
+    76.7 -> 30.0 tokens/s per user. With uniform routing and one-token expert kernels at every batch the estimate read
+    46.8 -> 20.8 (-39 % .. -31 %); with the batch's expert reuse every row is inside 30 % and the median inside 20 %."""
+    data = [r for r in kind_rows("decode_speed") if ML_ENERGY_MOE in r["source"]]
+    assert len(data) == 5
+    comparisons, skipped = decode_speed(catalog, data)
+    assert not skipped
+    errors = sorted(abs(c.error) for c in comparisons)
+    assert errors[2] <= 0.20 and errors[-1] <= 0.30, [(c.label, c.error) for c in comparisons]
+
+
+def test_expert_reuse_raises_many_user_moe_speed(catalog: Catalog) -> None:
+    """gpt-oss-120b for 20 users on one RTX PRO 6000 read 17.6 tokens/s per user (issue #29) with uniform routing and
+    one-token expert kernels; the batch's tokens per expert now share each expert's read, so it reads more, and batch 1
+    is untouched by the reuse (exactly `experts_per_token` experts, one token each)."""
+    from configurator.core.estimate.estimator import experts_touched
+    assert experts_touched(128, 4, 1) == pytest.approx((4.0, 1.0))
+    touched, per_expert = experts_touched(128, 4, 20)
+    assert touched < 128 * (1 - (1 - 4 / 128) ** 20) and per_expert > 1
+    w = Workload(kind="inference", precision="mxfp4", engine="vllm", context=4096, prompt=1024, batch=20)
+    result = estimate(catalog.get("models", "gpt-oss-120b"), w, catalog.get("gpus", "rtx-pro-6000-blackwell"))
+    assert result.decode_tokens_per_s is not None and result.decode_tokens_per_s > 1.3 * 17.6
+
+
+def test_moe_tensor_parallel_has_its_own_range(catalog: Catalog) -> None:
+    """ranges.REGIME_RANGE_FACTORS: an MoE under tensor parallelism reads the range its own cross-validated rows give
+    (x0.68..x1.47); a dense model on the same GPUs reads the decode kind's."""
+    from configurator.core.estimate.ranges import MOE_TENSOR_PARALLEL, RANGE_FACTORS, REGIME_RANGE_FACTORS
+    w = Workload(kind="inference", precision="fp8", engine="vllm", context=2048)
+    moe = estimate(catalog.get("models", "deepseek-r1"), w, catalog.get("gpus", "h20"), 8)
+    assert moe.speed_regime == MOE_TENSOR_PARALLEL
+    low, high = moe.to_json()["ranges"]["speed.decode_tokens_per_s"]
+    assert moe.decode_tokens_per_s is not None
+    factors = REGIME_RANGE_FACTORS[("decode_speed", MOE_TENSOR_PARALLEL)]
+    assert low == pytest.approx(moe.decode_tokens_per_s * factors[0], rel=0.01)
+    assert high == pytest.approx(moe.decode_tokens_per_s * factors[1], rel=0.01)
+    dense = estimate(catalog.get("models", "llama-3.1-70b"), w, catalog.get("gpus", "h20"), 8)
+    assert dense.speed_regime is None
+    d_low, _ = dense.to_json()["ranges"]["speed.decode_tokens_per_s"]
+    assert dense.decode_tokens_per_s is not None
+    assert d_low == pytest.approx(dense.decode_tokens_per_s * RANGE_FACTORS["decode_speed"][0], rel=0.01)
+
+
+def test_moe_holdout_single_gpu_serving(catalog: Catalog) -> None:
+    """Rows never fitted on: gpt-oss-20b for 32 users on one H100 under SGLang, 87.0 tokens/s per user
+    (ai-bot-pro/achatbot PR #183, August 2025; 62 before the expert reuse, -29 %), and gpt-oss-120b alone on one A100
+    under vLLM's launch image, 90 (vllm-project/vllm #22331): both within 20 %."""
+    data = [r for r in kind_rows("decode_speed", "holdout")
+            if "achatbot/pull/183" in r["source"] or "vllm/issues/22331" in r["source"]]
+    assert len(data) == 2
+    comparisons, skipped = decode_speed(catalog, data)
+    assert not skipped
+    assert all(abs(c.error) <= 0.20 for c in comparisons), [(c.label, c.error) for c in comparisons]

@@ -1,0 +1,138 @@
+"""Catalog prices are dated facts: every price has a date that is not in the future, the catalog's date range is
+what the sheet, `--version` and the window show (never "as of" today), and prices are fresh per kind."""
+
+from __future__ import annotations
+
+import datetime
+import html
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from configurator.core.catalog.dates import PART_KINDS, CatalogDate, catalog_date, freshness
+from configurator.core.catalog.loader import Catalog
+from configurator.core.catalog.models import Price
+from configurator.core.estimate.workload import Workload
+from configurator.core.report.purchase import SheetMeta, markdown_text
+from configurator.core.report.sheet import build_sheet_html
+from configurator.core.solve.plan import plan
+from configurator.core.solve.request import BuildRequest
+from configurator.storage import catalogs, paths
+from tests.helpers import run_cli
+
+FRESH_SINCE = datetime.date(2026, 6, 1)
+"""Issue #30: six months before the December 2026 catalog."""
+FRESH_TARGET = 0.90
+"""Issue #30: in every part kind at least 90 % of priced records have a newest price from FRESH_SINCE or later."""
+FRESH_FLOOR = {
+    "gpus": 5, "cpus": 0, "motherboards": 0, "memory": 4, "psus": 0, "chassis": 0, "coolers": 0,
+    "storage": 0, "systems": 1, "accessories": 0,
+}
+"""The level reached on 2026-12-02 (records per kind whose newest price is dated FRESH_SINCE or later): a floor the
+catalog may not fall below. Far from FRESH_TARGET: dated prices from June 2026 on were found for few parts; every
+other part keeps its older price and is flagged in each build that uses it (Quote.stale, core.report.prices)."""
+
+
+@pytest.fixture(scope="module")
+def shipped() -> Catalog:
+    return catalogs.load(include_user=False).catalog
+
+
+def _raw_prices() -> list[tuple[str, str, str, dict[str, object]]]:
+    rows = []
+    for file in paths.shipped_catalog_files():
+        data = tomllib.loads(file.read_text(encoding="utf-8"))
+        for kind in PART_KINDS:
+            for record in data.get(kind, []):
+                for price in record.get("prices", []):
+                    rows.append((file.name, kind, str(record.get("id")), price))
+    return rows
+
+
+def test_every_price_has_a_date_that_is_not_in_the_future() -> None:
+    today = datetime.date.today()
+    rows = _raw_prices()
+    assert len(rows) > 300
+    undated = [f"{f}: {k} {i}" for f, k, i, p in rows if not isinstance(p.get("date"), datetime.date)]
+    future = [f"{f}: {k} {i}: {p['date']}" for f, k, i, p in rows
+              if isinstance(p.get("date"), datetime.date) and p["date"] > today]  # type: ignore[operator]
+    assert not undated, undated
+    assert not future, future
+
+
+def test_every_price_names_its_source(shipped: Catalog) -> None:
+    missing = [f"{k} {r.id}" for k in PART_KINDS for r in shipped.kind(k) for p in r.prices if len(p.source) < 3]
+    assert not missing
+
+
+def test_fresh_prices_per_kind_do_not_fall_below_the_level_reached(shipped: Catalog) -> None:
+    rows = freshness(shipped, FRESH_SINCE)
+    report = "; ".join(f"{r.kind} {r.fresh}/{r.priced}" for r in rows)
+    below = [r.kind for r in rows if r.fresh < FRESH_FLOOR[r.kind]]
+    assert not below, f"fresh prices (newest >= {FRESH_SINCE}) fell below the floor in {below}: {report}"
+
+
+@pytest.mark.xfail(strict=True, reason="issue #30 target not reached: see FRESH_FLOOR for the level reached per kind")
+def test_fresh_prices_per_kind_reach_the_issue_target(shipped: Catalog) -> None:
+    """Strict: when the catalog reaches 90 % in every kind this XPASSes and fails, so the floor gets raised."""
+    rows = freshness(shipped, FRESH_SINCE)
+    report = "; ".join(f"{r.kind} {r.fresh}/{r.priced}" for r in rows)
+    assert all(r.share >= FRESH_TARGET for r in rows), report
+
+
+def _catalog_with(prices: dict[str, list[datetime.date]]) -> Catalog:
+    shipped = catalogs.load(include_user=False, kinds={"gpus"}).catalog
+    records = list(shipped.kind("gpus"))
+    catalog = Catalog()
+    for record, (rid, dates) in zip(records, prices.items()):
+        catalog.records["gpus"][rid] = record.model_copy(update={"id": rid, "prices": tuple(
+            Price(amount=1.0, currency="USD", date=d, source="https://example.com") for d in dates)})
+    return catalog
+
+
+def test_the_catalog_date_is_the_range_of_recent_newest_prices_and_counts_the_older_ones() -> None:
+    d = datetime.date
+    catalog = _catalog_with({"a": [d(2021, 4, 1), d(2026, 11, 20)], "b": [d(2026, 6, 3)], "c": [d(2025, 6, 1)], "e": []})
+    date = catalog_date(catalog)
+    assert date == CatalogDate(d(2026, 6, 3), d(2026, 11, 20), priced=3, older=1)
+    assert date.text() == "prices from 2026-06 to 2026-11; 1 of 3 priced parts have only older prices"
+    assert catalog_date(_catalog_with({"a": [d(2026, 11, 2)]})).text() == "prices 2026-11"
+    assert catalog_date(Catalog()).text() == "no dated prices"
+
+
+def test_the_sheet_header_gives_the_catalogs_and_the_builds_price_dates_never_as_of(shipped: Catalog) -> None:
+    request = BuildRequest(model_id="qwen2.5-14b", workload=Workload(kind="inference", precision="q8_0"), budget=5000)
+    builds = list(plan(request, shipped).builds)
+    meta = SheetMeta.from_catalog(shipped, builds, project_name="t")
+    assert meta.catalog_prices == catalog_date(shipped).text()
+    sheet = html.unescape(build_sheet_html(builds[0], request, meta))
+    header = sheet.split("</header>")[0]
+    assert f"catalog {catalog_date(shipped).text()}" in header
+    dates = [p.price_date for p in builds[0].parts if p.price_date is not None and p.subtotal > 0]
+    assert f"this build's prices from {min(dates):%Y-%m} to {max(dates):%Y-%m}" in header or \
+        f"this build's prices {min(dates):%Y-%m}" in header
+    assert "as of" not in header
+    markdown = markdown_text(builds[:1], request, meta)
+    assert f"Catalog {catalog_date(shipped).text()}" in markdown and "Prices: this build's prices " in markdown
+
+
+def test_version_names_the_catalogs_price_dates(isolated_home: Path, shipped: Catalog) -> None:
+    run = run_cli("--version")
+    assert run.code == 0
+    assert f"(catalog {catalog_date(shipped).text()})" in run.out
+
+
+def test_a_part_without_a_price_from_the_last_six_months_says_so_in_its_price_note(shipped: Catalog) -> None:
+    from configurator.core.solve.pricing import quote
+
+    today = datetime.date.today()
+    gpu = shipped.get("gpus", "rtx-3090")
+    old = gpu.model_copy(update={"prices": (Price(amount=700.0, currency="USD", condition="used",
+                                                  date=today - datetime.timedelta(days=400), source="https://x.example"),)})
+    fresh = gpu.model_copy(update={"prices": (Price(amount=700.0, currency="USD", condition="used",
+                                                    date=today - datetime.timedelta(days=30), source="https://x.example"),)})
+    stale_quote, fresh_quote = quote(old, shipped, "USD", "used"), quote(fresh, shipped, "USD", "used")
+    assert stale_quote is not None and fresh_quote is not None
+    assert stale_quote.stale and "no price in the catalog within six months" in stale_quote.note
+    assert not fresh_quote.stale and "six months" not in fresh_quote.note
