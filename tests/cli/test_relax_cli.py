@@ -14,7 +14,7 @@ def test_the_text_lists_the_other_ways_out_under_the_cheapest() -> None:
     cheapest = next(i for i, line in enumerate(lines) if ": keep part of the model (the MoE experts first)" in line)
     assert lines[cheapest + 1] == "other ways out, by price:"
     others = [line for line in lines[cheapest + 2:] if line.startswith("   ")]
-    assert others and any("raise the budget to 29," in line for line in others)
+    assert others and any(line.startswith("   raise the budget to") for line in others)
 
 
 def test_the_json_lists_every_way_out_by_price() -> None:
@@ -23,5 +23,6 @@ def test_the_json_lists_every_way_out_by_price() -> None:
     infeasible = run.json()["infeasible"]
     ways = infeasible["relaxations"]
     assert ways[0]["kind"] == "offload" and ways[0]["change"] == infeasible["cheapest_relaxation"]
-    assert ways[0]["total_price"] < 5000 and ways[0]["decode_tokens_per_s"] > 0
+    budget = next(w for w in ways if w["kind"] == "budget")
+    assert ways[0]["total_price"] < 0.5 * budget["total_price"] and ways[0]["decode_tokens_per_s"] > 0
     assert [w["total_price"] for w in ways] == sorted(w["total_price"] for w in ways)

@@ -39,11 +39,13 @@ def test_llama_70b_at_32k_and_15_tps_for_2500_usd_way_out_is_a_q8_kv_cache_at_14
     inf = _infeasible(request, catalog)
     first = inf.relaxations[0]
     assert set(first.kind.split("+")) == {"kv", "speed10"}, inf.cheapest_relaxation
-    assert first.total_price < 3000 and first.decode_tokens_per_s is not None and first.decode_tokens_per_s >= 13.5
+    budget_way = next(r for r in inf.relaxations if r.kind == "budget")  # still listed, by its price
+    # about a third of raising the budget alone (2,778 against 9,915 USD with #27's prices)
+    assert first.total_price < 0.5 * budget_way.total_price
+    assert first.decode_tokens_per_s is not None and first.decode_tokens_per_s >= 13.5
     assert first.build is not None and first.build.gpu_id == "rtx-3090" and first.build.gpu_count == 2
     assert "q8_0" in first.change and "raise the budget to" in first.change
     _ranked_by_price(inf)
-    assert any(r.kind == "budget" and r.total_price > 9000 for r in inf.relaxations)  # still listed, by its price
     # applying it shows its build: the relaxed request, re-planned, buys the same machine within the budget it names
     applied = inf.relaxed_request
     assert applied is not None and applied.workload.kv_precision == "q8_0" and applied.budget is not None
@@ -56,7 +58,9 @@ def test_deepseek_v3_q2_k_for_3000_usd_way_out_is_the_experts_in_ram(catalog: Ca
     request = BuildRequest(model_id="deepseek-v3", workload=Workload(kind="inference", precision="q2_k"), budget=3000)
     inf = _infeasible(request, catalog)
     first = inf.relaxations[0]
-    assert first.kind == "offload" and first.total_price < 5000, inf.cheapest_relaxation
+    budget_way = next(r for r in inf.relaxations if r.kind == "budget")
+    # a fraction of raising the budget alone (3,940 against 29,855 USD with #27's prices)
+    assert first.kind == "offload" and first.total_price < 0.5 * budget_way.total_price, inf.cheapest_relaxation
     assert "MoE experts" in first.change
     _ranked_by_price(inf)
 
