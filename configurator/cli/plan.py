@@ -12,6 +12,7 @@ from configurator.core.report import prices
 from configurator.core.report.utilisation import utilisation_sentence
 
 EXIT_OK = 0
+OTHER_WAYS = 5  # relaxations listed after the cheapest (--json has them all)
 
 
 def format_plan(result: Any) -> str:
@@ -61,10 +62,16 @@ def format_plan(result: Any) -> str:
         inf = result.infeasible
         # with builds above, they are the relaxation (servers working together, or weights in RAM)
         lines.append(f"{result.infeasible_headline()}: {inf.reason}")
+        for detail in inf.details:
+            lines.append(f"   {detail}")  # the closest cards, short, under the one sentence
         lines.append(f"blocking: {', '.join(inf.blocking) or '-'}")
         way = ("cheapest relaxation" if not result.passing() else "the way above" if inf.relaxed_request is None
                else "or, changing the request")  # the builds above run it as asked; the relaxation asks something else
         lines.append(f"{way}: {inf.cheapest_relaxation}")
+        others = inf.relaxations[1:OTHER_WAYS + 1]
+        if others:
+            lines.append("other ways out, by price:")
+            lines.extend(f"   {r.change}" for r in others)
     for note in result.notes:
         lines.append(f"note: {note}")
     if any(prices.stale_parts(b) for b in result.builds):

@@ -215,7 +215,7 @@ def test_plan_infeasible_json_has_reason_and_relaxation() -> None:
                   "--circuit", "120v15a", "--json")
     assert run.code == 0, run.err
     infeasible = run.json()["infeasible"]
-    assert set(infeasible) == {"reason", "blocking", "cheapest_relaxation"}
+    assert set(infeasible) == {"reason", "blocking", "cheapest_relaxation", "relaxations", "details"}
     assert infeasible["reason"] and infeasible["cheapest_relaxation"]
 
 

@@ -135,6 +135,20 @@ class Gpu(Record):
         default=False,
         description="not a vendor product: memory or board reworked by a refurbisher (no warranty, no vendor support)",
     )
+    power_limit_min_w: float | None = Field(
+        default=None, ge=1, le=5_000,
+        description="the lowest power cap the driver accepts, W (nvidia-smi -q -d POWER 'Min Power Limit', amdgpu "
+                    "power1_cap_min); set only where a report says so, with power_limit_source",
+    )
+    power_limit_source: str = Field(default="", description="where power_limit_min_w was read (a URL and what it shows)")
+
+    @model_validator(mode="after")
+    def _power_floor_is_sourced(self) -> Gpu:
+        if self.power_limit_min_w is not None and len(self.power_limit_source) < 3:
+            raise ValueError("power_limit_min_w needs a power_limit_source")
+        if self.power_limit_min_w is not None and self.power_limit_min_w > self.tdp_w:
+            raise ValueError(f"power_limit_min_w ({self.power_limit_min_w:g} W) is above tdp_w ({self.tdp_w:g} W)")
+        return self
 
     @model_validator(mode="after")
     def _sxm_has_no_slots(self) -> Gpu:

@@ -27,6 +27,7 @@ from configurator.core.report.purchase import (
 )
 from configurator.core.solve import noise
 from configurator.core.solve import power as pw
+from configurator.core.solve.power_cap import cap_command, gpu_from_spec, lowest_limit
 from configurator.core.solve.build import Build, BuildPart, SlotAssignment
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name
 
@@ -460,8 +461,14 @@ def power_limit_w(build: Build) -> int | None:
     if not targets or p.dc_load_w <= min(targets):
         return None
     tdp = float(gpu.get("tdp_w") or 0)
+    record = gpu_from_spec(gpu)
+    lowest = lowest_limit(record) if record is not None else 0.5
+    if lowest is None:
+        return None  # its driver offers no cap (power_cap.py): no limit is planned for it
     per_card = (min(targets) - p.cpu_w - p.rest_w) / build.gpu_count
-    limit = int(max(per_card, 0.5 * tdp) // 5 * 5)
+    limit = int(max(per_card, max(lowest, 0.5) * tdp) // 5 * 5)
+    if record is not None and record.power_limit_min_w is not None and limit < record.power_limit_min_w:
+        limit = math.ceil(record.power_limit_min_w)  # never below the driver's floor (rounding down had crossed it)
     return limit if 0 < limit < tdp else None
 
 
@@ -594,11 +601,9 @@ def assembly_notes(build: Build) -> list[tuple[str, str]]:
     if advice:
         notes.append((advice, ""))
     limit = power_limit_w(build)
-    if limit and gpu.get("vendor") == "nvidia":
+    if limit and cap_command(str(gpu.get("vendor")), limit):
         notes.append((f"Cap each GPU at {limit} W (of {gpu.get('tdp_w', 0):.0f} W) to stay within the PSU and circuit; "
-                      "run at every boot:", f"nvidia-smi -pm 1; nvidia-smi -pl {limit}"))
-    elif limit:
-        notes.append((f"Cap each GPU at {limit} W (of {gpu.get('tdp_w', 0):.0f} W):", f"rocm-smi --setpoweroverdrive {limit}"))
+                      "run at every boot:", cap_command(str(gpu.get("vendor")), limit)))
     if build.nodes > 1:
         notes.append((f"Build {build.nodes} identical nodes.", ""))
     return notes

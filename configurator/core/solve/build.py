@@ -204,18 +204,38 @@ TIME_LIMIT = "time limit"
 """The blocking label of a plan that ran out of time: it proves nothing about the request."""
 
 
+class Relaxation(_Frozen):
+    """One way out of an infeasible request: what to change, and the cheapest build it gives (solve/relax.py)."""
+
+    kind: str  # "kv", "kv+speed10", "power", "cluster", ...
+    change: str  # in the user's words, with the price
+    total_price: float
+    decode_tokens_per_s: float | None = None
+    request: BuildRequest | None = None  # what "apply" switches to (None: ready-made servers, run as asked)
+    build: Build | None = None  # what applying it shows
+
+    def to_json(self) -> dict[str, Any]:
+        """One element of `plan --json` infeasible.relaxations (a scripting contract: keep its shape)."""
+        tps = self.decode_tokens_per_s
+        return {"kind": self.kind, "change": self.change, "total_price": round(self.total_price, 2),
+                "decode_tokens_per_s": None if tps is None else round(tps, 2)}
+
+
 class Infeasible(_Frozen):
-    reason: str
+    reason: str  # one sentence: what binds
     blocking: tuple[str, ...]
-    cheapest_relaxation: str
+    cheapest_relaxation: str  # relaxations[0].change when there is one
     relaxed_request: BuildRequest | None = None  # what "apply" in the app switches to
+    relaxations: tuple[Relaxation, ...] = ()  # every way out found, by price
+    details: tuple[str, ...] = ()  # short lines under the reason: the closest cards and why each falls short
 
     @property
     def timed_out(self) -> bool:
         return TIME_LIMIT in self.blocking
 
     def to_json(self) -> dict[str, Any]:
-        return {"reason": self.reason, "blocking": list(self.blocking), "cheapest_relaxation": self.cheapest_relaxation}
+        return {"reason": self.reason, "blocking": list(self.blocking), "cheapest_relaxation": self.cheapest_relaxation,
+                "relaxations": [r.to_json() for r in self.relaxations], "details": list(self.details)}
 
 
 class PlanResult(_Frozen):

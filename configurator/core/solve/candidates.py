@@ -33,6 +33,7 @@ from configurator.core.solve import noise
 from configurator.core.solve.memo import remember
 from configurator.core.solve.pricing import Quote, quote
 from configurator.core.support import check_stack
+from configurator.core.solve.power_cap import limit_refusal
 from configurator.core.solve.request import BuildRequest, circuit_volts
 from configurator.core.solve.rules import meets_speed
 from configurator.core.solve.slots import Placement, needs_gap, place, span
@@ -141,6 +142,8 @@ def gpu_allowed(gpu: Gpu, request: BuildRequest) -> str | None:
         return f"vendor {gpu.vendor} not allowed"
     if gpu.form_factor != "pcie":
         return f"{gpu.form_factor.upper()} module: sold only inside whole servers (see systems)"
+    if (capped := limit_refusal(gpu, request.power_limit)) is not None:
+        return capped  # a limit below the driver's floor, or a card with no cap, is never planned (power_cap.py)
     if request.owned_gpu is not None and request.owned_gpu.id == gpu.id:
         return None  # where a card may be bought does not matter once the user has it
     return market_excludes(gpu, gpu, request)

@@ -15,7 +15,6 @@ from configurator.core.estimate.host import host_memory
 from configurator.core.estimate.unified import system_gpu
 from configurator.core.estimate.offload import estimate_on_host
 from configurator.core.estimate.result import EstimateResult
-from configurator.core.estimate.precision import GGUF_TYPES
 from configurator.core.estimate.workload import Workload
 from configurator.core.launch import launch_command
 from configurator.core.solve.build import TIME_LIMIT, Build, BuildPart, Check, Infeasible, PlanResult, Power, SlotAssignment
@@ -29,7 +28,6 @@ from configurator.core.solve.candidates import (
     cpu_of,
     effective_deadline,
     estimate_as_practitioner,
-    gpu_allowed,
     market_excludes,
     on_engine,
     gpu_options,
@@ -42,8 +40,10 @@ from configurator.core.solve.candidates import (
 )
 from configurator.core.solve import power as power_model
 from configurator.core.solve.pricing import quote
-from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name, circuit_volts
+from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_volts
 from configurator.core.solve.memo import remember
+from configurator.core.solve import relax
+from configurator.core.solve.relax import _offerable, _offload_possible, _training_compute, _what_moves, _with_offload
 from configurator.core.solve.rules import Assembly, check_build, meets_speed, power_of
 from configurator.core.solve.slots import place
 from configurator.core.solve.lazy import LazyBuildModel, price_floor
@@ -367,54 +367,20 @@ def _solve_once(
     return builds, cand
 
 
-def _relaxations(request: BuildRequest) -> list[tuple[str, BuildRequest]]:
-    """Single relaxations, each one a change a user could accept."""
-    out: list[tuple[str, BuildRequest]] = []
-    w = request.workload
-    if request.budget is not None:
-        out.append(("budget", request.model_copy(update={"budget": None})))
-    if w.kind == "inference" and w.kv_precision in ("fp16", "bf16"):
-        kv = "q8_0" if (w.engine == "llama.cpp" or w.precision in GGUF_TYPES) else "fp8"
-        out.append(("kv", request.model_copy(update={"workload": w.model_copy(update={"kv_precision": kv})})))
-    if w.kind == "inference" and w.context and w.context > 4096:
-        out.append(("context", request.model_copy(update={"workload": w.model_copy(update={"context": w.context // 2})})))
-    if w.kind == "inference" and w.precision not in GGUF_TYPES and w.precision not in ("int4", "awq-int4", "gptq-int4", "nf4"):
-        out.append(("precision", request.model_copy(update={"workload": w.model_copy(update={"precision": "q4_k_m", "engine": "llama.cpp"})})))
-    if w.kind == "finetune" and w.method != "qlora":
-        out.append(("method", request.model_copy(update={"workload": w.model_copy(update={"method": "qlora", "precision": None})})))
-    if _offload_possible(w):
-        out.append(("offload", request.model_copy(update={"workload": _with_offload(w)})))
-    if request.power_limit is None:
-        out.append(("power", request.model_copy(update={"power_limit": 0.7})))
-    if circuit_volts(request.circuit) < 200:
-        out.append(("circuit", request.model_copy(update={"circuit": "230v16a"})))
-    out.append(("circuits", request.model_copy(update={"circuits": max(2, request.circuits * 2)})))
-    if request.form != "any":
-        out.append(("form", request.model_copy(update={"form": "any"})))
-    if request.max_gpus < 8:
-        out.append(("gpus", request.model_copy(update={"max_gpus": 8})))
-    if request.min_decode_tps:
-        out.append(("speed", request.model_copy(update={"min_decode_tps": None})))
-    if request.deadline_hours:
-        out.append(("deadline", request.model_copy(update={"deadline_hours": None})))
-    if request.condition == "new":
-        out.append(("condition", request.model_copy(update={"condition": "any"})))
-    if request.region == "china":
-        out.append(("region", request.model_copy(update={"region": "global"})))
-    return out
+def _diagnose(
+    request: BuildRequest, catalog: Catalog, model: ModelArch, exact: int | None, cand: Candidates,
+    should_stop: Callable[[], bool],
+) -> tuple[Infeasible, Build | None]:
+    """Why nothing fits and the ways out, cheapest first (solve/relax.py), solved with this module's solver."""
 
+    def cheapest(relaxed: BuildRequest, cost_cap: float | None, stop: Callable[[], bool]) -> Build | None:
+        builds, _ = _solve_once(relaxed, catalog, model, exact, 1, stop, 1.0, cost_cap=cost_cap)
+        return builds[0] if builds else None
 
-def _offload_possible(w: Workload) -> bool:
-    """llama.cpp can keep layers or experts in RAM: a GGUF inference job not already doing it."""
-    return w.kind == "inference" and w.precision in GGUF_TYPES and not runs_from_ram(w) and w.engine in (None, "llama.cpp")
+    def servers(relaxed: BuildRequest) -> Build | None:
+        return _cluster(relaxed, catalog, model, relaxed.workload.resolved(model.max_context), exact)
 
-
-def _with_offload(w: Workload) -> Workload:
-    return w.model_copy(update={"offload": "cpu", "engine": "llama.cpp"})
-
-
-def _what_moves(model: ModelArch) -> str:
-    return "the experts" if model.moe is not None else "some layers"
+    return relax.diagnose(request, catalog, model, exact, cand, should_stop, solve=cheapest, cluster_of=servers)
 
 
 def _weights_in_ram(
@@ -425,238 +391,6 @@ def _weights_in_ram(
     variant = request.model_copy(update={"workload": _with_offload(request.workload), "top_k": 1})
     found, _ = _solve_once(variant, catalog, model, exact, 1, should_stop, 1.0, cost_cap=cost_cap)
     return found[0].model_copy(update={"label": f"cheapest with {_what_moves(model)} in RAM"}) if found else None
-
-
-def _combine(request: BuildRequest, first: BuildRequest, second: BuildRequest) -> BuildRequest:
-    """Apply the fields `second` changed (relative to `request`) on top of `first`."""
-    changed = {k: getattr(second, k) for k in type(request).model_fields if getattr(second, k) != getattr(request, k)}
-    if "workload" in changed and first.workload != request.workload:
-        w_changed = {k: getattr(second.workload, k) for k in type(request.workload).model_fields
-                     if getattr(second.workload, k) != getattr(request.workload, k)}
-        changed["workload"] = first.workload.model_copy(update=w_changed)
-    return first.model_copy(update=changed)
-
-
-def _describe(kind: str, relaxed: BuildRequest, cost: float, request: BuildRequest, build: Build | None = None,
-              moe: bool = False) -> str:
-    money = f"{cost:,.0f} {request.currency}"
-    phrases = {
-        "budget": f"raise the budget to {math.ceil(cost):,} {request.currency}",  # what Apply sets (whole units up)
-        "kv": f"quantize the KV cache to {relaxed.workload.kv_precision}",
-        "context": f"shorten the context to {relaxed.workload.context} tokens",
-        "precision": "use q4_k_m (GGUF via llama.cpp)",
-        "method": f"use QLoRA instead of {request.workload.method}",
-        "circuit": "use a 230 V 16 A circuit",
-        "offload": ("keep part of the model (the MoE experts first) in system RAM with llama.cpp" if moe
-                    else "keep some layers in system RAM with llama.cpp"),
-        "power": f"power-limit the GPUs to {relaxed.power_limit or 0.7:.0%} (nvidia-smi -pl at boot; ~{1 - 0.25 * (1 - (relaxed.power_limit or 0.7)):.0%} speed)",
-        "circuits": f"use {relaxed.circuits} circuits (PSUs on separate outlets)",
-        "form": "allow any form (rack or open frame)",
-        "gpus": f"allow up to {relaxed.max_gpus} GPUs",
-        "speed": "accept a lower speed",
-        "deadline": "allow more time",
-        "condition": "allow used parts",
-        "region": "buy outside China",
-        "cluster": (f"{build.nodes} machines working together: {money}" if build and build.nodes > 1
-                    else f"a ready-made {build.gpu_count if build else 8}-GPU server: {money}"),
-    }
-    if build is not None and build.estimate.decode_tokens_per_s is not None:
-        phrases["speed"] = f"accept {build.estimate.decode_tokens_per_s:.1f} tokens/s"
-    if build is not None and build.estimate.wall_hours is not None:
-        # in days too: the app's deadline field is in days ("allow 4,286 h" beside "14.0 days")
-        phrases["deadline"] = f"allow {build.estimate.wall_hours:,.0f} h ({build.estimate.wall_hours / 24:,.1f} days)"
-    if kind == "cluster":
-        # a cluster is offered whatever the budget: say when it is beyond it ("2 machines working together: 209,200
-        # USD" stood as the way out of a 500 USD budget, under "passing every check")
-        over = request.budget is not None and cost > request.budget
-        return phrases["cluster"] + (f", over the {request.budget:,.0f} {request.currency} budget" if over else "")
-    kinds = kind.split("+")
-    text = " and ".join(phrases.get(k, k) for k in kinds)
-    if kinds == ["budget"]:
-        return text
-    return f"{text}: cheapest build {money}"
-
-
-def _training_compute(request: BuildRequest, catalog: Catalog, model: ModelArch, workload: Workload,
-                      exact: int | None) -> str:
-    """What a training job is, whatever machine runs it: its FLOPs and the GPU-hours on the fastest card the
-    request allows, at the MFU the estimate states (Sam's journey asks this first, even when nothing fits)."""
-    if workload.kind == "inference" or not workload.tokens:
-        return ""
-    best: tuple[float, Gpu, EstimateResult] | None = None
-    for gpu in catalog.gpus:
-        if gpu_allowed(gpu, request) is not None:
-            continue
-        try:
-            est = estimate(model, workload, gpu, 1, exact_weight_bytes=exact)
-        except (ValueError, ConfiguratorError):
-            continue
-        if est.gpu_hours and (best is None or est.gpu_hours < best[0]):
-            best = (est.gpu_hours, gpu, est)
-    if best is None or not best[2].training_flops:
-        return ""
-    hours, gpu, est = best
-    mfu = f" at {est.mfu:.0%} MFU" if est.mfu else ""
-    mantissa, exponent = f"{est.training_flops:.1e}".split("e")
-    days = hours / 8 / 24
-    # a buyer reads "1.3 x 10^20 FLOPs" and "306 years", not "1.28e+20" and "111,835.5 days"
-    on_eight = f"{days / 365:,.0f} years" if days >= 730 else f"{days:,.0f} days" if days >= 10 else f"{days:,.1f} days"
-    return (f"the job is {mantissa} x 10^{int(exponent)} FLOPs: about {hours:,.0f} GPU-hours on {gpu.name}{mfu} "
-            f"({on_eight} on 8 of them)")
-
-
-def _diagnose(
-    request: BuildRequest, catalog: Catalog, model: ModelArch, exact: int | None, cand: Candidates,
-    should_stop: Callable[[], bool],
-) -> tuple[Infeasible, Build | None]:
-    blocking: list[str] = []
-    if not cand.options:
-        dull = ("sold only inside whole servers", "you asked to use your own", "not among the requested", "vendor ",
-                "China-market variant", "sold in China only")
-        if request.owned_gpu is not None:
-            # only the user's own card is tried while they ask to use it: say so, not "no GPU in the catalog"
-            owned_gpu = catalog.records["gpus"].get(request.owned_gpu.id)
-            reason = (f"your own {getattr(owned_gpu, 'name', request.owned_gpu.id)} cannot run this within {request.max_gpus} GPUs per machine "
-                      f"({_rejection_summary(cand, catalog, dull)}); other GPUs are not tried while you use it")
-        else:
-            reason = f"no GPU in the catalog can run this within {request.max_gpus} GPUs per machine ({_rejection_summary(cand, catalog, dull)})"
-        blocking.append("GPU memory / speed target per machine")
-    else:
-        reason = "no combination of parts passes every rule"
-    feasible: list[tuple[float, str, BuildRequest]] = []
-    found_builds: dict[str, Build] = {}
-    singles = _relaxations(request)
-    labels = {"offload": "everything on the GPUs", "power": "GPU power at full rating", "budget": "budget", "kv": "KV-cache precision", "context": "context length", "precision": "weight precision",
-              "method": "fine-tuning method", "circuit": "wall circuit", "circuits": "one circuit", "form": "form factor",
-              "gpus": "maximum GPU count", "speed": "speed target", "deadline": "deadline", "condition": "new parts only",
-              "region": "region"}
-
-    def attempt(kind: str, relaxed: BuildRequest) -> bool:
-        builds, _ = _solve_once(relaxed, catalog, model, exact, 1, should_stop, 1.0)
-        if builds:
-            feasible.append((builds[0].total_price, kind, relaxed))
-            found_builds[kind] = builds[0]
-        return bool(builds)
-
-    for kind, relaxed in singles:
-        if should_stop():
-            break
-        if attempt(kind, relaxed):
-            blocking.append(labels.get(kind, kind))
-    if not feasible and not should_stop():
-        # several things at once: add relaxations, least intrusive first, until something fits;
-        # then drop every one that turns out not to be needed
-        order = ["kv", "budget", "power", "circuits", "circuit", "condition", "form", "gpus", "speed", "deadline", "context",
-                 "precision", "method", "region"]
-        by_kind = dict(singles)
-        applied: list[str] = []
-        current = request
-        for kind in order:
-            if kind not in by_kind or should_stop():
-                continue
-            current = _combine(request, current, by_kind[kind])
-            applied.append(kind)
-            if _solve_once(current, catalog, model, exact, 1, should_stop, 1.0)[0]:
-                break
-        else:
-            applied = []
-        best = _solve_once(current, catalog, model, exact, 1, should_stop, 1.0)[0] if applied else []
-        cost = best[0].total_price if best else 0.0
-        for kind in list(applied):
-            if len(applied) == 1 or should_stop():
-                break
-            trial = request
-            for other in applied:
-                if other != kind:
-                    trial = _combine(request, trial, by_kind[other])
-            found = _solve_once(trial, catalog, model, exact, 1, should_stop, 1.0)[0]
-            if found and found[0].total_price <= cost * 1.02:  # not needed, and no dearer without it
-                applied.remove(kind)
-                cost = min(cost, found[0].total_price)
-        if applied:
-            combined = request
-            for kind in applied:
-                combined = _combine(request, combined, by_kind[kind])
-            if attempt("+".join(applied), combined):
-                blocking.extend(labels.get(kind, kind) for kind in applied)
-    cluster = None
-    if request.allow_clusters:
-        cluster = _cluster(request, catalog, model, request.workload.resolved(model.max_context), exact)
-        if cluster is not None:
-            feasible.append((cluster.total_price, "cluster", request))
-    relaxed_request = None
-    performance_only = {"speed", "deadline"}
-    affordable = (lambda cost: True) if request.budget is None else (lambda cost: cost <= 1.5 * request.budget)
-    if any(not set(kind.split("+")) & performance_only and affordable(cost) for cost, kind, _r in feasible):
-        # accepting a slower machine is the last resort when money or power can meet the target
-        # (within half as much again as the budget; beyond that a slower machine is the sensible answer)
-        feasible = [f for f in feasible if not set(f[1].split("+")) & performance_only]
-    if request.min_decode_tps:
-        # of the slower answers, none that gives up most of the speed asked while another keeps half of it
-        def speed(kind: str) -> float:
-            build = found_builds.get(kind)
-            return (build.estimate.decode_tokens_per_s or 0.0) if build is not None else request.min_decode_tps or 0.0
-        close = [f for f in feasible if speed(f[1]) >= 0.5 * request.min_decode_tps]
-        feasible = close or feasible
-    if feasible:
-        cost, kind, relaxed = min(feasible, key=lambda f: f[0])
-        relaxation = _describe(kind, relaxed, cost, request, found_builds.get(kind) or (cluster if kind == "cluster" else None),
-                               moe=model.moe is not None)
-        relaxed_request = relaxed if kind != "cluster" else None
-        if relaxed_request is not None and request.budget is not None and relaxed_request.budget is None:
-            # the way out names a budget ("raise the budget to 14,611 CNY"): applying it sets that budget, not none
-            # (the re-solve had then listed dearer builds too, beyond what the banner said it would cost)
-            relaxed_request = relaxed_request.model_copy(update={"budget": float(min(math.ceil(cost), 1e10))})
-    else:
-        relaxation = "none found in the catalog: a smaller model, a lower precision or a shorter context"
-    if request.budget is not None and "budget" in blocking:
-        reason += f"; the budget of {request.budget:,.0f} {request.currency} is binding"
-    others = [b for b in blocking if b not in ("budget", "GPU memory / speed target per machine")]
-    if cand.options and others:
-        # name what binds, in the user's words: "the wall circuit (120v15a)", "new parts only"
-        site = {"wall circuit": f"the wall circuit ({circuit_name(request.circuit, short=True)})",
-                "one circuit": f"one circuit ({circuit_name(request.circuit, short=True)})",
-                "form factor": f"the form factor ({request.form})", "region": f"the region ({request.region})"}
-        reason += "; binding: " + ", ".join(site.get(b, b) for b in dict.fromkeys(others))
-    chosen_cluster = cluster if feasible and min(feasible, key=lambda f: f[0])[1] == "cluster" else None
-    if chosen_cluster is not None:
-        blocking.append("one machine" if chosen_cluster.nodes > 1 else "a self-assembled machine")
-    if "speed target" in blocking and "GPU memory / speed target per machine" in blocking:
-        blocking.remove("speed target")  # said once
-    return Infeasible(reason=reason, blocking=tuple(dict.fromkeys(blocking)), cheapest_relaxation=relaxation,
-                      relaxed_request=relaxed_request), chosen_cluster or _servers_as_asked(cluster, request)
-
-
-def _servers_as_asked(cluster: Build | None, request: BuildRequest) -> Build | None:
-    """Ready-made servers that run the job as asked, for a user with a server room (their power and noise) and the
-    money: they are an answer beside a cheaper relaxation that changes the job (405B in bf16 in a server room had
-    answered only "use q4_k_m"). Elsewhere they are offered only when they are the cheapest way out."""
-    return cluster if cluster is not None and request.room == "server-room" and _offerable(cluster, request) else None
-
-
-def _offerable(build: Build, request: BuildRequest) -> bool:
-    """A ready-made server offered beside the builds: within the budget and failing no check."""
-    return ((request.budget is None or build.total_price <= request.budget)
-            and not any(c.status == "fail" for c in build.checks))
-
-
-def _rejection_summary(cand: Candidates, catalog: Catalog, dull: tuple[str, ...]) -> str:
-    """One sentence per kind of reason (memory, speed, time), each for the card that came closest:
-    the biggest card for memory, never a list of near-identical fragments."""
-    gpus = catalog.records["gpus"]
-    kinds: dict[str, tuple[float, str]] = {}
-    for gpu_id, why in cand.rejected_gpus.items():
-        if any(d in why for d in dull):
-            continue
-        gpu = gpus.get(gpu_id)
-        vram = gpu.vram_gb if isinstance(gpu, Gpu) else 0.0
-        kind = "memory" if "GiB" in why or "cards" in why else "speed" if "tokens/s" in why else "time" if " h " in why or "year" in why else why
-        name = gpu.name if isinstance(gpu, Gpu) else gpu_id
-        if kind not in kinds or vram > kinds[kind][0]:
-            kinds[kind] = (vram, f"{name}: {why}")
-    if not kinds:
-        return "; ".join(sorted(set(cand.rejected_gpus.values()))[:2])
-    return "; ".join(text for _vram, text in kinds.values())
 
 
 def _speed_words(build: Build) -> tuple[float | None, str]:

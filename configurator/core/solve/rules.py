@@ -15,6 +15,7 @@ from configurator.core.estimate.workload import Workload
 from configurator.core.support import check_stack
 from configurator.core.solve import compat
 from configurator.core.solve import power as pw
+from configurator.core.solve.power_cap import cap_command
 from configurator.core.solve.build import Check, Power
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name, circuit_volts
 from configurator.core.solve.slots import Placement, lane_bandwidth_gbps, slots_below, span
@@ -143,7 +144,7 @@ def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage
     if request.power_limit is not None:
         watts = pw.gpu_sustained_w(a.gpu, request.power_limit)
         add("PWR-9", "warn", f"GPUs limited to {watts:.0f} W each ({request.power_limit:.0%}): run "
-            f"`nvidia-smi -pm 1 && nvidia-smi -pl {watts:.0f}` at every boot (a systemd unit); the limit does not persist")
+            f"`{cap_command(a.gpu.vendor, watts)}` at every boot (a systemd unit); the limit does not persist")
     cap = a.psu_capacity_w
     load = p.dc_load_w / cap if cap else 9
     add("PWR-1", "pass" if p.dc_load_w <= cap else "fail", f"sustained DC load {p.dc_load_w:.0f} W on {cap:.0f} W of PSU")

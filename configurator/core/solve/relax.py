@@ -1,0 +1,540 @@
+"""When nothing fits: the constraint that binds, and the changes a user could accept, searched and ranked by cost.
+
+Every knob a user can turn (budget, KV-cache precision, the speed target within 10 %, experts or layers in RAM,
+a GPU power limit, the fine-tuning framework, activation offload and recomputation, one more circuit, form and room,
+used parts, the region, a cluster) is tried alone and in cheap pairs. The budget is the price axis: each relaxed
+request is solved without it, so a change that fits only above the budget says so ("... and raise the budget to
+N"). The cheapest way out is the cheapest one found; the others follow by price, each with its build, so applying
+one shows what it buys. The search stops at `should_stop` or its time budget, whichever comes first.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.catalog.models import Gpu, ModelArch
+from configurator.core.errors import ConfiguratorError
+from configurator.core.estimate.estimator import estimate
+from configurator.core.estimate.frameworks import default_framework
+from configurator.core.estimate.precision import GGUF_TYPES
+from configurator.core.estimate.result import EstimateResult
+from configurator.core.estimate.workload import Workload
+from configurator.core.solve.build import Build, Infeasible, Relaxation
+from configurator.core.solve.candidates import Candidates, gpu_allowed, runs_from_ram
+from configurator.core.solve.power import power_limit_speed
+from configurator.core.solve.power_cap import VENDOR_RULES
+from configurator.core.solve.request import BuildRequest, circuit_name, circuit_volts
+
+Solve = Callable[[BuildRequest, "float | None", Callable[[], bool]], "Build | None"]
+"""(request, cost cap, should_stop) -> the cheapest build for it strictly under the cap, or None."""
+ClusterOf = Callable[[BuildRequest], "Build | None"]
+"""request -> the ready-made servers (one or a cluster) that run it as asked, or None."""
+
+SEARCH_SECONDS = 5.0
+"""Safety bound of one relaxation search (singles first, then pairs) in CPU seconds of this process, not wall-clock
+time: on a loaded machine the same request gets the same answer. The usual limit is MAX_PAIRS; the four requests
+of #27 take 0.5-1.5 s of CPU."""
+MAX_PAIRS = 8
+"""Pairs tried, least intrusive first; each costs one solve (~0.1-0.2 s of CPU)."""
+
+MAX_LISTED = 10
+"""Ways out kept on the answer (the cheapest first); beyond ten they repeat each other at higher prices."""
+
+BUILDING_PREMIUM = 1.05
+"""Another circuit, a 230 V outlet or another room is work on the building, not a command: a change that needs it
+ranks as if 5 % dearer, so a power limit that costs a little more in parts comes first (a power limit on 2 x RTX
+5090 for 6,896 USD before a second circuit for 6,831)."""
+BUILDING = {"circuits", "circuit", "room"}
+
+POWER_LEVELS = (0.8, 0.7)
+"""Power limits tried: 80 % keeps ~95 % of the speed (build rules R20, Puget's 4 x RTX 3090 at 280 of 350 W)."""
+
+PAIRABLE = ("kv", "speed10", "power", "powerup", "offload", "circuits", "framework", "actoffload", "checkpointing",
+            "condition", "form", "room", "power70", "circuit", "gpus")
+"""Knobs tried in pairs, least intrusive first (pairs are tried in the order of their two positions here)."""
+
+MILD = {*PAIRABLE, "budget", "region"}
+"""Kinds that keep the job as asked (the model, its precision and context, the speed or deadline)."""
+
+LABELS = {"offload": "everything on the GPUs", "power": "full GPU power on the circuit",
+          "power70": "full GPU power on the circuit", "powerup": "the GPU power limit",
+          "budget": "budget", "kv": "KV-cache precision", "context": "context length", "precision": "weight precision",
+          "method": "fine-tuning method", "circuit": "wall circuit", "circuits": "one circuit", "form": "form factor",
+          "room": "room", "gpus": "maximum GPU count", "speed": "speed target", "speed10": "speed target",
+          "deadline": "deadline", "condition": "new parts only", "region": "region", "framework": "fine-tuning framework",
+          "actoffload": "activations on the GPUs", "checkpointing": "no activation recomputation"}
+"""A relaxation kind -> the constraint it relaxes (Infeasible.blocking)."""
+
+
+def _relaxations(request: BuildRequest) -> list[tuple[str, BuildRequest]]:
+    """Single relaxations, each one a change a user could accept, least intrusive first."""
+    out: list[tuple[str, BuildRequest]] = []
+    w = request.workload
+
+    def work(**update: object) -> BuildRequest:
+        return request.model_copy(update={"workload": w.model_copy(update=update)})
+
+    if request.budget is not None:
+        out.append(("budget", request.model_copy(update={"budget": None})))
+    if w.kind == "inference" and w.kv_precision in ("fp16", "bf16"):
+        out.append(("kv", work(kv_precision="q8_0" if (w.engine == "llama.cpp" or w.precision in GGUF_TYPES) else "fp8")))
+    if request.min_decode_tps:
+        out.append(("speed10", request.model_copy(update={"min_decode_tps": 0.9 * request.min_decode_tps})))
+    if request.power_limit is None or request.power_limit > POWER_LEVELS[0]:
+        out.append(("power", request.model_copy(update={"power_limit": POWER_LEVELS[0]})))
+    if request.power_limit is None or request.power_limit > POWER_LEVELS[1]:
+        out.append(("power70", request.model_copy(update={"power_limit": POWER_LEVELS[1]})))
+    if request.power_limit is not None and request.power_limit < 1.0:
+        # a limit below a card's driver floor (an RX 7900 XTX takes no less than 261 W) leaves that card out
+        higher = POWER_LEVELS[0] if request.power_limit < POWER_LEVELS[0] else None
+        out.append(("powerup", request.model_copy(update={"power_limit": higher})))
+    if _offload_possible(w):
+        out.append(("offload", request.model_copy(update={"workload": _with_offload(w)})))
+    out.append(("circuits", request.model_copy(update={"circuits": min(16, request.circuits + 1)})))
+    if w.kind == "finetune" and w.method in ("lora", "qlora") and w.framework != "unsloth":
+        # Unsloth keeps checkpointed activations in system RAM by default (its long-context guide)
+        out.append(("framework", work(framework="unsloth", activation_offload=None)))
+    if w.kind != "inference" and not w.activation_offload:
+        out.append(("actoffload", work(activation_offload=True, grad_checkpointing=True)))
+    if w.kind != "inference" and w.grad_checkpointing is not True:
+        out.append(("checkpointing", work(grad_checkpointing=True)))
+    if request.condition == "new":
+        out.append(("condition", request.model_copy(update={"condition": "any"})))
+    if request.form != "any":
+        out.append(("form", request.model_copy(update={"form": "any"})))
+    if request.room == "home-office":
+        out.append(("room", request.model_copy(update={"room": "lab"})))
+    if circuit_volts(request.circuit) < 200:
+        out.append(("circuit", request.model_copy(update={"circuit": "230v16a"})))
+    if request.max_gpus < 8:
+        out.append(("gpus", request.model_copy(update={"max_gpus": 8})))
+    if w.kind == "inference" and w.context and w.context > 4096:
+        out.append(("context", work(context=w.context // 2)))
+    if w.kind == "inference" and w.precision not in GGUF_TYPES and w.precision not in ("int4", "awq-int4", "gptq-int4", "nf4"):
+        out.append(("precision", work(precision="q4_k_m", engine="llama.cpp")))
+    if w.kind == "finetune" and w.method != "qlora":
+        out.append(("method", work(method="qlora", precision=None)))
+    if request.min_decode_tps:
+        out.append(("speed", request.model_copy(update={"min_decode_tps": None})))
+    if request.deadline_hours:
+        out.append(("deadline", request.model_copy(update={"deadline_hours": None})))
+    if request.region == "china":
+        out.append(("region", request.model_copy(update={"region": "global"})))
+    return out
+
+
+def _offload_possible(w: Workload) -> bool:
+    """llama.cpp can keep layers or experts in RAM: a GGUF inference job not already doing it."""
+    return w.kind == "inference" and w.precision in GGUF_TYPES and not runs_from_ram(w) and w.engine in (None, "llama.cpp")
+
+
+def _with_offload(w: Workload) -> Workload:
+    return w.model_copy(update={"offload": "cpu", "engine": "llama.cpp"})
+
+
+def _what_moves(model: ModelArch) -> str:
+    return "the experts" if model.moe is not None else "some layers"
+
+
+def _combine(request: BuildRequest, first: BuildRequest, second: BuildRequest) -> BuildRequest:
+    """Apply the fields `second` changed (relative to `request`) on top of `first`."""
+    changed = {k: getattr(second, k) for k in type(request).model_fields if getattr(second, k) != getattr(request, k)}
+    if "workload" in changed and first.workload != request.workload:
+        w_changed = {k: getattr(second.workload, k) for k in type(request.workload).model_fields
+                     if getattr(second.workload, k) != getattr(request.workload, k)}
+        changed["workload"] = first.workload.model_copy(update=w_changed)
+    return first.model_copy(update=changed)
+
+
+def _power_words(relaxed: BuildRequest, build: Build | None) -> str:
+    """'power-limit the GPUs to 80 % (nvidia-smi -pl 460 at boot; ~95 % speed)': the vendor's own tool."""
+    limit = relaxed.power_limit or POWER_LEVELS[0]
+    speed = f"~{power_limit_speed(limit):.0%} speed"
+    spec = next((p.spec for p in build.parts if p.category == "gpu"), None) if build is not None else None
+    if spec is None:
+        return f"power-limit the GPUs to {limit:.0%} ({speed})"
+    tool = VENDOR_RULES.get(str(spec.get("vendor")), VENDOR_RULES["nvidia"]).tool
+    watts = float(spec.get("tdp_w") or 0) * limit
+    flag = "-pl" if tool == "nvidia-smi" else "--setpoweroverdrive"
+    return f"power-limit the GPUs to {limit:.0%} ({tool} {flag} {watts:.0f} at boot; {speed})"
+
+
+def _describe(kind: str, relaxed: BuildRequest, cost: float, request: BuildRequest, build: Build | None = None,
+              moe: bool = False) -> str:
+    money = f"{cost:,.0f} {request.currency}"
+    w = relaxed.workload
+    phrases = {
+        "budget": f"raise the budget to {math.ceil(cost):,} {request.currency}",  # what Apply sets (whole units up)
+        "kv": f"quantize the KV cache to {w.kv_precision}",
+        "context": f"shorten the context to {w.context} tokens",
+        "precision": "use q4_k_m (GGUF via llama.cpp)",
+        "method": f"use QLoRA instead of {request.workload.method}",
+        "circuit": "use a 230 V 16 A circuit",
+        "offload": ("keep part of the model (the MoE experts first) in system RAM with llama.cpp" if moe
+                    else "keep some layers in system RAM with llama.cpp"),
+        "power": _power_words(relaxed, build),
+        "power70": _power_words(relaxed, build),
+        "powerup": (f"raise the GPU power limit to {relaxed.power_limit:.0%}" if relaxed.power_limit
+                    else "run the GPUs at full power (no power limit)"),
+        "circuits": f"use {relaxed.circuits} circuits (PSUs on separate outlets)",
+        "form": "allow any form (rack or open frame)",
+        "room": "put it in a lab or server room (louder and warmer than a home office allows)",
+        "gpus": f"allow up to {relaxed.max_gpus} GPUs",
+        "speed": "accept a lower speed",
+        "speed10": f"accept {relaxed.min_decode_tps or 0:.1f} tokens/s (within 10 % of the {request.min_decode_tps or 0:g} asked)",
+        "deadline": "allow more time",
+        "condition": "allow used parts",
+        "region": "buy outside China",
+        "framework": "fine-tune with Unsloth (it keeps checkpointed activations in system RAM)",
+        "actoffload": "keep checkpointed activations in system RAM (activation offload)",
+        "checkpointing": "recompute activations in the backward pass (gradient checkpointing: less memory, slower)",
+        "cluster": (f"{build.nodes} machines working together: {money}" if build and build.nodes > 1
+                    else f"a ready-made {build.gpu_count if build else 8}-GPU server: {money}"),
+    }
+    if build is not None and build.estimate.decode_tokens_per_s is not None:
+        phrases["speed"] = f"accept {build.estimate.decode_tokens_per_s:.1f} tokens/s"
+        if relaxed.min_decode_tps:
+            phrases["speed10"] = (f"accept {build.estimate.decode_tokens_per_s:.1f} tokens/s (within 10 % of the "
+                                  f"{request.min_decode_tps or 0:g} asked)")
+    if build is not None and build.estimate.wall_hours is not None:
+        # in days too: the app's deadline field is in days ("allow 4,286 h" beside "14.0 days")
+        phrases["deadline"] = f"allow {build.estimate.wall_hours:,.0f} h ({build.estimate.wall_hours / 24:,.1f} days)"
+    if kind == "cluster":
+        # a cluster is offered whatever the budget: say when it is beyond it ("2 machines working together: 209,200
+        # USD" stood as the way out of a 500 USD budget, under "passing every check")
+        over = request.budget is not None and cost > request.budget
+        return phrases["cluster"] + (f", over the {request.budget:,.0f} {request.currency} budget" if over else "")
+    kinds = kind.split("+")
+    words = [phrases.get(k, k) for k in kinds]
+    if kinds == ["budget"]:
+        return words[0]
+    if request.budget is not None and "budget" not in kinds and cost > request.budget:
+        words.append(phrases["budget"])
+    text = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    if request.budget is not None and cost > request.budget:
+        money = f"{math.ceil(cost):,} {request.currency}"  # the budget it names, not a cent-rounded neighbour
+    what = f"{build.gpu_count * build.nodes} x {_gpu_name(build)}, " if build is not None and build.gpu_count else ""
+    return f"{text}: cheapest build {what}{money}"
+
+
+def _gpu_name(build: Build) -> str:
+    part = next((p for p in build.parts if p.category in ("gpu", "system")), None)
+    return part.name if part is not None and part.category == "gpu" else build.gpu_id
+
+
+def _training_compute(request: BuildRequest, catalog: Catalog, model: ModelArch, workload: Workload,
+                      exact: int | None) -> str:
+    """What a training job is, whatever machine runs it: its FLOPs and the GPU-hours on the fastest card the
+    request allows, at the MFU the estimate states (Sam's journey asks this first, even when nothing fits)."""
+    if workload.kind == "inference" or not workload.tokens:
+        return ""
+    best: tuple[float, Gpu, EstimateResult] | None = None
+    for gpu in catalog.gpus:
+        if gpu_allowed(gpu, request) is not None:
+            continue
+        try:
+            est = estimate(model, workload, gpu, 1, exact_weight_bytes=exact)
+        except (ValueError, ConfiguratorError):
+            continue
+        if est.gpu_hours and (best is None or est.gpu_hours < best[0]):
+            best = (est.gpu_hours, gpu, est)
+    if best is None or not best[2].training_flops:
+        return ""
+    hours, gpu, est = best
+    mfu = f" at {est.mfu:.0%} MFU" if est.mfu else ""
+    mantissa, exponent = f"{est.training_flops:.1e}".split("e")
+    days = hours / 8 / 24
+    # a buyer reads "1.3 x 10^20 FLOPs" and "306 years", not "1.28e+20" and "111,835.5 days"
+    on_eight = f"{days / 365:,.0f} years" if days >= 730 else f"{days:,.0f} days" if days >= 10 else f"{days:,.1f} days"
+    return (f"the job is {mantissa} x 10^{int(exponent)} FLOPs: about {hours:,.0f} GPU-hours on {gpu.name}{mfu} "
+            f"({on_eight} on 8 of them)")
+
+
+@dataclass(frozen=True)
+class _Found:
+    kind: str  # "kv", "kv+speed10", "cluster"
+    request: BuildRequest | None  # the relaxed request, its budget as applying it sets it (None: servers as asked)
+    build: Build
+
+    @property
+    def price(self) -> float:
+        return self.build.total_price
+
+
+def _as_applied(request: BuildRequest, relaxed: BuildRequest, price: float) -> BuildRequest:
+    """The relaxed request as Apply sets it: the asked budget where the build fits it, else the build's price
+    rounded up (the banner names that budget; a re-solve without one had listed dearer builds too)."""
+    if request.budget is None:
+        return relaxed.model_copy(update={"budget": None})
+    budget = request.budget if price <= request.budget else float(min(math.ceil(price), 1e10))
+    return relaxed.model_copy(update={"budget": budget})
+
+
+def search(
+    request: BuildRequest, solve: Solve, should_stop: Callable[[], bool], seconds: float = SEARCH_SECONDS,
+) -> list[_Found]:
+    """Every single relaxation and the cheap pairs that fit, each the cheapest build for it (unordered).
+
+    Each is solved without the budget; once a way out is known, the rest are solved under its price (a change
+    that costs more than one already found is no way out), which also keeps the failing solves short."""
+    deadline = time.process_time() + seconds
+
+    def stop() -> bool:
+        return should_stop() or time.process_time() > deadline
+
+    singles = _relaxations(request)
+    by_kind = dict(singles)
+    found: dict[str, _Found] = {}
+
+    def attempt(kind: str, relaxed: BuildRequest, cap: float | None) -> _Found | None:
+        build = solve(relaxed.model_copy(update={"budget": None}), cap, stop)
+        if build is None or (cap is not None and build.total_price >= cap - 0.005):
+            return None  # no cheaper than a way already found: it changes something more for nothing
+        hit = _Found(kind, _as_applied(request, relaxed, build.total_price), build)
+        found[kind] = hit
+        return hit
+
+    budget_way = attempt("budget", by_kind["budget"], None) if "budget" in by_kind and not stop() else None
+    single_cap = budget_way.price if budget_way is not None else None  # dearer than paying more: dominated
+    for kind, relaxed in singles:
+        if kind == "budget" or stop():
+            continue
+        if kind == "speed" and any(set(f.kind.split("+")) <= MILD and _affordable(f.price, request) for f in found.values()):
+            continue  # dropping the target is the last resort (_ranked), and a way that keeps it is already found
+        attempt(kind, relaxed, single_cap)
+    pairable = [k for k in PAIRABLE if k in by_kind]
+    families = ({"power", "power70", "powerup"}, {"speed10", "speed"}, {"circuits", "circuit"})
+    pairs = sorted(itertools.combinations(range(len(pairable)), 2), key=lambda ij: (ij[0] + ij[1], ij[0]))
+    tried = 0
+    for i, j in pairs:
+        if stop() or tried >= MAX_PAIRS:
+            break
+        a, b = pairable[i], pairable[j]
+        if any({a, b} <= family for family in families):
+            continue
+        tried += 1
+        # under the cheapest way out that keeps the job as asked (dropping the speed target or halving the context
+        # is always cheaper and would hide every pair)
+        cheapest = min((f.price for f in found.values() if set(f.kind.split("+")) <= MILD), default=None)
+        attempt(f"{a}+{b}", _combine(request, by_kind[a], by_kind[b]), cheapest)
+    if not found and not stop():
+        found.update((f.kind, f) for f in [_accumulated(request, singles, solve, stop)] if f is not None)
+    return list(found.values())
+
+
+def _accumulated(request: BuildRequest, singles: list[tuple[str, BuildRequest]], solve: Solve,
+                 stop: Callable[[], bool]) -> _Found | None:
+    """Several things at once: add relaxations, least intrusive first, until something fits; then drop every one
+    that turns out not to be needed."""
+    by_kind = dict(singles)
+    order: list[str] = [k for k in ("kv", "power", "circuits", "condition", "form", "room", "gpus", "offload", "framework",
+                         "actoffload", "circuit", "speed", "deadline", "context", "precision", "method", "region")
+             if k in by_kind]
+    applied: list[str] = []
+    current = request.model_copy(update={"budget": None})
+    best: Build | None = None
+    for kind in order:
+        if stop():
+            return None
+        current = _combine(request, current, by_kind[kind])
+        applied.append(kind)
+        best = solve(current, None, stop)
+        if best is not None:
+            break
+    if best is None:
+        return None
+    for kind in list(applied):
+        if len(applied) == 1 or stop():
+            break
+        trial = request.model_copy(update={"budget": None})
+        for other in applied:
+            if other != kind:
+                trial = _combine(request, trial, by_kind[other])
+        without = solve(trial, best.total_price * 1.02, stop)
+        if without is not None:  # not needed, and no dearer without it
+            applied.remove(kind)
+            best = without if without.total_price < best.total_price else best
+    combined = request
+    for kind in applied:
+        combined = _combine(request, combined, by_kind[kind])
+    build = solve(combined.model_copy(update={"budget": None}), None, stop) or best
+    return _Found("+".join(applied), _as_applied(request, combined, build.total_price), build)
+
+
+def _affordable(cost: float, request: BuildRequest) -> bool:
+    """Within half as much again as the budget: then money, not a slower machine, is the way out."""
+    return request.budget is None or cost <= 1.5 * request.budget
+
+
+def _ranked(found: list[_Found], request: BuildRequest) -> list[_Found]:
+    """By price; accepting a slower machine is the last resort when money or power can meet the target (within
+    half as much again as the budget; beyond that a slower machine is the sensible answer), and of the slower
+    answers none that gives up most of the speed asked while another keeps half of it."""
+    performance_only = {"speed", "deadline"}
+
+    if any(not set(f.kind.split("+")) & performance_only and _affordable(f.price, request) for f in found):
+        found = [f for f in found if not set(f.kind.split("+")) & performance_only]
+    if request.min_decode_tps:
+        def speed(f: _Found) -> float:
+            return f.build.estimate.decode_tokens_per_s or 0.0 if f.kind != "cluster" else request.min_decode_tps or 0.0
+        close = [f for f in found if speed(f) >= 0.5 * request.min_decode_tps]
+        found = close or found
+    ranked = sorted(found, key=lambda f: (_rank_price(f), not set(f.kind.split("+")) <= MILD, f.kind.count("+"), f.kind))
+    # one line per distinct way: a pair that costs no less than one of its own parts alone says nothing more
+    out: list[_Found] = []
+    for f in ranked:
+        parts = f.kind.split("+")
+        if len(parts) > 1 and any(o.kind in parts and o.price <= f.price for o in ranked):
+            continue
+        out.append(f)
+    return out
+
+
+def _rank_price(f: _Found) -> float:
+    """The price a way out is ranked by: its build's, 5 % more when it needs work on the building."""
+    return f.price * (BUILDING_PREMIUM if set(f.kind.split("+")) & BUILDING else 1.0)
+
+
+def diagnose(
+    request: BuildRequest, catalog: Catalog, model: ModelArch, exact: int | None, cand: Candidates,
+    should_stop: Callable[[], bool], *, solve: Solve, cluster_of: ClusterOf, seconds: float = SEARCH_SECONDS,
+) -> tuple[Infeasible, Build | None]:
+    """Why nothing fits (one sentence, short details under it) and every way out found, cheapest first; with the
+    ready-made servers to show when they are the way out (or run the job as asked in a server room)."""
+    blocking: list[str] = []
+    details: tuple[str, ...] = ()
+    if not cand.options:
+        dull = ("sold only inside whole servers", "you asked to use your own", "not among the requested", "vendor ",
+                "China-market variant", "sold in China only")
+        summary = _rejection_summary(cand, catalog, dull)
+        details = tuple(_rejection_details(cand, catalog, dull))
+        if request.owned_gpu is not None:
+            # only the user's own card is tried while they ask to use it: say so, not "no GPU in the catalog"
+            owned_gpu = catalog.records["gpus"].get(request.owned_gpu.id)
+            reason = (f"your own {getattr(owned_gpu, 'name', request.owned_gpu.id)} cannot run this within {request.max_gpus} GPUs per machine "
+                      f"({summary}); other GPUs are not tried while you use it")
+        else:
+            reason = f"no GPU in the catalog can run this within {request.max_gpus} GPUs per machine ({summary})"
+        blocking.append("GPU memory / speed target per machine")
+    else:
+        reason = "no combination of parts passes every rule"
+    found = search(request, solve, should_stop, seconds)
+    cluster = None
+    if request.allow_clusters:
+        cluster = cluster_of(request)
+        if cluster is not None:
+            found.append(_Found("cluster", None, cluster))
+    ranked = _ranked(found, request)
+    moe = model.moe is not None
+    relaxations = tuple(
+        Relaxation(kind=f.kind, change=_describe(f.kind, f.request or request, f.price, request, f.build, moe=moe),
+                   total_price=f.price, decode_tokens_per_s=f.build.estimate.decode_tokens_per_s,
+                   request=f.request, build=f.build)
+        for f in ranked[:MAX_LISTED])
+    first = ranked[0] if ranked else None
+    if first is not None:
+        blocking.extend(LABELS.get(k, k) for k in first.kind.split("+") if k != "cluster")
+        # and each other constraint that, relaxed alone, lets a build fit the budget as asked (the deadline of a
+        # training job that more money could also meet)
+        blocking.extend(LABELS.get(f.kind, f.kind) for f in sorted(found, key=lambda f: f.price)
+                        if "+" not in f.kind and f.kind not in ("cluster", "budget")
+                        and (request.budget is None or f.price <= request.budget))
+        if request.budget is not None and first.price > request.budget and "budget" not in blocking:
+            blocking.insert(0, "budget")
+        relaxation = relaxations[0].change
+    else:
+        relaxation = "none found in the catalog: a smaller model, a lower precision or a shorter context"
+    if request.budget is not None and "budget" in blocking:
+        reason += f"; the budget of {request.budget:,.0f} {request.currency} is binding"
+    others = [b for b in blocking if b not in ("budget", "GPU memory / speed target per machine")]
+    if cand.options and others:
+        # name what binds, in the user's words: "the wall circuit (120v15a)", "new parts only"
+        w = request.workload
+        site = {"wall circuit": f"the wall circuit ({circuit_name(request.circuit, short=True)})",
+                "one circuit": f"one circuit ({circuit_name(request.circuit, short=True)})",
+                "full GPU power on the circuit": f"full GPU power on the circuit ({circuit_name(request.circuit, short=True)})",
+                "form factor": f"the form factor ({request.form})", "region": f"the region ({request.region})",
+                "room": f"the room ({request.room})", "KV-cache precision": f"KV-cache precision ({w.kv_precision})",
+                "speed target": f"speed target ({request.min_decode_tps or 0:g} tokens/s)",
+                "fine-tuning framework": f"fine-tuning framework ({w.framework or default_framework(w.method, w.zero)})",
+                "maximum GPU count": f"maximum GPU count ({request.max_gpus})",
+                "weight precision": f"weight precision ({w.precision})"}
+        if w.context:
+            site["context length"] = f"context length ({w.context:,} tokens)"
+        if request.deadline_hours:
+            site["deadline"] = f"deadline ({request.deadline_hours:,.0f} h)"
+        reason += "; binding: " + ", ".join(site.get(b, b) for b in dict.fromkeys(others))
+    chosen_cluster = cluster if first is not None and first.kind == "cluster" else None
+    if chosen_cluster is not None:
+        blocking.append("one machine" if chosen_cluster.nodes > 1 else "a self-assembled machine")
+    blocking = list(dict.fromkeys(blocking))
+    if "speed target" in blocking and "GPU memory / speed target per machine" in blocking:
+        blocking.remove("speed target")  # said once
+    return Infeasible(reason=reason, blocking=tuple(dict.fromkeys(blocking)), cheapest_relaxation=relaxation,
+                      relaxed_request=first.request if first is not None else None, relaxations=relaxations,
+                      details=details), chosen_cluster or _servers_as_asked(cluster, request)
+
+
+def _servers_as_asked(cluster: Build | None, request: BuildRequest) -> Build | None:
+    """Ready-made servers that run the job as asked, for a user with a server room (their power and noise) and the
+    money: they are an answer beside a cheaper relaxation that changes the job (405B in bf16 in a server room had
+    answered only "use q4_k_m"). Elsewhere they are offered only when they are the cheapest way out."""
+    return cluster if cluster is not None and request.room == "server-room" and _offerable(cluster, request) else None
+
+
+def _offerable(build: Build, request: BuildRequest) -> bool:
+    """A ready-made server offered beside the builds: within the budget and failing no check."""
+    return ((request.budget is None or build.total_price <= request.budget)
+            and not any(c.status == "fail" for c in build.checks))
+
+
+def _closest(cand: Candidates, catalog: Catalog, dull: tuple[str, ...]) -> dict[str, tuple[float, str, str]]:
+    """Per kind of reason (memory, speed, time, ...): the card that came closest, as (VRAM, name, why)."""
+    gpus = catalog.records["gpus"]
+    kinds: dict[str, tuple[float, str, str]] = {}
+    for gpu_id, why in cand.rejected_gpus.items():
+        if any(d in why for d in dull):
+            continue
+        gpu = gpus.get(gpu_id)
+        vram = gpu.vram_gb if isinstance(gpu, Gpu) else 0.0
+        kind = "memory" if "GiB" in why or "cards" in why else "speed" if "tokens/s" in why else "time" if " h " in why or "year" in why else why
+        name = gpu.name if isinstance(gpu, Gpu) else gpu_id
+        if kind not in kinds or vram > kinds[kind][0]:
+            kinds[kind] = (vram, name, why)
+    return kinds
+
+
+def _rejection_summary(cand: Candidates, catalog: Catalog, dull: tuple[str, ...]) -> str:
+    """One sentence per kind of reason (memory, speed, time), each for the card that came closest:
+    the biggest card for memory, never a list of near-identical fragments."""
+    kinds = _closest(cand, catalog, dull)
+    if not kinds:
+        return "; ".join(sorted(set(cand.rejected_gpus.values()))[:2])
+    return "; ".join(f"{name}: {why}" for _vram, name, why in kinds.values())
+
+
+DETAIL_LINES = 4
+DETAIL_CHARS = 160
+
+
+def _rejection_details(cand: Candidates, catalog: Catalog, dull: tuple[str, ...]) -> list[str]:
+    """Under the reason, short: the few largest cards tried and why each falls short (never every GPU)."""
+    gpus = catalog.records["gpus"]
+    rows = []
+    for gpu_id, why in cand.rejected_gpus.items():
+        if any(d in why for d in dull):
+            continue
+        gpu = gpus.get(gpu_id)
+        if isinstance(gpu, Gpu):
+            rows.append((gpu.vram_gb, gpu.name, why))
+    rows.sort(key=lambda r: -r[0])
+    out = []
+    for _vram, name, why in rows[:DETAIL_LINES]:
+        text = f"{name}: {why}"
+        out.append(text if len(text) <= DETAIL_CHARS else text[: DETAIL_CHARS - 3].rstrip() + "...")
+    return out

@@ -1,0 +1,28 @@
+"""`llm-rig plan` when nothing fits: the cheapest way out, then the others by price (text), all of them (--json)."""
+
+from __future__ import annotations
+
+from tests.helpers import run_cli
+
+DEEPSEEK_AT_3000 = ("plan", "--model", "deepseek-v3", "--workload", "inference", "--precision", "q2_k", "--budget", "3000")
+
+
+def test_the_text_lists_the_other_ways_out_under_the_cheapest() -> None:
+    run = run_cli(*DEEPSEEK_AT_3000)
+    assert run.code == 0, run.err
+    lines = run.out.splitlines()
+    cheapest = next(i for i, line in enumerate(lines) if ": keep part of the model (the MoE experts first)" in line)
+    assert lines[cheapest + 1] == "other ways out, by price:"
+    others = [line for line in lines[cheapest + 2:] if line.startswith("   ")]
+    assert others and any(line.startswith("   raise the budget to") for line in others)
+
+
+def test_the_json_lists_every_way_out_by_price() -> None:
+    run = run_cli(*DEEPSEEK_AT_3000, "--json")
+    assert run.code == 0, run.err
+    infeasible = run.json()["infeasible"]
+    ways = infeasible["relaxations"]
+    assert ways[0]["kind"] == "offload" and ways[0]["change"] == infeasible["cheapest_relaxation"]
+    budget = next(w for w in ways if w["kind"] == "budget")
+    assert ways[0]["total_price"] < 0.5 * budget["total_price"] and ways[0]["decode_tokens_per_s"] > 0
+    assert [w["total_price"] for w in ways] == sorted(w["total_price"] for w in ways)
