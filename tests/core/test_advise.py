@@ -47,7 +47,8 @@ def test_default_models_span_1b_to_671b_dense_and_moe(catalog) -> None:  # type:
     models = default_models(catalog)
     sizes = [m.params_total_b for m in models]
     assert 10 <= len(models) <= 14
-    assert min(sizes) < 2 and max(sizes) == 671
+    # the largest class is the newest frontier MoE near 671B: DeepSeek-R1 until 2026's GLM-5 (744B) joined the catalog
+    assert min(sizes) < 2 and 600 <= max(sizes) <= 800
     assert any(m.moe for m in models) and any(m.moe is None for m in models)
 
 
