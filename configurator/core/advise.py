@@ -206,7 +206,8 @@ def machine_of(build: Build) -> Machine:
         return "cluster"
     categories = {p.category: p for p in build.parts}
     if "system" in categories:
-        return "server"
+        # a unified-memory box (mini PC, Mac Studio) is a desktop machine, not a server (#28)
+        return "tower" if categories["system"].spec.get("unified") else "server"
     chassis = categories.get("chassis")
     kind = str(chassis.spec.get("kind", "")) if chassis else ""
     if kind.startswith("rack"):
@@ -219,7 +220,9 @@ def machine_of(build: Build) -> Machine:
 def _choice(build: Build, catalog: Catalog) -> MapChoice:
     e = build.estimate
     gpu = catalog.records["gpus"].get(build.gpu_id)
-    return MapChoice(gpu=build.gpu_id, gpu_name=gpu.name if gpu else build.gpu_id, count=build.gpu_count * build.nodes,
+    # a machine with no card of its own is named by what it is (#28): "CPU only", or the ready-made box
+    name = gpu.name if gpu else "CPU only" if build.gpu_count == 0 else build.parts[0].name if build.parts else build.gpu_id
+    return MapChoice(gpu=build.gpu_id, gpu_name=name, count=build.gpu_count * build.nodes,
                      nodes=build.nodes, machine=machine_of(build), price=build.total_price, currency=build.currency,
                      decode_tokens_per_s=e.decode_tokens_per_s, gpu_hours=e.gpu_hours)
 

@@ -289,6 +289,22 @@ def _unified_build(
     return best
 
 
+def _sourced(request: BuildRequest, catalog: Catalog, model: ModelArch, workload: Workload, exact: int | None,
+             should_stop: Callable[[], bool], time_budget: float, shown: list[Build]) -> list[tuple[str, Build]]:
+    """Every registered candidate source's builds (solve/sources.py) with the source's name, less those already
+    shown (#28's hook)."""
+    from configurator.core.solve import machines  # noqa: F401  (registers its sources)
+    from configurator.core.solve.sources import SOURCES, PlanContext
+
+    ctx = PlanContext(request, catalog, model, workload, exact, should_stop, time_budget)
+    out: list[tuple[str, Build]] = []
+    for entry in SOURCES:
+        for build in entry.run(ctx) if not should_stop() else []:
+            if not any(b.parts == build.parts for b in (*shown, *(b for _n, b in out))):
+                out.append((entry.name, build))
+    return out
+
+
 def _systems(catalog: Catalog, request: BuildRequest) -> list[System]:
     out = []
     for s in catalog.kind("systems"):
@@ -830,6 +846,14 @@ def plan(
             if len(builds) >= request.top_k:
                 builds.pop()  # the last alternative gives way, never the answer
             builds.append(unified.model_copy(update={"rank": len(builds) + 1}))
+    # ---- candidate sources (#28), until the advice pipeline runs them (lead: reconcile at merge). CPU-only machines and
+    # APU boxes run the job as asked, so they are builds; the other sources keep weights in RAM: as _weights_in_ram
+    from configurator.core.solve.machines import as_asked
+    sourced = _sourced(request, catalog, model, workload, exact_weight_bytes, should_stop, time_budget, builds)
+    room = max(1, request.top_k - len(builds))  # the cheapest of them, beside a full list
+    builds += [b.model_copy(update={"rank": len(builds) + i + 1}) for i, b in enumerate(sorted(
+        (b for name, b in sourced if as_asked(name, b) or builds), key=lambda b: b.total_price)[:room])]
+    sourced = [(n, b) for n, b in sourced if not any(s.parts == b.parts for s in builds)]
     if len(request.gpu_ids) >= 2:
         # a comparison never drops a candidate without a word
         shown = {b.gpu_id for b in builds}
@@ -884,6 +908,8 @@ def plan(
                                    exact_weight_bytes))
         notes.append(f"no machine assembled from parts fits as asked; {unified.parts[0].name} does "
                      f"({unified.estimate.decode_tokens_per_s or 0:.1f} tokens/s)")
+    extra += tuple(_with_costs([b for _n, b in sourced if not any(e.parts == b.parts for e in extra)], catalog, model,
+                               workload, request, exact_weight_bytes))  # the sources' builds with weights in RAM (#28)
     extra = tuple(_with_curves(list(extra), catalog, model, workload, request, exact_weight_bytes))
     extra = tuple(b.model_copy(update={"launch": _launch(model, b, catalog), "rank": i + 1})
                   for i, b in enumerate(extra))

@@ -1,0 +1,110 @@
+"""The machines people actually build (issue #28): CPU-only builds from parts, APU mini PCs, and the platform range
+for experts in RAM. Each case is one of the issue's examples, named after it."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator.core.advise import solve_cell
+from configurator.core.catalog.loader import Catalog
+from configurator.core.estimate.workload import Workload
+from configurator.core.solve import memo
+from configurator.core.solve.machines import cpu_only, mini_pc
+from configurator.core.solve.plan import plan
+from configurator.core.solve.request import BuildRequest
+from configurator.core.solve.sources import SOURCES, PlanContext
+
+
+def _no_gpu_bought(build: object) -> bool:
+    return not any(p.category == "gpu" for p in build.parts)  # type: ignore[attr-defined]
+
+
+def _context(catalog: Catalog, request: BuildRequest) -> PlanContext:
+    model = catalog.records["models"][request.model_id]
+    return PlanContext(request, catalog, model, request.workload.resolved(model.max_context))  # type: ignore[arg-type,attr-defined]
+
+
+@pytest.mark.parametrize(("model_id", "precision", "budget", "condition", "currency", "region"), [
+    ("llama-3.2-1b", None, 600, "new", "USD", "global"),  # "a 1B model at $600" was infeasible (floor 877 USD)
+    ("qwen3-4b", None, 800, "used", "USD", "global"),  # "a 4B at $800 used"
+    ("gpt-oss-20b", "mxfp4", 800, "new", "USD", "global"),  # "gpt-oss-20b at $800"
+    ("qwen2.5-7b", "q4_k_m", 5000, "new", "CNY", "china"),  # "Qwen2.5-7B at CNY 5,000"
+])
+def test_the_issues_small_requests_get_a_machine_with_no_gpu_bought(
+        catalog: Catalog, model_id: str, precision: str | None, budget: float, condition: str, currency: str,
+        region: str) -> None:
+    memo.clear()
+    request = BuildRequest(model_id=model_id, workload=Workload(kind="inference", precision=precision), budget=budget,
+                           condition=condition, currency=currency, region=region)  # type: ignore[arg-type]
+    result = plan(request, catalog)
+    assert result.infeasible is None, result.infeasible
+    cheapest = min(result.builds, key=lambda b: b.total_price)
+    assert cheapest.total_price <= budget and _no_gpu_bought(cheapest), [(b.label, b.total_price) for b in result.builds]
+    assert not any(c.status == "fail" for c in cheapest.checks)
+    assert (cheapest.estimate.decode_tokens_per_s or 0) > 0 and cheapest.estimate.prefill_tokens_per_s
+
+
+def test_a_1b_model_under_600_is_an_apu_mini_pc(catalog: Catalog) -> None:
+    """The 8845HS mini PC (dual-channel DDR5-5600, 89.6 GB/s) serves a 1B model well above reading speed for under
+    600 USD, and says how long a prompt waits."""
+    request = BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="inference"), budget=600)
+    builds = mini_pc(_context(catalog, request))
+    assert builds and builds[0].parts[0].category == "system" and builds[0].total_price <= 600
+    assert builds[0].parts[0].spec["unified"]["bandwidth_gbps"] == pytest.approx(89.6)
+    assert (builds[0].estimate.decode_tokens_per_s or 0) >= 5
+    assert any(c.rule == "PROMPT" for c in builds[0].checks)
+
+
+def test_a_cpu_only_build_from_parts_is_complete_and_passes_every_rule(catalog: Catalog) -> None:
+    """A 4B model, used parts allowed, 800 USD: a CPU, board, memory, PSU, case, cooler and drive with no GPU, whose
+    speed comes from its own populated channels (estimate.host) and whose RAM holds the model (RAM-3)."""
+    request = BuildRequest(model_id="qwen3-4b", workload=Workload(kind="inference"), budget=800, condition="used")
+    builds = cpu_only(_context(catalog, request))
+    assert builds
+    build = builds[0]
+    assert build.gpu_count == 0 and build.estimate.gpus == 0 and build.estimate.split == "cpu"
+    assert {p.category for p in build.parts} == {"cpu", "motherboard", "memory", "psu", "chassis", "cooler", "storage"}
+    assert build.total_price <= 800
+    assert not any(c.status == "fail" for c in build.checks)
+    assert any(c.rule == "RAM-3" and c.status == "pass" for c in build.checks)
+    assert build.estimate.workload.get("ram_bandwidth_gbps")  # the platform's own peak, not a default
+    prompt = next(c for c in build.checks if c.rule == "PROMPT")
+    # a CPU computes a 4,096-token prompt for minutes: said, not hidden
+    assert prompt.status == "warn" and "over a minute" in prompt.message
+
+
+def test_cpu_only_machines_respect_the_speed_asked(catalog: Catalog) -> None:
+    """At 30 tokens/s a 7B in bf16 (15 GB per token) is beyond any two-channel desktop: no CPU-only build is offered
+    that misses the speed asked."""
+    request = BuildRequest(model_id="qwen2.5-7b", workload=Workload(kind="inference"), budget=3000, min_decode_tps=30)
+    for build in cpu_only(_context(catalog, request)) + mini_pc(_context(catalog, request)):
+        assert (build.estimate.decode_tokens_per_s or 0) >= 30
+
+
+def test_a_comparison_of_named_gpus_gets_no_machine_without_one(catalog: Catalog) -> None:
+    request = BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="inference"), gpu_ids=("rtx-3060-12gb",))
+    ctx = _context(catalog, request)
+    assert cpu_only(ctx) == [] and mini_pc(ctx) == []
+
+
+def test_training_gets_no_cpu_only_machine(catalog: Catalog) -> None:
+    request = BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="finetune", method="lora"))
+    ctx = _context(catalog, request)
+    assert cpu_only(ctx) == [] and mini_pc(ctx) == []
+
+
+def test_the_sources_are_registered(catalog: Catalog) -> None:
+    names = {entry.name for entry in SOURCES}
+    assert {"cpu-only", "mini-pc"} <= names
+
+
+def test_the_map_fills_its_smallest_cells_below_600(catalog: Catalog) -> None:
+    """`llm-rig map`: a 1B and a 4B model at q4 are served by a machine below 600 USD (had been 877 USD and up),
+    named by what it is and drawn as a desktop machine, not a server."""
+    for model_id in ("llama-3.2-1b", "qwen3-4b"):
+        model = catalog.records["models"][model_id]
+        workload = Workload(kind="inference", precision="q4_k_m")
+        cell = solve_cell(model, workload, catalog, BuildRequest(model_id=model_id, workload=workload),  # type: ignore[arg-type]
+                          alternatives=False)
+        assert cell.cheapest is not None and cell.cheapest.price < 600, cell.cheapest
+        assert cell.cheapest.machine == "tower" and "GMKtec" in cell.cheapest.gpu_name
