@@ -108,3 +108,52 @@ def test_the_map_fills_its_smallest_cells_below_600(catalog: Catalog) -> None:
                           alternatives=False)
         assert cell.cheapest is not None and cell.cheapest.price < 600, cell.cheapest
         assert cell.cheapest.machine == "tower" and "GMKtec" in cell.cheapest.gpu_name
+
+
+# --------------------------------------------------------------------------- experts in RAM at each platform tier
+
+
+def test_deepseek_r1_q4_at_15000_is_offered_at_several_platform_tiers_the_fastest_at_12_channel_speed(
+        catalog: Catalog) -> None:
+    """The issue's case: DeepSeek-R1 q4 with 15,000 USD had one experts-in-RAM build, an 8 GB RTX 2070 at 98 % on a
+    4-channel Xeon W at 3.5 tokens/s. Now the range: each tier within the budget, a card of 16 GB or more beside the
+    experts, and the fastest of them an EPYC with all twelve channels populated (12 x 4,800 MT/s x 8 B = 460.8 GB/s)."""
+    memo.clear()
+    request = BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m"), budget=15000)
+    result = plan(request, catalog)
+    tiers = [b for b in result.builds if b.label.startswith("experts in RAM, ")]
+    assert len({b.label for b in tiers}) >= 2, [b.label for b in result.builds]
+    for build in tiers:
+        assert build.total_price <= 15000 and not any(c.status == "fail" for c in build.checks)
+        assert build.estimate.offloaded_bytes > 0
+        gpu = next(p for p in build.parts if p.category == "gpu")
+        assert gpu.spec["vram_gb"] >= 16
+        prompt = next(c for c in build.checks if c.rule == "PROMPT")
+        assert "before the first token" in prompt.message and build.estimate.prefill_tokens_per_s
+        assert (prompt.status == "warn") == ((build.estimate.time_to_first_token_s or 0) > 60)
+    fastest = max(tiers, key=lambda b: b.estimate.decode_tokens_per_s or 0)
+    assert "12-channel" in fastest.label
+    assert fastest.estimate.workload["ram_bandwidth_gbps"] >= 460.8
+    assert (fastest.estimate.decode_tokens_per_s or 0) > 3.5 * 2  # "roughly doubles" the 3.5 tokens/s it had
+
+
+def test_the_tier_range_is_for_models_too_big_for_one_card_and_not_for_the_map(catalog: Catalog) -> None:
+    from configurator.core.solve.machines import experts_in_ram
+
+    small = BuildRequest(model_id="qwen3-30b-a3b", workload=Workload(kind="inference", precision="q4_k_m"), budget=3000)
+    assert experts_in_ram(_context(catalog, small)) == []  # 17 GB of weights: one card holds it
+    big = BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m"), budget=15000)
+    ctx = _context(catalog, big)
+    assert experts_in_ram(PlanContext(ctx.request, ctx.catalog, ctx.model, ctx.workload, time_budget=0.3)) == []
+
+
+def test_gpt_oss_120b_around_2500_gets_a_16gb_card_with_the_experts_in_ram(catalog: Catalog) -> None:
+    """#27's expert case: gpt-oss-120b at about 2,000-2,800 USD -> a 128 GB APU box or a 16 GB card with the experts in
+    RAM. Both are now among the builds (MXFP4 experts stay in RAM with llama.cpp's --n-cpu-moe)."""
+    memo.clear()
+    request = BuildRequest(model_id="gpt-oss-120b", workload=Workload(kind="inference", precision="mxfp4"), budget=2500)
+    builds = plan(request, catalog).builds
+    assert any(b.parts[0].category == "system" and b.parts[0].spec["memory_gb"] >= 128 for b in builds)
+    hybrid = [b for b in builds if b.label.startswith("experts in RAM")]
+    assert hybrid and all(b.total_price <= 2500 for b in hybrid)
+    assert any(next(p for p in b.parts if p.category == "gpu").spec["vram_gb"] >= 16 for b in hybrid)

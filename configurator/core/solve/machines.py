@@ -8,7 +8,7 @@ import dataclasses
 from collections.abc import Callable
 
 from configurator.core.catalog.loader import Catalog
-from configurator.core.catalog.models import Chassis, Cooler, Cpu, MemoryKit, ModelArch, Motherboard, Psu, Storage, System
+from configurator.core.catalog.models import Chassis, Cooler, Cpu, MemoryKit, Motherboard, Psu, Record, Storage, System
 from configurator.core.errors import ConfiguratorError
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.host import HostMemory, host_memory
@@ -66,6 +66,13 @@ def cpu_workload(ctx: PlanContext) -> Workload | None:
     ran = on_engine(w, "llama.cpp")
     return ran.model_copy(update={"engine": "llama.cpp", "offload": "none", "cpu_layers": 0, "cpu_experts": False,
                                   "n_cpu_moe": None})
+
+
+def serves(est: EstimateResult, request: BuildRequest) -> bool:
+    """The speed asked, or without one reading speed (rules.READING_TPS, as the map's cells ask): a CPU reading 810 GB
+    of Llama 405B in bf16 at a few tenths of a token a second is no machine to offer."""
+    return meets_speed(est, request) and (request.min_decode_tps is not None
+                                          or (est.decode_tokens_per_s or 0.0) >= READING_TPS)
 
 
 def _spec(record: object) -> dict:
@@ -290,7 +297,7 @@ def cpu_only(ctx: PlanContext) -> list[Build]:
             except (ValueError, ConfiguratorError):
                 estimates[key] = None
         est = estimates[key]
-        if est is None or not est.fits or not meets_speed(est, request):
+        if est is None or not est.fits or not serves(est, request):
             continue
         machine = _around(cand, cpu, board, memory, kits, request)
         if machine is None or (request.budget is not None and machine.cost > request.budget):
@@ -365,7 +372,7 @@ def mini_pc(ctx: PlanContext) -> list[Build]:
         except (ValueError, ConfiguratorError):
             continue
         peak = est.peak_gpu
-        if peak.total > (peak.usable_bytes or 0) or not meets_speed(est, request):
+        if peak.total > (peak.usable_bytes or 0) or not serves(est, request):
             continue
         build = _box_build(system, q.amount, q.note, q.price.date, est, request)
         found.append((q.amount, est.decode_tokens_per_s or 0.0, build))
@@ -377,3 +384,105 @@ def mini_pc(ctx: PlanContext) -> list[Build]:
     if fastest[1] >= FASTER_ENOUGH * cheapest[1] and fastest[0] <= (request.budget or 2 * cheapest[0]):
         out.append(fastest[2])
     return out
+
+
+# --------------------------------------------------------------------------- experts in RAM at each platform tier
+
+
+@dataclasses.dataclass(frozen=True)
+class Tier:
+    """A platform class for experts in RAM: its memory channels per socket set the decode speed."""
+
+    name: str
+    channels: tuple[int, ...]
+    sockets: int = 1
+
+
+TIERS = (
+    Tier("desktop 2-channel", (2,)),
+    Tier("4-channel Threadripper / Xeon W", (4,)),
+    Tier("8-channel Threadripper PRO / Xeon", (6, 8)),
+    Tier("12-channel EPYC", (12,)),
+    Tier("dual socket", (6, 8, 12), 2),
+)
+MIN_TIER_VRAM_GB = 16.0
+"""The smallest card beside experts in RAM: attention, the shared experts and the KV cache of a long prompt stay on the
+GPU. ktransformers' DeepSeek-R1/V3 tutorial runs Q4_K_M on one 24 GB card with the experts in DRAM; llama.cpp's
+--n-cpu-moe guides for gpt-oss-120b start at 16 GB. An 8 GB card at 98 % (the cheapest before #28) leaves no room."""
+FITS_ONE_CARD_GB = 32.0
+"""Weights up to this fit the largest consumer card (RTX 5090): no experts-in-RAM range is needed for them."""
+MIN_TIER_SECONDS = 1.0
+"""The range is a plan's offer: a map cell (0.3 s a plan) asks only for the cheapest machine."""
+
+
+def _weights_gb(ctx: PlanContext) -> float:
+    from configurator.core.estimate.precision import weight_format
+
+    fmt = weight_format(ctx.workload.precision or "bf16", "llama.cpp")
+    return ctx.model.params_total_b * fmt.bits_per_weight / 8
+
+
+def _tier_catalog(catalog: Catalog, tier: Tier) -> Catalog | None:
+    cpus: dict[str, Record] = {k: r for k, r in catalog.records["cpus"].items()
+                               if isinstance(r, Cpu) and r.memory_channels in tier.channels}
+    # a board that wires every channel of the tier: the solver then populates them all when decode reads from RAM
+    # (its RAM-4 constraint), where the cheapest board (an 8-channel SP5 board) left an EPYC at two thirds of its speed
+    boards: dict[str, Record] = {k: r for k, r in catalog.records["motherboards"].items()
+              if isinstance(r, Motherboard) and r.cpu_sockets == tier.sockets and r.memory_channels >= min(tier.channels)}
+    gpus: dict[str, Record] = {k: r for k, r in catalog.records["gpus"].items()
+                               if getattr(r, "vram_gb", 0) >= MIN_TIER_VRAM_GB}
+    if not cpus or not boards or not gpus:
+        return None
+    return dataclasses.replace(catalog, records={**catalog.records, "cpus": cpus, "motherboards": boards, "gpus": gpus})
+
+
+def _with_prompt_check(build: Build) -> Build:
+    est = build.estimate
+    status = "pass" if (est.time_to_first_token_s or 0) <= PROMPT_WAIT_S else "warn"
+    order = {"fail": 0, "warn": 1, "pass": 2}
+    checks = sorted((*build.checks, Check(rule="PROMPT", status=status, message=_prompt_words(est))),  # type: ignore[arg-type]
+                    key=lambda c: order[c.status])
+    return build.model_copy(update={"checks": tuple(checks)})
+
+
+@register("experts-in-ram")
+def experts_in_ram(ctx: PlanContext) -> list[Build]:
+    """For a MoE model too big for one card: the cheapest build with llama.cpp keeping the experts in RAM on each
+    platform tier that fits the budget (2, 4, 8 and 12 channels, dual socket), a GPU of at least MIN_TIER_VRAM_GB for
+    attention, shared experts and context. Decode speed follows the tier's bandwidth; each says its prompt wait."""
+    from configurator.core.solve.candidates import runs_from_ram
+    from configurator.core.solve.plan import _solve_once, _with_offload
+
+    request, workload = ctx.request, ctx.workload
+    # llama.cpp keeps GGUF experts in RAM, MXFP4 ones too (gpt-oss with --n-cpu-moe)
+    offloadable = (workload.kind == "inference" and request.workload.engine in (None, "llama.cpp")
+                   and (workload.precision in GGUF_TYPES or workload.precision == "mxfp4")
+                   and not runs_from_ram(request.workload))
+    if (ctx.model.moe is None or not offloadable or ctx.time_budget < MIN_TIER_SECONDS
+            or _weights_gb(ctx) <= FITS_ONE_CARD_GB):
+        return []
+    variant = request.model_copy(update={"workload": _with_offload(request.workload), "top_k": 1})
+    seconds = min(1.0, ctx.time_budget / len(TIERS))
+    cap = None if request.budget is None else request.budget * 1.0001  # solve's cost_cap is strict
+
+    out: list[Build] = []
+    for tier in TIERS:
+        if ctx.should_stop():
+            break
+        catalog = _tier_catalog(ctx.catalog, tier)
+        if catalog is None:
+            continue
+        found, _ = _solve_once(variant, catalog, ctx.model, ctx.exact_weight_bytes, 1, ctx.should_stop, seconds, cost_cap=cap)
+        if not found:
+            continue
+        build = found[0]
+        out.append(_tier_build(build, tier))
+    return out
+
+
+def _tier_build(build: Build, tier: Tier) -> Build:
+    cpu = next((p for p in build.parts if p.category == "cpu"), None)
+    host = build.estimate.workload.get("ram_bandwidth_gbps") or 0
+    why = (f"llama.cpp keeps the routed experts in {cpu.name if cpu else 'the CPU'}'s RAM ({host:.0f} GB/s peak) and "
+           "attention, shared experts and context on the GPU: decode runs at this platform's memory bandwidth")
+    return _with_prompt_check(build.model_copy(update={"label": f"experts in RAM, {tier.name}", "why": why}))

@@ -850,9 +850,10 @@ def plan(
     # APU boxes run the job as asked, so they are builds; the other sources keep weights in RAM: as _weights_in_ram
     from configurator.core.solve.machines import as_asked
     sourced = _sourced(request, catalog, model, workload, exact_weight_bytes, should_stop, time_budget, builds)
-    room = max(1, request.top_k - len(builds))  # the cheapest of them, beside a full list
-    builds += [b.model_copy(update={"rank": len(builds) + i + 1}) for i, b in enumerate(sorted(
-        (b for name, b in sourced if as_asked(name, b) or builds), key=lambda b: b.total_price)[:room])]
+    for serves in (True, False):  # those that serve as asked first (the cheapest even beside a full list), then the rest
+        fits = sorted((b for name, b in sourced if as_asked(name, b) == serves), key=lambda b: b.total_price)
+        room = max(int(serves), request.top_k - len(builds)) if builds or serves else 0
+        builds += [b.model_copy(update={"rank": len(builds) + i + 1}) for i, b in enumerate(fits[:room])]
     sourced = [(n, b) for n, b in sourced if not any(s.parts == b.parts for s in builds)]
     if len(request.gpu_ids) >= 2:
         # a comparison never drops a candidate without a word
