@@ -157,3 +157,37 @@ def test_gpt_oss_120b_around_2500_gets_a_16gb_card_with_the_experts_in_ram(catal
     hybrid = [b for b in builds if b.label.startswith("experts in RAM")]
     assert hybrid and all(b.total_price <= 2500 for b in hybrid)
     assert any(next(p for p in b.parts if p.category == "gpu").spec["vram_gb"] >= 16 for b in hybrid)
+
+
+# --------------------------------------------------------------------------- RAM >= VRAM for engines that stream
+
+
+def test_ram_below_vram_is_a_warning_for_streaming_engines_and_a_failure_for_a_full_copy() -> None:
+    """RAM-1: llama.cpp maps the GGUF (mmap) and vLLM iterates its safetensors shards, so the weights stream to the
+    GPUs and less RAM than VRAM only slows loading; a loader that holds a full copy in RAM still needs the VRAM."""
+    from configurator.core.solve import compat
+
+    assert compat.streams_weights({"kind": "inference", "engine": "llama.cpp"})
+    assert compat.streams_weights({"kind": "inference", "engine": "vllm"})
+    assert not compat.streams_weights({"kind": "inference", "engine": "transformers"})
+    assert not compat.streams_weights({"kind": "finetune", "engine": None})
+    assert compat.ram_needed_gb(256, 0) == 256
+    assert compat.ram_needed_gb(256, 0, streamed=True) == compat.STREAM_RAM_FLOOR_GB
+    assert compat.ram_needed_gb(24, 0, streamed=True) == 24
+    assert compat.ram_needed_gb(256, int(200e9), streamed=True) > 200  # what is kept in RAM is still needed
+
+
+def test_llama_405b_q4_is_buildable_at_25000_on_230v(catalog: Catalog) -> None:
+    """The issue's case: RAM >= VRAM as a hard rule forced 6 x A6000 into a server barebone (30,545 USD). For
+    llama.cpp it is advice: a build within 25,000 USD on one 230 V circuit, RAM-1 a warning where RAM < VRAM."""
+    memo.clear()
+    request = BuildRequest(model_id="llama-3.1-405b", workload=Workload(kind="inference", precision="q4_k_m"),
+                           budget=25000, circuit="230v16a")
+    result = plan(request, catalog)
+    gpu_builds = [b for b in result.passing() if b.gpu_count > 1 and b.total_price <= 25000]
+    assert result.infeasible is None and gpu_builds, [(b.label, b.total_price) for b in result.builds]
+    for build in gpu_builds:
+        ram = next(c for c in build.checks if c.rule == "RAM-1")
+        ram_gb = sum(p.spec["modules"] * p.spec["module_gb"] * p.quantity for p in build.parts if p.category == "memory")
+        vram = build.gpu_count * next(p for p in build.parts if p.category == "gpu").spec["vram_gb"]
+        assert ram.status == ("pass" if ram_gb >= vram else "warn"), ram.message
