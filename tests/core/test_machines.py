@@ -191,3 +191,44 @@ def test_llama_405b_q4_is_buildable_at_25000_on_230v(catalog: Catalog) -> None:
         ram_gb = sum(p.spec["modules"] * p.spec["module_gb"] * p.quantity for p in build.parts if p.category == "memory")
         vram = build.gpu_count * next(p for p in build.parts if p.category == "gpu").spec["vram_gb"]
         assert ram.status == ("pass" if ram_gb >= vram else "warn"), ram.message
+
+
+# --------------------------------------------------------------------------- regional ready-made servers
+
+
+@pytest.mark.parametrize("where", [{"room": "server-room"}, {"form": "rack"}])
+def test_deepseek_r1_fp8_in_china_at_cny_1_5m_is_the_one_node_h20_server(catalog: Catalog, where: dict) -> None:
+    """The issue's case: the 8 x H20 HGX server holds DeepSeek-R1 in FP8 (671 GB in 768 GB), yet the plan ended
+    "infeasible, use q4_k_m" unless --gpu h20 was given, and then called one node "a cluster". Where a rack is allowed it
+    is the answer, one node, named a server, on the feeds the room must provide (a warning, not a failed circuit)."""
+    memo.clear()
+    request = BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="fp8"), budget=1.5e6,
+                           currency="CNY", region="china", circuit="230v16a", **where)
+    result = plan(request, catalog)
+    assert result.infeasible is None, result.infeasible
+    first = result.builds[0]
+    assert first.parts[0].id == "hgx-h20-8gpu-server" and first.nodes == 1 and first.total_price <= 1.5e6
+    assert "server" in first.label and "cluster" not in first.label
+    assert first.estimate.workload["precision"] == "fp8"
+    assert not any(c.status == "fail" for c in first.checks)
+    assert any(c.rule == "SITE-POWER" for c in first.checks)
+
+
+def test_a_70b_full_fine_tune_in_cny_is_answered_with_servers(catalog: Catalog) -> None:
+    """A 70B full fine-tune in CNY with no budget, with a server room: the region's HGX servers (two H20 nodes), not
+    only "use QLoRA"."""
+    memo.clear()
+    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="finetune", method="full", tokens=1e8),
+                           currency="CNY", region="china", circuit="230v16a", room="server-room")
+    result = plan(request, catalog)
+    servers = [b for b in result.passing() if b.parts and b.parts[0].category == "system"]
+    assert servers and servers[0].estimate.workload.get("method") == "full"
+    assert servers[0].parts[0].id.startswith("hgx-")
+
+
+def test_no_server_where_no_rack_is_allowed(catalog: Catalog) -> None:
+    from configurator.core.solve.machines import servers
+
+    request = BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="fp8"), budget=1.5e6,
+                           currency="CNY", region="china", circuit="230v16a", room="home-office")
+    assert servers(_context(catalog, request)) == []

@@ -27,7 +27,7 @@ from configurator.core.solve.rules import READING_TPS, meets_speed, speed_check
 from configurator.core.solve.sources import PlanContext, register
 
 GIB = 1024**3
-AS_ASKED = ("cpu-only", "mini-pc")
+AS_ASKED = ("cpu-only", "mini-pc", "servers")
 """Sources whose machines run the job as asked (the hook in plan() lists them as builds); the others keep weights
 in RAM beside a GPU, a different way to run it, offered as today's experts-in-RAM build is."""
 PROMPT_WAIT_S = 60.0
@@ -486,3 +486,43 @@ def _tier_build(build: Build, tier: Tier) -> Build:
     why = (f"llama.cpp keeps the routed experts in {cpu.name if cpu else 'the CPU'}'s RAM ({host:.0f} GB/s peak) and "
            "attention, shared experts and context on the GPU: decode runs at this platform's memory bandwidth")
     return _with_prompt_check(build.model_copy(update={"label": f"experts in RAM, {tier.name}", "why": why}))
+
+
+# --------------------------------------------------------------------------- ready-made servers where a rack is allowed
+
+
+@register("servers")
+def servers(ctx: PlanContext) -> list[Build]:
+    """Where the request allows a rack (a server room, or a rack asked for), the region's ready-made 8-GPU servers
+    (HGX H20, H800, A800 in China; H100, A100 elsewhere) are candidates as any machine is: one node is a server, sited
+    on the feeds the room provides. The cheapest within the budget and failing no check, and the fastest if another."""
+    from configurator.core.solve.cluster import cluster_build
+    from configurator.core.solve.plan import _systems
+
+    request = ctx.request
+    if not (request.room == "server-room" or request.form == "rack") or not request.allow_clusters or request.owned:
+        return []
+    found: list[Build] = []
+    for system in _systems(ctx.catalog, request):
+        if ctx.should_stop():
+            break
+        try:
+            build = cluster_build(1, f"ready-made {system.gpu_count}-GPU server", "one server runs this as asked", system, 1,
+                                  request, ctx.catalog, ctx.model, ctx.workload, ctx.exact_weight_bytes)
+        except (ValueError, ConfiguratorError):
+            continue
+        if build is None or any(c.status == "fail" for c in build.checks):
+            continue
+        if request.budget is not None and build.total_price > request.budget:
+            continue
+        found.append(build)
+    if not found:
+        return []
+    cheapest = min(found, key=lambda b: b.total_price)
+
+    def speed(b: Build) -> float:
+        e = b.estimate
+        return e.decode_tokens_per_s if e.decode_tokens_per_s is not None else -(e.wall_hours or float("inf"))
+
+    fastest = max(found, key=speed)
+    return [cheapest] + ([fastest] if fastest is not cheapest and speed(fastest) > speed(cheapest) else [])
