@@ -337,8 +337,9 @@ def solve_cell(
         ids = tuple(g.id for g in chosen)
         # compare: two or more named GPUs give the planner's comparison, the cheapest build for each
         req = req.model_copy(update={"gpu_ids": ids if compare and len(ids) > 1 else ()})
+        # "only these GPUs": no machine without one of them (a CPU-only box, a mini PC: the plan's sources, #28)
         result = plan(req, _subset(catalog, ids), model=model, time_budget=CELL_TIME_BUDGET, should_stop=should_stop,
-                      relax=False)
+                      relax=False, sources=not request.gpu_ids)
         for build in result.builds:
             if build.gpu_id not in builds or build.total_price < builds[build.gpu_id].total_price:
                 builds[build.gpu_id] = build

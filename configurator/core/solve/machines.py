@@ -196,6 +196,9 @@ def _checks(host: _Host, request: BuildRequest, est: EstimateResult, storage_nee
     add("PWR-1", "pass" if power.dc_load_w <= psu.watts else "fail", f"sustained DC load {power.dc_load_w:.0f} W on {psu.watts:.0f} W of PSU")
     load = power.dc_load_w / psu.watts
     add("PWR-2", "pass" if load <= pw.PSU_TARGET_LOAD else "fail", f"PSU loaded to {load:.0%} (at most {pw.PSU_TARGET_LOAD:.0%})")
+    if psu.watts > pw.PSU_OVERSIZE * power.dc_load_w:
+        add("PWR-10", "warn", f"{psu.watts:.0f} W of PSU for a {power.dc_load_w:.0f} W load ({psu.watts / power.dc_load_w:.1f}x): "
+            "the cheapest adequate supply in the catalog; a 450-550 W unit would do")
     add("CIR-1", "pass" if power.circuit_ok else "fail",
         f"{power.wall_w:.0f} W at the wall against {power.circuit_limit_w:.0f} W continuous on {circuit_name(request.circuit)}")
     add("HEAT-1", "pass", f"{power.heat_btu_h:,.0f} BTU/h of heat ({power.wall_w:.0f} W) into the room")

@@ -300,9 +300,15 @@ def _sourced(request: BuildRequest, catalog: Catalog, model: ModelArch, workload
     out: list[tuple[str, Build]] = []
     for entry in SOURCES:
         for build in entry.run(ctx) if not should_stop() else []:
-            if not any(b.parts == build.parts for b in (*shown, *(b for _n, b in out))):
+            if not any(_same(b, build) for b in (*shown, *(b for _n, b in out))):
                 out.append((entry.name, build))
     return out
+
+
+def _same(a: Build, b: Build) -> bool:
+    """The same machine: the same parts in the same numbers (whatever each source wrote about them)."""
+    return ([(p.category, p.id, p.quantity) for p in a.parts] == [(p.category, p.id, p.quantity) for p in b.parts]
+            and a.nodes == b.nodes)
 
 
 def _systems(catalog: Catalog, request: BuildRequest) -> list[System]:
@@ -759,11 +765,13 @@ def plan(
     time_budget: float = 2.2,
     on_partial: Callable[[PlanResult], None] | None = None,
     relax: bool = True,
+    sources: bool = True,
 ) -> PlanResult:
     """Ranked builds for the request; when none fits, the reason and the cheapest relaxation.
 
     `on_partial` receives the builds found so far, as they are found. `relax=False` reports why
     nothing fits (and a cluster when allowed) without searching for relaxations: the map's many plans.
+    `sources=False` leaves out the registered candidate sources (solve/sources.py): a map of named GPUs only.
     """
     started = time.monotonic()
     if model is None:
@@ -849,12 +857,18 @@ def plan(
     # ---- candidate sources (#28), until the advice pipeline runs them (lead: reconcile at merge). CPU-only machines and
     # APU boxes run the job as asked, so they are builds; the other sources keep weights in RAM: as _weights_in_ram
     from configurator.core.solve.machines import as_asked
-    sourced = _sourced(request, catalog, model, workload, exact_weight_bytes, should_stop, time_budget, builds)
-    for serves in (True, False):  # those that serve as asked first (the cheapest even beside a full list), then the rest
+    sourced = _sourced(request, catalog, model, workload, exact_weight_bytes, should_stop, time_budget, builds) if sources else []
+    for serves in (True, False):  # those that serve as asked: the cheaper ones before the answer; the rest after builds
         fits = sorted((b for name, b in sourced if as_asked(name, b) == serves), key=lambda b: b.total_price)
-        room = max(int(serves), request.top_k - len(builds)) if builds or serves else 0
-        builds += [b.model_copy(update={"rank": len(builds) + i + 1}) for i, b in enumerate(fits[:room])]
-    sourced = [(n, b) for n, b in sourced if not any(s.parts == b.parts for s in builds)]
+        if serves:
+            head = [b for b in fits if not builds or b.total_price < builds[0].total_price]
+            rest = [b.model_copy(update={"label": "cheapest with a GPU"}) if head and b.label == "cheapest that fits" else b
+                    for b in builds]
+            builds = [*head, *rest, *(b for b in fits if all(b is not h for h in head))][: request.top_k]
+        elif builds:
+            builds += fits[: max(0, request.top_k - len(builds))]
+        builds = [b.model_copy(update={"rank": i + 1}) for i, b in enumerate(builds)]
+    sourced = [(n, b) for n, b in sourced if relax and not any(_same(s, b) for s in builds)]
     if len(request.gpu_ids) >= 2:
         # a comparison never drops a candidate without a word
         shown = {b.gpu_id for b in builds}
@@ -909,7 +923,7 @@ def plan(
                                    exact_weight_bytes))
         notes.append(f"no machine assembled from parts fits as asked; {unified.parts[0].name} does "
                      f"({unified.estimate.decode_tokens_per_s or 0:.1f} tokens/s)")
-    extra += tuple(_with_costs([b for _n, b in sourced if not any(e.parts == b.parts for e in extra)], catalog, model,
+    extra += tuple(_with_costs([b for _n, b in sourced if not any(_same(e, b) for e in extra)], catalog, model,
                                workload, request, exact_weight_bytes))  # the sources' builds with weights in RAM (#28)
     extra = tuple(_with_curves(list(extra), catalog, model, workload, request, exact_weight_bytes))
     extra = tuple(b.model_copy(update={"launch": _launch(model, b, catalog), "rank": i + 1})
