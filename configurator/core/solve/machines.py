@@ -355,6 +355,15 @@ def _box_build(system: System, amount: float, note: str, date: object, est: Esti
                  gpu_count=1, interconnect="unified memory")
 
 
+SMALL_BOX_GB = 64
+"""An APU mini PC with at most this much memory is a small box (this module's offer, at reading speed or faster);
+larger unified-memory machines (Strix Halo, DGX Spark, Macs) are also plan()'s ready-made unified offer."""
+
+
+def small_box(system: System) -> bool:
+    return system.unified is not None and system.unified.form == "mini-pc" and system.memory_gb <= SMALL_BOX_GB
+
+
 @register("mini-pc")
 def mini_pc(ctx: PlanContext) -> list[Build]:
     """The cheapest small ready-made box (an APU mini PC, form "mini-pc") that runs the job as asked, and the fastest

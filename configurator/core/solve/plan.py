@@ -242,11 +242,13 @@ def _unified_build(
     job: its GPU sees the share of memory the OS wires for it, at the memory's bandwidth."""
     if workload.kind != "inference" or workload.engine not in ("llama.cpp", None) or request.region == "china":
         return None
+    from configurator.core.solve.machines import small_box
+
     best: Build | None = None
     limit = circuit_limit_w(request.circuit) * request.circuits
     for system in catalog.kind("systems"):
-        if not isinstance(system, System) or system.unified is None:
-            continue
+        if not isinstance(system, System) or system.unified is None or small_box(system):
+            continue  # small boxes (APU mini PCs): the mini-pc source offers them where they serve (#28)
         q = quote(system, catalog, request.currency, request.condition)
         if q is None or (request.budget is not None and q.amount > request.budget):
             continue
