@@ -232,3 +232,18 @@ def test_no_server_where_no_rack_is_allowed(catalog: Catalog) -> None:
     request = BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="fp8"), budget=1.5e6,
                            currency="CNY", region="china", circuit="230v16a", room="home-office")
     assert servers(_context(catalog, request)) == []
+
+
+def test_an_apu_mini_pc_decodes_as_measured(catalog: Catalog) -> None:
+    """GMKtec EVO-X1 (Ryzen AI 9 HX 370, 32 GB LPDDR5X-7500, 120 GB/s): Qwen3.5-9B UD-Q4_K_XL decodes at 14 tokens/s
+    with llama.cpp (neph-io.com, 'Impact of hardware on local hosted LLM'). Qwen3.5-9B is not in the catalog; GLM-4-9B
+    at Q4_K_M (9.4 B parameters, about the same bytes per token) stands in for it: within 25 %."""
+    from configurator.core.catalog.models import System
+    from configurator.core.estimate.estimator import estimate
+    from configurator.core.estimate.unified import system_gpu
+
+    system = catalog.records["systems"]["gmktec-evo-x1-hx370-32gb"]
+    assert isinstance(system, System)
+    model = catalog.records["models"]["glm-4-9b"]
+    est = estimate(model, Workload(kind="inference", precision="q4_k_m", engine="llama.cpp"), system_gpu(system), 1)  # type: ignore[arg-type]
+    assert est.decode_tokens_per_s == pytest.approx(14.0, rel=0.25)
