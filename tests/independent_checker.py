@@ -74,11 +74,15 @@ def check(build: dict[str, Any], circuit: str, circuits: int = 1, budget: float 
         if build["power"]["circuit_ok"] is not True:
             problems.append("the build reports its circuit as overloaded")
         return problems
-    assert gpu_part is not None, "a build without GPUs"
-    gpu = gpu_part["spec"]
-    n = gpu_part["quantity"]
-    if memory["per_gpu_bytes"] > gpu["vram_gb"] * GIB:
-        problems.append("per-GPU memory above the card's capacity")
+    if gpu_part is None:
+        # a machine with no GPU bought (CPU only): its platform, cooling and power are checked as any other's
+        gpu: dict[str, Any] = {"vram_gb": 0, "length_mm": 0, "cooler": "none", "tdp_w": 0, "slot_width": 0}
+        n = 0
+    else:
+        gpu = gpu_part["spec"]
+        n = gpu_part["quantity"]
+        if memory["per_gpu_bytes"] > gpu["vram_gb"] * GIB:
+            problems.append("per-GPU memory above the card's capacity")
     board = _one(parts, "motherboard")["spec"]  # type: ignore[index]
     cpu_part = _one(parts, "cpu")
     cpu = cpu_part["spec"]  # type: ignore[index]
@@ -102,7 +106,10 @@ def check(build: dict[str, Any], circuit: str, circuits: int = 1, budget: float 
     channels = min(cpu["memory_channels"], board["memory_channels"])
     if modules > channels * min(board["dimms_per_channel"], 2) * sockets:
         problems.append(f"{modules} DIMMs on {channels} channels x {sockets} socket(s): more than two per channel or the board's DPC")
-    if ram < gpu["vram_gb"] * n:
+    # llama.cpp (mmap) and vLLM stream weights to the GPUs: less RAM than VRAM is a warned slower load, down to 64 GB
+    engine = (build.get("launch") or {}).get("engine")
+    streamed = engine in ("llama.cpp", "vllm") and "RAM-1" in warned and ram >= min(gpu["vram_gb"] * n, 64)
+    if ram < gpu["vram_gb"] * n and not streamed:
         problems.append("system RAM below total VRAM")
     if n >= 3 and cpu["platform"] == "consumer":
         problems.append("three or more GPUs on a consumer platform")

@@ -37,9 +37,9 @@ def format_map(result: Any) -> str:
         speed = (f"{c.decode_tokens_per_s:.1f} tok/s" if c.decode_tokens_per_s is not None
                  else f"{c.gpu_hours:,.0f} GPU-h" if c.gpu_hours is not None else "")
         nodes = f" on {c.nodes} nodes" if c.nodes > 1 else ""
-        lines.append(f"{head} {c.count} x {c.gpu}{nodes}  {c.machine}  {c.price:,.0f}  {speed}")
+        lines.append(f"{head} {_what(c)}{nodes}  {c.machine}  {c.price:,.0f}  {speed}")
         for alt in cell.alternatives:
-            lines.append(f"{'':49}or {alt.count} x {alt.gpu} ({alt.machine}) {alt.price:,.0f}")
+            lines.append(f"{'':49}or {_what(alt)} ({alt.machine}) {alt.price:,.0f}")
     return "\n".join(lines)
 
 
@@ -149,3 +149,10 @@ def register(commands: Any) -> None:
     rank = commands.add_parser("rank", help=command_help("rank"))
     add_plan_options(rank)
     rank.set_defaults(func=_cmd_rank)
+
+
+def _what(choice: Any) -> str:
+    """"2 x rtx-3090"; a machine without a card of its own by its name (CPU only, a mini PC's integrated GPU: #28)."""
+    if choice.count == 0 or choice.gpu.endswith("-gpu"):  # system_gpu() names a unified system's GPU "<system>-gpu"
+        return choice.gpu_name
+    return f"{choice.count} x {choice.gpu}"

@@ -26,9 +26,12 @@ def format_plan(result: Any) -> str:
         nodes = f"{build.nodes} x " if build.nodes > 1 else ""
         wall = (f"{build.power.wall_w:,.0f} W wall" if build.nodes <= 1 else  # a cluster's power figures are a node's
                 f"{build.power.wall_w:,.0f} W wall per node ({build.power.wall_w * build.nodes / 1000:,.0f} kW in all)")
-        lines.append(f"#{build.rank} {build.label}: {nodes}{build.gpu_count} x {build.gpu_id}  "
+        # a machine with no GPU bought says so, and how much of its RAM the model takes (#28)
+        cards = f"{nodes}{build.gpu_count} x {build.gpu_id}" if build.gpu_count else "no GPU"
+        memory = f"{e.per_gpu_bytes / 1024**3:.1f} GiB/GPU" if build.gpu_count else f"{e.host_ram_bytes / 1024**3:.1f} GiB in RAM"
+        lines.append(f"#{build.rank} {build.label}: {cards}  "
                      f"{build.total_price:,.0f} {build.currency}  {speed}  "
-                     f"{e.per_gpu_bytes / 1024**3:.1f} GiB/GPU  {wall}  "
+                     f"{memory}  {wall}  "
                      f"({fails} fail, {warns} warn)")
         lines.append(f"   {build.why}")
         if e.gpu_hours is not None:

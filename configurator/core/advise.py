@@ -206,7 +206,8 @@ def machine_of(build: Build) -> Machine:
         return "cluster"
     categories = {p.category: p for p in build.parts}
     if "system" in categories:
-        return "server"
+        # a unified-memory box (mini PC, Mac Studio) is a desktop machine, not a server (#28)
+        return "tower" if categories["system"].spec.get("unified") else "server"
     chassis = categories.get("chassis")
     kind = str(chassis.spec.get("kind", "")) if chassis else ""
     if kind.startswith("rack"):
@@ -219,7 +220,9 @@ def machine_of(build: Build) -> Machine:
 def _choice(build: Build, catalog: Catalog) -> MapChoice:
     e = build.estimate
     gpu = catalog.records["gpus"].get(build.gpu_id)
-    return MapChoice(gpu=build.gpu_id, gpu_name=gpu.name if gpu else build.gpu_id, count=build.gpu_count * build.nodes,
+    # a machine with no card of its own is named by what it is (#28): "CPU only", or the ready-made box
+    name = gpu.name if gpu else "CPU only" if build.gpu_count == 0 else build.parts[0].name if build.parts else build.gpu_id
+    return MapChoice(gpu=build.gpu_id, gpu_name=name, count=build.gpu_count * build.nodes,
                      nodes=build.nodes, machine=machine_of(build), price=build.total_price, currency=build.currency,
                      decode_tokens_per_s=e.decode_tokens_per_s, gpu_hours=e.gpu_hours)
 
@@ -334,8 +337,9 @@ def solve_cell(
         ids = tuple(g.id for g in chosen)
         # compare: two or more named GPUs give the planner's comparison, the cheapest build for each
         req = req.model_copy(update={"gpu_ids": ids if compare and len(ids) > 1 else ()})
+        # "only these GPUs": no machine without one of them (a CPU-only box, a mini PC: the plan's sources, #28)
         result = plan(req, _subset(catalog, ids), model=model, time_budget=CELL_TIME_BUDGET, should_stop=should_stop,
-                      relax=False)
+                      relax=False, sources=not request.gpu_ids)
         for build in result.builds:
             if build.gpu_id not in builds or build.total_price < builds[build.gpu_id].total_price:
                 builds[build.gpu_id] = build

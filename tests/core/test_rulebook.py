@@ -185,6 +185,8 @@ def test_small_model_small_machine_in_a_case(catalog: Catalog) -> None:
     assert result["builds"]
     _sound(request, result)
     for build in result["builds"]:
+        if build["parts"][0]["category"] == "system":
+            continue  # a ready-made box (a mini PC, #28) has no case to choose
         assert _part(build, "chassis")["spec"]["kind"] != "open-frame"
         psu = _part(build, "psu")
         assert psu["spec"]["watts"] * psu["quantity"] <= 2.5 * build["power"]["dc_load_w"] or any(

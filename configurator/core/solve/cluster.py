@@ -210,7 +210,10 @@ def cluster_build(
                         message=f"{peak.total / GIB:.1f} GiB on the most loaded GPU of {usable / GIB:.1f} GiB"
                         + ("" if plan is not None or workload.kind == "inference" else ": no parallel layout fits")))
     per_node, whole, fabric = network_parts(system, nodes, catalog, request)
-    site = site_of(system, nodes, fabric) if nodes > 1 else None
+    # one node where the request allows a rack (a server room, or a rack asked for) is sited as a cluster is: the
+    # feeds are what the buyer must provide, not a failure of the wall circuit it was never meant for (#28)
+    sited = nodes > 1 or request.room == "server-room" or request.form == "rack"
+    site = site_of(system, nodes, fabric) if sited else None
     if nodes > 1 and fabric is None:
         return None
     limit = circuit_limit_w(request.circuit) * request.circuits
@@ -349,6 +352,9 @@ def cluster_options(
 
     if not training:
         primary = cheapest(None, "cluster of 8-GPU machines", "one box cannot hold this model")
+        if primary is not None and primary.nodes == 1:  # one node is a server, not a cluster (#28)
+            primary = primary.model_copy(update={"label": f"ready-made {primary.gpu_count}-GPU server",
+                                                 "why": "one server holds this model"})
         return [primary] if primary is not None else []
     if request.deadline_hours:
         primary = cheapest(request.deadline_hours, f"meets the {request.deadline_hours:,.0f} h deadline",

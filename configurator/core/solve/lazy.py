@@ -153,7 +153,7 @@ class LazyBuildModel:
             # the model's sustained watts, less the option's credit (a bound for the options it stands for too)
             watts = option_watts(o, self.request.power_limit)[0] - self.option_credit_w.get(id(o), (0, 0, 0, 0))[0]
             supply = next((price for price, capacity in psus if watts <= pw.PSU_TARGET_LOAD * capacity), inf)
-            ram = ceil_int(compat.ram_needed_gb(o.vram_gb, o.estimate.host_ram_bytes))
+            ram = ceil_int(compat.ram_needed_gb(o.vram_gb, o.estimate.host_ram_bytes, compat.streams_weights(o.estimate.workload)))
             kit = next((price for price, gb in memory if gb >= ram), inf)
             out[i] = min(inf, seats[geometry] + case + supply + kit + rest)
         return out

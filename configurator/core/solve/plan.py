@@ -242,11 +242,13 @@ def _unified_build(
     job: its GPU sees the share of memory the OS wires for it, at the memory's bandwidth."""
     if workload.kind != "inference" or workload.engine not in ("llama.cpp", None) or request.region == "china":
         return None
+    from configurator.core.solve.machines import small_box
+
     best: Build | None = None
     limit = circuit_limit_w(request.circuit) * request.circuits
     for system in catalog.kind("systems"):
-        if not isinstance(system, System) or system.unified is None:
-            continue
+        if not isinstance(system, System) or system.unified is None or small_box(system):
+            continue  # small boxes (APU mini PCs): the mini-pc source offers them where they serve (#28)
         q = quote(system, catalog, request.currency, request.condition)
         if q is None or (request.budget is not None and q.amount > request.budget):
             continue
@@ -287,6 +289,28 @@ def _unified_build(
                      parts=(part,), nodes=1, currency=request.currency, power=power, estimate=est, checks=tuple(checks),
                      slot_map=(), gpu_id=gpu.id, gpu_count=1, interconnect="unified memory")
     return best
+
+
+def _sourced(request: BuildRequest, catalog: Catalog, model: ModelArch, workload: Workload, exact: int | None,
+             should_stop: Callable[[], bool], time_budget: float, shown: list[Build]) -> list[tuple[str, Build]]:
+    """Every registered candidate source's builds (solve/sources.py) with the source's name, less those already
+    shown (#28's hook)."""
+    from configurator.core.solve import machines  # noqa: F401  (registers its sources)
+    from configurator.core.solve.sources import SOURCES, PlanContext
+
+    ctx = PlanContext(request, catalog, model, workload, exact, should_stop, time_budget)
+    out: list[tuple[str, Build]] = []
+    for entry in SOURCES:
+        for build in entry.run(ctx) if not should_stop() else []:
+            if not any(_same(b, build) for b in (*shown, *(b for _n, b in out))):
+                out.append((entry.name, build))
+    return out
+
+
+def _same(a: Build, b: Build) -> bool:
+    """The same machine: the same parts in the same numbers (whatever each source wrote about them)."""
+    return ([(p.category, p.id, p.quantity) for p in a.parts] == [(p.category, p.id, p.quantity) for p in b.parts]
+            and a.nodes == b.nodes)
 
 
 def _systems(catalog: Catalog, request: BuildRequest) -> list[System]:
@@ -477,11 +501,13 @@ def plan(
     time_budget: float = 2.2,
     on_partial: Callable[[PlanResult], None] | None = None,
     relax: bool = True,
+    sources: bool = True,
 ) -> PlanResult:
     """Ranked builds for the request; when none fits, the reason and the cheapest relaxation.
 
     `on_partial` receives the builds found so far, as they are found. `relax=False` reports why
     nothing fits (and a cluster when allowed) without searching for relaxations: the map's many plans.
+    `sources=False` leaves out the registered candidate sources (solve/sources.py): a map of named GPUs only.
     """
     started = time.monotonic()
     if model is None:
@@ -564,6 +590,21 @@ def plan(
             if len(builds) >= request.top_k:
                 builds.pop()  # the last alternative gives way, never the answer
             builds.append(unified.model_copy(update={"rank": len(builds) + 1}))
+    # ---- candidate sources (#28), until the advice pipeline runs them (lead: reconcile at merge). CPU-only machines and
+    # APU boxes run the job as asked, so they are builds; the other sources keep weights in RAM: as _weights_in_ram
+    from configurator.core.solve.machines import as_asked
+    sourced = _sourced(request, catalog, model, workload, exact_weight_bytes, should_stop, time_budget, builds) if sources else []
+    for serves in (True, False):  # those that serve as asked: the cheaper ones before the answer; the rest after builds
+        fits = sorted((b for name, b in sourced if as_asked(name, b) == serves), key=lambda b: b.total_price)
+        if serves:
+            head = [b for b in fits if not builds or b.total_price < builds[0].total_price]
+            rest = [b.model_copy(update={"label": "cheapest with a GPU"}) if head and b.label == "cheapest that fits" else b
+                    for b in builds]
+            builds = [*head, *rest, *(b for b in fits if all(b is not h for h in head))][: request.top_k]
+        elif builds:
+            builds += fits[: max(0, request.top_k - len(builds))]
+        builds = [b.model_copy(update={"rank": i + 1}) for i, b in enumerate(builds)]
+    sourced = [(n, b) for n, b in sourced if relax and not any(_same(s, b) for s in builds)]
     if len(request.gpu_ids) >= 2:
         # a comparison never drops a candidate without a word
         shown = {b.gpu_id for b in builds}
@@ -618,6 +659,8 @@ def plan(
                                    exact_weight_bytes))
         notes.append(f"no machine assembled from parts fits as asked; {unified.parts[0].name} does "
                      f"({unified.estimate.decode_tokens_per_s or 0:.1f} tokens/s)")
+    extra += tuple(_with_costs([b for _n, b in sourced if not any(_same(e, b) for e in extra)], catalog, model,
+                               workload, request, exact_weight_bytes))  # the sources' builds with weights in RAM (#28)
     extra = tuple(_with_curves(list(extra), catalog, model, workload, request, exact_weight_bytes))
     extra = tuple(b.model_copy(update={"launch": _launch(model, b, catalog), "rank": i + 1})
                   for i, b in enumerate(extra))

@@ -270,7 +270,14 @@ def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage
     need = max(4 * a.gpus, 16 if a.gpus >= 2 else 8)
     add("CPU-1", "pass" if cores >= need else "warn", f"{cores} cores for {a.gpus} GPU(s) (4 per GPU, 16 for a multi-GPU box)")
     vram = a.gpu.vram_gb * a.gpus
-    add("RAM-1", "pass" if a.ram_gb >= vram else "fail", f"{a.ram_gb} GB RAM for {vram:g} GB of VRAM")
+    if a.ram_gb >= vram:
+        add("RAM-1", "pass", f"{a.ram_gb} GB RAM for {vram:g} GB of VRAM")
+    elif compat.streams_weights(est.workload) and a.ram_gb >= compat.ram_needed_gb(vram, est.host_ram_bytes, True):
+        # llama.cpp (mmap) and vLLM stream the weights to the GPUs: less RAM than VRAM slows loading only
+        add("RAM-1", "warn", f"{a.ram_gb} GB RAM for {vram:g} GB of VRAM: {est.workload.get('engine')} streams the weights "
+            "from disk to the GPUs, so loading takes longer (keep llama.cpp's default mmap; no --no-mmap)")
+    else:
+        add("RAM-1", "fail", f"{a.ram_gb} GB RAM for {vram:g} GB of VRAM")
     add("RAM-2", "pass" if a.ram_gb >= 2 * vram else "warn", f"{a.ram_gb} GB RAM; 2x VRAM would be {2 * vram:g} GB")
     if est.host_ram_bytes:
         host = compat.ram_needed_gb(0, est.host_ram_bytes)

@@ -412,7 +412,8 @@ class BuildModel:
         self.ram_gb = self.m.new_int_var(0, int(most_gb), "ram_gb")
         self.m.add(self.ram_gb == sum(memory_of(mk).total_gb * k * self.mem[i] for i, (mk, k) in enumerate(self.mem_choices)))
         # RAM-1/RAM-3 for the chosen option (exactly one option is chosen, so one sum says it for all)
-        self.m.add(self.ram_gb >= sum(ceil_int(compat.ram_needed_gb(o.vram_gb, o.estimate.host_ram_bytes)) * self.o[i]
+        self.m.add(self.ram_gb >= sum(ceil_int(compat.ram_needed_gb(o.vram_gb, o.estimate.host_ram_bytes,
+                                                                   compat.streams_weights(o.estimate.workload))) * self.o[i]
                                       for i, o in enumerate(self.options)))
         # RAM-5 (compat.memory_board): the kit's kind equals the board's, as one linking equality per kind
         memory_kinds = sorted({compat.memory_kind_key(b) for b in self.boards} | {compat.memory_kind_key(memory_of(mk)) for mk, _ in self.mem_choices},

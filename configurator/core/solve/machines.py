@@ -1,0 +1,540 @@
+"""The machines people build besides GPU boxes (issue #28): CPU-only builds from parts, small ready-made boxes,
+and experts-in-RAM builds at each platform tier. Each is a registered candidate source (solve/sources.py) that
+returns complete, checked builds; ranking and labelling beyond a plain description is the pipeline's."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.catalog.models import Chassis, Cooler, Cpu, MemoryKit, Motherboard, Psu, Record, Storage, System
+from configurator.core.errors import ConfiguratorError
+from configurator.core.estimate.estimator import estimate
+from configurator.core.estimate.host import HostMemory, host_memory
+from configurator.core.estimate.offload import estimate_on_host, host_ram_needed
+from configurator.core.estimate.precision import GGUF_FOR_INTEGER, GGUF_TYPES
+from configurator.core.estimate.result import EstimateResult
+from configurator.core.estimate.unified import system_gpu
+from configurator.core.estimate.workload import Workload
+from configurator.core.solve import compat
+from configurator.core.solve import power as pw
+from configurator.core.solve.build import Build, BuildPart, Check, Power
+from configurator.core.solve.candidates import Candidates, Priced, on_engine, platform_parts
+from configurator.core.solve.pricing import quote
+from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name, circuit_volts
+from configurator.core.solve.rules import READING_TPS, meets_speed, speed_check
+from configurator.core.solve.sources import PlanContext, register
+
+GIB = 1024**3
+AS_ASKED = ("cpu-only", "mini-pc", "servers")
+"""Sources whose machines run the job as asked (the hook in plan() lists them as builds); the others keep weights
+in RAM beside a GPU, a different way to run it, offered as today's experts-in-RAM build is."""
+PROMPT_WAIT_S = 60.0
+"""A typical prompt (4k tokens, or the one given) that waits longer than this before its first token is warned about."""
+
+
+def as_asked(source: str, build: Build) -> bool:
+    """Is this source's build an answer on its own: a machine without a GPU that reads at least as fast as people read
+    and answers a typical prompt within a minute. A CPU-only DeepSeek-R1 (5.7 tokens/s, 13 minutes before the first
+    token of a 4k prompt) is an alternative beside the GPU-assisted builds, never the answer that replaces them."""
+    slow = any(c.rule in ("PERF", "PROMPT") and c.status != "pass" for c in build.checks)
+    return source in AS_ASKED and not slow
+NO_GPU = "none"
+"""`Build.gpu_id` of a machine that buys no GPU (CPU only): `gpu_count` is 0."""
+FASTER_ENOUGH = 1.25
+"""A second CPU-only build is offered beside the cheapest only when it decodes at least this much faster."""
+SERVER_FAMILIES = ("server", "workstation")
+"""Platforms whose boards carry a BMC with its own VGA output: no graphics card needed to install or to run."""
+
+
+# --------------------------------------------------------------------------- what runs without a GPU
+
+
+def cpu_workload(ctx: PlanContext) -> Workload | None:
+    """The job as llama.cpp runs it on the CPU cores, or None when it cannot: inference only, in a format llama.cpp
+    loads (GGUF types, F16/BF16 GGUF, a generic int4/int8 as Q4_0/Q8_0), no other engine named, no GPU asked for."""
+    asked = ctx.request.workload
+    w = ctx.workload
+    if w.kind != "inference" or asked.engine not in (None, "llama.cpp") or ctx.request.gpu_ids:
+        return None
+    if ctx.request.owned_gpu is not None:
+        return None  # the owner's card runs it: a machine that ignores it is the other sources' comparison
+    precision = w.precision or "bf16"
+    if precision not in GGUF_TYPES and precision not in ("fp16", "bf16", "mxfp4") and precision not in GGUF_FOR_INTEGER:
+        return None
+    ran = on_engine(w, "llama.cpp")
+    return ran.model_copy(update={"engine": "llama.cpp", "offload": "none", "cpu_layers": 0, "cpu_experts": False,
+                                  "n_cpu_moe": None})
+
+
+def serves(est: EstimateResult, request: BuildRequest) -> bool:
+    """The speed asked, or without one reading speed (rules.READING_TPS, as the map's cells ask): a CPU reading 810 GB
+    of Llama 405B in bf16 at a few tenths of a token a second is no machine to offer."""
+    return meets_speed(est, request) and (request.min_decode_tps is not None
+                                          or (est.decode_tokens_per_s or 0.0) >= READING_TPS)
+
+
+def _spec(record: object) -> dict:
+    return record.model_dump(mode="json")  # type: ignore[attr-defined]
+
+
+def _line(category: str, priced: Priced, quantity: int, why: str) -> BuildPart:
+    q = priced.quote
+    record = priced.record
+    return BuildPart(category=category, id=record.id, name=record.name, quantity=quantity,
+                     unit_price=q.amount if q else 0.0, owned=min(priced.owned, quantity),
+                     price_note=q.note if q else "already owned", price_date=q.price.date if q else None,
+                     why=why, spec=_spec(record))
+
+
+@dataclasses.dataclass(frozen=True)
+class _Host:
+    """A CPU platform without a GPU: CPU, board, memory and the parts around them, with their cost."""
+
+    cpu: Priced
+    board: Priced
+    memory: Priced
+    kits: int
+    chassis: Priced
+    cooler: Priced
+    psu: Priced
+    storage: Priced
+
+    @property
+    def cost(self) -> float:
+        return (self.cpu.amount + self.board.amount + self.memory.amount * self.kits + self.chassis.amount
+                + self.cooler.amount + self.psu.amount + self.storage.amount)
+
+
+def _cheapest(items: list[Priced], ok: Callable[[Priced], bool]) -> Priced | None:
+    fitting = [p for p in items if ok(p)]
+    return min(fitting, key=lambda p: (p.amount, p.record.id)) if fitting else None
+
+
+def _dc_load(cpu: Cpu, modules: int) -> float:
+    return cpu.tdp_w + pw.rest_power_w(modules, 1, False)
+
+
+def _around(cand: Candidates, cpu: Priced, board: Priced, memory: Priced, kits: int, request: BuildRequest) -> _Host | None:
+    """The cheapest case, cooler, PSU and drive that complete this CPU, board and memory (every FAIL rule passed)."""
+    c, b, m = cpu.record, board.record, memory.record
+    assert isinstance(c, Cpu) and isinstance(b, Motherboard) and isinstance(m, MemoryKit)
+    modules = m.modules * kits
+    chassis = _cheapest(cand.chassis, lambda p: isinstance(p.record, Chassis) and not p.record.integrated_board
+                        and p.record.kind in ("mid-tower", "full-tower") and compat.board_chassis(b, p.record).status == "pass")
+    if chassis is None:
+        return None
+    case = chassis.record
+    assert isinstance(case, Chassis)
+    cooler = _cheapest(cand.coolers, lambda p: isinstance(p.record, Cooler)
+                       and compat.cooler_cpu(p.record, c, case).status == "pass"
+                       and compat.cooler_chassis(p.record, case).status == "pass"
+                       and compat.cooler_board(p.record, b).status == "pass")
+    load = _dc_load(c, modules)
+    eps = pw.cpu_eps_connectors(c, 1)
+    psu = _cheapest(cand.psus, lambda p: isinstance(p.record, Psu) and p.record.form_factor in ("atx", "sfx")
+                    and load <= pw.PSU_TARGET_LOAD * p.record.watts and p.record.connectors.eps8 >= eps
+                    and (case.max_psu_length_mm is None or p.record.length_mm <= case.max_psu_length_mm))
+    need = cand.storage_need_gb
+    storage = _cheapest(cand.storage, lambda p: isinstance(p.record, Storage) and p.record.capacity_gb >= need) \
+        or _cheapest(cand.storage, lambda p: isinstance(p.record, Storage))
+    if cooler is None or psu is None or storage is None:
+        return None
+    return _Host(cpu, board, memory, kits, chassis, cooler, psu, storage)
+
+
+def _platforms(cand: Candidates) -> list[tuple[Priced, Priced, Priced, int]]:
+    """Every single-socket CPU, board and memory population that the compatibility rules allow."""
+    out = []
+    for cpu in cand.cpus:
+        c = cpu.record
+        assert isinstance(c, Cpu)
+        for board in cand.boards:
+            b = board.record
+            assert isinstance(b, Motherboard)
+            if board.quote is None and not board.owned:
+                continue  # a GPU server's own board: sold with its barebone
+            if b.cpu_sockets != 1 or compat.cpu_board(c, b).status != "pass":
+                continue
+            for memory in cand.memory:
+                m = memory.record
+                assert isinstance(m, MemoryKit)
+                if compat.memory_board(m, b).status != "pass" or m.memory_type != c.memory_type:
+                    continue
+                for kits in compat.kit_counts(m):
+                    modules = m.modules * kits
+                    if modules > compat.usable_dimms(c, b) or m.total_gb * kits > min(b.max_memory_gb, c.max_memory_gb):
+                        continue
+                    if compat.dimm_population(c, b, modules).status == "fail":
+                        continue
+                    out.append((cpu, board, memory, kits))
+    return out
+
+
+def _checks(host: _Host, request: BuildRequest, est: EstimateResult, storage_need_gb: float, power: Power) -> list[Check]:
+    """The rules that apply to a machine without a GPU, each in one sentence (rule ids as in rules.py)."""
+    c, b, m = host.cpu.record, host.board.record, host.memory.record
+    case, cooler, psu, drive = host.chassis.record, host.cooler.record, host.psu.record, host.storage.record
+    assert isinstance(c, Cpu) and isinstance(b, Motherboard) and isinstance(m, MemoryKit) and isinstance(psu, Psu)
+    assert isinstance(case, Chassis) and isinstance(cooler, Cooler) and isinstance(drive, Storage)
+    ram_gb = m.total_gb * host.kits
+    modules = m.modules * host.kits
+    checks: list[Check] = []
+
+    def add(rule: str, status: str, message: str) -> None:
+        checks.append(Check(rule=rule, status=status, message=message))  # type: ignore[arg-type]
+
+    need = host_ram_needed(est.host_ram_bytes) / 1e9
+    add("RAM-3", "pass" if ram_gb >= need else "fail",
+        f"{est.host_ram_bytes / 1e9:.1f} GB of weights, KV cache and buffers in RAM: needs {need:.0f} GB, has {ram_gb} GB")
+    if (speed := speed_check(est, request)) is not None:
+        checks.append(speed)
+    elif est.decode_tokens_per_s is not None and est.decode_tokens_per_s < READING_TPS:
+        add("PERF", "warn", f"about {est.decode_tokens_per_s:.2g} tokens/s per sequence: slower than people read "
+            f"(~{READING_TPS:g} tokens/s)")
+    add("PWR-1", "pass" if power.dc_load_w <= psu.watts else "fail", f"sustained DC load {power.dc_load_w:.0f} W on {psu.watts:.0f} W of PSU")
+    load = power.dc_load_w / psu.watts
+    add("PWR-2", "pass" if load <= pw.PSU_TARGET_LOAD else "fail", f"PSU loaded to {load:.0%} (at most {pw.PSU_TARGET_LOAD:.0%})")
+    if psu.watts > pw.PSU_OVERSIZE * power.dc_load_w:
+        add("PWR-10", "warn", f"{psu.watts:.0f} W of PSU for a {power.dc_load_w:.0f} W load ({psu.watts / power.dc_load_w:.1f}x): "
+            "the cheapest adequate supply in the catalog; a 450-550 W unit would do")
+    add("CIR-1", "pass" if power.circuit_ok else "fail",
+        f"{power.wall_w:.0f} W at the wall against {power.circuit_limit_w:.0f} W continuous on {circuit_name(request.circuit)}")
+    add("HEAT-1", "pass", f"{power.heat_btu_h:,.0f} BTU/h of heat ({power.wall_w:.0f} W) into the room")
+    checks.append(compat.cpu_board(c, b))
+    checks.append(compat.dimm_population(c, b, modules))
+    checks.append(compat.memory_board(m, b))
+    add("RAM-6", "pass" if modules <= b.dimm_slots and ram_gb <= b.max_memory_gb else "fail",
+        f"{modules} of {b.dimm_slots} DIMM slots, {ram_gb} of {b.max_memory_gb} GB")
+    checks.append(compat.board_chassis(b, case))
+    checks.append(compat.cooler_cpu(cooler, c, case))
+    checks.append(compat.cooler_chassis(cooler, case))
+    add("STO-1", "pass" if drive.capacity_gb >= storage_need_gb else "warn",
+        f"{drive.capacity_gb / 1000:.1f} TB for weights and data (~{storage_need_gb / 1000:.1f} TB needed)")
+    if not c.integrated_graphics and c.platform not in SERVER_FAMILIES:
+        add("DISPLAY", "warn", f"{c.name} has no integrated graphics: install and run it headless (SSH), or borrow any "
+            "graphics card for the first boot")
+    add("PROMPT", "pass" if (est.time_to_first_token_s or 0) <= PROMPT_WAIT_S else "warn", _prompt_words(est))
+    order = {"fail": 0, "warn": 1, "pass": 2}
+    return sorted(checks, key=lambda x: order[x.status])
+
+
+def _prompt_words(est: EstimateResult) -> str:
+    """Prefill speed and the wait before the first token, in a buyer's words (a CPU computes the prompt slowly)."""
+    prompt = int(est.workload.get("prompt") or est.workload.get("context") or 4096)
+    if not est.prefill_tokens_per_s or est.time_to_first_token_s is None:
+        return "prefill speed unknown on this platform"
+    wait = est.time_to_first_token_s
+    text = f"prompt processed at about {est.prefill_tokens_per_s:,.0f} tokens/s: {wait:,.0f} s before the first token of a {prompt:,}-token prompt"
+    return text + (" (over a minute: shorter prompts, or a GPU for prefill)" if wait > PROMPT_WAIT_S else "")
+
+
+def _power(cpu: Cpu, modules: int, psu: Psu, request: BuildRequest) -> Power:
+    dc = _dc_load(cpu, modules)
+    volts = circuit_volts(request.circuit)
+    wall = pw.wall_w(dc, psu.efficiency, volts)
+    limit = circuit_limit_w(request.circuit)
+    rest = pw.rest_power_w(modules, 1, False)
+    return Power(dc_load_w=dc, psu_w=psu.watts, wall_w=wall, circuit_ok=wall <= limit, circuit_limit_w=limit,
+                 transient_w=dc, heat_btu_h=wall * pw.BTU_PER_W, gpu_w=0.0, cpu_w=cpu.tdp_w, rest_w=rest)
+
+
+def _cpu_build(host: _Host, est: EstimateResult, request: BuildRequest, storage_need_gb: float, label: str) -> Build:
+    c, b, m = host.cpu.record, host.board.record, host.memory.record
+    case, cooler, psu, drive = host.chassis.record, host.cooler.record, host.psu.record, host.storage.record
+    assert isinstance(c, Cpu) and isinstance(b, Motherboard) and isinstance(m, MemoryKit) and isinstance(psu, Psu)
+    assert isinstance(case, Chassis) and isinstance(cooler, Cooler) and isinstance(drive, Storage)
+    modules = m.modules * host.kits
+    power = _power(c, modules, psu, request)
+    bandwidth = est.workload.get("ram_bandwidth_gbps") or 0
+    parts = (
+        _line("cpu", host.cpu, 1, f"{c.cores} cores run llama.cpp; {c.memory_channels}-channel {c.memory_type} sets the speed"),
+        _line("motherboard", host.board, 1, f"{b.socket}, {b.dimm_slots} DIMM slots"),
+        _line("memory", host.memory, host.kits, f"{m.total_gb * host.kits} GB {m.memory_type}-{m.speed_mts} in {modules} DIMMs "
+              f"({bandwidth:.0f} GB/s peak) holds the model and its cache"),
+        _line("psu", host.psu, 1, f"{power.dc_load_w:.0f} W load is {power.dc_load_w / psu.watts:.0%} of {psu.watts:.0f} W"),
+        _line("chassis", host.chassis, 1, f"{case.kind}: no GPU to house"),
+        _line("cooler", host.cooler, 1, f"rated for {cooler.max_tdp_w:.0f} W, {c.tdp_w:.0f} W CPU"),
+        _line("storage", host.storage, 1, f"{drive.capacity_gb / 1000:.1f} TB for the model files"),
+    )
+    checks = _checks(host, request, est, storage_need_gb, power)
+    why = (f"no GPU bought: llama.cpp runs the whole model on the {c.cores}-core {c.name} from {bandwidth:.0f} GB/s of "
+           f"{m.memory_type}; decode is bound by memory bandwidth, prompts by the cores")
+    return Build(rank=1, label=label, why=why, parts=parts, nodes=1, currency=request.currency, power=power,
+                 estimate=est, checks=tuple(checks), slot_map=(), gpu_id=NO_GPU, gpu_count=0,
+                 owned_savings=sum(p.unit_price * p.owned for p in parts), interconnect="none (CPU only)")
+
+
+@register("cpu-only")
+def cpu_only(ctx: PlanContext) -> list[Build]:
+    """The cheapest machine with no GPU that runs the job as asked, and the fastest one within the budget when it is
+    clearly faster: llama.cpp on the CPU cores, its speed from the platform's populated channels (estimate.host)."""
+    workload = cpu_workload(ctx)
+    if workload is None or ctx.should_stop():
+        return []
+    request = ctx.request
+    variant = request.model_copy(update={"workload": request.workload.model_copy(update={"offload": "cpu"})})
+    cand = Candidates()
+    platform_parts(variant, ctx.catalog, cand, ctx.model)  # memory pruned with its speed as a merit
+    estimates: dict[tuple[object, ...], EstimateResult | None] = {}
+    found: list[tuple[float, float, _Host, EstimateResult]] = []
+    # cheapest platform first: an estimate is needed only for hosts that could still be the cheapest or the fastest
+    options = sorted(_platforms(cand), key=lambda o: o[0].amount + o[1].amount + o[2].amount * o[3])
+    for cpu, board, memory, kits in options:
+        if ctx.should_stop():
+            break
+        base = cpu.amount + board.amount + memory.amount * kits
+        if request.budget is not None and base > request.budget:
+            break
+        c, m = cpu.record, memory.record
+        assert isinstance(c, Cpu) and isinstance(m, MemoryKit)
+        try:
+            host: HostMemory = host_memory(c, m, kits)
+        except ConfiguratorError:
+            continue
+        key = (host.effective_gbps, host.capacity_gb, host.cpu_tflops, host.peak_gbps)
+        if key not in estimates:
+            try:
+                estimates[key] = estimate_on_host(ctx.model, workload, None, 0, host, ctx.exact_weight_bytes)
+            except (ValueError, ConfiguratorError):
+                estimates[key] = None
+        est = estimates[key]
+        if est is None or not est.fits or not serves(est, request):
+            continue
+        machine = _around(cand, cpu, board, memory, kits, request)
+        if machine is None or (request.budget is not None and machine.cost > request.budget):
+            continue
+        found.append((machine.cost, est.decode_tokens_per_s or 0.0, machine, est))
+    if not found:
+        return []
+    cheapest = min(found, key=lambda f: (f[0], -f[1]))
+    builds = [_cpu_build(cheapest[2], cheapest[3], request, cand.storage_need_gb, "CPU only")]
+    # the fastest within the budget (none given: within twice the cheapest, not a server for a 1B model)
+    cap = request.budget if request.budget is not None else 2 * cheapest[0]
+    fastest = max((f for f in found if f[0] <= cap), key=lambda f: (f[1], -f[0]))
+    if fastest[1] >= FASTER_ENOUGH * cheapest[1]:
+        builds.append(_cpu_build(fastest[2], fastest[3], request, cand.storage_need_gb,
+                                 f"CPU only, {fastest[2].cpu.record.memory_channels}-channel"))  # type: ignore[attr-defined]
+    return [b for b in builds if not any(c.status == "fail" for c in b.checks)]
+
+
+# --------------------------------------------------------------------------- small ready-made boxes
+
+
+def _box_build(system: System, amount: float, note: str, date: object, est: EstimateResult, request: BuildRequest) -> Build:
+    """A ready-made APU box as a build: one line, its adapter's power, the share of RAM its iGPU may map."""
+    u = system.unified
+    assert u is not None
+    limit = circuit_limit_w(request.circuit)
+    peak = est.peak_gpu
+    checks = [
+        Check(rule="MEM-FIT", status="pass", message=f"{peak.total / GIB:.1f} GiB of the {(peak.usable_bytes or 0) / GIB:.0f} GiB "
+              f"the {u.chip} GPU may map ({u.gpu_memory_fraction:.0%} of {system.memory_gb} GB); {u.gpu_memory_note}"),
+        Check(rule="CIR-1", status="pass" if system.max_power_w <= limit else "fail",
+              message=f"{system.max_power_w:,.0f} W maximum against {limit:,.0f} W"),
+        Check(rule="NOISE-1", status="pass", message=f"{u.noise} under load; nothing to assemble"),
+        Check(rule="PROMPT", status="pass" if (est.time_to_first_token_s or 0) <= PROMPT_WAIT_S else "warn",
+              message=_prompt_words(est)),
+    ]
+    if (speed := speed_check(est, request)) is not None:
+        checks.insert(0, speed)
+    part = BuildPart(category="system", id=system.id, name=system.name, quantity=1, unit_price=amount, price_note=note,
+                     price_date=date, why=f"{u.chip}: {system.memory_gb} GB {u.memory_type} at {u.bandwidth_gbps:g} GB/s, "  # type: ignore[arg-type]
+                     f"shared by CPU and integrated GPU", spec=_spec(system))
+    watts = system.max_power_w
+    power = Power(dc_load_w=watts * 0.9, psu_w=system.psu_w_total, wall_w=watts, circuit_ok=watts <= limit,
+                  circuit_limit_w=limit, transient_w=watts, heat_btu_h=watts * pw.BTU_PER_W, gpu_w=watts * 0.6,
+                  cpu_w=watts * 0.3, rest_w=watts * 0.1)
+    order = {"fail": 0, "warn": 1, "pass": 2}
+    return Build(rank=1, label=f"mini PC: {system.name.split(',')[0]}",
+                 why=(f"a small box with no GPU bought: llama.cpp runs on the {u.chip}'s integrated GPU, which reads the "
+                      f"model from {u.bandwidth_gbps:g} GB/s of shared memory"),
+                 parts=(part,), nodes=1, currency=request.currency, power=power, estimate=est,
+                 checks=tuple(sorted(checks, key=lambda c: order[c.status])), slot_map=(), gpu_id=f"{system.id}-gpu",
+                 gpu_count=1, interconnect="unified memory")
+
+
+SMALL_BOX_GB = 64
+"""An APU mini PC with at most this much memory is a small box (this module's offer, at reading speed or faster);
+larger unified-memory machines (Strix Halo, DGX Spark, Macs) are also plan()'s ready-made unified offer."""
+
+
+def small_box(system: System) -> bool:
+    return system.unified is not None and system.unified.form == "mini-pc" and system.memory_gb <= SMALL_BOX_GB
+
+
+@register("mini-pc")
+def mini_pc(ctx: PlanContext) -> list[Build]:
+    """The cheapest small ready-made box (an APU mini PC, form "mini-pc") that runs the job as asked, and the fastest
+    one within the budget when it is clearly faster. Its iGPU maps a share of the RAM (estimate.unified.system_gpu)."""
+    workload = cpu_workload(ctx)
+    if workload is None or ctx.should_stop():
+        return []
+    request = ctx.request
+    found: list[tuple[float, float, Build]] = []
+    for system in ctx.catalog.kind("systems"):
+        if not isinstance(system, System) or system.unified is None or system.unified.form != "mini-pc":
+            continue
+        q = quote(system, ctx.catalog, request.currency, request.condition)
+        if q is None or (request.budget is not None and q.amount > request.budget):
+            continue
+        try:
+            est = estimate(ctx.model, workload, system_gpu(system), 1, exact_weight_bytes=ctx.exact_weight_bytes)
+        except (ValueError, ConfiguratorError):
+            continue
+        peak = est.peak_gpu
+        if peak.total > (peak.usable_bytes or 0) or not serves(est, request):
+            continue
+        build = _box_build(system, q.amount, q.note, q.price.date, est, request)
+        found.append((q.amount, est.decode_tokens_per_s or 0.0, build))
+    if not found:
+        return []
+    cheapest = min(found, key=lambda f: (f[0], -f[1]))
+    out = [cheapest[2]]
+    fastest = max(found, key=lambda f: (f[1], -f[0]))
+    if fastest[1] >= FASTER_ENOUGH * cheapest[1] and fastest[0] <= (request.budget or 2 * cheapest[0]):
+        out.append(fastest[2])
+    return out
+
+
+# --------------------------------------------------------------------------- experts in RAM at each platform tier
+
+
+@dataclasses.dataclass(frozen=True)
+class Tier:
+    """A platform class for experts in RAM: its memory channels per socket set the decode speed."""
+
+    name: str
+    channels: tuple[int, ...]
+    sockets: int = 1
+
+
+TIERS = (
+    Tier("desktop 2-channel", (2,)),
+    Tier("4-channel Threadripper / Xeon W", (4,)),
+    Tier("8-channel Threadripper PRO / Xeon", (6, 8)),
+    Tier("12-channel EPYC", (12,)),
+    Tier("dual socket", (6, 8, 12), 2),
+)
+MIN_TIER_VRAM_GB = 16.0
+"""The smallest card beside experts in RAM: attention, the shared experts and the KV cache of a long prompt stay on the
+GPU. ktransformers' DeepSeek-R1/V3 tutorial runs Q4_K_M on one 24 GB card with the experts in DRAM; llama.cpp's
+--n-cpu-moe guides for gpt-oss-120b start at 16 GB. An 8 GB card at 98 % (the cheapest before #28) leaves no room."""
+FITS_ONE_CARD_GB = 32.0
+"""Weights up to this fit the largest consumer card (RTX 5090): no experts-in-RAM range is needed for them."""
+MIN_TIER_SECONDS = 1.0
+"""The range is a plan's offer: a map cell (0.3 s a plan) asks only for the cheapest machine."""
+
+
+def _weights_gb(ctx: PlanContext) -> float:
+    from configurator.core.estimate.precision import weight_format
+
+    fmt = weight_format(ctx.workload.precision or "bf16", "llama.cpp")
+    return ctx.model.params_total_b * fmt.bits_per_weight / 8
+
+
+def _tier_catalog(catalog: Catalog, tier: Tier) -> Catalog | None:
+    cpus: dict[str, Record] = {k: r for k, r in catalog.records["cpus"].items()
+                               if isinstance(r, Cpu) and r.memory_channels in tier.channels}
+    # a board that wires every channel of the tier: the solver then populates them all when decode reads from RAM
+    # (its RAM-4 constraint), where the cheapest board (an 8-channel SP5 board) left an EPYC at two thirds of its speed
+    boards: dict[str, Record] = {k: r for k, r in catalog.records["motherboards"].items()
+              if isinstance(r, Motherboard) and r.cpu_sockets == tier.sockets and r.memory_channels >= min(tier.channels)}
+    gpus: dict[str, Record] = {k: r for k, r in catalog.records["gpus"].items()
+                               if getattr(r, "vram_gb", 0) >= MIN_TIER_VRAM_GB}
+    if not cpus or not boards or not gpus:
+        return None
+    return dataclasses.replace(catalog, records={**catalog.records, "cpus": cpus, "motherboards": boards, "gpus": gpus})
+
+
+def _with_prompt_check(build: Build) -> Build:
+    est = build.estimate
+    status = "pass" if (est.time_to_first_token_s or 0) <= PROMPT_WAIT_S else "warn"
+    order = {"fail": 0, "warn": 1, "pass": 2}
+    checks = sorted((*build.checks, Check(rule="PROMPT", status=status, message=_prompt_words(est))),  # type: ignore[arg-type]
+                    key=lambda c: order[c.status])
+    return build.model_copy(update={"checks": tuple(checks)})
+
+
+@register("experts-in-ram")
+def experts_in_ram(ctx: PlanContext) -> list[Build]:
+    """For a MoE model too big for one card: the cheapest build with llama.cpp keeping the experts in RAM on each
+    platform tier that fits the budget (2, 4, 8 and 12 channels, dual socket), a GPU of at least MIN_TIER_VRAM_GB for
+    attention, shared experts and context. Decode speed follows the tier's bandwidth; each says its prompt wait."""
+    from configurator.core.solve.candidates import runs_from_ram
+    from configurator.core.solve.plan import _solve_once, _with_offload
+
+    request, workload = ctx.request, ctx.workload
+    # llama.cpp keeps GGUF experts in RAM, MXFP4 ones too (gpt-oss with --n-cpu-moe)
+    offloadable = (workload.kind == "inference" and request.workload.engine in (None, "llama.cpp")
+                   and (workload.precision in GGUF_TYPES or workload.precision == "mxfp4")
+                   and not runs_from_ram(request.workload))
+    if (ctx.model.moe is None or not offloadable or ctx.time_budget < MIN_TIER_SECONDS
+            or _weights_gb(ctx) <= FITS_ONE_CARD_GB):
+        return []
+    variant = request.model_copy(update={"workload": _with_offload(request.workload), "top_k": 1})
+    seconds = min(1.0, ctx.time_budget / len(TIERS))
+    cap = None if request.budget is None else request.budget * 1.0001  # solve's cost_cap is strict
+
+    out: list[Build] = []
+    for tier in TIERS:
+        if ctx.should_stop():
+            break
+        catalog = _tier_catalog(ctx.catalog, tier)
+        if catalog is None:
+            continue
+        found, _ = _solve_once(variant, catalog, ctx.model, ctx.exact_weight_bytes, 1, ctx.should_stop, seconds, cost_cap=cap)
+        if not found:
+            continue
+        build = found[0]
+        out.append(_tier_build(build, tier))
+    return out
+
+
+def _tier_build(build: Build, tier: Tier) -> Build:
+    cpu = next((p for p in build.parts if p.category == "cpu"), None)
+    host = build.estimate.workload.get("ram_bandwidth_gbps") or 0
+    why = (f"llama.cpp keeps the routed experts in {cpu.name if cpu else 'the CPU'}'s RAM ({host:.0f} GB/s peak) and "
+           "attention, shared experts and context on the GPU: decode runs at this platform's memory bandwidth")
+    return _with_prompt_check(build.model_copy(update={"label": f"experts in RAM, {tier.name}", "why": why}))
+
+
+# --------------------------------------------------------------------------- ready-made servers where a rack is allowed
+
+
+@register("servers")
+def servers(ctx: PlanContext) -> list[Build]:
+    """Where the request allows a rack (a server room, or a rack asked for), the region's ready-made 8-GPU servers
+    (HGX H20, H800, A800 in China; H100, A100 elsewhere) are candidates as any machine is: one node is a server, sited
+    on the feeds the room provides. The cheapest within the budget and failing no check, and the fastest if another."""
+    from configurator.core.solve.cluster import cluster_build
+    from configurator.core.solve.plan import _systems
+
+    request = ctx.request
+    if not (request.room == "server-room" or request.form == "rack") or not request.allow_clusters or request.owned:
+        return []
+    found: list[Build] = []
+    for system in _systems(ctx.catalog, request):
+        if ctx.should_stop():
+            break
+        try:
+            build = cluster_build(1, f"ready-made {system.gpu_count}-GPU server", "one server runs this as asked", system, 1,
+                                  request, ctx.catalog, ctx.model, ctx.workload, ctx.exact_weight_bytes)
+        except (ValueError, ConfiguratorError):
+            continue
+        if build is None or any(c.status == "fail" for c in build.checks):
+            continue
+        if request.budget is not None and build.total_price > request.budget:
+            continue
+        found.append(build)
+    if not found:
+        return []
+    cheapest = min(found, key=lambda b: b.total_price)
+
+    def speed(b: Build) -> float:
+        e = b.estimate
+        return e.decode_tokens_per_s if e.decode_tokens_per_s is not None else -(e.wall_hours or float("inf"))
+
+    fastest = max(found, key=speed)
+    return [cheapest] + ([fastest] if fastest is not cheapest and speed(fastest) > speed(cheapest) else [])
