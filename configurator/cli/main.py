@@ -92,6 +92,9 @@ def build_parser() -> argparse.ArgumentParser:
     validate = catalog_commands.add_parser("validate", help="check catalog files (default: shipped and user)")
     validate.add_argument("paths", nargs="*", help="TOML files or folders to check")
     validate.set_defaults(func=_cmd_catalog_validate)
+    from configurator.cli import quote as quote_cli
+
+    quote_cli.register(catalog_commands)
 
     from configurator.cli import advise, estimate, plan
 

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from configurator.core.catalog.loader import Catalog
-from configurator.core.catalog.quote import QuoteLine, priced_records, read_quote, review
+from configurator.core.catalog.quote import QuoteLine, ambiguity_note, priced_records, read_quote, review
 from configurator.core.errors import CatalogError
 from configurator.qt import messages
 from configurator.storage import overlay
@@ -69,7 +69,8 @@ class QuoteImportDialog(QDialog):
         self.table.setRowCount(len(self.lines))
         self.choices: list[QComboBox] = []
         for row, line in enumerate(self.lines):
-            values = [str(line.row), line.part, f"{line.amount:,.2f} {line.currency} ({line.condition})",
+            amount = (f"{line.readings[0]:,.3f} or {line.readings[1]:,.2f}?" if line.ambiguous else f"{line.amount:,.2f}")
+            values = [str(line.row), line.part, f"{amount} {line.currency} ({line.condition})",
                       line.date.isoformat(), line.vendor]
             for column, value in enumerate(values):
                 self.table.setItem(row, column, QTableWidgetItem(value))
@@ -91,13 +92,18 @@ class QuoteImportDialog(QDialog):
 
     def _count(self) -> None:
         chosen = sum(line.chosen is not None for line in self.lines)
-        self.message.setText(f"{chosen} of {len(self.lines)} lines matched.")
-        self.import_button.setEnabled(chosen > 0)
+        unclear = [line for line in self.lines if line.ambiguous]
+        text = f"{chosen} of {len(self.lines)} lines matched."
+        if unclear:  # never guessed: the quote is read again once the user says which decimal mark it uses
+            text += (f" {len(unclear)} price(s) can be read two ways (e.g. {ambiguity_note(unclear[0])}); "
+                     "they are not imported.")
+        self.message.setText(text)
+        self.import_button.setEnabled(any(line.chosen is not None and not line.ambiguous for line in self.lines))
 
     def _on_import_clicked(self) -> None:
         source = f"vendor quote {self.path.name}"
         try:
-            records = priced_records(self.catalog, self.lines, source)
+            records = priced_records(self.catalog, [line for line in self.lines if not line.ambiguous], source)
             files = [overlay.save_records(kind, list(found)) for kind, found in records.items()]
         except (OSError, CatalogError) as exc:
             messages.warn(self, "Could not save", f"Could not write your catalog file: {exc}")

@@ -99,11 +99,11 @@ def load(path: Path) -> Project:
     return _parse(text, origin)
 
 
-def check_references(project: Project, catalog: Catalog, origin: str) -> None:
+def check_references(project: Project, catalog: Catalog, origin: str, check_model: bool = True) -> None:
     """Every model, GPU and owned part the project names exists in `catalog` (ProjectError if not)."""
     for index, request in enumerate(project.requests):
         where = f"{origin}: requests.{index}"
-        if request.model_id not in catalog.records["models"]:
+        if check_model and request.model_id not in catalog.records["models"]:
             raise ProjectError(f"{where}.model_id: unknown model id {request.model_id[:80]!r} "
                                "(import its config.json first, or pick a catalog model)")
         unknown = [g for g in request.gpu_ids if g not in catalog.records["gpus"]]

@@ -173,7 +173,7 @@ def parse_file(
     try:
         check_regular(path, "catalog")  # a FIFO, device or folder named *.toml: never opened, never cached
     except OSError as exc:
-        return parsed, [Problem(name, 1, "file", str(exc))]
+        return parsed, [Problem(name, 1, "file", str(exc).removeprefix(f"{path}: "))]
     data = cache.get(path) if cache else None
     text: str | None = None
     if data is None:
@@ -182,7 +182,7 @@ def parse_file(
         except UnicodeDecodeError as exc:
             return parsed, [Problem(name, 1, "file", f"cannot read: {exc}")]
         except OSError as exc:
-            return parsed, [Problem(name, 1, "file", str(exc))]
+            return parsed, [Problem(name, 1, "file", str(exc).removeprefix(f"{path}: "))]
         try:
             data = tomllib.loads(text)
         except RecursionError:
