@@ -364,32 +364,27 @@ def match(catalog: Catalog, text: str, top: int = 3, index: _Index | None = None
     wanted = text.strip().lower()
     words = _words(text)
     exact_ids = index.exact.get(wanted, set())
-    exact = [Match(index.entries[i][0], index.entries[i][1].id, index.entries[i][1].name, 1.0) for i in sorted(exact_ids)]
-    bounded: list[tuple[float, float, int]] = []
-    # a record sharing no word scores at most 0.4 < MIN_SCORE: only those sharing one are looked at
-    for i in sorted({i for w in words for i in index.by_word.get(w, ())} - exact_ids):
-        theirs = index.entries[i][2]
-        overlap = len(words & theirs) / max(len(words), 1)
-        if 0.6 * overlap + 0.4 < MIN_SCORE:  # even identical characters would not reach a match
-            continue
-        matcher = index.matcher(i)
-        matcher.set_seq1(wanted)
-        bound = 0.6 * overlap + 0.4 * matcher.real_quick_ratio()
-        if bound >= MIN_SCORE:
-            bounded.append((bound, overlap, i))
-    scored = list(exact)
-    bounded.sort(key=lambda item: -item[0])
-    for bound, overlap, i in bounded:
-        floor = sorted(m.score for m in scored)[-top] if len(scored) >= top else MIN_SCORE
-        if round(bound, 3) < floor:  # ranked by bound: no later record can enter the top
+    scored = [Match(index.entries[i][0], index.entries[i][1].id, index.entries[i][1].name, 1.0) for i in sorted(exact_ids)]
+    # shared words counted through the index: a record sharing none scores at most 0.4 < MIN_SCORE
+    shared: dict[int, int] = {}
+    for word in words:
+        for i in index.by_word.get(word, ()):
+            shared[i] = shared.get(i, 0) + 1
+    n = max(len(words), 1)
+    candidates = sorted(((0.6 * c / n + 0.4, c / n, i) for i, c in shared.items() if i not in exact_ids),
+                        key=lambda item: (-item[0], item[2]))
+    for bound, overlap, i in candidates:
+        floor = max(sorted(m.score for m in scored)[-top] if len(scored) >= top else 0.0, MIN_SCORE)
+        if round(bound, 3) < floor:  # ranked by this bound: no later record can enter the top
             break
-        kind, record, _theirs, _name = index.entries[i]
         matcher = index.matcher(i)
         matcher.set_seq1(wanted)
-        if round(0.6 * overlap + 0.4 * matcher.quick_ratio(), 3) < max(floor, MIN_SCORE):
+        if (round(0.6 * overlap + 0.4 * matcher.real_quick_ratio(), 3) < floor
+                or round(0.6 * overlap + 0.4 * matcher.quick_ratio(), 3) < floor):
             continue
         score = 0.6 * overlap + 0.4 * matcher.ratio()
         if score >= MIN_SCORE:
+            kind, record = index.entries[i][0], index.entries[i][1]
             scored.append(Match(kind, record.id, record.name, round(score, 3)))
     scored.sort(key=lambda m: (-m.score, m.kind, m.id))
     return scored[:top]
@@ -435,16 +430,24 @@ def review(catalog: Catalog, lines: list[QuoteLine]) -> list[QuoteLine]:
 
 def priced_records(catalog: Catalog, lines: list[QuoteLine], source: str) -> dict[str, list[Record]]:
     """The records of the chosen matches with the quoted prices added, by kind, for the overlay."""
-    out: dict[str, dict[str, Record]] = {}
+    added: dict[tuple[str, str], list[Price]] = {}
     for line in lines:
         if line.chosen is None:
             continue
         if line.ambiguous:
             raise CatalogError([Problem(line.part, line.row, "price", ambiguity_note(line))])
-        kind, rid = line.chosen.kind, line.chosen.id
-        record = out.get(kind, {}).get(rid) or catalog.get(kind, rid)
-        price = line.price(source)
-        if price not in record.prices:
-            record = record.model_copy(update={"prices": (price, *record.prices)})
-        out.setdefault(kind, {})[rid] = record
-    return {kind: list(records.values()) for kind, records in out.items()}
+        added.setdefault((line.chosen.kind, line.chosen.id), []).append(line.price(source))
+    out: dict[str, list[Record]] = {}
+    for (kind, rid), new in added.items():
+        record = catalog.get(kind, rid)
+        seen = {p.model_dump_json() for p in record.prices}
+        fresh: list[Price] = []
+        for price in new:  # an identical listing (already there, or twice in the quote) is not repeated
+            key = price.model_dump_json()
+            if key not in seen:
+                seen.add(key)
+                fresh.append(price)
+        if fresh:
+            record = record.model_copy(update={"prices": (*reversed(fresh), *record.prices)})
+        out.setdefault(kind, []).append(record)
+    return out
