@@ -4,7 +4,7 @@
     python benchmarks/fuzz.py --per-surface 1000 [--timeout 10] [--memory-gib 2]
 
 `--examples` is the total, shared evenly among the surfaces; `--per-surface` gives each surface that many.
-Every case runs under an alarm (`--timeout` seconds: past it, a hang) and the whole run under an address-space
+Every case runs under two alarms (`--timeout` CPU seconds for a spin, `--wall-timeout` for a wait: past either, a hang) and the whole run under an address-space
 limit (`--memory-gib`: a MemoryError is a memory runaway). Columns: internal = an exit code other than 0 or 2, a
 traceback or a changed user file; misread = a quote's amount read as another number without being flagged.
 Exit 1 when any case broke the promise; the failures are printed.
@@ -25,10 +25,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
 class Hang(BaseException):
-    """A case ran past --timeout (a BaseException: the CLI's own `except Exception` must not swallow it)."""
+    """A case ran past its time (a BaseException: the CLI's own `except Exception` must not swallow it)."""
 
 
-def _on_alarm(_signum: int, _frame: Any) -> None:
+_FIRED: list[str] = []
+
+
+def _on_alarm(signum: int, _frame: Any) -> None:
+    # remembered too: an exception raised inside a gc callback is printed and dropped
+    _FIRED.append("cpu" if signum == getattr(signal, "SIGPROF", None) else "wall")
     raise Hang()
 
 
@@ -38,7 +43,12 @@ def main() -> int:
     parser.add_argument("--per-surface", type=int, default=None, help="cases for each surface (overrides --examples)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--surface", action="append", help="only this surface (repeatable)")
-    parser.add_argument("--timeout", type=float, default=10.0, help="seconds a case may take before it counts as a hang")
+    parser.add_argument("--timeout", type=float, default=10.0,
+                        help="CPU seconds a case may spin before it counts as a hang (a spin: CPU time, fair on a shared "
+                             "machine)")
+    parser.add_argument("--wall-timeout", type=float, default=120.0,
+                        help="wall-clock seconds a case may wait before it counts as a hang (a FIFO blocks without CPU)")
+    parser.add_argument("--progress", type=int, default=100, help="print the tally every N cases")
     parser.add_argument("--memory-gib", type=float, default=2.0, help="address-space limit of the run (0: none)")
     args = parser.parse_args()
     home = tempfile.mkdtemp(prefix="llm-rig-fuzz-")
@@ -59,6 +69,7 @@ def main() -> int:
     has_alarm = hasattr(signal, "SIGALRM")
     if has_alarm:
         signal.signal(signal.SIGALRM, _on_alarm)
+        signal.signal(signal.SIGPROF, _on_alarm)
 
     chosen = args.surface or sorted(SURFACES)
     per_surface = args.per_surface or max(1, args.examples // len(chosen))
@@ -79,12 +90,17 @@ def main() -> int:
         def check(case: Any) -> None:
             kind = None
             start = time.perf_counter()
+            _FIRED.clear()
             if has_alarm:
-                signal.setitimer(signal.ITIMER_REAL, args.timeout)
+                signal.setitimer(signal.ITIMER_REAL, args.wall_timeout)
+                signal.setitimer(signal.ITIMER_PROF, args.timeout)
             try:
                 code = runner(case)
+                if _FIRED:
+                    raise Hang()
             except Hang:
-                kind, code, message = "hang", -1, f"no answer within {args.timeout:g} s"
+                kind, code, message = "hang", -1, (f"past {args.timeout:g} s of CPU" if _FIRED[:1] == ["cpu"]
+                                                   else f"no answer within {args.wall_timeout:g} s")
             except MemoryError:
                 kind, code, message = "memory", -1, "MemoryError under the address-space limit"
             except Misread as exc:
@@ -94,11 +110,16 @@ def main() -> int:
             finally:
                 if has_alarm:
                     signal.setitimer(signal.ITIMER_REAL, 0)
+                    signal.setitimer(signal.ITIMER_PROF, 0)
             slowest[0] = max(slowest[0], time.perf_counter() - start)
             if kind is not None:
                 counts[kind] += 1
                 failures.append(f"{name} [{kind}]: {message[:300]}\n  input: {case!r:.300}")
             codes[code] = codes.get(code, 0) + 1
+            done = sum(codes.values())
+            if args.progress and done % args.progress == 0:
+                print(f"  {name}: {done} cases, exit 0: {codes.get(0, 0)}, exit 2: {codes.get(2, 0)}, "
+                      + ", ".join(f"{k}: {v}" for k, v in counts.items()), flush=True)
 
         start = time.perf_counter()
         check()

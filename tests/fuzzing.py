@@ -412,6 +412,30 @@ def run_cli_numbers(case: tuple[str, list[str]]) -> int:
 
 # --------------------------------------------------------------------------- vendor quotes (issue #32)
 
+_LOADS: dict[Any, Any] = {}
+
+
+@contextlib.contextmanager
+def shared_catalog() -> Any:
+    """The CLI's catalog load done once for a run (the surface under test is the file, not the catalog; a load
+    re-validates every record and would be nine tenths of each case). Only where no case writes the overlay."""
+    from configurator.storage import catalogs
+
+    real = catalogs.load
+
+    def load(include_user: bool = True, kinds: Any = None) -> Any:
+        key = (include_user, tuple(sorted(kinds)) if kinds else None)
+        if key not in _LOADS:
+            _LOADS[key] = real(include_user, kinds)
+        return _LOADS[key]
+
+    catalogs.load = load  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        catalogs.load = real  # type: ignore[assignment]
+
+
 
 class Misread(AssertionError):
     """An amount read as another number without a word: the one failure a quote must never have."""
@@ -493,7 +517,8 @@ def run_quote(case: tuple[bytes, str, list[tuple[int, str] | None], str]) -> int
         path = Path(folder) / f"quote{suffix}"
         path.write_bytes(data)
         before = snapshot(Path(folder))
-        code, out, err = run_cli("catalog", "import-quote", str(path), "--dry-run", "--json", "--currency", default)
+        with shared_catalog():
+            code, out, err = run_cli("catalog", "import-quote", str(path), "--dry-run", "--json", "--currency", default)
         check_outcome(code, out, err, "import-quote")
         assert snapshot(Path(folder)) == before, "the quote changed"
         if code == 2:
@@ -606,7 +631,8 @@ def run_special(case: tuple[str, str]) -> int:
                     "gguf": ["estimate", "--model-config", str(target), "--workload", "inference", "--json"],
                     "project": ["plan", "--project", str(target), "--json"],
                     "quote": ["catalog", "import-quote", str(target), "--dry-run", "--json"]}[surface]
-        code, out, err = run_cli(*args)
+        with shared_catalog():
+            code, out, err = run_cli(*args)
         check_outcome(code, out, err, f"{surface} {kind}")
         assert code == 2, f"{surface} {kind}: exit {code}"
         named = str(target) if not (surface == "model-folder" and kind == "folder") else str(root)
@@ -625,7 +651,7 @@ def run_plan_project(text: str) -> int:
         path.write_text(text, encoding="utf-8")
         err = io.StringIO()
         try:
-            with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+            with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()), shared_catalog():
                 args = build_parser().parse_args(["plan", "--project", str(path), "--top", "2"])
                 plan_cli._project_request(args)
         except SystemExit as exc:
