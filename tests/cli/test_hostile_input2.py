@@ -368,3 +368,57 @@ def test_plan_project_solves_the_saved_request_and_options_override(cli, tmp_pat
     assert missing.code == 2 and "--project" in missing.err
     bad = cli("plan", "--project", str(path), "--request", "3")
     assert bad.code == 2 and "holds 1 request" in bad.err
+
+
+# --------------------------------------------------------------------------- exports killed mid-way
+
+
+def test_a_killed_exports_payload_and_half_written_file_are_removed_by_the_next_export(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from configurator.cli import exports
+
+    dead = 2**22 + 12345  # above the default pid_max: no process has it
+    payloads = exports.payload_dir()
+    payloads.mkdir(parents=True)
+    stale_payload = payloads / f".pdf-payload.{dead}.abc123.tmp"
+    stale_payload.write_text("{}")
+    stale_pdf = tmp_path / f".rig.pdf.{dead}.xyz789.tmp"
+    stale_pdf.write_bytes(b"%PDF-1.4 half")
+    mine = tmp_path / f".rig.pdf.{os.getpid()}.live00.tmp"  # this process's own write in progress: kept
+    mine.write_bytes(b"%PDF")
+    run = cli("plan", "--model", "llama-3.1-8b", "--workload", "inference", "--top", "1", "--csv", str(tmp_path / "rig.csv"))
+    assert run.code == 0, run.err
+    assert not stale_pdf.exists() and mine.exists()
+    exports.clean_stale_temps(payloads)
+    assert not stale_payload.exists()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+def test_the_pdf_child_dies_with_the_command_line(tmp_path: Path) -> None:
+    """kill -9 of the parent: the kernel ends the child at once (exports._die_with_parent, given to Popen)."""
+    import signal
+    import time
+
+    script = textwrap.dedent("""
+        import subprocess, sys
+        from configurator.cli.exports import _die_with_parent
+        child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"], preexec_fn=_die_with_parent)
+        print(child.pid, flush=True)
+        time.sleep(60)
+    """).replace("time.sleep(60)\n", "__import__('time').sleep(60)\n")
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    parent = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, env=env)
+    assert parent.stdout is not None
+    child = int(parent.stdout.readline())
+    os.kill(parent.pid, signal.SIGKILL)
+    parent.wait()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            with open(f"/proc/{child}/stat") as handle:
+                state = handle.read().rsplit(")", 1)[1].split()[0]
+        except FileNotFoundError:
+            state = "gone"
+        if state in ("gone", "Z", "X"):
+            break
+        time.sleep(0.05)
+    assert state in ("gone", "Z", "X"), f"the child still runs ({state})"
