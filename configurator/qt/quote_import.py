@@ -45,25 +45,41 @@ class QuoteImportDialog(QDialog):
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.import_button = QPushButton("Import the matched prices into my catalog")
+        self.currency = currency
+        # "1.599" in EUR is 1.599 or 1,599.00: the user says which mark the quote uses, the app never guesses
+        self.decimal = QComboBox()
+        for label, mark in (("Decimal mark: from the quote", None), ("Decimal comma (1.599,00)", ","),
+                            ("Decimal point (1,599.00)", ".")):
+            self.decimal.addItem(label, mark)
+        self.decimal.currentIndexChanged.connect(self._on_decimal_changed)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel("Check the catalog part each line is matched to; unmatched lines are skipped."))
+        layout.addWidget(self.decimal)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.message)
         layout.addWidget(self.import_button)
         layout.addWidget(buttons)
         self.import_button.clicked.connect(self._on_import_clicked)
         self.resize(1000, 520)
+        self._read()
+
+    def _read(self) -> None:
         try:
-            self.lines = review(catalog, read_quote(path, currency))
+            self.lines = review(self.catalog, read_quote(self.path, self.currency, self.decimal.currentData()))
         except (CatalogError, OSError) as exc:
             problems = exc.problems if isinstance(exc, CatalogError) else [exc]
+            self.lines = []
+            self.table.setRowCount(0)
             self.message.setText("<span style='color:#c8553d'>" + "<br>".join(html.escape(str(p)) for p in problems)
                                  + "</span>")
             self.import_button.setEnabled(False)
             return
         self._fill()
+
+    def _on_decimal_changed(self, _index: int) -> None:
+        self._read()
 
     def _fill(self) -> None:
         self.table.setRowCount(len(self.lines))
@@ -96,7 +112,7 @@ class QuoteImportDialog(QDialog):
         text = f"{chosen} of {len(self.lines)} lines matched."
         if unclear:  # never guessed: the quote is read again once the user says which decimal mark it uses
             text += (f" {len(unclear)} price(s) can be read two ways (e.g. {ambiguity_note(unclear[0])}); "
-                     "they are not imported.")
+                     "choose the decimal mark above, or they are not imported.")
         self.message.setText(text)
         self.import_button.setEnabled(any(line.chosen is not None and not line.ambiguous for line in self.lines))
 
