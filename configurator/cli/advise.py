@@ -128,7 +128,9 @@ def _workers(text: str) -> int:
 
 
 def register(commands: Any) -> None:
-    mapping = commands.add_parser("map", help="the cheapest machine for each model size and precision")
+    from configurator.cli.main import command_help
+
+    mapping = commands.add_parser("map", help=command_help("map"))
     mapping.add_argument("--workload", choices=("inference", "finetune"), required=True)
     mapping.add_argument("--precision", nargs="+", choices=WEIGHT_PRECISIONS, metavar="P",
                          help="inference precisions (default int4 int8 fp16)")
@@ -144,6 +146,6 @@ def register(commands: Any) -> None:
                          help="processes that solve cells in parallel (default: one per core; 1: in this process)")
     mapping.add_argument("--json", action="store_true", help="machine-readable output")
     mapping.set_defaults(func=_cmd_map)
-    rank = commands.add_parser("rank", help="GPUs that run a model, ranked by price per token/s")
+    rank = commands.add_parser("rank", help=command_help("rank"))
     add_plan_options(rank)
     rank.set_defaults(func=_cmd_rank)

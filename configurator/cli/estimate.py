@@ -159,7 +159,9 @@ def _cmd_estimate(args: argparse.Namespace) -> int:
 
 
 def register(commands: Any) -> None:
-    estimate = commands.add_parser("estimate", help="memory, speed and time for a model and workload")
+    from configurator.cli.main import command_help
+
+    estimate = commands.add_parser("estimate", help=command_help("estimate"))
     add_workload_options(estimate)
     estimate.add_argument("--cpu", metavar="ID", help="host CPU for offload or CPU-only inference (`catalog list cpus`)")
     estimate.add_argument("--ram", metavar="KIT[xN]", help="N kits of this memory kit in the host (default one)")

@@ -22,6 +22,9 @@ def add_export_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--csv", type=Path, metavar="FILE", help="purchase list line items")
     parser.add_argument("--markdown", type=Path, metavar="FILE", help="Type | Item | Price tables")
     parser.add_argument("--page", choices=("A4", "Letter"), default="A4", help="PDF page size")
+    parser.add_argument("--lang", choices=("en", "zh_CN"), default="en",
+                        help="language of the PDF sheets and the XLSX purchase list (zh_CN: Simplified Chinese; "
+                             "CSV stays English for scripts)")
 
 
 def _check_target(path: Path) -> str | None:
@@ -61,7 +64,7 @@ def write_requested(args: argparse.Namespace, result: Any, request: Any, catalog
 
         ranking = value_rows(model, request.workload, catalog, request, exact_weight_bytes)
     meta = SheetMeta.from_catalog(catalog, builds, project_name=job_title(request),
-                                  app_version=__version__, value_ranking=ranking)
+                                  app_version=__version__, value_ranking=ranking, language=getattr(args, "lang", "en"))
     try:
         for kind, path in targets:
             if kind == "xlsx":
@@ -69,7 +72,7 @@ def write_requested(args: argparse.Namespace, result: Any, request: Any, catalog
             elif kind == "csv":
                 atomic_write_text(path, csv_text(builds, request))
             elif kind == "markdown":
-                atomic_write_text(path, markdown_text(builds, request))
+                atomic_write_text(path, markdown_text(builds, request, meta.language))
             else:
                 code = _write_pdf(path, builds, request, meta, args.page)
                 if code:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 import traceback
 from collections.abc import Callable, Sequence
@@ -78,7 +79,9 @@ def _cmd_catalog_validate(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- parser
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser. Given `argv`, only the lazily imported command it names gets its options (the others
+    are listed with their help); without it, every command is complete."""
     parser = _Parser(prog="llm-rig", description="What machine to buy to run, fine-tune or train an LLM.")
     parser.add_argument("--version", action="version", version=f"llm-rig {configurator.__version__}")
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
@@ -96,17 +99,50 @@ def build_parser() -> argparse.ArgumentParser:
 
     quote_cli.register(catalog_commands)
 
-    from configurator.cli import advise, estimate, plan
-
-    estimate.register(commands)
-    plan.register(commands)
-    advise.register(commands)
+    chosen = _command_of(argv)
+    registered: set[str] = set()
+    for name, (module_name, help_text) in LAZY_COMMANDS.items():
+        if name in registered:
+            continue
+        if argv is None or chosen in _commands_of(module_name):
+            # only the command being run pays for its options' imports (pydantic models, the estimator)
+            module = importlib.import_module(module_name)
+            module.register(commands)
+            registered.update(_commands_of(module_name))
+        else:
+            commands.add_parser(name, help=help_text)
     return parser
+
+
+LAZY_COMMANDS: dict[str, tuple[str, str]] = {
+    "estimate": ("configurator.cli.estimate", "memory, speed and time for a model and workload"),
+    "plan": ("configurator.cli.plan", "complete, buildable machines for a model and workload"),
+    "map": ("configurator.cli.advise", "the cheapest machine for each model size and precision"),
+    "rank": ("configurator.cli.advise", "GPUs that run a model, ranked by price per token/s"),
+}
+"""Subcommands whose module is imported only when the command is run: (module, help in `llm-rig --help`).
+Each module's `register()` adds its own commands with the help text `command_help()` gives it."""
+
+
+def command_help(name: str) -> str:
+    return LAZY_COMMANDS[name][1]
+
+
+def _commands_of(module_name: str) -> tuple[str, ...]:
+    return tuple(name for name, (module, _help) in LAZY_COMMANDS.items() if module == module_name)
+
+
+def _command_of(argv: Sequence[str] | None) -> str | None:
+    """The subcommand named on the command line (the first word that is not an option), if any."""
+    for word in argv or ():
+        if not word.startswith("-"):
+            return word
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
+    parser = build_parser(argv)
     try:
         args = parser.parse_args(argv)
         func: Callable[[argparse.Namespace], int] | None = getattr(args, "func", None)

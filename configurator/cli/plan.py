@@ -184,7 +184,9 @@ def _cmd_plan(args: argparse.Namespace) -> int:
 
 
 def register(commands: Any) -> None:
-    parser = commands.add_parser("plan", help="complete, buildable machines for a model and workload")
+    from configurator.cli.main import command_help
+
+    parser = commands.add_parser("plan", help=command_help("plan"))
     add_plan_options(parser)
     parser.add_argument("--project", type=Path, metavar="FILE.llmrig",
                         help="solve a saved project's request as the app does; other options given override it")

@@ -126,7 +126,7 @@ def speed_floor(request: BuildRequest) -> float | None:
     """The decode speed a map cell must reach: the user's, or for inference reading speed (READING_TPS): the
     cheapest machine that fits but answers at 1 token/s (a MoE under transformers' expert loop) is no answer."""
     if request.workload.kind != "inference":
-        return request.min_decode_tps
+        return None  # a decode target means nothing to a training job (it blanked every fine-tuning cell); its time does
     return request.min_decode_tps or READING_TPS
 
 

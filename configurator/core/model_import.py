@@ -18,7 +18,16 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from configurator.core.catalog.models import MAX_PARAMS_B, MlaSpec, ModelArch, MoeSpec
+from configurator.core.catalog.models import (
+    MAX_PARAMS_B,
+    CompressedAttentionSpec,
+    GlobalAttentionSpec,
+    LinearAttentionSpec,
+    MambaSpec,
+    MlaSpec,
+    ModelArch,
+    MoeSpec,
+)
 from configurator.core.errors import ModelImportError
 from configurator.core.fileio import LIMITS, check_regular, open_regular, read_text_bounded
 from configurator.core.gguf_header import LongArray
@@ -35,7 +44,14 @@ SUPPORTED = (
     "llama", "mistral", "mixtral", "qwen", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "gemma", "gemma2",
     "gemma3", "gemma3_text", "phi3", "phi", "deepseek_v2", "deepseek_v3", "chatglm", "glm", "glm4", "yi",
     "baichuan", "gpt_neox", "opt", "llama4", "llama4_text", "gpt_oss", "falcon",
+    # 2025-2026 hybrids and MoEs (issue #30)
+    "qwen3_next", "qwen3_5", "qwen3_5_text", "qwen3_5_moe", "qwen3_5_moe_text", "gemma4", "gemma4_text",
+    "nemotron_h", "glm_moe_dsa", "kimi_k2", "minimax_m2", "deepseek_v4",
 )
+
+_SPEC_PREFIX = {"MoeSpec": "moe", "MlaSpec": "mla", "LinearAttentionSpec": "linear_attention", "MambaSpec": "mamba",
+                "GlobalAttentionSpec": "global_attention", "CompressedAttentionSpec": "compressed_attention"}
+_NEMOTRON_BLOCKS = {"mamba": "M", "attention": "*", "moe": "E", "mlp": "-"}
 
 
 def _slug(text: str) -> str:
@@ -84,9 +100,11 @@ def _validation_message(origin: str, exc: ValidationError) -> str:
     """The first pydantic complaint as `file: field: message`, with the allowed range."""
     from configurator.core.catalog.models import field_range
 
-    models: dict[str, type[BaseModel]] = {"MoeSpec": MoeSpec, "MlaSpec": MlaSpec}
+    models: dict[str, type[BaseModel]] = {"MoeSpec": MoeSpec, "MlaSpec": MlaSpec, "LinearAttentionSpec": LinearAttentionSpec,
+                                          "MambaSpec": MambaSpec, "GlobalAttentionSpec": GlobalAttentionSpec,
+                                          "CompressedAttentionSpec": CompressedAttentionSpec}
     model = models.get(exc.title, ModelArch)
-    prefix = {"MoeSpec": "moe", "MlaSpec": "mla"}.get(exc.title, "")
+    prefix = _SPEC_PREFIX.get(exc.title, "")
     first = exc.errors()[0]
     loc = tuple(first["loc"])
     where = ".".join(str(p) for p in ((prefix,) if prefix else ()) + loc) or "config"
@@ -113,12 +131,16 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
     if "text_config" in config and isinstance(config["text_config"], dict):
         merged = dict(config["text_config"])
         merged.setdefault("model_type", config["text_config"].get("model_type", config.get("model_type")))
-        for key in ("tie_word_embeddings",):
+        # keys a multimodal wrapper keeps at its top level (Qwen3.5 puts mtp_num_hidden_layers there in some releases)
+        for key in ("tie_word_embeddings", "quantization_config", "torch_dtype", "dtype", "mtp_num_hidden_layers",
+                    "_name_or_path"):
             if key in config and key not in merged:
                 merged[key] = config[key]
         config = merged
     r = _Reader(config, origin)
     model_type = str(r.get("model_type", default="")).lower()
+    # the text stack of a multimodal release names itself *_text (Qwen3.5, Gemma 4): the same architecture
+    model_type = {"qwen3_5_text": "qwen3_5", "qwen3_5_moe_text": "qwen3_5_moe", "gemma4_text": "gemma4"}.get(model_type, model_type)
     if model_type not in SUPPORTED:
         known = ", ".join(SUPPORTED)
         raise ModelImportError(f"{origin}: unsupported model_type {model_type or '(missing)'!r}; supported: {known}")
@@ -146,6 +168,8 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
     vocab = r.int("padded_vocab_size", "vocab_size")
     context = r.int("max_position_embeddings", "seq_length", "n_positions", "max_sequence_length", default=4096)
     gated = model_type not in ("gpt_neox", "opt", "phi", "falcon") and not (model_type == "chatglm" and "multi_query_attention" not in config)
+    if str(r.get("mlp_hidden_act", default="")).lower() == "relu2":
+        gated = False  # Nemotron-H: squared-ReLU MLPs and experts, two matrices (up, down)
     bias = "none"
     if model_type in ("qwen", "qwen2", "qwen2_moe") or r.get("add_qkv_bias", "qkv_bias", "attention_bias", default=False):
         bias = "qkv"
@@ -160,16 +184,21 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
                 moe_width = r.int("intermediate_size", default=moe_width)
             shared = r.count("n_shared_experts")
             shared_width = shared * moe_width if shared else r.count("shared_expert_intermediate_size")
+            if shared and r.get("moe_shared_expert_intermediate_size") is not None:
+                shared_width = r.count("moe_shared_expert_intermediate_size")  # Nemotron-H names the width itself
+            if r.get("moe_latent_size") is not None:
+                raise ModelImportError(f"{origin}: latent MoE (moe_latent_size, Nemotron 3 Super) is not supported yet")
             if model_type.startswith("llama4"):
                 shared, shared_width = 1, moe_width
             moe = MoeSpec(
                 num_experts=experts,
-                experts_per_token=r.int("num_experts_per_tok", "experts_per_token", "moe_top_k", default=2),
+                experts_per_token=r.int("num_experts_per_tok", "experts_per_token", "moe_top_k", "top_k_experts", default=2),
                 expert_intermediate_size=moe_width,
                 shared_experts=shared or (1 if shared_width else 0),
                 shared_intermediate_size=shared_width,
                 first_dense_layers=r.count("first_k_dense_replace"),
-                dense_intermediate_size=intermediate if model_type.startswith("deepseek") else None,
+                dense_intermediate_size=intermediate if (model_type.startswith("deepseek") and model_type != "deepseek_v4") or (
+                    r.count("first_k_dense_replace") and model_type in ("glm_moe_dsa", "kimi_k2")) else None,
                 moe_layer_step=r.int("interleave_moe_layer_step", "decoder_sparse_step", default=1),
             )
         mla = None
@@ -183,18 +212,43 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
                 v_head_dim=r.int("v_head_dim"),
             )
             head_dim = mla.qk_rope_head_dim + mla.qk_nope_head_dim
+        linear = _linear_attention(r, origin, layers)
+        compressed = _compressed_attention(r, origin, layers) if model_type == "deepseek_v4" else None
+        mamba = _mamba(r, origin, layers)
+        global_attention = None
+        if model_type == "gemma4":
+            if r.get("enable_moe_block") and moe is not None:
+                # Gemma 4 MoE: every layer runs its dense MLP (intermediate_size) beside the routed experts and adds
+                # both, which is what a shared expert is (HF Gemma4TextDecoderLayer; the model card counts it active)
+                moe = moe.model_copy(update={"shared_experts": 1, "shared_intermediate_size": intermediate})
+            elif moe is not None:
+                moe = None  # num_experts without enable_moe_block: the experts are not built
+            if r.get("global_head_dim") is not None or r.get("num_global_key_value_heads") is not None:
+                global_attention = GlobalAttentionSpec(
+                    head_dim=r.int("global_head_dim", default=head_dim),
+                    num_kv_heads=r.int("num_global_key_value_heads", default=kv_heads),
+                    k_eq_v=bool(r.get("attention_k_eq_v", default=False)),
+                )
     except ValidationError as exc:
         raise ModelImportError(_validation_message(origin, exc)) from None
     window = r.get("sliding_window")
     if r.get("use_sliding_window") is False or isinstance(window, bool) or not isinstance(window, int) or window <= 0:
         window = None
     window_layers = None
-    if window and model_type == "gemma2":
+    layer_types = r.get("layer_types")
+    if window and isinstance(layer_types, list) and "sliding_attention" in layer_types:
+        window_layers = layer_types.count("sliding_attention")  # the config names each layer's kind
+    elif window and model_type == "gemma2":
         window_layers = layers // 2
     elif window and model_type in ("gemma3", "gemma3_text"):
         pattern = r.int("sliding_window_pattern", default=6)
         window_layers = layers - layers // pattern
-    tie = bool(r.get("tie_word_embeddings", default=model_type in ("gemma", "gemma2", "gemma3", "gemma3_text")))
+    if global_attention is not None and not window:
+        global_attention = None  # no sliding layers: every layer is full attention of the base geometry
+    tie = bool(r.get("tie_word_embeddings", default=model_type in ("gemma", "gemma2", "gemma3", "gemma3_text", "gemma4")))
+    precision, precision_scope = _native_precision(r)
+    # Qwen3-Next and Qwen3.5 gate every full-attention output (config attn_output_gate, on by default)
+    output_gate = linear is not None and bool(r.get("attn_output_gate", default=True))
     display = (name or str(r.get("_name_or_path", default="")) or default_name(origin, model_type))[:200]
     try:
         arch = ModelArch(
@@ -222,6 +276,14 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
             sliding_window_layers=window_layers,
             moe=moe,
             mla=mla,
+            linear_attention=linear,
+            attention_output_gate=output_gate,
+            mamba=mamba,
+            global_attention=global_attention,
+            compressed_attention=compressed,
+            mtp_layers=r.count("mtp_num_hidden_layers", "num_nextn_predict_layers", "num_mtp_modules"),
+            native_precision=precision,  # type: ignore[arg-type]
+            native_precision_scope=precision_scope,
             params_total_b=1.0,
             params_active_b=1.0,
             params_source="computed from the architecture",
@@ -235,6 +297,109 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
         raise ModelImportError(f"{origin}: the architecture has {counts.total:.3g} parameters, "
                                f"more than the {MAX_PARAMS_B:g} billion any real model has")
     return arch.model_copy(update={"params_total_b": counts.total / 1e9, "params_active_b": counts.active / 1e9})
+
+
+def _linear_attention(r: _Reader, origin: str, layers: int) -> LinearAttentionSpec | None:
+    """Gated DeltaNet layers (Qwen3-Next, Qwen3.5): every n-th layer is full attention, the rest linear."""
+    if r.get("linear_num_value_heads") is None:
+        return None
+    interval = r.get("full_attention_interval")
+    layer_types = r.get("layer_types")
+    if isinstance(layer_types, list) and layer_types:
+        if len(layer_types) != layers:
+            raise ModelImportError(f"{origin}: layer_types lists {len(layer_types)} layers, num_hidden_layers is {layers}")
+        full = [i for i, kind in enumerate(layer_types) if kind == "full_attention"]
+        if not full:
+            raise ModelImportError(f"{origin}: layer_types has no full_attention layer")
+        step = full[0] + 1
+        if full != list(range(step - 1, layers, step)):
+            raise ModelImportError(f"{origin}: layer_types is not 'every n-th layer full attention' "
+                                   f"(full layers at {_short(full)}); this pattern is not supported")
+        if interval is not None and r.int("full_attention_interval") != step:
+            raise ModelImportError(f"{origin}: full_attention_interval {interval} disagrees with layer_types (every {step})")
+        interval = step
+    return LinearAttentionSpec(
+        full_attention_interval=int(interval) if interval is not None else r.int("full_attention_interval", default=4),
+        num_key_heads=r.int("linear_num_key_heads"),
+        num_value_heads=r.int("linear_num_value_heads"),
+        key_head_dim=r.int("linear_key_head_dim"),
+        value_head_dim=r.int("linear_value_head_dim"),
+        conv_kernel=r.int("linear_conv_kernel_dim", default=4),
+    )
+
+
+def _compressed_attention(r: _Reader, origin: str, layers: int) -> CompressedAttentionSpec:
+    """DeepSeek-V4's per-layer compress_ratios (the list may carry one more entry for the MTP layer)."""
+    ratios = r.get("compress_ratios", default=[0] * layers)
+    mtp = r.count("num_nextn_predict_layers")
+    if (not isinstance(ratios, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in ratios)
+            or len(ratios) not in (layers, layers + mtp)):
+        raise ModelImportError(f"{origin}: compress_ratios must list one whole number per layer ({layers}, or "
+                               f"{layers + mtp} with the MTP layers), got {_short(ratios)}")
+    return CompressedAttentionSpec(
+        compress_ratios=tuple(ratios[:layers]),
+        q_lora_rank=r.int("q_lora_rank"),
+        o_lora_rank=r.int("o_lora_rank"),
+        o_groups=r.int("o_groups", default=1),
+        qk_rope_head_dim=r.int("qk_rope_head_dim"),
+        index_n_heads=r.int("index_n_heads"),
+        index_head_dim=r.int("index_head_dim"),
+        index_topk=r.int("index_topk"),
+        hc_mult=r.int("hc_mult", default=1),
+    )
+
+
+def _mamba(r: _Reader, origin: str, layers: int) -> MambaSpec | None:
+    """Nemotron-H's per-layer blocks, from hybrid_override_pattern or a layers_block_type list."""
+    pattern = r.get("hybrid_override_pattern")
+    blocks = r.get("layers_block_type")
+    if pattern is None and isinstance(blocks, list):
+        unknown = sorted({str(b) for b in blocks} - set(_NEMOTRON_BLOCKS))
+        if unknown:
+            raise ModelImportError(f"{origin}: layers_block_type has unknown block kind(s) {_short(unknown)}")
+        pattern = "".join(_NEMOTRON_BLOCKS[str(b)] for b in blocks)
+    if pattern is None:
+        return None
+    if not isinstance(pattern, str) or not re.fullmatch(r"[M*E-]+", pattern):
+        raise ModelImportError(f"{origin}: hybrid_override_pattern must use only M, *, E and -, got {_short(pattern)}")
+    if len(pattern) != layers:
+        raise ModelImportError(f"{origin}: hybrid_override_pattern has {len(pattern)} layers, num_hidden_layers is {layers}")
+    cache_dtype = str(r.get("mamba_ssm_cache_dtype", default="float32")).lower()
+    return MambaSpec(
+        pattern=pattern,
+        num_heads=r.int("mamba_num_heads"),
+        head_dim=r.int("mamba_head_dim"),
+        state_size=r.int("ssm_state_size"),
+        n_groups=r.int("n_groups", default=1),
+        conv_kernel=r.int("conv_kernel", default=4),
+        state_bytes=4 if cache_dtype in ("float32", "fp32") else 2,
+    )
+
+
+def _native_precision(r: _Reader) -> tuple[str | None, str]:
+    """The precision the released weights are stored in, from quantization_config (or the dtype)."""
+    quant = r.get("quantization_config")
+    expert_dtype = str(r.get("expert_dtype", default="")).lower()
+    if expert_dtype in ("fp4", "mxfp4"):
+        return "mxfp4", "routed experts (expert_dtype fp4); the rest as quantization_config says"
+    if isinstance(quant, dict):
+        method = str(quant.get("quant_method", "")).lower()
+        algo = str(quant.get("quant_algo", "")).lower()
+        if method == "mxfp4":
+            return "mxfp4", "MoE experts"
+        if "nvfp4" in (method, algo):
+            return "nvfp4", ""
+        if method == "fp8" or algo == "fp8":
+            return "fp8", "block-scaled FP8 weights" if quant.get("weight_block_size") else ""
+        groups = quant.get("config_groups")
+        if method == "compressed-tensors" and isinstance(groups, dict):
+            weights = [g.get("weights") for g in groups.values() if isinstance(g, dict)]
+            bits = {w.get("num_bits") for w in weights if isinstance(w, dict)}
+            if 4 in bits:
+                return "int4", "the weights config_groups name (routed experts in Kimi K2.5)"
+        return None, ""
+    dtype = str(r.get("torch_dtype", "dtype", default="")).lower()
+    return {"bfloat16": "bf16", "float16": "fp16"}.get(dtype), ""
 
 
 def load_hf_config(path: Path, name: str | None = None) -> ModelArch:

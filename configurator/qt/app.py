@@ -34,7 +34,7 @@ def make_app(argv: Sequence[str]):  # type: ignore[no-untyped-def]
 
 def use_home_for_qsettings() -> None:
     """With LLM_RIG_HOME set, window geometry and splitters go there too (an INI file), not ~/.config."""
-    from PySide6.QtCore import QSettings
+    from PySide6.QtCore import QCoreApplication, QSettings
 
     from configurator.storage import paths
 
@@ -63,7 +63,7 @@ def _offer_recovery(window) -> None:  # type: ignore[no-untyped-def]
         return
     file, project, source = found[0]  # the newest; older ones are offered at the next start
     answer = messages.ask(
-        window, "Recover unsaved work?",
+        window, QCoreApplication.translate("app", "Recover unsaved work?"),
         f"The app did not close cleanly last time. Recover the unsaved project"
         f"{' ' + str(source) if source else ''}?",
         QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
@@ -91,7 +91,7 @@ def install_error_boundary(window) -> None:  # type: ignore[no-untyped-def]
 
     def hook(kind, exc, tb) -> None:  # type: ignore[no-untyped-def]
         if isinstance(exc, (ConfiguratorError, OSError)):
-            window.show_error("Could not do that", str(exc))
+            window.show_error(QCoreApplication.translate("app", "Could not do that"), str(exc))
             return
         detail = ""
         try:
@@ -101,7 +101,7 @@ def install_error_boundary(window) -> None:  # type: ignore[no-untyped-def]
             detail = f"\n\nDetails were written to {folder / 'last-error.txt'}."
         except OSError:
             pass
-        window.show_error("Internal error", f"{kind.__name__}: {exc}{detail}\n\nYour project was not changed.")
+        window.show_error(QCoreApplication.translate("app", "Internal error"), f"{kind.__name__}: {exc}{detail}\n\nYour project was not changed.")
 
     sys.excepthook = hook
 
@@ -115,6 +115,10 @@ def main(argv: Sequence[str]) -> int:
     from configurator.qt.main_window import MainWindow
 
     app = make_app(args)
+    from configurator.qt import i18n
+    from configurator.storage import settings
+
+    i18n.install(app, settings.load().language)  # before any widget exists: every label is made translated
     window = MainWindow()
     install_error_boundary(window)
     apply_theme(window.prefs.theme)
@@ -137,6 +141,8 @@ def screenshot_main(argv: Sequence[str]) -> int:
     parser.add_argument("--tab", default="Parts", help="detail tab to show: Parts, VRAM, Cost, Power, Nodes, Slot map, Checks, Estimates")
     parser.add_argument("--size", default="1600x950")
     parser.add_argument("--widget", choices=("window", "detail"), default="window")
+    parser.add_argument("--lang", choices=("system", "en", "zh_CN"), default="en",
+                        help="the window's language (default English; zh_CN: Simplified Chinese)")
     add_plan_options(parser)
     try:
         args = parser.parse_args(list(argv))
@@ -156,6 +162,9 @@ def screenshot_main(argv: Sequence[str]) -> int:
     from configurator.qt.main_window import MainWindow
 
     app = make_app([])
+    from configurator.qt import i18n
+
+    i18n.install(app, args.lang)
     window = MainWindow()
     # offscreen nobody can close a modal dialog (catalog problems, a failed solve): report on stderr
     window.show_error = lambda title, message: print(f"llm-rig screenshot: {title}: {message}", file=sys.stderr)  # type: ignore[method-assign]
@@ -173,8 +182,13 @@ def screenshot_main(argv: Sequence[str]) -> int:
     window.session.solve_now()
     QTimer.singleShot(60_000, loop.quit)
     loop.exec()
+    from PySide6.QtCore import QCoreApplication
+
     tabs = [window.detail.tabText(i) for i in range(window.detail.count())]
-    if args.tab in tabs:
+    shown = QCoreApplication.translate("BuildDetail", args.tab)  # --tab takes the English name in any language
+    if shown in tabs:
+        window.detail.setCurrentIndex(tabs.index(shown))
+    elif args.tab in tabs:
         window.detail.setCurrentIndex(tabs.index(args.tab))
     for _ in range(5):
         app.processEvents()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -77,30 +77,49 @@ def headroom(build: Build) -> float:
 def noise_short(sound: noise.NoiseEstimate) -> str:
     """The table's noise cell: "42 dBA", "~42 dBA" when any figure is an estimate."""
     if sound.dba is None:
-        return "silent"
+        return QCoreApplication.translate("builds", "silent")
     return ("~" if sound.is_estimate else "") + f"{sound.dba:.0f} dBA"
+
+
+CATEGORIES = {
+    "gpu": QT_TRANSLATE_NOOP("parts", "gpu"), "cpu": QT_TRANSLATE_NOOP("parts", "cpu"),
+    "motherboard": QT_TRANSLATE_NOOP("parts", "motherboard"), "memory": QT_TRANSLATE_NOOP("parts", "memory"),
+    "psu": QT_TRANSLATE_NOOP("parts", "psu"), "chassis": QT_TRANSLATE_NOOP("parts", "chassis"),
+    "cooler": QT_TRANSLATE_NOOP("parts", "cooler"), "storage": QT_TRANSLATE_NOOP("parts", "storage"),
+    "system": QT_TRANSLATE_NOOP("parts", "system"), "accessory": QT_TRANSLATE_NOOP("parts", "accessory"),
+    "network": QT_TRANSLATE_NOOP("parts", "network"),
+}
+
+
+def category_name(category: str) -> str:
+    """A part's category as the buyer's language names it (the data keeps the English key)."""
+    return QCoreApplication.translate("parts", CATEGORIES[category]) if category in CATEGORIES else category
 
 
 def checks_text(build: Build) -> str:
     fails = sum(c.status == "fail" for c in build.checks)
     warns = sum(c.status == "warn" for c in build.checks)
-    bits = [f"{fails} fail"] if fails else []
-    bits += [f"{warns} warn"] if warns else []
-    return ", ".join(bits) or "all pass"
+    bits = [QCoreApplication.translate("builds", "{0} fail").format(fails)] if fails else []
+    bits += [QCoreApplication.translate("builds", "{0} warn").format(warns)] if warns else []
+    return ", ".join(bits) or QCoreApplication.translate("builds", "all pass")
 
 
 class BuildsTable(QTableWidget):
     """Ranked alternatives of the session's result; clicking a row emits its build index."""
 
     row_chosen = Signal(int)  # index into the result's builds
-    COLUMNS = ["#", "Why", "GPUs", "Price", "Free", "Speed / time", "Wall", "Noise", "Checks", "How it fits"]
+    COLUMNS = ["#", QT_TRANSLATE_NOOP("BuildsTable", "Why"), QT_TRANSLATE_NOOP("BuildsTable", "GPUs"),
+               QT_TRANSLATE_NOOP("BuildsTable", "Price"), QT_TRANSLATE_NOOP("BuildsTable", "Free"),
+               QT_TRANSLATE_NOOP("BuildsTable", "Speed / time"), QT_TRANSLATE_NOOP("BuildsTable", "Wall"),
+               QT_TRANSLATE_NOOP("BuildsTable", "Noise"), QT_TRANSLATE_NOOP("BuildsTable", "Checks"),
+               QT_TRANSLATE_NOOP("BuildsTable", "How it fits")]
     NOISE, CHECKS, FIT = 7, 8, 9
     # widest a column may start at; text beyond is elided and the whole is in the tooltip
     MAX_WIDTHS = {1: 150, 2: 190}
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(0, len(self.COLUMNS), parent)
-        self.setHorizontalHeaderLabels(self.COLUMNS)
+        self.setHorizontalHeaderLabels([QCoreApplication.translate("BuildsTable", name) for name in self.COLUMNS])
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -109,7 +128,7 @@ class BuildsTable(QTableWidget):
         self.verticalHeader().hide()
         self.setSortingEnabled(True)
         self.horizontalHeader().setStretchLastSection(True)
-        self.horizontalHeaderItem(4).setToolTip("VRAM left free on the most loaded GPU")
+        self.horizontalHeaderItem(4).setToolTip(self.tr("VRAM left free on the most loaded GPU"))
         self.horizontalHeaderItem(self.NOISE).setToolTip(
             f"Under load, at {noise.DISTANCE_M:g} m from one machine: fans, cards and PSU summed logarithmically")
         self.horizontalHeaderItem(self.FIT).setToolTip(
@@ -213,8 +232,8 @@ class InfeasibleBanner(QWidget):
         self.text = QLabel()
         self.text.setWordWrap(True)
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.apply = QPushButton("Apply")
-        self.apply.setToolTip("Change the request as suggested and solve again")
+        self.apply = QPushButton(self.tr("Apply"))
+        self.apply.setToolTip(self.tr("Change the request as suggested and solve again"))
         layout = QHBoxLayout(self)
         layout.addWidget(self.text, 1)
         layout.addWidget(self.apply, 0, Qt.AlignmentFlag.AlignTop)
@@ -291,8 +310,8 @@ class LaunchCommand(QWidget):
         self.command.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.command.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self.command.setMaximumHeight(70)
-        self.copy = QPushButton("Copy")
-        self.copy.setToolTip("Copy the command to the clipboard")
+        self.copy = QPushButton(self.tr("Copy"))
+        self.copy.setToolTip(self.tr("Copy the command to the clipboard"))
         row = QHBoxLayout()
         row.addWidget(self.title, 1)
         row.addWidget(self.copy)
@@ -309,13 +328,13 @@ class LaunchCommand(QWidget):
             self.command.setPlainText("")
             self.hide()
             return
-        self.title.setText(f"<b>Run it</b> ({launch.get('engine', '')})")
+        self.title.setText("<b>" + self.tr("Run it") + f"</b> ({launch.get('engine', '')})")
         self.command.setPlainText(launch.get("command", ""))
         self.show()
 
     def _on_copy_clicked(self) -> None:
         QGuiApplication.clipboard().setText(self.command.toPlainText())
-        self.copy.setText("Copied")
+        self.copy.setText(self.tr("Copied"))
 
 
 class BuildDetail(QTabWidget):
@@ -324,7 +343,7 @@ class BuildDetail(QTabWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.parts = QTableWidget(0, 5)
-        self.parts.setHorizontalHeaderLabels(["Category", "Part", "Qty", "Unit price", "Subtotal"])
+        self.parts.setHorizontalHeaderLabels([self.tr("Category"), self.tr("Part"), self.tr("Qty"), self.tr("Unit price"), self.tr("Subtotal")])
         self.parts.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.parts.verticalHeader().hide()
         self.parts.setWordWrap(True)
@@ -340,7 +359,7 @@ class BuildDetail(QTabWidget):
         layout = QVBoxLayout(parts_page)
         layout.addWidget(self.parts, 3)
         layout.addWidget(self.total)
-        layout.addWidget(QLabel("<b>Why each part</b>"))
+        layout.addWidget(QLabel(self.tr("<b>Why each part</b>")))
         layout.addWidget(self.reasons, 1)
         self.launch = LaunchCommand()
         layout.addWidget(self.launch)
@@ -365,7 +384,7 @@ class BuildDetail(QTabWidget):
         power_layout.addWidget(self.noise_scroll)
         self.slot_map = SlotMapWidget()
         self.checks = QTableWidget(0, 3)
-        self.checks.setHorizontalHeaderLabels(["Status", "Rule", "Why"])
+        self.checks.setHorizontalHeaderLabels([self.tr("Status"), self.tr("Rule"), self.tr("Why")])
         self.checks.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.checks.verticalHeader().hide()
         self.checks.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
@@ -376,16 +395,16 @@ class BuildDetail(QTabWidget):
         self.checks.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.checks.setWordWrap(True)
         self.estimates = QTextBrowser()
-        self.addTab(parts_page, "Parts")
-        self.addTab(self.vram_chart, "VRAM")
-        self.addTab(self.cost_chart, "Cost")
-        self.addTab(power_page, "Power")
-        self.nodes_tab = self.addTab(self.nodes_chart, "Nodes")  # shown for builds with a time/cost curve
-        self.addTab(self.slot_map, "Slot map")
-        self.addTab(self.checks, "Checks")
-        self.addTab(self.estimates, "Estimates")
+        self.addTab(parts_page, self.tr("Parts"))
+        self.addTab(self.vram_chart, self.tr("VRAM"))
+        self.addTab(self.cost_chart, self.tr("Cost"))
+        self.addTab(power_page, self.tr("Power"))
+        self.nodes_tab = self.addTab(self.nodes_chart, self.tr("Nodes"))  # shown for builds with a time/cost curve
+        self.addTab(self.slot_map, self.tr("Slot map"))
+        self.addTab(self.checks, self.tr("Checks"))
+        self.addTab(self.estimates, self.tr("Estimates"))
         self.buy_or_rent = BuyOrRentPanel()
-        self.addTab(self.buy_or_rent, "Buy or rent")
+        self.addTab(self.buy_or_rent, self.tr("Buy or rent"))
         self.build: Build | None = None
         self.context: tuple[object, object, object, str] | None = None
 
@@ -421,7 +440,7 @@ class BuildDetail(QTabWidget):
             where = "" if build is None or build.nodes <= 1 else (" for the cluster" if part.scope == "cluster"
                                                                  else f" per node x {build.nodes:,}")
             subtotal = build.part_cost(part) if build is not None else part.subtotal
-            values = [part.category, part.name, f"{part.quantity}{owned}{where}", f"{part.unit_price:,.0f}", f"{subtotal:,.0f}"]
+            values = [category_name(part.category), part.name, f"{part.quantity}{owned}{where}", f"{part.unit_price:,.0f}", f"{subtotal:,.0f}"]
             old = prices.is_stale(part)
             if old:
                 values[3] += " ⚠"
@@ -457,7 +476,7 @@ class BuildDetail(QTabWidget):
             flag = (f"<br><span style='color: {STATUS_COLORS['warn']};'>⚠ "
                     + html.escape(f"{len(old)} price(s) older than {prices.STALE_AFTER_WORDS} (marked ⚠; hover for the "
                                   f"dates). Get a fresh quote and enter it with {prices.WHERE_TO_UPDATE_APP}.") + "</span>")
-        self.total.setText(f"<b>Total {build.total_price:,.0f} {build.currency}</b>{nodes}{saved}{flag}")
+        self.total.setText("<b>" + self.tr("Total") + f" {build.total_price:,.0f} {build.currency}</b>{nodes}{saved}{flag}")
         self.total.setToolTip(summary)
 
     def _fill_noise(self, build: Build | None) -> None:
@@ -496,17 +515,20 @@ def estimate_html(build: Build) -> str:
     e = build.estimate
     rows = []
     if e.decode_tokens_per_s is not None:
-        rows.append(("Decode", f"{e.decode_tokens_per_s:.1f} tokens/s per user"))
+        rows.append((QCoreApplication.translate("estimate", "Decode"), f"{e.decode_tokens_per_s:.1f} " + QCoreApplication.translate("estimate", "tokens/s per user")))
         if e.aggregate_tokens_per_s and e.workload.get("batch", 1) > 1:
-            rows.append(("All users", f"{e.aggregate_tokens_per_s:.0f} tokens/s"))
+            rows.append((QCoreApplication.translate("estimate", "All users"), f"{e.aggregate_tokens_per_s:.0f} " + QCoreApplication.translate("estimate", "tokens/s")))
         if e.prefill_tokens_per_s:
-            rows.append(("Prefill", f"{e.prefill_tokens_per_s:,.0f} tokens/s"))
+            rows.append((QCoreApplication.translate("estimate", "Prefill"), f"{e.prefill_tokens_per_s:,.0f} " + QCoreApplication.translate("estimate", "tokens/s")))
         if e.time_to_first_token_s is not None:
-            rows.append(("First token", f"{e.time_to_first_token_s:.2f} s after a {e.workload.get('context')}-token prompt"))
+            rows.append((QCoreApplication.translate("estimate", "First token"), QCoreApplication.translate("estimate", "{0:.2f} s after a {1}-token prompt").format(
+                e.time_to_first_token_s, e.workload.get("context"))))
     if e.gpu_hours is not None:
-        rows.append(("Training", f"{e.gpu_hours:,.0f} GPU-hours; {e.wall_hours:,.1f} h wall clock on {e.gpus} GPUs"))
+        rows.append((QCoreApplication.translate("estimate", "Training"), QCoreApplication.translate("estimate", "{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs").format(
+            e.gpu_hours, e.wall_hours, e.gpus)))
         rows += utilisation_rows(build)  # MFU as the sheet and the plan text give it (core report.utilisation)
-    rows.append(("Memory", f"{e.per_gpu_bytes / GIB:.1f} GiB on the most loaded GPU; {e.total_bytes / GIB:.1f} GiB in all"))
+    rows.append((QCoreApplication.translate("estimate", "Memory"), QCoreApplication.translate("estimate", "{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all").format(
+        e.per_gpu_bytes / GIB, e.total_bytes / GIB)))
     table = "".join(f"<tr><td><b>{html.escape(k)}</b></td><td>{html.escape(v)}</td></tr>" for k, v in rows)
     steps = "".join(f"<li><i>{html.escape(s.topic)}</i>: {html.escape(s.text)}</li>" for s in e.steps)
     assumptions = "".join(f"<li>{html.escape(a)}</li>" for a in e.assumptions if not restates_a_step(a, e.steps))

@@ -98,8 +98,8 @@ class RecordForm(QWidget):
         self.prices.verticalHeader().hide()
         self.prices.horizontalHeader().setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
         self.prices.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.add_price = QPushButton("Add my price")
-        self.remove_price = QPushButton("Remove price")
+        self.add_price = QPushButton(self.tr("Add my price"))
+        self.remove_price = QPushButton(self.tr("Remove price"))
         self.price_error = QLabel()
         self.price_error.setStyleSheet(f"color: {ERROR_COLOR};")
         self.price_error.setWordWrap(True)
@@ -109,7 +109,7 @@ class RecordForm(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setWidget(self._form_host)
         buttons = QHBoxLayout()
-        buttons.addWidget(QLabel("<b>Prices</b> (each with its currency, condition, date and source)"), 1)
+        buttons.addWidget(QLabel(self.tr("<b>Prices</b> (each with its currency, condition, date and source)")), 1)
         buttons.addWidget(self.add_price)
         buttons.addWidget(self.remove_price)
         self.layout_.addWidget(scroll, 3)
@@ -175,7 +175,7 @@ class RecordForm(QWidget):
             return combo
         edit = QLineEdit("" if value is None else (f"{value:g}" if isinstance(value, float) else str(value)))
         if optional:
-            edit.setPlaceholderText("(none)")
+            edit.setPlaceholderText(self.tr("(none)"))
         edit.textChanged.connect(lambda _t: self.on_change())
         return edit
 
@@ -313,12 +313,12 @@ class CatalogEditorDialog(QDialog):
 
     def __init__(self, catalog: Catalog, currency: str, parent: QWidget | None = None):
         super().__init__(parent)
-        self.setWindowTitle("Catalog editor")
+        self.setWindowTitle(self.tr("Catalog editor"))
         self.catalog = catalog
         self.saved = False
         self.kind = QComboBox()
         self.kind.addItems(self.KINDS)
-        self.filter = QLineEdit(placeholderText="Filter")
+        self.filter = QLineEdit(placeholderText=self.tr("Filter"))
         self.list = QListWidget()
         self.form = RecordForm()
         self.form.currency = currency
@@ -326,13 +326,13 @@ class CatalogEditorDialog(QDialog):
         self.editor = QPlainTextEdit()
         self.editor.setFont(QFont("monospace"))
         self.views = QTabWidget()
-        self.views.addTab(self.form, "Form")
+        self.views.addTab(self.form, self.tr("Form"))
         expert = QWidget()
         ev = QVBoxLayout(expert)
-        ev.addWidget(QLabel("Record as TOML (expert). Change the id to add a custom part:"))
+        ev.addWidget(QLabel(self.tr("Record as TOML (expert). Change the id to add a custom part:")))
         ev.addWidget(self.editor, 1)
-        self.views.addTab(expert, "TOML (expert)")
-        self.save = QPushButton("Save record to my catalog")
+        self.views.addTab(expert, self.tr("TOML (expert)"))
+        self.save = QPushButton(self.tr("Save record to my catalog"))
         self.message = QLabel()
         self.message.setWordWrap(True)
         left = QWidget()
@@ -442,7 +442,7 @@ class CatalogEditorDialog(QDialog):
         try:
             file = overlay.save_record(kind, record)
         except (OSError, CatalogError) as exc:
-            messages.warn(self, "Could not save", f"Could not write your catalog file: {exc}")
+            messages.warn(self, self.tr("Could not save"), f"Could not write your catalog file: {exc}")
             return
         self.catalog.records[kind][record.id] = record
         self.saved = True

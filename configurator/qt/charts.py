@@ -106,7 +106,7 @@ class VramHeadroomChart(_Chart):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__("Memory per GPU", "GiB", parent)
-        self.ram_plot = self.canvas.addPlot(row=0, col=1, title="System RAM")
+        self.ram_plot = self.canvas.addPlot(row=0, col=1, title=self.tr("System RAM"))
         self.ram_plot.setMouseEnabled(x=False, y=False)
         self.ram_plot.setMenuEnabled(False)
         self.ram_plot.hideButtons()

@@ -38,8 +38,8 @@ class BuyOrRentChart(pg.PlotWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent, background=None, axisItems={"left": PlainAxis("left")})  # 50M, not 5e+07
         # the colours named in the title instead of a legend, which would sit on the lines
-        self.setTitle("Cumulative cost: <span style='color: #3b6ea8;'>buy (purchase + electricity)</span> vs "
-                      "<span style='color: #c8553d;'>rent (cloud equivalent)</span>")
+        self.setTitle(self.tr("Cumulative cost: <span style='color: #3b6ea8;'>buy (purchase + electricity)</span> vs "
+                      "<span style='color: #c8553d;'>rent (cloud equivalent)</span>"))
         self.setLabel("bottom", "months")
         self.showGrid(x=True, y=True, alpha=0.25)
         self.setMouseEnabled(x=False, y=False)
@@ -85,32 +85,32 @@ class BuyOrRentPanel(QWidget):
         self.region = QComboBox()
         for key, label in (("us", "US average"), ("eu", "EU average"), ("china", "China commercial")):
             self.region.addItem(label, key)
-        self.kwh = dspin(0.01, 5, 0.17, 3, " /kWh", "Electricity price per kWh, in the preset's currency")
-        self.hours = dspin(0, 24, 8, 1, " h/day", "Hours a day the machine is on")
-        self.days = dspin(0, 366, 250, 0, " days/yr", "Days a year the machine is on")
-        self.busy = dspin(0, 100, 50, 0, " % busy", "Share of the on-time at full load")
+        self.kwh = dspin(0.01, 5, 0.17, 3, self.tr(" /kWh"), self.tr("Electricity price per kWh, in the preset's currency"))
+        self.hours = dspin(0, 24, 8, 1, self.tr(" h/day"), self.tr("Hours a day the machine is on"))
+        self.days = dspin(0, 366, 250, 0, self.tr(" days/yr"), self.tr("Days a year the machine is on"))
+        self.busy = dspin(0, 100, 50, 0, self.tr(" % busy"), self.tr("Share of the on-time at full load"))
         self.years = QSpinBox()
         self.years.setRange(1, 10)
         self.years.setValue(3)
         self.years.setSuffix(" years")
-        self.years.setToolTip("Depreciation period and useful life")
-        self.resale = dspin(0, 100, 35, 0, " % resale", "Resale value after that period, as a share of the purchase "
-                             "(default 35 %, an estimate; GPUs with a used price in the catalog use it)")
+        self.years.setToolTip(self.tr("Depreciation period and useful life"))
+        self.resale = dspin(0, 100, 35, 0, self.tr(" % resale"), self.tr("Resale value after that period, as a share of the purchase "
+                             "(default 35 %, an estimate; GPUs with a used price in the catalog use it)"))
         self.resale_changed = False
         form = QFormLayout()
         row = QHBoxLayout()
         row.addWidget(self.region)
         row.addWidget(self.kwh)
-        form.addRow("Electricity", row)
+        form.addRow(self.tr("Electricity"), row)
         row = QHBoxLayout()
         row.addWidget(self.hours)
         row.addWidget(self.days)
         row.addWidget(self.busy)
-        form.addRow("Usage", row)
+        form.addRow(self.tr("Usage"), row)
         row = QHBoxLayout()
         row.addWidget(self.years)
         row.addWidget(self.resale)
-        form.addRow("Keep for", row)
+        form.addRow(self.tr("Keep for"), row)
         self.chart = BuyOrRentChart()
         self.text = QTextBrowser()
         self.text.setMaximumHeight(150)

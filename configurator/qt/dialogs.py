@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -18,44 +19,68 @@ from PySide6.QtWidgets import (
 )
 
 from configurator.core.solve.build import Build
-from configurator.qt.builds import headroom, speed_text
+from configurator.core.solve import noise
+from configurator.qt.builds import category_name, headroom, noise_short, speed_text
 from configurator.qt.catalog_editor import CatalogEditorDialog
 
 GIB = 1024**3
 __all__ = ["CatalogEditorDialog", "CompareDialog", "PreferencesDialog", "comparison_rows"]
 
 
+def _gpus(build: Build) -> str:
+    """What computes: the GPUs, or a ready-made system by its name (a Mac Studio's GPU is its chip's)."""
+    system = next((p for p in build.parts if p.category == "system"), None)
+    gpus = next((p for p in build.parts if p.category == "gpu"), None)
+    if system is not None and gpus is None:
+        return f"{build.nodes} x {system.name}" if build.nodes > 1 else system.name
+    return f"{build.nodes * build.gpu_count} x {gpus.name if gpus else build.gpu_id}"
+
+
 def comparison_rows(builds: list[Build]) -> list[tuple[str, list[str]]]:
-    """Row label -> one value per build (shared with tests)."""
+    """Row label -> one value per build (shared with tests): any number of builds, systems included."""
 
     def part(build: Build, category: str) -> str:
         found = [p for p in build.parts if p.category == category]
         return ", ".join(f"{p.quantity} x {p.name}" for p in found) or "-"
 
+    def prefill(build: Build) -> str:
+        value = build.estimate.prefill_tokens_per_s
+        return f"{value:,.0f} " + QCoreApplication.translate("compare", "tokens/s") if value else "-"
+
+    def first_token(build: Build) -> str:
+        e = build.estimate
+        if e.time_to_first_token_s is None:
+            return "-"
+        return QCoreApplication.translate("compare", "{0:,.1f} s for a {1:,}-token prompt").format(e.time_to_first_token_s, int(e.workload.get("prompt")
+                                                                                          or e.workload.get("context") or 0))
+
     rows = [
-        ("Label", [b.label for b in builds]),
-        ("Price", [f"{b.total_price:,.0f} {b.currency}" for b in builds]),
-        ("GPUs", [f"{b.nodes * b.gpu_count} x {b.gpu_id}" for b in builds]),
-        ("Speed / time", [speed_text(b)[0] for b in builds]),
-        ("VRAM per GPU", [f"{b.estimate.per_gpu_bytes / GIB:.1f} GiB ({headroom(b):.0%} free)" for b in builds]),
-        ("Wall power", [f"{b.power.wall_w * b.nodes:,.0f} W" for b in builds]),
-        ("Heat", [f"{b.power.heat_btu_h * b.nodes:,.0f} BTU/h" for b in builds]),
+        (QCoreApplication.translate("compare", "Label"), [b.label for b in builds]),
+        (QCoreApplication.translate("compare", "Price"), [f"{b.total_price:,.0f} {b.currency}" for b in builds]),
+        (QCoreApplication.translate("compare", "GPUs"), [_gpus(b) for b in builds]),
+        (QCoreApplication.translate("compare", "Speed / time"), [speed_text(b)[0] for b in builds]),
+        (QCoreApplication.translate("compare", "Prefill"), [prefill(b) for b in builds]),
+        (QCoreApplication.translate("compare", "First token"), [first_token(b) for b in builds]),
+        (QCoreApplication.translate("compare", "VRAM per GPU"), [f"{b.estimate.per_gpu_bytes / GIB:.1f} GiB ({headroom(b):.0%} " + QCoreApplication.translate("compare", "free") + ")" for b in builds]),
+        (QCoreApplication.translate("compare", "Wall power"), [f"{b.power.wall_w * b.nodes:,.0f} W" for b in builds]),
+        (QCoreApplication.translate("compare", "Noise"), [noise_short(noise.build_noise(b)) for b in builds]),
+        (QCoreApplication.translate("compare", "Heat"), [f"{b.power.heat_btu_h * b.nodes:,.0f} BTU/h" for b in builds]),
     ]
     for category in ("cpu", "motherboard", "memory", "psu", "chassis", "system"):
         values = [part(b, category) for b in builds]
         if any(v != "-" for v in values):
-            rows.append((category.capitalize(), values))
-    rows.append(("Fails / warnings", [
-        "; ".join(f"{c.rule}: {c.message}" for c in b.checks if c.status != "pass") or "all pass" for b in builds]))
+            rows.append((category_name(category), values))
+    rows.append((QCoreApplication.translate("compare", "Fails / warnings"), [
+        "; ".join(f"{c.rule}: {c.message}" for c in b.checks if c.status != "pass") or QCoreApplication.translate("compare", "all pass") for b in builds]))
     return rows
 
 
 class CompareDialog(QDialog):
-    """Two to four builds side by side; rows that differ are highlighted."""
+    """Builds side by side (every build chosen, however many: a wide table scrolls); rows that differ are highlighted."""
 
     def __init__(self, builds: list[Build], parent: QWidget | None = None):
         super().__init__(parent)
-        self.setWindowTitle("Compare builds")
+        self.setWindowTitle(self.tr("Compare builds"))
         rows = comparison_rows(builds)
         table = QTableWidget(len(rows), len(builds))
         table.setHorizontalHeaderLabels([f"#{b.rank} {b.label}" for b in builds])
@@ -75,13 +100,16 @@ class CompareDialog(QDialog):
                     item.setBackground(QBrush(QColor("#fff3d6")))
                     item.setFont(bold)
                 table.setItem(r, c, item)
-        table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        if len(builds) <= 4:
+            table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        else:  # more than fit: each column keeps a readable width and the table scrolls sideways
+            table.horizontalHeader().setDefaultSectionSize(240)
         table.resizeRowsToContents()
         self.table = table
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("Highlighted rows differ between the builds."))
+        layout.addWidget(QLabel(self.tr("Highlighted rows differ between the builds.")))
         layout.addWidget(table)
         layout.addWidget(buttons)
         self.resize(1000, 560)
@@ -94,7 +122,7 @@ class PreferencesDialog(QDialog):
         from PySide6.QtWidgets import QFormLayout
 
         super().__init__(parent)
-        self.setWindowTitle("Preferences")
+        self.setWindowTitle(self.tr("Preferences"))
         self.currency = QComboBox()
         self.currency.addItems(["USD", "CNY", "EUR"])
         self.currency.setCurrentText(prefs.currency)
@@ -107,9 +135,9 @@ class PreferencesDialog(QDialog):
             self.theme.addItem(text, key)
         self.theme.setCurrentIndex(self.theme.findData(prefs.theme))
         form = QFormLayout()
-        form.addRow("Currency of new projects", self.currency)
-        form.addRow("Region of new projects", self.region)
-        form.addRow("Colours", self.theme)
+        form.addRow(self.tr("Currency of new projects"), self.currency)
+        form.addRow(self.tr("Region of new projects"), self.region)
+        form.addRow(self.tr("Colours"), self.theme)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -121,3 +149,24 @@ class PreferencesDialog(QDialog):
     def result_prefs(self):  # type: ignore[no-untyped-def]
         return self.prefs.model_copy(update={"currency": self.currency.currentText(), "region": self.region.currentData(),
                                              "theme": self.theme.currentData()})
+
+
+class GuideDialog(QDialog):
+    """Help > User guide (F1): the short guide in the window's language, from resources/guide."""
+
+    def __init__(self, parent: QWidget | None = None):
+        from PySide6.QtWidgets import QTextBrowser
+
+        from configurator.qt import i18n
+
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("User guide"))
+        self.browser = QTextBrowser()
+        self.browser.setOpenExternalLinks(False)
+        self.browser.setMarkdown(i18n.guide_path().read_text(encoding="utf-8"))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.browser)
+        layout.addWidget(buttons)
+        self.resize(760, 680)

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 from configurator.core.errors import ConfiguratorError
 from configurator.core.solve.build import PlanResult
 from configurator.core.solve.request import BuildRequest, default_circuit
-from configurator.qt import messages
+from configurator.qt import i18n, messages
 from configurator.qt.builds import STATUS_COLORS, BuildDetail, BuildHeader, BuildsTable, InfeasibleBanner
 from configurator.qt.dialogs import CatalogEditorDialog, CompareDialog
 from configurator.qt.inputs import WheelScrollsPanel
@@ -98,7 +98,7 @@ class MainWindow(QMainWindow):
         self.importing.setRange(0, 0)
         self.importing.setMaximumWidth(140)
         self.importing.setFormat("importing")
-        self.importing.setToolTip("Reading the model file; Esc cancels")
+        self.importing.setToolTip(self.tr("Reading the model file; Esc cancels"))
         self.importing.hide()
         self.statusBar().addPermanentWidget(self.importing)
         self._make_actions()
@@ -131,7 +131,7 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ actions
 
     def _make_actions(self) -> None:
-        menu = self.menuBar().addMenu("&File")
+        menu = self.menuBar().addMenu(self.tr("&File"))
 
         def action(text: str, slot, shortcut: QKeySequence | str | None = None, tip: str = "") -> QAction:  # type: ignore[no-untyped-def]
             act = QAction(text, self)
@@ -142,18 +142,18 @@ class MainWindow(QMainWindow):
             self.addAction(act)
             return act
 
-        self.new_action = action("&New project", self.new_project, QKeySequence.StandardKey.New)
-        self.open_action = action("&Open…", self.open_project, QKeySequence.StandardKey.Open)
-        self.save_action = action("&Save", self.save_project, QKeySequence.StandardKey.Save)
-        self.save_as_action = action("Save &as…", self.save_project_as, QKeySequence.StandardKey.SaveAs)
-        self.import_action = action("&Import model…", self.import_model, "Ctrl+I")
-        self.print_action = action("&Print build sheet…", self.print_sheet, QKeySequence.StandardKey.Print)
-        self.export_action = action("&Export builds…", self.export_builds, "Ctrl+Shift+E",
-                                    "Purchase list (XLSX, CSV, Markdown) or build sheets (PDF) of the selected builds")
-        self.quit_action = action("&Quit", self.close, QKeySequence.StandardKey.Quit)
+        self.new_action = action(self.tr("&New project"), self.new_project, QKeySequence.StandardKey.New)
+        self.open_action = action(self.tr("&Open…"), self.open_project, QKeySequence.StandardKey.Open)
+        self.save_action = action(self.tr("&Save"), self.save_project, QKeySequence.StandardKey.Save)
+        self.save_as_action = action(self.tr("Save &as…"), self.save_project_as, QKeySequence.StandardKey.SaveAs)
+        self.import_action = action(self.tr("&Import model…"), self.import_model, self.tr("Ctrl+I"))
+        self.print_action = action(self.tr("&Print build sheet…"), self.print_sheet, QKeySequence.StandardKey.Print)
+        self.export_action = action(self.tr("&Export builds…"), self.export_builds, self.tr("Ctrl+Shift+E"),
+                                    self.tr("Purchase list (XLSX, CSV, Markdown) or build sheets (PDF) of the selected builds"))
+        self.quit_action = action(self.tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
         for act in (self.new_action, self.open_action, self.save_action, self.save_as_action):
             menu.addAction(act)
-        self.recent_menu = menu.addMenu("Open &recent")
+        self.recent_menu = menu.addMenu(self.tr("Open &recent"))
         self._fill_recent()
         menu.addSeparator()
         menu.addAction(self.import_action)
@@ -161,26 +161,37 @@ class MainWindow(QMainWindow):
         menu.addAction(self.print_action)
         menu.addSeparator()
         menu.addAction(self.quit_action)
-        build_menu = self.menuBar().addMenu("&Build")
-        self.solve_action = action("&Solve again", self.session.solve_now, "F5")
-        self.cancel_action = action("&Cancel solve or import", self.cancel, "Esc")
-        self.compare_action = action("&Compare selected…", self.compare, "Ctrl+D", "Select 2-4 builds, then compare")
+        build_menu = self.menuBar().addMenu(self.tr("&Build"))
+        self.solve_action = action(self.tr("&Solve again"), self.session.solve_now, self.tr("F5"))
+        self.cancel_action = action(self.tr("&Cancel solve or import"), self.cancel, self.tr("Esc"))
+        self.compare_action = action(self.tr("&Compare selected…"), self.compare, self.tr("Ctrl+D"), self.tr("Select two or more builds (or none for all), then compare"))
         build_menu.setToolTipsVisible(True)
         build_menu.addAction(self.solve_action)
         build_menu.addAction(self.cancel_action)
         build_menu.addAction(self.compare_action)
-        self.map_action = action("Recommendation &map…", self.show_map, "Ctrl+M", "The cheapest machine for each model size")
+        self.map_action = action(self.tr("Recommendation &map…"), self.show_map, self.tr("Ctrl+M"), self.tr("The cheapest machine for each model size"))
         build_menu.addAction(self.map_action)
-        self.preferences_action = action("&Preferences…", self.edit_preferences, QKeySequence.StandardKey.Preferences)
+        self.preferences_action = action(self.tr("&Preferences…"), self.edit_preferences, QKeySequence.StandardKey.Preferences)
         build_menu.addSeparator()
         build_menu.addAction(self.preferences_action)
-        catalog_menu = self.menuBar().addMenu("&Catalog")
-        self.editor_action = action("&Edit prices and parts…", self.edit_catalog, "Ctrl+E")
+        catalog_menu = self.menuBar().addMenu(self.tr("&Catalog"))
+        self.editor_action = action(self.tr("&Edit prices and parts…"), self.edit_catalog, self.tr("Ctrl+E"))
         catalog_menu.addAction(self.editor_action)
-        self.quote_action = action("Import a vendor &quote (CSV/XLSX)…", self.import_quote)
+        self.quote_action = action(self.tr("Import a vendor &quote (CSV/XLSX)…"), self.import_quote)
         catalog_menu.addAction(self.quote_action)
-        help_menu = self.menuBar().addMenu("&Help")
-        help_menu.addAction(action("&About", self.about))
+        view_menu = self.menuBar().addMenu(self.tr("&View"))
+        language_menu = view_menu.addMenu(self.tr("&Language"))
+        self.language_actions: dict[str, QAction] = {}
+        for code, name in (("system", self.tr("System")), *i18n.LANGUAGES.items()):
+            act = language_menu.addAction(name)  # each language in its own words, as menus of other apps do
+            act.setCheckable(True)
+            act.setChecked(self.prefs.language == code)
+            act.triggered.connect(lambda _checked=False, c=code: self.set_language(c))
+            self.language_actions[code] = act
+        help_menu = self.menuBar().addMenu(self.tr("&Help"))
+        self.guide_action = action(self.tr("&User guide"), self.show_guide, QKeySequence.StandardKey.HelpContents)
+        help_menu.addAction(self.guide_action)
+        help_menu.addAction(action(self.tr("&About"), self.about))
 
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
@@ -208,7 +219,7 @@ class MainWindow(QMainWindow):
         if not self.session.dirty:
             return True
         answer = QMessageBox.question(
-            self, "Unsaved changes", "This project has unsaved changes. Save them first?",
+            self, self.tr("Unsaved changes"), self.tr("This project has unsaved changes. Save them first?"),
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
         )
         if answer == QMessageBox.StandardButton.Save:
@@ -227,7 +238,7 @@ class MainWindow(QMainWindow):
     def open_project(self) -> None:
         if not self._confirm_discard():
             return
-        path, _ = QFileDialog.getOpenFileName(self, "Open project", str(self.project_folder()), "LLM Rig projects (*.llmrig)")
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open project"), str(self.project_folder()), "LLM Rig projects (*.llmrig)")
         if path:
             self._open_path(Path(path))
 
@@ -235,7 +246,7 @@ class MainWindow(QMainWindow):
         try:
             self.session.open_project(path)
         except ConfiguratorError as exc:
-            self.show_error("Could not open the project", f"{exc}\n\nYour current project is unchanged; the file was not modified.")
+            self.show_error(self.tr("Could not open the project"), f"{exc}\n\nYour current project is unchanged; the file was not modified.")
             return
         self._remember(path)
 
@@ -246,7 +257,7 @@ class MainWindow(QMainWindow):
 
     def save_project_as(self) -> bool:
         name = self.session.path.name if self.session.path is not None else "rig.llmrig"
-        path, _ = QFileDialog.getSaveFileName(self, "Save project", str(self.project_folder() / name),
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save project"), str(self.project_folder() / name),
                                               "LLM Rig projects (*.llmrig)")
         return self._save_to(Path(path)) if path else False
 
@@ -254,14 +265,14 @@ class MainWindow(QMainWindow):
         try:
             saved = self.session.save_project(path)
         except OSError as exc:
-            self.show_error("Could not save", f"{path}: {exc}\n\nNothing was overwritten.")
+            self.show_error(self.tr("Could not save"), f"{path}: {exc}\n\nNothing was overwritten.")
             return False
         self._remember(saved)
         self.statusBar().showMessage(f"Saved {saved}", 4000)
         return True
 
     def import_model(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Import a model", str(Path.home()),
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Import a model"), str(Path.home()),
                                               "Model files (config.json *.gguf *.json);;All files (*)")
         if path:
             self.import_model_path(Path(path))
@@ -277,7 +288,7 @@ class MainWindow(QMainWindow):
     def _on_session_import_failed(self, message: str) -> None:
         self.importing.hide()
         self.statusBar().clearMessage()
-        self.show_error("Could not import the model", message)
+        self.show_error(self.tr("Could not import the model"), message)
 
     def _on_session_import_finished(self, imported) -> None:  # type: ignore[no-untyped-def]
         self.importing.hide()
@@ -332,14 +343,14 @@ class MainWindow(QMainWindow):
     def _on_session_solve_progressed(self, result: PlanResult) -> None:
         """The first builds are on screen (the session made them current); say that more come."""
         if len(result.builds) == 1:
-            self.summary.setText("Cheapest build found; solving the alternatives…")
+            self.summary.setText(self.tr("Cheapest build found; solving the alternatives…"))
 
     def _on_session_solve_started(self) -> None:
-        self.statusBar().showMessage("Solving…")
+        self.statusBar().showMessage(self.tr("Solving…"))
 
     def _on_session_solve_failed(self, message: str) -> None:
-        self.statusBar().showMessage("Solve failed", 4000)
-        self.show_error("Could not solve this request", message)
+        self.statusBar().showMessage(self.tr("Solve failed"), 4000)
+        self.show_error(self.tr("Could not solve this request"), message)
 
     def _on_session_busy_changed(self, busy: bool) -> None:
         self.busy.setVisible(busy)
@@ -351,12 +362,12 @@ class MainWindow(QMainWindow):
             self.solve_action.setEnabled(False)
             self.solve_action.setToolTip(f"Solve is off until the inputs are valid: {message}")
             self.solve_action.setStatusTip(self.solve_action.toolTip())
-            self.solve_action.setText("&Solve again (fix the inputs first)")
+            self.solve_action.setText(self.tr("&Solve again (fix the inputs first)"))
         else:
             self.solve_action.setEnabled(True)
-            self.solve_action.setToolTip("Solve the current request again")
+            self.solve_action.setToolTip(self.tr("Solve the current request again"))
             self.solve_action.setStatusTip("")
-            self.solve_action.setText("&Solve again")
+            self.solve_action.setText(self.tr("&Solve again"))
         self._show_staleness()
 
     def _show_staleness(self) -> None:
@@ -369,7 +380,7 @@ class MainWindow(QMainWindow):
         elif reason:
             self.stale.setText(f"<b>Nothing solved yet.</b> {reason}. Fix the field marked in red.")
         elif self._solving and result is not None:
-            self.stale.setText("<b>Solving your changed inputs…</b> the builds below answer the previous ones.")
+            self.stale.setText(self.tr("<b>Solving your changed inputs…</b> the builds below answer the previous ones."))
         self.stale.setVisible(bool(reason) or (self._solving and result is not None))
         stale = (bool(reason) or self._solving) and result is not None
         self.builds.set_stale(stale)
@@ -399,10 +410,10 @@ class MainWindow(QMainWindow):
 
     def compare(self) -> None:
         chosen = self.builds.selected_builds()
-        if not 2 <= len(chosen) <= 4:
-            chosen = self.builds.builds[:4]
+        if len(chosen) < 2:  # nothing chosen: every build of the result, none dropped without a word
+            chosen = list(self.builds.builds)
         if len(chosen) < 2:
-            self.statusBar().showMessage("Compare needs at least two builds", 4000)
+            self.statusBar().showMessage(self.tr("Compare needs at least two builds"), 4000)
             return
         CompareDialog(chosen, self).exec()
 
@@ -413,6 +424,15 @@ class MainWindow(QMainWindow):
         if dialog.exec():
             self.apply_preferences(dialog.result_prefs())
 
+    def set_language(self, code: str) -> None:
+        """Keep the choice; the window is built in its language at the next start (labels are made once)."""
+        for other, act in self.language_actions.items():
+            act.setChecked(other == code)
+        if code == self.prefs.language:
+            return
+        self.apply_preferences(self.prefs.model_copy(update={"language": code}))
+        self.statusBar().showMessage(self.tr("The language changes at the next start") + " / 下次启动时切换语言", 8000)
+
     def apply_preferences(self, prefs) -> None:  # type: ignore[no-untyped-def]
         from configurator.qt.app import apply_theme
 
@@ -420,11 +440,11 @@ class MainWindow(QMainWindow):
         try:
             settings.save(prefs)
         except OSError as exc:
-            self.show_error("Could not save preferences", str(exc))
+            self.show_error(self.tr("Could not save preferences"), str(exc))
         apply_theme(prefs.theme)
 
     def import_quote(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Import a vendor quote", "", "Quotes (*.csv *.xlsx);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Import a vendor quote"), "", "Quotes (*.csv *.xlsx);;All files (*)")
         if path:
             self.import_quote_path(Path(path))
 
@@ -456,17 +476,17 @@ class MainWindow(QMainWindow):
 
         build = self.session.selected_build
         if build is None:
-            self.statusBar().showMessage("Choose a build to print", 4000)
+            self.statusBar().showMessage(self.tr("Choose a build to print"), 4000)
             return
-        print_build_sheet(self, self.session)
+        print_build_sheet(self, self.session, self.project_folder())
 
     def export_builds(self) -> None:
         builds = self.builds.selected_builds() or self.builds.builds
         if not builds:
-            self.statusBar().showMessage("Nothing to export: no build yet", 4000)
+            self.statusBar().showMessage(self.tr("Nothing to export: no build yet"), 4000)
             return
         path, chosen = QFileDialog.getSaveFileName(
-            self, "Export builds", str(self.default_export_path(".xlsx")),
+            self, self.tr("Export builds"), str(self.default_export_path(".xlsx")),
             "Purchase list (*.xlsx);;Line items (*.csv);;Forum table (*.md);;Build sheets (*.pdf)")
         if path:
             self.export_to(Path(path), builds)
@@ -506,24 +526,31 @@ class MainWindow(QMainWindow):
             elif suffix in (".md", ".markdown"):
                 atomic_write_text(path, markdown_text(builds, request))
             elif suffix == ".pdf":
-                from configurator.qt.printing import sheets_html, write_pdf
+                from configurator.qt.printing import default_page, sheet_title, sheets_html, write_pdf
 
-                write_pdf(sheets_html(builds, request, meta, "A4"), path, "A4")
+                page = default_page(request.currency)
+                write_pdf(sheets_html(builds, request, meta, page), path, page, sheet_title(self.session))
             else:
-                self.show_error("Unknown file type", f"{path.name}: choose .xlsx, .csv, .md or .pdf")
+                self.show_error(self.tr("Unknown file type"), f"{path.name}: choose .xlsx, .csv, .md or .pdf")
                 return False
         except OSError as exc:
-            self.show_error("Could not export", f"{path}: {exc}\n\nNothing was overwritten.")
+            self.show_error(self.tr("Could not export"), f"{path}: {exc}\n\nNothing was overwritten.")
             return False
         self.statusBar().showMessage(f"Exported {len(builds)} build(s) to {path}", 5000)
         return True
 
+    def show_guide(self) -> None:
+        from configurator.qt.dialogs import GuideDialog
+
+        GuideDialog(self).show()
+
     def about(self) -> None:
         from configurator import __version__
 
-        QMessageBox.about(self, "About LLM Rig Configurator",
-                          f"LLM Rig Configurator {__version__}\n\nWhat machine to buy to run, fine-tune or train an LLM.\n"
-                          "Every estimate explains itself; every part and price carries its source.")
+        QMessageBox.about(self, self.tr("About LLM Rig Configurator"),
+                          f"LLM Rig Configurator {__version__}\n\n"
+                          + self.tr("What machine to buy to run, fine-tune or train an LLM.\n"
+                                    "Every estimate explains itself; every part and price carries its source."))
 
     def show_error(self, title: str, message: str) -> None:
         messages.warn(self, title, message)  # plain text: messages quote file contents
@@ -531,7 +558,7 @@ class MainWindow(QMainWindow):
     def _warn_catalog_problems(self) -> None:
         problems = self.session.catalog_problems
         text = "\n".join(problems[:12]) + (f"\n… and {len(problems) - 12} more" if len(problems) > 12 else "")
-        self.show_error("Some catalog files could not be read",
+        self.show_error(self.tr("Some catalog files could not be read"),
                         f"{text}\n\nEverything else loaded. Your files were not changed; fix them and restart.")
 
     # ------------------------------------------------------------------ layout and closing

@@ -48,7 +48,7 @@ class RecommendationMapDialog(QDialog):
 
     def __init__(self, session, parent=None, models=None, columns=MAP_WORKLOADS):  # type: ignore[no-untyped-def]
         super().__init__(parent)
-        self.setWindowTitle("Recommendation map")
+        self.setWindowTitle(self.tr("Recommendation map"))
         self.session = session
         self.cache = MapCache()
         self.result: RecommendationMap | None = None
@@ -65,8 +65,8 @@ class RecommendationMapDialog(QDialog):
         self.finished.connect(self._on_finished)
         self.models = models if models is not None else default_models(session.catalog)
         methods = ("lora", "qlora", "full")
-        self.workloads = ([w for c in columns if c not in methods for w in map_workloads("inference", [c])]
-                          + [w for c in columns if c in methods for w in map_workloads("finetune", (), c)])
+        self._column_keys = list(columns)
+        self.workloads = self._workloads_at(session.request.workload.context)
         self.columns = [column_label(c, None) if c not in methods else column_label("", c) for c in columns]
         self.table = QTableWidget(len(self.models), len(self.columns))
         self.table.setHorizontalHeaderLabels(self.columns)
@@ -77,7 +77,7 @@ class RecommendationMapDialog(QDialog):
         self.table.cellClicked.connect(self._on_table_cell_clicked)
         self.progress = QProgressBar()
         self.legend = QLabel("  ".join(f"<span style='background:{c}'>&nbsp;{k}&nbsp;</span>" for k, c in MACHINE_COLOURS.items()))
-        self.print_button = QPushButton("Print…")
+        self.print_button = QPushButton(self.tr("Print…"))
         self.print_button.clicked.connect(self.print_map)
         self.owned_note = QLabel()
         self.owned_note.setWordWrap(True)
@@ -105,6 +105,14 @@ class RecommendationMapDialog(QDialog):
         session.request_changed.connect(self._on_session_request_changed)
         self.refresh()
 
+    def _workloads_at(self, context: int | None) -> list:  # type: ignore[type-arg]
+        """The columns' workloads at the user's context: a cell is solved, and opened, for the job as asked (a click
+        had turned the user's 8192 into the map's own 4096)."""
+        methods = ("lora", "qlora", "full")
+        keys = self._column_keys
+        return ([w for c in keys if c not in methods for w in map_workloads("inference", [c], context=context)]
+                + [w for c in keys if c in methods for w in map_workloads("finetune", (), c, context=context)])
+
     def _on_session_request_changed(self, _request: object) -> None:
         self.draw_ranking()
 
@@ -119,6 +127,7 @@ class RecommendationMapDialog(QDialog):
         self.progress.setValue(0)
         self.progress.setFormat("%p%")  # a re-solve after a failure
         catalog, base, cache, stop = self.session.catalog, self.session.request, self.cache, self._stop
+        self.workloads = self._workloads_at(base.workload.context)
         workers = self._workers_for(catalog)
         speed = map_speed_note(speed_floor(base.model_copy(update={"workload": w})) for w in self.workloads)
         self.owned_note.setText("; ".join(t for t in (speed[:1].upper() + speed[1:], self._owned_text(base.owned)) if t))
@@ -205,7 +214,7 @@ class RecommendationMapDialog(QDialog):
     def _on_table_cell_clicked(self, row: int, column: int) -> None:
         cell = self.cells.get((row, column))
         if cell is not None and cell.cheapest is not None:
-            self.session.set_request(cell.request.model_copy(update={"top_k": self.session.request.top_k}))
+            self.session.set_request(opened_request(self.session.request, cell.request))
 
     def draw_ranking(self) -> None:
         """Bars of price per token/s for the session's current model and workload, best value first."""
@@ -281,3 +290,15 @@ class RecommendationMapDialog(QDialog):
         dialog = QPrintPreviewDialog(printer, self)
         dialog.paintRequested.connect(doc.print_)
         dialog.exec()
+
+
+def opened_request(current, cell_request):  # type: ignore[no-untyped-def]
+    """What a click on a cell asks: the cell's model and job (precision, or fine-tuning method) on the user's own
+    request; every other input stays as the user set it (a click had set the map's speed floor as a target)."""
+    asked = cell_request.workload
+    mine = current.workload
+    if mine.kind == asked.kind:
+        workload = mine.model_copy(update={"precision": asked.precision, "method": asked.method})
+    else:
+        workload = asked.model_copy(update={"context": mine.context})
+    return current.model_copy(update={"model_id": cell_request.model_id, "workload": workload})

@@ -14,7 +14,7 @@ import re
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, QSize, QSizeF, QUrl
+from PySide6.QtCore import QCoreApplication, QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, QSize, QSizeF, QUrl
 from PySide6.QtGui import (
     QFont,
     QFontDatabase,
@@ -248,8 +248,31 @@ def paginate(doc: QTextDocument, layout: QPageLayout) -> None:
     keep_headings_with_tables(doc)
 
 
-def write_pdf(html: str, path: Path, page: str = "A4") -> None:
-    """Lay the sheet out on A4 or Letter and write the PDF atomically."""
+LETTER_TERRITORIES = frozenset({"US", "CA", "MX", "PH", "CL", "CO", "VE", "GT", "CR", "DO", "SV", "NI", "PA", "PR"})
+"""ISO codes of where Letter is the usual paper (most of the Americas); everywhere else A4."""
+
+
+def default_page(currency: str = "USD") -> str:
+    """The page size of the user's locale: Letter in the US and its neighbours, A4 elsewhere; a locale that
+    names no country (C, POSIX) goes by the budget's currency (USD -> Letter)."""
+    from PySide6.QtCore import QLocale
+
+    territory = QLocale.system().territory()
+    if territory == QLocale.Country.AnyTerritory:
+        return "Letter" if currency == "USD" else "A4"
+    return "Letter" if QLocale.territoryToCode(territory) in LETTER_TERRITORIES else "A4"
+
+
+def sheet_title(session) -> str:  # type: ignore[no-untyped-def]
+    """The document's title: the project's name, else the job ("llama-3.3-70b inference")."""
+    name = session.project.name
+    if name == Project.model_fields["name"].default:
+        name = job_title(session.request)
+    return f"{name} - " + QCoreApplication.translate("printing", "LLM Rig Configurator build sheet")
+
+
+def write_pdf(html: str, path: Path, page: str = "A4", title: str = "") -> None:
+    """Lay the sheet out on A4 or Letter and write the PDF atomically, titled (the PDF viewer's window shows it)."""
     doc = sheet_document(html)
 
     def render(tmp: str) -> None:
@@ -257,7 +280,7 @@ def write_pdf(html: str, path: Path, page: str = "A4") -> None:
         writer.setPageSize(QPageSize(PAGE_SIZES[page]))
         writer.setPageMargins(QMarginsF(14, 14, 14, 14), QPageLayout.Unit.Millimeter)
         writer.setResolution(LAYOUT_DPI)
-        writer.setTitle("LLM Rig Configurator build sheet")
+        writer.setTitle(title or QCoreApplication.translate("printing", "LLM Rig Configurator build sheet"))
         writer.setCreator("LLM Rig Configurator")
         paginate(doc, writer.pageLayout())
         doc.print_(writer)
@@ -287,7 +310,10 @@ def sheet_meta(session, builds: list[Build], value: bool = True) -> SheetMeta:  
     if name == Project.model_fields["name"].default:
         # an unnamed project: the sheet a buyer takes to the shop was titled "Untitled: 1. cheapest that fits"
         name = job_title(request)
-    return SheetMeta.from_catalog(session.catalog, builds, name, __version__, ranking)
+    from configurator.qt import i18n
+
+    # the sheets and the purchase list in the window's language (a Chinese window prints a Chinese sheet)
+    return SheetMeta.from_catalog(session.catalog, builds, name, __version__, ranking, language=i18n.current())
 
 
 def print_document(doc: QTextDocument, printer) -> None:  # type: ignore[no-untyped-def]
@@ -296,18 +322,30 @@ def print_document(doc: QTextDocument, printer) -> None:  # type: ignore[no-unty
     doc.print_(printer)
 
 
-def print_build_sheet(parent, session) -> None:  # type: ignore[no-untyped-def]
+def configure_printer(printer, session, folder: Path) -> None:  # type: ignore[no-untyped-def]
+    """The print defaults: the locale's paper, the sheet's title as the document name, and "print to PDF" into the
+    project's folder under the project's name (it started in the home folder, on A4 for a US user, untitled)."""
+    printer.setPageSize(QPageSize(PAGE_SIZES[default_page(session.request.currency)]))
+    printer.setPageMargins(QMarginsF(14, 14, 14, 14), QPageLayout.Unit.Millimeter)
+    title = sheet_title(session)
+    printer.setDocName(title)
+    stem = session.path.stem if session.path is not None else job_title(session.request).replace(" ", "-")
+    printer.setOutputFileName(str(folder / f"{stem}.pdf"))
+
+
+def print_build_sheet(parent, session, default_folder: Path | None = None) -> None:  # type: ignore[no-untyped-def]
     """Qt's print preview of the selected build's sheet (the same HTML as the PDF)."""
     from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 
     html = selected_sheet_html(session)
     if html is None:
         return
+    default_folder = default_folder or Path.home()
     doc = sheet_document(html)
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-    printer.setPageMargins(QMarginsF(14, 14, 14, 14), QPageLayout.Unit.Millimeter)
+    configure_printer(printer, session, default_folder)
     dialog = QPrintPreviewDialog(printer, parent)
-    dialog.setWindowTitle("Print build sheet")
+    dialog.setWindowTitle(QCoreApplication.translate("printing", "Print build sheet"))
     dialog.paintRequested.connect(lambda p: print_document(doc, p))
     dialog.exec()
 

@@ -44,18 +44,18 @@ class QuoteImportDialog(QDialog):
         self.table.setHorizontalHeaderLabels(COLUMNS)
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        self.import_button = QPushButton("Import the matched prices into my catalog")
+        self.import_button = QPushButton(self.tr("Import the matched prices into my catalog"))
         self.currency = currency
         # "1.599" in EUR is 1.599 or 1,599.00: the user says which mark the quote uses, the app never guesses
         self.decimal = QComboBox()
-        for label, mark in (("Decimal mark: from the quote", None), ("Decimal comma (1.599,00)", ","),
-                            ("Decimal point (1,599.00)", ".")):
+        for label, mark in ((self.tr("Decimal mark: from the quote"), None), (self.tr("Decimal comma (1.599,00)"), ","),
+                            (self.tr("Decimal point (1,599.00)"), ".")):
             self.decimal.addItem(label, mark)
         self.decimal.currentIndexChanged.connect(self._on_decimal_changed)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("Check the catalog part each line is matched to; unmatched lines are skipped."))
+        layout.addWidget(QLabel(self.tr("Check the catalog part each line is matched to; unmatched lines are skipped.")))
         layout.addWidget(self.decimal)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.message)
@@ -122,7 +122,7 @@ class QuoteImportDialog(QDialog):
             records = priced_records(self.catalog, [line for line in self.lines if not line.ambiguous], source)
             files = [overlay.save_records(kind, list(found)) for kind, found in records.items()]
         except (OSError, CatalogError) as exc:
-            messages.warn(self, "Could not save", f"Could not write your catalog file: {exc}")
+            messages.warn(self, self.tr("Could not save"), f"Could not write your catalog file: {exc}")
             return
         for kind, found in records.items():
             for record in found:

@@ -24,7 +24,7 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.estimate.precision import KV_PRECISIONS, WEIGHT_PRECISIONS
 from configurator.core.estimate.workload import Workload
-from configurator.core.solve.request import CIRCUIT_NAMES, BuildRequest, OwnedPart, default_circuit, default_region
+from configurator.core.solve.request import CIRCUIT_NAMES, BuildRequest, OwnedPart
 from configurator.qt.inputs import combo, compact, dspin, set_combo, spin
 from configurator.qt.session import Session
 
@@ -39,10 +39,10 @@ class ModelPicker(QWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        self.search = QLineEdit(placeholderText="Search models, e.g. llama 70")
+        self.search = QLineEdit(placeholderText=self.tr("Search models, e.g. llama 70"))
         self.search.setClearButtonEnabled(True)
         self.tree = QTreeWidget()
-        self.tree.setHeaderLabels(["Model", "Params", "Context"])
+        self.tree.setHeaderLabels([self.tr("Model"), self.tr("Params"), self.tr("Context")])
         self.tree.setRootIsDecorated(True)
         self.tree.setMinimumHeight(170)
         header = self.tree.header()
@@ -50,13 +50,15 @@ class ModelPicker(QWidget):
         header.setSectionResizeMode(0, header.ResizeMode.Stretch)
         header.setSectionResizeMode(1, header.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(2, header.ResizeMode.ResizeToContents)
-        self.import_button = QPushButton("Import config.json / GGUF / model folder…")
+        self.import_button = QPushButton(self.tr("Import config.json / GGUF / model folder…"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.search)
         layout.addWidget(self.tree)
         layout.addWidget(self.import_button)
         self.search.textChanged.connect(self._on_search_text_changed)
+        self.search.returnPressed.connect(self._on_search_return_pressed)
+        self.search.setToolTip(self.tr("Type to narrow the list; Enter or a click chooses the highlighted model"))
         self.tree.currentItemChanged.connect(self._on_tree_current_item_changed)
         self.import_button.clicked.connect(self.import_requested)
         self._selected = ""
@@ -102,7 +104,7 @@ class ModelPicker(QWidget):
         tokens = text.lower().split()
         # the match to select when the current model is filtered out: one whose name or id is what was typed, else the
         # newest generation's (families sort by name, so "llama 70" picks Llama 3.3 70B, not Llama 2 70B)
-        best, exact = None, None
+        best, exact, best_score = None, None, None
         for i in range(self.tree.topLevelItemCount()):
             family = self.tree.topLevelItem(i)
             visible = 0
@@ -114,14 +116,29 @@ class ModelPicker(QWidget):
                 item.setHidden(not show)
                 if show:
                     visible += 1
-                    if best is None or best.parent() is not family:
-                        best = item  # the first of the last family with a match
+                    # the closest name: a typed word that names the family itself ("qwen3 30b" -> Qwen3 30B-A3B, not
+                    # Qwen3-Coder), then the newest generation (families sort by name), then the shortest name
+                    score = (family.text(0).lower() in tokens, i, -len(item.text(0).split()), -j)
+                    if best_score is None or score > best_score:
+                        best, best_score = item, score
                     if " ".join(tokens) in (item.text(0).lower(), model_id.lower()):
                         exact = exact or item
             family.setHidden(visible == 0)
         choice = exact or best
         if tokens and choice is not None and (self.tree.currentItem() is None or self.tree.currentItem().isHidden()):
+            # highlighted, not chosen: a guess is never solved ("1b" had solved TinyLlama); Enter or a click chooses
+            self.tree.blockSignals(True)
             self.tree.setCurrentItem(choice)
+            self.tree.blockSignals(False)
+
+    def _on_search_return_pressed(self) -> None:
+        current = self.tree.currentItem()
+        if current is None or current.isHidden():
+            return
+        model_id = current.data(0, Qt.ItemDataRole.UserRole)
+        if model_id and model_id != self._selected:
+            self._selected = model_id
+            self.model_chosen.emit(model_id)
 
     def _on_tree_current_item_changed(self, current: QTreeWidgetItem | None, _previous: object) -> None:
         if current is None:
@@ -160,7 +177,6 @@ class RequirementsPanel(QWidget):
         super().__init__(parent)
         self.session = session
         self._loading = False
-        self._site_chosen: set[str] = set()  # "circuit", "region": picked by hand, kept across a currency change
         self._currency_shown = session.request.currency
         self.picker = ModelPicker()
         self.picker.import_requested.connect(self.import_requested)
@@ -169,114 +185,118 @@ class RequirementsPanel(QWidget):
         self.tabs = QTabWidget()
         inference = QWidget()
         form = QFormLayout(inference)
-        self.engine = combo([("auto", None), ("llama.cpp", "llama.cpp"), ("vLLM", "vllm"), ("SGLang", "sglang"),
-                             ("transformers", "transformers"), ("ExLlamaV2", "exllamav2"), ("ExLlamaV3", "exllamav3")],
-                             "Inference engine: llama.cpp splits layers across GPUs; vLLM uses tensor parallel")
-        self.precision = combo([(p, p) for p in WEIGHT_PRECISIONS], "Weight precision or GGUF quantization")
-        self.kv = combo([(p, p) for p in KV_PRECISIONS], "KV-cache precision")
-        self.context = spin(256, 1_048_576, 8192, " tokens", "Tokens per sequence: prompt plus generated", 1024)
-        self.users = spin(1, 1024, 1, " user", "Concurrent sequences")
+        self.engine = combo([(self.tr("auto"), None), (self.tr("llama.cpp"), "llama.cpp"), (self.tr("vLLM"), "vllm"), (self.tr("SGLang"), "sglang"),
+                             (self.tr("transformers"), "transformers"), (self.tr("ExLlamaV2"), "exllamav2"), (self.tr("ExLlamaV3"), "exllamav3")],
+                             self.tr("Inference engine: llama.cpp splits layers across GPUs; vLLM uses tensor parallel"))
+        self.precision = combo([(p, p) for p in WEIGHT_PRECISIONS], self.tr("Weight precision or GGUF quantization"))
+        self.kv = combo([(p, p) for p in KV_PRECISIONS], self.tr("KV-cache precision"))
+        self.context = spin(256, 1_048_576, 8192, self.tr(" tokens"), self.tr("Tokens per sequence: prompt plus generated"), 1024)
+        self.users = spin(1, 1024, 1, self.tr(" user"), self.tr("Concurrent sequences"))
         self.users.valueChanged.connect(self._on_users_value_changed)
-        self.target_tps = dspin(0, 10_000, 0, 1, " tok/s", "Minimum decode speed per user (0: no target)")
-        self.target_tps.setSpecialValueText("no target")
+        self.target_tps = dspin(0, 10_000, 0, 1, self.tr(" tok/s"), self.tr("Minimum decode speed per user (0: no target)"))
+        self.target_tps.setSpecialValueText(self.tr("no target"))
         # grey "auto: llama.cpp" beside a control: what the selected build's estimate used where the user left
         # the control on auto, or where the solver ran another setting to make the job fit
         self.hints: dict[str, QLabel] = {}
-        form.addRow("Engine", self._with_hint(self.engine, "engine"))
-        form.addRow("Weights", self.precision)
-        form.addRow("KV cache", self._with_hint(self.kv, "kv_precision"))
-        form.addRow("Context", self.context)
-        form.addRow("Concurrent users", self.users)
-        form.addRow("Target speed", self.target_tps)
-        self.ram_offload = QCheckBox("Offload to system RAM")
-        self.ram_offload.setToolTip("llama.cpp keeps what does not fit the GPUs in system RAM: MoE experts first, "
-                                    "then whole layers; decode then runs at system-RAM speed")
+        form.addRow(self.tr("Engine"), self._with_hint(self.engine, "engine"))
+        form.addRow(self.tr("Weights"), self.precision)
+        form.addRow(self.tr("KV cache"), self._with_hint(self.kv, "kv_precision"))
+        form.addRow(self.tr("Context"), self.context)
+        form.addRow(self.tr("Concurrent users"), self.users)
+        form.addRow(self.tr("Target speed"), self.target_tps)
+        self.ram_offload = QCheckBox(self.tr("Offload to system RAM"))
+        self.ram_offload.setToolTip(self.tr("llama.cpp keeps what does not fit the GPUs in system RAM: MoE experts first, "
+                                    "then whole layers; decode then runs at system-RAM speed"))
         form.addRow("", self.ram_offload)
-        self.tabs.addTab(inference, "Inference")
+        self.tabs.addTab(inference, self.tr("Inference"))
 
         finetune = QWidget()
         form = QFormLayout(finetune)
-        self.method = combo([("LoRA", "lora"), ("QLoRA", "qlora"), ("Full", "full")], "Fine-tuning method")
-        self.optimizer = combo([("AdamW", "adamw"), ("AdamW 8-bit", "adamw-8bit"), ("SGD", "sgd")])
-        self.seq = spin(128, 131072, 2048, " tokens", "Training sequence length", 512)
-        self.micro_batch = spin(1, 512, 1, "", "Micro-batch per GPU")
-        self.checkpointing = QCheckBox("Gradient checkpointing")
+        self.method = combo([(self.tr("LoRA"), "lora"), (self.tr("QLoRA"), "qlora"), (self.tr("Full"), "full")], self.tr("Fine-tuning method"))
+        self.optimizer = combo([(self.tr("AdamW"), "adamw"), (self.tr("AdamW 8-bit"), "adamw-8bit"), (self.tr("SGD"), "sgd")])
+        self.seq = spin(128, 131072, 2048, self.tr(" tokens"), self.tr("Training sequence length"), 512)
+        self.micro_batch = spin(1, 512, 1, "", self.tr("Micro-batch per GPU"))
+        self.checkpointing = QCheckBox(self.tr("Gradient checkpointing"))
         self.checkpointing.setChecked(True)
-        self.zero = combo([("none", 0), ("ZeRO-1", 1), ("ZeRO-2", 2), ("ZeRO-3 / FSDP", 3)])
-        self.offload = combo([("none", "none"), ("CPU", "cpu")], "Offload optimizer states (and ZeRO-3 parameters) to RAM")
-        self.lora_rank = spin(1, 1024, 16, "", "LoRA rank")
-        self.dataset_mtokens = dspin(0, 1e7, 100, 1, " M tokens", "Dataset size (0: not set, no training time)")
-        self.dataset_mtokens.setSpecialValueText("not set")
-        self.epochs = dspin(0.1, 100, 3, 1, " epochs")
-        form.addRow("Method", self.method)
-        form.addRow("Optimizer", self.optimizer)
-        form.addRow("Sequence length", self.seq)
-        form.addRow("Micro-batch", self.micro_batch)
+        self.zero = combo([(self.tr("none"), 0), (self.tr("ZeRO-1"), 1), (self.tr("ZeRO-2"), 2), (self.tr("ZeRO-3 / FSDP"), 3)])
+        self.offload = combo([(self.tr("none"), "none"), (self.tr("CPU"), "cpu")], self.tr("Offload optimizer states (and ZeRO-3 parameters) to RAM"))
+        self.lora_rank = spin(1, 1024, 16, "", self.tr("LoRA rank"))
+        self.dataset_mtokens = dspin(0, 1e7, 100, 1, self.tr(" M tokens"), self.tr("Dataset size (0: not set, no training time)"))
+        self.dataset_mtokens.setSpecialValueText(self.tr("not set"))
+        self.epochs = dspin(0.1, 100, 3, 1, self.tr(" epochs"))
+        form.addRow(self.tr("Method"), self.method)
+        form.addRow(self.tr("Optimizer"), self.optimizer)
+        form.addRow(self.tr("Sequence length"), self.seq)
+        form.addRow(self.tr("Micro-batch"), self.micro_batch)
         form.addRow("", self.checkpointing)
-        form.addRow("Sharding", self._with_hint(self.zero, "zero"))
-        form.addRow("Offload", self._with_hint(self.offload, "offload"))
-        form.addRow("LoRA rank", self.lora_rank)
-        form.addRow("Dataset", self.dataset_mtokens)
-        form.addRow("Epochs", self.epochs)
-        self.tabs.addTab(finetune, "Fine-tuning")
+        form.addRow(self.tr("Sharding"), self._with_hint(self.zero, "zero"))
+        form.addRow(self.tr("Offload"), self._with_hint(self.offload, "offload"))
+        form.addRow(self.tr("LoRA rank"), self.lora_rank)
+        form.addRow(self.tr("Dataset"), self.dataset_mtokens)
+        form.addRow(self.tr("Epochs"), self.epochs)
+        self.tabs.addTab(finetune, self.tr("Fine-tuning"))
 
         pretrain = QWidget()
         form = QFormLayout(pretrain)
-        self.pre_tokens = dspin(0.001, 1e6, 100, 3, " B tokens", "Training tokens", trimmed=True)
-        self.deadline_days = dspin(0, 3650, 14, 1, " days", "Finish within (0: no deadline)")
-        self.deadline_days.setSpecialValueText("no deadline")
+        self.pre_tokens = dspin(0.001, 1e6, 100, 3, self.tr(" B tokens"), self.tr("Training tokens"), trimmed=True)
+        self.deadline_days = dspin(0, 3650, 14, 1, self.tr(" days"), self.tr("Finish within (0: no deadline)"))
+        self.deadline_days.setSpecialValueText(self.tr("no deadline"))
         # the rate while the GPUs compute (--mfu); the MFU the estimate reports, over the wall time, is lower
-        self.mfu = dspin(0, 0.9, 0, 2, "", "Compute-phase utilisation of the peak bf16 rate (0: default by GPU "
-                         "generation); communication that does not overlap comes on top, so the reported MFU is lower")
-        self.mfu.setSpecialValueText("default")
-        self.pre_seq = spin(128, 131072, 4096, " tokens", "Sequence length", 512)
-        form.addRow("Tokens", self.pre_tokens)
-        form.addRow("Deadline", self.deadline_days)
-        form.addRow("Compute util.", self.mfu)
-        form.addRow("Sequence length", self.pre_seq)
-        self.tabs.addTab(pretrain, "Pretraining")
+        self.mfu = dspin(0, 0.9, 0, 2, "", self.tr("Compute-phase utilisation of the peak bf16 rate (0: default by GPU "
+                         "generation); communication that does not overlap comes on top, so the reported MFU is lower"))
+        self.mfu.setSpecialValueText(self.tr("default"))
+        self.pre_seq = spin(128, 131072, 4096, self.tr(" tokens"), self.tr("Sequence length"), 512)
+        form.addRow(self.tr("Tokens"), self.pre_tokens)
+        form.addRow(self.tr("Deadline"), self.deadline_days)
+        form.addRow(self.tr("Compute util."), self.mfu)
+        form.addRow(self.tr("Sequence length"), self.pre_seq)
+        self.tabs.addTab(pretrain, self.tr("Pretraining"))
 
         # --- constraints
-        box = QGroupBox("Budget and site")
+        box = QGroupBox(self.tr("Budget and site"))
         form = QFormLayout(box)
         budget_row = QHBoxLayout()
-        self.budget = dspin(0, 1e9, 0, 0, "", "Total budget (0: unlimited)")
+        self.budget = dspin(0, 1e9, 0, 0, "", self.tr("Total budget (0: unlimited)"))
         self.budget.setSingleStep(500)
-        self.budget.setSpecialValueText("unlimited")
+        self.budget.setSpecialValueText(self.tr("unlimited"))
         self.budget.setGroupSeparatorShown(True)
-        self.currency = combo([("USD", "USD"), ("CNY", "CNY"), ("EUR", "EUR")])
+        self.currency = combo([(self.tr("USD"), "USD"), (self.tr("CNY"), "CNY"), (self.tr("EUR"), "EUR")])
         budget_row.addWidget(self.budget, 1)
         budget_row.addWidget(self.currency)
-        self.circuit = combo([(name, key) for key, name in CIRCUIT_NAMES.items()], "The wall circuit the machine plugs into")
-        self.circuits = spin(1, 16, 1, " circuit(s)", "How many such circuits may feed the machine")
-        self.form_factor = combo([("any", "any"), ("tower", "tower"), ("rack", "rack"), ("open frame", "open-frame")])
-        self.room = combo([("lab", "lab"), ("home office", "home-office"), ("server room", "server-room")], "Noise and heat limits")
-        self.condition = combo([("new or used", "any"), ("new only", "new"), ("prefer used", "used")])
-        self.region = combo([("global", "global"), ("China", "china")], "China: export variants (A800, H800, L20, H20) and CNY prices")
-        self.max_gpus = spin(1, 16, 8, " GPUs", "Most GPUs per machine")
-        self.power_limit = spin(50, 100, 100, " % power", "Run the GPUs at this share of rated power (nvidia-smi -pl "
-                                "at every boot): less heat and wall draw for ~5 % speed at 80 %", 5)
+        self.circuit = combo([(name, key) for key, name in CIRCUIT_NAMES.items()], self.tr("The wall circuit the machine plugs into"))
+        self.circuits = spin(1, 16, 1, self.tr(" circuit(s)"), self.tr("How many such circuits may feed the machine"))
+        self.form_factor = combo([(self.tr("any"), "any"), (self.tr("tower"), "tower"), (self.tr("rack"), "rack"), (self.tr("open frame"), "open-frame")])
+        self.room = combo([(self.tr("lab"), "lab"), (self.tr("home office"), "home-office"), (self.tr("server room"), "server-room")], self.tr("Noise and heat limits"))
+        self.condition = combo([(self.tr("new or used"), "any"), (self.tr("new only"), "new"), (self.tr("prefer used"), "used")])
+        self.region = combo([(self.tr("global"), "global"), (self.tr("China"), "china")], self.tr("China: export variants (A800, H800, L20, H20) and CNY prices"))
+        self.max_gpus = spin(1, 16, 8, self.tr(" GPUs"), self.tr("Most GPUs per machine"))
+        self.power_limit = spin(50, 100, 100, self.tr(" % power"), self.tr("Run the GPUs at this share of rated power (nvidia-smi -pl "
+                                "at every boot): less heat and wall draw for ~5 % speed at 80 %"), 5)
         owned_row = QHBoxLayout()
         self.owned_gpu = QComboBox()
         compact(self.owned_gpu)
-        self.owned_gpu.setToolTip("A GPU you already own and want used")
-        self.owned_count = spin(0, 16, 0, "", "How many you own")
-        self.owned_count.setSpecialValueText("none")
+        self.owned_gpu.setToolTip(self.tr("A GPU you already own and want used"))
+        self.owned_count = spin(0, 16, 0, "", self.tr("How many you own"))
+        self.owned_count.setSpecialValueText(self.tr("none"))
         owned_row.addWidget(self.owned_gpu, 1)
         owned_row.addWidget(self.owned_count)
-        form.addRow("Budget", budget_row)
-        form.addRow("Circuit", self.circuit)
-        form.addRow("Circuits", self.circuits)
-        form.addRow("Form", self.form_factor)
-        form.addRow("Room", self.room)
-        form.addRow("Parts", self.condition)
-        form.addRow("Region", self.region)
-        form.addRow("Max GPUs", self.max_gpus)
-        form.addRow("GPU power", self.power_limit)
-        self.only_gpus = QLineEdit(placeholderText="any GPU; or ids, e.g. a800-80gb-pcie, l20")
-        self.only_gpus.setToolTip("Limit the solver to these GPU ids (comma separated) to compare them side by side")
-        form.addRow("Only GPUs", self.only_gpus)
-        form.addRow("I own", owned_row)
+        form.addRow(self.tr("Budget"), budget_row)
+        self.budget_note = QLabel()  # what a change of currency did to the budget (and nothing else)
+        self.budget_note.setWordWrap(True)
+        self.budget_note.hide()
+        form.addRow("", self.budget_note)
+        form.addRow(self.tr("Circuit"), self.circuit)
+        form.addRow(self.tr("Circuits"), self.circuits)
+        form.addRow(self.tr("Form"), self.form_factor)
+        form.addRow(self.tr("Room"), self.room)
+        form.addRow(self.tr("Parts"), self.condition)
+        form.addRow(self.tr("Region"), self.region)
+        form.addRow(self.tr("Max GPUs"), self.max_gpus)
+        form.addRow(self.tr("GPU power"), self.power_limit)
+        self.only_gpus = QLineEdit(placeholderText=self.tr("any GPU; or ids, e.g. a800-80gb-pcie, l20"))
+        self.only_gpus.setToolTip(self.tr("Limit the solver to these GPU ids (comma separated) to compare them side by side"))
+        form.addRow(self.tr("Only GPUs"), self.only_gpus)
+        form.addRow(self.tr("I own"), owned_row)
 
         self.error = QLabel()
         self.error.setTextFormat(Qt.TextFormat.PlainText)  # the message may quote user input
@@ -287,23 +307,23 @@ class RequirementsPanel(QWidget):
         self._tooltips: dict[int, str] = {}
 
         self.workloads = QComboBox()
-        self.workloads.setToolTip("The workloads of this project; each is solved on its own")
+        self.workloads.setToolTip(self.tr("The workloads of this project; each is solved on its own"))
         compact(self.workloads)
         self.add_workload = QPushButton("+")
-        self.add_workload.setToolTip("Add another workload to the project (a copy of this one)")
+        self.add_workload.setToolTip(self.tr("Add another workload to the project (a copy of this one)"))
         self.remove_workload = QPushButton("−")
-        self.remove_workload.setToolTip("Remove this workload from the project")
+        self.remove_workload.setToolTip(self.tr("Remove this workload from the project"))
         for button in (self.add_workload, self.remove_workload):
             button.setFixedWidth(32)
         switcher = QHBoxLayout()
-        switcher.addWidget(QLabel("<b>Workload</b>"))
+        switcher.addWidget(QLabel(self.tr("<b>Workload</b>")))
         switcher.addWidget(self.workloads, 1)
         switcher.addWidget(self.add_workload)
         switcher.addWidget(self.remove_workload)
 
         layout = QVBoxLayout(self)
         layout.addLayout(switcher)
-        layout.addWidget(QLabel("<b>Model</b>"))
+        layout.addWidget(QLabel(self.tr("<b>Model</b>")))
         layout.addWidget(self.picker, 2)
         layout.addWidget(self.tabs)
         layout.addWidget(box)
@@ -319,9 +339,6 @@ class RequirementsPanel(QWidget):
         self.tabs.currentChanged.connect(self._on_input_changed)
         self.only_gpus.editingFinished.connect(self._on_input_changed)
         self.currency.currentIndexChanged.connect(self._on_currency_changed)
-        # a circuit or region the user picked is theirs: a change of currency no longer replaces it
-        self.circuit.activated.connect(lambda _i: self._site_chosen.add("circuit"))
-        self.region.activated.connect(lambda _i: self._site_chosen.add("region"))
         self.picker.model_chosen.connect(self._on_picker_model_chosen)
         session.request_changed.connect(self._on_session_request_changed)
         session.request_changed.connect(self._clear_hints)
@@ -340,7 +357,7 @@ class RequirementsPanel(QWidget):
         # wraps rather than widens: the panel never grows past its scroll area ("solver: ZeRO-3 / FSDP")
         hint.setWordWrap(True)
         hint.setStyleSheet("color: gray;")
-        hint.setToolTip("What the selected build's estimate used")
+        hint.setToolTip(self.tr("What the selected build's estimate used"))
         # two lines' room whether shown or not: a hint appearing after a solve (and wrapping) had pushed the fields
         # below it down under the pointer, so a click meant for one field opened another
         hint.setFixedHeight(2 * hint.fontMetrics().lineSpacing() + 2)
@@ -419,6 +436,7 @@ class RequirementsPanel(QWidget):
 
     def load_request(self, request: BuildRequest) -> None:
         self._loading = True
+        self.budget_note.hide()
         try:
             w = request.workload
             self._model_id = request.model_id
@@ -616,18 +634,29 @@ class RequirementsPanel(QWidget):
         self.session.set_request(request)
 
     def _on_currency_changed(self, *_args: object) -> None:
+        """A change of currency converts the budget at the catalog's dated rates, says so, and changes
+        nothing else: Mina's "120 V 15 A" stays when she switches to EUR to print a sheet (it became
+        "230 V 16 A", and a 2,500 USD budget was kept as 2,500 EUR)."""
         if self._loading:
             return
         currency, before = self.currency.currentData(), self._currency_shown
         self._currency_shown = currency
-        self._loading = True
-        # only a circuit or region still at the old currency's default follows the new one: Mina's "120 V 15 A"
-        # became "230 V 16 A" when she switched to EUR to print a sheet, and the builds changed under her
-        if "circuit" not in self._site_chosen and self.circuit.currentData() == default_circuit(before):
-            set_combo(self.circuit, default_circuit(currency))
-        if "region" not in self._site_chosen and self.region.currentData() == default_region(before):
-            set_combo(self.region, default_region(currency))
-        self._loading = False
+        budget = self.budget.value()
+        if budget and currency != before:
+            catalog = self.session.catalog
+            try:
+                converted = catalog.convert(budget, before, currency)
+            except KeyError:
+                self.budget_note.setText(f"No exchange rate from {before} to {currency}: the budget is kept as typed")
+            else:
+                converted = round(converted, -1) if converted >= 1000 else round(converted)
+                self._loading = True
+                self.budget.setValue(converted)
+                self._loading = False
+                date = f" of {catalog.exchange_rates_date}" if catalog.exchange_rates_date else ""
+                self.budget_note.setText(f"Budget converted: {budget:,.0f} {before} = {converted:,.0f} {currency} "
+                                         f"at the catalog's exchange rates{date}")
+            self.budget_note.show()
         self._on_input_changed()
 
     def _on_users_value_changed(self, users: int) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal, Slot
@@ -18,7 +19,6 @@ from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal, Slot
 from configurator.core.catalog.loader import Catalog
 from configurator.core.model_import import import_model
 from configurator.core.solve.build import Build, PlanResult
-from configurator.core.solve.plan import plan
 from configurator.core.solve.request import BuildRequest
 from configurator.storage import catalogs, projects
 from configurator.qt.jobs import BackgroundJob
@@ -61,7 +61,7 @@ class Session(QObject):
         self.result: PlanResult | None = None
         self.selected_index = -1  # index into result.builds; -1 when there is no build
         self.invalid_reason = ""
-        self._wanted_rank: int | None = None  # the rank the user picked, kept across re-solves
+        self._wanted: Build | None = None  # the build the user picked: followed across re-solves by what it is
         self.recovery = projects.Autosave()  # this window's own autosave file
         self._ids = itertools.count(1)
         self._current = 0
@@ -96,17 +96,18 @@ class Session(QObject):
         if index == self.selected_index:
             return
         self.selected_index = index
-        self._wanted_rank = self.result.builds[index].rank if self.result and index >= 0 else None
+        self._wanted = self.result.builds[index] if self.result and index >= 0 else None
         self.selection_changed.emit(self.result, index)
 
     def _show_result(self, result: PlanResult | None) -> None:
-        """Make `result` current and select one of its own builds: the same rank if it has
-        one, else its first build. Always emits, since even the same index is a new build."""
+        """Make `result` current and select one of its own builds: the machine the user picked if the new result
+        has it (the same parts; else the same GPUs), else its first build. The row number is no identity: a new
+        ranking puts another machine in row 2. Always emits, since even the same index is a new build."""
         self.result = result
         builds = result.builds if result else ()
         index = 0 if builds else -1
-        if self._wanted_rank is not None:
-            index = next((i for i, b in enumerate(builds) if b.rank == self._wanted_rank), index)
+        if self._wanted is not None and builds:
+            index = _same_machine(self._wanted, builds, index)
         self.selected_index = index
         self.selection_changed.emit(result, index)
 
@@ -138,7 +139,7 @@ class Session(QObject):
         self._current = job_id
         self._stop = threading.Event()
         request, catalog, stop = self.request, self.catalog, self._stop
-        job = BackgroundJob(job_id, lambda report: plan(request, catalog, should_stop=stop.is_set, on_partial=report),
+        job = BackgroundJob(job_id, lambda report: _plan(request, catalog, stop.is_set, report),
                             stopped=stop.is_set)
         job.signals.finished.connect(self._on_job_finished)
         job.signals.partial.connect(self._on_job_partial)
@@ -312,3 +313,25 @@ class Session(QObject):
         self.catalog_changed.emit(self.catalog)
         self.solve_now()
         return self.catalog_problems
+
+
+def _plan(request: BuildRequest, catalog: Catalog, should_stop: Callable[[], bool],
+          on_partial: Callable[[PlanResult], None]) -> PlanResult:
+    """The solve, on the worker thread: the planner (and OR-Tools) is imported there, not before the window shows."""
+    from configurator.core.solve.plan import plan
+
+    return plan(request, catalog, should_stop=should_stop, on_partial=on_partial)
+
+
+def _identity(build: Build) -> tuple[object, ...]:
+    return (build.nodes, tuple(sorted((p.category, p.id, p.quantity) for p in build.parts)))
+
+
+def _same_machine(wanted: Build, builds: tuple[Build, ...], default: int) -> int:
+    """The index of the build that is the machine `wanted` was (its parts, else its GPU model and count)."""
+    for key in (_identity, lambda b: (b.nodes, b.gpu_id, b.gpu_count)):
+        target = key(wanted)
+        found = next((i for i, b in enumerate(builds) if key(b) == target), None)
+        if found is not None:
+            return found
+    return default

@@ -24,6 +24,7 @@ class Preferences(BaseModel):
     region: Literal["global", "china"] = "global"
     units: Literal["metric", "imperial"] = "metric"
     theme: Literal["system", "light", "dark"] = "system"
+    language: Literal["system", "en", "zh_CN"] = "system"  # the window's; "system" follows the locale
     recent_files: tuple[str, ...] = Field(default=())
 
     def with_recent(self, path: str) -> Preferences:

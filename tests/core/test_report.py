@@ -588,3 +588,21 @@ def test_a_converted_price_adds_up_to_the_cent_as_printed() -> None:
     assert purchase.cents(2.675) == 2.68 and purchase.cents(0.125) == 0.13  # halves up, not float round()'s 2.67
     owned = part.model_copy(update={"owned": 1})
     assert purchase.line_amounts(owned) == (6806.47, 6806.47)
+
+
+def test_mfu_names_the_format_of_the_peak_it_is_taken_over() -> None:
+    """Turing has no bf16: an RTX 2060's MFU is over its fp16 tensor peak and says so (it read '29 TFLOPS bf16'; #31)."""
+    from configurator.core.estimate.workload import Workload
+    from configurator.core.report.utilisation import utilisation_rows
+    from configurator.core.solve.plan import plan
+    from configurator.core.solve.request import BuildRequest
+    from configurator.storage import catalogs
+
+    catalog = catalogs.load(include_user=False).catalog
+    for gpu, fmt in (("rtx-2060-12gb", "fp16"), ("rtx-3090", "bf16")):
+        request = BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="finetune", method="lora", tokens=1e7),
+                               gpu_ids=(gpu,), top_k=1)
+        build = plan(request, catalog).builds[0]
+        rows = dict(utilisation_rows(build))
+        assert rows, gpu
+        assert next(iter(rows.values())).endswith(f"TFLOPS {fmt}"), (gpu, rows)

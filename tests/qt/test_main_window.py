@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.request import BuildRequest, OwnedPart
@@ -27,6 +28,7 @@ def test_typing_a_model_and_quant_solves_and_fills_every_view(qtbot, window) -> 
     panel = window.requirements
     with qtbot.waitSignal(window.session.solve_finished, timeout=60_000) as blocker:
         qtbot.keyClicks(panel.picker.search, "llama 3.1 8b")
+        qtbot.keyClick(panel.picker.search, Qt.Key.Key_Return)  # typing highlights; Enter chooses
         panel.precision.setCurrentIndex(panel.precision.findData("q4_k_m"))
         panel.budget.setValue(2000)
     result = blocker.args[0]
@@ -284,7 +286,7 @@ def test_a_new_result_redraws_every_tab_with_its_own_selected_build(qtbot, windo
     assert second is window.session.result and second.builds[0].currency == "EUR"
     assert window.builds.currentRow() == 0 and window.session.selected_index == 0
     _assert_every_tab_shows(window, second.builds[0])
-    # a picked rank is kept across a re-solve when the new result has it
+    # a picked build is followed across a re-solve by what it is (its parts, else its GPUs), not by its row (#31)
     window.builds.selectRow(1)
     picked = window.session.selected_build
     assert picked is second.builds[1]
@@ -292,8 +294,11 @@ def test_a_new_result_redraws_every_tab_with_its_own_selected_build(qtbot, windo
     with qtbot.waitSignal(window.session.solve_finished, timeout=60_000) as blocker:
         panel.budget.setValue(6000)
     third = blocker.args[0]
-    same_rank = [b for b in third.builds if b.rank == picked.rank]
-    expected = same_rank[0] if same_rank else third.builds[0]
+    parts = sorted((p.category, p.id, p.quantity) for p in picked.parts)
+    same = [b for b in third.builds if sorted((p.category, p.id, p.quantity) for p in b.parts) == parts]
+    same = same or [b for b in third.builds if (b.gpu_id, b.gpu_count) == (picked.gpu_id, picked.gpu_count)]
+    expected = same[0] if same else third.builds[0]
+    assert window.session.selected_build is expected
     _assert_every_tab_shows(window, expected)
 
 
@@ -393,3 +398,46 @@ def test_a_search_selects_the_newest_generation_or_the_exact_name(qtbot, window)
     picker.search.clear()
     qtbot.keyClicks(picker.search, "llama-3-70b")
     assert picker.tree.currentItem().data(0, 256) == "llama-3-70b"
+
+
+def test_compare_takes_every_build_systems_included_with_prefill_and_noise(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Compare drops no build (it took the first 4 and dropped the 5th without a word), names a ready-made system by
+    its name, and has prefill, time to first token and noise rows (#31: a Mac against a PC)."""
+    result = _solve(qtbot, window, BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m"),
+                                                budget=2500, top_k=5))
+    builds = list(result.builds)
+    assert len(builds) == 5
+    window.builds.clearSelection()
+    shown: list[CompareDialog] = []
+    original = CompareDialog.exec
+    CompareDialog.exec = lambda self: shown.append(self) or 0  # type: ignore[method-assign,assignment,return-value]
+    try:
+        window.compare()
+    finally:
+        CompareDialog.exec = original  # type: ignore[method-assign]
+    dialog = shown[0]
+    qtbot.addWidget(dialog)
+    assert dialog.table.columnCount() == len(builds)
+    rows = dict(comparison_rows(builds))
+    for label in ("Prefill", "First token", "Noise", "Speed / time", "Wall power"):
+        assert label in rows and len(rows[label]) == len(builds)
+    assert all(value.endswith("dBA") or value == "silent" for value in rows["Noise"])
+    for build, gpus in zip(builds, rows["GPUs"]):
+        system = [p for p in build.parts if p.category == "system"]
+        if system and not any(p.category == "gpu" for p in build.parts):
+            assert system[0].name in gpus  # "Apple Mac Studio ...", not the chip's GPU id
+
+
+def test_a_search_highlights_and_enter_or_a_click_chooses(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Typing never solves a guess ("qwen3 30b" had picked and solved Qwen3-Coder, "1b" TinyLlama; #31): the closest
+    name is highlighted, and only Enter (or a click) makes it the job's model."""
+    picker = window.requirements.picker
+    before = window.session.request.model_id
+    picker.search.clear()
+    qtbot.keyClicks(picker.search, "qwen3 30b")
+    highlighted = picker.tree.currentItem().data(0, Qt.ItemDataRole.UserRole)
+    assert highlighted.startswith("qwen3-30b"), highlighted  # Qwen3 30B-A3B, not Qwen3-Coder 30B-A3B
+    assert window.session.request.model_id == before  # nothing chosen, nothing solved
+    with qtbot.waitSignal(window.session.request_changed, timeout=10_000):
+        qtbot.keyClick(picker.search, Qt.Key.Key_Return)
+    assert window.session.request.model_id == highlighted

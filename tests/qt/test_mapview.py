@@ -150,3 +150,28 @@ def test_the_value_chart_says_why_it_is_empty(qtbot, window) -> None:  # type: i
     assert left <= 0 and widest <= right <= widest * 1.2, (left, right, widest)
     dialog.stop_workers()
     qtbot.waitUntil(lambda: dialog.wait_idle(100), timeout=120_000)
+
+
+def test_a_click_keeps_every_other_input_and_a_target_leaves_training_cells_alone(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """#31: with a 10 tok/s target in the window every fine-tuning cell read "0.0 tokens/s, below the 10 asked" (a 1B
+    LoRA), and a click set the map's own target and turned the user's 8192-token context into 4096."""
+    from configurator.core.estimate.workload import Workload
+    from configurator.core.solve.request import BuildRequest
+
+    session = window.session
+    session.set_request(BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q8_0", context=8192),
+                                     min_decode_tps=10, budget=4000), solve=False)
+    models = [session.catalog.records["models"]["llama-3.2-1b"]]
+    dialog = RecommendationMapDialog(session, window, models=models, columns=("int4", "lora"))
+    qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: dialog.result is not None, timeout=120_000)
+    inference, lora = dialog.cells[(0, 0)], dialog.cells[(0, 1)]
+    assert lora.cheapest is not None, lora.reason  # trained, not held to a decode target
+    assert lora.request.min_decode_tps is None
+    assert inference.request.workload.context == 8192 and lora.request.workload.context == 8192
+    with qtbot.waitSignal(session.request_changed, timeout=5_000):
+        dialog._on_table_cell_clicked(0, 0)
+    opened = session.request
+    assert opened.model_id == "llama-3.2-1b" and opened.workload.precision == "int4"
+    assert opened.workload.context == 8192 and opened.min_decode_tps == 10 and opened.budget == 4000
+    session.wait_idle()

@@ -397,7 +397,8 @@ def test_the_model_list_shows_the_active_jobs_model_after_a_switch(qtbot, window
     _solve(qtbot, window, BuildRequest(model_id="qwen2.5-72b", workload=Workload(kind="finetune", method="lora"), budget=300000,
                                        currency="CNY"))
     with qtbot.waitSignal(window.session.request_changed, timeout=10_000):
-        picker.search.setText("qwen2.5 32")  # the user types: the 32B is picked as the job's model
+        picker.search.setText("qwen2.5 32")  # the user types and presses Enter: the 32B is the job's model
+        picker.search.returnPressed.emit()
     assert window.session.request.model_id == "qwen2.5-32b"
     window.session.set_request(BuildRequest(model_id="qwen2.5-72b", workload=Workload(kind="finetune", method="lora"),
                                             budget=300000, currency="CNY"))
@@ -427,15 +428,16 @@ def test_a_change_of_currency_keeps_the_circuit_and_region_the_user_picked(qtbot
     assert window.session.request.circuit == "120v15a" and window.session.request.region == "global"
 
 
-def test_a_change_of_currency_moves_a_default_site_to_the_new_currencys(qtbot, window) -> None:  # type: ignore[no-untyped-def]
-    """Dr. Chen's first step: CNY on a fresh request brings the China region and a 230 V circuit."""
+def test_a_change_of_currency_leaves_even_a_default_site_alone(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Settings are independent (#31): CNY on a fresh request converts the budget and nothing else; the site was moved
+    to China and 230 V (Dr. Chen picks his region and circuit himself; new projects take them from the preferences)."""
     panel = window.requirements
     _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"),
                                        currency="USD", circuit="120v15a", region="global"))
     with qtbot.waitSignal(window.session.solve_finished, timeout=60_000):
         panel.currency.setCurrentIndex(panel.currency.findData("CNY"))
     request = window.session.request
-    assert (request.currency, request.circuit, request.region) == ("CNY", "230v16a", "china")
+    assert (request.currency, request.circuit, request.region) == ("CNY", "120v15a", "global")
 
 
 def test_other_jobs_leave_the_fine_tuning_tab_as_the_user_set_it(qtbot, window) -> None:  # type: ignore[no-untyped-def]

@@ -113,15 +113,21 @@ class ParseCache:
 
     def __init__(self, path: Path | None):
         self.path = path
-        self.entries: dict[str, Any] = {}
+        self._entries: dict[str, Any] | None = None  # read on first use: a load with no TOML to parse never pays
         self.dirty = False
-        if path is not None:
-            try:
-                loaded = json.loads(read_text_bounded(path, "cache"))
-                if isinstance(loaded, dict) and loaded.get("version") == 1:
-                    self.entries = loaded.get("files", {})
-            except (OSError, ValueError, RecursionError):
-                self.entries = {}
+
+    @property
+    def entries(self) -> dict[str, Any]:
+        if self._entries is None:
+            self._entries = {}
+            if self.path is not None:
+                try:
+                    loaded = json.loads(read_text_bounded(self.path, "cache"))
+                    if isinstance(loaded, dict) and loaded.get("version") == 1 and isinstance(loaded.get("files"), dict):
+                        self._entries = loaded["files"]
+                except (OSError, ValueError, RecursionError):
+                    pass
+        return self._entries
 
     @staticmethod
     def _key(file: Path) -> str:
@@ -306,40 +312,64 @@ def _field_line(file: str, line: int, key: str) -> int:
     return _line_of(lines, (line, end), key)
 
 
-def load_catalog(
-    layers: list[list[Path]], kinds: Collection[str] | None = None, cache: ParseCache | None = None
-) -> LoadResult:
-    """Load catalog layers in order; a later layer overrides earlier records by id.
+@dataclass
+class LoadState:
+    """A catalog part-way loaded: its records, the problems so far and where each record was defined.
 
-    Within one layer a repeated id is a problem. A broken file is reported and skipped;
-    every other file still loads. `kinds` limits validation to the kinds a caller needs.
-    """
-    catalog = Catalog()
-    problems: list[Problem] = []
-    where: dict[tuple[str, str], tuple[str, int]] = {}
+    The shipped layer's state is what `storage.catalogs` keeps between runs (validated once)."""
+
+    catalog: Catalog = field(default_factory=Catalog)
+    problems: list[Problem] = field(default_factory=list)
+    where: dict[tuple[str, str], tuple[str, int]] = field(default_factory=dict)
+
+    def copy(self) -> LoadState:
+        catalog = Catalog(
+            records={kind: dict(records) for kind, records in self.catalog.records.items()},
+            origin=dict(self.catalog.origin),
+            exchange_rates=dict(self.catalog.exchange_rates),
+            exchange_rates_date=self.catalog.exchange_rates_date,
+            exchange_rates_source=self.catalog.exchange_rates_source,
+        )
+        return LoadState(catalog, list(self.problems), dict(self.where))
+
+
+def add_layer(state: LoadState, layer: list[Path], kinds: Collection[str] | None = None,
+              cache: ParseCache | None = None) -> None:
+    """Load one layer over `state`: its records override earlier layers' by id; within the layer a
+    repeated id is a problem. A broken file is reported and skipped; every other file still loads."""
+    catalog = state.catalog
+    seen: dict[tuple[str, str], tuple[str, int]] = {}
+    for path in sorted(layer):
+        parsed, file_problems = parse_file(path, kinds=kinds, cache=cache)
+        state.problems.extend(file_problems)
+        if parsed.rates is not None:
+            _apply_rates(catalog, parsed, state.problems)
+        for kind, record, line in parsed.records:
+            key = (kind, record.id)
+            if key in seen:
+                first_file, first_line = seen[key]
+                first_line = record_line(first_file, kind, first_line)
+                id_line = _field_line(parsed.file, record_line(parsed.file, kind, line), "id")
+                state.problems.append(
+                    Problem(parsed.file, id_line, "id", f"duplicate id {record.id!r} (first at {first_file}:{first_line})")
+                )
+                continue
+            seen[key] = (parsed.file, line)
+            state.where[key] = (parsed.file, line)
+            catalog.records[kind][record.id] = record
+            catalog.origin[key] = parsed.file
+
+
+def load_catalog(
+    layers: list[list[Path]], kinds: Collection[str] | None = None, cache: ParseCache | None = None,
+    start: LoadState | None = None,
+) -> LoadResult:
+    """Load catalog layers in order (over `start`, e.g. the cached shipped layer); a later layer
+    overrides earlier records by id. `kinds` limits validation to the kinds a caller needs."""
+    state = start.copy() if start is not None else LoadState()
     for layer in layers:
-        seen: dict[tuple[str, str], tuple[str, int]] = {}
-        for path in sorted(layer):
-            parsed, file_problems = parse_file(path, kinds=kinds, cache=cache)
-            problems.extend(file_problems)
-            if parsed.rates is not None:
-                _apply_rates(catalog, parsed, problems)
-            for kind, record, line in parsed.records:
-                key = (kind, record.id)
-                if key in seen:
-                    first_file, first_line = seen[key]
-                    first_line = record_line(first_file, kind, first_line)
-                    id_line = _field_line(parsed.file, record_line(parsed.file, kind, line), "id")
-                    problems.append(
-                        Problem(parsed.file, id_line, "id", f"duplicate id {record.id!r} (first at {first_file}:{first_line})")
-                    )
-                    continue
-                seen[key] = (parsed.file, line)
-                where[key] = (parsed.file, line)
-                catalog.records[kind][record.id] = record
-                catalog.origin[key] = parsed.file
-    problems.extend(_references(catalog, where))
-    return LoadResult(catalog, problems)
+        add_layer(state, layer, kinds, cache)
+    return LoadResult(state.catalog, state.problems + _references(state.catalog, state.where))
 
 
 def _apply_rates(catalog: Catalog, parsed: _Parsed, problems: list[Problem]) -> None:

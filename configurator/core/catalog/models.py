@@ -378,6 +378,73 @@ class LinearAttentionSpec(_Strict):
         return self
 
 
+class MambaSpec(_Strict):
+    """Hybrid Mamba-2 layers (Nemotron-H, config `hybrid_override_pattern`): each layer is one block,
+    a Mamba-2 mixer (M), self-attention (*), a MoE (E) or a dense MLP (-). Mamba-2 layers keep a fixed
+    recurrent state per sequence (HF NemotronHMamba2Mixer: num_heads x head_dim x state_size in the
+    cache dtype, plus the causal-convolution window) instead of a per-token KV cache."""
+
+    pattern: str = Field(
+        min_length=1, max_length=MAX_LAYERS, pattern=r"^[M*E-]+$",
+        description="hybrid_override_pattern: one character per layer, M mamba, * attention, E MoE, - MLP",
+    )
+    num_heads: int = Field(gt=0, le=MAX_HEADS, description="mamba_num_heads")
+    head_dim: int = Field(gt=0, le=MAX_WIDTH, description="mamba_head_dim")
+    state_size: int = Field(gt=0, le=MAX_WIDTH, description="ssm_state_size")
+    n_groups: int = Field(gt=0, le=MAX_HEADS, description="n_groups: B and C projections shared by head groups")
+    conv_kernel: int = Field(default=4, gt=0, le=64)
+    state_bytes: int = Field(default=4, ge=1, le=8, description="bytes per state value (mamba_ssm_cache_dtype float32: 4)")
+
+    @model_validator(mode="after")
+    def _heads_group(self) -> MambaSpec:
+        if self.num_heads % self.n_groups:
+            raise ValueError("num_heads must be a multiple of n_groups")
+        return self
+
+    def layers(self, kind: str) -> int:
+        """How many layers are of this kind ('M', '*', 'E' or '-')."""
+        return self.pattern.count(kind)
+
+
+class GlobalAttentionSpec(_Strict):
+    """Full-attention layers with their own head geometry beside sliding-window layers (Gemma 4:
+    `global_head_dim`, `num_global_key_value_heads`, `attention_k_eq_v`)."""
+
+    head_dim: int = Field(gt=0, le=MAX_WIDTH, description="global_head_dim")
+    num_kv_heads: int = Field(gt=0, le=MAX_HEADS, description="num_global_key_value_heads")
+    k_eq_v: bool = Field(default=False, description="attention_k_eq_v: no v_proj, the values are the keys")
+
+
+class CompressedAttentionSpec(_Strict):
+    """DeepSeek-V4 hybrid attention (HF DeepseekV4Attention): one shared K=V head per layer over a sliding
+    window, plus per layer a compressed pool of the whole context: `compress_ratios[i]` 0 is window only,
+    4 is compressed sparse attention (one entry per 4 tokens, with a Lightning Indexer keeping its own
+    `index_head_dim` pool), 128 is heavily compressed attention (one entry per 128 tokens). Queries use a
+    low-rank q_a/q_b pair, the output a grouped low-rank o_a/o_b pair; residuals run `hc_mult` streams
+    mixed by manifold-constrained hyper-connections (mHC)."""
+
+    compress_ratios: tuple[int, ...] = Field(min_length=1, max_length=MAX_LAYERS, description="per layer: 0, or tokens per pooled entry")
+    q_lora_rank: int = Field(gt=0, le=MAX_WIDTH)
+    o_lora_rank: int = Field(gt=0, le=MAX_WIDTH)
+    o_groups: int = Field(gt=0, le=MAX_HEADS)
+    qk_rope_head_dim: int = Field(gt=0, le=MAX_WIDTH)
+    index_n_heads: int = Field(gt=0, le=MAX_HEADS)
+    index_head_dim: int = Field(gt=0, le=MAX_WIDTH)
+    index_topk: int = Field(gt=0, le=MAX_CONTEXT)
+    index_ratio: int = Field(default=4, gt=0, le=MAX_CONTEXT, description="the ratio whose layers carry the indexer (CSA)")
+    hc_mult: int = Field(default=1, gt=0, le=64, description="parallel residual streams (mHC)")
+
+    @field_validator("compress_ratios")
+    @classmethod
+    def _ratios_non_negative(cls, value: tuple[int, ...]) -> tuple[int, ...]:
+        if any(r < 0 or r > MAX_CONTEXT for r in value):
+            raise ValueError("compress_ratios must be 0 (window only) or a positive number of tokens per entry")
+        return value
+
+
+NativePrecision = Literal["bf16", "fp16", "fp8", "mxfp4", "nvfp4", "int4"]
+
+
 class ModelArch(Record):
     """An LLM's architecture, normalised from its own config.json."""
 
@@ -411,6 +478,17 @@ class ModelArch(Record):
     attention_output_gate: bool = Field(
         default=False, description="gated attention: q_proj also emits a per-head output gate (Qwen3-Next)"
     )
+    mamba: MambaSpec | None = Field(default=None, description="Nemotron-H hybrid Mamba-2 layers")
+    global_attention: GlobalAttentionSpec | None = Field(
+        default=None, description="full-attention layers' own head geometry (Gemma 4); the rest slide")
+    compressed_attention: CompressedAttentionSpec | None = Field(
+        default=None, description="DeepSeek-V4 window + compressed (CSA/HCA) attention")
+    mtp_layers: int = Field(
+        default=0, ge=0, le=64, description="multi-token-prediction layers shipped beside the model (not counted in params)")
+    native_precision: NativePrecision | None = Field(
+        default=None, description="precision the released weights are stored in (None: not recorded)")
+    native_precision_scope: str = Field(
+        default="", max_length=200, description="which weights carry native_precision, e.g. 'routed experts'")
     params_total_b: float = Field(gt=0, le=MAX_PARAMS_B, description="published total parameters, billions")
     params_active_b: float = Field(gt=0, le=MAX_PARAMS_B, description="published active parameters per token, billions")
     params_source: str = Field(min_length=3)
@@ -430,20 +508,56 @@ class ModelArch(Record):
             raise ValueError("linear_attention and mla cannot both be set")
         if self.linear_attention is not None and self.num_layers % self.linear_attention.full_attention_interval:
             raise ValueError("num_layers must be a multiple of linear_attention.full_attention_interval")
+        if self.mamba is not None:
+            if self.linear_attention is not None or self.mla is not None:
+                raise ValueError("mamba cannot be combined with linear_attention or mla")
+            if len(self.mamba.pattern) != self.num_layers:
+                raise ValueError(f"mamba.pattern has {len(self.mamba.pattern)} layers, num_layers is {self.num_layers}")
+            if "E" in self.mamba.pattern and self.moe is None:
+                raise ValueError("mamba.pattern has MoE layers (E) but no moe table is set")
+            if self.moe is not None and "E" not in self.mamba.pattern:
+                raise ValueError("a moe table is set but mamba.pattern has no MoE layer (E)")
+        if self.compressed_attention is not None:
+            if self.mla is not None or self.linear_attention is not None or self.mamba is not None:
+                raise ValueError("compressed_attention cannot be combined with mla, linear_attention or mamba")
+            if len(self.compressed_attention.compress_ratios) != self.num_layers:
+                raise ValueError(f"compressed_attention.compress_ratios has {len(self.compressed_attention.compress_ratios)} "
+                                 f"layers, num_layers is {self.num_layers}")
+            if not self.sliding_window:
+                raise ValueError("compressed_attention keeps a sliding window of recent tokens: set sliding_window")
+            if self.num_attention_heads % self.compressed_attention.o_groups:
+                raise ValueError("num_attention_heads must be a multiple of compressed_attention.o_groups")
+        if self.global_attention is not None:
+            if not self.sliding_window:
+                raise ValueError("global_attention describes the full layers beside sliding-window ones: set sliding_window")
+            if self.num_attention_heads % self.global_attention.num_kv_heads:
+                raise ValueError("num_attention_heads must be a multiple of global_attention.num_kv_heads")
         return self
 
     def is_full_attention_layer(self, layer: int) -> bool:
-        """Whether 0-based `layer` is softmax attention (HF layer_types: every n-th is full)."""
+        """Whether 0-based `layer` is softmax attention (HF layer_types: every n-th is full;
+        Nemotron-H: the '*' positions of the hybrid pattern)."""
+        if self.mamba is not None:
+            return self.mamba.pattern[layer] == "*"
         if self.linear_attention is None:
             return True
         return (layer + 1) % self.linear_attention.full_attention_interval == 0
 
     @property
     def attention_layers(self) -> int:
-        """Layers whose KV cache grows with the context (all but linear-attention layers)."""
+        """Layers whose KV cache grows with the context (all but linear-attention and Mamba layers)."""
+        if self.mamba is not None:
+            return self.mamba.layers("*")
         if self.linear_attention is None:
             return self.num_layers
         return self.num_layers // self.linear_attention.full_attention_interval
+
+    @property
+    def recurrent_layers(self) -> int:
+        """Layers that keep a fixed-size state instead of a KV cache (Gated DeltaNet or Mamba-2)."""
+        if self.mamba is not None:
+            return self.mamba.layers("M")
+        return self.num_layers - self.attention_layers
 
 
 INTEGRATED = "integrated"

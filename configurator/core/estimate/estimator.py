@@ -379,17 +379,54 @@ def linear_attention_state_bytes(model: ModelArch, sequences: int) -> float:
     return (model.num_layers - model.attention_layers) * sequences * (state + conv)
 
 
+def mamba_state_bytes(model: ModelArch, sequences: int) -> float:
+    """Fixed state of Mamba-2 layers (HF NemotronHMamba2Mixer cache): per layer an SSM state of
+    num_heads x head_dim x state_size in mamba_ssm_cache_dtype, plus the last conv_kernel - 1 inputs
+    of the causal convolution over x, B and C (16-bit)."""
+    mb = model.mamba
+    if mb is None:
+        return 0.0
+    inner = mb.num_heads * mb.head_dim
+    ssm = inner * mb.state_size * mb.state_bytes
+    conv = (inner + 2 * mb.n_groups * mb.state_size) * (mb.conv_kernel - 1) * 2
+    return mb.layers("M") * sequences * (ssm + conv)
+
+
+def compressed_kv_cache_bytes(model: ModelArch, context: int, sequences: int, kv_bytes: float) -> float:
+    """DeepSeek-V4 cache (HF DeepseekV4HCACache / DeepseekV4CSACache): every layer keeps its shared K=V
+    head for the last `sliding_window` tokens; a layer with compress ratio r also keeps one pooled entry
+    per r tokens of the whole context, and a CSA layer a second pool at index_head_dim for its indexer."""
+    ca = model.compressed_attention
+    assert ca is not None
+    window = min(context, model.sliding_window or context)
+    per_sequence = 0.0
+    for ratio in ca.compress_ratios:
+        per_sequence += window * model.head_dim
+        if ratio:
+            per_sequence += (context // ratio) * (model.head_dim + (ca.index_head_dim if ratio == ca.index_ratio else 0))
+    return per_sequence * kv_bytes * sequences
+
+
 def kv_cache_bytes(model: ModelArch, context: int, sequences: int, kv_bytes: float, engine: str) -> float:
     """Whole-model KV cache: sliding-window layers hold at most the window; linear-attention
-    layers hold a fixed state instead of a per-token cache."""
+    and Mamba layers hold a fixed state instead of a per-token cache."""
+    if model.compressed_attention is not None:
+        return compressed_kv_cache_bytes(model, context, sequences, kv_bytes)
     per_layer_token = kv_bytes_per_token_per_layer(model, kv_bytes, engine)
     window_layers = 0
     if model.sliding_window:
         window_layers = model.num_layers if model.sliding_window_layers is None else model.sliding_window_layers
     full_layers = model.attention_layers - window_layers
     tokens_windowed = min(context, model.sliding_window or context)
-    return per_layer_token * sequences * (full_layers * context + window_layers * tokens_windowed) + (
-        linear_attention_state_bytes(model, sequences)
+    full_per_token = per_layer_token
+    if model.global_attention is not None:
+        # Gemma 4's full layers cache their own (wider, fewer) heads; with attention_k_eq_v the values are
+        # the keys, so one tensor is kept (Raschka's LLM Architecture Gallery: Gemma 4 31B, "unified K/V on
+        # global layers", 840 KiB per token in bf16 = 50 x 2 x 16 x 256 x 2 B + 10 x 4 x 512 x 2 B)
+        g = model.global_attention
+        full_per_token = (1 if g.k_eq_v else 2) * g.num_kv_heads * g.head_dim * kv_bytes
+    return sequences * (per_layer_token * window_layers * tokens_windowed + full_per_token * full_layers * context) + (
+        linear_attention_state_bytes(model, sequences) + mamba_state_bytes(model, sequences)
     )
 
 
@@ -561,8 +598,11 @@ def _inference_memory(
     ex.step(
         "kv_cache",
         f"KV cache = {per_tok:.0f} bytes per token per layer ({attn_kind}, {workload.kv_precision}) x "
-        f"{model.num_layers} layers x {context} tokens x {workload.batch} sequence(s)"
+        f"{model.attention_layers} attention layers x {context} tokens x {workload.batch} sequence(s)"
         + (f"; {model.sliding_window_layers or model.num_layers} layers keep only a {model.sliding_window}-token window" if model.sliding_window else "")
+        + (f"; {model.recurrent_layers} {'Mamba-2' if model.mamba else 'linear-attention'} layers keep a fixed state of "
+           f"{_gb((linear_attention_state_bytes(model, 1) + mamba_state_bytes(model, 1)) * workload.batch)}"
+           if model.recurrent_layers else "")
         + (f", held twice at the decode peak ({model.architecture} remote code rebuilds its tuple cache with torch.cat "
            "while generate() still holds the previous step's)" if copies > 1 else "")
         + f" = {_gb(kv_total)}",

@@ -6,7 +6,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from configurator.core.catalog.models import ModelArch
-from configurator.core.estimate.params import _linear_attention_params
+from configurator.core.estimate.params import (
+    _compressed_attention_params,
+    _global_attention_params,
+    _linear_attention_params,
+    _mamba_params,
+)
 
 # Source of the rules below: llama.cpp src/llama-quant.cpp, llama_tensor_get_type(), at commit
 # c392e5094deaf2d1a7c18683214f007fad3fe42b (2025-02-20); block sizes: ggml/src/ggml-common.h (same commit),
@@ -159,7 +164,7 @@ def _gguf_bytes(model_json: str, ftype: str) -> GgufBytes:
     q_dim, kv_dim = m.num_attention_heads * m.head_dim, m.num_kv_heads * m.head_dim
     o_t = _attn_output(ftype, n_expert)
     k_t = "q8_0" if n_expert == 8 else base
-    for i in range(n_attn):
+    for i in range(0 if m.compressed_attention is not None else n_attn):
         if m.mla is not None:
             mla = m.mla
             heads = m.num_attention_heads
@@ -183,6 +188,14 @@ def _gguf_bytes(model_json: str, ftype: str) -> GgufBytes:
     # Gated DeltaNet layers (ssm_* tensors): no rule names them, the default type
     if m.linear_attention is not None:
         attention += _bytes(base, (L - n_attn) * _linear_attention_params(m), h)
+    if m.compressed_attention is not None:  # DeepSeek-V4 attention, compressors and indexers: the default type
+        attention += _bytes(base, _compressed_attention_params(m), h)
+    if m.mamba is not None:  # Mamba-2 mixers (ssm_* tensors): the default type
+        attention += _bytes(base, m.mamba.layers("M") * _mamba_params(m), h)
+    if m.global_attention is not None:  # Gemma 4's full layers are wider than the loop above priced them
+        windowed = m.num_layers if m.sliding_window_layers is None else m.sliding_window_layers
+        plain = h * (2 * q_dim + 2 * kv_dim)
+        attention += _bytes(base, (n_attn - windowed) * (_global_attention_params(m) - plain), h)
 
     # ---- MLPs, layer by layer (ffn_down's rule goes by the layer index of the tensor's name)
     dense_mlp = experts = 0.0
@@ -190,7 +203,11 @@ def _gguf_bytes(model_json: str, ftype: str) -> GgufBytes:
     gated = m.mlp_gated
     for i in range(L):
         d_t = _ffn_down(ftype, i, L)
+        if m.mamba is not None and m.mamba.pattern[i] not in "E-":
+            continue  # a Nemotron-H mixer or attention block carries no MLP
         is_moe = moe is not None and i >= moe.first_dense_layers and (i - moe.first_dense_layers + 1) % moe.moe_layer_step == 0
+        if m.mamba is not None:
+            is_moe = m.mamba.pattern[i] == "E"
         if moe is None or not is_moe:
             width = m.intermediate_size if moe is None else (moe.dense_intermediate_size or m.intermediate_size)
             dense_mlp += (_bytes(base, 2 * h * width, h) if gated else _bytes(base, h * width, h)) + _bytes(d_t, width * h, width)

@@ -1,8 +1,9 @@
 """Parameter counts from an architecture: total, active per token, and by tensor group.
 
 Counts follow the tensors a Hugging Face checkpoint stores: embeddings (tied or not),
-attention (MHA/GQA/MQA, DeepSeek's MLA, or Qwen3-Next's hybrid of gated full attention and
-Gated DeltaNet linear attention), dense or MoE MLPs with shared experts,
+attention (MHA/GQA/MQA, DeepSeek's MLA, Qwen3-Next's hybrid of gated full attention and
+Gated DeltaNet linear attention, Nemotron-H's Mamba-2 layers, Gemma 4's wider full-attention
+layers), dense or MoE MLPs with shared experts,
 norms and biases. Tested against the published counts of every catalog model.
 """
 
@@ -62,6 +63,61 @@ def _linear_attention_params(m: ModelArch) -> int:
     return in_proj_qkvz + in_proj_ba + conv + per_head + norm + out_proj
 
 
+def _mamba_params(m: ModelArch) -> int:
+    """One Mamba-2 mixer layer, tensor by tensor as HF NemotronHMamba2Mixer stores it."""
+    mb = m.mamba
+    assert mb is not None
+    h = m.hidden_size
+    inner = mb.num_heads * mb.head_dim
+    bc = 2 * mb.n_groups * mb.state_size  # the B and C projections
+    in_proj = h * (2 * inner + bc + mb.num_heads)  # z (gate), x, B, C and dt in one matrix
+    conv_dim = inner + bc
+    conv = conv_dim * mb.conv_kernel + conv_dim  # depthwise causal conv1d with its bias (use_conv_bias)
+    per_head = 3 * mb.num_heads  # dt_bias, A_log and D
+    norm = inner  # gated RMSNorm over the mixer output
+    return in_proj + conv + per_head + norm + inner * h
+
+
+def _global_attention_params(m: ModelArch) -> int:
+    """One full-attention layer of a model whose full layers have their own head geometry (Gemma 4)."""
+    g = m.global_attention
+    assert g is not None
+    h = m.hidden_size
+    q_dim = m.num_attention_heads * g.head_dim
+    kv_dim = g.num_kv_heads * g.head_dim
+    return h * q_dim + h * kv_dim * (1 if g.k_eq_v else 2) + q_dim * h
+
+
+def _compressed_attention_params(m: ModelArch) -> int:
+    """All DeepSeek-V4 attention layers, tensor by tensor as HF DeepseekV4Attention, its CSA / HCA
+    compressors, the CSA Lightning Indexer and the two mHC hyper-connections of each layer store them."""
+    ca = m.compressed_attention
+    assert ca is not None
+    h, hd, heads = m.hidden_size, m.head_dim, m.num_attention_heads
+    base = (h * ca.q_lora_rank + ca.q_lora_rank  # q_a_proj, q_norm
+            + ca.q_lora_rank * heads * hd  # q_b_proj
+            + h * hd + hd  # kv_proj (one shared K=V head), kv_norm
+            + (heads * hd // ca.o_groups) * ca.o_groups * ca.o_lora_rank  # o_a_proj, block-diagonal by group
+            + ca.o_groups * ca.o_lora_rank * h  # o_b_proj
+            + heads)  # attention sinks
+    mix = (2 + ca.hc_mult) * ca.hc_mult
+    hyper = 2 * (mix * ca.hc_mult * h + mix + 3) if ca.hc_mult > 1 else 0  # attn_hc and ffn_hc
+    total = 0
+    for ratio in ca.compress_ratios:
+        total += base + hyper
+        if ratio == 0:
+            continue
+        coff = 2 if ratio == ca.index_ratio else 1  # CSA windows overlap: kv and gate project to 2 x head_dim
+        total += 2 * h * coff * hd + ratio * coff * hd + hd  # kv_proj, gate_proj, position_bias, kv_norm
+        if ratio == ca.index_ratio:  # the Lightning Indexer: its own pool at index_head_dim
+            ihd = ca.index_head_dim
+            total += (2 * h * 2 * ihd + ratio * 2 * ihd + ihd
+                      + ca.q_lora_rank * ca.index_n_heads * ihd + h * ca.index_n_heads)
+    if ca.hc_mult > 1:
+        total += ca.hc_mult * ca.hc_mult * h + ca.hc_mult + 1  # the final hc_head collapse
+    return total
+
+
 def _attention_params(m: ModelArch) -> int:
     """One full-attention layer."""
     h = m.hidden_size
@@ -105,11 +161,30 @@ def count_params(m: ModelArch) -> ParamCounts:
     norm_size = h * (2 if m.norm == "layernorm" else 1)
     full = m.attention_layers
     attention = full * _attention_params(m)
+    if m.global_attention is not None:
+        # sliding layers keep the base geometry; the rest are full layers with their own
+        windowed = m.num_layers if m.sliding_window_layers is None else m.sliding_window_layers
+        attention = windowed * _attention_params(m) + (full - windowed) * _global_attention_params(m)
     if m.linear_attention is not None:
         attention += (m.num_layers - full) * _linear_attention_params(m)
+    if m.compressed_attention is not None:
+        attention = _compressed_attention_params(m)
     norms = m.num_layers * 2 * norm_size + norm_size
     dense_mlp = experts = experts_active = 0
-    if m.moe is None:
+    if m.mamba is not None:
+        # Nemotron-H: every layer is a single block (one norm each) of one kind
+        attention += m.mamba.layers("M") * _mamba_params(m)
+        norms = m.num_layers * norm_size + norm_size
+        dense_mlp = m.mamba.layers("-") * _mlp_params(h, m.intermediate_size, m.mlp_gated, bias)
+        if m.moe is not None:
+            moe = m.moe
+            moe_layers = m.mamba.layers("E")
+            expert = _mlp_params(h, moe.expert_intermediate_size, m.mlp_gated, bias)
+            shared = _mlp_params(h, moe.shared_intermediate_size, m.mlp_gated, bias) if moe.shared_intermediate_size else 0
+            dense_mlp += moe_layers * (h * moe.num_experts + shared)
+            experts = moe_layers * moe.num_experts * expert
+            experts_active = moe_layers * moe.experts_per_token * expert
+    elif m.moe is None:
         dense_mlp = m.num_layers * _mlp_params(h, m.intermediate_size, m.mlp_gated, bias)
     else:
         moe = m.moe

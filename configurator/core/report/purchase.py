@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from configurator.core.report import atomic_write_bytes
 from configurator.core.report.fit import fit_of, gpu_name
+from configurator.core.report.words import language, t
 from configurator.core.solve.build import Build, BuildPart
 from configurator.core.solve.request import BuildRequest, circuit_name
 
@@ -76,11 +77,12 @@ class SheetMeta:
     # the value ranking of the job's GPUs (advise.value_rows: `llm-rig rank --json` rows with gpu_name), for the
     # sheet's table; plain data, so that the sheet can be printed in another process from JSON
     value_ranking: tuple[dict[str, Any], ...] = ()
+    language: str = "en"  # the sheets' and the workbook's words (core.report.words): "en" or "zh_CN"
 
     @classmethod
     def from_catalog(
         cls, catalog: Catalog, builds: list[Build], project_name: str = "Untitled project", app_version: str = "",
-        value_ranking: tuple[dict[str, Any], ...] = (),
+        value_ranking: tuple[dict[str, Any], ...] = (), language: str = "en",
     ) -> SheetMeta:
         """Dates from the catalog's exchange rates and the newest price the builds use."""
         return cls(
@@ -90,6 +92,7 @@ class SheetMeta:
             exchange_rate_source=catalog.exchange_rates_source,
             app_version=app_version,
             value_ranking=value_ranking,
+            language=language,
         )
 
 
@@ -112,7 +115,8 @@ def newest_price_date(builds: list[Build]) -> str:
 
 
 def category_name(category: str) -> str:
-    return CATEGORY_NAMES.get(category, category.capitalize())
+    """The category as the sheet's language names it (core.report.words; English outside a `language` block)."""
+    return t(CATEGORY_NAMES.get(category, category.capitalize()))
 
 
 def part_number(part: BuildPart) -> str:
@@ -238,9 +242,10 @@ def xlsx_bytes(builds: list[Build], request: BuildRequest, meta: SheetMeta) -> b
     book.remove(book.active)
     book.properties.title = inert(meta.project_name)
     book.properties.creator = f"LLM Rig Configurator {meta.app_version}".strip()
-    for build, title in zip(builds, sheet_titles(builds), strict=True):
-        _fill_build_sheet(book.create_sheet(title), build)
-    _fill_request_sheet(book.create_sheet(REQUEST_SHEET), builds, request, meta)
+    with language(meta.language):
+        for build, title in zip(builds, sheet_titles(builds), strict=True):
+            _fill_build_sheet(book.create_sheet(title), build)
+        _fill_request_sheet(book.create_sheet(t(REQUEST_SHEET)), builds, request, meta)
     buffer = io.BytesIO()
     book.save(buffer)
     return buffer.getvalue()
@@ -280,7 +285,7 @@ def _line_item(part: BuildPart, row: int, currency: str) -> list[Any]:
 def _fill_build_sheet(ws: Worksheet, build: Build) -> None:
     from openpyxl.styles import Alignment, Font, PatternFill
 
-    ws.append([name for name, _ in COLUMNS])
+    ws.append([t(name) for name, _ in COLUMNS])
     # parts bought per node first, then the cluster's shared parts (switches), which the grand total adds once
     ordered = [p for p in build.parts if p.scope == "node"] + [p for p in build.parts if p.scope == "cluster"]
     for row, part in enumerate(ordered, start=2):
@@ -297,7 +302,7 @@ def _fill_build_sheet(ws: Worksheet, build: Build) -> None:
         ws[f"J{row}"].alignment = Alignment(wrap_text=True, vertical="top")
     ws.freeze_panes = "A2"
     ws.auto_filter.ref = f"A1:J{last}"
-    ws.cell(totals + 2, 1, "Why").font = Font(bold=True)
+    ws.cell(totals + 2, 1, t("Why")).font = Font(bold=True)
     ws.cell(totals + 2, 2, inert(build.why))
 
 
@@ -309,13 +314,13 @@ def _append_totals(ws: Worksheet, build: Build, last: int) -> int:
     # stored values, as the line subtotals are: the sums of the printed lines, so the sheet adds up as printed (and
     # agrees with the build's total to the cent or so of rounding each line)
     per_node = cents(sum(line_amounts(p)[1] for p in build.parts if p.scope == "node"))
-    _total_row(ws, row, "Total per node" if build.nodes > 1 else "Total", per_node, build.currency)
+    _total_row(ws, row, t("Total per node") if build.nodes > 1 else t("Total"), per_node, build.currency)
     if build.nodes <= 1:
         return row
-    ws.cell(row + 1, 1, "Nodes").font = Font(bold=True)
+    ws.cell(row + 1, 1, t("Nodes")).font = Font(bold=True)
     ws.cell(row + 1, 9, build.nodes).number_format = "0"
     shared = sum(line_amounts(p)[1] for p in build.parts if p.scope == "cluster")
-    _total_row(ws, row + 2, "Grand total", cents(per_node * build.nodes + shared), build.currency)
+    _total_row(ws, row + 2, t("Grand total"), cents(per_node * build.nodes + shared), build.currency)
     return row + 2
 
 
@@ -358,7 +363,7 @@ def _fill_request_sheet(ws: Worksheet, builds: list[Build], request: BuildReques
     from openpyxl.styles import Alignment, Font
 
     for key, value in request_rows(builds, request, meta):
-        ws.append([inert(key), inert(value)])
+        ws.append([inert(t(key)), inert(value)])
         ws.cell(ws.max_row, 1).font = Font(bold=True)
         ws.cell(ws.max_row, 2).alignment = Alignment(wrap_text=True, vertical="top")
     ws.column_dimensions["A"].width = 28
@@ -404,7 +409,7 @@ def _md(text: str) -> str:
 
 
 def _markdown_build(build: Build, request: BuildRequest) -> list[str]:
-    lines = [f"## {_md(build_title(build))}", "", "Type | Item | Price", ":---- | :---- | ----:"]
+    lines = [f"## {_md(build_title(build))}", "", t("Type | Item | Price"), ":---- | :---- | ----:"]
     for part in build.parts:
         item = f"{part.quantity} x {part.name}" if part.quantity > 1 else part.name
         if part.owned:
@@ -418,14 +423,15 @@ def _markdown_build(build: Build, request: BuildRequest) -> list[str]:
             lines.append(f" | **Shared by the cluster (once)** | {money(shared, build.currency)}")
         lines.append(f" | **Total** | **{money(build.total_price, build.currency)}** ({build.nodes} nodes)")
     else:
-        lines.append(f" | **Total** | **{money(build.total_price, build.currency)}**")
+        lines.append(f" | **{t('Total')}** | **{money(build.total_price, build.currency)}**")
     return [*lines, "", f"Estimated: {_md(estimate_summary(build))}.", "",
             f"How this fits: {_md(fit_of(build, request).sentence)}.", ""]
 
 
-def markdown_text(builds: list[Build], request: BuildRequest) -> str:
-    """PCPartPicker-style tables (Type | Item | Price) to paste into a forum post."""
+def markdown_text(builds: list[Build], request: BuildRequest, lang: str = "en") -> str:
+    """PCPartPicker-style tables (Type | Item | Price) to paste into a forum post, in `lang`'s words."""
     lines = [f"# {_md(request.model_id)}: {_md(request.workload.kind)} builds", ""]
-    for build in builds:
-        lines += _markdown_build(build, request)
+    with language(lang):
+        for build in builds:
+            lines += _markdown_build(build, request)
     return "\n".join(lines)

@@ -11,6 +11,7 @@ from configurator.core.estimate.result import BREAKDOWN_KEYS, HARD_HEADROOM, Gpu
 from configurator.core.report import prices
 from configurator.core.report.fit import fit_of, short_gpu_name
 from configurator.core.report.utilisation import utilisation_rows
+from configurator.core.report.words import language, t
 from configurator.core.report.purchase import (
     GIB,
     SheetMeta,
@@ -137,7 +138,7 @@ def _table(headers: list[str], rows: list[str], num_from: int = 99, kind: str = 
 
 
 def _header(build: Build, request: BuildRequest, meta: SheetMeta) -> str:
-    sources = [f"created {meta.created}"]
+    sources = [f"{t('created')} {meta.created}"]
     if meta.catalog_price_date:
         sources.append(f"catalog prices as of {meta.catalog_price_date}")
     if meta.exchange_rate_date:
@@ -149,18 +150,18 @@ def _header(build: Build, request: BuildRequest, meta: SheetMeta) -> str:
         '<header class="block">'
         f"<h1>{escape(meta.project_name)}: {escape(build_title(build))}</h1>"
         f'<p class="muted small">{escape("; ".join(sources))}</p>'
-        f"<p><strong>Request:</strong> {escape(request_summary(request))}</p>"
-        f"<p><strong>How this fits:</strong> {escape(fit_of(build, request).sentence)}</p>"
-        f"<p><strong>Power and noise:</strong> {build.power.wall_w * build.nodes:,.0f} W at the wall; "
-        f"{escape(noise.build_noise(build).text())} under load{' (one machine)' if build.nodes > 1 else ''}</p>"
-        f"<p><strong>Why this build:</strong> {escape(build.why)}</p>"
+        f"<p><strong>{t('Request:')}</strong> {escape(request_summary(request))}</p>"
+        f"<p><strong>{t('How this fits:')}</strong> {escape(fit_of(build, request).sentence)}</p>"
+        f"<p><strong>{t('Power and noise:')}</strong> {build.power.wall_w * build.nodes:,.0f} {t('W at the wall')}; "
+        f"{escape(noise.build_noise(build).text())} {t('under load')}{' ' + t('(one machine)') if build.nodes > 1 else ''}</p>"
+        f"<p><strong>{t('Why this build:')}</strong> {escape(build.why)}</p>"
         "</header>"
     )
 
 
 def _part_row(part: BuildPart, currency: str) -> str:
     # "(1 owned)" on a line of its own: on one nowrap line it widened Qty until "Subtotal" broke mid-word
-    owned = f'<br><span class="muted small">({part.owned} owned)</span>' if part.owned else ""
+    owned = f'<br><span class="muted small">({part.owned} {t("owned")})</span>' if part.owned else ""
     vendor = part_vendor(part)
     name = escape(part.name) + (f'<br><span class="muted small">{escape(vendor)}</span>' if vendor else "")
     old = prices.is_stale(part)
@@ -185,21 +186,22 @@ def parts_section(build: Build) -> str:
     rows = [_part_row(p, build.currency) for p in build.parts if p.scope == "node" or build.nodes <= 1]
     per_node = sum(p.subtotal for p in build.parts if p.scope == "node")
     if build.nodes > 1:
-        rows.append(_total_row("Total per node", money(per_node, build.currency)))
+        rows.append(_total_row(t("Total per node"), money(per_node, build.currency)))
         shared = sum(p.subtotal for p in build.parts if p.scope == "cluster")
         rows += [_part_row(p, build.currency) for p in build.parts if p.scope == "cluster"]
         if shared:
-            rows.append(_total_row("Shared by the cluster (switches, once)", money(shared, build.currency)))
+            rows.append(_total_row(t("Shared by the cluster (switches, once)"), money(shared, build.currency)))
         rows.append(_total_row(f"Total for {build.nodes} nodes", money(build.total_price, build.currency)))
     else:
-        rows.append(_total_row("Total", money(build.total_price, build.currency)))
-    headers = ["Category", "Part", "Vendor part number", "Qty", f"Unit price ({build.currency})", f"Subtotal ({build.currency})"]
+        rows.append(_total_row(t("Total"), money(build.total_price, build.currency)))
+    headers = [t("Category"), t("Part"), t("Vendor part number"), t("Qty"), f"{t('Unit price')} ({build.currency})",
+               f"{t('Subtotal')} ({build.currency})"]
     notes = [f"{escape(category_name(p.category))}: {escape(p.price_note)}" for p in build.parts if p.price_note]
     summary = prices.stale_summary(build)
     if summary:
-        notes.insert(0, '<span class="warn">⚠ ' + escape(summary) + "; ask for a fresh quote</span>")
-    price_notes = f'<p class="muted small">Prices: {"; ".join(notes)}.</p>' if notes else ""
-    return f"<section><h2>Parts</h2>{_table(headers, rows, num_from=3, kind='parts')}{price_notes}</section>"
+        notes.insert(0, '<span class="warn">⚠ ' + escape(summary) + "; " + t("ask for a fresh quote") + "</span>")
+    price_notes = f'<p class="muted small">{t("Prices:")} {"; ".join(notes)}.</p>' if notes else ""
+    return f"<section><h2>{t('Parts')}</h2>{_table(headers, rows, num_from=3, kind='parts')}{price_notes}</section>"
 
 
 def charts_section(charts: dict[str, str] | None) -> str:
@@ -216,7 +218,7 @@ def charts_section(charts: dict[str, str] | None) -> str:
         elif body.startswith("<?xml"):
             body = body[body.index("?>") + 2:].strip()
         figures.append(f'<figure class="block">{body}<figcaption>{escape(title)}</figcaption></figure>')
-    return f"<section><h2>Charts</h2>{''.join(figures)}</section>"
+    return f"<section><h2>{t('Charts')}</h2>{''.join(figures)}</section>"
 
 
 # ---------------------------------------------------------------------------------------
@@ -372,7 +374,7 @@ def slot_section(build: Build) -> str:
     if system is not None:
         caption = f"GPU positions inside each {system.name}."
     return (
-        f'<section class="block"><h2>Slot map</h2><figure>{slot_map_svg(build)}'
+        f'<section class="block"><h2>{t("Slot map")}</h2><figure>{slot_map_svg(build)}'
         f"<figcaption>{escape(caption)}</figcaption></figure></section>"
     )
 
@@ -497,13 +499,13 @@ def _power_rows(build: Build, request: BuildRequest) -> list[str]:
 
 def power_section(build: Build, request: BuildRequest) -> str:
     scope = " (per node)" if build.nodes > 1 else ""
-    parts = [f"<section><h2>Power and site{escape(scope)}</h2>", _table(["Figure", "Value"], _power_rows(build, request), 1)]
+    parts = [f"<section><h2>{t('Power and site')}{escape(scope)}</h2>", _table([t("Figure"), t("Value")], _power_rows(build, request), 1)]
     sound = noise.build_noise(build)
     parts.append('<p class="small muted">Noise: ' + escape("; ".join(sound.breakdown())) + ".</p>")
     plan = connector_plan(build)
     if plan:
         rows = [f"<tr>{_cell(a)}{_cell(b)}{_cell(c)}</tr>" for a, b, c in plan]
-        parts += ["<h3>Connector plan</h3>", _table(["Consumer", "Power inputs", "Feed from"], rows, kind="connectors"),
+        parts += [f"<h3>{t('Connector plan')}</h3>", _table([t("Consumer"), t("Power inputs"), t("Feed from")], rows, kind="connectors"),
                   '<p class="small muted">One PSU cable per connector; no daisy-chained pigtails above 250 W.</p>']
     elif part_of(build, "system"):
         parts.append("<p>The system's own power supplies feed every GPU; plan its inlets on dedicated feeds.</p>")
@@ -601,7 +603,7 @@ def assembly_notes(build: Build) -> list[tuple[str, str]]:
 def assembly_section(build: Build) -> str:
     items = [f"<li>{escape(text)}" + (f" <code>{escape(code)}</code>" if code else "") + "</li>"
              for text, code in assembly_notes(build)]
-    return f'<section class="block"><h2>Assembly notes</h2><ol>{"".join(items)}</ol></section>'
+    return f'<section class="block"><h2>{t("Assembly notes")}</h2><ol>{"".join(items)}</ol></section>'
 
 
 # ---------------------------------------------------------------------------------------
@@ -639,7 +641,7 @@ def _memory_table(build: Build) -> str:
         # a cluster training plan's limit (estimate.parallel.training_result), as its memory step words it
         note = (f'<p class="muted small">Usable: what the plan may fill, the card less {HARD_HEADROOM:.0%} kept free '
                 "(the planner's limit).</p>")
-    return "<h3>Memory per GPU (GiB)</h3>" + _table(headers, rows, num_from=1, kind="memory") + note
+    return f"<h3>{t('Memory per GPU (GiB)')}</h3>" + _table(headers, rows, num_from=1, kind="memory") + note
 
 
 def _speed_rows(build: Build) -> list[str]:
@@ -660,10 +662,10 @@ def _speed_rows(build: Build) -> list[str]:
 
 def estimate_section(build: Build) -> str:
     est = build.estimate
-    parts = ["<section><h2>Estimate</h2>", f"<p>{escape(estimate_summary(build))}.</p>", _memory_table(build)]
+    parts = [f"<section><h2>{t('Estimate')}</h2>", f"<p>{escape(estimate_summary(build))}.</p>", _memory_table(build)]
     speed = _speed_rows(build)
     if speed:
-        parts += ["<h3>Speed and time</h3>", _table(["Figure", "Value"], speed, 1)]
+        parts += [f"<h3>{t('Speed and time')}</h3>", _table([t("Figure"), t("Value")], speed, 1)]
     lists = (("Assumptions", est.assumptions), ("Estimator warnings", est.warnings))
     for title, items in lists:
         if items:
@@ -712,7 +714,7 @@ def cluster_section(build: Build) -> str:
     if training:
         notes.append("bought: nodes, network and switches at the catalog's prices; job rented: the cloud offer the plan "
                      "matches at that size, its hourly price x its own wall hours; scaling: the parallel layout's efficiency")
-    return (f'<section class="block"><h2>Cluster size: time and cost</h2>{_table(headers, rows, num_from=0, kind="nodes")}'
+    return (f'<section class="block"><h2>{t("Cluster size: time and cost")}</h2>{_table(headers, rows, num_from=0, kind="nodes")}'
             f'<p class="muted small">{"; ".join(notes)}.</p></section>')
 
 
@@ -721,16 +723,16 @@ def launch_section(build: Build) -> str:
     launch = build.launch
     if not launch or not launch.get("command"):
         return ""
-    return (f'<section class="block"><h2>Run it</h2><p>{escape(launch.get("engine", ""))}:</p>'
+    return (f'<section class="block"><h2>{t("Run it")}</h2><p>{escape(launch.get("engine", ""))}:</p>'
             f'<pre class="command">{escape(launch["command"])}</pre></section>')
 
 
 def checks_section(build: Build) -> str:
     flagged = non_pass_checks(build)
     if not flagged:
-        return "<section><h2>Checks</h2><p>Every build rule passes.</p></section>"
+        return f"<section><h2>{t('Checks')}</h2><p>{t('Every build rule passes.')}</p></section>"
     rows = [f"<tr>{_cell(status.upper(), status)}{_cell(rule)}{_cell(message)}</tr>" for status, rule, message in flagged]
-    return f"<section><h2>Checks to read before ordering</h2>{_table(['Status', 'Rule', 'Finding'], rows, kind='checks')}</section>"
+    return f"<section><h2>{t('Checks to read before ordering')}</h2>{_table([t('Status'), t('Rule'), t('Finding')], rows, kind='checks')}</section>"
 
 
 def cost_section(build: Build) -> str:
@@ -807,6 +809,11 @@ def build_sheet_html(
     """One self-contained HTML document (inline CSS and SVG) to order, check and assemble `build`."""
     if page not in PAGE_SIZES:
         raise ValueError(f"page must be one of {', '.join(PAGE_SIZES)}, not {page!r}")
+    with language(meta.language):
+        return _sheet_html(build, request, meta, charts, page)
+
+
+def _sheet_html(build: Build, request: BuildRequest, meta: SheetMeta, charts: dict[str, str] | None, page: str) -> str:
     sections = [
         _header(build, request, meta),
         parts_section(build),
@@ -823,7 +830,7 @@ def build_sheet_html(
     ]
     title = f"{meta.project_name}: {build_title(build)}"
     return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<!DOCTYPE html>\n<html lang="{meta.language.replace("_", "-")}"><head><meta charset="utf-8">'
         f"<title>{escape(title)}</title><style>{CSS % {'page': PAGE_SIZES[page]}}</style></head>"
         f"<body>{''.join(sections)}</body></html>\n"
     )

@@ -14,6 +14,15 @@ def compute_phase_utilisation(build: Build) -> float | None:
     return float(value) if isinstance(value, (int, float)) else None
 
 
+def peak_dtype(build: Build) -> str:
+    """The number format of the dense peak MFU is taken over: bf16, or fp16 on a GPU without bf16 (Turing,
+    Volta, Pascal), whose peak the estimator then uses (estimate.estimator: bf16 or else fp16)."""
+    gpu = next((part for part in build.parts if part.category == "gpu"), None)
+    if gpu is not None and not gpu.spec.get("bf16_tflops") and gpu.spec.get("fp16_tflops"):
+        return "fp16"
+    return "bf16"
+
+
 def utilisation_rows(build: Build) -> list[tuple[str, str]]:
     """(figure, value) rows: MFU over the wall time with its basis (estimate.result.model_flops_utilisation), then,
     for a cluster plan, the compute-phase rate, named apart so that the two are never both called MFU."""
@@ -21,7 +30,7 @@ def utilisation_rows(build: Build) -> list[tuple[str, str]]:
     rows: list[tuple[str, str]] = []
     if est.mfu is None or est.peak_tflops is None:
         return rows
-    rows.append((MFU_LABEL, f"{est.mfu:.0%} of {est.gpus:,} x {est.peak_tflops:,.0f} TFLOPS bf16"))
+    rows.append((MFU_LABEL, f"{est.mfu:.0%} of {est.gpus:,} x {est.peak_tflops:,.0f} TFLOPS {peak_dtype(build)}"))
     phase = compute_phase_utilisation(build)
     if phase is not None:
         rows.append((COMPUTE_PHASE_LABEL, f"{phase:.0%}"))

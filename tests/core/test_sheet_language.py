@@ -1,0 +1,75 @@
+"""Sheets for a Chinese purchasing office (#31): `--lang zh_CN` prints the build sheet and the XLSX purchase list
+with Chinese headings, columns, totals and part categories; CSV stays English for scripts."""
+
+from __future__ import annotations
+
+import ast
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import openpyxl
+import pytest
+from pypdf import PdfReader
+
+from configurator.core.estimate.workload import Workload
+from configurator.core.report import words
+from configurator.core.report.purchase import SheetMeta, csv_text, markdown_text, xlsx_bytes
+from configurator.core.report.sheet import build_sheet_html
+from configurator.core.solve.plan import plan
+from configurator.core.solve.request import BuildRequest
+from configurator.storage import catalogs
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def chen():  # type: ignore[no-untyped-def]
+    catalog = catalogs.load(include_user=False).catalog
+    request = BuildRequest(model_id="qwen2.5-32b", workload=Workload(kind="inference", batch=20, engine="vllm"),
+                           currency="CNY", region="china", circuit="230v16a", budget=300000, top_k=1)
+    return catalog, request, list(plan(request, catalog).builds)
+
+
+def test_every_word_the_sheets_translate_has_a_chinese_entry() -> None:
+    """Each literal handed to t() in core/report has its Simplified Chinese: a new heading without one fails here."""
+    missing = []
+    for path in (REPO / "configurator" / "core" / "report").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "t" and node.args
+                    and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+                if node.args[0].value not in words.ZH_CN:
+                    missing.append(f"{path.name}: {node.args[0].value!r}")
+    assert not missing, missing
+
+
+def test_the_sheet_and_the_workbook_speak_chinese_and_csv_stays_english(chen) -> None:  # type: ignore[no-untyped-def]
+    catalog, request, builds = chen
+    build = builds[0]
+    english = build_sheet_html(build, request, SheetMeta(project_name="chen"))
+    chinese = build_sheet_html(build, request, SheetMeta(project_name="chen", language="zh_CN"))
+    assert "<h2>Parts</h2>" in english and "配件清单" not in english
+    for word in ("配件清单", "插槽布局", "功耗与场地", "估算", "合计", "主板", "电源", "机箱"):
+        assert word in chinese, word
+    assert 'lang="zh-CN"' in chinese
+    book = openpyxl.load_workbook(io.BytesIO(xlsx_bytes(builds, request, SheetMeta(language="zh_CN"))))
+    first = book.worksheets[0]
+    assert [c.value for c in first[1]][:4] == ["类别", "描述", "料号", "厂商"]
+    assert "需求与假设" in book.sheetnames
+    assert csv_text(builds, request).splitlines()[0].startswith("Build,Item,Description")  # scripts read these names
+    assert "类别 | 配件 | 价格" in markdown_text(builds, request, "zh_CN")
+    assert "Type | Item | Price" in markdown_text(builds, request)
+
+
+def test_plan_prints_a_chinese_pdf_sheet(tmp_path: Path) -> None:
+    fonts = subprocess.run(["fc-list", ":lang=zh"], capture_output=True, text=True).stdout if sys.platform != "win32" else ""
+    out = tmp_path / "chen.pdf"
+    proc = subprocess.run([sys.executable, "-m", "configurator", "plan", "--model", "qwen2.5-32b", "--workload", "inference",
+                           "--batch", "20", "--engine", "vllm", "--currency", "CNY", "--budget", "300000", "--top", "1",
+                           "--pdf", str(out), "--lang", "zh_CN"], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    text = "".join(page.extract_text() for page in PdfReader(str(out)).pages)
+    if not fonts.strip():
+        pytest.skip("no CJK font installed (fonts-wqy-microhei): the PDF's Chinese has no glyphs to extract")
+    assert "配件清单" in text and "合计" in text

@@ -1,0 +1,43 @@
+"""Settings are independent (#31): a change of currency converts the budget at the catalog's dated
+rates and says so; the circuit and the region stay as the user set them (Mina's "120 V 15 A" became
+"230 V 16 A" when she switched to EUR to print her sheet, and 2,500 USD was kept as 2,500 EUR)."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator.core.estimate.workload import Workload
+from configurator.core.solve.request import BuildRequest
+
+
+@pytest.mark.parametrize("currency", ["EUR", "CNY"])
+def test_currency_converts_the_budget_and_leaves_the_site(qtbot, window, currency: str) -> None:  # type: ignore[no-untyped-def]
+    panel = window.requirements
+    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m"),
+                           budget=2500, currency="USD", circuit="120v15a", region="global")
+    window.session.set_request(request)
+    qtbot.waitUntil(lambda: panel.current_request().budget == 2500, timeout=10_000)
+    panel.currency.setCurrentIndex(panel.currency.findData(currency))
+    after = panel.current_request()
+    rates = window.session.catalog.exchange_rates
+    expected = 2500 / rates["USD"] * rates[currency]
+    assert after.currency == currency
+    assert after.budget == pytest.approx(expected, rel=0.01)  # converted, rounded to the nearest 10
+    assert after.circuit == "120v15a" and after.region == "global"  # nothing else moved
+    note = panel.budget_note.text()
+    assert panel.budget_note.isVisibleTo(panel) and "2,500 USD" in note and currency in note
+    assert window.session.catalog.exchange_rates_date in note
+    # and back: the budget returns to about what was typed, the site still untouched
+    panel.currency.setCurrentIndex(panel.currency.findData("USD"))
+    back = panel.current_request()
+    assert back.budget == pytest.approx(2500, rel=0.01) and back.circuit == "120v15a" and back.region == "global"
+
+
+def test_an_unlimited_budget_stays_unlimited_across_currencies(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    panel = window.requirements
+    window.session.set_request(BuildRequest(model_id="llama-3.1-8b", currency="USD", circuit="120v15a"))
+    qtbot.waitUntil(lambda: panel.current_request().currency == "USD", timeout=10_000)
+    panel.currency.setCurrentIndex(panel.currency.findData("CNY"))
+    after = panel.current_request()
+    assert after.budget is None and after.circuit == "120v15a" and after.region == "global"
+    assert not panel.budget_note.isVisibleTo(panel)

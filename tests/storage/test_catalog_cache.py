@@ -1,0 +1,49 @@
+"""The shipped catalog is validated once and read from the user cache afterwards (#34)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from configurator.storage import catalogs, paths
+
+
+def test_second_load_reads_the_validated_cache_and_gives_the_same_records() -> None:
+    first = catalogs.load(include_user=False)
+    cache = paths.cache_dir() / catalogs.SHIPPED_CACHE
+    assert cache.is_file()
+    second = catalogs.load(include_user=False)
+    assert second.problems == first.problems
+    for kind, records in first.catalog.records.items():
+        assert second.catalog.records[kind] == records
+    assert second.catalog.exchange_rates == first.catalog.exchange_rates
+
+
+def test_a_corrupt_or_foreign_cache_file_is_rebuilt_not_fatal() -> None:
+    expected = catalogs.load(include_user=False).catalog
+    cache = paths.cache_dir() / catalogs.SHIPPED_CACHE
+    for garbage in (b"", b"\x00" * 100, cache.read_bytes()[:200], cache.read_bytes()[:32] + b"not a pickle"):
+        cache.write_bytes(garbage)
+        loaded = catalogs.load(include_user=False).catalog
+        assert loaded.records["gpus"] == expected.records["gpus"]
+    assert cache.stat().st_size > 1000  # written again
+
+
+def test_the_cache_key_follows_the_files_contents(tmp_path: Path) -> None:
+    files = []
+    for file in paths.shipped_catalog_files():
+        files.append(Path(shutil.copy(file, tmp_path / file.name)))
+    key = catalogs._shipped_key(files)
+    assert catalogs._shipped_key(files) == key
+    gpus = tmp_path / "gpus.toml"
+    gpus.write_text(gpus.read_text(encoding="utf-8").replace("24", "25", 1), encoding="utf-8")
+    assert catalogs._shipped_key(files) != key
+
+
+def test_the_overlay_is_still_validated_over_the_cached_layer() -> None:
+    catalogs.load()  # the cache exists now
+    overlay = paths.user_catalog_dir()
+    overlay.mkdir(parents=True)
+    (overlay / "mine.toml").write_text('[[gpus]]\nid = "rtx-3090"\nname = 3\n', encoding="utf-8")
+    problems = catalogs.load().problems
+    assert any("mine.toml" in str(problem) for problem in problems)
