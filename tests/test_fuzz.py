@@ -1,4 +1,5 @@
-"""Fuzz every input surface with a fixed seed (issue #15): exit 0 or 2, never 1, user files unchanged.
+"""Fuzz every input surface with a fixed seed (issues #15, #32): exit 0 or 2, never 1, user files unchanged,
+no amount of a quote misread.
 
 A longer run: `python benchmarks/fuzz.py --examples 5000`.
 """
@@ -12,7 +13,8 @@ from hypothesis import HealthCheck, given, settings
 
 from tests.fuzzing import SURFACES
 
-EXAMPLES = {"catalog_toml": 60, "config_json": 100, "gguf": 40, "safetensors": 80, "project": 100, "cli_numbers": 100}
+EXAMPLES = {"catalog_toml": 60, "config_json": 100, "gguf": 100, "safetensors": 200, "project": 100, "cli_numbers": 100,
+            "quote": 200, "special_files": 100, "plan_project": 200}
 
 
 @pytest.mark.parametrize("surface", sorted(SURFACES))

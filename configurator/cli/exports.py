@@ -11,6 +11,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from configurator.core.fileio import clean_stale_temps
+
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 
 
@@ -43,6 +45,7 @@ def write_requested(args: argparse.Namespace, result: Any, request: Any, catalog
     if not targets:
         return EXIT_OK
     for _kind, path in targets:
+        clean_stale_temps(path.expanduser().resolve().parent)  # temp files of an export killed mid-way
         problem = _check_target(path)
         if problem:
             print(f"llm-rig: {problem}", file=sys.stderr)
@@ -81,6 +84,46 @@ def write_requested(args: argparse.Namespace, result: Any, request: Any, catalog
     return EXIT_OK
 
 
+def payload_dir() -> Path:
+    """Where the PDF child's input waits while it renders (cleaned of killed exports' leftovers)."""
+    from configurator.storage import paths
+
+    return paths.cache_dir() / "exports"
+
+
+def _die_with_parent() -> None:
+    """In the child, before exec (Linux): the kernel kills it the moment this process dies (prctl PR_SET_PDEATHSIG),
+    even while it is still importing Qt, before its own --parent watchdog runs."""
+    import ctypes
+    import signal
+
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG = 1 (linux/prctl.h)
+    except (OSError, AttributeError):
+        pass
+
+
+def _raise_on_sigterm() -> Any:
+    """While the child renders, SIGTERM unwinds this process (its finally kills the child, removes the payload)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "SIGTERM"):
+        return None
+
+    def stop(_signum: int, _frame: Any) -> None:
+        raise SystemExit(143)
+
+    return signal.signal(signal.SIGTERM, stop)
+
+
+def _restore_sigterm(previous: Any) -> None:
+    import signal
+
+    if previous is not None:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def _write_pdf(path: Path, builds: list[Any], request: Any, meta: Any, page: str) -> int:
     """Qt lays out the PDF in a child process, so the command line itself never loads Qt."""
     from dataclasses import asdict
@@ -90,17 +133,34 @@ def _write_pdf(path: Path, builds: list[Any], request: Any, meta: Any, page: str
         "request": json.loads(request.model_dump_json()),
         "meta": asdict(meta),
     }
-    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False, encoding="utf-8") as handle:
+    folder = payload_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    clean_stale_temps(folder)  # payloads of an export that was killed: its process id is gone
+    # named like every temp file of ours (.NAME.PID.RAND.tmp): the next start removes it if this process is killed
+    fd, source = tempfile.mkstemp(prefix=f".pdf-payload.{os.getpid()}.", suffix=".tmp", dir=folder)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
         json.dump(payload, handle)
-        source = handle.name
+    previous = _raise_on_sigterm()
+    proc: subprocess.Popen[str] | None = None
     try:
         env = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
-        proc = subprocess.run([sys.executable, "-m", "configurator.qt.printing", source, str(path), "--page", page],
-                              capture_output=True, text=True, env=env)
+        # --parent: the child exits by itself when this process dies, even by kill -9 (no printing orphans)
+        proc = subprocess.Popen([sys.executable, "-m", "configurator.qt.printing", source, str(path), "--page", page,
+                                 "--parent", str(os.getpid())],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                                preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None)
+        _out, err = proc.communicate()
     finally:
-        os.unlink(source)
+        if proc is not None and proc.poll() is None:  # interrupted (Ctrl+C, SIGTERM): the child goes too
+            proc.kill()
+            proc.wait()
+        _restore_sigterm(previous)
+        try:
+            os.unlink(source)
+        except FileNotFoundError:
+            pass
     if proc.returncode:
-        message = (proc.stderr.strip().splitlines() or ["the PDF renderer failed"])[-1]
+        message = (err.strip().splitlines() or ["the PDF renderer failed"])[-1]
         print(f"llm-rig: {path}: {message}", file=sys.stderr)
         return EXIT_BAD_INPUT if proc.returncode == 2 else 1
     return EXIT_OK

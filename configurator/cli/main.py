@@ -176,6 +176,9 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     imp.add_argument("--apply", action="store_true", help="write the changes (default: a dry run that only reviews)")
     imp.add_argument("--json", action="store_true", help="the review as JSON")
     imp.set_defaults(func=_cmd_catalog_import_prices)
+    from configurator.cli import quote as quote_cli
+
+    quote_cli.register(catalog_commands)
 
     chosen = _command_of(argv)
     registered: set[str] = set()

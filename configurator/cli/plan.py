@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
 from configurator.cli.estimate import resolve
@@ -91,14 +92,90 @@ def _user_catalog() -> str:
     return str(paths.user_catalog_dir())
 
 
+_WORKLOAD_FIELD = {"workload": "kind", "ram_bandwidth": "ram_bandwidth_gbps"}
+"""Option dest -> Workload field, where the names differ (workload_from_args)."""
+_REQUEST_FIELD = {"own": "owned", "gpus": "max_gpus", "gpu": "gpu_ids", "vendor": "gpu_vendors", "top": "top_k"}
+"""Option dest -> BuildRequest field, where the names differ (build_request)."""
+
+
+def _track_given(parser: argparse.ArgumentParser) -> None:
+    """Record in `args._given` each option the user typed: with --project, only those override the project
+    (an option left at its default must not, and a default typed on purpose must)."""
+    for action in parser._actions:
+        if not action.option_strings or action.dest == "help":
+            continue
+        base = type(action)
+
+        def call(self: Any, parser: Any, namespace: Any, values: Any, option_string: Any = None, _base: Any = base) -> None:
+            given = getattr(namespace, "_given", None) or set()
+            given.add(self.dest)
+            namespace._given = given
+            _base.__call__(self, parser, namespace, values, option_string)
+
+        action.__class__ = type(f"Given{base.__name__}", (base,), {"__call__": call})
+
+
+def _project_request(args: argparse.Namespace) -> tuple[Any, Any]:
+    """(request, catalog, resolved) of a saved project's request, with the typed options laid over it."""
+    from pydantic import ValidationError
+
+    from configurator.core.errors import RequestError
+    from configurator.core.estimate.workload import Workload
+    from configurator.core.solve.request import BuildRequest
+    from configurator.storage import projects
+
+    given: set[str] = getattr(args, "_given", None) or set()
+    project = projects.load(args.project)  # a FIFO, a device, a folder or broken JSON: ProjectError naming the file
+    index = project.active if args.request is None else args.request - 1
+    if not 0 <= index < len(project.requests):
+        raise RequestError(f"--request: {args.project} holds {len(project.requests)} request(s), not {args.request}")
+    saved = project.requests[index]
+    if not args.model and not args.model_config:
+        args.model = saved.model_id
+    if "workload" not in given:
+        args.workload = saved.workload.kind
+    r = resolve(args, kinds=None)
+    projects.check_references(project.model_copy(update={"requests": (saved,)}), r.catalog, str(args.project),
+                              check_model=not args.model_config)  # an imported --model-config replaces the model
+    typed_workload = r.workload.model_dump()
+    workload_over = {_WORKLOAD_FIELD.get(d, d): typed_workload[_WORKLOAD_FIELD.get(d, d)]
+                     for d in given if _WORKLOAD_FIELD.get(d, d) in typed_workload}
+    if args.model_config and args.precision is not None:  # the imported file's own precision
+        workload_over["precision"] = args.precision
+    typed = build_request(args, r.model.id, r.workload).model_dump()
+    request_over = {_REQUEST_FIELD.get(d, d): typed[_REQUEST_FIELD.get(d, d)]
+                    for d in given if _REQUEST_FIELD.get(d, d) in typed and _REQUEST_FIELD.get(d, d) != "workload"}
+    if "currency" in given:  # a new currency brings its own wall circuit and market unless they are typed too
+        request_over.setdefault("circuit", typed["circuit"])
+        request_over.setdefault("region", typed["region"])
+    try:
+        workload = Workload.model_validate({**saved.workload.model_dump(), **workload_over})
+        request = BuildRequest.model_validate({**saved.model_dump(), **request_over, "model_id": r.model.id,
+                                               "workload": workload})
+    except ValidationError as exc:
+        from configurator.core.args import _option_message
+
+        raise RequestError(f"{args.project}: {_option_message(exc)}") from None
+    return request, r
+
+
 def _cmd_plan(args: argparse.Namespace) -> int:
     from configurator.core.solve.plan import plan
 
     from configurator.core.errors import unknown_ids
     from configurator.core.solve.request import OWNED_KINDS
 
-    r = resolve(args, kinds=None)
-    request = build_request(args, r.model.id, r.workload)
+    if args.project is not None:
+        request, r = _project_request(args)
+    else:
+        if not args.model and not args.model_config:
+            print("llm-rig plan: error: one of the arguments --model --model-config --project is required", file=sys.stderr)
+            return 2
+        if not args.workload:
+            print("llm-rig plan: error: the following arguments are required: --workload (or --project)", file=sys.stderr)
+            return 2
+        r = resolve(args, kinds=None)
+        request = build_request(args, r.model.id, r.workload)
     for part in request.owned:
         # an owned part the catalog does not know would silently drop out of the plan
         kind = OWNED_KINDS[part.category]
@@ -122,6 +199,17 @@ def register(commands: Any) -> None:
 
     parser = commands.add_parser("plan", help=command_help("plan"))
     add_plan_options(parser)
+    parser.add_argument("--project", type=Path, metavar="FILE.llmrig",
+                        help="solve a saved project's request as the app does; other options given override it")
+    parser.add_argument("--request", type=int, metavar="N", help="with --project: its N-th request (default: the active one)")
+    # with --project, the model and workload come from the file: required only without it (checked in _cmd_plan)
+    for group in parser._mutually_exclusive_groups:
+        if any(a.dest == "model" for a in group._group_actions):
+            group.required = False
+    for action in parser._actions:
+        if action.dest == "workload":
+            action.required = False
+    _track_given(parser)
     from configurator.cli import exports
 
     exports.add_export_options(parser)

@@ -44,6 +44,12 @@ class ProjectError(ConfiguratorError):
     """A saved project file cannot be read."""
 
 
+class FileRefusedError(ConfiguratorError, OSError):
+    """A path that is not read at all: a FIFO, device, folder or a file past its kind's size bound.
+
+    An OSError too, so every reader's existing `except OSError` reports it as "cannot read"."""
+
+
 def unknown_ids(ids: Iterable[str], known: Iterable[str], kind: str, option: str = "",
                 listing: str | None = None) -> RequestError | None:
     """The error for catalog ids that are not in it (None when all are), each with the closest ids as a suggestion:

@@ -29,6 +29,8 @@ from configurator.core.catalog.models import (
     MoeSpec,
 )
 from configurator.core.errors import ModelImportError
+from configurator.core.fileio import LIMITS, check_regular, open_regular, read_text_bounded
+from configurator.core.gguf_header import LongArray
 
 
 @dataclass(frozen=True)
@@ -402,9 +404,12 @@ def _native_precision(r: _Reader) -> tuple[str | None, str]:
 
 def load_hf_config(path: Path, name: str | None = None) -> ModelArch:
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        text = read_text_bounded(path, "config.json")
+    except UnicodeDecodeError as exc:
         raise ModelImportError(f"{path}: cannot read: {exc}") from None
+    except OSError as exc:  # FileRefusedError: a FIFO, a device, a folder, too large; it names the path
+        message = str(exc)
+        raise ModelImportError(message if message.startswith(str(path)) else f"{path}: cannot read: {message}") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -418,28 +423,49 @@ def load_hf_config(path: Path, name: str | None = None) -> ModelArch:
 
 # --------------------------------------------------------------------------- safetensors
 
-_ST_DTYPE_BYTES = {"F64": 8, "F32": 4, "F16": 2, "BF16": 2, "I64": 8, "I32": 4, "I16": 2, "I8": 1, "U8": 1,
-                   "F8_E4M3": 1, "F8_E5M2": 1, "BOOL": 1}
+_ST_DTYPE_BITS = {"F64": 64, "F32": 32, "F16": 16, "BF16": 16, "I64": 64, "I32": 32, "I16": 16, "I8": 8, "U64": 64,
+                  "U32": 32, "U16": 16, "U8": 8, "F8_E4M3": 8, "F8_E5M2": 8, "F8_E8M0": 8, "BOOL": 8, "C64": 64,
+                  "F6_E2M3": 6, "F6_E3M2": 6, "F4": 4}
+"""Bits per element of every safetensors dtype (huggingface/safetensors safetensors/src/tensor.rs, Dtype::bitsize)."""
 
 
-SAFETENSORS_MAX_HEADER = 100_000_000
+SAFETENSORS_MAX_HEADER = LIMITS["safetensors header"]
 """The format's own limit on the JSON header (safetensors rejects larger headers)."""
 SAFETENSORS_MAX_TENSORS = 1_000_000
 SAFETENSORS_MAX_BYTES = 2**50
 """1 PiB: far above any checkpoint shard; a larger offset is a corrupt or hostile header."""
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise ModelImportError(f"tensor {_short(key)} is listed twice")
+        seen[key] = value
+    return seen
+
+
 def safetensors_bytes(path: Path) -> tuple[int, dict[str, int]]:
-    """Exact tensor bytes from a .safetensors header (8-byte length + JSON), by dtype."""
+    """Exact tensor bytes from a .safetensors header (8-byte length + JSON), by dtype.
+
+    The header is checked against the file, as safetensors' own loader does (tensor.rs, validate): the
+    header length fits the file, every tensor's byte range lies in the data that follows, its length is
+    its shape times its dtype's size, ranges do not overlap, names are unique and dtypes known.
+    """
     try:
-        with path.open("rb") as handle:
+        with open_regular(path, "safetensors", limit=None) as handle:
+            size = os.fstat(handle.fileno()).st_size
             raw = handle.read(8)
             if len(raw) != 8:
                 raise ModelImportError(f"{path}: not a safetensors file (too short)")
             (length,) = struct.unpack("<Q", raw)
-            if length > SAFETENSORS_MAX_HEADER:
-                raise ModelImportError(f"{path}: safetensors header length {length} is implausible")
-            header = json.loads(handle.read(length))
+            if length > SAFETENSORS_MAX_HEADER or length > size - 8:
+                raise ModelImportError(f"{path}: safetensors header length {length:,} is implausible "
+                                       f"(the file has {max(size - 8, 0):,} bytes after it; at most {SAFETENSORS_MAX_HEADER:,})")
+            header = json.loads(handle.read(length), object_pairs_hook=_unique_keys)
+    except ModelImportError as exc:
+        message = str(exc)
+        raise ModelImportError(message if message.startswith(str(path)) else f"{path}: {message}") from None
     except (OSError, json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ModelImportError(f"{path}: unreadable safetensors header: {exc}") from None
     except RecursionError:
@@ -448,13 +474,16 @@ def safetensors_bytes(path: Path) -> tuple[int, dict[str, int]]:
         raise ModelImportError(f"{path}: safetensors header must be a JSON object of tensors")
     if len(header) > SAFETENSORS_MAX_TENSORS:
         raise ModelImportError(f"{path}: safetensors header lists {len(header)} tensors (at most {SAFETENSORS_MAX_TENSORS:,})")
+    data_size = size - 8 - length
     total = 0
     by_dtype: dict[str, int] = {}
+    ranges: list[tuple[int, int, str]] = []
     for name, info in header.items():
         if name == "__metadata__":
             continue
         offsets = info.get("data_offsets") if isinstance(info, dict) else None
         dtype = info.get("dtype") if isinstance(info, dict) else None
+        shape = info.get("shape") if isinstance(info, dict) else None
         if (not isinstance(offsets, list) or len(offsets) != 2
                 or not all(isinstance(o, int) and not isinstance(o, bool) for o in offsets)):
             raise ModelImportError(f"{path}: tensor {_short(name)}: data_offsets must be two whole numbers [start, end]")
@@ -462,10 +491,27 @@ def safetensors_bytes(path: Path) -> tuple[int, dict[str, int]]:
         if not 0 <= start <= end <= SAFETENSORS_MAX_BYTES:
             raise ModelImportError(f"{path}: tensor {_short(name)}: data_offsets {_short(offsets)} are not "
                                    f"0 <= start <= end <= {SAFETENSORS_MAX_BYTES}")
-        if not isinstance(dtype, str) or not re.fullmatch(r"[A-Z0-9_]{1,24}", dtype):
-            raise ModelImportError(f"{path}: tensor {_short(name)}: unknown dtype {_short(dtype)}")
+        if end > data_size:
+            raise ModelImportError(f"{path}: tensor {_short(name)}: bytes {start:,} to {end:,} run past the end of the "
+                                   f"file ({data_size:,} bytes of data)")
+        if not isinstance(dtype, str) or dtype not in _ST_DTYPE_BITS:
+            raise ModelImportError(f"{path}: tensor {_short(name)}: unknown dtype {_short(dtype)} "
+                                   f"(known: {', '.join(sorted(_ST_DTYPE_BITS))})")
+        if (not isinstance(shape, list) or len(shape) > 16
+                or not all(isinstance(d, int) and not isinstance(d, bool) and 0 <= d <= SAFETENSORS_MAX_BYTES for d in shape)):
+            raise ModelImportError(f"{path}: tensor {_short(name)}: shape must be a list of whole numbers, got {_short(shape)}")
+        elements = math.prod(shape)
+        if -(-elements * _ST_DTYPE_BITS[dtype] // 8) != end - start:
+            raise ModelImportError(f"{path}: tensor {_short(name)}: shape {_short(shape)} of {dtype} is "
+                                   f"{-(-elements * _ST_DTYPE_BITS[dtype] // 8):,} bytes, but its data_offsets span {end - start:,}")
         total += end - start
         by_dtype[dtype] = by_dtype.get(dtype, 0) + end - start
+        if end > start:
+            ranges.append((start, end, name))
+    ranges.sort()
+    for (_s1, e1, n1), (s2, _e2, n2) in zip(ranges, ranges[1:]):
+        if s2 < e1:
+            raise ModelImportError(f"{path}: tensors {_short(n1)} and {_short(n2)} overlap (bytes {s2:,} to {e1:,})")
     return total, by_dtype
 
 
@@ -473,7 +519,7 @@ def load_folder(path: Path, name: str | None = None) -> ImportedModel:
     """A model folder (config.json and safetensors); `name` when the config does not carry one
     (the user picked this folder as the model, or it is the cache snapshot of `org/name`)."""
     config = path / "config.json"
-    if not config.exists():
+    if not os.path.lexists(config):
         raise ModelImportError(f"{path}: no config.json in this folder")
     if name is None and path.parent.name == "snapshots" and path.parent.parent.name.startswith("models--"):
         name = path.parent.parent.name.removeprefix("models--").replace("--", "/")  # a Hugging Face cache snapshot
@@ -499,59 +545,35 @@ _GGUF_FTYPE = {0: "fp32", 1: "fp16", 2: "q4_0", 7: "q8_0", 10: "q2_k", 12: "q3_k
                18: "q6_k", 32: "bf16"}
 
 
-GGUF_MAX_TENSORS = 1_000_000
-GGUF_MAX_KEYS = 100_000
-"""Header counts far above any real file (a 671B DeepSeek GGUF has ~1,100 tensors, ~60 keys)."""
-
-
-def _check_gguf_header(path: Path) -> None:
-    """Magic, version and counts, before the gguf package walks the header (bounded work)."""
-    with path.open("rb") as handle:
-        head = handle.read(24)
-    if head[:4] != b"GGUF":
-        raise ModelImportError(f"{path}: not a GGUF file (bad magic)")
-    if len(head) < 24:
-        raise ModelImportError(f"{path}: not a GGUF file (header too short)")
-    version, tensors, keys = struct.unpack("<IQQ", head[4:24])
-    if version not in (2, 3):
-        raise ModelImportError(f"{path}: GGUF version {version} is not supported (2 or 3)")
-    if tensors > GGUF_MAX_TENSORS:
-        raise ModelImportError(f"{path}: GGUF header lists {tensors} tensors (at most {GGUF_MAX_TENSORS:,})")
-    if keys > GGUF_MAX_KEYS:
-        raise ModelImportError(f"{path}: GGUF header lists {keys} metadata keys (at most {GGUF_MAX_KEYS:,})")
-
-
 def load_gguf(path: Path) -> ImportedModel:
-    """Architecture and exact weight bytes from a GGUF header (tensors are not read)."""
+    """Architecture and exact weight bytes from a GGUF header (tensors are not read); a split GGUF
+    (`-00001-of-00005.gguf`) is sized from all its parts, its metadata read from the first."""
+    from configurator.core.gguf_header import read_header, split_parts
+
     try:
-        from gguf import GGUFReader
-    except ImportError as exc:  # pragma: no cover - gguf is a dependency
-        raise ModelImportError(f"{path}: reading GGUF needs the 'gguf' package ({exc})") from None
-    try:
-        _check_gguf_header(path)
-        reader = GGUFReader(str(path), "r")
-    except ModelImportError:
-        raise
-    except Exception as exc:  # noqa: BLE001 - a third-party parser on untrusted input
+        header = read_header(path)
+        parts = split_parts(path, header)
+        headers = [header if part == path else read_header(part) for part in parts]
+    except (struct.error, UnicodeDecodeError, OverflowError, MemoryError) as exc:
         raise ModelImportError(f"{path}: unreadable GGUF: {_short(str(exc))}") from None
     try:
-        return _from_gguf_reader(path, reader)
+        return _from_gguf_reader(parts[0], headers[0].fields, sum(h.tensor_bytes for h in headers),
+                                 {name for h in headers for name in h.tensors})
     except (ValueError, TypeError, OverflowError, IndexError, KeyError, AttributeError) as exc:
         # metadata of the wrong type (a string where a count belongs, a list where a number does)
         raise ModelImportError(f"{path}: unreadable GGUF metadata: {_short(str(exc))}") from None
 
 
-def _from_gguf_reader(path: Path, reader: Any) -> ImportedModel:
+def _from_gguf_reader(path: Path, fields: dict[str, Any], weight_bytes: int, tensor_names: set[str]) -> ImportedModel:
     """Map GGUF metadata keys to config.json keys; arch_from_hf_config checks the values."""
 
     def field(key: str, required: bool = True) -> Any:
-        value = reader.fields.get(key)
+        value = fields.get(key)
         if value is None:
             if required:
                 raise ModelImportError(f"{path}: missing GGUF key '{key}'")
             return None
-        contents = value.contents()
-        return contents
+        return value
 
     arch_name = str(field("general.architecture"))
     a = arch_name
@@ -561,8 +583,7 @@ def _from_gguf_reader(path: Path, reader: Any) -> ImportedModel:
     kv = field(f"{a}.attention.head_count_kv", required=False)
     kv_heads = int(kv if not isinstance(kv, list) else max(kv)) if kv is not None else heads
     tokens = field("tokenizer.ggml.tokens", required=False)
-    vocab = len(tokens) if isinstance(tokens, list) else int(field(f"{a}.vocab_size", required=False) or 32000)
-    tensor_names = {t.name for t in reader.tensors}
+    vocab = len(tokens) if isinstance(tokens, (list, LongArray)) else int(field(f"{a}.vocab_size", required=False) or 32000)
     config: dict[str, Any] = {
         "model_type": {"qwen2moe": "qwen2_moe", "qwen3moe": "qwen3_moe", "deepseek2": "deepseek_v3", "gemma3": "gemma3_text"}.get(a, a),
         "hidden_size": hidden,
@@ -604,7 +625,6 @@ def _from_gguf_reader(path: Path, reader: Any) -> ImportedModel:
     if window:
         config["sliding_window"] = int(window)
     arch = arch_from_hf_config(config, str(path), name=str(name))
-    weight_bytes = int(sum(int(t.n_bytes) for t in reader.tensors))
     ftype = field("general.file_type", required=False)
     precision = _GGUF_FTYPE.get(int(ftype)) if ftype is not None else None
     return ImportedModel(arch, weight_bytes=weight_bytes, file_precision=precision)
@@ -641,13 +661,16 @@ def import_model(source: str | Path) -> ImportedModel:
         path = Path(source).expanduser()
         if path.is_dir():
             return load_folder(path)
-        is_file = path.is_file()
+        is_file = os.path.lexists(path)
         magic = b""
-        if is_file:
-            with path.open("rb") as handle:
+        if is_file:  # a FIFO, a device or a dangling link is refused here, with its path and why
+            with open_regular(path, "model", limit=None) as handle:
                 magic = handle.read(4)
+    except ModelImportError:
+        raise
     except (OSError, ValueError, RuntimeError) as exc:  # unreadable, a NUL in the name, an unknown ~user
-        raise ModelImportError(f"{_short(str(source))}: cannot read: {exc}") from None
+        message = str(exc)
+        raise ModelImportError(message if message.startswith(str(source)) else f"{_short(str(source))}: cannot read: {exc}") from None
     if is_file:
         if magic == b"GGUF" or path.suffix.lower() == ".gguf":
             return load_gguf(path)

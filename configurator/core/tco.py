@@ -82,10 +82,14 @@ def load_offers(path: Path | str) -> list[CloudOffer]:
     path = Path(path)
     name = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        from configurator.core.fileio import read_text_bounded
+
+        text = read_text_bounded(path, "catalog")
         data = tomllib.loads(text)
-    except OSError as exc:
-        raise CatalogError([Problem(name, 1, "file", f"cannot read: {exc}")]) from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CatalogError([Problem(name, 1, "file", f"cannot read: {exc}")]) from None
+    except RecursionError:
+        raise CatalogError([Problem(name, 1, "toml", "nested too deeply to be a catalog file")]) from None
     except tomllib.TOMLDecodeError as exc:
         raise CatalogError([Problem(name, 1, "toml", f"syntax error: {exc}")]) from exc
     headers = [n for n, line in enumerate(text.splitlines(), start=1) if _HEADER.match(line)]

@@ -350,6 +350,24 @@ def print_build_sheet(parent, session, default_folder: Path | None = None) -> No
     dialog.exec()
 
 
+def _exit_with_parent(parent: int) -> None:
+    """A watchdog: the command line that started this render was killed, so nobody waits for the PDF.
+
+    Its half-written temp file (.NAME.PID.RAND.tmp) is removed by the next export into that folder."""
+    import threading
+    import time
+
+    from configurator.core.fileio import pid_alive
+
+    def watch() -> None:
+        while True:
+            time.sleep(0.25)
+            if os.getppid() != parent and not pid_alive(parent):
+                os._exit(3)
+
+    threading.Thread(target=watch, name="parent-watchdog", daemon=True).start()
+
+
 def main(argv: list[str]) -> int:
     """IN.json (builds, request, meta) -> OUT.pdf; exit 2 on bad input, never a traceback."""
     import argparse
@@ -358,10 +376,15 @@ def main(argv: list[str]) -> int:
     parser.add_argument("source", type=Path)
     parser.add_argument("out", type=Path)
     parser.add_argument("--page", choices=tuple(PAGE_SIZES), default="A4")
+    parser.add_argument("--parent", type=int, default=None, help="exit when this process is gone")
     args = parser.parse_args(argv)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    if args.parent is not None:
+        _exit_with_parent(args.parent)
     try:
-        data = json.loads(args.source.read_text(encoding="utf-8"))
+        from configurator.core.fileio import read_text_bounded
+
+        data = json.loads(read_text_bounded(args.source, "payload"))
         builds = [Build.model_validate(b) for b in data["builds"]]
         request = BuildRequest.model_validate(data["request"])
         meta = SheetMeta(**data["meta"])

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from configurator.core.catalog.loader import Catalog
-from configurator.core.catalog.quote import QuoteLine, priced_records, read_quote, review
+from configurator.core.catalog.quote import QuoteLine, ambiguity_note, priced_records, read_quote, review
 from configurator.core.errors import CatalogError
 from configurator.qt import messages
 from configurator.storage import overlay
@@ -45,31 +45,48 @@ class QuoteImportDialog(QDialog):
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.import_button = QPushButton(self.tr("Import the matched prices into my catalog"))
+        self.currency = currency
+        # "1.599" in EUR is 1.599 or 1,599.00: the user says which mark the quote uses, the app never guesses
+        self.decimal = QComboBox()
+        for label, mark in ((self.tr("Decimal mark: from the quote"), None), (self.tr("Decimal comma (1.599,00)"), ","),
+                            (self.tr("Decimal point (1,599.00)"), ".")):
+            self.decimal.addItem(label, mark)
+        self.decimal.currentIndexChanged.connect(self._on_decimal_changed)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel(self.tr("Check the catalog part each line is matched to; unmatched lines are skipped.")))
+        layout.addWidget(self.decimal)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.message)
         layout.addWidget(self.import_button)
         layout.addWidget(buttons)
         self.import_button.clicked.connect(self._on_import_clicked)
         self.resize(1000, 520)
+        self._read()
+
+    def _read(self) -> None:
         try:
-            self.lines = review(catalog, read_quote(path, currency))
+            self.lines = review(self.catalog, read_quote(self.path, self.currency, self.decimal.currentData()))
         except (CatalogError, OSError) as exc:
             problems = exc.problems if isinstance(exc, CatalogError) else [exc]
+            self.lines = []
+            self.table.setRowCount(0)
             self.message.setText("<span style='color:#c8553d'>" + "<br>".join(html.escape(str(p)) for p in problems)
                                  + "</span>")
             self.import_button.setEnabled(False)
             return
         self._fill()
 
+    def _on_decimal_changed(self, _index: int) -> None:
+        self._read()
+
     def _fill(self) -> None:
         self.table.setRowCount(len(self.lines))
         self.choices: list[QComboBox] = []
         for row, line in enumerate(self.lines):
-            values = [str(line.row), line.part, f"{line.amount:,.2f} {line.currency} ({line.condition})",
+            amount = (f"{line.readings[0]:,.3f} or {line.readings[1]:,.2f}?" if line.ambiguous else f"{line.amount:,.2f}")
+            values = [str(line.row), line.part, f"{amount} {line.currency} ({line.condition})",
                       line.date.isoformat(), line.vendor]
             for column, value in enumerate(values):
                 self.table.setItem(row, column, QTableWidgetItem(value))
@@ -91,13 +108,18 @@ class QuoteImportDialog(QDialog):
 
     def _count(self) -> None:
         chosen = sum(line.chosen is not None for line in self.lines)
-        self.message.setText(f"{chosen} of {len(self.lines)} lines matched.")
-        self.import_button.setEnabled(chosen > 0)
+        unclear = [line for line in self.lines if line.ambiguous]
+        text = f"{chosen} of {len(self.lines)} lines matched."
+        if unclear:  # never guessed: the quote is read again once the user says which decimal mark it uses
+            text += (f" {len(unclear)} price(s) can be read two ways (e.g. {ambiguity_note(unclear[0])}); "
+                     "choose the decimal mark above, or they are not imported.")
+        self.message.setText(text)
+        self.import_button.setEnabled(any(line.chosen is not None and not line.ambiguous for line in self.lines))
 
     def _on_import_clicked(self) -> None:
         source = f"vendor quote {self.path.name}"
         try:
-            records = priced_records(self.catalog, self.lines, source)
+            records = priced_records(self.catalog, [line for line in self.lines if not line.ambiguous], source)
             files = [overlay.save_records(kind, list(found)) for kind, found in records.items()]
         except (OSError, CatalogError) as exc:
             messages.warn(self, self.tr("Could not save"), f"Could not write your catalog file: {exc}")

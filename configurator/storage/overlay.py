@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import os
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from tomlkit.items import AoT, Table
 from configurator.core.catalog.loader import parse_file
 from configurator.core.catalog.models import KINDS, Price, Record
 from configurator.core.errors import CatalogError, Problem
+from configurator.core.fileio import read_text_bounded
 from configurator.storage import paths
 from configurator.storage.atomic import write_text
 
@@ -82,14 +84,14 @@ def record_text(kind: str, record: Record) -> str:
 
 
 def _load(file: Path, kind: str) -> tomlkit.TOMLDocument:
-    if not file.exists():
+    if not os.path.lexists(file):
         doc = tomlkit.document()
         doc.add(tomlkit.comment(_HEADER.format(kind=kind)))
         doc.add(tomlkit.nl())
         return doc
     try:
-        doc = tomlkit.parse(file.read_text(encoding="utf-8"))
-    except (TOMLKitError, UnicodeDecodeError, RecursionError, ValueError) as exc:
+        doc = tomlkit.parse(read_text_bounded(file, "catalog"))
+    except (TOMLKitError, UnicodeDecodeError, RecursionError, ValueError, OSError) as exc:
         # never overwrite a file we cannot read: the user's records would be lost
         raise CatalogError([Problem(str(file), 1, "toml", f"cannot add to this file: {str(exc)[:200]}")]) from None
     if kind in doc and not isinstance(doc[kind], AoT):

@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from configurator.core.errors import ProjectError
-from configurator.core.fileio import clean_stale_temps, pid_alive
+from configurator.core.fileio import LIMITS, clean_stale_temps, pid_alive, read_text_bounded, set_aside
 from configurator.core.catalog.loader import Catalog
 from configurator.core.solve.request import OWNED_KINDS, BuildRequest
 from configurator.storage import paths
@@ -19,7 +19,7 @@ from configurator.storage.atomic import write_text
 
 SCHEMA_VERSION = 1
 SUFFIX = ".llmrig"
-MAX_PROJECT_BYTES = 50_000_000
+MAX_PROJECT_BYTES = LIMITS["project"]
 """A project is a few kilobytes; reading anything far larger would only freeze the window."""
 
 
@@ -90,19 +90,20 @@ def load(path: Path) -> Project:
     """Read a project; any problem is a ProjectError naming the file (and line for JSON)."""
     origin = str(path)
     try:
-        if Path(path).stat().st_size > MAX_PROJECT_BYTES:
-            raise ProjectError(f"{origin}: {Path(path).stat().st_size:,} bytes is too large for a project file")
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        text = read_text_bounded(path, "project")
+    except UnicodeDecodeError as exc:
         raise ProjectError(f"{origin}: cannot read: {exc}") from None
+    except OSError as exc:  # FileRefusedError names the path and why (a FIFO, a device, too large)
+        message = str(exc)
+        raise ProjectError(message if message.startswith(origin) else f"{origin}: cannot read: {message}") from None
     return _parse(text, origin)
 
 
-def check_references(project: Project, catalog: Catalog, origin: str) -> None:
+def check_references(project: Project, catalog: Catalog, origin: str, check_model: bool = True) -> None:
     """Every model, GPU and owned part the project names exists in `catalog` (ProjectError if not)."""
     for index, request in enumerate(project.requests):
         where = f"{origin}: requests.{index}"
-        if request.model_id not in catalog.records["models"]:
+        if check_model and request.model_id not in catalog.records["models"]:
             raise ProjectError(f"{where}.model_id: unknown model id {request.model_id[:80]!r} "
                                "(import its config.json first, or pick a catalog model)")
         unknown = [g for g in request.gpu_ids if g not in catalog.records["gpus"]]
@@ -149,9 +150,10 @@ def _autosave_pid(file: Path) -> int | None:
 
 
 def recoverable() -> list[tuple[Path, Project, Path | None]]:
-    """Autosaves of sessions that did not close cleanly, newest first (unreadable ones skipped).
+    """Autosaves of sessions that did not close cleanly, newest first.
 
-    Also removes temp files that a killed autosave left behind.
+    One that cannot be read (a FIFO, a device, broken JSON) is set aside as `NAME.broken-<time>`, so
+    the app starts; also removes temp files that a killed autosave left behind.
     """
     folder = paths.autosave_dir()
     if not folder.is_dir():
@@ -163,11 +165,12 @@ def recoverable() -> list[tuple[Path, Project, Path | None]]:
         if pid is not None and (pid == os.getpid() or pid_alive(pid)):
             continue  # a window that is open right now
         try:
-            text = file.read_text(encoding="utf-8")
-            source = json.loads(text).get("autosave_of")
+            text = read_text_bounded(file, "autosave")
             project = _parse(text, str(file))
+            source = json.loads(text).get("autosave_of")
             found.append((file.stat().st_mtime, file, project, Path(source) if isinstance(source, str) and source else None))
         except (OSError, ValueError, AttributeError, RecursionError, ProjectError):
+            set_aside(file)
             continue
     found.sort(key=lambda item: item[0], reverse=True)
     return [(file, project, source) for _, file, project, source in found]

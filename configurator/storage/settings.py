@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from configurator.core.fileio import read_text_bounded, set_aside
 from configurator.storage import paths
 from configurator.storage.atomic import write_text
 
@@ -41,14 +43,18 @@ def settings_file() -> Any:
 
 
 def load() -> Preferences:
-    """Preferences, or defaults when the file is missing or unreadable (never lost: see save)."""
+    """Preferences, or defaults when the file is missing; a file that cannot be read (a FIFO, a device,
+    too large, broken JSON) is set aside as `preferences.json.broken-<time>` and the defaults are used."""
     file = settings_file()
+    if not os.path.lexists(file):
+        return Preferences()
     try:
-        data = json.loads(file.read_text(encoding="utf-8"))
+        data = json.loads(read_text_bounded(file, "preferences"))
         if isinstance(data, dict):
             return Preferences.model_validate(_migrate(data))
-    except (OSError, ValueError, ValidationError):
+    except (OSError, ValueError, ValidationError, RecursionError):
         pass
+    set_aside(file)
     return Preferences()
 
 

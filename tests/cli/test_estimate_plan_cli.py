@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import struct
 from pathlib import Path
 
@@ -123,8 +124,10 @@ def test_safetensors_folder_gives_exact_weight_bytes(tmp_path: Path) -> None:
     folder.mkdir()
     (folder / "config.json").write_text(json.dumps(LLAMA_8B))
     size = 16_060_522_496  # what the real BF16 checkpoint holds
-    header = json.dumps({"model.embed_tokens.weight": {"dtype": "BF16", "shape": [1], "data_offsets": [0, size]}}).encode()
-    (folder / "model.safetensors").write_bytes(struct.pack("<Q", len(header)) + header)
+    header = json.dumps({"model.embed_tokens.weight": {"dtype": "BF16", "shape": [size // 2], "data_offsets": [0, size]}}).encode()
+    file = folder / "model.safetensors"
+    file.write_bytes(struct.pack("<Q", len(header)) + header)
+    os.truncate(file, 8 + len(header) + size)  # sparse: the data the header points into exists, on no disk
     run = run_cli("estimate", "--model-config", str(folder), "--workload", "inference", "--engine", "transformers", "--json")
     assert run.code == 0, run.err
     assert run.json()["memory"]["breakdown_bytes"]["weights"] == size

@@ -55,3 +55,16 @@ def test_the_parts_tab_flags_prices_older_than_six_months(qtbot, window) -> None
         assert window.detail.parts.item(row, 3).text().endswith("⚠")
     else:
         assert "older than six months" not in total
+
+
+def test_an_ambiguous_euro_price_waits_for_the_decimal_mark(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    quote = tmp_path / "angebot.csv"
+    quote.write_text("part;price;date;vendor;currency\nrtx-3090;1.599;2026-03-02;Müller;EUR\n", encoding="utf-8")
+    dialog = QuoteImportDialog(window.session.catalog, quote, "EUR")
+    qtbot.addWidget(dialog)
+    assert "1.599 or 1,599.00" in dialog.table.item(0, 2).text()
+    assert "read two ways" in dialog.message.text() and not dialog.import_button.isEnabled()
+    assert dialog.choices[0].currentData() is None  # not matched while the amount is open
+    dialog.decimal.setCurrentIndex(1)  # decimal comma: "1.599" is 1,599.00
+    assert dialog.table.item(0, 2).text().startswith("1,599.00 EUR")
+    assert dialog.choices[0].currentData().id == "rtx-3090" and dialog.import_button.isEnabled()

@@ -16,6 +16,7 @@ from pydantic import ValidationError
 
 from configurator.core.catalog.models import KINDS, Gpu, Record, System, field_range
 from configurator.core.errors import Problem
+from configurator.core.fileio import check_regular, read_text_bounded
 
 META_KEYS = frozenset({"exchange_rates", "meta"})
 """Top-level tables that are catalog metadata rather than lists of records."""
@@ -121,7 +122,7 @@ class ParseCache:
             self._entries = {}
             if self.path is not None:
                 try:
-                    loaded = json.loads(self.path.read_text(encoding="utf-8"))
+                    loaded = json.loads(read_text_bounded(self.path, "cache"))
                     if isinstance(loaded, dict) and loaded.get("version") == 1 and isinstance(loaded.get("files"), dict):
                         self._entries = loaded["files"]
                 except (OSError, ValueError, RecursionError):
@@ -175,13 +176,19 @@ def parse_file(
     name = display or str(path)
     problems: list[Problem] = []
     parsed = _Parsed(name, [], None)
+    try:
+        check_regular(path, "catalog")  # a FIFO, device or folder named *.toml: never opened, never cached
+    except OSError as exc:
+        return parsed, [Problem(name, 1, "file", str(exc).removeprefix(f"{path}: "))]
     data = cache.get(path) if cache else None
     text: str | None = None
     if data is None:
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
+            text = read_text_bounded(path, "catalog")
+        except UnicodeDecodeError as exc:
             return parsed, [Problem(name, 1, "file", f"cannot read: {exc}")]
+        except OSError as exc:
+            return parsed, [Problem(name, 1, "file", str(exc).removeprefix(f"{path}: "))]
         try:
             data = tomllib.loads(text)
         except RecursionError:
@@ -198,7 +205,7 @@ def parse_file(
 
     def lines_and_spans() -> tuple[list[str], dict[str, list[tuple[int, int]]]]:
         if not spans_cache:
-            body = text if text is not None else path.read_text(encoding="utf-8")
+            body = text if text is not None else read_text_bounded(path, "catalog")
             lines = body.splitlines()
             spans_cache.extend([lines, _record_spans(lines)])
         return spans_cache[0], spans_cache[1]
@@ -259,8 +266,8 @@ def record_line(file: str, kind: str, index_marker: int) -> int:
     if index_marker > 0:
         return index_marker
     try:
-        lines = Path(file).read_text(encoding="utf-8").splitlines()
-    except OSError:
+        lines = read_text_bounded(file, "catalog").splitlines()
+    except (OSError, UnicodeDecodeError):
         return 1
     spans = _record_spans(lines).get(kind, [])
     index = -index_marker - 1
@@ -296,8 +303,8 @@ def _references(catalog: Catalog, where: dict[tuple[str, str], tuple[str, int]])
 
 def _field_line(file: str, line: int, key: str) -> int:
     try:
-        lines = Path(file).read_text(encoding="utf-8").splitlines()
-    except OSError:
+        lines = read_text_bounded(file, "catalog").splitlines()
+    except (OSError, UnicodeDecodeError):
         return line
     end = line
     while end < len(lines) and not _TABLE.match(lines[end]):
@@ -366,7 +373,11 @@ def load_catalog(
 
 
 def _apply_rates(catalog: Catalog, parsed: _Parsed, problems: list[Problem]) -> None:
-    rates = parsed.rates or {}
+    rates = parsed.rates
+    if not isinstance(rates, dict):  # `exchange_rates = true`: a value, not the table it must be
+        problems.append(Problem(parsed.file, _key_line(parsed.file, "exchange_rates"), "exchange_rates",
+                                f"must be a table ([exchange_rates] with per_usd, date, source), got {str(rates)[:40]!r}"))
+        return
     per_usd = rates.get("per_usd", {})
     if not isinstance(per_usd, dict) or not all(
         isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and v > 0 for v in per_usd.values()
@@ -377,6 +388,14 @@ def _apply_rates(catalog: Catalog, parsed: _Parsed, problems: list[Problem]) -> 
     catalog.exchange_rates.setdefault("USD", 1.0)
     catalog.exchange_rates_date = str(rates.get("date", catalog.exchange_rates_date))
     catalog.exchange_rates_source = str(rates.get("source", catalog.exchange_rates_source))
+
+
+def _key_line(file: str, key: str) -> int:
+    try:
+        lines = read_text_bounded(file, "catalog").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return 1
+    return _line_of(lines, (1, len(lines)), key) if lines else 1
 
 
 def expand(paths: Iterable[Path]) -> list[Path]:

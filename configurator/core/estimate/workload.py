@@ -112,7 +112,8 @@ class Workload(BaseModel):
     n_cpu_moe: int | None = Field(default=None, ge=0, le=MAX_LAYERS,
                                   description="inference: experts of the first N layers kept in system RAM (llama.cpp --n-cpu-moe)")
     ram_bandwidth_gbps: float = Field(
-        default=89.6, gt=0, le=100_000, description="host memory bandwidth for offloaded weights (dual-channel DDR5-5600 = 89.6 GB/s)"
+        # at least 0.1 GB/s (single-channel DDR-200 gives 1.6): 5e-324 passed gt=0 and underflowed to a division by zero
+        default=89.6, ge=0.1, le=100_000, description="host memory bandwidth for offloaded weights (dual-channel DDR5-5600 = 89.6 GB/s)"
     )
 
     @model_validator(mode="after")
