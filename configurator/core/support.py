@@ -352,7 +352,7 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         # names the B200. The other rows are taken as Hopper's (newer than every column marked supported).
         "Blackwell", "compute capability 10.0/12.0", "Blackwell (table stops at Hopper; FP8 page lists Blackwell)",
         _TURING_PLUS_ROWS | {"fp8_w8a8"}, bf16=True, fp8=_FP8_NATIVE_NVIDIA, fa2=True, kv=_FP8_KV_NATIVE,
-        vllm=_VLLM_CUDA,
+        vllm=_VLLM_CUDA, aliases=("Blackwell Ultra",),  # B300/GB300: the same compute capability 10.x software stack
     ),
     ArchSupport(
         vendor="amd", architecture="GCN 5", targets="gfx906 (Vega 20: Instinct MI50/MI60, Radeon VII)",
@@ -409,6 +409,16 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         ),
         matmul_note="PyTorch 2.5-2.6 on ROCm 6.2-6.3 with TunableOp (ml-engineering MAMF v2 table); fp16 shares "
                     "the bf16 matrix rate on CDNA 3, so the bf16 figure is used for both",
+    ),
+    ArchSupport(
+        # MI350 series: taken as CDNA 3's software support (the same ROCm/vLLM/PyTorch stacks list gfx950 from ROCm 7
+        # on); no matmul measurement of its own yet, so its training rate is the vendor's measured share, not its peak
+        vendor="amd", architecture="CDNA 4", targets="gfx950 (Instinct MI350 series)", aliases=("CDNA4",),
+        bf16=Fact("yes", "CDNA 4 matrix cores run bf16", FLASH_ATTN_README),
+        fp8_compute=Fact("yes", "FP8 matrix cores (MI300-class and newer); vLLM's FP8 path on ROCm", TORCH_SCALED_MM),
+        flash_attention_2=_FA2_ROCM_CK, pytorch=_PYTORCH_ROCM, vllm=_VLLM_ROCM,
+        vllm_quant=_quant_row(_AMD_COLUMN, _AMD_FP8_ROWS), vllm_fp8_kv=_FP8_KV_NATIVE, llama_cpp=_LLAMA_HIP,
+        bitsandbytes=_BNB_ROCM_INSTINCT, deepspeed=_DS_AMD_OTHER, torch_compile=_COMPILE_ROCM, driver=_DRIVER_ROCM,
     ),
     ArchSupport(
         vendor="amd", architecture="RDNA 3", targets="gfx1100/gfx1101 (Radeon RX 7900 series, Radeon PRO W7900/W7800)",
