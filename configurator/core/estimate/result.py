@@ -110,6 +110,8 @@ class EstimateResult(_Frozen):
     placement: dict[str, Any] | None = None  # llama.cpp gpu_layers, cpu_moe_layers, layers_per_gpu, head_on_gpu
     # the GPU's dense bf16 peak (fp16 on a card without bf16) from its spec sheet, TFLOPS: the basis of `mfu`
     peak_tflops: float | None = None
+    # a training job without --tokens is timed for a stated reference job of this many tokens (solve.ranking)
+    reference_tokens: float | None = None
 
     @property
     def mfu(self) -> float | None:
@@ -165,7 +167,12 @@ class EstimateResult(_Frozen):
             "time": {"gpu_hours": _round(self.gpu_hours), "wall_hours": _round(self.wall_hours),
                      # additions for a training time: MFU and the per-GPU peak it is a share of (model_flops_utilisation)
                      **({"mfu": _round(self.mfu), "peak_tflops_per_gpu": _round(self.peak_tflops)}
-                        if self.gpu_hours is not None else {})},
+                        if self.gpu_hours is not None else {}),
+                     # additions: a training job's throughput, and the reference job it was timed for when none was given
+                     **({"tokens_per_s": _round(float(self.workload["tokens"]) / (self.wall_hours * 3600))
+                         if self.workload.get("tokens") and self.wall_hours else None}
+                        if self.workload.get("kind", "inference") != "inference" else {}),
+                     **({"reference_tokens": self.reference_tokens} if self.reference_tokens is not None else {})},
             "assumptions": list(self.assumptions),
             **({"host": {"ram_bandwidth_gbps": _round(self.host_bandwidth_gbps), "offloaded_bytes": int(self.offloaded_bytes)}}
                if self.host_bandwidth_gbps is not None and self.offloaded_bytes else {}),
