@@ -9,6 +9,7 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve import memo
 from configurator.core.solve.plan import plan
+from configurator.core.solve.ranking import kind_of
 from configurator.core.solve.request import BuildRequest, OwnedPart
 
 
@@ -54,7 +55,7 @@ def test_when_nothing_fits_on_the_gpus_the_experts_in_ram_build_is_offered(catal
     request = BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m"), budget=15000)
     result = plan(request, catalog)
     assert result.infeasible is None
-    hybrid = [b for b in result.builds if b.label.endswith("with the experts in RAM")]
+    hybrid = [b for b in result.builds if kind_of(b.label) == "with the experts in RAM"]
     assert hybrid, [b.label for b in result.builds]
     assert hybrid[0].total_price <= 15000 and (hybrid[0].estimate.decode_tokens_per_s or 0) > 0
     assert hybrid[0].estimate.offloaded_bytes > 0
@@ -113,3 +114,16 @@ def test_qlora_70b_on_two_owned_3090s_runs_as_fsdp_qlora_with_cpu_offload(catalo
     settings = {s.name: s for s in fit_of(first, request).settings}
     assert settings["offload"].chosen and settings["offload"].value.startswith("parameters, gradients")
     assert settings["sharding"].chosen and settings["sharding"].value == "ZeRO-3"
+
+
+def test_gpt_oss_120b_at_2500_is_a_unified_memory_box_not_infeasible(catalog: Catalog) -> None:
+    """Issue #27: gpt-oss-120b (MXFP4) at 2,500 USD new was 'infeasible: raise the budget to 2,825 USD', although a
+    128 GB Ryzen AI Max box serves it (llama.cpp runs MXFP4 natively). The unified-memory source reads the engine the
+    user asked for (none), not the one the workload resolves to, so the box is offered and answers the request."""
+    memo.clear()
+    request = BuildRequest(model_id="gpt-oss-120b", workload=Workload(kind="inference", precision="mxfp4"), budget=2500)
+    result = plan(request, catalog)
+    assert result.infeasible is None
+    box = next(b for b in result.builds if b.parts[0].category == "system")
+    assert box.total_price <= 2500 and (box.estimate.decode_tokens_per_s or 0) > 20
+    assert box.estimate.workload.get("engine") == "llama.cpp"

@@ -45,7 +45,7 @@ from configurator.core.solve import power as power_model
 from configurator.core.solve.pricing import quote
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name, circuit_volts
 from configurator.core.solve.memo import remember
-from configurator.core.solve.ranking import REFERENCE_TOKENS, rank_and_label
+from configurator.core.solve.ranking import REFERENCE_TOKENS, measure, rank_and_label
 from configurator.core.solve.sources import SOURCES
 from configurator.core.solve.rules import Assembly, check_build, meets_speed, power_of
 from configurator.core.solve.slots import place
@@ -260,7 +260,9 @@ def _unified_build(
 ) -> Build | None:
     """The cheapest unified-memory system (Mac Studio, Ryzen AI Max, DGX Spark) that runs the
     job: its GPU sees the share of memory the OS wires for it, at the memory's bandwidth."""
-    if workload.kind != "inference" or workload.engine not in ("llama.cpp", None) or request.region == "china":
+    # the engine asked, not the one the workload resolves to by default (gpt-oss in MXFP4 resolves to another, but
+    # llama.cpp runs it on a 128 GB Ryzen AI Max box at ~30 tokens/s)
+    if workload.kind != "inference" or request.workload.engine not in ("llama.cpp", None) or request.region == "china":
         return None
     best: Build | None = None
     limit = circuit_limit_w(request.circuit) * request.circuits
@@ -803,7 +805,7 @@ def plan(
     if any(_answers(b, request) for b in found):
         # rank and label: one function over the whole set
         builds = rank_and_label(found, request)
-        notes += _owned_card_note(builds, request, catalog, model, exact_weight_bytes, cand, should_stop)
+        notes += _owned_card_note(found, builds, request, catalog, model, exact_weight_bytes, cand, should_stop)
         notes += _compared_gpus_note(builds, request, catalog, cand)
         builds = _enriched(_compared(builds), catalog, model, workload, request, exact_weight_bytes)
         return PlanResult(builds=tuple(builds), infeasible=None, solve_seconds=time.monotonic() - started, notes=tuple(notes))
@@ -866,20 +868,31 @@ def _answers(build: Build, request: BuildRequest) -> bool:
             and not any(c.status == "fail" for c in build.checks))
 
 
-def _owned_card_note(builds: list[Build], request: BuildRequest, catalog: Catalog, model: ModelArch, exact: int | None,
-                     cand: Candidates, should_stop: Callable[[], bool]) -> list[str]:
-    """When no build uses the card the user owns: why not (the builds shown leave it out)."""
+def _owned_card_note(found: list[Build], builds: list[Build], request: BuildRequest, catalog: Catalog, model: ModelArch,
+                     exact: int | None, cand: Candidates, should_stop: Callable[[], bool]) -> list[str]:
+    """When no build shown uses the card the user owns: why not (the builds shown leave it out)."""
     owned = request.owned_gpu
-    if owned is None or any(p.category == "gpu" and p.owned for b in builds for p in b.parts):
+
+    def uses_card(build: Build) -> bool:
+        return any(p.category == "gpu" and p.owned for p in build.parts)
+
+    if owned is None or any(uses_card(b) for b in builds):
         return []
+    owned_name = getattr(catalog.records["gpus"].get(owned.id), "name", owned.id)
+    with_card = [b for b in found if uses_card(b)]
+    shown = [measure(b, request) for b in builds]
+    if with_card and all(any(o.passing and o.beats(measure(b, request)) for o in shown) for b in with_card):
+        return [f"the builds that use your own {owned.quantity} x {owned_name} are left out: for each, a build shown is "
+                "no dearer, no slower and no louder"]
+    if with_card:
+        return []  # kept out by the number of builds asked for (--top), not by a reason to give
     uses_it = [o for o in cand.options if o.gpu.id == owned.id]
     why = cand.rejected_gpus.get(owned.id)
     if why is None and uses_it:
-        with_card, _cluster_build = _diagnose(request, catalog, model, exact, cand, should_stop)
-        why = f"{with_card.reason}; to use them: {with_card.cheapest_relaxation}"
+        diagnosis, _cluster_build = _diagnose(request, catalog, model, exact, cand, should_stop)
+        why = f"{diagnosis.reason}; to use them: {diagnosis.cheapest_relaxation}"
     elif why is None:
         return []
-    owned_name = getattr(catalog.records["gpus"].get(owned.id), "name", owned.id)
     return [f"your own {owned.quantity} x {owned_name} cannot run this as asked ({why}); these builds leave them out"]
 
 
