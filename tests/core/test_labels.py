@@ -155,3 +155,42 @@ def test_chatglm_full_finetune_in_cny_does_not_call_8_p40_fastest(
     fastest = next(b for b in builds if "fastest" in claims_of(b["label"]))
     assert fastest["parts"][0]["id"] != "tesla-p40"
     assert _speed(fastest) == max(_speed(b) for b in builds)
+
+
+@pytest.fixture(scope="module")
+def one_build(catalog: Catalog) -> Any:
+    memo.clear()
+    request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"), top_k=1)
+    return plan(request, catalog).builds[0]
+
+
+def _variant(build: Any, price: float, tps: float, grows: bool = False) -> Any:
+    """The same machine at another price and speed (the GPU line carries the difference)."""
+    rest = sum(p.subtotal for p in build.parts if p.category != "gpu")
+    parts = tuple(p.model_copy(update={"unit_price": (price - rest) / p.quantity, "owned": 0}) if p.category == "gpu" else p
+                  for p in build.parts)
+    return build.model_copy(update={"parts": parts, "label": "", "why": "", "room_for_one_more": grows,
+                                    "estimate": build.estimate.model_copy(update={"decode_tokens_per_s": tps})})
+
+
+def test_a_build_beaten_on_price_and_speed_is_dropped_unless_a_label_says_why(one_build: Any) -> None:
+    from configurator.core.solve.ranking import rank_and_label
+
+    request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"), budget=5000)
+    cheap, beaten, fast = _variant(one_build, 1000, 50), _variant(one_build, 1200, 40), _variant(one_build, 1500, 80)
+    shown = rank_and_label([fast, beaten, cheap], request)
+    assert [(b.total_price, b.label) for b in shown] == [(1000, "cheapest"), (1500, "fastest within budget; best value")]
+    # no build can take one more card by buying only the card: no "room to grow" at all
+    assert not any("room to grow" in b.label for b in shown)
+    # the beaten build that can grow stays, and its label says why
+    shown = rank_and_label([fast, _variant(one_build, 1200, 40, grows=True), cheap], request)
+    assert [(b.total_price, b.label) for b in shown][1] == (1200, "room to grow")
+
+
+def test_a_build_below_reading_speed_follows_and_says_so(one_build: Any) -> None:
+    from configurator.core.solve.ranking import rank_and_label
+
+    request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"))
+    shown = rank_and_label([_variant(one_build, 500, 2.0), _variant(one_build, 1000, 50)], request)
+    assert [(b.total_price, b.label) for b in shown] == [
+        (1000, "cheapest; fastest; best value"), (500, "cheapest below reading speed")]

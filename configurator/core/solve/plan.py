@@ -807,7 +807,7 @@ def plan(
         builds = rank_and_label(found, request)
         notes += _owned_card_note(found, builds, request, catalog, model, exact_weight_bytes, cand, should_stop)
         notes += _compared_gpus_note(builds, request, catalog, cand)
-        builds = _enriched(_compared(builds), catalog, model, workload, request, exact_weight_bytes)
+        builds = _enriched(_compared(builds), catalog, model, asked, exact_weight_bytes)
         return PlanResult(builds=tuple(builds), infeasible=None, solve_seconds=time.monotonic() - started, notes=tuple(notes))
     if cand.timed_out:
         infeasible = Infeasible(
@@ -837,7 +837,7 @@ def plan(
         # say) is cheaper, which the infeasible part still offers (405B in bf16 had answered only "use q4_k_m")
         notes.append(f"no machine assembled from parts can do this; the plan uses {cluster.nodes} ready-made server(s)"
                      + ("" if cluster.power.circuit_ok else " on server-room power"))
-    builds = _enriched(rank_and_label(extra, request), catalog, model, workload, request, exact_weight_bytes)
+    builds = _enriched(rank_and_label(extra, request), catalog, model, asked, exact_weight_bytes)
     return PlanResult(builds=tuple(builds), infeasible=infeasible, solve_seconds=time.monotonic() - started,
                       notes=tuple(notes))
 
@@ -911,9 +911,10 @@ def _compared_gpus_note(builds: list[Build], request: BuildRequest, catalog: Cat
     return notes
 
 
-def _enriched(builds: list[Build], catalog: Catalog, model: ModelArch, workload: Workload, request: BuildRequest,
-              exact: int | None) -> list[Build]:
-    """Enrichment, last: costs of ownership, the time/cost curves, the launch command."""
+def _enriched(builds: list[Build], catalog: Catalog, model: ModelArch, request: BuildRequest, exact: int | None) -> list[Build]:
+    """Enrichment, last: costs of ownership, the time/cost curves, the launch command. For the request as asked: a
+    training job without --tokens is compared with renting per token, not for the reference job that ranked it."""
+    workload = request.workload.resolved(model.max_context)
     builds = _with_costs(builds, catalog, model, workload, request, exact)
     builds = _with_curves(builds, catalog, model, workload, request, exact)
     return [b.model_copy(update={"launch": _launch(model, b, catalog)}) for b in builds]

@@ -96,8 +96,11 @@ def _gpu_name(build: Build) -> str:
 
 
 def _same(a: Build, b: Build) -> bool:
-    return (a.nodes, a.gpu_count, tuple((p.id, p.quantity, p.owned) for p in a.parts)) == (
-        b.nodes, b.gpu_count, tuple((p.id, p.quantity, p.owned) for p in b.parts))
+    """The same machine offered twice (two sources can find it): the same parts, paid alike, running alike."""
+    def key(x: Build) -> tuple[object, ...]:
+        return (x.nodes, x.gpu_count, tuple((p.id, p.quantity, p.owned) for p in x.parts), round(x.total_price, 2),
+                x.estimate.decode_tokens_per_s, x.estimate.wall_hours)
+    return key(a) == key(b)
 
 
 def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
@@ -148,7 +151,8 @@ def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
     heard = [i for i in within if m[i].dba is not None]
     if len(heard) > 1:
         best = min(heard, key=lambda i: (m[i].dba or 0.0, m[i].watts, m[i].price))
-        claim(best, QUIETEST, f"the lowest noise: {m[best].dba:.1f} dBA at 1 m, {m[best].watts:,.0f} W at the wall")
+        louder = any((m[j].dba or 0.0, m[j].watts) > (m[best].dba or 0.0, m[best].watts) for j in heard)
+        claim(best if louder else None, QUIETEST, f"the lowest noise: {m[best].dba:.1f} dBA at 1 m, {m[best].watts:,.0f} W at the wall")
     growing = [i for i in within if pool[i].room_for_one_more]
     if growing:
         best = min(growing, key=lambda i: m[i].price)

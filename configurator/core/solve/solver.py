@@ -44,6 +44,8 @@ from configurator.core.solve.slots import Placement, needs_gap, span
 
 TP_OR_TRAINING_MIN_LANES = 8
 SMALL_MODEL_OPTIONS = 64  # GPU options up to which a model counts as small for the solver's parameters
+COST_TIE_WEIGHT = 1 << 17
+"""Above any speed score (options score up to 100,000 and a platform adds up to 30,000): one unit of price outweighs it."""
 MIN_FIRST_SOLVE_S = 2.0  # "at least x8 per GPU for tensor parallelism" (build rules R15/PCI-4)
 
 
@@ -630,7 +632,9 @@ class BuildModel:
             lam = float(objective.split(":", 1)[1])
             found = self._run(self.perf * 1000 - int(round(lam * 1000)) * self.cost, True, time_limit, bounds)
         else:
-            found = self._run(self.cost, False, time_limit, bounds)
+            # the cheapest and, of equal price, the fastest (lexicographic in one solve; lazy.may_beat mirrors it):
+            # a tie left to the search had given the whole and the lazy model different cards at one price
+            found = self._run(self.cost * COST_TIE_WEIGHT - self.perf, False, time_limit, bounds)
         return found[0] if found else None
 
     def _run(
