@@ -22,6 +22,8 @@ def format_plan(result: Any) -> str:
         e = build.estimate
         speed = (f"{e.decode_tokens_per_s:.1f} tok/s" if e.decode_tokens_per_s is not None
                  else (f"{e.wall_hours:,.0f} h" if e.wall_hours else "-"))
+        if e.reference_tokens and e.wall_hours:  # no --tokens: the reference job the builds are ranked by
+            speed = f"{e.wall_hours:,.0f} h per {e.reference_tokens / 1e6:,.0f} M tokens"
         fails = sum(c.status == "fail" for c in build.checks)
         warns = sum(c.status == "warn" for c in build.checks)
         nodes = f"{build.nodes} x " if build.nodes > 1 else ""

@@ -451,7 +451,8 @@ def search_rentals(
         chosen = build.estimate.workload
         workload = workload.model_copy(update={"zero": int(chosen.get("zero", workload.zero) or 0),
                                                "grad_checkpointing": bool(chosen.get("grad_checkpointing", workload.grad_checkpointing))})
-    by_throughput = training and own_wall is None
+    # no token count asked: per token, even where the planner timed a reference job to rank the builds (issue #27)
+    by_throughput = training and (own_wall is None or workload.tokens is None)
     own_rate: float | None = None
     if by_throughput:
         # no token count (a fine-tuning dataset of unknown size): no job to time, but a rate to compare. The build and
@@ -846,7 +847,9 @@ def tco(
                            depreciation=purchase - value, resale_value=value, cheaper=cheaper))
 
     job = None
-    if build.estimate.gpu_hours is not None:
+    # a time for the planner's reference job (no token count asked, issue #27) is not a job to price: per token instead
+    timed_job = build.estimate.gpu_hours is not None and build.estimate.reference_tokens is None
+    if timed_job:
         own_hours = build.estimate.wall_hours
         own_kwh = None if own_hours is None else wall * own_hours / 1000.0
         own_cost = None if own_kwh is None else own_kwh * profile.price_per_kwh * rate
@@ -885,7 +888,7 @@ def tco(
             notes.append(f"a one-off job's machine is sold second-hand when it ends: {assumptions.sold_used_source}")
 
     throughput = None
-    if build.estimate.gpu_hours is None and own_rate:
+    if not timed_job and own_rate:
         throughput = _throughput(build, match, rental_reason, own_rate, wall, profile, assumptions, rate)
         notes.append("no token count: bought and rented compared by throughput, each timed on "
                      f"{THROUGHPUT_PROBE_TOKENS:.0e} tokens (the times are proportional to the tokens); bought: "

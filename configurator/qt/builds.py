@@ -64,7 +64,10 @@ def speed_text(build: Build) -> tuple[str, float]:
         text = f"{shown} tok/s" + (f" x {users}" if users > 1 else "")
         return text, e.decode_tokens_per_s
     if e.wall_hours is not None:
-        return (f"{e.wall_hours:,.1f} h" if e.wall_hours < 48 else f"{e.wall_hours / 24:,.1f} days"), -e.wall_hours
+        text = f"{e.wall_hours:,.1f} h" if e.wall_hours < 48 else f"{e.wall_hours / 24:,.1f} days"
+        if e.reference_tokens:  # no dataset given: timed for the planner's reference job (solve.ranking)
+            text += f" per {e.reference_tokens / 1e6:,.0f} M tokens"
+        return text, -e.wall_hours
     return "-", 0.0
 
 

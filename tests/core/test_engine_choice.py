@@ -48,3 +48,33 @@ def test_a_ready_made_server_runs_the_fastest_engine_too(catalog: Catalog) -> No
     assert servers
     assert all(b.estimate.workload.get("engine") != "transformers" for b in servers)
     assert all((b.estimate.decode_tokens_per_s or 0) > 20 for b in servers)
+
+
+def test_mxfp4_runs_gpt_oss_on_llama_cpp_not_transformers(catalog: Catalog) -> None:
+    """Issue #27: `--precision mxfp4` without an engine ran gpt-oss-120b on transformers, 2.3 tok/s on 3 x Arc Pro B60.
+    llama.cpp loads gpt-oss's MXFP4 natively (ggml-org/llama.cpp#15091): ~59 tok/s on the same cards, and the launch
+    command is llama-server's."""
+    memo.clear()
+    request = BuildRequest(model_id="gpt-oss-120b", workload=Workload(kind="inference", precision="mxfp4"),
+                           gpu_ids=("arc-pro-b60",), top_k=1)
+    build = plan(request, catalog).builds[0]
+    assert build.estimate.workload.get("engine") == "llama.cpp"
+    assert (build.estimate.decode_tokens_per_s or 0) > 30
+    assert build.launch is not None and build.launch["engine"] == "llama.cpp"
+    assert build.launch["command"].startswith("llama-server")
+
+
+def test_a_count_tensor_parallelism_cannot_use_runs_vllm_pipeline_parallel(catalog: Catalog) -> None:
+    """Issue #27: Llama 3.1 405B in FP8 on H100 NVL fell back to transformers at 6.6 tok/s. Six cards (which 128 heads do
+    not split into) run vLLM's pipeline parallelism, launched with --pipeline-parallel-size; where transformers is
+    still the only engine that fits (five cards), the build warns with its speed."""
+    memo.clear()
+    request = BuildRequest(model_id="llama-3.1-405b", workload=Workload(kind="inference", precision="fp8"),
+                           gpu_ids=("h100-nvl",), circuit="230v16a", circuits=2, top_k=3)
+    builds = plan(request, catalog).builds
+    pipeline = [b for b in builds if b.estimate.workload.get("engine") == "vllm" and b.estimate.split == "layer"]
+    assert pipeline, [(b.gpu_count, b.estimate.workload.get("engine")) for b in builds]
+    assert pipeline[0].launch is not None and "--pipeline-parallel-size 6" in pipeline[0].launch["command"]
+    for build in builds:
+        if build.estimate.workload.get("engine") == "transformers":
+            assert any(c.rule == "ENGINE" and c.status == "warn" and "tokens/s" in c.message for c in build.checks)

@@ -10,6 +10,7 @@ from configurator.core.estimate.workload import Workload
 from configurator.core.solve import noise
 from configurator.core.solve.build import BuildPart
 from configurator.core.solve.plan import plan
+from configurator.core.solve.ranking import claims_of
 from configurator.core.solve.request import BuildRequest
 from configurator.storage import catalogs
 
@@ -69,13 +70,11 @@ def test_servers_are_far_louder_than_towers_and_fanless_machines_are_silent() ->
 def test_the_quietest_build_is_quieter_than_the_builds_solved_after_it(catalog) -> None:  # type: ignore[no-untyped-def]
     request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="inference", precision="int4"), budget=5000)
     result = plan(request, catalog)
-    labels = [b.label for b in result.builds]
-    assert "quietest" in labels
-    quiet = result.builds[labels.index("quietest")]
-    # the label's objective minimises the same per-part sound power the figure is computed from
-    later = [b for b in result.builds[labels.index("quietest") + 1:] if b.label == "room to grow"]
-    for other in later:
-        assert noise.build_dba(quiet) <= noise.build_dba(other) + 0.05
+    quiet = next(b for b in result.builds if "quietest" in claims_of(b.label))
+    # the label is a claim about the figure shown: no build shown is quieter (solve.ranking, issue #27)
+    for other in result.builds:
+        dba = noise.build_dba(other)
+        assert dba is None or noise.build_dba(quiet) <= dba + 0.05
     for build in result.builds:
         assert build.to_json()["noise_dba"] == noise.build_dba(build)
 
@@ -90,9 +89,13 @@ def test_an_active_server_heatsink_in_a_tower_is_heard_like_a_tower_cooler() -> 
 
 def test_the_quietest_desktop_build_is_not_a_server_platform_for_a_silent_cooler(catalog) -> None:  # type: ignore[no-untyped-def]
     result = plan(BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference"), top_k=5), catalog)
-    by_label = {b.label: b for b in result.builds}
-    quiet, cheapest = by_label["quietest"], result.builds[0]
-    assert noise.build_dba(quiet) < noise.build_dba(cheapest)
+    quiet = next(b for b in result.builds if "quietest" in claims_of(b.label))
+    cheapest = next(b for b in result.builds if "cheapest" in claims_of(b.label))
+    assert quiet is cheapest or noise.build_dba(quiet) < noise.build_dba(cheapest)
+    # the quietest may be a ready-made box (a MacBook); among the machines from parts, the quietest shown
+    desktops = [b for b in result.builds if any(p.category == "cooler" for p in b.parts)]
+    quiet = min(desktops, key=lambda b: (noise.build_dba(b) or 0.0, b.total_price))
+    cheapest = min(desktops, key=lambda b: b.total_price)
     # it was a 4060 Ti on an EPYC 9124 server platform, 3,195 USD against 936: now a desktop platform
     assert quiet.total_price < 1.5 * cheapest.total_price
     assert not any(p.category == "cooler" and p.spec.get("kind", "").startswith("server") for p in quiet.parts)

@@ -381,7 +381,7 @@ def test_fine_tuning_without_a_token_count_is_rented_by_throughput(catalog: Cata
 
     workload = Workload(kind="finetune", method="qlora", context=2048)
     req, build = _build(catalog, model_id="llama-3.1-8b", workload=workload, budget=2500)
-    assert build.estimate.wall_hours is None  # no job to time
+    assert build.estimate.reference_tokens == 1e8  # ranked on a reference job (issue #27); buy or rent stays per token
     model = _model(catalog, "llama-3.1-8b")
     search = search_rentals(build, offers, catalog, model, req.workload)
     match = search.match
@@ -432,14 +432,16 @@ def test_every_fine_tuning_build_without_tokens_has_a_per_token_comparison(catal
 
 def test_a_cluster_fine_tune_without_tokens_has_no_time_but_a_throughput(catalog: Catalog) -> None:
     """70B full fine-tuning with no token count is answered with 8-GPU servers: the plan had priced "0.0 h" (zero steps)
-    and matched rentals on "0.0 h against the build's 0.0 h". Now it has no time, as the estimator has none, and the
-    buy-or-rent comparison is per token, the servers re-timed under the planner's layout."""
+    and matched rentals on "0.0 h against the build's 0.0 h". Now it is timed for the stated 100 M-token reference job
+    that ranks it (issue #27), and the buy-or-rent comparison is per token, the servers re-timed under the planner's
+    layout."""
     request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="finetune", method="full", context=4096),
                            circuit="230v16a", room="server-room")
     builds = plan(request, catalog).to_json()["builds"]
     assert builds and all(b["parallelism"].get("micro_batch") for b in builds)
     for build in builds:
-        assert build["estimate"]["time"] == {"gpu_hours": None, "wall_hours": None}
+        time = build["estimate"]["time"]
+        assert time["reference_tokens"] == 1e8 and time["wall_hours"] > 0 and time["tokens_per_s"] > 0
         throughput = build["cost_of_ownership"]["throughput"]
         assert throughput["own_tokens_per_hour"] > 0 and "0.0 h" not in build["cost_of_ownership"]["rental_reason"]
 

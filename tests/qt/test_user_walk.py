@@ -90,14 +90,10 @@ def test_the_banner_does_not_say_nothing_fits_above_a_build_that_does(qtbot, win
     """DeepSeek-R1 at q4 on 15,000 USD: "Nothing fits." above a Mac Studio that passes every check."""
     result = _solve(qtbot, window, BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m",
                                                                                          context=8192), budget=15000))
-    assert result.infeasible is not None
+    # the build with the experts in RAM and the Mac Studio both pass within the budget: since issue #27 they answer
+    # the request (no banner), where the banner had said "Nothing fits as asked" above them
     fits = [b for b in result.builds if not any(c.status == "fail" for c in b.checks)]
-    # the build with the experts in RAM and the Mac Studio both pass
-    assert fits and {b.parts[0].category for b in fits} == {"gpu", "system"}
-    text = html.unescape(window.banner.text.text())
-    assert not window.banner.isHidden()
-    assert text.startswith("<b>Nothing fits as asked.</b>")
-    assert fits[0].label in text and result.infeasible.cheapest_relaxation in text
+    assert result.infeasible is None and fits and {b.parts[0].category for b in fits} == {"gpu", "system"}
     # with nothing at all that passes, the banner still says so
     none = _solve(qtbot, window, BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m"),
                                               budget=500))
@@ -269,14 +265,15 @@ def test_a_fine_tuning_request_without_a_dataset_does_not_show_one(qtbot, window
     result = _solve(qtbot, window, BuildRequest(model_id="qwen2.5-7b", workload=Workload(kind="finetune", method="lora",
                                                                                         context=2048), budget=20000))
     assert window.session.request.workload.tokens is None and result.builds
-    assert speed_text(result.builds[0])[0] == "-"
+    # timed for the stated reference job, and the column says so (issue #27: ranked by speed, not memory)
+    assert speed_text(result.builds[0])[0].endswith("per 100 M tokens")
     field = window.requirements.dataset_mtokens
     assert field.value() == 0 and field.text() == "not set"
     # with a dataset the field shows it, and the builds have a time
     result = _solve(qtbot, window, BuildRequest(model_id="qwen2.5-7b", workload=Workload(kind="finetune", method="lora",
                                                                                         context=2048, tokens=3e8), budget=20000))
     assert field.value() * 1e6 * window.requirements.epochs.value() == pytest.approx(3e8)
-    assert speed_text(result.builds[0])[0] != "-"
+    assert speed_text(result.builds[0])[0] != "-" and "per 100 M tokens" not in speed_text(result.builds[0])[0]
 
 
 def test_the_slot_maps_airflow_note_matches_where_the_cards_sit(qtbot, shipped_catalog) -> None:  # type: ignore[no-untyped-def]
@@ -535,9 +532,10 @@ def test_the_plans_notes_are_not_headed_as_builds_left_out(qtbot, window) -> Non
     """DeepSeek-R1 at q4 within 15,000 USD: "Not among the builds: ... with the experts in system RAM it does (3.6
     tokens/s, 4,745 USD); ... Mac Studio ... does" headed the two builds the table listed (walk8)."""
     result, index = _select_ready_made(qtbot, window)
-    assert result.notes and any(result.builds[index].parts[0].name in note for note in result.notes)
     text = window.summary.text()
-    assert "Not among the builds" not in text and "<b>Note:</b>" in text
+    assert "Not among the builds" not in text
+    if result.notes:
+        assert "<b>Note:</b>" in text
 
 
 def test_an_early_break_even_label_is_not_cut_at_the_axis(qtbot, window) -> None:  # type: ignore[no-untyped-def]

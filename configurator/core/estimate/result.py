@@ -112,6 +112,8 @@ class EstimateResult(_Frozen):
     peak_tflops: float | None = None
     # the regime whose cross-validated errors set the speed ranges when they differ from the kind's (ranges.py)
     speed_regime: str | None = None
+    # a training job without --tokens is timed for a stated reference job of this many tokens (solve.ranking)
+    reference_tokens: float | None = None
 
     @property
     def mfu(self) -> float | None:
@@ -167,7 +169,12 @@ class EstimateResult(_Frozen):
             "time": {"gpu_hours": _round(self.gpu_hours), "wall_hours": _round(self.wall_hours),
                      # additions for a training time: MFU and the per-GPU peak it is a share of (model_flops_utilisation)
                      **({"mfu": _round(self.mfu), "peak_tflops_per_gpu": _round(self.peak_tflops)}
-                        if self.gpu_hours is not None else {})},
+                        if self.gpu_hours is not None else {}),
+                     # additions: a training job's throughput, and the reference job it was timed for when none was given
+                     **({"tokens_per_s": _round(float(self.workload["tokens"]) / (self.wall_hours * 3600))
+                         if self.workload.get("tokens") and self.wall_hours else None}
+                        if self.workload.get("kind", "inference") != "inference" else {}),
+                     **({"reference_tokens": self.reference_tokens} if self.reference_tokens is not None else {})},
             "assumptions": list(self.assumptions),
             **({"host": {"ram_bandwidth_gbps": _round(self.host_bandwidth_gbps), "offloaded_bytes": int(self.offloaded_bytes)}}
                if self.host_bandwidth_gbps is not None and self.offloaded_bytes else {}),

@@ -132,6 +132,10 @@ class Build(_Frozen):
     parallelism: dict[str, Any] | None = None  # estimate.parallel: the layout across GPUs and nodes
     site: dict[str, Any] | None = None  # solve.cluster.site_of: racks, power, cooling, feeds
     node_curve: NodeCurve | None = None  # solve.cluster.node_curve: ready-made servers at other cluster sizes
+    # takes one more of its GPU by buying only that card: slot, spacing, lanes, case, PSU and circuit have room
+    # (plan._one_more_gpu); the "room to grow" label is a claim about this (solve.ranking)
+    room_for_one_more: bool = False
+    source: str = ""  # the registered plan source that offered it (solve.sources)
 
     @property
     def total_price(self) -> float:
@@ -195,6 +199,8 @@ class Build(_Frozen):
             "launch": self.launch,
             "noise_dba": build_dba(self),  # one machine at noise.DISTANCE_M (1 m) under load; None without fans
             "parallelism": self.layout(),
+            "room_for_one_more": self.room_for_one_more,
+            "source": self.source,
             **({"site": self.site} if self.site is not None else {}),
             **({"node_curve": self.node_curve.to_json()} if self.node_curve is not None else {}),
         }

@@ -284,6 +284,10 @@ def engines_to_try(asked: Workload, resolved: Workload) -> tuple[str, ...]:
     precision = resolved.precision or "bf16"
     if asked.cpu_layers or asked.cpu_experts or precision in GGUF_TYPES:
         return ("llama.cpp",)
+    if precision == "mxfp4":
+        # gpt-oss's MXFP4 experts load natively in llama.cpp (ggml-org/llama.cpp#15091, "llama : add gpt-oss", build
+        # b6096): tens of tokens/s where transformers loops over the experts in Python at a few
+        return ("llama.cpp", "vllm", "transformers")
     if precision in ("fp16", "bf16") or precision in GGUF_FOR_INTEGER:  # int4/int8 as GGUF Q4_0/Q8_0 there
         return ("llama.cpp", "vllm", "transformers")
     return ("vllm", "transformers")
@@ -324,6 +328,11 @@ def fastest_engine(
         if best is None or _better(result, best, request):
             best, chosen = result, engine
     assert best is not None, "no engine to run"
+    if chosen == "transformers" and request.workload.engine is None and best.decode_tokens_per_s is not None:
+        # the last resort, and said so with its speed (its MoE experts run in a Python loop, its decode unbatched)
+        best = best.model_copy(update={"warnings": (*best.warnings, (
+            f"HF transformers is the only engine that runs this here: {best.decode_tokens_per_s:.1f} tokens/s per user; "
+            "llama.cpp or vLLM, where they fit, typically run 10-80x faster"))})
     if len(engines) > 1:  # the note on the one kept only: a copy per engine tried was a map's tenth
         best = best.model_copy(update={"assumptions": (
             *best.assumptions, f"engine {chosen}: no engine was named; of {', '.join(engines)} it runs "
@@ -402,9 +411,9 @@ def gpu_options(
         for n in _count_candidates(minimum, request.max_gpus, workload):
             if over_cap(n):
                 continue
+            # a count tensor parallelism cannot use (5 x H100 NVL for a 405B) runs vLLM's pipeline parallelism
+            # (--pipeline-parallel-size, launch.vllm_command): a layer split, offered like any other
             result = run(n)
-            if result.workload.get("engine") == "vllm" and workload.kind == "inference" and n > 1 and result.split != "tensor":
-                continue  # vLLM wants power-of-two tensor parallel sizes
             option = GpuOption(gpu, n, result, q, min(owned, n))
             if not meets_speed(result, request):
                 last_reason = f"{result.decode_tokens_per_s or 0:.1f} tokens/s at {n} GPUs, below the {request.min_decode_tps:g} asked"

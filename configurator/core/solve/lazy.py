@@ -200,7 +200,7 @@ class LazyBuildModel:
             return True  # nothing found among the subset: any option left out might fit
         cost = self.lower_cost(i)
         if objective == "cost":
-            return cost < values["cost"]
+            return (cost, -self.perf_bound(i)) < (values["cost"], -values["perf"])
         if objective == "perf":
             return (self.perf_bound(i), -cost) > (values["perf"], -values["cost"])
         if objective == "noise":

@@ -34,6 +34,10 @@ PROMPT_WAIT_S = 60.0
 """A typical prompt (4k tokens, or the one given) that waits longer than this before its first token is warned about."""
 
 
+MACHINE_SOURCES = ("cpu-only", "mini-pc", "experts-in-ram", "servers")
+"""The sources this module registers: left out of a map of named GPUs (plan(sources=False))."""
+
+
 def as_asked(source: str, build: Build) -> bool:
     """Is this source's build an answer on its own: a machine without a GPU that reads at least as fast as people read
     and answers a typical prompt within a minute. A CPU-only DeepSeek-R1 (5.7 tokens/s, 13 minutes before the first

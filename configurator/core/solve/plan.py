@@ -38,16 +38,19 @@ from configurator.core.solve.candidates import (
     storage_of,
     with_power_limit,
 )
+from configurator.core.solve import compat
 from configurator.core.solve import power as power_model
 from configurator.core.solve.pricing import quote
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_volts
 from configurator.core.solve.memo import remember
 from configurator.core.solve import relax
 from configurator.core.solve.relax import _offerable, _offload_possible, _training_compute, _what_moves, _with_offload
+from configurator.core.solve.ranking import REFERENCE_TOKENS, measure, rank_and_label
+from configurator.core.solve.sources import SOURCES
 from configurator.core.solve.rules import Assembly, check_build, meets_speed, power_of
 from configurator.core.solve.slots import place
 from configurator.core.solve.lazy import LazyBuildModel, price_floor
-from configurator.core.solve.solver import BuildModel, Choice, option_cost, run_labels
+from configurator.core.solve.solver import TP_OR_TRAINING_MIN_LANES, BuildModel, Choice, cards_held, option_cost, run_labels
 
 GIB = 1024**3
 
@@ -113,6 +116,13 @@ def _assemble(
     )
     estimate = _on_host(opt.estimate, assembly, request, cand)
     checks = check_build(assembly, request, estimate, cand.storage_need_gb)
+    if (request.workload.kind == "inference" and request.workload.engine is None
+            and estimate.workload.get("engine") == "transformers"):
+        # the last resort, said with its speed (candidates.fastest_engine chose it: no other engine runs this here)
+        checks.append(Check(rule="ENGINE", status="warn", message=(
+            f"HF transformers is the only engine that runs this on {opt.count} x {gpu.name}: "
+            f"{estimate.decode_tokens_per_s or 0:.1f} tokens/s per user; llama.cpp or vLLM, where they fit, typically "
+            "run 10-80x faster (another GPU count may let them)")))
     pw = power_of(assembly, request)
     # the estimate on this host: with experts in RAM the option's own estimate (all on the GPUs) is not what runs
     vram_note = f"{estimate.per_gpu_bytes / GIB:.1f} GiB needed per GPU of {gpu.vram_gb:g} GB"
@@ -151,6 +161,7 @@ def _assemble(
     if wants_bridge and bridge is not None:
         acc = cand.accessories[bridge.id]
         parts.append(_part("accessory", acc, bridge, 1, f"NVLink between slots {positions[0]} and {positions[1]}"))
+    upgrades, grows = _upgrades(assembly, choice, request, cand, pw)
     slot_map = tuple(
         SlotAssignment(slot=s.position, part_id=gpu.id, lanes=s.lanes, gen=s.gen, source=s.source) for s in placement.slots
     )
@@ -158,7 +169,7 @@ def _assemble(
     return Build(
         rank=rank, label=label, why=why, parts=tuple(parts), nodes=1, currency=request.currency, power=pw,
         estimate=estimate, checks=tuple(checks), slot_map=slot_map, gpu_id=gpu.id, gpu_count=opt.count,
-        upgrades=tuple(_upgrades(assembly, choice, request, cand, pw)), owned_savings=savings,
+        upgrades=tuple(upgrades), owned_savings=savings, room_for_one_more=grows,
         interconnect="NVLink bridge" if wants_bridge else ("server PCIe fabric" if placement.bays else "PCIe"),
     )
 
@@ -178,25 +189,27 @@ def _on_host(estimate: EstimateResult, a: Assembly, request: BuildRequest, cand:
     return with_power_limit(result, request.power_limit)
 
 
-def _upgrades(a: Assembly, choice: Choice, request: BuildRequest, cand: Candidates, pw: Power) -> list[str]:
-    """What one more GPU, a bigger PSU or more RAM would need or unlock."""
-    out = [_one_more_gpu(a, choice, request, pw)]
+def _upgrades(a: Assembly, choice: Choice, request: BuildRequest, cand: Candidates, pw: Power) -> tuple[list[str], bool]:
+    """What one more GPU, a bigger PSU or more RAM would need or unlock; and whether the one more GPU needs nothing else."""
+    one_more, grows = _one_more_gpu(a, choice, request, pw)
+    out = [one_more]
     if pw.dc_load_w > 0.7 * a.psu_capacity_w and a.psu is not None:
         out.append(f"a bigger PSU: the {a.psu_capacity_w:.0f} W supply runs at {pw.dc_load_w / a.psu_capacity_w:.0%}; more headroom runs cooler and quieter")
     if a.ram_gb < 2 * a.gpu.vram_gb * a.gpus:
         out.append(f"more RAM: {2 * a.gpu.vram_gb * a.gpus:g} GB (2x VRAM) makes loading and offload comfortable")
-    return out
+    return out, grows
 
 
-def _one_more_gpu(a: Assembly, choice: Choice, request: BuildRequest, pw: Power) -> str:
-    """What the next GPU needs (board, case, platform, PSU, circuit, RAM) and what it gives."""
+def _one_more_gpu(a: Assembly, choice: Choice, request: BuildRequest, pw: Power) -> tuple[str, bool]:
+    """What the next GPU needs (board, case, platform, PSU, circuit, RAM) and what it gives; and whether it needs
+    nothing but the card (the "room to grow" claim, solve.ranking)."""
     n = a.gpus + 1
     gpu = a.gpu
     if n > request.max_gpus:
         # a full machine grows by a second one, not by a slot it does not have ("one more A100: a board with another
         # x16 slot, blower cards, or risers" was offered for eight A100 in an 8-GPU server)
         return (f"one more {gpu.name}: {a.gpus} GPUs is the most one machine holds here; more means a second machine "
-                "and a network between them (InfiniBand or RoCE for training: the cluster plans size it)")
+                "and a network between them (InfiniBand or RoCE for training: the cluster plans size it)"), False
     model_est = choice.option.estimate
     more = place(a.board, gpu, n, a.risers)
     needs = []
@@ -204,6 +217,12 @@ def _one_more_gpu(a: Assembly, choice: Choice, request: BuildRequest, pw: Power)
         needs.append("a board with another suitably spaced x16 slot, blower cards, or risers in an open frame")
     elif not a.risers and more.openings_needed > a.chassis.expansion_slots:
         needs.append(f"a case with {more.openings_needed} expansion openings")
+    elif (request.workload.kind != "inference" or model_est.split == "tensor") and more.min_lanes < TP_OR_TRAINING_MIN_LANES:
+        needs.append(f"a board with x{TP_OR_TRAINING_MIN_LANES} for every card (the next slot runs at x{more.min_lanes})")
+    if n > cards_held(a.chassis):
+        needs.append(f"a case that holds {n} GPUs")
+    if a.chassis.kind in ("mid-tower", "full-tower") and compat.open_air_flagships(gpu.cooler, gpu.tdp_w, n):
+        needs.append("an open frame or blower cards (no tower holds three open-air flagships, COOL-4)")
     if n >= 3 and a.cpu.platform == "consumer":
         needs.append("a HEDT/workstation platform (a consumer CPU has lanes for two GPUs)")
     # the next card's draw from the rules' own power model (rules.power_of: the power limit, the PSU's efficiency at
@@ -221,7 +240,8 @@ def _one_more_gpu(a: Assembly, choice: Choice, request: BuildRequest, pw: Power)
         gain = "more memory for context and users (a layer split adds no single-stream speed)"
     elif model_est.wall_hours:
         gain = f"about {model_est.wall_hours * (1 - a.gpus / n):,.0f} h less training"
-    return f"one more {gpu.name}: " + ("; ".join(needs) if needs else "fits this board, case and PSU") + (f"; gives {gain}" if gain else "")
+    text = f"one more {gpu.name}: " + ("; ".join(needs) if needs else "fits this board, case and PSU") + (f"; gives {gain}" if gain else "")
+    return text, not needs
 
 
 # --------------------------------------------------------------------------- whole systems and clusters
@@ -240,7 +260,9 @@ def _unified_build(
 ) -> Build | None:
     """The cheapest unified-memory system (Mac Studio, Ryzen AI Max, DGX Spark) that runs the
     job: its GPU sees the share of memory the OS wires for it, at the memory's bandwidth."""
-    if workload.kind != "inference" or workload.engine not in ("llama.cpp", None) or request.region == "china":
+    # the engine asked, not the one the workload resolves to by default (gpt-oss in MXFP4 resolves to another, but
+    # llama.cpp runs it on a 128 GB Ryzen AI Max box at ~30 tokens/s)
+    if workload.kind != "inference" or request.workload.engine not in ("llama.cpp", None) or request.region == "china":
         return None
     from configurator.core.solve.machines import small_box
 
@@ -289,22 +311,6 @@ def _unified_build(
                      parts=(part,), nodes=1, currency=request.currency, power=power, estimate=est, checks=tuple(checks),
                      slot_map=(), gpu_id=gpu.id, gpu_count=1, interconnect="unified memory")
     return best
-
-
-def _sourced(request: BuildRequest, catalog: Catalog, model: ModelArch, workload: Workload, exact: int | None,
-             should_stop: Callable[[], bool], time_budget: float, shown: list[Build]) -> list[tuple[str, Build]]:
-    """Every registered candidate source's builds (solve/sources.py) with the source's name, less those already
-    shown (#28's hook)."""
-    from configurator.core.solve import machines  # noqa: F401  (registers its sources)
-    from configurator.core.solve.sources import SOURCES, PlanContext
-
-    ctx = PlanContext(request, catalog, model, workload, exact, should_stop, time_budget)
-    out: list[tuple[str, Build]] = []
-    for entry in SOURCES:
-        for build in entry.run(ctx) if not should_stop() else []:
-            if not any(_same(b, build) for b in (*shown, *(b for _n, b in out))):
-                out.append((entry.name, build))
-    return out
 
 
 def _same(a: Build, b: Build) -> bool:
@@ -383,10 +389,7 @@ def _solve_once(
         if on_partial is not None:
             on_partial(list(builds))
 
-    solved = run_labels(bm, top_k, should_stop, time_budget / max(1, top_k), found)
-    for i, (label, why, _choice) in enumerate(solved[: len(builds)]):
-        if builds[i].label != label:
-            builds[i] = builds[i].model_copy(update={"label": label, "why": why})
+    run_labels(bm, top_k, should_stop, time_budget / max(1, top_k), found)
     cand.timed_out = not builds and bm.last_status == "unknown"
     return builds, cand
 
@@ -505,119 +508,55 @@ def plan(
 ) -> PlanResult:
     """Ranked builds for the request; when none fits, the reason and the cheapest relaxation.
 
-    `on_partial` receives the builds found so far, as they are found. `relax=False` reports why
-    nothing fits (and a cluster when allowed) without searching for relaxations: the map's many plans.
-    `sources=False` leaves out the registered candidate sources (solve/sources.py): a map of named GPUs only.
+    The pipeline (house-style, "Offers, measures, labels"): every registered source (solve.sources, solve.offers)
+    returns complete builds; each is measured the same way; solve.ranking.rank_and_label ranks and labels the whole
+    set; costs, curves and launch commands come last. `on_partial` receives the builds found so far, as they are
+    found. `relax=False` reports why nothing fits (and a cluster when allowed) without searching for relaxations.
+    `sources=False` leaves out the machines of solve/machines.py (CPU-only, mini PCs, platform tiers, servers): a
+    map of named GPUs only.
     """
     started = time.monotonic()
     if model is None:
-        found = catalog.records["models"].get(request.model_id)
-        if not isinstance(found, ModelArch):
+        found_model = catalog.records["models"].get(request.model_id)
+        if not isinstance(found_model, ModelArch):
             raise unknown_ids([request.model_id], catalog.records["models"], "model") or RequestError(request.model_id)
-        model = found
+        model = found_model
     error = unknown_ids(request.gpu_ids, catalog.records["gpus"], "GPU")
     if error:
         raise error
-    on_progress("estimating GPU options")
-    def partial(found: list[Build]) -> None:
-        if on_partial is not None:
-            on_partial(PlanResult(builds=tuple(found), infeasible=None, solve_seconds=time.monotonic() - started,
-                                  notes=("more alternatives are being solved",)))
-
-    builds, cand = _solve_once(request, catalog, model, exact_weight_bytes, request.top_k, should_stop, time_budget, partial)
+    asked = request
+    request = _reference_job(request)
     workload = request.workload.resolved(model.max_context)
-    notes: list[str] = []
-    if not builds and request.owned_gpu is not None and not should_stop():
-        # owning a card never makes the answer worse: when no build can use it, solve without it
-        owned = request.owned_gpu
-        fresh = request.model_copy(update={"owned": tuple(p for p in request.owned if p.category != "gpu")})
-        alternative, _ = _solve_once(fresh, catalog, model, exact_weight_bytes, request.top_k, should_stop, time_budget)
-        if alternative:
-            why = cand.rejected_gpus.get(owned.id)
-            if why is None:
-                with_card, _cluster_build = _diagnose(request, catalog, model, exact_weight_bytes, cand, should_stop)
-                why = f"{with_card.reason}; to use them: {with_card.cheapest_relaxation}"
-            owned_name = getattr(catalog.records["gpus"].get(owned.id), "name", owned.id)
-            notes.append(f"your own {owned.quantity} x {owned_name} cannot run this as asked ({why}); these builds leave them out")
-            builds = [b.model_copy(update={"label": f"{b.label} (without your own card)"}) for b in alternative]
-    if builds and len(builds) < request.top_k and request.allow_clusters and not request.owned:
-        best_server = _cluster(request, catalog, model, workload, exact_weight_bytes, max_nodes=1)  # one box
-        if best_server is not None and _offerable(best_server, request):
-            builds.append(best_server.model_copy(update={"rank": len(builds) + 1, "label": "ready-made server",
-                                                         "why": "a whole 8-GPU server bought as one item"}))
-    if (builds and request.owned_gpu is not None and not should_stop()
-            and all(b.gpu_id == request.owned_gpu.id for b in builds)):
-        # the honest comparison for someone who owns a card: what would a different GPU cost?
-        fresh = request.model_copy(update={"owned": tuple(p for p in request.owned if p.category != "gpu"), "top_k": 1})
-        alternative, _ = _solve_once(fresh, catalog, model, exact_weight_bytes, 1, should_stop, 1.0,
-                                     exclude_gpus=(request.owned_gpu.id,))
-        if alternative:
-            other = alternative[0].model_copy(update={"label": "without your own card",
-                                                      "why": "the cheapest build on other GPUs, for comparison"})
-            other_speed, first_speed = _speed_words(other)[0], _speed_words(builds[0])[0]
-            dominates = other_speed is not None and first_speed is not None and other_speed >= first_speed
-            if other.total_price < builds[0].total_price and dominates:
-                # owning the card never makes the answer worse: a cheaper and no slower build without it comes first
-                name = f"{request.owned_gpu.quantity} x {request.owned_gpu.id}"
-                first = other.model_copy(update={"label": "cheapest: without your own card", "why": (
-                    f"cheaper than every build that uses your {name} (which would need more bought around it)")})
-                kept = [b.model_copy(update={"label": "cheapest with your own card"}) if b.label == "cheapest that fits" else b
-                        for b in builds]
-                builds = [first, *kept][: request.top_k]
-                builds = [b.model_copy(update={"rank": i + 1}) for i, b in enumerate(builds)]
-            elif len(builds) < request.top_k:
-                builds.append(other.model_copy(update={"rank": len(builds) + 1}))
-            elif other.total_price < builds[0].total_price and len(builds) > 1:
-                # cheaper but slower: the comparison takes the last place (never the first: it is the answer)
-                builds[-1] = other.model_copy(update={"rank": builds[-1].rank})
-    def room_for_one_more() -> bool:  # an alternative takes the last place, never the answer's (one build asked)
-        return len(builds) < request.top_k or len(builds) > 1
 
-    if builds and room_for_one_more() and _offload_possible(request.workload) and not should_stop():
-        # the planner offers offload by itself when it is the cheaper way (labelled as such)
-        cheaper = _weights_in_ram(request, catalog, model, exact_weight_bytes, should_stop, cost_cap=0.9 * builds[0].total_price)
-        if cheaper is not None and cheaper.total_price < 0.9 * builds[0].total_price:
-            what = _what_moves(model)
-            other = cheaper.model_copy(update={"why": (
-                f"llama.cpp keeps {what} in system RAM: far cheaper, slower; its speed is from this platform's memory bandwidth")})
-            if len(builds) >= request.top_k:
-                builds.pop()
-            builds.append(other.model_copy(update={"rank": len(builds) + 1}))
-    if builds and room_for_one_more() and not request.gpu_ids and not should_stop():
-        # a unified-memory system is an answer with or without a card of one's own
-        unified = _unified_build(request, catalog, model, workload, exact_weight_bytes)
-        if unified is not None:
-            if len(builds) >= request.top_k:
-                builds.pop()  # the last alternative gives way, never the answer
-            builds.append(unified.model_copy(update={"rank": len(builds) + 1}))
-    # ---- candidate sources (#28), until the advice pipeline runs them (lead: reconcile at merge). CPU-only machines and
-    # APU boxes run the job as asked, so they are builds; the other sources keep weights in RAM: as _weights_in_ram
-    from configurator.core.solve.machines import as_asked
-    sourced = _sourced(request, catalog, model, workload, exact_weight_bytes, should_stop, time_budget, builds) if sources else []
-    for serves in (True, False):  # those that serve as asked: the cheaper ones before the answer; the rest after builds
-        fits = sorted((b for name, b in sourced if as_asked(name, b) == serves), key=lambda b: b.total_price)
-        if serves:
-            head = [b for b in fits if not builds or b.total_price < builds[0].total_price]
-            rest = [b.model_copy(update={"label": "cheapest with a GPU"}) if head and b.label == "cheapest that fits" else b
-                    for b in builds]
-            builds = [*head, *rest, *(b for b in fits if all(b is not h for h in head))][: request.top_k]
-        elif builds:
-            builds += fits[: max(0, request.top_k - len(builds))]
-        builds = [b.model_copy(update={"rank": i + 1}) for i, b in enumerate(builds)]
-    sourced = [(n, b) for n, b in sourced if relax and not any(_same(s, b) for s in builds)]
-    if len(request.gpu_ids) >= 2:
-        # a comparison never drops a candidate without a word
-        shown = {b.gpu_id for b in builds}
-        gpus = catalog.records["gpus"]
-        for gpu_id in request.gpu_ids:
-            if gpu_id not in shown:
-                gpu = gpus.get(gpu_id)
-                name = gpu.name if isinstance(gpu, Gpu) else gpu_id
-                notes.append(f"{name}: " + cand.rejected_gpus.get(gpu_id, "no build with it passes every rule within the budget"))
-    if builds:
-        builds = _with_costs(_compared(builds), catalog, model, workload, request, exact_weight_bytes)
-        builds = _with_curves(builds, catalog, model, workload, request, exact_weight_bytes)
-        builds = [b.model_copy(update={"launch": _launch(model, b, catalog)}) for b in builds]
+    def partial(so_far: list[Build]) -> None:
+        if on_partial is not None:
+            unlabelled = [b.model_copy(update={"label": "", "why": ""}) for b in so_far]  # as the solver source returns them
+            on_partial(PlanResult(builds=tuple(rank_and_label(unlabelled, request)), infeasible=None,
+                                  solve_seconds=time.monotonic() - started, notes=("more alternatives are being solved",)))
+
+    # sources: every strategy offers complete builds
+    on_progress("estimating GPU options")
+    ctx = PlanRun(request=request, catalog=catalog, model=model, workload=workload, exact_weight_bytes=exact_weight_bytes,
+                  should_stop=should_stop, time_budget=time_budget, on_partial=partial)
+    found: list[Build] = []
+    for entry in SOURCES:
+        if should_stop():
+            break
+        if not sources and entry.name in MACHINE_SOURCES:
+            continue
+        for build in entry.run(ctx):
+            if not any(_same(b, build) for b in found):  # two sources may offer one machine: it is shown once
+                found.append(build.model_copy(update={"source": entry.name}))
+    # measure: every build the same way (the reference job said where the request named none)
+    found = [_measured(b, asked) for b in found]
+    cand = ctx.solved.get(AS_ASKED) or gpu_options(model, request, catalog, exact_weight_bytes)
+    notes: list[str] = []
+    if any(_answers(b, request) for b in found):
+        # rank and label: one function over the whole set
+        builds = rank_and_label(found, request)
+        notes += _owned_card_note(found, builds, request, catalog, model, exact_weight_bytes, cand, should_stop)
+        notes += _compared_gpus_note(builds, request, catalog, cand)
+        builds = _enriched(_compared(builds), catalog, model, asked, exact_weight_bytes)
         return PlanResult(builds=tuple(builds), infeasible=None, solve_seconds=time.monotonic() - started, notes=tuple(notes))
     if cand.timed_out:
         infeasible = Infeasible(
@@ -629,39 +568,109 @@ def plan(
     on_progress("nothing fits: looking for the cheapest relaxation")
     infeasible, cluster = _diagnose(request, catalog, model, exact_weight_bytes, cand,
                                     should_stop if relax else (lambda: True))
-    compute = _training_compute(request, catalog, model, workload, exact_weight_bytes)
+    compute = _training_compute(asked, catalog, model, asked.workload.resolved(model.max_context), exact_weight_bytes)
     if compute:
         infeasible = infeasible.model_copy(update={"reason": f"{infeasible.reason}; {compute}"})
-    extra: tuple[Build, ...] = ()
+    if infeasible.relaxed_request is not None and asked.workload.tokens is None:
+        # the reference job times the builds; applying a relaxation keeps the request's own (no) tokens
+        relaxed = infeasible.relaxed_request
+        infeasible = infeasible.model_copy(update={"relaxed_request": relaxed.model_copy(
+            update={"workload": relaxed.workload.model_copy(update={"tokens": None})})})
+    extra = list(found)
     if cluster is not None:
         # the time/cost curve: the other cluster sizes (1, 3, 12 months, fastest within budget) follow the answer
         others = [b for b in _cluster_options(request, catalog, model, workload, exact_weight_bytes)
                   if b.nodes != cluster.nodes or b.gpu_id != cluster.gpu_id][: max(0, request.top_k - 1)]
-        extra = tuple(_with_costs([cluster, *others], catalog, model, request.workload.resolved(model.max_context), request,
-                                  exact_weight_bytes))
+        extra += [_measured(b.model_copy(update={"source": "cluster"}), asked) for b in (cluster, *others)]
         # ready-made servers run the job as asked: they are the answer even when a relaxation (a lower precision,
         # say) is cheaper, which the infeasible part still offers (405B in bf16 had answered only "use q4_k_m")
         notes.append(f"no machine assembled from parts can do this; the plan uses {cluster.nodes} ready-made server(s)"
                      + ("" if cluster.power.circuit_ok else " on server-room power"))
-    if relax and _offload_possible(request.workload) and not request.gpu_ids and not should_stop():
-        # nothing fits on the GPUs: with the experts (or some layers) in RAM is a build, not only a relaxation
-        hybrid = _weights_in_ram(request, catalog, model, exact_weight_bytes, should_stop)
-        if hybrid is not None:
-            what = _what_moves(model)
-            extra = (*_with_costs([hybrid.model_copy(update={"why": (
-                f"nothing fits on the GPUs as asked; llama.cpp keeps {what} in system RAM, at a speed set by this "
-                "platform's memory bandwidth")})], catalog, model, workload, request, exact_weight_bytes), *extra)
-            notes.append(f"nothing fits on the GPUs as asked; with {what} in system RAM it does "
-                         f"({hybrid.estimate.decode_tokens_per_s or 0:.1f} tokens/s, {hybrid.total_price:,.0f} {request.currency})")
-    unified = None if request.gpu_ids else _unified_build(request, catalog, model, workload, exact_weight_bytes)
-    if unified is not None:
-        extra += tuple(_with_costs([unified.model_copy(update={"rank": len(extra) + 1})], catalog, model, workload, request,
-                                   exact_weight_bytes))
-        notes.append(f"no machine assembled from parts fits as asked; {unified.parts[0].name} does "
-                     f"({unified.estimate.decode_tokens_per_s or 0:.1f} tokens/s)")
-    extra += tuple(_with_costs([b for _n, b in sourced if not any(_same(e, b) for e in extra)], catalog, model,
-                               workload, request, exact_weight_bytes))  # the sources' builds with weights in RAM (#28)
-    extra = tuple(_with_curves(list(extra), catalog, model, workload, request, exact_weight_bytes))
-    extra = tuple(b.model_copy(update={"launch": _launch(model, b, catalog), "rank": i + 1})
-                  for i, b in enumerate(extra))
-    return PlanResult(builds=extra, infeasible=infeasible, solve_seconds=time.monotonic() - started, notes=tuple(notes))
+    builds = _enriched(rank_and_label(extra, request), catalog, model, asked, exact_weight_bytes)
+    return PlanResult(builds=tuple(builds), infeasible=infeasible, solve_seconds=time.monotonic() - started,
+                      notes=tuple(notes))
+
+
+def _reference_job(request: BuildRequest) -> BuildRequest:
+    """A training request without --tokens, timed for the reference job (ranking.REFERENCE_TOKENS): builds are ranked
+    by how fast they train, never by memory per GPU."""
+    w = request.workload
+    if w.kind == "inference" or w.tokens is not None:
+        return request
+    return request.model_copy(update={"workload": w.model_copy(update={"tokens": REFERENCE_TOKENS})})
+
+
+def _measured(build: Build, asked: BuildRequest) -> Build:
+    """A build as every build is measured; a training build timed for the reference job says so."""
+    e = build.estimate
+    if asked.workload.kind == "inference" or asked.workload.tokens is not None or e.workload.get("kind") == "inference":
+        return build
+    note = (f"no --tokens given: timed for a reference job of {REFERENCE_TOKENS / 1e6:,.0f} M tokens, so that builds "
+            "are ranked by how fast they train; give --tokens for your own job")
+    return build.model_copy(update={"estimate": e.model_copy(update={
+        "reference_tokens": REFERENCE_TOKENS, "assumptions": (*e.assumptions, note)})})
+
+
+def _answers(build: Build, request: BuildRequest) -> bool:
+    """A build that answers the request as asked: one machine, within the budget, failing no rule."""
+    return (build.nodes == 1 and (request.budget is None or build.total_price <= request.budget + 0.01)
+            and not any(c.status == "fail" for c in build.checks))
+
+
+def _owned_card_note(found: list[Build], builds: list[Build], request: BuildRequest, catalog: Catalog, model: ModelArch,
+                     exact: int | None, cand: Candidates, should_stop: Callable[[], bool]) -> list[str]:
+    """When no build shown uses the card the user owns: why not (the builds shown leave it out)."""
+    owned = request.owned_gpu
+
+    def uses_card(build: Build) -> bool:
+        return any(p.category == "gpu" and p.owned for p in build.parts)
+
+    if owned is None or any(uses_card(b) for b in builds):
+        return []
+    owned_name = getattr(catalog.records["gpus"].get(owned.id), "name", owned.id)
+    with_card = [b for b in found if uses_card(b)]
+    shown = [measure(b, request) for b in builds]
+    if with_card and all(any(o.passing and o.beats(measure(b, request)) for o in shown) for b in with_card):
+        return [f"the builds that use your own {owned.quantity} x {owned_name} are left out: for each, a build shown is "
+                "no dearer, no slower and no louder"]
+    if with_card:
+        return []  # kept out by the number of builds asked for (--top), not by a reason to give
+    uses_it = [o for o in cand.options if o.gpu.id == owned.id]
+    why = cand.rejected_gpus.get(owned.id)
+    if why is None and uses_it:
+        diagnosis, _cluster_build = _diagnose(request, catalog, model, exact, cand, should_stop)
+        why = f"{diagnosis.reason}; to use them: {diagnosis.cheapest_relaxation}"
+    elif why is None:
+        return []
+    return [f"your own {owned.quantity} x {owned_name} cannot run this as asked ({why}); these builds leave them out"]
+
+
+def _compared_gpus_note(builds: list[Build], request: BuildRequest, catalog: Catalog, cand: Candidates) -> list[str]:
+    """A comparison never drops a candidate without a word."""
+    if len(request.gpu_ids) < 2:
+        return []
+    shown = {b.gpu_id for b in builds}
+    gpus = catalog.records["gpus"]
+    notes = []
+    for gpu_id in request.gpu_ids:
+        if gpu_id not in shown:
+            gpu = gpus.get(gpu_id)
+            name = gpu.name if isinstance(gpu, Gpu) else gpu_id
+            notes.append(f"{name}: " + cand.rejected_gpus.get(gpu_id, "no build with it passes every rule within the budget"))
+    return notes
+
+
+def _enriched(builds: list[Build], catalog: Catalog, model: ModelArch, request: BuildRequest, exact: int | None) -> list[Build]:
+    """Enrichment, last: costs of ownership, the time/cost curves, the launch command. For the request as asked: a
+    training job without --tokens is compared with renting per token, not for the reference job that ranked it."""
+    workload = request.workload.resolved(model.max_context)
+    builds = _with_costs(builds, catalog, model, workload, request, exact)
+    builds = _with_curves(builds, catalog, model, workload, request, exact)
+    return [b.model_copy(update={"launch": _launch(model, b, catalog)}) for b in builds]
+
+
+# the plan's own sources and the machines people build register themselves on import (solve.offers, solve.machines);
+# plan() runs whatever is registered
+from configurator.core.solve import offers as _offers  # noqa: E402,F401
+from configurator.core.solve.offers import AS_ASKED, PlanRun  # noqa: E402
+from configurator.core.solve.machines import MACHINE_SOURCES  # noqa: E402

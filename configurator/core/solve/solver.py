@@ -4,9 +4,10 @@ One model holds a choice variable for every candidate GPU option (model x count)
 platform (board + CPU), chassis, PSU (x1 or x2, or the modules of a GPU-server barebone),
 memory kit (x1..x4), CPU cooler and storage (x1..x4). Compatibility (sockets, slot
 geometry, memory kinds, sizes), power (80 % loading, transients, connectors, circuits),
-lanes, RAM and budget are constraints. Each label ("cheapest that fits", "fastest within
-budget", ...) is one objective; every later label must use a different GPU option, so the
-alternatives differ in what matters.
+lanes, RAM and budget are constraints. Each objective (cheapest, fastest, best value,
+quietest, room to grow) finds one candidate; every later one must use a different GPU option,
+so the candidates differ in what matters. The labels a user reads are decided later, over
+every build of the plan, by solve.ranking.rank_and_label.
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ from configurator.core.solve.slots import Placement, needs_gap, span
 
 TP_OR_TRAINING_MIN_LANES = 8
 SMALL_MODEL_OPTIONS = 64  # GPU options up to which a model counts as small for the solver's parameters
+COST_TIE_WEIGHT = 1 << 17
+"""Above any speed score (options score up to 100,000 and a platform adds up to 30,000): one unit of price outweighs it."""
 MIN_FIRST_SOLVE_S = 2.0  # "at least x8 per GPU for tensor parallelism" (build rules R15/PCI-4)
 
 
@@ -630,7 +633,9 @@ class BuildModel:
             lam = float(objective.split(":", 1)[1])
             found = self._run(self.perf * 1000 - int(round(lam * 1000)) * self.cost, True, time_limit, bounds)
         else:
-            found = self._run(self.cost, False, time_limit, bounds)
+            # the cheapest and, of equal price, the fastest (lexicographic in one solve; lazy.may_beat mirrors it):
+            # a tie left to the search had given the whole and the lazy model different cards at one price
+            found = self._run(self.cost * COST_TIE_WEIGHT - self.perf, False, time_limit, bounds)
         return found[0] if found else None
 
     def _run(
@@ -812,7 +817,8 @@ def run_labels(
     label_time: float = 0.5,
     on_found: Callable[[str, str, Choice], None] = lambda _label, _why, _choice: None,
 ) -> list[tuple[str, str, Choice]]:
-    """Solve for each label in turn; each later build uses a different GPU option.
+    """Solve for each objective in turn; each later build uses a different GPU option. The names returned say which
+    objective found a build; they are not labels (solve.ranking decides those over the whole plan).
 
     Every solve gets a fixed deterministic-time budget (`label_time`, the first one more), so
     the same request and catalog give the same builds however busy the machine is. When the
@@ -894,29 +900,4 @@ def run_labels(
             results.append(("alternative platform", "the same GPUs on another board and another kind of case", choice))
             on_found(*results[-1])
             bm.exclude_build(choice)
-    results = _honest_labels(results)
-    if bm.request.budget is None:
-        # no budget was set: "within budget" would promise a limit nobody gave
-        results = [("fastest", "the highest estimated speed of any build that passes every rule", c)
-                   if label == "fastest within budget" else
-                   (label, why.replace("no build within budget is faster", "no build is faster"), c)
-                   for label, why, c in results]
     return results
-
-
-def _honest_labels(results: list[tuple[str, str, Choice]]) -> list[tuple[str, str, Choice]]:
-    """Each label is solved among the GPU options left, so when the cheapest build is also the
-    fastest (or the best value), say so and call the later one the runner-up."""
-    if not results or results[0][0] != "cheapest that fits":
-        return results
-    out = list(results)
-    cheapest = out[0][2]
-    for i, (label, why, choice) in enumerate(out[1:], start=1):
-        if label == "fastest within budget" and cheapest.option.perf >= choice.option.perf:
-            out[0] = ("cheapest and fastest", "the lowest price, and no build within budget is faster", cheapest)
-            out[i] = ("runner-up on speed", "the fastest among the other GPU choices", choice)
-        elif label.startswith("best") and cheapest.option.perf / max(cheapest.cost, 1) >= choice.option.perf / max(choice.cost, 1):
-            head, head_why, _ = out[0]
-            out[0] = (f"{head}; best value", head_why + "; also the most speed per unit of money", cheapest)
-            out[i] = ("runner-up on value", "the best speed per unit of money among the other GPU choices", choice)
-    return out

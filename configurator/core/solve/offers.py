@@ -1,0 +1,104 @@
+"""The plan's own sources of builds, each a strategy registered in solve.sources: they return complete builds and
+never rank, label or renumber (solve.ranking does that over the whole set).
+
+A source's `Build.label` says only what kind of build it offers ("with the experts in RAM", "ready-made server");
+`why` says why such a build is worth a look. Every source offers whenever its kind of build can run the job: whether
+it is worth showing beside the others is the ranking's decision, not the source's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from configurator.core.solve.build import Build
+from configurator.core.solve.candidates import Candidates
+from configurator.core.solve.sources import PlanContext, register
+
+AS_ASKED = "as asked"
+"""The key under which the solver source leaves its candidates for the pipeline (why a GPU was left out, time-outs)."""
+
+
+@dataclass(frozen=True)
+class PlanRun(PlanContext):
+    """A plan's context as plan() makes it: with where early builds go, and what the solver source leaves behind."""
+
+    on_partial: Callable[[list[Build]], None] | None = None
+    solved: dict[str, Candidates] = field(default_factory=dict)
+
+
+def _kind(builds: list[Build], kind: str, why: str) -> list[Build]:
+    return [b.model_copy(update={"label": kind, "why": why}) for b in builds]
+
+
+@register("solver")
+def solver_builds(ctx: PlanContext) -> list[Build]:
+    """Builds from parts, solved as asked: one per objective (cheapest, fastest, best value, quietest, room to grow),
+    each on another GPU option and count (solver.run_labels)."""
+    from configurator.core.solve.plan import _solve_once
+
+    partial = ctx.on_partial if isinstance(ctx, PlanRun) else None
+    builds, cand = _solve_once(ctx.request, ctx.catalog, ctx.model, ctx.exact_weight_bytes, ctx.request.top_k,
+                               ctx.should_stop, ctx.time_budget, partial)
+    if isinstance(ctx, PlanRun):
+        ctx.solved[AS_ASKED] = cand
+    return _kind(builds, "", "")
+
+
+@register("owned-card")
+def without_the_owned_card(ctx: PlanContext) -> list[Build]:
+    """For someone who owns a card, the same search without it: owning a card never makes the answer worse, and the
+    honest comparison is what a build on any GPU would cost."""
+    from configurator.core.solve.plan import _solve_once
+
+    request = ctx.request
+    if request.owned_gpu is None or ctx.should_stop():
+        return []
+    fresh = request.model_copy(update={"owned": tuple(p for p in request.owned if p.category != "gpu")})
+    builds, _ = _solve_once(fresh, ctx.catalog, ctx.model, ctx.exact_weight_bytes, request.top_k, ctx.should_stop,
+                            ctx.time_budget / 2)
+    name = f"{request.owned_gpu.quantity} x {request.owned_gpu.id}"
+    return _kind(builds, "without your own card", f"leaves your {name} out, for comparison")
+
+
+@register("experts-in-ram-cheapest")
+def weights_in_ram(ctx: PlanContext) -> list[Build]:
+    """The cheapest build with llama.cpp keeping the MoE experts (or some layers) in system RAM, when the job is a
+    GGUF inference that does not already do so. Not in a comparison of named GPUs (each GPU as asked)."""
+    from configurator.core.solve.plan import _offload_possible, _weights_in_ram, _what_moves
+
+    request = ctx.request
+    if not _offload_possible(request.workload) or len(request.gpu_ids) >= 2 or ctx.should_stop():
+        return []
+    build = _weights_in_ram(request, ctx.catalog, ctx.model, ctx.exact_weight_bytes, ctx.should_stop)
+    if build is None:
+        return []
+    what = _what_moves(ctx.model)
+    return _kind([build], f"with {what} in RAM",
+                 f"llama.cpp keeps {what} in system RAM; its speed is set by this platform's memory bandwidth")
+
+
+@register("unified-memory")
+def unified_memory(ctx: PlanContext) -> list[Build]:
+    """The cheapest unified-memory system (Mac Studio, Ryzen AI Max, DGX Spark) that runs the job as asked."""
+    from configurator.core.solve.plan import _unified_build
+
+    if ctx.request.gpu_ids:
+        return []
+    build = _unified_build(ctx.request, ctx.catalog, ctx.model, ctx.workload, ctx.exact_weight_bytes)
+    return [] if build is None else [build.model_copy(update={"label": f"ready-made {build.parts[0].name}"})]
+
+
+@register("ready-made-server")
+def ready_made_server(ctx: PlanContext) -> list[Build]:
+    """One ready-made GPU server bought as one item, when it is within the budget and fails no check (clusters of
+    several come from the infeasible path, solve.cluster)."""
+    from configurator.core.solve.plan import _cluster, _offerable
+
+    request = ctx.request
+    if not request.allow_clusters or request.owned or ctx.should_stop():
+        return []
+    server = _cluster(request, ctx.catalog, ctx.model, ctx.workload, ctx.exact_weight_bytes, max_nodes=1)
+    if server is None or not _offerable(server, request):
+        return []
+    return _kind([server], "ready-made server", "a whole GPU server bought as one item")

@@ -1,0 +1,204 @@
+"""Rank and label a plan's builds: one function over the whole set, where each label is a claim about the numbers shown.
+
+Every build is measured the same way (`measure`): the price as paid, the speed as asked (decode tokens/s per user at
+the asked load; a training job's tokens/s), the noise at 1 m and the watts at the wall. `rank_and_label` then decides,
+over every build the sources found, which build holds each claim:
+
+  cheapest               the lowest price among builds that pass every FAIL rule
+  fastest within budget  the highest speed among them ("fastest" when no budget was set)
+  best value             the highest speed per unit of price
+  quietest               the lowest dBA, then the fewest watts
+  room to grow           takes one more card by buying only that card (Build.room_for_one_more), the cheapest such
+
+A build whose users get less than reading speed (rules.READING_TPS, where PERF warns) is shown after those that reach
+it, and the claims above are made among the latter when there are any; the cheapest of all then says "cheapest below
+reading speed". A comparison of named GPUs (`--gpu a,b,c`) says "cheapest with X" of each GPU's own cheapest build. A build that another
+build beats on price and speed without being louder is dropped, unless a label gives the reason; the rest are shown
+cheapest first. Sources only say what kind of build they offer (`Build.label` on the way in: "with the experts in RAM",
+"ready-made: ..."); the label shown is the claims, then that kind in brackets ("cheapest; best value (with the experts in RAM)").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from configurator.core.estimate.result import EstimateResult
+from configurator.core.solve.build import Build
+from configurator.core.solve.noise import build_dba
+from configurator.core.solve.request import BuildRequest
+from configurator.core.solve.rules import READING_TPS
+
+REFERENCE_TOKENS = 1e8
+"""A training request without --tokens is timed for a reference job of this many tokens (100 M), and says so: a
+fine-tune is ranked by how fast it trains, never by memory per GPU (issue #27)."""
+
+CHEAPEST, FASTEST, FASTEST_NO_BUDGET, VALUE, QUIETEST, GROW = (
+    "cheapest", "fastest within budget", "fastest", "best value", "quietest", "room to grow")
+CHEAPEST_SLOW = "cheapest below reading speed"
+CHEAPEST_WITH = "cheapest with "
+ALTERNATIVE = "alternative"
+
+
+def job_tokens_per_s(estimate: EstimateResult) -> float | None:
+    """A training job's throughput: its tokens over its wall-clock seconds (None without a time)."""
+    tokens = estimate.workload.get("tokens")
+    if not tokens or not estimate.wall_hours:
+        return None
+    return float(tokens) / (estimate.wall_hours * 3600)
+
+
+@dataclass(frozen=True)
+class Measures:
+    """What every label is decided on, the same for every build whatever its source."""
+
+    price: float  # as paid: owned parts cost nothing
+    speed: float  # decode tokens/s per user at the asked load; training: tokens/s of the job; 0 when unknown
+    dba: float | None  # one machine at 1 m under load (noise.build_dba); None when no figure exists
+    watts: float  # at the wall, every node
+    passing: bool  # no FAIL check
+    within_budget: bool
+    readable: bool  # inference: at least reading speed per user (rules.READING_TPS, where PERF warns); training: True
+
+    def value(self) -> float:
+        return self.speed / self.price if self.price > 0 else (float("inf") if self.speed > 0 else 0.0)
+
+    def beats(self, other: Measures) -> bool:
+        """No dearer, no slower, no louder, and better on price or speed: `other` has nothing to say for itself."""
+        louder = self.dba is not None and other.dba is not None and self.dba > other.dba + 0.05
+        return (self.price <= other.price and self.speed >= other.speed and not louder
+                and (self.price < other.price or self.speed > other.speed))
+
+
+def measure(build: Build, request: BuildRequest) -> Measures:
+    e = build.estimate
+    speed = e.decode_tokens_per_s if e.workload.get("kind", "inference") == "inference" else job_tokens_per_s(e)
+    return Measures(
+        price=build.total_price, speed=speed or 0.0, dba=build_dba(build), watts=build.power.wall_w * build.nodes,
+        passing=not any(c.status == "fail" for c in build.checks),
+        within_budget=request.budget is None or build.total_price <= request.budget + 0.01,
+        readable=e.workload.get("kind", "inference") != "inference" or (speed or 0.0) >= READING_TPS,
+    )
+
+
+def speed_words(build: Build) -> str:
+    """The speed a claim is about, as the table shows it."""
+    e = build.estimate
+    if e.workload.get("kind", "inference") == "inference":
+        return f"{e.decode_tokens_per_s or 0:.1f} tokens/s per user"
+    tps = job_tokens_per_s(e)
+    return f"{tps:,.0f} training tokens/s ({e.wall_hours or 0:,.0f} h for {float(e.workload.get('tokens') or 0):.3g} tokens)" \
+        if tps else "no training time"
+
+
+def _gpu_name(build: Build) -> str:
+    part = next((p for p in build.parts if p.category in ("gpu", "system")), None)
+    return part.name if part is not None else build.gpu_id
+
+
+def _same(a: Build, b: Build) -> bool:
+    """The same machine offered twice (two sources can find it): the same parts, paid alike, running alike."""
+    def key(x: Build) -> tuple[object, ...]:
+        return (x.nodes, x.gpu_count, tuple((p.id, p.quantity, p.owned) for p in x.parts), round(x.total_price, 2),
+                x.estimate.decode_tokens_per_s, x.estimate.wall_hours)
+    return key(a) == key(b)
+
+
+def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
+    """The builds to show, ranked cheapest first, each labelled with the claims it holds over every build found."""
+    pool: list[Build] = []
+    for build in builds:
+        if not any(_same(build, kept) for kept in pool):
+            pool.append(build)
+    if not pool:
+        return []
+    m = [measure(b, request) for b in pool]
+    every_passing = [i for i in range(len(pool)) if m[i].passing]
+    # a build whose users wait seconds per word (PERF warns) is shown after those at reading speed, and the claims
+    # are made among the latter when there are any: "cheapest" at 2 tokens/s was the top of a 70B plan
+    passing = [i for i in every_passing if m[i].readable] or every_passing
+    within = [i for i in passing if m[i].within_budget]
+    claims: dict[int, list[tuple[str, str]]] = {i: [] for i in range(len(pool))}
+    currency = pool[0].currency
+
+    def claim(i: int | None, label: str, why: str) -> None:
+        if i is not None:
+            claims[i].append((label, why))
+
+    comparison = len(request.gpu_ids) >= 2
+    if comparison:
+        for gpu_id in dict.fromkeys(pool[i].gpu_id for i in passing):
+            mine = [i for i in passing if pool[i].gpu_id == gpu_id]
+            best = min(mine, key=lambda i: (m[i].price, -m[i].speed))
+            claim(best, CHEAPEST_WITH + _gpu_name(pool[best]), f"the lowest price of the builds with {_gpu_name(pool[best])}")
+    elif passing:
+        best = min(passing, key=lambda i: (m[i].price, -m[i].speed))
+        at_speed = " at reading speed or more" if len(passing) < len(every_passing) else ""
+        claim(best, CHEAPEST, f"the lowest price ({m[best].price:,.0f} {currency}) of the {len(passing)} builds found "
+              f"that pass every rule{at_speed}")
+        slow = min(every_passing, key=lambda i: (m[i].price, -m[i].speed))
+        if slow not in passing and m[slow].price < m[best].price:
+            claim(slow, CHEAPEST_SLOW, f"the lowest price of every build found ({m[slow].price:,.0f} {currency}), at "
+                  f"{m[slow].speed:.1f} tokens/s per user: slower than people read (~{READING_TPS:g} tokens/s)")
+    fast_pool = [i for i in within if m[i].speed > 0]
+    if len(fast_pool) > 1 or (fast_pool and not comparison):
+        best = max(fast_pool, key=lambda i: (m[i].speed, -m[i].price))
+        label = FASTEST if request.budget is not None else FASTEST_NO_BUDGET
+        scope = "within the budget" if request.budget is not None else "found"
+        claim(best, label, f"the highest speed of the builds {scope}: {speed_words(pool[best])}")
+        best = max(fast_pool, key=lambda i: (m[i].value(), -m[i].price))
+        unit = "tokens/s per user" if pool[best].estimate.workload.get("kind", "inference") == "inference" else "training tokens/s"
+        claim(best, VALUE, f"the most speed for the money: {1000 * m[best].value():,.2f} {unit} per 1,000 {currency}")
+    heard = [i for i in within if m[i].dba is not None]
+    if len(heard) > 1:
+        best = min(heard, key=lambda i: (m[i].dba or 0.0, m[i].watts, m[i].price))
+        louder = any((m[j].dba or 0.0, m[j].watts) > (m[best].dba or 0.0, m[best].watts) for j in heard)
+        claim(best if louder else None, QUIETEST, f"the lowest noise: {m[best].dba:.1f} dBA at 1 m, {m[best].watts:,.0f} W at the wall")
+    growing = [i for i in within if pool[i].room_for_one_more]
+    if growing:
+        best = min(growing, key=lambda i: m[i].price)
+        claim(best, GROW, f"takes one more {_gpu_name(pool[best])} by buying only that card: its slot, lanes, PSU "
+              "and circuit have room")
+
+    def dominated(i: int) -> bool:
+        return any(j != i and m[j].passing and m[j].beats(m[i]) for j in range(len(pool)))
+
+    labelled = [i for i in range(len(pool)) if claims[i]]
+    order = {CHEAPEST: 0, FASTEST: 1, FASTEST_NO_BUDGET: 1, VALUE: 2, QUIETEST: 3, GROW: 4, CHEAPEST_SLOW: 5}
+    labelled.sort(key=lambda i: min(order.get(c[0], 0) for c in claims[i]))
+    rest = sorted((i for i in range(len(pool)) if not claims[i] and (comparison or not dominated(i))),
+                  key=lambda i: (not m[i].passing, not m[i].readable, m[i].price, -m[i].speed))
+    shown = (labelled + rest)[: request.top_k]
+    shown.sort(key=lambda i: (not m[i].passing, not m[i].readable, m[i].price, -m[i].speed))
+    out = []
+    for rank, i in enumerate(shown, start=1):
+        build = pool[i]
+        kind = build.label
+        said = "; ".join(label for label, _why in claims[i])
+        label = f"{said} ({kind})" if said and kind else said or kind or ALTERNATIVE
+        why = "; ".join(w for _label, w in claims[i]) or (
+            "no build shown beats it on both price and speed" if not comparison else "")
+        why = f"{why}; {build.why}" if why and build.why else why or build.why
+        out.append(build.model_copy(update={"rank": rank, "label": label, "why": why}))
+    return out
+
+
+CLAIMS = (CHEAPEST, FASTEST, FASTEST_NO_BUDGET, VALUE, QUIETEST, GROW, CHEAPEST_SLOW)
+
+
+def claims_of(label: str) -> list[str]:
+    """The claims a shown label makes (before the kind of build, in brackets), for checks and tests."""
+    out = []
+    for piece in label.split("; "):
+        claim = piece if piece in CLAIMS or piece.startswith(CHEAPEST_WITH) else piece.split(" (", 1)[0]
+        if claim in CLAIMS or claim.startswith(CHEAPEST_WITH):
+            out.append(claim)
+    return out
+
+
+def kind_of(label: str) -> str:
+    """The kind of build a shown label names after its claims ("with the experts in RAM"), or the label itself."""
+    claims = claims_of(label)
+    if not claims:
+        return label
+    last = label.split("; ")[-1]
+    return last[len(claims[-1]) + 2: -1] if last.startswith(claims[-1] + " (") and last.endswith(")") else ""
