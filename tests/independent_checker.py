@@ -68,8 +68,14 @@ def check(build: dict[str, Any], circuit: str, circuits: int = 1, budget: float 
             problems.append("a multi-node build lists no network parts")
         return problems
     if system is not None:
-        # a ready-made server: its vendor did the assembly, but it must still hold the job and its site
-        if system["spec"]["max_power_w"] * build["nodes"] > limit * circuits + 1:
+        # a ready-made server: its vendor did the assembly, but it must still hold the job and its site: the circuits,
+        # or (one server in a server room, #28) the room's own feeds, which its site then lists and must carry
+        site = build.get("site")
+        if site is not None:
+            draw_kw = system["spec"]["max_power_w"] * build["nodes"] / 1000
+            if site["power_kw"] + 0.1 < draw_kw or site["feeds"] * site["feed_kw"] + 0.1 < draw_kw:
+                problems.append(f"the server's site ({site['power_kw']} kW) does not carry its {draw_kw:.1f} kW")
+        elif system["spec"]["max_power_w"] * build["nodes"] > limit * circuits + 1:
             problems.append("the ready-made system draws more than the circuits allow")
         if build["power"]["circuit_ok"] is not True:
             problems.append("the build reports its circuit as overloaded")

@@ -53,6 +53,7 @@ def apply_theme(theme: str) -> None:
 
 
 def _offer_recovery(window) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QCoreApplication
     from PySide6.QtWidgets import QMessageBox
 
     from configurator.qt import messages
@@ -84,6 +85,8 @@ def install_error_boundary(window) -> None:  # type: ignore[no-untyped-def]
     its traceback goes to the cache folder for a report, and the app keeps running.
     """
     import traceback
+
+    from PySide6.QtCore import QCoreApplication
 
     from configurator.core.errors import ConfiguratorError
     from configurator.storage import paths

@@ -3,97 +3,97 @@
 <context>
     <name>BuildDetail</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="346" />
+        <location filename="../../configurator/qt/builds.py" line="349" />
         <source>Category</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="346" />
+        <location filename="../../configurator/qt/builds.py" line="349" />
         <source>Part</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="346" />
+        <location filename="../../configurator/qt/builds.py" line="349" />
         <source>Qty</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="346" />
+        <location filename="../../configurator/qt/builds.py" line="349" />
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="346" />
+        <location filename="../../configurator/qt/builds.py" line="349" />
         <source>Subtotal</source>
         <translation>小计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="362" />
+        <location filename="../../configurator/qt/builds.py" line="365" />
         <source>&lt;b&gt;Why each part&lt;/b&gt;</source>
         <translation>&lt;b&gt;每个配件的选择理由&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="387" />
+        <location filename="../../configurator/qt/builds.py" line="390" />
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="387" />
+        <location filename="../../configurator/qt/builds.py" line="390" />
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="387" />
+        <location filename="../../configurator/qt/builds.py" line="390" />
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="398" />
+        <location filename="../../configurator/qt/builds.py" line="401" />
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="399" />
+        <location filename="../../configurator/qt/builds.py" line="402" />
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="400" />
+        <location filename="../../configurator/qt/builds.py" line="403" />
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="401" />
+        <location filename="../../configurator/qt/builds.py" line="404" />
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="402" />
+        <location filename="../../configurator/qt/builds.py" line="405" />
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="403" />
+        <location filename="../../configurator/qt/builds.py" line="406" />
         <source>Slot map</source>
         <translation>插槽布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="404" />
+        <location filename="../../configurator/qt/builds.py" line="407" />
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="405" />
+        <location filename="../../configurator/qt/builds.py" line="408" />
         <source>Estimates</source>
         <translation>估算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="407" />
+        <location filename="../../configurator/qt/builds.py" line="410" />
         <source>Buy or rent</source>
         <translation>购买还是租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="479" />
+        <location filename="../../configurator/qt/builds.py" line="482" />
         <source>Total</source>
         <translation>合计</translation>
     </message>
@@ -101,52 +101,52 @@
 <context>
     <name>BuildsTable</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="111" />
+        <location filename="../../configurator/qt/builds.py" line="114" />
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="111" />
+        <location filename="../../configurator/qt/builds.py" line="114" />
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="112" />
+        <location filename="../../configurator/qt/builds.py" line="115" />
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="112" />
+        <location filename="../../configurator/qt/builds.py" line="115" />
         <source>Free</source>
         <translation>剩余</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="113" />
+        <location filename="../../configurator/qt/builds.py" line="116" />
         <source>Speed / time</source>
         <translation>速度 / 时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="113" />
+        <location filename="../../configurator/qt/builds.py" line="116" />
         <source>Wall</source>
         <translation>墙插功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="114" />
+        <location filename="../../configurator/qt/builds.py" line="117" />
         <source>Noise</source>
         <translation>噪音</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="114" />
+        <location filename="../../configurator/qt/builds.py" line="117" />
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="115" />
+        <location filename="../../configurator/qt/builds.py" line="118" />
         <source>How it fits</source>
         <translation>如何装下</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="131" />
+        <location filename="../../configurator/qt/builds.py" line="134" />
         <source>VRAM left free on the most loaded GPU</source>
         <translation>负载最高的 GPU 上剩余的显存</translation>
     </message>
@@ -294,12 +294,12 @@
 <context>
     <name>InfeasibleBanner</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="235" />
+        <location filename="../../configurator/qt/builds.py" line="238" />
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="236" />
+        <location filename="../../configurator/qt/builds.py" line="239" />
         <source>Change the request as suggested and solve again</source>
         <translation>按建议修改需求并重新求解</translation>
     </message>
@@ -307,22 +307,22 @@
 <context>
     <name>LaunchCommand</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="313" />
+        <location filename="../../configurator/qt/builds.py" line="316" />
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="314" />
+        <location filename="../../configurator/qt/builds.py" line="317" />
         <source>Copy the command to the clipboard</source>
         <translation>将命令复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="331" />
+        <location filename="../../configurator/qt/builds.py" line="334" />
         <source>Run it</source>
         <translation>运行命令</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="337" />
+        <location filename="../../configurator/qt/builds.py" line="340" />
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
@@ -723,11 +723,26 @@ Every estimate explains itself; every part and price carries its source.</source
     </message>
     <message>
         <location filename="../../configurator/qt/quote_import.py" line="51" />
+        <source>Decimal mark: from the quote</source>
+        <translation>小数点：按报价单判断</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/quote_import.py" line="51" />
+        <source>Decimal comma (1.599,00)</source>
+        <translation>小数逗号（1.599,00）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/quote_import.py" line="52" />
+        <source>Decimal point (1,599.00)</source>
+        <translation>小数点（1,599.00）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/quote_import.py" line="58" />
         <source>Check the catalog part each line is matched to; unmatched lines are skipped.</source>
         <translation>请核对每一行匹配到的目录配件；未匹配的行将被跳过。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/quote_import.py" line="103" />
+        <location filename="../../configurator/qt/quote_import.py" line="125" />
         <source>Could not save</source>
         <translation>无法保存</translation>
     </message>
@@ -1382,22 +1397,22 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>builds</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="80" />
+        <location filename="../../configurator/qt/builds.py" line="83" />
         <source>silent</source>
         <translation>无声</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="102" />
+        <location filename="../../configurator/qt/builds.py" line="105" />
         <source>{0} fail</source>
         <translation>{0} 项不通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="103" />
+        <location filename="../../configurator/qt/builds.py" line="106" />
         <source>{0} warn</source>
         <translation>{0} 项警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="104" />
+        <location filename="../../configurator/qt/builds.py" line="107" />
         <source>all pass</source>
         <translation>全部通过</translation>
     </message>
@@ -1483,58 +1498,58 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="518" />
+        <location filename="../../configurator/qt/builds.py" line="521" />
         <source>Decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="518" />
+        <location filename="../../configurator/qt/builds.py" line="521" />
         <source>tokens/s per user</source>
         <translation>token/秒（每用户）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="520" />
+        <location filename="../../configurator/qt/builds.py" line="523" />
         <source>All users</source>
         <translation>所有用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="520" />
-        <location filename="../../configurator/qt/builds.py" line="522" />
+        <location filename="../../configurator/qt/builds.py" line="523" />
+        <location filename="../../configurator/qt/builds.py" line="525" />
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="522" />
+        <location filename="../../configurator/qt/builds.py" line="525" />
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="524" />
+        <location filename="../../configurator/qt/builds.py" line="527" />
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="524" />
+        <location filename="../../configurator/qt/builds.py" line="527" />
         <source>{0:.2f} s after a {1}-token prompt</source>
         <translation>{1} token 提示词后 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="527" />
+        <location filename="../../configurator/qt/builds.py" line="530" />
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="527" />
+        <location filename="../../configurator/qt/builds.py" line="530" />
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs</source>
         <translation>{0:,.0f} GPU 小时；在 {2} 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="530" />
+        <location filename="../../configurator/qt/builds.py" line="533" />
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="530" />
+        <location filename="../../configurator/qt/builds.py" line="533" />
         <source>{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all</source>
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
@@ -1542,57 +1557,57 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>parts</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="85" />
+        <location filename="../../configurator/qt/builds.py" line="88" />
         <source>gpu</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="85" />
+        <location filename="../../configurator/qt/builds.py" line="88" />
         <source>cpu</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="86" />
+        <location filename="../../configurator/qt/builds.py" line="89" />
         <source>motherboard</source>
         <translation>主板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="86" />
+        <location filename="../../configurator/qt/builds.py" line="89" />
         <source>memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="87" />
+        <location filename="../../configurator/qt/builds.py" line="90" />
         <source>psu</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="87" />
+        <location filename="../../configurator/qt/builds.py" line="90" />
         <source>chassis</source>
         <translation>机箱</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="88" />
+        <location filename="../../configurator/qt/builds.py" line="91" />
         <source>cooler</source>
         <translation>散热器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="88" />
+        <location filename="../../configurator/qt/builds.py" line="91" />
         <source>storage</source>
         <translation>硬盘</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="89" />
+        <location filename="../../configurator/qt/builds.py" line="92" />
         <source>system</source>
         <translation>整机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="89" />
+        <location filename="../../configurator/qt/builds.py" line="92" />
         <source>accessory</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="90" />
+        <location filename="../../configurator/qt/builds.py" line="93" />
         <source>network</source>
         <translation>网络</translation>
     </message>

@@ -134,7 +134,8 @@ def test_deepseek_r1_q4_at_15000_is_offered_at_several_platform_tiers_the_fastes
     fastest = max(tiers, key=lambda b: b.estimate.decode_tokens_per_s or 0)
     assert "12-channel" in fastest.label
     assert fastest.estimate.workload["ram_bandwidth_gbps"] >= 460.8
-    assert (fastest.estimate.decode_tokens_per_s or 0) > 3.5 * 2  # "roughly doubles" the 3.5 tokens/s it had
+    # well above the 3.5 tokens/s it had (1.75x with #29's measured EPYC bandwidth share; "roughly doubles" in #28)
+    assert (fastest.estimate.decode_tokens_per_s or 0) > 3.5 * 1.6
 
 
 def test_the_tier_range_is_for_models_too_big_for_one_card_and_not_for_the_map(catalog: Catalog) -> None:
@@ -154,7 +155,7 @@ def test_gpt_oss_120b_around_2500_gets_a_16gb_card_with_the_experts_in_ram(catal
     request = BuildRequest(model_id="gpt-oss-120b", workload=Workload(kind="inference", precision="mxfp4"), budget=2500)
     builds = plan(request, catalog).builds
     assert any(b.parts[0].category == "system" and b.parts[0].spec["memory_gb"] >= 128 for b in builds)
-    hybrid = [b for b in builds if b.label.startswith("experts in RAM")]
+    hybrid = [b for b in builds if "experts in RAM" in b.label]  # the ranking's claims may come first
     assert hybrid and all(b.total_price <= 2500 for b in hybrid)
     assert any(next(p for p in b.parts if p.category == "gpu").spec["vram_gb"] >= 16 for b in hybrid)
 

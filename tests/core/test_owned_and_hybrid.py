@@ -25,7 +25,9 @@ def test_a_cheaper_build_without_the_owned_card_comes_first(catalog: Catalog) ->
     builds = plan(request, catalog).builds
     assert builds
     two_cards = [b for b in builds if b.gpu_id == "rtx-4060-ti-16gb" and b.gpu_count == 2]
-    assert not two_cards, "a second 4060 Ti costs more than a 2080 Ti 22 GB that runs faster"
+    for pair in two_cards:  # a second 4060 Ti is shown only where no build beats it on price and speed, no louder
+        assert not any(measure(o, request).passing and measure(o, request).beats(measure(pair, request))
+                       for o in builds if o is not pair), "a second 4060 Ti costs more than a build that runs faster"
     for build in builds:
         uses_it = any(p.category == "gpu" and p.owned for p in build.parts)
         assert uses_it or "without your own card" in build.label, build.label
@@ -55,7 +57,7 @@ def test_when_nothing_fits_on_the_gpus_the_experts_in_ram_build_is_offered(catal
     request = BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m"), budget=15000)
     result = plan(request, catalog)
     assert result.infeasible is None
-    hybrid = [b for b in result.builds if kind_of(b.label) == "with the experts in RAM"]
+    hybrid = [b for b in result.builds if "experts in RAM" in b.label]  # the platform tiers of #28 name theirs
     assert hybrid, [b.label for b in result.builds]
     assert hybrid[0].total_price <= 15000 and (hybrid[0].estimate.decode_tokens_per_s or 0) > 0
     assert hybrid[0].estimate.offloaded_bytes > 0

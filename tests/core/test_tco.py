@@ -61,7 +61,8 @@ def _build(catalog: Catalog, **request: Any) -> tuple[BuildRequest, Build]:
     req = BuildRequest(**request)
     result = plan(req, catalog)
     assert result.builds, result.infeasible
-    return req, result.builds[0]
+    # the first machine with a GPU (since #28 the cheapest may be a mini PC or a CPU-only box)
+    return req, next((b for b in result.builds if any(p.category == "gpu" for p in b.parts)), result.builds[0])
 
 
 def _profile(**kw: Any) -> UsageProfile:

@@ -252,8 +252,6 @@ CASES: tuple[Case, ...] = (
         "gpt-oss-120b is ~63 GB of MXFP4 with 5.1B active parameters: a Ryzen AI Max+ 395 128 GB box runs it at "
         "25-48 tok/s, and a 16 GB card with the experts in 96 GB of DDR5 at 20-30 tok/s.",
         (STRIX_GPT_OSS, STRIX_FIRST_LOOK, GGML_GPT_OSS, CPU_MOE_25TPS, ISSUE_27),
-        today="#27/#28: 'infeasible, raise the budget to 4,145 USD'; the Framework Desktop at 1,999 USD is not "
-              "offered for mxfp4",
     ),
     Case(
         "gpt-oss-120b-2800",
@@ -274,7 +272,6 @@ CASES: tuple[Case, ...] = (
         "llama.cpp runs MXFP4 gpt-oss on Arc through SYCL/Vulkan at ~59 tok/s on 3 x B60; transformers computes every "
         "expert for every token and gives ~2 tok/s.",
         (GGML_GPT_OSS, TRANSFORMERS_GPT_OSS, ISSUE_27),
-        today="#27: --precision mxfp4 without an engine falls back to transformers on 3 x Arc Pro B60 (2.3 tok/s)",
     ),
     Case(
         "deepseek-r1-q4-15000-platform-tiers",
@@ -286,8 +283,6 @@ CASES: tuple[Case, ...] = (
         "R1's experts are ~380 GB at Q4 and decode is bound by host memory bandwidth: a 12-channel EPYC with a 24 GB "
         "card roughly doubles a 4-channel Xeon W's 3.5 tok/s within the same budget.",
         (KTRANSFORMERS_R1, ISSUE_28),
-        today="#28: experts in RAM get exactly one build, an RTX 2070 8 GB at 98 % on a 4-channel Xeon W5-2455X "
-              "(3.6 tok/s)",
     ),
     Case(
         "deepseek-r1-q4-mac-vs-pc",
@@ -298,7 +293,6 @@ CASES: tuple[Case, ...] = (
         "In a quiet home office the Mac Studio M3 Ultra 512 GB is the fastest single box for R1 at 4 bits (~17-18 "
         "tok/s at under 200 W); the label 'fastest' must say so.",
         (M3_ULTRA_R1, ISSUE_27),
-        today="#27: the Mac at 14.5 tok/s is shown as 'ready-made' with no label; no build is labelled fastest",
     ),
     Case(
         "glm-4.5-10000-tiers",
@@ -328,7 +322,6 @@ CASES: tuple[Case, ...] = (
                     and decode(b) >= 10),),
         "A 1B model decodes at 40-55 tok/s on a laptop CPU; buying a GPU for it wastes the budget.",
         (LLAMA_1B_CPU, CPU_ONLY_5800X, ISSUE_28),
-        today="#28: no machine below ~877 USD; 'raise the budget to 877 USD'",
     ),
     Case(
         "qwen3-4b-800-used-no-gpu",
@@ -337,7 +330,6 @@ CASES: tuple[Case, ...] = (
                     and decode(b) >= 5),),
         "A 4B at Q4 (~2.5 GB) runs at 15-20 tok/s on a desktop CPU with dual-channel DDR4.",
         (CPU_ONLY_5800X, ISSUE_28),
-        today="#28: 'raise the budget to 887 USD'",
     ),
     Case(
         "gpt-oss-20b-800",
@@ -390,7 +382,6 @@ CASES: tuple[Case, ...] = (
         "Comparing named GPUs, a buyer reads 'cheapest with RTX 3060' as that card's build; the label reaches the "
         "sheet, the XLSX and the PDF title.",
         (ISSUE_27,),
-        today="#27: 'cheapest with RTX 3060 12GB' is on the RTX 4090 build and 'cheapest with RTX 4090' on the 3060's",
     ),
     # ---- engines and power
     Case(
@@ -415,7 +406,6 @@ CASES: tuple[Case, ...] = (
         "AMD caps power with amd-smi / rocm-smi, and the amdgpu driver refuses caps far below stock (261 W on the "
         "7900 XTX): a plan below the floor draws more than it says.",
         (ROCM_PWRCAP, ISSUE_27),
-        today="#27: the checks say `nvidia-smi -pl 248` for RX 7900 XTX cards",
     ),
     # ---- owned cards, mixed cards
     Case(
@@ -449,8 +439,6 @@ CASES: tuple[Case, ...] = (
          no_build("a single node called a cluster", lambda b: int(b["nodes"]) == 1 and "cluster" in b["label"].lower())),
         "China's standard answer for R1 in FP8 is one HGX H20 node (8 x 96 GB) running vLLM or SGLang at TP 8.",
         (H20_R1_FP8, LMSYS_H20, ISSUE_28),
-        today="#28: infeasible unless --gpu h20 is given, and then the one node is called a 'cluster of 8-GPU "
-              "machines'",
     ),
     Case(
         "falcon-180b-no-eol-cards-in-new-barebone",
@@ -520,7 +508,6 @@ CASES: tuple[Case, ...] = (
          fastest_is_fastest()),
         "A P40 trains in FP32 only (12 TFLOPS); any Ampere card with tensor cores is several times faster.",
         (PASCAL_FP16, ISSUE_27),
-        today="#27: 8 x Tesla P40 is labelled 'fastest' and no build shows a training speed",
     ),
     Case(
         "qwen3-32b-qlora-3000-not-2060s",
@@ -530,8 +517,6 @@ CASES: tuple[Case, ...] = (
         "QLoRA of a 32B needs ~26 GB; two 12 GB RTX 2060 with offload take ~10x the hours of the next build: it may "
         "be the cheapest, never the fastest or the best value.",
         (UNSLOTH_REQ, ISSUE_27),
-        today="#27: 2 x RTX 2060 12 GB with offload is 'cheapest and fastest; best value' (493 h vs 51 h with "
-              "--tokens 1e8)",
     ),
     Case(
         "qwen3-32b-qlora-3000-tokens-fastest",
@@ -555,7 +540,6 @@ CASES: tuple[Case, ...] = (
         "Unsloth's offloaded gradient checkpointing keeps a long sequence's activations in host RAM (a 7B at 100k "
         "tokens trains in 37 GB): one 48-80 GB card, or QLoRA, answers an 8B at 128k; 'none found' is not advice.",
         (LLAMAFACTORY_LONG, UNSLOTH_REQ, ISSUE_27),
-        today="#27: 'no GPU can run this' and 'none found in the catalog' (activation offload is not a relaxation)",
     ),
     Case(
         "llama70b-full-finetune-cny-servers",
@@ -586,7 +570,6 @@ CASES: tuple[Case, ...] = (
         (training_speed_shown(), fastest_is_fastest()),
         "The approval meeting compares fine-tuning time per epoch: every build must show the job's speed.",
         (USER_JOURNEYS, ISSUE_27),
-        today="#27: without --tokens the builds show no tokens/s or hours, yet one is labelled 'fastest within budget'",
     ),
     Case(
         "chen-serve-32b-20-students",
@@ -639,6 +622,5 @@ CASES: tuple[Case, ...] = (
         "A unified-memory Mac runs a 70B Q4 at ~35 dBA; 'quietest' on a two-GPU tower beside it contradicts the "
         "numbers shown.",
         (M3_ULTRA_R1, ISSUE_27),
-        today="#27: 'quietest' is on 2 x RX 7900 XTX (43.2 dBA) beside the MacBook Pro at 35 dBA",
     ),
 )

@@ -1,6 +1,6 @@
 """The label check over random requests: the generative test's request strategy (tests/core/test_solver_generative.py),
 the same seed, and `check_labels` on every answer. Today the labels contradict the numbers on many random requests
-(issue 27), so this is a strict xfail: when the one-function labelling lands it passes, and the mark comes off.
+(issue 27); with the one-function labelling of #27 it holds, and this test keeps it so.
 
 No shrinking (each example is a real plan); `LLM_RIG_GENERATIVE_EXAMPLES` sets the number of examples.
 """
@@ -21,8 +21,6 @@ from tests.independent_checker import check_labels
 EXAMPLES = int(os.environ.get("LLM_RIG_GENERATIVE_EXAMPLES", "20"))
 
 
-@pytest.mark.xfail(strict=True, reason="#27: labels are decided on partial sets (e.g. 'best value' below another build's "
-                                       "tokens/s per price, speed labels on training builds that show no speed)")
 @seed(20261202)
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=True, phases=[Phase.generate],
           suppress_health_check=list(HealthCheck))

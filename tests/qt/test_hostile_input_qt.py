@@ -74,7 +74,7 @@ def test_export_of_hostile_part_names_is_inert(qtbot, window, tmp_path: Path) ->
 
     with qtbot.waitSignal(window.session.solve_finished, timeout=60_000) as blocker:
         window.session.set_request(BuildRequest(model_id="llama-3.1-8b", budget=3000))
-    build = blocker.args[0].builds[0]
+    build = next(b for b in blocker.args[0].builds if len(b.parts) >= 2)  # a machine of several parts (not a mini PC)
     parts = tuple(p.model_copy(update={"name": "=HYPERLINK(\"http://x\",\"a\")\x07" if i == 0 else "+cmd|' /C calc'!A0"})
                   for i, p in enumerate(build.parts))
     hostile = build.model_copy(update={"parts": parts})
