@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 import traceback
 from collections.abc import Callable, Sequence
@@ -187,7 +186,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
             continue
         if argv is None or chosen in _commands_of(module_name):
             # only the command being run pays for its options' imports (pydantic models, the estimator)
-            module = importlib.import_module(module_name)
+            module = _command_module(module_name)
             module.register(commands)
             registered.update(_commands_of(module_name))
         else:
@@ -203,6 +202,22 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
 }
 """Subcommands whose module is imported only when the command is run: (module, help in `llm-rig --help`).
 Each module's `register()` adds its own commands with the help text `command_help()` gives it."""
+
+
+def _command_module(module_name: str) -> Any:
+    """The command's module, imported here by name in plain import statements (a frozen bundle's analysis finds
+    these; it cannot see a name handed to importlib)."""
+    if module_name == "configurator.cli.estimate":
+        from configurator.cli import estimate
+
+        return estimate
+    if module_name == "configurator.cli.plan":
+        from configurator.cli import plan
+
+        return plan
+    from configurator.cli import advise
+
+    return advise
 
 
 def command_help(name: str) -> str:
