@@ -660,7 +660,7 @@ class RequirementsPanel(QWidget):
         self._on_input_changed()
 
     def _on_users_value_changed(self, users: int) -> None:
-        self.users.setSuffix(" user" if users == 1 else " users")
+        self.users.setSuffix(self.tr(" user") if users == 1 else self.tr(" users"))
 
     def _on_picker_model_chosen(self, model_id: str) -> None:
         self._model_id = model_id

@@ -849,6 +849,7 @@ Every estimate explains itself; every part and price carries its source.</source
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="194" />
+        <location filename="../../configurator/qt/requirements.py" line="663" />
         <source> user</source>
         <translation> 个用户</translation>
     </message>
@@ -1367,6 +1368,11 @@ Every estimate explains itself; every part and price carries its source.</source
         <source>What the selected build's estimate used</source>
         <translation>所选配置的估算所采用的参数</translation>
     </message>
+    <message>
+        <location filename="../../configurator/qt/requirements.py" line="663" />
+        <source> users</source>
+        <translation> 个用户</translation>
+    </message>
 </context>
 <context>
     <name>VramHeadroomChart</name>
@@ -1379,17 +1385,17 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>app</name>
     <message>
-        <location filename="../../configurator/qt/app.py" line="66" />
+        <location filename="../../configurator/qt/app.py" line="67" />
         <source>Recover unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/app.py" line="94" />
+        <location filename="../../configurator/qt/app.py" line="97" />
         <source>Could not do that</source>
         <translation>无法完成该操作</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/app.py" line="104" />
+        <location filename="../../configurator/qt/app.py" line="107" />
         <source>Internal error</source>
         <translation>内部错误</translation>
     </message>
