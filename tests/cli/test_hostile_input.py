@@ -8,9 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from configurator.cli.main import main
 from configurator.storage import paths
-from tests.helpers import Run
 
 LLAMA = {
     "model_type": "llama", "hidden_size": 4096, "num_hidden_layers": 32, "num_attention_heads": 32,
@@ -21,17 +19,6 @@ ESTIMATE = ("estimate", "--model", "llama-3.1-8b", "--workload", "inference")
 PLAN = ("plan", "--model", "llama-3.1-8b", "--workload", "inference")
 
 
-@pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str]):  # type: ignore[no-untyped-def]
-    """The command line in-process (what a shell runs, minus the interpreter start-up)."""
-
-    def run(*args: str) -> Run:
-        code = main(list(args))
-        out, err = capsys.readouterr()
-        assert "Traceback" not in err and "internal error" not in err, err
-        return Run(code, out, err)
-
-    return run
 
 
 def _overlay(name: str, text: str) -> Path:

@@ -12,14 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from configurator.cli.main import main
 from configurator.core.catalog.quote import parse_amount, read_quote
 from configurator.core.errors import CatalogError, FileRefusedError, ModelImportError
 from configurator.core.fileio import read_bounded
 from configurator.core.model_import import import_model, safetensors_bytes
 from configurator.storage import paths, projects, settings
 from tests.fuzzing import LLAMA, PROJECT, _write_gguf
-from tests.helpers import REPO, Run
+from tests.helpers import REPO
 
 REPRO = Path(__file__).resolve().parents[3] / "shared" / "repro" / "hostile2"
 if not REPRO.is_dir():
@@ -28,15 +27,6 @@ needs_repro = pytest.mark.skipif(not REPRO.is_dir(), reason="the shared reproduc
 posix_only = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs and /dev/zero are POSIX")
 
 
-@pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str]):  # type: ignore[no-untyped-def]
-    def run(*args: str) -> Run:
-        code = main(list(args))
-        out, err = capsys.readouterr()
-        assert "Traceback" not in err and "internal error" not in err, err
-        return Run(code, out, err)
-
-    return run
 
 
 def _specials(folder: Path, name: str, flat: bool = False) -> dict[str, Path]:
