@@ -34,7 +34,7 @@ def make_app(argv: Sequence[str]):  # type: ignore[no-untyped-def]
 
 def use_home_for_qsettings() -> None:
     """With LLM_RIG_HOME set, window geometry and splitters go there too (an INI file), not ~/.config."""
-    from PySide6.QtCore import QCoreApplication, QSettings
+    from PySide6.QtCore import QSettings
 
     from configurator.storage import paths
 

@@ -27,9 +27,6 @@ from configurator.core.solve.rules import READING_TPS, meets_speed, speed_check
 from configurator.core.solve.sources import PlanContext, register
 
 GIB = 1024**3
-AS_ASKED = ("cpu-only", "mini-pc", "servers")
-"""Sources whose machines run the job as asked (the hook in plan() lists them as builds); the others keep weights
-in RAM beside a GPU, a different way to run it, offered as today's experts-in-RAM build is."""
 PROMPT_WAIT_S = 60.0
 """A typical prompt (4k tokens, or the one given) that waits longer than this before its first token is warned about."""
 
@@ -38,12 +35,6 @@ MACHINE_SOURCES = ("cpu-only", "mini-pc", "experts-in-ram", "servers")
 """The sources this module registers: left out of a map of named GPUs (plan(sources=False))."""
 
 
-def as_asked(source: str, build: Build) -> bool:
-    """Is this source's build an answer on its own: a machine without a GPU that reads at least as fast as people read
-    and answers a typical prompt within a minute. A CPU-only DeepSeek-R1 (5.7 tokens/s, 13 minutes before the first
-    token of a 4k prompt) is an alternative beside the GPU-assisted builds, never the answer that replaces them."""
-    slow = any(c.rule in ("PERF", "PROMPT") and c.status != "pass" for c in build.checks)
-    return source in AS_ASKED and not slow
 NO_GPU = "none"
 """`Build.gpu_id` of a machine that buys no GPU (CPU only): `gpu_count` is 0."""
 FASTER_ENOUGH = 1.25

@@ -65,7 +65,8 @@ def without_the_owned_card(ctx: PlanContext) -> list[Build]:
 def weights_in_ram(ctx: PlanContext) -> list[Build]:
     """The cheapest build with llama.cpp keeping the MoE experts (or some layers) in system RAM, when the job is a
     GGUF inference that does not already do so. Not in a comparison of named GPUs (each GPU as asked)."""
-    from configurator.core.solve.plan import _offload_possible, _weights_in_ram, _what_moves
+    from configurator.core.solve.plan import _weights_in_ram
+    from configurator.core.solve.relax import _offload_possible, _what_moves
 
     request = ctx.request
     if not _offload_possible(request.workload) or len(request.gpu_ids) >= 2 or ctx.should_stop():
@@ -93,7 +94,8 @@ def unified_memory(ctx: PlanContext) -> list[Build]:
 def ready_made_server(ctx: PlanContext) -> list[Build]:
     """One ready-made GPU server bought as one item, when it is within the budget and fails no check (clusters of
     several come from the infeasible path, solve.cluster)."""
-    from configurator.core.solve.plan import _cluster, _offerable
+    from configurator.core.solve.plan import _cluster
+    from configurator.core.solve.relax import _offerable
 
     request = ctx.request
     if not request.allow_clusters or request.owned or ctx.should_stop():

@@ -26,8 +26,6 @@ from configurator.core.solve.candidates import (
     chassis_of,
     cooler_of,
     cpu_of,
-    effective_deadline,
-    estimate_as_practitioner,
     market_excludes,
     on_engine,
     gpu_options,
@@ -44,7 +42,7 @@ from configurator.core.solve.pricing import quote
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_volts
 from configurator.core.solve.memo import remember
 from configurator.core.solve import relax
-from configurator.core.solve.relax import _offerable, _offload_possible, _training_compute, _what_moves, _with_offload
+from configurator.core.solve.relax import _training_compute, _what_moves, _with_offload
 from configurator.core.solve.ranking import REFERENCE_TOKENS, measure, rank_and_label
 from configurator.core.solve.sources import SOURCES
 from configurator.core.solve.rules import Assembly, check_build, meets_speed, power_of
@@ -289,7 +287,6 @@ def _unified_build(
             continue
         if not meets_speed(est, request):
             continue
-        tps = est.decode_tokens_per_s or 0.0
         u = system.unified
         checks = [
             Check(rule="MEM-FIT", status="pass", message=f"{peak.total / GIB:.1f} GiB of the {gpu.vram_gb:.0f} GiB the GPU may wire "
