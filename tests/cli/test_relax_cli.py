@@ -26,3 +26,16 @@ def test_the_json_lists_every_way_out_by_price() -> None:
     budget = next(w for w in ways if w["kind"] == "budget")
     assert ways[0]["total_price"] < 0.5 * budget["total_price"] and ways[0]["decode_tokens_per_s"] > 0
     assert [w["total_price"] for w in ways] == sorted(w["total_price"] for w in ways)
+
+
+def test_exact_gpus_on_the_command_line(cli) -> None:  # type: ignore[no-untyped-def]
+    """`--gpu rtx-3090 --gpus 4 --exact-gpus`: every build in the JSON has four cards in one machine (#31)."""
+    import json
+
+    run = cli("plan", "--model", "llama-3.1-8b", "--precision", "bf16", "--gpu", "rtx-3090", "--gpus", "4", "--circuit", "230v16a",
+              "--exact-gpus", "--top", "2", "--json")
+    assert run.code == 0, run.err
+    builds = json.loads(run.out)["builds"]
+    assert builds and all(b["gpu_count"] == 4 and b["nodes"] == 1 for b in builds)
+    bad = cli("plan", "--model", "llama-3.1-8b", "--gpus", "0", "--exact-gpus")
+    assert bad.code == 2 and "--gpus" in bad.err

@@ -41,3 +41,15 @@ def test_an_unlimited_budget_stays_unlimited_across_currencies(qtbot, window) ->
     after = panel.current_request()
     assert after.budget is None and after.circuit == "120v15a" and after.region == "global"
     assert not panel.budget_note.isVisibleTo(panel)
+
+
+def test_exactly_n_gpus_can_be_asked_in_the_window(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """"Exactly 8 x 4090" could be asked only on the command line (#31): the box beside Max GPUs asks it, a loaded
+    request shows it, and nothing else moves."""
+    panel = window.requirements
+    window.session.set_request(BuildRequest(model_id="llama-3.1-8b", gpu_ids=("rtx-4090",), max_gpus=8, exact_gpus=True))
+    qtbot.waitUntil(lambda: panel.current_request().gpu_ids == ("rtx-4090",), timeout=10_000)
+    assert panel.exact_gpus.isChecked() and panel.current_request().exact_gpus
+    panel.exact_gpus.setChecked(False)
+    after = panel.current_request()
+    assert not after.exact_gpus and after.max_gpus == 8 and after.gpu_ids == ("rtx-4090",)

@@ -92,6 +92,7 @@ class BuildRequest(BaseModel):
     condition: Condition = "any"
     owned: tuple[OwnedPart, ...] = ()
     max_gpus: int = Field(default=8, ge=1, le=16)
+    exact_gpus: bool = Field(default=False, description="every build has exactly max_gpus GPUs in one machine (\"exactly 8 x 4090\")")
     gpu_ids: tuple[str, ...] = Field(default=(), description="only these GPUs (empty: any)")
     gpu_vendors: tuple[Literal["nvidia", "amd", "intel"], ...] = ()
     region: Region = "global"
