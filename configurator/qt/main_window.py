@@ -41,6 +41,9 @@ class MainWindow(QMainWindow):
         if self.session.parent() is None:
             self.session.setParent(self)  # the window owns its session and its connections
         self.prefs = settings.load()
+        if session is None:  # a fresh window starts from the defaults of new projects (currency, region, circuit)
+            self.session.project = self.session.project.model_copy(update={"requests": (
+                self.session.request.model_copy(update=self.new_project_defaults()),)})
         self.requirements = RequirementsPanel(self.session)
         scroll = QScrollArea()
         scroll.setWidget(self.requirements)
@@ -239,9 +242,7 @@ class MainWindow(QMainWindow):
     def new_project(self) -> None:
         if self._confirm_discard():
             self.session.new_project()
-            self.session.set_request(self.session.request.model_copy(update={
-                "currency": self.prefs.currency, "region": self.prefs.region,
-                "circuit": default_circuit(self.prefs.currency)}))
+            self.session.set_request(self.session.request.model_copy(update=self.new_project_defaults()))
             self.session.dirty = False
             self._update_title()
 
@@ -426,6 +427,34 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(self.tr("Compare needs at least two builds"), 4000)
             return
         CompareDialog(chosen, self).exec()
+
+    def new_project_defaults(self) -> dict[str, object]:
+        """What a new project takes from the preferences: currency, region and wall circuit."""
+        return {"currency": self.prefs.currency, "region": self.prefs.region,
+                "circuit": self.prefs.circuit or default_circuit(self.prefs.currency)}
+
+    def choose_country(self, dialog: object | None = None) -> None:
+        """The first-run choice of country: it sets the defaults of new projects once, and the current request when
+        it is still the untouched default. Cancelled, it is not asked again (the defaults stay as they were)."""
+        from configurator.core.solve.request import COUNTRIES
+        from configurator.qt.dialogs import CountryDialog
+
+        chooser = dialog if isinstance(dialog, CountryDialog) else CountryDialog(self)
+        if not chooser.exec():
+            self.apply_preferences(self.prefs.model_copy(update={"country": ""}))
+            return
+        key = chooser.chosen()
+        country = COUNTRIES[key]
+        language = self.prefs.language if country.language == "system" else country.language
+        self.apply_preferences(self.prefs.model_copy(update={
+            "country": key, "currency": country.currency, "region": country.region, "circuit": country.circuit,
+            "language": language}))
+        if self.session.path is None and not self.session.dirty:
+            self.session.set_request(self.session.request.model_copy(update=self.new_project_defaults()))
+            self.session.dirty = False
+            self._update_title()
+        if i18n.resolve(language) != i18n.current():
+            self.statusBar().showMessage(self.tr("The language changes at the next start") + " / 下次启动时切换语言", 8000)
 
     def edit_preferences(self) -> None:
         from configurator.qt.dialogs import PreferencesDialog
