@@ -121,6 +121,10 @@ class MainWindow(QMainWindow):
         self.session.solve_failed.connect(self._on_session_solve_failed)
         self.session.solve_started.connect(self._on_session_solve_started)
         self.session.project_changed.connect(self._update_title)
+        panel = self.detail.buy_or_rent
+        panel.set_inputs(self.session.project.ownership)
+        panel.inputs_edited.connect(lambda: self.session.set_ownership(panel.inputs()))
+        self.session.project_changed.connect(self._show_project_ownership)
         self.builds.row_chosen.connect(self.session.select)
         self.banner.apply_requested.connect(self._on_banner_apply_requested)
         self.requirements.import_requested.connect(self.import_model)
@@ -428,6 +432,16 @@ class MainWindow(QMainWindow):
             return
         CompareDialog(chosen, self).exec()
 
+    def _show_project_ownership(self) -> None:
+        """An opened, new or recovered project brings its own Buy-or-rent inputs (the tab's own edits are already in
+        the project, so they are left as they are)."""
+        from configurator.core.tco import OwnershipInputs
+
+        panel = self.detail.buy_or_rent
+        saved = self.session.project.ownership or OwnershipInputs()
+        if panel.inputs() != saved:
+            panel.set_inputs(saved)
+
     def new_project_defaults(self) -> dict[str, object]:
         """What a new project takes from the preferences: currency, region and wall circuit."""
         return {"currency": self.prefs.currency, "region": self.prefs.region,
@@ -557,7 +571,7 @@ class MainWindow(QMainWindow):
         if build is None:
             self.statusBar().showMessage(self.tr("Choose a build to print"), 4000)
             return
-        print_build_sheet(self, self.session, self.project_folder())
+        print_build_sheet(self, self.session, self.project_folder(), recost=self.detail.buy_or_rent.recost)
 
     def export_builds(self) -> None:
         builds = self.builds.selected_builds() or self.builds.builds
@@ -595,6 +609,7 @@ class MainWindow(QMainWindow):
 
         request = self.session.request
         suffix = path.suffix.lower()
+        builds = [self.detail.buy_or_rent.recost(b) for b in builds]  # the buy-or-rent figures the tab shows
         meta = sheet_meta(self.session, builds, value=suffix == ".pdf")  # the value table is the sheets'
 
         try:

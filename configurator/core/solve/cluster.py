@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 import math
 from dataclasses import dataclass
 
@@ -227,7 +229,8 @@ def cluster_build(
         # in a server room the feeds are the buyer's to provision (a warning that says what to order); anywhere else
         # a machine that draws more than the circuits described cannot run there, a cluster as a single server (#31)
         provisioned = request.room == "server-room"
-        status = "fail" if not ok or not (on_site or provisioned) else "pass" if on_site else "warn"
+        status: Literal["pass", "warn", "fail"] = ("fail" if not ok or not (on_site or provisioned)
+                                                   else "pass" if on_site else "warn")
         checks.append(Check(rule="SITE-POWER", status=status,
                             message=("" if on_site else "the site must provide ")
                             + f"{site['power_kw']} kW in all ({site['power_per_rack_kw']} kW per rack of "
