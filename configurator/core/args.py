@@ -233,6 +233,8 @@ def add_plan_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--vendor", action="append", choices=("nvidia", "amd", "intel"), default=[],
                         help="only GPUs from this vendor (repeatable)")
     parser.add_argument("--top", type=_request_int("top_k"), default=5, metavar="K", help="how many alternatives")
+    parser.add_argument("--exact-gpus", action="store_true",
+                        help="every build has exactly --gpus GPUs in one machine (e.g. --gpu rtx-4090 --gpus 8 --exact-gpus)")
 
 
 def build_request(args: argparse.Namespace, model_id: str, workload: Any) -> Any:
@@ -254,7 +256,8 @@ def build_request(args: argparse.Namespace, model_id: str, workload: Any) -> Any
             room=args.room,
             condition=args.condition,
             owned=owned,
-            max_gpus=args.gpus if args.gpus > 1 else 8,
+            max_gpus=args.gpus if args.gpus > 1 or getattr(args, "exact_gpus", False) else 8,
+            exact_gpus=bool(getattr(args, "exact_gpus", False)),
             gpu_ids=tuple(g.strip() for g in args.gpu.split(",") if g.strip()) if args.gpu else (),
             gpu_vendors=tuple(args.vendor),
             power_limit=args.power_limit,

@@ -127,6 +127,8 @@ def main(argv: Sequence[str]) -> int:
     apply_theme(window.prefs.theme)
     window.show()
     QTimer.singleShot(0, lambda: _offer_recovery(window))
+    if window.prefs.country is None:  # the first run: a choice of country sets the defaults once (#31)
+        QTimer.singleShot(0, window.choose_country)
     window.session.solve_now()
     return int(app.exec())
 

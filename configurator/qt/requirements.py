@@ -270,6 +270,11 @@ class RequirementsPanel(QWidget):
         self.condition = combo([(self.tr("new or used"), "any"), (self.tr("new only"), "new"), (self.tr("prefer used"), "used")])
         self.region = combo([(self.tr("global"), "global"), (self.tr("China"), "china")], self.tr("China: export variants (A800, H800, L20, H20) and CNY prices"))
         self.max_gpus = spin(1, 16, 8, self.tr(" GPUs"), self.tr("Most GPUs per machine"))
+        self.exact_gpus = QCheckBox(self.tr("exactly"))
+        self.exact_gpus.setToolTip(self.tr("Every build has exactly this many GPUs in one machine (e.g. exactly 8 x RTX 4090)"))
+        gpus_row = QHBoxLayout()
+        gpus_row.addWidget(self.max_gpus, 1)
+        gpus_row.addWidget(self.exact_gpus)
         self.power_limit = spin(50, 100, 100, self.tr(" % power"), self.tr("Run the GPUs at this share of rated power (nvidia-smi -pl "
                                 "at every boot): less heat and wall draw for ~5 % speed at 80 %"), 5)
         owned_row = QHBoxLayout()
@@ -291,7 +296,7 @@ class RequirementsPanel(QWidget):
         form.addRow(self.tr("Room"), self.room)
         form.addRow(self.tr("Parts"), self.condition)
         form.addRow(self.tr("Region"), self.region)
-        form.addRow(self.tr("Max GPUs"), self.max_gpus)
+        form.addRow(self.tr("Max GPUs"), gpus_row)
         form.addRow(self.tr("GPU power"), self.power_limit)
         self.only_gpus = QLineEdit(placeholderText=self.tr("any GPU; or ids, e.g. a800-80gb-pcie, l20"))
         self.only_gpus.setToolTip(self.tr("Limit the solver to these GPU ids (comma separated) to compare them side by side"))
@@ -418,7 +423,7 @@ class RequirementsPanel(QWidget):
                 self.seq, self.micro_batch, self.checkpointing, self.zero, self.offload, self.lora_rank, self.dataset_mtokens,
                 self.epochs, self.pre_tokens, self.deadline_days, self.mfu, self.pre_seq, self.budget, self.currency,
                 self.circuit, self.circuits, self.form_factor, self.room, self.condition, self.region, self.max_gpus,
-                self.power_limit,
+                self.exact_gpus, self.power_limit,
                 self.owned_gpu, self.owned_count]
 
     def set_catalog(self, catalog: Catalog) -> None:
@@ -490,6 +495,7 @@ class RequirementsPanel(QWidget):
             set_combo(self.condition, request.condition)
             set_combo(self.region, request.region)
             self.max_gpus.setValue(request.max_gpus)
+            self.exact_gpus.setChecked(request.exact_gpus)
             self.power_limit.setValue(round((request.power_limit or 1.0) * 100))
             self.only_gpus.setText(", ".join(request.gpu_ids))
             owned = request.owned_gpu
@@ -547,6 +553,7 @@ class RequirementsPanel(QWidget):
             condition=self.condition.currentData(),
             region=self.region.currentData(),
             max_gpus=self.max_gpus.value(),
+            exact_gpus=self.exact_gpus.isChecked(),
             owned=owned,
             gpu_ids=only,
             power_limit=None if self.power_limit.value() >= 100 else self.power_limit.value() / 100,

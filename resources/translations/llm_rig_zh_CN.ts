@@ -1,4 +1,5 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
     <name>BuildDetail</name>
@@ -284,9 +285,22 @@
     </message>
 </context>
 <context>
+    <name>CountryDialog</name>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="189" />
+        <source>Where will the machine run?</source>
+        <translation>机器在哪里使用？</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="190" />
+        <source>Your country sets the currency, the wall circuit, the market (China: export variants and CNY prices) and the language of new projects. Each can be changed later on its own, in Build &gt; Preferences or in the request.</source>
+        <translation>国家/地区决定新项目的货币、墙插电路、市场（中国：特供版显卡与人民币价格）和界面语言。之后可在“构建 &gt; 偏好设置”或需求中分别修改。</translation>
+    </message>
+</context>
+<context>
     <name>GuideDialog</name>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="163" />
+        <location filename="../../configurator/qt/dialogs.py" line="234" />
         <source>User guide</source>
         <translation>用户指南</translation>
     </message>
@@ -330,330 +344,331 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="101" />
+        <location filename="../../configurator/qt/main_window.py" line="104" />
         <source>Reading the model file; Esc cancels</source>
         <translation>正在读取模型文件；按 Esc 取消</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="139" />
+        <location filename="../../configurator/qt/main_window.py" line="142" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="150" />
+        <location filename="../../configurator/qt/main_window.py" line="153" />
         <source>&amp;New project</source>
         <translation>新建项目(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="151" />
+        <location filename="../../configurator/qt/main_window.py" line="154" />
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="152" />
+        <location filename="../../configurator/qt/main_window.py" line="155" />
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="153" />
+        <location filename="../../configurator/qt/main_window.py" line="156" />
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="154" />
+        <location filename="../../configurator/qt/main_window.py" line="157" />
         <source>&amp;Import model…</source>
         <translation>导入模型(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="154" />
+        <location filename="../../configurator/qt/main_window.py" line="157" />
         <source>Ctrl+I</source>
         <translation>Ctrl+I</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="155" />
+        <location filename="../../configurator/qt/main_window.py" line="158" />
         <source>&amp;Print build sheet…</source>
         <translation>打印装机单(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="156" />
+        <location filename="../../configurator/qt/main_window.py" line="159" />
         <source>&amp;Export builds…</source>
         <translation>导出配置(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="156" />
+        <location filename="../../configurator/qt/main_window.py" line="159" />
         <source>Ctrl+Shift+E</source>
         <translation>Ctrl+Shift+E</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="157" />
+        <location filename="../../configurator/qt/main_window.py" line="160" />
         <source>Purchase list (XLSX, CSV, Markdown) or build sheets (PDF) of the selected builds</source>
         <translation>所选配置的采购清单（XLSX、CSV、Markdown）或装机单（PDF）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="158" />
+        <location filename="../../configurator/qt/main_window.py" line="161" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="161" />
+        <location filename="../../configurator/qt/main_window.py" line="164" />
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="169" />
+        <location filename="../../configurator/qt/main_window.py" line="172" />
         <source>&amp;Build</source>
         <translation>配置(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="170" />
-        <location filename="../../configurator/qt/main_window.py" line="380" />
+        <location filename="../../configurator/qt/main_window.py" line="173" />
+        <location filename="../../configurator/qt/main_window.py" line="381" />
         <source>&amp;Solve again</source>
         <translation>重新求解(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="170" />
+        <location filename="../../configurator/qt/main_window.py" line="173" />
         <source>F5</source>
         <translation>F5</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="171" />
+        <location filename="../../configurator/qt/main_window.py" line="174" />
         <source>&amp;Cancel solve or import</source>
         <translation>取消求解或导入(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="171" />
+        <location filename="../../configurator/qt/main_window.py" line="174" />
         <source>Esc</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="172" />
+        <location filename="../../configurator/qt/main_window.py" line="175" />
         <source>&amp;Compare selected…</source>
         <translation>对比所选(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="172" />
+        <location filename="../../configurator/qt/main_window.py" line="175" />
         <source>Ctrl+D</source>
         <translation>Ctrl+D</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="172" />
+        <location filename="../../configurator/qt/main_window.py" line="175" />
         <source>Select two or more builds (or none for all), then compare</source>
         <translation>选择两个或更多配置（不选则对比全部）后对比</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="177" />
+        <location filename="../../configurator/qt/main_window.py" line="180" />
         <source>Recommendation &amp;map…</source>
         <translation>推荐地图(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="177" />
+        <location filename="../../configurator/qt/main_window.py" line="180" />
         <source>Ctrl+M</source>
         <translation>Ctrl+M</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="177" />
+        <location filename="../../configurator/qt/main_window.py" line="180" />
         <source>The cheapest machine for each model size</source>
         <translation>每种模型规模最便宜的机器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="179" />
+        <location filename="../../configurator/qt/main_window.py" line="182" />
         <source>&amp;Preferences…</source>
         <translation>偏好设置(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="182" />
+        <location filename="../../configurator/qt/main_window.py" line="185" />
         <source>&amp;Catalog</source>
         <translation>目录(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="183" />
+        <location filename="../../configurator/qt/main_window.py" line="186" />
         <source>&amp;Edit prices and parts…</source>
         <translation>编辑价格和配件(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="183" />
+        <location filename="../../configurator/qt/main_window.py" line="186" />
         <source>Ctrl+E</source>
         <translation>Ctrl+E</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="185" />
+        <location filename="../../configurator/qt/main_window.py" line="188" />
         <source>Import a vendor &amp;quote (CSV/XLSX)…</source>
         <translation>导入供应商报价(&amp;Q)（CSV/XLSX）…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="188" />
+        <location filename="../../configurator/qt/main_window.py" line="191" />
         <source>&amp;Import a price pack…</source>
         <translation>导入价格包(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="190" />
+        <location filename="../../configurator/qt/main_window.py" line="193" />
         <source>E&amp;xport my prices as a price pack…</source>
         <translation>将我的价格导出为价格包(&amp;X)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="192" />
+        <location filename="../../configurator/qt/main_window.py" line="195" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="193" />
+        <location filename="../../configurator/qt/main_window.py" line="196" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="195" />
+        <location filename="../../configurator/qt/main_window.py" line="198" />
         <source>System</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="201" />
+        <location filename="../../configurator/qt/main_window.py" line="204" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="202" />
+        <location filename="../../configurator/qt/main_window.py" line="205" />
         <source>&amp;User guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="204" />
+        <location filename="../../configurator/qt/main_window.py" line="207" />
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="232" />
+        <location filename="../../configurator/qt/main_window.py" line="235" />
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="232" />
+        <location filename="../../configurator/qt/main_window.py" line="235" />
         <source>This project has unsaved changes. Save them first?</source>
         <translation>此项目有未保存的更改。要先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="251" />
+        <location filename="../../configurator/qt/main_window.py" line="252" />
         <source>Open project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="259" />
+        <location filename="../../configurator/qt/main_window.py" line="260" />
         <source>Could not open the project</source>
         <translation>无法打开项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="270" />
+        <location filename="../../configurator/qt/main_window.py" line="271" />
         <source>Save project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="278" />
+        <location filename="../../configurator/qt/main_window.py" line="279" />
         <source>Could not save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="285" />
+        <location filename="../../configurator/qt/main_window.py" line="286" />
         <source>Import a model</source>
         <translation>导入模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="301" />
+        <location filename="../../configurator/qt/main_window.py" line="302" />
         <source>Could not import the model</source>
         <translation>无法导入模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="356" />
+        <location filename="../../configurator/qt/main_window.py" line="357" />
         <source>Cheapest build found; solving the alternatives…</source>
         <translation>已找到最便宜的配置；正在求解其他方案…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="359" />
+        <location filename="../../configurator/qt/main_window.py" line="360" />
         <source>Solving…</source>
         <translation>正在求解…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="362" />
+        <location filename="../../configurator/qt/main_window.py" line="363" />
         <source>Solve failed</source>
         <translation>求解失败</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="363" />
+        <location filename="../../configurator/qt/main_window.py" line="364" />
         <source>Could not solve this request</source>
         <translation>无法求解此需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="375" />
+        <location filename="../../configurator/qt/main_window.py" line="376" />
         <source>&amp;Solve again (fix the inputs first)</source>
         <translation>重新求解(&amp;S)（请先修正输入）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="378" />
+        <location filename="../../configurator/qt/main_window.py" line="379" />
         <source>Solve the current request again</source>
         <translation>重新求解当前需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="393" />
+        <location filename="../../configurator/qt/main_window.py" line="394" />
         <source>&lt;b&gt;Solving your changed inputs…&lt;/b&gt; the builds below answer the previous ones.</source>
         <translation>&lt;b&gt;正在按修改后的输入求解…&lt;/b&gt;下方的配置对应之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="426" />
+        <location filename="../../configurator/qt/main_window.py" line="427" />
         <source>Compare needs at least two builds</source>
         <translation>对比至少需要两个配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="444" />
+        <location filename="../../configurator/qt/main_window.py" line="457" />
+        <location filename="../../configurator/qt/main_window.py" line="473" />
         <source>The language changes at the next start</source>
         <translation>语言将在下次启动时切换</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="453" />
+        <location filename="../../configurator/qt/main_window.py" line="482" />
         <source>Could not save preferences</source>
         <translation>无法保存偏好设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="457" />
+        <location filename="../../configurator/qt/main_window.py" line="486" />
         <source>Import a vendor quote</source>
         <translation>导入供应商报价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="529" />
+        <location filename="../../configurator/qt/main_window.py" line="558" />
         <source>Choose a build to print</source>
         <translation>请选择要打印的配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="536" />
+        <location filename="../../configurator/qt/main_window.py" line="565" />
         <source>Nothing to export: no build yet</source>
         <translation>没有可导出的内容：尚无配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="539" />
+        <location filename="../../configurator/qt/main_window.py" line="568" />
         <source>Export builds</source>
         <translation>导出配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="584" />
+        <location filename="../../configurator/qt/main_window.py" line="613" />
         <source>Unknown file type</source>
         <translation>未知的文件类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="587" />
+        <location filename="../../configurator/qt/main_window.py" line="616" />
         <source>Could not export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="600" />
+        <location filename="../../configurator/qt/main_window.py" line="629" />
         <source>About LLM Rig Configurator</source>
         <translation>关于 LLM 装机配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="602" />
+        <location filename="../../configurator/qt/main_window.py" line="631" />
         <source>What machine to buy to run, fine-tune or train an LLM.
 Every estimate explains itself; every part and price carries its source.</source>
         <translation>要运行、微调或训练大模型，该买什么机器。
 每个估算都给出依据；每个配件和价格都注明来源。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="611" />
+        <location filename="../../configurator/qt/main_window.py" line="640" />
         <source>Some catalog files could not be read</source>
         <translation>部分目录文件无法读取</translation>
     </message>
@@ -699,17 +714,22 @@ Every estimate explains itself; every part and price carries its source.</source
         <translation>偏好设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="138" />
+        <location filename="../../configurator/qt/dialogs.py" line="144" />
         <source>Currency of new projects</source>
         <translation>新项目的货币</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="139" />
+        <location filename="../../configurator/qt/dialogs.py" line="145" />
         <source>Region of new projects</source>
         <translation>新项目的地区</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="140" />
+        <location filename="../../configurator/qt/dialogs.py" line="146" />
+        <source>Circuit of new projects</source>
+        <translation>新项目的电路</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="147" />
         <source>Colours</source>
         <translation>配色</translation>
     </message>
@@ -849,7 +869,7 @@ Every estimate explains itself; every part and price carries its source.</source
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="194" />
-        <location filename="../../configurator/qt/requirements.py" line="663" />
+        <location filename="../../configurator/qt/requirements.py" line="670" />
         <source> user</source>
         <translation> 个用户</translation>
     </message>
@@ -971,7 +991,7 @@ Every estimate explains itself; every part and price carries its source.</source
     <message>
         <location filename="../../configurator/qt/requirements.py" line="221" />
         <location filename="../../configurator/qt/requirements.py" line="222" />
-        <location filename="../../configurator/qt/requirements.py" line="280" />
+        <location filename="../../configurator/qt/requirements.py" line="285" />
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -1255,123 +1275,241 @@ Every estimate explains itself; every part and price carries its source.</source
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="273" />
+        <source>exactly</source>
+        <translation>恰好</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/requirements.py" line="274" />
+        <source>Every build has exactly this many GPUs in one machine (e.g. exactly 8 x RTX 4090)</source>
+        <translation>每个方案在一台机器中恰好使用这么多张 GPU（例如恰好 8 张 RTX 4090）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/requirements.py" line="278" />
         <source> % power</source>
         <translation> % 功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="273" />
+        <location filename="../../configurator/qt/requirements.py" line="278" />
         <source>Run the GPUs at this share of rated power (nvidia-smi -pl at every boot): less heat and wall draw for ~5 % speed at 80 %</source>
         <translation>让 GPU 以额定功率的此比例运行（每次开机执行 nvidia-smi -pl）：80 % 时发热和墙插功耗更低，速度约降 5 %</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="278" />
+        <location filename="../../configurator/qt/requirements.py" line="283" />
         <source>A GPU you already own and want used</source>
         <translation>您已拥有并希望使用的 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="279" />
+        <location filename="../../configurator/qt/requirements.py" line="284" />
         <source>How many you own</source>
         <translation>拥有的数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="283" />
+        <location filename="../../configurator/qt/requirements.py" line="288" />
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="288" />
+        <location filename="../../configurator/qt/requirements.py" line="293" />
         <source>Circuit</source>
         <translation>电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="289" />
+        <location filename="../../configurator/qt/requirements.py" line="294" />
         <source>Circuits</source>
         <translation>电路数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="290" />
+        <location filename="../../configurator/qt/requirements.py" line="295" />
         <source>Form</source>
         <translation>形态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="291" />
+        <location filename="../../configurator/qt/requirements.py" line="296" />
         <source>Room</source>
         <translation>放置环境</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="292" />
+        <location filename="../../configurator/qt/requirements.py" line="297" />
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="293" />
+        <location filename="../../configurator/qt/requirements.py" line="298" />
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="294" />
+        <location filename="../../configurator/qt/requirements.py" line="299" />
         <source>Max GPUs</source>
         <translation>最多 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="295" />
+        <location filename="../../configurator/qt/requirements.py" line="300" />
         <source>GPU power</source>
         <translation>GPU 功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="296" />
+        <location filename="../../configurator/qt/requirements.py" line="301" />
         <source>any GPU; or ids, e.g. a800-80gb-pcie, l20</source>
         <translation>任意 GPU；或填写 id，例如 a800-80gb-pcie, l20</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="297" />
+        <location filename="../../configurator/qt/requirements.py" line="302" />
         <source>Limit the solver to these GPU ids (comma separated) to compare them side by side</source>
         <translation>仅在这些 GPU id（逗号分隔）中求解，以便并排对比</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="298" />
+        <location filename="../../configurator/qt/requirements.py" line="303" />
         <source>Only GPUs</source>
         <translation>仅限 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="299" />
+        <location filename="../../configurator/qt/requirements.py" line="304" />
         <source>I own</source>
         <translation>我已拥有</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="310" />
+        <location filename="../../configurator/qt/requirements.py" line="315" />
         <source>The workloads of this project; each is solved on its own</source>
         <translation>此项目的各个工作负载；每个单独求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="313" />
+        <location filename="../../configurator/qt/requirements.py" line="318" />
         <source>Add another workload to the project (a copy of this one)</source>
         <translation>向项目添加另一个工作负载（复制当前这个）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="315" />
+        <location filename="../../configurator/qt/requirements.py" line="320" />
         <source>Remove this workload from the project</source>
         <translation>从项目中删除此工作负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="319" />
+        <location filename="../../configurator/qt/requirements.py" line="324" />
         <source>&lt;b&gt;Workload&lt;/b&gt;</source>
         <translation>&lt;b&gt;工作负载&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="326" />
+        <location filename="../../configurator/qt/requirements.py" line="331" />
         <source>&lt;b&gt;Model&lt;/b&gt;</source>
         <translation>&lt;b&gt;模型&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="360" />
+        <location filename="../../configurator/qt/requirements.py" line="365" />
         <source>What the selected build's estimate used</source>
         <translation>所选配置的估算所采用的参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="663" />
+        <location filename="../../configurator/qt/requirements.py" line="670" />
         <source> users</source>
         <translation> 个用户</translation>
+    </message>
+</context>
+<context>
+    <name>SlotMapWidget</name>
+    <message>
+        <location filename="../../configurator/qt/slotmap.py" line="43" />
+        <source>NVLink bridge, {0}-slot, between slots {1} and {2}</source>
+        <translation>NVLink 桥（{0} 槽间距），连接插槽 {1} 与 {2}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/slotmap.py" line="64" />
+        <source> on a riser cable</source>
+        <translation>（经延长线）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/slotmap.py" line="65" />
+        <source>{0} (cooler)</source>
+        <translation>{0}（散热器）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/slotmap.py" line="72" />
+        <source>free x{0} ({1})</source>
+        <translation>空闲 x{0}（{1}）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/slotmap.py" line="74" />
+        <source>no slot</source>
+        <translation>无插槽</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/slotmap.py" line="95" />
+        <source>cooled by the system's own fans and ducts</source>
+        <translation>由整机自带风扇与风道散热</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/slotmap.py" line="96" />
+        <source>open-air cooler (fans blow into the case)</source>
+        <translation>风扇卡（开放式散热，热风吹入机箱）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/slotmap.py" line="97" />
+        <source>blower cooler (exhausts out of the back)</source>
+        <translation>涡轮卡（涡轮散热，热风从尾部排出）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/slotmap.py" line="98" />
+        <source>passive cooler (needs the chassis' airflow)</source>
+        <translation>被动散热（依靠机箱风道）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/slotmap.py" line="99" />
+        <source>liquid cooler</source>
+        <translation>水冷</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/slotmap.py" line="100" />
+        <source>{0} cooler</source>
+        <translation>{0} 散热</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/slotmap.py" line="103" />
+        <source>; a free slot below each card keeps its fans fed</source>
+        <translation>；每张卡下方留一个空槽，保证风扇进风</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/slotmap.py" line="105" />
+        <source>; a free slot between the cards keeps their fans fed; the bottom card draws air from the case floor: keep it clear of cables</source>
+        <translation>；卡与卡之间留空槽保证进风；最下面一张卡从机箱底部进风：不要让线缆挡住</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/slotmap.py" line="108" />
+        <source>; cards with no free slot below them starve each other's fans (see Checks)</source>
+        <translation>；下方没有空槽的卡会互相抢风（见“检查”）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/slotmap.py" line="114" />
+        <source>Choose a build to see where its cards go</source>
+        <translation>选择一个方案，查看显卡插在哪里</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/slotmap.py" line="117" />
+        <source>{0} is a ready-made system: its GPU is built in, there are no slots to fill or cards to place</source>
+        <translation>{0} 是整机：GPU 已内置，无需安装显卡</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/slotmap.py" line="119" />
+        <source>This build has no expansion slots to plan</source>
+        <translation>此方案没有需要规划的扩展插槽</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/slotmap.py" line="139" />
+        <source>GPU bays</source>
+        <translation>GPU 模组位</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/slotmap.py" line="139" />
+        <source>Expansion slots (1 = nearest the CPU)</source>
+        <translation>扩展插槽（1 = 最靠近 CPU）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/slotmap.py" line="146" />
+        <source>slot {0}</source>
+        <translation>插槽 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/slotmap.py" line="179" />
+        <source>; NVLink bridge ({0}-slot)</source>
+        <translation>；NVLink 桥（{0} 槽间距）</translation>
     </message>
 </context>
 <context>

@@ -443,3 +443,33 @@ def test_a_search_highlights_and_enter_or_a_click_chooses(qtbot, window) -> None
     with qtbot.waitSignal(window.session.request_changed, timeout=10_000):
         qtbot.keyClick(picker.search, Qt.Key.Key_Return)
     assert window.session.request.model_id == highlighted
+
+
+def test_buy_or_rent_inputs_are_saved_with_the_project_and_printed(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """#33: the Buy-or-rent tab kept its own assumptions, so the printed sheet showed the regional defaults beside a
+    tab that showed the buyer's figures, and they were lost on save. A lab that runs its machine 24 h a day sets that
+    once: the project keeps it, a reopened project shows it, and Print and Export put the tab's figures on the sheet."""
+    from configurator.core.tco import OwnershipInputs
+    from configurator.qt.printing import selected_sheet_html
+
+    request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"),
+                           gpu_ids=("rtx-3090",), budget=3000)
+    _solve(qtbot, window, request)
+    panel = window.detail.buy_or_rent
+    default_energy = panel.costs.yearly_energy
+    panel.hours.setValue(24)
+    panel.days.setValue(365)
+    assert window.session.project.ownership == OwnershipInputs(hours_per_day=24, days_per_year=365)
+    assert window.session.dirty
+    shown = panel.costs.yearly_energy
+    assert shown > 3 * default_energy
+    sheet = selected_sheet_html(window.session, with_charts=False, recost=panel.recost)
+    assert sheet is not None and f"{panel.costs.yearly_energy_kwh:,.0f} kWh" in sheet
+    plain = selected_sheet_html(window.session, with_charts=False)
+    assert plain is not None and f"{panel.costs.yearly_energy_kwh:,.0f} kWh" not in plain  # the plan's defaults
+    path = window.session.save_project(tmp_path / "lab.llmrig")
+    window.session.new_project()
+    assert panel.inputs() == OwnershipInputs()  # a new project starts from the defaults
+    window.session.open_project(path)
+    assert panel.hours.value() == 24 and panel.days.value() == 365
+    assert window.session.project.ownership == OwnershipInputs(hours_per_day=24, days_per_year=365)

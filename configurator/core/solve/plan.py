@@ -542,6 +542,8 @@ def plan(
         if not sources and entry.name in MACHINE_SOURCES:
             continue
         for build in entry.run(ctx):
+            if request.exact_gpus and (build.nodes != 1 or build.gpu_count != request.max_gpus):
+                continue  # "exactly N GPUs" asked: CPU-only boxes, other counts and clusters are not answers
             if not any(_same(b, build) for b in found):  # two sources may offer one machine: it is shown once
                 found.append(build.model_copy(update={"source": entry.name}))
     # measure: every build the same way (the reference job said where the request named none)

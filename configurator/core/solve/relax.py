@@ -111,8 +111,8 @@ def _relaxations(request: BuildRequest) -> list[tuple[str, BuildRequest]]:
         out.append(("room", request.model_copy(update={"room": "lab"})))
     if circuit_volts(request.circuit) < 200:
         out.append(("circuit", request.model_copy(update={"circuit": "230v16a"})))
-    if request.max_gpus < 8:
-        out.append(("gpus", request.model_copy(update={"max_gpus": 8})))
+    if request.max_gpus < 8 or request.exact_gpus:
+        out.append(("gpus", request.model_copy(update={"max_gpus": 8, "exact_gpus": False})))
     if w.kind == "inference" and w.context and w.context > 4096:
         out.append(("context", work(context=w.context // 2)))
     if w.kind == "inference" and w.precision not in GGUF_TYPES and w.precision not in ("int4", "awq-int4", "gptq-int4", "nf4"):
@@ -193,7 +193,8 @@ def _describe(kind: str, relaxed: BuildRequest, cost: float, request: BuildReque
         "framework": "fine-tune with Unsloth (it keeps checkpointed activations in system RAM)",
         "actoffload": "keep checkpointed activations in system RAM (activation offload)",
         "checkpointing": "recompute activations in the backward pass (gradient checkpointing: less memory, slower)",
-        "cluster": (f"{build.nodes} machines working together: {money}" if build and build.nodes > 1
+        "cluster": (f"{build.nodes} machines working together{' in a server room' if request.room != 'server-room' else ''}: {money}"
+                    if build and build.nodes > 1
                     else f"a ready-made {build.gpu_count if build else 8}-GPU server: {money}"),
     }
     if build is not None and build.estimate.decode_tokens_per_s is not None:
