@@ -35,6 +35,7 @@ RECORDS = {
     "kimi-k2.5.json": "kimi-k2.5",
     "minimax-m2.5.json": "minimax-m2.5",
     "deepseek-v4-flash.json": "deepseek-v4-flash",
+    "deepseek-v4-pro.json": "deepseek-v4-pro",
 }
 
 # the architecture facts the estimator reads; a record's `estimates` names the ones not from config.json
