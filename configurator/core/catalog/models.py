@@ -47,6 +47,9 @@ class Price(_Strict):
     date: datetime.date
     source: str = Field(min_length=3)
     note: str = ""
+    # why this price is an estimate (derived from a class-wide rise or a forecast, not observed for this part);
+    # empty for an observed price. Per price, as `Record.estimates` is per field (issue #30).
+    estimate_reason: str = ""
 
 
 class Record(_Strict):

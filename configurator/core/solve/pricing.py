@@ -27,6 +27,8 @@ class Quote:
         text = f"{self.price.condition}, {self.price.date.isoformat()}"
         if self.converted:
             text += f", converted from {self.price.amount:,.0f} {self.price.currency}"
+        if self.price.estimate_reason:
+            text += f", estimate: {self.price.estimate_reason}"
         if self.stale:
             text += ", no price in the catalog within six months"
         return text
