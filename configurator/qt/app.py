@@ -20,7 +20,8 @@ def make_app(argv: Sequence[str]):  # type: ignore[no-untyped-def]
     from configurator import __version__
     from configurator.storage import paths
 
-    app = QApplication.instance() or QApplication([sys.argv[0], *argv])
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0], *argv])
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(APPLICATION)
     app.setApplicationVersion(__version__)

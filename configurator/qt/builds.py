@@ -96,7 +96,7 @@ CATEGORIES = {
 
 def category_name(category: str) -> str:
     """A part's category as the buyer's language names it (the data keeps the English key)."""
-    return QCoreApplication.translate("parts", CATEGORIES[category]) if category in CATEGORIES else category
+    return QCoreApplication.translate("parts", str(CATEGORIES[category])) if category in CATEGORIES else category
 
 
 def checks_text(build: Build) -> str:
@@ -122,7 +122,7 @@ class BuildsTable(QTableWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(0, len(self.COLUMNS), parent)
-        self.setHorizontalHeaderLabels([QCoreApplication.translate("BuildsTable", name) for name in self.COLUMNS])
+        self.setHorizontalHeaderLabels([QCoreApplication.translate("BuildsTable", str(name)) for name in self.COLUMNS])
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -131,12 +131,13 @@ class BuildsTable(QTableWidget):
         self.verticalHeader().hide()
         self.setSortingEnabled(True)
         self.horizontalHeader().setStretchLastSection(True)
-        self.horizontalHeaderItem(4).setToolTip(self.tr("VRAM left free on the most loaded GPU"))
-        self.horizontalHeaderItem(self.NOISE).setToolTip(
-            f"Under load, at {noise.DISTANCE_M:g} m from one machine: fans, cards and PSU summed logarithmically")
-        self.horizontalHeaderItem(self.FIT).setToolTip(
-            "Engine, split, KV cache, sharding, offload, power and framework the estimate assumes; "
-            f"{CHOSEN_MARK} marks what the solver chose for you")
+        tips = {4: self.tr("VRAM left free on the most loaded GPU"),
+                self.NOISE: f"Under load, at {noise.DISTANCE_M:g} m from one machine: fans, cards and PSU summed logarithmically",
+                self.FIT: "Engine, split, KV cache, sharding, offload, power and framework the estimate assumes; "
+                          f"{CHOSEN_MARK} marks what the solver chose for you"}
+        for column, tip in tips.items():
+            if (header := self.horizontalHeaderItem(column)) is not None:
+                header.setToolTip(tip)
         self.builds: list[Build] = []
         self.result: PlanResult | None = None
         self.itemSelectionChanged.connect(self._on_selection_changed)
@@ -204,9 +205,10 @@ class BuildsTable(QTableWidget):
         try:
             self.clearSelection()
             for row in range(self.rowCount()):
-                if self.item(row, 0).data(Qt.ItemDataRole.UserRole + 1) == index:
+                item = self.item(row, 0)
+                if item is not None and item.data(Qt.ItemDataRole.UserRole + 1) == index:
                     self.selectRow(row)
-                    self.scrollToItem(self.item(row, 0))
+                    self.scrollToItem(item)
                     break
         finally:
             self.blockSignals(False)
@@ -214,7 +216,13 @@ class BuildsTable(QTableWidget):
 
     def selected_builds(self) -> list[Build]:
         rows = sorted({i.row() for i in self.selectedIndexes()})
-        return [self.builds[self.item(r, 0).data(Qt.ItemDataRole.UserRole + 1)] for r in rows]
+        return [self.builds[self.build_index(r)] for r in rows]
+
+    def build_index(self, row: int) -> int:
+        """The index into `builds` of the build a table row shows (rows follow the sort order)."""
+        item = self.item(row, 0)
+        assert item is not None  # every row has its first cell (show_builds)
+        return int(item.data(Qt.ItemDataRole.UserRole + 1))
 
     def _on_selection_changed(self) -> None:
         current = self.currentRow()
@@ -222,7 +230,7 @@ class BuildsTable(QTableWidget):
         if not rows:
             return
         row = current if current in rows else rows[0]
-        self.row_chosen.emit(self.item(row, 0).data(Qt.ItemDataRole.UserRole + 1))
+        self.row_chosen.emit(self.build_index(row))
 
 
 class InfeasibleBanner(QWidget):
@@ -474,10 +482,10 @@ class BuildDetail(QTabWidget):
         flag = ""
         # one line, the parts named in the tooltip (and beside each price): the full list took six lines at
         # 1366 x 768 and left three rows of the parts table on screen
-        old = prices.stale_parts(build)
-        if old:
+        stale = prices.stale_parts(build)
+        if stale:
             flag = (f"<br><span style='color: {STATUS_COLORS['warn']};'>⚠ "
-                    + html.escape(f"{len(old)} price(s) older than {prices.STALE_AFTER_WORDS} (marked ⚠; hover for the "
+                    + html.escape(f"{len(stale)} price(s) older than {prices.STALE_AFTER_WORDS} (marked ⚠; hover for the "
                                   f"dates). Get a fresh quote and enter it with {prices.WHERE_TO_UPDATE_APP}.") + "</span>")
         self.total.setText("<b>" + self.tr("Total") + f" {build.total_price:,.0f} {build.currency}</b>{nodes}{saved}{flag}")
         self.total.setToolTip(summary)

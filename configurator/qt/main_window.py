@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from configurator.core.catalog.models import ModelArch
 from configurator.core.errors import ConfiguratorError
 from configurator.core.solve.build import PlanResult
 from configurator.core.solve.request import BuildRequest, default_circuit
@@ -145,7 +146,8 @@ class MainWindow(QMainWindow):
     def _make_actions(self) -> None:
         menu = self.menuBar().addMenu(self.tr("&File"))
 
-        def action(text: str, slot, shortcut: QKeySequence | str | None = None, tip: str = "") -> QAction:  # type: ignore[no-untyped-def]
+        def action(text: str, slot, shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,  # type: ignore[no-untyped-def]
+                   tip: str = "") -> QAction:
             act = QAction(text, self)
             if shortcut is not None:
                 act.setShortcut(shortcut)
@@ -325,7 +327,7 @@ class MainWindow(QMainWindow):
     def _set_detail_context(self) -> None:
         request = self.session.request
         model = self.session.catalog.records["models"].get(request.model_id)
-        if model is not None:
+        if isinstance(model, ModelArch):
             self.detail.set_context(self.session.catalog, model, request.workload.resolved(model.max_context), request.region)
 
     def _on_session_selection_changed(self, result: PlanResult | None, index: int) -> None:

@@ -56,8 +56,8 @@ def _png_data_uri(image: QImage) -> str:
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buffer, "PNG")
-    return "data:image/png;base64," + base64.b64encode(bytes(data)).decode("ascii")
+    image.save(buffer, "PNG")  # type: ignore[call-overload]  # the stub says bytes; PySide6 takes str
+    return "data:image/png;base64," + base64.b64encode(data.data()).decode("ascii")
 
 
 def chart_images(build: Build, width: int = 640, height: int = 340) -> dict[str, str]:

@@ -35,7 +35,7 @@ class SlotMapWidget(QWidget):
         self.rows = []
         self.kinds = []
         self.bays = False
-        self.bridge: str | None = None
+        self.bridge = None
         if build is not None:
             part = next((p for p in build.parts if p.category == "accessory" and p.spec.get("kind") == "nvlink-bridge"), None)
             if part is not None and len(build.slot_map) == 2:

@@ -62,6 +62,20 @@ class Record(_Strict):
     estimates: dict[str, str] = Field(default_factory=dict)
     notes: str = ""
     prices: tuple[Price, ...] = ()
+    # the vendor stopped selling it new (Apple dropped the 512 GB Mac Studio in March 2026): its new prices are
+    # history and are never offered; used prices still are (issue #30: "prices a buyer can act on")
+    sold_new_until: datetime.date | None = None
+    sold_new_source: str = ""
+
+    @model_validator(mode="after")
+    def _discontinuation_has_a_source(self) -> Record:
+        if self.sold_new_until is not None and len(self.sold_new_source) < 3:
+            raise ValueError("sold_new_until needs sold_new_source: where the end of sale is stated")
+        return self
+
+    def sold_new_on(self, day: datetime.date) -> bool:
+        """Whether the part can still be bought new on `day`."""
+        return self.sold_new_until is None or day <= self.sold_new_until
 
     @field_validator("id")
     @classmethod

@@ -226,9 +226,10 @@ def cluster_build(
         # the feeds are sized to the cluster; the site the user described has only its circuits: what it must add is
         # something the buyer acts on before ordering
         on_site = wall <= limit
-        # in a server room the feeds are the buyer's to provision (a warning that says what to order); anywhere else
-        # a machine that draws more than the circuits described cannot run there, a cluster as a single server (#31)
-        provisioned = request.room == "server-room"
+        # in a server room, or for one rack server asked for as such, the feeds are the buyer's to provision (a
+        # warning that says what to order); anywhere else a machine that draws more than the circuits described
+        # cannot run there, a cluster as a single server (#31)
+        provisioned = request.room == "server-room" or (request.form == "rack" and nodes == 1)
         status: Literal["pass", "warn", "fail"] = ("fail" if not ok or not (on_site or provisioned)
                                                    else "pass" if on_site else "warn")
         checks.append(Check(rule="SITE-POWER", status=status,

@@ -41,6 +41,8 @@ def quote(record: Record, catalog: Catalog, currency: str, condition: str) -> Qu
     "any" takes whichever is cheaper. Prices in other currencies are converted.
     """
     wanted = ("new",) if condition == "new" else ("used", "refurbished", "new")
+    if not record.sold_new_on(datetime.date.today()):
+        wanted = tuple(c for c in wanted if c != "new")  # no longer sold new: an old list price is not an offer
     candidates: list[Quote] = []
     for cond in wanted:
         native = record.price(currency, cond)
