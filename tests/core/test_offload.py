@@ -31,7 +31,8 @@ DATA = Path(__file__).parent.parent / "data"
 
 
 def _rows(name: str) -> list[dict[str, Any]]:
-    return tomllib.loads((DATA / name).read_text(encoding="utf-8"))["rows"]
+    """The scored rows of a data file: a row with `excluded` (its reason) is kept in the file for the record only."""
+    return [r for r in tomllib.loads((DATA / name).read_text(encoding="utf-8"))["rows"] if "excluded" not in r]
 
 
 def _gpu(catalog: Catalog, gpu_id: str) -> Gpu:

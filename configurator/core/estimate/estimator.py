@@ -40,7 +40,13 @@ from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryB
 from configurator.core.estimate.unified import unified_bw_efficiency
 from configurator.core.support import (REFERENCE_MATMUL, dense_peak_tflops, framework_verdict, has_matrix_units,
                                       training_factor, training_tflops)
-from configurator.core.estimate.backends import backend_bandwidth_multiplier, decode_fact, llamacpp_backend
+from configurator.core.estimate.backends import (
+    MOE_EXPERT_SHARE,
+    backend_bandwidth_multiplier,
+    decode_fact,
+    llamacpp_backend,
+    moe_expert_share,
+)
 from configurator.core.estimate.collectives import SERVER_ENGINES, allreduce_latency
 from configurator.core.estimate.ranges import MOE_TENSOR_PARALLEL
 from configurator.core.estimate.workload import ENGINE_STAND_IN, ENGINE_STAND_IN_WHY, Workload
@@ -981,10 +987,14 @@ def _bw_efficiency(engine: str, precision: str, gpu: Gpu) -> float:
         else:
             eff = CAL.bw_eff_llamacpp_f16_hbm if _is_hbm(gpu) else CAL.bw_eff_llamacpp_f16
         # a backend measured on this family (backends.DECODE_FACTS) replaces the CUDA-fitted share by its own
+        # net of the per-layer cost the estimate itself charges on this backend (less when launches are batched)
+        per_layer = CAL.layer_overhead_llamacpp - (CAL.layer_overhead_saved_by_graphs if batched_launches(gpu, 1) else 0.0)
         multiplier = backend_bandwidth_multiplier(gpu, llamacpp_backend(gpu, CAL.llamacpp_backend),
-                                                  CAL.bw_eff_llamacpp_quant, CAL.layer_overhead_llamacpp)
+                                                  CAL.bw_eff_llamacpp_quant, per_layer)
         if multiplier is not None:
-            return eff * multiplier
+            # the measured share is the family's ceiling: 16-bit weights (CUDA-fitted above the quantized share) do not
+            # stream faster than the measured run (else Strix Halo BF16 would read 108 % of peak)
+            return min(eff, CAL.bw_eff_llamacpp_quant) * multiplier
     elif engine == "vllm":
         eff = CAL.bw_eff_vllm_quant if quantized else CAL.bw_eff_vllm
     else:
@@ -1063,11 +1073,13 @@ def experts_touched(experts: int, per_token: int, batch: int) -> tuple[float, fl
     return touched, batch * per_token / touched
 
 
-def moe_expert_efficiency(tokens_per_expert: float, engine: str = "llama.cpp") -> float:
+def moe_expert_efficiency(tokens_per_expert: float, engine: str = "llama.cpp", backend: str | None = None) -> float:
     """Share of the stream rate the fused expert kernels reach with `tokens_per_expert` tokens on each touched expert:
-    the engine's one-token share (bw_eff_moe_experts, or _vllm for the serving engines), the fixed cost per expert
-    shared among its tokens above."""
-    one = CAL.bw_eff_moe_experts_vllm if engine in SERVER_ENGINES else CAL.bw_eff_moe_experts
+    the engine's one-token share (bw_eff_moe_experts, or _vllm for the serving engines; a llama.cpp `backend` with a
+    measured share of its own, backends.MOE_EXPERT_SHARE, reads that), the fixed cost per expert shared among its
+    tokens above."""
+    measured = moe_expert_share(backend) if engine == "llama.cpp" and backend else None
+    one = CAL.bw_eff_moe_experts_vllm if engine in SERVER_ENGINES else (measured or CAL.bw_eff_moe_experts)
     t = max(1.0, tokens_per_expert)
     return one + (1 - one) * (1 - 1 / t)
 
@@ -1202,7 +1214,10 @@ def _decode_speed(
         touched, per_expert = experts_touched(e, k, batch)
         # expert matmuls run below streaming efficiency with one token each (bw_eff_moe_experts, fitted at batch 1);
         # as tokens per expert grow with the batch the fused kernel's fixed cost per expert is shared (expert reuse)
-        expert_eff = moe_expert_efficiency(per_expert, engine)
+        # a backend's measured expert share holds for quantized experts (MXFP4 measured); 16-bit experts keep the fit
+        quantized_experts = precision not in ("fp32", "bf16", "fp16")
+        expert_eff = moe_expert_efficiency(per_expert, engine,
+                                           llamacpp_backend(gpu, CAL.llamacpp_backend) if quantized_experts else None)
         expert_read = experts * touched / e / expert_eff
         moe_note = (f"; MoE reads {touched:.1f} of {e} experts per layer per step"
                     + (f" ({per_expert:.1f} tokens each, expert kernels at {expert_eff:.0%} of the stream rate)"
@@ -1236,6 +1251,13 @@ def _decode_speed(
                      f"({fact.note}; {fact.source})" if fact else
                      ": no published decode rate of this backend on this family, so the CUDA-fitted share"
                      + (f" x {CAL.bw_eff_amd:.2f} (ROCm/Vulkan on RDNA, fitted)" if gpu.vendor == "amd" else "")))
+    if engine == "llama.cpp" and model.moe is not None and named_engine not in EXLLAMA_ENGINES and precision not in (
+            "fp32", "bf16", "fp16"):
+        backend = llamacpp_backend(gpu, CAL.llamacpp_backend)
+        if backend in MOE_EXPERT_SHARE:
+            share, where = MOE_EXPERT_SHARE[backend]
+            ex.assume(f"llama.cpp's {backend.upper()} backend picks the experts on the GPU: quantized experts stream at "
+                      f"{share:.0%} of the dense rate (gpt-oss on Strix Halo, {where}), not the CUDA-fitted {CAL.bw_eff_moe_experts:.0%}")
     if engine == "llama.cpp" and named_engine not in EXLLAMA_ENGINES and batched_launches(gpu, gpus):
         ex.assume(f"llama.cpp submits each decode step's kernels in one go ({'CUDA graphs, llama.cpp since May 2024' if gpu.vendor == 'nvidia' and not CAL.llamacpp_vulkan else 'Vulkan command buffers'}): "
                   f"{CAL.layer_overhead_saved_by_graphs * 1e6:.0f} us less per layer than one host launch per kernel")
