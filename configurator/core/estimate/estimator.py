@@ -152,6 +152,8 @@ class Calibration:
     # The plain estimate describes a current CUDA build: graphs on (see llamacpp_build and _cuda_graphs).
     llamacpp_cuda_graphs: bool = True
     llamacpp_volta_turing_graphs: bool = True
+    # quantized MoE experts picked on the device under CUDA graphs (LLAMACPP_CUDA_MOE_GRAPHS_SINCE): a current build
+    llamacpp_cuda_moe_graphs: bool = True
     # A Vulkan build records the ggml graph into command buffers and submits them in batches (up to 100 nodes a
     # submission, ggml-vulkan GGML_VK_MAX_NODES_PER_SUBMIT), not a host launch per kernel: the same saving as graphs.
     llamacpp_vulkan: bool = False
@@ -340,6 +342,12 @@ LLAMACPP_FLASH_ATTENTION_SINCE = "2025-08"
 # #27721, open). Other backends (Vulkan, SYCL, HIP, Metal) keep their own per-kernel submission.
 LLAMACPP_CUDA_GRAPHS_SINCE = "2024-05"
 LLAMACPP_CUDA_GRAPHS_VOLTA_TURING_SINCE = "2026-08"
+# MoE decode on CUDA without the host round trip: ggml-org/llama.cpp PR #19645 (2026-02-15, "cuda : enable CUDA graphs
+# for MMID 1 <= BS <= 4", continuing #18958) runs a batch-1 MUL_MAT_ID through MMVQ with the expert ids on the device
+# and under CUDA graphs; before, "the selection of experts is done on the CPU, and forces a synchronization" (slaren,
+# issue #12859, April 2025), which bw_eff_moe_experts (0.60, Dec 2023 Mixtral rows) prices. From this build on a CUDA
+# decode reads quantized experts at the device-side share measured on Vulkan (backends.MOE_EXPERT_SHARE).
+LLAMACPP_CUDA_MOE_GRAPHS_SINCE = "2026-02"
 CUDA_GRAPH_ARCHITECTURES = frozenset({"Ampere", "Ada Lovelace", "Hopper", "Blackwell"})
 VOLTA_TURING = frozenset({"Volta", "Turing"})
 # Which of those the plain estimate takes: the build of today (graphs on, Volta and Turing included).
@@ -354,6 +362,7 @@ def llamacpp_build(date: str, backend: str = "cuda", flash_attention: bool | Non
                    llamacpp_flash_attention=fa,
                    llamacpp_cuda_graphs=backend == "cuda" and date >= LLAMACPP_CUDA_GRAPHS_SINCE,
                    llamacpp_volta_turing_graphs=backend == "cuda" and date >= LLAMACPP_CUDA_GRAPHS_VOLTA_TURING_SINCE,
+                   llamacpp_cuda_moe_graphs=backend == "cuda" and date >= LLAMACPP_CUDA_MOE_GRAPHS_SINCE,
                    llamacpp_vulkan=backend == "vulkan", llamacpp_backend=backend)
 
 
@@ -1078,6 +1087,8 @@ def moe_expert_efficiency(tokens_per_expert: float, engine: str = "llama.cpp", b
     the engine's one-token share (bw_eff_moe_experts, or _vllm for the serving engines; a llama.cpp `backend` with a
     measured share of its own, backends.MOE_EXPERT_SHARE, reads that), the fixed cost per expert shared among its
     tokens above."""
+    if backend == "cuda" and CAL.llamacpp_cuda_moe_graphs:
+        backend = "vulkan"  # the same device-side expert selection (LLAMACPP_CUDA_MOE_GRAPHS_SINCE): its measured share
     measured = moe_expert_share(backend) if engine == "llama.cpp" and backend else None
     one = CAL.bw_eff_moe_experts_vllm if engine in SERVER_ENGINES else (measured or CAL.bw_eff_moe_experts)
     t = max(1.0, tokens_per_expert)
@@ -1254,7 +1265,12 @@ def _decode_speed(
     if engine == "llama.cpp" and model.moe is not None and named_engine not in EXLLAMA_ENGINES and precision not in (
             "fp32", "bf16", "fp16"):
         backend = llamacpp_backend(gpu, CAL.llamacpp_backend)
-        if backend in MOE_EXPERT_SHARE:
+        if backend == "cuda" and CAL.llamacpp_cuda_moe_graphs:
+            share, where = MOE_EXPERT_SHARE["vulkan"]
+            ex.assume(f"llama.cpp's CUDA backend picks the experts on the device since PR #19645 (Feb 2026): quantized "
+                      f"experts stream at {share:.0%} of the dense rate (measured on Vulkan, {where}), not the "
+                      f"{CAL.bw_eff_moe_experts:.0%} of the 2023-25 builds that synchronised with the host")
+        elif backend in MOE_EXPERT_SHARE:
             share, where = MOE_EXPERT_SHARE[backend]
             ex.assume(f"llama.cpp's {backend.upper()} backend picks the experts on the GPU: quantized experts stream at "
                       f"{share:.0%} of the dense rate (gpt-oss on Strix Halo, {where}), not the CUDA-fitted {CAL.bw_eff_moe_experts:.0%}")
