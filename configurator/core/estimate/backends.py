@@ -70,14 +70,18 @@ _FACTS = {(f.family, f.backend): f for f in DECODE_FACTS}
 # rate (estimator.Calibration.bw_eff_moe_experts, 0.60, was fitted on CUDA builds of December 2023 running Mixtral,
 # whose mul_mat_id picked the experts on the host: "the selection of experts is done on the CPU, and forces a
 # synchronization", slaren in ggml-org/llama.cpp issue #12859, April 2025). A Vulkan build reads the expert ids on the
-# GPU and streams the experts at the dense rate: on the same Strix Halo, build and day as the Llama 2 7B fact above
-# (kyuz0/amd-strix-halo-toolboxes, build 9187, May 2026), gpt-oss-120b MXFP4 decodes at 56.61 tokens/s and gpt-oss-20b
-# at 79.78, which the Llama 2 share reproduces with the experts at 0.965 and 0.98 of the dense rate (1.0: +2 % and
-# +1 %; 0.60: -23 % and -22 %). DERIVED from those two rows (tests/data/fit_offload.toml): their mean. Measured on
-# quantized (MXFP4) experts only: 16-bit experts on the same run read slower (gemma-4-26B-A4B BF16 at 18.6 tokens/s, about
-# 0.6 of the dense BF16 rate of gemma-4-31B; the device has no bf16 support, 'bf16: 0'), so they keep the CUDA figure.
+# GPU: on the same Strix Halo, build and day as the Llama 2 7B fact above (kyuz0/amd-strix-halo-toolboxes, build 9187,
+# May 2026) the experts stream at the dense rate plus a fixed cost per touched expert and MoE layer
+# (Calibration.moe_expert_fixed_bytes, 2.5 MB at the stream rate), which small experts feel most. FITTED together
+# (share 1.0, 2.5 MB; log-rms 0.068, flat from 2.5 to 3 MB) on four quantized MoE rows of that build
+# (tests/data/fit_offload.toml): gpt-oss-120b MXFP4 56.61 tokens/s (-6 %), gpt-oss-20b MXFP4 79.78 (-7 %),
+# Qwen3.6-35B-A3B Q8 46.33 (+10 %, 256 experts 512 wide), gemma-4-26B-A4B Q8 45.48 (-1 %); the share alone (0.97, no
+# fixed cost) put the two small-expert models at +33 % and +12 %, the CUDA-fitted 0.60 at -46 % for gpt-oss-120b.
+# Measured on quantized experts only: 16-bit experts on the same run read slower (gemma-4-26B-A4B BF16 at 18.6
+# tokens/s, about 0.6 of the dense BF16 rate of gemma-4-31B; the device has no bf16 support, 'bf16: 0'), so they keep
+# the CUDA figure.
 MOE_EXPERT_SHARE: dict[str, tuple[float, str]] = {
-    "vulkan": (0.97, "https://github.com/kyuz0/amd-strix-halo-toolboxes/tree/08aa7bc/benchmark/results"),
+    "vulkan": (1.0, "https://github.com/kyuz0/amd-strix-halo-toolboxes/tree/08aa7bc/benchmark/results"),
 }
 
 
