@@ -178,3 +178,18 @@ def test_mtp_needs_the_models_own_layers_and_one_sequence(catalog: Catalog) -> N
     assert any("multi-token-prediction" in text for text in result.warnings)
     batched = estimate(catalog.get("models", "qwen3.6-35b-a3b"), w.model_copy(update={"batch": 4}), gpu)
     assert any("one sequence" in text for text in batched.warnings)
+
+
+def test_mtp_launch_command_runs_what_the_estimate_describes(catalog: Catalog) -> None:
+    """The launch command drafts with the model's MTP layers exactly when the estimate counts them (llama-server
+    --spec-type mtp --spec-draft-n-max K, as kyuz0/amd-strix-halo-toolboxes benchmark/mtp-bench.py runs it)."""
+    from configurator.core.launch import llamacpp_command
+    gpu = catalog.get("gpus", "rtx-4090")
+    model = catalog.get("models", "qwen3.6-35b-a3b")
+    w = Workload(kind="inference", precision="q4_k_m", engine="llama.cpp", context=4096, speculative="mtp",
+                 draft_tokens=2)
+    assert "--spec-type mtp --spec-draft-n-max 2" in llamacpp_command(model, estimate(model, w, gpu))
+    plain = w.model_copy(update={"speculative": "none"})
+    assert "--spec-type" not in llamacpp_command(model, estimate(model, plain, gpu))
+    llama = catalog.get("models", "llama-3.1-8b")  # no MTP layers: nothing to draft with
+    assert "--spec-type" not in llamacpp_command(llama, estimate(llama, w, gpu))
