@@ -61,6 +61,11 @@ def add_workload_options(parser: argparse.ArgumentParser) -> None:
                              "what does not fit the GPUs stays in RAM (MoE experts first)")
     parser.add_argument("--cpu-layers", type=int_in(0, MAX_LAYERS), default=0, metavar="N", help="inference: layers kept in system RAM")
     parser.add_argument("--cpu-experts", action="store_true", help="inference: MoE experts kept in system RAM")
+    parser.add_argument("--speculative", choices=("none", "mtp"), default="none",
+                        help="inference: speculative decoding with the model's own multi-token-prediction layers "
+                             "(llama-server --spec-type mtp; one sequence)")
+    parser.add_argument("--draft-tokens", type=int_in(1, 8), default=3, metavar="K",
+                        help="inference: tokens drafted per step with --speculative (--spec-draft-n-max; default 3)")
     parser.add_argument("--n-cpu-moe", type=int_in(0, MAX_LAYERS), default=None, metavar="N",
                         help="inference with llama.cpp: the experts of the first N layers kept in system RAM "
                              "(llama.cpp --n-cpu-moe; default: as few as fit, with --offload cpu or a host)")
@@ -300,6 +305,8 @@ def workload_from_args(args: argparse.Namespace) -> Any:
             cpu_layers=args.cpu_layers,
             cpu_experts=args.cpu_experts,
             n_cpu_moe=getattr(args, "n_cpu_moe", None),
+            speculative=getattr(args, "speculative", "none"),
+            draft_tokens=getattr(args, "draft_tokens", 3),
             **({"ram_bandwidth_gbps": args.ram_bandwidth} if args.ram_bandwidth is not None else {}),
         )
     except ValueError as exc:  # pydantic ValidationError is a ValueError
@@ -308,6 +315,7 @@ def workload_from_args(args: argparse.Namespace) -> Any:
 
 _OPTION_OF_FIELD = {"max_gpus": "--gpus", "top_k": "--top", "gpu_ids": "--gpu", "gpu_vendors": "--vendor", "owned": "--own",
                     "model_id": "--model", "ram_bandwidth_gbps": "--ram-bandwidth", "n_cpu_moe": "--n-cpu-moe", "kind": "--workload",
+                    "speculative": "--speculative", "draft_tokens": "--draft-tokens",
                     "category": "--own", "quantity": "--own"}
 
 
