@@ -40,7 +40,7 @@ def quote(record: Record, catalog: Catalog, currency: str, condition: str) -> Qu
     `condition` "new" takes new prices only; "used" prefers used and falls back to new;
     "any" takes whichever is cheaper. Prices in other currencies are converted.
     """
-    wanted = ("new",) if condition == "new" else ("used", "refurbished", "new")
+    wanted: tuple[str, ...] = ("new",) if condition == "new" else ("used", "refurbished", "new")
     if not record.sold_new_on(datetime.date.today()):
         wanted = tuple(c for c in wanted if c != "new")  # no longer sold new: an old list price is not an offer
     candidates: list[Quote] = []
