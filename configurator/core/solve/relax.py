@@ -45,11 +45,11 @@ MAX_PAIRS = 8
 MAX_LISTED = 10
 """Ways out kept on the answer (the cheapest first); beyond ten they repeat each other at higher prices."""
 
-BUILDING_PREMIUM = 1.05
-"""Another circuit, a 230 V outlet or another room is work on the building, not a command: a change that needs it
-ranks as if 5 % dearer, so a power limit that costs a little more in parts comes first (a power limit on 2 x RTX
-5090 for 6,896 USD before a second circuit for 6,831)."""
 BUILDING = {"circuits", "circuit", "room"}
+"""Changes to the building (another circuit, a 230 V outlet, another room) rather than to the machine or the job: at
+the same price they follow a change that needs none. The ways out are sorted by their price alone (the contract of
+`infeasible.relaxations`: the first is the cheapest); a premium for building work had put a power limit at 6,896 USD
+before a second circuit at 6,831, out of order."""
 
 POWER_LEVELS = (0.8, 0.7)
 """Power limits tried: 80 % keeps ~95 % of the speed (build rules R20, Puget's 4 x RTX 3090 at 280 of 350 W)."""
@@ -384,7 +384,8 @@ def _ranked(found: list[_Found], request: BuildRequest) -> list[_Found]:
             return f.build.estimate.decode_tokens_per_s or 0.0 if f.kind != "cluster" else request.min_decode_tps or 0.0
         close = [f for f in found if speed(f) >= 0.5 * request.min_decode_tps]
         found = close or found
-    ranked = sorted(found, key=lambda f: (_rank_price(f), not set(f.kind.split("+")) <= MILD, f.kind.count("+"), f.kind))
+    ranked = sorted(found, key=lambda f: (round(f.price, 2), bool(set(f.kind.split("+")) & BUILDING),
+                                          not set(f.kind.split("+")) <= MILD, f.kind.count("+"), f.kind))
     # one line per distinct way: a pair that costs no less than one of its own parts alone says nothing more
     out: list[_Found] = []
     for f in ranked:
@@ -393,11 +394,6 @@ def _ranked(found: list[_Found], request: BuildRequest) -> list[_Found]:
             continue
         out.append(f)
     return out
-
-
-def _rank_price(f: _Found) -> float:
-    """The price a way out is ranked by: its build's, 5 % more when it needs work on the building."""
-    return f.price * (BUILDING_PREMIUM if set(f.kind.split("+")) & BUILDING else 1.0)
 
 
 def diagnose(
