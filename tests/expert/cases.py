@@ -285,6 +285,16 @@ CASES: tuple[Case, ...] = (
         (KTRANSFORMERS_R1, ISSUE_28),
     ),
     Case(
+        "deepseek-r1-q4-15000-cpu-only-not-cheapest",
+        "--model deepseek-r1 --workload inference --precision q4_k_m --budget 15000",
+        (labelled_build("cheapest", "a machine with a GPU (a card beside the experts in RAM, or unified memory)",
+                        lambda b: gpu_count(b) > 0 or system(b) is not None),),
+        "A CPU alone processes R1's prompts at a few tokens/s (KTransformers' tutorial: llama.cpp prefill ~10 tok/s on "
+        "two 32-core Xeons, 54-286 with one GPU beside the experts): a 4k prompt waits minutes for its first token, so "
+        "the box without a GPU is never the cheapest answer while GPU builds are shown.",
+        (KTRANSFORMERS_R1, ISSUE_27),
+    ),
+    Case(
         "deepseek-r1-q4-mac-vs-pc",
         "--model deepseek-r1 --workload inference --precision q4_k_m --budget 15000 --room home-office",
         (some_build("a 512 GB unified-memory Mac at >= 12 tok/s", lambda b: unified_memory_gb(b) >= 512
