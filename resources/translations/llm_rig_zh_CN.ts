@@ -303,6 +303,31 @@
         <source>Change the request as suggested and solve again</source>
         <translation>按建议修改需求并重新求解</translation>
     </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="270" />
+        <source>Cheapest way out:</source>
+        <translation>最便宜的解决办法：</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="270" />
+        <source>Ways out, cheapest first:</source>
+        <translation>解决办法（按价格从低到高）：</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="270" />
+        <source>Apply the cheapest</source>
+        <translation>应用最便宜的</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="270" />
+        <source>{tps:.1f} tokens/s</source>
+        <translation>{tps:.1f} tokens/s</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="270" />
+        <source>Change the request this way and solve again</source>
+        <translation>按此修改需求并重新求解</translation>
+    </message>
 </context>
 <context>
     <name>LaunchCommand</name>
