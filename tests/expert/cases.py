@@ -263,7 +263,6 @@ CASES: tuple[Case, ...] = (
                     and price(b) <= 2800 and decode(b) >= 20),),
         "Same machines as above, at the top of the $2,000-2,800 range people ask about.",
         (STRIX_GPT_OSS, CPU_MOE_25TPS, GGML_GPT_OSS, ISSUE_27),
-        today="#27: infeasible, 'raise the budget to 29,855 USD'",
     ),
     Case(
         "gpt-oss-120b-not-transformers",
@@ -347,7 +346,6 @@ CASES: tuple[Case, ...] = (
         (some_build("<= 800 USD at >= 10 tok/s", lambda b: price(b) <= 800 and decode(b) >= 10),),
         "gpt-oss-20b (3.6B active) decodes at ~20 tok/s with every expert on a desktop CPU, 45 on a Strix Halo.",
         (GPT_OSS_20B_CPU, GEERLING_STRIX, ISSUE_28),
-        today="#28: 'raise the budget to 2,073 USD'",
     ),
     Case(
         "qwen2.5-7b-cny-5000",
