@@ -228,8 +228,8 @@ CASES: tuple[Case, ...] = (
         "A q8_0 KV cache at ~14 tok/s gives 2 x RTX 3090 for about $2,778: the cheapest way out is a few hundred "
         "dollars, not a 48 GB workstation card.",
         (ISSUE_27, DEVTO_DUAL_3090),
-        today="#27: 'raise the budget to 9,915 USD' (relaxations are a fixed list; KV precision and speed within "
-              "10 % are not searched together)",
+        today="#27/#28: the q8_0 KV cache at 14.2 tok/s is now the cheapest way out, but 2 x RTX 3090 cost 3,078 USD "
+              "with June 2026 prices (850 USD a card; 64 GB of DDR4 at 470 USD for RAM-1, a 1,600 W PSU, 2 TB by STO-4)",
     ),
     Case(
         "llama70b-25tps-one-outlet",
@@ -313,7 +313,8 @@ CASES: tuple[Case, ...] = (
         "With $10,000 for a 355B MoE, the range of hosts (8-12 channels, a 24 GB card) matters more than the "
         "cheapest one; decode scales with memory channels.",
         (KTRANSFORMERS_R1, ISSUE_28),
-        today="#28: one experts-in-RAM build, 1,565 USD at 5.4 tok/s",
+        today="#28: the 12-channel tier takes the cheapest EPYC (9124, four CCDs: its links cap the bandwidth) at 6.5 "
+              "tok/s; the CPU-only 8-channel Threadripper PRO decodes at 10.2",
     ),
     Case(
         "deepseek-v3-q2k-3000-way-out",
@@ -321,7 +322,9 @@ CASES: tuple[Case, ...] = (
         (way_out_at_most(4500, "USD"),),
         "At q2_k the experts fit ~256 GB of RAM on a used 8-channel host: about $3,940, not a $30k GPU server.",
         (KTRANSFORMERS_R1, ISSUE_27),
-        today="#27: 'raise the budget to 29,855 USD'; the experts-in-RAM build is not among the relaxations",
+        today="#27/#28: the experts in RAM are now the cheapest way out, at 4,745 USD: q2_k needs more than 256 GB, "
+              "so 512 GB of DDR5 RDIMM (2,200 USD) on an SP5 board; a CPU-only box is 4,420 USD but waits ~13 minutes "
+              "for a 4k prompt's first token",
     ),
     # ---- no GPU at all
     Case(
@@ -353,7 +356,8 @@ CASES: tuple[Case, ...] = (
         (some_build("<= 5,000 CNY at >= 5 tok/s", lambda b: price(b) <= 5000 and decode(b) >= 5),),
         "A 7B at Q4 (~4.7 GB) reads at 6-11 tok/s on a CPU with dual-channel DDR4: a CNY 5,000 desktop serves it.",
         (CPU_ONLY_5800X, ISSUE_28),
-        today="#28: 'raise the budget to 6,589 CNY'",
+        today="#28: without --precision the 7B runs in BF16 (15 GB: 32 GB of DDR5, 5,376 CNY at 5.3 tok/s); 'use "
+              "q4_k_m' is the way out (6,159 CNY, the relaxation search solves GPU builds only)",
     ),
     # ---- small and mid models on one card
     Case(
@@ -401,7 +405,9 @@ CASES: tuple[Case, ...] = (
         "When the GPU count does not divide the heads, vLLM's pipeline parallelism (or another card count) serves "
         "the model; transformers' device_map is a debugging path at a fraction of the speed.",
         (VLLM_PP, ISSUE_27),
-        today="#27: 5 x H100 NVL (154,265 USD) falls back to transformers at 6.6 tok/s",
+        today="#27: 5 x H100 NVL (154,385 USD) run transformers at 6.6 tok/s: vLLM's 5 pipeline stages need 84.7 GiB "
+              "per GPU of the 78.8 GiB it may use (0.9 of 94 GB); six cards (TP 2 x PP 3, 13.7 tok/s) cost ~182,000 USD, "
+              "over the budget",
     ),
     Case(
         "rx7900xtx-power-limit",
@@ -506,7 +512,8 @@ CASES: tuple[Case, ...] = (
         "Full fine-tuning of a 6B with Adam in mixed precision holds ~16 bytes per parameter (~96 GB); ZeRO-3 on two "
         "80 GB cards holds ~56 GB each, so 4 is waste, and the buyer needs the job's speed.",
         (CHATGLM_ZERO3, CHATGLM_96GB, ISSUE_27),
-        today="#27: without --tokens, training builds show no tokens/s (ranked by memory per GPU)",
+        today="#27: training speed is shown now (timed for a 100 M-token reference job); the 3 x 96 GB RTX PRO 6000 "
+              "build is still offered, as 'fastest' (7,504 against 5,003 tokens/s on two)",
     ),
     Case(
         "chatglm6b-full-finetune-cny-no-p40-fastest",
