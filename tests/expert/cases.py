@@ -356,8 +356,8 @@ CASES: tuple[Case, ...] = (
         (some_build("<= 5,000 CNY at >= 5 tok/s", lambda b: price(b) <= 5000 and decode(b) >= 5),),
         "A 7B at Q4 (~4.7 GB) reads at 6-11 tok/s on a CPU with dual-channel DDR4: a CNY 5,000 desktop serves it.",
         (CPU_ONLY_5800X, ISSUE_28),
-        today="#28: without --precision the 7B runs in BF16 (15 GB: 32 GB of DDR5, 5,376 CNY at 5.3 tok/s); 'use "
-              "q4_k_m' is the way out (6,159 CNY, the relaxation search solves GPU builds only)",
+        today="#28: without --precision the 7B runs in BF16 (15 GB: 32 GB of DDR5, 5,376 CNY at 5.3 tok/s); the "
+              "answer is 'infeasible' with the way out 'use q4_k_m': a 2,859 CNY mini PC at 11.8 tok/s, not a build",
     ),
     # ---- small and mid models on one card
     Case(

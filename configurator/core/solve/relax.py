@@ -218,7 +218,12 @@ def _describe(kind: str, relaxed: BuildRequest, cost: float, request: BuildReque
     text = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
     if request.budget is not None and cost > request.budget:
         money = f"{math.ceil(cost):,} {request.currency}"  # the budget it names, not a cent-rounded neighbour
+    system = next((p for p in build.parts if p.category == "system"), None) if build is not None else None
     what = f"{build.gpu_count * build.nodes} x {_gpu_name(build)}, " if build is not None and build.gpu_count else ""
+    if build is not None and system is not None and build.nodes == 1 and system.spec.get("unified"):
+        what = f"{system.name}, "  # a unified-memory box: its name, not its integrated GPU's id
+    elif build is not None and not build.gpu_count:
+        what = "no GPU (CPU only), "
     return f"{text}: cheapest build {what}{money}"
 
 
@@ -459,7 +464,7 @@ def diagnose(
                 "speed target": f"speed target ({request.min_decode_tps or 0:g} tokens/s)",
                 "fine-tuning framework": f"fine-tuning framework ({w.framework or default_framework(w.method, w.zero)})",
                 "maximum GPU count": f"maximum GPU count ({request.max_gpus})",
-                "weight precision": f"weight precision ({w.precision})"}
+                "weight precision": f"weight precision ({w.precision or 'bf16: none was given'})"}
         if w.context:
             site["context length"] = f"context length ({w.context:,} tokens)"
         if request.deadline_hours:
