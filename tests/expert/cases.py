@@ -122,6 +122,12 @@ CHINCHILLA_FLOPS = ("Kaplan et al. 2020, arXiv:2001.08361: training compute C = 
                     "FLOPs, about 520 H100-hours at 40 % MFU of 989 TFLOPS bf16 (NVIDIA H100 datasheet)")
 QWEN32_24GB = ("https://huggingface.co/bartowski/Qwen2.5-32B-Instruct-GGUF/blob/main/Qwen2.5-32B-Instruct-Q4_K_M.gguf "
                "(read 2026-12-02): 19.9 GB, so a 32B at Q4 fits one 24 GB card with a few GB of context")
+LLMFIT_2080_MOE = ("https://github.com/AlexsJones/llmfit/pull/755 (2026-07-16, merged community benchmark): RTX 2080 8 GB + "
+                   "i9-10900X (quad-channel DDR4), Qwen3-30B-A3B-Instruct-2507 Q4_K_M with llama.cpp -ngl 99 --n-cpu-moe "
+                   "36: 36.7 tok/s generation")
+VLLM_QWEN3_235B = ("https://github.com/vllm-project/vllm/issues/17327 (vLLM's Qwen3 usage guide, 2025-04-30): Qwen3-235B-A22B "
+                   "in BF16 OOMs at TP 4 on 4 x H20 96 GB and runs on 8 (440 GB in use); the FP8 checkpoint is served "
+                   "with --tensor-parallel-size 8 on 8 x RTX 4090 48 GB (384 GB)")
 SERVING_CHEN = ("https://docs.vllm.ai/en/v0.8.3/serving/distributed_serving.html (2025-04) with AWQ int4 "
                 "Qwen2.5-32B (~18 GB): 20 concurrent users fit a pair of 24-48 GB cards")
 
@@ -325,6 +331,30 @@ CASES: tuple[Case, ...] = (
         today="#27/#28: the experts in RAM are now the cheapest way out, at 4,745 USD: q2_k needs more than 256 GB, "
               "so 512 GB of DDR5 RDIMM (2,200 USD) on an SP5 board; a CPU-only box is 4,420 USD but waits ~13 minutes "
               "for a 4k prompt's first token",
+    ),
+    Case(
+        "qwen3-30b-a3b-2507-1200-experts-on-8gb",
+        "--model qwen3-30b-a3b-2507 --workload inference --precision q4_k_m --budget 1200",
+        (some_build("a card of <= 12 GB with the experts in RAM, <= 1,200 USD, >= 25 tok/s",
+                    lambda b: 0 < vram_per_card(b) <= 12 and experts_in_ram(b) and price(b) <= 1200
+                    and decode(b) >= 25),
+         fastest_is_fastest()),
+        "A 3B-active MoE reads ~2 GB of experts per token: an 8 GB card keeps attention on the GPU and the experts in "
+        "DDR4 at 35+ tok/s (a measured RTX 2080 box), so the 18 GB model needs no 24 GB card at 1,200 USD.",
+        (LLMFIT_2080_MOE, GGML_GPT_OSS),
+    ),
+    Case(
+        "qwen3-235b-fp8-cny-lab",
+        "--model qwen3-235b-a22b --workload inference --precision fp8 --currency CNY --budget 300000 --circuit 230v16a "
+        "--room server-room",
+        (feasible(),
+         some_build(">= 256 GB of GPU memory within CNY 300,000, served by vLLM at >= 20 tok/s",
+                    lambda b: gpu_count(b) * vram_per_card(b) >= 256 and price(b) <= 300000 and "vllm" in engine(b)
+                    and decode(b) >= 20),
+         labelled_build("fastest", "served by vLLM, not HF transformers", lambda b: "transformers" not in engine(b))),
+        "The FP8 checkpoint is ~235 GB: six to eight 48 GB cards with vLLM (TP 8, or TP 2 x PP 3 on six) serve it "
+        "inside a lab's CNY 300,000; four 96 GB cards do not hold the BF16 one.",
+        (VLLM_QWEN3_235B, VLLM_PP),
     ),
     # ---- no GPU at all
     Case(
