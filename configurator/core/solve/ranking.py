@@ -176,7 +176,10 @@ def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
               "and circuit have room")
 
     def dominated(i: int) -> bool:
-        return any(j != i and m[j].passing and m[j].beats(m[i]) for j in range(len(pool)))
+        # a slow CPU-only machine (its prompts wait minutes: PROMPT) never pushes a build with a GPU off the list,
+        # whose prefill it cannot match: the 12-channel EPYC with a card had gone behind a CPU-only Threadripper
+        return any(j != i and m[j].passing and m[j].beats(m[i])
+                   and not (m[j].slow_cpu_only and not cpu_only(pool[i])) for j in range(len(pool)))
 
     labelled = [i for i in range(len(pool)) if claims[i]]
     order = {CHEAPEST: 0, FASTEST: 1, FASTEST_NO_BUDGET: 1, VALUE: 2, QUIETEST: 3, GROW: 4, CHEAPEST_SLOW: 5}
