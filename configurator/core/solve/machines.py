@@ -111,29 +111,43 @@ def _dc_load(cpu: Cpu, modules: int) -> float:
     return cpu.tdp_w + pw.rest_power_w(modules, 1, False)
 
 
-def _around(cand: Candidates, cpu: Priced, board: Priced, memory: Priced, kits: int, request: BuildRequest) -> _Host | None:
-    """The cheapest case, cooler, PSU and drive that complete this CPU, board and memory (every FAIL rule passed)."""
+def _around(cand: Candidates, cpu: Priced, board: Priced, memory: Priced, kits: int, request: BuildRequest,
+            seen: dict[tuple[object, ...], Priced | None] | None = None) -> _Host | None:
+    """The cheapest case, cooler, PSU and drive that complete this CPU, board and memory (every FAIL rule passed).
+    `seen` keeps each part's answer for what it depends on (the case on the board, the cooler on CPU, case and board,
+    the PSU on load, connectors and case): a CPU-only search asks again for every memory population."""
     c, b, m = cpu.record, board.record, memory.record
     assert isinstance(c, Cpu) and isinstance(b, Motherboard) and isinstance(m, MemoryKit)
+    seen = {} if seen is None else seen
+
+    def once(key: tuple[object, ...], find: Callable[[], Priced | None]) -> Priced | None:
+        if key not in seen:
+            seen[key] = find()
+        return seen[key]
+
     modules = m.modules * kits
-    chassis = _cheapest(cand.chassis, lambda p: isinstance(p.record, Chassis) and not p.record.integrated_board
-                        and p.record.kind in ("mid-tower", "full-tower") and compat.board_chassis(b, p.record).status == "pass")
+    chassis = once(("chassis", b.id), lambda: _cheapest(
+        cand.chassis, lambda p: isinstance(p.record, Chassis) and not p.record.integrated_board
+        and p.record.kind in ("mid-tower", "full-tower") and compat.board_chassis(b, p.record).status == "pass"))
     if chassis is None:
         return None
     case = chassis.record
     assert isinstance(case, Chassis)
-    cooler = _cheapest(cand.coolers, lambda p: isinstance(p.record, Cooler)
-                       and compat.cooler_cpu(p.record, c, case).status == "pass"
-                       and compat.cooler_chassis(p.record, case).status == "pass"
-                       and compat.cooler_board(p.record, b).status == "pass")
+    cooler = once(("cooler", c.id, case.id, b.id), lambda: _cheapest(
+        cand.coolers, lambda p: isinstance(p.record, Cooler)
+        and compat.cooler_cpu(p.record, c, case).status == "pass"
+        and compat.cooler_chassis(p.record, case).status == "pass"
+        and compat.cooler_board(p.record, b).status == "pass"))
     load = _dc_load(c, modules)
     eps = pw.cpu_eps_connectors(c, 1)
-    psu = _cheapest(cand.psus, lambda p: isinstance(p.record, Psu) and p.record.form_factor in ("atx", "sfx")
-                    and load <= pw.PSU_TARGET_LOAD * p.record.watts and p.record.connectors.eps8 >= eps
-                    and (case.max_psu_length_mm is None or p.record.length_mm <= case.max_psu_length_mm))
+    psu = once(("psu", load, eps, case.max_psu_length_mm), lambda: _cheapest(
+        cand.psus, lambda p: isinstance(p.record, Psu) and p.record.form_factor in ("atx", "sfx")
+        and load <= pw.PSU_TARGET_LOAD * p.record.watts and p.record.connectors.eps8 >= eps
+        and (case.max_psu_length_mm is None or p.record.length_mm <= case.max_psu_length_mm)))
     need = cand.storage_need_gb
-    storage = _cheapest(cand.storage, lambda p: isinstance(p.record, Storage) and p.record.capacity_gb >= need) \
-        or _cheapest(cand.storage, lambda p: isinstance(p.record, Storage))
+    storage = once(("storage", need), lambda: _cheapest(
+        cand.storage, lambda p: isinstance(p.record, Storage) and p.record.capacity_gb >= need)
+        or _cheapest(cand.storage, lambda p: isinstance(p.record, Storage)))
     if cooler is None or psu is None or storage is None:
         return None
     return _Host(cpu, board, memory, kits, chassis, cooler, psu, storage)
@@ -274,6 +288,7 @@ def cpu_only(ctx: PlanContext) -> list[Build]:
     platform_parts(variant, ctx.catalog, cand, ctx.model)  # memory pruned with its speed as a merit
     estimates: dict[tuple[object, ...], EstimateResult | None] = {}
     found: list[tuple[float, float, _Host, EstimateResult]] = []
+    seen: dict[tuple[object, ...], Priced | None] = {}  # parts around a platform, by what they depend on
     # cheapest platform first: an estimate is needed only for hosts that could still be the cheapest or the fastest
     options = sorted(_platforms(cand), key=lambda o: o[0].amount + o[1].amount + o[2].amount * o[3])
     for cpu, board, memory, kits in options:
@@ -297,7 +312,7 @@ def cpu_only(ctx: PlanContext) -> list[Build]:
         est = estimates[key]
         if est is None or not est.fits or not serves(est, request):
             continue
-        machine = _around(cand, cpu, board, memory, kits, request)
+        machine = _around(cand, cpu, board, memory, kits, request, seen)
         if machine is None or (request.budget is not None and machine.cost > request.budget):
             continue
         found.append((machine.cost, est.decode_tokens_per_s or 0.0, machine, est))
