@@ -441,11 +441,13 @@ def connector_plan(build: Build) -> list[tuple[str, str, str]]:
     sockets = cpu_part.quantity if cpu_part else 1
     eps = sockets * pw.eps_inputs_per_socket(str(cpu.get("platform")))
     rows = [("CPU" + (f" x {sockets}" if sockets > 1 else ""), f"{eps} x EPS 8-pin", _feed(pools[0], {"eps8": eps}))]
-    needs = {k: int(v) for k, v in (gpu.get("power_connectors") or {}).items()}
     cards = sorted(build.slot_map, key=lambda c: c.slot)
+    specs = {p.id: p.spec for p in build.parts if p.category == "gpu"}  # different cards: each slot's own (#28)
     for i, card in enumerate(cards):
         pool = pools[min(len(pools) - 1, i * len(pools) // max(1, len(cards)))]
-        rows.append((f"GPU {i + 1} (slot {card.slot})", _needs_text(needs), _feed(pool, needs)))
+        own = {k: int(v) for k, v in (specs.get(card.part_id, gpu).get("power_connectors") or {}).items()}
+        name = f" {specs[card.part_id].get('name', card.part_id)}" if build.gpus_mixed and card.part_id in specs else ""
+        rows.append((f"GPU {i + 1}{name} (slot {card.slot})", _needs_text(own), _feed(pool, own)))
     return rows
 
 

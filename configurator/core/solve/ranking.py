@@ -126,7 +126,8 @@ def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
 
     comparison = len(request.gpu_ids) >= 2
     if comparison:
-        for gpu_id in dict.fromkeys(pool[i].gpu_id for i in passing):
+        # a mix of two compared cards (solve.mixed) is no build "with" either of them: it claims none of theirs
+        for gpu_id in dict.fromkeys(pool[i].gpu_id for i in passing if not pool[i].gpus_mixed):
             mine = [i for i in passing if pool[i].gpu_id == gpu_id]
             best = min(mine, key=lambda i: (m[i].price, -m[i].speed))
             claim(best, CHEAPEST_WITH + _gpu_name(pool[best]), f"the lowest price of the builds with {_gpu_name(pool[best])}")
