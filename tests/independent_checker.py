@@ -101,11 +101,11 @@ def check(build: dict[str, Any], circuit: str, circuits: int = 1, budget: float 
             if build.get("gpus_mixed") != slotted:
                 problems.append(f"gpus_mixed {build.get('gpus_mixed')} is not the slot map's {slotted}")
             coolers = {s["cooler"] for s in specs.values()}
-            gpu = {"vram_gb": sum(specs[i]["vram_gb"] for i in slotted) / max(n, 1),
+            gpu = {"vram_gb": sum(p["spec"]["vram_gb"] * p["quantity"] for p in gpu_parts) / max(n, 1),
                    "length_mm": max(s["length_mm"] for s in specs.values()),
                    "slot_width": max(s["slot_width"] for s in specs.values()),
                    "cooler": "passive" if "passive" in coolers else "open-air" if "open-air" in coolers else coolers.pop(),
-                   "tdp_w": sum(specs[i]["tdp_w"] for i in slotted) / max(n, 1)}
+                   "tdp_w": sum(p["spec"]["tdp_w"] * p["quantity"] for p in gpu_parts) / max(n, 1)}
             per_card = build["estimate"]["memory"]["per_gpu_bytes"]
             if per_card > max(s["vram_gb"] for s in specs.values()) * GIB:
                 problems.append("per-GPU memory above every card's capacity")

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from configurator.core.catalog.models import Gpu, PowerConnectors
 from configurator.core.errors import ConfiguratorError
+from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.mixed import estimate_mixed, mixed_name, split_kind
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
@@ -159,6 +160,15 @@ def owned_mixes(ctx: PlanContext) -> list[Mix]:
     if owned_part is None or not isinstance(mine, Gpu):
         return []
     k = owned_part.quantity
+    alone = _engine(ctx, [mine])
+    if alone is not None:
+        try:
+            own = with_power_limit(estimate(ctx.model, alone, mine, k, exact_weight_bytes=ctx.exact_weight_bytes),
+                                   request.power_limit)
+        except ConfiguratorError:
+            own = None
+        if own is not None and _fits(own, request) and meets_speed(own, request):
+            return []  # the owned card(s) alone run it: the solver's builds on them are the answer, a second card only adds
     out: list[Mix] = []
     for other in catalog.kind("gpus"):
         if ctx.should_stop():
