@@ -195,3 +195,16 @@ def test_a_comparison_of_two_cards_offers_them_together(catalog: Catalog) -> Non
     for b in as_json["builds"]:
         assert check(b, "120v15a", 1, 5000) == [], b["label"]
     assert check_labels(as_json, 5000, "120v15a") == []
+
+
+def test_the_sheet_names_each_card_and_cables_it(catalog: Catalog) -> None:
+    """The printed sheet's slot drawing names the card in each slot, and the cabling plan feeds each card its own
+    plugs (the 4090's 12V-2x6, the 3090's two 8-pin PCIe)."""
+    from configurator.core.report.sheet import connector_plan, slot_map_svg
+
+    build = next(b for b in plan(_owned_4090(), catalog).builds if set(b.gpus_mixed) == {"rtx-4090", "rtx-3090"})
+    svg = slot_map_svg(build)
+    assert "GPU 1: RTX 4090" in svg and "GPU 2: RTX 3090" in svg
+    rows = {row[0]: row[1] for row in connector_plan(build)}
+    assert any("RTX 4090" in k and v == "1 x 12V-2x6" for k, v in rows.items()), rows
+    assert any("RTX 3090" in k and v == "2 x 8-pin PCIe" for k, v in rows.items()), rows

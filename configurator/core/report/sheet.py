@@ -320,7 +320,8 @@ def _desktop_svg(build: Build, gpu: dict[str, Any], board: dict[str, Any]) -> st
         slot_y = PAD + (card.slot - 1) * ROW_H + 14
         mid = LABEL_W + SLOT_W + 4 + 4 * index
         body.append(f'<path d="M{LABEL_W + SLOT_W} {slot_y} H{mid} V{y + 12} H{x}" fill="none" stroke="#333"{dash}/>')
-        body += _card_block(index, card, gpu, x, y, width * ROW_H - 4, riser)
+        own = next((p.spec for p in build.parts if p.category == "gpu" and p.id == card.part_id), gpu)  # a mix: its card
+        body += _card_block(index, card, own if build.gpus_mixed else gpu, x, y, width * ROW_H - 4, riser)
     height = PAD * 2 + max(rows, card_rows) * ROW_H + 20
     body += _legend(height - 22, [str(gpu.get("cooler", "GPU"))])
     total_w = CARD_X + (max((col for col, _ in places), default=0) + 1) * (CARD_W + 10) + PAD
