@@ -332,7 +332,8 @@ def mixed_cards(ctx: PlanContext) -> list[Build]:
     for _label, _why, choice in run_labels(bm, min(BUILDS, len(mixes)), ctx.should_stop, 0.3):
         mix = by_option[id(choice.option)]
         if mix.owned:
-            kind, why = "with your own card and another", _contribution(mix)
+            kind = "with your own card and another" if mix.bought == 1 else f"with your own card and {mix.bought} others"
+            why = _contribution(mix)
         else:
             kind, why = "mixed cards", f"{mixed_name(mix.cards)} in one machine"
         builds.append(_assemble(ctx, mix, kind, why, choice, cand))
