@@ -222,7 +222,7 @@ CASES: tuple[Case, ...] = (
         "Without a speed target the journey's answer is the same pair of 3090s: her card plus one used one.",
         (USER_JOURNEYS, DEVTO_DUAL_3090, LOCALLLAMA_EP3),
         today="#28: at 32k context with an fp16 KV cache 48 GB does not hold the job, so no pair is offered; the mixes "
-              "beside her 3090 add two or three smaller cards (6-7 tok/s), and a q8_0 KV cache is not tried",
+              "beside her 3090 add two or three smaller cards (6-7 tok/s)",
     ),
     Case(
         "llama70b-15tps-cheapest-way-out",
