@@ -221,8 +221,8 @@ CASES: tuple[Case, ...] = (
                     and price(b) <= 2500 and decode(b) >= 10),),
         "Without a speed target the journey's answer is the same pair of 3090s: her card plus one used one.",
         (USER_JOURNEYS, DEVTO_DUAL_3090, LOCALLLAMA_EP3),
-        today="#28: at 32k context with an fp16 KV cache 48 GB does not hold the job, so no pair is offered; the mixes "
-              "beside her 3090 add two or three smaller cards (6-7 tok/s)",
+        today="#28: at 32k context with an fp16 KV cache 48 GB does not hold the job, so no pair is offered; the "
+              "answer is her 3090 with layers in RAM at 1.6 tok/s (or a Strix Halo at 3.2)",
     ),
     Case(
         "llama70b-15tps-cheapest-way-out",

@@ -40,8 +40,10 @@ from configurator.core.solve.rules import meets_speed
 from configurator.core.solve.sources import PlanContext, register
 from configurator.core.support import check_stack
 
-MAX_BOUGHT = 3
-"""Cards bought beside an owned one: the fewest that hold the job, up to this many."""
+MAX_BOUGHT_PER_OWNED = 1
+"""Cards of another model bought beside the owned ones: the fewest that hold the job, up to this many per owned card
+(the pairs people build, 4090 + 3090 or 5090 + 3090; a row of small cards beside one big card is a riser rig that
+decodes at the small cards' pace, and the builds without the owned card already weigh those)."""
 MAX_COMPARED = 4
 """Cards in a mix of two compared models: the fewest that hold the job, up to this many."""
 MAX_OPTIONS = 8
@@ -177,7 +179,7 @@ def owned_mixes(ctx: PlanContext) -> list[Mix]:
             continue
         if gpu_allowed(other, request) is not None:
             continue
-        for m in range(1, min(MAX_BOUGHT, request.max_gpus - k) + 1):
+        for m in range(1, min(MAX_BOUGHT_PER_OWNED * k, request.max_gpus - k) + 1):
             found = _mix(ctx, [mine] * k + [other] * m, {mine.id: k})
             if isinstance(found, Mix):
                 out.append(found)
