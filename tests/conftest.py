@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,6 +21,16 @@ def isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("LLM_RIG_HOME", str(home))
     monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hf-cache"))
     return home
+
+
+@pytest.fixture(scope="session")
+def catalog() -> Any:
+    """The shipped catalog, without a user's overlays (a test file's own `catalog` fixture overrides it)."""
+    from configurator.storage import catalogs
+
+    result = catalogs.load(include_user=False)
+    assert not [p for p in result.problems if not p.file.endswith("cloud.toml")], result.problems
+    return result.catalog
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

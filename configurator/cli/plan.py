@@ -130,6 +130,7 @@ def _project_request(args: argparse.Namespace) -> tuple[Any, Any]:
 
     given: set[str] = getattr(args, "_given", None) or set()
     project = projects.load(args.project)  # a FIFO, a device, a folder or broken JSON: ProjectError naming the file
+    args.ownership = project.ownership  # the Buy-or-rent tab's inputs: the sheet and the JSON carry the app's figures
     index = project.active if args.request is None else args.request - 1
     if not 0 <= index < len(project.requests):
         raise RequestError(f"--request: {args.project} holds {len(project.requests)} request(s), not {args.request}")
@@ -187,6 +188,13 @@ def _cmd_plan(args: argparse.Namespace) -> int:
         if error:
             raise error
     result = plan(request, r.catalog, model=r.model, exact_weight_bytes=r.exact_weight_bytes)
+    if getattr(args, "ownership", None) is not None:
+        from configurator.core.tco import recosted
+
+        workload = request.workload.resolved(r.model.max_context)
+        result = result.model_copy(update={"builds": tuple(
+            recosted(b, r.catalog, r.model, workload, request.region, args.ownership, r.exact_weight_bytes)
+            for b in result.builds)})
     if args.json:
         from configurator.cli.jsonout import print_json
 

@@ -61,6 +61,11 @@ def add_workload_options(parser: argparse.ArgumentParser) -> None:
                              "what does not fit the GPUs stays in RAM (MoE experts first)")
     parser.add_argument("--cpu-layers", type=int_in(0, MAX_LAYERS), default=0, metavar="N", help="inference: layers kept in system RAM")
     parser.add_argument("--cpu-experts", action="store_true", help="inference: MoE experts kept in system RAM")
+    parser.add_argument("--speculative", choices=("none", "mtp"), default="none",
+                        help="inference: speculative decoding with the model's own multi-token-prediction layers "
+                             "(llama-server --spec-type mtp; one sequence)")
+    parser.add_argument("--draft-tokens", type=int_in(1, 8), default=3, metavar="K",
+                        help="inference: tokens drafted per step with --speculative (--spec-draft-n-max; default 3)")
     parser.add_argument("--n-cpu-moe", type=int_in(0, MAX_LAYERS), default=None, metavar="N",
                         help="inference with llama.cpp: the experts of the first N layers kept in system RAM "
                              "(llama.cpp --n-cpu-moe; default: as few as fit, with --offload cpu or a host)")
@@ -233,6 +238,8 @@ def add_plan_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--vendor", action="append", choices=("nvidia", "amd", "intel"), default=[],
                         help="only GPUs from this vendor (repeatable)")
     parser.add_argument("--top", type=_request_int("top_k"), default=5, metavar="K", help="how many alternatives")
+    parser.add_argument("--exact-gpus", action="store_true",
+                        help="every build has exactly --gpus GPUs in one machine (e.g. --gpu rtx-4090 --gpus 8 --exact-gpus)")
 
 
 def build_request(args: argparse.Namespace, model_id: str, workload: Any) -> Any:
@@ -254,7 +261,8 @@ def build_request(args: argparse.Namespace, model_id: str, workload: Any) -> Any
             room=args.room,
             condition=args.condition,
             owned=owned,
-            max_gpus=args.gpus if args.gpus > 1 else 8,
+            max_gpus=args.gpus if args.gpus > 1 or getattr(args, "exact_gpus", False) else 8,
+            exact_gpus=bool(getattr(args, "exact_gpus", False)),
             gpu_ids=tuple(g.strip() for g in args.gpu.split(",") if g.strip()) if args.gpu else (),
             gpu_vendors=tuple(args.vendor),
             power_limit=args.power_limit,
@@ -297,6 +305,8 @@ def workload_from_args(args: argparse.Namespace) -> Any:
             cpu_layers=args.cpu_layers,
             cpu_experts=args.cpu_experts,
             n_cpu_moe=getattr(args, "n_cpu_moe", None),
+            speculative=getattr(args, "speculative", "none"),
+            draft_tokens=getattr(args, "draft_tokens", 3),
             **({"ram_bandwidth_gbps": args.ram_bandwidth} if args.ram_bandwidth is not None else {}),
         )
     except ValueError as exc:  # pydantic ValidationError is a ValueError
@@ -305,6 +315,7 @@ def workload_from_args(args: argparse.Namespace) -> Any:
 
 _OPTION_OF_FIELD = {"max_gpus": "--gpus", "top_k": "--top", "gpu_ids": "--gpu", "gpu_vendors": "--vendor", "owned": "--own",
                     "model_id": "--model", "ram_bandwidth_gbps": "--ram-bandwidth", "n_cpu_moe": "--n-cpu-moe", "kind": "--workload",
+                    "speculative": "--speculative", "draft_tokens": "--draft-tokens",
                     "category": "--own", "quantity": "--own"}
 
 

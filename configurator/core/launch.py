@@ -46,6 +46,10 @@ def llamacpp_command(model: ModelArch, result: EstimateResult, numa: bool = Fals
         parts += ["--cpu-moe"] if cpu_moe >= layers else ["--n-cpu-moe", str(cpu_moe)]
     if numa:
         parts += ["--numa", "distribute"]
+    if w.get("speculative") == "mtp" and model.mtp_layers and batch == 1:
+        # the model's own MTP layers draft (llama-server --spec-type mtp --spec-draft-n-max K, as the runs the
+        # estimate's acceptance comes from: kyuz0/amd-strix-halo-toolboxes benchmark/mtp-bench.py)
+        parts += ["--spec-type", "mtp", "--spec-draft-n-max", str(int(w.get("draft_tokens") or 3))]
     if batch > 1:
         parts += ["-np", str(batch)]
     return join_argv(parts)
@@ -54,7 +58,12 @@ def llamacpp_command(model: ModelArch, result: EstimateResult, numa: bool = Fals
 def vllm_command(model: ModelArch, result: EstimateResult) -> str:
     w = result.workload
     parts = ["vllm", "serve", model.hf_repo or model.id]
-    if result.gpus > 1:
+    layout = result.placement or {}
+    if result.gpus > 1 and "tensor_parallel" in layout:
+        # tensor x pipeline (estimate.parallel.serving_layout): vllm/engine/arg_utils.py names both degrees
+        parts += ["--tensor-parallel-size", str(layout["tensor_parallel"]),
+                  "--pipeline-parallel-size", str(layout["pipeline_parallel"])]
+    elif result.gpus > 1:
         flag = "--tensor-parallel-size" if result.split == "tensor" else "--pipeline-parallel-size"
         parts += [flag, str(result.gpus)]
     parts += ["--max-model-len", str(w["context"])]

@@ -47,6 +47,7 @@ SUPPORTED = (
     # 2025-2026 hybrids and MoEs (issue #30)
     "qwen3_next", "qwen3_5", "qwen3_5_text", "qwen3_5_moe", "qwen3_5_moe_text", "gemma4", "gemma4_text",
     "nemotron_h", "glm_moe_dsa", "kimi_k2", "minimax_m2", "deepseek_v4",
+    "ministral3",  # the dense text decoder of Mistral 3 releases (Devstral 2, Mistral Medium 3.5): llama-style GQA
 )
 
 _SPEC_PREFIX = {"MoeSpec": "moe", "MlaSpec": "mla", "LinearAttentionSpec": "linear_attention", "MambaSpec": "mamba",

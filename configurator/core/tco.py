@@ -1007,6 +1007,45 @@ def cost_of_ownership_for(
     return tco(build, search, profile, ownership_for(build, catalog, assumptions), catalog=catalog)
 
 
+class OwnershipInputs(BaseModel):
+    """What the buyer sets on the Buy-or-rent tab: saved with the project, read by the tab and by the printed sheet
+    and exports alike (the sheet had printed the regional defaults beside a tab that showed the buyer's figures)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+
+    preset: Literal["us", "eu", "china"] | None = Field(default=None, description="electricity preset; None: by currency")
+    price_per_kwh: float | None = Field(default=None, gt=0, le=10, description="None: the preset's price")
+    hours_per_day: float = Field(default=8.0, ge=0, le=24)
+    days_per_year: float = Field(default=250.0, ge=0, le=366)
+    utilisation: float = Field(default=0.5, ge=0, le=1)
+    years: int = Field(default=3, ge=1, le=15)
+    resale_fraction: float | None = Field(default=None, ge=0, le=1, description="None: the catalog's used prices")
+
+    def profile(self, currency: str, region: str = "global") -> UsageProfile:
+        preset = PRESETS[self.preset or preset_key(currency, region)]
+        entered = self.price_per_kwh is not None and abs(self.price_per_kwh - preset.price_per_kwh) > 1e-9
+        return preset.model_copy(update={
+            "hours_per_day": self.hours_per_day, "days_per_year": self.days_per_year, "utilisation": self.utilisation,
+            **({"price_per_kwh": self.price_per_kwh, "source": "entered by you", "estimate": ""} if entered else {}),
+        })
+
+    def assumptions(self) -> OwnershipAssumptions:
+        base = OwnershipAssumptions(years=self.years)
+        if self.resale_fraction is None:
+            return base
+        return base.model_copy(update={"resale_fraction": self.resale_fraction, "resale_source": "entered by you"})
+
+
+def recosted(build: Build, catalog: Catalog, model: ModelArch, workload: Workload, region: str,
+             inputs: OwnershipInputs | None, exact_weight_bytes: int | None = None) -> Build:
+    """The build with its buy-or-rent figures for the buyer's own inputs (None or the defaults: unchanged)."""
+    if inputs is None or inputs == OwnershipInputs():
+        return build
+    costs = cost_of_ownership_for(build, catalog, model, workload, region, profile=inputs.profile(build.currency, region),
+                                  assumptions=inputs.assumptions(), exact_weight_bytes=exact_weight_bytes)
+    return build.model_copy(update={"cost_of_ownership": costs.to_json()})
+
+
 def rental_search_for(
     build: Build, catalog: Catalog, model: ModelArch, workload: Workload, region: str = "global",
     exact_weight_bytes: int | None = None,

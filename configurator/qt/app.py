@@ -20,7 +20,8 @@ def make_app(argv: Sequence[str]):  # type: ignore[no-untyped-def]
     from configurator import __version__
     from configurator.storage import paths
 
-    app = QApplication.instance() or QApplication([sys.argv[0], *argv])
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0], *argv])
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(APPLICATION)
     app.setApplicationVersion(__version__)
@@ -127,6 +128,8 @@ def main(argv: Sequence[str]) -> int:
     apply_theme(window.prefs.theme)
     window.show()
     QTimer.singleShot(0, lambda: _offer_recovery(window))
+    if window.prefs.country is None:  # the first run: a choice of country sets the defaults once (#31)
+        QTimer.singleShot(0, window.choose_country)
     window.session.solve_now()
     return int(app.exec())
 

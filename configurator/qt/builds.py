@@ -10,6 +10,7 @@ from PySide6.QtGui import QBrush, QColor, QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
+    QGridLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -29,7 +30,7 @@ from configurator.core.report import prices
 from configurator.core.report.fit import CHOSEN_MARK, fit_of, gpus_text
 from configurator.core.report.utilisation import utilisation_rows
 from configurator.core.solve import noise
-from configurator.core.solve.build import Build, Infeasible, PlanResult
+from configurator.core.solve.build import Build, Infeasible, PlanResult, Relaxation
 from configurator.core.solve.request import BuildRequest
 from configurator.qt.charts import CostBreakdownChart, NodeScalingChart, PowerBudgetChart, VramHeadroomChart
 from configurator.qt.costs import BuyOrRentPanel
@@ -96,7 +97,7 @@ CATEGORIES = {
 
 def category_name(category: str) -> str:
     """A part's category as the buyer's language names it (the data keeps the English key)."""
-    return QCoreApplication.translate("parts", CATEGORIES[category]) if category in CATEGORIES else category
+    return QCoreApplication.translate("parts", str(CATEGORIES[category])) if category in CATEGORIES else category
 
 
 def checks_text(build: Build) -> str:
@@ -122,7 +123,7 @@ class BuildsTable(QTableWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(0, len(self.COLUMNS), parent)
-        self.setHorizontalHeaderLabels([QCoreApplication.translate("BuildsTable", name) for name in self.COLUMNS])
+        self.setHorizontalHeaderLabels([QCoreApplication.translate("BuildsTable", str(name)) for name in self.COLUMNS])
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -131,12 +132,13 @@ class BuildsTable(QTableWidget):
         self.verticalHeader().hide()
         self.setSortingEnabled(True)
         self.horizontalHeader().setStretchLastSection(True)
-        self.horizontalHeaderItem(4).setToolTip(self.tr("VRAM left free on the most loaded GPU"))
-        self.horizontalHeaderItem(self.NOISE).setToolTip(
-            f"Under load, at {noise.DISTANCE_M:g} m from one machine: fans, cards and PSU summed logarithmically")
-        self.horizontalHeaderItem(self.FIT).setToolTip(
-            "Engine, split, KV cache, sharding, offload, power and framework the estimate assumes; "
-            f"{CHOSEN_MARK} marks what the solver chose for you")
+        tips = {4: self.tr("VRAM left free on the most loaded GPU"),
+                self.NOISE: f"Under load, at {noise.DISTANCE_M:g} m from one machine: fans, cards and PSU summed logarithmically",
+                self.FIT: "Engine, split, KV cache, sharding, offload, power and framework the estimate assumes; "
+                          f"{CHOSEN_MARK} marks what the solver chose for you"}
+        for column, tip in tips.items():
+            if (header := self.horizontalHeaderItem(column)) is not None:
+                header.setToolTip(tip)
         self.builds: list[Build] = []
         self.result: PlanResult | None = None
         self.itemSelectionChanged.connect(self._on_selection_changed)
@@ -204,9 +206,10 @@ class BuildsTable(QTableWidget):
         try:
             self.clearSelection()
             for row in range(self.rowCount()):
-                if self.item(row, 0).data(Qt.ItemDataRole.UserRole + 1) == index:
+                item = self.item(row, 0)
+                if item is not None and item.data(Qt.ItemDataRole.UserRole + 1) == index:
                     self.selectRow(row)
-                    self.scrollToItem(self.item(row, 0))
+                    self.scrollToItem(item)
                     break
         finally:
             self.blockSignals(False)
@@ -214,7 +217,13 @@ class BuildsTable(QTableWidget):
 
     def selected_builds(self) -> list[Build]:
         rows = sorted({i.row() for i in self.selectedIndexes()})
-        return [self.builds[self.item(r, 0).data(Qt.ItemDataRole.UserRole + 1)] for r in rows]
+        return [self.builds[self.build_index(r)] for r in rows]
+
+    def build_index(self, row: int) -> int:
+        """The index into `builds` of the build a table row shows (rows follow the sort order)."""
+        item = self.item(row, 0)
+        assert item is not None  # every row has its first cell (show_builds)
+        return int(item.data(Qt.ItemDataRole.UserRole + 1))
 
     def _on_selection_changed(self) -> None:
         current = self.currentRow()
@@ -222,13 +231,16 @@ class BuildsTable(QTableWidget):
         if not rows:
             return
         row = current if current in rows else rows[0]
-        self.row_chosen.emit(self.item(row, 0).data(Qt.ItemDataRole.UserRole + 1))
+        self.row_chosen.emit(self.build_index(row))
 
 
 class InfeasibleBanner(QWidget):
-    """Why nothing fits, and the cheapest relaxation with a one-click apply."""
+    """Why nothing fits, and the ways out found (cheapest first, up to MAX_WAYS), each with a one-click apply."""
 
     apply_requested = Signal(object)  # BuildRequest
+
+    MAX_WAYS = 5
+    """Ways out listed (Infeasible.relaxations, sorted by price): beyond five they repeat each other at higher prices."""
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -237,8 +249,16 @@ class InfeasibleBanner(QWidget):
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.apply = QPushButton(self.tr("Apply"))
         self.apply.setToolTip(self.tr("Change the request as suggested and solve again"))
+        # one row per way out: what to change, its price and speed, and an Apply that re-solves with that change
+        self.ways = QWidget()
+        self.ways_layout = QGridLayout(self.ways)
+        self.ways_layout.setContentsMargins(0, 0, 0, 0)
+        self.way_buttons: list[QPushButton] = []
+        text_column = QVBoxLayout()
+        text_column.addWidget(self.text)
+        text_column.addWidget(self.ways)
         layout = QHBoxLayout(self)
-        layout.addWidget(self.text, 1)
+        layout.addLayout(text_column, 1)
         layout.addWidget(self.apply, 0, Qt.AlignmentFlag.AlignTop)
         self.setStyleSheet("InfeasibleBanner { background: #fbeee6; border: 1px solid #e39b2d; border-radius: 4px; }")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
@@ -265,10 +285,40 @@ class InfeasibleBanner(QWidget):
         # the reason is a sentence of its own after the headline: "Nothing fits. Your own ...", not ". your own"
         reason = inf.reason[:1].upper() + inf.reason[1:]
         binding = f"Binding: {html.escape(', '.join(unsaid))}.<br>" if unsaid else ""
-        self.text.setText(f"<b>{title}</b> {html.escape(reason)}.<br>{binding}"
-                          f"<b>Cheapest way out:</b> {html.escape(inf.cheapest_relaxation)}.{below}")
+        ways = list(inf.relaxations[: self.MAX_WAYS])
+        cheapest = "" if len(ways) > 1 else (
+            f"<b>{html.escape(self.tr('Cheapest way out:'))}</b> {html.escape(inf.cheapest_relaxation)}.")
+        listed = f"<b>{html.escape(self.tr('Ways out, cheapest first:'))}</b>" if len(ways) > 1 else ""
+        self.text.setText(f"<b>{title}</b> {html.escape(reason)}.<br>{binding}{cheapest}{listed}{below}")
+        self._show_ways(ways if len(ways) > 1 else [])
         self.apply.setVisible(inf.relaxed_request is not None)
+        self.apply.setText(self.tr("Apply the cheapest") if len(ways) > 1 else self.tr("Apply"))
         self.show()
+
+    def _show_ways(self, ways: list[Relaxation]) -> None:
+        """One row per way out: its change in the user's words, price and speed, and an Apply for it."""
+        while self.ways_layout.count():
+            item = self.ways_layout.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        self.way_buttons = []
+        for row, way in enumerate(ways):
+            speed = (self.tr("{tps:.1f} tokens/s").format(tps=way.decode_tokens_per_s)
+                     if way.decode_tokens_per_s is not None else "")
+            label = QLabel(f"{row + 1}. {html.escape(way.change)}" + (f" <i>({html.escape(speed)})</i>" if speed else ""))
+            label.setWordWrap(True)
+            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            self.ways_layout.addWidget(label, row, 0)
+            if way.request is not None:
+                button = QPushButton(self.tr("Apply"))
+                button.setToolTip(self.tr("Change the request this way and solve again"))
+                request = way.request
+                button.clicked.connect(lambda _checked=False, r=request: self.apply_requested.emit(r))
+                self.ways_layout.addWidget(button, row, 1, Qt.AlignmentFlag.AlignTop)
+                self.way_buttons.append(button)
+        self.ways_layout.setColumnStretch(0, 1)
+        self.ways.setVisible(bool(ways))
 
     def _on_apply_clicked(self) -> None:
         if self.infeasible and self.infeasible.relaxed_request is not None:
@@ -474,10 +524,10 @@ class BuildDetail(QTabWidget):
         flag = ""
         # one line, the parts named in the tooltip (and beside each price): the full list took six lines at
         # 1366 x 768 and left three rows of the parts table on screen
-        old = prices.stale_parts(build)
-        if old:
+        stale = prices.stale_parts(build)
+        if stale:
             flag = (f"<br><span style='color: {STATUS_COLORS['warn']};'>⚠ "
-                    + html.escape(f"{len(old)} price(s) older than {prices.STALE_AFTER_WORDS} (marked ⚠; hover for the "
+                    + html.escape(f"{len(stale)} price(s) older than {prices.STALE_AFTER_WORDS} (marked ⚠; hover for the "
                                   f"dates). Get a fresh quote and enter it with {prices.WHERE_TO_UPDATE_APP}.") + "</span>")
         self.total.setText("<b>" + self.tr("Total") + f" {build.total_price:,.0f} {build.currency}</b>{nodes}{saved}{flag}")
         self.total.setToolTip(summary)

@@ -209,7 +209,9 @@ class RecordForm(QWidget):
         # a placeholder amount the user types over; validation flags it until it is a real price
         self._append_price(Price(amount=1, currency=self.currency, condition="new",  # type: ignore[arg-type]
                                  date=datetime.date.today(), source=MY_PRICE_SOURCE))
-        self.prices.item(self.prices.rowCount() - 1, 0).setText("")
+        placeholder = self.prices.item(self.prices.rowCount() - 1, 0)
+        if placeholder is not None:
+            placeholder.setText("")
         self.prices.blockSignals(False)
         self.prices.setCurrentCell(self.prices.rowCount() - 1, 0)
         self.on_change()

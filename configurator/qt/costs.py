@@ -23,10 +23,11 @@ from configurator.core.tco import (
     PRESETS,
     CostOfOwnership,
     JobComparison,
-    OwnershipAssumptions,
+    OwnershipInputs,
     UsageProfile,
     cost_of_ownership_for,
     preset_key,
+    recosted,
 )
 from configurator.qt.charts import PlainAxis
 from configurator.qt.inputs import dspin
@@ -79,6 +80,7 @@ class BuyOrRentPanel(QWidget):
     """Editable assumptions on top, the chart and the figures with their sources below."""
 
     assumptions_changed = Signal()
+    inputs_edited = Signal()  # the buyer changed an input (not a new build shown): the project keeps them
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -123,30 +125,66 @@ class BuyOrRentPanel(QWidget):
         self.costs: CostOfOwnership | None = None
         self.region.currentIndexChanged.connect(self._on_region_changed)
         for widget in (self.kwh, self.hours, self.days, self.busy, self.years):
-            widget.valueChanged.connect(self._recompute)
+            widget.valueChanged.connect(self._on_edited)
         self.resale.valueChanged.connect(self._on_resale_changed)
+        self._region_chosen = False  # the buyer picked the electricity preset (a new build does not reset it)
+
+    def _on_edited(self, *_args: object) -> None:
+        self._recompute()
+        self.inputs_edited.emit()
 
     def _on_resale_changed(self, _value: float) -> None:
         self.resale_changed = True
+        self._on_edited()
+
+    def inputs(self) -> OwnershipInputs:
+        """What the buyer set, as the project saves it and the printed sheet reads it."""
+        preset = self.region.currentData()
+        return OwnershipInputs(
+            preset=preset if self._region_chosen else None,
+            price_per_kwh=None if abs(self.kwh.value() - PRESETS[preset].price_per_kwh) < 1e-9 else self.kwh.value(),
+            hours_per_day=self.hours.value(), days_per_year=self.days.value(), utilisation=self.busy.value() / 100,
+            years=self.years.value(), resale_fraction=self.resale.value() / 100 if self.resale_changed else None)
+
+    def set_inputs(self, inputs: OwnershipInputs | None) -> None:
+        """Show a project's saved inputs (None: the defaults), without marking anything edited."""
+        inputs = inputs or OwnershipInputs()
+        widgets = (self.region, self.kwh, self.hours, self.days, self.busy, self.years, self.resale)
+        for widget in widgets:
+            widget.blockSignals(True)
+        self._region_chosen = inputs.preset is not None
+        if inputs.preset is not None:
+            self.region.setCurrentIndex(self.region.findData(inputs.preset))
+        self.kwh.setValue(inputs.price_per_kwh or PRESETS[self.region.currentData()].price_per_kwh)
+        self.hours.setValue(inputs.hours_per_day)
+        self.days.setValue(inputs.days_per_year)
+        self.busy.setValue(inputs.utilisation * 100)
+        self.years.setValue(inputs.years)
+        self.resale_changed = inputs.resale_fraction is not None
+        self.resale.setValue((inputs.resale_fraction if inputs.resale_fraction is not None else 0.35) * 100)
+        for widget in widgets:
+            widget.blockSignals(False)
         self._recompute()
+
+    def recost(self, build: Build) -> Build:
+        """The build with the figures this tab shows (what Print and Export put on the sheet)."""
+        if self.context is None:
+            return build
+        catalog, model, workload, region = self.context
+        return recosted(build, catalog, model, workload, region, self.inputs())  # type: ignore[arg-type]
 
     def _on_region_changed(self, _index: int) -> None:
         preset = PRESETS[self.region.currentData()]
+        self._region_chosen = True
         self.kwh.blockSignals(True)
         self.kwh.setValue(preset.price_per_kwh)
         self.kwh.blockSignals(False)
-        self._recompute()
+        self._on_edited()
 
     def profile(self) -> UsageProfile:
-        preset = PRESETS[self.region.currentData()]
-        changed = abs(self.kwh.value() - preset.price_per_kwh) > 1e-9
-        return preset.model_copy(update={
-            "price_per_kwh": self.kwh.value(),
-            "hours_per_day": self.hours.value(),
-            "days_per_year": self.days.value(),
-            "utilisation": self.busy.value() / 100,
-            **({"source": "entered by you", "estimate": ""} if changed else {}),
-        })
+        currency = self.build.currency if self.build is not None else "USD"
+        inputs = self.inputs().model_copy(update={"preset": self.region.currentData()})
+        return inputs.profile(currency)
 
     def show_build(self, build: Build | None, catalog: Catalog | None = None, model: ModelArch | None = None,
                    workload: object = None, region: str = "global") -> None:
@@ -154,7 +192,7 @@ class BuyOrRentPanel(QWidget):
         if catalog is not None and model is not None:
             self.context = (catalog, model, workload, region)
             preset = preset_key(build.currency if build else "USD", region)
-            if self.region.currentData() != preset:
+            if self.region.currentData() != preset and not self._region_chosen:
                 self.region.blockSignals(True)
                 self.region.setCurrentIndex(self.region.findData(preset))
                 self.region.blockSignals(False)
@@ -171,12 +209,8 @@ class BuyOrRentPanel(QWidget):
             self.text.setHtml(f"<p>{html.escape(NO_BUILD_TEXT)}</p>")
             return
         catalog, model, workload, region = self.context
-        assumptions = OwnershipAssumptions(years=self.years.value())
-        if self.resale_changed:
-            assumptions = assumptions.model_copy(update={"resale_fraction": self.resale.value() / 100,
-                                                         "resale_source": "entered by you"})
         self.costs = cost_of_ownership_for(self.build, catalog, model, workload, region, profile=self.profile(),  # type: ignore[arg-type]
-                                           assumptions=assumptions)
+                                           assumptions=self.inputs().assumptions())
         self.chart.show_costs(self.costs, months=12 * self.years.value())
         self.text.setHtml(costs_html(self.costs))
         self.assumptions_changed.emit()

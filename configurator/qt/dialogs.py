@@ -25,7 +25,7 @@ from configurator.qt.builds import category_name, headroom, noise_short, speed_t
 from configurator.qt.catalog_editor import CatalogEditorDialog
 
 GIB = 1024**3
-__all__ = ["CatalogEditorDialog", "CompareDialog", "PreferencesDialog", "comparison_rows"]
+__all__ = ["CatalogEditorDialog", "CompareDialog", "CountryDialog", "PreferencesDialog", "comparison_rows"]
 
 
 def _gpus(build: Build) -> str:
@@ -133,6 +133,12 @@ class PreferencesDialog(QDialog):
         self.region.addItem("global", "global")
         self.region.addItem("China", "china")
         self.region.setCurrentIndex(self.region.findData(prefs.region))
+        from configurator.core.solve.request import CIRCUIT_NAMES, default_circuit
+
+        self.circuit = QComboBox()
+        for key, name in CIRCUIT_NAMES.items():
+            self.circuit.addItem(name, key)
+        self.circuit.setCurrentIndex(self.circuit.findData(prefs.circuit or default_circuit(prefs.currency)))
         self.theme = QComboBox()
         for text, key in (("follow the system", "system"), ("light", "light"), ("dark", "dark")):
             self.theme.addItem(text, key)
@@ -140,6 +146,7 @@ class PreferencesDialog(QDialog):
         form = QFormLayout()
         form.addRow(self.tr("Currency of new projects"), self.currency)
         form.addRow(self.tr("Region of new projects"), self.region)
+        form.addRow(self.tr("Circuit of new projects"), self.circuit)
         form.addRow(self.tr("Colours"), self.theme)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
@@ -151,7 +158,71 @@ class PreferencesDialog(QDialog):
 
     def result_prefs(self):  # type: ignore[no-untyped-def]
         return self.prefs.model_copy(update={"currency": self.currency.currentText(), "region": self.region.currentData(),
-                                             "theme": self.theme.currentData()})
+                                             "circuit": self.circuit.currentData(), "theme": self.theme.currentData()})
+
+
+EURO_AREA = {"AT", "BE", "CY", "DE", "EE", "ES", "FI", "FR", "GR", "HR", "IE", "IT", "LT", "LU", "LV", "MT", "NL",
+             "PT", "SI", "SK"}
+
+
+def _country_of_locale() -> str:
+    """The country choice the system locale suggests (zh_CN -> China, de_DE -> euro area); US otherwise."""
+    from PySide6.QtCore import QLocale
+
+    name = QLocale.system().name()  # e.g. zh_CN, en_US, de_DE
+    territory = name.split("_")[1] if "_" in name else ""
+    if territory == "CN":
+        return "CN"
+    if territory in ("US", "CA"):
+        return territory
+    return "EU" if territory in EURO_AREA else "US"
+
+
+class CountryDialog(QDialog):
+    """The first-run choice of country (#31): it sets the currency, wall circuit, market and language of new
+    projects once; each is changed on its own afterwards (Build > Preferences, the request's fields). Bilingual,
+    since the window's language is among what it sets."""
+
+    def __init__(self, parent: QWidget | None = None):
+        from PySide6.QtWidgets import QListWidget, QListWidgetItem
+
+        from configurator.core.solve.request import CIRCUIT_NAMES, COUNTRIES
+
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Where will the machine run?") + " / 机器在哪里使用？")
+        intro = QLabel(self.tr("Your country sets the currency, the wall circuit, the market (China: export variants "
+                               "and CNY prices) and the language of new projects. Each can be changed later on its "
+                               "own, in Build > Preferences or in the request.")
+                       + "\n选择国家/地区：设定新项目的货币、电路、市场和界面语言；之后可分别修改。")
+        intro.setWordWrap(True)
+        self.choices = QListWidget()
+        for key, country in COUNTRIES.items():
+            text = f"{country.name}: {country.currency}, {CIRCUIT_NAMES[country.circuit]}"
+            if key == "CN":
+                text = f"中国大陆 / {text}"
+            item = QListWidgetItem(text)
+            item.setData(256, key)  # Qt.ItemDataRole.UserRole
+            self.choices.addItem(item)
+        self.choices.setCurrentRow(0)
+        self.select(_country_of_locale())
+        self.choices.itemDoubleClicked.connect(lambda _item: self.accept())
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addWidget(self.choices)
+        layout.addWidget(buttons)
+        self.resize(560, 360)
+
+    def chosen(self) -> str:
+        item = self.choices.currentItem()
+        return str(item.data(256)) if item is not None else "US"
+
+    def select(self, key: str) -> None:
+        for row in range(self.choices.count()):
+            if self.choices.item(row).data(256) == key:
+                self.choices.setCurrentRow(row)
 
 
 class GuideDialog(QDialog):

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from configurator.core.catalog.models import ModelArch
 from configurator.core.errors import ConfiguratorError
 from configurator.core.solve.build import PlanResult
 from configurator.core.solve.request import BuildRequest, default_circuit
@@ -41,6 +42,9 @@ class MainWindow(QMainWindow):
         if self.session.parent() is None:
             self.session.setParent(self)  # the window owns its session and its connections
         self.prefs = settings.load()
+        if session is None:  # a fresh window starts from the defaults of new projects (currency, region, circuit)
+            self.session.project = self.session.project.model_copy(update={"requests": (
+                self.session.request.model_copy(update=self.new_project_defaults()),)})
         self.requirements = RequirementsPanel(self.session)
         scroll = QScrollArea()
         scroll.setWidget(self.requirements)
@@ -118,6 +122,10 @@ class MainWindow(QMainWindow):
         self.session.solve_failed.connect(self._on_session_solve_failed)
         self.session.solve_started.connect(self._on_session_solve_started)
         self.session.project_changed.connect(self._update_title)
+        panel = self.detail.buy_or_rent
+        panel.set_inputs(self.session.project.ownership)
+        panel.inputs_edited.connect(lambda: self.session.set_ownership(panel.inputs()))
+        self.session.project_changed.connect(self._show_project_ownership)
         self.builds.row_chosen.connect(self.session.select)
         self.banner.apply_requested.connect(self._on_banner_apply_requested)
         self.requirements.import_requested.connect(self.import_model)
@@ -138,7 +146,8 @@ class MainWindow(QMainWindow):
     def _make_actions(self) -> None:
         menu = self.menuBar().addMenu(self.tr("&File"))
 
-        def action(text: str, slot, shortcut: QKeySequence | str | None = None, tip: str = "") -> QAction:  # type: ignore[no-untyped-def]
+        def action(text: str, slot, shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,  # type: ignore[no-untyped-def]
+                   tip: str = "") -> QAction:
             act = QAction(text, self)
             if shortcut is not None:
                 act.setShortcut(shortcut)
@@ -239,9 +248,7 @@ class MainWindow(QMainWindow):
     def new_project(self) -> None:
         if self._confirm_discard():
             self.session.new_project()
-            self.session.set_request(self.session.request.model_copy(update={
-                "currency": self.prefs.currency, "region": self.prefs.region,
-                "circuit": default_circuit(self.prefs.currency)}))
+            self.session.set_request(self.session.request.model_copy(update=self.new_project_defaults()))
             self.session.dirty = False
             self._update_title()
 
@@ -320,7 +327,7 @@ class MainWindow(QMainWindow):
     def _set_detail_context(self) -> None:
         request = self.session.request
         model = self.session.catalog.records["models"].get(request.model_id)
-        if model is not None:
+        if isinstance(model, ModelArch):
             self.detail.set_context(self.session.catalog, model, request.workload.resolved(model.max_context), request.region)
 
     def _on_session_selection_changed(self, result: PlanResult | None, index: int) -> None:
@@ -427,6 +434,44 @@ class MainWindow(QMainWindow):
             return
         CompareDialog(chosen, self).exec()
 
+    def _show_project_ownership(self) -> None:
+        """An opened, new or recovered project brings its own Buy-or-rent inputs (the tab's own edits are already in
+        the project, so they are left as they are)."""
+        from configurator.core.tco import OwnershipInputs
+
+        panel = self.detail.buy_or_rent
+        saved = self.session.project.ownership or OwnershipInputs()
+        if panel.inputs() != saved:
+            panel.set_inputs(saved)
+
+    def new_project_defaults(self) -> dict[str, object]:
+        """What a new project takes from the preferences: currency, region and wall circuit."""
+        return {"currency": self.prefs.currency, "region": self.prefs.region,
+                "circuit": self.prefs.circuit or default_circuit(self.prefs.currency)}
+
+    def choose_country(self, dialog: object | None = None) -> None:
+        """The first-run choice of country: it sets the defaults of new projects once, and the current request when
+        it is still the untouched default. Cancelled, it is not asked again (the defaults stay as they were)."""
+        from configurator.core.solve.request import COUNTRIES
+        from configurator.qt.dialogs import CountryDialog
+
+        chooser = dialog if isinstance(dialog, CountryDialog) else CountryDialog(self)
+        if not chooser.exec():
+            self.apply_preferences(self.prefs.model_copy(update={"country": ""}))
+            return
+        key = chooser.chosen()
+        country = COUNTRIES[key]
+        language = self.prefs.language if country.language == "system" else country.language
+        self.apply_preferences(self.prefs.model_copy(update={
+            "country": key, "currency": country.currency, "region": country.region, "circuit": country.circuit,
+            "language": language}))
+        if self.session.path is None and not self.session.dirty:
+            self.session.set_request(self.session.request.model_copy(update=self.new_project_defaults()))
+            self.session.dirty = False
+            self._update_title()
+        if i18n.resolve(language) != i18n.current():
+            self.statusBar().showMessage(self.tr("The language changes at the next start") + " / 下次启动时切换语言", 8000)
+
     def edit_preferences(self) -> None:
         from configurator.qt.dialogs import PreferencesDialog
 
@@ -528,7 +573,7 @@ class MainWindow(QMainWindow):
         if build is None:
             self.statusBar().showMessage(self.tr("Choose a build to print"), 4000)
             return
-        print_build_sheet(self, self.session, self.project_folder())
+        print_build_sheet(self, self.session, self.project_folder(), recost=self.detail.buy_or_rent.recost)
 
     def export_builds(self) -> None:
         builds = self.builds.selected_builds() or self.builds.builds
@@ -566,6 +611,7 @@ class MainWindow(QMainWindow):
 
         request = self.session.request
         suffix = path.suffix.lower()
+        builds = [self.detail.buy_or_rent.recost(b) for b in builds]  # the buy-or-rent figures the tab shows
         meta = sheet_meta(self.session, builds, value=suffix == ".pdf")  # the value table is the sheets'
 
         try:

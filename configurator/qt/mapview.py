@@ -24,6 +24,7 @@ from configurator.core.advise import (
     MACHINE_COLOURS,
     MapCache,
     MapCell,
+    RankedGpu,
     RecommendationMap,
     column_label,
     default_models,
@@ -51,7 +52,7 @@ class RecommendationMapDialog(QDialog):
         self.setWindowTitle(self.tr("Recommendation map"))
         self.session = session
         self.cache = MapCache()
-        self.result: RecommendationMap | None = None
+        self.map_result: RecommendationMap | None = None  # not `result`: QDialog.result() is the dialog's exit code
         self.cells: dict[tuple[int, int], MapCell] = {}
         self._job = 0
         self._stop: threading.Event | None = None
@@ -208,7 +209,7 @@ class RecommendationMapDialog(QDialog):
 
     def _on_job_finished(self, job_id: int, result: RecommendationMap) -> None:
         if job_id == self._job:
-            self.result = result
+            self.map_result = result
             self.table.resizeRowsToContents()
 
     def _on_table_cell_clicked(self, row: int, column: int) -> None:
@@ -221,7 +222,7 @@ class RecommendationMapDialog(QDialog):
         request = self.session.request
         model = self.session.catalog.records["models"].get(request.model_id)
         self.chart.clear()
-        self.ranking = ()
+        self.ranking: tuple[RankedGpu, ...] = ()
         self.empty_note: pg.TextItem | None = None
         if not isinstance(model, ModelArch):
             self.chart.setTitle(VALUE_TITLE)
@@ -251,7 +252,7 @@ class RecommendationMapDialog(QDialog):
         self.empty_note = None
         # horizontal bars, best value at the top: twelve GPU names side by side overlapped each other
         ys = list(range(1, len(rows) + 1))[::-1]  # from 1: pyqtgraph drew no label at y = 0
-        bars = pg.BarGraphItem(x0=0, y=ys, width=[r.price_per_tps for r in rows], height=0.6, brush="#4a7bd0")
+        bars = pg.BarGraphItem(x0=0, y=ys, width=[r.price_per_tps or 0.0 for r in rows], height=0.6, brush="#4a7bd0")
         self.chart.addItem(bars)
         left = self.chart.getAxis("left")
         labels = [f"{r.count} x {short_gpu_name(r.gpu_name)}" for r in rows]
@@ -262,7 +263,7 @@ class RecommendationMapDialog(QDialog):
         self.chart.setYRange(0.2, len(rows) + 0.8, padding=0)  # room for the end labels, which pyqtgraph drops at the edge
         # the bars set their own width: the empty chart's fixed 0..1 stayed after it (70B pretraining, then Qwen3 32B:
         # every bar ran off the plot's right edge at "1.0")
-        self.chart.setXRange(0, max(r.price_per_tps for r in rows) * 1.05, padding=0)
+        self.chart.setXRange(0, max(r.price_per_tps or 0.0 for r in rows) * 1.05, padding=0)
         self.chart.setLabel("bottom", f"{request.currency} of GPUs per token/s")
         self.bars = bars
 
@@ -283,9 +284,9 @@ class RecommendationMapDialog(QDialog):
         from configurator.core.advise import map_html
         from configurator.qt.printing import sheet_document
 
-        if self.result is None:
+        if self.map_result is None:
             return
-        doc = sheet_document(map_html(self.result))
+        doc = sheet_document(map_html(self.map_result))
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         dialog = QPrintPreviewDialog(printer, self)
         dialog.paintRequested.connect(doc.print_)

@@ -7,6 +7,8 @@ OUT.pdf` is how the Qt-free command line writes PDFs without loading Qt itself.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import base64
 import json
 import os
@@ -54,8 +56,8 @@ def _png_data_uri(image: QImage) -> str:
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buffer, "PNG")
-    return "data:image/png;base64," + base64.b64encode(bytes(data)).decode("ascii")
+    image.save(buffer, "PNG")  # type: ignore[call-overload]  # the stub says bytes; PySide6 takes str
+    return "data:image/png;base64," + base64.b64encode(data.data()).decode("ascii")
 
 
 def chart_images(build: Build, width: int = 640, height: int = 340) -> dict[str, str]:
@@ -289,11 +291,15 @@ def write_pdf(html: str, path: Path, page: str = "A4", title: str = "") -> None:
     atomic_write_with(path, render)
 
 
-def selected_sheet_html(session, with_charts: bool = True) -> str | None:  # type: ignore[no-untyped-def]
-    """The sheet of the session's selected build, as Print prints it (None: no build)."""
+def selected_sheet_html(session, with_charts: bool = True,  # type: ignore[no-untyped-def]
+                        recost: Callable[[Build], Build] | None = None) -> str | None:
+    """The sheet of the session's selected build, as Print prints it (None: no build); `recost` puts the Buy-or-rent
+    tab's own figures on it."""
     build = session.selected_build
     if build is None:
         return None
+    if recost is not None:
+        build = recost(build)
     return sheets_html([build], session.request, sheet_meta(session, [build]), "A4", with_charts)
 
 
@@ -333,11 +339,12 @@ def configure_printer(printer, session, folder: Path) -> None:  # type: ignore[n
     printer.setOutputFileName(str(folder / f"{stem}.pdf"))
 
 
-def print_build_sheet(parent, session, default_folder: Path | None = None) -> None:  # type: ignore[no-untyped-def]
+def print_build_sheet(parent, session, default_folder: Path | None = None,  # type: ignore[no-untyped-def]
+                      recost: Callable[[Build], Build] | None = None) -> None:
     """Qt's print preview of the selected build's sheet (the same HTML as the PDF)."""
     from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 
-    html = selected_sheet_html(session)
+    html = selected_sheet_html(session, recost=recost)
     if html is None:
         return
     default_folder = default_folder or Path.home()

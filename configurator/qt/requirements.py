@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, Literal
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -88,9 +90,11 @@ class ModelPicker(QWidget):
         self._selected = model_id
         for i in range(self.tree.topLevelItemCount()):
             family = self.tree.topLevelItem(i)
+            if family is None:
+                continue
             for j in range(family.childCount()):
                 item = family.child(j)
-                if item.data(0, Qt.ItemDataRole.UserRole) == model_id:
+                if item is not None and item.data(0, Qt.ItemDataRole.UserRole) == model_id:
                     if item.isHidden():
                         # the search of another job hid it: switching to workload 1 (Qwen2.5 72B) or opening Mina's
                         # project showed "qwen2.5 32" and Qwen2.5 32B alone in the list, as if that were the model
@@ -107,9 +111,13 @@ class ModelPicker(QWidget):
         best, exact, best_score = None, None, None
         for i in range(self.tree.topLevelItemCount()):
             family = self.tree.topLevelItem(i)
+            if family is None:
+                continue
             visible = 0
             for j in range(family.childCount()):
                 item = family.child(j)
+                if item is None:
+                    continue
                 model_id = str(item.data(0, Qt.ItemDataRole.UserRole))
                 haystack = f"{item.text(0)} {model_id} {family.text(0)}".lower()
                 show = all(t in haystack for t in tokens)
@@ -125,7 +133,8 @@ class ModelPicker(QWidget):
                         exact = exact or item
             family.setHidden(visible == 0)
         choice = exact or best
-        if tokens and choice is not None and (self.tree.currentItem() is None or self.tree.currentItem().isHidden()):
+        current = self.tree.currentItem()
+        if tokens and choice is not None and (current is None or current.isHidden()):
             # highlighted, not chosen: a guess is never solved ("1b" had solved TinyLlama); Enter or a click chooses
             self.tree.blockSignals(True)
             self.tree.setCurrentItem(choice)
@@ -270,6 +279,11 @@ class RequirementsPanel(QWidget):
         self.condition = combo([(self.tr("new or used"), "any"), (self.tr("new only"), "new"), (self.tr("prefer used"), "used")])
         self.region = combo([(self.tr("global"), "global"), (self.tr("China"), "china")], self.tr("China: export variants (A800, H800, L20, H20) and CNY prices"))
         self.max_gpus = spin(1, 16, 8, self.tr(" GPUs"), self.tr("Most GPUs per machine"))
+        self.exact_gpus = QCheckBox(self.tr("exactly"))
+        self.exact_gpus.setToolTip(self.tr("Every build has exactly this many GPUs in one machine (e.g. exactly 8 x RTX 4090)"))
+        gpus_row = QHBoxLayout()
+        gpus_row.addWidget(self.max_gpus, 1)
+        gpus_row.addWidget(self.exact_gpus)
         self.power_limit = spin(50, 100, 100, self.tr(" % power"), self.tr("Run the GPUs at this share of rated power (nvidia-smi -pl "
                                 "at every boot): less heat and wall draw for ~5 % speed at 80 %"), 5)
         owned_row = QHBoxLayout()
@@ -291,7 +305,7 @@ class RequirementsPanel(QWidget):
         form.addRow(self.tr("Room"), self.room)
         form.addRow(self.tr("Parts"), self.condition)
         form.addRow(self.tr("Region"), self.region)
-        form.addRow(self.tr("Max GPUs"), self.max_gpus)
+        form.addRow(self.tr("Max GPUs"), gpus_row)
         form.addRow(self.tr("GPU power"), self.power_limit)
         self.only_gpus = QLineEdit(placeholderText=self.tr("any GPU; or ids, e.g. a800-80gb-pcie, l20"))
         self.only_gpus.setToolTip(self.tr("Limit the solver to these GPU ids (comma separated) to compare them side by side"))
@@ -418,7 +432,7 @@ class RequirementsPanel(QWidget):
                 self.seq, self.micro_batch, self.checkpointing, self.zero, self.offload, self.lora_rank, self.dataset_mtokens,
                 self.epochs, self.pre_tokens, self.deadline_days, self.mfu, self.pre_seq, self.budget, self.currency,
                 self.circuit, self.circuits, self.form_factor, self.room, self.condition, self.region, self.max_gpus,
-                self.power_limit,
+                self.exact_gpus, self.power_limit,
                 self.owned_gpu, self.owned_count]
 
     def set_catalog(self, catalog: Catalog) -> None:
@@ -490,6 +504,7 @@ class RequirementsPanel(QWidget):
             set_combo(self.condition, request.condition)
             set_combo(self.region, request.region)
             self.max_gpus.setValue(request.max_gpus)
+            self.exact_gpus.setChecked(request.exact_gpus)
             self.power_limit.setValue(round((request.power_limit or 1.0) * 100))
             self.only_gpus.setText(", ".join(request.gpu_ids))
             owned = request.owned_gpu
@@ -504,25 +519,26 @@ class RequirementsPanel(QWidget):
     def current_request(self) -> BuildRequest:
         """The request the widgets describe; raises ValueError with a readable message."""
         kind = ("inference", "finetune", "pretrain")[self.tabs.currentIndex()]
-        common = dict(kind=kind)
+        common: dict[str, Any] = {"kind": kind}
         if kind == "inference":
             precision = self.precision.currentData()
             # a GGUF type on "auto" stays auto in the request: only llama.cpp loads it, so the solver runs that anyway;
             # pinned here, a saved project reopened with the engine on "llama.cpp" (walk8: Mina's q4_k_m), and a
             # later change to bf16 kept it there
             engine = self.engine.currentData()
-            offload = "cpu" if self.ram_offload.isChecked() else "none"
+            offload: Literal["cpu", "none"] = "cpu" if self.ram_offload.isChecked() else "none"
             if offload == "cpu" and engine is None:
                 engine = "llama.cpp"
             workload = Workload(**common, precision=precision, kv_precision=self.kv.currentData(), context=self.context.value(),
                                 batch=self.users.value(), engine=engine, offload=offload)
         elif kind == "finetune":
             method = self.method.currentData()
-            precision = None if method == "qlora" else (self.precision.currentData() if self.precision.currentData() in ("bf16", "fp16", "fp32") else "bf16")
+            chosen = self.precision.currentData()
+            trained: Any = None if method == "qlora" else (chosen if chosen in ("bf16", "fp16", "fp32") else "bf16")
             workload = Workload(**common, method=method, optimizer=self.optimizer.currentData(), context=self.seq.value(),
                                 batch=self.micro_batch.value(), grad_checkpointing=self.checkpointing.isChecked(),
                                 zero=self.zero.currentData(), offload=self.offload.currentData(), lora_rank=self.lora_rank.value(),
-                                precision=precision, tokens=self.dataset_mtokens.value() * 1e6 * self.epochs.value() or None)
+                                precision=trained, tokens=self.dataset_mtokens.value() * 1e6 * self.epochs.value() or None)
         else:
             workload = Workload(**common, tokens=self.pre_tokens.value() * 1e9, context=self.pre_seq.value(),
                                 mfu=self.mfu.value() or None, grad_checkpointing=False)
@@ -530,7 +546,7 @@ class RequirementsPanel(QWidget):
         unknown = [g for g in only if g not in self.session.catalog.records["gpus"]]
         if unknown:
             raise ValueError(f"Only GPUs: unknown id(s) {', '.join(unknown)} (see Catalog > Edit prices and parts)")
-        owned = ()
+        owned: tuple[OwnedPart, ...] = ()
         if self.owned_count.value() and self.owned_gpu.currentData():
             owned = (OwnedPart(category="gpu", id=self.owned_gpu.currentData(), quantity=self.owned_count.value()),)
         return BuildRequest(
@@ -547,6 +563,7 @@ class RequirementsPanel(QWidget):
             condition=self.condition.currentData(),
             region=self.region.currentData(),
             max_gpus=self.max_gpus.value(),
+            exact_gpus=self.exact_gpus.isChecked(),
             owned=owned,
             gpu_ids=only,
             power_limit=None if self.power_limit.value() >= 100 else self.power_limit.value() / 100,
@@ -589,24 +606,28 @@ class RequirementsPanel(QWidget):
 
     def _place_error(self, widget: QWidget | None) -> None:
         """Put the message on the row right under the first field it is about."""
-        current = self.error.parentWidget().layout() if self.error.parentWidget() else None
+        holder = self.error.parentWidget()
+        current = holder.layout() if holder is not None else None
+        column = self.layout()
+        assert isinstance(column, QVBoxLayout)  # the panel's own column (__init__)
         if isinstance(current, QFormLayout):
             current.takeRow(self.error)
         else:
-            self.layout().removeWidget(self.error)
+            column.removeWidget(self.error)
         parent = widget.parentWidget() if widget is not None else None
         form = parent.layout() if parent is not None else None
-        if isinstance(form, QFormLayout):
-            row, _role = form.getWidgetPosition(widget)
+        if widget is not None and isinstance(form, QFormLayout):
+            position = form.getWidgetPosition(widget)
+            row = int(position[0])  # type: ignore[index]  # (row, role)
             if row < 0:  # a widget inside a row's own layout (budget beside currency)
                 row = next((r for r in range(form.rowCount())
                             if (item := form.itemAt(r, QFormLayout.ItemRole.FieldRole)) is not None
-                            and item.layout() is not None and item.layout().indexOf(widget) >= 0), -1)
+                            and (inner := item.layout()) is not None and inner.indexOf(widget) >= 0), -1)
             if row >= 0:
                 form.insertRow(row + 1, self.error)
                 self.error.show()
                 return
-        self.layout().insertWidget(0, self.error)
+        column.insertWidget(0, self.error)
         self.error.show()
 
     def _on_input_changed(self, *_args: object) -> None:

@@ -232,6 +232,14 @@ class Session(QObject):
         self.dirty = True
         self.project_changed.emit()
 
+    def set_ownership(self, inputs: object) -> None:
+        """The Buy-or-rent tab's inputs, kept with the project (saved, autosaved, printed); no re-solve."""
+        if inputs == self.project.ownership:
+            return
+        self.project = self.project.model_copy(update={"ownership": inputs})
+        self._mark_dirty()
+        self.autosave()
+
     def add_request(self) -> None:
         """A second workload in the same project (a lab may serve and fine-tune)."""
         requests = (*self.project.requests, self.request)

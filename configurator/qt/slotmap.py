@@ -23,6 +23,8 @@ class SlotMapWidget(QWidget):
         super().__init__(parent)
         self.build: Build | None = None
         self.rows: list[tuple[int, str]] = []  # (slot position, what is there)
+        self.kinds: list[str] = []  # per row: "card", "cooler" (the card's cooler over the slot), "free", "none"
+        self.bays = False  # a server's GPU bays, not expansion slots
         self.legend = ""  # the cooler and its airflow, under the slots
         self.bridge: str | None = None
         self.setMinimumSize(360, 320)
@@ -31,12 +33,15 @@ class SlotMapWidget(QWidget):
     def show_build(self, build: Build | None) -> None:
         self.build = build
         self.rows = []
-        self.bridge: str | None = None
+        self.kinds = []
+        self.bays = False
+        self.bridge = None
         if build is not None:
             part = next((p for p in build.parts if p.category == "accessory" and p.spec.get("kind") == "nvlink-bridge"), None)
             if part is not None and len(build.slot_map) == 2:
                 first, second = (s.slot for s in build.slot_map)
-                self.bridge = f"NVLink bridge, {part.spec.get('spacing_slots')}-slot, between slots {first} and {second}"
+                self.bridge = self.tr("NVLink bridge, {0}-slot, between slots {1} and {2}").format(
+                    part.spec.get("spacing_slots"), first, second)
         if build is not None:
             board = next((p.spec for p in build.parts if p.category == "motherboard"), None)
             # a ready-made server's GPU is named by the system record: its bays read "A100 80GB SXM4", not the
@@ -49,7 +54,7 @@ class SlotMapWidget(QWidget):
             if board and not board.get("gpu_bays"):
                 chassis = next((p.spec for p in build.parts if p.category == "chassis"), {})
                 count = max([s["position"] for s in board["pcie_slots"]] + [chassis.get("expansion_slots", 7)])
-                covered: dict[int, str] = {}
+                covered: dict[int, tuple[str, str]] = {}
                 risers = any(p.category == "accessory" and p.spec.get("kind") == "riser" for p in build.parts)
                 width = 1 if risers else math.ceil(gpu.get("slot_width", 2) - 1e-9)
                 for index, (pos, use) in enumerate(sorted(used.items()), start=1):
@@ -58,22 +63,27 @@ class SlotMapWidget(QWidget):
                     own = cards.get(use.part_id, gpu)
                     name = f"GPU {index}: {short_gpu_name(str(own.get('name', use.part_id)))}"
                     for k in range(1 if risers else math.ceil(own.get("slot_width", 2) - 1e-9)):
-                        covered[pos + k] = (f"{name} x{use.lanes} ({use.source})" + (" on a riser cable" if risers else "")
-                                            if k == 0 else f"{name} (cooler)")
+                        covered[pos + k] = (("card", f"{name} x{use.lanes} ({use.source})"
+                                             + (self.tr(" on a riser cable") if risers else ""))
+                                            if k == 0 else ("cooler", self.tr("{0} (cooler)").format(name)))
                 below = slots_below(sorted(used), width, count)
                 slots = {s["position"]: s for s in board["pcie_slots"]}
                 for pos in range(1, count + 1):
                     if pos in covered:
-                        self.rows.append((pos, covered[pos]))
+                        kind, text = covered[pos]
                     elif pos in slots:
-                        self.rows.append((pos, f"free x{slots[pos]['lanes']} ({slots[pos]['source']})"))
+                        kind, text = "free", self.tr("free x{0} ({1})").format(slots[pos]["lanes"], slots[pos]["source"])
                     else:
-                        self.rows.append((pos, "no slot"))
+                        kind, text = "none", self.tr("no slot")
+                    self.rows.append((pos, text))
+                    self.kinds.append(kind)
             else:
+                self.bays = bool(gpu.get("bay"))  # a module bay (slots.module_bay), as sheet.slot_words words it
                 for index, s in enumerate(build.slot_map, start=1):
                     name = short_gpu_name(str(cards.get(s.part_id, gpu).get("name", s.part_id)))
                     # a server's SXM module sits in its bay, not an x16 slot (core sheet.slot_words)
                     self.rows.append((s.slot, f"GPU {index}: {name} {slot_words(gpu, s)}"))
+                    self.kinds.append("card")
         self.legend = self._legend(below if build is not None else [])
         self.update()
 
@@ -85,26 +95,31 @@ class SlotMapWidget(QWidget):
             return ""
         cooler = gpu_spec(self.build).get("cooler", "blower")
         if cooler == "system":
-            return "cooled by the system's own fans and ducts"
-        legend = f"{cooler} cooler"
+            return self.tr("cooled by the system's own fans and ducts")
+        names = {"open-air": self.tr("open-air cooler (fans blow into the case)"),
+                 "blower": self.tr("blower cooler (exhausts out of the back)"),
+                 "passive": self.tr("passive cooler (needs the chassis' airflow)"),
+                 "liquid": self.tr("liquid cooler")}
+        legend = names.get(cooler, self.tr("{0} cooler").format(cooler))
         if cooler == "open-air" and below:
             if min(below) >= 1:
-                legend += "; a free slot below each card keeps its fans fed"
+                legend += self.tr("; a free slot below each card keeps its fans fed")
             elif below[-1] < 1 and min(below[:-1], default=1) >= 1:
-                legend += ("; a free slot between the cards keeps their fans fed; the bottom card draws air from the "
-                           "case floor: keep it clear of cables")
+                legend += self.tr("; a free slot between the cards keeps their fans fed; the bottom card draws air "
+                                  "from the case floor: keep it clear of cables")
             else:
-                legend += "; cards with no free slot below them starve each other's fans (see Checks)"
+                legend += self.tr("; cards with no free slot below them starve each other's fans (see Checks)")
         return legend
 
     def empty_text(self) -> str:
         """What the tab says when there are no slots to draw: no build chosen, or a build without slots."""
         if self.build is None:
-            return "Choose a build to see where its cards go"
+            return self.tr("Choose a build to see where its cards go")
         system = next((p for p in self.build.parts if p.category == "system"), None)
         if system is not None:
-            return f"{system.name} is a ready-made system: its GPU is built in, there are no slots to fill or cards to place"
-        return "This build has no expansion slots to plan"
+            return self.tr("{0} is a ready-made system: its GPU is built in, there are no slots to fill or cards to "
+                           "place").format(system.name)
+        return self.tr("This build has no expansion slots to plan")
 
     def paintEvent(self, event: object) -> None:  # noqa: N802 - Qt override
         painter = QPainter(self)
@@ -124,29 +139,30 @@ class SlotMapWidget(QWidget):
         font.setPointSizeF(max(7.5, row_h / 3.2))
         painter.setFont(font)
         painter.setPen(palette.text().color())
-        title = "GPU bays" if self.rows and "bay" in self.rows[0][1] else "Expansion slots (1 = nearest the CPU)"
+        title = self.tr("GPU bays") if self.bays else self.tr("Expansion slots (1 = nearest the CPU)")
         painter.drawText(QRectF(margin, margin - 4, self.width() - 2 * margin, 20), Qt.AlignmentFlag.AlignLeft, title)
         top = margin + 20
-        for i, (pos, what) in enumerate(self.rows):
+        for i, ((pos, what), kind) in enumerate(zip(self.rows, self.kinds, strict=True)):
             y = top + i * row_h
             painter.setPen(palette.text().color())
-            painter.drawText(QRectF(margin, y, label_w - 6, row_h), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, f"slot {pos}")
+            painter.drawText(QRectF(margin, y, label_w - 6, row_h), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
+                             self.tr("slot {0}").format(pos))
             rect = QRectF(margin + label_w, y + 2, board_w, row_h - 4)
-            if what.startswith("free"):
+            if kind == "free":
                 painter.setPen(QPen(QColor("#9aa5b1"), 1, Qt.PenStyle.DashLine))
                 painter.setBrush(Qt.BrushStyle.NoBrush)
-            elif what == "no slot":
+            elif kind == "none":
                 painter.setPen(Qt.PenStyle.NoPen)
                 painter.setBrush(QColor(palette.window().color()))
             else:
                 color = QColor(COOLER_COLORS.get(cooler, "#3b6ea8"))
-                if "(cooler)" in what:
+                if kind == "cooler":
                     color = color.lighter(135)
                 painter.setPen(QPen(color.darker(130), 1))
                 painter.setBrush(color)
             painter.drawRoundedRect(rect, 4, 4)
-            on_card = not what.startswith(("free", "no slot"))
-            painter.setPen(QColor("#ffffff") if on_card and "(cooler)" not in what else QColor("#1f2933") if on_card else palette.text().color())
+            on_card = kind in ("card", "cooler")
+            painter.setPen(QColor("#ffffff") if kind == "card" else QColor("#1f2933") if on_card else palette.text().color())
             painter.drawText(rect.adjusted(8, 0, -4, 0), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, what)
         painter.setPen(palette.text().color())
         bridge = next((p for p in self.build.parts if p.category == "accessory" and p.spec.get("kind") == "nvlink-bridge"), None)
@@ -163,7 +179,7 @@ class SlotMapWidget(QWidget):
                 painter.setPen(palette.text().color())
         legend = self.legend
         if bridge is not None:
-            legend += f"; NVLink bridge ({bridge.spec.get('spacing_slots')}-slot)"
+            legend += self.tr("; NVLink bridge ({0}-slot)").format(bridge.spec.get("spacing_slots"))
         painter.drawText(QRectF(margin, top + len(self.rows) * row_h + 4, self.width() - 2 * margin, 60),
                          Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap, legend)
         painter.end()

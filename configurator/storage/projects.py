@@ -14,6 +14,7 @@ from configurator.core.errors import ProjectError
 from configurator.core.fileio import LIMITS, clean_stale_temps, pid_alive, read_text_bounded, set_aside
 from configurator.core.catalog.loader import Catalog
 from configurator.core.solve.request import OWNED_KINDS, BuildRequest
+from configurator.core.tco import OwnershipInputs
 from configurator.storage import paths
 from configurator.storage.atomic import write_text
 
@@ -33,6 +34,7 @@ class Project(BaseModel):
     requests: tuple[BuildRequest, ...] = Field(min_length=1, max_length=1000)
     active: int = Field(default=0, ge=0, strict=True)
     notes: str = Field(default="", max_length=1_000_000)
+    ownership: OwnershipInputs | None = Field(default=None, description="the Buy-or-rent tab's inputs (None: defaults)")
 
     @model_validator(mode="after")
     def _active_exists(self) -> Project:

@@ -26,3 +26,41 @@ def test_the_json_lists_every_way_out_by_price() -> None:
     budget = next(w for w in ways if w["kind"] == "budget")
     assert ways[0]["total_price"] < 0.5 * budget["total_price"] and ways[0]["decode_tokens_per_s"] > 0
     assert [w["total_price"] for w in ways] == sorted(w["total_price"] for w in ways)
+
+
+def test_exact_gpus_on_the_command_line(cli) -> None:  # type: ignore[no-untyped-def]
+    """`--gpu rtx-3090 --gpus 4 --exact-gpus`: every build in the JSON has four cards in one machine (#31)."""
+    import json
+
+    run = cli("plan", "--model", "llama-3.1-8b", "--workload", "inference", "--precision", "bf16", "--gpu", "rtx-3090",
+              "--gpus", "4", "--circuit", "230v16a",
+              "--exact-gpus", "--top", "2", "--json")
+    assert run.code == 0, run.err
+    builds = json.loads(run.out)["builds"]
+    assert builds and all(b["nodes"] == 1 and [(p["id"], p["quantity"]) for p in b["parts"] if p["category"] == "gpu"]
+                          == [("rtx-3090", 4)] for b in builds)
+    bad = cli("plan", "--model", "llama-3.1-8b", "--workload", "inference", "--gpus", "0", "--exact-gpus")
+    assert bad.code == 2 and "--gpus" in bad.err
+
+
+def test_plan_project_carries_the_projects_buy_or_rent_inputs(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """`plan --project` solves as the app does: a project whose Buy-or-rent tab says 24 h a day, 365 days a year
+    gets those figures in its JSON and sheets, not the regional 8 h x 250 days defaults."""
+    import json
+
+    from configurator.core.estimate.workload import Workload
+    from configurator.core.solve.request import BuildRequest
+    from configurator.core.tco import OwnershipInputs
+    from configurator.storage.projects import Project, save
+
+    request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"),
+                           gpu_ids=("rtx-3090",), top_k=1)
+    plain, lab = tmp_path / "plain.llmrig", tmp_path / "lab.llmrig"
+    save(Project(requests=(request,)), plain)
+    save(Project(requests=(request,), ownership=OwnershipInputs(hours_per_day=24, days_per_year=365)), lab)
+    energy = []
+    for path in (plain, lab):
+        run = cli("plan", "--project", str(path), "--json")
+        assert run.code == 0, run.err
+        energy.append(json.loads(run.out)["builds"][0]["cost_of_ownership"]["yearly_energy_kwh"])
+    assert abs(energy[1] / (energy[0] * (24 * 365) / (8 * 250)) - 1) < 1e-3  # the same draw, 4.38 x the hours

@@ -266,11 +266,18 @@ def test_cluster_inference_curve_gives_decode_speed_not_time(catalog: Catalog) -
 
 def test_a_cluster_says_what_the_site_must_provide_beyond_the_users_circuit(catalog: Catalog) -> None:
     """SITE-POWER passed for a 2.5 MW cluster asked on one 230 V 16 A circuit: the feeds it lists are what the site
-    must add before anything is ordered, so it warns and says so."""
+    must add before anything is ordered. In a server room (the buyer provisions feeds) it warns and says so; in a lab
+    or a home office it cannot run where it was asked, so it fails there as a single 8-GPU server fails CIR-1 (#31:
+    "a cluster passes every check" with 221 kW on a 120 V 15 A circuit), and the way out names the server room."""
     build = _journey(catalog, 720.0)["builds"][0]
     site = next(c for c in build["checks"] if c["rule"] == "SITE-POWER")
-    assert site["status"] == "warn"
+    assert site["status"] == "fail"
     assert site["message"].startswith("the site must provide ") and "not 1 x 230 V 16 A" in site["message"]
+    request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=2e12, context=4096),
+                           deadline_hours=720.0, circuit="230v16a", room="server-room")
+    in_a_server_room = plan(request, catalog).to_json()["builds"][0]
+    site = next(c for c in in_a_server_room["checks"] if c["rule"] == "SITE-POWER")
+    assert site["status"] == "warn" and site["message"].startswith("the site must provide ")
 
 
 def test_a_fabric_beyond_two_tiers_counts_its_core_switches(catalog: Catalog) -> None:

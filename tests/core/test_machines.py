@@ -117,14 +117,20 @@ def test_deepseek_r1_q4_at_15000_is_offered_at_several_platform_tiers_the_fastes
         catalog: Catalog) -> None:
     """The issue's case: DeepSeek-R1 q4 with 15,000 USD had one experts-in-RAM build, an 8 GB RTX 2070 at 98 % on a
     4-channel Xeon W at 3.5 tokens/s. Now the range: each tier within the budget, a card of 16 GB or more beside the
-    experts, and the fastest of them an EPYC with all twelve channels populated (12 x 4,800 MT/s x 8 B = 460.8 GB/s)."""
+    experts, and the fastest of them an EPYC with all twelve channels populated (12 x 4,800 MT/s x 8 B = 460.8 GB/s).
+    Asked at 25,000 USD since the catalog carries 2026 server memory prices (#30: 1,000 USD per 64 GB RDIMM, the
+    Q2 2026 contract forecast): twelve channels of 64 GB cost 12,000 USD alone, so 15,000 USD holds one tier now."""
     memo.clear()
-    request = BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m"), budget=15000)
+    budget = 25000
+    request = BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m"), budget=budget)
     result = plan(request, catalog)
-    tiers = [b for b in result.builds if b.label.startswith("experts in RAM, ")]
-    assert len({b.label for b in tiers}) >= 2, [b.label for b in result.builds]
+    from configurator.core.solve.ranking import kind_of
+
+    # the kind of build, whatever claims it makes ("cheapest (experts in RAM, ...)": the CPU-only box is no rival)
+    tiers = [b for b in result.builds if kind_of(b.label).startswith("experts in RAM, ")]
+    assert len({kind_of(b.label) for b in tiers}) >= 2, [b.label for b in result.builds]
     for build in tiers:
-        assert build.total_price <= 15000 and not any(c.status == "fail" for c in build.checks)
+        assert build.total_price <= budget and not any(c.status == "fail" for c in build.checks)
         assert build.estimate.offloaded_bytes > 0
         gpu = next(p for p in build.parts if p.category == "gpu")
         assert gpu.spec["vram_gb"] >= 16
@@ -132,7 +138,7 @@ def test_deepseek_r1_q4_at_15000_is_offered_at_several_platform_tiers_the_fastes
         assert "before the first token" in prompt.message and build.estimate.prefill_tokens_per_s
         assert (prompt.status == "warn") == ((build.estimate.time_to_first_token_s or 0) > 60)
     fastest = max(tiers, key=lambda b: b.estimate.decode_tokens_per_s or 0)
-    assert "12-channel" in fastest.label
+    assert "12-channel" in kind_of(fastest.label)
     assert fastest.estimate.workload["ram_bandwidth_gbps"] >= 460.8
     # well above the 3.5 tokens/s it had (1.75x with #29's measured EPYC bandwidth share; "roughly doubles" in #28)
     assert (fastest.estimate.decode_tokens_per_s or 0) > 3.5 * 1.6

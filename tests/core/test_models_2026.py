@@ -35,6 +35,8 @@ RECORDS = {
     "kimi-k2.5.json": "kimi-k2.5",
     "minimax-m2.5.json": "minimax-m2.5",
     "deepseek-v4-flash.json": "deepseek-v4-flash",
+    "deepseek-v4-pro.json": "deepseek-v4-pro",
+    "mistral-medium-3.5-128b.json": "mistral-medium-3.5-128b",
 }
 
 # the architecture facts the estimator reads; a record's `estimates` names the ones not from config.json
@@ -72,9 +74,11 @@ def test_record_matches_its_own_config_json(filename: str, model_id: str) -> Non
 
 
 def test_every_2026_family_resolves_from_the_catalog() -> None:
-    """Issue #30: 8 of the 10 families people ask about (Mistral Medium 3.5: no config.json found)."""
+    """Issue #30: 9 of the 10 families people ask about (DeepSeek-V4 Pro and Flash both)."""
     families = {MODELS[i].family for i in RECORDS.values()}
-    assert {"qwen3.5", "qwen3.6", "gemma-4", "nemotron-3", "glm-5", "kimi-k2", "minimax-m2", "deepseek-v4"} <= families
+    assert {"qwen3.5", "qwen3.6", "gemma-4", "nemotron-3", "glm-5", "kimi-k2", "minimax-m2", "deepseek-v4",
+            "mistral-medium"} <= families
+    assert {"deepseek-v4-flash", "deepseek-v4-pro"} <= set(MODELS)
 
 
 def test_qwen3_6_counted_from_config_json_to_the_checkpoint() -> None:

@@ -31,7 +31,8 @@ DATA = Path(__file__).parent.parent / "data"
 
 
 def _rows(name: str) -> list[dict[str, Any]]:
-    return tomllib.loads((DATA / name).read_text(encoding="utf-8"))["rows"]
+    """The scored rows of a data file: a row with `excluded` (its reason) is kept in the file for the record only."""
+    return [r for r in tomllib.loads((DATA / name).read_text(encoding="utf-8"))["rows"] if "excluded" not in r]
 
 
 def _gpu(catalog: Catalog, gpu_id: str) -> Gpu:
@@ -49,7 +50,8 @@ def predict(catalog: Catalog, row: dict[str, Any]) -> tuple[float, float]:
         assert isinstance(system, System)
         result = estimate(model, w, system_gpu(system, wired_fraction=1.0))
         return result.decode_tokens_per_s or 0.0, row["measured_tokens_per_s"]
-    peak = row["channels"] * row["speed_mts"] * 8 / 1000
+    # the platform's peak from its channels, or the bandwidth the source itself states for the machine (`peak_gbps`)
+    peak = row["peak_gbps"] if "peak_gbps" in row else row["channels"] * row["speed_mts"] * 8 / 1000
     cpu = catalog.get("cpus", row["cpu"]) if "cpu" in row else None
     tflops = cpu_peak_tflops(cpu) if isinstance(cpu, Cpu) else None
     host = host_from_bandwidth(peak, row.get("family", "desktop"), None, tflops, 4)

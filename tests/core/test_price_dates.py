@@ -26,7 +26,7 @@ FRESH_SINCE = datetime.date(2026, 6, 1)
 FRESH_TARGET = 0.90
 """Issue #30: in every part kind at least 90 % of priced records have a newest price from FRESH_SINCE or later."""
 FRESH_FLOOR = {
-    "gpus": 5, "cpus": 0, "motherboards": 0, "memory": 4, "psus": 0, "chassis": 0, "coolers": 0,
+    "gpus": 23, "cpus": 0, "motherboards": 0, "memory": 15, "psus": 0, "chassis": 0, "coolers": 0,
     "storage": 0, "systems": 1, "accessories": 0,
 }
 """The level reached on 2026-12-02 (records per kind whose newest price is dated FRESH_SINCE or later): a floor the
@@ -136,3 +136,31 @@ def test_a_part_without_a_price_from_the_last_six_months_says_so_in_its_price_no
     assert stale_quote is not None and fresh_quote is not None
     assert stale_quote.stale and "no price in the catalog within six months" in stale_quote.note
     assert not fresh_quote.stale and "six months" not in fresh_quote.note
+
+
+def test_an_estimated_price_says_so_and_why_in_its_price_note(shipped: Catalog) -> None:
+    """Issue #30: a price derived from a class-wide rise carries its reason, and the build's price note shows it."""
+    from configurator.core.solve.pricing import quote
+
+    kit = shipped.get("memory", "micron-ddr5-4800-rdimm-512gb-8x64")
+    newest = kit.price("USD", "new")
+    assert newest is not None and newest.estimate_reason, "the Q2 2026 RDIMM price is derived, so it names its reason"
+    found = quote(kit, shipped, "USD", "new")
+    assert found is not None and f"estimate: {newest.estimate_reason}" in found.note
+    observed = shipped.get("gpus", "rtx-3090").price("USD", "used")
+    assert observed is not None and not observed.estimate_reason
+
+
+def test_server_memory_is_priced_at_least_at_the_desktop_surge_per_gb(shipped: Catalog) -> None:
+    """Issue #30: DDR5 RDIMM kits were at mid-2025 prices while desktop kits carried the 2026 surge, so the solver
+    leaned to EPYC builds. Registered ECC memory costs more per GB than desktop memory (the newest prices of both)."""
+    def per_gb(kit_id: str) -> float:
+        kit = shipped.get("memory", kit_id)
+        price = kit.price("USD", "new")
+        assert price is not None
+        return price.amount / (kit.modules * kit.module_gb)  # type: ignore[attr-defined]
+
+    desktop = per_gb("corsair-vengeance-ddr5-6000-64gb-2x32")
+    for server in ("micron-ddr5-4800-rdimm-512gb-8x64", "samsung-ddr5-5600-rdimm-256gb-8x32",
+                   "micron-ddr5-5600-rdimm-768gb-8x96"):
+        assert per_gb(server) >= desktop, server

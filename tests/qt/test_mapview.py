@@ -12,7 +12,7 @@ def test_map_fills_colours_and_click_sets_the_request(qtbot, window) -> None:  #
     models = [session.catalog.records["models"][m] for m in ("llama-3.1-8b", "deepseek-r1")]
     dialog = RecommendationMapDialog(session, window, models=models, columns=("int4",))
     qtbot.addWidget(dialog)
-    qtbot.waitUntil(lambda: dialog.result is not None, timeout=60_000)
+    qtbot.waitUntil(lambda: dialog.map_result is not None, timeout=60_000)
     assert dialog.progress.value() == dialog.progress.maximum() == 2
     small = dialog.cells[(0, 0)]
     assert small.cheapest is not None
@@ -25,7 +25,7 @@ def test_map_fills_colours_and_click_sets_the_request(qtbot, window) -> None:  #
     assert len(dialog.ranking) > 0  # the value bars for the session's model
     ys, widths = dialog.bars.opts["y"], dialog.bars.opts["width"]
     assert len(ys) == len(widths) and list(widths) == sorted(widths)
-    assert "deepseek" in map_html(dialog.result).lower()
+    assert "deepseek" in map_html(dialog.map_result).lower()
     session.wait_idle()
 
 
@@ -43,7 +43,7 @@ def test_the_map_names_gpus_follows_the_clicked_cell_and_says_it_leaves_owned_pa
     models = [session.catalog.records["models"]["qwen3-8b"]]
     dialog = RecommendationMapDialog(session, window, models=models, columns=("int8",))
     qtbot.addWidget(dialog)
-    qtbot.waitUntil(lambda: dialog.result is not None, timeout=60_000)
+    qtbot.waitUntil(lambda: dialog.map_result is not None, timeout=60_000)
     cell = dialog.cells[(0, 0)]
     assert cell.cheapest is not None
     assert dialog.table.item(0, 0).text().startswith(f"{cell.cheapest.count} x {short_gpu_name(cell.cheapest.gpu_name)}\n")
@@ -88,8 +88,8 @@ def test_the_map_solves_in_worker_processes_that_end_with_the_dialog(qtbot, wind
     dialog = RecommendationMapDialog(session, window, models=models, columns=("int4", "int8"))
     qtbot.addWidget(dialog)
     dialog.show()
-    qtbot.waitUntil(lambda: dialog.result is not None, timeout=60_000)
-    assert all(c.cheapest is not None for c in dialog.result.cells)
+    qtbot.waitUntil(lambda: dialog.map_result is not None, timeout=60_000)
+    assert all(c.cheapest is not None for c in dialog.map_result.cells)
     # the bars name the precision the estimate runs at, also when the request names none (it said "None inference")
     assert session.request.workload.precision is None
     assert "Llama 3.1 8B, bf16 inference" in dialog.chart.getPlotItem().titleLabel.text
@@ -99,7 +99,7 @@ def test_the_map_solves_in_worker_processes_that_end_with_the_dialog(qtbot, wind
     assert processes and all(p.pid != os.getpid() and p.is_alive() for p in processes)
     dialog.refresh()  # a re-solve reuses them
     assert dialog._workers is workers
-    qtbot.waitUntil(lambda: dialog.result is not None and dialog.progress.value() == 2, timeout=60_000)
+    qtbot.waitUntil(lambda: dialog.map_result is not None and dialog.progress.value() == 2, timeout=60_000)
     dialog.close()
     assert dialog.closed and dialog._workers is None
     qtbot.waitUntil(lambda: not any(p.is_alive() for p in processes), timeout=20_000)
@@ -121,7 +121,7 @@ def test_the_map_opened_from_a_pretraining_deadline_fills_and_a_failure_is_reada
     models = [session.catalog.records["models"]["llama-3.2-1b"]]
     dialog = RecommendationMapDialog(session, window, models=models, columns=("int4", "lora"))
     qtbot.addWidget(dialog)
-    qtbot.waitUntil(lambda: dialog.result is not None, timeout=120_000)
+    qtbot.waitUntil(lambda: dialog.map_result is not None, timeout=120_000)
     assert dialog.cells[(0, 0)].cheapest is not None and dialog.cells[(0, 1)].cheapest is not None
     dialog._on_job_failed(dialog._job, "a reason the user can act on")
     assert not dialog.owned_note.isHidden() and "a reason the user can act on" in dialog.owned_note.text()
@@ -164,7 +164,7 @@ def test_a_click_keeps_every_other_input_and_a_target_leaves_training_cells_alon
     models = [session.catalog.records["models"]["llama-3.2-1b"]]
     dialog = RecommendationMapDialog(session, window, models=models, columns=("int4", "lora"))
     qtbot.addWidget(dialog)
-    qtbot.waitUntil(lambda: dialog.result is not None, timeout=120_000)
+    qtbot.waitUntil(lambda: dialog.map_result is not None, timeout=120_000)
     inference, lora = dialog.cells[(0, 0)], dialog.cells[(0, 1)]
     assert lora.cheapest is not None, lora.reason  # trained, not held to a decode target
     assert lora.request.min_decode_tps is None

@@ -41,3 +41,48 @@ def test_an_unlimited_budget_stays_unlimited_across_currencies(qtbot, window) ->
     after = panel.current_request()
     assert after.budget is None and after.circuit == "120v15a" and after.region == "global"
     assert not panel.budget_note.isVisibleTo(panel)
+
+
+def test_exactly_n_gpus_can_be_asked_in_the_window(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """"Exactly 8 x 4090" could be asked only on the command line (#31): the box beside Max GPUs asks it, a loaded
+    request shows it, and nothing else moves."""
+    panel = window.requirements
+    window.session.set_request(BuildRequest(model_id="llama-3.1-8b", gpu_ids=("rtx-4090",), max_gpus=8, exact_gpus=True))
+    qtbot.waitUntil(lambda: panel.current_request().gpu_ids == ("rtx-4090",), timeout=10_000)
+    assert panel.exact_gpus.isChecked() and panel.current_request().exact_gpus
+    panel.exact_gpus.setChecked(False)
+    after = panel.current_request()
+    assert not after.exact_gpus and after.max_gpus == 8 and after.gpu_ids == ("rtx-4090",)
+
+
+def test_the_first_run_choice_of_country_sets_defaults_once(qtbot, window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A buyer in China picks China at the first start: CNY, a 230 V 16 A circuit, the Chinese market and the
+    Chinese window become the defaults of new projects and of the untouched first request; it is saved, so it is
+    not asked again; a later change of currency alone still moves nothing else."""
+    from configurator.qt.dialogs import CountryDialog
+    from configurator.storage import settings
+
+    assert settings.load().country is None  # a fresh user folder: not asked yet
+    dialog = CountryDialog(window)
+    dialog.select("CN")
+    monkeypatch.setattr(dialog, "exec", lambda: 1)
+    window.choose_country(dialog)
+    saved = settings.load()
+    assert (saved.country, saved.currency, saved.region, saved.circuit, saved.language) == (
+        "CN", "CNY", "china", "230v16a", "zh_CN")
+    request = window.session.request
+    assert (request.currency, request.region, request.circuit) == ("CNY", "china", "230v16a")
+    assert not window.session.dirty
+    window.new_project()
+    assert window.session.request.currency == "CNY" and window.session.request.circuit == "230v16a"
+
+
+def test_a_cancelled_country_choice_is_not_asked_again(qtbot, window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from configurator.qt.dialogs import CountryDialog
+    from configurator.storage import settings
+
+    dialog = CountryDialog(window)
+    monkeypatch.setattr(dialog, "exec", lambda: 0)
+    before = window.session.request
+    window.choose_country(dialog)
+    assert settings.load().country == "" and window.session.request == before

@@ -47,6 +47,9 @@ class Price(_Strict):
     date: datetime.date
     source: str = Field(min_length=3)
     note: str = ""
+    # why this price is an estimate (derived from a class-wide rise or a forecast, not observed for this part);
+    # empty for an observed price. Per price, as `Record.estimates` is per field (issue #30).
+    estimate_reason: str = ""
 
 
 class Record(_Strict):
@@ -59,6 +62,20 @@ class Record(_Strict):
     estimates: dict[str, str] = Field(default_factory=dict)
     notes: str = ""
     prices: tuple[Price, ...] = ()
+    # the vendor stopped selling it new (Apple dropped the 512 GB Mac Studio in March 2026): its new prices are
+    # history and are never offered; used prices still are (issue #30: "prices a buyer can act on")
+    sold_new_until: datetime.date | None = None
+    sold_new_source: str = ""
+
+    @model_validator(mode="after")
+    def _discontinuation_has_a_source(self) -> Record:
+        if self.sold_new_until is not None and len(self.sold_new_source) < 3:
+            raise ValueError("sold_new_until needs sold_new_source: where the end of sale is stated")
+        return self
+
+    def sold_new_on(self, day: datetime.date) -> bool:
+        """Whether the part can still be bought new on `day`."""
+        return self.sold_new_until is None or day <= self.sold_new_until
 
     @field_validator("id")
     @classmethod

@@ -54,13 +54,47 @@ DECODE_FACTS: tuple[DecodeFact, ...] = (
     DecodeFact("Xe-HPG", "sycl", "Intel Arc A770 16GB", "llama-2-7b q4_0", 37.0, 3.76, 32, 560.0,
                "https://github.com/ggml-org/llama.cpp/pull/19162",
                "llama.cpp SYCL backend, release 2024.5 as its own docs record it"),
+    # kyuz0/amd-strix-halo-toolboxes benchmark/results/llama-2-7b.Q4_0__vulkan_radv__fa1.log (commit 08aa7bc,
+    # 2026-05-18): "llama 7B Q4_0 | 3.56 GiB | 6.74 B | Vulkan | 99 | 1 | 0 | tg128 | 55.73 ± 0.04", build 0253fb21f
+    # (9187), Radeon 8060S (RADV GFX1151), llama-bench -ngl 99 -fa 1 -mmp 0. The same file read 53.49-55.88 on every
+    # build from September 2025 (6486) to May 2026, so the share is no single build's. 256 GB/s LPDDR5X-8000 peak.
+    DecodeFact("Ryzen AI Max+ 395", "vulkan", "AMD Ryzen AI Max+ 395 (Radeon 8060S)", "llama-2-7b q4_0", 55.73, 3.76,
+               32, 256.0,
+               "https://github.com/kyuz0/amd-strix-halo-toolboxes/blob/08aa7bc/benchmark/results/"
+               "llama-2-7b.Q4_0__vulkan_radv__fa1.log",
+               "llama.cpp Vulkan (RADV), build 9187 of May 2026, kyuz0's toolbox llama-bench tg128"),
 )
 _FACTS = {(f.family, f.backend): f for f in DECODE_FACTS}
+
+# The routed experts' one-token share of the stream rate, per backend, where a measurement separates it from the dense
+# rate (estimator.Calibration.bw_eff_moe_experts, 0.60, was fitted on CUDA builds of December 2023 running Mixtral,
+# whose mul_mat_id picked the experts on the host: "the selection of experts is done on the CPU, and forces a
+# synchronization", slaren in ggml-org/llama.cpp issue #12859, April 2025). A Vulkan build reads the expert ids on the
+# GPU: on the same Strix Halo, build and day as the Llama 2 7B fact above (kyuz0/amd-strix-halo-toolboxes, build 9187,
+# May 2026) the experts stream at the dense rate plus a fixed cost per touched expert and MoE layer
+# (Calibration.moe_expert_fixed_bytes, 2.5 MB at the stream rate), which small experts feel most. FITTED together
+# (share 1.0, 2.5 MB; log-rms 0.068, flat from 2.5 to 3 MB) on four quantized MoE rows of that build
+# (tests/data/fit_offload.toml): gpt-oss-120b MXFP4 56.61 tokens/s (-6 %), gpt-oss-20b MXFP4 79.78 (-7 %),
+# Qwen3.6-35B-A3B Q8 46.33 (+10 %, 256 experts 512 wide), gemma-4-26B-A4B Q8 45.48 (-1 %); the share alone (0.97, no
+# fixed cost) put the two small-expert models at +33 % and +12 %, the CUDA-fitted 0.60 at -46 % for gpt-oss-120b.
+# Measured on quantized experts only: 16-bit experts on the same run read slower (gemma-4-26B-A4B BF16 at 18.6
+# tokens/s, about 0.6 of the dense BF16 rate of gemma-4-31B; the device has no bf16 support, 'bf16: 0'), so they keep
+# the CUDA figure.
+MOE_EXPERT_SHARE: dict[str, tuple[float, str]] = {
+    "vulkan": (1.0, "https://github.com/kyuz0/amd-strix-halo-toolboxes/tree/08aa7bc/benchmark/results"),
+}
 
 
 def llamacpp_backend(gpu: Gpu, named: str | None = None) -> str:
     """The backend a llama.cpp decode on `gpu` runs: the one named (a row's build, a launch option), else the vendor's."""
     return named or FAMILY_LLAMACPP_BACKEND.get(gpu.architecture) or DEFAULT_LLAMACPP_BACKEND.get(str(gpu.vendor), "cuda")
+
+
+def moe_expert_share(backend: str) -> float | None:
+    """The routed experts' one-token share of the stream rate on `backend` (MOE_EXPERT_SHARE), or None where no
+    measurement separates it (the CUDA-fitted Calibration.bw_eff_moe_experts stands)."""
+    fact = MOE_EXPERT_SHARE.get(backend)
+    return fact[0] if fact else None
 
 
 def decode_fact(gpu: Gpu, backend: str) -> DecodeFact | None:

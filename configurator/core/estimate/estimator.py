@@ -40,8 +40,21 @@ from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryB
 from configurator.core.estimate.unified import unified_bw_efficiency
 from configurator.core.support import (REFERENCE_MATMUL, dense_peak_tflops, framework_verdict, has_matrix_units,
                                       training_factor, training_tflops)
-from configurator.core.estimate.backends import backend_bandwidth_multiplier, decode_fact, llamacpp_backend
+from configurator.core.estimate.backends import (
+    MOE_EXPERT_SHARE,
+    backend_bandwidth_multiplier,
+    decode_fact,
+    llamacpp_backend,
+    moe_expert_share,
+)
 from configurator.core.estimate.collectives import SERVER_ENGINES, allreduce_latency
+from configurator.core.estimate.speculative import (
+    MTP_ACCEPTANCE,
+    MTP_DRAFT_STEP_SHARE,
+    MTP_SOURCE,
+    speculative_rate,
+    tokens_per_step,
+)
 from configurator.core.estimate.ranges import MOE_TENSOR_PARALLEL
 from configurator.core.estimate.workload import ENGINE_STAND_IN, ENGINE_STAND_IN_WHY, Workload
 
@@ -146,6 +159,12 @@ class Calibration:
     # The plain estimate describes a current CUDA build: graphs on (see llamacpp_build and _cuda_graphs).
     llamacpp_cuda_graphs: bool = True
     llamacpp_volta_turing_graphs: bool = True
+    # quantized MoE experts picked on the device under CUDA graphs (LLAMACPP_CUDA_MOE_GRAPHS_SINCE): a current build
+    llamacpp_cuda_moe_graphs: bool = True
+    # Fixed cost of each touched expert per MoE layer on that device-side path, as bytes at the stream rate (so a GPU
+    # with more bandwidth pays it in less time). Fitted with backends.MOE_EXPERT_SHARE on kyuz0's Strix Halo rows
+    # (tests/data/fit_offload.toml): see backends.py.
+    moe_expert_fixed_bytes: float = 2.5e6
     # A Vulkan build records the ggml graph into command buffers and submits them in batches (up to 100 nodes a
     # submission, ggml-vulkan GGML_VK_MAX_NODES_PER_SUBMIT), not a host launch per kernel: the same saving as graphs.
     llamacpp_vulkan: bool = False
@@ -334,6 +353,12 @@ LLAMACPP_FLASH_ATTENTION_SINCE = "2025-08"
 # #27721, open). Other backends (Vulkan, SYCL, HIP, Metal) keep their own per-kernel submission.
 LLAMACPP_CUDA_GRAPHS_SINCE = "2024-05"
 LLAMACPP_CUDA_GRAPHS_VOLTA_TURING_SINCE = "2026-08"
+# MoE decode on CUDA without the host round trip: ggml-org/llama.cpp PR #19645 (2026-02-15, "cuda : enable CUDA graphs
+# for MMID 1 <= BS <= 4", continuing #18958) runs a batch-1 MUL_MAT_ID through MMVQ with the expert ids on the device
+# and under CUDA graphs; before, "the selection of experts is done on the CPU, and forces a synchronization" (slaren,
+# issue #12859, April 2025), which bw_eff_moe_experts (0.60, Dec 2023 Mixtral rows) prices. From this build on a CUDA
+# decode reads quantized experts at the device-side share measured on Vulkan (backends.MOE_EXPERT_SHARE).
+LLAMACPP_CUDA_MOE_GRAPHS_SINCE = "2026-02"
 CUDA_GRAPH_ARCHITECTURES = frozenset({"Ampere", "Ada Lovelace", "Hopper", "Blackwell"})
 VOLTA_TURING = frozenset({"Volta", "Turing"})
 # Which of those the plain estimate takes: the build of today (graphs on, Volta and Turing included).
@@ -348,6 +373,7 @@ def llamacpp_build(date: str, backend: str = "cuda", flash_attention: bool | Non
                    llamacpp_flash_attention=fa,
                    llamacpp_cuda_graphs=backend == "cuda" and date >= LLAMACPP_CUDA_GRAPHS_SINCE,
                    llamacpp_volta_turing_graphs=backend == "cuda" and date >= LLAMACPP_CUDA_GRAPHS_VOLTA_TURING_SINCE,
+                   llamacpp_cuda_moe_graphs=backend == "cuda" and date >= LLAMACPP_CUDA_MOE_GRAPHS_SINCE,
                    llamacpp_vulkan=backend == "vulkan", llamacpp_backend=backend)
 
 
@@ -539,15 +565,34 @@ def _choose_split(model: ModelArch, workload: Workload, gpus: int, ex: _Explain)
         requested = "tensor" if engine == "vllm" else "layer"
     if requested == "tensor":
         heads = model.num_attention_heads
+        if gpus in (2, 4, 8, 16) and not heads % gpus:
+            return "tensor"
+        if engine == "vllm":
+            tp, pp = serving_layout(model, gpus)
+            if tp > 1:
+                ex.assume(f"{heads} attention heads over {gpus} GPUs: vLLM runs {tp}-way tensor parallel in each of "
+                          f"{pp} pipeline stages (--tensor-parallel-size {tp} --pipeline-parallel-size {pp})")
+                return TENSOR_PIPELINE
+            ex.assume(f"vLLM tensor parallel needs 2, 4, 8 or 16 GPUs that divide the {heads} heads; {gpus} GPUs run "
+                      "pipeline-parallel by layers")
+            return "layer"
         if gpus not in (2, 4, 8, 16):
-            if engine == "vllm":
-                ex.assume(f"vLLM tensor parallel needs 2, 4, 8 or 16 GPUs; {gpus} GPUs run pipeline-parallel by layers")
             return "layer"
-        if heads % gpus:
-            ex.assume(f"{heads} attention heads do not divide over {gpus} GPUs: split by layers instead")
-            return "layer"
-        return "tensor"
+        ex.assume(f"{heads} attention heads do not divide over {gpus} GPUs: split by layers instead")
+        return "layer"
     return "layer"
+
+
+TENSOR_PIPELINE = "tensor-pipeline"
+"""The split of a vLLM job over a GPU count tensor parallelism alone cannot use: tensor parallel inside each pipeline
+stage (estimate.parallel.serving_layout gives the degrees)."""
+
+
+def serving_layout(model: ModelArch, gpus: int) -> tuple[int, int]:
+    """(tensor, pipeline) degrees of a vLLM job on `gpus` GPUs (estimate.parallel.serving_layout)."""
+    from configurator.core.estimate.parallel import serving_layout as layout  # parallel.py imports this module
+
+    return layout(model.num_attention_heads, model.num_kv_heads, model.num_layers, gpus)
 
 
 def _layer_assignment(layers: int, gpus: int) -> list[int]:
@@ -653,6 +698,25 @@ def _inference_memory(
         )
         ex.step("split", f"tensor parallel over {tp} GPUs: each holds 1/{tp} of every weight matrix and of the KV heads")
         return [per] * tp
+    if split == TENSOR_PIPELINE:
+        tp, pp = serving_layout(model, gpus)
+        kv_share = 1 / min(tp, model.num_kv_heads) if model.mla is None else 1.0
+        stages = _layer_assignment(model.num_layers, pp)
+        per_layer_kv = kv_total / model.num_layers
+        out = []
+        for i, n in enumerate(stages):
+            first, last = i == 0, i == pp - 1
+            weights = n * blocks / model.num_layers + (head if last and head else 0) + (emb if first else 0)
+            stage = MemoryBreakdown(
+                weights=int(weights / tp),
+                kv_cache=int(n * per_layer_kv * kv_share),
+                activations=int(_inference_activations(model, workload, context, engine, last) / tp),
+                runtime_overhead=int(overhead),
+            )
+            out += [stage] * tp
+        ex.step("split", f"{pp} pipeline stages of {stages} layers, each tensor parallel over {tp} GPUs: each GPU holds "
+                f"1/{tp} of its stage's weights and KV heads")
+        return out
     gpu_layers = model.num_layers - min(workload.cpu_layers, model.num_layers)
     layers = _layer_assignment(gpu_layers, gpus)
     per_layer_weights = blocks / model.num_layers
@@ -981,10 +1045,14 @@ def _bw_efficiency(engine: str, precision: str, gpu: Gpu) -> float:
         else:
             eff = CAL.bw_eff_llamacpp_f16_hbm if _is_hbm(gpu) else CAL.bw_eff_llamacpp_f16
         # a backend measured on this family (backends.DECODE_FACTS) replaces the CUDA-fitted share by its own
+        # net of the per-layer cost the estimate itself charges on this backend (less when launches are batched)
+        per_layer = CAL.layer_overhead_llamacpp - (CAL.layer_overhead_saved_by_graphs if batched_launches(gpu, 1) else 0.0)
         multiplier = backend_bandwidth_multiplier(gpu, llamacpp_backend(gpu, CAL.llamacpp_backend),
-                                                  CAL.bw_eff_llamacpp_quant, CAL.layer_overhead_llamacpp)
+                                                  CAL.bw_eff_llamacpp_quant, per_layer)
         if multiplier is not None:
-            return eff * multiplier
+            # the measured share is the family's ceiling: 16-bit weights (CUDA-fitted above the quantized share) do not
+            # stream faster than the measured run (else Strix Halo BF16 would read 108 % of peak)
+            return min(eff, CAL.bw_eff_llamacpp_quant) * multiplier
     elif engine == "vllm":
         eff = CAL.bw_eff_vllm_quant if quantized else CAL.bw_eff_vllm
     else:
@@ -1063,11 +1131,23 @@ def experts_touched(experts: int, per_token: int, batch: int) -> tuple[float, fl
     return touched, batch * per_token / touched
 
 
-def moe_expert_efficiency(tokens_per_expert: float, engine: str = "llama.cpp") -> float:
+def device_side_experts(engine: str, backend: str | None) -> bool:
+    """Whether a llama.cpp decode picks its experts on the device (Vulkan; CUDA builds since
+    LLAMACPP_CUDA_MOE_GRAPHS_SINCE): experts then stream at backends.MOE_EXPERT_SHARE plus a fixed cost each."""
+    if engine != "llama.cpp" or backend is None:
+        return False
+    return backend in MOE_EXPERT_SHARE or (backend == "cuda" and CAL.llamacpp_cuda_moe_graphs)
+
+
+def moe_expert_efficiency(tokens_per_expert: float, engine: str = "llama.cpp", backend: str | None = None) -> float:
     """Share of the stream rate the fused expert kernels reach with `tokens_per_expert` tokens on each touched expert:
-    the engine's one-token share (bw_eff_moe_experts, or _vllm for the serving engines), the fixed cost per expert
-    shared among its tokens above."""
-    one = CAL.bw_eff_moe_experts_vllm if engine in SERVER_ENGINES else CAL.bw_eff_moe_experts
+    the engine's one-token share (bw_eff_moe_experts, or _vllm for the serving engines; a llama.cpp `backend` with a
+    measured share of its own, backends.MOE_EXPERT_SHARE, reads that), the fixed cost per expert shared among its
+    tokens above."""
+    if backend == "cuda" and CAL.llamacpp_cuda_moe_graphs:
+        backend = "vulkan"  # the same device-side expert selection (LLAMACPP_CUDA_MOE_GRAPHS_SINCE): its measured share
+    measured = moe_expert_share(backend) if engine == "llama.cpp" and backend else None
+    one = CAL.bw_eff_moe_experts_vllm if engine in SERVER_ENGINES else (measured or CAL.bw_eff_moe_experts)
     t = max(1.0, tokens_per_expert)
     return one + (1 - one) * (1 - 1 / t)
 
@@ -1075,7 +1155,36 @@ def moe_expert_efficiency(tokens_per_expert: float, engine: str = "llama.cpp") -
 def speed_regime(model: ModelArch, split: str, gpus: int) -> str | None:
     """The regime with its own 80 % speed range (ranges.REGIME_RANGE_FACTORS): an MoE under tensor parallelism, whose
     step is the latency floors of collectives.py; None for the rest (the kind's range)."""
-    return MOE_TENSOR_PARALLEL if model.moe is not None and split == "tensor" and gpus > 1 else None
+    return MOE_TENSOR_PARALLEL if model.moe is not None and split in ("tensor", TENSOR_PIPELINE) and gpus > 1 else None
+
+
+def _speculative_mtp(
+    model: ModelArch, counts: ParamCounts, workload: Workload, gpu: Gpu, gpus: int, split: str, ex: _Explain,
+    scale: float, named_engine: str | None, step: float, tps: float,
+) -> float:
+    """Tokens/s of one sequence with MTP speculative decoding (estimate/speculative.py): the verify pass is the batched
+    step over k + 1 tokens (the weights read once, an MoE's experts for each token), plus k draft passes."""
+    k = workload.draft_tokens
+    if model.mtp_layers == 0:
+        ex.warnings.append(f"--speculative mtp: {model.name} ships no multi-token-prediction layer, so the decode speed "
+                           "is without speculation")
+        return tps
+    if workload.batch > 1:
+        ex.warnings.append("--speculative mtp is estimated for one sequence; with several users the decode speed is "
+                           "given without speculation (the verify passes then compete with the other sequences)")
+        return tps
+    # the verify pass: a step of k + 1 tokens (its KV read counted k + 1 times: an overstatement at long contexts)
+    verify = workload.model_copy(update={"batch": k + 1, "speculative": "none", "prompt": None})
+    verify_tps = _decode_speed(model, counts, verify, gpu, gpus, split, _Explain(), scale, named_engine)[0]
+    verify_step = 1.0 / verify_tps
+    rate = speculative_rate(step, verify_step, k)
+    ex.step("decode", f"speculative decoding with the model's MTP layer: {k} drafts a step, each accepted with "
+            f"p = {MTP_ACCEPTANCE:.3f} if the ones before it were -> {tokens_per_step(k):.2f} tokens a step; the verify pass "
+            f"over {k + 1} tokens takes {verify_step * 1e3:.2f} ms, the drafts {k} x {MTP_DRAFT_STEP_SHARE:.3f} x "
+            f"{step * 1e3:.2f} ms -> {rate:.1f} tokens/s ({rate / tps:.2f}x the plain {tps:.1f})")
+    ex.assume(f"MTP acceptance and draft cost from llama-server --spec-type mtp runs on 9 mixed prompts ({MTP_SOURCE}); "
+              "acceptance depends on the text: repetitive code accepts more, creative prose less")
+    return rate
 
 
 def _server_layer_latency(model: ModelArch, engine: str) -> tuple[float, str]:
@@ -1202,8 +1311,15 @@ def _decode_speed(
         touched, per_expert = experts_touched(e, k, batch)
         # expert matmuls run below streaming efficiency with one token each (bw_eff_moe_experts, fitted at batch 1);
         # as tokens per expert grow with the batch the fused kernel's fixed cost per expert is shared (expert reuse)
-        expert_eff = moe_expert_efficiency(per_expert, engine)
+        # a backend's measured expert share holds for quantized experts (MXFP4 measured); 16-bit experts keep the fit
+        quantized_experts = precision not in ("fp32", "bf16", "fp16")
+        expert_eff = moe_expert_efficiency(per_expert, engine,
+                                           llamacpp_backend(gpu, CAL.llamacpp_backend) if quantized_experts else None)
         expert_read = experts * touched / e / expert_eff
+        if quantized_experts and device_side_experts(engine, llamacpp_backend(gpu, CAL.llamacpp_backend)):
+            # each touched expert's matmuls also cost a fixed amount (dispatch, a partly idle GPU on a small matrix),
+            # priced as bytes at the stream rate: small experts (Qwen3.6's 512-wide) lose most of their share to it
+            expert_read += CAL.moe_expert_fixed_bytes * touched * moe_layer_count(model)
         moe_note = (f"; MoE reads {touched:.1f} of {e} experts per layer per step"
                     + (f" ({per_expert:.1f} tokens each, expert kernels at {expert_eff:.0%} of the stream rate)"
                        if batch > 1 else ""))
@@ -1236,6 +1352,18 @@ def _decode_speed(
                      f"({fact.note}; {fact.source})" if fact else
                      ": no published decode rate of this backend on this family, so the CUDA-fitted share"
                      + (f" x {CAL.bw_eff_amd:.2f} (ROCm/Vulkan on RDNA, fitted)" if gpu.vendor == "amd" else "")))
+    if engine == "llama.cpp" and model.moe is not None and named_engine not in EXLLAMA_ENGINES and precision not in (
+            "fp32", "bf16", "fp16"):
+        backend = llamacpp_backend(gpu, CAL.llamacpp_backend)
+        if backend == "cuda" and CAL.llamacpp_cuda_moe_graphs:
+            share, where = MOE_EXPERT_SHARE["vulkan"]
+            ex.assume(f"llama.cpp's CUDA backend picks the experts on the device since PR #19645 (Feb 2026): quantized "
+                      f"experts stream at {share:.0%} of the dense rate (measured on Vulkan, {where}), not the "
+                      f"{CAL.bw_eff_moe_experts:.0%} of the 2023-25 builds that synchronised with the host")
+        elif backend in MOE_EXPERT_SHARE:
+            share, where = MOE_EXPERT_SHARE[backend]
+            ex.assume(f"llama.cpp's {backend.upper()} backend picks the experts on the GPU: quantized experts stream at "
+                      f"{share:.0%} of the dense rate plus {CAL.moe_expert_fixed_bytes / 1e6:.1f} MB a touched expert (gpt-oss on Strix Halo, {where}), not the CUDA-fitted {CAL.bw_eff_moe_experts:.0%}")
     if engine == "llama.cpp" and named_engine not in EXLLAMA_ENGINES and batched_launches(gpu, gpus):
         ex.assume(f"llama.cpp submits each decode step's kernels in one go ({'CUDA graphs, llama.cpp since May 2024' if gpu.vendor == 'nvidia' and not CAL.llamacpp_vulkan else 'Vulkan command buffers'}): "
                   f"{CAL.layer_overhead_saved_by_graphs * 1e6:.0f} us less per layer than one host launch per kernel")
@@ -1245,18 +1373,23 @@ def _decode_speed(
                 f"{moe_layer_count(model)} MoE layers one by one in Python: {CAL.expert_loop_transformers * 1e6:.0f} us per "
                 f"expert and layer = {expert_loop * 1e3:.1f} ms per step (Qwen3 speed benchmark, transformers 4.51)")
         ex.assume("HF transformers MoE: experts run in a Python loop (no fused MoE kernel); decode is bound by that loop")
-    if split == "tensor":
+    if split in ("tensor", TENSOR_PIPELINE):
+        # tensor x pipeline: the stages run one after another for a token, each tensor parallel over tp GPUs, so a
+        # step reads 1/tp of the weights per GPU in turn and pays the stage-to-stage hops of a layer split
+        tp, pp = serving_layout(model, gpus) if split == TENSOR_PIPELINE else (gpus, 1)
         # MLA's latent cache is replicated on every rank, so each GPU reads all of it
-        mem_t = read / gpus / (eff * bw)
-        kv_t = (kv_read if model.mla else kv_read / gpus) / (eff * bw)
-        comp_t = step_flops / gpus / (peak * compute_eff)
-        link, over = allreduce_latency(gpu, gpus, CAL.allreduce_nvlink_s, CAL.allreduce_pcie_s, CAL.allreduce_fabric_s)
+        mem_t = read / tp / (eff * bw)
+        kv_t = (kv_read if model.mla else kv_read / tp) / (eff * bw)
+        comp_t = step_flops / tp / (peak * compute_eff)
+        link, over = allreduce_latency(gpu, tp, CAL.allreduce_nvlink_s, CAL.allreduce_pcie_s, CAL.allreduce_fabric_s)
         comm = 2 * model.num_layers * link
+        hops = (pp - 1) * CAL.layer_split_hop_s
         # the weight GEMMs are bound by the weight stream or by their FLOPs, whichever is slower; attention, a kernel
         # of its own, then reads every sequence's KV cache (FlashAttention / paged attention: bandwidth-bound)
-        step = _roofline(mem_t, comp_t) + kv_t + overhead + comm
-        ex.step("decode", f"tensor parallel: each GPU reads 1/{gpus} of {_gb(read + kv_read)} per step, plus "
-                f"2 all-reduces per layer at ~{link * 1e6:.0f} us over {over}")
+        step = _roofline(mem_t, comp_t) + kv_t + overhead + comm + hops
+        ex.step("decode", f"tensor parallel: each GPU reads 1/{tp} of {_gb(read + kv_read)} per step, plus "
+                f"2 all-reduces per layer at ~{link * 1e6:.0f} us over {over}"
+                + (f"; {pp} pipeline stages in turn, {hops * 1e6:.0f} us of hand-offs per token" if pp > 1 else ""))
     else:
         ram_read = 0.0
         if engine == "llama.cpp" and (workload.cpu_layers or workload.cpu_experts):
@@ -1289,12 +1422,14 @@ def _decode_speed(
         + (f" ({batch} x {_sequence_overhead(engine) * 1e6:.0f} us of host work per sequence)" if batch > 1 and _sequence_overhead(engine) else "")
         + f" = {step * 1e3:.2f} ms -> {tps:.1f} tokens/s per sequence, {tps * batch:.1f} tokens/s in total",
     )
+    if workload.speculative == "mtp":
+        tps = _speculative_mtp(model, counts, workload, gpu, gpus, split, ex, scale, named_engine, step, tps)
     if arriving:
         ex.assume(f"{batch} users kept busy: each finished reply ({context - (workload.prompt or 0)} tokens) is replaced by "
                   f"a new {workload.prompt}-token prompt, prefilled inside the running decode steps (chunked prefill)")
     prompt = prompt_tokens(workload, context)
     prefill_flops = 2 * counts.matmul_active + 2 * model.attention_layers * prompt * model.num_attention_heads * model.head_dim
-    parallel = gpus if split == "tensor" else 1
+    parallel = gpus if split == "tensor" else serving_layout(model, gpus)[0] if split == TENSOR_PIPELINE else 1
     if engine == "llama.cpp":
         # exllamav2 multiplies quantized weights directly only up to MAX_Q_GEMM_ROWS (32, exllamav2_ext config.h) rows;
         # a prompt batch rebuilds fp16 weights and calls cuBLAS hgemm (the dequantize path), whatever the llama.cpp build
@@ -1710,6 +1845,8 @@ def estimate(
         rate_share=mfu,
         peak_tflops=dense_peak_tflops(gpu) if gpu else None,
         speed_regime=speed_regime(model, split, gpus),
+        placement=dict(zip(("tensor_parallel", "pipeline_parallel"), serving_layout(model, gpus)))
+        if split == TENSOR_PIPELINE else None,
         params_total=counts.total,
         params_active=counts.active,
         assumptions=tuple(a for a in ex.assumptions if a),

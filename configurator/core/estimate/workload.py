@@ -109,6 +109,9 @@ class Workload(BaseModel):
     vllm_gpu_memory_utilization: float = Field(default=0.90, gt=0.1, le=1.0)
     cpu_layers: int = Field(default=0, ge=0, le=MAX_LAYERS, description="inference: transformer layers kept in system RAM (llama.cpp -ngl)")
     cpu_experts: bool = Field(default=False, description="inference: MoE expert weights kept in system RAM (llama.cpp --cpu-moe)")
+    speculative: Literal["none", "mtp"] = Field(
+        default="none", description="inference: speculative decoding with the model's own multi-token-prediction layers")
+    draft_tokens: int = Field(default=3, ge=1, le=8, description="inference: tokens drafted per step (--spec-draft-n-max)")
     n_cpu_moe: int | None = Field(default=None, ge=0, le=MAX_LAYERS,
                                   description="inference: experts of the first N layers kept in system RAM (llama.cpp --n-cpu-moe)")
     ram_bandwidth_gbps: float = Field(

@@ -393,7 +393,7 @@ def gpu_options(
         def over_cap(n: int, price: float = q.amount if q else 0.0, owned: int = owned) -> bool:
             return cost_cap is not None and price * max(0, n - owned) >= cost_cap
 
-        n = max(1, owned)
+        n = request.max_gpus if request.exact_gpus else max(1, owned)  # "exactly N": only N is tried
         while n <= request.max_gpus:
             if over_cap(n):
                 last_reason = "dearer than the build it would replace"
@@ -408,7 +408,8 @@ def gpu_options(
             c.rejected_gpus[gpu.id] = last_reason
             continue
         kept = 0
-        for n in _count_candidates(minimum, request.max_gpus, workload):
+        counts = [request.max_gpus] if request.exact_gpus else _count_candidates(minimum, request.max_gpus, workload)
+        for n in counts:
             if over_cap(n):
                 continue
             # a count tensor parallelism cannot use (5 x H100 NVL for a 405B) runs vLLM's pipeline parallelism

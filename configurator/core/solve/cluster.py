@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 import math
 from dataclasses import dataclass
 
@@ -224,7 +226,13 @@ def cluster_build(
         # the feeds are sized to the cluster; the site the user described has only its circuits: what it must add is
         # something the buyer acts on before ordering
         on_site = wall <= limit
-        checks.append(Check(rule="SITE-POWER", status="fail" if not ok else "pass" if on_site else "warn",
+        # in a server room, or for one rack server asked for as such, the feeds are the buyer's to provision (a
+        # warning that says what to order); anywhere else a machine that draws more than the circuits described
+        # cannot run there, a cluster as a single server (#31)
+        provisioned = request.room == "server-room" or (request.form == "rack" and nodes == 1)
+        status: Literal["pass", "warn", "fail"] = ("fail" if not ok or not (on_site or provisioned)
+                                                   else "pass" if on_site else "warn")
+        checks.append(Check(rule="SITE-POWER", status=status,
                             message=("" if on_site else "the site must provide ")
                             + f"{site['power_kw']} kW in all ({site['power_per_rack_kw']} kW per rack of "
                             f"{site['nodes_per_rack']} node(s)) on {site['feeds']} x {site['feed']} feeds of "

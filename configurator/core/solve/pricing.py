@@ -27,6 +27,8 @@ class Quote:
         text = f"{self.price.condition}, {self.price.date.isoformat()}"
         if self.converted:
             text += f", converted from {self.price.amount:,.0f} {self.price.currency}"
+        if self.price.estimate_reason:
+            text += f", estimate: {self.price.estimate_reason}"
         if self.stale:
             text += ", no price in the catalog within six months"
         return text
@@ -38,7 +40,9 @@ def quote(record: Record, catalog: Catalog, currency: str, condition: str) -> Qu
     `condition` "new" takes new prices only; "used" prefers used and falls back to new;
     "any" takes whichever is cheaper. Prices in other currencies are converted.
     """
-    wanted = ("new",) if condition == "new" else ("used", "refurbished", "new")
+    wanted: tuple[str, ...] = ("new",) if condition == "new" else ("used", "refurbished", "new")
+    if not record.sold_new_on(datetime.date.today()):
+        wanted = tuple(c for c in wanted if c != "new")  # no longer sold new: an old list price is not an offer
     candidates: list[Quote] = []
     for cond in wanted:
         native = record.price(currency, cond)

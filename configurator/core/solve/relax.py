@@ -45,11 +45,11 @@ MAX_PAIRS = 8
 MAX_LISTED = 10
 """Ways out kept on the answer (the cheapest first); beyond ten they repeat each other at higher prices."""
 
-BUILDING_PREMIUM = 1.05
-"""Another circuit, a 230 V outlet or another room is work on the building, not a command: a change that needs it
-ranks as if 5 % dearer, so a power limit that costs a little more in parts comes first (a power limit on 2 x RTX
-5090 for 6,896 USD before a second circuit for 6,831)."""
 BUILDING = {"circuits", "circuit", "room"}
+"""Changes to the building (another circuit, a 230 V outlet, another room) rather than to the machine or the job: at
+the same price they follow a change that needs none. The ways out are sorted by their price alone (the contract of
+`infeasible.relaxations`: the first is the cheapest); a premium for building work had put a power limit at 6,896 USD
+before a second circuit at 6,831, out of order."""
 
 POWER_LEVELS = (0.8, 0.7)
 """Power limits tried: 80 % keeps ~95 % of the speed (build rules R20, Puget's 4 x RTX 3090 at 280 of 350 W)."""
@@ -111,8 +111,8 @@ def _relaxations(request: BuildRequest) -> list[tuple[str, BuildRequest]]:
         out.append(("room", request.model_copy(update={"room": "lab"})))
     if circuit_volts(request.circuit) < 200:
         out.append(("circuit", request.model_copy(update={"circuit": "230v16a"})))
-    if request.max_gpus < 8:
-        out.append(("gpus", request.model_copy(update={"max_gpus": 8})))
+    if request.max_gpus < 8 or request.exact_gpus:
+        out.append(("gpus", request.model_copy(update={"max_gpus": 8, "exact_gpus": False})))
     if w.kind == "inference" and w.context and w.context > 4096:
         out.append(("context", work(context=w.context // 2)))
     if w.kind == "inference" and w.precision not in GGUF_TYPES and w.precision not in ("int4", "awq-int4", "gptq-int4", "nf4"):
@@ -193,7 +193,8 @@ def _describe(kind: str, relaxed: BuildRequest, cost: float, request: BuildReque
         "framework": "fine-tune with Unsloth (it keeps checkpointed activations in system RAM)",
         "actoffload": "keep checkpointed activations in system RAM (activation offload)",
         "checkpointing": "recompute activations in the backward pass (gradient checkpointing: less memory, slower)",
-        "cluster": (f"{build.nodes} machines working together: {money}" if build and build.nodes > 1
+        "cluster": (f"{build.nodes} machines working together{' in a server room' if request.room != 'server-room' else ''}: {money}"
+                    if build and build.nodes > 1
                     else f"a ready-made {build.gpu_count if build else 8}-GPU server: {money}"),
     }
     if build is not None and build.estimate.decode_tokens_per_s is not None:
@@ -218,7 +219,12 @@ def _describe(kind: str, relaxed: BuildRequest, cost: float, request: BuildReque
     text = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
     if request.budget is not None and cost > request.budget:
         money = f"{math.ceil(cost):,} {request.currency}"  # the budget it names, not a cent-rounded neighbour
+    system = next((p for p in build.parts if p.category == "system"), None) if build is not None else None
     what = f"{build.gpu_count * build.nodes} x {_gpu_name(build)}, " if build is not None and build.gpu_count else ""
+    if build is not None and system is not None and build.nodes == 1 and system.spec.get("unified"):
+        what = f"{system.name}, "  # a unified-memory box: its name, not its integrated GPU's id
+    elif build is not None and not build.gpu_count:
+        what = "no GPU (CPU only), "
     return f"{text}: cheapest build {what}{money}"
 
 
@@ -384,7 +390,8 @@ def _ranked(found: list[_Found], request: BuildRequest) -> list[_Found]:
             return f.build.estimate.decode_tokens_per_s or 0.0 if f.kind != "cluster" else request.min_decode_tps or 0.0
         close = [f for f in found if speed(f) >= 0.5 * request.min_decode_tps]
         found = close or found
-    ranked = sorted(found, key=lambda f: (_rank_price(f), not set(f.kind.split("+")) <= MILD, f.kind.count("+"), f.kind))
+    ranked = sorted(found, key=lambda f: (round(f.price, 2), bool(set(f.kind.split("+")) & BUILDING),
+                                          not set(f.kind.split("+")) <= MILD, f.kind.count("+"), f.kind))
     # one line per distinct way: a pair that costs no less than one of its own parts alone says nothing more
     out: list[_Found] = []
     for f in ranked:
@@ -393,11 +400,6 @@ def _ranked(found: list[_Found], request: BuildRequest) -> list[_Found]:
             continue
         out.append(f)
     return out
-
-
-def _rank_price(f: _Found) -> float:
-    """The price a way out is ranked by: its build's, 5 % more when it needs work on the building."""
-    return f.price * (BUILDING_PREMIUM if set(f.kind.split("+")) & BUILDING else 1.0)
 
 
 def diagnose(
@@ -463,7 +465,7 @@ def diagnose(
                 "speed target": f"speed target ({request.min_decode_tps or 0:g} tokens/s)",
                 "fine-tuning framework": f"fine-tuning framework ({w.framework or default_framework(w.method, w.zero)})",
                 "maximum GPU count": f"maximum GPU count ({request.max_gpus})",
-                "weight precision": f"weight precision ({w.precision})"}
+                "weight precision": f"weight precision ({w.precision or 'bf16: none was given'})"}
         if w.context:
             site["context length"] = f"context length ({w.context:,} tokens)"
         if request.deadline_hours:

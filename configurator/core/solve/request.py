@@ -34,6 +34,37 @@ def default_region(currency: str) -> Region:
     return "china" if currency == "CNY" else "global"
 
 
+class CountryDefaults(BaseModel):
+    """What a first-run choice of country sets once, for new projects: currency, wall circuit, market and the
+    window's language. Each is changed later on its own (Preferences, the request's own fields)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    currency: Literal["USD", "CNY", "EUR"]
+    circuit: Circuit
+    region: Region
+    language: Literal["system", "en", "zh_CN"]
+
+
+COUNTRIES: dict[str, CountryDefaults] = {
+    # NEMA 5-15 receptacles on 15 A branch circuits are the US and Canadian household norm
+    "US": CountryDefaults(name="United States", currency="USD", circuit="120v15a", region="global", language="en"),
+    "CA": CountryDefaults(name="Canada (prices in USD)", currency="USD", circuit="120v15a", region="global", language="en"),
+    # GB 2099 sockets: 10 A for general use, 16 A for large appliances; a dedicated 16 A circuit is the rig's norm
+    "CN": CountryDefaults(name="China (mainland)", currency="CNY", circuit="230v16a", region="china", language="zh_CN"),
+    # Schuko (CEE 7/3) sockets on 16 A circuits across the euro area
+    "EU": CountryDefaults(name="Euro area (Germany, France, ...)", currency="EUR", circuit="230v16a", region="global",
+                          language="en"),
+    # 10 A is the conservative 230 V socket (Australia, Switzerland, India's 6/16 A): a 16 A circuit is a choice
+    "OTHER-230": CountryDefaults(name="Elsewhere, 220-240 V (prices in USD)", currency="USD", circuit="230v10a",
+                                 region="global", language="system"),
+    "OTHER-120": CountryDefaults(name="Elsewhere, 100-127 V (prices in USD)", currency="USD", circuit="120v15a",
+                                 region="global", language="system"),
+}
+"""The first-run choice of country (#31: "a first-run choice of country sets sensible defaults once")."""
+
+
 def circuit_limit_w(circuit: str) -> float:
     volts, amps = CIRCUITS[circuit]
     return volts * amps * CONTINUOUS_FACTOR
@@ -92,6 +123,7 @@ class BuildRequest(BaseModel):
     condition: Condition = "any"
     owned: tuple[OwnedPart, ...] = ()
     max_gpus: int = Field(default=8, ge=1, le=16)
+    exact_gpus: bool = Field(default=False, description="every build has exactly max_gpus GPUs in one machine (\"exactly 8 x 4090\")")
     gpu_ids: tuple[str, ...] = Field(default=(), description="only these GPUs (empty: any)")
     gpu_vendors: tuple[Literal["nvidia", "amd", "intel"], ...] = ()
     region: Region = "global"
