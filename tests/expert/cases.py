@@ -470,9 +470,10 @@ CASES: tuple[Case, ...] = (
     Case(
         "owned-4090-with-a-3090-at-3000",
         "--model llama-3.3-70b --workload inference --precision q4_k_m --own rtx-4090 --budget 3000",
-        (some_build("the owned 4090 beside one bought RTX 3090, within 3,000 USD, at >= 14 tok/s, llama.cpp told how "
-                    "to split the layers (--tensor-split)",
-                    lambda b: owned_cards(b) == 1 and gpus_bought(b) == 1 and gpu_ids(b) == {"rtx-4090", "rtx-3090"}
+        (some_build("the owned 4090 beside one bought RTX 3090 (or 3090 Ti, where it is the cheaper of the two), "
+                    "within 3,000 USD, at >= 14 tok/s, llama.cpp told how to split the layers (--tensor-split)",
+                    lambda b: owned_cards(b) == 1 and gpus_bought(b) == 1
+                    and gpu_ids(b) in ({"rtx-4090", "rtx-3090"}, {"rtx-4090", "rtx-3090-ti"})
                     and price(b) <= 3000 and decode(b) >= 14 and "--tensor-split" in launch_command(b)),
          every_build("passes every rule", lambda b: not any(c["status"] == "fail" for c in b["checks"]))),
         "The asymmetric upgrade people build: the 4090 they own plus a used 3090 (~700-850 USD) holds a 70B Q4 in "
