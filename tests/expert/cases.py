@@ -80,6 +80,10 @@ LOCALLLAMA_EP3 = ("r/LocalLLaMA 'Building LocalLlama Machine - Episode 3: Perfor
                   "DeepSeek-R1-Distill-Llama-70B Q4 on RTX 3090s with llama.cpp, 10.3-12.1 tok/s")
 USER_JOURNEYS = "/work/shared/docs/user-journeys.md (the product's user journeys: Mina, Dr. Chen, Sam)"
 ISSUE_27 = "issue #27 'Advice an expert would sign' (filed 2026-12, reproductions on main)"
+MIXED_4090_3090 = ("https://runlocalai.co/stacks/mixed-4090-3090-workstation (reviewed 2026-05-07): RTX 4090 + RTX "
+                   "3090, 48 GB, 70B-class models via llama.cpp layer split, '--tensor-split accepts unequal ratios'; "
+                   "https://platform-fools.pages.dev/posts/2026-04-11-asymmetric-splits (2026-04-11): a 4090 beside a "
+                   "3090 with llama-server --tensor-split")
 ISSUE_28 = "issue #28 'The machines people actually build' (filed 2026-12, reproductions on main)"
 GGML_GPT_OSS = ("https://github.com/ggml-org/llama.cpp/discussions/15396 (guide: running gpt-oss with llama.cpp, "
                 "2025-08): the 120B runs with --n-cpu-moe on GPUs with as little as 8 GB, experts in system RAM")
@@ -236,8 +240,8 @@ CASES: tuple[Case, ...] = (
                     and price(b) <= 2500 and decode(b) >= 10),),
         "Without a speed target the journey's answer is the same pair of 3090s: her card plus one used one.",
         (USER_JOURNEYS, DEVTO_DUAL_3090, LOCALLLAMA_EP3),
-        today="#28: an owned card locks the search; the answer is her one 3090 with layers in RAM at 1.6 tok/s "
-              "(or a Strix Halo at 3.2), never a second card",
+        today="#28: at 32k context with an fp16 KV cache 48 GB does not hold the job, so no pair is offered; the "
+              "answer is her 3090 with layers in RAM at 1.6 tok/s (or a Strix Halo at 3.2)",
     ),
     Case(
         "llama70b-15tps-cheapest-way-out",
@@ -480,7 +484,30 @@ CASES: tuple[Case, ...] = (
         "Llama 70B Q4 over a 4090 and a 3090 decodes like two 3090s (layer split: each card reads its own layers); a "
         "second 4090 costs twice as much for the same speed.",
         (LOCALLLAMA_EP3, DEVTO_DUAL_3090, ISSUE_28),
-        today="#28: an owned card is never mixed; the plan buys a second 4090 for 1,400 USD",
+    ),
+    Case(
+        "owned-4090-with-a-3090-at-3000",
+        "--model llama-3.3-70b --workload inference --precision q4_k_m --own rtx-4090 --budget 3000",
+        (some_build("the owned 4090 beside one bought RTX 3090 (or 3090 Ti, where it is the cheaper of the two), "
+                    "within 3,000 USD, at >= 14 tok/s, llama.cpp told how to split the layers (--tensor-split)",
+                    lambda b: owned_cards(b) == 1 and gpus_bought(b) == 1
+                    and gpu_ids(b) in ({"rtx-4090", "rtx-3090"}, {"rtx-4090", "rtx-3090-ti"})
+                    and price(b) <= 3000 and decode(b) >= 14 and "--tensor-split" in launch_command(b)),
+         every_build("passes every rule", lambda b: not any(c["status"] == "fail" for c in b["checks"]))),
+        "The asymmetric upgrade people build: the 4090 they own plus a used 3090 (~700-850 USD) holds a 70B Q4 in "
+        "48 GB with llama.cpp's layer split, each card taking about half the layers; a second 4090 costs twice as "
+        "much for ~3 % more speed (1,008 against 936 GB/s on half the layers).",
+        (MIXED_4090_3090, ISSUE_28),
+    ),
+    Case(
+        "gpu-comparison-4090-3090-offers-the-mix",
+        "--model llama-3.3-70b --workload inference --precision q4_k_m --gpu rtx-4090,rtx-3090 --budget 5000",
+        (some_build("one RTX 4090 and one RTX 3090 in one machine",
+                    lambda b: gpu_ids(b) == {"rtx-4090", "rtx-3090"} and gpu_count(b) == 2),
+         Expect("each 'cheapest with X' label names the build's own GPU", named_labels_match)),
+        "Comparing the two cards for a 70B Q4, the mix is the build in between: one of each holds 48 GB, decodes "
+        "between two 3090s and two 4090s, and costs between them.",
+        (MIXED_4090_3090, ISSUE_28),
     ),
     # ---- big inference, servers
     Case(
@@ -547,7 +574,6 @@ CASES: tuple[Case, ...] = (
         "llama.cpp's layer split sizes layers per card by its memory: a 4090 + 3090 pair runs a 70B Q4 like two "
         "3090s, and people build exactly that when they own one card.",
         (LOCALLLAMA_EP3, ISSUE_28),
-        today="#28: `--gpu rtx-4090,rtx-3090` never mixes; the owned 4090 is paired with a second 4090",
     ),
     # ---- fine-tuning
     Case(

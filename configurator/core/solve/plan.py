@@ -734,3 +734,4 @@ def _enriched(builds: list[Build], catalog: Catalog, model: ModelArch, request: 
 from configurator.core.solve import offers as _offers  # noqa: E402,F401
 from configurator.core.solve.offers import AS_ASKED, PlanRun  # noqa: E402
 from configurator.core.solve.machines import MACHINE_SOURCES  # noqa: E402
+from configurator.core.solve import mixed as _mixed  # noqa: E402,F401

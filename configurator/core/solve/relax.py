@@ -419,7 +419,7 @@ def diagnose(
             # only the user's own card is tried while they ask to use it: say so, not "no GPU in the catalog"
             owned_gpu = catalog.records["gpus"].get(request.owned_gpu.id)
             reason = (f"your own {getattr(owned_gpu, 'name', request.owned_gpu.id)} cannot run this within {request.max_gpus} GPUs per machine "
-                      f"({summary}); other GPUs are not tried while you use it")
+                      f"({summary}); builds with other GPUs beside it or instead of it found none either")
         else:
             reason = f"no GPU in the catalog can run this within {request.max_gpus} GPUs per machine ({summary})"
         blocking.append("GPU memory / speed target per machine")
