@@ -200,15 +200,17 @@ class Connectors(Rule):
     title = "every GPU and CPU power plug on its own cable (adapters from spare 8-pin PCIe, never pigtails)"
     severity = "fail"
     sources = ("TechSpot: 75/150/600 W per slot, 8-pin and 12V-2x6", "TechOverwrite: no pigtails above 250 W")
-    reads = ("gpu.power_connectors", "gpus", "cpu.platform", "sockets", "psu.connectors", "psu_count")
+    reads = ("gpu.power_connectors", "gpus", "cpu.platform", "psu.connectors", "psu_count")
     messages = (Message("plugs", "GPUs need {cards}, the CPU and cards {need_eps} x EPS; PSU has {have16} x 12V-2x6, "
                                  "{have8} x 8-pin PCIe and {have_eps} x EPS{adapters}; one cable per connector, "
                                  "no pigtails above 250 W"),)
     model = BUILDER
 
-    def check(self, psu: Psu, count: int, gpu: Gpu, gpus: int, cpu: Cpu, sockets: int) -> Verdict:
+    def check(self, psu: Psu, count: int, gpu: Gpu, gpus: int, cpu: Cpu) -> Verdict:
+        """The CPU's EPS inputs of one socket, as the model counts them: desktop PSUs feed single-socket boards (the
+        catalog's dual-socket boards come inside barebones, on their own modules: rule PSU)."""
         need16, need8, gpu_eps = pw.gpu_connector_needs(gpu, gpus)
-        need_eps = gpu_eps + pw.cpu_eps_connectors(cpu, sockets)
+        need_eps = gpu_eps + pw.cpu_eps_connectors(cpu, 1)
         have16, have8, have_eps = (psu.connectors.hpwr16 * count, psu.connectors.pcie8 * count, psu.connectors.eps8 * count)
         ok = pw.connectors_ok(need16, need8, need_eps, have16, have8, have_eps)
         cards = " and ".join(f"{n} x {plug}" for n, plug in ((need16, "12V-2x6"), (need8, "8-pin PCIe")) if n) or "no plugs"

@@ -1,6 +1,6 @@
 """Power arithmetic for a build: DC load, PSU headroom, transients, wall draw and heat.
 
-Numbers are those of the shared build rules (R18-R25): the 80 % PSU loading target,
+Numbers are those of the build rules (docs/build-rules.md, R18-R25): the 80 % PSU loading target,
 ATX 3.x excursion limits (200 % for 100 us, 160 % for 10 ms), transient ratios measured on
 pro blower cards (Lenovo: RTX A6000 2.18) and consumer cards (Igor's Lab: RTX 5090 1.57
 below 1 ms, 1.28 at 5-10 ms), 80 PLUS efficiency at full load, 3.412 BTU/h per watt.

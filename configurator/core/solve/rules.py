@@ -139,7 +139,7 @@ def _power_rules(a: Assembly, request: BuildRequest, p: Power) -> list[Check]:
             verdicts.append(Verdict(rule="PWR-5", status="pass" if a.psu.watts <= pw.SINGLE_PSU_MAX_120V else "fail",
                                     code="outlet", message=f"{a.psu.watts:.0f} W unit on a {volts:.0f} V outlet "
                                                            "(at most 1600 W per ATX PSU)"))
-        verdicts.append(CONNECTORS.check(a.psu, a.psu_count, a.gpu, a.gpus, a.cpu, a.sockets))
+        verdicts.append(CONNECTORS.check(a.psu, a.psu_count, a.gpu, a.gpus, a.cpu))
         if a.psu_count > 1:
             verdicts.append(SECOND_PSU.check(p.dc_load_w, a.largest_single_psu_w))
     verdicts.append(PSU_BAYS.check(a.psu_count if a.psu else 1, a.chassis))

@@ -50,7 +50,7 @@ TP_OR_TRAINING_MIN_LANES = 8
 SMALL_MODEL_OPTIONS = 64  # GPU options up to which a model counts as small for the solver's parameters
 COST_TIE_WEIGHT = 1 << 17
 """Above any speed score (options score up to 100,000 and a platform adds up to 30,000): one unit of price outweighs it."""
-MIN_FIRST_SOLVE_S = 2.0
+MIN_FIRST_SOLVE_S = 2.0  # "at least x8 per GPU for tensor parallelism" (build rules R15/PCI-4)
 # the rules the model applies, in the order it applies them (the order decides CP-SAT's equal-cost ties)
 CPU_BOARD = instance(compat_rules.CpuBoard)
 PLACEMENT, OPENINGS, RISERS = instance(compat_rules.Placement), instance(compat_rules.Openings), instance(compat_rules.Risers)
@@ -66,7 +66,7 @@ PER_PSU: tuple[Rule, ...] = tuple(instance(r) for r in (
 RAM_FOR_GPUS, MEMORY_KIND = instance(compat_rules.RamForGpus), instance(compat_rules.MemoryKind)
 DIMM_POPULATION, BOARD_MEMORY = instance(compat_rules.DimmPopulation), instance(compat_rules.BoardMemory)
 CPU_COOLER, COOLER_CASE = instance(cooling_rules.CpuCooler), instance(compat_rules.CoolerCase)
-U2_DRIVES = instance(layout_rules.U2Drives)  # "at least x8 per GPU for tensor parallelism" (build rules R15/PCI-4)
+U2_DRIVES = instance(layout_rules.U2Drives)
 
 
 @dataclass(frozen=True)
