@@ -20,7 +20,7 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch
 from configurator.core.estimate.workload import Workload
 from configurator.core.rules import REGISTRY, STRUCTURE
-from configurator.core.solve import compat, memo
+from configurator.core.solve import compat, memo, prune
 from configurator.core.solve.candidates import Candidates, gpu_options, platform_parts
 from configurator.core.solve.request import BuildRequest
 from configurator.core.solve.rules import Assembly, check_build
@@ -160,3 +160,61 @@ def test_each_rules_check_and_constraints_agree_on_generated_assemblies(
                 disagree.append((rule_id, picks, [c.message for c in checks if c.rule == rule_id]))
     assert not disagree, disagree[:10]
     assert sum(broken.values()) > 0, "the generated assemblies break some rule"
+
+
+# ---------------------------------------------------------------- dominance pruning sees what the rules read
+
+PRUNE_KEYS: dict[str, tuple[str, Any]] = {
+    "psu": ("psus", prune.psu_key), "chassis": ("chassis", prune.chassis_key), "cooler": ("coolers", prune.cooler_key),
+    "cpu": ("cpus", prune.cpu_key), "board": ("motherboards", prune.board_key), "memory": ("memory", prune.memory_key),
+    "storage": ("storage", prune.storage_key),
+}
+COVERED = {("cooler", "sockets"): prune.cooler_covers, ("board", "cpu_families"): prune.board_covers}  # what a key cannot say, a `covers` test says
+SEEN_AS: dict[tuple[str, str], Any] = {
+    # what the rules see of a field, where a key holds only that: PWR-3/4 tell ATX 3.x with a native 12V-2x6 plug from
+    # the rest (and CRPS modules); PWR-6 counts the 12V-2x6, 8-pin PCIe and EPS plugs
+    ("psu", "atx_version"): lambda p: (p.atx_version in ("3.0", "3.1") and p.native_12v2x6, p.atx_version == "crps"),
+    ("psu", "native_12v2x6"): lambda p: (p.atx_version in ("3.0", "3.1") and p.native_12v2x6, p.atx_version == "crps"),
+    ("psu", "connectors"): lambda p: (p.connectors.hpwr16, p.connectors.pcie8, p.connectors.eps8),
+}
+KNOWN_GAPS = {
+    ("cpu", "family"): "CPU-2 reads it, prune.cpu_key does not: no board in the catalog takes one family of a group of "
+                       "otherwise equal CPUs and not another, so no pruning is wrong today (a `covers` test is the fix)",
+}
+
+
+def _variants(record: Any, field: str, seen: list[Any]) -> list[Any]:
+    """The record with `field` set to each other value the catalog has for it (a count: one more)."""
+    value = getattr(record, field)
+    if hasattr(value, "model_fields"):
+        return [record.model_copy(update={field: value.model_copy(update={sub: getattr(value, sub) + 1})})
+                for sub, info in type(value).model_fields.items() if info.annotation is int]
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return [record.model_copy(update={field: value + 1})]
+    if isinstance(value, tuple) and value:
+        return [record.model_copy(update={field: value[:-1]})]
+    return [record.model_copy(update={field: other}) for other in seen if other != value]
+
+
+@pytest.mark.parametrize("kind", list(PRUNE_KEYS))
+def test_dominance_pruning_keys_see_every_fact_the_rules_read(catalog: Catalog, kind: str) -> None:
+    """A part differing from another in a fact some rule reads is never judged by a key blind to it: the signature or
+    the merit changes (or a `covers` test tells them apart), so no part stands for one a rule treats otherwise."""
+    table, key = PRUNE_KEYS[kind]
+    fields = sorted({read.split(".", 1)[1] for rule in REGISTRY.values() for read in rule.reads
+                     if read.startswith(kind + ".")} - {f for k, f in KNOWN_GAPS if k == kind})
+    records = list(catalog.records[table].values())
+    blind = []
+    for field in fields:
+        seen = list({repr(getattr(r, field)): getattr(r, field) for r in records}.values())
+        for record in records:
+            for variant in _variants(record, field, seen):
+                summary = SEEN_AS.get((kind, field))
+                if summary is not None and summary(variant) == summary(record):
+                    continue  # the rules cannot tell them apart either
+                cover = COVERED.get((kind, field))
+                if cover is not None and not (cover(variant, record) and cover(record, variant)):
+                    continue
+                if key(variant) == key(record):
+                    blind.append((field, record.id))
+    assert not blind, sorted(set(blind))[:20]

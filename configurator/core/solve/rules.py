@@ -115,6 +115,13 @@ def power_of(a: Assembly, request: BuildRequest) -> Power:
     )
 
 
+class _Checks(list[Check]):
+    """A section's checks, in the order a buyer reads them."""
+
+    def add(self, rule: str, status: str, message: str) -> None:
+        self.append(Check(rule=rule, status=status, message=message))  # type: ignore[arg-type]
+
+
 def _shown(verdicts: list[Verdict | None], quiet: tuple[str, ...] = ()) -> list[Check]:
     """The verdicts a buyer reads: every one, but a quiet rule's (no solved build breaks it) only when it does not pass."""
     return [Check(rule=v.rule, status=v.status, message=v.message) for v in verdicts
@@ -185,13 +192,11 @@ def _lane_rules(a: Assembly) -> list[Check]:
     return _shown(verdicts, QUIET)
 
 
-def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage_need_gb: float) -> list[Check]:
-    checks: list[Check] = []
+def _workload_checks(a: Assembly, request: BuildRequest, est: EstimateResult) -> list[Check]:
+    """MEM-FIT, PERF and REGION: the job on these GPUs."""
+    checks = _Checks()
+    add = checks.add
 
-    def add(rule: str, status: str, message: str) -> None:
-        checks.append(Check(rule=rule, status=status, message=message))  # type: ignore[arg-type]
-
-    # ---- workload
     peak = est.peak_gpu
     usable = peak.usable_bytes or 0
     headroom = (usable - peak.total) / usable if usable else 0
@@ -213,8 +218,14 @@ def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage
         add("PERF", "pass" if ok else "fail", f"estimated {est.wall_hours:,.0f} h of training against a {request.deadline_hours:,.0f} h deadline")
     if (region := region_check(a.gpu, request)) is not None:
         checks.append(region)
+    return checks
 
-    # ---- power
+
+def _power_checks(a: Assembly, request: BuildRequest, est: EstimateResult) -> list[Check]:
+    """PWR-*, CIR-*, HEAT-1 and NOISE-*."""
+    checks = _Checks()
+    add = checks.add
+
     p = power_of(a, request)
     if request.power_limit is not None:
         watts = pw.gpu_sustained_w(a.gpu, request.power_limit)
@@ -232,8 +243,14 @@ def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage
         add("NOISE-1", "warn", "a data-center class machine: too loud and hot for a home office")
     if request.room == "home-office" and a.gpu.cooler == "blower" and a.gpus >= 3:
         add("NOISE-2", "warn", f"{a.gpus} blower cards are loud at full load")
+    return checks
 
-    # ---- slots and cooling
+
+def _slot_checks(a: Assembly, request: BuildRequest, est: EstimateResult) -> list[Check]:
+    """SLOT-*, COOL-*: the cards in the board and the case."""
+    checks = _Checks()
+    add = checks.add
+
     pl = a.placement
     if pl.bays:
         add("SLOT-1", "pass", f"{a.gpus} cards in the server's double-width GPU bays")
@@ -253,8 +270,15 @@ def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage
         add("SLOT-2", "pass" if pl.openings_needed <= a.chassis.expansion_slots else "fail",
             f"the last card reaches opening {pl.openings_needed} of the case's {a.chassis.expansion_slots}")
     checks.extend(_case_rules(a, request))
+    return checks
 
-    # ---- lanes
+
+def _lane_checks(a: Assembly, request: BuildRequest, est: EstimateResult) -> list[Check]:
+    """PCI-*, NVL-1: the cards' links."""
+    checks = _Checks()
+    add = checks.add
+    pl = a.placement
+
     lanes = [s.lanes for s in pl.slots]
     bw = min(lane_bandwidth_gbps(s.gen, s.lanes) for s in pl.slots)
     tp = est.split in ("tensor", "tensor-pipeline") or (request.workload.kind != "inference" and a.gpus > 1)
@@ -280,8 +304,14 @@ def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage
     if a.gpus >= 2 and a.gpu.nvlink in ("rtx3090", "a6000", "turing") and tp and not a.risers:
         add("NVL-1", "pass" if a.nvlink_bridge else "warn",
             "NVLink bridge fitted between slot pairs" if a.nvlink_bridge else "the cards support NVLink but the slot spacing has no matching bridge")
+    return checks
 
-    # ---- CPU, RAM, storage
+
+def _host_checks(a: Assembly, request: BuildRequest, est: EstimateResult, storage_need_gb: float) -> list[Check]:
+    """CPU, RAM, storage and the CPU cooler; what the software supports."""
+    checks = _Checks()
+    add = checks.add
+
     checks.append(compat.cpu_board(a.cpu, a.board))
     checks.extend(_shown([CORES_PER_GPU.check(a.cpu.cores * a.sockets, a.gpus)]))
     vram = a.gpu.vram_gb * a.gpus
@@ -320,5 +350,12 @@ def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage
     for verdict in check_stack(a.gpu, ran):
         if verdict.status != "pass":
             add(verdict.rule, verdict.status, verdict.message)
+    return checks
+
+
+def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage_need_gb: float) -> list[Check]:
+    """Every rule on one build, failures first (the order within a status is the order of the sections)."""
+    checks = [*_workload_checks(a, request, est), *_power_checks(a, request, est), *_slot_checks(a, request, est),
+              *_lane_checks(a, request, est), *_host_checks(a, request, est, storage_need_gb)]
     order = {"fail": 0, "warn": 1, "pass": 2}
     return sorted(checks, key=lambda c: order[c.status])
