@@ -169,7 +169,7 @@ PRUNE_KEYS: dict[str, tuple[str, Any]] = {
     "cpu": ("cpus", prune.cpu_key), "board": ("motherboards", prune.board_key), "memory": ("memory", prune.memory_key),
     "storage": ("storage", prune.storage_key),
 }
-COVERED = {("cooler", "sockets"): prune.cooler_covers, ("board", "cpu_families"): prune.board_covers}  # what a key cannot say, a `covers` test says
+COVERED: dict[tuple[str, str], Any] = {("cooler", "sockets"): prune.cooler_covers, ("board", "cpu_families"): prune.board_covers}  # what a key cannot say, a `covers` test says
 SEEN_AS: dict[tuple[str, str], Any] = {
     # what the rules see of a field, where a key holds only that: PWR-3/4 tell ATX 3.x with a native 12V-2x6 plug from
     # the rest (and CRPS modules); PWR-6 counts the 12V-2x6, 8-pin PCIe and EPS plugs
