@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic import BaseModel
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch
@@ -186,7 +187,7 @@ KNOWN_GAPS = {
 def _variants(record: Any, field: str, seen: list[Any]) -> list[Any]:
     """The record with `field` set to each other value the catalog has for it (a count: one more)."""
     value = getattr(record, field)
-    if hasattr(value, "model_fields"):
+    if isinstance(value, BaseModel):
         return [record.model_copy(update={field: value.model_copy(update={sub: getattr(value, sub) + 1})})
                 for sub, info in type(value).model_fields.items() if info.annotation is int]
     if isinstance(value, (int, float)) and not isinstance(value, bool):
