@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -49,8 +50,12 @@ def _model(catalog: Catalog, request: BuildRequest) -> tuple[BuildModel, Candida
 
 
 @pytest.fixture(scope="module")
-def models(catalog: Catalog) -> dict[str, tuple[BuildModel, Candidates]]:
-    return {label: _model(catalog, request) for label, request in REQUESTS.items()}
+def models(catalog: Catalog) -> Iterator[dict[str, tuple[BuildModel, Candidates]]]:
+    BuildModel.track_families = True
+    try:
+        yield {label: _model(catalog, request) for label, request in REQUESTS.items()}
+    finally:
+        BuildModel.track_families = False
 
 
 def test_every_constraint_of_the_model_comes_from_a_registered_rule(models: dict[str, tuple[BuildModel, Candidates]]) -> None:
