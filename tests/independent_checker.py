@@ -307,6 +307,19 @@ def _readable(build: dict[str, Any]) -> bool:
     return decode is None or float(decode) >= READING_TPS
 
 
+PAST_SUPPORT = {("nvidia", "pascal"), ("nvidia", "volta"), ("amd", "gcn 5")}
+"""Architectures their vendor's stack has dropped (CUDA 13.0 release notes: Maxwell, Pascal, Volta; ROCm 5.6 release
+notes: gfx906 maintenance ends Q2 2024). Their speeds assume software that no longer ships: such a build never claims
+'fastest' or 'best value', and is no rival for those claims (issue #28)."""
+
+
+def past_support(build: dict[str, Any]) -> bool:
+    """A build with a GPU whose architecture is past its vendor's software support."""
+    return any(p["category"] == "gpu" and (str(p["spec"].get("vendor", "")).lower(),
+                                           str(p["spec"].get("architecture", "")).lower()) in PAST_SUPPORT
+               for p in build["parts"])
+
+
 def _dba(build: dict[str, Any]) -> float | None:
     value = build.get("noise_dba")
     return None if value is None else float(value)
@@ -407,6 +420,10 @@ def check_labels(result: dict[str, Any], budget: float | None = None, circuit: s
                     problems.append(f"{name}: 'cheapest' at {build['total_price']:,.2f}, but #{other['rank']} "
                                     f"'{other['label']}' costs {low:,.2f}")
             elif kind in ("fastest", "value"):
+                if past_support(build):
+                    problems.append(f"{name}: claims '{kind}' with a card past its software support")
+                    continue
+                pool = [b for b in pool if not past_support(b)]
                 mine = throughput(build)
                 if mine is None:
                     problems.append(f"{name}: claims '{kind}' but shows no speed (no tokens/s, no hours)")

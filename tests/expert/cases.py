@@ -473,8 +473,6 @@ CASES: tuple[Case, ...] = (
         "People put ~$1,050 of end-of-life MI50s in a used 8-GPU 4U server (~$1,000) or an open frame with blower "
         "shrouds, not in a new $10,000 dual-Turin barebone; and gfx906 is past ROCm support, so never 'fastest'.",
         (ISSUE_28, PASCAL_FP16),
-        today="#28: 7 x MI50 in a new ASRock Rack 4U8G barebone (10,000 USD chassis) is 'cheapest and fastest; "
-              "best value' at 14,275 USD",
     ),
     Case(
         "owned-4090-mixed-with-3090-when-compared",
