@@ -547,7 +547,6 @@ CASES: tuple[Case, ...] = (
         "A 70B full fine-tune needs ~1.1 TB of model states: two or more A800/H800 8-GPU nodes, as the same job in "
         "USD gets a DGX cluster; changing the method is the user's call, not the planner's.",
         (CHATGLM_96GB, ISSUE_28),
-        today="#28: in CNY the answer is 'use QLoRA instead of full' while USD gets a 2-node DGX cluster",
     ),
     # ---- Dr. Chen (CNY, 220 V, purchasing office)
     Case(

@@ -385,6 +385,14 @@ def _ranked(found: list[_Found], request: BuildRequest) -> list[_Found]:
         close = [f for f in found if speed(f) >= 0.5 * request.min_decode_tps]
         found = close or found
     ranked = sorted(found, key=lambda f: (_rank_price(f), not set(f.kind.split("+")) <= MILD, f.kind.count("+"), f.kind))
+    # servers that run the job as asked come before a change of method (#28: a 70B full fine-tune is two 8-GPU nodes,
+    # not "use QLoRA"), when the budget allows them
+    servers = [f for f in ranked if f.kind == "cluster" and _affordable(f.price, request)]
+    if servers:
+        changes = [i for i, f in enumerate(ranked) if "method" in f.kind.split("+")]
+        if changes and changes[0] < ranked.index(servers[0]):
+            ranked.remove(servers[0])
+            ranked.insert(changes[0], servers[0])
     # one line per distinct way: a pair that costs no less than one of its own parts alone says nothing more
     out: list[_Found] = []
     for f in ranked:
