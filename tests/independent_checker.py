@@ -122,7 +122,7 @@ def check(build: dict[str, Any], circuit: str, circuits: int = 1, budget: float 
     cooler = cooler_part["spec"]  # type: ignore[index]
     if cpu["socket"] not in cooler["sockets"] or cooler["max_tdp_w"] < cpu["tdp_w"]:
         problems.append("CPU cooler does not fit or cannot cool the CPU")
-    if cooler.get("needs_ducted_airflow") and chassis["airflow"] != "server-ducted":
+    if cooler.get("needs_ducted_airflow") and (chassis["airflow"] != "server-ducted" or chassis["kind"] == "open-frame"):
         problems.append(f"fanless heatsink {cooler['id']} in a {chassis['kind']} without ducted server airflow")
     # geometry and cooling
     if gpu["length_mm"] > chassis["max_gpu_length_mm"]:
@@ -130,7 +130,8 @@ def check(build: dict[str, Any], circuit: str, circuits: int = 1, budget: float 
     if gpu["cooler"] == "passive" and chassis["airflow"] != "server-ducted":
         problems.append("passive data-center card outside a ducted server chassis")
     open_frame = chassis["kind"] == "open-frame"
-    if open_frame and form != "open-frame" and not (gpu["cooler"] == "open-air" and n >= 3):
+    shrouded = gpu["cooler"] == "passive" and chassis["airflow"] == "server-ducted"  # a blower shroud on each card
+    if open_frame and form != "open-frame" and not (gpu["cooler"] == "open-air" and n >= 3) and not shrouded:
         problems.append(f"an open frame for {n} {gpu['cooler']} card(s) where a case would do")
     positions = sorted(s["slot"] for s in build["slot_map"])
     if len(positions) != n:

@@ -114,6 +114,10 @@ MI50_OPEN_FRAME = ("https://fshex.com/forum.php?goto=lastpost&mod=redirect&tid=3
                    "old Xeon E5 board in an open frame with a modified server PSU, 70B q4 at 9.9-12.6 tok/s, 3,140 CNY in all")
 ROCM_GFX906 = ("https://rocm.docs.amd.com/en/docs-5.6.0/release.html (ROCm 5.6 release notes): gfx906 (MI50, MI60, "
                "Radeon VII) enters maintenance, ending in Q2 2024")
+P40_SHROUD = ("https://www.ariezlabs.com/blog/p40 (2025): a Tesla P40 at home needs a radial blower or 40 mm server fans "
+              "with a duct (shroud) through its passive heatsink; 'invariably ... a rather loud solution'")
+P40_FOUR_CARD = ("https://tinycomputers.io/posts/repurposing-enterprise-gpus-the-tesla-p40-home-lab-story.html: four "
+                 "P40 at ~250 USD each in a used 2U server (~600 USD), about 2,500 USD in all")
 M3_ULTRA_R1 = ("https://wccftech.com/m3-ultra-chip-handles-deepseek-r1-model-with-671-billion-parameters/ (2025-03, "
                "Dave2D's test): Mac Studio M3 Ultra 512 GB runs DeepSeek R1 at 4 bits at ~17-18 tok/s under 200 W")
 VLLM_PP = ("https://docs.vllm.ai/en/v0.8.3/serving/distributed_serving.html (vLLM 0.8.3 docs, 2025-04): tensor "
@@ -492,6 +496,20 @@ CASES: tuple[Case, ...] = (
         "Asked for MI50s, a practitioner puts ~$1,050 of end-of-life cards in a used 8-GPU 4U server or an open "
         "frame, and says plainly that gfx906 is past ROCm support: the speed shown assumes software no longer shipped.",
         (MI50_OPEN_FRAME, ROCM_GFX906, ISSUE_28),
+    ),
+    Case(
+        "llama70b-q4-p40s-in-a-shrouded-frame",
+        "--model llama-3.3-70b --workload inference --precision q4_k_m --context 8192 --gpu tesla-p40",
+        (some_build("2 x P40 on a desktop platform with each passive card ducted (an open frame with blower shrouds), "
+                    "under 2,500 USD",
+                    lambda b: gpu_count(b) == 2 and gpu_ids(b) == {"tesla-p40"} and price(b) < 2500
+                    and any(p["category"] == "chassis" and p["spec"].get("airflow") == "server-ducted"
+                            for p in b["parts"])),
+         no_label("fastest", "a card past its software support (Pascal, Volta, gfx906)", _eol_card),
+         no_label("value", "a card past its software support (Pascal, Volta, gfx906)", _eol_card)),
+        "Two used P40 (48 GB) hold a 70B at Q4; at home each passive card gets a blower and a shroud, on a frame "
+        "or in a case, not a data-center chassis; and Pascal is past CUDA 13, so never 'fastest'.",
+        (P40_SHROUD, P40_FOUR_CARD, PASCAL_FP16, ISSUE_28),
     ),
     Case(
         "deepseek-r1-fp8-usd-one-server-node",

@@ -13,6 +13,7 @@ DONE_WHEN = (
     "llama70b-lora-mi50-not-in-a-new-barebone",  # 7 x MI50 never in a new 10k barebone
     "falcon-180b-no-eol-cards-in-new-barebone",
     "llama70b-lora-mi50-in-a-used-server-with-its-caveat",  # ... but in a used 4U server, labelled past ROCm support
+    "llama70b-q4-p40s-in-a-shrouded-frame",  # passive cards at home: an open frame with a blower shroud on each
     "llama405b-q4-25000-230v",  # RAM >= VRAM a warning where llama.cpp streams the weights
     "deepseek-r1-fp8-china-one-h20-node",  # the one-node H20 server, without --gpu h20
     "deepseek-r1-fp8-usd-one-server-node",  # elsewhere an 8-GPU HGX/DGX node

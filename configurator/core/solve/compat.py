@@ -160,13 +160,13 @@ def needs_ducted(gpu: Gpu) -> bool:
 
 
 def chassis_cooler_key(chassis: Chassis) -> Hashable:
-    return (chassis.airflow, chassis.kind.startswith("rack"))
+    return (chassis.airflow, chassis.kind.startswith("rack"), chassis.kind == "open-frame")
 
 
 def cooler_chassis(cooler: Cooler, chassis: Chassis) -> Check:
     """COOL-3: a fanless server heatsink needs ducted server airflow (R4 applies to CPUs too);
     an AIO radiator has no mounting in a rack chassis."""
-    if cooler.needs_ducted_airflow and not ducted(chassis):
+    if cooler.needs_ducted_airflow and (not ducted(chassis) or chassis.kind == "open-frame"):  # a frame ducts its GPUs only
         return _check("COOL-3", False, f"{cooler.name} has no fan: it needs a ducted server chassis, not a {chassis.kind}")
     if cooler.radiator_mm and chassis.kind.startswith("rack"):
         return _check("COOL-3", False, f"a {cooler.radiator_mm} mm radiator has no mounting in a {chassis.kind} chassis")

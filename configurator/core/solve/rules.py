@@ -215,8 +215,10 @@ def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage
         f"{a.gpu.length_mm:.0f} mm cards, {a.chassis.max_gpu_length_mm:.0f} mm clearance")
     checks.append(compat.board_chassis(a.board, a.chassis))
     if a.chassis.kind == "open-frame":
-        serves = request.form == "open-frame" or (a.gpu.cooler == "open-air" and a.gpus >= 3)
+        shrouded = compat.needs_ducted(a.gpu) and compat.ducted(a.chassis)  # a blower shroud on each passive card
+        serves = request.form == "open-frame" or (a.gpu.cooler == "open-air" and a.gpus >= 3) or shrouded
         add("SLOT-6", "pass" if serves else "fail",
+            "an open frame with a blower shroud on each passive card" if shrouded and request.form != "open-frame" else
             "an open frame for three or more open-air cards" if serves and request.form != "open-frame" else
             "an open frame, as asked" if serves else "an open frame where a case would do: cards and board unprotected")
     if compat.needs_ducted(a.gpu):

@@ -329,7 +329,8 @@ class BuildModel:
         # that a case cannot cool); a one- or two-card build sits in a case
         if self.request.form != "open-frame":
             serves_frame = self.any_of("frame_serves", [self.o[i] for i, o in enumerate(self.options)
-                                                   if o.gpu.cooler == "open-air" and o.count >= 3])
+                                                   if (o.gpu.cooler == "open-air" and o.count >= 3)
+                                                   or compat.needs_ducted(o.gpu)])  # passive: a shrouded frame
             self.m.add(self.open_frame <= serves_frame)
 
     def _psu_kinds(self) -> None:
