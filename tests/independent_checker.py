@@ -131,6 +131,8 @@ def check(build: dict[str, Any], circuit: str, circuits: int = 1, budget: float 
         problems.append("passive data-center card outside a ducted server chassis")
     open_frame = chassis["kind"] == "open-frame"
     shrouded = gpu["cooler"] == "passive" and chassis["airflow"] == "server-ducted"  # a blower shroud on each card
+    if shrouded and chassis["kind"] == "open-frame" and gpu["tdp_w"] > 300:  # what shroud kits are made for (P40..A100)
+        problems.append(f"a {gpu['tdp_w']:.0f} W passive card on blower shrouds in an open frame")
     if open_frame and form != "open-frame" and not (gpu["cooler"] == "open-air" and n >= 3) and not shrouded:
         problems.append(f"an open frame for {n} {gpu['cooler']} card(s) where a case would do")
     positions = sorted(s["slot"] for s in build["slot_map"])

@@ -544,7 +544,6 @@ CASES: tuple[Case, ...] = (
         "Full fine-tuning of a 6B with Adam in mixed precision holds ~16 bytes per parameter (~96 GB); ZeRO-3 on two "
         "80 GB cards holds ~56 GB each, so 4 is waste, and the buyer needs the job's speed.",
         (CHATGLM_ZERO3, CHATGLM_96GB, ISSUE_27),
-        today="#27: without --tokens, training builds show no tokens/s (ranked by memory per GPU)",
     ),
     Case(
         "chatglm6b-full-finetune-cny-no-p40-fastest",

@@ -154,6 +154,17 @@ def ducted(chassis: Chassis) -> bool:
     return chassis.airflow == "server-ducted"
 
 
+SHROUD_MAX_TDP_W = 300.0
+"""The hottest passive card an open frame's blower shroud cools: the cards the kits are made for (Tesla P40, P100 and
+V100 PCIe at 250 W, MI50 and A100 PCIe at 250-300 W; ariezlabs' P40 build). An estimate: no kit states a rating;
+hotter passive cards (L40S 350 W, H100 NVL 400 W) need a server's fan wall."""
+
+
+def shroud_cools(gpu: Gpu, chassis: Chassis) -> bool:
+    """COOL-2 in an open frame that ducts each passive card with its own blower shroud: only cards up to the kits' heat."""
+    return chassis.kind != "open-frame" or gpu.tdp_w <= SHROUD_MAX_TDP_W
+
+
 def needs_ducted(gpu: Gpu) -> bool:
     """COOL-2: a passive card has no fan of its own; only a ducted server chassis cools it."""
     return gpu.cooler == "passive"

@@ -221,7 +221,10 @@ def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage
             "an open frame with a blower shroud on each passive card" if shrouded and request.form != "open-frame" else
             "an open frame for three or more open-air cards" if serves and request.form != "open-frame" else
             "an open frame, as asked" if serves else "an open frame where a case would do: cards and board unprotected")
-    if compat.needs_ducted(a.gpu):
+    if compat.needs_ducted(a.gpu) and compat.ducted(a.chassis) and not compat.shroud_cools(a.gpu, a.chassis):
+        add("COOL-2", "fail", f"{a.gpu.tdp_w:.0f} W passive cards need a server's fan wall: an open frame's blower shrouds "
+            f"cool cards up to {compat.SHROUD_MAX_TDP_W:.0f} W")
+    elif compat.needs_ducted(a.gpu):
         add("COOL-2", "pass" if compat.ducted(a.chassis) else "fail",
             "passive cards need ducted server airflow" + (": provided" if compat.ducted(a.chassis) else ""))
     if compat.open_air_flagships(a.gpu.cooler, a.gpu.tdp_w, a.gpus):

@@ -323,6 +323,9 @@ class BuildModel:
         open_air = self.any_of("open_air_gpus", [self.o[i] for i, o in enumerate(self.options) if o.gpu.cooler == "open-air"])
         flagships = self.any_of("open_air_flagships", [self.o[i] for i, o in enumerate(self.options) if open_air_flagships(o)])
         self.m.add(passive <= ducted)  # COOL-2: passive cards only with ducted server airflow
+        hot = self.any_of("hot_passive_gpus", [self.o[i] for i, o in enumerate(self.options)
+                                               if compat.needs_ducted(o.gpu) and o.gpu.tdp_w > compat.SHROUD_MAX_TDP_W])
+        self.m.add(hot + self.open_frame <= 1)  # COOL-2: an open frame's blower shrouds cool cards up to their rating
         self.m.add(open_air + ducted <= 1)  # fans fight a ducted server's front-to-back airflow
         self.m.add(flagships + tower <= 1)  # R2/R3: beyond two open-air flagships, risers or a rack
         # SLOT-6: an open frame only when asked for, or when it serves (three or more open-air cards
