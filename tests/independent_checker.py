@@ -142,7 +142,7 @@ def check(build: dict[str, Any], circuit: str, circuits: int = 1, budget: float 
     cooler = cooler_part["spec"]  # type: ignore[index]
     if cpu["socket"] not in cooler["sockets"] or cooler["max_tdp_w"] < cpu["tdp_w"]:
         problems.append("CPU cooler does not fit or cannot cool the CPU")
-    if cooler.get("needs_ducted_airflow") and chassis["airflow"] != "server-ducted":
+    if cooler.get("needs_ducted_airflow") and (chassis["airflow"] != "server-ducted" or chassis["kind"] == "open-frame"):
         problems.append(f"fanless heatsink {cooler['id']} in a {chassis['kind']} without ducted server airflow")
     # geometry and cooling
     if gpu["length_mm"] > chassis["max_gpu_length_mm"]:
@@ -150,7 +150,10 @@ def check(build: dict[str, Any], circuit: str, circuits: int = 1, budget: float 
     if gpu["cooler"] == "passive" and chassis["airflow"] != "server-ducted":
         problems.append("passive data-center card outside a ducted server chassis")
     open_frame = chassis["kind"] == "open-frame"
-    if open_frame and form != "open-frame" and not (gpu["cooler"] == "open-air" and n >= 3):
+    shrouded = gpu["cooler"] == "passive" and chassis["airflow"] == "server-ducted"  # a blower shroud on each card
+    if shrouded and chassis["kind"] == "open-frame" and gpu["tdp_w"] > 300:  # what shroud kits are made for (P40..A100)
+        problems.append(f"a {gpu['tdp_w']:.0f} W passive card on blower shrouds in an open frame")
+    if open_frame and form != "open-frame" and not (gpu["cooler"] == "open-air" and n >= 3) and not shrouded:
         problems.append(f"an open frame for {n} {gpu['cooler']} card(s) where a case would do")
     positions = sorted(s["slot"] for s in build["slot_map"])
     if len(positions) != n:
@@ -338,6 +341,19 @@ def _slow_cpu_only(build: dict[str, Any], min_decode_tps: float | None = None) -
     return not _readable(build) or short or prompt
 
 
+PAST_SUPPORT = {("nvidia", "pascal"), ("nvidia", "volta"), ("amd", "gcn 5")}
+"""Architectures their vendor's stack has dropped (CUDA 13.0 release notes: Maxwell, Pascal, Volta; ROCm 5.6 release
+notes: gfx906 maintenance ends Q2 2024). Their speeds assume software that no longer ships: such a build never claims
+'fastest' or 'best value', and is no rival for those claims (issue #28)."""
+
+
+def past_support(build: dict[str, Any]) -> bool:
+    """A build with a GPU whose architecture is past its vendor's software support."""
+    return any(p["category"] == "gpu" and (str(p["spec"].get("vendor", "")).lower(),
+                                           str(p["spec"].get("architecture", "")).lower()) in PAST_SUPPORT
+               for p in build["parts"])
+
+
 def _dba(build: dict[str, Any]) -> float | None:
     value = build.get("noise_dba")
     return None if value is None else float(value)
@@ -444,6 +460,10 @@ def check_labels(result: dict[str, Any], budget: float | None = None, circuit: s
                     problems.append(f"{name}: 'cheapest' at {build['total_price']:,.2f}, but #{other['rank']} "
                                     f"'{other['label']}' costs {low:,.2f}")
             elif kind in ("fastest", "value"):
+                if past_support(build):
+                    problems.append(f"{name}: claims '{kind}' with a card past its software support")
+                    continue
+                pool = [b for b in pool if not past_support(b)]
                 mine = throughput(build)
                 if mine is None:
                     problems.append(f"{name}: claims '{kind}' but shows no speed (no tokens/s, no hours)")

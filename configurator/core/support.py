@@ -38,6 +38,9 @@ INDUCTOR_TOO_OLD = "https://github.com/pytorch/pytorch/blob/main/torch/_dynamo/e
 PYTORCH_DROPS_SM70 = "https://github.com/pytorch/pytorch/issues/157517"
 NVIDIA_R580_LAST = "https://www.neowin.net/amp/nvidia-is-soon-ending-driver-support-for-some-of-its-most-legendary-graphics-cards/"
 CUDA13_DROPS_VOLTA = "https://github.com/NVIDIA/cuDecomp/pull/97"
+# CUDA 13.0 release notes (2025-08-07), "Deprecated Architectures": offline compilation and library support for
+# Maxwell, Pascal and Volta removed, as the 12.x notes announced (quoted in PYTORCH_DROPS_SM70)
+CUDA13_RELEASE_NOTES = "https://docs.nvidia.com/cuda/archive/13.0.0/cuda-toolkit-release-notes/index.html"
 ROCM_GFX906_EOM = "https://rocm.docs.amd.com/en/docs-5.6.0/release.html"
 ROCM_RADEON_TARGETS = "https://rocm.docs.amd.com/projects/install-on-windows/en/docs-7.2/reference/system-requirements.html"
 RDNA3_WMMA = "https://gpuopen.com/learn/wmma_on_rdna3/"
@@ -590,6 +593,29 @@ def has_matrix_units(gpu: Gpu) -> bool:
     """Whether the GPU has tensor/matrix units (True for an architecture the table does not know)."""
     entry = support_for(gpu.vendor, gpu.architecture)
     return entry is None or entry.matrix_units
+
+
+@dataclass(frozen=True)
+class EndOfLife:
+    """An architecture past its vendor's software support: the caveat a build with it carries in its label."""
+
+    caveat: str
+    source: str
+
+
+END_OF_LIFE: dict[tuple[str, str], EndOfLife] = {
+    ("nvidia", "Pascal"): EndOfLife("past CUDA support: CUDA 13 dropped Pascal", CUDA13_RELEASE_NOTES),
+    ("nvidia", "Volta"): EndOfLife("past CUDA support: CUDA 13 dropped Volta", CUDA13_RELEASE_NOTES),
+    ("amd", "GCN 5"): EndOfLife("past ROCm support: gfx906 maintenance ended in 2024", ROCM_GFX906_EOM),
+}
+"""Cards whose vendor stack has dropped them (their driver fact above is 'partial' for the same reason): speeds shown
+for them assume software that no longer ships, so a plan never calls them fastest or best value (issue #28)."""
+
+
+def end_of_life(vendor: str, architecture: str) -> EndOfLife | None:
+    """The end-of-life caveat of a vendor's architecture (aliases as support_for), or None while it is supported."""
+    entry = support_for(vendor, architecture)
+    return END_OF_LIFE.get((vendor, entry.architecture)) if entry is not None else None
 
 
 # --------------------------------------------------------------------------- verdicts

@@ -220,8 +220,12 @@ def test_multi_gpu_rental_uses_the_builds_zero_stage(catalog: Catalog) -> None:
 def test_the_cluster_plan_carries_its_time_and_cost_curve(catalog: Catalog) -> None:
     """The 90-day answer's curve: the same server at each size, agreeing with the build at the chosen size; every
     smaller size that fits misses the deadline (the chosen one is the smallest that meets it); buying costs more with
-    every node; the job's rental at the chosen size is the one the buy-or-rent comparison shows."""
-    build = _journey(catalog, 2160.0)["builds"][0]
+    every node; the job's rental at the chosen size is the one the buy-or-rent comparison shows. On H100 servers, which
+    the clouds rent as clusters (since the DGX B200 has a price, 19 of them are the cheapest answer, and no cloud offer
+    rents B200 clusters)."""
+    request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=2e12, context=4096),
+                           deadline_hours=2160.0, circuit="230v16a", gpu_ids=("h100-sxm",))
+    build = plan(request, catalog).to_json()["builds"][0]
     curve = build["node_curve"]
     system = next(p for p in build["parts"] if p["category"] == "system")
     assert curve["system"] == system["id"] and curve["chosen_nodes"] == build["nodes"] and curve["deadline_hours"] == 2160

@@ -17,6 +17,7 @@ from configurator.core.solve import memo
 from configurator.core.solve.plan import plan
 from configurator.core.solve.ranking import REFERENCE_TOKENS, claims_of
 from configurator.core.solve.request import BuildRequest, OwnedPart
+from tests.independent_checker import past_support
 
 READING_TPS = 5.0  # Brysbaert 2019: ~238 words a minute at ~1.3 tokens a word (as rules.READING_TPS)
 
@@ -64,15 +65,18 @@ def label_problems(request: BuildRequest, result: dict[str, Any]) -> list[str]:
     passing = [b for b in builds if _passing(b)]
     ranked = [b for b in passing if _readable(b)] or passing
     within = [b for b in ranked if request.budget is None or b["total_price"] <= request.budget + 0.01]
+    supported = [b for b in within if not past_support(b)]  # a card past its software support claims no speed (#28)
     for b in builds:
         name = f"#{b['rank']} {b['label']}"
         price, speed, dba = b["total_price"], _speed(b), b["noise_dba"]
         for claim in claims_of(b["label"]):
             if claim == "cheapest" and any(o["total_price"] < price - 0.01 for o in ranked):
                 problems.append(f"{name}: a build shown is cheaper")
-            elif claim in ("fastest", "fastest within budget") and any(_speed(o) > speed * 1.0001 for o in within):
+            elif claim in ("fastest", "fastest within budget", "best value") and past_support(b):
+                problems.append(f"{name}: a card past its software support claims {claim}")
+            elif claim in ("fastest", "fastest within budget") and any(_speed(o) > speed * 1.0001 for o in supported):
                 problems.append(f"{name}: a build shown within the budget is faster")
-            elif claim == "best value" and any(_speed(o) / o["total_price"] > speed / price * 1.0001 for o in within):
+            elif claim == "best value" and any(_speed(o) / o["total_price"] > speed / price * 1.0001 for o in supported):
                 problems.append(f"{name}: a build shown gives more speed per {b['currency']}")
             elif claim == "quietest" and any(o["noise_dba"] is not None and dba is not None and
                                              (o["noise_dba"], o["power"]["wall_w"]) < (dba, b["power"]["wall_w"])

@@ -28,7 +28,8 @@ REPO = Path(__file__).resolve().parents[2]
 def chen():  # type: ignore[no-untyped-def]
     catalog = catalogs.load(include_user=False).catalog
     request = BuildRequest(model_id="qwen2.5-32b", workload=Workload(kind="inference", batch=20, engine="vllm"),
-                           currency="CNY", region="china", circuit="230v16a", budget=300000, top_k=1)
+                           currency="CNY", region="china", circuit="230v16a", budget=300000, top_k=1,
+                           condition="new")  # new parts: a used 8-GPU barebone (#28) has no PSU row to translate
     return catalog, request, list(plan(request, catalog).builds)
 
 

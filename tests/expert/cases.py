@@ -121,6 +121,16 @@ H20_R1_FP8 = ("https://tanjunchen.github.io/post/2025-04-04-h20-deepseek-r1-sgla
               "(8 x 96 GiB) serves the full DeepSeek-R1 in FP8 with vLLM and SGLang, TP 8")
 LMSYS_H20 = ("https://lmsys.org/blog/2025-09-26-sglang-ant-group (2025-09-26): Ant Group serves DeepSeek-R1 on "
              "H20-96G with single-node TP-8 for prefill")
+SGLANG_R1_HW = ("https://docs.sglang.io/docs/basic_usage/deepseek_v3.md (SGLang's DeepSeek V3/R1 usage, read 2026-12-02): "
+                "FP8 (recommended) on 8 x H200, 8 x B200 or 8 x MI300X, one node each; 2 x 8 x H100/H800/H20")
+MI50_OPEN_FRAME = ("https://fshex.com/forum.php?goto=lastpost&mod=redirect&tid=325746 (v2ex, 2025-01-03): three MI50 on an "
+                   "old Xeon E5 board in an open frame with a modified server PSU, 70B q4 at 9.9-12.6 tok/s, 3,140 CNY in all")
+ROCM_GFX906 = ("https://rocm.docs.amd.com/en/docs-5.6.0/release.html (ROCm 5.6 release notes): gfx906 (MI50, MI60, "
+               "Radeon VII) enters maintenance, ending in Q2 2024")
+P40_SHROUD = ("https://www.ariezlabs.com/blog/p40 (2025): a Tesla P40 at home needs a radial blower or 40 mm server fans "
+              "with a duct (shroud) through its passive heatsink; 'invariably ... a rather loud solution'")
+P40_FOUR_CARD = ("https://tinycomputers.io/posts/repurposing-enterprise-gpus-the-tesla-p40-home-lab-story.html: four "
+                 "P40 at ~250 USD each in a used 2U server (~600 USD), about 2,500 USD in all")
 M3_ULTRA_R1 = ("https://wccftech.com/m3-ultra-chip-handles-deepseek-r1-model-with-671-billion-parameters/ (2025-03, "
                "Dave2D's test): Mac Studio M3 Ultra 512 GB runs DeepSeek R1 at 4 bits at ~17-18 tok/s under 200 W")
 VLLM_PP = ("https://docs.vllm.ai/en/v0.8.3/serving/distributed_serving.html (vLLM 0.8.3 docs, 2025-04): tensor "
@@ -562,8 +572,44 @@ CASES: tuple[Case, ...] = (
         "People put ~$1,050 of end-of-life MI50s in a used 8-GPU 4U server (~$1,000) or an open frame with blower "
         "shrouds, not in a new $10,000 dual-Turin barebone; and gfx906 is past ROCm support, so never 'fastest'.",
         (ISSUE_28, PASCAL_FP16),
-        today="#28: 7 x MI50 in a new ASRock Rack 4U8G barebone (10,000 USD chassis) is 'cheapest and fastest; "
-              "best value' at 14,275 USD",
+    ),
+    Case(
+        "llama70b-lora-mi50-in-a-used-server-with-its-caveat",
+        "--model llama-3.3-70b --workload finetune --method lora --context 2048 --budget 20000 --circuit 230v16a "
+        "--gpu mi50-32gb",
+        (some_build("MI50 cards in an 8-GPU server whose chassis costs < 5,000 USD (a used 4U barebone)",
+                    lambda b: any(p["id"].startswith("mi50") for p in gpu_parts(b)) and 0 < _chassis_price(b) < 5000),
+         every_build("says the card is past its ROCm support", lambda b: "past rocm support" in b["label"].lower()),
+         no_label("fastest", "a card past its software support (Pascal, Volta, gfx906)", _eol_card),
+         no_label("value", "a card past its software support (Pascal, Volta, gfx906)", _eol_card)),
+        "Asked for MI50s, a practitioner puts ~$1,050 of end-of-life cards in a used 8-GPU 4U server or an open "
+        "frame, and says plainly that gfx906 is past ROCm support: the speed shown assumes software no longer shipped.",
+        (MI50_OPEN_FRAME, ROCM_GFX906, ISSUE_28),
+    ),
+    Case(
+        "llama70b-q4-p40s-in-a-shrouded-frame",
+        "--model llama-3.3-70b --workload inference --precision q4_k_m --context 8192 --gpu tesla-p40",
+        (some_build("2 x P40 on a desktop platform with each passive card ducted (an open frame with blower shrouds), "
+                    "under 2,500 USD",
+                    lambda b: gpu_count(b) == 2 and gpu_ids(b) == {"tesla-p40"} and price(b) < 2500
+                    and any(p["category"] == "chassis" and p["spec"].get("airflow") == "server-ducted"
+                            for p in b["parts"])),
+         no_label("fastest", "a card past its software support (Pascal, Volta, gfx906)", _eol_card),
+         no_label("value", "a card past its software support (Pascal, Volta, gfx906)", _eol_card)),
+        "Two used P40 (48 GB) hold a 70B at Q4; at home each passive card gets a blower and a shroud, on a frame "
+        "or in a case, not a data-center chassis; and Pascal is past CUDA 13, so never 'fastest'.",
+        (P40_SHROUD, P40_FOUR_CARD, PASCAL_FP16, ISSUE_28),
+    ),
+    Case(
+        "deepseek-r1-fp8-usd-one-server-node",
+        "--model deepseek-r1 --workload inference --precision fp8 --budget 600000 --room server-room",
+        (some_build("one 8-GPU server (one node) within 600,000 USD",
+                    lambda b: int(b["nodes"]) == 1 and system(b) is not None and gpu_count(b) == 8
+                    and price(b) <= 600_000),
+         no_build("a single node called a cluster", lambda b: int(b["nodes"]) == 1 and "cluster" in b["label"].lower())),
+        "Outside China the standard answer for R1 in FP8 is one 8 x H200 / B200 (or B300) node at TP 8: a server, "
+        "not a cluster of machines.",
+        (SGLANG_R1_HW, ISSUE_28),
     ),
     Case(
         "owned-4090-mixed-with-3090-when-compared",
@@ -586,8 +632,6 @@ CASES: tuple[Case, ...] = (
         "Full fine-tuning of a 6B with Adam in mixed precision holds ~16 bytes per parameter (~96 GB); ZeRO-3 on two "
         "80 GB cards holds ~56 GB each, so 4 is waste, and the buyer needs the job's speed.",
         (CHATGLM_ZERO3, CHATGLM_96GB, ISSUE_27),
-        today="#27: training speed is shown now (timed for a 100 M-token reference job); the 3 x 96 GB RTX PRO 6000 "
-              "build is still offered, as 'fastest' (7,504 against 5,003 tokens/s on two)",
     ),
     Case(
         "chatglm6b-full-finetune-cny-no-p40-fastest",
@@ -638,7 +682,6 @@ CASES: tuple[Case, ...] = (
         "A 70B full fine-tune needs ~1.1 TB of model states: two or more A800/H800 8-GPU nodes, as the same job in "
         "USD gets a DGX cluster; changing the method is the user's call, not the planner's.",
         (CHATGLM_96GB, ISSUE_28),
-        today="#28: in CNY the answer is 'use QLoRA instead of full' while USD gets a 2-node DGX cluster",
     ),
     # ---- Dr. Chen (CNY, 220 V, purchasing office)
     Case(

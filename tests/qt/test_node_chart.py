@@ -15,8 +15,9 @@ def _solve(qtbot, window, request: BuildRequest):  # type: ignore[no-untyped-def
 
 
 def _pretrain(days: float) -> BuildRequest:
+    # H100 servers, which the clouds rent as clusters (a priced DGX B200 may be cheaper; no cloud rents B200 clusters)
     return BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=2e12, context=4096),
-                        deadline_hours=days * 24, circuit="230v16a")
+                        deadline_hours=days * 24, circuit="230v16a", gpu_ids=("h100-sxm",))
 
 
 def _drawn(chart, name: str) -> tuple[list[float], list[float]]:  # type: ignore[no-untyped-def]

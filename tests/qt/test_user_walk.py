@@ -311,8 +311,9 @@ def test_a_ready_made_servers_bays_name_its_gpu_and_its_cooling(qtbot, shipped_c
     from configurator.core.solve.plan import plan
     from configurator.qt.slotmap import SlotMapWidget
 
+    # the DGX A100 asked for by its GPU: since the DGX B200 has a price, a B200 cluster may be the cheapest (#28)
     request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=1e11),
-                           deadline_hours=14 * 24, room="server-room", top_k=1)
+                           deadline_hours=14 * 24, room="server-room", top_k=1, gpu_ids=("a100-80gb-sxm",))
     build = plan(request, shipped_catalog).builds[0]
     system = next(p for p in build.parts if p.category == "system")
     widget = SlotMapWidget()

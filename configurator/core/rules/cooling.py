@@ -21,16 +21,24 @@ class PassiveCards(Rule):
     sources = ("NVIDIA H100 PCIe product brief: the passive heat sink 'requires system airflow'",
                "Ariez Labs, 'Cooling a Tesla P40': desktop fans 'lack the required static pressure'")
     reads = ("gpu.cooler", "chassis.airflow")
-    messages = (Message("ducted", "passive cards need ducted server airflow{provided}"),)
+    messages = (Message("ducted", "passive cards need ducted server airflow{provided}"),
+                Message("shroud", "{tdp_w:.0f} W passive cards need a server's fan wall: an open frame's blower shrouds "
+                                  "cool cards up to {limit_w:.0f} W"))
     model = "BuildModel._chassis"
 
-    def check(self, chassis: Chassis) -> Verdict:
+    def check(self, chassis: Chassis, gpu: Any = None) -> Verdict:
         """For a build of passive cards."""
+        if gpu is not None and compat.ducted(chassis) and not compat.shroud_cools(gpu, chassis):
+            return self.verdict(False, "shroud", tdp_w=gpu.tdp_w, limit_w=compat.SHROUD_MAX_TDP_W)
         ok = compat.ducted(chassis)
         return self.verdict(ok, "ducted", provided=": provided" if ok else "")
 
     def constrain(self, model: Any, **site: Any) -> None:
         model.m.add(model.passive <= model.ducted)
+        # an open frame's blower shrouds cool passive cards up to their rating; hotter ones need a server
+        hot = model.any_of("hot_passive_gpus", [model.o[i] for i, o in enumerate(model.options)
+                                                if compat.needs_ducted(o.gpu) and o.gpu.tdp_w > compat.SHROUD_MAX_TDP_W])
+        model.m.add(hot + model.open_frame <= 1)
 
 
 @register

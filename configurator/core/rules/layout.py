@@ -47,25 +47,29 @@ class CaseFit(Rule):
 @register
 class OpenFrame(Rule):
     id = "SLOT-6"
-    title = "an open frame only when asked for, or for three or more open-air cards a case cannot cool"
+    title = "an open frame only when asked for, for three or more open-air cards a case cannot cool, or for passive cards each under its blower shroud"
     severity = "fail"
     sources = ("Lambda: 3x RTX 3090 'only with liquid cooling/PCIe extendors'",
                "Lambda: extenders 'shouldn't be used if you plan on moving' the workstation")
     reads = ("chassis.kind", "request.form", "gpu.cooler", "gpus")
     messages = (
         Message("serves", "an open frame for three or more open-air cards"),
+        Message("shrouded", "an open frame with a blower shroud on each passive card"),
         Message("asked", "an open frame, as asked"),
         Message("unneeded", "an open frame where a case would do: cards and board unprotected"),
     )
     model = "BuildModel._chassis"
 
     def serves(self, gpu_cooler: str, gpus: int) -> bool:
-        return gpu_cooler == "open-air" and gpus >= 3
+        # passive cards (Tesla P40, MI50) on a frame each under a blower shroud: the used-card builds of #28
+        return (gpu_cooler == "open-air" and gpus >= 3) or gpu_cooler == "passive"
 
     def check(self, form: str, gpu_cooler: str, gpus: int) -> Verdict:
         """For a build on an open frame."""
         if form == "open-frame":
             return self.say("pass", "asked")
+        if gpu_cooler == "passive":
+            return self.say("pass", "shrouded")
         return self.verdict(self.serves(gpu_cooler, gpus), "serves" if self.serves(gpu_cooler, gpus) else "unneeded")
 
     def constrain(self, model: Any, **site: Any) -> None:

@@ -154,19 +154,30 @@ def ducted(chassis: Chassis) -> bool:
     return chassis.airflow == "server-ducted"
 
 
+SHROUD_MAX_TDP_W = 300.0
+"""The hottest passive card an open frame's blower shroud cools: the cards the kits are made for (Tesla P40, P100 and
+V100 PCIe at 250 W, MI50 and A100 PCIe at 250-300 W; ariezlabs' P40 build). An estimate: no kit states a rating;
+hotter passive cards (L40S 350 W, H100 NVL 400 W) need a server's fan wall."""
+
+
+def shroud_cools(gpu: Gpu, chassis: Chassis) -> bool:
+    """COOL-2 in an open frame that ducts each passive card with its own blower shroud: only cards up to the kits' heat."""
+    return chassis.kind != "open-frame" or gpu.tdp_w <= SHROUD_MAX_TDP_W
+
+
 def needs_ducted(gpu: Gpu) -> bool:
     """COOL-2: a passive card has no fan of its own; only a ducted server chassis cools it."""
     return gpu.cooler == "passive"
 
 
 def chassis_cooler_key(chassis: Chassis) -> Hashable:
-    return (chassis.airflow, chassis.kind.startswith("rack"))
+    return (chassis.airflow, chassis.kind.startswith("rack"), chassis.kind == "open-frame")
 
 
 def cooler_chassis(cooler: Cooler, chassis: Chassis) -> Check:
     """COOL-3: a fanless server heatsink needs ducted server airflow (R4 applies to CPUs too);
     an AIO radiator has no mounting in a rack chassis."""
-    if cooler.needs_ducted_airflow and not ducted(chassis):
+    if cooler.needs_ducted_airflow and (not ducted(chassis) or chassis.kind == "open-frame"):  # a frame ducts its GPUs only
         return _check("COOL-3", False, f"{cooler.name} has no fan: it needs a ducted server chassis, not a {chassis.kind}")
     if cooler.radiator_mm and chassis.kind.startswith("rack"):
         return _check("COOL-3", False, f"a {cooler.radiator_mm} mm radiator has no mounting in a {chassis.kind} chassis")

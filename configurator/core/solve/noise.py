@@ -152,7 +152,8 @@ def gpu_figure(gpu: Gpu) -> Figure | None:
 
 
 def chassis_figure(chassis: Chassis) -> Figure | None:
-    return OPEN_FRAME if chassis.kind == "open-frame" else CHASSIS[chassis.noise]
+    # an open frame has no fans, unless it ducts its passive cards with blowers of its own (a shroud kit per card)
+    return OPEN_FRAME if chassis.kind == "open-frame" and chassis.airflow != "server-ducted" else CHASSIS[chassis.noise]
 
 
 def psu_figure(psu: Psu) -> Figure | None:
@@ -169,7 +170,7 @@ def _spec_figure(category: str, spec: Mapping[str, Any]) -> tuple[str, Figure | 
     if category == "gpu":
         return f"{spec.get('cooler', '?')} card", GPU_COOLER.get(str(spec.get("cooler")))
     if category == "chassis":
-        if spec.get("kind") == "open-frame":
+        if spec.get("kind") == "open-frame" and spec.get("airflow") != "server-ducted":
             return "open frame", OPEN_FRAME
         return f"{spec.get('noise', '?')} chassis fans", CHASSIS.get(str(spec.get("noise")))
     if category == "psu":

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from configurator.core import support
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.solve.build import Build
 from configurator.core.solve.noise import build_dba
@@ -108,6 +109,16 @@ def _gpu_name(build: Build) -> str:
     return part.name if part is not None else build.gpu_id
 
 
+def end_of_life_caveat(build: Build) -> str | None:
+    """The caveat of a build whose GPUs are past their vendor's software support (support.END_OF_LIFE), else None."""
+    for part in build.parts:
+        if part.category == "gpu":
+            eol = support.end_of_life(str(part.spec.get("vendor", "")), str(part.spec.get("architecture", "")))
+            if eol is not None:
+                return eol.caveat
+    return None
+
+
 def _same(a: Build, b: Build) -> bool:
     """The same machine offered twice (two sources can find it): the same parts, paid alike, running alike."""
     def key(x: Build) -> tuple[object, ...]:
@@ -165,11 +176,15 @@ def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
         if slow not in passing and m[slow].price < m[best].price:
             claim(slow, CHEAPEST_SLOW, f"the lowest price of every build found ({m[slow].price:,.0f} {currency}), at "
                   f"{m[slow].speed:.1f} tokens/s per user: slower than people read (~{READING_TPS:g} tokens/s)")
-    fast_pool = [i for i in within if m[i].speed > 0]
+    # a card past its software support is timed on software that no longer ships: never fastest nor best value (#28)
+    eol = {i: end_of_life_caveat(pool[i]) for i in range(len(pool))}
+    fast_pool = [i for i in within if m[i].speed > 0 and eol[i] is None]
     if len(fast_pool) > 1 or (fast_pool and not comparison):
         best = max(fast_pool, key=lambda i: (m[i].speed, -m[i].price))
         label = FASTEST if request.budget is not None else FASTEST_NO_BUDGET
         scope = "within the budget" if request.budget is not None else "found"
+        if any(eol[i] is not None and m[i].speed > 0 for i in within):
+            scope += " on supported software"  # a faster card past its vendor's support may be shown beside it
         claim(best, label, f"the highest speed of the builds {scope}: {speed_words(pool[best])}")
         best = max(fast_pool, key=lambda i: (m[i].value(), -m[i].price))
         unit = "tokens/s per user" if pool[best].estimate.workload.get("kind", "inference") == "inference" else "training tokens/s"
@@ -203,7 +218,7 @@ def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
     out = []
     for rank, i in enumerate(shown, start=1):
         build = pool[i]
-        kind = build.label
+        kind = ", ".join(k for k in (build.label, eol[i]) if k)
         said = "; ".join(label for label, _why in claims[i])
         label = f"{said} ({kind})" if said and kind else said or kind or ALTERNATIVE
         why = "; ".join(w for _label, w in claims[i]) or (

@@ -169,7 +169,7 @@ def _case_rules(a: Assembly, request: BuildRequest) -> list[Check]:
     checks.append(compat.board_chassis(a.board, a.chassis))
     verdicts: list[Verdict | None] = [
         OPEN_FRAME.check(request.form, a.gpu.cooler, a.gpus) if a.chassis.kind == "open-frame" else None,
-        PASSIVE_CARDS.check(a.chassis) if compat.needs_ducted(a.gpu) else None,
+        PASSIVE_CARDS.check(a.chassis, a.gpu) if compat.needs_ducted(a.gpu) else None,
         OPEN_AIR_IN_DUCTS.check(a.gpu.cooler, a.chassis),
     ]
     if compat.open_air_flagships(a.gpu.cooler, a.gpu.tdp_w, a.gpus):
