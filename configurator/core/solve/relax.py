@@ -479,14 +479,26 @@ def diagnose(
         blocking.remove("speed target")  # said once
     return Infeasible(reason=reason, blocking=tuple(dict.fromkeys(blocking)), cheapest_relaxation=relaxation,
                       relaxed_request=first.request if first is not None else None, relaxations=relaxations,
-                      details=details), chosen_cluster or _servers_as_asked(cluster, request)
+                      details=details), chosen_cluster or _servers_as_asked(cluster, request, first)
 
 
-def _servers_as_asked(cluster: Build | None, request: BuildRequest) -> Build | None:
-    """Ready-made servers that run the job as asked, for a user with a server room (their power and noise) and the
-    money: they are an answer beside a cheaper relaxation that changes the job (405B in bf16 in a server room had
-    answered only "use q4_k_m"). Elsewhere they are offered only when they are the cheapest way out."""
-    return cluster if cluster is not None and request.room == "server-room" and _offerable(cluster, request) else None
+METHOD_CHANGES = {"method", "precision"}
+"""Ways out that change the job itself (QLoRA for a full fine-tune, 4 bits for bf16): the user's call, not the app's."""
+
+
+def _servers_as_asked(cluster: Build | None, request: BuildRequest, first: _Found | None = None) -> Build | None:
+    """Ready-made servers that run the job as asked, within the money: an answer shown beside a cheaper relaxation
+    that changes the job. In a server room (their power and noise are provided for) always (405B in bf16 had answered
+    only "use q4_k_m"); elsewhere when the cheapest way out changes the method (#28: a 70B full fine-tune in CNY had
+    answered only "use QLoRA"), shown with the site power it needs (SITE-POWER says what the room lacks). The ways out
+    stay sorted by price (#27's contract)."""
+    if cluster is None or (request.budget is not None and cluster.total_price > request.budget):
+        return None
+    if request.room == "server-room":
+        return cluster if _offerable(cluster, request) else None
+    changes_job = first is not None and bool(set(first.kind.split("+")) & METHOD_CHANGES)
+    only_site = all(c.status != "fail" or c.rule == "SITE-POWER" for c in cluster.checks)
+    return cluster if changes_job and only_site else None
 
 
 def _offerable(build: Build, request: BuildRequest) -> bool:
