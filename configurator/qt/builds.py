@@ -31,6 +31,7 @@ from configurator.core.report.utilisation import utilisation_rows
 from configurator.core.solve import noise
 from configurator.core.solve.build import Build, Infeasible, PlanResult
 from configurator.core.solve.request import BuildRequest
+from configurator.qt import i18n
 from configurator.qt.charts import CostBreakdownChart, NodeScalingChart, PowerBudgetChart, VramHeadroomChart
 from configurator.qt.costs import BuyOrRentPanel
 from configurator.qt.slotmap import SlotMapWidget
@@ -261,20 +262,23 @@ class InfeasibleBanner(QWidget):
             return
         inf = self.infeasible
         # what the reason already names ("...; binding: deadline") is not said again: the banner read
-        # "binding: deadline ... Binding: deadline."
-        unsaid = [b for b in inf.blocking if b not in inf.reason]
+        # "binding: deadline ... Binding: deadline." (the clauses say what they name: Infeasible.unsaid)
+        unsaid = [i18n.term(b) for b in inf.unsaid()]
         # the plan may still list builds that pass every check (a ready-made system, the experts in RAM):
         # "Nothing fits" above them is false
         fits = result.passing() if result else []
         headline = result.infeasible_headline() if result else "nothing fits"
         title = headline[:1].upper() + headline[1:] + "."
-        below = ("<br><b>Below, passing every check:</b> " + html.escape("; ".join(
+        below = (f"<br><b>{self.tr('Below, passing every check:')}</b> " + html.escape("; ".join(
             f"{b.label} ({b.total_price:,.0f} {b.currency})" for b in fits)) + ".") if fits else ""
-        # the reason is a sentence of its own after the headline: "Nothing fits. Your own ...", not ". your own"
-        reason = inf.reason[:1].upper() + inf.reason[1:]
-        binding = f"Binding: {html.escape(', '.join(unsaid))}.<br>" if unsaid else ""
+        # the reason is a sentence of its own after the headline: "Nothing fits. Your own ...", not ". your own";
+        # rendered from its codes in the window's language (an infeasibility made elsewhere may carry text only)
+        reason = "; ".join(i18n.say(c) for c in inf.clauses) if inf.clauses else inf.reason
+        reason = reason[:1].upper() + reason[1:]
+        way_out = i18n.say(inf.way_out) if inf.way_out is not None else inf.cheapest_relaxation
+        binding = f"{self.tr('Binding:')} {html.escape(', '.join(unsaid))}.<br>" if unsaid else ""
         self.text.setText(f"<b>{title}</b> {html.escape(reason)}.<br>{binding}"
-                          f"<b>Cheapest way out:</b> {html.escape(inf.cheapest_relaxation)}.{below}")
+                          f"<b>{self.tr('Cheapest way out:')}</b> {html.escape(way_out)}.{below}")
         self.apply.setVisible(inf.relaxed_request is not None)
         self.show()
 
@@ -304,7 +308,7 @@ class BuildHeader(QLabel):
                 f"{html.escape(noise.build_noise(build).text())}")
         line = f"<br><span style='color: gray;'>How this fits: {html.escape(fit.line)}</span>" if fit else ""
         # what the estimator doubts (a context beyond the model's maximum...) is said where the build is named
-        warned = "".join(f"<br><span style='color: {STATUS_COLORS['warn']};'>⚠ {html.escape(w)}</span>"
+        warned = "".join(f"<br><span style='color: {STATUS_COLORS['warn']};'>⚠ {html.escape(i18n.say(w))}</span>"
                          for w in build.estimate.warnings)
         self.setText(head + line + warned)
         self.setToolTip(fit.sentence if fit else "")
@@ -546,8 +550,9 @@ def estimate_html(build: Build) -> str:
     upgrades = "".join(f"<li>{html.escape(u)}</li>" for u in build.upgrades)
     text = f"<table cellpadding='3'>{table}</table>"
     if e.warnings:
-        warned = "".join(f"<li>{html.escape(w)}</li>" for w in e.warnings)
-        text += f"<h4 style='color: {STATUS_COLORS['warn']};'>Estimator warnings</h4><ul>{warned}</ul>"
+        warned = "".join(f"<li>{html.escape(i18n.say(w))}</li>" for w in e.warnings)
+        text += (f"<h4 style='color: {STATUS_COLORS['warn']};'>{QCoreApplication.translate('estimate', 'Estimator warnings')}"
+                 f"</h4><ul>{warned}</ul>")
     text += f"<h4>How this is computed</h4><ol>{steps}</ol>"
     text += f"<h4>Assumptions</h4><ul>{assumptions}</ul>"
     if upgrades:

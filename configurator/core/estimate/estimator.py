@@ -38,6 +38,7 @@ from configurator.core.estimate.precision import KV_BYTES, weight_format
 from configurator.core.estimate.serving import arriving_prompt_tokens, batched_tokens_budget
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step, mfu_formula
 from configurator.core.estimate.unified import unified_bw_efficiency
+from configurator.core.reasons import Reason
 from configurator.core.support import (REFERENCE_MATMUL, dense_peak_tflops, framework_verdict, has_matrix_units,
                                       training_factor, training_tflops)
 from configurator.core.estimate.backends import (
@@ -392,7 +393,8 @@ class _Explain:
     def __init__(self) -> None:
         self.steps: list[Step] = []
         self.assumptions: list[str] = []
-        self.warnings: list[str] = []
+        self.warnings: list[Reason] = []
+        self.scaling: float | None = None  # the data-parallel scaling efficiency a training time assumes
 
     def step(self, topic: str, text: str) -> None:
         self.steps.append(Step.model_construct(topic=topic, text=text))  # two str fields: nothing to validate
@@ -1501,6 +1503,7 @@ def _training_time(
             scaling = CAL.multi_gpu_scaling_pcie_p2p
         else:
             scaling = CAL.multi_gpu_scaling_pcie
+        ex.scaling = scaling
         ex.assume(f"{gpus}-GPU scaling efficiency {scaling:.0%} for gradient all-reduce over "
                   f"{'NVLink' if scaling == CAL.multi_gpu_scaling_nvlink else 'PCIe'}")
     gpu_seconds = flops / (peak * mfu * scaling)
@@ -1644,10 +1647,8 @@ def _auto_offload(
 # --------------------------------------------------------------------------- framework sharding
 
 
-TORCHTUNE_NO_SINGLE_DEVICE_OFFLOAD = (
-    "torchtune's single-device recipes have no optimizer CPU offload (fsdp_cpu_offload is read by the distributed "
-    "recipes only): sized without it; its paged optimizers (--optimizer paged-adamw or paged-adamw-8bit) keep the "
-    "states in CUDA unified memory instead")
+TORCHTUNE_NO_SINGLE_DEVICE_OFFLOAD = Reason.of("warn.torchtune-offload")
+"""torchtune's single-device recipes have no optimizer CPU offload: the warning (its words in core.reasons)."""
 
 
 def _as_framework_shards(workload: Workload, gpus: int, ex: _Explain) -> Workload:
@@ -1663,7 +1664,10 @@ def _as_framework_shards(workload: Workload, gpus: int, ex: _Explain) -> Workloa
     note = shard_note(fw, workload.zero, stage, gpus)
     if not note:
         return workload
-    (ex.warnings.append if workload.zero else ex.assume)(note)
+    if workload.zero:
+        ex.warnings.append(Reason.of("warn.framework", message=note))
+    else:
+        ex.assume(note)
     return workload.model_copy(update={"zero": stage})
 
 
@@ -1676,8 +1680,7 @@ def _suggest_full_sharding(
     sharded, _ = _training_memory(model, counts, workload.model_copy(update={"zero": 3}), gpus, _Explain())
     peak = max(b.total for b in sharded)
     if peak <= usable:
-        ex.warnings.append(f"fits with --zero 3 (FSDP full sharding of parameters, gradients and optimizer states over "
-                           f"the {gpus} GPUs): {_gb(peak)} per GPU")
+        ex.warnings.append(Reason.of("warn.zero3", gpus=gpus, per_gpu=_gb(peak)))
 
 
 # --------------------------------------------------------------------------- entry point
@@ -1729,7 +1732,7 @@ def estimate(
         # the framework's own GPU limits (SUP-10): the same verdict the solver's filter and the Checks tab give
         verdict = framework_verdict(gpu, workload.framework) if gpu is not None else None
         if verdict is not None and verdict.status != "pass":
-            ex.warnings.append(verdict.message)
+            ex.warnings.append(Reason.of("warn.framework", message=verdict.message))
     counts = count_params(model)
     scale = 1.0
     if exact_weight_bytes:
@@ -1737,7 +1740,7 @@ def estimate(
         scale = exact_weight_bytes / (emb + head + blocks)
         ex.assume(f"weights sized from the file header: {exact_weight_bytes / GIB:.2f} GiB exactly")
     if workload.context and workload.context > model.max_context:
-        ex.warnings.append(f"context {workload.context} exceeds the model's maximum of {model.max_context} tokens")
+        ex.warnings.append(Reason.of("warn.context", context=workload.context, most=model.max_context))
     ex.step("params", f"{model.name}: {counts.total / 1e9:.2f} B parameters counted from the architecture"
             + (f", {counts.active / 1e9:.2f} B active per token (MoE: memory uses the total, speed the active)" if model.moe else ""))
     split = _choose_split(model, workload, gpus, ex)
@@ -1807,4 +1810,5 @@ def estimate(
         assumptions=tuple(a for a in ex.assumptions if a),
         steps=tuple(ex.steps),
         warnings=tuple(ex.warnings),
+        scaling_efficiency=ex.scaling,
     )

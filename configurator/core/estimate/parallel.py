@@ -494,6 +494,7 @@ def training_result(plan: ParallelPlan, base: EstimateResult) -> EstimateResult:
         "wall_hours": plan.wall_hours if timed else None, "split": "data" if plan.tensor == 1 and plan.pipeline == 1 else "tensor+pipeline+data",
         "workload": {**base.workload, "zero": plan.zero_stage or 0, "grad_checkpointing": plan.grad_checkpointing},
         "assumptions": assumptions, "steps": steps,
+        "scaling_efficiency": None,  # the base's data-parallel scaling, dropped with its assumption: the plan's layout says it
     })
 
 

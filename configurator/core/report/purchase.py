@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 from configurator.core.catalog.dates import catalog_date, date_range_text
 from configurator.core.report import atomic_write_bytes
 from configurator.core.report.fit import fit_of, gpu_name
-from configurator.core.report.words import language, t
-from configurator.core.solve.build import Build, BuildPart
+from configurator.core.report.words import language, say, t
+from configurator.core.solve.build import Build, BuildPart, Infeasible
 from configurator.core.solve.request import BuildRequest, circuit_name
 
 if TYPE_CHECKING:
@@ -82,11 +82,14 @@ class SheetMeta:
     # sheet's table; plain data, so that the sheet can be printed in another process from JSON
     value_ranking: tuple[dict[str, Any], ...] = ()
     language: str = "en"  # the sheets' and the workbook's words (core.report.words): "en" or "zh_CN"
+    # why the request cannot be met as asked, when the builds are ways around it (Infeasible.to_sheet: reason codes
+    # as plain data, rendered in the sheet's language by report.sheet.not_as_asked_section)
+    not_as_asked: dict[str, Any] | None = None
 
     @classmethod
     def from_catalog(
         cls, catalog: Catalog, builds: list[Build], project_name: str = "Untitled project", app_version: str = "",
-        value_ranking: tuple[dict[str, Any], ...] = (), language: str = "en",
+        value_ranking: tuple[dict[str, Any], ...] = (), language: str = "en", infeasible: Infeasible | None = None,
     ) -> SheetMeta:
         """Dates from the catalog's exchange rates and the newest price the builds use."""
         return cls(
@@ -98,6 +101,7 @@ class SheetMeta:
             app_version=app_version,
             value_ranking=value_ranking,
             language=language,
+            not_as_asked=infeasible.to_sheet() if infeasible is not None else None,
         )
 
 
@@ -360,7 +364,7 @@ def request_rows(builds: list[Build], request: BuildRequest, meta: SheetMeta) ->
         rows.append(("Estimate", estimate_summary(build)))
         rows.append(("How this fits", fit_of(build, request).sentence))
         rows += [("Assumption", text) for text in build.estimate.assumptions]
-        rows += [("Estimate warning", text) for text in build.estimate.warnings]
+        rows += [("Estimate warning", say(warning)) for warning in build.estimate.warnings]
         rows += [(f"{status.upper()} {rule}", message) for status, rule, message in non_pass_checks(build)]
     return rows
 

@@ -17,6 +17,7 @@ from configurator.core.estimate.offload import estimate_on_host
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.launch import launch_command
+from configurator.core.reasons import Reason
 from configurator.core.solve.build import TIME_LIMIT, Build, BuildPart, Check, Infeasible, PlanResult, Power, SlotAssignment
 from configurator.core.solve.cluster import cluster_build, cluster_options, node_curve
 from configurator.core.solve.candidates import (
@@ -558,18 +559,14 @@ def plan(
         builds = _enriched(_compared(builds), catalog, model, asked, exact_weight_bytes)
         return PlanResult(builds=tuple(builds), infeasible=None, solve_seconds=time.monotonic() - started, notes=tuple(notes))
     if cand.timed_out:
-        infeasible = Infeasible(
-            reason="the solver found no build within its time limit; the request may still be possible",
-            blocking=(TIME_LIMIT,),
-            cheapest_relaxation="solve again with fewer GPU choices (--gpu) or a narrower form, or allow more time",
-        )
+        infeasible = Infeasible.of((Reason.of("nothing.time-limit"),), Reason.of("way.time-limit"), (TIME_LIMIT,))
         return PlanResult(builds=(), infeasible=infeasible, solve_seconds=time.monotonic() - started, notes=tuple(notes))
     on_progress("nothing fits: looking for the cheapest relaxation")
     infeasible, cluster = _diagnose(request, catalog, model, exact_weight_bytes, cand,
                                     should_stop if relax else (lambda: True))
     compute = _training_compute(asked, catalog, model, asked.workload.resolved(model.max_context), exact_weight_bytes)
-    if compute:
-        infeasible = infeasible.model_copy(update={"reason": f"{infeasible.reason}; {compute}"})
+    if compute is not None:
+        infeasible = infeasible.with_clause(compute)
     if infeasible.relaxed_request is not None and asked.workload.tokens is None:
         # the reference job times the builds; applying a relaxation keeps the request's own (no) tokens
         relaxed = infeasible.relaxed_request
@@ -638,8 +635,9 @@ def _owned_card_note(found: list[Build], builds: list[Build], request: BuildRequ
     why = cand.rejected_gpus.get(owned.id)
     if why is None and uses_it:
         diagnosis, _cluster_build = _diagnose(request, catalog, model, exact, cand, should_stop)
-        why = f"{diagnosis.reason}; to use them: {diagnosis.cheapest_relaxation}"
-    elif why is None:
+        return [f"your own {owned.quantity} x {owned_name} cannot run this as asked ({diagnosis.reason}; to use them: "
+                f"{diagnosis.cheapest_relaxation}); these builds leave them out"]
+    if why is None:
         return []
     return [f"your own {owned.quantity} x {owned_name} cannot run this as asked ({why}); these builds leave them out"]
 
@@ -655,7 +653,7 @@ def _compared_gpus_note(builds: list[Build], request: BuildRequest, catalog: Cat
         if gpu_id not in shown:
             gpu = gpus.get(gpu_id)
             name = gpu.name if isinstance(gpu, Gpu) else gpu_id
-            notes.append(f"{name}: " + cand.rejected_gpus.get(gpu_id, "no build with it passes every rule within the budget"))
+            notes.append(f"{name}: {cand.rejected_gpus.get(gpu_id, Reason.of('gpu.no-build'))}")
     return notes
 
 
