@@ -269,16 +269,18 @@ class InfeasibleBanner(QWidget):
         fits = result.passing() if result else []
         headline = result.infeasible_headline() if result else "nothing fits"
         title = headline[:1].upper() + headline[1:] + "."
-        below = (f"<br><b>{self.tr('Below, passing every check:')}</b> " + html.escape("; ".join(
+        passing_head = self.tr("Below, passing every check:")
+        below = (f"<br><b>{passing_head}</b> " + html.escape("; ".join(
             f"{b.label} ({b.total_price:,.0f} {b.currency})" for b in fits)) + ".") if fits else ""
         # the reason is a sentence of its own after the headline: "Nothing fits. Your own ...", not ". your own";
         # rendered from its codes in the window's language (an infeasibility made elsewhere may carry text only)
         reason = "; ".join(i18n.say(c) for c in inf.clauses) if inf.clauses else inf.reason
         reason = reason[:1].upper() + reason[1:]
         way_out = i18n.say(inf.way_out) if inf.way_out is not None else inf.cheapest_relaxation
-        binding = f"{self.tr('Binding:')} {html.escape(', '.join(unsaid))}.<br>" if unsaid else ""
+        binding_head, way_head = self.tr("Binding:"), self.tr("Cheapest way out:")
+        binding = f"{binding_head} {html.escape(', '.join(unsaid))}.<br>" if unsaid else ""
         self.text.setText(f"<b>{title}</b> {html.escape(reason)}.<br>{binding}"
-                          f"<b>{self.tr('Cheapest way out:')}</b> {html.escape(way_out)}.{below}")
+                          f"<b>{way_head}</b> {html.escape(way_out)}.{below}")
         self.apply.setVisible(inf.relaxed_request is not None)
         self.show()
 
@@ -551,8 +553,8 @@ def estimate_html(build: Build) -> str:
     text = f"<table cellpadding='3'>{table}</table>"
     if e.warnings:
         warned = "".join(f"<li>{html.escape(i18n.say(w))}</li>" for w in e.warnings)
-        text += (f"<h4 style='color: {STATUS_COLORS['warn']};'>{QCoreApplication.translate('estimate', 'Estimator warnings')}"
-                 f"</h4><ul>{warned}</ul>")
+        heading = QCoreApplication.translate("estimate", "Estimator warnings")
+        text += f"<h4 style='color: {STATUS_COLORS['warn']};'>{heading}</h4><ul>{warned}</ul>"
     text += f"<h4>How this is computed</h4><ol>{steps}</ol>"
     text += f"<h4>Assumptions</h4><ul>{assumptions}</ul>"
     if upgrades:

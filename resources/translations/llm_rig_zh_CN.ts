@@ -308,6 +308,21 @@
 <context>
     <name>InfeasibleBanner</name>
     <message>
+        <location filename="../../configurator/qt/builds.py" line="262" />
+        <source>Below, passing every check:</source>
+        <translation>下面是通过所有检查的配置：</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="269" />
+        <source>Binding:</source>
+        <translation>受限于：</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="269" />
+        <source>Cheapest way out:</source>
+        <translation>最省钱的解决办法：</translation>
+    </message>
+    <message>
         <location filename="../../configurator/qt/builds.py" line="238" />
         <source>Apply</source>
         <translation>应用</translation>
@@ -1641,6 +1656,11 @@ Every estimate explains itself; every part and price carries its source.</source
 </context>
 <context>
     <name>estimate</name>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="547" />
+        <source>Estimator warnings</source>
+        <translation>估算警告</translation>
+    </message>
     <message>
         <location filename="../../configurator/qt/builds.py" line="521" />
         <source>Decode</source>
