@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from configurator.core.estimate.parallel import as_assumption
 from configurator.core.estimate.result import Step
 from configurator.core.report import prices
 from configurator.core.report.fit import CHOSEN_MARK, fit_of, gpus_text
@@ -521,8 +522,7 @@ def restates_a_step(assumption: str, steps: Sequence[Step]) -> bool:
     """Whether an assumption says again what a step of "How this is computed" says: a cluster's layout and step time
     are both, worded once in estimate/parallel.py (the printed sheet, which has no steps, lists them as assumptions),
     and the tab read each paragraph twice."""
-    texts = {s.text for s in steps}
-    return assumption in texts or assumption.split(": ", 1)[-1] in texts
+    return assumption in {s.text for s in steps} | {as_assumption(s) for s in steps}
 
 
 def estimate_html(build: Build) -> str:

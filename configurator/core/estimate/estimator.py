@@ -395,6 +395,13 @@ class _Explain:
         self.assumptions: list[str] = []
         self.warnings: list[Reason] = []
         self.scaling: float | None = None  # the data-parallel scaling efficiency a training time assumes
+        self.layout: list[str] = []  # the assumptions that describe one machine's data-parallel layout
+
+    def assume_layout(self, text: str) -> None:
+        """An assumption about the single machine's data-parallel layout (a cluster plan states its own instead)."""
+        if text:
+            self.assume(text)
+            self.layout.append(text)
 
     def step(self, topic: str, text: str) -> None:
         self.steps.append(Step.model_construct(topic=topic, text=text))  # two str fields: nothing to validate
@@ -987,7 +994,7 @@ def _training_memory(
         optimizer_states=int(optimizer),
         runtime_overhead=int(overhead),
     )
-    ex.assume("training is data-parallel: every GPU runs the full model on its own micro-batch" if gpus > 1 and zero < 3 else "")
+    ex.assume_layout("training is data-parallel: every GPU runs the full model on its own micro-batch" if gpus > 1 and zero < 3 else "")
     return [per] * gpus, int(host)
 
 
@@ -1504,7 +1511,7 @@ def _training_time(
         else:
             scaling = CAL.multi_gpu_scaling_pcie
         ex.scaling = scaling
-        ex.assume(f"{gpus}-GPU scaling efficiency {scaling:.0%} for gradient all-reduce over "
+        ex.assume_layout(f"{gpus}-GPU scaling efficiency {scaling:.0%} for gradient all-reduce over "
                   f"{'NVLink' if scaling == CAL.multi_gpu_scaling_nvlink else 'PCIe'}")
     gpu_seconds = flops / (peak * mfu * scaling)
     gpu_hours = gpu_seconds / 3600
@@ -1811,4 +1818,5 @@ def estimate(
         steps=tuple(ex.steps),
         warnings=tuple(ex.warnings),
         scaling_efficiency=ex.scaling,
+        layout_assumptions=tuple(ex.layout),
     )

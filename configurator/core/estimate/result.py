@@ -106,6 +106,7 @@ class EstimateResult(_Frozen):
     steps: tuple[Step, ...]
     warnings: tuple[Reason, ...] = ()  # each a code and fields (core.reasons), rendered in the reader's language
     scaling_efficiency: float | None = None  # training on several GPUs of one machine: the data-parallel scaling assumed
+    layout_assumptions: tuple[str, ...] = ()  # those of `assumptions` that state that layout (a cluster plan replaces them)
     # -- weights in system RAM (issue #12): set by estimate.offload.estimate_on_host
     host_bandwidth_gbps: float | None = None  # effective RAM bandwidth decode reads at
     offloaded_bytes: int = 0  # model bytes kept in system RAM
