@@ -27,6 +27,7 @@ class BuildPart(_Frozen):
     unit_price: float
     owned: int = 0  # how many of `quantity` the user already has (not paid for)
     price_note: str = ""
+    condition: str = ""  # the price paid is for a "new", "used" or "refurbished" part; "" when none is paid
     price_date: datetime.date | None = None  # when the price paid was observed (core.report.prices flags old ones)
     why: str = ""
     spec: dict[str, Any]

@@ -68,6 +68,7 @@ def _part(category: str, priced: Priced | None, record: object, quantity: int, w
         unit_price=q.amount if q else 0.0,
         owned=min(owned, quantity),
         price_note=q.note if q else ("already owned" if owned else "included with the chassis"),
+        condition=q.condition if q else "",
         price_date=q.price.date if q else None,
         why=why,
         spec=_spec(record),
@@ -297,7 +298,7 @@ def _unified_build(
             Check(rule="NOISE-1", status="pass", message=f"{u.noise} under load; no assembly, no PSU or slot planning"),
         ]
         part = BuildPart(category="system", id=system.id, name=system.name, quantity=1, unit_price=q.amount, price_note=q.note,
-                         price_date=q.price.date,
+                         price_date=q.price.date, condition=q.condition,
                          why=f"{u.chip}: {system.memory_gb} GB unified memory at {u.bandwidth_gbps:.0f} GB/s", spec=_spec(system))
         power = Power(dc_load_w=system.max_power_w * 0.9, psu_w=system.psu_w_total, wall_w=system.max_power_w,
                       circuit_ok=system.max_power_w <= limit, circuit_limit_w=limit, transient_w=system.max_power_w,
