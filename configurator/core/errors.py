@@ -43,8 +43,9 @@ class RequestError(ConfiguratorError):
 class InvalidInputError(ConfiguratorError, ValueError):
     """Options that contradict each other: a code, the fields it is about and the sentence a user reads.
 
-    `fields` are the request's own field names (Workload's and BuildRequest's: "precision", "deadline_hours"); the
-    window marks the inputs of those fields and the CLI could name the options, from the code and fields, never from
+    `fields` are the request's own field names (Workload's and BuildRequest's: "precision", "deadline_hours"), the one
+    the user most likely just set first (the window writes the message under it); the window marks the inputs of those
+    fields and the CLI could name the options, from the code and fields, never from
     the words. A ValueError, so that a pydantic validator raising it reports it (`invalid_of` finds it again)."""
 
     def __init__(self, code: str, fields: tuple[str, ...], message: str):

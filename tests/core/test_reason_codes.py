@@ -126,3 +126,13 @@ def test_reasons_survive_the_json_a_printed_sheet_crosses() -> None:
         Reason.of("gpu.closest", name="RTX 3060", why=Reason.of("gpu.memory", gib=18.25, n=8)),))
     again = Reason.model_validate_json(said.model_dump_json())
     assert again == said and english(again) == english(said)
+
+
+def test_the_chinese_workbook_says_why_nothing_fits(infeasible_and_a_build) -> None:  # type: ignore[no-untyped-def]
+    from configurator.core.report.purchase import request_rows
+
+    infeasible, request, build = infeasible_and_a_build
+    with words.language("zh_CN"):
+        rows = dict(request_rows([build], request, SheetMeta(language="zh_CN", not_as_asked=infeasible.to_sheet())))
+    assert rows["Not as asked"].startswith("目录中没有任何 GPU 能在单机 2 张以内运行此任务")
+    assert rows["Cheapest way out"].startswith("目录中没有找到") and words.ZH_CN["Not as asked"] == "无法按需求实现"

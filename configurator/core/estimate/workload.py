@@ -141,18 +141,18 @@ class Workload(BaseModel):
             raise InvalidInputError("workload.inference-format", ("precision",),
                                     f"{family}{self.precision} is an inference format; training needs bf16/fp16 (or nf4 for QLoRA)")
         if self.engine == "llama.cpp" and self.precision is not None and self.precision not in ENGINE_FORMATS["llama.cpp"]:
-            raise InvalidInputError("workload.engine-format", ("engine", "precision"),
+            raise InvalidInputError("workload.engine-format", ("precision", "engine"),
                                     f"llama.cpp runs GGUF files; {self.precision} is not a GGUF type (try q4_k_m or q8_0"
                                     + self._elsewhere() + ")")
         if self.kind == "inference" and (self.cpu_layers or self.cpu_experts or self.n_cpu_moe) and self.engine not in (None, "llama.cpp"):
             raise InvalidInputError("workload.offload-engine", ("engine", "offload"),
                                     "keeping layers or experts in system RAM is modelled for llama.cpp (use --engine llama.cpp)")
         if self.engine in ("vllm", "sglang", "transformers") and self.precision in GGUF_TYPES:
-            raise InvalidInputError("workload.engine-format", ("engine", "precision"),
+            raise InvalidInputError("workload.engine-format", ("precision", "engine"),
                                     f"{self.precision} is a GGUF type: use --engine llama.cpp, or gptq-int4/awq-int4 for {self.engine}")
         if self.engine is not None and self.precision is not None and self.precision not in ENGINE_FORMATS[self.engine]:
             loadable = [p for p in WEIGHT_PRECISIONS if p in ENGINE_FORMATS[self.engine]]
-            raise InvalidInputError("workload.engine-format", ("engine", "precision"),
+            raise InvalidInputError("workload.engine-format", ("precision", "engine"),
                                     f"{self.engine} cannot load {self.precision} weights" + self._elsewhere()
                                     + f"; {self.engine} loads {', '.join(loadable[:8])}{' ...' if len(loadable) > 8 else ''}")
         return self

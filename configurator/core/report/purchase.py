@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from configurator.core.catalog.dates import catalog_date, date_range_text
 from configurator.core.report import atomic_write_bytes
 from configurator.core.report.fit import fit_of, gpu_name
+from configurator.core.reasons import Reason
 from configurator.core.report.words import language, say, t
 from configurator.core.solve.build import Build, BuildPart, Infeasible
 from configurator.core.solve.request import BuildRequest, circuit_name
@@ -343,6 +344,18 @@ def _total_row(ws: Worksheet, row: int, label: str, value: float, currency: str)
     cell.number_format = MONEY_FORMAT
 
 
+def not_as_asked_rows(data: dict[str, Any]) -> list[tuple[str, str]]:
+    """Why the request cannot be met as asked and the ways out (Infeasible.to_sheet), in the sheet's language."""
+    def said(item: dict[str, Any]) -> str:
+        return say(Reason.model_validate(item))
+
+    rows = [("Not as asked", "; ".join(said(c) for c in data.get("clauses", [])))]
+    if data.get("way_out"):
+        rows.append(("Cheapest way out", said(data["way_out"])))
+    rows += [("Other way out", said(w)) for w in data.get("ways", [])]
+    return rows
+
+
 def request_rows(builds: list[Build], request: BuildRequest, meta: SheetMeta) -> list[tuple[str, str]]:
     """Every line of the "Request and assumptions" sheet; ("", "") separates sections."""
     rows: list[tuple[str, str]] = [
@@ -357,6 +370,8 @@ def request_rows(builds: list[Build], request: BuildRequest, meta: SheetMeta) ->
         ("Exchange-rate date", meta.exchange_rate_date or "-"),
         ("Exchange-rate source", meta.exchange_rate_source or "-"),
     ]
+    if meta.not_as_asked:
+        rows += [("", ""), *not_as_asked_rows(meta.not_as_asked)]
     for build in builds:
         rows += [("", ""), (f"Build {build_title(build)}", money(build.total_price, build.currency))]
         if build.nodes > 1:

@@ -88,7 +88,8 @@ ZH_CN.update({
     "open-frame": "开放式机架", "any": "任意", "global": "全球", "china": "中国",
     # the infeasibility section and the window's banner
     "Assumptions": "假设", "Estimator warnings": "估算警告", "Not as asked": "无法按需求实现", "Why:": "原因：", "Binding:": "受限于：", "Closest cards:": "最接近的显卡：",
-    "Cheapest way out:": "最省钱的解决办法：", "Other ways out:": "其他办法：",
+    "Cheapest way out:": "最省钱的解决办法：", "Other ways out:": "其他办法：", "Cheapest way out": "最省钱的解决办法",
+    "Other way out": "其他办法",
 })
 
 
