@@ -265,23 +265,27 @@ class InfeasibleBanner(QWidget):
         # what the reason already names ("...; binding: deadline") is not said again: the banner read
         # "binding: deadline ... Binding: deadline." (the clauses say what they name: Infeasible.unsaid)
         unsaid = [i18n.term(b) for b in inf.unsaid()]
+        end = i18n.sentence_end()
         # the plan may still list builds that pass every check (a ready-made system, the experts in RAM):
         # "Nothing fits" above them is false
         fits = result.passing() if result else []
         headline = result.infeasible_headline() if result else "nothing fits"
-        title = headline[:1].upper() + headline[1:] + "."
+        headline = i18n.term(headline)
+        title = headline[:1].upper() + headline[1:] + end
         passing_head = self.tr("Below, passing every check:")
         below = (f"<br><b>{passing_head}</b> " + html.escape("; ".join(
             f"{b.label} ({b.total_price:,.0f} {b.currency})" for b in fits)) + ".") if fits else ""
         # the reason is a sentence of its own after the headline: "Nothing fits. Your own ...", not ". your own";
         # rendered from its codes in the window's language (an infeasibility made elsewhere may carry text only)
-        reason = "; ".join(i18n.say(c) for c in inf.clauses) if inf.clauses else inf.reason
+        reason = i18n.say_all(inf.clauses) if inf.clauses else inf.reason
         reason = reason[:1].upper() + reason[1:]
         way_out = i18n.say(inf.way_out) if inf.way_out is not None else inf.cheapest_relaxation
         binding_head, way_head = self.tr("Binding:"), self.tr("Cheapest way out:")
-        binding = f"{binding_head} {html.escape(', '.join(unsaid))}.<br>" if unsaid else ""
-        self.text.setText(f"<b>{title}</b> {html.escape(reason)}.<br>{binding}"
-                          f"<b>{way_head}</b> {html.escape(way_out)}.{below}")
+        space = "" if end == "。" else " "  # Chinese runs on after its full-width colon
+        listed = ("、" if end == "。" else ", ").join(unsaid)
+        binding = f"{binding_head}{space}{html.escape(listed)}{end}<br>" if unsaid else ""
+        self.text.setText(f"<b>{title}</b>{space}{html.escape(reason)}{end}<br>{binding}"
+                          f"<b>{way_head}</b>{space}{html.escape(way_out)}{end}{below}")
         self.apply.setVisible(inf.relaxed_request is not None)
         self.show()
 

@@ -32,6 +32,17 @@ def say(reason: Reason) -> str:
         return words.say(reason)
 
 
+def say_all(reasons: tuple[Reason, ...], sep: str = ";") -> str:
+    """Clauses of one sentence in the window's language, punctuated as it does."""
+    with words.language(current()):
+        return words.say_all(reasons, sep)
+
+
+def sentence_end() -> str:
+    with words.language(current()):
+        return words.sentence_end()
+
+
 def term(text: str) -> str:
     """One of the core's fixed terms (a binding constraint's name) in the window's language (core.report.words)."""
     with words.language(current()):

@@ -16,7 +16,7 @@ from configurator.core.catalog.dates import catalog_date, date_range_text
 from configurator.core.report import atomic_write_bytes
 from configurator.core.report.fit import fit_of, gpu_name
 from configurator.core.reasons import Reason
-from configurator.core.report.words import language, say, t
+from configurator.core.report.words import language, say, say_all, t
 from configurator.core.solve.build import Build, BuildPart, Infeasible
 from configurator.core.solve.request import BuildRequest, circuit_name
 
@@ -349,7 +349,7 @@ def not_as_asked_rows(data: dict[str, Any]) -> list[tuple[str, str]]:
     def said(item: dict[str, Any]) -> str:
         return say(Reason.model_validate(item))
 
-    rows = [("Not as asked", "; ".join(said(c) for c in data.get("clauses", [])))]
+    rows = [("Not as asked", say_all([Reason.model_validate(c) for c in data.get("clauses", [])]))]
     if data.get("way_out"):
         rows.append(("Cheapest way out", said(data["way_out"])))
     rows += [("Other way out", said(w)) for w in data.get("ways", [])]

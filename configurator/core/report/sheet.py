@@ -11,7 +11,7 @@ from configurator.core.estimate.result import BREAKDOWN_KEYS, HARD_HEADROOM, Gpu
 from configurator.core.report import prices
 from configurator.core.report.fit import fit_of, short_gpu_name
 from configurator.core.report.utilisation import utilisation_rows
-from configurator.core.report.words import language, say, t
+from configurator.core.report.words import language, say, say_all, t
 from configurator.core.catalog.dates import date_range_text
 from configurator.core.report.purchase import (
     GIB,
@@ -833,10 +833,10 @@ def not_as_asked_section(meta: SheetMeta) -> str:
     def said(items: list[dict[str, Any]]) -> list[str]:
         return [say(Reason.model_validate(item)) for item in items]
 
-    why = "; ".join(said(data.get("clauses", [])))
+    why = say_all([Reason.model_validate(c) for c in data.get("clauses", [])])
     parts = [f"<section><h2>{t('Not as asked')}</h2>", f"<p><strong>{t('Why:')}</strong> {escape(why)}</p>"]
     if data.get("unsaid"):
-        parts.append(f"<p><strong>{t('Binding:')}</strong> {escape(', '.join(t(b) for b in data['unsaid']))}</p>")
+        parts.append(f"<p><strong>{t('Binding:')}</strong> {escape(('、' if meta.language == 'zh_CN' else ', ').join(t(b) for b in data['unsaid']))}</p>")
     closest = said(data.get("closest", []))
     if closest:
         items = "".join(f"<li>{escape(shortened(c, DETAIL_CHARS))}</li>" for c in closest)

@@ -45,6 +45,17 @@ def say(reason: Reason) -> str:
     return render(reason, ZH_REASONS, EN) if _language.get() == "zh_CN" else render(reason, EN)
 
 
+def say_all(reasons: tuple[Reason, ...] | list[Reason], sep: str = ";") -> str:
+    """Clauses of one sentence, joined as the language punctuates them ("; " or "，"/"；", "、")."""
+    zh = _language.get() == "zh_CN"
+    joiner = {";": "；" if zh else "; ", ",": "、" if zh else ", "}[sep]
+    return joiner.join(say(r) for r in reasons)
+
+
+def sentence_end() -> str:
+    return "。" if _language.get() == "zh_CN" else "."
+
+
 ZH_CN: dict[str, str] = {
     # sections
     "Parts": "配件清单", "Charts": "图表", "Slot map": "插槽布局", "Power and site": "功耗与场地",
@@ -74,6 +85,9 @@ ZH_CN: dict[str, str] = {
 }
 
 ZH_CN.update({
+    # what an infeasible plan says of the builds listed with it (PlanResult.infeasible_headline)
+    "nothing fits": "没有能满足需求的配置", "nothing fits as asked": "没有能完全按需求满足的配置",
+    "no single machine can do this": "单台机器无法完成",
     # the constraints that bind (solve.relax.LABELS, Infeasible.blocking)
     "budget": "预算", "GPU memory / speed target per machine": "单机显存 / 速度目标", "wall circuit": "墙插电路",
     "one circuit": "单路电路", "full GPU power on the circuit": "电路上的 GPU 满功率", "form factor": "机器形态",
