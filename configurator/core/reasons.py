@@ -232,6 +232,9 @@ EN: dict[str, Template] = {
         "states in CUDA unified memory instead"),
     "warn.transformers-only": ("HF transformers is the only engine that runs this here: {tps:.1f} tokens/s per user; "
                                "llama.cpp or vLLM, where they fit, typically run 10-80x faster"),
+    "warn.mtp-missing": "--speculative mtp: {model} ships no multi-token-prediction layer, so the decode speed is without speculation",
+    "warn.mtp-batch": ("--speculative mtp is estimated for one sequence; with several users the decode speed is given without "
+                       "speculation (the verify passes then compete with the other sequences)"),
     "warn.framework": "{message}",  # the framework's or software stack's own finding (frameworks.py, support.py)
 }
 

@@ -1137,12 +1137,10 @@ def _speculative_mtp(
     step over k + 1 tokens (the weights read once, an MoE's experts for each token), plus k draft passes."""
     k = workload.draft_tokens
     if model.mtp_layers == 0:
-        ex.warnings.append(f"--speculative mtp: {model.name} ships no multi-token-prediction layer, so the decode speed "
-                           "is without speculation")
+        ex.warnings.append(Reason.of("warn.mtp-missing", model=model.name))
         return tps
     if workload.batch > 1:
-        ex.warnings.append("--speculative mtp is estimated for one sequence; with several users the decode speed is "
-                           "given without speculation (the verify passes then compete with the other sequences)")
+        ex.warnings.append(Reason.of("warn.mtp-batch"))
         return tps
     # the verify pass: a step of k + 1 tokens (its KV read counted k + 1 times: an overstatement at long contexts)
     verify = workload.model_copy(update={"batch": k + 1, "speculative": "none", "prompt": None})

@@ -225,5 +225,7 @@ ZH_REASONS: dict[str, Template] = {
     "warn.zero3": "用 --zero 3（FSDP 在 {gpus} 张 GPU 上完全分片参数、梯度和优化器状态）可以装下：每张 GPU {per_gpu}",
     "warn.torchtune-offload": ("torchtune 的单卡配方没有优化器 CPU 卸载（fsdp_cpu_offload 只在分布式配方中生效）：按不卸载估算；"
                                "其分页优化器（--optimizer paged-adamw 或 paged-adamw-8bit）会把状态放在 CUDA 统一内存中"),
+    "warn.mtp-missing": "--speculative mtp：{model} 没有多 token 预测（MTP）层，解码速度按不做推测解码估算",
+    "warn.mtp-batch": "--speculative mtp 按单个序列估算；多个用户时解码速度按不做推测解码给出（验证计算会与其他序列争用）",
     "warn.transformers-only": "这里只有 HF transformers 能运行：每个用户 {tps:.1f} tokens/s；llama.cpp 或 vLLM 装得下时通常快 10-80 倍",
 }
