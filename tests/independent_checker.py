@@ -307,6 +307,17 @@ def _readable(build: dict[str, Any]) -> bool:
     return decode is None or float(decode) >= READING_TPS
 
 
+def _slow_cpu_only(build: dict[str, Any], min_decode_tps: float | None = None) -> bool:
+    """A machine without a GPU (no card, no system) that is below reading speed, short of the speed asked, or whose
+    prompt processing is warned about (PROMPT): never "cheapest" beside a build with a GPU (issue #27)."""
+    if any(p["category"] in ("gpu", "system") for p in build["parts"]):
+        return False
+    decode = build["estimate"].get("speed", {}).get("decode_tokens_per_s")
+    short = min_decode_tps is not None and decode is not None and float(decode) < min_decode_tps
+    prompt = any(c["rule"] == "PROMPT" and c["status"] != "pass" for c in build["checks"])
+    return not _readable(build) or short or prompt
+
+
 def _dba(build: dict[str, Any]) -> float | None:
     value = build.get("noise_dba")
     return None if value is None else float(value)
@@ -365,7 +376,7 @@ def _room_for_one_more(build: dict[str, Any], circuit: str | None, circuits: int
 
 
 def check_labels(result: dict[str, Any], budget: float | None = None, circuit: str | None = None,
-                 circuits: int = 1) -> list[str]:
+                 circuits: int = 1, min_decode_tps: float | None = None) -> list[str]:
     """Every label that contradicts the numbers shown in a `plan --json` result, as text (empty: none)."""
     builds = result["builds"]
     problems: list[str] = []
@@ -375,6 +386,9 @@ def check_labels(result: dict[str, Any], budget: float | None = None, circuit: s
         return not _fails(build) and not over and "over budget" not in build["label"].lower()
 
     every = [b for b in builds if within(b)]
+    if any(not _slow_cpu_only(b, min_decode_tps) and any(p["category"] in ("gpu", "system") for p in b["parts"])
+           for b in every):
+        every = [b for b in every if not _slow_cpu_only(b, min_decode_tps)] or every
     at_reading_speed = [b for b in every if _readable(b)] or every
 
     for build in builds:
@@ -396,6 +410,9 @@ def check_labels(result: dict[str, Any], budget: float | None = None, circuit: s
             if build not in pool:
                 if _fails(build):
                     problems.append(f"{name}: claims '{kind}' but fails a check")
+                elif _slow_cpu_only(build, min_decode_tps) and build not in every:
+                    problems.append(f"{name}: claims '{kind}' as a slow machine without a GPU while builds with one "
+                                    "are shown")
                 elif build in every and not _readable(build):
                     problems.append(f"{name}: claims '{kind}' below reading speed while builds at reading speed "
                                     "are shown")

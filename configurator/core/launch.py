@@ -58,7 +58,12 @@ def llamacpp_command(model: ModelArch, result: EstimateResult, numa: bool = Fals
 def vllm_command(model: ModelArch, result: EstimateResult) -> str:
     w = result.workload
     parts = ["vllm", "serve", model.hf_repo or model.id]
-    if result.gpus > 1:
+    layout = result.placement or {}
+    if result.gpus > 1 and "tensor_parallel" in layout:
+        # tensor x pipeline (estimate.parallel.serving_layout): vllm/engine/arg_utils.py names both degrees
+        parts += ["--tensor-parallel-size", str(layout["tensor_parallel"]),
+                  "--pipeline-parallel-size", str(layout["pipeline_parallel"])]
+    elif result.gpus > 1:
         flag = "--tensor-parallel-size" if result.split == "tensor" else "--pipeline-parallel-size"
         parts += [flag, str(result.gpus)]
     parts += ["--max-model-len", str(w["context"])]

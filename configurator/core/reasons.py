@@ -130,7 +130,8 @@ def _power(r: Reason, _say: Say) -> str:
 def _changes(r: Reason, say: Say) -> str:
     words = [say(c) for c in r.nested("changes")]
     text = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-    what = f"{r.fields['gpus']} x {r.fields['gpu']}, " if r.fields.get("gpus") else ""
+    what = (f"{r.fields['box']}, " if r.fields.get("box") else "no GPU (CPU only), " if r.fields.get("cpu_only")
+            else f"{r.fields['gpus']} x {r.fields['gpu']}, " if r.fields.get("gpus") else "")
     return f"{text}: cheapest build {what}{r.num('price'):,.0f} {r.fields['currency']}"
 
 

@@ -10,6 +10,7 @@ from PySide6.QtGui import QBrush, QColor, QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
+    QGridLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -30,7 +31,7 @@ from configurator.core.report import prices
 from configurator.core.report.fit import CHOSEN_MARK, fit_of, gpus_text
 from configurator.core.report.utilisation import utilisation_rows
 from configurator.core.solve import noise
-from configurator.core.solve.build import Build, Infeasible, PlanResult
+from configurator.core.solve.build import Build, Infeasible, PlanResult, Relaxation
 from configurator.core.solve.request import BuildRequest
 from configurator.qt import i18n
 from configurator.qt.charts import CostBreakdownChart, NodeScalingChart, PowerBudgetChart, VramHeadroomChart
@@ -236,9 +237,12 @@ class BuildsTable(QTableWidget):
 
 
 class InfeasibleBanner(QWidget):
-    """Why nothing fits, and the cheapest relaxation with a one-click apply."""
+    """Why nothing fits, and the ways out found (cheapest first, up to MAX_WAYS), each with a one-click apply."""
 
     apply_requested = Signal(object)  # BuildRequest
+
+    MAX_WAYS = 5
+    """Ways out listed (Infeasible.relaxations, sorted by price): beyond five they repeat each other at higher prices."""
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -247,8 +251,16 @@ class InfeasibleBanner(QWidget):
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.apply = QPushButton(self.tr("Apply"))
         self.apply.setToolTip(self.tr("Change the request as suggested and solve again"))
+        # one row per way out: what to change, its price and speed, and an Apply that re-solves with that change
+        self.ways = QWidget()
+        self.ways_layout = QGridLayout(self.ways)
+        self.ways_layout.setContentsMargins(0, 0, 0, 0)
+        self.way_buttons: list[QPushButton] = []
+        text_column = QVBoxLayout()
+        text_column.addWidget(self.text)
+        text_column.addWidget(self.ways)
         layout = QHBoxLayout(self)
-        layout.addWidget(self.text, 1)
+        layout.addLayout(text_column, 1)
         layout.addWidget(self.apply, 0, Qt.AlignmentFlag.AlignTop)
         self.setStyleSheet("InfeasibleBanner { background: #fbeee6; border: 1px solid #e39b2d; border-radius: 4px; }")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
@@ -280,14 +292,44 @@ class InfeasibleBanner(QWidget):
         reason = i18n.say_all(inf.clauses) if inf.clauses else inf.reason
         reason = reason[:1].upper() + reason[1:]
         way_out = i18n.say(inf.way_out) if inf.way_out is not None else inf.cheapest_relaxation
-        binding_head, way_head = self.tr("Binding:"), self.tr("Cheapest way out:")
+        binding_head, way_head, ways_head = self.tr("Binding:"), self.tr("Cheapest way out:"), self.tr("Ways out, cheapest first:")
         space = "" if end == "。" else " "  # Chinese runs on after its full-width colon
-        listed = ("、" if end == "。" else ", ").join(unsaid)
-        binding = f"{binding_head}{space}{html.escape(listed)}{end}<br>" if unsaid else ""
-        self.text.setText(f"<b>{title}</b>{space}{html.escape(reason)}{end}<br>{binding}"
-                          f"<b>{way_head}</b>{space}{html.escape(way_out)}{end}{below}")
+        named = ("、" if end == "。" else ", ").join(unsaid)
+        binding = f"{binding_head}{space}{html.escape(named)}{end}<br>" if unsaid else ""
+        ways = list(inf.relaxations[: self.MAX_WAYS])
+        cheapest = "" if len(ways) > 1 else f"<b>{html.escape(way_head)}</b>{space}{html.escape(way_out)}{end}"
+        listed = f"<b>{html.escape(ways_head)}</b>" if len(ways) > 1 else ""
+        self.text.setText(f"<b>{title}</b>{space}{html.escape(reason)}{end}<br>{binding}{cheapest}{listed}{below}")
+        self._show_ways(ways if len(ways) > 1 else [])
         self.apply.setVisible(inf.relaxed_request is not None)
+        self.apply.setText(self.tr("Apply the cheapest") if len(ways) > 1 else self.tr("Apply"))
         self.show()
+
+    def _show_ways(self, ways: list[Relaxation]) -> None:
+        """One row per way out: its change in the user's words, price and speed, and an Apply for it."""
+        while self.ways_layout.count():
+            item = self.ways_layout.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        self.way_buttons = []
+        for row, way in enumerate(ways):
+            speed = (self.tr("{tps:.1f} tokens/s").format(tps=way.decode_tokens_per_s)
+                     if way.decode_tokens_per_s is not None else "")
+            change = i18n.say(way.said) if way.said is not None else way.change  # in the window's language
+            label = QLabel(f"{row + 1}. {html.escape(change)}" + (f" <i>({html.escape(speed)})</i>" if speed else ""))
+            label.setWordWrap(True)
+            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            self.ways_layout.addWidget(label, row, 0)
+            if way.request is not None:
+                button = QPushButton(self.tr("Apply"))
+                button.setToolTip(self.tr("Change the request this way and solve again"))
+                request = way.request
+                button.clicked.connect(lambda _checked=False, r=request: self.apply_requested.emit(r))
+                self.ways_layout.addWidget(button, row, 1, Qt.AlignmentFlag.AlignTop)
+                self.way_buttons.append(button)
+        self.ways_layout.setColumnStretch(0, 1)
+        self.ways.setVisible(bool(ways))
 
     def _on_apply_clicked(self) -> None:
         if self.infeasible and self.infeasible.relaxed_request is not None:

@@ -4,97 +4,97 @@
 <context>
     <name>BuildDetail</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="349" />
+        <location filename="../../configurator/qt/builds.py" line="399" />
         <source>Category</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="349" />
+        <location filename="../../configurator/qt/builds.py" line="399" />
         <source>Part</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="349" />
+        <location filename="../../configurator/qt/builds.py" line="399" />
         <source>Qty</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="349" />
+        <location filename="../../configurator/qt/builds.py" line="399" />
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="349" />
+        <location filename="../../configurator/qt/builds.py" line="399" />
         <source>Subtotal</source>
         <translation>小计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="365" />
+        <location filename="../../configurator/qt/builds.py" line="415" />
         <source>&lt;b&gt;Why each part&lt;/b&gt;</source>
         <translation>&lt;b&gt;每个配件的选择理由&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="390" />
+        <location filename="../../configurator/qt/builds.py" line="440" />
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="390" />
+        <location filename="../../configurator/qt/builds.py" line="440" />
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="390" />
+        <location filename="../../configurator/qt/builds.py" line="440" />
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="401" />
+        <location filename="../../configurator/qt/builds.py" line="451" />
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="402" />
+        <location filename="../../configurator/qt/builds.py" line="452" />
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="403" />
+        <location filename="../../configurator/qt/builds.py" line="453" />
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="404" />
+        <location filename="../../configurator/qt/builds.py" line="454" />
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="405" />
+        <location filename="../../configurator/qt/builds.py" line="455" />
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="406" />
+        <location filename="../../configurator/qt/builds.py" line="456" />
         <source>Slot map</source>
         <translation>插槽布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="407" />
+        <location filename="../../configurator/qt/builds.py" line="457" />
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="408" />
+        <location filename="../../configurator/qt/builds.py" line="458" />
         <source>Estimates</source>
         <translation>估算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="410" />
+        <location filename="../../configurator/qt/builds.py" line="460" />
         <source>Buy or rent</source>
         <translation>购买还是租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="482" />
+        <location filename="../../configurator/qt/builds.py" line="532" />
         <source>Total</source>
         <translation>合计</translation>
     </message>
@@ -102,52 +102,52 @@
 <context>
     <name>BuildsTable</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="114" />
+        <location filename="../../configurator/qt/builds.py" line="115" />
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="114" />
+        <location filename="../../configurator/qt/builds.py" line="115" />
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="115" />
+        <location filename="../../configurator/qt/builds.py" line="116" />
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="115" />
+        <location filename="../../configurator/qt/builds.py" line="116" />
         <source>Free</source>
         <translation>剩余</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="116" />
+        <location filename="../../configurator/qt/builds.py" line="117" />
         <source>Speed / time</source>
         <translation>速度 / 时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="116" />
+        <location filename="../../configurator/qt/builds.py" line="117" />
         <source>Wall</source>
         <translation>墙插功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="117" />
+        <location filename="../../configurator/qt/builds.py" line="118" />
         <source>Noise</source>
         <translation>噪音</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="117" />
+        <location filename="../../configurator/qt/builds.py" line="118" />
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="118" />
+        <location filename="../../configurator/qt/builds.py" line="119" />
         <source>How it fits</source>
         <translation>如何装下</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="134" />
+        <location filename="../../configurator/qt/builds.py" line="135" />
         <source>VRAM left free on the most loaded GPU</source>
         <translation>负载最高的 GPU 上剩余的显存</translation>
     </message>
@@ -155,7 +155,7 @@
 <context>
     <name>BuyOrRentChart</name>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="41" />
+        <location filename="../../configurator/qt/costs.py" line="42" />
         <source>Cumulative cost: &lt;span style='color: #3b6ea8;'&gt;buy (purchase + electricity)&lt;/span&gt; vs &lt;span style='color: #c8553d;'&gt;rent (cloud equivalent)&lt;/span&gt;</source>
         <translation>累计成本：&lt;span style='color: #3b6ea8;'&gt;购买（购置 + 电费）&lt;/span&gt; 对比 &lt;span style='color: #c8553d;'&gt;租用（同等云算力）&lt;/span&gt;</translation>
     </message>
@@ -163,72 +163,72 @@
 <context>
     <name>BuyOrRentPanel</name>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="88" />
+        <location filename="../../configurator/qt/costs.py" line="90" />
         <source> /kWh</source>
         <translation> /千瓦时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="88" />
+        <location filename="../../configurator/qt/costs.py" line="90" />
         <source>Electricity price per kWh, in the preset's currency</source>
         <translation>每千瓦时电价（按预设的货币）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="89" />
+        <location filename="../../configurator/qt/costs.py" line="91" />
         <source> h/day</source>
         <translation> 小时/天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="89" />
+        <location filename="../../configurator/qt/costs.py" line="91" />
         <source>Hours a day the machine is on</source>
         <translation>机器每天开机的小时数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="90" />
+        <location filename="../../configurator/qt/costs.py" line="92" />
         <source> days/yr</source>
         <translation> 天/年</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="90" />
+        <location filename="../../configurator/qt/costs.py" line="92" />
         <source>Days a year the machine is on</source>
         <translation>机器每年开机的天数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="91" />
+        <location filename="../../configurator/qt/costs.py" line="93" />
         <source> % busy</source>
         <translation> % 负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="91" />
+        <location filename="../../configurator/qt/costs.py" line="93" />
         <source>Share of the on-time at full load</source>
         <translation>开机时间中满负载运行的比例</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="96" />
+        <location filename="../../configurator/qt/costs.py" line="98" />
         <source>Depreciation period and useful life</source>
         <translation>折旧期与使用寿命</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="97" />
+        <location filename="../../configurator/qt/costs.py" line="99" />
         <source> % resale</source>
         <translation> % 残值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="97" />
+        <location filename="../../configurator/qt/costs.py" line="99" />
         <source>Resale value after that period, as a share of the purchase (default 35 %, an estimate; GPUs with a used price in the catalog use it)</source>
         <translation>到期后的转售价值，占购置价的比例（默认 35 %，为估计值；目录中有二手价的 GPU 使用该价格）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="104" />
+        <location filename="../../configurator/qt/costs.py" line="106" />
         <source>Electricity</source>
         <translation>电费</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="109" />
+        <location filename="../../configurator/qt/costs.py" line="111" />
         <source>Usage</source>
         <translation>使用情况</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="113" />
+        <location filename="../../configurator/qt/costs.py" line="115" />
         <source>Keep for</source>
         <translation>使用年限</translation>
     </message>
@@ -236,37 +236,37 @@
 <context>
     <name>CatalogEditorDialog</name>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="316" />
+        <location filename="../../configurator/qt/catalog_editor.py" line="318" />
         <source>Catalog editor</source>
         <translation>目录编辑器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="321" />
+        <location filename="../../configurator/qt/catalog_editor.py" line="323" />
         <source>Filter</source>
         <translation>筛选</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="329" />
+        <location filename="../../configurator/qt/catalog_editor.py" line="331" />
         <source>Form</source>
         <translation>形态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="332" />
+        <location filename="../../configurator/qt/catalog_editor.py" line="334" />
         <source>Record as TOML (expert). Change the id to add a custom part:</source>
         <translation>以 TOML 表示的记录（高级）。修改 id 即可新增自定义配件：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="334" />
+        <location filename="../../configurator/qt/catalog_editor.py" line="336" />
         <source>TOML (expert)</source>
         <translation>TOML（高级）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="335" />
+        <location filename="../../configurator/qt/catalog_editor.py" line="337" />
         <source>Save record to my catalog</source>
         <translation>将记录保存到我的目录</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="445" />
+        <location filename="../../configurator/qt/catalog_editor.py" line="447" />
         <source>Could not save</source>
         <translation>无法保存</translation>
     </message>
@@ -308,50 +308,72 @@
 <context>
     <name>InfeasibleBanner</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="262" />
+        <location filename="../../configurator/qt/builds.py" line="287" />
         <source>Below, passing every check:</source>
         <translation>下面是通过所有检查的配置：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="269" />
+        <location filename="../../configurator/qt/builds.py" line="295" />
         <source>Binding:</source>
         <translation>受限于：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="269" />
+        <location filename="../../configurator/qt/builds.py" line="295" />
         <source>Cheapest way out:</source>
         <translation>最省钱的解决办法：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="238" />
+        <location filename="../../configurator/qt/builds.py" line="295" />
+        <source>Ways out, cheapest first:</source>
+        <translation>解决办法（从最省钱的开始）：</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="250" />
+        <location filename="../../configurator/qt/builds.py" line="295" />
+        <location filename="../../configurator/qt/builds.py" line="314" />
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="239" />
+        <location filename="../../configurator/qt/builds.py" line="251" />
         <source>Change the request as suggested and solve again</source>
         <translation>按建议修改需求并重新求解</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="295" />
+        <source>Apply the cheapest</source>
+        <translation>应用最便宜的</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="307" />
+        <source>{tps:.1f} tokens/s</source>
+        <translation>{tps:.1f} tokens/s</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="315" />
+        <source>Change the request this way and solve again</source>
+        <translation>按此修改需求并重新求解</translation>
     </message>
 </context>
 <context>
     <name>LaunchCommand</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="316" />
+        <location filename="../../configurator/qt/builds.py" line="366" />
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="317" />
+        <location filename="../../configurator/qt/builds.py" line="367" />
         <source>Copy the command to the clipboard</source>
         <translation>将命令复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="334" />
+        <location filename="../../configurator/qt/builds.py" line="384" />
         <source>Run it</source>
         <translation>运行命令</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="340" />
+        <location filename="../../configurator/qt/builds.py" line="390" />
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
@@ -359,331 +381,331 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="104" />
+        <location filename="../../configurator/qt/main_window.py" line="105" />
         <source>Reading the model file; Esc cancels</source>
         <translation>正在读取模型文件；按 Esc 取消</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="142" />
+        <location filename="../../configurator/qt/main_window.py" line="147" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="153" />
+        <location filename="../../configurator/qt/main_window.py" line="159" />
         <source>&amp;New project</source>
         <translation>新建项目(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="154" />
+        <location filename="../../configurator/qt/main_window.py" line="160" />
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="155" />
+        <location filename="../../configurator/qt/main_window.py" line="161" />
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="156" />
+        <location filename="../../configurator/qt/main_window.py" line="162" />
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="157" />
+        <location filename="../../configurator/qt/main_window.py" line="163" />
         <source>&amp;Import model…</source>
         <translation>导入模型(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="157" />
+        <location filename="../../configurator/qt/main_window.py" line="163" />
         <source>Ctrl+I</source>
         <translation>Ctrl+I</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="158" />
+        <location filename="../../configurator/qt/main_window.py" line="164" />
         <source>&amp;Print build sheet…</source>
         <translation>打印装机单(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="159" />
+        <location filename="../../configurator/qt/main_window.py" line="165" />
         <source>&amp;Export builds…</source>
         <translation>导出配置(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="159" />
+        <location filename="../../configurator/qt/main_window.py" line="165" />
         <source>Ctrl+Shift+E</source>
         <translation>Ctrl+Shift+E</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="160" />
+        <location filename="../../configurator/qt/main_window.py" line="166" />
         <source>Purchase list (XLSX, CSV, Markdown) or build sheets (PDF) of the selected builds</source>
         <translation>所选配置的采购清单（XLSX、CSV、Markdown）或装机单（PDF）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="161" />
+        <location filename="../../configurator/qt/main_window.py" line="167" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="164" />
+        <location filename="../../configurator/qt/main_window.py" line="170" />
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="172" />
+        <location filename="../../configurator/qt/main_window.py" line="178" />
         <source>&amp;Build</source>
         <translation>配置(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="173" />
-        <location filename="../../configurator/qt/main_window.py" line="381" />
+        <location filename="../../configurator/qt/main_window.py" line="179" />
+        <location filename="../../configurator/qt/main_window.py" line="387" />
         <source>&amp;Solve again</source>
         <translation>重新求解(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="173" />
+        <location filename="../../configurator/qt/main_window.py" line="179" />
         <source>F5</source>
         <translation>F5</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="174" />
+        <location filename="../../configurator/qt/main_window.py" line="180" />
         <source>&amp;Cancel solve or import</source>
         <translation>取消求解或导入(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="174" />
+        <location filename="../../configurator/qt/main_window.py" line="180" />
         <source>Esc</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="175" />
+        <location filename="../../configurator/qt/main_window.py" line="181" />
         <source>&amp;Compare selected…</source>
         <translation>对比所选(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="175" />
+        <location filename="../../configurator/qt/main_window.py" line="181" />
         <source>Ctrl+D</source>
         <translation>Ctrl+D</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="175" />
+        <location filename="../../configurator/qt/main_window.py" line="181" />
         <source>Select two or more builds (or none for all), then compare</source>
         <translation>选择两个或更多配置（不选则对比全部）后对比</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="180" />
+        <location filename="../../configurator/qt/main_window.py" line="186" />
         <source>Recommendation &amp;map…</source>
         <translation>推荐地图(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="180" />
+        <location filename="../../configurator/qt/main_window.py" line="186" />
         <source>Ctrl+M</source>
         <translation>Ctrl+M</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="180" />
+        <location filename="../../configurator/qt/main_window.py" line="186" />
         <source>The cheapest machine for each model size</source>
         <translation>每种模型规模最便宜的机器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="182" />
+        <location filename="../../configurator/qt/main_window.py" line="188" />
         <source>&amp;Preferences…</source>
         <translation>偏好设置(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="185" />
+        <location filename="../../configurator/qt/main_window.py" line="191" />
         <source>&amp;Catalog</source>
         <translation>目录(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="186" />
+        <location filename="../../configurator/qt/main_window.py" line="192" />
         <source>&amp;Edit prices and parts…</source>
         <translation>编辑价格和配件(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="186" />
+        <location filename="../../configurator/qt/main_window.py" line="192" />
         <source>Ctrl+E</source>
         <translation>Ctrl+E</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="188" />
+        <location filename="../../configurator/qt/main_window.py" line="194" />
         <source>Import a vendor &amp;quote (CSV/XLSX)…</source>
         <translation>导入供应商报价(&amp;Q)（CSV/XLSX）…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="191" />
+        <location filename="../../configurator/qt/main_window.py" line="197" />
         <source>&amp;Import a price pack…</source>
         <translation>导入价格包(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="193" />
+        <location filename="../../configurator/qt/main_window.py" line="199" />
         <source>E&amp;xport my prices as a price pack…</source>
         <translation>将我的价格导出为价格包(&amp;X)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="195" />
+        <location filename="../../configurator/qt/main_window.py" line="201" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="196" />
+        <location filename="../../configurator/qt/main_window.py" line="202" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="198" />
+        <location filename="../../configurator/qt/main_window.py" line="204" />
         <source>System</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="204" />
+        <location filename="../../configurator/qt/main_window.py" line="210" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="205" />
+        <location filename="../../configurator/qt/main_window.py" line="211" />
         <source>&amp;User guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="207" />
+        <location filename="../../configurator/qt/main_window.py" line="213" />
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="235" />
+        <location filename="../../configurator/qt/main_window.py" line="241" />
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="235" />
+        <location filename="../../configurator/qt/main_window.py" line="241" />
         <source>This project has unsaved changes. Save them first?</source>
         <translation>此项目有未保存的更改。要先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="252" />
+        <location filename="../../configurator/qt/main_window.py" line="258" />
         <source>Open project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="260" />
+        <location filename="../../configurator/qt/main_window.py" line="266" />
         <source>Could not open the project</source>
         <translation>无法打开项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="271" />
+        <location filename="../../configurator/qt/main_window.py" line="277" />
         <source>Save project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="279" />
+        <location filename="../../configurator/qt/main_window.py" line="285" />
         <source>Could not save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="286" />
+        <location filename="../../configurator/qt/main_window.py" line="292" />
         <source>Import a model</source>
         <translation>导入模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="302" />
+        <location filename="../../configurator/qt/main_window.py" line="308" />
         <source>Could not import the model</source>
         <translation>无法导入模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="357" />
+        <location filename="../../configurator/qt/main_window.py" line="363" />
         <source>Cheapest build found; solving the alternatives…</source>
         <translation>已找到最便宜的配置；正在求解其他方案…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="360" />
+        <location filename="../../configurator/qt/main_window.py" line="366" />
         <source>Solving…</source>
         <translation>正在求解…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="363" />
+        <location filename="../../configurator/qt/main_window.py" line="369" />
         <source>Solve failed</source>
         <translation>求解失败</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="364" />
+        <location filename="../../configurator/qt/main_window.py" line="370" />
         <source>Could not solve this request</source>
         <translation>无法求解此需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="376" />
+        <location filename="../../configurator/qt/main_window.py" line="382" />
         <source>&amp;Solve again (fix the inputs first)</source>
         <translation>重新求解(&amp;S)（请先修正输入）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="379" />
+        <location filename="../../configurator/qt/main_window.py" line="385" />
         <source>Solve the current request again</source>
         <translation>重新求解当前需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="394" />
+        <location filename="../../configurator/qt/main_window.py" line="400" />
         <source>&lt;b&gt;Solving your changed inputs…&lt;/b&gt; the builds below answer the previous ones.</source>
         <translation>&lt;b&gt;正在按修改后的输入求解…&lt;/b&gt;下方的配置对应之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="427" />
+        <location filename="../../configurator/qt/main_window.py" line="433" />
         <source>Compare needs at least two builds</source>
         <translation>对比至少需要两个配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="457" />
         <location filename="../../configurator/qt/main_window.py" line="473" />
+        <location filename="../../configurator/qt/main_window.py" line="489" />
         <source>The language changes at the next start</source>
         <translation>语言将在下次启动时切换</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="482" />
+        <location filename="../../configurator/qt/main_window.py" line="498" />
         <source>Could not save preferences</source>
         <translation>无法保存偏好设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="486" />
+        <location filename="../../configurator/qt/main_window.py" line="502" />
         <source>Import a vendor quote</source>
         <translation>导入供应商报价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="558" />
+        <location filename="../../configurator/qt/main_window.py" line="574" />
         <source>Choose a build to print</source>
         <translation>请选择要打印的配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="565" />
+        <location filename="../../configurator/qt/main_window.py" line="581" />
         <source>Nothing to export: no build yet</source>
         <translation>没有可导出的内容：尚无配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="568" />
+        <location filename="../../configurator/qt/main_window.py" line="584" />
         <source>Export builds</source>
         <translation>导出配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="613" />
+        <location filename="../../configurator/qt/main_window.py" line="630" />
         <source>Unknown file type</source>
         <translation>未知的文件类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="616" />
+        <location filename="../../configurator/qt/main_window.py" line="633" />
         <source>Could not export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="629" />
+        <location filename="../../configurator/qt/main_window.py" line="646" />
         <source>About LLM Rig Configurator</source>
         <translation>关于 LLM 装机配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="631" />
+        <location filename="../../configurator/qt/main_window.py" line="648" />
         <source>What machine to buy to run, fine-tune or train an LLM.
 Every estimate explains itself; every part and price carries its source.</source>
         <translation>要运行、微调或训练大模型，该买什么机器。
 每个估算都给出依据；每个配件和价格都注明来源。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="640" />
+        <location filename="../../configurator/qt/main_window.py" line="657" />
         <source>Some catalog files could not be read</source>
         <translation>部分目录文件无法读取</translation>
     </message>
@@ -691,32 +713,32 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>ModelPicker</name>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="42" />
+        <location filename="../../configurator/qt/requirements.py" line="44" />
         <source>Search models, e.g. llama 70</source>
         <translation>搜索模型，例如 llama 70</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="45" />
+        <location filename="../../configurator/qt/requirements.py" line="47" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="45" />
+        <location filename="../../configurator/qt/requirements.py" line="47" />
         <source>Params</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="45" />
+        <location filename="../../configurator/qt/requirements.py" line="47" />
         <source>Context</source>
         <translation>上下文</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="53" />
+        <location filename="../../configurator/qt/requirements.py" line="55" />
         <source>Import config.json / GGUF / model folder…</source>
         <translation>导入 config.json / GGUF / 模型文件夹…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="61" />
+        <location filename="../../configurator/qt/requirements.py" line="63" />
         <source>Type to narrow the list; Enter or a click chooses the highlighted model</source>
         <translation>输入以筛选列表；按 Enter 或单击选择高亮的模型</translation>
     </message>
@@ -785,12 +807,12 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>RecommendationMapDialog</name>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="51" />
+        <location filename="../../configurator/qt/mapview.py" line="52" />
         <source>Recommendation map</source>
         <translation>推荐地图</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="80" />
+        <location filename="../../configurator/qt/mapview.py" line="81" />
         <source>Print…</source>
         <translation>打印…</translation>
     </message>
@@ -821,600 +843,600 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>RequirementsPanel</name>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="188" />
+        <location filename="../../configurator/qt/requirements.py" line="197" />
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="188" />
+        <location filename="../../configurator/qt/requirements.py" line="197" />
         <source>llama.cpp</source>
         <translation>llama.cpp</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="188" />
+        <location filename="../../configurator/qt/requirements.py" line="197" />
         <source>vLLM</source>
         <translation>vLLM</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="188" />
+        <location filename="../../configurator/qt/requirements.py" line="197" />
         <source>SGLang</source>
         <translation>SGLang</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="189" />
+        <location filename="../../configurator/qt/requirements.py" line="198" />
         <source>transformers</source>
         <translation>transformers</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="189" />
+        <location filename="../../configurator/qt/requirements.py" line="198" />
         <source>ExLlamaV2</source>
         <translation>ExLlamaV2</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="189" />
+        <location filename="../../configurator/qt/requirements.py" line="198" />
         <source>ExLlamaV3</source>
         <translation>ExLlamaV3</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="190" />
+        <location filename="../../configurator/qt/requirements.py" line="199" />
         <source>Inference engine: llama.cpp splits layers across GPUs; vLLM uses tensor parallel</source>
         <translation>推理引擎：llama.cpp 按层切分到多张 GPU；vLLM 使用张量并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="191" />
+        <location filename="../../configurator/qt/requirements.py" line="200" />
         <source>Weight precision or GGUF quantization</source>
         <translation>权重精度或 GGUF 量化</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="192" />
+        <location filename="../../configurator/qt/requirements.py" line="201" />
         <source>KV-cache precision</source>
         <translation>KV 缓存精度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="193" />
-        <location filename="../../configurator/qt/requirements.py" line="217" />
-        <location filename="../../configurator/qt/requirements.py" line="248" />
+        <location filename="../../configurator/qt/requirements.py" line="202" />
+        <location filename="../../configurator/qt/requirements.py" line="226" />
+        <location filename="../../configurator/qt/requirements.py" line="257" />
         <source> tokens</source>
         <translation> 个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="193" />
+        <location filename="../../configurator/qt/requirements.py" line="202" />
         <source>Tokens per sequence: prompt plus generated</source>
         <translation>每个序列的 token 数：提示词加生成内容</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="194" />
-        <location filename="../../configurator/qt/requirements.py" line="670" />
+        <location filename="../../configurator/qt/requirements.py" line="203" />
+        <location filename="../../configurator/qt/requirements.py" line="684" />
         <source> user</source>
         <translation> 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="194" />
+        <location filename="../../configurator/qt/requirements.py" line="203" />
         <source>Concurrent sequences</source>
         <translation>并发序列数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="196" />
+        <location filename="../../configurator/qt/requirements.py" line="205" />
         <source> tok/s</source>
         <translation> token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="196" />
+        <location filename="../../configurator/qt/requirements.py" line="205" />
         <source>Minimum decode speed per user (0: no target)</source>
         <translation>每个用户的最低解码速度（0：不设目标）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="197" />
+        <location filename="../../configurator/qt/requirements.py" line="206" />
         <source>no target</source>
         <translation>不设目标</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="201" />
+        <location filename="../../configurator/qt/requirements.py" line="210" />
         <source>Engine</source>
         <translation>引擎</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="202" />
+        <location filename="../../configurator/qt/requirements.py" line="211" />
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="203" />
+        <location filename="../../configurator/qt/requirements.py" line="212" />
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="204" />
+        <location filename="../../configurator/qt/requirements.py" line="213" />
         <source>Context</source>
         <translation>上下文</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="205" />
+        <location filename="../../configurator/qt/requirements.py" line="214" />
         <source>Concurrent users</source>
         <translation>并发用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="206" />
+        <location filename="../../configurator/qt/requirements.py" line="215" />
         <source>Target speed</source>
         <translation>目标速度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="207" />
+        <location filename="../../configurator/qt/requirements.py" line="216" />
         <source>Offload to system RAM</source>
         <translation>卸载到系统内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="208" />
+        <location filename="../../configurator/qt/requirements.py" line="217" />
         <source>llama.cpp keeps what does not fit the GPUs in system RAM: MoE experts first, then whole layers; decode then runs at system-RAM speed</source>
         <translation>llama.cpp 将显存放不下的部分放在系统内存中：先放 MoE 专家，再放整层；此时解码速度取决于系统内存带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="211" />
+        <location filename="../../configurator/qt/requirements.py" line="220" />
         <source>Inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="215" />
+        <location filename="../../configurator/qt/requirements.py" line="224" />
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="215" />
+        <location filename="../../configurator/qt/requirements.py" line="224" />
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="215" />
+        <location filename="../../configurator/qt/requirements.py" line="224" />
         <source>Full</source>
         <translation>全参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="215" />
+        <location filename="../../configurator/qt/requirements.py" line="224" />
         <source>Fine-tuning method</source>
         <translation>微调方法</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="216" />
+        <location filename="../../configurator/qt/requirements.py" line="225" />
         <source>AdamW</source>
         <translation>AdamW</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="216" />
+        <location filename="../../configurator/qt/requirements.py" line="225" />
         <source>AdamW 8-bit</source>
         <translation>AdamW 8 位</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="216" />
+        <location filename="../../configurator/qt/requirements.py" line="225" />
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="217" />
+        <location filename="../../configurator/qt/requirements.py" line="226" />
         <source>Training sequence length</source>
         <translation>训练序列长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="218" />
+        <location filename="../../configurator/qt/requirements.py" line="227" />
         <source>Micro-batch per GPU</source>
         <translation>每张 GPU 的微批次</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="219" />
+        <location filename="../../configurator/qt/requirements.py" line="228" />
         <source>Gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="221" />
-        <location filename="../../configurator/qt/requirements.py" line="222" />
-        <location filename="../../configurator/qt/requirements.py" line="285" />
+        <location filename="../../configurator/qt/requirements.py" line="230" />
+        <location filename="../../configurator/qt/requirements.py" line="231" />
+        <location filename="../../configurator/qt/requirements.py" line="294" />
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="221" />
+        <location filename="../../configurator/qt/requirements.py" line="230" />
         <source>ZeRO-1</source>
         <translation>ZeRO-1</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="221" />
+        <location filename="../../configurator/qt/requirements.py" line="230" />
         <source>ZeRO-2</source>
         <translation>ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="221" />
+        <location filename="../../configurator/qt/requirements.py" line="230" />
         <source>ZeRO-3 / FSDP</source>
         <translation>ZeRO-3 / FSDP</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="222" />
+        <location filename="../../configurator/qt/requirements.py" line="231" />
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="222" />
+        <location filename="../../configurator/qt/requirements.py" line="231" />
         <source>Offload optimizer states (and ZeRO-3 parameters) to RAM</source>
         <translation>将优化器状态（以及 ZeRO-3 参数）卸载到内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="223" />
-        <location filename="../../configurator/qt/requirements.py" line="234" />
+        <location filename="../../configurator/qt/requirements.py" line="232" />
+        <location filename="../../configurator/qt/requirements.py" line="243" />
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="224" />
+        <location filename="../../configurator/qt/requirements.py" line="233" />
         <source> M tokens</source>
         <translation> M token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="224" />
+        <location filename="../../configurator/qt/requirements.py" line="233" />
         <source>Dataset size (0: not set, no training time)</source>
         <translation>数据集大小（0：未设置，不估算训练时间）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="225" />
+        <location filename="../../configurator/qt/requirements.py" line="234" />
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="226" />
+        <location filename="../../configurator/qt/requirements.py" line="235" />
         <source> epochs</source>
         <translation> 轮</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="227" />
+        <location filename="../../configurator/qt/requirements.py" line="236" />
         <source>Method</source>
         <translation>方法</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="228" />
+        <location filename="../../configurator/qt/requirements.py" line="237" />
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="229" />
-        <location filename="../../configurator/qt/requirements.py" line="248" />
-        <location filename="../../configurator/qt/requirements.py" line="252" />
+        <location filename="../../configurator/qt/requirements.py" line="238" />
+        <location filename="../../configurator/qt/requirements.py" line="257" />
+        <location filename="../../configurator/qt/requirements.py" line="261" />
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="230" />
+        <location filename="../../configurator/qt/requirements.py" line="239" />
         <source>Micro-batch</source>
         <translation>微批次</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="232" />
+        <location filename="../../configurator/qt/requirements.py" line="241" />
         <source>Sharding</source>
         <translation>分片</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="233" />
+        <location filename="../../configurator/qt/requirements.py" line="242" />
         <source>Offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="235" />
+        <location filename="../../configurator/qt/requirements.py" line="244" />
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="236" />
+        <location filename="../../configurator/qt/requirements.py" line="245" />
         <source>Epochs</source>
         <translation>轮数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="237" />
+        <location filename="../../configurator/qt/requirements.py" line="246" />
         <source>Fine-tuning</source>
         <translation>微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="241" />
+        <location filename="../../configurator/qt/requirements.py" line="250" />
         <source> B tokens</source>
         <translation> B token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="241" />
+        <location filename="../../configurator/qt/requirements.py" line="250" />
         <source>Training tokens</source>
         <translation>训练 token 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="242" />
+        <location filename="../../configurator/qt/requirements.py" line="251" />
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="242" />
+        <location filename="../../configurator/qt/requirements.py" line="251" />
         <source>Finish within (0: no deadline)</source>
         <translation>在此期限内完成（0：无期限）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="243" />
+        <location filename="../../configurator/qt/requirements.py" line="252" />
         <source>no deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="245" />
+        <location filename="../../configurator/qt/requirements.py" line="254" />
         <source>Compute-phase utilisation of the peak bf16 rate (0: default by GPU generation); communication that does not overlap comes on top, so the reported MFU is lower</source>
         <translation>计算阶段对 bf16 峰值算力的利用率（0：按 GPU 代际取默认值）；未重叠的通信时间另计，因此报告的 MFU 更低</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="247" />
+        <location filename="../../configurator/qt/requirements.py" line="256" />
         <source>default</source>
         <translation>默认</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="249" />
+        <location filename="../../configurator/qt/requirements.py" line="258" />
         <source>Tokens</source>
         <translation>Token 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="250" />
+        <location filename="../../configurator/qt/requirements.py" line="259" />
         <source>Deadline</source>
         <translation>期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="251" />
+        <location filename="../../configurator/qt/requirements.py" line="260" />
         <source>Compute util.</source>
         <translation>计算利用率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="253" />
+        <location filename="../../configurator/qt/requirements.py" line="262" />
         <source>Pretraining</source>
         <translation>预训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="256" />
+        <location filename="../../configurator/qt/requirements.py" line="265" />
         <source>Budget and site</source>
         <translation>预算与场地</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="259" />
+        <location filename="../../configurator/qt/requirements.py" line="268" />
         <source>Total budget (0: unlimited)</source>
         <translation>总预算（0：不限）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="261" />
+        <location filename="../../configurator/qt/requirements.py" line="270" />
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="263" />
+        <location filename="../../configurator/qt/requirements.py" line="272" />
         <source>USD</source>
         <translation>USD</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="263" />
+        <location filename="../../configurator/qt/requirements.py" line="272" />
         <source>CNY</source>
         <translation>CNY</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="263" />
+        <location filename="../../configurator/qt/requirements.py" line="272" />
         <source>EUR</source>
         <translation>EUR</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="266" />
+        <location filename="../../configurator/qt/requirements.py" line="275" />
         <source>The wall circuit the machine plugs into</source>
         <translation>机器所接的墙面电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="267" />
+        <location filename="../../configurator/qt/requirements.py" line="276" />
         <source> circuit(s)</source>
         <translation> 路电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="267" />
+        <location filename="../../configurator/qt/requirements.py" line="276" />
         <source>How many such circuits may feed the machine</source>
         <translation>可为机器供电的此类电路数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="268" />
+        <location filename="../../configurator/qt/requirements.py" line="277" />
         <source>any</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="268" />
+        <location filename="../../configurator/qt/requirements.py" line="277" />
         <source>tower</source>
         <translation>塔式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="268" />
+        <location filename="../../configurator/qt/requirements.py" line="277" />
         <source>rack</source>
         <translation>机架式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="268" />
+        <location filename="../../configurator/qt/requirements.py" line="277" />
         <source>open frame</source>
         <translation>开放式机架</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="269" />
+        <location filename="../../configurator/qt/requirements.py" line="278" />
         <source>lab</source>
         <translation>实验室</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="269" />
+        <location filename="../../configurator/qt/requirements.py" line="278" />
         <source>home office</source>
         <translation>家庭办公室</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="269" />
+        <location filename="../../configurator/qt/requirements.py" line="278" />
         <source>server room</source>
         <translation>机房</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="269" />
+        <location filename="../../configurator/qt/requirements.py" line="278" />
         <source>Noise and heat limits</source>
         <translation>噪音和散热限制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="270" />
+        <location filename="../../configurator/qt/requirements.py" line="279" />
         <source>new or used</source>
         <translation>全新或二手</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="270" />
+        <location filename="../../configurator/qt/requirements.py" line="279" />
         <source>new only</source>
         <translation>仅全新</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="270" />
+        <location filename="../../configurator/qt/requirements.py" line="279" />
         <source>prefer used</source>
         <translation>优先二手</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="271" />
+        <location filename="../../configurator/qt/requirements.py" line="280" />
         <source>global</source>
         <translation>全球</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="271" />
+        <location filename="../../configurator/qt/requirements.py" line="280" />
         <source>China</source>
         <translation>中国</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="271" />
+        <location filename="../../configurator/qt/requirements.py" line="280" />
         <source>China: export variants (A800, H800, L20, H20) and CNY prices</source>
         <translation>中国：出口特供版（A800、H800、L20、H20）及人民币价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="272" />
+        <location filename="../../configurator/qt/requirements.py" line="281" />
         <source> GPUs</source>
         <translation> 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="272" />
+        <location filename="../../configurator/qt/requirements.py" line="281" />
         <source>Most GPUs per machine</source>
         <translation>每台机器最多的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="273" />
+        <location filename="../../configurator/qt/requirements.py" line="282" />
         <source>exactly</source>
         <translation>恰好</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="274" />
+        <location filename="../../configurator/qt/requirements.py" line="283" />
         <source>Every build has exactly this many GPUs in one machine (e.g. exactly 8 x RTX 4090)</source>
         <translation>每个方案在一台机器中恰好使用这么多张 GPU（例如恰好 8 张 RTX 4090）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="278" />
+        <location filename="../../configurator/qt/requirements.py" line="287" />
         <source> % power</source>
         <translation> % 功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="278" />
+        <location filename="../../configurator/qt/requirements.py" line="287" />
         <source>Run the GPUs at this share of rated power (nvidia-smi -pl at every boot): less heat and wall draw for ~5 % speed at 80 %</source>
         <translation>让 GPU 以额定功率的此比例运行（每次开机执行 nvidia-smi -pl）：80 % 时发热和墙插功耗更低，速度约降 5 %</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="283" />
+        <location filename="../../configurator/qt/requirements.py" line="292" />
         <source>A GPU you already own and want used</source>
         <translation>您已拥有并希望使用的 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="284" />
+        <location filename="../../configurator/qt/requirements.py" line="293" />
         <source>How many you own</source>
         <translation>拥有的数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="288" />
+        <location filename="../../configurator/qt/requirements.py" line="297" />
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="293" />
+        <location filename="../../configurator/qt/requirements.py" line="302" />
         <source>Circuit</source>
         <translation>电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="294" />
+        <location filename="../../configurator/qt/requirements.py" line="303" />
         <source>Circuits</source>
         <translation>电路数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="295" />
+        <location filename="../../configurator/qt/requirements.py" line="304" />
         <source>Form</source>
         <translation>形态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="296" />
+        <location filename="../../configurator/qt/requirements.py" line="305" />
         <source>Room</source>
         <translation>放置环境</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="297" />
+        <location filename="../../configurator/qt/requirements.py" line="306" />
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="298" />
+        <location filename="../../configurator/qt/requirements.py" line="307" />
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="299" />
+        <location filename="../../configurator/qt/requirements.py" line="308" />
         <source>Max GPUs</source>
         <translation>最多 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="300" />
+        <location filename="../../configurator/qt/requirements.py" line="309" />
         <source>GPU power</source>
         <translation>GPU 功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="301" />
+        <location filename="../../configurator/qt/requirements.py" line="310" />
         <source>any GPU; or ids, e.g. a800-80gb-pcie, l20</source>
         <translation>任意 GPU；或填写 id，例如 a800-80gb-pcie, l20</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="302" />
+        <location filename="../../configurator/qt/requirements.py" line="311" />
         <source>Limit the solver to these GPU ids (comma separated) to compare them side by side</source>
         <translation>仅在这些 GPU id（逗号分隔）中求解，以便并排对比</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="303" />
+        <location filename="../../configurator/qt/requirements.py" line="312" />
         <source>Only GPUs</source>
         <translation>仅限 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="304" />
+        <location filename="../../configurator/qt/requirements.py" line="313" />
         <source>I own</source>
         <translation>我已拥有</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="315" />
+        <location filename="../../configurator/qt/requirements.py" line="324" />
         <source>The workloads of this project; each is solved on its own</source>
         <translation>此项目的各个工作负载；每个单独求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="318" />
+        <location filename="../../configurator/qt/requirements.py" line="327" />
         <source>Add another workload to the project (a copy of this one)</source>
         <translation>向项目添加另一个工作负载（复制当前这个）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="320" />
+        <location filename="../../configurator/qt/requirements.py" line="329" />
         <source>Remove this workload from the project</source>
         <translation>从项目中删除此工作负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="324" />
+        <location filename="../../configurator/qt/requirements.py" line="333" />
         <source>&lt;b&gt;Workload&lt;/b&gt;</source>
         <translation>&lt;b&gt;工作负载&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="331" />
+        <location filename="../../configurator/qt/requirements.py" line="340" />
         <source>&lt;b&gt;Model&lt;/b&gt;</source>
         <translation>&lt;b&gt;模型&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="365" />
+        <location filename="../../configurator/qt/requirements.py" line="374" />
         <source>What the selected build's estimate used</source>
         <translation>所选配置的估算所采用的参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="670" />
+        <location filename="../../configurator/qt/requirements.py" line="684" />
         <source> users</source>
         <translation> 个用户</translation>
     </message>
@@ -1538,17 +1560,17 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>app</name>
     <message>
-        <location filename="../../configurator/qt/app.py" line="67" />
+        <location filename="../../configurator/qt/app.py" line="68" />
         <source>Recover unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/app.py" line="97" />
+        <location filename="../../configurator/qt/app.py" line="98" />
         <source>Could not do that</source>
         <translation>无法完成该操作</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/app.py" line="107" />
+        <location filename="../../configurator/qt/app.py" line="108" />
         <source>Internal error</source>
         <translation>内部错误</translation>
     </message>
@@ -1556,22 +1578,22 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>builds</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="83" />
+        <location filename="../../configurator/qt/builds.py" line="84" />
         <source>silent</source>
         <translation>无声</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="105" />
+        <location filename="../../configurator/qt/builds.py" line="106" />
         <source>{0} fail</source>
         <translation>{0} 项不通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="106" />
+        <location filename="../../configurator/qt/builds.py" line="107" />
         <source>{0} warn</source>
         <translation>{0} 项警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="107" />
+        <location filename="../../configurator/qt/builds.py" line="108" />
         <source>all pass</source>
         <translation>全部通过</translation>
     </message>
@@ -1657,63 +1679,63 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="547" />
+        <location filename="../../configurator/qt/builds.py" line="602" />
         <source>Estimator warnings</source>
         <translation>估算警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="521" />
+        <location filename="../../configurator/qt/builds.py" line="571" />
         <source>Decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="521" />
+        <location filename="../../configurator/qt/builds.py" line="571" />
         <source>tokens/s per user</source>
         <translation>token/秒（每用户）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="523" />
+        <location filename="../../configurator/qt/builds.py" line="573" />
         <source>All users</source>
         <translation>所有用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="523" />
-        <location filename="../../configurator/qt/builds.py" line="525" />
+        <location filename="../../configurator/qt/builds.py" line="573" />
+        <location filename="../../configurator/qt/builds.py" line="575" />
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="525" />
+        <location filename="../../configurator/qt/builds.py" line="575" />
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="527" />
+        <location filename="../../configurator/qt/builds.py" line="577" />
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="527" />
+        <location filename="../../configurator/qt/builds.py" line="577" />
         <source>{0:.2f} s after a {1}-token prompt</source>
         <translation>{1} token 提示词后 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="530" />
+        <location filename="../../configurator/qt/builds.py" line="580" />
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="530" />
+        <location filename="../../configurator/qt/builds.py" line="580" />
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs</source>
         <translation>{0:,.0f} GPU 小时；在 {2} 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="533" />
+        <location filename="../../configurator/qt/builds.py" line="583" />
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="533" />
+        <location filename="../../configurator/qt/builds.py" line="583" />
         <source>{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all</source>
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
@@ -1721,57 +1743,57 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>parts</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="88" />
+        <location filename="../../configurator/qt/builds.py" line="89" />
         <source>gpu</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="88" />
+        <location filename="../../configurator/qt/builds.py" line="89" />
         <source>cpu</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="89" />
+        <location filename="../../configurator/qt/builds.py" line="90" />
         <source>motherboard</source>
         <translation>主板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="89" />
+        <location filename="../../configurator/qt/builds.py" line="90" />
         <source>memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="90" />
+        <location filename="../../configurator/qt/builds.py" line="91" />
         <source>psu</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="90" />
+        <location filename="../../configurator/qt/builds.py" line="91" />
         <source>chassis</source>
         <translation>机箱</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="91" />
+        <location filename="../../configurator/qt/builds.py" line="92" />
         <source>cooler</source>
         <translation>散热器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="91" />
+        <location filename="../../configurator/qt/builds.py" line="92" />
         <source>storage</source>
         <translation>硬盘</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="92" />
+        <location filename="../../configurator/qt/builds.py" line="93" />
         <source>system</source>
         <translation>整机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="92" />
+        <location filename="../../configurator/qt/builds.py" line="93" />
         <source>accessory</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="93" />
+        <location filename="../../configurator/qt/builds.py" line="94" />
         <source>network</source>
         <translation>网络</translation>
     </message>
@@ -1779,13 +1801,13 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>printing</name>
     <message>
-        <location filename="../../configurator/qt/printing.py" line="271" />
-        <location filename="../../configurator/qt/printing.py" line="283" />
+        <location filename="../../configurator/qt/printing.py" line="273" />
+        <location filename="../../configurator/qt/printing.py" line="285" />
         <source>LLM Rig Configurator build sheet</source>
         <translation>LLM 装机配置器装机单</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/printing.py" line="348" />
+        <location filename="../../configurator/qt/printing.py" line="355" />
         <source>Print build sheet</source>
         <translation>打印装机单</translation>
     </message>

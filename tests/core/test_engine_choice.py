@@ -68,15 +68,48 @@ def test_mxfp4_runs_gpt_oss_on_llama_cpp_not_transformers(catalog: Catalog) -> N
 
 def test_a_count_tensor_parallelism_cannot_use_runs_vllm_pipeline_parallel(catalog: Catalog) -> None:
     """Issue #27: Llama 3.1 405B in FP8 on H100 NVL fell back to transformers at 6.6 tok/s. Six cards (which 128 heads do
-    not split into) run vLLM's pipeline parallelism, launched with --pipeline-parallel-size; where transformers is
-    still the only engine that fits (five cards), the build warns with its speed."""
+    not split into) run vLLM as tensor parallel 2 x pipeline parallel 3, launched with both flags
+    (vllm/engine/arg_utils.py: --tensor-parallel-size, --pipeline-parallel-size); where transformers is still the only
+    engine that fits (five cards), the build warns with its speed."""
     memo.clear()
     request = BuildRequest(model_id="llama-3.1-405b", workload=Workload(kind="inference", precision="fp8"),
                            gpu_ids=("h100-nvl",), circuit="230v16a", circuits=2, top_k=3)
     builds = plan(request, catalog).builds
-    pipeline = [b for b in builds if b.estimate.workload.get("engine") == "vllm" and b.estimate.split == "layer"]
+    pipeline = [b for b in builds if b.estimate.workload.get("engine") == "vllm" and b.gpu_count == 6]
     assert pipeline, [(b.gpu_count, b.estimate.workload.get("engine")) for b in builds]
-    assert pipeline[0].launch is not None and "--pipeline-parallel-size 6" in pipeline[0].launch["command"]
+    assert pipeline[0].estimate.split == "tensor-pipeline"
+    command = pipeline[0].launch["command"] if pipeline[0].launch else ""
+    assert "--tensor-parallel-size 2 --pipeline-parallel-size 3" in command
+    assert pipeline[0].layout()["tensor"] == 2 and pipeline[0].layout()["pipeline"] == 3
     for build in builds:
         if build.estimate.workload.get("engine") == "transformers":
             assert any(c.rule == "ENGINE" and c.status == "warn" and "tokens/s" in c.message for c in build.checks)
+
+
+def test_tensor_times_pipeline_for_counts_tensor_parallelism_alone_cannot_use(catalog: Catalog) -> None:
+    """Issue #27 (c): six GPUs for a 64-head model run vLLM as TP 2 x PP 3 (the heads split over 2, the layers over 3
+    stages), five as PP 5; each stage holds a third of the layers and half of each matrix, and a decode step reads half
+    the weights per GPU in turn, so TP 2 x PP 3 decodes like TP 2 and far faster than a plain layer split over 6."""
+    from configurator.core.estimate.estimator import estimate
+    from configurator.core.estimate.parallel import serving_layout
+
+    model = catalog.records["models"]["llama-3.3-70b"]
+    gpu = catalog.records["gpus"]["rtx-3090"]
+    assert isinstance(model, ModelArch) and model.num_attention_heads == 64
+    assert serving_layout(64, 8, 80, 6) == (2, 3)
+    assert serving_layout(64, 8, 80, 5) == (1, 5)
+    assert serving_layout(64, 8, 80, 12) == (4, 3)
+    assert serving_layout(128, 8, 126, 8) == (8, 1)
+    work = Workload(kind="inference", precision="awq-int4", engine="vllm").resolved(model.max_context)
+    six = estimate(model, work, gpu, 6)
+    two = estimate(model, work, gpu, 2)
+    layer = estimate(model, work.model_copy(update={"split": "layer"}), gpu, 6)
+    assert six.split == "tensor-pipeline" and six.placement == {"tensor_parallel": 2, "pipeline_parallel": 3}
+    assert six.fits and len(six.per_gpu) == 6
+    # a third of the layers, half of each matrix: the six GPUs hold the weights once between them, as a layer split does
+    total = sum(g.breakdown.weights for g in six.per_gpu)
+    assert abs(total - sum(g.breakdown.weights for g in layer.per_gpu)) < 0.01 * total
+    assert max(g.breakdown.weights for g in six.per_gpu) < 0.2 * total
+    assert six.decode_tokens_per_s and two.decode_tokens_per_s and layer.decode_tokens_per_s
+    assert 0.9 * two.decode_tokens_per_s <= six.decode_tokens_per_s <= two.decode_tokens_per_s
+    assert six.decode_tokens_per_s > 1.5 * layer.decode_tokens_per_s

@@ -124,8 +124,11 @@ def test_deepseek_r1_q4_at_15000_is_offered_at_several_platform_tiers_the_fastes
     budget = 25000
     request = BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m"), budget=budget)
     result = plan(request, catalog)
-    tiers = [b for b in result.builds if b.label.startswith("experts in RAM, ")]
-    assert len({b.label for b in tiers}) >= 2, [b.label for b in result.builds]
+    from configurator.core.solve.ranking import kind_of
+
+    # the kind of build, whatever claims it makes ("cheapest (experts in RAM, ...)": the CPU-only box is no rival)
+    tiers = [b for b in result.builds if kind_of(b.label).startswith("experts in RAM, ")]
+    assert len({kind_of(b.label) for b in tiers}) >= 2, [b.label for b in result.builds]
     for build in tiers:
         assert build.total_price <= budget and not any(c.status == "fail" for c in build.checks)
         assert build.estimate.offloaded_bytes > 0
@@ -135,7 +138,7 @@ def test_deepseek_r1_q4_at_15000_is_offered_at_several_platform_tiers_the_fastes
         assert "before the first token" in prompt.message and build.estimate.prefill_tokens_per_s
         assert (prompt.status == "warn") == ((build.estimate.time_to_first_token_s or 0) > 60)
     fastest = max(tiers, key=lambda b: b.estimate.decode_tokens_per_s or 0)
-    assert "12-channel" in fastest.label
+    assert "12-channel" in kind_of(fastest.label)
     assert fastest.estimate.workload["ram_bandwidth_gbps"] >= 460.8
     # well above the 3.5 tokens/s it had (1.75x with #29's measured EPYC bandwidth share; "roughly doubles" in #28)
     assert (fastest.estimate.decode_tokens_per_s or 0) > 3.5 * 1.6

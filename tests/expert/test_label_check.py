@@ -209,6 +209,25 @@ def test_claims_are_made_among_builds_at_reading_speed() -> None:
     assert check_labels(only_slow) == []  # when nothing reaches reading speed, the claims are among all
 
 
+def test_a_slow_cpu_only_machine_is_no_rival_for_cheapest_beside_gpu_builds() -> None:
+    """Issue #27 (a): DeepSeek-R1 at 15,000 USD put a CPU-only box (5.7 tok/s, 760 s before the first token of a 4k
+    prompt) at the top as 'cheapest'. Beside builds with a GPU, a CPU-only machine that is below reading speed, short
+    of the speed asked, or warned about its prompt wait claims nothing, and 'cheapest' goes to the cheapest GPU build."""
+    prompt = {"rule": "PROMPT", "status": "warn", "message": "760 s before the first token"}
+    cpu = _build(2, "CPU only", 4420, decode=5.7, parts=[{"category": "cpu", "id": "epyc-9124", "quantity": 1}])
+    cpu["checks"].append(prompt)
+    gpu = _build(1, "cheapest (experts in RAM, 12-channel EPYC)", 5740, decode=6.1)
+    assert check_labels(_plan(gpu, cpu)) == []
+    claims = dict(cpu, label="cheapest (CPU only)")
+    assert "slow machine without a GPU" in check_labels(_plan(gpu, claims))[0]
+    quick = dict(cpu, checks=[c for c in cpu["checks"] if c["rule"] != "PROMPT"], label="cheapest (CPU only)")
+    assert check_labels(_plan(dict(gpu, label="alternative"), quick)) == []  # at speed, prompt fine: it is the cheapest
+    short = dict(quick)
+    assert check_labels(_plan(gpu, dict(short, label="alternative")), min_decode_tps=8) == []  # short of 8 tok/s asked
+    only_cpu = _plan(claims)
+    assert check_labels(only_cpu) == []  # no GPU build shown: it is the answer
+
+
 # --------------------------------------------------------------------------- real answers
 
 LABEL_RICH = (
@@ -241,5 +260,6 @@ def test_every_known_failure_is_a_request_we_run() -> None:
 def test_no_label_contradicts_the_numbers_shown(args: str) -> None:
     options = request_options(args)
     circuit = options["circuit"] or ("120v15a" if options["currency"] == "USD" else "230v16a")
-    problems = check_labels(run_plan(args), budget=options["budget"], circuit=circuit, circuits=options["circuits"])
+    problems = check_labels(run_plan(args), budget=options["budget"], circuit=circuit, circuits=options["circuits"],
+                            min_decode_tps=options.get("min_decode_tps"))
     assert not problems, f"`llm-rig plan {args}`:\n" + "\n".join(f"  - {p}" for p in problems)

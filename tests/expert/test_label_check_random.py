@@ -27,5 +27,6 @@ EXAMPLES = int(os.environ.get("LLM_RIG_GENERATIVE_EXAMPLES", "20"))
 @given(request=requests())
 def test_random_answers_have_labels_that_hold(request: BuildRequest) -> None:
     result = plan(request, shipped_catalog()).to_json()
-    problems = check_labels(result, budget=request.budget, circuit=request.circuit, circuits=request.circuits)
+    problems = check_labels(result, budget=request.budget, circuit=request.circuit, circuits=request.circuits,
+                            min_decode_tps=request.min_decode_tps)
     assert not problems, (request.model_dump(mode="json"), problems)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from configurator.core.report.fit import short_gpu_name
 
+import html
 import json
 from pathlib import Path
 
@@ -78,6 +79,29 @@ def test_infeasible_request_shows_the_reason_and_apply_relaxes(qtbot, window) ->
         window.banner.apply.click()
     assert blocker.args[0].builds
     assert not window.banner.isVisible()
+
+
+def test_the_banner_lists_the_ways_out_by_price_each_with_apply(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """#27 (d): the banner had shown only the cheapest way out. It lists up to five, cheapest first, each with an
+    Apply that re-solves with that change (here the second: applying it solves its relaxed request)."""
+    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=32768),
+                           min_decode_tps=15, budget=2500)
+    result = _solve(qtbot, window, request)
+    inf = result.infeasible
+    assert inf is not None and len(inf.relaxations) >= 3
+    banner = window.banner
+    shown = inf.relaxations[: banner.MAX_WAYS]
+    rows = [banner.ways_layout.itemAtPosition(r, 0).widget().text() for r in range(len(shown))]
+    assert [r.split(". ", 1)[0] for r in rows] == [str(i + 1) for i in range(len(shown))]
+    for row, way in zip(rows, shown):
+        assert html.escape(way.change) in row
+    assert [w.total_price for w in shown] == sorted(w.total_price for w in shown)
+    second = banner.ways_layout.itemAtPosition(1, 1).widget()
+    assert second is not None and shown[1].request is not None
+    with qtbot.waitSignal(window.session.solve_finished, timeout=60_000) as blocker:
+        second.click()
+    assert window.session.request == shown[1].request
+    assert blocker.args[0].builds
 
 
 def test_owned_gpu_and_budget_flow_into_the_request(qtbot, window) -> None:  # type: ignore[no-untyped-def]
@@ -366,7 +390,10 @@ def test_the_banner_says_what_binds_once(qtbot, window) -> None:  # type: ignore
     result = _solve(qtbot, window, request)
     assert result.infeasible is not None and "deadline" in result.infeasible.blocking
     text = window.banner.text.text().lower()
-    assert text.count("deadline") == text.count("deadline", text.index("cheapest way out")) + 1, text
+    # the ways out follow the reason (one line, or one row each): what binds is said once before them
+    ways = text.find("ways out, cheapest first")
+    before = text[: ways if ways >= 0 else text.index("cheapest way out")]
+    assert before.count("deadline") == 1, text
     # what the reason does not name is still said: Mina's KV-cache precision
     mina = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=32768),
                         budget=2500, min_decode_tps=15, room="home-office",

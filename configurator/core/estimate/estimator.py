@@ -574,15 +574,34 @@ def _choose_split(model: ModelArch, workload: Workload, gpus: int, ex: _Explain)
         requested = "tensor" if engine == "vllm" else "layer"
     if requested == "tensor":
         heads = model.num_attention_heads
+        if gpus in (2, 4, 8, 16) and not heads % gpus:
+            return "tensor"
+        if engine == "vllm":
+            tp, pp = serving_layout(model, gpus)
+            if tp > 1:
+                ex.assume(f"{heads} attention heads over {gpus} GPUs: vLLM runs {tp}-way tensor parallel in each of "
+                          f"{pp} pipeline stages (--tensor-parallel-size {tp} --pipeline-parallel-size {pp})")
+                return TENSOR_PIPELINE
+            ex.assume(f"vLLM tensor parallel needs 2, 4, 8 or 16 GPUs that divide the {heads} heads; {gpus} GPUs run "
+                      "pipeline-parallel by layers")
+            return "layer"
         if gpus not in (2, 4, 8, 16):
-            if engine == "vllm":
-                ex.assume(f"vLLM tensor parallel needs 2, 4, 8 or 16 GPUs; {gpus} GPUs run pipeline-parallel by layers")
             return "layer"
-        if heads % gpus:
-            ex.assume(f"{heads} attention heads do not divide over {gpus} GPUs: split by layers instead")
-            return "layer"
-        return "tensor"
+        ex.assume(f"{heads} attention heads do not divide over {gpus} GPUs: split by layers instead")
+        return "layer"
     return "layer"
+
+
+TENSOR_PIPELINE = "tensor-pipeline"
+"""The split of a vLLM job over a GPU count tensor parallelism alone cannot use: tensor parallel inside each pipeline
+stage (estimate.parallel.serving_layout gives the degrees)."""
+
+
+def serving_layout(model: ModelArch, gpus: int) -> tuple[int, int]:
+    """(tensor, pipeline) degrees of a vLLM job on `gpus` GPUs (estimate.parallel.serving_layout)."""
+    from configurator.core.estimate.parallel import serving_layout as layout  # parallel.py imports this module
+
+    return layout(model.num_attention_heads, model.num_kv_heads, model.num_layers, gpus)
 
 
 def _layer_assignment(layers: int, gpus: int) -> list[int]:
@@ -688,6 +707,25 @@ def _inference_memory(
         )
         ex.step("split", f"tensor parallel over {tp} GPUs: each holds 1/{tp} of every weight matrix and of the KV heads")
         return [per] * tp
+    if split == TENSOR_PIPELINE:
+        tp, pp = serving_layout(model, gpus)
+        kv_share = 1 / min(tp, model.num_kv_heads) if model.mla is None else 1.0
+        stages = _layer_assignment(model.num_layers, pp)
+        per_layer_kv = kv_total / model.num_layers
+        out = []
+        for i, n in enumerate(stages):
+            first, last = i == 0, i == pp - 1
+            weights = n * blocks / model.num_layers + (head if last and head else 0) + (emb if first else 0)
+            stage = MemoryBreakdown(
+                weights=int(weights / tp),
+                kv_cache=int(n * per_layer_kv * kv_share),
+                activations=int(_inference_activations(model, workload, context, engine, last) / tp),
+                runtime_overhead=int(overhead),
+            )
+            out += [stage] * tp
+        ex.step("split", f"{pp} pipeline stages of {stages} layers, each tensor parallel over {tp} GPUs: each GPU holds "
+                f"1/{tp} of its stage's weights and KV heads")
+        return out
     gpu_layers = model.num_layers - min(workload.cpu_layers, model.num_layers)
     layers = _layer_assignment(gpu_layers, gpus)
     per_layer_weights = blocks / model.num_layers
@@ -1126,7 +1164,7 @@ def moe_expert_efficiency(tokens_per_expert: float, engine: str = "llama.cpp", b
 def speed_regime(model: ModelArch, split: str, gpus: int) -> str | None:
     """The regime with its own 80 % speed range (ranges.REGIME_RANGE_FACTORS): an MoE under tensor parallelism, whose
     step is the latency floors of collectives.py; None for the rest (the kind's range)."""
-    return MOE_TENSOR_PARALLEL if model.moe is not None and split == "tensor" and gpus > 1 else None
+    return MOE_TENSOR_PARALLEL if model.moe is not None and split in ("tensor", TENSOR_PIPELINE) and gpus > 1 else None
 
 
 def _speculative_mtp(
@@ -1342,18 +1380,23 @@ def _decode_speed(
                 f"{moe_layer_count(model)} MoE layers one by one in Python: {CAL.expert_loop_transformers * 1e6:.0f} us per "
                 f"expert and layer = {expert_loop * 1e3:.1f} ms per step (Qwen3 speed benchmark, transformers 4.51)")
         ex.assume("HF transformers MoE: experts run in a Python loop (no fused MoE kernel); decode is bound by that loop")
-    if split == "tensor":
+    if split in ("tensor", TENSOR_PIPELINE):
+        # tensor x pipeline: the stages run one after another for a token, each tensor parallel over tp GPUs, so a
+        # step reads 1/tp of the weights per GPU in turn and pays the stage-to-stage hops of a layer split
+        tp, pp = serving_layout(model, gpus) if split == TENSOR_PIPELINE else (gpus, 1)
         # MLA's latent cache is replicated on every rank, so each GPU reads all of it
-        mem_t = read / gpus / (eff * bw)
-        kv_t = (kv_read if model.mla else kv_read / gpus) / (eff * bw)
-        comp_t = step_flops / gpus / (peak * compute_eff)
-        link, over = allreduce_latency(gpu, gpus, CAL.allreduce_nvlink_s, CAL.allreduce_pcie_s, CAL.allreduce_fabric_s)
+        mem_t = read / tp / (eff * bw)
+        kv_t = (kv_read if model.mla else kv_read / tp) / (eff * bw)
+        comp_t = step_flops / tp / (peak * compute_eff)
+        link, over = allreduce_latency(gpu, tp, CAL.allreduce_nvlink_s, CAL.allreduce_pcie_s, CAL.allreduce_fabric_s)
         comm = 2 * model.num_layers * link
+        hops = (pp - 1) * CAL.layer_split_hop_s
         # the weight GEMMs are bound by the weight stream or by their FLOPs, whichever is slower; attention, a kernel
         # of its own, then reads every sequence's KV cache (FlashAttention / paged attention: bandwidth-bound)
-        step = _roofline(mem_t, comp_t) + kv_t + overhead + comm
-        ex.step("decode", f"tensor parallel: each GPU reads 1/{gpus} of {_gb(read + kv_read)} per step, plus "
-                f"2 all-reduces per layer at ~{link * 1e6:.0f} us over {over}")
+        step = _roofline(mem_t, comp_t) + kv_t + overhead + comm + hops
+        ex.step("decode", f"tensor parallel: each GPU reads 1/{tp} of {_gb(read + kv_read)} per step, plus "
+                f"2 all-reduces per layer at ~{link * 1e6:.0f} us over {over}"
+                + (f"; {pp} pipeline stages in turn, {hops * 1e6:.0f} us of hand-offs per token" if pp > 1 else ""))
     else:
         ram_read = 0.0
         if engine == "llama.cpp" and (workload.cpu_layers or workload.cpu_experts):
@@ -1393,7 +1436,7 @@ def _decode_speed(
                   f"a new {workload.prompt}-token prompt, prefilled inside the running decode steps (chunked prefill)")
     prompt = prompt_tokens(workload, context)
     prefill_flops = 2 * counts.matmul_active + 2 * model.attention_layers * prompt * model.num_attention_heads * model.head_dim
-    parallel = gpus if split == "tensor" else 1
+    parallel = gpus if split == "tensor" else serving_layout(model, gpus)[0] if split == TENSOR_PIPELINE else 1
     if engine == "llama.cpp":
         # exllamav2 multiplies quantized weights directly only up to MAX_Q_GEMM_ROWS (32, exllamav2_ext config.h) rows;
         # a prompt batch rebuilds fp16 weights and calls cuBLAS hgemm (the dequantize path), whatever the llama.cpp build
@@ -1810,6 +1853,8 @@ def estimate(
         rate_share=mfu,
         peak_tflops=dense_peak_tflops(gpu) if gpu else None,
         speed_regime=speed_regime(model, split, gpus),
+        placement=dict(zip(("tensor_parallel", "pipeline_parallel"), serving_layout(model, gpus)))
+        if split == TENSOR_PIPELINE else None,
         params_total=counts.total,
         params_active=counts.active,
         assumptions=tuple(a for a in ex.assumptions if a),

@@ -39,6 +39,31 @@ SC'24 'Herding Llamas', as tabulated at glennklockwood.com/garden/llama-3.1). Pa
 not that of the published runs, so a bigger cluster must add model parallelism (pipeline stages with fewer
 micro-batches each: a larger bubble) instead of more data-parallel ranks; scaling efficiency falls from there on."""
 
+# --------------------------------------------------------------------------- serving layouts (vLLM)
+
+VLLM_TP_SIZES = (8, 4, 2)
+"""Tensor-parallel degrees a serving layout uses inside one machine, largest first: every rank must hold a whole
+number of attention heads (vLLM's ModelConfig.verify_with_parallel_config: num_attention_heads % tensor_parallel_size
+== 0), and KV heads either divide over the ranks or are replicated on them."""
+
+
+def serving_layout(num_heads: int, num_kv_heads: int, num_layers: int, gpus: int) -> tuple[int, int]:
+    """(tensor, pipeline) degrees vLLM runs `gpus` GPUs with: tensor parallel over as many GPUs as the heads allow
+    (one decode step is faster the wider the tensor group), pipeline stages over the rest. 6 GPUs for a 64-head model
+    serve as TP 2 x PP 3, 5 GPUs as PP 5 (vLLM docs, distributed serving: "the tensor parallel size is the number of
+    GPUs in each node, and the pipeline parallel size is the number of nodes", and pipeline parallelism "when the
+    model is too large for a single node or the GPU count does not divide"; engine arguments --tensor-parallel-size and
+    --pipeline-parallel-size, vllm/engine/arg_utils.py)."""
+    if gpus <= 1:
+        return 1, 1
+    for tp in VLLM_TP_SIZES:
+        if tp > gpus or gpus % tp or num_heads % tp or (num_kv_heads % tp and tp % num_kv_heads):
+            continue
+        if gpus // tp <= num_layers:
+            return tp, gpus // tp
+    return 1, min(gpus, num_layers)
+
+
 # --------------------------------------------------------------------------- links
 
 # Achieved all-reduce bus bandwidth as a share of the link's one-way rate, from nccl-tests runs:

@@ -85,7 +85,7 @@ class EstimateResult(_Frozen):
     workload: dict[str, Any]
     gpu_id: str | None
     gpus: int
-    split: str  # "single", "layer" (pipeline) or "tensor"
+    split: str  # "single", "layer" (pipeline), "tensor" or "tensor-pipeline" (vLLM TP x PP, degrees in placement)
     per_gpu: tuple[GpuMemory, ...]
     host_ram_bytes: int  # system RAM the job needs beyond the OS (offload, loading)
     fits: bool | None
@@ -110,7 +110,7 @@ class EstimateResult(_Frozen):
     # -- weights in system RAM (issue #12): set by estimate.offload.estimate_on_host
     host_bandwidth_gbps: float | None = None  # effective RAM bandwidth decode reads at
     offloaded_bytes: int = 0  # model bytes kept in system RAM
-    placement: dict[str, Any] | None = None  # llama.cpp gpu_layers, cpu_moe_layers, layers_per_gpu, head_on_gpu
+    placement: dict[str, Any] | None = None  # llama.cpp gpu_layers, cpu_moe_layers, layers_per_gpu, head_on_gpu; vLLM tensor_parallel, pipeline_parallel
     # the GPU's dense bf16 peak (fp16 on a card without bf16) from its spec sheet, TFLOPS: the basis of `mfu`
     peak_tflops: float | None = None
     # the regime whose cross-validated errors set the speed ranges when they differ from the kind's (ranges.py)

@@ -101,6 +101,9 @@ def _split_text(build: Build, used: dict[str, Any]) -> str:
     if n <= 1 or split == "single":
         return "one GPU"
     return {"layer": f"layers over {n} GPUs", "tensor": f"tensor parallel x{n}",
+            "tensor-pipeline": "tensor parallel x{tp} in {pp} pipeline stages".format(
+                tp=(build.estimate.placement or {}).get("tensor_parallel", 1),
+                pp=(build.estimate.placement or {}).get("pipeline_parallel", n)),
             "data": f"data parallel x{n}"}.get(split, f"{split} split x{n}")
 
 

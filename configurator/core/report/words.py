@@ -99,7 +99,7 @@ ZH_CN.update({
     "one machine": "单台机器", "a self-assembled machine": "自行组装的机器", "time limit": "求解时限",
     # request values named in a reason
     "home-office": "家庭办公室", "lab": "实验室", "server-room": "机房", "tower": "塔式", "rack": "机架式",
-    "open-frame": "开放式机架", "any": "任意", "global": "全球", "china": "中国",
+    "open-frame": "开放式机架", "any": "任意", "global": "全球", "china": "中国", "bf16: none was given": "bf16（未指定）",
     # the infeasibility section and the window's banner
     "Assumptions": "假设", "Estimator warnings": "估算警告", "Not as asked": "无法按需求实现", "Why:": "原因：", "Binding:": "受限于：", "Closest cards:": "最接近的显卡：",
     "Cheapest way out:": "最省钱的解决办法：", "Other ways out:": "其他办法：", "Cheapest way out": "最省钱的解决办法",
@@ -131,7 +131,8 @@ def _power(r: Reason, _say: Say) -> str:
 def _changes(r: Reason, say_: Say) -> str:
     words = [say_(c) for c in r.nested("changes")]
     text = words[0] if len(words) == 1 else "、".join(words[:-1]) + "，并" + words[-1]
-    what = f"{r.fields['gpus']} x {r.fields['gpu']}，" if r.fields.get("gpus") else ""
+    what = (f"{r.fields['box']}，" if r.fields.get("box") else "不买 GPU（仅 CPU），" if r.fields.get("cpu_only")
+            else f"{r.fields['gpus']} x {r.fields['gpu']}，" if r.fields.get("gpus") else "")
     return f"{text}：最便宜的配置 {what}{r.num('price'):,.0f} {r.fields['currency']}"
 
 

@@ -156,7 +156,8 @@ class Build(_Frozen):
         zero = e.workload.get("zero") if e.workload.get("kind") != "inference" else None
         scaling = e.scaling_efficiency if e.scaling_efficiency is not None else 1.0
         if e.workload.get("kind") == "inference":
-            tensor = gpus if e.split == "tensor" else 1
+            # a vLLM tensor x pipeline layout says its degrees in the estimate's placement
+            tensor = gpus if e.split == "tensor" else int((e.placement or {}).get("tensor_parallel", 1))
             return {"data": 1, "tensor": tensor, "pipeline": gpus // tensor, "zero_stage": None, "scaling_efficiency": 1.0}
         return {"data": gpus, "tensor": 1, "pipeline": 1, "zero_stage": zero if gpus > 1 else None,
                 "scaling_efficiency": scaling}

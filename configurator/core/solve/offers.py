@@ -104,3 +104,30 @@ def ready_made_server(ctx: PlanContext) -> list[Build]:
     if server is None or not _offerable(server, request):
         return []
     return _kind([server], "ready-made server", "a whole GPU server bought as one item")
+
+
+POWER_LIMIT = 0.8
+"""The cap a power-limited build runs its GPUs at: 80 % keeps ~95 % of the decode speed (relax.POWER_LEVELS, build
+rules R20: Puget's 4 x RTX 3090 at 280 of 350 W)."""
+
+
+@register("power-limited")
+def power_limited(ctx: PlanContext) -> list[Build]:
+    """With a speed target: the cheapest build whose GPUs run at an 80 % power limit (the vendor's tool at boot), a
+    design choice where the full-power cards would overrun the circuit or PSU (two RTX 5090 on one 15 A outlet for
+    Llama 70B at 25 tokens/s, ~6,900 USD, against one 9,600 USD workstation card at full power; issue #27). Not when a
+    limit was asked, a card is owned or named GPUs are compared; a capped build no cheaper than a full-power one is
+    dropped by the ranking (same price, less speed)."""
+    from configurator.core.solve.plan import _solve_once
+
+    request = ctx.request
+    if (request.workload.kind != "inference" or request.min_decode_tps is None or request.power_limit is not None
+            or request.owned or len(request.gpu_ids) >= 2 or ctx.should_stop()):
+        return []
+    capped = request.model_copy(update={"power_limit": POWER_LIMIT, "top_k": 1})
+    builds, _ = _solve_once(capped, ctx.catalog, ctx.model, ctx.exact_weight_bytes, 1, ctx.should_stop,
+                            ctx.time_budget / 2)
+    builds = [b for b in builds if b.gpu_count >= 2]  # one card on an outlet never needs the cap to fit
+    return _kind(builds, f"GPUs power-limited to {POWER_LIMIT:.0%}",
+                 "the cards capped at boot (nvidia-smi -pl, rocm-smi) trade ~5 % of the speed for fitting the circuit "
+                 "and a smaller PSU")

@@ -45,7 +45,7 @@ from configurator.core.solve.memo import remember
 from configurator.core.solve import relax
 from configurator.core.solve.relax import _training_compute, _what_moves, _with_offload
 from configurator.core.solve.ranking import REFERENCE_TOKENS, measure, rank_and_label
-from configurator.core.solve.sources import SOURCES
+from configurator.core.solve.sources import SOURCES, PlanContext
 from configurator.core.solve.rules import Assembly, check_build, meets_speed, power_of
 from configurator.core.solve.slots import place
 from configurator.core.solve.lazy import LazyBuildModel, price_floor
@@ -398,15 +398,47 @@ def _diagnose(
     should_stop: Callable[[], bool],
 ) -> tuple[Infeasible, Build | None]:
     """Why nothing fits and the ways out, cheapest first (solve/relax.py), solved with this module's solver."""
+    machines: dict[str, list[Build]] = {}
 
     def cheapest(relaxed: BuildRequest, cost_cap: float | None, stop: Callable[[], bool]) -> Build | None:
         builds, _ = _solve_once(relaxed, catalog, model, exact, 1, stop, 1.0, cost_cap=cost_cap)
-        return builds[0] if builds else None
+        # the machines without a bought GPU are ways out too (Qwen2.5-7B at 5,000 CNY: a 2,859 CNY mini PC at q4_k_m
+        # where the GPU search said 6,159); a slow CPU-only box is no way out beside GPU builds (ranking.slow_cpu_only).
+        # Power limits, circuits, GPU counts and offload change nothing for them: asked once per remaining request
+        w = relaxed.workload
+        key = relaxed.model_copy(update={"power_limit": None, "circuits": 1, "max_gpus": 1, "budget": None,
+                                         "workload": w.model_copy(update={"offload": "none", "engine": None})
+                                         }).model_dump_json()
+        if key not in machines:
+            machines[key] = _machines_for(relaxed.model_copy(update={"budget": None}), catalog, model, exact, stop)
+        builds += [b for b in machines[key] if cost_cap is None or b.total_price < cost_cap]
+        return min(builds, key=lambda b: b.total_price) if builds else None
 
     def servers(relaxed: BuildRequest) -> Build | None:
         return _cluster(relaxed, catalog, model, relaxed.workload.resolved(model.max_context), exact)
 
     return relax.diagnose(request, catalog, model, exact, cand, should_stop, solve=cheapest, cluster_of=servers)
+
+
+WAY_OUT_MACHINES = ("cpu-only", "mini-pc", "unified-memory")
+"""Sources whose machines (no GPU bought, or one unified memory) the relaxation search tries beside the solver's."""
+
+
+def _machines_for(request: BuildRequest, catalog: Catalog, model: ModelArch, exact: int | None,
+                  should_stop: Callable[[], bool]) -> list[Build]:
+    """The machines without a bought GPU that run `request` as asked, passing every rule and not slow (ranking's
+    slow_cpu_only): candidates for a way out."""
+    ctx = PlanContext(request=request, catalog=catalog, model=model, workload=request.workload.resolved(model.max_context),
+                      exact_weight_bytes=exact, should_stop=should_stop)
+    out = []
+    for entry in SOURCES:
+        if entry.name not in WAY_OUT_MACHINES or should_stop():
+            continue
+        for build in entry.run(ctx):
+            m = measure(build, request)
+            if m.passing and not m.slow_cpu_only and meets_speed(build.estimate, request):
+                out.append(build)
+    return out
 
 
 def _weights_in_ram(
@@ -523,6 +555,7 @@ def plan(
     error = unknown_ids(request.gpu_ids, catalog.records["gpus"], "GPU")
     if error:
         raise error
+    request = _native_precision(request, model)
     asked = request
     request = _reference_job(request)
     workload = request.workload.resolved(model.max_context)
@@ -586,6 +619,16 @@ def plan(
     builds = _enriched(rank_and_label(extra, request), catalog, model, asked, exact_weight_bytes)
     return PlanResult(builds=tuple(builds), infeasible=infeasible, solve_seconds=time.monotonic() - started,
                       notes=tuple(notes))
+
+
+def _native_precision(request: BuildRequest, model: ModelArch) -> BuildRequest:
+    """An inference request that names no precision runs the weights as released when they ship in MXFP4 (gpt-oss:
+    only its MoE experts in MXFP4, the rest BF16, as the mxfp4 format counts them): there is no BF16 release to run,
+    and upcasting 13 GB of gpt-oss-20b to 42 GB had priced it out of an 800 USD desktop (issue #28)."""
+    w = request.workload
+    if w.kind != "inference" or w.precision is not None or model.native_precision != "mxfp4":
+        return request
+    return request.model_copy(update={"workload": w.model_copy(update={"precision": "mxfp4"})})
 
 
 def _reference_job(request: BuildRequest) -> BuildRequest:

@@ -12,7 +12,10 @@ over every build the sources found, which build holds each claim:
 
 A build whose users get less than reading speed (rules.READING_TPS, where PERF warns) is shown after those that reach
 it, and the claims above are made among the latter when there are any; the cheapest of all then says "cheapest below
-reading speed". A comparison of named GPUs (`--gpu a,b,c`) says "cheapest with X" of each GPU's own cheapest build. A build that another
+reading speed". A slow machine without a GPU (CPU only: below reading speed, short of the speed asked, or a first
+token after more than a minute of prompt processing, the PROMPT warning) is never "cheapest" while a build with a GPU
+is shown: it is shown after them, unlabelled (DeepSeek-R1 at 15,000 USD had put a CPU-only box that waits 760 s for
+the first token of a 4k prompt at the top as "cheapest"). A comparison of named GPUs (`--gpu a,b,c`) says "cheapest with X" of each GPU's own cheapest build. A build that another
 build beats on price and speed without being louder is dropped, unless a label gives the reason; the rest are shown
 cheapest first. Sources only say what kind of build they offer (`Build.label` on the way in: "with the experts in RAM",
 "ready-made: ..."); the label shown is the claims, then that kind in brackets ("cheapest; best value (with the experts in RAM)").
@@ -58,6 +61,7 @@ class Measures:
     passing: bool  # no FAIL check
     within_budget: bool
     readable: bool  # inference: at least reading speed per user (rules.READING_TPS, where PERF warns); training: True
+    slow_cpu_only: bool = False  # no GPU, and below reading speed, short of the speed asked or its prompts wait (PROMPT)
 
     def value(self) -> float:
         return self.speed / self.price if self.price > 0 else (float("inf") if self.speed > 0 else 0.0)
@@ -72,12 +76,21 @@ class Measures:
 def measure(build: Build, request: BuildRequest) -> Measures:
     e = build.estimate
     speed = e.decode_tokens_per_s if e.workload.get("kind", "inference") == "inference" else job_tokens_per_s(e)
+    readable = e.workload.get("kind", "inference") != "inference" or (speed or 0.0) >= READING_TPS
+    slow_prompt = any(c.rule == "PROMPT" and c.status != "pass" for c in build.checks)
+    short = request.min_decode_tps is not None and (speed or 0.0) < request.min_decode_tps
     return Measures(
         price=build.total_price, speed=speed or 0.0, dba=build_dba(build), watts=build.power.wall_w * build.nodes,
         passing=not any(c.status == "fail" for c in build.checks),
         within_budget=request.budget is None or build.total_price <= request.budget + 0.01,
-        readable=e.workload.get("kind", "inference") != "inference" or (speed or 0.0) >= READING_TPS,
+        readable=readable,
+        slow_cpu_only=cpu_only(build) and (not readable or short or slow_prompt),
     )
+
+
+def cpu_only(build: Build) -> bool:
+    """A machine without a GPU: no card and no unified-memory system (machines.NO_GPU builds)."""
+    return build.gpu_count == 0 and not any(p.category in ("gpu", "system") for p in build.parts)
 
 
 def speed_words(build: Build) -> str:
@@ -113,6 +126,9 @@ def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
         return []
     m = [measure(b, request) for b in pool]
     every_passing = [i for i in range(len(pool)) if m[i].passing]
+    if any(not cpu_only(pool[i]) for i in every_passing):
+        # a slow CPU-only machine is no rival for "cheapest" beside a build with a GPU (module docstring)
+        every_passing = [i for i in every_passing if not m[i].slow_cpu_only] or every_passing
     # a build whose users wait seconds per word (PERF warns) is shown after those at reading speed, and the claims
     # are made among the latter when there are any: "cheapest" at 2 tokens/s was the top of a 70B plan
     passing = [i for i in every_passing if m[i].readable] or every_passing
@@ -165,10 +181,12 @@ def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
     labelled = [i for i in range(len(pool)) if claims[i]]
     order = {CHEAPEST: 0, FASTEST: 1, FASTEST_NO_BUDGET: 1, VALUE: 2, QUIETEST: 3, GROW: 4, CHEAPEST_SLOW: 5}
     labelled.sort(key=lambda i: min(order.get(c[0], 0) for c in claims[i]))
-    rest = sorted((i for i in range(len(pool)) if not claims[i] and (comparison or not dominated(i))),
-                  key=lambda i: (not m[i].passing, not m[i].readable, m[i].price, -m[i].speed))
+    def order_key(i: int) -> tuple[bool, bool, float, float]:
+        return (not m[i].passing, not m[i].readable or m[i].slow_cpu_only, m[i].price, -m[i].speed)
+
+    rest = sorted((i for i in range(len(pool)) if not claims[i] and (comparison or not dominated(i))), key=order_key)
     shown = (labelled + rest)[: request.top_k]
-    shown.sort(key=lambda i: (not m[i].passing, not m[i].readable, m[i].price, -m[i].speed))
+    shown.sort(key=order_key)
     out = []
     for rank, i in enumerate(shown, start=1):
         build = pool[i]

@@ -46,11 +46,11 @@ MAX_PAIRS = 8
 MAX_LISTED = 10
 """Ways out kept on the answer (the cheapest first); beyond ten they repeat each other at higher prices."""
 
-BUILDING_PREMIUM = 1.05
-"""Another circuit, a 230 V outlet or another room is work on the building, not a command: a change that needs it
-ranks as if 5 % dearer, so a power limit that costs a little more in parts comes first (a power limit on 2 x RTX
-5090 for 6,896 USD before a second circuit for 6,831)."""
 BUILDING = {"circuits", "circuit", "room"}
+"""Changes to the building (another circuit, a 230 V outlet, another room) rather than to the machine or the job: at
+the same price they follow a change that needs none. The ways out are sorted by their price alone (the contract of
+`infeasible.relaxations`: the first is the cheapest); a premium for building work had put a power limit at 6,896 USD
+before a second circuit at 6,831, out of order."""
 
 POWER_LEVELS = (0.8, 0.7)
 """Power limits tried: 80 % keeps ~95 % of the speed (build rules R20, Puget's 4 x RTX 3090 at 280 of 350 W)."""
@@ -201,9 +201,13 @@ def _describe(kind: str, relaxed: BuildRequest, cost: float, request: BuildReque
     words = [budget if k == "budget" else _phrase(k, relaxed, request, build, moe) for k in kinds]
     if over and "budget" not in kinds:
         words.append(budget)
-    # over the budget, the price named is the budget it would take, not a cent-rounded neighbour
+    system = next((p for p in build.parts if p.category == "system"), None) if build is not None else None
+    box = system.name if build is not None and system is not None and build.nodes == 1 and system.spec.get("unified") else ""
+    # over the budget, the price named is the budget it would take, not a cent-rounded neighbour; a unified-memory box
+    # is named itself, not its integrated GPU's id; a machine without a GPU says so
     return Reason.of("way.changes", changes=tuple(words), gpus=build.gpu_count * build.nodes if build is not None else 0,
-                     gpu=_gpu_name(build) if build is not None else "", currency=request.currency,
+                     gpu=_gpu_name(build) if build is not None else "", box=box,
+                     cpu_only=build is not None and not build.gpu_count, currency=request.currency,
                      price=float(math.ceil(cost)) if over else cost)
 
 
@@ -366,7 +370,8 @@ def _ranked(found: list[_Found], request: BuildRequest) -> list[_Found]:
             return f.build.estimate.decode_tokens_per_s or 0.0 if f.kind != "cluster" else request.min_decode_tps or 0.0
         close = [f for f in found if speed(f) >= 0.5 * request.min_decode_tps]
         found = close or found
-    ranked = sorted(found, key=lambda f: (_rank_price(f), not set(f.kind.split("+")) <= MILD, f.kind.count("+"), f.kind))
+    ranked = sorted(found, key=lambda f: (round(f.price, 2), bool(set(f.kind.split("+")) & BUILDING),
+                                          not set(f.kind.split("+")) <= MILD, f.kind.count("+"), f.kind))
     # one line per distinct way: a pair that costs no less than one of its own parts alone says nothing more
     out: list[_Found] = []
     for f in ranked:
@@ -375,11 +380,6 @@ def _ranked(found: list[_Found], request: BuildRequest) -> list[_Found]:
             continue
         out.append(f)
     return out
-
-
-def _rank_price(f: _Found) -> float:
-    """The price a way out is ranked by: its build's, 5 % more when it needs work on the building."""
-    return f.price * (BUILDING_PREMIUM if set(f.kind.split("+")) & BUILDING else 1.0)
 
 
 def diagnose(
@@ -457,7 +457,7 @@ def _binding(label: str, request: BuildRequest) -> Reason:
         "form factor": (request.form, ""), "region": (request.region, ""), "room": (request.room, ""),
         "KV-cache precision": (w.kv_precision, ""), "speed target": (request.min_decode_tps or 0.0, "tokens/s"),
         "fine-tuning framework": (w.framework or default_framework(w.method, w.zero), ""),
-        "maximum GPU count": (request.max_gpus, ""), "weight precision": (w.precision, "")}
+        "maximum GPU count": (request.max_gpus, ""), "weight precision": (w.precision or "bf16: none was given", "")}
     if w.context:
         values["context length"] = (w.context, "tokens")
     if request.deadline_hours:

@@ -233,7 +233,7 @@ def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage
     # ---- lanes
     lanes = [s.lanes for s in pl.slots]
     bw = min(lane_bandwidth_gbps(s.gen, s.lanes) for s in pl.slots)
-    tp = est.split == "tensor" or (request.workload.kind != "inference" and a.gpus > 1)
+    tp = est.split in ("tensor", "tensor-pipeline") or (request.workload.kind != "inference" and a.gpus > 1)
     # narrow links matter for collectives (tensor parallel, training); a layer split or one GPU with the model resident
     # passes activations only (build rules R16: "less than 2% performance difference" at x8), loading is slower
     status = "pass" if bw >= 15.7 or not tp else ("fail" if bw < 3.9 else "warn")

@@ -759,7 +759,7 @@ def open_air_flagships(option: GpuOption) -> bool:
 
 def needs_wide_lanes(option: GpuOption, training: bool) -> bool:
     """Tensor parallelism and multi-GPU training want x8 or more per card (R15/PCI-4)."""
-    return (training and option.count > 1) or option.estimate.split == "tensor"
+    return (training and option.count > 1) or option.estimate.split in ("tensor", "tensor-pipeline")
 
 
 def geometry_class(option: GpuOption, training: bool) -> tuple[object, ...]:
