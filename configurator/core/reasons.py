@@ -182,7 +182,8 @@ EN: dict[str, Template] = {
     "nothing.no-gpu": lambda r, say: (f"no GPU in the catalog can run this within {r.fields['most']} GPUs per machine "
                                       f"({joined(r.nested('closest'), say)})"),
     "nothing.own-gpu": lambda r, say: (f"your own {r.fields['name']} cannot run this within {r.fields['most']} GPUs per "
-                                       f"machine ({joined(r.nested('closest'), say)}); other GPUs are not tried while you use it"),
+                                       f"machine ({joined(r.nested('closest'), say)}); builds with other GPUs beside it or instead of it "
+                                       "found none either"),
     "nothing.no-combination": "no combination of parts passes every rule",
     "nothing.budget": "the budget of {budget:,.0f} {currency} is binding",
     "nothing.binding": lambda r, say: "binding: " + joined(r.nested("items"), say, ", "),

@@ -183,7 +183,7 @@ ZH_REASONS: dict[str, Template] = {
     "nothing.no-gpu": lambda r, say_: (f"目录中没有任何 GPU 能在单机 {r.fields['most']} 张以内运行此任务"
                                        f"（{joined(r.nested('closest'), say_)}）"),
     "nothing.own-gpu": lambda r, say_: (f"你自己的 {r.fields['name']} 无法在单机 {r.fields['most']} 张以内运行此任务"
-                                        f"（{joined(r.nested('closest'), say_)}）；使用它时不会尝试其他 GPU"),
+                                        f"（{joined(r.nested('closest'), say_)}）；搭配或换用其他 GPU 的配置也都不行"),
     "nothing.no-combination": "没有任何配件组合能通过所有规则",
     "nothing.budget": "{budget:,.0f} {currency} 的预算不够",
     "nothing.binding": lambda r, say_: "受限于：" + joined(r.nested("items"), say_, "、"),
