@@ -85,10 +85,30 @@ def check(build: dict[str, Any], circuit: str, circuits: int = 1, budget: float 
         gpu: dict[str, Any] = {"vram_gb": 0, "length_mm": 0, "cooler": "none", "tdp_w": 0, "slot_width": 0}
         n = 0
     else:
-        gpu = gpu_part["spec"]
-        n = gpu_part["quantity"]
-        if memory["per_gpu_bytes"] > gpu["vram_gb"] * GIB:
-            problems.append("per-GPU memory above the card's capacity")
+        gpu_parts = [p for p in parts if p["category"] == "gpu"]
+        n = sum(p["quantity"] for p in gpu_parts)
+        if len(gpu_parts) == 1:
+            gpu = gpu_part["spec"]
+            if memory["per_gpu_bytes"] > gpu["vram_gb"] * GIB:
+                problems.append("per-GPU memory above the card's capacity")
+        else:
+            # different cards in one machine: each slot's card from the slot map, the rules on the most demanding of
+            # them (the widest and longest card, open-air if any is, the gap it needs), the power summed card by card
+            specs = {p["id"]: p["spec"] for p in gpu_parts}
+            slotted = [s["part_id"] for s in build["slot_map"]]
+            if sorted(slotted) != sorted(p["id"] for p in gpu_parts for _ in range(p["quantity"])):
+                problems.append(f"slot map {slotted} does not place the GPUs the bill lists")
+            if build.get("gpus_mixed") != slotted:
+                problems.append(f"gpus_mixed {build.get('gpus_mixed')} is not the slot map's {slotted}")
+            coolers = {s["cooler"] for s in specs.values()}
+            gpu = {"vram_gb": sum(p["spec"]["vram_gb"] * p["quantity"] for p in gpu_parts) / max(n, 1),
+                   "length_mm": max(s["length_mm"] for s in specs.values()),
+                   "slot_width": max(s["slot_width"] for s in specs.values()),
+                   "cooler": "passive" if "passive" in coolers else "open-air" if "open-air" in coolers else coolers.pop(),
+                   "tdp_w": sum(p["spec"]["tdp_w"] * p["quantity"] for p in gpu_parts) / max(n, 1)}
+            per_card = build["estimate"]["memory"]["per_gpu_bytes"]
+            if per_card > max(s["vram_gb"] for s in specs.values()) * GIB:
+                problems.append("per-GPU memory above every card's capacity")
     board = _one(parts, "motherboard")["spec"]  # type: ignore[index]
     cpu_part = _one(parts, "cpu")
     cpu = cpu_part["spec"]  # type: ignore[index]

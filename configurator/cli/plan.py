@@ -31,6 +31,8 @@ def format_plan(result: Any) -> str:
                 f"{build.power.wall_w:,.0f} W wall per node ({build.power.wall_w * build.nodes / 1000:,.0f} kW in all)")
         # a machine with no GPU bought says so, and how much of its RAM the model takes (#28)
         cards = f"{nodes}{build.gpu_count} x {build.gpu_id}" if build.gpu_count else "no GPU"
+        if build.gpus_mixed:  # different cards in one machine (solve.mixed): each by its id, in slot order
+            cards = nodes + " + ".join(build.gpus_mixed)
         memory = f"{e.per_gpu_bytes / 1024**3:.1f} GiB/GPU" if build.gpu_count else f"{e.host_ram_bytes / 1024**3:.1f} GiB in RAM"
         lines.append(f"#{build.rank} {build.label}: {cards}  "
                      f"{build.total_price:,.0f} {build.currency}  {speed}  "

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from configurator.core.report.fit import gpus_text
 from configurator.core.solve.build import Build
 from configurator.core.solve import noise
 from configurator.qt.builds import category_name, headroom, noise_short, speed_text
@@ -33,6 +34,8 @@ def _gpus(build: Build) -> str:
     gpus = next((p for p in build.parts if p.category == "gpu"), None)
     if system is not None and gpus is None:
         return f"{build.nodes} x {system.name}" if build.nodes > 1 else system.name
+    if build.gpus_mixed:  # different cards in one machine (#28): each by name
+        return gpus_text(build)
     return f"{build.nodes * build.gpu_count} x {gpus.name if gpus else build.gpu_id}"
 
 

@@ -47,6 +47,8 @@ class SlotMapWidget(QWidget):
             # a ready-made server's GPU is named by the system record: its bays read "A100 80GB SXM4", not the
             # catalog id "a100-80gb-sxm" under a "blower cooler" legend
             gpu = gpu_spec(build)
+            # different cards in one machine (#28): each slot names its own card, each card covers its own width
+            cards = {p.id: p.spec for p in build.parts if p.category == "gpu"} if build.gpus_mixed else {}
             used = {s.slot: s for s in build.slot_map}
             below: list[int] = []  # free slot openings under each card (slots_below); none for bays
             if board and not board.get("gpu_bays"):
@@ -58,8 +60,9 @@ class SlotMapWidget(QWidget):
                 for index, (pos, use) in enumerate(sorted(used.items()), start=1):
                     # the card's name and its lanes' source, as the printed sheet labels it: a buyer reads
                     # "GPU 2: RTX 3090 x4 (chipset)", not the catalog id "rtx-3090 x4"
-                    name = f"GPU {index}: {short_gpu_name(str(gpu.get('name', use.part_id)))}"
-                    for k in range(width):
+                    own = cards.get(use.part_id, gpu)
+                    name = f"GPU {index}: {short_gpu_name(str(own.get('name', use.part_id)))}"
+                    for k in range(1 if risers else math.ceil(own.get("slot_width", 2) - 1e-9)):
                         covered[pos + k] = (("card", f"{name} x{use.lanes} ({use.source})"
                                              + (self.tr(" on a riser cable") if risers else ""))
                                             if k == 0 else ("cooler", self.tr("{0} (cooler)").format(name)))
@@ -77,7 +80,7 @@ class SlotMapWidget(QWidget):
             else:
                 self.bays = bool(gpu.get("bay"))  # a module bay (slots.module_bay), as sheet.slot_words words it
                 for index, s in enumerate(build.slot_map, start=1):
-                    name = short_gpu_name(str(gpu.get("name", s.part_id)))
+                    name = short_gpu_name(str(cards.get(s.part_id, gpu).get("name", s.part_id)))
                     # a server's SXM module sits in its bay, not an x16 slot (core sheet.slot_words)
                     self.rows.append((s.slot, f"GPU {index}: {name} {slot_words(gpu, s)}"))
                     self.kinds.append("card")

@@ -12,7 +12,11 @@ from configurator.storage.atomic import write_bytes, write_text
 from configurator.storage.catalog_key import shipped_key
 
 SHIPPED_CACHE = "catalog-shipped.pickle"
-"""The shipped layer, validated once and kept in the user cache folder (safe to delete)."""
+"""The shipped layer, validated once and kept in the user cache folder (safe to delete), one file per key
+(shipped_cache_path): two installs of different versions (a bundle and a checkout, two checkouts) each keep their
+own instead of rebuilding the other's on every start."""
+KEPT_CACHES = 4
+"""Validated layers kept for other keys (other versions) before the oldest is removed."""
 
 _MAX_CACHE_BYTES = 64 * 1024 * 1024
 
@@ -41,10 +45,29 @@ def _shipped_key(files: list[Path]) -> bytes:
     return shipped_key(files)
 
 
+def shipped_cache_path(key: bytes | None = None) -> Path:
+    """Where the shipped layer validated under `key` (default: the shipped files' own) is kept."""
+    key = _shipped_key(paths.shipped_catalog_files()) if key is None else key
+    stem, suffix = SHIPPED_CACHE.rsplit(".", 1)
+    return paths.cache_dir() / f"{stem}-{key.hex()[:16]}.{suffix}"
+
+
+def _forget_old_caches(keep: Path) -> None:
+    """Remove all but the KEPT_CACHES newest validated layers of other keys (and the one-file name of old versions)."""
+    stem, suffix = SHIPPED_CACHE.rsplit(".", 1)
+    try:
+        others = [p for p in keep.parent.glob(f"{stem}*.{suffix}") if p != keep]
+        others.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+        for old in others[KEPT_CACHES:]:
+            old.unlink(missing_ok=True)
+    except OSError:
+        pass  # another process removed it first, or a read-only folder: nothing lost
+
+
 def _shipped_state(files: list[Path]) -> LoadState:
     """The shipped layer's validated records: from the cache when its key matches, else validated and kept."""
     key = _shipped_key(files)
-    cache_path = paths.cache_dir() / SHIPPED_CACHE
+    cache_path = shipped_cache_path(key)
     try:
         if 0 < cache_path.stat().st_size <= _MAX_CACHE_BYTES and cache_path.is_file():
             data = cache_path.read_bytes()
@@ -61,4 +84,5 @@ def _shipped_state(files: list[Path]) -> LoadState:
         write_bytes(cache_path, key + pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
     except OSError:
         pass  # a read-only cache folder costs the next start a validation, nothing else
+    _forget_old_caches(cache_path)
     return state

@@ -193,7 +193,10 @@ def test_plan_json_contract_and_exports(tmp_path: Path) -> None:
     assert paid == pytest.approx(build["total_price"], abs=0.05)
     for check in build["checks"]:
         assert check["status"] in ("pass", "warn", "fail") and check["message"]
-    assert {s["part_id"] for s in build["slot_map"]} == {"rtx-3090"}
+    # every slot holds a card of the bill, the owned 3090 among them (a mix beside it names each slot's card, #28)
+    assert {s["part_id"] for s in build["slot_map"]} == {p["id"] for p in build["parts"] if p["category"] == "gpu"}
+    assert "rtx-3090" in {s["part_id"] for s in build["slot_map"]}
+    assert build["gpus_mixed"] in ([], [s["part_id"] for s in build["slot_map"]])
     # the PDF names every part and the total
     from pypdf import PdfReader
 

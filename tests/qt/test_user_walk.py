@@ -209,10 +209,10 @@ def test_the_slot_map_names_each_card_and_where_its_lanes_come_from(qtbot, windo
         budget=2500, room="home-office", owned=(OwnedPart(category="gpu", id="rtx-3090"),)))
     build = window.session.selected_build
     assert build is result.builds[0] and len(build.slot_map) >= 2
-    name = short_gpu_name(next(p.name for p in build.parts if p.category == "gpu"))
+    names = {p.id: short_gpu_name(p.name) for p in build.parts if p.category == "gpu"}  # a mix names each slot's card
     rows = dict(window.detail.slot_map.rows)
     for index, card in enumerate(sorted(build.slot_map, key=lambda c: c.slot), start=1):
-        assert rows[card.slot] == f"GPU {index}: {name} x{card.lanes} ({card.source})"
+        assert rows[card.slot] == f"GPU {index}: {names[card.part_id]} x{card.lanes} ({card.source})"
     assert not any(build.gpu_id in what for what in rows.values())
 
 

@@ -10,7 +10,7 @@ from configurator.storage import catalogs, paths
 
 def test_second_load_reads_the_validated_cache_and_gives_the_same_records() -> None:
     first = catalogs.load(include_user=False)
-    cache = paths.cache_dir() / catalogs.SHIPPED_CACHE
+    cache = catalogs.shipped_cache_path()
     assert cache.is_file()
     second = catalogs.load(include_user=False)
     assert second.problems == first.problems
@@ -21,7 +21,7 @@ def test_second_load_reads_the_validated_cache_and_gives_the_same_records() -> N
 
 def test_a_corrupt_or_foreign_cache_file_is_rebuilt_not_fatal() -> None:
     expected = catalogs.load(include_user=False).catalog
-    cache = paths.cache_dir() / catalogs.SHIPPED_CACHE
+    cache = catalogs.shipped_cache_path()
     for garbage in (b"", b"\x00" * 100, cache.read_bytes()[:200], cache.read_bytes()[:32] + b"not a pickle"):
         cache.write_bytes(garbage)
         loaded = catalogs.load(include_user=False).catalog
@@ -47,3 +47,18 @@ def test_the_overlay_is_still_validated_over_the_cached_layer() -> None:
     (overlay / "mine.toml").write_text('[[gpus]]\nid = "rtx-3090"\nname = 3\n', encoding="utf-8")
     problems = catalogs.load().problems
     assert any("mine.toml" in str(problem) for problem in problems)
+
+
+def test_each_version_keeps_its_own_cache_and_old_ones_are_bounded() -> None:
+    """Two installs of different versions on one machine each keep their validated layer (one file had each rebuild
+    the other's on every start: 2 s of every command); at most KEPT_CACHES others are kept."""
+    catalogs.load(include_user=False)
+    mine = catalogs.shipped_cache_path()
+    others = [catalogs.shipped_cache_path(bytes([i]) * 32) for i in range(catalogs.KEPT_CACHES + 3)]
+    for other in others:
+        other.write_bytes(b"another version's layer")
+    mine.unlink()
+    catalogs.load(include_user=False)  # validates again and tidies up
+    assert mine.is_file()
+    left = [p for p in others if p.is_file()]
+    assert len(left) == catalogs.KEPT_CACHES

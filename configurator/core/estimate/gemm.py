@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -74,6 +75,7 @@ def wave_efficiency(rows: int, cols: int, sms: int) -> float:
     return useful / tiles * waves / max(1.0, waves + 0.5)
 
 
+@functools.lru_cache(maxsize=4096)  # a pure function of its (frozen) arguments; a cluster search asks again
 def layer_gemm_efficiency(shape: LayerShape, sms: int) -> float:
     """FLOP-weighted efficiency of the layer's training GEMMs: per linear (k in, n out) and T tokens, the forward
     (T x n output), the activation gradient (T x k) and the weight gradient (k x n), each 2 T k n FLOPs."""

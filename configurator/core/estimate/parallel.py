@@ -579,7 +579,19 @@ def plan_estimate(
     model: ModelArch, workload: Workload, gpu: Gpu, nodes: int, gpus_per_node: int, inter: Link | None = None,
     exact_weight_bytes: int | None = None,
 ) -> tuple[ParallelPlan | None, EstimateResult]:
-    """A training estimate on `nodes` x `gpus_per_node` GPUs under the best parallel layout (None when none fits)."""
+    """A training estimate on `nodes` x `gpus_per_node` GPUs under the best parallel layout (None when none fits).
+    Memoised by value: a plan's cluster sizing, its relaxations, its time/cost curve and the rentals matched to each
+    point ask for the same layouts again."""
+    cal = estimator_module.CAL
+    key = (id(model), workload, id(gpu), nodes, gpus_per_node, inter, exact_weight_bytes, id(cal))
+    return remember("plan_estimate", key, (model, gpu, cal),
+                    lambda: _plan_estimate(model, workload, gpu, nodes, gpus_per_node, inter, exact_weight_bytes))
+
+
+def _plan_estimate(
+    model: ModelArch, workload: Workload, gpu: Gpu, nodes: int, gpus_per_node: int, inter: Link | None,
+    exact_weight_bytes: int | None,
+) -> tuple[ParallelPlan | None, EstimateResult]:
     plan = plan_training(model, workload, gpu, nodes, gpus_per_node, inter, exact_weight_bytes=exact_weight_bytes)
     if plan is None:
         return None, sharded_estimate(model, workload, gpu, nodes * gpus_per_node, exact_weight_bytes)

@@ -90,8 +90,12 @@ def gpu_name(build: Build) -> str:
 
 
 def gpus_text(build: Build) -> str:
-    """'2 x RTX 3090', or '2 nodes x 8 x H100 SXM5 80GB'."""
+    """'2 x RTX 3090', '2 nodes x 8 x H100 SXM5 80GB', or different cards: 'RTX 4090 + RTX 3090'."""
     nodes = f"{build.nodes} nodes x " if build.nodes > 1 else ""
+    if build.gpus_mixed:
+        lines = [p for p in build.parts if p.category == "gpu"]
+        return nodes + " + ".join(f"{p.quantity} x {short_gpu_name(p.name)}" if p.quantity > 1 else short_gpu_name(p.name)
+                                  for p in lines)
     return f"{nodes}{build.gpu_count} x {gpu_name(build)}"
 
 

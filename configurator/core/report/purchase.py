@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from configurator.core.catalog.dates import catalog_date, date_range_text
 from configurator.core.report import atomic_write_bytes
-from configurator.core.report.fit import fit_of, gpu_name
+from configurator.core.report.fit import fit_of, gpu_name, gpus_text
 from configurator.core.reasons import Reason
 from configurator.core.report.words import language, say, say_all, t
 from configurator.core.solve.build import Build, BuildPart, Infeasible
@@ -213,7 +213,8 @@ def estimate_summary(build: Build) -> str:
         of = f" of {room / GIB:.1f}" if room else ""
         bits.append(f"{peak.total / GIB:.1f}{of} GiB on the most loaded GPU")
     machines = f"{build.nodes} nodes x " if build.nodes > 1 else ""
-    bits.append(f"{machines}{build.gpu_count} x {gpu_name(build)}, {est.split} split")
+    cards = gpus_text(build) if build.gpus_mixed else f"{build.gpu_count} x {gpu_name(build)}"  # a mix: each card
+    bits.append(f"{machines}{cards}, {est.split} split")
     return "; ".join(bits)
 
 

@@ -321,7 +321,8 @@ def _desktop_svg(build: Build, gpu: dict[str, Any], board: dict[str, Any]) -> st
         slot_y = PAD + (card.slot - 1) * ROW_H + 14
         mid = LABEL_W + SLOT_W + 4 + 4 * index
         body.append(f'<path d="M{LABEL_W + SLOT_W} {slot_y} H{mid} V{y + 12} H{x}" fill="none" stroke="#333"{dash}/>')
-        body += _card_block(index, card, gpu, x, y, width * ROW_H - 4, riser)
+        own = next((p.spec for p in build.parts if p.category == "gpu" and p.id == card.part_id), gpu)  # a mix: its card
+        body += _card_block(index, card, own if build.gpus_mixed else gpu, x, y, width * ROW_H - 4, riser)
     height = PAD * 2 + max(rows, card_rows) * ROW_H + 20
     body += _legend(height - 22, [str(gpu.get("cooler", "GPU"))])
     total_w = CARD_X + (max((col for col, _ in places), default=0) + 1) * (CARD_W + 10) + PAD
@@ -442,11 +443,13 @@ def connector_plan(build: Build) -> list[tuple[str, str, str]]:
     sockets = cpu_part.quantity if cpu_part else 1
     eps = sockets * pw.eps_inputs_per_socket(str(cpu.get("platform")))
     rows = [("CPU" + (f" x {sockets}" if sockets > 1 else ""), f"{eps} x EPS 8-pin", _feed(pools[0], {"eps8": eps}))]
-    needs = {k: int(v) for k, v in (gpu.get("power_connectors") or {}).items()}
     cards = sorted(build.slot_map, key=lambda c: c.slot)
+    specs = {p.id: p.spec for p in build.parts if p.category == "gpu"}  # different cards: each slot's own (#28)
     for i, card in enumerate(cards):
         pool = pools[min(len(pools) - 1, i * len(pools) // max(1, len(cards)))]
-        rows.append((f"GPU {i + 1} (slot {card.slot})", _needs_text(needs), _feed(pool, needs)))
+        own = {k: int(v) for k, v in (specs.get(card.part_id, gpu).get("power_connectors") or {}).items()}
+        name = f" {specs[card.part_id].get('name', card.part_id)}" if build.gpus_mixed and card.part_id in specs else ""
+        rows.append((f"GPU {i + 1}{name} (slot {card.slot})", _needs_text(own), _feed(pool, own)))
     return rows
 
 

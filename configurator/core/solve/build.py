@@ -138,6 +138,9 @@ class Build(_Frozen):
     # (plan._one_more_gpu); the "room to grow" label is a claim about this (solve.ranking)
     room_for_one_more: bool = False
     source: str = ""  # the registered plan source that offered it (solve.sources)
+    # different GPUs in one machine (solve.mixed): the card in each slot, in device order (slot_map says where);
+    # empty when every card is `gpu_id`. `gpu_id` is then the ids joined by "+", `gpu_count` their number
+    gpus_mixed: tuple[str, ...] = ()
 
     @property
     def total_price(self) -> float:
@@ -198,6 +201,7 @@ class Build(_Frozen):
             "parallelism": self.layout(),
             "room_for_one_more": self.room_for_one_more,
             "source": self.source,
+            "gpus_mixed": list(self.gpus_mixed),  # the card in each slot when they differ (empty: gpu_id in every slot)
             **({"site": self.site} if self.site is not None else {}),
             **({"node_curve": self.node_curve.to_json()} if self.node_curve is not None else {}),
         }

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Chassis, Cooler, Cpu, MemoryKit, Motherboard, Psu, Record, Storage, System
 from configurator.core.errors import ConfiguratorError
+from configurator.core.estimate import estimator as estimator_module
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.host import HostMemory, host_memory
 from configurator.core.estimate.offload import estimate_on_host, host_ram_needed
@@ -21,6 +22,7 @@ from configurator.core.solve import compat
 from configurator.core.solve import power as pw
 from configurator.core.solve.build import Build, BuildPart, Check, Power
 from configurator.core.solve.candidates import Candidates, Priced, on_engine, platform_parts
+from configurator.core.solve.memo import remember
 from configurator.core.solve.pricing import quote
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name, circuit_volts
 from configurator.core.solve.rules import READING_TPS, meets_speed, speed_check
@@ -112,29 +114,43 @@ def _dc_load(cpu: Cpu, modules: int) -> float:
     return cpu.tdp_w + pw.rest_power_w(modules, 1, False)
 
 
-def _around(cand: Candidates, cpu: Priced, board: Priced, memory: Priced, kits: int, request: BuildRequest) -> _Host | None:
-    """The cheapest case, cooler, PSU and drive that complete this CPU, board and memory (every FAIL rule passed)."""
+def _around(cand: Candidates, cpu: Priced, board: Priced, memory: Priced, kits: int, request: BuildRequest,
+            seen: dict[tuple[object, ...], Priced | None] | None = None) -> _Host | None:
+    """The cheapest case, cooler, PSU and drive that complete this CPU, board and memory (every FAIL rule passed).
+    `seen` keeps each part's answer for what it depends on (the case on the board, the cooler on CPU, case and board,
+    the PSU on load, connectors and case): a CPU-only search asks again for every memory population."""
     c, b, m = cpu.record, board.record, memory.record
     assert isinstance(c, Cpu) and isinstance(b, Motherboard) and isinstance(m, MemoryKit)
+    seen = {} if seen is None else seen
+
+    def once(key: tuple[object, ...], find: Callable[[], Priced | None]) -> Priced | None:
+        if key not in seen:
+            seen[key] = find()
+        return seen[key]
+
     modules = m.modules * kits
-    chassis = _cheapest(cand.chassis, lambda p: isinstance(p.record, Chassis) and not p.record.integrated_board
-                        and p.record.kind in ("mid-tower", "full-tower") and compat.board_chassis(b, p.record).status == "pass")
+    chassis = once(("chassis", b.id), lambda: _cheapest(
+        cand.chassis, lambda p: isinstance(p.record, Chassis) and not p.record.integrated_board
+        and p.record.kind in ("mid-tower", "full-tower") and compat.board_chassis(b, p.record).status == "pass"))
     if chassis is None:
         return None
     case = chassis.record
     assert isinstance(case, Chassis)
-    cooler = _cheapest(cand.coolers, lambda p: isinstance(p.record, Cooler)
-                       and compat.cooler_cpu(p.record, c, case).status == "pass"
-                       and compat.cooler_chassis(p.record, case).status == "pass"
-                       and compat.cooler_board(p.record, b).status == "pass")
+    cooler = once(("cooler", c.id, case.id, b.id), lambda: _cheapest(
+        cand.coolers, lambda p: isinstance(p.record, Cooler)
+        and compat.cooler_cpu(p.record, c, case).status == "pass"
+        and compat.cooler_chassis(p.record, case).status == "pass"
+        and compat.cooler_board(p.record, b).status == "pass"))
     load = _dc_load(c, modules)
     eps = pw.cpu_eps_connectors(c, 1)
-    psu = _cheapest(cand.psus, lambda p: isinstance(p.record, Psu) and p.record.form_factor in ("atx", "sfx")
-                    and load <= pw.PSU_TARGET_LOAD * p.record.watts and p.record.connectors.eps8 >= eps
-                    and (case.max_psu_length_mm is None or p.record.length_mm <= case.max_psu_length_mm))
+    psu = once(("psu", load, eps, case.max_psu_length_mm), lambda: _cheapest(
+        cand.psus, lambda p: isinstance(p.record, Psu) and p.record.form_factor in ("atx", "sfx")
+        and load <= pw.PSU_TARGET_LOAD * p.record.watts and p.record.connectors.eps8 >= eps
+        and (case.max_psu_length_mm is None or p.record.length_mm <= case.max_psu_length_mm)))
     need = cand.storage_need_gb
-    storage = _cheapest(cand.storage, lambda p: isinstance(p.record, Storage) and p.record.capacity_gb >= need) \
-        or _cheapest(cand.storage, lambda p: isinstance(p.record, Storage))
+    storage = once(("storage", need), lambda: _cheapest(
+        cand.storage, lambda p: isinstance(p.record, Storage) and p.record.capacity_gb >= need)
+        or _cheapest(cand.storage, lambda p: isinstance(p.record, Storage)))
     if cooler is None or psu is None or storage is None:
         return None
     return _Host(cpu, board, memory, kits, chassis, cooler, psu, storage)
@@ -273,8 +289,23 @@ def cpu_only(ctx: PlanContext) -> list[Build]:
     variant = request.model_copy(update={"workload": request.workload.model_copy(update={"offload": "cpu"})})
     cand = Candidates()
     platform_parts(variant, ctx.catalog, cand, ctx.model)  # memory pruned with its speed as a merit
+    # memoised by value: the answer depends on the request, the model and these parts (records and prices) only, and
+    # a map cell plans over several subsets of GPUs with the same request (#34)
+    lists = (cand.cpus, cand.boards, cand.memory, cand.chassis, cand.coolers, cand.psus, cand.storage)
+    records = tuple(p.record for parts in lists for p in parts)
+    key = (request.model_dump_json(), id(ctx.model), ctx.exact_weight_bytes, cand.storage_need_gb,
+           tuple(tuple((id(p.record), p.amount, p.owned, p.quote) for p in parts) for parts in lists),
+           tuple(sorted(ctx.catalog.exchange_rates.items())), id(estimator_module.CAL))
+    return list(remember("cpu_only", key, (ctx.model, estimator_module.CAL, *records),
+                         lambda: _cpu_only(ctx, workload, cand), keep=lambda _found: not ctx.should_stop()))
+
+
+def _cpu_only(ctx: PlanContext, workload: Workload, cand: Candidates) -> list[Build]:
+    request = ctx.request
     estimates: dict[tuple[object, ...], EstimateResult | None] = {}
     found: list[tuple[float, float, _Host, EstimateResult]] = []
+    seen: dict[tuple[object, ...], Priced | None] = {}  # parts around a platform, by what they depend on
+    least = float("inf")  # the cheapest machine found so far
     # cheapest platform first: an estimate is needed only for hosts that could still be the cheapest or the fastest
     options = sorted(_platforms(cand), key=lambda o: o[0].amount + o[1].amount + o[2].amount * o[3])
     for cpu, board, memory, kits in options:
@@ -283,6 +314,8 @@ def cpu_only(ctx: PlanContext) -> list[Build]:
         base = cpu.amount + board.amount + memory.amount * kits
         if request.budget is not None and base > request.budget:
             break
+        if request.budget is None and base > 2 * least:
+            break  # every machine from here costs more than twice the cheapest found: the fastest's cap (below)
         c, m = cpu.record, memory.record
         assert isinstance(c, Cpu) and isinstance(m, MemoryKit)
         try:
@@ -298,10 +331,11 @@ def cpu_only(ctx: PlanContext) -> list[Build]:
         est = estimates[key]
         if est is None or not est.fits or not serves(est, request):
             continue
-        machine = _around(cand, cpu, board, memory, kits, request)
+        machine = _around(cand, cpu, board, memory, kits, request, seen)
         if machine is None or (request.budget is not None and machine.cost > request.budget):
             continue
         found.append((machine.cost, est.decode_tokens_per_s or 0.0, machine, est))
+        least = min(least, machine.cost)
     if not found:
         return []
     cheapest = min(found, key=lambda f: (f[0], -f[1]))

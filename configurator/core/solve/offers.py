@@ -25,6 +25,7 @@ class PlanRun(PlanContext):
 
     on_partial: Callable[[list[Build]], None] | None = None
     solved: dict[str, Candidates] = field(default_factory=dict)
+    builds: dict[str, list[Build]] = field(default_factory=dict)  # the solver source's builds, under AS_ASKED
 
 
 def _kind(builds: list[Build], kind: str, why: str) -> list[Build]:
@@ -42,6 +43,7 @@ def solver_builds(ctx: PlanContext) -> list[Build]:
                                ctx.should_stop, ctx.time_budget, partial)
     if isinstance(ctx, PlanRun):
         ctx.solved[AS_ASKED] = cand
+        ctx.builds[AS_ASKED] = builds
     return _kind(builds, "", "")
 
 
@@ -64,14 +66,20 @@ def without_the_owned_card(ctx: PlanContext) -> list[Build]:
 @register("experts-in-ram-cheapest")
 def weights_in_ram(ctx: PlanContext) -> list[Build]:
     """The cheapest build with llama.cpp keeping the MoE experts (or some layers) in system RAM, when the job is a
-    GGUF inference that does not already do so. Not in a comparison of named GPUs (each GPU as asked)."""
+    GGUF inference that does not already do so. Not in a comparison of named GPUs (each GPU as asked).
+
+    Where the solver found builds as asked, only one cheaper than the cheapest of them is sought (as before the
+    pipeline): weights read from RAM are slower than the same weights in VRAM, so a dearer one has nothing to offer,
+    and the cap keeps the cards whose own price reaches it from being estimated at all."""
     from configurator.core.solve.plan import _weights_in_ram
     from configurator.core.solve.relax import _offload_possible, _what_moves
 
     request = ctx.request
     if not _offload_possible(request.workload) or len(request.gpu_ids) >= 2 or ctx.should_stop():
         return []
-    build = _weights_in_ram(request, ctx.catalog, ctx.model, ctx.exact_weight_bytes, ctx.should_stop)
+    as_asked = ctx.builds.get(AS_ASKED, []) if isinstance(ctx, PlanRun) else []
+    cap = min((b.total_price for b in as_asked), default=None)
+    build = _weights_in_ram(request, ctx.catalog, ctx.model, ctx.exact_weight_bytes, ctx.should_stop, cost_cap=cap)
     if build is None:
         return []
     what = _what_moves(ctx.model)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Accessory, Gpu, ModelArch, System
 from configurator.core.errors import ConfiguratorError, RequestError, unknown_ids
+from configurator.core.estimate import estimator as estimator_module
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.host import host_memory
 from configurator.core.estimate.unified import system_gpu
@@ -368,7 +369,7 @@ def _solve_once(
 ) -> tuple[list[Build], Candidates]:
     """Up to `top_k` builds; with `cost_cap`, only builds cheaper than it (none when no part
     combination can be, which is known without building the model)."""
-    cand = gpu_options(model, request, catalog, exact, exclude_gpus, cost_cap)
+    cand = _gpu_options(model, request, catalog, exact, exclude_gpus, cost_cap)
     if not cand.options:
         return [], cand
     platform_parts(request, catalog, cand, model)
@@ -391,6 +392,23 @@ def _solve_once(
     run_labels(bm, top_k, should_stop, time_budget / max(1, top_k), found)
     cand.timed_out = not builds and bm.last_status == "unknown"
     return builds, cand
+
+
+def _gpu_options(
+    model: ModelArch, request: BuildRequest, catalog: Catalog, exact: int | None, exclude_gpus: tuple[str, ...],
+    cost_cap: float | None,
+) -> Candidates:
+    """candidates.gpu_options, memoised by value (the request, the model and the catalog's GPUs and rates): the
+    experts-in-RAM tiers ask for the same options once per platform tier. A fresh Candidates each time (the caller
+    fills in its platform)."""
+    gpus = catalog.gpus
+    cal = estimator_module.CAL
+    key = (id(model), request.model_dump_json(), tuple(id(g) for g in gpus), tuple(sorted(catalog.exchange_rates.items())),
+           exact, exclude_gpus, cost_cap, id(cal))
+    found = remember("gpu_options", key, (model, cal, *gpus),
+                     lambda: gpu_options(model, request, catalog, exact, exclude_gpus, cost_cap))
+    return Candidates(options=list(found.options), rejected_gpus=dict(found.rejected_gpus), model=found.model,
+                      exact_weight_bytes=found.exact_weight_bytes)
 
 
 def _diagnose(
@@ -715,3 +733,4 @@ def _enriched(builds: list[Build], catalog: Catalog, model: ModelArch, request: 
 from configurator.core.solve import offers as _offers  # noqa: E402,F401
 from configurator.core.solve.offers import AS_ASKED, PlanRun  # noqa: E402
 from configurator.core.solve.machines import MACHINE_SOURCES  # noqa: E402
+from configurator.core.solve import mixed as _mixed  # noqa: E402,F401

@@ -142,10 +142,20 @@ def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
 
     comparison = len(request.gpu_ids) >= 2
     if comparison:
-        for gpu_id in dict.fromkeys(pool[i].gpu_id for i in passing):
-            mine = [i for i in passing if pool[i].gpu_id == gpu_id]
+        # a build of different cards (solve.mixed) is a build with each of them: "cheapest with X" is over every build
+        # that has an X, its card named by the part that is one
+        def cards(b: Build) -> tuple[str, ...]:
+            return b.gpus_mixed or (b.gpu_id,)
+
+        def named(b: Build, gpu_id: str) -> str:
+            part = next((p for p in b.parts if p.category == "gpu" and p.id == gpu_id), None) if b.gpus_mixed else None
+            return part.name if part is not None else _gpu_name(b)
+
+        for gpu_id in dict.fromkeys(g for i in passing for g in cards(pool[i])):
+            mine = [i for i in passing if gpu_id in cards(pool[i])]
             best = min(mine, key=lambda i: (m[i].price, -m[i].speed))
-            claim(best, CHEAPEST_WITH + _gpu_name(pool[best]), f"the lowest price of the builds with {_gpu_name(pool[best])}")
+            name = named(pool[best], gpu_id)
+            claim(best, CHEAPEST_WITH + name, f"the lowest price of the builds with {name}")
     elif passing:
         best = min(passing, key=lambda i: (m[i].price, -m[i].speed))
         at_speed = " at reading speed or more" if len(passing) < len(every_passing) else ""
@@ -176,7 +186,10 @@ def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
               "and circuit have room")
 
     def dominated(i: int) -> bool:
-        return any(j != i and m[j].passing and m[j].beats(m[i]) for j in range(len(pool)))
+        # a slow CPU-only machine (its prompts wait minutes: PROMPT) never pushes a build with a GPU off the list,
+        # whose prefill it cannot match: the 12-channel EPYC with a card had gone behind a CPU-only Threadripper
+        return any(j != i and m[j].passing and m[j].beats(m[i])
+                   and not (m[j].slow_cpu_only and not cpu_only(pool[i])) for j in range(len(pool)))
 
     labelled = [i for i in range(len(pool)) if claims[i]]
     order = {CHEAPEST: 0, FASTEST: 1, FASTEST_NO_BUDGET: 1, VALUE: 2, QUIETEST: 3, GROW: 4, CHEAPEST_SLOW: 5}

@@ -1,0 +1,342 @@
+"""Builds that combine different GPUs (issue #28): the card a user owns beside a cheaper one bought, or two models of a
+comparison in one machine. A registered candidate source (solve/sources.py); it returns complete, checked builds.
+
+How the mix runs is estimate.mixed: llama.cpp sizes each card's layers by its memory and decodes at the sum of the
+cards' times for their own layers; tensor parallelism runs at the slowest card with the smallest card's memory.
+
+How the machine is found: the mix is solved as `n` cards of its envelope, a card record that is at least as demanding
+as each of the cards in every physical respect (the widest, the longest, the most connectors a card needs, open-air
+if any is), with the mean rated power so that the sustained draw is their sum. So every rule the solver and the
+checks apply to the envelope holds for each real card in its slot; the bill of materials, the slot map and the
+JSON name the real cards (Build.gpus_mixed: the card in each slot, in order).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Sequence
+
+from configurator.core.catalog.models import Gpu, PowerConnectors
+from configurator.core.errors import ConfiguratorError
+from configurator.core.estimate.estimator import estimate
+from configurator.core.estimate.mixed import estimate_mixed, mixed_name, split_kind
+from configurator.core.estimate.result import EstimateResult
+from configurator.core.estimate.workload import Workload
+from configurator.core.solve.build import Build, BuildPart, Check, SlotAssignment
+from configurator.core.solve.candidates import (
+    Candidates,
+    GpuOption,
+    _fits,
+    engines_to_try,
+    gpu_allowed,
+    on_engine,
+    platform_parts,
+    with_power_limit,
+)
+from configurator.core.solve.pricing import Quote, quote
+from configurator.core.solve.request import BuildRequest
+from configurator.core.solve.rules import meets_speed
+from configurator.core.solve.sources import PlanContext, register
+from configurator.core.support import check_stack
+
+MAX_BOUGHT_PER_OWNED = 1
+"""Cards of another model bought beside the owned ones: the fewest that hold the job, up to this many per owned card
+(the pairs people build, 4090 + 3090 or 5090 + 3090; a row of small cards beside one big card is a riser rig that
+decodes at the small cards' pace, and the builds without the owned card already weigh those)."""
+MAX_COMPARED = 4
+"""Cards in a mix of two compared models: the fewest that hold the job, up to this many."""
+MAX_OPTIONS = 8
+"""Mixes solved for a platform: the best of them by price and speed (the solver's labels pick among these)."""
+BUILDS = 3
+"""Mixed builds offered: the cheapest, then others on other mixes (the ranking decides what is shown)."""
+
+
+# --------------------------------------------------------------------------- the envelope
+
+
+def envelope(cards: Sequence[Gpu]) -> Gpu:
+    """A card record at least as demanding as each of `cards` in every physical respect, whose `n` copies draw what
+    the cards draw together (mean rated power), hold what they hold together (mean memory) and are sold where every
+    one of them is. Never shown as a part: the solver and the rules see it, the bill names the real cards."""
+    n = len(cards)
+    coolers = {c.cooler for c in cards}
+    cooler = "passive" if "passive" in coolers else "open-air" if "open-air" in coolers else \
+        "blower" if "blower" in coolers else "liquid"
+    connectors = PowerConnectors(**{k: math.ceil(sum(getattr(c.power_connectors, k) for c in cards) / n)
+                                    for k in ("pcie8", "pcie6", "hpwr16", "eps8")})
+    markets = {c.market for c in cards}
+    base = min(cards, key=lambda c: (c.release_year, c.memory_bandwidth_gbps))  # the older card: the support rules
+    return base.model_copy(update={
+        "id": "+".join(c.id for c in cards), "name": mixed_name(cards),
+        "vram_gb": sum(c.vram_gb for c in cards) / n,
+        "memory_bandwidth_gbps": min(c.memory_bandwidth_gbps for c in cards),
+        "tdp_w": sum(c.tdp_w for c in cards) / n,
+        "slot_width": max(c.slot_width for c in cards), "length_mm": max(c.length_mm for c in cards),
+        "cooler": cooler, "power_connectors": connectors,
+        "market": "consumer" if markets == {"consumer"} else "workstation" if "datacenter" not in markets else "datacenter",
+        "pcie_gen": min(c.pcie_gen for c in cards), "p2p": all(c.p2p for c in cards),
+        "nvlink": None, "nvlink_bandwidth_gbps": None, "export_variant_of": None,
+        "export_restricted_cn": any(c.export_restricted_cn for c in cards),
+        "power_limit_min_w": None, "power_limit_source": "",
+        "notes": f"the envelope of {mixed_name(cards)} for the rules (not a card that is sold)",
+    })
+
+
+# --------------------------------------------------------------------------- which mixes
+
+
+@dataclasses.dataclass(frozen=True)
+class Mix:
+    cards: tuple[Gpu, ...]  # in device order: the faster first (CUDA numbers the fastest device 0 by default)
+    owned: dict[str, int]  # card id -> how many of it the user owns
+    estimate: EstimateResult
+    price: float  # what the cards bought cost
+    quotes: dict[str, Quote | None]
+
+    @property
+    def bought(self) -> int:
+        return len(self.cards) - sum(self.owned.values())
+
+
+def _ordered(cards: Sequence[Gpu]) -> tuple[Gpu, ...]:
+    return tuple(sorted(cards, key=lambda c: (-c.memory_bandwidth_gbps, c.id)))
+
+
+def _engine(ctx: PlanContext, cards: Sequence[Gpu]) -> Workload | None:
+    """The job on the first engine that can run it on every card, of llama.cpp (a layer split) and vLLM (tensor
+    parallel); None when neither can."""
+    for engine in engines_to_try(ctx.request.workload, ctx.workload):
+        if engine not in ("llama.cpp", "vllm"):
+            continue
+        ran = on_engine(ctx.workload, engine)
+        if engine == "llama.cpp" and (ran.offload != "none" or ran.cpu_layers or ran.cpu_experts):
+            continue
+        if all(not any(v.status == "fail" for v in check_stack(c, ran)) for c in cards):
+            return ran
+    return None
+
+
+def _mix(ctx: PlanContext, cards: Sequence[Gpu], owned: dict[str, int]) -> Mix | str:
+    """The mix estimated and priced, or why it cannot serve."""
+    cards = _ordered(cards)
+    workload = _engine(ctx, cards)
+    if workload is None:
+        return "no engine runs the job on every card of the mix"
+    request = ctx.request
+    quotes = {c.id: quote(c, ctx.catalog, request.currency, request.condition) for c in cards}
+    price = 0.0
+    for card in {c.id: c for c in cards}.values():
+        bought = sum(1 for c in cards if c.id == card.id) - owned.get(card.id, 0)
+        if bought > 0:
+            q = quotes[card.id]
+            if q is None:
+                return f"{card.name} has no price in the catalog"
+            price += q.amount * bought
+    try:
+        est = with_power_limit(estimate_mixed(ctx.model, workload, cards, ctx.exact_weight_bytes), request.power_limit)
+    except ConfiguratorError as error:
+        return str(error)
+    if not est.fits or not all(m.total <= (m.usable_bytes or 0) * (1 - min(request.vram_headroom, 0.02))
+                               for m in est.per_gpu):
+        return "does not hold the job"
+    if split_kind(workload) == "tensor" and est.split != "tensor":
+        return "tensor parallelism cannot use this many cards"
+    if not meets_speed(est, request) or not _fits(est, request):
+        return "below the speed asked"
+    if request.budget is not None and price >= request.budget:
+        return "the cards alone exceed the budget"
+    return Mix(cards, owned, est, price, quotes)
+
+
+def _same_maker(a: Gpu, b: Gpu) -> bool:
+    """llama.cpp and vLLM run one backend per process here: CUDA with CUDA, ROCm with ROCm."""
+    return a.vendor == b.vendor and (a.cooler == "passive") == (b.cooler == "passive")
+
+
+def owned_mixes(ctx: PlanContext) -> list[Mix]:
+    """The owned card(s) with the fewest of each other card that hold the job beside them."""
+    request, catalog = ctx.request, ctx.catalog
+    owned_part = request.owned_gpu
+    mine = catalog.records["gpus"].get(owned_part.id) if owned_part else None
+    if owned_part is None or not isinstance(mine, Gpu):
+        return []
+    k = owned_part.quantity
+    alone = _engine(ctx, [mine])
+    if alone is not None:
+        try:
+            own = with_power_limit(estimate(ctx.model, alone, mine, k, exact_weight_bytes=ctx.exact_weight_bytes),
+                                   request.power_limit)
+        except ConfiguratorError:
+            own = None
+        if own is not None and _fits(own, request) and meets_speed(own, request):
+            return []  # the owned card(s) alone run it: the solver's builds on them are the answer, a second card only adds
+    out: list[Mix] = []
+    for other in catalog.kind("gpus"):
+        if ctx.should_stop():
+            break
+        if not isinstance(other, Gpu) or other.id == mine.id or not _same_maker(mine, other):
+            continue
+        if gpu_allowed(other, request) is not None:
+            continue
+        for m in range(1, min(MAX_BOUGHT_PER_OWNED * k, request.max_gpus - k) + 1):
+            found = _mix(ctx, [mine] * k + [other] * m, {mine.id: k})
+            if isinstance(found, Mix):
+                out.append(found)
+                break
+            if found != "does not hold the job":
+                break  # more of the same card will not change a refusal of another kind
+    return out
+
+
+def compared_mixes(ctx: PlanContext) -> list[Mix]:
+    """For a comparison of named GPUs (no card owned): two of them together, at the fewest cards that hold the job."""
+    request, catalog = ctx.request, ctx.catalog
+    if request.owned_gpu is not None or len(request.gpu_ids) < 2:
+        return []
+    named = [g for i in request.gpu_ids if isinstance(g := catalog.records["gpus"].get(i), Gpu)
+             and gpu_allowed(g, request) is None]
+    out: list[Mix] = []
+    for x, a in enumerate(named):
+        for b in named[x + 1:]:
+            if not _same_maker(a, b):
+                continue
+            for total in range(2, min(MAX_COMPARED, request.max_gpus) + 1):
+                found = [f for i in range(1, total) if isinstance(f := _mix(ctx, [a] * i + [b] * (total - i), {}), Mix)]
+                if found:
+                    out.extend(found)
+                    break
+    return out
+
+
+def _kept(mixes: list[Mix]) -> list[Mix]:
+    """Mixes no other beats on the price of the cards bought, speed, memory and the number of cards (each card more
+    asks more of the platform: slots, lanes, power, a workstation CPU from three); the fewest cards, then the
+    cheapest, first."""
+    def key(m: Mix) -> tuple[float, float, float, int]:
+        return (m.price, -(m.estimate.decode_tokens_per_s or 0.0), -sum(c.vram_gb for c in m.cards), len(m.cards))
+
+    def beats(a: Mix, b: Mix) -> bool:
+        ka, kb = key(a), key(b)
+        return all(x <= y for x, y in zip(ka, kb)) and ka != kb
+
+    kept = [m for m in mixes if not any(beats(o, m) for o in mixes)]
+    kept.sort(key=lambda m: (len(m.cards), m.price, -(m.estimate.decode_tokens_per_s or 0.0)))
+    return kept[:MAX_OPTIONS]
+
+
+# --------------------------------------------------------------------------- the builds
+
+
+def _option(mix: Mix) -> GpuOption:
+    """The mix as the solver sees it: n envelope cards, the owned ones free, the rest at their mean price."""
+    env = envelope(mix.cards)
+    owned = sum(mix.owned.values())
+    bought_quote = next((q for c in mix.cards if (q := mix.quotes.get(c.id)) is not None
+                         and c.id not in mix.owned), None) or next((q for q in mix.quotes.values() if q), None)
+    unit = None if bought_quote is None else dataclasses.replace(bought_quote, amount=mix.price / max(mix.bought, 1))
+    return GpuOption(env, len(mix.cards), mix.estimate, unit, owned)
+
+
+def _parts(build: Build, mix: Mix) -> tuple[BuildPart, ...]:
+    """The bill with one line per model of card (the owned ones marked), in place of the envelope's line."""
+    lines: list[BuildPart] = []
+    layers = (mix.estimate.placement or {}).get("layers_per_gpu") or []
+    for card in {c.id: c for c in mix.cards}.values():
+        count = sum(1 for c in mix.cards if c.id == card.id)
+        q = mix.quotes.get(card.id)
+        owned = min(mix.owned.get(card.id, 0), count)
+        share = sum(n for c, n in zip(mix.cards, layers) if c.id == card.id)
+        role = (f"{share} of {sum(layers)} layers ({card.vram_gb:g} GB, {card.memory_bandwidth_gbps:.0f} GB/s)"
+                if layers else f"an equal shard ({card.vram_gb:g} GB)")
+        lines.append(BuildPart(
+            category="gpu", id=card.id, name=card.name, quantity=count, unit_price=q.amount if q else 0.0, owned=owned,
+            price_note=(q.note if q and count > owned else "already owned"), price_date=q.price.date if q else None,
+            why=(f"your own card: holds {role}" if owned else f"holds {role}") + f"; {card.cooler} cooler",
+            spec=card.model_dump(mode="json")))
+    rest = [p for p in build.parts if p.category != "gpu"]
+    return (*lines, *rest)
+
+
+def _checks(build: Build, mix: Mix, request: BuildRequest) -> tuple[Check, ...]:
+    """The envelope's checks with the software support of each real card, and what the mix itself asks."""
+    checks = [c for c in build.checks if not c.rule.startswith("SUP")]
+    ran = Workload.model_validate(mix.estimate.workload)
+    for card in {c.id: c for c in mix.cards}.values():
+        for verdict in check_stack(card, ran):
+            if verdict.status != "pass":
+                checks.append(Check(rule=verdict.rule, status=verdict.status, message=f"{card.name}: {verdict.message}"))
+    if mix.estimate.split == "tensor":
+        checks.append(Check(rule="MIX-1", status="warn", message=(
+            f"tensor parallel over {mixed_name(mix.cards)}: every rank waits for the slowest card and holds an equal "
+            "shard, so the faster card runs at the slower one's pace (a layer split with llama.cpp uses each card's own "
+            "speed and memory)")))
+    else:
+        split = ",".join(str(n) for n in (mix.estimate.placement or {}).get("layers_per_gpu", []))
+        checks.append(Check(rule="MIX-1", status="pass", message=(
+            f"different cards in a llama.cpp layer split: --tensor-split {split} in device order "
+            f"({', '.join(c.name for c in mix.cards)}; CUDA numbers the fastest card first)")))
+    order = {"fail": 0, "warn": 1, "pass": 2}
+    return tuple(sorted(checks, key=lambda c: order[c.status]))
+
+
+def _contribution(mix: Mix) -> str:
+    """What the owned card(s) bring to the build: memory and share of the layers."""
+    layers = (mix.estimate.placement or {}).get("layers_per_gpu") or []
+    total_gb = sum(c.vram_gb for c in mix.cards)
+    words = []
+    for card_id, k in mix.owned.items():
+        card = next(c for c in mix.cards if c.id == card_id)
+        share = sum(n for c, n in zip(mix.cards, layers) if c.id == card_id)
+        gb = card.vram_gb * k
+        words.append(f"your {k} x {card.name} brings {gb:g} of the {total_gb:g} GB"
+                     + (f" and runs {share} of the {sum(layers)} layers" if layers else " (an equal shard per card)"))
+    return "; ".join(words)
+
+
+def _assemble(ctx: PlanContext, mix: Mix, label: str, why: str, choice: object, cand: Candidates) -> Build:
+    from configurator.core.solve.plan import _assemble as assemble_envelope
+
+    request = ctx.request
+    build = assemble_envelope(1, label, why, choice, request, cand, ctx.catalog)  # type: ignore[arg-type]
+    slots = tuple(SlotAssignment(slot=s.slot, part_id=card.id, lanes=s.lanes, gen=s.gen, source=s.source)
+                  for s, card in zip(build.slot_map, mix.cards))
+    upgrades = tuple(u for u in build.upgrades if not u.startswith("one more"))
+    return build.model_copy(update={
+        "parts": _parts(build, mix), "slot_map": slots, "checks": _checks(build, mix, request),
+        "gpu_id": "+".join(c.id for c in mix.cards), "gpu_count": len(mix.cards),
+        "gpus_mixed": tuple(c.id for c in mix.cards), "upgrades": upgrades, "room_for_one_more": False,
+        "owned_savings": sum(p.unit_price * p.owned for p in _parts(build, mix)),
+    })
+
+
+@register("mixed-cards")
+def mixed_cards(ctx: PlanContext) -> list[Build]:
+    """Builds on different GPUs: the owned card with a cheaper one beside it (owning a card never narrows the search:
+    these stand beside the builds on its own model and those without it), or two compared models in one machine."""
+    from configurator.core.solve.solver import BuildModel, run_labels
+
+    request = ctx.request
+    if ctx.workload.kind != "inference" or ctx.should_stop():
+        return []
+    mixes = _kept(owned_mixes(ctx) + compared_mixes(ctx))
+    if not mixes:
+        return []
+    cand = Candidates(model=ctx.model, exact_weight_bytes=ctx.exact_weight_bytes)
+    cand.options = [_option(m) for m in mixes]
+    platform_parts(request, ctx.catalog, cand, ctx.model)
+    if not (cand.boards and cand.cpus and cand.chassis and cand.memory and cand.coolers and cand.storage):
+        return []
+    solver_request = request.model_copy(update={"gpu_ids": ()})  # the mixes are the options: no comparison by id
+    bm = BuildModel(solver_request, cand, ctx.model, ctx.catalog)
+    by_option = {id(o): m for o, m in zip(cand.options, mixes)}
+    builds: list[Build] = []
+    for _label, _why, choice in run_labels(bm, min(BUILDS, len(mixes)), ctx.should_stop, 0.3):
+        mix = by_option[id(choice.option)]
+        if mix.owned:
+            kind = "with your own card and another" if mix.bought == 1 else f"with your own card and {mix.bought} others"
+            why = _contribution(mix)
+        else:
+            kind, why = "mixed cards", f"{mixed_name(mix.cards)} in one machine"
+        builds.append(_assemble(ctx, mix, kind, why, choice, cand))
+    return builds

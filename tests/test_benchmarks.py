@@ -1,0 +1,34 @@
+"""The benchmarks stay runnable (issue #34: CI keeps them runnable, never timed): each runs with the fewest repeats and
+prints the figures its issue names. No assertion here is about how long anything took."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def run(*argv: str) -> str:
+    done = subprocess.run([sys.executable, *argv], cwd=REPO, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_solver_benchmark_prints_medians_ratios_and_determinism() -> None:
+    out = run("benchmarks/solver.py", "--repeat", "1", "--only", "8B")
+    assert "interpreter start: median" in out
+    line = next(line for line in out.splitlines() if "8B q4_k_m" in line)
+    assert "x an interpreter start" in line and "CPU" in line and "byte-identical" in line
+    assert "determinism: 1 of 1" in out
+
+
+def test_startup_benchmark_prints_ratios_to_an_interpreter_start() -> None:
+    out = run("benchmarks/startup.py", "1", "--version", "estimate --json")
+    lines = out.splitlines()
+    assert lines[0].startswith("interpreter start")
+    for label in ("--version", "estimate --json"):
+        line = next(line for line in lines if line.startswith(label))
+        assert "x an interpreter start" in line and "target <=" in line
+    assert not any(line.startswith("plan ") for line in lines)  # only the figures asked for
