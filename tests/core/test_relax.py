@@ -33,25 +33,26 @@ def _ranked_by_price(inf: Infeasible) -> None:
 
 
 def test_llama_70b_at_32k_and_15_tps_for_2500_usd_way_out_is_a_q8_kv_cache_at_14_tps(catalog: Catalog) -> None:
-    """#27: 'raise the budget to 9,915 USD' was the answer; a q8_0 KV cache at 14 tokens/s (within 10 % of the 15
-    asked) runs on 2 x RTX 3090 for ~2,778 USD, and that is the cheapest way out."""
+    """#27: 'raise the budget to 9,915 USD' was the answer; a q8_0 KV cache on a pair of 24 GB Ampere cards is the
+    cheapest way out. With 2025 prices that was 2 x RTX 3090 at 14 tokens/s (within 10 % of the 15 asked); at 2026's
+    (a used 3090 at 1,207 USD in September, a 3090 Ti at 900: GPU Poet) it is 2 x 3090 Ti, which meets the 15."""
     request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=32768),
                            min_decode_tps=15, budget=2500)
     inf = _infeasible(request, catalog)
     first = inf.relaxations[0]
-    assert set(first.kind.split("+")) == {"kv", "speed10"}, inf.cheapest_relaxation
+    assert "kv" in first.kind.split("+") and set(first.kind.split("+")) <= {"kv", "speed10", "budget"}, inf.cheapest_relaxation
     budget_way = next(r for r in inf.relaxations if r.kind == "budget")  # still listed, by its price
     # about a third of raising the budget alone (2,778 against 9,915 USD with #27's prices)
     assert first.total_price < 0.5 * budget_way.total_price
     assert first.decode_tokens_per_s is not None and first.decode_tokens_per_s >= 13.5
-    assert first.build is not None and first.build.gpu_id == "rtx-3090" and first.build.gpu_count == 2
+    assert first.build is not None and first.build.gpu_id in ("rtx-3090", "rtx-3090-ti") and first.build.gpu_count == 2
     assert "q8_0" in first.change and "raise the budget to" in first.change
     _ranked_by_price(inf)
     # applying it shows its build: the relaxed request, re-planned, buys the same machine within the budget it names
     applied = inf.relaxed_request
     assert applied is not None and applied.workload.kv_precision == "q8_0" and applied.budget is not None
     builds = plan(applied, catalog).builds
-    assert builds and builds[0].gpu_id == "rtx-3090" and builds[0].total_price <= applied.budget
+    assert builds and builds[0].gpu_id == first.build.gpu_id and builds[0].total_price <= applied.budget
 
 
 def test_deepseek_v3_q2_k_for_3000_usd_way_out_is_the_experts_in_ram(catalog: Catalog) -> None:

@@ -581,7 +581,7 @@ def _prune_parts(c: Candidates, gpu_lengths: tuple[int, ...], speed_matters: boo
     c.coolers = run(c.coolers, lambda k: pr.cooler_key(k, cpu_tdps), pr.cooler_covers)
     c.storage = run(c.storage, pr.storage_key)
     ram_totals = sorted({memory_of(m).total_gb * k for m in c.memory for k in compat.kit_counts(memory_of(m))})
-    c.boards = run(c.boards, lambda b: pr.board_key(b, ram_totals))
+    c.boards = run(c.boards, lambda b: pr.board_key(b, ram_totals), pr.board_covers)
 
 
 def option_merit(o: GpuOption, with_tdp: bool = True) -> tuple[float, ...]:

@@ -18,6 +18,10 @@ from typing import Any
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch, Motherboard
+from configurator.core.rules import instance
+from configurator.core.rules.cooling import CoresPerGpu
+from configurator.core.rules.layout import CaseFit, ManyGpuPlatform
+from configurator.core.rules.power import PsuLoad
 from configurator.core.solve.candidates import Candidates, GpuOption, noise_score, option_merit, option_price, option_signature
 from configurator.core.solve.prune import prune
 from configurator.core.solve.request import BuildRequest
@@ -25,7 +29,6 @@ from configurator.core.solve.solver import (
     SMALL_MODEL_OPTIONS,
     BuildModel,
     Choice,
-    cards_held,
     geometry_class,
     open_air_flagships,
     option_cost,
@@ -38,6 +41,9 @@ LAZY_FROM = SMALL_MODEL_OPTIONS
 """Below this many GPU options the whole model is small: solve it at once (the subset is every
 option within the budget)."""
 FIRST_PICKS = 8
+# the rules whose bounds price an option's cheapest parts (each the rule's own test, as the model applies it)
+CORES_PER_GPU, MANY_GPU_PLATFORM = instance(CoresPerGpu), instance(ManyGpuPlatform)
+CASE_FIT, PSU_LOAD = instance(CaseFit), instance(PsuLoad)
 """How many options each label's ordering contributes to the first subset."""
 
 
@@ -112,13 +118,12 @@ class LazyBuildModel:
         risers) with the cheapest CPU for that board's socket, a case long and large enough, a PSU
         that carries the cards at its target load, enough RAM; the same tests the model applies."""
         from configurator.core.solve import compat
-        from configurator.core.solve import power as pw
         from configurator.core.solve.candidates import ceil_int
 
         inf = 10**12
-        cpus: dict[tuple[str, str], list[tuple[int, int, bool]]] = {}
+        cpus: dict[tuple[str, str], list[tuple[int, int, str]]] = {}
         for cpu, price in zip(bm.cpus, bm.cpu_paid):
-            cpus.setdefault((cpu.socket, cpu.memory_type), []).append((price, cpu.cores, cpu.platform == "consumer"))
+            cpus.setdefault((cpu.socket, cpu.memory_type), []).append((price, cpu.cores, cpu.platform))
         for listed in cpus.values():
             listed.sort()
         cpu_least: dict[tuple[str, str, int, int], int] = {}
@@ -127,8 +132,9 @@ class LazyBuildModel:
             """CPU-1 (four cores per GPU, over both sockets) and PCI-3 (no consumer CPU with three or more GPUs)."""
             key = (board.socket, board.memory_type, board.cpu_sockets, count)
             if key not in cpu_least:
-                cpu_least[key] = next((price for price, cores, consumer in cpus.get(key[:2], [])
-                                       if cores * board.cpu_sockets >= 4 * count and not (consumer and count >= 3)), inf)
+                cpu_least[key] = next((price for price, cores, platform in cpus.get(key[:2], [])
+                                       if cores * board.cpu_sockets >= CORES_PER_GPU.floor(count)
+                                       and MANY_GPU_PLATFORM.holds(count, platform)), inf)
             return cpu_least[key]
 
         def seated(board: Motherboard, o: GpuOption) -> bool:
@@ -148,11 +154,10 @@ class LazyBuildModel:
             if geometry not in seats:
                 seats[geometry] = min((price + cheapest_cpu(bm.boards[k], o.count) for price, k in hosts
                                        if seated(bm.boards[k], o)), default=inf)
-            case = next((price for price, k in chassis if bm.chassis[k].max_gpu_length_mm >= o.gpu.length_mm
-                         and o.count <= cards_held(bm.chassis[k])), inf)
+            case = next((price for price, k in chassis if CASE_FIT.holds(o.gpu.length_mm, o.count, bm.chassis[k])), inf)
             # the model's sustained watts, less the option's credit (a bound for the options it stands for too)
             watts = option_watts(o, self.request.power_limit)[0] - self.option_credit_w.get(id(o), (0, 0, 0, 0))[0]
-            supply = next((price for price, capacity in psus if watts <= pw.PSU_TARGET_LOAD * capacity), inf)
+            supply = next((price for price, capacity in psus if PSU_LOAD.holds(watts, capacity)), inf)
             ram = ceil_int(compat.ram_needed_gb(o.vram_gb, o.estimate.host_ram_bytes, compat.streams_weights(o.estimate.workload)))
             kit = next((price for price, gb in memory if gb >= ram), inf)
             out[i] = min(inf, seats[geometry] + case + supply + kit + rest)

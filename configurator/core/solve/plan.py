@@ -39,7 +39,6 @@ from configurator.core.solve.candidates import (
     with_power_limit,
 )
 from configurator.core.solve import compat
-from configurator.core.solve import power as power_model
 from configurator.core.solve.pricing import quote
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_volts
 from configurator.core.solve.memo import remember
@@ -47,7 +46,7 @@ from configurator.core.solve import relax
 from configurator.core.solve.relax import _training_compute, _what_moves, _with_offload
 from configurator.core.solve.ranking import REFERENCE_TOKENS, measure, rank_and_label
 from configurator.core.solve.sources import SOURCES, PlanContext
-from configurator.core.solve.rules import Assembly, check_build, meets_speed, power_of
+from configurator.core.solve.rules import MANY_GPU_PLATFORM, PSU_LOAD, Assembly, check_build, meets_speed, power_of
 from configurator.core.solve.slots import place
 from configurator.core.solve.lazy import LazyBuildModel, price_floor
 from configurator.core.solve.solver import TP_OR_TRAINING_MIN_LANES, BuildModel, Choice, cards_held, option_cost, run_labels
@@ -224,13 +223,13 @@ def _one_more_gpu(a: Assembly, choice: Choice, request: BuildRequest, pw: Power)
         needs.append(f"a case that holds {n} GPUs")
     if a.chassis.kind in ("mid-tower", "full-tower") and compat.open_air_flagships(gpu.cooler, gpu.tdp_w, n):
         needs.append("an open frame or blower cards (no tower holds three open-air flagships, COOL-4)")
-    if n >= 3 and a.cpu.platform == "consumer":
+    if not MANY_GPU_PLATFORM.holds(n, a.cpu.platform):  # PCI-3
         needs.append("a HEDT/workstation platform (a consumer CPU has lanes for two GPUs)")
     # the next card's draw from the rules' own power model (rules.power_of: the power limit, the PSU's efficiency at
     # this voltage); the hint had divided by the efficiency ratio the wrong way and missed a circuit it overran
     grown = power_of(replace(a, gpus=n), request)
-    if grown.dc_load_w > power_model.PSU_TARGET_LOAD * a.psu_capacity_w:  # PWR-2's own limit
-        needs.append(f"a PSU of at least {math.ceil(grown.dc_load_w / power_model.PSU_TARGET_LOAD / 100) * 100:.0f} W (or two)")
+    if not PSU_LOAD.holds(grown.dc_load_w, a.psu_capacity_w):  # PWR-2
+        needs.append(f"a PSU of at least {math.ceil(PSU_LOAD.least_psu_w(grown.dc_load_w) / 100) * 100:.0f} W (or two)")
     if not grown.circuit_ok:
         outlet = " or a 230 V outlet" if circuit_volts(request.circuit) < 200 else ""  # already on 230 V: a circuit
         needs.append(f"a second circuit{outlet} ({grown.wall_w:.0f} W at the wall vs {grown.circuit_limit_w:.0f} W)")

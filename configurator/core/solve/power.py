@@ -1,6 +1,6 @@
 """Power arithmetic for a build: DC load, PSU headroom, transients, wall draw and heat.
 
-Numbers are those of the shared build rules (R18-R25): the 80 % PSU loading target,
+Numbers are those of the build rules (docs/build-rules.md, R18-R25): the 80 % PSU loading target,
 ATX 3.x excursion limits (200 % for 100 us, 160 % for 10 ms), transient ratios measured on
 pro blower cards (Lenovo: RTX A6000 2.18) and consumer cards (Igor's Lab: RTX 5090 1.57
 below 1 ms, 1.28 at 5-10 ms), 80 PLUS efficiency at full load, 3.412 BTU/h per watt.
@@ -8,7 +8,7 @@ below 1 ms, 1.28 at 5-10 ms), 80 PLUS efficiency at full load, 3.412 BTU/h per w
 
 from __future__ import annotations
 
-from configurator.core.catalog.models import Cpu, Gpu, Psu
+from configurator.core.catalog.models import Cpu, Gpu
 
 PSU_TARGET_LOAD = 0.80  # R18/PWR-2: size for 80 % of the PSU's rating
 ATX3_100US = 2.0  # PWR-4: ATX 3.x with native 12V-2x6 tolerates 200 % for 100 us
@@ -106,18 +106,3 @@ def efficiency(psu_tier: str, volts: float) -> float:
 
 def wall_w(dc_w: float, psu_tier: str, volts: float) -> float:
     return dc_w / efficiency(psu_tier, volts)
-
-
-def psu_transient_ok(psu: Psu, count: int, gpu: Gpu, gpus: int, cpu: Cpu, sockets: int, rest_w: float) -> tuple[bool, str]:
-    """PWR-3/PWR-4: can the PSU(s) ride through GPU power excursions?"""
-    capacity = psu.watts * count
-    if psu.atx_version in ("3.0", "3.1") and psu.native_12v2x6:
-        fast = transient_load_w(gpu, gpus, cpu, sockets, rest_w, transient_ratio(gpu))
-        slow = transient_load_w(gpu, gpus, cpu, sockets, rest_w, SLOW_TRANSIENT_RATIO)
-        ok = fast <= ATX3_100US * capacity and slow <= ATX3_10MS * capacity
-        return ok, (f"ATX {psu.atx_version}: spikes of {fast:.0f} W (100 us) and {slow:.0f} W (10 ms) against "
-                    f"{ATX3_100US:.0%} and {ATX3_10MS:.0%} of {capacity:.0f} W")
-    if psu.atx_version == "crps":
-        return True, "server CRPS modules sized by the chassis vendor"
-    spike = transient_load_w(gpu, gpus, cpu, sockets, rest_w, ATX2_SPIKE_RATIO)
-    return spike <= capacity, f"ATX 2.x without excursion testing: 2 x GPU power spikes to {spike:.0f} W against {capacity:.0f} W"

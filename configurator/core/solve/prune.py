@@ -107,11 +107,18 @@ def memory_key(m: MemoryKit, speed_matters: bool = True) -> tuple[Hashable, tupl
 def cooler_key(c: Cooler, cpu_tdps: Sequence[float] | None = None) -> tuple[Hashable, tuple[float, ...]]:
     """`cpu_tdps`: the (int) TDPs of the candidate CPUs, all a cooler's rating is compared with (COOLER)."""
     rating = int(c.max_tdp_w)
-    return (c.kind, c.radiator_mm), (seen_as(rating, cpu_tdps) if cpu_tdps is not None else rating, -(c.height_mm or 0))
+    # COOL-3 reads whether it needs ducted airflow (no kind implies it): a fanless heatsink never stands for a fan
+    return (c.kind, c.radiator_mm, c.needs_ducted_airflow), (seen_as(rating, cpu_tdps) if cpu_tdps is not None else rating,
+                                                              -(c.height_mm or 0))
 
 
 def cooler_covers(a: Cooler, b: Cooler) -> bool:
     return set(a.sockets) >= set(b.sockets)
+
+
+def board_covers(a: Motherboard, b: Motherboard) -> bool:
+    """CPU-2 reads a board's CPU support list: a board stands for another only when it takes every family that one does."""
+    return set(a.cpu_families) >= set(b.cpu_families)
 
 
 def storage_key(s: Storage) -> tuple[Hashable, tuple[float, ...]]:

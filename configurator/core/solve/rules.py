@@ -1,8 +1,9 @@
 """Every build rule, checked on a concrete build, each with pass/warn/fail and one sentence.
 
-Rule ids follow the shared build rules (Part 2): PWR-*, CIR-*, HEAT-1, NOISE-*, SLOT-*,
-COOL-*, NVL-*, PCI-*, CPU-1, RAM-*, STO-*; MEM-FIT, PERF and REGION are the workload's own.
-The CP-SAT model enforces the FAIL rules as constraints; this module explains them.
+Rule ids are those of docs/build-rules.md (Part 2): PWR-*, CIR-*, HEAT-1, NOISE-*, SLOT-*,
+COOL-*, NVL-*, PCI-*, CPU-*, RAM-*, STO-*; MEM-FIT, PERF and REGION are the workload's own.
+The rules the CP-SAT model enforces are objects of the rulebook (configurator/core/rules): their
+checks here are the same objects' `check`, so a rule's severity and its words are written once.
 """
 
 from __future__ import annotations
@@ -12,6 +13,10 @@ from dataclasses import dataclass
 from configurator.core.catalog.models import Chassis, Cooler, Cpu, Gpu, MemoryKit, Motherboard, Psu, Storage
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
+from configurator.core.rules import Verdict, instance
+from configurator.core.rules import cooling as cooling_rules
+from configurator.core.rules import layout as layout_rules
+from configurator.core.rules import power as power_rules
 from configurator.core.support import check_stack
 from configurator.core.solve import compat
 from configurator.core.solve import power as pw
@@ -110,13 +115,88 @@ def power_of(a: Assembly, request: BuildRequest) -> Power:
     )
 
 
-def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage_need_gb: float) -> list[Check]:
-    checks: list[Check] = []
+class _Checks(list[Check]):
+    """A section's checks, in the order a buyer reads them."""
 
-    def add(rule: str, status: str, message: str) -> None:
-        checks.append(Check(rule=rule, status=status, message=message))  # type: ignore[arg-type]
+    def add(self, rule: str, status: str, message: str) -> None:
+        self.append(Check(rule=rule, status=status, message=message))  # type: ignore[arg-type]
 
-    # ---- workload
+
+def _shown(verdicts: list[Verdict | None], quiet: tuple[str, ...] = ()) -> list[Check]:
+    """The verdicts a buyer reads: every one, but a quiet rule's (no solved build breaks it) only when it does not pass."""
+    return [Check(rule=v.rule, status=v.status, message=v.message) for v in verdicts
+            if v is not None and (v.status != "pass" or v.rule not in quiet)]
+
+
+PSU_LOAD, SECOND_PSU = instance(power_rules.PsuLoad), instance(power_rules.SecondPsu)
+OVERSIZED_PSU, CIRCUIT = instance(power_rules.OversizedPsu), instance(power_rules.Circuit)
+CONNECTORS, PSU_BAYS, BAREBONE_PSU = instance(power_rules.Connectors), instance(power_rules.PsuBays), instance(power_rules.BarebonePsu)
+QUIET = tuple(r.id for r in (OVERSIZED_PSU, PSU_BAYS, instance(layout_rules.DriveSockets), instance(layout_rules.U2Drives),
+                             instance(cooling_rules.OpenAirInDucts)))
+
+
+def _power_rules(a: Assembly, request: BuildRequest, p: Power) -> list[Check]:
+    """PWR-2, PWR-10, PWR-3/4, PWR-5, PWR-6, PWR-8, PWR-11, PSU and CIR-1, in the order a buyer reads them."""
+    verdicts: list[Verdict | None] = [PSU_LOAD.check(p.dc_load_w, a.psu_capacity_w)]
+    if a.psu is not None:
+        verdicts.append(OVERSIZED_PSU.check(p.dc_load_w, a.psu_capacity_w))
+        verdicts.append(power_rules.transient_check(a.psu, a.psu_count, a.gpu, a.gpus, a.cpu, a.sockets, p.rest_w))
+        volts = circuit_volts(request.circuit)
+        if volts < 200:  # PWR-5: a candidate filter (candidates.py), explained here
+            verdicts.append(Verdict(rule="PWR-5", status="pass" if a.psu.watts <= pw.SINGLE_PSU_MAX_120V else "fail",
+                                    code="outlet", message=f"{a.psu.watts:.0f} W unit on a {volts:.0f} V outlet "
+                                                           "(at most 1600 W per ATX PSU)"))
+        verdicts.append(CONNECTORS.check(a.psu, a.psu_count, a.gpu, a.gpus, a.cpu))
+        if a.psu_count > 1:
+            verdicts.append(SECOND_PSU.check(p.dc_load_w, a.largest_single_psu_w))
+    verdicts.append(PSU_BAYS.check(a.psu_count if a.psu else 1, a.chassis))
+    verdicts.append(BAREBONE_PSU.check(a.chassis, a.psu))
+    outlets = min(request.circuits, a.psu_count if a.psu else 4)
+    verdicts.append(CIRCUIT.check(p.wall_w, p.circuit_limit_w, outlets, circuit_name(request.circuit)))
+    return _shown(verdicts, (*QUIET, *((BAREBONE_PSU.id,) if a.psu is not None else ())))
+
+
+CASE_FIT, OPEN_FRAME = instance(layout_rules.CaseFit), instance(layout_rules.OpenFrame)
+PASSIVE_CARDS, OPEN_AIR_IN_DUCTS = instance(cooling_rules.PassiveCards), instance(cooling_rules.OpenAirInDucts)
+OPEN_AIR_FLAGSHIPS, CORES_PER_GPU = instance(cooling_rules.OpenAirFlagships), instance(cooling_rules.CoresPerGpu)
+CPU_LANES, MANY_GPU_PLATFORM = instance(layout_rules.CpuLanes), instance(layout_rules.ManyGpuPlatform)
+DRIVE_SOCKETS, U2_DRIVES = instance(layout_rules.DriveSockets), instance(layout_rules.U2Drives)
+
+
+def _case_rules(a: Assembly, request: BuildRequest) -> list[Check]:
+    """SLOT-3, SLOT-4, SLOT-6 and the GPU cooling rules against the case."""
+    checks = _shown([CASE_FIT.check(a.gpu.length_mm, a.gpus, a.chassis)])
+    checks.append(compat.board_chassis(a.board, a.chassis))
+    verdicts: list[Verdict | None] = [
+        OPEN_FRAME.check(request.form, a.gpu.cooler, a.gpus) if a.chassis.kind == "open-frame" else None,
+        PASSIVE_CARDS.check(a.chassis) if compat.needs_ducted(a.gpu) else None,
+        OPEN_AIR_IN_DUCTS.check(a.gpu.cooler, a.chassis),
+    ]
+    if compat.open_air_flagships(a.gpu.cooler, a.gpu.tdp_w, a.gpus):
+        verdicts.append(OPEN_AIR_FLAGSHIPS.check(a.gpus, a.gpu.tdp_w, a.chassis))
+    checks += _shown(verdicts, QUIET)
+    if not compat.open_air_flagships(a.gpu.cooler, a.gpu.tdp_w, a.gpus) and a.gpus >= 3:
+        checks.append(Check(rule="COOL-1", status="pass", message=f"{a.gpu.cooler} cards may sit next to each other"))
+    return checks
+
+
+def _lane_rules(a: Assembly) -> list[Check]:
+    """PCI-1 (slots only: a GPU server's bays have their own switches), PCI-3, and the drives' sockets."""
+    nvme = a.storage_count if a.storage.interface != "sata" else 0
+    verdicts: list[Verdict | None] = [
+        None if a.placement.bays else CPU_LANES.check(sum(s.lanes for s in a.placement.slots), nvme, a.cpu.pcie_lanes * a.sockets),
+        MANY_GPU_PLATFORM.check(a.gpus, a.cpu.platform) if a.gpus >= 3 else None,
+        DRIVE_SOCKETS.check(nvme, a.board),
+        U2_DRIVES.check(a.storage.interface, a.cpu.platform),
+    ]
+    return _shown(verdicts, QUIET)
+
+
+def _workload_checks(a: Assembly, request: BuildRequest, est: EstimateResult) -> list[Check]:
+    """MEM-FIT, PERF and REGION: the job on these GPUs."""
+    checks = _Checks()
+    add = checks.add
+
     peak = est.peak_gpu
     usable = peak.usable_bytes or 0
     headroom = (usable - peak.total) / usable if usable else 0
@@ -138,50 +218,22 @@ def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage
         add("PERF", "pass" if ok else "fail", f"estimated {est.wall_hours:,.0f} h of training against a {request.deadline_hours:,.0f} h deadline")
     if (region := region_check(a.gpu, request)) is not None:
         checks.append(region)
+    return checks
 
-    # ---- power
+
+def _power_checks(a: Assembly, request: BuildRequest, est: EstimateResult) -> list[Check]:
+    """PWR-*, CIR-*, HEAT-1 and NOISE-*."""
+    checks = _Checks()
+    add = checks.add
+
     p = power_of(a, request)
     if request.power_limit is not None:
         watts = pw.gpu_sustained_w(a.gpu, request.power_limit)
         add("PWR-9", "warn", f"GPUs limited to {watts:.0f} W each ({request.power_limit:.0%}): run "
             f"`{cap_command(a.gpu.vendor, watts)}` at every boot (a systemd unit); the limit does not persist")
     cap = a.psu_capacity_w
-    load = p.dc_load_w / cap if cap else 9
     add("PWR-1", "pass" if p.dc_load_w <= cap else "fail", f"sustained DC load {p.dc_load_w:.0f} W on {cap:.0f} W of PSU")
-    add("PWR-2", "pass" if load <= pw.PSU_TARGET_LOAD else "fail", f"PSU loaded to {load:.0%} (at most {pw.PSU_TARGET_LOAD:.0%})")
-    if a.psu is not None and cap > pw.PSU_OVERSIZE * p.dc_load_w:
-        add("PWR-10", "warn", f"{cap:.0f} W of PSU for a {p.dc_load_w:.0f} W load ({cap / p.dc_load_w:.1f}x): "
-            "spare capacity for more GPUs, but more money and a lower efficiency at this load")
-    if a.psu is not None:
-        ok, text = pw.psu_transient_ok(a.psu, a.psu_count, a.gpu, a.gpus, a.cpu, a.sockets, p.rest_w)
-        add("PWR-4" if a.psu.atx_version in ("3.0", "3.1") else "PWR-3", "pass" if ok else "fail", text)
-        volts = circuit_volts(request.circuit)
-        if volts < 200:
-            add("PWR-5", "pass" if a.psu.watts <= pw.SINGLE_PSU_MAX_120V else "fail",
-                f"{a.psu.watts:.0f} W unit on a {volts:.0f} V outlet (at most 1600 W per ATX PSU)")
-        need16, need8, gpu_eps = pw.gpu_connector_needs(a.gpu, a.gpus)
-        need_eps = gpu_eps + pw.cpu_eps_connectors(a.cpu, a.sockets)
-        have16 = a.psu.connectors.hpwr16 * a.psu_count
-        have8 = a.psu.connectors.pcie8 * a.psu_count
-        have_eps = a.psu.connectors.eps8 * a.psu_count
-        adapters = max(0, need16 - have16)
-        ok = pw.connectors_ok(need16, need8, need_eps, have16, have8, have_eps)
-        cards = " and ".join(f"{n} x {plug}" for n, plug in ((need16, "12V-2x6"), (need8, "8-pin PCIe")) if n) or "no plugs"
-        text = (f"GPUs need {cards}, the CPU and cards {need_eps} x EPS; "
-                f"PSU has {have16} x 12V-2x6, {have8} x 8-pin PCIe and {have_eps} x EPS")
-        if adapters and ok:
-            text += f" ({adapters} card(s) on {pw.ADAPTER_PCIE8_PER_HPWR}x 8-pin adapters)"
-        add("PWR-6", "pass" if ok else "fail", text + "; one cable per connector, no pigtails above 250 W")
-        if a.psu_count > 1:
-            needed = pw.two_psus_needed(p.dc_load_w, a.largest_single_psu_w)
-            add("PWR-8", "pass" if needed else "warn",
-                "two PSUs started together by a sync board; feed each card's cables from one PSU"
-                + ("" if needed else f": one {a.largest_single_psu_w:.0f} W unit would carry this {p.dc_load_w:.0f} W load"))
-    else:
-        add("PSU", "pass", f"server modules: {a.chassis.included_psu_w:.0f} W installed" +
-            (", planned against half for N+N redundancy" if a.chassis.psu_redundant else ""))
-    add("CIR-1", "pass" if p.circuit_ok else "fail",
-        f"{p.wall_w:.0f} W at the wall against {p.circuit_limit_w:.0f} W continuous on {min(request.circuits, a.psu_count if a.psu else 4)} x {circuit_name(request.circuit)}")
+    checks.extend(_power_rules(a, request, p))
     if p.circuit_ok and p.wall_w > pw.CIRCUIT_MARGIN * p.circuit_limit_w:
         add("CIR-2", "warn", f"{p.wall_w / p.circuit_limit_w:.0%} of the circuit's continuous limit: nothing else may run "
             f"on it (keep {1 - pw.CIRCUIT_MARGIN:.0%} free for other loads, or power-limit the GPUs)")
@@ -191,8 +243,14 @@ def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage
         add("NOISE-1", "warn", "a data-center class machine: too loud and hot for a home office")
     if request.room == "home-office" and a.gpu.cooler == "blower" and a.gpus >= 3:
         add("NOISE-2", "warn", f"{a.gpus} blower cards are loud at full load")
+    return checks
 
-    # ---- slots and cooling
+
+def _slot_checks(a: Assembly, request: BuildRequest, est: EstimateResult) -> list[Check]:
+    """SLOT-*, COOL-*: the cards in the board and the case."""
+    checks = _Checks()
+    add = checks.add
+
     pl = a.placement
     if pl.bays:
         add("SLOT-1", "pass", f"{a.gpus} cards in the server's double-width GPU bays")
@@ -211,26 +269,16 @@ def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage
                 (" with a free slot between them" if a.gpu.cooler == "open-air" and len(positions) > 1 else ""))
         add("SLOT-2", "pass" if pl.openings_needed <= a.chassis.expansion_slots else "fail",
             f"the last card reaches opening {pl.openings_needed} of the case's {a.chassis.expansion_slots}")
-    add("SLOT-3", "pass" if a.gpu.length_mm <= a.chassis.max_gpu_length_mm else "fail",
-        f"{a.gpu.length_mm:.0f} mm cards, {a.chassis.max_gpu_length_mm:.0f} mm clearance")
-    checks.append(compat.board_chassis(a.board, a.chassis))
-    if a.chassis.kind == "open-frame":
-        serves = request.form == "open-frame" or (a.gpu.cooler == "open-air" and a.gpus >= 3)
-        add("SLOT-6", "pass" if serves else "fail",
-            "an open frame for three or more open-air cards" if serves and request.form != "open-frame" else
-            "an open frame, as asked" if serves else "an open frame where a case would do: cards and board unprotected")
-    if compat.needs_ducted(a.gpu):
-        add("COOL-2", "pass" if compat.ducted(a.chassis) else "fail",
-            "passive cards need ducted server airflow" + (": provided" if compat.ducted(a.chassis) else ""))
-    if compat.open_air_flagships(a.gpu.cooler, a.gpu.tdp_w, a.gpus):
-        in_tower = a.chassis.kind in ("mid-tower", "full-tower")
-        add("COOL-4", "fail" if in_tower else "warn",
-            f"{a.gpus} open-air {a.gpu.tdp_w:.0f} W cards: only with risers, water or a rack"
-            + ("" if in_tower else f" ({a.chassis.kind}); watch intake temperatures"))
-    elif a.gpus >= 3:
-        add("COOL-1", "pass", f"{a.gpu.cooler} cards may sit next to each other")
+    checks.extend(_case_rules(a, request))
+    return checks
 
-    # ---- lanes
+
+def _lane_checks(a: Assembly, request: BuildRequest, est: EstimateResult) -> list[Check]:
+    """PCI-*, NVL-1: the cards' links."""
+    checks = _Checks()
+    add = checks.add
+    pl = a.placement
+
     lanes = [s.lanes for s in pl.slots]
     bw = min(lane_bandwidth_gbps(s.gen, s.lanes) for s in pl.slots)
     tp = est.split in ("tensor", "tensor-pipeline") or (request.workload.kind != "inference" and a.gpus > 1)
@@ -248,14 +296,7 @@ def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage
         else:
             add("PCI-5", "pass", "a GPU hangs off the chipset (~x4): a layer split passes only activations between "
                 "cards, so speed barely changes; loading the model takes about twice as long as at x8")
-    used = sum(lanes) if not pl.bays else 0
-    nvme = a.storage_count if a.storage.interface != "sata" else 0
-    total = a.cpu.pcie_lanes * a.sockets
-    if not pl.bays:
-        add("PCI-1", "pass" if used + 4 * nvme <= total + 4 else "fail",
-            f"{used} GPU lanes + {4 * nvme} NVMe lanes of the CPU's {total}")
-    if a.gpus >= 3:
-        add("PCI-3", "pass" if a.cpu.platform != "consumer" else "fail", f"{a.gpus} GPUs on a {a.cpu.platform} platform")
+    checks.extend(_lane_rules(a))
     if est.split == "tensor" and a.gpus not in (2, 4, 8, 16):
         add("PCI-6", "fail", "tensor parallel needs 2, 4, 8 or 16 GPUs")
     if a.gpus > 1 and not a.gpu.p2p and not a.nvlink_bridge and tp:
@@ -263,12 +304,16 @@ def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage
     if a.gpus >= 2 and a.gpu.nvlink in ("rtx3090", "a6000", "turing") and tp and not a.risers:
         add("NVL-1", "pass" if a.nvlink_bridge else "warn",
             "NVLink bridge fitted between slot pairs" if a.nvlink_bridge else "the cards support NVLink but the slot spacing has no matching bridge")
+    return checks
 
-    # ---- CPU, RAM, storage
+
+def _host_checks(a: Assembly, request: BuildRequest, est: EstimateResult, storage_need_gb: float) -> list[Check]:
+    """CPU, RAM, storage and the CPU cooler; what the software supports."""
+    checks = _Checks()
+    add = checks.add
+
     checks.append(compat.cpu_board(a.cpu, a.board))
-    cores = a.cpu.cores * a.sockets
-    need = max(4 * a.gpus, 16 if a.gpus >= 2 else 8)
-    add("CPU-1", "pass" if cores >= need else "warn", f"{cores} cores for {a.gpus} GPU(s) (4 per GPU, 16 for a multi-GPU box)")
+    checks.extend(_shown([CORES_PER_GPU.check(a.cpu.cores * a.sockets, a.gpus)]))
     vram = a.gpu.vram_gb * a.gpus
     if a.ram_gb >= vram:
         add("RAM-1", "pass", f"{a.ram_gb} GB RAM for {vram:g} GB of VRAM")
@@ -305,5 +350,12 @@ def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage
     for verdict in check_stack(a.gpu, ran):
         if verdict.status != "pass":
             add(verdict.rule, verdict.status, verdict.message)
+    return checks
+
+
+def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage_need_gb: float) -> list[Check]:
+    """Every rule on one build, failures first (the order within a status is the order of the sections)."""
+    checks = [*_workload_checks(a, request, est), *_power_checks(a, request, est), *_slot_checks(a, request, est),
+              *_lane_checks(a, request, est), *_host_checks(a, request, est, storage_need_gb)]
     order = {"fail": 0, "warn": 1, "pass": 2}
     return sorted(checks, key=lambda c: order[c.status])

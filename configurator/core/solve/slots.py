@@ -1,6 +1,6 @@
 """Where GPUs physically go: slot positions, card thickness, gaps, lanes and case openings.
 
-Geometry follows the shared build rules R1, R8, R12, R14: a card covers ceil(slot_width)
+Geometry follows the build rules (docs/build-rules.md) R1, R8, R12, R14: a card covers ceil(slot_width)
 expansion slots downward from its slot; open-air cards want a free slot below them; the
 last card's cooler must be within the case's openings; consumer boards split x16 into x8/x8.
 """

@@ -4,7 +4,9 @@ One model holds a choice variable for every candidate GPU option (model x count)
 platform (board + CPU), chassis, PSU (x1 or x2, or the modules of a GPU-server barebone),
 memory kit (x1..x4), CPU cooler and storage (x1..x4). Compatibility (sockets, slot
 geometry, memory kinds, sizes), power (80 % loading, transients, connectors, circuits),
-lanes, RAM and budget are constraints. Each objective (cheapest, fastest, best value,
+lanes, RAM and budget are constraints: each rule's come from its object in the rulebook
+(configurator/core/rules, applied by BuildModel.apply), and `BuildModel.families` records which rule
+(or which part of the model's structure) every constraint comes from. Each objective (cheapest, fastest, best value,
 quietest, room to grow) finds one candidate; every later one must use a different GPU option,
 so the candidates differ in what matters. The labels a user reads are decided later, over
 every build of the plan, by solve.ranking.rank_and_label.
@@ -19,6 +21,11 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from configurator.core.catalog.loader import Catalog
+from configurator.core.rules import Rule, instance
+from configurator.core.rules import compatibility as compat_rules
+from configurator.core.rules import cooling as cooling_rules
+from configurator.core.rules import layout as layout_rules
+from configurator.core.rules import power as power_rules
 from configurator.core.catalog.models import Chassis, ModelArch, Motherboard
 from configurator.core.solve import compat, noise
 from configurator.core.solve import power as pw
@@ -38,7 +45,6 @@ from configurator.core.solve.candidates import (
     runs_from_ram,
     storage_of,
 )
-from configurator.core.solve.compat import is_server_board
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_volts
 from configurator.core.solve.slots import Placement, needs_gap, span
 
@@ -47,6 +53,22 @@ SMALL_MODEL_OPTIONS = 64  # GPU options up to which a model counts as small for 
 COST_TIE_WEIGHT = 1 << 17
 """Above any speed score (options score up to 100,000 and a platform adds up to 30,000): one unit of price outweighs it."""
 MIN_FIRST_SOLVE_S = 2.0  # "at least x8 per GPU for tensor parallelism" (build rules R15/PCI-4)
+# the rules the model applies, in the order it applies them (the order decides CP-SAT's equal-cost ties)
+CPU_BOARD = instance(compat_rules.CpuBoard)
+PLACEMENT, OPENINGS, RISERS = instance(compat_rules.Placement), instance(compat_rules.Openings), instance(compat_rules.Risers)
+CPU_LANES, DRIVE_SOCKETS = instance(layout_rules.CpuLanes), instance(layout_rules.DriveSockets)
+MANY_GPU_PLATFORM, CORES_PER_GPU = instance(layout_rules.ManyGpuPlatform), instance(cooling_rules.CoresPerGpu)
+BOARD_CASE, CASE_FIT = instance(compat_rules.BoardCase), instance(layout_rules.CaseFit)
+PASSIVE_CARDS, OPEN_AIR_IN_DUCTS = instance(cooling_rules.PassiveCards), instance(cooling_rules.OpenAirInDucts)
+OPEN_AIR_FLAGSHIPS, OPEN_FRAME = instance(cooling_rules.OpenAirFlagships), instance(layout_rules.OpenFrame)
+BAREBONE_PSU, PSU_BAYS = instance(power_rules.BarebonePsu), instance(power_rules.PsuBays)
+PER_PSU: tuple[Rule, ...] = tuple(instance(r) for r in (
+    power_rules.PsuLoad, power_rules.SecondPsu, power_rules.OversizedPsu, power_rules.Circuit,
+    power_rules.Atx3Excursions, power_rules.Atx2Spikes, power_rules.Connectors))
+RAM_FOR_GPUS, MEMORY_KIND = instance(compat_rules.RamForGpus), instance(compat_rules.MemoryKind)
+DIMM_POPULATION, BOARD_MEMORY = instance(compat_rules.DimmPopulation), instance(compat_rules.BoardMemory)
+CPU_COOLER, COOLER_CASE = instance(cooling_rules.CpuCooler), instance(compat_rules.CoolerCase)
+U2_DRIVES = instance(layout_rules.U2Drives)
 
 
 @dataclass(frozen=True)
@@ -113,6 +135,12 @@ class BuildModel:
         self.catalog = catalog
         self.cost_cap = cost_cap
         self.m = cp_model.CpModel()
+        # which rule (or which part of the model's structure, rules.STRUCTURE) each constraint comes from:
+        # spans of constraint indexes, counted on the proto's (live) list of constraints
+        self._constraints = self.m.proto.constraints
+        self._spans: list[tuple[str, int, int]] = []
+        self.rules_applied: list[str] = []
+        self._family, self._marked = "choice", 0
         self._choices()
         self._platform()
         self._gpu_geometry()
@@ -125,6 +153,7 @@ class BuildModel:
         self._storage_and_owned()
         self._cost()
         self._objectives()
+        self._mark("search")  # what solving adds later: exclusions, bounds, assumptions
         self.excluded: list[int] = []
         self._exclusions: list[Any] = []
         self._bound_literals: list[Any] = []
@@ -173,6 +202,35 @@ class BuildModel:
         for group in (self.o, self.b, self.cpu, self.h, self.s, self.mem, self.cool, self.d):
             self.m.add_exactly_one(group)
 
+    track_families = False
+    """Record which rule every constraint comes from (`families`): on in tests/core/test_rule_registry.py; off in a
+    plan, where counting the constraints at each of ~1,500 marks cost 6 % of building a model (measured: 19 of 328 ms)."""
+
+    def _mark(self, family: str) -> None:
+        """The constraints added since the last mark came from the family then current; `family` is current now."""
+        if not self.track_families:
+            return
+        count = len(self._constraints)
+        if count > self._marked:
+            self._spans.append((self._family, self._marked, count))
+        self._family, self._marked = family, count
+
+    @property
+    def families(self) -> dict[str, list[int]]:
+        """Constraint indexes by the rule id (or rules.STRUCTURE part) they come from, as the model was built."""
+        out: dict[str, list[int]] = {}
+        for family, start, end in self._spans:
+            out.setdefault(family, []).extend(range(start, end))
+        return out
+
+    def apply(self, rule: Rule, **site: Any) -> None:
+        """Add a rule's constraints (rules/: its `constrain`), recorded under its id."""
+        before = self._family
+        self._mark(rule.id)
+        self.rules_applied.append(rule.id)
+        rule.constrain(self, **site)
+        self._mark(before)
+
     def any_of(self, name: str, literals: list[Any]) -> Any:
         """A 0/1 variable equal to the sum of mutually exclusive literals."""
         if len(literals) == 1:
@@ -218,12 +276,8 @@ class BuildModel:
 
     def _platform(self) -> None:
         """CPU x board (CPU-2), sockets, and sums over the chosen CPU(s)."""
-        # sorted: the order constraints are added in decides CP-SAT's equal-cost ties, so it must not follow the hash seed
-        for key in sorted({(b.socket, b.memory_type) for b in self.boards} | {(c.socket, c.memory_type) for c in self.cpus}):
-            self.m.add(sum(self.b[i] for i, b in enumerate(self.boards) if (b.socket, b.memory_type) == key)
-                  == sum(self.cpu[i] for i, c in enumerate(self.cpus) if (c.socket, c.memory_type) == key))
-        self.forbid_pairs(self.cpus, self.cpu, compat.cpu_key, self.boards, self.b, compat.board_cpu_key,
-                     lambda cpu, board: compat.cpu_board(cpu, board).status != "fail", "cpuboard")
+        self._mark("definition")
+        self.apply(CPU_BOARD)
         self.dual = self.any_of("dual_socket", [self.b[i] for i, b in enumerate(self.boards) if b.cpu_sockets == 2])
         dual_sockets = {b.socket for b in self.boards if b.cpu_sockets == 2}
         self.second_cpu: dict[int, Any] = {}
@@ -254,6 +308,7 @@ class BuildModel:
 
     def _gpu_geometry(self) -> None:
         """Slot layouts against card geometries (R1, R8, R12, R14), risers, case openings, lanes."""
+        self._mark("definition")
         self.open_frame = self.any_of("open_frame", [self.h[i] for i, h in enumerate(self.chassis) if h.kind == "open-frame"])
         self.openings = self.m.new_int_var(0, 16, "openings")
         self.gpu_lanes = self.m.new_int_var(0, 1024, "gpu_lanes")
@@ -277,77 +332,75 @@ class BuildModel:
                 opt = self.options[option_ids[0]]
                 normal = usable_placement(self.c, board, opt, False, self.training)
                 risers = usable_placement(self.c, board, opt, True, self.training)
-                if normal is None and risers is None:
-                    self.m.add_bool_or([gvar.negated(), lvar.negated()])
-                    continue
-                if normal is None:
-                    assert risers is not None
-                    self.m.add_bool_or([gvar.negated(), lvar.negated(), self.needs_risers])
-                    self.m.add(self.gpu_lanes >= sum(s.lanes for s in risers.slots)).only_enforce_if([gvar, lvar])
-                    continue
-                # seated in their slots: the cards must end within the case's self.openings
-                self.m.add(self.openings >= normal.openings_needed).only_enforce_if([gvar, lvar, self.needs_risers.negated()])
-                if risers is None:
-                    self.m.add_bool_or([gvar.negated(), lvar.negated(), self.needs_risers.negated()])
-                self.m.add(self.gpu_lanes >= sum(s.lanes for s in normal.slots)).only_enforce_if([gvar, lvar])
+                self._place(gvar, lvar, normal, risers)
+        self._mark(RISERS.id)
         self.m.add(self.needs_risers <= self.open_frame)  # risers only where the cards can hang off a frame
+        self._mark(OPENINGS.id)
         self.m.add(self.openings <= sum(h.expansion_slots * self.h[i] for i, h in enumerate(self.chassis)))
 
         # lanes within the CPU(s); NVMe drives take x4 each; sockets for the drives
-        nvme_count = self.m.new_int_var(0, 16, "nvme")
-        self.m.add(nvme_count == sum(k * self.d[i] for i, (s, k) in enumerate(self.sto_choices) if storage_of(s).interface != "sata"))
-        bay_board = self.any_of("bay_board", [self.b[i] for i, b in enumerate(self.boards) if b.gpu_bays])
-        self.m.add(self.gpu_lanes + 4 * nvme_count <= self.per_cpu(lambda c: c.pcie_lanes) + 4 + 1024 * bay_board)
-        self.m.add(nvme_count <= sum((max(len(b.m2_sockets), 1) + (4 if is_server_board(b) else 0)) * self.b[i]
-                                for i, b in enumerate(self.boards)))
+        self._mark("definition")
+        self.nvme_count = self.m.new_int_var(0, 16, "nvme")
+        self.m.add(self.nvme_count == sum(k * self.d[i] for i, (s, k) in enumerate(self.sto_choices) if storage_of(s).interface != "sata"))
+        self.bay_board = self.any_of("bay_board", [self.b[i] for i, b in enumerate(self.boards) if b.gpu_bays])
+        self.apply(CPU_LANES)
+        self.apply(DRIVE_SOCKETS)
+
+    def _place(self, gvar: Any, lvar: Any, normal: Placement | None, risers: Placement | None) -> None:
+        """One class of GPU options on one class of boards: seated (SLOT-1) within the case's openings (SLOT-2), or
+        on risers; the lanes they take (a definition PCI-1 reads)."""
+        self._mark(PLACEMENT.id)
+        if normal is None and risers is None:
+            self.m.add_bool_or([gvar.negated(), lvar.negated()])
+            self._mark("definition")
+            return
+        if normal is None:
+            assert risers is not None
+            self.m.add_bool_or([gvar.negated(), lvar.negated(), self.needs_risers])
+            self._mark("definition")
+            self.m.add(self.gpu_lanes >= sum(s.lanes for s in risers.slots)).only_enforce_if([gvar, lvar])
+            return
+        # seated in their slots: the cards must end within the case's self.openings
+        self._mark(OPENINGS.id)
+        self.m.add(self.openings >= normal.openings_needed).only_enforce_if([gvar, lvar, self.needs_risers.negated()])
+        self._mark(PLACEMENT.id)
+        if risers is None:
+            self.m.add_bool_or([gvar.negated(), lvar.negated(), self.needs_risers.negated()])
+        self._mark("definition")
+        self.m.add(self.gpu_lanes >= sum(s.lanes for s in normal.slots)).only_enforce_if([gvar, lvar])
 
     def _gpu_count(self) -> None:
         """GPU count against platform and cores (PCI-3, CPU-1)."""
+        self._mark("definition")
         self.gpu_count = self.m.new_int_var(0, 64, "gpu_count")
         self.m.add(self.gpu_count == sum(o.count * self.o[i] for i, o in enumerate(self.options)))
-        many = self.any_of("three_or_more", [self.o[i] for i, o in enumerate(self.options) if o.count >= 3])
-        self.m.add(many + self.consumer_cpu <= 1)
-        self.m.add(self.per_cpu(lambda c: c.cores) >= 4 * self.gpu_count)
+        self.apply(MANY_GPU_PLATFORM)
+        self.apply(CORES_PER_GPU)
 
     def _chassis(self) -> None:
         """Board size (SLOT-4), card length (SLOT-3), GPU cooling (COOL-1/2/4) and open frames (SLOT-6)."""
-        self.forbid_pairs(self.boards, self.b, compat.board_size_key, self.chassis, self.h, lambda h: h.id,
-                     lambda board, ch: compat.board_chassis(board, ch).status != "fail", "boardcase")
-        self.m.add(sum(int(o.gpu.length_mm) * self.o[i] for i, o in enumerate(self.options))
-              <= sum(int(h.max_gpu_length_mm) * self.h[i] for i, h in enumerate(self.chassis)))
-        self.m.add(self.gpu_count <= sum(cards_held(h) * self.h[i]
-                               for i, h in enumerate(self.chassis)))
-        ducted = self.any_of("ducted", [self.h[i] for i, h in enumerate(self.chassis) if compat.ducted(h)])
-        tower = self.any_of("tower", [self.h[i] for i, h in enumerate(self.chassis) if h.kind in ("mid-tower", "full-tower")])
-        passive = self.any_of("passive_gpus", [self.o[i] for i, o in enumerate(self.options) if compat.needs_ducted(o.gpu)])
-        open_air = self.any_of("open_air_gpus", [self.o[i] for i, o in enumerate(self.options) if o.gpu.cooler == "open-air"])
-        flagships = self.any_of("open_air_flagships", [self.o[i] for i, o in enumerate(self.options) if open_air_flagships(o)])
-        self.m.add(passive <= ducted)  # COOL-2: passive cards only with ducted server airflow
-        self.m.add(open_air + ducted <= 1)  # fans fight a ducted server's front-to-back airflow
-        self.m.add(flagships + tower <= 1)  # R2/R3: beyond two open-air flagships, risers or a rack
-        # SLOT-6: an open frame only when asked for, or when it serves (three or more open-air cards
-        # that a case cannot cool); a one- or two-card build sits in a case
-        if self.request.form != "open-frame":
-            serves_frame = self.any_of("frame_serves", [self.o[i] for i, o in enumerate(self.options)
-                                                   if o.gpu.cooler == "open-air" and o.count >= 3])
-            self.m.add(self.open_frame <= serves_frame)
+        self.apply(BOARD_CASE)
+        self.apply(CASE_FIT)
+        self._mark("definition")
+        self.ducted = self.any_of("ducted", [self.h[i] for i, h in enumerate(self.chassis) if compat.ducted(h)])
+        self.tower = self.any_of("tower", [self.h[i] for i, h in enumerate(self.chassis) if h.kind in ("mid-tower", "full-tower")])
+        self.passive = self.any_of("passive_gpus", [self.o[i] for i, o in enumerate(self.options) if compat.needs_ducted(o.gpu)])
+        self.open_air = self.any_of("open_air_gpus", [self.o[i] for i, o in enumerate(self.options) if o.gpu.cooler == "open-air"])
+        self.flagships = self.any_of("open_air_flagships", [self.o[i] for i, o in enumerate(self.options) if open_air_flagships(o)])
+        self.apply(PASSIVE_CARDS)
+        self.apply(OPEN_AIR_IN_DUCTS)
+        self.apply(OPEN_AIR_FLAGSHIPS)
+        self.apply(OPEN_FRAME)
 
     def _psu_kinds(self) -> None:
-        """Which PSUs go with which chassis; two units only with two bays."""
-        barebone = self.any_of("barebone", [self.h[i] for i, h in enumerate(self.chassis) if h.integrated_board])
-        for si, ps in enumerate(self.psu_choices):
-            if ps.kind == "included":
-                assert ps.chassis_index is not None
-                self.m.add(self.s[si] == self.h[ps.chassis_index])
-        desktop_psu = self.any_of("desktop_psu", [self.s[i] for i, ps in enumerate(self.psu_choices) if ps.kind != "included"])
-        self.m.add(desktop_psu + barebone <= 1)
-        two_psus = self.any_of("two_psus", [self.s[i] for i, ps in enumerate(self.psu_choices) if ps.count == 2])
-        one_bay = self.any_of("one_bay", [self.h[i] for i, h in enumerate(self.chassis) if h.psu_bays < 2 and h.kind != "open-frame"])
-        self.m.add(two_psus + one_bay <= 1)
+        """Which PSUs go with which chassis (PSU); two units only with two bays (PWR-11)."""
+        self.apply(BAREBONE_PSU)
+        self.apply(PSU_BAYS)
         self.largest_single_psu_w = max((psu_of(p).watts for p in self.c.psus), default=0.0)
 
     def _power(self) -> None:
         """DC load, transients, connectors, PSU size and the circuit (PWR-1..10, CIR-1)."""
+        self._mark("definition")
         # a power self.limit lowers the sustained draw; transients stay those of the card (R20)
         watts = [option_watts(o, self.request.power_limit) for o in self.options]
         credits = {i: c for i, o in enumerate(self.options) if any(c := self._option_credit_w.get(id(o), (0, 0, 0, 0)))}
@@ -377,48 +430,31 @@ class BuildModel:
         self.m.add(spike_w == option_sum(3) + host_w)
         # PWR-6 (power.connectors_ok) over self.classes: what the GPUs need, the CPU's EPS inputs, each PSU
         need_classes = self.classes(self.options, lambda o: pw.gpu_connector_needs(o.gpu, o.count))
-        need_vars = {k: self.any_of(f"need_{k[0]}_{k[1]}_{k[2]}", [self.o[i] for i in ids]) for k, ids in need_classes.items()}
+        self.need_vars = {k: self.any_of(f"need_{k[0]}_{k[1]}_{k[2]}", [self.o[i] for i in ids]) for k, ids in need_classes.items()}
         eps_classes = self.classes(self.cpus, lambda c: pw.cpu_eps_connectors(c, 1))  # desktop PSUs feed one socket
-        eps_vars = {k: self.any_of(f"cpu_eps_{k}", [self.cpu[i] for i in ids]) for k, ids in eps_classes.items()}
-        # PWR-10: no supply beyond 2.5x its load, except where a label explains it ("room to grow")
-        # or the user owns it; enforced through an assumption literal so one label can lift it
+        self.eps_vars = {k: self.any_of(f"cpu_eps_{k}", [self.cpu[i] for i in ids]) for k, ids in eps_classes.items()}
+        self.fast_w, self.slow_w, self.spike_w = fast_w, slow_w, spike_w
+        # PWR-10 is an "avoid" rule: enforced through an assumption literal so that one label can lift it
         self.right_sized_psu = self.m.new_bool_var("right_sized_psu")
         for si, ps in enumerate(self.psu_choices):
-            lit = self.s[si]
-            self.m.add(100 * dc <= int(100 * pw.PSU_TARGET_LOAD * ps.capacity_w)).only_enforce_if(lit)  # PWR-2
-            if ps.count == 2 and not (ps.psu is not None and ps.psu.owned):  # PWR-8 (power.two_psus_needed)
-                self.m.add(100 * dc >= int(100 * pw.PSU_TARGET_LOAD * self.largest_single_psu_w) + 1).only_enforce_if(lit)
-            if ps.kind != "included" and not (ps.psu is not None and ps.psu.owned):
-                self.m.add(int(10 * pw.PSU_OVERSIZE) * dc >= int(10 * ps.capacity_w)).only_enforce_if([lit, self.right_sized_psu])
-            eff = pw.efficiency(ps.tier, self.volts)
-            outlets = min(ps.count if ps.kind != "included" else 4, self.request.circuits)
-            self.m.add(1000 * dc <= int(1000 * eff * self.limit * outlets)).only_enforce_if(lit)
-            if ps.kind == "included":
-                continue
-            psu = psu_of(ps.psu)  # type: ignore[arg-type]
-            if ps.kind == "atx3":
-                self.m.add(fast_w <= int(pw.ATX3_100US * ps.capacity_w)).only_enforce_if(lit)
-                self.m.add(slow_w <= int(pw.ATX3_10MS * ps.capacity_w)).only_enforce_if(lit)
-            else:
-                self.m.add(spike_w <= int(ps.capacity_w)).only_enforce_if(lit)
-            have = (psu.connectors.hpwr16 * ps.count, psu.connectors.pcie8 * ps.count, psu.connectors.eps8 * ps.count)
-            for (need16, need8, gpu_eps), nvar in need_vars.items():
-                for cpu_eps, evar in eps_vars.items():
-                    if not pw.connectors_ok(need16, need8, gpu_eps + cpu_eps, *have):
-                        self.m.add_bool_or([lit.negated(), nvar.negated(), evar.negated()])
+            for rule in PER_PSU:  # PWR-2, PWR-8, PWR-10, CIR-1, PWR-4, PWR-3, PWR-6
+                self.apply(rule, ps=ps, lit=self.s[si])
 
     def _memory(self) -> None:
         """RAM size and kind, DIMMs per channel (RAM-1, RAM-3..6)."""
+        self._mark("definition")
         # the RAM size and the DIMM count are named once as integer variables: the rules below compare
         # them per option, CPU class and board, and repeating the sums would grow the model with their product
         most_gb = max((memory_of(mk).total_gb * k for mk, k in self.mem_choices), default=0)
         self.ram_gb = self.m.new_int_var(0, int(most_gb), "ram_gb")
         self.m.add(self.ram_gb == sum(memory_of(mk).total_gb * k * self.mem[i] for i, (mk, k) in enumerate(self.mem_choices)))
         # RAM-1/RAM-3 for the chosen option (exactly one option is chosen, so one sum says it for all)
+        self._mark(RAM_FOR_GPUS.id)
         self.m.add(self.ram_gb >= sum(ceil_int(compat.ram_needed_gb(o.vram_gb, o.estimate.host_ram_bytes,
                                                                    compat.streams_weights(o.estimate.workload))) * self.o[i]
                                       for i, o in enumerate(self.options)))
         # RAM-5 (compat.memory_board): the kit's kind equals the board's, as one linking equality per kind
+        self._mark(MEMORY_KIND.id)
         memory_kinds = sorted({compat.memory_kind_key(b) for b in self.boards} | {compat.memory_kind_key(memory_of(mk)) for mk, _ in self.mem_choices},
                               key=str)
         for memory_kind in memory_kinds:
@@ -426,13 +462,17 @@ class BuildModel:
                   == sum(self.mem[i] for i, (mk, _) in enumerate(self.mem_choices)
                          if compat.memory_kind_key(memory_of(mk)) == memory_kind))
         # RAM-4 (compat.usable_dimms): at most the DIMMs the CPU's and the board's channels take
+        self._mark("definition")
         modules = self.m.new_int_var(0, max((memory_of(mk).modules * k for mk, k in self.mem_choices), default=0), "dimms")
         self.m.add(modules == sum(memory_of(mk).modules * k * self.mem[i] for i, (mk, k) in enumerate(self.mem_choices)))
+        self._mark(DIMM_POPULATION.id)
         for ck, cpu_ids in self.classes(self.cpus, lambda c: c.memory_channels).items():
             cvar = self.any_of(f"channels_{ck}", [self.cpu[i] for i in cpu_ids])
             for bi, board in enumerate(self.boards):
                 self.m.add(modules <= compat.usable_dimms(self.cpus[cpu_ids[0]], board)).only_enforce_if([cvar, self.b[bi]])
+        self._mark(BOARD_MEMORY.id)
         self.m.add(self.ram_gb <= sum(b.max_memory_gb * self.b[i] for i, b in enumerate(self.boards)))
+        self._mark(DIMM_POPULATION.id)
         if runs_from_ram(self.request.workload):
             # RAM-4 as a constraint when decode reads weights from RAM: every channel populated, evenly
             for ck, cpu_ids in self.classes(self.cpus, lambda c: c.memory_channels).items():
@@ -444,25 +484,14 @@ class BuildModel:
 
     def _cpu_cooler(self) -> None:
         """Socket, capacity, height, airflow (COOLER, COOL-3)."""
-        for ci, cl in enumerate(self.c.coolers):
-            cooler = cooler_of(cl)
-            for socket, svar in self.socket_var.items():
-                if socket not in cooler.sockets:
-                    self.m.add_bool_or([self.cool[ci].negated(), svar.negated()])
-        self.m.add(sum(int(cooler_of(cl).max_tdp_w) * self.cool[i] for i, cl in enumerate(self.c.coolers))
-              >= self.socket_tdp_w)
-        self.m.add(sum(int(cooler_of(cl).height_mm or 0) * self.cool[i] for i, cl in enumerate(self.c.coolers))
-              <= sum(int(h.max_cpu_cooler_height_mm or 999) * self.h[i] for i, h in enumerate(self.chassis)))
-        coolers = [cooler_of(cl) for cl in self.c.coolers]
-        self.forbid_pairs(coolers, self.cool, compat.cooler_chassis_key, self.chassis, self.h, compat.chassis_cooler_key,
-                     lambda cl, ch: compat.cooler_chassis(cl, ch).status != "fail", "coolcase")
-        self.forbid_pairs(coolers, self.cool, lambda cl: cl.kind.startswith("server"), self.boards, self.b, is_server_board,
-                     lambda cl, b: compat.cooler_board(cl, b).status != "fail", "coolboard")
+        self.apply(CPU_COOLER, part="cpu")
+        self.apply(COOLER_CASE)
+        self.apply(CPU_COOLER, part="board")
 
     def _storage_and_owned(self) -> None:
-        """U.2 on servers only; the user's own parts are used."""
-        u2 = self.any_of("u2", [self.d[i] for i, (s, _) in enumerate(self.sto_choices) if storage_of(s).interface == "u.2"])
-        self.m.add(u2 <= self.server_cpu)
+        """U.2 on servers only (STO-5); the user's own parts are used."""
+        self.apply(U2_DRIVES)
+        self._mark("owned")
 
         # --- owned parts must be used
         for part in self.request.owned:
@@ -482,6 +511,7 @@ class BuildModel:
 
     def _cost(self) -> None:
         """The price in whole currency units, within the budget."""
+        self._mark("cost")
         def paid(p: Priced | None, qty: int) -> int:
             if p is None or p.quote is None:
                 return 0
@@ -544,6 +574,7 @@ class BuildModel:
         self.m.add(cost == sum(cost_terms))
         self.cost = cost
         if limits:
+            self._mark("budget")
             self.m.add(cost <= min(limits))
 
     def _objectives(self) -> None:
@@ -780,8 +811,8 @@ def usable_placement(cand: Candidates, board: Motherboard, option: GpuOption, ri
 
 
 def cards_held(chassis: Chassis) -> int:
-    """GPUs a case holds (SLOT-3): its stated limit; an open frame or a case without one holds any number."""
-    return chassis.max_gpus if chassis.max_gpus and chassis.kind != "open-frame" else 64
+    """GPUs a case holds (SLOT-3's own count)."""
+    return CASE_FIT.held(chassis)
 
 
 def option_cost(option: GpuOption) -> int:

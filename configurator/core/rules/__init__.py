@@ -1,0 +1,10 @@
+"""The rulebook: one object per build rule (docs/build-rules.md, Part 2), which the CP-SAT model, the checks
+of a build, the search's bounds and the hints all read."""
+
+from __future__ import annotations
+
+from configurator.core.rules import compatibility, cooling, layout, power
+from configurator.core.rules.base import REGISTRY, STRUCTURE, Message, Rule, Severity, Verdict, instance, rule
+
+__all__ = ["REGISTRY", "STRUCTURE", "Message", "Rule", "Severity", "Verdict", "compatibility", "cooling", "instance",
+           "layout", "power", "rule"]

@@ -1,0 +1,110 @@
+"""What a build rule is: an id, a severity, its sources, the facts it reads, its message templates, and
+optionally its part of the CP-SAT model and its bound for the search (docs/build-rules.md, Part 2)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal, TypeVar, cast
+
+Severity = Literal["fail", "avoid", "warn"]
+"""One fact per rule, read by the solver and the check alike:
+
+- ``fail``: no build breaks it. The CP-SAT model forbids it; the check fails a build that does.
+- ``avoid``: the model forbids it unless the user owns the part or a label asks for it ("room to grow");
+  the check warns when a build does.
+- ``warn``: a recommendation. The check warns; the model does not constrain it.
+"""
+Status = Literal["pass", "warn", "fail"]
+
+STRUCTURE: Mapping[str, str] = {
+    "choice": "exactly one candidate of each kind (GPU option, board, CPU, case, PSU, memory, cooler, storage)",
+    "definition": "names for sums and classes the rules read (DC load, GPU count, RAM size, a class of parts)",
+    "cost": "the price of a build, and the riser count it pays for",
+    "budget": "the price within the budget (or below a cheaper variant's cap)",
+    "owned": "the user's own parts are used",
+}
+"""Constraints of the model that are no build rule: they define the choice, name the facts and the price."""
+
+
+@dataclass(frozen=True)
+class Message:
+    """A sentence a buyer reads, rendered from typed fields (the same text, whatever reads the code)."""
+
+    code: str
+    template: str
+
+    def render(self, fields: Mapping[str, Any]) -> str:
+        return self.template.format(**fields)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A rule's finding on one build: the status, the message's code and fields, and its text."""
+
+    rule: str
+    status: Status
+    code: str
+    fields: Mapping[str, Any] = field(default_factory=dict)
+    message: str = ""
+
+
+class Rule:
+    """One build rule. Subclasses set the class attributes and implement what they take part in:
+    `check` (facts of one build -> Verdict), `constrain` (their constraints in the CP-SAT model) and,
+    where the search prunes by them, a bound (named by the rule's own methods)."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    severity: ClassVar[Severity]
+    sources: ClassVar[tuple[str, ...]]
+    reads: ClassVar[tuple[str, ...]]
+    """The facts of a build (or of its candidate parts) the rule looks at."""
+    messages: ClassVar[tuple[Message, ...]]
+    model: ClassVar[str | None] = None
+    """Where the rule enters the CP-SAT model: None (a check only), or the builder step that applies it."""
+    quiet: ClassVar[bool] = False
+    """Listed among a build's checks only when it does not pass (no solved build breaks it)."""
+
+    @property
+    def broken(self) -> Status:
+        """The status of a build that breaks the rule."""
+        return "fail" if self.severity == "fail" else "warn"
+
+    def message(self, code: str) -> Message:
+        return next(m for m in self.messages if m.code == code)
+
+    def verdict(self, ok: bool, code: str, **fields: Any) -> Verdict:
+        """Pass, or the rule's own broken status, with the message `code` rendered from `fields`."""
+        return self.say("pass" if ok else self.broken, code, **fields)
+
+    def say(self, status: Status, code: str, **fields: Any) -> Verdict:
+        return Verdict(rule=self.id, status=status, code=code, fields=fields, message=self.message(code).render(fields))
+
+    def constrain(self, model: Any, **site: Any) -> None:
+        """Add this rule's constraints to a BuildModel (solve/solver.py); `site` is what the builder's step
+        iterates over where the rule applies per candidate (e.g. one PSU choice and its literal)."""
+        raise NotImplementedError(f"{self.id} has no part in the CP-SAT model")
+
+
+REGISTRY: dict[str, Rule] = {}
+
+
+def register(cls: type[Rule]) -> type[Rule]:
+    """Class decorator: one instance of each rule, under its id."""
+    if cls.id in REGISTRY:
+        raise ValueError(f"rule {cls.id} registered twice")
+    REGISTRY[cls.id] = cls()
+    return cls
+
+
+def rule(rule_id: str) -> Rule:
+    return REGISTRY[rule_id]
+
+
+R = TypeVar("R", bound=Rule)
+
+
+def instance(cls: type[R]) -> R:
+    """The registered object of a rule class (what the checks, the model and the bounds call)."""
+    return cast(R, REGISTRY[cls.id])

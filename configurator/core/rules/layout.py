@@ -1,0 +1,163 @@
+"""Slot, lane and storage rules (docs/build-rules.md, Slots and PCIe): card length and count in the case,
+open frames, CPU lanes, platforms for three or more GPUs, U.2 drives and M.2 sockets."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from configurator.core.catalog.models import Chassis, Motherboard
+from configurator.core.rules.base import Message, Rule, Verdict, register
+
+ANY_NUMBER = 64  # the most cards the model's count variable holds: "no limit" for a case
+
+
+@register
+class CaseFit(Rule):
+    id = "SLOT-3"
+    title = "the cards are no longer than the case's GPU clearance, and no more than it holds"
+    severity = "fail"
+    sources = ("Lambda: RTX 3090 '3x PCIe slots, 313mm long'", "gowthvm/ZenPC: 'GPU Too Large ... exceeds case clearance'")
+    reads = ("gpu.length_mm", "gpus", "chassis.max_gpu_length_mm", "chassis.max_gpus", "chassis.kind")
+    messages = (
+        Message("length", "{length_mm:.0f} mm cards, {clearance_mm:.0f} mm clearance"),
+        Message("count", "{gpus} cards in a case that holds {held}"),
+    )
+    model = "BuildModel._chassis"
+
+    def held(self, chassis: Chassis) -> int:
+        """GPUs a case holds: its stated limit; an open frame or a case without one holds any number.
+        Also the search's bound (lazy.py: the cheapest case for an option)."""
+        return chassis.max_gpus if chassis.max_gpus and chassis.kind != "open-frame" else ANY_NUMBER
+
+    def holds(self, length_mm: float, gpus: int, chassis: Chassis) -> bool:
+        return length_mm <= chassis.max_gpu_length_mm and gpus <= self.held(chassis)
+
+    def check(self, length_mm: float, gpus: int, chassis: Chassis) -> Verdict:
+        if gpus > self.held(chassis):
+            return self.verdict(False, "count", gpus=gpus, held=self.held(chassis))
+        return self.verdict(length_mm <= chassis.max_gpu_length_mm, "length", length_mm=length_mm,
+                            clearance_mm=chassis.max_gpu_length_mm)
+
+    def constrain(self, model: Any, **site: Any) -> None:
+        model.m.add(sum(int(o.gpu.length_mm) * model.o[i] for i, o in enumerate(model.options))
+                    <= sum(int(h.max_gpu_length_mm) * model.h[i] for i, h in enumerate(model.chassis)))
+        model.m.add(model.gpu_count <= sum(self.held(h) * model.h[i] for i, h in enumerate(model.chassis)))
+
+
+@register
+class OpenFrame(Rule):
+    id = "SLOT-6"
+    title = "an open frame only when asked for, or for three or more open-air cards a case cannot cool"
+    severity = "fail"
+    sources = ("Lambda: 3x RTX 3090 'only with liquid cooling/PCIe extendors'",
+               "Lambda: extenders 'shouldn't be used if you plan on moving' the workstation")
+    reads = ("chassis.kind", "request.form", "gpu.cooler", "gpus")
+    messages = (
+        Message("serves", "an open frame for three or more open-air cards"),
+        Message("asked", "an open frame, as asked"),
+        Message("unneeded", "an open frame where a case would do: cards and board unprotected"),
+    )
+    model = "BuildModel._chassis"
+
+    def serves(self, gpu_cooler: str, gpus: int) -> bool:
+        return gpu_cooler == "open-air" and gpus >= 3
+
+    def check(self, form: str, gpu_cooler: str, gpus: int) -> Verdict:
+        """For a build on an open frame."""
+        if form == "open-frame":
+            return self.say("pass", "asked")
+        return self.verdict(self.serves(gpu_cooler, gpus), "serves" if self.serves(gpu_cooler, gpus) else "unneeded")
+
+    def constrain(self, model: Any, **site: Any) -> None:
+        # a one- or two-card build sits in a case
+        if model.request.form != "open-frame":
+            serves_frame = model.any_of("frame_serves", [model.o[i] for i, o in enumerate(model.options)
+                                                         if self.serves(o.gpu.cooler, o.count)])
+            model.m.add(model.open_frame <= serves_frame)
+
+
+NVME_LANES = 4  # an NVMe drive takes x4
+
+
+@register
+class CpuLanes(Rule):
+    id = "PCI-1"
+    title = "GPU and NVMe lanes within the CPU's (one x4 chipset-attached drive spare)"
+    severity = "fail"
+    sources = ("HardForum: '24 lanes ... 4 are always to the chipset, 4 are always to the first NVMe slot, the remaining 16'",)
+    reads = ("placement lanes", "storage.interface", "storage_count", "cpu.pcie_lanes", "sockets", "board.gpu_bays")
+    messages = (Message("lanes", "{gpu_lanes} GPU lanes + {nvme_lanes} NVMe lanes of the CPU's {cpu_lanes}"),)
+    model = "BuildModel._gpu_geometry"
+
+    def check(self, gpu_lanes: int, nvme_drives: int, cpu_lanes: int) -> Verdict:
+        """For a build whose cards sit in slots (a GPU server's bays have their own switches)."""
+        nvme = NVME_LANES * nvme_drives
+        return self.verdict(gpu_lanes + nvme <= cpu_lanes + NVME_LANES, "lanes", gpu_lanes=gpu_lanes, nvme_lanes=nvme,
+                            cpu_lanes=cpu_lanes)
+
+    def constrain(self, model: Any, **site: Any) -> None:
+        model.m.add(model.gpu_lanes + NVME_LANES * model.nvme_count
+                    <= model.per_cpu(lambda c: c.pcie_lanes) + NVME_LANES + 1024 * model.bay_board)
+
+
+@register
+class DriveSockets(Rule):
+    id = "STO-6"
+    title = "no more NVMe drives than the board has M.2 sockets (a server board: four more on its backplane)"
+    severity = "fail"
+    sources = ("board specifications: M.2 sockets; GPU-server barebones: NVMe/U.2 drive bays",)
+    reads = ("storage.interface", "storage_count", "board.m2_sockets", "board.form_factor")
+    messages = (Message("sockets", "{drives} NVMe drive(s) for {sockets} M.2 or U.2 socket(s)"),)
+    model = "BuildModel._gpu_geometry"
+    quiet = True
+
+    def sockets(self, board: Motherboard) -> int:
+        return max(len(board.m2_sockets), 1) + (4 if board.form_factor == "server-proprietary" else 0)
+
+    def check(self, nvme_drives: int, board: Motherboard) -> Verdict:
+        return self.verdict(nvme_drives <= self.sockets(board), "sockets", drives=nvme_drives, sockets=self.sockets(board))
+
+    def constrain(self, model: Any, **site: Any) -> None:
+        model.m.add(model.nvme_count <= sum(self.sockets(b) * model.b[i] for i, b in enumerate(model.boards)))
+
+
+@register
+class U2Drives(Rule):
+    id = "STO-5"
+    title = "U.2 drives only on a server platform"
+    severity = "fail"
+    sources = ("U.2 (SFF-8639) drives connect through a server backplane or an adapter card; desktop boards have none",)
+    reads = ("storage.interface", "cpu.platform")
+    messages = (Message("u2", "{interface} drives on a {platform} platform"),)
+    model = "BuildModel._storage_and_owned"
+    quiet = True
+
+    def check(self, interface: str, platform: str) -> Verdict:
+        return self.verdict(interface != "u.2" or platform == "server", "u2", interface=interface.upper(), platform=platform)
+
+    def constrain(self, model: Any, **site: Any) -> None:
+        u2 = model.any_of("u2", [model.d[i] for i, (s, _) in enumerate(model.sto_choices) if s.record.interface == "u.2"])
+        model.m.add(u2 <= model.server_cpu)
+
+
+@register
+class ManyGpuPlatform(Rule):
+    id = "PCI-3"
+    title = "three or more GPUs on a HEDT, workstation or server platform"
+    severity = "fail"
+    sources = ("CraftRigs PCIe guide: 'For three or more GPUs, you need HEDT.'",)
+    reads = ("gpus", "cpu.platform")
+    messages = (Message("platform", "{gpus} GPUs on a {platform} platform"),)
+    model = "BuildModel._gpu_count"
+
+    def holds(self, gpus: int, platform: str) -> bool:
+        """Also the search's bound (lazy.py: the cheapest CPU for an option)."""
+        return gpus < 3 or platform != "consumer"
+
+    def check(self, gpus: int, platform: str) -> Verdict:
+        """For a build with three or more GPUs."""
+        return self.verdict(self.holds(gpus, platform), "platform", gpus=gpus, platform=platform)
+
+    def constrain(self, model: Any, **site: Any) -> None:
+        many = model.any_of("three_or_more", [model.o[i] for i, o in enumerate(model.options) if o.count >= 3])
+        model.m.add(many + model.consumer_cpu <= 1)
