@@ -121,7 +121,7 @@ def _host_estimate(args: argparse.Namespace, r: Resolved) -> tuple[Any, Any, boo
             workload = workload.model_copy(update={"offload": "cpu"})  # a host is given: let what does not fit live in it
         result = estimate_on_host(r.model, workload, r.gpu, r.gpus, host, r.exact_weight_bytes)
     for warning in result.warnings:
-        if warning.startswith("does not fit in system RAM"):
+        if warning.code == "warn.host-ram":
             raise RequestError(f"--ram: the model {warning}")
     return result, r.gpu, sockets > 1
 

@@ -64,7 +64,8 @@ def write_requested(args: argparse.Namespace, result: Any, request: Any, catalog
 
         ranking = value_rows(model, request.workload, catalog, request, exact_weight_bytes)
     meta = SheetMeta.from_catalog(catalog, builds, project_name=job_title(request),
-                                  app_version=__version__, value_ranking=ranking, language=getattr(args, "lang", "en"))
+                                  app_version=__version__, value_ranking=ranking, language=getattr(args, "lang", "en"),
+                                  infeasible=getattr(result, "infeasible", None))
     try:
         for kind, path in targets:
             if kind == "xlsx":

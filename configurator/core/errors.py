@@ -40,6 +40,33 @@ class RequestError(ConfiguratorError):
     """A workload or build request is impossible or self-contradictory."""
 
 
+class InvalidInputError(ConfiguratorError, ValueError):
+    """Options that contradict each other: a code, the fields it is about and the sentence a user reads.
+
+    `fields` are the request's own field names (Workload's and BuildRequest's: "precision", "deadline_hours"), the one
+    the user most likely just set first (the window writes the message under it); the window marks the inputs of those
+    fields and the CLI could name the options, from the code and fields, never from
+    the words. A ValueError, so that a pydantic validator raising it reports it (`invalid_of` finds it again)."""
+
+    def __init__(self, code: str, fields: tuple[str, ...], message: str):
+        super().__init__(message)
+        self.code = code
+        self.fields = fields
+
+
+def invalid_of(exc: BaseException) -> InvalidInputError | None:
+    """The coded error inside `exc` (itself, or the first one a pydantic ValidationError wraps), or None."""
+    if isinstance(exc, InvalidInputError):
+        return exc
+    errors = getattr(exc, "errors", None)
+    if callable(errors):
+        for error in errors():
+            inner = (error.get("ctx") or {}).get("error")
+            if isinstance(inner, InvalidInputError):
+                return inner
+    return None
+
+
 class ProjectError(ConfiguratorError):
     """A saved project file cannot be read."""
 

@@ -268,9 +268,9 @@ def ownership_for(build: Build, catalog: Catalog, base: OwnershipAssumptions | N
         # sold second-hand right after a short job: a part bought used fetches the used price it cost; a card bought
         # new its catalog used price (or, without one, what its generation's cards fetch); other new parts lose what
         # they lose over the whole life (a floor)
-        now = 1.0 if part.price_note.startswith("used") else base.resale_fraction
+        now = 1.0 if part.condition == "used" else base.resale_fraction
         record = catalog.records.get("gpus", {}).get(part.id) if part.category == "gpu" else None
-        if isinstance(record, Gpu) and part.price_note.startswith("new"):
+        if isinstance(record, Gpu) and part.condition == "new":
             ratio = _used_ratio(record, build.currency, catalog)
             if ratio is not None:
                 fraction = now = ratio

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from configurator.core.estimate.parallel import as_assumption
 from configurator.core.estimate.result import Step
 from configurator.core.report import prices
 from configurator.core.report.fit import CHOSEN_MARK, fit_of, gpus_text
@@ -32,6 +33,7 @@ from configurator.core.report.utilisation import utilisation_rows
 from configurator.core.solve import noise
 from configurator.core.solve.build import Build, Infeasible, PlanResult, Relaxation
 from configurator.core.solve.request import BuildRequest
+from configurator.qt import i18n
 from configurator.qt.charts import CostBreakdownChart, NodeScalingChart, PowerBudgetChart, VramHeadroomChart
 from configurator.qt.costs import BuyOrRentPanel
 from configurator.qt.slotmap import SlotMapWidget
@@ -273,23 +275,31 @@ class InfeasibleBanner(QWidget):
             return
         inf = self.infeasible
         # what the reason already names ("...; binding: deadline") is not said again: the banner read
-        # "binding: deadline ... Binding: deadline."
-        unsaid = [b for b in inf.blocking if b not in inf.reason]
+        # "binding: deadline ... Binding: deadline." (the clauses say what they name: Infeasible.unsaid)
+        unsaid = [i18n.term(b) for b in inf.unsaid()]
+        end = i18n.sentence_end()
         # the plan may still list builds that pass every check (a ready-made system, the experts in RAM):
         # "Nothing fits" above them is false
         fits = result.passing() if result else []
         headline = result.infeasible_headline() if result else "nothing fits"
-        title = headline[:1].upper() + headline[1:] + "."
-        below = ("<br><b>Below, passing every check:</b> " + html.escape("; ".join(
+        headline = i18n.term(headline)
+        title = headline[:1].upper() + headline[1:] + end
+        passing_head = self.tr("Below, passing every check:")
+        below = (f"<br><b>{passing_head}</b> " + html.escape("; ".join(
             f"{b.label} ({b.total_price:,.0f} {b.currency})" for b in fits)) + ".") if fits else ""
-        # the reason is a sentence of its own after the headline: "Nothing fits. Your own ...", not ". your own"
-        reason = inf.reason[:1].upper() + inf.reason[1:]
-        binding = f"Binding: {html.escape(', '.join(unsaid))}.<br>" if unsaid else ""
+        # the reason is a sentence of its own after the headline: "Nothing fits. Your own ...", not ". your own";
+        # rendered from its codes in the window's language (an infeasibility made elsewhere may carry text only)
+        reason = i18n.say_all(inf.clauses) if inf.clauses else inf.reason
+        reason = reason[:1].upper() + reason[1:]
+        way_out = i18n.say(inf.way_out) if inf.way_out is not None else inf.cheapest_relaxation
+        binding_head, way_head, ways_head = self.tr("Binding:"), self.tr("Cheapest way out:"), self.tr("Ways out, cheapest first:")
+        space = "" if end == "。" else " "  # Chinese runs on after its full-width colon
+        named = ("、" if end == "。" else ", ").join(unsaid)
+        binding = f"{binding_head}{space}{html.escape(named)}{end}<br>" if unsaid else ""
         ways = list(inf.relaxations[: self.MAX_WAYS])
-        cheapest = "" if len(ways) > 1 else (
-            f"<b>{html.escape(self.tr('Cheapest way out:'))}</b> {html.escape(inf.cheapest_relaxation)}.")
-        listed = f"<b>{html.escape(self.tr('Ways out, cheapest first:'))}</b>" if len(ways) > 1 else ""
-        self.text.setText(f"<b>{title}</b> {html.escape(reason)}.<br>{binding}{cheapest}{listed}{below}")
+        cheapest = "" if len(ways) > 1 else f"<b>{html.escape(way_head)}</b>{space}{html.escape(way_out)}{end}"
+        listed = f"<b>{html.escape(ways_head)}</b>" if len(ways) > 1 else ""
+        self.text.setText(f"<b>{title}</b>{space}{html.escape(reason)}{end}<br>{binding}{cheapest}{listed}{below}")
         self._show_ways(ways if len(ways) > 1 else [])
         self.apply.setVisible(inf.relaxed_request is not None)
         self.apply.setText(self.tr("Apply the cheapest") if len(ways) > 1 else self.tr("Apply"))
@@ -306,7 +316,8 @@ class InfeasibleBanner(QWidget):
         for row, way in enumerate(ways):
             speed = (self.tr("{tps:.1f} tokens/s").format(tps=way.decode_tokens_per_s)
                      if way.decode_tokens_per_s is not None else "")
-            label = QLabel(f"{row + 1}. {html.escape(way.change)}" + (f" <i>({html.escape(speed)})</i>" if speed else ""))
+            change = i18n.say(way.said) if way.said is not None else way.change  # in the window's language
+            label = QLabel(f"{row + 1}. {html.escape(change)}" + (f" <i>({html.escape(speed)})</i>" if speed else ""))
             label.setWordWrap(True)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             self.ways_layout.addWidget(label, row, 0)
@@ -346,7 +357,7 @@ class BuildHeader(QLabel):
                 f"{html.escape(noise.build_noise(build).text())}")
         line = f"<br><span style='color: gray;'>How this fits: {html.escape(fit.line)}</span>" if fit else ""
         # what the estimator doubts (a context beyond the model's maximum...) is said where the build is named
-        warned = "".join(f"<br><span style='color: {STATUS_COLORS['warn']};'>⚠ {html.escape(w)}</span>"
+        warned = "".join(f"<br><span style='color: {STATUS_COLORS['warn']};'>⚠ {html.escape(i18n.say(w))}</span>"
                          for w in build.estimate.warnings)
         self.setText(head + line + warned)
         self.setToolTip(fit.sentence if fit else "")
@@ -557,8 +568,7 @@ def restates_a_step(assumption: str, steps: Sequence[Step]) -> bool:
     """Whether an assumption says again what a step of "How this is computed" says: a cluster's layout and step time
     are both, worded once in estimate/parallel.py (the printed sheet, which has no steps, lists them as assumptions),
     and the tab read each paragraph twice."""
-    texts = {s.text for s in steps}
-    return assumption in texts or assumption.split(": ", 1)[-1] in texts
+    return assumption in {s.text for s in steps} | {as_assumption(s) for s in steps}
 
 
 def estimate_html(build: Build) -> str:
@@ -588,8 +598,9 @@ def estimate_html(build: Build) -> str:
     upgrades = "".join(f"<li>{html.escape(u)}</li>" for u in build.upgrades)
     text = f"<table cellpadding='3'>{table}</table>"
     if e.warnings:
-        warned = "".join(f"<li>{html.escape(w)}</li>" for w in e.warnings)
-        text += f"<h4 style='color: {STATUS_COLORS['warn']};'>Estimator warnings</h4><ul>{warned}</ul>"
+        warned = "".join(f"<li>{html.escape(i18n.say(w))}</li>" for w in e.warnings)
+        heading = QCoreApplication.translate("estimate", "Estimator warnings")
+        text += f"<h4 style='color: {STATUS_COLORS['warn']};'>{heading}</h4><ul>{warned}</ul>"
     text += f"<h4>How this is computed</h4><ol>{steps}</ol>"
     text += f"<h4>Assumptions</h4><ul>{assumptions}</ul>"
     if upgrades:

@@ -271,7 +271,7 @@ class RecordForm(QWidget):
             else:
                 data[name] = value
         data["prices"] = self._price_rows()
-        price_problems: list[str] = []
+        price_problems: list[tuple[int | None, str]] = []  # (the price's row, None: the list as a whole; the message)
         record = None
         try:
             record = self.model.model_validate(data)
@@ -281,8 +281,9 @@ class RecordForm(QWidget):
                 if not loc:
                     problems.setdefault("id", error["msg"])  # a whole-record rule: shown at the top field
                 elif loc[0] == "prices":
-                    where = f"price {int(loc[1]) + 1}" + (f", {loc[2]}" if len(loc) > 2 else "") if len(loc) > 1 else "prices"
-                    price_problems.append(f"{where}: {error['msg']}")
+                    row = int(loc[1]) if len(loc) > 1 else None
+                    where = f"price {row + 1}" + (f", {loc[2]}" if len(loc) > 2 else "") if row is not None else "prices"
+                    price_problems.append((row, f"{where}: {error['msg']}"))
                 elif str(loc[0]) in self.fields:
                     problems.setdefault(str(loc[0]), error["msg"])
                 else:
@@ -296,9 +297,10 @@ class RecordForm(QWidget):
         self._mark_prices(price_problems)
         return None if problems or price_problems else record
 
-    def _mark_prices(self, problems: list[str]) -> None:
-        self.price_error.setText("; ".join(problems))
-        bad_rows = {int(p.split(",")[0].split(":")[0].split()[1]) - 1 for p in problems if p.startswith("price ")}
+    def _mark_prices(self, problems: list[tuple[int | None, str]]) -> None:
+        """Say what is wrong with the prices and shade their rows (from where pydantic located each, not the words)."""
+        self.price_error.setText("; ".join(text for _row, text in problems))
+        bad_rows = {row for row, _text in problems if row is not None}
         self.prices.blockSignals(True)
         for r in range(self.prices.rowCount()):
             for c in (0, 3, 4, 5):

@@ -9,6 +9,8 @@ from pathlib import Path
 from PySide6.QtCore import QLibraryInfo, QLocale, QTranslator
 from PySide6.QtWidgets import QApplication
 
+from configurator.core.reasons import Reason
+from configurator.core.report import words
 from configurator.storage import paths
 
 LANGUAGES: dict[str, str] = {"en": "English", "zh_CN": "简体中文"}
@@ -22,6 +24,29 @@ _in_use = ["en"]  # the language install() last put in place (the guide and shee
 def current() -> str:
     """The window's language now: "en" or "zh_CN"."""
     return _in_use[0]
+
+
+def say(reason: Reason) -> str:
+    """What the core reports as a code and fields (core.reasons), in the window's language."""
+    with words.language(current()):
+        return words.say(reason)
+
+
+def say_all(reasons: tuple[Reason, ...], sep: str = ";") -> str:
+    """Clauses of one sentence in the window's language, punctuated as it does."""
+    with words.language(current()):
+        return words.say_all(reasons, sep)
+
+
+def sentence_end() -> str:
+    with words.language(current()):
+        return words.sentence_end()
+
+
+def term(text: str) -> str:
+    """One of the core's fixed terms (a binding constraint's name) in the window's language (core.report.words)."""
+    with words.language(current()):
+        return words.t(text)
 
 
 def translations_dir() -> Path:

@@ -319,7 +319,9 @@ def sheet_meta(session, builds: list[Build], value: bool = True) -> SheetMeta:  
     from configurator.qt import i18n
 
     # the sheets and the purchase list in the window's language (a Chinese window prints a Chinese sheet)
-    return SheetMeta.from_catalog(session.catalog, builds, name, __version__, ranking, language=i18n.current())
+    result = session.result
+    return SheetMeta.from_catalog(session.catalog, builds, name, __version__, ranking, language=i18n.current(),
+                                  infeasible=result.infeasible if result is not None else None)
 
 
 def print_document(doc: QTextDocument, printer) -> None:  # type: ignore[no-untyped-def]

@@ -24,6 +24,7 @@ from pydantic import ValidationError
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Gpu, ModelArch
+from configurator.core.errors import InvalidInputError, invalid_of
 from configurator.core.estimate.precision import KV_PRECISIONS, WEIGHT_PRECISIONS
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.request import CIRCUIT_NAMES, BuildRequest, OwnedPart
@@ -545,7 +546,8 @@ class RequirementsPanel(QWidget):
         only = tuple(g.strip() for g in self.only_gpus.text().split(",") if g.strip())
         unknown = [g for g in only if g not in self.session.catalog.records["gpus"]]
         if unknown:
-            raise ValueError(f"Only GPUs: unknown id(s) {', '.join(unknown)} (see Catalog > Edit prices and parts)")
+            raise InvalidInputError("request.unknown-gpus", ("gpu_ids",),
+                                    f"Only GPUs: unknown id(s) {', '.join(unknown)} (see Catalog > Edit prices and parts)")
         owned: tuple[OwnedPart, ...] = ()
         if self.owned_count.value() and self.owned_gpu.currentData():
             owned = (OwnedPart(category="gpu", id=self.owned_gpu.currentData(), quantity=self.owned_count.value()),)
@@ -569,23 +571,23 @@ class RequirementsPanel(QWidget):
             power_limit=None if self.power_limit.value() >= 100 else self.power_limit.value() / 100,
         )
 
-    def _fields_for(self, message: str, where: str) -> list[QWidget]:
-        """The inputs an error is about, so the field itself is marked (the rules live in Workload)."""
-        text = message.lower()
-        fields: list[QWidget] = []
-        if text.startswith("only gpus"):
-            return [self.only_gpus]
-        if "deadline" in text:
-            fields.append(self.deadline_days)
-        if "qlora" in text:
-            fields += [self.method, self.precision]
-        if "gguf" in text or "precision" in text or "quantiz" in text:
-            fields.append(self.precision)
-        if "engine" in text or "llama.cpp" in text:
-            # "Offload to system RAM" is what turns the engine to llama.cpp when it is on auto
-            fields.append(self.ram_offload if self.ram_offload.isChecked() and self.engine.currentData() is None else self.engine)
-        named = {"context": self.context, "batch": self.users, "budget": self.budget, "tokens": self.pre_tokens}
-        fields += [w for key, w in named.items() if key in where]
+    def _field_widgets(self) -> dict[str, QWidget]:
+        """The input of each request field (Workload's and BuildRequest's names) on the tab in use."""
+        tab = self.tabs.currentIndex()
+        # "Offload to system RAM" is what turns the engine to llama.cpp when it is on auto
+        engine = self.ram_offload if self.ram_offload.isChecked() and self.engine.currentData() is None else self.engine
+        return {"deadline_hours": self.deadline_days, "method": self.method, "precision": self.precision, "engine": engine,
+                "offload": self.ram_offload if tab == 0 else self.offload, "gpu_ids": self.only_gpus,
+                "context": (self.context, self.seq, self.pre_seq)[tab], "batch": (self.users, self.micro_batch, self.users)[tab],
+                "tokens": (self.pre_tokens, self.dataset_mtokens, self.pre_tokens)[tab], "budget": self.budget,
+                "grad_checkpointing": self.checkpointing, "selective_checkpointing": self.checkpointing}
+
+    def _fields_for(self, invalid: InvalidInputError | None, where: tuple[str, ...]) -> list[QWidget]:
+        """The inputs an error is about, so the field itself is marked: the fields a coded error names (the rules live
+        in Workload and BuildRequest), else the field pydantic located it in. Never read from its words."""
+        widgets = self._field_widgets()
+        names = invalid.fields if invalid is not None else where
+        fields = [widgets[name] for name in names if name in widgets]
         return list(dict.fromkeys(fields)) or [self.tabs]
 
     def _show_error(self, message: str, fields: list[QWidget] | None = None) -> None:
@@ -636,19 +638,23 @@ class RequirementsPanel(QWidget):
         try:
             request = self.current_request()
         except (ValidationError, ValueError) as exc:
+            invalid = invalid_of(exc)
             errors = getattr(exc, "errors", None)
-            where = ""
-            if callable(errors):
+            where: tuple[str, ...] = ()
+            if invalid is not None:
+                message = str(invalid)
+            elif callable(errors):
                 first = errors()[0]
-                where = ".".join(str(p) for p in first["loc"])
-                message = first["msg"].removeprefix("Value error, ")
-                message = f"{where}: {message}" if where else message
+                where = tuple(str(p) for p in first["loc"])
+                message = first["msg"].removeprefix("Value error, ")  # pydantic's prefix on a validator's ValueError
+                message = f"{'.'.join(where)}: {message}" if where else message
             else:
                 message = str(exc)
             message = message[0].upper() + message[1:]
-            if self.ram_offload.isChecked() and self.engine.currentData() is None and "llama.cpp" in message:
+            if (invalid is not None and "engine" in invalid.fields and self.ram_offload.isChecked()
+                    and self.engine.currentData() is None):
                 message += '; "Offload to system RAM" runs on llama.cpp'
-            self._show_error(message, self._fields_for(message, where))
+            self._show_error(message, self._fields_for(invalid, where))
             self.session.set_invalid(message)
             return
         self._show_error("")

@@ -4,97 +4,97 @@
 <context>
     <name>BuildDetail</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="399" />
+        <location filename="../../configurator/qt/builds.py" line="410" />
         <source>Category</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="399" />
+        <location filename="../../configurator/qt/builds.py" line="410" />
         <source>Part</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="399" />
+        <location filename="../../configurator/qt/builds.py" line="410" />
         <source>Qty</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="399" />
+        <location filename="../../configurator/qt/builds.py" line="410" />
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="399" />
+        <location filename="../../configurator/qt/builds.py" line="410" />
         <source>Subtotal</source>
         <translation>小计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="415" />
+        <location filename="../../configurator/qt/builds.py" line="426" />
         <source>&lt;b&gt;Why each part&lt;/b&gt;</source>
         <translation>&lt;b&gt;每个配件的选择理由&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="440" />
+        <location filename="../../configurator/qt/builds.py" line="451" />
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="440" />
+        <location filename="../../configurator/qt/builds.py" line="451" />
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="440" />
+        <location filename="../../configurator/qt/builds.py" line="451" />
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="451" />
+        <location filename="../../configurator/qt/builds.py" line="462" />
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="452" />
+        <location filename="../../configurator/qt/builds.py" line="463" />
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="453" />
+        <location filename="../../configurator/qt/builds.py" line="464" />
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="454" />
+        <location filename="../../configurator/qt/builds.py" line="465" />
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="455" />
+        <location filename="../../configurator/qt/builds.py" line="466" />
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="456" />
+        <location filename="../../configurator/qt/builds.py" line="467" />
         <source>Slot map</source>
         <translation>插槽布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="457" />
+        <location filename="../../configurator/qt/builds.py" line="468" />
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="458" />
+        <location filename="../../configurator/qt/builds.py" line="469" />
         <source>Estimates</source>
         <translation>估算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="460" />
+        <location filename="../../configurator/qt/builds.py" line="471" />
         <source>Buy or rent</source>
         <translation>购买还是租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="532" />
+        <location filename="../../configurator/qt/builds.py" line="543" />
         <source>Total</source>
         <translation>合计</translation>
     </message>
@@ -102,52 +102,52 @@
 <context>
     <name>BuildsTable</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="115" />
+        <location filename="../../configurator/qt/builds.py" line="117" />
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="115" />
+        <location filename="../../configurator/qt/builds.py" line="117" />
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="116" />
+        <location filename="../../configurator/qt/builds.py" line="118" />
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="116" />
+        <location filename="../../configurator/qt/builds.py" line="118" />
         <source>Free</source>
         <translation>剩余</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="117" />
+        <location filename="../../configurator/qt/builds.py" line="119" />
         <source>Speed / time</source>
         <translation>速度 / 时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="117" />
+        <location filename="../../configurator/qt/builds.py" line="119" />
         <source>Wall</source>
         <translation>墙插功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="118" />
+        <location filename="../../configurator/qt/builds.py" line="120" />
         <source>Noise</source>
         <translation>噪音</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="118" />
+        <location filename="../../configurator/qt/builds.py" line="120" />
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="119" />
+        <location filename="../../configurator/qt/builds.py" line="121" />
         <source>How it fits</source>
         <translation>如何装下</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="135" />
+        <location filename="../../configurator/qt/builds.py" line="137" />
         <source>VRAM left free on the most loaded GPU</source>
         <translation>负载最高的 GPU 上剩余的显存</translation>
     </message>
@@ -236,37 +236,37 @@
 <context>
     <name>CatalogEditorDialog</name>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="318" />
+        <location filename="../../configurator/qt/catalog_editor.py" line="320" />
         <source>Catalog editor</source>
         <translation>目录编辑器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="323" />
+        <location filename="../../configurator/qt/catalog_editor.py" line="325" />
         <source>Filter</source>
         <translation>筛选</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="331" />
+        <location filename="../../configurator/qt/catalog_editor.py" line="333" />
         <source>Form</source>
         <translation>形态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="334" />
+        <location filename="../../configurator/qt/catalog_editor.py" line="336" />
         <source>Record as TOML (expert). Change the id to add a custom part:</source>
         <translation>以 TOML 表示的记录（高级）。修改 id 即可新增自定义配件：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="336" />
+        <location filename="../../configurator/qt/catalog_editor.py" line="338" />
         <source>TOML (expert)</source>
         <translation>TOML（高级）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="337" />
+        <location filename="../../configurator/qt/catalog_editor.py" line="339" />
         <source>Save record to my catalog</source>
         <translation>将记录保存到我的目录</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="447" />
+        <location filename="../../configurator/qt/catalog_editor.py" line="449" />
         <source>Could not save</source>
         <translation>无法保存</translation>
     </message>
@@ -274,12 +274,12 @@
 <context>
     <name>CompareDialog</name>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="83" />
+        <location filename="../../configurator/qt/dialogs.py" line="86" />
         <source>Compare builds</source>
         <translation>对比配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="112" />
+        <location filename="../../configurator/qt/dialogs.py" line="115" />
         <source>Highlighted rows differ between the builds.</source>
         <translation>高亮的行表示各配置之间不同。</translation>
     </message>
@@ -287,12 +287,12 @@
 <context>
     <name>CountryDialog</name>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="189" />
+        <location filename="../../configurator/qt/dialogs.py" line="192" />
         <source>Where will the machine run?</source>
         <translation>机器在哪里使用？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="190" />
+        <location filename="../../configurator/qt/dialogs.py" line="193" />
         <source>Your country sets the currency, the wall circuit, the market (China: export variants and CNY prices) and the language of new projects. Each can be changed later on its own, in Build &gt; Preferences or in the request.</source>
         <translation>国家/地区决定新项目的货币、墙插电路、市场（中国：特供版显卡与人民币价格）和界面语言。之后可在“构建 &gt; 偏好设置”或需求中分别修改。</translation>
     </message>
@@ -300,7 +300,7 @@
 <context>
     <name>GuideDialog</name>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="234" />
+        <location filename="../../configurator/qt/dialogs.py" line="237" />
         <source>User guide</source>
         <translation>用户指南</translation>
     </message>
@@ -308,29 +308,49 @@
 <context>
     <name>InfeasibleBanner</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="250" />
+        <location filename="../../configurator/qt/builds.py" line="287" />
+        <source>Below, passing every check:</source>
+        <translation>下面是通过所有检查的配置：</translation>
+    </message>
+    <message>
         <location filename="../../configurator/qt/builds.py" line="295" />
-        <location filename="../../configurator/qt/builds.py" line="314" />
+        <source>Binding:</source>
+        <translation>受限于：</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="295" />
+        <source>Cheapest way out:</source>
+        <translation>最省钱的解决办法：</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="295" />
+        <source>Ways out, cheapest first:</source>
+        <translation>解决办法（从最省钱的开始）：</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="252" />
+        <location filename="../../configurator/qt/builds.py" line="305" />
+        <location filename="../../configurator/qt/builds.py" line="325" />
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="251" />
+        <location filename="../../configurator/qt/builds.py" line="253" />
         <source>Change the request as suggested and solve again</source>
         <translation>按建议修改需求并重新求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="295" />
+        <location filename="../../configurator/qt/builds.py" line="305" />
         <source>Apply the cheapest</source>
         <translation>应用最便宜的</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="307" />
+        <location filename="../../configurator/qt/builds.py" line="317" />
         <source>{tps:.1f} tokens/s</source>
         <translation>{tps:.1f} tokens/s</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="315" />
+        <location filename="../../configurator/qt/builds.py" line="326" />
         <source>Change the request this way and solve again</source>
         <translation>按此修改需求并重新求解</translation>
     </message>
@@ -338,22 +358,22 @@
 <context>
     <name>LaunchCommand</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="366" />
+        <location filename="../../configurator/qt/builds.py" line="377" />
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="367" />
+        <location filename="../../configurator/qt/builds.py" line="378" />
         <source>Copy the command to the clipboard</source>
         <translation>将命令复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="384" />
+        <location filename="../../configurator/qt/builds.py" line="395" />
         <source>Run it</source>
         <translation>运行命令</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="390" />
+        <location filename="../../configurator/qt/builds.py" line="401" />
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
@@ -693,32 +713,32 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>ModelPicker</name>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="44" />
+        <location filename="../../configurator/qt/requirements.py" line="45" />
         <source>Search models, e.g. llama 70</source>
         <translation>搜索模型，例如 llama 70</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="47" />
+        <location filename="../../configurator/qt/requirements.py" line="48" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="47" />
+        <location filename="../../configurator/qt/requirements.py" line="48" />
         <source>Params</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="47" />
+        <location filename="../../configurator/qt/requirements.py" line="48" />
         <source>Context</source>
         <translation>上下文</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="55" />
+        <location filename="../../configurator/qt/requirements.py" line="56" />
         <source>Import config.json / GGUF / model folder…</source>
         <translation>导入 config.json / GGUF / 模型文件夹…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="63" />
+        <location filename="../../configurator/qt/requirements.py" line="64" />
         <source>Type to narrow the list; Enter or a click chooses the highlighted model</source>
         <translation>输入以筛选列表；按 Enter 或单击选择高亮的模型</translation>
     </message>
@@ -726,27 +746,27 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>PreferencesDialog</name>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="125" />
+        <location filename="../../configurator/qt/dialogs.py" line="128" />
         <source>Preferences</source>
         <translation>偏好设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="144" />
+        <location filename="../../configurator/qt/dialogs.py" line="147" />
         <source>Currency of new projects</source>
         <translation>新项目的货币</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="145" />
+        <location filename="../../configurator/qt/dialogs.py" line="148" />
         <source>Region of new projects</source>
         <translation>新项目的地区</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="146" />
+        <location filename="../../configurator/qt/dialogs.py" line="149" />
         <source>Circuit of new projects</source>
         <translation>新项目的电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="147" />
+        <location filename="../../configurator/qt/dialogs.py" line="150" />
         <source>Colours</source>
         <translation>配色</translation>
     </message>
@@ -823,600 +843,600 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>RequirementsPanel</name>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="197" />
+        <location filename="../../configurator/qt/requirements.py" line="198" />
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="197" />
+        <location filename="../../configurator/qt/requirements.py" line="198" />
         <source>llama.cpp</source>
         <translation>llama.cpp</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="197" />
+        <location filename="../../configurator/qt/requirements.py" line="198" />
         <source>vLLM</source>
         <translation>vLLM</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="197" />
+        <location filename="../../configurator/qt/requirements.py" line="198" />
         <source>SGLang</source>
         <translation>SGLang</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="198" />
+        <location filename="../../configurator/qt/requirements.py" line="199" />
         <source>transformers</source>
         <translation>transformers</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="198" />
+        <location filename="../../configurator/qt/requirements.py" line="199" />
         <source>ExLlamaV2</source>
         <translation>ExLlamaV2</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="198" />
+        <location filename="../../configurator/qt/requirements.py" line="199" />
         <source>ExLlamaV3</source>
         <translation>ExLlamaV3</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="199" />
+        <location filename="../../configurator/qt/requirements.py" line="200" />
         <source>Inference engine: llama.cpp splits layers across GPUs; vLLM uses tensor parallel</source>
         <translation>推理引擎：llama.cpp 按层切分到多张 GPU；vLLM 使用张量并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="200" />
+        <location filename="../../configurator/qt/requirements.py" line="201" />
         <source>Weight precision or GGUF quantization</source>
         <translation>权重精度或 GGUF 量化</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="201" />
+        <location filename="../../configurator/qt/requirements.py" line="202" />
         <source>KV-cache precision</source>
         <translation>KV 缓存精度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="202" />
-        <location filename="../../configurator/qt/requirements.py" line="226" />
-        <location filename="../../configurator/qt/requirements.py" line="257" />
+        <location filename="../../configurator/qt/requirements.py" line="203" />
+        <location filename="../../configurator/qt/requirements.py" line="227" />
+        <location filename="../../configurator/qt/requirements.py" line="258" />
         <source> tokens</source>
         <translation> 个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="202" />
+        <location filename="../../configurator/qt/requirements.py" line="203" />
         <source>Tokens per sequence: prompt plus generated</source>
         <translation>每个序列的 token 数：提示词加生成内容</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="203" />
-        <location filename="../../configurator/qt/requirements.py" line="684" />
+        <location filename="../../configurator/qt/requirements.py" line="204" />
+        <location filename="../../configurator/qt/requirements.py" line="690" />
         <source> user</source>
         <translation> 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="203" />
+        <location filename="../../configurator/qt/requirements.py" line="204" />
         <source>Concurrent sequences</source>
         <translation>并发序列数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="205" />
+        <location filename="../../configurator/qt/requirements.py" line="206" />
         <source> tok/s</source>
         <translation> token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="205" />
+        <location filename="../../configurator/qt/requirements.py" line="206" />
         <source>Minimum decode speed per user (0: no target)</source>
         <translation>每个用户的最低解码速度（0：不设目标）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="206" />
+        <location filename="../../configurator/qt/requirements.py" line="207" />
         <source>no target</source>
         <translation>不设目标</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="210" />
+        <location filename="../../configurator/qt/requirements.py" line="211" />
         <source>Engine</source>
         <translation>引擎</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="211" />
+        <location filename="../../configurator/qt/requirements.py" line="212" />
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="212" />
+        <location filename="../../configurator/qt/requirements.py" line="213" />
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="213" />
+        <location filename="../../configurator/qt/requirements.py" line="214" />
         <source>Context</source>
         <translation>上下文</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="214" />
+        <location filename="../../configurator/qt/requirements.py" line="215" />
         <source>Concurrent users</source>
         <translation>并发用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="215" />
+        <location filename="../../configurator/qt/requirements.py" line="216" />
         <source>Target speed</source>
         <translation>目标速度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="216" />
+        <location filename="../../configurator/qt/requirements.py" line="217" />
         <source>Offload to system RAM</source>
         <translation>卸载到系统内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="217" />
+        <location filename="../../configurator/qt/requirements.py" line="218" />
         <source>llama.cpp keeps what does not fit the GPUs in system RAM: MoE experts first, then whole layers; decode then runs at system-RAM speed</source>
         <translation>llama.cpp 将显存放不下的部分放在系统内存中：先放 MoE 专家，再放整层；此时解码速度取决于系统内存带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="220" />
+        <location filename="../../configurator/qt/requirements.py" line="221" />
         <source>Inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="224" />
+        <location filename="../../configurator/qt/requirements.py" line="225" />
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="224" />
+        <location filename="../../configurator/qt/requirements.py" line="225" />
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="224" />
+        <location filename="../../configurator/qt/requirements.py" line="225" />
         <source>Full</source>
         <translation>全参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="224" />
+        <location filename="../../configurator/qt/requirements.py" line="225" />
         <source>Fine-tuning method</source>
         <translation>微调方法</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="225" />
+        <location filename="../../configurator/qt/requirements.py" line="226" />
         <source>AdamW</source>
         <translation>AdamW</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="225" />
+        <location filename="../../configurator/qt/requirements.py" line="226" />
         <source>AdamW 8-bit</source>
         <translation>AdamW 8 位</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="225" />
+        <location filename="../../configurator/qt/requirements.py" line="226" />
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="226" />
+        <location filename="../../configurator/qt/requirements.py" line="227" />
         <source>Training sequence length</source>
         <translation>训练序列长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="227" />
+        <location filename="../../configurator/qt/requirements.py" line="228" />
         <source>Micro-batch per GPU</source>
         <translation>每张 GPU 的微批次</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="228" />
+        <location filename="../../configurator/qt/requirements.py" line="229" />
         <source>Gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="230" />
         <location filename="../../configurator/qt/requirements.py" line="231" />
-        <location filename="../../configurator/qt/requirements.py" line="294" />
+        <location filename="../../configurator/qt/requirements.py" line="232" />
+        <location filename="../../configurator/qt/requirements.py" line="295" />
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="230" />
+        <location filename="../../configurator/qt/requirements.py" line="231" />
         <source>ZeRO-1</source>
         <translation>ZeRO-1</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="230" />
+        <location filename="../../configurator/qt/requirements.py" line="231" />
         <source>ZeRO-2</source>
         <translation>ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="230" />
+        <location filename="../../configurator/qt/requirements.py" line="231" />
         <source>ZeRO-3 / FSDP</source>
         <translation>ZeRO-3 / FSDP</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="231" />
+        <location filename="../../configurator/qt/requirements.py" line="232" />
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="231" />
+        <location filename="../../configurator/qt/requirements.py" line="232" />
         <source>Offload optimizer states (and ZeRO-3 parameters) to RAM</source>
         <translation>将优化器状态（以及 ZeRO-3 参数）卸载到内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="232" />
-        <location filename="../../configurator/qt/requirements.py" line="243" />
+        <location filename="../../configurator/qt/requirements.py" line="233" />
+        <location filename="../../configurator/qt/requirements.py" line="244" />
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="233" />
+        <location filename="../../configurator/qt/requirements.py" line="234" />
         <source> M tokens</source>
         <translation> M token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="233" />
+        <location filename="../../configurator/qt/requirements.py" line="234" />
         <source>Dataset size (0: not set, no training time)</source>
         <translation>数据集大小（0：未设置，不估算训练时间）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="234" />
+        <location filename="../../configurator/qt/requirements.py" line="235" />
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="235" />
+        <location filename="../../configurator/qt/requirements.py" line="236" />
         <source> epochs</source>
         <translation> 轮</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="236" />
+        <location filename="../../configurator/qt/requirements.py" line="237" />
         <source>Method</source>
         <translation>方法</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="237" />
+        <location filename="../../configurator/qt/requirements.py" line="238" />
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="238" />
-        <location filename="../../configurator/qt/requirements.py" line="257" />
-        <location filename="../../configurator/qt/requirements.py" line="261" />
+        <location filename="../../configurator/qt/requirements.py" line="239" />
+        <location filename="../../configurator/qt/requirements.py" line="258" />
+        <location filename="../../configurator/qt/requirements.py" line="262" />
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="239" />
+        <location filename="../../configurator/qt/requirements.py" line="240" />
         <source>Micro-batch</source>
         <translation>微批次</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="241" />
+        <location filename="../../configurator/qt/requirements.py" line="242" />
         <source>Sharding</source>
         <translation>分片</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="242" />
+        <location filename="../../configurator/qt/requirements.py" line="243" />
         <source>Offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="244" />
+        <location filename="../../configurator/qt/requirements.py" line="245" />
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="245" />
+        <location filename="../../configurator/qt/requirements.py" line="246" />
         <source>Epochs</source>
         <translation>轮数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="246" />
+        <location filename="../../configurator/qt/requirements.py" line="247" />
         <source>Fine-tuning</source>
         <translation>微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="250" />
+        <location filename="../../configurator/qt/requirements.py" line="251" />
         <source> B tokens</source>
         <translation> B token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="250" />
+        <location filename="../../configurator/qt/requirements.py" line="251" />
         <source>Training tokens</source>
         <translation>训练 token 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="251" />
+        <location filename="../../configurator/qt/requirements.py" line="252" />
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="251" />
+        <location filename="../../configurator/qt/requirements.py" line="252" />
         <source>Finish within (0: no deadline)</source>
         <translation>在此期限内完成（0：无期限）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="252" />
+        <location filename="../../configurator/qt/requirements.py" line="253" />
         <source>no deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="254" />
+        <location filename="../../configurator/qt/requirements.py" line="255" />
         <source>Compute-phase utilisation of the peak bf16 rate (0: default by GPU generation); communication that does not overlap comes on top, so the reported MFU is lower</source>
         <translation>计算阶段对 bf16 峰值算力的利用率（0：按 GPU 代际取默认值）；未重叠的通信时间另计，因此报告的 MFU 更低</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="256" />
+        <location filename="../../configurator/qt/requirements.py" line="257" />
         <source>default</source>
         <translation>默认</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="258" />
+        <location filename="../../configurator/qt/requirements.py" line="259" />
         <source>Tokens</source>
         <translation>Token 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="259" />
+        <location filename="../../configurator/qt/requirements.py" line="260" />
         <source>Deadline</source>
         <translation>期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="260" />
+        <location filename="../../configurator/qt/requirements.py" line="261" />
         <source>Compute util.</source>
         <translation>计算利用率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="262" />
+        <location filename="../../configurator/qt/requirements.py" line="263" />
         <source>Pretraining</source>
         <translation>预训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="265" />
+        <location filename="../../configurator/qt/requirements.py" line="266" />
         <source>Budget and site</source>
         <translation>预算与场地</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="268" />
+        <location filename="../../configurator/qt/requirements.py" line="269" />
         <source>Total budget (0: unlimited)</source>
         <translation>总预算（0：不限）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="270" />
+        <location filename="../../configurator/qt/requirements.py" line="271" />
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="272" />
+        <location filename="../../configurator/qt/requirements.py" line="273" />
         <source>USD</source>
         <translation>USD</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="272" />
+        <location filename="../../configurator/qt/requirements.py" line="273" />
         <source>CNY</source>
         <translation>CNY</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="272" />
+        <location filename="../../configurator/qt/requirements.py" line="273" />
         <source>EUR</source>
         <translation>EUR</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="275" />
+        <location filename="../../configurator/qt/requirements.py" line="276" />
         <source>The wall circuit the machine plugs into</source>
         <translation>机器所接的墙面电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="276" />
+        <location filename="../../configurator/qt/requirements.py" line="277" />
         <source> circuit(s)</source>
         <translation> 路电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="276" />
+        <location filename="../../configurator/qt/requirements.py" line="277" />
         <source>How many such circuits may feed the machine</source>
         <translation>可为机器供电的此类电路数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="277" />
+        <location filename="../../configurator/qt/requirements.py" line="278" />
         <source>any</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="277" />
+        <location filename="../../configurator/qt/requirements.py" line="278" />
         <source>tower</source>
         <translation>塔式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="277" />
+        <location filename="../../configurator/qt/requirements.py" line="278" />
         <source>rack</source>
         <translation>机架式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="277" />
+        <location filename="../../configurator/qt/requirements.py" line="278" />
         <source>open frame</source>
         <translation>开放式机架</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="278" />
+        <location filename="../../configurator/qt/requirements.py" line="279" />
         <source>lab</source>
         <translation>实验室</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="278" />
+        <location filename="../../configurator/qt/requirements.py" line="279" />
         <source>home office</source>
         <translation>家庭办公室</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="278" />
+        <location filename="../../configurator/qt/requirements.py" line="279" />
         <source>server room</source>
         <translation>机房</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="278" />
+        <location filename="../../configurator/qt/requirements.py" line="279" />
         <source>Noise and heat limits</source>
         <translation>噪音和散热限制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="279" />
+        <location filename="../../configurator/qt/requirements.py" line="280" />
         <source>new or used</source>
         <translation>全新或二手</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="279" />
+        <location filename="../../configurator/qt/requirements.py" line="280" />
         <source>new only</source>
         <translation>仅全新</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="279" />
+        <location filename="../../configurator/qt/requirements.py" line="280" />
         <source>prefer used</source>
         <translation>优先二手</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="280" />
+        <location filename="../../configurator/qt/requirements.py" line="281" />
         <source>global</source>
         <translation>全球</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="280" />
+        <location filename="../../configurator/qt/requirements.py" line="281" />
         <source>China</source>
         <translation>中国</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="280" />
+        <location filename="../../configurator/qt/requirements.py" line="281" />
         <source>China: export variants (A800, H800, L20, H20) and CNY prices</source>
         <translation>中国：出口特供版（A800、H800、L20、H20）及人民币价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="281" />
+        <location filename="../../configurator/qt/requirements.py" line="282" />
         <source> GPUs</source>
         <translation> 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="281" />
+        <location filename="../../configurator/qt/requirements.py" line="282" />
         <source>Most GPUs per machine</source>
         <translation>每台机器最多的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="282" />
+        <location filename="../../configurator/qt/requirements.py" line="283" />
         <source>exactly</source>
         <translation>恰好</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="283" />
+        <location filename="../../configurator/qt/requirements.py" line="284" />
         <source>Every build has exactly this many GPUs in one machine (e.g. exactly 8 x RTX 4090)</source>
         <translation>每个方案在一台机器中恰好使用这么多张 GPU（例如恰好 8 张 RTX 4090）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="287" />
+        <location filename="../../configurator/qt/requirements.py" line="288" />
         <source> % power</source>
         <translation> % 功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="287" />
+        <location filename="../../configurator/qt/requirements.py" line="288" />
         <source>Run the GPUs at this share of rated power (nvidia-smi -pl at every boot): less heat and wall draw for ~5 % speed at 80 %</source>
         <translation>让 GPU 以额定功率的此比例运行（每次开机执行 nvidia-smi -pl）：80 % 时发热和墙插功耗更低，速度约降 5 %</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="292" />
+        <location filename="../../configurator/qt/requirements.py" line="293" />
         <source>A GPU you already own and want used</source>
         <translation>您已拥有并希望使用的 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="293" />
+        <location filename="../../configurator/qt/requirements.py" line="294" />
         <source>How many you own</source>
         <translation>拥有的数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="297" />
+        <location filename="../../configurator/qt/requirements.py" line="298" />
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="302" />
+        <location filename="../../configurator/qt/requirements.py" line="303" />
         <source>Circuit</source>
         <translation>电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="303" />
+        <location filename="../../configurator/qt/requirements.py" line="304" />
         <source>Circuits</source>
         <translation>电路数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="304" />
+        <location filename="../../configurator/qt/requirements.py" line="305" />
         <source>Form</source>
         <translation>形态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="305" />
+        <location filename="../../configurator/qt/requirements.py" line="306" />
         <source>Room</source>
         <translation>放置环境</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="306" />
+        <location filename="../../configurator/qt/requirements.py" line="307" />
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="307" />
+        <location filename="../../configurator/qt/requirements.py" line="308" />
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="308" />
+        <location filename="../../configurator/qt/requirements.py" line="309" />
         <source>Max GPUs</source>
         <translation>最多 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="309" />
+        <location filename="../../configurator/qt/requirements.py" line="310" />
         <source>GPU power</source>
         <translation>GPU 功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="310" />
+        <location filename="../../configurator/qt/requirements.py" line="311" />
         <source>any GPU; or ids, e.g. a800-80gb-pcie, l20</source>
         <translation>任意 GPU；或填写 id，例如 a800-80gb-pcie, l20</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="311" />
+        <location filename="../../configurator/qt/requirements.py" line="312" />
         <source>Limit the solver to these GPU ids (comma separated) to compare them side by side</source>
         <translation>仅在这些 GPU id（逗号分隔）中求解，以便并排对比</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="312" />
+        <location filename="../../configurator/qt/requirements.py" line="313" />
         <source>Only GPUs</source>
         <translation>仅限 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="313" />
+        <location filename="../../configurator/qt/requirements.py" line="314" />
         <source>I own</source>
         <translation>我已拥有</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="324" />
+        <location filename="../../configurator/qt/requirements.py" line="325" />
         <source>The workloads of this project; each is solved on its own</source>
         <translation>此项目的各个工作负载；每个单独求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="327" />
+        <location filename="../../configurator/qt/requirements.py" line="328" />
         <source>Add another workload to the project (a copy of this one)</source>
         <translation>向项目添加另一个工作负载（复制当前这个）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="329" />
+        <location filename="../../configurator/qt/requirements.py" line="330" />
         <source>Remove this workload from the project</source>
         <translation>从项目中删除此工作负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="333" />
+        <location filename="../../configurator/qt/requirements.py" line="334" />
         <source>&lt;b&gt;Workload&lt;/b&gt;</source>
         <translation>&lt;b&gt;工作负载&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="340" />
+        <location filename="../../configurator/qt/requirements.py" line="341" />
         <source>&lt;b&gt;Model&lt;/b&gt;</source>
         <translation>&lt;b&gt;模型&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="374" />
+        <location filename="../../configurator/qt/requirements.py" line="375" />
         <source>What the selected build's estimate used</source>
         <translation>所选配置的估算所采用的参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="684" />
+        <location filename="../../configurator/qt/requirements.py" line="690" />
         <source> users</source>
         <translation> 个用户</translation>
     </message>
@@ -1429,102 +1449,102 @@ Every estimate explains itself; every part and price carries its source.</source
         <translation>NVLink 桥（{0} 槽间距），连接插槽 {1} 与 {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="64" />
+        <location filename="../../configurator/qt/slotmap.py" line="67" />
         <source> on a riser cable</source>
         <translation>（经延长线）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="65" />
+        <location filename="../../configurator/qt/slotmap.py" line="68" />
         <source>{0} (cooler)</source>
         <translation>{0}（散热器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="72" />
+        <location filename="../../configurator/qt/slotmap.py" line="75" />
         <source>free x{0} ({1})</source>
         <translation>空闲 x{0}（{1}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="74" />
+        <location filename="../../configurator/qt/slotmap.py" line="77" />
         <source>no slot</source>
         <translation>无插槽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="95" />
+        <location filename="../../configurator/qt/slotmap.py" line="98" />
         <source>cooled by the system's own fans and ducts</source>
         <translation>由整机自带风扇与风道散热</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="96" />
+        <location filename="../../configurator/qt/slotmap.py" line="99" />
         <source>open-air cooler (fans blow into the case)</source>
         <translation>风扇卡（开放式散热，热风吹入机箱）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="97" />
+        <location filename="../../configurator/qt/slotmap.py" line="100" />
         <source>blower cooler (exhausts out of the back)</source>
         <translation>涡轮卡（涡轮散热，热风从尾部排出）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="98" />
+        <location filename="../../configurator/qt/slotmap.py" line="101" />
         <source>passive cooler (needs the chassis' airflow)</source>
         <translation>被动散热（依靠机箱风道）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="99" />
+        <location filename="../../configurator/qt/slotmap.py" line="102" />
         <source>liquid cooler</source>
         <translation>水冷</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="100" />
+        <location filename="../../configurator/qt/slotmap.py" line="103" />
         <source>{0} cooler</source>
         <translation>{0} 散热</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="103" />
+        <location filename="../../configurator/qt/slotmap.py" line="106" />
         <source>; a free slot below each card keeps its fans fed</source>
         <translation>；每张卡下方留一个空槽，保证风扇进风</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="105" />
+        <location filename="../../configurator/qt/slotmap.py" line="108" />
         <source>; a free slot between the cards keeps their fans fed; the bottom card draws air from the case floor: keep it clear of cables</source>
         <translation>；卡与卡之间留空槽保证进风；最下面一张卡从机箱底部进风：不要让线缆挡住</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="108" />
+        <location filename="../../configurator/qt/slotmap.py" line="111" />
         <source>; cards with no free slot below them starve each other's fans (see Checks)</source>
         <translation>；下方没有空槽的卡会互相抢风（见“检查”）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="114" />
+        <location filename="../../configurator/qt/slotmap.py" line="117" />
         <source>Choose a build to see where its cards go</source>
         <translation>选择一个方案，查看显卡插在哪里</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="117" />
+        <location filename="../../configurator/qt/slotmap.py" line="120" />
         <source>{0} is a ready-made system: its GPU is built in, there are no slots to fill or cards to place</source>
         <translation>{0} 是整机：GPU 已内置，无需安装显卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="119" />
+        <location filename="../../configurator/qt/slotmap.py" line="122" />
         <source>This build has no expansion slots to plan</source>
         <translation>此方案没有需要规划的扩展插槽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="139" />
+        <location filename="../../configurator/qt/slotmap.py" line="142" />
         <source>GPU bays</source>
         <translation>GPU 模组位</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="139" />
+        <location filename="../../configurator/qt/slotmap.py" line="142" />
         <source>Expansion slots (1 = nearest the CPU)</source>
         <translation>扩展插槽（1 = 最靠近 CPU）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="146" />
+        <location filename="../../configurator/qt/slotmap.py" line="149" />
         <source>slot {0}</source>
         <translation>插槽 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="179" />
+        <location filename="../../configurator/qt/slotmap.py" line="182" />
         <source>; NVLink bridge ({0}-slot)</source>
         <translation>；NVLink 桥（{0} 槽间距）</translation>
     </message>
@@ -1558,22 +1578,22 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>builds</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="84" />
+        <location filename="../../configurator/qt/builds.py" line="86" />
         <source>silent</source>
         <translation>无声</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="106" />
+        <location filename="../../configurator/qt/builds.py" line="108" />
         <source>{0} fail</source>
         <translation>{0} 项不通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="107" />
+        <location filename="../../configurator/qt/builds.py" line="109" />
         <source>{0} warn</source>
         <translation>{0} 项警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="108" />
+        <location filename="../../configurator/qt/builds.py" line="110" />
         <source>all pass</source>
         <translation>全部通过</translation>
     </message>
@@ -1581,77 +1601,77 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>compare</name>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="48" />
+        <location filename="../../configurator/qt/dialogs.py" line="51" />
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="54" />
+        <location filename="../../configurator/qt/dialogs.py" line="57" />
         <source>{0:,.1f} s for a {1:,}-token prompt</source>
         <translation>{1:,} token 提示词需 {0:,.1f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="58" />
+        <location filename="../../configurator/qt/dialogs.py" line="61" />
         <source>Label</source>
         <translation>标签</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="59" />
+        <location filename="../../configurator/qt/dialogs.py" line="62" />
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="60" />
+        <location filename="../../configurator/qt/dialogs.py" line="63" />
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="61" />
+        <location filename="../../configurator/qt/dialogs.py" line="64" />
         <source>Speed / time</source>
         <translation>速度 / 时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="62" />
+        <location filename="../../configurator/qt/dialogs.py" line="65" />
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="63" />
+        <location filename="../../configurator/qt/dialogs.py" line="66" />
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="64" />
+        <location filename="../../configurator/qt/dialogs.py" line="67" />
         <source>VRAM per GPU</source>
         <translation>每张 GPU 的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="64" />
+        <location filename="../../configurator/qt/dialogs.py" line="67" />
         <source>free</source>
         <translation>剩余</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="65" />
+        <location filename="../../configurator/qt/dialogs.py" line="68" />
         <source>Wall power</source>
         <translation>墙插功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="66" />
+        <location filename="../../configurator/qt/dialogs.py" line="69" />
         <source>Noise</source>
         <translation>噪音</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="67" />
+        <location filename="../../configurator/qt/dialogs.py" line="70" />
         <source>Heat</source>
         <translation>发热</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="73" />
+        <location filename="../../configurator/qt/dialogs.py" line="76" />
         <source>Fails / warnings</source>
         <translation>不通过 / 警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="74" />
+        <location filename="../../configurator/qt/dialogs.py" line="77" />
         <source>all pass</source>
         <translation>全部通过</translation>
     </message>
@@ -1659,58 +1679,63 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="571" />
+        <location filename="../../configurator/qt/builds.py" line="602" />
+        <source>Estimator warnings</source>
+        <translation>估算警告</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="581" />
         <source>Decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="571" />
+        <location filename="../../configurator/qt/builds.py" line="581" />
         <source>tokens/s per user</source>
         <translation>token/秒（每用户）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="573" />
+        <location filename="../../configurator/qt/builds.py" line="583" />
         <source>All users</source>
         <translation>所有用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="573" />
-        <location filename="../../configurator/qt/builds.py" line="575" />
+        <location filename="../../configurator/qt/builds.py" line="583" />
+        <location filename="../../configurator/qt/builds.py" line="585" />
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="575" />
+        <location filename="../../configurator/qt/builds.py" line="585" />
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="577" />
+        <location filename="../../configurator/qt/builds.py" line="587" />
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="577" />
+        <location filename="../../configurator/qt/builds.py" line="587" />
         <source>{0:.2f} s after a {1}-token prompt</source>
         <translation>{1} token 提示词后 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="580" />
+        <location filename="../../configurator/qt/builds.py" line="590" />
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="580" />
+        <location filename="../../configurator/qt/builds.py" line="590" />
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs</source>
         <translation>{0:,.0f} GPU 小时；在 {2} 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="583" />
+        <location filename="../../configurator/qt/builds.py" line="593" />
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="583" />
+        <location filename="../../configurator/qt/builds.py" line="593" />
         <source>{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all</source>
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
@@ -1718,57 +1743,57 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>parts</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="89" />
+        <location filename="../../configurator/qt/builds.py" line="91" />
         <source>gpu</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="89" />
+        <location filename="../../configurator/qt/builds.py" line="91" />
         <source>cpu</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="90" />
+        <location filename="../../configurator/qt/builds.py" line="92" />
         <source>motherboard</source>
         <translation>主板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="90" />
+        <location filename="../../configurator/qt/builds.py" line="92" />
         <source>memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="91" />
+        <location filename="../../configurator/qt/builds.py" line="93" />
         <source>psu</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="91" />
+        <location filename="../../configurator/qt/builds.py" line="93" />
         <source>chassis</source>
         <translation>机箱</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="92" />
+        <location filename="../../configurator/qt/builds.py" line="94" />
         <source>cooler</source>
         <translation>散热器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="92" />
+        <location filename="../../configurator/qt/builds.py" line="94" />
         <source>storage</source>
         <translation>硬盘</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="93" />
+        <location filename="../../configurator/qt/builds.py" line="95" />
         <source>system</source>
         <translation>整机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="93" />
+        <location filename="../../configurator/qt/builds.py" line="95" />
         <source>accessory</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="94" />
+        <location filename="../../configurator/qt/builds.py" line="96" />
         <source>network</source>
         <translation>网络</translation>
     </message>
@@ -1782,7 +1807,7 @@ Every estimate explains itself; every part and price carries its source.</source
         <translation>LLM 装机配置器装机单</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/printing.py" line="355" />
+        <location filename="../../configurator/qt/printing.py" line="357" />
         <source>Print build sheet</source>
         <translation>打印装机单</translation>
     </message>

@@ -63,6 +63,6 @@ def test_the_ram_rule_and_the_offload_fit_are_one_rule(catalog: Catalog) -> None
                                                                              offload="cpu"), room="lab"), catalog)
     assert result.builds
     for build in result.builds:
-        assert not any("does not fit in system RAM" in w for w in build.estimate.warnings), build.label
+        assert not any(w.code == "warn.host-ram" for w in build.estimate.warnings), build.label
         if (build.estimate.decode_tokens_per_s or 0) < READING_TPS:
             assert any(c.rule == "PERF" and c.status == "warn" for c in build.checks), build.label

@@ -175,9 +175,9 @@ def test_mtp_needs_the_models_own_layers_and_one_sequence(catalog: Catalog) -> N
     w = Workload(kind="inference", precision="q4_k_m", engine="llama.cpp", context=4096, speculative="mtp")
     result = estimate(catalog.get("models", "llama-3.1-8b"), w, gpu)
     assert result.decode_tokens_per_s == plain.decode_tokens_per_s
-    assert any("multi-token-prediction" in text for text in result.warnings)
+    assert any(w.code == "warn.mtp-missing" and "multi-token-prediction" in str(w) for w in result.warnings)
     batched = estimate(catalog.get("models", "qwen3.6-35b-a3b"), w.model_copy(update={"batch": 4}), gpu)
-    assert any("one sequence" in text for text in batched.warnings)
+    assert any(w.code == "warn.mtp-batch" and "one sequence" in str(w) for w in batched.warnings)
 
 
 def test_mtp_launch_command_runs_what_the_estimate_describes(catalog: Catalog) -> None:

@@ -14,7 +14,8 @@ from configurator.core.solve.build import Infeasible
 from configurator.core.solve.candidates import gpu_allowed
 from configurator.core.solve.plan import plan
 from configurator.core.solve.power_cap import cap_command, limit_refusal, lowest_limit, power_cap
-from configurator.core.solve.relax import DETAIL_CHARS, DETAIL_LINES
+from configurator.core.solve.build import DETAIL_CHARS
+from configurator.core.solve.relax import DETAIL_LINES
 from configurator.core.solve.request import BuildRequest
 
 
@@ -128,7 +129,7 @@ def test_an_rx_7900_xtx_is_never_planned_below_the_261_w_its_driver_accepts(cata
     xtx = _gpu(catalog, "rx-7900-xtx")
     assert power_cap(xtx).floor_w == 261 and power_cap(xtx).tool == "rocm-smi"
     seventy = BuildRequest(model_id="llama-3.3-70b", power_limit=0.7)
-    assert gpu_allowed(xtx, seventy) is not None and "261 W" in (limit_refusal(xtx, 0.7) or "")
+    assert gpu_allowed(xtx, seventy) is not None and "261 W" in str(limit_refusal(xtx, 0.7))
     assert gpu_allowed(xtx, seventy.model_copy(update={"power_limit": 0.8})) is None  # 284 W: allowed
     assert lowest_limit(xtx) == pytest.approx(261 / 355)
 
@@ -144,7 +145,7 @@ def test_intel_arc_gets_no_power_limited_plan(catalog: Catalog) -> None:
     arc = _gpu(catalog, "arc-pro-b60")
     assert lowest_limit(arc) is None and cap_command("intel", 150) == ""
     request = BuildRequest(model_id="qwen3-8b", power_limit=0.8, gpu_ids=("arc-pro-b60",))
-    assert "no power cap" in (gpu_allowed(arc, request) or "")
+    assert "no power cap" in str(gpu_allowed(arc, request))
     assert gpu_allowed(arc, request.model_copy(update={"power_limit": None})) is None
     result = plan(request.model_copy(update={"allow_clusters": False}), catalog, relax=False)
     assert not any(b.gpu_id == "arc-pro-b60" for b in result.builds)

@@ -268,12 +268,12 @@ def test_relaxation_words_fit_the_model_and_the_deadline_field() -> None:
     from configurator.core.solve.relax import _describe
 
     request = BuildRequest(model_id="qwen2.5-72b", workload=Workload(kind="inference", precision="q4_k_m"))
-    assert "MoE" not in _describe("offload", request, 1000.0, request, moe=False)
-    assert "MoE experts first" in _describe("offload", request, 1000.0, request, moe=True)
+    assert "MoE" not in str(_describe("offload", request, 1000.0, request, moe=False))
+    assert "MoE experts first" in str(_describe("offload", request, 1000.0, request, moe=True))
     pretrain = BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="pretrain", tokens=1e11), deadline_hours=336)
     build = plan(pretrain.model_copy(update={"deadline_hours": None}), catalogs.load(include_user=False).catalog).builds[0]
     hours = build.estimate.wall_hours or 0
-    assert f"allow {hours:,.0f} h ({hours / 24:,.1f} days)" in _describe("deadline", pretrain, build.total_price, pretrain, build)
+    assert f"allow {hours:,.0f} h ({hours / 24:,.1f} days)" in str(_describe("deadline", pretrain, build.total_price, pretrain, build))
 
 
 def test_a_chipset_slot_warns_only_where_collectives_cross_it(catalog: Catalog) -> None:

@@ -178,7 +178,7 @@ def test_tco_rows_hand_computed(catalog: Catalog, offers: list[CloudOffer]) -> N
 def _with_gpu(build: Build, gpu_id: str, unit_price: float, condition: str = "new") -> Build:
     """The build with its GPU part replaced (keeps these tests independent of the solver's choice)."""
     parts = tuple(p.model_copy(update={"id": gpu_id, "unit_price": unit_price, "owned": 0,
-                                       "price_note": f"{condition}, test"}) if p.category == "gpu" else p
+                                       "price_note": f"{condition}, test", "condition": condition}) if p.category == "gpu" else p
                   for p in build.parts)
     return build.model_copy(update={"parts": parts})
 

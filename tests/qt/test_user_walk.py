@@ -40,7 +40,7 @@ def test_the_estimators_warnings_show_with_the_selected_build(qtbot, window) -> 
     build = window.session.selected_build
     assert build is result.builds[0]
     warning = "context 8192 exceeds the model's maximum of 4096 tokens"
-    assert warning in build.estimate.warnings
+    assert warning in [str(w) for w in build.estimate.warnings]
     assert warning in html.unescape(window.header.text())
     assert "Estimator warnings" in window.detail.estimates.toHtml() and warning in window.detail.estimates.toPlainText()
     # a build without warnings shows none

@@ -236,6 +236,10 @@ def _rows(path: Path) -> list[list[Any]]:
     return rows
 
 
+class _DateOutOfRange(ValueError):
+    """A well-written date outside the prices' plausible range (its message is the one to show)."""
+
+
 def _date(value: Any) -> datetime.date:
     if isinstance(value, datetime.datetime):
         when = value.date()
@@ -247,7 +251,7 @@ def _date(value: Any) -> datetime.date:
         when = (datetime.date(int(european.group(3)), int(european.group(2)), int(european.group(1))) if european
                 else datetime.date.fromisoformat(text))
     if not EARLIEST_DATE <= when <= latest_date():
-        raise ValueError(f"{when.isoformat()} is outside {EARLIEST_DATE.isoformat()} to {latest_date().isoformat()}")
+        raise _DateOutOfRange(f"{when.isoformat()} is outside {EARLIEST_DATE.isoformat()} to {latest_date().isoformat()}")
     return when
 
 
@@ -296,7 +300,7 @@ def read_quote(path: Path, currency: str = "USD", decimal: str | None = None) ->
         try:
             when = _date(cell("date"))
         except (TypeError, ValueError, OverflowError) as exc:
-            reason = str(exc) if "outside" in str(exc) else "write dates as YYYY-MM-DD"
+            reason = str(exc) if isinstance(exc, _DateOutOfRange) else "write dates as YYYY-MM-DD"
             problems.append(Problem(str(path), number, "date", f"not a date: {_cut(cell('date'))} ({reason})"))
             continue
         named = str(cell("currency") or "").strip().upper()

@@ -38,6 +38,7 @@ from configurator.core.estimate.precision import KV_BYTES, weight_format
 from configurator.core.estimate.serving import arriving_prompt_tokens, batched_tokens_budget
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step, mfu_formula
 from configurator.core.estimate.unified import unified_bw_efficiency
+from configurator.core.reasons import Reason
 from configurator.core.support import (REFERENCE_MATMUL, dense_peak_tflops, framework_verdict, has_matrix_units,
                                       training_factor, training_tflops)
 from configurator.core.estimate.backends import (
@@ -392,7 +393,15 @@ class _Explain:
     def __init__(self) -> None:
         self.steps: list[Step] = []
         self.assumptions: list[str] = []
-        self.warnings: list[str] = []
+        self.warnings: list[Reason] = []
+        self.scaling: float | None = None  # the data-parallel scaling efficiency a training time assumes
+        self.layout: list[str] = []  # the assumptions that describe one machine's data-parallel layout
+
+    def assume_layout(self, text: str) -> None:
+        """An assumption about the single machine's data-parallel layout (a cluster plan states its own instead)."""
+        if text:
+            self.assume(text)
+            self.layout.append(text)
 
     def step(self, topic: str, text: str) -> None:
         self.steps.append(Step.model_construct(topic=topic, text=text))  # two str fields: nothing to validate
@@ -1023,7 +1032,7 @@ def _training_memory(
         optimizer_states=int(optimizer),
         runtime_overhead=int(overhead),
     )
-    ex.assume("training is data-parallel: every GPU runs the full model on its own micro-batch" if gpus > 1 and zero < 3 else "")
+    ex.assume_layout("training is data-parallel: every GPU runs the full model on its own micro-batch" if gpus > 1 and zero < 3 else "")
     return [per] * gpus, int(host)
 
 
@@ -1166,12 +1175,10 @@ def _speculative_mtp(
     step over k + 1 tokens (the weights read once, an MoE's experts for each token), plus k draft passes."""
     k = workload.draft_tokens
     if model.mtp_layers == 0:
-        ex.warnings.append(f"--speculative mtp: {model.name} ships no multi-token-prediction layer, so the decode speed "
-                           "is without speculation")
+        ex.warnings.append(Reason.of("warn.mtp-missing", model=model.name))
         return tps
     if workload.batch > 1:
-        ex.warnings.append("--speculative mtp is estimated for one sequence; with several users the decode speed is "
-                           "given without speculation (the verify passes then compete with the other sequences)")
+        ex.warnings.append(Reason.of("warn.mtp-batch"))
         return tps
     # the verify pass: a step of k + 1 tokens (its KV read counted k + 1 times: an overstatement at long contexts)
     verify = workload.model_copy(update={"batch": k + 1, "speculative": "none", "prompt": None})
@@ -1544,7 +1551,8 @@ def _training_time(
             scaling = CAL.multi_gpu_scaling_pcie_p2p
         else:
             scaling = CAL.multi_gpu_scaling_pcie
-        ex.assume(f"{gpus}-GPU scaling efficiency {scaling:.0%} for gradient all-reduce over "
+        ex.scaling = scaling
+        ex.assume_layout(f"{gpus}-GPU scaling efficiency {scaling:.0%} for gradient all-reduce over "
                   f"{'NVLink' if scaling == CAL.multi_gpu_scaling_nvlink else 'PCIe'}")
     gpu_seconds = flops / (peak * mfu * scaling)
     gpu_hours = gpu_seconds / 3600
@@ -1687,10 +1695,8 @@ def _auto_offload(
 # --------------------------------------------------------------------------- framework sharding
 
 
-TORCHTUNE_NO_SINGLE_DEVICE_OFFLOAD = (
-    "torchtune's single-device recipes have no optimizer CPU offload (fsdp_cpu_offload is read by the distributed "
-    "recipes only): sized without it; its paged optimizers (--optimizer paged-adamw or paged-adamw-8bit) keep the "
-    "states in CUDA unified memory instead")
+TORCHTUNE_NO_SINGLE_DEVICE_OFFLOAD = Reason.of("warn.torchtune-offload")
+"""torchtune's single-device recipes have no optimizer CPU offload: the warning (its words in core.reasons)."""
 
 
 def _as_framework_shards(workload: Workload, gpus: int, ex: _Explain) -> Workload:
@@ -1706,7 +1712,10 @@ def _as_framework_shards(workload: Workload, gpus: int, ex: _Explain) -> Workloa
     note = shard_note(fw, workload.zero, stage, gpus)
     if not note:
         return workload
-    (ex.warnings.append if workload.zero else ex.assume)(note)
+    if workload.zero:
+        ex.warnings.append(Reason.of("warn.framework", message=note))
+    else:
+        ex.assume(note)
     return workload.model_copy(update={"zero": stage})
 
 
@@ -1719,8 +1728,7 @@ def _suggest_full_sharding(
     sharded, _ = _training_memory(model, counts, workload.model_copy(update={"zero": 3}), gpus, _Explain())
     peak = max(b.total for b in sharded)
     if peak <= usable:
-        ex.warnings.append(f"fits with --zero 3 (FSDP full sharding of parameters, gradients and optimizer states over "
-                           f"the {gpus} GPUs): {_gb(peak)} per GPU")
+        ex.warnings.append(Reason.of("warn.zero3", gpus=gpus, per_gpu=_gb(peak)))
 
 
 # --------------------------------------------------------------------------- entry point
@@ -1772,7 +1780,7 @@ def estimate(
         # the framework's own GPU limits (SUP-10): the same verdict the solver's filter and the Checks tab give
         verdict = framework_verdict(gpu, workload.framework) if gpu is not None else None
         if verdict is not None and verdict.status != "pass":
-            ex.warnings.append(verdict.message)
+            ex.warnings.append(Reason.of("warn.framework", message=verdict.message))
     counts = count_params(model)
     scale = 1.0
     if exact_weight_bytes:
@@ -1780,7 +1788,7 @@ def estimate(
         scale = exact_weight_bytes / (emb + head + blocks)
         ex.assume(f"weights sized from the file header: {exact_weight_bytes / GIB:.2f} GiB exactly")
     if workload.context and workload.context > model.max_context:
-        ex.warnings.append(f"context {workload.context} exceeds the model's maximum of {model.max_context} tokens")
+        ex.warnings.append(Reason.of("warn.context", context=workload.context, most=model.max_context))
     ex.step("params", f"{model.name}: {counts.total / 1e9:.2f} B parameters counted from the architecture"
             + (f", {counts.active / 1e9:.2f} B active per token (MoE: memory uses the total, speed the active)" if model.moe else ""))
     split = _choose_split(model, workload, gpus, ex)
@@ -1852,4 +1860,6 @@ def estimate(
         assumptions=tuple(a for a in ex.assumptions if a),
         steps=tuple(ex.steps),
         warnings=tuple(ex.warnings),
+        scaling_efficiency=ex.scaling,
+        layout_assumptions=tuple(ex.layout),
     )

@@ -29,6 +29,7 @@ from configurator.core.estimate.params import count_params
 from configurator.core.estimate.precision import KV_BYTES, weight_format
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step
 from configurator.core.estimate.workload import Workload
+from configurator.core.reasons import Reason
 
 GPU_FILL = 0.98  # leave 2 % of VRAM for the driver, as the estimator's own offload does
 HOST_FILL = 0.90  # leave 10 % of RAM for the OS and page cache
@@ -174,7 +175,7 @@ def estimate_on_host(
     cpu_layers = layers - placement.gpu_layers
     steps: list[Step] = [Step(topic="host", text=t) for t in host.explanation]
     assumptions: list[str] = []
-    warnings: list[str] = []
+    warnings: list[Reason] = []
     fmt = weight_format(workload.precision or "bf16", "llama.cpp")
     context = workload.context or 4096
     batch = workload.batch
@@ -198,9 +199,8 @@ def estimate_on_host(
     fits: bool | None = None if capacity is None else max(m.total for m in memories) <= capacity
     host_ok = host.capacity_bytes is None or host_ram_needed(ram) <= host.capacity_bytes
     if not host_ok:
-        warnings.append(f"does not fit in system RAM: {ram / GIB:.1f} GiB in RAM needs a host of "
-                        f"{host_ram_needed(ram) / GIB:.1f} GiB (room for the OS), this one has "
-                        f"{(host.capacity_bytes or 0) / GIB:.1f} GiB")
+        warnings.append(Reason.of("warn.host-ram", ram=ram / GIB, need=host_ram_needed(ram) / GIB,
+                                  has=(host.capacity_bytes or 0) / GIB))
         fits = False
     elif cpu_only and host.capacity_bytes is not None:
         fits = True

@@ -498,6 +498,11 @@ def _explained(plan: ParallelPlan, model: ModelArch) -> ParallelPlan:
     return ParallelPlan(**{**plan.__dict__, "why": why})
 
 
+def as_assumption(step: Step) -> str:
+    """A step of the plan as the printed sheet lists it among the assumptions (the window shows the step instead)."""
+    return f"parallelism: {step.text}" if step.topic == "parallel" else step.text
+
+
 def training_result(plan: ParallelPlan, base: EstimateResult) -> EstimateResult:
     """The estimator's result with the plan's memory per GPU and the plan's time (compute + exposed communication)."""
     # no token count, no time: as the estimator itself reports it (the plan's 0 steps read as "0.0 h", and the rental
@@ -512,13 +517,14 @@ def training_result(plan: ParallelPlan, base: EstimateResult) -> EstimateResult:
     steps = _plan_steps(plan, base)
     # the layout and the step time as the chain of formulas words them (the printed sheet lists assumptions only)
     said = {step.topic: step.text for step in steps}
-    assumptions = tuple(a for a in base.assumptions if "scaling efficiency" not in a and "data-parallel" not in a) + (
-        f"parallelism: {said['parallel']}", said["time"])
+    assumptions = tuple(a for a in base.assumptions if a not in base.layout_assumptions) + (
+        as_assumption(Step(topic="parallel", text=said["parallel"])), said["time"])
     return base.model_copy(update={
         "gpus": plan.gpus, "per_gpu": memories, "fits": plan.fits, "gpu_hours": gpu_hours,
         "wall_hours": plan.wall_hours if timed else None, "split": "data" if plan.tensor == 1 and plan.pipeline == 1 else "tensor+pipeline+data",
         "workload": {**base.workload, "zero": plan.zero_stage or 0, "grad_checkpointing": plan.grad_checkpointing},
         "assumptions": assumptions, "steps": steps,
+        "scaling_efficiency": None, "layout_assumptions": (),  # the base's layout, replaced by the plan's
     })
 
 

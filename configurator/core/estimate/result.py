@@ -9,6 +9,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from configurator.core.estimate.ranges import figure_ranges
+from configurator.core.reasons import Reason
 
 HARD_HEADROOM = 0.02
 """The least share of a GPU's memory a job leaves free (the solver's hard floor; below the requested headroom MEM-FIT
@@ -103,7 +104,9 @@ class EstimateResult(_Frozen):
     params_active: int
     assumptions: tuple[str, ...]
     steps: tuple[Step, ...]
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Reason, ...] = ()  # each a code and fields (core.reasons), rendered in the reader's language
+    scaling_efficiency: float | None = None  # training on several GPUs of one machine: the data-parallel scaling assumed
+    layout_assumptions: tuple[str, ...] = ()  # those of `assumptions` that state that layout (a cluster plan replaces them)
     # -- weights in system RAM (issue #12): set by estimate.offload.estimate_on_host
     host_bandwidth_gbps: float | None = None  # effective RAM bandwidth decode reads at
     offloaded_bytes: int = 0  # model bytes kept in system RAM

@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from configurator.core.catalog.models import MAX_LAYERS
+from configurator.core.errors import InvalidInputError
 from configurator.core.estimate.frameworks import FrameworkName, default_framework, default_fused_kernels, framework
 from configurator.core.estimate.precision import (
     EXL2_TYPES,
@@ -122,29 +123,38 @@ class Workload(BaseModel):
     @model_validator(mode="after")
     def _coherent(self) -> Workload:
         if self.selective_checkpointing and self.grad_checkpointing is False:
-            raise ValueError("selective checkpointing is a way of checkpointing: drop --no-grad-checkpointing")
+            raise InvalidInputError("workload.selective-without-checkpointing", ("selective_checkpointing", "grad_checkpointing"),
+                                    "selective checkpointing is a way of checkpointing: drop --no-grad-checkpointing")
         if self.prompt is not None and self.kind != "inference":
-            raise ValueError("prompt is an inference option (training processes the whole sequence at once)")
+            raise InvalidInputError("workload.prompt-in-training", ("prompt",),
+                                    "prompt is an inference option (training processes the whole sequence at once)")
         if self.prompt is not None and self.context is not None and self.prompt > self.context:
-            raise ValueError(f"prompt ({self.prompt} tokens) is longer than the context ({self.context} tokens), "
-                             "which counts the prompt and the generated tokens")
+            raise InvalidInputError("workload.prompt-over-context", ("prompt", "context"),
+                                    f"prompt ({self.prompt} tokens) is longer than the context ({self.context} tokens), "
+                                    "which counts the prompt and the generated tokens")
         if self.kind == "finetune" and self.method == "qlora" and self.precision not in (None, *QLORA_BASES):
-            raise ValueError(f"QLoRA trains adapters over a 4-bit (or 8-bit) base: use --precision {', '.join(QLORA_BASES)}, "
-                             "or leave it unset for NF4")
+            raise InvalidInputError("workload.qlora-base", ("method", "precision"),
+                                    f"QLoRA trains adapters over a 4-bit (or 8-bit) base: use --precision "
+                                    f"{', '.join(QLORA_BASES)}, or leave it unset for NF4")
         if self.kind != "inference" and self.precision in INFERENCE_ONLY:
             family = "GGUF " if self.precision in GGUF_TYPES else ""
-            raise ValueError(f"{family}{self.precision} is an inference format; training needs bf16/fp16 (or nf4 for QLoRA)")
+            raise InvalidInputError("workload.inference-format", ("precision",),
+                                    f"{family}{self.precision} is an inference format; training needs bf16/fp16 (or nf4 for QLoRA)")
         if self.engine == "llama.cpp" and self.precision is not None and self.precision not in ENGINE_FORMATS["llama.cpp"]:
-            raise ValueError(f"llama.cpp runs GGUF files; {self.precision} is not a GGUF type (try q4_k_m or q8_0"
-                             + self._elsewhere() + ")")
+            raise InvalidInputError("workload.engine-format", ("precision", "engine"),
+                                    f"llama.cpp runs GGUF files; {self.precision} is not a GGUF type (try q4_k_m or q8_0"
+                                    + self._elsewhere() + ")")
         if self.kind == "inference" and (self.cpu_layers or self.cpu_experts or self.n_cpu_moe) and self.engine not in (None, "llama.cpp"):
-            raise ValueError("keeping layers or experts in system RAM is modelled for llama.cpp (use --engine llama.cpp)")
+            raise InvalidInputError("workload.offload-engine", ("engine", "offload"),
+                                    "keeping layers or experts in system RAM is modelled for llama.cpp (use --engine llama.cpp)")
         if self.engine in ("vllm", "sglang", "transformers") and self.precision in GGUF_TYPES:
-            raise ValueError(f"{self.precision} is a GGUF type: use --engine llama.cpp, or gptq-int4/awq-int4 for {self.engine}")
+            raise InvalidInputError("workload.engine-format", ("precision", "engine"),
+                                    f"{self.precision} is a GGUF type: use --engine llama.cpp, or gptq-int4/awq-int4 for {self.engine}")
         if self.engine is not None and self.precision is not None and self.precision not in ENGINE_FORMATS[self.engine]:
             loadable = [p for p in WEIGHT_PRECISIONS if p in ENGINE_FORMATS[self.engine]]
-            raise ValueError(f"{self.engine} cannot load {self.precision} weights" + self._elsewhere()
-                             + f"; {self.engine} loads {', '.join(loadable[:8])}{' ...' if len(loadable) > 8 else ''}")
+            raise InvalidInputError("workload.engine-format", ("precision", "engine"),
+                                    f"{self.engine} cannot load {self.precision} weights" + self._elsewhere()
+                                    + f"; {self.engine} loads {', '.join(loadable[:8])}{' ...' if len(loadable) > 8 else ''}")
         return self
 
     def _elsewhere(self) -> str:

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any
 from configurator.core.catalog.dates import catalog_date, date_range_text
 from configurator.core.report import atomic_write_bytes
 from configurator.core.report.fit import fit_of, gpu_name, gpus_text
-from configurator.core.report.words import language, t
-from configurator.core.solve.build import Build, BuildPart
+from configurator.core.reasons import Reason
+from configurator.core.report.words import language, say, say_all, t
+from configurator.core.solve.build import Build, BuildPart, Infeasible
 from configurator.core.solve.request import BuildRequest, circuit_name
 
 if TYPE_CHECKING:
@@ -82,11 +83,14 @@ class SheetMeta:
     # sheet's table; plain data, so that the sheet can be printed in another process from JSON
     value_ranking: tuple[dict[str, Any], ...] = ()
     language: str = "en"  # the sheets' and the workbook's words (core.report.words): "en" or "zh_CN"
+    # why the request cannot be met as asked, when the builds are ways around it (Infeasible.to_sheet: reason codes
+    # as plain data, rendered in the sheet's language by report.sheet.not_as_asked_section)
+    not_as_asked: dict[str, Any] | None = None
 
     @classmethod
     def from_catalog(
         cls, catalog: Catalog, builds: list[Build], project_name: str = "Untitled project", app_version: str = "",
-        value_ranking: tuple[dict[str, Any], ...] = (), language: str = "en",
+        value_ranking: tuple[dict[str, Any], ...] = (), language: str = "en", infeasible: Infeasible | None = None,
     ) -> SheetMeta:
         """Dates from the catalog's exchange rates and the newest price the builds use."""
         return cls(
@@ -98,6 +102,7 @@ class SheetMeta:
             app_version=app_version,
             value_ranking=value_ranking,
             language=language,
+            not_as_asked=infeasible.to_sheet() if infeasible is not None else None,
         )
 
 
@@ -340,6 +345,18 @@ def _total_row(ws: Worksheet, row: int, label: str, value: float, currency: str)
     cell.number_format = MONEY_FORMAT
 
 
+def not_as_asked_rows(data: dict[str, Any]) -> list[tuple[str, str]]:
+    """Why the request cannot be met as asked and the ways out (Infeasible.to_sheet), in the sheet's language."""
+    def said(item: dict[str, Any]) -> str:
+        return say(Reason.model_validate(item))
+
+    rows = [("Not as asked", say_all([Reason.model_validate(c) for c in data.get("clauses", [])]))]
+    if data.get("way_out"):
+        rows.append(("Cheapest way out", said(data["way_out"])))
+    rows += [("Other way out", said(w)) for w in data.get("ways", [])]
+    return rows
+
+
 def request_rows(builds: list[Build], request: BuildRequest, meta: SheetMeta) -> list[tuple[str, str]]:
     """Every line of the "Request and assumptions" sheet; ("", "") separates sections."""
     rows: list[tuple[str, str]] = [
@@ -354,6 +371,8 @@ def request_rows(builds: list[Build], request: BuildRequest, meta: SheetMeta) ->
         ("Exchange-rate date", meta.exchange_rate_date or "-"),
         ("Exchange-rate source", meta.exchange_rate_source or "-"),
     ]
+    if meta.not_as_asked:
+        rows += [("", ""), *not_as_asked_rows(meta.not_as_asked)]
     for build in builds:
         rows += [("", ""), (f"Build {build_title(build)}", money(build.total_price, build.currency))]
         if build.nodes > 1:
@@ -361,7 +380,7 @@ def request_rows(builds: list[Build], request: BuildRequest, meta: SheetMeta) ->
         rows.append(("Estimate", estimate_summary(build)))
         rows.append(("How this fits", fit_of(build, request).sentence))
         rows += [("Assumption", text) for text in build.estimate.assumptions]
-        rows += [("Estimate warning", text) for text in build.estimate.warnings]
+        rows += [("Estimate warning", say(warning)) for warning in build.estimate.warnings]
         rows += [(f"{status.upper()} {rule}", message) for status, rule, message in non_pass_checks(build)]
     return rows
 

@@ -11,7 +11,7 @@ from configurator.core.estimate.result import BREAKDOWN_KEYS, HARD_HEADROOM, Gpu
 from configurator.core.report import prices
 from configurator.core.report.fit import fit_of, short_gpu_name
 from configurator.core.report.utilisation import utilisation_rows
-from configurator.core.report.words import language, t
+from configurator.core.report.words import language, say, say_all, t
 from configurator.core.catalog.dates import date_range_text
 from configurator.core.report.purchase import (
     GIB,
@@ -28,7 +28,8 @@ from configurator.core.report.purchase import (
 from configurator.core.solve import noise
 from configurator.core.solve import power as pw
 from configurator.core.solve.power_cap import cap_command, gpu_from_spec, lowest_limit
-from configurator.core.solve.build import Build, BuildPart, SlotAssignment
+from configurator.core.reasons import Reason, shortened
+from configurator.core.solve.build import DETAIL_CHARS, Build, BuildPart, SlotAssignment
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name
 
 BTU_PER_W = 3.412
@@ -678,10 +679,10 @@ def estimate_section(build: Build) -> str:
     speed = _speed_rows(build)
     if speed:
         parts += [f"<h3>{t('Speed and time')}</h3>", _table([t("Figure"), t("Value")], speed, 1)]
-    lists = (("Assumptions", est.assumptions), ("Estimator warnings", est.warnings))
+    lists = (("Assumptions", est.assumptions), ("Estimator warnings", tuple(say(w) for w in est.warnings)))
     for title, items in lists:
         if items:
-            parts.append(f'<h3>{title}</h3><ul class="block">{"".join(f"<li>{escape(t)}</li>" for t in items)}</ul>')
+            parts.append(f'<h3>{t(title)}</h3><ul class="block">{"".join(f"<li>{escape(item)}</li>" for item in items)}</ul>')
     parts.append("</section>")
     return "".join(parts)
 
@@ -825,9 +826,37 @@ def build_sheet_html(
         return _sheet_html(build, request, meta, charts, page)
 
 
+def not_as_asked_section(meta: SheetMeta) -> str:
+    """Why the request cannot be met as asked and the ways out, in the sheet's language (the reasons' codes, rendered
+    by words.say), above a build that is one of those ways."""
+    data = meta.not_as_asked
+    if not data:
+        return ""
+
+    def said(items: list[dict[str, Any]]) -> list[str]:
+        return [say(Reason.model_validate(item)) for item in items]
+
+    why = say_all([Reason.model_validate(c) for c in data.get("clauses", [])])
+    parts = [f"<section><h2>{t('Not as asked')}</h2>", f"<p><strong>{t('Why:')}</strong> {escape(why)}</p>"]
+    if data.get("unsaid"):
+        parts.append(f"<p><strong>{t('Binding:')}</strong> {escape(('、' if meta.language == 'zh_CN' else ', ').join(t(b) for b in data['unsaid']))}</p>")
+    closest = said(data.get("closest", []))
+    if closest:
+        items = "".join(f"<li>{escape(shortened(c, DETAIL_CHARS))}</li>" for c in closest)
+        parts.append(f"<p><strong>{t('Closest cards:')}</strong></p><ul class=\"small\">{items}</ul>")
+    if data.get("way_out"):
+        parts.append(f"<p><strong>{t('Cheapest way out:')}</strong> {escape(said([data['way_out']])[0])}</p>")
+    ways = said(data.get("ways", []))
+    if ways:
+        parts.append(f"<p><strong>{t('Other ways out:')}</strong></p><ul class=\"small\">"
+                     + "".join(f"<li>{escape(w)}</li>" for w in ways) + "</ul>")
+    return "".join(parts) + "</section>"
+
+
 def _sheet_html(build: Build, request: BuildRequest, meta: SheetMeta, charts: dict[str, str] | None, page: str) -> str:
     sections = [
         _header(build, request, meta),
+        not_as_asked_section(meta),
         parts_section(build),
         cluster_section(build),  # beside the bill it prices: the same server at other sizes
         charts_section(charts),

@@ -8,6 +8,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from configurator.core.estimate.result import EstimateResult
+from configurator.core.reasons import Reason, english, shortened
 from configurator.core.solve.noise import build_dba
 from configurator.core.solve.request import BuildRequest
 
@@ -26,6 +27,7 @@ class BuildPart(_Frozen):
     unit_price: float
     owned: int = 0  # how many of `quantity` the user already has (not paid for)
     price_note: str = ""
+    condition: str = ""  # the price paid is for a "new", "used" or "refurbished" part; "" when none is paid
     price_date: datetime.date | None = None  # when the price paid was observed (core.report.prices flags old ones)
     why: str = ""
     spec: dict[str, Any]
@@ -155,13 +157,7 @@ class Build(_Frozen):
         e = self.estimate
         gpus = e.gpus
         zero = e.workload.get("zero") if e.workload.get("kind") != "inference" else None
-        scaling = 1.0
-        for text in e.assumptions:
-            if "scaling efficiency" in text:
-                try:
-                    scaling = float(text.split("scaling efficiency ")[1].split("%")[0]) / 100
-                except (IndexError, ValueError):
-                    pass
+        scaling = e.scaling_efficiency if e.scaling_efficiency is not None else 1.0
         if e.workload.get("kind") == "inference":
             # a vLLM tensor x pipeline layout says its degrees in the estimate's placement
             tensor = gpus if e.split == "tensor" else int((e.placement or {}).get("tensor_parallel", 1))
@@ -224,12 +220,17 @@ class Relaxation(_Frozen):
     decode_tokens_per_s: float | None = None
     request: BuildRequest | None = None  # what "apply" switches to (None: ready-made servers, run as asked)
     build: Build | None = None  # what applying it shows
+    said: Reason | None = None  # `change` as a code and fields (change is its English): sheets and the window render it
 
     def to_json(self) -> dict[str, Any]:
         """One element of `plan --json` infeasible.relaxations (a scripting contract: keep its shape)."""
         tps = self.decode_tokens_per_s
         return {"kind": self.kind, "change": self.change, "total_price": round(self.total_price, 2),
                 "decode_tokens_per_s": None if tps is None else round(tps, 2)}
+
+
+DETAIL_CHARS = 160
+"""A detail line under the reason is cut to this length."""
 
 
 class Infeasible(_Frozen):
@@ -239,6 +240,37 @@ class Infeasible(_Frozen):
     relaxed_request: BuildRequest | None = None  # what "apply" in the app switches to
     relaxations: tuple[Relaxation, ...] = ()  # every way out found, by price
     details: tuple[str, ...] = ()  # short lines under the reason: the closest cards and why each falls short
+    # the same as codes and fields (reason, details and cheapest_relaxation are their English renderings)
+    clauses: tuple[Reason, ...] = ()  # the reason, clause by clause
+    closest: tuple[Reason, ...] = ()  # the details, one card each
+    way_out: Reason | None = None  # the cheapest relaxation
+
+    @classmethod
+    def of(cls, clauses: tuple[Reason, ...], way_out: Reason, blocking: tuple[str, ...],
+           closest: tuple[Reason, ...] = (), **rest: Any) -> Infeasible:
+        """An infeasibility from its reasons; the English fields are rendered from them (reasons.english)."""
+        return cls(reason="; ".join(english(c) for c in clauses), blocking=blocking,
+                   cheapest_relaxation=english(way_out), details=tuple(shortened(english(c), DETAIL_CHARS) for c in closest),
+                   clauses=clauses, closest=closest, way_out=way_out, **rest)
+
+    def with_clause(self, clause: Reason) -> Infeasible:
+        """One more clause at the end of the reason."""
+        return self.model_copy(update={"clauses": (*self.clauses, clause), "reason": f"{self.reason}; {english(clause)}"})
+
+    def to_sheet(self) -> dict[str, Any]:
+        """The reasons as plain data, for a sheet that may be printed in another process (report.sheet)."""
+        return {"clauses": [c.model_dump(mode="json") for c in self.clauses],
+                "closest": [c.model_dump(mode="json") for c in self.closest],
+                "way_out": self.way_out.model_dump(mode="json") if self.way_out is not None else None,
+                "ways": [r.said.model_dump(mode="json") for r in self.relaxations[1:] if r.said is not None],
+                "unsaid": self.unsaid()}
+
+    def unsaid(self) -> list[str]:
+        """The blocking constraints the reason does not name already (a banner adds them after it)."""
+        named = {str(item.fields.get("label")) for c in self.clauses if c.code == "nothing.binding" for item in c.nested("items")}
+        if any(c.code == "nothing.budget" for c in self.clauses):
+            named.add("budget")
+        return [b for b in self.blocking if b not in named]
 
     @property
     def timed_out(self) -> bool:

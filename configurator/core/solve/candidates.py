@@ -29,6 +29,7 @@ from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.precision import GGUF_FOR_INTEGER, GGUF_TYPES, weight_format
 from configurator.core.estimate.result import HARD_HEADROOM, EstimateResult
 from configurator.core.estimate.workload import Workload
+from configurator.core.reasons import Reason
 from configurator.core.solve import noise
 from configurator.core.solve.memo import remember
 from configurator.core.solve.pricing import Quote, quote
@@ -86,7 +87,7 @@ class Priced:
 @dataclass
 class Candidates:
     options: list[GpuOption] = field(default_factory=list)
-    rejected_gpus: dict[str, str] = field(default_factory=dict)  # gpu id -> why
+    rejected_gpus: dict[str, Reason] = field(default_factory=dict)  # gpu id -> why
     boards: list[Priced] = field(default_factory=list)
     cpus: list[Priced] = field(default_factory=list)
     chassis: list[Priced] = field(default_factory=list)
@@ -134,14 +135,14 @@ def _priced(records: list[Record], category: str, request: BuildRequest, catalog
     return out
 
 
-def gpu_allowed(gpu: Gpu, request: BuildRequest) -> str | None:
+def gpu_allowed(gpu: Gpu, request: BuildRequest) -> Reason | None:
     """Why a GPU is not considered, or None."""
     if request.gpu_ids and gpu.id not in request.gpu_ids:
-        return "not among the requested GPUs"
+        return Reason.of("gpu.not-requested")
     if request.gpu_vendors and gpu.vendor not in request.gpu_vendors:
-        return f"vendor {gpu.vendor} not allowed"
+        return Reason.of("gpu.vendor", vendor=gpu.vendor)
     if gpu.form_factor != "pcie":
-        return f"{gpu.form_factor.upper()} module: sold only inside whole servers (see systems)"
+        return Reason.of("gpu.module", form=gpu.form_factor.upper())
     if (capped := limit_refusal(gpu, request.power_limit)) is not None:
         return capped  # a limit below the driver's floor, or a card with no cap, is never planned (power_cap.py)
     if request.owned_gpu is not None and request.owned_gpu.id == gpu.id:
@@ -149,16 +150,16 @@ def gpu_allowed(gpu: Gpu, request: BuildRequest) -> str | None:
     return market_excludes(gpu, gpu, request)
 
 
-def market_excludes(gpu: Gpu, item: Record, request: BuildRequest) -> str | None:
+def market_excludes(gpu: Gpu, item: Record, request: BuildRequest) -> Reason | None:
     """Why the buyer's region rules out buying `item` (the card itself, or a server that carries it), or None:
     in China an export-restricted GPU only where the catalog has a Chinese market price for the item; elsewhere
     no China-market variant and nothing priced only in CNY."""
     if request.region == "china" and gpu.export_restricted_cn and not item.price("CNY", "new") and not item.price("CNY", "used"):
-        return "export-restricted for China and no Chinese market price in the catalog"
+        return Reason.of("gpu.export-restricted")
     if request.region == "global" and gpu.export_variant_of is not None:
-        return f"a China-market variant of {gpu.export_variant_of}: choose region China to consider it"
+        return Reason.of("gpu.china-variant", of=gpu.export_variant_of)
     if request.region == "global" and item.prices and all(p.currency == "CNY" for p in item.prices):
-        return "sold in China only (the catalog has only CNY prices): choose region China to consider it"
+        return Reason.of("gpu.china-only")
     return None
 
 
@@ -330,9 +331,8 @@ def fastest_engine(
     assert best is not None, "no engine to run"
     if chosen == "transformers" and request.workload.engine is None and best.decode_tokens_per_s is not None:
         # the last resort, and said so with its speed (its MoE experts run in a Python loop, its decode unbatched)
-        best = best.model_copy(update={"warnings": (*best.warnings, (
-            f"HF transformers is the only engine that runs this here: {best.decode_tokens_per_s:.1f} tokens/s per user; "
-            "llama.cpp or vLLM, where they fit, typically run 10-80x faster"))})
+        best = best.model_copy(update={"warnings": (
+            *best.warnings, Reason.of("warn.transformers-only", tps=best.decode_tokens_per_s))})
     if len(engines) > 1:  # the note on the one kept only: a copy per engine tried was a map's tenth
         best = best.model_copy(update={"assumptions": (
             *best.assumptions, f"engine {chosen}: no engine was named; of {', '.join(engines)} it runs "
@@ -362,25 +362,25 @@ def gpu_options(
     engines = engines_to_try(request.workload, workload)
     deadline = effective_deadline(request, workload)
     for gpu in catalog.gpus:
-        reason = gpu_allowed(gpu, request) or ("left out for comparison" if gpu.id in exclude_gpus else None)
+        reason = gpu_allowed(gpu, request) or (Reason.of("gpu.left-out") if gpu.id in exclude_gpus else None)
         if owned_gpu and gpu.id != owned_gpu.id:
             owned_name = getattr(catalog.records["gpus"].get(owned_gpu.id), "name", owned_gpu.id)
-            reason = reason or f"you asked to use your own {owned_name}"
+            reason = reason or Reason.of("gpu.not-owned", name=owned_name)
         if reason:
             c.rejected_gpus[gpu.id] = reason
             continue
         q = quote(gpu, catalog, request.currency, request.condition)
         owned = owned_gpu.quantity if owned_gpu else 0
         if q is None and not owned:
-            c.rejected_gpus[gpu.id] = f"no {request.condition if request.condition != 'any' else ''} price in the catalog".replace("  ", " ")
+            c.rejected_gpus[gpu.id] = Reason.of("gpu.no-price", condition=request.condition)
             continue
         # SUP-*: engines whose software stack does not run on this architecture are not tried
         runnable, refusal = runnable_engines(gpu, request, workload)
         if not runnable:
-            c.rejected_gpus[gpu.id] = f"the software stack does not run: {refusal}"
+            c.rejected_gpus[gpu.id] = Reason.of("gpu.stack", refusal=refusal)
             continue
         minimum = None
-        last_reason = "does not hold the model"
+        last_reason = Reason.of("gpu.no-fit")
 
         def run(n: int, gpu: Gpu = gpu, runnable: list[str] = runnable) -> EstimateResult:
             def one(wl: Workload) -> EstimateResult:
@@ -396,7 +396,7 @@ def gpu_options(
         n = request.max_gpus if request.exact_gpus else max(1, owned)  # "exactly N": only N is tried
         while n <= request.max_gpus:
             if over_cap(n):
-                last_reason = "dearer than the build it would replace"
+                last_reason = Reason.of("gpu.over-cap")
                 break
             result = run(n)
             if _fits(result, request):
@@ -417,12 +417,12 @@ def gpu_options(
             result = run(n)
             option = GpuOption(gpu, n, result, q, min(owned, n))
             if not meets_speed(result, request):
-                last_reason = f"{result.decode_tokens_per_s or 0:.1f} tokens/s at {n} GPUs, below the {request.min_decode_tps:g} asked"
+                last_reason = Reason.of("gpu.speed", tps=result.decode_tokens_per_s or 0.0, n=n, asked=request.min_decode_tps)
                 continue
             if deadline and (result.wall_hours is None or result.wall_hours > deadline):
-                last_reason = (f"{(result.wall_hours or 0):,.0f} h at {n} GPUs, beyond the {deadline:,.0f} h deadline"
+                last_reason = (Reason.of("gpu.deadline", hours=result.wall_hours or 0.0, n=n, deadline=deadline)
                                if request.deadline_hours else
-                               f"{(result.wall_hours or 0) / 8760:,.1f} years at {n} GPUs: longer than a year (set a deadline to size a cluster)")
+                               Reason.of("gpu.years", years=(result.wall_hours or 0.0) / 8760, n=n))
                 continue
             c.options.append(option)
             kept += 1
@@ -433,14 +433,14 @@ def gpu_options(
     return c
 
 
-def _too_small(result: EstimateResult, gpu: Gpu, n: int, max_gpus: int) -> str:
+def _too_small(result: EstimateResult, gpu: Gpu, n: int, max_gpus: int) -> Reason:
     """Why `n` of these cards do not hold the job; at the most cards, how many it would take."""
     usable = (result.peak_gpu.usable_bytes or gpu.vram_gb * GIB) * (1 - HARD_HEADROOM)
     if n < max_gpus:
-        return f"needs {result.per_gpu_bytes / GIB:.1f} GiB per GPU at {n} GPUs"
+        return Reason.of("gpu.memory", gib=result.per_gpu_bytes / GIB, n=n)
     cards = math.ceil(result.total_bytes / usable)
-    return (f"needs about {max(cards, n + 1)} x {gpu.vram_gb:g} GB cards ({result.per_gpu_bytes / GIB:.1f} GiB per GPU at {n}); "
-            f"a machine holds at most {max_gpus}")
+    return Reason.of("gpu.memory-max", cards=max(cards, n + 1), vram=gpu.vram_gb, gib=result.per_gpu_bytes / GIB, n=n,
+                     most=max_gpus)
 
 
 def storage_need_gb(model: ModelArch, request: BuildRequest) -> float:

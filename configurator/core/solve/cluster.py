@@ -118,7 +118,7 @@ def network_parts(
         q = None if included else quote(acc, catalog, request.currency, "any")
         return BuildPart(category="network", id=acc.id, name=acc.name, quantity=quantity,
                          unit_price=q.amount if q else 0.0,
-                         price_note=q.note if q else "built into the server",
+                         price_note=q.note if q else "built into the server", condition=q.condition if q else "",
                          why=why, spec=acc.model_dump(mode="json"))
 
     per_node: list[BuildPart | None] = []
@@ -289,7 +289,8 @@ def _cluster_build(
                             + ("" if local >= need else ": add a shared file system (not priced)")))
     order = {"fail": 0, "warn": 1, "pass": 2}
     sys_part = BuildPart(category="system", id=system.id, name=system.name, quantity=1, unit_price=q.amount,
-                         price_note=q.note, price_date=q.price.date, why=f"{system.gpu_count} x {gpu.name} with {system.interconnect}",
+                         price_note=q.note, price_date=q.price.date, condition=q.condition,
+                         why=f"{system.gpu_count} x {gpu.name} with {system.interconnect}",
                          # the sheet's and the app's bays name the GPU and its module's bay (slots.module_bay)
                          spec={**system.model_dump(mode="json"), "gpu_name": gpu.name, "gpu_bay": module_bay(gpu)})
     dc = system.max_power_w * 0.9

@@ -82,6 +82,7 @@ def _line(category: str, priced: Priced, quantity: int, why: str) -> BuildPart:
     return BuildPart(category=category, id=record.id, name=record.name, quantity=quantity,
                      unit_price=q.amount if q else 0.0, owned=min(priced.owned, quantity),
                      price_note=q.note if q else "already owned", price_date=q.price.date if q else None,
+                     condition=q.condition if q else "",
                      why=why, spec=_spec(record))
 
 
@@ -351,7 +352,8 @@ def _cpu_only(ctx: PlanContext, workload: Workload, cand: Candidates) -> list[Bu
 # --------------------------------------------------------------------------- small ready-made boxes
 
 
-def _box_build(system: System, amount: float, note: str, date: object, est: EstimateResult, request: BuildRequest) -> Build:
+def _box_build(system: System, amount: float, note: str, date: object, est: EstimateResult, request: BuildRequest,
+               condition: str = "") -> Build:
     """A ready-made APU box as a build: one line, its adapter's power, the share of RAM its iGPU may map."""
     u = system.unified
     assert u is not None
@@ -369,6 +371,7 @@ def _box_build(system: System, amount: float, note: str, date: object, est: Esti
     if (speed := speed_check(est, request)) is not None:
         checks.insert(0, speed)
     part = BuildPart(category="system", id=system.id, name=system.name, quantity=1, unit_price=amount, price_note=note,
+                     condition=condition,
                      price_date=date, why=f"{u.chip}: {system.memory_gb} GB {u.memory_type} at {u.bandwidth_gbps:g} GB/s, "  # type: ignore[arg-type]
                      f"shared by CPU and integrated GPU", spec=_spec(system))
     watts = system.max_power_w
@@ -415,7 +418,7 @@ def mini_pc(ctx: PlanContext) -> list[Build]:
         peak = est.peak_gpu
         if peak.total > (peak.usable_bytes or 0) or not serves(est, request):
             continue
-        build = _box_build(system, q.amount, q.note, q.price.date, est, request)
+        build = _box_build(system, q.amount, q.note, q.price.date, est, request, q.condition)
         found.append((q.amount, est.decode_tokens_per_s or 0.0, build))
     if not found:
         return []

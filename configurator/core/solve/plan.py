@@ -18,6 +18,7 @@ from configurator.core.estimate.offload import estimate_on_host
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.launch import launch_command
+from configurator.core.reasons import Reason
 from configurator.core.solve.build import TIME_LIMIT, Build, BuildPart, Check, Infeasible, PlanResult, Power, SlotAssignment
 from configurator.core.solve.cluster import cluster_build, cluster_options, node_curve
 from configurator.core.solve.candidates import (
@@ -67,6 +68,7 @@ def _part(category: str, priced: Priced | None, record: object, quantity: int, w
         unit_price=q.amount if q else 0.0,
         owned=min(owned, quantity),
         price_note=q.note if q else ("already owned" if owned else "included with the chassis"),
+        condition=q.condition if q else "",
         price_date=q.price.date if q else None,
         why=why,
         spec=_spec(record),
@@ -296,7 +298,7 @@ def _unified_build(
             Check(rule="NOISE-1", status="pass", message=f"{u.noise} under load; no assembly, no PSU or slot planning"),
         ]
         part = BuildPart(category="system", id=system.id, name=system.name, quantity=1, unit_price=q.amount, price_note=q.note,
-                         price_date=q.price.date,
+                         price_date=q.price.date, condition=q.condition,
                          why=f"{u.chip}: {system.memory_gb} GB unified memory at {u.bandwidth_gbps:.0f} GB/s", spec=_spec(system))
         power = Power(dc_load_w=system.max_power_w * 0.9, psu_w=system.psu_w_total, wall_w=system.max_power_w,
                       circuit_ok=system.max_power_w <= limit, circuit_limit_w=limit, transient_w=system.max_power_w,
@@ -608,18 +610,14 @@ def plan(
         builds = _enriched(_compared(builds), catalog, model, asked, exact_weight_bytes)
         return PlanResult(builds=tuple(builds), infeasible=None, solve_seconds=time.monotonic() - started, notes=tuple(notes))
     if cand.timed_out:
-        infeasible = Infeasible(
-            reason="the solver found no build within its time limit; the request may still be possible",
-            blocking=(TIME_LIMIT,),
-            cheapest_relaxation="solve again with fewer GPU choices (--gpu) or a narrower form, or allow more time",
-        )
+        infeasible = Infeasible.of((Reason.of("nothing.time-limit"),), Reason.of("way.time-limit"), (TIME_LIMIT,))
         return PlanResult(builds=(), infeasible=infeasible, solve_seconds=time.monotonic() - started, notes=tuple(notes))
     on_progress("nothing fits: looking for the cheapest relaxation")
     infeasible, cluster = _diagnose(request, catalog, model, exact_weight_bytes, cand,
                                     should_stop if relax else (lambda: True))
     compute = _training_compute(asked, catalog, model, asked.workload.resolved(model.max_context), exact_weight_bytes)
-    if compute:
-        infeasible = infeasible.model_copy(update={"reason": f"{infeasible.reason}; {compute}"})
+    if compute is not None:
+        infeasible = infeasible.with_clause(compute)
     if infeasible.relaxed_request is not None and asked.workload.tokens is None:
         # the reference job times the builds; applying a relaxation keeps the request's own (no) tokens
         relaxed = infeasible.relaxed_request
@@ -698,8 +696,9 @@ def _owned_card_note(found: list[Build], builds: list[Build], request: BuildRequ
     why = cand.rejected_gpus.get(owned.id)
     if why is None and uses_it:
         diagnosis, _cluster_build = _diagnose(request, catalog, model, exact, cand, should_stop)
-        why = f"{diagnosis.reason}; to use them: {diagnosis.cheapest_relaxation}"
-    elif why is None:
+        return [f"your own {owned.quantity} x {owned_name} cannot run this as asked ({diagnosis.reason}; to use them: "
+                f"{diagnosis.cheapest_relaxation}); these builds leave them out"]
+    if why is None:
         return []
     return [f"your own {owned.quantity} x {owned_name} cannot run this as asked ({why}); these builds leave them out"]
 
@@ -715,7 +714,7 @@ def _compared_gpus_note(builds: list[Build], request: BuildRequest, catalog: Cat
         if gpu_id not in shown:
             gpu = gpus.get(gpu_id)
             name = gpu.name if isinstance(gpu, Gpu) else gpu_id
-            notes.append(f"{name}: " + cand.rejected_gpus.get(gpu_id, "no build with it passes every rule within the budget"))
+            notes.append(f"{name}: {cand.rejected_gpus.get(gpu_id, Reason.of('gpu.no-build'))}")
     return notes
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from configurator.core.catalog.models import Gpu
+from configurator.core.reasons import Reason
 
 
 @dataclass(frozen=True)
@@ -52,16 +53,16 @@ def lowest_limit(gpu: Gpu) -> float | None:
     return (cap.floor_w / gpu.tdp_w) if cap.floor_w else 0.0
 
 
-def limit_refusal(gpu: Gpu, limit: float | None) -> str | None:
+def limit_refusal(gpu: Gpu, limit: float | None) -> Reason | None:
     """Why `gpu` cannot run at `limit` of its rated power, or None (no limit, or one its driver accepts)."""
     if limit is None or limit >= 1.0:
         return None
     cap = power_cap(gpu)
     if not cap.cappable:
-        return f"its driver offers no power cap on Linux, so it is planned only at full power ({cap.source.split(' (')[0]})"
+        return Reason.of("gpu.no-power-cap", source=cap.source.split(" (")[0])  # the source's name, not its note
     watts = gpu.tdp_w * limit
     if cap.floor_w is not None and watts < cap.floor_w - 0.5:
-        return f"a {limit:.0%} power limit is {watts:.0f} W, below the {cap.floor_w:.0f} W its driver accepts"
+        return Reason.of("gpu.cap-below-floor", limit=limit, watts=watts, floor=cap.floor_w)
     return None
 
 

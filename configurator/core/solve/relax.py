@@ -24,6 +24,7 @@ from configurator.core.estimate.frameworks import default_framework
 from configurator.core.estimate.precision import GGUF_TYPES
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
+from configurator.core.reasons import EN, REJECT_DULL, Reason, Value, english, rejection_kind
 from configurator.core.solve.build import Build, Infeasible, Relaxation
 from configurator.core.solve.candidates import Candidates, gpu_allowed, runs_from_ram
 from configurator.core.solve.power import power_limit_speed
@@ -151,81 +152,63 @@ def _combine(request: BuildRequest, first: BuildRequest, second: BuildRequest) -
     return first.model_copy(update=changed)
 
 
-def _power_words(relaxed: BuildRequest, build: Build | None) -> str:
+def _power_words(relaxed: BuildRequest, build: Build | None) -> Reason:
     """'power-limit the GPUs to 80 % (nvidia-smi -pl 460 at boot; ~95 % speed)': the vendor's own tool."""
     limit = relaxed.power_limit or POWER_LEVELS[0]
-    speed = f"~{power_limit_speed(limit):.0%} speed"
+    speed = power_limit_speed(limit)
     spec = next((p.spec for p in build.parts if p.category == "gpu"), None) if build is not None else None
     if spec is None:
-        return f"power-limit the GPUs to {limit:.0%} ({speed})"
+        return Reason.of("way.power", limit=limit, speed=speed)
     tool = VENDOR_RULES.get(str(spec.get("vendor")), VENDOR_RULES["nvidia"]).tool
     watts = float(spec.get("tdp_w") or 0) * limit
     flag = "-pl" if tool == "nvidia-smi" else "--setpoweroverdrive"
-    return f"power-limit the GPUs to {limit:.0%} ({tool} {flag} {watts:.0f} at boot; {speed})"
+    return Reason.of("way.power", limit=limit, speed=speed, tool=tool, flag=flag, watts=watts)
+
+
+def _phrase(kind: str, relaxed: BuildRequest, request: BuildRequest, build: Build | None, moe: bool) -> Reason:
+    """One change a relaxation makes, in its own words."""
+    w = relaxed.workload
+    tps = build.estimate.decode_tokens_per_s if build is not None else None
+    hours = build.estimate.wall_hours if build is not None else None
+    if kind in ("power", "power70"):
+        return _power_words(relaxed, build)
+    if kind == "speed10":
+        return Reason.of("way.speed10", tps=tps if tps is not None and relaxed.min_decode_tps else relaxed.min_decode_tps or 0.0,
+                         asked=request.min_decode_tps or 0.0)
+    fields: dict[str, dict[str, Value]] = {
+        "kv": {"kv": w.kv_precision}, "context": {"context": w.context}, "method": {"method": request.workload.method},
+        "offload": {"moe": moe}, "powerup": {"limit": relaxed.power_limit}, "circuits": {"circuits": relaxed.circuits},
+        "gpus": {"gpus": relaxed.max_gpus}, "speed": {"tps": tps}, "deadline": {"hours": hours},
+    }
+    if f"way.{kind}" not in EN:
+        return Reason.of("way.other", kind=kind)
+    return Reason.of(f"way.{kind}", **fields.get(kind, {}))
 
 
 def _describe(kind: str, relaxed: BuildRequest, cost: float, request: BuildRequest, build: Build | None = None,
-              moe: bool = False) -> str:
-    money = f"{cost:,.0f} {request.currency}"
-    w = relaxed.workload
-    phrases = {
-        "budget": f"raise the budget to {math.ceil(cost):,} {request.currency}",  # what Apply sets (whole units up)
-        "kv": f"quantize the KV cache to {w.kv_precision}",
-        "context": f"shorten the context to {w.context} tokens",
-        "precision": "use q4_k_m (GGUF via llama.cpp)",
-        "method": f"use QLoRA instead of {request.workload.method}",
-        "circuit": "use a 230 V 16 A circuit",
-        "offload": ("keep part of the model (the MoE experts first) in system RAM with llama.cpp" if moe
-                    else "keep some layers in system RAM with llama.cpp"),
-        "power": _power_words(relaxed, build),
-        "power70": _power_words(relaxed, build),
-        "powerup": (f"raise the GPU power limit to {relaxed.power_limit:.0%}" if relaxed.power_limit
-                    else "run the GPUs at full power (no power limit)"),
-        "circuits": f"use {relaxed.circuits} circuits (PSUs on separate outlets)",
-        "form": "allow any form (rack or open frame)",
-        "room": "put it in a lab or server room (louder and warmer than a home office allows)",
-        "gpus": f"allow up to {relaxed.max_gpus} GPUs",
-        "speed": "accept a lower speed",
-        "speed10": f"accept {relaxed.min_decode_tps or 0:.1f} tokens/s (within 10 % of the {request.min_decode_tps or 0:g} asked)",
-        "deadline": "allow more time",
-        "condition": "allow used parts",
-        "region": "buy outside China",
-        "framework": "fine-tune with Unsloth (it keeps checkpointed activations in system RAM)",
-        "actoffload": "keep checkpointed activations in system RAM (activation offload)",
-        "checkpointing": "recompute activations in the backward pass (gradient checkpointing: less memory, slower)",
-        "cluster": (f"{build.nodes} machines working together{' in a server room' if request.room != 'server-room' else ''}: {money}"
-                    if build and build.nodes > 1
-                    else f"a ready-made {build.gpu_count if build else 8}-GPU server: {money}"),
-    }
-    if build is not None and build.estimate.decode_tokens_per_s is not None:
-        phrases["speed"] = f"accept {build.estimate.decode_tokens_per_s:.1f} tokens/s"
-        if relaxed.min_decode_tps:
-            phrases["speed10"] = (f"accept {build.estimate.decode_tokens_per_s:.1f} tokens/s (within 10 % of the "
-                                  f"{request.min_decode_tps or 0:g} asked)")
-    if build is not None and build.estimate.wall_hours is not None:
-        # in days too: the app's deadline field is in days ("allow 4,286 h" beside "14.0 days")
-        phrases["deadline"] = f"allow {build.estimate.wall_hours:,.0f} h ({build.estimate.wall_hours / 24:,.1f} days)"
+              moe: bool = False) -> Reason:
+    over = request.budget is not None and cost > request.budget
     if kind == "cluster":
         # a cluster is offered whatever the budget: say when it is beyond it ("2 machines working together: 209,200
         # USD" stood as the way out of a 500 USD budget, under "passing every check")
-        over = request.budget is not None and cost > request.budget
-        return phrases["cluster"] + (f", over the {request.budget:,.0f} {request.currency} budget" if over else "")
+        return Reason.of("way.cluster", nodes=build.nodes if build else 1, gpus=build.gpu_count if build else 8,
+                         price=cost, currency=request.currency, budget=request.budget if over else None,
+                         server_room=request.room != "server-room")  # machines working together need one
+    budget = Reason.of("way.budget", amount=math.ceil(cost), currency=request.currency)  # what Apply sets (whole units up)
+    if kind == "budget":
+        return budget
     kinds = kind.split("+")
-    words = [phrases.get(k, k) for k in kinds]
-    if kinds == ["budget"]:
-        return words[0]
-    if request.budget is not None and "budget" not in kinds and cost > request.budget:
-        words.append(phrases["budget"])
-    text = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-    if request.budget is not None and cost > request.budget:
-        money = f"{math.ceil(cost):,} {request.currency}"  # the budget it names, not a cent-rounded neighbour
+    words = [budget if k == "budget" else _phrase(k, relaxed, request, build, moe) for k in kinds]
+    if over and "budget" not in kinds:
+        words.append(budget)
     system = next((p for p in build.parts if p.category == "system"), None) if build is not None else None
-    what = f"{build.gpu_count * build.nodes} x {_gpu_name(build)}, " if build is not None and build.gpu_count else ""
-    if build is not None and system is not None and build.nodes == 1 and system.spec.get("unified"):
-        what = f"{system.name}, "  # a unified-memory box: its name, not its integrated GPU's id
-    elif build is not None and not build.gpu_count:
-        what = "no GPU (CPU only), "
-    return f"{text}: cheapest build {what}{money}"
+    box = system.name if build is not None and system is not None and build.nodes == 1 and system.spec.get("unified") else ""
+    # over the budget, the price named is the budget it would take, not a cent-rounded neighbour; a unified-memory box
+    # is named itself, not its integrated GPU's id; a machine without a GPU says so
+    return Reason.of("way.changes", changes=tuple(words), gpus=build.gpu_count * build.nodes if build is not None else 0,
+                     gpu=_gpu_name(build) if build is not None else "", box=box,
+                     cpu_only=build is not None and not build.gpu_count, currency=request.currency,
+                     price=float(math.ceil(cost)) if over else cost)
 
 
 def _gpu_name(build: Build) -> str:
@@ -234,11 +217,11 @@ def _gpu_name(build: Build) -> str:
 
 
 def _training_compute(request: BuildRequest, catalog: Catalog, model: ModelArch, workload: Workload,
-                      exact: int | None) -> str:
+                      exact: int | None) -> Reason | None:
     """What a training job is, whatever machine runs it: its FLOPs and the GPU-hours on the fastest card the
     request allows, at the MFU the estimate states (Sam's journey asks this first, even when nothing fits)."""
     if workload.kind == "inference" or not workload.tokens:
-        return ""
+        return None
     best: tuple[float, Gpu, EstimateResult] | None = None
     for gpu in catalog.gpus:
         if gpu_allowed(gpu, request) is not None:
@@ -250,15 +233,12 @@ def _training_compute(request: BuildRequest, catalog: Catalog, model: ModelArch,
         if est.gpu_hours and (best is None or est.gpu_hours < best[0]):
             best = (est.gpu_hours, gpu, est)
     if best is None or not best[2].training_flops:
-        return ""
+        return None
     hours, gpu, est = best
-    mfu = f" at {est.mfu:.0%} MFU" if est.mfu else ""
-    mantissa, exponent = f"{est.training_flops:.1e}".split("e")
-    days = hours / 8 / 24
     # a buyer reads "1.3 x 10^20 FLOPs" and "306 years", not "1.28e+20" and "111,835.5 days"
-    on_eight = f"{days / 365:,.0f} years" if days >= 730 else f"{days:,.0f} days" if days >= 10 else f"{days:,.1f} days"
-    return (f"the job is {mantissa} x 10^{int(exponent)} FLOPs: about {hours:,.0f} GPU-hours on {gpu.name}{mfu} "
-            f"({on_eight} on 8 of them)")
+    mantissa, power = f"{est.training_flops:.1e}".split("e")  # the mantissa as printed, rounding included
+    return Reason.of("nothing.compute", mantissa=mantissa, exponent=int(power), hours=hours, gpu=gpu.name,
+                     mfu=est.mfu or None, days=hours / 8 / 24)
 
 
 @dataclass(frozen=True)
@@ -409,22 +389,21 @@ def diagnose(
     """Why nothing fits (one sentence, short details under it) and every way out found, cheapest first; with the
     ready-made servers to show when they are the way out (or run the job as asked in a server room)."""
     blocking: list[str] = []
-    details: tuple[str, ...] = ()
+    closest: tuple[Reason, ...] = ()
+    clauses: list[Reason] = []
     if not cand.options:
-        dull = ("sold only inside whole servers", "you asked to use your own", "not among the requested", "vendor ",
-                "China-market variant", "sold in China only")
-        summary = _rejection_summary(cand, catalog, dull)
-        details = tuple(_rejection_details(cand, catalog, dull))
+        summary = _rejection_summary(cand, catalog)
+        closest = tuple(_rejection_details(cand, catalog))
         if request.owned_gpu is not None:
             # only the user's own card is tried while they ask to use it: say so, not "no GPU in the catalog"
             owned_gpu = catalog.records["gpus"].get(request.owned_gpu.id)
-            reason = (f"your own {getattr(owned_gpu, 'name', request.owned_gpu.id)} cannot run this within {request.max_gpus} GPUs per machine "
-                      f"({summary}); builds with other GPUs beside it or instead of it found none either")
+            clauses.append(Reason.of("nothing.own-gpu", name=getattr(owned_gpu, "name", request.owned_gpu.id),
+                                     most=request.max_gpus, closest=summary))
         else:
-            reason = f"no GPU in the catalog can run this within {request.max_gpus} GPUs per machine ({summary})"
+            clauses.append(Reason.of("nothing.no-gpu", most=request.max_gpus, closest=summary))
         blocking.append("GPU memory / speed target per machine")
     else:
-        reason = "no combination of parts passes every rule"
+        clauses.append(Reason.of("nothing.no-combination"))
     found = search(request, solve, should_stop, seconds)
     cluster = None
     if request.allow_clusters:
@@ -433,11 +412,12 @@ def diagnose(
             found.append(_Found("cluster", None, cluster))
     ranked = _ranked(found, request)
     moe = model.moe is not None
-    relaxations = tuple(
-        Relaxation(kind=f.kind, change=_describe(f.kind, f.request or request, f.price, request, f.build, moe=moe),
-                   total_price=f.price, decode_tokens_per_s=f.build.estimate.decode_tokens_per_s,
-                   request=f.request, build=f.build)
-        for f in ranked[:MAX_LISTED])
+    relaxations = []
+    for f in ranked[:MAX_LISTED]:
+        said = _describe(f.kind, f.request or request, f.price, request, f.build, moe=moe)
+        relaxations.append(Relaxation(kind=f.kind, change=english(said), total_price=f.price,
+                                      decode_tokens_per_s=f.build.estimate.decode_tokens_per_s,
+                                      request=f.request, build=f.build, said=said))
     first = ranked[0] if ranked else None
     if first is not None:
         blocking.extend(LABELS.get(k, k) for k in first.kind.split("+") if k != "cluster")
@@ -448,38 +428,44 @@ def diagnose(
                         and (request.budget is None or f.price <= request.budget))
         if request.budget is not None and first.price > request.budget and "budget" not in blocking:
             blocking.insert(0, "budget")
-        relaxation = relaxations[0].change
+        way_out = relaxations[0].said or Reason.of("way.none")
     else:
-        relaxation = "none found in the catalog: a smaller model, a lower precision or a shorter context"
+        way_out = Reason.of("way.none")
     if request.budget is not None and "budget" in blocking:
-        reason += f"; the budget of {request.budget:,.0f} {request.currency} is binding"
+        clauses.append(Reason.of("nothing.budget", budget=request.budget, currency=request.currency))
     others = [b for b in blocking if b not in ("budget", "GPU memory / speed target per machine")]
     if cand.options and others:
-        # name what binds, in the user's words: "the wall circuit (120v15a)", "new parts only"
-        w = request.workload
-        site = {"wall circuit": f"the wall circuit ({circuit_name(request.circuit, short=True)})",
-                "one circuit": f"one circuit ({circuit_name(request.circuit, short=True)})",
-                "full GPU power on the circuit": f"full GPU power on the circuit ({circuit_name(request.circuit, short=True)})",
-                "form factor": f"the form factor ({request.form})", "region": f"the region ({request.region})",
-                "room": f"the room ({request.room})", "KV-cache precision": f"KV-cache precision ({w.kv_precision})",
-                "speed target": f"speed target ({request.min_decode_tps or 0:g} tokens/s)",
-                "fine-tuning framework": f"fine-tuning framework ({w.framework or default_framework(w.method, w.zero)})",
-                "maximum GPU count": f"maximum GPU count ({request.max_gpus})",
-                "weight precision": f"weight precision ({w.precision or 'bf16: none was given'})"}
-        if w.context:
-            site["context length"] = f"context length ({w.context:,} tokens)"
-        if request.deadline_hours:
-            site["deadline"] = f"deadline ({request.deadline_hours:,.0f} h)"
-        reason += "; binding: " + ", ".join(site.get(b, b) for b in dict.fromkeys(others))
+        clauses.append(Reason.of("nothing.binding", items=tuple(_binding(b, request) for b in dict.fromkeys(others))))
     chosen_cluster = cluster if first is not None and first.kind == "cluster" else None
     if chosen_cluster is not None:
         blocking.append("one machine" if chosen_cluster.nodes > 1 else "a self-assembled machine")
     blocking = list(dict.fromkeys(blocking))
     if "speed target" in blocking and "GPU memory / speed target per machine" in blocking:
         blocking.remove("speed target")  # said once
-    return Infeasible(reason=reason, blocking=tuple(dict.fromkeys(blocking)), cheapest_relaxation=relaxation,
-                      relaxed_request=first.request if first is not None else None, relaxations=relaxations,
-                      details=details), chosen_cluster or _servers_as_asked(cluster, request, first)
+    return Infeasible.of(tuple(clauses), way_out, tuple(dict.fromkeys(blocking)), closest,
+                         relaxed_request=first.request if first is not None else None,
+                         relaxations=tuple(relaxations)), chosen_cluster or _servers_as_asked(cluster, request, first)
+
+
+def _binding(label: str, request: BuildRequest) -> Reason:
+    """A binding constraint named in the user's words with its value: "the wall circuit (120v15a)", "new parts only"."""
+    w = request.workload
+    values: dict[str, tuple[Value, str]] = {
+        "wall circuit": (circuit_name(request.circuit, short=True), ""),
+        "one circuit": (circuit_name(request.circuit, short=True), ""),
+        "full GPU power on the circuit": (circuit_name(request.circuit, short=True), ""),
+        "form factor": (request.form, ""), "region": (request.region, ""), "room": (request.room, ""),
+        "KV-cache precision": (w.kv_precision, ""), "speed target": (request.min_decode_tps or 0.0, "tokens/s"),
+        "fine-tuning framework": (w.framework or default_framework(w.method, w.zero), ""),
+        "maximum GPU count": (request.max_gpus, ""), "weight precision": (w.precision or "bf16: none was given", "")}
+    if w.context:
+        values["context length"] = (w.context, "tokens")
+    if request.deadline_hours:
+        values["deadline"] = (request.deadline_hours, "h")
+    if label not in values:
+        return Reason.of("nothing.label", label=label)
+    value, unit = values[label]
+    return Reason.of("nothing.binding-item", label=label, value=value, unit=unit)
 
 
 METHOD_CHANGES = {"method", "precision"}
@@ -507,48 +493,43 @@ def _offerable(build: Build, request: BuildRequest) -> bool:
             and not any(c.status == "fail" for c in build.checks))
 
 
-def _closest(cand: Candidates, catalog: Catalog, dull: tuple[str, ...]) -> dict[str, tuple[float, str, str]]:
+def _closest(cand: Candidates, catalog: Catalog) -> dict[str | Reason, tuple[float, str, Reason]]:
     """Per kind of reason (memory, speed, time, ...): the card that came closest, as (VRAM, name, why)."""
     gpus = catalog.records["gpus"]
-    kinds: dict[str, tuple[float, str, str]] = {}
+    kinds: dict[str | Reason, tuple[float, str, Reason]] = {}
     for gpu_id, why in cand.rejected_gpus.items():
-        if any(d in why for d in dull):
+        if why.code in REJECT_DULL:
             continue
         gpu = gpus.get(gpu_id)
         vram = gpu.vram_gb if isinstance(gpu, Gpu) else 0.0
-        kind = "memory" if "GiB" in why or "cards" in why else "speed" if "tokens/s" in why else "time" if " h " in why or "year" in why else why
+        kind = rejection_kind(why)
         name = gpu.name if isinstance(gpu, Gpu) else gpu_id
         if kind not in kinds or vram > kinds[kind][0]:
             kinds[kind] = (vram, name, why)
     return kinds
 
 
-def _rejection_summary(cand: Candidates, catalog: Catalog, dull: tuple[str, ...]) -> str:
-    """One sentence per kind of reason (memory, speed, time), each for the card that came closest:
+def _rejection_summary(cand: Candidates, catalog: Catalog) -> tuple[Reason, ...]:
+    """One clause per kind of reason (memory, speed, time), each for the card that came closest:
     the biggest card for memory, never a list of near-identical fragments."""
-    kinds = _closest(cand, catalog, dull)
+    kinds = _closest(cand, catalog)
     if not kinds:
-        return "; ".join(sorted(set(cand.rejected_gpus.values()))[:2])
-    return "; ".join(f"{name}: {why}" for _vram, name, why in kinds.values())
+        return tuple(sorted(set(cand.rejected_gpus.values()), key=english)[:2])
+    return tuple(Reason.of("gpu.closest", name=name, why=why) for _vram, name, why in kinds.values())
 
 
 DETAIL_LINES = 4
-DETAIL_CHARS = 160
 
 
-def _rejection_details(cand: Candidates, catalog: Catalog, dull: tuple[str, ...]) -> list[str]:
+def _rejection_details(cand: Candidates, catalog: Catalog) -> list[Reason]:
     """Under the reason, short: the few largest cards tried and why each falls short (never every GPU)."""
     gpus = catalog.records["gpus"]
     rows = []
     for gpu_id, why in cand.rejected_gpus.items():
-        if any(d in why for d in dull):
+        if why.code in REJECT_DULL:
             continue
         gpu = gpus.get(gpu_id)
         if isinstance(gpu, Gpu):
             rows.append((gpu.vram_gb, gpu.name, why))
     rows.sort(key=lambda r: -r[0])
-    out = []
-    for _vram, name, why in rows[:DETAIL_LINES]:
-        text = f"{name}: {why}"
-        out.append(text if len(text) <= DETAIL_CHARS else text[: DETAIL_CHARS - 3].rstrip() + "...")
-    return out
+    return [Reason.of("gpu.closest", name=name, why=why) for _vram, name, why in rows[:DETAIL_LINES]]

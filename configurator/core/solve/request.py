@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from configurator.core.errors import InvalidInputError
 from configurator.core.estimate.workload import Workload
 
 Circuit = Literal["120v15a", "120v20a", "230v10a", "230v16a"]
@@ -138,9 +139,11 @@ class BuildRequest(BaseModel):
     @model_validator(mode="after")
     def _coherent(self) -> BuildRequest:
         if self.deadline_hours is not None and self.workload.kind == "inference":
-            raise ValueError("a deadline applies to training jobs; for inference set a minimum decode speed")
+            raise InvalidInputError("request.deadline-for-inference", ("deadline_hours",),
+                                    "a deadline applies to training jobs; for inference set a minimum decode speed")
         if self.deadline_hours is not None and self.workload.tokens is None:
-            raise ValueError("a training deadline needs the number of training tokens")
+            raise InvalidInputError("request.deadline-without-tokens", ("deadline_hours", "tokens"),
+                                    "a training deadline needs the number of training tokens")
         return self
 
     @property
