@@ -21,8 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from configurator.core.estimate import estimator  # noqa: E402
-from configurator.core.estimate.crossval import (  # noqa: E402
+from configurator.core.estimate import estimator
+from configurator.core.estimate.crossval import (
     KNOBS,
     Point,
     Summary,
@@ -35,9 +35,9 @@ from configurator.core.estimate.crossval import (  # noqa: E402
     source_group,
     summarise,
 )
-from configurator.core.estimate.ranges import MOE_TENSOR_PARALLEL, RANGE_FACTORS, REGIME_RANGE_FACTORS  # noqa: E402
-from configurator.storage import catalogs  # noqa: E402
-from tests.reference import ALL, TARGETS, Row, excluded_rows, kind_rows, points  # noqa: E402
+from configurator.core.estimate.ranges import MOE_TENSOR_PARALLEL, RANGE_FACTORS, REGIME_RANGE_FACTORS
+from configurator.storage import catalogs
+from tests.reference import ALL, TARGETS, Row, excluded_rows, kind_rows, points
 
 
 def _fmt(s: Summary) -> str:
@@ -76,15 +76,20 @@ def speed_regimes(label: str, catalog: object) -> list[str]:
     return out
 
 
-def regime_coverage(points: list[Point], factors: tuple[float, float], catalog: object, kind: str = "decode_speed") -> str:
+def regime_coverage(
+    points: list[Point], factors: tuple[float, float], catalog: object, kind: str = "decode_speed"
+) -> str:
     """Coverage of the 80 % range per regime, e.g. 'batched 78 % (40)'."""
     groups: dict[str, list[Point]] = {}
     for p in points:
         for regime in speed_regimes(p.label, catalog):
             groups.setdefault(regime, []).append(p)
+
     def own(name: str) -> tuple[float, float]:
         # a regime with its own factors (ranges.REGIME_RANGE_FACTORS) is scored with them
-        return REGIME_RANGE_FACTORS.get((kind, MOE_TENSOR_PARALLEL), factors) if name == "MoE tensor parallel" else factors
+        return (
+            REGIME_RANGE_FACTORS.get((kind, MOE_TENSOR_PARALLEL), factors) if name == "MoE tensor parallel" else factors
+        )
 
     return "; ".join(f"{name} {coverage(pts, own(name)):.0%} ({len(pts)})" for name, pts in sorted(groups.items()))
 
@@ -114,19 +119,24 @@ def main(argv: list[str]) -> int:
         if refit_only is not None:
             knobs = tuple(k for k in knobs if k.name in refit_only)
         fitted = score(reference, kind)
-        cv = cross_validate(knobs, lambda d, k=kind: score(list(d), k), reference,
-                            lambda r: source_group(r["source"]), start)
+        cv = cross_validate(
+            knobs, lambda d, k=kind: score(list(d), k), reference, lambda r: source_group(r["source"]), start
+        )
         sources = len({source_group(r["source"]) for r in reference})
         excluded = excluded_rows(kind)
-        print(f"== {kind}: {len(reference)} reference rows from {sources} sources, {len(holdout)} holdout rows; "
-              f"{len(knobs)} fitted constants (target median <= {TARGETS[kind]:.0%})"
-              + (f"; {len(excluded)} rows excluded (not scored, see --rows)" if excluded else ""))
+        print(
+            f"== {kind}: {len(reference)} reference rows from {sources} sources, {len(holdout)} holdout rows; "
+            f"{len(knobs)} fitted constants (target median <= {TARGETS[kind]:.0%})"
+            + (f"; {len(excluded)} rows excluded (not scored, see --rows)" if excluded else "")
+        )
         print(f"  fitted     {_fmt(summarise(fitted))}")
         print(f"  cross-val  {_fmt(summarise(cv))}")
         factors = RANGE_FACTORS.get(kind)
         if factors:
-            print(f"  80 % range x{factors[0]:.2f}..x{factors[1]:.2f} (half-width {_half_width(factors):.0%}): "
-                  f"cross-val coverage {coverage(cv, factors):.0%}")
+            print(
+                f"  80 % range x{factors[0]:.2f}..x{factors[1]:.2f} (half-width {_half_width(factors):.0%}): "
+                f"cross-val coverage {coverage(cv, factors):.0%}"
+            )
             if kind in SPEED_KINDS:
                 print(f"    per regime, cross-val: {regime_coverage(cv, factors, catalog, kind)}")
         if holdout:

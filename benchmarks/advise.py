@@ -15,11 +15,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from configurator.core.advise import map_workloads, recommendation_map, value_ranking  # noqa: E402
-from configurator.core.mapworkers import MapWorkers, default_processes  # noqa: E402
-from configurator.core.solve import memo  # noqa: E402
-from configurator.core.solve.request import BuildRequest, default_circuit, default_region  # noqa: E402
-from configurator.storage import catalogs  # noqa: E402
+from configurator.core.advise import map_workloads, recommendation_map, value_ranking
+from configurator.core.mapworkers import MapWorkers, default_processes
+from configurator.core.solve import memo
+from configurator.core.solve.request import BuildRequest, default_circuit, default_region
+from configurator.storage import catalogs
 
 TARGET_S = 5.0
 
@@ -29,12 +29,21 @@ def main() -> int:
     parser.add_argument("--currency", default="USD", choices=("USD", "CNY", "EUR"))
     parser.add_argument("--gpu", default="", help="comma-separated GPU filter")
     parser.add_argument("--repeat", type=int, default=2, help="runs (the first also warms imports)")
-    parser.add_argument("--workers", type=int, default=default_processes(),
-                        help="worker processes, as `llm-rig map` uses (default: one per core; 1: in this process)")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=default_processes(),
+        help="worker processes, as `llm-rig map` uses (default: one per core; 1: in this process)",
+    )
     args = parser.parse_args()
     catalog = catalogs.load().catalog
-    base = BuildRequest(model_id="", currency=args.currency, circuit=default_circuit(args.currency),
-                        region=default_region(args.currency), gpu_ids=tuple(g for g in args.gpu.split(",") if g))
+    base = BuildRequest(
+        model_id="",
+        currency=args.currency,
+        circuit=default_circuit(args.currency),
+        region=default_region(args.currency),
+        gpu_ids=tuple(g for g in args.gpu.split(",") if g),
+    )
     workloads = map_workloads("inference")
     times = []
     for run in range(args.repeat):
@@ -57,8 +66,10 @@ def main() -> int:
         elapsed = time.perf_counter() - started
         times.append(elapsed)
         solved = sum(c.cheapest is not None for c in result.cells)
-        print(f"run {run + 1} ({args.workers} process{'es' if args.workers > 1 else ''}): {len(result.cells)} cells ({solved} solved) in {elapsed:.2f} s; slowest: "
-              + ", ".join(f"{name} {t:.2f} s" for t, name in sorted(slowest, reverse=True)[:3]))
+        print(
+            f"run {run + 1} ({args.workers} process{'es' if args.workers > 1 else ''}): {len(result.cells)} cells ({solved} solved) in {elapsed:.2f} s; slowest: "
+            + ", ".join(f"{name} {t:.2f} s" for t, name in sorted(slowest, reverse=True)[:3])
+        )
     started = time.perf_counter()
     model = catalog.records["models"]["llama-3.1-8b"]
     ranked = value_ranking(model, workloads[0], catalog, base.model_copy(update={"model_id": model.id}))  # type: ignore[arg-type]

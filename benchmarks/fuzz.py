@@ -43,11 +43,18 @@ def main() -> int:
     parser.add_argument("--per-surface", type=int, default=None, help="cases for each surface (overrides --examples)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--surface", action="append", help="only this surface (repeatable)")
-    parser.add_argument("--timeout", type=float, default=10.0,
-                        help="CPU seconds a case may spin before it counts as a hang (a spin: CPU time, fair on a shared "
-                             "machine)")
-    parser.add_argument("--wall-timeout", type=float, default=120.0,
-                        help="wall-clock seconds a case may wait before it counts as a hang (a FIFO blocks without CPU)")
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=10.0,
+        help="CPU seconds a case may spin before it counts as a hang (a spin: CPU time, fair on a shared machine)",
+    )
+    parser.add_argument(
+        "--wall-timeout",
+        type=float,
+        default=120.0,
+        help="wall-clock seconds a case may wait before it counts as a hang (a FIFO blocks without CPU)",
+    )
     parser.add_argument("--progress", type=int, default=100, help="print the tally every N cases")
     parser.add_argument("--memory-gib", type=float, default=2.0, help="address-space limit of the run (0: none)")
     args = parser.parse_args()
@@ -74,8 +81,10 @@ def main() -> int:
     chosen = args.surface or sorted(SURFACES)
     per_surface = args.per_surface or max(1, args.examples // len(chosen))
     failed = False
-    print(f"{'surface':14} {'cases':>6} {'exit 0':>7} {'exit 2':>7} {'internal':>8} {'hangs':>6} {'memory':>6} "
-          f"{'misread':>7} {'seconds':>8} {'slowest':>8}")
+    print(
+        f"{'surface':14} {'cases':>6} {'exit 0':>7} {'exit 2':>7} {'internal':>8} {'hangs':>6} {'memory':>6} "
+        f"{'misread':>7} {'seconds':>8} {'slowest':>8}"
+    )
     for name in chosen:
         strategy, runner = SURFACES[name]
         codes: dict[int, int] = {}
@@ -84,8 +93,7 @@ def main() -> int:
         slowest = [0.0]
 
         @seed(args.seed)
-        @settings(max_examples=per_surface, deadline=None, database=None,
-                  suppress_health_check=list(HealthCheck))
+        @settings(max_examples=per_surface, deadline=None, database=None, suppress_health_check=list(HealthCheck))
         @given(strategy)
         def check(case: Any) -> None:
             kind = None
@@ -99,8 +107,15 @@ def main() -> int:
                 if _FIRED:
                     raise Hang()
             except Hang:
-                kind, code, message = "hang", -1, (f"past {args.timeout:g} s of CPU" if _FIRED[:1] == ["cpu"]
-                                                   else f"no answer within {args.wall_timeout:g} s")
+                kind, code, message = (
+                    "hang",
+                    -1,
+                    (
+                        f"past {args.timeout:g} s of CPU"
+                        if _FIRED[:1] == ["cpu"]
+                        else f"no answer within {args.wall_timeout:g} s"
+                    ),
+                )
             except MemoryError:
                 kind, code, message = "memory", -1, "MemoryError under the address-space limit"
             except Misread as exc:
@@ -118,14 +133,20 @@ def main() -> int:
             codes[code] = codes.get(code, 0) + 1
             done = sum(codes.values())
             if args.progress and done % args.progress == 0:
-                print(f"  {name}: {done} cases, exit 0: {codes.get(0, 0)}, exit 2: {codes.get(2, 0)}, "
-                      + ", ".join(f"{k}: {v}" for k, v in counts.items()), flush=True)
+                print(
+                    f"  {name}: {done} cases, exit 0: {codes.get(0, 0)}, exit 2: {codes.get(2, 0)}, "
+                    + ", ".join(f"{k}: {v}" for k, v in counts.items()),
+                    flush=True,
+                )
 
         start = time.perf_counter()
         check()
         seconds = time.perf_counter() - start
-        print(f"{name:14} {sum(codes.values()):6} {codes.get(0, 0):7} {codes.get(2, 0):7} {counts['internal']:8} "
-              f"{counts['hang']:6} {counts['memory']:6} {counts['misread']:7} {seconds:8.1f} {slowest[0]:8.2f}", flush=True)
+        print(
+            f"{name:14} {sum(codes.values()):6} {codes.get(0, 0):7} {codes.get(2, 0):7} {counts['internal']:8} "
+            f"{counts['hang']:6} {counts['memory']:6} {counts['misread']:7} {seconds:8.1f} {slowest[0]:8.2f}",
+            flush=True,
+        )
         for failure in failures[:5]:
             print("  " + failure)
         failed = failed or bool(failures)

@@ -38,7 +38,9 @@ def launch_times(repeat: int) -> list[float]:
     env = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen"), "PYTHONPATH": str(REPO)}
     for _ in range(repeat):
         start = time.time()
-        out = subprocess.run([sys.executable, "-c", CHILD, str(start)], capture_output=True, text=True, env=env, check=True)
+        out = subprocess.run(
+            [sys.executable, "-c", CHILD, str(start)], capture_output=True, text=True, env=env, check=True
+        )
         times.append(float(out.stdout.split()[-1]))
     return times
 
@@ -58,7 +60,9 @@ def change_to_result(repeat: int) -> tuple[list[float], float]:
     requests = [
         BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"), budget=1500),
         BuildRequest(model_id="qwen2.5-14b", workload=Workload(kind="inference", precision="q8_0"), budget=3000),
-        BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=8192), budget=4000),
+        BuildRequest(
+            model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=8192), budget=4000
+        ),
     ]
     times = []
     for i in range(repeat):
@@ -88,8 +92,10 @@ def main() -> int:
     changes, rss = change_to_result(6)
     from configurator.qt.session import DEBOUNCE_MS
 
-    print(f"input change to the first build on screen: median {statistics.median(changes):.2f} s, max {max(changes):.2f} s "
-          f"(includes the {DEBOUNCE_MS} ms debounce; target <= 0.5 s)")
+    print(
+        f"input change to the first build on screen: median {statistics.median(changes):.2f} s, max {max(changes):.2f} s "
+        f"(includes the {DEBOUNCE_MS} ms debounce; target <= 0.5 s)"
+    )
     print(f"peak resident memory: {rss:.0f} MB (target < 400 MB)")
     return 0
 

@@ -25,27 +25,49 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from configurator.core.catalog.loader import Catalog  # noqa: E402
-from configurator.core.estimate.workload import Workload  # noqa: E402
-from configurator.core.solve import memo  # noqa: E402
-from configurator.core.solve.plan import plan  # noqa: E402
-from configurator.core.solve.request import BuildRequest, OwnedPart  # noqa: E402
-from configurator.storage import catalogs  # noqa: E402
+from configurator.core.catalog.loader import Catalog
+from configurator.core.estimate.workload import Workload
+from configurator.core.solve import memo
+from configurator.core.solve.plan import plan
+from configurator.core.solve.request import BuildRequest, OwnedPart
+from configurator.storage import catalogs
 
 REQUESTS = {
-    "8B q4_k_m, $1500": BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"), budget=1500),
+    "8B q4_k_m, $1500": BuildRequest(
+        model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"), budget=1500
+    ),
     "70B q4_k_m 32k, own 3090 (Mina)": BuildRequest(
-        model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=32768, kv_precision="q8_0"),
-        budget=2500, owned=(OwnedPart(category="gpu", id="rtx-3090"),), condition="used", room="home-office"),
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m", context=32768, kv_precision="q8_0"),
+        budget=2500,
+        owned=(OwnedPart(category="gpu", id="rtx-3090"),),
+        condition="used",
+        room="home-office",
+    ),
     "72B AWQ, 20 users, CNY (Chen)": BuildRequest(
-        model_id="qwen2.5-32b", workload=Workload(kind="inference", precision="bf16", batch=20, engine="vllm", context=8192),
-        currency="CNY", region="china", circuit="230v16a", budget=300000),
+        model_id="qwen2.5-32b",
+        workload=Workload(kind="inference", precision="bf16", batch=20, engine="vllm", context=8192),
+        currency="CNY",
+        region="china",
+        circuit="230v16a",
+        budget=300000,
+    ),
     "72B LoRA 4k (Chen)": BuildRequest(
-        model_id="qwen2.5-72b", workload=Workload(kind="finetune", method="lora", context=4096, tokens=1e8),
-        currency="CNY", region="china", circuit="230v16a", budget=300000),
+        model_id="qwen2.5-72b",
+        workload=Workload(kind="finetune", method="lora", context=4096, tokens=1e8),
+        currency="CNY",
+        region="china",
+        circuit="230v16a",
+        budget=300000,
+    ),
     "1B pretrain 100B tokens (Sam)": BuildRequest(
-        model_id="llama-3.2-1b", workload=Workload(kind="pretrain", tokens=1e11, context=2048), deadline_hours=336,
-        circuit="230v16a", circuits=4, room="server-room"),
+        model_id="llama-3.2-1b",
+        workload=Workload(kind="pretrain", tokens=1e11, context=2048),
+        deadline_hours=336,
+        circuit="230v16a",
+        circuits=4,
+        room="server-room",
+    ),
 }
 
 
@@ -72,8 +94,11 @@ def scaled(catalog: Catalog, factor: int) -> Catalog:
             for i in range(1, factor):
                 prices = tuple(p.model_copy(update={"amount": p.amount * (1 + 0.01 * i)}) for p in record.prices)
                 # each clone is dearer but better in one property, so no clone dominates another
-                better = {field: getattr(record, field) + step * i for field, step in TWEAKS.get(kind, {}).items()
-                          if isinstance(getattr(record, field, None), (int, float))}
+                better = {
+                    field: getattr(record, field) + step * i
+                    for field, step in TWEAKS.get(kind, {}).items()
+                    if isinstance(getattr(record, field, None), (int, float))
+                }
                 clone = record.model_copy(update={"id": f"{record.id}-v{i}", "prices": prices, **better})
                 big.records[kind][clone.id] = clone
     for chassis in list(big.records["chassis"].values()):
@@ -91,8 +116,13 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--scale", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--only", nargs="*", default=[], metavar="WORD",
-                        help="only the requests whose label contains one of these words (e.g. 8B Mina)")
+    parser.add_argument(
+        "--only",
+        nargs="*",
+        default=[],
+        metavar="WORD",
+        help="only the requests whose label contains one of these words (e.g. 8B Mina)",
+    )
     args = parser.parse_args()
     starts = []
     for _ in range(max(3, args.repeat)):
@@ -123,13 +153,28 @@ def main() -> int:
         identical += same
         outcome = f"{len(result.builds)} builds" + (" + infeasible" if result.infeasible else "")
         wall = statistics.median(times)
-        print(f"  {label:36} median {wall * 1000:7.0f} ms = {wall / interpreter:4.1f} x an interpreter start; "
-              f"CPU {statistics.median(cpu) * 1000:5.0f} ms  ({outcome}; "
-              f"{len(outputs)} runs {'byte-identical' if same else 'DIFFER'})")
+        print(
+            f"  {label:36} median {wall * 1000:7.0f} ms = {wall / interpreter:4.1f} x an interpreter start; "
+            f"CPU {statistics.median(cpu) * 1000:5.0f} ms  ({outcome}; "
+            f"{len(outputs)} runs {'byte-identical' if same else 'DIFFER'})"
+        )
     print(f"  determinism: {identical} of {len(chosen)} requests give byte-identical JSON on every run")
     if args.scale == 1 and not args.only:
-        cmd = [sys.executable, "-m", "configurator", "plan", "--model", "llama-3.1-8b", "--workload", "inference",
-               "--precision", "q4_k_m", "--budget", "1500", "--json"]
+        cmd = [
+            sys.executable,
+            "-m",
+            "configurator",
+            "plan",
+            "--model",
+            "llama-3.1-8b",
+            "--workload",
+            "inference",
+            "--precision",
+            "q4_k_m",
+            "--budget",
+            "1500",
+            "--json",
+        ]
         cpu = []
         for _ in range(args.repeat):
             before = resource.getrusage(resource.RUSAGE_CHILDREN)

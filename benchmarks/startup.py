@@ -21,22 +21,71 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-ESTIMATE = ["estimate", "--model", "llama-3.3-70b", "--workload", "inference", "--precision", "q4_k_m",
-            "--gpu", "rtx-3090", "--gpus", "2", "--json"]
+ESTIMATE = [
+    "estimate",
+    "--model",
+    "llama-3.3-70b",
+    "--workload",
+    "inference",
+    "--precision",
+    "q4_k_m",
+    "--gpu",
+    "rtx-3090",
+    "--gpus",
+    "2",
+    "--json",
+]
 COMMANDS = {
     "--version": ["--version"],
     "catalog list gpus": ["catalog", "list", "gpus"],
     "estimate --json": ESTIMATE,
-    "plan 8B $1,500 (journey)": ["plan", "--model", "llama-3.1-8b", "--workload", "inference", "--precision", "q4_k_m",
-                                 "--budget", "1500", "--json"],
-    "plan 70B top-5": ["plan", "--model", "llama-3.3-70b", "--workload", "inference", "--precision", "q4_k_m",
-                       "--context", "16384", "--top", "5", "--json"],
-    "plan 70B pretrain 90 days": ["plan", "--model", "llama-3.3-70b", "--workload", "pretrain", "--tokens", "1e12",
-                                  "--deadline-hours", "2160", "--json"],
+    "plan 8B $1,500 (journey)": [
+        "plan",
+        "--model",
+        "llama-3.1-8b",
+        "--workload",
+        "inference",
+        "--precision",
+        "q4_k_m",
+        "--budget",
+        "1500",
+        "--json",
+    ],
+    "plan 70B top-5": [
+        "plan",
+        "--model",
+        "llama-3.3-70b",
+        "--workload",
+        "inference",
+        "--precision",
+        "q4_k_m",
+        "--context",
+        "16384",
+        "--top",
+        "5",
+        "--json",
+    ],
+    "plan 70B pretrain 90 days": [
+        "plan",
+        "--model",
+        "llama-3.3-70b",
+        "--workload",
+        "pretrain",
+        "--tokens",
+        "1e12",
+        "--deadline-hours",
+        "2160",
+        "--json",
+    ],
     "map default grid": ["map", "--workload", "inference", "--json"],
 }
-TARGETS = {"--version": 3, "estimate --json": 6, "plan 8B $1,500 (journey)": 20, "plan 70B top-5": 30,
-           "plan 70B pretrain 90 days": 50}
+TARGETS = {
+    "--version": 3,
+    "estimate --json": 6,
+    "plan 8B $1,500 (journey)": 20,
+    "plan 70B top-5": 30,
+    "plan 70B pretrain 90 days": 50,
+}
 """#34's targets as multiples of an interpreter start."""
 TARGET_SECONDS = {"map default grid": 3.0, "window shown (offscreen)": 1.0}
 
@@ -58,7 +107,7 @@ def timed(argv: list[str]) -> tuple[float, float]:
 def window_shown(repeats: int) -> list[float]:
     """Seconds from launch to the main window shown, offscreen (benchmarks/gui.py's measure)."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from gui import launch_times  # noqa: PLC0415 (Qt is imported by the child process only)
+    from gui import launch_times
 
     return launch_times(repeats)
 
@@ -85,8 +134,10 @@ def main() -> int:
             continue
         runs = [timed([sys.executable, "-m", "configurator", *args]) for _ in range(repeats)]
         seconds, cpu = statistics.median(w for w, _c in runs), statistics.median(c for _w, c in runs)
-        print(f"{label:28} median {seconds:.3f} s = {seconds / base:5.1f} x an interpreter start; "
-              f"CPU {cpu:.3f} s = {cpu / max(base_cpu, 1e-3):5.1f} x {verdict(label, seconds, seconds / base)}")
+        print(
+            f"{label:28} median {seconds:.3f} s = {seconds / base:5.1f} x an interpreter start; "
+            f"CPU {cpu:.3f} s = {cpu / max(base_cpu, 1e-3):5.1f} x {verdict(label, seconds, seconds / base)}"
+        )
     label = "window shown (offscreen)"
     if not only or label in only:
         try:
@@ -94,8 +145,10 @@ def main() -> int:
         except (ImportError, subprocess.CalledProcessError, ValueError) as error:  # no Qt here: say so, go on
             print(f"{label:28} not measured ({type(error).__name__})")
         else:
-            print(f"{label:28} median {shown:.3f} s = {shown / base:5.1f} x an interpreter start "
-                  f"{verdict(label, shown, shown / base)}")
+            print(
+                f"{label:28} median {shown:.3f} s = {shown / base:5.1f} x an interpreter start "
+                f"{verdict(label, shown, shown / base)}"
+            )
     return 0
 
 

@@ -32,10 +32,50 @@ class Deep:
     depth: int
 
 
-MARKUP = ["<b>x</b>", "<a href='https://evil.example'>x</a>", "=HYPERLINK(\"http://x\")", "=cmd|' /C calc'!A0",
-          "+1", "-1", "@SUM(A1)", "\tx", "\rx", "a\x07b", "\x1b[31mred", "", " ", "rtx-3090", "../../etc/passwd"]
-NUMBERS = [0, -1, 1, 2, 3, 7, 8, 64, 4096, 10**5, 10**6, 10**11, 10**18, 2**63, 2**64 + 1, 10**400, 0.5, 1e-300,
-           1e308, -1e308, float("inf"), float("-inf"), float("nan"), 1.0, 2.5]
+MARKUP = [
+    "<b>x</b>",
+    "<a href='https://evil.example'>x</a>",
+    '=HYPERLINK("http://x")',
+    "=cmd|' /C calc'!A0",
+    "+1",
+    "-1",
+    "@SUM(A1)",
+    "\tx",
+    "\rx",
+    "a\x07b",
+    "\x1b[31mred",
+    "",
+    " ",
+    "rtx-3090",
+    "../../etc/passwd",
+]
+NUMBERS = [
+    0,
+    -1,
+    1,
+    2,
+    3,
+    7,
+    8,
+    64,
+    4096,
+    10**5,
+    10**6,
+    10**11,
+    10**18,
+    2**63,
+    2**64 + 1,
+    10**400,
+    0.5,
+    1e-300,
+    1e308,
+    -1e308,
+    float("inf"),
+    float("-inf"),
+    float("nan"),
+    1.0,
+    2.5,
+]
 
 hostile_scalar = st.one_of(
     st.sampled_from(NUMBERS),
@@ -105,10 +145,14 @@ def text_mutation(draw: st.DrawFn, text: str) -> str:
         return text
     at = draw(st.integers(0, len(text) - 1))
     if how == "cut":
-        return text[:at] + text[at + draw(st.integers(1, 40)):]
+        return text[:at] + text[at + draw(st.integers(1, 40)) :]
     if how == "truncate":
         return text[:at]
-    return text[:at] + draw(st.sampled_from(["[", "]", "{", "\"", "=", "\n[[gpus]]\n", "\x00", "\\u0000", "'''"])) + text[at:]
+    return (
+        text[:at]
+        + draw(st.sampled_from(["[", "]", "{", '"', "=", "\n[[gpus]]\n", "\x00", "\\u0000", "'''"]))
+        + text[at:]
+    )
 
 
 # --------------------------------------------------------------------------- running the real entry points
@@ -143,11 +187,28 @@ def _estimate_file(path: Path, what: str, folder: Path) -> int:
     return code
 
 
-GPU = {"id": "fuzz-card", "name": "Fuzz card", "source": "https://example.com/spec", "vendor": "nvidia",
-       "architecture": "Ampere", "market": "consumer", "release_year": 2021, "vram_gb": 24, "memory_type": "GDDR6X",
-       "memory_bandwidth_gbps": 936, "fp32_tflops": 35.6, "fp16_tflops": 71, "tdp_w": 350, "form_factor": "pcie",
-       "slot_width": 3, "length_mm": 313, "cooler": "open-air", "pcie_gen": 4, "p2p": False,
-       "power_connectors": {"pcie8": 2}}
+GPU = {
+    "id": "fuzz-card",
+    "name": "Fuzz card",
+    "source": "https://example.com/spec",
+    "vendor": "nvidia",
+    "architecture": "Ampere",
+    "market": "consumer",
+    "release_year": 2021,
+    "vram_gb": 24,
+    "memory_type": "GDDR6X",
+    "memory_bandwidth_gbps": 936,
+    "fp32_tflops": 35.6,
+    "fp16_tflops": 71,
+    "tdp_w": 350,
+    "form_factor": "pcie",
+    "slot_width": 3,
+    "length_mm": 313,
+    "cooler": "open-air",
+    "pcie_gen": 4,
+    "p2p": False,
+    "power_connectors": {"pcie8": 2},
+}
 
 
 @st.composite
@@ -172,7 +233,9 @@ def run_catalog_toml(text: str) -> int:
         check_outcome(code, out, err, "catalog list")
         assert code == 0 and "good-card" in out and "rtx-3090" in out, "a bad overlay stopped the others loading"
         gpu = "fuzz-card" if "fuzz-card" in out else "good-card"
-        code, out, err = run_cli("estimate", "--model", "llama-3.1-8b", "--workload", "inference", "--gpu", gpu, "--json")
+        code, out, err = run_cli(
+            "estimate", "--model", "llama-3.1-8b", "--workload", "inference", "--gpu", gpu, "--json"
+        )
         check_outcome(code, out, err, "estimate on the overlay card")
         assert snapshot(folder) == before, "an overlay file changed"
         refused = hostile.name in err  # skipped with a warning naming the file (and the others loaded)
@@ -181,11 +244,30 @@ def run_catalog_toml(text: str) -> int:
         hostile.unlink()
 
 
-LLAMA = {"model_type": "llama", "hidden_size": 512, "num_hidden_layers": 4, "num_attention_heads": 8,
-         "num_key_value_heads": 2, "intermediate_size": 1024, "vocab_size": 32000, "max_position_embeddings": 4096}
-MOE = {**LLAMA, "model_type": "deepseek_v3", "n_routed_experts": 16, "num_experts_per_tok": 2, "moe_intermediate_size": 256,
-       "n_shared_experts": 1, "first_k_dense_replace": 1, "kv_lora_rank": 128, "q_lora_rank": 256,
-       "qk_rope_head_dim": 32, "qk_nope_head_dim": 64, "v_head_dim": 64}
+LLAMA = {
+    "model_type": "llama",
+    "hidden_size": 512,
+    "num_hidden_layers": 4,
+    "num_attention_heads": 8,
+    "num_key_value_heads": 2,
+    "intermediate_size": 1024,
+    "vocab_size": 32000,
+    "max_position_embeddings": 4096,
+}
+MOE = {
+    **LLAMA,
+    "model_type": "deepseek_v3",
+    "n_routed_experts": 16,
+    "num_experts_per_tok": 2,
+    "moe_intermediate_size": 256,
+    "n_shared_experts": 1,
+    "first_k_dense_replace": 1,
+    "kv_lora_rank": 128,
+    "q_lora_rank": 256,
+    "qk_rope_head_dim": 32,
+    "qk_nope_head_dim": 64,
+    "v_head_dim": 64,
+}
 
 
 @st.composite
@@ -201,8 +283,11 @@ def run_config_json(text: str) -> int:
         return _estimate_file(path, "config.json", Path(folder))
 
 
-ST_GOOD = {"__metadata__": {"format": "pt"}, "w": {"dtype": "BF16", "shape": [2, 2], "data_offsets": [0, 8]},
-           "v": {"dtype": "F32", "shape": [3], "data_offsets": [8, 20]}}
+ST_GOOD = {
+    "__metadata__": {"format": "pt"},
+    "w": {"dtype": "BF16", "shape": [2, 2], "data_offsets": [0, 8]},
+    "v": {"dtype": "F32", "shape": [3], "data_offsets": [8, 20]},
+}
 
 
 @st.composite
@@ -233,7 +318,9 @@ def safetensors_header(draw: st.DrawFn) -> bytes:
         if kind == "tensor":
             good["w"] = {**good["w"], **draw(_field_changes(good["w"]))}
         header = json_text(good).encode()
-    length = draw(st.sampled_from([len(header), len(header), len(header), 0, 2**63, len(header) + 5, max(0, len(header) - 3)]))
+    length = draw(
+        st.sampled_from([len(header), len(header), len(header), 0, 2**63, len(header) + 5, max(0, len(header) - 3)])
+    )
     data = draw(st.sampled_from([20, 20, 20, 0, 12, 10**6]))
     return struct.pack("<Q", length) + header + b"\0" * data
 
@@ -246,9 +333,18 @@ def run_safetensors(data: bytes) -> int:
         return _estimate_file(root, "safetensors", root)
 
 
-GGUF_KEYS = {"block_count": 4, "embedding_length": 512, "feed_forward_length": 1024, "attention.head_count": 8,
-             "attention.head_count_kv": 2, "context_length": 4096, "expert_count": 0, "expert_used_count": 2,
-             "attention.key_length": 64, "attention.sliding_window": 0}
+GGUF_KEYS = {
+    "block_count": 4,
+    "embedding_length": 512,
+    "feed_forward_length": 1024,
+    "attention.head_count": 8,
+    "attention.head_count_kv": 2,
+    "context_length": 4096,
+    "expert_count": 0,
+    "expert_used_count": 2,
+    "attention.key_length": 64,
+    "attention.sliding_window": 0,
+}
 
 
 @st.composite
@@ -314,10 +410,22 @@ def run_gguf(spec: tuple[dict[str, Any], list[tuple[int, int]]]) -> int:
         return _estimate_file(path, "gguf", Path(folder))
 
 
-PROJECT = {"schema_version": 1, "name": "lab", "active": 0, "notes": "",
-           "requests": [{"model_id": "llama-3.1-8b", "budget": 3000, "currency": "USD", "max_gpus": 2,
-                         "owned": [{"category": "gpu", "id": "rtx-3090", "quantity": 1}],
-                         "workload": {"kind": "inference", "context": 4096, "batch": 1}}]}
+PROJECT = {
+    "schema_version": 1,
+    "name": "lab",
+    "active": 0,
+    "notes": "",
+    "requests": [
+        {
+            "model_id": "llama-3.1-8b",
+            "budget": 3000,
+            "currency": "USD",
+            "max_gpus": 2,
+            "owned": [{"category": "gpu", "id": "rtx-3090", "quantity": 1}],
+            "workload": {"kind": "inference", "context": 4096, "batch": 1},
+        }
+    ],
+}
 
 
 @st.composite
@@ -325,7 +433,9 @@ def project_json(draw: st.DrawFn) -> str:
     project = json.loads(json.dumps(PROJECT))
     request = project["requests"][0]
     target = draw(st.sampled_from(["project", "request", "workload", "owned"]))
-    holder = {"project": project, "request": request, "workload": request["workload"], "owned": request["owned"][0]}[target]
+    holder = {"project": project, "request": request, "workload": request["workload"], "owned": request["owned"][0]}[
+        target
+    ]
     holder.update(draw(_field_changes(holder)))
     return draw(text_mutation(json_text(project)))
 
@@ -360,14 +470,61 @@ def _catalog(catalogs: Any) -> Any:
 
 
 NUMBER_TEXT = st.one_of(
-    st.sampled_from(["0", "-1", "1", "2", "1e9", "1e400", "-1e400", "inf", "-inf", "nan", "1e-300", "0.5", "4096",
-                     "4097", "1e308", "", " ", ",", "abc", "0x10", "1_000", "١٢", "1e15", "100000", "100001"]),
+    st.sampled_from(
+        [
+            "0",
+            "-1",
+            "1",
+            "2",
+            "1e9",
+            "1e400",
+            "-1e400",
+            "inf",
+            "-inf",
+            "nan",
+            "1e-300",
+            "0.5",
+            "4096",
+            "4097",
+            "1e308",
+            "",
+            " ",
+            ",",
+            "abc",
+            "0x10",
+            "1_000",
+            "١٢",
+            "1e15",
+            "100000",
+            "100001",
+        ]
+    ),
     st.integers(min_value=-(10**20), max_value=10**20).map(str),
     st.floats(allow_nan=True, allow_infinity=True).map(repr),
 )
-ESTIMATE_OPTIONS = ["--context", "--batch", "--gpus", "--lora-rank", "--cpu-layers", "--ram-bandwidth", "--tokens", "--mfu",
-                    "--zero", "--gpu", "--model"]
-PLAN_OPTIONS = ["--budget", "--min-decode-tps", "--deadline-hours", "--circuits", "--power-limit", "--top", "--own", "--gpus"]
+ESTIMATE_OPTIONS = [
+    "--context",
+    "--batch",
+    "--gpus",
+    "--lora-rank",
+    "--cpu-layers",
+    "--ram-bandwidth",
+    "--tokens",
+    "--mfu",
+    "--zero",
+    "--gpu",
+    "--model",
+]
+PLAN_OPTIONS = [
+    "--budget",
+    "--min-decode-tps",
+    "--deadline-hours",
+    "--circuits",
+    "--power-limit",
+    "--top",
+    "--own",
+    "--gpus",
+]
 
 
 @st.composite
@@ -436,7 +593,6 @@ def shared_catalog() -> Any:
         catalogs.load = real  # type: ignore[assignment]
 
 
-
 class Misread(AssertionError):
     """An amount read as another number without a word: the one failure a quote must never have."""
 
@@ -449,17 +605,38 @@ def format_amount(cents: int, style: str, space: str = " ") -> str:
     whole, frac = divmod(cents, 100)
     us = f"{whole:,}"
     body = {
-        "us": f"{us}.{frac:02d}", "plain": f"{whole}.{frac:02d}", "de": f"{us.replace(',', '.')},{frac:02d}",
-        "fr": f"{us.replace(',', space)},{frac:02d}", "ch": f"{us.replace(',', chr(39))}.{frac:02d}",
-        "int": f"{whole}", "us-int": us, "de-int": us.replace(",", "."), "plain-comma": f"{whole},{frac:02d}",
+        "us": f"{us}.{frac:02d}",
+        "plain": f"{whole}.{frac:02d}",
+        "de": f"{us.replace(',', '.')},{frac:02d}",
+        "fr": f"{us.replace(',', space)},{frac:02d}",
+        "ch": f"{us.replace(',', chr(39))}.{frac:02d}",
+        "int": f"{whole}",
+        "us-int": us,
+        "de-int": us.replace(",", "."),
+        "plain-comma": f"{whole},{frac:02d}",
     }[style]
     return body
 
 
 QUOTE_STYLES = ["us", "plain", "de", "fr", "ch", "int", "us-int", "de-int", "plain-comma"]
-QUOTE_SYMBOLS = {"USD": ["", "$", "US$ ", " USD"], "EUR": ["", "€", " €", "EUR "], "CNY": ["", "¥", "¥ ", " 元", "CNY "]}
-QUOTE_PARTS = ["rtx-3090", "NVIDIA GeForce RTX 4090", "RTX 4090", "Ryzen 9 7950X", "flux capacitor", "=cmd|' /C calc'!A0",
-               "<b>x</b>", "rtx-4090;bulk", "a\"b", "", " "]
+QUOTE_SYMBOLS = {
+    "USD": ["", "$", "US$ ", " USD"],
+    "EUR": ["", "€", " €", "EUR "],
+    "CNY": ["", "¥", "¥ ", " 元", "CNY "],
+}
+QUOTE_PARTS = [
+    "rtx-3090",
+    "NVIDIA GeForce RTX 4090",
+    "RTX 4090",
+    "Ryzen 9 7950X",
+    "flux capacitor",
+    "=cmd|' /C calc'!A0",
+    "<b>x</b>",
+    "rtx-4090;bulk",
+    'a"b',
+    "",
+    " ",
+]
 
 
 @st.composite
@@ -482,8 +659,12 @@ def quote_case(draw: st.DrawFn) -> tuple[bytes, str, list[tuple[int, str] | None
         if style.endswith("int") and cents % 100:
             cents -= cents % 100
             text = text  # an integer style writes only the whole part: its truth is the whole part
-        date = draw(st.sampled_from(["2025-06-01"] * 6 + ["2026-01-15", "01.06.2025", "0001-01-01", "9999-12-31",
-                                                           "2025-13-01", "yesterday", ""]))
+        date = draw(
+            st.sampled_from(
+                ["2025-06-01"] * 6
+                + ["2026-01-15", "01.06.2025", "0001-01-01", "9999-12-31", "2025-13-01", "yesterday", ""]
+            )
+        )
         part = draw(st.sampled_from(QUOTE_PARTS[:4] * 3 + QUOTE_PARTS))
         vendor = draw(st.sampled_from(["Acme"] * 4 + ["Müller GmbH", "Société Générale d'Informatique", ""]))
         row = [part, text, date, vendor] + ([currency] if with_currency else [])
@@ -500,8 +681,22 @@ def quote_case(draw: st.DrawFn) -> tuple[bytes, str, list[tuple[int, str] | None
         if mutated != text:
             text, truth = mutated, [None] * len(truth)
     elif how == "junk":
-        text, truth = draw(st.sampled_from(["", "\n\n", "part\n", "a b c\nd e f\n", "\x00\x01\x02", "part,price\n1,2\n",
-                                            "part;price;date;vendor\n" + "x;1;2025-01-01;V\n" * 3000])), []
+        text, truth = (
+            draw(
+                st.sampled_from(
+                    [
+                        "",
+                        "\n\n",
+                        "part\n",
+                        "a b c\nd e f\n",
+                        "\x00\x01\x02",
+                        "part,price\n1,2\n",
+                        "part;price;date;vendor\n" + "x;1;2025-01-01;V\n" * 3000,
+                    ]
+                )
+            ),
+            [],
+        )
     encoding = draw(st.sampled_from(["utf-8", "utf-8", "utf-8-sig", "utf-16", "cp1252"]))
     try:
         data = text.encode(encoding)
@@ -533,19 +728,35 @@ def run_quote(case: tuple[bytes, str, list[tuple[int, str] | None], str]) -> int
             cents, currency = expected
             value = cents / 100
             if line["currency"] != currency:
-                raise Misread(f"misread: row {line['row']} {line['price_text']!r} read in {line['currency']}, written in {currency}")
+                raise Misread(
+                    f"misread: row {line['row']} {line['price_text']!r} read in {line['currency']}, written in {currency}"
+                )
             if line["ambiguous"]:
                 if not any(abs(r - value) < 1e-6 for r in line["readings"]):
-                    raise Misread(f"misread: row {line['row']} {line['price_text']!r}: readings {line['readings']}, truth {value}")
+                    raise Misread(
+                        f"misread: row {line['row']} {line['price_text']!r}: readings {line['readings']}, truth {value}"
+                    )
             elif abs(line["amount"] - value) > 1e-6:
-                raise Misread(f"misread: row {line['row']} {line['price_text']!r} read as {line['amount']}, written as {value}")
+                raise Misread(
+                    f"misread: row {line['row']} {line['price_text']!r} read as {line['amount']}, written as {value}"
+                )
         return 0
 
 
 # --------------------------------------------------------------------------- special files on every surface (issue #32)
 
 SPECIAL_KINDS = ["fifo", "dev-zero", "folder", "sparse", "dangling", "loop", "empty"]
-SPECIAL_SURFACES = ["overlay", "config", "gguf", "model-folder", "safetensors", "project", "quote", "preferences", "autosave"]
+SPECIAL_SURFACES = [
+    "overlay",
+    "config",
+    "gguf",
+    "model-folder",
+    "safetensors",
+    "project",
+    "quote",
+    "preferences",
+    "autosave",
+]
 
 
 def _make_special(path: Path, kind: str) -> None:
@@ -581,8 +792,15 @@ def run_special(case: tuple[str, str]) -> int:
 
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
-        name = {"overlay": "x.toml", "config": "config.json", "gguf": "m.gguf", "model-folder": "config.json",
-                "safetensors": "model.safetensors", "project": "p.llmrig", "quote": "q.csv"}.get(surface, "")
+        name = {
+            "overlay": "x.toml",
+            "config": "config.json",
+            "gguf": "m.gguf",
+            "model-folder": "config.json",
+            "safetensors": "model.safetensors",
+            "project": "p.llmrig",
+            "quote": "q.csv",
+        }.get(surface, "")
         if surface == "preferences":
             target = settings.settings_file()
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -627,10 +845,12 @@ def run_special(case: tuple[str, str]) -> int:
             args = ["estimate", "--model-config", str(root), "--workload", "inference", "--json"]
         else:
             _make_special(target, kind)
-            args = {"config": ["estimate", "--model-config", str(target), "--workload", "inference", "--json"],
-                    "gguf": ["estimate", "--model-config", str(target), "--workload", "inference", "--json"],
-                    "project": ["plan", "--project", str(target), "--json"],
-                    "quote": ["catalog", "import-quote", str(target), "--dry-run", "--json"]}[surface]
+            args = {
+                "config": ["estimate", "--model-config", str(target), "--workload", "inference", "--json"],
+                "gguf": ["estimate", "--model-config", str(target), "--workload", "inference", "--json"],
+                "project": ["plan", "--project", str(target), "--json"],
+                "quote": ["catalog", "import-quote", str(target), "--dry-run", "--json"],
+            }[surface]
         with shared_catalog():
             code, out, err = run_cli(*args)
         check_outcome(code, out, err, f"{surface} {kind}")

@@ -21,7 +21,9 @@ def _one(parts: list[dict[str, Any]], category: str) -> dict[str, Any] | None:
     return found[0] if found else None
 
 
-def check(build: dict[str, Any], circuit: str, circuits: int = 1, budget: float | None = None, form: str = "any") -> list[str]:
+def check(
+    build: dict[str, Any], circuit: str, circuits: int = 1, budget: float | None = None, form: str = "any"
+) -> list[str]:
     """Every violated rule, as text; an empty list means the build is sound."""
     problems: list[str] = []
     parts = build["parts"]
@@ -32,8 +34,10 @@ def check(build: dict[str, Any], circuit: str, circuits: int = 1, budget: float 
         problems.append("estimate says the job does not fit")
     # money adds up: owned parts are counted and not paid for
     # parts of scope "cluster" (switches, spine optics) are bought once, the rest once per node
-    paid = sum(p["unit_price"] * (p["quantity"] - p.get("owned", 0)) * (1 if p.get("scope") == "cluster" else build["nodes"])
-               for p in parts)
+    paid = sum(
+        p["unit_price"] * (p["quantity"] - p.get("owned", 0)) * (1 if p.get("scope") == "cluster" else build["nodes"])
+        for p in parts
+    )
     if abs(paid - build["total_price"]) > 0.01 * sum(p["quantity"] for p in parts) * build["nodes"] + 0.01:
         problems.append(f"parts add up to {paid:.2f}, not the total {build['total_price']}")
     for p in parts:
@@ -47,8 +51,11 @@ def check(build: dict[str, Any], circuit: str, circuits: int = 1, budget: float 
     layout = build.get("parallelism")
     if layout is not None and memory.get("per_gpu_bytes") is not None:
         ranks = layout["data"] * layout["tensor"] * layout["pipeline"] * layout.get("context", 1)
-        gpus_in_build = (system["spec"]["gpu_count"] * build["nodes"] if system is not None
-                         else (gpu_part["quantity"] if gpu_part is not None else 0))
+        gpus_in_build = (
+            system["spec"]["gpu_count"] * build["nodes"]
+            if system is not None
+            else (gpu_part["quantity"] if gpu_part is not None else 0)
+        )
         if build["estimate"]["memory"]["per_gpu_bytes"] and layout["data"] > 1 and ranks != gpus_in_build:
             problems.append(f"parallel layout uses {ranks} GPUs, the build has {gpus_in_build}")
         if not 0 < layout["scaling_efficiency"] <= 1:
@@ -101,11 +108,13 @@ def check(build: dict[str, Any], circuit: str, circuits: int = 1, budget: float 
             if build.get("gpus_mixed") != slotted:
                 problems.append(f"gpus_mixed {build.get('gpus_mixed')} is not the slot map's {slotted}")
             coolers = {s["cooler"] for s in specs.values()}
-            gpu = {"vram_gb": sum(p["spec"]["vram_gb"] * p["quantity"] for p in gpu_parts) / max(n, 1),
-                   "length_mm": max(s["length_mm"] for s in specs.values()),
-                   "slot_width": max(s["slot_width"] for s in specs.values()),
-                   "cooler": "passive" if "passive" in coolers else "open-air" if "open-air" in coolers else coolers.pop(),
-                   "tdp_w": sum(p["spec"]["tdp_w"] * p["quantity"] for p in gpu_parts) / max(n, 1)}
+            gpu = {
+                "vram_gb": sum(p["spec"]["vram_gb"] * p["quantity"] for p in gpu_parts) / max(n, 1),
+                "length_mm": max(s["length_mm"] for s in specs.values()),
+                "slot_width": max(s["slot_width"] for s in specs.values()),
+                "cooler": "passive" if "passive" in coolers else "open-air" if "open-air" in coolers else coolers.pop(),
+                "tdp_w": sum(p["spec"]["tdp_w"] * p["quantity"] for p in gpu_parts) / max(n, 1),
+            }
             per_card = build["estimate"]["memory"]["per_gpu_bytes"]
             if per_card > max(s["vram_gb"] for s in specs.values()) * GIB:
                 problems.append("per-GPU memory above every card's capacity")
@@ -131,7 +140,9 @@ def check(build: dict[str, Any], circuit: str, circuits: int = 1, budget: float 
         problems.append("too many modules or too much memory for the board")
     channels = min(cpu["memory_channels"], board["memory_channels"])
     if modules > channels * min(board["dimms_per_channel"], 2) * sockets:
-        problems.append(f"{modules} DIMMs on {channels} channels x {sockets} socket(s): more than two per channel or the board's DPC")
+        problems.append(
+            f"{modules} DIMMs on {channels} channels x {sockets} socket(s): more than two per channel or the board's DPC"
+        )
     # llama.cpp (mmap) and vLLM stream weights to the GPUs: less RAM than VRAM is a warned slower load, down to 64 GB
     engine = (build.get("launch") or {}).get("engine")
     streamed = engine in ("llama.cpp", "vllm") and "RAM-1" in warned and ram >= min(gpu["vram_gb"] * n, 64)
@@ -142,7 +153,9 @@ def check(build: dict[str, Any], circuit: str, circuits: int = 1, budget: float 
     cooler = cooler_part["spec"]  # type: ignore[index]
     if cpu["socket"] not in cooler["sockets"] or cooler["max_tdp_w"] < cpu["tdp_w"]:
         problems.append("CPU cooler does not fit or cannot cool the CPU")
-    if cooler.get("needs_ducted_airflow") and (chassis["airflow"] != "server-ducted" or chassis["kind"] == "open-frame"):
+    if cooler.get("needs_ducted_airflow") and (
+        chassis["airflow"] != "server-ducted" or chassis["kind"] == "open-frame"
+    ):
         problems.append(f"fanless heatsink {cooler['id']} in a {chassis['kind']} without ducted server airflow")
     # geometry and cooling
     if gpu["length_mm"] > chassis["max_gpu_length_mm"]:
@@ -193,7 +206,9 @@ def check(build: dict[str, Any], circuit: str, circuits: int = 1, budget: float 
         tier, outlets = psu["efficiency"], min(psu_part["quantity"], circuits)
         if volts < 200 and psu["watts"] > 1600:
             problems.append("an ATX PSU above 1600 W on a 120 V outlet")
-        if psu_part["quantity"] > 1 and not any(p["category"] == "accessory" and p["spec"]["kind"] == "psu-sync" for p in parts):
+        if psu_part["quantity"] > 1 and not any(
+            p["category"] == "accessory" and p["spec"]["kind"] == "psu-sync" for p in parts
+        ):
             problems.append("two PSUs without a sync board")
     if dc > 0.8 * capacity + 1:
         problems.append(f"DC load {dc:.0f} W above 80 % of {capacity:.0f} W")
@@ -236,13 +251,21 @@ READING_TPS = 5.0
 """Reading speed, tokens/s per user: people read about 4-5 words a second (build rules' PERF floor)."""
 
 _VALUE_WORDS = ("best value", "best tokens/s per", "best time per", "best throughput per", "most tokens per")
-_NO_CLAIM = ("ready-made", "alternative", "runner-up", "finishes in", "meets the", "over budget", "cluster",
-             "without your own card")
+_NO_CLAIM = (
+    "ready-made",
+    "alternative",
+    "runner-up",
+    "finishes in",
+    "meets the",
+    "over budget",
+    "cluster",
+    "without your own card",
+)
 
 
 def _claim_of(head: str, scope: str | None) -> tuple[str, str | None] | None:
     if head.startswith("cheapest with "):
-        return ("cheapest", head[len("cheapest with "):].strip())
+        return ("cheapest", head[len("cheapest with ") :].strip())
     if head in ("cheapest below reading speed", "cheapest of all"):
         return ("cheapest-all", scope)
     if head in ("cheapest", "cheapest that fits", "cheapest within budget", "cheapest build"):
@@ -349,9 +372,11 @@ notes: gfx906 maintenance ends Q2 2024). Their speeds assume software that no lo
 
 def past_support(build: dict[str, Any]) -> bool:
     """A build with a GPU whose architecture is past its vendor's software support."""
-    return any(p["category"] == "gpu" and (str(p["spec"].get("vendor", "")).lower(),
-                                           str(p["spec"].get("architecture", "")).lower()) in PAST_SUPPORT
-               for p in build["parts"])
+    return any(
+        p["category"] == "gpu"
+        and (str(p["spec"].get("vendor", "")).lower(), str(p["spec"].get("architecture", "")).lower()) in PAST_SUPPORT
+        for p in build["parts"]
+    )
 
 
 def _dba(build: dict[str, Any]) -> float | None:
@@ -393,26 +418,35 @@ def _room_for_one_more(build: dict[str, Any], circuit: str | None, circuits: int
 
             free = [p for p in free if fits(p)]
         if not free:
-            reasons.append(f"no free x16 slot takes another {gpu.get('name', gpu_part['id'])} "
-                           f"(board x16 slots {x16}, used {used})")
+            reasons.append(
+                f"no free x16 slot takes another {gpu.get('name', gpu_part['id'])} (board x16 slots {x16}, used {used})"
+            )
     power = build["power"]
     tdp = float(gpu["tdp_w"])
     dc_after = float(power["dc_load_w"]) + tdp
     psu_w = float(power.get("psu_w") or 0)
     if psu_w and dc_after > 0.8 * psu_w + 1:
-        reasons.append(f"the PSU's {psu_w:.0f} W cannot carry another {tdp:.0f} W card at 80 % load "
-                       f"({dc_after:.0f} W DC)")
+        reasons.append(
+            f"the PSU's {psu_w:.0f} W cannot carry another {tdp:.0f} W card at 80 % load ({dc_after:.0f} W DC)"
+        )
     if circuit is not None and float(power["dc_load_w"]) > 0:
         volts, amps = VOLTS_AMPS[circuit]
         wall_after = dc_after * float(power["wall_w"]) / float(power["dc_load_w"])
         if wall_after > volts * amps * 0.8 * circuits + 1:
-            reasons.append(f"one more card draws {wall_after:.0f} W at the wall, over the circuit's "
-                           f"{volts * amps * 0.8 * circuits:.0f} W continuous limit")
+            reasons.append(
+                f"one more card draws {wall_after:.0f} W at the wall, over the circuit's "
+                f"{volts * amps * 0.8 * circuits:.0f} W continuous limit"
+            )
     return reasons
 
 
-def check_labels(result: dict[str, Any], budget: float | None = None, circuit: str | None = None,
-                 circuits: int = 1, min_decode_tps: float | None = None) -> list[str]:
+def check_labels(
+    result: dict[str, Any],
+    budget: float | None = None,
+    circuit: str | None = None,
+    circuits: int = 1,
+    min_decode_tps: float | None = None,
+) -> list[str]:
     """Every label that contradicts the numbers shown in a `plan --json` result, as text (empty: none)."""
     builds = result["builds"]
     problems: list[str] = []
@@ -422,8 +456,10 @@ def check_labels(result: dict[str, Any], budget: float | None = None, circuit: s
         return not _fails(build) and not over and "over budget" not in build["label"].lower()
 
     every = [b for b in builds if within(b)]
-    if any(not _slow_cpu_only(b, min_decode_tps) and any(p["category"] in ("gpu", "system") for p in b["parts"])
-           for b in every):
+    if any(
+        not _slow_cpu_only(b, min_decode_tps) and any(p["category"] in ("gpu", "system") for p in b["parts"])
+        for b in every
+    ):
         every = [b for b in every if not _slow_cpu_only(b, min_decode_tps)] or every
     at_reading_speed = [b for b in every if _readable(b)] or every
 
@@ -447,18 +483,22 @@ def check_labels(result: dict[str, Any], budget: float | None = None, circuit: s
                 if _fails(build):
                     problems.append(f"{name}: claims '{kind}' but fails a check")
                 elif _slow_cpu_only(build, min_decode_tps) and build not in every:
-                    problems.append(f"{name}: claims '{kind}' as a slow machine without a GPU while builds with one "
-                                    "are shown")
+                    problems.append(
+                        f"{name}: claims '{kind}' as a slow machine without a GPU while builds with one are shown"
+                    )
                 elif build in every and not _readable(build):
-                    problems.append(f"{name}: claims '{kind}' below reading speed while builds at reading speed "
-                                    "are shown")
+                    problems.append(
+                        f"{name}: claims '{kind}' below reading speed while builds at reading speed are shown"
+                    )
                 continue
             if kind in ("cheapest", "cheapest-all"):
                 low = min(b["total_price"] for b in pool)
                 if build["total_price"] > low * (1 + PRICE_TOLERANCE) + 0.01:
                     other = min(pool, key=lambda b: b["total_price"])
-                    problems.append(f"{name}: 'cheapest' at {build['total_price']:,.2f}, but #{other['rank']} "
-                                    f"'{other['label']}' costs {low:,.2f}")
+                    problems.append(
+                        f"{name}: 'cheapest' at {build['total_price']:,.2f}, but #{other['rank']} "
+                        f"'{other['label']}' costs {low:,.2f}"
+                    )
             elif kind in ("fastest", "value"):
                 if past_support(build):
                     problems.append(f"{name}: claims '{kind}' with a card past its software support")
@@ -482,8 +522,9 @@ def check_labels(result: dict[str, Any], budget: float | None = None, circuit: s
                 own = score(build)
                 if own is not None and own < best * (1 - SPEED_TOLERANCE):
                     what = "tokens/s" if kind == "fastest" else "throughput per price"
-                    problems.append(f"{name}: '{kind}' at {own:.4g} {what}, but #{other['rank']} "
-                                    f"'{other['label']}' has {best:.4g}")
+                    problems.append(
+                        f"{name}: '{kind}' at {own:.4g} {what}, but #{other['rank']} '{other['label']}' has {best:.4g}"
+                    )
             elif kind == "quietest":
                 mine_dba = _dba(build)
                 heard = [(d, _wall(b), b) for b in pool if (d := _dba(b)) is not None]
@@ -493,12 +534,16 @@ def check_labels(result: dict[str, Any], budget: float | None = None, circuit: s
                 tied = [(w, b) for d, w, b in heard if d <= low_dba + 0.01]
                 if mine_dba > low_dba + DBA_TOLERANCE:
                     other = min(heard, key=lambda t: t[0])[2]
-                    problems.append(f"{name}: 'quietest' at {mine_dba:.1f} dBA, but #{other['rank']} "
-                                    f"'{other['label']}' is {low_dba:.1f} dBA")
+                    problems.append(
+                        f"{name}: 'quietest' at {mine_dba:.1f} dBA, but #{other['rank']} "
+                        f"'{other['label']}' is {low_dba:.1f} dBA"
+                    )
                 elif _wall(build) > min(w for w, _b in tied) + 1:
                     other = min(tied, key=lambda t: t[0])[1]
-                    problems.append(f"{name}: 'quietest' ties on dBA but draws {_wall(build):.0f} W against "
-                                    f"#{other['rank']}'s {_wall(other):.0f} W")
+                    problems.append(
+                        f"{name}: 'quietest' ties on dBA but draws {_wall(build):.0f} W against "
+                        f"#{other['rank']}'s {_wall(other):.0f} W"
+                    )
             elif kind == "grow":
                 for reason in _room_for_one_more(build, circuit, circuits):
                     problems.append(f"{name}: 'room to grow', but {reason}")

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import statistics
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate import estimator
@@ -103,8 +104,13 @@ def inference_memory(catalog: Catalog, data: Data = None) -> tuple[list[Comparis
         engine = ENGINE_ALIASES.get(row["engine"], row["engine"])
         try:
             workload = Workload(
-                kind="inference", precision=row["precision"], kv_precision=_kv(row.get("kv_precision")),
-                context=max(int(row["context"]), 1), prompt=row.get("prompt"), batch=int(row["batch"]), engine=engine,
+                kind="inference",
+                precision=row["precision"],
+                kv_precision=_kv(row.get("kv_precision")),
+                context=max(int(row["context"]), 1),
+                prompt=row.get("prompt"),
+                batch=int(row["batch"]),
+                engine=engine,
             )
         except ValueError as exc:
             skipped.append(Skipped("inference_memory", label, str(exc), row["source"]))
@@ -140,12 +146,19 @@ def finetune_memory(catalog: Catalog, data: Data = None) -> tuple[list[Compariso
             continue
         try:
             workload = Workload(
-                kind="finetune", method=row["method"], optimizer=row.get("optimizer"), precision=row["precision"],
-                framework=row.get("framework"), activation_offload=row.get("activation_offload"),
-                context=int(row["context"]), batch=int(row["batch"]),
-                grad_checkpointing=row.get("grad_checkpointing", True), lora_rank=int(row.get("lora_rank", 8)),
+                kind="finetune",
+                method=row["method"],
+                optimizer=row.get("optimizer"),
+                precision=row["precision"],
+                framework=row.get("framework"),
+                activation_offload=row.get("activation_offload"),
+                context=int(row["context"]),
+                batch=int(row["batch"]),
+                grad_checkpointing=row.get("grad_checkpointing", True),
+                lora_rank=int(row.get("lora_rank", 8)),
                 lora_targets=row.get("lora_targets", "all-linear"),
-                zero=int(row["zero"]), offload=row.get("offload", "none"),
+                zero=int(row["zero"]),
+                offload=row.get("offload", "none"),
                 train_embeddings=bool(row.get("train_embeddings", False)),
             )
         except ValueError as exc:
@@ -165,16 +178,25 @@ def pretrain_memory(catalog: Catalog, data: Data = None) -> tuple[list[Compariso
     `--workload pretrain` request, with the run's sharding, checkpointing and kernels."""
     out, skipped = [], []
     for row in scored(rows("pretrain_memory")) if data is None else data:
-        checkpointing = ("selective" if row.get("selective_checkpointing") else "full") if row.get("grad_checkpointing") else "none"
-        label = (f"{row['model']} pretrain seq={row['context']} b={row['batch']} x{row['gpus']} z{row['zero']} "
-                 f"ckpt={checkpointing}{' fused' if row.get('fused_kernels') else ''}")
+        checkpointing = (
+            ("selective" if row.get("selective_checkpointing") else "full") if row.get("grad_checkpointing") else "none"
+        )
+        label = (
+            f"{row['model']} pretrain seq={row['context']} b={row['batch']} x{row['gpus']} z{row['zero']} "
+            f"ckpt={checkpointing}{' fused' if row.get('fused_kernels') else ''}"
+        )
         model = catalog.records["models"].get(row["model"])
         if model is None:
             skipped.append(Skipped("pretrain_memory", label, "model not in catalog", row["source"]))
             continue
         workload = Workload(
-            kind="pretrain", precision=row.get("precision"), framework=row.get("framework"), optimizer=row.get("optimizer"),
-            context=int(row["context"]), batch=int(row["batch"]), zero=int(row["zero"]),
+            kind="pretrain",
+            precision=row.get("precision"),
+            framework=row.get("framework"),
+            optimizer=row.get("optimizer"),
+            context=int(row["context"]),
+            batch=int(row["batch"]),
+            zero=int(row["zero"]),
             grad_checkpointing=bool(row.get("grad_checkpointing", False)),
             selective_checkpointing=bool(row.get("selective_checkpointing", False)),
             fused_kernels=bool(row.get("fused_kernels", False)),
@@ -219,8 +241,12 @@ def _speed(catalog: Catalog, kind: str, data: Data) -> tuple[list[Comparison], l
         precision = PRECISION_ALIASES.get((row["engine"], row["precision"]), row["precision"])
         try:
             workload = Workload(
-                kind="inference", precision=precision, context=max(int(row["context"]), 1),
-                prompt=row.get("prompt"), batch=int(row["batch"]), engine=engine,
+                kind="inference",
+                precision=precision,
+                context=max(int(row["context"]), 1),
+                prompt=row.get("prompt"),
+                batch=int(row["batch"]),
+                engine=engine,
             )
         except ValueError as exc:
             skipped.append(Skipped(kind, label, str(exc), row["source"]))
@@ -258,9 +284,13 @@ def training_gpu_hours(catalog: Catalog, data: Data = None) -> tuple[list[Compar
             # precision "fp8" where the run trained its GEMMs in FP8; checkpointing as the run's own config set it;
             # fused_kernels as the run's stack was (torch.compile or fused kernels: its README or config, in notes)
             workload = Workload(
-                kind="pretrain", tokens=tokens, context=length,
-                grad_checkpointing=bool(row.get("grad_checkpointing", False)), precision=row.get("precision"),
-                batch=int(row.get("micro_batch", 1)), fused_kernels=row.get("fused_kernels"),
+                kind="pretrain",
+                tokens=tokens,
+                context=length,
+                grad_checkpointing=bool(row.get("grad_checkpointing", False)),
+                precision=row.get("precision"),
+                batch=int(row.get("micro_batch", 1)),
+                fused_kernels=row.get("fused_kernels"),
             )
             # flash_attention = false: the run materialised the attention scores (estimator.Calibration: the cost)
             with calibration(replace(estimator.CAL, training_flash_attention=bool(row.get("flash_attention", True)))):
@@ -291,8 +321,15 @@ ALL: dict[str, Callable[..., tuple[list[Comparison], list[Skipped]]]] = {
 }
 # the file each kind's rows live in (prefill rows are decode rows that also report prompt speed)
 FILES = {kind: {"prefill_speed": "decode_speed", "weights": "inference_memory"}.get(kind, kind) for kind in ALL}
-TARGETS = {"inference_memory": 0.10, "weights": 0.05, "finetune_memory": 0.15, "pretrain_memory": 0.10, "decode_speed": 0.20, "prefill_speed": 0.30,
-           "training_gpu_hours": 0.25}
+TARGETS = {
+    "inference_memory": 0.10,
+    "weights": 0.05,
+    "finetune_memory": 0.15,
+    "pretrain_memory": 0.10,
+    "decode_speed": 0.20,
+    "prefill_speed": 0.30,
+    "training_gpu_hours": 0.25,
+}
 
 
 def points(kind: str, catalog: Catalog, data: list[Row]) -> list[Point]:

@@ -13,8 +13,17 @@ from hypothesis import HealthCheck, given, settings
 
 from tests.fuzzing import SURFACES
 
-EXAMPLES = {"catalog_toml": 60, "config_json": 100, "gguf": 100, "safetensors": 200, "project": 100, "cli_numbers": 100,
-            "quote": 200, "special_files": 100, "plan_project": 200}
+EXAMPLES = {
+    "catalog_toml": 60,
+    "config_json": 100,
+    "gguf": 100,
+    "safetensors": 200,
+    "project": 100,
+    "cli_numbers": 100,
+    "quote": 200,
+    "special_files": 100,
+    "plan_project": 200,
+}
 
 
 @pytest.mark.parametrize("surface", sorted(SURFACES))
@@ -22,8 +31,13 @@ def test_surface_never_exits_1(surface: str) -> None:
     strategy, runner = SURFACES[surface]
     codes: dict[int, int] = {}
 
-    @settings(max_examples=EXAMPLES[surface], derandomize=True, deadline=None, database=None,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
+    @settings(
+        max_examples=EXAMPLES[surface],
+        derandomize=True,
+        deadline=None,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
+    )
     @given(strategy)
     def check(case: Any) -> None:
         code = runner(case)

@@ -35,8 +35,21 @@ def test_command_line_does_not_import_qt_or_ortools(code: str) -> None:
 def test_wheel_carries_catalogs_and_resources(tmp_path: Path) -> None:
     """A plain (non-editable) install must find the shipped data inside the package."""
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(tmp_path), str(REPO)],
-        check=True, capture_output=True, cwd=tmp_path,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(tmp_path),
+            str(REPO),
+        ],
+        check=True,
+        capture_output=True,
+        cwd=tmp_path,
     )
     wheel = next(tmp_path.glob("*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
@@ -44,14 +57,19 @@ def test_wheel_carries_catalogs_and_resources(tmp_path: Path) -> None:
         assert f"configurator/catalogs/{kind}.toml" in names
     assert any(n.startswith("configurator/resources/") for n in names)
     target = tmp_path / "site"
-    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)],
-                   check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)],
+        check=True,
+        capture_output=True,
+    )
     probe = (
         "import sys; sys.path.insert(0, sys.argv[1]);"
         "from configurator.storage import paths; from configurator.storage import catalogs;"
         "print(paths.catalogs_dir()); print(len(catalogs.load().catalog.gpus))"
     )
-    out = subprocess.run([sys.executable, "-c", probe, str(target)], capture_output=True, text=True, check=True, cwd=tmp_path)
+    out = subprocess.run(
+        [sys.executable, "-c", probe, str(target)], capture_output=True, text=True, check=True, cwd=tmp_path
+    )
     folder, count = out.stdout.split()
     assert Path(folder).is_relative_to(target)
     assert int(count) >= 40

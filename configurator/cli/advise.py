@@ -20,9 +20,15 @@ def _base_request(args: argparse.Namespace, catalog: Any) -> Any:
     error = unknown_ids(ids, catalog.records["gpus"], "GPU", "--gpu")
     if error:
         raise error
-    return BuildRequest(model_id="", currency=args.currency, budget=args.budget, gpu_ids=ids,
-                        min_decode_tps=getattr(args, "min_decode_tps", None),
-                        circuit=default_circuit(args.currency), region=default_region(args.currency))
+    return BuildRequest(
+        model_id="",
+        currency=args.currency,
+        budget=args.budget,
+        gpu_ids=ids,
+        min_decode_tps=getattr(args, "min_decode_tps", None),
+        circuit=default_circuit(args.currency),
+        region=default_region(args.currency),
+    )
 
 
 def format_map(result: Any) -> str:
@@ -34,8 +40,13 @@ def format_map(result: Any) -> str:
         if c is None:
             lines.append(f"{head} -  {cell.reason}")
             continue
-        speed = (f"{c.decode_tokens_per_s:.1f} tok/s" if c.decode_tokens_per_s is not None
-                 else f"{c.gpu_hours:,.0f} GPU-h" if c.gpu_hours is not None else "")
+        speed = (
+            f"{c.decode_tokens_per_s:.1f} tok/s"
+            if c.decode_tokens_per_s is not None
+            else f"{c.gpu_hours:,.0f} GPU-h"
+            if c.gpu_hours is not None
+            else ""
+        )
         nodes = f" on {c.nodes} nodes" if c.nodes > 1 else ""
         lines.append(f"{head} {_what(c)}{nodes}  {c.machine}  {c.price:,.0f}  {speed}")
         for alt in cell.alternatives:
@@ -84,13 +95,17 @@ def _cmd_map(args: argparse.Namespace) -> int:
 def format_rank(rows: Any) -> str:
     if not rows:
         return "no GPU in the catalog runs this"
-    lines = [f"{'GPU':28} {'n':>2} {'price':>10} {'speed':>12} {'per tok/s':>10} {'per GB':>7} {'new':>8} {'used':>8}  power"]
+    lines = [
+        f"{'GPU':28} {'n':>2} {'price':>10} {'speed':>12} {'per tok/s':>10} {'per GB':>7} {'new':>8} {'used':>8}  power"
+    ]
     for r in rows:
         speed = r.decode_tokens_per_s if r.decode_tokens_per_s is not None else r.train_tokens_per_s
-        money = lambda v: "-" if v is None else f"{v:,.0f}"  # noqa: E731
-        lines.append(f"{r.gpu:28} {r.count:>2} {r.price:>10,.0f} {('-' if speed is None else f'{speed:,.1f}'):>12} "
-                     f"{money(r.price_per_tps):>10} {r.price_per_gb:>7,.0f} {money(r.unit_price_new):>8} "
-                     f"{money(r.unit_price_used):>8}  {r.power_w:,.0f} W")
+        money = lambda v: "-" if v is None else f"{v:,.0f}"
+        lines.append(
+            f"{r.gpu:28} {r.count:>2} {r.price:>10,.0f} {('-' if speed is None else f'{speed:,.1f}'):>12} "
+            f"{money(r.price_per_tps):>10} {r.price_per_gb:>7,.0f} {money(r.unit_price_new):>8} "
+            f"{money(r.unit_price_used):>8}  {r.power_w:,.0f} W"
+        )
         for caveat in r.caveats:
             lines.append(f"    ! {caveat}")
     return "\n".join(lines)
@@ -132,18 +147,31 @@ def register(commands: Any) -> None:
 
     mapping = commands.add_parser("map", help=command_help("map"))
     mapping.add_argument("--workload", choices=("inference", "finetune"), required=True)
-    mapping.add_argument("--precision", nargs="+", choices=WEIGHT_PRECISIONS, metavar="P",
-                         help="inference precisions (default int4 int8 fp16)")
+    mapping.add_argument(
+        "--precision",
+        nargs="+",
+        choices=WEIGHT_PRECISIONS,
+        metavar="P",
+        help="inference precisions (default int4 int8 fp16)",
+    )
     mapping.add_argument("--method", choices=("full", "lora", "qlora"), help="fine-tuning method (default lora)")
     mapping.add_argument("--model", nargs="+", metavar="ID", help="models (default: one per size class, 1B to 671B)")
     mapping.add_argument("--gpu", metavar="ID,...", type=_id_list, help="only these GPUs")
     mapping.add_argument("--budget", type=_request_float("budget"), metavar="N", help="a cell over it says so")
     mapping.add_argument("--currency", choices=("USD", "CNY", "EUR"), default="USD")
     mapping.add_argument("--context", type=_workload_int("context"), metavar="N", help="tokens per sequence")
-    mapping.add_argument("--min-decode-tps", type=_request_float("min_decode_tps"), metavar="F",
-                         help="each inference cell's machine serves at least F tokens/s per user (default 5, reading speed)")
-    mapping.add_argument("--workers", type=_workers, metavar="N",
-                         help="processes that solve cells in parallel (default: one per core; 1: in this process)")
+    mapping.add_argument(
+        "--min-decode-tps",
+        type=_request_float("min_decode_tps"),
+        metavar="F",
+        help="each inference cell's machine serves at least F tokens/s per user (default 5, reading speed)",
+    )
+    mapping.add_argument(
+        "--workers",
+        type=_workers,
+        metavar="N",
+        help="processes that solve cells in parallel (default: one per core; 1: in this process)",
+    )
     mapping.add_argument("--json", action="store_true", help="machine-readable output")
     mapping.set_defaults(func=_cmd_map)
     rank = commands.add_parser("rank", help=command_help("rank"))
@@ -152,7 +180,7 @@ def register(commands: Any) -> None:
 
 
 def _what(choice: Any) -> str:
-    """"2 x rtx-3090"; a machine without a card of its own by its name (CPU only, a mini PC's integrated GPU: #28)."""
+    """ "2 x rtx-3090"; a machine without a card of its own by its name (CPU only, a mini PC's integrated GPU: #28)."""
     if choice.count == 0 or choice.gpu.endswith("-gpu"):  # system_gpu() names a unified system's GPU "<system>-gpu"
         return choice.gpu_name
     return f"{choice.count} x {choice.gpu}"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
 from dataclasses import dataclass
@@ -81,7 +80,11 @@ def _host_estimate(args: argparse.Namespace, r: Resolved) -> tuple[Any, Any, boo
             raise unknown_ids([args.system], records["systems"], "system", "--system") or RequestError(args.system)
         if system.unified is None:
             gpu = records["gpus"].get(system.gpu)
-            return estimate(r.model, r.workload, gpu, system.gpu_count, exact_weight_bytes=r.exact_weight_bytes), gpu, False
+            return (
+                estimate(r.model, r.workload, gpu, system.gpu_count, exact_weight_bytes=r.exact_weight_bytes),
+                gpu,
+                False,
+            )
         gpu = system_gpu(system)
         return estimate(r.model, r.workload, gpu, 1, exact_weight_bytes=r.exact_weight_bytes), gpu, False
     if args.ram and not args.cpu:
@@ -93,8 +96,10 @@ def _host_estimate(args: argparse.Namespace, r: Resolved) -> tuple[Any, Any, boo
         raise unknown_ids([args.cpu], records["cpus"], "CPU", "--cpu") or RequestError(args.cpu)
     workload = r.workload.resolved(r.model.max_context)
     if workload.kind != "inference" or workload.engine != "llama.cpp":
-        raise RequestError("--cpu/--ram: weights in system RAM are modelled for llama.cpp inference "
-                           "(use --engine llama.cpp and a GGUF --precision such as q4_k_m)")
+        raise RequestError(
+            "--cpu/--ram: weights in system RAM are modelled for llama.cpp inference "
+            "(use --engine llama.cpp and a GGUF --precision such as q4_k_m)"
+        )
     kit, count = None, 1
     if args.ram:
         # KIT or KITxN; kit ids themselves often end in "2x32" (modules x GB), so a known id wins
@@ -113,12 +118,17 @@ def _host_estimate(args: argparse.Namespace, r: Resolved) -> tuple[Any, Any, boo
         peak = args.ram_bandwidth or cpu.memory_channels * cpu.memory_speed_mts * 8 / 1000
         host = host_from_bandwidth(peak, family(cpu), None, None, cpu.pcie_gen)
         from configurator.core.estimate.host import cpu_peak_tflops
+
         host = host_from_bandwidth(peak, family(cpu), None, cpu_peak_tflops(cpu) * sockets, cpu.pcie_gen)
     if r.gpus == 0 or r.gpu is None:
         result = estimate_on_host(r.model, workload, None, 0, host, r.exact_weight_bytes)
     else:
-        if workload.offload == "none" and not (workload.cpu_layers or workload.cpu_experts or workload.n_cpu_moe is not None):
-            workload = workload.model_copy(update={"offload": "cpu"})  # a host is given: let what does not fit live in it
+        if workload.offload == "none" and not (
+            workload.cpu_layers or workload.cpu_experts or workload.n_cpu_moe is not None
+        ):
+            workload = workload.model_copy(
+                update={"offload": "cpu"}
+            )  # a host is given: let what does not fit live in it
         result = estimate_on_host(r.model, workload, r.gpu, r.gpus, host, r.exact_weight_bytes)
     for warning in result.warnings:
         if warning.code == "warn.host-ram":
@@ -163,8 +173,12 @@ def register(commands: Any) -> None:
 
     estimate = commands.add_parser("estimate", help=command_help("estimate"))
     add_workload_options(estimate)
-    estimate.add_argument("--cpu", metavar="ID", help="host CPU for offload or CPU-only inference (`catalog list cpus`)")
+    estimate.add_argument(
+        "--cpu", metavar="ID", help="host CPU for offload or CPU-only inference (`catalog list cpus`)"
+    )
     estimate.add_argument("--ram", metavar="KIT[xN]", help="N kits of this memory kit in the host (default one)")
     estimate.add_argument("--sockets", type=int, choices=(1, 2), default=1, help="CPU sockets (with --cpu)")
-    estimate.add_argument("--system", metavar="ID", help="a ready-made or unified-memory system (`catalog list systems`)")
+    estimate.add_argument(
+        "--system", metavar="ID", help="a ready-made or unified-memory system (`catalog list systems`)"
+    )
     estimate.set_defaults(func=_cmd_estimate)

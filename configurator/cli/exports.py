@@ -22,9 +22,13 @@ def add_export_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--csv", type=Path, metavar="FILE", help="purchase list line items")
     parser.add_argument("--markdown", type=Path, metavar="FILE", help="Type | Item | Price tables")
     parser.add_argument("--page", choices=("A4", "Letter"), default="A4", help="PDF page size")
-    parser.add_argument("--lang", choices=("en", "zh_CN"), default="en",
-                        help="language of the PDF sheets and the XLSX purchase list (zh_CN: Simplified Chinese; "
-                             "CSV stays English for scripts)")
+    parser.add_argument(
+        "--lang",
+        choices=("en", "zh_CN"),
+        default="en",
+        help="language of the PDF sheets and the XLSX purchase list (zh_CN: Simplified Chinese; "
+        "CSV stays English for scripts)",
+    )
 
 
 def _check_target(path: Path) -> str | None:
@@ -38,8 +42,14 @@ def _check_target(path: Path) -> str | None:
     return None
 
 
-def write_requested(args: argparse.Namespace, result: Any, request: Any, catalog: Any, model: Any = None,
-                    exact_weight_bytes: int | None = None) -> int:
+def write_requested(
+    args: argparse.Namespace,
+    result: Any,
+    request: Any,
+    catalog: Any,
+    model: Any = None,
+    exact_weight_bytes: int | None = None,
+) -> int:
     """Write every file asked for; exit 2 with a message when one cannot be written."""
     targets = [(kind, getattr(args, kind)) for kind in ("xlsx", "csv", "markdown", "pdf") if getattr(args, kind, None)]
     if not targets:
@@ -63,9 +73,15 @@ def write_requested(args: argparse.Namespace, result: Any, request: Any, catalog
         from configurator.core.advise import value_rows
 
         ranking = value_rows(model, request.workload, catalog, request, exact_weight_bytes)
-    meta = SheetMeta.from_catalog(catalog, builds, project_name=job_title(request),
-                                  app_version=__version__, value_ranking=ranking, language=getattr(args, "lang", "en"),
-                                  infeasible=getattr(result, "infeasible", None))
+    meta = SheetMeta.from_catalog(
+        catalog,
+        builds,
+        project_name=job_title(request),
+        app_version=__version__,
+        value_ranking=ranking,
+        language=getattr(args, "lang", "en"),
+        infeasible=getattr(result, "infeasible", None),
+    )
     try:
         for kind, path in targets:
             if kind == "xlsx":
@@ -146,10 +162,24 @@ def _write_pdf(path: Path, builds: list[Any], request: Any, meta: Any, page: str
     try:
         env = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
         # --parent: the child exits by itself when this process dies, even by kill -9 (no printing orphans)
-        proc = subprocess.Popen([sys.executable, "-m", "configurator.qt.printing", source, str(path), "--page", page,
-                                 "--parent", str(os.getpid())],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                                preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None)
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "configurator.qt.printing",
+                source,
+                str(path),
+                "--page",
+                page,
+                "--parent",
+                str(os.getpid()),
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+            preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,
+        )
         _out, err = proc.communicate()
     finally:
         if proc is not None and proc.poll() is None:  # interrupted (Ctrl+C, SIGTERM): the child goes too

@@ -15,6 +15,8 @@ def print_json(value: Any, indent: int = 2, ensure_ascii: bool = True) -> None:
         text = json.dumps(value, indent=indent, ensure_ascii=ensure_ascii, allow_nan=False)
     except ValueError:
         # an estimate left the finite range (the options were valid, but their product is not)
-        raise RequestError("the result contains a number too large to report (infinite or undefined); "
-                           "check the sizes given (tokens, GPUs, context)") from None
+        raise RequestError(
+            "the result contains a number too large to report (infinite or undefined); "
+            "check the sizes given (tokens, GPUs, context)"
+        ) from None
     sys.stdout.write(text + "\n")

@@ -13,7 +13,20 @@ import configurator
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
 
-CATALOG_KINDS = ("gpus", "cpus", "motherboards", "memory", "psus", "chassis", "coolers", "storage", "systems", "accessories", "models", "cloud")
+CATALOG_KINDS = (
+    "gpus",
+    "cpus",
+    "motherboards",
+    "memory",
+    "psus",
+    "chassis",
+    "coolers",
+    "storage",
+    "systems",
+    "accessories",
+    "models",
+    "cloud",
+)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -32,8 +45,13 @@ class _VersionAction(argparse.Action):
     def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **kwargs: Any) -> None:
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
 
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
-                 option_string: str | None = None) -> None:
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
         print(version_text())
         parser.exit()
 
@@ -135,7 +153,9 @@ def _cmd_catalog_import_prices(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(review.as_json(applied=bool(args.apply)))
         return EXIT_OK
-    print(f"price pack {args.file}: {pack.author}, {pack.date.isoformat()}, {len(pack.prices)} price(s), {len(pack.parts)} part(s)")
+    print(
+        f"price pack {args.file}: {pack.author}, {pack.date.isoformat()}, {len(pack.prices)} price(s), {len(pack.parts)} part(s)"
+    )
     for change in review.changes:
         print(change.text())
     counts = ", ".join(f"{n} {action}" for action, n in review.counts().items()) or "nothing in the pack"
@@ -165,12 +185,16 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     validate = catalog_commands.add_parser("validate", help="check catalog files (default: shipped and user)")
     validate.add_argument("paths", nargs="*", help="TOML files or folders to check")
     validate.set_defaults(func=_cmd_catalog_validate)
-    export = catalog_commands.add_parser("export-prices", help="write your overlay's prices and added parts as a price pack")
+    export = catalog_commands.add_parser(
+        "export-prices", help="write your overlay's prices and added parts as a price pack"
+    )
     export.add_argument("file", help="the pack to write (TOML)")
     export.add_argument("--author", default="", help="who the pack is from (default: your user name)")
     export.add_argument("--json", action="store_true", help="what was written, as JSON")
     export.set_defaults(func=_cmd_catalog_export_prices)
-    imp = catalog_commands.add_parser("import-prices", help="review (and with --apply merge) a price pack into your overlay")
+    imp = catalog_commands.add_parser(
+        "import-prices", help="review (and with --apply merge) a price pack into your overlay"
+    )
     imp.add_argument("file", help="the pack to read (TOML)")
     imp.add_argument("--apply", action="store_true", help="write the changes (default: a dry run that only reviews)")
     imp.add_argument("--json", action="store_true", help="the review as JSON")
@@ -257,7 +281,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:  # the disk, not the program: full, read-only, permission denied
         print(f"llm-rig: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    except Exception as exc:  # noqa: BLE001 - the top of the program: report, never a traceback
+    except Exception as exc:
         from configurator.core.errors import ConfiguratorError
 
         if isinstance(exc, ConfiguratorError):

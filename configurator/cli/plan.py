@@ -20,43 +20,67 @@ def format_plan(result: Any) -> str:
     lines = []
     for build in result.builds:
         e = build.estimate
-        speed = (f"{e.decode_tokens_per_s:.1f} tok/s" if e.decode_tokens_per_s is not None
-                 else (f"{e.wall_hours:,.0f} h" if e.wall_hours else "-"))
+        speed = (
+            f"{e.decode_tokens_per_s:.1f} tok/s"
+            if e.decode_tokens_per_s is not None
+            else (f"{e.wall_hours:,.0f} h" if e.wall_hours else "-")
+        )
         if e.reference_tokens and e.wall_hours:  # no --tokens: the reference job the builds are ranked by
             speed = f"{e.wall_hours:,.0f} h per {e.reference_tokens / 1e6:,.0f} M tokens"
         fails = sum(c.status == "fail" for c in build.checks)
         warns = sum(c.status == "warn" for c in build.checks)
         nodes = f"{build.nodes} x " if build.nodes > 1 else ""
-        wall = (f"{build.power.wall_w:,.0f} W wall" if build.nodes <= 1 else  # a cluster's power figures are a node's
-                f"{build.power.wall_w:,.0f} W wall per node ({build.power.wall_w * build.nodes / 1000:,.0f} kW in all)")
+        wall = (
+            f"{build.power.wall_w:,.0f} W wall"
+            if build.nodes <= 1
+            # a cluster's power figures are a node's
+            else f"{build.power.wall_w:,.0f} W wall per node ({build.power.wall_w * build.nodes / 1000:,.0f} kW in all)"
+        )
         # a machine with no GPU bought says so, and how much of its RAM the model takes (#28)
         cards = f"{nodes}{build.gpu_count} x {build.gpu_id}" if build.gpu_count else "no GPU"
         if build.gpus_mixed:  # different cards in one machine (solve.mixed): each by its id, in slot order
             cards = nodes + " + ".join(build.gpus_mixed)
-        memory = f"{e.per_gpu_bytes / 1024**3:.1f} GiB/GPU" if build.gpu_count else f"{e.host_ram_bytes / 1024**3:.1f} GiB in RAM"
-        lines.append(f"#{build.rank} {build.label}: {cards}  "
-                     f"{build.total_price:,.0f} {build.currency}  {speed}  "
-                     f"{memory}  {wall}  "
-                     f"({fails} fail, {warns} warn)")
+        memory = (
+            f"{e.per_gpu_bytes / 1024**3:.1f} GiB/GPU"
+            if build.gpu_count
+            else f"{e.host_ram_bytes / 1024**3:.1f} GiB in RAM"
+        )
+        lines.append(
+            f"#{build.rank} {build.label}: {cards}  "
+            f"{build.total_price:,.0f} {build.currency}  {speed}  "
+            f"{memory}  {wall}  "
+            f"({fails} fail, {warns} warn)"
+        )
         lines.append(f"   {build.why}")
         if e.gpu_hours is not None:
             # the time's own utilisation, defined once (report.utilisation), as the sheet and the app give it
             used = utilisation_sentence(build)
-            lines.append(f"   time: {e.gpu_hours:,.0f} GPU-hours, {e.wall_hours:,.1f} h wall clock on {e.gpus:,} GPUs"
-                         + (f"; {used}" if used else ""))
+            lines.append(
+                f"   time: {e.gpu_hours:,.0f} GPU-hours, {e.wall_hours:,.1f} h wall clock on {e.gpus:,} GPUs"
+                + (f"; {used}" if used else "")
+            )
         for part in build.parts:
             owned = f" ({part.owned} owned)" if part.owned else ""
             old = f"  [old: {prices.stale_text(part)}]" if prices.is_stale(part) else ""
-            scope = ("" if build.nodes <= 1 else "  (once, for the whole cluster)" if part.scope == "cluster"
-                     else f"  (per node; x {build.nodes:,} nodes)")
+            scope = (
+                ""
+                if build.nodes <= 1
+                else "  (once, for the whole cluster)"
+                if part.scope == "cluster"
+                else f"  (per node; x {build.nodes:,} nodes)"
+            )
             # a part that costs nothing says why (built into the server, included with the chassis), as the sheet does
             free = f" ({part.price_note})" if not part.subtotal and not part.owned and part.price_note else ""
-            lines.append(f"   {part.category:11} {part.quantity} x {part.name}{owned}  {part.subtotal:,.0f}{free}{scope}{old}")
+            lines.append(
+                f"   {part.category:11} {part.quantity} x {part.name}{owned}  {part.subtotal:,.0f}{free}{scope}{old}"
+            )
         old_parts = prices.stale_parts(build)
         if old_parts:
             paid = sum(p.subtotal > 0 for p in build.parts)
-            lines.append(f"   [warn] prices: {len(old_parts)} of {paid} paid part(s) priced more than "
-                         f"{prices.STALE_AFTER_WORDS} ago (marked old above); ask for fresh quotes")
+            lines.append(
+                f"   [warn] prices: {len(old_parts)} of {paid} paid part(s) priced more than "
+                f"{prices.STALE_AFTER_WORDS} ago (marked old above); ask for fresh quotes"
+            )
         for check in build.checks:
             if check.status != "pass":
                 lines.append(f"   [{check.status}] {check.rule}: {check.message}")
@@ -73,20 +97,27 @@ def format_plan(result: Any) -> str:
         for detail in inf.details:
             lines.append(f"   {detail}")  # the closest cards, short, under the one sentence
         lines.append(f"blocking: {', '.join(inf.blocking) or '-'}")
-        way = ("cheapest relaxation" if not result.passing() else "the way above" if inf.relaxed_request is None
-               else "or, changing the request")  # the builds above run it as asked; the relaxation asks something else
+        way = (
+            "cheapest relaxation"
+            if not result.passing()
+            else "the way above"
+            if inf.relaxed_request is None
+            else "or, changing the request"
+        )  # the builds above run it as asked; the relaxation asks something else
         lines.append(f"{way}: {inf.cheapest_relaxation}")
-        others = inf.relaxations[1:OTHER_WAYS + 1]
+        others = inf.relaxations[1 : OTHER_WAYS + 1]
         if others:
             lines.append("other ways out, by price:")
             lines.extend(f"   {r.change}" for r in others)
     for note in result.notes:
         lines.append(f"note: {note}")
     if any(prices.stale_parts(b) for b in result.builds):
-        lines.append(f"note: to update an old price: in the app, {prices.WHERE_TO_UPDATE_APP}; `llm-rig catalog import-prices FILE` "
-                     "merges a lab's price pack; or copy the part's "
-                     f"whole record, with a new dated entry in its `prices`, into a .toml file in {_user_catalog()} "
-                     "(it replaces the shipped record with the same id); `llm-rig catalog validate` checks it")
+        lines.append(
+            f"note: to update an old price: in the app, {prices.WHERE_TO_UPDATE_APP}; `llm-rig catalog import-prices FILE` "
+            "merges a lab's price pack; or copy the part's "
+            f"whole record, with a new dated entry in its `prices`, into a .toml file in {_user_catalog()} "
+            "(it replaces the shipped record with the same id); `llm-rig catalog validate` checks it"
+        )
     return "\n".join(lines).rstrip()
 
 
@@ -110,7 +141,9 @@ def _track_given(parser: argparse.ArgumentParser) -> None:
             continue
         base = type(action)
 
-        def call(self: Any, parser: Any, namespace: Any, values: Any, option_string: Any = None, _base: Any = base) -> None:
+        def call(
+            self: Any, parser: Any, namespace: Any, values: Any, option_string: Any = None, _base: Any = base
+        ) -> None:
             given = getattr(namespace, "_given", None) or set()
             given.add(self.dest)
             namespace._given = given
@@ -140,23 +173,34 @@ def _project_request(args: argparse.Namespace) -> tuple[Any, Any]:
     if "workload" not in given:
         args.workload = saved.workload.kind
     r = resolve(args, kinds=None)
-    projects.check_references(project.model_copy(update={"requests": (saved,)}), r.catalog, str(args.project),
-                              check_model=not args.model_config)  # an imported --model-config replaces the model
+    projects.check_references(
+        project.model_copy(update={"requests": (saved,)}),
+        r.catalog,
+        str(args.project),
+        check_model=not args.model_config,
+    )  # an imported --model-config replaces the model
     typed_workload = r.workload.model_dump()
-    workload_over = {_WORKLOAD_FIELD.get(d, d): typed_workload[_WORKLOAD_FIELD.get(d, d)]
-                     for d in given if _WORKLOAD_FIELD.get(d, d) in typed_workload}
+    workload_over = {
+        _WORKLOAD_FIELD.get(d, d): typed_workload[_WORKLOAD_FIELD.get(d, d)]
+        for d in given
+        if _WORKLOAD_FIELD.get(d, d) in typed_workload
+    }
     if args.model_config and args.precision is not None:  # the imported file's own precision
         workload_over["precision"] = args.precision
     typed = build_request(args, r.model.id, r.workload).model_dump()
-    request_over = {_REQUEST_FIELD.get(d, d): typed[_REQUEST_FIELD.get(d, d)]
-                    for d in given if _REQUEST_FIELD.get(d, d) in typed and _REQUEST_FIELD.get(d, d) != "workload"}
+    request_over = {
+        _REQUEST_FIELD.get(d, d): typed[_REQUEST_FIELD.get(d, d)]
+        for d in given
+        if _REQUEST_FIELD.get(d, d) in typed and _REQUEST_FIELD.get(d, d) != "workload"
+    }
     if "currency" in given:  # a new currency brings its own wall circuit and market unless they are typed too
         request_over.setdefault("circuit", typed["circuit"])
         request_over.setdefault("region", typed["region"])
     try:
         workload = Workload.model_validate({**saved.workload.model_dump(), **workload_over})
-        request = BuildRequest.model_validate({**saved.model_dump(), **request_over, "model_id": r.model.id,
-                                               "workload": workload})
+        request = BuildRequest.model_validate(
+            {**saved.model_dump(), **request_over, "model_id": r.model.id, "workload": workload}
+        )
     except ValidationError as exc:
         from configurator.core.args import _option_message
 
@@ -165,19 +209,23 @@ def _project_request(args: argparse.Namespace) -> tuple[Any, Any]:
 
 
 def _cmd_plan(args: argparse.Namespace) -> int:
-    from configurator.core.solve.plan import plan
-
     from configurator.core.errors import unknown_ids
+    from configurator.core.solve.plan import plan
     from configurator.core.solve.request import OWNED_KINDS
 
     if args.project is not None:
         request, r = _project_request(args)
     else:
         if not args.model and not args.model_config:
-            print("llm-rig plan: error: one of the arguments --model --model-config --project is required", file=sys.stderr)
+            print(
+                "llm-rig plan: error: one of the arguments --model --model-config --project is required",
+                file=sys.stderr,
+            )
             return 2
         if not args.workload:
-            print("llm-rig plan: error: the following arguments are required: --workload (or --project)", file=sys.stderr)
+            print(
+                "llm-rig plan: error: the following arguments are required: --workload (or --project)", file=sys.stderr
+            )
             return 2
         r = resolve(args, kinds=None)
         request = build_request(args, r.model.id, r.workload)
@@ -192,9 +240,14 @@ def _cmd_plan(args: argparse.Namespace) -> int:
         from configurator.core.tco import recosted
 
         workload = request.workload.resolved(r.model.max_context)
-        result = result.model_copy(update={"builds": tuple(
-            recosted(b, r.catalog, r.model, workload, request.region, args.ownership, r.exact_weight_bytes)
-            for b in result.builds)})
+        result = result.model_copy(
+            update={
+                "builds": tuple(
+                    recosted(b, r.catalog, r.model, workload, request.region, args.ownership, r.exact_weight_bytes)
+                    for b in result.builds
+                )
+            }
+        )
     if args.json:
         from configurator.cli.jsonout import print_json
 
@@ -211,9 +264,15 @@ def register(commands: Any) -> None:
 
     parser = commands.add_parser("plan", help=command_help("plan"))
     add_plan_options(parser)
-    parser.add_argument("--project", type=Path, metavar="FILE.llmrig",
-                        help="solve a saved project's request as the app does; other options given override it")
-    parser.add_argument("--request", type=int, metavar="N", help="with --project: its N-th request (default: the active one)")
+    parser.add_argument(
+        "--project",
+        type=Path,
+        metavar="FILE.llmrig",
+        help="solve a saved project's request as the app does; other options given override it",
+    )
+    parser.add_argument(
+        "--request", type=int, metavar="N", help="with --project: its N-th request (default: the active one)"
+    )
     # with --project, the model and workload come from the file: required only without it (checked in _cmd_plan)
     for group in parser._mutually_exclusive_groups:
         if any(a.dest == "model" for a in group._group_actions):

@@ -16,7 +16,7 @@ from configurator.core.errors import ConfiguratorError, RequestError, unknown_id
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.workload import Workload
 from configurator.core.report.fit import short_gpu_name
-from configurator.core.solve.build import Build, PlanResult
+from configurator.core.solve.build import Build
 from configurator.core.solve.candidates import GIB, TOWERS, engines_to_try, gpu_allowed, gpu_options
 from configurator.core.solve.compat import ducted, needs_ducted
 from configurator.core.solve.plan import plan
@@ -51,8 +51,18 @@ DEFAULT_PRECISIONS = ("int4", "int8", "fp16")
 """The seed's three tiers: INT4, INT8 and FP16 inference."""
 
 SIZE_CLASSES: tuple[tuple[float, Literal["dense", "moe"]], ...] = (
-    (1, "dense"), (3, "dense"), (8, "dense"), (14, "dense"), (30, "moe"), (32, "dense"), (70, "dense"),
-    (120, "moe"), (235, "moe"), (355, "moe"), (405, "dense"), (671, "moe"),
+    (1, "dense"),
+    (3, "dense"),
+    (8, "dense"),
+    (14, "dense"),
+    (30, "moe"),
+    (32, "dense"),
+    (70, "dense"),
+    (120, "moe"),
+    (235, "moe"),
+    (355, "moe"),
+    (405, "dense"),
+    (671, "moe"),
 )
 """Billions of parameters the default map covers, from 1B to DeepSeek's 671B, dense and mixture-of-experts
 (355B is the seed's "up to 360B" INT4 tier)."""
@@ -80,8 +90,14 @@ class MapChoice(_Frozen):
     gpu_hours: float | None
 
     def to_json(self) -> dict[str, Any]:
-        return {"gpu": self.gpu, "count": self.count, "machine": self.machine, "price": round(self.price, 2),
-                "decode_tokens_per_s": _round(self.decode_tokens_per_s), "gpu_hours": _round(self.gpu_hours)}
+        return {
+            "gpu": self.gpu,
+            "count": self.count,
+            "machine": self.machine,
+            "price": round(self.price, 2),
+            "decode_tokens_per_s": _round(self.decode_tokens_per_s),
+            "gpu_hours": _round(self.gpu_hours),
+        }
 
 
 class MapCell(_Frozen):
@@ -103,9 +119,15 @@ class MapCell(_Frozen):
         return column_label(self.precision, self.method)
 
     def to_json(self) -> dict[str, Any]:
-        return {"model": self.model, "params": self.params, "precision": self.precision, "method": self.method,
-                "cheapest": self.cheapest.to_json() if self.cheapest else None, "reason": self.reason,
-                "alternatives": [a.to_json() for a in self.alternatives]}
+        return {
+            "model": self.model,
+            "params": self.params,
+            "precision": self.precision,
+            "method": self.method,
+            "cheapest": self.cheapest.to_json() if self.cheapest else None,
+            "reason": self.reason,
+            "alternatives": [a.to_json() for a in self.alternatives],
+        }
 
 
 class RecommendationMap(_Frozen):
@@ -126,7 +148,9 @@ def speed_floor(request: BuildRequest) -> float | None:
     """The decode speed a map cell must reach: the user's, or for inference reading speed (READING_TPS): the
     cheapest machine that fits but answers at 1 token/s (a MoE under transformers' expert loop) is no answer."""
     if request.workload.kind != "inference":
-        return None  # a decode target means nothing to a training job (it blanked every fine-tuning cell); its time does
+        return (
+            None  # a decode target means nothing to a training job (it blanked every fine-tuning cell); its time does
+        )
     return request.min_decode_tps or READING_TPS
 
 
@@ -180,17 +204,22 @@ def default_models(catalog: Catalog) -> list[ModelArch]:
     return sorted(chosen, key=lambda m: (m.params_total_b, m.id))
 
 
-def map_workloads(kind: str, precisions: Sequence[str] = (), method: str | None = None,
-                  context: int | None = None) -> list[Workload]:
+def map_workloads(
+    kind: str, precisions: Sequence[str] = (), method: str | None = None, context: int | None = None
+) -> list[Workload]:
     """The map's columns: inference at each precision, or one fine-tuning method (at each precision given)."""
     try:
         if kind == "inference":
-            return [Workload(kind="inference", precision=p, context=context)  # type: ignore[arg-type]
-                    for p in (precisions or DEFAULT_PRECISIONS)]
+            return [
+                Workload(kind="inference", precision=p, context=context)  # type: ignore[arg-type]
+                for p in (precisions or DEFAULT_PRECISIONS)
+            ]
         if kind == "finetune":
             method = method or "lora"
-            return [Workload(kind="finetune", method=method, precision=p, context=context)  # type: ignore[arg-type]
-                    for p in (precisions or (None,))]
+            return [
+                Workload(kind="finetune", method=method, precision=p, context=context)  # type: ignore[arg-type]
+                for p in (precisions or (None,))
+            ]
     except ValueError as exc:
         raise RequestError(str(exc).split("\n")[-1].strip().removeprefix("Value error, ")) from None
     raise RequestError(f"the map covers inference and fine-tuning, not {kind!r}")
@@ -221,10 +250,26 @@ def _choice(build: Build, catalog: Catalog) -> MapChoice:
     e = build.estimate
     gpu = catalog.records["gpus"].get(build.gpu_id)
     # a machine with no card of its own is named by what it is (#28): "CPU only", or the ready-made box
-    name = gpu.name if gpu else "CPU only" if build.gpu_count == 0 else build.parts[0].name if build.parts else build.gpu_id
-    return MapChoice(gpu=build.gpu_id, gpu_name=name, count=build.gpu_count * build.nodes,
-                     nodes=build.nodes, machine=machine_of(build), price=build.total_price, currency=build.currency,
-                     decode_tokens_per_s=e.decode_tokens_per_s, gpu_hours=e.gpu_hours)
+    name = (
+        gpu.name
+        if gpu
+        else "CPU only"
+        if build.gpu_count == 0
+        else build.parts[0].name
+        if build.parts
+        else build.gpu_id
+    )
+    return MapChoice(
+        gpu=build.gpu_id,
+        gpu_name=name,
+        count=build.gpu_count * build.nodes,
+        nodes=build.nodes,
+        machine=machine_of(build),
+        price=build.total_price,
+        currency=build.currency,
+        decode_tokens_per_s=e.decode_tokens_per_s,
+        gpu_hours=e.gpu_hours,
+    )
 
 
 # --------------------------------------------------------------------------- the map
@@ -246,7 +291,11 @@ class MapCache:
             resolved = workload.resolved(model.max_context)
             needs = []
             for engine in engines_to_try(workload, resolved):
-                wl = workload if not engine or engine == workload.engine else workload.model_copy(update={"engine": engine})
+                wl = (
+                    workload
+                    if not engine or engine == workload.engine
+                    else workload.model_copy(update={"engine": engine})
+                )
                 b = estimate(model, wl, reference, 1).breakdown
                 needs.append(b.weights + b.kv_cache + b.gradients + b.optimizer_states)
             self.need_bytes[key] = min(needs)
@@ -274,13 +323,18 @@ class PlatformFloor:
 
 def _platform_floor(catalog: Catalog, request: BuildRequest) -> PlatformFloor:
     def cheapest(kind: str, keep: Callable[[Record], bool] = lambda _r: True) -> float | None:
-        amounts = [q.amount for r in catalog.kind(kind)
-                   if keep(r) and (q := quote(r, catalog, request.currency, request.condition))]
+        amounts = [
+            q.amount
+            for r in catalog.kind(kind)
+            if keep(r) and (q := quote(r, catalog, request.currency, request.condition))
+        ]
         return min(amounts, default=None)
+
     rest = sum(cheapest(kind) or 0.0 for kind in ("cpus", "memory", "coolers", "storage"))
     ducted_case = cheapest("chassis", lambda r: isinstance(r, Chassis) and ducted(r))
-    return PlatformFloor(any_case=rest + (cheapest("chassis") or 0.0),
-                         ducted_case=None if ducted_case is None else rest + ducted_case)
+    return PlatformFloor(
+        any_case=rest + (cheapest("chassis") or 0.0), ducted_case=None if ducted_case is None else rest + ducted_case
+    )
 
 
 def _server_gpus(catalog: Catalog, request: BuildRequest) -> list[str]:
@@ -289,8 +343,14 @@ def _server_gpus(catalog: Catalog, request: BuildRequest) -> list[str]:
 
 
 def solve_cell(
-    model: ModelArch, workload: Workload, catalog: Catalog, base: BuildRequest, cache: MapCache | None = None,
-    floor: PlatformFloor | None = None, should_stop: Callable[[], bool] = lambda: False, alternatives: bool = True,
+    model: ModelArch,
+    workload: Workload,
+    catalog: Catalog,
+    base: BuildRequest,
+    cache: MapCache | None = None,
+    floor: PlatformFloor | None = None,
+    should_stop: Callable[[], bool] = lambda: False,
+    alternatives: bool = True,
 ) -> MapCell:
     """The cheapest machine for one model and workload, with the alternatives within 20 % of its price.
 
@@ -307,10 +367,18 @@ def solve_cell(
     request = base.model_copy(update={"model_id": model.id, "workload": workload, "deadline_hours": None})
     # the cell's request carries its speed floor, so the plan a click opens shows the cell's build
     request = request.model_copy(update={"min_decode_tps": speed_floor(request)})
-    cell: dict[str, Any] = {"model": model.id, "model_name": model.name, "params": int(round(model.params_total_b * 1e9)),
-            "moe": is_moe(model), "precision": resolved.precision or "bf16",
-            "method": resolved.method if resolved.kind == "finetune" else None, "request": request}
-    solving = request.model_copy(update={"gpu_ids": (), "budget": None, "top_k": 1, "allow_clusters": False, "owned": ()})
+    cell: dict[str, Any] = {
+        "model": model.id,
+        "model_name": model.name,
+        "params": int(round(model.params_total_b * 1e9)),
+        "moe": is_moe(model),
+        "precision": resolved.precision or "bf16",
+        "method": resolved.method if resolved.kind == "finetune" else None,
+        "request": request,
+    }
+    solving = request.model_copy(
+        update={"gpu_ids": (), "budget": None, "top_k": 1, "allow_clusters": False, "owned": ()}
+    )
     floor = _platform_floor(catalog, request) if floor is None else floor
     gpus = [g for g in catalog.gpus if gpu_allowed(g, request) is None]
     if not gpus:
@@ -338,8 +406,15 @@ def solve_cell(
         # compare: two or more named GPUs give the planner's comparison, the cheapest build for each
         req = req.model_copy(update={"gpu_ids": ids if compare and len(ids) > 1 else ()})
         # "only these GPUs": no machine without one of them (a CPU-only box, a mini PC: the plan's sources, #28)
-        result = plan(req, _subset(catalog, ids), model=model, time_budget=CELL_TIME_BUDGET, should_stop=should_stop,
-                      relax=False, sources=not request.gpu_ids)
+        result = plan(
+            req,
+            _subset(catalog, ids),
+            model=model,
+            time_budget=CELL_TIME_BUDGET,
+            should_stop=should_stop,
+            relax=False,
+            sources=not request.gpu_ids,
+        )
         for build in result.builds:
             if build.gpu_id not in builds or build.total_price < builds[build.gpu_id].total_price:
                 builds[build.gpu_id] = build
@@ -360,10 +435,12 @@ def solve_cell(
     if builds and rest and not should_stop():
         best = min(builds.values(), key=lambda b: b.total_price)
         platform = best.total_price - sum(p.subtotal for p in best.parts if p.category == "gpu")
+
         # the rest of the machine for as many cards or more costs about what the best build's does
         # (PLATFORM_SHARE of it, to leave room for a cheaper board or case); fewer cards: the floor
         def estimate_total(bound: float, n: int, platform_floor: float) -> float:
             return bound - platform_floor + (PLATFORM_SHARE * platform if n >= best.gpu_count else platform_floor)
+
         contenders = [g for b, g, n, f in rest if estimate_total(b, n, f) < best.total_price]
         if contenders:
             run(contenders, solving)
@@ -372,10 +449,13 @@ def solve_cell(
         platform = best.total_price - sum(p.subtotal for p in best.parts if p.category == "gpu")
         limit = best.total_price * (1 + ALTERNATIVE_MARGIN)
         wanted = MAX_ALTERNATIVES - sum(1 for b in builds.values() if b is not best and b.total_price <= limit)
-        close = [g for b, g, n, f in bounds
-                 if g.id not in builds and g.id not in failed and b - f + PLATFORM_SHARE * platform <= limit]
+        close = [
+            g
+            for b, g, n, f in bounds
+            if g.id not in builds and g.id not in failed and b - f + PLATFORM_SHARE * platform <= limit
+        ]
         if wanted > 0 and close:
-            run(close[:wanted + 1], solving, compare=True)
+            run(close[: wanted + 1], solving, compare=True)
     if not builds and not should_stop():
         # no machine built from parts: ready-made servers, or several of them
         servers = _server_gpus(catalog, request)
@@ -384,30 +464,54 @@ def solve_cell(
     if should_stop():
         return MapCell(**cell, cheapest=None, reason="stopped")
     # at one price, the faster machine first
-    ranked = sorted(builds.values(), key=lambda b: (round(b.total_price, 2), -(b.estimate.decode_tokens_per_s or 0.0),
-                                                    b.estimate.wall_hours or 0.0, b.gpu_id))
+    ranked = sorted(
+        builds.values(),
+        key=lambda b: (
+            round(b.total_price, 2),
+            -(b.estimate.decode_tokens_per_s or 0.0),
+            b.estimate.wall_hours or 0.0,
+            b.gpu_id,
+        ),
+    )
     if not ranked:
         return MapCell(**cell, cheapest=None, reason=_why_not(reasons, too_small, bounds, request, catalog))
     cheapest = ranked[0]
     if base.budget is not None and cheapest.total_price > base.budget:
-        return MapCell(**cell, cheapest=None, reason=(
-            f"the cheapest machine, {cheapest.gpu_count * cheapest.nodes} x {cheapest.gpu_id}, costs "
-            f"{cheapest.total_price:,.0f} {cheapest.currency}: over the budget of {base.budget:,.0f}"))
+        return MapCell(
+            **cell,
+            cheapest=None,
+            reason=(
+                f"the cheapest machine, {cheapest.gpu_count * cheapest.nodes} x {cheapest.gpu_id}, costs "
+                f"{cheapest.total_price:,.0f} {cheapest.currency}: over the budget of {base.budget:,.0f}"
+            ),
+        )
     limit = cheapest.total_price * (1 + ALTERNATIVE_MARGIN)
-    close_by = tuple(_choice(b, catalog) for b in ranked[1:]
-                     if b.total_price <= limit and (base.budget is None or b.total_price <= base.budget))
+    close_by = tuple(
+        _choice(b, catalog)
+        for b in ranked[1:]
+        if b.total_price <= limit and (base.budget is None or b.total_price <= base.budget)
+    )
     return MapCell(**cell, cheapest=_choice(cheapest, catalog), alternatives=close_by)
 
 
-def _why_not(reasons: list[str], too_small: list[tuple[int, Gpu]], bounds: list[tuple[float, Gpu, int, float]],
-             request: BuildRequest, catalog: Catalog) -> str:
+def _why_not(
+    reasons: list[str],
+    too_small: list[tuple[int, Gpu]],
+    bounds: list[tuple[float, Gpu, int, float]],
+    request: BuildRequest,
+    catalog: Catalog,
+) -> str:
     if too_small and not bounds:
         cards, gpu = min(too_small, key=lambda c: (c[0], -c[1].vram_gb))
-        return (f"needs at least {cards} x {gpu.vram_gb:g} GB cards ({gpu.name}, the fewest of any GPU allowed) "
-                f"for weights alone; a machine holds at most {request.max_gpus}, and no ready-made server in the "
-                "catalog with these GPUs holds it")
+        return (
+            f"needs at least {cards} x {gpu.vram_gb:g} GB cards ({gpu.name}, the fewest of any GPU allowed) "
+            f"for weights alone; a machine holds at most {request.max_gpus}, and no ready-made server in the "
+            "catalog with these GPUs holds it"
+        )
     if not bounds and not too_small:
-        return f"no GPU allowed has a {request.condition if request.condition != 'any' else ''} price in {request.currency}".replace("  ", " ")
+        return f"no GPU allowed has a {request.condition if request.condition != 'any' else ''} price in {request.currency}".replace(
+            "  ", " "
+        )
     return reasons[0] if reasons else "no build passes every rule"
 
 
@@ -444,9 +548,11 @@ def recommendation_map(
         on_cell(cell, len(solved), len(tasks))
 
     if workers is not None and len(tasks) > 1:
+
         def collect(index: int, cell: MapCell) -> None:
             solved[index] = cell
             tell(cell)
+
         workers.solve(tasks, base, floor, alternatives, collect, should_stop)
     for i, (model, workload) in enumerate(tasks):
         if should_stop():
@@ -481,16 +587,26 @@ class RankedGpu(_Frozen):
 
     def to_json(self) -> dict[str, Any]:
         """One element of `llm-rig rank --json` (a scripting contract: keep its shape)."""
-        return {"gpu": self.gpu, "count": self.count, "price": round(self.price, 2),
-                "decode_tokens_per_s": _round(self.decode_tokens_per_s), "price_per_tps": _round(self.price_per_tps),
-                "price_per_gb": round(self.price_per_gb, 2), "caveats": list(self.caveats),
-                "train_tokens_per_s": _round(self.train_tokens_per_s), "power_w": round(self.power_w, 1),
-                "unit_price_new": _round(self.unit_price_new), "unit_price_used": _round(self.unit_price_used),
-                "currency": self.currency, "engine": self.engine}
+        return {
+            "gpu": self.gpu,
+            "count": self.count,
+            "price": round(self.price, 2),
+            "decode_tokens_per_s": _round(self.decode_tokens_per_s),
+            "price_per_tps": _round(self.price_per_tps),
+            "price_per_gb": round(self.price_per_gb, 2),
+            "caveats": list(self.caveats),
+            "train_tokens_per_s": _round(self.train_tokens_per_s),
+            "power_w": round(self.power_w, 1),
+            "unit_price_new": _round(self.unit_price_new),
+            "unit_price_used": _round(self.unit_price_used),
+            "currency": self.currency,
+            "engine": self.engine,
+        }
 
 
-def value_rows(model: ModelArch, workload: Workload, catalog: Catalog, request: BuildRequest,
-               exact_weight_bytes: int | None = None) -> tuple[dict[str, Any], ...]:
+def value_rows(
+    model: ModelArch, workload: Workload, catalog: Catalog, request: BuildRequest, exact_weight_bytes: int | None = None
+) -> tuple[dict[str, Any], ...]:
     """The value ranking as plain rows for a printed sheet (SheetMeta.value_ranking): `rank --json` rows with the
     GPU's name. A job the ranking cannot price gives none: the sheet then prints without its table."""
     try:
@@ -500,8 +616,10 @@ def value_rows(model: ModelArch, workload: Workload, catalog: Catalog, request: 
     return tuple({**r.to_json(), "gpu_name": r.gpu_name} for r in ranked)
 
 
-MODIFIED_CAVEAT = ("modified by a refurbisher, not a vendor product: no warranty or vendor support, and boards "
-                   "vary from seller to seller")
+MODIFIED_CAVEAT = (
+    "modified by a refurbisher, not a vendor product: no warranty or vendor support, and boards "
+    "vary from seller to seller"
+)
 
 
 def _unit(record: Record, catalog: Catalog, currency: str, condition: str) -> float | None:
@@ -512,7 +630,10 @@ def _unit(record: Record, catalog: Catalog, currency: str, condition: str) -> fl
 
 
 def value_ranking(
-    model: ModelArch, workload: Workload, catalog: Catalog, base: BuildRequest | None = None,
+    model: ModelArch,
+    workload: Workload,
+    catalog: Catalog,
+    base: BuildRequest | None = None,
     exact_weight_bytes: int | None = None,
 ) -> tuple[RankedGpu, ...]:
     """Every card that runs the job (the fewest of it that hold it, up to `max_gpus`), best value first.
@@ -526,11 +647,16 @@ def value_ranking(
     error = unknown_ids(base.gpu_ids, catalog.records["gpus"], "GPU")
     if error:
         raise error
-    allowed = [g.id for g in catalog.gpus if gpu_allowed(g, base.model_copy(update={"gpu_ids": ()})) is None
-               and (not base.gpu_ids or g.id in base.gpu_ids)]
+    allowed = [
+        g.id
+        for g in catalog.gpus
+        if gpu_allowed(g, base.model_copy(update={"gpu_ids": ()})) is None
+        and (not base.gpu_ids or g.id in base.gpu_ids)
+    ]
     # every GPU named: the planner keeps each GPU's options instead of pruning dominated ones
-    request = base.model_copy(update={"model_id": model.id, "workload": workload, "gpu_ids": tuple(allowed),
-                                      "owned": ()})
+    request = base.model_copy(
+        update={"model_id": model.id, "workload": workload, "gpu_ids": tuple(allowed), "owned": ()}
+    )
     candidates = gpu_options(model, request, catalog, exact_weight_bytes) if len(allowed) > 1 else None
     if candidates is None:
         request = request.model_copy(update={"gpu_ids": ()})
@@ -546,29 +672,47 @@ def value_ranking(
         unit = option.unit_cost()
         price = unit * option.count
         decode = e.decode_tokens_per_s if resolved.kind == "inference" else None
-        train = (workload.tokens / (e.wall_hours * 3600)) if (resolved.kind != "inference" and e.wall_hours
-                                                              and workload.tokens) else None
+        train = (
+            (workload.tokens / (e.wall_hours * 3600))
+            if (resolved.kind != "inference" and e.wall_hours and workload.tokens)
+            else None
+        )
         speed = decode if decode is not None else train
         engine = e.workload.get("engine")
         run_as = resolved if not engine else resolved.model_copy(update={"engine": engine})
         caveats = [v.message for v in check_stack(gpu, run_as) if v.status != "pass"]
         if gpu.modified:
             caveats.insert(0, f"{gpu.name}: {MODIFIED_CAVEAT}")
-        rows.append(RankedGpu(
-            gpu=gpu.id, gpu_name=gpu.name, count=option.count, price=price, currency=request.currency,
-            unit_price_new=_unit(gpu, catalog, request.currency, "new"),
-            unit_price_used=_unit(gpu, catalog, request.currency, "used"),
-            decode_tokens_per_s=decode, train_tokens_per_s=train,
-            price_per_tps=price / speed if speed else None, price_per_gb=unit / gpu.vram_gb,
-            power_w=gpu.tdp_w * option.count, engine=engine, caveats=tuple(caveats),
-        ))
+        rows.append(
+            RankedGpu(
+                gpu=gpu.id,
+                gpu_name=gpu.name,
+                count=option.count,
+                price=price,
+                currency=request.currency,
+                unit_price_new=_unit(gpu, catalog, request.currency, "new"),
+                unit_price_used=_unit(gpu, catalog, request.currency, "used"),
+                decode_tokens_per_s=decode,
+                train_tokens_per_s=train,
+                price_per_tps=price / speed if speed else None,
+                price_per_gb=unit / gpu.vram_gb,
+                power_w=gpu.tdp_w * option.count,
+                engine=engine,
+                caveats=tuple(caveats),
+            )
+        )
     rows.sort(key=lambda r: (r.price_per_tps is None, r.price_per_tps or 0.0, r.price, r.gpu))
     return tuple(rows)
 
 
 # --------------------------------------------------------------------------- on paper
 
-MACHINE_COLOURS: dict[str, str] = {"tower": "#cfe8cf", "workstation": "#cfe0f5", "server": "#f5e3c4", "cluster": "#f2c9c9"}
+MACHINE_COLOURS: dict[str, str] = {
+    "tower": "#cfe8cf",
+    "workstation": "#cfe0f5",
+    "server": "#f5e3c4",
+    "cluster": "#f2c9c9",
+}
 """One colour per machine type, shared by the app's map and its printout."""
 
 
@@ -590,17 +734,28 @@ def map_html(result: RecommendationMap, title: str = "Cheapest machine by model 
             ch = c.cheapest
             # GPU-hours only for a training run of a given size: without tokens the estimate counts none (it printed "0 GPU-h")
             timed = c.request.workload.kind == "inference" or c.request.workload.tokens is not None
-            speed = (f" &middot; {ch.decode_tokens_per_s:.3g} tok/s" if ch.decode_tokens_per_s is not None
-                     else f" &middot; {ch.gpu_hours:,.0f} GPU-h" if ch.gpu_hours is not None and timed else "")
+            speed = (
+                f" &middot; {ch.decode_tokens_per_s:.3g} tok/s"
+                if ch.decode_tokens_per_s is not None
+                else f" &middot; {ch.gpu_hours:,.0f} GPU-h"
+                if ch.gpu_hours is not None and timed
+                else ""
+            )
             # the dialog's short names: 'NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition' took six lines a cell
-            cells.append(f"<td style='background:{MACHINE_COLOURS[ch.machine]}'>{ch.count} x {escape(short_gpu_name(ch.gpu_name))}"
-                         f"<br/><b>{ch.price:,.0f}</b> {escape(ch.currency)} &middot; {ch.machine}{speed}</td>")
+            cells.append(
+                f"<td style='background:{MACHINE_COLOURS[ch.machine]}'>{ch.count} x {escape(short_gpu_name(ch.gpu_name))}"
+                f"<br/><b>{ch.price:,.0f}</b> {escape(ch.currency)} &middot; {ch.machine}{speed}</td>"
+            )
         rows.append("<tr>" + "".join(cells) + "</tr>")
-    legend = " ".join(f"<span style='background:{colour}'>&nbsp;{kind}&nbsp;</span>" for kind, colour in MACHINE_COLOURS.items())
+    legend = " ".join(
+        f"<span style='background:{colour}'>&nbsp;{kind}&nbsp;</span>" for kind, colour in MACHINE_COLOURS.items()
+    )
     # a header row in <thead>: Qt repeats it on every printed page, so page 2's columns are named too
     head = "<thead><tr><th>model</th>" + "".join(f"<th>{escape(c)}</th>" for c in columns) + "</tr></thead>"
-    return (f"<html><body style='font-family:sans-serif;font-size:8pt'><h2>{escape(title)} ({escape(result.currency)})</h2>"
-            f"<p>{legend}</p><table border='1' cellspacing='0' cellpadding='3' width='100%'>{head}{''.join(rows)}</table>"
-            "<p>Cheapest build that passes every rule, from the catalog's dated prices"
-            + (f"; {escape(note)}" if (note := result.speed_note()) else "")
-            + "; cells without a machine say why.</p></body></html>")
+    return (
+        f"<html><body style='font-family:sans-serif;font-size:8pt'><h2>{escape(title)} ({escape(result.currency)})</h2>"
+        f"<p>{legend}</p><table border='1' cellspacing='0' cellpadding='3' width='100%'>{head}{''.join(rows)}</table>"
+        "<p>Cheapest build that passes every rule, from the catalog's dated prices"
+        + (f"; {escape(note)}" if (note := result.speed_note()) else "")
+        + "; cells without a machine say why.</p></body></html>"
+    )

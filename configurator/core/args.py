@@ -9,8 +9,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from configurator.core.estimate.frameworks import FRAMEWORKS, OPTIMIZER_STATE_BYTES
 from configurator.core.catalog.models import MAX_LAYERS
+from configurator.core.estimate.frameworks import FRAMEWORKS, OPTIMIZER_STATE_BYTES
 from configurator.core.estimate.precision import KV_PRECISIONS, WEIGHT_PRECISIONS
 from configurator.core.estimate.workload import ENGINES
 
@@ -22,60 +22,150 @@ def add_workload_options(parser: argparse.ArgumentParser) -> None:
     """The options shared by `estimate` and `plan` (a public contract: keep the names)."""
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--model", metavar="ID", type=_nonempty, help="a model id from `llm-rig catalog list models`")
-    source.add_argument("--model-config", metavar="PATH", type=_nonempty, help="a config.json, a .gguf file, a model folder, or org/name in the HF cache")
+    source.add_argument(
+        "--model-config",
+        metavar="PATH",
+        type=_nonempty,
+        help="a config.json, a .gguf file, a model folder, or org/name in the HF cache",
+    )
     parser.add_argument("--workload", choices=("inference", "finetune", "pretrain"), required=True)
-    parser.add_argument("--precision", choices=WEIGHT_PRECISIONS, metavar="P", help="weight precision: " + " ".join(WEIGHT_PRECISIONS))
-    parser.add_argument("--kv-precision", choices=KV_PRECISIONS, default="fp16", metavar="P", help="KV cache: " + " ".join(KV_PRECISIONS))
-    parser.add_argument("--context", type=_workload_int("context"), metavar="N", help="tokens per sequence (prompt + generated; training sequence length)")
-    parser.add_argument("--prompt", type=_workload_int("prompt"), metavar="N",
-                        help="inference: prompt tokens processed at once before generating (default: the whole context)")
-    parser.add_argument("--batch", type=_workload_int("batch"), default=1, metavar="N", help="concurrent sequences (inference) or micro-batch (training)")
+    parser.add_argument(
+        "--precision", choices=WEIGHT_PRECISIONS, metavar="P", help="weight precision: " + " ".join(WEIGHT_PRECISIONS)
+    )
+    parser.add_argument(
+        "--kv-precision",
+        choices=KV_PRECISIONS,
+        default="fp16",
+        metavar="P",
+        help="KV cache: " + " ".join(KV_PRECISIONS),
+    )
+    parser.add_argument(
+        "--context",
+        type=_workload_int("context"),
+        metavar="N",
+        help="tokens per sequence (prompt + generated; training sequence length)",
+    )
+    parser.add_argument(
+        "--prompt",
+        type=_workload_int("prompt"),
+        metavar="N",
+        help="inference: prompt tokens processed at once before generating (default: the whole context)",
+    )
+    parser.add_argument(
+        "--batch",
+        type=_workload_int("batch"),
+        default=1,
+        metavar="N",
+        help="concurrent sequences (inference) or micro-batch (training)",
+    )
     parser.add_argument("--engine", choices=ENGINES, metavar="E", help=" | ".join(ENGINES))
-    parser.add_argument("--gpu", metavar="ID", type=_id_list, help="a GPU id from `llm-rig catalog list gpus` (plan: a comma-separated list)")
-    parser.add_argument("--gpus", type=int_in(0, MAX_GPUS), default=1, metavar="N", help="estimate: 0 runs on the CPU (needs --cpu or --system)")
-    parser.add_argument("--split", choices=("auto", "layer", "tensor"), default="auto", help="multi-GPU split for inference")
+    parser.add_argument(
+        "--gpu",
+        metavar="ID",
+        type=_id_list,
+        help="a GPU id from `llm-rig catalog list gpus` (plan: a comma-separated list)",
+    )
+    parser.add_argument(
+        "--gpus",
+        type=int_in(0, MAX_GPUS),
+        default=1,
+        metavar="N",
+        help="estimate: 0 runs on the CPU (needs --cpu or --system)",
+    )
+    parser.add_argument(
+        "--split", choices=("auto", "layer", "tensor"), default="auto", help="multi-GPU split for inference"
+    )
     parser.add_argument("--method", choices=("full", "lora", "qlora"), default="lora")
-    parser.add_argument("--optimizer", choices=tuple(OPTIMIZER_STATE_BYTES), help="training: default is the framework's")
-    parser.add_argument("--framework", choices=FRAMEWORKS, metavar="NAME",
-                        help="fine-tuning framework, for its memory defaults: " + " ".join(FRAMEWORKS)
-                        + " (default: peft for LoRA/QLoRA, transformers for full)")
+    parser.add_argument(
+        "--optimizer", choices=tuple(OPTIMIZER_STATE_BYTES), help="training: default is the framework's"
+    )
+    parser.add_argument(
+        "--framework",
+        choices=FRAMEWORKS,
+        metavar="NAME",
+        help="fine-tuning framework, for its memory defaults: "
+        + " ".join(FRAMEWORKS)
+        + " (default: peft for LoRA/QLoRA, transformers for full)",
+    )
     offload_acts = parser.add_mutually_exclusive_group()
-    offload_acts.add_argument("--activation-offload", dest="activation_offload", action="store_true", default=None,
-                              help="training: checkpointed activations in host RAM (Unsloth's default)")
+    offload_acts.add_argument(
+        "--activation-offload",
+        dest="activation_offload",
+        action="store_true",
+        default=None,
+        help="training: checkpointed activations in host RAM (Unsloth's default)",
+    )
     offload_acts.add_argument("--no-activation-offload", dest="activation_offload", action="store_false")
     checkpointing = parser.add_mutually_exclusive_group()
     checkpointing.add_argument("--grad-checkpointing", dest="grad_checkpointing", action="store_true", default=None)
     checkpointing.add_argument("--no-grad-checkpointing", dest="grad_checkpointing", action="store_false")
-    parser.add_argument("--selective-checkpointing", action="store_true",
-                        help="training: per-operator selective checkpointing (torchtitan's selective_ac_option 'op': "
-                             "every other matmul output and attention's output kept, the rest recomputed)")
+    parser.add_argument(
+        "--selective-checkpointing",
+        action="store_true",
+        help="training: per-operator selective checkpointing (torchtitan's selective_ac_option 'op': "
+        "every other matmul output and attention's output kept, the rest recomputed)",
+    )
     fused = parser.add_mutually_exclusive_group()
-    fused.add_argument("--fused-kernels", dest="fused_kernels", action="store_true", default=None,
-                       help="training: the stack fuses its element-wise ops (torch.compile, fused kernels; default: "
-                            "the framework's: Unsloth yes, the HF Trainer, torchtune and Megatron-LM no)")
+    fused.add_argument(
+        "--fused-kernels",
+        dest="fused_kernels",
+        action="store_true",
+        default=None,
+        help="training: the stack fuses its element-wise ops (torch.compile, fused kernels; default: "
+        "the framework's: Unsloth yes, the HF Trainer, torchtune and Megatron-LM no)",
+    )
     fused.add_argument("--no-fused-kernels", dest="fused_kernels", action="store_false")
     parser.add_argument("--lora-rank", type=_workload_int("lora_rank"), default=16, metavar="R")
     parser.add_argument("--zero", type=int, choices=(0, 1, 2, 3), default=0)
-    parser.add_argument("--offload", choices=("none", "cpu"), default="none",
-                        help="training: optimizer states (ZeRO-3: parameters) to RAM; inference with llama.cpp: "
-                             "what does not fit the GPUs stays in RAM (MoE experts first)")
-    parser.add_argument("--cpu-layers", type=int_in(0, MAX_LAYERS), default=0, metavar="N", help="inference: layers kept in system RAM")
+    parser.add_argument(
+        "--offload",
+        choices=("none", "cpu"),
+        default="none",
+        help="training: optimizer states (ZeRO-3: parameters) to RAM; inference with llama.cpp: "
+        "what does not fit the GPUs stays in RAM (MoE experts first)",
+    )
+    parser.add_argument(
+        "--cpu-layers", type=int_in(0, MAX_LAYERS), default=0, metavar="N", help="inference: layers kept in system RAM"
+    )
     parser.add_argument("--cpu-experts", action="store_true", help="inference: MoE experts kept in system RAM")
-    parser.add_argument("--speculative", choices=("none", "mtp"), default="none",
-                        help="inference: speculative decoding with the model's own multi-token-prediction layers "
-                             "(llama-server --spec-type mtp; one sequence)")
-    parser.add_argument("--draft-tokens", type=int_in(1, 8), default=3, metavar="K",
-                        help="inference: tokens drafted per step with --speculative (--spec-draft-n-max; default 3)")
-    parser.add_argument("--n-cpu-moe", type=int_in(0, MAX_LAYERS), default=None, metavar="N",
-                        help="inference with llama.cpp: the experts of the first N layers kept in system RAM "
-                             "(llama.cpp --n-cpu-moe; default: as few as fit, with --offload cpu or a host)")
-    parser.add_argument("--ram-bandwidth", type=_workload_float("ram_bandwidth_gbps"), default=None, metavar="GBPS",
-                        help="peak host memory bandwidth for offloaded weights (default: from --cpu/--ram, "
-                             "else dual-channel DDR5-5600 = 89.6)")
+    parser.add_argument(
+        "--speculative",
+        choices=("none", "mtp"),
+        default="none",
+        help="inference: speculative decoding with the model's own multi-token-prediction layers "
+        "(llama-server --spec-type mtp; one sequence)",
+    )
+    parser.add_argument(
+        "--draft-tokens",
+        type=int_in(1, 8),
+        default=3,
+        metavar="K",
+        help="inference: tokens drafted per step with --speculative (--spec-draft-n-max; default 3)",
+    )
+    parser.add_argument(
+        "--n-cpu-moe",
+        type=int_in(0, MAX_LAYERS),
+        default=None,
+        metavar="N",
+        help="inference with llama.cpp: the experts of the first N layers kept in system RAM "
+        "(llama.cpp --n-cpu-moe; default: as few as fit, with --offload cpu or a host)",
+    )
+    parser.add_argument(
+        "--ram-bandwidth",
+        type=_workload_float("ram_bandwidth_gbps"),
+        default=None,
+        metavar="GBPS",
+        help="peak host memory bandwidth for offloaded weights (default: from --cpu/--ram, "
+        "else dual-channel DDR5-5600 = 89.6)",
+    )
     parser.add_argument("--tokens", type=_workload_float("tokens"), metavar="N", help="training tokens (e.g. 1e11)")
-    parser.add_argument("--mfu", type=_workload_float("mfu"), metavar="F",
-                        help="training: compute-phase utilisation of the peak bf16 rate, 0-1 "
-                        "(communication that does not overlap comes on top: the MFU reported is lower)")
+    parser.add_argument(
+        "--mfu",
+        type=_workload_float("mfu"),
+        metavar="F",
+        help="training: compute-phase utilisation of the peak bf16 rate, 0-1 "
+        "(communication that does not overlap comes on top: the MFU reported is lower)",
+    )
     parser.add_argument("--explain", action="store_true", help="print the chain of formulas")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
 
@@ -222,24 +312,62 @@ def add_plan_options(parser: argparse.ArgumentParser) -> None:
     add_workload_options(parser)
     parser.add_argument("--budget", type=_request_float("budget"), metavar="N", help="total budget in --currency")
     parser.add_argument("--currency", choices=("USD", "CNY", "EUR"), default="USD")
-    parser.add_argument("--min-decode-tps", type=_request_float("min_decode_tps"), metavar="F", help="minimum decode tokens/s per sequence")
-    parser.add_argument("--deadline-hours", type=_request_float("deadline_hours"), metavar="H", help="training must finish within H hours")
-    parser.add_argument("--circuit", choices=("120v15a", "120v20a", "230v10a", "230v16a"), default=None,
-                        help="the wall circuit (default 120v15a for USD, 230v16a otherwise)")
-    parser.add_argument("--circuits", type=_request_int("circuits"), default=1, metavar="N", help="how many such circuits may feed the machine")
+    parser.add_argument(
+        "--min-decode-tps",
+        type=_request_float("min_decode_tps"),
+        metavar="F",
+        help="minimum decode tokens/s per sequence",
+    )
+    parser.add_argument(
+        "--deadline-hours",
+        type=_request_float("deadline_hours"),
+        metavar="H",
+        help="training must finish within H hours",
+    )
+    parser.add_argument(
+        "--circuit",
+        choices=("120v15a", "120v20a", "230v10a", "230v16a"),
+        default=None,
+        help="the wall circuit (default 120v15a for USD, 230v16a otherwise)",
+    )
+    parser.add_argument(
+        "--circuits",
+        type=_request_int("circuits"),
+        default=1,
+        metavar="N",
+        help="how many such circuits may feed the machine",
+    )
     parser.add_argument("--form", choices=("tower", "rack", "open-frame", "any"), default="any")
     parser.add_argument("--room", choices=("home-office", "lab", "server-room"), default="lab")
     parser.add_argument("--condition", choices=("new", "used", "any"), default="any", help="new or used parts")
     parser.add_argument("--region", choices=("global", "china"), default=None, help="default china for CNY")
-    parser.add_argument("--own", action="append", default=[], type=_owned, metavar="[CATEGORY:]ID[xN]",
-                        help="a part you already own and want used, e.g. rtx-3090 or rtx-3090x2 (repeatable)")
-    parser.add_argument("--power-limit", type=_request_float("power_limit"), metavar="F",
-                        help="run the GPUs at this fraction of rated power, e.g. 0.8 (set with nvidia-smi -pl at boot)")
-    parser.add_argument("--vendor", action="append", choices=("nvidia", "amd", "intel"), default=[],
-                        help="only GPUs from this vendor (repeatable)")
+    parser.add_argument(
+        "--own",
+        action="append",
+        default=[],
+        type=_owned,
+        metavar="[CATEGORY:]ID[xN]",
+        help="a part you already own and want used, e.g. rtx-3090 or rtx-3090x2 (repeatable)",
+    )
+    parser.add_argument(
+        "--power-limit",
+        type=_request_float("power_limit"),
+        metavar="F",
+        help="run the GPUs at this fraction of rated power, e.g. 0.8 (set with nvidia-smi -pl at boot)",
+    )
+    parser.add_argument(
+        "--vendor",
+        action="append",
+        choices=("nvidia", "amd", "intel"),
+        default=[],
+        help="only GPUs from this vendor (repeatable)",
+    )
     parser.add_argument("--top", type=_request_int("top_k"), default=5, metavar="K", help="how many alternatives")
-    parser.add_argument("--exact-gpus", action="store_true",
-                        help="every build has exactly --gpus GPUs in one machine (e.g. --gpu rtx-4090 --gpus 8 --exact-gpus)")
+    parser.add_argument(
+        "--exact-gpus",
+        action="store_true",
+        help="every build has exactly --gpus GPUs in one machine (e.g. --gpu rtx-4090 --gpus 8 --exact-gpus)",
+    )
 
 
 def build_request(args: argparse.Namespace, model_id: str, workload: Any) -> Any:
@@ -271,8 +399,6 @@ def build_request(args: argparse.Namespace, model_id: str, workload: Any) -> Any
         )
     except ValueError as exc:
         raise RequestError(_option_message(exc)) from None
-
-
 
 
 def workload_from_args(args: argparse.Namespace) -> Any:
@@ -313,10 +439,21 @@ def workload_from_args(args: argparse.Namespace) -> Any:
         raise RequestError(_option_message(exc)) from None
 
 
-_OPTION_OF_FIELD = {"max_gpus": "--gpus", "top_k": "--top", "gpu_ids": "--gpu", "gpu_vendors": "--vendor", "owned": "--own",
-                    "model_id": "--model", "ram_bandwidth_gbps": "--ram-bandwidth", "n_cpu_moe": "--n-cpu-moe", "kind": "--workload",
-                    "speculative": "--speculative", "draft_tokens": "--draft-tokens",
-                    "category": "--own", "quantity": "--own"}
+_OPTION_OF_FIELD = {
+    "max_gpus": "--gpus",
+    "top_k": "--top",
+    "gpu_ids": "--gpu",
+    "gpu_vendors": "--vendor",
+    "owned": "--own",
+    "model_id": "--model",
+    "ram_bandwidth_gbps": "--ram-bandwidth",
+    "n_cpu_moe": "--n-cpu-moe",
+    "kind": "--workload",
+    "speculative": "--speculative",
+    "draft_tokens": "--draft-tokens",
+    "category": "--own",
+    "quantity": "--own",
+}
 
 
 def _option_message(exc: ValueError) -> str:

@@ -77,8 +77,9 @@ class FileRefusedError(ConfiguratorError, OSError):
     An OSError too, so every reader's existing `except OSError` reports it as "cannot read"."""
 
 
-def unknown_ids(ids: Iterable[str], known: Iterable[str], kind: str, option: str = "",
-                listing: str | None = None) -> RequestError | None:
+def unknown_ids(
+    ids: Iterable[str], known: Iterable[str], kind: str, option: str = "", listing: str | None = None
+) -> RequestError | None:
     """The error for catalog ids that are not in it (None when all are), each with the closest ids as a suggestion:
     `--gpu h800` is answered with "did you mean h800-sxm, h800-pcie?", not only with the catalog's whole list.
     `listing` is the `catalog list` kind that shows them all (default: the kind in the plural)."""
@@ -89,8 +90,12 @@ def unknown_ids(ids: Iterable[str], known: Iterable[str], kind: str, option: str
     parts = []
     for wanted in missing:
         # ids that extend what was typed ("h800" -> "h800-sxm") first, then the nearest spellings
-        close = [n for n in names if n.startswith(wanted)][:4] or difflib.get_close_matches(wanted, names, n=3, cutoff=0.6)
+        close = [n for n in names if n.startswith(wanted)][:4] or difflib.get_close_matches(
+            wanted, names, n=3, cutoff=0.6
+        )
         parts.append(f"{wanted[:80]!r}" + (f" (did you mean {', '.join(close)}?)" if close else ""))
     plural = "s" if len(missing) > 1 else ""
-    return RequestError(f"{option + ': ' if option else ''}unknown {kind} id{plural} {'; '.join(parts)}; "
-                        f"see `llm-rig catalog list {listing or kind.lower() + 's'}`")
+    return RequestError(
+        f"{option + ': ' if option else ''}unknown {kind} id{plural} {'; '.join(parts)}; "
+        f"see `llm-rig catalog list {listing or kind.lower() + 's'}`"
+    )

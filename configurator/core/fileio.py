@@ -160,9 +160,17 @@ def check_regular(path: str | os.PathLike[str], kind: str = "file") -> os.stat_r
     mode = info.st_mode
     if stat.S_ISREG(mode):
         return info
-    what = ("a folder" if stat.S_ISDIR(mode) else "a named pipe (FIFO)" if stat.S_ISFIFO(mode)
-            else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode)
-            else "not a regular file")
+    what = (
+        "a folder"
+        if stat.S_ISDIR(mode)
+        else "a named pipe (FIFO)"
+        if stat.S_ISFIFO(mode)
+        else "a device"
+        if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+        else "a socket"
+        if stat.S_ISSOCK(mode)
+        else "not a regular file"
+    )
     linked = " (through a link)" if os.path.islink(path) else ""
     raise FileRefusedError(f"{path}: is {what}{linked}, not a {kind} file: not read")
 
@@ -178,8 +186,9 @@ def open_regular(path: str | os.PathLike[str], kind: str = "file", limit: int | 
     bound = LIMITS.get(kind) if limit is None else limit
     info = check_regular(path, kind)
     if bound is not None and info.st_size > bound:
-        raise FileRefusedError(f"{path}: {_human(info.st_size)} is too large for a {kind} file "
-                               f"(at most {_human(bound)}): not read")
+        raise FileRefusedError(
+            f"{path}: {_human(info.st_size)} is too large for a {kind} file (at most {_human(bound)}): not read"
+        )
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
     flags |= getattr(os, "O_CLOEXEC", 0)
     try:
@@ -223,7 +232,8 @@ def set_aside(path: str | os.PathLike[str], suffix: str = "broken") -> Path | No
     return target
 
 
-def read_text_bounded(path: str | os.PathLike[str], kind: str = "file", encoding: str = "utf-8",
-                      limit: int | None = None) -> str:
+def read_text_bounded(
+    path: str | os.PathLike[str], kind: str = "file", encoding: str = "utf-8", limit: int | None = None
+) -> str:
     """read_bounded, decoded (UnicodeDecodeError as ever for text that is not `encoding`)."""
     return read_bounded(path, kind, limit).decode(encoding)

@@ -79,21 +79,25 @@ class _Cursor:
 
     def need(self, n: int, what: str) -> None:
         if n < 0 or n > self.left():
-            raise ModelImportError(f"{self.path}: GGUF {what} needs {n:,} bytes at offset {self.pos:,}, but the file "
-                                   f"has {self.left():,} left (a corrupt or truncated header)")
+            raise ModelImportError(
+                f"{self.path}: GGUF {what} needs {n:,} bytes at offset {self.pos:,}, but the file "
+                f"has {self.left():,} left (a corrupt or truncated header)"
+            )
         if self.pos + n > HEADER_CAP:
-            raise ModelImportError(f"{self.path}: GGUF header runs past {HEADER_CAP // (1 << 20):,} MiB "
-                                   f"(at {what}); no real model's header is that large")
+            raise ModelImportError(
+                f"{self.path}: GGUF header runs past {HEADER_CAP // (1 << 20):,} MiB "
+                f"(at {what}); no real model's header is that large"
+            )
 
     def take(self, n: int, what: str) -> bytes:
         self.need(n, what)
         if len(self.buffer) - self.at < n:
-            rest = self.buffer[self.at:]
+            rest = self.buffer[self.at :]
             more = self.handle.read(max(n - len(rest), self.CHUNK))
             self.buffer, self.at = rest + more, 0
             if len(self.buffer) < n:
                 raise ModelImportError(f"{self.path}: GGUF file ended inside its header (at {what})")
-        data = self.buffer[self.at:self.at + n]
+        data = self.buffer[self.at : self.at + n]
         self.at += n
         self.pos += n
         return data
@@ -130,16 +134,19 @@ def _value(cur: _Cursor, kind: int, key: str) -> Any:
     if item in _SCALAR:
         width = struct.calcsize("<" + _SCALAR[item])
         if count > cur.left() // width:  # checked before anything is allocated: 2^63 elements fail here
-            raise ModelImportError(f"{cur.path}: GGUF key {key!r} claims {count:,} array elements of {width} byte(s) each, "
-                                   f"but the file has {cur.left():,} bytes left")
+            raise ModelImportError(
+                f"{cur.path}: GGUF key {key!r} claims {count:,} array elements of {width} byte(s) each, "
+                f"but the file has {cur.left():,} bytes left"
+            )
         if count > KEPT_ARRAY:
             cur.skip(count * width, f"array {key!r}")
             return LongArray(count)
         return list(struct.unpack(f"<{count}{_SCALAR[item]}", cur.take(count * width, f"array {key!r}")))
     if item == _STRING:
         if count > cur.left() // 8:  # every string has at least its 8-byte length
-            raise ModelImportError(f"{cur.path}: GGUF key {key!r} claims {count:,} strings, but the file has "
-                                   f"{cur.left():,} bytes left")
+            raise ModelImportError(
+                f"{cur.path}: GGUF key {key!r} claims {count:,} strings, but the file has {cur.left():,} bytes left"
+            )
         if count > KEPT_ARRAY:
             for _ in range(count):
                 cur.skip(cur.unpack("Q", f"string length in {key!r}"), f"string in {key!r}")
@@ -171,7 +178,12 @@ def read_header(path: Path) -> GgufHeader:
             kind = cur.unpack("I", f"value type of {key!r}")
             header.fields[key] = _value(cur, kind, key)
         alignment = header.fields.get("general.alignment", 32)
-        if not isinstance(alignment, int) or isinstance(alignment, bool) or alignment <= 0 or alignment & (alignment - 1):
+        if (
+            not isinstance(alignment, int)
+            or isinstance(alignment, bool)
+            or alignment <= 0
+            or alignment & (alignment - 1)
+        ):
             raise ModelImportError(f"{path}: general.alignment must be a power of two, got {str(alignment)[:40]}")
         sizes = _quant_sizes()
         placed: list[tuple[int, int, str]] = []
@@ -190,8 +202,10 @@ def read_header(path: Path) -> GgufHeader:
             for d in dims:
                 elements *= d
             if elements > size * max(1, block) or dims[0] % block:
-                raise ModelImportError(f"{path}: tensor {name!r} of shape {dims} cannot be stored in this file "
-                                       f"({'rows not whole blocks' if dims[0] % block else 'more weights than bytes'})")
+                raise ModelImportError(
+                    f"{path}: tensor {name!r} of shape {dims} cannot be stored in this file "
+                    f"({'rows not whole blocks' if dims[0] % block else 'more weights than bytes'})"
+                )
             if name in header.tensors:
                 raise ModelImportError(f"{path}: tensor {name!r} is listed twice")
             header.tensors[name] = elements // block * block_bytes
@@ -200,8 +214,10 @@ def read_header(path: Path) -> GgufHeader:
     data_size = size - data_start
     for offset, nbytes, name in placed:
         if offset % alignment or offset + nbytes > data_size:
-            raise ModelImportError(f"{path}: tensor {name!r} at data offset {offset:,} ({nbytes:,} bytes) lies "
-                                   f"{'off the alignment' if offset % alignment else 'past the end of the file'}")
+            raise ModelImportError(
+                f"{path}: tensor {name!r} at data offset {offset:,} ({nbytes:,} bytes) lies "
+                f"{'off the alignment' if offset % alignment else 'past the end of the file'}"
+            )
     return header
 
 
@@ -216,9 +232,11 @@ def split_parts(path: Path, header: GgufHeader) -> list[Path]:
         if isinstance(declared, int) and not isinstance(declared, bool) and declared > 1:
             number = header.fields.get("split.no", 0)
             which = f"part {number + 1}" if isinstance(number, int) and not isinstance(number, bool) else "a part"
-            raise ModelImportError(f"{path}: {which} of a GGUF split into {declared} "
-                                   "files, but its name does not say which (keep gguf-split's names, "
-                                   "NAME-00001-of-0000N.gguf, with every part in one folder)")
+            raise ModelImportError(
+                f"{path}: {which} of a GGUF split into {declared} "
+                "files, but its name does not say which (keep gguf-split's names, "
+                "NAME-00001-of-0000N.gguf, with every part in one folder)"
+            )
         return [path]
     count = int(match.group("count"))
     if count < 1 or not 1 <= int(match.group("no")) <= count:
@@ -226,11 +244,15 @@ def split_parts(path: Path, header: GgufHeader) -> list[Path]:
     if isinstance(declared, int) and not isinstance(declared, bool) and declared not in (0, count):
         raise ModelImportError(f"{path}: the name says {count} parts, the header's split.count says {declared}")
     width = len(match.group("no"))
-    parts = [path.with_name(f"{match.group('prefix')}-{i:0{width}d}-of-{match.group('count')}.gguf")
-             for i in range(1, count + 1)]
+    parts = [
+        path.with_name(f"{match.group('prefix')}-{i:0{width}d}-of-{match.group('count')}.gguf")
+        for i in range(1, count + 1)
+    ]
     missing = [p.name for p in parts if not p.exists()]
     if missing:
         shown = ", ".join(missing[:6]) + (f" and {len(missing) - 6} more" if len(missing) > 6 else "")
-        raise ModelImportError(f"{path}: part of a GGUF split into {count} files; missing beside it: {shown} "
-                               "(the model is sized from all its parts)")
+        raise ModelImportError(
+            f"{path}: part of a GGUF split into {count} files; missing beside it: {shown} "
+            "(the model is sized from all its parts)"
+        )
     return parts

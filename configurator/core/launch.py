@@ -61,8 +61,12 @@ def vllm_command(model: ModelArch, result: EstimateResult) -> str:
     layout = result.placement or {}
     if result.gpus > 1 and "tensor_parallel" in layout:
         # tensor x pipeline (estimate.parallel.serving_layout): vllm/engine/arg_utils.py names both degrees
-        parts += ["--tensor-parallel-size", str(layout["tensor_parallel"]),
-                  "--pipeline-parallel-size", str(layout["pipeline_parallel"])]
+        parts += [
+            "--tensor-parallel-size",
+            str(layout["tensor_parallel"]),
+            "--pipeline-parallel-size",
+            str(layout["pipeline_parallel"]),
+        ]
     elif result.gpus > 1:
         flag = "--tensor-parallel-size" if result.split == "tensor" else "--pipeline-parallel-size"
         parts += [flag, str(result.gpus)]
@@ -75,13 +79,22 @@ def vllm_command(model: ModelArch, result: EstimateResult) -> str:
     kv = VLLM_KV.get(w["kv_precision"])
     if kv and kv != "auto":
         parts += ["--kv-cache-dtype", kv]
-    parts += ["--gpu-memory-utilization", f"{float(w.get('vllm_gpu_memory_utilization', 0.9)):g}",
-              "--max-num-seqs", str(w["batch"])]
+    parts += [
+        "--gpu-memory-utilization",
+        f"{float(w.get('vllm_gpu_memory_utilization', 0.9)):g}",
+        "--max-num-seqs",
+        str(w["batch"]),
+    ]
     return join_argv(parts)
 
 
-def launch_command(model: ModelArch, result: EstimateResult, numa: bool = False,
-                   parallelism: dict[str, object] | None = None, gpu: Gpu | None = None) -> dict[str, str]:
+def launch_command(
+    model: ModelArch,
+    result: EstimateResult,
+    numa: bool = False,
+    parallelism: dict[str, object] | None = None,
+    gpu: Gpu | None = None,
+) -> dict[str, str]:
     """{"engine", "command"} for the estimate: what to run to get the memory and speed it predicts.
 
     `numa`: the host has more than one socket (llama.cpp then spreads its threads with --numa distribute).
@@ -102,6 +115,8 @@ def launch_command(model: ModelArch, result: EstimateResult, numa: bool = False,
     if engine == "vllm":
         return {"engine": engine, "command": vllm_command(model, result)}
     dtype = "bfloat16" if w["precision"] == "bf16" else "auto"
-    code = (f"from transformers import pipeline; pipeline('text-generation', model='{model.hf_repo or model.id}', "
-            f"device_map='auto', torch_dtype='{dtype}')")
+    code = (
+        f"from transformers import pipeline; pipeline('text-generation', model='{model.hf_repo or model.id}', "
+        f"device_map='auto', torch_dtype='{dtype}')"
+    )
     return {"engine": "transformers", "command": join_argv(["python", "-c", code])}

@@ -85,13 +85,21 @@ def _alive(pid: int) -> bool:
         return True
 
 
-def _solve(job: int, index: int, model: ModelArch, workload: Workload, base: BuildRequest, floor: PlatformFloor,
-           alternatives: bool) -> tuple[int, MapCell]:
+def _solve(
+    job: int,
+    index: int,
+    model: ModelArch,
+    workload: Workload,
+    base: BuildRequest,
+    floor: PlatformFloor,
+    alternatives: bool,
+) -> tuple[int, MapCell]:
     from configurator.core.advise import solve_cell
 
     counter = _WORKER["job"]
-    return index, solve_cell(model, workload, _WORKER["catalog"], base, _WORKER["cache"], floor,
-                             lambda: counter.value != job, alternatives)
+    return index, solve_cell(
+        model, workload, _WORKER["catalog"], base, _WORKER["cache"], floor, lambda: counter.value != job, alternatives
+    )
 
 
 class MapWorkers:
@@ -112,7 +120,8 @@ class MapWorkers:
             context.set_forkserver_preload(["configurator.core.advise"])
         self._job = context.Value("i", 0)
         self._pool: cf.ProcessPoolExecutor | None = cf.ProcessPoolExecutor(
-            self.processes, mp_context=context, initializer=_init, initargs=(catalog, self._job, os.getpid()))
+            self.processes, mp_context=context, initializer=_init, initargs=(catalog, self._job, os.getpid())
+        )
 
     def __enter__(self) -> MapWorkers:
         return self
@@ -147,8 +156,10 @@ class MapWorkers:
             return
         job = self._job.value
         try:
-            pending = {self._pool.submit(_solve, job, i, model, workload, base, floor, alternatives)
-                       for i, (model, workload) in enumerate(tasks)}
+            pending = {
+                self._pool.submit(_solve, job, i, model, workload, base, floor, alternatives)
+                for i, (model, workload) in enumerate(tasks)
+            }
             while pending:
                 if should_stop():
                     self.stop()

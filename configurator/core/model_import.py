@@ -29,7 +29,7 @@ from configurator.core.catalog.models import (
     MoeSpec,
 )
 from configurator.core.errors import ModelImportError
-from configurator.core.fileio import LIMITS, check_regular, open_regular, read_text_bounded
+from configurator.core.fileio import LIMITS, open_regular, read_text_bounded
 from configurator.core.gguf_header import LongArray
 
 
@@ -41,17 +41,57 @@ class ImportedModel:
 
 
 SUPPORTED = (
-    "llama", "mistral", "mixtral", "qwen", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "gemma", "gemma2",
-    "gemma3", "gemma3_text", "phi3", "phi", "deepseek_v2", "deepseek_v3", "chatglm", "glm", "glm4", "yi",
-    "baichuan", "gpt_neox", "opt", "llama4", "llama4_text", "gpt_oss", "falcon",
+    "llama",
+    "mistral",
+    "mixtral",
+    "qwen",
+    "qwen2",
+    "qwen2_moe",
+    "qwen3",
+    "qwen3_moe",
+    "gemma",
+    "gemma2",
+    "gemma3",
+    "gemma3_text",
+    "phi3",
+    "phi",
+    "deepseek_v2",
+    "deepseek_v3",
+    "chatglm",
+    "glm",
+    "glm4",
+    "yi",
+    "baichuan",
+    "gpt_neox",
+    "opt",
+    "llama4",
+    "llama4_text",
+    "gpt_oss",
+    "falcon",
     # 2025-2026 hybrids and MoEs (issue #30)
-    "qwen3_next", "qwen3_5", "qwen3_5_text", "qwen3_5_moe", "qwen3_5_moe_text", "gemma4", "gemma4_text",
-    "nemotron_h", "glm_moe_dsa", "kimi_k2", "minimax_m2", "deepseek_v4",
+    "qwen3_next",
+    "qwen3_5",
+    "qwen3_5_text",
+    "qwen3_5_moe",
+    "qwen3_5_moe_text",
+    "gemma4",
+    "gemma4_text",
+    "nemotron_h",
+    "glm_moe_dsa",
+    "kimi_k2",
+    "minimax_m2",
+    "deepseek_v4",
     "ministral3",  # the dense text decoder of Mistral 3 releases (Devstral 2, Mistral Medium 3.5): llama-style GQA
 )
 
-_SPEC_PREFIX = {"MoeSpec": "moe", "MlaSpec": "mla", "LinearAttentionSpec": "linear_attention", "MambaSpec": "mamba",
-                "GlobalAttentionSpec": "global_attention", "CompressedAttentionSpec": "compressed_attention"}
+_SPEC_PREFIX = {
+    "MoeSpec": "moe",
+    "MlaSpec": "mla",
+    "LinearAttentionSpec": "linear_attention",
+    "MambaSpec": "mamba",
+    "GlobalAttentionSpec": "global_attention",
+    "CompressedAttentionSpec": "compressed_attention",
+}
 _NEMOTRON_BLOCKS = {"mamba": "M", "attention": "*", "moe": "E", "mlp": "-"}
 
 
@@ -79,8 +119,11 @@ class _Reader:
         """A whole number >= minimum (1.0 is accepted, 0.5, NaN, "abc" and true are not)."""
         value = self.get(*keys, default=default, required=default is None)
         key = next((k for k in keys if self.data.get(k) is not None), keys[0])
-        if (isinstance(value, bool) or not isinstance(value, (int, float))
-                or (isinstance(value, float) and not (math.isfinite(value) and value.is_integer()))):
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, (int, float))
+            or (isinstance(value, float) and not (math.isfinite(value) and value.is_integer()))
+        ):
             raise ModelImportError(f"{self.origin}: key '{key}' must be a whole number, got {_short(value)}")
         if value < minimum:
             raise ModelImportError(f"{self.origin}: key '{key}' must be at least {minimum}, got {_short(value)}")
@@ -101,9 +144,14 @@ def _validation_message(origin: str, exc: ValidationError) -> str:
     """The first pydantic complaint as `file: field: message`, with the allowed range."""
     from configurator.core.catalog.models import field_range
 
-    models: dict[str, type[BaseModel]] = {"MoeSpec": MoeSpec, "MlaSpec": MlaSpec, "LinearAttentionSpec": LinearAttentionSpec,
-                                          "MambaSpec": MambaSpec, "GlobalAttentionSpec": GlobalAttentionSpec,
-                                          "CompressedAttentionSpec": CompressedAttentionSpec}
+    models: dict[str, type[BaseModel]] = {
+        "MoeSpec": MoeSpec,
+        "MlaSpec": MlaSpec,
+        "LinearAttentionSpec": LinearAttentionSpec,
+        "MambaSpec": MambaSpec,
+        "GlobalAttentionSpec": GlobalAttentionSpec,
+        "CompressedAttentionSpec": CompressedAttentionSpec,
+    }
     model = models.get(exc.title, ModelArch)
     prefix = _SPEC_PREFIX.get(exc.title, "")
     first = exc.errors()[0]
@@ -133,15 +181,23 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
         merged = dict(config["text_config"])
         merged.setdefault("model_type", config["text_config"].get("model_type", config.get("model_type")))
         # keys a multimodal wrapper keeps at its top level (Qwen3.5 puts mtp_num_hidden_layers there in some releases)
-        for key in ("tie_word_embeddings", "quantization_config", "torch_dtype", "dtype", "mtp_num_hidden_layers",
-                    "_name_or_path"):
+        for key in (
+            "tie_word_embeddings",
+            "quantization_config",
+            "torch_dtype",
+            "dtype",
+            "mtp_num_hidden_layers",
+            "_name_or_path",
+        ):
             if key in config and key not in merged:
                 merged[key] = config[key]
         config = merged
     r = _Reader(config, origin)
     model_type = str(r.get("model_type", default="")).lower()
     # the text stack of a multimodal release names itself *_text (Qwen3.5, Gemma 4): the same architecture
-    model_type = {"qwen3_5_text": "qwen3_5", "qwen3_5_moe_text": "qwen3_5_moe", "gemma4_text": "gemma4"}.get(model_type, model_type)
+    model_type = {"qwen3_5_text": "qwen3_5", "qwen3_5_moe_text": "qwen3_5_moe", "gemma4_text": "gemma4"}.get(
+        model_type, model_type
+    )
     if model_type not in SUPPORTED:
         known = ", ".join(SUPPORTED)
         raise ModelImportError(f"{origin}: unsupported model_type {model_type or '(missing)'!r}; supported: {known}")
@@ -157,8 +213,9 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
         head_dim = r.int("head_dim", "kv_channels")
     elif hidden % heads:
         # without head_dim the checkpoint splits hidden_size evenly among the heads
-        raise ModelImportError(f"{origin}: hidden_size {hidden} is not divisible by num_attention_heads {heads} "
-                               "(and no head_dim is given)")
+        raise ModelImportError(
+            f"{origin}: hidden_size {hidden} is not divisible by num_attention_heads {heads} (and no head_dim is given)"
+        )
     else:
         head_dim = hidden // heads
     intermediate = r.int("intermediate_size", "ffn_hidden_size", "ffn_dim", "n_inner", default=4 * hidden)
@@ -168,13 +225,19 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
         intermediate = r.int("intermediate_size_mlp", default=intermediate)
     vocab = r.int("padded_vocab_size", "vocab_size")
     context = r.int("max_position_embeddings", "seq_length", "n_positions", "max_sequence_length", default=4096)
-    gated = model_type not in ("gpt_neox", "opt", "phi", "falcon") and not (model_type == "chatglm" and "multi_query_attention" not in config)
+    gated = model_type not in ("gpt_neox", "opt", "phi", "falcon") and not (
+        model_type == "chatglm" and "multi_query_attention" not in config
+    )
     if str(r.get("mlp_hidden_act", default="")).lower() == "relu2":
         gated = False  # Nemotron-H: squared-ReLU MLPs and experts, two matrices (up, down)
     bias = "none"
-    if model_type in ("qwen", "qwen2", "qwen2_moe") or r.get("add_qkv_bias", "qkv_bias", "attention_bias", default=False):
+    if model_type in ("qwen", "qwen2", "qwen2_moe") or r.get(
+        "add_qkv_bias", "qkv_bias", "attention_bias", default=False
+    ):
         bias = "qkv"
-    if model_type in ("gpt_neox", "opt", "phi", "gpt_oss") or (model_type == "chatglm" and "multi_query_attention" not in config):
+    if model_type in ("gpt_neox", "opt", "phi", "gpt_oss") or (
+        model_type == "chatglm" and "multi_query_attention" not in config
+    ):
         bias = "all"
     try:
         moe = None
@@ -193,13 +256,17 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
                 shared, shared_width = 1, moe_width
             moe = MoeSpec(
                 num_experts=experts,
-                experts_per_token=r.int("num_experts_per_tok", "experts_per_token", "moe_top_k", "top_k_experts", default=2),
+                experts_per_token=r.int(
+                    "num_experts_per_tok", "experts_per_token", "moe_top_k", "top_k_experts", default=2
+                ),
                 expert_intermediate_size=moe_width,
                 shared_experts=shared or (1 if shared_width else 0),
                 shared_intermediate_size=shared_width,
                 first_dense_layers=r.count("first_k_dense_replace"),
-                dense_intermediate_size=intermediate if (model_type.startswith("deepseek") and model_type != "deepseek_v4") or (
-                    r.count("first_k_dense_replace") and model_type in ("glm_moe_dsa", "kimi_k2")) else None,
+                dense_intermediate_size=intermediate
+                if (model_type.startswith("deepseek") and model_type != "deepseek_v4")
+                or (r.count("first_k_dense_replace") and model_type in ("glm_moe_dsa", "kimi_k2"))
+                else None,
                 moe_layer_step=r.int("interleave_moe_layer_step", "decoder_sparse_step", default=1),
             )
         mla = None
@@ -246,7 +313,9 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
         window_layers = layers - layers // pattern
     if global_attention is not None and not window:
         global_attention = None  # no sliding layers: every layer is full attention of the base geometry
-    tie = bool(r.get("tie_word_embeddings", default=model_type in ("gemma", "gemma2", "gemma3", "gemma3_text", "gemma4")))
+    tie = bool(
+        r.get("tie_word_embeddings", default=model_type in ("gemma", "gemma2", "gemma3", "gemma3_text", "gemma4"))
+    )
     precision, precision_scope = _native_precision(r)
     # Qwen3-Next and Qwen3.5 gate every full-attention output (config attn_output_gate, on by default)
     output_gate = linear is not None and bool(r.get("attn_output_gate", default=True))
@@ -272,7 +341,9 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
             mlp_gated=gated,
             linear_bias=bias,  # type: ignore[arg-type]
             learned_position_embeddings=model_type in ("opt", "gpt2"),
-            norm="layernorm" if model_type in ("gpt_neox", "opt", "phi", "falcon", "chatglm") and bias == "all" else "rmsnorm",
+            norm="layernorm"
+            if model_type in ("gpt_neox", "opt", "phi", "falcon", "chatglm") and bias == "all"
+            else "rmsnorm",
             sliding_window=window,
             sliding_window_layers=window_layers,
             moe=moe,
@@ -295,8 +366,10 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
 
     counts = count_params(arch)
     if counts.total / 1e9 > MAX_PARAMS_B:
-        raise ModelImportError(f"{origin}: the architecture has {counts.total:.3g} parameters, "
-                               f"more than the {MAX_PARAMS_B:g} billion any real model has")
+        raise ModelImportError(
+            f"{origin}: the architecture has {counts.total:.3g} parameters, "
+            f"more than the {MAX_PARAMS_B:g} billion any real model has"
+        )
     return arch.model_copy(update={"params_total_b": counts.total / 1e9, "params_active_b": counts.active / 1e9})
 
 
@@ -308,16 +381,22 @@ def _linear_attention(r: _Reader, origin: str, layers: int) -> LinearAttentionSp
     layer_types = r.get("layer_types")
     if isinstance(layer_types, list) and layer_types:
         if len(layer_types) != layers:
-            raise ModelImportError(f"{origin}: layer_types lists {len(layer_types)} layers, num_hidden_layers is {layers}")
+            raise ModelImportError(
+                f"{origin}: layer_types lists {len(layer_types)} layers, num_hidden_layers is {layers}"
+            )
         full = [i for i, kind in enumerate(layer_types) if kind == "full_attention"]
         if not full:
             raise ModelImportError(f"{origin}: layer_types has no full_attention layer")
         step = full[0] + 1
         if full != list(range(step - 1, layers, step)):
-            raise ModelImportError(f"{origin}: layer_types is not 'every n-th layer full attention' "
-                                   f"(full layers at {_short(full)}); this pattern is not supported")
+            raise ModelImportError(
+                f"{origin}: layer_types is not 'every n-th layer full attention' "
+                f"(full layers at {_short(full)}); this pattern is not supported"
+            )
         if interval is not None and r.int("full_attention_interval") != step:
-            raise ModelImportError(f"{origin}: full_attention_interval {interval} disagrees with layer_types (every {step})")
+            raise ModelImportError(
+                f"{origin}: full_attention_interval {interval} disagrees with layer_types (every {step})"
+            )
         interval = step
     return LinearAttentionSpec(
         full_attention_interval=int(interval) if interval is not None else r.int("full_attention_interval", default=4),
@@ -333,10 +412,15 @@ def _compressed_attention(r: _Reader, origin: str, layers: int) -> CompressedAtt
     """DeepSeek-V4's per-layer compress_ratios (the list may carry one more entry for the MTP layer)."""
     ratios = r.get("compress_ratios", default=[0] * layers)
     mtp = r.count("num_nextn_predict_layers")
-    if (not isinstance(ratios, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in ratios)
-            or len(ratios) not in (layers, layers + mtp)):
-        raise ModelImportError(f"{origin}: compress_ratios must list one whole number per layer ({layers}, or "
-                               f"{layers + mtp} with the MTP layers), got {_short(ratios)}")
+    if (
+        not isinstance(ratios, list)
+        or not all(isinstance(x, int) and not isinstance(x, bool) for x in ratios)
+        or len(ratios) not in (layers, layers + mtp)
+    ):
+        raise ModelImportError(
+            f"{origin}: compress_ratios must list one whole number per layer ({layers}, or "
+            f"{layers + mtp} with the MTP layers), got {_short(ratios)}"
+        )
     return CompressedAttentionSpec(
         compress_ratios=tuple(ratios[:layers]),
         q_lora_rank=r.int("q_lora_rank"),
@@ -364,7 +448,9 @@ def _mamba(r: _Reader, origin: str, layers: int) -> MambaSpec | None:
     if not isinstance(pattern, str) or not re.fullmatch(r"[M*E-]+", pattern):
         raise ModelImportError(f"{origin}: hybrid_override_pattern must use only M, *, E and -, got {_short(pattern)}")
     if len(pattern) != layers:
-        raise ModelImportError(f"{origin}: hybrid_override_pattern has {len(pattern)} layers, num_hidden_layers is {layers}")
+        raise ModelImportError(
+            f"{origin}: hybrid_override_pattern has {len(pattern)} layers, num_hidden_layers is {layers}"
+        )
     cache_dtype = str(r.get("mamba_ssm_cache_dtype", default="float32")).lower()
     return MambaSpec(
         pattern=pattern,
@@ -410,7 +496,9 @@ def load_hf_config(path: Path, name: str | None = None) -> ModelArch:
         raise ModelImportError(f"{path}: cannot read: {exc}") from None
     except OSError as exc:  # FileRefusedError: a FIFO, a device, a folder, too large; it names the path
         message = str(exc)
-        raise ModelImportError(message if message.startswith(str(path)) else f"{path}: cannot read: {message}") from None
+        raise ModelImportError(
+            message if message.startswith(str(path)) else f"{path}: cannot read: {message}"
+        ) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -424,9 +512,28 @@ def load_hf_config(path: Path, name: str | None = None) -> ModelArch:
 
 # --------------------------------------------------------------------------- safetensors
 
-_ST_DTYPE_BITS = {"F64": 64, "F32": 32, "F16": 16, "BF16": 16, "I64": 64, "I32": 32, "I16": 16, "I8": 8, "U64": 64,
-                  "U32": 32, "U16": 16, "U8": 8, "F8_E4M3": 8, "F8_E5M2": 8, "F8_E8M0": 8, "BOOL": 8, "C64": 64,
-                  "F6_E2M3": 6, "F6_E3M2": 6, "F4": 4}
+_ST_DTYPE_BITS = {
+    "F64": 64,
+    "F32": 32,
+    "F16": 16,
+    "BF16": 16,
+    "I64": 64,
+    "I32": 32,
+    "I16": 16,
+    "I8": 8,
+    "U64": 64,
+    "U32": 32,
+    "U16": 16,
+    "U8": 8,
+    "F8_E4M3": 8,
+    "F8_E5M2": 8,
+    "F8_E8M0": 8,
+    "BOOL": 8,
+    "C64": 64,
+    "F6_E2M3": 6,
+    "F6_E3M2": 6,
+    "F4": 4,
+}
 """Bits per element of every safetensors dtype (huggingface/safetensors safetensors/src/tensor.rs, Dtype::bitsize)."""
 
 
@@ -461,8 +568,10 @@ def safetensors_bytes(path: Path) -> tuple[int, dict[str, int]]:
                 raise ModelImportError(f"{path}: not a safetensors file (too short)")
             (length,) = struct.unpack("<Q", raw)
             if length > SAFETENSORS_MAX_HEADER or length > size - 8:
-                raise ModelImportError(f"{path}: safetensors header length {length:,} is implausible "
-                                       f"(the file has {max(size - 8, 0):,} bytes after it; at most {SAFETENSORS_MAX_HEADER:,})")
+                raise ModelImportError(
+                    f"{path}: safetensors header length {length:,} is implausible "
+                    f"(the file has {max(size - 8, 0):,} bytes after it; at most {SAFETENSORS_MAX_HEADER:,})"
+                )
             header = json.loads(handle.read(length), object_pairs_hook=_unique_keys)
     except ModelImportError as exc:
         message = str(exc)
@@ -474,7 +583,9 @@ def safetensors_bytes(path: Path) -> tuple[int, dict[str, int]]:
     if not isinstance(header, dict):
         raise ModelImportError(f"{path}: safetensors header must be a JSON object of tensors")
     if len(header) > SAFETENSORS_MAX_TENSORS:
-        raise ModelImportError(f"{path}: safetensors header lists {len(header)} tensors (at most {SAFETENSORS_MAX_TENSORS:,})")
+        raise ModelImportError(
+            f"{path}: safetensors header lists {len(header)} tensors (at most {SAFETENSORS_MAX_TENSORS:,})"
+        )
     data_size = size - 8 - length
     total = 0
     by_dtype: dict[str, int] = {}
@@ -485,26 +596,46 @@ def safetensors_bytes(path: Path) -> tuple[int, dict[str, int]]:
         offsets = info.get("data_offsets") if isinstance(info, dict) else None
         dtype = info.get("dtype") if isinstance(info, dict) else None
         shape = info.get("shape") if isinstance(info, dict) else None
-        if (not isinstance(offsets, list) or len(offsets) != 2
-                or not all(isinstance(o, int) and not isinstance(o, bool) for o in offsets)):
-            raise ModelImportError(f"{path}: tensor {_short(name)}: data_offsets must be two whole numbers [start, end]")
+        if (
+            not isinstance(offsets, list)
+            or len(offsets) != 2
+            or not all(isinstance(o, int) and not isinstance(o, bool) for o in offsets)
+        ):
+            raise ModelImportError(
+                f"{path}: tensor {_short(name)}: data_offsets must be two whole numbers [start, end]"
+            )
         start, end = offsets
         if not 0 <= start <= end <= SAFETENSORS_MAX_BYTES:
-            raise ModelImportError(f"{path}: tensor {_short(name)}: data_offsets {_short(offsets)} are not "
-                                   f"0 <= start <= end <= {SAFETENSORS_MAX_BYTES}")
+            raise ModelImportError(
+                f"{path}: tensor {_short(name)}: data_offsets {_short(offsets)} are not "
+                f"0 <= start <= end <= {SAFETENSORS_MAX_BYTES}"
+            )
         if end > data_size:
-            raise ModelImportError(f"{path}: tensor {_short(name)}: bytes {start:,} to {end:,} run past the end of the "
-                                   f"file ({data_size:,} bytes of data)")
+            raise ModelImportError(
+                f"{path}: tensor {_short(name)}: bytes {start:,} to {end:,} run past the end of the "
+                f"file ({data_size:,} bytes of data)"
+            )
         if not isinstance(dtype, str) or dtype not in _ST_DTYPE_BITS:
-            raise ModelImportError(f"{path}: tensor {_short(name)}: unknown dtype {_short(dtype)} "
-                                   f"(known: {', '.join(sorted(_ST_DTYPE_BITS))})")
-        if (not isinstance(shape, list) or len(shape) > 16
-                or not all(isinstance(d, int) and not isinstance(d, bool) and 0 <= d <= SAFETENSORS_MAX_BYTES for d in shape)):
-            raise ModelImportError(f"{path}: tensor {_short(name)}: shape must be a list of whole numbers, got {_short(shape)}")
+            raise ModelImportError(
+                f"{path}: tensor {_short(name)}: unknown dtype {_short(dtype)} "
+                f"(known: {', '.join(sorted(_ST_DTYPE_BITS))})"
+            )
+        if (
+            not isinstance(shape, list)
+            or len(shape) > 16
+            or not all(
+                isinstance(d, int) and not isinstance(d, bool) and 0 <= d <= SAFETENSORS_MAX_BYTES for d in shape
+            )
+        ):
+            raise ModelImportError(
+                f"{path}: tensor {_short(name)}: shape must be a list of whole numbers, got {_short(shape)}"
+            )
         elements = math.prod(shape)
         if -(-elements * _ST_DTYPE_BITS[dtype] // 8) != end - start:
-            raise ModelImportError(f"{path}: tensor {_short(name)}: shape {_short(shape)} of {dtype} is "
-                                   f"{-(-elements * _ST_DTYPE_BITS[dtype] // 8):,} bytes, but its data_offsets span {end - start:,}")
+            raise ModelImportError(
+                f"{path}: tensor {_short(name)}: shape {_short(shape)} of {dtype} is "
+                f"{-(-elements * _ST_DTYPE_BITS[dtype] // 8):,} bytes, but its data_offsets span {end - start:,}"
+            )
         total += end - start
         by_dtype[dtype] = by_dtype.get(dtype, 0) + end - start
         if end > start:
@@ -542,8 +673,18 @@ def load_folder(path: Path, name: str | None = None) -> ImportedModel:
 
 # --------------------------------------------------------------------------- GGUF
 
-_GGUF_FTYPE = {0: "fp32", 1: "fp16", 2: "q4_0", 7: "q8_0", 10: "q2_k", 12: "q3_k_m", 15: "q4_k_m", 17: "q5_k_m",
-               18: "q6_k", 32: "bf16"}
+_GGUF_FTYPE = {
+    0: "fp32",
+    1: "fp16",
+    2: "q4_0",
+    7: "q8_0",
+    10: "q2_k",
+    12: "q3_k_m",
+    15: "q4_k_m",
+    17: "q5_k_m",
+    18: "q6_k",
+    32: "bf16",
+}
 
 
 def load_gguf(path: Path) -> ImportedModel:
@@ -558,8 +699,12 @@ def load_gguf(path: Path) -> ImportedModel:
     except (struct.error, UnicodeDecodeError, OverflowError, MemoryError) as exc:
         raise ModelImportError(f"{path}: unreadable GGUF: {_short(str(exc))}") from None
     try:
-        return _from_gguf_reader(parts[0], headers[0].fields, sum(h.tensor_bytes for h in headers),
-                                 {name for h in headers for name in h.tensors})
+        return _from_gguf_reader(
+            parts[0],
+            headers[0].fields,
+            sum(h.tensor_bytes for h in headers),
+            {name for h in headers for name in h.tensors},
+        )
     except (ValueError, TypeError, OverflowError, IndexError, KeyError, AttributeError) as exc:
         # metadata of the wrong type (a string where a count belongs, a list where a number does)
         raise ModelImportError(f"{path}: unreadable GGUF metadata: {_short(str(exc))}") from None
@@ -584,9 +729,16 @@ def _from_gguf_reader(path: Path, fields: dict[str, Any], weight_bytes: int, ten
     kv = field(f"{a}.attention.head_count_kv", required=False)
     kv_heads = int(kv if not isinstance(kv, list) else max(kv)) if kv is not None else heads
     tokens = field("tokenizer.ggml.tokens", required=False)
-    vocab = len(tokens) if isinstance(tokens, (list, LongArray)) else int(field(f"{a}.vocab_size", required=False) or 32000)
+    vocab = (
+        len(tokens) if isinstance(tokens, (list, LongArray)) else int(field(f"{a}.vocab_size", required=False) or 32000)
+    )
     config: dict[str, Any] = {
-        "model_type": {"qwen2moe": "qwen2_moe", "qwen3moe": "qwen3_moe", "deepseek2": "deepseek_v3", "gemma3": "gemma3_text"}.get(a, a),
+        "model_type": {
+            "qwen2moe": "qwen2_moe",
+            "qwen3moe": "qwen3_moe",
+            "deepseek2": "deepseek_v3",
+            "gemma3": "gemma3_text",
+        }.get(a, a),
         "hidden_size": hidden,
         "num_hidden_layers": int(field(f"{a}.block_count")),
         "num_attention_heads": heads,
@@ -650,7 +802,9 @@ def find_in_hf_cache(repo: str) -> Path | None:
     for root in hf_cache_dirs():
         snapshots = root / folder_name / "snapshots"
         if snapshots.is_dir():
-            candidates = sorted((p for p in snapshots.iterdir() if (p / "config.json").exists()), key=lambda p: p.stat().st_mtime)
+            candidates = sorted(
+                (p for p in snapshots.iterdir() if (p / "config.json").exists()), key=lambda p: p.stat().st_mtime
+            )
             if candidates:
                 return candidates[-1]
     return None
@@ -671,7 +825,9 @@ def import_model(source: str | Path) -> ImportedModel:
         raise
     except (OSError, ValueError, RuntimeError) as exc:  # unreadable, a NUL in the name, an unknown ~user
         message = str(exc)
-        raise ModelImportError(message if message.startswith(str(source)) else f"{_short(str(source))}: cannot read: {exc}") from None
+        raise ModelImportError(
+            message if message.startswith(str(source)) else f"{_short(str(source))}: cannot read: {exc}"
+        ) from None
     if is_file:
         if magic == b"GGUF" or path.suffix.lower() == ".gguf":
             return load_gguf(path)
@@ -680,5 +836,7 @@ def import_model(source: str | Path) -> ImportedModel:
         cached = find_in_hf_cache(str(source))
         if cached is not None:
             return load_folder(cached, name=str(source))
-        raise ModelImportError(f"{source}: no such file, and not in the local Hugging Face cache (the app works offline)")
+        raise ModelImportError(
+            f"{source}: no such file, and not in the local Hugging Face cache (the app works offline)"
+        )
     raise ModelImportError(f"{source}: no such file or folder")

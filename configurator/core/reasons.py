@@ -51,12 +51,13 @@ class Reason(BaseModel):
 
 Say = Callable[[Reason], str]
 """Renders a nested reason in the language being rendered."""
-Template = Union[str, Callable[[Reason, Say], str]]
+Template = str | Callable[[Reason, Say], str]
 """A format string over the reason's fields, or a function of the reason and the renderer of nested ones."""
 
 
 def render(reason: Reason, table: Mapping[str, Template], fallback: Mapping[str, Template] | None = None) -> str:
     """`reason` in the language of `table` (codes it lacks from `fallback`, nested reasons too)."""
+
     def say(inner: Reason) -> str:
         return render(inner, table, fallback)
 
@@ -105,6 +106,7 @@ def rejection_kind(reason: Reason) -> str | Reason:
 
 # --------------------------------------------------------------------------- English
 
+
 def _no_price(r: Reason, _say: Say) -> str:
     condition = str(r.fields.get("condition") or "")
     return f"no {condition if condition != 'any' else ''} price in the catalog".replace("  ", " ")
@@ -115,8 +117,10 @@ def _compute(r: Reason, _say: Say) -> str:
     days = r.num("days")
     on_eight = f"{days / 365:,.0f} years" if days >= 730 else f"{days:,.0f} days" if days >= 10 else f"{days:,.1f} days"
     mfu = f" at {r.num('mfu'):.0%} MFU" if f.get("mfu") else ""
-    return (f"the job is {f['mantissa']} x 10^{f['exponent']} FLOPs: about {r.num('hours'):,.0f} GPU-hours on {f['gpu']}{mfu} "
-            f"({on_eight} on 8 of them)")
+    return (
+        f"the job is {f['mantissa']} x 10^{f['exponent']} FLOPs: about {r.num('hours'):,.0f} GPU-hours on {f['gpu']}{mfu} "
+        f"({on_eight} on 8 of them)"
+    )
 
 
 def _power(r: Reason, _say: Say) -> str:
@@ -124,14 +128,23 @@ def _power(r: Reason, _say: Say) -> str:
     speed = f"~{r.num('speed'):.0%} speed"
     if not f.get("tool"):
         return f"power-limit the GPUs to {r.num('limit'):.0%} ({speed})"
-    return f"power-limit the GPUs to {r.num('limit'):.0%} ({f['tool']} {f['flag']} {r.num('watts'):.0f} at boot; {speed})"
+    return (
+        f"power-limit the GPUs to {r.num('limit'):.0%} ({f['tool']} {f['flag']} {r.num('watts'):.0f} at boot; {speed})"
+    )
 
 
 def _changes(r: Reason, say: Say) -> str:
     words = [say(c) for c in r.nested("changes")]
     text = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-    what = (f"{r.fields['box']}, " if r.fields.get("box") else "no GPU (CPU only), " if r.fields.get("cpu_only")
-            else f"{r.fields['gpus']} x {r.fields['gpu']}, " if r.fields.get("gpus") else "")
+    what = (
+        f"{r.fields['box']}, "
+        if r.fields.get("box")
+        else "no GPU (CPU only), "
+        if r.fields.get("cpu_only")
+        else f"{r.fields['gpus']} x {r.fields['gpu']}, "
+        if r.fields.get("gpus")
+        else ""
+    )
     return f"{text}: cheapest build {what}{r.num('price'):,.0f} {r.fields['currency']}"
 
 
@@ -139,8 +152,11 @@ def _cluster(r: Reason, _say: Say) -> str:
     f = r.fields
     money = f"{r.num('price'):,.0f} {f['currency']}"
     room = " in a server room" if f.get("server_room") else ""
-    head = (f"{f['nodes']} machines working together{room}: {money}" if r.num("nodes") > 1
-            else f"a ready-made {f['gpus']}-GPU server: {money}")
+    head = (
+        f"{f['nodes']} machines working together{room}: {money}"
+        if r.num("nodes") > 1
+        else f"a ready-made {f['gpus']}-GPU server: {money}"
+    )
     return head + (f", over the {r.num('budget'):,.0f} {f['currency']} budget" if f.get("budget") is not None else "")
 
 
@@ -179,11 +195,15 @@ EN: dict[str, Template] = {
     "gpu.closest": lambda r, say: f"{r.fields['name']}: {joined(r.nested('why'), say)}",
     "gpu.no-build": "no build with it passes every rule within the budget",
     # why nothing fits (solve.relax)
-    "nothing.no-gpu": lambda r, say: (f"no GPU in the catalog can run this within {r.fields['most']} GPUs per machine "
-                                      f"({joined(r.nested('closest'), say)})"),
-    "nothing.own-gpu": lambda r, say: (f"your own {r.fields['name']} cannot run this within {r.fields['most']} GPUs per "
-                                       f"machine ({joined(r.nested('closest'), say)}); builds with other GPUs beside it or instead of it "
-                                       "found none either"),
+    "nothing.no-gpu": lambda r, say: (
+        f"no GPU in the catalog can run this within {r.fields['most']} GPUs per machine "
+        f"({joined(r.nested('closest'), say)})"
+    ),
+    "nothing.own-gpu": lambda r, say: (
+        f"your own {r.fields['name']} cannot run this within {r.fields['most']} GPUs per "
+        f"machine ({joined(r.nested('closest'), say)}); builds with other GPUs beside it or instead of it "
+        "found none either"
+    ),
     "nothing.no-combination": "no combination of parts passes every rule",
     "nothing.budget": "the budget of {budget:,.0f} {currency} is binding",
     "nothing.binding": lambda r, say: "binding: " + joined(r.nested("items"), say, ", "),
@@ -200,20 +220,30 @@ EN: dict[str, Template] = {
     "way.precision": "use q4_k_m (GGUF via llama.cpp)",
     "way.method": "use QLoRA instead of {method}",
     "way.circuit": "use a 230 V 16 A circuit",
-    "way.offload": lambda r, _say: ("keep part of the model (the MoE experts first) in system RAM with llama.cpp"
-                                    if r.fields.get("moe") else "keep some layers in system RAM with llama.cpp"),
+    "way.offload": lambda r, _say: (
+        "keep part of the model (the MoE experts first) in system RAM with llama.cpp"
+        if r.fields.get("moe")
+        else "keep some layers in system RAM with llama.cpp"
+    ),
     "way.power": _power,
-    "way.powerup": lambda r, _say: (f"raise the GPU power limit to {r.num('limit'):.0%}" if r.fields.get("limit")
-                                    else "run the GPUs at full power (no power limit)"),
+    "way.powerup": lambda r, _say: (
+        f"raise the GPU power limit to {r.num('limit'):.0%}"
+        if r.fields.get("limit")
+        else "run the GPUs at full power (no power limit)"
+    ),
     "way.circuits": "use {circuits} circuits (PSUs on separate outlets)",
     "way.form": "allow any form (rack or open frame)",
     "way.room": "put it in a lab or server room (louder and warmer than a home office allows)",
     "way.gpus": "allow up to {gpus} GPUs",
-    "way.speed": lambda r, _say: (f"accept {r.num('tps'):.1f} tokens/s" if r.fields.get("tps") is not None
-                                  else "accept a lower speed"),
+    "way.speed": lambda r, _say: (
+        f"accept {r.num('tps'):.1f} tokens/s" if r.fields.get("tps") is not None else "accept a lower speed"
+    ),
     "way.speed10": "accept {tps:.1f} tokens/s (within 10 % of the {asked:g} asked)",
-    "way.deadline": lambda r, _say: (f"allow {r.num('hours'):,.0f} h ({r.num('hours') / 24:,.1f} days)"
-                                     if r.fields.get("hours") is not None else "allow more time"),
+    "way.deadline": lambda r, _say: (
+        f"allow {r.num('hours'):,.0f} h ({r.num('hours') / 24:,.1f} days)"
+        if r.fields.get("hours") is not None
+        else "allow more time"
+    ),
     "way.condition": "allow used parts",
     "way.region": "buy outside China",
     "way.framework": "fine-tune with Unsloth (it keeps checkpointed activations in system RAM)",
@@ -223,20 +253,29 @@ EN: dict[str, Template] = {
     "way.changes": _changes,
     "way.other": "{kind}",
     # an estimate's warnings (estimate.*)
-    "warn.host-ram": ("does not fit in system RAM: {ram:.1f} GiB in RAM needs a host of {need:.1f} GiB (room for the OS), "
-                      "this one has {has:.1f} GiB"),
+    "warn.host-ram": (
+        "does not fit in system RAM: {ram:.1f} GiB in RAM needs a host of {need:.1f} GiB (room for the OS), "
+        "this one has {has:.1f} GiB"
+    ),
     "warn.context": "context {context} exceeds the model's maximum of {most} tokens",
-    "warn.zero3": ("fits with --zero 3 (FSDP full sharding of parameters, gradients and optimizer states over the {gpus} "
-                   "GPUs): {per_gpu} per GPU"),
+    "warn.zero3": (
+        "fits with --zero 3 (FSDP full sharding of parameters, gradients and optimizer states over the {gpus} "
+        "GPUs): {per_gpu} per GPU"
+    ),
     "warn.torchtune-offload": (
         "torchtune's single-device recipes have no optimizer CPU offload (fsdp_cpu_offload is read by the distributed "
         "recipes only): sized without it; its paged optimizers (--optimizer paged-adamw or paged-adamw-8bit) keep the "
-        "states in CUDA unified memory instead"),
-    "warn.transformers-only": ("HF transformers is the only engine that runs this here: {tps:.1f} tokens/s per user; "
-                               "llama.cpp or vLLM, where they fit, typically run 10-80x faster"),
+        "states in CUDA unified memory instead"
+    ),
+    "warn.transformers-only": (
+        "HF transformers is the only engine that runs this here: {tps:.1f} tokens/s per user; "
+        "llama.cpp or vLLM, where they fit, typically run 10-80x faster"
+    ),
     "warn.mtp-missing": "--speculative mtp: {model} ships no multi-token-prediction layer, so the decode speed is without speculation",
-    "warn.mtp-batch": ("--speculative mtp is estimated for one sequence; with several users the decode speed is given without "
-                       "speculation (the verify passes then compete with the other sequences)"),
+    "warn.mtp-batch": (
+        "--speculative mtp is estimated for one sequence; with several users the decode speed is given without "
+        "speculation (the verify passes then compete with the other sequences)"
+    ),
     "warn.framework": "{message}",  # the framework's or software stack's own finding (frameworks.py, support.py)
 }
 

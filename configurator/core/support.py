@@ -36,13 +36,17 @@ DEEPSPEED_ACCELERATORS = "https://deepspeed.ai/tutorials/accelerator-setup-guide
 TRITON_README = "https://github.com/triton-lang/triton/blob/main/README.md"
 INDUCTOR_TOO_OLD = "https://github.com/pytorch/pytorch/blob/main/torch/_dynamo/exc.py"
 PYTORCH_DROPS_SM70 = "https://github.com/pytorch/pytorch/issues/157517"
-NVIDIA_R580_LAST = "https://www.neowin.net/amp/nvidia-is-soon-ending-driver-support-for-some-of-its-most-legendary-graphics-cards/"
+NVIDIA_R580_LAST = (
+    "https://www.neowin.net/amp/nvidia-is-soon-ending-driver-support-for-some-of-its-most-legendary-graphics-cards/"
+)
 CUDA13_DROPS_VOLTA = "https://github.com/NVIDIA/cuDecomp/pull/97"
 # CUDA 13.0 release notes (2025-08-07), "Deprecated Architectures": offline compilation and library support for
 # Maxwell, Pascal and Volta removed, as the 12.x notes announced (quoted in PYTORCH_DROPS_SM70)
 CUDA13_RELEASE_NOTES = "https://docs.nvidia.com/cuda/archive/13.0.0/cuda-toolkit-release-notes/index.html"
 ROCM_GFX906_EOM = "https://rocm.docs.amd.com/en/docs-5.6.0/release.html"
-ROCM_RADEON_TARGETS = "https://rocm.docs.amd.com/projects/install-on-windows/en/docs-7.2/reference/system-requirements.html"
+ROCM_RADEON_TARGETS = (
+    "https://rocm.docs.amd.com/projects/install-on-windows/en/docs-7.2/reference/system-requirements.html"
+)
 RDNA3_WMMA = "https://gpuopen.com/learn/wmma_on_rdna3/"
 RDNA4_ISA = (
     "https://www.amd.com/content/dam/amd/en/documents/radeon-tech-docs/instruction-set-architectures/"
@@ -138,8 +142,19 @@ class ArchSupport:
         """Every fact by name (vLLM quantization rows as vllm_quant.<row>)."""
         named = {
             name: getattr(self, name)
-            for name in ("bf16", "fp8_compute", "flash_attention_2", "pytorch", "vllm", "vllm_fp8_kv",
-                         "llama_cpp", "bitsandbytes", "deepspeed", "torch_compile", "driver")
+            for name in (
+                "bf16",
+                "fp8_compute",
+                "flash_attention_2",
+                "pytorch",
+                "vllm",
+                "vllm_fp8_kv",
+                "llama_cpp",
+                "bitsandbytes",
+                "deepspeed",
+                "torch_compile",
+                "driver",
+            )
         }
         named.update({f"vllm_quant.{row}": fact for row, fact in self.vllm_quant.items()})
         return named
@@ -150,8 +165,13 @@ class ArchSupport:
 # Turing (7.5), Ampere (8.0/8.6), Ada (8.9), Hopper (9.0), AMD GPU, Intel GPU. Rows used here.
 VLLM_ROWS = ("awq", "gptq", "marlin", "int8_w8a8", "fp8_w8a8", "bitsandbytes", "gguf")
 _QUANT_NAMES = {
-    "awq": "AWQ", "gptq": "GPTQ", "marlin": "Marlin int4 (GPTQ/AWQ/compressed-tensors W4A16)",
-    "int8_w8a8": "INT8 W8A8", "fp8_w8a8": "FP8 W8A8", "bitsandbytes": "bitsandbytes", "gguf": "GGUF",
+    "awq": "AWQ",
+    "gptq": "GPTQ",
+    "marlin": "Marlin int4 (GPTQ/AWQ/compressed-tensors W4A16)",
+    "int8_w8a8": "INT8 W8A8",
+    "fp8_w8a8": "FP8 W8A8",
+    "bitsandbytes": "bitsandbytes",
+    "gguf": "GGUF",
 }
 
 
@@ -181,17 +201,22 @@ _FP8_KV_SOFTWARE = Fact(
 )
 _FP8_KV_NATIVE = Fact("yes", "FP8 KV cache with FP8 hardware", VLLM_KV_CACHE)
 _FP8_KV_UNDOCUMENTED = Fact(
-    "partial", "vLLM documents no FP8 KV-cache path for this GPU family; expect to keep the KV cache in 16-bit",
+    "partial",
+    "vLLM documents no FP8 KV-cache path for this GPU family; expect to keep the KV cache in 16-bit",
     VLLM_KV_CACHE,
 )
 _NO_BF16_NVIDIA = Fact(
-    "no", "no bf16 tensor cores (bf16 arrived with Ampere)", AMPERE_WHITEPAPER,
+    "no",
+    "no bf16 tensor cores (bf16 arrived with Ampere)",
+    AMPERE_WHITEPAPER,
 )
 _BF16_NVIDIA = Fact("yes", "bf16 tensor cores (Ampere and newer)", AMPERE_WHITEPAPER)
 _FA2_NVIDIA = Fact("yes", "FlashAttention-2 runs on Ampere, Ada and Hopper (fp16 and bf16)", FLASH_ATTN_README)
 _FA2_NONE_NVIDIA = Fact(
-    "no", "FlashAttention-2 needs Ampere or newer: attention falls back to PyTorch SDPA kernels "
-    "(slower, more memory at long context)", FLASH_ATTN_README,
+    "no",
+    "FlashAttention-2 needs Ampere or newer: attention falls back to PyTorch SDPA kernels "
+    "(slower, more memory at long context)",
+    FLASH_ATTN_README,
 )
 _LLAMA_CUDA = Fact("yes", "llama.cpp runs on the CUDA backend (Vulkan also works)", LLAMA_CPP_BUILD)
 _LLAMA_HIP = Fact("yes", "llama.cpp runs on the HIP (ROCm) backend or on Vulkan", LLAMA_CPP_BUILD)
@@ -208,19 +233,25 @@ _BNB_XPU = Fact("yes", "bitsandbytes has official Intel XPU support (QLoRA works
 _DS_NVIDIA = Fact("yes", "DeepSpeed is developed and tested on NVIDIA GPUs", DEEPSPEED_README)
 _DS_AMD_TESTED = Fact("yes", "DeepSpeed is tested on AMD Instinct (MI100, MI200)", DEEPSPEED_README)
 _DS_AMD_OTHER = Fact(
-    "partial", "DeepSpeed runs on ROCm through its CUDA/HIP accelerator, but upstream tests only MI100 and MI200",
+    "partial",
+    "DeepSpeed runs on ROCm through its CUDA/HIP accelerator, but upstream tests only MI100 and MI200",
     DEEPSPEED_README,
 )
 _DS_ARC = Fact(
-    "partial", "DeepSpeed's XPU accelerator is validated on Intel Data Center GPU Max, not on Arc",
+    "partial",
+    "DeepSpeed's XPU accelerator is validated on Intel Data Center GPU Max, not on Arc",
     DEEPSPEED_README,
 )
 _COMPILE_OK = Fact("yes", "torch.compile (Inductor/Triton) is supported", TRITON_README)
 _COMPILE_OLD_NVIDIA = Fact(
-    "partial", "Triton officially supports compute capability 8.0+; PyTorch still compiles for 7.x but "
-    "without official Triton support", TRITON_README,
+    "partial",
+    "Triton officially supports compute capability 8.0+; PyTorch still compiles for 7.x but "
+    "without official Triton support",
+    TRITON_README,
 )
-_DRIVER_CURRENT_NVIDIA = Fact("yes", "current CUDA 13 drivers and toolkits support this architecture", CUDA13_DROPS_VOLTA)
+_DRIVER_CURRENT_NVIDIA = Fact(
+    "yes", "current CUDA 13 drivers and toolkits support this architecture", CUDA13_DROPS_VOLTA
+)
 _DRIVER_ROCM = Fact("yes", "in AMD's current ROCm support list", ROCM_RADEON_TARGETS)
 _PYTORCH_CUDA = Fact("yes", "current PyTorch CUDA wheels include this architecture", PYTORCH_DROPS_SM70)
 _PYTORCH_ROCM = Fact("yes", "PyTorch ROCm wheels support this GPU", ROCM_RADEON_TARGETS)
@@ -229,17 +260,41 @@ _TURING_PLUS_ROWS = {"awq", "gptq", "marlin", "int8_w8a8", "bitsandbytes", "gguf
 
 
 def _nvidia(
-    architecture: str, targets: str, column: str, supported: set[str], *, bf16: bool, fp8: Fact,
-    fa2: bool, kv: Fact, vllm: Fact, extra_quant: dict[str, Fact] | None = None,
-    pytorch: Fact = _PYTORCH_CUDA, compile_fact: Fact = _COMPILE_OK, driver: Fact = _DRIVER_CURRENT_NVIDIA,
-    aliases: tuple[str, ...] = (), matrix_units: bool = True,
+    architecture: str,
+    targets: str,
+    column: str,
+    supported: set[str],
+    *,
+    bf16: bool,
+    fp8: Fact,
+    fa2: bool,
+    kv: Fact,
+    vllm: Fact,
+    extra_quant: dict[str, Fact] | None = None,
+    pytorch: Fact = _PYTORCH_CUDA,
+    compile_fact: Fact = _COMPILE_OK,
+    driver: Fact = _DRIVER_CURRENT_NVIDIA,
+    aliases: tuple[str, ...] = (),
+    matrix_units: bool = True,
 ) -> ArchSupport:
     return ArchSupport(
-        vendor="nvidia", architecture=architecture, targets=targets, aliases=aliases, matrix_units=matrix_units,
-        bf16=_BF16_NVIDIA if bf16 else _NO_BF16_NVIDIA, fp8_compute=fp8,
-        flash_attention_2=_FA2_NVIDIA if fa2 else _FA2_NONE_NVIDIA, pytorch=pytorch, vllm=vllm,
-        vllm_quant=_quant_row(column, supported, extra_quant), vllm_fp8_kv=kv, llama_cpp=_LLAMA_CUDA,
-        bitsandbytes=_BNB_CUDA, deepspeed=_DS_NVIDIA, torch_compile=compile_fact, driver=driver,
+        vendor="nvidia",
+        architecture=architecture,
+        targets=targets,
+        aliases=aliases,
+        matrix_units=matrix_units,
+        bf16=_BF16_NVIDIA if bf16 else _NO_BF16_NVIDIA,
+        fp8_compute=fp8,
+        flash_attention_2=_FA2_NVIDIA if fa2 else _FA2_NONE_NVIDIA,
+        pytorch=pytorch,
+        vllm=vllm,
+        vllm_quant=_quant_row(column, supported, extra_quant),
+        vllm_fp8_kv=kv,
+        llama_cpp=_LLAMA_CUDA,
+        bitsandbytes=_BNB_CUDA,
+        deepspeed=_DS_NVIDIA,
+        torch_compile=compile_fact,
+        driver=driver,
     )
 
 
@@ -252,7 +307,8 @@ _VOLTA_PASCAL_EOL = (
 )
 _EOL_DRIVER = Fact("partial", _VOLTA_PASCAL_EOL, NVIDIA_R580_LAST)
 _EOL_PYTORCH = Fact(
-    "partial", "PyTorch's CUDA 12.8/12.9 wheels dropped Maxwell, Pascal and Volta; the CUDA 12.6 wheels still run them",
+    "partial",
+    "PyTorch's CUDA 12.8/12.9 wheels dropped Maxwell, Pascal and Volta; the CUDA 12.6 wheels still run them",
     PYTORCH_DROPS_SM70,
 )
 
@@ -262,38 +318,50 @@ _AMD_FP8_ROWS = {"gguf", "fp8_w8a8"}
 _INTEL_COLUMN = "Intel GPUs"
 _INTEL_ROWS = {"awq", "gptq"}
 _FP8_NONE_AMD = Fact(
-    "no", "no FP8 matrix hardware; vLLM's FP8 path on ROCm (torch._scaled_mm) needs MI300-class (CDNA 3) GPUs and "
-    "the weight-only FP8 Marlin kernel is CUDA-only", TORCH_SCALED_MM,
+    "no",
+    "no FP8 matrix hardware; vLLM's FP8 path on ROCm (torch._scaled_mm) needs MI300-class (CDNA 3) GPUs and "
+    "the weight-only FP8 Marlin kernel is CUDA-only",
+    TORCH_SCALED_MM,
 )
 _VLLM_FP8_ROCM_NONE = Fact(
-    "no", "FP8 W8A8 in vLLM on ROCm runs on MI300-class (CDNA 3) GPUs only, and Marlin (weight-only FP8) is CUDA-only",
+    "no",
+    "FP8 W8A8 in vLLM on ROCm runs on MI300-class (CDNA 3) GPUs only, and Marlin (weight-only FP8) is CUDA-only",
     TORCH_SCALED_MM,
 )
 _INTEL_FP8 = Fact("no", "vLLM's hardware table lists no FP8 support on Intel GPUs", VLLM_QUANT_HARDWARE)
 _FA2_ROCM_CK = Fact(
-    "yes", "FlashAttention-2 on ROCm: the composable_kernel backend supports MI200x, MI250x, MI300x, MI355x and RDNA 3/4",
+    "yes",
+    "FlashAttention-2 on ROCm: the composable_kernel backend supports MI200x, MI250x, MI300x, MI355x and RDNA 3/4",
     FLASH_ATTN_README,
 )
 _FA2_NONE_OLD_AMD = Fact(
-    "no", "FlashAttention-2's ROCm backends target MI200 (gfx90a) and newer and RDNA 3/4; attention falls back to SDPA",
+    "no",
+    "FlashAttention-2's ROCm backends target MI200 (gfx90a) and newer and RDNA 3/4; attention falls back to SDPA",
     FLASH_ATTN_README,
 )
 _FA2_NONE_INTEL = Fact(
-    "no", "FlashAttention-2 is built for CUDA and ROCm only; Intel GPUs use PyTorch SDPA kernels", FLASH_ATTN_README,
+    "no",
+    "FlashAttention-2 is built for CUDA and ROCm only; Intel GPUs use PyTorch SDPA kernels",
+    FLASH_ATTN_README,
 )
 _VLLM_ROCM = Fact("yes", "vLLM supports this GPU on ROCm", VLLM_GPU_INSTALL)
 _VLLM_ROCM_NONE = Fact(
-    "no", "vLLM's ROCm build supports MI200 (gfx90a), MI300 (gfx942), MI350 (gfx950), RX 7900 (gfx1100/1101) and "
-    "RX 9000 (gfx1200/1201) only", VLLM_GPU_INSTALL,
+    "no",
+    "vLLM's ROCm build supports MI200 (gfx90a), MI300 (gfx942), MI350 (gfx950), RX 7900 (gfx1100/1101) and "
+    "RX 9000 (gfx1200/1201) only",
+    VLLM_GPU_INSTALL,
 )
 _VLLM_XPU = Fact(
-    "partial", "vLLM runs basic inference and serving on Intel Data Center and Arc GPUs (XPU backend), with fewer "
-    "quantization formats", VLLM_GPU_INSTALL_V014,
+    "partial",
+    "vLLM runs basic inference and serving on Intel Data Center and Arc GPUs (XPU backend), with fewer "
+    "quantization formats",
+    VLLM_GPU_INSTALL_V014,
 )
 _COMPILE_ROCM = Fact("yes", "torch.compile (Triton) supports AMD GPUs on ROCm 6.2+", TRITON_README)
 _COMPILE_XPU = Fact("yes", "torch.compile supports Intel GPUs through PyTorch's XPU backend", PYTORCH_XPU)
 _PYTORCH_XPU = Fact("yes", "PyTorch's XPU build supports Intel Arc GPUs", PYTORCH_XPU)
 _DRIVER_XPU = Fact("yes", "supported by Intel's current GPU drivers for PyTorch XPU", PYTORCH_XPU)
+
 
 def _rx7900xtx(url: str, fp16: float, bf16: float, fp32: float) -> tuple[MatmulMeasurement, ...]:
     # best square torch.matmul of one submission, against AMD's 122.8 fp16/bf16 and 61.4 fp32 peaks
@@ -314,60 +382,127 @@ _RDNA3_GEMM = (
 
 SUPPORT_TABLE: tuple[ArchSupport, ...] = (
     _nvidia(
-        "Pascal", "compute capability 6.0/6.1", "Pascal", set(), bf16=False, fp8=_FP8_NONE_NVIDIA, fa2=False,
+        "Pascal",
+        "compute capability 6.0/6.1",
+        "Pascal",
+        set(),
+        bf16=False,
+        fp8=_FP8_NONE_NVIDIA,
+        fa2=False,
         kv=Fact("no", "vLLM does not run on Pascal", VLLM_GPU_INSTALL),
-        vllm=Fact("no", "vLLM needs compute capability 7.5 or newer (7.0 in releases up to 0.14); Pascal is 6.x",
-                  VLLM_GPU_INSTALL),
+        vllm=Fact(
+            "no",
+            "vLLM needs compute capability 7.5 or newer (7.0 in releases up to 0.14); Pascal is 6.x",
+            VLLM_GPU_INSTALL,
+        ),
         pytorch=_EOL_PYTORCH,
         compile_fact=Fact("no", "PyTorch's Inductor refuses GPUs below compute capability 7.0", INDUCTOR_TOO_OLD),
-        driver=_EOL_DRIVER, matrix_units=False,
+        driver=_EOL_DRIVER,
+        matrix_units=False,
     ),
     _nvidia(
-        "Volta", "compute capability 7.0", "Volta", {"gptq", "bitsandbytes", "gguf"}, bf16=False,
-        fp8=_FP8_NONE_NVIDIA, fa2=False,
+        "Volta",
+        "compute capability 7.0",
+        "Volta",
+        {"gptq", "bitsandbytes", "gguf"},
+        bf16=False,
+        fp8=_FP8_NONE_NVIDIA,
+        fa2=False,
         kv=_FP8_KV_SOFTWARE,
-        vllm=Fact("partial", "current vLLM needs compute capability 7.5; the V100 (7.0) runs only releases up to "
-                  "about 0.14", VLLM_GPU_INSTALL_V014),
+        vllm=Fact(
+            "partial",
+            "current vLLM needs compute capability 7.5; the V100 (7.0) runs only releases up to about 0.14",
+            VLLM_GPU_INSTALL_V014,
+        ),
         extra_quant={"fp8_w8a8": Fact("no", "no FP8 on Volta, and FP8 Marlin needs Turing or newer", VLLM_FP8)},
-        pytorch=_EOL_PYTORCH, compile_fact=_COMPILE_OLD_NVIDIA, driver=_EOL_DRIVER,
+        pytorch=_EOL_PYTORCH,
+        compile_fact=_COMPILE_OLD_NVIDIA,
+        driver=_EOL_DRIVER,
     ),
     _nvidia(
-        "Turing", "compute capability 7.5", "Turing", _TURING_PLUS_ROWS, bf16=False,
-        fp8=_FP8_NONE_NVIDIA, fa2=False, kv=_FP8_KV_SOFTWARE, vllm=_VLLM_CUDA,
-        extra_quant={"fp8_w8a8": _FP8_MARLIN}, compile_fact=_COMPILE_OLD_NVIDIA,
+        "Turing",
+        "compute capability 7.5",
+        "Turing",
+        _TURING_PLUS_ROWS,
+        bf16=False,
+        fp8=_FP8_NONE_NVIDIA,
+        fa2=False,
+        kv=_FP8_KV_SOFTWARE,
+        vllm=_VLLM_CUDA,
+        extra_quant={"fp8_w8a8": _FP8_MARLIN},
+        compile_fact=_COMPILE_OLD_NVIDIA,
         driver=Fact("yes", "CUDA 13 dropped Volta but not Turing (SM75)", CUDA13_DROPS_VOLTA),
     ),
     _nvidia(
-        "Ampere", "compute capability 8.0/8.6/8.7", "Ampere", _TURING_PLUS_ROWS, bf16=True,
-        fp8=_FP8_NONE_NVIDIA, fa2=True, kv=_FP8_KV_SOFTWARE, vllm=_VLLM_CUDA,
+        "Ampere",
+        "compute capability 8.0/8.6/8.7",
+        "Ampere",
+        _TURING_PLUS_ROWS,
+        bf16=True,
+        fp8=_FP8_NONE_NVIDIA,
+        fa2=True,
+        kv=_FP8_KV_SOFTWARE,
+        vllm=_VLLM_CUDA,
         extra_quant={"fp8_w8a8": _FP8_MARLIN},
     ),
     _nvidia(
-        "Ada Lovelace", "compute capability 8.9", "Ada", _TURING_PLUS_ROWS | {"fp8_w8a8"}, bf16=True,
-        fp8=_FP8_NATIVE_NVIDIA, fa2=True, kv=_FP8_KV_NATIVE, vllm=_VLLM_CUDA, aliases=("Ada",),
+        "Ada Lovelace",
+        "compute capability 8.9",
+        "Ada",
+        _TURING_PLUS_ROWS | {"fp8_w8a8"},
+        bf16=True,
+        fp8=_FP8_NATIVE_NVIDIA,
+        fa2=True,
+        kv=_FP8_KV_NATIVE,
+        vllm=_VLLM_CUDA,
+        aliases=("Ada",),
     ),
     _nvidia(
-        "Hopper", "compute capability 9.0", "Hopper", _TURING_PLUS_ROWS | {"fp8_w8a8"}, bf16=True,
-        fp8=_FP8_NATIVE_NVIDIA, fa2=True, kv=_FP8_KV_NATIVE, vllm=_VLLM_CUDA,
+        "Hopper",
+        "compute capability 9.0",
+        "Hopper",
+        _TURING_PLUS_ROWS | {"fp8_w8a8"},
+        bf16=True,
+        fp8=_FP8_NATIVE_NVIDIA,
+        fa2=True,
+        kv=_FP8_KV_NATIVE,
+        vllm=_VLLM_CUDA,
     ),
     _nvidia(
         # vLLM's quantization table stops at Hopper; its FP8 page lists Blackwell for W8A8 and its install page
         # names the B200. The other rows are taken as Hopper's (newer than every column marked supported).
-        "Blackwell", "compute capability 10.0/12.0", "Blackwell (table stops at Hopper; FP8 page lists Blackwell)",
-        _TURING_PLUS_ROWS | {"fp8_w8a8"}, bf16=True, fp8=_FP8_NATIVE_NVIDIA, fa2=True, kv=_FP8_KV_NATIVE,
-        vllm=_VLLM_CUDA, aliases=("Blackwell Ultra",),  # B300/GB300: the same compute capability 10.x software stack
+        "Blackwell",
+        "compute capability 10.0/12.0",
+        "Blackwell (table stops at Hopper; FP8 page lists Blackwell)",
+        _TURING_PLUS_ROWS | {"fp8_w8a8"},
+        bf16=True,
+        fp8=_FP8_NATIVE_NVIDIA,
+        fa2=True,
+        kv=_FP8_KV_NATIVE,
+        vllm=_VLLM_CUDA,
+        aliases=("Blackwell Ultra",),  # B300/GB300: the same compute capability 10.x software stack
     ),
     ArchSupport(
-        vendor="amd", architecture="GCN 5", targets="gfx906 (Vega 20: Instinct MI50/MI60, Radeon VII)",
+        vendor="amd",
+        architecture="GCN 5",
+        targets="gfx906 (Vega 20: Instinct MI50/MI60, Radeon VII)",
         aliases=("Vega 20", "Vega", "GCN 5.1", "GCN5"),
         bf16=Fact("no", "no bf16 matrix hardware on Vega 20 (its successor CDNA 1 added MFMA)", ROCM_GFX906_EOM),
-        fp8_compute=_FP8_NONE_AMD, flash_attention_2=_FA2_NONE_OLD_AMD,
-        pytorch=Fact("partial", "ROCm ended gfx906 maintenance in Q2 2024: only older ROCm/PyTorch releases or "
-                     "community builds run it", ROCM_GFX906_EOM),
-        vllm=_VLLM_ROCM_NONE, vllm_quant=_quant_row("GCN 5 (not a vLLM ROCm target)", set()),
+        fp8_compute=_FP8_NONE_AMD,
+        flash_attention_2=_FA2_NONE_OLD_AMD,
+        pytorch=Fact(
+            "partial",
+            "ROCm ended gfx906 maintenance in Q2 2024: only older ROCm/PyTorch releases or community builds run it",
+            ROCM_GFX906_EOM,
+        ),
+        vllm=_VLLM_ROCM_NONE,
+        vllm_quant=_quant_row("GCN 5 (not a vLLM ROCm target)", set()),
         vllm_fp8_kv=Fact("no", "vLLM does not run on gfx906", VLLM_GPU_INSTALL),
-        llama_cpp=Fact("partial", "llama.cpp runs on Vulkan; its HIP backend needs a ROCm build that still ships "
-                       "gfx906 libraries", LLAMA_CPP_BUILD),
+        llama_cpp=Fact(
+            "partial",
+            "llama.cpp runs on Vulkan; its HIP backend needs a ROCm build that still ships gfx906 libraries",
+            LLAMA_CPP_BUILD,
+        ),
         bitsandbytes=Fact("no", "no bitsandbytes build targets gfx906 (ROCm ended its maintenance)", ROCM_GFX906_EOM),
         deepspeed=_DS_AMD_OTHER,
         torch_compile=Fact("partial", "Triton needs ROCm 6.2+, which no longer maintains gfx906", TRITON_README),
@@ -375,85 +510,146 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         matrix_units=False,
     ),
     ArchSupport(
-        vendor="amd", architecture="CDNA 1", targets="gfx908 (Instinct MI100)", aliases=("CDNA1", "CDNA"),
+        vendor="amd",
+        architecture="CDNA 1",
+        targets="gfx908 (Instinct MI100)",
+        aliases=("CDNA1", "CDNA"),
         bf16=Fact("yes", "CDNA 1 matrix cores run bf16", DEEPSPEED_README),
-        fp8_compute=_FP8_NONE_AMD, flash_attention_2=_FA2_NONE_OLD_AMD,
-        pytorch=Fact("partial", "older CDNA 1: PyTorch ROCm runs it, but AMD's newer frameworks target gfx90a and "
-                     "newer", VLLM_GPU_INSTALL),
-        vllm=_VLLM_ROCM_NONE, vllm_quant=_quant_row("CDNA 1 (not a vLLM ROCm target)", set()),
+        fp8_compute=_FP8_NONE_AMD,
+        flash_attention_2=_FA2_NONE_OLD_AMD,
+        pytorch=Fact(
+            "partial",
+            "older CDNA 1: PyTorch ROCm runs it, but AMD's newer frameworks target gfx90a and newer",
+            VLLM_GPU_INSTALL,
+        ),
+        vllm=_VLLM_ROCM_NONE,
+        vllm_quant=_quant_row("CDNA 1 (not a vLLM ROCm target)", set()),
         vllm_fp8_kv=Fact("no", "vLLM does not run on gfx908", VLLM_GPU_INSTALL),
         llama_cpp=_LLAMA_HIP,
-        bitsandbytes=Fact("partial", "bitsandbytes' ROCm wheels target MI200 and newer; MI100 needs a source build",
-                          BNB_INSTALL),
-        deepspeed=_DS_AMD_TESTED, torch_compile=_COMPILE_ROCM,
-        driver=Fact("partial", "an older Instinct generation: check that your ROCm release still lists gfx908",
-                    ROCM_RADEON_TARGETS),
+        bitsandbytes=Fact(
+            "partial", "bitsandbytes' ROCm wheels target MI200 and newer; MI100 needs a source build", BNB_INSTALL
+        ),
+        deepspeed=_DS_AMD_TESTED,
+        torch_compile=_COMPILE_ROCM,
+        driver=Fact(
+            "partial",
+            "an older Instinct generation: check that your ROCm release still lists gfx908",
+            ROCM_RADEON_TARGETS,
+        ),
     ),
     ArchSupport(
-        vendor="amd", architecture="CDNA 2", targets="gfx90a (Instinct MI200 series)", aliases=("CDNA2",),
+        vendor="amd",
+        architecture="CDNA 2",
+        targets="gfx90a (Instinct MI200 series)",
+        aliases=("CDNA2",),
         bf16=Fact("yes", "CDNA 2 matrix cores run bf16 at the fp16 rate", FLASH_ATTN_README),
-        fp8_compute=_FP8_NONE_AMD, flash_attention_2=_FA2_ROCM_CK, pytorch=_PYTORCH_ROCM, vllm=_VLLM_ROCM,
+        fp8_compute=_FP8_NONE_AMD,
+        flash_attention_2=_FA2_ROCM_CK,
+        pytorch=_PYTORCH_ROCM,
+        vllm=_VLLM_ROCM,
         vllm_quant=_quant_row(_AMD_COLUMN, _AMD_ROWS, {"fp8_w8a8": _VLLM_FP8_ROCM_NONE}),
-        vllm_fp8_kv=_FP8_KV_UNDOCUMENTED, llama_cpp=_LLAMA_HIP, bitsandbytes=_BNB_ROCM_INSTINCT,
-        deepspeed=_DS_AMD_TESTED, torch_compile=_COMPILE_ROCM, driver=_DRIVER_ROCM,
+        vllm_fp8_kv=_FP8_KV_UNDOCUMENTED,
+        llama_cpp=_LLAMA_HIP,
+        bitsandbytes=_BNB_ROCM_INSTINCT,
+        deepspeed=_DS_AMD_TESTED,
+        torch_compile=_COMPILE_ROCM,
+        driver=_DRIVER_ROCM,
         matmul=(MatmulMeasurement("AMD Instinct MI250X (one GCD)", "bf16", 147.0, 191.5, MAMF_TABLE),),
         matmul_note="one of the MI250X's two dies; ROCm 6.2 (ml-engineering MAMF v1 table)",
     ),
     ArchSupport(
-        vendor="amd", architecture="CDNA 3", targets="gfx942 (Instinct MI300 series)", aliases=("CDNA3",),
+        vendor="amd",
+        architecture="CDNA 3",
+        targets="gfx942 (Instinct MI300 series)",
+        aliases=("CDNA3",),
         bf16=Fact("yes", "CDNA 3 matrix cores run bf16", FLASH_ATTN_README),
         fp8_compute=Fact("yes", "FP8 matrix cores; vLLM's FP8 path on ROCm targets MI300-class GPUs", TORCH_SCALED_MM),
-        flash_attention_2=_FA2_ROCM_CK, pytorch=_PYTORCH_ROCM, vllm=_VLLM_ROCM,
-        vllm_quant=_quant_row(_AMD_COLUMN, _AMD_FP8_ROWS), vllm_fp8_kv=_FP8_KV_NATIVE, llama_cpp=_LLAMA_HIP,
-        bitsandbytes=_BNB_ROCM_INSTINCT, deepspeed=_DS_AMD_OTHER, torch_compile=_COMPILE_ROCM, driver=_DRIVER_ROCM,
+        flash_attention_2=_FA2_ROCM_CK,
+        pytorch=_PYTORCH_ROCM,
+        vllm=_VLLM_ROCM,
+        vllm_quant=_quant_row(_AMD_COLUMN, _AMD_FP8_ROWS),
+        vllm_fp8_kv=_FP8_KV_NATIVE,
+        llama_cpp=_LLAMA_HIP,
+        bitsandbytes=_BNB_ROCM_INSTINCT,
+        deepspeed=_DS_AMD_OTHER,
+        torch_compile=_COMPILE_ROCM,
+        driver=_DRIVER_ROCM,
         matmul=(
             MatmulMeasurement("AMD Instinct MI300X", "bf16", 668.4, 1300.0, MAMF_TABLE),
             MatmulMeasurement("AMD Instinct MI325X", "bf16", 784.9, 1300.0, MAMF_TABLE),
         ),
         matmul_note="PyTorch 2.5-2.6 on ROCm 6.2-6.3 with TunableOp (ml-engineering MAMF v2 table); fp16 shares "
-                    "the bf16 matrix rate on CDNA 3, so the bf16 figure is used for both",
+        "the bf16 matrix rate on CDNA 3, so the bf16 figure is used for both",
     ),
     ArchSupport(
         # MI350 series: taken as CDNA 3's software support (the same ROCm/vLLM/PyTorch stacks list gfx950 from ROCm 7
         # on); no matmul measurement of its own yet, so its training rate is the vendor's measured share, not its peak
-        vendor="amd", architecture="CDNA 4", targets="gfx950 (Instinct MI350 series)", aliases=("CDNA4",),
+        vendor="amd",
+        architecture="CDNA 4",
+        targets="gfx950 (Instinct MI350 series)",
+        aliases=("CDNA4",),
         bf16=Fact("yes", "CDNA 4 matrix cores run bf16", FLASH_ATTN_README),
         fp8_compute=Fact("yes", "FP8 matrix cores (MI300-class and newer); vLLM's FP8 path on ROCm", TORCH_SCALED_MM),
-        flash_attention_2=_FA2_ROCM_CK, pytorch=_PYTORCH_ROCM, vllm=_VLLM_ROCM,
-        vllm_quant=_quant_row(_AMD_COLUMN, _AMD_FP8_ROWS), vllm_fp8_kv=_FP8_KV_NATIVE, llama_cpp=_LLAMA_HIP,
-        bitsandbytes=_BNB_ROCM_INSTINCT, deepspeed=_DS_AMD_OTHER, torch_compile=_COMPILE_ROCM, driver=_DRIVER_ROCM,
+        flash_attention_2=_FA2_ROCM_CK,
+        pytorch=_PYTORCH_ROCM,
+        vllm=_VLLM_ROCM,
+        vllm_quant=_quant_row(_AMD_COLUMN, _AMD_FP8_ROWS),
+        vllm_fp8_kv=_FP8_KV_NATIVE,
+        llama_cpp=_LLAMA_HIP,
+        bitsandbytes=_BNB_ROCM_INSTINCT,
+        deepspeed=_DS_AMD_OTHER,
+        torch_compile=_COMPILE_ROCM,
+        driver=_DRIVER_ROCM,
     ),
     ArchSupport(
-        vendor="amd", architecture="RDNA 3", targets="gfx1100/gfx1101 (Radeon RX 7900 series, Radeon PRO W7900/W7800)",
+        vendor="amd",
+        architecture="RDNA 3",
+        targets="gfx1100/gfx1101 (Radeon RX 7900 series, Radeon PRO W7900/W7800)",
         aliases=("RDNA3",),
         bf16=Fact("yes", "RDNA 3 WMMA runs fp16 and bf16 with fp32 accumulate", RDNA3_WMMA),
         fp8_compute=_FP8_NONE_AMD,
         flash_attention_2=Fact(
-            "partial", "FlashAttention-2 runs on RDNA 3 (composable_kernel and Triton backends), but measured "
+            "partial",
+            "FlashAttention-2 runs on RDNA 3 (composable_kernel and Triton backends), but measured "
             "forward throughput was 43-48 TFLOPS on an RX 7900 XTX against 150-173 on an RTX 4090",
             RDNA3_FLASH_ATTN_BENCH,
         ),
-        pytorch=_PYTORCH_ROCM, vllm=_VLLM_ROCM,
+        pytorch=_PYTORCH_ROCM,
+        vllm=_VLLM_ROCM,
         vllm_quant=_quant_row(_AMD_COLUMN, _AMD_ROWS, {"fp8_w8a8": _VLLM_FP8_ROCM_NONE}),
-        vllm_fp8_kv=_FP8_KV_UNDOCUMENTED, llama_cpp=_LLAMA_HIP, bitsandbytes=_BNB_ROCM_RADEON,
-        deepspeed=_DS_AMD_OTHER, torch_compile=_COMPILE_ROCM, driver=_DRIVER_ROCM,
+        vllm_fp8_kv=_FP8_KV_UNDOCUMENTED,
+        llama_cpp=_LLAMA_HIP,
+        bitsandbytes=_BNB_ROCM_RADEON,
+        deepspeed=_DS_AMD_OTHER,
+        torch_compile=_COMPILE_ROCM,
+        driver=_DRIVER_ROCM,
         matmul=_RDNA3_GEMM,
         matmul_note="user-submitted PyTorch matmul benchmarks (square 4096-10240, ROCm 6.3-7.1); the catalog's "
-                    "61.4 TFLOPS fp32 figure is a dual-issue peak that reaches about 41 %, the WMMA fp16/bf16 "
-                    "figure about 76-81 %",
+        "61.4 TFLOPS fp32 figure is a dual-issue peak that reaches about 41 %, the WMMA fp16/bf16 "
+        "figure about 76-81 %",
     ),
     ArchSupport(
-        vendor="amd", architecture="RDNA 4", targets="gfx1200/gfx1201 (Radeon RX 9000 series, Radeon AI PRO R9700)",
+        vendor="amd",
+        architecture="RDNA 4",
+        targets="gfx1200/gfx1201 (Radeon RX 9000 series, Radeon AI PRO R9700)",
         aliases=("RDNA4",),
         bf16=Fact("yes", "RDNA 4 WMMA runs fp16 and bf16", RDNA4_ISA),
         fp8_compute=Fact(
-            "partial", "RDNA 4 WMMA has FP8 instructions, but vLLM's FP8 W8A8 path on ROCm is documented for "
-            "MI300-class GPUs only", RDNA4_ISA,
+            "partial",
+            "RDNA 4 WMMA has FP8 instructions, but vLLM's FP8 W8A8 path on ROCm is documented for "
+            "MI300-class GPUs only",
+            RDNA4_ISA,
         ),
-        flash_attention_2=_FA2_ROCM_CK, pytorch=_PYTORCH_ROCM, vllm=_VLLM_ROCM,
+        flash_attention_2=_FA2_ROCM_CK,
+        pytorch=_PYTORCH_ROCM,
+        vllm=_VLLM_ROCM,
         vllm_quant=_quant_row(_AMD_COLUMN, _AMD_ROWS, {"fp8_w8a8": _VLLM_FP8_ROCM_NONE}),
-        vllm_fp8_kv=_FP8_KV_UNDOCUMENTED, llama_cpp=_LLAMA_HIP, bitsandbytes=_BNB_ROCM_RADEON,
-        deepspeed=_DS_AMD_OTHER, torch_compile=_COMPILE_ROCM, driver=_DRIVER_ROCM,
+        vllm_fp8_kv=_FP8_KV_UNDOCUMENTED,
+        llama_cpp=_LLAMA_HIP,
+        bitsandbytes=_BNB_ROCM_RADEON,
+        deepspeed=_DS_AMD_OTHER,
+        torch_compile=_COMPILE_ROCM,
+        driver=_DRIVER_ROCM,
         matmul=(
             MatmulMeasurement("AMD Radeon RX 9070 XT", "fp16", 129.35, 194.7, RX9070XT_GEMM[0]),
             MatmulMeasurement("AMD Radeon RX 9070 XT", "bf16", 133.36, 194.7, RX9070XT_GEMM[0]),
@@ -461,29 +657,51 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
             MatmulMeasurement("AMD Radeon RX 9070 XT", "bf16", 125.21, 194.7, RX9070XT_GEMM[1]),
         ),
         matmul_note="user-submitted PyTorch matmul benchmarks (square 4096, ROCm 7.2 and 7.14): 64-68 % of the "
-                    "194.7 TFLOPS dense fp16/bf16 WMMA figure",
+        "194.7 TFLOPS dense fp16/bf16 WMMA figure",
     ),
     ArchSupport(
-        vendor="intel", architecture="Xe-HPG", targets="Arc A-series (Alchemist)", aliases=("Alchemist", "Xe HPG"),
+        vendor="intel",
+        architecture="Xe-HPG",
+        targets="Arc A-series (Alchemist)",
+        aliases=("Alchemist", "Xe HPG"),
         bf16=Fact("yes", "Xe-HPG XMX engines run fp16 and bf16; PyTorch XPU supports bf16 on Arc", PYTORCH_XPU),
-        fp8_compute=_INTEL_FP8, flash_attention_2=_FA2_NONE_INTEL, pytorch=_PYTORCH_XPU, vllm=_VLLM_XPU,
-        vllm_quant=_quant_row(_INTEL_COLUMN, _INTEL_ROWS), vllm_fp8_kv=_FP8_KV_UNDOCUMENTED, llama_cpp=_LLAMA_SYCL,
-        bitsandbytes=_BNB_XPU, deepspeed=_DS_ARC, torch_compile=_COMPILE_XPU, driver=_DRIVER_XPU,
+        fp8_compute=_INTEL_FP8,
+        flash_attention_2=_FA2_NONE_INTEL,
+        pytorch=_PYTORCH_XPU,
+        vllm=_VLLM_XPU,
+        vllm_quant=_quant_row(_INTEL_COLUMN, _INTEL_ROWS),
+        vllm_fp8_kv=_FP8_KV_UNDOCUMENTED,
+        llama_cpp=_LLAMA_SYCL,
+        bitsandbytes=_BNB_XPU,
+        deepspeed=_DS_ARC,
+        torch_compile=_COMPILE_XPU,
+        driver=_DRIVER_XPU,
         matmul=(
             MatmulMeasurement("Intel Arc A770 16GB", "fp16", 58.7, 137.6, ARC_A770_GEMM),
             MatmulMeasurement("Intel Arc A770 16GB", "bf16", 58.7, 137.6, ARC_A770_GEMM),
             MatmulMeasurement("Intel Arc A770 16GB", "bf16", 92.9, 137.6, ARC_A770_MAMF),
         ),
         matmul_note="oneMKL DPC++ GEMM, 4096^3 half precision, 58.7 of the 137.6 TFLOPS XMX figure (43 %, Feb 2024); "
-                    "mamf-finder under PyTorch 2.7 XPU, bf16 92.9 (68 %, June 2025); bf16 runs on the same XMX engines "
-                    "at the fp16 rate",
+        "mamf-finder under PyTorch 2.7 XPU, bf16 92.9 (68 %, June 2025); bf16 runs on the same XMX engines "
+        "at the fp16 rate",
     ),
     ArchSupport(
-        vendor="intel", architecture="Xe2", targets="Arc B-series (Battlemage)", aliases=("Battlemage", "Xe2-HPG"),
+        vendor="intel",
+        architecture="Xe2",
+        targets="Arc B-series (Battlemage)",
+        aliases=("Battlemage", "Xe2-HPG"),
         bf16=Fact("yes", "Xe2 XMX engines run fp16 and bf16; PyTorch XPU supports bf16 on Arc", PYTORCH_XPU),
-        fp8_compute=_INTEL_FP8, flash_attention_2=_FA2_NONE_INTEL, pytorch=_PYTORCH_XPU, vllm=_VLLM_XPU,
-        vllm_quant=_quant_row(_INTEL_COLUMN, _INTEL_ROWS), vllm_fp8_kv=_FP8_KV_UNDOCUMENTED, llama_cpp=_LLAMA_SYCL,
-        bitsandbytes=_BNB_XPU, deepspeed=_DS_ARC, torch_compile=_COMPILE_XPU, driver=_DRIVER_XPU,
+        fp8_compute=_INTEL_FP8,
+        flash_attention_2=_FA2_NONE_INTEL,
+        pytorch=_PYTORCH_XPU,
+        vllm=_VLLM_XPU,
+        vllm_quant=_quant_row(_INTEL_COLUMN, _INTEL_ROWS),
+        vllm_fp8_kv=_FP8_KV_UNDOCUMENTED,
+        llama_cpp=_LLAMA_SYCL,
+        bitsandbytes=_BNB_XPU,
+        deepspeed=_DS_ARC,
+        torch_compile=_COMPILE_XPU,
+        driver=_DRIVER_XPU,
     ),
 )
 
@@ -518,16 +736,24 @@ FRAMEWORK_NEEDS: dict[str, FrameworkNeeds] = {
     # TORCH_BF16_EMULATION): the job then runs bf16 without bf16 tensor cores, or the user sets dtype=fp32 with
     # twice the weights, gradients and activations. Neither is the estimate, which sizes and times bf16.
     "torchtune": FrameworkNeeds(
-        "torchtune", ("bf16", "fp32"),
+        "torchtune",
+        ("bf16", "fp32"),
         "torchtune trains in bf16 or fp32 only (its recipes refuse fp16: 'full fp16 training is not supported')",
-        TORCHTUNE_RECIPE),
+        TORCHTUNE_RECIPE,
+    ),
     # Unsloth Core: "minimum CUDA capability 7.0 (V100, T4, Titan V, RTX 20 & 50, A100, H100, L40 etc); GTX 1070,
     # 1080 work, but slowly" (its requirements page); it trains in fp16 where bf16 is missing
     "unsloth": FrameworkNeeds(
-        "unsloth", ("bf16", "fp16", "fp32"), "Unsloth trains in bf16, or fp16 where the GPU has no bf16", UNSLOTH_REQUIREMENTS,
-        min_compute_capability=7.0, below_minimum="partial",
+        "unsloth",
+        ("bf16", "fp16", "fp32"),
+        "Unsloth trains in bf16, or fp16 where the GPU has no bf16",
+        UNSLOTH_REQUIREMENTS,
+        min_compute_capability=7.0,
+        below_minimum="partial",
         minimum_note="Unsloth states a minimum CUDA compute capability of 7.0; Pascal cards (GTX 1070/1080) work, "
-                     "but slowly", minimum_source=UNSLOTH_REQUIREMENTS),
+        "but slowly",
+        minimum_source=UNSLOTH_REQUIREMENTS,
+    ),
 }
 
 
@@ -545,12 +771,18 @@ def framework_fact(framework: str | None, entry: ArchSupport) -> Fact | None:
         return None
     if needs.bf16_only and entry.bf16.level != "yes":
         return Fact(
-            "no", f"{needs.dtypes_note}, and this GPU has {entry.bf16.note}: bf16 would run emulated (PyTorch's "
+            "no",
+            f"{needs.dtypes_note}, and this GPU has {entry.bf16.note}: bf16 would run emulated (PyTorch's "
             "is_bf16_supported() passes by emulation on a GPU without bf16 hardware, so `tune run` starts) and "
             "dtype=fp32 doubles the weights, gradients and activations of the bf16 run estimated here",
-            needs.dtypes_source)
+            needs.dtypes_source,
+        )
     capability = compute_capability(entry)
-    if needs.min_compute_capability is not None and capability is not None and capability < needs.min_compute_capability:
+    if (
+        needs.min_compute_capability is not None
+        and capability is not None
+        and capability < needs.min_compute_capability
+    ):
         return Fact(needs.below_minimum, needs.minimum_note, needs.minimum_source)
     return Fact("yes", f"{framework} supports this GPU", needs.minimum_source or needs.dtypes_source)
 
@@ -562,8 +794,12 @@ def framework_verdict(gpu: Gpu, framework: str | None) -> SupportVerdict | None:
     if fact is None:
         return None
     needs = FRAMEWORK_NEEDS[framework or ""]
-    advice = ("train on an Ampere or newer GPU (bf16 tensor cores), or with a framework that trains in fp16 mixed "
-              "precision (--framework peft, trl or unsloth)" if needs.bf16_only else "")
+    advice = (
+        "train on an Ampere or newer GPU (bf16 tensor cores), or with a framework that trains in fp16 mixed "
+        "precision (--framework peft, trl or unsloth)"
+        if needs.bf16_only
+        else ""
+    )
     return _verdict("SUP-10", fact, framework or "", gpu, advice)
 
 
@@ -636,9 +872,19 @@ _ORDER: dict[Status, int] = {"pass": 0, "warn": 1, "fail": 2}
 
 # Which vLLM table row runs each weight precision (precision.py names); unlisted ones are plain 16/32-bit.
 VLLM_ROW_FOR_PRECISION: dict[str, str] = {
-    "fp8": "fp8_w8a8", "int8": "int8_w8a8", "int4": "marlin", "nf4": "bitsandbytes",
-    "gptq-int4": "gptq", "gptq-int8": "gptq", "awq-int4": "awq",
-    "q8_0": "gguf", "q6_k": "gguf", "q5_k_m": "gguf", "q4_k_m": "gguf", "q4_0": "gguf", "q3_k_m": "gguf",
+    "fp8": "fp8_w8a8",
+    "int8": "int8_w8a8",
+    "int4": "marlin",
+    "nf4": "bitsandbytes",
+    "gptq-int4": "gptq",
+    "gptq-int8": "gptq",
+    "awq-int4": "awq",
+    "q8_0": "gguf",
+    "q6_k": "gguf",
+    "q5_k_m": "gguf",
+    "q4_k_m": "gguf",
+    "q4_0": "gguf",
+    "q3_k_m": "gguf",
     "q2_k": "gguf",
 }
 _BNB_PRECISIONS = ("nf4", "int8")
@@ -653,7 +899,9 @@ def _card(gpu: Gpu) -> str:
     return f"the {gpu.name} ({gpu.architecture})"
 
 
-def _verdict(rule: str, fact: Fact, what: str, gpu: Gpu, advice: str = "", *, at_most: Status = "fail") -> SupportVerdict:
+def _verdict(
+    rule: str, fact: Fact, what: str, gpu: Gpu, advice: str = "", *, at_most: Status = "fail"
+) -> SupportVerdict:
     # at_most: a missing piece that only costs speed or memory (the job still runs) warns, never fails
     status = min(_STATUS_OF[fact.level], at_most, key=_ORDER.__getitem__)
     message = f"{what} on {_card(gpu)}: {fact.note}"
@@ -672,11 +920,14 @@ def check_stack(gpu: Gpu, workload: Workload) -> list[SupportVerdict]:
     """
     entry = support_for(gpu.vendor, gpu.architecture)
     if entry is None:
-        return [SupportVerdict(
-            "SUP-0", "warn",
-            f"no software-support facts for {gpu.vendor} {gpu.architecture!r} ({gpu.name}): check that your "
-            "framework supports this GPU before buying",
-        )]
+        return [
+            SupportVerdict(
+                "SUP-0",
+                "warn",
+                f"no software-support facts for {gpu.vendor} {gpu.architecture!r} ({gpu.name}): check that your "
+                "framework supports this GPU before buying",
+            )
+        ]
     verdicts: list[SupportVerdict] = []
     # the same defaults the estimator resolves (precision, engine); the context bound is irrelevant here
     workload = workload.resolved(max_context=workload.context or 10_000_000)
@@ -725,19 +976,32 @@ def check_stack(gpu: Gpu, workload: Workload) -> list[SupportVerdict]:
         verdicts.append(_verdict("SUP-4", entry.vllm_fp8_kv, "vLLM FP8 KV cache", gpu, "keep the KV cache in fp16"))
 
     if training:
-        verdicts.append(_verdict(
-            "SUP-5", entry.flash_attention_2, "FlashAttention-2", gpu, "budget more memory and time for attention",
-            at_most="warn",
-        ))
+        verdicts.append(
+            _verdict(
+                "SUP-5",
+                entry.flash_attention_2,
+                "FlashAttention-2",
+                gpu,
+                "budget more memory and time for attention",
+                at_most="warn",
+            )
+        )
         if workload.method == "qlora" and workload.kind == "finetune":
-            verdicts.append(_verdict("SUP-6", entry.bitsandbytes, "QLoRA (bitsandbytes NF4)", gpu,
-                                     "use LoRA on a 16-bit base model instead"))
+            verdicts.append(
+                _verdict(
+                    "SUP-6",
+                    entry.bitsandbytes,
+                    "QLoRA (bitsandbytes NF4)",
+                    gpu,
+                    "use LoRA on a 16-bit base model instead",
+                )
+            )
         if workload.optimizer == "adamw-8bit":
-            verdicts.append(_verdict("SUP-6", entry.bitsandbytes, "8-bit AdamW (bitsandbytes)", gpu,
-                                     "use plain AdamW"))
+            verdicts.append(_verdict("SUP-6", entry.bitsandbytes, "8-bit AdamW (bitsandbytes)", gpu, "use plain AdamW"))
         if (workload.zero > 0 or workload.offload == "cpu") and not framework_shards_with_fsdp(tuned_by):
-            verdicts.append(_verdict("SUP-7", entry.deepspeed, "DeepSpeed ZeRO / offload", gpu,
-                                     "PyTorch FSDP is the alternative"))
+            verdicts.append(
+                _verdict("SUP-7", entry.deepspeed, "DeepSpeed ZeRO / offload", gpu, "PyTorch FSDP is the alternative")
+            )
         # SUP-10: the fine-tuning framework's own limits (precision, oldest GPU)
         if (verdict := framework_verdict(gpu, tuned_by)) is not None:
             verdicts.append(verdict)
@@ -745,8 +1009,11 @@ def check_stack(gpu: Gpu, workload: Workload) -> list[SupportVerdict]:
 
     # SUP-8: driver and toolkit lifecycle (always relevant to a purchase)
     if entry.driver.level != "yes":
-        verdicts.append(_verdict("SUP-8", entry.driver, "Drivers", gpu, "expect no new driver or framework releases",
-                                 at_most="warn"))
+        verdicts.append(
+            _verdict(
+                "SUP-8", entry.driver, "Drivers", gpu, "expect no new driver or framework releases", at_most="warn"
+            )
+        )
     return verdicts
 
 
@@ -787,7 +1054,9 @@ def training_factor(gpu: Gpu, dtype: TrainDtype) -> float:
 def vendor_matmul_efficiency(vendor: str, dtype: TrainDtype) -> float | None:
     """Mean measured GEMM efficiency over a vendor's architectures that publish one (issue #29: an Arc B580 or an
     RDNA 2 card without a measurement of its own is not costed at its spec-sheet peak)."""
-    values = [e for entry in SUPPORT_TABLE if entry.vendor == vendor and (e := matmul_efficiency(entry, dtype)) is not None]
+    values = [
+        e for entry in SUPPORT_TABLE if entry.vendor == vendor and (e := matmul_efficiency(entry, dtype)) is not None
+    ]
     return sum(values) / len(values) if values else None
 
 
@@ -819,14 +1088,19 @@ def training_tflops(gpu: Gpu, dtype: TrainDtype) -> float:
 def _throughput_verdict(gpu: Gpu, entry: ArchSupport) -> SupportVerdict:
     dtype: TrainDtype = "bf16" if gpu.bf16_tflops else "fp16"
     if gpu.vendor == "nvidia":
-        return SupportVerdict("SUP-9", "pass", f"training time for {_card(gpu)} uses its dense {dtype} peak with the "
-                              "MFU fitted on NVIDIA runs", REFERENCE_MATMUL.source)
+        return SupportVerdict(
+            "SUP-9",
+            "pass",
+            f"training time for {_card(gpu)} uses its dense {dtype} peak with the MFU fitted on NVIDIA runs",
+            REFERENCE_MATMUL.source,
+        )
     efficiency = matmul_efficiency(entry, dtype)
     if efficiency is None:
         fallback = vendor_matmul_efficiency(gpu.vendor, dtype)
         if fallback is not None:
             return SupportVerdict(
-                "SUP-9", "warn",
+                "SUP-9",
+                "warn",
                 f"no published measured-GEMM figure for {entry.architecture}: training time for {_card(gpu)} uses "
                 f"{training_tflops(gpu, dtype):.0f} of its {_peak(gpu, dtype):.0f} {dtype} TFLOPS, the {fallback:.0%} of "
                 f"peak {gpu.vendor.upper()}'s measured architectures reach (an estimate until {entry.architecture} has "
@@ -834,7 +1108,8 @@ def _throughput_verdict(gpu: Gpu, entry: ArchSupport) -> SupportVerdict:
                 " ".join(sorted({m.source for e in SUPPORT_TABLE if e.vendor == gpu.vendor for m in e.matmul})),
             )
         return SupportVerdict(
-            "SUP-9", "warn",
+            "SUP-9",
+            "warn",
             f"no published measured-GEMM figure for {entry.architecture}: training time for {_card(gpu)} uses the "
             "spec-sheet peak, which may be optimistic",
         )

@@ -135,7 +135,9 @@ class UsageProfile(BaseModel):
     hours_per_day: float = Field(default=8.0, ge=0, le=24, description="hours a day the machine is switched on")
     days_per_year: float = Field(default=250.0, ge=0, le=366)
     utilisation: float = Field(default=0.5, ge=0, le=1, description="share of the on-time at full load")
-    idle_w: float | None = Field(default=None, ge=0, description="wall draw while on but idle; None: estimated from the build")
+    idle_w: float | None = Field(
+        default=None, ge=0, description="wall draw while on but idle; None: estimated from the build"
+    )
     price_per_kwh: float = Field(gt=0)
     currency: Currency
     source: str = Field(min_length=3, description="where price_per_kwh comes from")
@@ -155,8 +157,10 @@ class UsageProfile(BaseModel):
     def describe(self) -> str:
         price = f"{self.price_per_kwh:g} {self.currency}/kWh ({self.source}"
         price += f"; estimate: {self.estimate})" if self.estimate else ")"
-        return (f"usage: on {self.hours_per_day:g} h/day x {self.days_per_year:g} days/year, busy {self.utilisation:.0%} "
-                f"of that time; electricity {price}")
+        return (
+            f"usage: on {self.hours_per_day:g} h/day x {self.days_per_year:g} days/year, busy {self.utilisation:.0%} "
+            f"of that time; electricity {price}"
+        )
 
 
 DEFAULT_SCHEDULE = "8 h a day on 250 working days, busy half of that time (a workstation; change it for a 24/7 server)"
@@ -166,14 +170,18 @@ PRESETS: dict[str, UsageProfile] = {
         price_per_kwh=0.17,
         currency="USD",
         source="EIA Electric Power Monthly, Table 5.6.A (https://www.eia.gov/electricity/monthly/epm_table_grapher.php?t=table_5_06_a)",
-        estimate=("national residential average rounded to 0.17 USD/kWh; only the state rows were read "
-                  "(April 2025: 12.8 c in Missouri to 32.3 c in Connecticut)"),
+        estimate=(
+            "national residential average rounded to 0.17 USD/kWh; only the state rows were read "
+            "(April 2025: 12.8 c in Missouri to 32.3 c in Connecticut)"
+        ),
     ),
     "eu": UsageProfile(
         price_per_kwh=0.2872,
         currency="EUR",
-        source=("Eurostat, household electricity prices 1st half 2025: EU average EUR 28.72 per 100 kWh "
-                "incl. taxes (dataset nrg_pc_204, press release 29 Oct 2025)"),
+        source=(
+            "Eurostat, household electricity prices 1st half 2025: EU average EUR 28.72 per 100 kWh "
+            "incl. taxes (dataset nrg_pc_204, press release 29 Oct 2025)"
+        ),
     ),
     "china": UsageProfile(
         price_per_kwh=0.6,
@@ -203,13 +211,20 @@ class OwnershipAssumptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     years: int = Field(default=3, ge=1, le=15, description="depreciation period, also the useful life for break-even")
-    resale_fraction: float = Field(default=DEFAULT_RESALE_FRACTION, ge=0, le=1, description="resale value / purchase after `years`")
+    resale_fraction: float = Field(
+        default=DEFAULT_RESALE_FRACTION, ge=0, le=1, description="resale value / purchase after `years`"
+    )
     resale_source: str = Field(default=DEFAULT_RESALE_SOURCE, min_length=3)
-    upkeep_per_year: float = Field(default=0.0, ge=0, description="repairs and spares per year, in the build's currency")
+    upkeep_per_year: float = Field(
+        default=0.0, ge=0, description="repairs and spares per year, in the build's currency"
+    )
     sold_used_fraction: float | None = Field(
-        default=None, ge=0, le=1,
+        default=None,
+        ge=0,
+        le=1,
         description="what the parts fetch second-hand right after a one-off job / purchase (ownership_for sets it); "
-                    "None: the straight line from the purchase (value_after)")
+        "None: the straight line from the purchase (value_after)",
+    )
     sold_used_source: str = ""
 
     def value_after(self, purchase: float, years: float) -> float:
@@ -226,8 +241,13 @@ def _used_ratio(gpu: Gpu, currency: str, catalog: Catalog) -> float | None:
 
 def _generation_used_ratio(gpu: Gpu, currency: str, catalog: Catalog) -> float | None:
     """For a card with no used price yet: the median used / new of the catalog's cards of its architecture."""
-    ratios = sorted(r for g in catalog.gpus if g.architecture == gpu.architecture and g.id != gpu.id
-                    and (r := _used_ratio(g, currency, catalog)) is not None)
+    ratios = sorted(
+        r
+        for g in catalog.gpus
+        if g.architecture == gpu.architecture
+        and g.id != gpu.id
+        and (r := _used_ratio(g, currency, catalog)) is not None
+    )
     if not ratios:
         return None
     middle = len(ratios) // 2
@@ -281,9 +301,11 @@ def ownership_for(build: Build, catalog: Catalog, base: OwnershipAssumptions | N
         resale += build.part_cost(part) * fraction
         sold += build.part_cost(part) * now
     sold_fraction = sold / total
-    sold_source = (f"{sold_fraction:.0%} of the purchase: parts bought used at the used price they cost, GPUs bought new "
-                   "at their catalog used price (without one, the median used / new of the catalog's cards of the same "
-                   f"architecture), other new parts at {base.resale_fraction:.0%} ({base.resale_source})")
+    sold_source = (
+        f"{sold_fraction:.0%} of the purchase: parts bought used at the used price they cost, GPUs bought new "
+        "at their catalog used price (without one, the median used / new of the catalog's cards of the same "
+        f"architecture), other new parts at {base.resale_fraction:.0%} ({base.resale_source})"
+    )
     update: dict[str, object] = {"sold_used_fraction": sold_fraction, "sold_used_source": sold_source}
     if notes:
         blended = resale / total
@@ -348,7 +370,9 @@ class RentalMatch(BaseModel):
     per_gpu_gib: float = 0.0
     build_decode_tokens_per_s: float | None = None
     build_wall_hours: float | None = None
-    tokens_per_hour: float | None = None  # training without a token count: matched by throughput instead of the job's hours
+    tokens_per_hour: float | None = (
+        None  # training without a token count: matched by throughput instead of the job's hours
+    )
     build_tokens_per_hour: float | None = None
 
     @property
@@ -362,8 +386,14 @@ class RentalMatch(BaseModel):
         missing = [o.provider] if o.provider.split(" (")[0] not in o.name else []
         if f"{o.gpu_count}x" not in o.name.replace(" x", "x"):
             missing.append(f"{o.gpu_count} x {o.gpu}")
-        text = (f"{self.instances} x " if self.instances > 1 else "") + o.name + (f" ({', '.join(missing)})" if missing else "") + (
-                f": {self.hourly:,.2f} {self.currency}/h {self.pricing}, {self.price.date.isoformat()}, {self.price.source}")
+        text = (
+            (f"{self.instances} x " if self.instances > 1 else "")
+            + o.name
+            + (f" ({', '.join(missing)})" if missing else "")
+            + (
+                f": {self.hourly:,.2f} {self.currency}/h {self.pricing}, {self.price.date.isoformat()}, {self.price.source}"
+            )
+        )
         if self.converted:
             text += f", converted from {self.price.amount:g} {self.price.currency} at the catalog's exchange rates"
         if self.price_is_estimate:
@@ -439,7 +469,9 @@ def search_rentals(
         where = "" if market == "any" else f" for the {market} market"
         return RentalSearch(match=None, reason=f"no cloud offers are loaded{where}")
     if training and own_wall is None and workload.tokens is not None:
-        return RentalSearch(match=None, reason="the build has no training-time estimate to match (give the number of training tokens)")
+        return RentalSearch(
+            match=None, reason="the build has no training-time estimate to match (give the number of training tokens)"
+        )
     if not training and own_decode is None:
         return RentalSearch(match=None, reason="the build has no decode-speed estimate to match")
     cache: dict[tuple[str, int, int, str, float], EstimateResult] = {}
@@ -449,8 +481,12 @@ def search_rentals(
     if training:
         # rent the job as the build runs it: the ZeRO stage and recomputation the solver chose, not the request's
         chosen = build.estimate.workload
-        workload = workload.model_copy(update={"zero": int(chosen.get("zero", workload.zero) or 0),
-                                               "grad_checkpointing": bool(chosen.get("grad_checkpointing", workload.grad_checkpointing))})
+        workload = workload.model_copy(
+            update={
+                "zero": int(chosen.get("zero", workload.zero) or 0),
+                "grad_checkpointing": bool(chosen.get("grad_checkpointing", workload.grad_checkpointing)),
+            }
+        )
     # no token count asked: per token, even where the planner timed a reference job to rank the builds (issue #27)
     by_throughput = training and (own_wall is None or workload.tokens is None)
     own_rate: float | None = None
@@ -466,7 +502,9 @@ def search_rentals(
         # serve it as the build serves it: a request left on "auto" resolves to llama.cpp, while the solver may have
         # run vLLM with tensor parallel; matched on llama.cpp, every offer was "slower than the build"
         chosen = build.estimate.workload
-        workload = workload.model_copy(update={k: chosen[k] for k in ("engine", "kv_precision") if chosen.get(k) is not None})
+        workload = workload.model_copy(
+            update={k: chosen[k] for k in ("engine", "kv_precision") if chosen.get(k) is not None}
+        )
     build_gpus = build.gpu_count * build.nodes
     for offer in offers:
         gpu = catalog.records.get("gpus", {}).get(offer.gpu)
@@ -478,8 +516,14 @@ def search_rentals(
         if build.nodes > 1:
             # a cluster build is rented as as many instances, joined by the offer's RDMA fabric
             if not offer.network_gbps_per_gpu or not training:
-                rejected.append((offer.id, "not offered as a cluster (no RDMA fabric between instances in the catalog)"
-                                 if training else "cluster inference rentals are not matched"))
+                rejected.append(
+                    (
+                        offer.id,
+                        "not offered as a cluster (no RDMA fabric between instances in the catalog)"
+                        if training
+                        else "cluster inference rentals are not matched",
+                    )
+                )
                 counts["cluster"] += 1
                 continue
             instances = math.ceil(build_gpus / offer.gpu_count)
@@ -488,14 +532,24 @@ def search_rentals(
         key = (gpu.id, offer.gpu_count, instances, fabric, offer.network_gbps_per_gpu or 0.0)
         if key not in cache:
             if instances > 1:
-                _plan, cache[key] = plan_estimate(model, workload, gpu, instances, offer.gpu_count,
-                                                  inter_node_link(offer.network_gbps_per_gpu or 0, fabric), exact_weight_bytes)
+                _plan, cache[key] = plan_estimate(
+                    model,
+                    workload,
+                    gpu,
+                    instances,
+                    offer.gpu_count,
+                    inter_node_link(offer.network_gbps_per_gpu or 0, fabric),
+                    exact_weight_bytes,
+                )
             else:
                 # the same offers are matched against every build of a plan (and every cell of a map)
                 cal = estimator_module.CAL
                 cache[key] = remember(
-                    "rental_estimate", (id(model), workload, id(gpu), offer.gpu_count, exact_weight_bytes, id(cal)),
-                    (model, gpu, cal), lambda: estimate(model, workload, gpu, offer.gpu_count, exact_weight_bytes=exact_weight_bytes))
+                    "rental_estimate",
+                    (id(model), workload, id(gpu), offer.gpu_count, exact_weight_bytes, id(cal)),
+                    (model, gpu, cal),
+                    lambda: estimate(model, workload, gpu, offer.gpu_count, exact_weight_bytes=exact_weight_bytes),
+                )
         est = cache[key]
         if not est.fits:
             peak = est.peak_gpu
@@ -505,12 +559,20 @@ def search_rentals(
             continue
         if training:
             if est.wall_hours is None or own_wall is None or est.wall_hours > own_wall * (1 + RENTAL_TIME_SLACK):
-                rejected.append((offer.id, f"slower: {_rate(est.wall_hours)} against the build's {_rate(own_wall)}"
-                                 if by_throughput else f"slower: {_fmt(est.wall_hours)} h against the build's {_fmt(own_wall)} h"))
+                rejected.append(
+                    (
+                        offer.id,
+                        f"slower: {_rate(est.wall_hours)} against the build's {_rate(own_wall)}"
+                        if by_throughput
+                        else f"slower: {_fmt(est.wall_hours)} h against the build's {_fmt(own_wall)} h",
+                    )
+                )
                 counts["speed"] += 1
                 continue
         elif est.decode_tokens_per_s is None or own_decode is None or est.decode_tokens_per_s < own_decode * (1 - 1e-9):
-            rejected.append((offer.id, f"slower: {_fmt(est.decode_tokens_per_s)} tokens/s against the build's {_fmt(own_decode)}"))
+            rejected.append(
+                (offer.id, f"slower: {_fmt(est.decode_tokens_per_s)} tokens/s against the build's {_fmt(own_decode)}")
+            )
             counts["speed"] += 1
             continue
         priced = _cheapest_price(offer, catalog, build.currency, pricing)
@@ -521,10 +583,19 @@ def search_rentals(
         amount, price, converted = priced
         amount *= instances
         candidate = RentalMatch(
-            offer=offer, hourly=amount, instances=instances, currency=build.currency, pricing=price.pricing, price=price, converted=converted,
-            decode_tokens_per_s=est.decode_tokens_per_s, aggregate_tokens_per_s=est.aggregate_tokens_per_s,
-            wall_hours=None if by_throughput else est.wall_hours, gpu_hours=None if by_throughput else est.gpu_hours,
-            per_gpu_gib=est.per_gpu_bytes / GIB, build_decode_tokens_per_s=own_decode,
+            offer=offer,
+            hourly=amount,
+            instances=instances,
+            currency=build.currency,
+            pricing=price.pricing,
+            price=price,
+            converted=converted,
+            decode_tokens_per_s=est.decode_tokens_per_s,
+            aggregate_tokens_per_s=est.aggregate_tokens_per_s,
+            wall_hours=None if by_throughput else est.wall_hours,
+            gpu_hours=None if by_throughput else est.gpu_hours,
+            per_gpu_gib=est.per_gpu_bytes / GIB,
+            build_decode_tokens_per_s=own_decode,
             build_wall_hours=None if by_throughput else own_wall,
             tokens_per_hour=THROUGHPUT_PROBE_TOKENS / est.wall_hours if by_throughput and est.wall_hours else None,
             build_tokens_per_hour=own_rate,
@@ -532,13 +603,18 @@ def search_rentals(
         if best is None or _rank(candidate) < _rank(best):
             best = candidate
     if best is not None:
-        measure = (f"{_rate(THROUGHPUT_PROBE_TOKENS / (best.tokens_per_hour or 1))} against the build's {_rate(own_wall)} "
-                   "(no token count: compared by throughput)" if by_throughput
-                   else f"{_fmt(best.wall_hours)} h against the build's {_fmt(own_wall)} h" if training
-                   else f"{_fmt(best.decode_tokens_per_s)} tokens/s against the build's {_fmt(own_decode)}")
+        measure = (
+            f"{_rate(THROUGHPUT_PROBE_TOKENS / (best.tokens_per_hour or 1))} against the build's {_rate(own_wall)} "
+            "(no token count: compared by throughput)"
+            if by_throughput
+            else f"{_fmt(best.wall_hours)} h against the build's {_fmt(own_wall)} h"
+            if training
+            else f"{_fmt(best.decode_tokens_per_s)} tokens/s against the build's {_fmt(own_decode)}"
+        )
         reason = f"cheapest of {len(offers) - len(rejected)} qualifying offers: fits and runs {measure}"
-        return RentalSearch(match=best, reason=reason, rejected=tuple(rejected), considered=len(offers),
-                            build_tokens_per_hour=own_rate)
+        return RentalSearch(
+            match=best, reason=reason, rejected=tuple(rejected), considered=len(offers), build_tokens_per_hour=own_rate
+        )
     parts = []
     if counts["fit"]:
         parts.append(f"{counts['fit']} cannot hold the job")
@@ -551,8 +627,9 @@ def search_rentals(
     if counts["cluster"]:
         parts.append(f"{counts['cluster']} cannot be rented as a cluster")
     reason = f"none of {len(offers)} cloud offers can do the same work: " + ", ".join(parts)
-    return RentalSearch(match=None, reason=reason, rejected=tuple(rejected), considered=len(offers),
-                        build_tokens_per_hour=own_rate)
+    return RentalSearch(
+        match=None, reason=reason, rejected=tuple(rejected), considered=len(offers), build_tokens_per_hour=own_rate
+    )
 
 
 def _rate(probe_hours: float | None) -> str:
@@ -654,14 +731,20 @@ def break_even_reason(
     month = break_even_month(purchase, monthly_owning_cost, monthly_rental, horizon_months)
     saving = monthly_rental - monthly_owning_cost
     if month is not None:
-        return (f"buying pays back after {_count(month, 'month')}: {purchase:,.0f} {currency} up front, then "
-                f"{_money(saving)} {currency}/month less than renting")
+        return (
+            f"buying pays back after {_count(month, 'month')}: {purchase:,.0f} {currency} up front, then "
+            f"{_money(saving)} {currency}/month less than renting"
+        )
     if saving <= 0:
-        return (f"never: owning costs {_money(monthly_owning_cost)} {currency}/month to run, renting "
-                f"{_money(monthly_rental)} {currency}/month, so the purchase is never earned back")
+        return (
+            f"never: owning costs {_money(monthly_owning_cost)} {currency}/month to run, renting "
+            f"{_money(monthly_rental)} {currency}/month, so the purchase is never earned back"
+        )
     months = math.ceil(purchase / saving)
-    return (f"never within the {horizon_months}-month useful life: earning back {purchase:,.0f} {currency} at "
-            f"{_money(saving)} {currency}/month would take {months} months")
+    return (
+        f"never within the {horizon_months}-month useful life: earning back {purchase:,.0f} {currency} at "
+        f"{_money(saving)} {currency}/month would take {months} months"
+    )
 
 
 class TcoRow(BaseModel):
@@ -693,8 +776,10 @@ class JobComparison(BaseModel):
     rental_cost: float | None
     rental_offer: str | None
     own_net_cost: float | None = Field(
-        default=None, description="a one-off job bought: purchase + the job's energy - what the parts fetch second-hand "
-                                  "right after it (OwnershipAssumptions.sold_used_fraction)")
+        default=None,
+        description="a one-off job bought: purchase + the job's energy - what the parts fetch second-hand "
+        "right after it (OwnershipAssumptions.sold_used_fraction)",
+    )
     headline: str = ""
 
 
@@ -706,7 +791,8 @@ class ThroughputComparison(BaseModel):
 
     own_tokens_per_hour: float
     own_cost_per_hour: float | None = Field(
-        description="full-load energy + depreciation and upkeep per on-hour of the useful life, per hour of training")
+        description="full-load energy + depreciation and upkeep per on-hour of the useful life, per hour of training"
+    )
     own_energy_per_hour: float
     own_depreciation_per_hour: float | None
     own_cost_per_million_tokens: float | None
@@ -754,7 +840,9 @@ class CostOfOwnership(BaseModel):
         """
         return {
             "yearly_energy": round(self.yearly_energy, 2),
-            "monthly_rental_equivalent": None if self.monthly_rental_equivalent is None else round(self.monthly_rental_equivalent, 2),
+            "monthly_rental_equivalent": None
+            if self.monthly_rental_equivalent is None
+            else round(self.monthly_rental_equivalent, 2),
             "break_even_month": self.break_even_month,
             "currency": self.currency,
             "purchase": round(self.purchase, 2),
@@ -764,14 +852,21 @@ class CostOfOwnership(BaseModel):
             "rental": self.rental.to_json() if self.rental else None,
             "rental_reason": self.rental_reason,
             "tco": [
-                {"years": r.years, "owning": round(r.owning, 2), "renting": None if r.renting is None else round(r.renting, 2),
-                 "cheaper": r.cheaper, "resale_value": round(r.resale_value, 2)}
+                {
+                    "years": r.years,
+                    "owning": round(r.owning, 2),
+                    "renting": None if r.renting is None else round(r.renting, 2),
+                    "cheaper": r.cheaper,
+                    "resale_value": round(r.resale_value, 2),
+                }
                 for r in self.rows
             ],
-            "job": None if self.job is None else {k: _round(v) if isinstance(v, float) else v
-                                                  for k, v in self.job.model_dump().items()},
-            "throughput": None if self.throughput is None else {k: _round(v) if isinstance(v, float) else v
-                                                                for k, v in self.throughput.model_dump().items()},
+            "job": None
+            if self.job is None
+            else {k: _round(v) if isinstance(v, float) else v for k, v in self.job.model_dump().items()},
+            "throughput": None
+            if self.throughput is None
+            else {k: _round(v) if isinstance(v, float) else v for k, v in self.throughput.model_dump().items()},
             "assumptions": list(self.assumptions),
         }
 
@@ -804,10 +899,14 @@ def tco(
     rate = 1.0
     if profile.currency != currency:
         if catalog is None:
-            raise ValueError(f"electricity is priced in {profile.currency}, the build in {currency}: pass the catalog to convert")
+            raise ValueError(
+                f"electricity is priced in {profile.currency}, the build in {currency}: pass the catalog to convert"
+            )
         rate = catalog.convert(1.0, profile.currency, currency)
-        notes.append(f"electricity converted {profile.currency}->{currency} at {rate:.4f} "
-                     f"({catalog.exchange_rates_source or 'catalog exchange rates'}, {catalog.exchange_rates_date or 'undated'})")
+        notes.append(
+            f"electricity converted {profile.currency}->{currency} at {rate:.4f} "
+            f"({catalog.exchange_rates_source or 'catalog exchange rates'}, {catalog.exchange_rates_date or 'undated'})"
+        )
     own_rate: float | None = None
     if isinstance(rental, RentalSearch):
         match, rental_reason, own_rate = rental.match, rental.reason, rental.build_tokens_per_hour
@@ -843,8 +942,18 @@ def tco(
         cheaper: Literal["own", "rent"] | None = None
         if renting is not None:
             cheaper = "own" if owning <= renting else "rent"
-        rows.append(TcoRow(years=y, owning=owning, renting=renting, energy=energy, upkeep=upkeep,
-                           depreciation=purchase - value, resale_value=value, cheaper=cheaper))
+        rows.append(
+            TcoRow(
+                years=y,
+                owning=owning,
+                renting=renting,
+                energy=energy,
+                upkeep=upkeep,
+                depreciation=purchase - value,
+                resale_value=value,
+                cheaper=cheaper,
+            )
+        )
 
     job = None
     # a time for the planner's reference job (no token count asked, issue #27) is not a job to price: per token instead
@@ -854,7 +963,11 @@ def tco(
         own_kwh = None if own_hours is None else wall * own_hours / 1000.0
         own_cost = None if own_kwh is None else own_kwh * profile.price_per_kwh * rate
         dep_per_hour = depreciation_per_on_hour(purchase, profile, assumptions)
-        with_dep = None if own_cost is None or own_hours is None or dep_per_hour is None else own_cost + dep_per_hour * own_hours
+        with_dep = (
+            None
+            if own_cost is None or own_hours is None or dep_per_hour is None
+            else own_cost + dep_per_hour * own_hours
+        )
         rent_hours = match.wall_hours if match else None
         rental_cost = None if match is None or rent_hours is None else match.hourly * rent_hours
         net = None
@@ -862,38 +975,56 @@ def tco(
         if own_cost is not None and own_hours is not None:
             # bought for this one job and sold when it ends: second-hand, whatever its hours (a machine bought new and
             # sold a fortnight later fetches a used price, not 99 % of what it cost along a three-year line)
-            resold = (purchase * assumptions.sold_used_fraction if assumptions.sold_used_fraction is not None
-                      else assumptions.value_after(purchase, own_hours / 8760))
+            resold = (
+                purchase * assumptions.sold_used_fraction
+                if assumptions.sold_used_fraction is not None
+                else assumptions.value_after(purchase, own_hours / 8760)
+            )
             net = purchase + own_cost - resold
         if own_hours is None:
             headline = "no training time estimated: give the number of tokens"
         elif rental_cost is None or rent_hours is None:
-            headline = (f"bought: {net:,.0f} {currency} for the job ({purchase:,.0f} purchase + {own_cost or 0:,.0f} energy "
-                        f"- {resold:,.0f} resold second-hand), {own_hours:,.0f} h; no rental to compare ({rental_reason})")
+            headline = (
+                f"bought: {net:,.0f} {currency} for the job ({purchase:,.0f} purchase + {own_cost or 0:,.0f} energy "
+                f"- {resold:,.0f} resold second-hand), {own_hours:,.0f} h; no rental to compare ({rental_reason})"
+            )
         else:
             winner = "renting" if rental_cost < (net or 0) else "buying"
-            headline = (f"one-off job: rented {rental_cost:,.0f} {currency} in {rent_hours:,.0f} h against bought {net:,.0f} "
-                        f"{currency} ({purchase:,.0f} purchase + {own_cost or 0:,.0f} energy - {resold:,.0f} resold "
-                        "second-hand after the job) in "
-                        f"{own_hours:,.0f} h: {winner} is cheaper; for recurring work see the break-even")
+            headline = (
+                f"one-off job: rented {rental_cost:,.0f} {currency} in {rent_hours:,.0f} h against bought {net:,.0f} "
+                f"{currency} ({purchase:,.0f} purchase + {own_cost or 0:,.0f} energy - {resold:,.0f} resold "
+                "second-hand after the job) in "
+                f"{own_hours:,.0f} h: {winner} is cheaper; for recurring work see the break-even"
+            )
         job = JobComparison(
-            gpu_hours=build.estimate.gpu_hours, own_wall_hours=own_hours, own_energy_kwh=own_kwh, own_energy_cost=own_cost,
-            own_cost_with_depreciation=with_dep, rental_wall_hours=rent_hours, rental_cost=rental_cost,
-            rental_offer=match.offer.id if match else None, own_net_cost=net, headline=headline,
+            gpu_hours=build.estimate.gpu_hours,
+            own_wall_hours=own_hours,
+            own_energy_kwh=own_kwh,
+            own_energy_cost=own_cost,
+            own_cost_with_depreciation=with_dep,
+            rental_wall_hours=rent_hours,
+            rental_cost=rental_cost,
+            rental_offer=match.offer.id if match else None,
+            own_net_cost=net,
+            headline=headline,
         )
-        notes.append("training job: own energy = full-load wall draw x the build's estimated wall hours; rental cost = "
-                     "instance hourly price x its estimated wall hours; depreciation share = (purchase - resale) / "
-                     f"on-hours of the {assumptions.years}-year life x the job's hours")
+        notes.append(
+            "training job: own energy = full-load wall draw x the build's estimated wall hours; rental cost = "
+            "instance hourly price x its estimated wall hours; depreciation share = (purchase - resale) / "
+            f"on-hours of the {assumptions.years}-year life x the job's hours"
+        )
         if assumptions.sold_used_fraction is not None:
             notes.append(f"a one-off job's machine is sold second-hand when it ends: {assumptions.sold_used_source}")
 
     throughput = None
     if not timed_job and own_rate:
         throughput = _throughput(build, match, rental_reason, own_rate, wall, profile, assumptions, rate)
-        notes.append("no token count: bought and rented compared by throughput, each timed on "
-                     f"{THROUGHPUT_PROBE_TOKENS:.0e} tokens (the times are proportional to the tokens); bought: "
-                     "full-load energy + depreciation and upkeep per on-hour of the useful life, per hour of training; "
-                     "rented: the hourly price, per hour of training")
+        notes.append(
+            "no token count: bought and rented compared by throughput, each timed on "
+            f"{THROUGHPUT_PROBE_TOKENS:.0e} tokens (the times are proportional to the tokens); bought: "
+            "full-load energy + depreciation and upkeep per on-hour of the useful life, per hour of training; "
+            "rented: the hourly price, per hour of training"
+        )
 
     # one machine says no node count: "(1 node(s))" read as a cluster's word on a home build's sheet (walk8)
     nodes = f" ({_count(build.nodes, 'node')})" if build.nodes > 1 else ""
@@ -901,31 +1032,57 @@ def tco(
         "energy/year = (wall_w x utilisation + idle_w x (1 - utilisation)) x hours/day x days/year / 1000 x price/kWh; "
         f"wall_w {wall:,.0f} W full load{nodes}, nothing drawn while switched off",
         profile.describe(),
-        (f"idle draw {idle:,.0f} W given in the usage profile" if profile.idle_w is not None else
-         f"idle draw {idle:,.0f} W estimated: {IDLE_SHARES[0]:.0%} of GPU, {IDLE_SHARES[1]:.0%} of CPU and "
-         f"{IDLE_SHARES[2]:.0%} of other DC power at full load, through the PSU's efficiency (not measured)"),
+        (
+            f"idle draw {idle:,.0f} W given in the usage profile"
+            if profile.idle_w is not None
+            else f"idle draw {idle:,.0f} W estimated: {IDLE_SHARES[0]:.0%} of GPU, {IDLE_SHARES[1]:.0%} of CPU and "
+            f"{IDLE_SHARES[2]:.0%} of other DC power at full load, through the PSU's efficiency (not measured)"
+        ),
         f"purchase {purchase:,.2f} {currency}: the build's parts at the catalog's dated prices, parts already owned excluded",
-        (f"depreciation: straight line over {_count(assumptions.years, 'year')} to a resale value of "
-         f"{assumptions.resale_fraction:.0%} of the purchase ({assumptions.resale_source})"),
+        (
+            f"depreciation: straight line over {_count(assumptions.years, 'year')} to a resale value of "
+            f"{assumptions.resale_fraction:.0%} of the purchase ({assumptions.resale_source})"
+        ),
         f"upkeep {assumptions.upkeep_per_year:,.2f} {currency}/year",
-        ("rental billed for every on-hour (the instance runs whenever the machine would be on)" if not profile.rent_busy_hours_only
-         else "rental billed only for the busy hours (instances started on demand)"),
+        (
+            "rental billed for every on-hour (the instance runs whenever the machine would be on)"
+            if not profile.rent_busy_hours_only
+            else "rental billed only for the busy hours (instances started on demand)"
+        ),
         "break-even leaves resale out and counts only within the useful life",
     ]
     if match is not None:
         notes.append(f"rental: {match.describe()}")
-        notes.append(f"rental matched on memory fit and {'wall hours' if match.wall_hours is not None else 'decode tokens/s per sequence'} "
-                     "from the same estimator as the build" + (f"; {match.instances} instances joined by the provider's RDMA fabric"
-                                                               if match.instances > 1 else "; one instance")
-                     + "; storage not priced")
+        notes.append(
+            f"rental matched on memory fit and {'wall hours' if match.wall_hours is not None else 'decode tokens/s per sequence'} "
+            "from the same estimator as the build"
+            + (
+                f"; {match.instances} instances joined by the provider's RDMA fabric"
+                if match.instances > 1
+                else "; one instance"
+            )
+            + "; storage not priced"
+        )
     else:
         notes.append(f"rental: none ({rental_reason})")
 
     return CostOfOwnership(
-        currency=currency, purchase=purchase, wall_w=wall, idle_w=idle, yearly_energy_kwh=kwh, yearly_energy=yearly_energy,
-        monthly_owning_cost=monthly_owning, rental=match, rental_reason=rental_reason,
-        monthly_rental_equivalent=monthly_rental, break_even_month=be, break_even_reason=be_reason,
-        rows=tuple(rows), job=job, throughput=throughput, assumptions=tuple(notes),
+        currency=currency,
+        purchase=purchase,
+        wall_w=wall,
+        idle_w=idle,
+        yearly_energy_kwh=kwh,
+        yearly_energy=yearly_energy,
+        monthly_owning_cost=monthly_owning,
+        rental=match,
+        rental_reason=rental_reason,
+        monthly_rental_equivalent=monthly_rental,
+        break_even_month=be,
+        break_even_reason=be_reason,
+        rows=tuple(rows),
+        job=job,
+        throughput=throughput,
+        assumptions=tuple(notes),
     )
 
 
@@ -939,8 +1096,14 @@ def depreciation_per_on_hour(purchase: float, profile: UsageProfile, assumptions
 
 
 def _throughput(
-    build: Build, match: RentalMatch | None, rental_reason: str, own_rate: float, wall_w: float, profile: UsageProfile,
-    assumptions: OwnershipAssumptions, rate: float,
+    build: Build,
+    match: RentalMatch | None,
+    rental_reason: str,
+    own_rate: float,
+    wall_w: float,
+    profile: UsageProfile,
+    assumptions: OwnershipAssumptions,
+    rate: float,
 ) -> ThroughputComparison:
     """Cost per million training tokens: bought (energy at full load + depreciation and upkeep per on-hour) against
     rented (the instance's hourly price), each over its own tokens per hour."""
@@ -953,23 +1116,39 @@ def _throughput(
     rent_rate = match.tokens_per_hour if match is not None else None
     rent_m = match.hourly / rent_rate * 1e6 if match is not None and rent_rate else None
     cheaper: Literal["own", "rent"] | None = None
-    bought = (f"bought {own_m:,.2f} {currency} per million training tokens ({own_rate / 1e6:,.2f}M tokens/h at "
-              f"{own_hour:,.2f} {currency}/h: {dep:,.2f} depreciation + {energy:,.2f} energy"
-              + (f" + {upkeep:,.2f} upkeep" if upkeep else "") + ")") if own_m is not None and own_hour is not None and dep is not None         else f"bought: {own_rate / 1e6:,.2f}M tokens/h (no on-hours to spread the purchase over)"
+    bought = (
+        (
+            f"bought {own_m:,.2f} {currency} per million training tokens ({own_rate / 1e6:,.2f}M tokens/h at "
+            f"{own_hour:,.2f} {currency}/h: {dep:,.2f} depreciation + {energy:,.2f} energy"
+            + (f" + {upkeep:,.2f} upkeep" if upkeep else "")
+            + ")"
+        )
+        if own_m is not None and own_hour is not None and dep is not None
+        else f"bought: {own_rate / 1e6:,.2f}M tokens/h (no on-hours to spread the purchase over)"
+    )
     if match is not None and rent_m is not None and rent_rate:
         cheaper = None if own_m is None else "own" if own_m <= rent_m else "rent"
         offer = f"{match.instances} x {match.offer.id}" if match.instances > 1 else match.offer.id
-        headline = (f"no token count, so by throughput: rented {rent_m:,.2f} {currency} per million training tokens ({offer}, "
-                    f"{rent_rate / 1e6:,.2f}M tokens/h at {match.hourly:,.2f} {currency}/h) against {bought}"
-                    + (f": {'buying' if cheaper == 'own' else 'renting'} is cheaper per token" if cheaper else "")
-                    + "; give the number of training tokens for the job's cost")
+        headline = (
+            f"no token count, so by throughput: rented {rent_m:,.2f} {currency} per million training tokens ({offer}, "
+            f"{rent_rate / 1e6:,.2f}M tokens/h at {match.hourly:,.2f} {currency}/h) against {bought}"
+            + (f": {'buying' if cheaper == 'own' else 'renting'} is cheaper per token" if cheaper else "")
+            + "; give the number of training tokens for the job's cost"
+        )
     else:
         headline = f"no token count: {bought}; no rental to compare ({rental_reason})"
     return ThroughputComparison(
-        own_tokens_per_hour=own_rate, own_cost_per_hour=own_hour, own_energy_per_hour=energy, own_depreciation_per_hour=dep,
-        own_cost_per_million_tokens=own_m, rental_tokens_per_hour=rent_rate,
-        rental_cost_per_hour=match.hourly if match is not None else None, rental_cost_per_million_tokens=rent_m,
-        rental_offer=match.offer.id if match is not None else None, cheaper=cheaper, headline=headline,
+        own_tokens_per_hour=own_rate,
+        own_cost_per_hour=own_hour,
+        own_energy_per_hour=energy,
+        own_depreciation_per_hour=dep,
+        own_cost_per_million_tokens=own_m,
+        rental_tokens_per_hour=rent_rate,
+        rental_cost_per_hour=match.hourly if match is not None else None,
+        rental_cost_per_million_tokens=rent_m,
+        rental_offer=match.offer.id if match is not None else None,
+        cheaper=cheaper,
+        headline=headline,
     )
 
 
@@ -1013,7 +1192,9 @@ class OwnershipInputs(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
-    preset: Literal["us", "eu", "china"] | None = Field(default=None, description="electricity preset; None: by currency")
+    preset: Literal["us", "eu", "china"] | None = Field(
+        default=None, description="electricity preset; None: by currency"
+    )
     price_per_kwh: float | None = Field(default=None, gt=0, le=10, description="None: the preset's price")
     hours_per_day: float = Field(default=8.0, ge=0, le=24)
     days_per_year: float = Field(default=250.0, ge=0, le=366)
@@ -1024,10 +1205,16 @@ class OwnershipInputs(BaseModel):
     def profile(self, currency: str, region: str = "global") -> UsageProfile:
         preset = PRESETS[self.preset or preset_key(currency, region)]
         entered = self.price_per_kwh is not None and abs(self.price_per_kwh - preset.price_per_kwh) > 1e-9
-        return preset.model_copy(update={
-            "hours_per_day": self.hours_per_day, "days_per_year": self.days_per_year, "utilisation": self.utilisation,
-            **({"price_per_kwh": self.price_per_kwh, "source": "entered by you", "estimate": ""} if entered else {}),
-        })
+        return preset.model_copy(
+            update={
+                "hours_per_day": self.hours_per_day,
+                "days_per_year": self.days_per_year,
+                "utilisation": self.utilisation,
+                **(
+                    {"price_per_kwh": self.price_per_kwh, "source": "entered by you", "estimate": ""} if entered else {}
+                ),
+            }
+        )
 
     def assumptions(self) -> OwnershipAssumptions:
         base = OwnershipAssumptions(years=self.years)
@@ -1036,21 +1223,41 @@ class OwnershipInputs(BaseModel):
         return base.model_copy(update={"resale_fraction": self.resale_fraction, "resale_source": "entered by you"})
 
 
-def recosted(build: Build, catalog: Catalog, model: ModelArch, workload: Workload, region: str,
-             inputs: OwnershipInputs | None, exact_weight_bytes: int | None = None) -> Build:
+def recosted(
+    build: Build,
+    catalog: Catalog,
+    model: ModelArch,
+    workload: Workload,
+    region: str,
+    inputs: OwnershipInputs | None,
+    exact_weight_bytes: int | None = None,
+) -> Build:
     """The build with its buy-or-rent figures for the buyer's own inputs (None or the defaults: unchanged)."""
     if inputs is None or inputs == OwnershipInputs():
         return build
-    costs = cost_of_ownership_for(build, catalog, model, workload, region, profile=inputs.profile(build.currency, region),
-                                  assumptions=inputs.assumptions(), exact_weight_bytes=exact_weight_bytes)
+    costs = cost_of_ownership_for(
+        build,
+        catalog,
+        model,
+        workload,
+        region,
+        profile=inputs.profile(build.currency, region),
+        assumptions=inputs.assumptions(),
+        exact_weight_bytes=exact_weight_bytes,
+    )
     return build.model_copy(update={"cost_of_ownership": costs.to_json()})
 
 
 def rental_search_for(
-    build: Build, catalog: Catalog, model: ModelArch, workload: Workload, region: str = "global",
+    build: Build,
+    catalog: Catalog,
+    model: ModelArch,
+    workload: Workload,
+    region: str = "global",
     exact_weight_bytes: int | None = None,
 ) -> RentalSearch:
     """The rental `plan` matches to a build: the catalog's offers, mainland-China offers only for region "china"."""
     market: Market = "any" if region == "china" else "global"
-    return search_rentals(build, catalog_offers(catalog), catalog, model, workload, exact_weight_bytes=exact_weight_bytes,
-                          market=market)
+    return search_rentals(
+        build, catalog_offers(catalog), catalog, model, workload, exact_weight_bytes=exact_weight_bytes, market=market
+    )

@@ -97,8 +97,11 @@ class _Job:
 
     @property
     def layout(self) -> str:
-        return f"TP{self.tensor} x PP{self.pipeline}" + (f" x CP{self.context_parallel}" if self.context_parallel > 1 else "") \
+        return (
+            f"TP{self.tensor} x PP{self.pipeline}"
+            + (f" x CP{self.context_parallel}" if self.context_parallel > 1 else "")
             + f" x DP{max(1, self.gpus // (self.tensor * self.pipeline * self.context_parallel))}"
+        )
 
     @property
     def adapters(self) -> bool:
@@ -117,11 +120,14 @@ class _Job:
 
 def _degrees(parallelism: dict[str, object] | None) -> dict[str, int]:
     """The integer degrees of a plan's `parallelism` object (nodes, gpus, tensor, pipeline, context, ...)."""
-    return {k: int(v) for k, v in (parallelism or {}).items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
+    return {
+        k: int(v) for k, v in (parallelism or {}).items() if isinstance(v, (int, float)) and not isinstance(v, bool)
+    }
 
 
-def _job(model: ModelArch, result: EstimateResult, parallelism: dict[str, object] | None = None,
-         gpu: Gpu | None = None) -> _Job:
+def _job(
+    model: ModelArch, result: EstimateResult, parallelism: dict[str, object] | None = None, gpu: Gpu | None = None
+) -> _Job:
     # the estimate's own workload, resolved: its defaults (method, LoRA rank and targets) are Workload's, not retyped
     w = Workload.model_validate(result.workload)
     p = _degrees(parallelism)
@@ -181,8 +187,17 @@ def accelerate_machines(job: _Job) -> list[str]:
     num_processes // num_machines, --nnodes, --node_rank and the rendezvous endpoint ip:port)."""
     parts = ["--num_processes", str(job.gpus)]
     if job.nodes > 1:
-        parts = ["--num_machines", str(job.nodes), *parts, "--machine_rank", NODE_RANK,
-                 "--main_process_ip", MASTER_ADDR, "--main_process_port", str(MASTER_PORT)]
+        parts = [
+            "--num_machines",
+            str(job.nodes),
+            *parts,
+            "--machine_rank",
+            NODE_RANK,
+            "--main_process_ip",
+            MASTER_ADDR,
+            "--main_process_port",
+            str(MASTER_PORT),
+        ]
     return parts
 
 
@@ -191,8 +206,18 @@ def torchrun_rendezvous(job: _Job) -> list[str]:
     c10d, --rdzv_endpoint host:port, ranks assigned at the rendezvous (torch/distributed/run.py). The same words
     torchtune's multi-node recipe (pytorch/torchtune@bd2a0fc recipes/full_finetune_multinode.slurm) and axolotl's
     multi-node guide (axolotl-ai-cloud/axolotl@067b021 docs/multi-node.qmd, "Run the following on each node") pass."""
-    return ["--nnodes", str(job.nodes), "--nproc_per_node", str(job.gpus_per_node),
-            "--rdzv_id", f"{job.model_id}-{job.method}", "--rdzv_backend", "c10d", "--rdzv_endpoint", RENDEZVOUS]
+    return [
+        "--nnodes",
+        str(job.nodes),
+        "--nproc_per_node",
+        str(job.gpus_per_node),
+        "--rdzv_id",
+        f"{job.model_id}-{job.method}",
+        "--rdzv_backend",
+        "c10d",
+        "--rdzv_endpoint",
+        RENDEZVOUS,
+    ]
 
 
 def torchrun_env(job: _Job) -> list[str]:
@@ -201,8 +226,12 @@ def torchrun_env(job: _Job) -> list[str]:
     --master_addr $MASTER_ADDR --master_port $MASTER_PORT`; examples/README.md, multi-node)."""
     env = ["FORCE_TORCHRUN=1"]
     if job.nodes > 1:
-        env += [f"NNODES={job.nodes}", ShellWord("NODE_RANK=$NODE_RANK"), ShellWord("MASTER_ADDR=$MASTER_ADDR"),
-                f"MASTER_PORT={MASTER_PORT}"]
+        env += [
+            f"NNODES={job.nodes}",
+            ShellWord("NODE_RANK=$NODE_RANK"),
+            ShellWord("MASTER_ADDR=$MASTER_ADDR"),
+            f"MASTER_PORT={MASTER_PORT}",
+        ]
     return env + [f"NPROC_PER_NODE={job.gpus_per_node}"]
 
 
@@ -245,8 +274,11 @@ def accelerate_command(job: _Job) -> tuple[str, str]:
         parts += ["--gradient_accumulation_steps", str(job.micro_batches)]
     # pretraining starts from the architecture, not the published weights: --model_name_or_path would load
     # them (transformers' run_clm.py trains from scratch with --config_name and --tokenizer_name)
-    source = (["--config_name", job.repo, "--tokenizer_name", job.repo] if job.kind == "pretrain"
-              else ["--model_name_or_path", job.repo])
+    source = (
+        ["--config_name", job.repo, "--tokenizer_name", job.repo]
+        if job.kind == "pretrain"
+        else ["--model_name_or_path", job.repo]
+    )
     parts += ["train.py", *source, "--max_seq_length", str(job.context), *hf_batch(job)]
     if job.adapters:
         parts += ["--use_peft", "--lora_r", str(job.lora_rank)]
@@ -323,17 +355,24 @@ def torchtune_command(job: _Job) -> tuple[str, str]:
     # (torchtune@bd2a0fc recipes/full_finetune_distributed.py docstring). Always set: 113 of the shipped configs
     # (recipes/configs/, 54 single-device and 59 distributed) say "gradient_accumulation_steps: 8", which would train
     # 8 x the batch the build was sized and timed for
-    overrides += [f"batch_size={job.batch}", f"gradient_accumulation_steps={job.micro_batches}",
-                  f"tokenizer.max_seq_len={job.context}", f"enable_activation_checkpointing={job.checkpointing}"]
+    overrides += [
+        f"batch_size={job.batch}",
+        f"gradient_accumulation_steps={job.micro_batches}",
+        f"tokenizer.max_seq_len={job.context}",
+        f"enable_activation_checkpointing={job.checkpointing}",
+    ]
     if job.activation_offload and job.checkpointing:
         # the recipes refuse offloading without checkpointing ("RuntimeError: If enable_activation_offloading is
         # True and enable_activation_checkpointing is False")
         overrides.append("enable_activation_offloading=True")
     if job.adapters:
         modules = ",".join(TORCHTUNE_ATTENTION_MODULES)
-        overrides += [f"model.lora_rank={job.lora_rank}", f"model.lora_alpha={job.lora_alpha}",
-                      f"model.lora_attn_modules=[{modules}]",
-                      f"model.apply_lora_to_mlp={job.lora_targets == 'all-linear'}"]
+        overrides += [
+            f"model.lora_rank={job.lora_rank}",
+            f"model.lora_alpha={job.lora_alpha}",
+            f"model.lora_attn_modules=[{modules}]",
+            f"model.apply_lora_to_mlp={job.lora_targets == 'all-linear'}",
+        ]
     component = TORCHTUNE_OPTIM.get(job.optimizer)
     if component is not None and (base is None or component != base.optimizer):
         overrides.append(f"optimizer={component}")
@@ -385,22 +424,50 @@ def llamafactory_command(job: _Job) -> tuple[str, str]:
     checkout (the demo dataset and the DeepSpeed files are paths in it)."""
     env = torchrun_env(job) if job.gpus > 1 else []
     stage = "pt" if job.kind == "pretrain" else "sft"
-    parts = [*env, "llamafactory-cli", "train", "--stage", stage, "--do_train", "true",
-             "--model_name_or_path", job.repo]
+    parts = [
+        *env,
+        "llamafactory-cli",
+        "train",
+        "--stage",
+        stage,
+        "--do_train",
+        "true",
+        "--model_name_or_path",
+        job.repo,
+    ]
     if job.kind == "pretrain":
         parts += ["--train_from_scratch", "true"]  # model_args.py: "randomly initialize the model weights"
-    parts += ["--dataset", LLAMAFACTORY_DATASET[stage], "--template", "default",
-              "--finetuning_type", "lora" if job.adapters else "full"]
+    parts += [
+        "--dataset",
+        LLAMAFACTORY_DATASET[stage],
+        "--template",
+        "default",
+        "--finetuning_type",
+        "lora" if job.adapters else "full",
+    ]
     if job.adapters:
-        parts += ["--lora_rank", str(job.lora_rank), "--lora_alpha", str(job.lora_alpha),
-                  "--lora_target", "all" if job.lora_targets == "all-linear" else ",".join(HF_ATTENTION_MODULES)]
+        parts += [
+            "--lora_rank",
+            str(job.lora_rank),
+            "--lora_alpha",
+            str(job.lora_alpha),
+            "--lora_target",
+            "all" if job.lora_targets == "all-linear" else ",".join(HF_ATTENTION_MODULES),
+        ]
         if job.train_embeddings:
             parts += ["--additional_target", ",".join(HF_EMBEDDING_MODULES)]
     if job.method == "qlora" and job.precision in ("nf4", "int4", "int8"):
         # on-the-fly bitsandbytes quantization (quantization_type defaults to nf4); a GPTQ/AWQ base is loaded as published
         parts += ["--quantization_bit", "8" if job.precision == "int8" else "4"]
-    parts += ["--cutoff_len", str(job.context), *hf_batch(job),
-              "--optim", HF_OPTIM.get(job.optimizer, "adamw_torch"), f"--{job.half}", "true"]
+    parts += [
+        "--cutoff_len",
+        str(job.context),
+        *hf_batch(job),
+        "--optim",
+        HF_OPTIM.get(job.optimizer, "adamw_torch"),
+        f"--{job.half}",
+        "true",
+    ]
     if not job.checkpointing:
         parts += ["--disable_gradient_checkpointing", "true"]  # LLaMA-Factory checkpoints by default
     elif job.activation_offload:
@@ -424,15 +491,35 @@ def llamafactory_megatron_command(job: _Job) -> tuple[str, str]:
     recompute_method; the HF weights are converted when no Megatron checkpoint is given). hparams/parser.py allows
     full and LoRA only, no quantized model and no DeepSpeed, and needs TP x PP x CP to divide the world size."""
     env = ["USE_MEGATRON_BRIDGE=1", *torchrun_env(job)]
-    parts = [*env, "llamafactory-cli", "train", "--stage", "sft", "--do_train", "true", "--model_name_or_path", job.repo,
-             "--dataset", LLAMAFACTORY_DATASET["sft"], "--template", "default",
-             "--finetuning_type", "lora" if job.adapters else "full"]
+    parts = [
+        *env,
+        "llamafactory-cli",
+        "train",
+        "--stage",
+        "sft",
+        "--do_train",
+        "true",
+        "--model_name_or_path",
+        job.repo,
+        "--dataset",
+        LLAMAFACTORY_DATASET["sft"],
+        "--template",
+        "default",
+        "--finetuning_type",
+        "lora" if job.adapters else "full",
+    ]
     if job.adapters:
         # train/megatron_bridge/config_builder.py _create_peft_config: LoRA on linear_qkv, linear_proj, linear_fc1
         # and linear_fc2 whatever lora_target says ("Custom lora_target ... is not supported by Megatron Bridge")
         parts += ["--lora_rank", str(job.lora_rank), "--lora_alpha", str(job.lora_alpha), "--lora_target", "all"]
-    parts += ["--tensor_model_parallel_size", str(job.tensor), "--pipeline_model_parallel_size", str(job.pipeline),
-              "--context_parallel_size", str(job.context_parallel)]
+    parts += [
+        "--tensor_model_parallel_size",
+        str(job.tensor),
+        "--pipeline_model_parallel_size",
+        str(job.pipeline),
+        "--context_parallel_size",
+        str(job.context_parallel),
+    ]
     if job.pipeline > 1 and job.virtual_stages > 1:
         parts += ["--virtual_pipeline_model_parallel_size", str(job.virtual_stages)]
     # ZeRO-1 is Megatron's distributed optimizer (optimizer states sharded over data parallel); it defaults to on
@@ -481,17 +568,35 @@ def trl_command(job: _Job) -> tuple[str, str]:
         if stage >= 3:
             parts += ["--offload_param_device", "cpu"]
         label += " + CPU offload"
-    parts += ["--model_name_or_path", job.repo, "--dataset_name", "trl-lib/Capybara",
-              "--max_length", str(job.context), *hf_batch(job),
-              "--optim", HF_OPTIM.get(job.optimizer, "adamw_torch"), f"--{job.half}", "true",
-              # SFTConfig turns gradient checkpointing on by default ("Defaults to True instead of False")
-              "--gradient_checkpointing", _bool(job.checkpointing)]
+    parts += [
+        "--model_name_or_path",
+        job.repo,
+        "--dataset_name",
+        "trl-lib/Capybara",
+        "--max_length",
+        str(job.context),
+        *hf_batch(job),
+        "--optim",
+        HF_OPTIM.get(job.optimizer, "adamw_torch"),
+        f"--{job.half}",
+        "true",
+        # SFTConfig turns gradient checkpointing on by default ("Defaults to True instead of False")
+        "--gradient_checkpointing",
+        _bool(job.checkpointing),
+    ]
     if job.activation_offload and job.checkpointing:
         parts += ["--activation_offloading", "true"]
     if job.adapters:
         targets = ["all-linear"] if job.lora_targets == "all-linear" else list(HF_ATTENTION_MODULES)
-        parts += ["--use_peft", "--lora_r", str(job.lora_rank), "--lora_alpha", str(job.lora_alpha),
-                  "--lora_target_modules", *targets]
+        parts += [
+            "--use_peft",
+            "--lora_r",
+            str(job.lora_rank),
+            "--lora_alpha",
+            str(job.lora_alpha),
+            "--lora_target_modules",
+            *targets,
+        ]
         if job.train_embeddings:
             parts += ["--lora_modules_to_save", *HF_EMBEDDING_MODULES]
     if job.method == "qlora":
@@ -524,18 +629,41 @@ def axolotl_command(job: _Job) -> tuple[str, str]:
     """`axolotl train config.yml --key value ... --launcher accelerate -- --num_processes=N`: every config key is a
     CLI override (src/axolotl/cli/config_options.py, generated from the config schema), arguments after `--` go to
     the launcher (docs/cli.qmd). The YAML is the user's (datasets, chat template)."""
-    parts = ["axolotl", "train", "your_config.yml", "--base-model", job.repo, "--sequence-len", str(job.context),
-             # micro_batch_size is per GPU; a given gradient_accumulation_steps wins over a batch_size in the YAML
-             # (axolotl@067b021 src/axolotl/utils/config/__init__.py normalize_config; cli/config_options.py
-             # --micro-batch-size, --gradient-accumulation-steps)
-             "--micro-batch-size", str(job.batch), "--gradient-accumulation-steps", str(job.micro_batches),
-             "--optimizer", HF_OPTIM.get(job.optimizer, "adamw_torch"), f"--{job.half}", "true", "--gradient-checkpointing", _bool(job.checkpointing)]
+    parts = [
+        "axolotl",
+        "train",
+        "your_config.yml",
+        "--base-model",
+        job.repo,
+        "--sequence-len",
+        str(job.context),
+        # micro_batch_size is per GPU; a given gradient_accumulation_steps wins over a batch_size in the YAML
+        # (axolotl@067b021 src/axolotl/utils/config/__init__.py normalize_config; cli/config_options.py
+        # --micro-batch-size, --gradient-accumulation-steps)
+        "--micro-batch-size",
+        str(job.batch),
+        "--gradient-accumulation-steps",
+        str(job.micro_batches),
+        "--optimizer",
+        HF_OPTIM.get(job.optimizer, "adamw_torch"),
+        f"--{job.half}",
+        "true",
+        "--gradient-checkpointing",
+        _bool(job.checkpointing),
+    ]
     if job.activation_offload and job.checkpointing:
         parts += ["--activation-offloading", "true"]
     if job.adapters:
-        parts += ["--adapter", job.method, "--lora-r", str(job.lora_rank), "--lora-alpha", str(job.lora_alpha),
-                  # attention-only targets are a list, which the CLI cannot take: they stay in the YAML
-                  "--lora-target-linear" if job.lora_targets == "all-linear" else "--no-lora-target-linear"]
+        parts += [
+            "--adapter",
+            job.method,
+            "--lora-r",
+            str(job.lora_rank),
+            "--lora-alpha",
+            str(job.lora_alpha),
+            # attention-only targets are a list, which the CLI cannot take: they stay in the YAML
+            "--lora-target-linear" if job.lora_targets == "all-linear" else "--no-lora-target-linear",
+        ]
     if job.method == "qlora" and job.precision in ("nf4", "int4"):
         parts += ["--load-in-4bit"]
     elif job.method == "qlora" and job.precision == "int8":
@@ -576,30 +704,43 @@ def unsloth_command(job: _Job) -> tuple[str, str]:
         if job.lora_targets != "all-linear":
             settings.append("target_modules=[" + ", ".join(f'"{m}"' for m in HF_ATTENTION_MODULES) + "]")
     if job.checkpointing:
-        settings.append('use_gradient_checkpointing="unsloth"' if job.activation_offload else "use_gradient_checkpointing=True")
+        settings.append(
+            'use_gradient_checkpointing="unsloth"' if job.activation_offload else "use_gradient_checkpointing=True"
+        )
     else:
         settings.append("use_gradient_checkpointing=False")
     # the trainer's arguments are TRL's SFTConfig (TrainingArguments): the plan's batch as hf_batch writes it
-    settings += [f"per_device_train_batch_size={job.batch}", f"gradient_accumulation_steps={job.micro_batches}",
-                 f'optim="{HF_OPTIM.get(job.optimizer, "adamw_torch")}"']
+    settings += [
+        f"per_device_train_batch_size={job.batch}",
+        f"gradient_accumulation_steps={job.micro_batches}",
+        f'optim="{HF_OPTIM.get(job.optimizer, "adamw_torch")}"',
+    ]
     if job.model_parallel:
         # the planner gives Unsloth data-parallel layouts only (frameworks.UNSLOTH_SHARD_STAGES); a layout that splits
         # the model is not one it can be told to run
-        return (f"Unsloth cannot run this build (the {job.layout} layout splits the model)",
-                f"# Unsloth runs several GPUs as DDP only: it cannot run the {job.layout} layout; plan with another "
-                "--framework (llama-factory splits models on Megatron Bridge)")
+        return (
+            f"Unsloth cannot run this build (the {job.layout} layout splits the model)",
+            f"# Unsloth runs several GPUs as DDP only: it cannot run the {job.layout} layout; plan with another "
+            "--framework (llama-factory splits models on Megatron Bridge)",
+        )
     if job.gpus == 1:
         return "Unsloth, your script on one GPU", "python your_unsloth_script.py  # " + ", ".join(settings)
     # several GPUs: DDP under accelerate, a whole copy per GPU ("Multi-GPU Fine-tuning with Unsloth":
     # "to enable multi GPU for DDP ... Run `accelerate launch train.py`"); across nodes, accelerate's machine flags
     label = f"Unsloth, your script as DDP on {job.gpus} GPUs" + (f" over {job.nodes} nodes" if job.nodes > 1 else "")
-    command = join_argv(["accelerate", "launch", *accelerate_machines(job), "--mixed_precision", job.half,
-                         "your_unsloth_script.py"]) + "  # " + ", ".join(settings)
+    command = (
+        join_argv(
+            ["accelerate", "launch", *accelerate_machines(job), "--mixed_precision", job.half, "your_unsloth_script.py"]
+        )
+        + "  # "
+        + ", ".join(settings)
+    )
     return label, command
 
 
-def training_command(model: ModelArch, result: EstimateResult,
-                     parallelism: dict[str, object] | None = None, gpu: Gpu | None = None) -> tuple[str, str]:
+def training_command(
+    model: ModelArch, result: EstimateResult, parallelism: dict[str, object] | None = None, gpu: Gpu | None = None
+) -> tuple[str, str]:
     """(framework shown on the sheet, command) for a fine-tuning or pretraining estimate; with the cluster planner's
     `parallelism`, the command every node runs ($NODE_RANK and $MASTER_ADDR are each node's to set)."""
     job = _job(model, result, parallelism, gpu)
@@ -610,9 +751,11 @@ def training_command(model: ModelArch, result: EstimateResult,
         # tensor, pipeline or context parallel: only a framework that is not data_parallel_only (frameworks.py:
         # LLaMA-Factory, on Megatron Bridge) splits the model that way, and the planner gives such layouts to it alone
         if job.method == "qlora":
-            return ("no command: QLoRA cannot run this layout",
-                    f"# the plan's {job.layout} layout splits the model; Megatron Bridge, the one framework here that "
-                    "does, loads no quantized model (LLaMA-Factory hparams/parser.py): plan LoRA or full instead")
+            return (
+                "no command: QLoRA cannot run this layout",
+                f"# the plan's {job.layout} layout splits the model; Megatron Bridge, the one framework here that "
+                "does, loads no quantized model (LLaMA-Factory hparams/parser.py): plan LoRA or full instead",
+            )
         framework, command = llamafactory_megatron_command(job)
         why = _no_layout(job, name)
         return (f"{framework[:-1]}; {why})" if why else framework), command
@@ -643,12 +786,17 @@ def layout_is_megatron(parallelism: dict[str, object] | None) -> bool:
     if not parallelism:
         return False
     p = _degrees(parallelism)
-    return layout_runner("pretrain", p.get("tensor", 1), p.get("pipeline", 1), p.get("context", 1),
-                         nodes=p.get("nodes", 1)) == MEGATRON_LM
+    return (
+        layout_runner(
+            "pretrain", p.get("tensor", 1), p.get("pipeline", 1), p.get("context", 1), nodes=p.get("nodes", 1)
+        )
+        == MEGATRON_LM
+    )
 
 
-def megatron_command(model: ModelArch, result: EstimateResult, parallelism: dict[str, object],
-                     gpu: Gpu | None = None) -> tuple[str, str]:
+def megatron_command(
+    model: ModelArch, result: EstimateResult, parallelism: dict[str, object], gpu: Gpu | None = None
+) -> tuple[str, str]:
     """(framework, command) for the cluster planner's layout (estimate/parallel.py): Megatron-LM's pretrain_gpt.py
     on every node under torchrun, with the plan's tensor, pipeline (interleaved) and data degrees, its ZeRO-1
     (the distributed optimizer), micro-batch, global batch and recomputation. accelerate + DeepSpeed ZeRO, which
@@ -662,7 +810,13 @@ def megatron_command(model: ModelArch, result: EstimateResult, parallelism: dict
     launcher = ["torchrun", "--nnodes", str(nodes), "--nproc_per_node", str(gpus // nodes)]
     if nodes > 1:  # each node's own rank and the first node's address are the shell's to expand: not quoted
         launcher += ["--node_rank", NODE_RANK, "--master_addr", MASTER_ADDR, "--master_port", str(MASTER_PORT)]
-    parts = ["pretrain_gpt.py", "--tensor-model-parallel-size", str(tensor), "--pipeline-model-parallel-size", str(pipeline)]
+    parts = [
+        "pretrain_gpt.py",
+        "--tensor-model-parallel-size",
+        str(tensor),
+        "--pipeline-model-parallel-size",
+        str(pipeline),
+    ]
     context = max(1, p.get("context", 1))
     if context > 1:
         # without it Megatron counts the context ranks as data parallel (NVIDIA/Megatron-LM@d98e8a6
@@ -682,9 +836,20 @@ def megatron_command(model: ModelArch, result: EstimateResult, parallelism: dict
             parts += ["--train-iters", str(max(1, round(tokens / tokens_per_step)))]
     if parallelism.get("gradient_checkpointing"):
         parts += ["--recompute-granularity", "full", "--recompute-method", "uniform"]
-    parts += ["--seq-length", str(seq), "--max-position-embeddings", str(max(seq, model.max_context)),
-              "--num-layers", str(model.num_layers), "--hidden-size", str(model.hidden_size),
-              "--ffn-hidden-size", str(model.intermediate_size), "--num-attention-heads", str(model.num_attention_heads)]
+    parts += [
+        "--seq-length",
+        str(seq),
+        "--max-position-embeddings",
+        str(max(seq, model.max_context)),
+        "--num-layers",
+        str(model.num_layers),
+        "--hidden-size",
+        str(model.hidden_size),
+        "--ffn-hidden-size",
+        str(model.intermediate_size),
+        "--num-attention-heads",
+        str(model.num_attention_heads),
+    ]
     if model.num_kv_heads != model.num_attention_heads:
         parts += ["--group-query-attention", "--num-query-groups", str(model.num_kv_heads)]
     if model.mlp_gated:
@@ -692,8 +857,14 @@ def megatron_command(model: ModelArch, result: EstimateResult, parallelism: dict
     # (--num-experts, --moe-router-topk, --moe-ffn-hidden-size). No --expert-model-parallel-size: the planner chooses
     # no expert-parallel degree (estimate/parallel.py), so Megatron's default of 1 (experts not sharded) stands
     if model.moe is not None:
-        parts += ["--num-experts", str(model.moe.num_experts), "--moe-router-topk", str(model.moe.experts_per_token),
-                  "--moe-ffn-hidden-size", str(model.moe.expert_intermediate_size)]
+        parts += [
+            "--num-experts",
+            str(model.moe.num_experts),
+            "--moe-router-topk",
+            str(model.moe.experts_per_token),
+            "--moe-ffn-hidden-size",
+            str(model.moe.expert_intermediate_size),
+        ]
     if model.mla is not None:
         parts += ["--multi-latent-attention"]
     parts += ["--normalization", "RMSNorm" if model.norm == "rmsnorm" else "LayerNorm"]
@@ -704,8 +875,17 @@ def megatron_command(model: ModelArch, result: EstimateResult, parallelism: dict
     if not model.tie_embeddings:
         parts += ["--untie-embeddings-and-output-weights"]
     repo = model.hf_repo or model.id
-    parts += [f"--{training_half(gpu)}", "--tokenizer-type", "HuggingFaceTokenizer", "--tokenizer-model", repo,
-              "--data-path", "your_data_prefix"]
-    layout = f"TP{tensor} x PP{pipeline}" + (f" x CP{context}" if context > 1 else "") + f" x DP{max(1, p.get('data', 1))}"
+    parts += [
+        f"--{training_half(gpu)}",
+        "--tokenizer-type",
+        "HuggingFaceTokenizer",
+        "--tokenizer-model",
+        repo,
+        "--data-path",
+        "your_data_prefix",
+    ]
+    layout = (
+        f"TP{tensor} x PP{pipeline}" + (f" x CP{context}" if context > 1 else "") + f" x DP{max(1, p.get('data', 1))}"
+    )
     command = join_argv(launcher + parts)
     return f"{MEGATRON_LM} ({layout}, {nodes} node{'s' if nodes > 1 else ''})", command

@@ -65,9 +65,9 @@ def _offer_recovery(window) -> None:  # type: ignore[no-untyped-def]
         return
     file, project, source = found[0]  # the newest; older ones are offered at the next start
     answer = messages.ask(
-        window, QCoreApplication.translate("app", "Recover unsaved work?"),
-        f"The app did not close cleanly last time. Recover the unsaved project"
-        f"{' ' + str(source) if source else ''}?",
+        window,
+        QCoreApplication.translate("app", "Recover unsaved work?"),
+        f"The app did not close cleanly last time. Recover the unsaved project{' ' + str(source) if source else ''}?",
         QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
     )
     if answer == QMessageBox.StandardButton.Yes:
@@ -105,7 +105,10 @@ def install_error_boundary(window) -> None:  # type: ignore[no-untyped-def]
             detail = f"\n\nDetails were written to {folder / 'last-error.txt'}."
         except OSError:
             pass
-        window.show_error(QCoreApplication.translate("app", "Internal error"), f"{kind.__name__}: {exc}{detail}\n\nYour project was not changed.")
+        window.show_error(
+            QCoreApplication.translate("app", "Internal error"),
+            f"{kind.__name__}: {exc}{detail}\n\nYour project was not changed.",
+        )
 
     sys.excepthook = hook
 
@@ -144,11 +147,19 @@ def screenshot_main(argv: Sequence[str]) -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     parser = argparse.ArgumentParser(prog="llm-rig screenshot", description="Render the main window, solved, to a PNG.")
     parser.add_argument("out", type=Path)
-    parser.add_argument("--tab", default="Parts", help="detail tab to show: Parts, VRAM, Cost, Power, Nodes, Slot map, Checks, Estimates")
+    parser.add_argument(
+        "--tab",
+        default="Parts",
+        help="detail tab to show: Parts, VRAM, Cost, Power, Nodes, Slot map, Checks, Estimates",
+    )
     parser.add_argument("--size", default="1600x950")
     parser.add_argument("--widget", choices=("window", "detail"), default="window")
-    parser.add_argument("--lang", choices=("system", "en", "zh_CN"), default="en",
-                        help="the window's language (default English; zh_CN: Simplified Chinese)")
+    parser.add_argument(
+        "--lang",
+        choices=("system", "en", "zh_CN"),
+        default="en",
+        help="the window's language (default English; zh_CN: Simplified Chinese)",
+    )
     add_plan_options(parser)
     try:
         args = parser.parse_args(list(argv))

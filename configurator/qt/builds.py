@@ -88,11 +88,16 @@ def noise_short(sound: noise.NoiseEstimate) -> str:
 
 
 CATEGORIES = {
-    "gpu": QT_TRANSLATE_NOOP("parts", "gpu"), "cpu": QT_TRANSLATE_NOOP("parts", "cpu"),
-    "motherboard": QT_TRANSLATE_NOOP("parts", "motherboard"), "memory": QT_TRANSLATE_NOOP("parts", "memory"),
-    "psu": QT_TRANSLATE_NOOP("parts", "psu"), "chassis": QT_TRANSLATE_NOOP("parts", "chassis"),
-    "cooler": QT_TRANSLATE_NOOP("parts", "cooler"), "storage": QT_TRANSLATE_NOOP("parts", "storage"),
-    "system": QT_TRANSLATE_NOOP("parts", "system"), "accessory": QT_TRANSLATE_NOOP("parts", "accessory"),
+    "gpu": QT_TRANSLATE_NOOP("parts", "gpu"),
+    "cpu": QT_TRANSLATE_NOOP("parts", "cpu"),
+    "motherboard": QT_TRANSLATE_NOOP("parts", "motherboard"),
+    "memory": QT_TRANSLATE_NOOP("parts", "memory"),
+    "psu": QT_TRANSLATE_NOOP("parts", "psu"),
+    "chassis": QT_TRANSLATE_NOOP("parts", "chassis"),
+    "cooler": QT_TRANSLATE_NOOP("parts", "cooler"),
+    "storage": QT_TRANSLATE_NOOP("parts", "storage"),
+    "system": QT_TRANSLATE_NOOP("parts", "system"),
+    "accessory": QT_TRANSLATE_NOOP("parts", "accessory"),
     "network": QT_TRANSLATE_NOOP("parts", "network"),
 }
 
@@ -114,11 +119,18 @@ class BuildsTable(QTableWidget):
     """Ranked alternatives of the session's result; clicking a row emits its build index."""
 
     row_chosen = Signal(int)  # index into the result's builds
-    COLUMNS = ["#", QT_TRANSLATE_NOOP("BuildsTable", "Why"), QT_TRANSLATE_NOOP("BuildsTable", "GPUs"),
-               QT_TRANSLATE_NOOP("BuildsTable", "Price"), QT_TRANSLATE_NOOP("BuildsTable", "Free"),
-               QT_TRANSLATE_NOOP("BuildsTable", "Speed / time"), QT_TRANSLATE_NOOP("BuildsTable", "Wall"),
-               QT_TRANSLATE_NOOP("BuildsTable", "Noise"), QT_TRANSLATE_NOOP("BuildsTable", "Checks"),
-               QT_TRANSLATE_NOOP("BuildsTable", "How it fits")]
+    COLUMNS = [
+        "#",
+        QT_TRANSLATE_NOOP("BuildsTable", "Why"),
+        QT_TRANSLATE_NOOP("BuildsTable", "GPUs"),
+        QT_TRANSLATE_NOOP("BuildsTable", "Price"),
+        QT_TRANSLATE_NOOP("BuildsTable", "Free"),
+        QT_TRANSLATE_NOOP("BuildsTable", "Speed / time"),
+        QT_TRANSLATE_NOOP("BuildsTable", "Wall"),
+        QT_TRANSLATE_NOOP("BuildsTable", "Noise"),
+        QT_TRANSLATE_NOOP("BuildsTable", "Checks"),
+        QT_TRANSLATE_NOOP("BuildsTable", "How it fits"),
+    ]
     NOISE, CHECKS, FIT = 7, 8, 9
     # widest a column may start at; text beyond is elided and the whole is in the tooltip
     MAX_WIDTHS = {1: 150, 2: 190}
@@ -134,10 +146,12 @@ class BuildsTable(QTableWidget):
         self.verticalHeader().hide()
         self.setSortingEnabled(True)
         self.horizontalHeader().setStretchLastSection(True)
-        tips = {4: self.tr("VRAM left free on the most loaded GPU"),
-                self.NOISE: f"Under load, at {noise.DISTANCE_M:g} m from one machine: fans, cards and PSU summed logarithmically",
-                self.FIT: "Engine, split, KV cache, sharding, offload, power and framework the estimate assumes; "
-                          f"{CHOSEN_MARK} marks what the solver chose for you"}
+        tips = {
+            4: self.tr("VRAM left free on the most loaded GPU"),
+            self.NOISE: f"Under load, at {noise.DISTANCE_M:g} m from one machine: fans, cards and PSU summed logarithmically",
+            self.FIT: "Engine, split, KV cache, sharding, offload, power and framework the estimate assumes; "
+            f"{CHOSEN_MARK} marks what the solver chose for you",
+        }
         for column, tip in tips.items():
             if (header := self.horizontalHeaderItem(column)) is not None:
                 header.setToolTip(tip)
@@ -145,8 +159,7 @@ class BuildsTable(QTableWidget):
         self.result: PlanResult | None = None
         self.itemSelectionChanged.connect(self._on_selection_changed)
 
-    def show_result(self, result: PlanResult | None, selected: int = 0,
-                    request: BuildRequest | None = None) -> None:
+    def show_result(self, result: PlanResult | None, selected: int = 0, request: BuildRequest | None = None) -> None:
         """Fill the rows from `result` and select build `selected` (without emitting row_chosen)."""
         self.blockSignals(True)
         try:
@@ -193,7 +206,9 @@ class BuildsTable(QTableWidget):
         items[self.NOISE].setToolTip(sound.text() + "\n" + "\n".join(sound.breakdown()))
         if fails:
             items[self.CHECKS].setForeground(QBrush(QColor(STATUS_COLORS["fail"])))
-        items[self.CHECKS].setToolTip("\n".join(f"{c.status.upper()} {c.rule}: {c.message}" for c in build.checks if c.status != "pass"))
+        items[self.CHECKS].setToolTip(
+            "\n".join(f"{c.status.upper()} {c.rule}: {c.message}" for c in build.checks if c.status != "pass")
+        )
         for column, item in enumerate(items):
             item.setData(Qt.ItemDataRole.UserRole + 1, row)
             self.setItem(row, column, item)
@@ -285,14 +300,25 @@ class InfeasibleBanner(QWidget):
         headline = i18n.term(headline)
         title = headline[:1].upper() + headline[1:] + end
         passing_head = self.tr("Below, passing every check:")
-        below = (f"<br><b>{passing_head}</b> " + html.escape("; ".join(
-            f"{b.label} ({b.total_price:,.0f} {b.currency})" for b in fits)) + ".") if fits else ""
+        below = (
+            (
+                f"<br><b>{passing_head}</b> "
+                + html.escape("; ".join(f"{b.label} ({b.total_price:,.0f} {b.currency})" for b in fits))
+                + "."
+            )
+            if fits
+            else ""
+        )
         # the reason is a sentence of its own after the headline: "Nothing fits. Your own ...", not ". your own";
         # rendered from its codes in the window's language (an infeasibility made elsewhere may carry text only)
         reason = i18n.say_all(inf.clauses) if inf.clauses else inf.reason
         reason = reason[:1].upper() + reason[1:]
         way_out = i18n.say(inf.way_out) if inf.way_out is not None else inf.cheapest_relaxation
-        binding_head, way_head, ways_head = self.tr("Binding:"), self.tr("Cheapest way out:"), self.tr("Ways out, cheapest first:")
+        binding_head, way_head, ways_head = (
+            self.tr("Binding:"),
+            self.tr("Cheapest way out:"),
+            self.tr("Ways out, cheapest first:"),
+        )
         space = "" if end == "。" else " "  # Chinese runs on after its full-width colon
         named = ("、" if end == "。" else ", ").join(unsaid)
         binding = f"{binding_head}{space}{html.escape(named)}{end}<br>" if unsaid else ""
@@ -314,8 +340,11 @@ class InfeasibleBanner(QWidget):
                 widget.deleteLater()
         self.way_buttons = []
         for row, way in enumerate(ways):
-            speed = (self.tr("{tps:.1f} tokens/s").format(tps=way.decode_tokens_per_s)
-                     if way.decode_tokens_per_s is not None else "")
+            speed = (
+                self.tr("{tps:.1f} tokens/s").format(tps=way.decode_tokens_per_s)
+                if way.decode_tokens_per_s is not None
+                else ""
+            )
             change = i18n.say(way.said) if way.said is not None else way.change  # in the window's language
             label = QLabel(f"{row + 1}. {html.escape(change)}" + (f" <i>({html.escape(speed)})</i>" if speed else ""))
             label.setWordWrap(True)
@@ -352,13 +381,17 @@ class BuildHeader(QLabel):
             return
 
         fit = fit_of(build, request) if request is not None else None
-        head = (f"<b>{build.rank}. {html.escape(build.label)}</b>: {html.escape(gpus_text(build))}, "
-                f"<b>{build.total_price:,.0f} {build.currency}</b>, {build.power.wall_w * build.nodes:,.0f} W at the wall, "
-                f"{html.escape(noise.build_noise(build).text())}")
+        head = (
+            f"<b>{build.rank}. {html.escape(build.label)}</b>: {html.escape(gpus_text(build))}, "
+            f"<b>{build.total_price:,.0f} {build.currency}</b>, {build.power.wall_w * build.nodes:,.0f} W at the wall, "
+            f"{html.escape(noise.build_noise(build).text())}"
+        )
         line = f"<br><span style='color: gray;'>How this fits: {html.escape(fit.line)}</span>" if fit else ""
         # what the estimator doubts (a context beyond the model's maximum...) is said where the build is named
-        warned = "".join(f"<br><span style='color: {STATUS_COLORS['warn']};'>⚠ {html.escape(i18n.say(w))}</span>"
-                         for w in build.estimate.warnings)
+        warned = "".join(
+            f"<br><span style='color: {STATUS_COLORS['warn']};'>⚠ {html.escape(i18n.say(w))}</span>"
+            for w in build.estimate.warnings
+        )
         self.setText(head + line + warned)
         self.setToolTip(fit.sentence if fit else "")
 
@@ -407,7 +440,9 @@ class BuildDetail(QTabWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.parts = QTableWidget(0, 5)
-        self.parts.setHorizontalHeaderLabels([self.tr("Category"), self.tr("Part"), self.tr("Qty"), self.tr("Unit price"), self.tr("Subtotal")])
+        self.parts.setHorizontalHeaderLabels(
+            [self.tr("Category"), self.tr("Part"), self.tr("Qty"), self.tr("Unit price"), self.tr("Subtotal")]
+        )
         self.parts.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.parts.verticalHeader().hide()
         self.parts.setWordWrap(True)
@@ -417,8 +452,11 @@ class BuildDetail(QTabWidget):
         self.reasons.setMaximumHeight(150)
         self.reasons.setMinimumHeight(60)
         # the parts list is the page: six rows stay on screen, the reasons below give way first (1366 x 768)
-        self.parts.setMinimumHeight(self.parts.horizontalHeader().sizeHint().height()
-                                    + 6 * self.parts.verticalHeader().defaultSectionSize() + 2 * self.parts.frameWidth())
+        self.parts.setMinimumHeight(
+            self.parts.horizontalHeader().sizeHint().height()
+            + 6 * self.parts.verticalHeader().defaultSectionSize()
+            + 2 * self.parts.frameWidth()
+        )
         parts_page = QWidget()
         layout = QVBoxLayout(parts_page)
         layout.addWidget(self.parts, 3)
@@ -501,16 +539,27 @@ class BuildDetail(QTabWidget):
         for row, part in enumerate(parts):
             owned = f" ({part.owned} owned)" if part.owned else ""
             # a cluster's lines: per node or once for the fabric; the subtotals are the whole build's, adding up to its total
-            where = "" if build is None or build.nodes <= 1 else (" for the cluster" if part.scope == "cluster"
-                                                                 else f" per node x {build.nodes:,}")
+            where = (
+                ""
+                if build is None or build.nodes <= 1
+                else (" for the cluster" if part.scope == "cluster" else f" per node x {build.nodes:,}")
+            )
             subtotal = build.part_cost(part) if build is not None else part.subtotal
-            values = [category_name(part.category), part.name, f"{part.quantity}{owned}{where}", f"{part.unit_price:,.0f}", f"{subtotal:,.0f}"]
+            values = [
+                category_name(part.category),
+                part.name,
+                f"{part.quantity}{owned}{where}",
+                f"{part.unit_price:,.0f}",
+                f"{subtotal:,.0f}",
+            ]
             old = prices.is_stale(part)
             if old:
                 values[3] += " ⚠"
             for column, value in enumerate(values):
                 item = QTableWidgetItem(value)
-                item.setToolTip(part.why if column != 3 else part.price_note + (f"; {prices.stale_text(part)}" if old else ""))
+                item.setToolTip(
+                    part.why if column != 3 else part.price_note + (f"; {prices.stale_text(part)}" if old else "")
+                )
                 if column == 3 and old:
                     item.setForeground(QBrush(QColor(STATUS_COLORS["warn"])))
                 if column in (2, 3, 4):
@@ -522,9 +571,16 @@ class BuildDetail(QTabWidget):
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.parts.resizeRowsToContents()
 
-        self.reasons.setHtml("<ul>" + "".join(
-            f"<li><b>{html.escape(p.category)}</b>: {html.escape(p.why)}"
-            + (f" <i>({html.escape(p.price_note)})</i>" if p.price_note else "") + "</li>" for p in parts) + "</ul>")
+        self.reasons.setHtml(
+            "<ul>"
+            + "".join(
+                f"<li><b>{html.escape(p.category)}</b>: {html.escape(p.why)}"
+                + (f" <i>({html.escape(p.price_note)})</i>" if p.price_note else "")
+                + "</li>"
+                for p in parts
+            )
+            + "</ul>"
+        )
         if build is None:
             self.total.setText("")
             self.total.setToolTip("")
@@ -537,10 +593,17 @@ class BuildDetail(QTabWidget):
         # 1366 x 768 and left three rows of the parts table on screen
         stale = prices.stale_parts(build)
         if stale:
-            flag = (f"<br><span style='color: {STATUS_COLORS['warn']};'>⚠ "
-                    + html.escape(f"{len(stale)} price(s) older than {prices.STALE_AFTER_WORDS} (marked ⚠; hover for the "
-                                  f"dates). Get a fresh quote and enter it with {prices.WHERE_TO_UPDATE_APP}.") + "</span>")
-        self.total.setText("<b>" + self.tr("Total") + f" {build.total_price:,.0f} {build.currency}</b>{nodes}{saved}{flag}")
+            flag = (
+                f"<br><span style='color: {STATUS_COLORS['warn']};'>⚠ "
+                + html.escape(
+                    f"{len(stale)} price(s) older than {prices.STALE_AFTER_WORDS} (marked ⚠; hover for the "
+                    f"dates). Get a fresh quote and enter it with {prices.WHERE_TO_UPDATE_APP}."
+                )
+                + "</span>"
+            )
+        self.total.setText(
+            "<b>" + self.tr("Total") + f" {build.total_price:,.0f} {build.currency}</b>{nodes}{saved}{flag}"
+        )
         self.total.setToolTip(summary)
 
     def _fill_noise(self, build: Build | None) -> None:
@@ -578,20 +641,53 @@ def estimate_html(build: Build) -> str:
     e = build.estimate
     rows = []
     if e.decode_tokens_per_s is not None:
-        rows.append((QCoreApplication.translate("estimate", "Decode"), f"{e.decode_tokens_per_s:.1f} " + QCoreApplication.translate("estimate", "tokens/s per user")))
+        rows.append(
+            (
+                QCoreApplication.translate("estimate", "Decode"),
+                f"{e.decode_tokens_per_s:.1f} " + QCoreApplication.translate("estimate", "tokens/s per user"),
+            )
+        )
         if e.aggregate_tokens_per_s and e.workload.get("batch", 1) > 1:
-            rows.append((QCoreApplication.translate("estimate", "All users"), f"{e.aggregate_tokens_per_s:.0f} " + QCoreApplication.translate("estimate", "tokens/s")))
+            rows.append(
+                (
+                    QCoreApplication.translate("estimate", "All users"),
+                    f"{e.aggregate_tokens_per_s:.0f} " + QCoreApplication.translate("estimate", "tokens/s"),
+                )
+            )
         if e.prefill_tokens_per_s:
-            rows.append((QCoreApplication.translate("estimate", "Prefill"), f"{e.prefill_tokens_per_s:,.0f} " + QCoreApplication.translate("estimate", "tokens/s")))
+            rows.append(
+                (
+                    QCoreApplication.translate("estimate", "Prefill"),
+                    f"{e.prefill_tokens_per_s:,.0f} " + QCoreApplication.translate("estimate", "tokens/s"),
+                )
+            )
         if e.time_to_first_token_s is not None:
-            rows.append((QCoreApplication.translate("estimate", "First token"), QCoreApplication.translate("estimate", "{0:.2f} s after a {1}-token prompt").format(
-                e.time_to_first_token_s, e.workload.get("context"))))
+            rows.append(
+                (
+                    QCoreApplication.translate("estimate", "First token"),
+                    QCoreApplication.translate("estimate", "{0:.2f} s after a {1}-token prompt").format(
+                        e.time_to_first_token_s, e.workload.get("context")
+                    ),
+                )
+            )
     if e.gpu_hours is not None:
-        rows.append((QCoreApplication.translate("estimate", "Training"), QCoreApplication.translate("estimate", "{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs").format(
-            e.gpu_hours, e.wall_hours, e.gpus)))
+        rows.append(
+            (
+                QCoreApplication.translate("estimate", "Training"),
+                QCoreApplication.translate("estimate", "{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs").format(
+                    e.gpu_hours, e.wall_hours, e.gpus
+                ),
+            )
+        )
         rows += utilisation_rows(build)  # MFU as the sheet and the plan text give it (core report.utilisation)
-    rows.append((QCoreApplication.translate("estimate", "Memory"), QCoreApplication.translate("estimate", "{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all").format(
-        e.per_gpu_bytes / GIB, e.total_bytes / GIB)))
+    rows.append(
+        (
+            QCoreApplication.translate("estimate", "Memory"),
+            QCoreApplication.translate("estimate", "{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all").format(
+                e.per_gpu_bytes / GIB, e.total_bytes / GIB
+            ),
+        )
+    )
     table = "".join(f"<tr><td><b>{html.escape(k)}</b></td><td>{html.escape(v)}</td></tr>" for k, v in rows)
     steps = "".join(f"<li><i>{html.escape(s.topic)}</i>: {html.escape(s.text)}</li>" for s in e.steps)
     assumptions = "".join(f"<li>{html.escape(a)}</li>" for a in e.assumptions if not restates_a_step(a, e.steps))

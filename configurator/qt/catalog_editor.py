@@ -43,8 +43,19 @@ from configurator.storage import overlay
 ERROR_COLOR = "#c8553d"
 MY_PRICE_SOURCE = "my price (entered in the catalog editor)"
 # unit by the field name's ending (the models name their units that way: tdp_w, vram_gb, length_mm ...)
-UNITS = (("_gbps", "GB/s"), ("_tflops", "TFLOPS"), ("_tops", "TOPS"), ("_mts", "MT/s"), ("_ghz", "GHz"), ("_mbps", "MB/s"),
-         ("_w", "W"), ("_gb", "GB"), ("_tb", "TB"), ("_mm", "mm"), ("_b", "billion"))
+UNITS = (
+    ("_gbps", "GB/s"),
+    ("_tflops", "TFLOPS"),
+    ("_tops", "TOPS"),
+    ("_mts", "MT/s"),
+    ("_ghz", "GHz"),
+    ("_mbps", "MB/s"),
+    ("_w", "W"),
+    ("_gb", "GB"),
+    ("_tb", "TB"),
+    ("_mm", "mm"),
+    ("_b", "billion"),
+)
 CURRENCIES: tuple[str, ...] = typing.get_args(Currency)
 CONDITIONS: tuple[str, ...] = typing.get_args(Price.model_fields["condition"].annotation)
 PRICE_COLUMNS = ["Amount", "Currency", "Condition", "Date", "Source", "Note"]
@@ -154,8 +165,9 @@ class RecordForm(QWidget):
             column.addWidget(error)
             self.form.addRow(name.replace("_", " "), box)
             self.fields[name], self.errors[name], self.types[name] = editor, error, (base, optional)
-        self.structured.setText(("Structured fields (edit them in the TOML view): " + ", ".join(structured))
-                                if structured else "")
+        self.structured.setText(
+            ("Structured fields (edit them in the TOML view): " + ", ".join(structured)) if structured else ""
+        )
         self._fill_prices(record.prices)
 
     def _editor(self, base: Any, optional: bool, value: Any) -> QWidget:
@@ -207,8 +219,15 @@ class RecordForm(QWidget):
     def _on_add_price_clicked(self) -> None:
         self.prices.blockSignals(True)
         # a placeholder amount the user types over; validation flags it until it is a real price
-        self._append_price(Price(amount=1, currency=self.currency, condition="new",  # type: ignore[arg-type]
-                                 date=datetime.date.today(), source=MY_PRICE_SOURCE))
+        self._append_price(
+            Price(
+                amount=1,
+                currency=self.currency,  # type: ignore[arg-type]
+                condition="new",  # type: ignore[arg-type]
+                date=datetime.date.today(),
+                source=MY_PRICE_SOURCE,
+            )
+        )
         placeholder = self.prices.item(self.prices.rowCount() - 1, 0)
         if placeholder is not None:
             placeholder.setText("")
@@ -246,6 +265,7 @@ class RecordForm(QWidget):
     def _price_rows(self) -> list[dict[str, Any]]:
         rows = []
         for r in range(self.prices.rowCount()):
+
             def text(column: int) -> str:
                 item = self.prices.item(r, column)
                 return item.text().strip() if item else ""
@@ -254,8 +274,16 @@ class RecordForm(QWidget):
                 widget = self.prices.cellWidget(r, column)
                 return widget.currentText() if isinstance(widget, QComboBox) else ""
 
-            rows.append({"amount": text(0), "currency": choice(1), "condition": choice(2), "date": text(3),
-                         "source": text(4), "note": text(5)})
+            rows.append(
+                {
+                    "amount": text(0),
+                    "currency": choice(1),
+                    "condition": choice(2),
+                    "date": text(3),
+                    "source": text(4),
+                    "note": text(5),
+                }
+            )
         return rows
 
     def validate(self) -> Record | None:
@@ -282,7 +310,9 @@ class RecordForm(QWidget):
                     problems.setdefault("id", error["msg"])  # a whole-record rule: shown at the top field
                 elif loc[0] == "prices":
                     row = int(loc[1]) if len(loc) > 1 else None
-                    where = f"price {row + 1}" + (f", {loc[2]}" if len(loc) > 2 else "") if row is not None else "prices"
+                    where = (
+                        f"price {row + 1}" + (f", {loc[2]}" if len(loc) > 2 else "") if row is not None else "prices"
+                    )
                     price_problems.append((row, f"{where}: {error['msg']}"))
                 elif str(loc[0]) in self.fields:
                     problems.setdefault(str(loc[0]), error["msg"])
@@ -313,7 +343,19 @@ class RecordForm(QWidget):
 class CatalogEditorDialog(QDialog):
     """Browse parts, edit a record as a form (or as TOML), and save it to your overlay folder."""
 
-    KINDS = ["gpus", "cpus", "motherboards", "memory", "psus", "chassis", "coolers", "storage", "accessories", "systems", "models"]
+    KINDS = [
+        "gpus",
+        "cpus",
+        "motherboards",
+        "memory",
+        "psus",
+        "chassis",
+        "coolers",
+        "storage",
+        "accessories",
+        "systems",
+        "models",
+    ]
 
     def __init__(self, catalog: Catalog, currency: str, parent: QWidget | None = None):
         super().__init__(parent)
@@ -423,8 +465,9 @@ class CatalogEditorDialog(QDialog):
         self._on_form_changed()
 
     def _show_problems(self, exc: CatalogError) -> None:
-        self.message.setText(f"<span style='color:{ERROR_COLOR}'>" + "<br>".join(html.escape(str(p)) for p in exc.problems)
-                             + "</span>")
+        self.message.setText(
+            f"<span style='color:{ERROR_COLOR}'>" + "<br>".join(html.escape(str(p)) for p in exc.problems) + "</span>"
+        )
 
     def _on_save_clicked(self) -> None:
         if self.expert:

@@ -46,8 +46,9 @@ class _Chart(QWidget):
         super().__init__(parent)
         self.canvas = pg.GraphicsLayoutWidget()
         self.canvas.setBackground(None)
-        self.plot = self.canvas.addPlot(row=0, col=0, title=title,
-                                        axisItems={"left": PlainAxis("left"), "bottom": PlainAxis("bottom")})
+        self.plot = self.canvas.addPlot(
+            row=0, col=0, title=title, axisItems={"left": PlainAxis("left"), "bottom": PlainAxis("bottom")}
+        )
         self.title = title
         self.plot.setLabel("left", left)
         self.plot.showGrid(y=True, alpha=0.25)
@@ -135,16 +136,27 @@ class VramHeadroomChart(_Chart):
             if not any(values):
                 continue
             self.series[key] = values
-            bar = pg.BarGraphItem(x=list(range(len(gpus))), height=values, y0=list(bottoms), width=0.6,
-                                  brush=QColor(COMPONENT_COLORS[key]), pen=pg.mkPen("#ffffff", width=0.5), name=_label(key))
+            bar = pg.BarGraphItem(
+                x=list(range(len(gpus))),
+                height=values,
+                y0=list(bottoms),
+                width=0.6,
+                brush=QColor(COMPONENT_COLORS[key]),
+                pen=pg.mkPen("#ffffff", width=0.5),
+                name=_label(key),
+            )
             self._add_bar(bar, _label(key))
             bottoms = [b + v for b, v in zip(bottoms, values)]
         capacity = [(g.capacity_bytes or 0) / GIB for g in gpus]
         self.series["capacity"] = capacity
         if capacity and capacity[0]:
-            line = pg.InfiniteLine(pos=capacity[0], angle=0, pen=pg.mkPen("#c8553d", width=2, style=pg.QtCore.Qt.PenStyle.DashLine))
+            line = pg.InfiniteLine(
+                pos=capacity[0], angle=0, pen=pg.mkPen("#c8553d", width=2, style=pg.QtCore.Qt.PenStyle.DashLine)
+            )
             self.plot.addItem(line)
-            self._legend_line(pg.mkPen("#c8553d", width=2, style=pg.QtCore.Qt.PenStyle.DashLine), f"capacity {capacity[0]:.0f} GiB")
+            self._legend_line(
+                pg.mkPen("#c8553d", width=2, style=pg.QtCore.Qt.PenStyle.DashLine), f"capacity {capacity[0]:.0f} GiB"
+            )
         ram = next((p for p in build.parts if p.category == "memory"), None)
         self.ram_plot.setVisible(ram is not None)
         if ram is not None:
@@ -153,10 +165,19 @@ class VramHeadroomChart(_Chart):
             used = est.host_ram_bytes / GIB
             self.series["system_ram_gb"] = [float(ram.spec["modules"] * ram.spec["module_gb"] * ram.quantity)]
             self.series["system_ram_used_gib"] = [used]
-            for height, y0, color, name in ((used, 0.0, "#2a9d8f", "used in system RAM"),
-                                            (max(0.0, total - used), used, "#cfe8e5", "system RAM free")):
-                bar = pg.BarGraphItem(x=[0], height=[height], y0=[y0], width=0.6, brush=QColor(color),
-                                      pen=pg.mkPen("#ffffff", width=0.5), name=name)
+            for height, y0, color, name in (
+                (used, 0.0, "#2a9d8f", "used in system RAM"),
+                (max(0.0, total - used), used, "#cfe8e5", "system RAM free"),
+            ):
+                bar = pg.BarGraphItem(
+                    x=[0],
+                    height=[height],
+                    y0=[y0],
+                    width=0.6,
+                    brush=QColor(color),
+                    pen=pg.mkPen("#ffffff", width=0.5),
+                    name=name,
+                )
                 self._add_bar(bar, name, self.ram_plot)
             self.ram_plot.getAxis("bottom").setTicks([[(0, f"{total:.0f} GiB")]])
             self.ram_plot.setYRange(0, total * 1.1)
@@ -185,8 +206,9 @@ class CostBreakdownChart(_Chart):
         categories = sorted(totals, key=lambda c: totals[c])  # the biggest at the top
         self.series = {"categories": categories, "amounts": [totals[c] for c in categories]}  # type: ignore[dict-item]
         brushes = [QColor(CATEGORY_COLORS[i % len(CATEGORY_COLORS)]) for i in range(len(categories))]
-        bar = pg.BarGraphItem(x0=0, y=list(range(len(categories))), width=[totals[c] for c in categories], height=0.6,
-                              brushes=brushes)
+        bar = pg.BarGraphItem(
+            x0=0, y=list(range(len(categories))), width=[totals[c] for c in categories], height=0.6, brushes=brushes
+        )
         self._add_bar(bar)
         self.plot.setLabel("bottom", build.currency)
         self.plot.setXRange(0, max(totals.values(), default=1) * 1.05)
@@ -217,8 +239,9 @@ class PowerBudgetChart(_Chart):
         cluster = build.nodes > 1
         # the cluster's total under the bars: a long title widened the plot's column until the legend was cut off
         self.plot.setTitle(f"Power budget: one of {build.nodes} nodes" if cluster else self.title)
-        self.plot.setLabel("bottom", f"all {build.nodes} nodes: {p.wall_w * build.nodes / 1000:,.0f} kW at the wall"
-                           if cluster else "")
+        self.plot.setLabel(
+            "bottom", f"all {build.nodes} nodes: {p.wall_w * build.nodes / 1000:,.0f} kW at the wall" if cluster else ""
+        )
         # five-digit ticks (a server's 20,000 W) ran into the axis' "W": room for them
         self.plot.getAxis("left").setWidth(62 if max(p.psu_w, p.wall_w) >= 10_000 else None)
         stack = [("GPUs", p.gpu_w, "#3b6ea8"), ("CPU", p.cpu_w, "#e39b2d"), ("rest", p.rest_w, "#7f7f7f")]
@@ -240,21 +263,30 @@ class PowerBudgetChart(_Chart):
         if not cluster and p.circuit_limit_w:
             wall_text += f"\n{p.wall_w / p.circuit_limit_w:.0%} of the circuit limit"
         self.values = [text.replace("%", " %") for text in (dc_text, wall_text)]
-        for x, top, text, anchor in ((-0.25, bottom, self.values[0], (0.0, 1.0)), (1.25, p.wall_w, self.values[1], (1.0, 1.0))):
+        for x, top, text, anchor in (
+            (-0.25, bottom, self.values[0], (0.0, 1.0)),
+            (1.25, p.wall_w, self.values[1], (1.0, 1.0)),
+        ):
             label = pg.TextItem(text, color="#222222", fill=(255, 255, 255, 210), anchor=anchor)
             label.setZValue(10)  # over the limit lines: "76 % of the PSU" was struck through by the 80 % line
             label.setPos(x, top)
             self.plot.addItem(label)
-        self.series = {"dc": [p.gpu_w, p.cpu_w, p.rest_w], "psu_w": [p.psu_w], "wall_w": [p.wall_w],
-                       "circuit_limit_w": [p.circuit_limit_w]}
+        self.series = {
+            "dc": [p.gpu_w, p.cpu_w, p.rest_w],
+            "psu_w": [p.psu_w],
+            "wall_w": [p.wall_w],
+            "circuit_limit_w": [p.circuit_limit_w],
+        }
         lines = [] if cluster else [(p.circuit_limit_w, "circuit limit (continuous)", "#c8553d")]
         if any(part.category == "system" for part in build.parts):
             # a ready-made system's supply is the maker's: there is no PSU to size, so no 80 % line to keep under
             lines.insert(0, (p.psu_w, "built-in supply", "#264653"))
         else:
             self.series["psu_80"] = [PSU_TARGET_LOAD * p.psu_w]
-            lines[:0] = [(p.psu_w, "PSU capacity", "#264653"),
-                         (PSU_TARGET_LOAD * p.psu_w, f"{PSU_TARGET_LOAD:.0%} of PSU".replace("%", " %"), "#2a9d8f")]
+            lines[:0] = [
+                (p.psu_w, "PSU capacity", "#264653"),
+                (PSU_TARGET_LOAD * p.psu_w, f"{PSU_TARGET_LOAD:.0%} of PSU".replace("%", " %"), "#2a9d8f"),
+            ]
         for value, text, color in lines:
             pen = pg.mkPen(color, width=2, style=pg.QtCore.Qt.PenStyle.DashLine)
             self.plot.addItem(pg.InfiniteLine(pos=value, angle=0, pen=pen))
@@ -324,11 +356,29 @@ class NodeScalingChart(_Chart):
         self.curve = None
         self.note.setText("")
 
-    def _line(self, name: str, xs: list[float], ys: list[float], color: str, view: pg.ViewBox | None = None,
-              dash: bool = False, symbol: str | None = "o") -> None:
-        pen = pg.mkPen(color, width=2, style=pg.QtCore.Qt.PenStyle.DashLine if dash else pg.QtCore.Qt.PenStyle.SolidLine)
-        item = pg.PlotDataItem([math.log10(x) for x in xs], [math.log10(y) for y in ys], pen=pen, symbol=symbol,
-                               symbolSize=6, symbolBrush=QColor(color), symbolPen=None, name=name)
+    def _line(
+        self,
+        name: str,
+        xs: list[float],
+        ys: list[float],
+        color: str,
+        view: pg.ViewBox | None = None,
+        dash: bool = False,
+        symbol: str | None = "o",
+    ) -> None:
+        pen = pg.mkPen(
+            color, width=2, style=pg.QtCore.Qt.PenStyle.DashLine if dash else pg.QtCore.Qt.PenStyle.SolidLine
+        )
+        item = pg.PlotDataItem(
+            [math.log10(x) for x in xs],
+            [math.log10(y) for y in ys],
+            pen=pen,
+            symbol=symbol,
+            symbolSize=6,
+            symbolBrush=QColor(color),
+            symbolPen=None,
+            name=name,
+        )
         (view or self.plot).addItem(item)
         self.legend.addItem(item, name)
         self.items[name] = item
@@ -366,27 +416,42 @@ class NodeScalingChart(_Chart):
         if priced:
             self._line("bought (right)", self.series["price_nodes"], self.series["price"], "#e39b2d", self.cost_view)
         if rented:
-            self._line("the job rented (right)", self.series["rental_nodes"], self.series["rental"], "#6a994e", self.cost_view,
-                       dash=True)
+            self._line(
+                "the job rented (right)",
+                self.series["rental_nodes"],
+                self.series["rental"],
+                "#6a994e",
+                self.cost_view,
+                dash=True,
+            )
         chosen = curve.point(curve.chosen_nodes)
         pen = pg.mkPen("#c8553d", width=1.5, style=pg.QtCore.Qt.PenStyle.DotLine)
         label = f"chosen: {curve.chosen_nodes} nodes"
         if chosen is not None and chosen.fits:
-            label += (f"\n{(chosen.wall_hours or 0) / 24:,.0f} days" if training else f"\n{chosen.decode_tokens_per_s or 0:.1f} tokens/s")
+            label += (
+                f"\n{(chosen.wall_hours or 0) / 24:,.0f} days"
+                if training
+                else f"\n{chosen.decode_tokens_per_s or 0:.1f} tokens/s"
+            )
             label += f", {_short_money(chosen.total_price)} {curve.currency}"
         xs = [float(p.nodes) for p in curve.points]
         # the label on the side of the line with more room, so it is never cut at the plot's edge
         middle = (math.log10(min(xs)) + math.log10(max(xs))) / 2
         side = (1, 0.5) if math.log10(curve.chosen_nodes) > middle else (0, 0.5)
-        marker = pg.InfiniteLine(pos=math.log10(curve.chosen_nodes), angle=90, pen=pen, label=label,
-                                 labelOpts={"position": 0.95, "color": "#c8553d", "fill": (255, 255, 255, 200),
-                                            "anchors": [side, side]})
+        marker = pg.InfiniteLine(
+            pos=math.log10(curve.chosen_nodes),
+            angle=90,
+            pen=pen,
+            label=label,
+            labelOpts={"position": 0.95, "color": "#c8553d", "fill": (255, 255, 255, 200), "anchors": [side, side]},
+        )
         self.plot.addItem(marker)
         self.items["chosen"] = marker
         if chosen is not None and (chosen.wall_hours if training else chosen.decode_tokens_per_s):
             y = (chosen.wall_hours or 0) / 24 if training else chosen.decode_tokens_per_s or 0
-            star = pg.ScatterPlotItem([math.log10(chosen.nodes)], [math.log10(y)], symbol="star", size=16,
-                                      brush=QColor("#c8553d"), pen=None)
+            star = pg.ScatterPlotItem(
+                [math.log10(chosen.nodes)], [math.log10(y)], symbol="star", size=16, brush=QColor("#c8553d"), pen=None
+            )
             self.plot.addItem(star)
             self.items["chosen_point"] = star
         values = list(left)
@@ -399,8 +464,10 @@ class NodeScalingChart(_Chart):
             self._legend_line(dash, f"deadline {days:,.0f} days")
             values.append(days)
         # the chosen size's label replaces powers of two beside it: "256 384 512" ran together as "25638451"
-        shown = sorted({n for n in xs if math.log2(n) % 1 == 0
-                        and abs(math.log10(n / curve.chosen_nodes)) >= NODE_TICK_GAP} | {float(curve.chosen_nodes)})
+        shown = sorted(
+            {n for n in xs if math.log2(n) % 1 == 0 and abs(math.log10(n / curve.chosen_nodes)) >= NODE_TICK_GAP}
+            | {float(curve.chosen_nodes)}
+        )
         self.plot.getAxis("bottom").setTicks([[(math.log10(n), f"{n:g}") for n in shown]])
         self.plot.setXRange(math.log10(min(xs)) - 0.1, math.log10(max(xs)) + 0.15, padding=0)
         if values:
@@ -415,12 +482,16 @@ class NodeScalingChart(_Chart):
         unfit = [p.nodes for p in curve.points if not p.fits]
         notes = []
         if unfit:
-            notes.append(f"{', '.join(map(str, unfit))} node{'s' if len(unfit) > 1 else ''}: too few, no parallel layout "
-                         "holds the job in memory")
+            notes.append(
+                f"{', '.join(map(str, unfit))} node{'s' if len(unfit) > 1 else ''}: too few, no parallel layout "
+                "holds the job in memory"
+            )
         if training and chosen is not None and chosen.rental_reason and chosen.rental_cost is None:
             notes.append(f"no rental at {chosen.nodes} nodes: {chosen.rental_reason}")
         elif rented:
-            notes.append("rented: the job on the cloud offer the plan matches at each size (its hourly price x its own "
-                         "wall hours)")
+            notes.append(
+                "rented: the job on the cloud offer the plan matches at each size (its hourly price x its own "
+                "wall hours)"
+            )
         self.note.setText("; ".join(notes))
         self._sync_views()

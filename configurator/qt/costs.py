@@ -39,8 +39,12 @@ class BuyOrRentChart(pg.PlotWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent, background=None, axisItems={"left": PlainAxis("left")})  # 50M, not 5e+07
         # the colours named in the title instead of a legend, which would sit on the lines
-        self.setTitle(self.tr("Cumulative cost: <span style='color: #3b6ea8;'>buy (purchase + electricity)</span> vs "
-                      "<span style='color: #c8553d;'>rent (cloud equivalent)</span>"))
+        self.setTitle(
+            self.tr(
+                "Cumulative cost: <span style='color: #3b6ea8;'>buy (purchase + electricity)</span> vs "
+                "<span style='color: #c8553d;'>rent (cloud equivalent)</span>"
+            )
+        )
         self.setLabel("bottom", "months")
         self.showGrid(x=True, y=True, alpha=0.25)
         self.setMouseEnabled(x=False, y=False)
@@ -68,10 +72,13 @@ class BuyOrRentChart(pg.PlotWidget):
             # the label on the side of the line with room for it: left of an early month it ran under the axis
             # ("k-even: month 3" for the Mac Studio, walk8)
             side = (1, 0) if costs.break_even_month > months / 3 else (0, 0)
-            line = pg.InfiniteLine(pos=costs.break_even_month, angle=90,
-                                   pen=pg.mkPen("#6a994e", width=2, style=pg.QtCore.Qt.PenStyle.DashLine),
-                                   label=f"break-even: month {costs.break_even_month}",
-                                   labelOpts={"position": 0.15, "color": "#6a994e", "anchors": [side, side]})
+            line = pg.InfiniteLine(
+                pos=costs.break_even_month,
+                angle=90,
+                pen=pg.mkPen("#6a994e", width=2, style=pg.QtCore.Qt.PenStyle.DashLine),
+                label=f"break-even: month {costs.break_even_month}",
+                labelOpts={"position": 0.15, "color": "#6a994e", "anchors": [side, side]},
+            )
             self.addItem(line)
             self.crossing_line = line
 
@@ -87,7 +94,9 @@ class BuyOrRentPanel(QWidget):
         self.region = QComboBox()
         for key, label in (("us", "US average"), ("eu", "EU average"), ("china", "China commercial")):
             self.region.addItem(label, key)
-        self.kwh = dspin(0.01, 5, 0.17, 3, self.tr(" /kWh"), self.tr("Electricity price per kWh, in the preset's currency"))
+        self.kwh = dspin(
+            0.01, 5, 0.17, 3, self.tr(" /kWh"), self.tr("Electricity price per kWh, in the preset's currency")
+        )
         self.hours = dspin(0, 24, 8, 1, self.tr(" h/day"), self.tr("Hours a day the machine is on"))
         self.days = dspin(0, 366, 250, 0, self.tr(" days/yr"), self.tr("Days a year the machine is on"))
         self.busy = dspin(0, 100, 50, 0, self.tr(" % busy"), self.tr("Share of the on-time at full load"))
@@ -96,8 +105,17 @@ class BuyOrRentPanel(QWidget):
         self.years.setValue(3)
         self.years.setSuffix(" years")
         self.years.setToolTip(self.tr("Depreciation period and useful life"))
-        self.resale = dspin(0, 100, 35, 0, self.tr(" % resale"), self.tr("Resale value after that period, as a share of the purchase "
-                             "(default 35 %, an estimate; GPUs with a used price in the catalog use it)"))
+        self.resale = dspin(
+            0,
+            100,
+            35,
+            0,
+            self.tr(" % resale"),
+            self.tr(
+                "Resale value after that period, as a share of the purchase "
+                "(default 35 %, an estimate; GPUs with a used price in the catalog use it)"
+            ),
+        )
         self.resale_changed = False
         form = QFormLayout()
         row = QHBoxLayout()
@@ -143,8 +161,12 @@ class BuyOrRentPanel(QWidget):
         return OwnershipInputs(
             preset=preset if self._region_chosen else None,
             price_per_kwh=None if abs(self.kwh.value() - PRESETS[preset].price_per_kwh) < 1e-9 else self.kwh.value(),
-            hours_per_day=self.hours.value(), days_per_year=self.days.value(), utilisation=self.busy.value() / 100,
-            years=self.years.value(), resale_fraction=self.resale.value() / 100 if self.resale_changed else None)
+            hours_per_day=self.hours.value(),
+            days_per_year=self.days.value(),
+            utilisation=self.busy.value() / 100,
+            years=self.years.value(),
+            resale_fraction=self.resale.value() / 100 if self.resale_changed else None,
+        )
 
     def set_inputs(self, inputs: OwnershipInputs | None) -> None:
         """Show a project's saved inputs (None: the defaults), without marking anything edited."""
@@ -186,8 +208,14 @@ class BuyOrRentPanel(QWidget):
         inputs = self.inputs().model_copy(update={"preset": self.region.currentData()})
         return inputs.profile(currency)
 
-    def show_build(self, build: Build | None, catalog: Catalog | None = None, model: ModelArch | None = None,
-                   workload: object = None, region: str = "global") -> None:
+    def show_build(
+        self,
+        build: Build | None,
+        catalog: Catalog | None = None,
+        model: ModelArch | None = None,
+        workload: object = None,
+        region: str = "global",
+    ) -> None:
         self.build = build
         if catalog is not None and model is not None:
             self.context = (catalog, model, workload, region)
@@ -209,19 +237,29 @@ class BuyOrRentPanel(QWidget):
             self.text.setHtml(f"<p>{html.escape(NO_BUILD_TEXT)}</p>")
             return
         catalog, model, workload, region = self.context
-        self.costs = cost_of_ownership_for(self.build, catalog, model, workload, region, profile=self.profile(),  # type: ignore[arg-type]
-                                           assumptions=self.inputs().assumptions())
+        self.costs = cost_of_ownership_for(
+            self.build,
+            catalog,
+            model,
+            workload,  # type: ignore[arg-type]
+            region,
+            profile=self.profile(),
+            assumptions=self.inputs().assumptions(),
+        )
         self.chart.show_costs(self.costs, months=12 * self.years.value())
         self.text.setHtml(costs_html(self.costs))
         self.assumptions_changed.emit()
 
 
-NO_BUILD_TEXT = ("No build is selected: with one chosen, this compares buying it (purchase and electricity) with "
-                 "renting the same capacity, month by month.")
+NO_BUILD_TEXT = (
+    "No build is selected: with one chosen, this compares buying it (purchase and electricity) with "
+    "renting the same capacity, month by month."
+)
 
 
 def _job_rows(job: JobComparison, currency: str) -> list[tuple[str, str]]:
     """The training job in words with units (it was its field names joined by commas)."""
+
     def amount(value: float | None, unit: str) -> str:
         return "-" if value is None else f"{value:,.0f} {unit}"
 
@@ -229,9 +267,14 @@ def _job_rows(job: JobComparison, currency: str) -> list[tuple[str, str]]:
     if job.gpu_hours is not None:
         rows.append(("GPU-hours", amount(job.gpu_hours, "GPU-hours")))
     if job.own_wall_hours is not None:
-        rows.append(("On this machine", f"{amount(job.own_wall_hours, 'h')} of wall time; {amount(job.own_energy_kwh, 'kWh')} = "
-                     f"{amount(job.own_energy_cost, currency)} of electricity; {amount(job.own_cost_with_depreciation, currency)} "
-                     "with its share of depreciation"))
+        rows.append(
+            (
+                "On this machine",
+                f"{amount(job.own_wall_hours, 'h')} of wall time; {amount(job.own_energy_kwh, 'kWh')} = "
+                f"{amount(job.own_energy_cost, currency)} of electricity; {amount(job.own_cost_with_depreciation, currency)} "
+                "with its share of depreciation",
+            )
+        )
     if job.rental_cost is not None:
         offer = f" ({html.escape(job.rental_offer)})" if job.rental_offer else ""
         rows.append(("Rented", f"{amount(job.rental_cost, currency)} in {amount(job.rental_wall_hours, 'h')}{offer}"))
@@ -243,8 +286,14 @@ def costs_html(costs: CostOfOwnership) -> str:
     rows = [
         ("Purchase", f"{costs.purchase:,.0f} {c}"),
         ("Electricity", f"{costs.yearly_energy_kwh:,.0f} kWh = {costs.yearly_energy:,.0f} {c} a year"),
-        ("Rental equivalent", (f"{costs.monthly_rental_equivalent:,.0f} {c} a month ({html.escape(costs.rental.describe())})"
-                               if costs.rental and costs.monthly_rental_equivalent is not None else html.escape(costs.rental_reason))),
+        (
+            "Rental equivalent",
+            (
+                f"{costs.monthly_rental_equivalent:,.0f} {c} a month ({html.escape(costs.rental.describe())})"
+                if costs.rental and costs.monthly_rental_equivalent is not None
+                else html.escape(costs.rental_reason)
+            ),
+        ),
         ("Break-even", html.escape(costs.break_even_reason)),
     ]
     if costs.job is not None:
@@ -252,7 +301,9 @@ def costs_html(costs: CostOfOwnership) -> str:
     if costs.throughput is not None:  # training with no token count: per million tokens, bought against rented
         rows.append(("Per million training tokens", html.escape(costs.throughput.headline)))
     for row in costs.rows:
-        verdict = {"own": "buying is cheaper", "rent": "renting is cheaper"}.get(row.cheaper or "", "no rental to compare")
+        verdict = {"own": "buying is cheaper", "rent": "renting is cheaper"}.get(
+            row.cheaper or "", "no rental to compare"
+        )
         # owning is net of selling the machine at the end: said so, since the chart above draws cash paid
         # (no resale) and "own 644 vs rent 2,380" under a chart at 2,300 read as a contradiction
         owning = f"own {row.owning:,.0f} {c} net of resale (sold for {row.resale_value:,.0f})"

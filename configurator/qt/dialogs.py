@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
@@ -19,8 +18,8 @@ from PySide6.QtWidgets import (
 )
 
 from configurator.core.report.fit import gpus_text
-from configurator.core.solve.build import Build
 from configurator.core.solve import noise
+from configurator.core.solve.build import Build
 from configurator.qt.builds import category_name, headroom, noise_short, speed_text
 from configurator.qt.catalog_editor import CatalogEditorDialog
 
@@ -54,8 +53,9 @@ def comparison_rows(builds: list[Build]) -> list[tuple[str, list[str]]]:
         e = build.estimate
         if e.time_to_first_token_s is None:
             return "-"
-        return QCoreApplication.translate("compare", "{0:,.1f} s for a {1:,}-token prompt").format(e.time_to_first_token_s, int(e.workload.get("prompt")
-                                                                                          or e.workload.get("context") or 0))
+        return QCoreApplication.translate("compare", "{0:,.1f} s for a {1:,}-token prompt").format(
+            e.time_to_first_token_s, int(e.workload.get("prompt") or e.workload.get("context") or 0)
+        )
 
     rows = [
         (QCoreApplication.translate("compare", "Label"), [b.label for b in builds]),
@@ -64,7 +64,15 @@ def comparison_rows(builds: list[Build]) -> list[tuple[str, list[str]]]:
         (QCoreApplication.translate("compare", "Speed / time"), [speed_text(b)[0] for b in builds]),
         (QCoreApplication.translate("compare", "Prefill"), [prefill(b) for b in builds]),
         (QCoreApplication.translate("compare", "First token"), [first_token(b) for b in builds]),
-        (QCoreApplication.translate("compare", "VRAM per GPU"), [f"{b.estimate.per_gpu_bytes / GIB:.1f} GiB ({headroom(b):.0%} " + QCoreApplication.translate("compare", "free") + ")" for b in builds]),
+        (
+            QCoreApplication.translate("compare", "VRAM per GPU"),
+            [
+                f"{b.estimate.per_gpu_bytes / GIB:.1f} GiB ({headroom(b):.0%} "
+                + QCoreApplication.translate("compare", "free")
+                + ")"
+                for b in builds
+            ],
+        ),
         (QCoreApplication.translate("compare", "Wall power"), [f"{b.power.wall_w * b.nodes:,.0f} W" for b in builds]),
         (QCoreApplication.translate("compare", "Noise"), [noise_short(noise.build_noise(b)) for b in builds]),
         (QCoreApplication.translate("compare", "Heat"), [f"{b.power.heat_btu_h * b.nodes:,.0f} BTU/h" for b in builds]),
@@ -73,8 +81,16 @@ def comparison_rows(builds: list[Build]) -> list[tuple[str, list[str]]]:
         values = [part(b, category) for b in builds]
         if any(v != "-" for v in values):
             rows.append((category_name(category), values))
-    rows.append((QCoreApplication.translate("compare", "Fails / warnings"), [
-        "; ".join(f"{c.rule}: {c.message}" for c in b.checks if c.status != "pass") or QCoreApplication.translate("compare", "all pass") for b in builds]))
+    rows.append(
+        (
+            QCoreApplication.translate("compare", "Fails / warnings"),
+            [
+                "; ".join(f"{c.rule}: {c.message}" for c in b.checks if c.status != "pass")
+                or QCoreApplication.translate("compare", "all pass")
+                for b in builds
+            ],
+        )
+    )
     return rows
 
 
@@ -157,12 +173,38 @@ class PreferencesDialog(QDialog):
         self.prefs = prefs
 
     def result_prefs(self):  # type: ignore[no-untyped-def]
-        return self.prefs.model_copy(update={"currency": self.currency.currentText(), "region": self.region.currentData(),
-                                             "circuit": self.circuit.currentData(), "theme": self.theme.currentData()})
+        return self.prefs.model_copy(
+            update={
+                "currency": self.currency.currentText(),
+                "region": self.region.currentData(),
+                "circuit": self.circuit.currentData(),
+                "theme": self.theme.currentData(),
+            }
+        )
 
 
-EURO_AREA = {"AT", "BE", "CY", "DE", "EE", "ES", "FI", "FR", "GR", "HR", "IE", "IT", "LT", "LU", "LV", "MT", "NL",
-             "PT", "SI", "SK"}
+EURO_AREA = {
+    "AT",
+    "BE",
+    "CY",
+    "DE",
+    "EE",
+    "ES",
+    "FI",
+    "FR",
+    "GR",
+    "HR",
+    "IE",
+    "IT",
+    "LT",
+    "LU",
+    "LV",
+    "MT",
+    "NL",
+    "PT",
+    "SI",
+    "SK",
+}
 
 
 def _country_of_locale() -> str:
@@ -190,10 +232,14 @@ class CountryDialog(QDialog):
 
         super().__init__(parent)
         self.setWindowTitle(self.tr("Where will the machine run?") + " / 机器在哪里使用？")
-        intro = QLabel(self.tr("Your country sets the currency, the wall circuit, the market (China: export variants "
-                               "and CNY prices) and the language of new projects. Each can be changed later on its "
-                               "own, in Build > Preferences or in the request.")
-                       + "\n选择国家/地区：设定新项目的货币、电路、市场和界面语言；之后可分别修改。")
+        intro = QLabel(
+            self.tr(
+                "Your country sets the currency, the wall circuit, the market (China: export variants "
+                "and CNY prices) and the language of new projects. Each can be changed later on its "
+                "own, in Build > Preferences or in the request."
+            )
+            + "\n选择国家/地区：设定新项目的货币、电路、市场和界面语言；之后可分别修改。"
+        )
         intro.setWordWrap(True)
         self.choices = QListWidget()
         for key, country in COUNTRIES.items():

@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject
-from PySide6.QtWidgets import QAbstractScrollArea, QAbstractSpinBox, QApplication, QComboBox, QDoubleSpinBox, QSpinBox, QWidget
+from PySide6.QtWidgets import (
+    QAbstractScrollArea,
+    QAbstractSpinBox,
+    QApplication,
+    QComboBox,
+    QDoubleSpinBox,
+    QSpinBox,
+    QWidget,
+)
 
 
 def combo(items: list[tuple[str, object]], tip: str = "") -> QComboBox:
@@ -42,14 +50,15 @@ class TrimmedDoubleSpinBox(QDoubleSpinBox):
     """A spin box that writes 100, 0.5 and 10000, not 100.000, 0.500 and 10000.000: Sam's 100 billion tokens read
     "100.000 B tokens", which is a hundred thousand where the dot groups thousands (walk8)."""
 
-    def textFromValue(self, value: float) -> str:  # noqa: N802 - Qt's name
+    def textFromValue(self, value: float) -> str:
         text = super().textFromValue(value)
         point = self.locale().decimalPoint()
         return text.rstrip("0").rstrip(point) if point in text else text
 
 
-def dspin(low: float, high: float, value: float, decimals: int = 1, suffix: str = "", tip: str = "",
-          trimmed: bool = False) -> QDoubleSpinBox:
+def dspin(
+    low: float, high: float, value: float, decimals: int = 1, suffix: str = "", tip: str = "", trimmed: bool = False
+) -> QDoubleSpinBox:
     spin = TrimmedDoubleSpinBox() if trimmed else QDoubleSpinBox()
     spin.setRange(low, high)
     spin.setDecimals(decimals)
@@ -72,7 +81,7 @@ class WheelScrollsPanel(QObject):
         for widget in (*panel.findChildren(QComboBox), *panel.findChildren(QAbstractSpinBox)):
             widget.installEventFilter(self)
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Wheel:
             QApplication.sendEvent(self.area.verticalScrollBar(), event)
             return True

@@ -22,8 +22,9 @@ class BackgroundJob(QRunnable):
     (ConfiguratorError) become their own message, anything else "internal error: ...": a worker
     thread reports, it never dies silently. `stopped()` true at the end drops the result."""
 
-    def __init__(self, job_id: int, work: Callable[[Callable[[Any], None]], Any],
-                 stopped: Callable[[], bool] = lambda: False):
+    def __init__(
+        self, job_id: int, work: Callable[[Callable[[Any], None]], Any], stopped: Callable[[], bool] = lambda: False
+    ):
         super().__init__()
         self.job_id = job_id
         self.work = work
@@ -37,7 +38,7 @@ class BackgroundJob(QRunnable):
             except ConfiguratorError as exc:
                 self.signals.failed.emit(self.job_id, str(exc))
                 return
-            except Exception as exc:  # noqa: BLE001 - the one boundary of background work
+            except Exception as exc:
                 self.signals.failed.emit(self.job_id, f"internal error: {type(exc).__name__}: {exc}")
                 return
             if not self.stopped():

@@ -43,8 +43,9 @@ class MainWindow(QMainWindow):
             self.session.setParent(self)  # the window owns its session and its connections
         self.prefs = settings.load()
         if session is None:  # a fresh window starts from the defaults of new projects (currency, region, circuit)
-            self.session.project = self.session.project.model_copy(update={"requests": (
-                self.session.request.model_copy(update=self.new_project_defaults()),)})
+            self.session.project = self.session.project.model_copy(
+                update={"requests": (self.session.request.model_copy(update=self.new_project_defaults()),)}
+            )
         self.requirements = RequirementsPanel(self.session)
         scroll = QScrollArea()
         scroll.setWidget(self.requirements)
@@ -56,7 +57,9 @@ class MainWindow(QMainWindow):
         self.banner = InfeasibleBanner()
         self.stale = QLabel()
         self.stale.setWordWrap(True)
-        self.stale.setStyleSheet("QLabel { background: #fbeee6; border: 1px solid #c8553d; border-radius: 4px; padding: 4px; }")
+        self.stale.setStyleSheet(
+            "QLabel { background: #fbeee6; border: 1px solid #c8553d; border-radius: 4px; padding: 4px; }"
+        )
         self.stale.hide()
         self.builds = BuildsTable()
         self.summary = QLabel()
@@ -146,8 +149,12 @@ class MainWindow(QMainWindow):
     def _make_actions(self) -> None:
         menu = self.menuBar().addMenu(self.tr("&File"))
 
-        def action(text: str, slot, shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,  # type: ignore[no-untyped-def]
-                   tip: str = "") -> QAction:
+        def action(
+            text: str,
+            slot,
+            shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,  # type: ignore[no-untyped-def]
+            tip: str = "",
+        ) -> QAction:
             act = QAction(text, self)
             if shortcut is not None:
                 act.setShortcut(shortcut)
@@ -162,8 +169,12 @@ class MainWindow(QMainWindow):
         self.save_as_action = action(self.tr("Save &as…"), self.save_project_as, QKeySequence.StandardKey.SaveAs)
         self.import_action = action(self.tr("&Import model…"), self.import_model, self.tr("Ctrl+I"))
         self.print_action = action(self.tr("&Print build sheet…"), self.print_sheet, QKeySequence.StandardKey.Print)
-        self.export_action = action(self.tr("&Export builds…"), self.export_builds, self.tr("Ctrl+Shift+E"),
-                                    self.tr("Purchase list (XLSX, CSV, Markdown) or build sheets (PDF) of the selected builds"))
+        self.export_action = action(
+            self.tr("&Export builds…"),
+            self.export_builds,
+            self.tr("Ctrl+Shift+E"),
+            self.tr("Purchase list (XLSX, CSV, Markdown) or build sheets (PDF) of the selected builds"),
+        )
         self.quit_action = action(self.tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
         for act in (self.new_action, self.open_action, self.save_action, self.save_as_action):
             menu.addAction(act)
@@ -178,14 +189,26 @@ class MainWindow(QMainWindow):
         build_menu = self.menuBar().addMenu(self.tr("&Build"))
         self.solve_action = action(self.tr("&Solve again"), self.session.solve_now, self.tr("F5"))
         self.cancel_action = action(self.tr("&Cancel solve or import"), self.cancel, self.tr("Esc"))
-        self.compare_action = action(self.tr("&Compare selected…"), self.compare, self.tr("Ctrl+D"), self.tr("Select two or more builds (or none for all), then compare"))
+        self.compare_action = action(
+            self.tr("&Compare selected…"),
+            self.compare,
+            self.tr("Ctrl+D"),
+            self.tr("Select two or more builds (or none for all), then compare"),
+        )
         build_menu.setToolTipsVisible(True)
         build_menu.addAction(self.solve_action)
         build_menu.addAction(self.cancel_action)
         build_menu.addAction(self.compare_action)
-        self.map_action = action(self.tr("Recommendation &map…"), self.show_map, self.tr("Ctrl+M"), self.tr("The cheapest machine for each model size"))
+        self.map_action = action(
+            self.tr("Recommendation &map…"),
+            self.show_map,
+            self.tr("Ctrl+M"),
+            self.tr("The cheapest machine for each model size"),
+        )
         build_menu.addAction(self.map_action)
-        self.preferences_action = action(self.tr("&Preferences…"), self.edit_preferences, QKeySequence.StandardKey.Preferences)
+        self.preferences_action = action(
+            self.tr("&Preferences…"), self.edit_preferences, QKeySequence.StandardKey.Preferences
+        )
         build_menu.addSeparator()
         build_menu.addAction(self.preferences_action)
         catalog_menu = self.menuBar().addMenu(self.tr("&Catalog"))
@@ -238,7 +261,9 @@ class MainWindow(QMainWindow):
         if not self.session.dirty:
             return True
         answer = QMessageBox.question(
-            self, self.tr("Unsaved changes"), self.tr("This project has unsaved changes. Save them first?"),
+            self,
+            self.tr("Unsaved changes"),
+            self.tr("This project has unsaved changes. Save them first?"),
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
         )
         if answer == QMessageBox.StandardButton.Save:
@@ -255,7 +280,9 @@ class MainWindow(QMainWindow):
     def open_project(self) -> None:
         if not self._confirm_discard():
             return
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open project"), str(self.project_folder()), "LLM Rig projects (*.llmrig)")
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Open project"), str(self.project_folder()), "LLM Rig projects (*.llmrig)"
+        )
         if path:
             self._open_path(Path(path))
 
@@ -263,7 +290,10 @@ class MainWindow(QMainWindow):
         try:
             self.session.open_project(path)
         except ConfiguratorError as exc:
-            self.show_error(self.tr("Could not open the project"), f"{exc}\n\nYour current project is unchanged; the file was not modified.")
+            self.show_error(
+                self.tr("Could not open the project"),
+                f"{exc}\n\nYour current project is unchanged; the file was not modified.",
+            )
             return
         self._remember(path)
 
@@ -274,8 +304,9 @@ class MainWindow(QMainWindow):
 
     def save_project_as(self) -> bool:
         name = self.session.path.name if self.session.path is not None else "rig.llmrig"
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save project"), str(self.project_folder() / name),
-                                              "LLM Rig projects (*.llmrig)")
+        path, _ = QFileDialog.getSaveFileName(
+            self, self.tr("Save project"), str(self.project_folder() / name), "LLM Rig projects (*.llmrig)"
+        )
         return self._save_to(Path(path)) if path else False
 
     def _save_to(self, path: Path) -> bool:
@@ -289,8 +320,9 @@ class MainWindow(QMainWindow):
         return True
 
     def import_model(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Import a model"), str(Path.home()),
-                                              "Model files (config.json *.gguf *.json);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Import a model"), str(Path.home()), "Model files (config.json *.gguf *.json);;All files (*)"
+        )
         if path:
             self.import_model_path(Path(path))
 
@@ -328,7 +360,9 @@ class MainWindow(QMainWindow):
         request = self.session.request
         model = self.session.catalog.records["models"].get(request.model_id)
         if isinstance(model, ModelArch):
-            self.detail.set_context(self.session.catalog, model, request.workload.resolved(model.max_context), request.region)
+            self.detail.set_context(
+                self.session.catalog, model, request.workload.resolved(model.max_context), request.region
+            )
 
     def _on_session_selection_changed(self, result: PlanResult | None, index: int) -> None:
         """Every panel redraws from (current result, selected index), and from nothing else."""
@@ -346,14 +380,22 @@ class MainWindow(QMainWindow):
 
     def _on_session_solve_finished(self, result: PlanResult) -> None:
         builds = len(result.builds)
-        text = (f"{builds} build{'s' if builds != 1 else ''} for <b>{html.escape(self.session.request.model_id)}</b> "
-                f"({self.session.request.workload.kind}) in {result.solve_seconds:.2f} s" if builds else "")
+        text = (
+            f"{builds} build{'s' if builds != 1 else ''} for <b>{html.escape(self.session.request.model_id)}</b> "
+            f"({self.session.request.workload.kind}) in {result.solve_seconds:.2f} s"
+            if builds
+            else ""
+        )
         # what the plan left out and why (a GPU of "Only GPUs" without a build): a comparison never drops one silently.
         # "Note", not "Not among the builds": the plan's notes also say how builds in the list were reached (the
         # experts in RAM, the Mac Studio), and were headed as missing from it (walk8)
         if result.notes:
-            text += (("<br>" if text else "") + f"<span style='color: {STATUS_COLORS['warn']};'><b>Note:</b> "
-                     + html.escape("; ".join(result.notes)) + "</span>")
+            text += (
+                ("<br>" if text else "")
+                + f"<span style='color: {STATUS_COLORS['warn']};'><b>Note:</b> "
+                + html.escape("; ".join(result.notes))
+                + "</span>"
+            )
         self.summary.setText(text)
         self.statusBar().showMessage(f"Solved in {result.solve_seconds:.2f} s", 4000)
 
@@ -392,12 +434,16 @@ class MainWindow(QMainWindow):
         reason = self.session.invalid_reason
         result = self.session.result
         if reason and result is not None:
-            self.stale.setText(f"<b>These builds answer your previous inputs, not the ones on the left.</b> {reason}. "
-                               "Fix the field marked in red to solve again.")
+            self.stale.setText(
+                f"<b>These builds answer your previous inputs, not the ones on the left.</b> {reason}. "
+                "Fix the field marked in red to solve again."
+            )
         elif reason:
             self.stale.setText(f"<b>Nothing solved yet.</b> {reason}. Fix the field marked in red.")
         elif self._solving and result is not None:
-            self.stale.setText(self.tr("<b>Solving your changed inputs…</b> the builds below answer the previous ones."))
+            self.stale.setText(
+                self.tr("<b>Solving your changed inputs…</b> the builds below answer the previous ones.")
+            )
         self.stale.setVisible(bool(reason) or (self._solving and result is not None))
         stale = (bool(reason) or self._solving) and result is not None
         self.builds.set_stale(stale)
@@ -446,8 +492,11 @@ class MainWindow(QMainWindow):
 
     def new_project_defaults(self) -> dict[str, object]:
         """What a new project takes from the preferences: currency, region and wall circuit."""
-        return {"currency": self.prefs.currency, "region": self.prefs.region,
-                "circuit": self.prefs.circuit or default_circuit(self.prefs.currency)}
+        return {
+            "currency": self.prefs.currency,
+            "region": self.prefs.region,
+            "circuit": self.prefs.circuit or default_circuit(self.prefs.currency),
+        }
 
     def choose_country(self, dialog: object | None = None) -> None:
         """The first-run choice of country: it sets the defaults of new projects once, and the current request when
@@ -462,15 +511,25 @@ class MainWindow(QMainWindow):
         key = chooser.chosen()
         country = COUNTRIES[key]
         language = self.prefs.language if country.language == "system" else country.language
-        self.apply_preferences(self.prefs.model_copy(update={
-            "country": key, "currency": country.currency, "region": country.region, "circuit": country.circuit,
-            "language": language}))
+        self.apply_preferences(
+            self.prefs.model_copy(
+                update={
+                    "country": key,
+                    "currency": country.currency,
+                    "region": country.region,
+                    "circuit": country.circuit,
+                    "language": language,
+                }
+            )
+        )
         if self.session.path is None and not self.session.dirty:
             self.session.set_request(self.session.request.model_copy(update=self.new_project_defaults()))
             self.session.dirty = False
             self._update_title()
         if i18n.resolve(language) != i18n.current():
-            self.statusBar().showMessage(self.tr("The language changes at the next start") + " / 下次启动时切换语言", 8000)
+            self.statusBar().showMessage(
+                self.tr("The language changes at the next start") + " / 下次启动时切换语言", 8000
+            )
 
     def edit_preferences(self) -> None:
         from configurator.qt.dialogs import PreferencesDialog
@@ -499,7 +558,9 @@ class MainWindow(QMainWindow):
         apply_theme(prefs.theme)
 
     def import_quote(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Import a vendor quote"), "", "Quotes (*.csv *.xlsx);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Import a vendor quote"), "", "Quotes (*.csv *.xlsx);;All files (*)"
+        )
         if path:
             self.import_quote_path(Path(path))
 
@@ -523,7 +584,9 @@ class MainWindow(QMainWindow):
 
         text = catalog_date(self.session.catalog).text()
         self.catalog_date.setText(f"Catalog {text}")
-        self.catalog_date.setToolTip("The dates of the catalog's newest part prices; older ones are marked in each build")
+        self.catalog_date.setToolTip(
+            "The dates of the catalog's newest part prices; older ones are marked in each build"
+        )
 
     def import_price_pack(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Import a price pack", "", "Price packs (*.toml);;All files (*)")
@@ -545,7 +608,9 @@ class MainWindow(QMainWindow):
         from configurator import __version__
         from configurator.storage import price_pack
 
-        path, _ = QFileDialog.getSaveFileName(self, "Export my prices as a price pack", "prices.toml", "Price packs (*.toml)")
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Export my prices as a price pack", "prices.toml", "Price packs (*.toml)"
+        )
         if not path:
             return
         author, ok = QInputDialog.getText(self, "Price pack", "Who is this price list from?")
@@ -581,8 +646,11 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(self.tr("Nothing to export: no build yet"), 4000)
             return
         path, chosen = QFileDialog.getSaveFileName(
-            self, self.tr("Export builds"), str(self.default_export_path(".xlsx")),
-            "Purchase list (*.xlsx);;Line items (*.csv);;Forum table (*.md);;Build sheets (*.pdf)")
+            self,
+            self.tr("Export builds"),
+            str(self.default_export_path(".xlsx")),
+            "Purchase list (*.xlsx);;Line items (*.csv);;Forum table (*.md);;Build sheets (*.pdf)",
+        )
         if path:
             self.export_to(Path(path), builds)
 
@@ -606,7 +674,6 @@ class MainWindow(QMainWindow):
     def export_to(self, path: Path, builds: list) -> bool:  # type: ignore[type-arg]
         from configurator.core.report import atomic_write_text
         from configurator.core.report.purchase import csv_text, markdown_text, write_xlsx
-
         from configurator.qt.printing import sheet_meta
 
         request = self.session.request
@@ -643,10 +710,15 @@ class MainWindow(QMainWindow):
     def about(self) -> None:
         from configurator import __version__
 
-        QMessageBox.about(self, self.tr("About LLM Rig Configurator"),
-                          f"LLM Rig Configurator {__version__}\n\n"
-                          + self.tr("What machine to buy to run, fine-tune or train an LLM.\n"
-                                    "Every estimate explains itself; every part and price carries its source."))
+        QMessageBox.about(
+            self,
+            self.tr("About LLM Rig Configurator"),
+            f"LLM Rig Configurator {__version__}\n\n"
+            + self.tr(
+                "What machine to buy to run, fine-tune or train an LLM.\n"
+                "Every estimate explains itself; every part and price carries its source."
+            ),
+        )
 
     def show_error(self, title: str, message: str) -> None:
         messages.warn(self, title, message)  # plain text: messages quote file contents
@@ -654,8 +726,10 @@ class MainWindow(QMainWindow):
     def _warn_catalog_problems(self) -> None:
         problems = self.session.catalog_problems
         text = "\n".join(problems[:12]) + (f"\n… and {len(problems) - 12} more" if len(problems) > 12 else "")
-        self.show_error(self.tr("Some catalog files could not be read"),
-                        f"{text}\n\nEverything else loaded. Your files were not changed; fix them and restart.")
+        self.show_error(
+            self.tr("Some catalog files could not be read"),
+            f"{text}\n\nEverything else loaded. Your files were not changed; fix them and restart.",
+        )
 
     # ------------------------------------------------------------------ layout and closing
 
@@ -668,7 +742,7 @@ class MainWindow(QMainWindow):
         if state is not None and inner is not None:
             self._sized = self.splitter.restoreState(state) and self.results_splitter.restoreState(inner)
 
-    def showEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802 - Qt override
+    def showEvent(self, event) -> None:  # type: ignore[no-untyped-def]
         super().showEvent(event)
         if not self._sized:
             left = 400 if self.width() < 1600 else 440
@@ -677,7 +751,7 @@ class MainWindow(QMainWindow):
             self.results_splitter.setSizes([int(rest * 0.31), int(rest * 0.69)])
             self._sized = True
 
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
+    def closeEvent(self, event: QCloseEvent) -> None:
         if not self._confirm_discard():
             event.ignore()
             return

@@ -77,7 +77,9 @@ class RecommendationMapDialog(QDialog):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.cellClicked.connect(self._on_table_cell_clicked)
         self.progress = QProgressBar()
-        self.legend = QLabel("  ".join(f"<span style='background:{c}'>&nbsp;{k}&nbsp;</span>" for k, c in MACHINE_COLOURS.items()))
+        self.legend = QLabel(
+            "  ".join(f"<span style='background:{c}'>&nbsp;{k}&nbsp;</span>" for k, c in MACHINE_COLOURS.items())
+        )
         self.print_button = QPushButton(self.tr("Print…"))
         self.print_button.clicked.connect(self.print_map)
         self.owned_note = QLabel()
@@ -111,8 +113,9 @@ class RecommendationMapDialog(QDialog):
         had turned the user's 8192 into the map's own 4096)."""
         methods = ("lora", "qlora", "full")
         keys = self._column_keys
-        return ([w for c in keys if c not in methods for w in map_workloads("inference", [c], context=context)]
-                + [w for c in keys if c in methods for w in map_workloads("finetune", (), c, context=context)])
+        return [w for c in keys if c not in methods for w in map_workloads("inference", [c], context=context)] + [
+            w for c in keys if c in methods for w in map_workloads("finetune", (), c, context=context)
+        ]
 
     def _on_session_request_changed(self, _request: object) -> None:
         self.draw_ranking()
@@ -131,14 +134,23 @@ class RecommendationMapDialog(QDialog):
         self.workloads = self._workloads_at(base.workload.context)
         workers = self._workers_for(catalog)
         speed = map_speed_note(speed_floor(base.model_copy(update={"workload": w})) for w in self.workloads)
-        self.owned_note.setText("; ".join(t for t in (speed[:1].upper() + speed[1:], self._owned_text(base.owned)) if t))
+        self.owned_note.setText(
+            "; ".join(t for t in (speed[:1].upper() + speed[1:], self._owned_text(base.owned)) if t)
+        )
         self.owned_note.setVisible(bool(self.owned_note.text()))
         models, workloads = self.models, self.workloads
 
         def work(report):  # type: ignore[no-untyped-def]
-            return recommendation_map(catalog, workloads, models=models, base=base, cache=cache, should_stop=stop.is_set,
-                                      workers=workers,
-                                      on_cell=lambda cell, done, total: report((cell, done, total)))
+            return recommendation_map(
+                catalog,
+                workloads,
+                models=models,
+                base=base,
+                cache=cache,
+                should_stop=stop.is_set,
+                workers=workers,
+                on_cell=lambda cell, done, total: report((cell, done, total)),
+            )
 
         job = BackgroundJob(self._job, work, stopped=stop.is_set)
         job.signals.partial.connect(self._on_job_partial)
@@ -201,8 +213,11 @@ class RecommendationMapDialog(QDialog):
         self.cells[(row, column)] = cell
         c = cell.cheapest
         item = QTableWidgetItem(f"{c.count} x {short_gpu_name(c.gpu_name)}\n{c.price:,.0f} {c.currency}" if c else "—")
-        item.setToolTip(cell.reason or "; ".join(f"or {a.count} x {short_gpu_name(a.gpu_name)}: {a.price:,.0f}" for a in cell.alternatives)
-                        or (c.machine if c else ""))
+        item.setToolTip(
+            cell.reason
+            or "; ".join(f"or {a.count} x {short_gpu_name(a.gpu_name)}: {a.price:,.0f}" for a in cell.alternatives)
+            or (c.machine if c else "")
+        )
         if c is not None:
             item.setBackground(QBrush(QColor(MACHINE_COLOURS[c.machine])))
         self.table.setItem(row, column, item)
@@ -230,19 +245,27 @@ class RecommendationMapDialog(QDialog):
         # which job the bars rank, and that they price the cards alone: a cell's whole machine costs far more per token/s
         w = request.workload
         # the precision the estimate runs at: a request that names none is bf16 ("None inference" was the title)
-        job = (f"{w.resolved(model.max_context).precision or 'bf16'} inference" if w.kind == "inference" else
-               f"{column_label('', w.method)} fine-tuning" if w.kind == "finetune" else "pretraining")
+        job = (
+            f"{w.resolved(model.max_context).precision or 'bf16'} inference"
+            if w.kind == "inference"
+            else f"{column_label('', w.method)} fine-tuning"
+            if w.kind == "finetune"
+            else "pretraining"
+        )
         self.chart.setTitle(f"{VALUE_TITLE}: {model.name}, {job}, the GPUs' price alone")
         try:
             self.ranking = value_ranking(model, request.workload, self.session.catalog, request)[:12]
-        except Exception:  # noqa: BLE001 - a chart never takes the dialog down
+        except Exception:
             return
         rows = [r for r in self.ranking if r.price_per_tps is not None]
         if not rows:
             # an empty plot under a title that promises a ranking (Sam's 70B pretraining: no single machine holds it)
-            self.empty_note = pg.TextItem(f"No GPU runs this job in one machine of up to {request.max_gpus} cards: "
-                                          "nothing to rank. The map's cells above and the plan show what does.",
-                                          color="#555555", anchor=(0.5, 0.5))
+            self.empty_note = pg.TextItem(
+                f"No GPU runs this job in one machine of up to {request.max_gpus} cards: "
+                "nothing to rank. The map's cells above and the plan show what does.",
+                color="#555555",
+                anchor=(0.5, 0.5),
+            )
             self.chart.addItem(self.empty_note)
             self.empty_note.setPos(0.5, 0.5)
             self.chart.setXRange(0, 1)
@@ -260,7 +283,9 @@ class RecommendationMapDialog(QDialog):
         metrics = QFontMetrics(left.style["tickFont"] or self.chart.font())
         left.setWidth(max((metrics.horizontalAdvance(t) for t in labels), default=0) + 24)
         left.setTicks([list(zip(ys, labels))])
-        self.chart.setYRange(0.2, len(rows) + 0.8, padding=0)  # room for the end labels, which pyqtgraph drops at the edge
+        self.chart.setYRange(
+            0.2, len(rows) + 0.8, padding=0
+        )  # room for the end labels, which pyqtgraph drops at the edge
         # the bars set their own width: the empty chart's fixed 0..1 stayed after it (70B pretraining, then Qwen3 32B:
         # every bar ran off the plot's right edge at "1.0")
         self.chart.setXRange(0, max(r.price_per_tps or 0.0 for r in rows) * 1.05, padding=0)
@@ -271,8 +296,10 @@ class RecommendationMapDialog(QDialog):
         if not owned:
             return ""
         names = ", ".join(f"{p.quantity} x {self._part_name(p.category, p.id)}" for p in owned)
-        return (f"Prices here are whole machines, without the parts you own ({names}); "
-                "the plan a cell opens counts them, so its total can be lower.")
+        return (
+            f"Prices here are whole machines, without the parts you own ({names}); "
+            "the plan a cell opens counts them, so its total can be lower."
+        )
 
     def _part_name(self, category: str, part_id: str) -> str:
         record = self.session.catalog.records.get(OWNED_KINDS.get(category, category), {}).get(part_id)

@@ -6,8 +6,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 
-def _box(parent: QWidget | None, icon: QMessageBox.Icon, title: str, text: str,
-         buttons: QMessageBox.StandardButton) -> QMessageBox:
+def _box(
+    parent: QWidget | None, icon: QMessageBox.Icon, title: str, text: str, buttons: QMessageBox.StandardButton
+) -> QMessageBox:
     box = QMessageBox(icon, title, text, buttons, parent)
     # AutoText would render markup from a project's model id or an overlay key, links included
     box.setTextFormat(Qt.TextFormat.PlainText)
@@ -20,7 +21,9 @@ def warn(parent: QWidget | None, title: str, text: str) -> None:
     _box(parent, QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok).exec()
 
 
-def ask(parent: QWidget | None, title: str, text: str, buttons: QMessageBox.StandardButton) -> QMessageBox.StandardButton:
+def ask(
+    parent: QWidget | None, title: str, text: str, buttons: QMessageBox.StandardButton
+) -> QMessageBox.StandardButton:
     """A question in plain text; returns the button pressed."""
     box = _box(parent, QMessageBox.Icon.Question, title, text, buttons)
     box.exec()

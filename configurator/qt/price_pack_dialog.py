@@ -44,8 +44,10 @@ class PricePackDialog(QDialog):
             return
         self.review = price_pack.review(pack, catalog)
         counts = ", ".join(f"{n} {action}" for action, n in self.review.counts().items()) or "nothing"
-        self.summary.setText(f"From {pack.author}, {pack.date.isoformat()}: {len(pack.prices)} price(s), "
-                             f"{len(pack.parts)} part(s). Changes: {counts}.")
+        self.summary.setText(
+            f"From {pack.author}, {pack.date.isoformat()}: {len(pack.prices)} price(s), "
+            f"{len(pack.parts)} part(s). Changes: {counts}."
+        )
         self.changes.setPlainText("\n".join(c.text() for c in self.review.changes))
         self.apply_button.setEnabled(bool(self.review.effective))
 

@@ -7,16 +7,15 @@ OUT.pdf` is how the Qt-free command line writes PDFs without loading Qt itself.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import base64
 import json
 import os
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, QSize, QSizeF, QUrl
+from PySide6.QtCore import QBuffer, QByteArray, QCoreApplication, QIODevice, QMarginsF, QRectF, QSize, QSizeF, QUrl
 from PySide6.QtGui import (
     QFont,
     QFontDatabase,
@@ -65,8 +64,11 @@ def chart_images(build: Build, width: int = 640, height: int = 340) -> dict[str,
     from configurator.qt.charts import CostBreakdownChart, NodeScalingChart, PowerBudgetChart, VramHeadroomChart
 
     out = {}
-    charts: list[tuple[str, type]] = [("VRAM headroom", VramHeadroomChart), ("Cost breakdown", CostBreakdownChart),
-                                      ("Power budget", PowerBudgetChart)]
+    charts: list[tuple[str, type]] = [
+        ("VRAM headroom", VramHeadroomChart),
+        ("Cost breakdown", CostBreakdownChart),
+        ("Power budget", PowerBudgetChart),
+    ]
     if build.node_curve is not None:
         charts.append(("Wall time and cost against nodes", NodeScalingChart))
     for title, cls in charts:
@@ -84,8 +86,10 @@ def fixed_pitch_family() -> str:
     """An installed family whose glyphs really are one width (fontconfig's "monospace" may map to
     Noto Sans Mono, which Qt does not treat as fixed pitch)."""
     system = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
-    for font in (system, *(QFont(f) for f in ("DejaVu Sans Mono", "Noto Mono", "Liberation Mono", "Menlo", "Consolas",
-                                               "Courier New"))):
+    for font in (
+        system,
+        *(QFont(f) for f in ("DejaVu Sans Mono", "Noto Mono", "Liberation Mono", "Menlo", "Consolas", "Courier New")),
+    ):
         info = QFontInfo(font)
         if info.fixedPitch():
             return info.family()
@@ -106,7 +110,9 @@ def sheet_document(html: str) -> QTextDocument:
             parts = [float(v) for v in box.group(1).split()]
             size = QSize(int(parts[2]), int(parts[3]))
         scale = min(2.0, 2 * CONTENT_WIDTH_PX / max(size.width(), 1))
-        image = QImage(max(1, int(size.width() * scale)), max(1, int(size.height() * scale)), QImage.Format.Format_ARGB32)
+        image = QImage(
+            max(1, int(size.width() * scale)), max(1, int(size.height() * scale)), QImage.Format.Format_ARGB32
+        )
         image.fill(0xFFFFFFFF)
         painter = QPainter(image)
         renderer.render(painter, QRectF(0, 0, image.width(), image.height()))
@@ -143,13 +149,15 @@ def sheet_document(html: str) -> QTextDocument:
     return doc
 
 
-def sheets_html(builds: list[Build], request: BuildRequest, meta: SheetMeta, page: str, with_charts: bool = True) -> str:
+def sheets_html(
+    builds: list[Build], request: BuildRequest, meta: SheetMeta, page: str, with_charts: bool = True
+) -> str:
     """One HTML document with a sheet per build, each starting on a new page."""
     bodies = []
     for i, build in enumerate(builds):
         html = build_sheet_html(build, request, meta, chart_images(build) if with_charts else None, page=page)
-        body = html[html.index("<body>") + 6: html.index("</body>")]
-        style = html[html.index("<style>"): html.index("</style>") + 8] if i == 0 else ""
+        body = html[html.index("<body>") + 6 : html.index("</body>")]
+        style = html[html.index("<style>") : html.index("</style>") + 8] if i == 0 else ""
         bodies.append((style, f'<div style="page-break-before: always;">{body}</div>' if i else body))
     head = bodies[0][0] if bodies else ""
     return f"<html><head><meta charset='utf-8'>{head}</head><body>{''.join(b for _s, b in bodies)}</body></html>"
@@ -192,8 +200,12 @@ def _kept_bottom(doc: QTextDocument, heading: QTextBlock) -> float | None:
         # a table that fits a page is not split to leave its last row or two alone on a page of their own (Mina's
         # sheet ended on a page holding only its checks' RAM-2 row, walk8): it goes over whole, with its heading.
         # A tail with more of the sheet under it stays: moved, the whole table cost the sheet a page
-        if (len(tail) < min(KEEP_ROWS, len(bottoms)) and len(tail) < len(bottoms) and bottoms[-1] - top <= height * 0.9
-                and _nothing_after(doc, table, last_page)):
+        if (
+            len(tail) < min(KEEP_ROWS, len(bottoms))
+            and len(tail) < len(bottoms)
+            and bottoms[-1] - top <= height * 0.9
+            and _nothing_after(doc, table, last_page)
+        ):
             return bottoms[-1]
         return bottoms[min(KEEP_ROWS, table.rows()) - 1]
     box = doc.documentLayout().blockBoundingRect(following)
@@ -291,8 +303,11 @@ def write_pdf(html: str, path: Path, page: str = "A4", title: str = "") -> None:
     atomic_write_with(path, render)
 
 
-def selected_sheet_html(session, with_charts: bool = True,  # type: ignore[no-untyped-def]
-                        recost: Callable[[Build], Build] | None = None) -> str | None:
+def selected_sheet_html(
+    session,
+    with_charts: bool = True,  # type: ignore[no-untyped-def]
+    recost: Callable[[Build], Build] | None = None,
+) -> str | None:
     """The sheet of the session's selected build, as Print prints it (None: no build); `recost` puts the Buy-or-rent
     tab's own figures on it."""
     build = session.selected_build
@@ -311,7 +326,9 @@ def sheet_meta(session, builds: list[Build], value: bool = True) -> SheetMeta:  
 
     request = session.request
     model = session.catalog.records["models"].get(request.model_id)
-    ranking = value_rows(model, request.workload, session.catalog, request) if value and isinstance(model, ModelArch) else ()
+    ranking = (
+        value_rows(model, request.workload, session.catalog, request) if value and isinstance(model, ModelArch) else ()
+    )
     name = session.project.name
     if name == Project.model_fields["name"].default:
         # an unnamed project: the sheet a buyer takes to the shop was titled "Untitled: 1. cheapest that fits"
@@ -320,8 +337,15 @@ def sheet_meta(session, builds: list[Build], value: bool = True) -> SheetMeta:  
 
     # the sheets and the purchase list in the window's language (a Chinese window prints a Chinese sheet)
     result = session.result
-    return SheetMeta.from_catalog(session.catalog, builds, name, __version__, ranking, language=i18n.current(),
-                                  infeasible=result.infeasible if result is not None else None)
+    return SheetMeta.from_catalog(
+        session.catalog,
+        builds,
+        name,
+        __version__,
+        ranking,
+        language=i18n.current(),
+        infeasible=result.infeasible if result is not None else None,
+    )
 
 
 def print_document(doc: QTextDocument, printer) -> None:  # type: ignore[no-untyped-def]
@@ -341,8 +365,12 @@ def configure_printer(printer, session, folder: Path) -> None:  # type: ignore[n
     printer.setOutputFileName(str(folder / f"{stem}.pdf"))
 
 
-def print_build_sheet(parent, session, default_folder: Path | None = None,  # type: ignore[no-untyped-def]
-                      recost: Callable[[Build], Build] | None = None) -> None:
+def print_build_sheet(
+    parent,
+    session,
+    default_folder: Path | None = None,  # type: ignore[no-untyped-def]
+    recost: Callable[[Build], Build] | None = None,
+) -> None:
     """Qt's print preview of the selected build's sheet (the same HTML as the PDF)."""
     from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 

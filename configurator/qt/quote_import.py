@@ -48,14 +48,19 @@ class QuoteImportDialog(QDialog):
         self.currency = currency
         # "1.599" in EUR is 1.599 or 1,599.00: the user says which mark the quote uses, the app never guesses
         self.decimal = QComboBox()
-        for label, mark in ((self.tr("Decimal mark: from the quote"), None), (self.tr("Decimal comma (1.599,00)"), ","),
-                            (self.tr("Decimal point (1,599.00)"), ".")):
+        for label, mark in (
+            (self.tr("Decimal mark: from the quote"), None),
+            (self.tr("Decimal comma (1.599,00)"), ","),
+            (self.tr("Decimal point (1,599.00)"), "."),
+        ):
             self.decimal.addItem(label, mark)
         self.decimal.currentIndexChanged.connect(self._on_decimal_changed)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(self.tr("Check the catalog part each line is matched to; unmatched lines are skipped.")))
+        layout.addWidget(
+            QLabel(self.tr("Check the catalog part each line is matched to; unmatched lines are skipped."))
+        )
         layout.addWidget(self.decimal)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.message)
@@ -72,8 +77,9 @@ class QuoteImportDialog(QDialog):
             problems = exc.problems if isinstance(exc, CatalogError) else [exc]
             self.lines = []
             self.table.setRowCount(0)
-            self.message.setText("<span style='color:#c8553d'>" + "<br>".join(html.escape(str(p)) for p in problems)
-                                 + "</span>")
+            self.message.setText(
+                "<span style='color:#c8553d'>" + "<br>".join(html.escape(str(p)) for p in problems) + "</span>"
+            )
             self.import_button.setEnabled(False)
             return
         self._fill()
@@ -85,9 +91,14 @@ class QuoteImportDialog(QDialog):
         self.table.setRowCount(len(self.lines))
         self.choices: list[QComboBox] = []
         for row, line in enumerate(self.lines):
-            amount = (f"{line.readings[0]:,.3f} or {line.readings[1]:,.2f}?" if line.ambiguous else f"{line.amount:,.2f}")
-            values = [str(line.row), line.part, f"{amount} {line.currency} ({line.condition})",
-                      line.date.isoformat(), line.vendor]
+            amount = f"{line.readings[0]:,.3f} or {line.readings[1]:,.2f}?" if line.ambiguous else f"{line.amount:,.2f}"
+            values = [
+                str(line.row),
+                line.part,
+                f"{amount} {line.currency} ({line.condition})",
+                line.date.isoformat(),
+                line.vendor,
+            ]
             for column, value in enumerate(values):
                 self.table.setItem(row, column, QTableWidgetItem(value))
             combo = QComboBox()
@@ -111,8 +122,10 @@ class QuoteImportDialog(QDialog):
         unclear = [line for line in self.lines if line.ambiguous]
         text = f"{chosen} of {len(self.lines)} lines matched."
         if unclear:  # never guessed: the quote is read again once the user says which decimal mark it uses
-            text += (f" {len(unclear)} price(s) can be read two ways (e.g. {ambiguity_note(unclear[0])}); "
-                     "choose the decimal mark above, or they are not imported.")
+            text += (
+                f" {len(unclear)} price(s) can be read two ways (e.g. {ambiguity_note(unclear[0])}); "
+                "choose the decimal mark above, or they are not imported."
+            )
         self.message.setText(text)
         self.import_button.setEnabled(any(line.chosen is not None and not line.ambiguous for line in self.lines))
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from pydantic import ValidationError
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -20,7 +21,6 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-from pydantic import ValidationError
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Gpu, ModelArch
@@ -80,7 +80,10 @@ class ModelPicker(QWidget):
             params = f"{model.params_total_b:.1f}B" + (f" ({model.params_active_b:.1f}B active)" if model.moe else "")
             item = QTreeWidgetItem([model.name, params, f"{model.max_context // 1024}k"])
             item.setData(0, Qt.ItemDataRole.UserRole, model.id)
-            item.setToolTip(0, f"{model.id}: {model.num_layers} layers, {model.num_attention_heads} heads / {model.num_kv_heads} KV heads")
+            item.setToolTip(
+                0,
+                f"{model.id}: {model.num_layers} layers, {model.num_attention_heads} heads / {model.num_kv_heads} KV heads",
+            )
             family.addChild(item)
         self.tree.expandAll()
         self.tree.blockSignals(False)
@@ -195,15 +198,28 @@ class RequirementsPanel(QWidget):
         self.tabs = QTabWidget()
         inference = QWidget()
         form = QFormLayout(inference)
-        self.engine = combo([(self.tr("auto"), None), (self.tr("llama.cpp"), "llama.cpp"), (self.tr("vLLM"), "vllm"), (self.tr("SGLang"), "sglang"),
-                             (self.tr("transformers"), "transformers"), (self.tr("ExLlamaV2"), "exllamav2"), (self.tr("ExLlamaV3"), "exllamav3")],
-                             self.tr("Inference engine: llama.cpp splits layers across GPUs; vLLM uses tensor parallel"))
+        self.engine = combo(
+            [
+                (self.tr("auto"), None),
+                (self.tr("llama.cpp"), "llama.cpp"),
+                (self.tr("vLLM"), "vllm"),
+                (self.tr("SGLang"), "sglang"),
+                (self.tr("transformers"), "transformers"),
+                (self.tr("ExLlamaV2"), "exllamav2"),
+                (self.tr("ExLlamaV3"), "exllamav3"),
+            ],
+            self.tr("Inference engine: llama.cpp splits layers across GPUs; vLLM uses tensor parallel"),
+        )
         self.precision = combo([(p, p) for p in WEIGHT_PRECISIONS], self.tr("Weight precision or GGUF quantization"))
         self.kv = combo([(p, p) for p in KV_PRECISIONS], self.tr("KV-cache precision"))
-        self.context = spin(256, 1_048_576, 8192, self.tr(" tokens"), self.tr("Tokens per sequence: prompt plus generated"), 1024)
+        self.context = spin(
+            256, 1_048_576, 8192, self.tr(" tokens"), self.tr("Tokens per sequence: prompt plus generated"), 1024
+        )
         self.users = spin(1, 1024, 1, self.tr(" user"), self.tr("Concurrent sequences"))
         self.users.valueChanged.connect(self._on_users_value_changed)
-        self.target_tps = dspin(0, 10_000, 0, 1, self.tr(" tok/s"), self.tr("Minimum decode speed per user (0: no target)"))
+        self.target_tps = dspin(
+            0, 10_000, 0, 1, self.tr(" tok/s"), self.tr("Minimum decode speed per user (0: no target)")
+        )
         self.target_tps.setSpecialValueText(self.tr("no target"))
         # grey "auto: llama.cpp" beside a control: what the selected build's estimate used where the user left
         # the control on auto, or where the solver ran another setting to make the job fit
@@ -215,23 +231,39 @@ class RequirementsPanel(QWidget):
         form.addRow(self.tr("Concurrent users"), self.users)
         form.addRow(self.tr("Target speed"), self.target_tps)
         self.ram_offload = QCheckBox(self.tr("Offload to system RAM"))
-        self.ram_offload.setToolTip(self.tr("llama.cpp keeps what does not fit the GPUs in system RAM: MoE experts first, "
-                                    "then whole layers; decode then runs at system-RAM speed"))
+        self.ram_offload.setToolTip(
+            self.tr(
+                "llama.cpp keeps what does not fit the GPUs in system RAM: MoE experts first, "
+                "then whole layers; decode then runs at system-RAM speed"
+            )
+        )
         form.addRow("", self.ram_offload)
         self.tabs.addTab(inference, self.tr("Inference"))
 
         finetune = QWidget()
         form = QFormLayout(finetune)
-        self.method = combo([(self.tr("LoRA"), "lora"), (self.tr("QLoRA"), "qlora"), (self.tr("Full"), "full")], self.tr("Fine-tuning method"))
-        self.optimizer = combo([(self.tr("AdamW"), "adamw"), (self.tr("AdamW 8-bit"), "adamw-8bit"), (self.tr("SGD"), "sgd")])
+        self.method = combo(
+            [(self.tr("LoRA"), "lora"), (self.tr("QLoRA"), "qlora"), (self.tr("Full"), "full")],
+            self.tr("Fine-tuning method"),
+        )
+        self.optimizer = combo(
+            [(self.tr("AdamW"), "adamw"), (self.tr("AdamW 8-bit"), "adamw-8bit"), (self.tr("SGD"), "sgd")]
+        )
         self.seq = spin(128, 131072, 2048, self.tr(" tokens"), self.tr("Training sequence length"), 512)
         self.micro_batch = spin(1, 512, 1, "", self.tr("Micro-batch per GPU"))
         self.checkpointing = QCheckBox(self.tr("Gradient checkpointing"))
         self.checkpointing.setChecked(True)
-        self.zero = combo([(self.tr("none"), 0), (self.tr("ZeRO-1"), 1), (self.tr("ZeRO-2"), 2), (self.tr("ZeRO-3 / FSDP"), 3)])
-        self.offload = combo([(self.tr("none"), "none"), (self.tr("CPU"), "cpu")], self.tr("Offload optimizer states (and ZeRO-3 parameters) to RAM"))
+        self.zero = combo(
+            [(self.tr("none"), 0), (self.tr("ZeRO-1"), 1), (self.tr("ZeRO-2"), 2), (self.tr("ZeRO-3 / FSDP"), 3)]
+        )
+        self.offload = combo(
+            [(self.tr("none"), "none"), (self.tr("CPU"), "cpu")],
+            self.tr("Offload optimizer states (and ZeRO-3 parameters) to RAM"),
+        )
         self.lora_rank = spin(1, 1024, 16, "", self.tr("LoRA rank"))
-        self.dataset_mtokens = dspin(0, 1e7, 100, 1, self.tr(" M tokens"), self.tr("Dataset size (0: not set, no training time)"))
+        self.dataset_mtokens = dspin(
+            0, 1e7, 100, 1, self.tr(" M tokens"), self.tr("Dataset size (0: not set, no training time)")
+        )
         self.dataset_mtokens.setSpecialValueText(self.tr("not set"))
         self.epochs = dspin(0.1, 100, 3, 1, self.tr(" epochs"))
         form.addRow(self.tr("Method"), self.method)
@@ -252,8 +284,17 @@ class RequirementsPanel(QWidget):
         self.deadline_days = dspin(0, 3650, 14, 1, self.tr(" days"), self.tr("Finish within (0: no deadline)"))
         self.deadline_days.setSpecialValueText(self.tr("no deadline"))
         # the rate while the GPUs compute (--mfu); the MFU the estimate reports, over the wall time, is lower
-        self.mfu = dspin(0, 0.9, 0, 2, "", self.tr("Compute-phase utilisation of the peak bf16 rate (0: default by GPU "
-                         "generation); communication that does not overlap comes on top, so the reported MFU is lower"))
+        self.mfu = dspin(
+            0,
+            0.9,
+            0,
+            2,
+            "",
+            self.tr(
+                "Compute-phase utilisation of the peak bf16 rate (0: default by GPU "
+                "generation); communication that does not overlap comes on top, so the reported MFU is lower"
+            ),
+        )
         self.mfu.setSpecialValueText(self.tr("default"))
         self.pre_seq = spin(128, 131072, 4096, self.tr(" tokens"), self.tr("Sequence length"), 512)
         form.addRow(self.tr("Tokens"), self.pre_tokens)
@@ -273,20 +314,48 @@ class RequirementsPanel(QWidget):
         self.currency = combo([(self.tr("USD"), "USD"), (self.tr("CNY"), "CNY"), (self.tr("EUR"), "EUR")])
         budget_row.addWidget(self.budget, 1)
         budget_row.addWidget(self.currency)
-        self.circuit = combo([(name, key) for key, name in CIRCUIT_NAMES.items()], self.tr("The wall circuit the machine plugs into"))
+        self.circuit = combo(
+            [(name, key) for key, name in CIRCUIT_NAMES.items()], self.tr("The wall circuit the machine plugs into")
+        )
         self.circuits = spin(1, 16, 1, self.tr(" circuit(s)"), self.tr("How many such circuits may feed the machine"))
-        self.form_factor = combo([(self.tr("any"), "any"), (self.tr("tower"), "tower"), (self.tr("rack"), "rack"), (self.tr("open frame"), "open-frame")])
-        self.room = combo([(self.tr("lab"), "lab"), (self.tr("home office"), "home-office"), (self.tr("server room"), "server-room")], self.tr("Noise and heat limits"))
-        self.condition = combo([(self.tr("new or used"), "any"), (self.tr("new only"), "new"), (self.tr("prefer used"), "used")])
-        self.region = combo([(self.tr("global"), "global"), (self.tr("China"), "china")], self.tr("China: export variants (A800, H800, L20, H20) and CNY prices"))
+        self.form_factor = combo(
+            [
+                (self.tr("any"), "any"),
+                (self.tr("tower"), "tower"),
+                (self.tr("rack"), "rack"),
+                (self.tr("open frame"), "open-frame"),
+            ]
+        )
+        self.room = combo(
+            [(self.tr("lab"), "lab"), (self.tr("home office"), "home-office"), (self.tr("server room"), "server-room")],
+            self.tr("Noise and heat limits"),
+        )
+        self.condition = combo(
+            [(self.tr("new or used"), "any"), (self.tr("new only"), "new"), (self.tr("prefer used"), "used")]
+        )
+        self.region = combo(
+            [(self.tr("global"), "global"), (self.tr("China"), "china")],
+            self.tr("China: export variants (A800, H800, L20, H20) and CNY prices"),
+        )
         self.max_gpus = spin(1, 16, 8, self.tr(" GPUs"), self.tr("Most GPUs per machine"))
         self.exact_gpus = QCheckBox(self.tr("exactly"))
-        self.exact_gpus.setToolTip(self.tr("Every build has exactly this many GPUs in one machine (e.g. exactly 8 x RTX 4090)"))
+        self.exact_gpus.setToolTip(
+            self.tr("Every build has exactly this many GPUs in one machine (e.g. exactly 8 x RTX 4090)")
+        )
         gpus_row = QHBoxLayout()
         gpus_row.addWidget(self.max_gpus, 1)
         gpus_row.addWidget(self.exact_gpus)
-        self.power_limit = spin(50, 100, 100, self.tr(" % power"), self.tr("Run the GPUs at this share of rated power (nvidia-smi -pl "
-                                "at every boot): less heat and wall draw for ~5 % speed at 80 %"), 5)
+        self.power_limit = spin(
+            50,
+            100,
+            100,
+            self.tr(" % power"),
+            self.tr(
+                "Run the GPUs at this share of rated power (nvidia-smi -pl "
+                "at every boot): less heat and wall draw for ~5 % speed at 80 %"
+            ),
+            5,
+        )
         owned_row = QHBoxLayout()
         self.owned_gpu = QComboBox()
         compact(self.owned_gpu)
@@ -309,7 +378,9 @@ class RequirementsPanel(QWidget):
         form.addRow(self.tr("Max GPUs"), gpus_row)
         form.addRow(self.tr("GPU power"), self.power_limit)
         self.only_gpus = QLineEdit(placeholderText=self.tr("any GPU; or ids, e.g. a800-80gb-pcie, l20"))
-        self.only_gpus.setToolTip(self.tr("Limit the solver to these GPU ids (comma separated) to compare them side by side"))
+        self.only_gpus.setToolTip(
+            self.tr("Limit the solver to these GPU ids (comma separated) to compare them side by side")
+        )
         form.addRow(self.tr("Only GPUs"), self.only_gpus)
         form.addRow(self.tr("I own"), owned_row)
 
@@ -417,7 +488,11 @@ class RequirementsPanel(QWidget):
         self.workloads.clear()
         for i, request in enumerate(project.requests):
             w = request.workload
-            detail = w.method if w.kind == "finetune" else (f"{w.batch} user{'s' if w.batch != 1 else ''}" if w.kind == "inference" else "pretrain")
+            detail = (
+                w.method
+                if w.kind == "finetune"
+                else (f"{w.batch} user{'s' if w.batch != 1 else ''}" if w.kind == "inference" else "pretrain")
+            )
             self.workloads.addItem(f"{i + 1}: {request.model_id} {w.kind} ({detail})", i)
         self.workloads.setCurrentIndex(project.active)
         self.workloads.blockSignals(False)
@@ -428,13 +503,42 @@ class RequirementsPanel(QWidget):
             self.session.set_active(index)
 
     def _inputs(self) -> list[QWidget]:
-        return [self.engine, self.precision, self.kv, self.context, self.users, self.target_tps, self.ram_offload,
-                self.method, self.optimizer,
-                self.seq, self.micro_batch, self.checkpointing, self.zero, self.offload, self.lora_rank, self.dataset_mtokens,
-                self.epochs, self.pre_tokens, self.deadline_days, self.mfu, self.pre_seq, self.budget, self.currency,
-                self.circuit, self.circuits, self.form_factor, self.room, self.condition, self.region, self.max_gpus,
-                self.exact_gpus, self.power_limit,
-                self.owned_gpu, self.owned_count]
+        return [
+            self.engine,
+            self.precision,
+            self.kv,
+            self.context,
+            self.users,
+            self.target_tps,
+            self.ram_offload,
+            self.method,
+            self.optimizer,
+            self.seq,
+            self.micro_batch,
+            self.checkpointing,
+            self.zero,
+            self.offload,
+            self.lora_rank,
+            self.dataset_mtokens,
+            self.epochs,
+            self.pre_tokens,
+            self.deadline_days,
+            self.mfu,
+            self.pre_seq,
+            self.budget,
+            self.currency,
+            self.circuit,
+            self.circuits,
+            self.form_factor,
+            self.room,
+            self.condition,
+            self.region,
+            self.max_gpus,
+            self.exact_gpus,
+            self.power_limit,
+            self.owned_gpu,
+            self.owned_count,
+        ]
 
     def set_catalog(self, catalog: Catalog) -> None:
         models = [m for m in catalog.kind("models") if isinstance(m, ModelArch)]
@@ -442,7 +546,9 @@ class RequirementsPanel(QWidget):
         current = self.owned_gpu.currentData()
         self.owned_gpu.blockSignals(True)
         self.owned_gpu.clear()
-        for gpu in sorted((g for g in catalog.gpus if isinstance(g, Gpu) and g.form_factor == "pcie"), key=lambda g: g.name):
+        for gpu in sorted(
+            (g for g in catalog.gpus if isinstance(g, Gpu) and g.form_factor == "pcie"), key=lambda g: g.name
+        ):
             self.owned_gpu.addItem(gpu.name, gpu.id)
         set_combo(self.owned_gpu, current or "rtx-3090")
         self.owned_gpu.blockSignals(False)
@@ -458,7 +564,9 @@ class RequirementsPanel(QWidget):
             self.picker.select(request.model_id)
             self.tabs.setCurrentIndex({"inference": 0, "finetune": 1, "pretrain": 2}[w.kind])
             set_combo(self.engine, w.engine)
-            set_combo(self.precision, w.precision or ("nf4" if w.method == "qlora" and w.kind == "finetune" else "bf16"))
+            set_combo(
+                self.precision, w.precision or ("nf4" if w.method == "qlora" and w.kind == "finetune" else "bf16")
+            )
             set_combo(self.kv, w.kv_precision)
             # a request that leaves the context unset runs at the core's default for the model:
             # show that number, not the spin box's own start value
@@ -530,24 +638,48 @@ class RequirementsPanel(QWidget):
             offload: Literal["cpu", "none"] = "cpu" if self.ram_offload.isChecked() else "none"
             if offload == "cpu" and engine is None:
                 engine = "llama.cpp"
-            workload = Workload(**common, precision=precision, kv_precision=self.kv.currentData(), context=self.context.value(),
-                                batch=self.users.value(), engine=engine, offload=offload)
+            workload = Workload(
+                **common,
+                precision=precision,
+                kv_precision=self.kv.currentData(),
+                context=self.context.value(),
+                batch=self.users.value(),
+                engine=engine,
+                offload=offload,
+            )
         elif kind == "finetune":
             method = self.method.currentData()
             chosen = self.precision.currentData()
             trained: Any = None if method == "qlora" else (chosen if chosen in ("bf16", "fp16", "fp32") else "bf16")
-            workload = Workload(**common, method=method, optimizer=self.optimizer.currentData(), context=self.seq.value(),
-                                batch=self.micro_batch.value(), grad_checkpointing=self.checkpointing.isChecked(),
-                                zero=self.zero.currentData(), offload=self.offload.currentData(), lora_rank=self.lora_rank.value(),
-                                precision=trained, tokens=self.dataset_mtokens.value() * 1e6 * self.epochs.value() or None)
+            workload = Workload(
+                **common,
+                method=method,
+                optimizer=self.optimizer.currentData(),
+                context=self.seq.value(),
+                batch=self.micro_batch.value(),
+                grad_checkpointing=self.checkpointing.isChecked(),
+                zero=self.zero.currentData(),
+                offload=self.offload.currentData(),
+                lora_rank=self.lora_rank.value(),
+                precision=trained,
+                tokens=self.dataset_mtokens.value() * 1e6 * self.epochs.value() or None,
+            )
         else:
-            workload = Workload(**common, tokens=self.pre_tokens.value() * 1e9, context=self.pre_seq.value(),
-                                mfu=self.mfu.value() or None, grad_checkpointing=False)
+            workload = Workload(
+                **common,
+                tokens=self.pre_tokens.value() * 1e9,
+                context=self.pre_seq.value(),
+                mfu=self.mfu.value() or None,
+                grad_checkpointing=False,
+            )
         only = tuple(g.strip() for g in self.only_gpus.text().split(",") if g.strip())
         unknown = [g for g in only if g not in self.session.catalog.records["gpus"]]
         if unknown:
-            raise InvalidInputError("request.unknown-gpus", ("gpu_ids",),
-                                    f"Only GPUs: unknown id(s) {', '.join(unknown)} (see Catalog > Edit prices and parts)")
+            raise InvalidInputError(
+                "request.unknown-gpus",
+                ("gpu_ids",),
+                f"Only GPUs: unknown id(s) {', '.join(unknown)} (see Catalog > Edit prices and parts)",
+            )
         owned: tuple[OwnedPart, ...] = ()
         if self.owned_count.value() and self.owned_gpu.currentData():
             owned = (OwnedPart(category="gpu", id=self.owned_gpu.currentData(), quantity=self.owned_count.value()),)
@@ -576,11 +708,20 @@ class RequirementsPanel(QWidget):
         tab = self.tabs.currentIndex()
         # "Offload to system RAM" is what turns the engine to llama.cpp when it is on auto
         engine = self.ram_offload if self.ram_offload.isChecked() and self.engine.currentData() is None else self.engine
-        return {"deadline_hours": self.deadline_days, "method": self.method, "precision": self.precision, "engine": engine,
-                "offload": self.ram_offload if tab == 0 else self.offload, "gpu_ids": self.only_gpus,
-                "context": (self.context, self.seq, self.pre_seq)[tab], "batch": (self.users, self.micro_batch, self.users)[tab],
-                "tokens": (self.pre_tokens, self.dataset_mtokens, self.pre_tokens)[tab], "budget": self.budget,
-                "grad_checkpointing": self.checkpointing, "selective_checkpointing": self.checkpointing}
+        return {
+            "deadline_hours": self.deadline_days,
+            "method": self.method,
+            "precision": self.precision,
+            "engine": engine,
+            "offload": self.ram_offload if tab == 0 else self.offload,
+            "gpu_ids": self.only_gpus,
+            "context": (self.context, self.seq, self.pre_seq)[tab],
+            "batch": (self.users, self.micro_batch, self.users)[tab],
+            "tokens": (self.pre_tokens, self.dataset_mtokens, self.pre_tokens)[tab],
+            "budget": self.budget,
+            "grad_checkpointing": self.checkpointing,
+            "selective_checkpointing": self.checkpointing,
+        }
 
     def _fields_for(self, invalid: InvalidInputError | None, where: tuple[str, ...]) -> list[QWidget]:
         """The inputs an error is about, so the field itself is marked: the fields a coded error names (the rules live
@@ -622,9 +763,16 @@ class RequirementsPanel(QWidget):
             position = form.getWidgetPosition(widget)
             row = int(position[0])  # type: ignore[index]  # (row, role)
             if row < 0:  # a widget inside a row's own layout (budget beside currency)
-                row = next((r for r in range(form.rowCount())
-                            if (item := form.itemAt(r, QFormLayout.ItemRole.FieldRole)) is not None
-                            and (inner := item.layout()) is not None and inner.indexOf(widget) >= 0), -1)
+                row = next(
+                    (
+                        r
+                        for r in range(form.rowCount())
+                        if (item := form.itemAt(r, QFormLayout.ItemRole.FieldRole)) is not None
+                        and (inner := item.layout()) is not None
+                        and inner.indexOf(widget) >= 0
+                    ),
+                    -1,
+                )
             if row >= 0:
                 form.insertRow(row + 1, self.error)
                 self.error.show()
@@ -651,8 +799,12 @@ class RequirementsPanel(QWidget):
             else:
                 message = str(exc)
             message = message[0].upper() + message[1:]
-            if (invalid is not None and "engine" in invalid.fields and self.ram_offload.isChecked()
-                    and self.engine.currentData() is None):
+            if (
+                invalid is not None
+                and "engine" in invalid.fields
+                and self.ram_offload.isChecked()
+                and self.engine.currentData() is None
+            ):
                 message += '; "Offload to system RAM" runs on llama.cpp'
             self._show_error(message, self._fields_for(invalid, where))
             self.session.set_invalid(message)
@@ -681,8 +833,10 @@ class RequirementsPanel(QWidget):
                 self.budget.setValue(converted)
                 self._loading = False
                 date = f" of {catalog.exchange_rates_date}" if catalog.exchange_rates_date else ""
-                self.budget_note.setText(f"Budget converted: {budget:,.0f} {before} = {converted:,.0f} {currency} "
-                                         f"at the catalog's exchange rates{date}")
+                self.budget_note.setText(
+                    f"Budget converted: {budget:,.0f} {before} = {converted:,.0f} {currency} "
+                    f"at the catalog's exchange rates{date}"
+                )
             self.budget_note.show()
         self._on_input_changed()
 

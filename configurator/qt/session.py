@@ -20,8 +20,8 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.model_import import import_model
 from configurator.core.solve.build import Build, PlanResult
 from configurator.core.solve.request import BuildRequest
-from configurator.storage import catalogs, projects
 from configurator.qt.jobs import BackgroundJob
+from configurator.storage import catalogs, projects
 from configurator.storage.projects import Project
 
 DEBOUNCE_MS = 150
@@ -139,8 +139,7 @@ class Session(QObject):
         self._current = job_id
         self._stop = threading.Event()
         request, catalog, stop = self.request, self.catalog, self._stop
-        job = BackgroundJob(job_id, lambda report: _plan(request, catalog, stop.is_set, report),
-                            stopped=stop.is_set)
+        job = BackgroundJob(job_id, lambda report: _plan(request, catalog, stop.is_set, report), stopped=stop.is_set)
         job.signals.finished.connect(self._on_job_finished)
         job.signals.partial.connect(self._on_job_partial)
         job.signals.failed.connect(self._on_job_failed)
@@ -253,7 +252,9 @@ class Session(QObject):
             return
         requests = list(self.project.requests)
         del requests[self.project.active]
-        self.project = self.project.model_copy(update={"requests": tuple(requests), "active": max(0, self.project.active - 1)})
+        self.project = self.project.model_copy(
+            update={"requests": tuple(requests), "active": max(0, self.project.active - 1)}
+        )
         self._mark_dirty()
         self.request_changed.emit(self.request)
         self.solve_now()
@@ -323,8 +324,9 @@ class Session(QObject):
         return self.catalog_problems
 
 
-def _plan(request: BuildRequest, catalog: Catalog, should_stop: Callable[[], bool],
-          on_partial: Callable[[PlanResult], None]) -> PlanResult:
+def _plan(
+    request: BuildRequest, catalog: Catalog, should_stop: Callable[[], bool], on_partial: Callable[[PlanResult], None]
+) -> PlanResult:
     """The solve, on the worker thread: the planner (and OR-Tools) is imported there, not before the window shows."""
     from configurator.core.solve.plan import plan
 

@@ -37,11 +37,14 @@ class SlotMapWidget(QWidget):
         self.bays = False
         self.bridge = None
         if build is not None:
-            part = next((p for p in build.parts if p.category == "accessory" and p.spec.get("kind") == "nvlink-bridge"), None)
+            part = next(
+                (p for p in build.parts if p.category == "accessory" and p.spec.get("kind") == "nvlink-bridge"), None
+            )
             if part is not None and len(build.slot_map) == 2:
                 first, second = (s.slot for s in build.slot_map)
                 self.bridge = self.tr("NVLink bridge, {0}-slot, between slots {1} and {2}").format(
-                    part.spec.get("spacing_slots"), first, second)
+                    part.spec.get("spacing_slots"), first, second
+                )
         if build is not None:
             board = next((p.spec for p in build.parts if p.category == "motherboard"), None)
             # a ready-made server's GPU is named by the system record: its bays read "A100 80GB SXM4", not the
@@ -63,16 +66,25 @@ class SlotMapWidget(QWidget):
                     own = cards.get(use.part_id, gpu)
                     name = f"GPU {index}: {short_gpu_name(str(own.get('name', use.part_id)))}"
                     for k in range(1 if risers else math.ceil(own.get("slot_width", 2) - 1e-9)):
-                        covered[pos + k] = (("card", f"{name} x{use.lanes} ({use.source})"
-                                             + (self.tr(" on a riser cable") if risers else ""))
-                                            if k == 0 else ("cooler", self.tr("{0} (cooler)").format(name)))
+                        covered[pos + k] = (
+                            (
+                                "card",
+                                f"{name} x{use.lanes} ({use.source})"
+                                + (self.tr(" on a riser cable") if risers else ""),
+                            )
+                            if k == 0
+                            else ("cooler", self.tr("{0} (cooler)").format(name))
+                        )
                 below = slots_below(sorted(used), width, count)
                 slots = {s["position"]: s for s in board["pcie_slots"]}
                 for pos in range(1, count + 1):
                     if pos in covered:
                         kind, text = covered[pos]
                     elif pos in slots:
-                        kind, text = "free", self.tr("free x{0} ({1})").format(slots[pos]["lanes"], slots[pos]["source"])
+                        kind, text = (
+                            "free",
+                            self.tr("free x{0} ({1})").format(slots[pos]["lanes"], slots[pos]["source"]),
+                        )
                     else:
                         kind, text = "none", self.tr("no slot")
                     self.rows.append((pos, text))
@@ -96,17 +108,21 @@ class SlotMapWidget(QWidget):
         cooler = gpu_spec(self.build).get("cooler", "blower")
         if cooler == "system":
             return self.tr("cooled by the system's own fans and ducts")
-        names = {"open-air": self.tr("open-air cooler (fans blow into the case)"),
-                 "blower": self.tr("blower cooler (exhausts out of the back)"),
-                 "passive": self.tr("passive cooler (needs the chassis' airflow)"),
-                 "liquid": self.tr("liquid cooler")}
+        names = {
+            "open-air": self.tr("open-air cooler (fans blow into the case)"),
+            "blower": self.tr("blower cooler (exhausts out of the back)"),
+            "passive": self.tr("passive cooler (needs the chassis' airflow)"),
+            "liquid": self.tr("liquid cooler"),
+        }
         legend = names.get(cooler, self.tr("{0} cooler").format(cooler))
         if cooler == "open-air" and below:
             if min(below) >= 1:
                 legend += self.tr("; a free slot below each card keeps its fans fed")
             elif below[-1] < 1 and min(below[:-1], default=1) >= 1:
-                legend += self.tr("; a free slot between the cards keeps their fans fed; the bottom card draws air "
-                                  "from the case floor: keep it clear of cables")
+                legend += self.tr(
+                    "; a free slot between the cards keeps their fans fed; the bottom card draws air "
+                    "from the case floor: keep it clear of cables"
+                )
             else:
                 legend += self.tr("; cards with no free slot below them starve each other's fans (see Checks)")
         return legend
@@ -117,19 +133,23 @@ class SlotMapWidget(QWidget):
             return self.tr("Choose a build to see where its cards go")
         system = next((p for p in self.build.parts if p.category == "system"), None)
         if system is not None:
-            return self.tr("{0} is a ready-made system: its GPU is built in, there are no slots to fill or cards to "
-                           "place").format(system.name)
+            return self.tr(
+                "{0} is a ready-made system: its GPU is built in, there are no slots to fill or cards to place"
+            ).format(system.name)
         return self.tr("This build has no expansion slots to plan")
 
-    def paintEvent(self, event: object) -> None:  # noqa: N802 - Qt override
+    def paintEvent(self, event: object) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         palette = self.palette()
         painter.fillRect(self.rect(), palette.base())
         if self.build is None or not self.rows:
             painter.setPen(palette.text().color())
-            painter.drawText(self.rect().adjusted(12, 12, -12, -12), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
-                             self.empty_text())
+            painter.drawText(
+                self.rect().adjusted(12, 12, -12, -12),
+                Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
+                self.empty_text(),
+            )
             return
         cooler = gpu_spec(self.build).get("cooler", "blower")
         margin, label_w = 12, 70
@@ -145,8 +165,11 @@ class SlotMapWidget(QWidget):
         for i, ((pos, what), kind) in enumerate(zip(self.rows, self.kinds, strict=True)):
             y = top + i * row_h
             painter.setPen(palette.text().color())
-            painter.drawText(QRectF(margin, y, label_w - 6, row_h), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
-                             self.tr("slot {0}").format(pos))
+            painter.drawText(
+                QRectF(margin, y, label_w - 6, row_h),
+                Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
+                self.tr("slot {0}").format(pos),
+            )
             rect = QRectF(margin + label_w, y + 2, board_w, row_h - 4)
             if kind == "free":
                 painter.setPen(QPen(QColor("#9aa5b1"), 1, Qt.PenStyle.DashLine))
@@ -162,10 +185,16 @@ class SlotMapWidget(QWidget):
                 painter.setBrush(color)
             painter.drawRoundedRect(rect, 4, 4)
             on_card = kind in ("card", "cooler")
-            painter.setPen(QColor("#ffffff") if kind == "card" else QColor("#1f2933") if on_card else palette.text().color())
-            painter.drawText(rect.adjusted(8, 0, -4, 0), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, what)
+            painter.setPen(
+                QColor("#ffffff") if kind == "card" else QColor("#1f2933") if on_card else palette.text().color()
+            )
+            painter.drawText(
+                rect.adjusted(8, 0, -4, 0), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, what
+            )
         painter.setPen(palette.text().color())
-        bridge = next((p for p in self.build.parts if p.category == "accessory" and p.spec.get("kind") == "nvlink-bridge"), None)
+        bridge = next(
+            (p for p in self.build.parts if p.category == "accessory" and p.spec.get("kind") == "nvlink-bridge"), None
+        )
         if bridge is not None and len(self.build.slot_map) == 2:
             # the bridge: a bar joining the two cards' top edges, at its own slot spacing
             first, second = (s.slot for s in self.build.slot_map)
@@ -180,6 +209,9 @@ class SlotMapWidget(QWidget):
         legend = self.legend
         if bridge is not None:
             legend += self.tr("; NVLink bridge ({0}-slot)").format(bridge.spec.get("spacing_slots"))
-        painter.drawText(QRectF(margin, top + len(self.rows) * row_h + 4, self.width() - 2 * margin, 60),
-                         Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap, legend)
+        painter.drawText(
+            QRectF(margin, top + len(self.rows) * row_h + 4, self.width() - 2 * margin, 60),
+            Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap,
+            legend,
+        )
         painter.end()

@@ -72,10 +72,10 @@ def _shipped_state(files: list[Path]) -> LoadState:
         if 0 < cache_path.stat().st_size <= _MAX_CACHE_BYTES and cache_path.is_file():
             data = cache_path.read_bytes()
             if data[: len(key)] == key:
-                state = pickle.loads(data[len(key):])
+                state = pickle.loads(data[len(key) :])
                 if isinstance(state, LoadState):
                     return state
-    except Exception:  # noqa: BLE001 - a stale, truncated or foreign cache file is rebuilt, never fatal
+    except Exception:
         pass
     state = LoadState()
     add_layer(state, files)  # validated once; its parsed TOML need not be kept as well

@@ -64,7 +64,10 @@ class Change:
 
     def as_json(self) -> dict[str, Any]:
         return {
-            "action": self.action, "kind": self.kind, "id": self.id, "name": self.name,
+            "action": self.action,
+            "kind": self.kind,
+            "id": self.id,
+            "name": self.name,
             "price": self.price.model_dump(mode="json") if self.price else None,
             "previous": self.previous.model_dump(mode="json") if self.previous else None,
             "reason": self.reason,
@@ -76,7 +79,11 @@ class Change:
 
         head = f"{self.kind} {self.id}"
         if self.action == "add-price" and self.price is not None:
-            was = f", newest before: {money(self.previous)}" if self.previous else ", first price in this currency and condition"
+            was = (
+                f", newest before: {money(self.previous)}"
+                if self.previous
+                else ", first price in this currency and condition"
+            )
             return f"+ {head}: add {money(self.price)}{was}"
         if self.action == "add-part":
             return f"+ {head}: add part {self.name!r}"
@@ -109,8 +116,12 @@ class Review:
     def as_json(self, applied: bool) -> dict[str, Any]:
         return {
             "file": self.pack.file,
-            "pack": {"format": PACK_FORMAT, "date": self.pack.date.isoformat(), "author": self.pack.author,
-                     "app_version": self.pack.app_version},
+            "pack": {
+                "format": PACK_FORMAT,
+                "date": self.pack.date.isoformat(),
+                "author": self.pack.author,
+                "app_version": self.pack.app_version,
+            },
             "applied": applied,
             "counts": self.counts(),
             "changes": [c.as_json() for c in self.changes],
@@ -139,7 +150,9 @@ def pack_text(author: str, app_version: str, today: datetime.date | None = None)
     [[price]] row when the shipped record does not already carry it; a part the user added goes in whole."""
     shipped = catalogs.load(include_user=False, kinds=set(PART_KINDS)).catalog
     doc = tomlkit.document()
-    doc.add(tomlkit.comment("LLM Rig Configurator price pack: `llm-rig catalog import-prices FILE` reviews and merges it."))
+    doc.add(
+        tomlkit.comment("LLM Rig Configurator price pack: `llm-rig catalog import-prices FILE` reviews and merges it.")
+    )
     head = tomlkit.table()
     head["format"] = PACK_FORMAT
     head["date"] = today or datetime.date.today()
@@ -195,7 +208,9 @@ def read_pack(file: Path, today: datetime.date | None = None) -> PricePack:
     except tomllib.TOMLDecodeError as exc:
         match = _TOML_LINE.search(str(exc))
         message = _TOML_LINE.sub("", str(exc)).strip()
-        raise CatalogError([Problem(name, int(match.group(1)) if match else 1, "toml", f"syntax error: {message}")]) from None
+        raise CatalogError(
+            [Problem(name, int(match.group(1)) if match else 1, "toml", f"syntax error: {message}")]
+        ) from None
     lines = text.splitlines()
     spans = _record_spans(lines)
     problems: list[Problem] = []
@@ -210,16 +225,26 @@ def read_pack(file: Path, today: datetime.date | None = None) -> PricePack:
     else:
         fmt = head.get("format")
         if fmt != PACK_FORMAT:
-            problems.append(Problem(name, _line_of(lines, head_span, "format"), "pack.format",
-                                    f"{fmt!r} is not a pack format this version reads (expected {PACK_FORMAT})"))
+            problems.append(
+                Problem(
+                    name,
+                    _line_of(lines, head_span, "format"),
+                    "pack.format",
+                    f"{fmt!r} is not a pack format this version reads (expected {PACK_FORMAT})",
+                )
+            )
         raw_date = head.get("date")
         if not isinstance(raw_date, datetime.date) or isinstance(raw_date, datetime.datetime):
-            problems.append(Problem(name, _line_of(lines, head_span, "date"), "pack.date", "must be a date such as 2026-12-01"))
+            problems.append(
+                Problem(name, _line_of(lines, head_span, "date"), "pack.date", "must be a date such as 2026-12-01")
+            )
         else:
             date = raw_date
         raw_author = head.get("author")
         if not isinstance(raw_author, str) or not raw_author.strip():
-            problems.append(Problem(name, _line_of(lines, head_span, "author"), "pack.author", "must name who made the pack"))
+            problems.append(
+                Problem(name, _line_of(lines, head_span, "author"), "pack.author", "must name who made the pack")
+            )
         else:
             author = raw_author
         version = str(head.get("app_version", ""))
@@ -238,8 +263,14 @@ def read_pack(file: Path, today: datetime.date | None = None) -> PricePack:
             continue
         kind, record_id = raw.get("kind"), raw.get("id")
         if kind not in PART_KINDS:
-            problems.append(Problem(name, _line_of(lines, span, "kind"), f"price[{index}].kind",
-                                    f"{kind!r} is not a part kind (expected one of {', '.join(PART_KINDS)})"))
+            problems.append(
+                Problem(
+                    name,
+                    _line_of(lines, span, "kind"),
+                    f"price[{index}].kind",
+                    f"{kind!r} is not a part kind (expected one of {', '.join(PART_KINDS)})",
+                )
+            )
             continue
         if not isinstance(record_id, str) or not record_id:
             problems.append(Problem(name, _line_of(lines, span, "id"), f"price[{index}].id", "must name the part's id"))
@@ -252,11 +283,19 @@ def read_pack(file: Path, today: datetime.date | None = None) -> PricePack:
                 loc = tuple(error["loc"])
                 top = str(loc[0]) if loc else "price"
                 msg = "required field missing" if error["type"] == "missing" else error["msg"]
-                problems.append(Problem(name, _line_of(lines, span, top), f"price[{record_id}].{_field_path(loc)}", msg))
+                problems.append(
+                    Problem(name, _line_of(lines, span, top), f"price[{record_id}].{_field_path(loc)}", msg)
+                )
             continue
         if price.date > today:
-            problems.append(Problem(name, _line_of(lines, span, "date"), f"price[{record_id}].date",
-                                    f"{price.date.isoformat()} is in the future"))
+            problems.append(
+                Problem(
+                    name,
+                    _line_of(lines, span, "date"),
+                    f"price[{record_id}].date",
+                    f"{price.date.isoformat()} is in the future",
+                )
+            )
             continue
         prices.append(PackPrice(kind, record_id, price, line))
 
@@ -264,7 +303,9 @@ def read_pack(file: Path, today: datetime.date | None = None) -> PricePack:
     unknown = {k for k in data if k not in (PACK_TABLE, PRICE_TABLE, *PART_KINDS)}
     for key in sorted(unknown):
         key_line = spans[key][0][0] if key in spans else _line_of(lines, (1, len(lines)), key)
-        problems.append(Problem(name, key_line, key, f"not part of a price pack (expected [pack], [[price]] or a part kind)"))
+        problems.append(
+            Problem(name, key_line, key, "not part of a price pack (expected [pack], [[price]] or a part kind)")
+        )
     if any(k in data for k in PART_KINDS):
         parsed, part_problems = parse_file(file, kinds=set(PART_KINDS))
         # the loader knows part kinds only; [pack] and [[price]] were checked above
@@ -272,7 +313,9 @@ def read_pack(file: Path, today: datetime.date | None = None) -> PricePack:
         for kind, record, _ in parsed.records:
             for price in record.prices:
                 if price.date > today:
-                    problems.append(Problem(name, 1, f"{kind}[{record.id}].prices", f"{price.date.isoformat()} is in the future"))
+                    problems.append(
+                        Problem(name, 1, f"{kind}[{record.id}].prices", f"{price.date.isoformat()} is in the future")
+                    )
             parts.append((kind, record))
     if problems:
         raise CatalogError(problems)
@@ -304,11 +347,20 @@ def review(pack: PricePack, catalog: Catalog) -> Review:
         return updated.get((kind, record_id)) or catalog.records[kind].get(record_id)
 
     for kind, part in pack.parts:
-        missing = [f"{k} {i!r}" for k, i in _references(kind, part) if i not in catalog.records[k] and (k, i) not in in_pack]
+        missing = [
+            f"{k} {i!r}" for k, i in _references(kind, part) if i not in catalog.records[k] and (k, i) not in in_pack
+        ]
         if missing:
             # written anyway, the part would make this machine's catalog report a broken reference
-            changes.append(Change("skipped", kind, part.id, part.name,
-                                  reason=f"refers to {', '.join(missing)}, in neither this catalog nor the pack"))
+            changes.append(
+                Change(
+                    "skipped",
+                    kind,
+                    part.id,
+                    part.name,
+                    reason=f"refers to {', '.join(missing)}, in neither this catalog nor the pack",
+                )
+            )
             continue
         existing = current(kind, part.id)
         if existing is None:
@@ -317,18 +369,30 @@ def review(pack: PricePack, catalog: Catalog) -> Review:
         elif existing == part:
             changes.append(Change("unchanged", kind, part.id, part.name, reason="the same part is already there"))
         else:
-            merged = part.model_copy(update={"prices": part.prices + tuple(p for p in existing.prices if p not in part.prices)})
-            changes.append(Change("replace-part", kind, part.id, part.name,
-                                  reason="the pack's record replaces this machine's; prices of both are kept"))
+            merged = part.model_copy(
+                update={"prices": part.prices + tuple(p for p in existing.prices if p not in part.prices)}
+            )
+            changes.append(
+                Change(
+                    "replace-part",
+                    kind,
+                    part.id,
+                    part.name,
+                    reason="the pack's record replaces this machine's; prices of both are kept",
+                )
+            )
             updated[(kind, part.id)] = merged
     for row in pack.prices:
         existing = current(row.kind, row.id)
         if existing is None:
-            changes.append(Change("skipped", row.kind, row.id, row.id, row.price,
-                                  reason="no such part in this machine's catalog"))
+            changes.append(
+                Change("skipped", row.kind, row.id, row.id, row.price, reason="no such part in this machine's catalog")
+            )
             continue
         if row.price in existing.prices:
-            changes.append(Change("unchanged", row.kind, row.id, existing.name, row.price, reason="price already there"))
+            changes.append(
+                Change("unchanged", row.kind, row.id, existing.name, row.price, reason="price already there")
+            )
             continue
         previous = existing.price(row.price.currency, row.price.condition)
         changes.append(Change("add-price", row.kind, row.id, existing.name, row.price, previous))

@@ -10,9 +10,9 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from configurator.core.catalog.loader import Catalog
 from configurator.core.errors import ProjectError
 from configurator.core.fileio import LIMITS, clean_stale_temps, pid_alive, read_text_bounded, set_aside
-from configurator.core.catalog.loader import Catalog
 from configurator.core.solve.request import OWNED_KINDS, BuildRequest
 from configurator.core.tco import OwnershipInputs
 from configurator.storage import paths
@@ -61,7 +61,9 @@ def _migrate(data: dict[str, Any], origin: str) -> dict[str, Any]:
     if version > SCHEMA_VERSION:
         raise ProjectError(f"{origin}: made by a newer version of the app (schema {version}); please update")
     if version < 1:
-        raise ProjectError(f"{origin}: schema_version {version} is not a version this app knows (1 to {SCHEMA_VERSION})")
+        raise ProjectError(
+            f"{origin}: schema_version {version} is not a version this app knows (1 to {SCHEMA_VERSION})"
+        )
     return data
 
 
@@ -106,8 +108,10 @@ def check_references(project: Project, catalog: Catalog, origin: str, check_mode
     for index, request in enumerate(project.requests):
         where = f"{origin}: requests.{index}"
         if check_model and request.model_id not in catalog.records["models"]:
-            raise ProjectError(f"{where}.model_id: unknown model id {request.model_id[:80]!r} "
-                               "(import its config.json first, or pick a catalog model)")
+            raise ProjectError(
+                f"{where}.model_id: unknown model id {request.model_id[:80]!r} "
+                "(import its config.json first, or pick a catalog model)"
+            )
         unknown = [g for g in request.gpu_ids if g not in catalog.records["gpus"]]
         if unknown:
             raise ProjectError(f"{where}.gpu_ids: unknown GPU id {unknown[0][:80]!r}")
@@ -170,7 +174,9 @@ def recoverable() -> list[tuple[Path, Project, Path | None]]:
             text = read_text_bounded(file, "autosave")
             project = _parse(text, str(file))
             source = json.loads(text).get("autosave_of")
-            found.append((file.stat().st_mtime, file, project, Path(source) if isinstance(source, str) and source else None))
+            found.append(
+                (file.stat().st_mtime, file, project, Path(source) if isinstance(source, str) and source else None)
+            )
         except (OSError, ValueError, AttributeError, RecursionError, ProjectError):
             set_aside(file)
             continue

@@ -8,8 +8,23 @@ from configurator.cli.main import main
 
 
 def test_map_json_contract(capsys) -> None:  # type: ignore[no-untyped-def]
-    assert main(["map", "--workload", "inference", "--precision", "int4", "--model", "llama-3.1-8b",
-                 "--gpu", "rtx-3090,rtx-4090", "--json"]) == 0
+    assert (
+        main(
+            [
+                "map",
+                "--workload",
+                "inference",
+                "--precision",
+                "int4",
+                "--model",
+                "llama-3.1-8b",
+                "--gpu",
+                "rtx-3090,rtx-4090",
+                "--json",
+            ]
+        )
+        == 0
+    )
     rows = json.loads(capsys.readouterr().out)["rows"]
     assert [(r["model"], r["precision"], r["method"]) for r in rows] == [("llama-3.1-8b", "int4", None)]
     best = rows[0]["cheapest"]
@@ -27,18 +42,56 @@ def test_map_and_rank_name_unknown_ids(capsys) -> None:  # type: ignore[no-untyp
 
 
 def test_rank_json_best_value_first(capsys) -> None:  # type: ignore[no-untyped-def]
-    assert main(["rank", "--model", "llama-2-7b", "--workload", "inference", "--precision", "int4",
-                 "--condition", "used", "--json"]) == 0
+    assert (
+        main(
+            [
+                "rank",
+                "--model",
+                "llama-2-7b",
+                "--workload",
+                "inference",
+                "--precision",
+                "int4",
+                "--condition",
+                "used",
+                "--json",
+            ]
+        )
+        == 0
+    )
     rows = json.loads(capsys.readouterr().out)
-    assert rows and set(rows[0]) >= {"gpu", "count", "price", "decode_tokens_per_s", "price_per_tps", "price_per_gb", "caveats"}
+    assert rows and set(rows[0]) >= {
+        "gpu",
+        "count",
+        "price",
+        "decode_tokens_per_s",
+        "price_per_tps",
+        "price_per_gb",
+        "caveats",
+    }
     values = [r["price_per_tps"] for r in rows if r["price_per_tps"] is not None]
     assert values == sorted(values)
 
 
 def test_map_cells_meet_the_speed_asked(capsys) -> None:  # type: ignore[no-untyped-def]
     # a user who wants 100 tokens/s per user gets the cheapest machine that serves it, not the cheapest that fits
-    assert main(["map", "--workload", "inference", "--precision", "int4", "--model", "qwen3-8b",
-                 "--min-decode-tps", "100", "--json"]) == 0
+    assert (
+        main(
+            [
+                "map",
+                "--workload",
+                "inference",
+                "--precision",
+                "int4",
+                "--model",
+                "qwen3-8b",
+                "--min-decode-tps",
+                "100",
+                "--json",
+            ]
+        )
+        == 0
+    )
     best = json.loads(capsys.readouterr().out)["rows"][0]["cheapest"]
     assert best is not None and best["decode_tokens_per_s"] >= 100
     assert main(["map", "--workload", "inference", "--model", "qwen3-8b", "--min-decode-tps", "-3"]) == 2

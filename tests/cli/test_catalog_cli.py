@@ -30,8 +30,22 @@ def test_list_gpus_json_has_at_least_40_sourced_records() -> None:
         assert gpu["source"].startswith("http"), gpu["id"]
         assert gpu["vram_gb"] > 0 and gpu["memory_bandwidth_gbps"] > 0
     ids = {g["id"] for g in gpus}
-    for required in ("rtx-3090", "rtx-4090", "rtx-6000-ada", "a100-40gb-pcie", "a100-80gb-pcie", "a100-80gb-sxm",
-                     "h100-pcie", "h100-sxm", "l40s", "mi300x", "a800-80gb-pcie", "h800-sxm", "l20", "h20"):
+    for required in (
+        "rtx-3090",
+        "rtx-4090",
+        "rtx-6000-ada",
+        "a100-40gb-pcie",
+        "a100-80gb-pcie",
+        "a100-80gb-sxm",
+        "h100-pcie",
+        "h100-sxm",
+        "l40s",
+        "mi300x",
+        "a800-80gb-pcie",
+        "h800-sxm",
+        "l20",
+        "h20",
+    ):
         assert required in ids
 
 
@@ -120,7 +134,7 @@ def test_negative_watts_is_impossible(tmp_path: Path) -> None:
 def test_duplicate_id_points_at_the_second_record(tmp_path: Path) -> None:
     def edit(lines: list[str]) -> int:
         first = _first(lines, r"^id\s*=")
-        second = _first(lines[first + 1:], r"^id\s*=") + first + 1
+        second = _first(lines[first + 1 :], r"^id\s*=") + first + 1
         lines[second] = lines[first]
         return second + 1
 

@@ -11,17 +11,28 @@ from configurator.cli.main import LAZY_COMMANDS, build_parser, main
 
 def test_version_imports_no_pydantic_no_catalog_no_solver() -> None:
     """The catalog's date it prints is kept beside the validated catalog: once known, --version reads it alone."""
-    assert subprocess.run([sys.executable, "-m", "configurator", "--version"], capture_output=True, text=True).returncode == 0
-    probe = ("import sys; from configurator.cli.main import main\n"
-             "try:\n    main(['--version'])\nexcept SystemExit:\n    pass\n"
-             "print('|'.join(sorted(sys.modules)))")
+    assert (
+        subprocess.run([sys.executable, "-m", "configurator", "--version"], capture_output=True, text=True).returncode
+        == 0
+    )
+    probe = (
+        "import sys; from configurator.cli.main import main\n"
+        "try:\n    main(['--version'])\nexcept SystemExit:\n    pass\n"
+        "print('|'.join(sorted(sys.modules)))"
+    )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     lines = out.stdout.strip().splitlines()
     assert lines[0].startswith("llm-rig ") and "catalog prices from" in lines[0]
     loaded = set(lines[-1].split("|"))
     assert "configurator" in loaded
-    for heavy in ("pydantic", "configurator.core.catalog.models", "configurator.core.estimate.estimator",
-                  "ortools", "configurator.core.solve.plan", "PySide6"):
+    for heavy in (
+        "pydantic",
+        "configurator.core.catalog.models",
+        "configurator.core.estimate.estimator",
+        "ortools",
+        "configurator.core.solve.plan",
+        "PySide6",
+    ):
         assert heavy not in loaded, heavy
 
 

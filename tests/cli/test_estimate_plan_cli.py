@@ -18,8 +18,22 @@ BREAKDOWN = {"weights", "kv_cache", "activations", "gradients", "optimizer_state
 
 
 def test_estimate_json_contract() -> None:
-    run = run_cli("estimate", "--model", "llama-3.3-70b", "--workload", "inference", "--precision", "q4_k_m",
-                  "--gpu", "rtx-3090", "--gpus", "2", "--context", "8192", "--json")
+    run = run_cli(
+        "estimate",
+        "--model",
+        "llama-3.3-70b",
+        "--workload",
+        "inference",
+        "--precision",
+        "q4_k_m",
+        "--gpu",
+        "rtx-3090",
+        "--gpus",
+        "2",
+        "--context",
+        "8192",
+        "--json",
+    )
     assert run.code == 0, run.err
     data = run.json()
     assert set(data) == ESTIMATE_KEYS
@@ -41,8 +55,20 @@ def test_estimate_json_contract() -> None:
 
 
 def test_estimate_explain_prints_the_formula_chain() -> None:
-    run = run_cli("estimate", "--model", "qwen2.5-7b", "--workload", "finetune", "--method", "qlora", "--gpu", "rtx-4090",
-                  "--tokens", "1e7", "--explain")
+    run = run_cli(
+        "estimate",
+        "--model",
+        "qwen2.5-7b",
+        "--workload",
+        "finetune",
+        "--method",
+        "qlora",
+        "--gpu",
+        "rtx-4090",
+        "--tokens",
+        "1e7",
+        "--explain",
+    )
     assert run.code == 0, run.err
     assert "how this was computed" in run.out and "GPU-hours" in run.out and "[activations]" in run.out
 
@@ -55,10 +81,19 @@ def test_estimate_explain_prints_the_formula_chain() -> None:
         (["--model", "llama-3.1-8b", "--workload", "finetune", "--precision", "q4_k_m"], "GGUF"),
         (["--model", "llama-3.1-8b", "--workload", "inference", "--context", "-5"], "at least 1"),
         # a format the engine cannot load names the engines that can
-        (["--model", "llama-3.1-8b", "--workload", "inference", "--precision", "exl2-4.0", "--engine", "llama.cpp"], "exllamav2"),
-        (["--model", "gpt-oss-20b", "--workload", "inference", "--precision", "mxfp4", "--engine", "exllamav2"], "vllm"),
+        (
+            ["--model", "llama-3.1-8b", "--workload", "inference", "--precision", "exl2-4.0", "--engine", "llama.cpp"],
+            "exllamav2",
+        ),
+        (
+            ["--model", "gpt-oss-20b", "--workload", "inference", "--precision", "mxfp4", "--engine", "exllamav2"],
+            "vllm",
+        ),
         (["--model", "llama-3.1-8b", "--workload", "inference", "--precision", "mxfp4"], "dense"),
-        (["--model", "llama-3.1-8b", "--workload", "inference", "--context", "1024", "--prompt", "4096"], "longer than the context"),
+        (
+            ["--model", "llama-3.1-8b", "--workload", "inference", "--context", "1024", "--prompt", "4096"],
+            "longer than the context",
+        ),
     ],
 )
 def test_estimate_bad_input_is_exit_2(args: list[str], words: str) -> None:
@@ -71,11 +106,22 @@ def test_estimate_bad_input_is_exit_2(args: list[str], words: str) -> None:
     ("command", "args", "words"),
     [
         # the catalog's id is h800-sxm: a user typing the card's name is shown it, not only told to list the catalog
-        ("plan", ["--model", "llama-3.1-8b", "--workload", "inference", "--gpu", "h800"], "did you mean h800-pcie, h800-sxm?"),
-        ("estimate", ["--model", "llama-3.1-8b", "--workload", "inference", "--gpu", "rtx3090"], "did you mean rtx-3090"),
+        (
+            "plan",
+            ["--model", "llama-3.1-8b", "--workload", "inference", "--gpu", "h800"],
+            "did you mean h800-pcie, h800-sxm?",
+        ),
+        (
+            "estimate",
+            ["--model", "llama-3.1-8b", "--workload", "inference", "--gpu", "rtx3090"],
+            "did you mean rtx-3090",
+        ),
         ("plan", ["--model", "lama-3.1-8b", "--workload", "inference"], "did you mean llama-3.1-8b"),
-        ("estimate", ["--model", "llama-3.1-8b", "--workload", "inference", "--gpus", "0", "--cpu", "epyc9354"],
-         "epyc-9354"),
+        (
+            "estimate",
+            ["--model", "llama-3.1-8b", "--workload", "inference", "--gpus", "0", "--cpu", "epyc9354"],
+            "epyc-9354",
+        ),
     ],
 )
 def test_an_unknown_id_is_answered_with_the_ids_it_is_close_to(command: str, args: list[str], words: str) -> None:
@@ -104,19 +150,33 @@ def test_broken_model_files_are_exit_2_with_one_line(tmp_path: Path) -> None:
 
 
 LLAMA_8B = {
-    "model_type": "llama", "hidden_size": 4096, "num_hidden_layers": 32, "num_attention_heads": 32,
-    "num_key_value_heads": 8, "intermediate_size": 14336, "vocab_size": 128256, "max_position_embeddings": 131072,
-    "tie_word_embeddings": False, "_name_or_path": "meta-llama/Llama-3.1-8B",
+    "model_type": "llama",
+    "hidden_size": 4096,
+    "num_hidden_layers": 32,
+    "num_attention_heads": 32,
+    "num_key_value_heads": 8,
+    "intermediate_size": 14336,
+    "vocab_size": 128256,
+    "max_position_embeddings": 131072,
+    "tie_word_embeddings": False,
+    "_name_or_path": "meta-llama/Llama-3.1-8B",
 }
 
 
 def test_config_json_import_matches_the_catalog(tmp_path: Path) -> None:
     config = tmp_path / "config.json"
     config.write_text(json.dumps(LLAMA_8B))
-    from_file = run_cli("estimate", "--model-config", str(config), "--workload", "inference", "--precision", "bf16", "--json")
-    from_catalog = run_cli("estimate", "--model", "llama-3.1-8b", "--workload", "inference", "--precision", "bf16", "--json")
+    from_file = run_cli(
+        "estimate", "--model-config", str(config), "--workload", "inference", "--precision", "bf16", "--json"
+    )
+    from_catalog = run_cli(
+        "estimate", "--model", "llama-3.1-8b", "--workload", "inference", "--precision", "bf16", "--json"
+    )
     assert from_file.code == 0, from_file.err
-    assert from_file.json()["memory"]["breakdown_bytes"]["weights"] == from_catalog.json()["memory"]["breakdown_bytes"]["weights"]
+    assert (
+        from_file.json()["memory"]["breakdown_bytes"]["weights"]
+        == from_catalog.json()["memory"]["breakdown_bytes"]["weights"]
+    )
 
 
 def test_safetensors_folder_gives_exact_weight_bytes(tmp_path: Path) -> None:
@@ -124,11 +184,15 @@ def test_safetensors_folder_gives_exact_weight_bytes(tmp_path: Path) -> None:
     folder.mkdir()
     (folder / "config.json").write_text(json.dumps(LLAMA_8B))
     size = 16_060_522_496  # what the real BF16 checkpoint holds
-    header = json.dumps({"model.embed_tokens.weight": {"dtype": "BF16", "shape": [size // 2], "data_offsets": [0, size]}}).encode()
+    header = json.dumps(
+        {"model.embed_tokens.weight": {"dtype": "BF16", "shape": [size // 2], "data_offsets": [0, size]}}
+    ).encode()
     file = folder / "model.safetensors"
     file.write_bytes(struct.pack("<Q", len(header)) + header)
     os.truncate(file, 8 + len(header) + size)  # sparse: the data the header points into exists, on no disk
-    run = run_cli("estimate", "--model-config", str(folder), "--workload", "inference", "--engine", "transformers", "--json")
+    run = run_cli(
+        "estimate", "--model-config", str(folder), "--workload", "inference", "--engine", "transformers", "--json"
+    )
     assert run.code == 0, run.err
     assert run.json()["memory"]["breakdown_bytes"]["weights"] == size
 
@@ -161,19 +225,75 @@ def test_gguf_header_is_read_without_tensors(tmp_path: Path) -> None:
 
 
 def test_plan_json_contract_and_exports(tmp_path: Path) -> None:
-    pdf, xlsx, csv_path, md = tmp_path / "sheet.pdf", tmp_path / "list.xlsx", tmp_path / "list.csv", tmp_path / "list.md"
-    run = run_cli("plan", "--model", "llama-3.3-70b", "--workload", "inference", "--precision", "q4_k_m", "--context", "8192",
-                  "--budget", "3000", "--own", "rtx-3090", "--condition", "used", "--top", "2", "--json",
-                  "--pdf", str(pdf), "--xlsx", str(xlsx), "--csv", str(csv_path), "--markdown", str(md), "--page", "Letter")
+    pdf, xlsx, csv_path, md = (
+        tmp_path / "sheet.pdf",
+        tmp_path / "list.xlsx",
+        tmp_path / "list.csv",
+        tmp_path / "list.md",
+    )
+    run = run_cli(
+        "plan",
+        "--model",
+        "llama-3.3-70b",
+        "--workload",
+        "inference",
+        "--precision",
+        "q4_k_m",
+        "--context",
+        "8192",
+        "--budget",
+        "3000",
+        "--own",
+        "rtx-3090",
+        "--condition",
+        "used",
+        "--top",
+        "2",
+        "--json",
+        "--pdf",
+        str(pdf),
+        "--xlsx",
+        str(xlsx),
+        "--csv",
+        str(csv_path),
+        "--markdown",
+        str(md),
+        "--page",
+        "Letter",
+    )
     assert run.code == 0, run.err
     data = run.json()
     # the contract: these keys stay; additions are allowed
     assert {"builds", "infeasible"} <= set(data) and data["infeasible"] is None
-    assert set(data["builds"][0]) >= {"rank", "label", "parts", "nodes", "total_price", "currency", "power", "estimate",
-                                      "checks", "slot_map", "cost_of_ownership", "launch"}
+    assert set(data["builds"][0]) >= {
+        "rank",
+        "label",
+        "parts",
+        "nodes",
+        "total_price",
+        "currency",
+        "power",
+        "estimate",
+        "checks",
+        "slot_map",
+        "cost_of_ownership",
+        "launch",
+    }
     build = next(b for b in data["builds"] if any(p["category"] == "gpu" and p["owned"] for p in b["parts"]))
-    assert set(build) >= {"rank", "label", "parts", "nodes", "total_price", "currency", "power", "estimate", "checks", "slot_map",
-                          "cost_of_ownership", "launch"}
+    assert set(build) >= {
+        "rank",
+        "label",
+        "parts",
+        "nodes",
+        "total_price",
+        "currency",
+        "power",
+        "estimate",
+        "checks",
+        "slot_map",
+        "cost_of_ownership",
+        "launch",
+    }
     assert build["launch"]["engine"] == "llama.cpp" and build["launch"]["command"].startswith("llama-server -m ")
     # noise at 1 m under load (solve/noise.py): a fan-cooled desktop build is between a quiet room and a server room
     assert all(30 < b["noise_dba"] < 80 for b in data["builds"] if any(p["category"] == "gpu" for p in b["parts"]))
@@ -214,13 +334,27 @@ def test_plan_json_contract_and_exports(tmp_path: Path) -> None:
 
 def test_plan_export_to_a_missing_folder_is_exit_2(tmp_path: Path) -> None:
     target = tmp_path / "nope" / "list.xlsx"
-    run = run_cli("plan", "--model", "llama-3.1-8b", "--workload", "inference", "--precision", "q4_k_m", "--xlsx", str(target))
+    run = run_cli(
+        "plan", "--model", "llama-3.1-8b", "--workload", "inference", "--precision", "q4_k_m", "--xlsx", str(target)
+    )
     assert run.code == 2 and "does not exist" in run.err and "Traceback" not in run.err
 
 
 def test_plan_infeasible_json_has_reason_and_relaxation() -> None:
-    run = run_cli("plan", "--model", "llama-3.1-405b", "--workload", "inference", "--precision", "bf16", "--budget", "3000",
-                  "--circuit", "120v15a", "--json")
+    run = run_cli(
+        "plan",
+        "--model",
+        "llama-3.1-405b",
+        "--workload",
+        "inference",
+        "--precision",
+        "bf16",
+        "--budget",
+        "3000",
+        "--circuit",
+        "120v15a",
+        "--json",
+    )
     assert run.code == 0, run.err
     infeasible = run.json()["infeasible"]
     assert set(infeasible) == {"reason", "blocking", "cheapest_relaxation", "relaxations", "details"}
@@ -228,7 +362,19 @@ def test_plan_infeasible_json_has_reason_and_relaxation() -> None:
 
 
 def test_plan_text_summary() -> None:
-    run = run_cli("plan", "--model", "qwen2.5-7b", "--workload", "inference", "--precision", "q4_k_m", "--budget", "1500", "--top", "2")
+    run = run_cli(
+        "plan",
+        "--model",
+        "qwen2.5-7b",
+        "--workload",
+        "inference",
+        "--precision",
+        "q4_k_m",
+        "--budget",
+        "1500",
+        "--top",
+        "2",
+    )
     assert run.code == 0, run.err
     assert run.out.startswith("#1 cheapest")
     # each build says the command that realises its estimate, as the README promises (only the JSON had it)
@@ -240,11 +386,24 @@ def test_model_from_the_local_hugging_face_cache(tmp_path: Path) -> None:
     snapshot = tmp_path / "hf-cache" / "models--meta-llama--Llama-3.1-8B" / "snapshots" / "abc123"
     snapshot.mkdir(parents=True)
     (snapshot / "config.json").write_text(json.dumps(LLAMA_8B))
-    run = run_cli("estimate", "--model-config", "meta-llama/Llama-3.1-8B", "--workload", "inference", "--json",
-                  env={"HF_HUB_CACHE": str(tmp_path / "hf-cache")})
+    run = run_cli(
+        "estimate",
+        "--model-config",
+        "meta-llama/Llama-3.1-8B",
+        "--workload",
+        "inference",
+        "--json",
+        env={"HF_HUB_CACHE": str(tmp_path / "hf-cache")},
+    )
     assert run.code == 0, run.err
-    missing = run_cli("estimate", "--model-config", "nobody/nothing", "--workload", "inference",
-                      env={"HF_HUB_CACHE": str(tmp_path / "hf-cache")})
+    missing = run_cli(
+        "estimate",
+        "--model-config",
+        "nobody/nothing",
+        "--workload",
+        "inference",
+        env={"HF_HUB_CACHE": str(tmp_path / "hf-cache")},
+    )
     assert missing.code == 2 and "not in the local Hugging Face cache" in missing.err
 
 
@@ -258,8 +417,9 @@ def test_plan_text_marks_old_prices_and_says_where_to_update() -> None:
     from configurator.storage import catalogs
 
     catalog = catalogs.load(include_user=False).catalog
-    request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"),
-                           budget=1500, top_k=1)
+    request = BuildRequest(
+        model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"), budget=1500, top_k=1
+    )
     result = plan(request, catalog)
     build = result.builds[0]
     paid = [p for p in build.parts if p.subtotal > 0]
@@ -277,8 +437,10 @@ def test_plan_text_marks_old_prices_and_says_where_to_update() -> None:
     fresh = format_plan(dated(today))
     assert "[old:" not in fresh and "to update an old price" not in fresh
     # a part that costs nothing says why, as the sheet does: "8 x ConnectX-7 ... 0" read as a missing price
-    free = tuple(p.model_copy(update={"unit_price": 0.0, "price_note": "built into the server"}) if p is paid[-1] else p
-                 for p in build.parts)
+    free = tuple(
+        p.model_copy(update={"unit_price": 0.0, "price_note": "built into the server"}) if p is paid[-1] else p
+        for p in build.parts
+    )
     text = format_plan(result.model_copy(update={"builds": (build.model_copy(update={"parts": free}),)}))
     line = next(line for line in text.splitlines() if paid[-1].name in line)
     assert line.rstrip().endswith("  0 (built into the server)"), line
@@ -289,8 +451,26 @@ def test_a_cluster_plan_says_which_parts_are_per_node_and_does_not_say_nothing_f
     # by "nothing fits: ..." (true of one machine, not of the cluster above it)
     from configurator.cli.main import main
 
-    assert main(["plan", "--workload", "pretrain", "--model", "llama-3.1-70b", "--tokens", "2e12",
-                 "--deadline-hours", "720", "--circuit", "230v16a", "--top", "1"]) == 0
+    assert (
+        main(
+            [
+                "plan",
+                "--workload",
+                "pretrain",
+                "--model",
+                "llama-3.1-70b",
+                "--tokens",
+                "2e12",
+                "--deadline-hours",
+                "720",
+                "--circuit",
+                "230v16a",
+                "--top",
+                "1",
+            ]
+        )
+        == 0
+    )
     text = capsys.readouterr().out
     nodes = int(text.split(": ", 1)[1].split(" x ", 1)[0].replace(",", ""))
     assert nodes > 1

@@ -11,14 +11,18 @@ import pytest
 from configurator.storage import paths
 
 LLAMA = {
-    "model_type": "llama", "hidden_size": 4096, "num_hidden_layers": 32, "num_attention_heads": 32,
-    "num_key_value_heads": 8, "intermediate_size": 14336, "vocab_size": 128256, "max_position_embeddings": 131072,
+    "model_type": "llama",
+    "hidden_size": 4096,
+    "num_hidden_layers": 32,
+    "num_attention_heads": 32,
+    "num_key_value_heads": 8,
+    "intermediate_size": 14336,
+    "vocab_size": 128256,
+    "max_position_embeddings": 131072,
 }
 MIXTRAL = {**LLAMA, "model_type": "mixtral", "num_local_experts": 8, "num_experts_per_tok": 2}
 ESTIMATE = ("estimate", "--model", "llama-3.1-8b", "--workload", "inference")
 PLAN = ("plan", "--model", "llama-3.1-8b", "--workload", "inference")
-
-
 
 
 def _overlay(name: str, text: str) -> Path:
@@ -99,12 +103,36 @@ def test_closed_form_moe_count_matches_a_layer_by_layer_count() -> None:
     from configurator.core.estimate.params import _mlp_params, count_params
 
     for first, step, layers in ((0, 1, 32), (1, 1, 27), (3, 1, 61), (0, 2, 48), (1, 2, 47), (2, 3, 10), (5, 2, 5)):
-        moe = MoeSpec(num_experts=16, experts_per_token=2, expert_intermediate_size=256, shared_intermediate_size=128,
-                      first_dense_layers=first, moe_layer_step=step, dense_intermediate_size=512)
-        arch = ModelArch(id="t", name="t", source="test", family="t", architecture="t", release_year=2025,
-                         num_layers=layers, hidden_size=64, num_attention_heads=4, num_kv_heads=2, head_dim=16,
-                         intermediate_size=512, vocab_size=1000, tie_embeddings=True, max_context=128, moe=moe,
-                         params_total_b=1, params_active_b=1, params_source="test")
+        moe = MoeSpec(
+            num_experts=16,
+            experts_per_token=2,
+            expert_intermediate_size=256,
+            shared_intermediate_size=128,
+            first_dense_layers=first,
+            moe_layer_step=step,
+            dense_intermediate_size=512,
+        )
+        arch = ModelArch(
+            id="t",
+            name="t",
+            source="test",
+            family="t",
+            architecture="t",
+            release_year=2025,
+            num_layers=layers,
+            hidden_size=64,
+            num_attention_heads=4,
+            num_kv_heads=2,
+            head_dim=16,
+            intermediate_size=512,
+            vocab_size=1000,
+            tie_embeddings=True,
+            max_context=128,
+            moe=moe,
+            params_total_b=1,
+            params_active_b=1,
+            params_source="test",
+        )
         # the rule written out per layer (Llama 4 interleaves, DeepSeek leads with dense layers)
         moe_layers = [i for i in range(layers) if i >= first and (i - first) % step == step - 1]
         expert = _mlp_params(64, 256, True, False)
@@ -129,7 +157,10 @@ def test_a_billion_gpus_is_refused_by_the_option(cli) -> None:  # type: ignore[n
         ({"head_dim": float("nan")}, "'head_dim' must be a whole number, got nan"),
         ({"num_key_value_heads": "abc"}, "'num_key_value_heads' must be a whole number, got 'abc'"),
         ({"hidden_size": 4097}, "not divisible by num_attention_heads"),
-        ({"model_type": "mixtral", "num_local_experts": 8, "num_experts_per_tok": 9}, "experts_per_token exceeds num_experts"),
+        (
+            {"model_type": "mixtral", "num_local_experts": 8, "num_experts_per_tok": 9},
+            "experts_per_token exceeds num_experts",
+        ),
         ({"num_key_value_heads": 5}, "multiple of num_kv_heads"),
     ],
 )
@@ -145,9 +176,15 @@ def test_config_json_values_of_the_wrong_kind(cli, tmp_path: Path, change: dict,
     [
         (b"[1,2]", "must be a JSON object"),
         (json.dumps({"w": {"dtype": "F16", "shape": [1]}}).encode(), "data_offsets must be two whole numbers"),
-        (json.dumps({"w": {"dtype": "F16", "data_offsets": ["0", "2"]}}).encode(), "data_offsets must be two whole numbers"),
+        (
+            json.dumps({"w": {"dtype": "F16", "data_offsets": ["0", "2"]}}).encode(),
+            "data_offsets must be two whole numbers",
+        ),
         (json.dumps({"w": {"dtype": "F16", "data_offsets": [10**12, 0]}}).encode(), "0 <= start <= end"),
-        (json.dumps({"w": {"dtype": "F16", "data_offsets": [0.5, 2]}}).encode(), "data_offsets must be two whole numbers"),
+        (
+            json.dumps({"w": {"dtype": "F16", "data_offsets": [0.5, 2]}}).encode(),
+            "data_offsets must be two whole numbers",
+        ),
         (b"[" * 100_000, "unreadable safetensors header"),
     ],
 )
@@ -219,13 +256,18 @@ def test_plan_gpu_unknown_id_names_it(cli) -> None:  # type: ignore[no-untyped-d
         ("vram_gb = 1e9", "vram_gb: 1000000000.0 is out of range (allowed: 1 to 1,024)"),
         ("vram_gb = inf", "vram_gb: inf is out of range"),
         ("tdp_w = 0.001", "tdp_w: 0.001 is out of range (allowed: 10 to 5,000)"),
-        ("fp16_tflops = 1e12", "fp16_tflops: 1000000000000.0 is out of range (allowed: more than 0 and at most 20,000)"),
+        (
+            "fp16_tflops = 1e12",
+            "fp16_tflops: 1000000000000.0 is out of range (allowed: more than 0 and at most 20,000)",
+        ),
         ("fp16_tflops = nan", "fp16_tflops: nan is out of range"),
     ],
 )
 def test_overlay_value_outside_its_range_is_refused_with_the_range(cli, line: str, words: str) -> None:  # type: ignore[no-untyped-def]
     key = line.split(" =")[0]
-    text = "\n".join(line if row.startswith(key + " =") else row for row in MY_GPU.replace('"my-card"', '"rtx-3090"').splitlines())
+    text = "\n".join(
+        line if row.startswith(key + " =") else row for row in MY_GPU.replace('"my-card"', '"rtx-3090"').splitlines()
+    )
     overlay = _overlay("bad.toml", text + "\n")
     check = cli("catalog", "validate")
     assert check.code == 2 and f"{overlay}:" in check.err and words in check.err, check.err
@@ -236,8 +278,8 @@ def test_overlay_value_outside_its_range_is_refused_with_the_range(cli, line: st
 
 
 def test_broken_overlay_file_is_never_overwritten_by_a_save() -> None:
-    from configurator.core.catalog.models import Gpu
     from configurator.core.catalog.loader import parse_file
+    from configurator.core.catalog.models import Gpu
     from configurator.core.errors import CatalogError
     from configurator.storage import overlay
 

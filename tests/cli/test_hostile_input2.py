@@ -23,10 +23,10 @@ from tests.helpers import REPO
 REPRO = Path(__file__).resolve().parents[3] / "shared" / "repro" / "hostile2"
 if not REPRO.is_dir():
     REPRO = Path("/work/shared/repro/hostile2")
-needs_repro = pytest.mark.skipif(not REPRO.is_dir(), reason="the shared reproducers of issue #32 are not on this machine")
+needs_repro = pytest.mark.skipif(
+    not REPRO.is_dir(), reason="the shared reproducers of issue #32 are not on this machine"
+)
 posix_only = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs and /dev/zero are POSIX")
-
-
 
 
 def _specials(folder: Path, name: str, flat: bool = False) -> dict[str, Path]:
@@ -69,9 +69,18 @@ def test_the_reader_refuses_special_and_oversized_files_naming_them(tmp_path: Pa
 
 @posix_only
 @pytest.mark.parametrize("surface", ["overlay", "config", "gguf", "folder-config", "safetensors", "project", "quote"])
-def test_every_reading_surface_refuses_special_files_with_exit_2_or_a_warning(cli, tmp_path: Path, surface: str) -> None:  # type: ignore[no-untyped-def]
-    name = {"overlay": "x.toml", "config": "config.json", "gguf": "m.gguf", "folder-config": "config.json",
-            "safetensors": "model.safetensors", "project": "p.llmrig", "quote": "q.csv"}[surface]
+def test_every_reading_surface_refuses_special_files_with_exit_2_or_a_warning(
+    cli, tmp_path: Path, surface: str
+) -> None:  # type: ignore[no-untyped-def]
+    name = {
+        "overlay": "x.toml",
+        "config": "config.json",
+        "gguf": "m.gguf",
+        "folder-config": "config.json",
+        "safetensors": "model.safetensors",
+        "project": "p.llmrig",
+        "quote": "q.csv",
+    }[surface]
     base = paths.user_catalog_dir() if surface == "overlay" else tmp_path
     for kind, path in _specials(base, name, flat=surface == "overlay").items():
         if surface == "overlay":
@@ -98,7 +107,9 @@ def test_every_reading_surface_refuses_special_files_with_exit_2_or_a_warning(cl
             continue
         assert run.code == 2, (kind, run.err)
         assert str(path) in run.err, run.err
-        if not (kind == "sparse" and surface in ("gguf", "safetensors")):  # a model file may be 3 GB: its header is read
+        if not (
+            kind == "sparse" and surface in ("gguf", "safetensors")
+        ):  # a model file may be 3 GB: its header is read
             assert WHY[kind] in run.err, run.err
 
 
@@ -120,7 +131,9 @@ def test_broken_preferences_and_autosave_are_set_aside_and_the_app_starts(tmp_pa
     found = projects.recoverable()
     assert [f for f, _p, _s in found] == [good]
     assert sorted(p.name.split(".broken-")[0] for p in folder.glob("*.broken-*")) == [
-        "autosave-999998-1.llmrig", "autosave-999999-1.llmrig"]
+        "autosave-999998-1.llmrig",
+        "autosave-999999-1.llmrig",
+    ]
 
 
 SPECIAL_SCRIPT = """
@@ -167,8 +180,14 @@ def test_special_files_end_in_seconds_under_a_2_gib_memory_limit(tmp_path: Path)
         resource.setrlimit(resource.RLIMIT_AS, (2 * 1024**3, 2 * 1024**3))
 
     env = {**os.environ, "PYTHONPATH": str(REPO)}
-    proc = subprocess.run([sys.executable, "-c", textwrap.dedent(SPECIAL_SCRIPT), str(tmp_path / "home"), json.dumps(cases)],
-                          capture_output=True, text=True, timeout=120, preexec_fn=limit, env=env)
+    proc = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(SPECIAL_SCRIPT), str(tmp_path / "home"), json.dumps(cases)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=limit,
+        env=env,
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     results = json.loads(proc.stdout.strip().splitlines()[-1])
     assert len(results) == 12
@@ -223,14 +242,23 @@ def _safetensors(path: Path, tensors: dict[str, object], data: int) -> Path:
     return path
 
 
-@pytest.mark.parametrize("tensors,data,why", [
-    ({"w": {"dtype": "BF16", "shape": [2, 2], "data_offsets": [0, 8]}}, 4, "run past the end"),
-    ({"w": {"dtype": "BF16", "shape": [2, 3], "data_offsets": [0, 8]}}, 8, "but its data_offsets span 8"),
-    ({"w": {"dtype": "BF16", "shape": [2, 2], "data_offsets": [0, 8]},
-      "v": {"dtype": "BF16", "shape": [2, 2], "data_offsets": [4, 12]}}, 12, "overlap"),
-    ({"w": {"dtype": "Q9", "shape": [2], "data_offsets": [0, 2]}}, 2, "unknown dtype"),
-    ({"w": {"dtype": "BF16", "shape": [-2], "data_offsets": [0, 4]}}, 4, "shape must be"),
-])
+@pytest.mark.parametrize(
+    "tensors,data,why",
+    [
+        ({"w": {"dtype": "BF16", "shape": [2, 2], "data_offsets": [0, 8]}}, 4, "run past the end"),
+        ({"w": {"dtype": "BF16", "shape": [2, 3], "data_offsets": [0, 8]}}, 8, "but its data_offsets span 8"),
+        (
+            {
+                "w": {"dtype": "BF16", "shape": [2, 2], "data_offsets": [0, 8]},
+                "v": {"dtype": "BF16", "shape": [2, 2], "data_offsets": [4, 12]},
+            },
+            12,
+            "overlap",
+        ),
+        ({"w": {"dtype": "Q9", "shape": [2], "data_offsets": [0, 2]}}, 2, "unknown dtype"),
+        ({"w": {"dtype": "BF16", "shape": [-2], "data_offsets": [0, 4]}}, 4, "shape must be"),
+    ],
+)
 def test_corrupt_safetensors_are_refused(tmp_path: Path, tensors: dict[str, object], data: int, why: str) -> None:
     path = _safetensors(tmp_path / "m.safetensors", tensors, data)
     with pytest.raises(ModelImportError, match=why):
@@ -243,15 +271,27 @@ def test_duplicate_safetensors_names_are_refused_and_a_good_file_is_sized(tmp_pa
     path.write_bytes(struct.pack("<Q", len(header)) + header + b"\0" * 8)
     with pytest.raises(ModelImportError, match="listed twice"):
         safetensors_bytes(path)
-    good = _safetensors(tmp_path / "ok.safetensors", {"__metadata__": {"format": "pt"},
-                                                      "a": {"dtype": "BF16", "shape": [2, 2], "data_offsets": [0, 8]},
-                                                      "b": {"dtype": "F4", "shape": [4], "data_offsets": [8, 10]}}, 10)
+    good = _safetensors(
+        tmp_path / "ok.safetensors",
+        {
+            "__metadata__": {"format": "pt"},
+            "a": {"dtype": "BF16", "shape": [2, 2], "data_offsets": [0, 8]},
+            "b": {"dtype": "F4", "shape": [4], "data_offsets": [8, 10]},
+        },
+        10,
+    )
     assert safetensors_bytes(good) == (10, {"BF16": 8, "F4": 2})
 
 
 def test_a_split_gguf_is_sized_from_all_its_parts_or_names_the_missing_ones(tmp_path: Path) -> None:
-    keys = {"block_count": 4, "embedding_length": 512, "feed_forward_length": 1024, "attention.head_count": 8,
-            "attention.head_count_kv": 2, "context_length": 4096}
+    keys = {
+        "block_count": 4,
+        "embedding_length": 512,
+        "feed_forward_length": 1024,
+        "attention.head_count": 8,
+        "attention.head_count_kv": 2,
+        "context_length": 4096,
+    }
     whole = tmp_path / "whole.gguf"
     _write_gguf(whole, keys)
     one = import_model(whole).weight_bytes
@@ -271,9 +311,9 @@ def test_a_gguf_array_count_past_the_file_fails_at_once(tmp_path: Path) -> None:
     _write_gguf(path, {"block_count": 4, "embedding_length": 512, "attention.head_count": 8})
     data = bytearray(path.read_bytes())
     at = data.find(b"llama.block_count") + len(b"llama.block_count")
-    data[at:at + 4] = struct.pack("<I", 9)  # an array ...
-    data[at + 4:at + 8] = struct.pack("<I", 0)  # ... of uint8 ...
-    path.write_bytes(bytes(data[:at + 8]) + struct.pack("<Q", 2**63) + bytes(data[at + 16:]))  # ... of 2^63 elements
+    data[at : at + 4] = struct.pack("<I", 9)  # an array ...
+    data[at + 4 : at + 8] = struct.pack("<I", 0)  # ... of uint8 ...
+    path.write_bytes(bytes(data[: at + 8]) + struct.pack("<Q", 2**63) + bytes(data[at + 16 :]))  # ... of 2^63 elements
     with pytest.raises(ModelImportError, match="9,223,372,036,854,775,808 array elements"):
         import_model(path)
 
@@ -281,11 +321,24 @@ def test_a_gguf_array_count_past_the_file_fails_at_once(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- quotes as buyers write them
 
 
-@pytest.mark.parametrize("text,value", [
-    ("1.599,00", 1599.0), ("999,99", 999.99), ("1 234,56", 1234.56), ("1\u202f234,56", 1234.56),
-    ("1\u2009234,56", 1234.56), ("1'599.50", 1599.5), ("$1,599.00", 1599.0), ("1.599,00 €", 1599.0),
-    ("EUR 999,99", 999.99), ("1.234.567", 1234567.0), ("¥ 11999", 11999.0), ("0,5", 0.5), ("1599", 1599.0),
-])
+@pytest.mark.parametrize(
+    "text,value",
+    [
+        ("1.599,00", 1599.0),
+        ("999,99", 999.99),
+        ("1 234,56", 1234.56),
+        ("1\u202f234,56", 1234.56),
+        ("1\u2009234,56", 1234.56),
+        ("1'599.50", 1599.5),
+        ("$1,599.00", 1599.0),
+        ("1.599,00 €", 1599.0),
+        ("EUR 999,99", 999.99),
+        ("1.234.567", 1234567.0),
+        ("¥ 11999", 11999.0),
+        ("0,5", 0.5),
+        ("1599", 1599.0),
+    ],
+)
 def test_amounts_are_read_by_their_shape(text: str, value: float) -> None:
     amount = parse_amount(text)
     assert amount.value == value and not amount.readings
@@ -307,11 +360,16 @@ def test_an_ambiguous_euro_amount_is_flagged_unless_the_file_or_user_says(tmp_pa
     head = "part;price;date;vendor;currency\n"
     (line,) = read_quote(_quote(tmp_path, head + "rtx-4090;1.599;2025-06-01;Acme;EUR\n"))
     assert line.ambiguous and line.readings == (1.599, 1599.0)
-    lines = read_quote(_quote(tmp_path, head + "rtx-4090;1.599;2025-06-01;Acme;EUR\nrtx-3090;999,99;2025-06-01;Acme;EUR\n"))
-    assert [(x.amount, x.ambiguous) for x in lines] == [(1599.0, False), (999.99, False)]  # the file writes a decimal comma
+    lines = read_quote(
+        _quote(tmp_path, head + "rtx-4090;1.599;2025-06-01;Acme;EUR\nrtx-3090;999,99;2025-06-01;Acme;EUR\n")
+    )
+    assert [(x.amount, x.ambiguous) for x in lines] == [
+        (1599.0, False),
+        (999.99, False),
+    ]  # the file writes a decimal comma
     (line,) = read_quote(_quote(tmp_path, head + "rtx-4090;1.599;2025-06-01;Acme;EUR\n"), decimal=",")
     assert (line.amount, line.ambiguous) == (1599.0, False)
-    (line,) = read_quote(_quote(tmp_path, "part,price,date,vendor\nrtx-4090,\"1,599\",2025-06-01,Acme\n"))
+    (line,) = read_quote(_quote(tmp_path, 'part,price,date,vendor\nrtx-4090,"1,599",2025-06-01,Acme\n'))
     assert (line.amount, line.ambiguous) == (1599.0, False)  # USD writes a decimal point, always
 
 
@@ -329,7 +387,10 @@ def test_ambiguous_lines_block_the_write_with_exit_2(cli, tmp_path: Path) -> Non
 
 @pytest.mark.parametrize("delimiter", ["|", ";", "\t", ","])
 def test_every_delimiter_is_found_from_the_header(tmp_path: Path, delimiter: str) -> None:
-    rows = [["part", "price", "date", "vendor"], ["rtx-4090", "1599", "2025-06-01", "Acme, Inc" if delimiter != "," else "Acme"]]
+    rows = [
+        ["part", "price", "date", "vendor"],
+        ["rtx-4090", "1599", "2025-06-01", "Acme, Inc" if delimiter != "," else "Acme"],
+    ]
     (line,) = read_quote(_quote(tmp_path, "\n".join(delimiter.join(r) for r in rows) + "\n"))
     assert (line.part, line.amount) == ("rtx-4090", 1599.0)
 
@@ -375,7 +436,9 @@ def test_a_killed_exports_payload_and_half_written_file_are_removed_by_the_next_
     stale_pdf.write_bytes(b"%PDF-1.4 half")
     mine = tmp_path / f".rig.pdf.{os.getpid()}.live00.tmp"  # this process's own write in progress: kept
     mine.write_bytes(b"%PDF")
-    run = cli("plan", "--model", "llama-3.1-8b", "--workload", "inference", "--top", "1", "--csv", str(tmp_path / "rig.csv"))
+    run = cli(
+        "plan", "--model", "llama-3.1-8b", "--workload", "inference", "--top", "1", "--csv", str(tmp_path / "rig.csv")
+    )
     assert run.code == 0, run.err
     assert not stale_pdf.exists() and mine.exists()
     exports.clean_stale_temps(payloads)

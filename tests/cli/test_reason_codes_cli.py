@@ -7,8 +7,21 @@ import pytest
 
 from configurator.core import reasons
 
-SMALL_HOST = ("estimate", "--model", "llama-3.1-70b", "--workload", "inference", "--precision", "q4_k_m", "--gpus", "0",
-              "--cpu", "ryzen-9-5900x", "--ram", "corsair-vengeance-lpx-ddr4-3200-32gb-2x16")
+SMALL_HOST = (
+    "estimate",
+    "--model",
+    "llama-3.1-70b",
+    "--workload",
+    "inference",
+    "--precision",
+    "q4_k_m",
+    "--gpus",
+    "0",
+    "--cpu",
+    "ryzen-9-5900x",
+    "--ram",
+    "corsair-vengeance-lpx-ddr4-3200-32gb-2x16",
+)
 
 
 def test_a_host_too_small_is_refused_by_the_warnings_code(cli) -> None:  # type: ignore[no-untyped-def]

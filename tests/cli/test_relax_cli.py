@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from tests.helpers import run_cli
 
-DEEPSEEK_AT_3000 = ("plan", "--model", "deepseek-v3", "--workload", "inference", "--precision", "q2_k", "--budget", "3000")
+DEEPSEEK_AT_3000 = (
+    "plan",
+    "--model",
+    "deepseek-v3",
+    "--workload",
+    "inference",
+    "--precision",
+    "q2_k",
+    "--budget",
+    "3000",
+)
 
 
 def test_the_text_lists_the_other_ways_out_under_the_cheapest() -> None:
@@ -13,7 +23,7 @@ def test_the_text_lists_the_other_ways_out_under_the_cheapest() -> None:
     lines = run.out.splitlines()
     cheapest = next(i for i, line in enumerate(lines) if ": keep part of the model (the MoE experts first)" in line)
     assert lines[cheapest + 1] == "other ways out, by price:"
-    others = [line for line in lines[cheapest + 2:] if line.startswith("   ")]
+    others = [line for line in lines[cheapest + 2 :] if line.startswith("   ")]
     assert others and any(line.startswith("   raise the budget to") for line in others)
 
 
@@ -32,13 +42,32 @@ def test_exact_gpus_on_the_command_line(cli) -> None:  # type: ignore[no-untyped
     """`--gpu rtx-3090 --gpus 4 --exact-gpus`: every build in the JSON has four cards in one machine (#31)."""
     import json
 
-    run = cli("plan", "--model", "llama-3.1-8b", "--workload", "inference", "--precision", "bf16", "--gpu", "rtx-3090",
-              "--gpus", "4", "--circuit", "230v16a",
-              "--exact-gpus", "--top", "2", "--json")
+    run = cli(
+        "plan",
+        "--model",
+        "llama-3.1-8b",
+        "--workload",
+        "inference",
+        "--precision",
+        "bf16",
+        "--gpu",
+        "rtx-3090",
+        "--gpus",
+        "4",
+        "--circuit",
+        "230v16a",
+        "--exact-gpus",
+        "--top",
+        "2",
+        "--json",
+    )
     assert run.code == 0, run.err
     builds = json.loads(run.out)["builds"]
-    assert builds and all(b["nodes"] == 1 and [(p["id"], p["quantity"]) for p in b["parts"] if p["category"] == "gpu"]
-                          == [("rtx-3090", 4)] for b in builds)
+    assert builds and all(
+        b["nodes"] == 1
+        and [(p["id"], p["quantity"]) for p in b["parts"] if p["category"] == "gpu"] == [("rtx-3090", 4)]
+        for b in builds
+    )
     bad = cli("plan", "--model", "llama-3.1-8b", "--workload", "inference", "--gpus", "0", "--exact-gpus")
     assert bad.code == 2 and "--gpus" in bad.err
 
@@ -53,8 +82,9 @@ def test_plan_project_carries_the_projects_buy_or_rent_inputs(cli, tmp_path) -> 
     from configurator.core.tco import OwnershipInputs
     from configurator.storage.projects import Project, save
 
-    request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"),
-                           gpu_ids=("rtx-3090",), top_k=1)
+    request = BuildRequest(
+        model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"), gpu_ids=("rtx-3090",), top_k=1
+    )
     plain, lab = tmp_path / "plain.llmrig", tmp_path / "lab.llmrig"
     save(Project(requests=(request,)), plain)
     save(Project(requests=(request,), ownership=OwnershipInputs(hours_per_day=24, days_per_year=365)), lab)

@@ -22,6 +22,7 @@ from configurator.core.advise import (
     solve_cell,
     value_ranking,
 )
+from configurator.core.catalog.loader import Catalog
 from configurator.core.errors import RequestError
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.plan import plan
@@ -39,8 +40,13 @@ def catalog():  # type: ignore[no-untyped-def]
 
 
 def cell(catalog, model_id: str, precision: str, **base):  # type: ignore[no-untyped-def]
-    return solve_cell(catalog.records["models"][model_id], map_workloads("inference", [precision])[0], catalog,
-                      BuildRequest(model_id="", **base), alternatives=False)
+    return solve_cell(
+        catalog.records["models"][model_id],
+        map_workloads("inference", [precision])[0],
+        catalog,
+        BuildRequest(model_id="", **base),
+        alternatives=False,
+    )
 
 
 def test_default_models_span_1b_to_671b_dense_and_moe(catalog) -> None:  # type: ignore[no-untyped-def]
@@ -56,8 +62,16 @@ def test_cell_matches_a_full_plan(catalog) -> None:  # type: ignore[no-untyped-d
     # the screen must not lose the planner's cheapest build over the whole catalog
     for model_id, precision in (("qwen2.5-32b", "int4"), ("llama-3.3-70b", "int8")):
         got = cell(catalog, model_id, precision, **CHINA)
-        full = plan(BuildRequest(model_id=model_id, workload=Workload(kind="inference", precision=precision),  # type: ignore[arg-type]
-                                 top_k=1, min_decode_tps=READING_TPS, **CHINA), catalog)  # type: ignore[arg-type]
+        full = plan(
+            BuildRequest(
+                model_id=model_id,
+                workload=Workload(kind="inference", precision=precision),  # type: ignore[arg-type]
+                top_k=1,
+                min_decode_tps=READING_TPS,
+                **CHINA,
+            ),
+            catalog,
+        )  # type: ignore[arg-type]
         assert got.cheapest is not None and full.builds
         assert got.cheapest.price == pytest.approx(full.builds[0].total_price, rel=0.001)
         assert got.cheapest.machine == machine_of(full.builds[0])
@@ -67,8 +81,15 @@ def test_cell_matches_a_full_plan_when_the_cheapest_bounds_cannot_be_built(catal
     # USD on a 120 V 15 A circuit: the cards with the lowest price bounds for gpt-oss-120b (used P40s, MI50s, 8 GB
     # cards) build nothing, so the screen goes on in larger batches; it must still find the planner's cheapest
     got = cell(catalog, "gpt-oss-120b", "int4")
-    full = plan(BuildRequest(model_id="gpt-oss-120b", workload=Workload(kind="inference", precision="int4"),  # type: ignore[arg-type]
-                             top_k=1, min_decode_tps=READING_TPS), catalog)
+    full = plan(
+        BuildRequest(
+            model_id="gpt-oss-120b",
+            workload=Workload(kind="inference", precision="int4"),  # type: ignore[arg-type]
+            top_k=1,
+            min_decode_tps=READING_TPS,
+        ),
+        catalog,
+    )
     assert got.cheapest is not None and full.builds
     assert got.cheapest.price == pytest.approx(full.builds[0].total_price, rel=0.001)
 
@@ -77,8 +98,12 @@ def test_a_cells_alternatives_are_buildable_machines_within_20_percent(catalog) 
     # passive server cards (COOL-2: only in a ducted server chassis) are bounded by that chassis' price, so they no
     # longer take the alternatives' places in a cell whose cheapest answer is a 900 USD tower
     # (at 100 tokens/s: at reading speed a 399 USD mini PC is the cheapest since #28, with no GPU tower within 20 %)
-    got = solve_cell(catalog.records["models"]["llama-3.2-1b"], map_workloads("inference", ["int4"])[0], catalog,
-                     BuildRequest(model_id="", min_decode_tps=100))
+    got = solve_cell(
+        catalog.records["models"]["llama-3.2-1b"],
+        map_workloads("inference", ["int4"])[0],
+        catalog,
+        BuildRequest(model_id="", min_decode_tps=100),
+    )
     assert got.cheapest is not None and got.cheapest.machine == "tower"
     assert len(got.alternatives) >= 2
     gpus = catalog.records["gpus"]
@@ -92,8 +117,13 @@ def test_a_cell_is_the_cheapest_machine_that_serves_at_reading_speed(catalog) ->
     # GLM-4.5 (355B MoE) at INT4 fits two 96 GB cards only under transformers, whose expert-by-expert MoE loop
     # decodes under 1 token/s: 18,605 USD for that is no answer. The cell is the cheapest machine at reading speed
     # or faster, and its request says so, so the plan a click opens is the same machine.
-    got = solve_cell(catalog.records["models"]["glm-4.5"], map_workloads("inference", ["int4"])[0], catalog,
-                     BuildRequest(model_id=""), alternatives=False)
+    got = solve_cell(
+        catalog.records["models"]["glm-4.5"],
+        map_workloads("inference", ["int4"])[0],
+        catalog,
+        BuildRequest(model_id=""),
+        alternatives=False,
+    )
     assert got.cheapest is not None and got.cheapest.decode_tokens_per_s is not None
     assert got.cheapest.decode_tokens_per_s >= READING_TPS
     assert got.request.min_decode_tps == READING_TPS
@@ -101,10 +131,18 @@ def test_a_cell_is_the_cheapest_machine_that_serves_at_reading_speed(catalog) ->
     assert opened.builds and opened.builds[0].total_price == pytest.approx(got.cheapest.price, rel=0.001)
     # the printout says what the cells were asked to reach, and each machine's speed
     sheet = map_html(RecommendationMap(cells=(got,), currency="USD"))
-    assert "at least 5 tokens/s per user (reading speed)" in sheet and f"{got.cheapest.decode_tokens_per_s:.3g} tok/s" in sheet
+    assert (
+        "at least 5 tokens/s per user (reading speed)" in sheet
+        and f"{got.cheapest.decode_tokens_per_s:.3g} tok/s" in sheet
+    )
     # a speed the user asks for is kept, not lowered to reading speed
-    fast = solve_cell(catalog.records["models"]["qwen3-8b"], map_workloads("inference", ["int4"])[0], catalog,
-                      BuildRequest(model_id="", min_decode_tps=80), alternatives=False)
+    fast = solve_cell(
+        catalog.records["models"]["qwen3-8b"],
+        map_workloads("inference", ["int4"])[0],
+        catalog,
+        BuildRequest(model_id="", min_decode_tps=80),
+        alternatives=False,
+    )
     assert fast.request.min_decode_tps == 80
     assert fast.cheapest is not None and (fast.cheapest.decode_tokens_per_s or 0) >= 80
 
@@ -112,9 +150,14 @@ def test_a_cell_is_the_cheapest_machine_that_serves_at_reading_speed(catalog) ->
 def test_map_cells_carry_a_reason_instead_of_failing(catalog) -> None:  # type: ignore[no-untyped-def]
     models = [catalog.records["models"][m] for m in ("llama-3.1-8b", "deepseek-r1")]
     seen = []
-    result = recommendation_map(catalog, map_workloads("inference", ["fp16"]), models=models,
-                                base=BuildRequest(model_id="", gpu_ids=SEED_24GB), alternatives=False,
-                                on_cell=lambda c, done, total: seen.append((done, total)))
+    result = recommendation_map(
+        catalog,
+        map_workloads("inference", ["fp16"]),
+        models=models,
+        base=BuildRequest(model_id="", gpu_ids=SEED_24GB),
+        alternatives=False,
+        on_cell=lambda c, done, total: seen.append((done, total)),
+    )
     assert seen == [(1, 2), (2, 2)]
     small, huge = result.cells
     assert small.cheapest is not None and small.cheapest.machine in MACHINES and small.reason is None
@@ -128,7 +171,9 @@ def test_budget_and_prices_are_the_users(catalog) -> None:  # type: ignore[no-un
     c = cell(catalog, "llama-3.1-8b", "int4", budget=100)
     assert c.cheapest is None and "over the budget of 100" in (c.reason or "")
     with pytest.raises(RequestError, match="no-such-gpu"):
-        recommendation_map(catalog, map_workloads("inference"), base=BuildRequest(model_id="", gpu_ids=("no-such-gpu",)))
+        recommendation_map(
+            catalog, map_workloads("inference"), base=BuildRequest(model_id="", gpu_ids=("no-such-gpu",))
+        )
 
 
 # --------------------------------------------------------------------------- the seed's size tiers
@@ -172,7 +217,9 @@ def test_seed_fp16_90b_not_on_24gb_cards_but_on_80gb(catalog) -> None:  # type: 
 
 
 def _ranked(catalog, workload: Workload, **base):  # type: ignore[no-untyped-def]
-    rows = value_ranking(catalog.records["models"]["llama-2-7b"], workload, catalog, BuildRequest(model_id="llama-2-7b", **base))
+    rows = value_ranking(
+        catalog.records["models"]["llama-2-7b"], workload, catalog, BuildRequest(model_id="llama-2-7b", **base)
+    )
     return {r.gpu: r for r in rows}, [r.gpu for r in rows]
 
 
@@ -229,11 +276,27 @@ def test_map_printout_names_cards_shortly_and_counts_no_gpu_hours_without_tokens
 
     def finetune_cell(tokens: float | None, gpu_hours: float | None) -> MapCell:
         workload = Workload(kind="finetune", method="full", tokens=tokens)
-        choice = MapChoice(gpu="a100-80gb-sxm4", gpu_name="NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition",
-                           count=8, nodes=1, machine="server", price=90000, currency="USD", decode_tokens_per_s=None,
-                           gpu_hours=gpu_hours)
-        return MapCell(model="qwen3-32b", model_name="Qwen3 32B", params=32_800_000_000, moe=False, precision="bf16",
-                       method="full", cheapest=choice, request=BuildRequest(model_id="qwen3-32b", workload=workload))
+        choice = MapChoice(
+            gpu="a100-80gb-sxm4",
+            gpu_name="NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition",
+            count=8,
+            nodes=1,
+            machine="server",
+            price=90000,
+            currency="USD",
+            decode_tokens_per_s=None,
+            gpu_hours=gpu_hours,
+        )
+        return MapCell(
+            model="qwen3-32b",
+            model_name="Qwen3 32B",
+            params=32_800_000_000,
+            moe=False,
+            precision="bf16",
+            method="full",
+            cheapest=choice,
+            request=BuildRequest(model_id="qwen3-32b", workload=workload),
+        )
 
     untimed = map_html(RecommendationMap(cells=(finetune_cell(None, 0.0),), currency="USD"))
     assert "GPU-h" not in untimed
@@ -246,10 +309,20 @@ def test_map_printout_names_cards_shortly_and_counts_no_gpu_hours_without_tokens
 def test_a_map_opened_from_a_pretraining_request_with_a_deadline_still_fills(catalog) -> None:  # type: ignore[no-untyped-def]
     # Sam's request (pretrain, 100B tokens within 14 days) open when the map is asked for: the deadline is his
     # job's, and carried into the inference and fine-tuning cells it failed the whole map with a validation error
-    base = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=1e11),
-                        deadline_hours=336, circuit="230v16a", room="server-room")
+    base = BuildRequest(
+        model_id="llama-3.1-70b",
+        workload=Workload(kind="pretrain", tokens=1e11),
+        deadline_hours=336,
+        circuit="230v16a",
+        room="server-room",
+    )
     models = [catalog.records["models"]["llama-3.2-1b"]]
-    result = recommendation_map(catalog, map_workloads("inference", ["int4"]) + map_workloads("finetune", (), "lora"),
-                                models=models, base=base, alternatives=False)
+    result = recommendation_map(
+        catalog,
+        map_workloads("inference", ["int4"]) + map_workloads("finetune", (), "lora"),
+        models=models,
+        base=base,
+        alternatives=False,
+    )
     assert [c.cheapest is not None for c in result.cells] == [True, True]
     assert all(c.request.deadline_hours is None for c in result.cells)

@@ -4,26 +4,25 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Motherboard, Psu, Storage
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.plan import plan
 from configurator.core.solve.request import BuildRequest
-from configurator.storage import catalogs
 
 ENTRY_CHIPSETS = {"A520", "B550", "B650", "B760"}
 SMALL_MODEL = dict(model_id="llama-3.2-1b", workload=Workload(kind="inference", precision="q4_k_m"))
-
 
 
 def _cheapest(catalog: Catalog, budget: float) -> dict[str, Any]:
     result = plan(BuildRequest(budget=budget, **SMALL_MODEL), catalog).to_json()  # type: ignore[arg-type]
     assert result["builds"], result
     # the cheapest machine built from parts around a card (a mini PC or a CPU-only box, #28, has no such board)
-    return next(b for b in result["builds"] if any(p["category"] == "motherboard" for p in b["parts"])
-                and any(p["category"] == "gpu" for p in b["parts"]))
+    return next(
+        b
+        for b in result["builds"]
+        if any(p["category"] == "motherboard" for p in b["parts"]) and any(p["category"] == "gpu" for p in b["parts"])
+    )
 
 
 def test_the_catalog_has_entry_parts_of_every_kind(catalog: Catalog) -> None:
@@ -32,10 +31,14 @@ def test_the_catalog_has_entry_parts_of_every_kind(catalog: Catalog) -> None:
     assert {b.chipset for b in boards} >= ENTRY_CHIPSETS
     priced_entry = {b.socket for b in boards if b.chipset in ENTRY_CHIPSETS and b.prices}
     assert priced_entry >= {"AM4", "AM5", "LGA1700"}
-    assert any(isinstance(p, Psu) and p.watts <= 750 and p.atx_version in ("3.0", "3.1") and p.prices
-               for p in catalog.kind("psus"))
-    assert any(isinstance(s, Storage) and s.capacity_gb <= 1000 and s.interface == "nvme" and s.prices
-               for s in catalog.kind("storage"))
+    assert any(
+        isinstance(p, Psu) and p.watts <= 750 and p.atx_version in ("3.0", "3.1") and p.prices
+        for p in catalog.kind("psus")
+    )
+    assert any(
+        isinstance(s, Storage) and s.capacity_gb <= 1000 and s.interface == "nvme" and s.prices
+        for s in catalog.kind("storage")
+    )
 
 
 def test_a_1b_model_gets_a_small_machine(catalog: Catalog) -> None:

@@ -14,8 +14,12 @@ GIB = 1024**3
 def test_the_gpu_reason_states_the_memory_the_build_puts_on_each_gpu(catalog: Catalog) -> None:
     """Seen in the app: a 16 GB card with Qwen3-30B-A3B's experts in RAM said "2.1 GiB needed per GPU"
     while its estimate (and the VRAM tab) put 15.4 GiB on it."""
-    request = BuildRequest(model_id="qwen3-30b-a3b", workload=Workload(kind="inference", precision="q4_k_m", context=8192),
-                           budget=1500, owned=(OwnedPart(category="gpu", id="rtx-4060-ti-16gb", quantity=1),))
+    request = BuildRequest(
+        model_id="qwen3-30b-a3b",
+        workload=Workload(kind="inference", precision="q4_k_m", context=8192),
+        budget=1500,
+        owned=(OwnedPart(category="gpu", id="rtx-4060-ti-16gb", quantity=1),),
+    )
     builds = plan(request, catalog).builds
     offloaded = [b for b in builds if b.estimate.host_ram_bytes > GIB]
     assert offloaded, [b.label for b in builds]
@@ -28,8 +32,12 @@ def test_a_training_job_that_fits_nowhere_still_says_what_it_is(catalog: Catalog
     """Sam's journey, on a household circuit: nothing can finish 100B tokens in two weeks there, and the answer
     still says how many GPU-hours the job is at a stated MFU (the journey's first question)."""
     memo.clear()
-    result = plan(BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="pretrain", tokens=1e11, context=2048),
-                               deadline_hours=336), catalog)
+    result = plan(
+        BuildRequest(
+            model_id="llama-3.2-1b", workload=Workload(kind="pretrain", tokens=1e11, context=2048), deadline_hours=336
+        ),
+        catalog,
+    )
     assert not result.builds and result.infeasible is not None
     reason = result.infeasible.reason
     assert "GPU-hours" in reason and "MFU" in reason and "FLOPs" in reason
@@ -44,8 +52,15 @@ def test_a_job_of_years_says_years() -> None:
 
     catalog = stored.load(include_user=False).catalog
     memo.clear()
-    result = plan(BuildRequest(model_id="llama-3.1-405b", workload=Workload(kind="pretrain", tokens=1.5e13),
-                               deadline_hours=336, budget=5000), catalog)
+    result = plan(
+        BuildRequest(
+            model_id="llama-3.1-405b",
+            workload=Workload(kind="pretrain", tokens=1.5e13),
+            deadline_hours=336,
+            budget=5000,
+        ),
+        catalog,
+    )
     assert result.infeasible is not None
     reason = result.infeasible.reason
     assert "years on 8 of them" in reason and "days on 8" not in reason, reason
@@ -59,8 +74,14 @@ def test_the_ram_rule_and_the_offload_fit_are_one_rule(catalog: Catalog) -> None
     from configurator.core.solve.rules import READING_TPS
 
     memo.clear()
-    result = plan(BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", batch=327,
-                                                                             offload="cpu"), room="lab"), catalog)
+    result = plan(
+        BuildRequest(
+            model_id="llama-3.3-70b",
+            workload=Workload(kind="inference", precision="q4_k_m", batch=327, offload="cpu"),
+            room="lab",
+        ),
+        catalog,
+    )
     assert result.builds
     for build in result.builds:
         assert not any(w.code == "warn.host-ram" for w in build.estimate.warnings), build.label

@@ -4,12 +4,8 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Cooler, Cpu, Motherboard
-from configurator.storage import catalogs
-
 
 
 def _boards(catalog: Catalog) -> list[Motherboard]:

@@ -12,8 +12,14 @@ CHINA_SERVERS = {"hgx-h20-8gpu-server", "hgx-h800-8gpu-server", "hgx-a800-8gpu-s
 
 
 def _pretrain(region: str, currency: str) -> BuildRequest:
-    return BuildRequest(model_id="llama-3-70b", workload=Workload(kind="pretrain", tokens=2e12), deadline_hours=2160,
-                        currency=currency, region=region, circuit="230v16a")  # type: ignore[arg-type]
+    return BuildRequest(
+        model_id="llama-3-70b",
+        workload=Workload(kind="pretrain", tokens=2e12),
+        deadline_hours=2160,
+        currency=currency,
+        region=region,
+        circuit="230v16a",
+    )  # type: ignore[arg-type]
 
 
 def test_the_china_market_servers_carry_dated_cny_prices_with_sources(catalog: Catalog) -> None:
@@ -78,8 +84,14 @@ def test_the_licensed_china_part_answers_when_asked_for(catalog: Catalog) -> Non
 def test_a_single_machine_lora_in_china_still_answers_in_cny(catalog: Catalog) -> None:
     """The single-machine end of journey 2: an 8B LoRA on a 60,000 CNY budget is one assembled machine, every part priced in CNY
     within the budget, no card that is export-restricted without a Chinese price."""
-    request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="finetune", method="lora", tokens=5e7),
-                           currency="CNY", region="china", circuit="230v16a", budget=60000)
+    request = BuildRequest(
+        model_id="llama-3.1-8b",
+        workload=Workload(kind="finetune", method="lora", tokens=5e7),
+        currency="CNY",
+        region="china",
+        circuit="230v16a",
+        budget=60000,
+    )
     result = plan(request, catalog)
     assert result.builds, result.infeasible
     for build in result.builds:

@@ -8,20 +8,29 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.parallel import inter_node_link, plan_estimate, plan_training
 from configurator.core.estimate.workload import Workload
-from configurator.core.solve.ranking import kind_of
 from configurator.core.solve.plan import plan
+from configurator.core.solve.ranking import kind_of
 from configurator.core.solve.request import BuildRequest
-from configurator.storage import catalogs
 from tests.independent_checker import check
-
 
 
 def test_gpt3_compute_wall_from_the_apps_arithmetic(catalog: Catalog) -> None:
     """Seed article: GPT-3 175B on 300B tokens needs 3.14e23 FLOPs (Brown et al. 2020, table D.1: 3.14e23)."""
-    gpt3 = catalog.records["models"]["llama-3.1-405b"].model_copy(update={
-        "id": "gpt-3", "hidden_size": 12288, "num_layers": 96, "num_attention_heads": 96, "num_kv_heads": 96,
-        "head_dim": 128, "intermediate_size": 4 * 12288, "mlp_gated": False, "vocab_size": 50257, "max_context": 2048,
-        "tie_word_embeddings": True})
+    gpt3 = catalog.records["models"]["llama-3.1-405b"].model_copy(
+        update={
+            "id": "gpt-3",
+            "hidden_size": 12288,
+            "num_layers": 96,
+            "num_attention_heads": 96,
+            "num_kv_heads": 96,
+            "head_dim": 128,
+            "intermediate_size": 4 * 12288,
+            "mlp_gated": False,
+            "vocab_size": 50257,
+            "max_context": 2048,
+            "tie_word_embeddings": True,
+        }
+    )
     result = estimate(gpt3, Workload(kind="pretrain", tokens=300e9, context=2048, grad_checkpointing=False))
     assert result.params_total == pytest.approx(175e9, rel=0.03)
     # 6 N D alone gives 3.15e23; the attention term adds a few per cent (Kaplan et al. 2020)
@@ -35,7 +44,9 @@ def test_ten_thousand_a100_for_a_month_is_the_right_order(catalog: Catalog) -> N
     model = catalog.records["models"]["llama-3.1-70b"]
     gpu = catalog.records["gpus"]["a100-80gb-sxm"]
     tokens = 2e12
-    p, result = plan_estimate(model, Workload(kind="pretrain", tokens=tokens, context=4096), gpu, 1250, 8, inter_node_link(200))
+    p, result = plan_estimate(
+        model, Workload(kind="pretrain", tokens=tokens, context=4096), gpu, 1250, 8, inter_node_link(200)
+    )
     assert p is not None and result.wall_hours is not None
     flops_per_gpu_hour = result.training_flops / (result.gpu_hours or 1)  # type: ignore[operator]
     month = 10_000 * 730 * flops_per_gpu_hour
@@ -63,8 +74,9 @@ PUBLISHED = [
 def test_published_runs_gpu_hours_within_20_percent(catalog: Catalog, row: tuple) -> None:  # type: ignore[type-arg]
     model_id, gpu_id, tokens, seq, gpus, gbps, measured = row
     model, gpu = catalog.records["models"][model_id], catalog.records["gpus"][gpu_id]
-    p, result = plan_estimate(model, Workload(kind="pretrain", tokens=tokens, context=seq), gpu, gpus // 8, 8,
-                              inter_node_link(gbps))
+    p, result = plan_estimate(
+        model, Workload(kind="pretrain", tokens=tokens, context=seq), gpu, gpus // 8, 8, inter_node_link(gbps)
+    )
     assert p is not None and p.fits
     assert result.gpu_hours == pytest.approx(measured, rel=0.20)
 
@@ -127,8 +139,12 @@ def test_per_gpu_throughput_from_8k_to_16k_h100_matches_llama_3_405b(catalog: Ca
 
 
 def _journey(catalog: Catalog, deadline: float | None) -> dict:  # type: ignore[type-arg]
-    request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=2e12, context=4096),
-                           deadline_hours=deadline, circuit="230v16a")
+    request = BuildRequest(
+        model_id="llama-3.1-70b",
+        workload=Workload(kind="pretrain", tokens=2e12, context=4096),
+        deadline_hours=deadline,
+        circuit="230v16a",
+    )
     return plan(request, catalog).to_json()
 
 
@@ -140,7 +156,10 @@ def test_70b_on_2t_tokens_meets_90_and_30_day_deadlines_with_a_stated_cluster(ca
     assert build["estimate"]["time"]["wall_hours"] <= days * 24
     layout = build["parallelism"]
     system = next(p for p in build["parts"] if p["category"] == "system")
-    assert layout["data"] * layout["tensor"] * layout["pipeline"] * layout["context"] == build["nodes"] * system["spec"]["gpu_count"]
+    assert (
+        layout["data"] * layout["tensor"] * layout["pipeline"] * layout["context"]
+        == build["nodes"] * system["spec"]["gpu_count"]
+    )
     assert 0 < layout["scaling_efficiency"] <= 1
     assert [p for p in build["parts"] if p["category"] == "network" and p["scope"] == "cluster"]  # the switches
     assert any(c["rule"] == "CLUSTER" and "switch" in c["message"] for c in build["checks"])
@@ -154,18 +173,33 @@ def test_a_deadline_is_met_by_the_fewest_nodes_not_the_next_grid_size(catalog: C
     The answer is the fewest: one node fewer of the same server misses the deadline."""
     from configurator.core.solve.cluster import cluster_build
 
-    request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=2e12, context=4096),
-                           deadline_hours=720.0, circuit="230v16a")
+    request = BuildRequest(
+        model_id="llama-3.1-70b",
+        workload=Workload(kind="pretrain", tokens=2e12, context=4096),
+        deadline_hours=720.0,
+        circuit="230v16a",
+    )
     build = plan(request, catalog).builds[0]
     model = catalog.records["models"]["llama-3.1-70b"]
     system = catalog.records["systems"][next(p.id for p in build.parts if p.category == "system")]
     assert build.estimate.wall_hours is not None and build.estimate.wall_hours <= 720
-    fewer = cluster_build(1, "", "", system, build.nodes - 1, request, catalog, model,
-                          request.workload.resolved(model.max_context), None)
+    fewer = cluster_build(
+        1, "", "", system, build.nodes - 1, request, catalog, model, request.workload.resolved(model.max_context), None
+    )
     assert fewer is not None and (fewer.estimate.wall_hours or 0) > 720
     # the grid's answer, 384 x DGX A100, is dearer than what the search now finds
-    a100 = cluster_build(1, "", "", catalog.records["systems"]["nvidia-dgx-a100-640gb"], 384, request, catalog, model,
-                         request.workload.resolved(model.max_context), None)
+    a100 = cluster_build(
+        1,
+        "",
+        "",
+        catalog.records["systems"]["nvidia-dgx-a100-640gb"],
+        384,
+        request,
+        catalog,
+        model,
+        request.workload.resolved(model.max_context),
+        None,
+    )
     assert a100 is not None and build.total_price < a100.total_price
 
 
@@ -174,8 +208,13 @@ def test_the_fastest_within_a_budget_is_the_most_nodes_it_buys(catalog: Catalog)
     unspent: it is now the largest count whose whole bill (nodes, NICs, optics, switches) fits the budget."""
     from configurator.core.solve.cluster import _fastest_within, cluster_build
 
-    request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=2e12, context=4096),
-                           budget=100e6, circuit="230v16a", room="server-room")
+    request = BuildRequest(
+        model_id="llama-3.1-70b",
+        workload=Workload(kind="pretrain", tokens=2e12, context=4096),
+        budget=100e6,
+        circuit="230v16a",
+        room="server-room",
+    )
     model = catalog.records["models"]["llama-3.1-70b"]
     workload = request.workload.resolved(model.max_context)
     system = catalog.records["systems"]["supermicro-sys-821ge-tnhr-h100"]
@@ -197,9 +236,15 @@ def test_70b_without_a_deadline_gets_the_one_year_fallback(catalog: Catalog) -> 
 
 def test_every_training_build_has_a_rental_or_a_reason(catalog: Catalog) -> None:
     for request in (
-        BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=2e12, context=4096), deadline_hours=2160,
-                     circuit="230v16a"),
-        BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="pretrain", tokens=2e10, context=2048), circuit="230v16a"),
+        BuildRequest(
+            model_id="llama-3.1-70b",
+            workload=Workload(kind="pretrain", tokens=2e12, context=4096),
+            deadline_hours=2160,
+            circuit="230v16a",
+        ),
+        BuildRequest(
+            model_id="llama-3.2-1b", workload=Workload(kind="pretrain", tokens=2e10, context=2048), circuit="230v16a"
+        ),
     ):
         for build in plan(request, catalog).to_json()["builds"]:
             costs = build["cost_of_ownership"]
@@ -209,8 +254,12 @@ def test_every_training_build_has_a_rental_or_a_reason(catalog: Catalog) -> None
 
 def test_multi_gpu_rental_uses_the_builds_zero_stage(catalog: Catalog) -> None:
     """A 4-GPU training build that needs ZeRO-3 is rented as ZeRO-3, not as the request asked (zero 0)."""
-    request = BuildRequest(model_id="llama-3.2-3b", workload=Workload(kind="pretrain", tokens=1e10, context=2048),
-                           circuit="230v16a", max_gpus=4)
+    request = BuildRequest(
+        model_id="llama-3.2-3b",
+        workload=Workload(kind="pretrain", tokens=1e10, context=2048),
+        circuit="230v16a",
+        max_gpus=4,
+    )
     for build in plan(request, catalog).to_json()["builds"]:
         costs = build["cost_of_ownership"]
         if build["parallelism"]["zero_stage"]:
@@ -223,12 +272,19 @@ def test_the_cluster_plan_carries_its_time_and_cost_curve(catalog: Catalog) -> N
     every node; the job's rental at the chosen size is the one the buy-or-rent comparison shows. On H100 servers, which
     the clouds rent as clusters (since the DGX B200 has a price, 19 of them are the cheapest answer, and no cloud offer
     rents B200 clusters)."""
-    request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=2e12, context=4096),
-                           deadline_hours=2160.0, circuit="230v16a", gpu_ids=("h100-sxm",))
+    request = BuildRequest(
+        model_id="llama-3.1-70b",
+        workload=Workload(kind="pretrain", tokens=2e12, context=4096),
+        deadline_hours=2160.0,
+        circuit="230v16a",
+        gpu_ids=("h100-sxm",),
+    )
     build = plan(request, catalog).to_json()["builds"][0]
     curve = build["node_curve"]
     system = next(p for p in build["parts"] if p["category"] == "system")
-    assert curve["system"] == system["id"] and curve["chosen_nodes"] == build["nodes"] and curve["deadline_hours"] == 2160
+    assert (
+        curve["system"] == system["id"] and curve["chosen_nodes"] == build["nodes"] and curve["deadline_hours"] == 2160
+    )
     points = {p["nodes"]: p for p in curve["points"]}
     here = points[build["nodes"]]
     assert here["wall_hours"] == pytest.approx(build["estimate"]["time"]["wall_hours"], rel=1e-3)
@@ -249,7 +305,9 @@ def test_the_cluster_plan_carries_its_time_and_cost_curve(catalog: Catalog) -> N
 
 
 def test_single_gpu_inference_builds_have_no_curve(catalog: Catalog) -> None:
-    request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"), budget=2000)
+    request = BuildRequest(
+        model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"), budget=2000
+    )
     assert all("node_curve" not in b for b in plan(request, catalog).to_json()["builds"])
 
 
@@ -257,10 +315,19 @@ def test_cluster_inference_curve_gives_decode_speed_not_time(catalog: Catalog) -
     """405B in bf16 does not fit one 8 x H100 node: the curve starts at two nodes, gives decode speed, no rental."""
     from configurator.core.solve.cluster import node_curve
 
-    request = BuildRequest(model_id="llama-3.1-405b", workload=Workload(kind="inference", precision="bf16", context=8192))
+    request = BuildRequest(
+        model_id="llama-3.1-405b", workload=Workload(kind="inference", precision="bf16", context=8192)
+    )
     model = catalog.records["models"]["llama-3.1-405b"]
-    curve = node_curve(catalog.records["systems"]["nvidia-dgx-h100"], request, catalog, model,
-                       request.workload.resolved(model.max_context), None, 2)
+    curve = node_curve(
+        catalog.records["systems"]["nvidia-dgx-h100"],
+        request,
+        catalog,
+        model,
+        request.workload.resolved(model.max_context),
+        None,
+        2,
+    )
     assert curve.kind == "inference" and curve.deadline_hours is None
     assert not curve.points[0].fits and curve.points[0].nodes == 1
     two = curve.point(2)
@@ -277,8 +344,13 @@ def test_a_cluster_says_what_the_site_must_provide_beyond_the_users_circuit(cata
     site = next(c for c in build["checks"] if c["rule"] == "SITE-POWER")
     assert site["status"] == "fail"
     assert site["message"].startswith("the site must provide ") and "not 1 x 230 V 16 A" in site["message"]
-    request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=2e12, context=4096),
-                           deadline_hours=720.0, circuit="230v16a", room="server-room")
+    request = BuildRequest(
+        model_id="llama-3.1-70b",
+        workload=Workload(kind="pretrain", tokens=2e12, context=4096),
+        deadline_hours=720.0,
+        circuit="230v16a",
+        room="server-room",
+    )
     in_a_server_room = plan(request, catalog).to_json()["builds"][0]
     site = next(c for c in in_a_server_room["checks"] if c["rule"] == "SITE-POWER")
     assert site["status"] == "warn" and site["message"].startswith("the site must provide ")
@@ -306,8 +378,12 @@ def test_a_model_no_single_machine_holds_is_answered_with_servers_as_asked(catal
     request. Outside a server room (their power, their noise) they stay what they were: a way out when cheapest."""
     from configurator.cli.plan import format_plan
 
-    request = BuildRequest(model_id="llama-3.1-405b", workload=Workload(kind="inference", precision="bf16"),
-                           circuit="230v16a", room="server-room")
+    request = BuildRequest(
+        model_id="llama-3.1-405b",
+        workload=Workload(kind="inference", precision="bf16"),
+        circuit="230v16a",
+        room="server-room",
+    )
     result = plan(request, catalog)
     # ready-made servers (since the 2026 catalog one DGX B300 holds it; before, a cluster of them) run it as asked
     servers = [b for b in result.passing() if b.parts[0].category == "system"]
@@ -318,20 +394,31 @@ def test_a_model_no_single_machine_holds_is_answered_with_servers_as_asked(catal
     text = format_plan(result)
     assert "use q4_k_m" not in text.split("\n")[0]  # the answer runs the job as asked, not a lower precision
     in_a_lab = plan(request.model_copy(update={"room": "lab"}), catalog)
-    assert not in_a_lab.builds and in_a_lab.infeasible is not None and "q4_k_m" in in_a_lab.infeasible.cheapest_relaxation
+    assert (
+        not in_a_lab.builds and in_a_lab.infeasible is not None and "q4_k_m" in in_a_lab.infeasible.cheapest_relaxation
+    )
 
 
 def test_cluster_answers_follow_an_edited_price(catalog: Catalog) -> None:
     """The cluster answers were cached by request alone: after a price edit (a new catalog) the old price came back."""
     import dataclasses
 
-    request = BuildRequest(model_id="llama-3.1-405b", workload=Workload(kind="inference", precision="bf16"),
-                           circuit="230v16a", room="server-room", top_k=3)
+    request = BuildRequest(
+        model_id="llama-3.1-405b",
+        workload=Workload(kind="inference", precision="bf16"),
+        circuit="230v16a",
+        room="server-room",
+        top_k=3,
+    )
     first = next(b for b in plan(request, catalog).builds if b.parts[0].category == "system")
     system = first.parts[0]
     record = catalog.records["systems"][system.id]
-    dearer = record.model_copy(update={"prices": tuple(p.model_copy(update={"amount": p.amount * 2}) for p in record.prices)})
-    edited = dataclasses.replace(catalog, records={**catalog.records, "systems": {**catalog.records["systems"], record.id: dearer}})
+    dearer = record.model_copy(
+        update={"prices": tuple(p.model_copy(update={"amount": p.amount * 2}) for p in record.prices)}
+    )
+    edited = dataclasses.replace(
+        catalog, records={**catalog.records, "systems": {**catalog.records["systems"], record.id: dearer}}
+    )
     again = next(b for b in plan(request, edited).builds if b.parts[0].id == system.id)
     assert again.parts[0].unit_price == pytest.approx(2 * system.unit_price)
 
@@ -347,16 +434,21 @@ def test_a_clusters_launch_command_runs_its_own_layout(catalog: Catalog) -> None
     layout, launch = build["parallelism"], build["launch"]
     assert launch["engine"].startswith("Megatron-LM")
     words = shlex.split(launch["command"])
-    flag = lambda name: words[words.index(name) + 1]  # noqa: E731
+    flag = lambda name: words[words.index(name) + 1]
     assert words[0] == "torchrun" and "pretrain_gpt.py" in words and "accelerate" not in words
-    assert int(flag("--nnodes")) == build["nodes"] and int(flag("--nnodes")) * int(flag("--nproc_per_node")) == layout["gpus"]
+    assert (
+        int(flag("--nnodes")) == build["nodes"]
+        and int(flag("--nnodes")) * int(flag("--nproc_per_node")) == layout["gpus"]
+    )
     assert int(flag("--tensor-model-parallel-size")) == layout["tensor"]
     assert int(flag("--pipeline-model-parallel-size")) == layout["pipeline"]
     assert layout["tensor"] * layout["pipeline"] * layout["data"] == layout["gpus"]
     assert int(flag("--global-batch-size")) * int(flag("--seq-length")) == layout["tokens_per_step"]
     assert int(flag("--micro-batch-size")) == layout["micro_batch"]
     if layout.get("virtual_stages", 1) > 1:
-        assert int(flag("--num-layers-per-virtual-pipeline-stage")) * layout["pipeline"] * layout["virtual_stages"] == 80
+        assert (
+            int(flag("--num-layers-per-virtual-pipeline-stage")) * layout["pipeline"] * layout["virtual_stages"] == 80
+        )
     assert ("--use-distributed-optimizer" in words) == ((layout["zero_stage"] or 0) >= 1)
     assert flag("--num-layers") == "80" and flag("--hidden-size") == "8192" and flag("--num-query-groups") == "8"
 
@@ -367,8 +459,9 @@ def test_a_plans_chain_of_formulas_describes_the_plan_not_one_rank(catalog: Cata
     estimate before tensor and pipeline parallel. They now give the plan's layout, memory per GPU and time."""
     model = catalog.records["models"]["llama-3.1-70b"]
     gpu = catalog.records["gpus"]["h100-sxm"]
-    plan, result = plan_estimate(model, Workload(kind="pretrain", tokens=1e11, context=4096), gpu, 16, 8,
-                                 inter_node_link(400))
+    plan, result = plan_estimate(
+        model, Workload(kind="pretrain", tokens=1e11, context=4096), gpu, 16, 8, inter_node_link(400)
+    )
     assert plan is not None and plan.fits and plan.pipeline > 1
     text = {s.topic: s.text for s in result.steps}
     assert "does NOT fit" not in " ".join(text.values())

@@ -22,8 +22,13 @@ from configurator.core.solve.slots import module_bay
 GIB = 1024**3
 # NVIDIA A100 Tensor Core GPU datasheet: BF16 Tensor Core 312 TFLOPS dense (624 with sparsity)
 A100_BF16_DENSE_TFLOPS = 312.0
-REQUEST = BuildRequest(model_id="llama-3-70b", workload=Workload(kind="pretrain", tokens=2e12), deadline_hours=2160,
-                       gpu_ids=["a100-80gb-sxm"], top_k=1)
+REQUEST = BuildRequest(
+    model_id="llama-3-70b",
+    workload=Workload(kind="pretrain", tokens=2e12),
+    deadline_hours=2160,
+    gpu_ids=["a100-80gb-sxm"],
+    top_k=1,
+)
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +55,9 @@ def test_one_mfu_times_peak_gpus_and_hours_gives_the_jobs_flops(cluster: Build, 
     est = cluster.estimate
     assert est.peak_tflops == A100_BF16_DENSE_TFLOPS and est.mfu is not None and est.training_flops is not None
     assert est.wall_hours is not None and est.gpu_hours is not None
-    assert est.mfu * est.peak_tflops * 1e12 * est.gpus * est.wall_hours * 3600 == pytest.approx(est.training_flops, rel=0.01)
+    assert est.mfu * est.peak_tflops * 1e12 * est.gpus * est.wall_hours * 3600 == pytest.approx(
+        est.training_flops, rel=0.01
+    )
     shown = f"{est.mfu:.0%}"
     sheet = _text(estimate_section(cluster))
     assert f"Model FLOPs utilisation (MFU, over the wall time) {shown} of {est.gpus:,} x 312 TFLOPS bf16" in sheet
@@ -111,8 +118,12 @@ def test_a_megatron_plan_names_megatron_as_what_runs_its_optimizer(cluster: Buil
     framework = fit_of(cluster, REQUEST).sentence.split("framework: ", 1)[1]
     assert framework.startswith("pretraining on Megatron-LM") and "DeepSpeed" not in framework
     # one GPU's pretraining runs under the framework's own trainer, and says so
-    single = estimate(catalog.records["models"]["llama-3.2-1b"], Workload(kind="pretrain", tokens=1e9),
-                      catalog.records["gpus"]["a100-80gb-sxm"], 1)
+    single = estimate(
+        catalog.records["models"]["llama-3.2-1b"],
+        Workload(kind="pretrain", tokens=1e9),
+        catalog.records["gpus"]["a100-80gb-sxm"],
+        1,
+    )
     assert next(s.text for s in single.steps if s.topic == "optimizer").startswith("adamw under transformers")
 
 

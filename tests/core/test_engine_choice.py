@@ -28,8 +28,9 @@ def test_a_moe_at_int4_is_not_priced_at_transformers_expert_loop_speed(catalog: 
     """gpt-oss-120b at INT4: the map had shown 3 x Arc Pro B60 at 2.4 tok/s (transformers runs MoE experts in a
     Python loop); llama.cpp runs the same cards at tens of tokens/s (5.1 B active parameters)."""
     memo.clear()
-    result = plan(BuildRequest(model_id="gpt-oss-120b", workload=Workload(kind="inference", precision="int4"), top_k=1),
-                  catalog)
+    result = plan(
+        BuildRequest(model_id="gpt-oss-120b", workload=Workload(kind="inference", precision="int4"), top_k=1), catalog
+    )
     build = result.builds[0]
     assert build.estimate.workload.get("engine") != "transformers"
     assert (build.estimate.decode_tokens_per_s or 0) > 10
@@ -41,8 +42,14 @@ def test_a_ready_made_server_runs_the_fastest_engine_too(catalog: Catalog) -> No
     model = catalog.records["models"]["deepseek-r1"]
     assert isinstance(model, ModelArch)
     memo.clear()
-    request = BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="int4"),
-                           gpu_ids=("a100-80gb-sxm",), allow_clusters=True, circuit="230v16a", top_k=1)
+    request = BuildRequest(
+        model_id="deepseek-r1",
+        workload=Workload(kind="inference", precision="int4"),
+        gpu_ids=("a100-80gb-sxm",),
+        allow_clusters=True,
+        circuit="230v16a",
+        top_k=1,
+    )
     result = plan(request, catalog)
     servers = [b for b in result.builds if b.gpu_id == "a100-80gb-sxm"]
     assert servers
@@ -55,8 +62,12 @@ def test_mxfp4_runs_gpt_oss_on_llama_cpp_not_transformers(catalog: Catalog) -> N
     llama.cpp loads gpt-oss's MXFP4 natively (ggml-org/llama.cpp#15091): ~59 tok/s on the same cards, and the launch
     command is llama-server's."""
     memo.clear()
-    request = BuildRequest(model_id="gpt-oss-120b", workload=Workload(kind="inference", precision="mxfp4"),
-                           gpu_ids=("arc-pro-b60",), top_k=1)
+    request = BuildRequest(
+        model_id="gpt-oss-120b",
+        workload=Workload(kind="inference", precision="mxfp4"),
+        gpu_ids=("arc-pro-b60",),
+        top_k=1,
+    )
     build = plan(request, catalog).builds[0]
     assert build.estimate.workload.get("engine") == "llama.cpp"
     # many times transformers' 2.3 tok/s; the estimate (about 22 since the SYCL backend facts of #29) stays below the
@@ -72,8 +83,14 @@ def test_a_count_tensor_parallelism_cannot_use_runs_vllm_pipeline_parallel(catal
     (vllm/engine/arg_utils.py: --tensor-parallel-size, --pipeline-parallel-size); where transformers is still the only
     engine that fits (five cards), the build warns with its speed."""
     memo.clear()
-    request = BuildRequest(model_id="llama-3.1-405b", workload=Workload(kind="inference", precision="fp8"),
-                           gpu_ids=("h100-nvl",), circuit="230v16a", circuits=2, top_k=3)
+    request = BuildRequest(
+        model_id="llama-3.1-405b",
+        workload=Workload(kind="inference", precision="fp8"),
+        gpu_ids=("h100-nvl",),
+        circuit="230v16a",
+        circuits=2,
+        top_k=3,
+    )
     builds = plan(request, catalog).builds
     pipeline = [b for b in builds if b.estimate.workload.get("engine") == "vllm" and b.gpu_count == 6]
     assert pipeline, [(b.gpu_count, b.estimate.workload.get("engine")) for b in builds]

@@ -5,16 +5,14 @@ from __future__ import annotations
 import pytest
 
 from configurator.core.catalog.loader import Catalog
-from configurator.core.estimate.frameworks import LOGITS_BYTES
 from configurator.core.estimate.estimator import calibration, estimate, kv_cache_bytes, llamacpp_build
+from configurator.core.estimate.frameworks import LOGITS_BYTES
 from configurator.core.estimate.params import count_params
 from configurator.core.estimate.workload import Workload
-from configurator.storage import catalogs
 from tests.reference import first_eval_rate
 
 GB = 1e9
 GIB = 1024**3
-
 
 
 def test_gpt3_weights_are_700_gb_at_four_bytes(catalog: Catalog) -> None:
@@ -242,15 +240,21 @@ def test_llama_cpp_prefill_on_data_center_cards_is_not_overpredicted(catalog: Ca
     assert h100 / rtx == pytest.approx(4869 / 5531, rel=0.25)
 
 
-@pytest.mark.xfail(strict=True, reason="2026-12-01 refit on 36 reference rows (compute_eff_llamacpp 0.52, prefill_tflops_per_watt 0.40): "
-                   "Arc B580 SYCL prefill estimated 3096 t/s, +33 % on this holdout row (was +21 %); decode still within 20 %")
+@pytest.mark.xfail(
+    strict=True,
+    reason="2026-12-01 refit on 36 reference rows (compute_eff_llamacpp 0.52, prefill_tflops_per_watt 0.40): "
+    "Arc B580 SYCL prefill estimated 3096 t/s, +33 % on this holdout row (was +21 %); decode still within 20 %",
+)
 def test_llama_cpp_prefill_off_nvidia_matches_published_runs(catalog: Catalog) -> None:
     """Rows no constant is fitted on (tests/data/holdout_decode_speed.toml): Intel Arc B580 under the SYCL build,
     DeepSeek-R1-Distill-Qwen-7B Q4_K_M pp512 2336 t/s, tg128 66.5 t/s (intel/ipex-llm issue #12991)."""
     model = catalog.get("models", "qwen2.5-7b")
     with calibration(llamacpp_build("2025-03", "sycl")):  # IPEX-LLM's portable llama.cpp of March 2025
-        result = estimate(model, Workload(kind="inference", precision="q4_k_m", context=512, engine="llama.cpp"),
-                          catalog.get("gpus", "arc-b580"))
+        result = estimate(
+            model,
+            Workload(kind="inference", precision="q4_k_m", context=512, engine="llama.cpp"),
+            catalog.get("gpus", "arc-b580"),
+        )
     assert result.prefill_tokens_per_s == pytest.approx(2336, rel=0.3)
     assert result.decode_tokens_per_s == pytest.approx(66.5, rel=0.2)
 
@@ -261,15 +265,23 @@ def test_long_prompts_pay_for_attention_scores_without_flash_attention(catalog: 
     model = catalog.get("models", "llama-3-8b")
     gpu = catalog.get("gpus", "rtx-4090")
     with calibration(llamacpp_build("2024-05")):  # the tables' May 2024 llama-bench, -fa 0 (its default then)
-        short, long = (estimate(model, Workload(kind="inference", precision="q4_k_m", context=c, engine="llama.cpp"), gpu)
-                       .prefill_tokens_per_s for c in (512, 8192))
+        short, long = (
+            estimate(
+                model, Workload(kind="inference", precision="q4_k_m", context=c, engine="llama.cpp"), gpu
+            ).prefill_tokens_per_s
+            for c in (512, 8192)
+        )
     assert short is not None and long is not None
     assert long / short == pytest.approx(4040 / 7139, rel=0.15)
     # FlashAttention (llama.cpp's default since PR #15434, August 2025) keeps the scores on chip: the long prompt then
     # costs only its attention FLOPs
     with calibration(llamacpp_build("2025-08")):
-        fa_short, fa_long = (estimate(model, Workload(kind="inference", precision="q4_k_m", context=c, engine="llama.cpp"),
-                                      gpu).prefill_tokens_per_s for c in (512, 8192))
+        fa_short, fa_long = (
+            estimate(
+                model, Workload(kind="inference", precision="q4_k_m", context=c, engine="llama.cpp"), gpu
+            ).prefill_tokens_per_s
+            for c in (512, 8192)
+        )
     assert fa_short is not None and fa_long is not None
     assert long / short < fa_long / fa_short < 1.0
 
@@ -314,6 +326,7 @@ def test_cuda_graph_builds_decode_faster_on_one_ampere_card_only(catalog: Catalo
     assert tps("rtx-2080-ti", "2026-08") > tps("rtx-2080-ti", "2025-12")
     assert tps("tesla-p40", "2026-08") == pytest.approx(tps("tesla-p40", "2024-01"))
 
+
 def _tensor_bytes(result: object) -> float:
     """What torch.cuda.max_memory_allocated sees: every term except the runtime overhead (CUDA context, slack)."""
     b = result.breakdown  # type: ignore[attr-defined]
@@ -327,7 +340,9 @@ def _tensor_bytes(result: object) -> float:
     # 14.38 / 19.97, which its script computes as torch.cuda.max_memory_allocated / 1024^3
     [(1, 14.38), (30720, 19.97)],
 )
-def test_transformers_peak_is_weights_kv_and_the_prompts_prefill(catalog: Catalog, prompt: int, published_gib: float) -> None:
+def test_transformers_peak_is_weights_kv_and_the_prompts_prefill(
+    catalog: Catalog, prompt: int, published_gib: float
+) -> None:
     model = catalog.get("models", "qwen2.5-7b")
     workload = Workload(kind="inference", precision="bf16", context=prompt + 2048, prompt=prompt, engine="transformers")
     assert _tensor_bytes(estimate(model, workload)) / GIB == pytest.approx(published_gib, rel=0.02)
@@ -337,7 +352,9 @@ def test_a_short_prompt_needs_no_prefill_workspace_and_a_stated_prompt_sets_the_
     model = catalog.get("models", "qwen2.5-7b")
     gpu = catalog.get("gpus", "a100-80gb-sxm")
     whole = estimate(model, Workload(kind="inference", precision="bf16", context=8192, engine="transformers"), gpu)
-    short = estimate(model, Workload(kind="inference", precision="bf16", context=8192, prompt=16, engine="transformers"), gpu)
+    short = estimate(
+        model, Workload(kind="inference", precision="bf16", context=8192, prompt=16, engine="transformers"), gpu
+    )
     assert short.breakdown.kv_cache == whole.breakdown.kv_cache  # the generated tokens are cached all the same
     assert short.breakdown.activations < whole.breakdown.activations / 100
     assert short.time_to_first_token_s is not None and whole.time_to_first_token_s is not None

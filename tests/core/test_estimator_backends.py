@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from configurator.core.catalog.loader import Catalog
-from configurator.core.estimate.backends import DEFAULT_LLAMACPP_BACKEND, DECODE_FACTS, llamacpp_backend
+from configurator.core.estimate.backends import DECODE_FACTS, DEFAULT_LLAMACPP_BACKEND, llamacpp_backend
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.workload import Workload
 from configurator.core.support import dense_peak_tflops, training_tflops, vendor_matmul_efficiency
@@ -49,6 +49,7 @@ def test_a770_trains_at_its_measured_gemm_rate(catalog: Catalog) -> None:
     reads their mean share (55 %, over the A100 reference's 87 %), so a job takes 1/0.63 of the spec-peak time; the spec
     peak had the A770 train 2x faster than an RTX 3090, the measurements leave it within 0.7-1.0x the 3090's time."""
     from configurator.core.support import training_factor
+
     a770 = catalog.get("gpus", "arc-a770-16gb")
     assert training_factor(a770, "bf16") == pytest.approx((58.7 + 92.9) / 2 / 137.6 / (271.2 / 312.0), rel=1e-3)
     ratio = _pretrain_hours(catalog, "arc-a770-16gb") / _pretrain_hours(catalog, "rtx-3090")
@@ -86,6 +87,7 @@ def test_strix_halo_decodes_on_vulkan(catalog: Catalog) -> None:
     ROCm build, so a Ryzen AI Max+ 395 system decodes on llama.cpp's Vulkan backend (batched command buffers), and the
     estimate says so, with the OS limit that decides what fits (ttm.pages_limit)."""
     from configurator.core.estimate.unified import system_gpu
+
     gpu = system_gpu(catalog.get("systems", "framework-desktop-ai-max-395-128gb"))
     assert llamacpp_backend(gpu) == "vulkan"
     w = Workload(kind="inference", precision="mxfp4", engine="llama.cpp", context=4096)
@@ -96,6 +98,7 @@ def test_strix_halo_decodes_on_vulkan(catalog: Catalog) -> None:
 
 def _strix_decode(catalog: Catalog, model: str, precision: str, context: int = 128) -> float:
     from configurator.core.estimate.unified import system_gpu
+
     gpu = system_gpu(catalog.get("systems", "framework-desktop-ai-max-395-128gb"), wired_fraction=1.0)
     w = Workload(kind="inference", precision=precision, engine="llama.cpp", context=context)
     result = estimate(catalog.get("models", model), w, gpu)
@@ -133,15 +136,21 @@ def test_cuda_experts_follow_the_build(catalog: Catalog) -> None:
     tokens/s, within 30 % (it was 45 % over the estimate)."""
     from configurator.core.estimate import estimator as est
     from configurator.core.estimate.estimator import calibration, llamacpp_build, moe_expert_efficiency
+
     with calibration(llamacpp_build("2023-12")):
         assert moe_expert_efficiency(1.0, "llama.cpp", "cuda") == est.CAL.bw_eff_moe_experts
     with calibration(llamacpp_build("2026-02")):
         assert moe_expert_efficiency(1.0, "llama.cpp", "cuda") == pytest.approx(1.0)
     assert moe_expert_efficiency(1.0, "llama.cpp", "vulkan") == pytest.approx(1.0)
     assert moe_expert_efficiency(1.0, "vllm", "vulkan") == est.CAL.bw_eff_moe_experts_vllm
-    rows = [r for r in kind_rows("decode_speed", "holdout")
-            if r["model"] == "gpt-oss-20b" and r["gpu"] == "rtx-6000-ada" and r["engine"] == "llama.cpp"
-            and "measured_tokens_per_s" in r]
+    rows = [
+        r
+        for r in kind_rows("decode_speed", "holdout")
+        if r["model"] == "gpt-oss-20b"
+        and r["gpu"] == "rtx-6000-ada"
+        and r["engine"] == "llama.cpp"
+        and "measured_tokens_per_s" in r
+    ]
     comparisons, _ = decode_speed(catalog, rows)
     assert comparisons and all(abs(c.error) <= 0.30 for c in comparisons), [(c.label, c.error) for c in comparisons]
 
@@ -152,16 +161,19 @@ def test_mtp_speculative_decoding_follows_kyuz0_runs(catalog: Catalog) -> None:
     plain rate. The acceptance (p = 0.857) and the draft cost come from the dense Qwen3.6-27B rows of the same file, so
     the MoE rows check them: the estimate is 1.16x / 1.14x (its verify pass routes 3-4 tokens to their own experts)."""
     from configurator.core.estimate.speculative import tokens_per_step
+
     # the geometric acceptance reproduces both measured aggregate rates: 0.796 at k = 2, 0.738 at k = 3
     assert (tokens_per_step(2) - 1) / 2 == pytest.approx(0.796, abs=0.005)
     assert (tokens_per_step(3) - 1) / 3 == pytest.approx(0.738, abs=0.005)
     from configurator.core.estimate.unified import system_gpu
+
     gpu = system_gpu(catalog.get("systems", "framework-desktop-ai-max-395-128gb"), wired_fraction=1.0)
     model = catalog.get("models", "qwen3.6-35b-a3b")
     plain = estimate(model, Workload(kind="inference", precision="q4_k_m", engine="llama.cpp", context=4096), gpu)
     for k, measured in ((2, 72.8 / 58.7), (3, 74.6 / 58.7)):
-        w = Workload(kind="inference", precision="q4_k_m", engine="llama.cpp", context=4096, speculative="mtp",
-                     draft_tokens=k)
+        w = Workload(
+            kind="inference", precision="q4_k_m", engine="llama.cpp", context=4096, speculative="mtp", draft_tokens=k
+        )
         fast = estimate(model, w, gpu)
         assert fast.decode_tokens_per_s is not None and plain.decode_tokens_per_s is not None
         assert fast.decode_tokens_per_s / plain.decode_tokens_per_s == pytest.approx(measured, rel=0.15)
@@ -170,8 +182,11 @@ def test_mtp_speculative_decoding_follows_kyuz0_runs(catalog: Catalog) -> None:
 def test_mtp_needs_the_models_own_layers_and_one_sequence(catalog: Catalog) -> None:
     """A model without MTP layers (Llama 3.1 8B) or several users: the speed is given without speculation, and said."""
     gpu = catalog.get("gpus", "rtx-4090")
-    plain = estimate(catalog.get("models", "llama-3.1-8b"), Workload(kind="inference", precision="q4_k_m",
-                                                                      engine="llama.cpp", context=4096), gpu)
+    plain = estimate(
+        catalog.get("models", "llama-3.1-8b"),
+        Workload(kind="inference", precision="q4_k_m", engine="llama.cpp", context=4096),
+        gpu,
+    )
     w = Workload(kind="inference", precision="q4_k_m", engine="llama.cpp", context=4096, speculative="mtp")
     result = estimate(catalog.get("models", "llama-3.1-8b"), w, gpu)
     assert result.decode_tokens_per_s == plain.decode_tokens_per_s
@@ -184,10 +199,12 @@ def test_mtp_launch_command_runs_what_the_estimate_describes(catalog: Catalog) -
     """The launch command drafts with the model's MTP layers exactly when the estimate counts them (llama-server
     --spec-type mtp --spec-draft-n-max K, as kyuz0/amd-strix-halo-toolboxes benchmark/mtp-bench.py runs it)."""
     from configurator.core.launch import llamacpp_command
+
     gpu = catalog.get("gpus", "rtx-4090")
     model = catalog.get("models", "qwen3.6-35b-a3b")
-    w = Workload(kind="inference", precision="q4_k_m", engine="llama.cpp", context=4096, speculative="mtp",
-                 draft_tokens=2)
+    w = Workload(
+        kind="inference", precision="q4_k_m", engine="llama.cpp", context=4096, speculative="mtp", draft_tokens=2
+    )
     assert "--spec-type mtp --spec-draft-n-max 2" in llamacpp_command(model, estimate(model, w, gpu))
     plain = w.model_copy(update={"speculative": "none"})
     assert "--spec-type" not in llamacpp_command(model, estimate(model, plain, gpu))

@@ -21,7 +21,9 @@ QWEN3_SPEED = "QwenLM/Qwen2.5/blob/ac7272455d45483d2f579a88295e81586d60ff6f"
 
 
 def _rows(prefix: str, source: str, model_prefix: str = "") -> list:
-    return [r for r in kind_rows("decode_speed", prefix) if source in r["source"] and r["model"].startswith(model_prefix)]
+    return [
+        r for r in kind_rows("decode_speed", prefix) if source in r["source"] and r["model"].startswith(model_prefix)
+    ]
 
 
 def _decode(catalog: Catalog, model: str, gpu: str, gpus: int, engine: str = "vllm", batch: int = 1) -> float:
@@ -31,13 +33,22 @@ def _decode(catalog: Catalog, model: str, gpu: str, gpus: int, engine: str = "vl
     return result.decode_tokens_per_s
 
 
-@pytest.mark.parametrize(("prefix", "source", "model_prefix"), [
-    ("reference", TT_INFERENCE, "deepseek"),   # SGLang (July 2025), DeepSeek-R1-0528 on 16 x H100 over InfiniBand: 43.3
-    ("reference", VLLM_V32_H20, "deepseek"),   # vLLM 0.13.0rc2 (Dec 2025), DeepSeek-V3.2 on 8 x H20: 30
-    ("holdout", SGLANG_3656, "deepseek-r1"),   # vLLM (Feb 2025), DeepSeek-R1 on 16 x H100: 30 (the SGLang row: 19)
-    ("reference", QWEN3_SPEED, "qwen3-235b"),  # SGLang 0.4.6.post1, Qwen3-235B-A22B on 4 and 8 x H20: 71.65, 74.5
-])
-def test_large_moe_batch1_decode_within_30_percent(catalog: Catalog, prefix: str, source: str, model_prefix: str) -> None:
+@pytest.mark.parametrize(
+    ("prefix", "source", "model_prefix"),
+    [
+        (
+            "reference",
+            TT_INFERENCE,
+            "deepseek",
+        ),  # SGLang (July 2025), DeepSeek-R1-0528 on 16 x H100 over InfiniBand: 43.3
+        ("reference", VLLM_V32_H20, "deepseek"),  # vLLM 0.13.0rc2 (Dec 2025), DeepSeek-V3.2 on 8 x H20: 30
+        ("holdout", SGLANG_3656, "deepseek-r1"),  # vLLM (Feb 2025), DeepSeek-R1 on 16 x H100: 30 (the SGLang row: 19)
+        ("reference", QWEN3_SPEED, "qwen3-235b"),  # SGLang 0.4.6.post1, Qwen3-235B-A22B on 4 and 8 x H20: 71.65, 74.5
+    ],
+)
+def test_large_moe_batch1_decode_within_30_percent(
+    catalog: Catalog, prefix: str, source: str, model_prefix: str
+) -> None:
     """Published batch-1 decode of large MoE models under tensor parallelism; before the latency floors the estimate
     read 142-160 tokens/s for DeepSeek-R1 on 8-16 GPUs (3-5x optimistic). The February 2025 SGLang row (19 tokens/s,
     +75 %) is the one outside: an early-2025 release whose thread leaves the concurrency and lengths unstated."""
@@ -106,6 +117,7 @@ def test_expert_reuse_raises_many_user_moe_speed(catalog: Catalog) -> None:
     one-token expert kernels; the batch's tokens per expert now share each expert's read, so it reads more, and batch 1
     is untouched by the reuse (exactly `experts_per_token` experts, one token each)."""
     from configurator.core.estimate.estimator import experts_touched
+
     assert experts_touched(128, 4, 1) == pytest.approx((4.0, 1.0))
     touched, per_expert = experts_touched(128, 4, 20)
     assert touched < 128 * (1 - (1 - 4 / 128) ** 20) and per_expert > 1
@@ -118,6 +130,7 @@ def test_moe_tensor_parallel_has_its_own_range(catalog: Catalog) -> None:
     """ranges.REGIME_RANGE_FACTORS: an MoE under tensor parallelism reads the range its own cross-validated rows give
     (x0.68..x1.47); a dense model on the same GPUs reads the decode kind's."""
     from configurator.core.estimate.ranges import MOE_TENSOR_PARALLEL, RANGE_FACTORS, REGIME_RANGE_FACTORS
+
     w = Workload(kind="inference", precision="fp8", engine="vllm", context=2048)
     moe = estimate(catalog.get("models", "deepseek-r1"), w, catalog.get("gpus", "h20"), 8)
     assert moe.speed_regime == MOE_TENSOR_PARALLEL
@@ -137,8 +150,11 @@ def test_moe_holdout_single_gpu_serving(catalog: Catalog) -> None:
     """Rows never fitted on: gpt-oss-20b for 32 users on one H100 under SGLang, 87.0 tokens/s per user
     (ai-bot-pro/achatbot PR #183, August 2025; 62 before the expert reuse, -29 %), and gpt-oss-120b alone on one A100
     under vLLM's launch image, 90 (vllm-project/vllm #22331): both within 20 %."""
-    data = [r for r in kind_rows("decode_speed", "holdout")
-            if "achatbot/pull/183" in r["source"] or "vllm/issues/22331" in r["source"]]
+    data = [
+        r
+        for r in kind_rows("decode_speed", "holdout")
+        if "achatbot/pull/183" in r["source"] or "vllm/issues/22331" in r["source"]
+    ]
     assert len(data) == 2
     comparisons, skipped = decode_speed(catalog, data)
     assert not skipped

@@ -9,7 +9,7 @@ from configurator.core.report.purchase import _md, inert
 
 @pytest.mark.parametrize("start", ["=", "+", "-", "@", "\t", "\r"])
 def test_cells_that_a_spreadsheet_would_run_are_quoted(start: str) -> None:
-    assert inert(start + "HYPERLINK(\"http://x\")") == "'" + start + "HYPERLINK(\"http://x\")"
+    assert inert(start + 'HYPERLINK("http://x")') == "'" + start + 'HYPERLINK("http://x")'
 
 
 def test_ordinary_text_and_control_characters() -> None:

@@ -20,8 +20,14 @@ def catalog(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untype
 
 def test_lora_of_a_72b_model_says_the_solver_sharded_it_with_zero3(catalog) -> None:  # type: ignore[no-untyped-def]
     """Journey 3 of round 1: LoRA of Qwen2.5-72B fits several 48 GB cards only with ZeRO-3, and nothing said so."""
-    request = BuildRequest(model_id="qwen2.5-72b", workload=Workload(kind="finetune", method="lora", context=4096),
-                           currency="CNY", region="china", circuit="230v16a", budget=300000)
+    request = BuildRequest(
+        model_id="qwen2.5-72b",
+        workload=Workload(kind="finetune", method="lora", context=4096),
+        currency="CNY",
+        region="china",
+        circuit="230v16a",
+        budget=300000,
+    )
     build = plan(request, catalog).builds[0]
     assert build.estimate.workload["zero"] == 3 and request.workload.zero == 0
     fit = fit_of(build, request)
@@ -32,9 +38,12 @@ def test_lora_of_a_72b_model_says_the_solver_sharded_it_with_zero3(catalog) -> N
 
 
 def test_inference_fit_names_engine_split_kv_and_power_limit(catalog) -> None:  # type: ignore[no-untyped-def]
-    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=8192,
-                                                                       kv_precision="q8_0"),
-                           budget=3000, power_limit=0.8)
+    request = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m", context=8192, kv_precision="q8_0"),
+        budget=3000,
+        power_limit=0.8,
+    )
     build = plan(request, catalog).builds[0]
     fit = fit_of(build, request)
     assert fit.line.startswith("llama.cpp")
@@ -44,34 +53,52 @@ def test_inference_fit_names_engine_split_kv_and_power_limit(catalog) -> None:  
     assert not any(s.chosen for s in fit.settings if s.name == "KV cache")  # the user asked for q8_0
 
 
-@pytest.mark.parametrize(("name", "short"), [
-    ("NVIDIA GeForce RTX 4090 48GB (Chinese-market board-modified)", "RTX 4090 48GB (modified)"),
-    ("AMD Radeon PRO W7900", "W7900"),
-    ("NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition", "RTX PRO 6000 Blackwell Max-Q"),
-    ("NVIDIA L20", "L20"),
-])
+@pytest.mark.parametrize(
+    ("name", "short"),
+    [
+        ("NVIDIA GeForce RTX 4090 48GB (Chinese-market board-modified)", "RTX 4090 48GB (modified)"),
+        ("AMD Radeon PRO W7900", "W7900"),
+        ("NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition", "RTX PRO 6000 Blackwell Max-Q"),
+        ("NVIDIA L20", "L20"),
+    ],
+)
 def test_gpu_names_read_as_people_say_them(name: str, short: str) -> None:
     assert short_gpu_name(name) == short
 
 
 def test_the_builds_table_never_shows_a_gpu_id(catalog) -> None:  # type: ignore[no-untyped-def]
-    request = BuildRequest(model_id="qwen2.5-72b", workload=Workload(kind="finetune", method="lora", context=4096),
-                           currency="CNY", region="china", circuit="230v16a", budget=300000)
+    request = BuildRequest(
+        model_id="qwen2.5-72b",
+        workload=Workload(kind="finetune", method="lora", context=4096),
+        currency="CNY",
+        region="china",
+        circuit="230v16a",
+        budget=300000,
+    )
     for build in plan(request, catalog).builds:
         assert build.gpu_id not in gpus_text(build)
 
 
 def test_ready_made_systems_and_clusters_name_their_gpu(catalog) -> None:  # type: ignore[no-untyped-def]
     # seen in the app: "1 x integrated" for a MacBook Pro, "16 nodes x 8 x h100-sxm" for a cluster of HGX servers
-    mina = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=16384,
-                                                                    kv_precision="q8_0"), budget=2500, room="home-office")
+    mina = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m", context=16384, kv_precision="q8_0"),
+        budget=2500,
+        room="home-office",
+    )
     unified = [b for b in plan(mina, catalog).builds if b.interconnect == "unified memory"]
     assert unified
     for build in unified:
         chip = build.parts[0].spec["unified"]["chip"]
         assert gpus_text(build).startswith(f"1 x {chip} (") and "integrated" not in gpus_text(build)
-    sam = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=1e11, context=4096),
-                       deadline_hours=336, circuit="230v16a", room="server-room")
+    sam = BuildRequest(
+        model_id="llama-3.1-70b",
+        workload=Workload(kind="pretrain", tokens=1e11, context=4096),
+        deadline_hours=336,
+        circuit="230v16a",
+        room="server-room",
+    )
     cluster = plan(sam, catalog).builds[0]
     assert cluster.nodes > 1
     # the cheapest cluster's GPU (H100, A100 or, since the DGX B200 is priced, B200: as prices go), by its name

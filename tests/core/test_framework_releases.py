@@ -50,8 +50,9 @@ def test_torchtune_fsdp_full_finetune_keeps_every_gradient(catalog: Any) -> None
     (`optimizer_in_bwd: False` in every distributed config), so each GPU holds its whole gradient shard, 2 bytes per
     parameter / 4; the single-device trick of stepping in backward must not be credited there."""
     model = catalog.records["models"]["llama-2-7b"]
-    workload = Workload(kind="finetune", method="full", framework="torchtune", optimizer="adamw", context=512,
-                        batch=2, zero=3)
+    workload = Workload(
+        kind="finetune", method="full", framework="torchtune", optimizer="adamw", context=512, batch=2, zero=3
+    )
     with calibration(_as_released("2024-04-16")):
         result = estimate(model, workload, None, 4)
     params = result.params_total
@@ -76,8 +77,12 @@ def test_axolotl_trains_in_bf16_with_fp32_adapters_and_cut_cross_entropy(catalog
     fp32 master copy (`bf16: true` loads the model in bf16), PEFT upcasts the adapters to fp32, and the logits are
     never materialised."""
     model = catalog.records["models"]["devstral-small-24b"]
-    qlora = estimate(model, Workload(kind="finetune", method="qlora", framework="axolotl", optimizer="adamw",
-                                     context=2048, batch=2, lora_rank=32))
+    qlora = estimate(
+        model,
+        Workload(
+            kind="finetune", method="qlora", framework="axolotl", optimizer="adamw", context=2048, batch=2, lora_rank=32
+        ),
+    )
     assert abs(qlora.per_gpu_bytes / (21 * GB) - 1) <= 0.15
     assert any("cut cross-entropy" in s.text for s in qlora.steps)
     assert any("(fp32)" in s.text for s in qlora.steps)

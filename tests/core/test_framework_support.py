@@ -55,7 +55,9 @@ def test_torchtune_fails_on_turing_and_volta_and_passes_on_ampere(gpus: dict[str
     assert not _rule(check_stack(gpus["t4"], Workload(kind="finetune", method="lora", framework="peft")), "SUP-10")
 
 
-def test_the_solver_leaves_a_t4_out_of_a_torchtune_build_with_the_checks_reason(catalog: Catalog, gpus: dict[str, Gpu]) -> None:
+def test_the_solver_leaves_a_t4_out_of_a_torchtune_build_with_the_checks_reason(
+    catalog: Catalog, gpus: dict[str, Gpu]
+) -> None:
     """A 3B LoRA fits a 16 GB T4, so before SUP-10 the solver offered it with a bf16 command and a time costed at the
     T4's fp16 tensor rate. The filter and the check are one function: the rejection is the Checks tab's sentence."""
     model = catalog.records["models"]["llama-3.2-3b"]
@@ -66,13 +68,16 @@ def test_the_solver_leaves_a_t4_out_of_a_torchtune_build_with_the_checks_reason(
     (verdict,) = _rule(check_stack(gpus["t4"], workload), "SUP-10")
     assert str(cand.rejected_gpus["t4"]) == f"the software stack does not run: {verdict.message}"
     assert [o.gpu.id for o in cand.options] == ["rtx-3090"]
-    peft = gpu_options(model, request.model_copy(update={"workload": workload.model_copy(update={"framework": "peft"})}),
-                       catalog)
+    peft = gpu_options(
+        model, request.model_copy(update={"workload": workload.model_copy(update={"framework": "peft"})}), catalog
+    )
     assert "t4" in {o.gpu.id for o in peft.options}
     # `estimate` on the card the user named gives the same sentence as a warning
     result = estimate(model, workload, gpus["t4"], 1)
     assert verdict.message in [str(w) for w in result.warnings]
-    assert not any("SUP" in str(w) or "bf16 or fp32" in str(w) for w in estimate(model, workload, gpus["rtx-3090"], 1).warnings)
+    assert not any(
+        "SUP" in str(w) or "bf16 or fp32" in str(w) for w in estimate(model, workload, gpus["rtx-3090"], 1).warnings
+    )
 
 
 def test_unsloth_runs_from_compute_capability_7_and_slowly_on_pascal(gpus: dict[str, Gpu]) -> None:

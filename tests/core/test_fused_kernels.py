@@ -17,11 +17,23 @@ from tests.reference import Row, rows, training_gpu_hours
 TORCHTITAN = "https://github.com/pytorch/torchtitan/blob/eaea6f6a2fa940f03a10906be1df3489cf30af85/docs/performance.md"
 
 
-def _row(prefix: str, source: str, model: str, gpus: int | None = None, fused: bool | None = None,
-         precision: str | None = None) -> Row:
-    found = [r for r in rows("training_gpu_hours", prefix) if r["source"] == source and r["model"] == model
-             and (gpus is None or r.get("gpus") == gpus) and (fused is None or r.get("fused_kernels") == fused)
-             and r.get("precision") == precision]
+def _row(
+    prefix: str,
+    source: str,
+    model: str,
+    gpus: int | None = None,
+    fused: bool | None = None,
+    precision: str | None = None,
+) -> Row:
+    found = [
+        r
+        for r in rows("training_gpu_hours", prefix)
+        if r["source"] == source
+        and r["model"] == model
+        and (gpus is None or r.get("gpus") == gpus)
+        and (fused is None or r.get("fused_kernels") == fused)
+        and r.get("precision") == precision
+    ]
     assert len(found) == 1, found
     return found[0]
 
@@ -39,7 +51,11 @@ def test_fused_bytes_reproduce_torchtitans_compile_over_eager_ratio_on_its_h100(
     two stacks differs by exactly the measured ratio."""
     model = catalog.records["models"]["llama-3.1-8b"]
     card = catalog.records["gpus"]["h100-sxm"].model_copy(
-        update={"bf16_tflops": estimator.TORCHTITAN_H100_TFLOPS, "memory_bandwidth_gbps": estimator.TORCHTITAN_H100_GBPS})
+        update={
+            "bf16_tflops": estimator.TORCHTITAN_H100_TFLOPS,
+            "memory_bandwidth_gbps": estimator.TORCHTITAN_H100_GBPS,
+        }
+    )
     assert model.hidden_size == estimator.TORCHTITAN_HIDDEN
     ratio = default_mfu(model, card, fused=True) / default_mfu(model, card)
     assert ratio == pytest.approx(estimator.TORCHTITAN_COMPILE_TPS / estimator.TORCHTITAN_EAGER_TPS, rel=1e-6)
@@ -50,7 +66,8 @@ def test_torchtitan_card_is_between_the_catalogs_sxm_and_nvl_peaks(catalog: Cata
     """The derivation's peak is the middle of the two H100 records' dense BF16 peaks (NVIDIA's H100 page)."""
     gpus = catalog.records["gpus"]
     assert estimator.TORCHTITAN_H100_TFLOPS == pytest.approx(
-        (gpus["h100-sxm"].bf16_tflops + gpus["h100-nvl"].bf16_tflops) / 2)
+        (gpus["h100-sxm"].bf16_tflops + gpus["h100-nvl"].bf16_tflops) / 2
+    )
 
 
 def test_torchtitan_compile_rows_follow_the_stack_field(catalog: Catalog) -> None:
@@ -79,8 +96,11 @@ def test_tinyllama_within_20_percent_of_its_readme(catalog: Catalog) -> None:
 def test_olmo_core_compiled_7b_within_25_percent(catalog: Catalog) -> None:
     """OLMo-core README @7e58d12: OLMo 2 7B at 10,000 TPS per H100, sequence 4096, compile_model=True in OLMo2-7B.py;
     as an eager stack the estimate was about +25 % slow."""
-    row = _row("holdout", "https://github.com/allenai/OLMo-core/blob/7e58d1289bc27103880e7a8382ad0847c35e04f7/README.md",
-               "olmo-2-7b")
+    row = _row(
+        "holdout",
+        "https://github.com/allenai/OLMo-core/blob/7e58d1289bc27103880e7a8382ad0847c35e04f7/README.md",
+        "olmo-2-7b",
+    )
     assert row["fused_kernels"] is True
     fused, eager = _estimated(catalog, row), _estimated(catalog, {**row, "fused_kernels": False})
     assert fused == pytest.approx(row["measured_gpu_hours"], rel=0.25)
@@ -104,7 +124,9 @@ def test_the_stack_defaults_to_what_the_launch_command_runs(catalog: Catalog) ->
     assert Workload(kind="pretrain").resolved(4096).fused_kernels is False
     parser = argparse.ArgumentParser()
     add_workload_options(parser)
-    args = parser.parse_args(["--model", "tinyllama-1.1b", "--workload", "pretrain", "--tokens", "1e10", "--fused-kernels"])
+    args = parser.parse_args(
+        ["--model", "tinyllama-1.1b", "--workload", "pretrain", "--tokens", "1e10", "--fused-kernels"]
+    )
     asked = workload_from_args(args)
     assert asked.fused_kernels is True
     model, gpu = catalog.records["models"]["tinyllama-1.1b"], catalog.records["gpus"]["h100-sxm"]

@@ -22,22 +22,40 @@ from tests.independent_checker import past_support
 READING_TPS = 5.0  # Brysbaert 2019: ~238 words a minute at ~1.3 tokens a word (as rules.READING_TPS)
 
 PLANS = {
-    "8B q4 $1500": BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"),
-                                budget=1500),
-    "30B-A3B q4, own 4060 Ti": BuildRequest(model_id="qwen3-30b-a3b", workload=Workload(kind="inference", precision="q4_k_m"),
-                                            budget=1500, owned=(OwnedPart(category="gpu", id="rtx-4060-ti-16gb"),)),
-    "70B q4 8k used $3500": BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m",
-                                                                                    context=8192), budget=3500, condition="used"),
-    "compare 4090/3090/3060": BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"),
-                                           gpu_ids=("rtx-4090", "rtx-3090", "rtx-3060-12gb")),
-    "32B QLoRA $3000": BuildRequest(model_id="qwen3-32b", workload=Workload(kind="finetune", method="qlora"), budget=3000),
-    "ChatGLM-6B full, CNY": BuildRequest(model_id="chatglm-6b", workload=Workload(kind="finetune", method="full"),
-                                         currency="CNY", region="china"),
+    "8B q4 $1500": BuildRequest(
+        model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"), budget=1500
+    ),
+    "30B-A3B q4, own 4060 Ti": BuildRequest(
+        model_id="qwen3-30b-a3b",
+        workload=Workload(kind="inference", precision="q4_k_m"),
+        budget=1500,
+        owned=(OwnedPart(category="gpu", id="rtx-4060-ti-16gb"),),
+    ),
+    "70B q4 8k used $3500": BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m", context=8192),
+        budget=3500,
+        condition="used",
+    ),
+    "compare 4090/3090/3060": BuildRequest(
+        model_id="llama-3.1-8b",
+        workload=Workload(kind="inference", precision="q4_k_m"),
+        gpu_ids=("rtx-4090", "rtx-3090", "rtx-3060-12gb"),
+    ),
+    "32B QLoRA $3000": BuildRequest(
+        model_id="qwen3-32b", workload=Workload(kind="finetune", method="qlora"), budget=3000
+    ),
+    "ChatGLM-6B full, CNY": BuildRequest(
+        model_id="chatglm-6b", workload=Workload(kind="finetune", method="full"), currency="CNY", region="china"
+    ),
 }
 
 
 def _speed(build: dict[str, Any]) -> float:
-    if build["estimate"]["speed"]["decode_tokens_per_s"] is not None and "tokens_per_s" not in build["estimate"]["time"]:
+    if (
+        build["estimate"]["speed"]["decode_tokens_per_s"] is not None
+        and "tokens_per_s" not in build["estimate"]["time"]
+    ):
         return float(build["estimate"]["speed"]["decode_tokens_per_s"])
     return float(build["estimate"]["time"].get("tokens_per_s") or 0.0)
 
@@ -76,16 +94,22 @@ def label_problems(request: BuildRequest, result: dict[str, Any]) -> list[str]:
                 problems.append(f"{name}: a card past its software support claims {claim}")
             elif claim in ("fastest", "fastest within budget") and any(_speed(o) > speed * 1.0001 for o in supported):
                 problems.append(f"{name}: a build shown within the budget is faster")
-            elif claim == "best value" and any(_speed(o) / o["total_price"] > speed / price * 1.0001 for o in supported):
+            elif claim == "best value" and any(
+                _speed(o) / o["total_price"] > speed / price * 1.0001 for o in supported
+            ):
                 problems.append(f"{name}: a build shown gives more speed per {b['currency']}")
-            elif claim == "quietest" and any(o["noise_dba"] is not None and dba is not None and
-                                             (o["noise_dba"], o["power"]["wall_w"]) < (dba, b["power"]["wall_w"])
-                                             for o in within):
+            elif claim == "quietest" and any(
+                o["noise_dba"] is not None
+                and dba is not None
+                and (o["noise_dba"], o["power"]["wall_w"]) < (dba, b["power"]["wall_w"])
+                for o in within
+            ):
                 problems.append(f"{name}: a build shown is quieter")
             elif claim == "room to grow" and not b["room_for_one_more"]:
                 problems.append(f"{name}: one more card needs more than the card")
             elif claim == "cheapest below reading speed" and (
-                    speed >= READING_TPS or any(o["total_price"] < price - 0.01 for o in passing)):
+                speed >= READING_TPS or any(o["total_price"] < price - 0.01 for o in passing)
+            ):
                 problems.append(f"{name}: not the cheapest, or not below reading speed")
             elif claim.startswith("cheapest with "):
                 if claim != f"cheapest with {_gpu_name(b)}":
@@ -96,9 +120,16 @@ def label_problems(request: BuildRequest, result: dict[str, Any]) -> list[str]:
         if not claims_of(b["label"]) and len(request.gpu_ids) < 2:
             for o in passing:
                 louder = o["noise_dba"] is not None and dba is not None and o["noise_dba"] > dba + 0.05
-                if o is not b and o["total_price"] <= price and _speed(o) >= speed and not louder and (
-                        o["total_price"] < price or _speed(o) > speed):
-                    problems.append(f"{name}: #{o['rank']} is no dearer, no slower and no louder, and no label says why")
+                if (
+                    o is not b
+                    and o["total_price"] <= price
+                    and _speed(o) >= speed
+                    and not louder
+                    and (o["total_price"] < price or _speed(o) > speed)
+                ):
+                    problems.append(
+                        f"{name}: #{o['rank']} is no dearer, no slower and no louder, and no label says why"
+                    )
                     break
         if _training(b):
             time = b["estimate"]["time"]
@@ -116,14 +147,18 @@ def results(catalog: Catalog) -> dict[str, tuple[BuildRequest, dict[str, Any]]]:
 
 
 @pytest.mark.parametrize("name", list(PLANS))
-def test_every_label_is_true_of_the_numbers_shown(results: dict[str, tuple[BuildRequest, dict[str, Any]]], name: str) -> None:
+def test_every_label_is_true_of_the_numbers_shown(
+    results: dict[str, tuple[BuildRequest, dict[str, Any]]], name: str
+) -> None:
     request, result = results[name]
     assert result["builds"], name
     assert label_problems(request, result) == []
     assert [b["rank"] for b in result["builds"]] == list(range(1, len(result["builds"]) + 1))
 
 
-def test_a_comparison_labels_each_build_with_its_own_gpu(results: dict[str, tuple[BuildRequest, dict[str, Any]]]) -> None:
+def test_a_comparison_labels_each_build_with_its_own_gpu(
+    results: dict[str, tuple[BuildRequest, dict[str, Any]]],
+) -> None:
     """`--gpu rtx-4090,rtx-3090,rtx-3060-12gb` had put "cheapest with RTX 3060" on the 4090's build (and on the sheet,
     the XLSX and the PDF title): each GPU's build now carries its own name."""
     _request, result = results["compare 4090/3090/3060"]
@@ -135,7 +170,9 @@ def test_a_comparison_labels_each_build_with_its_own_gpu(results: dict[str, tupl
                 assert claim == f"cheapest with {_gpu_name(build)}"
 
 
-def test_qlora_32b_is_ranked_by_training_speed_not_memory(results: dict[str, tuple[BuildRequest, dict[str, Any]]]) -> None:
+def test_qlora_32b_is_ranked_by_training_speed_not_memory(
+    results: dict[str, tuple[BuildRequest, dict[str, Any]]],
+) -> None:
     """Issue #27: `plan --model qwen3-32b --workload finetune --method qlora --budget 3000` labelled 2 x RTX 2060 12 GB
     with CPU offload 'cheapest and fastest; best value', though a 100 M-token job takes it 493 h against 51 h on the
     next build. Without --tokens the builds are timed for a 100 M-token reference job, and 'fastest' is the fastest."""
@@ -151,7 +188,8 @@ def test_qlora_32b_is_ranked_by_training_speed_not_memory(results: dict[str, tup
 
 
 def test_chatglm_full_finetune_in_cny_does_not_call_8_p40_fastest(
-        results: dict[str, tuple[BuildRequest, dict[str, Any]]]) -> None:
+    results: dict[str, tuple[BuildRequest, dict[str, Any]]],
+) -> None:
     """Issue #27: ChatGLM-6B full fine-tuning in CNY made 8 x Tesla P40 (Pascal: no bf16, no tensor cores) 'fastest'
     by memory per GPU. Ranked by the reference job's tokens/s, the fastest build is the one that trains fastest."""
     _request, result = results["ChatGLM-6B full, CNY"]
@@ -172,19 +210,33 @@ def one_build(catalog: Catalog) -> Any:
 def _variant(build: Any, price: float, tps: float, grows: bool = False) -> Any:
     """The same machine at another price and speed (the GPU line carries the difference)."""
     rest = sum(p.subtotal for p in build.parts if p.category != "gpu")
-    parts = tuple(p.model_copy(update={"unit_price": (price - rest) / p.quantity, "owned": 0}) if p.category == "gpu" else p
-                  for p in build.parts)
-    return build.model_copy(update={"parts": parts, "label": "", "why": "", "room_for_one_more": grows,
-                                    "estimate": build.estimate.model_copy(update={"decode_tokens_per_s": tps})})
+    parts = tuple(
+        p.model_copy(update={"unit_price": (price - rest) / p.quantity, "owned": 0}) if p.category == "gpu" else p
+        for p in build.parts
+    )
+    return build.model_copy(
+        update={
+            "parts": parts,
+            "label": "",
+            "why": "",
+            "room_for_one_more": grows,
+            "estimate": build.estimate.model_copy(update={"decode_tokens_per_s": tps}),
+        }
+    )
 
 
 def test_a_build_beaten_on_price_and_speed_is_dropped_unless_a_label_says_why(one_build: Any) -> None:
     from configurator.core.solve.ranking import rank_and_label
 
-    request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"), budget=5000)
+    request = BuildRequest(
+        model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"), budget=5000
+    )
     cheap, beaten, fast = _variant(one_build, 1000, 50), _variant(one_build, 1200, 40), _variant(one_build, 1500, 80)
     shown = rank_and_label([fast, beaten, cheap], request)
-    assert [(b.total_price, b.label) for b in shown] == [(1000, "cheapest"), (1500, "fastest within budget; best value")]
+    assert [(b.total_price, b.label) for b in shown] == [
+        (1000, "cheapest"),
+        (1500, "fastest within budget; best value"),
+    ]
     # no build can take one more card by buying only the card: no "room to grow" at all
     assert not any("room to grow" in b.label for b in shown)
     # the beaten build that can grow stays, and its label says why
@@ -198,4 +250,6 @@ def test_a_build_below_reading_speed_follows_and_says_so(one_build: Any) -> None
     request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"))
     shown = rank_and_label([_variant(one_build, 500, 2.0), _variant(one_build, 1000, 50)], request)
     assert [(b.total_price, b.label) for b in shown] == [
-        (1000, "cheapest; fastest; best value"), (500, "cheapest below reading speed")]
+        (1000, "cheapest; fastest; best value"),
+        (500, "cheapest below reading speed"),
+    ]

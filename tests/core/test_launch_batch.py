@@ -42,25 +42,35 @@ def trained_batch(command: str) -> tuple[int, int, int]:
         processes = int(_after(words, "--nnodes", "1")) * int(_after(words, "--nproc_per_node", "1"))
         return int(over["batch_size"]), int(over["gradient_accumulation_steps"]), processes
     if "llamafactory-cli" in words:
-        env = _keys(words[:words.index("llamafactory-cli")])
+        env = _keys(words[: words.index("llamafactory-cli")])
         processes = int(env.get("NNODES", "1")) * int(env.get("NPROC_PER_NODE", "1"))
         model_parallel = 1
         for flag in ("--tensor_model_parallel_size", "--pipeline_model_parallel_size", "--context_parallel_size"):
             model_parallel *= int(_after(words, flag, "1"))
-        return (int(_after(words, "--per_device_train_batch_size")), int(_after(words, "--gradient_accumulation_steps")),
-                processes // model_parallel)
+        return (
+            int(_after(words, "--per_device_train_batch_size")),
+            int(_after(words, "--gradient_accumulation_steps")),
+            processes // model_parallel,
+        )
     if words[:2] == ["axolotl", "train"]:
-        launcher = words[words.index("--") + 1:] if "--" in words else []
+        launcher = words[words.index("--") + 1 :] if "--" in words else []
         flags = dict(w.lstrip("-").split("=", 1) for w in launcher if "=" in w)
-        processes = (int(flags["num_processes"]) if "num_processes" in flags
-                     else int(_after(launcher, "--nnodes", "1")) * int(_after(launcher, "--nproc_per_node", "1")))
+        processes = (
+            int(flags["num_processes"])
+            if "num_processes" in flags
+            else int(_after(launcher, "--nnodes", "1")) * int(_after(launcher, "--nproc_per_node", "1"))
+        )
         return int(_after(words, "--micro-batch-size")), int(_after(words, "--gradient-accumulation-steps")), processes
     if words[:2] in (["accelerate", "launch"], ["trl", "sft"]):
         accumulation = _after(words, "--gradient_accumulation_steps")
         if "--use_deepspeed" in words:
             # the DeepSpeed engine's count (accelerate's flag, before the script) must be the script's
             assert words[words.index("--gradient_accumulation_steps") + 1] == accumulation
-        return int(_after(words, "--per_device_train_batch_size")), int(accumulation), int(_after(words, "--num_processes", "1"))
+        return (
+            int(_after(words, "--per_device_train_batch_size")),
+            int(accumulation),
+            int(_after(words, "--num_processes", "1")),
+        )
     raise AssertionError(f"unknown command: {command}")
 
 
@@ -70,8 +80,16 @@ def _model_gpu(catalog: Catalog, model_id: str, gpu_id: str) -> tuple[ModelArch,
     return model, gpu
 
 
-FRAMEWORKS = [("transformers", "full"), ("deepspeed", "full"), ("trl", "full"), ("axolotl", "full"),
-              ("torchtune", "full"), ("llama-factory", "full"), ("unsloth", "lora"), ("torchtune", "lora")]
+FRAMEWORKS = [
+    ("transformers", "full"),
+    ("deepspeed", "full"),
+    ("trl", "full"),
+    ("axolotl", "full"),
+    ("torchtune", "full"),
+    ("llama-factory", "full"),
+    ("unsloth", "lora"),
+    ("torchtune", "lora"),
+]
 
 
 @pytest.mark.parametrize(("framework", "method"), FRAMEWORKS, ids=[f"{f}-{m}" for f, m in FRAMEWORKS])
@@ -103,8 +121,11 @@ def test_megatron_pretraining_steps_on_the_plans_batch_and_layout(catalog: Catal
         assert plan is not None
         words = shlex.split(launch_command(model, result, parallelism=plan.to_json())["command"])
         world = int(_after(words, "--nnodes")) * int(_after(words, "--nproc_per_node"))
-        split = (int(_after(words, "--tensor-model-parallel-size")) * int(_after(words, "--pipeline-model-parallel-size"))
-                 * int(_after(words, "--context-parallel-size", "1")))
+        split = (
+            int(_after(words, "--tensor-model-parallel-size"))
+            * int(_after(words, "--pipeline-model-parallel-size"))
+            * int(_after(words, "--context-parallel-size", "1"))
+        )
         assert (split, world // split) == (plan.tensor * plan.pipeline * plan.context, plan.data)
         global_batch, micro = int(_after(words, "--global-batch-size")), int(_after(words, "--micro-batch-size"))
         assert global_batch == round(plan.step_tokens / context)
@@ -113,22 +134,40 @@ def test_megatron_pretraining_steps_on_the_plans_batch_and_layout(catalog: Catal
             assert plan.context > 1, "the 32k layout was expected to split the sequence"
 
 
-SINGLE = [("transformers", "lora", 1), ("transformers", "full", 4), ("trl", "lora", 2), ("axolotl", "qlora", 1),
-          ("axolotl", "lora", 2), ("torchtune", "lora", 1), ("torchtune", "qlora", 1), ("torchtune", "lora", 2),
-          ("torchtune", "full", 1), ("llama-factory", "lora", 1), ("llama-factory", "full", 4), ("unsloth", "qlora", 1),
-          ("unsloth", "lora", 2)]
+SINGLE = [
+    ("transformers", "lora", 1),
+    ("transformers", "full", 4),
+    ("trl", "lora", 2),
+    ("axolotl", "qlora", 1),
+    ("axolotl", "lora", 2),
+    ("torchtune", "lora", 1),
+    ("torchtune", "qlora", 1),
+    ("torchtune", "lora", 2),
+    ("torchtune", "full", 1),
+    ("llama-factory", "lora", 1),
+    ("llama-factory", "full", 4),
+    ("unsloth", "qlora", 1),
+    ("unsloth", "lora", 2),
+]
 
 
 @pytest.mark.parametrize(("framework", "method", "gpus"), SINGLE, ids=[f"{f}-{m}-{n}" for f, m, n in SINGLE])
-def test_a_single_machine_command_trains_its_builds_batch(catalog: Catalog, framework: str, method: str,
-                                                          gpus: int) -> None:
+def test_a_single_machine_command_trains_its_builds_batch(
+    catalog: Catalog, framework: str, method: str, gpus: int
+) -> None:
     """A machine of its own is estimated as one optimizer step per micro-batch on every GPU (estimator: "every GPU
     runs the full model on its own micro-batch"): the command must not accumulate. torchtune's shipped single-device
     LoRA configs accumulate 8 micro-batches (pytorch/torchtune@bd2a0fc recipes/configs/llama3_1/8B_lora_single_device.yaml
     "gradient_accumulation_steps: 8"), and the command had left that in place."""
     model, gpu = _model_gpu(catalog, "llama-3.1-8b", "a100-80gb-sxm")
-    w = Workload(kind="finetune", method=method, framework=framework, context=2048, batch=2,  # type: ignore[arg-type]
-                 zero=3 if method == "full" and gpus > 1 else 0)
+    w = Workload(
+        kind="finetune",
+        method=method,
+        framework=framework,
+        context=2048,
+        batch=2,  # type: ignore[arg-type]
+        zero=3 if method == "full" and gpus > 1 else 0,
+    )
     result = estimate(model, w, gpu, gpus)
     micro, accumulation, data = trained_batch(launch_command(model, result)["command"])
     assert micro * accumulation * data == w.batch * result.gpus

@@ -18,14 +18,25 @@ from configurator.core.training_launch import MASTER_PORT
 
 NODES, PER_NODE = 2, 8
 # a data-parallel layout over two 8-GPU nodes, as estimate/parallel.py ParallelPlan.to_json writes it
-DATA_ONLY: dict[str, object] = {"data": NODES * PER_NODE, "tensor": 1, "pipeline": 1, "zero_stage": 3,
-                                "scaling_efficiency": 0.9, "context": 1, "gpus": NODES * PER_NODE, "nodes": NODES,
-                                "gradient_checkpointing": True, "micro_batch": 1, "micro_batches_per_step": 1,
-                                "virtual_stages": 1}
+DATA_ONLY: dict[str, object] = {
+    "data": NODES * PER_NODE,
+    "tensor": 1,
+    "pipeline": 1,
+    "zero_stage": 3,
+    "scaling_efficiency": 0.9,
+    "context": 1,
+    "gpus": NODES * PER_NODE,
+    "nodes": NODES,
+    "gradient_checkpointing": True,
+    "micro_batch": 1,
+    "micro_batches_per_step": 1,
+    "virtual_stages": 1,
+}
 
 
-def _launch(catalog: Catalog, workload: Workload, parallelism: dict[str, object],
-            model_id: str = "llama-3.1-8b") -> tuple[str, str]:
+def _launch(
+    catalog: Catalog, workload: Workload, parallelism: dict[str, object], model_id: str = "llama-3.1-8b"
+) -> tuple[str, str]:
     model = catalog.records["models"][model_id]
     gpu = catalog.records["gpus"]["a100-80gb-sxm"]
     assert isinstance(model, ModelArch) and isinstance(gpu, Gpu)
@@ -72,7 +83,10 @@ def test_torchtune_joins_a_c10d_rendezvous_on_every_node(catalog: Catalog) -> No
     recipe = words.index("full_finetune_distributed")
     launcher = words[2:recipe]  # torchrun's options come before the recipe
     assert _after(launcher, "--nnodes") == str(NODES) and _after(launcher, "--nproc_per_node") == str(PER_NODE)
-    assert _after(launcher, "--rdzv_backend") == "c10d" and _after(launcher, "--rdzv_endpoint") == f"$MASTER_ADDR:{MASTER_PORT}"
+    assert (
+        _after(launcher, "--rdzv_backend") == "c10d"
+        and _after(launcher, "--rdzv_endpoint") == f"$MASTER_ADDR:{MASTER_PORT}"
+    )
     assert "--rdzv_id" in launcher and "--node_rank" not in launcher  # c10d assigns the ranks
     assert _after(words, "--config") == "llama3_1/8B_full" and f"{NODES} nodes" in engine
 
@@ -83,9 +97,15 @@ def test_llama_factory_sets_its_launchers_node_variables(catalog: Catalog) -> No
     NODE_RANK=0 MASTER_ADDR=192.168.0.1 MASTER_PORT=29500 llamafactory-cli train ...` on each node."""
     _, command = _launch(catalog, _full("llama-factory"), DATA_ONLY)
     words = shlex.split(command)
-    env = dict(w.split("=", 1) for w in words[:words.index("llamafactory-cli")])
-    assert env == {"FORCE_TORCHRUN": "1", "NNODES": str(NODES), "NODE_RANK": "$NODE_RANK",
-                   "MASTER_ADDR": "$MASTER_ADDR", "MASTER_PORT": str(MASTER_PORT), "NPROC_PER_NODE": str(PER_NODE)}
+    env = dict(w.split("=", 1) for w in words[: words.index("llamafactory-cli")])
+    assert env == {
+        "FORCE_TORCHRUN": "1",
+        "NNODES": str(NODES),
+        "NODE_RANK": "$NODE_RANK",
+        "MASTER_ADDR": "$MASTER_ADDR",
+        "MASTER_PORT": str(MASTER_PORT),
+        "NPROC_PER_NODE": str(PER_NODE),
+    }
     assert _after(words, "--deepspeed") == "examples/deepspeed/ds_z3_config.json"
 
 
@@ -107,17 +127,23 @@ def test_axolotl_runs_torchrun_with_launcher_args_on_each_node(catalog: Catalog)
     _, command = _launch(catalog, _full("axolotl"), DATA_ONLY)
     words = shlex.split(command)
     assert _after(words, "--launcher") == "torchrun"
-    launcher = words[words.index("--") + 1:]
+    launcher = words[words.index("--") + 1 :]
     assert _after(launcher, "--nnodes") == str(NODES) and _after(launcher, "--nproc_per_node") == str(PER_NODE)
-    assert _after(launcher, "--rdzv_backend") == "c10d" and _after(launcher, "--rdzv_endpoint") == f"$MASTER_ADDR:{MASTER_PORT}"
+    assert (
+        _after(launcher, "--rdzv_backend") == "c10d"
+        and _after(launcher, "--rdzv_endpoint") == f"$MASTER_ADDR:{MASTER_PORT}"
+    )
     assert "--num_processes" not in command
 
 
 def test_unsloth_on_several_nodes_is_ddp_under_accelerate(catalog: Catalog) -> None:
     """Unsloth's multi-GPU guide (https://unsloth.ai/docs/basics/multi-gpu-training-with-unsloth): "to enable multi
     GPU for DDP ... Run `accelerate launch train.py`"; over nodes, accelerate's machine flags; each GPU a whole copy."""
-    engine, command = _launch(catalog, Workload(kind="finetune", method="lora", framework="unsloth", context=4096),
-                              {**DATA_ONLY, "zero_stage": 0})
+    engine, command = _launch(
+        catalog,
+        Workload(kind="finetune", method="lora", framework="unsloth", context=4096),
+        {**DATA_ONLY, "zero_stage": 0},
+    )
     assert engine.startswith("Unsloth, your script as DDP on 16 GPUs over 2 nodes")
     words = shlex.split(command.split("  #")[0])
     assert words[:2] == ["accelerate", "launch"] and words[-1] == "your_unsloth_script.py"
@@ -148,9 +174,20 @@ def test_the_planner_splits_the_model_only_for_a_framework_that_can(catalog: Cat
 
 
 # the layout the planner gives a 6-node 8B full fine-tune (plan --json, --deadline-hours 24): pipeline 2, interleaved
-PIPELINED: dict[str, object] = {"data": 24, "tensor": 1, "pipeline": 2, "zero_stage": 1, "scaling_efficiency": 0.86,
-                                "context": 1, "gpus": 48, "nodes": 6, "gradient_checkpointing": True, "micro_batch": 1,
-                                "micro_batches_per_step": 42, "virtual_stages": 8}
+PIPELINED: dict[str, object] = {
+    "data": 24,
+    "tensor": 1,
+    "pipeline": 2,
+    "zero_stage": 1,
+    "scaling_efficiency": 0.86,
+    "context": 1,
+    "gpus": 48,
+    "nodes": 6,
+    "gradient_checkpointing": True,
+    "micro_batch": 1,
+    "micro_batches_per_step": 42,
+    "virtual_stages": 8,
+}
 
 
 @pytest.mark.parametrize("framework", ["transformers", "torchtune", "trl", "axolotl", "llama-factory"])
@@ -196,8 +233,9 @@ def test_each_node_expands_its_own_rank_and_the_first_nodes_address(catalog: Cat
     for framework in ("transformers", "llama-factory", "torchtune"):
         _, command = _launch(catalog, _full(framework), DATA_ONLY)
         env = {**os.environ, "NODE_RANK": "1", "MASTER_ADDR": "10.0.0.1"}
-        out = subprocess.run(["bash", "-c", f"printf '%s\\n' {command}"], env=env, capture_output=True, text=True,
-                             check=True).stdout.splitlines()
+        out = subprocess.run(
+            ["bash", "-c", f"printf '%s\\n' {command}"], env=env, capture_output=True, text=True, check=True
+        ).stdout.splitlines()
         assert "$NODE_RANK" not in " ".join(out) and "$MASTER_ADDR" not in " ".join(out)
         if framework == "transformers":
             assert _after(out, "--machine_rank") == "1" and _after(out, "--main_process_ip") == "10.0.0.1"

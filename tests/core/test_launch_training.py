@@ -68,8 +68,15 @@ def test_torchtune_realises_the_estimates_optimizer_and_sharding(catalog: Catalo
     (cfg.get("fsdp_cpu_offload"), cfg.get("fsdp_reshard_after_forward"): False is SHARD_GRAD_OP, i.e. ZeRO-2;
     cfg.optimizer_in_bwd), torchtune/config/_utils.py (`optimizer=X` replaces the component, `~key` removes a key) and
     recipes/configs/llama3_1/8B_full.yaml (torch.optim.AdamW with `fused: True`, which bitsandbytes' optimizers lack)."""
-    w = Workload(kind="finetune", method="full", framework="torchtune", context=2048, zero=2, offload="cpu",
-                 optimizer="paged-adamw-8bit")
+    w = Workload(
+        kind="finetune",
+        method="full",
+        framework="torchtune",
+        context=2048,
+        zero=2,
+        offload="cpu",
+        optimizer="paged-adamw-8bit",
+    )
     engine, words = _launch(catalog, w, 4)
     assert "full_finetune_distributed" in words and _after(words, "--config") == "llama3_1/8B_full"
     assert "fsdp_cpu_offload=True" in words and "fsdp_reshard_after_forward=False" in words
@@ -85,8 +92,9 @@ def test_torchtune_uses_a_built_in_config_only_where_it_ships_one(catalog: Catal
     """Mistral Small 24B has no torchtune config (torchtune/_recipe_registry.py): the user gives theirs. Llama 3.1 8B has
     no distributed QLoRA config: the distributed LoRA config runs QLoRA with the builder of its single-device QLoRA
     config (recipes/configs/llama3_1/8B_qlora_single_device.yaml: torchtune.models.llama3_1.qlora_llama3_1_8b)."""
-    engine, words = _launch(catalog, Workload(kind="finetune", method="lora", framework="torchtune", context=2048), 1,
-                            "mistral-small-24b")
+    engine, words = _launch(
+        catalog, Workload(kind="finetune", method="lora", framework="torchtune", context=2048), 1, "mistral-small-24b"
+    )
     assert _after(words, "--config") == "your_config.yaml" and "your config" in engine
     _, words = _launch(catalog, Workload(kind="finetune", method="qlora", framework="torchtune", context=2048), 2)
     assert _after(words, "--config") == "llama3_1/8B_lora"
@@ -158,8 +166,15 @@ def test_unsloth_has_no_cli_so_the_command_is_the_users_script(catalog: Catalog)
     two = estimate(model, w, gpu, 2)
     launch = launch_command(model, two)
     command, settings = launch["command"].split("#", 1)
-    assert shlex.split(command) == ["accelerate", "launch", "--num_processes", "2", "--mixed_precision", "bf16",
-                                    "your_unsloth_script.py"]
+    assert shlex.split(command) == [
+        "accelerate",
+        "launch",
+        "--num_processes",
+        "2",
+        "--mixed_precision",
+        "bf16",
+        "your_unsloth_script.py",
+    ]
     assert "DDP on 2 GPUs" in launch["engine"] and "load_in_4bit=True" in settings
     # DDP: each GPU holds what one GPU alone holds
     assert two.per_gpu_bytes == estimate(model, w, gpu, 1).per_gpu_bytes
@@ -168,7 +183,9 @@ def test_unsloth_has_no_cli_so_the_command_is_the_users_script(catalog: Catalog)
 def test_hf_frameworks_keep_the_accelerate_command_and_pretraining_falls_back_to_it(catalog: Catalog) -> None:
     """transformers, PEFT and DeepSpeed are the user's script under accelerate; torchtune has no from-scratch entry point,
     LLaMA-Factory has one (--stage pt --train_from_scratch, hparams/model_args.py)."""
-    engine, words = _launch(catalog, Workload(kind="finetune", method="lora", framework="peft", context=2048, zero=2), 2)
+    engine, words = _launch(
+        catalog, Workload(kind="finetune", method="lora", framework="peft", context=2048, zero=2), 2
+    )
     assert words[:2] == ["accelerate", "launch"] and _after(words, "--zero_stage") == "2"
     engine, words = _launch(catalog, Workload(kind="pretrain", framework="torchtune", tokens=1e9, context=2048), 8)
     assert words[:2] == ["accelerate", "launch"] and "--config_name" in words and "no from-scratch" in engine
@@ -204,11 +221,15 @@ def test_a_card_without_bf16_trains_in_fp16_in_every_command(catalog: Catalog) -
         workload = Workload(kind="finetune", method="lora", context=2048, framework=framework)
         for gpu, half, other in ((turing, "fp16", "bf16"), (ampere, "bf16", "fp16")):
             words = shlex.split(launch_command(model, estimate(model, workload, gpu, 2), gpu=gpu)["command"])
-            flags = [w for w in words if w.lstrip("-") in ("bf16", "fp16")] + \
-                [words[i + 1] for i, w in enumerate(words) if w == "--mixed_precision"]
+            flags = [w for w in words if w.lstrip("-") in ("bf16", "fp16")] + [
+                words[i + 1] for i, w in enumerate(words) if w == "--mixed_precision"
+            ]
             assert flags and all(half in f for f in flags) and not any(other in f for f in flags), (framework, words)
     # Megatron-LM pretraining across nodes: --fp16 instead of --bf16
     from configurator.core.training_launch import megatron_command
+
     result = estimate(model, Workload(kind="pretrain", tokens=1e10, context=4096), turing, 16)
-    _, command = megatron_command(model, result, {"nodes": 2, "tensor": 2, "pipeline": 1, "data": 8, "gpus": 16}, turing)
+    _, command = megatron_command(
+        model, result, {"nodes": 2, "tensor": 2, "pipeline": 1, "data": 8, "gpus": 16}, turing
+    )
     assert "--fp16" in shlex.split(command) and "--bf16" not in shlex.split(command)

@@ -27,7 +27,8 @@ def crowded(catalog: Catalog, copies: int) -> Catalog:
             for i in range(1, copies):
                 prices = tuple(p.model_copy(update={"amount": p.amount * (1 + 0.01 * i)}) for p in record.prices)
                 big.records[kind][f"{record.id}-v{i}"] = record.model_copy(
-                    update={"id": f"{record.id}-v{i}", "prices": prices, "tdp_w": record.tdp_w - i})
+                    update={"id": f"{record.id}-v{i}", "prices": prices, "tdp_w": record.tdp_w - i}
+                )
     return big
 
 
@@ -42,10 +43,14 @@ def _candidates(catalog: Catalog, request: BuildRequest) -> tuple[ModelArch, Can
 
 
 REQUESTS = {
-    "8B q4 at 1,500": BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"), budget=1500),
+    "8B q4 at 1,500": BuildRequest(
+        model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"), budget=1500
+    ),
     "32B bf16 vLLM, no budget": BuildRequest(
-        model_id="qwen2.5-32b", workload=Workload(kind="inference", precision="bf16", batch=8, engine="vllm", context=8192),
-        circuit="230v16a"),
+        model_id="qwen2.5-32b",
+        workload=Workload(kind="inference", precision="bf16", batch=8, engine="vllm", context=8192),
+        circuit="230v16a",
+    ),
 }
 
 
@@ -79,7 +84,9 @@ def test_a_second_card_that_adds_no_speed_is_not_offered(catalog: Catalog) -> No
     assert singles
     for o in options:
         if o.count > 1 and o.gpu.id in singles:
-            assert o.perf > singles[o.gpu.id].perf or o.estimate.host_ram_bytes < singles[o.gpu.id].estimate.host_ram_bytes
+            assert (
+                o.perf > singles[o.gpu.id].perf or o.estimate.host_ram_bytes < singles[o.gpu.id].estimate.host_ram_bytes
+            )
 
 
 def _crowded_cpus(catalog: Catalog, copies: int) -> Catalog:
@@ -91,7 +98,8 @@ def _crowded_cpus(catalog: Catalog, copies: int) -> Catalog:
         for i in range(1, copies):
             prices = tuple(p.model_copy(update={"amount": p.amount * (1 + 0.01 * i)}) for p in record.prices)
             big.records["cpus"][f"{record.id}-v{i}"] = record.model_copy(
-                update={"id": f"{record.id}-v{i}", "prices": prices, "tdp_w": record.tdp_w - i})
+                update={"id": f"{record.id}-v{i}", "prices": prices, "tdp_w": record.tdp_w - i}
+            )
     return big
 
 
@@ -119,8 +127,14 @@ def test_a_credit_that_decides_the_answer_is_withdrawn(catalog: Catalog) -> None
     model, cand = _candidates(catalog, request)
     # every CPU that stands for others credited all but a watt of its TDP: a relaxation still (no build is
     # lost), but one under which a smaller PSU looks enough
-    absurd = replace(cand, cpu_slack_w={p.record.id: p.record.tdp_w - 1  # type: ignore[attr-defined]
-                                        for p in cand.cpus if p.record.id not in cand.cpu_stand_in})
+    absurd = replace(
+        cand,
+        cpu_slack_w={
+            p.record.id: p.record.tdp_w - 1  # type: ignore[attr-defined]
+            for p in cand.cpus
+            if p.record.id not in cand.cpu_stand_in
+        },
+    )
     lazy_model = LazyBuildModel(request, absurd, model, catalog)
     assert lazy_model.cpus_hidden
     lazy = _labels(lazy_model)

@@ -24,22 +24,33 @@ def _context(catalog: Catalog, request: BuildRequest) -> PlanContext:
     return PlanContext(request, catalog, model, request.workload.resolved(model.max_context))  # type: ignore[arg-type,attr-defined]
 
 
-@pytest.mark.parametrize(("model_id", "precision", "budget", "condition", "currency", "region"), [
-    ("llama-3.2-1b", None, 600, "new", "USD", "global"),  # "a 1B model at $600" was infeasible (floor 877 USD)
-    ("qwen3-4b", None, 800, "used", "USD", "global"),  # "a 4B at $800 used"
-    ("gpt-oss-20b", "mxfp4", 800, "new", "USD", "global"),  # "gpt-oss-20b at $800"
-    ("qwen2.5-7b", "q4_k_m", 5000, "new", "CNY", "china"),  # "Qwen2.5-7B at CNY 5,000"
-])
+@pytest.mark.parametrize(
+    ("model_id", "precision", "budget", "condition", "currency", "region"),
+    [
+        ("llama-3.2-1b", None, 600, "new", "USD", "global"),  # "a 1B model at $600" was infeasible (floor 877 USD)
+        ("qwen3-4b", None, 800, "used", "USD", "global"),  # "a 4B at $800 used"
+        ("gpt-oss-20b", "mxfp4", 800, "new", "USD", "global"),  # "gpt-oss-20b at $800"
+        ("qwen2.5-7b", "q4_k_m", 5000, "new", "CNY", "china"),  # "Qwen2.5-7B at CNY 5,000"
+    ],
+)
 def test_the_issues_small_requests_get_a_machine_with_no_gpu_bought(
-        catalog: Catalog, model_id: str, precision: str | None, budget: float, condition: str, currency: str,
-        region: str) -> None:
+    catalog: Catalog, model_id: str, precision: str | None, budget: float, condition: str, currency: str, region: str
+) -> None:
     memo.clear()
-    request = BuildRequest(model_id=model_id, workload=Workload(kind="inference", precision=precision), budget=budget,
-                           condition=condition, currency=currency, region=region)  # type: ignore[arg-type]
+    request = BuildRequest(
+        model_id=model_id,
+        workload=Workload(kind="inference", precision=precision),
+        budget=budget,
+        condition=condition,
+        currency=currency,
+        region=region,
+    )  # type: ignore[arg-type]
     result = plan(request, catalog)
     assert result.infeasible is None, result.infeasible
     cheapest = min(result.builds, key=lambda b: b.total_price)
-    assert cheapest.total_price <= budget and _no_gpu_bought(cheapest), [(b.label, b.total_price) for b in result.builds]
+    assert cheapest.total_price <= budget and _no_gpu_bought(cheapest), [
+        (b.label, b.total_price) for b in result.builds
+    ]
     assert not any(c.status == "fail" for c in cheapest.checks)
     assert (cheapest.estimate.decode_tokens_per_s or 0) > 0 and cheapest.estimate.prefill_tokens_per_s
 
@@ -104,8 +115,13 @@ def test_the_map_fills_its_smallest_cells_below_600(catalog: Catalog) -> None:
     for model_id in ("llama-3.2-1b", "qwen3-4b"):
         model = catalog.records["models"][model_id]
         workload = Workload(kind="inference", precision="q4_k_m")
-        cell = solve_cell(model, workload, catalog, BuildRequest(model_id=model_id, workload=workload),  # type: ignore[arg-type]
-                          alternatives=False)
+        cell = solve_cell(
+            model,
+            workload,
+            catalog,
+            BuildRequest(model_id=model_id, workload=workload),  # type: ignore[arg-type]
+            alternatives=False,
+        )
         assert cell.cheapest is not None and cell.cheapest.price < 600, cell.cheapest
         assert cell.cheapest.machine == "tower" and "GMKtec" in cell.cheapest.gpu_name
 
@@ -114,7 +130,8 @@ def test_the_map_fills_its_smallest_cells_below_600(catalog: Catalog) -> None:
 
 
 def test_deepseek_r1_q4_at_15000_is_offered_at_several_platform_tiers_the_fastest_at_12_channel_speed(
-        catalog: Catalog) -> None:
+    catalog: Catalog,
+) -> None:
     """The issue's case: DeepSeek-R1 q4 with 15,000 USD had one experts-in-RAM build, an 8 GB RTX 2070 at 98 % on a
     4-channel Xeon W at 3.5 tokens/s. Now the range: each tier within the budget, a card of 16 GB or more beside the
     experts, and the fastest of them an EPYC with all twelve channels populated (12 x 4,800 MT/s x 8 B = 460.8 GB/s).
@@ -122,7 +139,9 @@ def test_deepseek_r1_q4_at_15000_is_offered_at_several_platform_tiers_the_fastes
     Q2 2026 contract forecast): twelve channels of 64 GB cost 12,000 USD alone, so 15,000 USD holds one tier now."""
     memo.clear()
     budget = 25000
-    request = BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m"), budget=budget)
+    request = BuildRequest(
+        model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m"), budget=budget
+    )
     result = plan(request, catalog)
     from configurator.core.solve.ranking import kind_of
 
@@ -188,14 +207,20 @@ def test_llama_405b_q4_is_buildable_at_25000_on_230v(catalog: Catalog) -> None:
     """The issue's case: RAM >= VRAM as a hard rule forced 6 x A6000 into a server barebone (30,545 USD). For
     llama.cpp it is advice: a build within 25,000 USD on one 230 V circuit, RAM-1 a warning where RAM < VRAM."""
     memo.clear()
-    request = BuildRequest(model_id="llama-3.1-405b", workload=Workload(kind="inference", precision="q4_k_m"),
-                           budget=25000, circuit="230v16a")
+    request = BuildRequest(
+        model_id="llama-3.1-405b",
+        workload=Workload(kind="inference", precision="q4_k_m"),
+        budget=25000,
+        circuit="230v16a",
+    )
     result = plan(request, catalog)
     gpu_builds = [b for b in result.passing() if b.gpu_count > 1 and b.total_price <= 25000]
     assert result.infeasible is None and gpu_builds, [(b.label, b.total_price) for b in result.builds]
     for build in gpu_builds:
         ram = next(c for c in build.checks if c.rule == "RAM-1")
-        ram_gb = sum(p.spec["modules"] * p.spec["module_gb"] * p.quantity for p in build.parts if p.category == "memory")
+        ram_gb = sum(
+            p.spec["modules"] * p.spec["module_gb"] * p.quantity for p in build.parts if p.category == "memory"
+        )
         vram = build.gpu_count * next(p for p in build.parts if p.category == "gpu").spec["vram_gb"]
         assert ram.status == ("pass" if ram_gb >= vram else "warn"), ram.message
 
@@ -209,8 +234,15 @@ def test_deepseek_r1_fp8_in_china_at_cny_1_5m_is_the_one_node_h20_server(catalog
     "infeasible, use q4_k_m" unless --gpu h20 was given, and then called one node "a cluster". Where a rack is allowed it
     is the answer, one node, named a server, on the feeds the room must provide (a warning, not a failed circuit)."""
     memo.clear()
-    request = BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="fp8"), budget=1.5e6,
-                           currency="CNY", region="china", circuit="230v16a", **where)
+    request = BuildRequest(
+        model_id="deepseek-r1",
+        workload=Workload(kind="inference", precision="fp8"),
+        budget=1.5e6,
+        currency="CNY",
+        region="china",
+        circuit="230v16a",
+        **where,
+    )
     result = plan(request, catalog)
     assert result.infeasible is None, result.infeasible
     first = result.builds[0]
@@ -225,8 +257,14 @@ def test_a_70b_full_fine_tune_in_cny_is_answered_with_servers(catalog: Catalog) 
     """A 70B full fine-tune in CNY with no budget, with a server room: the region's HGX servers (two H20 nodes), not
     only "use QLoRA"."""
     memo.clear()
-    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="finetune", method="full", tokens=1e8),
-                           currency="CNY", region="china", circuit="230v16a", room="server-room")
+    request = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="finetune", method="full", tokens=1e8),
+        currency="CNY",
+        region="china",
+        circuit="230v16a",
+        room="server-room",
+    )
     result = plan(request, catalog)
     servers = [b for b in result.passing() if b.parts and b.parts[0].category == "system"]
     assert servers and servers[0].estimate.workload.get("method") == "full"
@@ -236,8 +274,15 @@ def test_a_70b_full_fine_tune_in_cny_is_answered_with_servers(catalog: Catalog) 
 def test_no_server_where_no_rack_is_allowed(catalog: Catalog) -> None:
     from configurator.core.solve.machines import servers
 
-    request = BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="fp8"), budget=1.5e6,
-                           currency="CNY", region="china", circuit="230v16a", room="home-office")
+    request = BuildRequest(
+        model_id="deepseek-r1",
+        workload=Workload(kind="inference", precision="fp8"),
+        budget=1.5e6,
+        currency="CNY",
+        region="china",
+        circuit="230v16a",
+        room="home-office",
+    )
     assert servers(_context(catalog, request)) == []
 
 

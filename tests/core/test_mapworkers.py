@@ -33,8 +33,14 @@ def test_workers_give_the_same_map_in_order_and_report_every_cell(catalog, job, 
     models, workloads, alone = job
     heard: list[tuple[str, str, int, int]] = []
     with MapWorkers(catalog, 2, method) as workers:
-        together = recommendation_map(catalog, workloads, models=models, base=BuildRequest(model_id=""), workers=workers,
-                                      on_cell=lambda c, done, total: heard.append((c.model, c.column, done, total)))
+        together = recommendation_map(
+            catalog,
+            workloads,
+            models=models,
+            base=BuildRequest(model_id=""),
+            workers=workers,
+            on_cell=lambda c, done, total: heard.append((c.model, c.column, done, total)),
+        )
     assert together.to_json() == alone.to_json()
     assert [c.model for c in together.cells] == [m.id for m in models for _w in workloads]  # the order asked
     assert [d for _m, _c, d, _t in heard] == list(range(1, 7)) and {t for *_x, t in heard} == {6}
@@ -50,8 +56,14 @@ def test_a_map_whose_workers_are_killed_is_finished_in_this_process(catalog, job
         for pid in pids:
             os.kill(pid, signal.SIGKILL)
         heard: list[int] = []
-        result = recommendation_map(catalog, workloads, models=models, base=BuildRequest(model_id=""), workers=workers,
-                                    on_cell=lambda _c, done, _t: heard.append(done))
+        result = recommendation_map(
+            catalog,
+            workloads,
+            models=models,
+            base=BuildRequest(model_id=""),
+            workers=workers,
+            on_cell=lambda _c, done, _t: heard.append(done),
+        )
     assert result.to_json() == alone.to_json()
     assert heard == list(range(1, 7))  # each cell heard once, however it was solved
 
@@ -60,9 +72,15 @@ def test_a_stopped_map_stops_its_workers_cells(catalog, job) -> None:  # type: i
     models, workloads, _alone = job
     heard: list[str] = []
     with MapWorkers(catalog, 2, "fork") as workers:
-        result = recommendation_map(catalog, workloads * 3, models=models, base=BuildRequest(model_id=""),
-                                    workers=workers, should_stop=lambda: len(heard) >= 1,
-                                    on_cell=lambda c, _d, _t: heard.append(c.model))
+        result = recommendation_map(
+            catalog,
+            workloads * 3,
+            models=models,
+            base=BuildRequest(model_id=""),
+            workers=workers,
+            should_stop=lambda: len(heard) >= 1,
+            on_cell=lambda c, _d, _t: heard.append(c.model),
+        )
         # the counter the workers read moved on: a cell still running there returns as stopped
         assert workers._job.value >= 1
     assert 1 <= len(result.cells) < 18
@@ -82,10 +100,13 @@ def test_workers_of_a_killed_process_end(method, tmp_path) -> None:  # type: ign
         f"w = MapWorkers(catalogs.load().catalog, 2, {method!r})\n"
         "pids = {w._pool.submit(os.getpid).result() for _ in range(6)}\n"
         "print(' '.join(map(str, pids)), flush=True)\n"
-        "os.kill(os.getpid(), signal.SIGKILL)\n")
+        "os.kill(os.getpid(), signal.SIGKILL)\n"
+    )
     out = tmp_path / "pids"
     with out.open("w") as f:  # a file, not a pipe: the workers would hold a pipe open
-        code = subprocess.run([sys.executable, "-c", script], stdout=f, stderr=subprocess.STDOUT, timeout=120).returncode
+        code = subprocess.run(
+            [sys.executable, "-c", script], stdout=f, stderr=subprocess.STDOUT, timeout=120
+        ).returncode
     assert code == -signal.SIGKILL
     pids = [int(p) for p in out.read_text().split()]
     assert pids and all(p > 0 for p in pids)
@@ -96,6 +117,7 @@ def test_workers_of_a_killed_process_end(method, tmp_path) -> None:  # type: ign
                 return f.read().split(")")[-1].split()[0] != "Z"  # a zombie has ended
         except FileNotFoundError:
             return False
+
     deadline = time.monotonic() + 30
     while any(alive(p) for p in pids) and time.monotonic() < deadline:
         time.sleep(0.2)

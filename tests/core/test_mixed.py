@@ -54,9 +54,15 @@ def test_a_mixed_layer_split_against_a_published_measurement(catalog: Catalog) -
     The RTX 8000 is not in the catalog: it is the TU102 of the RTX 2080 Ti with 48 GB at 672 GB/s (NVIDIA Quadro RTX
     8000 datasheet)."""
     model = _model(catalog, "qwen3-next-80b-a3b")
-    rtx8000 = _gpu(catalog, "rtx-2080-ti").model_copy(update={
-        "id": "quadro-rtx-8000", "name": "NVIDIA Quadro RTX 8000", "vram_gb": 48, "memory_bandwidth_gbps": 672,
-        "market": "workstation"})
+    rtx8000 = _gpu(catalog, "rtx-2080-ti").model_copy(
+        update={
+            "id": "quadro-rtx-8000",
+            "name": "NVIDIA Quadro RTX 8000",
+            "vram_gb": 48,
+            "memory_bandwidth_gbps": 672,
+            "market": "workstation",
+        }
+    )
     p40 = _gpu(catalog, "tesla-p40")
     work = Workload(kind="inference", precision="q4_k_m", engine="llama.cpp", context=32768, kv_precision="q4_0")
     fast = estimate_mixed(model, work, [rtx8000, p40], tensor_split=[44, 4])  # 11:1 of 48 layers
@@ -117,8 +123,13 @@ def test_the_envelope_asks_at_least_what_each_card_asks(catalog: Catalog) -> Non
 
 
 def _owned_4090(budget: float = 3000, **extra: object) -> BuildRequest:
-    return BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m"),
-                        budget=budget, owned=(OwnedPart(category="gpu", id="rtx-4090"),), **extra)  # type: ignore[arg-type]
+    return BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m"),
+        budget=budget,
+        owned=(OwnedPart(category="gpu", id="rtx-4090"),),
+        **extra,
+    )  # type: ignore[arg-type]
 
 
 def test_an_owned_4090_is_paired_with_a_3090(catalog: Catalog) -> None:
@@ -128,8 +139,11 @@ def test_an_owned_4090_is_paired_with_a_3090(catalog: Catalog) -> None:
     what the owned card contributes, carries a real --tensor-split, and passes the independent checker."""
     result = plan(_owned_4090(), catalog)
     partner = ("rtx-3090", "rtx-3090-ti")
-    mixed = [b for b in result.builds if len(b.gpus_mixed) == 2 and "rtx-4090" in b.gpus_mixed
-             and any(p in b.gpus_mixed for p in partner)]
+    mixed = [
+        b
+        for b in result.builds
+        if len(b.gpus_mixed) == 2 and "rtx-4090" in b.gpus_mixed and any(p in b.gpus_mixed for p in partner)
+    ]
     assert mixed, [b.label for b in result.builds]
     build = mixed[0]
     assert build.gpu_count == 2 and build.source == "mixed-cards"
@@ -175,8 +189,14 @@ def test_owning_a_card_never_narrows_the_search(catalog: Catalog) -> None:
     result = plan(_owned_4090(), catalog)
     sources = {b.source for b in result.builds}
     assert "mixed-cards" in sources
-    small = plan(BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"),
-                              owned=(OwnedPart(category="gpu", id="rtx-4090"),)), catalog)
+    small = plan(
+        BuildRequest(
+            model_id="llama-3.1-8b",
+            workload=Workload(kind="inference", precision="q4_k_m"),
+            owned=(OwnedPart(category="gpu", id="rtx-4090"),),
+        ),
+        catalog,
+    )
     assert small.builds and not any(b.gpus_mixed for b in small.builds)
 
 
@@ -184,8 +204,12 @@ def test_a_comparison_of_two_cards_offers_them_together(catalog: Catalog) -> Non
     """`--gpu rtx-4090,rtx-3090`: besides the builds on each, one 4090 and one 3090 in one machine; it is a build
     with each card, so a "cheapest with X" label is over every build that has an X (the independent checker's
     reading)."""
-    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m"),
-                           budget=5000, gpu_ids=("rtx-4090", "rtx-3090"))
+    request = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m"),
+        budget=5000,
+        gpu_ids=("rtx-4090", "rtx-3090"),
+    )
     result = plan(request, catalog)
     mixed = [b for b in result.builds if b.gpus_mixed]
     assert mixed and set(mixed[0].gpus_mixed) == {"rtx-4090", "rtx-3090"}
@@ -205,8 +229,11 @@ def test_the_sheet_names_each_card_and_cables_it(catalog: Catalog) -> None:
     plugs (the 4090's 12V-2x6, the 3090's two 8-pin PCIe)."""
     from configurator.core.report.sheet import connector_plan, slot_map_svg
 
-    build = next(b for b in plan(_owned_4090(budget=4000, gpu_ids=("rtx-4090", "rtx-3090")), catalog).builds
-                 if set(b.gpus_mixed) == {"rtx-4090", "rtx-3090"})
+    build = next(
+        b
+        for b in plan(_owned_4090(budget=4000, gpu_ids=("rtx-4090", "rtx-3090")), catalog).builds
+        if set(b.gpus_mixed) == {"rtx-4090", "rtx-3090"}
+    )
     svg = slot_map_svg(build)
     assert "GPU 1: RTX 4090" in svg and "GPU 2: RTX 3090" in svg
     rows = {row[0]: row[1] for row in connector_plan(build)}

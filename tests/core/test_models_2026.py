@@ -41,9 +41,27 @@ RECORDS = {
 
 # the architecture facts the estimator reads; a record's `estimates` names the ones not from config.json
 ARCH_FIELDS = (
-    "architecture", "num_layers", "hidden_size", "num_attention_heads", "num_kv_heads", "head_dim", "vocab_size",
-    "tie_embeddings", "max_context", "mlp_gated", "linear_bias", "sliding_window", "sliding_window_layers", "moe",
-    "mla", "linear_attention", "attention_output_gate", "mamba", "global_attention", "compressed_attention", "mtp_layers",
+    "architecture",
+    "num_layers",
+    "hidden_size",
+    "num_attention_heads",
+    "num_kv_heads",
+    "head_dim",
+    "vocab_size",
+    "tie_embeddings",
+    "max_context",
+    "mlp_gated",
+    "linear_bias",
+    "sliding_window",
+    "sliding_window_layers",
+    "moe",
+    "mla",
+    "linear_attention",
+    "attention_output_gate",
+    "mamba",
+    "global_attention",
+    "compressed_attention",
+    "mtp_layers",
     "native_precision",
 )
 
@@ -62,7 +80,9 @@ def test_record_matches_its_own_config_json(filename: str, model_id: str) -> Non
     fields = [f for f in ARCH_FIELDS if f not in record.estimates]
     if _has_dense_mlp(record):
         fields.append("intermediate_size")
-    mismatched = {f: (getattr(imported, f), getattr(record, f)) for f in fields if getattr(imported, f) != getattr(record, f)}
+    mismatched = {
+        f: (getattr(imported, f), getattr(record, f)) for f in fields if getattr(imported, f) != getattr(record, f)
+    }
     assert not mismatched, f"{filename} (imported, catalog): {mismatched}"
     if "moe" in record.estimates and record.moe is not None and imported.moe is not None:
         # the estimate covers the shared expert only: everything the config.json says must still agree
@@ -76,8 +96,17 @@ def test_record_matches_its_own_config_json(filename: str, model_id: str) -> Non
 def test_every_2026_family_resolves_from_the_catalog() -> None:
     """Issue #30: 9 of the 10 families people ask about (DeepSeek-V4 Pro and Flash both)."""
     families = {MODELS[i].family for i in RECORDS.values()}
-    assert {"qwen3.5", "qwen3.6", "gemma-4", "nemotron-3", "glm-5", "kimi-k2", "minimax-m2", "deepseek-v4",
-            "mistral-medium"} <= families
+    assert {
+        "qwen3.5",
+        "qwen3.6",
+        "gemma-4",
+        "nemotron-3",
+        "glm-5",
+        "kimi-k2",
+        "minimax-m2",
+        "deepseek-v4",
+        "mistral-medium",
+    } <= families
     assert {"deepseek-v4-flash", "deepseek-v4-pro"} <= set(MODELS)
 
 
@@ -103,8 +132,15 @@ def test_nemotron_bf16_weights_match_the_checkpoint_on_disk() -> None:
 
 # Raschka's LLM Architecture Gallery, "KV cache / token (bf16)" (KiB): the per-token cache of the layers
 # that keep one, at a context within every window
-GALLERY_KV_KIB = {"gemma-4-31b": 840.0, "nemotron-3-nano-30b-a3b": 6.0, "glm-5": 87.8, "minimax-m2.5": 248.0,
-                  "kimi-k2.5": 68.6, "qwen3.5-397b-a17b": 30.0, "gemma-4-26b-a4b": 210.0}
+GALLERY_KV_KIB = {
+    "gemma-4-31b": 840.0,
+    "nemotron-3-nano-30b-a3b": 6.0,
+    "glm-5": 87.8,
+    "minimax-m2.5": 248.0,
+    "kimi-k2.5": 68.6,
+    "qwen3.5-397b-a17b": 30.0,
+    "gemma-4-26b-a4b": 210.0,
+}
 
 
 @pytest.mark.parametrize(("model_id", "kib"), sorted(GALLERY_KV_KIB.items()))
@@ -154,7 +190,9 @@ def _nemotron() -> dict[str, Any]:
 def test_a_hybrid_pattern_of_the_wrong_length_is_refused_with_file_and_key(tmp_path: Path) -> None:
     config = _nemotron()
     config["hybrid_override_pattern"] = config["hybrid_override_pattern"][:-1]
-    with pytest.raises(ModelImportError, match=r"config\.json: hybrid_override_pattern has 51 layers, num_hidden_layers is 52"):
+    with pytest.raises(
+        ModelImportError, match=r"config\.json: hybrid_override_pattern has 51 layers, num_hidden_layers is 52"
+    ):
         load_hf_config(_write(tmp_path, config))
     config["hybrid_override_pattern"] = "MEX" + "M" * 49
     with pytest.raises(ModelImportError, match="hybrid_override_pattern must use only"):
@@ -224,7 +262,9 @@ def test_deepseek_v4_cache_is_a_window_plus_compressed_pools() -> None:
 def test_compress_ratios_of_the_wrong_length_are_refused(tmp_path: Path) -> None:
     config: dict[str, Any] = json.loads((CONFIGS / "deepseek-v4-flash.json").read_text(encoding="utf-8"))
     config["compress_ratios"] = config["compress_ratios"][:10]
-    with pytest.raises(ModelImportError, match=r"config\.json: compress_ratios must list one whole number per layer \(43"):
+    with pytest.raises(
+        ModelImportError, match=r"config\.json: compress_ratios must list one whole number per layer \(43"
+    ):
         load_hf_config(_write(tmp_path, config))
 
 

@@ -28,7 +28,9 @@ def test_equal_sources_add_three_decibels_and_ten_add_ten() -> None:
     # HP Cluster Platform Site Preparation Guide, appendix D: L = 10 log10(sum N_i 10^(L_i/10))
     assert noise.level([(40.0, 2)]) == pytest.approx(40 + 10 * math.log10(2))
     assert noise.level([(40.0, 10)]) == pytest.approx(50.0)
-    assert noise.level([(70.0, 1), (40.0, 1)]) == pytest.approx(70.004, abs=1e-3)  # a quiet part under a loud one is lost
+    assert noise.level([(70.0, 1), (40.0, 1)]) == pytest.approx(
+        70.004, abs=1e-3
+    )  # a quiet part under a loud one is lost
     assert noise.level([]) is None
 
 
@@ -47,13 +49,29 @@ def test_a_blower_card_is_louder_than_an_open_air_card_by_the_measured_six_decib
 
 
 def test_a_build_sums_cards_case_psu_and_cooler_and_says_what_is_estimated() -> None:
-    parts = [_part("gpu", 2, cooler="open-air"), _part("chassis", kind="full-tower", noise="moderate"),
-             _part("psu", form_factor="atx"), _part("cooler", kind="air-tower"), _part("memory", 4)]
+    parts = [
+        _part("gpu", 2, cooler="open-air"),
+        _part("chassis", kind="full-tower", noise="moderate"),
+        _part("psu", form_factor="atx"),
+        _part("cooler", kind="air-tower"),
+        _part("memory", 4),
+    ]
     sound = noise.parts_noise(parts)
-    expected = noise.level([(38.7, 2), (noise.CHASSIS["moderate"].at_distance, 1), (32.5, 1),
-                            (noise.CPU_COOLER["air-tower"].at_distance, 1)])
+    expected = noise.level(
+        [
+            (38.7, 2),
+            (noise.CHASSIS["moderate"].at_distance, 1),
+            (32.5, 1),
+            (noise.CPU_COOLER["air-tower"].at_distance, 1),
+        ]
+    )
     assert sound.dba == pytest.approx(expected)
-    assert [s.label for s in sound.sources] == ["open-air card", "moderate chassis fans", "atx PSU", "air-tower CPU cooler"]
+    assert [s.label for s in sound.sources] == [
+        "open-air card",
+        "moderate chassis fans",
+        "atx PSU",
+        "air-tower CPU cooler",
+    ]
     assert sound.is_estimate and sound.text().endswith("(est.)") and "at 1 m" in sound.text()
     assert any("hardwareluxx" in line for line in sound.breakdown())
 

@@ -24,10 +24,8 @@ from configurator.core.estimate.offload import estimate_on_host
 from configurator.core.estimate.unified import system_gpu
 from configurator.core.estimate.workload import Workload
 from configurator.core.launch import launch_command
-from configurator.storage import catalogs
 
 DATA = Path(__file__).parent.parent / "data"
-
 
 
 def _rows(name: str) -> list[dict[str, Any]]:
@@ -94,8 +92,13 @@ def test_moe_expert_offload_fits_an_8gb_card_with_the_fewest_layers_in_ram(catal
     assert 0 < n < model.num_layers and result.placement["gpu_layers"] == model.num_layers
     fewer = result.placement | {"cpu_moe_layers": n - 1}
     from configurator.core.estimate.offload import Placement, gpu_memory
-    p = Placement(gpu_layers=fewer["gpu_layers"], cpu_moe_layers=n - 1, layers_per_gpu=tuple(fewer["layers_per_gpu"]),
-                  head_on_gpu=True)
+
+    p = Placement(
+        gpu_layers=fewer["gpu_layers"],
+        cpu_moe_layers=n - 1,
+        layers_per_gpu=tuple(fewer["layers_per_gpu"]),
+        head_on_gpu=True,
+    )
     assert max(b.total for b in gpu_memory(model, w.resolved(model.max_context), p)) > gpu.vram_gb * 1024**3 * 0.98
     command = launch_command(model, result)["command"]
     assert f"--n-cpu-moe {n}" in command and "-ngl 49" in command
@@ -119,14 +122,19 @@ def test_platform_sets_bandwidth(catalog: Catalog) -> None:
     # two sockets do not double one llama.cpp process
     two = host_memory(epyc, eight, 2, sockets=2)
     assert two.effective_gbps == pytest.approx(h8.effective_gbps)
-    assert host_memory(epyc, eight, 2, sockets=2, numa_aware=True).effective_gbps == pytest.approx(2 * h8.effective_gbps)
+    assert host_memory(epyc, eight, 2, sockets=2, numa_aware=True).effective_gbps == pytest.approx(
+        2 * h8.effective_gbps
+    )
 
 
-@pytest.mark.parametrize(("cpu_id", "kit_id", "kits", "word"), [
-    ("ryzen-9-7950x", "corsair-vengeance-lpx-ddr4-3200-32gb-2x16", 1, "DDR4"),
-    ("ryzen-9-7950x", "samsung-ddr5-4800-rdimm-128gb-4x32", 1, "RDIMM"),
-    ("ryzen-9-7950x", "corsair-vengeance-ddr5-6000-32gb-2x16", 3, "DIMMs"),
-])
+@pytest.mark.parametrize(
+    ("cpu_id", "kit_id", "kits", "word"),
+    [
+        ("ryzen-9-7950x", "corsair-vengeance-lpx-ddr4-3200-32gb-2x16", 1, "DDR4"),
+        ("ryzen-9-7950x", "samsung-ddr5-4800-rdimm-128gb-4x32", 1, "RDIMM"),
+        ("ryzen-9-7950x", "corsair-vengeance-ddr5-6000-32gb-2x16", 3, "DIMMs"),
+    ],
+)
 def test_bad_platforms_are_refused(catalog: Catalog, cpu_id: str, kit_id: str, kits: int, word: str) -> None:
     cpu, kit = catalog.get("cpus", cpu_id), catalog.get("memory", kit_id)
     assert isinstance(cpu, Cpu) and isinstance(kit, MemoryKit)

@@ -9,7 +9,6 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve import memo
 from configurator.core.solve.plan import plan
-from configurator.core.solve.ranking import kind_of
 from configurator.core.solve.request import BuildRequest, OwnedPart
 
 
@@ -20,14 +19,21 @@ def test_a_cheaper_build_without_the_owned_card_comes_first(catalog: Catalog) ->
     card out says so."""
     from configurator.core.solve.ranking import claims_of, measure
 
-    request = BuildRequest(model_id="qwen3-30b-a3b", workload=Workload(kind="inference", precision="q4_k_m"), budget=1500,
-                           owned=(OwnedPart(category="gpu", id="rtx-4060-ti-16gb"),))
+    request = BuildRequest(
+        model_id="qwen3-30b-a3b",
+        workload=Workload(kind="inference", precision="q4_k_m"),
+        budget=1500,
+        owned=(OwnedPart(category="gpu", id="rtx-4060-ti-16gb"),),
+    )
     builds = plan(request, catalog).builds
     assert builds
     two_cards = [b for b in builds if b.gpu_id == "rtx-4060-ti-16gb" and b.gpu_count == 2]
     for pair in two_cards:  # a second 4060 Ti is shown only where no build beats it on price and speed, no louder
-        assert not any(measure(o, request).passing and measure(o, request).beats(measure(pair, request))
-                       for o in builds if o is not pair), "a second 4060 Ti costs more than a build that runs faster"
+        assert not any(
+            measure(o, request).passing and measure(o, request).beats(measure(pair, request))
+            for o in builds
+            if o is not pair
+        ), "a second 4060 Ti costs more than a build that runs faster"
     for build in builds:
         uses_it = any(p.category == "gpu" and p.owned for p in build.parts)
         assert uses_it or "without your own card" in build.label, build.label
@@ -40,8 +46,12 @@ def test_an_owned_china_market_card_is_used_outside_china(catalog: Catalog) -> N
     """Where a card may be bought does not matter once it is owned: an RTX 4090 D in the global region is the user's card.
     DeepSeek-R1 at q4 does not fit on it, but with the experts in system RAM it runs: that build (on the owned card) is
     an answer, not a relaxation (issue #27: 'infeasible although a 16 GB card with the experts in RAM serves it')."""
-    request = BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m"), budget=15000,
-                           owned=(OwnedPart(category="gpu", id="rtx-4090d"),))
+    request = BuildRequest(
+        model_id="deepseek-r1",
+        workload=Workload(kind="inference", precision="q4_k_m"),
+        budget=15000,
+        owned=(OwnedPart(category="gpu", id="rtx-4090d"),),
+    )
     result = plan(request, catalog)
     assert result.infeasible is None
     in_ram = [b for b in result.builds if "experts in RAM" in b.label]
@@ -54,7 +64,9 @@ def test_when_nothing_fits_on_the_gpus_the_experts_in_ram_build_is_offered(catal
     """DeepSeek-R1 at q4 within 15,000 USD: no GPU set holds it, so the answer is the build with the experts in
     system RAM (labelled, with its platform's speed). It runs the job within the budget, so the plan is not
     'infeasible' (issue #27). The 512 GB Mac Studio that stood beside it is no longer sold new (March 2026)."""
-    request = BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m"), budget=15000)
+    request = BuildRequest(
+        model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m"), budget=15000
+    )
     result = plan(request, catalog)
     assert result.infeasible is None
     hybrid = [b for b in result.builds if "experts in RAM" in b.label]  # the platform tiers of #28 name theirs
@@ -63,16 +75,23 @@ def test_when_nothing_fits_on_the_gpus_the_experts_in_ram_build_is_offered(catal
     assert hybrid[0].estimate.offloaded_bytes > 0
     assert not any(p.id == "mac-studio-m3-ultra-80c-512gb" for b in result.builds for p in b.parts)
     command = (hybrid[0].launch or {}).get("command", "")
-    assert command.startswith("llama-server") and ("--cpu-moe" in command or "--n-cpu-moe" in command)  # llama.cpp's flags
+    assert command.startswith("llama-server") and (
+        "--cpu-moe" in command or "--n-cpu-moe" in command
+    )  # llama.cpp's flags
 
 
 def test_an_owned_card_that_cannot_meet_the_speed_is_named_not_the_whole_catalog(catalog: Catalog) -> None:
     """Mina's journey at 32k context and 15 tokens/s with her own RTX 3090: only her card is tried, so the answer says
     her card falls short (not 'no GPU in the catalog'), and names the speed target once."""
-    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=32768,
-                                                                         kv_precision="q8_0"),
-                           budget=2500, owned=(OwnedPart(category="gpu", id="rtx-3090"),), condition="used",
-                           room="home-office", min_decode_tps=15)
+    request = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m", context=32768, kv_precision="q8_0"),
+        budget=2500,
+        owned=(OwnedPart(category="gpu", id="rtx-3090"),),
+        condition="used",
+        room="home-office",
+        min_decode_tps=15,
+    )
     result = plan(request, catalog)
     assert result.infeasible is not None
     assert result.infeasible.reason.startswith("your own NVIDIA GeForce RTX 3090 cannot run this")
@@ -84,8 +103,13 @@ def test_one_build_asked_is_the_answer_not_an_alternative(catalog: Catalog) -> N
     """`--top 1` for Mina's request had returned the ready-made laptop (an alternative that takes the last place)
     instead of the cheapest build: the answer is never the one to give way."""
     request = BuildRequest(
-        model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=32768, kv_precision="q8_0"),
-        budget=2500, owned=(OwnedPart(category="gpu", id="rtx-3090"),), condition="used", room="home-office")
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m", context=32768, kv_precision="q8_0"),
+        budget=2500,
+        owned=(OwnedPart(category="gpu", id="rtx-3090"),),
+        condition="used",
+        room="home-office",
+    )
     memo.clear()
     five = plan(request, catalog)
     memo.clear()
@@ -103,9 +127,13 @@ def test_qlora_70b_on_two_owned_3090s_runs_as_fsdp_qlora_with_cpu_offload(catalo
     from configurator.core.report.fit import fit_of
 
     memo.clear()
-    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="finetune", method="qlora", context=4096,
-                                                                        tokens=3e8),
-                           gpu_ids=("rtx-3090",), budget=5000, owned=(OwnedPart(category="gpu", id="rtx-3090", quantity=2),))
+    request = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="finetune", method="qlora", context=4096, tokens=3e8),
+        gpu_ids=("rtx-3090",),
+        budget=5000,
+        owned=(OwnedPart(category="gpu", id="rtx-3090", quantity=2),),
+    )
     builds = plan(request, catalog).builds
     assert builds
     first = builds[0]

@@ -9,11 +9,9 @@ from configurator.core.errors import RequestError
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.precision import WEIGHT_FORMATS, WEIGHT_PRECISIONS
 from configurator.core.estimate.workload import ENGINES, Workload, engines_for
-from configurator.storage import catalogs
 
 GB = 1e9
 GIB = 1024**3
-
 
 
 def test_every_precision_has_a_format_and_an_engine() -> None:
@@ -68,7 +66,10 @@ def test_gguf_file_sizes_match_published_files(catalog: Catalog, precision: str,
 
 def test_i_quants_order_by_bits(catalog: Catalog) -> None:
     model = catalog.get("models", "llama-3.1-8b")
-    sizes = [estimate(model, Workload(precision=p, context=1)).breakdown.weights for p in ("iq2_xxs", "iq2_m", "iq3_xxs", "iq3_m", "iq4_xs")]
+    sizes = [
+        estimate(model, Workload(precision=p, context=1)).breakdown.weights
+        for p in ("iq2_xxs", "iq2_m", "iq3_xxs", "iq3_m", "iq4_xs")
+    ]
     assert sizes == sorted(sizes)
 
 

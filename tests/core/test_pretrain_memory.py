@@ -22,8 +22,9 @@ def catalog():  # type: ignore[no-untyped-def]
 def _tinyllama_recipe(**update: object) -> Workload:
     # pretrain/tinyllama.py: micro_batch_size 8, block_size 2048, FSDPStrategy(activation_checkpointing_policy=None)
     # (FULL_SHARD, Lightning's default), FlashAttention-2, fused rotary/RMSNorm/SwiGLU, FusedCrossEntropyLoss
-    return Workload(kind="pretrain", tokens=3e11, context=2048, batch=8, zero=3, grad_checkpointing=False,
-                    fused_kernels=True).model_copy(update=update)
+    return Workload(
+        kind="pretrain", tokens=3e11, context=2048, batch=8, zero=3, grad_checkpointing=False, fused_kernels=True
+    ).model_copy(update=update)
 
 
 def test_tinyllama_recipe_fits_on_16_a100_40gb(catalog) -> None:  # type: ignore[no-untyped-def]
@@ -90,13 +91,28 @@ def test_planner_memory_per_gpu_is_the_estimators(catalog) -> None:  # type: ign
     workload = _tinyllama_recipe(zero=0, grad_checkpointing=None)
     plan = plan_training(model, workload, gpu, 1, 8)
     assert plan is not None and plan.tensor == plan.pipeline == 1
-    same = estimate(model, workload.model_copy(update={"zero": plan.zero_stage or 0,
-                                                       "grad_checkpointing": plan.grad_checkpointing}), gpu, 8)
+    same = estimate(
+        model,
+        workload.model_copy(update={"zero": plan.zero_stage or 0, "grad_checkpointing": plan.grad_checkpointing}),
+        gpu,
+        8,
+    )
     assert plan.per_gpu.total == same.peak_gpu.breakdown.total
 
 
 def test_selective_checkpointing_without_checkpointing_is_exit_2() -> None:
-    run = run_cli("estimate", "--model", "llama-3.1-8b", "--workload", "pretrain", "--gpus", "8", "--gpu", "h100-sxm",
-                  "--selective-checkpointing", "--no-grad-checkpointing")
+    run = run_cli(
+        "estimate",
+        "--model",
+        "llama-3.1-8b",
+        "--workload",
+        "pretrain",
+        "--gpus",
+        "8",
+        "--gpu",
+        "h100-sxm",
+        "--selective-checkpointing",
+        "--no-grad-checkpointing",
+    )
     assert run.code == 2
     assert "selective checkpointing" in run.err and "Traceback" not in run.err

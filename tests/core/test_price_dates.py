@@ -26,8 +26,16 @@ FRESH_SINCE = datetime.date(2026, 6, 1)
 FRESH_TARGET = 0.90
 """Issue #30: in every part kind at least 90 % of priced records have a newest price from FRESH_SINCE or later."""
 FRESH_FLOOR = {
-    "gpus": 23, "cpus": 0, "motherboards": 0, "memory": 15, "psus": 0, "chassis": 0, "coolers": 0,
-    "storage": 0, "systems": 1, "accessories": 0,
+    "gpus": 23,
+    "cpus": 0,
+    "motherboards": 0,
+    "memory": 15,
+    "psus": 0,
+    "chassis": 0,
+    "coolers": 0,
+    "storage": 0,
+    "systems": 1,
+    "accessories": 0,
 }
 """The level reached on 2026-12-02 (records per kind whose newest price is dated FRESH_SINCE or later): a floor the
 catalog may not fall below. Far from FRESH_TARGET: dated prices from June 2026 on were found for few parts; every
@@ -55,8 +63,11 @@ def test_every_price_has_a_date_that_is_not_in_the_future() -> None:
     rows = _raw_prices()
     assert len(rows) > 300
     undated = [f"{f}: {k} {i}" for f, k, i, p in rows if not isinstance(p.get("date"), datetime.date)]
-    future = [f"{f}: {k} {i}: {p['date']}" for f, k, i, p in rows
-              if isinstance(p.get("date"), datetime.date) and p["date"] > today]  # type: ignore[operator]
+    future = [
+        f"{f}: {k} {i}: {p['date']}"
+        for f, k, i, p in rows
+        if isinstance(p.get("date"), datetime.date) and p["date"] > today
+    ]  # type: ignore[operator]
     assert not undated, undated
     assert not future, future
 
@@ -86,14 +97,20 @@ def _catalog_with(prices: dict[str, list[datetime.date]]) -> Catalog:
     records = list(shipped.kind("gpus"))
     catalog = Catalog()
     for record, (rid, dates) in zip(records, prices.items()):
-        catalog.records["gpus"][rid] = record.model_copy(update={"id": rid, "prices": tuple(
-            Price(amount=1.0, currency="USD", date=d, source="https://example.com") for d in dates)})
+        catalog.records["gpus"][rid] = record.model_copy(
+            update={
+                "id": rid,
+                "prices": tuple(Price(amount=1.0, currency="USD", date=d, source="https://example.com") for d in dates),
+            }
+        )
     return catalog
 
 
 def test_the_catalog_date_is_the_range_of_recent_newest_prices_and_counts_the_older_ones() -> None:
     d = datetime.date
-    catalog = _catalog_with({"a": [d(2021, 4, 1), d(2026, 11, 20)], "b": [d(2026, 6, 3)], "c": [d(2025, 6, 1)], "e": []})
+    catalog = _catalog_with(
+        {"a": [d(2021, 4, 1), d(2026, 11, 20)], "b": [d(2026, 6, 3)], "c": [d(2025, 6, 1)], "e": []}
+    )
     date = catalog_date(catalog)
     assert date == CatalogDate(d(2026, 6, 3), d(2026, 11, 20), priced=3, older=1)
     assert date.text() == "prices from 2026-06 to 2026-11; 1 of 3 priced parts have only older prices"
@@ -110,8 +127,10 @@ def test_the_sheet_header_gives_the_catalogs_and_the_builds_price_dates_never_as
     header = sheet.split("</header>")[0]
     assert f"catalog {catalog_date(shipped).text()}" in header
     dates = [p.price_date for p in builds[0].parts if p.price_date is not None and p.subtotal > 0]
-    assert f"this build's prices from {min(dates):%Y-%m} to {max(dates):%Y-%m}" in header or \
-        f"this build's prices {min(dates):%Y-%m}" in header
+    assert (
+        f"this build's prices from {min(dates):%Y-%m} to {max(dates):%Y-%m}" in header
+        or f"this build's prices {min(dates):%Y-%m}" in header
+    )
     assert "as of" not in header
     markdown = markdown_text(builds[:1], request, meta)
     assert f"Catalog {catalog_date(shipped).text()}" in markdown and "Prices: this build's prices " in markdown
@@ -128,10 +147,32 @@ def test_a_part_without_a_price_from_the_last_six_months_says_so_in_its_price_no
 
     today = datetime.date.today()
     gpu = shipped.get("gpus", "rtx-3090")
-    old = gpu.model_copy(update={"prices": (Price(amount=700.0, currency="USD", condition="used",
-                                                  date=today - datetime.timedelta(days=400), source="https://x.example"),)})
-    fresh = gpu.model_copy(update={"prices": (Price(amount=700.0, currency="USD", condition="used",
-                                                    date=today - datetime.timedelta(days=30), source="https://x.example"),)})
+    old = gpu.model_copy(
+        update={
+            "prices": (
+                Price(
+                    amount=700.0,
+                    currency="USD",
+                    condition="used",
+                    date=today - datetime.timedelta(days=400),
+                    source="https://x.example",
+                ),
+            )
+        }
+    )
+    fresh = gpu.model_copy(
+        update={
+            "prices": (
+                Price(
+                    amount=700.0,
+                    currency="USD",
+                    condition="used",
+                    date=today - datetime.timedelta(days=30),
+                    source="https://x.example",
+                ),
+            )
+        }
+    )
     stale_quote, fresh_quote = quote(old, shipped, "USD", "used"), quote(fresh, shipped, "USD", "used")
     assert stale_quote is not None and fresh_quote is not None
     assert stale_quote.stale and "no price in the catalog within six months" in stale_quote.note
@@ -154,6 +195,7 @@ def test_an_estimated_price_says_so_and_why_in_its_price_note(shipped: Catalog) 
 def test_server_memory_is_priced_at_least_at_the_desktop_surge_per_gb(shipped: Catalog) -> None:
     """Issue #30: DDR5 RDIMM kits were at mid-2025 prices while desktop kits carried the 2026 surge, so the solver
     leaned to EPYC builds. Registered ECC memory costs more per GB than desktop memory (the newest prices of both)."""
+
     def per_gb(kit_id: str) -> float:
         kit = shipped.get("memory", kit_id)
         price = kit.price("USD", "new")
@@ -161,6 +203,9 @@ def test_server_memory_is_priced_at_least_at_the_desktop_surge_per_gb(shipped: C
         return price.amount / (kit.modules * kit.module_gb)  # type: ignore[attr-defined]
 
     desktop = per_gb("corsair-vengeance-ddr5-6000-64gb-2x32")
-    for server in ("micron-ddr5-4800-rdimm-512gb-8x64", "samsung-ddr5-5600-rdimm-256gb-8x32",
-                   "micron-ddr5-5600-rdimm-768gb-8x96"):
+    for server in (
+        "micron-ddr5-4800-rdimm-512gb-8x64",
+        "samsung-ddr5-5600-rdimm-256gb-8x32",
+        "micron-ddr5-5600-rdimm-768gb-8x96",
+    ):
         assert per_gb(server) >= desktop, server

@@ -55,8 +55,11 @@ def test_a_millimetre_of_clearance_no_card_needs_is_not_a_merit(catalog: Catalog
     big = Catalog(exchange_rates=dict(catalog.exchange_rates))
     for k, records in catalog.records.items():
         big.records[k].update(records)
-    for record in (case("case-short", short, cheapest), case("case-short-plus-1mm", short + 1, cheapest + 2),
-                   case("case-longer", lengths[-1], cheapest + 2)):
+    for record in (
+        case("case-short", short, cheapest),
+        case("case-short-plus-1mm", short + 1, cheapest + 2),
+        case("case-longer", lengths[-1], cheapest + 2),
+    ):
         big.records["chassis"][record.id] = record
     kept = {h.record.id for h in _platform(big).chassis}
     assert "case-short" in kept
@@ -83,8 +86,9 @@ def test_ram_speed_is_a_merit_only_when_weights_run_from_ram(catalog: Catalog) -
     kit = cand.memory[0].record
     big = _with(catalog, "memory", kit.id, "kit-faster", speed_mts=kit.speed_mts + 400)
     assert "kit-faster" not in {m.record.id for m in _platform(big).memory}
-    offload = BuildRequest(model_id="qwen3-30b-a3b", workload=Workload(kind="inference", precision="q4_k_m", cpu_experts=True),
-                           budget=2500)
+    offload = BuildRequest(
+        model_id="qwen3-30b-a3b", workload=Workload(kind="inference", precision="q4_k_m", cpu_experts=True), budget=2500
+    )
     assert "kit-faster" in {m.record.id for m in _platform(big, offload).memory}
 
 

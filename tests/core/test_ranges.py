@@ -10,7 +10,14 @@ from typing import Any
 import pytest
 
 from configurator.core.estimate import estimator
-from configurator.core.estimate.crossval import KNOBS, conformal_factors, coverage, cross_validate, interval_factors, source_group
+from configurator.core.estimate.crossval import (
+    KNOBS,
+    conformal_factors,
+    coverage,
+    cross_validate,
+    interval_factors,
+    source_group,
+)
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.ranges import RANGE_FACTORS
 from configurator.core.estimate.workload import Workload
@@ -19,8 +26,13 @@ from tests.reference import kind_rows, points
 
 ROOT = Path(__file__).resolve().parents[2]
 RANGE_PATHS = (
-    "memory.per_gpu_bytes", "memory.total_bytes", "memory.breakdown_bytes.weights",
-    "speed.decode_tokens_per_s", "speed.prefill_tokens_per_s", "time.gpu_hours", "time.wall_hours",
+    "memory.per_gpu_bytes",
+    "memory.total_bytes",
+    "memory.breakdown_bytes.weights",
+    "speed.decode_tokens_per_s",
+    "speed.prefill_tokens_per_s",
+    "time.gpu_hours",
+    "time.wall_hours",
 )
 
 
@@ -44,7 +56,9 @@ def _at(data: dict[str, Any], path: str) -> Any:
         ("llama-3.1-8b", Workload(kind="pretrain", tokens=1e10), "a100-80gb-sxm", 8),
     ],
 )
-def test_every_range_contains_its_figure(catalog: Any, model_id: str, workload: Workload, gpu_id: str | None, gpus: int) -> None:
+def test_every_range_contains_its_figure(
+    catalog: Any, model_id: str, workload: Workload, gpu_id: str | None, gpus: int
+) -> None:
     gpu = catalog.records["gpus"][gpu_id] if gpu_id else None
     data = estimate(catalog.records["models"][model_id], workload, gpu, gpus).to_json()
     assert {"memory", "speed", "time", "assumptions"} <= set(data)  # the existing contract is kept
@@ -79,22 +93,36 @@ def test_holdout_coverage_is_reported(catalog: Any) -> None:
     assert errors[len(errors) // 2] <= 0.15
     share = coverage(held, RANGE_FACTORS["finetune_memory"])
     assert share >= 0.70
-    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "accuracy.py"), "finetune_memory"],
-                         capture_output=True, text=True, check=True, cwd=ROOT).stdout
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "accuracy.py"), "finetune_memory"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    ).stdout
     assert f"in the 80 % range {share:.0%}" in out
 
 
 # Four of the training rows' sources (7 rows): the fold mechanics are the same on them as on all 21 rows, whose
 # refits took a third of the suite's time; benchmarks/accuracy.py runs the whole cross-validation.
-CV_SOURCES = ("github:jzhang38/tinyllama", "huggingface.co/mosaicml/mpt-7b", "github:meta-llama/llama",
-              "huggingface.co/microsoft/phi-3-mini-4k-instruct-gguf/commit/1c81bd20003f3e800ca09dfce0fa4f13bcd82df7")
+CV_SOURCES = (
+    "github:jzhang38/tinyllama",
+    "huggingface.co/mosaicml/mpt-7b",
+    "github:meta-llama/llama",
+    "huggingface.co/microsoft/phi-3-mini-4k-instruct-gguf/commit/1c81bd20003f3e800ca09dfce0fa4f13bcd82df7",
+)
 
 
 def test_leave_one_source_out_scores_every_row_once(catalog: Any) -> None:
     rows = [r for r in kind_rows("training_gpu_hours") if source_group(r["source"]) in CV_SOURCES]
     assert {source_group(r["source"]) for r in rows} == set(CV_SOURCES)  # a renamed source would shrink the test
-    cv = cross_validate(KNOBS["training_gpu_hours"], lambda d: points("training_gpu_hours", catalog, list(d)), rows,
-                        lambda r: source_group(r["source"]), estimator.CAL)
+    cv = cross_validate(
+        KNOBS["training_gpu_hours"],
+        lambda d: points("training_gpu_hours", catalog, list(d)),
+        rows,
+        lambda r: source_group(r["source"]),
+        estimator.CAL,
+    )
     assert len(cv) == len(rows)
     assert estimator.CAL == estimator.Calibration()  # the refits never leak into the shipped constants
     low, high = interval_factors(cv)

@@ -37,9 +37,13 @@ def test_a_reworded_rejection_is_classified_by_its_code(catalog, monkeypatch: py
     """The closest card per kind of shortfall comes from the codes: words that say "tokens/s" for a memory shortfall
     (the old classifier's `"GiB" in why`) and a module's rejection worded like a finding change nothing but the text."""
     (big, small), module = _cards(catalog, 2)
-    cand = Candidates(rejected_gpus={
-        big.id: Reason.of("gpu.memory", gib=90.0, n=8), small.id: Reason.of("gpu.speed", tps=4.0, n=1, asked=10.0),
-        module.id: Reason.of("gpu.module", form=module.form_factor.upper())})
+    cand = Candidates(
+        rejected_gpus={
+            big.id: Reason.of("gpu.memory", gib=90.0, n=8),
+            small.id: Reason.of("gpu.speed", tps=4.0, n=1, asked=10.0),
+            module.id: Reason.of("gpu.module", form=module.form_factor.upper()),
+        }
+    )
     before = relax._closest(cand, catalog)
     assert set(before) == {"memory", "speed"} and before["memory"][1] == big.name
 
@@ -57,23 +61,38 @@ def test_the_layout_reads_the_typed_scaling_not_an_assumption(catalog) -> None: 
     gpu = catalog.records["gpus"]["rtx-4090"]
     result = estimate(model, Workload(kind="finetune", method="qlora", tokens=1e7), gpu, 2)
     assert result.scaling_efficiency is not None and 0 < result.scaling_efficiency < 1
-    reworded = result.model_copy(update={"assumptions": tuple(a.replace("scaling efficiency", "all-reduce share")
-                                                              for a in result.assumptions)})
+    reworded = result.model_copy(
+        update={"assumptions": tuple(a.replace("scaling efficiency", "all-reduce share") for a in result.assumptions)}
+    )
     layouts = [Build.model_construct(parallelism=None, estimate=e).layout() for e in (result, reworded)]
     assert layouts[0] == layouts[1] and layouts[0]["scaling_efficiency"] == result.scaling_efficiency
 
 
 def test_an_infeasibility_is_its_clauses_in_english() -> None:
-    clauses = (Reason.of("nothing.no-combination"), Reason.of("nothing.budget", budget=2500.0, currency="USD"),
-               Reason.of("nothing.binding", items=(Reason.of("nothing.binding-item", label="wall circuit",
-                                                             value="120 V 15 A", unit=""),)))
-    way = Reason.of("way.changes", changes=(Reason.of("way.circuit"), Reason.of("way.budget", amount=3100, currency="USD")),
-                    gpus=2, gpu="RTX 3090", price=3100.0, currency="USD")
+    clauses = (
+        Reason.of("nothing.no-combination"),
+        Reason.of("nothing.budget", budget=2500.0, currency="USD"),
+        Reason.of(
+            "nothing.binding",
+            items=(Reason.of("nothing.binding-item", label="wall circuit", value="120 V 15 A", unit=""),),
+        ),
+    )
+    way = Reason.of(
+        "way.changes",
+        changes=(Reason.of("way.circuit"), Reason.of("way.budget", amount=3100, currency="USD")),
+        gpus=2,
+        gpu="RTX 3090",
+        price=3100.0,
+        currency="USD",
+    )
     inf = Infeasible.of(clauses, way, ("budget", "wall circuit", "form factor"))
-    assert inf.reason == ("no combination of parts passes every rule; the budget of 2,500 USD is binding; "
-                          "binding: the wall circuit (120 V 15 A)")
-    assert inf.cheapest_relaxation == ("use a 230 V 16 A circuit and raise the budget to 3,100 USD: cheapest build "
-                                       "2 x RTX 3090, 3,100 USD")
+    assert inf.reason == (
+        "no combination of parts passes every rule; the budget of 2,500 USD is binding; "
+        "binding: the wall circuit (120 V 15 A)"
+    )
+    assert inf.cheapest_relaxation == (
+        "use a 230 V 16 A circuit and raise the budget to 3,100 USD: cheapest build 2 x RTX 3090, 3,100 USD"
+    )
     assert inf.unsaid() == ["form factor"]  # named by the clauses' fields, not found in the sentence
     with words.language("zh_CN"):
         assert words.say(way) == "使用 230 V 16 A 电路，并将预算提高到 3,100 USD：最便宜的配置 2 x RTX 3090，3,100 USD"
@@ -90,8 +109,9 @@ def test_every_code_a_user_reads_has_its_chinese() -> None:
 @pytest.fixture(scope="module")
 def infeasible_and_a_build(catalog):  # type: ignore[no-untyped-def]
     """Why 405B does not fit 2 GPUs (solved without the search for ways out), and a build to print it above."""
-    too_big = BuildRequest(model_id="llama-3.1-405b", workload=Workload(kind="inference"), max_gpus=2, budget=5000,
-                           allow_clusters=False)
+    too_big = BuildRequest(
+        model_id="llama-3.1-405b", workload=Workload(kind="inference"), max_gpus=2, budget=5000, allow_clusters=False
+    )
     infeasible = plan(too_big, catalog, relax=False).infeasible
     request = BuildRequest(model_id="qwen2.5-7b", workload=Workload(kind="inference", precision="q4_k_m"), top_k=1)
     return infeasible, request, plan(request, catalog).builds[0]
@@ -102,7 +122,10 @@ def test_a_chinese_sheet_says_why_nothing_fits_in_chinese(infeasible_and_a_build
     assert infeasible is not None and infeasible.clauses[0].code == "nothing.no-gpu"
     data = infeasible.to_sheet()
     english_sheet = build_sheet_html(build, request, SheetMeta(not_as_asked=data))
-    assert "Not as asked" in english_sheet and "no GPU in the catalog can run this within 2 GPUs per machine" in english_sheet
+    assert (
+        "Not as asked" in english_sheet
+        and "no GPU in the catalog can run this within 2 GPUs per machine" in english_sheet
+    )
     assert "none found in the catalog" in english_sheet
     chinese = build_sheet_html(build, request, SheetMeta(language="zh_CN", not_as_asked=data))
     assert "无法按需求实现" in chinese and "目录中没有任何 GPU 能在单机 2 张以内运行此任务" in chinese
@@ -113,8 +136,13 @@ def test_a_chinese_sheet_says_why_nothing_fits_in_chinese(infeasible_and_a_build
 
 def test_estimate_warnings_render_in_chinese_on_the_sheet(infeasible_and_a_build) -> None:  # type: ignore[no-untyped-def]
     _infeasible, request, build = infeasible_and_a_build
-    warned = build.model_copy(update={"estimate": build.estimate.model_copy(update={
-        "warnings": (Reason.of("warn.context", context=65536, most=32768),)})})
+    warned = build.model_copy(
+        update={
+            "estimate": build.estimate.model_copy(
+                update={"warnings": (Reason.of("warn.context", context=65536, most=32768),)}
+            )
+        }
+    )
     chinese = build_sheet_html(warned, request, SheetMeta(language="zh_CN"))
     assert "估算警告" in chinese and "上下文 65536 超过模型的最大值 32768 tokens" in chinese
     assert "context 65536 exceeds" in build_sheet_html(warned, request, SheetMeta())
@@ -122,8 +150,12 @@ def test_estimate_warnings_render_in_chinese_on_the_sheet(infeasible_and_a_build
 
 def test_reasons_survive_the_json_a_printed_sheet_crosses() -> None:
     """The window prints in another process from JSON (qt.printing): a build's warnings come back as reasons."""
-    said = Reason.of("nothing.own-gpu", name="RTX 3060", most=8, closest=(
-        Reason.of("gpu.closest", name="RTX 3060", why=Reason.of("gpu.memory", gib=18.25, n=8)),))
+    said = Reason.of(
+        "nothing.own-gpu",
+        name="RTX 3060",
+        most=8,
+        closest=(Reason.of("gpu.closest", name="RTX 3060", why=Reason.of("gpu.memory", gib=18.25, n=8)),),
+    )
     again = Reason.model_validate_json(said.model_dump_json())
     assert again == said and english(again) == english(said)
 

@@ -10,11 +10,10 @@ import pytest
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Gpu
 from configurator.core.estimate.workload import Workload
-from configurator.core.solve.build import Infeasible
+from configurator.core.solve.build import DETAIL_CHARS, Infeasible
 from configurator.core.solve.candidates import gpu_allowed
 from configurator.core.solve.plan import plan
 from configurator.core.solve.power_cap import cap_command, limit_refusal, lowest_limit, power_cap
-from configurator.core.solve.build import DETAIL_CHARS
 from configurator.core.solve.relax import DETAIL_LINES
 from configurator.core.solve.request import BuildRequest
 
@@ -36,11 +35,17 @@ def test_llama_70b_at_32k_and_15_tps_for_2500_usd_way_out_is_a_q8_kv_cache_at_14
     """#27: 'raise the budget to 9,915 USD' was the answer; a q8_0 KV cache on a pair of 24 GB Ampere cards is the
     cheapest way out. With 2025 prices that was 2 x RTX 3090 at 14 tokens/s (within 10 % of the 15 asked); at 2026's
     (a used 3090 at 1,207 USD in September, a 3090 Ti at 900: GPU Poet) it is 2 x 3090 Ti, which meets the 15."""
-    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=32768),
-                           min_decode_tps=15, budget=2500)
+    request = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m", context=32768),
+        min_decode_tps=15,
+        budget=2500,
+    )
     inf = _infeasible(request, catalog)
     first = inf.relaxations[0]
-    assert "kv" in first.kind.split("+") and set(first.kind.split("+")) <= {"kv", "speed10", "budget"}, inf.cheapest_relaxation
+    assert "kv" in first.kind.split("+") and set(first.kind.split("+")) <= {"kv", "speed10", "budget"}, (
+        inf.cheapest_relaxation
+    )
     budget_way = next(r for r in inf.relaxations if r.kind == "budget")  # still listed, by its price
     # about a third of raising the budget alone (2,778 against 9,915 USD with #27's prices)
     assert first.total_price < 0.5 * budget_way.total_price
@@ -71,8 +76,13 @@ def test_llama_70b_at_25_tps_on_one_us_outlet_way_out_offers_a_power_limit(catal
     """#27: only 'use 2 circuits' was offered where an 80 % power limit on 2 x RTX 5090 fits one US outlet (~6,896 USD).
     Both are offered now, by price: two 850 W supplies on two outlets cost 65 USD less than one 1,500 W supply, and the
     list is sorted by price alone (the contract), so the second circuit comes first and the power limit right after."""
-    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m"),
-                           min_decode_tps=25, budget=6000, gpu_ids=("rtx-5090",))  # named: see the test above
+    request = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m"),
+        min_decode_tps=25,
+        budget=6000,
+        gpu_ids=("rtx-5090",),
+    )  # named: see the test above
     inf = _infeasible(request, catalog)
     power = next(r for r in inf.relaxations if r.kind == "power")
     assert power.request is not None and power.request.power_limit == 0.8 and power.request.circuits == 1
@@ -109,8 +119,9 @@ def test_the_relaxations_json_contract(catalog: Catalog) -> None:
 
 def test_relax_false_searches_nothing(catalog: Catalog) -> None:
     """The map's many plans ask why, not how out: no relaxed request is solved."""
-    request = BuildRequest(model_id="deepseek-v3", workload=Workload(kind="inference", precision="q2_k"), budget=3000,
-                           allow_clusters=False)
+    request = BuildRequest(
+        model_id="deepseek-v3", workload=Workload(kind="inference", precision="q2_k"), budget=3000, allow_clusters=False
+    )
     inf = plan(request, catalog, relax=False).infeasible
     assert inf is not None and inf.relaxations == () and inf.relaxed_request is None
 
@@ -137,7 +148,9 @@ def test_an_rx_7900_xtx_is_never_planned_below_the_261_w_its_driver_accepts(cata
 def test_an_rtx_5090_stops_at_400_w_and_an_rtx_3090_has_no_recorded_floor(catalog: Catalog) -> None:
     assert limit_refusal(_gpu(catalog, "rtx-5090"), 0.65) is not None  # 374 W < 400 W
     assert limit_refusal(_gpu(catalog, "rtx-5090"), 0.7) is None  # 402.5 W
-    assert power_cap(_gpu(catalog, "rtx-3090")).floor_w is None and limit_refusal(_gpu(catalog, "rtx-3090"), 0.5) is None
+    assert (
+        power_cap(_gpu(catalog, "rtx-3090")).floor_w is None and limit_refusal(_gpu(catalog, "rtx-3090"), 0.5) is None
+    )
 
 
 def test_intel_arc_gets_no_power_limited_plan(catalog: Catalog) -> None:
@@ -155,8 +168,13 @@ def test_the_cap_command_is_the_vendors_own(catalog: Catalog) -> None:
     """PWR-9 said `nvidia-smi -pl` for AMD and Intel cards too."""
     assert cap_command("nvidia", 280) == "nvidia-smi -pm 1; nvidia-smi -pl 280"
     assert cap_command("amd", 284) == "rocm-smi --setpoweroverdrive 284"
-    request = BuildRequest(model_id="qwen3-8b", workload=Workload(kind="inference", precision="q4_k_m"), power_limit=0.8,
-                           gpu_ids=("rx-7900-xtx",), allow_clusters=False)
+    request = BuildRequest(
+        model_id="qwen3-8b",
+        workload=Workload(kind="inference", precision="q4_k_m"),
+        power_limit=0.8,
+        gpu_ids=("rx-7900-xtx",),
+        allow_clusters=False,
+    )
     builds = plan(request, catalog, relax=False).builds
     assert builds
     pwr9 = next(c for c in builds[0].checks if c.rule == "PWR-9")
@@ -174,16 +192,39 @@ def test_a_power_floor_needs_its_source() -> None:
 
 
 def _gpu_fields() -> dict[str, object]:
-    return {"id": "test-card", "name": "Test card", "source": "https://example.org", "vendor": "nvidia",
-            "architecture": "Ampere", "market": "consumer", "release_year": 2020, "vram_gb": 24, "memory_type": "GDDR6X",
-            "memory_bandwidth_gbps": 936, "fp32_tflops": 35.6, "fp16_tflops": 71, "tdp_w": 350, "form_factor": "pcie",
-            "slot_width": 3, "length_mm": 313, "cooler": "open-air", "pcie_gen": 4, "p2p": False}
+    return {
+        "id": "test-card",
+        "name": "Test card",
+        "source": "https://example.org",
+        "vendor": "nvidia",
+        "architecture": "Ampere",
+        "market": "consumer",
+        "release_year": 2020,
+        "vram_gb": 24,
+        "memory_type": "GDDR6X",
+        "memory_bandwidth_gbps": 936,
+        "fp32_tflops": 35.6,
+        "fp16_tflops": 71,
+        "tdp_w": 350,
+        "form_factor": "pcie",
+        "slot_width": 3,
+        "length_mm": 313,
+        "cooler": "open-air",
+        "pcie_gen": 4,
+        "p2p": False,
+    }
 
 
 def test_a_limit_below_the_floor_says_so_and_the_way_out_raises_it(catalog: Catalog) -> None:
     """Four RX 7900 XTX at 70 % (248 W each): the driver refuses it; the reason says so, the ways out raise the limit."""
-    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=32768),
-                           gpu_ids=("rx-7900-xtx",), max_gpus=4, power_limit=0.7, allow_clusters=False)
+    request = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m", context=32768),
+        gpu_ids=("rx-7900-xtx",),
+        max_gpus=4,
+        power_limit=0.7,
+        allow_clusters=False,
+    )
     inf = _infeasible(request, catalog)
     assert "below the 261 W its driver accepts" in inf.reason
     assert all("powerup" in r.kind.split("+") for r in inf.relaxations), [r.kind for r in inf.relaxations]
@@ -196,33 +237,67 @@ def test_the_sheets_power_cap_never_goes_below_the_drivers_floor(catalog: Catalo
     which its driver refuses below 261 W); a card with no cap (Intel Arc on Linux) gets no such line."""
     from configurator.core.report.sheet import power_limit_w
 
-    request = BuildRequest(model_id="qwen3-8b", workload=Workload(kind="inference", precision="q4_k_m"),
-                           gpu_ids=("rx-7900-xtx",), allow_clusters=False, top_k=1)
+    request = BuildRequest(
+        model_id="qwen3-8b",
+        workload=Workload(kind="inference", precision="q4_k_m"),
+        gpu_ids=("rx-7900-xtx",),
+        allow_clusters=False,
+        top_k=1,
+    )
     build = plan(request, catalog, relax=False).builds[0]
     p = build.power
     # a supply far too small for the cards: the cap the sheet computes would be below the floor
-    squeezed = build.model_copy(update={"power": p.model_copy(update={"psu_w": p.cpu_w + p.rest_w + 100,
-                                                                       "dc_load_w": p.dc_load_w + 1000})})
+    squeezed = build.model_copy(
+        update={"power": p.model_copy(update={"psu_w": p.cpu_w + p.rest_w + 100, "dc_load_w": p.dc_load_w + 1000})}
+    )
     limit = power_limit_w(squeezed)
     assert limit is not None and limit >= 261
-    arc = [part.model_copy(update={"spec": {**part.spec, "vendor": "intel", "id": "arc-pro-b60"}})
-           if part.category == "gpu" else part for part in squeezed.parts]
+    arc = [
+        part.model_copy(update={"spec": {**part.spec, "vendor": "intel", "id": "arc-pro-b60"}})
+        if part.category == "gpu"
+        else part
+        for part in squeezed.parts
+    ]
     assert power_limit_w(squeezed.model_copy(update={"parts": tuple(arc)})) is None
 
 
 SORTED_REQUESTS = [
-    BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=32768),
-                 min_decode_tps=15, budget=2500),
-    BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m"), min_decode_tps=25,
-                 budget=6000),
+    BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m", context=32768),
+        min_decode_tps=15,
+        budget=2500,
+    ),
+    BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m"),
+        min_decode_tps=25,
+        budget=6000,
+    ),
     BuildRequest(model_id="deepseek-v3", workload=Workload(kind="inference", precision="q2_k"), budget=3000),
-    BuildRequest(model_id="qwen3-32b", workload=Workload(kind="inference", precision="bf16"), budget=1000,
-                 min_decode_tps=20, room="home-office", circuit="120v15a"),
+    BuildRequest(
+        model_id="qwen3-32b",
+        workload=Workload(kind="inference", precision="bf16"),
+        budget=1000,
+        min_decode_tps=20,
+        room="home-office",
+        circuit="120v15a",
+    ),
     BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="finetune", method="full", context=4096), budget=3000),
-    BuildRequest(model_id="qwen2.5-72b", workload=Workload(kind="inference", precision="awq-int4"), min_decode_tps=40,
-                 budget=8000, form="tower"),
-    BuildRequest(model_id="llama-3.1-405b", workload=Workload(kind="inference", precision="bf16"), budget=20000,
-                 min_decode_tps=10, circuit="120v15a"),
+    BuildRequest(
+        model_id="qwen2.5-72b",
+        workload=Workload(kind="inference", precision="awq-int4"),
+        min_decode_tps=40,
+        budget=8000,
+        form="tower",
+    ),
+    BuildRequest(
+        model_id="llama-3.1-405b",
+        workload=Workload(kind="inference", precision="bf16"),
+        budget=20000,
+        min_decode_tps=10,
+        circuit="120v15a",
+    ),
 ]
 
 
@@ -245,8 +320,13 @@ def test_a_power_limit_is_a_design_choice_when_a_speed_is_asked(catalog: Catalog
     power-limited source), not a relaxation."""
     # the cards are named: at 2026 prices (GPU Poet, August 2026: 4,262 USD new) two 5090s cost about what one RTX PRO
     # 6000 does, so which of them is cheapest is the market's to say (tests/expert); the power limit is what is tested
-    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m"),
-                           min_decode_tps=25, budget=12000, gpu_ids=("rtx-5090",))
+    request = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m"),
+        min_decode_tps=25,
+        budget=12000,
+        gpu_ids=("rtx-5090",),
+    )
     result = plan(request, catalog)
     assert result.infeasible is None
     capped = next(b for b in result.builds if b.source == "power-limited")

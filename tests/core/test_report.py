@@ -95,7 +95,9 @@ def _total_row(ws: openpyxl.worksheet.worksheet.Worksheet) -> int:
 
 
 @pytest.mark.parametrize("name", list(REQUESTS))
-def test_xlsx_holds_stored_values_that_are_the_build_totals(scenarios: dict[str, Scenario], name: str, tmp_path: Path) -> None:
+def test_xlsx_holds_stored_values_that_are_the_build_totals(
+    scenarios: dict[str, Scenario], name: str, tmp_path: Path
+) -> None:
     """Subtotals and totals are numbers stored in the cells, no formula anywhere (an export is inert: walk8 found
     "=G2*(E2-F2)" and "=SUM(I2:I9)", which a reader that does not compute formulas shows empty)."""
     request, builds = scenarios[name]
@@ -104,8 +106,13 @@ def test_xlsx_holds_stored_values_that_are_the_build_totals(scenarios: dict[str,
     path = tmp_path / "rig.xlsx"
     write_xlsx(path, builds, request, META)
     book = openpyxl.load_workbook(path, data_only=False)
-    formulas = [f"{ws.title}!{cell.coordinate}" for ws in book.worksheets for line in ws.iter_rows() for cell in line
-                if cell.data_type == "f" or (isinstance(cell.value, str) and cell.value.startswith("="))]
+    formulas = [
+        f"{ws.title}!{cell.coordinate}"
+        for ws in book.worksheets
+        for line in ws.iter_rows()
+        for cell in line
+        if cell.data_type == "f" or (isinstance(cell.value, str) and cell.value.startswith("="))
+    ]
     assert not formulas
     for build, title in zip(builds, sheet_titles(builds), strict=True):
         ws = book[title]
@@ -135,8 +142,18 @@ def test_xlsx_is_laid_out_for_a_purchasing_office(scenarios: dict[str, Scenario]
     write_xlsx(tmp_path / "rig.xlsx", builds, request, META)
     ws = openpyxl.load_workbook(tmp_path / "rig.xlsx").worksheets[0]
     headers = [c.value for c in ws[1]]
-    assert headers == ["Item", "Description", "Part number", "Vendor", "Quantity", "Owned", "Unit price",
-                       "Currency", "Subtotal", "Notes"]
+    assert headers == [
+        "Item",
+        "Description",
+        "Part number",
+        "Vendor",
+        "Quantity",
+        "Owned",
+        "Unit price",
+        "Currency",
+        "Subtotal",
+        "Notes",
+    ]
     assert all(c.font.bold for c in ws[1])
     assert ws.freeze_panes == "A2"
     assert ws["G2"].number_format == ws["I2"].number_format == "#,##0.00"
@@ -194,7 +211,9 @@ def test_csv_rows_match_the_parts(scenarios: dict[str, Scenario]) -> None:
             # the last column says how many times a row is bought: every node, or once for the cluster's switches
             # each line is to the cent as printed: the sum is within half a cent per unit paid for of the build's total
             paid = sum((p.quantity - p.owned) * (1 if p.scope == "cluster" else build.nodes) for p in build.parts)
-            assert sum(float(r[9]) * int(r[-1]) for r in mine) == pytest.approx(build.total_price, abs=0.0051 * paid + 0.01)
+            assert sum(float(r[9]) * int(r[-1]) for r in mine) == pytest.approx(
+                build.total_price, abs=0.0051 * paid + 0.01
+            )
 
 
 def test_markdown_is_a_forum_parts_table(scenarios: dict[str, Scenario]) -> None:
@@ -272,7 +291,7 @@ def test_build_sheet_shows_the_launch_command_and_the_noise(scenarios: dict[str,
 def test_slot_map_draws_each_card_and_bays(scenarios: dict[str, Scenario]) -> None:
     for request, build in _all_builds(scenarios):
         html = build_sheet_html(build, request, META)
-        svg = html[html.index("<svg"): html.index("</svg>")]
+        svg = html[html.index("<svg") : html.index("</svg>")]
         for i in range(1, len(build.slot_map) + 1):
             assert f"GPU {i}: " in svg
         if not build.slot_map:  # a unified-memory system (Mac Studio): no slots to fill, none drawn
@@ -323,15 +342,22 @@ def test_connector_plan_feeds_every_card_from_one_psu(scenarios: dict[str, Scena
 
 
 def _with_part(build: Build, category: str, **spec: object) -> Build:
-    parts = tuple(p.model_copy(update={"spec": {**p.spec, **spec}}) if p.category == category else p for p in build.parts)
+    parts = tuple(
+        p.model_copy(update={"spec": {**p.spec, **spec}}) if p.category == category else p for p in build.parts
+    )
     return build.model_copy(update={"parts": parts})
 
 
 def _desktop(scenarios: dict[str, Scenario]) -> Build:
     """A desktop build on NVIDIA cards (their power can be capped; an Arc's cannot on Linux, #27)."""
-    return next(b for _, b in _all_builds(scenarios)
-                if any(p.category == "motherboard" for p in b.parts) and b.slot_map and b.slot_map[0].source != "bay"
-                and any(p.category == "gpu" and p.spec.get("vendor") == "nvidia" for p in b.parts))
+    return next(
+        b
+        for _, b in _all_builds(scenarios)
+        if any(p.category == "motherboard" for p in b.parts)
+        and b.slot_map
+        and b.slot_map[0].source != "bay"
+        and any(p.category == "gpu" and p.spec.get("vendor") == "nvidia" for p in b.parts)
+    )
 
 
 def test_m2_advice_avoids_sockets_that_share_gpu_lanes(scenarios: dict[str, Scenario]) -> None:
@@ -339,7 +365,10 @@ def test_m2_advice_avoids_sockets_that_share_gpu_lanes(scenarios: dict[str, Scen
     board = next(p for p in build.parts if p.category == "motherboard").spec
     used = build.slot_map[0].slot
     slots = [dict(s, shares_with=["m2_a"] if s["position"] == used else []) for s in board["pcie_slots"]]
-    sockets = [{"id": "m2_a", "lanes": 4, "gen": 4, "source": "cpu"}, {"id": "m2_b", "lanes": 4, "gen": 4, "source": "chipset"}]
+    sockets = [
+        {"id": "m2_a", "lanes": 4, "gen": 4, "source": "cpu"},
+        {"id": "m2_b", "lanes": 4, "gen": 4, "source": "chipset"},
+    ]
     advice = m2_advice(_with_part(build, "motherboard", pcie_slots=slots, m2_sockets=sockets)) or ""
     assert "in m2_b" in advice and "leave m2_a empty" in advice
 
@@ -348,7 +377,9 @@ def test_power_limit_command_only_when_the_build_runs_near_its_limits(scenarios:
     build = _desktop(scenarios)
     gpu = next(p for p in build.parts if p.category == "gpu")
     p = build.power
-    relaxed = build.model_copy(update={"power": p.model_copy(update={"psu_w": p.dc_load_w * 2, "circuit_limit_w": p.wall_w * 2})})
+    relaxed = build.model_copy(
+        update={"power": p.model_copy(update={"psu_w": p.dc_load_w * 2, "circuit_limit_w": p.wall_w * 2})}
+    )
     assert power_limit_w(relaxed) is None
     assert not any("nvidia-smi -pl" in code for _, code in assembly_notes(relaxed))
     tight_power = p.model_copy(update={"psu_w": p.dc_load_w / 0.95, "circuit_limit_w": p.wall_w * 2})
@@ -465,15 +496,16 @@ class _TableWidths(HTMLParser):
             self._in_head = False
 
 
-@pytest.mark.parametrize("kind", sorted(__import__("configurator.core.report.sheet", fromlist=["TABLE_WIDTHS"]).TABLE_WIDTHS))
+@pytest.mark.parametrize(
+    "kind", sorted(__import__("configurator.core.report.sheet", fromlist=["TABLE_WIDTHS"]).TABLE_WIDTHS)
+)
 def test_every_sheet_table_declares_its_column_widths(scenarios: dict[str, Scenario], kind: str) -> None:
     """Round 1's "Buy or rent" label column came out one letter wide: each table now says how wide
     each column is, every column has room for words, and the widths add up to the text width."""
-    from configurator.core.report.sheet import MIN_COLUMN_PERCENT, TABLE_WIDTHS
-
     import dataclasses
 
     from configurator.core.advise import value_rows
+    from configurator.core.report.sheet import MIN_COLUMN_PERCENT, TABLE_WIDTHS
 
     catalog = catalogs.load(include_user=False).catalog
     seen = 0
@@ -515,14 +547,22 @@ def test_old_prices_are_flagged_on_the_sheet(scenarios: dict[str, Scenario]) -> 
 
     request, build = next(_all_builds(scenarios))
     gpu = next(p for p in build.parts if p.subtotal > 0)
-    old = build.model_copy(update={"parts": tuple(
-        p.model_copy(update={"price_date": datetime.date(2020, 1, 1)}) if p is gpu else
-        p.model_copy(update={"price_date": datetime.date.today()}) for p in build.parts)})
+    old = build.model_copy(
+        update={
+            "parts": tuple(
+                p.model_copy(update={"price_date": datetime.date(2020, 1, 1)})
+                if p is gpu
+                else p.model_copy(update={"price_date": datetime.date.today()})
+                for p in build.parts
+            )
+        }
+    )
     html = build_sheet_html(old, request, META)
     assert prices.stale_parts(old) == [next(p for p in old.parts if p.id == gpu.id and p.category == gpu.category)]
     assert "1 price(s) older than six months" in html and "price from 2020-01-01" in html
-    fresh = build.model_copy(update={"parts": tuple(p.model_copy(update={"price_date": datetime.date.today()})
-                                                    for p in build.parts)})
+    fresh = build.model_copy(
+        update={"parts": tuple(p.model_copy(update={"price_date": datetime.date.today()}) for p in build.parts)}
+    )
     assert "older than six months" not in build_sheet_html(fresh, request, META)
 
 
@@ -542,7 +582,7 @@ def test_build_sheet_ranks_the_jobs_gpus_by_value_and_marks_its_own(scenarios: d
     for build in builds[:2]:
         html = build_sheet_html(build, request, dataclasses.replace(META, value_ranking=rows))
         _parse(html)
-        section = html[html.index("<h2>Value: GPUs for this job</h2>"):]
+        section = html[html.index("<h2>Value: GPUs for this job</h2>") :]
         section = section[: section.index("</section>")]
         mine = [r for r in rows if r["gpu"] == build.gpu_id]
         assert mine, build.gpu_id
@@ -566,12 +606,16 @@ def test_gpu_and_cpu_makers_read_as_company_names(scenarios: dict[str, Scenario]
     for part in chips:
         row = next(r for r in rows if r["Description"] == part.name)
         assert row["Vendor"] == makers[part.spec["vendor"]]
-        assert f'{escape(part.name)}<br><span class="muted small">{makers[part.spec["vendor"]]}</span>' in build_sheet_html(
-            build, request, META)
+        assert (
+            f'{escape(part.name)}<br><span class="muted small">{makers[part.spec["vendor"]]}</span>'
+            in build_sheet_html(build, request, META)
+        )
     path = tmp_path / "rig.xlsx"
     write_xlsx(path, [build], request, META)
     ws = openpyxl.load_workbook(path)[sheet_titles([build])[0]]
-    assert {ws.cell(row, 4).value for row in range(2, 2 + len(build.parts))} >= {makers[p.spec["vendor"]] for p in chips}
+    assert {ws.cell(row, 4).value for row in range(2, 2 + len(build.parts))} >= {
+        makers[p.spec["vendor"]] for p in chips
+    }
 
 
 def test_the_request_sheet_shows_an_unset_value_as_a_plain_dash(scenarios: dict[str, Scenario], tmp_path: Path) -> None:
@@ -605,8 +649,12 @@ def test_mfu_names_the_format_of_the_peak_it_is_taken_over() -> None:
 
     catalog = catalogs.load(include_user=False).catalog
     for gpu, fmt in (("rtx-2060-12gb", "fp16"), ("rtx-3090", "bf16")):
-        request = BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="finetune", method="lora", tokens=1e7),
-                               gpu_ids=(gpu,), top_k=1)
+        request = BuildRequest(
+            model_id="llama-3.2-1b",
+            workload=Workload(kind="finetune", method="lora", tokens=1e7),
+            gpu_ids=(gpu,),
+            top_k=1,
+        )
         build = plan(request, catalog).builds[0]
         rows = dict(utilisation_rows(build))
         assert rows, gpu

@@ -29,13 +29,19 @@ from configurator.core.solve.rules import Assembly, check_build
 from configurator.core.solve.solver import BuildModel, usable_placement
 
 REQUESTS = {
-    "70B q4 at 120 V": BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m"),
-                                    circuits=2),
+    "70B q4 at 120 V": BuildRequest(
+        model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m"), circuits=2
+    ),
     "32B bf16 vLLM on 230 V": BuildRequest(
-        model_id="qwen2.5-32b", workload=Workload(kind="inference", precision="bf16", batch=8, engine="vllm", context=8192),
-        circuit="230v16a"),
-    "8B LoRA": BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="finetune", method="lora", context=2048, tokens=1e7),
-                            circuit="230v16a"),
+        model_id="qwen2.5-32b",
+        workload=Workload(kind="inference", precision="bf16", batch=8, engine="vllm", context=8192),
+        circuit="230v16a",
+    ),
+    "8B LoRA": BuildRequest(
+        model_id="llama-3.1-8b",
+        workload=Workload(kind="finetune", method="lora", context=2048, tokens=1e7),
+        circuit="230v16a",
+    ),
 }
 ASSEMBLIES = 120  # per request
 
@@ -58,7 +64,9 @@ def models(catalog: Catalog) -> Iterator[dict[str, tuple[BuildModel, Candidates]
         BuildModel.track_families = False
 
 
-def test_every_constraint_of_the_model_comes_from_a_registered_rule(models: dict[str, tuple[BuildModel, Candidates]]) -> None:
+def test_every_constraint_of_the_model_comes_from_a_registered_rule(
+    models: dict[str, tuple[BuildModel, Candidates]],
+) -> None:
     with_constraints: set[str] = set()
     for bm, _cand in models.values():
         count = len(bm.m.proto.constraints)
@@ -79,15 +87,40 @@ def test_the_rulebook_document_defines_every_registered_id() -> None:
 
 # ---------------------------------------------------------------- check and constraint agree
 
-AGREE = ("PWR-2", "PWR-3", "PWR-4", "PWR-6", "PWR-8", "PWR-10", "PWR-11", "CIR-1", "PSU", "SLOT-3", "SLOT-4", "SLOT-6",
-         "PCI-1", "PCI-3", "CPU-1", "COOL-2", "COOL-3", "COOL-4", "COOL-5", "COOLER", "STO-5", "STO-6", "RAM-5")
+AGREE = (
+    "PWR-2",
+    "PWR-3",
+    "PWR-4",
+    "PWR-6",
+    "PWR-8",
+    "PWR-10",
+    "PWR-11",
+    "CIR-1",
+    "PSU",
+    "SLOT-3",
+    "SLOT-4",
+    "SLOT-6",
+    "PCI-1",
+    "PCI-3",
+    "CPU-1",
+    "COOL-2",
+    "COOL-3",
+    "COOL-4",
+    "COOL-5",
+    "COOLER",
+    "STO-5",
+    "STO-6",
+    "RAM-5",
+)
 
 
 def _only(bm: BuildModel, rule_id: str) -> Any:
     """A copy of the model with the choice, the named sums and one rule's constraints: the others emptied."""
     from ortools.sat.python import cp_model
 
-    kept = set(bm.families.get("choice", [])) | set(bm.families.get("definition", [])) | set(bm.families.get(rule_id, []))
+    kept = (
+        set(bm.families.get("choice", [])) | set(bm.families.get("definition", [])) | set(bm.families.get(rule_id, []))
+    )
     copy = bm.m.clone()
     empty = cp_model.CpModel().proto.constraints.add()
     for index in range(len(copy.proto.constraints)):
@@ -107,8 +140,16 @@ def _picks(bm: BuildModel, cand: Candidates, rng: random.Random) -> dict[str, in
     psu = rng.randrange(len(bm.psu_choices))
     index = bm.psu_choices[psu].chassis_index
     chassis = index if index is not None else rng.randrange(len(bm.chassis))
-    return {"o": rng.randrange(len(bm.options)), "b": board, "cpu": rng.choice(cpus), "h": chassis, "s": psu,
-            "mem": rng.randrange(len(bm.mem_choices)), "cool": rng.randrange(len(cand.coolers)), "d": rng.randrange(len(bm.sto_choices))}
+    return {
+        "o": rng.randrange(len(bm.options)),
+        "b": board,
+        "cpu": rng.choice(cpus),
+        "h": chassis,
+        "s": psu,
+        "mem": rng.randrange(len(bm.mem_choices)),
+        "cool": rng.randrange(len(cand.coolers)),
+        "d": rng.randrange(len(bm.sto_choices)),
+    }
 
 
 def _assembly(bm: BuildModel, cand: Candidates, p: dict[str, int]) -> Assembly | None:
@@ -122,11 +163,23 @@ def _assembly(bm: BuildModel, cand: Candidates, p: dict[str, int]) -> Assembly |
     ps = bm.psu_choices[p["s"]]
     (kit, kits), (drive, drives) = bm.mem_choices[p["mem"]], bm.sto_choices[p["d"]]
     return Assembly(
-        gpu=option.gpu, gpus=option.count, board=board, cpu=bm.cpus[p["cpu"]], sockets=board.cpu_sockets,
-        chassis=bm.chassis[p["h"]], psu=ps.psu.record if ps.psu else None, psu_count=ps.count,  # type: ignore[arg-type]
-        memory=kit.record, memory_count=kits, cooler=cand.coolers[p["cool"]].record,  # type: ignore[arg-type]
-        storage=drive.record, storage_count=drives, placement=placement, risers=seated is None,  # type: ignore[arg-type]
-        largest_single_psu_w=bm.largest_single_psu_w)
+        gpu=option.gpu,
+        gpus=option.count,
+        board=board,
+        cpu=bm.cpus[p["cpu"]],
+        sockets=board.cpu_sockets,
+        chassis=bm.chassis[p["h"]],
+        psu=ps.psu.record if ps.psu else None,
+        psu_count=ps.count,  # type: ignore[arg-type]
+        memory=kit.record,
+        memory_count=kits,
+        cooler=cand.coolers[p["cool"]].record,  # type: ignore[arg-type]
+        storage=drive.record,
+        storage_count=drives,
+        placement=placement,
+        risers=seated is None,  # type: ignore[arg-type]
+        largest_single_psu_w=bm.largest_single_psu_w,
+    )
 
 
 def _feasible(copy: Any, bm: BuildModel, p: dict[str, int]) -> bool:
@@ -144,7 +197,8 @@ def _feasible(copy: Any, bm: BuildModel, p: dict[str, int]) -> bool:
 
 @pytest.mark.parametrize("label", list(REQUESTS))
 def test_each_rules_check_and_constraints_agree_on_generated_assemblies(
-        models: dict[str, tuple[BuildModel, Candidates]], label: str) -> None:
+    models: dict[str, tuple[BuildModel, Candidates]], label: str
+) -> None:
     bm, cand = models[label]
     copies = {rule_id: _only(bm, rule_id) for rule_id in AGREE}
     rng = random.Random(20261202)
@@ -171,11 +225,18 @@ def test_each_rules_check_and_constraints_agree_on_generated_assemblies(
 # ---------------------------------------------------------------- dominance pruning sees what the rules read
 
 PRUNE_KEYS: dict[str, tuple[str, Any]] = {
-    "psu": ("psus", prune.psu_key), "chassis": ("chassis", prune.chassis_key), "cooler": ("coolers", prune.cooler_key),
-    "cpu": ("cpus", prune.cpu_key), "board": ("motherboards", prune.board_key), "memory": ("memory", prune.memory_key),
+    "psu": ("psus", prune.psu_key),
+    "chassis": ("chassis", prune.chassis_key),
+    "cooler": ("coolers", prune.cooler_key),
+    "cpu": ("cpus", prune.cpu_key),
+    "board": ("motherboards", prune.board_key),
+    "memory": ("memory", prune.memory_key),
     "storage": ("storage", prune.storage_key),
 }
-COVERED: dict[tuple[str, str], Any] = {("cooler", "sockets"): prune.cooler_covers, ("board", "cpu_families"): prune.board_covers}  # what a key cannot say, a `covers` test says
+COVERED: dict[tuple[str, str], Any] = {
+    ("cooler", "sockets"): prune.cooler_covers,
+    ("board", "cpu_families"): prune.board_covers,
+}  # what a key cannot say, a `covers` test says
 SEEN_AS: dict[tuple[str, str], Any] = {
     # what the rules see of a field, where a key holds only that: PWR-3/4 tell ATX 3.x with a native 12V-2x6 plug from
     # the rest (and CRPS modules); PWR-6 counts the 12V-2x6, 8-pin PCIe and EPS plugs
@@ -185,7 +246,7 @@ SEEN_AS: dict[tuple[str, str], Any] = {
 }
 KNOWN_GAPS = {
     ("cpu", "family"): "CPU-2 reads it, prune.cpu_key does not: no board in the catalog takes one family of a group of "
-                       "otherwise equal CPUs and not another, so no pruning is wrong today (a `covers` test is the fix)",
+    "otherwise equal CPUs and not another, so no pruning is wrong today (a `covers` test is the fix)",
 }
 
 
@@ -193,8 +254,11 @@ def _variants(record: Any, field: str, seen: list[Any]) -> list[Any]:
     """The record with `field` set to each other value the catalog has for it (a count: one more)."""
     value = getattr(record, field)
     if isinstance(value, BaseModel):
-        return [record.model_copy(update={field: value.model_copy(update={sub: getattr(value, sub) + 1})})
-                for sub, info in type(value).model_fields.items() if info.annotation is int]
+        return [
+            record.model_copy(update={field: value.model_copy(update={sub: getattr(value, sub) + 1})})
+            for sub, info in type(value).model_fields.items()
+            if info.annotation is int
+        ]
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return [record.model_copy(update={field: value + 1})]
     if isinstance(value, tuple) and value:
@@ -207,8 +271,10 @@ def test_dominance_pruning_keys_see_every_fact_the_rules_read(catalog: Catalog, 
     """A part differing from another in a fact some rule reads is never judged by a key blind to it: the signature or
     the merit changes (or a `covers` test tells them apart), so no part stands for one a rule treats otherwise."""
     table, key = PRUNE_KEYS[kind]
-    fields = sorted({read.split(".", 1)[1] for rule in REGISTRY.values() for read in rule.reads
-                     if read.startswith(kind + ".")} - {f for k, f in KNOWN_GAPS if k == kind})
+    fields = sorted(
+        {read.split(".", 1)[1] for rule in REGISTRY.values() for read in rule.reads if read.startswith(kind + ".")}
+        - {f for k, f in KNOWN_GAPS if k == kind}
+    )
     records = list(catalog.records[table].values())
     blind = []
     for field in fields:

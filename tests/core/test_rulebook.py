@@ -23,7 +23,6 @@ from configurator.storage import catalogs
 from tests.independent_checker import check
 
 
-
 def _record(catalog: Catalog, kind: str, record_id: str) -> Any:
     return catalog.records[kind][record_id]
 
@@ -62,10 +61,17 @@ def test_the_cpu_rule_names_an_soc_platforms_board_not_its_missing_chipset(catal
 def test_a_fanless_server_heatsink_fails_in_a_tower_and_passes_in_a_gpu_server(catalog: Catalog) -> None:
     passive = _record(catalog, "coolers", "intel-m50fcp-2u-passive-lga4677")
     assert isinstance(passive, Cooler)
-    towers = [h for h in catalog.kind("chassis") if isinstance(h, Chassis) and h.kind in ("mid-tower", "full-tower", "open-frame")]
+    towers = [
+        h
+        for h in catalog.kind("chassis")
+        if isinstance(h, Chassis) and h.kind in ("mid-tower", "full-tower", "open-frame")
+    ]
     # a GPU server; an open frame's blower shrouds duct its passive cards, not the CPU (#28)
-    ducted = [h for h in catalog.kind("chassis") if isinstance(h, Chassis) and h.airflow == "server-ducted"
-              and h.kind != "open-frame"]
+    ducted = [
+        h
+        for h in catalog.kind("chassis")
+        if isinstance(h, Chassis) and h.airflow == "server-ducted" and h.kind != "open-frame"
+    ]
     assert towers and ducted
     assert all(compat.cooler_chassis(passive, h).status == "fail" for h in towers)
     assert all(compat.cooler_chassis(passive, h).status == "pass" for h in ducted)
@@ -94,8 +100,13 @@ def test_connector_rule_counts_adapters_once() -> None:
 
 
 def test_deepseek_r1_builds_pair_cpus_with_boards_that_list_them(catalog: Catalog) -> None:
-    request = BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m"),
-                           budget=400000, circuit="230v16a", top_k=3)
+    request = BuildRequest(
+        model_id="deepseek-r1",
+        workload=Workload(kind="inference", precision="q4_k_m"),
+        budget=400000,
+        circuit="230v16a",
+        top_k=3,
+    )
     result = plan(request, catalog).to_json()
     assert result["builds"]
     _sound(request, result)
@@ -103,26 +114,40 @@ def test_deepseek_r1_builds_pair_cpus_with_boards_that_list_them(catalog: Catalo
         if build["nodes"] == 1 and any(p["category"] == "cpu" for p in build["parts"]):
             cpu, board = _part(build, "cpu")["spec"], _part(build, "motherboard")["spec"]
             assert cpu["family"] in board["cpu_families"]
-            assert not _part(build, "cooler")["spec"]["needs_ducted_airflow"] or _part(build, "chassis")["spec"]["airflow"] == "server-ducted"
+            assert (
+                not _part(build, "cooler")["spec"]["needs_ducted_airflow"]
+                or _part(build, "chassis")["spec"]["airflow"] == "server-ducted"
+            )
 
 
 def test_owned_parts_are_counted_and_the_parts_add_up(catalog: Catalog) -> None:
-    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=8192),
-                           owned=(OwnedPart(category="gpu", id="rtx-3090"),), budget=3000, condition="used")
+    request = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m", context=8192),
+        owned=(OwnedPart(category="gpu", id="rtx-3090"),),
+        budget=3000,
+        condition="used",
+    )
     result = plan(request, catalog).to_json()
     # the build with the owned card (a cheaper ready-made box may come first: solve.ranking, issue #27)
     build = next(b for b in result["builds"] if any(p["category"] == "gpu" and p["owned"] for p in b["parts"]))
     gpus = [p for p in build["parts"] if p["category"] == "gpu"]  # her card, and one bought (maybe another model: #28)
     mine = next(p for p in gpus if p["owned"])
     assert mine["id"] == "rtx-3090" and mine["owned"] == 1 and sum(p["quantity"] for p in gpus) == 2
-    assert sum(p["unit_price"] * (p["quantity"] - p["owned"]) for p in build["parts"]) == pytest.approx(build["total_price"], abs=0.05)
+    assert sum(p["unit_price"] * (p["quantity"] - p["owned"]) for p in build["parts"]) == pytest.approx(
+        build["total_price"], abs=0.05
+    )
     _sound(request, result)
 
 
 def test_owning_a_card_never_makes_the_answer_worse(catalog: Catalog) -> None:
     """Owning an RTX 3090 must not turn a feasible 72B fp8 request into a server that fails the circuit."""
-    base = dict(model_id="qwen2.5-72b", workload=Workload(kind="inference", precision="fp8", engine="vllm", context=8192),
-                circuit="120v15a", room="home-office")
+    base = dict(
+        model_id="qwen2.5-72b",
+        workload=Workload(kind="inference", precision="fp8", engine="vllm", context=8192),
+        circuit="120v15a",
+        room="home-office",
+    )
     without = plan(BuildRequest(**base), catalog)
     owned = plan(BuildRequest(**base, owned=(OwnedPart(category="gpu", id="rtx-3090"),)), catalog)
     assert without.builds and owned.builds
@@ -131,8 +156,12 @@ def test_owning_a_card_never_makes_the_answer_worse(catalog: Catalog) -> None:
 
 
 def test_named_gpus_restrict_every_answer_and_a_comparison_drops_none(catalog: Catalog) -> None:
-    request = BuildRequest(model_id="qwen2.5-32b", workload=Workload(kind="inference", precision="awq-int4", batch=8, engine="vllm"),
-                           gpu_ids=("rtx-3090", "rtx-4090", "rtx-4090-blower"), circuit="230v16a")
+    request = BuildRequest(
+        model_id="qwen2.5-32b",
+        workload=Workload(kind="inference", precision="awq-int4", batch=8, engine="vllm"),
+        gpu_ids=("rtx-3090", "rtx-4090", "rtx-4090-blower"),
+        circuit="230v16a",
+    )
     result = plan(request, catalog)
     shown = {b.gpu_id for b in result.builds}
     assert shown <= set(request.gpu_ids)
@@ -143,8 +172,11 @@ def test_named_gpus_restrict_every_answer_and_a_comparison_drops_none(catalog: C
 
 
 def test_a_machine_that_cannot_hold_the_model_says_how_many_cards_it_would_take(catalog: Catalog) -> None:
-    request = BuildRequest(model_id="llama-3.1-405b", workload=Workload(kind="inference", precision="q4_k_m"),
-                           gpu_ids=("rtx-3090", "rtx-4090"))
+    request = BuildRequest(
+        model_id="llama-3.1-405b",
+        workload=Workload(kind="inference", precision="q4_k_m"),
+        gpu_ids=("rtx-3090", "rtx-4090"),
+    )
     result = plan(request, catalog)
     assert result.infeasible is not None and not result.builds
     # Q4_K_M sized tensor by tensor (estimate.gguf): 243.1e9 bytes of weights, 4.79 bits per weight
@@ -155,8 +187,9 @@ def test_a_machine_that_cannot_hold_the_model_says_how_many_cards_it_would_take(
 
 def test_without_a_named_engine_the_planner_picks_one_that_runs_it(catalog: Catalog) -> None:
     """Llama 3.1 8B fp16 at 128k: transformers does not fit $3,000; llama.cpp on two 3090s does."""
-    request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="fp16", context=131072),
-                           budget=3000)
+    request = BuildRequest(
+        model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="fp16", context=131072), budget=3000
+    )
     result = plan(request, catalog)
     assert result.builds, result.infeasible
     first = result.builds[0]
@@ -165,8 +198,12 @@ def test_without_a_named_engine_the_planner_picks_one_that_runs_it(catalog: Cata
 
 
 def test_software_the_card_cannot_run_is_refused_or_warned_in_words(catalog: Catalog) -> None:
-    request = BuildRequest(model_id="qwen2.5-32b", workload=Workload(kind="inference", precision="fp8", engine="vllm"),
-                           gpu_ids=("rtx-2080-ti-22gb", "radeon-pro-w7900", "rtx-4090"), budget=20000)
+    request = BuildRequest(
+        model_id="qwen2.5-32b",
+        workload=Workload(kind="inference", precision="fp8", engine="vllm"),
+        gpu_ids=("rtx-2080-ti-22gb", "radeon-pro-w7900", "rtx-4090"),
+        budget=20000,
+    )
     result = plan(request, catalog)
     w7900 = next(n for n in result.notes if n.startswith("AMD Radeon PRO W7900"))
     assert "software stack does not run" in w7900 and "FP8" in w7900
@@ -175,16 +212,21 @@ def test_software_the_card_cannot_run_is_refused_or_warned_in_words(catalog: Cat
 
 
 def test_training_without_a_deadline_never_offers_a_plan_of_years(catalog: Catalog) -> None:
-    request = BuildRequest(model_id="llama-3.2-3b", workload=Workload(kind="pretrain", tokens=1e12, context=2048),
-                           circuit="230v16a")
+    request = BuildRequest(
+        model_id="llama-3.2-3b", workload=Workload(kind="pretrain", tokens=1e12, context=2048), circuit="230v16a"
+    )
     result = plan(request, catalog)
     for build in result.builds:
         assert build.estimate.wall_hours is not None and build.estimate.wall_hours <= 8760
 
 
 def test_small_model_small_machine_in_a_case(catalog: Catalog) -> None:
-    request = BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="inference", precision="q4_k_m"), budget=1200,
-                           room="home-office")
+    request = BuildRequest(
+        model_id="llama-3.2-1b",
+        workload=Workload(kind="inference", precision="q4_k_m"),
+        budget=1200,
+        room="home-office",
+    )
     result = plan(request, catalog).to_json()
     assert result["builds"]
     _sound(request, result)
@@ -194,7 +236,8 @@ def test_small_model_small_machine_in_a_case(catalog: Catalog) -> None:
         assert _part(build, "chassis")["spec"]["kind"] != "open-frame"
         psu = _part(build, "psu")
         assert psu["spec"]["watts"] * psu["quantity"] <= 2.5 * build["power"]["dc_load_w"] or any(
-            c["rule"] == "PWR-10" for c in build["checks"])
+            c["rule"] == "PWR-10" for c in build["checks"]
+        )
 
 
 def test_the_same_request_gives_byte_identical_output(catalog: Catalog) -> None:
@@ -207,8 +250,13 @@ def test_the_same_request_gives_byte_identical_output(catalog: Catalog) -> None:
 def test_a_unified_memory_system_holds_the_whole_model_in_its_gpu_share(catalog: Catalog) -> None:
     """Asking for RAM offload must not let a 64 GB laptop 'run' DeepSeek-R1: a unified-memory
     system has no separate RAM to offload to."""
-    request = BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m", offload="cpu"),
-                           budget=12000, circuit="230v16a", top_k=4)
+    request = BuildRequest(
+        model_id="deepseek-r1",
+        workload=Workload(kind="inference", precision="q4_k_m", offload="cpu"),
+        budget=12000,
+        circuit="230v16a",
+        top_k=4,
+    )
     result = plan(request, catalog)
     for build in result.builds:
         system = next((p for p in build.parts if p.category == "system"), None)
@@ -228,9 +276,29 @@ def test_the_answer_does_not_depend_on_the_process_hash_seed() -> None:
     outputs = []
     for hash_seed in ("1", "2"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-        run = subprocess.run([sys.executable, "-m", "configurator", "plan", "--model", "llama-3.1-8b", "--workload", "inference",
-                              "--precision", "q4_k_m", "--budget", "1500", "--top", "3", "--json"],
-                             capture_output=True, text=True, env=env, check=True)
+        run = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "configurator",
+                "plan",
+                "--model",
+                "llama-3.1-8b",
+                "--workload",
+                "inference",
+                "--precision",
+                "q4_k_m",
+                "--budget",
+                "1500",
+                "--top",
+                "3",
+                "--json",
+            ],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+        )
         outputs.append(run.stdout)
     assert outputs[0] == outputs[1]
 
@@ -241,22 +309,26 @@ def test_power_and_ram_checks_say_only_what_the_build_has() -> None:
     from configurator.core.estimate.workload import Workload
     from configurator.core.solve.plan import plan
     from configurator.core.solve.request import BuildRequest
-    from configurator.storage import catalogs
 
     catalog = catalogs.load(include_user=False).catalog
     result = plan(BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference"), top_k=3), catalog)
     for build in result.builds:
-        for check in build.checks:
-            if check.rule == "PWR-6":
-                assert "need 0 x" not in check.message and " x EPS" in check.message
+        for c in build.checks:
+            if c.rule == "PWR-6":
+                assert "need 0 x" not in c.message and " x EPS" in c.message
             if check.rule == "RAM-3" and not build.estimate.offloaded_bytes:
                 assert "offload" not in check.message and "host buffers" in check.message
 
 
 def test_board_sizes_are_spelled_as_their_specifications_spell_them(catalog: Catalog) -> None:
     """walk7: SLOT-4 read 'eeb board (305 mm) in a case taking up to eeb' beside 'ASUS' and 'NVIDIA'."""
-    boards = [b for b in catalog.records["motherboards"].values() if isinstance(b, Motherboard) and b.form_factor == "eeb"]
-    case = next(c for c in catalog.records["chassis"].values()
-                if isinstance(c, Chassis) and not c.integrated_board and c.max_board == "eeb")
+    boards = [
+        b for b in catalog.records["motherboards"].values() if isinstance(b, Motherboard) and b.form_factor == "eeb"
+    ]
+    case = next(
+        c
+        for c in catalog.records["chassis"].values()
+        if isinstance(c, Chassis) and not c.integrated_board and c.max_board == "eeb"
+    )
     message = compat.board_chassis(boards[0], case).message
     assert message.startswith("EEB board (") and "up to EEB (" in message

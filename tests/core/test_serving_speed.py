@@ -8,8 +8,12 @@ import pytest
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.estimator import estimate
-from configurator.core.estimate.serving import (VLLM_SERVER_BATCHED_TOKENS, VLLM_SERVER_BATCHED_TOKENS_LARGE_GPU,
-                                                arriving_prompt_tokens, batched_tokens_budget)
+from configurator.core.estimate.serving import (
+    VLLM_SERVER_BATCHED_TOKENS,
+    VLLM_SERVER_BATCHED_TOKENS_LARGE_GPU,
+    arriving_prompt_tokens,
+    batched_tokens_budget,
+)
 from configurator.core.estimate.workload import Workload
 from tests.reference import decode_speed, excluded_rows, kind_rows
 
@@ -102,7 +106,9 @@ def test_workstation_and_geforce_sweeps_never_fitted_on(catalog: Catalog, source
     """Holdout sweeps on GDDR cards: Qwen2.5-7B on an RTX A6000 (ld-singh AI-factory lab, vLLM 0.23, 1-256 users) and
     Mistral-7B on an RTX 4090 (mushfiqrahman.dev, 4-48 users). The median error stays within 25 %, and the estimate
     loses per-user speed from the fewest to the most users as the measurement does (within 25 % of its ratio)."""
-    data = sorted((r for r in kind_rows("decode_speed", "holdout") if source in r["source"]), key=lambda r: int(r["batch"]))
+    data = sorted(
+        (r for r in kind_rows("decode_speed", "holdout") if source in r["source"]), key=lambda r: int(r["batch"])
+    )
     assert len(data) >= 5
     comparisons, skipped = decode_speed(catalog, data)
     assert not skipped

@@ -13,8 +13,12 @@ from configurator.core.solve.request import BuildRequest
 
 
 def test_cluster_sheet_lists_sizes_with_the_chosen_one_marked(catalog: Catalog) -> None:
-    request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=2e12, context=4096),
-                           deadline_hours=2160, circuit="230v16a")
+    request = BuildRequest(
+        model_id="llama-3.1-70b",
+        workload=Workload(kind="pretrain", tokens=2e12, context=4096),
+        deadline_hours=2160,
+        circuit="230v16a",
+    )
     build = plan(request, catalog).builds[0]
     curve = build.node_curve
     assert curve is not None
@@ -28,12 +32,16 @@ def test_cluster_sheet_lists_sizes_with_the_chosen_one_marked(catalog: Catalog) 
     here = curve.point(build.nodes)
     assert here is not None and f"{(here.wall_hours or 0) / 24:,.1f}" in marked[0]
     smaller = [r for r in rows if "(late)" in r]
-    assert smaller and all(rows.index(r) < rows.index(marked[0]) for r in smaller)  # only smaller sizes miss the deadline
+    assert smaller and all(
+        rows.index(r) < rows.index(marked[0]) for r in smaller
+    )  # only smaller sizes miss the deadline
     assert "deadline 2,160 h" in section
 
 
 def test_single_machine_sheet_has_no_cluster_table(catalog: Catalog) -> None:
-    request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"), budget=2000)
+    request = BuildRequest(
+        model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"), budget=2000
+    )
     build = plan(request, catalog).builds[0]
     assert cluster_section(build) == ""
 
@@ -44,8 +52,12 @@ def test_cluster_parts_list_a_nodes_parts_then_the_shared_fabric(catalog: Catalo
 
     from configurator.core.report.sheet import parts_section
 
-    request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=2e12, context=4096),
-                           deadline_hours=720, circuit="230v16a")
+    request = BuildRequest(
+        model_id="llama-3.1-70b",
+        workload=Workload(kind="pretrain", tokens=2e12, context=4096),
+        deadline_hours=720,
+        circuit="230v16a",
+    )
     build = plan(request, catalog).builds[0]
     assert build.nodes > 1
     section = parts_section(build)
@@ -63,8 +75,12 @@ def test_a_clusters_power_table_names_the_site_feeds_not_the_users_outlet(catalo
     from configurator.core.report.sheet import power_section
     from configurator.core.solve.request import circuit_limit_w
 
-    request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=2e12, context=4096),
-                           deadline_hours=720, circuit="230v16a")
+    request = BuildRequest(
+        model_id="llama-3.1-70b",
+        workload=Workload(kind="pretrain", tokens=2e12, context=4096),
+        deadline_hours=720,
+        circuit="230v16a",
+    )
     build = plan(request, catalog).builds[0]
     assert build.nodes > 1
     section = power_section(build, request)
@@ -76,7 +92,10 @@ def test_a_clusters_power_table_names_the_site_feeds_not_the_users_outlet(catalo
         assert len(value) <= 45, value
     single = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"))
     machine = plan(single, catalog).builds[0]
-    assert f"Circuit limit</td><td class=\"num\">{machine.power.circuit_limit_w:,.0f} W continuous on 1 x " in power_section(machine, single)
+    assert (
+        f'Circuit limit</td><td class="num">{machine.power.circuit_limit_w:,.0f} W continuous on 1 x '
+        in power_section(machine, single)
+    )
 
 
 def test_a_clusters_bays_name_the_gpu_not_its_catalog_id(catalog: Catalog) -> None:
@@ -84,8 +103,12 @@ def test_a_clusters_bays_name_the_gpu_not_its_catalog_id(catalog: Catalog) -> No
     from configurator.core.report.fit import short_gpu_name
     from configurator.core.report.sheet import slot_map_svg
 
-    request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=2e12, context=4096),
-                           deadline_hours=720, circuit="230v16a")
+    request = BuildRequest(
+        model_id="llama-3.1-70b",
+        workload=Workload(kind="pretrain", tokens=2e12, context=4096),
+        deadline_hours=720,
+        circuit="230v16a",
+    )
     build = plan(request, catalog).builds[0]
     svg = slot_map_svg(build)
     name = short_gpu_name(catalog.records["gpus"][build.gpu_id].name)

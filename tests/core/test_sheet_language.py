@@ -27,9 +27,16 @@ REPO = Path(__file__).resolve().parents[2]
 @pytest.fixture(scope="module")
 def chen():  # type: ignore[no-untyped-def]
     catalog = catalogs.load(include_user=False).catalog
-    request = BuildRequest(model_id="qwen2.5-32b", workload=Workload(kind="inference", batch=20, engine="vllm"),
-                           currency="CNY", region="china", circuit="230v16a", budget=300000, top_k=1,
-                           condition="new")  # new parts: a used 8-GPU barebone (#28) has no PSU row to translate
+    request = BuildRequest(
+        model_id="qwen2.5-32b",
+        workload=Workload(kind="inference", batch=20, engine="vllm"),
+        currency="CNY",
+        region="china",
+        circuit="230v16a",
+        budget=300000,
+        top_k=1,
+        condition="new",
+    )  # new parts: a used 8-GPU barebone (#28) has no PSU row to translate
     return catalog, request, list(plan(request, catalog).builds)
 
 
@@ -38,8 +45,14 @@ def test_every_word_the_sheets_translate_has_a_chinese_entry() -> None:
     missing = []
     for path in (REPO / "configurator" / "core" / "report").glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "t" and node.args
-                    and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "t"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+            ):
                 if node.args[0].value not in words.ZH_CN:
                     missing.append(f"{path.name}: {node.args[0].value!r}")
     assert not missing, missing
@@ -64,11 +77,40 @@ def test_the_sheet_and_the_workbook_speak_chinese_and_csv_stays_english(chen) ->
 
 
 def test_plan_prints_a_chinese_pdf_sheet(tmp_path: Path) -> None:
-    fonts = subprocess.run(["fc-list", ":lang=zh"], capture_output=True, text=True).stdout if sys.platform != "win32" else ""
+    fonts = (
+        subprocess.run(["fc-list", ":lang=zh"], capture_output=True, text=True).stdout
+        if sys.platform != "win32"
+        else ""
+    )
     out = tmp_path / "chen.pdf"
-    proc = subprocess.run([sys.executable, "-m", "configurator", "plan", "--model", "qwen2.5-32b", "--workload", "inference",
-                           "--batch", "20", "--engine", "vllm", "--currency", "CNY", "--budget", "300000", "--top", "1",
-                           "--pdf", str(out), "--lang", "zh_CN"], capture_output=True, text=True)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "configurator",
+            "plan",
+            "--model",
+            "qwen2.5-32b",
+            "--workload",
+            "inference",
+            "--batch",
+            "20",
+            "--engine",
+            "vllm",
+            "--currency",
+            "CNY",
+            "--budget",
+            "300000",
+            "--top",
+            "1",
+            "--pdf",
+            str(out),
+            "--lang",
+            "zh_CN",
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert proc.returncode == 0, proc.stderr
     text = "".join(page.extract_text() for page in PdfReader(str(out)).pages)
     if not fonts.strip():

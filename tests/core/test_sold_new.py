@@ -29,8 +29,12 @@ def test_a_discontinued_machine_has_no_new_price_but_keeps_its_used_one(catalog:
 
 
 def test_no_plan_offers_a_mac_studio_that_cannot_be_ordered(catalog: Catalog) -> None:
-    request = BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m", context=8192),
-                           budget=30000, top_k=10)
+    request = BuildRequest(
+        model_id="deepseek-r1",
+        workload=Workload(kind="inference", precision="q4_k_m", context=8192),
+        budget=30000,
+        top_k=10,
+    )
     offered = {p.id for b in plan(request, catalog).builds for p in b.parts}
     assert "mac-studio-m3-ultra-80c-512gb" not in offered and "mac-studio-m4-max-40c-128gb" not in offered
 

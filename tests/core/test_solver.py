@@ -10,11 +10,10 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.plan import plan
 from configurator.core.solve.ranking import claims_of
-from configurator.core.solve.rules import READING_TPS
 from configurator.core.solve.request import BuildRequest, OwnedPart, circuit_limit_w
+from configurator.core.solve.rules import READING_TPS
 from configurator.storage import catalogs
 from tests.independent_checker import check
-
 
 
 def _plan(catalog: Catalog, **kwargs: Any) -> tuple[BuildRequest, dict[str, Any]]:
@@ -24,18 +23,71 @@ def _plan(catalog: Catalog, **kwargs: Any) -> tuple[BuildRequest, dict[str, Any]
 
 # A spread of sizes (1B to 405B), every workload, budgets from $800 to unlimited, each circuit.
 SPREAD = [
-    dict(model_id="llama-3.2-1b", workload=Workload(kind="inference", precision="q4_k_m"), budget=800, circuit="120v15a"),
-    dict(model_id="qwen2.5-7b", workload=Workload(kind="inference", precision="bf16", batch=8), budget=4000, circuit="120v20a"),
-    dict(model_id="llama-3.1-8b", workload=Workload(kind="finetune", method="qlora", context=2048, tokens=2e7), budget=2500, circuit="230v10a"),
-    dict(model_id="qwen2.5-32b", workload=Workload(kind="finetune", method="lora", context=4096, tokens=5e7), budget=30000, circuit="230v16a"),
-    dict(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=8192), budget=3500, circuit="120v15a"),
-    dict(model_id="qwen2.5-72b", workload=Workload(kind="inference", precision="awq-int4", batch=20, engine="vllm", context=8192), circuit="230v16a", currency="CNY", region="china", budget=500000),
-    dict(model_id="mixtral-8x7b", workload=Workload(kind="inference", precision="q5_k_m"), budget=6000, circuit="120v20a"),
-    dict(model_id="qwen3-30b-a3b", workload=Workload(kind="inference", precision="q4_k_m"), budget=1500, circuit="120v15a"),
+    dict(
+        model_id="llama-3.2-1b", workload=Workload(kind="inference", precision="q4_k_m"), budget=800, circuit="120v15a"
+    ),
+    dict(
+        model_id="qwen2.5-7b",
+        workload=Workload(kind="inference", precision="bf16", batch=8),
+        budget=4000,
+        circuit="120v20a",
+    ),
+    dict(
+        model_id="llama-3.1-8b",
+        workload=Workload(kind="finetune", method="qlora", context=2048, tokens=2e7),
+        budget=2500,
+        circuit="230v10a",
+    ),
+    dict(
+        model_id="qwen2.5-32b",
+        workload=Workload(kind="finetune", method="lora", context=4096, tokens=5e7),
+        budget=30000,
+        circuit="230v16a",
+    ),
+    dict(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m", context=8192),
+        budget=3500,
+        circuit="120v15a",
+    ),
+    dict(
+        model_id="qwen2.5-72b",
+        workload=Workload(kind="inference", precision="awq-int4", batch=20, engine="vllm", context=8192),
+        circuit="230v16a",
+        currency="CNY",
+        region="china",
+        budget=500000,
+    ),
+    dict(
+        model_id="mixtral-8x7b", workload=Workload(kind="inference", precision="q5_k_m"), budget=6000, circuit="120v20a"
+    ),
+    dict(
+        model_id="qwen3-30b-a3b",
+        workload=Workload(kind="inference", precision="q4_k_m"),
+        budget=1500,
+        circuit="120v15a",
+    ),
     dict(model_id="llama-3.2-3b", workload=Workload(kind="pretrain", tokens=1e10, context=2048), circuit="230v16a"),
-    dict(model_id="llama-3.1-405b", workload=Workload(kind="inference", precision="q4_k_m", context=4096), circuit="230v16a", circuits=4, room="server-room"),
-    dict(model_id="gemma-3-27b", workload=Workload(kind="inference", precision="q8_0", context=16384), condition="new", circuit="230v10a"),
-    dict(model_id="deepseek-v3", workload=Workload(kind="inference", precision="q4_k_m", context=4096), circuit="230v16a", circuits=4, room="server-room"),
+    dict(
+        model_id="llama-3.1-405b",
+        workload=Workload(kind="inference", precision="q4_k_m", context=4096),
+        circuit="230v16a",
+        circuits=4,
+        room="server-room",
+    ),
+    dict(
+        model_id="gemma-3-27b",
+        workload=Workload(kind="inference", precision="q8_0", context=16384),
+        condition="new",
+        circuit="230v10a",
+    ),
+    dict(
+        model_id="deepseek-v3",
+        workload=Workload(kind="inference", precision="q4_k_m", context=4096),
+        circuit="230v16a",
+        circuits=4,
+        room="server-room",
+    ),
 ]
 
 
@@ -54,7 +106,9 @@ def test_every_build_passes_the_independent_checker(catalog: Catalog, spec: dict
 
 
 def test_alternatives_are_genuinely_different(catalog: Catalog) -> None:
-    _, result = _plan(catalog, model_id="qwen2.5-14b", workload=Workload(kind="inference", precision="q8_0"), budget=5000)
+    _, result = _plan(
+        catalog, model_id="qwen2.5-14b", workload=Workload(kind="inference", precision="q8_0"), budget=5000
+    )
     builds = result["builds"]
     assert len(builds) >= 3
     labels = [b["label"] for b in builds]
@@ -71,8 +125,11 @@ def test_alternatives_are_genuinely_different(catalog: Catalog) -> None:
 def test_dual_3090_on_a_1200_to_1600_w_supply(catalog: Catalog) -> None:
     """Seed article 001: a dual RTX 3090 machine for ChatGLM-6B class work, 1200-1600 W PSU."""
     _, result = _plan(
-        catalog, model_id="chatglm-6b", workload=Workload(kind="finetune", method="lora", context=2048),
-        owned=(OwnedPart(category="gpu", id="rtx-3090", quantity=2),), circuit="120v15a",
+        catalog,
+        model_id="chatglm-6b",
+        workload=Workload(kind="finetune", method="lora", context=2048),
+        owned=(OwnedPart(category="gpu", id="rtx-3090", quantity=2),),
+        circuit="120v15a",
     )
     build = next(b for b in result["builds"] if any(p["category"] == "gpu" and p["owned"] == 2 for p in b["parts"]))
     psu = next(p for p in build["parts"] if p["category"] == "psu")
@@ -83,8 +140,14 @@ def test_dual_3090_on_a_1200_to_1600_w_supply(catalog: Catalog) -> None:
 
 def test_no_more_than_two_open_air_cards_in_a_tower(catalog: Catalog) -> None:
     """Build rules R2/R3: beyond two cards in a tower, blower (or passive in a server) cards."""
-    _, result = _plan(catalog, model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="fp8", context=8192, engine="vllm"),
-                      form="tower", circuit="230v16a", circuits=2)
+    _, result = _plan(
+        catalog,
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="fp8", context=8192, engine="vllm"),
+        form="tower",
+        circuit="230v16a",
+        circuits=2,
+    )
     assert result["builds"]
     for build in result["builds"]:
         gpu = next((p for p in build["parts"] if p["category"] == "gpu"), None)
@@ -116,8 +179,14 @@ def test_four_4090s_need_two_psus_or_230v(catalog: Catalog) -> None:
 
 def test_unlimited_budget_reaches_8_gpu_servers(catalog: Catalog) -> None:
     """Seed 001: with no budget limit, an 8-GPU (A100 class) server is the choice."""
-    _, result = _plan(catalog, model_id="qwen2.5-72b", workload=Workload(kind="finetune", method="lora", context=4096, tokens=1e9),
-                      circuit="230v16a", circuits=4, room="server-room")
+    _, result = _plan(
+        catalog,
+        model_id="qwen2.5-72b",
+        workload=Workload(kind="finetune", method="lora", context=4096, tokens=1e9),
+        circuit="230v16a",
+        circuits=4,
+        room="server-room",
+    )
     # no budget was given, so the label does not speak of one
     assert not any("within budget" in b["label"] for b in result["builds"])
     # "fastest" among the label's claims (the one ranking function may combine them: "fastest; best value (...)")
@@ -128,8 +197,14 @@ def test_unlimited_budget_reaches_8_gpu_servers(catalog: Catalog) -> None:
 
 
 def test_passive_datacenter_cards_never_in_a_tower(catalog: Catalog) -> None:
-    _, result = _plan(catalog, model_id="qwen2.5-72b", workload=Workload(kind="inference", precision="bf16", engine="vllm"),
-                      circuit="230v16a", circuits=4, gpu_ids=("a100-80gb-pcie", "l40s", "rtx-6000-ada", "h100-pcie"))
+    _, result = _plan(
+        catalog,
+        model_id="qwen2.5-72b",
+        workload=Workload(kind="inference", precision="bf16", engine="vllm"),
+        circuit="230v16a",
+        circuits=4,
+        gpu_ids=("a100-80gb-pcie", "l40s", "rtx-6000-ada", "h100-pcie"),
+    )
     for build in result["builds"]:
         for part in build["parts"]:
             if part["category"] == "gpu" and part["spec"]["cooler"] == "passive":
@@ -138,8 +213,14 @@ def test_passive_datacenter_cards_never_in_a_tower(catalog: Catalog) -> None:
 
 
 def test_impossible_request_names_the_reason_and_a_relaxation(catalog: Catalog) -> None:
-    _, result = _plan(catalog, model_id="llama-3.1-405b", workload=Workload(kind="inference", precision="bf16"),
-                      budget=3000, circuit="120v15a", room="home-office")
+    _, result = _plan(
+        catalog,
+        model_id="llama-3.1-405b",
+        workload=Workload(kind="inference", precision="bf16"),
+        budget=3000,
+        circuit="120v15a",
+        room="home-office",
+    )
     inf = result["infeasible"]
     assert inf is not None
     assert inf["reason"] and inf["blocking"] and inf["cheapest_relaxation"]
@@ -147,15 +228,25 @@ def test_impossible_request_names_the_reason_and_a_relaxation(catalog: Catalog) 
 
 def test_70b_pretraining_plans_a_cluster(catalog: Catalog) -> None:
     """Journey 3: a 70B pretraining run is a cluster of 8-GPU servers, never a tower."""
-    _, result = _plan(catalog, model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=1e11, context=4096),
-                      deadline_hours=24 * 14, circuit="230v16a")
+    _, result = _plan(
+        catalog,
+        model_id="llama-3.1-70b",
+        workload=Workload(kind="pretrain", tokens=1e11, context=4096),
+        deadline_hours=24 * 14,
+        circuit="230v16a",
+    )
     assert result["infeasible"] is not None
     assert result["builds"] and result["builds"][0]["nodes"] > 1
 
 
 def test_owned_card_is_not_paid_for(catalog: Catalog) -> None:
-    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=8192),
-                           owned=(OwnedPart(category="gpu", id="rtx-3090"),), budget=2500, condition="used")
+    request = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m", context=8192),
+        owned=(OwnedPart(category="gpu", id="rtx-3090"),),
+        budget=2500,
+        condition="used",
+    )
     result = plan(request, catalog)
     # her card plus one bought (a second 3090, or since #28 another 24 GB card beside it when that is cheaper)
     build = next(b for b in result.builds if b.gpu_count == 2 and any(p.owned for p in b.parts if p.category == "gpu"))
@@ -170,8 +261,12 @@ def test_owned_card_is_not_paid_for(catalog: Catalog) -> None:
 def test_a_cluster_way_out_says_when_it_is_beyond_the_budget(catalog: Catalog) -> None:
     """walk7: Llama 3.1 405B at bf16 on a 500 USD budget: 'Cheapest way out: 2 machines working together: 209,200 USD'
     with no word that this is 418 times the budget."""
-    request = BuildRequest(model_id="llama-3.1-405b", workload=Workload(kind="inference", precision="bf16", context=4096),
-                           budget=500, circuit="230v16a")
+    request = BuildRequest(
+        model_id="llama-3.1-405b",
+        workload=Workload(kind="inference", precision="bf16", context=4096),
+        budget=500,
+        circuit="230v16a",
+    )
     infeasible = plan(request, catalog).infeasible
     assert infeasible is not None
     # the relaxations are searched (#27): q4_k_m on one machine is cheaper; the cluster still says what it costs
@@ -182,9 +277,14 @@ def test_a_cluster_way_out_says_when_it_is_beyond_the_budget(catalog: Catalog) -
 def test_without_a_budget_no_label_speaks_of_one(catalog: Catalog) -> None:
     """walk7: with the budget unlimited the first build read 'cheapest and fastest: the lowest price, and no build
     within budget is faster'. No budget was set, so no reason may promise one."""
-    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m",
-                           kv_precision="q8_0", context=16384), currency="CNY", region="china", circuit="230v16a",
-                           owned=(OwnedPart(category="gpu", id="rtx-3090", quantity=1),))
+    request = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m", kv_precision="q8_0", context=16384),
+        currency="CNY",
+        region="china",
+        circuit="230v16a",
+        owned=(OwnedPart(category="gpu", id="rtx-3090", quantity=1),),
+    )
     builds = plan(request, catalog).builds
     assert any("fastest" in claims_of(b.label) for b in builds), [b.label for b in builds]
     assert not any("within budget" in b.label for b in builds)
@@ -194,9 +294,15 @@ def test_without_a_budget_no_label_speaks_of_one(catalog: Catalog) -> None:
 def test_mina_gets_the_cheap_way_out_not_a_server(catalog: Catalog) -> None:
     """Journey 1: 70B Q4_K_M at 32k with an fp16 KV cache does not fit two 24 GB cards; the
     cheapest way out is a quantized KV cache on the card she owns plus one more, not a server."""
-    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=32768),
-                           min_decode_tps=15, budget=2500, owned=(OwnedPart(category="gpu", id="rtx-3090"),),
-                           circuit="120v15a", room="home-office")
+    request = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m", context=32768),
+        min_decode_tps=15,
+        budget=2500,
+        owned=(OwnedPart(category="gpu", id="rtx-3090"),),
+        circuit="120v15a",
+        room="home-office",
+    )
     result = plan(request, catalog)
     assert result.infeasible is not None and not result.builds
     assert "q8_0" in result.infeasible.cheapest_relaxation
@@ -211,9 +317,12 @@ def test_mina_gets_the_cheap_way_out_not_a_server(catalog: Catalog) -> None:
 
 def test_power_limit_lowers_wall_draw_keeps_transients_and_costs_speed(catalog: Catalog) -> None:
     """Build rules R20: a power limit is sustained draw only; it must be set at every boot."""
-    base = dict(model_id="qwen2.5-32b", workload=Workload(kind="inference", precision="awq-int4", batch=8, engine="vllm",
-                                                           context=8192),
-                owned=(OwnedPart(category="gpu", id="rtx-3090", quantity=2),), circuit="120v15a")
+    base = dict(
+        model_id="qwen2.5-32b",
+        workload=Workload(kind="inference", precision="awq-int4", batch=8, engine="vllm", context=8192),
+        owned=(OwnedPart(category="gpu", id="rtx-3090", quantity=2),),
+        circuit="120v15a",
+    )
     full = plan(BuildRequest(**base), catalog).builds[0]
     limited = plan(BuildRequest(**base, power_limit=0.7), catalog).builds[0]
     assert limited.power.gpu_w == pytest.approx(0.7 * full.power.gpu_w)
@@ -225,8 +334,13 @@ def test_power_limit_lowers_wall_draw_keeps_transients_and_costs_speed(catalog: 
 def test_room_to_grow_on_a_full_machine_is_a_second_machine(catalog: Catalog) -> None:
     """Sam's 1B run in two weeks on 8 x A100 in an 8-GPU server: 'room to grow' offered 'one more A100: a board with
     another x16 slot, blower cards, or risers'. A machine at the most GPUs one machine holds grows by a second one."""
-    request = BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="pretrain", tokens=1e11),
-                           deadline_hours=336, circuit="230v16a", room="server-room")
+    request = BuildRequest(
+        model_id="llama-3.2-1b",
+        workload=Workload(kind="pretrain", tokens=1e11),
+        deadline_hours=336,
+        circuit="230v16a",
+        room="server-room",
+    )
     full = [b for b in plan(request, catalog).builds if b.gpu_count == request.max_gpus and b.upgrades]
     assert full
     for build in full:
@@ -238,8 +352,15 @@ def test_a_circuit_short_of_eight_cards_gets_the_most_it_holds_for_training(cata
     """Sam's 1B run on one 230 V 16 A circuit: five H100 NVL fit its continuous limit, eight do not. The solver offered
     only 1, 2, 4 or 8 GPUs, so 'fastest' was 4 x H100 NVL (214 h) while its own upgrade hint said one more card would
     save 43 h. Data-parallel training runs on any count of ranks: the fastest build is the fifth card's."""
-    request = BuildRequest(model_id="tinyllama-1.1b", workload=Workload(kind="pretrain", tokens=1e11),
-                           deadline_hours=336, budget=400000, circuit="230v16a", room="lab", gpu_ids=["h100-nvl"])
+    request = BuildRequest(
+        model_id="tinyllama-1.1b",
+        workload=Workload(kind="pretrain", tokens=1e11),
+        deadline_hours=336,
+        budget=400000,
+        circuit="230v16a",
+        room="lab",
+        gpu_ids=["h100-nvl"],
+    )
     builds = plan(request, catalog).builds
     fastest = min(builds, key=lambda b: b.estimate.wall_hours or 1e9)
     assert fastest.gpu_count == 5
@@ -251,8 +372,12 @@ def test_a_circuit_short_of_eight_cards_gets_the_most_it_holds_for_training(cata
 def test_applying_a_raised_budget_sets_the_budget_the_banner_names(catalog: Catalog) -> None:
     """walk7: 'raise the budget to 14,611 CNY', and Apply set the budget to unlimited; the re-solve then listed a
     24,907 CNY build beside it. The way out carries the budget it names, and that budget buys the build."""
-    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=8192),
-                           budget=300, circuit="230v16a")
+    request = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m", context=8192),
+        budget=300,
+        circuit="230v16a",
+    )
     infeasible = plan(request, catalog).infeasible
     assert infeasible is not None and infeasible.relaxed_request is not None
     assert "raise the budget to" in infeasible.cheapest_relaxation  # alone, or with the change that makes it cheapest
@@ -270,19 +395,31 @@ def test_relaxation_words_fit_the_model_and_the_deadline_field() -> None:
     request = BuildRequest(model_id="qwen2.5-72b", workload=Workload(kind="inference", precision="q4_k_m"))
     assert "MoE" not in str(_describe("offload", request, 1000.0, request, moe=False))
     assert "MoE experts first" in str(_describe("offload", request, 1000.0, request, moe=True))
-    pretrain = BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="pretrain", tokens=1e11), deadline_hours=336)
-    build = plan(pretrain.model_copy(update={"deadline_hours": None}), catalogs.load(include_user=False).catalog).builds[0]
+    pretrain = BuildRequest(
+        model_id="llama-3.2-1b", workload=Workload(kind="pretrain", tokens=1e11), deadline_hours=336
+    )
+    build = plan(
+        pretrain.model_copy(update={"deadline_hours": None}), catalogs.load(include_user=False).catalog
+    ).builds[0]
     hours = build.estimate.wall_hours or 0
-    assert f"allow {hours:,.0f} h ({hours / 24:,.1f} days)" in str(_describe("deadline", pretrain, build.total_price, pretrain, build))
+    assert f"allow {hours:,.0f} h ({hours / 24:,.1f} days)" in str(
+        _describe("deadline", pretrain, build.total_price, pretrain, build)
+    )
 
 
 def test_a_chipset_slot_warns_only_where_collectives_cross_it(catalog: Catalog) -> None:
     """PCI-5 (build rules R16: a tensor-parallel group off the chipset drags every collective) warned on Mina's
     2 x RTX 3090 llama.cpp layer split, which passes one token's activations between the cards."""
-    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m",
-                                                                       context=32768, kv_precision="q8_0"),
-                           budget=2500, circuit="120v15a", room="home-office", condition="any",
-                           owned=(OwnedPart(category="gpu", id="rtx-3090"),), top_k=3)
+    request = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m", context=32768, kv_precision="q8_0"),
+        budget=2500,
+        circuit="120v15a",
+        room="home-office",
+        condition="any",
+        owned=(OwnedPart(category="gpu", id="rtx-3090"),),
+        top_k=3,
+    )
     seen = 0
     for build in plan(request, catalog).builds:
         for c in build.checks:

@@ -9,7 +9,7 @@ JSON and shares no code with the solver, so a drift between the two is a failure
 from __future__ import annotations
 
 import os
-import pytest
+
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
@@ -17,21 +17,34 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.plan import plan
 from configurator.core.solve.request import BuildRequest, OwnedPart
-from configurator.storage import catalogs
 from tests.independent_checker import check
 
 EXAMPLES = int(os.environ.get("LLM_RIG_GENERATIVE_EXAMPLES", "40"))
 
-MODELS = ["llama-3.2-1b", "llama-3.1-8b", "qwen2.5-14b", "qwen2.5-32b", "gemma-3-27b", "llama-3.3-70b", "mixtral-8x7b",
-          "qwen3-30b-a3b", "qwen2.5-72b"]
+MODELS = [
+    "llama-3.2-1b",
+    "llama-3.1-8b",
+    "qwen2.5-14b",
+    "qwen2.5-32b",
+    "gemma-3-27b",
+    "llama-3.3-70b",
+    "mixtral-8x7b",
+    "qwen3-30b-a3b",
+    "qwen2.5-72b",
+]
 INFERENCE = st.builds(
-    Workload, kind=st.just("inference"),
+    Workload,
+    kind=st.just("inference"),
     precision=st.sampled_from(["q4_k_m", "q8_0", "bf16", "awq-int4", "fp8"]),
-    context=st.sampled_from([2048, 8192, 32768]), batch=st.sampled_from([1, 1, 4, 16]),
+    context=st.sampled_from([2048, 8192, 32768]),
+    batch=st.sampled_from([1, 1, 4, 16]),
 )
 FINETUNE = st.builds(
-    Workload, kind=st.just("finetune"), method=st.sampled_from(["lora", "qlora"]),
-    context=st.sampled_from([1024, 2048, 4096]), tokens=st.sampled_from([None, 2e7]),
+    Workload,
+    kind=st.just("finetune"),
+    method=st.sampled_from(["lora", "qlora"]),
+    context=st.sampled_from([1024, 2048, 4096]),
+    tokens=st.sampled_from([None, 2e7]),
 )
 PRETRAIN = st.builds(Workload, kind=st.just("pretrain"), context=st.just(2048), tokens=st.sampled_from([1e9, 1e10]))
 
@@ -45,13 +58,29 @@ def requests(draw: st.DrawFn) -> BuildRequest:
     budget = draw(st.sampled_from([None, 800, 1500, 3000, 6000, 15000, 60000]))
     owned: tuple[OwnedPart, ...] = ()
     if draw(st.booleans()) and draw(st.booleans()):
-        owned = (OwnedPart(category="gpu", id=draw(st.sampled_from(["rtx-3090", "rtx-4090"])), quantity=draw(st.sampled_from([1, 2]))),)
+        owned = (
+            OwnedPart(
+                category="gpu",
+                id=draw(st.sampled_from(["rtx-3090", "rtx-4090"])),
+                quantity=draw(st.sampled_from([1, 2])),
+            ),
+        )
     gpu_ids: tuple[str, ...] = ()
     if draw(st.integers(0, 5)) == 0:
-        gpu_ids = tuple(draw(st.lists(st.sampled_from(["rtx-3090", "rtx-4090", "rtx-a6000", "l40s", "rtx-5090"]),
-                                      min_size=1, max_size=3, unique=True)))
+        gpu_ids = tuple(
+            draw(
+                st.lists(
+                    st.sampled_from(["rtx-3090", "rtx-4090", "rtx-a6000", "l40s", "rtx-5090"]),
+                    min_size=1,
+                    max_size=3,
+                    unique=True,
+                )
+            )
+        )
     return BuildRequest(
-        model_id=model, workload=workload, currency=currency,
+        model_id=model,
+        workload=workload,
+        currency=currency,
         budget=None if budget is None else budget * scale,
         circuit=draw(st.sampled_from(["120v15a", "120v20a", "230v10a", "230v16a"])),
         circuits=draw(st.sampled_from([1, 1, 2])),
@@ -59,9 +88,10 @@ def requests(draw: st.DrawFn) -> BuildRequest:
         room=draw(st.sampled_from(["home-office", "lab", "server-room"])),
         condition=draw(st.sampled_from(["any", "new", "used"])),
         region="china" if currency == "CNY" else "global",
-        owned=owned, gpu_ids=gpu_ids, top_k=3,
+        owned=owned,
+        gpu_ids=gpu_ids,
+        top_k=3,
     )
-
 
 
 @seed(20261201)

@@ -17,8 +17,6 @@ from configurator.core.support import (
     training_tflops,
     worst,
 )
-from configurator.storage import catalogs
-
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +29,9 @@ def _rule(verdicts: list[SupportVerdict], rule: str) -> list[SupportVerdict]:
 
 
 def test_every_architecture_in_the_shipped_catalog_has_an_entry(gpus: dict[str, Gpu]) -> None:
-    missing = sorted({(g.vendor, g.architecture) for g in gpus.values() if support_for(g.vendor, g.architecture) is None})
+    missing = sorted(
+        {(g.vendor, g.architecture) for g in gpus.values() if support_for(g.vendor, g.architecture) is None}
+    )
     assert not missing
 
 
@@ -39,8 +39,16 @@ def test_the_new_generations_are_covered_under_their_real_names() -> None:
     # MI50 is Vega 20 (GCN 5, gfx906), MI100 is CDNA 1 (gfx908); Intel Arc Alchemist/Battlemage
     assert "gfx906" in support_for("amd", "GCN 5").targets  # type: ignore[union-attr]
     assert "gfx908" in support_for("amd", "CDNA 1").targets  # type: ignore[union-attr]
-    for vendor, name in (("nvidia", "Pascal"), ("amd", "RDNA 4"), ("amd", "Vega 20"), ("intel", "Alchemist"),
-                         ("intel", "Battlemage"), ("intel", "Xe-HPG"), ("intel", "Xe2"), ("amd", "rdna3")):
+    for vendor, name in (
+        ("nvidia", "Pascal"),
+        ("amd", "RDNA 4"),
+        ("amd", "Vega 20"),
+        ("intel", "Alchemist"),
+        ("intel", "Battlemage"),
+        ("intel", "Xe-HPG"),
+        ("intel", "Xe2"),
+        ("amd", "rdna3"),
+    ):
         assert support_for(vendor, name) is not None, name
 
 

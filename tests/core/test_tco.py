@@ -66,8 +66,9 @@ def _build(catalog: Catalog, **request: Any) -> tuple[BuildRequest, Build]:
 
 
 def _profile(**kw: Any) -> UsageProfile:
-    base: dict[str, Any] = dict(hours_per_day=8, days_per_year=250, utilisation=0.5, price_per_kwh=0.20,
-                                currency="USD", source="test tariff")
+    base: dict[str, Any] = dict(
+        hours_per_day=8, days_per_year=250, utilisation=0.5, price_per_kwh=0.20, currency="USD", source="test tariff"
+    )
     base.update(kw)
     return UsageProfile(**base)
 
@@ -126,7 +127,9 @@ def test_a_purchase_that_never_pays_back_says_never() -> None:
 def test_tco_never_pays_back_with_a_cheap_rental(catalog: Catalog, offers: list[CloudOffer]) -> None:
     _, build = _build(catalog, model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"))
     offer = offers[0]
-    cheap = RentalMatch(offer=offer, hourly=0.01, currency="USD", pricing="on-demand", price=offer.prices[0], converted=False)
+    cheap = RentalMatch(
+        offer=offer, hourly=0.01, currency="USD", pricing="on-demand", price=offer.prices[0], converted=False
+    )
     result = tco(build, cheap, _profile(), OwnershipAssumptions())
     assert result.break_even_month is None
     assert result.break_even_reason.startswith("never")
@@ -148,7 +151,9 @@ def test_straight_line_depreciation_to_resale() -> None:
 def test_tco_rows_hand_computed(catalog: Catalog, offers: list[CloudOffer]) -> None:
     _, build = _build(catalog, model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"))
     offer = offers[0]
-    match = RentalMatch(offer=offer, hourly=1.0, currency="USD", pricing="on-demand", price=offer.prices[0], converted=False)
+    match = RentalMatch(
+        offer=offer, hourly=1.0, currency="USD", pricing="on-demand", price=offer.prices[0], converted=False
+    )
     profile = _profile(idle_w=100)
     assumptions = OwnershipAssumptions(years=3, resale_fraction=0.4, resale_source="test", upkeep_per_year=12)
     result = tco(build, match, profile, assumptions, years=(1, 3))
@@ -177,9 +182,20 @@ def test_tco_rows_hand_computed(catalog: Catalog, offers: list[CloudOffer]) -> N
 
 def _with_gpu(build: Build, gpu_id: str, unit_price: float, condition: str = "new") -> Build:
     """The build with its GPU part replaced (keeps these tests independent of the solver's choice)."""
-    parts = tuple(p.model_copy(update={"id": gpu_id, "unit_price": unit_price, "owned": 0,
-                                       "price_note": f"{condition}, test", "condition": condition}) if p.category == "gpu" else p
-                  for p in build.parts)
+    parts = tuple(
+        p.model_copy(
+            update={
+                "id": gpu_id,
+                "unit_price": unit_price,
+                "owned": 0,
+                "price_note": f"{condition}, test",
+                "condition": condition,
+            }
+        )
+        if p.category == "gpu"
+        else p
+        for p in build.parts
+    )
     return build.model_copy(update={"parts": parts})
 
 
@@ -360,8 +376,15 @@ def test_a_one_off_job_bought_is_sold_second_hand_not_along_the_three_year_line(
     from configurator.core.solve.request import BuildRequest
 
     # bought new: since a used 8-GPU server is buildable (#28) the cheapest is all used parts, resold at what they cost
-    request = BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="pretrain", tokens=1e11), deadline_hours=336,
-                           circuit="230v16a", room="server-room", top_k=1, condition="new")
+    request = BuildRequest(
+        model_id="llama-3.2-1b",
+        workload=Workload(kind="pretrain", tokens=1e11),
+        deadline_hours=336,
+        circuit="230v16a",
+        room="server-room",
+        top_k=1,
+        condition="new",
+    )
     build = plan(request, catalog).builds[0]
     cost = build.cost_of_ownership
     assert cost is not None and cost["job"]["rental_cost"] is not None
@@ -393,8 +416,12 @@ def test_fine_tuning_without_a_token_count_is_rented_by_throughput(catalog: Cata
     assert match.tokens_per_hour >= own_rate / (1 + RENTAL_TIME_SLACK)
     # the throughput is the build's own at any token count
     gpu = catalog.records["gpus"][build.gpu_id]
-    timed = estimate(model, Workload.model_validate({**build.estimate.workload, "tokens": 2e7}), gpu,  # type: ignore[arg-type]
-                     build.gpu_count)
+    timed = estimate(
+        model,
+        Workload.model_validate({**build.estimate.workload, "tokens": 2e7}),
+        gpu,  # type: ignore[arg-type]
+        build.gpu_count,
+    )
     assert timed.wall_hours is not None and own_rate == pytest.approx(2e7 / timed.wall_hours, rel=1e-6)
 
     profile = _profile()
@@ -421,8 +448,9 @@ def test_fine_tuning_without_a_token_count_is_rented_by_throughput(catalog: Cata
 def test_every_fine_tuning_build_without_tokens_has_a_per_token_comparison(catalog: Catalog) -> None:
     """plan --json: each build's cost_of_ownership says what a million training tokens cost bought and rented, or why
     there is no rental; none asks for the token count instead."""
-    request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="finetune", method="lora", context=4096),
-                           budget=6000)
+    request = BuildRequest(
+        model_id="llama-3.1-8b", workload=Workload(kind="finetune", method="lora", context=4096), budget=6000
+    )
     builds = plan(request, catalog).to_json()["builds"]
     assert builds
     for build in builds:
@@ -437,8 +465,12 @@ def test_a_cluster_fine_tune_without_tokens_has_no_time_but_a_throughput(catalog
     and matched rentals on "0.0 h against the build's 0.0 h". Now it is timed for the stated 100 M-token reference job
     that ranks it (issue #27), and the buy-or-rent comparison is per token, the servers re-timed under the planner's
     layout."""
-    request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="finetune", method="full", context=4096),
-                           circuit="230v16a", room="server-room")
+    request = BuildRequest(
+        model_id="llama-3.1-70b",
+        workload=Workload(kind="finetune", method="full", context=4096),
+        circuit="230v16a",
+        room="server-room",
+    )
     builds = plan(request, catalog).to_json()["builds"]
     assert builds and all(b["parallelism"].get("micro_batch") for b in builds)
     for build in builds:

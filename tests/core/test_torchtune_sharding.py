@@ -160,7 +160,9 @@ def test_a_torchtune_cluster_gets_the_distributed_optimizer(catalog: Any) -> Non
 
     model = catalog.records["models"]["llama-3.1-70b"]
     gpu = catalog.records["gpus"]["a100-80gb-sxm"]
-    w = Workload(kind="finetune", method="full", framework="torchtune", context=4096, tokens=2e9).resolved(model.max_context)
+    w = Workload(kind="finetune", method="full", framework="torchtune", context=4096, tokens=2e9).resolved(
+        model.max_context
+    )
     plan, result = plan_estimate(model, w, gpu, 8, 8, inter_node_link(200))
     assert plan is not None and result.workload["optimizer"] == "adamw"
     assert "PagedAdamW8bit" not in launch_command(model, result, parallelism={**plan.to_json(), "nodes": 8})["command"]

@@ -14,8 +14,12 @@ def test_deepseek_v3_fp8_pretraining_within_20_percent_of_its_report(catalog: Ca
     """DeepSeek-V3 README (deepseek-ai/DeepSeek-V3 @06dbd30): 'only 2.664M H800 GPU hours' to pre-train on 14.8T
     tokens, FP8 mixed precision on 2048 H800. Trained in BF16 the same estimate is about 1.3x slower."""
     model, gpu = catalog.records["models"]["deepseek-v3"], catalog.records["gpus"]["h800-sxm"]
-    fp8 = estimate(model, Workload(kind="pretrain", tokens=14.8e12, context=4096, grad_checkpointing=False,
-                                   precision="fp8"), gpu, 2048)
+    fp8 = estimate(
+        model,
+        Workload(kind="pretrain", tokens=14.8e12, context=4096, grad_checkpointing=False, precision="fp8"),
+        gpu,
+        2048,
+    )
     bf16 = estimate(model, Workload(kind="pretrain", tokens=14.8e12, context=4096, grad_checkpointing=False), gpu, 2048)
     assert fp8.gpu_hours == pytest.approx(2.664e6, rel=0.20)
     assert 1.15 < (bf16.gpu_hours or 0) / (fp8.gpu_hours or 1) < 1.6
@@ -25,7 +29,8 @@ def test_fp8_changes_nothing_on_a_gpu_without_fp8_tensor_cores(catalog: Catalog)
     model, gpu = catalog.records["models"]["llama-2-7b"], catalog.records["gpus"]["a100-80gb-sxm"]
     wl = dict(kind="pretrain", tokens=1e11, context=4096, grad_checkpointing=False)
     assert estimate(model, Workload(**wl, precision="fp8"), gpu, 8).gpu_hours == pytest.approx(
-        estimate(model, Workload(**wl), gpu, 8).gpu_hours)
+        estimate(model, Workload(**wl), gpu, 8).gpu_hours
+    )
 
 
 def test_small_hidden_sizes_lose_more_on_hopper_than_on_ampere(catalog: Catalog) -> None:
@@ -62,8 +67,12 @@ def test_rows_that_are_not_plain_pretraining_are_kept_with_a_reason_and_never_sc
     cross-validation sees them."""
     excluded = excluded_rows("training_gpu_hours")
     assert {(r["model"], r["tokens"]) for r in excluded} == {
-        ("llama-3.2-1b", 9e12), ("llama-3.2-3b", 9e12), ("tinyllama-1.1b", 3e12),
-        ("olmo-3-7b", 5.93e12), ("olmo-3-32b", 5.5e12)}
+        ("llama-3.2-1b", 9e12),
+        ("llama-3.2-3b", 9e12),
+        ("tinyllama-1.1b", 3e12),
+        ("olmo-3-7b", 5.93e12),
+        ("olmo-3-32b", 5.5e12),
+    }
     assert all(len(r["excluded"]) > 80 for r in excluded)  # a reason from the source, not a tag
     scored_labels = {c.label for c in training_gpu_hours(catalog)[0]}
     assert not any(r["model"].startswith("llama-3.2") for r in kind_rows("training_gpu_hours"))
@@ -142,12 +151,15 @@ def test_olmo_13b_and_olmo_3_steady_state_rates_on_h100_match_ai2s_figures(catal
     leaves out what a whole run loses beside its steps (estimator.elapsed_share), which the estimate includes."""
     h100 = catalog.records["gpus"]["h100-sxm"]
     cases = (  # model, gpus, sequence length, sequences per pass, precision, measured tokens/s per GPU
-        ("olmo-2-13b", 8, 4096, 1, None, 4600), ("olmo-2-13b", 8, 4096, 1, "fp8", 5500),
-        ("olmo-3-7b", 512, 8192, 2, None, 7700), ("olmo-3-32b", 1024, 8192, 1, None, 1900),
+        ("olmo-2-13b", 8, 4096, 1, None, 4600),
+        ("olmo-2-13b", 8, 4096, 1, "fp8", 5500),
+        ("olmo-3-7b", 512, 8192, 2, None, 7700),
+        ("olmo-3-32b", 1024, 8192, 1, None, 1900),
     )
     for model_id, gpus, length, batch, precision, measured_rate in cases:
-        wl = Workload(kind="pretrain", tokens=1e10, context=length, batch=batch, grad_checkpointing=False,
-                      precision=precision)
+        wl = Workload(
+            kind="pretrain", tokens=1e10, context=length, batch=batch, grad_checkpointing=False, precision=precision
+        )
         result = estimate(catalog.records["models"][model_id], wl, h100, gpus)
         rate = 1e10 / ((result.gpu_hours or 0) * elapsed_share(h100, gpus) * 3600)
         assert rate == pytest.approx(measured_rate, rel=0.20), (model_id, precision, rate)

@@ -35,8 +35,11 @@ def test_a_fanless_cpu_heatsink_is_not_cooled_by_an_open_frames_gpu_shrouds(cata
 
 
 def test_two_p40_for_a_70b_sit_in_a_shrouded_open_frame_with_their_caveat(catalog: Catalog) -> None:
-    request = BuildRequest(model_id="llama-3.3-70b", gpu_ids=("tesla-p40",),
-                           workload=Workload(kind="inference", precision="q4_k_m", context=8192))
+    request = BuildRequest(
+        model_id="llama-3.3-70b",
+        gpu_ids=("tesla-p40",),
+        workload=Workload(kind="inference", precision="q4_k_m", context=8192),
+    )
     result = plan(request, catalog).to_json()
     pair = [b for b in result["builds"] if any(p["id"] == "tesla-p40" and p["quantity"] == 2 for p in b["parts"])]
     assert pair, [b["label"] for b in result["builds"]]
@@ -51,8 +54,12 @@ def test_two_p40_for_a_70b_sit_in_a_shrouded_open_frame_with_their_caveat(catalo
 
 
 def test_seven_mi50_for_a_70b_lora_sit_in_a_used_4u_server_not_a_new_barebone(catalog: Catalog) -> None:
-    request = BuildRequest(model_id="llama-3.3-70b", budget=20000, circuit="230v16a",
-                           workload=Workload(kind="finetune", method="lora", context=2048))
+    request = BuildRequest(
+        model_id="llama-3.3-70b",
+        budget=20000,
+        circuit="230v16a",
+        workload=Workload(kind="finetune", method="lora", context=2048),
+    )
     result = plan(request, catalog).to_json()
     old = [b for b in result["builds"] if past_support(b)]
     assert old, [b["label"] for b in result["builds"]]

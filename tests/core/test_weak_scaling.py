@@ -33,11 +33,26 @@ SELENE_GBPS_PER_GPU = 200  # 8 HDR 200 Gb/s NICs per DGX A100 (the paper's sec. 
 
 def _gpt(catalog: Catalog, size_b: float, heads: int, hidden: int, layers: int) -> ModelArch:
     """The paper's GPT: LayerNorm, learned positions, 4h GeLU MLP, biases, tied embeddings."""
-    return catalog.records["models"]["llama-3.1-405b"].model_copy(update={
-        "id": f"megatron-gpt-{size_b}b", "hidden_size": hidden, "num_layers": layers, "num_attention_heads": heads,
-        "num_kv_heads": heads, "head_dim": hidden // heads, "intermediate_size": 4 * hidden, "mlp_gated": False,
-        "vocab_size": VOCAB, "max_context": SEQ, "tie_embeddings": True, "linear_bias": "all",
-        "learned_position_embeddings": True, "norm": "layernorm", "params_total_b": size_b, "params_active_b": size_b})
+    return catalog.records["models"]["llama-3.1-405b"].model_copy(
+        update={
+            "id": f"megatron-gpt-{size_b}b",
+            "hidden_size": hidden,
+            "num_layers": layers,
+            "num_attention_heads": heads,
+            "num_kv_heads": heads,
+            "head_dim": hidden // heads,
+            "intermediate_size": 4 * hidden,
+            "mlp_gated": False,
+            "vocab_size": VOCAB,
+            "max_context": SEQ,
+            "tie_embeddings": True,
+            "linear_bias": "all",
+            "learned_position_embeddings": True,
+            "norm": "layernorm",
+            "params_total_b": size_b,
+            "params_active_b": size_b,
+        }
+    )
 
 
 def _paper_flops_per_step(batch: int, layers: int, hidden: int) -> float:
@@ -50,9 +65,18 @@ def _per_gpu_tflops(catalog: Catalog, row: tuple, virtual_stages: int | None = N
     size_b, heads, hidden, layers, tp, pp, gpus, batch, _published = row
     gpu = catalog.records["gpus"]["a100-80gb-sxm"]
     workload = Workload(kind="pretrain", tokens=1e11, context=SEQ, grad_checkpointing=True)
-    plan = plan_training(_gpt(catalog, size_b, heads, hidden, layers), workload, gpu, gpus // 8, 8,
-                         inter_node_link(SELENE_GBPS_PER_GPU), tensor=tp, pipeline=pp, batch_tokens=batch * SEQ,
-                         virtual_stages=virtual_stages)
+    plan = plan_training(
+        _gpt(catalog, size_b, heads, hidden, layers),
+        workload,
+        gpu,
+        gpus // 8,
+        8,
+        inter_node_link(SELENE_GBPS_PER_GPU),
+        tensor=tp,
+        pipeline=pp,
+        batch_tokens=batch * SEQ,
+        virtual_stages=virtual_stages,
+    )
     assert plan is not None and plan.fits, f"{size_b}B at the paper's layout t={tp} p={pp} does not fit"
     # a benchmark iteration, not a months-long job: the restarts a cluster this size would suffer are left out
     iteration_s = plan.step_s - plan.restarts_s
@@ -135,7 +159,9 @@ def test_the_18b_dip_of_table_1_comes_from_tensor_parallel_gemms(catalog: Catalo
 
 
 @pytest.mark.parametrize("gpu_id", ["a100-80gb-sxm", "h100-sxm"])
-def test_the_planners_step_share_at_the_reference_runs_is_what_calibration_states(catalog: Catalog, gpu_id: str) -> None:
+def test_the_planners_step_share_at_the_reference_runs_is_what_calibration_states(
+    catalog: Catalog, gpu_id: str
+) -> None:
     """Calibration.plan_step_share_ampere / _hopper are derived from the planner itself (compute over the iteration at
     the reference run's layout): the 1T GPT of Table 1 at TP 8, PP 64 on 3,072 A100, and Llama 3 405B on 8,192 H100 at a
     16M-token batch (Llama 3 report; the planner's own layout). This fails when the step model changes and they drift."""
@@ -146,8 +172,14 @@ def test_the_planners_step_share_at_the_reference_runs_is_what_calibration_state
         stated = CAL.plan_step_share_ampere
     else:
         gpu = catalog.records["gpus"][gpu_id]
-        plan = plan_training(catalog.records["models"]["llama-3.1-405b"], Workload(kind="pretrain", tokens=15.6e12,
-                             context=8192), gpu, 1024, 8, inter_node_link(400))
+        plan = plan_training(
+            catalog.records["models"]["llama-3.1-405b"],
+            Workload(kind="pretrain", tokens=15.6e12, context=8192),
+            gpu,
+            1024,
+            8,
+            inter_node_link(400),
+        )
         assert plan is not None and plan.step_tokens == 16 * 1024**2
         stated = CAL.plan_step_share_hopper
     assert plan.compute_s / (plan.step_s - plan.restarts_s) == pytest.approx(stated, abs=0.01)
@@ -165,8 +197,11 @@ def test_megatron_layouts_keep_fp32_gradients_and_data_parallel_ones_16_bit(cata
     split = plan_training(model, wl, h100, 16, 8, inter_node_link(400), tensor=4, pipeline=4)
     assert split is not None
     from configurator.core.estimate.estimator import estimate
+
     params = estimate(model, wl, h100, 8).params_total
-    assert split.per_gpu.gradients / 4 == pytest.approx(params / 16, rel=0.05)  # fp32: 4 bytes per parameter of the shard
+    assert split.per_gpu.gradients / 4 == pytest.approx(
+        params / 16, rel=0.05
+    )  # fp32: 4 bytes per parameter of the shard
     small = catalog.records["models"]["llama-3.2-1b"]
     one_node = plan_training(small, Workload(kind="pretrain", tokens=1e10, context=4096), h100, 1, 8)
     assert one_node is not None and one_node.tensor == one_node.pipeline == 1

@@ -37,8 +37,8 @@ from tests.expert.predicates import (
     price,
     ram_gb,
     some_build,
-    top_build,
     system,
+    top_build,
     training_speed_shown,
     unified_memory_gb,
     vram_per_card,
@@ -60,99 +60,177 @@ class Case:
 
 # --------------------------------------------------------------------------- sources (URL, date or date read)
 
-GPU_POET_3090 = ("https://gpupoet.com/gpu/market-report/gpu-market-report-october-2026 (2026-10-01): the RTX 3090's "
-                 "best-deal used price rose 38 % to 1,207 USD in September 2026 (990 USD in July)")
-GPU_POET_5090 = ("https://gpupoet.com/gpu/market-report/gpu-market-report-september-2026 (2026-09): RTX 5090 best-deal "
-                 "price 4,262 USD new in August 2026")
-MAC_512_WITHDRAWN = ("https://www.mrlatte.net/en/stories/2026/03/08/apple-s-512gb-mac-studio-vanishes-a-quiet-"
-                     "acknowledgment-of (2026-03-08): Apple removed the 512 GB Mac Studio; "
-                     "https://news.lego-sia.com/en/posts/2026/05/07/insights-apples-professional-hardware-crisis-disco/ "
-                     "(2026-05-07): 96 GB is now the most a new Mac Studio is sold with")
-SEED_DUAL_3090 = ("/work/shared/seeds/001_0448a24bee2ce12c.txt, section 2.3.4 '单卡4090 vs 双卡3090' (the product's "
-                  "seed article): at a similar budget two RTX 3090 beat one 4090 for large models; reference dual-3090 "
-                  "build with a 1,600 W PSU")
-DEVTO_DUAL_3090 = ("https://dev.to/thurmon_demich/how-to-run-two-rtx-3090s-for-llm-inference-in-2026-1h1j (2026): two "
-                   "used RTX 3090 (48 GB), Llama 70B Q4_K_M at 18-22 tok/s, 'the cheapest way to run 70B-class models "
-                   "locally'; 1,000 W PSU recommended, 32 GB RAM minimum")
-CRAFTRIGS_3000 = ("https://craftrigs.pages.dev/guides/3000-dual-gpu-llm-rig (2026, read 2026-12-02): two used RTX 3090, "
-                  "whole build under $3,000, for 70B at Q4")
-LOCALLLAMA_EP3 = ("r/LocalLLaMA 'Building LocalLlama Machine - Episode 3: Performance Optimizations' (2025-05): "
-                  "DeepSeek-R1-Distill-Llama-70B Q4 on RTX 3090s with llama.cpp, 10.3-12.1 tok/s")
+GPU_POET_3090 = (
+    "https://gpupoet.com/gpu/market-report/gpu-market-report-october-2026 (2026-10-01): the RTX 3090's "
+    "best-deal used price rose 38 % to 1,207 USD in September 2026 (990 USD in July)"
+)
+GPU_POET_5090 = (
+    "https://gpupoet.com/gpu/market-report/gpu-market-report-september-2026 (2026-09): RTX 5090 best-deal "
+    "price 4,262 USD new in August 2026"
+)
+MAC_512_WITHDRAWN = (
+    "https://www.mrlatte.net/en/stories/2026/03/08/apple-s-512gb-mac-studio-vanishes-a-quiet-"
+    "acknowledgment-of (2026-03-08): Apple removed the 512 GB Mac Studio; "
+    "https://news.lego-sia.com/en/posts/2026/05/07/insights-apples-professional-hardware-crisis-disco/ "
+    "(2026-05-07): 96 GB is now the most a new Mac Studio is sold with"
+)
+SEED_DUAL_3090 = (
+    "/work/shared/seeds/001_0448a24bee2ce12c.txt, section 2.3.4 '单卡4090 vs 双卡3090' (the product's "
+    "seed article): at a similar budget two RTX 3090 beat one 4090 for large models; reference dual-3090 "
+    "build with a 1,600 W PSU"
+)
+DEVTO_DUAL_3090 = (
+    "https://dev.to/thurmon_demich/how-to-run-two-rtx-3090s-for-llm-inference-in-2026-1h1j (2026): two "
+    "used RTX 3090 (48 GB), Llama 70B Q4_K_M at 18-22 tok/s, 'the cheapest way to run 70B-class models "
+    "locally'; 1,000 W PSU recommended, 32 GB RAM minimum"
+)
+CRAFTRIGS_3000 = (
+    "https://craftrigs.pages.dev/guides/3000-dual-gpu-llm-rig (2026, read 2026-12-02): two used RTX 3090, "
+    "whole build under $3,000, for 70B at Q4"
+)
+LOCALLLAMA_EP3 = (
+    "r/LocalLLaMA 'Building LocalLlama Machine - Episode 3: Performance Optimizations' (2025-05): "
+    "DeepSeek-R1-Distill-Llama-70B Q4 on RTX 3090s with llama.cpp, 10.3-12.1 tok/s"
+)
 USER_JOURNEYS = "/work/shared/docs/user-journeys.md (the product's user journeys: Mina, Dr. Chen, Sam)"
 ISSUE_27 = "issue #27 'Advice an expert would sign' (filed 2026-12, reproductions on main)"
-MIXED_4090_3090 = ("https://runlocalai.co/stacks/mixed-4090-3090-workstation (reviewed 2026-05-07): RTX 4090 + RTX "
-                   "3090, 48 GB, 70B-class models via llama.cpp layer split, '--tensor-split accepts unequal ratios'; "
-                   "https://platform-fools.pages.dev/posts/2026-04-11-asymmetric-splits (2026-04-11): a 4090 beside a "
-                   "3090 with llama-server --tensor-split")
+MIXED_4090_3090 = (
+    "https://runlocalai.co/stacks/mixed-4090-3090-workstation (reviewed 2026-05-07): RTX 4090 + RTX "
+    "3090, 48 GB, 70B-class models via llama.cpp layer split, '--tensor-split accepts unequal ratios'; "
+    "https://platform-fools.pages.dev/posts/2026-04-11-asymmetric-splits (2026-04-11): a 4090 beside a "
+    "3090 with llama-server --tensor-split"
+)
 ISSUE_28 = "issue #28 'The machines people actually build' (filed 2026-12, reproductions on main)"
-GGML_GPT_OSS = ("https://github.com/ggml-org/llama.cpp/discussions/15396 (guide: running gpt-oss with llama.cpp, "
-                "2025-08): the 120B runs with --n-cpu-moe on GPUs with as little as 8 GB, experts in system RAM")
-CPU_MOE_25TPS = ("https://gokawiil.com/article/74814 (r/LocalLLaMA, 2025-08): gpt-oss-120b with --n-cpu-moe 36, "
-                 "5-8 GB of VRAM, 64-96 GB of RAM: 18-25.6 tok/s decode")
-STRIX_GPT_OSS = ("https://agledger.ai/blog/local-llm-strix-halo-ubuntu-26-04 (2026-05-06, rewritten 2026-06-05): "
-                 "GMKtec EVO-X2, Ryzen AI Max+ 395, gpt-oss-120b at ~48 tok/s with llama.cpp Vulkan; bought for $2,300")
-STRIX_FIRST_LOOK = ("https://fromthematrix.dev/posts/gpt-oss-120b-first-look (2026): Ryzen AI Max+ 395 128 GB, "
-                    "gpt-oss-120b 18-25 tok/s through Ollama")
-TRANSFORMERS_GPT_OSS = ("https://github.com/huggingface/transformers/issues/40073 (2025-08-11): transformers' gpt_oss "
-                        "computes every expert for every token")
-CHATGLM_ZERO3 = ("https://github.com/zai-org/ChatGLM-6B/issues/1442 (2024-01-04): DeepSpeed's ZeRO-3 estimator for "
-                 "ChatGLM-6B (6,173 M parameters): 27.86 GB per GPU of model states on 4 GPUs without offload, i.e. "
-                 "~56 GB per GPU on 2")
-CHATGLM_96GB = ("https://github.com/zai-org/ChatGLM-6B/issues/938 (2023-05-06): mixed-precision full fine-tuning "
-                "needs about 16 x 6 = 96 GB")
-PASCAL_FP16 = ("NVIDIA Tesla P40 datasheet (2016): 12 TFLOPS FP32, no tensor cores, FP16 at 1/64 rate; CUDA 13 "
-               "drops Pascal (CUDA 13.0 release notes, 2025-08)")
-ANSWERAI_FSDP_QLORA = ("https://www.answer.ai/posts/2024-03-06-fsdp-qlora (2024-03-06): FSDP + QLoRA trains a 70B "
-                       "model on two 24 GB gaming GPUs (RTX 3090 or 4090)")
-UNSLOTH_REQ = ("https://unsloth.ai/docs/get-started/fine-tuning-for-beginners/unsloth-requirements (read 2026-12-02): "
-               "QLoRA minimum VRAM 8B 6 GB, 32B 26 GB, 70B 41 GB; LoRA 16-bit 8B 22 GB")
-LLAMA_1B_CPU = ("https://docs.fastflowlm.com/benchmarks/llama3_results.html (read 2026-12-02): LLaMA 3.2 1B on a "
-                "Ryzen AI laptop CPU, 54.6 tok/s at 1k context, 42.3 at 4k")
-CPU_ONLY_5800X = ("https://specpicks.com/blog/local-llm-cpu-only-ryzen-7-5800x-2026 (2026): Ryzen 7 5800X, dual-channel "
-                  "DDR4, CPU only: 3B models above 20 tok/s, 8B q4 6-11 tok/s")
-GPT_OSS_20B_CPU = ("https://github.com/ggml-org/llama.cpp/discussions/15396 (2025-08, AMD reply): gpt-oss-20b with all "
-                   "MoE layers on a Ryzen 9 5900X with dual-channel DDR4-3200: ~20 tok/s")
-GEERLING_STRIX = ("https://github.com/geerlingguy/ai-benchmarks/issues/21 (2025-08-07): Framework Desktop (Ryzen AI "
-                  "Max+ 395) gpt-oss-20b tg128 45 tok/s at ~97 W")
-KTRANSFORMERS_R1 = ("https://github.com/kvcache-ai/ktransformers/blob/main/doc/en/DeepseekR1_V3_tutorial.md "
-                    "(2025-02-10): DeepSeek-R1 Q4_K_M with 14 GB of VRAM and 382 GB of DRAM on 2 x 32-core Xeon: "
-                    "llama.cpp 4.51 tok/s, KTransformers 8.7-13.7 tok/s; decode is bound by memory bandwidth")
-H20_R1_FP8 = ("https://tanjunchen.github.io/post/2025-04-04-h20-deepseek-r1-sglang-vllm (2025-04-04): one H20 node "
-              "(8 x 96 GiB) serves the full DeepSeek-R1 in FP8 with vLLM and SGLang, TP 8")
-LMSYS_H20 = ("https://lmsys.org/blog/2025-09-26-sglang-ant-group (2025-09-26): Ant Group serves DeepSeek-R1 on "
-             "H20-96G with single-node TP-8 for prefill")
-SGLANG_R1_HW = ("https://docs.sglang.io/docs/basic_usage/deepseek_v3.md (SGLang's DeepSeek V3/R1 usage, read 2026-12-02): "
-                "FP8 (recommended) on 8 x H200, 8 x B200 or 8 x MI300X, one node each; 2 x 8 x H100/H800/H20")
-MI50_OPEN_FRAME = ("https://fshex.com/forum.php?goto=lastpost&mod=redirect&tid=325746 (v2ex, 2025-01-03): three MI50 on an "
-                   "old Xeon E5 board in an open frame with a modified server PSU, 70B q4 at 9.9-12.6 tok/s, 3,140 CNY in all")
-ROCM_GFX906 = ("https://rocm.docs.amd.com/en/docs-5.6.0/release.html (ROCm 5.6 release notes): gfx906 (MI50, MI60, "
-               "Radeon VII) enters maintenance, ending in Q2 2024")
-P40_SHROUD = ("https://www.ariezlabs.com/blog/p40 (2025): a Tesla P40 at home needs a radial blower or 40 mm server fans "
-              "with a duct (shroud) through its passive heatsink; 'invariably ... a rather loud solution'")
-P40_FOUR_CARD = ("https://tinycomputers.io/posts/repurposing-enterprise-gpus-the-tesla-p40-home-lab-story.html: four "
-                 "P40 at ~250 USD each in a used 2U server (~600 USD), about 2,500 USD in all")
-M3_ULTRA_R1 = ("https://wccftech.com/m3-ultra-chip-handles-deepseek-r1-model-with-671-billion-parameters/ (2025-03, "
-               "Dave2D's test): Mac Studio M3 Ultra 512 GB runs DeepSeek R1 at 4 bits at ~17-18 tok/s under 200 W")
-VLLM_PP = ("https://docs.vllm.ai/en/v0.8.3/serving/distributed_serving.html (vLLM 0.8.3 docs, 2025-04): tensor "
-           "parallel inside a node, pipeline parallel when the GPU count does not divide; transformers is the "
-           "fallback engine, not the serving one")
-ROCM_PWRCAP = ("https://github.com/ROCm/legacy-rocm-build/issues/4360 (2025-02-09): the RX 7900 XTX power cap is set "
-               "with rocm-smi (--setpoweroverdrive), and the driver refuses caps far below stock")
-LLAMAFACTORY_LONG = ("https://github.com/hiyouga/LLaMA-Factory/wiki/Performance-comparison (2024-04-15): Unsloth + "
-                     "FlashAttention-2 QLoRA of LLaMA2-7B at 100,000 tokens in 37 GB on one A100 40GB (plain FA2: OOM "
-                     "from 65,536)")
-CHINCHILLA_FLOPS = ("Kaplan et al. 2020, arXiv:2001.08361: training compute C = 6 N D; 6 x 1.24e9 x 1e11 = 7.4e20 "
-                    "FLOPs, about 520 H100-hours at 40 % MFU of 989 TFLOPS bf16 (NVIDIA H100 datasheet)")
-QWEN32_24GB = ("https://huggingface.co/bartowski/Qwen2.5-32B-Instruct-GGUF/blob/main/Qwen2.5-32B-Instruct-Q4_K_M.gguf "
-               "(read 2026-12-02): 19.9 GB, so a 32B at Q4 fits one 24 GB card with a few GB of context")
-LLMFIT_2080_MOE = ("https://github.com/AlexsJones/llmfit/pull/755 (2026-07-16, merged community benchmark): RTX 2080 8 GB + "
-                   "i9-10900X (quad-channel DDR4), Qwen3-30B-A3B-Instruct-2507 Q4_K_M with llama.cpp -ngl 99 --n-cpu-moe "
-                   "36: 36.7 tok/s generation")
-VLLM_QWEN3_235B = ("https://github.com/vllm-project/vllm/issues/17327 (vLLM's Qwen3 usage guide, 2025-04-30): Qwen3-235B-A22B "
-                   "in BF16 OOMs at TP 4 on 4 x H20 96 GB and runs on 8 (440 GB in use); the FP8 checkpoint is served "
-                   "with --tensor-parallel-size 8 on 8 x RTX 4090 48 GB (384 GB)")
-SERVING_CHEN = ("https://docs.vllm.ai/en/v0.8.3/serving/distributed_serving.html (2025-04) with AWQ int4 "
-                "Qwen2.5-32B (~18 GB): 20 concurrent users fit a pair of 24-48 GB cards")
+GGML_GPT_OSS = (
+    "https://github.com/ggml-org/llama.cpp/discussions/15396 (guide: running gpt-oss with llama.cpp, "
+    "2025-08): the 120B runs with --n-cpu-moe on GPUs with as little as 8 GB, experts in system RAM"
+)
+CPU_MOE_25TPS = (
+    "https://gokawiil.com/article/74814 (r/LocalLLaMA, 2025-08): gpt-oss-120b with --n-cpu-moe 36, "
+    "5-8 GB of VRAM, 64-96 GB of RAM: 18-25.6 tok/s decode"
+)
+STRIX_GPT_OSS = (
+    "https://agledger.ai/blog/local-llm-strix-halo-ubuntu-26-04 (2026-05-06, rewritten 2026-06-05): "
+    "GMKtec EVO-X2, Ryzen AI Max+ 395, gpt-oss-120b at ~48 tok/s with llama.cpp Vulkan; bought for $2,300"
+)
+STRIX_FIRST_LOOK = (
+    "https://fromthematrix.dev/posts/gpt-oss-120b-first-look (2026): Ryzen AI Max+ 395 128 GB, "
+    "gpt-oss-120b 18-25 tok/s through Ollama"
+)
+TRANSFORMERS_GPT_OSS = (
+    "https://github.com/huggingface/transformers/issues/40073 (2025-08-11): transformers' gpt_oss "
+    "computes every expert for every token"
+)
+CHATGLM_ZERO3 = (
+    "https://github.com/zai-org/ChatGLM-6B/issues/1442 (2024-01-04): DeepSpeed's ZeRO-3 estimator for "
+    "ChatGLM-6B (6,173 M parameters): 27.86 GB per GPU of model states on 4 GPUs without offload, i.e. "
+    "~56 GB per GPU on 2"
+)
+CHATGLM_96GB = (
+    "https://github.com/zai-org/ChatGLM-6B/issues/938 (2023-05-06): mixed-precision full fine-tuning "
+    "needs about 16 x 6 = 96 GB"
+)
+PASCAL_FP16 = (
+    "NVIDIA Tesla P40 datasheet (2016): 12 TFLOPS FP32, no tensor cores, FP16 at 1/64 rate; CUDA 13 "
+    "drops Pascal (CUDA 13.0 release notes, 2025-08)"
+)
+ANSWERAI_FSDP_QLORA = (
+    "https://www.answer.ai/posts/2024-03-06-fsdp-qlora (2024-03-06): FSDP + QLoRA trains a 70B "
+    "model on two 24 GB gaming GPUs (RTX 3090 or 4090)"
+)
+UNSLOTH_REQ = (
+    "https://unsloth.ai/docs/get-started/fine-tuning-for-beginners/unsloth-requirements (read 2026-12-02): "
+    "QLoRA minimum VRAM 8B 6 GB, 32B 26 GB, 70B 41 GB; LoRA 16-bit 8B 22 GB"
+)
+LLAMA_1B_CPU = (
+    "https://docs.fastflowlm.com/benchmarks/llama3_results.html (read 2026-12-02): LLaMA 3.2 1B on a "
+    "Ryzen AI laptop CPU, 54.6 tok/s at 1k context, 42.3 at 4k"
+)
+CPU_ONLY_5800X = (
+    "https://specpicks.com/blog/local-llm-cpu-only-ryzen-7-5800x-2026 (2026): Ryzen 7 5800X, dual-channel "
+    "DDR4, CPU only: 3B models above 20 tok/s, 8B q4 6-11 tok/s"
+)
+GPT_OSS_20B_CPU = (
+    "https://github.com/ggml-org/llama.cpp/discussions/15396 (2025-08, AMD reply): gpt-oss-20b with all "
+    "MoE layers on a Ryzen 9 5900X with dual-channel DDR4-3200: ~20 tok/s"
+)
+GEERLING_STRIX = (
+    "https://github.com/geerlingguy/ai-benchmarks/issues/21 (2025-08-07): Framework Desktop (Ryzen AI "
+    "Max+ 395) gpt-oss-20b tg128 45 tok/s at ~97 W"
+)
+KTRANSFORMERS_R1 = (
+    "https://github.com/kvcache-ai/ktransformers/blob/main/doc/en/DeepseekR1_V3_tutorial.md "
+    "(2025-02-10): DeepSeek-R1 Q4_K_M with 14 GB of VRAM and 382 GB of DRAM on 2 x 32-core Xeon: "
+    "llama.cpp 4.51 tok/s, KTransformers 8.7-13.7 tok/s; decode is bound by memory bandwidth"
+)
+H20_R1_FP8 = (
+    "https://tanjunchen.github.io/post/2025-04-04-h20-deepseek-r1-sglang-vllm (2025-04-04): one H20 node "
+    "(8 x 96 GiB) serves the full DeepSeek-R1 in FP8 with vLLM and SGLang, TP 8"
+)
+LMSYS_H20 = (
+    "https://lmsys.org/blog/2025-09-26-sglang-ant-group (2025-09-26): Ant Group serves DeepSeek-R1 on "
+    "H20-96G with single-node TP-8 for prefill"
+)
+SGLANG_R1_HW = (
+    "https://docs.sglang.io/docs/basic_usage/deepseek_v3.md (SGLang's DeepSeek V3/R1 usage, read 2026-12-02): "
+    "FP8 (recommended) on 8 x H200, 8 x B200 or 8 x MI300X, one node each; 2 x 8 x H100/H800/H20"
+)
+MI50_OPEN_FRAME = (
+    "https://fshex.com/forum.php?goto=lastpost&mod=redirect&tid=325746 (v2ex, 2025-01-03): three MI50 on an "
+    "old Xeon E5 board in an open frame with a modified server PSU, 70B q4 at 9.9-12.6 tok/s, 3,140 CNY in all"
+)
+ROCM_GFX906 = (
+    "https://rocm.docs.amd.com/en/docs-5.6.0/release.html (ROCm 5.6 release notes): gfx906 (MI50, MI60, "
+    "Radeon VII) enters maintenance, ending in Q2 2024"
+)
+P40_SHROUD = (
+    "https://www.ariezlabs.com/blog/p40 (2025): a Tesla P40 at home needs a radial blower or 40 mm server fans "
+    "with a duct (shroud) through its passive heatsink; 'invariably ... a rather loud solution'"
+)
+P40_FOUR_CARD = (
+    "https://tinycomputers.io/posts/repurposing-enterprise-gpus-the-tesla-p40-home-lab-story.html: four "
+    "P40 at ~250 USD each in a used 2U server (~600 USD), about 2,500 USD in all"
+)
+M3_ULTRA_R1 = (
+    "https://wccftech.com/m3-ultra-chip-handles-deepseek-r1-model-with-671-billion-parameters/ (2025-03, "
+    "Dave2D's test): Mac Studio M3 Ultra 512 GB runs DeepSeek R1 at 4 bits at ~17-18 tok/s under 200 W"
+)
+VLLM_PP = (
+    "https://docs.vllm.ai/en/v0.8.3/serving/distributed_serving.html (vLLM 0.8.3 docs, 2025-04): tensor "
+    "parallel inside a node, pipeline parallel when the GPU count does not divide; transformers is the "
+    "fallback engine, not the serving one"
+)
+ROCM_PWRCAP = (
+    "https://github.com/ROCm/legacy-rocm-build/issues/4360 (2025-02-09): the RX 7900 XTX power cap is set "
+    "with rocm-smi (--setpoweroverdrive), and the driver refuses caps far below stock"
+)
+LLAMAFACTORY_LONG = (
+    "https://github.com/hiyouga/LLaMA-Factory/wiki/Performance-comparison (2024-04-15): Unsloth + "
+    "FlashAttention-2 QLoRA of LLaMA2-7B at 100,000 tokens in 37 GB on one A100 40GB (plain FA2: OOM "
+    "from 65,536)"
+)
+CHINCHILLA_FLOPS = (
+    "Kaplan et al. 2020, arXiv:2001.08361: training compute C = 6 N D; 6 x 1.24e9 x 1e11 = 7.4e20 "
+    "FLOPs, about 520 H100-hours at 40 % MFU of 989 TFLOPS bf16 (NVIDIA H100 datasheet)"
+)
+QWEN32_24GB = (
+    "https://huggingface.co/bartowski/Qwen2.5-32B-Instruct-GGUF/blob/main/Qwen2.5-32B-Instruct-Q4_K_M.gguf "
+    "(read 2026-12-02): 19.9 GB, so a 32B at Q4 fits one 24 GB card with a few GB of context"
+)
+LLMFIT_2080_MOE = (
+    "https://github.com/AlexsJones/llmfit/pull/755 (2026-07-16, merged community benchmark): RTX 2080 8 GB + "
+    "i9-10900X (quad-channel DDR4), Qwen3-30B-A3B-Instruct-2507 Q4_K_M with llama.cpp -ngl 99 --n-cpu-moe "
+    "36: 36.7 tok/s generation"
+)
+VLLM_QWEN3_235B = (
+    "https://github.com/vllm-project/vllm/issues/17327 (vLLM's Qwen3 usage guide, 2025-04-30): Qwen3-235B-A22B "
+    "in BF16 OOMs at TP 4 on 4 x H20 96 GB and runs on 8 (440 GB in use); the FP8 checkpoint is served "
+    "with --tensor-parallel-size 8 on 8 x RTX 4090 48 GB (384 GB)"
+)
+SERVING_CHEN = (
+    "https://docs.vllm.ai/en/v0.8.3/serving/distributed_serving.html (2025-04) with AWQ int4 "
+    "Qwen2.5-32B (~18 GB): 20 concurrent users fit a pair of 24-48 GB cards"
+)
 
 
 # --------------------------------------------------------------------------- small readings used below
@@ -192,8 +270,9 @@ def _amd_with_nvidia_tool(b: Build) -> bool:
 
 def _eol_card(b: Build) -> bool:
     """Cards past their software support: Pascal and Volta (CUDA 13), GCN 5 / gfx906 (ROCm)."""
-    return bool(architectures(b) & {"Pascal", "Volta", "GCN 5", "Vega", "gfx906"}) or \
-        any(p["id"].startswith(("mi50", "tesla-p40", "tesla-p100", "v100")) for p in gpu_parts(b))
+    return bool(architectures(b) & {"Pascal", "Volta", "GCN 5", "Vega", "gfx906"}) or any(
+        p["id"].startswith(("mi50", "tesla-p40", "tesla-p100", "v100")) for p in gpu_parts(b)
+    )
 
 
 def _chassis_price(b: Build) -> float:
@@ -208,34 +287,48 @@ CASES: tuple[Case, ...] = (
         "llama70b-q4-home-2500-used",
         "--model llama-3.3-70b --workload inference --precision q4_k_m --context 8192 --budget 2500 "
         "--condition used --room home-office",
-        (some_build("2 x 24 GB cards at <= 2,500 USD",
-                    lambda b: gpu_count(b) == 2 and vram_per_card(b) == 24 and price(b) <= 2500),
-         labelled_build("fastest", "decodes at >= 14 tok/s (two 3090s give 15-22)", lambda b: decode(b) >= 14)),
+        (
+            some_build(
+                "2 x 24 GB cards at <= 2,500 USD",
+                lambda b: gpu_count(b) == 2 and vram_per_card(b) == 24 and price(b) <= 2500,
+            ),
+            labelled_build("fastest", "decodes at >= 14 tok/s (two 3090s give 15-22)", lambda b: decode(b) >= 14),
+        ),
         "Two used RTX 3090 are the standard home answer for a 70B at Q4: 48 GB holds the ~42 GB of weights and an 8k "
         "context, and the pair decodes at 15-22 tok/s for about $1,200-1,400 of cards.",
         (SEED_DUAL_3090, DEVTO_DUAL_3090, CRAFTRIGS_3000, ISSUE_27),
         today="#27/#28: the 2 x RTX 3090 build costs 3,078 USD (64 GB of DDR4 because RAM >= VRAM is a failure, a "
-              "1,600 W PSU), so the answer is 2 x Arc Pro B60 at 7.5 tok/s",
+        "1,600 W PSU), so the answer is 2 x Arc Pro B60 at 7.5 tok/s",
     ),
     Case(
         "llama70b-q4-home-3000",
         "--model llama-3.3-70b --workload inference --precision q4_k_m --context 8192 --budget 3000 --room home-office",
-        (some_build("2 x 24 GB NVIDIA cards at <= 3,000 USD decoding >= 14 tok/s",
-                    lambda b: gpu_count(b) == 2 and vram_per_card(b) == 24 and price(b) <= 3000 and decode(b) >= 14),
-         fastest_is_fastest()),
+        (
+            some_build(
+                "2 x 24 GB NVIDIA cards at <= 3,000 USD decoding >= 14 tok/s",
+                lambda b: gpu_count(b) == 2 and vram_per_card(b) == 24 and price(b) <= 3000 and decode(b) >= 14,
+            ),
+            fastest_is_fastest(),
+        ),
         "At $3,000 the dual-3090 tower fits the budget with room to spare (community builds land under $3,000).",
         (CRAFTRIGS_3000, DEVTO_DUAL_3090, SEED_DUAL_3090),
         today="#28: with the April 2026 prices (RTX 3090 at 850 USD) the pair costs 3,078 USD, because RAM >= VRAM "
-              "forces 64 GB of DDR4 (470 USD) and the PSU is 1,600 W where 1,000-1,200 W does",
+        "forces 64 GB of DDR4 (470 USD) and the PSU is 1,600 W where 1,000-1,200 W does",
     ),
     Case(
         "mina-journey-15tps",
         "--model llama-3.3-70b --workload inference --precision q4_k_m --context 32768 --min-decode-tps 15 "
         "--budget 2500 --own rtx-3090 --room home-office --circuit 120v15a",
-        (way_out_at_most(2750, "USD"),
-         Expect("the cheapest way out buys a second RTX 3090 beside hers",
-                lambda plan: plan["infeasible"] is None or "2 x NVIDIA GeForce RTX 3090" in
-                (plan["infeasible"].get("cheapest_relaxation") or ""))),
+        (
+            way_out_at_most(2750, "USD"),
+            Expect(
+                "the cheapest way out buys a second RTX 3090 beside hers",
+                lambda plan: (
+                    plan["infeasible"] is None
+                    or "2 x NVIDIA GeForce RTX 3090" in (plan["infeasible"].get("cheapest_relaxation") or "")
+                ),
+            ),
+        ),
         "Mina owns one 3090: a second used 3090 plus a platform is the answer; at 32k the pair is near 15 tok/s, so "
         "either the build or a small relaxation (q8_0 KV cache, 14 tok/s) fits about her $2,500. Used 3090s rose in "
         "2026 (990 USD in July, 1,207 in September: GPU Poet), so the pair lands within 10 % of it, not under it.",
@@ -245,13 +338,22 @@ CASES: tuple[Case, ...] = (
         "mina-owned-3090-pair",
         "--model llama-3.3-70b --workload inference --precision q4_k_m --context 32768 --budget 2500 "
         "--own rtx-3090 --room home-office --circuit 120v15a",
-        (some_build("her RTX 3090 plus one bought 24 GB card, <= 2,500 USD, >= 10 tok/s",
-                    lambda b: owned_cards(b) == 1 and gpu_count(b) == 2 and vram_per_card(b) >= 24
-                    and price(b) <= 2500 and decode(b) >= 10),),
+        (
+            some_build(
+                "her RTX 3090 plus one bought 24 GB card, <= 2,500 USD, >= 10 tok/s",
+                lambda b: (
+                    owned_cards(b) == 1
+                    and gpu_count(b) == 2
+                    and vram_per_card(b) >= 24
+                    and price(b) <= 2500
+                    and decode(b) >= 10
+                ),
+            ),
+        ),
         "Without a speed target the journey's answer is the same pair of 3090s: her card plus one used one.",
         (USER_JOURNEYS, DEVTO_DUAL_3090, LOCALLLAMA_EP3),
         today="#28: at 32k context with an fp16 KV cache 48 GB does not hold the job, so no pair is offered; the "
-              "answer is her 3090 with layers in RAM at 1.6 tok/s (or a Strix Halo at 3.2)",
+        "answer is her 3090 with layers in RAM at 1.6 tok/s (or a Strix Halo at 3.2)",
     ),
     Case(
         "llama70b-15tps-cheapest-way-out",
@@ -262,13 +364,15 @@ CASES: tuple[Case, ...] = (
         "dollars, not a 48 GB workstation card.",
         (ISSUE_27, DEVTO_DUAL_3090),
         today="#27/#28: the q8_0 KV cache at 14.2 tok/s is now the cheapest way out, but 2 x RTX 3090 cost 3,078 USD "
-              "with June 2026 prices (850 USD a card; 64 GB of DDR4 at 470 USD for RAM-1, a 1,600 W PSU, 2 TB by STO-4)",
+        "with June 2026 prices (850 USD a card; 64 GB of DDR4 at 470 USD for RAM-1, a 1,600 W PSU, 2 TB by STO-4)",
     ),
     Case(
         "llama70b-25tps-one-outlet",
         "--model llama-3.3-70b --workload inference --precision q4_k_m --min-decode-tps 25",
-        (way_out_at_most(10000, "USD"),
-         top_build("the cheapest runs on the one 120 V 15 A outlet", lambda b: bool(b["power"]["circuit_ok"]))),
+        (
+            way_out_at_most(10000, "USD"),
+            top_build("the cheapest runs on the one 120 V 15 A outlet", lambda b: bool(b["power"]["circuit_ok"])),
+        ),
         "Two RTX 5090 at an 80 % power limit decode a 70B Q4 at ~25 tok/s on one 15 A outlet; at 2026 prices (4,262 "
         "USD a card new in August: GPU Poet) the pair costs about what one 96 GB RTX PRO 6000 Max-Q does (300 W, "
         "~28 tok/s), so either is a sound answer under 10,000 USD on one outlet; the issue's $6,900 was 2025's. (At "
@@ -279,11 +383,17 @@ CASES: tuple[Case, ...] = (
     Case(
         "gpt-oss-120b-2500-new",
         "--model gpt-oss-120b --workload inference --precision mxfp4 --budget 2500 --condition new",
-        (some_build("a 128 GB unified-memory box, or a >= 16 GB card with the experts in >= 96 GB of RAM, "
-                    "<= 2,500 USD, >= 20 tok/s",
-                    lambda b: (unified_memory_gb(b) >= 128 or (vram_per_card(b) >= 16 and experts_in_ram(b)
-                                                               and ram_gb(b) >= 96))
-                    and price(b) <= 2500 and decode(b) >= 20),),
+        (
+            some_build(
+                "a 128 GB unified-memory box, or a >= 16 GB card with the experts in >= 96 GB of RAM, "
+                "<= 2,500 USD, >= 20 tok/s",
+                lambda b: (
+                    (unified_memory_gb(b) >= 128 or (vram_per_card(b) >= 16 and experts_in_ram(b) and ram_gb(b) >= 96))
+                    and price(b) <= 2500
+                    and decode(b) >= 20
+                ),
+            ),
+        ),
         "gpt-oss-120b is ~63 GB of MXFP4 with 5.1B active parameters: a Ryzen AI Max+ 395 128 GB box runs it at "
         "25-48 tok/s, and a 16 GB card with the experts in 96 GB of DDR5 at 20-30 tok/s.",
         (STRIX_GPT_OSS, STRIX_FIRST_LOOK, GGML_GPT_OSS, CPU_MOE_25TPS, ISSUE_27),
@@ -291,11 +401,17 @@ CASES: tuple[Case, ...] = (
     Case(
         "gpt-oss-120b-2800",
         "--model gpt-oss-120b --workload inference --budget 2800",
-        (some_build("a 128 GB unified-memory box, or a >= 16 GB card with the experts in >= 96 GB of RAM, "
-                    "<= 2,800 USD, >= 20 tok/s",
-                    lambda b: (unified_memory_gb(b) >= 128 or (vram_per_card(b) >= 16 and experts_in_ram(b)
-                                                               and ram_gb(b) >= 96))
-                    and price(b) <= 2800 and decode(b) >= 20),),
+        (
+            some_build(
+                "a 128 GB unified-memory box, or a >= 16 GB card with the experts in >= 96 GB of RAM, "
+                "<= 2,800 USD, >= 20 tok/s",
+                lambda b: (
+                    (unified_memory_gb(b) >= 128 or (vram_per_card(b) >= 16 and experts_in_ram(b) and ram_gb(b) >= 96))
+                    and price(b) <= 2800
+                    and decode(b) >= 20
+                ),
+            ),
+        ),
         "Same machines as above, at the top of the $2,000-2,800 range people ask about.",
         (STRIX_GPT_OSS, CPU_MOE_25TPS, GGML_GPT_OSS, ISSUE_27),
     ),
@@ -310,10 +426,16 @@ CASES: tuple[Case, ...] = (
     Case(
         "deepseek-r1-q4-15000-platform-tiers",
         "--model deepseek-r1 --workload inference --precision q4_k_m --budget 15000",
-        (some_build("a 12-channel (or more) host with the experts in RAM, <= 15,000 USD",
-                    lambda b: memory_channels(b) >= 12 and experts_in_ram(b) and price(b) <= 15000),
-         Expect("experts-in-RAM builds are offered at two or more platform tiers (memory channels)",
-                lambda plan: len(experts_tiers(plan)) >= 2)),
+        (
+            some_build(
+                "a 12-channel (or more) host with the experts in RAM, <= 15,000 USD",
+                lambda b: memory_channels(b) >= 12 and experts_in_ram(b) and price(b) <= 15000,
+            ),
+            Expect(
+                "experts-in-RAM builds are offered at two or more platform tiers (memory channels)",
+                lambda plan: len(experts_tiers(plan)) >= 2,
+            ),
+        ),
         "R1's experts are ~380 GB at Q4 and decode is bound by host memory bandwidth: a 12-channel EPYC with a 24 GB "
         "card roughly doubles a 4-channel Xeon W's 3.5 tok/s within the same budget.",
         (KTRANSFORMERS_R1, ISSUE_28),
@@ -321,8 +443,13 @@ CASES: tuple[Case, ...] = (
     Case(
         "deepseek-r1-q4-15000-cpu-only-not-cheapest",
         "--model deepseek-r1 --workload inference --precision q4_k_m --budget 15000",
-        (labelled_build("cheapest", "a machine with a GPU (a card beside the experts in RAM, or unified memory)",
-                        lambda b: gpu_count(b) > 0 or system(b) is not None),),
+        (
+            labelled_build(
+                "cheapest",
+                "a machine with a GPU (a card beside the experts in RAM, or unified memory)",
+                lambda b: gpu_count(b) > 0 or system(b) is not None,
+            ),
+        ),
         "A CPU alone processes R1's prompts at a few tokens/s (KTransformers' tutorial: llama.cpp prefill ~10 tok/s on "
         "two 32-core Xeons, 54-286 with one GPU beside the experts): a 4k prompt waits minutes for its first token, so "
         "the box without a GPU is never the cheapest answer while GPU builds are shown.",
@@ -331,10 +458,16 @@ CASES: tuple[Case, ...] = (
     Case(
         "deepseek-r1-q4-mac-vs-pc",
         "--model deepseek-r1 --workload inference --precision q4_k_m --budget 15000 --room home-office",
-        (no_build("a new Mac Studio with 256 GB or more (withdrawn from sale in 2026)",
-                  lambda b: unified_memory_gb(b) >= 256),
-         Expect("experts-in-RAM builds are offered at two or more platform tiers (memory channels)",
-                lambda plan: len(experts_tiers(plan)) >= 2)),
+        (
+            no_build(
+                "a new Mac Studio with 256 GB or more (withdrawn from sale in 2026)",
+                lambda b: unified_memory_gb(b) >= 256,
+            ),
+            Expect(
+                "experts-in-RAM builds are offered at two or more platform tiers (memory channels)",
+                lambda plan: len(experts_tiers(plan)) >= 2,
+            ),
+        ),
         "The Mac Studio M3 Ultra 512 GB was the fastest single box for R1 at 4 bits (~17-18 tok/s under 200 W), but "
         "Apple withdrew the 512 GB option in March 2026 and the 256 and 128 GB ones by May: it cannot be ordered, "
         "and used ones change hands far above 15,000 USD. What remains are experts-in-RAM machines, at each "
@@ -344,15 +477,21 @@ CASES: tuple[Case, ...] = (
     Case(
         "glm-4.5-10000-tiers",
         "--model glm-4.5 --workload inference --precision q4_k_m --budget 10000",
-        (Expect("experts-in-RAM builds are offered at two or more platform tiers (memory channels)",
-                lambda plan: len(experts_tiers(plan)) >= 2),
-         some_build("an experts-in-RAM build at >= 8 tok/s within 10,000 USD",
-                    lambda b: experts_in_ram(b) and decode(b) >= 8 and price(b) <= 10000)),
+        (
+            Expect(
+                "experts-in-RAM builds are offered at two or more platform tiers (memory channels)",
+                lambda plan: len(experts_tiers(plan)) >= 2,
+            ),
+            some_build(
+                "an experts-in-RAM build at >= 8 tok/s within 10,000 USD",
+                lambda b: experts_in_ram(b) and decode(b) >= 8 and price(b) <= 10000,
+            ),
+        ),
         "With $10,000 for a 355B MoE, the range of hosts (8-12 channels, a 24 GB card) matters more than the "
         "cheapest one; decode scales with memory channels.",
         (KTRANSFORMERS_R1, ISSUE_28),
         today="#28: the 12-channel tier takes the cheapest EPYC (9124, four CCDs: its links cap the bandwidth) at 6.5 "
-              "tok/s; the CPU-only 8-channel Threadripper PRO decodes at 10.2",
+        "tok/s; the CPU-only 8-channel Threadripper PRO decodes at 10.2",
     ),
     Case(
         "deepseek-v3-q2k-3000-way-out",
@@ -361,16 +500,19 @@ CASES: tuple[Case, ...] = (
         "At q2_k the experts fit ~256 GB of RAM on a used 8-channel host: about $3,940, not a $30k GPU server.",
         (KTRANSFORMERS_R1, ISSUE_27),
         today="#27/#28: the experts in RAM are now the cheapest way out, at 4,745 USD: q2_k needs more than 256 GB, "
-              "so 512 GB of DDR5 RDIMM (2,200 USD) on an SP5 board; a CPU-only box is 4,420 USD but waits ~13 minutes "
-              "for a 4k prompt's first token",
+        "so 512 GB of DDR5 RDIMM (2,200 USD) on an SP5 board; a CPU-only box is 4,420 USD but waits ~13 minutes "
+        "for a 4k prompt's first token",
     ),
     Case(
         "qwen3-30b-a3b-2507-1200-experts-on-8gb",
         "--model qwen3-30b-a3b-2507 --workload inference --precision q4_k_m --budget 1200",
-        (some_build("a card of <= 12 GB with the experts in RAM, <= 1,200 USD, >= 25 tok/s",
-                    lambda b: 0 < vram_per_card(b) <= 12 and experts_in_ram(b) and price(b) <= 1200
-                    and decode(b) >= 25),
-         fastest_is_fastest()),
+        (
+            some_build(
+                "a card of <= 12 GB with the experts in RAM, <= 1,200 USD, >= 25 tok/s",
+                lambda b: 0 < vram_per_card(b) <= 12 and experts_in_ram(b) and price(b) <= 1200 and decode(b) >= 25,
+            ),
+            fastest_is_fastest(),
+        ),
         "A 3B-active MoE reads ~2 GB of experts per token: an 8 GB card keeps attention on the GPU and the experts in "
         "DDR4 at 35+ tok/s (a measured RTX 2080 box), so the 18 GB model needs no 24 GB card at 1,200 USD.",
         (LLMFIT_2080_MOE, GGML_GPT_OSS),
@@ -379,11 +521,19 @@ CASES: tuple[Case, ...] = (
         "qwen3-235b-fp8-cny-lab",
         "--model qwen3-235b-a22b --workload inference --precision fp8 --currency CNY --budget 300000 --circuit 230v16a "
         "--room server-room",
-        (feasible(),
-         some_build(">= 256 GB of GPU memory within CNY 300,000, served by vLLM at >= 20 tok/s",
-                    lambda b: gpu_count(b) * vram_per_card(b) >= 256 and price(b) <= 300000 and "vllm" in engine(b)
-                    and decode(b) >= 20),
-         labelled_build("fastest", "served by vLLM, not HF transformers", lambda b: "transformers" not in engine(b))),
+        (
+            feasible(),
+            some_build(
+                ">= 256 GB of GPU memory within CNY 300,000, served by vLLM at >= 20 tok/s",
+                lambda b: (
+                    gpu_count(b) * vram_per_card(b) >= 256
+                    and price(b) <= 300000
+                    and "vllm" in engine(b)
+                    and decode(b) >= 20
+                ),
+            ),
+            labelled_build("fastest", "served by vLLM, not HF transformers", lambda b: "transformers" not in engine(b)),
+        ),
         "The FP8 checkpoint is ~235 GB: six to eight 48 GB cards with vLLM (TP 8, or TP 2 x PP 3 on six) serve it "
         "inside a lab's CNY 300,000; four 96 GB cards do not hold the BF16 one.",
         (VLLM_QWEN3_235B, VLLM_PP),
@@ -392,16 +542,24 @@ CASES: tuple[Case, ...] = (
     Case(
         "llama-1b-600-no-gpu",
         "--model llama-3.2-1b --workload inference --budget 600",
-        (some_build("no GPU bought, <= 600 USD, >= 10 tok/s", lambda b: gpus_bought(b) == 0 and price(b) <= 600
-                    and decode(b) >= 10),),
+        (
+            some_build(
+                "no GPU bought, <= 600 USD, >= 10 tok/s",
+                lambda b: gpus_bought(b) == 0 and price(b) <= 600 and decode(b) >= 10,
+            ),
+        ),
         "A 1B model decodes at 40-55 tok/s on a laptop CPU; buying a GPU for it wastes the budget.",
         (LLAMA_1B_CPU, CPU_ONLY_5800X, ISSUE_28),
     ),
     Case(
         "qwen3-4b-800-used-no-gpu",
         "--model qwen3-4b --workload inference --budget 800 --condition used",
-        (some_build("no GPU bought, <= 800 USD, >= 5 tok/s", lambda b: gpus_bought(b) == 0 and price(b) <= 800
-                    and decode(b) >= 5),),
+        (
+            some_build(
+                "no GPU bought, <= 800 USD, >= 5 tok/s",
+                lambda b: gpus_bought(b) == 0 and price(b) <= 800 and decode(b) >= 5,
+            ),
+        ),
         "A 4B at Q4 (~2.5 GB) runs at 15-20 tok/s on a desktop CPU with dual-channel DDR4.",
         (CPU_ONLY_5800X, ISSUE_28),
     ),
@@ -419,33 +577,43 @@ CASES: tuple[Case, ...] = (
         "A 7B at Q4 (~4.7 GB) reads at 6-11 tok/s on a CPU with dual-channel DDR4: a CNY 5,000 desktop serves it.",
         (CPU_ONLY_5800X, ISSUE_28),
         today="#28: without --precision the 7B runs in BF16 (15 GB: 32 GB of DDR5, 5,376 CNY at 5.3 tok/s); the "
-              "answer is 'infeasible' with the way out 'use q4_k_m': a 2,859 CNY mini PC at 11.8 tok/s, not a build",
+        "answer is 'infeasible' with the way out 'use q4_k_m': a 2,859 CNY mini PC at 11.8 tok/s, not a build",
     ),
     # ---- small and mid models on one card
     Case(
         "llama-8b-1000-one-card",
         "--model llama-3.1-8b --workload inference --precision q4_k_m --budget 1000",
-        (every_build("one GPU (an 8B at Q4 is ~5 GB)", lambda b: gpu_count(b) <= 1),
-         labelled_build("fastest", ">= 40 tok/s", lambda b: decode(b) >= 40),
-         fastest_is_fastest()),
+        (
+            every_build("one GPU (an 8B at Q4 is ~5 GB)", lambda b: gpu_count(b) <= 1),
+            labelled_build("fastest", ">= 40 tok/s", lambda b: decode(b) >= 40),
+            fastest_is_fastest(),
+        ),
         "An 8B at Q4 fits any 8-16 GB card and decodes at 50-100 tok/s; a second card adds nothing.",
         (CPU_ONLY_5800X, LOCALLLAMA_EP3),
     ),
     Case(
         "qwen2.5-32b-1500-used-one-24gb",
         "--model qwen2.5-32b --workload inference --precision q4_k_m --budget 1500 --condition used",
-        (some_build("one 24 GB card, <= 1,500 USD, >= 25 tok/s",
-                    lambda b: gpu_count(b) == 1 and vram_per_card(b) >= 24 and price(b) <= 1500 and decode(b) >= 25),
-         fastest_is_fastest()),
+        (
+            some_build(
+                "one 24 GB card, <= 1,500 USD, >= 25 tok/s",
+                lambda b: gpu_count(b) == 1 and vram_per_card(b) >= 24 and price(b) <= 1500 and decode(b) >= 25,
+            ),
+            fastest_is_fastest(),
+        ),
         "A 32B at Q4_K_M (19.9 GB) fits a used RTX 3090 and decodes at ~30 tok/s.",
         (QWEN32_24GB, LOCALLLAMA_EP3),
     ),
     Case(
         "qwen3-30b-a3b-1500-one-card",
         "--model qwen3-30b-a3b --workload inference --precision q4_k_m --budget 1500 --room home-office",
-        (some_build("one card of >= 20 GB, <= 1,500 USD, >= 60 tok/s",
-                    lambda b: gpu_count(b) == 1 and vram_per_card(b) >= 20 and price(b) <= 1500 and decode(b) >= 60),
-         fastest_is_fastest()),
+        (
+            some_build(
+                "one card of >= 20 GB, <= 1,500 USD, >= 60 tok/s",
+                lambda b: gpu_count(b) == 1 and vram_per_card(b) >= 20 and price(b) <= 1500 and decode(b) >= 60,
+            ),
+            fastest_is_fastest(),
+        ),
         "The 30B-A3B MoE at Q4 (~18 GB) fits one 24 GB card and decodes at 100+ tok/s (3B active).",
         (STRIX_FIRST_LOOK, QWEN32_24GB),
     ),
@@ -462,23 +630,32 @@ CASES: tuple[Case, ...] = (
         "llama405b-fp8-h100nvl-not-transformers",
         "--model llama-3.1-405b --workload inference --precision fp8 --gpu h100-nvl --budget 160000 "
         "--circuit 230v16a --room server-room",
-        (every_build("served by vLLM (tensor x pipeline parallel), not HF transformers",
-                     lambda b: "transformers" not in engine(b)),),
+        (
+            every_build(
+                "served by vLLM (tensor x pipeline parallel), not HF transformers",
+                lambda b: "transformers" not in engine(b),
+            ),
+        ),
         "When the GPU count does not divide the heads, vLLM's pipeline parallelism (or another card count) serves "
         "the model; transformers' device_map is a debugging path at a fraction of the speed.",
         (VLLM_PP, ISSUE_27),
         today="#27: 5 x H100 NVL (154,385 USD) run transformers at 6.6 tok/s: vLLM's 5 pipeline stages need 84.7 GiB "
-              "per GPU of the 78.8 GiB it may use (0.9 of 94 GB); six cards (TP 2 x PP 3, 13.7 tok/s) cost ~182,000 USD, "
-              "over the budget",
+        "per GPU of the 78.8 GiB it may use (0.9 of 94 GB); six cards (TP 2 x PP 3, 13.7 tok/s) cost ~182,000 USD, "
+        "over the budget",
     ),
     Case(
         "rx7900xtx-power-limit",
         "--model llama-3.3-70b --workload inference --precision q4_k_m --context 8192 --gpu rx-7900-xtx --gpus 4 "
         "--power-limit 0.7",
-        (no_build("an AMD card told to use nvidia-smi", _amd_with_nvidia_tool),
-         no_build("an RX 7900 XTX capped below its driver's 261 W floor",
-                  lambda b: any(w < 261 for w in _power_limit_watts(b))
-                  and any(p["id"] == "rx-7900-xtx" for p in gpu_parts(b)))),
+        (
+            no_build("an AMD card told to use nvidia-smi", _amd_with_nvidia_tool),
+            no_build(
+                "an RX 7900 XTX capped below its driver's 261 W floor",
+                lambda b: (
+                    any(w < 261 for w in _power_limit_watts(b)) and any(p["id"] == "rx-7900-xtx" for p in gpu_parts(b))
+                ),
+            ),
+        ),
         "AMD caps power with amd-smi / rocm-smi, and the amdgpu driver refuses caps far below stock (261 W on the "
         "7900 XTX): a plan below the floor draws more than it says.",
         (ROCM_PWRCAP, ISSUE_27),
@@ -487,10 +664,20 @@ CASES: tuple[Case, ...] = (
     Case(
         "owned-4090-pairs-a-cheaper-card",
         "--model llama-3.3-70b --workload inference --precision q4_k_m --context 8192 --own rtx-4090",
-        (some_build("the owned 4090 plus one bought card of <= 900 USD (a used 3090)",
-                    lambda b: owned_cards(b) == 1 and gpus_bought(b) == 1
-                    and all(float(p["unit_price"]) <= 900 for p in gpu_parts(b)
-                        if int(p["quantity"]) > int(p.get("owned", 0)))),),
+        (
+            some_build(
+                "the owned 4090 plus one bought card of <= 900 USD (a used 3090)",
+                lambda b: (
+                    owned_cards(b) == 1
+                    and gpus_bought(b) == 1
+                    and all(
+                        float(p["unit_price"]) <= 900
+                        for p in gpu_parts(b)
+                        if int(p["quantity"]) > int(p.get("owned", 0))
+                    )
+                ),
+            ),
+        ),
         "Llama 70B Q4 over a 4090 and a 3090 decodes like two 3090s (layer split: each card reads its own layers); a "
         "second 4090 costs twice as much for the same speed.",
         (LOCALLLAMA_EP3, DEVTO_DUAL_3090, ISSUE_28),
@@ -498,12 +685,21 @@ CASES: tuple[Case, ...] = (
     Case(
         "owned-4090-with-a-3090-at-3000",
         "--model llama-3.3-70b --workload inference --precision q4_k_m --own rtx-4090 --budget 3000",
-        (some_build("the owned 4090 beside one bought RTX 3090 (or 3090 Ti, where it is the cheaper of the two), "
-                    "within 3,000 USD, at >= 14 tok/s, llama.cpp told how to split the layers (--tensor-split)",
-                    lambda b: owned_cards(b) == 1 and gpus_bought(b) == 1
+        (
+            some_build(
+                "the owned 4090 beside one bought RTX 3090 (or 3090 Ti, where it is the cheaper of the two), "
+                "within 3,000 USD, at >= 14 tok/s, llama.cpp told how to split the layers (--tensor-split)",
+                lambda b: (
+                    owned_cards(b) == 1
+                    and gpus_bought(b) == 1
                     and gpu_ids(b) in ({"rtx-4090", "rtx-3090"}, {"rtx-4090", "rtx-3090-ti"})
-                    and price(b) <= 3000 and decode(b) >= 14 and "--tensor-split" in launch_command(b)),
-         every_build("passes every rule", lambda b: not any(c["status"] == "fail" for c in b["checks"]))),
+                    and price(b) <= 3000
+                    and decode(b) >= 14
+                    and "--tensor-split" in launch_command(b)
+                ),
+            ),
+            every_build("passes every rule", lambda b: not any(c["status"] == "fail" for c in b["checks"])),
+        ),
         "The asymmetric upgrade people build: the 4090 they own plus a used 3090 (~700-850 USD) holds a 70B Q4 in "
         "48 GB with llama.cpp's layer split, each card taking about half the layers; a second 4090 costs twice as "
         "much for ~3 % more speed (1,008 against 936 GB/s on half the layers).",
@@ -512,9 +708,13 @@ CASES: tuple[Case, ...] = (
     Case(
         "gpu-comparison-4090-3090-offers-the-mix",
         "--model llama-3.3-70b --workload inference --precision q4_k_m --gpu rtx-4090,rtx-3090 --budget 5000",
-        (some_build("one RTX 4090 and one RTX 3090 in one machine",
-                    lambda b: gpu_ids(b) == {"rtx-4090", "rtx-3090"} and gpu_count(b) == 2),
-         Expect("each 'cheapest with X' label names the build's own GPU", named_labels_match)),
+        (
+            some_build(
+                "one RTX 4090 and one RTX 3090 in one machine",
+                lambda b: gpu_ids(b) == {"rtx-4090", "rtx-3090"} and gpu_count(b) == 2,
+            ),
+            Expect("each 'cheapest with X' label names the build's own GPU", named_labels_match),
+        ),
         "Comparing the two cards for a 70B Q4, the mix is the build in between: one of each holds 48 GB, decodes "
         "between two 3090s and two 4090s, and costs between them.",
         (MIXED_4090_3090, ISSUE_28),
@@ -523,8 +723,7 @@ CASES: tuple[Case, ...] = (
     Case(
         "llama405b-q4-25000-230v",
         "--model llama-3.1-405b --workload inference --precision q4_k_m --budget 25000 --circuit 230v16a",
-        (feasible(),
-         some_build("<= 25,000 USD at >= 1.5 tok/s", lambda b: price(b) <= 25000 and decode(b) >= 1.5)),
+        (feasible(), some_build("<= 25,000 USD at >= 1.5 tok/s", lambda b: price(b) <= 25000 and decode(b) >= 1.5)),
         "405B at Q4 (~243 GB) is buildable at $20-25k on one 230 V circuit (8 x 32 GB cards, or a 512 GB Mac at "
         "3-5 tok/s).",
         (M3_ULTRA_R1, ISSUE_28),
@@ -532,21 +731,32 @@ CASES: tuple[Case, ...] = (
     Case(
         "deepseek-r1-fp8-china-one-h20-node",
         "--model deepseek-r1 --workload inference --precision fp8 --budget 1500000 --currency CNY --room server-room",
-        (some_build("one 8 x H20 server (one node) within CNY 1.5M",
-                    lambda b: int(b["nodes"]) == 1 and gpu_ids(b) == {"h20"} and gpu_count(b) == 8
-                    and price(b) <= 1_500_000),
-         no_build("a single node called a cluster", lambda b: int(b["nodes"]) == 1 and "cluster" in b["label"].lower())),
+        (
+            some_build(
+                "one 8 x H20 server (one node) within CNY 1.5M",
+                lambda b: (
+                    int(b["nodes"]) == 1 and gpu_ids(b) == {"h20"} and gpu_count(b) == 8 and price(b) <= 1_500_000
+                ),
+            ),
+            no_build(
+                "a single node called a cluster", lambda b: int(b["nodes"]) == 1 and "cluster" in b["label"].lower()
+            ),
+        ),
         "China's standard answer for R1 in FP8 is one HGX H20 node (8 x 96 GB) running vLLM or SGLang at TP 8.",
         (H20_R1_FP8, LMSYS_H20, ISSUE_28),
     ),
     Case(
         "falcon-180b-no-eol-cards-in-new-barebone",
         "--model falcon-180b --workload inference --precision q4_k_m",
-        (no_build("end-of-life MI50 cards inside a new barebone costing >= 5,000 USD",
-                  lambda b: any(p["id"].startswith("mi50") for p in gpu_parts(b)) and _chassis_price(b) >= 5000),
-         no_label("fastest", "a card past its software support (Pascal, Volta, gfx906)", _eol_card),
-         no_label("value", "a card past its software support (Pascal, Volta, gfx906)", _eol_card),
-         fastest_is_fastest()),
+        (
+            no_build(
+                "end-of-life MI50 cards inside a new barebone costing >= 5,000 USD",
+                lambda b: any(p["id"].startswith("mi50") for p in gpu_parts(b)) and _chassis_price(b) >= 5000,
+            ),
+            no_label("fastest", "a card past its software support (Pascal, Volta, gfx906)", _eol_card),
+            no_label("value", "a card past its software support (Pascal, Volta, gfx906)", _eol_card),
+            fastest_is_fastest(),
+        ),
         "People put old datacenter cards in used 8-GPU servers or open frames; end-of-life cards never win "
         "'fastest' or 'best value' on a peak their software cannot reach.",
         (PASCAL_FP16, ISSUE_28),
@@ -555,9 +765,11 @@ CASES: tuple[Case, ...] = (
         "falcon-180b-rack-no-eol-fastest",
         "--model falcon-180b --workload inference --precision q4_k_m --budget 15000 --form rack --room server-room "
         "--circuit 230v16a",
-        (no_label("fastest", "a card past its software support (Pascal, Volta, gfx906)", _eol_card),
-         no_label("value", "a card past its software support (Pascal, Volta, gfx906)", _eol_card),
-         fastest_is_fastest()),
+        (
+            no_label("fastest", "a card past its software support (Pascal, Volta, gfx906)", _eol_card),
+            no_label("value", "a card past its software support (Pascal, Volta, gfx906)", _eol_card),
+            fastest_is_fastest(),
+        ),
         "MI50, P40 and P100 are cheap but past ROCm / CUDA support and far from their peaks in practice: they may "
         "be offered with the caveat, never as the fastest or the best value.",
         (PASCAL_FP16, ISSUE_28),
@@ -565,10 +777,14 @@ CASES: tuple[Case, ...] = (
     Case(
         "llama70b-lora-mi50-not-in-a-new-barebone",
         "--model llama-3.3-70b --workload finetune --method lora --context 2048 --budget 20000 --circuit 230v16a",
-        (no_build("end-of-life MI50 cards inside a new chassis costing >= 5,000 USD",
-                  lambda b: any(p["id"].startswith("mi50") for p in gpu_parts(b)) and _chassis_price(b) >= 5000),
-         no_label("fastest", "a card past its software support (Pascal, Volta, gfx906)", _eol_card),
-         no_label("value", "a card past its software support (Pascal, Volta, gfx906)", _eol_card)),
+        (
+            no_build(
+                "end-of-life MI50 cards inside a new chassis costing >= 5,000 USD",
+                lambda b: any(p["id"].startswith("mi50") for p in gpu_parts(b)) and _chassis_price(b) >= 5000,
+            ),
+            no_label("fastest", "a card past its software support (Pascal, Volta, gfx906)", _eol_card),
+            no_label("value", "a card past its software support (Pascal, Volta, gfx906)", _eol_card),
+        ),
         "People put ~$1,050 of end-of-life MI50s in a used 8-GPU 4U server (~$1,000) or an open frame with blower "
         "shrouds, not in a new $10,000 dual-Turin barebone; and gfx906 is past ROCm support, so never 'fastest'.",
         (ISSUE_28, PASCAL_FP16),
@@ -577,11 +793,15 @@ CASES: tuple[Case, ...] = (
         "llama70b-lora-mi50-in-a-used-server-with-its-caveat",
         "--model llama-3.3-70b --workload finetune --method lora --context 2048 --budget 20000 --circuit 230v16a "
         "--gpu mi50-32gb",
-        (some_build("MI50 cards in an 8-GPU server whose chassis costs < 5,000 USD (a used 4U barebone)",
-                    lambda b: any(p["id"].startswith("mi50") for p in gpu_parts(b)) and 0 < _chassis_price(b) < 5000),
-         every_build("says the card is past its ROCm support", lambda b: "past rocm support" in b["label"].lower()),
-         no_label("fastest", "a card past its software support (Pascal, Volta, gfx906)", _eol_card),
-         no_label("value", "a card past its software support (Pascal, Volta, gfx906)", _eol_card)),
+        (
+            some_build(
+                "MI50 cards in an 8-GPU server whose chassis costs < 5,000 USD (a used 4U barebone)",
+                lambda b: any(p["id"].startswith("mi50") for p in gpu_parts(b)) and 0 < _chassis_price(b) < 5000,
+            ),
+            every_build("says the card is past its ROCm support", lambda b: "past rocm support" in b["label"].lower()),
+            no_label("fastest", "a card past its software support (Pascal, Volta, gfx906)", _eol_card),
+            no_label("value", "a card past its software support (Pascal, Volta, gfx906)", _eol_card),
+        ),
         "Asked for MI50s, a practitioner puts ~$1,050 of end-of-life cards in a used 8-GPU 4U server or an open "
         "frame, and says plainly that gfx906 is past ROCm support: the speed shown assumes software no longer shipped.",
         (MI50_OPEN_FRAME, ROCM_GFX906, ISSUE_28),
@@ -589,13 +809,22 @@ CASES: tuple[Case, ...] = (
     Case(
         "llama70b-q4-p40s-in-a-shrouded-frame",
         "--model llama-3.3-70b --workload inference --precision q4_k_m --context 8192 --gpu tesla-p40",
-        (some_build("2 x P40 on a desktop platform with each passive card ducted (an open frame with blower shrouds), "
-                    "under 2,500 USD",
-                    lambda b: gpu_count(b) == 2 and gpu_ids(b) == {"tesla-p40"} and price(b) < 2500
-                    and any(p["category"] == "chassis" and p["spec"].get("airflow") == "server-ducted"
-                            for p in b["parts"])),
-         no_label("fastest", "a card past its software support (Pascal, Volta, gfx906)", _eol_card),
-         no_label("value", "a card past its software support (Pascal, Volta, gfx906)", _eol_card)),
+        (
+            some_build(
+                "2 x P40 on a desktop platform with each passive card ducted (an open frame with blower shrouds), "
+                "under 2,500 USD",
+                lambda b: (
+                    gpu_count(b) == 2
+                    and gpu_ids(b) == {"tesla-p40"}
+                    and price(b) < 2500
+                    and any(
+                        p["category"] == "chassis" and p["spec"].get("airflow") == "server-ducted" for p in b["parts"]
+                    )
+                ),
+            ),
+            no_label("fastest", "a card past its software support (Pascal, Volta, gfx906)", _eol_card),
+            no_label("value", "a card past its software support (Pascal, Volta, gfx906)", _eol_card),
+        ),
         "Two used P40 (48 GB) hold a 70B at Q4; at home each passive card gets a blower and a shroud, on a frame "
         "or in a case, not a data-center chassis; and Pascal is past CUDA 13, so never 'fastest'.",
         (P40_SHROUD, P40_FOUR_CARD, PASCAL_FP16, ISSUE_28),
@@ -603,10 +832,15 @@ CASES: tuple[Case, ...] = (
     Case(
         "deepseek-r1-fp8-usd-one-server-node",
         "--model deepseek-r1 --workload inference --precision fp8 --budget 600000 --room server-room",
-        (some_build("one 8-GPU server (one node) within 600,000 USD",
-                    lambda b: int(b["nodes"]) == 1 and system(b) is not None and gpu_count(b) == 8
-                    and price(b) <= 600_000),
-         no_build("a single node called a cluster", lambda b: int(b["nodes"]) == 1 and "cluster" in b["label"].lower())),
+        (
+            some_build(
+                "one 8-GPU server (one node) within 600,000 USD",
+                lambda b: int(b["nodes"]) == 1 and system(b) is not None and gpu_count(b) == 8 and price(b) <= 600_000,
+            ),
+            no_build(
+                "a single node called a cluster", lambda b: int(b["nodes"]) == 1 and "cluster" in b["label"].lower()
+            ),
+        ),
         "Outside China the standard answer for R1 in FP8 is one 8 x H200 / B200 (or B300) node at TP 8: a server, "
         "not a cluster of machines.",
         (SGLANG_R1_HW, ISSUE_28),
@@ -615,8 +849,12 @@ CASES: tuple[Case, ...] = (
         "owned-4090-mixed-with-3090-when-compared",
         "--model llama-3.3-70b --workload inference --precision q4_k_m --context 8192 --gpu rtx-4090,rtx-3090 "
         "--own rtx-4090",
-        (some_build("the owned RTX 4090 together with a bought RTX 3090",
-                    lambda b: {"rtx-4090", "rtx-3090"} <= gpu_ids(b) and owned_cards(b) == 1),),
+        (
+            some_build(
+                "the owned RTX 4090 together with a bought RTX 3090",
+                lambda b: {"rtx-4090", "rtx-3090"} <= gpu_ids(b) and owned_cards(b) == 1,
+            ),
+        ),
         "llama.cpp's layer split sizes layers per card by its memory: a 4090 + 3090 pair runs a 70B Q4 like two "
         "3090s, and people build exactly that when they own one card.",
         (LOCALLLAMA_EP3, ISSUE_28),
@@ -625,10 +863,14 @@ CASES: tuple[Case, ...] = (
     Case(
         "chatglm6b-full-finetune-2x80",
         "--model chatglm-6b --workload finetune --method full --context 2048",
-        (no_build("more than 2 cards of >= 80 GB", lambda b: vram_per_card(b) >= 80 and gpu_count(b) > 2),
-         some_build("2 cards of >= 80 GB (ZeRO-3 shards ~99 GB of model states to ~50 GB each)",
-                    lambda b: gpu_count(b) == 2 and vram_per_card(b) >= 80),
-         training_speed_shown()),
+        (
+            no_build("more than 2 cards of >= 80 GB", lambda b: vram_per_card(b) >= 80 and gpu_count(b) > 2),
+            some_build(
+                "2 cards of >= 80 GB (ZeRO-3 shards ~99 GB of model states to ~50 GB each)",
+                lambda b: gpu_count(b) == 2 and vram_per_card(b) >= 80,
+            ),
+            training_speed_shown(),
+        ),
         "Full fine-tuning of a 6B with Adam in mixed precision holds ~16 bytes per parameter (~96 GB); ZeRO-3 on two "
         "80 GB cards holds ~56 GB each, so 4 is waste, and the buyer needs the job's speed.",
         (CHATGLM_ZERO3, CHATGLM_96GB, ISSUE_27),
@@ -636,17 +878,24 @@ CASES: tuple[Case, ...] = (
     Case(
         "chatglm6b-full-finetune-cny-no-p40-fastest",
         "--model chatglm-6b --workload finetune --method full --context 2048 --currency CNY",
-        (no_label("fastest", "Tesla P40 (Pascal: no tensor cores, FP16 at 1/64 rate)",
-                  lambda b: "Pascal" in architectures(b)),
-         fastest_is_fastest()),
+        (
+            no_label(
+                "fastest",
+                "Tesla P40 (Pascal: no tensor cores, FP16 at 1/64 rate)",
+                lambda b: "Pascal" in architectures(b),
+            ),
+            fastest_is_fastest(),
+        ),
         "A P40 trains in FP32 only (12 TFLOPS); any Ampere card with tensor cores is several times faster.",
         (PASCAL_FP16, ISSUE_27),
     ),
     Case(
         "qwen3-32b-qlora-3000-not-2060s",
         "--model qwen3-32b --workload finetune --method qlora --budget 3000",
-        (no_label("fastest", "12 GB cards with CPU offload", lambda b: 0 < vram_per_card(b) <= 12),
-         training_speed_shown()),
+        (
+            no_label("fastest", "12 GB cards with CPU offload", lambda b: 0 < vram_per_card(b) <= 12),
+            training_speed_shown(),
+        ),
         "QLoRA of a 32B needs ~26 GB; two 12 GB RTX 2060 with offload take ~10x the hours of the next build: it may "
         "be the cheapest, never the fastest or the best value.",
         (UNSLOTH_REQ, ISSUE_27),
@@ -661,8 +910,12 @@ CASES: tuple[Case, ...] = (
     Case(
         "llama70b-qlora-two-24gb",
         "--model llama-3.3-70b --workload finetune --method qlora --context 2048 --budget 4000 --condition used",
-        (some_build("2 x 24 GB cards within 4,000 USD", lambda b: gpu_count(b) == 2 and vram_per_card(b) == 24
-                    and price(b) <= 4000),),
+        (
+            some_build(
+                "2 x 24 GB cards within 4,000 USD",
+                lambda b: gpu_count(b) == 2 and vram_per_card(b) == 24 and price(b) <= 4000,
+            ),
+        ),
         "FSDP + QLoRA trains a 70B on two 24 GB gaming cards (Answer.AI's dual-3090 system).",
         (ANSWERAI_FSDP_QLORA, UNSLOTH_REQ),
     ),
@@ -677,11 +930,18 @@ CASES: tuple[Case, ...] = (
     Case(
         "llama70b-full-finetune-cny-servers",
         "--model llama-3.3-70b --workload finetune --method full --currency CNY",
-        (Expect("among the builds shown: 8-GPU servers (one or more nodes), as asked (full fine-tuning), failing "
+        (
+            Expect(
+                "among the builds shown: 8-GPU servers (one or more nodes), as asked (full fine-tuning), failing "
                 "nothing but the site power a lab lacks",
-                lambda plan: any(system(b) is not None and gpu_count(b) >= 8
-                                 and all(c["status"] != "fail" or c["rule"] == "SITE-POWER" for c in b["checks"])
-                                 for b in plan["builds"])),),
+                lambda plan: any(
+                    system(b) is not None
+                    and gpu_count(b) >= 8
+                    and all(c["status"] != "fail" or c["rule"] == "SITE-POWER" for c in b["checks"])
+                    for b in plan["builds"]
+                ),
+            ),
+        ),
         "A 70B full fine-tune needs ~1.1 TB of model states: two or more A800/H800 8-GPU nodes, as the same job in "
         "USD gets a DGX cluster; changing the method is the user's call, not the planner's. In the default lab the "
         "servers are shown with the feeds they need (#31: site power fails where the room cannot supply it).",
@@ -692,9 +952,13 @@ CASES: tuple[Case, ...] = (
         "chen-lora-72b-fits",
         "--model qwen2.5-72b --workload finetune --method lora --context 4096 --budget 300000 --currency CNY "
         "--circuit 230v16a --room server-room",
-        (feasible(),
-         some_build(">= 160 GB of GPU memory within CNY 300,000",
-                    lambda b: gpu_count(b) * vram_per_card(b) >= 160 and price(b) <= 300000)),
+        (
+            feasible(),
+            some_build(
+                ">= 160 GB of GPU memory within CNY 300,000",
+                lambda b: gpu_count(b) * vram_per_card(b) >= 160 and price(b) <= 300000,
+            ),
+        ),
         "LoRA on a 72B in bf16 holds ~145 GB of weights: 2 x A800 80G, 4 x L20 48G or 8 x RTX 4090 (the journey's "
         "three alternatives) all fit the lab's budget.",
         (USER_JOURNEYS, SEED_DUAL_3090),
@@ -711,9 +975,11 @@ CASES: tuple[Case, ...] = (
         "chen-serve-32b-20-students",
         "--model qwen2.5-32b --workload inference --precision awq-int4 --batch 20 --budget 300000 --currency CNY "
         "--circuit 230v16a --room server-room",
-        (feasible(),
-         labelled_build("fastest", ">= 20 tok/s per student", lambda b: decode(b) >= 20),
-         fastest_is_fastest()),
+        (
+            feasible(),
+            labelled_build("fastest", ">= 20 tok/s per student", lambda b: decode(b) >= 20),
+            fastest_is_fastest(),
+        ),
         "AWQ int4 Qwen2.5-32B (~18 GB) with vLLM serves 20 concurrent users on a few 24-48 GB cards well inside "
         "CNY 300,000.",
         (USER_JOURNEYS, SERVING_CHEN),
@@ -723,8 +989,7 @@ CASES: tuple[Case, ...] = (
         "sam-pretrain-1b-two-weeks",
         "--model llama-3.2-1b --workload pretrain --tokens 1e11 --deadline-hours 336 --circuit 230v16a "
         "--room server-room",
-        (every_build("finishes within 336 h", lambda b: (wall_hours(b) or 1e9) <= 336),
-         fastest_is_fastest()),
+        (every_build("finishes within 336 h", lambda b: (wall_hours(b) or 1e9) <= 336), fastest_is_fastest()),
         "6ND = 7.4e20 FLOPs: ~520 H100-hours at 40 % MFU, so one 8-GPU machine finishes in days, a few workstation "
         "cards in about two weeks.",
         (CHINCHILLA_FLOPS, USER_JOURNEYS),
@@ -733,19 +998,33 @@ CASES: tuple[Case, ...] = (
         "sam-tower-on-household-circuit-cannot",
         "--model llama-3.2-1b --workload pretrain --tokens 1e11 --deadline-hours 336 --form tower --circuit 120v15a "
         "--room home-office",
-        (Expect("the answer does not pretend: infeasible as asked", lambda plan: plan["infeasible"] is not None),
-         no_build("a tower on the household circuit that passes every rule and meets the deadline",
-                  lambda b: not any(c["status"] == "fail" for c in b["checks"]) and system(b) is None
-                  and (wall_hours(b) or 1e9) <= 336)),
+        (
+            Expect("the answer does not pretend: infeasible as asked", lambda plan: plan["infeasible"] is not None),
+            no_build(
+                "a tower on the household circuit that passes every rule and meets the deadline",
+                lambda b: (
+                    not any(c["status"] == "fail" for c in b["checks"])
+                    and system(b) is None
+                    and (wall_hours(b) or 1e9) <= 336
+                ),
+            ),
+        ),
         "At 1,440 W continuous a 15 A outlet feeds about three 450 W cards: ~330 TFLOPS at 40 % MFU is 600+ hours.",
         (CHINCHILLA_FLOPS, USER_JOURNEYS),
     ),
     Case(
         "sam-pretrain-70b-cluster",
         "--model llama-3.3-70b --workload pretrain --tokens 1e11 --room server-room",
-        (some_build("8-GPU servers: one ready-made server, or several with their network",
-                    lambda b: system(b) is not None and gpu_count(b) * int(b["nodes"]) >= 8
-                    and (int(b["nodes"]) == 1 or any(p["category"] == "network" for p in b["parts"]))),),
+        (
+            some_build(
+                "8-GPU servers: one ready-made server, or several with their network",
+                lambda b: (
+                    system(b) is not None
+                    and gpu_count(b) * int(b["nodes"]) >= 8
+                    and (int(b["nodes"]) == 1 or any(p["category"] == "network" for p in b["parts"]))
+                ),
+            ),
+        ),
         "6ND for 70B on 100B tokens is 4.2e22 FLOPs (~40,000 GPU-hours on H100): 8-GPU servers or nothing. With no "
         "deadline one DGX B300 (8 x 2.25 PFLOPS dense) finishes in about 11 weeks; a deadline sizes a cluster.",
         (CHINCHILLA_FLOPS, USER_JOURNEYS),
@@ -753,12 +1032,23 @@ CASES: tuple[Case, ...] = (
     Case(
         "sam-pretrain-70b-cluster-in-a-lab",
         "--model llama-3.3-70b --workload pretrain --tokens 1e11",
-        (Expect("a cluster is shown, and its site-power check fails in a lab on one 120 V circuit",
-                lambda plan: any(int(b["nodes"]) >= 2 and any(c["rule"] == "SITE-POWER" and c["status"] == "fail"
-                                                              for c in b["checks"]) for b in plan["builds"])),
-         Expect("the way out names the server room it needs",
-                lambda plan: plan["infeasible"] is not None and "server room" in (
-                    plan["infeasible"].get("cheapest_relaxation") or ""))),
+        (
+            Expect(
+                "a cluster is shown, and its site-power check fails in a lab on one 120 V circuit",
+                lambda plan: any(
+                    int(b["nodes"]) >= 2
+                    and any(c["rule"] == "SITE-POWER" and c["status"] == "fail" for c in b["checks"])
+                    for b in plan["builds"]
+                ),
+            ),
+            Expect(
+                "the way out names the server room it needs",
+                lambda plan: (
+                    plan["infeasible"] is not None
+                    and "server room" in (plan["infeasible"].get("cheapest_relaxation") or "")
+                ),
+            ),
+        ),
         "A cluster of 8-GPU servers draws tens of kilowatts: it cannot run in a lab on a wall outlet. The plan shows "
         "it, says the site fails, and names what the buyer must change (#31: a cluster had 'passed every check').",
         (CHINCHILLA_FLOPS, USER_JOURNEYS),
@@ -767,8 +1057,13 @@ CASES: tuple[Case, ...] = (
     Case(
         "llama70b-home-quietest-is-the-quiet-machine",
         "--model llama-3.3-70b --workload inference --precision q4_k_m --context 8192 --budget 6000 --room home-office",
-        (labelled_build("quietest", "the quietest machine shown (the Apple laptop at 35 dBA, not a 43 dBA tower)",
-                        lambda b: float(b.get("noise_dba") or 99) <= 36),),
+        (
+            labelled_build(
+                "quietest",
+                "the quietest machine shown (the Apple laptop at 35 dBA, not a 43 dBA tower)",
+                lambda b: float(b.get("noise_dba") or 99) <= 36,
+            ),
+        ),
         "A unified-memory Mac runs a 70B Q4 at ~35 dBA; 'quietest' on a two-GPU tower beside it contradicts the "
         "numbers shown.",
         (M3_ULTRA_R1, ISSUE_27),

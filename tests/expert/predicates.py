@@ -98,8 +98,11 @@ def ram_gb(b: Build) -> float:
     sys_spec = system(b)
     if sys_spec is not None:
         return float(sys_spec.get("memory_gb", 0))
-    return sum(float(p["spec"].get("modules", 0)) * float(p["spec"].get("module_gb", 0)) * int(p["quantity"])
-               for p in b["parts"] if p["category"] == "memory")
+    return sum(
+        float(p["spec"].get("modules", 0)) * float(p["spec"].get("module_gb", 0)) * int(p["quantity"])
+        for p in b["parts"]
+        if p["category"] == "memory"
+    )
 
 
 def memory_channels(b: Build) -> int:
@@ -179,8 +182,10 @@ class Expect:
 
 
 def feasible() -> Expect:
-    return Expect("the request is answered as asked (not 'infeasible') with at least one build",
-                  lambda plan: plan["infeasible"] is None and bool(builds(plan)))
+    return Expect(
+        "the request is answered as asked (not 'infeasible') with at least one build",
+        lambda plan: plan["infeasible"] is None and bool(builds(plan)),
+    )
 
 
 def some_build(claim: str, test: Callable[[Build], bool]) -> Expect:
@@ -204,24 +209,30 @@ def top_build(claim: str, test: Callable[[Build], bool]) -> Expect:
 
 def labelled_build(kind: str, claim: str, test: Callable[[Build], bool]) -> Expect:
     """A build carries the label `kind` (cheapest, fastest, value, quietest, grow) and satisfies `test`."""
-    return Expect(f"the build labelled '{kind}': {claim}",
-                  lambda plan: bool(labelled(plan, kind)) and all(test(b) for b in labelled(plan, kind)))
+    return Expect(
+        f"the build labelled '{kind}': {claim}",
+        lambda plan: bool(labelled(plan, kind)) and all(test(b) for b in labelled(plan, kind)),
+    )
 
 
 def no_label(kind: str, claim: str, test: Callable[[Build], bool]) -> Expect:
     """No build that satisfies `test` carries the label `kind`."""
-    return Expect(f"no build labelled '{kind}': {claim}",
-                  lambda plan: not any(test(b) for b in plan["builds"] if kind in claims(b)))
+    return Expect(
+        f"no build labelled '{kind}': {claim}",
+        lambda plan: not any(test(b) for b in plan["builds"] if kind in claims(b)),
+    )
 
 
 def way_out_at_most(amount: float, currency: str) -> Expect:
-    return Expect(f"the cheapest answer (a build as asked, or the cheapest relaxation) costs at most "
-                  f"{amount:,.0f} {currency}",
-                  lambda plan: (cost := cheapest_way_out(plan)) is not None and cost <= amount)
+    return Expect(
+        f"the cheapest answer (a build as asked, or the cheapest relaxation) costs at most {amount:,.0f} {currency}",
+        lambda plan: (cost := cheapest_way_out(plan)) is not None and cost <= amount,
+    )
 
 
 def fastest_is_fastest() -> Expect:
     """The label 'fastest' sits on the build with the highest throughput shown."""
+
     def holds(plan: Plan) -> bool:
         shown = [b for b in builds(plan) if throughput(b) is not None]
         marked = labelled(plan, "fastest")
@@ -229,9 +240,12 @@ def fastest_is_fastest() -> Expect:
             return False
         best = max(throughput(b) or 0.0 for b in shown)
         return all((throughput(b) or 0.0) >= 0.98 * best for b in marked)
+
     return Expect("the label 'fastest' is on the build with the highest tokens/s shown", holds)
 
 
 def training_speed_shown() -> Expect:
-    return Expect("every training build shows the job's tokens/s (estimate.time.tokens_per_s)",
-                  lambda plan: bool(builds(plan)) and all(train_tokens_per_s(b) for b in builds(plan)))
+    return Expect(
+        "every training build shows the job's tokens/s (estimate.time.tokens_per_s)",
+        lambda plan: bool(builds(plan)) and all(train_tokens_per_s(b) for b in builds(plan)),
+    )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import shlex
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from configurator.cli.main import build_parser
@@ -34,7 +34,7 @@ def _argv(args: str) -> list[str]:
     return argv if argv[:1] == ["plan"] else ["plan", *argv]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _plan_text(args: str) -> str:
     namespace = build_parser().parse_args(_argv(args))
     catalog = shipped_catalog()

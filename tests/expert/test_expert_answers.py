@@ -18,11 +18,16 @@ from tests.expert.runner import run_plan
 def _summary(plan: dict) -> str:
     lines = []
     for b in plan["builds"]:
-        gpus = [f"{p['quantity']}x {p['id']}" + (f" ({p['owned']} owned)" if p.get("owned") else "")
-                for p in b["parts"] if p["category"] in ("gpu", "system")]
+        gpus = [
+            f"{p['quantity']}x {p['id']}" + (f" ({p['owned']} owned)" if p.get("owned") else "")
+            for p in b["parts"]
+            if p["category"] in ("gpu", "system")
+        ]
         speed = b["estimate"]["speed"]["decode_tokens_per_s"]
-        lines.append(f"  #{b['rank']} {b['label']!r}: {', '.join(gpus)}  {b['total_price']:,.0f} {b['currency']}  "
-                     f"decode {speed}  time {json.dumps(b['estimate'].get('time'))}")
+        lines.append(
+            f"  #{b['rank']} {b['label']!r}: {', '.join(gpus)}  {b['total_price']:,.0f} {b['currency']}  "
+            f"decode {speed}  time {json.dumps(b['estimate'].get('time'))}"
+        )
     if plan["infeasible"]:
         lines.append(f"  infeasible: {plan['infeasible']['reason'][:300]}")
         lines.append(f"  cheapest relaxation: {plan['infeasible']['cheapest_relaxation']}")

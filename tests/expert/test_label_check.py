@@ -42,10 +42,18 @@ from tests.independent_checker import check_labels, label_claims
         ("cheapest; best value (with the experts in RAM)", [("cheapest", None), ("value", None)]),
         ("fastest (ready-made: Apple Mac Studio (2025), M3 Ultra, 512 GB)", [("fastest", None)]),
         ("cheapest below reading speed (with some layers in RAM)", [("cheapest-all", None)]),
-        ("cheapest and fastest; best value (without your own card)",
-         [("cheapest", "without your own card"), ("fastest", "without your own card"), ("value", "without your own card")]),
-        ("cheapest with NVIDIA GeForce RTX 2080 Ti 22GB (Chinese-market memory-modified)",
-         [("cheapest", "nvidia geforce rtx 2080 ti 22gb")]),
+        (
+            "cheapest and fastest; best value (without your own card)",
+            [
+                ("cheapest", "without your own card"),
+                ("fastest", "without your own card"),
+                ("value", "without your own card"),
+            ],
+        ),
+        (
+            "cheapest with NVIDIA GeForce RTX 2080 Ti 22GB (Chinese-market memory-modified)",
+            [("cheapest", "nvidia geforce rtx 2080 ti 22gb")],
+        ),
         ("cluster of 8-GPU machines", []),
     ],
 )
@@ -56,33 +64,70 @@ def test_labels_are_parsed_into_claims(label: str, claims: list[tuple[str, str |
 # --------------------------------------------------------------------------- hand-written plans
 
 
-def _gpu(gpu_id: str = "rtx-3090", name: str = "NVIDIA GeForce RTX 3090", quantity: int = 1, owned: int = 0,
-         tdp: float = 350.0) -> dict[str, Any]:
-    return {"category": "gpu", "id": gpu_id, "name": name, "quantity": quantity, "owned": owned,
-            "unit_price": 700.0,
-            "spec": {"name": name, "vram_gb": 24, "tdp_w": tdp, "slot_width": 3.0, "cooler": "open-air"}}
+def _gpu(
+    gpu_id: str = "rtx-3090",
+    name: str = "NVIDIA GeForce RTX 3090",
+    quantity: int = 1,
+    owned: int = 0,
+    tdp: float = 350.0,
+) -> dict[str, Any]:
+    return {
+        "category": "gpu",
+        "id": gpu_id,
+        "name": name,
+        "quantity": quantity,
+        "owned": owned,
+        "unit_price": 700.0,
+        "spec": {"name": name, "vram_gb": 24, "tdp_w": tdp, "slot_width": 3.0, "cooler": "open-air"},
+    }
 
 
 def _board(x16: list[int]) -> dict[str, Any]:
     slots = [{"position": p, "mechanical_lanes": 16, "lanes": 16} for p in x16]
-    return {"category": "motherboard", "id": "board", "quantity": 1, "unit_price": 200.0,
-            "spec": {"pcie_slots": slots, "gpu_bays": 0}}
+    return {
+        "category": "motherboard",
+        "id": "board",
+        "quantity": 1,
+        "unit_price": 200.0,
+        "spec": {"pcie_slots": slots, "gpu_bays": 0},
+    }
 
 
 def _chassis(expansion_slots: int = 8, kind: str = "full-tower") -> dict[str, Any]:
-    return {"category": "chassis", "id": "case", "quantity": 1, "unit_price": 150.0,
-            "spec": {"kind": kind, "expansion_slots": expansion_slots}}
-
-
-def _build(rank: int, label: str, price: float, decode: float | None = 10.0, dba: float = 40.0,
-           wall: float = 500.0, fails: bool = False, parts: list[dict[str, Any]] | None = None,
-           slots: list[int] | None = None, dc: float | None = None, psu: float = 1000.0,
-           time: dict[str, Any] | None = None) -> dict[str, Any]:
     return {
-        "rank": rank, "label": label, "total_price": price, "nodes": 1, "currency": "USD",
+        "category": "chassis",
+        "id": "case",
+        "quantity": 1,
+        "unit_price": 150.0,
+        "spec": {"kind": kind, "expansion_slots": expansion_slots},
+    }
+
+
+def _build(
+    rank: int,
+    label: str,
+    price: float,
+    decode: float | None = 10.0,
+    dba: float = 40.0,
+    wall: float = 500.0,
+    fails: bool = False,
+    parts: list[dict[str, Any]] | None = None,
+    slots: list[int] | None = None,
+    dc: float | None = None,
+    psu: float = 1000.0,
+    time: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    return {
+        "rank": rank,
+        "label": label,
+        "total_price": price,
+        "nodes": 1,
+        "currency": "USD",
         "checks": [{"rule": "X", "status": "fail" if fails else "pass", "message": ""}],
-        "estimate": {"speed": {"decode_tokens_per_s": decode, "prefill_tokens_per_s": None},
-                     "time": time or {"gpu_hours": None, "wall_hours": None}},
+        "estimate": {
+            "speed": {"decode_tokens_per_s": decode, "prefill_tokens_per_s": None},
+            "time": time or {"gpu_hours": None, "wall_hours": None},
+        },
         "noise_dba": dba,
         "power": {"wall_w": wall, "dc_load_w": dc if dc is not None else wall * 0.9, "psu_w": psu, "circuit_ok": True},
         "parts": parts if parts is not None else [_gpu()],
@@ -105,8 +150,11 @@ def test_consistent_labels_pass() -> None:
 
 
 def test_cheapest_must_be_the_lowest_price_among_passing_builds() -> None:
-    plan = _plan(_build(1, "cheapest that fits", 1200), _build(2, "ready-made: a box", 1000),
-                 _build(3, "alternative", 500, fails=True))  # a failing build does not count
+    plan = _plan(
+        _build(1, "cheapest that fits", 1200),
+        _build(2, "ready-made: a box", 1000),
+        _build(3, "alternative", 500, fails=True),
+    )  # a failing build does not count
     problems = check_labels(plan)
     assert len(problems) == 1 and "'cheapest' at 1,200.00" in problems[0] and "1,000.00" in problems[0]
 
@@ -125,8 +173,9 @@ def test_fastest_must_have_the_highest_throughput() -> None:
 
 def test_a_speed_label_needs_a_speed_shown() -> None:
     """Training builds without tokens/s or hours: 'fastest' and 'best value' claim what no number shows."""
-    plan = _plan(_build(1, "cheapest and fastest; best value", 1000, decode=None),
-                 _build(2, "alternative", 1100, decode=None))
+    plan = _plan(
+        _build(1, "cheapest and fastest; best value", 1000, decode=None), _build(2, "alternative", 1100, decode=None)
+    )
     problems = check_labels(plan)
     assert len(problems) == 2 and all("shows no speed" in p for p in problems)
 
@@ -134,11 +183,15 @@ def test_a_speed_label_needs_a_speed_shown() -> None:
 def test_training_speed_is_the_jobs_tokens_per_second_or_its_hours() -> None:
     slow = {"gpu_hours": 900, "wall_hours": 450, "tokens_per_s": 60.0}
     quick = {"gpu_hours": 200, "wall_hours": 50, "tokens_per_s": 550.0}
-    plan = _plan(_build(1, "fastest", 1000, decode=None, time=slow), _build(2, "alternative", 2000, decode=None, time=quick))
+    plan = _plan(
+        _build(1, "fastest", 1000, decode=None, time=slow), _build(2, "alternative", 2000, decode=None, time=quick)
+    )
     assert "'fastest' at 60" in check_labels(plan)[0]
     no_rate = [{k: v for k, v in t.items() if k != "tokens_per_s"} for t in (slow, quick)]
-    plan = _plan(_build(1, "alternative", 1000, decode=None, time=no_rate[0]),
-                 _build(2, "fastest", 2000, decode=None, time=no_rate[1]))
+    plan = _plan(
+        _build(1, "alternative", 1000, decode=None, time=no_rate[0]),
+        _build(2, "fastest", 2000, decode=None, time=no_rate[1]),
+    )
     assert check_labels(plan) == []  # fewer hours for the same job is faster
 
 
@@ -159,25 +212,50 @@ def test_quietest_is_the_lowest_dba_then_watts() -> None:
 
 
 def test_room_to_grow_needs_a_free_slot_and_power_for_one_more_card() -> None:
-    grows = _build(1, "room to grow", 3000, parts=[_gpu(quantity=2), _board([1, 5, 9]), _chassis(12)],
-                   slots=[1, 5], dc=800, wall=900, psu=1600)
+    grows = _build(
+        1,
+        "room to grow",
+        3000,
+        parts=[_gpu(quantity=2), _board([1, 5, 9]), _chassis(12)],
+        slots=[1, 5],
+        dc=800,
+        wall=900,
+        psu=1600,
+    )
     assert check_labels(_plan(grows), circuit="120v15a") == []
     # the issue's example: a 1,600 W PSU on a board with one x16 slot
     one_slot = _build(1, "room to grow", 1000, parts=[_gpu(), _board([1]), _chassis()], slots=[1], dc=400, psu=1600)
     assert "no free x16 slot" in check_labels(_plan(one_slot))[0]
     # three-slot open-air cards need a one-slot gap: with slots 1 and 5 used, slot 3 is free but collides
-    crowded = _build(1, "room to grow", 3000, parts=[_gpu(quantity=2), _board([1, 3, 5]), _chassis(12)],
-                     slots=[1, 5], dc=800, psu=1600)
+    crowded = _build(
+        1,
+        "room to grow",
+        3000,
+        parts=[_gpu(quantity=2), _board([1, 3, 5]), _chassis(12)],
+        slots=[1, 5],
+        dc=800,
+        psu=1600,
+    )
     assert "no free x16 slot" in check_labels(_plan(crowded))[0]
-    no_power = _build(1, "room to grow", 3000, parts=[_gpu(quantity=2), _board([1, 5, 9]), _chassis(12)],
-                      slots=[1, 5], dc=1100, wall=1250, psu=1600)
+    no_power = _build(
+        1,
+        "room to grow",
+        3000,
+        parts=[_gpu(quantity=2), _board([1, 5, 9]), _chassis(12)],
+        slots=[1, 5],
+        dc=1100,
+        wall=1250,
+        psu=1600,
+    )
     problems = check_labels(_plan(no_power), circuit="120v15a")
     assert any("PSU" in p for p in problems) and any("circuit" in p for p in problems)
 
 
 def test_a_comparison_label_names_the_builds_own_gpu() -> None:
     plan = _plan(
-        _build(1, "cheapest with NVIDIA GeForce RTX 3060 12GB", 2150, parts=[_gpu("rtx-4090", "NVIDIA GeForce RTX 4090")]),
+        _build(
+            1, "cheapest with NVIDIA GeForce RTX 3060 12GB", 2150, parts=[_gpu("rtx-4090", "NVIDIA GeForce RTX 4090")]
+        ),
         _build(2, "cheapest with NVIDIA GeForce RTX 3090", 1416, parts=[_gpu()]),
     )
     problems = check_labels(plan)
@@ -186,9 +264,11 @@ def test_a_comparison_label_names_the_builds_own_gpu() -> None:
 
 def test_scoped_claims_compare_within_their_scope() -> None:
     own = _gpu(owned=1, quantity=2)
-    plan = _plan(_build(1, "cheapest with your own card", 1500, parts=[own]),
-                 _build(2, "cheapest: without your own card", 1200, parts=[_gpu(quantity=2)]),
-                 _build(3, "cheapest with the experts in RAM", 900, decode=8))
+    plan = _plan(
+        _build(1, "cheapest with your own card", 1500, parts=[own]),
+        _build(2, "cheapest: without your own card", 1200, parts=[_gpu(quantity=2)]),
+        _build(3, "cheapest with the experts in RAM", 900, decode=8),
+    )
     problems = check_labels(plan)
     assert len(problems) == 1 and problems[0].startswith("#2")  # 'cheapest' overall, but #3 costs less
 
@@ -199,11 +279,16 @@ def test_claims_are_made_among_builds_at_reading_speed() -> None:
     slow = _build(2, "cheapest below reading speed (with some layers in RAM)", 1021, decode=1.6, dba=30)
     plan = _plan(_build(1, "cheapest; quietest", 2778, decode=14.7, dba=43), slow)
     assert check_labels(plan) == []
-    wrong = _plan(_build(1, "cheapest", 2778, decode=14.7, dba=43),
-                  _build(2, "quietest (with some layers in RAM)", 1021, decode=1.6, dba=30))
+    wrong = _plan(
+        _build(1, "cheapest", 2778, decode=14.7, dba=43),
+        _build(2, "quietest (with some layers in RAM)", 1021, decode=1.6, dba=30),
+    )
     assert "below reading speed" in check_labels(wrong)[0]
-    not_cheapest = _plan(_build(1, "cheapest below reading speed", 1500, decode=1.6), _build(2, "alternative", 900, decode=2.0),
-                         _build(3, "cheapest", 2778, decode=14.7))
+    not_cheapest = _plan(
+        _build(1, "cheapest below reading speed", 1500, decode=1.6),
+        _build(2, "alternative", 900, decode=2.0),
+        _build(3, "cheapest", 2778, decode=14.7),
+    )
     assert check_labels(not_cheapest)[0].startswith("#1")
     only_slow = _plan(_build(1, "cheapest", 1021, decode=1.6), _build(2, "fastest", 1900, decode=3.2))
     assert check_labels(only_slow) == []  # when nothing reaches reading speed, the claims are among all
@@ -260,6 +345,11 @@ def test_every_known_failure_is_a_request_we_run() -> None:
 def test_no_label_contradicts_the_numbers_shown(args: str) -> None:
     options = request_options(args)
     circuit = options["circuit"] or ("120v15a" if options["currency"] == "USD" else "230v16a")
-    problems = check_labels(run_plan(args), budget=options["budget"], circuit=circuit, circuits=options["circuits"],
-                            min_decode_tps=options.get("min_decode_tps"))
+    problems = check_labels(
+        run_plan(args),
+        budget=options["budget"],
+        circuit=circuit,
+        circuits=options["circuits"],
+        min_decode_tps=options.get("min_decode_tps"),
+    )
     assert not problems, f"`llm-rig plan {args}`:\n" + "\n".join(f"  - {p}" for p in problems)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 
-import pytest
 from hypothesis import HealthCheck, Phase, given, seed, settings
 
 from configurator.core.solve.plan import plan
@@ -22,11 +21,21 @@ EXAMPLES = int(os.environ.get("LLM_RIG_GENERATIVE_EXAMPLES", "20"))
 
 
 @seed(20261202)
-@settings(max_examples=EXAMPLES, deadline=None, derandomize=True, phases=[Phase.generate],
-          suppress_health_check=list(HealthCheck))
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize=True,
+    phases=[Phase.generate],
+    suppress_health_check=list(HealthCheck),
+)
 @given(request=requests())
 def test_random_answers_have_labels_that_hold(request: BuildRequest) -> None:
     result = plan(request, shipped_catalog()).to_json()
-    problems = check_labels(result, budget=request.budget, circuit=request.circuit, circuits=request.circuits,
-                            min_decode_tps=request.min_decode_tps)
+    problems = check_labels(
+        result,
+        budget=request.budget,
+        circuit=request.circuit,
+        circuits=request.circuits,
+        min_decode_tps=request.min_decode_tps,
+    )
     assert not problems, (request.model_dump(mode="json"), problems)

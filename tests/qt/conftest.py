@@ -40,10 +40,12 @@ def messages(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
 @pytest.fixture
 def window(qtbot, shipped_catalog, messages):  # type: ignore[no-untyped-def]
     make_app([])
-    session = Session(catalog=shipped_catalog.__class__(
-        records={k: dict(v) for k, v in shipped_catalog.records.items()},
-        exchange_rates=dict(shipped_catalog.exchange_rates),
-    ))
+    session = Session(
+        catalog=shipped_catalog.__class__(
+            records={k: dict(v) for k, v in shipped_catalog.records.items()},
+            exchange_rates=dict(shipped_catalog.exchange_rates),
+        )
+    )
     win = MainWindow(session)
     qtbot.addWidget(win)
     win.show()

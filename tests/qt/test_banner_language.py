@@ -9,10 +9,16 @@ from configurator.qt import i18n
 from configurator.qt.app import make_app
 from configurator.qt.builds import InfeasibleBanner
 
-CLAUSES = (Reason.of("nothing.no-combination"), Reason.of("nothing.budget", budget=2500.0, currency="USD"),
-           Reason.of("nothing.binding", items=(Reason.of("nothing.binding-item", label="wall circuit",
-                                                         value="120 V 15 A", unit=""),)))
-WAY = Reason.of("way.changes", changes=(Reason.of("way.circuit"),), gpus=2, gpu="RTX 3090", price=2400.0, currency="USD")
+CLAUSES = (
+    Reason.of("nothing.no-combination"),
+    Reason.of("nothing.budget", budget=2500.0, currency="USD"),
+    Reason.of(
+        "nothing.binding", items=(Reason.of("nothing.binding-item", label="wall circuit", value="120 V 15 A", unit=""),)
+    ),
+)
+WAY = Reason.of(
+    "way.changes", changes=(Reason.of("way.circuit"),), gpus=2, gpu="RTX 3090", price=2400.0, currency="USD"
+)
 RESULT = PlanResult(builds=(), infeasible=Infeasible.of(CLAUSES, WAY, ("budget", "wall circuit", "form factor")))
 
 

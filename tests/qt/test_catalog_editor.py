@@ -28,8 +28,15 @@ def test_a_card_with_two_used_prices_lists_both_and_never_zero(qtbot, window) ->
     dialog = _open(qtbot, window, "gpus", "rtx-2080-ti")
     record = window.session.catalog.get("gpus", dialog._ids[0])
     table = dialog.form.prices
-    shown = [(table.item(r, 0).text(), table.cellWidget(r, 1).currentText(), table.cellWidget(r, 2).currentText(),
-              table.item(r, 3).text()) for r in range(table.rowCount())]
+    shown = [
+        (
+            table.item(r, 0).text(),
+            table.cellWidget(r, 1).currentText(),
+            table.cellWidget(r, 2).currentText(),
+            table.item(r, 3).text(),
+        )
+        for r in range(table.rowCount())
+    ]
     assert shown == [(f"{p.amount:.2f}", p.currency, p.condition, p.date.isoformat()) for p in record.prices]
     assert sum(p.condition == "used" for p in record.prices) >= 2
     assert all(amount != "0.00" for amount, *_ in shown)

@@ -34,8 +34,13 @@ def test_no_build_leaves_no_category_or_gib_label_of_the_last_one(qtbot, shipped
 
 def test_no_build_after_a_cluster_drops_its_node_title(qtbot, shipped_catalog) -> None:  # type: ignore[no-untyped-def]
     make_app([])
-    request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=1e11, context=4096),
-                           deadline_hours=336, circuit="230v16a", room="server-room")
+    request = BuildRequest(
+        model_id="llama-3.1-70b",
+        workload=Workload(kind="pretrain", tokens=1e11, context=4096),
+        deadline_hours=336,
+        circuit="230v16a",
+        room="server-room",
+    )
     cluster = plan(request, shipped_catalog).builds[0]
     assert cluster.nodes > 1
     power = PowerBudgetChart()

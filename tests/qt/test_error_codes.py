@@ -35,7 +35,8 @@ def test_the_words_of_an_error_mark_nothing(qtbot, window) -> None:  # type: ign
     panel.tabs.setCurrentIndex(2)  # pretraining: the deadline's tab
     words = "only gpus: the deadline, qlora, a gguf precision, the engine llama.cpp, the context and the budget"
     assert panel._fields_for(InvalidInputError("request.deadline-for-inference", ("deadline_hours",), words), ()) == [
-        panel.deadline_days]
+        panel.deadline_days
+    ]
     assert panel._fields_for(InvalidInputError("any.code", (), words), ()) == [panel.tabs]  # nothing named: the tabs
     assert panel._fields_for(None, ("budget",)) == [panel.budget]  # pydantic located it: its field
     window.session.dirty = False

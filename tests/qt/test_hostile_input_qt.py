@@ -26,9 +26,15 @@ def test_message_boxes_show_markup_as_text(qtbot) -> None:  # type: ignore[no-un
 
 @pytest.mark.parametrize(
     "change",
-    [{"active": -5}, {"schema_version": "1"}, {"schema_version": True}, {"schema_version": -1},
-     {"requests": [{"model_id": "llama-3.1-8b", "budget": float("inf")}]},
-     {"requests": [{"model_id": MARKUP}]}, {"notes": "[" * 5000}],
+    [
+        {"active": -5},
+        {"schema_version": "1"},
+        {"schema_version": True},
+        {"schema_version": -1},
+        {"requests": [{"model_id": "llama-3.1-8b", "budget": float("inf")}]},
+        {"requests": [{"model_id": MARKUP}]},
+        {"notes": "[" * 5000},
+    ],
 )
 def test_a_bad_project_keeps_the_current_one(qtbot, window, messages, tmp_path: Path, change: dict) -> None:  # type: ignore[no-untyped-def,type-arg]
     path = tmp_path / "bad.llmrig"
@@ -75,13 +81,15 @@ def test_export_of_hostile_part_names_is_inert(qtbot, window, tmp_path: Path) ->
     with qtbot.waitSignal(window.session.solve_finished, timeout=60_000) as blocker:
         window.session.set_request(BuildRequest(model_id="llama-3.1-8b", budget=3000))
     build = next(b for b in blocker.args[0].builds if len(b.parts) >= 2)  # a machine of several parts (not a mini PC)
-    parts = tuple(p.model_copy(update={"name": "=HYPERLINK(\"http://x\",\"a\")\x07" if i == 0 else "+cmd|' /C calc'!A0"})
-                  for i, p in enumerate(build.parts))
+    parts = tuple(
+        p.model_copy(update={"name": '=HYPERLINK("http://x","a")\x07' if i == 0 else "+cmd|' /C calc'!A0"})
+        for i, p in enumerate(build.parts)
+    )
     hostile = build.model_copy(update={"parts": parts})
     assert window.export_to(tmp_path / "out.xlsx", [hostile])
     assert window.export_to(tmp_path / "out.csv", [hostile])
     sheet = openpyxl.load_workbook(tmp_path / "out.xlsx").worksheets[0]
     names = [sheet.cell(row, 2).value for row in range(2, 2 + len(parts))]
-    assert names[0] == "'=HYPERLINK(\"http://x\",\"a\")" and names[1].startswith("'+cmd")
+    assert names[0] == '\'=HYPERLINK("http://x","a")' and names[1].startswith("'+cmd")
     rows = list(csv.reader(io.StringIO((tmp_path / "out.csv").read_text())))
     assert rows[0][2] == "Description" and rows[1][2].startswith("'=") and "\x07" not in rows[1][2]

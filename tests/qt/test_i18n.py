@@ -26,8 +26,11 @@ def _tool(name: str) -> str:
 
 def _messages(path: Path) -> dict[tuple[str, str], ET.Element]:
     root = ET.parse(path).getroot()
-    return {(ctx.findtext("name") or "", m.findtext("source") or ""): m.find("translation")  # type: ignore[misc]
-            for ctx in root.iter("context") for m in ctx.iter("message")}
+    return {
+        (ctx.findtext("name") or "", m.findtext("source") or ""): m.find("translation")  # type: ignore[misc]
+        for ctx in root.iter("context")
+        for m in ctx.iter("message")
+    }
 
 
 def test_the_translation_file_holds_every_message_of_the_code(tmp_path: Path) -> None:
@@ -41,8 +44,11 @@ def test_the_translation_file_holds_every_message_of_the_code(tmp_path: Path) ->
 
 def test_every_message_is_translated_and_the_qm_is_built_from_it(tmp_path: Path) -> None:
     messages = _messages(TS)
-    unfinished = [source for (_ctx, source), tr in messages.items()
-                  if tr is None or tr.get("type") in ("unfinished", "vanished", "obsolete") or not (tr.text or "").strip()]
+    unfinished = [
+        source
+        for (_ctx, source), tr in messages.items()
+        if tr is None or tr.get("type") in ("unfinished", "vanished", "obsolete") or not (tr.text or "").strip()
+    ]
     assert len(unfinished) <= 0.05 * len(messages), unfinished[:20]
     built = tmp_path / "check.qm"
     subprocess.run([_tool("lrelease"), str(TS), "-qm", str(built)], check=True, capture_output=True)
@@ -71,7 +77,9 @@ def test_the_window_built_under_zh_cn_reads_chinese(qtbot, shipped_catalog, mess
         assert i18n.install(app, "en") == "en"  # later tests see English again
 
 
-@pytest.mark.parametrize(("locale", "expected"), [("zh_CN", "zh_CN"), ("zh_TW", "zh_CN"), ("en_US", "en"), ("de_DE", "en")])
+@pytest.mark.parametrize(
+    ("locale", "expected"), [("zh_CN", "zh_CN"), ("zh_TW", "zh_CN"), ("en_US", "en"), ("de_DE", "en")]
+)
 def test_system_follows_the_locale(monkeypatch: pytest.MonkeyPatch, locale: str, expected: str) -> None:
     from PySide6.QtCore import QLocale
 

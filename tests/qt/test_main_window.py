@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from configurator.core.report.fit import short_gpu_name
-
 import html
 import json
 from pathlib import Path
@@ -12,6 +10,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from configurator.core.estimate.workload import Workload
+from configurator.core.report.fit import short_gpu_name
 from configurator.core.solve.request import BuildRequest, OwnedPart
 from configurator.qt.dialogs import CompareDialog, comparison_rows
 from configurator.storage import paths, projects
@@ -60,7 +59,11 @@ def test_typing_a_model_and_quant_solves_and_fills_every_view(qtbot, window) -> 
 
 
 def test_selecting_another_build_updates_the_detail(qtbot, window) -> None:  # type: ignore[no-untyped-def]
-    result = _solve(qtbot, window, BuildRequest(model_id="qwen2.5-14b", workload=Workload(kind="inference", precision="q8_0"), budget=5000))
+    result = _solve(
+        qtbot,
+        window,
+        BuildRequest(model_id="qwen2.5-14b", workload=Workload(kind="inference", precision="q8_0"), budget=5000),
+    )
     assert len(result.builds) >= 2
     window.builds.selectRow(1)
     rank = int(window.builds.item(1, 0).text())
@@ -68,8 +71,12 @@ def test_selecting_another_build_updates_the_detail(qtbot, window) -> None:  # t
 
 
 def test_infeasible_request_shows_the_reason_and_apply_relaxes(qtbot, window) -> None:  # type: ignore[no-untyped-def]
-    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=8192),
-                           budget=900, circuit="120v15a")
+    request = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m", context=8192),
+        budget=900,
+        circuit="120v15a",
+    )
     result = _solve(qtbot, window, request)
     assert result.infeasible is not None
     assert window.banner.isVisible()
@@ -84,8 +91,12 @@ def test_infeasible_request_shows_the_reason_and_apply_relaxes(qtbot, window) ->
 def test_the_banner_lists_the_ways_out_by_price_each_with_apply(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     """#27 (d): the banner had shown only the cheapest way out. It lists up to five, cheapest first, each with an
     Apply that re-solves with that change (here the second: applying it solves its relaxed request)."""
-    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=32768),
-                           min_decode_tps=15, budget=2500)
+    request = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m", context=32768),
+        min_decode_tps=15,
+        budget=2500,
+    )
     result = _solve(qtbot, window, request)
     inf = result.infeasible
     assert inf is not None and len(inf.relaxations) >= 3
@@ -124,7 +135,9 @@ def test_invalid_combination_shows_the_reason_next_to_the_fields(qtbot, window) 
 
 
 def test_save_and_reopen_a_project(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    request = BuildRequest(model_id="qwen2.5-32b", workload=Workload(kind="finetune", method="qlora", context=4096), budget=8000)
+    request = BuildRequest(
+        model_id="qwen2.5-32b", workload=Workload(kind="finetune", method="qlora", context=4096), budget=8000
+    )
     _solve(qtbot, window, request)
     target = tmp_path / "lab.llmrig"
     assert window._save_to(target)
@@ -165,7 +178,11 @@ def test_autosave_is_offered_back(qtbot, window) -> None:  # type: ignore[no-unt
 
 
 def test_compare_highlights_differences(qtbot, window) -> None:  # type: ignore[no-untyped-def]
-    result = _solve(qtbot, window, BuildRequest(model_id="qwen2.5-14b", workload=Workload(kind="inference", precision="q8_0"), budget=5000))
+    result = _solve(
+        qtbot,
+        window,
+        BuildRequest(model_id="qwen2.5-14b", workload=Workload(kind="inference", precision="q8_0"), budget=5000),
+    )
     builds = list(result.builds[:3])
     dialog = CompareDialog(builds)
     qtbot.addWidget(dialog)
@@ -175,8 +192,13 @@ def test_compare_highlights_differences(qtbot, window) -> None:  # type: ignore[
 
 
 def test_buy_or_rent_tab_charts_the_crossing_and_reacts_to_assumptions(qtbot, window) -> None:  # type: ignore[no-untyped-def]
-    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=8192),
-                           owned=(OwnedPart(category="gpu", id="rtx-3090"),), budget=3000, condition="used")
+    request = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m", context=8192),
+        owned=(OwnedPart(category="gpu", id="rtx-3090"),),
+        budget=3000,
+        condition="used",
+    )
     result = _solve(qtbot, window, request)
     panel = window.detail.buy_or_rent
     build = window.detail.build
@@ -194,14 +216,25 @@ def test_buy_or_rent_tab_charts_the_crossing_and_reacts_to_assumptions(qtbot, wi
 
 
 def test_two_workloads_in_one_project(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    finetune = BuildRequest(model_id="qwen2.5-72b", workload=Workload(kind="finetune", method="lora", context=4096),
-                            currency="CNY", region="china", circuit="230v16a", budget=300000)
+    finetune = BuildRequest(
+        model_id="qwen2.5-72b",
+        workload=Workload(kind="finetune", method="lora", context=4096),
+        currency="CNY",
+        region="china",
+        circuit="230v16a",
+        budget=300000,
+    )
     _solve(qtbot, window, finetune)
     with qtbot.waitSignal(window.session.solve_finished, timeout=60_000):
         window.requirements.add_workload.click()
-    serving = BuildRequest(model_id="qwen2.5-32b", workload=Workload(kind="inference", precision="awq-int4", batch=20,
-                                                                     engine="vllm", context=8192),
-                           currency="CNY", region="china", circuit="230v16a", budget=300000)
+    serving = BuildRequest(
+        model_id="qwen2.5-32b",
+        workload=Workload(kind="inference", precision="awq-int4", batch=20, engine="vllm", context=8192),
+        currency="CNY",
+        region="china",
+        circuit="230v16a",
+        budget=300000,
+    )
     _solve(qtbot, window, serving)
     assert window.requirements.workloads.count() == 2
     assert window.session.project.requests == (finetune, serving)
@@ -214,8 +247,11 @@ def test_two_workloads_in_one_project(qtbot, window, tmp_path: Path) -> None:  #
 
 
 def test_export_writes_every_format(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    result = _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"),
-                                                budget=2000))
+    result = _solve(
+        qtbot,
+        window,
+        BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"), budget=2000),
+    )
     builds = list(result.builds[:2])
     for suffix in (".xlsx", ".csv", ".md", ".pdf"):
         target = tmp_path / f"rig{suffix}"
@@ -241,11 +277,22 @@ def test_preferences_are_saved_and_new_projects_use_them(qtbot, window) -> None:
 
 def test_imported_config_is_kept_in_the_user_catalog(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     config = tmp_path / "config.json"
-    config.write_text(json.dumps({
-        "model_type": "llama", "hidden_size": 2048, "num_hidden_layers": 16, "num_attention_heads": 32,
-        "num_key_value_heads": 8, "intermediate_size": 8192, "vocab_size": 128256, "max_position_embeddings": 131072,
-        "tie_word_embeddings": True, "_name_or_path": "my-org/My-Tiny-Llama",
-    }))
+    config.write_text(
+        json.dumps(
+            {
+                "model_type": "llama",
+                "hidden_size": 2048,
+                "num_hidden_layers": 16,
+                "num_attention_heads": 32,
+                "num_key_value_heads": 8,
+                "intermediate_size": 8192,
+                "vocab_size": 128256,
+                "max_position_embeddings": 131072,
+                "tie_word_embeddings": True,
+                "_name_or_path": "my-org/My-Tiny-Llama",
+            }
+        )
+    )
     with qtbot.waitSignal(window.session.solve_finished, timeout=60_000):
         window.import_model_path(config)
     assert window.session.request.model_id == "my-tiny-llama"
@@ -274,7 +321,10 @@ def _assert_every_tab_shows(window, build) -> None:  # type: ignore[no-untyped-d
     assert sound.text() in window.header.text() and sound.text() in detail.noise.text()
     assert (build.launch or {}).get("command", "") == detail.launch.command.toPlainText()
     assert f"Total {build.total_price:,.0f} {build.currency}" in detail.total.text()
-    assert gpus_text(build) in window.header.text() and f"{build.total_price:,.0f} {build.currency}" in window.header.text()
+    assert (
+        gpus_text(build) in window.header.text()
+        and f"{build.total_price:,.0f} {build.currency}" in window.header.text()
+    )
     assert [detail.parts.item(r, 1).text() for r in range(detail.parts.rowCount())] == [p.name for p in build.parts]
     # the charts' drawn items carry the build's numbers (the bars' own heights, not a side copy)
     drawn = [w for bar in detail.cost_chart.bars for w in bar.opts["width"]]
@@ -284,11 +334,15 @@ def _assert_every_tab_shows(window, build) -> None:  # type: ignore[no-untyped-d
     assert weights_bar.opts["height"][0] == pytest.approx(first_gpu.breakdown.weights / GIB)
     wall_bar = next(b for b in detail.power_chart.bars if b.opts.get("name") == "wall draw")
     assert wall_bar.opts["height"][0] == pytest.approx(build.power.wall_w)
-    assert [detail.checks.item(r, 2).text() for r in range(detail.checks.rowCount())] == [c.message for c in build.checks]
+    assert [detail.checks.item(r, 2).text() for r in range(detail.checks.rowCount())] == [
+        c.message for c in build.checks
+    ]
     estimates = detail.estimates.toPlainText()
     assert f"{build.estimate.per_gpu_bytes / GIB:.1f} GiB on the most loaded GPU" in estimates
     assert all(a in estimates for a in build.estimate.assumptions)
-    assert detail.buy_or_rent.costs is not None and detail.buy_or_rent.costs.purchase == pytest.approx(build.total_price)
+    assert detail.buy_or_rent.costs is not None and detail.buy_or_rent.costs.purchase == pytest.approx(
+        build.total_price
+    )
     assert detail.buy_or_rent.costs.currency == build.currency
     owning = detail.buy_or_rent.chart.series["owning"]
     assert owning[0] == pytest.approx(build.total_price)
@@ -301,8 +355,13 @@ def _assert_every_tab_shows(window, build) -> None:  # type: ignore[no-untyped-d
 def test_a_new_result_redraws_every_tab_with_its_own_selected_build(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     """The bug of round 1: after a re-solve with row 1 still selected, the tabs kept the old build."""
     panel = window.requirements
-    first = _solve(qtbot, window, BuildRequest(model_id="qwen2.5-14b", workload=Workload(kind="inference", precision="q8_0"),
-                                               budget=5000, currency="USD"))
+    first = _solve(
+        qtbot,
+        window,
+        BuildRequest(
+            model_id="qwen2.5-14b", workload=Workload(kind="inference", precision="q8_0"), budget=5000, currency="USD"
+        ),
+    )
     assert first.builds and window.session.selected_index == 0
     _assert_every_tab_shows(window, first.builds[0])
     # the user changes the currency in the panel: every price is a new number, row 1 stays selected
@@ -331,8 +390,11 @@ def test_a_new_result_redraws_every_tab_with_its_own_selected_build(qtbot, windo
 def test_an_invalid_input_greys_the_builds_and_marks_the_field(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     """FP8 with 'Offload to system RAM': the builds say they are stale, the field says why, Solve says why not."""
     panel = window.requirements
-    result = _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"),
-                                                budget=2000))
+    result = _solve(
+        qtbot,
+        window,
+        BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"), budget=2000),
+    )
     assert result.builds and not window.stale.isVisible() and window.builds.isEnabled()
     panel.ram_offload.setChecked(True)
     with qtbot.waitSignal(window.session.validity_changed, timeout=5000):
@@ -359,10 +421,20 @@ def test_import_runs_off_the_gui_thread_and_never_takes_the_folder_name(qtbot, w
     folder = tmp_path / "gui"
     folder.mkdir()
     config = folder / "config.json"
-    config.write_text(json.dumps({
-        "model_type": "qwen2", "hidden_size": 1024, "num_hidden_layers": 12, "num_attention_heads": 16,
-        "num_key_value_heads": 4, "intermediate_size": 4096, "vocab_size": 32000, "max_position_embeddings": 32768,
-    }))
+    config.write_text(
+        json.dumps(
+            {
+                "model_type": "qwen2",
+                "hidden_size": 1024,
+                "num_hidden_layers": 12,
+                "num_attention_heads": 16,
+                "num_key_value_heads": 4,
+                "intermediate_size": 4096,
+                "vocab_size": 32000,
+                "max_position_embeddings": 32768,
+            }
+        )
+    )
     with qtbot.waitSignal(window.session.import_finished, timeout=30_000) as blocker:
         window.import_model_path(config)
         assert window.importing.isVisible()  # the window stays responsive and says what it does
@@ -384,9 +456,17 @@ def test_window_layout_goes_under_llm_rig_home(qtbot, window) -> None:  # type: 
 
 def test_the_banner_says_what_binds_once(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     # Sam's 1B pretraining in 14 days on a budget: the banner read "...; binding: deadline; ..." then "Binding: deadline."
-    request = BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="pretrain", tokens=1e11, context=4096),
-                           deadline_hours=336, budget=300000, currency="CNY", circuit="230v16a", region="china",
-                           room="server-room", condition="new")  # used, a 4029GP-TRT server now meets it (#28)
+    request = BuildRequest(
+        model_id="llama-3.2-1b",
+        workload=Workload(kind="pretrain", tokens=1e11, context=4096),
+        deadline_hours=336,
+        budget=300000,
+        currency="CNY",
+        circuit="230v16a",
+        region="china",
+        room="server-room",
+        condition="new",
+    )  # used, a 4029GP-TRT server now meets it (#28)
     result = _solve(qtbot, window, request)
     assert result.infeasible is not None and "deadline" in result.infeasible.blocking
     text = window.banner.text.text().lower()
@@ -395,9 +475,14 @@ def test_the_banner_says_what_binds_once(qtbot, window) -> None:  # type: ignore
     before = text[: ways if ways >= 0 else text.index("cheapest way out")]
     assert before.count("deadline") == 1, text
     # what the reason does not name is still said: Mina's KV-cache precision
-    mina = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=32768),
-                        budget=2500, min_decode_tps=15, room="home-office",
-                        owned=(OwnedPart(category="gpu", id="rtx-3090", quantity=1),))
+    mina = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m", context=32768),
+        budget=2500,
+        min_decode_tps=15,
+        room="home-office",
+        owned=(OwnedPart(category="gpu", id="rtx-3090", quantity=1),),
+    )
     result = _solve(qtbot, window, mina)
     assert result.infeasible is not None
     assert "Binding: GPU memory / speed target per machine, KV-cache precision." in window.banner.text.text()
@@ -432,8 +517,13 @@ def test_a_search_selects_the_newest_generation_or_the_exact_name(qtbot, window)
 def test_compare_takes_every_build_systems_included_with_prefill_and_noise(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     """Compare drops no build (it took the first 4 and dropped the 5th without a word), names a ready-made system by
     its name, and has prefill, time to first token and noise rows (#31: a Mac against a PC)."""
-    result = _solve(qtbot, window, BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m"),
-                                                budget=2500, top_k=5))
+    result = _solve(
+        qtbot,
+        window,
+        BuildRequest(
+            model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m"), budget=2500, top_k=5
+        ),
+    )
     builds = list(result.builds)
     assert len(builds) == 5
     window.builds.clearSelection()
@@ -479,8 +569,12 @@ def test_buy_or_rent_inputs_are_saved_with_the_project_and_printed(qtbot, window
     from configurator.core.tco import OwnershipInputs
     from configurator.qt.printing import selected_sheet_html
 
-    request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"),
-                           gpu_ids=("rtx-3090",), budget=3000)
+    request = BuildRequest(
+        model_id="llama-3.1-8b",
+        workload=Workload(kind="inference", precision="q4_k_m"),
+        gpu_ids=("rtx-3090",),
+        budget=3000,
+    )
     _solve(qtbot, window, request)
     panel = window.detail.buy_or_rent
     default_energy = panel.costs.yearly_energy

@@ -38,15 +38,23 @@ def test_the_map_names_gpus_follows_the_clicked_cell_and_says_it_leaves_owned_pa
 
     session = window.session
     with qtbot.waitSignal(session.solve_finished, timeout=60_000):
-        session.set_request(BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m"),
-                                         budget=2500, owned=(OwnedPart(category="gpu", id="rtx-3090"),)))
+        session.set_request(
+            BuildRequest(
+                model_id="llama-3.3-70b",
+                workload=Workload(kind="inference", precision="q4_k_m"),
+                budget=2500,
+                owned=(OwnedPart(category="gpu", id="rtx-3090"),),
+            )
+        )
     models = [session.catalog.records["models"]["qwen3-8b"]]
     dialog = RecommendationMapDialog(session, window, models=models, columns=("int8",))
     qtbot.addWidget(dialog)
     qtbot.waitUntil(lambda: dialog.map_result is not None, timeout=60_000)
     cell = dialog.cells[(0, 0)]
     assert cell.cheapest is not None
-    assert dialog.table.item(0, 0).text().startswith(f"{cell.cheapest.count} x {short_gpu_name(cell.cheapest.gpu_name)}\n")
+    assert (
+        dialog.table.item(0, 0).text().startswith(f"{cell.cheapest.count} x {short_gpu_name(cell.cheapest.gpu_name)}\n")
+    )
     assert not dialog.owned_note.isHidden() and "NVIDIA GeForce RTX 3090" in dialog.owned_note.text()
     assert "at least 5 tokens/s per user" in dialog.owned_note.text()  # the cells' speed floor, said where they are
     before = [t for _y, t in dialog.chart.getAxis("left")._tickLevels[0]]
@@ -54,6 +62,7 @@ def test_the_map_names_gpus_follows_the_clicked_cell_and_says_it_leaves_owned_pa
         dialog._on_table_cell_clicked(0, 0)
     assert session.request.model_id == "qwen3-8b"
     from configurator.core.advise import value_ranking
+
     expected = value_ranking(models[0], session.request.workload, session.catalog, session.request)
     after = [t for _y, t in dialog.chart.getAxis("left")._tickLevels[0]]
     assert after != before and after[0] == f"{expected[0].count} x {short_gpu_name(expected[0].gpu_name)}"
@@ -116,8 +125,15 @@ def test_the_map_opened_from_a_pretraining_deadline_fills_and_a_failure_is_reada
 
     session = window.session
     with qtbot.waitSignal(session.solve_finished, timeout=120_000):
-        session.set_request(BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="pretrain", tokens=1e11),
-                                         deadline_hours=336, circuit="230v16a", room="server-room"))
+        session.set_request(
+            BuildRequest(
+                model_id="llama-3.2-1b",
+                workload=Workload(kind="pretrain", tokens=1e11),
+                deadline_hours=336,
+                circuit="230v16a",
+                room="server-room",
+            )
+        )
     models = [session.catalog.records["models"]["llama-3.2-1b"]]
     dialog = RecommendationMapDialog(session, window, models=models, columns=("int4", "lora"))
     qtbot.addWidget(dialog)
@@ -134,15 +150,25 @@ def test_the_value_chart_says_why_it_is_empty(qtbot, window) -> None:  # type: i
     from configurator.core.solve.request import BuildRequest
 
     session = window.session
-    session.set_request(BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=1e11, context=4096),
-                                     deadline_hours=336, circuit="230v16a", room="server-room"), solve=False)
-    dialog = RecommendationMapDialog(session, window, models=[session.catalog.records["models"]["llama-3.2-1b"]],
-                                     columns=("int4",))
+    session.set_request(
+        BuildRequest(
+            model_id="llama-3.1-70b",
+            workload=Workload(kind="pretrain", tokens=1e11, context=4096),
+            deadline_hours=336,
+            circuit="230v16a",
+            room="server-room",
+        ),
+        solve=False,
+    )
+    dialog = RecommendationMapDialog(
+        session, window, models=[session.catalog.records["models"]["llama-3.2-1b"]], columns=("int4",)
+    )
     qtbot.addWidget(dialog)
     assert dialog.ranking == () or all(r.price_per_tps is None for r in dialog.ranking)
     assert dialog.empty_note is not None and "nothing to rank" in dialog.empty_note.toPlainText()
-    session.set_request(BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m")),
-                        solve=False)  # the dialog redraws its bars on request_changed
+    session.set_request(
+        BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m")), solve=False
+    )  # the dialog redraws its bars on request_changed
     assert dialog.empty_note is None and len(dialog.ranking) > 0
     # the bars fit the plot: after the empty chart's fixed 0..1 every bar ran off its right edge
     (left, right), _y = dialog.chart.getViewBox().viewRange()
@@ -159,8 +185,15 @@ def test_a_click_keeps_every_other_input_and_a_target_leaves_training_cells_alon
     from configurator.core.solve.request import BuildRequest
 
     session = window.session
-    session.set_request(BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q8_0", context=8192),
-                                     min_decode_tps=10, budget=4000), solve=False)
+    session.set_request(
+        BuildRequest(
+            model_id="llama-3.1-8b",
+            workload=Workload(kind="inference", precision="q8_0", context=8192),
+            min_decode_tps=10,
+            budget=4000,
+        ),
+        solve=False,
+    )
     models = [session.catalog.records["models"]["llama-3.2-1b"]]
     dialog = RecommendationMapDialog(session, window, models=models, columns=("int4", "lora"))
     qtbot.addWidget(dialog)

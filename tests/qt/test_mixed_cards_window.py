@@ -12,8 +12,13 @@ def test_the_slot_map_and_the_comparison_name_each_card_of_a_mix(qtbot, shipped_
     from configurator.qt.dialogs import comparison_rows
     from configurator.qt.slotmap import SlotMapWidget
 
-    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m"),
-                           budget=4000, owned=(OwnedPart(category="gpu", id="rtx-4090"),), gpu_ids=("rtx-4090", "rtx-3090"))
+    request = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m"),
+        budget=4000,
+        owned=(OwnedPart(category="gpu", id="rtx-4090"),),
+        gpu_ids=("rtx-4090", "rtx-3090"),
+    )
     build = next(b for b in plan(request, shipped_catalog).builds if set(b.gpus_mixed) == {"rtx-4090", "rtx-3090"})
     assert [p.id for p in build.parts if p.category == "gpu"] == ["rtx-4090", "rtx-3090"]
     widget = SlotMapWidget()

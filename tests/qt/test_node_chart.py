@@ -16,8 +16,13 @@ def _solve(qtbot, window, request: BuildRequest):  # type: ignore[no-untyped-def
 
 def _pretrain(days: float) -> BuildRequest:
     # H100 servers, which the clouds rent as clusters (a priced DGX B200 may be cheaper; no cloud rents B200 clusters)
-    return BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=2e12, context=4096),
-                        deadline_hours=days * 24, circuit="230v16a", gpu_ids=("h100-sxm",))
+    return BuildRequest(
+        model_id="llama-3.1-70b",
+        workload=Workload(kind="pretrain", tokens=2e12, context=4096),
+        deadline_hours=days * 24,
+        circuit="230v16a",
+        gpu_ids=("h100-sxm",),
+    )
 
 
 def _drawn(chart, name: str) -> tuple[list[float], list[float]]:  # type: ignore[no-untyped-def]
@@ -36,7 +41,9 @@ def _assert_chart_shows(window, build) -> None:  # type: ignore[no-untyped-def]
     assert nodes == pytest.approx([p.nodes for p in fit])
     assert days == pytest.approx([(p.wall_hours or 0) / 24 for p in fit])
     price_nodes, prices = _drawn(chart, "bought (right)")
-    assert price_nodes == pytest.approx([p.nodes for p in fit]) and prices == pytest.approx([p.total_price for p in fit])
+    assert price_nodes == pytest.approx([p.nodes for p in fit]) and prices == pytest.approx(
+        [p.total_price for p in fit]
+    )
     assert chart.items["bought (right)"] in chart.cost_view.addedItems  # on the right-hand axis
     rented = [p for p in fit if p.rental_cost]
     assert _drawn(chart, "the job rented (right)")[1] == pytest.approx([p.rental_cost for p in rented])
@@ -66,8 +73,11 @@ def test_nodes_chart_draws_the_results_curve_and_a_new_solve_replaces_it(qtbot, 
 def test_nodes_tab_is_hidden_for_a_single_machine(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     _solve(qtbot, window, _pretrain(90))
     assert window.detail.isTabVisible(window.detail.nodes_tab)
-    result = _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference",
-                                                                                           precision="q4_k_m"), budget=2000))
+    result = _solve(
+        qtbot,
+        window,
+        BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"), budget=2000),
+    )
     assert result.builds[0].node_curve is None
     assert not window.detail.isTabVisible(window.detail.nodes_tab)
     assert window.detail.nodes_chart.items == {} and window.detail.nodes_chart.series == {}
@@ -101,8 +111,9 @@ def test_a_clusters_power_tab_draws_one_node_and_no_axis_reads_in_e_notation(qtb
     names = [label.text for _sample, label in chart.legend.items]
     assert not any("circuit limit" in n for n in names)
     assert chart.plot.titleLabel.text == f"Power budget: one of {build.nodes} nodes"
-    assert chart.plot.getAxis("bottom").labelText == (f"all {build.nodes} nodes: "
-                                                      f"{build.power.wall_w * build.nodes / 1000:,.0f} kW at the wall")
+    assert chart.plot.getAxis("bottom").labelText == (
+        f"all {build.nodes} nodes: {build.power.wall_w * build.nodes / 1000:,.0f} kW at the wall"
+    )
     top = chart.plot.vb.viewRange()[1][1]
     assert build.power.wall_w < top < 2 * max(build.power.psu_w, build.power.wall_w)  # the node's bars fill the plot
     cost = window.detail.cost_chart.plot.getAxis("bottom")
@@ -111,7 +122,9 @@ def test_a_clusters_power_tab_draws_one_node_and_no_axis_reads_in_e_notation(qtb
     rent_axis = window.detail.buy_or_rent.chart.getPlotItem().getAxis("left")
     assert rent_axis.tickStrings([5e7, 1e8], 1, 5e7) == ["50M", "100M"]
     # a single machine keeps its circuit line and plain title
-    _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m")))
+    _solve(
+        qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"))
+    )
     window.session.select(0)
     assert chart.plot.titleLabel.text == "Power budget"
     assert any("circuit limit" in label.text for _s, label in chart.legend.items)

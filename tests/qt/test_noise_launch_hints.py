@@ -19,14 +19,19 @@ def _solve(qtbot, window, request: BuildRequest):  # type: ignore[no-untyped-def
 
 
 def test_copy_puts_the_selected_builds_launch_command_on_the_clipboard(qtbot, window) -> None:  # type: ignore[no-untyped-def]
-    result = _solve(qtbot, window, BuildRequest(model_id="qwen2.5-14b", workload=Workload(kind="inference", precision="q8_0"),
-                                                budget=5000))
+    result = _solve(
+        qtbot,
+        window,
+        BuildRequest(model_id="qwen2.5-14b", workload=Workload(kind="inference", precision="q8_0"), budget=5000),
+    )
     assert len(result.builds) >= 2
     window.builds.selectRow(1)
     build = window.session.selected_build
     launch = window.detail.launch
     assert not launch.isHidden() and launch.command.isReadOnly()
-    assert launch.command.toPlainText() == build.launch["command"] and build.launch["command"].startswith("llama-server -m ")
+    assert launch.command.toPlainText() == build.launch["command"] and build.launch["command"].startswith(
+        "llama-server -m "
+    )
     assert "llama.cpp" in launch.title.text()
     QGuiApplication.clipboard().clear()
     qtbot.mouseClick(launch.copy, Qt.MouseButton.LeftButton)
@@ -35,8 +40,11 @@ def test_copy_puts_the_selected_builds_launch_command_on_the_clipboard(qtbot, wi
 
 
 def test_noise_column_sorts_by_decibels_and_names_its_sources(qtbot, window) -> None:  # type: ignore[no-untyped-def]
-    result = _solve(qtbot, window, BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="inference", precision="int4"),
-                                                budget=5000))
+    result = _solve(
+        qtbot,
+        window,
+        BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="inference", precision="int4"), budget=5000),
+    )
     table = window.builds
     table.sortByColumn(table.NOISE, Qt.SortOrder.AscendingOrder)
     shown = [table.item(r, table.NOISE).data(Qt.ItemDataRole.UserRole) for r in range(table.rowCount())]
@@ -49,8 +57,11 @@ def test_noise_column_sorts_by_decibels_and_names_its_sources(qtbot, window) -> 
 
 def test_controls_left_on_auto_say_what_the_solver_chose(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     panel = window.requirements
-    result = _solve(qtbot, window, BuildRequest(model_id="qwen2.5-14b", workload=Workload(kind="inference", precision="q8_0"),
-                                                budget=5000))
+    result = _solve(
+        qtbot,
+        window,
+        BuildRequest(model_id="qwen2.5-14b", workload=Workload(kind="inference", precision="q8_0"), budget=5000),
+    )
     assert panel.engine.currentData() is None  # "auto"
     used = window.session.selected_build.estimate.workload["engine"]
     hint = panel.hints["engine"]
@@ -69,10 +80,13 @@ def test_sharding_the_solver_needed_shows_beside_the_sharding_control(qtbot, win
 
     asked = Workload(kind="finetune", method="lora", zero=0)
     assert solver_choices({"kind": "finetune", "zero": 3, "offload": "none"}, asked) == {"zero": (3, False)}
-    assert solver_choices({"kind": "inference", "engine": "vllm", "kv_precision": "fp16"}, Workload(kind="inference")) == \
-        {"engine": ("vllm", True)}
+    assert solver_choices(
+        {"kind": "inference", "engine": "vllm", "kv_precision": "fp16"}, Workload(kind="inference")
+    ) == {"engine": ("vllm", True)}
     panel = window.requirements
-    request = BuildRequest(model_id="qwen2.5-72b", workload=Workload(kind="finetune", method="lora", zero=0), budget=60_000)
+    request = BuildRequest(
+        model_id="qwen2.5-72b", workload=Workload(kind="finetune", method="lora", zero=0), budget=60_000
+    )
     result = _solve(qtbot, window, request)
     build = window.session.selected_build
     if build is not None and build.estimate.workload.get("zero", 0) != 0:
@@ -90,13 +104,15 @@ def test_a_hint_appearing_does_not_move_the_fields_below_it(qtbot, window) -> No
     from configurator.core.solve.request import BuildRequest
 
     panel = window.requirements
-    request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="finetune", method="lora", context=2048),
-                           budget=20000)
+    request = BuildRequest(
+        model_id="llama-3.1-70b", workload=Workload(kind="finetune", method="lora", context=2048), budget=20000
+    )
     with qtbot.waitSignal(window.session.solve_finished, timeout=120_000):
         window.session.set_request(request)
     qtbot.wait(50)
     shown = [k for k, h in panel.hints.items() if h.isVisible()]
     assert shown, "a fine-tuning build names its sharding or offload"
+
     # measured from the workload tabs' top, where the hints sit: the model picker above may still be settling its
     # own height after the solve (under load that moved the whole panel and made this test flaky)
     def budget_below_tabs() -> int:
@@ -112,8 +128,11 @@ def test_a_gguf_type_on_auto_says_the_engine_it_runs_and_reopens_on_auto(qtbot, 
     """Mina picked q4_k_m with the engine on auto: the request pinned llama.cpp, no hint said what ran, and the saved
     project reopened with the engine on "llama.cpp", so a later bf16 stayed on it (walk8)."""
     panel = window.requirements
-    _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="bf16"),
-                                       budget=5000))
+    _solve(
+        qtbot,
+        window,
+        BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="bf16"), budget=5000),
+    )
     assert panel.engine.currentData() is None
     with qtbot.waitSignal(window.session.solve_finished, timeout=60_000):
         panel.precision.setCurrentIndex(panel.precision.findData("q4_k_m"))

@@ -9,9 +9,11 @@ from PySide6.QtCore import Qt
 from configurator.core.catalog.dates import catalog_date
 from configurator.storage import paths
 
-PACK = ('[pack]\nformat = 1\ndate = 2026-11-30\nauthor = "Lab purchasing"\n\n'
-        '[[price]]\nkind = "gpus"\nid = "rtx-3090"\namount = 612.0\ncurrency = "USD"\ncondition = "used"\n'
-        'date = 2026-11-20\nsource = "https://www.ebay.com/"\nnote = "lab quote"\n')
+PACK = (
+    '[pack]\nformat = 1\ndate = 2026-11-30\nauthor = "Lab purchasing"\n\n'
+    '[[price]]\nkind = "gpus"\nid = "rtx-3090"\namount = 612.0\ncurrency = "USD"\ncondition = "used"\n'
+    'date = 2026-11-20\nsource = "https://www.ebay.com/"\nnote = "lab quote"\n'
+)
 
 
 def test_the_status_bar_shows_the_catalogs_price_dates(window) -> None:  # type: ignore[no-untyped-def]

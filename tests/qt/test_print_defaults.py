@@ -16,21 +16,33 @@ from configurator.core.solve.request import BuildRequest
 from configurator.qt import printing
 
 
-@pytest.mark.parametrize(("locale", "currency", "page"), [
-    ("en_US", "EUR", "Letter"), ("en_CA", "USD", "Letter"), ("de_DE", "USD", "A4"), ("zh_CN", "CNY", "A4"),
-    ("C", "USD", "Letter"), ("C", "EUR", "A4"),
-])
-def test_the_page_size_follows_the_locale(monkeypatch: pytest.MonkeyPatch, locale: str, currency: str, page: str) -> None:
+@pytest.mark.parametrize(
+    ("locale", "currency", "page"),
+    [
+        ("en_US", "EUR", "Letter"),
+        ("en_CA", "USD", "Letter"),
+        ("de_DE", "USD", "A4"),
+        ("zh_CN", "CNY", "A4"),
+        ("C", "USD", "Letter"),
+        ("C", "EUR", "A4"),
+    ],
+)
+def test_the_page_size_follows_the_locale(
+    monkeypatch: pytest.MonkeyPatch, locale: str, currency: str, page: str
+) -> None:
     monkeypatch.setattr(QLocale, "system", staticmethod(lambda: QLocale(locale)))
     assert printing.default_page(currency) == page
 
 
-def test_the_printer_starts_titled_on_letter_in_the_projects_folder(qtbot, window, tmp_path: Path,
-                                                                   monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+def test_the_printer_starts_titled_on_letter_in_the_projects_folder(
+    qtbot, window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setattr(QLocale, "system", staticmethod(lambda: QLocale("en_US")))
     session = window.session
-    session.set_request(BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m"),
-                                     currency="USD"), solve=False)
+    session.set_request(
+        BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m"), currency="USD"),
+        solve=False,
+    )
     session.path = tmp_path / "mina.llmrig"
     session.project = session.project.model_copy(update={"name": "mina"})
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)

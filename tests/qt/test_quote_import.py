@@ -15,8 +15,10 @@ from configurator.storage import paths
 
 def test_the_review_step_lets_me_fix_a_match_before_import(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     quote = tmp_path / "acme.csv"
-    quote.write_text("part,price,date,vendor,condition\nrtx-3090,650,2026-03-02,Acme,used\n"
-                     "flux capacitor,5,2026-03-02,Acme,new\n", encoding="utf-8")
+    quote.write_text(
+        "part,price,date,vendor,condition\nrtx-3090,650,2026-03-02,Acme,used\nflux capacitor,5,2026-03-02,Acme,new\n",
+        encoding="utf-8",
+    )
     dialog = QuoteImportDialog(window.session.catalog, quote, "USD")
     qtbot.addWidget(dialog)
     assert dialog.table.rowCount() == 2
@@ -29,7 +31,10 @@ def test_the_review_step_lets_me_fix_a_match_before_import(qtbot, window, tmp_pa
     assert dialog.saved
     text = (paths.user_catalog_dir() / "app-gpus.toml").read_text(encoding="utf-8")
     assert "amount = 650.0" in text and "quoted by Acme" in text and "flux" not in text
-    assert any(p.amount == 650 and p.source == "vendor quote acme.csv" for p in window.session.catalog.get("gpus", "rtx-3090").prices)
+    assert any(
+        p.amount == 650 and p.source == "vendor quote acme.csv"
+        for p in window.session.catalog.get("gpus", "rtx-3090").prices
+    )
 
 
 def test_a_broken_quote_says_which_line_and_imports_nothing(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -43,11 +48,13 @@ def test_a_broken_quote_says_which_line_and_imports_nothing(qtbot, window, tmp_p
 
 def test_the_parts_tab_flags_prices_older_than_six_months(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     with qtbot.waitSignal(window.session.solve_finished, timeout=60_000):
-        window.session.set_request(BuildRequest(model_id="qwen2.5-14b", workload=Workload(kind="inference", precision="q8_0"),
-                                                budget=5000))
+        window.session.set_request(
+            BuildRequest(model_id="qwen2.5-14b", workload=Workload(kind="inference", precision="q8_0"), budget=5000)
+        )
     build = window.session.selected_build
-    stale = [p for p in build.parts if p.price_date and p.subtotal > 0
-             and (datetime.date.today() - p.price_date).days > 183]
+    stale = [
+        p for p in build.parts if p.price_date and p.subtotal > 0 and (datetime.date.today() - p.price_date).days > 183
+    ]
     total = window.detail.total.text()
     if stale:
         assert "older than six months" in total and stale[0].name in window.detail.total.toolTip()

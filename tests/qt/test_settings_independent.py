@@ -13,8 +13,14 @@ from configurator.core.solve.request import BuildRequest
 @pytest.mark.parametrize("currency", ["EUR", "CNY"])
 def test_currency_converts_the_budget_and_leaves_the_site(qtbot, window, currency: str) -> None:  # type: ignore[no-untyped-def]
     panel = window.requirements
-    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m"),
-                           budget=2500, currency="USD", circuit="120v15a", region="global")
+    request = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m"),
+        budget=2500,
+        currency="USD",
+        circuit="120v15a",
+        region="global",
+    )
     window.session.set_request(request)
     qtbot.waitUntil(lambda: panel.current_request().budget == 2500, timeout=10_000)
     panel.currency.setCurrentIndex(panel.currency.findData(currency))
@@ -44,10 +50,12 @@ def test_an_unlimited_budget_stays_unlimited_across_currencies(qtbot, window) ->
 
 
 def test_exactly_n_gpus_can_be_asked_in_the_window(qtbot, window) -> None:  # type: ignore[no-untyped-def]
-    """"Exactly 8 x 4090" could be asked only on the command line (#31): the box beside Max GPUs asks it, a loaded
+    """ "Exactly 8 x 4090" could be asked only on the command line (#31): the box beside Max GPUs asks it, a loaded
     request shows it, and nothing else moves."""
     panel = window.requirements
-    window.session.set_request(BuildRequest(model_id="llama-3.1-8b", gpu_ids=("rtx-4090",), max_gpus=8, exact_gpus=True))
+    window.session.set_request(
+        BuildRequest(model_id="llama-3.1-8b", gpu_ids=("rtx-4090",), max_gpus=8, exact_gpus=True)
+    )
     qtbot.waitUntil(lambda: panel.current_request().gpu_ids == ("rtx-4090",), timeout=10_000)
     assert panel.exact_gpus.isChecked() and panel.current_request().exact_gpus
     panel.exact_gpus.setChecked(False)
@@ -69,7 +77,12 @@ def test_the_first_run_choice_of_country_sets_defaults_once(qtbot, window, monke
     window.choose_country(dialog)
     saved = settings.load()
     assert (saved.country, saved.currency, saved.region, saved.circuit, saved.language) == (
-        "CN", "CNY", "china", "230v16a", "zh_CN")
+        "CN",
+        "CNY",
+        "china",
+        "230v16a",
+        "zh_CN",
+    )
     request = window.session.request
     assert (request.currency, request.region, request.circuit) == ("CNY", "china", "230v16a")
     assert not window.session.dirty

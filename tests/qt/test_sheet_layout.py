@@ -15,12 +15,24 @@ from configurator.qt.printing import PAGE_SIZES, sheet_document, sheets_html
 
 MIN_COLUMN_PX = 40  # a short word ("Qty", "Total") on one line at 10 pt
 REQUESTS = {
-    "USD": BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=8192),
-                        budget=3000),
-    "EUR": BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=8192),
-                        budget=3000, currency="EUR", circuit="230v16a"),
-    "CNY": BuildRequest(model_id="qwen2.5-72b", workload=Workload(kind="finetune", method="lora", context=4096),
-                        currency="CNY", region="china", circuit="230v16a", budget=300000),
+    "USD": BuildRequest(
+        model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=8192), budget=3000
+    ),
+    "EUR": BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m", context=8192),
+        budget=3000,
+        currency="EUR",
+        circuit="230v16a",
+    ),
+    "CNY": BuildRequest(
+        model_id="qwen2.5-72b",
+        workload=Workload(kind="finetune", method="lora", context=4096),
+        currency="CNY",
+        region="china",
+        circuit="230v16a",
+        budget=300000,
+    ),
 }
 META = SheetMeta(project_name="layout", created="2026-01-02")
 
@@ -43,8 +55,12 @@ def test_every_sheet_table_lays_out_as_a_table(qapp, builds, currency: str, page
     make_app([])
     request, build = builds[currency]
     doc = sheet_document(sheets_html([build], request, META, page, with_charts=False))
-    layout = QPageLayout(QPageSize(PAGE_SIZES[page]), QPageLayout.Orientation.Portrait, QMarginsF(14, 14, 14, 14),
-                         QPageLayout.Unit.Millimeter)
+    layout = QPageLayout(
+        QPageSize(PAGE_SIZES[page]),
+        QPageLayout.Orientation.Portrait,
+        QMarginsF(14, 14, 14, 14),
+        QPageLayout.Unit.Millimeter,
+    )
     text = layout.paintRectPixels(96)
     doc.setPageSize(QSizeF(text.width(), text.height()))
     doc_layout = doc.documentLayout()
@@ -52,8 +68,10 @@ def test_every_sheet_table_lays_out_as_a_table(qapp, builds, currency: str, page
     assert len(tables) >= 5
     for table in tables:
         header = table.cellAt(0, 0).firstCursorPosition().block().text()
-        widths = [doc_layout.blockBoundingRect(table.cellAt(0, c).firstCursorPosition().block()).width()
-                  for c in range(table.columns())]
+        widths = [
+            doc_layout.blockBoundingRect(table.cellAt(0, c).firstCursorPosition().block()).width()
+            for c in range(table.columns())
+        ]
         frame = doc_layout.frameBoundingRect(table)
         assert frame.right() <= text.width() + 1, f"{header} table runs past the page edge"
         assert min(widths) >= MIN_COLUMN_PX, f"{header} table: a column is {min(widths):.0f} px wide ({widths})"
@@ -93,9 +111,13 @@ def _own_build(shipped_catalog, request: BuildRequest):  # type: ignore[no-untyp
     return request, plan(request, shipped_catalog).builds[0]
 
 
-OWNED = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=32768,
-                                                                 kv_precision="q8_0"),
-                     budget=2500, owned=(OwnedPart(category="gpu", id="rtx-3090", quantity=1),), room="home-office")
+OWNED = BuildRequest(
+    model_id="llama-3.3-70b",
+    workload=Workload(kind="inference", precision="q4_k_m", context=32768, kv_precision="q8_0"),
+    budget=2500,
+    owned=(OwnedPart(category="gpu", id="rtx-3090", quantity=1),),
+    room="home-office",
+)
 
 
 @pytest.mark.parametrize("currency", [*sorted(REQUESTS), "owned"])
@@ -104,8 +126,12 @@ def test_no_header_word_is_split_across_lines(qapp, builds, shipped_catalog, cur
     make_app([])
     request, build = builds[currency] if currency in builds else _own_build(shipped_catalog, OWNED)
     doc = sheet_document(sheets_html([build], request, META, "A4", with_charts=False))
-    layout = QPageLayout(QPageSize(PAGE_SIZES["A4"]), QPageLayout.Orientation.Portrait, QMarginsF(14, 14, 14, 14),
-                         QPageLayout.Unit.Millimeter)
+    layout = QPageLayout(
+        QPageSize(PAGE_SIZES["A4"]),
+        QPageLayout.Orientation.Portrait,
+        QMarginsF(14, 14, 14, 14),
+        QPageLayout.Unit.Millimeter,
+    )
     text = layout.paintRectPixels(96)
     doc.setPageSize(QSizeF(text.width(), text.height()))
     doc.documentLayout()  # lays the document out
@@ -122,8 +148,12 @@ def test_no_header_word_is_split_across_lines(qapp, builds, shipped_catalog, cur
 def test_each_printed_heading_comes_before_its_picture(shipped_catalog) -> None:  # type: ignore[no-untyped-def]
     """Qt's rich text does not know <figure>: the cluster sheet's bay picture was laid out above its 'Slot map' heading."""
     make_app([])
-    request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=2e12, context=4096),
-                           deadline_hours=720, circuit="230v16a")
+    request = BuildRequest(
+        model_id="llama-3.1-70b",
+        workload=Workload(kind="pretrain", tokens=2e12, context=4096),
+        deadline_hours=720,
+        circuit="230v16a",
+    )
     build = plan(request, shipped_catalog).builds[0]
     assert build.nodes > 1
     doc = sheet_document(sheets_html([build], request, META, "A4", with_charts=False))
@@ -146,8 +176,15 @@ def test_each_printed_heading_comes_before_its_picture(shipped_catalog) -> None:
 def _a4(doc) -> None:  # type: ignore[no-untyped-def]
     from configurator.qt.printing import paginate
 
-    paginate(doc, QPageLayout(QPageSize(PAGE_SIZES["A4"]), QPageLayout.Orientation.Portrait, QMarginsF(14, 14, 14, 14),
-                              QPageLayout.Unit.Millimeter))
+    paginate(
+        doc,
+        QPageLayout(
+            QPageSize(PAGE_SIZES["A4"]),
+            QPageLayout.Orientation.Portrait,
+            QMarginsF(14, 14, 14, 14),
+            QPageLayout.Unit.Millimeter,
+        ),
+    )
 
 
 def _headings_apart_from_their_tables(doc) -> list[str]:  # type: ignore[no-untyped-def]
@@ -160,8 +197,10 @@ def _headings_apart_from_their_tables(doc) -> list[str]:  # type: ignore[no-unty
         table = following.isValid() and _table_at(following)
         if block.blockFormat().headingLevel() and table:
             row = min(3, table.rows()) - 1
-            bottom = max(layout.blockBoundingRect(table.cellAt(row, c).lastCursorPosition().block()).bottom()
-                         for c in range(table.columns()))
+            bottom = max(
+                layout.blockBoundingRect(table.cellAt(row, c).lastCursorPosition().block()).bottom()
+                for c in range(table.columns())
+            )
             top = layout.blockBoundingRect(block).top()  # a heading across a page's end is drawn cut in two
             if int(top // height) != int((bottom - 0.5) // height):
                 apart.append(block.text())
@@ -180,9 +219,12 @@ def test_a_heading_at_the_foot_of_a_page_moves_to_its_table(qapp, filler: int) -
     """Seen in the printed sheet: "Checks to read before ordering" the last line of a page, its table on the next."""
     make_app([])
     rows = "".join(f"<tr><td>WARN</td><td>PCI-{i}</td><td>a finding to read</td></tr>" for i in range(8))
-    html = ("<html><body>" + "<p>a line of the sheet before the checks</p>" * filler
-            + f"<h2>Checks to read before ordering</h2><table><tr><th>Status</th><th>Rule</th><th>Finding</th></tr>{rows}"
-            "</table></body></html>")
+    html = (
+        "<html><body>"
+        + "<p>a line of the sheet before the checks</p>" * filler
+        + f"<h2>Checks to read before ordering</h2><table><tr><th>Status</th><th>Rule</th><th>Finding</th></tr>{rows}"
+        "</table></body></html>"
+    )
     doc = sheet_document(html)
     _a4(doc)
     assert _headings_apart_from_their_tables(doc) == []
@@ -192,8 +234,10 @@ def _rows_per_page(doc, table) -> dict[int, int]:  # type: ignore[no-untyped-def
     layout, height = doc.documentLayout(), doc.pageSize().height()
     pages: dict[int, int] = {}
     for row in range(table.rows()):
-        bottom = max(layout.blockBoundingRect(table.cellAt(row, c).lastCursorPosition().block()).bottom()
-                     for c in range(table.columns()))
+        bottom = max(
+            layout.blockBoundingRect(table.cellAt(row, c).lastCursorPosition().block()).bottom()
+            for c in range(table.columns())
+        )
         page = int((bottom - 0.5) // height)
         pages[page] = pages.get(page, 0) + 1
     return pages
@@ -206,10 +250,13 @@ def test_a_short_checks_table_is_not_split_to_leave_one_row_alone(qapp) -> None:
     rows = "".join(f"<tr><td>WARN</td><td>RAM-{i}</td><td>a finding to read</td></tr>" for i in range(3))
     moved = 0
     for gap in range(0, 300, 4):  # a few pixels a step: a row is about 20 px tall
-        html = ("<html><body>" + "<p>a line of the sheet before the checks</p>" * 30
-                + f"<p style='margin-top: {gap}px'>the last line before the checks</p>"
-                + f"<h2>Checks to read before ordering</h2><table><tr><th>Status</th><th>Rule</th><th>Finding</th></tr>"
-                f"{rows}</table></body></html>")
+        html = (
+            "<html><body>"
+            + "<p>a line of the sheet before the checks</p>" * 30
+            + f"<p style='margin-top: {gap}px'>the last line before the checks</p>"
+            + f"<h2>Checks to read before ordering</h2><table><tr><th>Status</th><th>Rule</th><th>Finding</th></tr>"
+            f"{rows}</table></body></html>"
+        )
         doc = sheet_document(html)
         _a4(doc)
         pages = _rows_per_page(doc, next(_tables(doc.rootFrame())))
@@ -221,10 +268,14 @@ def test_a_short_checks_table_is_not_split_to_leave_one_row_alone(qapp) -> None:
     # the sheet a page (the Buy-or-rent table went over and pushed the checks onto a page of their own)
     split = 0
     for gap in range(0, 300, 4):
-        html = ("<html><body>" + "<p>a line of the sheet before the table</p>" * 30
-                + f"<p style='margin-top: {gap}px'>the last line before the table</p>"
-                + f"<h2>Buy or rent</h2><table><tr><th>Figure</th><th>Value</th><th>Note</th></tr>{rows}</table>"
-                + "<p>more of the sheet after the table</p>" * 5 + "</body></html>")
+        html = (
+            "<html><body>"
+            + "<p>a line of the sheet before the table</p>" * 30
+            + f"<p style='margin-top: {gap}px'>the last line before the table</p>"
+            + f"<h2>Buy or rent</h2><table><tr><th>Figure</th><th>Value</th><th>Note</th></tr>{rows}</table>"
+            + "<p>more of the sheet after the table</p>" * 5
+            + "</body></html>"
+        )
         doc = sheet_document(html)
         _a4(doc)
         split += len(_rows_per_page(doc, next(_tables(doc.rootFrame())))) > 1
@@ -268,8 +319,16 @@ def test_print_lays_the_sheet_out_as_the_exported_pdf(qapp, builds, tmp_path) ->
 
     assert pages(tmp_path / "printed.pdf") == pages(exported) >= 2
     # laid out on the printable area at 96 dpi, as the export is: the parts table has the PDF's width
-    width = QPageLayout(QPageSize(PAGE_SIZES["A4"]), QPageLayout.Orientation.Portrait, QMarginsF(14, 14, 14, 14),
-                        QPageLayout.Unit.Millimeter).paintRectPixels(96).width()
+    width = (
+        QPageLayout(
+            QPageSize(PAGE_SIZES["A4"]),
+            QPageLayout.Orientation.Portrait,
+            QMarginsF(14, 14, 14, 14),
+            QPageLayout.Unit.Millimeter,
+        )
+        .paintRectPixels(96)
+        .width()
+    )
     assert doc.pageSize().width() == pytest.approx(width, abs=1)
 
 
@@ -290,8 +349,13 @@ def test_keeping_headings_with_tables_leaves_no_blank_page(qapp, shipped_catalog
     """The cluster sheet's "Power and site" heading lay across the end of page 4 (drawn cut in two); moved, it left
     page 5 blank."""
     make_app([])
-    request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=1e11, context=4096),
-                           deadline_hours=336, circuit="230v16a", room="server-room")
+    request = BuildRequest(
+        model_id="llama-3.1-70b",
+        workload=Workload(kind="pretrain", tokens=1e11, context=4096),
+        deadline_hours=336,
+        circuit="230v16a",
+        room="server-room",
+    )
     build = plan(request, shipped_catalog).builds[0]
     assert build.nodes > 1
     doc = sheet_document(sheets_html([build], request, META, "A4", with_charts=True))

@@ -23,20 +23,29 @@ def _solve(qtbot, window, request: BuildRequest):  # type: ignore[no-untyped-def
 
 def test_an_unset_context_shows_the_context_the_builds_run_at(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     """The first window said "8192 tokens" while every build and its `llama-server -c` ran 4096."""
-    result = _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m")))
+    result = _solve(
+        qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"))
+    )
     assert window.session.request.workload.context is None
     used = result.builds[0].estimate.workload["context"]
     assert window.requirements.context.value() == used
     assert f"-c {used}" in window.detail.launch.command.toPlainText()
     # the same for fine-tuning and pretraining, whose defaults differ
-    _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="finetune", method="lora"), budget=5000))
+    _solve(
+        qtbot,
+        window,
+        BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="finetune", method="lora"), budget=5000),
+    )
     assert window.requirements.seq.value() == window.session.request.workload.resolved(131072).context
 
 
 def test_the_estimators_warnings_show_with_the_selected_build(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     """Llama 2 70B (4k) at 8192 tokens: the CLI warns, the window said nothing anywhere."""
-    result = _solve(qtbot, window, BuildRequest(model_id="llama-2-70b", workload=Workload(kind="inference", precision="q4_k_m",
-                                                                                         context=8192)))
+    result = _solve(
+        qtbot,
+        window,
+        BuildRequest(model_id="llama-2-70b", workload=Workload(kind="inference", precision="q4_k_m", context=8192)),
+    )
     build = window.session.selected_build
     assert build is result.builds[0]
     warning = "context 8192 exceeds the model's maximum of 4096 tokens"
@@ -44,15 +53,22 @@ def test_the_estimators_warnings_show_with_the_selected_build(qtbot, window) -> 
     assert warning in html.unescape(window.header.text())
     assert "Estimator warnings" in window.detail.estimates.toHtml() and warning in window.detail.estimates.toPlainText()
     # a build without warnings shows none
-    _solve(qtbot, window, BuildRequest(model_id="llama-2-70b", workload=Workload(kind="inference", precision="q4_k_m", context=4096)))
+    _solve(
+        qtbot,
+        window,
+        BuildRequest(model_id="llama-2-70b", workload=Workload(kind="inference", precision="q4_k_m", context=4096)),
+    )
     assert not window.session.selected_build.estimate.warnings
     assert "⚠" not in window.header.text() and "Estimator warnings" not in window.detail.estimates.toPlainText()
 
 
 def _select_ready_made(qtbot, window):  # type: ignore[no-untyped-def]
     """DeepSeek-R1 at q4 within 15,000 USD, with its ready-made system (the Mac Studio) selected."""
-    result = _solve(qtbot, window, BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m"),
-                                                budget=15000))
+    result = _solve(
+        qtbot,
+        window,
+        BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m"), budget=15000),
+    )
     index = next(i for i, b in enumerate(result.builds) if b.parts[0].category == "system")
     window.session.select(index)
     return result, index
@@ -80,7 +96,9 @@ def test_a_ready_made_systems_power_chart_draws_no_psu_sizing_line(qtbot, window
     build = result.builds[index]
     assert chart.values[0] == f"{build.power.gpu_w + build.power.cpu_w + build.power.rest_w:,.0f} W DC"
     # an assembled build keeps its PSU lines
-    assembled = _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m")))
+    assembled = _solve(
+        qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"))
+    )
     index = next(i for i, b in enumerate(assembled.builds) if b.parts[0].category == "gpu")  # not a mini PC (#28)
     window.session.select(index)
     assert chart.series["psu_80"] == [PSU_TARGET_LOAD * assembled.builds[index].power.psu_w]
@@ -88,16 +106,24 @@ def test_a_ready_made_systems_power_chart_draws_no_psu_sizing_line(qtbot, window
 
 def test_the_banner_does_not_say_nothing_fits_above_a_build_that_does(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     """DeepSeek-R1 at q4 on 15,000 USD: "Nothing fits." above a Mac Studio that passes every check."""
-    result = _solve(qtbot, window, BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m",
-                                                                                         context=8192), budget=15000))
+    result = _solve(
+        qtbot,
+        window,
+        BuildRequest(
+            model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m", context=8192), budget=15000
+        ),
+    )
     # builds that keep the experts in RAM pass within the budget: since issue #27 they answer the request (no
     # banner), where the banner had said "Nothing fits as asked" above them (the 512 GB Mac Studio that also did is
     # no longer sold new since March 2026)
     fits = [b for b in result.builds if not any(c.status == "fail" for c in b.checks)]
     assert result.infeasible is None and fits and not window.banner.isVisible()
     # with nothing at all that passes, the banner still says so
-    none = _solve(qtbot, window, BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m"),
-                                              budget=500))
+    none = _solve(
+        qtbot,
+        window,
+        BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m"), budget=500),
+    )
     assert none.infeasible is not None and not [b for b in none.builds if not any(c.status == "fail" for c in b.checks)]
     assert window.banner.text.text().startswith("<b>Nothing fits.</b>")
     # the reason after the headline starts a sentence ("Nothing fits. no combination ..." read as a typo)
@@ -107,9 +133,15 @@ def test_the_banner_does_not_say_nothing_fits_above_a_build_that_does(qtbot, win
 
 def test_gpus_left_out_of_a_comparison_say_why(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     """Dr. Chen's comparison of 4090 blower, A800 and L20 showed one L20 build and nothing about the other two."""
-    request = BuildRequest(model_id="qwen2.5-72b", workload=Workload(kind="finetune", method="lora", context=4096),
-                           currency="CNY", region="china", circuit="230v16a", budget=300000,
-                           gpu_ids=("rtx-4090-blower", "a800-80gb-pcie", "l20"))
+    request = BuildRequest(
+        model_id="qwen2.5-72b",
+        workload=Workload(kind="finetune", method="lora", context=4096),
+        currency="CNY",
+        region="china",
+        circuit="230v16a",
+        budget=300000,
+        gpu_ids=("rtx-4090-blower", "a800-80gb-pcie", "l20"),
+    )
     result = _solve(qtbot, window, request)
     shown = {b.gpu_id for b in result.builds}
     missing = set(request.gpu_ids) - shown
@@ -122,11 +154,21 @@ def test_gpus_left_out_of_a_comparison_say_why(qtbot, window) -> None:  # type: 
 
 
 def test_a_long_solver_hint_never_pushes_the_panel_past_its_scroll_area(qtbot, window) -> None:  # type: ignore[no-untyped-def]
-    """"solver: ZeRO-3 / FSDP" beside Sharding widened the panel: every combo and the model tree ran off the right edge."""
+    """ "solver: ZeRO-3 / FSDP" beside Sharding widened the panel: every combo and the model tree ran off the right edge."""
     panel = window.requirements
     viewport = panel.parentWidget()
-    _solve(qtbot, window, BuildRequest(model_id="qwen2.5-72b", workload=Workload(kind="finetune", method="lora", context=4096),
-                                       currency="CNY", region="china", circuit="230v16a", budget=300000))
+    _solve(
+        qtbot,
+        window,
+        BuildRequest(
+            model_id="qwen2.5-72b",
+            workload=Workload(kind="finetune", method="lora", context=4096),
+            currency="CNY",
+            region="china",
+            circuit="230v16a",
+            budget=300000,
+        ),
+    )
     hint = panel.hints["zero"]
     assert not hint.isHidden() and "ZeRO-3" in hint.text()
     qtbot.waitUntil(lambda: panel.width() <= viewport.width(), timeout=2000)
@@ -135,8 +177,16 @@ def test_a_long_solver_hint_never_pushes_the_panel_past_its_scroll_area(qtbot, w
 
 def test_the_training_job_reads_in_words_with_units(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     """Sam's buy-or-rent tab said "gpu hours 2,166.9, own wall hours 270.9, own energy kwh 750.1, ...": field names."""
-    result = _solve(qtbot, window, BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="pretrain", tokens=1e11),
-                                                deadline_hours=14 * 24, circuit="230v16a"))
+    result = _solve(
+        qtbot,
+        window,
+        BuildRequest(
+            model_id="llama-3.2-1b",
+            workload=Workload(kind="pretrain", tokens=1e11),
+            deadline_hours=14 * 24,
+            circuit="230v16a",
+        ),
+    )
     assert result.builds
     panel = window.detail.buy_or_rent
     job = panel.costs.job
@@ -144,21 +194,34 @@ def test_the_training_job_reads_in_words_with_units(qtbot, window) -> None:  # t
     text = panel.text.toPlainText()
     assert "own wall hours" not in text and "gpu hours" not in text and "kwh" not in text
     assert f"{job.gpu_hours:,.0f} GPU-hours" in text and job.headline in text
-    assert f"{job.own_wall_hours:,.0f} h of wall time" in text and f"{job.rental_cost:,.0f} {result.builds[0].currency} in" in text
+    assert (
+        f"{job.own_wall_hours:,.0f} h of wall time" in text
+        and f"{job.rental_cost:,.0f} {result.builds[0].currency} in" in text
+    )
 
 
 def test_a_year_without_a_rental_reads_as_one_figure(qtbot, window) -> None:  # type: ignore[no-untyped-def]
-    """"own 523 vs rent - EUR: no rental to compare" on the Buy or rent tab."""
+    """ "own 523 vs rent - EUR: no rental to compare" on the Buy or rent tab."""
     from configurator.qt.costs import costs_html
 
-    result = _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m")))
+    result = _solve(
+        qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"))
+    )
     costs = window.detail.buy_or_rent.costs
     assert costs is not None and result.builds
-    no_rental = costs.model_copy(update={"rows": tuple(r.model_copy(update={"renting": None, "cheaper": None}) for r in costs.rows)})
+    no_rental = costs.model_copy(
+        update={"rows": tuple(r.model_copy(update={"renting": None, "cheaper": None}) for r in costs.rows)}
+    )
     text = costs_html(no_rental)
     first = costs.rows[0]
-    assert "rent -" not in text and (f"own {first.owning:,.0f} {costs.currency} net of resale (sold for {first.resale_value:,.0f}): "
-                                     "no rental to compare") in text
+    assert (
+        "rent -" not in text
+        and (
+            f"own {first.owning:,.0f} {costs.currency} net of resale (sold for {first.resale_value:,.0f}): "
+            "no rental to compare"
+        )
+        in text
+    )
 
 
 def _solve_on_a_small_screen(qtbot, window) -> None:  # type: ignore[no-untyped-def]
@@ -166,8 +229,13 @@ def _solve_on_a_small_screen(qtbot, window) -> None:  # type: ignore[no-untyped-
     window.resize(1366, 768)
     window._sized = False
     window.showEvent(None)
-    _solve(qtbot, window, BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m",
-                                                                                   context=8192), budget=3000))
+    _solve(
+        qtbot,
+        window,
+        BuildRequest(
+            model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=8192), budget=3000
+        ),
+    )
 
 
 def test_the_parts_table_keeps_its_rows_on_a_1366_by_768_screen(qtbot, window) -> None:  # type: ignore[no-untyped-def]
@@ -204,9 +272,17 @@ def test_the_slot_map_names_each_card_and_where_its_lanes_come_from(qtbot, windo
     from configurator.core.report.fit import short_gpu_name
     from configurator.core.solve.request import OwnedPart
 
-    result = _solve(qtbot, window, BuildRequest(
-        model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", kv_precision="q8_0", context=32768),
-        budget=2500, room="home-office", owned=(OwnedPart(category="gpu", id="rtx-3090"),)))
+    result = _solve(
+        qtbot,
+        window,
+        BuildRequest(
+            model_id="llama-3.3-70b",
+            workload=Workload(kind="inference", precision="q4_k_m", kv_precision="q8_0", context=32768),
+            budget=2500,
+            room="home-office",
+            owned=(OwnedPart(category="gpu", id="rtx-3090"),),
+        ),
+    )
     build = window.session.selected_build
     assert build is result.builds[0] and len(build.slot_map) >= 2
     names = {p.id: short_gpu_name(p.name) for p in build.parts if p.category == "gpu"}  # a mix names each slot's card
@@ -223,9 +299,13 @@ def test_buy_or_rent_says_its_yearly_owning_figures_are_net_of_resale(qtbot, win
     from configurator.core.report.sheet import build_sheet_html
     from configurator.core.solve.request import OwnedPart
 
-    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", kv_precision="q8_0",
-                                                                       context=32768),
-                           budget=2500, room="home-office", owned=(OwnedPart(category="gpu", id="rtx-3090"),))
+    request = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m", kv_precision="q8_0", context=32768),
+        budget=2500,
+        room="home-office",
+        owned=(OwnedPart(category="gpu", id="rtx-3090"),),
+    )
     _solve(qtbot, window, request)
     panel = window.detail.buy_or_rent
     costs = panel.costs
@@ -236,13 +316,18 @@ def test_buy_or_rent_says_its_yearly_owning_figures_are_net_of_resale(qtbot, win
 
     shown = html.unescape(costs_html(costs))
     assert "<b>1 year(s)</b>" not in shown and "After 1 year<" in shown and "After 2 years<" in shown
-    assert f"own {first.owning:,.0f} USD net of resale (sold for {first.resale_value:,.0f}) vs rent {first.renting:,.0f} USD" in shown
+    assert (
+        f"own {first.owning:,.0f} USD net of resale (sold for {first.resale_value:,.0f}) vs rent {first.renting:,.0f} USD"
+        in shown
+    )
     build = window.session.selected_build
     sheet = html.unescape(build_sheet_html(build, window.session.request, SheetMeta(created="2026-12-01")))
     assert "After 1 year: own (net of resale) vs rent" in sheet and f"(sold for {first.resale_value:,.0f})" in sheet
     # the sheet names the circuit as the window's combo does ("on 1 x 120v15a" was the catalog id)
     assert "continuous on 1 x 120 V 15 A (US outlet)" in sheet and "circuit 1 x 120 V 15 A (US outlet)" in sheet
-    assert "x 120v15a" not in sheet.replace("continuous on 1 x 120v15a</td>", "")  # only the CIR-1 check (solver text) keeps its id
+    assert "x 120v15a" not in sheet.replace(
+        "continuous on 1 x 120v15a</td>", ""
+    )  # only the CIR-1 check (solver text) keeps its id
     assert window.requirements.circuit.currentText() == "120 V 15 A (US outlet)"
 
 
@@ -250,10 +335,18 @@ def test_a_slow_build_shows_its_speed_not_zero(qtbot, window) -> None:  # type: 
     """Llama 3.3 70B for 327 users offloaded to system RAM: every row of the table read "0.0 tok/s x 327"."""
     from configurator.qt.builds import speed_text
 
-    result = _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m",
-                                                                                         batch=4)))
+    result = _solve(
+        qtbot,
+        window,
+        BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m", batch=4)),
+    )
     build = result.builds[0]
-    for tps, text in ((0.012, "0.012 tok/s x 4"), (0.0449, "0.045 tok/s x 4"), (0.1, "0.1 tok/s x 4"), (14.26, "14.3 tok/s x 4")):
+    for tps, text in (
+        (0.012, "0.012 tok/s x 4"),
+        (0.0449, "0.045 tok/s x 4"),
+        (0.1, "0.1 tok/s x 4"),
+        (14.26, "14.3 tok/s x 4"),
+    ):
         slow = build.model_copy(update={"estimate": build.estimate.model_copy(update={"decode_tokens_per_s": tps})})
         assert speed_text(slow) == (text, tps)
 
@@ -263,16 +356,28 @@ def test_a_fine_tuning_request_without_a_dataset_does_not_show_one(qtbot, window
     tokens, 3 epochs" while every build's time read "-"."""
     from configurator.qt.builds import speed_text
 
-    result = _solve(qtbot, window, BuildRequest(model_id="qwen2.5-7b", workload=Workload(kind="finetune", method="lora",
-                                                                                        context=2048), budget=20000))
+    result = _solve(
+        qtbot,
+        window,
+        BuildRequest(
+            model_id="qwen2.5-7b", workload=Workload(kind="finetune", method="lora", context=2048), budget=20000
+        ),
+    )
     assert window.session.request.workload.tokens is None and result.builds
     # timed for the stated reference job, and the column says so (issue #27: ranked by speed, not memory)
     assert speed_text(result.builds[0])[0].endswith("per 100 M tokens")
     field = window.requirements.dataset_mtokens
     assert field.value() == 0 and field.text() == "not set"
     # with a dataset the field shows it, and the builds have a time
-    result = _solve(qtbot, window, BuildRequest(model_id="qwen2.5-7b", workload=Workload(kind="finetune", method="lora",
-                                                                                        context=2048, tokens=3e8), budget=20000))
+    result = _solve(
+        qtbot,
+        window,
+        BuildRequest(
+            model_id="qwen2.5-7b",
+            workload=Workload(kind="finetune", method="lora", context=2048, tokens=3e8),
+            budget=20000,
+        ),
+    )
     assert field.value() * 1e6 * window.requirements.epochs.value() == pytest.approx(3e8)
     assert speed_text(result.builds[0])[0] != "-" and "per 100 M tokens" not in speed_text(result.builds[0])[0]
 
@@ -285,10 +390,16 @@ def test_the_slot_maps_airflow_note_matches_where_the_cards_sit(qtbot, shipped_c
     from configurator.core.solve.request import BuildRequest, OwnedPart
     from configurator.qt.slotmap import SlotMapWidget
 
-    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m",
-                                                                       context=32768, kv_precision="q8_0"),
-                           budget=2500, circuit="120v15a", room="home-office", condition="any",
-                           owned=(OwnedPart(category="gpu", id="rtx-3090"),), top_k=3)
+    request = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m", context=32768, kv_precision="q8_0"),
+        budget=2500,
+        circuit="120v15a",
+        room="home-office",
+        condition="any",
+        owned=(OwnedPart(category="gpu", id="rtx-3090"),),
+        top_k=3,
+    )
     widget = SlotMapWidget()
     qtbot.addWidget(widget)
     checked = 0
@@ -301,7 +412,9 @@ def test_the_slot_maps_airflow_note_matches_where_the_cards_sit(qtbot, shipped_c
         checked += 1
         bottom_card = what[-1].startswith("GPU ")
         assert ("bottom card draws air from the case floor" in widget.legend) == bottom_card, (what, widget.legend)
-        assert ("a free slot below each card" in widget.legend) == (not bottom_card and "no free slot" not in widget.legend)
+        assert ("a free slot below each card" in widget.legend) == (
+            not bottom_card and "no free slot" not in widget.legend
+        )
     assert checked
 
 
@@ -312,8 +425,14 @@ def test_a_ready_made_servers_bays_name_its_gpu_and_its_cooling(qtbot, shipped_c
     from configurator.qt.slotmap import SlotMapWidget
 
     # the DGX A100 asked for by its GPU: since the DGX B200 has a price, a B200 cluster may be the cheapest (#28)
-    request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=1e11),
-                           deadline_hours=14 * 24, room="server-room", top_k=1, gpu_ids=("a100-80gb-sxm",))
+    request = BuildRequest(
+        model_id="llama-3.1-70b",
+        workload=Workload(kind="pretrain", tokens=1e11),
+        deadline_hours=14 * 24,
+        room="server-room",
+        top_k=1,
+        gpu_ids=("a100-80gb-sxm",),
+    )
     build = plan(request, shipped_catalog).builds[0]
     system = next(p for p in build.parts if p.category == "system")
     widget = SlotMapWidget()
@@ -334,8 +453,13 @@ def test_a_clusters_estimates_tab_says_its_layout_and_step_time_once(qtbot, ship
     from configurator.core.solve.plan import plan
     from configurator.qt.builds import estimate_html
 
-    request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="pretrain", tokens=1e11),
-                           deadline_hours=14 * 24, room="server-room", top_k=1)
+    request = BuildRequest(
+        model_id="llama-3.1-70b",
+        workload=Workload(kind="pretrain", tokens=1e11),
+        deadline_hours=14 * 24,
+        room="server-room",
+        top_k=1,
+    )
     build = plan(request, shipped_catalog).builds[0]
     assert build.nodes > 1
     layout = next(s.text for s in build.estimate.steps if s.topic == "parallel")
@@ -365,15 +489,33 @@ def test_the_wheel_over_a_requirement_scrolls_the_panel_not_the_value(qtbot, win
     room.setFocus()  # just chosen from its popup, as in the walk
     before = (room.currentIndex(), window.session.request.room)
     for delta in (-120, 120):
-        event = QWheelEvent(QPointF(5, 5), QPointF(room.mapToGlobal(QPoint(5, 5))), QPoint(0, 0), QPoint(0, delta),
-                            Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+        event = QWheelEvent(
+            QPointF(5, 5),
+            QPointF(room.mapToGlobal(QPoint(5, 5))),
+            QPoint(0, 0),
+            QPoint(0, delta),
+            Qt.MouseButton.NoButton,
+            Qt.KeyboardModifier.NoModifier,
+            Qt.ScrollPhase.NoScrollPhase,
+            False,
+        )
         QApplication.sendEvent(room, event)
         assert (room.currentIndex(), window.session.request.room) == before
     gpus = window.requirements.max_gpus  # a spin box, the same
     value = gpus.value()
-    QApplication.sendEvent(gpus, QWheelEvent(QPointF(5, 5), QPointF(5, 5), QPoint(0, 0), QPoint(0, 120),
-                                                Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
-                                                Qt.ScrollPhase.NoScrollPhase, False))
+    QApplication.sendEvent(
+        gpus,
+        QWheelEvent(
+            QPointF(5, 5),
+            QPointF(5, 5),
+            QPoint(0, 0),
+            QPoint(0, 120),
+            Qt.MouseButton.NoButton,
+            Qt.KeyboardModifier.NoModifier,
+            Qt.ScrollPhase.NoScrollPhase,
+            False,
+        ),
+    )
     assert gpus.value() == value
 
 
@@ -382,8 +524,17 @@ def test_buy_or_rent_says_why_it_is_empty(qtbot, window) -> None:  # type: ignor
     an empty white box."""
     from configurator.qt.costs import NO_BUILD_TEXT
 
-    result = _solve(qtbot, window, BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="pretrain", tokens=1e11),
-                                                deadline_hours=14 * 24, circuit="120v15a", room="home-office"))
+    result = _solve(
+        qtbot,
+        window,
+        BuildRequest(
+            model_id="llama-3.2-1b",
+            workload=Workload(kind="pretrain", tokens=1e11),
+            deadline_hours=14 * 24,
+            circuit="120v15a",
+            room="home-office",
+        ),
+    )
     assert not result.builds
     panel = window.detail.buy_or_rent
     assert panel.costs is None and NO_BUILD_TEXT in panel.text.toPlainText()
@@ -393,28 +544,47 @@ def test_the_model_list_shows_the_active_jobs_model_after_a_switch(qtbot, window
     """Dr. Chen searched "qwen2.5 32" for workload 2; back on workload 1 (Qwen2.5 72B) the list still showed
     Qwen2.5 32B alone, unselected, above a 72B job. Opening Mina's Llama project did the same."""
     picker = window.requirements.picker
-    _solve(qtbot, window, BuildRequest(model_id="qwen2.5-72b", workload=Workload(kind="finetune", method="lora"), budget=300000,
-                                       currency="CNY"))
+    _solve(
+        qtbot,
+        window,
+        BuildRequest(
+            model_id="qwen2.5-72b", workload=Workload(kind="finetune", method="lora"), budget=300000, currency="CNY"
+        ),
+    )
     with qtbot.waitSignal(window.session.request_changed, timeout=10_000):
         picker.search.setText("qwen2.5 32")  # the user types and presses Enter: the 32B is the job's model
         picker.search.returnPressed.emit()
     assert window.session.request.model_id == "qwen2.5-32b"
-    window.session.set_request(BuildRequest(model_id="qwen2.5-72b", workload=Workload(kind="finetune", method="lora"),
-                                            budget=300000, currency="CNY"))
+    window.session.set_request(
+        BuildRequest(
+            model_id="qwen2.5-72b", workload=Workload(kind="finetune", method="lora"), budget=300000, currency="CNY"
+        )
+    )
     current = picker.tree.currentItem()
     assert current is not None and not current.isHidden()
     assert current.data(0, Qt.ItemDataRole.UserRole) == "qwen2.5-72b" and picker.search.text() == ""
     # a search that still shows the job's model is left as typed
     picker.search.setText("qwen2.5")  # the 72B stays visible and chosen: nothing to re-solve
     picker.select("qwen2.5-72b")
-    assert picker.search.text() == "qwen2.5" and picker.tree.currentItem().data(0, Qt.ItemDataRole.UserRole) == "qwen2.5-72b"
+    assert (
+        picker.search.text() == "qwen2.5"
+        and picker.tree.currentItem().data(0, Qt.ItemDataRole.UserRole) == "qwen2.5-72b"
+    )
 
 
 def test_a_change_of_currency_keeps_the_circuit_and_region_the_user_picked(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     """Mina switched to EUR to print her sheet: her 120 V 15 A outlet became 230 V 16 A and the builds changed."""
     panel = window.requirements
-    _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"),
-                                       currency="USD", circuit="120v20a"))
+    _solve(
+        qtbot,
+        window,
+        BuildRequest(
+            model_id="llama-3.1-8b",
+            workload=Workload(kind="inference", precision="q4_k_m"),
+            currency="USD",
+            circuit="120v20a",
+        ),
+    )
     with qtbot.waitSignal(window.session.solve_finished, timeout=60_000):
         panel.currency.setCurrentIndex(panel.currency.findData("EUR"))
     assert window.session.request.currency == "EUR" and window.session.request.circuit == "120v20a"
@@ -431,8 +601,17 @@ def test_a_change_of_currency_leaves_even_a_default_site_alone(qtbot, window) ->
     """Settings are independent (#31): CNY on a fresh request converts the budget and nothing else; the site was moved
     to China and 230 V (Dr. Chen picks his region and circuit himself; new projects take them from the preferences)."""
     panel = window.requirements
-    _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"),
-                                       currency="USD", circuit="120v15a", region="global"))
+    _solve(
+        qtbot,
+        window,
+        BuildRequest(
+            model_id="llama-3.1-8b",
+            workload=Workload(kind="inference", precision="q4_k_m"),
+            currency="USD",
+            circuit="120v15a",
+            region="global",
+        ),
+    )
     with qtbot.waitSignal(window.session.solve_finished, timeout=60_000):
         panel.currency.setCurrentIndex(panel.currency.findData("CNY"))
     request = window.session.request
@@ -444,25 +623,47 @@ def test_other_jobs_leave_the_fine_tuning_tab_as_the_user_set_it(qtbot, window) 
     always says False) and "needs about 3 x 24 GB cards"; an inference job turned QLoRA into LoRA and its RAM offload
     into the optimizer's."""
     panel = window.requirements
-    tuned = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="finetune", method="qlora", grad_checkpointing=True,
-                                                                    offload="none"), budget=5000)
+    tuned = BuildRequest(
+        model_id="llama-3.1-8b",
+        workload=Workload(kind="finetune", method="qlora", grad_checkpointing=True, offload="none"),
+        budget=5000,
+    )
     _solve(qtbot, window, tuned)
     assert panel.checkpointing.isChecked() and panel.method.currentData() == "qlora"
-    _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="pretrain", tokens=1e9,
-                                                                                  grad_checkpointing=False), budget=5000))
+    _solve(
+        qtbot,
+        window,
+        BuildRequest(
+            model_id="llama-3.1-8b",
+            workload=Workload(kind="pretrain", tokens=1e9, grad_checkpointing=False),
+            budget=5000,
+        ),
+    )
     with qtbot.waitSignal(window.session.request_changed, timeout=10_000):
         panel.tabs.setCurrentIndex(1)  # back to Fine-tuning
     w = window.session.request.workload
     assert (w.kind, w.method, w.grad_checkpointing) == ("finetune", "qlora", True)
-    _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", offload="cpu",
-                                                                                  engine="llama.cpp"), budget=5000))
+    _solve(
+        qtbot,
+        window,
+        BuildRequest(
+            model_id="llama-3.1-8b", workload=Workload(kind="inference", offload="cpu", engine="llama.cpp"), budget=5000
+        ),
+    )
     with qtbot.waitSignal(window.session.request_changed, timeout=10_000):
         panel.tabs.setCurrentIndex(1)  # back to Fine-tuning
     w = window.session.request.workload
     assert (w.kind, w.method, w.grad_checkpointing, w.offload) == ("finetune", "qlora", True, "none")
     # a fine-tuning job of its own still sets the tab (a project opened, a map cell)
-    _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="finetune", method="lora",
-                                                                                  grad_checkpointing=False), budget=5000))
+    _solve(
+        qtbot,
+        window,
+        BuildRequest(
+            model_id="llama-3.1-8b",
+            workload=Workload(kind="finetune", method="lora", grad_checkpointing=False),
+            budget=5000,
+        ),
+    )
     assert not panel.checkpointing.isChecked() and panel.method.currentData() == "lora"
 
 
@@ -470,8 +671,11 @@ def test_export_offers_the_saved_projects_name_and_folder(qtbot, window, tmp_pat
     """Dr. Chen saved the project "chen" in his folder; Export offered ~/rig.xlsx for the purchasing office."""
     from PySide6.QtWidgets import QFileDialog
 
-    _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"),
-                                       budget=2000))
+    _solve(
+        qtbot,
+        window,
+        BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"), budget=2000),
+    )
     offered: list[str] = []
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args, **kw: (offered.append(args[2]), ("", ""))[1])
     window.export_builds()
@@ -485,11 +689,17 @@ def test_export_offers_the_saved_projects_name_and_folder(qtbot, window, tmp_pat
 
 def test_the_power_bars_carry_their_watts_and_the_circuit_limit(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     """Mina's Power tab drew two bars with no number on them: a buyer could not read the watts off (walk8)."""
-    _solve(qtbot, window, BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"),
-                                       circuit="120v15a"))
+    _solve(
+        qtbot,
+        window,
+        BuildRequest(
+            model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"), circuit="120v15a"
+        ),
+    )
     # a machine with its own PSU (since #28 the cheapest 8B machine may be a mini PC with a built-in supply)
-    window.session.select(next(i for i, b in enumerate(window.session.result.builds)
-                               if any(p.category == "psu" for p in b.parts)))
+    window.session.select(
+        next(i for i, b in enumerate(window.session.result.builds) if any(p.category == "psu" for p in b.parts))
+    )
     build = window.session.selected_build
     p = build.power
     chart = window.detail.power_chart
@@ -497,11 +707,21 @@ def test_the_power_bars_carry_their_watts_and_the_circuit_limit(qtbot, window) -
     drawn = [item.textItem.toPlainText() for item in chart.plot.items if hasattr(item, "textItem")]
     assert drawn == chart.values
     assert chart.values[0] == f"{dc:,.0f} W DC\n" + f"{dc / p.psu_w:.0%} of the PSU".replace("%", " %")
-    assert chart.values[1] == f"{p.wall_w:,.0f} W at the wall\n" + f"{p.wall_w / p.circuit_limit_w:.0%}".replace("%", " %") \
+    assert (
+        chart.values[1]
+        == f"{p.wall_w:,.0f} W at the wall\n"
+        + f"{p.wall_w / p.circuit_limit_w:.0%}".replace("%", " %")
         + " of the circuit limit"
+    )
     names = [label.text for _sample, label in chart.legend.items]
-    assert f"GPUs {p.gpu_w:,.0f} W" in names and f"CPU {p.cpu_w:,.0f} W" in names and f"wall draw {p.wall_w:,.0f} W" in names
-    assert f"circuit limit (continuous) {p.circuit_limit_w:,.0f} W" in names and f"PSU capacity {p.psu_w:,.0f} W" in names
+    assert (
+        f"GPUs {p.gpu_w:,.0f} W" in names
+        and f"CPU {p.cpu_w:,.0f} W" in names
+        and f"wall draw {p.wall_w:,.0f} W" in names
+    )
+    assert (
+        f"circuit limit (continuous) {p.circuit_limit_w:,.0f} W" in names and f"PSU capacity {p.psu_w:,.0f} W" in names
+    )
     # on the printed sheet's chart (printing.chart_images' size) no label runs out of the plot: centred, "884 W DC"
     # printed as "4 W DC"
     printed = PowerBudgetChart()
@@ -522,9 +742,15 @@ def test_the_token_count_reads_as_a_buyer_writes_it(qtbot, window) -> None:  # t
     """Sam's 100 billion tokens read "100.000 B tokens" (a hundred thousand where the dot groups thousands), 10 trillion
     "10000.000 B tokens" (walk8)."""
     panel = window.requirements
-    for tokens, text in ((1e11, "100 B tokens"), (1e13, "10000 B tokens"), (5e8, "0.5 B tokens"), (1.25e9, "1.25 B tokens")):
-        window.session.set_request(BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="pretrain", tokens=tokens)),
-                                   solve=False)
+    for tokens, text in (
+        (1e11, "100 B tokens"),
+        (1e13, "10000 B tokens"),
+        (5e8, "0.5 B tokens"),
+        (1.25e9, "1.25 B tokens"),
+    ):
+        window.session.set_request(
+            BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="pretrain", tokens=tokens)), solve=False
+        )
         assert panel.pre_tokens.text() == text
         assert panel.pre_tokens.value() * 1e9 == pytest.approx(tokens)
     # typed back, the trimmed text is the value

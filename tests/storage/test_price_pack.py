@@ -33,7 +33,9 @@ def test_a_pack_exported_under_one_home_imports_under_another_with_the_same_pric
     a, b, pack = tmp_path / "a", tmp_path / "b", tmp_path / "lab-prices.toml"
     _user_file(a, "mine.toml", OVERRIDE + "\n" + _added_psu())
 
-    run = run_cli("catalog", "export-prices", str(pack), "--author", "Lab purchasing", "--json", env={"LLM_RIG_HOME": str(a)})
+    run = run_cli(
+        "catalog", "export-prices", str(pack), "--author", "Lab purchasing", "--json", env={"LLM_RIG_HOME": str(a)}
+    )
     assert run.code == 0, run.err
     assert run.json() == {"file": str(pack), "author": "Lab purchasing", "prices": 1, "parts": 1}
     text = pack.read_text(encoding="utf-8")
@@ -69,7 +71,9 @@ def test_a_pack_exported_under_one_home_imports_under_another_with_the_same_pric
     assert again.json()["counts"] == {"unchanged": 2}, "importing twice changes nothing"
 
 
-def test_apply_updates_the_users_own_file_in_place_and_keeps_its_other_records(isolated_home: Path, tmp_path: Path) -> None:
+def test_apply_updates_the_users_own_file_in_place_and_keeps_its_other_records(
+    isolated_home: Path, tmp_path: Path
+) -> None:
     mine = _user_file(isolated_home, "mine.toml", "# my notes\n" + OVERRIDE + "\n" + _added_psu())
     pack = tmp_path / "pack.toml"
     pack.write_text(
@@ -93,28 +97,49 @@ def test_apply_updates_the_users_own_file_in_place_and_keeps_its_other_records(i
 
 
 BAD_PACKS = [
-    ("missing amount", '[pack]\nformat = 1\ndate = 2026-11-30\nauthor = "x"\n\n[[price]]\nkind = "gpus"\nid = "rtx-3090"\n'
-     'currency = "USD"\ndate = 2026-11-01\nsource = "https://x.example"\n', 6, "price[rtx-3090].amount"),
-    ("future date", '[pack]\nformat = 1\ndate = 2026-11-30\nauthor = "x"\n\n[[price]]\nkind = "gpus"\nid = "rtx-3090"\n'
-     'amount = 5.0\ncurrency = "USD"\ndate = 2999-01-01\nsource = "https://x.example"\n', 11, "price[rtx-3090].date"),
-    ("bad kind", '[pack]\nformat = 1\ndate = 2026-11-30\nauthor = "x"\n\n[[price]]\nkind = "gpu"\nid = "rtx-3090"\n', 7,
-     "price[0].kind"),
-    ("no author", '[pack]\nformat = 1\ndate = 2026-11-30\n', 1, "pack.author"),
-    ("bad currency", '[pack]\nformat = 1\ndate = 2026-11-30\nauthor = "x"\n[[price]]\nkind = "gpus"\nid = "rtx-3090"\n'
-     'amount = 5.0\ncurrency = "GBP"\ndate = 2026-01-01\nsource = "https://x.example"\n', 9, "price[rtx-3090].currency"),
+    (
+        "missing amount",
+        '[pack]\nformat = 1\ndate = 2026-11-30\nauthor = "x"\n\n[[price]]\nkind = "gpus"\nid = "rtx-3090"\n'
+        'currency = "USD"\ndate = 2026-11-01\nsource = "https://x.example"\n',
+        6,
+        "price[rtx-3090].amount",
+    ),
+    (
+        "future date",
+        '[pack]\nformat = 1\ndate = 2026-11-30\nauthor = "x"\n\n[[price]]\nkind = "gpus"\nid = "rtx-3090"\n'
+        'amount = 5.0\ncurrency = "USD"\ndate = 2999-01-01\nsource = "https://x.example"\n',
+        11,
+        "price[rtx-3090].date",
+    ),
+    (
+        "bad kind",
+        '[pack]\nformat = 1\ndate = 2026-11-30\nauthor = "x"\n\n[[price]]\nkind = "gpu"\nid = "rtx-3090"\n',
+        7,
+        "price[0].kind",
+    ),
+    ("no author", "[pack]\nformat = 1\ndate = 2026-11-30\n", 1, "pack.author"),
+    (
+        "bad currency",
+        '[pack]\nformat = 1\ndate = 2026-11-30\nauthor = "x"\n[[price]]\nkind = "gpus"\nid = "rtx-3090"\n'
+        'amount = 5.0\ncurrency = "GBP"\ndate = 2026-01-01\nsource = "https://x.example"\n',
+        9,
+        "price[rtx-3090].currency",
+    ),
     ("syntax", '[pack]\nformat = 1\ndate = 2026-11-30\nauthor = "x\n', 4, "toml"),
 ]
 
 
 @pytest.mark.parametrize(("label", "text", "line", "field"), BAD_PACKS, ids=[b[0] for b in BAD_PACKS])
-def test_a_malformed_pack_is_refused_with_file_line_and_field(tmp_path: Path, label: str, text: str, line: int,
-                                                               field: str) -> None:
+def test_a_malformed_pack_is_refused_with_file_line_and_field(
+    tmp_path: Path, label: str, text: str, line: int, field: str
+) -> None:
     pack = tmp_path / "bad.toml"
     pack.write_text(text, encoding="utf-8")
     with pytest.raises(CatalogError) as caught:
         price_pack.read_pack(pack, today=datetime.date(2026, 12, 2))
-    assert any(p.line == line and p.field == field and p.file == str(pack) for p in caught.value.problems), \
+    assert any(p.line == line and p.field == field and p.file == str(pack) for p in caught.value.problems), (
         caught.value.problems
+    )
 
 
 def test_the_cli_refuses_a_malformed_pack_with_exit_2_and_writes_nothing(isolated_home: Path, tmp_path: Path) -> None:
@@ -132,8 +157,10 @@ def test_a_part_that_refers_to_a_missing_record_is_skipped_not_written(isolated_
     dgx = shipped.get("systems", "nvidia-dgx-h100")
     lab = dgx.model_copy(update={"id": "lab-dgx", "gpu": "gpu-nobody-has"})
     pack = tmp_path / "pack.toml"
-    pack.write_text('[pack]\nformat = 1\ndate = 2026-11-30\nauthor = "x"\n\n' + overlay.record_text("systems", lab),
-                    encoding="utf-8")
+    pack.write_text(
+        '[pack]\nformat = 1\ndate = 2026-11-30\nauthor = "x"\n\n' + overlay.record_text("systems", lab),
+        encoding="utf-8",
+    )
     review = price_pack.review(price_pack.read_pack(pack), catalogs.load().catalog)
     assert [(c.action, c.id) for c in review.changes] == [("skipped", "lab-dgx")]
     assert "gpus 'gpu-nobody-has'" in review.changes[0].reason
@@ -144,9 +171,12 @@ def test_an_unreadable_user_file_stops_the_import_before_any_file_changes(isolat
     broken = _user_file(isolated_home, "app-gpus.toml", "[[gpus]\nid = \n")
     pack = tmp_path / "pack.toml"
     # the added part (written to app-psus.toml) comes first; the price goes to the broken app-gpus.toml
-    pack.write_text('[pack]\nformat = 1\ndate = 2026-11-30\nauthor = "x"\n\n' + _added_psu() + '\n[[price]]\nkind = "gpus"\n'
-                    'id = "rtx-3090"\namount = 640.0\ncurrency = "USD"\ncondition = "used"\ndate = 2026-11-20\n'
-                    'source = "https://x.example"\n', encoding="utf-8")
+    pack.write_text(
+        '[pack]\nformat = 1\ndate = 2026-11-30\nauthor = "x"\n\n' + _added_psu() + '\n[[price]]\nkind = "gpus"\n'
+        'id = "rtx-3090"\namount = 640.0\ncurrency = "USD"\ncondition = "used"\ndate = 2026-11-20\n'
+        'source = "https://x.example"\n',
+        encoding="utf-8",
+    )
     loaded = catalogs.load()
     review = price_pack.review(price_pack.read_pack(pack), loaded.catalog)
     assert [c.action for c in review.changes] == ["add-part", "add-price"]

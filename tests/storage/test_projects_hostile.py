@@ -34,7 +34,10 @@ def _write(tmp_path: Path, text: str) -> Path:
         ({"schema_version": -1}, "schema_version -1 is not a version this app knows"),
         ({"schema_version": 99}, "newer version of the app"),
         ({"requests": [{"model_id": "llama-3.1-8b", "budget": float("inf")}]}, "requests.0.budget"),
-        ({"requests": [{"model_id": "llama-3.1-8b", "workload": {"tokens": float("nan")}}]}, "requests.0.workload.tokens"),
+        (
+            {"requests": [{"model_id": "llama-3.1-8b", "workload": {"tokens": float("nan")}}]},
+            "requests.0.workload.tokens",
+        ),
         ({"requests": []}, "requests"),
     ],
 )
@@ -56,7 +59,9 @@ def test_unknown_model_or_part_in_a_project_is_refused_before_opening(tmp_path: 
     project = projects.Project(requests=(BuildRequest(model_id="<a href='x'>no-such</a>"),))
     with pytest.raises(ProjectError, match="unknown model id"):
         projects.check_references(project, catalog, "p.llmrig")
-    owned = projects.Project(requests=(BuildRequest(model_id="llama-3.1-8b", owned=({"category": "gpu", "id": "nope"},)),))  # type: ignore[arg-type]
+    owned = projects.Project(
+        requests=(BuildRequest(model_id="llama-3.1-8b", owned=({"category": "gpu", "id": "nope"},)),)
+    )  # type: ignore[arg-type]
     with pytest.raises(ProjectError, match="unknown gpu id 'nope'"):
         projects.check_references(owned, catalog, "p.llmrig")
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from configurator.storage import catalogs, paths
 from tests.helpers import run_cli
 
-OVERRIDE = '''
+OVERRIDE = """
 [[gpus]]
 id = "rtx-3090"
 name = "NVIDIA GeForce RTX 3090 (my price)"
@@ -29,7 +29,7 @@ cooler = "open-air"
 pcie_gen = 4
 p2p = false
 prices = [{ amount = 555.0, currency = "USD", condition = "used", date = 2026-11-01, source = "my local shop" }]
-'''
+"""
 
 
 def test_user_overlay_lives_under_the_home_override(isolated_home: Path) -> None:

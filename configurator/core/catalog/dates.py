@@ -9,7 +9,18 @@ from dataclasses import dataclass
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Record
 
-PART_KINDS = ("gpus", "cpus", "motherboards", "memory", "psus", "chassis", "coolers", "storage", "systems", "accessories")
+PART_KINDS = (
+    "gpus",
+    "cpus",
+    "motherboards",
+    "memory",
+    "psus",
+    "chassis",
+    "coolers",
+    "storage",
+    "systems",
+    "accessories",
+)
 """The kinds a build is made of (models and cloud offers are not bought as parts)."""
 
 FRESH_WINDOW_DAYS = 183
@@ -62,8 +73,11 @@ class CatalogDate:
         with the parts whose newest price is older than that named by count, never hidden."""
         if self.first is None or self.last is None:
             return "no dated prices"
-        span = f"{self.first:%Y-%m}" if (self.first.year, self.first.month) == (self.last.year, self.last.month) \
+        span = (
+            f"{self.first:%Y-%m}"
+            if (self.first.year, self.first.month) == (self.last.year, self.last.month)
             else f"from {self.first:%Y-%m} to {self.last:%Y-%m}"
+        )
         text = f"prices {span}"
         if self.older:
             text += f"; {self.older} of {self.priced} priced parts have only older prices"

@@ -7,8 +7,8 @@ import math
 import re
 import tomllib
 from collections.abc import Collection, Iterable, Mapping
-from datetime import date, datetime
 from dataclasses import dataclass, field
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -123,7 +123,11 @@ class ParseCache:
             if self.path is not None:
                 try:
                     loaded = json.loads(read_text_bounded(self.path, "cache"))
-                    if isinstance(loaded, dict) and loaded.get("version") == 1 and isinstance(loaded.get("files"), dict):
+                    if (
+                        isinstance(loaded, dict)
+                        and loaded.get("version") == 1
+                        and isinstance(loaded.get("files"), dict)
+                    ):
                         self._entries = loaded["files"]
                 except (OSError, ValueError, RecursionError):
                     pass
@@ -147,7 +151,10 @@ class ParseCache:
         if self.path is None:
             return
         try:
-            self.entries[str(file)] = {"key": self._key(file), "data": json.loads(json.dumps(data, default=_json_default))}
+            self.entries[str(file)] = {
+                "key": self._key(file),
+                "data": json.loads(json.dumps(data, default=_json_default)),
+            }
             self.dirty = True
         except (OSError, TypeError, ValueError, RecursionError):
             pass
@@ -226,7 +233,9 @@ def parse_file(
             continue
         if not isinstance(value, list):
             lines, _ = lines_and_spans()
-            problems.append(Problem(name, _line_of(lines, (1, len(lines)), kind), kind, "must be an array of tables [[...]]"))
+            problems.append(
+                Problem(name, _line_of(lines, (1, len(lines)), kind), kind, "must be an array of tables [[...]]")
+            )
             continue
         for index, raw in enumerate(value):
             try:
@@ -253,7 +262,9 @@ def parse_file(
                         msg = f"required field missing in {where}"
                     elif error["type"] in _BOUND_ERRORS:
                         allowed = field_range(model, loc)
-                        msg = f"{error['input']!r} is out of range" + (f" (allowed: {allowed})" if allowed else f": {msg}")
+                        msg = f"{error['input']!r} is out of range" + (
+                            f" (allowed: {allowed})" if allowed else f": {msg}"
+                        )
                     problems.append(Problem(name, line, label, msg))
                 continue
             parsed.records.append((kind, record, -(index + 1)))
@@ -333,8 +344,9 @@ class LoadState:
         return LoadState(catalog, list(self.problems), dict(self.where))
 
 
-def add_layer(state: LoadState, layer: list[Path], kinds: Collection[str] | None = None,
-              cache: ParseCache | None = None) -> None:
+def add_layer(
+    state: LoadState, layer: list[Path], kinds: Collection[str] | None = None, cache: ParseCache | None = None
+) -> None:
     """Load one layer over `state`: its records override earlier layers' by id; within the layer a
     repeated id is a problem. A broken file is reported and skipped; every other file still loads."""
     catalog = state.catalog
@@ -351,7 +363,9 @@ def add_layer(state: LoadState, layer: list[Path], kinds: Collection[str] | None
                 first_line = record_line(first_file, kind, first_line)
                 id_line = _field_line(parsed.file, record_line(parsed.file, kind, line), "id")
                 state.problems.append(
-                    Problem(parsed.file, id_line, "id", f"duplicate id {record.id!r} (first at {first_file}:{first_line})")
+                    Problem(
+                        parsed.file, id_line, "id", f"duplicate id {record.id!r} (first at {first_file}:{first_line})"
+                    )
                 )
                 continue
             seen[key] = (parsed.file, line)
@@ -361,7 +375,9 @@ def add_layer(state: LoadState, layer: list[Path], kinds: Collection[str] | None
 
 
 def load_catalog(
-    layers: list[list[Path]], kinds: Collection[str] | None = None, cache: ParseCache | None = None,
+    layers: list[list[Path]],
+    kinds: Collection[str] | None = None,
+    cache: ParseCache | None = None,
     start: LoadState | None = None,
 ) -> LoadResult:
     """Load catalog layers in order (over `start`, e.g. the cached shipped layer); a later layer
@@ -375,14 +391,22 @@ def load_catalog(
 def _apply_rates(catalog: Catalog, parsed: _Parsed, problems: list[Problem]) -> None:
     rates = parsed.rates
     if not isinstance(rates, dict):  # `exchange_rates = true`: a value, not the table it must be
-        problems.append(Problem(parsed.file, _key_line(parsed.file, "exchange_rates"), "exchange_rates",
-                                f"must be a table ([exchange_rates] with per_usd, date, source), got {str(rates)[:40]!r}"))
+        problems.append(
+            Problem(
+                parsed.file,
+                _key_line(parsed.file, "exchange_rates"),
+                "exchange_rates",
+                f"must be a table ([exchange_rates] with per_usd, date, source), got {str(rates)[:40]!r}",
+            )
+        )
         return
     per_usd = rates.get("per_usd", {})
     if not isinstance(per_usd, dict) or not all(
         isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and v > 0 for v in per_usd.values()
     ):
-        problems.append(Problem(parsed.file, 1, "exchange_rates.per_usd", "must map currency codes to positive numbers"))
+        problems.append(
+            Problem(parsed.file, 1, "exchange_rates.per_usd", "must map currency codes to positive numbers")
+        )
         return
     catalog.exchange_rates.update({str(k): float(v) for k, v in per_usd.items()})
     catalog.exchange_rates.setdefault("USD", 1.0)
@@ -419,4 +443,3 @@ def validate_paths(paths: list[Path], base: list[Path] | None = None) -> list[Pr
     named = {str(p) for p in files}
     result = load_catalog([expand(base or []), files])
     return [p for p in result.problems if p.file in named]
-

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import re
 import datetime
+import re
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -153,11 +153,15 @@ class Gpu(Record):
         description="not a vendor product: memory or board reworked by a refurbisher (no warranty, no vendor support)",
     )
     power_limit_min_w: float | None = Field(
-        default=None, ge=1, le=5_000,
+        default=None,
+        ge=1,
+        le=5_000,
         description="the lowest power cap the driver accepts, W (nvidia-smi -q -d POWER 'Min Power Limit', amdgpu "
-                    "power1_cap_min); set only where a report says so, with power_limit_source",
+        "power1_cap_min); set only where a report says so, with power_limit_source",
     )
-    power_limit_source: str = Field(default="", description="where power_limit_min_w was read (a URL and what it shows)")
+    power_limit_source: str = Field(
+        default="", description="where power_limit_min_w was read (a URL and what it shows)"
+    )
 
     @model_validator(mode="after")
     def _power_floor_is_sourced(self) -> Gpu:
@@ -197,7 +201,10 @@ class Cpu(Record):
     memory_channels: int = Field(ge=1, le=64)
     memory_speed_mts: int = Field(gt=0, le=100_000, description="highest officially supported MT/s")
     memory_speed_2dpc_mts: int | None = Field(
-        default=None, gt=0, le=100_000, description="officially supported MT/s with two DIMMs per channel (None: not published)"
+        default=None,
+        gt=0,
+        le=100_000,
+        description="officially supported MT/s with two DIMMs per channel (None: not published)",
     )
     max_memory_gb: int = Field(gt=0, le=MAX_MEMORY_GB)
     ecc: bool = False
@@ -217,7 +224,9 @@ class PcieSlot(_Strict):
     gen: int = Field(ge=3, le=6)
     source: Literal["cpu", "chipset", "plx"] = "cpu"
     shares_with: tuple[str, ...] = Field(default=(), description="M.2 socket ids that share this slot's lanes")
-    lanes_when_shared: int = Field(default=0, ge=0, le=16, description="electrical lanes left when a sharing M.2 is used")
+    lanes_when_shared: int = Field(
+        default=0, ge=0, le=16, description="electrical lanes left when a sharing M.2 is used"
+    )
     lanes_when_bifurcated: int | None = Field(
         default=None, ge=1, le=16, description="lanes when the slot pair runs x8/x8 (both populated)"
     )
@@ -315,7 +324,9 @@ class Chassis(Record):
     psu_bays: int = Field(default=1, ge=0, le=64)
     airflow: Literal["desktop", "server-ducted"]
     max_gpus: int | None = Field(default=None, ge=1, le=64, description="for GPU servers: double-width GPU bays")
-    included_psu_w: float | None = Field(default=None, gt=0, le=100_000, description="server chassis that ship with PSUs: all modules")
+    included_psu_w: float | None = Field(
+        default=None, gt=0, le=100_000, description="server chassis that ship with PSUs: all modules"
+    )
     psu_redundant: bool = Field(default=False, description="N+N redundant modules: plan against half of included_psu_w")
     integrated_board: str | None = Field(default=None, description="id of the board a GPU-server barebone comes with")
     noise: Literal["quiet", "moderate", "loud", "datacenter"] = "moderate"
@@ -361,10 +372,16 @@ class MoeSpec(_Strict):
     experts_per_token: int = Field(ge=1, le=MAX_EXPERTS)
     expert_intermediate_size: int = Field(gt=0, le=MAX_WIDTH)
     shared_experts: int = Field(default=0, ge=0, le=MAX_EXPERTS)
-    shared_intermediate_size: int = Field(default=0, ge=0, le=MAX_WIDTH * MAX_EXPERTS, description="total width of the shared expert(s)")
+    shared_intermediate_size: int = Field(
+        default=0, ge=0, le=MAX_WIDTH * MAX_EXPERTS, description="total width of the shared expert(s)"
+    )
     first_dense_layers: int = Field(default=0, ge=0, le=MAX_LAYERS, description="leading layers with a dense MLP")
-    dense_intermediate_size: int | None = Field(default=None, gt=0, le=MAX_WIDTH, description="MLP width of those dense layers")
-    moe_layer_step: int = Field(default=1, ge=1, le=MAX_LAYERS, description="every n-th layer is MoE (Llama 4 interleaves)")
+    dense_intermediate_size: int | None = Field(
+        default=None, gt=0, le=MAX_WIDTH, description="MLP width of those dense layers"
+    )
+    moe_layer_step: int = Field(
+        default=1, ge=1, le=MAX_LAYERS, description="every n-th layer is MoE (Llama 4 interleaves)"
+    )
 
     @model_validator(mode="after")
     def _top_k_within(self) -> MoeSpec:
@@ -416,7 +433,9 @@ class MambaSpec(_Strict):
     cache dtype, plus the causal-convolution window) instead of a per-token KV cache."""
 
     pattern: str = Field(
-        min_length=1, max_length=MAX_LAYERS, pattern=r"^[M*E-]+$",
+        min_length=1,
+        max_length=MAX_LAYERS,
+        pattern=r"^[M*E-]+$",
         description="hybrid_override_pattern: one character per layer, M mamba, * attention, E MoE, - MLP",
     )
     num_heads: int = Field(gt=0, le=MAX_HEADS, description="mamba_num_heads")
@@ -424,7 +443,9 @@ class MambaSpec(_Strict):
     state_size: int = Field(gt=0, le=MAX_WIDTH, description="ssm_state_size")
     n_groups: int = Field(gt=0, le=MAX_HEADS, description="n_groups: B and C projections shared by head groups")
     conv_kernel: int = Field(default=4, gt=0, le=64)
-    state_bytes: int = Field(default=4, ge=1, le=8, description="bytes per state value (mamba_ssm_cache_dtype float32: 4)")
+    state_bytes: int = Field(
+        default=4, ge=1, le=8, description="bytes per state value (mamba_ssm_cache_dtype float32: 4)"
+    )
 
     @model_validator(mode="after")
     def _heads_group(self) -> MambaSpec:
@@ -454,7 +475,9 @@ class CompressedAttentionSpec(_Strict):
     low-rank q_a/q_b pair, the output a grouped low-rank o_a/o_b pair; residuals run `hc_mult` streams
     mixed by manifold-constrained hyper-connections (mHC)."""
 
-    compress_ratios: tuple[int, ...] = Field(min_length=1, max_length=MAX_LAYERS, description="per layer: 0, or tokens per pooled entry")
+    compress_ratios: tuple[int, ...] = Field(
+        min_length=1, max_length=MAX_LAYERS, description="per layer: 0, or tokens per pooled entry"
+    )
     q_lora_rank: int = Field(gt=0, le=MAX_WIDTH)
     o_lora_rank: int = Field(gt=0, le=MAX_WIDTH)
     o_groups: int = Field(gt=0, le=MAX_HEADS)
@@ -462,7 +485,9 @@ class CompressedAttentionSpec(_Strict):
     index_n_heads: int = Field(gt=0, le=MAX_HEADS)
     index_head_dim: int = Field(gt=0, le=MAX_WIDTH)
     index_topk: int = Field(gt=0, le=MAX_CONTEXT)
-    index_ratio: int = Field(default=4, gt=0, le=MAX_CONTEXT, description="the ratio whose layers carry the indexer (CSA)")
+    index_ratio: int = Field(
+        default=4, gt=0, le=MAX_CONTEXT, description="the ratio whose layers carry the indexer (CSA)"
+    )
     hc_mult: int = Field(default=1, gt=0, le=64, description="parallel residual streams (mHC)")
 
     @field_validator("compress_ratios")
@@ -500,7 +525,10 @@ class ModelArch(Record):
     norm: Literal["rmsnorm", "layernorm"] = "rmsnorm"
     sliding_window: int | None = Field(default=None, gt=0, le=MAX_CONTEXT)
     sliding_window_layers: int | None = Field(
-        default=None, ge=0, le=MAX_LAYERS, description="how many layers use the window (None: all when sliding_window is set)"
+        default=None,
+        ge=0,
+        le=MAX_LAYERS,
+        description="how many layers use the window (None: all when sliding_window is set)",
     )
     moe: MoeSpec | None = None
     mla: MlaSpec | None = None
@@ -511,15 +539,23 @@ class ModelArch(Record):
     )
     mamba: MambaSpec | None = Field(default=None, description="Nemotron-H hybrid Mamba-2 layers")
     global_attention: GlobalAttentionSpec | None = Field(
-        default=None, description="full-attention layers' own head geometry (Gemma 4); the rest slide")
+        default=None, description="full-attention layers' own head geometry (Gemma 4); the rest slide"
+    )
     compressed_attention: CompressedAttentionSpec | None = Field(
-        default=None, description="DeepSeek-V4 window + compressed (CSA/HCA) attention")
+        default=None, description="DeepSeek-V4 window + compressed (CSA/HCA) attention"
+    )
     mtp_layers: int = Field(
-        default=0, ge=0, le=64, description="multi-token-prediction layers shipped beside the model (not counted in params)")
+        default=0,
+        ge=0,
+        le=64,
+        description="multi-token-prediction layers shipped beside the model (not counted in params)",
+    )
     native_precision: NativePrecision | None = Field(
-        default=None, description="precision the released weights are stored in (None: not recorded)")
+        default=None, description="precision the released weights are stored in (None: not recorded)"
+    )
     native_precision_scope: str = Field(
-        default="", max_length=200, description="which weights carry native_precision, e.g. 'routed experts'")
+        default="", max_length=200, description="which weights carry native_precision, e.g. 'routed experts'"
+    )
     params_total_b: float = Field(gt=0, le=MAX_PARAMS_B, description="published total parameters, billions")
     params_active_b: float = Field(gt=0, le=MAX_PARAMS_B, description="published active parameters per token, billions")
     params_source: str = Field(min_length=3)
@@ -552,15 +588,19 @@ class ModelArch(Record):
             if self.mla is not None or self.linear_attention is not None or self.mamba is not None:
                 raise ValueError("compressed_attention cannot be combined with mla, linear_attention or mamba")
             if len(self.compressed_attention.compress_ratios) != self.num_layers:
-                raise ValueError(f"compressed_attention.compress_ratios has {len(self.compressed_attention.compress_ratios)} "
-                                 f"layers, num_layers is {self.num_layers}")
+                raise ValueError(
+                    f"compressed_attention.compress_ratios has {len(self.compressed_attention.compress_ratios)} "
+                    f"layers, num_layers is {self.num_layers}"
+                )
             if not self.sliding_window:
                 raise ValueError("compressed_attention keeps a sliding window of recent tokens: set sliding_window")
             if self.num_attention_heads % self.compressed_attention.o_groups:
                 raise ValueError("num_attention_heads must be a multiple of compressed_attention.o_groups")
         if self.global_attention is not None:
             if not self.sliding_window:
-                raise ValueError("global_attention describes the full layers beside sliding-window ones: set sliding_window")
+                raise ValueError(
+                    "global_attention describes the full layers beside sliding-window ones: set sliding_window"
+                )
             if self.num_attention_heads % self.global_attention.num_kv_heads:
                 raise ValueError("num_attention_heads must be a multiple of global_attention.num_kv_heads")
         return self
@@ -627,14 +667,17 @@ class System(Record):
     interconnect: str
     vendor_part_number: str = ""
     network_gbps_per_gpu: float | None = Field(
-        default=None, gt=0, le=3_200, description="compute-fabric NIC line rate per GPU (None: not built to cluster)")
+        default=None, gt=0, le=3_200, description="compute-fabric NIC line rate per GPU (None: not built to cluster)"
+    )
     # -- unified memory (issue #12): set for systems-on-chip; then gpu and cpu are "integrated"
     unified: UnifiedMemory | None = None
 
     @model_validator(mode="after")
     def _integrated_iff_unified(self) -> System:
         if (self.unified is not None) != (self.gpu == INTEGRATED):
-            raise ValueError(f"a unified-memory system has gpu = {INTEGRATED!r} and a [unified] table; other systems neither")
+            raise ValueError(
+                f"a unified-memory system has gpu = {INTEGRATED!r} and a [unified] table; other systems neither"
+            )
         return self
 
 
@@ -687,7 +730,11 @@ class CloudOffer(Record):
     region: str = ""
     prices: tuple[HourlyPrice, ...] = Field(min_length=1)  # type: ignore[assignment]
     network_gbps_per_gpu: float | None = Field(
-        default=None, gt=0, le=3_200, description="RDMA fabric between instances per GPU (None: not offered for clusters)")
+        default=None,
+        gt=0,
+        le=3_200,
+        description="RDMA fabric between instances per GPU (None: not offered for clusters)",
+    )
 
     def hourly(self, pricing: str = "on-demand", currency: str | None = None) -> HourlyPrice | None:
         """The newest price of this tier (in this currency, when given)."""
@@ -720,8 +767,11 @@ def field_range(model: type[BaseModel], loc: tuple[object, ...]) -> str | None:
         info = current.model_fields[part]
         current = None
         annotation = info.annotation
-        candidates = typing.get_args(annotation) if isinstance(annotation, types.UnionType) or typing.get_origin(annotation) in (
-            typing.Union, tuple) else (annotation,)
+        candidates = (
+            typing.get_args(annotation)
+            if isinstance(annotation, types.UnionType) or typing.get_origin(annotation) in (typing.Union, tuple)
+            else (annotation,)
+        )
         for candidate in candidates:
             if isinstance(candidate, type) and issubclass(candidate, BaseModel):
                 current = candidate

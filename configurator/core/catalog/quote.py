@@ -52,8 +52,14 @@ class QuoteLine:
         return len(self.readings) > 1
 
     def price(self, source: str) -> Price:
-        return Price(amount=self.amount, currency=self.currency, condition=self.condition,  # type: ignore[arg-type]
-                     date=self.date, source=source, note=f"quoted by {self.vendor}")
+        return Price(
+            amount=self.amount,
+            currency=self.currency,  # type: ignore[arg-type]
+            condition=self.condition,  # type: ignore[arg-type]
+            date=self.date,
+            source=source,
+            note=f"quoted by {self.vendor}",
+        )
 
 
 MAX_LINES = 100_000
@@ -64,8 +70,19 @@ DECIMAL_MARK = {"USD": ".", "CNY": ".", "EUR": ","}
 """Each currency's usual decimal mark: "1.599,00" for EUR (German, French, Italian, Spanish quotes); a point
 for USD and CNY. Only USD's and CNY's are firm: EUR quotes from Ireland or the Netherlands use a point."""
 FIRM_MARK = frozenset({"USD", "CNY"})
-_SYMBOLS = {"US$": "USD", "$": "USD", "USD": "USD", "€": "EUR", "EUR": "EUR", "CN¥": "CNY", "¥": "CNY", "￥": "CNY",
-            "元": "CNY", "RMB": "CNY", "CNY": "CNY"}
+_SYMBOLS = {
+    "US$": "USD",
+    "$": "USD",
+    "USD": "USD",
+    "€": "EUR",
+    "EUR": "EUR",
+    "CN¥": "CNY",
+    "¥": "CNY",
+    "￥": "CNY",
+    "元": "CNY",
+    "RMB": "CNY",
+    "CNY": "CNY",
+}
 _SYMBOL = "|".join(re.escape(k) for k in sorted(_SYMBOLS, key=len, reverse=True))
 _PREFIX = re.compile(rf"^({_SYMBOL})\s*(.*)$", re.IGNORECASE | re.DOTALL)
 _SUFFIX = re.compile(rf"^(.*?)\s*({_SYMBOL})$", re.IGNORECASE | re.DOTALL)
@@ -193,8 +210,17 @@ def _delimiter(text: str, path: Path) -> str:
     steady = [d for d in DELIMITERS if counts[d][0] > 0 and len(set(counts[d])) == 1]
     if steady:
         return steady[0]
-    raise CatalogError([Problem(str(path), 1, "file", "cannot tell the columns apart: the first line must name the "
-                                                      f"columns {', '.join(REQUIRED)}, separated by , ; | or a tab")])
+    raise CatalogError(
+        [
+            Problem(
+                str(path),
+                1,
+                "file",
+                "cannot tell the columns apart: the first line must name the "
+                f"columns {', '.join(REQUIRED)}, separated by , ; | or a tab",
+            )
+        ]
+    )
 
 
 def _column(cell: Any) -> tuple[str, str | None]:
@@ -213,15 +239,19 @@ def _rows(path: Path) -> list[list[Any]]:
                 book = openpyxl.load_workbook(handle, read_only=True, data_only=True)
                 sheet = book.active
                 rows: list[list[Any]] = []
-                for r in (sheet.iter_rows(values_only=True) if sheet is not None else ()):
+                for r in sheet.iter_rows(values_only=True) if sheet is not None else ():
                     if len(rows) > MAX_LINES:
-                        raise CatalogError([Problem(str(path), MAX_LINES, "file", f"more than {MAX_LINES:,} lines: not a quote")])
+                        raise CatalogError(
+                            [Problem(str(path), MAX_LINES, "file", f"more than {MAX_LINES:,} lines: not a quote")]
+                        )
                     rows.append(list(r)[:64])
                 return rows
             except CatalogError:
                 raise
             except Exception as exc:  # openpyxl raises many kinds for a file that is not a workbook
-                raise CatalogError([Problem(str(path), 1, "file", f"not a readable XLSX workbook: {str(exc)[:160]}")]) from None
+                raise CatalogError(
+                    [Problem(str(path), 1, "file", f"not a readable XLSX workbook: {str(exc)[:160]}")]
+                ) from None
     text = _decode(read_bounded(path, "quote"), path)
     delimiter = _delimiter(text, path)
     rows = []
@@ -229,7 +259,9 @@ def _rows(path: Path) -> list[list[Any]]:
     try:
         for r in reader:
             if len(rows) > MAX_LINES:
-                raise CatalogError([Problem(str(path), MAX_LINES, "file", f"more than {MAX_LINES:,} lines: not a quote")])
+                raise CatalogError(
+                    [Problem(str(path), MAX_LINES, "file", f"more than {MAX_LINES:,} lines: not a quote")]
+                )
             rows.append(r[:64])
     except csv.Error as exc:
         raise CatalogError([Problem(str(path), reader.line_num, "file", f"not readable CSV: {exc}")]) from None
@@ -248,10 +280,15 @@ def _date(value: Any) -> datetime.date:
     else:
         text = str(value).strip()
         european = re.fullmatch(r"(\d{1,2})\.(\d{1,2})\.(\d{4})", text)  # 01.06.2025: day first, as Europe writes it
-        when = (datetime.date(int(european.group(3)), int(european.group(2)), int(european.group(1))) if european
-                else datetime.date.fromisoformat(text))
+        when = (
+            datetime.date(int(european.group(3)), int(european.group(2)), int(european.group(1)))
+            if european
+            else datetime.date.fromisoformat(text)
+        )
     if not EARLIEST_DATE <= when <= latest_date():
-        raise _DateOutOfRange(f"{when.isoformat()} is outside {EARLIEST_DATE.isoformat()} to {latest_date().isoformat()}")
+        raise _DateOutOfRange(
+            f"{when.isoformat()} is outside {EARLIEST_DATE.isoformat()} to {latest_date().isoformat()}"
+        )
     return when
 
 
@@ -286,6 +323,7 @@ def read_quote(path: Path, currency: str = "USD", decimal: str | None = None) ->
     problems: list[Problem] = []
     amounts: list[Amount] = []
     for number, row in enumerate(rows[1:], start=2):
+
         def cell(name: str) -> Any:
             i = col.get(name)
             return row[i] if i is not None and i < len(row) else None
@@ -305,8 +343,9 @@ def read_quote(path: Path, currency: str = "USD", decimal: str | None = None) ->
             continue
         named = str(cell("currency") or "").strip().upper()
         if named and amount.currency and named != amount.currency:
-            problems.append(Problem(str(path), number, "currency",
-                                    f"the price says {amount.currency}, the currency column {named}"))
+            problems.append(
+                Problem(str(path), number, "currency", f"the price says {amount.currency}, the currency column {named}")
+            )
             continue
         cur = named or amount.currency or default
         cond = str(cell("condition") or "new").strip().lower()
@@ -320,8 +359,18 @@ def read_quote(path: Path, currency: str = "USD", decimal: str | None = None) ->
         if not part or not vendor:
             problems.append(Problem(str(path), number, "part" if not part else "vendor", "empty"))
             continue
-        lines.append(QuoteLine(number, part[:300], amount.value, cur, cond, when, vendor[:300],
-                               amount_text=str(cell("price")).strip()[:64]))
+        lines.append(
+            QuoteLine(
+                number,
+                part[:300],
+                amount.value,
+                cur,
+                cond,
+                when,
+                vendor[:300],
+                amount_text=str(cell("price")).strip()[:64],
+            )
+        )
         amounts.append(amount)
     if problems:
         raise CatalogError(problems)
@@ -346,10 +395,12 @@ def _cut(value: Any) -> str:
 
 
 def ambiguity_note(line: QuoteLine) -> str:
-    """"1.599" (EUR) could be 1.599 or 1,599.00: the sentence a reviewer answers."""
+    """ "1.599" (EUR) could be 1.599 or 1,599.00: the sentence a reviewer answers."""
     small, large = line.readings
-    return (f"line {line.row}: {line.amount_text!r} ({line.currency}) could be {small:,.3f} or {large:,.2f}; "
-            "say which decimal mark the quote uses")
+    return (
+        f"line {line.row}: {line.amount_text!r} ({line.currency}) could be {small:,.3f} or {large:,.2f}; "
+        "say which decimal mark the quote uses"
+    )
 
 
 def _words(text: str) -> set[str]:
@@ -368,23 +419,29 @@ def match(catalog: Catalog, text: str, top: int = 3, index: _Index | None = None
     wanted = text.strip().lower()
     words = _words(text)
     exact_ids = index.exact.get(wanted, set())
-    scored = [Match(index.entries[i][0], index.entries[i][1].id, index.entries[i][1].name, 1.0) for i in sorted(exact_ids)]
+    scored = [
+        Match(index.entries[i][0], index.entries[i][1].id, index.entries[i][1].name, 1.0) for i in sorted(exact_ids)
+    ]
     # shared words counted through the index: a record sharing none scores at most 0.4 < MIN_SCORE
     shared: dict[int, int] = {}
     for word in words:
         for i in index.by_word.get(word, ()):
             shared[i] = shared.get(i, 0) + 1
     n = max(len(words), 1)
-    candidates = sorted(((0.6 * c / n + 0.4, c / n, i) for i, c in shared.items() if i not in exact_ids),
-                        key=lambda item: (-item[0], item[2]))
+    candidates = sorted(
+        ((0.6 * c / n + 0.4, c / n, i) for i, c in shared.items() if i not in exact_ids),
+        key=lambda item: (-item[0], item[2]),
+    )
     for bound, overlap, i in candidates:
         floor = max(sorted(m.score for m in scored)[-top] if len(scored) >= top else 0.0, MIN_SCORE)
         if round(bound, 3) < floor:  # ranked by this bound: no later record can enter the top
             break
         matcher = index.matcher(i)
         matcher.set_seq1(wanted)
-        if (round(0.6 * overlap + 0.4 * matcher.real_quick_ratio(), 3) < floor
-                or round(0.6 * overlap + 0.4 * matcher.quick_ratio(), 3) < floor):
+        if (
+            round(0.6 * overlap + 0.4 * matcher.real_quick_ratio(), 3) < floor
+            or round(0.6 * overlap + 0.4 * matcher.quick_ratio(), 3) < floor
+        ):
             continue
         score = 0.6 * overlap + 0.4 * matcher.ratio()
         if score >= MIN_SCORE:
@@ -398,8 +455,11 @@ class _Index:
     """The catalog's records with their words and a SequenceMatcher on each name, built once per quote."""
 
     def __init__(self, catalog: Catalog):
-        self.entries = [(kind, record, _words(f"{record.name} {record.id}"), record.name.lower())
-                        for kind in KINDS for record in catalog.kind(kind)]
+        self.entries = [
+            (kind, record, _words(f"{record.name} {record.id}"), record.name.lower())
+            for kind in KINDS
+            for record in catalog.kind(kind)
+        ]
         self._matchers: dict[int, difflib.SequenceMatcher[str]] = {}
         self.by_word: dict[str, list[int]] = {}
         self.exact: dict[str, set[int]] = {}

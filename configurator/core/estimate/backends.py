@@ -33,7 +33,9 @@ class DecodeFact:
     card: str
     model: str
     tokens_per_s: float
-    weights_read_gb: float  # bytes one token reads (the GGUF's tensors less the token-embedding table, which is looked up)
+    weights_read_gb: (
+        float  # bytes one token reads (the GGUF's tensors less the token-embedding table, which is looked up)
+    )
     layers: int
     bandwidth_gbps: float
     source: str
@@ -51,18 +53,35 @@ DECODE_FACTS: tuple[DecodeFact, ...] = (
     # file (3.83 GB), less the 32000 x 4096 token-embedding table at Q4_0 (0.074 GB) = 3.76 GB read per token;
     # A770 560 GB/s. Upstream SYCL, not IPEX-LLM's build (intel/neural-speed PR #312 gives 14.5 ms/token, 69 tokens/s,
     # for its own int4 kernels on the A770: that stack is not the llama.cpp the launch command runs).
-    DecodeFact("Xe-HPG", "sycl", "Intel Arc A770 16GB", "llama-2-7b q4_0", 37.0, 3.76, 32, 560.0,
-               "https://github.com/ggml-org/llama.cpp/pull/19162",
-               "llama.cpp SYCL backend, release 2024.5 as its own docs record it"),
+    DecodeFact(
+        "Xe-HPG",
+        "sycl",
+        "Intel Arc A770 16GB",
+        "llama-2-7b q4_0",
+        37.0,
+        3.76,
+        32,
+        560.0,
+        "https://github.com/ggml-org/llama.cpp/pull/19162",
+        "llama.cpp SYCL backend, release 2024.5 as its own docs record it",
+    ),
     # kyuz0/amd-strix-halo-toolboxes benchmark/results/llama-2-7b.Q4_0__vulkan_radv__fa1.log (commit 08aa7bc,
     # 2026-05-18): "llama 7B Q4_0 | 3.56 GiB | 6.74 B | Vulkan | 99 | 1 | 0 | tg128 | 55.73 ± 0.04", build 0253fb21f
     # (9187), Radeon 8060S (RADV GFX1151), llama-bench -ngl 99 -fa 1 -mmp 0. The same file read 53.49-55.88 on every
     # build from September 2025 (6486) to May 2026, so the share is no single build's. 256 GB/s LPDDR5X-8000 peak.
-    DecodeFact("Ryzen AI Max+ 395", "vulkan", "AMD Ryzen AI Max+ 395 (Radeon 8060S)", "llama-2-7b q4_0", 55.73, 3.76,
-               32, 256.0,
-               "https://github.com/kyuz0/amd-strix-halo-toolboxes/blob/08aa7bc/benchmark/results/"
-               "llama-2-7b.Q4_0__vulkan_radv__fa1.log",
-               "llama.cpp Vulkan (RADV), build 9187 of May 2026, kyuz0's toolbox llama-bench tg128"),
+    DecodeFact(
+        "Ryzen AI Max+ 395",
+        "vulkan",
+        "AMD Ryzen AI Max+ 395 (Radeon 8060S)",
+        "llama-2-7b q4_0",
+        55.73,
+        3.76,
+        32,
+        256.0,
+        "https://github.com/kyuz0/amd-strix-halo-toolboxes/blob/08aa7bc/benchmark/results/"
+        "llama-2-7b.Q4_0__vulkan_radv__fa1.log",
+        "llama.cpp Vulkan (RADV), build 9187 of May 2026, kyuz0's toolbox llama-bench tg128",
+    ),
 )
 _FACTS = {(f.family, f.backend): f for f in DECODE_FACTS}
 
@@ -87,7 +106,9 @@ MOE_EXPERT_SHARE: dict[str, tuple[float, str]] = {
 
 def llamacpp_backend(gpu: Gpu, named: str | None = None) -> str:
     """The backend a llama.cpp decode on `gpu` runs: the one named (a row's build, a launch option), else the vendor's."""
-    return named or FAMILY_LLAMACPP_BACKEND.get(gpu.architecture) or DEFAULT_LLAMACPP_BACKEND.get(str(gpu.vendor), "cuda")
+    return (
+        named or FAMILY_LLAMACPP_BACKEND.get(gpu.architecture) or DEFAULT_LLAMACPP_BACKEND.get(str(gpu.vendor), "cuda")
+    )
 
 
 def moe_expert_share(backend: str) -> float | None:

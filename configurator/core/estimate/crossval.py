@@ -227,5 +227,7 @@ def coverage(points: Sequence[Point], factors: tuple[float, float]) -> float:
     answered = [p for p in points if p.estimated]
     if not answered:
         return 0.0
-    inside = sum(1 for p in answered if p.estimated and factors[0] * p.estimated <= p.measured <= factors[1] * p.estimated)
+    inside = sum(
+        1 for p in answered if p.estimated and factors[0] * p.estimated <= p.measured <= factors[1] * p.estimated
+    )
     return inside / len(answered)

@@ -14,7 +14,14 @@ from dataclasses import dataclass, replace
 
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.errors import RequestError
-from configurator.core.estimate.host import HostMemory, host_from_bandwidth
+from configurator.core.estimate.backends import (
+    MOE_EXPERT_SHARE,
+    backend_bandwidth_multiplier,
+    decode_fact,
+    llamacpp_backend,
+    moe_expert_share,
+)
+from configurator.core.estimate.collectives import SERVER_ENGINES, allreduce_latency
 from configurator.core.estimate.frameworks import (
     DEEPSPEED_BUCKET_ELEMENTS,
     DEEPSPEED_MAX_LIVE_PARAMETERS,
@@ -31,24 +38,14 @@ from configurator.core.estimate.frameworks import (
     shard_note,
     shard_stage,
 )
-from configurator.core.estimate.params import ParamCounts, count_params
 from configurator.core.estimate.gemm import LLAMA3_405B, MEGATRON_1T, LayerShape, shape_factor
 from configurator.core.estimate.gguf import FTYPE_DEFAULT, gguf_bytes
+from configurator.core.estimate.host import HostMemory, host_from_bandwidth
+from configurator.core.estimate.params import ParamCounts, count_params
 from configurator.core.estimate.precision import KV_BYTES, weight_format
-from configurator.core.estimate.serving import arriving_prompt_tokens, batched_tokens_budget
+from configurator.core.estimate.ranges import MOE_TENSOR_PARALLEL
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step, mfu_formula
-from configurator.core.estimate.unified import unified_bw_efficiency
-from configurator.core.reasons import Reason
-from configurator.core.support import (REFERENCE_MATMUL, dense_peak_tflops, framework_verdict, has_matrix_units,
-                                      training_factor, training_tflops)
-from configurator.core.estimate.backends import (
-    MOE_EXPERT_SHARE,
-    backend_bandwidth_multiplier,
-    decode_fact,
-    llamacpp_backend,
-    moe_expert_share,
-)
-from configurator.core.estimate.collectives import SERVER_ENGINES, allreduce_latency
+from configurator.core.estimate.serving import arriving_prompt_tokens, batched_tokens_budget
 from configurator.core.estimate.speculative import (
     MTP_ACCEPTANCE,
     MTP_DRAFT_STEP_SHARE,
@@ -56,8 +53,17 @@ from configurator.core.estimate.speculative import (
     speculative_rate,
     tokens_per_step,
 )
-from configurator.core.estimate.ranges import MOE_TENSOR_PARALLEL
+from configurator.core.estimate.unified import unified_bw_efficiency
 from configurator.core.estimate.workload import ENGINE_STAND_IN, ENGINE_STAND_IN_WHY, Workload
+from configurator.core.reasons import Reason
+from configurator.core.support import (
+    REFERENCE_MATMUL,
+    dense_peak_tflops,
+    framework_verdict,
+    has_matrix_units,
+    training_factor,
+    training_tflops,
+)
 
 GIB = 1024**3
 
@@ -370,12 +376,16 @@ def llamacpp_build(date: str, backend: str = "cuda", flash_attention: bool | Non
     """The current constants as a llama.cpp build of `date` (YYYY-MM, or YYYY when the source gives only the year) on
     `backend` ran; `flash_attention` when the run set -fa itself (else the default of that build)."""
     fa = date >= LLAMACPP_FLASH_ATTENTION_SINCE if flash_attention is None else flash_attention
-    return replace(CAL, llamacpp_int8_mmq=backend == "cuda" and date >= LLAMACPP_INT8_MMQ_SINCE,
-                   llamacpp_flash_attention=fa,
-                   llamacpp_cuda_graphs=backend == "cuda" and date >= LLAMACPP_CUDA_GRAPHS_SINCE,
-                   llamacpp_volta_turing_graphs=backend == "cuda" and date >= LLAMACPP_CUDA_GRAPHS_VOLTA_TURING_SINCE,
-                   llamacpp_cuda_moe_graphs=backend == "cuda" and date >= LLAMACPP_CUDA_MOE_GRAPHS_SINCE,
-                   llamacpp_vulkan=backend == "vulkan", llamacpp_backend=backend)
+    return replace(
+        CAL,
+        llamacpp_int8_mmq=backend == "cuda" and date >= LLAMACPP_INT8_MMQ_SINCE,
+        llamacpp_flash_attention=fa,
+        llamacpp_cuda_graphs=backend == "cuda" and date >= LLAMACPP_CUDA_GRAPHS_SINCE,
+        llamacpp_volta_turing_graphs=backend == "cuda" and date >= LLAMACPP_CUDA_GRAPHS_VOLTA_TURING_SINCE,
+        llamacpp_cuda_moe_graphs=backend == "cuda" and date >= LLAMACPP_CUDA_MOE_GRAPHS_SINCE,
+        llamacpp_vulkan=backend == "vulkan",
+        llamacpp_backend=backend,
+    )
 
 
 @contextmanager
@@ -466,7 +476,9 @@ def compressed_kv_cache_bytes(model: ModelArch, context: int, sequences: int, kv
     for ratio in ca.compress_ratios:
         per_sequence += window * model.head_dim
         if ratio:
-            per_sequence += (context // ratio) * (model.head_dim + (ca.index_head_dim if ratio == ca.index_ratio else 0))
+            per_sequence += (context // ratio) * (
+                model.head_dim + (ca.index_head_dim if ratio == ca.index_ratio else 0)
+            )
     return per_sequence * kv_bytes * sequences
 
 
@@ -532,8 +544,11 @@ def _weight_bytes(
     expert_bpw = (fmt.experts_bits or fmt.bits_per_weight) / 8 * scale
     emb_bpw = fmt.embeddings_bits / 8 * scale
     head_bpw = (fmt.head_bits or fmt.embeddings_bits) / 8 * scale
-    blocks = (counts.attention + counts.dense_mlp) * body_bpw + counts.experts * expert_bpw + counts.norms * 2 + (
-        counts.position * emb_bpw
+    blocks = (
+        (counts.attention + counts.dense_mlp) * body_bpw
+        + counts.experts * expert_bpw
+        + counts.norms * 2
+        + (counts.position * emb_bpw)
     )
     # a tied table is the output projection too: llama.cpp stores it at the output tensor's type
     embedding = counts.embedding * (head_bpw if counts.lm_head == 0 else emb_bpw)
@@ -555,7 +570,9 @@ def _calibrated_engine(workload: Workload, ex: _Explain) -> Workload:
     stand_in = ENGINE_STAND_IN.get(workload.engine or "")
     if stand_in is None:
         return workload
-    ex.assume(f"{workload.engine} is estimated with {stand_in}'s calibration ({ENGINE_STAND_IN_WHY[workload.engine or '']})")
+    ex.assume(
+        f"{workload.engine} is estimated with {stand_in}'s calibration ({ENGINE_STAND_IN_WHY[workload.engine or '']})"
+    )
     # model_copy skips validation on purpose: the stand-in may not load this format itself
     return workload.model_copy(update={"engine": stand_in})
 
@@ -579,11 +596,15 @@ def _choose_split(model: ModelArch, workload: Workload, gpus: int, ex: _Explain)
         if engine == "vllm":
             tp, pp = serving_layout(model, gpus)
             if tp > 1:
-                ex.assume(f"{heads} attention heads over {gpus} GPUs: vLLM runs {tp}-way tensor parallel in each of "
-                          f"{pp} pipeline stages (--tensor-parallel-size {tp} --pipeline-parallel-size {pp})")
+                ex.assume(
+                    f"{heads} attention heads over {gpus} GPUs: vLLM runs {tp}-way tensor parallel in each of "
+                    f"{pp} pipeline stages (--tensor-parallel-size {tp} --pipeline-parallel-size {pp})"
+                )
                 return TENSOR_PIPELINE
-            ex.assume(f"vLLM tensor parallel needs 2, 4, 8 or 16 GPUs that divide the {heads} heads; {gpus} GPUs run "
-                      "pipeline-parallel by layers")
+            ex.assume(
+                f"vLLM tensor parallel needs 2, 4, 8 or 16 GPUs that divide the {heads} heads; {gpus} GPUs run "
+                "pipeline-parallel by layers"
+            )
             return "layer"
         if gpus not in (2, 4, 8, 16):
             return "layer"
@@ -626,7 +647,9 @@ def _inference_activations(model: ModelArch, workload: Workload, context: int, e
     """Workspace for one forward pass of the largest chunk the engine processes at once."""
     h, vocab, inter = model.hidden_size, model.vocab_size, model.intermediate_size
     if model.moe is not None:
-        inter = max(model.moe.expert_intermediate_size * model.moe.experts_per_token, model.moe.shared_intermediate_size)
+        inter = max(
+            model.moe.expert_intermediate_size * model.moe.experts_per_token, model.moe.shared_intermediate_size
+        )
     # the prefill is the largest forward: decoding runs one token per sequence
     prompt = prompt_tokens(workload, context)
     if engine == "llama.cpp":
@@ -665,8 +688,11 @@ def _inference_memory(
     if fmt.name in FTYPE_DEFAULT:
         mix = ", ".join(f"{name} {t}" for name, t in gguf_bytes(model, fmt.name).types)
         bits = (emb + head + blocks) * 8 / scale / max(counts.total, 1)
-        ex.step("weights", f"{counts.total / 1e9:.2f} B parameters at {fmt.note}, tensor by tensor at llama-quantize's "
-                f"types ({mix}): {bits:.2f} bits per weight on average = {_gb(emb + head + blocks)}")
+        ex.step(
+            "weights",
+            f"{counts.total / 1e9:.2f} B parameters at {fmt.note}, tensor by tensor at llama-quantize's "
+            f"types ({mix}): {bits:.2f} bits per weight on average = {_gb(emb + head + blocks)}",
+        )
     else:
         ex.step(
             "weights",
@@ -674,19 +700,36 @@ def _inference_memory(
             f"embeddings {fmt.embeddings_bits:g} bits) = {_gb(emb + head + blocks)}",
         )
     per_tok = kv_bytes_per_token_per_layer(model, kv_elem, engine)
-    attn_kind = "MLA latent" if model.mla is not None and engine != "transformers" else (
-        "MHA" if model.num_kv_heads == model.num_attention_heads else f"GQA ({model.num_attention_heads} query / {model.num_kv_heads} KV heads)"
+    attn_kind = (
+        "MLA latent"
+        if model.mla is not None and engine != "transformers"
+        else (
+            "MHA"
+            if model.num_kv_heads == model.num_attention_heads
+            else f"GQA ({model.num_attention_heads} query / {model.num_kv_heads} KV heads)"
+        )
     )
     ex.step(
         "kv_cache",
         f"KV cache = {per_tok:.0f} bytes per token per layer ({attn_kind}, {workload.kv_precision}) x "
         f"{model.attention_layers} attention layers x {context} tokens x {workload.batch} sequence(s)"
-        + (f"; {model.sliding_window_layers or model.num_layers} layers keep only a {model.sliding_window}-token window" if model.sliding_window else "")
-        + (f"; {model.recurrent_layers} {'Mamba-2' if model.mamba else 'linear-attention'} layers keep a fixed state of "
-           f"{_gb((linear_attention_state_bytes(model, 1) + mamba_state_bytes(model, 1)) * workload.batch)}"
-           if model.recurrent_layers else "")
-        + (f", held twice at the decode peak ({model.architecture} remote code rebuilds its tuple cache with torch.cat "
-           "while generate() still holds the previous step's)" if copies > 1 else "")
+        + (
+            f"; {model.sliding_window_layers or model.num_layers} layers keep only a {model.sliding_window}-token window"
+            if model.sliding_window
+            else ""
+        )
+        + (
+            f"; {model.recurrent_layers} {'Mamba-2' if model.mamba else 'linear-attention'} layers keep a fixed state of "
+            f"{_gb((linear_attention_state_bytes(model, 1) + mamba_state_bytes(model, 1)) * workload.batch)}"
+            if model.recurrent_layers
+            else ""
+        )
+        + (
+            f", held twice at the decode peak ({model.architecture} remote code rebuilds its tuple cache with torch.cat "
+            "while generate() still holds the previous step's)"
+            if copies > 1
+            else ""
+        )
         + f" = {_gb(kv_total)}",
     )
     if engine == "llama.cpp":
@@ -705,7 +748,9 @@ def _inference_memory(
             activations=int(act),
             runtime_overhead=int(overhead),
         )
-        ex.step("split", f"tensor parallel over {tp} GPUs: each holds 1/{tp} of every weight matrix and of the KV heads")
+        ex.step(
+            "split", f"tensor parallel over {tp} GPUs: each holds 1/{tp} of every weight matrix and of the KV heads"
+        )
         return [per] * tp
     if split == TENSOR_PIPELINE:
         tp, pp = serving_layout(model, gpus)
@@ -723,18 +768,27 @@ def _inference_memory(
                 runtime_overhead=int(overhead),
             )
             out += [stage] * tp
-        ex.step("split", f"{pp} pipeline stages of {stages} layers, each tensor parallel over {tp} GPUs: each GPU holds "
-                f"1/{tp} of its stage's weights and KV heads")
+        ex.step(
+            "split",
+            f"{pp} pipeline stages of {stages} layers, each tensor parallel over {tp} GPUs: each GPU holds "
+            f"1/{tp} of its stage's weights and KV heads",
+        )
         return out
     gpu_layers = model.num_layers - min(workload.cpu_layers, model.num_layers)
     layers = _layer_assignment(gpu_layers, gpus)
     per_layer_weights = blocks / model.num_layers
     if workload.cpu_experts and model.moe is not None:
         per_layer_weights = (blocks - _experts) / model.num_layers
-        ex.step("offload", f"MoE experts kept in system RAM ({_gb(_experts)}); attention and shared weights stay on the GPUs")
+        ex.step(
+            "offload",
+            f"MoE experts kept in system RAM ({_gb(_experts)}); attention and shared weights stay on the GPUs",
+        )
     if workload.cpu_layers:
-        ex.step("offload", f"{model.num_layers - gpu_layers} of {model.num_layers} layers kept in system RAM "
-                f"(llama.cpp -ngl {gpu_layers}), with their KV cache")
+        ex.step(
+            "offload",
+            f"{model.num_layers - gpu_layers} of {model.num_layers} layers kept in system RAM "
+            f"(llama.cpp -ngl {gpu_layers}), with their KV cache",
+        )
     per_layer_kv = kv_total / model.num_layers
     result = []
     for i, n in enumerate(layers):
@@ -754,7 +808,9 @@ def _inference_memory(
             )
         )
     if gpus > 1:
-        ex.step("split", f"layers split across {gpus} GPUs as {layers}: each GPU holds its layers' weights and KV cache")
+        ex.step(
+            "split", f"layers split across {gpus} GPUs as {layers}: each GPU holds its layers' weights and KV cache"
+        )
     return result
 
 
@@ -863,8 +919,15 @@ def _training_memory(
         weights = n * 2.0
         master = 0.0 if pure_bf16 else 4.0
         grad_bytes = 2.0
-        ex.step("weights", f"{n / 1e9:.2f} B parameters in bf16 = {_gb(weights)} "
-                + ("(pure bf16: no fp32 master copy)" if pure_bf16 else "(mixed precision, ZeRO paper: 2+2+12 bytes per parameter with AdamW)"))
+        ex.step(
+            "weights",
+            f"{n / 1e9:.2f} B parameters in bf16 = {_gb(weights)} "
+            + (
+                "(pure bf16: no fp32 master copy)"
+                if pure_bf16
+                else "(mixed precision, ZeRO paper: 2+2+12 bytes per parameter with AdamW)"
+            ),
+        )
     else:
         trainable = _lora_params(model, workload.lora_rank, workload.lora_targets)
         precision = workload.precision or ("nf4" if method == "qlora" else "bf16")
@@ -882,8 +945,11 @@ def _training_memory(
             if optimizer_name in ("adamw", "paged-adamw", "sgd"):
                 saved_moments /= 2
             weights += saved * 2.0
-            ex.step("weights", f"embedding and output layers trained too (modules_to_save: a 16-bit trainable copy): "
-                    f"+{saved / 1e6:.0f} M trainable parameters at 2 + 2 + {saved_moments:g} bytes")
+            ex.step(
+                "weights",
+                f"embedding and output layers trained too (modules_to_save: a 16-bit trainable copy): "
+                f"+{saved / 1e6:.0f} M trainable parameters at 2 + 2 + {saved_moments:g} bytes",
+            )
         ex.step(
             "weights",
             f"frozen base at {precision} = {_gb(emb + head + blocks)}; LoRA rank {workload.lora_rank} on "
@@ -901,15 +967,25 @@ def _training_memory(
     if method == "qlora" and fw.nf4_quantized_on_gpu and (workload.precision or "nf4") == "nf4" and gpus == 1:
         h = model.hidden_size
         widest = model.moe.expert_intermediate_size if model.moe is not None else model.intermediate_size
-        largest = h * max(widest if workload.lora_targets == "all-linear" else 0,
-                          model.num_attention_heads * model.head_dim, model.num_kv_heads * model.head_dim)
+        largest = h * max(
+            widest if workload.lora_targets == "all-linear" else 0,
+            model.num_attention_heads * model.head_dim,
+            model.num_kv_heads * model.head_dim,
+        )
         load_transient = nf4_load_transient(largest, fw.nf4_whole_tensor)
     optimizer = trainable * (moments + master) + saved * saved_moments
-    ex.step("optimizer", f"{optimizer_words(optimizer_name, fw.name)}: {moments + master:g} bytes per trainable parameter"
-            + (" (master copy included)" if master else "")
-            + ("; paged: bitsandbytes keeps the states in CUDA unified memory, evicted to host RAM when the GPU "
-               "is full (QLoRA paper, sec. 3), so they are counted in host RAM" if paged else "")
-            + ("; optimizer step fused into the backward pass: no full gradient set" if in_backward else ""))
+    ex.step(
+        "optimizer",
+        f"{optimizer_words(optimizer_name, fw.name)}: {moments + master:g} bytes per trainable parameter"
+        + (" (master copy included)" if master else "")
+        + (
+            "; paged: bitsandbytes keeps the states in CUDA unified memory, evicted to host RAM when the GPU "
+            "is full (QLoRA paper, sec. 3), so they are counted in host RAM"
+            if paged
+            else ""
+        )
+        + ("; optimizer step fused into the backward pass: no full gradient set" if in_backward else ""),
+    )
     if zero >= 1:
         optimizer /= gpus
     if paged:
@@ -923,9 +999,13 @@ def _training_memory(
         # a sharded model gathers each layer whole to compute it, and prefetches the next one
         gathered = 2 * (weights * gpus - (counts.embedding + counts.lm_head) * 2.0) / model.num_layers
     if zero:
-        ex.step("zero", f"ZeRO-{zero} over {gpus} GPUs shards " + ", ".join(
-            ["optimizer states", "gradients", "parameters"][: zero]) + f" {gpus} ways"
-            + (f"; two layers gathered whole at a time ({_gb(gathered)})" if gathered else ""))
+        ex.step(
+            "zero",
+            f"ZeRO-{zero} over {gpus} GPUs shards "
+            + ", ".join(["optimizer states", "gradients", "parameters"][:zero])
+            + f" {gpus} ways"
+            + (f"; two layers gathered whole at a time ({_gb(gathered)})" if gathered else ""),
+        )
     if offload:
         host += optimizer * gpus if zero else optimizer
         optimizer = 0.0
@@ -937,8 +1017,11 @@ def _training_memory(
             gradients = 0.0
         if zero >= 3:
             weights = 0.0  # parameters live on the host; only the gathered layers are on the GPU
-        ex.step("offload", f"optimizer states{', parameters and gradients' if everything else ''} offloaded to CPU RAM: "
-                f"{_gb(host)} of host memory")
+        ex.step(
+            "offload",
+            f"optimizer states{', parameters and gradients' if everything else ''} offloaded to CPU RAM: "
+            f"{_gb(host)} of host memory",
+        )
     weights += gathered
 
     # the stack the training time prices (Workload.resolved: as asked, else the framework's default); a framework whose
@@ -948,15 +1031,22 @@ def _training_memory(
     fused = bool(workload.fused_kernels) and not fw.fused_kernels
     per_layer = _activation_bytes_per_layer(model, seq, batch, fused)
     if fused:
-        ex.step("activations", "fused kernels (fused RMSNorm, rotary in place, fused SwiGLU; lit-gpt's block): "
-                f"{_gb(per_layer)} saved per layer against {_gb(_activation_bytes_per_layer(model, seq, batch))} unfused")
-        ex.assume("sized for a stack with fused kernels (lit-gpt's, as TinyLlama trained): HF transformers' own "
-                  "modelling code, which the accelerate command runs, keeps the unfused block's tensors and fp32 logits")
+        ex.step(
+            "activations",
+            "fused kernels (fused RMSNorm, rotary in place, fused SwiGLU; lit-gpt's block): "
+            f"{_gb(per_layer)} saved per layer against {_gb(_activation_bytes_per_layer(model, seq, batch))} unfused",
+        )
+        ex.assume(
+            "sized for a stack with fused kernels (lit-gpt's, as TinyLlama trained): HF transformers' own "
+            "modelling code, which the accelerate command runs, keeps the unfused block's tensors and fp32 logits"
+        )
     if method != "full" and fw.lora_dropout:
         dropped = seq * batch * LORA_DROPOUT_BYTES * _lora_inputs_per_layer(model, workload.lora_targets)
         per_layer += dropped
-        ex.step("activations", f"LoRA dropout: each adapted matrix saves its dropped input and mask "
-                f"({_gb(dropped)} per layer)")
+        ex.step(
+            "activations",
+            f"LoRA dropout: each adapted matrix saves its dropped input and mask ({_gb(dropped)} per layer)",
+        )
     loss = logits_handling(fw, model.architecture, fused)
     logit_bytes = LOGITS_BYTES[loss]
     logits = seq * batch * model.vocab_size * logit_bytes
@@ -966,10 +1056,13 @@ def _training_memory(
         # every layer but the one in backward keeps its selected tensors; that one is recomputed whole
         kept = _selective_saved_bytes_per_layer(model, seq, batch)
         activations = (model.num_layers - 1) * kept + per_layer + logits
-        ex.step("activations", f"selective checkpointing (per operator, torchtitan's 'op'): {model.num_layers - 1} layers "
-                f"keep every other matmul output, attention's output and their input ({_gb(kept)} each), one layer is "
-                f"recomputed whole ({_gb(per_layer)}), plus logits s*b*vocab*{logit_bytes:g} bytes ({logit_note}) "
-                f"= {_gb(activations)}")
+        ex.step(
+            "activations",
+            f"selective checkpointing (per operator, torchtitan's 'op'): {model.num_layers - 1} layers "
+            f"keep every other matmul output, attention's output and their input ({_gb(kept)} each), one layer is "
+            f"recomputed whole ({_gb(per_layer)}), plus logits s*b*vocab*{logit_bytes:g} bytes ({logit_note}) "
+            f"= {_gb(activations)}",
+        )
         if workload.activation_offload:
             ex.assume("selective checkpointing keeps what it saves on the GPU: the activation offload is not applied")
     elif workload.grad_checkpointing:
@@ -978,9 +1071,12 @@ def _training_memory(
             host += layer_inputs
             kept = 2 * seq * batch * model.hidden_size * 2
             activations = kept + per_layer + logits
-            ex.step("activations", f"gradient checkpointing with the {model.num_layers} layer inputs offloaded to host RAM "
-                    f"({_gb(layer_inputs)}); one layer recomputed at a time ({_gb(per_layer)}), plus logits "
-                    f"s*b*vocab*{logit_bytes:g} bytes ({logit_note}) = {_gb(activations)}")
+            ex.step(
+                "activations",
+                f"gradient checkpointing with the {model.num_layers} layer inputs offloaded to host RAM "
+                f"({_gb(layer_inputs)}); one layer recomputed at a time ({_gb(per_layer)}), plus logits "
+                f"s*b*vocab*{logit_bytes:g} bytes ({logit_note}) = {_gb(activations)}",
+            )
         else:
             activations = layer_inputs + per_layer + logits
             ex.step(
@@ -1011,17 +1107,27 @@ def _training_memory(
         step_excess = max(0.0, local_step - activations)
         if step_excess:
             optimizer += step_excess
-            ex.step("optimizer", f"torch.optim.AdamW without fused=True runs its foreach implementation, ~sizeof(params) "
-                    f"more at the step (PyTorch docs): {_gb(local_step)} of intermediates, "
-                    f"{_gb(step_excess)} above the activations freed by then")
+            ex.step(
+                "optimizer",
+                f"torch.optim.AdamW without fused=True runs its foreach implementation, ~sizeof(params) "
+                f"more at the step (PyTorch docs): {_gb(local_step)} of intermediates, "
+                f"{_gb(step_excess)} above the activations freed by then",
+            )
     loading_excess = 0.0
     if load_transient:
         # the peak can be reached while the model loads (torchtune's QLoRA tutorial: peak reserved 9.13 GB at model
         # init against 9.29 GB in training); then only the base (and adapters) are resident
         loading_excess = max(0.0, load_transient - (activations + gradients + optimizer))
-        ex.step("weights", f"NF4 quantization on the GPU while loading (torchao{' before 0.2, whole tensor' if fw.nf4_whole_tensor else ', chunked'}): "
-                f"{_gb(load_transient)} transient for the largest matrix"
-                + (f", {_gb(loading_excess)} above the training step's dynamic memory: the peak is at model load" if loading_excess else ""))
+        ex.step(
+            "weights",
+            f"NF4 quantization on the GPU while loading (torchao{' before 0.2, whole tensor' if fw.nf4_whole_tensor else ', chunked'}): "
+            f"{_gb(load_transient)} transient for the largest matrix"
+            + (
+                f", {_gb(loading_excess)} above the training step's dynamic memory: the peak is at model load"
+                if loading_excess
+                else ""
+            ),
+        )
     dynamic = activations + gradients
     overhead = CAL.overhead_training + CAL.fragmentation_training * dynamic + buffers + loading_excess
     per = MemoryBreakdown(
@@ -1032,7 +1138,11 @@ def _training_memory(
         optimizer_states=int(optimizer),
         runtime_overhead=int(overhead),
     )
-    ex.assume_layout("training is data-parallel: every GPU runs the full model on its own micro-batch" if gpus > 1 and zero < 3 else "")
+    ex.assume_layout(
+        "training is data-parallel: every GPU runs the full model on its own micro-batch"
+        if gpus > 1 and zero < 3
+        else ""
+    )
     return [per] * gpus, int(host)
 
 
@@ -1055,9 +1165,12 @@ def _bw_efficiency(engine: str, precision: str, gpu: Gpu) -> float:
             eff = CAL.bw_eff_llamacpp_f16_hbm if _is_hbm(gpu) else CAL.bw_eff_llamacpp_f16
         # a backend measured on this family (backends.DECODE_FACTS) replaces the CUDA-fitted share by its own
         # net of the per-layer cost the estimate itself charges on this backend (less when launches are batched)
-        per_layer = CAL.layer_overhead_llamacpp - (CAL.layer_overhead_saved_by_graphs if batched_launches(gpu, 1) else 0.0)
-        multiplier = backend_bandwidth_multiplier(gpu, llamacpp_backend(gpu, CAL.llamacpp_backend),
-                                                  CAL.bw_eff_llamacpp_quant, per_layer)
+        per_layer = CAL.layer_overhead_llamacpp - (
+            CAL.layer_overhead_saved_by_graphs if batched_launches(gpu, 1) else 0.0
+        )
+        multiplier = backend_bandwidth_multiplier(
+            gpu, llamacpp_backend(gpu, CAL.llamacpp_backend), CAL.bw_eff_llamacpp_quant, per_layer
+        )
         if multiplier is not None:
             # the measured share is the family's ceiling: 16-bit weights (CUDA-fitted above the quantized share) do not
             # stream faster than the measured run (else Strix Halo BF16 would read 108 % of peak)
@@ -1080,7 +1193,8 @@ def batched_launches(gpu: Gpu, gpus: int) -> bool:
     if gpu.vendor != "nvidia" or gpus != 1 or not CAL.llamacpp_cuda_graphs:
         return False
     return gpu.architecture in CUDA_GRAPH_ARCHITECTURES or (
-        gpu.architecture in VOLTA_TURING and CAL.llamacpp_volta_turing_graphs)
+        gpu.architecture in VOLTA_TURING and CAL.llamacpp_volta_turing_graphs
+    )
 
 
 def _fixed_overhead(engine: str, gpu: Gpu, layers: int, named_engine: str | None = None, gpus: int = 1) -> float:
@@ -1103,8 +1217,10 @@ def moe_layers(model: ModelArch) -> list[bool]:
     if model.moe is None:
         return [False] * model.num_layers
     m = model.moe
-    return [i >= m.first_dense_layers and (i - m.first_dense_layers) % m.moe_layer_step == m.moe_layer_step - 1
-            for i in range(model.num_layers)]
+    return [
+        i >= m.first_dense_layers and (i - m.first_dense_layers) % m.moe_layer_step == m.moe_layer_step - 1
+        for i in range(model.num_layers)
+    ]
 
 
 def moe_layer_count(model: ModelArch) -> int:
@@ -1168,8 +1284,17 @@ def speed_regime(model: ModelArch, split: str, gpus: int) -> str | None:
 
 
 def _speculative_mtp(
-    model: ModelArch, counts: ParamCounts, workload: Workload, gpu: Gpu, gpus: int, split: str, ex: _Explain,
-    scale: float, named_engine: str | None, step: float, tps: float,
+    model: ModelArch,
+    counts: ParamCounts,
+    workload: Workload,
+    gpu: Gpu,
+    gpus: int,
+    split: str,
+    ex: _Explain,
+    scale: float,
+    named_engine: str | None,
+    step: float,
+    tps: float,
 ) -> float:
     """Tokens/s of one sequence with MTP speculative decoding (estimate/speculative.py): the verify pass is the batched
     step over k + 1 tokens (the weights read once, an MoE's experts for each token), plus k draft passes."""
@@ -1185,12 +1310,17 @@ def _speculative_mtp(
     verify_tps = _decode_speed(model, counts, verify, gpu, gpus, split, _Explain(), scale, named_engine)[0]
     verify_step = 1.0 / verify_tps
     rate = speculative_rate(step, verify_step, k)
-    ex.step("decode", f"speculative decoding with the model's MTP layer: {k} drafts a step, each accepted with "
-            f"p = {MTP_ACCEPTANCE:.3f} if the ones before it were -> {tokens_per_step(k):.2f} tokens a step; the verify pass "
-            f"over {k + 1} tokens takes {verify_step * 1e3:.2f} ms, the drafts {k} x {MTP_DRAFT_STEP_SHARE:.3f} x "
-            f"{step * 1e3:.2f} ms -> {rate:.1f} tokens/s ({rate / tps:.2f}x the plain {tps:.1f})")
-    ex.assume(f"MTP acceptance and draft cost from llama-server --spec-type mtp runs on 9 mixed prompts ({MTP_SOURCE}); "
-              "acceptance depends on the text: repetitive code accepts more, creative prose less")
+    ex.step(
+        "decode",
+        f"speculative decoding with the model's MTP layer: {k} drafts a step, each accepted with "
+        f"p = {MTP_ACCEPTANCE:.3f} if the ones before it were -> {tokens_per_step(k):.2f} tokens a step; the verify pass "
+        f"over {k + 1} tokens takes {verify_step * 1e3:.2f} ms, the drafts {k} x {MTP_DRAFT_STEP_SHARE:.3f} x "
+        f"{step * 1e3:.2f} ms -> {rate:.1f} tokens/s ({rate / tps:.2f}x the plain {tps:.1f})",
+    )
+    ex.assume(
+        f"MTP acceptance and draft cost from llama-server --spec-type mtp runs on 9 mixed prompts ({MTP_SOURCE}); "
+        "acceptance depends on the text: repetitive code accepts more, creative prose less"
+    )
     return rate
 
 
@@ -1205,14 +1335,21 @@ def _server_layer_latency(model: ModelArch, engine: str) -> tuple[float, str]:
         return 0.0, ""
     parts = []
     if moe:
-        parts.append(f"{moe_layer_count(model)} MoE layers x {CAL.moe_layer_latency_server * 1e6:.0f} us (router, top-k, "
-                     "expert kernels at a few tokens each, combine)")
+        parts.append(
+            f"{moe_layer_count(model)} MoE layers x {CAL.moe_layer_latency_server * 1e6:.0f} us (router, top-k, "
+            "expert kernels at a few tokens each, combine)"
+        )
     if mla:
-        parts.append(f"{model.num_layers} MLA layers x {CAL.mla_layer_latency_server * 1e6:.0f} us (absorbed attention's "
-                     "projection, norm and absorption kernels)")
-    return moe + mla, ("latency floor of the serving engine's small dependent kernels: " + " + ".join(parts)
-                       + f" = {(moe + mla) * 1e3:.2f} ms per step, whatever the batch (fitted on DeepSeek-R1 and Qwen3-235B "
-                       "runs, SGLang and vLLM 2025)")
+        parts.append(
+            f"{model.num_layers} MLA layers x {CAL.mla_layer_latency_server * 1e6:.0f} us (absorbed attention's "
+            "projection, norm and absorption kernels)"
+        )
+    return moe + mla, (
+        "latency floor of the serving engine's small dependent kernels: "
+        + " + ".join(parts)
+        + f" = {(moe + mla) * 1e3:.2f} ms per step, whatever the batch (fitted on DeepSeek-R1 and Qwen3-235B "
+        "runs, SGLang and vLLM 2025)"
+    )
 
 
 def _compute_efficiency(engine: str, gpu: Gpu) -> float:
@@ -1261,9 +1398,12 @@ def llamacpp_prefill_tflops(gpu: Gpu, quantized: bool, int8_mmq: bool = True) ->
     by_peak = peak * CAL.compute_eff_llamacpp
     by_power = gpu.tdp_w * CAL.prefill_tflops_per_watt if gpu.tdp_w else by_peak
     rate = min(by_peak, by_power)
-    why = (f"fp16 GEMMs at {CAL.compute_eff_llamacpp:.0%} of {peak:.0f} TFLOPS (FP16 accumulate)" if by_peak <= by_power
-           else f"fp16 GEMMs held by the {gpu.tdp_w:.0f} W board power at {CAL.prefill_tflops_per_watt:g} TFLOPS/W "
-                f"({rate / peak:.0%} of {peak:.0f} TFLOPS)")
+    why = (
+        f"fp16 GEMMs at {CAL.compute_eff_llamacpp:.0%} of {peak:.0f} TFLOPS (FP16 accumulate)"
+        if by_peak <= by_power
+        else f"fp16 GEMMs held by the {gpu.tdp_w:.0f} W board power at {CAL.prefill_tflops_per_watt:g} TFLOPS/W "
+        f"({rate / peak:.0%} of {peak:.0f} TFLOPS)"
+    )
     if quantized and has_matrix_units(gpu) and int8_mmq and CAL.llamacpp_int8_mmq and _int8_mma(gpu):
         why += ", quantized blocks multiplied directly on int8 tensor cores (MMQ, llama.cpp since June 2024)"
     elif quantized and has_matrix_units(gpu):
@@ -1301,8 +1441,15 @@ def _peak_tflops(gpu: Gpu, compute: str) -> float:
 
 
 def _decode_speed(
-    model: ModelArch, counts: ParamCounts, workload: Workload, gpu: Gpu, gpus: int, split: str, ex: _Explain,
-    scale: float = 1.0, named_engine: str | None = None,
+    model: ModelArch,
+    counts: ParamCounts,
+    workload: Workload,
+    gpu: Gpu,
+    gpus: int,
+    split: str,
+    ex: _Explain,
+    scale: float = 1.0,
+    named_engine: str | None = None,
 ) -> tuple[float, float, float, float]:
     """(tokens/s per sequence, aggregate tokens/s, prefill tokens/s, time to first token); `named_engine` is the
     engine as requested when `workload.engine` is its stand-in."""
@@ -1320,26 +1467,32 @@ def _decode_speed(
         # as tokens per expert grow with the batch the fused kernel's fixed cost per expert is shared (expert reuse)
         # a backend's measured expert share holds for quantized experts (MXFP4 measured); 16-bit experts keep the fit
         quantized_experts = precision not in ("fp32", "bf16", "fp16")
-        expert_eff = moe_expert_efficiency(per_expert, engine,
-                                           llamacpp_backend(gpu, CAL.llamacpp_backend) if quantized_experts else None)
+        expert_eff = moe_expert_efficiency(
+            per_expert, engine, llamacpp_backend(gpu, CAL.llamacpp_backend) if quantized_experts else None
+        )
         expert_read = experts * touched / e / expert_eff
         if quantized_experts and device_side_experts(engine, llamacpp_backend(gpu, CAL.llamacpp_backend)):
             # each touched expert's matmuls also cost a fixed amount (dispatch, a partly idle GPU on a small matrix),
             # priced as bytes at the stream rate: small experts (Qwen3.6's 512-wide) lose most of their share to it
             expert_read += CAL.moe_expert_fixed_bytes * touched * moe_layer_count(model)
-        moe_note = (f"; MoE reads {touched:.1f} of {e} experts per layer per step"
-                    + (f" ({per_expert:.1f} tokens each, expert kernels at {expert_eff:.0%} of the stream rate)"
-                       if batch > 1 else ""))
+        moe_note = f"; MoE reads {touched:.1f} of {e} experts per layer per step" + (
+            f" ({per_expert:.1f} tokens each, expert kernels at {expert_eff:.0%} of the stream rate)"
+            if batch > 1
+            else ""
+        )
         read = blocks - experts + expert_read + head + (emb if head == 0 else 0)
     else:
         read = blocks + (head if head else emb)
     # a sequence fills its context as it goes: on average the prompt (when stated) and half of the reply is read back
     # per step; without a stated prompt, half of the context
-    kv_read = kv_cache_bytes(model, max(1, (context + (workload.prompt or 0)) // 2), batch,
-                             KV_BYTES[workload.kv_precision], engine)
+    kv_read = kv_cache_bytes(
+        model, max(1, (context + (workload.prompt or 0)) // 2), batch, KV_BYTES[workload.kv_precision], engine
+    )
     eff = _bw_efficiency(engine, precision, gpu)
     bw = gpu.memory_bandwidth_gbps * 1e9
-    flops_per_token = 2 * (counts.matmul_active) + 4 * model.num_layers * context * model.num_attention_heads * model.head_dim
+    flops_per_token = (
+        2 * (counts.matmul_active) + 4 * model.num_layers * context * model.num_attention_heads * model.head_dim
+    )
     # prompts of the requests that replace finished ones run inside the decode steps (chunked prefill, serving.py)
     arriving = arriving_prompt_tokens(batch, workload.prompt, context, batched_tokens_budget(gpu))
     step_flops = batch * flops_per_token + arriving * 2 * counts.matmul_active
@@ -1354,32 +1507,52 @@ def _decode_speed(
     if engine == "llama.cpp" and named_engine not in EXLLAMA_ENGINES and gpu.vendor != "nvidia":
         backend = llamacpp_backend(gpu, CAL.llamacpp_backend)
         fact = decode_fact(gpu, backend)
-        ex.assume(f"llama.cpp's {backend.upper()} backend on {gpu.architecture}"
-                  + (f": its bandwidth share from {fact.card} at {fact.tokens_per_s:g} tokens/s on {fact.model} "
-                     f"({fact.note}; {fact.source})" if fact else
-                     ": no published decode rate of this backend on this family, so the CUDA-fitted share"
-                     + (f" x {CAL.bw_eff_amd:.2f} (ROCm/Vulkan on RDNA, fitted)" if gpu.vendor == "amd" else "")))
-    if engine == "llama.cpp" and model.moe is not None and named_engine not in EXLLAMA_ENGINES and precision not in (
-            "fp32", "bf16", "fp16"):
+        ex.assume(
+            f"llama.cpp's {backend.upper()} backend on {gpu.architecture}"
+            + (
+                f": its bandwidth share from {fact.card} at {fact.tokens_per_s:g} tokens/s on {fact.model} "
+                f"({fact.note}; {fact.source})"
+                if fact
+                else ": no published decode rate of this backend on this family, so the CUDA-fitted share"
+                + (f" x {CAL.bw_eff_amd:.2f} (ROCm/Vulkan on RDNA, fitted)" if gpu.vendor == "amd" else "")
+            )
+        )
+    if (
+        engine == "llama.cpp"
+        and model.moe is not None
+        and named_engine not in EXLLAMA_ENGINES
+        and precision not in ("fp32", "bf16", "fp16")
+    ):
         backend = llamacpp_backend(gpu, CAL.llamacpp_backend)
         if backend == "cuda" and CAL.llamacpp_cuda_moe_graphs:
             share, where = MOE_EXPERT_SHARE["vulkan"]
-            ex.assume(f"llama.cpp's CUDA backend picks the experts on the device since PR #19645 (Feb 2026): quantized "
-                      f"experts stream at {share:.0%} of the dense rate (measured on Vulkan, {where}), not the "
-                      f"{CAL.bw_eff_moe_experts:.0%} of the 2023-25 builds that synchronised with the host")
+            ex.assume(
+                f"llama.cpp's CUDA backend picks the experts on the device since PR #19645 (Feb 2026): quantized "
+                f"experts stream at {share:.0%} of the dense rate (measured on Vulkan, {where}), not the "
+                f"{CAL.bw_eff_moe_experts:.0%} of the 2023-25 builds that synchronised with the host"
+            )
         elif backend in MOE_EXPERT_SHARE:
             share, where = MOE_EXPERT_SHARE[backend]
-            ex.assume(f"llama.cpp's {backend.upper()} backend picks the experts on the GPU: quantized experts stream at "
-                      f"{share:.0%} of the dense rate plus {CAL.moe_expert_fixed_bytes / 1e6:.1f} MB a touched expert (gpt-oss on Strix Halo, {where}), not the CUDA-fitted {CAL.bw_eff_moe_experts:.0%}")
+            ex.assume(
+                f"llama.cpp's {backend.upper()} backend picks the experts on the GPU: quantized experts stream at "
+                f"{share:.0%} of the dense rate plus {CAL.moe_expert_fixed_bytes / 1e6:.1f} MB a touched expert (gpt-oss on Strix Halo, {where}), not the CUDA-fitted {CAL.bw_eff_moe_experts:.0%}"
+            )
     if engine == "llama.cpp" and named_engine not in EXLLAMA_ENGINES and batched_launches(gpu, gpus):
-        ex.assume(f"llama.cpp submits each decode step's kernels in one go ({'CUDA graphs, llama.cpp since May 2024' if gpu.vendor == 'nvidia' and not CAL.llamacpp_vulkan else 'Vulkan command buffers'}): "
-                  f"{CAL.layer_overhead_saved_by_graphs * 1e6:.0f} us less per layer than one host launch per kernel")
+        ex.assume(
+            f"llama.cpp submits each decode step's kernels in one go ({'CUDA graphs, llama.cpp since May 2024' if gpu.vendor == 'nvidia' and not CAL.llamacpp_vulkan else 'Vulkan command buffers'}): "
+            f"{CAL.layer_overhead_saved_by_graphs * 1e6:.0f} us less per layer than one host launch per kernel"
+        )
     if expert_loop:
         overhead += expert_loop
-        ex.step("decode", f"transformers runs the {model.moe.num_experts if model.moe else 0} routed experts of each of "
-                f"{moe_layer_count(model)} MoE layers one by one in Python: {CAL.expert_loop_transformers * 1e6:.0f} us per "
-                f"expert and layer = {expert_loop * 1e3:.1f} ms per step (Qwen3 speed benchmark, transformers 4.51)")
-        ex.assume("HF transformers MoE: experts run in a Python loop (no fused MoE kernel); decode is bound by that loop")
+        ex.step(
+            "decode",
+            f"transformers runs the {model.moe.num_experts if model.moe else 0} routed experts of each of "
+            f"{moe_layer_count(model)} MoE layers one by one in Python: {CAL.expert_loop_transformers * 1e6:.0f} us per "
+            f"expert and layer = {expert_loop * 1e3:.1f} ms per step (Qwen3 speed benchmark, transformers 4.51)",
+        )
+        ex.assume(
+            "HF transformers MoE: experts run in a Python loop (no fused MoE kernel); decode is bound by that loop"
+        )
     if split in ("tensor", TENSOR_PIPELINE):
         # tensor x pipeline: the stages run one after another for a token, each tensor parallel over tp GPUs, so a
         # step reads 1/tp of the weights per GPU in turn and pays the stage-to-stage hops of a layer split
@@ -1394,9 +1567,12 @@ def _decode_speed(
         # the weight GEMMs are bound by the weight stream or by their FLOPs, whichever is slower; attention, a kernel
         # of its own, then reads every sequence's KV cache (FlashAttention / paged attention: bandwidth-bound)
         step = _roofline(mem_t, comp_t) + kv_t + overhead + comm + hops
-        ex.step("decode", f"tensor parallel: each GPU reads 1/{tp} of {_gb(read + kv_read)} per step, plus "
-                f"2 all-reduces per layer at ~{link * 1e6:.0f} us over {over}"
-                + (f"; {pp} pipeline stages in turn, {hops * 1e6:.0f} us of hand-offs per token" if pp > 1 else ""))
+        ex.step(
+            "decode",
+            f"tensor parallel: each GPU reads 1/{tp} of {_gb(read + kv_read)} per step, plus "
+            f"2 all-reduces per layer at ~{link * 1e6:.0f} us over {over}"
+            + (f"; {pp} pipeline stages in turn, {hops * 1e6:.0f} us of hand-offs per token" if pp > 1 else ""),
+        )
     else:
         ram_read = 0.0
         if engine == "llama.cpp" and (workload.cpu_layers or workload.cpu_experts):
@@ -1413,41 +1589,67 @@ def _decode_speed(
         hops = (gpus - 1) * CAL.layer_split_hop_s
         step = _roofline(mem_t, comp_t) + kv_t + overhead + hops
         if ram_read:
-            ex.step("decode", f"{_gb(ram_read)} per token read from system RAM at {CAL.bw_eff_cpu:.0%} of "
-                    f"{workload.ram_bandwidth_gbps:g} GB/s (build rules R28: ~35 of 96 GB/s reached in practice)")
+            ex.step(
+                "decode",
+                f"{_gb(ram_read)} per token read from system RAM at {CAL.bw_eff_cpu:.0%} of "
+                f"{workload.ram_bandwidth_gbps:g} GB/s (build rules R28: ~35 of 96 GB/s reached in practice)",
+            )
         if gpus > 1:
-            ex.step("decode", f"layer split: the {gpus} GPUs work one after another for each token, so the step time is "
-                    "the sum of each GPU's share (no speed-up for a single sequence)")
+            ex.step(
+                "decode",
+                f"layer split: the {gpus} GPUs work one after another for each token, so the step time is "
+                "the sum of each GPU's share (no speed-up for a single sequence)",
+            )
     tps = 1.0 / step
     ex.step(
         "decode",
         f"decode step = roofline(weights: {_gb(read)}{moe_note} read at {eff:.0%} of {gpu.memory_bandwidth_gbps:.0f} GB/s; "
         f"compute: {batch} x {flops_per_token / 1e9:.1f} GFLOP"
-        + (f" + {arriving:.0f} prompt tokens of arriving requests x {2 * counts.matmul_active / 1e9:.1f} GFLOP" if arriving else "")
+        + (
+            f" + {arriving:.0f} prompt tokens of arriving requests x {2 * counts.matmul_active / 1e9:.1f} GFLOP"
+            if arriving
+            else ""
+        )
         + f" at {compute_eff:.0%} of {peak / 1e12:.0f} TFLOPS) + attention: {_gb(kv_read)} KV read (each sequence's "
         f"context filling to {context}) + {overhead * 1e3:.2f} ms fixed per-step cost"
-        + (f" ({batch} x {_sequence_overhead(engine) * 1e6:.0f} us of host work per sequence)" if batch > 1 and _sequence_overhead(engine) else "")
+        + (
+            f" ({batch} x {_sequence_overhead(engine) * 1e6:.0f} us of host work per sequence)"
+            if batch > 1 and _sequence_overhead(engine)
+            else ""
+        )
         + f" = {step * 1e3:.2f} ms -> {tps:.1f} tokens/s per sequence, {tps * batch:.1f} tokens/s in total",
     )
     if workload.speculative == "mtp":
         tps = _speculative_mtp(model, counts, workload, gpu, gpus, split, ex, scale, named_engine, step, tps)
     if arriving:
-        ex.assume(f"{batch} users kept busy: each finished reply ({context - (workload.prompt or 0)} tokens) is replaced by "
-                  f"a new {workload.prompt}-token prompt, prefilled inside the running decode steps (chunked prefill)")
+        ex.assume(
+            f"{batch} users kept busy: each finished reply ({context - (workload.prompt or 0)} tokens) is replaced by "
+            f"a new {workload.prompt}-token prompt, prefilled inside the running decode steps (chunked prefill)"
+        )
     prompt = prompt_tokens(workload, context)
-    prefill_flops = 2 * counts.matmul_active + 2 * model.attention_layers * prompt * model.num_attention_heads * model.head_dim
+    prefill_flops = (
+        2 * counts.matmul_active + 2 * model.attention_layers * prompt * model.num_attention_heads * model.head_dim
+    )
     parallel = gpus if split == "tensor" else serving_layout(model, gpus)[0] if split == TENSOR_PIPELINE else 1
     if engine == "llama.cpp":
         # exllamav2 multiplies quantized weights directly only up to MAX_Q_GEMM_ROWS (32, exllamav2_ext config.h) rows;
         # a prompt batch rebuilds fp16 weights and calls cuBLAS hgemm (the dequantize path), whatever the llama.cpp build
         sustained, how = llamacpp_prefill_tflops(gpu, fmt.quantized, int8_mmq=named_engine not in EXLLAMA_ENGINES)
-        per_token = prefill_flops / (sustained * 1e12 * parallel) + attention_score_seconds(model, prompt, eff * bw * parallel)
+        per_token = prefill_flops / (sustained * 1e12 * parallel) + attention_score_seconds(
+            model, prompt, eff * bw * parallel
+        )
         prefill_rate = 1.0 / per_token
-        how += ("; FlashAttention keeps the attention scores on chip" if CAL.llamacpp_flash_attention else
-                f"; plus the fp32 attention scores through memory over {prompt // 2} tokens on average (no flash attention)")
+        how += (
+            "; FlashAttention keeps the attention scores on chip"
+            if CAL.llamacpp_flash_attention
+            else f"; plus the fp32 attention scores through memory over {prompt // 2} tokens on average (no flash attention)"
+        )
     else:
-        prefill_peak = (_peak_tflops(gpu, "fp16" if fmt.compute in ("fp16", "int8") else fmt.compute) * 1e12
-                        * measured_matmul_factor(gpu))
+        prefill_peak = (
+            _peak_tflops(gpu, "fp16" if fmt.compute in ("fp16", "int8") else fmt.compute)
+            * 1e12
+            * measured_matmul_factor(gpu)
+        )
         prefill_rate = prefill_peak * compute_eff * parallel / prefill_flops
         how = f"at {compute_eff:.0%} of {prefill_peak / 1e12:.0f} TFLOPS"
     # never faster than streaming the weights once per chunk
@@ -1506,43 +1708,65 @@ def _training_time(
     if workload.mfu is None:
         unshaped = default_mfu(model, gpu, seq=seq, fused=fused)
         shape = shaped / unshaped if unshaped else 1.0
-        ex.assume(f"default compute-phase utilisation {mfu:.0%} of peak bf16 tensor throughput for {gpu.architecture} at "
-                  f"hidden size {model.hidden_size} (largest published runs: 1T GPT on A100 50 %, Llama 3 405B on H100 "
-                  "43 %, lower for smaller hidden sizes: more memory-bound work per FLOP"
-                  + ("; element-wise ops fused (torch.compile or fused kernels: torchtitan measured x1.157 over eager "
-                     "for Llama 3.1 8B on H100)" if fused and gpu.market == "datacenter" else
-                     "; element-wise ops run eagerly, each a round trip through memory" if gpu.market == "datacenter"
-                     else "")
-                  + (f"; GEMMs of {workload.batch * seq:,} rows keep {shape:.0%} of that run's SM occupancy (wave "
-                     "quantisation; --batch sets the sequences per micro-batch)" if abs(shape - 1) >= 0.005 else "")
-                  + (f"; that run's bubble and tensor-parallel all-reduces taken out: {reference[1]:.0%} of its step "
-                     "computed" if reference is not None else "")
-                  + "); communication that does not overlap comes on top (MFU, over the wall time, is lower); "
-                  "--mfu sets this rate")
+        ex.assume(
+            f"default compute-phase utilisation {mfu:.0%} of peak bf16 tensor throughput for {gpu.architecture} at "
+            f"hidden size {model.hidden_size} (largest published runs: 1T GPT on A100 50 %, Llama 3 405B on H100 "
+            "43 %, lower for smaller hidden sizes: more memory-bound work per FLOP"
+            + (
+                "; element-wise ops fused (torch.compile or fused kernels: torchtitan measured x1.157 over eager "
+                "for Llama 3.1 8B on H100)"
+                if fused and gpu.market == "datacenter"
+                else "; element-wise ops run eagerly, each a round trip through memory"
+                if gpu.market == "datacenter"
+                else ""
+            )
+            + (
+                f"; GEMMs of {workload.batch * seq:,} rows keep {shape:.0%} of that run's SM occupancy (wave "
+                "quantisation; --batch sets the sequences per micro-batch)"
+                if abs(shape - 1) >= 0.005
+                else ""
+            )
+            + (
+                f"; that run's bubble and tensor-parallel all-reduces taken out: {reference[1]:.0%} of its step "
+                "computed"
+                if reference is not None
+                else ""
+            )
+            + "); communication that does not overlap comes on top (MFU, over the wall time, is lower); "
+            "--mfu sets this rate"
+        )
     if workload.precision == "fp8" and method == "full" and workload.mfu is None:
         speedup = fp8_speedup(mfu, gpu)
         if speedup > 1.0:
-            ex.assume(f"FP8 training: the GEMMs ({min(1.0, mfu / REFERENCE_MATMUL.efficiency):.0%} of the BF16 step) run at "
-                      f"the {gpu.fp8_tflops:.0f} TFLOPS FP8 peak, the rest as in BF16: {speedup:.2f}x the BF16 rate, counted "
-                      "as utilisation of the BF16 peak (DeepSeek-V3 report sec. 3.3)")
+            ex.assume(
+                f"FP8 training: the GEMMs ({min(1.0, mfu / REFERENCE_MATMUL.efficiency):.0%} of the BF16 step) run at "
+                f"the {gpu.fp8_tflops:.0f} TFLOPS FP8 peak, the rest as in BF16: {speedup:.2f}x the BF16 rate, counted "
+                "as utilisation of the BF16 peak (DeepSeek-V3 report sec. 3.3)"
+            )
         else:
             ex.assume(f"{gpu.name} has no FP8 tensor cores beyond its BF16 rate: FP8 training runs at the BF16 rate")
         mfu *= speedup
     if workload.mfu is None and gpus > 1:
         effective = effective_training_share(gpus)
         if effective < 0.995:
-            ex.assume(f"{effective:.1%} of the elapsed time trains on {gpus:,} GPUs: restarts after GPU failures (Llama 3 "
-                      "report: 419 unexpected interruptions in 54 days on 16,384 H100, over 90 % effective time)")
+            ex.assume(
+                f"{effective:.1%} of the elapsed time trains on {gpus:,} GPUs: restarts after GPU failures (Llama 3 "
+                "report: 419 unexpected interruptions in 54 days on 16,384 H100, over 90 % effective time)"
+            )
         mfu *= effective
     if workload.mfu is None and reference is not None:
-        ex.assume(f"a whole run spends {CAL.end_to_end_share:.0%} of its remaining time in steady-state steps: checkpoint "
-                  "saves, evaluation and stalls take the rest (BLOOM-176B: 156 TFLOP/s per GPU in its fastest "
-                  "configuration, 135 over its 1.08M GPU-hours); a benchmark's tokens/s per GPU would be that much higher")
+        ex.assume(
+            f"a whole run spends {CAL.end_to_end_share:.0%} of its remaining time in steady-state steps: checkpoint "
+            "saves, evaluation and stalls take the rest (BLOOM-176B: 156 TFLOP/s per GPU in its fastest "
+            "configuration, 135 over its 1.08M GPU-hours); a benchmark's tokens/s per GPU would be that much higher"
+        )
         mfu *= CAL.end_to_end_share
     peak = training_tflops(gpu, "bf16") * 1e12  # measured-GEMM realism off NVIDIA (support.py)
     if peak < 0.99 * (gpu.bf16_tflops or gpu.fp16_tflops) * 1e12:
-        ex.assume(f"{gpu.architecture} reaches {peak / 1e12:.0f} of its {gpu.bf16_tflops or gpu.fp16_tflops:.0f} peak TFLOPS "
-                  "in large matrix multiplies (published GEMM measurements, see docs/support.md)")
+        ex.assume(
+            f"{gpu.architecture} reaches {peak / 1e12:.0f} of its {gpu.bf16_tflops or gpu.fp16_tflops:.0f} peak TFLOPS "
+            "in large matrix multiplies (published GEMM measurements, see docs/support.md)"
+        )
     scaling = 1.0
     if gpus > 1:
         if gpu.nvlink and gpu.form_factor != "pcie":
@@ -1552,14 +1776,19 @@ def _training_time(
         else:
             scaling = CAL.multi_gpu_scaling_pcie
         ex.scaling = scaling
-        ex.assume_layout(f"{gpus}-GPU scaling efficiency {scaling:.0%} for gradient all-reduce over "
-                  f"{'NVLink' if scaling == CAL.multi_gpu_scaling_nvlink else 'PCIe'}")
+        ex.assume_layout(
+            f"{gpus}-GPU scaling efficiency {scaling:.0%} for gradient all-reduce over "
+            f"{'NVLink' if scaling == CAL.multi_gpu_scaling_nvlink else 'PCIe'}"
+        )
     gpu_seconds = flops / (peak * mfu * scaling)
     gpu_hours = gpu_seconds / 3600
     wall = gpu_hours / gpus
-    ex.step("time", f"GPU-hours = {flops:.3g} / ({peak / 1e12:.0f} TFLOPS x {mfu:.0%} x {scaling:.0%} scaling) / 3600 = "
-            f"{gpu_hours:,.0f} GPU-hours; on {gpus} GPU(s) {wall:,.1f} hours wall clock; "
-            + mfu_formula(flops, gpus, dense_peak_tflops(gpu), wall))
+    ex.step(
+        "time",
+        f"GPU-hours = {flops:.3g} / ({peak / 1e12:.0f} TFLOPS x {mfu:.0%} x {scaling:.0%} scaling) / 3600 = "
+        f"{gpu_hours:,.0f} GPU-hours; on {gpus} GPU(s) {wall:,.1f} hours wall clock; "
+        + mfu_formula(flops, gpus, dense_peak_tflops(gpu), wall),
+    )
     return flops, gpu_hours, wall, mfu
 
 
@@ -1578,8 +1807,9 @@ def _hopper_class(gpu: Gpu) -> bool:
     return gpu.architecture in ("Hopper", "Blackwell") or bool(gpu.fp8_tflops and gpu.vendor == "nvidia")
 
 
-def default_mfu(model: ModelArch, gpu: Gpu, tokens: int | None = None, seq: int | None = None,
-                fused: bool = False) -> float:
+def default_mfu(
+    model: ModelArch, gpu: Gpu, tokens: int | None = None, seq: int | None = None, fused: bool = False
+) -> float:
     """Utilisation of the compute (no communication) for training `model` on `gpu`: the generation's figure from its
     largest published run, scaled by the GEMM share of the time at this hidden size (and, without FlashAttention, this
     many heads at sequence `seq`; with `fused` element-wise kernels, their smaller traffic) against that run's
@@ -1653,7 +1883,9 @@ def _host_bytes(model: ModelArch, counts: ParamCounts, workload: Workload, scale
 
 def _ram_read_per_token(model: ModelArch, counts: ParamCounts, workload: Workload, scale: float) -> float:
     """Bytes read from system RAM per decoded token (offloaded layers, or the active experts)."""
-    _emb, _head, blocks, experts, experts_active = _weight_bytes(counts, workload.precision or "bf16", scale, model, "llama.cpp")
+    _emb, _head, blocks, experts, experts_active = _weight_bytes(
+        counts, workload.precision or "bf16", scale, model, "llama.cpp"
+    )
     cpu_layers = min(workload.cpu_layers, model.num_layers)
     read = 0.0
     if workload.cpu_experts and model.moe is not None:
@@ -1663,8 +1895,9 @@ def _ram_read_per_token(model: ModelArch, counts: ParamCounts, workload: Workloa
     else:
         moe_share = (experts - experts_active) / model.num_layers if model.moe else 0.0
         read += cpu_layers * (blocks / model.num_layers - moe_share)
-    kv = kv_cache_bytes(model, max(1, (workload.context or 4096) // 2), workload.batch, KV_BYTES[workload.kv_precision],
-                        "llama.cpp")
+    kv = kv_cache_bytes(
+        model, max(1, (workload.context or 4096) // 2), workload.batch, KV_BYTES[workload.kv_precision], "llama.cpp"
+    )
     return read + kv * cpu_layers / model.num_layers
 
 
@@ -1756,10 +1989,19 @@ def estimate(
         # resolved() leaves it to the GPU count: torchtune's one-GPU full configs use bitsandbytes' paged 8-bit
         # AdamW, its distributed ones torch's AdamW (frameworks.py)
         fw = framework(workload.framework or default_framework("full", workload.zero), CAL.framework_released)
-        workload = workload.model_copy(update={"optimizer": fw.full_optimizer if gpus == 1 else fw.full_optimizer_distributed})
-    offloading = workload.offload == "cpu" or workload.cpu_layers or workload.cpu_experts or workload.n_cpu_moe is not None
-    if (workload.kind == "inference" and workload.engine == "llama.cpp" and gpu is not None and offloading
-            and (host is not None or workload.n_cpu_moe is not None)):
+        workload = workload.model_copy(
+            update={"optimizer": fw.full_optimizer if gpus == 1 else fw.full_optimizer_distributed}
+        )
+    offloading = (
+        workload.offload == "cpu" or workload.cpu_layers or workload.cpu_experts or workload.n_cpu_moe is not None
+    )
+    if (
+        workload.kind == "inference"
+        and workload.engine == "llama.cpp"
+        and gpu is not None
+        and offloading
+        and (host is not None or workload.n_cpu_moe is not None)
+    ):
         from configurator.core.estimate.offload import estimate_on_host  # offload builds on this module
 
         if host is None:  # only --ram-bandwidth is known: read at the desktop platforms' efficiency
@@ -1767,8 +2009,10 @@ def estimate(
         return estimate_on_host(model, workload, gpu, gpus, host, exact_weight_bytes)
     fmt = weight_format(workload.precision or "bf16")
     if fmt.moe_only and model.moe is None:
-        raise RequestError(f"{fmt.name} stores MoE expert weights (the gpt-oss layout); {model.name} is dense: "
-                           "use nvfp4, awq-int4 or gptq-int4, or a GGUF type such as q4_k_m")
+        raise RequestError(
+            f"{fmt.name} stores MoE expert weights (the gpt-oss layout); {model.name} is dense: "
+            "use nvfp4, awq-int4 or gptq-int4, or a GGUF type such as q4_k_m"
+        )
     reported = workload
     ex = _Explain()
     if gpu is not None and gpu.memory_type.startswith("unified") and gpu.notes:
@@ -1784,13 +2028,22 @@ def estimate(
     counts = count_params(model)
     scale = 1.0
     if exact_weight_bytes:
-        emb, head, blocks, _, _ = _weight_bytes(counts, workload.precision or "bf16", model=model, engine=workload.engine)
+        emb, head, blocks, _, _ = _weight_bytes(
+            counts, workload.precision or "bf16", model=model, engine=workload.engine
+        )
         scale = exact_weight_bytes / (emb + head + blocks)
         ex.assume(f"weights sized from the file header: {exact_weight_bytes / GIB:.2f} GiB exactly")
     if workload.context and workload.context > model.max_context:
         ex.warnings.append(Reason.of("warn.context", context=workload.context, most=model.max_context))
-    ex.step("params", f"{model.name}: {counts.total / 1e9:.2f} B parameters counted from the architecture"
-            + (f", {counts.active / 1e9:.2f} B active per token (MoE: memory uses the total, speed the active)" if model.moe else ""))
+    ex.step(
+        "params",
+        f"{model.name}: {counts.total / 1e9:.2f} B parameters counted from the architecture"
+        + (
+            f", {counts.active / 1e9:.2f} B active per token (MoE: memory uses the total, speed the active)"
+            if model.moe
+            else ""
+        ),
+    )
     split = _choose_split(model, workload, gpus, ex)
     host_ram = 0
     if workload.kind == "inference":
@@ -1801,9 +2054,12 @@ def estimate(
             host_ram = int(_host_bytes(model, counts, workload, scale))
         if workload.cpu_layers or workload.cpu_experts:
             kept = ("MoE experts" if workload.cpu_experts else "") + (
-                f"{' and ' if workload.cpu_experts else ''}{workload.cpu_layers} layers" if workload.cpu_layers else "")
-            ex.assume(f"{kept} in system RAM ({host_ram / GIB:.0f} GiB in all), read at {CAL.bw_eff_cpu:.0%} of "
-                      f"{workload.ram_bandwidth_gbps:g} GB/s")
+                f"{' and ' if workload.cpu_experts else ''}{workload.cpu_layers} layers" if workload.cpu_layers else ""
+            )
+            ex.assume(
+                f"{kept} in system RAM ({host_ram / GIB:.0f} GiB in all), read at {CAL.bw_eff_cpu:.0%} of "
+                f"{workload.ram_bandwidth_gbps:g} GB/s"
+            )
     else:
         per_gpu, host_ram = _training_memory(model, counts, workload, gpus, ex)
     capacity = int(gpu.vram_gb * GIB) if gpu else None
@@ -1811,7 +2067,9 @@ def estimate(
     if capacity is not None:
         usable = int(capacity * workload.vllm_gpu_memory_utilization) if workload.engine == "vllm" else capacity
         if workload.engine == "vllm":
-            ex.assume(f"vLLM pre-allocates {workload.vllm_gpu_memory_utilization:.0%} of each GPU; the job must fit in that share")
+            ex.assume(
+                f"vLLM pre-allocates {workload.vllm_gpu_memory_utilization:.0%} of each GPU; the job must fit in that share"
+            )
     memories = tuple(
         GpuMemory(index=i, breakdown=b, capacity_bytes=capacity, usable_bytes=usable) for i, b in enumerate(per_gpu)
     )
@@ -1821,19 +2079,28 @@ def estimate(
     decode = aggregate = prefill = ttft = None
     flops = gpu_hours = wall = mfu = None
     if workload.kind == "inference" and gpu is not None:
-        decode, aggregate, prefill, ttft = _decode_speed(model, counts, workload, gpu, gpus, split, ex, scale,
-                                                       reported.engine)
+        decode, aggregate, prefill, ttft = _decode_speed(
+            model, counts, workload, gpu, gpus, split, ex, scale, reported.engine
+        )
     if workload.kind != "inference":
         flops, gpu_hours, wall, mfu = _training_time(model, counts, workload, gpu, gpus, ex)
     if workload.kind == "inference":
-        ex.assume(f"engine {reported.engine}; context {workload.context} tokens per sequence; {workload.batch} concurrent sequence(s)")
+        ex.assume(
+            f"engine {reported.engine}; context {workload.context} tokens per sequence; {workload.batch} concurrent sequence(s)"
+        )
     else:
-        ex.assume(f"sequence length {workload.context}, micro-batch {workload.batch}, gradient checkpointing "
-                  f"{('selective' if workload.selective_checkpointing else 'on') if workload.grad_checkpointing else 'off'}"
-                  + (", fused kernels" if workload.fused_kernels else ""))
+        ex.assume(
+            f"sequence length {workload.context}, micro-batch {workload.batch}, gradient checkpointing "
+            f"{('selective' if workload.selective_checkpointing else 'on') if workload.grad_checkpointing else 'off'}"
+            + (", fused kernels" if workload.fused_kernels else "")
+        )
     ex.assume("memory figures are peaks on the most loaded GPU; 1 GiB = 2^30 bytes")
     peak = max(memories, key=lambda m: m.total)
-    ex.step("total", f"most loaded GPU: {_gb(peak.total)}" + (f" of {_gb(usable)} usable -> {'fits' if fits else 'does NOT fit'}" if usable else ""))
+    ex.step(
+        "total",
+        f"most loaded GPU: {_gb(peak.total)}"
+        + (f" of {_gb(usable)} usable -> {'fits' if fits else 'does NOT fit'}" if usable else ""),
+    )
     return EstimateResult(
         model_id=model.id,
         workload=workload.model_copy(update={"engine": reported.engine}).model_dump(mode="json"),
@@ -1854,7 +2121,8 @@ def estimate(
         peak_tflops=dense_peak_tflops(gpu) if gpu else None,
         speed_regime=speed_regime(model, split, gpus),
         placement=dict(zip(("tensor_parallel", "pipeline_parallel"), serving_layout(model, gpus)))
-        if split == TENSOR_PIPELINE else None,
+        if split == TENSOR_PIPELINE
+        else None,
         params_total=counts.total,
         params_active=counts.active,
         assumptions=tuple(a for a in ex.assumptions if a),

@@ -103,32 +103,76 @@ UNSLOTH_SHARD_STAGES = (0,)
 
 FRAMEWORK_DEFAULTS: dict[str, Framework] = {
     # HF Trainer with AMP: fp32 master weights and AdamW states; logits upcast for the loss
-    "transformers": Framework("transformers", "mixed", "adamw", "adamw", False, False, "fp32-upcast",
-                              data_parallel_only=HF_TRAINER_DATA_PARALLEL_ONLY),
-    "peft": Framework("peft", "mixed", "adamw", "adamw", False, False, "fp32-upcast",
-                      data_parallel_only=HF_TRAINER_DATA_PARALLEL_ONLY),
-    "trl": Framework("trl", "mixed", "adamw", "adamw", False, False, "fp32-upcast",
-                     data_parallel_only=HF_TRAINER_DATA_PARALLEL_ONLY),
+    "transformers": Framework(
+        "transformers",
+        "mixed",
+        "adamw",
+        "adamw",
+        False,
+        False,
+        "fp32-upcast",
+        data_parallel_only=HF_TRAINER_DATA_PARALLEL_ONLY,
+    ),
+    "peft": Framework(
+        "peft", "mixed", "adamw", "adamw", False, False, "fp32-upcast", data_parallel_only=HF_TRAINER_DATA_PARALLEL_ONLY
+    ),
+    "trl": Framework(
+        "trl", "mixed", "adamw", "adamw", False, False, "fp32-upcast", data_parallel_only=HF_TRAINER_DATA_PARALLEL_ONLY
+    ),
     # LLaMA-Factory trains through the HF Trainer (optim adamw_torch by default)
     "llama-factory": Framework("llama-factory", "mixed", "adamw", "adamw", False, False, "fp32-upcast"),
     # torchtune single-device full configs: bnb PagedAdamW8bit with optimizer_in_bwd; dtype bf16
     # everywhere; CEWithChunkedOutputLoss (num_output_chunks 8); AdamW `fused: True` (#1575); NF4 via torchao
-    "torchtune": Framework("torchtune", "bf16", "paged-adamw-8bit", "adamw", True, False, "chunked",
-                           single_device_only=True, nf4_quantized_on_gpu=True, adapter_bytes=2.0,
-                           shard_stages=TORCHTUNE_SHARD_STAGES, shard_default=TORCHTUNE_SHARD_DEFAULT,
-                           data_parallel_only=TORCHTUNE_DATA_PARALLEL_ONLY, offload_everything=True, sharding="fsdp2"),
+    "torchtune": Framework(
+        "torchtune",
+        "bf16",
+        "paged-adamw-8bit",
+        "adamw",
+        True,
+        False,
+        "chunked",
+        single_device_only=True,
+        nf4_quantized_on_gpu=True,
+        adapter_bytes=2.0,
+        shard_stages=TORCHTUNE_SHARD_STAGES,
+        shard_default=TORCHTUNE_SHARD_DEFAULT,
+        data_parallel_only=TORCHTUNE_DATA_PARALLEL_ONLY,
+        offload_everything=True,
+        sharding="fsdp2",
+    ),
     # Unsloth notebooks: optim "adamw_8bit", use_gradient_checkpointing="unsloth", fused cross-entropy
-    "unsloth": Framework("unsloth", "mixed", "adamw-8bit", "adamw-8bit", False, True, "fused",
-                         shard_stages=UNSLOTH_SHARD_STAGES, data_parallel_only=True, fused_kernels=True),
+    "unsloth": Framework(
+        "unsloth",
+        "mixed",
+        "adamw-8bit",
+        "adamw-8bit",
+        False,
+        True,
+        "fused",
+        shard_stages=UNSLOTH_SHARD_STAGES,
+        data_parallel_only=True,
+        fused_kernels=True,
+    ),
     # axolotl trains through the HF Trainer with the model loaded in bf16 (`bf16: true` sets cfg.torch_dtype =
     # torch.bfloat16, src/axolotl/utils/config/__init__.py; loaders/model.py passes it as torch_dtype): no fp32 master
     # copy; its example configs enable the CutCrossEntropyPlugin (Apple's CCE: logits never materialised). For a
     # config without that plugin, --framework transformers describes the loss.
-    "axolotl": Framework("axolotl", "bf16", "adamw", "adamw", False, False, "fused",
-                         data_parallel_only=HF_TRAINER_DATA_PARALLEL_ONLY),
+    "axolotl": Framework(
+        "axolotl", "bf16", "adamw", "adamw", False, False, "fused", data_parallel_only=HF_TRAINER_DATA_PARALLEL_ONLY
+    ),
     # DeepSpeed ZeRO (HF Trainer integration): mixed precision plus its communication buckets
-    "deepspeed": Framework("deepspeed", "mixed", "adamw", "adamw", False, False, "fp32-upcast", deepspeed_buffers=True,
-                           autocast=False, data_parallel_only=HF_TRAINER_DATA_PARALLEL_ONLY),
+    "deepspeed": Framework(
+        "deepspeed",
+        "mixed",
+        "adamw",
+        "adamw",
+        False,
+        False,
+        "fp32-upcast",
+        deepspeed_buffers=True,
+        autocast=False,
+        data_parallel_only=HF_TRAINER_DATA_PARALLEL_ONLY,
+    ),
 }
 
 # Bytes per logit element (tokens x vocab) alive at the loss's peak, its backward pass included.
@@ -208,16 +252,22 @@ def shard_note(fw: Framework, zero: int, stage: int, gpus: int) -> str:
     if stage == zero or gpus <= 1:
         return ""
     if fw.name == "unsloth":
-        return (f"Unsloth runs several GPUs as DDP under accelerate (its multi-GPU guide): a whole copy on each of "
-                f"{gpus} GPUs, not the ZeRO-{zero} asked")
+        return (
+            f"Unsloth runs several GPUs as DDP under accelerate (its multi-GPU guide): a whole copy on each of "
+            f"{gpus} GPUs, not the ZeRO-{zero} asked"
+        )
     if fw.name != "torchtune":
         return f"{fw.name} runs ZeRO-{stage} on {gpus} GPUs where ZeRO-{zero} was asked"
     if zero == 0:
-        return (f"torchtune's distributed recipes always shard with FSDP2 (fully_shard on every layer; no DDP): sized "
-                f"as its default FULL_SHARD (fsdp_reshard_after_forward=True), ZeRO-3, on {gpus} GPUs")
-    return (f"torchtune cannot shard the optimizer states alone (ZeRO-{zero}): its FSDP2 recipes shard parameters, "
-            f"gradients and optimizer states, so this is sized as fsdp_reshard_after_forward=False (SHARD_GRAD_OP), "
-            f"ZeRO-{stage}")
+        return (
+            f"torchtune's distributed recipes always shard with FSDP2 (fully_shard on every layer; no DDP): sized "
+            f"as its default FULL_SHARD (fsdp_reshard_after_forward=True), ZeRO-3, on {gpus} GPUs"
+        )
+    return (
+        f"torchtune cannot shard the optimizer states alone (ZeRO-{zero}): its FSDP2 recipes shard parameters, "
+        f"gradients and optimizer states, so this is sized as fsdp_reshard_after_forward=False (SHARD_GRAD_OP), "
+        f"ZeRO-{stage}"
+    )
 
 
 # DeepSpeed defaults (deepspeed.ai/docs/config-json): reduce_bucket_size and allgather_bucket_size
@@ -329,7 +379,10 @@ def nf4_load_transient(elements: int, whole_tensor: bool) -> float:
     """Peak transient bytes while one bf16 matrix of `elements` is quantized to NF4 on the GPU."""
     if whole_tensor:
         return elements * (NF4_LOAD_BYTES_PER_ELEMENT + NF4_NEAREST_BYTES_PER_ELEMENT)
-    return elements * (NF4_LOAD_BYTES_PER_ELEMENT + 1.0) + min(elements, NF4_QUANTIZE_CHUNK) * NF4_NEAREST_BYTES_PER_ELEMENT
+    return (
+        elements * (NF4_LOAD_BYTES_PER_ELEMENT + 1.0)
+        + min(elements, NF4_QUANTIZE_CHUNK) * NF4_NEAREST_BYTES_PER_ELEMENT
+    )
 
 
 # Optimizer states per trainable parameter, without a master copy, and whether they are paged.

@@ -17,11 +17,19 @@ quantization effects") names 256x128 as the most efficient cuBLAS tile on A100 a
 
 SM_COUNTS: dict[str, int] = {
     # NVIDIA A100 Tensor Core GPU Architecture whitepaper: 108 SMs on every A100 (the A800 is the same GA100 part)
-    "a100-40gb-sxm": 108, "a100-80gb-sxm": 108, "a100-40gb-pcie": 108, "a100-80gb-pcie": 108,
-    "a800-80gb-sxm": 108, "a800-80gb-pcie": 108,
+    "a100-40gb-sxm": 108,
+    "a100-80gb-sxm": 108,
+    "a100-40gb-pcie": 108,
+    "a100-80gb-pcie": 108,
+    "a800-80gb-sxm": 108,
+    "a800-80gb-pcie": 108,
     # NVIDIA H100 Tensor Core GPU Architecture whitepaper: 132 SMs on the SXM5 part, 114 on the PCIe card
     # (H800 and H200 SXM keep the SXM5 H100's GH100 configuration)
-    "h100-sxm": 132, "h800-sxm": 132, "h200-sxm": 132, "h100-pcie": 114, "h800-pcie": 114,
+    "h100-sxm": 132,
+    "h800-sxm": 132,
+    "h200-sxm": 132,
+    "h100-pcie": 114,
+    "h800-pcie": 114,
 }
 """Streaming multiprocessors per GPU, for the cards whose published training runs the estimator is scored on; other
 cards get no shape term (factor 1)."""
@@ -45,17 +53,23 @@ class LayerShape:
         QKV and the MLP's first projection column-parallel, the output projections row-parallel)."""
         t = self.tensor
         up = (2 if self.gated else 1) * self.intermediate
-        return [(self.hidden, (self.q_width + 2 * self.kv_width) // t), (self.q_width // t, self.hidden),
-                (self.hidden, up // t), (self.intermediate // t, self.hidden)]
+        return [
+            (self.hidden, (self.q_width + 2 * self.kv_width) // t),
+            (self.q_width // t, self.hidden),
+            (self.hidden, up // t),
+            (self.intermediate // t, self.hidden),
+        ]
 
 
-MEGATRON_1T = LayerShape(hidden=25600, q_width=25600, kv_width=25600, intermediate=4 * 25600, gated=False,
-                         tokens=2048, tensor=8, heads=160)
+MEGATRON_1T = LayerShape(
+    hidden=25600, q_width=25600, kv_width=25600, intermediate=4 * 25600, gated=False, tokens=2048, tensor=8, heads=160
+)
 """The A100 reference run (Narayanan et al. 2021, arXiv 2104.04473, Table 1): the 1T GPT, 160 heads, 4h GeLU MLP,
 sequence 2048, tensor parallel 8; one sequence per micro-batch, as tests/core/test_weak_scaling.py plans it (the table
 gives no micro-batch size)."""
-LLAMA3_405B = LayerShape(hidden=16384, q_width=128 * 128, kv_width=8 * 128, intermediate=53248, gated=True,
-                         tokens=8192, tensor=8, heads=128)
+LLAMA3_405B = LayerShape(
+    hidden=16384, q_width=128 * 128, kv_width=8 * 128, intermediate=53248, gated=True, tokens=8192, tensor=8, heads=128
+)
 """The H100 reference run: Llama 3 405B (its config.json, as in the model catalog: 128 heads and 8 KV heads of 128,
 SwiGLU 53248) at sequence 8192, tensor parallel 8 (TP 8, PP 16: Balaji, SC'24 "Herding Llamas", as tabulated at
 glennklockwood.com/garden/llama-3.1); one sequence per micro-batch is assumed (not published)."""
@@ -89,10 +103,16 @@ def layer_gemm_efficiency(shape: LayerShape, sms: int) -> float:
 
 
 def layer_shape(model: ModelArch, tokens: int, tensor: int = 1) -> LayerShape:
-    return LayerShape(hidden=model.hidden_size, q_width=model.num_attention_heads * model.head_dim,
-                      kv_width=model.num_kv_heads * model.head_dim, intermediate=model.intermediate_size,
-                      gated=model.mlp_gated, tokens=max(1, tokens), tensor=max(1, tensor),
-                      heads=model.num_attention_heads)
+    return LayerShape(
+        hidden=model.hidden_size,
+        q_width=model.num_attention_heads * model.head_dim,
+        kv_width=model.num_kv_heads * model.head_dim,
+        intermediate=model.intermediate_size,
+        gated=model.mlp_gated,
+        tokens=max(1, tokens),
+        tensor=max(1, tensor),
+        heads=model.num_attention_heads,
+    )
 
 
 def shape_factor(

@@ -36,9 +36,13 @@ TYPE_BITS: dict[str, float] = {t: 8 * b / n for t, (b, n) in BLOCKS.items()}
 # the type of every tensor no rule singles out (llama_model_quantize_impl: default_type per ftype)
 FTYPE_DEFAULT: dict[str, str] = {
     "q2_k": "q2_k",
-    "q3_k_s": "q3_k", "q3_k_m": "q3_k", "q3_k_l": "q3_k",
-    "q4_k_s": "q4_k", "q4_k_m": "q4_k",
-    "q5_k_s": "q5_k", "q5_k_m": "q5_k",
+    "q3_k_s": "q3_k",
+    "q3_k_m": "q3_k",
+    "q3_k_l": "q3_k",
+    "q4_k_s": "q4_k",
+    "q4_k_m": "q4_k",
+    "q5_k_s": "q5_k",
+    "q5_k_m": "q5_k",
     "q6_k": "q6_k",
     "q4_0": "q4_0",
     "q8_0": "q8_0",
@@ -172,7 +176,9 @@ def _gguf_bytes(model_json: str, ftype: str) -> GgufBytes:
             q = h * mla.q_lora_rank + mla.q_lora_rank * heads * qk_head if mla.q_lora_rank else h * heads * qk_head
             # attn_q_a/_b, attn_kv_a_mqa, attn_kv_b: no rule names them; attn_output has its rule
             attention += _bytes(base, q, h) + _bytes(base, h * (mla.kv_lora_rank + mla.qk_rope_head_dim), h)
-            attention += _bytes(base, mla.kv_lora_rank * heads * (mla.qk_nope_head_dim + mla.v_head_dim), mla.kv_lora_rank)
+            attention += _bytes(
+                base, mla.kv_lora_rank * heads * (mla.qk_nope_head_dim + mla.v_head_dim), mla.kv_lora_rank
+            )
             attention += _bytes(o_t, heads * mla.v_head_dim * h, heads * mla.v_head_dim)
             continue
         v_t = _attn_v(ftype, i, n_attn, n_gqa, n_expert, is_70b)
@@ -205,12 +211,18 @@ def _gguf_bytes(model_json: str, ftype: str) -> GgufBytes:
         d_t = _ffn_down(ftype, i, L)
         if m.mamba is not None and m.mamba.pattern[i] not in "E-":
             continue  # a Nemotron-H mixer or attention block carries no MLP
-        is_moe = moe is not None and i >= moe.first_dense_layers and (i - moe.first_dense_layers + 1) % moe.moe_layer_step == 0
+        is_moe = (
+            moe is not None
+            and i >= moe.first_dense_layers
+            and (i - moe.first_dense_layers + 1) % moe.moe_layer_step == 0
+        )
         if m.mamba is not None:
             is_moe = m.mamba.pattern[i] == "E"
         if moe is None or not is_moe:
             width = m.intermediate_size if moe is None else (moe.dense_intermediate_size or m.intermediate_size)
-            dense_mlp += (_bytes(base, 2 * h * width, h) if gated else _bytes(base, h * width, h)) + _bytes(d_t, width * h, width)
+            dense_mlp += (_bytes(base, 2 * h * width, h) if gated else _bytes(base, h * width, h)) + _bytes(
+                d_t, width * h, width
+            )
             if m.linear_bias == "all":
                 dense_mlp += ((2 if gated else 1) * width + h) * 4
             down_types[_fit(d_t, width)] = down_types.get(_fit(d_t, width), 0) + 1
@@ -228,8 +240,12 @@ def _gguf_bytes(model_json: str, ftype: str) -> GgufBytes:
         dense_mlp += _bytes(base, h * L * ple_dim + L * 2 * h * ple_dim, h)
 
     types = (
-        ("token_embd", emb_t.upper()), ("output", head_t.upper() if not m.tie_embeddings else "tied"),
-        ("attn_v", _mix(v_types) if v_types else base.upper()), ("attn_k", _fit(k_t, h).upper()), ("attn_output", _fit(o_t, q_dim).upper()),
-        ("ffn_down", _mix(down_types)), ("other", base.upper()),
+        ("token_embd", emb_t.upper()),
+        ("output", head_t.upper() if not m.tie_embeddings else "tied"),
+        ("attn_v", _mix(v_types) if v_types else base.upper()),
+        ("attn_k", _fit(k_t, h).upper()),
+        ("attn_output", _fit(o_t, q_dim).upper()),
+        ("ffn_down", _mix(down_types)),
+        ("other", base.upper()),
     )
     return GgufBytes(embedding, lm_head, attention, dense_mlp, experts, types)

@@ -106,8 +106,9 @@ def family(cpu: Cpu) -> str:
 
 def cpu_peak_tflops(cpu: Cpu) -> float:
     """Peak fp32 of all cores at base clock (vector FMA pipes, see FLOPS_PER_CYCLE_*)."""
-    zen5 = cpu.vendor == "amd" and (cpu.id.startswith(("ryzen-9-9", "ryzen-7-9", "ryzen-5-9")) or
-                                    (cpu.socket == "SP5" and cpu.id.endswith("5")))
+    zen5 = cpu.vendor == "amd" and (
+        cpu.id.startswith(("ryzen-9-9", "ryzen-7-9", "ryzen-5-9")) or (cpu.socket == "SP5" and cpu.id.endswith("5"))
+    )
     intel_avx512 = cpu.vendor == "intel" and cpu.platform in ("server", "workstation")
     per_cycle = FLOPS_PER_CYCLE_AVX512 if (zen5 or intel_avx512) else FLOPS_PER_CYCLE_AVX2
     return cpu.cores * cpu.base_clock_ghz * per_cycle / 1000
@@ -116,7 +117,9 @@ def cpu_peak_tflops(cpu: Cpu) -> float:
 def check_platform(cpu: Cpu, kit: MemoryKit, kits: int = 1, sockets: int = 1) -> None:
     """RequestError naming the option when `kits` x `kit` cannot go into `sockets` x `cpu`."""
     if kit.memory_type != cpu.memory_type:
-        raise RequestError(f"--ram: {kit.id} is {kit.memory_type}; {cpu.name} ({cpu.socket}) takes {cpu.memory_type} only")
+        raise RequestError(
+            f"--ram: {kit.id} is {kit.memory_type}; {cpu.name} ({cpu.socket}) takes {cpu.memory_type} only"
+        )
     if kit.module == "rdimm" and cpu.platform in ("consumer", "hedt"):
         raise RequestError(f"--ram: {kit.id} is registered (RDIMM) memory; {cpu.name} takes unbuffered DIMMs only")
     if kit.module == "udimm" and cpu.platform == "server":
@@ -124,11 +127,14 @@ def check_platform(cpu: Cpu, kit: MemoryKit, kits: int = 1, sockets: int = 1) ->
     dimms = kit.modules * kits
     slots = cpu.memory_channels * 2 * sockets
     if dimms > slots:
-        raise RequestError(f"--ram: {dimms} DIMMs is more than {cpu.name} allows "
-                           f"({cpu.memory_channels} channels x 2 DIMMs per channel x {sockets} socket(s) = {slots})")
+        raise RequestError(
+            f"--ram: {dimms} DIMMs is more than {cpu.name} allows "
+            f"({cpu.memory_channels} channels x 2 DIMMs per channel x {sockets} socket(s) = {slots})"
+        )
     if dimms * kit.module_gb > cpu.max_memory_gb * sockets:
-        raise RequestError(f"--ram: {dimms * kit.module_gb} GB is more than {cpu.name}'s maximum of "
-                           f"{cpu.max_memory_gb * sockets} GB")
+        raise RequestError(
+            f"--ram: {dimms * kit.module_gb} GB is more than {cpu.name}'s maximum of {cpu.max_memory_gb * sockets} GB"
+        )
 
 
 def ccd_limit_gbps(cpu: Cpu) -> float | None:
@@ -162,32 +168,61 @@ def host_memory(cpu: Cpu, kit: MemoryKit, kits: int = 1, sockets: int = 1, numa_
     usable = per_socket
     if limit is not None and limit < per_socket:
         usable = limit
-        notes.append(f"{cpu.ccds} CCDs read at most {limit:.0f} GB/s through their GMI links ({per_socket:.0f} GB/s of DRAM)")
+        notes.append(
+            f"{cpu.ccds} CCDs read at most {limit:.0f} GB/s through their GMI links ({per_socket:.0f} GB/s of DRAM)"
+        )
     read_sockets = sockets if numa_aware else 1
     if sockets > 1:
-        notes.append(f"{sockets} sockets: " + ("NUMA-aware engine, bandwidth adds up" if numa_aware else
-                     "one process reads at one socket's bandwidth (llama.cpp --numa distribute spreads threads, "
-                     "not weights)"))
+        notes.append(
+            f"{sockets} sockets: "
+            + (
+                "NUMA-aware engine, bandwidth adds up"
+                if numa_aware
+                else "one process reads at one socket's bandwidth (llama.cpp --numa distribute spreads threads, "
+                "not weights)"
+            )
+        )
     eff = RAM_EFFICIENCY[family(cpu)]
     peak = per_socket * read_sockets
     effective = usable * read_sockets * eff
-    notes.append(f"{channels} x {speed} MT/s x 8 B = {per_socket:.1f} GB/s per socket; llama.cpp reads weights at "
-                 f"{eff:.0%} of it ({family(cpu)} platforms) = {effective:.0f} GB/s")
+    notes.append(
+        f"{channels} x {speed} MT/s x 8 B = {per_socket:.1f} GB/s per socket; llama.cpp reads weights at "
+        f"{eff:.0%} of it ({family(cpu)} platforms) = {effective:.0f} GB/s"
+    )
     return HostMemory(
-        peak_gbps=peak, effective_gbps=effective, capacity_gb=float(kit.total_gb * kits), channels=channels,
-        speed_mts=speed, sockets=sockets, numa_aware=numa_aware, cpu_tflops=cpu_peak_tflops(cpu) * sockets,
-        pcie_gen=cpu.pcie_gen, explanation=tuple(notes),
+        peak_gbps=peak,
+        effective_gbps=effective,
+        capacity_gb=float(kit.total_gb * kits),
+        channels=channels,
+        speed_mts=speed,
+        sockets=sockets,
+        numa_aware=numa_aware,
+        cpu_tflops=cpu_peak_tflops(cpu) * sockets,
+        pcie_gen=cpu.pcie_gen,
+        explanation=tuple(notes),
     )
 
 
-def host_from_bandwidth(peak_gbps: float, platform_family: str = "desktop", capacity_gb: float | None = None,
-                        cpu_tflops: float | None = None, pcie_gen: int | None = None) -> HostMemory:
+def host_from_bandwidth(
+    peak_gbps: float,
+    platform_family: str = "desktop",
+    capacity_gb: float | None = None,
+    cpu_tflops: float | None = None,
+    pcie_gen: int | None = None,
+) -> HostMemory:
     """A host given by its peak bandwidth (`--ram-bandwidth`), read at the family's efficiency."""
     eff = RAM_EFFICIENCY[platform_family]
-    return HostMemory(peak_gbps=peak_gbps, effective_gbps=peak_gbps * eff, capacity_gb=capacity_gb,
-                      cpu_tflops=cpu_tflops, pcie_gen=pcie_gen,
-                      explanation=(f"{peak_gbps:g} GB/s peak given; llama.cpp reads weights at {eff:.0%} of it "
-                                   f"({platform_family} platforms) = {peak_gbps * eff:.0f} GB/s",))
+    return HostMemory(
+        peak_gbps=peak_gbps,
+        effective_gbps=peak_gbps * eff,
+        capacity_gb=capacity_gb,
+        cpu_tflops=cpu_tflops,
+        pcie_gen=pcie_gen,
+        explanation=(
+            f"{peak_gbps:g} GB/s peak given; llama.cpp reads weights at {eff:.0%} of it "
+            f"({platform_family} platforms) = {peak_gbps * eff:.0f} GB/s",
+        ),
+    )
 
 
 def pcie_copy_gbps(gen: int, lanes: int = 16) -> float:

@@ -61,8 +61,9 @@ def layers_by_memory(layers: int, cards: Sequence[Gpu]) -> list[int]:
 def _scale(model: ModelArch, workload: Workload, exact_weight_bytes: int | None) -> float:
     if not exact_weight_bytes:
         return 1.0
-    emb, head, blocks, _, _ = _weight_bytes(count_params(model), workload.precision or "bf16", model=model,
-                                            engine=workload.engine)
+    emb, head, blocks, _, _ = _weight_bytes(
+        count_params(model), workload.precision or "bf16", model=model, engine=workload.engine
+    )
     return exact_weight_bytes / (emb + head + blocks)
 
 
@@ -86,7 +87,10 @@ def balanced_split(model: ModelArch, workload: Workload, cards: Sequence[Gpu], s
 
 
 def estimate_mixed(
-    model: ModelArch, workload: Workload, cards: Sequence[Gpu], exact_weight_bytes: int | None = None,
+    model: ModelArch,
+    workload: Workload,
+    cards: Sequence[Gpu],
+    exact_weight_bytes: int | None = None,
     tensor_split: Sequence[int] | None = None,
 ) -> EstimateResult:
     """The estimate for inference on `cards` (in device order), which need not be alike.
@@ -108,8 +112,12 @@ def estimate_mixed(
     per_model = {c.id: estimate(model, workload, c, n, exact_weight_bytes=exact_weight_bytes) for c in cards}
     if split_kind(workload) == "tensor":
         return _tensor(per_model, cards, names)
-    if (workload.engine or "llama.cpp") != "llama.cpp" or workload.cpu_layers or workload.cpu_experts \
-            or workload.offload != "none":
+    if (
+        (workload.engine or "llama.cpp") != "llama.cpp"
+        or workload.cpu_layers
+        or workload.cpu_experts
+        or workload.offload != "none"
+    ):
         raise RequestError("a layer split over different GPUs is planned for llama.cpp with every layer on the GPUs")
     scale = _scale(model, workload, exact_weight_bytes)
     if tensor_split is not None and (len(tensor_split) != n or sum(tensor_split) != model.num_layers):
@@ -129,31 +137,55 @@ def estimate_mixed(
         ttft += count / layers * (e.time_to_first_token_s or 0.0)
     tps = 1.0 / step
     base = per_model[cards[0].id]
-    per_gpu = tuple(GpuMemory(index=i, breakdown=b, capacity_bytes=int(c.vram_gb * GIB), usable_bytes=int(c.vram_gb * GIB))
-                    for i, (b, c) in enumerate(zip(memory, cards)))
+    per_gpu = tuple(
+        GpuMemory(index=i, breakdown=b, capacity_bytes=int(c.vram_gb * GIB), usable_bytes=int(c.vram_gb * GIB))
+        for i, (b, c) in enumerate(zip(memory, cards))
+    )
     fits = all(m.total <= (m.usable_bytes or 0) for m in per_gpu)
-    shares = ", ".join(f"{c.name} {k} layers ({k / layers:.0%}) at {c.memory_bandwidth_gbps:.0f} GB/s"
-                       for c, k in zip(cards, split))
-    text = (f"layer split over different cards ({names}), sized by memory as llama.cpp's --tensor-split "
-            f"{','.join(str(k) for k in split)}: {shares}. Each card reads its own layers at its own bandwidth, one after "
-            f"another, so the step is the sum of their times plus {n - 1} hop(s) of {hop * 1e6:.0f} us = "
-            f"{step * 1e3:.2f} ms -> {tps:.1f} tokens/s per sequence")
+    shares = ", ".join(
+        f"{c.name} {k} layers ({k / layers:.0%}) at {c.memory_bandwidth_gbps:.0f} GB/s" for c, k in zip(cards, split)
+    )
+    text = (
+        f"layer split over different cards ({names}), sized by memory as llama.cpp's --tensor-split "
+        f"{','.join(str(k) for k in split)}: {shares}. Each card reads its own layers at its own bandwidth, one after "
+        f"another, so the step is the sum of their times plus {n - 1} hop(s) of {hop * 1e6:.0f} us = "
+        f"{step * 1e3:.2f} ms -> {tps:.1f} tokens/s per sequence"
+    )
     steps = tuple(s for s in base.steps if s.topic not in ("decode", "split", "total")) + (
         Step(topic="split", text=text),
-        Step(topic="total", text=f"most loaded card: {max(m.total for m in per_gpu) / GIB:.1f} GiB; "
-             + "; ".join(f"{c.name} {m.total / GIB:.1f} of {c.vram_gb:g} GB" for c, m in zip(cards, per_gpu))),
+        Step(
+            topic="total",
+            text=f"most loaded card: {max(m.total for m in per_gpu) / GIB:.1f} GiB; "
+            + "; ".join(f"{c.name} {m.total / GIB:.1f} of {c.vram_gb:g} GB" for c, m in zip(cards, per_gpu)),
+        ),
     )
     batch = int(base.workload.get("batch", 1) or 1)
-    return base.model_copy(update={
-        "per_gpu": per_gpu, "fits": fits, "split": "layer", "decode_tokens_per_s": tps,
-        "aggregate_tokens_per_s": tps * batch, "prefill_tokens_per_s": 1.0 / prefill_s if prefill_s else None,
-        "time_to_first_token_s": ttft or None, "steps": steps, "speed_regime": None,
-        "placement": {"gpu_layers": layers, "cpu_moe_layers": 0, "layers_per_gpu": list(split), "head_on_gpu": True,
-                      "cards": [c.id for c in cards]},
-        "assumptions": (*base.assumptions, f"mixed GPUs ({names}): layers sized by each card's memory "
-                        "(llama.cpp splits by free memory; the launch command's --tensor-split fixes it), decode "
-                        "sums each card's time for its own layers"),
-    })
+    return base.model_copy(
+        update={
+            "per_gpu": per_gpu,
+            "fits": fits,
+            "split": "layer",
+            "decode_tokens_per_s": tps,
+            "aggregate_tokens_per_s": tps * batch,
+            "prefill_tokens_per_s": 1.0 / prefill_s if prefill_s else None,
+            "time_to_first_token_s": ttft or None,
+            "steps": steps,
+            "speed_regime": None,
+            "placement": {
+                "gpu_layers": layers,
+                "cpu_moe_layers": 0,
+                "layers_per_gpu": list(split),
+                "head_on_gpu": True,
+                "cards": [c.id for c in cards],
+            },
+            "assumptions": (
+                *base.assumptions,
+                f"mixed GPUs ({names}): layers sized by each card's memory "
+                "(llama.cpp splits by free memory; the launch command's --tensor-split fixes it), decode "
+                "sums each card's time for its own layers",
+            ),
+        }
+    )
 
 
 def _tensor(per_model: dict[str, EstimateResult], cards: list[Gpu], names: str) -> EstimateResult:
@@ -161,17 +193,32 @@ def _tensor(per_model: dict[str, EstimateResult], cards: list[Gpu], names: str) 
     slowest = min(per_model.values(), key=lambda e: e.decode_tokens_per_s or 0.0)
     smallest = min(cards, key=lambda c: c.vram_gb)
     usable_share = (slowest.peak_gpu.usable_bytes or 0) / max(slowest.peak_gpu.capacity_bytes or 1, 1)
-    per_gpu = tuple(GpuMemory(index=i, breakdown=m.breakdown, capacity_bytes=int(c.vram_gb * GIB),
-                              usable_bytes=int(smallest.vram_gb * GIB * usable_share))
-                    for i, (m, c) in enumerate(zip(slowest.per_gpu, cards)))
+    per_gpu = tuple(
+        GpuMemory(
+            index=i,
+            breakdown=m.breakdown,
+            capacity_bytes=int(c.vram_gb * GIB),
+            usable_bytes=int(smallest.vram_gb * GIB * usable_share),
+        )
+        for i, (m, c) in enumerate(zip(slowest.per_gpu, cards))
+    )
     fits = all(m.total <= (m.usable_bytes or 0) for m in per_gpu)
     slow_card = next(c for c in cards if per_model[c.id] is slowest)
-    text = (f"tensor parallel over different cards ({names}): every layer ends in an all-reduce, so every rank waits "
-            f"for the slowest ({slow_card.name}, {slowest.decode_tokens_per_s or 0:.1f} tokens/s as {len(cards)} of it); "
-            f"each rank holds an equal shard, so the smallest card ({smallest.name}, {smallest.vram_gb:g} GB) sets what "
-            "fits (club-3090 #766: RTX 5090 + 3090 Ti at TP 2 ran near the 3090 Ti's pace)")
-    return slowest.model_copy(update={
-        "per_gpu": per_gpu, "fits": fits, "steps": (*slowest.steps, Step(topic="split", text=text)),
-        "assumptions": (*slowest.assumptions, f"mixed GPUs ({names}) in tensor parallel: the slowest card's speed, "
-                        "the smallest card's memory per rank"),
-    })
+    text = (
+        f"tensor parallel over different cards ({names}): every layer ends in an all-reduce, so every rank waits "
+        f"for the slowest ({slow_card.name}, {slowest.decode_tokens_per_s or 0:.1f} tokens/s as {len(cards)} of it); "
+        f"each rank holds an equal shard, so the smallest card ({smallest.name}, {smallest.vram_gb:g} GB) sets what "
+        "fits (club-3090 #766: RTX 5090 + 3090 Ti at TP 2 ran near the 3090 Ti's pace)"
+    )
+    return slowest.model_copy(
+        update={
+            "per_gpu": per_gpu,
+            "fits": fits,
+            "steps": (*slowest.steps, Step(topic="split", text=text)),
+            "assumptions": (
+                *slowest.assumptions,
+                f"mixed GPUs ({names}) in tensor parallel: the slowest card's speed, "
+                "the smallest card's memory per rank",
+            ),
+        }
+    )

@@ -12,10 +12,10 @@ from configurator.core.estimate.estimator import (
     _fixed_overhead,
     _inference_activations,
     _layer_assignment,
-    attention_score_seconds,
-    llamacpp_prefill_tflops,
     _weight_bytes,
+    attention_score_seconds,
     kv_cache_bytes,
+    llamacpp_prefill_tflops,
     moe_layers,
 )
 from configurator.core.estimate.host import (
@@ -79,8 +79,16 @@ def _sizes(model: ModelArch, workload: Workload, scale: float) -> _Sizes:
     kv_elem = KV_BYTES[workload.kv_precision]
     kv = kv_cache_bytes(model, context, workload.batch, kv_elem, "llama.cpp")
     kv_read = kv_cache_bytes(model, max(1, context // 2), workload.batch, kv_elem, "llama.cpp")
-    return _Sizes(emb=emb, head=head if head else emb, dense=(blocks - experts) / layers, experts=experts / n_moe,
-                  active=experts / n_moe * frac, kv=kv / layers, kv_read=kv_read / layers, moe=flags)
+    return _Sizes(
+        emb=emb,
+        head=head if head else emb,
+        dense=(blocks - experts) / layers,
+        experts=experts / n_moe,
+        active=experts / n_moe * frac,
+        kv=kv / layers,
+        kv_read=kv_read / layers,
+        moe=flags,
+    )
 
 
 def gpu_memory(model: ModelArch, workload: Workload, placement: Placement, scale: float = 1.0) -> list[MemoryBreakdown]:
@@ -97,8 +105,14 @@ def gpu_memory(model: ModelArch, workload: Workload, placement: Placement, scale
         if last and placement.head_on_gpu:
             weights += s.head
         act = _inference_activations(model, workload, workload.context or 4096, "llama.cpp", last)
-        out.append(MemoryBreakdown(weights=int(weights), kv_cache=int(n * s.kv), activations=int(act),
-                                   runtime_overhead=int(_est.CAL.overhead_llamacpp)))
+        out.append(
+            MemoryBreakdown(
+                weights=int(weights),
+                kv_cache=int(n * s.kv),
+                activations=int(act),
+                runtime_overhead=int(_est.CAL.overhead_llamacpp),
+            )
+        )
         start += n
     return out
 
@@ -116,8 +130,12 @@ def host_bytes(model: ModelArch, workload: Workload, placement: Placement, scale
 
 def _placement(model: ModelArch, gpu_layers: int, cpu_moe: int, gpus: int) -> Placement:
     split = tuple(_layer_assignment(gpu_layers, gpus)) if gpus and gpu_layers else ()
-    return Placement(gpu_layers=gpu_layers, cpu_moe_layers=cpu_moe, layers_per_gpu=split,
-                     head_on_gpu=bool(gpus) and gpu_layers == model.num_layers)
+    return Placement(
+        gpu_layers=gpu_layers,
+        cpu_moe_layers=cpu_moe,
+        layers_per_gpu=split,
+        head_on_gpu=bool(gpus) and gpu_layers == model.num_layers,
+    )
 
 
 def choose_placement(model: ModelArch, workload: Workload, gpu: Gpu | None, gpus: int, scale: float = 1.0) -> Placement:
@@ -151,7 +169,11 @@ def choose_placement(model: ModelArch, workload: Workload, gpu: Gpu | None, gpus
 
 
 def estimate_on_host(
-    model: ModelArch, workload: Workload, gpu: Gpu | None, gpus: int, host: HostMemory,
+    model: ModelArch,
+    workload: Workload,
+    gpu: Gpu | None,
+    gpus: int,
+    host: HostMemory,
     exact_weight_bytes: int | None = None,
 ) -> EstimateResult:
     """llama.cpp inference with some or all weights in system RAM (gpu None or gpus 0: CPU only).
@@ -187,20 +209,37 @@ def estimate_on_host(
         ram += _inference_activations(model, workload, context, "llama.cpp", True)
     offloaded = int(ram - s.emb) if not cpu_only else int(ram)
     if cpu_only:
-        steps.append(Step(topic="offload", text=f"CPU only: all {layers} layers and the KV cache in system RAM = {ram / GIB:.2f} GiB"))
+        steps.append(
+            Step(
+                topic="offload",
+                text=f"CPU only: all {layers} layers and the KV cache in system RAM = {ram / GIB:.2f} GiB",
+            )
+        )
     else:
-        moe_note = f"; experts of the first {placement.cpu_moe_layers} layers in RAM (--n-cpu-moe {placement.cpu_moe_layers})" \
-            if placement.cpu_moe_layers and model.moe is not None else ""
-        steps.append(Step(topic="offload", text=f"{placement.gpu_layers} of {layers} layers on the GPUs (-ngl), split "
-                          f"{list(placement.layers_per_gpu)}{moe_note}; {ram / GIB:.2f} GiB in system RAM"))
+        moe_note = (
+            f"; experts of the first {placement.cpu_moe_layers} layers in RAM (--n-cpu-moe {placement.cpu_moe_layers})"
+            if placement.cpu_moe_layers and model.moe is not None
+            else ""
+        )
+        steps.append(
+            Step(
+                topic="offload",
+                text=f"{placement.gpu_layers} of {layers} layers on the GPUs (-ngl), split "
+                f"{list(placement.layers_per_gpu)}{moe_note}; {ram / GIB:.2f} GiB in system RAM",
+            )
+        )
     capacity = int(gpu.vram_gb * GIB) if gpu is not None and not cpu_only else None
-    memories = tuple(GpuMemory(index=i, breakdown=b, capacity_bytes=capacity, usable_bytes=capacity)
-                     for i, b in enumerate(per_gpu)) or (GpuMemory(index=0, breakdown=MemoryBreakdown()),)
+    memories = tuple(
+        GpuMemory(index=i, breakdown=b, capacity_bytes=capacity, usable_bytes=capacity) for i, b in enumerate(per_gpu)
+    ) or (GpuMemory(index=0, breakdown=MemoryBreakdown()),)
     fits: bool | None = None if capacity is None else max(m.total for m in memories) <= capacity
     host_ok = host.capacity_bytes is None or host_ram_needed(ram) <= host.capacity_bytes
     if not host_ok:
-        warnings.append(Reason.of("warn.host-ram", ram=ram / GIB, need=host_ram_needed(ram) / GIB,
-                                  has=(host.capacity_bytes or 0) / GIB))
+        warnings.append(
+            Reason.of(
+                "warn.host-ram", ram=ram / GIB, need=host_ram_needed(ram) / GIB, has=(host.capacity_bytes or 0) / GIB
+            )
+        )
         fits = False
     elif cpu_only and host.capacity_bytes is not None:
         fits = True
@@ -234,31 +273,55 @@ def estimate_on_host(
     step_gpu = 0.0
     if not cpu_only and gpu is not None and placement.gpu_layers:
         eff = _bw_efficiency("llama.cpp", workload.precision or "bf16", gpu)
-        step_gpu = gpu_bytes / (eff * gpu.memory_bandwidth_gbps * 1e9) + _fixed_overhead("llama.cpp", gpu, placement.gpu_layers, gpus=gpus) \
+        step_gpu = (
+            gpu_bytes / (eff * gpu.memory_bandwidth_gbps * 1e9)
+            + _fixed_overhead("llama.cpp", gpu, placement.gpu_layers, gpus=gpus)
             + (gpus - 1) * _est.CAL.layer_split_hop_s
-        steps.append(Step(topic="decode", text=f"GPU share: {gpu_bytes / GIB:.2f} GiB per token at {eff:.0%} of "
-                          f"{gpu.memory_bandwidth_gbps:g} GB/s = {step_gpu * 1e3:.2f} ms"))
+        )
+        steps.append(
+            Step(
+                topic="decode",
+                text=f"GPU share: {gpu_bytes / GIB:.2f} GiB per token at {eff:.0%} of "
+                f"{gpu.memory_bandwidth_gbps:g} GB/s = {step_gpu * 1e3:.2f} ms",
+            )
+        )
     mem_cpu = cpu_bytes / (host.effective_gbps * 1e9)
     comp_cpu = 0.0
     if host.cpu_tflops:
         comp_cpu = batch * 2 * cpu_params / (host.cpu_tflops * 1e12 * CPU_COMPUTE_EFFICIENCY)
     step_cpu = max(mem_cpu, comp_cpu) + cpu_work_layers * CPU_LAYER_OVERHEAD_S + hybrid_layers * HYBRID_LAYER_SYNC_S
-    steps.append(Step(topic="decode", text=f"RAM share: {cpu_bytes / GIB:.2f} GiB per token at {host.effective_gbps:.0f} GB/s "
-                      f"+ {cpu_work_layers} layers x {CPU_LAYER_OVERHEAD_S * 1e6:.0f} us"
-                      + (f" + {hybrid_layers} GPU<->CPU round trips x {HYBRID_LAYER_SYNC_S * 1e6:.0f} us" if hybrid_layers else "")
-                      + f" = {step_cpu * 1e3:.2f} ms"))
+    steps.append(
+        Step(
+            topic="decode",
+            text=f"RAM share: {cpu_bytes / GIB:.2f} GiB per token at {host.effective_gbps:.0f} GB/s "
+            f"+ {cpu_work_layers} layers x {CPU_LAYER_OVERHEAD_S * 1e6:.0f} us"
+            + (
+                f" + {hybrid_layers} GPU<->CPU round trips x {HYBRID_LAYER_SYNC_S * 1e6:.0f} us"
+                if hybrid_layers
+                else ""
+            )
+            + f" = {step_cpu * 1e3:.2f} ms",
+        )
+    )
     step = step_gpu + step_cpu
     tps = 1.0 / step
 
     # ---- prefill
-    flops_per_token = 2 * counts.matmul_active + 2 * model.attention_layers * context * model.num_attention_heads * model.head_dim
+    flops_per_token = (
+        2 * counts.matmul_active + 2 * model.attention_layers * context * model.num_attention_heads * model.head_dim
+    )
     if cpu_only or gpu is None:
         if not host.cpu_tflops:
             prefill = None
         else:
             prefill = host.cpu_tflops * 1e12 * CPU_COMPUTE_EFFICIENCY / flops_per_token
-            steps.append(Step(topic="prefill", text=f"CPU prefill: {flops_per_token / 1e9:.1f} GFLOP per token at "
-                              f"{CPU_COMPUTE_EFFICIENCY:.0%} of {host.cpu_tflops:.2f} TFLOPS = {prefill:.0f} tokens/s"))
+            steps.append(
+                Step(
+                    topic="prefill",
+                    text=f"CPU prefill: {flops_per_token / 1e9:.1f} GFLOP per token at "
+                    f"{CPU_COMPUTE_EFFICIENCY:.0%} of {host.cpu_tflops:.2f} TFLOPS = {prefill:.0f} tokens/s",
+                )
+            )
     else:
         sustained, how = llamacpp_prefill_tflops(gpu, fmt.quantized)
         eff_gpu = _bw_efficiency("llama.cpp", workload.precision or "bf16", gpu)
@@ -267,12 +330,19 @@ def estimate_on_host(
         in_ram = host_bytes(model, workload, placement, scale) - s.emb
         link_gen = min(gpu.pcie_gen, host.pcie_gen or gpu.pcie_gen)
         link = pcie_copy_gbps(link_gen, gpu.pcie_lanes) * 1e9
-        compute = ubatch * (flops_per_token / rate + attention_score_seconds(model, context, eff_gpu * gpu.memory_bandwidth_gbps * 1e9))
+        compute = ubatch * (
+            flops_per_token / rate + attention_score_seconds(model, context, eff_gpu * gpu.memory_bandwidth_gbps * 1e9)
+        )
         per_ubatch = compute + in_ram / link
         prefill = ubatch / per_ubatch
-        steps.append(Step(topic="prefill", text=f"prefill per {ubatch}-token micro-batch: compute {compute:.3f} s ({how}) "
-                          f"+ {in_ram / GIB:.1f} GiB of RAM-resident weights over PCIe gen{link_gen} x{gpu.pcie_lanes} at "
-                          f"{link / 1e9:.0f} GB/s = {per_ubatch:.3f} s -> {prefill:.0f} tokens/s"))
+        steps.append(
+            Step(
+                topic="prefill",
+                text=f"prefill per {ubatch}-token micro-batch: compute {compute:.3f} s ({how}) "
+                f"+ {in_ram / GIB:.1f} GiB of RAM-resident weights over PCIe gen{link_gen} x{gpu.pcie_lanes} at "
+                f"{link / 1e9:.0f} GB/s = {per_ubatch:.3f} s -> {prefill:.0f} tokens/s",
+            )
+        )
     ttft = None if not prefill else _est.prompt_tokens(workload, context) / prefill
     assumptions.append(f"engine llama.cpp; context {context} tokens per sequence; {batch} concurrent sequence(s)")
     assumptions.append(f"system RAM read at {host.effective_gbps:.0f} GB/s effective ({host.peak_gbps:.0f} GB/s peak)")
@@ -280,10 +350,14 @@ def estimate_on_host(
         assumptions.append("dual socket: llama.cpp is not NUMA-aware, so one socket's bandwidth is assumed")
     return EstimateResult(
         model_id=model.id,
-        workload=workload.model_copy(update={"cpu_layers": cpu_layers,
-                                             "cpu_experts": placement.cpu_moe_layers >= layers and model.moe is not None,
-                                             "n_cpu_moe": placement.cpu_moe_layers if model.moe is not None else None,
-                                             "ram_bandwidth_gbps": host.peak_gbps}).model_dump(mode="json"),
+        workload=workload.model_copy(
+            update={
+                "cpu_layers": cpu_layers,
+                "cpu_experts": placement.cpu_moe_layers >= layers and model.moe is not None,
+                "n_cpu_moe": placement.cpu_moe_layers if model.moe is not None else None,
+                "ram_bandwidth_gbps": host.peak_gbps,
+            }
+        ).model_dump(mode="json"),
         gpu_id=None if cpu_only or gpu is None else gpu.id,
         gpus=0 if cpu_only else gpus,
         split="cpu" if cpu_only else ("single" if gpus == 1 else "layer"),
@@ -294,7 +368,10 @@ def estimate_on_host(
         aggregate_tokens_per_s=tps * batch,
         prefill_tokens_per_s=prefill,
         time_to_first_token_s=ttft,
-        training_flops=None, gpu_hours=None, wall_hours=None, rate_share=None,
+        training_flops=None,
+        gpu_hours=None,
+        wall_hours=None,
+        rate_share=None,
         params_total=counts.total,
         params_active=counts.active,
         assumptions=tuple(assumptions),
@@ -302,6 +379,10 @@ def estimate_on_host(
         warnings=tuple(warnings),
         host_bandwidth_gbps=host.effective_gbps,
         offloaded_bytes=offloaded,
-        placement={"gpu_layers": placement.gpu_layers, "cpu_moe_layers": placement.cpu_moe_layers,
-                   "layers_per_gpu": list(placement.layers_per_gpu), "head_on_gpu": placement.head_on_gpu},
+        placement={
+            "gpu_layers": placement.gpu_layers,
+            "cpu_moe_layers": placement.cpu_moe_layers,
+            "layers_per_gpu": list(placement.layers_per_gpu),
+            "head_on_gpu": placement.head_on_gpu,
+        },
     )

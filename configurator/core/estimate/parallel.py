@@ -14,11 +14,23 @@ from typing import Any
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.estimate import estimator as estimator_module
 from configurator.core.estimate.estimator import elapsed_share, estimate, reference_layout
-from configurator.core.estimate.frameworks import (default_framework, framework, layout_runner, optimizer_words,
-                                                   runner_with_sharding)
+from configurator.core.estimate.frameworks import (
+    default_framework,
+    framework,
+    layout_runner,
+    optimizer_words,
+    runner_with_sharding,
+)
 from configurator.core.estimate.gemm import shape_factor
-from configurator.core.estimate.result import (HARD_HEADROOM, EstimateResult, GpuMemory, MemoryBreakdown, Step,
-                                               mfu_formula, model_flops_utilisation)
+from configurator.core.estimate.result import (
+    HARD_HEADROOM,
+    EstimateResult,
+    GpuMemory,
+    MemoryBreakdown,
+    Step,
+    mfu_formula,
+    model_flops_utilisation,
+)
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.memo import remember
 from configurator.core.support import dense_peak_tflops, training_half, training_tflops
@@ -109,10 +121,16 @@ def intra_node_link(gpu: Gpu, nvswitch: bool = True) -> Link:
     """NVLink through NVSwitch in an SXM server, else PCIe at the card's generation."""
     if gpu.nvlink and gpu.nvlink_bandwidth_gbps and (gpu.form_factor != "pcie" and nvswitch):
         generation = gpu.nvlink.split("-")[0]
-        share = NVLINK_BUSBW_SHARE.get(generation, NVLINK_BUSBW_SHARE["nvlink3" if generation < "nvlink4" else "nvlink4"])
+        share = NVLINK_BUSBW_SHARE.get(
+            generation, NVLINK_BUSBW_SHARE["nvlink3" if generation < "nvlink4" else "nvlink4"]
+        )
         one_way = gpu.nvlink_bandwidth_gbps / 2
-        return Link(f"{generation.replace('nvlink', 'NVLink ')} ({one_way:.0f} GB/s one way)", one_way * share,
-                    INTRA_NODE_HOP_S, NVLINK_BUSBW_ESTIMATES.get(generation, ""))
+        return Link(
+            f"{generation.replace('nvlink', 'NVLink ')} ({one_way:.0f} GB/s one way)",
+            one_way * share,
+            INTRA_NODE_HOP_S,
+            NVLINK_BUSBW_ESTIMATES.get(generation, ""),
+        )
     lanes = PCIE_X16_GBS.get(gpu.pcie_gen, 32.0)
     return Link(f"PCIe {gpu.pcie_gen}.0 x16", lanes * PCIE_BUSBW_SHARE, INTRA_NODE_HOP_S)
 
@@ -151,13 +169,17 @@ class ParallelPlan:
     links: dict[str, str] = field(default_factory=dict)
     why: str = ""
     step_tokens: float = 0.0
-    restarts_s: float = 0.0  # elapsed time lost to restarts and a whole run's other losses (checkpoints, evaluation), per step
+    restarts_s: float = (
+        0.0  # elapsed time lost to restarts and a whole run's other losses (checkpoints, evaluation), per step
+    )
     virtual_stages: int = 1  # model chunks per pipeline rank: 1 is plain 1F1B, more is the interleaved schedule
     # the model FLOPs of a step over the GPUs' dense bf16 peak during its compute time alone (model_flops_utilisation
     # with compute_s): the rate while computing, before communication, bubble and restarts. Not MFU: MFU is this times
     # scaling_efficiency, over the wall time (EstimateResult.mfu)
     compute_phase_utilisation: float | None = None
-    gemm_split_share: float = 1.0  # the default rate kept when tensor or context parallel cut the layer's GEMMs (gemm.py)
+    gemm_split_share: float = (
+        1.0  # the default rate kept when tensor or context parallel cut the layer's GEMMs (gemm.py)
+    )
 
     @property
     def seconds_per_token(self) -> float:
@@ -181,19 +203,37 @@ class ParallelPlan:
         """The `parallelism` object of a plan --json build (contract: data, tensor, pipeline, zero_stage,
         scaling_efficiency; the rest are additions)."""
         return {
-            "data": self.data, "tensor": self.tensor, "pipeline": self.pipeline, "zero_stage": self.zero_stage,
-            "scaling_efficiency": round(self.scaling_efficiency, 4), "context": self.context,
-            "gpus": self.gpus, "nodes": self.nodes, "gradient_checkpointing": self.grad_checkpointing,
-            "micro_batch": self.micro_batch, "micro_batches_per_step": self.micro_batches,
-            "step_seconds": {k: round(v, 4) for k, v in (("compute", self.compute_s), ("tensor", self.tensor_s),
-                                                            ("pipeline", self.pipeline_s), ("data", self.data_s),
-                                                            ("context", self.context_s), ("restarts", self.restarts_s),
-                                                            ("total", self.step_s))},
+            "data": self.data,
+            "tensor": self.tensor,
+            "pipeline": self.pipeline,
+            "zero_stage": self.zero_stage,
+            "scaling_efficiency": round(self.scaling_efficiency, 4),
+            "context": self.context,
+            "gpus": self.gpus,
+            "nodes": self.nodes,
+            "gradient_checkpointing": self.grad_checkpointing,
+            "micro_batch": self.micro_batch,
+            "micro_batches_per_step": self.micro_batches,
+            "step_seconds": {
+                k: round(v, 4)
+                for k, v in (
+                    ("compute", self.compute_s),
+                    ("tensor", self.tensor_s),
+                    ("pipeline", self.pipeline_s),
+                    ("data", self.data_s),
+                    ("context", self.context_s),
+                    ("restarts", self.restarts_s),
+                    ("total", self.step_s),
+                )
+            },
             "bytes_per_gpu_per_step": {k: int(v) for k, v in self.volumes.items()},
-            "links": dict(self.links), "why": self.why, "tokens_per_step": int(self.step_tokens),
+            "links": dict(self.links),
+            "why": self.why,
+            "tokens_per_step": int(self.step_tokens),
             "virtual_stages": self.virtual_stages,
-            "compute_phase_utilisation": (None if self.compute_phase_utilisation is None
-                                          else round(self.compute_phase_utilisation, 4)),
+            "compute_phase_utilisation": (
+                None if self.compute_phase_utilisation is None else round(self.compute_phase_utilisation, 4)
+            ),
         }
 
 
@@ -217,8 +257,12 @@ def sharded_estimate(
         f_lo, f_hi = getattr(lo.peak_gpu.breakdown, name), getattr(hi.peak_gpu.breakdown, name)
         b = (f_lo - f_hi) / (1 / lo_n - 1 / hi_n)
         fields[name] = max(0, int(round(f_hi - b / hi_n + b / dp)))
-    memory = GpuMemory(index=0, breakdown=MemoryBreakdown(**fields), capacity_bytes=hi.peak_gpu.capacity_bytes,
-                       usable_bytes=hi.peak_gpu.usable_bytes)
+    memory = GpuMemory(
+        index=0,
+        breakdown=MemoryBreakdown(**fields),
+        capacity_bytes=hi.peak_gpu.capacity_bytes,
+        usable_bytes=hi.peak_gpu.usable_bytes,
+    )
     fits = None if memory.usable_bytes is None else memory.total <= memory.usable_bytes
     return hi.model_copy(update={"gpus": dp, "per_gpu": (memory,), "fits": fits})
 
@@ -260,10 +304,19 @@ def _gather_s(nbytes: float, ranks: int, link: Link) -> float:
 
 
 def plan_training(
-    model: ModelArch, workload: Workload, gpu: Gpu, nodes: int, gpus_per_node: int,
-    inter: Link | None = None, intra: Link | None = None, exact_weight_bytes: int | None = None,
-    mfu: float | None = None, tensor: int | None = None, pipeline: int | None = None,
-    batch_tokens: float | None = None, virtual_stages: int | None = None,
+    model: ModelArch,
+    workload: Workload,
+    gpu: Gpu,
+    nodes: int,
+    gpus_per_node: int,
+    inter: Link | None = None,
+    intra: Link | None = None,
+    exact_weight_bytes: int | None = None,
+    mfu: float | None = None,
+    tensor: int | None = None,
+    pipeline: int | None = None,
+    batch_tokens: float | None = None,
+    virtual_stages: int | None = None,
 ) -> ParallelPlan | None:
     """The fastest layout that fits: tensor parallel inside the NVLink domain, pipeline and data parallel across
     nodes, ZeRO where it buys memory (Narayanan et al. 2021, "Efficient Large-Scale Language Model Training on GPU
@@ -290,8 +343,12 @@ def plan_training(
             wl = workload.model_copy(update={"zero": zero, "grad_checkpointing": ckpt})
             cal = estimator_module.CAL  # the constants in force (cross-validation swaps them)
             # memoised across layouts: a cluster search asks for the same data-parallel width at many node counts
-            cache[key] = remember("sharded", (id(model), wl, id(gpu), dp, exact_weight_bytes, id(cal)), (model, gpu, cal),
-                                  lambda: sharded_estimate(model, wl, gpu, dp, exact_weight_bytes))
+            cache[key] = remember(
+                "sharded",
+                (id(model), wl, id(gpu), dp, exact_weight_bytes, id(cal)),
+                (model, gpu, cal),
+                lambda: sharded_estimate(model, wl, gpu, dp, exact_weight_bytes),
+            )
         return cache[key]
 
     capacity = int(gpu.vram_gb * GIB * (1 - HARD_HEADROOM))  # the solver's hard floor
@@ -306,15 +363,18 @@ def plan_training(
         # steps; a hair's preference for fewer model-parallel ranks, less sharding and fewer chunks breaks ties
         return p.seconds_per_token * (1 + 1e-6 * (p.tensor + p.pipeline + (p.zero_stage or 0) + p.virtual_stages))
 
-    tp_options = [t for t in _divisors_pow2(gpus_per_node) if heads % t == 0 and (kv_heads % t == 0 or t % kv_heads == 0)]
+    tp_options = [
+        t for t in _divisors_pow2(gpus_per_node) if heads % t == 0 and (kv_heads % t == 0 or t % kv_heads == 0)
+    ]
     if tensor is not None:
         tp_options = [tensor]
     cp_options = [1] + ([c for c in (2, 4, 8) if seq // c >= 4096] if seq >= 16384 else [])
     # the layouts and sharding the framework can be told to run (torchtune: FSDP2 data parallel only, ZeRO-2 or 3;
     # frameworks.py), so that the plan sized is the one its command launches
     # (fine-tuning only: a from-scratch run is launched with accelerate or Megatron-LM whatever the framework named)
-    fw = framework(workload.framework or default_framework(workload.method, workload.zero),
-                   estimator_module.CAL.framework_released)
+    fw = framework(
+        workload.framework or default_framework(workload.method, workload.zero), estimator_module.CAL.framework_released
+    )
     stages: tuple[int, ...] = (0, 1, 2, 3)
     if workload.kind == "finetune":
         stages = fw.shard_stages
@@ -325,8 +385,13 @@ def plan_training(
             for cp in cp_options:
                 if tp * cp > gpus_per_node and cp > 1:
                     continue  # context parallel rings stay inside the node here
-                pp_options = (_divisors_pow2(min(model.num_layers, gpus // (tp * cp))) if pipeline is None
-                              else [pipeline] if model.num_layers % pipeline == 0 else [])
+                pp_options = (
+                    _divisors_pow2(min(model.num_layers, gpus // (tp * cp)))
+                    if pipeline is None
+                    else [pipeline]
+                    if model.num_layers % pipeline == 0
+                    else []
+                )
                 for pp in pp_options:
                     if gpus % (tp * cp * pp):
                         continue
@@ -335,12 +400,34 @@ def plan_training(
                     # allows only stage 0-1 with its pipeline engine (DeepSpeed docs, pipeline parallelism)
                     zeros = [0, 1] if pp > 1 else [0, 1, 2, 3]
                     zeros = [z for z in zeros if z in stages] if dp > 1 else [0]
-                    chunks = ([virtual_stages] if virtual_stages is not None and pp > 1
-                              else _virtual_options(model.num_layers // pp, pp))
+                    chunks = (
+                        [virtual_stages]
+                        if virtual_stages is not None and pp > 1
+                        else _virtual_options(model.num_layers // pp, pp)
+                    )
                     for zero, v in ((z, v) for z in zeros for v in chunks):
-                        plan = _evaluate(model, workload, gpu, base(dp, zero, ckpt), nodes, gpus_per_node, tp, cp, pp, dp,
-                                         zero, ckpt, capacity, intra, inter, seq, tokens, mfu,
-                                         batch_tokens or default_batch, v)
+                        plan = _evaluate(
+                            model,
+                            workload,
+                            gpu,
+                            base(dp, zero, ckpt),
+                            nodes,
+                            gpus_per_node,
+                            tp,
+                            cp,
+                            pp,
+                            dp,
+                            zero,
+                            ckpt,
+                            capacity,
+                            intra,
+                            inter,
+                            seq,
+                            tokens,
+                            mfu,
+                            batch_tokens or default_batch,
+                            v,
+                        )
                         if not plan.fits:
                             continue
                         if best_uncapped is None or rank(plan) < rank(best_uncapped):
@@ -365,9 +452,26 @@ def _gradient_bytes(workload: Workload, gpu: Gpu, tp: int, pp: int, cp: int, nod
 
 
 def _evaluate(
-    model: ModelArch, workload: Workload, gpu: Gpu, base: EstimateResult, nodes: int, gpus_per_node: int,
-    tp: int, cp: int, pp: int, dp: int, zero: int, ckpt: bool, capacity: int, intra: Link, inter: Link | None,
-    seq: int, tokens: float, mfu: float | None, batch_tokens: float = GLOBAL_BATCH_TOKENS, virtual: int = 1,
+    model: ModelArch,
+    workload: Workload,
+    gpu: Gpu,
+    base: EstimateResult,
+    nodes: int,
+    gpus_per_node: int,
+    tp: int,
+    cp: int,
+    pp: int,
+    dp: int,
+    zero: int,
+    ckpt: bool,
+    capacity: int,
+    intra: Link,
+    inter: Link | None,
+    seq: int,
+    tokens: float,
+    mfu: float | None,
+    batch_tokens: float = GLOBAL_BATCH_TOKENS,
+    virtual: int = 1,
 ) -> ParallelPlan:
     """The layout's memory per GPU and step time."""
     b = base.peak_gpu.breakdown
@@ -389,8 +493,10 @@ def _evaluate(
     # (activations + gradients)); it splits with them, else a 1T model kept ~150 GB of the whole model's slack per GPU
     slack_saved = estimator_module.CAL.fragmentation_training * (b.gradients - gradients + b.activations - activations)
     per_gpu = MemoryBreakdown(
-        weights=int(b.weights / model_parallel), gradients=int(gradients),
-        optimizer_states=int(b.optimizer_states / model_parallel), activations=int(activations),
+        weights=int(b.weights / model_parallel),
+        gradients=int(gradients),
+        optimizer_states=int(b.optimizer_states / model_parallel),
+        activations=int(activations),
         runtime_overhead=int(max(0.0, b.runtime_overhead - slack_saved)),
     )
     gpus = tp * cp * pp * dp
@@ -409,15 +515,18 @@ def _evaluate(
     base_share = elapsed_share(gpu, base.gpus) if workload.mfu is None else 1.0
     # --mfu is the whole rate, as in estimate(): no restarts or run losses on top of it
     share = elapsed_share(gpu, gpus) if mfu is None and workload.mfu is None else 1.0
-    per_gpu_rate = training_tflops(gpu, "bf16") * 1e12 * (mfu if mfu is not None else (base.rate_share or 0.35) / base_share)
+    per_gpu_rate = (
+        training_tflops(gpu, "bf16") * 1e12 * (mfu if mfu is not None else (base.rate_share or 0.35) / base_share)
+    )
     reference = reference_layout(gpu)
     split = 1.0
     if mfu is None and reference is not None:
         # the default utilisation is already the reference run's compute-only rate (Calibration.plan_step_share_*);
         # this layout's bubble and all-reduces are added below, and tensor- or context-parallel splits cut its GEMMs
         # into fewer tiles per wave than the unsplit layer the estimate priced (gemm.py)
-        split = shape_factor(model, gpu, micro * seq, tp, reference[0], cp) / shape_factor(model, gpu, micro * seq, 1,
-                                                                                        reference[0])
+        split = shape_factor(model, gpu, micro * seq, tp, reference[0], cp) / shape_factor(
+            model, gpu, micro * seq, 1, reference[0]
+        )
         per_gpu_rate *= split
     compute = flops_per_token * step_tokens / (gpus * per_gpu_rate) if per_gpu_rate else 0.0
     h = model.hidden_size
@@ -436,7 +545,9 @@ def _evaluate(
     bubble = (pp - 1) / (virtual * m) * compute if pp > 1 else 0.0
     # context parallel: K and V of the other chunks pass round a ring, overlapped with attention except one hop
     kv_dim = model.num_kv_heads * model.head_dim
-    context = (model.num_layers / pp) * m * 3 * (act_bytes / h * kv_dim * 2) / cp / (intra.busbw_gbs * 1e9) if cp > 1 else 0.0
+    context = (
+        (model.num_layers / pp) * m * 3 * (act_bytes / h * kv_dim * 2) / cp / (intra.busbw_gbs * 1e9) if cp > 1 else 0.0
+    )
     # data parallel: gradients in bf16, reduced once per step after the last micro-batch's backward
     # MoE: experts are spread over the data-parallel ranks (expert parallelism, DeepSeek-V3 report sec. 3.2:
     # EP64 across nodes), so only the active share of the parameters is reduced across them
@@ -462,39 +573,74 @@ def _evaluate(
     volumes["pipeline"] = virtual * 2 * m * act_bytes / tp if pp > 1 else 0.0
     work = compute + tensor + bubble + sends + context + data
     step = work / share
-    links = {"tensor": tp_link.name if tp > 1 else "", "data": dp_link.name if dp > 1 else "",
-             "pipeline": pp_link.name if pp > 1 else ""}
+    links = {
+        "tensor": tp_link.name if tp > 1 else "",
+        "data": dp_link.name if dp > 1 else "",
+        "pipeline": pp_link.name if pp > 1 else "",
+    }
     return ParallelPlan(
-        gpus=gpus, nodes=nodes, gpus_per_node=gpus_per_node, data=dp, tensor=tp, pipeline=pp, context=cp,
-        zero_stage=zero if dp > 1 else None, grad_checkpointing=ckpt, micro_batch=micro, micro_batches=m, per_gpu=per_gpu,
-        capacity_bytes=capacity, compute_s=compute, tensor_s=tensor, pipeline_s=bubble + sends, data_s=data,
-        context_s=context, step_s=step, steps=tokens / step_tokens if step_tokens else 0.0,
-        volumes=volumes, links={k: v for k, v in links.items() if v}, step_tokens=float(step_tokens),
-        restarts_s=step - work, virtual_stages=virtual,
-        gemm_split_share=split, compute_phase_utilisation=model_flops_utilisation(flops_per_token * step_tokens, gpus * compute / 3600,
-                                                          dense_peak_tflops(gpu)),
+        gpus=gpus,
+        nodes=nodes,
+        gpus_per_node=gpus_per_node,
+        data=dp,
+        tensor=tp,
+        pipeline=pp,
+        context=cp,
+        zero_stage=zero if dp > 1 else None,
+        grad_checkpointing=ckpt,
+        micro_batch=micro,
+        micro_batches=m,
+        per_gpu=per_gpu,
+        capacity_bytes=capacity,
+        compute_s=compute,
+        tensor_s=tensor,
+        pipeline_s=bubble + sends,
+        data_s=data,
+        context_s=context,
+        step_s=step,
+        steps=tokens / step_tokens if step_tokens else 0.0,
+        volumes=volumes,
+        links={k: v for k, v in links.items() if v},
+        step_tokens=float(step_tokens),
+        restarts_s=step - work,
+        virtual_stages=virtual,
+        gemm_split_share=split,
+        compute_phase_utilisation=model_flops_utilisation(
+            flops_per_token * step_tokens, gpus * compute / 3600, dense_peak_tflops(gpu)
+        ),
     )
 
 
 def _explained(plan: ParallelPlan, model: ModelArch) -> ParallelPlan:
     reasons = []
     if plan.tensor > 1:
-        reasons.append(f"tensor parallel {plan.tensor} inside each {plan.gpus_per_node}-GPU node, where the fast link is "
-                       f"({plan.links.get('tensor', '')}): 4-6 all-reduces per layer need it")
+        reasons.append(
+            f"tensor parallel {plan.tensor} inside each {plan.gpus_per_node}-GPU node, where the fast link is "
+            f"({plan.links.get('tensor', '')}): 4-6 all-reduces per layer need it"
+        )
     if plan.pipeline > 1:
-        interleaved = (f", interleaved 1F1B with {plan.virtual_stages} chunks per GPU" if plan.virtual_stages > 1 else "")
-        reasons.append(f"pipeline parallel {plan.pipeline} (~{model.num_layers // plan.pipeline} layers per stage{interleaved}; "
-                       f"{plan.micro_batches} micro-batches per step keep the bubble at "
-                       f"{(plan.pipeline - 1) / (plan.virtual_stages * plan.micro_batches):.0%})")
+        interleaved = f", interleaved 1F1B with {plan.virtual_stages} chunks per GPU" if plan.virtual_stages > 1 else ""
+        reasons.append(
+            f"pipeline parallel {plan.pipeline} (~{model.num_layers // plan.pipeline} layers per stage{interleaved}; "
+            f"{plan.micro_batches} micro-batches per step keep the bubble at "
+            f"{(plan.pipeline - 1) / (plan.virtual_stages * plan.micro_batches):.0%})"
+        )
     if plan.context > 1:
         reasons.append(f"context parallel {plan.context}: the sequence is split so its activations fit")
     if plan.data > 1:
-        stage = {0: "no ZeRO", 1: "ZeRO-1 (optimizer states sharded)", 2: "ZeRO-2 (optimizer states and gradients sharded)",
-                 3: "ZeRO-3 / FSDP (parameters sharded too)"}[plan.zero_stage or 0]
+        stage = {
+            0: "no ZeRO",
+            1: "ZeRO-1 (optimizer states sharded)",
+            2: "ZeRO-2 (optimizer states and gradients sharded)",
+            3: "ZeRO-3 / FSDP (parameters sharded too)",
+        }[plan.zero_stage or 0]
         reasons.append(f"data parallel {plan.data} over {plan.links.get('data', '')} with {stage}")
     reasons.append("activation recomputation on" if plan.grad_checkpointing else "no activation recomputation")
-    why = ("; ".join(reasons) + f": {plan.per_gpu.total / GIB:.1f} GiB per GPU of {plan.capacity_bytes / GIB:.0f} usable ({HARD_HEADROOM:.0%} kept free), "
-           f"the fastest layout that fits ({plan.scaling_efficiency:.0%} of the step computing)")
+    why = (
+        "; ".join(reasons)
+        + f": {plan.per_gpu.total / GIB:.1f} GiB per GPU of {plan.capacity_bytes / GIB:.0f} usable ({HARD_HEADROOM:.0%} kept free), "
+        f"the fastest layout that fits ({plan.scaling_efficiency:.0%} of the step computing)"
+    )
     return ParallelPlan(**{**plan.__dict__, "why": why})
 
 
@@ -512,20 +658,37 @@ def training_result(plan: ParallelPlan, base: EstimateResult) -> EstimateResult:
     # usable: what the plan may fill, the planner's own limit (the card less HARD_HEADROOM), so that the memory table,
     # the MEM-FIT check and the plan's memory step give one figure (the sheet had 'Usable 80.00' beside '78.40 GiB
     # the plan may use'); the card's whole memory stays in capacity_bytes
-    memories = tuple(GpuMemory(index=i, breakdown=plan.per_gpu, capacity_bytes=base.peak_gpu.capacity_bytes,
-                               usable_bytes=plan.capacity_bytes) for i in range(min(plan.gpus, 8)))
+    memories = tuple(
+        GpuMemory(
+            index=i,
+            breakdown=plan.per_gpu,
+            capacity_bytes=base.peak_gpu.capacity_bytes,
+            usable_bytes=plan.capacity_bytes,
+        )
+        for i in range(min(plan.gpus, 8))
+    )
     steps = _plan_steps(plan, base)
     # the layout and the step time as the chain of formulas words them (the printed sheet lists assumptions only)
     said = {step.topic: step.text for step in steps}
     assumptions = tuple(a for a in base.assumptions if a not in base.layout_assumptions) + (
-        as_assumption(Step(topic="parallel", text=said["parallel"])), said["time"])
-    return base.model_copy(update={
-        "gpus": plan.gpus, "per_gpu": memories, "fits": plan.fits, "gpu_hours": gpu_hours,
-        "wall_hours": plan.wall_hours if timed else None, "split": "data" if plan.tensor == 1 and plan.pipeline == 1 else "tensor+pipeline+data",
-        "workload": {**base.workload, "zero": plan.zero_stage or 0, "grad_checkpointing": plan.grad_checkpointing},
-        "assumptions": assumptions, "steps": steps,
-        "scaling_efficiency": None, "layout_assumptions": (),  # the base's layout, replaced by the plan's
-    })
+        as_assumption(Step(topic="parallel", text=said["parallel"])),
+        said["time"],
+    )
+    return base.model_copy(
+        update={
+            "gpus": plan.gpus,
+            "per_gpu": memories,
+            "fits": plan.fits,
+            "gpu_hours": gpu_hours,
+            "wall_hours": plan.wall_hours if timed else None,
+            "split": "data" if plan.tensor == 1 and plan.pipeline == 1 else "tensor+pipeline+data",
+            "workload": {**base.workload, "zero": plan.zero_stage or 0, "grad_checkpointing": plan.grad_checkpointing},
+            "assumptions": assumptions,
+            "steps": steps,
+            "scaling_efficiency": None,
+            "layout_assumptions": (),  # the base's layout, replaced by the plan's
+        }
+    )
 
 
 # the base estimate's steps that describe one data-parallel rank holding the whole model: the plan's replace them
@@ -541,26 +704,43 @@ def _plan_steps(plan: ParallelPlan, base: EstimateResult) -> tuple[Step, ...]:
     # the planner's own limit (plan_training: the card less HARD_HEADROOM), as its `why` says; the result's usable_bytes
     usable = plan.capacity_bytes
     gib = 1024**3
-    layout = (f"TP{plan.tensor} x PP{plan.pipeline}" + (f" x CP{plan.context}" if plan.context > 1 else "")
-              + f" x DP{plan.data}" + (f", ZeRO-{plan.zero_stage}" if plan.zero_stage else ""))
-    memory = (f"per GPU under {layout}: weights {b.weights / gib:.2f} + gradients {b.gradients / gib:.2f} + optimizer "
-              f"{b.optimizer_states / gib:.2f} + activations {b.activations / gib:.2f} + overhead "
-              f"{b.runtime_overhead / gib:.2f} = {b.total / gib:.2f} GiB of {usable / gib:.2f} GiB the plan may use "
-              f"({HARD_HEADROOM:.0%} of the card kept free) -> "
-              + ("fits" if plan.fits else "does NOT fit"))
-    time = (f"step = compute {plan.compute_s:.2f} s + tensor {plan.tensor_s:.2f} s + pipeline {plan.pipeline_s:.2f} s + "
-            f"data {plan.data_s:.2f} s exposed + restarts and run losses {plan.restarts_s:.2f} s = {plan.step_s:.2f} s; "
-            f"{plan.steps:,.0f} steps of {plan.step_tokens / 1e6:.1f}M tokens = {plan.wall_hours:,.1f} hours wall clock on "
-            f"{plan.gpus:,} GPUs = "
-            f"{plan.wall_hours * plan.gpus:,.0f} GPU-hours (scaling efficiency {plan.scaling_efficiency:.0%})")
+    layout = (
+        f"TP{plan.tensor} x PP{plan.pipeline}"
+        + (f" x CP{plan.context}" if plan.context > 1 else "")
+        + f" x DP{plan.data}"
+        + (f", ZeRO-{plan.zero_stage}" if plan.zero_stage else "")
+    )
+    memory = (
+        f"per GPU under {layout}: weights {b.weights / gib:.2f} + gradients {b.gradients / gib:.2f} + optimizer "
+        f"{b.optimizer_states / gib:.2f} + activations {b.activations / gib:.2f} + overhead "
+        f"{b.runtime_overhead / gib:.2f} = {b.total / gib:.2f} GiB of {usable / gib:.2f} GiB the plan may use "
+        f"({HARD_HEADROOM:.0%} of the card kept free) -> " + ("fits" if plan.fits else "does NOT fit")
+    )
+    time = (
+        f"step = compute {plan.compute_s:.2f} s + tensor {plan.tensor_s:.2f} s + pipeline {plan.pipeline_s:.2f} s + "
+        f"data {plan.data_s:.2f} s exposed + restarts and run losses {plan.restarts_s:.2f} s = {plan.step_s:.2f} s; "
+        f"{plan.steps:,.0f} steps of {plan.step_tokens / 1e6:.1f}M tokens = {plan.wall_hours:,.1f} hours wall clock on "
+        f"{plan.gpus:,} GPUs = "
+        f"{plan.wall_hours * plan.gpus:,.0f} GPU-hours (scaling efficiency {plan.scaling_efficiency:.0%})"
+    )
     if base.training_flops and base.peak_tflops and plan.compute_phase_utilisation is not None:
-        time += (f"; {mfu_formula(base.training_flops, plan.gpus, base.peak_tflops, plan.wall_hours)}: compute-phase "
-                 f"utilisation {plan.compute_phase_utilisation:.0%}"
-                 + (f" (the default less {1 - plan.gemm_split_share:.0%} for GEMMs split {plan.tensor * plan.context} ways)"
-                    if plan.gemm_split_share < 0.995 else "")
-                 + f" x {plan.scaling_efficiency:.0%} of the step computing")
+        time += (
+            f"; {mfu_formula(base.training_flops, plan.gpus, base.peak_tflops, plan.wall_hours)}: compute-phase "
+            f"utilisation {plan.compute_phase_utilisation:.0%}"
+            + (
+                f" (the default less {1 - plan.gemm_split_share:.0%} for GEMMs split {plan.tensor * plan.context} ways)"
+                if plan.gemm_split_share < 0.995
+                else ""
+            )
+            + f" x {plan.scaling_efficiency:.0%} of the step computing"
+        )
     own = tuple(_runner_named(step, plan, base) for step in base.steps if step.topic not in _RANK_STEPS)
-    return (*own, Step(topic="parallel", text=plan.why), Step(topic="time", text=time), Step(topic="total", text=memory))
+    return (
+        *own,
+        Step(topic="parallel", text=plan.why),
+        Step(topic="time", text=time),
+        Step(topic="total", text=memory),
+    )
 
 
 def _runner_named(step: Step, plan: ParallelPlan, base: EstimateResult) -> Step:
@@ -569,14 +749,27 @@ def _runner_named(step: Step, plan: ParallelPlan, base: EstimateResult) -> Step:
     runner = layout_runner(str(base.workload.get("kind")), plan.tensor, plan.pipeline, plan.context, plan.nodes)
     optimizer = str(base.workload.get("optimizer") or "")
     head = optimizer_words(optimizer, "")
-    if step.topic != "optimizer" or runner is None or not optimizer or not step.text.startswith(head) or ":" not in step.text:
+    if (
+        step.topic != "optimizer"
+        or runner is None
+        or not optimizer
+        or not step.text.startswith(head)
+        or ":" not in step.text
+    ):
         return step
     rest = step.text.split(":", 1)[1]
-    return Step(topic=step.topic, text=optimizer_words(optimizer, runner_with_sharding(runner, plan.zero_stage)) + ":" + rest)
+    return Step(
+        topic=step.topic, text=optimizer_words(optimizer, runner_with_sharding(runner, plan.zero_stage)) + ":" + rest
+    )
 
 
 def plan_estimate(
-    model: ModelArch, workload: Workload, gpu: Gpu, nodes: int, gpus_per_node: int, inter: Link | None = None,
+    model: ModelArch,
+    workload: Workload,
+    gpu: Gpu,
+    nodes: int,
+    gpus_per_node: int,
+    inter: Link | None = None,
     exact_weight_bytes: int | None = None,
 ) -> tuple[ParallelPlan | None, EstimateResult]:
     """A training estimate on `nodes` x `gpus_per_node` GPUs under the best parallel layout (None when none fits).
@@ -584,12 +777,21 @@ def plan_estimate(
     point ask for the same layouts again."""
     cal = estimator_module.CAL
     key = (id(model), workload, id(gpu), nodes, gpus_per_node, inter, exact_weight_bytes, id(cal))
-    return remember("plan_estimate", key, (model, gpu, cal),
-                    lambda: _plan_estimate(model, workload, gpu, nodes, gpus_per_node, inter, exact_weight_bytes))
+    return remember(
+        "plan_estimate",
+        key,
+        (model, gpu, cal),
+        lambda: _plan_estimate(model, workload, gpu, nodes, gpus_per_node, inter, exact_weight_bytes),
+    )
 
 
 def _plan_estimate(
-    model: ModelArch, workload: Workload, gpu: Gpu, nodes: int, gpus_per_node: int, inter: Link | None,
+    model: ModelArch,
+    workload: Workload,
+    gpu: Gpu,
+    nodes: int,
+    gpus_per_node: int,
+    inter: Link | None,
     exact_weight_bytes: int | None,
 ) -> tuple[ParallelPlan | None, EstimateResult]:
     plan = plan_training(model, workload, gpu, nodes, gpus_per_node, inter, exact_weight_bytes=exact_weight_bytes)
@@ -610,12 +812,23 @@ class InferenceLayout:
     why: str
 
     def to_json(self) -> dict[str, Any]:
-        return {"data": 1, "tensor": self.tensor, "pipeline": self.pipeline, "zero_stage": None, "scaling_efficiency": 1.0,
-                "why": self.why}
+        return {
+            "data": 1,
+            "tensor": self.tensor,
+            "pipeline": self.pipeline,
+            "zero_stage": None,
+            "scaling_efficiency": 1.0,
+            "why": self.why,
+        }
 
 
 def plan_inference(
-    model: ModelArch, workload: Workload, gpu: Gpu, nodes: int, gpus_per_node: int, inter: Link,
+    model: ModelArch,
+    workload: Workload,
+    gpu: Gpu,
+    nodes: int,
+    gpus_per_node: int,
+    inter: Link,
     exact_weight_bytes: int | None = None,
 ) -> tuple[InferenceLayout, EstimateResult]:
     """Tensor parallel within a node, pipeline parallel across nodes (vLLM's multi-node recipe: tensor_parallel_size =
@@ -624,20 +837,36 @@ def plan_inference(
     wl = workload.model_copy(update={"split": "tensor"})
     one_node = estimate(model, wl, gpu, gpus_per_node, exact_weight_bytes=exact_weight_bytes)
     b = one_node.peak_gpu.breakdown
-    per = MemoryBreakdown(weights=b.weights // nodes, kv_cache=b.kv_cache // nodes, activations=b.activations,
-                          runtime_overhead=b.runtime_overhead)
+    per = MemoryBreakdown(
+        weights=b.weights // nodes,
+        kv_cache=b.kv_cache // nodes,
+        activations=b.activations,
+        runtime_overhead=b.runtime_overhead,
+    )
     usable = one_node.peak_gpu.usable_bytes or int(gpu.vram_gb * GIB)
-    memories = tuple(GpuMemory(index=i, breakdown=per, capacity_bytes=one_node.peak_gpu.capacity_bytes, usable_bytes=usable)
-                     for i in range(gpus_per_node))
+    memories = tuple(
+        GpuMemory(index=i, breakdown=per, capacity_bytes=one_node.peak_gpu.capacity_bytes, usable_bytes=usable)
+        for i in range(gpus_per_node)
+    )
     tps = one_node.decode_tokens_per_s
     hop = (nodes - 1) * (2 * model.hidden_size * 2 / (inter.busbw_gbs * 1e9) + 2 * inter.hop_s)
     if tps:
         tps = 1 / (1 / tps + hop)
-    layout = InferenceLayout(gpus_per_node, nodes, f"tensor parallel {gpus_per_node} inside each node over "
-                             f"{intra_node_link(gpu).name}, pipeline parallel {nodes} across nodes over {inter.name}")
-    result = one_node.model_copy(update={
-        "gpus": gpus_per_node * nodes, "per_gpu": memories, "fits": per.total <= usable, "split": "tensor+pipeline",
-        "decode_tokens_per_s": tps, "aggregate_tokens_per_s": None if tps is None else tps * workload.batch,
-        "assumptions": (*one_node.assumptions, f"parallelism: {layout.why}"),
-    })
+    layout = InferenceLayout(
+        gpus_per_node,
+        nodes,
+        f"tensor parallel {gpus_per_node} inside each node over "
+        f"{intra_node_link(gpu).name}, pipeline parallel {nodes} across nodes over {inter.name}",
+    )
+    result = one_node.model_copy(
+        update={
+            "gpus": gpus_per_node * nodes,
+            "per_gpu": memories,
+            "fits": per.total <= usable,
+            "split": "tensor+pipeline",
+            "decode_tokens_per_s": tps,
+            "aggregate_tokens_per_s": None if tps is None else tps * workload.batch,
+            "assumptions": (*one_node.assumptions, f"parallelism: {layout.why}"),
+        }
+    )
     return layout, result

@@ -31,7 +31,9 @@ class ParamCounts:
 
     @property
     def total(self) -> int:
-        return self.embedding + self.lm_head + self.attention + self.dense_mlp + self.experts + self.norms + self.position
+        return (
+            self.embedding + self.lm_head + self.attention + self.dense_mlp + self.experts + self.norms + self.position
+        )
 
     @property
     def active(self) -> int:
@@ -42,8 +44,12 @@ class ParamCounts:
     @property
     def matmul_active(self) -> int:
         """Parameters in matrix multiplies per token: the 2*N FLOPs of a forward pass."""
-        return self.attention + self.dense_mlp + self.experts_active + self.lm_head + (
-            self.embedding - self.per_layer_embedding if self.lm_head == 0 else 0
+        return (
+            self.attention
+            + self.dense_mlp
+            + self.experts_active
+            + self.lm_head
+            + (self.embedding - self.per_layer_embedding if self.lm_head == 0 else 0)
         )
 
 
@@ -94,12 +100,16 @@ def _compressed_attention_params(m: ModelArch) -> int:
     ca = m.compressed_attention
     assert ca is not None
     h, hd, heads = m.hidden_size, m.head_dim, m.num_attention_heads
-    base = (h * ca.q_lora_rank + ca.q_lora_rank  # q_a_proj, q_norm
-            + ca.q_lora_rank * heads * hd  # q_b_proj
-            + h * hd + hd  # kv_proj (one shared K=V head), kv_norm
-            + (heads * hd // ca.o_groups) * ca.o_groups * ca.o_lora_rank  # o_a_proj, block-diagonal by group
-            + ca.o_groups * ca.o_lora_rank * h  # o_b_proj
-            + heads)  # attention sinks
+    base = (
+        h * ca.q_lora_rank
+        + ca.q_lora_rank  # q_a_proj, q_norm
+        + ca.q_lora_rank * heads * hd  # q_b_proj
+        + h * hd
+        + hd  # kv_proj (one shared K=V head), kv_norm
+        + (heads * hd // ca.o_groups) * ca.o_groups * ca.o_lora_rank  # o_a_proj, block-diagonal by group
+        + ca.o_groups * ca.o_lora_rank * h  # o_b_proj
+        + heads
+    )  # attention sinks
     mix = (2 + ca.hc_mult) * ca.hc_mult
     hyper = 2 * (mix * ca.hc_mult * h + mix + 3) if ca.hc_mult > 1 else 0  # attn_hc and ffn_hc
     total = 0
@@ -111,8 +121,9 @@ def _compressed_attention_params(m: ModelArch) -> int:
         total += 2 * h * coff * hd + ratio * coff * hd + hd  # kv_proj, gate_proj, position_bias, kv_norm
         if ratio == ca.index_ratio:  # the Lightning Indexer: its own pool at index_head_dim
             ihd = ca.index_head_dim
-            total += (2 * h * 2 * ihd + ratio * 2 * ihd + ihd
-                      + ca.q_lora_rank * ca.index_n_heads * ihd + h * ca.index_n_heads)
+            total += (
+                2 * h * 2 * ihd + ratio * 2 * ihd + ihd + ca.q_lora_rank * ca.index_n_heads * ihd + h * ca.index_n_heads
+            )
     if ca.hc_mult > 1:
         total += ca.hc_mult * ca.hc_mult * h + ca.hc_mult + 1  # the final hc_head collapse
     return total
@@ -180,7 +191,9 @@ def count_params(m: ModelArch) -> ParamCounts:
             moe = m.moe
             moe_layers = m.mamba.layers("E")
             expert = _mlp_params(h, moe.expert_intermediate_size, m.mlp_gated, bias)
-            shared = _mlp_params(h, moe.shared_intermediate_size, m.mlp_gated, bias) if moe.shared_intermediate_size else 0
+            shared = (
+                _mlp_params(h, moe.shared_intermediate_size, m.mlp_gated, bias) if moe.shared_intermediate_size else 0
+            )
             dense_mlp += moe_layers * (h * moe.num_experts + shared)
             experts = moe_layers * moe.num_experts * expert
             experts_active = moe_layers * moe.experts_per_token * expert

@@ -6,12 +6,55 @@ from dataclasses import dataclass
 from typing import Literal
 
 WeightPrecision = Literal[
-    "fp32", "bf16", "fp16", "fp8", "int8", "int4", "nf4", "gptq-int4", "gptq-int8", "awq-int4",
-    "mxfp4", "nvfp4",
-    "q8_0", "q6_k", "q5_k_m", "q4_k_m", "q4_0", "q3_k_m", "q2_k",
-    "iq4_nl", "iq4_xs", "iq3_m", "iq3_s", "iq3_xs", "iq3_xxs", "iq2_m", "iq2_s", "iq2_xs", "iq2_xxs", "iq1_m", "iq1_s",
-    "exl2-2.5", "exl2-3.0", "exl2-3.5", "exl2-4.0", "exl2-4.25", "exl2-4.65", "exl2-5.0", "exl2-6.0", "exl2-6.5", "exl2-8.0",
-    "exl3-2.0", "exl3-2.5", "exl3-3.0", "exl3-3.5", "exl3-4.0", "exl3-5.0", "exl3-6.0", "exl3-8.0",
+    "fp32",
+    "bf16",
+    "fp16",
+    "fp8",
+    "int8",
+    "int4",
+    "nf4",
+    "gptq-int4",
+    "gptq-int8",
+    "awq-int4",
+    "mxfp4",
+    "nvfp4",
+    "q8_0",
+    "q6_k",
+    "q5_k_m",
+    "q4_k_m",
+    "q4_0",
+    "q3_k_m",
+    "q2_k",
+    "iq4_nl",
+    "iq4_xs",
+    "iq3_m",
+    "iq3_s",
+    "iq3_xs",
+    "iq3_xxs",
+    "iq2_m",
+    "iq2_s",
+    "iq2_xs",
+    "iq2_xxs",
+    "iq1_m",
+    "iq1_s",
+    "exl2-2.5",
+    "exl2-3.0",
+    "exl2-3.5",
+    "exl2-4.0",
+    "exl2-4.25",
+    "exl2-4.65",
+    "exl2-5.0",
+    "exl2-6.0",
+    "exl2-6.5",
+    "exl2-8.0",
+    "exl3-2.0",
+    "exl3-2.5",
+    "exl3-3.0",
+    "exl3-3.5",
+    "exl3-4.0",
+    "exl3-5.0",
+    "exl3-6.0",
+    "exl3-8.0",
 ]
 KvPrecision = Literal["fp16", "bf16", "fp8", "int8", "q8_0", "q4_0"]
 
@@ -92,10 +135,17 @@ WEIGHT_FORMATS: dict[str, WeightFormat] = {
     "q4_0": WeightFormat("q4_0", 4.54, 4.54, "GGUF Q4_0 (output tensor Q6_K)"),
     "q3_k_m": WeightFormat("q3_k_m", 3.91, 3.91, "GGUF Q3_K_M mix"),
     "q2_k": WeightFormat("q2_k", 3.35, 3.35, "GGUF Q2_K mix"),
-    "mxfp4": WeightFormat("mxfp4", 16, 16, "MXFP4 MoE experts (E2M1 + E8M0 scale per 32 = 4.25 bpw), everything else bf16",
-                          experts_bits=4.25, moe_only=True),
-    "nvfp4": WeightFormat("nvfp4", 4.5, 16, "NVFP4 (E2M1 + FP8 scale per 16 = 4.5 bpw) linear layers; embeddings and head 16-bit",
-                          "fp4"),
+    "mxfp4": WeightFormat(
+        "mxfp4",
+        16,
+        16,
+        "MXFP4 MoE experts (E2M1 + E8M0 scale per 32 = 4.25 bpw), everything else bf16",
+        experts_bits=4.25,
+        moe_only=True,
+    ),
+    "nvfp4": WeightFormat(
+        "nvfp4", 4.5, 16, "NVFP4 (E2M1 + FP8 scale per 16 = 4.5 bpw) linear layers; embeddings and head 16-bit", "fp4"
+    ),
 }
 _Q6_K, _Q5_K, _Q2_K, _IQ3_S = 6.5625, 5.5, 2.625, 3.4375
 # name: (bits of the bulk tensors from the quantize table, token_embd bits, output bits)
@@ -114,11 +164,15 @@ _I_QUANT_BITS: dict[str, tuple[float, float, float]] = {
     "iq1_s": (1.56, _Q2_K, _Q5_K),
 }
 for _name, (_body, _emb, _head) in _I_QUANT_BITS.items():
-    WEIGHT_FORMATS[_name] = WeightFormat(_name, _body, _emb, f"GGUF {_name.upper()} (importance-matrix quant)", head_bits=_head)
+    WEIGHT_FORMATS[_name] = WeightFormat(
+        _name, _body, _emb, f"GGUF {_name.upper()} (importance-matrix quant)", head_bits=_head
+    )
 EXL_HEAD_BITS = 6.0  # exllamav2 / exllamav3 convert default head bits
 for _name in EXL2_TYPES + EXL3_TYPES:
     _bpw = float(_name.split("-")[1])
-    WEIGHT_FORMATS[_name] = WeightFormat(_name, _bpw, 16, f"{_name[:4].upper()} at {_bpw:g} bits per weight", head_bits=EXL_HEAD_BITS)
+    WEIGHT_FORMATS[_name] = WeightFormat(
+        _name, _bpw, 16, f"{_name[:4].upper()} at {_bpw:g} bits per weight", head_bits=EXL_HEAD_BITS
+    )
 
 # KV cache bytes per element. q8_0 / q4_0 carry one fp16 scale per 32 values (ggml blocks).
 KV_BYTES: dict[str, float] = {
@@ -135,8 +189,15 @@ KV_BYTES: dict[str, float] = {
 # experts MXFP4 but stores attention, token embedding and output as Q8_0: the loader of ggml-org/gpt-oss-20b-GGUF logs
 # "type f32: 289 tensors, type q8_0: 98 tensors (24 layers x q/k/v/o, token_embd, output), type mxfp4: 72 tensors,
 # file size = 11.27 GiB (4.63 BPW)" (ik_llama.cpp issue #822 and others); the bf16 checkpoint is 12.8 GiB.
-GGUF_MXFP4_MOE = WeightFormat("mxfp4", 8.5, 8.5, "GGUF MXFP4 MoE: experts MXFP4 (E2M1 + E8M0 scale per 32 = 4.25 bpw), "
-                              "attention, embeddings and head Q8_0 (8.5 bpw)", experts_bits=4.25, moe_only=True)
+GGUF_MXFP4_MOE = WeightFormat(
+    "mxfp4",
+    8.5,
+    8.5,
+    "GGUF MXFP4 MoE: experts MXFP4 (E2M1 + E8M0 scale per 32 = 4.25 bpw), "
+    "attention, embeddings and head Q8_0 (8.5 bpw)",
+    experts_bits=4.25,
+    moe_only=True,
+)
 # (engine, precision) pairs whose files lay the weights out differently from the checkpoint the precision names
 ENGINE_FORMATS: dict[tuple[str, str], WeightFormat] = {("llama.cpp", "mxfp4"): GGUF_MXFP4_MOE}
 

@@ -18,8 +18,11 @@ def format_estimate(result: EstimateResult, model: ModelArch, gpu: Gpu | None, e
         f"{model.name}: {result.params_total / 1e9:.2f} B parameters"
         + (f" ({result.params_active / 1e9:.2f} B active)" if result.params_active != result.params_total else ""),
         f"workload: {w['kind']}, {w['precision']}"
-        + (f", KV {w['kv_precision']}, engine {w['engine']}" if w["kind"] == "inference"
-           else f", {w['method'] if w['kind'] == 'finetune' else 'full'}, {w['optimizer']}, {w.get('framework')}")
+        + (
+            f", KV {w['kv_precision']}, engine {w['engine']}"
+            if w["kind"] == "inference"
+            else f", {w['method'] if w['kind'] == 'finetune' else 'full'}, {w['optimizer']}, {w.get('framework')}"
+        )
         + f", context {w['context']}, batch {w['batch']}",
         f"hardware: {result.gpus} x {gpu.name if gpu else '(no GPU given)'}"
         + (f", split by {result.split}" if result.gpus > 1 else ""),
@@ -39,7 +42,9 @@ def format_estimate(result: EstimateResult, model: ModelArch, gpu: Gpu | None, e
     if result.fits is not None:
         usable = result.peak_gpu.usable_bytes or 0
         verdict = "fits" if result.fits else "DOES NOT FIT"
-        lines.append(f"  {verdict} in {usable / GIB:.1f} GiB usable per GPU (headroom {(usable - peak.total) / GIB:+.1f} GiB)")
+        lines.append(
+            f"  {verdict} in {usable / GIB:.1f} GiB usable per GPU (headroom {(usable - peak.total) / GIB:+.1f} GiB)"
+        )
     if result.decode_tokens_per_s is not None:
         lines += ["", "speed:", f"  decode          {result.decode_tokens_per_s:8.1f} tokens/s per sequence"]
         if w["batch"] > 1 and result.aggregate_tokens_per_s:
@@ -47,15 +52,21 @@ def format_estimate(result: EstimateResult, model: ModelArch, gpu: Gpu | None, e
         if result.prefill_tokens_per_s:
             lines.append(f"  prefill         {result.prefill_tokens_per_s:8.0f} tokens/s")
         if result.time_to_first_token_s:
-            lines.append(f"  first token     {result.time_to_first_token_s:8.2f} s after a {w.get('prompt') or w['context']}-token prompt")
+            lines.append(
+                f"  first token     {result.time_to_first_token_s:8.2f} s after a {w.get('prompt') or w['context']}-token prompt"
+            )
     if result.training_flops is not None:
         lines += ["", "time:", f"  compute         {result.training_flops:.3g} FLOP"]
         if result.gpu_hours is not None:
             lines.append(f"  GPU-hours       {result.gpu_hours:,.0f}")
-            lines.append(f"  wall clock      {result.wall_hours:,.1f} h ({(result.wall_hours or 0) / 24:,.1f} days) on {result.gpus} GPU(s)")
+            lines.append(
+                f"  wall clock      {result.wall_hours:,.1f} h ({(result.wall_hours or 0) / 24:,.1f} days) on {result.gpus} GPU(s)"
+            )
         if result.mfu is not None and result.peak_tflops:
-            lines.append(f"  MFU             {result.mfu:.0%} of {result.gpus} x {result.peak_tflops:,.0f} TFLOPS dense bf16 "
-                         "over the wall time")
+            lines.append(
+                f"  MFU             {result.mfu:.0%} of {result.gpus} x {result.peak_tflops:,.0f} TFLOPS dense bf16 "
+                "over the wall time"
+            )
     for warning in result.warnings:
         lines.append(f"warning: {warning}")
     if explain:

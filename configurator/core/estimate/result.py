@@ -31,8 +31,10 @@ def model_flops_utilisation(flops: float | None, gpu_hours: float | None, peak_t
 def mfu_formula(flops: float, gpus: int, peak_tflops: float, wall_hours: float) -> str:
     """MFU with the figures it is made of, as the chains of formulas and the reports word it."""
     mfu = model_flops_utilisation(flops, gpus * wall_hours, peak_tflops) or 0.0
-    return (f"MFU = {flops:.3g} FLOP / ({gpus:,} GPU{'s' if gpus != 1 else ''} x {peak_tflops:,.0f} TFLOPS dense bf16 "
-            f"peak x {wall_hours:,.1f} h wall clock) = {mfu:.0%}")
+    return (
+        f"MFU = {flops:.3g} FLOP / ({gpus:,} GPU{'s' if gpus != 1 else ''} x {peak_tflops:,.0f} TFLOPS dense bf16 "
+        f"peak x {wall_hours:,.1f} h wall clock) = {mfu:.0%}"
+    )
 
 
 BREAKDOWN_KEYS = ("weights", "kv_cache", "activations", "gradients", "optimizer_states", "runtime_overhead")
@@ -105,12 +107,18 @@ class EstimateResult(_Frozen):
     assumptions: tuple[str, ...]
     steps: tuple[Step, ...]
     warnings: tuple[Reason, ...] = ()  # each a code and fields (core.reasons), rendered in the reader's language
-    scaling_efficiency: float | None = None  # training on several GPUs of one machine: the data-parallel scaling assumed
-    layout_assumptions: tuple[str, ...] = ()  # those of `assumptions` that state that layout (a cluster plan replaces them)
+    scaling_efficiency: float | None = (
+        None  # training on several GPUs of one machine: the data-parallel scaling assumed
+    )
+    layout_assumptions: tuple[
+        str, ...
+    ] = ()  # those of `assumptions` that state that layout (a cluster plan replaces them)
     # -- weights in system RAM (issue #12): set by estimate.offload.estimate_on_host
     host_bandwidth_gbps: float | None = None  # effective RAM bandwidth decode reads at
     offloaded_bytes: int = 0  # model bytes kept in system RAM
-    placement: dict[str, Any] | None = None  # llama.cpp gpu_layers, cpu_moe_layers, layers_per_gpu, head_on_gpu; vLLM tensor_parallel, pipeline_parallel
+    placement: dict[str, Any] | None = (
+        None  # llama.cpp gpu_layers, cpu_moe_layers, layers_per_gpu, head_on_gpu; vLLM tensor_parallel, pipeline_parallel
+    )
     # the GPU's dense bf16 peak (fp16 on a card without bf16) from its spec sheet, TFLOPS: the basis of `mfu`
     peak_tflops: float | None = None
     # the regime whose cross-validated errors set the speed ranges when they differ from the kind's (ranges.py)
@@ -155,9 +163,15 @@ class EstimateResult(_Frozen):
             "time.wall_hours": _round(self.wall_hours),
         }
         ranges: dict[str, list[float]] = {}
-        for path, (low, high) in figure_ranges(self.workload.get("kind", "inference"), figures, self.speed_regime).items():
+        for path, (low, high) in figure_ranges(
+            self.workload.get("kind", "inference"), figures, self.speed_regime
+        ).items():
             # bytes stay whole numbers, like the figures they bracket
-            ranges[path] = [math.floor(low), math.ceil(high)] if path.startswith("memory.") else [_round_down(low), _round_up(high)]
+            ranges[path] = (
+                [math.floor(low), math.ceil(high)]
+                if path.startswith("memory.")
+                else [_round_down(low), _round_up(high)]
+            )
         return {
             "memory": {
                 "per_gpu_bytes": int(self.per_gpu_bytes),
@@ -169,18 +183,38 @@ class EstimateResult(_Frozen):
                 "decode_tokens_per_s": _round(self.decode_tokens_per_s),
                 "prefill_tokens_per_s": _round(self.prefill_tokens_per_s),
             },
-            "time": {"gpu_hours": _round(self.gpu_hours), "wall_hours": _round(self.wall_hours),
-                     # additions for a training time: MFU and the per-GPU peak it is a share of (model_flops_utilisation)
-                     **({"mfu": _round(self.mfu), "peak_tflops_per_gpu": _round(self.peak_tflops)}
-                        if self.gpu_hours is not None else {}),
-                     # additions: a training job's throughput, and the reference job it was timed for when none was given
-                     **({"tokens_per_s": _round(float(self.workload["tokens"]) / (self.wall_hours * 3600))
-                         if self.workload.get("tokens") and self.wall_hours else None}
-                        if self.workload.get("kind", "inference") != "inference" else {}),
-                     **({"reference_tokens": self.reference_tokens} if self.reference_tokens is not None else {})},
+            "time": {
+                "gpu_hours": _round(self.gpu_hours),
+                "wall_hours": _round(self.wall_hours),
+                # additions for a training time: MFU and the per-GPU peak it is a share of (model_flops_utilisation)
+                **(
+                    {"mfu": _round(self.mfu), "peak_tflops_per_gpu": _round(self.peak_tflops)}
+                    if self.gpu_hours is not None
+                    else {}
+                ),
+                # additions: a training job's throughput, and the reference job it was timed for when none was given
+                **(
+                    {
+                        "tokens_per_s": _round(float(self.workload["tokens"]) / (self.wall_hours * 3600))
+                        if self.workload.get("tokens") and self.wall_hours
+                        else None
+                    }
+                    if self.workload.get("kind", "inference") != "inference"
+                    else {}
+                ),
+                **({"reference_tokens": self.reference_tokens} if self.reference_tokens is not None else {}),
+            },
             "assumptions": list(self.assumptions),
-            **({"host": {"ram_bandwidth_gbps": _round(self.host_bandwidth_gbps), "offloaded_bytes": int(self.offloaded_bytes)}}
-               if self.host_bandwidth_gbps is not None and self.offloaded_bytes else {}),
+            **(
+                {
+                    "host": {
+                        "ram_bandwidth_gbps": _round(self.host_bandwidth_gbps),
+                        "offloaded_bytes": int(self.offloaded_bytes),
+                    }
+                }
+                if self.host_bandwidth_gbps is not None and self.offloaded_bytes
+                else {}
+            ),
             # 80 % intervals from the cross-validated errors of each kind of figure (ranges.py)
             "ranges": ranges,
         }

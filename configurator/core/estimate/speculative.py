@@ -36,7 +36,7 @@ MTP_DRAFT_STEP_SHARE = 0.165
 
 def tokens_per_step(draft_tokens: int, acceptance: float = MTP_ACCEPTANCE) -> float:
     """Expected tokens a verified step yields: the bonus token plus the drafts accepted in a row."""
-    return 1.0 + sum(acceptance ** i for i in range(1, draft_tokens + 1))
+    return 1.0 + sum(acceptance**i for i in range(1, draft_tokens + 1))
 
 
 def speculative_rate(plain_step_s: float, verify_step_s: float, draft_tokens: int) -> float:

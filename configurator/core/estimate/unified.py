@@ -15,8 +15,12 @@ from configurator.core.estimate.precision import GGUF_TYPES
 # The Max and Ultra parts of three generations reach the same ~78 % of peak, so achieved bandwidth does not set the
 # M1 Max apart from the M3 Max (both 400 GB/s); the smaller dies reach 82-88 %.
 APPLE_GPU_STREAM: dict[str, tuple[float, float]] = {
-    "M1": (56.0, 68.25), "M1 Pro": (176.0, 204.8), "M1 Max": (317.6, 409.6),
-    "M2": (90.0, 102.4), "M2 Ultra": (636.0, 819.2), "M3 Max": (318.0, 409.6),
+    "M1": (56.0, 68.25),
+    "M1 Pro": (176.0, 204.8),
+    "M1 Max": (317.6, 409.6),
+    "M2": (90.0, 102.4),
+    "M2 Ultra": (636.0, 819.2),
+    "M3 Max": (318.0, 409.6),
 }
 # A chip without a measurement of its own (M1 Ultra, M3 Ultra, M4 Max...) takes the Max/Ultra parts' median share.
 APPLE_STREAM_SHARE_DEFAULT = 0.776
@@ -57,14 +61,39 @@ def system_gpu(system: System, wired_fraction: float | None = None) -> Gpu:
         raise ValueError(f"{system.id} is not a unified-memory system")
     fraction = wired_fraction or u.gpu_memory_fraction
     fields: dict[str, Any] = dict(
-        id=f"{system.id}-gpu", name=f"{u.chip} GPU ({u.gpu_cores} cores)", source=system.source, estimates={},
-        notes=u.gpu_memory_note, prices=(), vendor=system_vendor(system), architecture=u.chip, market="consumer",
-        release_year=2024, vram_gb=system.memory_gb * fraction, memory_type=f"unified {u.memory_type}",
-        memory_bandwidth_gbps=u.bandwidth_gbps, fp32_tflops=u.gpu_fp32_tflops, fp16_tflops=u.gpu_fp16_tflops,
-        bf16_tflops=None, fp8_tflops=None, int8_tops=None, fp4_tflops=None, tflops_basis="vendor or estimate",
-        tdp_w=system.max_power_w, form_factor="pcie", slot_width=1, length_mm=1, cooler="open-air",
-        pcie_gen=4, pcie_lanes=16, nvlink=None, nvlink_bandwidth_gbps=None, p2p=False, export_variant_of=None,
-        export_restricted_cn=False, interconnect_note="unified memory",
+        id=f"{system.id}-gpu",
+        name=f"{u.chip} GPU ({u.gpu_cores} cores)",
+        source=system.source,
+        estimates={},
+        notes=u.gpu_memory_note,
+        prices=(),
+        vendor=system_vendor(system),
+        architecture=u.chip,
+        market="consumer",
+        release_year=2024,
+        vram_gb=system.memory_gb * fraction,
+        memory_type=f"unified {u.memory_type}",
+        memory_bandwidth_gbps=u.bandwidth_gbps,
+        fp32_tflops=u.gpu_fp32_tflops,
+        fp16_tflops=u.gpu_fp16_tflops,
+        bf16_tflops=None,
+        fp8_tflops=None,
+        int8_tops=None,
+        fp4_tflops=None,
+        tflops_basis="vendor or estimate",
+        tdp_w=system.max_power_w,
+        form_factor="pcie",
+        slot_width=1,
+        length_mm=1,
+        cooler="open-air",
+        pcie_gen=4,
+        pcie_lanes=16,
+        nvlink=None,
+        nvlink_bandwidth_gbps=None,
+        p2p=False,
+        export_variant_of=None,
+        export_restricted_cn=False,
+        interconnect_note="unified memory",
     )
     # model_construct: "apple" is not a discrete-GPU vendor the catalog accepts, and this record never is one
     return Gpu.model_construct(**fields)

@@ -61,6 +61,8 @@ def _default_engine(precision: str, batch: int) -> str:
     if batch > 1 or precision == "nvfp4":
         return "vllm"
     return "transformers"
+
+
 Method = Literal["full", "lora", "qlora"]
 Optimizer = Literal["adamw", "adamw-8bit", "paged-adamw", "paged-adamw-8bit", "sgd"]
 # bases QLoRA can train adapters on: bitsandbytes NF4 (the QLoRA paper) or a published GPTQ/AWQ
@@ -79,26 +81,35 @@ class Workload(BaseModel):
     precision: WeightPrecision | None = None
     kv_precision: KvPrecision = "fp16"
     context: int | None = Field(default=None, ge=1, le=10_000_000)
-    prompt: int | None = Field(default=None, ge=1, le=10_000_000,
-                               description="inference: prompt tokens processed in one forward pass before the first "
-                                           "generated token (default: the whole context)")
+    prompt: int | None = Field(
+        default=None,
+        ge=1,
+        le=10_000_000,
+        description="inference: prompt tokens processed in one forward pass before the first "
+        "generated token (default: the whole context)",
+    )
     batch: int = Field(default=1, ge=1, le=4096)
     engine: Engine | None = None
     split: Split = "auto"
     method: Method = "lora"
     optimizer: Optimizer | None = Field(default=None, description="training: default is the framework's")
-    framework: FrameworkName | None = Field(default=None, description="fine-tuning framework; default the usual one for the method")
+    framework: FrameworkName | None = Field(
+        default=None, description="fine-tuning framework; default the usual one for the method"
+    )
     activation_offload: bool | None = Field(
         default=None, description="training: checkpointed activations kept in host RAM (default: the framework's)"
     )
     grad_checkpointing: bool | None = None
     selective_checkpointing: bool = Field(
-        default=False, description="training: per-operator selective activation checkpointing as torchtitan's "
-                                   "`selective_ac_option = \"op\"` (every other matmul output and attention's output kept, "
-                                   "the rest recomputed); implies gradient checkpointing")
+        default=False,
+        description="training: per-operator selective activation checkpointing as torchtitan's "
+        '`selective_ac_option = "op"` (every other matmul output and attention\'s output kept, '
+        "the rest recomputed); implies gradient checkpointing",
+    )
     fused_kernels: bool | None = Field(
-        default=None, description="training: the stack fuses its element-wise ops (torch.compile, fused kernels); "
-                                  "default: what the framework or the launch command runs"
+        default=None,
+        description="training: the stack fuses its element-wise ops (torch.compile, fused kernels); "
+        "default: what the framework or the launch command runs",
     )
     lora_rank: int = Field(default=16, ge=1, le=4096)
     lora_targets: Literal["all-linear", "attention"] = "all-linear"
@@ -108,53 +119,104 @@ class Workload(BaseModel):
     tokens: float | None = Field(default=None, gt=0, le=1e15, description="training tokens (dataset x epochs)")
     mfu: float | None = Field(default=None, ge=0.01, le=1, description="below 1 % no cluster is run for long")
     vllm_gpu_memory_utilization: float = Field(default=0.90, gt=0.1, le=1.0)
-    cpu_layers: int = Field(default=0, ge=0, le=MAX_LAYERS, description="inference: transformer layers kept in system RAM (llama.cpp -ngl)")
-    cpu_experts: bool = Field(default=False, description="inference: MoE expert weights kept in system RAM (llama.cpp --cpu-moe)")
+    cpu_layers: int = Field(
+        default=0, ge=0, le=MAX_LAYERS, description="inference: transformer layers kept in system RAM (llama.cpp -ngl)"
+    )
+    cpu_experts: bool = Field(
+        default=False, description="inference: MoE expert weights kept in system RAM (llama.cpp --cpu-moe)"
+    )
     speculative: Literal["none", "mtp"] = Field(
-        default="none", description="inference: speculative decoding with the model's own multi-token-prediction layers")
-    draft_tokens: int = Field(default=3, ge=1, le=8, description="inference: tokens drafted per step (--spec-draft-n-max)")
-    n_cpu_moe: int | None = Field(default=None, ge=0, le=MAX_LAYERS,
-                                  description="inference: experts of the first N layers kept in system RAM (llama.cpp --n-cpu-moe)")
+        default="none", description="inference: speculative decoding with the model's own multi-token-prediction layers"
+    )
+    draft_tokens: int = Field(
+        default=3, ge=1, le=8, description="inference: tokens drafted per step (--spec-draft-n-max)"
+    )
+    n_cpu_moe: int | None = Field(
+        default=None,
+        ge=0,
+        le=MAX_LAYERS,
+        description="inference: experts of the first N layers kept in system RAM (llama.cpp --n-cpu-moe)",
+    )
     ram_bandwidth_gbps: float = Field(
         # at least 0.1 GB/s (single-channel DDR-200 gives 1.6): 5e-324 passed gt=0 and underflowed to a division by zero
-        default=89.6, ge=0.1, le=100_000, description="host memory bandwidth for offloaded weights (dual-channel DDR5-5600 = 89.6 GB/s)"
+        default=89.6,
+        ge=0.1,
+        le=100_000,
+        description="host memory bandwidth for offloaded weights (dual-channel DDR5-5600 = 89.6 GB/s)",
     )
 
     @model_validator(mode="after")
     def _coherent(self) -> Workload:
         if self.selective_checkpointing and self.grad_checkpointing is False:
-            raise InvalidInputError("workload.selective-without-checkpointing", ("selective_checkpointing", "grad_checkpointing"),
-                                    "selective checkpointing is a way of checkpointing: drop --no-grad-checkpointing")
+            raise InvalidInputError(
+                "workload.selective-without-checkpointing",
+                ("selective_checkpointing", "grad_checkpointing"),
+                "selective checkpointing is a way of checkpointing: drop --no-grad-checkpointing",
+            )
         if self.prompt is not None and self.kind != "inference":
-            raise InvalidInputError("workload.prompt-in-training", ("prompt",),
-                                    "prompt is an inference option (training processes the whole sequence at once)")
+            raise InvalidInputError(
+                "workload.prompt-in-training",
+                ("prompt",),
+                "prompt is an inference option (training processes the whole sequence at once)",
+            )
         if self.prompt is not None and self.context is not None and self.prompt > self.context:
-            raise InvalidInputError("workload.prompt-over-context", ("prompt", "context"),
-                                    f"prompt ({self.prompt} tokens) is longer than the context ({self.context} tokens), "
-                                    "which counts the prompt and the generated tokens")
+            raise InvalidInputError(
+                "workload.prompt-over-context",
+                ("prompt", "context"),
+                f"prompt ({self.prompt} tokens) is longer than the context ({self.context} tokens), "
+                "which counts the prompt and the generated tokens",
+            )
         if self.kind == "finetune" and self.method == "qlora" and self.precision not in (None, *QLORA_BASES):
-            raise InvalidInputError("workload.qlora-base", ("method", "precision"),
-                                    f"QLoRA trains adapters over a 4-bit (or 8-bit) base: use --precision "
-                                    f"{', '.join(QLORA_BASES)}, or leave it unset for NF4")
+            raise InvalidInputError(
+                "workload.qlora-base",
+                ("method", "precision"),
+                f"QLoRA trains adapters over a 4-bit (or 8-bit) base: use --precision "
+                f"{', '.join(QLORA_BASES)}, or leave it unset for NF4",
+            )
         if self.kind != "inference" and self.precision in INFERENCE_ONLY:
             family = "GGUF " if self.precision in GGUF_TYPES else ""
-            raise InvalidInputError("workload.inference-format", ("precision",),
-                                    f"{family}{self.precision} is an inference format; training needs bf16/fp16 (or nf4 for QLoRA)")
-        if self.engine == "llama.cpp" and self.precision is not None and self.precision not in ENGINE_FORMATS["llama.cpp"]:
-            raise InvalidInputError("workload.engine-format", ("precision", "engine"),
-                                    f"llama.cpp runs GGUF files; {self.precision} is not a GGUF type (try q4_k_m or q8_0"
-                                    + self._elsewhere() + ")")
-        if self.kind == "inference" and (self.cpu_layers or self.cpu_experts or self.n_cpu_moe) and self.engine not in (None, "llama.cpp"):
-            raise InvalidInputError("workload.offload-engine", ("engine", "offload"),
-                                    "keeping layers or experts in system RAM is modelled for llama.cpp (use --engine llama.cpp)")
+            raise InvalidInputError(
+                "workload.inference-format",
+                ("precision",),
+                f"{family}{self.precision} is an inference format; training needs bf16/fp16 (or nf4 for QLoRA)",
+            )
+        if (
+            self.engine == "llama.cpp"
+            and self.precision is not None
+            and self.precision not in ENGINE_FORMATS["llama.cpp"]
+        ):
+            raise InvalidInputError(
+                "workload.engine-format",
+                ("precision", "engine"),
+                f"llama.cpp runs GGUF files; {self.precision} is not a GGUF type (try q4_k_m or q8_0"
+                + self._elsewhere()
+                + ")",
+            )
+        if (
+            self.kind == "inference"
+            and (self.cpu_layers or self.cpu_experts or self.n_cpu_moe)
+            and self.engine not in (None, "llama.cpp")
+        ):
+            raise InvalidInputError(
+                "workload.offload-engine",
+                ("engine", "offload"),
+                "keeping layers or experts in system RAM is modelled for llama.cpp (use --engine llama.cpp)",
+            )
         if self.engine in ("vllm", "sglang", "transformers") and self.precision in GGUF_TYPES:
-            raise InvalidInputError("workload.engine-format", ("precision", "engine"),
-                                    f"{self.precision} is a GGUF type: use --engine llama.cpp, or gptq-int4/awq-int4 for {self.engine}")
+            raise InvalidInputError(
+                "workload.engine-format",
+                ("precision", "engine"),
+                f"{self.precision} is a GGUF type: use --engine llama.cpp, or gptq-int4/awq-int4 for {self.engine}",
+            )
         if self.engine is not None and self.precision is not None and self.precision not in ENGINE_FORMATS[self.engine]:
             loadable = [p for p in WEIGHT_PRECISIONS if p in ENGINE_FORMATS[self.engine]]
-            raise InvalidInputError("workload.engine-format", ("precision", "engine"),
-                                    f"{self.engine} cannot load {self.precision} weights" + self._elsewhere()
-                                    + f"; {self.engine} loads {', '.join(loadable[:8])}{' ...' if len(loadable) > 8 else ''}")
+            raise InvalidInputError(
+                "workload.engine-format",
+                ("precision", "engine"),
+                f"{self.engine} cannot load {self.precision} weights"
+                + self._elsewhere()
+                + f"; {self.engine} loads {', '.join(loadable[:8])}{' ...' if len(loadable) > 8 else ''}",
+            )
         return self
 
     def _elsewhere(self) -> str:

@@ -13,7 +13,16 @@ from configurator.core.solve.build import Build
 from configurator.core.solve.request import BuildRequest
 
 # Vendor and family prefixes that say nothing a buyer compares on ("NVIDIA GeForce RTX 4090" -> "RTX 4090")
-_GPU_PREFIXES = ("NVIDIA GeForce ", "NVIDIA Tesla ", "NVIDIA ", "AMD Radeon PRO ", "AMD Radeon ", "AMD Instinct ", "AMD ", "Intel ")
+_GPU_PREFIXES = (
+    "NVIDIA GeForce ",
+    "NVIDIA Tesla ",
+    "NVIDIA ",
+    "AMD Radeon PRO ",
+    "AMD Radeon ",
+    "AMD Instinct ",
+    "AMD ",
+    "Intel ",
+)
 _PARENTHESIS = re.compile(r"\s*\(([^)]*)\)")
 _GPU_SUFFIXES = (" Workstation Edition", " Generation")
 CHOSEN_MARK = "*"  # marks a setting the solver chose in the compact line
@@ -58,7 +67,7 @@ def short_gpu_name(name: str) -> str:
     """'NVIDIA GeForce RTX 4090 48GB (Chinese-market board-modified)' -> 'RTX 4090 48GB (modified)'."""
     for prefix in _GPU_PREFIXES:
         if name.startswith(prefix):
-            name = name[len(prefix):]
+            name = name[len(prefix) :]
             break
     for suffix in _GPU_SUFFIXES:
         name = name.replace(suffix, "")
@@ -94,8 +103,9 @@ def gpus_text(build: Build) -> str:
     nodes = f"{build.nodes} nodes x " if build.nodes > 1 else ""
     if build.gpus_mixed:
         lines = [p for p in build.parts if p.category == "gpu"]
-        return nodes + " + ".join(f"{p.quantity} x {short_gpu_name(p.name)}" if p.quantity > 1 else short_gpu_name(p.name)
-                                  for p in lines)
+        return nodes + " + ".join(
+            f"{p.quantity} x {short_gpu_name(p.name)}" if p.quantity > 1 else short_gpu_name(p.name) for p in lines
+        )
     return f"{nodes}{build.gpu_count} x {gpu_name(build)}"
 
 
@@ -104,11 +114,15 @@ def _split_text(build: Build, used: dict[str, Any]) -> str:
     split = build.estimate.split
     if n <= 1 or split == "single":
         return "one GPU"
-    return {"layer": f"layers over {n} GPUs", "tensor": f"tensor parallel x{n}",
-            "tensor-pipeline": "tensor parallel x{tp} in {pp} pipeline stages".format(
-                tp=(build.estimate.placement or {}).get("tensor_parallel", 1),
-                pp=(build.estimate.placement or {}).get("pipeline_parallel", n)),
-            "data": f"data parallel x{n}"}.get(split, f"{split} split x{n}")
+    return {
+        "layer": f"layers over {n} GPUs",
+        "tensor": f"tensor parallel x{n}",
+        "tensor-pipeline": "tensor parallel x{tp} in {pp} pipeline stages".format(
+            tp=(build.estimate.placement or {}).get("tensor_parallel", 1),
+            pp=(build.estimate.placement or {}).get("pipeline_parallel", n),
+        ),
+        "data": f"data parallel x{n}",
+    }.get(split, f"{split} split x{n}")
 
 
 def _framework(used: dict[str, Any], n: int, parallelism: dict[str, Any] | None = None) -> str:
@@ -120,8 +134,13 @@ def _framework(used: dict[str, Any], n: int, parallelism: dict[str, Any] | None 
     if used.get("kind") == "pretrain":
         base = "pretraining"
     p = {k: int(v) for k, v in (parallelism or {}).items() if isinstance(v, int) and not isinstance(v, bool)}
-    runner = layout_runner(str(used.get("kind")), p.get("tensor", 1), p.get("pipeline", 1), p.get("context", 1),
-                           p.get("nodes", 1)) if parallelism else None
+    runner = (
+        layout_runner(
+            str(used.get("kind")), p.get("tensor", 1), p.get("pipeline", 1), p.get("context", 1), p.get("nodes", 1)
+        )
+        if parallelism
+        else None
+    )
     if runner is not None:
         return f"{base} on {runner_with_sharding(runner, zero)}" if base else runner_with_sharding(runner, zero)
     if zero == 3:
@@ -149,8 +168,13 @@ def fit_of(build: Build, request: BuildRequest) -> Fit:
         engine = used.get("engine") or "auto"
         settings.append(FitSetting(name="engine", value=engine, chosen=asked.engine is None))
         settings.append(FitSetting(name="split", value=_split_text(build, used)))
-        settings.append(FitSetting(name="weights", value=str(used.get("precision") or asked.precision or "bf16"),
-                                   chosen=asked.precision is None))
+        settings.append(
+            FitSetting(
+                name="weights",
+                value=str(used.get("precision") or asked.precision or "bf16"),
+                chosen=asked.precision is None,
+            )
+        )
         kv = str(used.get("kv_precision", asked.kv_precision))
         settings.append(FitSetting(name="KV cache", value=kv, short=f"KV {kv}", chosen=kv != asked.kv_precision))
         offloaded = []
@@ -161,28 +185,51 @@ def fit_of(build: Build, request: BuildRequest) -> Fit:
         if used.get("offload") == "cpu" and not offloaded:
             offloaded.append("RAM offload allowed")
         if offloaded:
-            chosen = (bool(used.get("cpu_experts")) != asked.cpu_experts) or used.get("cpu_layers", 0) != asked.cpu_layers
+            chosen = (bool(used.get("cpu_experts")) != asked.cpu_experts) or used.get(
+                "cpu_layers", 0
+            ) != asked.cpu_layers
             settings.append(FitSetting(name="offload", value=", ".join(offloaded), chosen=chosen))
     else:
         settings.append(FitSetting(name="split", value=_split_text(build, used)))
         zero = int(used.get("zero", 0))
-        settings.append(FitSetting(name="sharding", value=f"ZeRO-{zero}" if zero else "none", short=f"ZeRO-{zero}" if zero else "no sharding",
-                                   chosen=zero != asked.zero))
+        settings.append(
+            FitSetting(
+                name="sharding",
+                value=f"ZeRO-{zero}" if zero else "none",
+                short=f"ZeRO-{zero}" if zero else "no sharding",
+                chosen=zero != asked.zero,
+            )
+        )
         recompute = bool(used.get("grad_checkpointing"))
-        settings.append(FitSetting(name="activation recomputation", value="on" if recompute else "off",
-                                   short="recompute on" if recompute else "recompute off",
-                                   chosen=asked.grad_checkpointing is not None and recompute != asked.grad_checkpointing))
+        settings.append(
+            FitSetting(
+                name="activation recomputation",
+                value="on" if recompute else "off",
+                short="recompute on" if recompute else "recompute off",
+                chosen=asked.grad_checkpointing is not None and recompute != asked.grad_checkpointing,
+            )
+        )
         offload = used.get("offload", "none")
         # under ZeRO-3 the parameters and gradients go to system RAM with the optimizer states (the estimate's own
         # offload step; DeepSpeed offload_param, FSDP offload_params)
         in_ram = "parameters, gradients and optimizer states" if zero >= 3 else "optimizer states"
-        settings.append(FitSetting(name="offload", value=f"{in_ram} in system RAM" if offload == "cpu" else "none",
-                                   short=("states in RAM" if zero >= 3 else "optimizer in RAM") if offload == "cpu"
-                                   else "no offload", chosen=offload != asked.offload))
+        settings.append(
+            FitSetting(
+                name="offload",
+                value=f"{in_ram} in system RAM" if offload == "cpu" else "none",
+                short=("states in RAM" if zero >= 3 else "optimizer in RAM") if offload == "cpu" else "no offload",
+                chosen=offload != asked.offload,
+            )
+        )
     limit = request.power_limit
     limited = bool(limit and limit < 1)
-    settings.append(FitSetting(name="GPU power", value=f"limited to {limit:.0%} of rated" if limited else "full rated power",
-                               short=f"{limit:.0%} power" if limited else "full power"))
+    settings.append(
+        FitSetting(
+            name="GPU power",
+            value=f"limited to {limit:.0%} of rated" if limited else "full rated power",
+            short=f"{limit:.0%} power" if limited else "full power",
+        )
+    )
     if kind != "inference":
         settings.append(FitSetting(name="framework", value=_framework(used, n, build.parallelism)))
     return Fit(settings=tuple(settings))

@@ -10,7 +10,9 @@ STALE_AFTER_DAYS = 183
 """Six months: DRAM and NAND prices doubled within months in 2025-26 (issue #14), so older quotes mislead."""
 STALE_AFTER_WORDS = "six months"
 """STALE_AFTER_DAYS as the user reads it."""
-WHERE_TO_UPDATE_APP = "Catalog > Edit prices and parts, Catalog > Import a vendor quote, or Catalog > Import a price pack"
+WHERE_TO_UPDATE_APP = (
+    "Catalog > Edit prices and parts, Catalog > Import a vendor quote, or Catalog > Import a price pack"
+)
 """Where the app lets a user replace an old price with a dated one."""
 
 

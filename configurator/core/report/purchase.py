@@ -13,9 +13,9 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING, Any
 
 from configurator.core.catalog.dates import catalog_date, date_range_text
+from configurator.core.reasons import Reason
 from configurator.core.report import atomic_write_bytes
 from configurator.core.report.fit import fit_of, gpu_name, gpus_text
-from configurator.core.reasons import Reason
 from configurator.core.report.words import language, say, say_all, t
 from configurator.core.solve.build import Build, BuildPart, Infeasible
 from configurator.core.solve.request import BuildRequest, circuit_name
@@ -89,8 +89,14 @@ class SheetMeta:
 
     @classmethod
     def from_catalog(
-        cls, catalog: Catalog, builds: list[Build], project_name: str = "Untitled project", app_version: str = "",
-        value_ranking: tuple[dict[str, Any], ...] = (), language: str = "en", infeasible: Infeasible | None = None,
+        cls,
+        catalog: Catalog,
+        builds: list[Build],
+        project_name: str = "Untitled project",
+        app_version: str = "",
+        value_ranking: tuple[dict[str, Any], ...] = (),
+        language: str = "en",
+        infeasible: Infeasible | None = None,
     ) -> SheetMeta:
         """Dates from the catalog's exchange rates and the newest price the builds use."""
         return cls(
@@ -347,6 +353,7 @@ def _total_row(ws: Worksheet, row: int, label: str, value: float, currency: str)
 
 def not_as_asked_rows(data: dict[str, Any]) -> list[tuple[str, str]]:
     """Why the request cannot be met as asked and the ways out (Infeasible.to_sheet), in the sheet's language."""
+
     def said(item: dict[str, Any]) -> str:
         return say(Reason.model_validate(item))
 
@@ -451,9 +458,15 @@ def _markdown_build(build: Build, request: BuildRequest) -> list[str]:
     else:
         lines.append(f" | **{t('Total')}** | **{money(build.total_price, build.currency)}**")
     dated = date_range_text(p.price_date for p in build.parts if p.price_date is not None and p.subtotal > 0)
-    return [*lines, "", f"Estimated: {_md(estimate_summary(build))}.", "",
-            f"How this fits: {_md(fit_of(build, request).sentence)}.", "",
-            *([f"Prices: this build's {_md(dated)}.", ""] if dated else [])]
+    return [
+        *lines,
+        "",
+        f"Estimated: {_md(estimate_summary(build))}.",
+        "",
+        f"How this fits: {_md(fit_of(build, request).sentence)}.",
+        "",
+        *([f"Prices: this build's {_md(dated)}.", ""] if dated else []),
+    ]
 
 
 def markdown_text(builds: list[Build], request: BuildRequest, meta: SheetMeta | None = None) -> str:

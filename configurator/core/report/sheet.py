@@ -7,12 +7,11 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from configurator.core.catalog.dates import date_range_text
 from configurator.core.estimate.result import BREAKDOWN_KEYS, HARD_HEADROOM, GpuMemory
+from configurator.core.reasons import Reason, shortened
 from configurator.core.report import prices
 from configurator.core.report.fit import fit_of, short_gpu_name
-from configurator.core.report.utilisation import utilisation_rows
-from configurator.core.report.words import language, say, say_all, t
-from configurator.core.catalog.dates import date_range_text
 from configurator.core.report.purchase import (
     GIB,
     SheetMeta,
@@ -25,11 +24,12 @@ from configurator.core.report.purchase import (
     part_vendor,
     request_summary,
 )
+from configurator.core.report.utilisation import utilisation_rows
+from configurator.core.report.words import language, say, say_all, t
 from configurator.core.solve import noise
 from configurator.core.solve import power as pw
-from configurator.core.solve.power_cap import cap_command, gpu_from_spec, lowest_limit
-from configurator.core.reasons import Reason, shortened
 from configurator.core.solve.build import DETAIL_CHARS, Build, BuildPart, SlotAssignment
+from configurator.core.solve.power_cap import cap_command, gpu_from_spec, lowest_limit
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name
 
 BTU_PER_W = 3.412
@@ -133,7 +133,9 @@ def _table(headers: list[str], rows: list[str], num_from: int = 99, kind: str = 
         cls = ' class="num"' if i >= num_from else ""
         cells.append(f'<th width="{width}%"{cls}>{escape(header)}</th>')
     head = "".join(cells)
-    return f'<table data-kind="{kind}" width="100%"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+    return (
+        f'<table data-kind="{kind}" width="100%"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+    )
 
 
 # ---------------------------------------------------------------------------------------
@@ -173,8 +175,11 @@ def _part_row(part: BuildPart, currency: str) -> str:
     old = prices.is_stale(part)
     unit = f"{part.unit_price:,.2f}" + (" ⚠" if old else "")
     # without a maker's number the column showed the catalog id ("rtx-3090") as if a shop could order by it
-    number = (_cell(part_number(part)) if part.spec.get("vendor_part_number")
-              else f'<td><span class="muted small">none listed (catalog id {escape(part.id)})</span></td>')
+    number = (
+        _cell(part_number(part))
+        if part.spec.get("vendor_part_number")
+        else f'<td><span class="muted small">none listed (catalog id {escape(part.id)})</span></td>'
+    )
     return (
         f"<tr>{_cell(category_name(part.category))}<td>{name}</td>{number}"
         f'<td class="num">{part.quantity}{owned}</td>{_cell(unit, "num warn" if old else "num")}'
@@ -184,7 +189,9 @@ def _part_row(part: BuildPart, currency: str) -> str:
 
 def _total_row(label: str, value: str) -> str:
     # the total spans the price columns, so its long text never widens the Subtotal column
-    return f'<tr class="total"><td colspan="3">{escape(label)}</td><td colspan="3" class="num">{escape(value)}</td></tr>'
+    return (
+        f'<tr class="total"><td colspan="3">{escape(label)}</td><td colspan="3" class="num">{escape(value)}</td></tr>'
+    )
 
 
 def parts_section(build: Build) -> str:
@@ -200,8 +207,14 @@ def parts_section(build: Build) -> str:
         rows.append(_total_row(f"Total for {build.nodes} nodes", money(build.total_price, build.currency)))
     else:
         rows.append(_total_row(t("Total"), money(build.total_price, build.currency)))
-    headers = [t("Category"), t("Part"), t("Vendor part number"), t("Qty"), f"{t('Unit price')} ({build.currency})",
-               f"{t('Subtotal')} ({build.currency})"]
+    headers = [
+        t("Category"),
+        t("Part"),
+        t("Vendor part number"),
+        t("Qty"),
+        f"{t('Unit price')} ({build.currency})",
+        f"{t('Subtotal')} ({build.currency})",
+    ]
     notes = [f"{escape(category_name(p.category))}: {escape(p.price_note)}" for p in build.parts if p.price_note]
     summary = prices.stale_summary(build)
     if summary:
@@ -222,7 +235,7 @@ def charts_section(charts: dict[str, str] | None) -> str:
                 raise ValueError(f"chart {title!r}: only data:image/ URIs can be embedded")
             body = f'<img src="{escape(body)}" alt="{escape(title)}">'
         elif body.startswith("<?xml"):
-            body = body[body.index("?>") + 2:].strip()
+            body = body[body.index("?>") + 2 :].strip()
         figures.append(f'<figure class="block">{body}<figcaption>{escape(title)}</figcaption></figure>')
     return f"<section><h2>{t('Charts')}</h2>{''.join(figures)}</section>"
 
@@ -267,7 +280,9 @@ def _slot_label(position: int, slot: dict[str, Any] | None) -> str:
     return f"Slot {position}: x{mech}{electrical} Gen{slot.get('gen', '?')} {slot.get('source', '')}"
 
 
-def _card_block(index: int, card: SlotAssignment, gpu: dict[str, Any], x: float, y: float, h: float, riser: bool) -> list[str]:
+def _card_block(
+    index: int, card: SlotAssignment, gpu: dict[str, Any], x: float, y: float, h: float, riser: bool
+) -> list[str]:
     cooler = str(gpu.get("cooler", ""))
     colour = COOLER_COLOURS.get(cooler, OTHER_COLOUR)
     name = short_gpu_name(str(gpu.get("name", card.part_id)))[:40]
@@ -286,7 +301,9 @@ def _legend(y: float, coolers: list[str]) -> list[str]:
     items: list[str] = []
     x = PAD
     for cooler in coolers:
-        items.append(f'<rect x="{x}" y="{y:.0f}" width="12" height="12" fill="{COOLER_COLOURS.get(cooler, OTHER_COLOUR)}"/>')
+        items.append(
+            f'<rect x="{x}" y="{y:.0f}" width="12" height="12" fill="{COOLER_COLOURS.get(cooler, OTHER_COLOUR)}"/>'
+        )
         items.append(_text(x + 16, y + 10, cooler))
         x += 30 + 7 * len(cooler)
     return items
@@ -321,7 +338,9 @@ def _desktop_svg(build: Build, gpu: dict[str, Any], board: dict[str, Any]) -> st
         slot_y = PAD + (card.slot - 1) * ROW_H + 14
         mid = LABEL_W + SLOT_W + 4 + 4 * index
         body.append(f'<path d="M{LABEL_W + SLOT_W} {slot_y} H{mid} V{y + 12} H{x}" fill="none" stroke="#333"{dash}/>')
-        own = next((p.spec for p in build.parts if p.category == "gpu" and p.id == card.part_id), gpu)  # a mix: its card
+        own = next(
+            (p.spec for p in build.parts if p.category == "gpu" and p.id == card.part_id), gpu
+        )  # a mix: its card
         body += _card_block(index, card, own if build.gpus_mixed else gpu, x, y, width * ROW_H - 4, riser)
     height = PAD * 2 + max(rows, card_rows) * ROW_H + 20
     body += _legend(height - 22, [str(gpu.get("cooler", "GPU"))])
@@ -339,8 +358,10 @@ def _bay_svg(build: Build, gpu: dict[str, Any], bays: int) -> str:
         if card:
             body += _card_block(bay, card, gpu, CARD_X - 100, y + 2, ROW_H - 4, False)
         else:
-            body.append(f'<rect x="{CARD_X - 100}" y="{y + 2}" width="{CARD_W}" height="{ROW_H - 4}" '
-                        'fill="none" stroke="#999" stroke-dasharray="4 3"/>')
+            body.append(
+                f'<rect x="{CARD_X - 100}" y="{y + 2}" width="{CARD_W}" height="{ROW_H - 4}" '
+                'fill="none" stroke="#999" stroke-dasharray="4 3"/>'
+            )
     height = PAD * 2 + bays * ROW_H + 20
     body += _legend(height - 22, [str(gpu.get("cooler", "GPU"))])
     return _svg(CARD_X - 100 + CARD_W + PAD, height, body, "GPU bays")
@@ -352,8 +373,13 @@ def gpu_spec(build: Build) -> dict[str, Any]:
     if gpu:
         return gpu
     system = spec_of(build, "system")
-    return {"id": build.gpu_id, "name": system.get("gpu_name") or system.get("gpu", build.gpu_id), "cooler": "system",
-            "slot_width": 2, "bay": system.get("gpu_bay")}
+    return {
+        "id": build.gpu_id,
+        "name": system.get("gpu_name") or system.get("gpu", build.gpu_id),
+        "cooler": "system",
+        "slot_width": 2,
+        "bay": system.get("gpu_bay"),
+    }
 
 
 def slot_words(gpu: dict[str, Any], card: SlotAssignment) -> str:
@@ -480,14 +506,17 @@ def _circuit_row(build: Build, request: BuildRequest) -> tuple[str, str]:
     p = build.power
     circuits = f"{request.circuits} x {circuit_name(request.circuit)}"
     if build.nodes == 1:
-        return "Circuit limit", f"{p.circuit_limit_w:,.0f} W continuous on {circuits}" + ("" if p.circuit_ok else ": OVER THE LIMIT")
+        return "Circuit limit", f"{p.circuit_limit_w:,.0f} W continuous on {circuits}" + (
+            "" if p.circuit_ok else ": OVER THE LIMIT"
+        )
     # a cluster's limit is the feeds sized to it (the SITE-POWER check), not the circuits the user described:
     # "3,717,064 W continuous on 1 x 230 V 16 A" read as if one outlet fed 384 servers
     described = circuit_limit_w(request.circuit) * request.circuits
     # the words in the figure's cell, the number in the value's: a value cell does not wrap, and a sentence there
     # squeezed the figure column to one letter a line over three printed pages
     label = "Site feeds for all nodes (the SITE-POWER check)" + (
-        "" if p.wall_w * build.nodes <= described else f"; the {circuits} described holds {described:,.0f} W")
+        "" if p.wall_w * build.nodes <= described else f"; the {circuits} described holds {described:,.0f} W"
+    )
     return label, f"{p.circuit_limit_w:,.0f} W continuous" + ("" if p.circuit_ok else ": OVER THE LIMIT")
 
 
@@ -514,14 +543,20 @@ def _power_rows(build: Build, request: BuildRequest) -> list[str]:
 
 def power_section(build: Build, request: BuildRequest) -> str:
     scope = " (per node)" if build.nodes > 1 else ""
-    parts = [f"<section><h2>{t('Power and site')}{escape(scope)}</h2>", _table([t("Figure"), t("Value")], _power_rows(build, request), 1)]
+    parts = [
+        f"<section><h2>{t('Power and site')}{escape(scope)}</h2>",
+        _table([t("Figure"), t("Value")], _power_rows(build, request), 1),
+    ]
     sound = noise.build_noise(build)
     parts.append('<p class="small muted">Noise: ' + escape("; ".join(sound.breakdown())) + ".</p>")
     plan = connector_plan(build)
     if plan:
         rows = [f"<tr>{_cell(a)}{_cell(b)}{_cell(c)}</tr>" for a, b, c in plan]
-        parts += [f"<h3>{t('Connector plan')}</h3>", _table([t("Consumer"), t("Power inputs"), t("Feed from")], rows, kind="connectors"),
-                  '<p class="small muted">One PSU cable per connector; no daisy-chained pigtails above 250 W.</p>']
+        parts += [
+            f"<h3>{t('Connector plan')}</h3>",
+            _table([t("Consumer"), t("Power inputs"), t("Feed from")], rows, kind="connectors"),
+            '<p class="small muted">One PSU cable per connector; no daisy-chained pigtails above 250 W.</p>',
+        ]
     elif part_of(build, "system"):
         parts.append("<p>The system's own power supplies feed every GPU; plan its inlets on dedicated feeds.</p>")
     else:
@@ -546,8 +581,10 @@ def m2_advice(build: Build) -> str | None:
     free = sorted((s for s in sockets if s["id"] not in shared), key=lambda s: s.get("source") != "cpu")
     if not free:
         return "Every M.2 socket shares lanes with a GPU slot: use a PCIe adapter for the drive or accept the narrower GPU link."
-    chosen = ", ".join(f"{s['id']} (Gen{s.get('gen', '?')} x{s.get('lanes', 4)}, {s.get('source', 'cpu')})"
-                       for s in free[: drive.quantity])
+    chosen = ", ".join(
+        f"{s['id']} (Gen{s.get('gen', '?')} x{s.get('lanes', 4)}, {s.get('source', 'cpu')})"
+        for s in free[: drive.quantity]
+    )
     avoid = sorted(shared & {s["id"] for s in sockets})
     text = f"Put the NVMe drive{'s' if drive.quantity > 1 else ''} in {chosen}"
     return text + (f"; leave {', '.join(avoid)} empty: a GPU slot shares those lanes." if avoid else ".")
@@ -557,8 +594,10 @@ def _cooling_note(gpu: dict[str, Any], build: Build) -> str | None:
     cooler = gpu.get("cooler")
     slots = ", ".join(str(c.slot) for c in sorted(build.slot_map, key=lambda c: c.slot))
     if cooler == "blower":
-        return ("Blower cards exhaust through the bracket and may sit back to back; in a mixed stack keep the "
-                "blower cards at the top and any open-air card at the bottom.")
+        return (
+            "Blower cards exhaust through the bracket and may sit back to back; in a mixed stack keep the "
+            "blower cards at the top and any open-air card at the bottom."
+        )
     if cooler == "open-air" and has_risers(build):
         return "Open-air cards on the frame rail: leave at least one card width of air between them."
     if cooler == "open-air" and build.gpu_count > 1:
@@ -569,13 +608,17 @@ def _cooling_note(gpu: dict[str, Any], build: Build) -> str | None:
 
 
 def _bios_notes(build: Build, board: dict[str, Any]) -> list[str]:
-    notes = ["BIOS: enable Above 4G decoding and Resizable BAR (disable CSM); both are needed to map large-memory cards."]
+    notes = [
+        "BIOS: enable Above 4G decoding and Resizable BAR (disable CSM); both are needed to map large-memory cards."
+    ]
     slots = {s["position"]: s for s in board.get("pcie_slots", ())}
     narrowed = [c for c in build.slot_map if c.slot in slots and c.lanes < int(slots[c.slot].get("lanes", 16))]
     if narrowed:
         split = "/".join(f"x{c.lanes}" for c in sorted(build.slot_map, key=lambda c: c.slot))
-        notes.append(f"BIOS: set PCIe bifurcation / link width so the GPU slots run {split} "
-                     "if the board does not switch automatically.")
+        notes.append(
+            f"BIOS: set PCIe bifurcation / link width so the GPU slots run {split} "
+            "if the board does not switch automatically."
+        )
     if has_risers(build):
         notes.append("BIOS: force riser slots to PCIe Gen4 (Gen3 if nvidia-smi -q shows link errors or a narrow link).")
     return notes
@@ -588,7 +631,9 @@ def assembly_notes(build: Build) -> list[tuple[str, str]]:
     if system is not None:
         notes.append((f"A complete server ({system.name}): rack it, connect power and the network; no assembly.", ""))
         if build.nodes > 1:
-            notes.append((f"{build.nodes} identical nodes; interconnect: {build.interconnect or 'see CLUSTER check'}.", ""))
+            notes.append(
+                (f"{build.nodes} identical nodes; interconnect: {build.interconnect or 'see CLUSTER check'}.", "")
+            )
         return notes
     gpu = spec_of(build, "gpu")
     board = spec_of(build, "motherboard")
@@ -596,26 +641,37 @@ def assembly_notes(build: Build) -> list[tuple[str, str]]:
     if cooling:
         notes.append((cooling, ""))
     if has_risers(build):
-        notes.append(("Mount the cards on the frame rail and connect each through its riser; do not ship the rig assembled.", ""))
+        notes.append(
+            ("Mount the cards on the frame rail and connect each through its riser; do not ship the rig assembled.", "")
+        )
     psu = part_of(build, "psu")
     if psu is not None and psu.quantity > 1:
-        notes.append(("Join the PSUs with the sync board so they start together; feed each card only from one PSU.", ""))
+        notes.append(
+            ("Join the PSUs with the sync board so they start together; feed each card only from one PSU.", "")
+        )
     notes += [(text, "") for text in _bios_notes(build, board)] if board else []
     advice = m2_advice(build)
     if advice:
         notes.append((advice, ""))
     limit = power_limit_w(build)
     if limit and cap_command(str(gpu.get("vendor")), limit):
-        notes.append((f"Cap each GPU at {limit} W (of {gpu.get('tdp_w', 0):.0f} W) to stay within the PSU and circuit; "
-                      "run at every boot:", cap_command(str(gpu.get("vendor")), limit)))
+        notes.append(
+            (
+                f"Cap each GPU at {limit} W (of {gpu.get('tdp_w', 0):.0f} W) to stay within the PSU and circuit; "
+                "run at every boot:",
+                cap_command(str(gpu.get("vendor")), limit),
+            )
+        )
     if build.nodes > 1:
         notes.append((f"Build {build.nodes} identical nodes.", ""))
     return notes
 
 
 def assembly_section(build: Build) -> str:
-    items = [f"<li>{escape(text)}" + (f" <code>{escape(code)}</code>" if code else "") + "</li>"
-             for text, code in assembly_notes(build)]
+    items = [
+        f"<li>{escape(text)}" + (f" <code>{escape(code)}</code>" if code else "") + "</li>"
+        for text, code in assembly_notes(build)
+    ]
     return f'<section class="block"><h2>{t("Assembly notes")}</h2><ol>{"".join(items)}</ol></section>'
 
 
@@ -642,18 +698,34 @@ def _memory_groups(per_gpu: tuple[GpuMemory, ...]) -> list[tuple[str, GpuMemory]
 def _memory_table(build: Build) -> str:
     # Usable is what the job may fill (the estimate's usable_bytes: a cluster plan's limit, vLLM's share); Card is the
     # card's whole memory, so a reader sees where the two differ
-    headers = ["GPU", "Weights", "KV cache", "Activations", "Gradients", "Optimizer", "Overhead", "Total", "Usable", "Card"]
+    headers = [
+        "GPU",
+        "Weights",
+        "KV cache",
+        "Activations",
+        "Gradients",
+        "Optimizer",
+        "Overhead",
+        "Total",
+        "Usable",
+        "Card",
+    ]
     rows = []
     for label, gpu in _memory_groups(build.estimate.per_gpu):
         cells = [_cell(label), *(_cell(_gib(getattr(gpu.breakdown, k)), "num") for k in BREAKDOWN_KEYS)]
-        cells += [_cell(_gib(gpu.total), "num"), _cell(_gib(gpu.usable_bytes or gpu.capacity_bytes), "num"),
-                  _cell(_gib(gpu.capacity_bytes), "num")]
+        cells += [
+            _cell(_gib(gpu.total), "num"),
+            _cell(_gib(gpu.usable_bytes or gpu.capacity_bytes), "num"),
+            _cell(_gib(gpu.capacity_bytes), "num"),
+        ]
         rows.append(f"<tr>{''.join(cells)}</tr>")
     note = ""
     if build.parallelism is not None and build.estimate.workload.get("kind") != "inference":
         # a cluster training plan's limit (estimate.parallel.training_result), as its memory step words it
-        note = (f'<p class="muted small">Usable: what the plan may fill, the card less {HARD_HEADROOM:.0%} kept free '
-                "(the planner's limit).</p>")
+        note = (
+            f'<p class="muted small">Usable: what the plan may fill, the card less {HARD_HEADROOM:.0%} kept free '
+            "(the planner's limit).</p>"
+        )
     return f"<h3>{t('Memory per GPU (GiB)')}</h3>" + _table(headers, rows, num_from=1, kind="memory") + note
 
 
@@ -682,7 +754,9 @@ def estimate_section(build: Build) -> str:
     lists = (("Assumptions", est.assumptions), ("Estimator warnings", tuple(say(w) for w in est.warnings)))
     for title, items in lists:
         if items:
-            parts.append(f'<h3>{t(title)}</h3><ul class="block">{"".join(f"<li>{escape(item)}</li>" for item in items)}</ul>')
+            parts.append(
+                f'<h3>{t(title)}</h3><ul class="block">{"".join(f"<li>{escape(item)}</li>" for item in items)}</ul>'
+            )
     parts.append("</section>")
     return "".join(parts)
 
@@ -709,12 +783,24 @@ def cluster_section(build: Build) -> str:
             speed = f"{p.decode_tokens_per_s or 0:,.1f} tokens/s"
         scaling = f"{p.scaling_efficiency:.0%}" if p.scaling_efficiency is not None else "-"
         rented = f"{p.rental_cost:,.0f}" if p.rental_cost is not None else "-"
-        cells = [_cell(f"{p.nodes}" + (" ◀" if chosen else ""), "num"), _cell(p.gpus, "num"), _cell(speed, "num"),
-                 _cell(scaling, "num"), _cell(f"{p.total_price:,.0f}", "num"), _cell(rented, "num")]
+        cells = [
+            _cell(f"{p.nodes}" + (" ◀" if chosen else ""), "num"),
+            _cell(p.gpus, "num"),
+            _cell(speed, "num"),
+            _cell(scaling, "num"),
+            _cell(f"{p.total_price:,.0f}", "num"),
+            _cell(rented, "num"),
+        ]
         attr = ' class="total"' if chosen else ""
         rows.append(f"<tr{attr}>{''.join(cells)}</tr>")
-    headers = ["Nodes", "GPUs", "Wall time (days)" if training else "Decode speed", "Scaling", f"Bought ({c})",
-               f"Job rented ({c})"]
+    headers = [
+        "Nodes",
+        "GPUs",
+        "Wall time (days)" if training else "Decode speed",
+        "Scaling",
+        f"Bought ({c})",
+        f"Job rented ({c})",
+    ]
     notes = [f"{escape(curve.system_name)} at other cluster sizes; ◀ marks this build"]
     unfit = [p.nodes for p in curve.points if not p.fits]
     if unfit:
@@ -725,10 +811,14 @@ def cluster_section(build: Build) -> str:
     if curve.deadline_hours:
         notes.append(f"deadline {curve.deadline_hours:,.0f} h = {curve.deadline_hours / 24:,.0f} days")
     if training:
-        notes.append("bought: nodes, network and switches at the catalog's prices; job rented: the cloud offer the plan "
-                     "matches at that size, its hourly price x its own wall hours; scaling: the parallel layout's efficiency")
-    return (f'<section class="block"><h2>{t("Cluster size: time and cost")}</h2>{_table(headers, rows, num_from=0, kind="nodes")}'
-            f'<p class="muted small">{"; ".join(notes)}.</p></section>')
+        notes.append(
+            "bought: nodes, network and switches at the catalog's prices; job rented: the cloud offer the plan "
+            "matches at that size, its hourly price x its own wall hours; scaling: the parallel layout's efficiency"
+        )
+    return (
+        f'<section class="block"><h2>{t("Cluster size: time and cost")}</h2>{_table(headers, rows, num_from=0, kind="nodes")}'
+        f'<p class="muted small">{"; ".join(notes)}.</p></section>'
+    )
 
 
 def launch_section(build: Build) -> str:
@@ -736,15 +826,19 @@ def launch_section(build: Build) -> str:
     launch = build.launch
     if not launch or not launch.get("command"):
         return ""
-    return (f'<section class="block"><h2>{t("Run it")}</h2><p>{escape(launch.get("engine", ""))}:</p>'
-            f'<pre class="command">{escape(launch["command"])}</pre></section>')
+    return (
+        f'<section class="block"><h2>{t("Run it")}</h2><p>{escape(launch.get("engine", ""))}:</p>'
+        f'<pre class="command">{escape(launch["command"])}</pre></section>'
+    )
 
 
 def checks_section(build: Build) -> str:
     flagged = non_pass_checks(build)
     if not flagged:
         return f"<section><h2>{t('Checks')}</h2><p>{t('Every build rule passes.')}</p></section>"
-    rows = [f"<tr>{_cell(status.upper(), status)}{_cell(rule)}{_cell(message)}</tr>" for status, rule, message in flagged]
+    rows = [
+        f"<tr>{_cell(status.upper(), status)}{_cell(rule)}{_cell(message)}</tr>" for status, rule, message in flagged
+    ]
     return f"<section><h2>{t('Checks to read before ordering')}</h2>{_table([t('Status'), t('Rule'), t('Finding')], rows, kind='checks')}</section>"
 
 
@@ -789,27 +883,43 @@ def value_section(build: Build, meta: SheetMeta) -> str:
     shown = rows[:VALUE_ROWS] + [r for r in rows[VALUE_ROWS:] if r["gpu"] == build.gpu_id][:1]
     training = rows[0].get("decode_tokens_per_s") is None
     c = rows[0].get("currency", build.currency)
-    amount = lambda v: "-" if v is None else f"{v:,.0f}"  # noqa: E731
+    amount = lambda v: "-" if v is None else f"{v:,.0f}"
     body = []
     for r in shown:
         mine = r["gpu"] == build.gpu_id
         name = f"{r['count']} x {short_gpu_name(str(r.get('gpu_name', r['gpu'])))}" + (" ◀" if mine else "")
         speed = r.get("train_tokens_per_s") if training else r.get("decode_tokens_per_s")
-        cells = [_cell(name), _cell(amount(r["price"]), "num"), _cell("-" if speed is None else f"{speed:,.1f}", "num"),
-                 _cell(f"{r['price_per_tps']:,.1f}", "num"), _cell(f"{r['price_per_gb']:,.0f}", "num"),
-                 _cell(amount(r.get("unit_price_new")), "num"), _cell(amount(r.get("unit_price_used")), "num"),
-                 _cell(f"{r.get('power_w', 0):,.0f} W", "num")]
+        cells = [
+            _cell(name),
+            _cell(amount(r["price"]), "num"),
+            _cell("-" if speed is None else f"{speed:,.1f}", "num"),
+            _cell(f"{r['price_per_tps']:,.1f}", "num"),
+            _cell(f"{r['price_per_gb']:,.0f}", "num"),
+            _cell(amount(r.get("unit_price_new")), "num"),
+            _cell(amount(r.get("unit_price_used")), "num"),
+            _cell(f"{r.get('power_w', 0):,.0f} W", "num"),
+        ]
         attr = ' class="total"' if mine else ""  # as the cluster's size table marks its build
         body.append(f"<tr{attr}>{''.join(cells)}</tr>")
-    caveats = [f"<li>{escape(short_gpu_name(str(r.get('gpu_name', r['gpu']))))}: {escape('; '.join(r['caveats']))}</li>"
-               for r in shown if r.get("caveats")]
+    caveats = [
+        f"<li>{escape(short_gpu_name(str(r.get('gpu_name', r['gpu']))))}: {escape('; '.join(r['caveats']))}</li>"
+        for r in shown
+        if r.get("caveats")
+    ]
     what = "training tokens/s" if training else "decode tokens/s per sequence"
-    table = _table(["GPUs", f"Cards ({c})", "tok/s", "per tok/s", "per GB", "New (each)", "Used (each)", "Power"],
-                   body, 1, kind="value")
-    return (f"<section><h2>Value: GPUs for this job</h2>{table}<p class='small'>Best value first: the cards' price "
-            f"(the fewest that hold the job, at the build's condition) per {what}; per GB of VRAM; new and used prices "
-            "side by side; ◀ marks this build's GPU. The rest of the machine is not in these prices.</p>"
-            + (f"<ul class='small'>{''.join(caveats)}</ul>" if caveats else "") + "</section>")
+    table = _table(
+        ["GPUs", f"Cards ({c})", "tok/s", "per tok/s", "per GB", "New (each)", "Used (each)", "Power"],
+        body,
+        1,
+        kind="value",
+    )
+    return (
+        f"<section><h2>Value: GPUs for this job</h2>{table}<p class='small'>Best value first: the cards' price "
+        f"(the fewest that hold the job, at the build's condition) per {what}; per GB of VRAM; new and used prices "
+        "side by side; ◀ marks this build's GPU. The rest of the machine is not in these prices.</p>"
+        + (f"<ul class='small'>{''.join(caveats)}</ul>" if caveats else "")
+        + "</section>"
+    )
 
 
 # ---------------------------------------------------------------------------------------
@@ -839,17 +949,22 @@ def not_as_asked_section(meta: SheetMeta) -> str:
     why = say_all([Reason.model_validate(c) for c in data.get("clauses", [])])
     parts = [f"<section><h2>{t('Not as asked')}</h2>", f"<p><strong>{t('Why:')}</strong> {escape(why)}</p>"]
     if data.get("unsaid"):
-        parts.append(f"<p><strong>{t('Binding:')}</strong> {escape(('、' if meta.language == 'zh_CN' else ', ').join(t(b) for b in data['unsaid']))}</p>")
+        parts.append(
+            f"<p><strong>{t('Binding:')}</strong> {escape(('、' if meta.language == 'zh_CN' else ', ').join(t(b) for b in data['unsaid']))}</p>"
+        )
     closest = said(data.get("closest", []))
     if closest:
         items = "".join(f"<li>{escape(shortened(c, DETAIL_CHARS))}</li>" for c in closest)
-        parts.append(f"<p><strong>{t('Closest cards:')}</strong></p><ul class=\"small\">{items}</ul>")
+        parts.append(f'<p><strong>{t("Closest cards:")}</strong></p><ul class="small">{items}</ul>')
     if data.get("way_out"):
         parts.append(f"<p><strong>{t('Cheapest way out:')}</strong> {escape(said([data['way_out']])[0])}</p>")
     ways = said(data.get("ways", []))
     if ways:
-        parts.append(f"<p><strong>{t('Other ways out:')}</strong></p><ul class=\"small\">"
-                     + "".join(f"<li>{escape(w)}</li>" for w in ways) + "</ul>")
+        parts.append(
+            f'<p><strong>{t("Other ways out:")}</strong></p><ul class="small">'
+            + "".join(f"<li>{escape(w)}</li>" for w in ways)
+            + "</ul>"
+        )
     return "".join(parts) + "</section>"
 
 

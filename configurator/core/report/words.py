@@ -58,53 +58,145 @@ def sentence_end() -> str:
 
 ZH_CN: dict[str, str] = {
     # sections
-    "Parts": "配件清单", "Charts": "图表", "Slot map": "插槽布局", "Power and site": "功耗与场地",
-    "Connector plan": "供电接线", "Assembly notes": "装机说明", "Estimate": "估算", "Speed and time": "速度与时间",
-    "Memory per GPU (GiB)": "每张 GPU 的显存占用（GiB）", "Cluster size: time and cost": "集群规模：时间与成本",
-    "Run it": "运行命令", "Checks": "检查", "Checks to read before ordering": "下单前请阅读的检查结果",
+    "Parts": "配件清单",
+    "Charts": "图表",
+    "Slot map": "插槽布局",
+    "Power and site": "功耗与场地",
+    "Connector plan": "供电接线",
+    "Assembly notes": "装机说明",
+    "Estimate": "估算",
+    "Speed and time": "速度与时间",
+    "Memory per GPU (GiB)": "每张 GPU 的显存占用（GiB）",
+    "Cluster size: time and cost": "集群规模：时间与成本",
+    "Run it": "运行命令",
+    "Checks": "检查",
+    "Checks to read before ordering": "下单前请阅读的检查结果",
     "Every build rule passes.": "所有装机规则均通过。",
     # header
-    "created": "创建于", "catalog prices as of": "目录价格截至", "exchange rates of": "汇率日期",
-    "Request:": "需求：", "How this fits:": "如何装下：", "Power and noise:": "功耗与噪音：", "Why this build:": "选择理由：",
-    "W at the wall": "W（墙插）", "under load": "（满载）", "(one machine)": "（单台机器）",
+    "created": "创建于",
+    "catalog prices as of": "目录价格截至",
+    "exchange rates of": "汇率日期",
+    "Request:": "需求：",
+    "How this fits:": "如何装下：",
+    "Power and noise:": "功耗与噪音：",
+    "Why this build:": "选择理由：",
+    "W at the wall": "W（墙插）",
+    "under load": "（满载）",
+    "(one machine)": "（单台机器）",
     # tables
-    "Category": "类别", "Part": "配件", "Vendor part number": "厂商料号", "Qty": "数量", "Unit price": "单价",
-    "Subtotal": "小计", "Total": "合计", "Total per node": "每节点合计", "Shared by the cluster (switches, once)":
-    "集群共用（交换机，一次性）", "Figure": "项目", "Value": "数值", "Consumer": "用电设备", "Power inputs": "供电接口",
-    "Feed from": "取电自", "Status": "状态", "Rule": "规则", "Finding": "结论", "Prices:": "价格：",
-    "owned": "已拥有", "ask for a fresh quote": "请索取最新报价",
+    "Category": "类别",
+    "Part": "配件",
+    "Vendor part number": "厂商料号",
+    "Qty": "数量",
+    "Unit price": "单价",
+    "Subtotal": "小计",
+    "Total": "合计",
+    "Total per node": "每节点合计",
+    "Shared by the cluster (switches, once)": "集群共用（交换机，一次性）",
+    "Figure": "项目",
+    "Value": "数值",
+    "Consumer": "用电设备",
+    "Power inputs": "供电接口",
+    "Feed from": "取电自",
+    "Status": "状态",
+    "Rule": "规则",
+    "Finding": "结论",
+    "Prices:": "价格：",
+    "owned": "已拥有",
+    "ask for a fresh quote": "请索取最新报价",
     # categories
-    "GPU": "GPU", "CPU": "CPU", "Motherboard": "主板", "Memory": "内存", "Power supply": "电源", "Case": "机箱",
-    "CPU cooler": "CPU 散热器", "Storage": "硬盘", "Accessory": "配件", "System": "整机", "Network": "网络",
+    "GPU": "GPU",
+    "CPU": "CPU",
+    "Motherboard": "主板",
+    "Memory": "内存",
+    "Power supply": "电源",
+    "Case": "机箱",
+    "CPU cooler": "CPU 散热器",
+    "Storage": "硬盘",
+    "Accessory": "配件",
+    "System": "整机",
+    "Network": "网络",
     # the purchase list
-    "Item": "类别", "Description": "描述", "Part number": "料号", "Vendor": "厂商", "Quantity": "数量", "Owned": "已拥有",
-    "Currency": "货币", "Notes": "备注", "Build": "配置", "Nodes": "节点数", "Grand total": "总计", "Why": "理由",
-    "Request and assumptions": "需求与假设", "Project": "项目", "Created": "创建日期", "App version": "软件版本",
-    "Catalog price date": "目录价格日期", "Exchange-rate date": "汇率日期", "Exchange-rate source": "汇率来源",
-    "How this fits": "如何装下", "Assumption": "假设", "Estimate warning": "估算警告", "Type | Item | Price": "类别 | 配件 | 价格",
+    "Item": "类别",
+    "Description": "描述",
+    "Part number": "料号",
+    "Vendor": "厂商",
+    "Quantity": "数量",
+    "Owned": "已拥有",
+    "Currency": "货币",
+    "Notes": "备注",
+    "Build": "配置",
+    "Nodes": "节点数",
+    "Grand total": "总计",
+    "Why": "理由",
+    "Request and assumptions": "需求与假设",
+    "Project": "项目",
+    "Created": "创建日期",
+    "App version": "软件版本",
+    "Catalog price date": "目录价格日期",
+    "Exchange-rate date": "汇率日期",
+    "Exchange-rate source": "汇率来源",
+    "How this fits": "如何装下",
+    "Assumption": "假设",
+    "Estimate warning": "估算警告",
+    "Type | Item | Price": "类别 | 配件 | 价格",
 }
 
-ZH_CN.update({
-    # what an infeasible plan says of the builds listed with it (PlanResult.infeasible_headline)
-    "nothing fits": "没有能满足需求的配置", "nothing fits as asked": "没有能完全按需求满足的配置",
-    "no single machine can do this": "单台机器无法完成",
-    # the constraints that bind (solve.relax.LABELS, Infeasible.blocking)
-    "budget": "预算", "GPU memory / speed target per machine": "单机显存 / 速度目标", "wall circuit": "墙插电路",
-    "one circuit": "单路电路", "full GPU power on the circuit": "电路上的 GPU 满功率", "form factor": "机器形态",
-    "region": "地区", "room": "放置环境", "KV-cache precision": "KV 缓存精度", "speed target": "速度目标",
-    "fine-tuning framework": "微调框架", "maximum GPU count": "GPU 数量上限", "weight precision": "权重精度",
-    "context length": "上下文长度", "deadline": "截止时间", "new parts only": "仅限新件",
-    "everything on the GPUs": "全部放在 GPU 上", "the GPU power limit": "GPU 功耗限制", "fine-tuning method": "微调方法",
-    "activations on the GPUs": "激活值放在 GPU 上", "no activation recomputation": "不重算激活值",
-    "one machine": "单台机器", "a self-assembled machine": "自行组装的机器", "time limit": "求解时限",
-    # request values named in a reason
-    "home-office": "家庭办公室", "lab": "实验室", "server-room": "机房", "tower": "塔式", "rack": "机架式",
-    "open-frame": "开放式机架", "any": "任意", "global": "全球", "china": "中国", "bf16: none was given": "bf16（未指定）",
-    # the infeasibility section and the window's banner
-    "Assumptions": "假设", "Estimator warnings": "估算警告", "Not as asked": "无法按需求实现", "Why:": "原因：", "Binding:": "受限于：", "Closest cards:": "最接近的显卡：",
-    "Cheapest way out:": "最省钱的解决办法：", "Other ways out:": "其他办法：", "Cheapest way out": "最省钱的解决办法",
-    "Other way out": "其他办法",
-})
+ZH_CN.update(
+    {
+        # what an infeasible plan says of the builds listed with it (PlanResult.infeasible_headline)
+        "nothing fits": "没有能满足需求的配置",
+        "nothing fits as asked": "没有能完全按需求满足的配置",
+        "no single machine can do this": "单台机器无法完成",
+        # the constraints that bind (solve.relax.LABELS, Infeasible.blocking)
+        "budget": "预算",
+        "GPU memory / speed target per machine": "单机显存 / 速度目标",
+        "wall circuit": "墙插电路",
+        "one circuit": "单路电路",
+        "full GPU power on the circuit": "电路上的 GPU 满功率",
+        "form factor": "机器形态",
+        "region": "地区",
+        "room": "放置环境",
+        "KV-cache precision": "KV 缓存精度",
+        "speed target": "速度目标",
+        "fine-tuning framework": "微调框架",
+        "maximum GPU count": "GPU 数量上限",
+        "weight precision": "权重精度",
+        "context length": "上下文长度",
+        "deadline": "截止时间",
+        "new parts only": "仅限新件",
+        "everything on the GPUs": "全部放在 GPU 上",
+        "the GPU power limit": "GPU 功耗限制",
+        "fine-tuning method": "微调方法",
+        "activations on the GPUs": "激活值放在 GPU 上",
+        "no activation recomputation": "不重算激活值",
+        "one machine": "单台机器",
+        "a self-assembled machine": "自行组装的机器",
+        "time limit": "求解时限",
+        # request values named in a reason
+        "home-office": "家庭办公室",
+        "lab": "实验室",
+        "server-room": "机房",
+        "tower": "塔式",
+        "rack": "机架式",
+        "open-frame": "开放式机架",
+        "any": "任意",
+        "global": "全球",
+        "china": "中国",
+        "bf16: none was given": "bf16（未指定）",
+        # the infeasibility section and the window's banner
+        "Assumptions": "假设",
+        "Estimator warnings": "估算警告",
+        "Not as asked": "无法按需求实现",
+        "Why:": "原因：",
+        "Binding:": "受限于：",
+        "Closest cards:": "最接近的显卡：",
+        "Cheapest way out:": "最省钱的解决办法：",
+        "Other ways out:": "其他办法：",
+        "Cheapest way out": "最省钱的解决办法",
+        "Other way out": "其他办法",
+    }
+)
 
 
 def _no_price(r: Reason, _say: Say) -> str:
@@ -116,31 +208,45 @@ def _compute(r: Reason, _say: Say) -> str:
     days = r.num("days")
     on_eight = f"{days / 365:,.0f} 年" if days >= 730 else f"{days:,.0f} 天" if days >= 10 else f"{days:,.1f} 天"
     mfu = f"（MFU {r.num('mfu'):.0%}）" if r.fields.get("mfu") else ""
-    return (f"该任务共 {r.fields['mantissa']} x 10^{r.fields['exponent']} FLOPs：在 {r.fields['gpu']} 上约 "
-            f"{r.num('hours'):,.0f} GPU 小时{mfu}（8 张卡需 {on_eight}）")
+    return (
+        f"该任务共 {r.fields['mantissa']} x 10^{r.fields['exponent']} FLOPs：在 {r.fields['gpu']} 上约 "
+        f"{r.num('hours'):,.0f} GPU 小时{mfu}（8 张卡需 {on_eight}）"
+    )
 
 
 def _power(r: Reason, _say: Say) -> str:
     speed = f"约 {r.num('speed'):.0%} 速度"
     if not r.fields.get("tool"):
         return f"将 GPU 功耗限制为 {r.num('limit'):.0%}（{speed}）"
-    return (f"将 GPU 功耗限制为 {r.num('limit'):.0%}（开机时运行 {r.fields['tool']} {r.fields['flag']} "
-            f"{r.num('watts'):.0f}；{speed}）")
+    return (
+        f"将 GPU 功耗限制为 {r.num('limit'):.0%}（开机时运行 {r.fields['tool']} {r.fields['flag']} "
+        f"{r.num('watts'):.0f}；{speed}）"
+    )
 
 
 def _changes(r: Reason, say_: Say) -> str:
     words = [say_(c) for c in r.nested("changes")]
     text = words[0] if len(words) == 1 else "、".join(words[:-1]) + "，并" + words[-1]
-    what = (f"{r.fields['box']}，" if r.fields.get("box") else "不买 GPU（仅 CPU），" if r.fields.get("cpu_only")
-            else f"{r.fields['gpus']} x {r.fields['gpu']}，" if r.fields.get("gpus") else "")
+    what = (
+        f"{r.fields['box']}，"
+        if r.fields.get("box")
+        else "不买 GPU（仅 CPU），"
+        if r.fields.get("cpu_only")
+        else f"{r.fields['gpus']} x {r.fields['gpu']}，"
+        if r.fields.get("gpus")
+        else ""
+    )
     return f"{text}：最便宜的配置 {what}{r.num('price'):,.0f} {r.fields['currency']}"
 
 
 def _cluster(r: Reason, _say: Say) -> str:
     money = f"{r.num('price'):,.0f} {r.fields['currency']}"
     room = "在机房中" if r.fields.get("server_room") else ""
-    head = (f"{r.fields['nodes']} 台机器{room}协同工作：{money}" if r.num("nodes") > 1
-            else f"一台现成的 {r.fields['gpus']} 卡服务器：{money}")
+    head = (
+        f"{r.fields['nodes']} 台机器{room}协同工作：{money}"
+        if r.num("nodes") > 1
+        else f"一台现成的 {r.fields['gpus']} 卡服务器：{money}"
+    )
     over = f"，超出 {r.num('budget'):,.0f} {r.fields['currency']} 的预算" if r.fields.get("budget") is not None else ""
     return head + over
 
@@ -180,10 +286,13 @@ ZH_REASONS: dict[str, Template] = {
     "gpu.closest": lambda r, say_: f"{r.fields['name']}：{joined(r.nested('why'), say_)}",
     "gpu.no-build": "在预算内没有使用它并通过所有规则的配置",
     # why nothing fits
-    "nothing.no-gpu": lambda r, say_: (f"目录中没有任何 GPU 能在单机 {r.fields['most']} 张以内运行此任务"
-                                       f"（{joined(r.nested('closest'), say_)}）"),
-    "nothing.own-gpu": lambda r, say_: (f"你自己的 {r.fields['name']} 无法在单机 {r.fields['most']} 张以内运行此任务"
-                                        f"（{joined(r.nested('closest'), say_)}）；搭配或换用其他 GPU 的配置也都不行"),
+    "nothing.no-gpu": lambda r, say_: (
+        f"目录中没有任何 GPU 能在单机 {r.fields['most']} 张以内运行此任务（{joined(r.nested('closest'), say_)}）"
+    ),
+    "nothing.own-gpu": lambda r, say_: (
+        f"你自己的 {r.fields['name']} 无法在单机 {r.fields['most']} 张以内运行此任务"
+        f"（{joined(r.nested('closest'), say_)}）；搭配或换用其他 GPU 的配置也都不行"
+    ),
     "nothing.no-combination": "没有任何配件组合能通过所有规则",
     "nothing.budget": "{budget:,.0f} {currency} 的预算不够",
     "nothing.binding": lambda r, say_: "受限于：" + joined(r.nested("items"), say_, "、"),
@@ -200,19 +309,28 @@ ZH_REASONS: dict[str, Template] = {
     "way.precision": "使用 q4_k_m（GGUF，llama.cpp 运行）",
     "way.method": "用 QLoRA 代替 {method}",
     "way.circuit": "使用 230 V 16 A 电路",
-    "way.offload": lambda r, _say: ("用 llama.cpp 把部分模型（先是 MoE 专家）放在系统内存" if r.fields.get("moe")
-                                    else "用 llama.cpp 把部分层放在系统内存"),
+    "way.offload": lambda r, _say: (
+        "用 llama.cpp 把部分模型（先是 MoE 专家）放在系统内存"
+        if r.fields.get("moe")
+        else "用 llama.cpp 把部分层放在系统内存"
+    ),
     "way.power": _power,
-    "way.powerup": lambda r, _say: (f"将 GPU 功耗限制提高到 {r.num('limit'):.0%}" if r.fields.get("limit")
-                                    else "GPU 满功率运行（不限功耗）"),
+    "way.powerup": lambda r, _say: (
+        f"将 GPU 功耗限制提高到 {r.num('limit'):.0%}" if r.fields.get("limit") else "GPU 满功率运行（不限功耗）"
+    ),
     "way.circuits": "使用 {circuits} 路电路（各电源接不同的插座）",
     "way.form": "允许任意形态（机架式或开放式机架）",
     "way.room": "放到实验室或机房（比家庭办公室允许的更吵、更热）",
     "way.gpus": "允许最多 {gpus} 张 GPU",
-    "way.speed": lambda r, _say: (f"接受 {r.num('tps'):.1f} tokens/s" if r.fields.get("tps") is not None else "接受更低的速度"),
+    "way.speed": lambda r, _say: (
+        f"接受 {r.num('tps'):.1f} tokens/s" if r.fields.get("tps") is not None else "接受更低的速度"
+    ),
     "way.speed10": "接受 {tps:.1f} tokens/s（在要求的 {asked:g} 的 10% 以内）",
-    "way.deadline": lambda r, _say: (f"允许 {r.num('hours'):,.0f} 小时（{r.num('hours') / 24:,.1f} 天）"
-                                     if r.fields.get("hours") is not None else "允许更长的时间"),
+    "way.deadline": lambda r, _say: (
+        f"允许 {r.num('hours'):,.0f} 小时（{r.num('hours') / 24:,.1f} 天）"
+        if r.fields.get("hours") is not None
+        else "允许更长的时间"
+    ),
     "way.condition": "允许二手配件",
     "way.region": "在中国以外购买",
     "way.framework": "用 Unsloth 微调（它把检查点激活值放在系统内存）",
@@ -224,8 +342,10 @@ ZH_REASONS: dict[str, Template] = {
     "warn.host-ram": "系统内存放不下：放在内存中的 {ram:.1f} GiB 需要 {need:.1f} GiB 的主机内存（含系统预留），这台只有 {has:.1f} GiB",
     "warn.context": "上下文 {context} 超过模型的最大值 {most} tokens",
     "warn.zero3": "用 --zero 3（FSDP 在 {gpus} 张 GPU 上完全分片参数、梯度和优化器状态）可以装下：每张 GPU {per_gpu}",
-    "warn.torchtune-offload": ("torchtune 的单卡配方没有优化器 CPU 卸载（fsdp_cpu_offload 只在分布式配方中生效）：按不卸载估算；"
-                               "其分页优化器（--optimizer paged-adamw 或 paged-adamw-8bit）会把状态放在 CUDA 统一内存中"),
+    "warn.torchtune-offload": (
+        "torchtune 的单卡配方没有优化器 CPU 卸载（fsdp_cpu_offload 只在分布式配方中生效）：按不卸载估算；"
+        "其分页优化器（--optimizer paged-adamw 或 paged-adamw-8bit）会把状态放在 CUDA 统一内存中"
+    ),
     "warn.mtp-missing": "--speculative mtp：{model} 没有多 token 预测（MTP）层，解码速度按不做推测解码估算",
     "warn.mtp-batch": "--speculative mtp 按单个序列估算；多个用户时解码速度按不做推测解码给出（验证计算会与其他序列争用）",
     "warn.transformers-only": "这里只有 HF transformers 能运行：每个用户 {tps:.1f} tokens/s；llama.cpp 或 vLLM 装得下时通常快 10-80 倍",

@@ -6,5 +6,17 @@ from __future__ import annotations
 from configurator.core.rules import compatibility, cooling, layout, power
 from configurator.core.rules.base import REGISTRY, STRUCTURE, Message, Rule, Severity, Verdict, instance, rule
 
-__all__ = ["REGISTRY", "STRUCTURE", "Message", "Rule", "Severity", "Verdict", "compatibility", "cooling", "instance",
-           "layout", "power", "rule"]
+__all__ = [
+    "REGISTRY",
+    "STRUCTURE",
+    "Message",
+    "Rule",
+    "Severity",
+    "Verdict",
+    "compatibility",
+    "cooling",
+    "instance",
+    "layout",
+    "power",
+    "rule",
+]

@@ -21,11 +21,23 @@ class CpuBoard(Rule):
 
     def constrain(self, model: Any, **site: Any) -> None:
         # sorted: the order constraints are added in decides CP-SAT's equal-cost ties, so it must not follow the hash seed
-        for key in sorted({(b.socket, b.memory_type) for b in model.boards} | {(c.socket, c.memory_type) for c in model.cpus}):
-            model.m.add(sum(model.b[i] for i, b in enumerate(model.boards) if (b.socket, b.memory_type) == key)
-                        == sum(model.cpu[i] for i, c in enumerate(model.cpus) if (c.socket, c.memory_type) == key))
-        model.forbid_pairs(model.cpus, model.cpu, compat.cpu_key, model.boards, model.b, compat.board_cpu_key,
-                           lambda cpu, board: compat.cpu_board(cpu, board).status != "fail", "cpuboard")
+        for key in sorted(
+            {(b.socket, b.memory_type) for b in model.boards} | {(c.socket, c.memory_type) for c in model.cpus}
+        ):
+            model.m.add(
+                sum(model.b[i] for i, b in enumerate(model.boards) if (b.socket, b.memory_type) == key)
+                == sum(model.cpu[i] for i, c in enumerate(model.cpus) if (c.socket, c.memory_type) == key)
+            )
+        model.forbid_pairs(
+            model.cpus,
+            model.cpu,
+            compat.cpu_key,
+            model.boards,
+            model.b,
+            compat.board_cpu_key,
+            lambda cpu, board: compat.cpu_board(cpu, board).status != "fail",
+            "cpuboard",
+        )
 
 
 @register
@@ -39,8 +51,16 @@ class BoardCase(Rule):
     model = "BuildModel._chassis"
 
     def constrain(self, model: Any, **site: Any) -> None:
-        model.forbid_pairs(model.boards, model.b, compat.board_size_key, model.chassis, model.h, lambda h: h.id,
-                           lambda board, ch: compat.board_chassis(board, ch).status != "fail", "boardcase")
+        model.forbid_pairs(
+            model.boards,
+            model.b,
+            compat.board_size_key,
+            model.chassis,
+            model.h,
+            lambda h: h.id,
+            lambda board, ch: compat.board_chassis(board, ch).status != "fail",
+            "boardcase",
+        )
 
 
 @register
@@ -55,8 +75,16 @@ class CoolerCase(Rule):
 
     def constrain(self, model: Any, **site: Any) -> None:
         coolers = [cl.record for cl in model.c.coolers]
-        model.forbid_pairs(coolers, model.cool, compat.cooler_chassis_key, model.chassis, model.h, compat.chassis_cooler_key,
-                           lambda cl, ch: compat.cooler_chassis(cl, ch).status != "fail", "coolcase")
+        model.forbid_pairs(
+            coolers,
+            model.cool,
+            compat.cooler_chassis_key,
+            model.chassis,
+            model.h,
+            compat.chassis_cooler_key,
+            lambda cl, ch: compat.cooler_chassis(cl, ch).status != "fail",
+            "coolcase",
+        )
 
 
 class _InBuilder(Rule):
@@ -69,7 +97,9 @@ class _InBuilder(Rule):
 @register
 class Placement(_InBuilder):
     id = "SLOT-1"
-    title = "the cards fit the board's slots without overlap (a free slot between open-air cards), at x8 for collectives"
+    title = (
+        "the cards fit the board's slots without overlap (a free slot between open-air cards), at x8 for collectives"
+    )
     sources = ("ZOTAC: 'allow at least a 1 PCIe slot of gap' between open-air cards", "CraftRigs: x8/x8 fine, avoid x4")
     reads = ("board.pcie_slots", "gpu.slot_width", "gpu.cooler", "gpus", "split")
     model = "BuildModel._gpu_geometry"

@@ -18,12 +18,19 @@ class PassiveCards(Rule):
     id = "COOL-2"
     title = "passive cards only with ducted server airflow"
     severity = "fail"
-    sources = ("NVIDIA H100 PCIe product brief: the passive heat sink 'requires system airflow'",
-               "Ariez Labs, 'Cooling a Tesla P40': desktop fans 'lack the required static pressure'")
+    sources = (
+        "NVIDIA H100 PCIe product brief: the passive heat sink 'requires system airflow'",
+        "Ariez Labs, 'Cooling a Tesla P40': desktop fans 'lack the required static pressure'",
+    )
     reads = ("gpu.cooler", "chassis.airflow")
-    messages = (Message("ducted", "passive cards need ducted server airflow{provided}"),
-                Message("shroud", "{tdp_w:.0f} W passive cards need a server's fan wall: an open frame's blower shrouds "
-                                  "cool cards up to {limit_w:.0f} W"))
+    messages = (
+        Message("ducted", "passive cards need ducted server airflow{provided}"),
+        Message(
+            "shroud",
+            "{tdp_w:.0f} W passive cards need a server's fan wall: an open frame's blower shrouds "
+            "cool cards up to {limit_w:.0f} W",
+        ),
+    )
     model = "BuildModel._chassis"
 
     def check(self, chassis: Chassis, gpu: Any = None) -> Verdict:
@@ -36,8 +43,14 @@ class PassiveCards(Rule):
     def constrain(self, model: Any, **site: Any) -> None:
         model.m.add(model.passive <= model.ducted)
         # an open frame's blower shrouds cool passive cards up to their rating; hotter ones need a server
-        hot = model.any_of("hot_passive_gpus", [model.o[i] for i, o in enumerate(model.options)
-                                                if compat.needs_ducted(o.gpu) and o.gpu.tdp_w > compat.SHROUD_MAX_TDP_W])
+        hot = model.any_of(
+            "hot_passive_gpus",
+            [
+                model.o[i]
+                for i, o in enumerate(model.options)
+                if compat.needs_ducted(o.gpu) and o.gpu.tdp_w > compat.SHROUD_MAX_TDP_W
+            ],
+        )
         model.m.add(hot + model.open_frame <= 1)
 
 
@@ -66,13 +79,18 @@ class OpenAirFlagships(Rule):
     id = "COOL-4"
     title = "no more than two open-air flagship cards in a tower"
     severity = "fail"
-    sources = ("Lambda: '2x RTX 3090 - 3x is likely possible with liquid cooling/PCIe extendors'",
-               "Puget (copy): 4080/4090 'may not be suitable for systems with more than two GPUs'")
+    sources = (
+        "Lambda: '2x RTX 3090 - 3x is likely possible with liquid cooling/PCIe extendors'",
+        "Puget (copy): 4080/4090 'may not be suitable for systems with more than two GPUs'",
+    )
     reads = ("gpu.cooler", "gpu.tdp_w", "gpus", "chassis.kind")
     messages = (
         Message("tower", "{gpus} open-air {tdp_w:.0f} W cards: only with risers, water or a rack"),
-        Message("watch", "{gpus} open-air {tdp_w:.0f} W cards: only with risers, water or a rack ({kind}); "
-                         "watch intake temperatures"),
+        Message(
+            "watch",
+            "{gpus} open-air {tdp_w:.0f} W cards: only with risers, water or a rack ({kind}); "
+            "watch intake temperatures",
+        ),
     )
     model = "BuildModel._chassis"
 
@@ -119,21 +137,41 @@ class CpuCooler(Rule):
     title = "the CPU cooler mounts on the socket, carries the CPU's TDP, fits under the panel; server boards take server heatsinks"
     severity = "fail"
     sources = ("cooler specifications: socket list, rated TDP, height; case specifications: CPU cooler clearance",)
-    reads = ("cooler.sockets", "cooler.max_tdp_w", "cooler.height_mm", "cooler.kind", "cpu.socket", "cpu.tdp_w",
-             "chassis.max_cpu_cooler_height_mm", "board.form_factor")
+    reads = (
+        "cooler.sockets",
+        "cooler.max_tdp_w",
+        "cooler.height_mm",
+        "cooler.kind",
+        "cpu.socket",
+        "cpu.tdp_w",
+        "chassis.max_cpu_cooler_height_mm",
+        "board.form_factor",
+    )
     messages = ()  # the check is compat.cooler_cpu and compat.cooler_board, written once for the model's tables too
     model = "BuildModel._cpu_cooler"
 
     def constrain(self, model: Any, **site: Any) -> None:
         coolers = [cl.record for cl in model.c.coolers]
         if site.get("part") == "board":
-            model.forbid_pairs(coolers, model.cool, lambda cl: cl.kind.startswith("server"), model.boards, model.b,
-                               compat.is_server_board, lambda cl, b: compat.cooler_board(cl, b).status != "fail", "coolboard")
+            model.forbid_pairs(
+                coolers,
+                model.cool,
+                lambda cl: cl.kind.startswith("server"),
+                model.boards,
+                model.b,
+                compat.is_server_board,
+                lambda cl, b: compat.cooler_board(cl, b).status != "fail",
+                "coolboard",
+            )
             return
         for ci, cooler in enumerate(coolers):
             for socket, svar in model.socket_var.items():
                 if socket not in cooler.sockets:
                     model.m.add_bool_or([model.cool[ci].negated(), svar.negated()])
-        model.m.add(sum(int(cooler.max_tdp_w) * model.cool[i] for i, cooler in enumerate(coolers)) >= model.socket_tdp_w)
-        model.m.add(sum(int(cooler.height_mm or 0) * model.cool[i] for i, cooler in enumerate(coolers))
-                    <= sum(int(h.max_cpu_cooler_height_mm or 999) * model.h[i] for i, h in enumerate(model.chassis)))
+        model.m.add(
+            sum(int(cooler.max_tdp_w) * model.cool[i] for i, cooler in enumerate(coolers)) >= model.socket_tdp_w
+        )
+        model.m.add(
+            sum(int(cooler.height_mm or 0) * model.cool[i] for i, cooler in enumerate(coolers))
+            <= sum(int(h.max_cpu_cooler_height_mm or 999) * model.h[i] for i, h in enumerate(model.chassis))
+        )

@@ -16,7 +16,10 @@ class CaseFit(Rule):
     id = "SLOT-3"
     title = "the cards are no longer than the case's GPU clearance, and no more than it holds"
     severity = "fail"
-    sources = ("Lambda: RTX 3090 '3x PCIe slots, 313mm long'", "gowthvm/ZenPC: 'GPU Too Large ... exceeds case clearance'")
+    sources = (
+        "Lambda: RTX 3090 '3x PCIe slots, 313mm long'",
+        "gowthvm/ZenPC: 'GPU Too Large ... exceeds case clearance'",
+    )
     reads = ("gpu.length_mm", "gpus", "chassis.max_gpu_length_mm", "chassis.max_gpus", "chassis.kind")
     messages = (
         Message("length", "{length_mm:.0f} mm cards, {clearance_mm:.0f} mm clearance"),
@@ -35,12 +38,18 @@ class CaseFit(Rule):
     def check(self, length_mm: float, gpus: int, chassis: Chassis) -> Verdict:
         if gpus > self.held(chassis):
             return self.verdict(False, "count", gpus=gpus, held=self.held(chassis))
-        return self.verdict(length_mm <= chassis.max_gpu_length_mm, "length", length_mm=length_mm,
-                            clearance_mm=chassis.max_gpu_length_mm)
+        return self.verdict(
+            length_mm <= chassis.max_gpu_length_mm,
+            "length",
+            length_mm=length_mm,
+            clearance_mm=chassis.max_gpu_length_mm,
+        )
 
     def constrain(self, model: Any, **site: Any) -> None:
-        model.m.add(sum(int(o.gpu.length_mm) * model.o[i] for i, o in enumerate(model.options))
-                    <= sum(int(h.max_gpu_length_mm) * model.h[i] for i, h in enumerate(model.chassis)))
+        model.m.add(
+            sum(int(o.gpu.length_mm) * model.o[i] for i, o in enumerate(model.options))
+            <= sum(int(h.max_gpu_length_mm) * model.h[i] for i, h in enumerate(model.chassis))
+        )
         model.m.add(model.gpu_count <= sum(self.held(h) * model.h[i] for i, h in enumerate(model.chassis)))
 
 
@@ -49,8 +58,10 @@ class OpenFrame(Rule):
     id = "SLOT-6"
     title = "an open frame only when asked for, for three or more open-air cards a case cannot cool, or for passive cards each under its blower shroud"
     severity = "fail"
-    sources = ("Lambda: 3x RTX 3090 'only with liquid cooling/PCIe extendors'",
-               "Lambda: extenders 'shouldn't be used if you plan on moving' the workstation")
+    sources = (
+        "Lambda: 3x RTX 3090 'only with liquid cooling/PCIe extendors'",
+        "Lambda: extenders 'shouldn't be used if you plan on moving' the workstation",
+    )
     reads = ("chassis.kind", "request.form", "gpu.cooler", "gpus")
     messages = (
         Message("serves", "an open frame for three or more open-air cards"),
@@ -75,8 +86,9 @@ class OpenFrame(Rule):
     def constrain(self, model: Any, **site: Any) -> None:
         # a one- or two-card build sits in a case
         if model.request.form != "open-frame":
-            serves_frame = model.any_of("frame_serves", [model.o[i] for i, o in enumerate(model.options)
-                                                         if self.serves(o.gpu.cooler, o.count)])
+            serves_frame = model.any_of(
+                "frame_serves", [model.o[i] for i, o in enumerate(model.options) if self.serves(o.gpu.cooler, o.count)]
+            )
             model.m.add(model.open_frame <= serves_frame)
 
 
@@ -88,7 +100,9 @@ class CpuLanes(Rule):
     id = "PCI-1"
     title = "GPU and NVMe lanes within the CPU's (one x4 chipset-attached drive spare)"
     severity = "fail"
-    sources = ("HardForum: '24 lanes ... 4 are always to the chipset, 4 are always to the first NVMe slot, the remaining 16'",)
+    sources = (
+        "HardForum: '24 lanes ... 4 are always to the chipset, 4 are always to the first NVMe slot, the remaining 16'",
+    )
     reads = ("placement lanes", "storage.interface", "storage_count", "cpu.pcie_lanes", "sockets", "board.gpu_bays")
     messages = (Message("lanes", "{gpu_lanes} GPU lanes + {nvme_lanes} NVMe lanes of the CPU's {cpu_lanes}"),)
     model = "BuildModel._gpu_geometry"
@@ -96,12 +110,19 @@ class CpuLanes(Rule):
     def check(self, gpu_lanes: int, nvme_drives: int, cpu_lanes: int) -> Verdict:
         """For a build whose cards sit in slots (a GPU server's bays have their own switches)."""
         nvme = NVME_LANES * nvme_drives
-        return self.verdict(gpu_lanes + nvme <= cpu_lanes + NVME_LANES, "lanes", gpu_lanes=gpu_lanes, nvme_lanes=nvme,
-                            cpu_lanes=cpu_lanes)
+        return self.verdict(
+            gpu_lanes + nvme <= cpu_lanes + NVME_LANES,
+            "lanes",
+            gpu_lanes=gpu_lanes,
+            nvme_lanes=nvme,
+            cpu_lanes=cpu_lanes,
+        )
 
     def constrain(self, model: Any, **site: Any) -> None:
-        model.m.add(model.gpu_lanes + NVME_LANES * model.nvme_count
-                    <= model.per_cpu(lambda c: c.pcie_lanes) + NVME_LANES + 1024 * model.bay_board)
+        model.m.add(
+            model.gpu_lanes + NVME_LANES * model.nvme_count
+            <= model.per_cpu(lambda c: c.pcie_lanes) + NVME_LANES + 1024 * model.bay_board
+        )
 
 
 @register
@@ -119,7 +140,9 @@ class DriveSockets(Rule):
         return max(len(board.m2_sockets), 1) + (4 if board.form_factor == "server-proprietary" else 0)
 
     def check(self, nvme_drives: int, board: Motherboard) -> Verdict:
-        return self.verdict(nvme_drives <= self.sockets(board), "sockets", drives=nvme_drives, sockets=self.sockets(board))
+        return self.verdict(
+            nvme_drives <= self.sockets(board), "sockets", drives=nvme_drives, sockets=self.sockets(board)
+        )
 
     def constrain(self, model: Any, **site: Any) -> None:
         model.m.add(model.nvme_count <= sum(self.sockets(b) * model.b[i] for i, b in enumerate(model.boards)))
@@ -137,10 +160,14 @@ class U2Drives(Rule):
     quiet = True
 
     def check(self, interface: str, platform: str) -> Verdict:
-        return self.verdict(interface != "u.2" or platform == "server", "u2", interface=interface.upper(), platform=platform)
+        return self.verdict(
+            interface != "u.2" or platform == "server", "u2", interface=interface.upper(), platform=platform
+        )
 
     def constrain(self, model: Any, **site: Any) -> None:
-        u2 = model.any_of("u2", [model.d[i] for i, (s, _) in enumerate(model.sto_choices) if s.record.interface == "u.2"])
+        u2 = model.any_of(
+            "u2", [model.d[i] for i, (s, _) in enumerate(model.sto_choices) if s.record.interface == "u.2"]
+        )
         model.m.add(u2 <= model.server_cpu)
 
 

@@ -22,8 +22,10 @@ class PsuLoad(Rule):
     id = "PWR-2"
     title = "the sustained DC load is at most 80 % of the PSU rating"
     severity = "fail"
-    sources = ("Miningtech PSU guide: 'we will only use 80% of the PSU's capacity'",
-               "CalculatorLib: 'PSUs are most efficient around 50-80% load'")
+    sources = (
+        "Miningtech PSU guide: 'we will only use 80% of the PSU's capacity'",
+        "CalculatorLib: 'PSUs are most efficient around 50-80% load'",
+    )
     reads = ("dc_load_w", "psu_w")
     messages = (Message("load", "PSU loaded to {load:.0%} (at most {target:.0%})"),)
     model = BUILDER
@@ -55,8 +57,11 @@ class SecondPsu(Rule):
     reads = ("psu_count", "dc_load_w", "largest_single_psu_w")
     messages = (
         Message("needed", "two PSUs started together by a sync board; feed each card's cables from one PSU"),
-        Message("one-would-do", "two PSUs started together by a sync board; feed each card's cables from one PSU: "
-                                "one {largest_w:.0f} W unit would carry this {dc_load_w:.0f} W load"),
+        Message(
+            "one-would-do",
+            "two PSUs started together by a sync board; feed each card's cables from one PSU: "
+            "one {largest_w:.0f} W unit would carry this {dc_load_w:.0f} W load",
+        ),
     )
     model = BUILDER
 
@@ -69,7 +74,9 @@ class SecondPsu(Rule):
     def constrain(self, model: Any, **site: Any) -> None:
         ps, lit = site["ps"], site["lit"]
         if ps.count == 2 and not _owned(ps):  # power.two_psus_needed
-            model.m.add(100 * model.dc >= int(100 * pw.PSU_TARGET_LOAD * model.largest_single_psu_w) + 1).only_enforce_if(lit)
+            model.m.add(
+                100 * model.dc >= int(100 * pw.PSU_TARGET_LOAD * model.largest_single_psu_w) + 1
+            ).only_enforce_if(lit)
 
 
 @register
@@ -84,8 +91,11 @@ class OversizedPsu(Rule):
     reads = ("psu_w", "dc_load_w")
     messages = (
         Message("sized", "{psu_w:.0f} W of PSU for a {dc_load_w:.0f} W load"),
-        Message("oversized", "{psu_w:.0f} W of PSU for a {dc_load_w:.0f} W load ({ratio:.1f}x): "
-                             "spare capacity for more GPUs, but more money and a lower efficiency at this load"),
+        Message(
+            "oversized",
+            "{psu_w:.0f} W of PSU for a {dc_load_w:.0f} W load ({ratio:.1f}x): "
+            "spare capacity for more GPUs, but more money and a lower efficiency at this load",
+        ),
     )
     model = BUILDER
     quiet = True
@@ -99,7 +109,9 @@ class OversizedPsu(Rule):
     def constrain(self, model: Any, **site: Any) -> None:
         ps, lit = site["ps"], site["lit"]
         if ps.kind != "included" and not _owned(ps):
-            model.m.add(int(10 * pw.PSU_OVERSIZE) * model.dc >= int(10 * ps.capacity_w)).only_enforce_if([lit, model.right_sized_psu])
+            model.m.add(int(10 * pw.PSU_OVERSIZE) * model.dc >= int(10 * ps.capacity_w)).only_enforce_if(
+                [lit, model.right_sized_psu]
+            )
 
 
 @register
@@ -107,10 +119,14 @@ class Circuit(Rule):
     id = "CIR-1"
     title = "the wall draw within the circuits' continuous limit"
     severity = "fail"
-    sources = ("NEC 210.19/210.20: continuous loads at 80 % of the breaker rating (120 V 15 A -> 1440 W)",
-               "80 PLUS efficiency at full load (Tom's Hardware table, R25)")
+    sources = (
+        "NEC 210.19/210.20: continuous loads at 80 % of the breaker rating (120 V 15 A -> 1440 W)",
+        "80 PLUS efficiency at full load (Tom's Hardware table, R25)",
+    )
     reads = ("dc_load_w", "psu_tier", "circuit_volts", "circuit_limit_w", "outlets")
-    messages = (Message("wall", "{wall_w:.0f} W at the wall against {limit_w:.0f} W continuous on {outlets} x {circuit}"),)
+    messages = (
+        Message("wall", "{wall_w:.0f} W at the wall against {limit_w:.0f} W continuous on {outlets} x {circuit}"),
+    )
     model = BUILDER
 
     def check(self, wall_w: float, limit_w: float, outlets: int, circuit: str) -> Verdict:
@@ -136,7 +152,9 @@ class Atx2Spikes(Rule):
     sources = ("Intel ATX 3.0 design guide: a 300 W GPU 'could potentially need' 1,100 W on an ATX 2.x PSU",)
     reads = ("psu.atx_version", "psu.native_12v2x6", "psu_w", "gpu.tdp_w", "gpus", "cpu.tdp_w", "rest_w")
     messages = (
-        Message("atx2", "ATX 2.x without excursion testing: 2 x GPU power spikes to {spike_w:.0f} W against {psu_w:.0f} W"),
+        Message(
+            "atx2", "ATX 2.x without excursion testing: 2 x GPU power spikes to {spike_w:.0f} W against {psu_w:.0f} W"
+        ),
         Message("crps", "server CRPS modules sized by the chassis vendor"),
     )
     model = BUILDER
@@ -162,11 +180,19 @@ class Atx3Excursions(Rule):
     id = "PWR-4"
     title = "GPU excursions within ATX 3.x limits (200 % for 100 us, 160 % for 10 ms)"
     severity = "fail"
-    sources = ("ATX 3.0 specification via HotHardware: 200 % for 100 us, 160 % for 10 ms",
-               "Lenovo: RTX A6000 transient 654 W at 200 us (2.18)", "Igor's Lab: RTX 5090 738 W for 5-10 ms")
+    sources = (
+        "ATX 3.0 specification via HotHardware: 200 % for 100 us, 160 % for 10 ms",
+        "Lenovo: RTX A6000 transient 654 W at 200 us (2.18)",
+        "Igor's Lab: RTX 5090 738 W for 5-10 ms",
+    )
     reads = ("psu.atx_version", "psu.native_12v2x6", "psu_w", "gpu.tdp_w", "gpu.market", "gpus", "cpu.tdp_w", "rest_w")
-    messages = (Message("atx3", "ATX {atx}: spikes of {fast_w:.0f} W (100 us) and {slow_w:.0f} W (10 ms) against "
-                                "{fast_limit:.0%} and {slow_limit:.0%} of {psu_w:.0f} W"),)
+    messages = (
+        Message(
+            "atx3",
+            "ATX {atx}: spikes of {fast_w:.0f} W (100 us) and {slow_w:.0f} W (10 ms) against "
+            "{fast_limit:.0%} and {slow_limit:.0%} of {psu_w:.0f} W",
+        ),
+    )
     model = BUILDER
 
     def applies(self, psu: Psu) -> bool:
@@ -177,8 +203,16 @@ class Atx3Excursions(Rule):
         fast = pw.transient_load_w(gpu, gpus, cpu, sockets, rest_w, pw.transient_ratio(gpu))
         slow = pw.transient_load_w(gpu, gpus, cpu, sockets, rest_w, pw.SLOW_TRANSIENT_RATIO)
         ok = fast <= pw.ATX3_100US * capacity and slow <= pw.ATX3_10MS * capacity
-        return self.verdict(ok, "atx3", atx=psu.atx_version, fast_w=fast, slow_w=slow, fast_limit=pw.ATX3_100US,
-                            slow_limit=pw.ATX3_10MS, psu_w=capacity)
+        return self.verdict(
+            ok,
+            "atx3",
+            atx=psu.atx_version,
+            fast_w=fast,
+            slow_w=slow,
+            fast_limit=pw.ATX3_100US,
+            slow_limit=pw.ATX3_10MS,
+            psu_w=capacity,
+        )
 
     def constrain(self, model: Any, **site: Any) -> None:
         ps, lit = site["ps"], site["lit"]
@@ -201,9 +235,14 @@ class Connectors(Rule):
     severity = "fail"
     sources = ("TechSpot: 75/150/600 W per slot, 8-pin and 12V-2x6", "TechOverwrite: no pigtails above 250 W")
     reads = ("gpu.power_connectors", "gpus", "cpu.platform", "psu.connectors", "psu_count")
-    messages = (Message("plugs", "GPUs need {cards}, the CPU and cards {need_eps} x EPS; PSU has {have16} x 12V-2x6, "
-                                 "{have8} x 8-pin PCIe and {have_eps} x EPS{adapters}; one cable per connector, "
-                                 "no pigtails above 250 W"),)
+    messages = (
+        Message(
+            "plugs",
+            "GPUs need {cards}, the CPU and cards {need_eps} x EPS; PSU has {have16} x 12V-2x6, "
+            "{have8} x 8-pin PCIe and {have_eps} x EPS{adapters}; one cable per connector, "
+            "no pigtails above 250 W",
+        ),
+    )
     model = BUILDER
 
     def check(self, psu: Psu, count: int, gpu: Gpu, gpus: int, cpu: Cpu) -> Verdict:
@@ -211,13 +250,27 @@ class Connectors(Rule):
         catalog's dual-socket boards come inside barebones, on their own modules: rule PSU)."""
         need16, need8, gpu_eps = pw.gpu_connector_needs(gpu, gpus)
         need_eps = gpu_eps + pw.cpu_eps_connectors(cpu, 1)
-        have16, have8, have_eps = (psu.connectors.hpwr16 * count, psu.connectors.pcie8 * count, psu.connectors.eps8 * count)
+        have16, have8, have_eps = (
+            psu.connectors.hpwr16 * count,
+            psu.connectors.pcie8 * count,
+            psu.connectors.eps8 * count,
+        )
         ok = pw.connectors_ok(need16, need8, need_eps, have16, have8, have_eps)
-        cards = " and ".join(f"{n} x {plug}" for n, plug in ((need16, "12V-2x6"), (need8, "8-pin PCIe")) if n) or "no plugs"
+        cards = (
+            " and ".join(f"{n} x {plug}" for n, plug in ((need16, "12V-2x6"), (need8, "8-pin PCIe")) if n) or "no plugs"
+        )
         missing = max(0, need16 - have16)
         adapters = f" ({missing} card(s) on {pw.ADAPTER_PCIE8_PER_HPWR}x 8-pin adapters)" if missing and ok else ""
-        return self.verdict(ok, "plugs", cards=cards, need_eps=need_eps, have16=have16, have8=have8, have_eps=have_eps,
-                            adapters=adapters)
+        return self.verdict(
+            ok,
+            "plugs",
+            cards=cards,
+            need_eps=need_eps,
+            have16=have16,
+            have8=have8,
+            have_eps=have_eps,
+            adapters=adapters,
+        )
 
     def constrain(self, model: Any, **site: Any) -> None:
         ps, lit = site["ps"], site["lit"]
@@ -248,7 +301,9 @@ class PsuBays(Rule):
 
     def constrain(self, model: Any, **site: Any) -> None:
         two_psus = model.any_of("two_psus", [model.s[i] for i, ps in enumerate(model.psu_choices) if ps.count == 2])
-        one_bay = model.any_of("one_bay", [model.h[i] for i, h in enumerate(model.chassis) if h.psu_bays < 2 and h.kind != "open-frame"])
+        one_bay = model.any_of(
+            "one_bay", [model.h[i] for i, h in enumerate(model.chassis) if h.psu_bays < 2 and h.kind != "open-frame"]
+        )
         model.m.add(two_psus + one_bay <= 1)
 
 
@@ -271,7 +326,9 @@ class BarebonePsu(Rule):
         if psu is None:
             redundancy = ", planned against half for N+N redundancy" if chassis.psu_redundant else ""
             return self.say("pass", "modules", watts=chassis.included_psu_w, redundancy=redundancy)
-        return self.verdict(chassis.integrated_board is None, "desktop" if chassis.integrated_board is None else "mixed")
+        return self.verdict(
+            chassis.integrated_board is None, "desktop" if chassis.integrated_board is None else "mixed"
+        )
 
     def constrain(self, model: Any, **site: Any) -> None:
         barebone = model.any_of("barebone", [model.h[i] for i, h in enumerate(model.chassis) if h.integrated_board])
@@ -279,5 +336,7 @@ class BarebonePsu(Rule):
             if ps.kind == "included":
                 assert ps.chassis_index is not None
                 model.m.add(model.s[si] == model.h[ps.chassis_index])
-        desktop_psu = model.any_of("desktop_psu", [model.s[i] for i, ps in enumerate(model.psu_choices) if ps.kind != "included"])
+        desktop_psu = model.any_of(
+            "desktop_psu", [model.s[i] for i, ps in enumerate(model.psu_choices) if ps.kind != "included"]
+        )
         model.m.add(desktop_psu + barebone <= 1)

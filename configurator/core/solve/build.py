@@ -82,14 +82,17 @@ class NodePoint(_Frozen):
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "nodes": self.nodes, "gpus": self.gpus, "fits": self.fits,
+            "nodes": self.nodes,
+            "gpus": self.gpus,
+            "fits": self.fits,
             "wall_hours": None if self.wall_hours is None else round(self.wall_hours, 2),
             "decode_tokens_per_s": None if self.decode_tokens_per_s is None else round(self.decode_tokens_per_s, 2),
             "total_price": round(self.total_price, 2),
             "scaling_efficiency": None if self.scaling_efficiency is None else round(self.scaling_efficiency, 4),
             "rental_cost": None if self.rental_cost is None else round(self.rental_cost, 2),
             "rental_wall_hours": None if self.rental_wall_hours is None else round(self.rental_wall_hours, 2),
-            "rental_offer": self.rental_offer, "rental_reason": self.rental_reason,
+            "rental_offer": self.rental_offer,
+            "rental_reason": self.rental_reason,
         }
 
 
@@ -108,9 +111,15 @@ class NodeCurve(_Frozen):
         return next((p for p in self.points if p.nodes == nodes), None)
 
     def to_json(self) -> dict[str, Any]:
-        return {"system": self.system, "system_name": self.system_name, "currency": self.currency, "kind": self.kind,
-                "chosen_nodes": self.chosen_nodes, "deadline_hours": self.deadline_hours,
-                "points": [p.to_json() for p in self.points]}
+        return {
+            "system": self.system,
+            "system_name": self.system_name,
+            "currency": self.currency,
+            "kind": self.kind,
+            "chosen_nodes": self.chosen_nodes,
+            "deadline_hours": self.deadline_hours,
+            "points": [p.to_json() for p in self.points],
+        }
 
 
 class Build(_Frozen):
@@ -161,9 +170,20 @@ class Build(_Frozen):
         if e.workload.get("kind") == "inference":
             # a vLLM tensor x pipeline layout says its degrees in the estimate's placement
             tensor = gpus if e.split == "tensor" else int((e.placement or {}).get("tensor_parallel", 1))
-            return {"data": 1, "tensor": tensor, "pipeline": gpus // tensor, "zero_stage": None, "scaling_efficiency": 1.0}
-        return {"data": gpus, "tensor": 1, "pipeline": 1, "zero_stage": zero if gpus > 1 else None,
-                "scaling_efficiency": scaling}
+            return {
+                "data": 1,
+                "tensor": tensor,
+                "pipeline": gpus // tensor,
+                "zero_stage": None,
+                "scaling_efficiency": 1.0,
+            }
+        return {
+            "data": gpus,
+            "tensor": 1,
+            "pipeline": 1,
+            "zero_stage": zero if gpus > 1 else None,
+            "scaling_efficiency": scaling,
+        }
 
     def to_json(self) -> dict[str, Any]:
         """One element of `plan --json` "builds" (a scripting contract: keep its shape)."""
@@ -225,8 +245,12 @@ class Relaxation(_Frozen):
     def to_json(self) -> dict[str, Any]:
         """One element of `plan --json` infeasible.relaxations (a scripting contract: keep its shape)."""
         tps = self.decode_tokens_per_s
-        return {"kind": self.kind, "change": self.change, "total_price": round(self.total_price, 2),
-                "decode_tokens_per_s": None if tps is None else round(tps, 2)}
+        return {
+            "kind": self.kind,
+            "change": self.change,
+            "total_price": round(self.total_price, 2),
+            "decode_tokens_per_s": None if tps is None else round(tps, 2),
+        }
 
 
 DETAIL_CHARS = 160
@@ -246,28 +270,50 @@ class Infeasible(_Frozen):
     way_out: Reason | None = None  # the cheapest relaxation
 
     @classmethod
-    def of(cls, clauses: tuple[Reason, ...], way_out: Reason, blocking: tuple[str, ...],
-           closest: tuple[Reason, ...] = (), **rest: Any) -> Infeasible:
+    def of(
+        cls,
+        clauses: tuple[Reason, ...],
+        way_out: Reason,
+        blocking: tuple[str, ...],
+        closest: tuple[Reason, ...] = (),
+        **rest: Any,
+    ) -> Infeasible:
         """An infeasibility from its reasons; the English fields are rendered from them (reasons.english)."""
-        return cls(reason="; ".join(english(c) for c in clauses), blocking=blocking,
-                   cheapest_relaxation=english(way_out), details=tuple(shortened(english(c), DETAIL_CHARS) for c in closest),
-                   clauses=clauses, closest=closest, way_out=way_out, **rest)
+        return cls(
+            reason="; ".join(english(c) for c in clauses),
+            blocking=blocking,
+            cheapest_relaxation=english(way_out),
+            details=tuple(shortened(english(c), DETAIL_CHARS) for c in closest),
+            clauses=clauses,
+            closest=closest,
+            way_out=way_out,
+            **rest,
+        )
 
     def with_clause(self, clause: Reason) -> Infeasible:
         """One more clause at the end of the reason."""
-        return self.model_copy(update={"clauses": (*self.clauses, clause), "reason": f"{self.reason}; {english(clause)}"})
+        return self.model_copy(
+            update={"clauses": (*self.clauses, clause), "reason": f"{self.reason}; {english(clause)}"}
+        )
 
     def to_sheet(self) -> dict[str, Any]:
         """The reasons as plain data, for a sheet that may be printed in another process (report.sheet)."""
-        return {"clauses": [c.model_dump(mode="json") for c in self.clauses],
-                "closest": [c.model_dump(mode="json") for c in self.closest],
-                "way_out": self.way_out.model_dump(mode="json") if self.way_out is not None else None,
-                "ways": [r.said.model_dump(mode="json") for r in self.relaxations[1:] if r.said is not None],
-                "unsaid": self.unsaid()}
+        return {
+            "clauses": [c.model_dump(mode="json") for c in self.clauses],
+            "closest": [c.model_dump(mode="json") for c in self.closest],
+            "way_out": self.way_out.model_dump(mode="json") if self.way_out is not None else None,
+            "ways": [r.said.model_dump(mode="json") for r in self.relaxations[1:] if r.said is not None],
+            "unsaid": self.unsaid(),
+        }
 
     def unsaid(self) -> list[str]:
         """The blocking constraints the reason does not name already (a banner adds them after it)."""
-        named = {str(item.fields.get("label")) for c in self.clauses if c.code == "nothing.binding" for item in c.nested("items")}
+        named = {
+            str(item.fields.get("label"))
+            for c in self.clauses
+            if c.code == "nothing.binding"
+            for item in c.nested("items")
+        }
         if any(c.code == "nothing.budget" for c in self.clauses):
             named.add("budget")
         return [b for b in self.blocking if b not in named]
@@ -277,8 +323,13 @@ class Infeasible(_Frozen):
         return TIME_LIMIT in self.blocking
 
     def to_json(self) -> dict[str, Any]:
-        return {"reason": self.reason, "blocking": list(self.blocking), "cheapest_relaxation": self.cheapest_relaxation,
-                "relaxations": [r.to_json() for r in self.relaxations], "details": list(self.details)}
+        return {
+            "reason": self.reason,
+            "blocking": list(self.blocking),
+            "cheapest_relaxation": self.cheapest_relaxation,
+            "relaxations": [r.to_json() for r in self.relaxations],
+            "details": list(self.details),
+        }
 
 
 class PlanResult(_Frozen):

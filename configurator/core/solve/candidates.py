@@ -32,12 +32,12 @@ from configurator.core.estimate.workload import Workload
 from configurator.core.reasons import Reason
 from configurator.core.solve import noise
 from configurator.core.solve.memo import remember
-from configurator.core.solve.pricing import Quote, quote
-from configurator.core.support import check_stack
 from configurator.core.solve.power_cap import limit_refusal
+from configurator.core.solve.pricing import Quote, quote
 from configurator.core.solve.request import BuildRequest, circuit_volts
 from configurator.core.solve.rules import meets_speed
 from configurator.core.solve.slots import Placement, needs_gap, place, span
+from configurator.core.support import check_stack
 
 GIB = 1024**3
 TOWERS = ("mid-tower", "full-tower")
@@ -112,8 +112,9 @@ class Candidates:
         gpu = option.gpu
         key = (board.id, span(gpu), needs_gap(gpu), gpu.slot_width <= 2, option.count, risers)
         if key not in self.placements:
-            self.placements[key] = remember("placement", (id(board), *key), (board,),
-                                            lambda: place(board, gpu, option.count, risers))
+            self.placements[key] = remember(
+                "placement", (id(board), *key), (board,), lambda: place(board, gpu, option.count, risers)
+            )
         return self.placements[key]
 
 
@@ -154,7 +155,12 @@ def market_excludes(gpu: Gpu, item: Record, request: BuildRequest) -> Reason | N
     """Why the buyer's region rules out buying `item` (the card itself, or a server that carries it), or None:
     in China an export-restricted GPU only where the catalog has a Chinese market price for the item; elsewhere
     no China-market variant and nothing priced only in CNY."""
-    if request.region == "china" and gpu.export_restricted_cn and not item.price("CNY", "new") and not item.price("CNY", "used"):
+    if (
+        request.region == "china"
+        and gpu.export_restricted_cn
+        and not item.price("CNY", "new")
+        and not item.price("CNY", "used")
+    ):
         return Reason.of("gpu.export-restricted")
     if request.region == "global" and gpu.export_variant_of is not None:
         return Reason.of("gpu.china-variant", of=gpu.export_variant_of)
@@ -174,16 +180,21 @@ def with_power_limit(result: EstimateResult, limit: float | None) -> EstimateRes
     def scaled(value: float | None, divide: bool = False) -> float | None:
         return None if value is None else (value / factor if divide else value * factor)
 
-    return result.model_copy(update={
-        "decode_tokens_per_s": scaled(result.decode_tokens_per_s),
-        "aggregate_tokens_per_s": scaled(result.aggregate_tokens_per_s),
-        "prefill_tokens_per_s": scaled(result.prefill_tokens_per_s),
-        "time_to_first_token_s": scaled(result.time_to_first_token_s, divide=True),
-        "gpu_hours": scaled(result.gpu_hours, divide=True),
-        "wall_hours": scaled(result.wall_hours, divide=True),
-        "assumptions": (*result.assumptions, f"GPUs power-limited to {limit:.0%} of rated power: {factor:.0%} of full "
-                        "speed (Puget: 4x RTX 3090 at 280 of 350 W kept over 95 %)"),
-    })
+    return result.model_copy(
+        update={
+            "decode_tokens_per_s": scaled(result.decode_tokens_per_s),
+            "aggregate_tokens_per_s": scaled(result.aggregate_tokens_per_s),
+            "prefill_tokens_per_s": scaled(result.prefill_tokens_per_s),
+            "time_to_first_token_s": scaled(result.time_to_first_token_s, divide=True),
+            "gpu_hours": scaled(result.gpu_hours, divide=True),
+            "wall_hours": scaled(result.wall_hours, divide=True),
+            "assumptions": (
+                *result.assumptions,
+                f"GPUs power-limited to {limit:.0%} of rated power: {factor:.0%} of full "
+                "speed (Puget: 4x RTX 3090 at 280 of 350 W kept over 95 %)",
+            ),
+        }
+    )
 
 
 def estimate_as_practitioner(
@@ -206,8 +217,13 @@ def estimate_as_practitioner(
     # beside the compute and FSDP's prefetch overlaps it (70B at 4,096 tokens a micro-batch on a 3090: ~2.7 s of PCIe
     # copies against ~60 s of compute). The estimate does not time those copies, so a 16-bit LoRA base (4x the bytes)
     # or a full fine-tune (a CPU optimizer step over every parameter) is not offered offloaded unasked
-    if (workload.kind == "finetune" and workload.method == "qlora" and n > 1 and workload.offload == "none"
-            and workload.zero in (0, 3)):
+    if (
+        workload.kind == "finetune"
+        and workload.method == "qlora"
+        and n > 1
+        and workload.offload == "none"
+        and workload.zero in (0, 3)
+    ):
         steps.append({"zero": 3, "offload": "cpu"})
     update: dict[str, object] = {}
     for step in steps:
@@ -274,7 +290,9 @@ def effective_deadline(request: BuildRequest, workload: Workload) -> float | Non
 
 def runs_from_ram(workload: Workload) -> bool:
     """Weights (layers or MoE experts) read from system RAM at every token: host bandwidth matters."""
-    return workload.kind == "inference" and (workload.offload == "cpu" or workload.cpu_layers > 0 or workload.cpu_experts)
+    return workload.kind == "inference" and (
+        workload.offload == "cpu" or workload.cpu_layers > 0 or workload.cpu_experts
+    )
 
 
 def engines_to_try(asked: Workload, resolved: Workload) -> tuple[str, ...]:
@@ -319,7 +337,10 @@ def runnable_engines(gpu: Gpu, request: BuildRequest, workload: Workload) -> tup
 
 
 def fastest_engine(
-    request: BuildRequest, workload: Workload, engines: list[str], run: Callable[[Workload], EstimateResult],
+    request: BuildRequest,
+    workload: Workload,
+    engines: list[str],
+    run: Callable[[Workload], EstimateResult],
 ) -> EstimateResult:
     """The best estimate over `engines` (`run` estimates one workload); with several, it says which and why."""
     best: EstimateResult | None = None
@@ -331,25 +352,37 @@ def fastest_engine(
     assert best is not None, "no engine to run"
     if chosen == "transformers" and request.workload.engine is None and best.decode_tokens_per_s is not None:
         # the last resort, and said so with its speed (its MoE experts run in a Python loop, its decode unbatched)
-        best = best.model_copy(update={"warnings": (
-            *best.warnings, Reason.of("warn.transformers-only", tps=best.decode_tokens_per_s))})
+        best = best.model_copy(
+            update={"warnings": (*best.warnings, Reason.of("warn.transformers-only", tps=best.decode_tokens_per_s))}
+        )
     if len(engines) > 1:  # the note on the one kept only: a copy per engine tried was a map's tenth
-        best = best.model_copy(update={"assumptions": (
-            *best.assumptions, f"engine {chosen}: no engine was named; of {', '.join(engines)} it runs "
-            "this fastest on these GPUs")})
+        best = best.model_copy(
+            update={
+                "assumptions": (
+                    *best.assumptions,
+                    f"engine {chosen}: no engine was named; of {', '.join(engines)} it runs this fastest on these GPUs",
+                )
+            }
+        )
     return best
 
 
 def _better(a: EstimateResult, b: EstimateResult, request: BuildRequest) -> bool:
     """Is estimate `a` the better way to run the job: it fits, meets the speed asked, is faster."""
+
     def score(e: EstimateResult) -> tuple[bool, bool, float]:
         return (_fits(e, request), meets_speed(e, request), e.decode_tokens_per_s or 0.0)
+
     return score(a) > score(b)
 
 
 def gpu_options(
-    model: ModelArch, request: BuildRequest, catalog: Catalog, exact_weight_bytes: int | None = None,
-    exclude_gpus: tuple[str, ...] = (), cost_cap: float | None = None,
+    model: ModelArch,
+    request: BuildRequest,
+    catalog: Catalog,
+    exact_weight_bytes: int | None = None,
+    exclude_gpus: tuple[str, ...] = (),
+    cost_cap: float | None = None,
 ) -> Candidates:
     """The GPU options that can run the job, each with its estimate.
 
@@ -359,7 +392,6 @@ def gpu_options(
     c = Candidates(model=model, exact_weight_bytes=exact_weight_bytes)
     owned_gpu = request.owned_gpu
     workload = request.workload.resolved(model.max_context)
-    engines = engines_to_try(request.workload, workload)
     deadline = effective_deadline(request, workload)
     for gpu in catalog.gpus:
         reason = gpu_allowed(gpu, request) or (Reason.of("gpu.left-out") if gpu.id in exclude_gpus else None)
@@ -385,9 +417,16 @@ def gpu_options(
         def run(n: int, gpu: Gpu = gpu, runnable: list[str] = runnable) -> EstimateResult:
             def one(wl: Workload) -> EstimateResult:
                 cal = estimator_module.CAL  # the constants in force (cross-validation swaps them)
-                return with_power_limit(remember(
-                    "estimate", (id(model), wl, id(gpu), n, request.vram_headroom, exact_weight_bytes, id(cal)), (model, gpu, cal),
-                    lambda: estimate_as_practitioner(model, wl, gpu, n, request, exact_weight_bytes)), request.power_limit)
+                return with_power_limit(
+                    remember(
+                        "estimate",
+                        (id(model), wl, id(gpu), n, request.vram_headroom, exact_weight_bytes, id(cal)),
+                        (model, gpu, cal),
+                        lambda: estimate_as_practitioner(model, wl, gpu, n, request, exact_weight_bytes),
+                    ),
+                    request.power_limit,
+                )
+
             return fastest_engine(request, workload, runnable, one)
 
         def over_cap(n: int, price: float = q.amount if q else 0.0, owned: int = owned) -> bool:
@@ -417,12 +456,16 @@ def gpu_options(
             result = run(n)
             option = GpuOption(gpu, n, result, q, min(owned, n))
             if not meets_speed(result, request):
-                last_reason = Reason.of("gpu.speed", tps=result.decode_tokens_per_s or 0.0, n=n, asked=request.min_decode_tps)
+                last_reason = Reason.of(
+                    "gpu.speed", tps=result.decode_tokens_per_s or 0.0, n=n, asked=request.min_decode_tps
+                )
                 continue
             if deadline and (result.wall_hours is None or result.wall_hours > deadline):
-                last_reason = (Reason.of("gpu.deadline", hours=result.wall_hours or 0.0, n=n, deadline=deadline)
-                               if request.deadline_hours else
-                               Reason.of("gpu.years", years=(result.wall_hours or 0.0) / 8760, n=n))
+                last_reason = (
+                    Reason.of("gpu.deadline", hours=result.wall_hours or 0.0, n=n, deadline=deadline)
+                    if request.deadline_hours
+                    else Reason.of("gpu.years", years=(result.wall_hours or 0.0) / 8760, n=n)
+                )
                 continue
             c.options.append(option)
             kept += 1
@@ -439,8 +482,9 @@ def _too_small(result: EstimateResult, gpu: Gpu, n: int, max_gpus: int) -> Reaso
     if n < max_gpus:
         return Reason.of("gpu.memory", gib=result.per_gpu_bytes / GIB, n=n)
     cards = math.ceil(result.total_bytes / usable)
-    return Reason.of("gpu.memory-max", cards=max(cards, n + 1), vram=gpu.vram_gb, gib=result.per_gpu_bytes / GIB, n=n,
-                     most=max_gpus)
+    return Reason.of(
+        "gpu.memory-max", cards=max(cards, n + 1), vram=gpu.vram_gb, gib=result.per_gpu_bytes / GIB, n=n, most=max_gpus
+    )
 
 
 def storage_need_gb(model: ModelArch, request: BuildRequest) -> float:
@@ -480,10 +524,17 @@ def platform_parts(request: BuildRequest, catalog: Catalog, c: Candidates, model
     records = tuple(r for kind in PLATFORM_KINDS for r in catalog.records[kind].values())
     gpu_lengths = tuple(sorted({int(g.length_mm) for g in catalog.kind("gpus") if isinstance(g, Gpu)}))
     # the catalog is edited in place by the app, so the key holds its records (by identity) and rates
-    key = (request.currency, request.condition, request.form, circuit_volts(request.circuit),
-           tuple((p.category, p.id, p.quantity) for p in request.owned if p.category != "gpu"),
-           tuple(sorted(catalog.exchange_rates.items())), tuple(id(r) for r in records),
-           runs_from_ram(request.workload), gpu_lengths)
+    key = (
+        request.currency,
+        request.condition,
+        request.form,
+        circuit_volts(request.circuit),
+        tuple((p.category, p.id, p.quantity) for p in request.owned if p.category != "gpu"),
+        tuple(sorted(catalog.exchange_rates.items())),
+        tuple(id(r) for r in records),
+        runs_from_ram(request.workload),
+        gpu_lengths,
+    )
     found = remember("platform", key, records, lambda: _platform(request, catalog, gpu_lengths))
     c.boards, c.cpus, c.chassis, c.psus = list(found.boards), list(found.cpus), list(found.chassis), list(found.psus)
     c.memory, c.coolers, c.storage = list(found.memory), list(found.coolers), list(found.storage)
@@ -495,14 +546,25 @@ def platform_parts(request: BuildRequest, catalog: Catalog, c: Candidates, model
 def _platform(request: BuildRequest, catalog: Catalog, gpu_lengths: tuple[int, ...]) -> _Platform:
     c = Candidates()
     _platform_into(request, catalog, c, gpu_lengths)
-    return _Platform(tuple(c.boards), tuple(c.cpus), tuple(c.chassis), tuple(c.psus), tuple(c.memory),
-                     tuple(c.coolers), tuple(c.storage), tuple(c.accessories.items()),
-                     tuple(sorted(c.cpu_slack_w.items())), tuple(sorted(c.cpu_stand_in.items())))
+    return _Platform(
+        tuple(c.boards),
+        tuple(c.cpus),
+        tuple(c.chassis),
+        tuple(c.psus),
+        tuple(c.memory),
+        tuple(c.coolers),
+        tuple(c.storage),
+        tuple(c.accessories.items()),
+        tuple(sorted(c.cpu_slack_w.items())),
+        tuple(sorted(c.cpu_stand_in.items())),
+    )
 
 
 def _platform_into(request: BuildRequest, catalog: Catalog, c: Candidates, gpu_lengths: tuple[int, ...]) -> None:
     volts = circuit_volts(request.circuit)
-    integrated = {ch.integrated_board for ch in catalog.kind("chassis") if isinstance(ch, Chassis) and ch.integrated_board}
+    integrated = {
+        ch.integrated_board for ch in catalog.kind("chassis") if isinstance(ch, Chassis) and ch.integrated_board
+    }
     boards = []
     for b in catalog.kind("motherboards"):
         assert isinstance(b, Motherboard)
@@ -559,9 +621,14 @@ def _prune_parts(c: Candidates, gpu_lengths: tuple[int, ...], speed_matters: boo
     from configurator.core.solve import prune as pr
 
     def run(items: list[Priced], key, covers=lambda _a, _b: True) -> list[Priced]:  # type: ignore[no-untyped-def]
-        return pr.prune(items, lambda p: key(p.record)[0], lambda p: key(p.record)[1], lambda p: p.amount,
-                        keep=lambda p: p.owned > 0 or p.quote is None,
-                        covers=lambda a, b: covers(a.record, b.record))
+        return pr.prune(
+            items,
+            lambda p: key(p.record)[0],
+            lambda p: key(p.record)[1],
+            lambda p: p.amount,
+            keep=lambda p: p.owned > 0 or p.quote is None,
+            covers=lambda a, b: covers(a.record, b.record),
+        )
 
     c.psus = run(c.psus, pr.psu_key)
     c.chassis = run(c.chassis, lambda h: pr.chassis_key(h, gpu_lengths))
@@ -569,8 +636,14 @@ def _prune_parts(c: Candidates, gpu_lengths: tuple[int, ...], speed_matters: boo
     c.cpus = run(c.cpus, pr.cpu_key)
     # without power in the merit, a CPU stands for those it beats on all else; credited with their lower TDP
     by: dict[int, int] = {}
-    pr.prune(c.cpus, lambda p: pr.cpu_key(cpu_of(p), False)[0], lambda p: pr.cpu_key(cpu_of(p), False)[1],
-             lambda p: p.amount, keep=lambda p: p.owned > 0 or p.quote is None, dominated_by=by)
+    pr.prune(
+        c.cpus,
+        lambda p: pr.cpu_key(cpu_of(p), False)[0],
+        lambda p: pr.cpu_key(cpu_of(p), False)[1],
+        lambda p: p.amount,
+        keep=lambda p: p.owned > 0 or p.quote is None,
+        dominated_by=by,
+    )
     c.cpu_slack_w, c.cpu_stand_in = {}, {}
     for dropped, kept in by.items():
         kept_id = c.cpus[kept].record.id
@@ -588,9 +661,21 @@ def option_merit(o: GpuOption, with_tdp: bool = True) -> tuple[float, ...]:
     """What makes a GPU option better, bigger is better (`with_tdp=False`: all but its power, lazy.py)."""
     g = o.gpu
     pc = g.power_connectors
-    return (g.vram_gb, o.perf, *((-g.tdp_w,) if with_tdp else ()), -g.slot_width, -g.length_mm, -pc.pcie8, -pc.hpwr16,
-            -pc.eps8, -pc.pcie6, g.pcie_gen, g.p2p, -(o.estimate.per_gpu_bytes / max(g.vram_gb, 1)),
-            -o.estimate.host_ram_bytes)
+    return (
+        g.vram_gb,
+        o.perf,
+        *((-g.tdp_w,) if with_tdp else ()),
+        -g.slot_width,
+        -g.length_mm,
+        -pc.pcie8,
+        -pc.hpwr16,
+        -pc.eps8,
+        -pc.pcie6,
+        g.pcie_gen,
+        g.p2p,
+        -(o.estimate.per_gpu_bytes / max(g.vram_gb, 1)),
+        -o.estimate.host_ram_bytes,
+    )
 
 
 def option_signature(o: GpuOption) -> tuple[object, ...]:
@@ -630,10 +715,13 @@ def _fewer_cards_suffice(options: list[GpuOption]) -> list[GpuOption]:
             return False
         cost = o.unit_cost() * (o.count - o.owned)
         return any(
-            a.count < o.count and a.unit_cost() * (a.count - a.owned) <= cost and a.perf >= o.perf
+            a.count < o.count
+            and a.unit_cost() * (a.count - a.owned) <= cost
+            and a.perf >= o.perf
             and a.estimate.host_ram_bytes <= o.estimate.host_ram_bytes
             and (a.count >= 3 or o.count < 3 or o.gpu.cooler != "open-air")
-            for a in by_gpu[o.gpu.id])
+            for a in by_gpu[o.gpu.id]
+        )
 
     return [o for o in options if not dominated(o)]
 

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Literal
-
 import math
 from dataclasses import dataclass
+from typing import Literal
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Accessory, Gpu, ModelArch, System
@@ -20,11 +19,16 @@ from configurator.core.estimate.parallel import (
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.build import Build, BuildPart, Check, NodeCurve, NodePoint, Power, SlotAssignment
-from configurator.core.solve.candidates import TRAINING_HORIZON_H, estimate_as_practitioner, fastest_engine, runnable_engines
+from configurator.core.solve.candidates import (
+    TRAINING_HORIZON_H,
+    estimate_as_practitioner,
+    fastest_engine,
+    runnable_engines,
+)
+from configurator.core.solve.memo import remember
 from configurator.core.solve.pricing import quote
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name
 from configurator.core.solve.rules import meets_speed, region_check, speed_check
-from configurator.core.solve.memo import remember
 from configurator.core.solve.slots import module_bay
 from configurator.core.tco import rental_search_for
 
@@ -116,35 +120,68 @@ def network_parts(
         if acc is None or quantity <= 0:
             return None
         q = None if included else quote(acc, catalog, request.currency, "any")
-        return BuildPart(category="network", id=acc.id, name=acc.name, quantity=quantity,
-                         unit_price=q.amount if q else 0.0,
-                         price_note=q.note if q else "built into the server", condition=q.condition if q else "",
-                         why=why, spec=acc.model_dump(mode="json"))
+        return BuildPart(
+            category="network",
+            id=acc.id,
+            name=acc.name,
+            quantity=quantity,
+            unit_price=q.amount if q else 0.0,
+            price_note=q.note if q else "built into the server",
+            condition=q.condition if q else "",
+            why=why,
+            spec=acc.model_dump(mode="json"),
+        )
 
     per_node: list[BuildPart | None] = []
     cluster: list[BuildPart | None] = []
     ports = system.gpu_count
     if gbps >= 400:
-        per_node.append(part("connectx-7-ndr-osfp", ports, f"one {gbps:.0f} Gb/s compute port per GPU ({system.interconnect})",
-                             included=True))
+        per_node.append(
+            part(
+                "connectx-7-ndr-osfp",
+                ports,
+                f"one {gbps:.0f} Gb/s compute port per GPU ({system.interconnect})",
+                included=True,
+            )
+        )
         per_node.append(part("osfp-400g-sr4-transceiver", ports, "NIC-side optics, one per port"))
         per_node.append(part("mpo-12-fibre-10m", ports, "fibre from each port to its leaf switch"))
-        cluster.append(part(switch.id, fabric.switches,
-                            f"{fabric.describe()} switch(es): a non-blocking fat tree for {gpus} ports"
-                            if fabric.spines else f"one switch holds all {gpus} ports"))
-        cluster.append(part("osfp-800g-twin-port-transceiver", math.ceil(fabric.links_down / 2) + fabric.links_up,
-                            "switch-side optics: one twin-port module per two GPU links, one per uplink end pair"))
+        cluster.append(
+            part(
+                switch.id,
+                fabric.switches,
+                f"{fabric.describe()} switch(es): a non-blocking fat tree for {gpus} ports"
+                if fabric.spines
+                else f"one switch holds all {gpus} ports",
+            )
+        )
+        cluster.append(
+            part(
+                "osfp-800g-twin-port-transceiver",
+                math.ceil(fabric.links_down / 2) + fabric.links_up,
+                "switch-side optics: one twin-port module per two GPU links, one per uplink end pair",
+            )
+        )
         above = "leaf-to-spine" + (" and spine-to-core" if fabric.cores else "")
         cluster.append(part("mpo-12-fibre-10m", fabric.links_up, f"{above} fibre"))
     else:
-        cluster.append(part(switch.id, fabric.switches,
-                            f"{fabric.describe()} HDR switch(es) for {gpus} ports"
-                            if fabric.spines else f"one HDR switch holds all {gpus} ports"))
+        cluster.append(
+            part(
+                switch.id,
+                fabric.switches,
+                f"{fabric.describe()} HDR switch(es) for {gpus} ports"
+                if fabric.spines
+                else f"one HDR switch holds all {gpus} ports",
+            )
+        )
         per_node.append(part("hdr-200g-aoc-10m", ports, "an active optical cable from each HDR port to its leaf"))
         above = "leaf-to-spine" + (" and spine-to-core" if fabric.cores else "")
         cluster.append(part("hdr-200g-aoc-10m", fabric.links_up, f"{above} cables"))
-    return ([p for p in per_node if p is not None], [p.model_copy(update={"scope": "cluster"}) for p in cluster if p is not None],
-            fabric)
+    return (
+        [p for p in per_node if p is not None],
+        [p.model_copy(update={"scope": "cluster"}) for p in cluster if p is not None],
+        fabric,
+    )
 
 
 def site_of(system: System, nodes: int, fabric: Fabric | None) -> dict[str, object]:
@@ -158,10 +195,15 @@ def site_of(system: System, nodes: int, fabric: Fabric | None) -> dict[str, obje
     rack_kw = node_kw * min(nodes, per_rack_nodes)
     feeds_per_rack = math.ceil(rack_kw / FEED_KW)
     return {
-        "racks": racks + switch_racks, "nodes_per_rack": per_rack_nodes, "power_kw": round(total_kw, 1),
-        "power_per_rack_kw": round(rack_kw, 1), "cooling_kw": round(total_kw, 1),
-        "feeds": feeds_per_rack * racks + (switch_racks or 0), "feed": f"{FEED_V:.0f} V three-phase {FEED_A:.0f} A",
-        "feed_kw": round(FEED_KW, 2), "redundant_feeds": "A+B feeds double the count for power-supply redundancy",
+        "racks": racks + switch_racks,
+        "nodes_per_rack": per_rack_nodes,
+        "power_kw": round(total_kw, 1),
+        "power_per_rack_kw": round(rack_kw, 1),
+        "cooling_kw": round(total_kw, 1),
+        "feeds": feeds_per_rack * racks + (switch_racks or 0),
+        "feed": f"{FEED_V:.0f} V three-phase {FEED_A:.0f} A",
+        "feed_kw": round(FEED_KW, 2),
+        "redundant_feeds": "A+B feeds double the count for power-supply redundancy",
         "room": "a server room or colocation hall with hot/cold aisles; air-cooled racks above ~40 kW need rear-door or liquid cooling",
     }
 
@@ -174,8 +216,16 @@ def storage_need_tb(model: ModelArch, workload: Workload) -> float:
 
 
 def cluster_build(
-    rank: int, label: str, why: str, system: System, nodes: int, request: BuildRequest, catalog: Catalog,
-    model: ModelArch, workload: Workload, exact: int | None,
+    rank: int,
+    label: str,
+    why: str,
+    system: System,
+    nodes: int,
+    request: BuildRequest,
+    catalog: Catalog,
+    model: ModelArch,
+    workload: Workload,
+    exact: int | None,
 ) -> Build | None:
     """`nodes` x `system` with its parallel layout, fabric, storage and site, or None (not priced, not clusterable).
 
@@ -183,14 +233,26 @@ def cluster_build(
     draws the time/cost curve, and each asks for the same system at the same node counts; only the rank, label and why
     differ (the parallel layout search of a 70B pretraining run is a third of a second each)."""
     key = (system.id, nodes, request.model_dump_json(), id(model), workload, exact, id(estimator_module.CAL))
-    build = remember("cluster_build", key, (catalog, system, model, estimator_module.CAL),
-                     lambda: _cluster_build(system, nodes, request, catalog, model, workload, exact))
+    build = remember(
+        "cluster_build",
+        key,
+        (catalog, system, model, estimator_module.CAL),
+        lambda: _cluster_build(system, nodes, request, catalog, model, workload, exact),
+    )
     return None if build is None else build.model_copy(update={"rank": rank, "label": label, "why": why})
 
 
 def _cluster_build(
-    system: System, nodes: int, request: BuildRequest, catalog: Catalog, model: ModelArch, workload: Workload,
-    exact: int | None, rank: int = 1, label: str = "", why: str = "",
+    system: System,
+    nodes: int,
+    request: BuildRequest,
+    catalog: Catalog,
+    model: ModelArch,
+    workload: Workload,
+    exact: int | None,
+    rank: int = 1,
+    label: str = "",
+    why: str = "",
 ) -> Build | None:
     gpu = catalog.records["gpus"].get(system.gpu)
     cpu = catalog.records["cpus"].get(system.cpu)
@@ -224,9 +286,14 @@ def _cluster_build(
     checks: list[Check] = []
     peak = est.peak_gpu
     usable = peak.usable_bytes or 0
-    checks.append(Check(rule="MEM-FIT", status="pass" if peak.total <= usable and (plan is not None or workload.kind == "inference") else "fail",
-                        message=f"{peak.total / GIB:.1f} GiB on the most loaded GPU of {usable / GIB:.1f} GiB"
-                        + ("" if plan is not None or workload.kind == "inference" else ": no parallel layout fits")))
+    checks.append(
+        Check(
+            rule="MEM-FIT",
+            status="pass" if peak.total <= usable and (plan is not None or workload.kind == "inference") else "fail",
+            message=f"{peak.total / GIB:.1f} GiB on the most loaded GPU of {usable / GIB:.1f} GiB"
+            + ("" if plan is not None or workload.kind == "inference" else ": no parallel layout fits"),
+        )
+    )
     per_node, whole, fabric = network_parts(system, nodes, catalog, request)
     # one node where the request allows a rack (a server room, or a rack asked for) is sited as a cluster is: the
     # feeds are what the buyer must provide, not a failure of the wall circuit it was never meant for (#28)
@@ -246,66 +313,124 @@ def _cluster_build(
         # warning that says what to order); anywhere else a machine that draws more than the circuits described
         # cannot run there, a cluster as a single server (#31)
         provisioned = request.room == "server-room" or (request.form == "rack" and nodes == 1)
-        status: Literal["pass", "warn", "fail"] = ("fail" if not ok or not (on_site or provisioned)
-                                                   else "pass" if on_site else "warn")
-        checks.append(Check(rule="SITE-POWER", status=status,
-                            message=("" if on_site else "the site must provide ")
-                            + f"{site['power_kw']} kW in all ({site['power_per_rack_kw']} kW per rack of "
-                            f"{site['nodes_per_rack']} node(s)) on {site['feeds']} x {site['feed']} feeds of "
-                            f"{FEED_KW:.1f} kW; {site['cooling_kw']} kW of heat to remove"
-                            + ("" if on_site else f"; not {request.circuits} x {circuit_name(request.circuit)}")))
+        status: Literal["pass", "warn", "fail"] = (
+            "fail" if not ok or not (on_site or provisioned) else "pass" if on_site else "warn"
+        )
+        checks.append(
+            Check(
+                rule="SITE-POWER",
+                status=status,
+                message=("" if on_site else "the site must provide ")
+                + f"{site['power_kw']} kW in all ({site['power_per_rack_kw']} kW per rack of "
+                f"{site['nodes_per_rack']} node(s)) on {site['feeds']} x {site['feed']} feeds of "
+                f"{FEED_KW:.1f} kW; {site['cooling_kw']} kW of heat to remove"
+                + ("" if on_site else f"; not {request.circuits} x {circuit_name(request.circuit)}"),
+            )
+        )
         circuit_ok, limit = ok, feeds_kw * 1000
     else:
         circuit_ok = wall <= limit
-        checks.append(Check(rule="CIR-1", status="pass" if circuit_ok else "fail",
-                            message=f"{wall:,.0f} W maximum system power against {limit:,.0f} W on {request.circuits} x {circuit_name(request.circuit)}"
-                            + ("" if circuit_ok else ": needs dedicated 200-240 V server-room feeds")))
+        checks.append(
+            Check(
+                rule="CIR-1",
+                status="pass" if circuit_ok else "fail",
+                message=f"{wall:,.0f} W maximum system power against {limit:,.0f} W on {request.circuits} x {circuit_name(request.circuit)}"
+                + ("" if circuit_ok else ": needs dedicated 200-240 V server-room feeds"),
+            )
+        )
     if request.room != "server-room":
-        checks.append(Check(rule="NOISE-1", status="warn", message="an 8-GPU server belongs in a server room (noise and heat)"))
+        checks.append(
+            Check(rule="NOISE-1", status="warn", message="an 8-GPU server belongs in a server room (noise and heat)")
+        )
     horizon = request.deadline_hours
     if est.wall_hours is not None and workload.kind != "inference":
         if horizon:
-            checks.append(Check(rule="PERF", status="pass" if est.wall_hours <= horizon else "fail",
-                                message=f"estimated {est.wall_hours:,.0f} h against a {horizon:,.0f} h deadline"))
+            checks.append(
+                Check(
+                    rule="PERF",
+                    status="pass" if est.wall_hours <= horizon else "fail",
+                    message=f"estimated {est.wall_hours:,.0f} h against a {horizon:,.0f} h deadline",
+                )
+            )
         elif est.wall_hours > TRAINING_HORIZON_H:
             # the same one-year horizon single machines meet (candidates.effective_deadline)
-            checks.append(Check(rule="PERF", status="fail",
-                                message=f"takes {est.wall_hours / 8760:,.1f} years: longer than the one-year horizon; "
-                                        "set a deadline or a larger budget"))
+            checks.append(
+                Check(
+                    rule="PERF",
+                    status="fail",
+                    message=f"takes {est.wall_hours / 8760:,.1f} years: longer than the one-year horizon; "
+                    "set a deadline or a larger budget",
+                )
+            )
     if (speed := speed_check(est, request)) is not None:
         checks.append(speed)
     if (region := region_check(gpu, request)) is not None:
         checks.append(region)
     if nodes > 1 and fabric is not None:
         detail = plan.why if plan is not None else (layout.why if layout is not None else "")
-        checks.append(Check(rule="CLUSTER", status="pass",
-                            message=f"{nodes} nodes on {fabric.switches} x {fabric.switch.name.split(',')[0]} "
-                            f"({fabric.describe() + ' fat tree' if fabric.spines else 'one switch'}), {gbps:.0f} Gb/s per GPU; {detail}"))
+        checks.append(
+            Check(
+                rule="CLUSTER",
+                status="pass",
+                message=f"{nodes} nodes on {fabric.switches} x {fabric.switch.name.split(',')[0]} "
+                f"({fabric.describe() + ' fat tree' if fabric.spines else 'one switch'}), {gbps:.0f} Gb/s per GPU; {detail}",
+            )
+        )
         need = storage_need_tb(model, workload)
         local = system.storage_tb * nodes
-        checks.append(Check(rule="CLUSTER-STO", status="pass" if local >= need else "warn",
-                            message=f"~{need:,.1f} TB for {CHECKPOINTS_KEPT} resumable checkpoints ({CHECKPOINT_BYTES_PER_PARAM} bytes "
-                            f"per parameter) and the tokenized data; the nodes hold {local:,.0f} TB of local NVMe"
-                            + ("" if local >= need else ": add a shared file system (not priced)")))
+        checks.append(
+            Check(
+                rule="CLUSTER-STO",
+                status="pass" if local >= need else "warn",
+                message=f"~{need:,.1f} TB for {CHECKPOINTS_KEPT} resumable checkpoints ({CHECKPOINT_BYTES_PER_PARAM} bytes "
+                f"per parameter) and the tokenized data; the nodes hold {local:,.0f} TB of local NVMe"
+                + ("" if local >= need else ": add a shared file system (not priced)"),
+            )
+        )
     order = {"fail": 0, "warn": 1, "pass": 2}
-    sys_part = BuildPart(category="system", id=system.id, name=system.name, quantity=1, unit_price=q.amount,
-                         price_note=q.note, price_date=q.price.date, condition=q.condition,
-                         why=f"{system.gpu_count} x {gpu.name} with {system.interconnect}",
-                         # the sheet's and the app's bays name the GPU and its module's bay (slots.module_bay)
-                         spec={**system.model_dump(mode="json"), "gpu_name": gpu.name, "gpu_bay": module_bay(gpu)})
+    sys_part = BuildPart(
+        category="system",
+        id=system.id,
+        name=system.name,
+        quantity=1,
+        unit_price=q.amount,
+        price_note=q.note,
+        price_date=q.price.date,
+        condition=q.condition,
+        why=f"{system.gpu_count} x {gpu.name} with {system.interconnect}",
+        # the sheet's and the app's bays name the GPU and its module's bay (slots.module_bay)
+        spec={**system.model_dump(mode="json"), "gpu_name": gpu.name, "gpu_bay": module_bay(gpu)},
+    )
     dc = system.max_power_w * 0.9
-    power = Power(dc_load_w=dc, psu_w=system.psu_w_total, wall_w=system.max_power_w, circuit_ok=circuit_ok,
-                  circuit_limit_w=limit, transient_w=dc, heat_btu_h=system.max_power_w * 3.412,
-                  gpu_w=gpu.tdp_w * system.gpu_count, cpu_w=cpu.tdp_w * system.cpu_count,  # type: ignore[attr-defined]
-                  rest_w=max(0.0, dc - gpu.tdp_w * system.gpu_count - cpu.tdp_w * system.cpu_count))  # type: ignore[attr-defined]
+    power = Power(
+        dc_load_w=dc,
+        psu_w=system.psu_w_total,
+        wall_w=system.max_power_w,
+        circuit_ok=circuit_ok,
+        circuit_limit_w=limit,
+        transient_w=dc,
+        heat_btu_h=system.max_power_w * 3.412,
+        gpu_w=gpu.tdp_w * system.gpu_count,
+        cpu_w=cpu.tdp_w * system.cpu_count,  # type: ignore[attr-defined]
+        rest_w=max(0.0, dc - gpu.tdp_w * system.gpu_count - cpu.tdp_w * system.cpu_count),  # type: ignore[attr-defined]
+    )
     parallelism = plan.to_json() if plan is not None else (layout.to_json() if layout is not None else None)
     return Build(
-        rank=rank, label=label, why=why, parts=(sys_part, *per_node, *whole), nodes=nodes, currency=request.currency,
-        power=power, estimate=est, checks=tuple(sorted(checks, key=lambda c: order[c.status])),
+        rank=rank,
+        label=label,
+        why=why,
+        parts=(sys_part, *per_node, *whole),
+        nodes=nodes,
+        currency=request.currency,
+        power=power,
+        estimate=est,
+        checks=tuple(sorted(checks, key=lambda c: order[c.status])),
         slot_map=tuple(SlotAssignment(slot=i + 1, part_id=gpu.id, source="bay") for i in range(system.gpu_count)),
-        gpu_id=gpu.id, gpu_count=system.gpu_count,
+        gpu_id=gpu.id,
+        gpu_count=system.gpu_count,
         interconnect=system.interconnect + (f"; {gbps:.0f} Gb/s InfiniBand per GPU between nodes" if nodes > 1 else ""),
-        parallelism=parallelism, site=site,
+        parallelism=parallelism,
+        site=site,
     )
 
 
@@ -314,13 +439,23 @@ def _fails(build: Build, rules: tuple[str, ...]) -> bool:
 
 
 def _smallest(
-    system: System, request: BuildRequest, catalog: Catalog, model: ModelArch, workload: Workload, exact: int | None,
-    horizon: float | None, label: str, why: str, max_nodes: int | None = None,
+    system: System,
+    request: BuildRequest,
+    catalog: Catalog,
+    model: ModelArch,
+    workload: Workload,
+    exact: int | None,
+    horizon: float | None,
+    label: str,
+    why: str,
+    max_nodes: int | None = None,
 ) -> Build | None:
     """The fewest nodes that hold the job and finish within `horizon` hours (binary search over NODE_COUNTS, then over
     every count between the two grid sizes that bracket the answer: more nodes never slow the estimate down much, and
     the search stays within a second)."""
-    counts = [n for n in NODE_COUNTS if (n == 1 or system.network_gbps_per_gpu) and (max_nodes is None or n <= max_nodes)]
+    counts = [
+        n for n in NODE_COUNTS if (n == 1 or system.network_gbps_per_gpu) and (max_nodes is None or n <= max_nodes)
+    ]
     cache: dict[int, Build | None] = {}
 
     def at(n: int) -> Build | None:
@@ -358,7 +493,12 @@ def _smallest(
 
 
 def cluster_options(
-    systems: list[System], request: BuildRequest, catalog: Catalog, model: ModelArch, workload: Workload, exact: int | None,
+    systems: list[System],
+    request: BuildRequest,
+    catalog: Catalog,
+    model: ModelArch,
+    workload: Workload,
+    exact: int | None,
     max_nodes: int | None = None,
 ) -> list[Build]:
     """The cluster answers, best first: with a deadline the cheapest smallest cluster that meets it; with a budget and no
@@ -378,17 +518,24 @@ def cluster_options(
     if not training:
         primary = cheapest(None, "cluster of 8-GPU machines", "one box cannot hold this model")
         if primary is not None and primary.nodes == 1:  # one node is a server, not a cluster (#28)
-            primary = primary.model_copy(update={"label": f"ready-made {primary.gpu_count}-GPU server",
-                                                 "why": "one server holds this model"})
+            primary = primary.model_copy(
+                update={"label": f"ready-made {primary.gpu_count}-GPU server", "why": "one server holds this model"}
+            )
         return [primary] if primary is not None else []
     if request.deadline_hours:
-        primary = cheapest(request.deadline_hours, f"meets the {request.deadline_hours:,.0f} h deadline",
-                           f"the fewest nodes that finish within {request.deadline_hours / 24:,.0f} days")
+        primary = cheapest(
+            request.deadline_hours,
+            f"meets the {request.deadline_hours:,.0f} h deadline",
+            f"the fewest nodes that finish within {request.deadline_hours / 24:,.0f} days",
+        )
         return [primary] if primary is not None else []
     for months in (12, 3, 1):
-        build = cheapest(months * MONTH_H, f"finishes in {months} month{'s' if months > 1 else ''}",
-                         f"the fewest nodes that finish within {months * MONTH_H:,.0f} h"
-                         + (" (the one-year fallback: no deadline was given)" if months == 12 else ""))
+        build = cheapest(
+            months * MONTH_H,
+            f"finishes in {months} month{'s' if months > 1 else ''}",
+            f"the fewest nodes that finish within {months * MONTH_H:,.0f} h"
+            + (" (the one-year fallback: no deadline was given)" if months == 12 else ""),
+        )
         if build is not None and (request.budget is None or build.total_price <= request.budget):
             found.append(build)
     if request.budget is not None:
@@ -400,7 +547,12 @@ def cluster_options(
 
 
 def _fastest_within(
-    systems: list[System], request: BuildRequest, catalog: Catalog, model: ModelArch, workload: Workload, exact: int | None,
+    systems: list[System],
+    request: BuildRequest,
+    catalog: Catalog,
+    model: ModelArch,
+    workload: Workload,
+    exact: int | None,
     max_nodes: int | None = None,
 ) -> Build | None:
     best = None
@@ -408,16 +560,33 @@ def _fastest_within(
         q = quote(system, catalog, request.currency, request.condition)
         if q is None or request.budget is None:
             continue
+
         # the most nodes the budget buys (network parts included), then the estimate there
         def at(n: int, system: System = system) -> Build | None:
             """`n` nodes, if the budget buys them and the job fits them."""
-            build = cluster_build(1, "fastest within budget", f"the most nodes {request.budget:,.0f} {request.currency} buys",
-                                  system, n, request, catalog, model, workload, exact)
-            ok = (build is not None and request.budget is not None and build.total_price <= request.budget
-                  and not _fails(build, ("MEM-FIT",)))
+            build = cluster_build(
+                1,
+                "fastest within budget",
+                f"the most nodes {request.budget:,.0f} {request.currency} buys",
+                system,
+                n,
+                request,
+                catalog,
+                model,
+                workload,
+                exact,
+            )
+            ok = (
+                build is not None
+                and request.budget is not None
+                and build.total_price <= request.budget
+                and not _fails(build, ("MEM-FIT",))
+            )
             return build if ok else None
 
-        grid = [n for n in NODE_COUNTS if (n == 1 or system.network_gbps_per_gpu) and (max_nodes is None or n <= max_nodes)]
+        grid = [
+            n for n in NODE_COUNTS if (n == 1 or system.network_gbps_per_gpu) and (max_nodes is None or n <= max_nodes)
+        ]
         found: Build | None = None
         for n in sorted((n for n in grid if n * q.amount <= request.budget), reverse=True)[:3]:
             if (found := at(n)) is not None:
@@ -446,7 +615,12 @@ CURVE_MIN_NODES = 16
 
 
 def node_curve(
-    system: System, request: BuildRequest, catalog: Catalog, model: ModelArch, workload: Workload, exact: int | None,
+    system: System,
+    request: BuildRequest,
+    catalog: Catalog,
+    model: ModelArch,
+    workload: Workload,
+    exact: int | None,
     chosen_nodes: int,
 ) -> NodeCurve:
     """`system` at each cluster size of NODE_COUNTS up to CURVE_SPAN x `chosen_nodes`: wall hours (or decode speed),
@@ -470,17 +644,32 @@ def node_curve(
             search = rental_search_for(build, catalog, model, workload, request.region, exact)
             match = search.match
             if match is not None and match.wall_hours is not None:
-                rental = {"rental_cost": match.hourly * match.wall_hours, "rental_wall_hours": match.wall_hours,
-                          "rental_offer": f"{match.instances} x {match.offer.id}", "rental_reason": search.reason}
+                rental = {
+                    "rental_cost": match.hourly * match.wall_hours,
+                    "rental_wall_hours": match.wall_hours,
+                    "rental_offer": f"{match.instances} x {match.offer.id}",
+                    "rental_reason": search.reason,
+                }
             else:
                 rental = {"rental_reason": search.reason}
-        points.append(NodePoint(
-            nodes=n, gpus=n * system.gpu_count, fits=fits,
-            wall_hours=est.wall_hours if fits and training else None,
-            decode_tokens_per_s=est.decode_tokens_per_s if fits and not training else None,
-            total_price=build.total_price, scaling_efficiency=float(scaling) if fits and scaling is not None else None,
-            **rental,  # type: ignore[arg-type]
-        ))
-    return NodeCurve(system=system.id, system_name=system.name, currency=request.currency,
-                     kind="training" if training else "inference", chosen_nodes=chosen_nodes,
-                     deadline_hours=request.deadline_hours if training else None, points=tuple(points))
+        points.append(
+            NodePoint(
+                nodes=n,
+                gpus=n * system.gpu_count,
+                fits=fits,
+                wall_hours=est.wall_hours if fits and training else None,
+                decode_tokens_per_s=est.decode_tokens_per_s if fits and not training else None,
+                total_price=build.total_price,
+                scaling_efficiency=float(scaling) if fits and scaling is not None else None,
+                **rental,  # type: ignore[arg-type]
+            )
+        )
+    return NodeCurve(
+        system=system.id,
+        system_name=system.name,
+        currency=request.currency,
+        kind="training" if training else "inference",
+        chosen_nodes=chosen_nodes,
+        deadline_hours=request.deadline_hours if training else None,
+        points=tuple(points),
+    )

@@ -35,8 +35,9 @@ MAX_KITS_MODULES = 24  # kits bought more than once stay at or below 24 modules 
 
 def kit_counts(kit: MemoryKit) -> tuple[int, ...]:
     """How many of one kit a build may buy: 1 to 4 kits, within the module counts above."""
-    return tuple(k for k in (1, 2, 3, 4)
-                 if kit.modules * k <= MAX_MODULES and (k == 1 or kit.modules * k <= MAX_KITS_MODULES))
+    return tuple(
+        k for k in (1, 2, 3, 4) if kit.modules * k <= MAX_MODULES and (k == 1 or kit.modules * k <= MAX_KITS_MODULES)
+    )
 
 
 def _check(rule: str, ok: bool, message: str) -> Check:
@@ -63,14 +64,22 @@ def cpu_board(cpu: Cpu, board: Motherboard) -> Check:
     C741, not W790; Threadripper non-PRO does not run on WRX90; Turin needs an SP5 board that
     lists EPYC 9005)."""
     if cpu.socket != board.socket:
-        return _check("CPU-2", False, f"{cpu.name} ({cpu.socket}) does not fit the {board.socket} socket of {board.name}")
+        return _check(
+            "CPU-2", False, f"{cpu.name} ({cpu.socket}) does not fit the {board.socket} socket of {board.name}"
+        )
     if cpu.memory_type != board.memory_type:
-        return _check("CPU-2", False, f"{cpu.name} drives {cpu.memory_type}; {board.name} has {board.memory_type} slots")
+        return _check(
+            "CPU-2", False, f"{cpu.name} drives {cpu.memory_type}; {board.name} has {board.memory_type} slots"
+        )
     # an SoC platform's board has no chipset to name ("none (SoC)" in the catalog): "the none (SoC) board" was printed
     chipset = f" ({board.chipset})" if board.chipset and not board.chipset.startswith("none") else ""
     if cpu.family not in board.cpu_families:
-        return _check("CPU-2", False, f"{board.name}{chipset} does not support {cpu.name} ({cpu.family}); "
-                                      f"it runs {', '.join(board.cpu_families)}")
+        return _check(
+            "CPU-2",
+            False,
+            f"{board.name}{chipset} does not support {cpu.name} ({cpu.family}); "
+            f"it runs {', '.join(board.cpu_families)}",
+        )
     return _check("CPU-2", True, f"{cpu.name} is on the CPU support list of {board.name}{chipset}")
 
 
@@ -81,7 +90,9 @@ def usable_dimms(cpu: Cpu, board: Motherboard) -> int:
     """DIMMs that work with this CPU on this board: per socket, the channels both wire, times
     the board's DIMMs per channel (at most two), and never more than the slots."""
     channels = min(cpu.memory_channels, board.memory_channels)
-    per_socket = min(board.dimm_slots // board.cpu_sockets, channels * min(board.dimms_per_channel, MAX_DIMMS_PER_CHANNEL))
+    per_socket = min(
+        board.dimm_slots // board.cpu_sockets, channels * min(board.dimms_per_channel, MAX_DIMMS_PER_CHANNEL)
+    )
     return per_socket * board.cpu_sockets
 
 
@@ -94,11 +105,18 @@ def dimm_population(cpu: Cpu, board: Motherboard, modules: int) -> Check:
     usable = usable_dimms(cpu, board)
     channels = memory_channels_used(cpu, board)
     if modules > usable:
-        return _check("RAM-4", False, f"{modules} DIMMs, but {cpu.name} on {board.name} takes at most {usable} "
-                                      f"({channels} channels x {usable // max(channels, 1)})")
+        return _check(
+            "RAM-4",
+            False,
+            f"{modules} DIMMs, but {cpu.name} on {board.name} takes at most {usable} "
+            f"({channels} channels x {usable // max(channels, 1)})",
+        )
     if modules < channels or modules % channels:
-        return Check(rule="RAM-4", status="warn",
-                     message=f"{modules} modules on {channels} memory channels: populate every channel evenly for full bandwidth")
+        return Check(
+            rule="RAM-4",
+            status="warn",
+            message=f"{modules} modules on {channels} memory channels: populate every channel evenly for full bandwidth",
+        )
     return _check("RAM-4", True, f"{modules} modules on {channels} memory channels ({modules // channels} per channel)")
 
 
@@ -110,7 +128,11 @@ def memory_kind_key(kit: MemoryKit | Motherboard) -> Hashable:
 
 def memory_board(kit: MemoryKit, board: Motherboard) -> Check:
     ok = memory_kind_key(kit) == memory_kind_key(board)
-    return _check("RAM-5", ok, f"{kit.memory_type} {kit.module.upper()} on a {board.memory_type} {board.memory_module.upper()} board")
+    return _check(
+        "RAM-5",
+        ok,
+        f"{kit.memory_type} {kit.module.upper()} on a {board.memory_type} {board.memory_module.upper()} board",
+    )
 
 
 # ------------------------------------------------------------------ board x chassis (SLOT-4)
@@ -120,8 +142,15 @@ def board_size_key(board: Motherboard) -> Hashable:
     return (board.form_factor, round(board.width_mm), board.id if is_server_board(board) else "")
 
 
-BOARD_SIZE_NAMES = {"mini-itx": "Mini-ITX", "micro-atx": "Micro-ATX", "atx": "ATX", "e-atx": "E-ATX", "eeb": "EEB",
-                    "ceb": "CEB", "server-proprietary": "proprietary server"}
+BOARD_SIZE_NAMES = {
+    "mini-itx": "Mini-ITX",
+    "micro-atx": "Micro-ATX",
+    "atx": "ATX",
+    "e-atx": "E-ATX",
+    "eeb": "EEB",
+    "ceb": "CEB",
+    "server-proprietary": "proprietary server",
+}
 """Board form factors as their specifications spell them (the field keeps the lower-case catalog value)."""
 
 
@@ -136,10 +165,16 @@ def board_chassis(board: Motherboard, chassis: Chassis) -> Check:
         return _check("SLOT-4", ok, f"{chassis.name} comes with its own board" + ("" if ok else f", not {board.name}"))
     if is_server_board(board):
         return _check("SLOT-4", False, f"{board.name} exists only inside its server chassis")
-    fits = (BOARD_SIZES[board.form_factor] <= BOARD_SIZES[chassis.max_board]
-            and board.width_mm <= chassis.max_board_width_mm + BOARD_WIDTH_SLACK_MM)
-    return _check("SLOT-4", fits, f"{board_size_name(board.form_factor)} board ({board.width_mm:.0f} mm) in a case taking "
-                                  f"up to {board_size_name(chassis.max_board)} ({chassis.max_board_width_mm:.0f} mm)")
+    fits = (
+        BOARD_SIZES[board.form_factor] <= BOARD_SIZES[chassis.max_board]
+        and board.width_mm <= chassis.max_board_width_mm + BOARD_WIDTH_SLACK_MM
+    )
+    return _check(
+        "SLOT-4",
+        fits,
+        f"{board_size_name(board.form_factor)} board ({board.width_mm:.0f} mm) in a case taking "
+        f"up to {board_size_name(chassis.max_board)} ({chassis.max_board_width_mm:.0f} mm)",
+    )
 
 
 # ------------------------------------------------------------------ CPU cooler (COOLER, COOL-3)
@@ -177,10 +212,16 @@ def chassis_cooler_key(chassis: Chassis) -> Hashable:
 def cooler_chassis(cooler: Cooler, chassis: Chassis) -> Check:
     """COOL-3: a fanless server heatsink needs ducted server airflow (R4 applies to CPUs too);
     an AIO radiator has no mounting in a rack chassis."""
-    if cooler.needs_ducted_airflow and (not ducted(chassis) or chassis.kind == "open-frame"):  # a frame ducts its GPUs only
-        return _check("COOL-3", False, f"{cooler.name} has no fan: it needs a ducted server chassis, not a {chassis.kind}")
+    if cooler.needs_ducted_airflow and (
+        not ducted(chassis) or chassis.kind == "open-frame"
+    ):  # a frame ducts its GPUs only
+        return _check(
+            "COOL-3", False, f"{cooler.name} has no fan: it needs a ducted server chassis, not a {chassis.kind}"
+        )
     if cooler.radiator_mm and chassis.kind.startswith("rack"):
-        return _check("COOL-3", False, f"a {cooler.radiator_mm} mm radiator has no mounting in a {chassis.kind} chassis")
+        return _check(
+            "COOL-3", False, f"a {cooler.radiator_mm} mm radiator has no mounting in a {chassis.kind} chassis"
+        )
     return _check("COOL-3", True, f"{cooler.name} is cooled in a {chassis.kind} ({chassis.airflow} airflow)")
 
 
@@ -192,14 +233,18 @@ def cooler_cpu(cooler: Cooler, cpu: Cpu, chassis: Chassis) -> Check:
         return _check("COOLER", False, f"cooler rated {cooler.max_tdp_w:.0f} W for a {cpu.tdp_w:.0f} W CPU")
     limit = chassis.max_cpu_cooler_height_mm
     if limit is not None and (cooler.height_mm or 0) > limit:
-        return _check("COOLER", False, f"{cooler.height_mm:.0f} mm cooler under a {limit:.0f} mm limit in {chassis.name}")
+        return _check(
+            "COOLER", False, f"{cooler.height_mm:.0f} mm cooler under a {limit:.0f} mm limit in {chassis.name}"
+        )
     return _check("COOLER", True, f"{cooler.name} for a {cpu.tdp_w:.0f} W {cpu.socket} CPU")
 
 
 def cooler_board(cooler: Cooler, board: Motherboard) -> Check:
     """COOLER: a GPU server's own board sits under a 4U lid and its ducts: server heatsinks only."""
     ok = not is_server_board(board) or cooler.kind.startswith("server")
-    return _check("COOLER", ok, f"{cooler.name} on {board.name}" + ("" if ok else ": the server board takes a server heatsink"))
+    return _check(
+        "COOLER", ok, f"{cooler.name} on {board.name}" + ("" if ok else ": the server board takes a server heatsink")
+    )
 
 
 # ------------------------------------------------------------------ RAM size (RAM-1, RAM-3)

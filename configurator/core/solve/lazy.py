@@ -22,7 +22,14 @@ from configurator.core.rules import instance
 from configurator.core.rules.cooling import CoresPerGpu
 from configurator.core.rules.layout import CaseFit, ManyGpuPlatform
 from configurator.core.rules.power import PsuLoad
-from configurator.core.solve.candidates import Candidates, GpuOption, noise_score, option_merit, option_price, option_signature
+from configurator.core.solve.candidates import (
+    Candidates,
+    GpuOption,
+    noise_score,
+    option_merit,
+    option_price,
+    option_signature,
+)
 from configurator.core.solve.prune import prune
 from configurator.core.solve.request import BuildRequest
 from configurator.core.solve.solver import (
@@ -50,20 +57,35 @@ CASE_FIT, PSU_LOAD = instance(CaseFit), instance(PsuLoad)
 def price_floor(cand: Candidates) -> int:
     """No build costs less than the cheapest part of every kind around its GPUs (a barebone's
     included PSU counts as free): what the part lists say before any model is built."""
+
     def cheapest(parts: list[Any]) -> int:  # each part rounded as BuildModel._cost rounds it
         return min((int(round(p.amount * max(0, 1 - p.owned))) if p.quote is not None else 0 for p in parts), default=0)
 
     included_psu = any(getattr(h.record, "included_psu_w", None) for h in cand.chassis)
-    total = sum(cheapest(parts) for parts in (cand.boards, cand.cpus, cand.chassis, cand.memory, cand.coolers, cand.storage))
+    total = sum(
+        cheapest(parts) for parts in (cand.boards, cand.cpus, cand.chassis, cand.memory, cand.coolers, cand.storage)
+    )
     return total + (0 if included_psu else cheapest(cand.psus))
 
 
 class LazyBuildModel:
     """BuildModel's solving interface (what run_labels uses) over a growing subset of options."""
 
-    def __init__(self, request: BuildRequest, cand: Candidates, model_arch: ModelArch, catalog: Catalog,
-                 cost_cap: float | None = None):
-        self.request, self.c, self.model_arch, self.catalog, self.cost_cap = request, cand, model_arch, catalog, cost_cap
+    def __init__(
+        self,
+        request: BuildRequest,
+        cand: Candidates,
+        model_arch: ModelArch,
+        catalog: Catalog,
+        cost_cap: float | None = None,
+    ):
+        self.request, self.c, self.model_arch, self.catalog, self.cost_cap = (
+            request,
+            cand,
+            model_arch,
+            catalog,
+            cost_cap,
+        )
         self.full: list[GpuOption] = list(cand.options)
         self.perf_scale = perf_scale_for(self.full)
         self.active: list[int] = []
@@ -77,16 +99,25 @@ class LazyBuildModel:
         # below hold throughout: what is left out is no cheaper and no faster than what stands for it.
         self.option_stand_in: dict[int, int] = {}  # index left out -> index standing for it
         if len(request.gpu_ids) < 2:  # a comparison of named GPUs keeps every one of them
-            prune(self.full, lambda o: (*option_signature(o), open_air_flagships(o)), lambda o: option_merit(o, False),
-                  option_price, keep=lambda o: o.owned > 0, dominated_by=self.option_stand_in)
+            prune(
+                self.full,
+                lambda o: (*option_signature(o), open_air_flagships(o)),
+                lambda o: option_merit(o, False),
+                option_price,
+                keep=lambda o: o.owned > 0,
+                dominated_by=self.option_stand_in,
+            )
         self.option_credit_w: dict[int, tuple[int, int, int, int]] = {}  # by id() of the option
         for dropped, kept in self.option_stand_in.items():
             mine = option_watts(self.full[kept], request.power_limit)
             theirs = option_watts(self.full[dropped], request.power_limit)
             before = self.option_credit_w.get(id(self.full[kept]), (0, 0, 0, 0))
             self.option_credit_w[id(self.full[kept])] = (
-                max(before[0], mine[0] - theirs[0]), max(before[1], mine[1] - theirs[1]),
-                max(before[2], mine[2] - theirs[2]), max(before[3], mine[3] - theirs[3]))
+                max(before[0], mine[0] - theirs[0]),
+                max(before[1], mine[1] - theirs[1]),
+                max(before[2], mine[2] - theirs[2]),
+                max(before[3], mine[3] - theirs[3]),
+            )
         self.options_hidden = set(self.option_stand_in)
         self.cpu_credit_w = dict(cand.cpu_slack_w)
         self.cpus_hidden = set(cand.cpu_stand_in)
@@ -98,12 +129,19 @@ class LazyBuildModel:
         self.possible = [i for i in self._every_option if i not in self.options_hidden]
         self.bm = self._model(self._first_subset())
         # the platform terms do not depend on the options: any model of the subset gives them
-        self.floor, self.perf_extra, self.noise_floor = self.bm.platform_floor, self.bm.perf_extra_max, self.bm.noise_floor
+        self.floor, self.perf_extra, self.noise_floor = (
+            self.bm.platform_floor,
+            self.bm.perf_extra_max,
+            self.bm.noise_floor,
+        )
         self._grow_table(self.bm)
         self._floors = self._option_floors(self.bm)
+
         # an option whose cards and cheapest parts exceed the budget is in no build at all
         def holdable(i: int) -> bool:  # within the budget, and some board and case hold its cards
-            return (limit is None or self.lower_cost(i) <= limit) and (self._floors[i] < 10**12 or bool(self.full[i].owned))
+            return (limit is None or self.lower_cost(i) <= limit) and (
+                self._floors[i] < 10**12 or bool(self.full[i].owned)
+            )
 
         self._every_option = [i for i in self._every_option if holdable(i)]
         self.possible = [i for i in self._every_option if i not in self.options_hidden]
@@ -132,9 +170,15 @@ class LazyBuildModel:
             """CPU-1 (four cores per GPU, over both sockets) and PCI-3 (no consumer CPU with three or more GPUs)."""
             key = (board.socket, board.memory_type, board.cpu_sockets, count)
             if key not in cpu_least:
-                cpu_least[key] = next((price for price, cores, platform in cpus.get(key[:2], [])
-                                       if cores * board.cpu_sockets >= CORES_PER_GPU.floor(count)
-                                       and MANY_GPU_PLATFORM.holds(count, platform)), inf)
+                cpu_least[key] = next(
+                    (
+                        price
+                        for price, cores, platform in cpus.get(key[:2], [])
+                        if cores * board.cpu_sockets >= CORES_PER_GPU.floor(count)
+                        and MANY_GPU_PLATFORM.holds(count, platform)
+                    ),
+                    inf,
+                )
             return cpu_least[key]
 
         def seated(board: Motherboard, o: GpuOption) -> bool:
@@ -152,13 +196,17 @@ class LazyBuildModel:
             o = self.full[i]
             geometry = geometry_class(o, bm.training)
             if geometry not in seats:
-                seats[geometry] = min((price + cheapest_cpu(bm.boards[k], o.count) for price, k in hosts
-                                       if seated(bm.boards[k], o)), default=inf)
+                seats[geometry] = min(
+                    (price + cheapest_cpu(bm.boards[k], o.count) for price, k in hosts if seated(bm.boards[k], o)),
+                    default=inf,
+                )
             case = next((price for price, k in chassis if CASE_FIT.holds(o.gpu.length_mm, o.count, bm.chassis[k])), inf)
             # the model's sustained watts, less the option's credit (a bound for the options it stands for too)
             watts = option_watts(o, self.request.power_limit)[0] - self.option_credit_w.get(id(o), (0, 0, 0, 0))[0]
             supply = next((price for price, capacity in psus if PSU_LOAD.holds(watts, capacity)), inf)
-            ram = ceil_int(compat.ram_needed_gb(o.vram_gb, o.estimate.host_ram_bytes, compat.streams_weights(o.estimate.workload)))
+            ram = ceil_int(
+                compat.ram_needed_gb(o.vram_gb, o.estimate.host_ram_bytes, compat.streams_weights(o.estimate.workload))
+            )
             kit = next((price for price, gb in memory if gb >= ram), inf)
             out[i] = min(inf, seats[geometry] + case + supply + kit + rest)
         return out
@@ -238,8 +286,16 @@ class LazyBuildModel:
         sub = replace(self.c, options=[self.full[i] for i in self.active])
         if self.cpus_hidden:
             sub = replace(sub, cpus=[p for p in self.c.cpus if p.record.id not in self.cpus_hidden])
-        bm = BuildModel(self.request, sub, self.model_arch, self.catalog, self.cost_cap, self.perf_scale,
-                        cpu_slack_w=self.cpu_credit_w, option_credit_w=self.option_credit_w)
+        bm = BuildModel(
+            self.request,
+            sub,
+            self.model_arch,
+            self.catalog,
+            self.cost_cap,
+            self.perf_scale,
+            cpu_slack_w=self.cpu_credit_w,
+            option_credit_w=self.option_credit_w,
+        )
         position = {full: k for k, full in enumerate(self.active)}
         for choice in self.builds_excluded:
             bm.exclude_build(choice)
@@ -291,7 +347,9 @@ class LazyBuildModel:
             if choice is None or len(beating) > len(self.active):
                 self._grow_subset(beating)  # nothing found, or many could beat it: take them all
             else:
-                self._grow_subset(sorted(beating, key=lambda i: (self.lower_cost(i), i))[: max(FIRST_PICKS, len(beating))])
+                self._grow_subset(
+                    sorted(beating, key=lambda i: (self.lower_cost(i), i))[: max(FIRST_PICKS, len(beating))]
+                )
 
     def solve_only_gpu(self, gpu_id: str, time_limit: float) -> Choice | None:
         missing = [i for i in self.possible if self.full[i].gpu.id == gpu_id and i not in set(self.active)]

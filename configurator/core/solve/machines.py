@@ -61,15 +61,17 @@ def cpu_workload(ctx: PlanContext) -> Workload | None:
     if precision not in GGUF_TYPES and precision not in ("fp16", "bf16", "mxfp4") and precision not in GGUF_FOR_INTEGER:
         return None
     ran = on_engine(w, "llama.cpp")
-    return ran.model_copy(update={"engine": "llama.cpp", "offload": "none", "cpu_layers": 0, "cpu_experts": False,
-                                  "n_cpu_moe": None})
+    return ran.model_copy(
+        update={"engine": "llama.cpp", "offload": "none", "cpu_layers": 0, "cpu_experts": False, "n_cpu_moe": None}
+    )
 
 
 def serves(est: EstimateResult, request: BuildRequest) -> bool:
     """The speed asked, or without one reading speed (rules.READING_TPS, as the map's cells ask): a CPU reading 810 GB
     of Llama 405B in bf16 at a few tenths of a token a second is no machine to offer."""
-    return meets_speed(est, request) and (request.min_decode_tps is not None
-                                          or (est.decode_tokens_per_s or 0.0) >= READING_TPS)
+    return meets_speed(est, request) and (
+        request.min_decode_tps is not None or (est.decode_tokens_per_s or 0.0) >= READING_TPS
+    )
 
 
 def _spec(record: object) -> dict:
@@ -79,11 +81,19 @@ def _spec(record: object) -> dict:
 def _line(category: str, priced: Priced, quantity: int, why: str) -> BuildPart:
     q = priced.quote
     record = priced.record
-    return BuildPart(category=category, id=record.id, name=record.name, quantity=quantity,
-                     unit_price=q.amount if q else 0.0, owned=min(priced.owned, quantity),
-                     price_note=q.note if q else "already owned", price_date=q.price.date if q else None,
-                     condition=q.condition if q else "",
-                     why=why, spec=_spec(record))
+    return BuildPart(
+        category=category,
+        id=record.id,
+        name=record.name,
+        quantity=quantity,
+        unit_price=q.amount if q else 0.0,
+        owned=min(priced.owned, quantity),
+        price_note=q.note if q else "already owned",
+        price_date=q.price.date if q else None,
+        condition=q.condition if q else "",
+        why=why,
+        spec=_spec(record),
+    )
 
 
 @dataclasses.dataclass(frozen=True)
@@ -101,8 +111,15 @@ class _Host:
 
     @property
     def cost(self) -> float:
-        return (self.cpu.amount + self.board.amount + self.memory.amount * self.kits + self.chassis.amount
-                + self.cooler.amount + self.psu.amount + self.storage.amount)
+        return (
+            self.cpu.amount
+            + self.board.amount
+            + self.memory.amount * self.kits
+            + self.chassis.amount
+            + self.cooler.amount
+            + self.psu.amount
+            + self.storage.amount
+        )
 
 
 def _cheapest(items: list[Priced], ok: Callable[[Priced], bool]) -> Priced | None:
@@ -114,8 +131,15 @@ def _dc_load(cpu: Cpu, modules: int) -> float:
     return cpu.tdp_w + pw.rest_power_w(modules, 1, False)
 
 
-def _around(cand: Candidates, cpu: Priced, board: Priced, memory: Priced, kits: int, request: BuildRequest,
-            seen: dict[tuple[object, ...], Priced | None] | None = None) -> _Host | None:
+def _around(
+    cand: Candidates,
+    cpu: Priced,
+    board: Priced,
+    memory: Priced,
+    kits: int,
+    request: BuildRequest,
+    seen: dict[tuple[object, ...], Priced | None] | None = None,
+) -> _Host | None:
     """The cheapest case, cooler, PSU and drive that complete this CPU, board and memory (every FAIL rule passed).
     `seen` keeps each part's answer for what it depends on (the case on the board, the cooler on CPU, case and board,
     the PSU on load, connectors and case): a CPU-only search asks again for every memory population."""
@@ -129,28 +153,57 @@ def _around(cand: Candidates, cpu: Priced, board: Priced, memory: Priced, kits: 
         return seen[key]
 
     modules = m.modules * kits
-    chassis = once(("chassis", b.id), lambda: _cheapest(
-        cand.chassis, lambda p: isinstance(p.record, Chassis) and not p.record.integrated_board
-        and p.record.kind in ("mid-tower", "full-tower") and compat.board_chassis(b, p.record).status == "pass"))
+    chassis = once(
+        ("chassis", b.id),
+        lambda: _cheapest(
+            cand.chassis,
+            lambda p: (
+                isinstance(p.record, Chassis)
+                and not p.record.integrated_board
+                and p.record.kind in ("mid-tower", "full-tower")
+                and compat.board_chassis(b, p.record).status == "pass"
+            ),
+        ),
+    )
     if chassis is None:
         return None
     case = chassis.record
     assert isinstance(case, Chassis)
-    cooler = once(("cooler", c.id, case.id, b.id), lambda: _cheapest(
-        cand.coolers, lambda p: isinstance(p.record, Cooler)
-        and compat.cooler_cpu(p.record, c, case).status == "pass"
-        and compat.cooler_chassis(p.record, case).status == "pass"
-        and compat.cooler_board(p.record, b).status == "pass"))
+    cooler = once(
+        ("cooler", c.id, case.id, b.id),
+        lambda: _cheapest(
+            cand.coolers,
+            lambda p: (
+                isinstance(p.record, Cooler)
+                and compat.cooler_cpu(p.record, c, case).status == "pass"
+                and compat.cooler_chassis(p.record, case).status == "pass"
+                and compat.cooler_board(p.record, b).status == "pass"
+            ),
+        ),
+    )
     load = _dc_load(c, modules)
     eps = pw.cpu_eps_connectors(c, 1)
-    psu = once(("psu", load, eps, case.max_psu_length_mm), lambda: _cheapest(
-        cand.psus, lambda p: isinstance(p.record, Psu) and p.record.form_factor in ("atx", "sfx")
-        and load <= pw.PSU_TARGET_LOAD * p.record.watts and p.record.connectors.eps8 >= eps
-        and (case.max_psu_length_mm is None or p.record.length_mm <= case.max_psu_length_mm)))
+    psu = once(
+        ("psu", load, eps, case.max_psu_length_mm),
+        lambda: _cheapest(
+            cand.psus,
+            lambda p: (
+                isinstance(p.record, Psu)
+                and p.record.form_factor in ("atx", "sfx")
+                and load <= pw.PSU_TARGET_LOAD * p.record.watts
+                and p.record.connectors.eps8 >= eps
+                and (case.max_psu_length_mm is None or p.record.length_mm <= case.max_psu_length_mm)
+            ),
+        ),
+    )
     need = cand.storage_need_gb
-    storage = once(("storage", need), lambda: _cheapest(
-        cand.storage, lambda p: isinstance(p.record, Storage) and p.record.capacity_gb >= need)
-        or _cheapest(cand.storage, lambda p: isinstance(p.record, Storage)))
+    storage = once(
+        ("storage", need),
+        lambda: (
+            _cheapest(cand.storage, lambda p: isinstance(p.record, Storage) and p.record.capacity_gb >= need)
+            or _cheapest(cand.storage, lambda p: isinstance(p.record, Storage))
+        ),
+    )
     if cooler is None or psu is None or storage is None:
         return None
     return _Host(cpu, board, memory, kits, chassis, cooler, psu, storage)
@@ -184,7 +237,9 @@ def _platforms(cand: Candidates) -> list[tuple[Priced, Priced, Priced, int]]:
     return out
 
 
-def _checks(host: _Host, request: BuildRequest, est: EstimateResult, storage_need_gb: float, power: Power) -> list[Check]:
+def _checks(
+    host: _Host, request: BuildRequest, est: EstimateResult, storage_need_gb: float, power: Power
+) -> list[Check]:
     """The rules that apply to a machine without a GPU, each in one sentence (rule ids as in rules.py)."""
     c, b, m = host.cpu.record, host.board.record, host.memory.record
     case, cooler, psu, drive = host.chassis.record, host.cooler.record, host.psu.record, host.storage.record
@@ -198,35 +253,67 @@ def _checks(host: _Host, request: BuildRequest, est: EstimateResult, storage_nee
         checks.append(Check(rule=rule, status=status, message=message))  # type: ignore[arg-type]
 
     need = host_ram_needed(est.host_ram_bytes) / 1e9
-    add("RAM-3", "pass" if ram_gb >= need else "fail",
-        f"{est.host_ram_bytes / 1e9:.1f} GB of weights, KV cache and buffers in RAM: needs {need:.0f} GB, has {ram_gb} GB")
+    add(
+        "RAM-3",
+        "pass" if ram_gb >= need else "fail",
+        f"{est.host_ram_bytes / 1e9:.1f} GB of weights, KV cache and buffers in RAM: needs {need:.0f} GB, has {ram_gb} GB",
+    )
     if (speed := speed_check(est, request)) is not None:
         checks.append(speed)
     elif est.decode_tokens_per_s is not None and est.decode_tokens_per_s < READING_TPS:
-        add("PERF", "warn", f"about {est.decode_tokens_per_s:.2g} tokens/s per sequence: slower than people read "
-            f"(~{READING_TPS:g} tokens/s)")
-    add("PWR-1", "pass" if power.dc_load_w <= psu.watts else "fail", f"sustained DC load {power.dc_load_w:.0f} W on {psu.watts:.0f} W of PSU")
+        add(
+            "PERF",
+            "warn",
+            f"about {est.decode_tokens_per_s:.2g} tokens/s per sequence: slower than people read "
+            f"(~{READING_TPS:g} tokens/s)",
+        )
+    add(
+        "PWR-1",
+        "pass" if power.dc_load_w <= psu.watts else "fail",
+        f"sustained DC load {power.dc_load_w:.0f} W on {psu.watts:.0f} W of PSU",
+    )
     load = power.dc_load_w / psu.watts
-    add("PWR-2", "pass" if load <= pw.PSU_TARGET_LOAD else "fail", f"PSU loaded to {load:.0%} (at most {pw.PSU_TARGET_LOAD:.0%})")
+    add(
+        "PWR-2",
+        "pass" if load <= pw.PSU_TARGET_LOAD else "fail",
+        f"PSU loaded to {load:.0%} (at most {pw.PSU_TARGET_LOAD:.0%})",
+    )
     if psu.watts > pw.PSU_OVERSIZE * power.dc_load_w:
-        add("PWR-10", "warn", f"{psu.watts:.0f} W of PSU for a {power.dc_load_w:.0f} W load ({psu.watts / power.dc_load_w:.1f}x): "
-            "the cheapest adequate supply in the catalog; a 450-550 W unit would do")
-    add("CIR-1", "pass" if power.circuit_ok else "fail",
-        f"{power.wall_w:.0f} W at the wall against {power.circuit_limit_w:.0f} W continuous on {circuit_name(request.circuit)}")
+        add(
+            "PWR-10",
+            "warn",
+            f"{psu.watts:.0f} W of PSU for a {power.dc_load_w:.0f} W load ({psu.watts / power.dc_load_w:.1f}x): "
+            "the cheapest adequate supply in the catalog; a 450-550 W unit would do",
+        )
+    add(
+        "CIR-1",
+        "pass" if power.circuit_ok else "fail",
+        f"{power.wall_w:.0f} W at the wall against {power.circuit_limit_w:.0f} W continuous on {circuit_name(request.circuit)}",
+    )
     add("HEAT-1", "pass", f"{power.heat_btu_h:,.0f} BTU/h of heat ({power.wall_w:.0f} W) into the room")
     checks.append(compat.cpu_board(c, b))
     checks.append(compat.dimm_population(c, b, modules))
     checks.append(compat.memory_board(m, b))
-    add("RAM-6", "pass" if modules <= b.dimm_slots and ram_gb <= b.max_memory_gb else "fail",
-        f"{modules} of {b.dimm_slots} DIMM slots, {ram_gb} of {b.max_memory_gb} GB")
+    add(
+        "RAM-6",
+        "pass" if modules <= b.dimm_slots and ram_gb <= b.max_memory_gb else "fail",
+        f"{modules} of {b.dimm_slots} DIMM slots, {ram_gb} of {b.max_memory_gb} GB",
+    )
     checks.append(compat.board_chassis(b, case))
     checks.append(compat.cooler_cpu(cooler, c, case))
     checks.append(compat.cooler_chassis(cooler, case))
-    add("STO-1", "pass" if drive.capacity_gb >= storage_need_gb else "warn",
-        f"{drive.capacity_gb / 1000:.1f} TB for weights and data (~{storage_need_gb / 1000:.1f} TB needed)")
+    add(
+        "STO-1",
+        "pass" if drive.capacity_gb >= storage_need_gb else "warn",
+        f"{drive.capacity_gb / 1000:.1f} TB for weights and data (~{storage_need_gb / 1000:.1f} TB needed)",
+    )
     if not c.integrated_graphics and c.platform not in SERVER_FAMILIES:
-        add("DISPLAY", "warn", f"{c.name} has no integrated graphics: install and run it headless (SSH), or borrow any "
-            "graphics card for the first boot")
+        add(
+            "DISPLAY",
+            "warn",
+            f"{c.name} has no integrated graphics: install and run it headless (SSH), or borrow any "
+            "graphics card for the first boot",
+        )
     add("PROMPT", "pass" if (est.time_to_first_token_s or 0) <= PROMPT_WAIT_S else "warn", _prompt_words(est))
     order = {"fail": 0, "warn": 1, "pass": 2}
     return sorted(checks, key=lambda x: order[x.status])
@@ -248,8 +335,18 @@ def _power(cpu: Cpu, modules: int, psu: Psu, request: BuildRequest) -> Power:
     wall = pw.wall_w(dc, psu.efficiency, volts)
     limit = circuit_limit_w(request.circuit)
     rest = pw.rest_power_w(modules, 1, False)
-    return Power(dc_load_w=dc, psu_w=psu.watts, wall_w=wall, circuit_ok=wall <= limit, circuit_limit_w=limit,
-                 transient_w=dc, heat_btu_h=wall * pw.BTU_PER_W, gpu_w=0.0, cpu_w=cpu.tdp_w, rest_w=rest)
+    return Power(
+        dc_load_w=dc,
+        psu_w=psu.watts,
+        wall_w=wall,
+        circuit_ok=wall <= limit,
+        circuit_limit_w=limit,
+        transient_w=dc,
+        heat_btu_h=wall * pw.BTU_PER_W,
+        gpu_w=0.0,
+        cpu_w=cpu.tdp_w,
+        rest_w=rest,
+    )
 
 
 def _cpu_build(host: _Host, est: EstimateResult, request: BuildRequest, storage_need_gb: float, label: str) -> Build:
@@ -261,21 +358,51 @@ def _cpu_build(host: _Host, est: EstimateResult, request: BuildRequest, storage_
     power = _power(c, modules, psu, request)
     bandwidth = est.workload.get("ram_bandwidth_gbps") or 0
     parts = (
-        _line("cpu", host.cpu, 1, f"{c.cores} cores run llama.cpp; {c.memory_channels}-channel {c.memory_type} sets the speed"),
+        _line(
+            "cpu",
+            host.cpu,
+            1,
+            f"{c.cores} cores run llama.cpp; {c.memory_channels}-channel {c.memory_type} sets the speed",
+        ),
         _line("motherboard", host.board, 1, f"{b.socket}, {b.dimm_slots} DIMM slots"),
-        _line("memory", host.memory, host.kits, f"{m.total_gb * host.kits} GB {m.memory_type}-{m.speed_mts} in {modules} DIMMs "
-              f"({bandwidth:.0f} GB/s peak) holds the model and its cache"),
-        _line("psu", host.psu, 1, f"{power.dc_load_w:.0f} W load is {power.dc_load_w / psu.watts:.0%} of {psu.watts:.0f} W"),
+        _line(
+            "memory",
+            host.memory,
+            host.kits,
+            f"{m.total_gb * host.kits} GB {m.memory_type}-{m.speed_mts} in {modules} DIMMs "
+            f"({bandwidth:.0f} GB/s peak) holds the model and its cache",
+        ),
+        _line(
+            "psu",
+            host.psu,
+            1,
+            f"{power.dc_load_w:.0f} W load is {power.dc_load_w / psu.watts:.0%} of {psu.watts:.0f} W",
+        ),
         _line("chassis", host.chassis, 1, f"{case.kind}: no GPU to house"),
         _line("cooler", host.cooler, 1, f"rated for {cooler.max_tdp_w:.0f} W, {c.tdp_w:.0f} W CPU"),
         _line("storage", host.storage, 1, f"{drive.capacity_gb / 1000:.1f} TB for the model files"),
     )
     checks = _checks(host, request, est, storage_need_gb, power)
-    why = (f"no GPU bought: llama.cpp runs the whole model on the {c.cores}-core {c.name} from {bandwidth:.0f} GB/s of "
-           f"{m.memory_type}; decode is bound by memory bandwidth, prompts by the cores")
-    return Build(rank=1, label=label, why=why, parts=parts, nodes=1, currency=request.currency, power=power,
-                 estimate=est, checks=tuple(checks), slot_map=(), gpu_id=NO_GPU, gpu_count=0,
-                 owned_savings=sum(p.unit_price * p.owned for p in parts), interconnect="none (CPU only)")
+    why = (
+        f"no GPU bought: llama.cpp runs the whole model on the {c.cores}-core {c.name} from {bandwidth:.0f} GB/s of "
+        f"{m.memory_type}; decode is bound by memory bandwidth, prompts by the cores"
+    )
+    return Build(
+        rank=1,
+        label=label,
+        why=why,
+        parts=parts,
+        nodes=1,
+        currency=request.currency,
+        power=power,
+        estimate=est,
+        checks=tuple(checks),
+        slot_map=(),
+        gpu_id=NO_GPU,
+        gpu_count=0,
+        owned_savings=sum(p.unit_price * p.owned for p in parts),
+        interconnect="none (CPU only)",
+    )
 
 
 @register("cpu-only")
@@ -293,11 +420,24 @@ def cpu_only(ctx: PlanContext) -> list[Build]:
     # a map cell plans over several subsets of GPUs with the same request (#34)
     lists = (cand.cpus, cand.boards, cand.memory, cand.chassis, cand.coolers, cand.psus, cand.storage)
     records = tuple(p.record for parts in lists for p in parts)
-    key = (request.model_dump_json(), id(ctx.model), ctx.exact_weight_bytes, cand.storage_need_gb,
-           tuple(tuple((id(p.record), p.amount, p.owned, p.quote) for p in parts) for parts in lists),
-           tuple(sorted(ctx.catalog.exchange_rates.items())), id(estimator_module.CAL))
-    return list(remember("cpu_only", key, (ctx.model, estimator_module.CAL, *records),
-                         lambda: _cpu_only(ctx, workload, cand), keep=lambda _found: not ctx.should_stop()))
+    key = (
+        request.model_dump_json(),
+        id(ctx.model),
+        ctx.exact_weight_bytes,
+        cand.storage_need_gb,
+        tuple(tuple((id(p.record), p.amount, p.owned, p.quote) for p in parts) for parts in lists),
+        tuple(sorted(ctx.catalog.exchange_rates.items())),
+        id(estimator_module.CAL),
+    )
+    return list(
+        remember(
+            "cpu_only",
+            key,
+            (ctx.model, estimator_module.CAL, *records),
+            lambda: _cpu_only(ctx, workload, cand),
+            keep=lambda _found: not ctx.should_stop(),
+        )
+    )
 
 
 def _cpu_only(ctx: PlanContext, workload: Workload, cand: Candidates) -> list[Build]:
@@ -344,47 +484,101 @@ def _cpu_only(ctx: PlanContext, workload: Workload, cand: Candidates) -> list[Bu
     cap = request.budget if request.budget is not None else 2 * cheapest[0]
     fastest = max((f for f in found if f[0] <= cap), key=lambda f: (f[1], -f[0]))
     if fastest[1] >= FASTER_ENOUGH * cheapest[1]:
-        builds.append(_cpu_build(fastest[2], fastest[3], request, cand.storage_need_gb,
-                                 f"CPU only, {fastest[2].cpu.record.memory_channels}-channel"))  # type: ignore[attr-defined]
+        builds.append(
+            _cpu_build(
+                fastest[2],
+                fastest[3],
+                request,
+                cand.storage_need_gb,
+                f"CPU only, {fastest[2].cpu.record.memory_channels}-channel",  # type: ignore[attr-defined]
+            )
+        )
     return [b for b in builds if not any(c.status == "fail" for c in b.checks)]
 
 
 # --------------------------------------------------------------------------- small ready-made boxes
 
 
-def _box_build(system: System, amount: float, note: str, date: object, est: EstimateResult, request: BuildRequest,
-               condition: str = "") -> Build:
+def _box_build(
+    system: System,
+    amount: float,
+    note: str,
+    date: object,
+    est: EstimateResult,
+    request: BuildRequest,
+    condition: str = "",
+) -> Build:
     """A ready-made APU box as a build: one line, its adapter's power, the share of RAM its iGPU may map."""
     u = system.unified
     assert u is not None
     limit = circuit_limit_w(request.circuit)
     peak = est.peak_gpu
     checks = [
-        Check(rule="MEM-FIT", status="pass", message=f"{peak.total / GIB:.1f} GiB of the {(peak.usable_bytes or 0) / GIB:.0f} GiB "
-              f"the {u.chip} GPU may map ({u.gpu_memory_fraction:.0%} of {system.memory_gb} GB); {u.gpu_memory_note}"),
-        Check(rule="CIR-1", status="pass" if system.max_power_w <= limit else "fail",
-              message=f"{system.max_power_w:,.0f} W maximum against {limit:,.0f} W"),
+        Check(
+            rule="MEM-FIT",
+            status="pass",
+            message=f"{peak.total / GIB:.1f} GiB of the {(peak.usable_bytes or 0) / GIB:.0f} GiB "
+            f"the {u.chip} GPU may map ({u.gpu_memory_fraction:.0%} of {system.memory_gb} GB); {u.gpu_memory_note}",
+        ),
+        Check(
+            rule="CIR-1",
+            status="pass" if system.max_power_w <= limit else "fail",
+            message=f"{system.max_power_w:,.0f} W maximum against {limit:,.0f} W",
+        ),
         Check(rule="NOISE-1", status="pass", message=f"{u.noise} under load; nothing to assemble"),
-        Check(rule="PROMPT", status="pass" if (est.time_to_first_token_s or 0) <= PROMPT_WAIT_S else "warn",
-              message=_prompt_words(est)),
+        Check(
+            rule="PROMPT",
+            status="pass" if (est.time_to_first_token_s or 0) <= PROMPT_WAIT_S else "warn",
+            message=_prompt_words(est),
+        ),
     ]
     if (speed := speed_check(est, request)) is not None:
         checks.insert(0, speed)
-    part = BuildPart(category="system", id=system.id, name=system.name, quantity=1, unit_price=amount, price_note=note,
-                     condition=condition,
-                     price_date=date, why=f"{u.chip}: {system.memory_gb} GB {u.memory_type} at {u.bandwidth_gbps:g} GB/s, "  # type: ignore[arg-type]
-                     f"shared by CPU and integrated GPU", spec=_spec(system))
+    part = BuildPart(
+        category="system",
+        id=system.id,
+        name=system.name,
+        quantity=1,
+        unit_price=amount,
+        price_note=note,
+        condition=condition,
+        price_date=date,  # type: ignore[arg-type]
+        why=f"{u.chip}: {system.memory_gb} GB {u.memory_type} at {u.bandwidth_gbps:g} GB/s, "
+        f"shared by CPU and integrated GPU",
+        spec=_spec(system),
+    )
     watts = system.max_power_w
-    power = Power(dc_load_w=watts * 0.9, psu_w=system.psu_w_total, wall_w=watts, circuit_ok=watts <= limit,
-                  circuit_limit_w=limit, transient_w=watts, heat_btu_h=watts * pw.BTU_PER_W, gpu_w=watts * 0.6,
-                  cpu_w=watts * 0.3, rest_w=watts * 0.1)
+    power = Power(
+        dc_load_w=watts * 0.9,
+        psu_w=system.psu_w_total,
+        wall_w=watts,
+        circuit_ok=watts <= limit,
+        circuit_limit_w=limit,
+        transient_w=watts,
+        heat_btu_h=watts * pw.BTU_PER_W,
+        gpu_w=watts * 0.6,
+        cpu_w=watts * 0.3,
+        rest_w=watts * 0.1,
+    )
     order = {"fail": 0, "warn": 1, "pass": 2}
-    return Build(rank=1, label=f"mini PC: {system.name.split(',')[0]}",
-                 why=(f"a small box with no GPU bought: llama.cpp runs on the {u.chip}'s integrated GPU, which reads the "
-                      f"model from {u.bandwidth_gbps:g} GB/s of shared memory"),
-                 parts=(part,), nodes=1, currency=request.currency, power=power, estimate=est,
-                 checks=tuple(sorted(checks, key=lambda c: order[c.status])), slot_map=(), gpu_id=f"{system.id}-gpu",
-                 gpu_count=1, interconnect="unified memory")
+    return Build(
+        rank=1,
+        label=f"mini PC: {system.name.split(',')[0]}",
+        why=(
+            f"a small box with no GPU bought: llama.cpp runs on the {u.chip}'s integrated GPU, which reads the "
+            f"model from {u.bandwidth_gbps:g} GB/s of shared memory"
+        ),
+        parts=(part,),
+        nodes=1,
+        currency=request.currency,
+        power=power,
+        estimate=est,
+        checks=tuple(sorted(checks, key=lambda c: order[c.status])),
+        slot_map=(),
+        gpu_id=f"{system.id}-gpu",
+        gpu_count=1,
+        interconnect="unified memory",
+    )
 
 
 SMALL_BOX_GB = 64
@@ -467,14 +661,19 @@ def _weights_gb(ctx: PlanContext) -> float:
 
 
 def _tier_catalog(catalog: Catalog, tier: Tier) -> Catalog | None:
-    cpus: dict[str, Record] = {k: r for k, r in catalog.records["cpus"].items()
-                               if isinstance(r, Cpu) and r.memory_channels in tier.channels}
+    cpus: dict[str, Record] = {
+        k: r for k, r in catalog.records["cpus"].items() if isinstance(r, Cpu) and r.memory_channels in tier.channels
+    }
     # a board that wires every channel of the tier: the solver then populates them all when decode reads from RAM
     # (its RAM-4 constraint), where the cheapest board (an 8-channel SP5 board) left an EPYC at two thirds of its speed
-    boards: dict[str, Record] = {k: r for k, r in catalog.records["motherboards"].items()
-              if isinstance(r, Motherboard) and r.cpu_sockets == tier.sockets and r.memory_channels >= min(tier.channels)}
-    gpus: dict[str, Record] = {k: r for k, r in catalog.records["gpus"].items()
-                               if getattr(r, "vram_gb", 0) >= MIN_TIER_VRAM_GB}
+    boards: dict[str, Record] = {
+        k: r
+        for k, r in catalog.records["motherboards"].items()
+        if isinstance(r, Motherboard) and r.cpu_sockets == tier.sockets and r.memory_channels >= min(tier.channels)
+    }
+    gpus: dict[str, Record] = {
+        k: r for k, r in catalog.records["gpus"].items() if getattr(r, "vram_gb", 0) >= MIN_TIER_VRAM_GB
+    }
     if not cpus or not boards or not gpus:
         return None
     return dataclasses.replace(catalog, records={**catalog.records, "cpus": cpus, "motherboards": boards, "gpus": gpus})
@@ -484,8 +683,10 @@ def _with_prompt_check(build: Build) -> Build:
     est = build.estimate
     status = "pass" if (est.time_to_first_token_s or 0) <= PROMPT_WAIT_S else "warn"
     order = {"fail": 0, "warn": 1, "pass": 2}
-    checks = sorted((*build.checks, Check(rule="PROMPT", status=status, message=_prompt_words(est))),  # type: ignore[arg-type]
-                    key=lambda c: order[c.status])
+    checks = sorted(
+        (*build.checks, Check(rule="PROMPT", status=status, message=_prompt_words(est))),  # type: ignore[arg-type]
+        key=lambda c: order[c.status],
+    )
     return build.model_copy(update={"checks": tuple(checks)})
 
 
@@ -499,11 +700,18 @@ def experts_in_ram(ctx: PlanContext) -> list[Build]:
 
     request, workload = ctx.request, ctx.workload
     # llama.cpp keeps GGUF experts in RAM, MXFP4 ones too (gpt-oss with --n-cpu-moe)
-    offloadable = (workload.kind == "inference" and request.workload.engine in (None, "llama.cpp")
-                   and (workload.precision in GGUF_TYPES or workload.precision == "mxfp4")
-                   and not runs_from_ram(request.workload))
-    if (ctx.model.moe is None or not offloadable or ctx.time_budget < MIN_TIER_SECONDS
-            or _weights_gb(ctx) <= FITS_ONE_CARD_GB):
+    offloadable = (
+        workload.kind == "inference"
+        and request.workload.engine in (None, "llama.cpp")
+        and (workload.precision in GGUF_TYPES or workload.precision == "mxfp4")
+        and not runs_from_ram(request.workload)
+    )
+    if (
+        ctx.model.moe is None
+        or not offloadable
+        or ctx.time_budget < MIN_TIER_SECONDS
+        or _weights_gb(ctx) <= FITS_ONE_CARD_GB
+    ):
         return []
     variant = request.model_copy(update={"workload": _with_offload(request.workload), "top_k": 1})
     seconds = min(1.0, ctx.time_budget / len(TIERS))
@@ -516,7 +724,9 @@ def experts_in_ram(ctx: PlanContext) -> list[Build]:
         catalog = _tier_catalog(ctx.catalog, tier)
         if catalog is None:
             continue
-        found, _ = _solve_once(variant, catalog, ctx.model, ctx.exact_weight_bytes, 1, ctx.should_stop, seconds, cost_cap=cap)
+        found, _ = _solve_once(
+            variant, catalog, ctx.model, ctx.exact_weight_bytes, 1, ctx.should_stop, seconds, cost_cap=cap
+        )
         if not found:
             continue
         build = found[0]
@@ -527,8 +737,10 @@ def experts_in_ram(ctx: PlanContext) -> list[Build]:
 def _tier_build(build: Build, tier: Tier) -> Build:
     cpu = next((p for p in build.parts if p.category == "cpu"), None)
     host = build.estimate.workload.get("ram_bandwidth_gbps") or 0
-    why = (f"llama.cpp keeps the routed experts in {cpu.name if cpu else 'the CPU'}'s RAM ({host:.0f} GB/s peak) and "
-           "attention, shared experts and context on the GPU: decode runs at this platform's memory bandwidth")
+    why = (
+        f"llama.cpp keeps the routed experts in {cpu.name if cpu else 'the CPU'}'s RAM ({host:.0f} GB/s peak) and "
+        "attention, shared experts and context on the GPU: decode runs at this platform's memory bandwidth"
+    )
     return _with_prompt_check(build.model_copy(update={"label": f"experts in RAM, {tier.name}", "why": why}))
 
 
@@ -551,8 +763,18 @@ def servers(ctx: PlanContext) -> list[Build]:
         if ctx.should_stop():
             break
         try:
-            build = cluster_build(1, f"ready-made {system.gpu_count}-GPU server", "one server runs this as asked", system, 1,
-                                  request, ctx.catalog, ctx.model, ctx.workload, ctx.exact_weight_bytes)
+            build = cluster_build(
+                1,
+                f"ready-made {system.gpu_count}-GPU server",
+                "one server runs this as asked",
+                system,
+                1,
+                request,
+                ctx.catalog,
+                ctx.model,
+                ctx.workload,
+                ctx.exact_weight_bytes,
+            )
         except (ValueError, ConfiguratorError):
             continue
         if build is None or any(c.status == "fail" for c in build.checks):

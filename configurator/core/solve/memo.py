@@ -12,8 +12,13 @@ MAX_ENTRIES = 50_000
 _STORES: dict[str, dict[Hashable, tuple[tuple[Any, ...], Any]]] = {}
 
 
-def remember(store: str, key: Hashable, anchors: tuple[Any, ...], compute: Callable[[], T],
-             keep: Callable[[T], bool] = lambda _value: True) -> T:
+def remember(
+    store: str,
+    key: Hashable,
+    anchors: tuple[Any, ...],
+    compute: Callable[[], T],
+    keep: Callable[[T], bool] = lambda _value: True,
+) -> T:
     """`compute()`, once per key. `anchors` are the records whose identity (id()) is part of the key:
     they are kept with the value, so an id is never reused for another record while its entry lives,
     and a reloaded or edited catalog (new records) never meets an old entry. A value `keep` refuses (the

@@ -61,26 +61,50 @@ def envelope(cards: Sequence[Gpu]) -> Gpu:
     one of them is. Never shown as a part: the solver and the rules see it, the bill names the real cards."""
     n = len(cards)
     coolers = {c.cooler for c in cards}
-    cooler = "passive" if "passive" in coolers else "open-air" if "open-air" in coolers else \
-        "blower" if "blower" in coolers else "liquid"
-    connectors = PowerConnectors(**{k: math.ceil(sum(getattr(c.power_connectors, k) for c in cards) / n)
-                                    for k in ("pcie8", "pcie6", "hpwr16", "eps8")})
+    cooler = (
+        "passive"
+        if "passive" in coolers
+        else "open-air"
+        if "open-air" in coolers
+        else "blower"
+        if "blower" in coolers
+        else "liquid"
+    )
+    connectors = PowerConnectors(
+        **{
+            k: math.ceil(sum(getattr(c.power_connectors, k) for c in cards) / n)
+            for k in ("pcie8", "pcie6", "hpwr16", "eps8")
+        }
+    )
     markets = {c.market for c in cards}
     base = min(cards, key=lambda c: (c.release_year, c.memory_bandwidth_gbps))  # the older card: the support rules
-    return base.model_copy(update={
-        "id": "+".join(c.id for c in cards), "name": mixed_name(cards),
-        "vram_gb": sum(c.vram_gb for c in cards) / n,
-        "memory_bandwidth_gbps": min(c.memory_bandwidth_gbps for c in cards),
-        "tdp_w": sum(c.tdp_w for c in cards) / n,
-        "slot_width": max(c.slot_width for c in cards), "length_mm": max(c.length_mm for c in cards),
-        "cooler": cooler, "power_connectors": connectors,
-        "market": "consumer" if markets == {"consumer"} else "workstation" if "datacenter" not in markets else "datacenter",
-        "pcie_gen": min(c.pcie_gen for c in cards), "p2p": all(c.p2p for c in cards),
-        "nvlink": None, "nvlink_bandwidth_gbps": None, "export_variant_of": None,
-        "export_restricted_cn": any(c.export_restricted_cn for c in cards),
-        "power_limit_min_w": None, "power_limit_source": "",
-        "notes": f"the envelope of {mixed_name(cards)} for the rules (not a card that is sold)",
-    })
+    return base.model_copy(
+        update={
+            "id": "+".join(c.id for c in cards),
+            "name": mixed_name(cards),
+            "vram_gb": sum(c.vram_gb for c in cards) / n,
+            "memory_bandwidth_gbps": min(c.memory_bandwidth_gbps for c in cards),
+            "tdp_w": sum(c.tdp_w for c in cards) / n,
+            "slot_width": max(c.slot_width for c in cards),
+            "length_mm": max(c.length_mm for c in cards),
+            "cooler": cooler,
+            "power_connectors": connectors,
+            "market": "consumer"
+            if markets == {"consumer"}
+            else "workstation"
+            if "datacenter" not in markets
+            else "datacenter",
+            "pcie_gen": min(c.pcie_gen for c in cards),
+            "p2p": all(c.p2p for c in cards),
+            "nvlink": None,
+            "nvlink_bandwidth_gbps": None,
+            "export_variant_of": None,
+            "export_restricted_cn": any(c.export_restricted_cn for c in cards),
+            "power_limit_min_w": None,
+            "power_limit_source": "",
+            "notes": f"the envelope of {mixed_name(cards)} for the rules (not a card that is sold)",
+        }
+    )
 
 
 # --------------------------------------------------------------------------- which mixes
@@ -137,8 +161,9 @@ def _mix(ctx: PlanContext, cards: Sequence[Gpu], owned: dict[str, int]) -> Mix |
         est = with_power_limit(estimate_mixed(ctx.model, workload, cards, ctx.exact_weight_bytes), request.power_limit)
     except ConfiguratorError as error:
         return str(error)
-    if not est.fits or not all(m.total <= (m.usable_bytes or 0) * (1 - min(request.vram_headroom, 0.02))
-                               for m in est.per_gpu):
+    if not est.fits or not all(
+        m.total <= (m.usable_bytes or 0) * (1 - min(request.vram_headroom, 0.02)) for m in est.per_gpu
+    ):
         return "does not hold the job"
     if split_kind(workload) == "tensor" and est.split != "tensor":
         return "tensor parallelism cannot use this many cards"
@@ -165,8 +190,9 @@ def owned_mixes(ctx: PlanContext) -> list[Mix]:
     alone = _engine(ctx, [mine])
     if alone is not None:
         try:
-            own = with_power_limit(estimate(ctx.model, alone, mine, k, exact_weight_bytes=ctx.exact_weight_bytes),
-                                   request.power_limit)
+            own = with_power_limit(
+                estimate(ctx.model, alone, mine, k, exact_weight_bytes=ctx.exact_weight_bytes), request.power_limit
+            )
         except ConfiguratorError:
             own = None
         if own is not None and _fits(own, request) and meets_speed(own, request):
@@ -194,11 +220,14 @@ def compared_mixes(ctx: PlanContext) -> list[Mix]:
     request, catalog = ctx.request, ctx.catalog
     if request.owned_gpu is not None or len(request.gpu_ids) < 2:
         return []
-    named = [g for i in request.gpu_ids if isinstance(g := catalog.records["gpus"].get(i), Gpu)
-             and gpu_allowed(g, request) is None]
+    named = [
+        g
+        for i in request.gpu_ids
+        if isinstance(g := catalog.records["gpus"].get(i), Gpu) and gpu_allowed(g, request) is None
+    ]
     out: list[Mix] = []
     for x, a in enumerate(named):
-        for b in named[x + 1:]:
+        for b in named[x + 1 :]:
             if not _same_maker(a, b):
                 continue
             for total in range(2, min(MAX_COMPARED, request.max_gpus) + 1):
@@ -213,6 +242,7 @@ def _kept(mixes: list[Mix]) -> list[Mix]:
     """Mixes no other beats on the price of the cards bought, speed, memory and the number of cards (each card more
     asks more of the platform: slots, lanes, power, a workstation CPU from three); the fewest cards, then the
     cheapest, first."""
+
     def key(m: Mix) -> tuple[float, float, float, int]:
         return (m.price, -(m.estimate.decode_tokens_per_s or 0.0), -sum(c.vram_gb for c in m.cards), len(m.cards))
 
@@ -232,8 +262,9 @@ def _option(mix: Mix) -> GpuOption:
     """The mix as the solver sees it: n envelope cards, the owned ones free, the rest at their mean price."""
     env = envelope(mix.cards)
     owned = sum(mix.owned.values())
-    bought_quote = next((q for c in mix.cards if (q := mix.quotes.get(c.id)) is not None
-                         and c.id not in mix.owned), None) or next((q for q in mix.quotes.values() if q), None)
+    bought_quote = next(
+        (q for c in mix.cards if (q := mix.quotes.get(c.id)) is not None and c.id not in mix.owned), None
+    ) or next((q for q in mix.quotes.values() if q), None)
     unit = None if bought_quote is None else dataclasses.replace(bought_quote, amount=mix.price / max(mix.bought, 1))
     return GpuOption(env, len(mix.cards), mix.estimate, unit, owned)
 
@@ -247,13 +278,25 @@ def _parts(build: Build, mix: Mix) -> tuple[BuildPart, ...]:
         q = mix.quotes.get(card.id)
         owned = min(mix.owned.get(card.id, 0), count)
         share = sum(n for c, n in zip(mix.cards, layers) if c.id == card.id)
-        role = (f"{share} of {sum(layers)} layers ({card.vram_gb:g} GB, {card.memory_bandwidth_gbps:.0f} GB/s)"
-                if layers else f"an equal shard ({card.vram_gb:g} GB)")
-        lines.append(BuildPart(
-            category="gpu", id=card.id, name=card.name, quantity=count, unit_price=q.amount if q else 0.0, owned=owned,
-            price_note=(q.note if q and count > owned else "already owned"), price_date=q.price.date if q else None,
-            why=(f"your own card: holds {role}" if owned else f"holds {role}") + f"; {card.cooler} cooler",
-            spec=card.model_dump(mode="json")))
+        role = (
+            f"{share} of {sum(layers)} layers ({card.vram_gb:g} GB, {card.memory_bandwidth_gbps:.0f} GB/s)"
+            if layers
+            else f"an equal shard ({card.vram_gb:g} GB)"
+        )
+        lines.append(
+            BuildPart(
+                category="gpu",
+                id=card.id,
+                name=card.name,
+                quantity=count,
+                unit_price=q.amount if q else 0.0,
+                owned=owned,
+                price_note=(q.note if q and count > owned else "already owned"),
+                price_date=q.price.date if q else None,
+                why=(f"your own card: holds {role}" if owned else f"holds {role}") + f"; {card.cooler} cooler",
+                spec=card.model_dump(mode="json"),
+            )
+        )
     rest = [p for p in build.parts if p.category != "gpu"]
     return (*lines, *rest)
 
@@ -265,17 +308,33 @@ def _checks(build: Build, mix: Mix, request: BuildRequest) -> tuple[Check, ...]:
     for card in {c.id: c for c in mix.cards}.values():
         for verdict in check_stack(card, ran):
             if verdict.status != "pass":
-                checks.append(Check(rule=verdict.rule, status=verdict.status, message=f"{card.name}: {verdict.message}"))
+                checks.append(
+                    Check(rule=verdict.rule, status=verdict.status, message=f"{card.name}: {verdict.message}")
+                )
     if mix.estimate.split == "tensor":
-        checks.append(Check(rule="MIX-1", status="warn", message=(
-            f"tensor parallel over {mixed_name(mix.cards)}: every rank waits for the slowest card and holds an equal "
-            "shard, so the faster card runs at the slower one's pace (a layer split with llama.cpp uses each card's own "
-            "speed and memory)")))
+        checks.append(
+            Check(
+                rule="MIX-1",
+                status="warn",
+                message=(
+                    f"tensor parallel over {mixed_name(mix.cards)}: every rank waits for the slowest card and holds an equal "
+                    "shard, so the faster card runs at the slower one's pace (a layer split with llama.cpp uses each card's own "
+                    "speed and memory)"
+                ),
+            )
+        )
     else:
         split = ",".join(str(n) for n in (mix.estimate.placement or {}).get("layers_per_gpu", []))
-        checks.append(Check(rule="MIX-1", status="pass", message=(
-            f"different cards in a llama.cpp layer split: --tensor-split {split} in device order "
-            f"({', '.join(c.name for c in mix.cards)}; CUDA numbers the fastest card first)")))
+        checks.append(
+            Check(
+                rule="MIX-1",
+                status="pass",
+                message=(
+                    f"different cards in a llama.cpp layer split: --tensor-split {split} in device order "
+                    f"({', '.join(c.name for c in mix.cards)}; CUDA numbers the fastest card first)"
+                ),
+            )
+        )
     order = {"fail": 0, "warn": 1, "pass": 2}
     return tuple(sorted(checks, key=lambda c: order[c.status]))
 
@@ -289,8 +348,10 @@ def _contribution(mix: Mix) -> str:
         card = next(c for c in mix.cards if c.id == card_id)
         share = sum(n for c, n in zip(mix.cards, layers) if c.id == card_id)
         gb = card.vram_gb * k
-        words.append(f"your {k} x {card.name} brings {gb:g} of the {total_gb:g} GB"
-                     + (f" and runs {share} of the {sum(layers)} layers" if layers else " (an equal shard per card)"))
+        words.append(
+            f"your {k} x {card.name} brings {gb:g} of the {total_gb:g} GB"
+            + (f" and runs {share} of the {sum(layers)} layers" if layers else " (an equal shard per card)")
+        )
     return "; ".join(words)
 
 
@@ -299,15 +360,24 @@ def _assemble(ctx: PlanContext, mix: Mix, label: str, why: str, choice: object, 
 
     request = ctx.request
     build = assemble_envelope(1, label, why, choice, request, cand, ctx.catalog)  # type: ignore[arg-type]
-    slots = tuple(SlotAssignment(slot=s.slot, part_id=card.id, lanes=s.lanes, gen=s.gen, source=s.source)
-                  for s, card in zip(build.slot_map, mix.cards))
+    slots = tuple(
+        SlotAssignment(slot=s.slot, part_id=card.id, lanes=s.lanes, gen=s.gen, source=s.source)
+        for s, card in zip(build.slot_map, mix.cards)
+    )
     upgrades = tuple(u for u in build.upgrades if not u.startswith("one more"))
-    return build.model_copy(update={
-        "parts": _parts(build, mix), "slot_map": slots, "checks": _checks(build, mix, request),
-        "gpu_id": "+".join(c.id for c in mix.cards), "gpu_count": len(mix.cards),
-        "gpus_mixed": tuple(c.id for c in mix.cards), "upgrades": upgrades, "room_for_one_more": False,
-        "owned_savings": sum(p.unit_price * p.owned for p in _parts(build, mix)),
-    })
+    return build.model_copy(
+        update={
+            "parts": _parts(build, mix),
+            "slot_map": slots,
+            "checks": _checks(build, mix, request),
+            "gpu_id": "+".join(c.id for c in mix.cards),
+            "gpu_count": len(mix.cards),
+            "gpus_mixed": tuple(c.id for c in mix.cards),
+            "upgrades": upgrades,
+            "room_for_one_more": False,
+            "owned_savings": sum(p.unit_price * p.owned for p in _parts(build, mix)),
+        }
+    )
 
 
 @register("mixed-cards")
@@ -334,7 +404,9 @@ def mixed_cards(ctx: PlanContext) -> list[Build]:
     for _label, _why, choice in run_labels(bm, min(BUILDS, len(mixes)), ctx.should_stop, 0.3):
         mix = by_option[id(choice.option)]
         if mix.owned:
-            kind = "with your own card and another" if mix.bought == 1 else f"with your own card and {mix.bought} others"
+            kind = (
+                "with your own card and another" if mix.bought == 1 else f"with your own card and {mix.bought} others"
+            )
             why = _contribution(mix)
         else:
             kind, why = "mixed cards", f"{mixed_name(mix.cards)} in one machine"

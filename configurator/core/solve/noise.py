@@ -30,20 +30,32 @@ class Figure:
         return self.dba - 20 * math.log10(DISTANCE_M / self.at_m)
 
 
-_HWLUXX_RX5700 = ("hardwareluxx.de, ASRock Radeon RX 5700 XT Taichi X OC+ review (2019), noise page: AMD's reference "
-                  "RX 5700 XT (radial blower) 44.7 dB(A) under load; https://hardwareluxx.de/index.php/artikel/hardware/"
-                  "grafikkarten/51086-asrock-radeon-rx-5700-xt-taichi-x-oc-im-test-die-schoenste-und-schnellste.html?start=4")
-_HWLUXX_RTX3090 = ("hardwareluxx.de, three RTX 3090 models tested (2021): ASUS TUF Gaming RTX 3090 OC (three axial fans) "
-                   "38.7 dB(A) under load; https://hardwareluxx.de/index.php/artikel/hardware/grafikkarten/"
-                   "56413-3x-24-gb-grafikspeicher-drei-modelle-der-geforce-rtx-3090-im-test.html?start=5")
-_NH_U12A = ("nexthardware.com, Noctua NH-U12A review: two NF-A12x25 at 2,000 rpm, 37.9 dBA at 70 cm; "
-            "https://nexthardware.com/recensioni/noctua-nh-u12a-1397/8")
-_DELL_R940 = ("Dell, PowerEdge 14G acoustical performance white paper: R940 LpA at the ISO 7779 bystander positions "
-              "(1 m), typical configuration 70 dBA, feature-rich 73 dBA")
-_CYBENETICS = ("Cybenetics LAMBDA noise classes (average over the load range): Standard++ 30-35 dB(A), Standard 40-45 "
-               "dB(A); http://cybenetics.com/index.php?option=lambda-(psus)")
-SUM_SOURCE = ("logarithmic sum L = 10 log10(sum N_i 10^(L_i/10)): HP Cluster Platform Site Preparation Guide, "
-              "appendix D, formula 2")
+_HWLUXX_RX5700 = (
+    "hardwareluxx.de, ASRock Radeon RX 5700 XT Taichi X OC+ review (2019), noise page: AMD's reference "
+    "RX 5700 XT (radial blower) 44.7 dB(A) under load; https://hardwareluxx.de/index.php/artikel/hardware/"
+    "grafikkarten/51086-asrock-radeon-rx-5700-xt-taichi-x-oc-im-test-die-schoenste-und-schnellste.html?start=4"
+)
+_HWLUXX_RTX3090 = (
+    "hardwareluxx.de, three RTX 3090 models tested (2021): ASUS TUF Gaming RTX 3090 OC (three axial fans) "
+    "38.7 dB(A) under load; https://hardwareluxx.de/index.php/artikel/hardware/grafikkarten/"
+    "56413-3x-24-gb-grafikspeicher-drei-modelle-der-geforce-rtx-3090-im-test.html?start=5"
+)
+_NH_U12A = (
+    "nexthardware.com, Noctua NH-U12A review: two NF-A12x25 at 2,000 rpm, 37.9 dBA at 70 cm; "
+    "https://nexthardware.com/recensioni/noctua-nh-u12a-1397/8"
+)
+_DELL_R940 = (
+    "Dell, PowerEdge 14G acoustical performance white paper: R940 LpA at the ISO 7779 bystander positions "
+    "(1 m), typical configuration 70 dBA, feature-rich 73 dBA"
+)
+_CYBENETICS = (
+    "Cybenetics LAMBDA noise classes (average over the load range): Standard++ 30-35 dB(A), Standard 40-45 "
+    "dB(A); http://cybenetics.com/index.php?option=lambda-(psus)"
+)
+SUM_SOURCE = (
+    "logarithmic sum L = 10 log10(sum N_i 10^(L_i/10)): HP Cluster Platform Site Preparation Guide, "
+    "appendix D, formula 2"
+)
 
 # Hardwareluxx does not state its microphone distance on these pages; the two cards come from the same lab and
 # method, so their 6 dB difference (blower against open-air) holds whatever the distance. Taken as 1 m.
@@ -57,13 +69,22 @@ GPU_COOLER: dict[str, Figure | None] = {
 
 _MODERATE_CASE = 37.9 + 10 * math.log10(3 / 2)  # three 120 mm fans: the NH-U12A pair plus one more (+1.8 dB)
 CHASSIS: dict[str, Figure | None] = {
-    "quiet": Figure(_MODERATE_CASE - 6.0, 0.7, _NH_U12A,
-                    estimate="damped case, fans near half speed: three NH-U12A-class fans less 6 dB"),
+    "quiet": Figure(
+        _MODERATE_CASE - 6.0,
+        0.7,
+        _NH_U12A,
+        estimate="damped case, fans near half speed: three NH-U12A-class fans less 6 dB",
+    ),
     "moderate": Figure(_MODERATE_CASE, 0.7, _NH_U12A, estimate="three 120 mm case fans at full speed"),
-    "loud": Figure(_MODERATE_CASE + 6.0, 0.7, _NH_U12A,
-                   estimate="rack case with desktop parts: more, faster fans than a tower (+6 dB)"),
-    "datacenter": Figure(73.0, 1.0, _DELL_R940,
-                         estimate="a GPU server moves more air than the R940; its feature-rich 73 dBA is a floor"),
+    "loud": Figure(
+        _MODERATE_CASE + 6.0,
+        0.7,
+        _NH_U12A,
+        estimate="rack case with desktop parts: more, faster fans than a tower (+6 dB)",
+    ),
+    "datacenter": Figure(
+        73.0, 1.0, _DELL_R940, estimate="a GPU server moves more air than the R940; its feature-rich 73 dBA is a floor"
+    ),
 }
 OPEN_FRAME = None
 """An open frame has no fans of its own; its cards are heard without a case panel between (not modelled)."""
@@ -75,12 +96,19 @@ CPU_COOLER: dict[str, Figure | None] = {
     "server-passive": None,  # heatsink in the chassis airflow
     # an active server heatsink's fans (the Freezer 4U-SP5 has two 120 mm) are heard in a tower like any tower
     # cooler's; in a server chassis its 73 dBA fans drown them (+0.002 dB), so one figure serves both
-    "server-active": Figure(37.9, 0.7, _NH_U12A, estimate="its fans taken as the NH-U12A fan pair at full speed; "
-                            "it had counted as silent, so a quiet request bought an SP5 platform for its cooler"),
+    "server-active": Figure(
+        37.9,
+        0.7,
+        _NH_U12A,
+        estimate="its fans taken as the NH-U12A fan pair at full speed; "
+        "it had counted as silent, so a quiet request bought an SP5 platform for its cooler",
+    ),
 }
 
 PSU: dict[str, Figure | None] = {
-    "atx": Figure(32.5, 1.0, _CYBENETICS, estimate="middle of Cybenetics' Standard++ class, typical of a loaded ATX unit"),
+    "atx": Figure(
+        32.5, 1.0, _CYBENETICS, estimate="middle of Cybenetics' Standard++ class, typical of a loaded ATX unit"
+    ),
     "sfx": Figure(37.5, 1.0, _CYBENETICS, estimate="middle of Standard+; small fans spin faster than an ATX unit's"),
     "crps": Figure(45.0, 1.0, _CYBENETICS, estimate="top of Cybenetics' Standard class: 40 mm server fans"),
     "server": Figure(45.0, 1.0, _CYBENETICS, estimate="top of Cybenetics' Standard class: 40 mm server fans"),
@@ -89,7 +117,9 @@ PSU: dict[str, Figure | None] = {
 UNIFIED: dict[str, Figure | None] = {
     "silent": None,  # fanless
     "quiet": Figure(25.0, 1.0, "catalog noise class 'quiet'", estimate="no published dBA under load; class midpoint"),
-    "moderate": Figure(35.0, 1.0, "catalog noise class 'moderate'", estimate="no published dBA under load; class midpoint"),
+    "moderate": Figure(
+        35.0, 1.0, "catalog noise class 'moderate'", estimate="no published dBA under load; class midpoint"
+    ),
     "loud": Figure(45.0, 1.0, "catalog noise class 'loud'", estimate="no published dBA under load; class midpoint"),
 }
 
@@ -122,9 +152,12 @@ class NoiseEstimate:
         return f"{self.dba:.0f} dBA at {DISTANCE_M:g} m" + (" (est.)" if self.is_estimate else "")
 
     def breakdown(self) -> list[str]:
-        out = [f"{s.count} x {s.label}: {s.figure.at_distance:.1f} dBA each"
-               + (f" (estimate: {s.figure.estimate})" if s.figure.estimate else "") + f"; {s.figure.source}"
-               for s in self.sources]
+        out = [
+            f"{s.count} x {s.label}: {s.figure.at_distance:.1f} dBA each"
+            + (f" (estimate: {s.figure.estimate})" if s.figure.estimate else "")
+            + f"; {s.figure.source}"
+            for s in self.sources
+        ]
         return [*out, f"combined by {SUM_SOURCE}"]
 
 
@@ -165,6 +198,7 @@ def cooler_figure(cooler: Cooler) -> Figure | None:
 
 
 # ------------------------------------------------------------------ a finished build
+
 
 def _spec_figure(category: str, spec: Mapping[str, Any]) -> tuple[str, Figure | None]:
     if category == "gpu":

@@ -39,8 +39,16 @@ def solver_builds(ctx: PlanContext) -> list[Build]:
     from configurator.core.solve.plan import _solve_once
 
     partial = ctx.on_partial if isinstance(ctx, PlanRun) else None
-    builds, cand = _solve_once(ctx.request, ctx.catalog, ctx.model, ctx.exact_weight_bytes, ctx.request.top_k,
-                               ctx.should_stop, ctx.time_budget, partial)
+    builds, cand = _solve_once(
+        ctx.request,
+        ctx.catalog,
+        ctx.model,
+        ctx.exact_weight_bytes,
+        ctx.request.top_k,
+        ctx.should_stop,
+        ctx.time_budget,
+        partial,
+    )
     if isinstance(ctx, PlanRun):
         ctx.solved[AS_ASKED] = cand
         ctx.builds[AS_ASKED] = builds
@@ -57,8 +65,9 @@ def without_the_owned_card(ctx: PlanContext) -> list[Build]:
     if request.owned_gpu is None or ctx.should_stop():
         return []
     fresh = request.model_copy(update={"owned": tuple(p for p in request.owned if p.category != "gpu")})
-    builds, _ = _solve_once(fresh, ctx.catalog, ctx.model, ctx.exact_weight_bytes, request.top_k, ctx.should_stop,
-                            ctx.time_budget / 2)
+    builds, _ = _solve_once(
+        fresh, ctx.catalog, ctx.model, ctx.exact_weight_bytes, request.top_k, ctx.should_stop, ctx.time_budget / 2
+    )
     name = f"{request.owned_gpu.quantity} x {request.owned_gpu.id}"
     return _kind(builds, "without your own card", f"leaves your {name} out, for comparison")
 
@@ -83,8 +92,11 @@ def weights_in_ram(ctx: PlanContext) -> list[Build]:
     if build is None:
         return []
     what = _what_moves(ctx.model)
-    return _kind([build], f"with {what} in RAM",
-                 f"llama.cpp keeps {what} in system RAM; its speed is set by this platform's memory bandwidth")
+    return _kind(
+        [build],
+        f"with {what} in RAM",
+        f"llama.cpp keeps {what} in system RAM; its speed is set by this platform's memory bandwidth",
+    )
 
 
 @register("unified-memory")
@@ -129,13 +141,23 @@ def power_limited(ctx: PlanContext) -> list[Build]:
     from configurator.core.solve.plan import _solve_once
 
     request = ctx.request
-    if (request.workload.kind != "inference" or request.min_decode_tps is None or request.power_limit is not None
-            or request.owned or len(request.gpu_ids) >= 2 or ctx.should_stop()):
+    if (
+        request.workload.kind != "inference"
+        or request.min_decode_tps is None
+        or request.power_limit is not None
+        or request.owned
+        or len(request.gpu_ids) >= 2
+        or ctx.should_stop()
+    ):
         return []
     capped = request.model_copy(update={"power_limit": POWER_LIMIT, "top_k": 1})
-    builds, _ = _solve_once(capped, ctx.catalog, ctx.model, ctx.exact_weight_bytes, 1, ctx.should_stop,
-                            ctx.time_budget / 2)
+    builds, _ = _solve_once(
+        capped, ctx.catalog, ctx.model, ctx.exact_weight_bytes, 1, ctx.should_stop, ctx.time_budget / 2
+    )
     builds = [b for b in builds if b.gpu_count >= 2]  # one card on an outlet never needs the cap to fit
-    return _kind(builds, f"GPUs power-limited to {POWER_LIMIT:.0%}",
-                 "the cards capped at boot (nvidia-smi -pl, rocm-smi) trade ~5 % of the speed for fitting the circuit "
-                 "and a smaller PSU")
+    return _kind(
+        builds,
+        f"GPUs power-limited to {POWER_LIMIT:.0%}",
+        "the cards capped at boot (nvidia-smi -pl, rocm-smi) trade ~5 % of the speed for fitting the circuit "
+        "and a smaller PSU",
+    )

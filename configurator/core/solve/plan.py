@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import replace
 from collections.abc import Callable
+from dataclasses import replace
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Accessory, Gpu, ModelArch, System
@@ -13,14 +13,23 @@ from configurator.core.errors import ConfiguratorError, RequestError, unknown_id
 from configurator.core.estimate import estimator as estimator_module
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.host import host_memory
-from configurator.core.estimate.unified import system_gpu
 from configurator.core.estimate.offload import estimate_on_host
 from configurator.core.estimate.result import EstimateResult
+from configurator.core.estimate.unified import system_gpu
 from configurator.core.estimate.workload import Workload
 from configurator.core.launch import launch_command
 from configurator.core.reasons import Reason
-from configurator.core.solve.build import TIME_LIMIT, Build, BuildPart, Check, Infeasible, PlanResult, Power, SlotAssignment
-from configurator.core.solve.cluster import cluster_build, cluster_options, node_curve
+from configurator.core.solve import compat, relax
+from configurator.core.solve.build import (
+    TIME_LIMIT,
+    Build,
+    BuildPart,
+    Check,
+    Infeasible,
+    PlanResult,
+    Power,
+    SlotAssignment,
+)
 from configurator.core.solve.candidates import (
     Candidates,
     Priced,
@@ -28,28 +37,34 @@ from configurator.core.solve.candidates import (
     chassis_of,
     cooler_of,
     cpu_of,
-    market_excludes,
-    on_engine,
     gpu_options,
+    market_excludes,
     memory_of,
+    on_engine,
     platform_parts,
     psu_of,
     runs_from_ram,
     storage_of,
     with_power_limit,
 )
-from configurator.core.solve import compat
-from configurator.core.solve.pricing import quote
-from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_volts
+from configurator.core.solve.cluster import cluster_build, cluster_options, node_curve
+from configurator.core.solve.lazy import LazyBuildModel, price_floor
 from configurator.core.solve.memo import remember
-from configurator.core.solve import relax
-from configurator.core.solve.relax import _training_compute, _what_moves, _with_offload
+from configurator.core.solve.pricing import quote
 from configurator.core.solve.ranking import REFERENCE_TOKENS, measure, rank_and_label
-from configurator.core.solve.sources import SOURCES, PlanContext
+from configurator.core.solve.relax import _training_compute, _what_moves, _with_offload
+from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_volts
 from configurator.core.solve.rules import MANY_GPU_PLATFORM, PSU_LOAD, Assembly, check_build, meets_speed, power_of
 from configurator.core.solve.slots import place
-from configurator.core.solve.lazy import LazyBuildModel, price_floor
-from configurator.core.solve.solver import TP_OR_TRAINING_MIN_LANES, BuildModel, Choice, cards_held, option_cost, run_labels
+from configurator.core.solve.solver import (
+    TP_OR_TRAINING_MIN_LANES,
+    BuildModel,
+    Choice,
+    cards_held,
+    option_cost,
+    run_labels,
+)
+from configurator.core.solve.sources import SOURCES, PlanContext
 
 GIB = 1024**3
 
@@ -107,69 +122,162 @@ def _assemble(
         bridge_price = cand.accessories[bridge.id].amount
         wants_bridge = choice.cost + bridge_price <= request.budget
     assembly = Assembly(
-        gpu=gpu, gpus=opt.count, board=board, cpu=cpu, sockets=board.cpu_sockets, chassis=chassis,
-        psu=psu_of(choice.psu) if choice.psu else None, psu_count=choice.psu_count,
-        memory=memory_of(choice.memory), memory_count=choice.memory_count, cooler=cooler_of(choice.cooler),
-        storage=storage_of(choice.storage), storage_count=choice.storage_count, placement=placement,
-        risers=choice.risers, nvlink_bridge=wants_bridge,
+        gpu=gpu,
+        gpus=opt.count,
+        board=board,
+        cpu=cpu,
+        sockets=board.cpu_sockets,
+        chassis=chassis,
+        psu=psu_of(choice.psu) if choice.psu else None,
+        psu_count=choice.psu_count,
+        memory=memory_of(choice.memory),
+        memory_count=choice.memory_count,
+        cooler=cooler_of(choice.cooler),
+        storage=storage_of(choice.storage),
+        storage_count=choice.storage_count,
+        placement=placement,
+        risers=choice.risers,
+        nvlink_bridge=wants_bridge,
         largest_single_psu_w=max((psu_of(p).watts for p in cand.psus), default=0.0),
     )
     estimate = _on_host(opt.estimate, assembly, request, cand)
     checks = check_build(assembly, request, estimate, cand.storage_need_gb)
-    if (request.workload.kind == "inference" and request.workload.engine is None
-            and estimate.workload.get("engine") == "transformers"):
+    if (
+        request.workload.kind == "inference"
+        and request.workload.engine is None
+        and estimate.workload.get("engine") == "transformers"
+    ):
         # the last resort, said with its speed (candidates.fastest_engine chose it: no other engine runs this here)
-        checks.append(Check(rule="ENGINE", status="warn", message=(
-            f"HF transformers is the only engine that runs this on {opt.count} x {gpu.name}: "
-            f"{estimate.decode_tokens_per_s or 0:.1f} tokens/s per user; llama.cpp or vLLM, where they fit, typically "
-            "run 10-80x faster (another GPU count may let them)")))
+        checks.append(
+            Check(
+                rule="ENGINE",
+                status="warn",
+                message=(
+                    f"HF transformers is the only engine that runs this on {opt.count} x {gpu.name}: "
+                    f"{estimate.decode_tokens_per_s or 0:.1f} tokens/s per user; llama.cpp or vLLM, where they fit, typically "
+                    "run 10-80x faster (another GPU count may let them)"
+                ),
+            )
+        )
     pw = power_of(assembly, request)
     # the estimate on this host: with experts in RAM the option's own estimate (all on the GPUs) is not what runs
     vram_note = f"{estimate.per_gpu_bytes / GIB:.1f} GiB needed per GPU of {gpu.vram_gb:g} GB"
     parts = [
-        _part("gpu", None if opt.quote is None else Priced(gpu, opt.quote), gpu, opt.count,
-              f"{opt.count} x {gpu.vram_gb:g} GB holds the job ({vram_note}); {gpu.cooler} cooler", owned=opt.owned),
-        _part("cpu", choice.cpu, cpu, board.cpu_sockets,
-              f"{cpu.cores} cores, {cpu.pcie_lanes} PCIe lanes, {cpu.memory_channels}-channel {cpu.memory_type}",
-              owned=choice.cpu.owned),
-        _part("motherboard", choice.board, board, 1,
-              f"{board.socket}; GPUs in {'bays' if placement.bays else 'slots'} {positions} at "
-              f"{'/'.join('x' + str(s.lanes) for s in placement.slots)}", owned=choice.board.owned),
-        _part("memory", choice.memory, assembly.memory, choice.memory_count,
-              f"{assembly.ram_gb} GB {assembly.memory.memory_type} {assembly.memory.module.upper()} "
-              f"(VRAM {gpu.vram_gb * opt.count:g} GB)", owned=choice.memory.owned),
+        _part(
+            "gpu",
+            None if opt.quote is None else Priced(gpu, opt.quote),
+            gpu,
+            opt.count,
+            f"{opt.count} x {gpu.vram_gb:g} GB holds the job ({vram_note}); {gpu.cooler} cooler",
+            owned=opt.owned,
+        ),
+        _part(
+            "cpu",
+            choice.cpu,
+            cpu,
+            board.cpu_sockets,
+            f"{cpu.cores} cores, {cpu.pcie_lanes} PCIe lanes, {cpu.memory_channels}-channel {cpu.memory_type}",
+            owned=choice.cpu.owned,
+        ),
+        _part(
+            "motherboard",
+            choice.board,
+            board,
+            1,
+            f"{board.socket}; GPUs in {'bays' if placement.bays else 'slots'} {positions} at "
+            f"{'/'.join('x' + str(s.lanes) for s in placement.slots)}",
+            owned=choice.board.owned,
+        ),
+        _part(
+            "memory",
+            choice.memory,
+            assembly.memory,
+            choice.memory_count,
+            f"{assembly.ram_gb} GB {assembly.memory.memory_type} {assembly.memory.module.upper()} "
+            f"(VRAM {gpu.vram_gb * opt.count:g} GB)",
+            owned=choice.memory.owned,
+        ),
     ]
     if choice.psu is not None:
-        parts.append(_part("psu", choice.psu, assembly.psu, choice.psu_count,
-                           f"{pw.dc_load_w:.0f} W load is {pw.dc_load_w / assembly.psu_capacity_w:.0%} of {assembly.psu_capacity_w:.0f} W; "
-                           f"ATX {assembly.psu.atx_version}", owned=choice.psu.owned))  # type: ignore[union-attr]
-    parts.append(_part("chassis", choice.chassis, chassis, 1,
-                       f"{chassis.kind}, {chassis.expansion_slots} slots, {chassis.max_gpu_length_mm:.0f} mm GPU clearance"
-                       + (f", {chassis.included_psu_w:.0f} W server PSUs included" if chassis.included_psu_w and choice.psu is None else ""),
-                       owned=choice.chassis.owned))
-    parts.append(_part("cooler", choice.cooler, assembly.cooler, board.cpu_sockets,
-                       f"rated for {assembly.cooler.max_tdp_w:.0f} W, {cpu.tdp_w:.0f} W CPU", owned=choice.cooler.owned))
-    parts.append(_part("storage", choice.storage, assembly.storage, choice.storage_count,
-                       f"{assembly.storage.capacity_gb * choice.storage_count / 1000:.1f} TB for ~{cand.storage_need_gb / 1000:.1f} TB of weights, checkpoints and data",
-                       owned=choice.storage.owned))
+        parts.append(
+            _part(
+                "psu",
+                choice.psu,
+                assembly.psu,
+                choice.psu_count,
+                f"{pw.dc_load_w:.0f} W load is {pw.dc_load_w / assembly.psu_capacity_w:.0%} of {assembly.psu_capacity_w:.0f} W; "
+                f"ATX {assembly.psu.atx_version}",  # type: ignore[union-attr]
+                owned=choice.psu.owned,
+            )
+        )
+    parts.append(
+        _part(
+            "chassis",
+            choice.chassis,
+            chassis,
+            1,
+            f"{chassis.kind}, {chassis.expansion_slots} slots, {chassis.max_gpu_length_mm:.0f} mm GPU clearance"
+            + (
+                f", {chassis.included_psu_w:.0f} W server PSUs included"
+                if chassis.included_psu_w and choice.psu is None
+                else ""
+            ),
+            owned=choice.chassis.owned,
+        )
+    )
+    parts.append(
+        _part(
+            "cooler",
+            choice.cooler,
+            assembly.cooler,
+            board.cpu_sockets,
+            f"rated for {assembly.cooler.max_tdp_w:.0f} W, {cpu.tdp_w:.0f} W CPU",
+            owned=choice.cooler.owned,
+        )
+    )
+    parts.append(
+        _part(
+            "storage",
+            choice.storage,
+            assembly.storage,
+            choice.storage_count,
+            f"{assembly.storage.capacity_gb * choice.storage_count / 1000:.1f} TB for ~{cand.storage_need_gb / 1000:.1f} TB of weights, checkpoints and data",
+            owned=choice.storage.owned,
+        )
+    )
     if choice.psu_count == 2 and "add2psu-sync-board" in cand.accessories:
         acc = cand.accessories["add2psu-sync-board"]
         parts.append(_part("accessory", acc, acc.record, 1, "starts the second PSU with the first (R23)"))
     if choice.risers and "riser-pcie4-x16-300mm" in cand.accessories:
         acc = cand.accessories["riser-pcie4-x16-300mm"]
-        parts.append(_part("accessory", acc, acc.record, opt.count, "Gen4-rated risers carry each card in the open frame"))
+        parts.append(
+            _part("accessory", acc, acc.record, opt.count, "Gen4-rated risers carry each card in the open frame")
+        )
     if wants_bridge and bridge is not None:
         acc = cand.accessories[bridge.id]
         parts.append(_part("accessory", acc, bridge, 1, f"NVLink between slots {positions[0]} and {positions[1]}"))
     upgrades, grows = _upgrades(assembly, choice, request, cand, pw)
     slot_map = tuple(
-        SlotAssignment(slot=s.position, part_id=gpu.id, lanes=s.lanes, gen=s.gen, source=s.source) for s in placement.slots
+        SlotAssignment(slot=s.position, part_id=gpu.id, lanes=s.lanes, gen=s.gen, source=s.source)
+        for s in placement.slots
     )
     savings = sum(p.unit_price * p.owned for p in parts)
     return Build(
-        rank=rank, label=label, why=why, parts=tuple(parts), nodes=1, currency=request.currency, power=pw,
-        estimate=estimate, checks=tuple(checks), slot_map=slot_map, gpu_id=gpu.id, gpu_count=opt.count,
-        upgrades=tuple(upgrades), owned_savings=savings, room_for_one_more=grows,
+        rank=rank,
+        label=label,
+        why=why,
+        parts=tuple(parts),
+        nodes=1,
+        currency=request.currency,
+        power=pw,
+        estimate=estimate,
+        checks=tuple(checks),
+        slot_map=slot_map,
+        gpu_id=gpu.id,
+        gpu_count=opt.count,
+        upgrades=tuple(upgrades),
+        owned_savings=savings,
+        room_for_one_more=grows,
         interconnect="NVLink bridge" if wants_bridge else ("server PCIe fabric" if placement.bays else "PCIe"),
     )
 
@@ -182,19 +290,24 @@ def _on_host(estimate: EstimateResult, a: Assembly, request: BuildRequest, cand:
         return estimate
     try:
         host = host_memory(a.cpu, a.memory, a.memory_count, a.sockets)
-        result = estimate_on_host(cand.model, on_engine(workload, "llama.cpp"), a.gpu, a.gpus, host,
-                                  cand.exact_weight_bytes)
+        result = estimate_on_host(
+            cand.model, on_engine(workload, "llama.cpp"), a.gpu, a.gpus, host, cand.exact_weight_bytes
+        )
     except (ValueError, ConfiguratorError):
         return estimate
     return with_power_limit(result, request.power_limit)
 
 
-def _upgrades(a: Assembly, choice: Choice, request: BuildRequest, cand: Candidates, pw: Power) -> tuple[list[str], bool]:
+def _upgrades(
+    a: Assembly, choice: Choice, request: BuildRequest, cand: Candidates, pw: Power
+) -> tuple[list[str], bool]:
     """What one more GPU, a bigger PSU or more RAM would need or unlock; and whether the one more GPU needs nothing else."""
     one_more, grows = _one_more_gpu(a, choice, request, pw)
     out = [one_more]
     if pw.dc_load_w > 0.7 * a.psu_capacity_w and a.psu is not None:
-        out.append(f"a bigger PSU: the {a.psu_capacity_w:.0f} W supply runs at {pw.dc_load_w / a.psu_capacity_w:.0%}; more headroom runs cooler and quieter")
+        out.append(
+            f"a bigger PSU: the {a.psu_capacity_w:.0f} W supply runs at {pw.dc_load_w / a.psu_capacity_w:.0%}; more headroom runs cooler and quieter"
+        )
     if a.ram_gb < 2 * a.gpu.vram_gb * a.gpus:
         out.append(f"more RAM: {2 * a.gpu.vram_gb * a.gpus:g} GB (2x VRAM) makes loading and offload comfortable")
     return out, grows
@@ -208,8 +321,10 @@ def _one_more_gpu(a: Assembly, choice: Choice, request: BuildRequest, pw: Power)
     if n > request.max_gpus:
         # a full machine grows by a second one, not by a slot it does not have ("one more A100: a board with another
         # x16 slot, blower cards, or risers" was offered for eight A100 in an 8-GPU server)
-        return (f"one more {gpu.name}: {a.gpus} GPUs is the most one machine holds here; more means a second machine "
-                "and a network between them (InfiniBand or RoCE for training: the cluster plans size it)"), False
+        return (
+            f"one more {gpu.name}: {a.gpus} GPUs is the most one machine holds here; more means a second machine "
+            "and a network between them (InfiniBand or RoCE for training: the cluster plans size it)"
+        ), False
     model_est = choice.option.estimate
     more = place(a.board, gpu, n, a.risers)
     needs = []
@@ -217,8 +332,12 @@ def _one_more_gpu(a: Assembly, choice: Choice, request: BuildRequest, pw: Power)
         needs.append("a board with another suitably spaced x16 slot, blower cards, or risers in an open frame")
     elif not a.risers and more.openings_needed > a.chassis.expansion_slots:
         needs.append(f"a case with {more.openings_needed} expansion openings")
-    elif (request.workload.kind != "inference" or model_est.split == "tensor") and more.min_lanes < TP_OR_TRAINING_MIN_LANES:
-        needs.append(f"a board with x{TP_OR_TRAINING_MIN_LANES} for every card (the next slot runs at x{more.min_lanes})")
+    elif (
+        request.workload.kind != "inference" or model_est.split == "tensor"
+    ) and more.min_lanes < TP_OR_TRAINING_MIN_LANES:
+        needs.append(
+            f"a board with x{TP_OR_TRAINING_MIN_LANES} for every card (the next slot runs at x{more.min_lanes})"
+        )
     if n > cards_held(a.chassis):
         needs.append(f"a case that holds {n} GPUs")
     if a.chassis.kind in ("mid-tower", "full-tower") and compat.open_air_flagships(gpu.cooler, gpu.tdp_w, n):
@@ -240,7 +359,11 @@ def _one_more_gpu(a: Assembly, choice: Choice, request: BuildRequest, pw: Power)
         gain = "more memory for context and users (a layer split adds no single-stream speed)"
     elif model_est.wall_hours:
         gain = f"about {model_est.wall_hours * (1 - a.gpus / n):,.0f} h less training"
-    text = f"one more {gpu.name}: " + ("; ".join(needs) if needs else "fits this board, case and PSU") + (f"; gives {gain}" if gain else "")
+    text = (
+        f"one more {gpu.name}: "
+        + ("; ".join(needs) if needs else "fits this board, case and PSU")
+        + (f"; gives {gain}" if gain else "")
+    )
     return text, not needs
 
 
@@ -248,8 +371,16 @@ def _one_more_gpu(a: Assembly, choice: Choice, request: BuildRequest, pw: Power)
 
 
 def _system_build(
-    rank: int, label: str, why: str, system: System, nodes: int, request: BuildRequest, catalog: Catalog,
-    model: ModelArch, workload: Workload, exact: int | None,
+    rank: int,
+    label: str,
+    why: str,
+    system: System,
+    nodes: int,
+    request: BuildRequest,
+    catalog: Catalog,
+    model: ModelArch,
+    workload: Workload,
+    exact: int | None,
 ) -> Build | None:
     """`nodes` ready-made servers with their parallel layout, network parts and site (solve/cluster.py)."""
     return cluster_build(rank, label, why, system, nodes, request, catalog, model, workload, exact)
@@ -279,8 +410,9 @@ def _unified_build(
         gpu = system_gpu(system)
         try:
             # one memory: nothing can be "offloaded" to a RAM beside it, the GPU's wired share holds it all
-            whole = on_engine(workload, "llama.cpp").model_copy(update={"offload": "none", "cpu_layers": 0,
-                                                                      "cpu_experts": False, "n_cpu_moe": None})
+            whole = on_engine(workload, "llama.cpp").model_copy(
+                update={"offload": "none", "cpu_layers": 0, "cpu_experts": False, "n_cpu_moe": None}
+            )
             est = estimate(model, whole, gpu, 1, exact_weight_bytes=exact)
         except ConfiguratorError:
             continue
@@ -291,31 +423,68 @@ def _unified_build(
             continue
         u = system.unified
         checks = [
-            Check(rule="MEM-FIT", status="pass", message=f"{peak.total / GIB:.1f} GiB of the {gpu.vram_gb:.0f} GiB the GPU may wire "
-                  f"({u.gpu_memory_fraction:.0%} of {system.memory_gb} GB)" + (f"; {u.gpu_memory_note}" if u.gpu_memory_note else "")),
-            Check(rule="CIR-1", status="pass" if system.max_power_w <= limit else "fail",
-                  message=f"{system.max_power_w:,.0f} W maximum against {limit:,.0f} W"),
+            Check(
+                rule="MEM-FIT",
+                status="pass",
+                message=f"{peak.total / GIB:.1f} GiB of the {gpu.vram_gb:.0f} GiB the GPU may wire "
+                f"({u.gpu_memory_fraction:.0%} of {system.memory_gb} GB)"
+                + (f"; {u.gpu_memory_note}" if u.gpu_memory_note else ""),
+            ),
+            Check(
+                rule="CIR-1",
+                status="pass" if system.max_power_w <= limit else "fail",
+                message=f"{system.max_power_w:,.0f} W maximum against {limit:,.0f} W",
+            ),
             Check(rule="NOISE-1", status="pass", message=f"{u.noise} under load; no assembly, no PSU or slot planning"),
         ]
-        part = BuildPart(category="system", id=system.id, name=system.name, quantity=1, unit_price=q.amount, price_note=q.note,
-                         price_date=q.price.date, condition=q.condition,
-                         why=f"{u.chip}: {system.memory_gb} GB unified memory at {u.bandwidth_gbps:.0f} GB/s", spec=_spec(system))
-        power = Power(dc_load_w=system.max_power_w * 0.9, psu_w=system.psu_w_total, wall_w=system.max_power_w,
-                      circuit_ok=system.max_power_w <= limit, circuit_limit_w=limit, transient_w=system.max_power_w,
-                      heat_btu_h=system.max_power_w * 3.412, gpu_w=system.max_power_w * 0.7, cpu_w=system.max_power_w * 0.2,
-                      rest_w=system.max_power_w * 0.1)
-        best = Build(rank=1, label=f"ready-made: {system.name}",
-                     why=f"one quiet box whose GPU reads {system.memory_gb} GB of unified memory; slower than GPUs at "
-                         f"{u.bandwidth_gbps:.0f} GB/s, but nothing to assemble",
-                     parts=(part,), nodes=1, currency=request.currency, power=power, estimate=est, checks=tuple(checks),
-                     slot_map=(), gpu_id=gpu.id, gpu_count=1, interconnect="unified memory")
+        part = BuildPart(
+            category="system",
+            id=system.id,
+            name=system.name,
+            quantity=1,
+            unit_price=q.amount,
+            price_note=q.note,
+            price_date=q.price.date,
+            condition=q.condition,
+            why=f"{u.chip}: {system.memory_gb} GB unified memory at {u.bandwidth_gbps:.0f} GB/s",
+            spec=_spec(system),
+        )
+        power = Power(
+            dc_load_w=system.max_power_w * 0.9,
+            psu_w=system.psu_w_total,
+            wall_w=system.max_power_w,
+            circuit_ok=system.max_power_w <= limit,
+            circuit_limit_w=limit,
+            transient_w=system.max_power_w,
+            heat_btu_h=system.max_power_w * 3.412,
+            gpu_w=system.max_power_w * 0.7,
+            cpu_w=system.max_power_w * 0.2,
+            rest_w=system.max_power_w * 0.1,
+        )
+        best = Build(
+            rank=1,
+            label=f"ready-made: {system.name}",
+            why=f"one quiet box whose GPU reads {system.memory_gb} GB of unified memory; slower than GPUs at "
+            f"{u.bandwidth_gbps:.0f} GB/s, but nothing to assemble",
+            parts=(part,),
+            nodes=1,
+            currency=request.currency,
+            power=power,
+            estimate=est,
+            checks=tuple(checks),
+            slot_map=(),
+            gpu_id=gpu.id,
+            gpu_count=1,
+            interconnect="unified memory",
+        )
     return best
 
 
 def _same(a: Build, b: Build) -> bool:
     """The same machine: the same parts in the same numbers (whatever each source wrote about them)."""
-    return ([(p.category, p.id, p.quantity) for p in a.parts] == [(p.category, p.id, p.quantity) for p in b.parts]
-            and a.nodes == b.nodes)
+    return [(p.category, p.id, p.quantity) for p in a.parts] == [
+        (p.category, p.id, p.quantity) for p in b.parts
+    ] and a.nodes == b.nodes
 
 
 def _systems(catalog: Catalog, request: BuildRequest) -> list[System]:
@@ -338,7 +507,11 @@ def _systems(catalog: Catalog, request: BuildRequest) -> list[System]:
 
 
 def _cluster(
-    request: BuildRequest, catalog: Catalog, model: ModelArch, workload: Workload, exact: int | None,
+    request: BuildRequest,
+    catalog: Catalog,
+    model: ModelArch,
+    workload: Workload,
+    exact: int | None,
     max_nodes: int | None = None,
 ) -> Build | None:
     """The cluster answer (solve/cluster.py): the smallest cluster meeting the deadline, else the one-year fallback."""
@@ -347,21 +520,34 @@ def _cluster(
 
 
 def _cluster_options(
-    request: BuildRequest, catalog: Catalog, model: ModelArch, workload: Workload, exact: int | None,
+    request: BuildRequest,
+    catalog: Catalog,
+    model: ModelArch,
+    workload: Workload,
+    exact: int | None,
     max_nodes: int | None = None,
 ) -> list[Build]:
     # keyed by the catalog too (its identity): an edited price or a reloaded catalog had been answered from the old one
     key = (request.model_dump_json(), model.model_dump_json(), exact, max_nodes)
-    return remember("cluster_options", key, (catalog,),
-                    lambda: cluster_options(_systems(catalog, request), request, catalog, model, workload, exact, max_nodes))
+    return remember(
+        "cluster_options",
+        key,
+        (catalog,),
+        lambda: cluster_options(_systems(catalog, request), request, catalog, model, workload, exact, max_nodes),
+    )
 
 
 # --------------------------------------------------------------------------- entry point
 
 
 def _solve_once(
-    request: BuildRequest, catalog: Catalog, model: ModelArch, exact: int | None, top_k: int,
-    should_stop: Callable[[], bool], time_budget: float,
+    request: BuildRequest,
+    catalog: Catalog,
+    model: ModelArch,
+    exact: int | None,
+    top_k: int,
+    should_stop: Callable[[], bool],
+    time_budget: float,
     on_partial: Callable[[list[Build]], None] | None = None,
     exclude_gpus: tuple[str, ...] = (),
     cost_cap: float | None = None,
@@ -394,7 +580,11 @@ def _solve_once(
 
 
 def _gpu_options(
-    model: ModelArch, request: BuildRequest, catalog: Catalog, exact: int | None, exclude_gpus: tuple[str, ...],
+    model: ModelArch,
+    request: BuildRequest,
+    catalog: Catalog,
+    exact: int | None,
+    exclude_gpus: tuple[str, ...],
     cost_cap: float | None,
 ) -> Candidates:
     """candidates.gpu_options, memoised by value (the request, the model and the catalog's GPUs and rates): the
@@ -402,16 +592,36 @@ def _gpu_options(
     fills in its platform)."""
     gpus = catalog.gpus
     cal = estimator_module.CAL
-    key = (id(model), request.model_dump_json(), tuple(id(g) for g in gpus), tuple(sorted(catalog.exchange_rates.items())),
-           exact, exclude_gpus, cost_cap, id(cal))
-    found = remember("gpu_options", key, (model, cal, *gpus),
-                     lambda: gpu_options(model, request, catalog, exact, exclude_gpus, cost_cap))
-    return Candidates(options=list(found.options), rejected_gpus=dict(found.rejected_gpus), model=found.model,
-                      exact_weight_bytes=found.exact_weight_bytes)
+    key = (
+        id(model),
+        request.model_dump_json(),
+        tuple(id(g) for g in gpus),
+        tuple(sorted(catalog.exchange_rates.items())),
+        exact,
+        exclude_gpus,
+        cost_cap,
+        id(cal),
+    )
+    found = remember(
+        "gpu_options",
+        key,
+        (model, cal, *gpus),
+        lambda: gpu_options(model, request, catalog, exact, exclude_gpus, cost_cap),
+    )
+    return Candidates(
+        options=list(found.options),
+        rejected_gpus=dict(found.rejected_gpus),
+        model=found.model,
+        exact_weight_bytes=found.exact_weight_bytes,
+    )
 
 
 def _diagnose(
-    request: BuildRequest, catalog: Catalog, model: ModelArch, exact: int | None, cand: Candidates,
+    request: BuildRequest,
+    catalog: Catalog,
+    model: ModelArch,
+    exact: int | None,
+    cand: Candidates,
     should_stop: Callable[[], bool],
 ) -> tuple[Infeasible, Build | None]:
     """Why nothing fits and the ways out, cheapest first (solve/relax.py), solved with this module's solver."""
@@ -423,9 +633,15 @@ def _diagnose(
         # where the GPU search said 6,159); a slow CPU-only box is no way out beside GPU builds (ranking.slow_cpu_only).
         # Power limits, circuits, GPU counts and offload change nothing for them: asked once per remaining request
         w = relaxed.workload
-        key = relaxed.model_copy(update={"power_limit": None, "circuits": 1, "max_gpus": 1, "budget": None,
-                                         "workload": w.model_copy(update={"offload": "none", "engine": None})
-                                         }).model_dump_json()
+        key = relaxed.model_copy(
+            update={
+                "power_limit": None,
+                "circuits": 1,
+                "max_gpus": 1,
+                "budget": None,
+                "workload": w.model_copy(update={"offload": "none", "engine": None}),
+            }
+        ).model_dump_json()
         if key not in machines:
             machines[key] = _machines_for(relaxed.model_copy(update={"budget": None}), catalog, model, exact, stop)
         builds += [b for b in machines[key] if cost_cap is None or b.total_price < cost_cap]
@@ -441,12 +657,19 @@ WAY_OUT_MACHINES = ("cpu-only", "mini-pc", "unified-memory")
 """Sources whose machines (no GPU bought, or one unified memory) the relaxation search tries beside the solver's."""
 
 
-def _machines_for(request: BuildRequest, catalog: Catalog, model: ModelArch, exact: int | None,
-                  should_stop: Callable[[], bool]) -> list[Build]:
+def _machines_for(
+    request: BuildRequest, catalog: Catalog, model: ModelArch, exact: int | None, should_stop: Callable[[], bool]
+) -> list[Build]:
     """The machines without a bought GPU that run `request` as asked, passing every rule and not slow (ranking's
     slow_cpu_only): candidates for a way out."""
-    ctx = PlanContext(request=request, catalog=catalog, model=model, workload=request.workload.resolved(model.max_context),
-                      exact_weight_bytes=exact, should_stop=should_stop)
+    ctx = PlanContext(
+        request=request,
+        catalog=catalog,
+        model=model,
+        workload=request.workload.resolved(model.max_context),
+        exact_weight_bytes=exact,
+        should_stop=should_stop,
+    )
     out = []
     for entry in SOURCES:
         if entry.name not in WAY_OUT_MACHINES or should_stop():
@@ -459,7 +682,11 @@ def _machines_for(request: BuildRequest, catalog: Catalog, model: ModelArch, exa
 
 
 def _weights_in_ram(
-    request: BuildRequest, catalog: Catalog, model: ModelArch, exact: int | None, should_stop: Callable[[], bool],
+    request: BuildRequest,
+    catalog: Catalog,
+    model: ModelArch,
+    exact: int | None,
+    should_stop: Callable[[], bool],
     cost_cap: float | None = None,
 ) -> Build | None:
     """The cheapest build with llama.cpp keeping the MoE experts (or some layers) in system RAM, labelled."""
@@ -496,7 +723,12 @@ def _compared(builds: list[Build]) -> list[Build]:
 
 
 def _with_costs(
-    builds: list[Build], catalog: Catalog, model: ModelArch, workload: Workload, request: BuildRequest, exact: int | None
+    builds: list[Build],
+    catalog: Catalog,
+    model: ModelArch,
+    workload: Workload,
+    request: BuildRequest,
+    exact: int | None,
 ) -> list[Build]:
     """Attach buy-versus-rent figures (regional electricity defaults) to each build."""
     from configurator.core.tco import cost_of_ownership_for
@@ -509,7 +741,12 @@ def _with_costs(
 
 
 def _with_curves(
-    builds: list[Build], catalog: Catalog, model: ModelArch, workload: Workload, request: BuildRequest, exact: int | None
+    builds: list[Build],
+    catalog: Catalog,
+    model: ModelArch,
+    workload: Workload,
+    request: BuildRequest,
+    exact: int | None,
 ) -> list[Build]:
     """Attach the time/cost curve (solve/cluster.py node_curve) to each ready-made-server build of a training plan, and
     to cluster inference builds: one curve per system, spanning the largest of its builds."""
@@ -527,19 +764,27 @@ def _with_curves(
         system = system_of(build)
         if system is not None:
             largest[system.id] = max(largest.get(system.id, 0), build.nodes)
-    curves = {sid: node_curve(systems[sid], request, catalog, model, workload, exact, nodes) for sid, nodes in largest.items()}
+    curves = {
+        sid: node_curve(systems[sid], request, catalog, model, workload, exact, nodes) for sid, nodes in largest.items()
+    }
     out = []
     for build in builds:
         system = system_of(build)
         curve = curves.get(system.id) if system is not None else None
-        out.append(build if curve is None else build.model_copy(update={"node_curve": curve.model_copy(update={"chosen_nodes": build.nodes})}))
+        out.append(
+            build
+            if curve is None
+            else build.model_copy(update={"node_curve": curve.model_copy(update={"chosen_nodes": build.nodes})})
+        )
     return out
 
 
 def _launch(model: ModelArch, build: Build, catalog: Catalog) -> dict[str, str]:
     """The build's launch command, for the card it has (a training job on a card without bf16 runs in fp16)."""
     gpu = catalog.records["gpus"].get(build.gpu_id)
-    return launch_command(model, build.estimate, parallelism=build.parallelism, gpu=gpu if isinstance(gpu, Gpu) else None)
+    return launch_command(
+        model, build.estimate, parallelism=build.parallelism, gpu=gpu if isinstance(gpu, Gpu) else None
+    )
 
 
 def plan(
@@ -579,14 +824,30 @@ def plan(
 
     def partial(so_far: list[Build]) -> None:
         if on_partial is not None:
-            unlabelled = [b.model_copy(update={"label": "", "why": ""}) for b in so_far]  # as the solver source returns them
-            on_partial(PlanResult(builds=tuple(rank_and_label(unlabelled, request)), infeasible=None,
-                                  solve_seconds=time.monotonic() - started, notes=("more alternatives are being solved",)))
+            unlabelled = [
+                b.model_copy(update={"label": "", "why": ""}) for b in so_far
+            ]  # as the solver source returns them
+            on_partial(
+                PlanResult(
+                    builds=tuple(rank_and_label(unlabelled, request)),
+                    infeasible=None,
+                    solve_seconds=time.monotonic() - started,
+                    notes=("more alternatives are being solved",),
+                )
+            )
 
     # sources: every strategy offers complete builds
     on_progress("estimating GPU options")
-    ctx = PlanRun(request=request, catalog=catalog, model=model, workload=workload, exact_weight_bytes=exact_weight_bytes,
-                  should_stop=should_stop, time_budget=time_budget, on_partial=partial)
+    ctx = PlanRun(
+        request=request,
+        catalog=catalog,
+        model=model,
+        workload=workload,
+        exact_weight_bytes=exact_weight_bytes,
+        should_stop=should_stop,
+        time_budget=time_budget,
+        on_partial=partial,
+    )
     found: list[Build] = []
     for entry in SOURCES:
         if should_stop():
@@ -608,34 +869,50 @@ def plan(
         notes += _owned_card_note(found, builds, request, catalog, model, exact_weight_bytes, cand, should_stop)
         notes += _compared_gpus_note(builds, request, catalog, cand)
         builds = _enriched(_compared(builds), catalog, model, asked, exact_weight_bytes)
-        return PlanResult(builds=tuple(builds), infeasible=None, solve_seconds=time.monotonic() - started, notes=tuple(notes))
+        return PlanResult(
+            builds=tuple(builds), infeasible=None, solve_seconds=time.monotonic() - started, notes=tuple(notes)
+        )
     if cand.timed_out:
         infeasible = Infeasible.of((Reason.of("nothing.time-limit"),), Reason.of("way.time-limit"), (TIME_LIMIT,))
-        return PlanResult(builds=(), infeasible=infeasible, solve_seconds=time.monotonic() - started, notes=tuple(notes))
+        return PlanResult(
+            builds=(), infeasible=infeasible, solve_seconds=time.monotonic() - started, notes=tuple(notes)
+        )
     on_progress("nothing fits: looking for the cheapest relaxation")
-    infeasible, cluster = _diagnose(request, catalog, model, exact_weight_bytes, cand,
-                                    should_stop if relax else (lambda: True))
+    infeasible, cluster = _diagnose(
+        request, catalog, model, exact_weight_bytes, cand, should_stop if relax else (lambda: True)
+    )
     compute = _training_compute(asked, catalog, model, asked.workload.resolved(model.max_context), exact_weight_bytes)
     if compute is not None:
         infeasible = infeasible.with_clause(compute)
     if infeasible.relaxed_request is not None and asked.workload.tokens is None:
         # the reference job times the builds; applying a relaxation keeps the request's own (no) tokens
         relaxed = infeasible.relaxed_request
-        infeasible = infeasible.model_copy(update={"relaxed_request": relaxed.model_copy(
-            update={"workload": relaxed.workload.model_copy(update={"tokens": None})})})
+        infeasible = infeasible.model_copy(
+            update={
+                "relaxed_request": relaxed.model_copy(
+                    update={"workload": relaxed.workload.model_copy(update={"tokens": None})}
+                )
+            }
+        )
     extra = list(found)
     if cluster is not None:
         # the time/cost curve: the other cluster sizes (1, 3, 12 months, fastest within budget) follow the answer
-        others = [b for b in _cluster_options(request, catalog, model, workload, exact_weight_bytes)
-                  if b.nodes != cluster.nodes or b.gpu_id != cluster.gpu_id][: max(0, request.top_k - 1)]
+        others = [
+            b
+            for b in _cluster_options(request, catalog, model, workload, exact_weight_bytes)
+            if b.nodes != cluster.nodes or b.gpu_id != cluster.gpu_id
+        ][: max(0, request.top_k - 1)]
         extra += [_measured(b.model_copy(update={"source": "cluster"}), asked) for b in (cluster, *others)]
         # ready-made servers run the job as asked: they are the answer even when a relaxation (a lower precision,
         # say) is cheaper, which the infeasible part still offers (405B in bf16 had answered only "use q4_k_m")
-        notes.append(f"no machine assembled from parts can do this; the plan uses {cluster.nodes} ready-made server(s)"
-                     + ("" if cluster.power.circuit_ok else " on server-room power"))
+        notes.append(
+            f"no machine assembled from parts can do this; the plan uses {cluster.nodes} ready-made server(s)"
+            + ("" if cluster.power.circuit_ok else " on server-room power")
+        )
     builds = _enriched(rank_and_label(extra, request), catalog, model, asked, exact_weight_bytes)
-    return PlanResult(builds=tuple(builds), infeasible=infeasible, solve_seconds=time.monotonic() - started,
-                      notes=tuple(notes))
+    return PlanResult(
+        builds=tuple(builds), infeasible=infeasible, solve_seconds=time.monotonic() - started, notes=tuple(notes)
+    )
 
 
 def _native_precision(request: BuildRequest, model: ModelArch) -> BuildRequest:
@@ -662,20 +939,38 @@ def _measured(build: Build, asked: BuildRequest) -> Build:
     e = build.estimate
     if asked.workload.kind == "inference" or asked.workload.tokens is not None or e.workload.get("kind") == "inference":
         return build
-    note = (f"no --tokens given: timed for a reference job of {REFERENCE_TOKENS / 1e6:,.0f} M tokens, so that builds "
-            "are ranked by how fast they train; give --tokens for your own job")
-    return build.model_copy(update={"estimate": e.model_copy(update={
-        "reference_tokens": REFERENCE_TOKENS, "assumptions": (*e.assumptions, note)})})
+    note = (
+        f"no --tokens given: timed for a reference job of {REFERENCE_TOKENS / 1e6:,.0f} M tokens, so that builds "
+        "are ranked by how fast they train; give --tokens for your own job"
+    )
+    return build.model_copy(
+        update={
+            "estimate": e.model_copy(
+                update={"reference_tokens": REFERENCE_TOKENS, "assumptions": (*e.assumptions, note)}
+            )
+        }
+    )
 
 
 def _answers(build: Build, request: BuildRequest) -> bool:
     """A build that answers the request as asked: one machine, within the budget, failing no rule."""
-    return (build.nodes == 1 and (request.budget is None or build.total_price <= request.budget + 0.01)
-            and not any(c.status == "fail" for c in build.checks))
+    return (
+        build.nodes == 1
+        and (request.budget is None or build.total_price <= request.budget + 0.01)
+        and not any(c.status == "fail" for c in build.checks)
+    )
 
 
-def _owned_card_note(found: list[Build], builds: list[Build], request: BuildRequest, catalog: Catalog, model: ModelArch,
-                     exact: int | None, cand: Candidates, should_stop: Callable[[], bool]) -> list[str]:
+def _owned_card_note(
+    found: list[Build],
+    builds: list[Build],
+    request: BuildRequest,
+    catalog: Catalog,
+    model: ModelArch,
+    exact: int | None,
+    cand: Candidates,
+    should_stop: Callable[[], bool],
+) -> list[str]:
     """When no build shown uses the card the user owns: why not (the builds shown leave it out)."""
     owned = request.owned_gpu
 
@@ -688,16 +983,20 @@ def _owned_card_note(found: list[Build], builds: list[Build], request: BuildRequ
     with_card = [b for b in found if uses_card(b)]
     shown = [measure(b, request) for b in builds]
     if with_card and all(any(o.passing and o.beats(measure(b, request)) for o in shown) for b in with_card):
-        return [f"the builds that use your own {owned.quantity} x {owned_name} are left out: for each, a build shown is "
-                "no dearer, no slower and no louder"]
+        return [
+            f"the builds that use your own {owned.quantity} x {owned_name} are left out: for each, a build shown is "
+            "no dearer, no slower and no louder"
+        ]
     if with_card:
         return []  # kept out by the number of builds asked for (--top), not by a reason to give
     uses_it = [o for o in cand.options if o.gpu.id == owned.id]
     why = cand.rejected_gpus.get(owned.id)
     if why is None and uses_it:
         diagnosis, _cluster_build = _diagnose(request, catalog, model, exact, cand, should_stop)
-        return [f"your own {owned.quantity} x {owned_name} cannot run this as asked ({diagnosis.reason}; to use them: "
-                f"{diagnosis.cheapest_relaxation}); these builds leave them out"]
+        return [
+            f"your own {owned.quantity} x {owned_name} cannot run this as asked ({diagnosis.reason}; to use them: "
+            f"{diagnosis.cheapest_relaxation}); these builds leave them out"
+        ]
     if why is None:
         return []
     return [f"your own {owned.quantity} x {owned_name} cannot run this as asked ({why}); these builds leave them out"]
@@ -718,7 +1017,9 @@ def _compared_gpus_note(builds: list[Build], request: BuildRequest, catalog: Cat
     return notes
 
 
-def _enriched(builds: list[Build], catalog: Catalog, model: ModelArch, request: BuildRequest, exact: int | None) -> list[Build]:
+def _enriched(
+    builds: list[Build], catalog: Catalog, model: ModelArch, request: BuildRequest, exact: int | None
+) -> list[Build]:
     """Enrichment, last: costs of ownership, the time/cost curves, the launch command. For the request as asked: a
     training job without --tokens is compared with renting per token, not for the reference job that ranked it."""
     workload = request.workload.resolved(model.max_context)
@@ -729,7 +1030,7 @@ def _enriched(builds: list[Build], catalog: Catalog, model: ModelArch, request: 
 
 # the plan's own sources and the machines people build register themselves on import (solve.offers, solve.machines);
 # plan() runs whatever is registered
-from configurator.core.solve import offers as _offers  # noqa: E402,F401
-from configurator.core.solve.offers import AS_ASKED, PlanRun  # noqa: E402
-from configurator.core.solve.machines import MACHINE_SOURCES  # noqa: E402
 from configurator.core.solve import mixed as _mixed  # noqa: E402,F401
+from configurator.core.solve import offers as _offers  # noqa: E402,F401
+from configurator.core.solve.machines import MACHINE_SOURCES  # noqa: E402
+from configurator.core.solve.offers import AS_ASKED, PlanRun  # noqa: E402

@@ -25,15 +25,33 @@ class PowerCap:
 
 
 VENDOR_RULES: dict[str, PowerCap] = {
-    "nvidia": PowerCap(True, "nvidia-smi", None, (
-        "nvidia-smi -pl/--power-limit sets the board power limit in W, between the Min and Max Power Limit that "
-        "`nvidia-smi -q -d POWER` reports; it does not persist across reboots (https://docs.nvidia.com/deploy/nvidia-smi/)")),
-    "amd": PowerCap(True, "rocm-smi", None, (
-        "rocm-smi --setpoweroverdrive W (amd-smi and LACT write the same amdgpu power1_cap); the driver refuses a value "
-        "below power1_cap_min (https://github.com/ROCm/rocm_smi_lib/issues/190: 'Value cannot be less than: 290W')")),
-    "intel": PowerCap(False, "", None, (
-        "Intel Arc on Linux: the power limit cannot be set from user space (https://github.com/intel/xpumanager/issues/122, "
-        "Arc Pro B60, 2026-03; https://github.com/intel/xpumanager/issues/63: an Arc A770 reports a valid range of '1 to 0')")),
+    "nvidia": PowerCap(
+        True,
+        "nvidia-smi",
+        None,
+        (
+            "nvidia-smi -pl/--power-limit sets the board power limit in W, between the Min and Max Power Limit that "
+            "`nvidia-smi -q -d POWER` reports; it does not persist across reboots (https://docs.nvidia.com/deploy/nvidia-smi/)"
+        ),
+    ),
+    "amd": PowerCap(
+        True,
+        "rocm-smi",
+        None,
+        (
+            "rocm-smi --setpoweroverdrive W (amd-smi and LACT write the same amdgpu power1_cap); the driver refuses a value "
+            "below power1_cap_min (https://github.com/ROCm/rocm_smi_lib/issues/190: 'Value cannot be less than: 290W')"
+        ),
+    ),
+    "intel": PowerCap(
+        False,
+        "",
+        None,
+        (
+            "Intel Arc on Linux: the power limit cannot be set from user space (https://github.com/intel/xpumanager/issues/122, "
+            "Arc Pro B60, 2026-03; https://github.com/intel/xpumanager/issues/63: an Arc A770 reports a valid range of '1 to 0')"
+        ),
+    ),
 }
 
 

@@ -92,9 +92,16 @@ def chassis_key(h: Chassis, gpu_lengths: Sequence[float] | None = None) -> tuple
     sig = (h.kind, h.airflow, h.integrated_board, h.psu_redundant)
     length = int(h.max_gpu_length_mm)
     merit = (
-        h.expansion_slots, seen_as(length, gpu_lengths) if gpu_lengths is not None else length, BOARD_RANK[h.max_board], h.max_board_width_mm,
-        h.max_cpu_cooler_height_mm or INF, h.max_psu_length_mm or INF, h.psu_bays, h.max_gpus or 99,
-        -NOISE[h.noise], h.included_psu_w or 0,
+        h.expansion_slots,
+        seen_as(length, gpu_lengths) if gpu_lengths is not None else length,
+        BOARD_RANK[h.max_board],
+        h.max_board_width_mm,
+        h.max_cpu_cooler_height_mm or INF,
+        h.max_psu_length_mm or INF,
+        h.psu_bays,
+        h.max_gpus or 99,
+        -NOISE[h.noise],
+        h.included_psu_w or 0,
     )
     return sig, merit
 
@@ -108,8 +115,10 @@ def cooler_key(c: Cooler, cpu_tdps: Sequence[float] | None = None) -> tuple[Hash
     """`cpu_tdps`: the (int) TDPs of the candidate CPUs, all a cooler's rating is compared with (COOLER)."""
     rating = int(c.max_tdp_w)
     # COOL-3 reads whether it needs ducted airflow (no kind implies it): a fanless heatsink never stands for a fan
-    return (c.kind, c.radiator_mm, c.needs_ducted_airflow), (seen_as(rating, cpu_tdps) if cpu_tdps is not None else rating,
-                                                              -(c.height_mm or 0))
+    return (c.kind, c.radiator_mm, c.needs_ducted_airflow), (
+        seen_as(rating, cpu_tdps) if cpu_tdps is not None else rating,
+        -(c.height_mm or 0),
+    )
 
 
 def cooler_covers(a: Cooler, b: Cooler) -> bool:
@@ -134,10 +143,32 @@ def cpu_key(c: Cpu, with_tdp: bool = True) -> tuple[Hashable, tuple[float, ...]]
 
 def board_key(b: Motherboard, ram_totals: Sequence[float] | None = None) -> tuple[Hashable, tuple[float, ...]]:
     """`ram_totals`: the RAM sizes the memory choices can add up to, all a board's maximum is compared with (RAM-6)."""
-    slots = tuple((s.position, s.mechanical_lanes, s.lanes, s.gen, s.source, s.shares_with, s.lanes_when_shared,
-                   s.lanes_when_bifurcated) for s in b.pcie_slots)
+    slots = tuple(
+        (
+            s.position,
+            s.mechanical_lanes,
+            s.lanes,
+            s.gen,
+            s.source,
+            s.shares_with,
+            s.lanes_when_shared,
+            s.lanes_when_bifurcated,
+        )
+        for s in b.pcie_slots
+    )
     m2 = tuple((m.id, m.lanes, m.gen, m.source) for m in b.m2_sockets)
-    sig = (b.socket, b.form_factor, b.memory_type, b.memory_module, b.cpu_sockets, b.gpu_bays, b.gpu_bay_gen, slots, m2,
-           round(b.width_mm), round(b.depth_mm))
+    sig = (
+        b.socket,
+        b.form_factor,
+        b.memory_type,
+        b.memory_module,
+        b.cpu_sockets,
+        b.gpu_bays,
+        b.gpu_bay_gen,
+        slots,
+        m2,
+        round(b.width_mm),
+        round(b.depth_mm),
+    )
     most = seen_as(b.max_memory_gb, ram_totals) if ram_totals is not None else b.max_memory_gb
     return sig, (b.dimm_slots, most, b.ecc, b.bifurcation, b.dual_psu_header)

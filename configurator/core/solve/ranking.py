@@ -37,7 +37,13 @@ REFERENCE_TOKENS = 1e8
 fine-tune is ranked by how fast it trains, never by memory per GPU (issue #27)."""
 
 CHEAPEST, FASTEST, FASTEST_NO_BUDGET, VALUE, QUIETEST, GROW = (
-    "cheapest", "fastest within budget", "fastest", "best value", "quietest", "room to grow")
+    "cheapest",
+    "fastest within budget",
+    "fastest",
+    "best value",
+    "quietest",
+    "room to grow",
+)
 CHEAPEST_SLOW = "cheapest below reading speed"
 CHEAPEST_WITH = "cheapest with "
 ALTERNATIVE = "alternative"
@@ -62,7 +68,9 @@ class Measures:
     passing: bool  # no FAIL check
     within_budget: bool
     readable: bool  # inference: at least reading speed per user (rules.READING_TPS, where PERF warns); training: True
-    slow_cpu_only: bool = False  # no GPU, and below reading speed, short of the speed asked or its prompts wait (PROMPT)
+    slow_cpu_only: bool = (
+        False  # no GPU, and below reading speed, short of the speed asked or its prompts wait (PROMPT)
+    )
 
     def value(self) -> float:
         return self.speed / self.price if self.price > 0 else (float("inf") if self.speed > 0 else 0.0)
@@ -70,8 +78,12 @@ class Measures:
     def beats(self, other: Measures) -> bool:
         """No dearer, no slower, no louder, and better on price or speed: `other` has nothing to say for itself."""
         louder = self.dba is not None and other.dba is not None and self.dba > other.dba + 0.05
-        return (self.price <= other.price and self.speed >= other.speed and not louder
-                and (self.price < other.price or self.speed > other.speed))
+        return (
+            self.price <= other.price
+            and self.speed >= other.speed
+            and not louder
+            and (self.price < other.price or self.speed > other.speed)
+        )
 
 
 def measure(build: Build, request: BuildRequest) -> Measures:
@@ -81,7 +93,10 @@ def measure(build: Build, request: BuildRequest) -> Measures:
     slow_prompt = any(c.rule == "PROMPT" and c.status != "pass" for c in build.checks)
     short = request.min_decode_tps is not None and (speed or 0.0) < request.min_decode_tps
     return Measures(
-        price=build.total_price, speed=speed or 0.0, dba=build_dba(build), watts=build.power.wall_w * build.nodes,
+        price=build.total_price,
+        speed=speed or 0.0,
+        dba=build_dba(build),
+        watts=build.power.wall_w * build.nodes,
         passing=not any(c.status == "fail" for c in build.checks),
         within_budget=request.budget is None or build.total_price <= request.budget + 0.01,
         readable=readable,
@@ -100,8 +115,11 @@ def speed_words(build: Build) -> str:
     if e.workload.get("kind", "inference") == "inference":
         return f"{e.decode_tokens_per_s or 0:.1f} tokens/s per user"
     tps = job_tokens_per_s(e)
-    return f"{tps:,.0f} training tokens/s ({e.wall_hours or 0:,.0f} h for {float(e.workload.get('tokens') or 0):.3g} tokens)" \
-        if tps else "no training time"
+    return (
+        f"{tps:,.0f} training tokens/s ({e.wall_hours or 0:,.0f} h for {float(e.workload.get('tokens') or 0):.3g} tokens)"
+        if tps
+        else "no training time"
+    )
 
 
 def _gpu_name(build: Build) -> str:
@@ -121,9 +139,17 @@ def end_of_life_caveat(build: Build) -> str | None:
 
 def _same(a: Build, b: Build) -> bool:
     """The same machine offered twice (two sources can find it): the same parts, paid alike, running alike."""
+
     def key(x: Build) -> tuple[object, ...]:
-        return (x.nodes, x.gpu_count, tuple((p.id, p.quantity, p.owned) for p in x.parts), round(x.total_price, 2),
-                x.estimate.decode_tokens_per_s, x.estimate.wall_hours)
+        return (
+            x.nodes,
+            x.gpu_count,
+            tuple((p.id, p.quantity, p.owned) for p in x.parts),
+            round(x.total_price, 2),
+            x.estimate.decode_tokens_per_s,
+            x.estimate.wall_hours,
+        )
+
     return key(a) == key(b)
 
 
@@ -170,12 +196,20 @@ def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
     elif passing:
         best = min(passing, key=lambda i: (m[i].price, -m[i].speed))
         at_speed = " at reading speed or more" if len(passing) < len(every_passing) else ""
-        claim(best, CHEAPEST, f"the lowest price ({m[best].price:,.0f} {currency}) of the {len(passing)} builds found "
-              f"that pass every rule{at_speed}")
+        claim(
+            best,
+            CHEAPEST,
+            f"the lowest price ({m[best].price:,.0f} {currency}) of the {len(passing)} builds found "
+            f"that pass every rule{at_speed}",
+        )
         slow = min(every_passing, key=lambda i: (m[i].price, -m[i].speed))
         if slow not in passing and m[slow].price < m[best].price:
-            claim(slow, CHEAPEST_SLOW, f"the lowest price of every build found ({m[slow].price:,.0f} {currency}), at "
-                  f"{m[slow].speed:.1f} tokens/s per user: slower than people read (~{READING_TPS:g} tokens/s)")
+            claim(
+                slow,
+                CHEAPEST_SLOW,
+                f"the lowest price of every build found ({m[slow].price:,.0f} {currency}), at "
+                f"{m[slow].speed:.1f} tokens/s per user: slower than people read (~{READING_TPS:g} tokens/s)",
+            )
     # a card past its software support is timed on software that no longer ships: never fastest nor best value (#28)
     eol = {i: end_of_life_caveat(pool[i]) for i in range(len(pool))}
     fast_pool = [i for i in within if m[i].speed > 0 and eol[i] is None]
@@ -187,28 +221,43 @@ def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
             scope += " on supported software"  # a faster card past its vendor's support may be shown beside it
         claim(best, label, f"the highest speed of the builds {scope}: {speed_words(pool[best])}")
         best = max(fast_pool, key=lambda i: (m[i].value(), -m[i].price))
-        unit = "tokens/s per user" if pool[best].estimate.workload.get("kind", "inference") == "inference" else "training tokens/s"
+        unit = (
+            "tokens/s per user"
+            if pool[best].estimate.workload.get("kind", "inference") == "inference"
+            else "training tokens/s"
+        )
         claim(best, VALUE, f"the most speed for the money: {1000 * m[best].value():,.2f} {unit} per 1,000 {currency}")
     heard = [i for i in within if m[i].dba is not None]
     if len(heard) > 1:
         best = min(heard, key=lambda i: (m[i].dba or 0.0, m[i].watts, m[i].price))
         louder = any((m[j].dba or 0.0, m[j].watts) > (m[best].dba or 0.0, m[best].watts) for j in heard)
-        claim(best if louder else None, QUIETEST, f"the lowest noise: {m[best].dba:.1f} dBA at 1 m, {m[best].watts:,.0f} W at the wall")
+        claim(
+            best if louder else None,
+            QUIETEST,
+            f"the lowest noise: {m[best].dba:.1f} dBA at 1 m, {m[best].watts:,.0f} W at the wall",
+        )
     growing = [i for i in within if pool[i].room_for_one_more]
     if growing:
         best = min(growing, key=lambda i: m[i].price)
-        claim(best, GROW, f"takes one more {_gpu_name(pool[best])} by buying only that card: its slot, lanes, PSU "
-              "and circuit have room")
+        claim(
+            best,
+            GROW,
+            f"takes one more {_gpu_name(pool[best])} by buying only that card: its slot, lanes, PSU "
+            "and circuit have room",
+        )
 
     def dominated(i: int) -> bool:
         # a slow CPU-only machine (its prompts wait minutes: PROMPT) never pushes a build with a GPU off the list,
         # whose prefill it cannot match: the 12-channel EPYC with a card had gone behind a CPU-only Threadripper
-        return any(j != i and m[j].passing and m[j].beats(m[i])
-                   and not (m[j].slow_cpu_only and not cpu_only(pool[i])) for j in range(len(pool)))
+        return any(
+            j != i and m[j].passing and m[j].beats(m[i]) and not (m[j].slow_cpu_only and not cpu_only(pool[i]))
+            for j in range(len(pool))
+        )
 
     labelled = [i for i in range(len(pool)) if claims[i]]
     order = {CHEAPEST: 0, FASTEST: 1, FASTEST_NO_BUDGET: 1, VALUE: 2, QUIETEST: 3, GROW: 4, CHEAPEST_SLOW: 5}
     labelled.sort(key=lambda i: min(order.get(c[0], 0) for c in claims[i]))
+
     def order_key(i: int) -> tuple[bool, bool, float, float]:
         return (not m[i].passing, not m[i].readable or m[i].slow_cpu_only, m[i].price, -m[i].speed)
 
@@ -222,7 +271,8 @@ def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
         said = "; ".join(label for label, _why in claims[i])
         label = f"{said} ({kind})" if said and kind else said or kind or ALTERNATIVE
         why = "; ".join(w for _label, w in claims[i]) or (
-            "no build shown beats it on both price and speed" if not comparison else "")
+            "no build shown beats it on both price and speed" if not comparison else ""
+        )
         why = f"{why}; {build.why}" if why and build.why else why or build.why
         out.append(build.model_copy(update={"rank": rank, "label": label, "why": why}))
     return out
@@ -247,4 +297,4 @@ def kind_of(label: str) -> str:
     if not claims:
         return label
     last = label.split("; ")[-1]
-    return last[len(claims[-1]) + 2: -1] if last.startswith(claims[-1] + " (") and last.endswith(")") else ""
+    return last[len(claims[-1]) + 2 : -1] if last.startswith(claims[-1] + " (") and last.endswith(")") else ""

@@ -55,20 +55,52 @@ before a second circuit at 6,831, out of order."""
 POWER_LEVELS = (0.8, 0.7)
 """Power limits tried: 80 % keeps ~95 % of the speed (build rules R20, Puget's 4 x RTX 3090 at 280 of 350 W)."""
 
-PAIRABLE = ("kv", "speed10", "power", "powerup", "offload", "circuits", "framework", "actoffload", "checkpointing",
-            "condition", "form", "room", "power70", "circuit", "gpus")
+PAIRABLE = (
+    "kv",
+    "speed10",
+    "power",
+    "powerup",
+    "offload",
+    "circuits",
+    "framework",
+    "actoffload",
+    "checkpointing",
+    "condition",
+    "form",
+    "room",
+    "power70",
+    "circuit",
+    "gpus",
+)
 """Knobs tried in pairs, least intrusive first (pairs are tried in the order of their two positions here)."""
 
 MILD = {*PAIRABLE, "budget", "region"}
 """Kinds that keep the job as asked (the model, its precision and context, the speed or deadline)."""
 
-LABELS = {"offload": "everything on the GPUs", "power": "full GPU power on the circuit",
-          "power70": "full GPU power on the circuit", "powerup": "the GPU power limit",
-          "budget": "budget", "kv": "KV-cache precision", "context": "context length", "precision": "weight precision",
-          "method": "fine-tuning method", "circuit": "wall circuit", "circuits": "one circuit", "form": "form factor",
-          "room": "room", "gpus": "maximum GPU count", "speed": "speed target", "speed10": "speed target",
-          "deadline": "deadline", "condition": "new parts only", "region": "region", "framework": "fine-tuning framework",
-          "actoffload": "activations on the GPUs", "checkpointing": "no activation recomputation"}
+LABELS = {
+    "offload": "everything on the GPUs",
+    "power": "full GPU power on the circuit",
+    "power70": "full GPU power on the circuit",
+    "powerup": "the GPU power limit",
+    "budget": "budget",
+    "kv": "KV-cache precision",
+    "context": "context length",
+    "precision": "weight precision",
+    "method": "fine-tuning method",
+    "circuit": "wall circuit",
+    "circuits": "one circuit",
+    "form": "form factor",
+    "room": "room",
+    "gpus": "maximum GPU count",
+    "speed": "speed target",
+    "speed10": "speed target",
+    "deadline": "deadline",
+    "condition": "new parts only",
+    "region": "region",
+    "framework": "fine-tuning framework",
+    "actoffload": "activations on the GPUs",
+    "checkpointing": "no activation recomputation",
+}
 """A relaxation kind -> the constraint it relaxes (Infeasible.blocking)."""
 
 
@@ -83,7 +115,9 @@ def _relaxations(request: BuildRequest) -> list[tuple[str, BuildRequest]]:
     if request.budget is not None:
         out.append(("budget", request.model_copy(update={"budget": None})))
     if w.kind == "inference" and w.kv_precision in ("fp16", "bf16"):
-        out.append(("kv", work(kv_precision="q8_0" if (w.engine == "llama.cpp" or w.precision in GGUF_TYPES) else "fp8")))
+        out.append(
+            ("kv", work(kv_precision="q8_0" if (w.engine == "llama.cpp" or w.precision in GGUF_TYPES) else "fp8"))
+        )
     if request.min_decode_tps:
         out.append(("speed10", request.model_copy(update={"min_decode_tps": 0.9 * request.min_decode_tps})))
     if request.power_limit is None or request.power_limit > POWER_LEVELS[0]:
@@ -116,7 +150,11 @@ def _relaxations(request: BuildRequest) -> list[tuple[str, BuildRequest]]:
         out.append(("gpus", request.model_copy(update={"max_gpus": 8, "exact_gpus": False})))
     if w.kind == "inference" and w.context and w.context > 4096:
         out.append(("context", work(context=w.context // 2)))
-    if w.kind == "inference" and w.precision not in GGUF_TYPES and w.precision not in ("int4", "awq-int4", "gptq-int4", "nf4"):
+    if (
+        w.kind == "inference"
+        and w.precision not in GGUF_TYPES
+        and w.precision not in ("int4", "awq-int4", "gptq-int4", "nf4")
+    ):
         out.append(("precision", work(precision="q4_k_m", engine="llama.cpp")))
     if w.kind == "finetune" and w.method != "qlora":
         out.append(("method", work(method="qlora", precision=None)))
@@ -131,7 +169,9 @@ def _relaxations(request: BuildRequest) -> list[tuple[str, BuildRequest]]:
 
 def _offload_possible(w: Workload) -> bool:
     """llama.cpp can keep layers or experts in RAM: a GGUF inference job not already doing it."""
-    return w.kind == "inference" and w.precision in GGUF_TYPES and not runs_from_ram(w) and w.engine in (None, "llama.cpp")
+    return (
+        w.kind == "inference" and w.precision in GGUF_TYPES and not runs_from_ram(w) and w.engine in (None, "llama.cpp")
+    )
 
 
 def _with_offload(w: Workload) -> Workload:
@@ -146,8 +186,11 @@ def _combine(request: BuildRequest, first: BuildRequest, second: BuildRequest) -
     """Apply the fields `second` changed (relative to `request`) on top of `first`."""
     changed = {k: getattr(second, k) for k in type(request).model_fields if getattr(second, k) != getattr(request, k)}
     if "workload" in changed and first.workload != request.workload:
-        w_changed = {k: getattr(second.workload, k) for k in type(request.workload).model_fields
-                     if getattr(second.workload, k) != getattr(request.workload, k)}
+        w_changed = {
+            k: getattr(second.workload, k)
+            for k in type(request.workload).model_fields
+            if getattr(second.workload, k) != getattr(request.workload, k)
+        }
         changed["workload"] = first.workload.model_copy(update=w_changed)
     return first.model_copy(update=changed)
 
@@ -173,28 +216,46 @@ def _phrase(kind: str, relaxed: BuildRequest, request: BuildRequest, build: Buil
     if kind in ("power", "power70"):
         return _power_words(relaxed, build)
     if kind == "speed10":
-        return Reason.of("way.speed10", tps=tps if tps is not None and relaxed.min_decode_tps else relaxed.min_decode_tps or 0.0,
-                         asked=request.min_decode_tps or 0.0)
+        return Reason.of(
+            "way.speed10",
+            tps=tps if tps is not None and relaxed.min_decode_tps else relaxed.min_decode_tps or 0.0,
+            asked=request.min_decode_tps or 0.0,
+        )
     fields: dict[str, dict[str, Value]] = {
-        "kv": {"kv": w.kv_precision}, "context": {"context": w.context}, "method": {"method": request.workload.method},
-        "offload": {"moe": moe}, "powerup": {"limit": relaxed.power_limit}, "circuits": {"circuits": relaxed.circuits},
-        "gpus": {"gpus": relaxed.max_gpus}, "speed": {"tps": tps}, "deadline": {"hours": hours},
+        "kv": {"kv": w.kv_precision},
+        "context": {"context": w.context},
+        "method": {"method": request.workload.method},
+        "offload": {"moe": moe},
+        "powerup": {"limit": relaxed.power_limit},
+        "circuits": {"circuits": relaxed.circuits},
+        "gpus": {"gpus": relaxed.max_gpus},
+        "speed": {"tps": tps},
+        "deadline": {"hours": hours},
     }
     if f"way.{kind}" not in EN:
         return Reason.of("way.other", kind=kind)
     return Reason.of(f"way.{kind}", **fields.get(kind, {}))
 
 
-def _describe(kind: str, relaxed: BuildRequest, cost: float, request: BuildRequest, build: Build | None = None,
-              moe: bool = False) -> Reason:
+def _describe(
+    kind: str, relaxed: BuildRequest, cost: float, request: BuildRequest, build: Build | None = None, moe: bool = False
+) -> Reason:
     over = request.budget is not None and cost > request.budget
     if kind == "cluster":
         # a cluster is offered whatever the budget: say when it is beyond it ("2 machines working together: 209,200
         # USD" stood as the way out of a 500 USD budget, under "passing every check")
-        return Reason.of("way.cluster", nodes=build.nodes if build else 1, gpus=build.gpu_count if build else 8,
-                         price=cost, currency=request.currency, budget=request.budget if over else None,
-                         server_room=request.room != "server-room")  # machines working together need one
-    budget = Reason.of("way.budget", amount=math.ceil(cost), currency=request.currency)  # what Apply sets (whole units up)
+        return Reason.of(
+            "way.cluster",
+            nodes=build.nodes if build else 1,
+            gpus=build.gpu_count if build else 8,
+            price=cost,
+            currency=request.currency,
+            budget=request.budget if over else None,
+            server_room=request.room != "server-room",
+        )  # machines working together need one
+    budget = Reason.of(
+        "way.budget", amount=math.ceil(cost), currency=request.currency
+    )  # what Apply sets (whole units up)
     if kind == "budget":
         return budget
     kinds = kind.split("+")
@@ -202,13 +263,23 @@ def _describe(kind: str, relaxed: BuildRequest, cost: float, request: BuildReque
     if over and "budget" not in kinds:
         words.append(budget)
     system = next((p for p in build.parts if p.category == "system"), None) if build is not None else None
-    box = system.name if build is not None and system is not None and build.nodes == 1 and system.spec.get("unified") else ""
+    box = (
+        system.name
+        if build is not None and system is not None and build.nodes == 1 and system.spec.get("unified")
+        else ""
+    )
     # over the budget, the price named is the budget it would take, not a cent-rounded neighbour; a unified-memory box
     # is named itself, not its integrated GPU's id; a machine without a GPU says so
-    return Reason.of("way.changes", changes=tuple(words), gpus=build.gpu_count * build.nodes if build is not None else 0,
-                     gpu=_gpu_name(build) if build is not None else "", box=box,
-                     cpu_only=build is not None and not build.gpu_count, currency=request.currency,
-                     price=float(math.ceil(cost)) if over else cost)
+    return Reason.of(
+        "way.changes",
+        changes=tuple(words),
+        gpus=build.gpu_count * build.nodes if build is not None else 0,
+        gpu=_gpu_name(build) if build is not None else "",
+        box=box,
+        cpu_only=build is not None and not build.gpu_count,
+        currency=request.currency,
+        price=float(math.ceil(cost)) if over else cost,
+    )
 
 
 def _gpu_name(build: Build) -> str:
@@ -216,8 +287,9 @@ def _gpu_name(build: Build) -> str:
     return part.name if part is not None and part.category == "gpu" else build.gpu_id
 
 
-def _training_compute(request: BuildRequest, catalog: Catalog, model: ModelArch, workload: Workload,
-                      exact: int | None) -> Reason | None:
+def _training_compute(
+    request: BuildRequest, catalog: Catalog, model: ModelArch, workload: Workload, exact: int | None
+) -> Reason | None:
     """What a training job is, whatever machine runs it: its FLOPs and the GPU-hours on the fastest card the
     request allows, at the MFU the estimate states (Sam's journey asks this first, even when nothing fits)."""
     if workload.kind == "inference" or not workload.tokens:
@@ -237,8 +309,15 @@ def _training_compute(request: BuildRequest, catalog: Catalog, model: ModelArch,
     hours, gpu, est = best
     # a buyer reads "1.3 x 10^20 FLOPs" and "306 years", not "1.28e+20" and "111,835.5 days"
     mantissa, power = f"{est.training_flops:.1e}".split("e")  # the mantissa as printed, rounding included
-    return Reason.of("nothing.compute", mantissa=mantissa, exponent=int(power), hours=hours, gpu=gpu.name,
-                     mfu=est.mfu or None, days=hours / 8 / 24)
+    return Reason.of(
+        "nothing.compute",
+        mantissa=mantissa,
+        exponent=int(power),
+        hours=hours,
+        gpu=gpu.name,
+        mfu=est.mfu or None,
+        days=hours / 8 / 24,
+    )
 
 
 @dataclass(frozen=True)
@@ -262,7 +341,10 @@ def _as_applied(request: BuildRequest, relaxed: BuildRequest, price: float) -> B
 
 
 def search(
-    request: BuildRequest, solve: Solve, should_stop: Callable[[], bool], seconds: float = SEARCH_SECONDS,
+    request: BuildRequest,
+    solve: Solve,
+    should_stop: Callable[[], bool],
+    seconds: float = SEARCH_SECONDS,
 ) -> list[_Found]:
     """Every single relaxation and the cheap pairs that fit, each the cheapest build for it (unordered).
 
@@ -290,7 +372,9 @@ def search(
     for kind, relaxed in singles:
         if kind == "budget" or stop():
             continue
-        if kind == "speed" and any(set(f.kind.split("+")) <= MILD and _affordable(f.price, request) for f in found.values()):
+        if kind == "speed" and any(
+            set(f.kind.split("+")) <= MILD and _affordable(f.price, request) for f in found.values()
+        ):
             continue  # dropping the target is the last resort (_ranked), and a way that keeps it is already found
         attempt(kind, relaxed, single_cap)
     pairable = [k for k in PAIRABLE if k in by_kind]
@@ -313,14 +397,35 @@ def search(
     return list(found.values())
 
 
-def _accumulated(request: BuildRequest, singles: list[tuple[str, BuildRequest]], solve: Solve,
-                 stop: Callable[[], bool]) -> _Found | None:
+def _accumulated(
+    request: BuildRequest, singles: list[tuple[str, BuildRequest]], solve: Solve, stop: Callable[[], bool]
+) -> _Found | None:
     """Several things at once: add relaxations, least intrusive first, until something fits; then drop every one
     that turns out not to be needed."""
     by_kind = dict(singles)
-    order: list[str] = [k for k in ("kv", "power", "circuits", "condition", "form", "room", "gpus", "offload", "framework",
-                         "actoffload", "circuit", "speed", "deadline", "context", "precision", "method", "region")
-             if k in by_kind]
+    order: list[str] = [
+        k
+        for k in (
+            "kv",
+            "power",
+            "circuits",
+            "condition",
+            "form",
+            "room",
+            "gpus",
+            "offload",
+            "framework",
+            "actoffload",
+            "circuit",
+            "speed",
+            "deadline",
+            "context",
+            "precision",
+            "method",
+            "region",
+        )
+        if k in by_kind
+    ]
     applied: list[str] = []
     current = request.model_copy(update={"budget": None})
     best: Build | None = None
@@ -366,12 +471,22 @@ def _ranked(found: list[_Found], request: BuildRequest) -> list[_Found]:
     if any(not set(f.kind.split("+")) & performance_only and _affordable(f.price, request) for f in found):
         found = [f for f in found if not set(f.kind.split("+")) & performance_only]
     if request.min_decode_tps:
+
         def speed(f: _Found) -> float:
             return f.build.estimate.decode_tokens_per_s or 0.0 if f.kind != "cluster" else request.min_decode_tps or 0.0
+
         close = [f for f in found if speed(f) >= 0.5 * request.min_decode_tps]
         found = close or found
-    ranked = sorted(found, key=lambda f: (round(f.price, 2), bool(set(f.kind.split("+")) & BUILDING),
-                                          not set(f.kind.split("+")) <= MILD, f.kind.count("+"), f.kind))
+    ranked = sorted(
+        found,
+        key=lambda f: (
+            round(f.price, 2),
+            bool(set(f.kind.split("+")) & BUILDING),
+            not set(f.kind.split("+")) <= MILD,
+            f.kind.count("+"),
+            f.kind,
+        ),
+    )
     # one line per distinct way: a pair that costs no less than one of its own parts alone says nothing more
     out: list[_Found] = []
     for f in ranked:
@@ -383,8 +498,16 @@ def _ranked(found: list[_Found], request: BuildRequest) -> list[_Found]:
 
 
 def diagnose(
-    request: BuildRequest, catalog: Catalog, model: ModelArch, exact: int | None, cand: Candidates,
-    should_stop: Callable[[], bool], *, solve: Solve, cluster_of: ClusterOf, seconds: float = SEARCH_SECONDS,
+    request: BuildRequest,
+    catalog: Catalog,
+    model: ModelArch,
+    exact: int | None,
+    cand: Candidates,
+    should_stop: Callable[[], bool],
+    *,
+    solve: Solve,
+    cluster_of: ClusterOf,
+    seconds: float = SEARCH_SECONDS,
 ) -> tuple[Infeasible, Build | None]:
     """Why nothing fits (one sentence, short details under it) and every way out found, cheapest first; with the
     ready-made servers to show when they are the way out (or run the job as asked in a server room)."""
@@ -397,8 +520,14 @@ def diagnose(
         if request.owned_gpu is not None:
             # only the user's own card is tried while they ask to use it: say so, not "no GPU in the catalog"
             owned_gpu = catalog.records["gpus"].get(request.owned_gpu.id)
-            clauses.append(Reason.of("nothing.own-gpu", name=getattr(owned_gpu, "name", request.owned_gpu.id),
-                                     most=request.max_gpus, closest=summary))
+            clauses.append(
+                Reason.of(
+                    "nothing.own-gpu",
+                    name=getattr(owned_gpu, "name", request.owned_gpu.id),
+                    most=request.max_gpus,
+                    closest=summary,
+                )
+            )
         else:
             clauses.append(Reason.of("nothing.no-gpu", most=request.max_gpus, closest=summary))
         blocking.append("GPU memory / speed target per machine")
@@ -415,17 +544,29 @@ def diagnose(
     relaxations = []
     for f in ranked[:MAX_LISTED]:
         said = _describe(f.kind, f.request or request, f.price, request, f.build, moe=moe)
-        relaxations.append(Relaxation(kind=f.kind, change=english(said), total_price=f.price,
-                                      decode_tokens_per_s=f.build.estimate.decode_tokens_per_s,
-                                      request=f.request, build=f.build, said=said))
+        relaxations.append(
+            Relaxation(
+                kind=f.kind,
+                change=english(said),
+                total_price=f.price,
+                decode_tokens_per_s=f.build.estimate.decode_tokens_per_s,
+                request=f.request,
+                build=f.build,
+                said=said,
+            )
+        )
     first = ranked[0] if ranked else None
     if first is not None:
         blocking.extend(LABELS.get(k, k) for k in first.kind.split("+") if k != "cluster")
         # and each other constraint that, relaxed alone, lets a build fit the budget as asked (the deadline of a
         # training job that more money could also meet)
-        blocking.extend(LABELS.get(f.kind, f.kind) for f in sorted(found, key=lambda f: f.price)
-                        if "+" not in f.kind and f.kind not in ("cluster", "budget")
-                        and (request.budget is None or f.price <= request.budget))
+        blocking.extend(
+            LABELS.get(f.kind, f.kind)
+            for f in sorted(found, key=lambda f: f.price)
+            if "+" not in f.kind
+            and f.kind not in ("cluster", "budget")
+            and (request.budget is None or f.price <= request.budget)
+        )
         if request.budget is not None and first.price > request.budget and "budget" not in blocking:
             blocking.insert(0, "budget")
         way_out = relaxations[0].said or Reason.of("way.none")
@@ -442,9 +583,14 @@ def diagnose(
     blocking = list(dict.fromkeys(blocking))
     if "speed target" in blocking and "GPU memory / speed target per machine" in blocking:
         blocking.remove("speed target")  # said once
-    return Infeasible.of(tuple(clauses), way_out, tuple(dict.fromkeys(blocking)), closest,
-                         relaxed_request=first.request if first is not None else None,
-                         relaxations=tuple(relaxations)), chosen_cluster or _servers_as_asked(cluster, request, first)
+    return Infeasible.of(
+        tuple(clauses),
+        way_out,
+        tuple(dict.fromkeys(blocking)),
+        closest,
+        relaxed_request=first.request if first is not None else None,
+        relaxations=tuple(relaxations),
+    ), chosen_cluster or _servers_as_asked(cluster, request, first)
 
 
 def _binding(label: str, request: BuildRequest) -> Reason:
@@ -454,10 +600,15 @@ def _binding(label: str, request: BuildRequest) -> Reason:
         "wall circuit": (circuit_name(request.circuit, short=True), ""),
         "one circuit": (circuit_name(request.circuit, short=True), ""),
         "full GPU power on the circuit": (circuit_name(request.circuit, short=True), ""),
-        "form factor": (request.form, ""), "region": (request.region, ""), "room": (request.room, ""),
-        "KV-cache precision": (w.kv_precision, ""), "speed target": (request.min_decode_tps or 0.0, "tokens/s"),
+        "form factor": (request.form, ""),
+        "region": (request.region, ""),
+        "room": (request.room, ""),
+        "KV-cache precision": (w.kv_precision, ""),
+        "speed target": (request.min_decode_tps or 0.0, "tokens/s"),
         "fine-tuning framework": (w.framework or default_framework(w.method, w.zero), ""),
-        "maximum GPU count": (request.max_gpus, ""), "weight precision": (w.precision or "bf16: none was given", "")}
+        "maximum GPU count": (request.max_gpus, ""),
+        "weight precision": (w.precision or "bf16: none was given", ""),
+    }
     if w.context:
         values["context length"] = (w.context, "tokens")
     if request.deadline_hours:
@@ -489,8 +640,9 @@ def _servers_as_asked(cluster: Build | None, request: BuildRequest, first: _Foun
 
 def _offerable(build: Build, request: BuildRequest) -> bool:
     """A ready-made server offered beside the builds: within the budget and failing no check."""
-    return ((request.budget is None or build.total_price <= request.budget)
-            and not any(c.status == "fail" for c in build.checks))
+    return (request.budget is None or build.total_price <= request.budget) and not any(
+        c.status == "fail" for c in build.checks
+    )
 
 
 def _closest(cand: Candidates, catalog: Catalog) -> dict[str | Reason, tuple[float, str, Reason]]:

@@ -51,17 +51,30 @@ class CountryDefaults(BaseModel):
 COUNTRIES: dict[str, CountryDefaults] = {
     # NEMA 5-15 receptacles on 15 A branch circuits are the US and Canadian household norm
     "US": CountryDefaults(name="United States", currency="USD", circuit="120v15a", region="global", language="en"),
-    "CA": CountryDefaults(name="Canada (prices in USD)", currency="USD", circuit="120v15a", region="global", language="en"),
+    "CA": CountryDefaults(
+        name="Canada (prices in USD)", currency="USD", circuit="120v15a", region="global", language="en"
+    ),
     # GB 2099 sockets: 10 A for general use, 16 A for large appliances; a dedicated 16 A circuit is the rig's norm
     "CN": CountryDefaults(name="China (mainland)", currency="CNY", circuit="230v16a", region="china", language="zh_CN"),
     # Schuko (CEE 7/3) sockets on 16 A circuits across the euro area
-    "EU": CountryDefaults(name="Euro area (Germany, France, ...)", currency="EUR", circuit="230v16a", region="global",
-                          language="en"),
+    "EU": CountryDefaults(
+        name="Euro area (Germany, France, ...)", currency="EUR", circuit="230v16a", region="global", language="en"
+    ),
     # 10 A is the conservative 230 V socket (Australia, Switzerland, India's 6/16 A): a 16 A circuit is a choice
-    "OTHER-230": CountryDefaults(name="Elsewhere, 220-240 V (prices in USD)", currency="USD", circuit="230v10a",
-                                 region="global", language="system"),
-    "OTHER-120": CountryDefaults(name="Elsewhere, 100-127 V (prices in USD)", currency="USD", circuit="120v15a",
-                                 region="global", language="system"),
+    "OTHER-230": CountryDefaults(
+        name="Elsewhere, 220-240 V (prices in USD)",
+        currency="USD",
+        circuit="230v10a",
+        region="global",
+        language="system",
+    ),
+    "OTHER-120": CountryDefaults(
+        name="Elsewhere, 100-127 V (prices in USD)",
+        currency="USD",
+        circuit="120v15a",
+        region="global",
+        language="system",
+    ),
 }
 """The first-run choice of country (#31: "a first-run choice of country sets sensible defaults once")."""
 
@@ -91,8 +104,16 @@ def circuit_volts(circuit: str) -> float:
     return CIRCUITS[circuit][0]
 
 
-OWNED_KINDS = {"gpu": "gpus", "cpu": "cpus", "motherboard": "motherboards", "memory": "memory", "psu": "psus",
-               "chassis": "chassis", "cooler": "coolers", "storage": "storage"}
+OWNED_KINDS = {
+    "gpu": "gpus",
+    "cpu": "cpus",
+    "motherboard": "motherboards",
+    "memory": "memory",
+    "psu": "psus",
+    "chassis": "chassis",
+    "cooler": "coolers",
+    "storage": "storage",
+}
 """OwnedPart.category -> the catalog kind its id must name."""
 
 
@@ -124,7 +145,9 @@ class BuildRequest(BaseModel):
     condition: Condition = "any"
     owned: tuple[OwnedPart, ...] = ()
     max_gpus: int = Field(default=8, ge=1, le=16)
-    exact_gpus: bool = Field(default=False, description="every build has exactly max_gpus GPUs in one machine (\"exactly 8 x 4090\")")
+    exact_gpus: bool = Field(
+        default=False, description='every build has exactly max_gpus GPUs in one machine ("exactly 8 x 4090")'
+    )
     gpu_ids: tuple[str, ...] = Field(default=(), description="only these GPUs (empty: any)")
     gpu_vendors: tuple[Literal["nvidia", "amd", "intel"], ...] = ()
     region: Region = "global"
@@ -132,18 +155,26 @@ class BuildRequest(BaseModel):
     vram_headroom: float = Field(default=0.05, ge=0, le=0.5, description="fraction of each GPU's memory kept free")
     allow_clusters: bool = True
     power_limit: float | None = Field(
-        default=None, ge=0.5, le=1.0,
+        default=None,
+        ge=0.5,
+        le=1.0,
         description="run GPUs at this fraction of their rated power (nvidia-smi -pl, set at every boot; build rules R20)",
     )
 
     @model_validator(mode="after")
     def _coherent(self) -> BuildRequest:
         if self.deadline_hours is not None and self.workload.kind == "inference":
-            raise InvalidInputError("request.deadline-for-inference", ("deadline_hours",),
-                                    "a deadline applies to training jobs; for inference set a minimum decode speed")
+            raise InvalidInputError(
+                "request.deadline-for-inference",
+                ("deadline_hours",),
+                "a deadline applies to training jobs; for inference set a minimum decode speed",
+            )
         if self.deadline_hours is not None and self.workload.tokens is None:
-            raise InvalidInputError("request.deadline-without-tokens", ("deadline_hours", "tokens"),
-                                    "a training deadline needs the number of training tokens")
+            raise InvalidInputError(
+                "request.deadline-without-tokens",
+                ("deadline_hours", "tokens"),
+                "a training deadline needs the number of training tokens",
+            )
         return self
 
     @property

@@ -17,13 +17,13 @@ from configurator.core.rules import Verdict, instance
 from configurator.core.rules import cooling as cooling_rules
 from configurator.core.rules import layout as layout_rules
 from configurator.core.rules import power as power_rules
-from configurator.core.support import check_stack
 from configurator.core.solve import compat
 from configurator.core.solve import power as pw
-from configurator.core.solve.power_cap import cap_command
 from configurator.core.solve.build import Check, Power
+from configurator.core.solve.power_cap import cap_command
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name, circuit_volts
 from configurator.core.solve.slots import Placement, lane_bandwidth_gbps, slots_below, span
+from configurator.core.support import check_stack
 
 GIB = 1024**3
 READING_TPS = 5.0
@@ -87,16 +87,22 @@ def speed_check(est: EstimateResult, request: BuildRequest) -> Check | None:
     """PERF against the speed asked, or None when none was."""
     if not request.min_decode_tps:
         return None
-    return Check(rule="PERF", status="pass" if meets_speed(est, request) else "fail",
-                 message=f"estimated {est.decode_tokens_per_s or 0:.1f} tokens/s per sequence against "
-                         f"{request.min_decode_tps:g} asked")
+    return Check(
+        rule="PERF",
+        status="pass" if meets_speed(est, request) else "fail",
+        message=f"estimated {est.decode_tokens_per_s or 0:.1f} tokens/s per sequence against "
+        f"{request.min_decode_tps:g} asked",
+    )
 
 
 def region_check(gpu: Gpu, request: BuildRequest) -> Check | None:
     """REGION: a build for China on GPUs that are export-restricted there (A800, H800, 4090) is bought from stock."""
     if request.region == "china" and gpu.export_restricted_cn:
-        return Check(rule="REGION", status="warn",
-                     message=f"{gpu.name} is export-restricted for China; only existing or secondary-market stock is sold there")
+        return Check(
+            rule="REGION",
+            status="warn",
+            message=f"{gpu.name} is export-restricted for China; only existing or secondary-market stock is sold there",
+        )
     return None
 
 
@@ -109,9 +115,16 @@ def power_of(a: Assembly, request: BuildRequest) -> Power:
     limit = circuit_limit_w(request.circuit) * outlets
     transient = pw.transient_load_w(a.gpu, a.gpus, a.cpu, a.sockets, rest, pw.transient_ratio(a.gpu))
     return Power(
-        dc_load_w=dc, psu_w=a.psu_capacity_w, wall_w=wall, circuit_ok=wall <= limit, circuit_limit_w=limit,
-        transient_w=transient, heat_btu_h=wall * pw.BTU_PER_W, gpu_w=a.gpus * pw.gpu_sustained_w(a.gpu, request.power_limit),
-        cpu_w=a.sockets * a.cpu.tdp_w, rest_w=rest,
+        dc_load_w=dc,
+        psu_w=a.psu_capacity_w,
+        wall_w=wall,
+        circuit_ok=wall <= limit,
+        circuit_limit_w=limit,
+        transient_w=transient,
+        heat_btu_h=wall * pw.BTU_PER_W,
+        gpu_w=a.gpus * pw.gpu_sustained_w(a.gpu, request.power_limit),
+        cpu_w=a.sockets * a.cpu.tdp_w,
+        rest_w=rest,
     )
 
 
@@ -124,15 +137,30 @@ class _Checks(list[Check]):
 
 def _shown(verdicts: list[Verdict | None], quiet: tuple[str, ...] = ()) -> list[Check]:
     """The verdicts a buyer reads: every one, but a quiet rule's (no solved build breaks it) only when it does not pass."""
-    return [Check(rule=v.rule, status=v.status, message=v.message) for v in verdicts
-            if v is not None and (v.status != "pass" or v.rule not in quiet)]
+    return [
+        Check(rule=v.rule, status=v.status, message=v.message)
+        for v in verdicts
+        if v is not None and (v.status != "pass" or v.rule not in quiet)
+    ]
 
 
 PSU_LOAD, SECOND_PSU = instance(power_rules.PsuLoad), instance(power_rules.SecondPsu)
 OVERSIZED_PSU, CIRCUIT = instance(power_rules.OversizedPsu), instance(power_rules.Circuit)
-CONNECTORS, PSU_BAYS, BAREBONE_PSU = instance(power_rules.Connectors), instance(power_rules.PsuBays), instance(power_rules.BarebonePsu)
-QUIET = tuple(r.id for r in (OVERSIZED_PSU, PSU_BAYS, instance(layout_rules.DriveSockets), instance(layout_rules.U2Drives),
-                             instance(cooling_rules.OpenAirInDucts)))
+CONNECTORS, PSU_BAYS, BAREBONE_PSU = (
+    instance(power_rules.Connectors),
+    instance(power_rules.PsuBays),
+    instance(power_rules.BarebonePsu),
+)
+QUIET = tuple(
+    r.id
+    for r in (
+        OVERSIZED_PSU,
+        PSU_BAYS,
+        instance(layout_rules.DriveSockets),
+        instance(layout_rules.U2Drives),
+        instance(cooling_rules.OpenAirInDucts),
+    )
+)
 
 
 def _power_rules(a: Assembly, request: BuildRequest, p: Power) -> list[Check]:
@@ -143,9 +171,14 @@ def _power_rules(a: Assembly, request: BuildRequest, p: Power) -> list[Check]:
         verdicts.append(power_rules.transient_check(a.psu, a.psu_count, a.gpu, a.gpus, a.cpu, a.sockets, p.rest_w))
         volts = circuit_volts(request.circuit)
         if volts < 200:  # PWR-5: a candidate filter (candidates.py), explained here
-            verdicts.append(Verdict(rule="PWR-5", status="pass" if a.psu.watts <= pw.SINGLE_PSU_MAX_120V else "fail",
-                                    code="outlet", message=f"{a.psu.watts:.0f} W unit on a {volts:.0f} V outlet "
-                                                           "(at most 1600 W per ATX PSU)"))
+            verdicts.append(
+                Verdict(
+                    rule="PWR-5",
+                    status="pass" if a.psu.watts <= pw.SINGLE_PSU_MAX_120V else "fail",
+                    code="outlet",
+                    message=f"{a.psu.watts:.0f} W unit on a {volts:.0f} V outlet (at most 1600 W per ATX PSU)",
+                )
+            )
         verdicts.append(CONNECTORS.check(a.psu, a.psu_count, a.gpu, a.gpus, a.cpu))
         if a.psu_count > 1:
             verdicts.append(SECOND_PSU.check(p.dc_load_w, a.largest_single_psu_w))
@@ -184,7 +217,9 @@ def _lane_rules(a: Assembly) -> list[Check]:
     """PCI-1 (slots only: a GPU server's bays have their own switches), PCI-3, and the drives' sockets."""
     nvme = a.storage_count if a.storage.interface != "sata" else 0
     verdicts: list[Verdict | None] = [
-        None if a.placement.bays else CPU_LANES.check(sum(s.lanes for s in a.placement.slots), nvme, a.cpu.pcie_lanes * a.sockets),
+        None
+        if a.placement.bays
+        else CPU_LANES.check(sum(s.lanes for s in a.placement.slots), nvme, a.cpu.pcie_lanes * a.sockets),
         MANY_GPU_PLATFORM.check(a.gpus, a.cpu.platform) if a.gpus >= 3 else None,
         DRIVE_SOCKETS.check(nvme, a.board),
         U2_DRIVES.check(a.storage.interface, a.cpu.platform),
@@ -203,19 +238,39 @@ def _workload_checks(a: Assembly, request: BuildRequest, est: EstimateResult) ->
     if peak.total > usable:
         add("MEM-FIT", "fail", f"the most loaded GPU needs {peak.total / GIB:.1f} GiB of {usable / GIB:.1f} GiB usable")
     elif headroom < request.vram_headroom:
-        add("MEM-FIT", "warn", f"only {headroom:.0%} of GPU memory left free ({peak.total / GIB:.1f} of {usable / GIB:.1f} GiB)")
+        add(
+            "MEM-FIT",
+            "warn",
+            f"only {headroom:.0%} of GPU memory left free ({peak.total / GIB:.1f} of {usable / GIB:.1f} GiB)",
+        )
     else:
-        add("MEM-FIT", "pass", f"{peak.total / GIB:.1f} GiB on the most loaded GPU of {usable / GIB:.1f} GiB usable ({headroom:.0%} free)")
+        add(
+            "MEM-FIT",
+            "pass",
+            f"{peak.total / GIB:.1f} GiB on the most loaded GPU of {usable / GIB:.1f} GiB usable ({headroom:.0%} free)",
+        )
     if (speed := speed_check(est, request)) is not None:
         checks.append(speed)
-    elif request.workload.kind == "inference" and est.decode_tokens_per_s is not None and est.decode_tokens_per_s < READING_TPS:
+    elif (
+        request.workload.kind == "inference"
+        and est.decode_tokens_per_s is not None
+        and est.decode_tokens_per_s < READING_TPS
+    ):
         # no speed was asked, but a build whose users wait seconds per word is not an answer that passes silently
         tps = est.decode_tokens_per_s
-        add("PERF", "warn", f"about {tps:.2g} tokens/s per sequence: slower than people read (~{READING_TPS:g} tokens/s); "
-            "fewer users, a shorter context, a quantized KV cache or more GPU memory would help")
+        add(
+            "PERF",
+            "warn",
+            f"about {tps:.2g} tokens/s per sequence: slower than people read (~{READING_TPS:g} tokens/s); "
+            "fewer users, a shorter context, a quantized KV cache or more GPU memory would help",
+        )
     if request.deadline_hours and est.wall_hours is not None:
         ok = est.wall_hours <= request.deadline_hours
-        add("PERF", "pass" if ok else "fail", f"estimated {est.wall_hours:,.0f} h of training against a {request.deadline_hours:,.0f} h deadline")
+        add(
+            "PERF",
+            "pass" if ok else "fail",
+            f"estimated {est.wall_hours:,.0f} h of training against a {request.deadline_hours:,.0f} h deadline",
+        )
     if (region := region_check(a.gpu, request)) is not None:
         checks.append(region)
     return checks
@@ -229,14 +284,26 @@ def _power_checks(a: Assembly, request: BuildRequest, est: EstimateResult) -> li
     p = power_of(a, request)
     if request.power_limit is not None:
         watts = pw.gpu_sustained_w(a.gpu, request.power_limit)
-        add("PWR-9", "warn", f"GPUs limited to {watts:.0f} W each ({request.power_limit:.0%}): run "
-            f"`{cap_command(a.gpu.vendor, watts)}` at every boot (a systemd unit); the limit does not persist")
+        add(
+            "PWR-9",
+            "warn",
+            f"GPUs limited to {watts:.0f} W each ({request.power_limit:.0%}): run "
+            f"`{cap_command(a.gpu.vendor, watts)}` at every boot (a systemd unit); the limit does not persist",
+        )
     cap = a.psu_capacity_w
-    add("PWR-1", "pass" if p.dc_load_w <= cap else "fail", f"sustained DC load {p.dc_load_w:.0f} W on {cap:.0f} W of PSU")
+    add(
+        "PWR-1",
+        "pass" if p.dc_load_w <= cap else "fail",
+        f"sustained DC load {p.dc_load_w:.0f} W on {cap:.0f} W of PSU",
+    )
     checks.extend(_power_rules(a, request, p))
     if p.circuit_ok and p.wall_w > pw.CIRCUIT_MARGIN * p.circuit_limit_w:
-        add("CIR-2", "warn", f"{p.wall_w / p.circuit_limit_w:.0%} of the circuit's continuous limit: nothing else may run "
-            f"on it (keep {1 - pw.CIRCUIT_MARGIN:.0%} free for other loads, or power-limit the GPUs)")
+        add(
+            "CIR-2",
+            "warn",
+            f"{p.wall_w / p.circuit_limit_w:.0%} of the circuit's continuous limit: nothing else may run "
+            f"on it (keep {1 - pw.CIRCUIT_MARGIN:.0%} free for other loads, or power-limit the GPUs)",
+        )
     heat_status = "warn" if request.room == "home-office" and p.heat_btu_h > 4900 else "pass"
     add("HEAT-1", heat_status, f"{p.heat_btu_h:,.0f} BTU/h of heat ({p.wall_w:.0f} W) into the room")
     if request.room == "home-office" and (a.chassis.noise == "datacenter" or p.wall_w > 1920):
@@ -255,7 +322,11 @@ def _slot_checks(a: Assembly, request: BuildRequest, est: EstimateResult) -> lis
     if pl.bays:
         add("SLOT-1", "pass", f"{a.gpus} cards in the server's double-width GPU bays")
     elif a.risers:
-        add("SLOT-5", "warn", "cards on Gen4-rated riser cables in an open frame: keep risers short, check link width with nvidia-smi")
+        add(
+            "SLOT-5",
+            "warn",
+            "cards on Gen4-rated riser cables in an open frame: keep risers short, check link width with nvidia-smi",
+        )
     else:
         width = span(a.gpu)
         positions = [s.position for s in pl.slots]
@@ -265,10 +336,17 @@ def _slot_checks(a: Assembly, request: BuildRequest, est: EstimateResult) -> lis
         elif a.gpu.cooler == "open-air" and gaps and min(gaps) < 1:
             add("SLOT-1", "warn", "open-air cards without a free slot between them starve each other's fans")
         else:
-            add("SLOT-1", "pass", f"{width}-slot {a.gpu.cooler} cards in slots {positions}" +
-                (" with a free slot between them" if a.gpu.cooler == "open-air" and len(positions) > 1 else ""))
-        add("SLOT-2", "pass" if pl.openings_needed <= a.chassis.expansion_slots else "fail",
-            f"the last card reaches opening {pl.openings_needed} of the case's {a.chassis.expansion_slots}")
+            add(
+                "SLOT-1",
+                "pass",
+                f"{width}-slot {a.gpu.cooler} cards in slots {positions}"
+                + (" with a free slot between them" if a.gpu.cooler == "open-air" and len(positions) > 1 else ""),
+            )
+        add(
+            "SLOT-2",
+            "pass" if pl.openings_needed <= a.chassis.expansion_slots else "fail",
+            f"the last card reaches opening {pl.openings_needed} of the case's {a.chassis.expansion_slots}",
+        )
     checks.extend(_case_rules(a, request))
     return checks
 
@@ -285,25 +363,43 @@ def _lane_checks(a: Assembly, request: BuildRequest, est: EstimateResult) -> lis
     # narrow links matter for collectives (tensor parallel, training); a layer split or one GPU with the model resident
     # passes activations only (build rules R16: "less than 2% performance difference" at x8), loading is slower
     status = "pass" if bw >= 15.7 or not tp else ("fail" if bw < 3.9 else "warn")
-    add("PCI-4", status, f"GPU links {'/'.join(f'x{n}' for n in lanes)}: weakest {bw:.1f} GB/s per direction"
-        + (" (tensor-parallel or training traffic)" if tp else
-           "" if bw >= 15.7 else ": enough for a layer split, which passes only activations; loading takes longer"))
+    add(
+        "PCI-4",
+        status,
+        f"GPU links {'/'.join(f'x{n}' for n in lanes)}: weakest {bw:.1f} GB/s per direction"
+        + (
+            " (tensor-parallel or training traffic)"
+            if tp
+            else ""
+            if bw >= 15.7
+            else ": enough for a layer split, which passes only activations; loading takes longer"
+        ),
+    )
     if a.gpus > 1 and not pl.all_on_cpu:
         # the rule is about collectives (build rules R16, PCI-5: a tensor-parallel group off the chipset); a layer split
         # passes one token's activations between cards, and only loading the model is slower
         if tp:
             add("PCI-5", "warn", "a GPU hangs off the chipset: collectives crawl at ~x4; pair the CPU-attached cards")
         else:
-            add("PCI-5", "pass", "a GPU hangs off the chipset (~x4): a layer split passes only activations between "
-                "cards, so speed barely changes; loading the model takes about twice as long as at x8")
+            add(
+                "PCI-5",
+                "pass",
+                "a GPU hangs off the chipset (~x4): a layer split passes only activations between "
+                "cards, so speed barely changes; loading the model takes about twice as long as at x8",
+            )
     checks.extend(_lane_rules(a))
     if est.split == "tensor" and a.gpus not in (2, 4, 8, 16):
         add("PCI-6", "fail", "tensor parallel needs 2, 4, 8 or 16 GPUs")
     if a.gpus > 1 and not a.gpu.p2p and not a.nvlink_bridge and tp:
         add("PCI-7", "warn", "GeForce cards lack PCIe peer-to-peer: tensor parallel is PCIe-bound")
     if a.gpus >= 2 and a.gpu.nvlink in ("rtx3090", "a6000", "turing") and tp and not a.risers:
-        add("NVL-1", "pass" if a.nvlink_bridge else "warn",
-            "NVLink bridge fitted between slot pairs" if a.nvlink_bridge else "the cards support NVLink but the slot spacing has no matching bridge")
+        add(
+            "NVL-1",
+            "pass" if a.nvlink_bridge else "warn",
+            "NVLink bridge fitted between slot pairs"
+            if a.nvlink_bridge
+            else "the cards support NVLink but the slot spacing has no matching bridge",
+        )
     return checks
 
 
@@ -319,25 +415,47 @@ def _host_checks(a: Assembly, request: BuildRequest, est: EstimateResult, storag
         add("RAM-1", "pass", f"{a.ram_gb} GB RAM for {vram:g} GB of VRAM")
     elif compat.streams_weights(est.workload) and a.ram_gb >= compat.ram_needed_gb(vram, est.host_ram_bytes, True):
         # llama.cpp (mmap) and vLLM stream the weights to the GPUs: less RAM than VRAM slows loading only
-        add("RAM-1", "warn", f"{a.ram_gb} GB RAM for {vram:g} GB of VRAM: {est.workload.get('engine')} streams the weights "
-            "from disk to the GPUs, so loading takes longer (keep llama.cpp's default mmap; no --no-mmap)")
+        add(
+            "RAM-1",
+            "warn",
+            f"{a.ram_gb} GB RAM for {vram:g} GB of VRAM: {est.workload.get('engine')} streams the weights "
+            "from disk to the GPUs, so loading takes longer (keep llama.cpp's default mmap; no --no-mmap)",
+        )
     else:
         add("RAM-1", "fail", f"{a.ram_gb} GB RAM for {vram:g} GB of VRAM")
     add("RAM-2", "pass" if a.ram_gb >= 2 * vram else "warn", f"{a.ram_gb} GB RAM; 2x VRAM would be {2 * vram:g} GB")
     if est.host_ram_bytes:
         host = compat.ram_needed_gb(0, est.host_ram_bytes)
-        what = ("what the trainer offloads to the CPU" if est.workload.get("kind") != "inference" else
-                "weights read from RAM and llama.cpp's host buffers" if est.offloaded_bytes else "the engine's host buffers")
-        add("RAM-3", "pass" if a.ram_gb >= host else "fail",
-            f"{est.host_ram_bytes / 1e9:.0f} GB kept in system RAM ({what}): needs {host:.0f} GB of RAM")
+        what = (
+            "what the trainer offloads to the CPU"
+            if est.workload.get("kind") != "inference"
+            else "weights read from RAM and llama.cpp's host buffers"
+            if est.offloaded_bytes
+            else "the engine's host buffers"
+        )
+        add(
+            "RAM-3",
+            "pass" if a.ram_gb >= host else "fail",
+            f"{est.host_ram_bytes / 1e9:.0f} GB kept in system RAM ({what}): needs {host:.0f} GB of RAM",
+        )
     checks.append(compat.dimm_population(a.cpu, a.board, a.modules))
     checks.append(compat.memory_board(a.memory, a.board))
-    add("RAM-6", "pass" if a.modules <= a.board.dimm_slots and a.ram_gb <= a.board.max_memory_gb else "fail",
-        f"{a.modules} of {a.board.dimm_slots} DIMM slots, {a.ram_gb} of {a.board.max_memory_gb} GB")
+    add(
+        "RAM-6",
+        "pass" if a.modules <= a.board.dimm_slots and a.ram_gb <= a.board.max_memory_gb else "fail",
+        f"{a.modules} of {a.board.dimm_slots} DIMM slots, {a.ram_gb} of {a.board.max_memory_gb} GB",
+    )
     capacity = a.storage.capacity_gb * a.storage_count
-    add("STO-1", "pass" if capacity >= storage_need_gb else "warn",
-        f"{capacity / 1000:.1f} TB for weights, checkpoints and data (~{storage_need_gb / 1000:.1f} TB needed)")
-    add("STO-2", "pass" if (a.storage.pcie_gen or 0) >= 4 else "warn", f"{a.storage.interface.upper()} Gen{a.storage.pcie_gen or '-'} model storage")
+    add(
+        "STO-1",
+        "pass" if capacity >= storage_need_gb else "warn",
+        f"{capacity / 1000:.1f} TB for weights, checkpoints and data (~{storage_need_gb / 1000:.1f} TB needed)",
+    )
+    add(
+        "STO-2",
+        "pass" if (a.storage.pcie_gen or 0) >= 4 else "warn",
+        f"{a.storage.interface.upper()} Gen{a.storage.pcie_gen or '-'} model storage",
+    )
     checks.append(compat.cooler_cpu(a.cooler, a.cpu, a.chassis))
     if compat.cooler_board(a.cooler, a.board).status == "fail":
         checks.append(compat.cooler_board(a.cooler, a.board))
@@ -355,7 +473,12 @@ def _host_checks(a: Assembly, request: BuildRequest, est: EstimateResult, storag
 
 def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage_need_gb: float) -> list[Check]:
     """Every rule on one build, failures first (the order within a status is the order of the sections)."""
-    checks = [*_workload_checks(a, request, est), *_power_checks(a, request, est), *_slot_checks(a, request, est),
-              *_lane_checks(a, request, est), *_host_checks(a, request, est, storage_need_gb)]
+    checks = [
+        *_workload_checks(a, request, est),
+        *_power_checks(a, request, est),
+        *_slot_checks(a, request, est),
+        *_lane_checks(a, request, est),
+        *_host_checks(a, request, est, storage_need_gb),
+    ]
     order = {"fail": 0, "warn": 1, "pass": 2}
     return sorted(checks, key=lambda c: order[c.status])

@@ -120,10 +120,16 @@ def module_bay(gpu: Gpu) -> str | None:
     a PCIe card, whose slot is an x16 slot. An SXM module has no PCIe slot: 'x16 (bay)' read as one."""
     if gpu.form_factor == "pcie":
         return None
-    socket = next((word for word in gpu.name.replace("(", " ").replace(")", " ").split()
-                   if word.upper().startswith(gpu.form_factor.upper()) and word[len(gpu.form_factor):].isdigit()),
-                  gpu.form_factor.upper())
+    socket = next(
+        (
+            word
+            for word in gpu.name.replace("(", " ").replace(")", " ").split()
+            if word.upper().startswith(gpu.form_factor.upper()) and word[len(gpu.form_factor) :].isdigit()
+        ),
+        gpu.form_factor.upper(),
+    )
     family = (gpu.nvlink or "").split("-")[0]
-    name = next((f"{label} {family[len(key):]}".strip() for key, label in _MODULE_LINKS.items() if family.startswith(key)),
-                "")
+    name = next(
+        (f"{label} {family[len(key) :]}".strip() for key, label in _MODULE_LINKS.items() if family.startswith(key)), ""
+    )
     return f"{socket} bay" + (f" ({name})" if name else "")

@@ -15,18 +15,17 @@ every build of the plan, by solve.ranking.rank_and_label.
 from __future__ import annotations
 
 import math
-
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from configurator.core.catalog.loader import Catalog
+from configurator.core.catalog.models import Chassis, ModelArch, Motherboard
 from configurator.core.rules import Rule, instance
 from configurator.core.rules import compatibility as compat_rules
 from configurator.core.rules import cooling as cooling_rules
 from configurator.core.rules import layout as layout_rules
 from configurator.core.rules import power as power_rules
-from configurator.core.catalog.models import Chassis, ModelArch, Motherboard
 from configurator.core.solve import compat, noise
 from configurator.core.solve import power as pw
 from configurator.core.solve.candidates import (
@@ -55,16 +54,29 @@ COST_TIE_WEIGHT = 1 << 17
 MIN_FIRST_SOLVE_S = 2.0  # "at least x8 per GPU for tensor parallelism" (build rules R15/PCI-4)
 # the rules the model applies, in the order it applies them (the order decides CP-SAT's equal-cost ties)
 CPU_BOARD = instance(compat_rules.CpuBoard)
-PLACEMENT, OPENINGS, RISERS = instance(compat_rules.Placement), instance(compat_rules.Openings), instance(compat_rules.Risers)
+PLACEMENT, OPENINGS, RISERS = (
+    instance(compat_rules.Placement),
+    instance(compat_rules.Openings),
+    instance(compat_rules.Risers),
+)
 CPU_LANES, DRIVE_SOCKETS = instance(layout_rules.CpuLanes), instance(layout_rules.DriveSockets)
 MANY_GPU_PLATFORM, CORES_PER_GPU = instance(layout_rules.ManyGpuPlatform), instance(cooling_rules.CoresPerGpu)
 BOARD_CASE, CASE_FIT = instance(compat_rules.BoardCase), instance(layout_rules.CaseFit)
 PASSIVE_CARDS, OPEN_AIR_IN_DUCTS = instance(cooling_rules.PassiveCards), instance(cooling_rules.OpenAirInDucts)
 OPEN_AIR_FLAGSHIPS, OPEN_FRAME = instance(cooling_rules.OpenAirFlagships), instance(layout_rules.OpenFrame)
 BAREBONE_PSU, PSU_BAYS = instance(power_rules.BarebonePsu), instance(power_rules.PsuBays)
-PER_PSU: tuple[Rule, ...] = tuple(instance(r) for r in (
-    power_rules.PsuLoad, power_rules.SecondPsu, power_rules.OversizedPsu, power_rules.Circuit,
-    power_rules.Atx3Excursions, power_rules.Atx2Spikes, power_rules.Connectors))
+PER_PSU: tuple[Rule, ...] = tuple(
+    instance(r)
+    for r in (
+        power_rules.PsuLoad,
+        power_rules.SecondPsu,
+        power_rules.OversizedPsu,
+        power_rules.Circuit,
+        power_rules.Atx3Excursions,
+        power_rules.Atx2Spikes,
+        power_rules.Connectors,
+    )
+)
 RAM_FOR_GPUS, MEMORY_KIND = instance(compat_rules.RamForGpus), instance(compat_rules.MemoryKind)
 DIMM_POPULATION, BOARD_MEMORY = instance(compat_rules.DimmPopulation), instance(compat_rules.BoardMemory)
 CPU_COOLER, COOLER_CASE = instance(cooling_rules.CpuCooler), instance(compat_rules.CoolerCase)
@@ -110,9 +122,17 @@ class BuildModel:
     the catalog instead of with the product of its parts.
     """
 
-    def __init__(self, request: BuildRequest, cand: Candidates, model_arch: ModelArch, catalog: Catalog,
-                 cost_cap: float | None = None, perf_scale: float | None = None, cpu_slack_w: dict[str, float] | None = None,
-                 option_credit_w: dict[int, tuple[int, int, int, int]] | None = None):
+    def __init__(
+        self,
+        request: BuildRequest,
+        cand: Candidates,
+        model_arch: ModelArch,
+        catalog: Catalog,
+        cost_cap: float | None = None,
+        perf_scale: float | None = None,
+        cpu_slack_w: dict[str, float] | None = None,
+        option_credit_w: dict[int, tuple[int, int, int, int]] | None = None,
+    ):
         """One choice variable per candidate, then each family of rules in turn.
 
         `cost_cap`: every build must cost less than this (a cheaper variant of an answer in hand).
@@ -187,9 +207,13 @@ class BuildModel:
                 usable = ch.included_psu_w / (2 if ch.psu_redundant else 1)
                 self.psu_choices.append(_PsuChoice(None, 1, hi, usable, "titanium", "included"))
         self.mem_choices = [(mk, k) for mk in self.c.memory for k in compat.kit_counts(memory_of(mk))]
-        self.sto_choices = [(s, k) for s in self.c.storage for k in (1, 2, 3, 4)
-                            if storage_of(s).capacity_gb * k >= self.c.storage_need_gb
-                            and (k == 1 or storage_of(s).capacity_gb * (k - 1) < self.c.storage_need_gb)]
+        self.sto_choices = [
+            (s, k)
+            for s in self.c.storage
+            for k in (1, 2, 3, 4)
+            if storage_of(s).capacity_gb * k >= self.c.storage_need_gb
+            and (k == 1 or storage_of(s).capacity_gb * (k - 1) < self.c.storage_need_gb)
+        ]
 
         self.o = [self.m.new_bool_var(f"o{i}") for i in range(len(self.options))]
         self.b = [self.m.new_bool_var(f"b{i}") for i in range(len(self.boards))]
@@ -246,18 +270,35 @@ class BuildModel:
             out.setdefault(key(item), []).append(index)
         return out
 
-    def forbid_pairs(self, left: list[Any], left_vars: list[Any], left_key: Any, right: list[Any], right_vars: list[Any],
-                     right_key: Any, allowed: Any, name: str) -> None:
+    def forbid_pairs(
+        self,
+        left: list[Any],
+        left_vars: list[Any],
+        left_key: Any,
+        right: list[Any],
+        right_vars: list[Any],
+        right_key: Any,
+        allowed: Any,
+        name: str,
+    ) -> None:
         """A pairwise rule as a table: classes of parts the rule cannot tell apart, and a
         clause for every class pair the rule's own function (compat.py) fails."""
         lefts, rights = self.classes(left, left_key), self.classes(right, right_key)
-        forbidden = [(lk, rk) for lk, lids in lefts.items() for rk, rids in rights.items()
-                     if not allowed(left[lids[0]], right[rids[0]])]
+        forbidden = [
+            (lk, rk)
+            for lk, lids in lefts.items()
+            for rk, rids in rights.items()
+            if not allowed(left[lids[0]], right[rids[0]])
+        ]
         # a class gets its variable only when the rule forbids one of its pairs
-        lvars = {lk: self.any_of(f"{name}_l{lefts[lk][0]}", [left_vars[i] for i in lefts[lk]])
-                 for lk in dict.fromkeys(lk for lk, _rk in forbidden)}
-        rvars = {rk: self.any_of(f"{name}_r{rights[rk][0]}", [right_vars[i] for i in rights[rk]])
-                 for rk in dict.fromkeys(rk for _lk, rk in forbidden)}
+        lvars = {
+            lk: self.any_of(f"{name}_l{lefts[lk][0]}", [left_vars[i] for i in lefts[lk]])
+            for lk in dict.fromkeys(lk for lk, _rk in forbidden)
+        }
+        rvars = {
+            rk: self.any_of(f"{name}_r{rights[rk][0]}", [right_vars[i] for i in rights[rk]])
+            for rk in dict.fromkeys(rk for _lk, rk in forbidden)
+        }
         for lk, rk in forbidden:
             self.m.add_bool_or([lvars[lk].negated(), rvars[rk].negated()])
 
@@ -271,8 +312,9 @@ class BuildModel:
 
     def per_cpu(self, value: Any) -> Any:
         """Sum over the chosen CPU(s) of value(cpu), counting the second socket."""
-        return (sum(int(value(cpu)) * self.cpu[i] for i, cpu in enumerate(self.cpus))
-                + sum(int(value(self.cpus[i])) * both for i, both in self.second_cpu.items()))
+        return sum(int(value(cpu)) * self.cpu[i] for i, cpu in enumerate(self.cpus)) + sum(
+            int(value(self.cpus[i])) * both for i, both in self.second_cpu.items()
+        )
 
     def _platform(self) -> None:
         """CPU x board (CPU-2), sockets, and sums over the chosen CPU(s)."""
@@ -301,21 +343,35 @@ class BuildModel:
                     credit_one.append(watts * credited)
         self.cpu_tdp_w = self.per_cpu(lambda c: c.tdp_w) - sum(credit_all)  # every socket
         self.socket_tdp_w = sum(int(cpu.tdp_w) * self.cpu[i] for i, cpu in enumerate(self.cpus)) - sum(credit_one)
-        self.consumer_cpu = self.any_of("consumer_cpu", [self.cpu[i] for i, c in enumerate(self.cpus) if c.platform == "consumer"])
-        self.server_cpu = self.any_of("server_cpu", [self.cpu[i] for i, c in enumerate(self.cpus) if c.platform == "server"])
-        self.socket_var = {s: self.any_of(f"socket_{s}", [self.b[i] for i, b in enumerate(self.boards) if b.socket == s])
-                      for s in sorted({b.socket for b in self.boards})}
+        self.consumer_cpu = self.any_of(
+            "consumer_cpu", [self.cpu[i] for i, c in enumerate(self.cpus) if c.platform == "consumer"]
+        )
+        self.server_cpu = self.any_of(
+            "server_cpu", [self.cpu[i] for i, c in enumerate(self.cpus) if c.platform == "server"]
+        )
+        self.socket_var = {
+            s: self.any_of(f"socket_{s}", [self.b[i] for i, b in enumerate(self.boards) if b.socket == s])
+            for s in sorted({b.socket for b in self.boards})
+        }
 
     def _gpu_geometry(self) -> None:
         """Slot layouts against card geometries (R1, R8, R12, R14), risers, case openings, lanes."""
         self._mark("definition")
-        self.open_frame = self.any_of("open_frame", [self.h[i] for i, h in enumerate(self.chassis) if h.kind == "open-frame"])
+        self.open_frame = self.any_of(
+            "open_frame", [self.h[i] for i, h in enumerate(self.chassis) if h.kind == "open-frame"]
+        )
         self.openings = self.m.new_int_var(0, 16, "openings")
         self.gpu_lanes = self.m.new_int_var(0, 1024, "gpu_lanes")
 
         def layout_key(b: Motherboard) -> Any:
-            return (tuple((s.position, s.mechanical_lanes, s.lanes, s.gen, s.source, s.lanes_when_bifurcated)
-                          for s in b.pcie_slots), b.gpu_bays, b.gpu_bay_gen)
+            return (
+                tuple(
+                    (s.position, s.mechanical_lanes, s.lanes, s.gen, s.source, s.lanes_when_bifurcated)
+                    for s in b.pcie_slots
+                ),
+                b.gpu_bays,
+                b.gpu_bay_gen,
+            )
 
         def geometry_key(o: GpuOption) -> Any:
             return geometry_class(o, self.training)
@@ -323,8 +379,11 @@ class BuildModel:
         layouts = self.classes(self.boards, layout_key)
         geometries = self.classes(self.options, geometry_key)
         self.needs_risers = self.m.new_bool_var("needs_risers")  # cards that cannot sit in their slots: hung on risers
-        gvars = {gk: self.any_of(f"geom_{option_ids[0]}", [self.o[i] for i in option_ids]) for gk, option_ids in geometries.items()}
-        for lk, board_ids in layouts.items():
+        gvars = {
+            gk: self.any_of(f"geom_{option_ids[0]}", [self.o[i] for i in option_ids])
+            for gk, option_ids in geometries.items()
+        }
+        for board_ids in layouts.values():
             lvar = self.any_of(f"layout_{len(board_ids)}_{board_ids[0]}", [self.b[i] for i in board_ids])
             board = self.boards[board_ids[0]]
             for gk, option_ids in geometries.items():
@@ -341,7 +400,10 @@ class BuildModel:
         # lanes within the CPU(s); NVMe drives take x4 each; sockets for the drives
         self._mark("definition")
         self.nvme_count = self.m.new_int_var(0, 16, "nvme")
-        self.m.add(self.nvme_count == sum(k * self.d[i] for i, (s, k) in enumerate(self.sto_choices) if storage_of(s).interface != "sata"))
+        self.m.add(
+            self.nvme_count
+            == sum(k * self.d[i] for i, (s, k) in enumerate(self.sto_choices) if storage_of(s).interface != "sata")
+        )
         self.bay_board = self.any_of("bay_board", [self.b[i] for i, b in enumerate(self.boards) if b.gpu_bays])
         self.apply(CPU_LANES)
         self.apply(DRIVE_SOCKETS)
@@ -383,10 +445,18 @@ class BuildModel:
         self.apply(CASE_FIT)
         self._mark("definition")
         self.ducted = self.any_of("ducted", [self.h[i] for i, h in enumerate(self.chassis) if compat.ducted(h)])
-        self.tower = self.any_of("tower", [self.h[i] for i, h in enumerate(self.chassis) if h.kind in ("mid-tower", "full-tower")])
-        self.passive = self.any_of("passive_gpus", [self.o[i] for i, o in enumerate(self.options) if compat.needs_ducted(o.gpu)])
-        self.open_air = self.any_of("open_air_gpus", [self.o[i] for i, o in enumerate(self.options) if o.gpu.cooler == "open-air"])
-        self.flagships = self.any_of("open_air_flagships", [self.o[i] for i, o in enumerate(self.options) if open_air_flagships(o)])
+        self.tower = self.any_of(
+            "tower", [self.h[i] for i, h in enumerate(self.chassis) if h.kind in ("mid-tower", "full-tower")]
+        )
+        self.passive = self.any_of(
+            "passive_gpus", [self.o[i] for i, o in enumerate(self.options) if compat.needs_ducted(o.gpu)]
+        )
+        self.open_air = self.any_of(
+            "open_air_gpus", [self.o[i] for i, o in enumerate(self.options) if o.gpu.cooler == "open-air"]
+        )
+        self.flagships = self.any_of(
+            "open_air_flagships", [self.o[i] for i, o in enumerate(self.options) if open_air_flagships(o)]
+        )
         self.apply(PASSIVE_CARDS)
         self.apply(OPEN_AIR_IN_DUCTS)
         self.apply(OPEN_AIR_FLAGSHIPS)
@@ -430,7 +500,9 @@ class BuildModel:
         self.m.add(spike_w == option_sum(3) + host_w)
         # PWR-6 (power.connectors_ok) over self.classes: what the GPUs need, the CPU's EPS inputs, each PSU
         need_classes = self.classes(self.options, lambda o: pw.gpu_connector_needs(o.gpu, o.count))
-        self.need_vars = {k: self.any_of(f"need_{k[0]}_{k[1]}_{k[2]}", [self.o[i] for i in ids]) for k, ids in need_classes.items()}
+        self.need_vars = {
+            k: self.any_of(f"need_{k[0]}_{k[1]}_{k[2]}", [self.o[i] for i in ids]) for k, ids in need_classes.items()
+        }
         eps_classes = self.classes(self.cpus, lambda c: pw.cpu_eps_connectors(c, 1))  # desktop PSUs feed one socket
         self.eps_vars = {k: self.any_of(f"cpu_eps_{k}", [self.cpu[i] for i in ids]) for k, ids in eps_classes.items()}
         self.fast_w, self.slow_w, self.spike_w = fast_w, slow_w, spike_w
@@ -447,29 +519,54 @@ class BuildModel:
         # them per option, CPU class and board, and repeating the sums would grow the model with their product
         most_gb = max((memory_of(mk).total_gb * k for mk, k in self.mem_choices), default=0)
         self.ram_gb = self.m.new_int_var(0, int(most_gb), "ram_gb")
-        self.m.add(self.ram_gb == sum(memory_of(mk).total_gb * k * self.mem[i] for i, (mk, k) in enumerate(self.mem_choices)))
+        self.m.add(
+            self.ram_gb == sum(memory_of(mk).total_gb * k * self.mem[i] for i, (mk, k) in enumerate(self.mem_choices))
+        )
         # RAM-1/RAM-3 for the chosen option (exactly one option is chosen, so one sum says it for all)
         self._mark(RAM_FOR_GPUS.id)
-        self.m.add(self.ram_gb >= sum(ceil_int(compat.ram_needed_gb(o.vram_gb, o.estimate.host_ram_bytes,
-                                                                   compat.streams_weights(o.estimate.workload))) * self.o[i]
-                                      for i, o in enumerate(self.options)))
+        self.m.add(
+            self.ram_gb
+            >= sum(
+                ceil_int(
+                    compat.ram_needed_gb(
+                        o.vram_gb, o.estimate.host_ram_bytes, compat.streams_weights(o.estimate.workload)
+                    )
+                )
+                * self.o[i]
+                for i, o in enumerate(self.options)
+            )
+        )
         # RAM-5 (compat.memory_board): the kit's kind equals the board's, as one linking equality per kind
         self._mark(MEMORY_KIND.id)
-        memory_kinds = sorted({compat.memory_kind_key(b) for b in self.boards} | {compat.memory_kind_key(memory_of(mk)) for mk, _ in self.mem_choices},
-                              key=str)
+        memory_kinds = sorted(
+            {compat.memory_kind_key(b) for b in self.boards}
+            | {compat.memory_kind_key(memory_of(mk)) for mk, _ in self.mem_choices},
+            key=str,
+        )
         for memory_kind in memory_kinds:
-            self.m.add(sum(self.b[i] for i, b in enumerate(self.boards) if compat.memory_kind_key(b) == memory_kind)
-                  == sum(self.mem[i] for i, (mk, _) in enumerate(self.mem_choices)
-                         if compat.memory_kind_key(memory_of(mk)) == memory_kind))
+            self.m.add(
+                sum(self.b[i] for i, b in enumerate(self.boards) if compat.memory_kind_key(b) == memory_kind)
+                == sum(
+                    self.mem[i]
+                    for i, (mk, _) in enumerate(self.mem_choices)
+                    if compat.memory_kind_key(memory_of(mk)) == memory_kind
+                )
+            )
         # RAM-4 (compat.usable_dimms): at most the DIMMs the CPU's and the board's channels take
         self._mark("definition")
-        modules = self.m.new_int_var(0, max((memory_of(mk).modules * k for mk, k in self.mem_choices), default=0), "dimms")
-        self.m.add(modules == sum(memory_of(mk).modules * k * self.mem[i] for i, (mk, k) in enumerate(self.mem_choices)))
+        modules = self.m.new_int_var(
+            0, max((memory_of(mk).modules * k for mk, k in self.mem_choices), default=0), "dimms"
+        )
+        self.m.add(
+            modules == sum(memory_of(mk).modules * k * self.mem[i] for i, (mk, k) in enumerate(self.mem_choices))
+        )
         self._mark(DIMM_POPULATION.id)
         for ck, cpu_ids in self.classes(self.cpus, lambda c: c.memory_channels).items():
             cvar = self.any_of(f"channels_{ck}", [self.cpu[i] for i in cpu_ids])
             for bi, board in enumerate(self.boards):
-                self.m.add(modules <= compat.usable_dimms(self.cpus[cpu_ids[0]], board)).only_enforce_if([cvar, self.b[bi]])
+                self.m.add(modules <= compat.usable_dimms(self.cpus[cpu_ids[0]], board)).only_enforce_if(
+                    [cvar, self.b[bi]]
+                )
         self._mark(BOARD_MEMORY.id)
         self.m.add(self.ram_gb <= sum(b.max_memory_gb * self.b[i] for i, b in enumerate(self.boards)))
         self._mark(DIMM_POPULATION.id)
@@ -512,6 +609,7 @@ class BuildModel:
     def _cost(self) -> None:
         """The price in whole currency units, within the budget."""
         self._mark("cost")
+
         def paid(p: Priced | None, qty: int) -> int:
             if p is None or p.quote is None:
                 return 0
@@ -523,14 +621,18 @@ class BuildModel:
         self.board_paid = [paid(b, 1) for b in self.c.boards]
         self.cpu_paid = [paid(c, 1) for c in self.c.cpus]
         self.chassis_paid = [paid(h, 1) for h in self.c.chassis]
-        self.psu_paid = [paid(ps.psu, ps.count) + (paid(sync, 1) if ps.count == 2 and sync else 0) for ps in self.psu_choices]
+        self.psu_paid = [
+            paid(ps.psu, ps.count) + (paid(sync, 1) if ps.count == 2 and sync else 0) for ps in self.psu_choices
+        ]
         self.mem_paid = [paid(mk, k) for mk, k in self.mem_choices]
         self.cooler_paid = [paid(cl, 1) for cl in self.c.coolers]
         self.storage_paid = [paid(s, k) for s, k in self.sto_choices]
         cost_terms: list[Any] = [option_cost(o) * self.o[i] for i, o in enumerate(self.options)]
         cost_terms += [price * self.b[i] for i, price in enumerate(self.board_paid)]
         cost_terms += [price * self.cpu[i] for i, price in enumerate(self.cpu_paid)]
-        cost_terms += [(paid(self.c.cpus[i], 2) - paid(self.c.cpus[i], 1)) * both for i, both in self.second_cpu.items()]
+        cost_terms += [
+            (paid(self.c.cpus[i], 2) - paid(self.c.cpus[i], 1)) * both for i, both in self.second_cpu.items()
+        ]
         cost_terms += [price * self.h[i] for i, price in enumerate(self.chassis_paid)]
         cost_terms += [price * self.s[i] for i, price in enumerate(self.psu_paid)]
         cost_terms += [price * self.mem[i] for i, price in enumerate(self.mem_paid)]
@@ -542,34 +644,47 @@ class BuildModel:
                 cost_terms.append(price * both)
         cost_terms += [price * self.d[i] for i, price in enumerate(self.storage_paid)]
         if riser and riser.quote is not None:
-            riser_count = self.m.new_int_var(0, 64, "risers")  # one per card when they hang on risers (minimised with the cost)
+            riser_count = self.m.new_int_var(
+                0, 64, "risers"
+            )  # one per card when they hang on risers (minimised with the cost)
             self.m.add(riser_count >= self.gpu_count - 64 * (1 - self.needs_risers))
             cost_terms.append(int(round(riser.amount)) * riser_count)
+
         # no build costs more than every part at once: the weight that makes an objective lexicographic
         def most(prices: Any) -> int:
             return max(prices, default=0)
 
         self.cost_bound = (
             most(option_cost(o) for o in self.options)
-            + most(paid(b, 1) for b in self.c.boards) + most(paid(c, 2) for c in self.c.cpus)
+            + most(paid(b, 1) for b in self.c.boards)
+            + most(paid(c, 2) for c in self.c.cpus)
             + most(paid(h, 1) for h in self.c.chassis)
             + most(paid(ps.psu, ps.count) + paid(sync, 1) for ps in self.psu_choices)
-            + most(paid(mk, k) for mk, k in self.mem_choices) + 2 * most(paid(cl, 1) for cl in self.c.coolers)
-            + most(paid(s, k) for s, k in self.sto_choices) + (64 * int(round(riser.amount)) if riser and riser.quote else 0)
+            + most(paid(mk, k) for mk, k in self.mem_choices)
+            + 2 * most(paid(cl, 1) for cl in self.c.coolers)
+            + most(paid(s, k) for s, k in self.sto_choices)
+            + (64 * int(round(riser.amount)) if riser and riser.quote else 0)
         )
         limits = [int(self.request.budget)] if self.request.budget is not None else []
         if self.cost_cap is not None:
             limits.append(max(0, math.ceil(self.cost_cap) - 1))  # strictly below the cap
         if limits:
             self.cost_bound = min(self.cost_bound, *limits)
+
         # the least the parts around any GPU option can cost (exactly one of each kind is chosen):
         # with option_cost, a lower bound on every build with that option (LazyBuildModel)
         def least(prices: Any) -> int:
             return min(prices, default=0)
 
         self.platform_floor = (
-            least(self.board_paid) + least(self.cpu_paid) + least(self.chassis_paid) + least(self.psu_paid)
-            + least(self.mem_paid) + least(self.cooler_paid) + least(self.storage_paid))
+            least(self.board_paid)
+            + least(self.cpu_paid)
+            + least(self.chassis_paid)
+            + least(self.psu_paid)
+            + least(self.mem_paid)
+            + least(self.cooler_paid)
+            + least(self.storage_paid)
+        )
         cost = self.m.new_int_var(0, 1_000_000_000, "cost")
         self.m.add(cost == sum(cost_terms))
         self.cost = cost
@@ -592,8 +707,10 @@ class BuildModel:
         # total sound power of cards, case fans, PSUs and CPU cooler (solve/noise.py): minimising the linear sum
         # of 10^(L/10) terms minimises the combined dBA; a barebone's included PSUs sound with its chassis
         chassis_units = [chassis_noise(h) for h in self.chassis]
-        psu_units = [noise.units(noise.psu_figure(psu_of(ps.psu)), ps.count) if ps.psu is not None else 0
-                     for ps in self.psu_choices]
+        psu_units = [
+            noise.units(noise.psu_figure(psu_of(ps.psu)), ps.count) if ps.psu is not None else 0
+            for ps in self.psu_choices
+        ]
         cooler_units = [noise.units(noise.cooler_figure(cooler_of(cl))) for cl in self.c.coolers]
         self.noise = (
             sum(noise_score(o.gpu, o.count) * self.o[i] for i, o in enumerate(self.options))
@@ -604,9 +721,8 @@ class BuildModel:
         self.noise_floor = min(chassis_units, default=0) + min(psu_units, default=0) + min(cooler_units, default=0)
         self.board_grow = [len([s for s in b.pcie_slots if s.mechanical_lanes >= 16]) * 100 for b in self.boards]
         self.psu_grow = [int(ps.capacity_w) // 10 for ps in self.psu_choices]
-        self.grow = (
-            sum(g * self.b[i] for i, g in enumerate(self.board_grow))
-            + sum(g * self.s[i] for i, g in enumerate(self.psu_grow))
+        self.grow = sum(g * self.b[i] for i, g in enumerate(self.board_grow)) + sum(
+            g * self.s[i] for i, g in enumerate(self.psu_grow)
         )
 
     # ------------------------------------------------------------------ solving
@@ -657,8 +773,13 @@ class BuildModel:
             lift = objective == "grow"  # spare PSU capacity is what "room to grow" offers (its label says so)
             # lexicographic in one solve: one unit of the primary objective outweighs any difference in price
             weight = self.cost_bound + 1
-            found = self._run(expr * weight - self.cost if maximize else expr * weight + self.cost, maximize, time_limit,
-                              bounds, lift_psu_limit=lift)
+            found = self._run(
+                expr * weight - self.cost if maximize else expr * weight + self.cost,
+                maximize,
+                time_limit,
+                bounds,
+                lift_psu_limit=lift,
+            )
             return found[0] if found else None
         if objective.startswith("value:"):
             lam = float(objective.split(":", 1)[1])
@@ -670,7 +791,12 @@ class BuildModel:
         return found[0] if found else None
 
     def _run(
-        self, expr: Any, maximize: bool, time_limit: float, bounds: list[tuple[str, int]], hint: dict[str, Any] | None = None,
+        self,
+        expr: Any,
+        maximize: bool,
+        time_limit: float,
+        bounds: list[tuple[str, int]],
+        hint: dict[str, Any] | None = None,
         lift_psu_limit: bool = False,
     ) -> tuple[Choice, dict[str, Any]] | None:
         m = self.m
@@ -684,7 +810,9 @@ class BuildModel:
         for name, value in bounds:
             literal = m.new_bool_var(f"bound_{name}_{value}_{len(self._bound_literals)}")
             self._bound_literals.append(literal)
-            (m.add(named[name] >= value) if name in ("perf", "grow") else m.add(named[name] <= value)).only_enforce_if(literal)
+            (m.add(named[name] >= value) if name in ("perf", "grow") else m.add(named[name] <= value)).only_enforce_if(
+                literal
+            )
             assumptions.append(literal)
         # feasibility does not depend on the objective, and the model only gains constraints between
         # solves: under the assumptions of a solve proven infeasible (or more), no build exists
@@ -718,8 +846,13 @@ class BuildModel:
             solver.parameters.symmetry_level = 0
         self._solves += 1
         status = solver.solve(m)
-        self.last_status = "optimal" if status == self.cp.OPTIMAL else "feasible" if status == self.cp.FEASIBLE else (
-            "infeasible" if status == self.cp.INFEASIBLE else "unknown")
+        self.last_status = (
+            "optimal"
+            if status == self.cp.OPTIMAL
+            else "feasible"
+            if status == self.cp.FEASIBLE
+            else ("infeasible" if status == self.cp.INFEASIBLE else "unknown")
+        )
         if status == self.cp.INFEASIBLE:
             self._infeasible_under.append(held)
         if status not in (self.cp.OPTIMAL, self.cp.FEASIBLE):
@@ -735,11 +868,14 @@ class BuildModel:
         of parts that hold no credit sums exactly what it would without: it holds without a check."""
         if self.tdp_credit is None or "_assignment" not in self.last_values:
             return True
-        if (self._cpu_slack_w.get(choice.cpu.record.id, 0) < 1
-                and not any(self._option_credit_w.get(id(choice.option), (0, 0, 0, 0)))):
+        if self._cpu_slack_w.get(choice.cpu.record.id, 0) < 1 and not any(
+            self._option_credit_w.get(id(choice.option), (0, 0, 0, 0))
+        ):
             return True
         m = self.m
-        fixed = [var if value else var.negated() for var, value in zip(self._all_vars(), self.last_values["_assignment"])]
+        fixed = [
+            var if value else var.negated() for var, value in zip(self._all_vars(), self.last_values["_assignment"])
+        ]
         m.clear_assumptions()
         m.add_assumptions([*fixed, self.tdp_credit.negated(), *([] if self._lifted else [self.right_sized_psu])])
         solver = self.cp.CpSolver()
@@ -764,9 +900,19 @@ class BuildModel:
         cooler = c.coolers[pick(self.cool)]
         sto, sto_count = self.sto_choices[pick(self.d)]
         return Choice(
-            option=option, board=board, cpu=cpu, chassis=chassis, psu=ps.psu, psu_count=ps.count,
-            memory=mk, memory_count=mk_count, cooler=cooler, storage=sto, storage_count=sto_count,
-            cost=float(solver.value(self.cost)), risers=bool(solver.value(self.needs_risers)),
+            option=option,
+            board=board,
+            cpu=cpu,
+            chassis=chassis,
+            psu=ps.psu,
+            psu_count=ps.count,
+            memory=mk,
+            memory_count=mk_count,
+            cooler=cooler,
+            storage=sto,
+            storage_count=sto_count,
+            cost=float(solver.value(self.cost)),
+            risers=bool(solver.value(self.needs_risers)),
         )
 
     def perf_points(self, option: GpuOption) -> int:
@@ -780,8 +926,12 @@ class BuildModel:
 def option_watts(option: GpuOption, power_limit: float | None) -> tuple[int, int, int, int]:
     """The cards' sustained draw (under a power limit) and their 100 us, 10 ms and ATX 2 spikes (PWR-1, PWR-3, PWR-4)."""
     g, n = option.gpu, option.count
-    return (int(n * pw.gpu_sustained_w(g, power_limit)), int(n * g.tdp_w * pw.transient_ratio(g)),
-            int(n * g.tdp_w * pw.SLOW_TRANSIENT_RATIO), int(n * g.tdp_w * pw.ATX2_SPIKE_RATIO))
+    return (
+        int(n * pw.gpu_sustained_w(g, power_limit)),
+        int(n * g.tdp_w * pw.transient_ratio(g)),
+        int(n * g.tdp_w * pw.SLOW_TRANSIENT_RATIO),
+        int(n * g.tdp_w * pw.ATX2_SPIKE_RATIO),
+    )
 
 
 def open_air_flagships(option: GpuOption) -> bool:
@@ -799,7 +949,9 @@ def geometry_class(option: GpuOption, training: bool) -> tuple[object, ...]:
     return (span(g), needs_gap(g), g.slot_width <= 2, option.count, needs_wide_lanes(option, training))
 
 
-def usable_placement(cand: Candidates, board: Motherboard, option: GpuOption, risers: bool, training: bool) -> Placement | None:
+def usable_placement(
+    cand: Candidates, board: Motherboard, option: GpuOption, risers: bool, training: bool
+) -> Placement | None:
     """The cards seated in the board's slots (or hung on risers, never on a GPU-bay board), at x8 or more
     where the job needs the lanes; None when they cannot go there."""
     if risers and board.gpu_bays:
@@ -878,7 +1030,13 @@ def run_labels(
                 break
             choice = bm.solve_only_gpu(gpu_id, max(label_time, MIN_FIRST_SOLVE_S / 2))
             if choice is not None:
-                results.append((f"cheapest with {choice.option.gpu.name}", "the lowest price for this GPU among those compared", choice))
+                results.append(
+                    (
+                        f"cheapest with {choice.option.gpu.name}",
+                        "the lowest price for this GPU among those compared",
+                        choice,
+                    )
+                )
                 on_found(*results[-1])
         results.sort(key=lambda r: r[2].cost)
         return results
@@ -887,12 +1045,18 @@ def run_labels(
     if cheapest is None:
         return results  # infeasible (or out of time: see bm.last_status); other objectives cannot help
     take("cheapest that fits", "the lowest total price among builds that pass every rule", cheapest)
-    plan = [("fastest within budget", "perf"), ("best tokens/s per dollar", "value"), ("quietest", "noise"), ("room to grow", "grow")]
+    plan = [
+        ("fastest within budget", "perf"),
+        ("best tokens/s per dollar", "value"),
+        ("quietest", "noise"),
+        ("room to grow", "grow"),
+    ]
     if bm.request.workload.kind != "inference":
         plan[1] = ("best time per dollar", "value")
-    for position, (label, objective) in enumerate(plan):
+    for label, objective in plan:
         if len(results) >= top_k or should_stop():
             break
+
         def remaining_share() -> float:
             return label_time
 
