@@ -21,6 +21,7 @@ from configurator.core.solve.candidates import GIB, TOWERS, engines_to_try, gpu_
 from configurator.core.solve.compat import ducted, needs_ducted
 from configurator.core.solve.plan import plan
 from configurator.core.solve.pricing import quote
+from configurator.core.solve.ranking import cpu_only, measure
 from configurator.core.solve.request import BuildRequest
 from configurator.core.solve.rules import READING_TPS
 from configurator.core.support import check_stack
@@ -398,6 +399,7 @@ def solve_cell(
         bounds.append((cards * q.amount + platform_floor, gpu, cards, platform_floor))
     bounds.sort(key=lambda b: (b[0], b[1].id))
     builds: dict[str, Build] = {}
+    spare: dict[str, Build] = {}  # machines without a GPU the plans offered (the sources of #28)
     reasons: list[str] = []
     failed: set[str] = set()  # GPUs a plan has shown cannot run this cell
 
@@ -416,8 +418,9 @@ def solve_cell(
             sources=not request.gpu_ids,
         )
         for build in result.builds:
-            if build.gpu_id not in builds or build.total_price < builds[build.gpu_id].total_price:
-                builds[build.gpu_id] = build
+            kept = spare if cpu_only(build) else builds  # a CPU-only box never stops the search for a GPU machine
+            if build.gpu_id not in kept or build.total_price < kept[build.gpu_id].total_price:
+                kept[build.gpu_id] = build
         if result.infeasible is not None:
             reasons.append(result.infeasible.reason)
         if result.infeasible is not None and result.infeasible.timed_out or should_stop():
@@ -463,6 +466,13 @@ def solve_cell(
             run([catalog.records["gpus"][g] for g in servers], solving.model_copy(update={"allow_clusters": True}))  # type: ignore[misc]
     if should_stop():
         return MapCell(**cell, cheapest=None, reason="stopped")
+    # as in the plan a click opens: a slow CPU-only box (its prompts wait minutes) is never "cheapest" beside a
+    # machine with a GPU (solve.ranking, #27)
+    for key, box in spare.items():
+        if not (builds and measure(box, solving).slow_cpu_only) and (
+            key not in builds or box.total_price < builds[key].total_price
+        ):
+            builds[key] = box
     # at one price, the faster machine first
     ranked = sorted(
         builds.values(),

@@ -307,7 +307,7 @@ def test_plan_json_contract_and_exports(tmp_path: Path) -> None:
         assert set(part) >= {"category", "id", "name", "quantity", "owned", "unit_price", "spec"}
         assert part["spec"]["id"] == part["id"]
     # the owned card is counted and not paid for: the parts add up to the total
-    gpu = next(p for p in build["parts"] if p["category"] == "gpu")
+    gpu = next(p for p in build["parts"] if p["category"] == "gpu" and p["owned"])  # beside it maybe another model
     assert gpu["owned"] == 1
     paid = sum(p["unit_price"] * (p["quantity"] - p["owned"]) for p in build["parts"])
     assert paid == pytest.approx(build["total_price"], abs=0.05)
@@ -465,6 +465,8 @@ def test_a_cluster_plan_says_which_parts_are_per_node_and_does_not_say_nothing_f
                 "720",
                 "--circuit",
                 "230v16a",
+                "--room",
+                "server-room",  # in a lab the cluster fails SITE-POWER and the way out names the server room (#31)
                 "--top",
                 "1",
             ]

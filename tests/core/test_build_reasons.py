@@ -25,6 +25,9 @@ def test_the_gpu_reason_states_the_memory_the_build_puts_on_each_gpu(catalog: Ca
     assert offloaded, [b.label for b in builds]
     for build in builds:
         gpu = next(p for p in build.parts if p.category == "gpu")
+        if build.gpus_mixed:  # different cards (#28): each line says its share of the layers and its own memory
+            assert "layers" in gpu.why and "GB" in gpu.why, (build.label, gpu.why)
+            continue
         assert f"{build.estimate.per_gpu_bytes / GIB:.1f} GiB needed per GPU" in gpu.why, (build.label, gpu.why)
 
 

@@ -156,7 +156,9 @@ def test_deepseek_r1_q4_at_15000_is_offered_at_several_platform_tiers_the_fastes
         prompt = next(c for c in build.checks if c.rule == "PROMPT")
         assert "before the first token" in prompt.message and build.estimate.prefill_tokens_per_s
         assert (prompt.status == "warn") == ((build.estimate.time_to_first_token_s or 0) > 60)
-    fastest = max(tiers, key=lambda b: b.estimate.decode_tokens_per_s or 0)
+    # among the tiers on supported software (a Pascal card past CUDA 13 claims nothing on a speed it cannot keep: #28)
+    supported = [b for b in tiers if "past CUDA support" not in b.label and "past ROCm support" not in b.label]
+    fastest = max(supported, key=lambda b: b.estimate.decode_tokens_per_s or 0)
     assert "12-channel" in kind_of(fastest.label)
     assert fastest.estimate.workload["ram_bandwidth_gbps"] >= 460.8
     # well above the 3.5 tokens/s it had (1.75x with #29's measured EPYC bandwidth share; "roughly doubles" in #28)

@@ -63,11 +63,12 @@ def test_the_estimators_warnings_show_with_the_selected_build(qtbot, window) -> 
 
 
 def _select_ready_made(qtbot, window):  # type: ignore[no-untyped-def]
-    """DeepSeek-R1 at q4 within 15,000 USD, with its ready-made system (the Mac Studio) selected."""
+    """gpt-oss-120b within 2,800 USD, with its ready-made system (a 128 GB unified-memory box) selected. (It was
+    DeepSeek-R1 on the 512 GB Mac Studio, no longer sold new since March 2026.)"""
     result = _solve(
         qtbot,
         window,
-        BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m"), budget=15000),
+        BuildRequest(model_id="gpt-oss-120b", workload=Workload(kind="inference", precision="mxfp4"), budget=2800),
     )
     index = next(i for i, b in enumerate(result.builds) if b.parts[0].category == "system")
     window.session.select(index)

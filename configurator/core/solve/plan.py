@@ -852,11 +852,13 @@ def plan(
     for entry in SOURCES:
         if should_stop():
             break
-        if not sources and entry.name in MACHINE_SOURCES:
-            continue
+        if not sources and entry.name in (*MACHINE_SOURCES, *READY_MADE_SOURCES):
+            continue  # a map of named GPUs: no Mac, mini PC or ready-made server in their place
         for build in entry.run(ctx):
             if request.exact_gpus and (build.nodes != 1 or build.gpu_count != request.max_gpus):
                 continue  # "exactly N GPUs" asked: CPU-only boxes, other counts and clusters are not answers
+            if request.gpu_ids and not set(build.gpus_mixed or (build.gpu_id,)) <= set(request.gpu_ids):
+                continue  # named GPUs: a Mac or a CPU-only box is not one of them (the map's named-GPU cells too)
             if not any(_same(b, build) for b in found):  # two sources may offer one machine: it is shown once
                 found.append(build.model_copy(update={"source": entry.name}))
     # measure: every build the same way (the reference job said where the request named none)
@@ -1033,4 +1035,7 @@ def _enriched(
 from configurator.core.solve import mixed as _mixed  # noqa: E402,F401
 from configurator.core.solve import offers as _offers  # noqa: E402,F401
 from configurator.core.solve.machines import MACHINE_SOURCES  # noqa: E402
+
+READY_MADE_SOURCES = ("unified-memory", "ready-made-server")
+"""Sources of whole ready-made machines: left out, with MACHINE_SOURCES, when a map names its GPUs (sources=False)."""
 from configurator.core.solve.offers import AS_ASKED, PlanRun  # noqa: E402
