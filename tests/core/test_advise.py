@@ -208,7 +208,9 @@ def test_seed_fp16_90b_not_on_24gb_cards_but_on_80gb(catalog) -> None:  # type: 
     # seed 000: "FP16: up to 90B on 3090 24G, 4090 24G or A100 80G / A800 80G". For a 70B model the
     # 24 GB cards need seven (on one 230 V circuit only power-limited, #27's power-limited source); 80 GB cards two
     on_24gb = cell(catalog, "llama-3.3-70b", "fp16", gpu_ids=SEED_24GB, **CHINA)
-    assert (on_24gb.cheapest is None and on_24gb.reason) or (on_24gb.cheapest is not None and on_24gb.cheapest.count >= 7)
+    assert (on_24gb.cheapest is None and on_24gb.reason) or (
+        on_24gb.cheapest is not None and on_24gb.cheapest.count >= 7
+    )
     on_80gb = cell(catalog, "llama-3.3-70b", "fp16", gpu_ids=("a800-80gb-pcie", "a100-80gb-pcie"), **CHINA)
     assert on_80gb.cheapest is not None and on_80gb.cheapest.count == 2
 
