@@ -33,7 +33,38 @@ def catalog() -> Any:
     return result.catalog
 
 
+SLOW_FOLDERS = ("qt", "expert")
+"""Window journeys and the expert-answer suite: end to end, seconds a test."""
+SLOW_MODULES = frozenset(
+    {
+        "test_solver_generative",
+        "test_solver",
+        "test_estimate_plan_cli",
+        "test_fuzz",
+        "test_rule_registry",
+        "test_relax",
+        "test_cluster",
+        "test_mapworkers",
+        "test_lazy",
+        "test_rulebook",
+        "test_tco",
+        "test_catalog_cli",
+        "test_benchmarks",
+        "test_china_cluster",
+        "test_build_reasons",
+        "test_sheet_cluster",
+        "test_relax_cli",
+        "test_advise",
+    }
+)
+"""Modules of end-to-end plans, measured at 10 s or more in all on this 2-core machine (pytest --durations=0): the
+`slow` marker, so that `pytest -m "not slow"` is the quick loop (under 4 minutes) and CI runs everything."""
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
+        path = Path(str(item.fspath))
+        if path.parent.name in SLOW_FOLDERS or path.stem in SLOW_MODULES:
+            item.add_marker(pytest.mark.slow)
         if "qapp" in getattr(item, "fixturenames", ()) or "qtbot" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.gui)
