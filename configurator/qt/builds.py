@@ -6,7 +6,7 @@ import html
 from collections.abc import Sequence
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFontDatabase, QGuiApplication
+from PySide6.QtGui import QBrush, QColor, QFontDatabase, QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -330,6 +330,21 @@ class InfeasibleBanner(QWidget):
         self.apply.setVisible(inf.relaxed_request is not None)
         self.apply.setText(self.tr("Apply the cheapest") if len(ways) > 1 else self.tr("Apply"))
         self.show()
+        self._fit_height()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        """At least the height its wrapped rows need at its width: a layout's minimum ignores the height for width, so
+        at 1366 x 768 the first way out was cut after one line when the builds table below took the room."""
+        layout = self.layout()
+        if layout is None or not layout.hasHeightForWidth():
+            return
+        needed = layout.heightForWidth(self.width())
+        if needed > 0 and needed != self.minimumHeight():
+            self.setMinimumHeight(needed)
 
     def _show_ways(self, ways: list[Relaxation]) -> None:
         """One row per way out: its change in the user's words, price and speed, and an Apply for it."""
