@@ -82,3 +82,13 @@ def test_hicolor_icon_exists_at_its_size(size: int) -> None:
 def test_svg_icon_the_app_loads_is_still_there() -> None:
     svg = RESOURCES / "icons" / "llm-rig-configurator.svg"
     assert ET.parse(svg).getroot().tag.endswith("svg")
+
+
+def test_every_package_folder_is_installed() -> None:
+    """`pip install .` (the README's first command) had left out configurator/core/rules, added this round: the
+    installed app and the bundle failed with "No module named 'configurator.core.rules'" on the first plan."""
+    import tomllib
+
+    listed = set(tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
+    folders = {".".join(p.parent.relative_to(REPO).parts) for p in (REPO / "configurator").rglob("__init__.py")}
+    assert folders <= listed, sorted(folders - listed)
