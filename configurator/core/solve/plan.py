@@ -47,7 +47,7 @@ from configurator.core.solve.candidates import (
     storage_of,
     with_power_limit,
 )
-from configurator.core.solve.cluster import cluster_build, cluster_options, node_curve
+from configurator.core.solve.cluster import cluster_options, node_curve
 from configurator.core.solve.lazy import LazyBuildModel, price_floor
 from configurator.core.solve.memo import remember
 from configurator.core.solve.pricing import quote
@@ -368,22 +368,6 @@ def _one_more_gpu(a: Assembly, choice: Choice, request: BuildRequest, pw: Power)
 
 
 # --------------------------------------------------------------------------- whole systems and clusters
-
-
-def _system_build(
-    rank: int,
-    label: str,
-    why: str,
-    system: System,
-    nodes: int,
-    request: BuildRequest,
-    catalog: Catalog,
-    model: ModelArch,
-    workload: Workload,
-    exact: int | None,
-) -> Build | None:
-    """`nodes` ready-made servers with their parallel layout, network parts and site (solve/cluster.py)."""
-    return cluster_build(rank, label, why, system, nodes, request, catalog, model, workload, exact)
 
 
 def _unified_build(
