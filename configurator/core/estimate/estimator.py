@@ -30,6 +30,7 @@ from configurator.core.estimate.frameworks import (
     LOGITS_NOTES,
     LORA_DROPOUT_BYTES,
     OPTIMIZER_STATE_BYTES,
+    Framework,
     default_framework,
     framework,
     logits_handling,
@@ -892,143 +893,211 @@ def _selective_saved_bytes_per_layer(model: ModelArch, seq: int, batch: int) -> 
     return seq * batch * (2 * h + 2 * kept_mms + 2 * q + 4 * model.num_attention_heads)
 
 
-def _training_memory(
-    model: ModelArch, counts: ParamCounts, workload: Workload, gpus: int, ex: _Explain
-) -> tuple[list[MemoryBreakdown], int]:
-    seq = workload.context or 2048
-    batch = workload.batch
-    n = counts.total
+@dataclass(frozen=True)
+class _TrainingSetup:
+    """What a training job's memory depends on beside the model: the method, the sharding, the framework and the
+    optimizer as they run on `gpus` GPUs (Workload.resolved, then estimate's own choices)."""
+
+    seq: int
+    batch: int
+    gpus: int
+    method: str
+    zero: int
+    offload: bool
+    fw: Framework
+    one_device: bool  # the framework's one-GPU behaviour holds (optimizer in backward, its one-GPU optimizer)
+    optimizer: str
+    moments: float  # optimizer state bytes per trainable parameter, without a master copy
+    paged: bool  # bitsandbytes paged states: counted in host RAM
+
+
+def _training_setup(workload: Workload, gpus: int) -> _TrainingSetup:
     method = workload.method if workload.kind == "finetune" else "full"
     zero = workload.zero if gpus > 1 else 0
-    offload = workload.offload == "cpu"
     fw = framework(workload.framework or default_framework(method, zero), CAL.framework_released)
     one_device = gpus == 1 or not fw.single_device_only
     full_optimizer = fw.full_optimizer if one_device else fw.full_optimizer_distributed
     optimizer_name = workload.optimizer or (full_optimizer if method == "full" else fw.lora_optimizer)
-    pure_bf16 = fw.full_precision == "bf16"
-    host = 0.0
     # optimizer state bytes per trainable parameter, without a master copy (16-bit moments when
     # the framework keeps everything in bf16, as torch.optim does for bf16 parameters)
     moments, paged = OPTIMIZER_STATE_BYTES[optimizer_name]
-    trainable_bf16 = pure_bf16 if method == "full" else fw.adapter_bytes == 2.0
+    trainable_bf16 = fw.full_precision == "bf16" if method == "full" else fw.adapter_bytes == 2.0
     if trainable_bf16 and optimizer_name in ("adamw", "paged-adamw", "sgd"):
         moments /= 2
-    saved, saved_moments = 0.0, 0.0  # modules_to_save copies (LoRA with train_embeddings)
-    if method == "full":
-        trainable = n
-        weights = n * 2.0
-        master = 0.0 if pure_bf16 else 4.0
-        grad_bytes = 2.0
+    return _TrainingSetup(
+        seq=workload.context or 2048,
+        batch=workload.batch,
+        gpus=gpus,
+        method=method,
+        zero=zero,
+        offload=workload.offload == "cpu",
+        fw=fw,
+        one_device=one_device,
+        optimizer=optimizer_name,
+        moments=moments,
+        paged=paged,
+    )
+
+
+@dataclass(frozen=True)
+class _Trainable:
+    """The weights on each GPU before sharding and what is trained: parameters, their gradient and master bytes,
+    and the modules_to_save copies of LoRA with train_embeddings (`saved` parameters at `saved_moments` bytes)."""
+
+    weights: float
+    trainable: float
+    master: float
+    grad_bytes: float
+    saved: float = 0.0
+    saved_moments: float = 0.0
+
+
+def _full_weights(counts: ParamCounts, setup: _TrainingSetup, ex: _Explain) -> _Trainable:
+    n = counts.total
+    pure_bf16 = setup.fw.full_precision == "bf16"
+    weights = n * 2.0
+    ex.step(
+        "weights",
+        f"{n / 1e9:.2f} B parameters in bf16 = {_gb(weights)} "
+        + (
+            "(pure bf16: no fp32 master copy)"
+            if pure_bf16
+            else "(mixed precision, ZeRO paper: 2+2+12 bytes per parameter with AdamW)"
+        ),
+    )
+    return _Trainable(weights=weights, trainable=n, master=0.0 if pure_bf16 else 4.0, grad_bytes=2.0)
+
+
+def _adapter_weights(
+    model: ModelArch, counts: ParamCounts, workload: Workload, setup: _TrainingSetup, ex: _Explain
+) -> _Trainable:
+    """A frozen base at its precision plus LoRA adapters (and, with train_embeddings, trained table copies)."""
+    trainable = _lora_params(model, workload.lora_rank, workload.lora_targets)
+    precision = workload.precision or ("nf4" if setup.method == "qlora" else "bf16")
+    emb, head, blocks, _, _ = _weight_bytes(counts, precision, model=model)
+    adapter_bytes = setup.fw.adapter_bytes
+    weights = emb + head + blocks + trainable * adapter_bytes
+    saved, saved_moments = 0.0, 0.0
+    if workload.train_embeddings:
+        # PEFT modules_to_save (ModulesToSaveWrapper) trains a copy of each table in the model's 16-bit dtype
+        # (autocast_adapter_dtype upcasts LoRA adapter weights only): the copy, its 16-bit gradient and optimizer
+        # states that torch.optim keeps in the parameter's dtype (bitsandbytes 8-bit states stay 8-bit)
+        saved = counts.embedding + counts.lm_head
+        saved_moments = OPTIMIZER_STATE_BYTES[setup.optimizer][0]
+        if setup.optimizer in ("adamw", "paged-adamw", "sgd"):
+            saved_moments /= 2
+        weights += saved * 2.0
         ex.step(
             "weights",
-            f"{n / 1e9:.2f} B parameters in bf16 = {_gb(weights)} "
-            + (
-                "(pure bf16: no fp32 master copy)"
-                if pure_bf16
-                else "(mixed precision, ZeRO paper: 2+2+12 bytes per parameter with AdamW)"
-            ),
+            f"embedding and output layers trained too (modules_to_save: a 16-bit trainable copy): "
+            f"+{saved / 1e6:.0f} M trainable parameters at 2 + 2 + {saved_moments:g} bytes",
         )
-    else:
-        trainable = _lora_params(model, workload.lora_rank, workload.lora_targets)
-        precision = workload.precision or ("nf4" if method == "qlora" else "bf16")
-        emb, head, blocks, _, _ = _weight_bytes(counts, precision, model=model)
-        adapter_bytes = fw.adapter_bytes
-        weights = emb + head + blocks + trainable * adapter_bytes
-        master = 0.0
-        grad_bytes = adapter_bytes
-        if workload.train_embeddings:
-            # PEFT modules_to_save (ModulesToSaveWrapper) trains a copy of each table in the model's 16-bit dtype
-            # (autocast_adapter_dtype upcasts LoRA adapter weights only): the copy, its 16-bit gradient and optimizer
-            # states that torch.optim keeps in the parameter's dtype (bitsandbytes 8-bit states stay 8-bit)
-            saved = counts.embedding + counts.lm_head
-            saved_moments = OPTIMIZER_STATE_BYTES[optimizer_name][0]
-            if optimizer_name in ("adamw", "paged-adamw", "sgd"):
-                saved_moments /= 2
-            weights += saved * 2.0
-            ex.step(
-                "weights",
-                f"embedding and output layers trained too (modules_to_save: a 16-bit trainable copy): "
-                f"+{saved / 1e6:.0f} M trainable parameters at 2 + 2 + {saved_moments:g} bytes",
-            )
-        ex.step(
-            "weights",
-            f"frozen base at {precision} = {_gb(emb + head + blocks)}; LoRA rank {workload.lora_rank} on "
-            f"{workload.lora_targets} = {trainable / 1e6:.1f} M trainable parameters ({'bf16' if adapter_bytes == 2.0 else 'fp32'})",
-        )
-    gradients = trainable * grad_bytes + saved * 2.0
-    in_backward = fw.optimizer_in_backward and one_device
-    if in_backward:
-        # each parameter is stepped as its gradient arrives: at most one layer's gradients exist
-        gradients = gradients / model.num_layers
-    # foreach AdamW's step intermediates: one tensor list the size of the trainable parameters, in their dtype
-    foreach_step = trainable * grad_bytes if fw.adamw_foreach and optimizer_name == "adamw" and not in_backward else 0.0
-    # torchao NF4 quantizes each frozen matrix of a QLoRA base on the GPU as it loads: the largest one sets the transient
-    load_transient = 0.0
-    if method == "qlora" and fw.nf4_quantized_on_gpu and (workload.precision or "nf4") == "nf4" and gpus == 1:
-        h = model.hidden_size
-        widest = model.moe.expert_intermediate_size if model.moe is not None else model.intermediate_size
-        largest = h * max(
-            widest if workload.lora_targets == "all-linear" else 0,
-            model.num_attention_heads * model.head_dim,
-            model.num_kv_heads * model.head_dim,
-        )
-        load_transient = nf4_load_transient(largest, fw.nf4_whole_tensor)
-    optimizer = trainable * (moments + master) + saved * saved_moments
+    ex.step(
+        "weights",
+        f"frozen base at {precision} = {_gb(emb + head + blocks)}; LoRA rank {workload.lora_rank} on "
+        f"{workload.lora_targets} = {trainable / 1e6:.1f} M trainable parameters ({'bf16' if adapter_bytes == 2.0 else 'fp32'})",
+    )
+    return _Trainable(weights, trainable, 0.0, adapter_bytes, saved, saved_moments)
+
+
+@dataclass
+class _TrainingBytes:
+    """One GPU's training memory as the steps of _training_memory build it up; `host` is system RAM in all."""
+
+    weights: float
+    gradients: float
+    optimizer: float
+    activations: float = 0.0
+    gathered: float = 0.0  # the layers a sharded model gathers whole to compute them
+    host: float = 0.0
+
+
+def _nf4_load_transient(model: ModelArch, workload: Workload, setup: _TrainingSetup) -> float:
+    """torchao NF4 quantizes each frozen matrix of a QLoRA base on the GPU as it loads: the largest one sets the
+    transient (0 when the base is not quantized that way)."""
+    fw = setup.fw
+    if not (
+        setup.method == "qlora"
+        and fw.nf4_quantized_on_gpu
+        and (workload.precision or "nf4") == "nf4"
+        and setup.gpus == 1
+    ):
+        return 0.0
+    h = model.hidden_size
+    widest = model.moe.expert_intermediate_size if model.moe is not None else model.intermediate_size
+    largest = h * max(
+        widest if workload.lora_targets == "all-linear" else 0,
+        model.num_attention_heads * model.head_dim,
+        model.num_kv_heads * model.head_dim,
+    )
+    return nf4_load_transient(largest, fw.nf4_whole_tensor)
+
+
+def _optimizer_bytes(t: _Trainable, setup: _TrainingSetup, in_backward: bool, ex: _Explain) -> float:
+    optimizer = t.trainable * (setup.moments + t.master) + t.saved * t.saved_moments
     ex.step(
         "optimizer",
-        f"{optimizer_words(optimizer_name, fw.name)}: {moments + master:g} bytes per trainable parameter"
-        + (" (master copy included)" if master else "")
+        f"{optimizer_words(setup.optimizer, setup.fw.name)}: {setup.moments + t.master:g} bytes per trainable parameter"
+        + (" (master copy included)" if t.master else "")
         + (
             "; paged: bitsandbytes keeps the states in CUDA unified memory, evicted to host RAM when the GPU "
             "is full (QLoRA paper, sec. 3), so they are counted in host RAM"
-            if paged
+            if setup.paged
             else ""
         )
         + ("; optimizer step fused into the backward pass: no full gradient set" if in_backward else ""),
     )
+    return optimizer
+
+
+def _shard(mem: _TrainingBytes, model: ModelArch, counts: ParamCounts, setup: _TrainingSetup, ex: _Explain) -> None:
+    """ZeRO / FSDP: shard the optimizer states, gradients and parameters over the GPUs (paged states go to host)."""
+    zero, gpus = setup.zero, setup.gpus
     if zero >= 1:
-        optimizer /= gpus
-    if paged:
-        host += optimizer * gpus  # every rank pages its own (sharded) states
-        optimizer = 0.0
+        mem.optimizer /= gpus
+    if setup.paged:
+        mem.host += mem.optimizer * gpus  # every rank pages its own (sharded) states
+        mem.optimizer = 0.0
     if zero >= 2:
-        gradients /= gpus
-    gathered = 0.0
+        mem.gradients /= gpus
     if zero >= 3:
-        weights /= gpus  # FSDP / ZeRO-3 shard frozen base weights too
+        mem.weights /= gpus  # FSDP / ZeRO-3 shard frozen base weights too
         # a sharded model gathers each layer whole to compute it, and prefetches the next one
-        gathered = 2 * (weights * gpus - (counts.embedding + counts.lm_head) * 2.0) / model.num_layers
+        mem.gathered = 2 * (mem.weights * gpus - (counts.embedding + counts.lm_head) * 2.0) / model.num_layers
     if zero:
         ex.step(
             "zero",
             f"ZeRO-{zero} over {gpus} GPUs shards "
             + ", ".join(["optimizer states", "gradients", "parameters"][:zero])
             + f" {gpus} ways"
-            + (f"; two layers gathered whole at a time ({_gb(gathered)})" if gathered else ""),
+            + (f"; two layers gathered whole at a time ({_gb(mem.gathered)})" if mem.gathered else ""),
         )
-    if offload:
-        host += optimizer * gpus if zero else optimizer
-        optimizer = 0.0
-        # FSDP's CPUOffloadPolicy (torchtune's fsdp_cpu_offload) keeps the sharded parameters and gradients on the
-        # host at ZeRO-2 too; without resharding after forward the gathered parameters stay on the GPU until backward
-        everything = zero >= 3 or (zero >= 2 and fw.offload_everything)
-        if everything:
-            host += weights * gpus / (gpus if zero < 3 else 1) + gradients * gpus
-            gradients = 0.0
-        if zero >= 3:
-            weights = 0.0  # parameters live on the host; only the gathered layers are on the GPU
-        ex.step(
-            "offload",
-            f"optimizer states{', parameters and gradients' if everything else ''} offloaded to CPU RAM: "
-            f"{_gb(host)} of host memory",
-        )
-    weights += gathered
 
-    # the stack the training time prices (Workload.resolved: as asked, else the framework's default); a framework whose
-    # own kernels are fused (Unsloth) keeps the memory its record describes (its checkpointing and loss, fitted on its
-    # own tables), so lit-gpt's block count is for a fused stack no framework record describes (--fused-kernels on a
-    # pretraining or HF job)
-    fused = bool(workload.fused_kernels) and not fw.fused_kernels
+
+def _offload_to_cpu(mem: _TrainingBytes, setup: _TrainingSetup, ex: _Explain) -> None:
+    """--offload cpu: the optimizer states (and, where the framework does, parameters and gradients) in host RAM."""
+    zero, gpus = setup.zero, setup.gpus
+    mem.host += mem.optimizer * gpus if zero else mem.optimizer
+    mem.optimizer = 0.0
+    # FSDP's CPUOffloadPolicy (torchtune's fsdp_cpu_offload) keeps the sharded parameters and gradients on the
+    # host at ZeRO-2 too; without resharding after forward the gathered parameters stay on the GPU until backward
+    everything = zero >= 3 or (zero >= 2 and setup.fw.offload_everything)
+    if everything:
+        mem.host += mem.weights * gpus / (gpus if zero < 3 else 1) + mem.gradients * gpus
+        mem.gradients = 0.0
+    if zero >= 3:
+        mem.weights = 0.0  # parameters live on the host; only the gathered layers are on the GPU
+    ex.step(
+        "offload",
+        f"optimizer states{', parameters and gradients' if everything else ''} offloaded to CPU RAM: "
+        f"{_gb(mem.host)} of host memory",
+    )
+
+
+def _layer_activations(model: ModelArch, workload: Workload, setup: _TrainingSetup, fused: bool, ex: _Explain) -> float:
+    """Saved activations of one layer: the block as the stack runs it (`fused`: lit-gpt's fused block), plus LoRA
+    dropout's saved inputs."""
+    seq, batch, fw = setup.seq, setup.batch, setup.fw
     per_layer = _activation_bytes_per_layer(model, seq, batch, fused)
     if fused:
         ex.step(
@@ -1040,14 +1109,28 @@ def _training_memory(
             "sized for a stack with fused kernels (lit-gpt's, as TinyLlama trained): HF transformers' own "
             "modelling code, which the accelerate command runs, keeps the unfused block's tensors and fp32 logits"
         )
-    if method != "full" and fw.lora_dropout:
+    if setup.method != "full" and fw.lora_dropout:
         dropped = seq * batch * LORA_DROPOUT_BYTES * _lora_inputs_per_layer(model, workload.lora_targets)
         per_layer += dropped
         ex.step(
             "activations",
             f"LoRA dropout: each adapted matrix saves its dropped input and mask ({_gb(dropped)} per layer)",
         )
-    loss = logits_handling(fw, model.architecture, fused)
+    return per_layer
+
+
+def _activations(
+    mem: _TrainingBytes, model: ModelArch, workload: Workload, setup: _TrainingSetup, ex: _Explain
+) -> None:
+    """Activations at the peak: what each checkpointing mode keeps of every layer, one layer's full set, the logits."""
+    seq, batch = setup.seq, setup.batch
+    # the stack the training time prices (Workload.resolved: as asked, else the framework's default); a framework whose
+    # own kernels are fused (Unsloth) keeps the memory its record describes (its checkpointing and loss, fitted on its
+    # own tables), so lit-gpt's block count is for a fused stack no framework record describes (--fused-kernels on a
+    # pretraining or HF job)
+    fused = bool(workload.fused_kernels) and not setup.fw.fused_kernels
+    per_layer = _layer_activations(model, workload, setup, fused, ex)
+    loss = logits_handling(setup.fw, model.architecture, fused)
     logit_bytes = LOGITS_BYTES[loss]
     logits = seq * batch * model.vocab_size * logit_bytes
     logit_note = LOGITS_NOTES[loss]
@@ -1055,95 +1138,137 @@ def _training_memory(
     if workload.grad_checkpointing and workload.selective_checkpointing:
         # every layer but the one in backward keeps its selected tensors; that one is recomputed whole
         kept = _selective_saved_bytes_per_layer(model, seq, batch)
-        activations = (model.num_layers - 1) * kept + per_layer + logits
+        mem.activations = (model.num_layers - 1) * kept + per_layer + logits
         ex.step(
             "activations",
             f"selective checkpointing (per operator, torchtitan's 'op'): {model.num_layers - 1} layers "
             f"keep every other matmul output, attention's output and their input ({_gb(kept)} each), one layer is "
             f"recomputed whole ({_gb(per_layer)}), plus logits s*b*vocab*{logit_bytes:g} bytes ({logit_note}) "
-            f"= {_gb(activations)}",
+            f"= {_gb(mem.activations)}",
         )
         if workload.activation_offload:
             ex.assume("selective checkpointing keeps what it saves on the GPU: the activation offload is not applied")
+    elif workload.grad_checkpointing and workload.activation_offload:
+        # checkpoints stream to host RAM; the GPU keeps the layer being recomputed and the next input
+        mem.host += layer_inputs
+        kept = 2 * seq * batch * model.hidden_size * 2
+        mem.activations = kept + per_layer + logits
+        ex.step(
+            "activations",
+            f"gradient checkpointing with the {model.num_layers} layer inputs offloaded to host RAM "
+            f"({_gb(layer_inputs)}); one layer recomputed at a time ({_gb(per_layer)}), plus logits "
+            f"s*b*vocab*{logit_bytes:g} bytes ({logit_note}) = {_gb(mem.activations)}",
+        )
     elif workload.grad_checkpointing:
-        if workload.activation_offload:
-            # checkpoints stream to host RAM; the GPU keeps the layer being recomputed and the next input
-            host += layer_inputs
-            kept = 2 * seq * batch * model.hidden_size * 2
-            activations = kept + per_layer + logits
-            ex.step(
-                "activations",
-                f"gradient checkpointing with the {model.num_layers} layer inputs offloaded to host RAM "
-                f"({_gb(layer_inputs)}); one layer recomputed at a time ({_gb(per_layer)}), plus logits "
-                f"s*b*vocab*{logit_bytes:g} bytes ({logit_note}) = {_gb(activations)}",
-            )
-        else:
-            activations = layer_inputs + per_layer + logits
-            ex.step(
-                "activations",
-                f"gradient checkpointing: each of {model.num_layers} layers keeps its input (2*s*b*h bytes) and one layer is "
-                f"recomputed at a time ({_gb(per_layer)}), plus logits s*b*vocab*{logit_bytes:g} bytes ({logit_note}) = {_gb(activations)}",
-            )
+        mem.activations = layer_inputs + per_layer + logits
+        ex.step(
+            "activations",
+            f"gradient checkpointing: each of {model.num_layers} layers keeps its input (2*s*b*h bytes) and one layer is "
+            f"recomputed at a time ({_gb(per_layer)}), plus logits s*b*vocab*{logit_bytes:g} bytes ({logit_note}) = {_gb(mem.activations)}",
+        )
     else:
-        activations = model.num_layers * per_layer + logits
+        mem.activations = model.num_layers * per_layer + logits
         ex.step(
             "activations",
             f"no checkpointing: {model.num_layers} layers x {_gb(per_layer)} saved activations (s={seq}, b={batch}, flash attention) "
-            f"plus logits ({logit_note}) = {_gb(activations)}",
+            f"plus logits ({logit_note}) = {_gb(mem.activations)}",
         )
-    buffers = 0.0
-    if fw.deepspeed_buffers and zero:
-        if zero >= 3:
-            # live gathered parameters (stage3_max_live_parameters) replace the two-layer gather above
-            live = min(DEEPSPEED_MAX_LIVE_PARAMETERS, n) * 2.0 + DEEPSPEED_PREFETCH_ELEMENTS * 2.0
-            buffers = max(0.0, live - gathered)
-        else:
-            buffers = 2 * DEEPSPEED_BUCKET_ELEMENTS * 2.0  # reduce + all-gather buckets in 16-bit
-        ex.step("zero", f"DeepSpeed communication buffers (config defaults): {_gb(buffers)}")
-    if foreach_step:
-        # each rank steps its own shard (ZeRO >= 1); the step runs after backward has freed the activations, so only
-        # its excess over them raises the peak
-        local_step = foreach_step / (gpus if zero >= 1 else 1)
-        step_excess = max(0.0, local_step - activations)
-        if step_excess:
-            optimizer += step_excess
-            ex.step(
-                "optimizer",
-                f"torch.optim.AdamW without fused=True runs its foreach implementation, ~sizeof(params) "
-                f"more at the step (PyTorch docs): {_gb(local_step)} of intermediates, "
-                f"{_gb(step_excess)} above the activations freed by then",
-            )
-    loading_excess = 0.0
-    if load_transient:
-        # the peak can be reached while the model loads (torchtune's QLoRA tutorial: peak reserved 9.13 GB at model
-        # init against 9.29 GB in training); then only the base (and adapters) are resident
-        loading_excess = max(0.0, load_transient - (activations + gradients + optimizer))
+
+
+def _deepspeed_buffers(mem: _TrainingBytes, n: int, setup: _TrainingSetup, ex: _Explain) -> float:
+    """DeepSpeed's communication buffers under ZeRO (0 for other frameworks and plain data parallelism)."""
+    if not (setup.fw.deepspeed_buffers and setup.zero):
+        return 0.0
+    if setup.zero >= 3:
+        # live gathered parameters (stage3_max_live_parameters) replace the two-layer gather above
+        live = min(DEEPSPEED_MAX_LIVE_PARAMETERS, n) * 2.0 + DEEPSPEED_PREFETCH_ELEMENTS * 2.0
+        buffers = max(0.0, live - mem.gathered)
+    else:
+        buffers = 2 * DEEPSPEED_BUCKET_ELEMENTS * 2.0  # reduce + all-gather buckets in 16-bit
+    ex.step("zero", f"DeepSpeed communication buffers (config defaults): {_gb(buffers)}")
+    return buffers
+
+
+def _foreach_step(mem: _TrainingBytes, foreach_step: float, setup: _TrainingSetup, ex: _Explain) -> None:
+    """foreach AdamW's step intermediates, where they exceed the activations freed by the time of the step."""
+    # each rank steps its own shard (ZeRO >= 1); the step runs after backward has freed the activations, so only
+    # its excess over them raises the peak
+    local_step = foreach_step / (setup.gpus if setup.zero >= 1 else 1)
+    step_excess = max(0.0, local_step - mem.activations)
+    if step_excess:
+        mem.optimizer += step_excess
         ex.step(
-            "weights",
-            f"NF4 quantization on the GPU while loading (torchao{' before 0.2, whole tensor' if fw.nf4_whole_tensor else ', chunked'}): "
-            f"{_gb(load_transient)} transient for the largest matrix"
-            + (
-                f", {_gb(loading_excess)} above the training step's dynamic memory: the peak is at model load"
-                if loading_excess
-                else ""
-            ),
+            "optimizer",
+            f"torch.optim.AdamW without fused=True runs its foreach implementation, ~sizeof(params) "
+            f"more at the step (PyTorch docs): {_gb(local_step)} of intermediates, "
+            f"{_gb(step_excess)} above the activations freed by then",
         )
-    dynamic = activations + gradients
+
+
+def _loading_excess(mem: _TrainingBytes, load_transient: float, setup: _TrainingSetup, ex: _Explain) -> float:
+    """How far the NF4 load transient rises above the training step's dynamic memory (the peak is then at load)."""
+    # the peak can be reached while the model loads (torchtune's QLoRA tutorial: peak reserved 9.13 GB at model
+    # init against 9.29 GB in training); then only the base (and adapters) are resident
+    loading_excess = max(0.0, load_transient - (mem.activations + mem.gradients + mem.optimizer))
+    ex.step(
+        "weights",
+        f"NF4 quantization on the GPU while loading (torchao{' before 0.2, whole tensor' if setup.fw.nf4_whole_tensor else ', chunked'}): "
+        f"{_gb(load_transient)} transient for the largest matrix"
+        + (
+            f", {_gb(loading_excess)} above the training step's dynamic memory: the peak is at model load"
+            if loading_excess
+            else ""
+        ),
+    )
+    return loading_excess
+
+
+def _training_memory(
+    model: ModelArch, counts: ParamCounts, workload: Workload, gpus: int, ex: _Explain
+) -> tuple[list[MemoryBreakdown], int]:
+    """Memory per GPU of a training job (all GPUs alike) and the host RAM it takes, step by step: the weights and
+    what is trained, gradients, optimizer states, ZeRO sharding, CPU offload, activations, buffers and transients."""
+    setup = _training_setup(workload, gpus)
+    fw = setup.fw
+    t = (
+        _full_weights(counts, setup, ex)
+        if setup.method == "full"
+        else _adapter_weights(model, counts, workload, setup, ex)
+    )
+    gradients = t.trainable * t.grad_bytes + t.saved * 2.0
+    in_backward = fw.optimizer_in_backward and setup.one_device
+    if in_backward:
+        # each parameter is stepped as its gradient arrives: at most one layer's gradients exist
+        gradients = gradients / model.num_layers
+    # foreach AdamW's step intermediates: one tensor list the size of the trainable parameters, in their dtype
+    foreach = t.trainable * t.grad_bytes if fw.adamw_foreach and setup.optimizer == "adamw" and not in_backward else 0.0
+    load_transient = _nf4_load_transient(model, workload, setup)
+    mem = _TrainingBytes(weights=t.weights, gradients=gradients, optimizer=_optimizer_bytes(t, setup, in_backward, ex))
+    _shard(mem, model, counts, setup, ex)
+    if setup.offload:
+        _offload_to_cpu(mem, setup, ex)
+    mem.weights += mem.gathered
+    _activations(mem, model, workload, setup, ex)
+    buffers = _deepspeed_buffers(mem, counts.total, setup, ex)
+    if foreach:
+        _foreach_step(mem, foreach, setup, ex)
+    loading_excess = _loading_excess(mem, load_transient, setup, ex) if load_transient else 0.0
+    dynamic = mem.activations + mem.gradients
     overhead = CAL.overhead_training + CAL.fragmentation_training * dynamic + buffers + loading_excess
     per = MemoryBreakdown(
-        weights=int(weights),
+        weights=int(mem.weights),
         kv_cache=0,
-        activations=int(activations),
-        gradients=int(gradients),
-        optimizer_states=int(optimizer),
+        activations=int(mem.activations),
+        gradients=int(mem.gradients),
+        optimizer_states=int(mem.optimizer),
         runtime_overhead=int(overhead),
     )
     ex.assume_layout(
         "training is data-parallel: every GPU runs the full model on its own micro-batch"
-        if gpus > 1 and zero < 3
+        if gpus > 1 and setup.zero < 3
         else ""
     )
-    return [per] * gpus, int(host)
+    return [per] * gpus, int(mem.host)
 
 
 # --------------------------------------------------------------------------- speed
