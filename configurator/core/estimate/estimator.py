@@ -11,6 +11,7 @@ import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.errors import RequestError
@@ -524,9 +525,19 @@ def legacy_cache_copies(model: ModelArch, engine: str) -> int:
     return 2 if engine == "transformers" and model.architecture in LEGACY_TUPLE_CACHE_ARCHITECTURES else 1
 
 
+class WeightBytes(NamedTuple):
+    """A model's weights in bytes at one precision, by part (a tuple: callers unpack it in this order)."""
+
+    embedding: float
+    lm_head: float
+    blocks: float  # every transformer block, experts included
+    experts: float  # the routed experts of all MoE layers
+    experts_active: float  # the experts one token reads
+
+
 def _weight_bytes(
     counts: ParamCounts, precision: str, scale: float = 1.0, model: ModelArch | None = None, engine: str | None = None
-) -> tuple[float, float, float, float, float]:
+) -> WeightBytes:
     """(embedding, lm_head, blocks, experts, experts_active) in bytes at `precision`.
 
     `scale` corrects the formula to exact bytes read from a GGUF or safetensors header. With the
@@ -539,7 +550,7 @@ def _weight_bytes(
         # norms: F32 in a GGUF (the converter keeps 1-D tensors F32); biases are in attention/dense counts
         blocks = g.attention + g.dense_mlp + g.experts + counts.norms * 4 + counts.position * 2
         active = g.experts * counts.experts_active / counts.experts if counts.experts else 0.0
-        return g.embedding * scale, g.lm_head * scale, blocks * scale, g.experts * scale, active * scale
+        return WeightBytes(g.embedding * scale, g.lm_head * scale, blocks * scale, g.experts * scale, active * scale)
     fmt = weight_format(precision, engine)
     body_bpw = fmt.bits_per_weight / 8 * scale
     expert_bpw = (fmt.experts_bits or fmt.bits_per_weight) / 8 * scale
@@ -553,7 +564,7 @@ def _weight_bytes(
     )
     # a tied table is the output projection too: llama.cpp stores it at the output tensor's type
     embedding = counts.embedding * (head_bpw if counts.lm_head == 0 else emb_bpw)
-    return (
+    return WeightBytes(
         embedding,
         counts.lm_head * head_bpw,
         blocks,
@@ -1565,71 +1576,42 @@ def _peak_tflops(gpu: Gpu, compute: str) -> float:
     return gpu.bf16_tflops or gpu.fp16_tflops
 
 
-def _decode_speed(
-    model: ModelArch,
-    counts: ParamCounts,
-    workload: Workload,
-    gpu: Gpu,
-    gpus: int,
-    split: str,
-    ex: _Explain,
-    scale: float = 1.0,
-    named_engine: str | None = None,
-) -> tuple[float, float, float, float]:
-    """(tokens/s per sequence, aggregate tokens/s, prefill tokens/s, time to first token); `named_engine` is the
-    engine as requested when `workload.engine` is its stand-in."""
-    engine = workload.engine or "transformers"
-    precision = workload.precision or "bf16"
-    context = workload.context or 4096
-    batch = workload.batch
-    fmt = weight_format(precision, engine)
-    emb, head, blocks, experts, experts_active = _weight_bytes(counts, precision, scale, model, engine)
-    moe_note = ""
-    if model.moe is not None:
-        e, k = model.moe.num_experts, model.moe.experts_per_token
-        touched, per_expert = experts_touched(e, k, batch)
-        # expert matmuls run below streaming efficiency with one token each (bw_eff_moe_experts, fitted at batch 1);
-        # as tokens per expert grow with the batch the fused kernel's fixed cost per expert is shared (expert reuse)
-        # a backend's measured expert share holds for quantized experts (MXFP4 measured); 16-bit experts keep the fit
-        quantized_experts = precision not in ("fp32", "bf16", "fp16")
-        expert_eff = moe_expert_efficiency(
-            per_expert, engine, llamacpp_backend(gpu, CAL.llamacpp_backend) if quantized_experts else None
-        )
-        expert_read = experts * touched / e / expert_eff
-        if quantized_experts and device_side_experts(engine, llamacpp_backend(gpu, CAL.llamacpp_backend)):
-            # each touched expert's matmuls also cost a fixed amount (dispatch, a partly idle GPU on a small matrix),
-            # priced as bytes at the stream rate: small experts (Qwen3.6's 512-wide) lose most of their share to it
-            expert_read += CAL.moe_expert_fixed_bytes * touched * moe_layer_count(model)
-        moe_note = f"; MoE reads {touched:.1f} of {e} experts per layer per step" + (
-            f" ({per_expert:.1f} tokens each, expert kernels at {expert_eff:.0%} of the stream rate)"
-            if batch > 1
-            else ""
-        )
-        read = blocks - experts + expert_read + head + (emb if head == 0 else 0)
-    else:
-        read = blocks + (head if head else emb)
-    # a sequence fills its context as it goes: on average the prompt (when stated) and half of the reply is read back
-    # per step; without a stated prompt, half of the context
-    kv_read = kv_cache_bytes(
-        model, max(1, (context + (workload.prompt or 0)) // 2), batch, KV_BYTES[workload.kv_precision], engine
+def _weights_read(
+    model: ModelArch, w: WeightBytes, precision: str, engine: str, gpu: Gpu, batch: int
+) -> tuple[float, str]:
+    """Weight bytes a decode step reads, and a note on an MoE's experts: the experts the batch touches, at their
+    kernels' share of the stream rate (plus a fixed cost each where llama.cpp picks them on the device)."""
+    emb, head, blocks, experts = w.embedding, w.lm_head, w.blocks, w.experts
+    if model.moe is None:
+        return blocks + (head if head else emb), ""
+    e, k = model.moe.num_experts, model.moe.experts_per_token
+    touched, per_expert = experts_touched(e, k, batch)
+    # expert matmuls run below streaming efficiency with one token each (bw_eff_moe_experts, fitted at batch 1);
+    # as tokens per expert grow with the batch the fused kernel's fixed cost per expert is shared (expert reuse)
+    # a backend's measured expert share holds for quantized experts (MXFP4 measured); 16-bit experts keep the fit
+    quantized_experts = precision not in ("fp32", "bf16", "fp16")
+    expert_eff = moe_expert_efficiency(
+        per_expert, engine, llamacpp_backend(gpu, CAL.llamacpp_backend) if quantized_experts else None
     )
-    eff = _bw_efficiency(engine, precision, gpu)
-    bw = gpu.memory_bandwidth_gbps * 1e9
-    flops_per_token = (
-        2 * (counts.matmul_active) + 4 * model.num_layers * context * model.num_attention_heads * model.head_dim
+    expert_read = experts * touched / e / expert_eff
+    if quantized_experts and device_side_experts(engine, llamacpp_backend(gpu, CAL.llamacpp_backend)):
+        # each touched expert's matmuls also cost a fixed amount (dispatch, a partly idle GPU on a small matrix),
+        # priced as bytes at the stream rate: small experts (Qwen3.6's 512-wide) lose most of their share to it
+        expert_read += CAL.moe_expert_fixed_bytes * touched * moe_layer_count(model)
+    moe_note = f"; MoE reads {touched:.1f} of {e} experts per layer per step" + (
+        f" ({per_expert:.1f} tokens each, expert kernels at {expert_eff:.0%} of the stream rate)" if batch > 1 else ""
     )
-    # prompts of the requests that replace finished ones run inside the decode steps (chunked prefill, serving.py)
-    arriving = arriving_prompt_tokens(batch, workload.prompt, context, batched_tokens_budget(gpu))
-    step_flops = batch * flops_per_token + arriving * 2 * counts.matmul_active
-    peak = _peak_tflops(gpu, fmt.compute) * 1e12
-    compute_eff = _compute_efficiency(engine, gpu)
-    overhead = _fixed_overhead(engine, gpu, model.num_layers, named_engine, gpus) + batch * _sequence_overhead(engine)
-    expert_loop = _expert_loop_overhead(model, engine)
-    floor, floor_why = _server_layer_latency(model, engine)
-    if floor:
-        overhead += floor
-        ex.step("decode", floor_why)
-    if engine == "llama.cpp" and named_engine not in EXLLAMA_ENGINES and gpu.vendor != "nvidia":
+    return blocks - experts + expert_read + head + (emb if head == 0 else 0), moe_note
+
+
+def _explain_llamacpp_backend(
+    model: ModelArch, precision: str, gpu: Gpu, gpus: int, named_engine: str | None, ex: _Explain
+) -> None:
+    """The assumptions a llama.cpp decode rests on: the backend's bandwidth share off NVIDIA, where an MoE's experts
+    are picked, and whether a step's kernels are submitted in one go."""
+    if named_engine in EXLLAMA_ENGINES:
+        return
+    if gpu.vendor != "nvidia":
         backend = llamacpp_backend(gpu, CAL.llamacpp_backend)
         fact = decode_fact(gpu, backend)
         ex.assume(
@@ -1642,12 +1624,7 @@ def _decode_speed(
                 + (f" x {CAL.bw_eff_amd:.2f} (ROCm/Vulkan on RDNA, fitted)" if gpu.vendor == "amd" else "")
             )
         )
-    if (
-        engine == "llama.cpp"
-        and model.moe is not None
-        and named_engine not in EXLLAMA_ENGINES
-        and precision not in ("fp32", "bf16", "fp16")
-    ):
+    if model.moe is not None and precision not in ("fp32", "bf16", "fp16"):
         backend = llamacpp_backend(gpu, CAL.llamacpp_backend)
         if backend == "cuda" and CAL.llamacpp_cuda_moe_graphs:
             share, where = MOE_EXPERT_SHARE["vulkan"]
@@ -1662,11 +1639,33 @@ def _decode_speed(
                 f"llama.cpp's {backend.upper()} backend picks the experts on the GPU: quantized experts stream at "
                 f"{share:.0%} of the dense rate plus {CAL.moe_expert_fixed_bytes / 1e6:.1f} MB a touched expert (gpt-oss on Strix Halo, {where}), not the CUDA-fitted {CAL.bw_eff_moe_experts:.0%}"
             )
-    if engine == "llama.cpp" and named_engine not in EXLLAMA_ENGINES and batched_launches(gpu, gpus):
+    if batched_launches(gpu, gpus):
         ex.assume(
             f"llama.cpp submits each decode step's kernels in one go ({'CUDA graphs, llama.cpp since May 2024' if gpu.vendor == 'nvidia' and not CAL.llamacpp_vulkan else 'Vulkan command buffers'}): "
             f"{CAL.layer_overhead_saved_by_graphs * 1e6:.0f} us less per layer than one host launch per kernel"
         )
+
+
+def _step_overhead(
+    model: ModelArch,
+    engine: str,
+    precision: str,
+    gpu: Gpu,
+    gpus: int,
+    batch: int,
+    named_engine: str | None,
+    ex: _Explain,
+) -> float:
+    """The fixed cost of a decode step beside its reads and FLOPs: launches, host work per sequence, the serving
+    engines' latency floor and transformers' Python expert loop."""
+    overhead = _fixed_overhead(engine, gpu, model.num_layers, named_engine, gpus) + batch * _sequence_overhead(engine)
+    expert_loop = _expert_loop_overhead(model, engine)
+    floor, floor_why = _server_layer_latency(model, engine)
+    if floor:
+        overhead += floor
+        ex.step("decode", floor_why)
+    if engine == "llama.cpp":
+        _explain_llamacpp_backend(model, precision, gpu, gpus, named_engine, ex)
     if expert_loop:
         overhead += expert_loop
         ex.step(
@@ -1678,65 +1677,108 @@ def _decode_speed(
         ex.assume(
             "HF transformers MoE: experts run in a Python loop (no fused MoE kernel); decode is bound by that loop"
         )
-    if split in ("tensor", TENSOR_PIPELINE):
-        # tensor x pipeline: the stages run one after another for a token, each tensor parallel over tp GPUs, so a
-        # step reads 1/tp of the weights per GPU in turn and pays the stage-to-stage hops of a layer split
-        tp, pp = serving_layout(model, gpus) if split == TENSOR_PIPELINE else (gpus, 1)
-        # MLA's latent cache is replicated on every rank, so each GPU reads all of it
-        mem_t = read / tp / (eff * bw)
-        kv_t = (kv_read if model.mla else kv_read / tp) / (eff * bw)
-        comp_t = step_flops / tp / (peak * compute_eff)
-        link, over = allreduce_latency(gpu, tp, CAL.allreduce_nvlink_s, CAL.allreduce_pcie_s, CAL.allreduce_fabric_s)
-        comm = 2 * model.num_layers * link
-        hops = (pp - 1) * CAL.layer_split_hop_s
-        # the weight GEMMs are bound by the weight stream or by their FLOPs, whichever is slower; attention, a kernel
-        # of its own, then reads every sequence's KV cache (FlashAttention / paged attention: bandwidth-bound)
-        step = _roofline(mem_t, comp_t) + kv_t + overhead + comm + hops
+    return overhead
+
+
+@dataclass(frozen=True)
+class _DecodeStep:
+    """What one decode step reads, computes and pays, before the split decides how the GPUs share it."""
+
+    read: float  # weight bytes
+    kv_read: float  # KV cache bytes
+    moe_note: str
+    eff: float  # achieved share of the memory bandwidth
+    bw: float  # memory bandwidth, bytes/s
+    flops_per_token: float
+    arriving: float  # prompt tokens of arriving requests prefilled inside the step
+    step_flops: float
+    peak: float  # FLOP/s
+    compute_eff: float
+    overhead: float  # seconds
+
+
+def _tensor_parallel_step(model: ModelArch, gpu: Gpu, gpus: int, split: str, s: _DecodeStep, ex: _Explain) -> float:
+    """Seconds of a decode step tensor parallel (within pipeline stages for TENSOR_PIPELINE)."""
+    # tensor x pipeline: the stages run one after another for a token, each tensor parallel over tp GPUs, so a
+    # step reads 1/tp of the weights per GPU in turn and pays the stage-to-stage hops of a layer split
+    tp, pp = serving_layout(model, gpus) if split == TENSOR_PIPELINE else (gpus, 1)
+    # MLA's latent cache is replicated on every rank, so each GPU reads all of it
+    mem_t = s.read / tp / (s.eff * s.bw)
+    kv_t = (s.kv_read if model.mla else s.kv_read / tp) / (s.eff * s.bw)
+    comp_t = s.step_flops / tp / (s.peak * s.compute_eff)
+    link, over = allreduce_latency(gpu, tp, CAL.allreduce_nvlink_s, CAL.allreduce_pcie_s, CAL.allreduce_fabric_s)
+    comm = 2 * model.num_layers * link
+    hops = (pp - 1) * CAL.layer_split_hop_s
+    # the weight GEMMs are bound by the weight stream or by their FLOPs, whichever is slower; attention, a kernel
+    # of its own, then reads every sequence's KV cache (FlashAttention / paged attention: bandwidth-bound)
+    step = _roofline(mem_t, comp_t) + kv_t + s.overhead + comm + hops
+    ex.step(
+        "decode",
+        f"tensor parallel: each GPU reads 1/{tp} of {_gb(s.read + s.kv_read)} per step, plus "
+        f"2 all-reduces per layer at ~{link * 1e6:.0f} us over {over}"
+        + (f"; {pp} pipeline stages in turn, {hops * 1e6:.0f} us of hand-offs per token" if pp > 1 else ""),
+    )
+    return step
+
+
+def _layer_split_step(
+    model: ModelArch,
+    counts: ParamCounts,
+    workload: Workload,
+    w: WeightBytes,
+    gpus: int,
+    engine: str,
+    scale: float,
+    s: _DecodeStep,
+    ex: _Explain,
+) -> tuple[float, _DecodeStep]:
+    """Seconds of a decode step on one GPU or on layers split over several (one after another), llama.cpp's layers or
+    experts in system RAM read at the host's rate; and the step with what the GPUs themselves read."""
+    ram_read = 0.0
+    read, kv_read = s.read, s.kv_read
+    if engine == "llama.cpp" and (workload.cpu_layers or workload.cpu_experts):
+        ram_read = _ram_read_per_token(model, counts, workload, scale)
+        gpu_share = 1 - min(workload.cpu_layers, model.num_layers) / model.num_layers
+        if workload.cpu_experts and model.moe is not None:
+            read = (w.blocks - w.experts) * gpu_share + w.lm_head + (w.embedding if w.lm_head == 0 else 0)
+        else:
+            read = read * gpu_share
+        kv_read = kv_read * gpu_share
+    mem_t = read / (s.eff * s.bw) + ram_read / (CAL.bw_eff_cpu * workload.ram_bandwidth_gbps * 1e9)
+    kv_t = kv_read / (s.eff * s.bw)
+    comp_t = s.step_flops / (s.peak * s.compute_eff)
+    hops = (gpus - 1) * CAL.layer_split_hop_s
+    step = _roofline(mem_t, comp_t) + kv_t + s.overhead + hops
+    if ram_read:
         ex.step(
             "decode",
-            f"tensor parallel: each GPU reads 1/{tp} of {_gb(read + kv_read)} per step, plus "
-            f"2 all-reduces per layer at ~{link * 1e6:.0f} us over {over}"
-            + (f"; {pp} pipeline stages in turn, {hops * 1e6:.0f} us of hand-offs per token" if pp > 1 else ""),
+            f"{_gb(ram_read)} per token read from system RAM at {CAL.bw_eff_cpu:.0%} of "
+            f"{workload.ram_bandwidth_gbps:g} GB/s (build rules R28: ~35 of 96 GB/s reached in practice)",
         )
-    else:
-        ram_read = 0.0
-        if engine == "llama.cpp" and (workload.cpu_layers or workload.cpu_experts):
-            ram_read = _ram_read_per_token(model, counts, workload, scale)
-            gpu_share = 1 - min(workload.cpu_layers, model.num_layers) / model.num_layers
-            if workload.cpu_experts and model.moe is not None:
-                read = (blocks - experts) * gpu_share + head + (emb if head == 0 else 0)
-            else:
-                read = read * gpu_share
-            kv_read = kv_read * gpu_share
-        mem_t = read / (eff * bw) + ram_read / (CAL.bw_eff_cpu * workload.ram_bandwidth_gbps * 1e9)
-        kv_t = kv_read / (eff * bw)
-        comp_t = step_flops / (peak * compute_eff)
-        hops = (gpus - 1) * CAL.layer_split_hop_s
-        step = _roofline(mem_t, comp_t) + kv_t + overhead + hops
-        if ram_read:
-            ex.step(
-                "decode",
-                f"{_gb(ram_read)} per token read from system RAM at {CAL.bw_eff_cpu:.0%} of "
-                f"{workload.ram_bandwidth_gbps:g} GB/s (build rules R28: ~35 of 96 GB/s reached in practice)",
-            )
-        if gpus > 1:
-            ex.step(
-                "decode",
-                f"layer split: the {gpus} GPUs work one after another for each token, so the step time is "
-                "the sum of each GPU's share (no speed-up for a single sequence)",
-            )
+    if gpus > 1:
+        ex.step(
+            "decode",
+            f"layer split: the {gpus} GPUs work one after another for each token, so the step time is "
+            "the sum of each GPU's share (no speed-up for a single sequence)",
+        )
+    return step, replace(s, read=read, kv_read=kv_read)
+
+
+def _explain_decode(
+    counts: ParamCounts, gpu: Gpu, engine: str, context: int, batch: int, s: _DecodeStep, step: float, ex: _Explain
+) -> None:
     tps = 1.0 / step
     ex.step(
         "decode",
-        f"decode step = roofline(weights: {_gb(read)}{moe_note} read at {eff:.0%} of {gpu.memory_bandwidth_gbps:.0f} GB/s; "
-        f"compute: {batch} x {flops_per_token / 1e9:.1f} GFLOP"
+        f"decode step = roofline(weights: {_gb(s.read)}{s.moe_note} read at {s.eff:.0%} of {gpu.memory_bandwidth_gbps:.0f} GB/s; "
+        f"compute: {batch} x {s.flops_per_token / 1e9:.1f} GFLOP"
         + (
-            f" + {arriving:.0f} prompt tokens of arriving requests x {2 * counts.matmul_active / 1e9:.1f} GFLOP"
-            if arriving
+            f" + {s.arriving:.0f} prompt tokens of arriving requests x {2 * counts.matmul_active / 1e9:.1f} GFLOP"
+            if s.arriving
             else ""
         )
-        + f" at {compute_eff:.0%} of {peak / 1e12:.0f} TFLOPS) + attention: {_gb(kv_read)} KV read (each sequence's "
-        f"context filling to {context}) + {overhead * 1e3:.2f} ms fixed per-step cost"
+        + f" at {s.compute_eff:.0%} of {s.peak / 1e12:.0f} TFLOPS) + attention: {_gb(s.kv_read)} KV read (each sequence's "
+        f"context filling to {context}) + {s.overhead * 1e3:.2f} ms fixed per-step cost"
         + (
             f" ({batch} x {_sequence_overhead(engine) * 1e6:.0f} us of host work per sequence)"
             if batch > 1 and _sequence_overhead(engine)
@@ -1744,13 +1786,23 @@ def _decode_speed(
         )
         + f" = {step * 1e3:.2f} ms -> {tps:.1f} tokens/s per sequence, {tps * batch:.1f} tokens/s in total",
     )
-    if workload.speculative == "mtp":
-        tps = _speculative_mtp(model, counts, workload, gpu, gpus, split, ex, scale, named_engine, step, tps)
-    if arriving:
-        ex.assume(
-            f"{batch} users kept busy: each finished reply ({context - (workload.prompt or 0)} tokens) is replaced by "
-            f"a new {workload.prompt}-token prompt, prefilled inside the running decode steps (chunked prefill)"
-        )
+
+
+def _prefill(
+    model: ModelArch,
+    counts: ParamCounts,
+    workload: Workload,
+    gpu: Gpu,
+    gpus: int,
+    split: str,
+    named_engine: str | None,
+    s: _DecodeStep,
+    ex: _Explain,
+) -> tuple[float, float]:
+    """(prefill tokens/s, seconds to the first token after the prompt)."""
+    engine = workload.engine or "transformers"
+    context = workload.context or 4096
+    fmt = weight_format(workload.precision or "bf16", engine)
     prompt = prompt_tokens(workload, context)
     prefill_flops = (
         2 * counts.matmul_active + 2 * model.attention_layers * prompt * model.num_attention_heads * model.head_dim
@@ -1761,7 +1813,7 @@ def _decode_speed(
         # a prompt batch rebuilds fp16 weights and calls cuBLAS hgemm (the dequantize path), whatever the llama.cpp build
         sustained, how = llamacpp_prefill_tflops(gpu, fmt.quantized, int8_mmq=named_engine not in EXLLAMA_ENGINES)
         per_token = prefill_flops / (sustained * 1e12 * parallel) + attention_score_seconds(
-            model, prompt, eff * bw * parallel
+            model, prompt, s.eff * s.bw * parallel
         )
         prefill_rate = 1.0 / per_token
         how += (
@@ -1775,16 +1827,92 @@ def _decode_speed(
             * 1e12
             * measured_matmul_factor(gpu)
         )
-        prefill_rate = prefill_peak * compute_eff * parallel / prefill_flops
-        how = f"at {compute_eff:.0%} of {prefill_peak / 1e12:.0f} TFLOPS"
+        prefill_rate = prefill_peak * s.compute_eff * parallel / prefill_flops
+        how = f"at {s.compute_eff:.0%} of {prefill_peak / 1e12:.0f} TFLOPS"
     # never faster than streaming the weights once per chunk
-    ttft = prompt / prefill_rate + read / (eff * bw)
+    ttft = prompt / prefill_rate + s.read / (s.eff * s.bw)
     ex.step(
         "prefill",
         f"prefill = {prefill_flops / 1e9:.1f} GFLOP per token (2 x active matmul parameters + attention over "
         f"{prompt // 2} tokens on average) {how} = "
         f"{prefill_rate:.0f} tokens/s; first token after a {prompt}-token prompt in {ttft:.2f} s",
     )
+    return prefill_rate, ttft
+
+
+def _decode_step(
+    model: ModelArch,
+    counts: ParamCounts,
+    workload: Workload,
+    w: WeightBytes,
+    gpu: Gpu,
+    gpus: int,
+    named_engine: str | None,
+    ex: _Explain,
+) -> _DecodeStep:
+    """The reads, FLOPs and fixed costs of one decode step of the whole model."""
+    engine = workload.engine or "transformers"
+    precision = workload.precision or "bf16"
+    context = workload.context or 4096
+    batch = workload.batch
+    read, moe_note = _weights_read(model, w, precision, engine, gpu, batch)
+    # a sequence fills its context as it goes: on average the prompt (when stated) and half of the reply is read back
+    # per step; without a stated prompt, half of the context
+    kv_read = kv_cache_bytes(
+        model, max(1, (context + (workload.prompt or 0)) // 2), batch, KV_BYTES[workload.kv_precision], engine
+    )
+    flops_per_token = (
+        2 * (counts.matmul_active) + 4 * model.num_layers * context * model.num_attention_heads * model.head_dim
+    )
+    # prompts of the requests that replace finished ones run inside the decode steps (chunked prefill, serving.py)
+    arriving = arriving_prompt_tokens(batch, workload.prompt, context, batched_tokens_budget(gpu))
+    return _DecodeStep(
+        read=read,
+        kv_read=kv_read,
+        moe_note=moe_note,
+        eff=_bw_efficiency(engine, precision, gpu),
+        bw=gpu.memory_bandwidth_gbps * 1e9,
+        flops_per_token=flops_per_token,
+        arriving=arriving,
+        step_flops=batch * flops_per_token + arriving * 2 * counts.matmul_active,
+        peak=_peak_tflops(gpu, weight_format(precision, engine).compute) * 1e12,
+        compute_eff=_compute_efficiency(engine, gpu),
+        overhead=_step_overhead(model, engine, precision, gpu, gpus, batch, named_engine, ex),
+    )
+
+
+def _decode_speed(
+    model: ModelArch,
+    counts: ParamCounts,
+    workload: Workload,
+    gpu: Gpu,
+    gpus: int,
+    split: str,
+    ex: _Explain,
+    scale: float = 1.0,
+    named_engine: str | None = None,
+) -> tuple[float, float, float, float]:
+    """(tokens/s per sequence, aggregate tokens/s, prefill tokens/s, time to first token); `named_engine` is the
+    engine as requested when `workload.engine` is its stand-in."""
+    engine = workload.engine or "transformers"
+    context = workload.context or 4096
+    batch = workload.batch
+    w = _weight_bytes(counts, workload.precision or "bf16", scale, model, engine)
+    s = _decode_step(model, counts, workload, w, gpu, gpus, named_engine, ex)
+    if split in ("tensor", TENSOR_PIPELINE):
+        step = _tensor_parallel_step(model, gpu, gpus, split, s, ex)
+    else:
+        step, s = _layer_split_step(model, counts, workload, w, gpus, engine, scale, s, ex)
+    tps = 1.0 / step
+    _explain_decode(counts, gpu, engine, context, batch, s, step, ex)
+    if workload.speculative == "mtp":
+        tps = _speculative_mtp(model, counts, workload, gpu, gpus, split, ex, scale, named_engine, step, tps)
+    if s.arriving:
+        ex.assume(
+            f"{batch} users kept busy: each finished reply ({context - (workload.prompt or 0)} tokens) is replaced by "
+            f"a new {workload.prompt}-token prompt, prefilled inside the running decode steps (chunked prefill)"
+        )
+    prefill_rate, ttft = _prefill(model, counts, workload, gpu, gpus, split, named_engine, s, ex)
     return tps, tps * batch, prefill_rate, ttft
 
 
