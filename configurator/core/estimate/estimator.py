@@ -680,38 +680,32 @@ def _inference_activations(model: ModelArch, workload: Workload, context: int, e
     return tokens * (4 * h + 3 * inter) * 2 + logits
 
 
-def _inference_memory(
-    model: ModelArch,
-    counts: ParamCounts,
-    workload: Workload,
-    gpus: int,
-    split: str,
-    ex: _Explain,
-    scale: float = 1.0,
-) -> list[MemoryBreakdown]:
+def _explain_weights(
+    model: ModelArch, counts: ParamCounts, workload: Workload, w: WeightBytes, scale: float, ex: _Explain
+) -> None:
     engine = workload.engine or "transformers"
-    context = workload.context or 4096
-    emb, head, blocks, _experts, _ = _weight_bytes(counts, workload.precision or "bf16", scale, model, engine)
-    kv_elem = KV_BYTES[workload.kv_precision]
-    copies = legacy_cache_copies(model, engine)
-    kv_total = kv_cache_bytes(model, context, workload.batch, kv_elem, engine) * copies
-    overhead = _engine_overhead(engine)
+    resident = w.embedding + w.lm_head + w.blocks
     fmt = weight_format(workload.precision or "bf16", engine)
     if fmt.name in FTYPE_DEFAULT:
         mix = ", ".join(f"{name} {t}" for name, t in gguf_bytes(model, fmt.name).types)
-        bits = (emb + head + blocks) * 8 / scale / max(counts.total, 1)
+        bits = resident * 8 / scale / max(counts.total, 1)
         ex.step(
             "weights",
             f"{counts.total / 1e9:.2f} B parameters at {fmt.note}, tensor by tensor at llama-quantize's "
-            f"types ({mix}): {bits:.2f} bits per weight on average = {_gb(emb + head + blocks)}",
+            f"types ({mix}): {bits:.2f} bits per weight on average = {_gb(resident)}",
         )
     else:
         ex.step(
             "weights",
             f"{counts.total / 1e9:.2f} B parameters at {fmt.note} ({fmt.bits_per_weight:g} bits per weight; "
-            f"embeddings {fmt.embeddings_bits:g} bits) = {_gb(emb + head + blocks)}",
+            f"embeddings {fmt.embeddings_bits:g} bits) = {_gb(resident)}",
         )
-    per_tok = kv_bytes_per_token_per_layer(model, kv_elem, engine)
+
+
+def _explain_kv_cache(model: ModelArch, workload: Workload, copies: int, kv_total: float, ex: _Explain) -> None:
+    engine = workload.engine or "transformers"
+    context = workload.context or 4096
+    per_tok = kv_bytes_per_token_per_layer(model, KV_BYTES[workload.kv_precision], engine)
     attn_kind = (
         "MLA latent"
         if model.mla is not None and engine != "transformers"
@@ -744,56 +738,84 @@ def _inference_memory(
         )
         + f" = {_gb(kv_total)}",
     )
-    if engine == "llama.cpp":
-        ex.assume("llama.cpp keeps the token-embedding table in system RAM; the output head sits on the last GPU")
-    if split == "tensor":
-        tp = gpus
-        kv_share = 1 / min(tp, model.num_kv_heads) if model.mla is None else 1.0
-        if model.mla is not None:
-            ex.assume("MLA's latent KV cache is replicated on every tensor-parallel rank")
-        if tp > model.num_kv_heads and model.mla is None:
-            ex.assume(f"{model.num_kv_heads} KV heads over {tp} GPUs: KV heads are replicated")
-        act = _inference_activations(model, workload, context, engine, True) / tp
-        per = MemoryBreakdown(
-            weights=int((emb + head + blocks) / tp),
-            kv_cache=int(kv_total * kv_share),
-            activations=int(act),
-            runtime_overhead=int(overhead),
+
+
+@dataclass(frozen=True)
+class _Resident:
+    """What an inference job keeps on its GPUs in all, before the split shares it out."""
+
+    weights: WeightBytes
+    kv_total: float
+    overhead: float  # per GPU
+
+
+def _tensor_memory(
+    model: ModelArch, workload: Workload, gpus: int, r: _Resident, ex: _Explain
+) -> list[MemoryBreakdown]:
+    """Tensor parallel: every GPU holds 1/tp of each weight matrix and of the KV heads."""
+    emb, head, blocks = r.weights.embedding, r.weights.lm_head, r.weights.blocks
+    engine = workload.engine or "transformers"
+    context = workload.context or 4096
+    tp = gpus
+    kv_share = 1 / min(tp, model.num_kv_heads) if model.mla is None else 1.0
+    if model.mla is not None:
+        ex.assume("MLA's latent KV cache is replicated on every tensor-parallel rank")
+    if tp > model.num_kv_heads and model.mla is None:
+        ex.assume(f"{model.num_kv_heads} KV heads over {tp} GPUs: KV heads are replicated")
+    act = _inference_activations(model, workload, context, engine, True) / tp
+    per = MemoryBreakdown(
+        weights=int((emb + head + blocks) / tp),
+        kv_cache=int(r.kv_total * kv_share),
+        activations=int(act),
+        runtime_overhead=int(r.overhead),
+    )
+    ex.step("split", f"tensor parallel over {tp} GPUs: each holds 1/{tp} of every weight matrix and of the KV heads")
+    return [per] * tp
+
+
+def _tensor_pipeline_memory(
+    model: ModelArch, workload: Workload, gpus: int, r: _Resident, ex: _Explain
+) -> list[MemoryBreakdown]:
+    """vLLM's pipeline stages of layers, each tensor parallel (serving_layout gives the degrees)."""
+    emb, head, blocks = r.weights.embedding, r.weights.lm_head, r.weights.blocks
+    engine = workload.engine or "transformers"
+    context = workload.context or 4096
+    tp, pp = serving_layout(model, gpus)
+    kv_share = 1 / min(tp, model.num_kv_heads) if model.mla is None else 1.0
+    stages = _layer_assignment(model.num_layers, pp)
+    per_layer_kv = r.kv_total / model.num_layers
+    out = []
+    for i, n in enumerate(stages):
+        first, last = i == 0, i == pp - 1
+        weights = n * blocks / model.num_layers + (head if last and head else 0) + (emb if first else 0)
+        stage = MemoryBreakdown(
+            weights=int(weights / tp),
+            kv_cache=int(n * per_layer_kv * kv_share),
+            activations=int(_inference_activations(model, workload, context, engine, last) / tp),
+            runtime_overhead=int(r.overhead),
         )
-        ex.step(
-            "split", f"tensor parallel over {tp} GPUs: each holds 1/{tp} of every weight matrix and of the KV heads"
-        )
-        return [per] * tp
-    if split == TENSOR_PIPELINE:
-        tp, pp = serving_layout(model, gpus)
-        kv_share = 1 / min(tp, model.num_kv_heads) if model.mla is None else 1.0
-        stages = _layer_assignment(model.num_layers, pp)
-        per_layer_kv = kv_total / model.num_layers
-        out = []
-        for i, n in enumerate(stages):
-            first, last = i == 0, i == pp - 1
-            weights = n * blocks / model.num_layers + (head if last and head else 0) + (emb if first else 0)
-            stage = MemoryBreakdown(
-                weights=int(weights / tp),
-                kv_cache=int(n * per_layer_kv * kv_share),
-                activations=int(_inference_activations(model, workload, context, engine, last) / tp),
-                runtime_overhead=int(overhead),
-            )
-            out += [stage] * tp
-        ex.step(
-            "split",
-            f"{pp} pipeline stages of {stages} layers, each tensor parallel over {tp} GPUs: each GPU holds "
-            f"1/{tp} of its stage's weights and KV heads",
-        )
-        return out
+        out += [stage] * tp
+    ex.step(
+        "split",
+        f"{pp} pipeline stages of {stages} layers, each tensor parallel over {tp} GPUs: each GPU holds "
+        f"1/{tp} of its stage's weights and KV heads",
+    )
+    return out
+
+
+def _layer_memory(model: ModelArch, workload: Workload, gpus: int, r: _Resident, ex: _Explain) -> list[MemoryBreakdown]:
+    """One GPU, or layers split across several (llama.cpp's layers or experts in system RAM left out)."""
+    emb, head, blocks, experts = r.weights.embedding, r.weights.lm_head, r.weights.blocks, r.weights.experts
+    engine = workload.engine or "transformers"
+    context = workload.context or 4096
     gpu_layers = model.num_layers - min(workload.cpu_layers, model.num_layers)
     layers = _layer_assignment(gpu_layers, gpus)
     per_layer_weights = blocks / model.num_layers
     if workload.cpu_experts and model.moe is not None:
-        per_layer_weights = (blocks - _experts) / model.num_layers
+        per_layer_weights = (blocks - experts) / model.num_layers
         ex.step(
             "offload",
-            f"MoE experts kept in system RAM ({_gb(_experts)}); attention and shared weights stay on the GPUs",
+            f"MoE experts kept in system RAM ({_gb(experts)}); attention and shared weights stay on the GPUs",
         )
     if workload.cpu_layers:
         ex.step(
@@ -801,7 +823,7 @@ def _inference_memory(
             f"{model.num_layers - gpu_layers} of {model.num_layers} layers kept in system RAM "
             f"(llama.cpp -ngl {gpu_layers}), with their KV cache",
         )
-    per_layer_kv = kv_total / model.num_layers
+    per_layer_kv = r.kv_total / model.num_layers
     result = []
     for i, n in enumerate(layers):
         first, last = i == 0, i == gpus - 1
@@ -816,7 +838,7 @@ def _inference_memory(
                 weights=int(weights),
                 kv_cache=int(n * per_layer_kv),
                 activations=int(act),
-                runtime_overhead=int(overhead),
+                runtime_overhead=int(r.overhead),
             )
         )
     if gpus > 1:
@@ -824,6 +846,33 @@ def _inference_memory(
             "split", f"layers split across {gpus} GPUs as {layers}: each GPU holds its layers' weights and KV cache"
         )
     return result
+
+
+def _inference_memory(
+    model: ModelArch,
+    counts: ParamCounts,
+    workload: Workload,
+    gpus: int,
+    split: str,
+    ex: _Explain,
+    scale: float = 1.0,
+) -> list[MemoryBreakdown]:
+    """Memory per GPU of an inference job: the weights and KV cache in all, then shared out by the split."""
+    engine = workload.engine or "transformers"
+    context = workload.context or 4096
+    w = _weight_bytes(counts, workload.precision or "bf16", scale, model, engine)
+    copies = legacy_cache_copies(model, engine)
+    kv_total = kv_cache_bytes(model, context, workload.batch, KV_BYTES[workload.kv_precision], engine) * copies
+    _explain_weights(model, counts, workload, w, scale, ex)
+    _explain_kv_cache(model, workload, copies, kv_total, ex)
+    if engine == "llama.cpp":
+        ex.assume("llama.cpp keeps the token-embedding table in system RAM; the output head sits on the last GPU")
+    resident = _Resident(w, kv_total, _engine_overhead(engine))
+    if split == "tensor":
+        return _tensor_memory(model, workload, gpus, resident, ex)
+    if split == TENSOR_PIPELINE:
+        return _tensor_pipeline_memory(model, workload, gpus, resident, ex)
+    return _layer_memory(model, workload, gpus, resident, ex)
 
 
 # --------------------------------------------------------------------------- training memory
