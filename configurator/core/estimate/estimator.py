@@ -1968,13 +1968,8 @@ def _decode_speed(
 # --------------------------------------------------------------------------- training time
 
 
-def _training_time(
-    model: ModelArch, counts: ParamCounts, workload: Workload, gpu: Gpu | None, gpus: int, ex: _Explain
-) -> tuple[float | None, float | None, float | None, float | None]:
-    tokens = workload.tokens
-    if tokens is None:
-        ex.assume("no --tokens given: training time not estimated")
-        return None, None, None, None
+def _training_flops(model: ModelArch, counts: ParamCounts, workload: Workload, tokens: float, ex: _Explain) -> float:
+    """FLOPs of the whole run: per token 6N for full training (4N for adapters), attention, recomputation."""
     seq = workload.context or 2048
     n = counts.matmul_active
     attention = 12 * model.num_layers * model.num_attention_heads * model.head_dim * seq
@@ -1995,8 +1990,14 @@ def _training_time(
         f"training FLOPs = ({basis} + attention 12 x layers x d_attn x seq) per token = {per_token / 1e9:.1f} GFLOP "
         f"x {tokens:.3g} tokens = {flops:.3g} FLOP (Kaplan et al. 2020; PaLM appendix B)",
     )
-    if gpu is None:
-        return flops, None, None, None
+    return flops
+
+
+def _compute_rate(model: ModelArch, workload: Workload, gpu: Gpu, ex: _Explain) -> float:
+    """The compute-phase utilisation of peak bf16: --mfu, else the default from the largest published runs at this
+    model's shape (Calibration), QLoRA's dequantization taken off."""
+    seq = workload.context or 2048
+    method = workload.method if workload.kind == "finetune" else "full"
     # the reference run's rate less its own bubble and tensor-parallel all-reduces (Calibration.plan_step_share_*):
     # this job pays its own data-parallel all-reduce (scaling, below), not that run's layout
     reference = reference_layout(gpu)
@@ -2037,6 +2038,14 @@ def _training_time(
             + "); communication that does not overlap comes on top (MFU, over the wall time, is lower); "
             "--mfu sets this rate"
         )
+    return mfu
+
+
+def _elapsed_rate(mfu: float, workload: Workload, gpu: Gpu, gpus: int, ex: _Explain) -> float:
+    """The default rate over a whole run's elapsed time: FP8 GEMMs, restarts after failures on many GPUs and a long
+    run's other losses (Calibration); --mfu is taken as given."""
+    method = workload.method if workload.kind == "finetune" else "full"
+    reference = reference_layout(gpu)
     if workload.precision == "fp8" and method == "full" and workload.mfu is None:
         speedup = fp8_speedup(mfu, gpu)
         if speedup > 1.0:
@@ -2063,12 +2072,22 @@ def _training_time(
             "configuration, 135 over its 1.08M GPU-hours); a benchmark's tokens/s per GPU would be that much higher"
         )
         mfu *= CAL.end_to_end_share
+    return mfu
+
+
+def _training_peak(gpu: Gpu, ex: _Explain) -> float:
+    """FLOP/s of large bf16 GEMMs on `gpu`: the spec sheet's, or the measured share of it off NVIDIA."""
     peak = training_tflops(gpu, "bf16") * 1e12  # measured-GEMM realism off NVIDIA (support.py)
     if peak < 0.99 * (gpu.bf16_tflops or gpu.fp16_tflops) * 1e12:
         ex.assume(
             f"{gpu.architecture} reaches {peak / 1e12:.0f} of its {gpu.bf16_tflops or gpu.fp16_tflops:.0f} peak TFLOPS "
             "in large matrix multiplies (published GEMM measurements, see docs/support.md)"
         )
+    return peak
+
+
+def _data_parallel_scaling(gpu: Gpu, gpus: int, ex: _Explain) -> float:
+    """Share of the compute rate kept by a data-parallel job's gradient all-reduce over the GPUs' link."""
     scaling = 1.0
     if gpus > 1:
         if gpu.nvlink and gpu.form_factor != "pcie":
@@ -2082,6 +2101,23 @@ def _training_time(
             f"{gpus}-GPU scaling efficiency {scaling:.0%} for gradient all-reduce over "
             f"{'NVLink' if scaling == CAL.multi_gpu_scaling_nvlink else 'PCIe'}"
         )
+    return scaling
+
+
+def _training_time(
+    model: ModelArch, counts: ParamCounts, workload: Workload, gpu: Gpu | None, gpus: int, ex: _Explain
+) -> tuple[float | None, float | None, float | None, float | None]:
+    """(training FLOPs, GPU-hours, wall hours, rate share) of a job with --tokens; None where unknown."""
+    tokens = workload.tokens
+    if tokens is None:
+        ex.assume("no --tokens given: training time not estimated")
+        return None, None, None, None
+    flops = _training_flops(model, counts, workload, tokens, ex)
+    if gpu is None:
+        return flops, None, None, None
+    mfu = _elapsed_rate(_compute_rate(model, workload, gpu, ex), workload, gpu, gpus, ex)
+    peak = _training_peak(gpu, ex)
+    scaling = _data_parallel_scaling(gpu, gpus, ex)
     gpu_seconds = flops / (peak * mfu * scaling)
     gpu_hours = gpu_seconds / 3600
     wall = gpu_hours / gpus
