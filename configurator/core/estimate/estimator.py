@@ -2305,54 +2305,48 @@ def _suggest_full_sharding(
 # --------------------------------------------------------------------------- entry point
 
 
-def estimate(
+def _with_optimizer(workload: Workload, gpus: int) -> Workload:
+    """A training job's optimizer where resolved() left it to the GPU count: torchtune's one-GPU full configs use
+    bitsandbytes' paged 8-bit AdamW, its distributed ones torch's AdamW (frameworks.py)."""
+    if workload.optimizer is not None or workload.kind == "inference":
+        return workload
+    fw = framework(workload.framework or default_framework("full", workload.zero), CAL.framework_released)
+    return workload.model_copy(update={"optimizer": fw.full_optimizer if gpus == 1 else fw.full_optimizer_distributed})
+
+
+def _estimate_on_host(
     model: ModelArch,
     workload: Workload,
-    gpu: Gpu | None = None,
-    gpus: int = 1,
-    exact_weight_bytes: int | None = None,
-    host: HostMemory | None = None,
-) -> EstimateResult:
-    """Estimate memory per GPU, speed and time for `workload` on `gpus` x `gpu`.
-
-    `exact_weight_bytes` (from a GGUF or safetensors header) replaces the formula's weight
-    size when the workload's precision is the file's own. llama.cpp inference with weights in system
-    RAM is estimated by offload.estimate_on_host (one offload model): always with `--n-cpu-moe`, and for
-    `--offload cpu` / `--cpu-layers` / `--cpu-experts` whenever the host platform is known (`host`).
-    """
-    if gpus < 1:
-        raise RequestError("--gpus must be at least 1")
-    workload = workload.resolved(model.max_context)
-    if workload.optimizer is None and workload.kind != "inference":
-        # resolved() leaves it to the GPU count: torchtune's one-GPU full configs use bitsandbytes' paged 8-bit
-        # AdamW, its distributed ones torch's AdamW (frameworks.py)
-        fw = framework(workload.framework or default_framework("full", workload.zero), CAL.framework_released)
-        workload = workload.model_copy(
-            update={"optimizer": fw.full_optimizer if gpus == 1 else fw.full_optimizer_distributed}
-        )
+    gpu: Gpu | None,
+    gpus: int,
+    host: HostMemory | None,
+    exact_weight_bytes: int | None,
+) -> EstimateResult | None:
+    """llama.cpp inference with weights in system RAM, when the host is known (or --n-cpu-moe asked): the one offload
+    model, offload.estimate_on_host; None for every other job."""
     offloading = (
         workload.offload == "cpu" or workload.cpu_layers or workload.cpu_experts or workload.n_cpu_moe is not None
     )
-    if (
+    if not (
         workload.kind == "inference"
         and workload.engine == "llama.cpp"
         and gpu is not None
         and offloading
         and (host is not None or workload.n_cpu_moe is not None)
     ):
-        from configurator.core.estimate.offload import estimate_on_host  # offload builds on this module
+        return None
+    from configurator.core.estimate.offload import estimate_on_host  # offload builds on this module
 
-        if host is None:  # only --ram-bandwidth is known: read at the desktop platforms' efficiency
-            host = host_from_bandwidth(workload.ram_bandwidth_gbps)
-        return estimate_on_host(model, workload, gpu, gpus, host, exact_weight_bytes)
-    fmt = weight_format(workload.precision or "bf16")
-    if fmt.moe_only and model.moe is None:
-        raise RequestError(
-            f"{fmt.name} stores MoE expert weights (the gpt-oss layout); {model.name} is dense: "
-            "use nvfp4, awq-int4 or gptq-int4, or a GGUF type such as q4_k_m"
-        )
-    reported = workload
-    ex = _Explain()
+    if host is None:  # only --ram-bandwidth is known: read at the desktop platforms' efficiency
+        host = host_from_bandwidth(workload.ram_bandwidth_gbps)
+    return estimate_on_host(model, workload, gpu, gpus, host, exact_weight_bytes)
+
+
+def _prepared(
+    model: ModelArch, workload: Workload, gpu: Gpu | None, gpus: int, exact_weight_bytes: int | None, ex: _Explain
+) -> tuple[Workload, ParamCounts, float]:
+    """The workload as the formulas see it (engine stand-ins, the framework's own sharding), the parameter counts and
+    the scale from the formula's weight bytes to a file's exact ones; with what they assume and warn about."""
     if gpu is not None and gpu.memory_type.startswith("unified") and gpu.notes:
         # unified memory: what fits is decided by the OS's limit on GPU-wired memory, not by the RAM installed
         ex.assume(f"the GPU may use {gpu.vram_gb:.0f} GB of this machine's unified memory: {gpu.notes}")
@@ -2382,24 +2376,44 @@ def estimate(
             else ""
         ),
     )
-    split = _choose_split(model, workload, gpus, ex)
-    host_ram = 0
-    if workload.kind == "inference":
-        if workload.offload == "cpu" and gpu is not None and workload.engine == "llama.cpp":
-            workload = _auto_offload(model, counts, workload, gpu, gpus, split, scale)
-        per_gpu = _inference_memory(model, counts, workload, gpus, split, ex, scale)
-        if workload.engine == "llama.cpp":
-            host_ram = int(_host_bytes(model, counts, workload, scale))
-        if workload.cpu_layers or workload.cpu_experts:
-            kept = ("MoE experts" if workload.cpu_experts else "") + (
-                f"{' and ' if workload.cpu_experts else ''}{workload.cpu_layers} layers" if workload.cpu_layers else ""
-            )
-            ex.assume(
-                f"{kept} in system RAM ({host_ram / GIB:.0f} GiB in all), read at {CAL.bw_eff_cpu:.0%} of "
-                f"{workload.ram_bandwidth_gbps:g} GB/s"
-            )
-    else:
+    return workload, counts, scale
+
+
+def _job_memory(
+    model: ModelArch,
+    counts: ParamCounts,
+    workload: Workload,
+    gpu: Gpu | None,
+    gpus: int,
+    split: str,
+    scale: float,
+    ex: _Explain,
+) -> tuple[Workload, list[MemoryBreakdown], int]:
+    """(the workload with --offload cpu placed, memory per GPU, host RAM in bytes)."""
+    if workload.kind != "inference":
         per_gpu, host_ram = _training_memory(model, counts, workload, gpus, ex)
+        return workload, per_gpu, host_ram
+    host_ram = 0
+    if workload.offload == "cpu" and gpu is not None and workload.engine == "llama.cpp":
+        workload = _auto_offload(model, counts, workload, gpu, gpus, split, scale)
+    per_gpu = _inference_memory(model, counts, workload, gpus, split, ex, scale)
+    if workload.engine == "llama.cpp":
+        host_ram = int(_host_bytes(model, counts, workload, scale))
+    if workload.cpu_layers or workload.cpu_experts:
+        kept = ("MoE experts" if workload.cpu_experts else "") + (
+            f"{' and ' if workload.cpu_experts else ''}{workload.cpu_layers} layers" if workload.cpu_layers else ""
+        )
+        ex.assume(
+            f"{kept} in system RAM ({host_ram / GIB:.0f} GiB in all), read at {CAL.bw_eff_cpu:.0%} of "
+            f"{workload.ram_bandwidth_gbps:g} GB/s"
+        )
+    return workload, per_gpu, host_ram
+
+
+def _gpu_memories(
+    gpu: Gpu | None, workload: Workload, per_gpu: list[MemoryBreakdown], ex: _Explain
+) -> tuple[tuple[GpuMemory, ...], int | None]:
+    """Each GPU's memory against its capacity, and the usable bytes (vLLM's pre-allocated share)."""
     capacity = int(gpu.vram_gb * GIB) if gpu else None
     usable = None
     if capacity is not None:
@@ -2411,20 +2425,21 @@ def estimate(
     memories = tuple(
         GpuMemory(index=i, breakdown=b, capacity_bytes=capacity, usable_bytes=usable) for i, b in enumerate(per_gpu)
     )
-    fits = None if usable is None else max(m.total for m in memories) <= usable
-    if fits is False and workload.kind == "pretrain" and gpus > 1 and workload.zero < 3 and usable is not None:
-        _suggest_full_sharding(model, counts, workload, gpus, usable, ex)
-    decode = aggregate = prefill = ttft = None
-    flops = gpu_hours = wall = mfu = None
-    if workload.kind == "inference" and gpu is not None:
-        decode, aggregate, prefill, ttft = _decode_speed(
-            model, counts, workload, gpu, gpus, split, ex, scale, reported.engine
-        )
-    if workload.kind != "inference":
-        flops, gpu_hours, wall, mfu = _training_time(model, counts, workload, gpu, gpus, ex)
+    return memories, usable
+
+
+def _explain_job(
+    workload: Workload,
+    engine: str | None,
+    memories: tuple[GpuMemory, ...],
+    usable: int | None,
+    fits: bool | None,
+    ex: _Explain,
+) -> None:
+    """The job's own assumptions and the closing step: the most loaded GPU against what it can use."""
     if workload.kind == "inference":
         ex.assume(
-            f"engine {reported.engine}; context {workload.context} tokens per sequence; {workload.batch} concurrent sequence(s)"
+            f"engine {engine}; context {workload.context} tokens per sequence; {workload.batch} concurrent sequence(s)"
         )
     else:
         ex.assume(
@@ -2439,6 +2454,53 @@ def estimate(
         f"most loaded GPU: {_gb(peak.total)}"
         + (f" of {_gb(usable)} usable -> {'fits' if fits else 'does NOT fit'}" if usable else ""),
     )
+
+
+def estimate(
+    model: ModelArch,
+    workload: Workload,
+    gpu: Gpu | None = None,
+    gpus: int = 1,
+    exact_weight_bytes: int | None = None,
+    host: HostMemory | None = None,
+) -> EstimateResult:
+    """Estimate memory per GPU, speed and time for `workload` on `gpus` x `gpu`.
+
+    `exact_weight_bytes` (from a GGUF or safetensors header) replaces the formula's weight
+    size when the workload's precision is the file's own. llama.cpp inference with weights in system
+    RAM is estimated by offload.estimate_on_host (one offload model): always with `--n-cpu-moe`, and for
+    `--offload cpu` / `--cpu-layers` / `--cpu-experts` whenever the host platform is known (`host`).
+    """
+    if gpus < 1:
+        raise RequestError("--gpus must be at least 1")
+    workload = _with_optimizer(workload.resolved(model.max_context), gpus)
+    on_host = _estimate_on_host(model, workload, gpu, gpus, host, exact_weight_bytes)
+    if on_host is not None:
+        return on_host
+    fmt = weight_format(workload.precision or "bf16")
+    if fmt.moe_only and model.moe is None:
+        raise RequestError(
+            f"{fmt.name} stores MoE expert weights (the gpt-oss layout); {model.name} is dense: "
+            "use nvfp4, awq-int4 or gptq-int4, or a GGUF type such as q4_k_m"
+        )
+    reported = workload
+    ex = _Explain()
+    workload, counts, scale = _prepared(model, workload, gpu, gpus, exact_weight_bytes, ex)
+    split = _choose_split(model, workload, gpus, ex)
+    workload, per_gpu, host_ram = _job_memory(model, counts, workload, gpu, gpus, split, scale, ex)
+    memories, usable = _gpu_memories(gpu, workload, per_gpu, ex)
+    fits = None if usable is None else max(m.total for m in memories) <= usable
+    if fits is False and workload.kind == "pretrain" and gpus > 1 and workload.zero < 3 and usable is not None:
+        _suggest_full_sharding(model, counts, workload, gpus, usable, ex)
+    decode = aggregate = prefill = ttft = None
+    flops = gpu_hours = wall = mfu = None
+    if workload.kind == "inference" and gpu is not None:
+        decode, aggregate, prefill, ttft = _decode_speed(
+            model, counts, workload, gpu, gpus, split, ex, scale, reported.engine
+        )
+    if workload.kind != "inference":
+        flops, gpu_hours, wall, mfu = _training_time(model, counts, workload, gpu, gpus, ex)
+    _explain_job(workload, reported.engine, memories, usable, fits, ex)
     return EstimateResult(
         model_id=model.id,
         workload=workload.model_copy(update={"engine": reported.engine}).model_dump(mode="json"),
