@@ -168,6 +168,27 @@ def cases(models: list[ModelArch], gpus: list[Gpu], systems: list[System]) -> It
                     f"{model.id} plan_estimate {fields} {nodes}",
                     _run(lambda: plan_estimate(model, w, h100, nodes, 8, link)),
                 )
+        long = Workload(kind="pretrain", tokens=1e12, context=32768)  # context parallel
+        yield f"{model.id} plan long", _run(lambda: plan_training(model, long, h100, 4, 8, inter_node_link(400)))
+        fixed = Workload(kind="pretrain", tokens=1e12)
+        yield (
+            f"{model.id} plan fixed",
+            _run(
+                lambda: plan_training(
+                    model,
+                    fixed,
+                    h100,
+                    4,
+                    8,
+                    inter_node_link(200),
+                    mfu=0.4,
+                    tensor=8,
+                    pipeline=4,
+                    virtual_stages=2,
+                    batch_tokens=2e6,
+                )
+            ),
+        )
         w_i = Workload(kind="inference", precision="bf16", engine="vllm")
         yield f"{model.id} plan_inference", _run(lambda: plan_inference(model, w_i, h100, 2, 8, inter_node_link(400)))
 
