@@ -11,7 +11,6 @@ import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import NamedTuple
 
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.errors import RequestError
@@ -43,6 +42,13 @@ from configurator.core.estimate.frameworks import (
 from configurator.core.estimate.gemm import LLAMA3_405B, MEGATRON_1T, LayerShape, shape_factor
 from configurator.core.estimate.gguf import FTYPE_DEFAULT, gguf_bytes
 from configurator.core.estimate.host import HostMemory, host_from_bandwidth
+from configurator.core.estimate.kv import (
+    kv_bytes_per_token_per_layer,
+    kv_cache_bytes,
+    legacy_cache_copies,
+    linear_attention_state_bytes,
+    mamba_state_bytes,
+)
 from configurator.core.estimate.params import ParamCounts, count_params
 from configurator.core.estimate.precision import KV_BYTES, weight_format
 from configurator.core.estimate.ranges import MOE_TENSOR_PARALLEL
@@ -56,6 +62,8 @@ from configurator.core.estimate.speculative import (
     tokens_per_step,
 )
 from configurator.core.estimate.unified import unified_bw_efficiency
+from configurator.core.estimate.weights import WeightBytes
+from configurator.core.estimate.weights import weight_bytes as _weight_bytes
 from configurator.core.estimate.workload import ENGINE_STAND_IN, ENGINE_STAND_IN_WHY, Workload
 from configurator.core.reasons import Reason
 from configurator.core.support import (
@@ -425,152 +433,6 @@ class _Explain:
 
 def _gb(value: float) -> str:
     return f"{value / GIB:.2f} GiB"
-
-
-# --------------------------------------------------------------------------- KV cache
-
-
-def kv_bytes_per_token_per_layer(model: ModelArch, kv_bytes: float, engine: str) -> float:
-    """K and V for one token in one layer (before any tensor-parallel division)."""
-    if model.mla is not None and engine != "transformers":
-        # MLA caches the compressed latent plus the shared RoPE key (DeepSeek-V2 paper, sec. 2.1.2)
-        return (model.mla.kv_lora_rank + model.mla.qk_rope_head_dim) * kv_bytes
-    if model.mla is not None:
-        heads = model.num_attention_heads
-        k = heads * (model.mla.qk_nope_head_dim + model.mla.qk_rope_head_dim)
-        v = heads * model.mla.v_head_dim
-        return (k + v) * kv_bytes
-    return 2 * model.num_kv_heads * model.head_dim * kv_bytes
-
-
-def linear_attention_state_bytes(model: ModelArch, sequences: int) -> float:
-    """Fixed recurrent state of linear-attention layers: per value head a k x v matrix in fp32,
-    plus the short-convolution window (HF Qwen3NextDynamicCache keeps both)."""
-    la = model.linear_attention
-    if la is None:
-        return 0.0
-    state = la.num_value_heads * la.key_head_dim * la.value_head_dim * 4
-    conv = (2 * la.num_key_heads * la.key_head_dim + la.num_value_heads * la.value_head_dim) * (la.conv_kernel - 1) * 2
-    return (model.num_layers - model.attention_layers) * sequences * (state + conv)
-
-
-def mamba_state_bytes(model: ModelArch, sequences: int) -> float:
-    """Fixed state of Mamba-2 layers (HF NemotronHMamba2Mixer cache): per layer an SSM state of
-    num_heads x head_dim x state_size in mamba_ssm_cache_dtype, plus the last conv_kernel - 1 inputs
-    of the causal convolution over x, B and C (16-bit)."""
-    mb = model.mamba
-    if mb is None:
-        return 0.0
-    inner = mb.num_heads * mb.head_dim
-    ssm = inner * mb.state_size * mb.state_bytes
-    conv = (inner + 2 * mb.n_groups * mb.state_size) * (mb.conv_kernel - 1) * 2
-    return mb.layers("M") * sequences * (ssm + conv)
-
-
-def compressed_kv_cache_bytes(model: ModelArch, context: int, sequences: int, kv_bytes: float) -> float:
-    """DeepSeek-V4 cache (HF DeepseekV4HCACache / DeepseekV4CSACache): every layer keeps its shared K=V
-    head for the last `sliding_window` tokens; a layer with compress ratio r also keeps one pooled entry
-    per r tokens of the whole context, and a CSA layer a second pool at index_head_dim for its indexer."""
-    ca = model.compressed_attention
-    assert ca is not None
-    window = min(context, model.sliding_window or context)
-    per_sequence = 0.0
-    for ratio in ca.compress_ratios:
-        per_sequence += window * model.head_dim
-        if ratio:
-            per_sequence += (context // ratio) * (
-                model.head_dim + (ca.index_head_dim if ratio == ca.index_ratio else 0)
-            )
-    return per_sequence * kv_bytes * sequences
-
-
-def kv_cache_bytes(model: ModelArch, context: int, sequences: int, kv_bytes: float, engine: str) -> float:
-    """Whole-model KV cache: sliding-window layers hold at most the window; linear-attention
-    and Mamba layers hold a fixed state instead of a per-token cache."""
-    if model.compressed_attention is not None:
-        return compressed_kv_cache_bytes(model, context, sequences, kv_bytes)
-    per_layer_token = kv_bytes_per_token_per_layer(model, kv_bytes, engine)
-    window_layers = 0
-    if model.sliding_window:
-        window_layers = model.num_layers if model.sliding_window_layers is None else model.sliding_window_layers
-    full_layers = model.attention_layers - window_layers
-    tokens_windowed = min(context, model.sliding_window or context)
-    full_per_token = per_layer_token
-    if model.global_attention is not None:
-        # Gemma 4's full layers cache their own (wider, fewer) heads; with attention_k_eq_v the values are
-        # the keys, so one tensor is kept (Raschka's LLM Architecture Gallery: Gemma 4 31B, "unified K/V on
-        # global layers", 840 KiB per token in bf16 = 50 x 2 x 16 x 256 x 2 B + 10 x 4 x 512 x 2 B)
-        g = model.global_attention
-        full_per_token = (1 if g.k_eq_v else 2) * g.num_kv_heads * g.head_dim * kv_bytes
-    return sequences * (per_layer_token * window_layers * tokens_windowed + full_per_token * full_layers * context) + (
-        linear_attention_state_bytes(model, sequences) + mamba_state_bytes(model, sequences)
-    )
-
-
-# --------------------------------------------------------------------------- weights
-
-
-# HF model types whose own remote code (trust_remote_code) keeps the KV cache as a tuple of tensors that every decode
-# step rebuilds with torch.cat: Qwen-1 modeling_qwen.py (`key = torch.cat((past_key, key), dim=1)`, also for its int8
-# cache's three parts), ChatGLM modeling_chatglm.py (`key_layer = torch.cat((cache_k, key_layer), dim=0)`), Baichuan
-# modeling_baichuan.py (`torch.cat([past_key_value[0], key_states], dim=2)`). generate() keeps the previous step's tuple
-# in model_kwargs["past_key_values"] until the forward returns the new one, so near the end of each step both caches
-# are live: the peak holds the cache twice. transformers' own models update a DynamicCache layer by layer (the old
-# layer tensor is freed as the new one is stored), so they hold it once.
-LEGACY_TUPLE_CACHE_ARCHITECTURES = frozenset({"qwen", "chatglm", "baichuan"})
-
-
-def legacy_cache_copies(model: ModelArch, engine: str) -> int:
-    """KV caches live at the decode peak: 2 under transformers for remote code with a torch.cat tuple cache, else 1."""
-    return 2 if engine == "transformers" and model.architecture in LEGACY_TUPLE_CACHE_ARCHITECTURES else 1
-
-
-class WeightBytes(NamedTuple):
-    """A model's weights in bytes at one precision, by part (a tuple: callers unpack it in this order)."""
-
-    embedding: float
-    lm_head: float
-    blocks: float  # every transformer block, experts included
-    experts: float  # the routed experts of all MoE layers
-    experts_active: float  # the experts one token reads
-
-
-def _weight_bytes(
-    counts: ParamCounts, precision: str, scale: float = 1.0, model: ModelArch | None = None, engine: str | None = None
-) -> WeightBytes:
-    """(embedding, lm_head, blocks, experts, experts_active) in bytes at `precision`.
-
-    `scale` corrects the formula to exact bytes read from a GGUF or safetensors header. With the
-    `model`, a GGUF K-quant or legacy type is sized tensor by tensor at the types llama.cpp's
-    quantizer picks (estimate.gguf); without it, at the format's one bits-per-weight figure; with the `engine`, as that
-    engine's files store the precision (precision.ENGINE_FORMATS).
-    """
-    if model is not None and precision in FTYPE_DEFAULT:
-        g = gguf_bytes(model, precision)
-        # norms: F32 in a GGUF (the converter keeps 1-D tensors F32); biases are in attention/dense counts
-        blocks = g.attention + g.dense_mlp + g.experts + counts.norms * 4 + counts.position * 2
-        active = g.experts * counts.experts_active / counts.experts if counts.experts else 0.0
-        return WeightBytes(g.embedding * scale, g.lm_head * scale, blocks * scale, g.experts * scale, active * scale)
-    fmt = weight_format(precision, engine)
-    body_bpw = fmt.bits_per_weight / 8 * scale
-    expert_bpw = (fmt.experts_bits or fmt.bits_per_weight) / 8 * scale
-    emb_bpw = fmt.embeddings_bits / 8 * scale
-    head_bpw = (fmt.head_bits or fmt.embeddings_bits) / 8 * scale
-    blocks = (
-        (counts.attention + counts.dense_mlp) * body_bpw
-        + counts.experts * expert_bpw
-        + counts.norms * 2
-        + (counts.position * emb_bpw)
-    )
-    # a tied table is the output projection too: llama.cpp stores it at the output tensor's type
-    embedding = counts.embedding * (head_bpw if counts.lm_head == 0 else emb_bpw)
-    return WeightBytes(
-        embedding,
-        counts.lm_head * head_bpw,
-        blocks,
-        counts.experts * expert_bpw,
-        counts.experts_active * expert_bpw,
-    )
 
 
 # --------------------------------------------------------------------------- engines

@@ -23,10 +23,11 @@ from collections.abc import Sequence
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.errors import RequestError
 from configurator.core.estimate import estimator as _est
-from configurator.core.estimate.estimator import GIB, _weight_bytes, estimate
+from configurator.core.estimate.estimator import GIB, estimate
 from configurator.core.estimate.offload import Placement, gpu_memory
 from configurator.core.estimate.params import count_params
 from configurator.core.estimate.result import HARD_HEADROOM, EstimateResult, GpuMemory, Step
+from configurator.core.estimate.weights import weight_bytes
 from configurator.core.estimate.workload import Workload
 
 
@@ -61,7 +62,7 @@ def layers_by_memory(layers: int, cards: Sequence[Gpu]) -> list[int]:
 def _scale(model: ModelArch, workload: Workload, exact_weight_bytes: int | None) -> float:
     if not exact_weight_bytes:
         return 1.0
-    emb, head, blocks, _, _ = _weight_bytes(
+    emb, head, blocks, _, _ = weight_bytes(
         count_params(model), workload.precision or "bf16", model=model, engine=workload.engine
     )
     return exact_weight_bytes / (emb + head + blocks)

@@ -12,9 +12,7 @@ from configurator.core.estimate.estimator import (
     _fixed_overhead,
     _inference_activations,
     _layer_assignment,
-    _weight_bytes,
     attention_score_seconds,
-    kv_cache_bytes,
     llamacpp_prefill_tflops,
     moe_layers,
 )
@@ -25,9 +23,11 @@ from configurator.core.estimate.host import (
     HostMemory,
     pcie_copy_gbps,
 )
+from configurator.core.estimate.kv import kv_cache_bytes
 from configurator.core.estimate.params import ParamCounts, count_params
 from configurator.core.estimate.precision import KV_BYTES, weight_format
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step
+from configurator.core.estimate.weights import weight_bytes
 from configurator.core.estimate.workload import Workload
 from configurator.core.reasons import Reason
 
@@ -67,7 +67,7 @@ class _Sizes:
 
 def _sizes(model: ModelArch, workload: Workload, scale: float) -> _Sizes:
     counts = count_params(model)
-    emb, head, blocks, experts, _active = _weight_bytes(counts, workload.precision or "bf16", scale, model, "llama.cpp")
+    emb, head, blocks, experts, _active = weight_bytes(counts, workload.precision or "bf16", scale, model, "llama.cpp")
     flags = tuple(moe_layers(model))
     n_moe = max(1, sum(flags))
     layers = model.num_layers
@@ -205,7 +205,7 @@ def _exact_scale(model: ModelArch, workload: Workload, exact_weight_bytes: int |
     if not exact_weight_bytes:
         return 1.0
     counts = count_params(model)
-    emb, head, blocks, _, _ = _weight_bytes(counts, workload.precision or "bf16", model=model, engine="llama.cpp")
+    emb, head, blocks, _, _ = weight_bytes(counts, workload.precision or "bf16", model=model, engine="llama.cpp")
     return exact_weight_bytes / (emb + head + blocks)
 
 
