@@ -3,6 +3,7 @@ prints the figures its issue names. No assertion here is about how long anything
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -32,3 +33,11 @@ def test_startup_benchmark_prints_ratios_to_an_interpreter_start() -> None:
         line = next(line for line in lines if line.startswith(label))
         assert "x an interpreter start" in line and "target <=" in line
     assert not any(line.startswith("plan ") for line in lines)  # only the figures asked for
+
+
+def test_estimator_grid_is_deterministic() -> None:
+    """The refactor safety net (benchmarks/estimator_grid.py) is only a net if the same code dumps the same bytes."""
+    first = run("benchmarks/estimator_grid.py", "--models", "qwen3-30b-a3b")
+    assert re.fullmatch(r"\d+ cases, sha256 [0-9a-f]{64}\n", first)
+    assert int(first.split()[0]) > 1000
+    assert run("benchmarks/estimator_grid.py", "--models", "qwen3-30b-a3b") == first

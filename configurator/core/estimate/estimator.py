@@ -14,6 +14,12 @@ from dataclasses import dataclass, replace
 
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.errors import RequestError
+from configurator.core.estimate.activations import (
+    activation_bytes_per_layer,
+    lora_inputs_per_layer,
+    lora_params,
+    selective_saved_bytes_per_layer,
+)
 from configurator.core.estimate.backends import (
     MOE_EXPERT_SHARE,
     backend_bandwidth_multiplier,
@@ -30,6 +36,7 @@ from configurator.core.estimate.frameworks import (
     LOGITS_NOTES,
     LORA_DROPOUT_BYTES,
     OPTIMIZER_STATE_BYTES,
+    Framework,
     default_framework,
     framework,
     logits_handling,
@@ -41,6 +48,13 @@ from configurator.core.estimate.frameworks import (
 from configurator.core.estimate.gemm import LLAMA3_405B, MEGATRON_1T, LayerShape, shape_factor
 from configurator.core.estimate.gguf import FTYPE_DEFAULT, gguf_bytes
 from configurator.core.estimate.host import HostMemory, host_from_bandwidth
+from configurator.core.estimate.kv import (
+    kv_bytes_per_token_per_layer,
+    kv_cache_bytes,
+    legacy_cache_copies,
+    linear_attention_state_bytes,
+    mamba_state_bytes,
+)
 from configurator.core.estimate.params import ParamCounts, count_params
 from configurator.core.estimate.precision import KV_BYTES, weight_format
 from configurator.core.estimate.ranges import MOE_TENSOR_PARALLEL
@@ -54,6 +68,8 @@ from configurator.core.estimate.speculative import (
     tokens_per_step,
 )
 from configurator.core.estimate.unified import unified_bw_efficiency
+from configurator.core.estimate.weights import WeightBytes
+from configurator.core.estimate.weights import weight_bytes as _weight_bytes
 from configurator.core.estimate.workload import ENGINE_STAND_IN, ENGINE_STAND_IN_WHY, Workload
 from configurator.core.reasons import Reason
 from configurator.core.support import (
@@ -425,142 +441,6 @@ def _gb(value: float) -> str:
     return f"{value / GIB:.2f} GiB"
 
 
-# --------------------------------------------------------------------------- KV cache
-
-
-def kv_bytes_per_token_per_layer(model: ModelArch, kv_bytes: float, engine: str) -> float:
-    """K and V for one token in one layer (before any tensor-parallel division)."""
-    if model.mla is not None and engine != "transformers":
-        # MLA caches the compressed latent plus the shared RoPE key (DeepSeek-V2 paper, sec. 2.1.2)
-        return (model.mla.kv_lora_rank + model.mla.qk_rope_head_dim) * kv_bytes
-    if model.mla is not None:
-        heads = model.num_attention_heads
-        k = heads * (model.mla.qk_nope_head_dim + model.mla.qk_rope_head_dim)
-        v = heads * model.mla.v_head_dim
-        return (k + v) * kv_bytes
-    return 2 * model.num_kv_heads * model.head_dim * kv_bytes
-
-
-def linear_attention_state_bytes(model: ModelArch, sequences: int) -> float:
-    """Fixed recurrent state of linear-attention layers: per value head a k x v matrix in fp32,
-    plus the short-convolution window (HF Qwen3NextDynamicCache keeps both)."""
-    la = model.linear_attention
-    if la is None:
-        return 0.0
-    state = la.num_value_heads * la.key_head_dim * la.value_head_dim * 4
-    conv = (2 * la.num_key_heads * la.key_head_dim + la.num_value_heads * la.value_head_dim) * (la.conv_kernel - 1) * 2
-    return (model.num_layers - model.attention_layers) * sequences * (state + conv)
-
-
-def mamba_state_bytes(model: ModelArch, sequences: int) -> float:
-    """Fixed state of Mamba-2 layers (HF NemotronHMamba2Mixer cache): per layer an SSM state of
-    num_heads x head_dim x state_size in mamba_ssm_cache_dtype, plus the last conv_kernel - 1 inputs
-    of the causal convolution over x, B and C (16-bit)."""
-    mb = model.mamba
-    if mb is None:
-        return 0.0
-    inner = mb.num_heads * mb.head_dim
-    ssm = inner * mb.state_size * mb.state_bytes
-    conv = (inner + 2 * mb.n_groups * mb.state_size) * (mb.conv_kernel - 1) * 2
-    return mb.layers("M") * sequences * (ssm + conv)
-
-
-def compressed_kv_cache_bytes(model: ModelArch, context: int, sequences: int, kv_bytes: float) -> float:
-    """DeepSeek-V4 cache (HF DeepseekV4HCACache / DeepseekV4CSACache): every layer keeps its shared K=V
-    head for the last `sliding_window` tokens; a layer with compress ratio r also keeps one pooled entry
-    per r tokens of the whole context, and a CSA layer a second pool at index_head_dim for its indexer."""
-    ca = model.compressed_attention
-    assert ca is not None
-    window = min(context, model.sliding_window or context)
-    per_sequence = 0.0
-    for ratio in ca.compress_ratios:
-        per_sequence += window * model.head_dim
-        if ratio:
-            per_sequence += (context // ratio) * (
-                model.head_dim + (ca.index_head_dim if ratio == ca.index_ratio else 0)
-            )
-    return per_sequence * kv_bytes * sequences
-
-
-def kv_cache_bytes(model: ModelArch, context: int, sequences: int, kv_bytes: float, engine: str) -> float:
-    """Whole-model KV cache: sliding-window layers hold at most the window; linear-attention
-    and Mamba layers hold a fixed state instead of a per-token cache."""
-    if model.compressed_attention is not None:
-        return compressed_kv_cache_bytes(model, context, sequences, kv_bytes)
-    per_layer_token = kv_bytes_per_token_per_layer(model, kv_bytes, engine)
-    window_layers = 0
-    if model.sliding_window:
-        window_layers = model.num_layers if model.sliding_window_layers is None else model.sliding_window_layers
-    full_layers = model.attention_layers - window_layers
-    tokens_windowed = min(context, model.sliding_window or context)
-    full_per_token = per_layer_token
-    if model.global_attention is not None:
-        # Gemma 4's full layers cache their own (wider, fewer) heads; with attention_k_eq_v the values are
-        # the keys, so one tensor is kept (Raschka's LLM Architecture Gallery: Gemma 4 31B, "unified K/V on
-        # global layers", 840 KiB per token in bf16 = 50 x 2 x 16 x 256 x 2 B + 10 x 4 x 512 x 2 B)
-        g = model.global_attention
-        full_per_token = (1 if g.k_eq_v else 2) * g.num_kv_heads * g.head_dim * kv_bytes
-    return sequences * (per_layer_token * window_layers * tokens_windowed + full_per_token * full_layers * context) + (
-        linear_attention_state_bytes(model, sequences) + mamba_state_bytes(model, sequences)
-    )
-
-
-# --------------------------------------------------------------------------- weights
-
-
-# HF model types whose own remote code (trust_remote_code) keeps the KV cache as a tuple of tensors that every decode
-# step rebuilds with torch.cat: Qwen-1 modeling_qwen.py (`key = torch.cat((past_key, key), dim=1)`, also for its int8
-# cache's three parts), ChatGLM modeling_chatglm.py (`key_layer = torch.cat((cache_k, key_layer), dim=0)`), Baichuan
-# modeling_baichuan.py (`torch.cat([past_key_value[0], key_states], dim=2)`). generate() keeps the previous step's tuple
-# in model_kwargs["past_key_values"] until the forward returns the new one, so near the end of each step both caches
-# are live: the peak holds the cache twice. transformers' own models update a DynamicCache layer by layer (the old
-# layer tensor is freed as the new one is stored), so they hold it once.
-LEGACY_TUPLE_CACHE_ARCHITECTURES = frozenset({"qwen", "chatglm", "baichuan"})
-
-
-def legacy_cache_copies(model: ModelArch, engine: str) -> int:
-    """KV caches live at the decode peak: 2 under transformers for remote code with a torch.cat tuple cache, else 1."""
-    return 2 if engine == "transformers" and model.architecture in LEGACY_TUPLE_CACHE_ARCHITECTURES else 1
-
-
-def _weight_bytes(
-    counts: ParamCounts, precision: str, scale: float = 1.0, model: ModelArch | None = None, engine: str | None = None
-) -> tuple[float, float, float, float, float]:
-    """(embedding, lm_head, blocks, experts, experts_active) in bytes at `precision`.
-
-    `scale` corrects the formula to exact bytes read from a GGUF or safetensors header. With the
-    `model`, a GGUF K-quant or legacy type is sized tensor by tensor at the types llama.cpp's
-    quantizer picks (estimate.gguf); without it, at the format's one bits-per-weight figure; with the `engine`, as that
-    engine's files store the precision (precision.ENGINE_FORMATS).
-    """
-    if model is not None and precision in FTYPE_DEFAULT:
-        g = gguf_bytes(model, precision)
-        # norms: F32 in a GGUF (the converter keeps 1-D tensors F32); biases are in attention/dense counts
-        blocks = g.attention + g.dense_mlp + g.experts + counts.norms * 4 + counts.position * 2
-        active = g.experts * counts.experts_active / counts.experts if counts.experts else 0.0
-        return g.embedding * scale, g.lm_head * scale, blocks * scale, g.experts * scale, active * scale
-    fmt = weight_format(precision, engine)
-    body_bpw = fmt.bits_per_weight / 8 * scale
-    expert_bpw = (fmt.experts_bits or fmt.bits_per_weight) / 8 * scale
-    emb_bpw = fmt.embeddings_bits / 8 * scale
-    head_bpw = (fmt.head_bits or fmt.embeddings_bits) / 8 * scale
-    blocks = (
-        (counts.attention + counts.dense_mlp) * body_bpw
-        + counts.experts * expert_bpw
-        + counts.norms * 2
-        + (counts.position * emb_bpw)
-    )
-    # a tied table is the output projection too: llama.cpp stores it at the output tensor's type
-    embedding = counts.embedding * (head_bpw if counts.lm_head == 0 else emb_bpw)
-    return (
-        embedding,
-        counts.lm_head * head_bpw,
-        blocks,
-        counts.experts * expert_bpw,
-        counts.experts_active * expert_bpw,
-    )
-
-
 # --------------------------------------------------------------------------- engines
 
 
@@ -668,38 +548,32 @@ def _inference_activations(model: ModelArch, workload: Workload, context: int, e
     return tokens * (4 * h + 3 * inter) * 2 + logits
 
 
-def _inference_memory(
-    model: ModelArch,
-    counts: ParamCounts,
-    workload: Workload,
-    gpus: int,
-    split: str,
-    ex: _Explain,
-    scale: float = 1.0,
-) -> list[MemoryBreakdown]:
+def _explain_weights(
+    model: ModelArch, counts: ParamCounts, workload: Workload, w: WeightBytes, scale: float, ex: _Explain
+) -> None:
     engine = workload.engine or "transformers"
-    context = workload.context or 4096
-    emb, head, blocks, _experts, _ = _weight_bytes(counts, workload.precision or "bf16", scale, model, engine)
-    kv_elem = KV_BYTES[workload.kv_precision]
-    copies = legacy_cache_copies(model, engine)
-    kv_total = kv_cache_bytes(model, context, workload.batch, kv_elem, engine) * copies
-    overhead = _engine_overhead(engine)
+    resident = w.embedding + w.lm_head + w.blocks
     fmt = weight_format(workload.precision or "bf16", engine)
     if fmt.name in FTYPE_DEFAULT:
         mix = ", ".join(f"{name} {t}" for name, t in gguf_bytes(model, fmt.name).types)
-        bits = (emb + head + blocks) * 8 / scale / max(counts.total, 1)
+        bits = resident * 8 / scale / max(counts.total, 1)
         ex.step(
             "weights",
             f"{counts.total / 1e9:.2f} B parameters at {fmt.note}, tensor by tensor at llama-quantize's "
-            f"types ({mix}): {bits:.2f} bits per weight on average = {_gb(emb + head + blocks)}",
+            f"types ({mix}): {bits:.2f} bits per weight on average = {_gb(resident)}",
         )
     else:
         ex.step(
             "weights",
             f"{counts.total / 1e9:.2f} B parameters at {fmt.note} ({fmt.bits_per_weight:g} bits per weight; "
-            f"embeddings {fmt.embeddings_bits:g} bits) = {_gb(emb + head + blocks)}",
+            f"embeddings {fmt.embeddings_bits:g} bits) = {_gb(resident)}",
         )
-    per_tok = kv_bytes_per_token_per_layer(model, kv_elem, engine)
+
+
+def _explain_kv_cache(model: ModelArch, workload: Workload, copies: int, kv_total: float, ex: _Explain) -> None:
+    engine = workload.engine or "transformers"
+    context = workload.context or 4096
+    per_tok = kv_bytes_per_token_per_layer(model, KV_BYTES[workload.kv_precision], engine)
     attn_kind = (
         "MLA latent"
         if model.mla is not None and engine != "transformers"
@@ -732,56 +606,84 @@ def _inference_memory(
         )
         + f" = {_gb(kv_total)}",
     )
-    if engine == "llama.cpp":
-        ex.assume("llama.cpp keeps the token-embedding table in system RAM; the output head sits on the last GPU")
-    if split == "tensor":
-        tp = gpus
-        kv_share = 1 / min(tp, model.num_kv_heads) if model.mla is None else 1.0
-        if model.mla is not None:
-            ex.assume("MLA's latent KV cache is replicated on every tensor-parallel rank")
-        if tp > model.num_kv_heads and model.mla is None:
-            ex.assume(f"{model.num_kv_heads} KV heads over {tp} GPUs: KV heads are replicated")
-        act = _inference_activations(model, workload, context, engine, True) / tp
-        per = MemoryBreakdown(
-            weights=int((emb + head + blocks) / tp),
-            kv_cache=int(kv_total * kv_share),
-            activations=int(act),
-            runtime_overhead=int(overhead),
+
+
+@dataclass(frozen=True)
+class _Resident:
+    """What an inference job keeps on its GPUs in all, before the split shares it out."""
+
+    weights: WeightBytes
+    kv_total: float
+    overhead: float  # per GPU
+
+
+def _tensor_memory(
+    model: ModelArch, workload: Workload, gpus: int, r: _Resident, ex: _Explain
+) -> list[MemoryBreakdown]:
+    """Tensor parallel: every GPU holds 1/tp of each weight matrix and of the KV heads."""
+    emb, head, blocks = r.weights.embedding, r.weights.lm_head, r.weights.blocks
+    engine = workload.engine or "transformers"
+    context = workload.context or 4096
+    tp = gpus
+    kv_share = 1 / min(tp, model.num_kv_heads) if model.mla is None else 1.0
+    if model.mla is not None:
+        ex.assume("MLA's latent KV cache is replicated on every tensor-parallel rank")
+    if tp > model.num_kv_heads and model.mla is None:
+        ex.assume(f"{model.num_kv_heads} KV heads over {tp} GPUs: KV heads are replicated")
+    act = _inference_activations(model, workload, context, engine, True) / tp
+    per = MemoryBreakdown(
+        weights=int((emb + head + blocks) / tp),
+        kv_cache=int(r.kv_total * kv_share),
+        activations=int(act),
+        runtime_overhead=int(r.overhead),
+    )
+    ex.step("split", f"tensor parallel over {tp} GPUs: each holds 1/{tp} of every weight matrix and of the KV heads")
+    return [per] * tp
+
+
+def _tensor_pipeline_memory(
+    model: ModelArch, workload: Workload, gpus: int, r: _Resident, ex: _Explain
+) -> list[MemoryBreakdown]:
+    """vLLM's pipeline stages of layers, each tensor parallel (serving_layout gives the degrees)."""
+    emb, head, blocks = r.weights.embedding, r.weights.lm_head, r.weights.blocks
+    engine = workload.engine or "transformers"
+    context = workload.context or 4096
+    tp, pp = serving_layout(model, gpus)
+    kv_share = 1 / min(tp, model.num_kv_heads) if model.mla is None else 1.0
+    stages = _layer_assignment(model.num_layers, pp)
+    per_layer_kv = r.kv_total / model.num_layers
+    out = []
+    for i, n in enumerate(stages):
+        first, last = i == 0, i == pp - 1
+        weights = n * blocks / model.num_layers + (head if last and head else 0) + (emb if first else 0)
+        stage = MemoryBreakdown(
+            weights=int(weights / tp),
+            kv_cache=int(n * per_layer_kv * kv_share),
+            activations=int(_inference_activations(model, workload, context, engine, last) / tp),
+            runtime_overhead=int(r.overhead),
         )
-        ex.step(
-            "split", f"tensor parallel over {tp} GPUs: each holds 1/{tp} of every weight matrix and of the KV heads"
-        )
-        return [per] * tp
-    if split == TENSOR_PIPELINE:
-        tp, pp = serving_layout(model, gpus)
-        kv_share = 1 / min(tp, model.num_kv_heads) if model.mla is None else 1.0
-        stages = _layer_assignment(model.num_layers, pp)
-        per_layer_kv = kv_total / model.num_layers
-        out = []
-        for i, n in enumerate(stages):
-            first, last = i == 0, i == pp - 1
-            weights = n * blocks / model.num_layers + (head if last and head else 0) + (emb if first else 0)
-            stage = MemoryBreakdown(
-                weights=int(weights / tp),
-                kv_cache=int(n * per_layer_kv * kv_share),
-                activations=int(_inference_activations(model, workload, context, engine, last) / tp),
-                runtime_overhead=int(overhead),
-            )
-            out += [stage] * tp
-        ex.step(
-            "split",
-            f"{pp} pipeline stages of {stages} layers, each tensor parallel over {tp} GPUs: each GPU holds "
-            f"1/{tp} of its stage's weights and KV heads",
-        )
-        return out
+        out += [stage] * tp
+    ex.step(
+        "split",
+        f"{pp} pipeline stages of {stages} layers, each tensor parallel over {tp} GPUs: each GPU holds "
+        f"1/{tp} of its stage's weights and KV heads",
+    )
+    return out
+
+
+def _layer_memory(model: ModelArch, workload: Workload, gpus: int, r: _Resident, ex: _Explain) -> list[MemoryBreakdown]:
+    """One GPU, or layers split across several (llama.cpp's layers or experts in system RAM left out)."""
+    emb, head, blocks, experts = r.weights.embedding, r.weights.lm_head, r.weights.blocks, r.weights.experts
+    engine = workload.engine or "transformers"
+    context = workload.context or 4096
     gpu_layers = model.num_layers - min(workload.cpu_layers, model.num_layers)
     layers = _layer_assignment(gpu_layers, gpus)
     per_layer_weights = blocks / model.num_layers
     if workload.cpu_experts and model.moe is not None:
-        per_layer_weights = (blocks - _experts) / model.num_layers
+        per_layer_weights = (blocks - experts) / model.num_layers
         ex.step(
             "offload",
-            f"MoE experts kept in system RAM ({_gb(_experts)}); attention and shared weights stay on the GPUs",
+            f"MoE experts kept in system RAM ({_gb(experts)}); attention and shared weights stay on the GPUs",
         )
     if workload.cpu_layers:
         ex.step(
@@ -789,7 +691,7 @@ def _inference_memory(
             f"{model.num_layers - gpu_layers} of {model.num_layers} layers kept in system RAM "
             f"(llama.cpp -ngl {gpu_layers}), with their KV cache",
         )
-    per_layer_kv = kv_total / model.num_layers
+    per_layer_kv = r.kv_total / model.num_layers
     result = []
     for i, n in enumerate(layers):
         first, last = i == 0, i == gpus - 1
@@ -804,7 +706,7 @@ def _inference_memory(
                 weights=int(weights),
                 kv_cache=int(n * per_layer_kv),
                 activations=int(act),
-                runtime_overhead=int(overhead),
+                runtime_overhead=int(r.overhead),
             )
         )
     if gpus > 1:
@@ -814,336 +716,412 @@ def _inference_memory(
     return result
 
 
+def _inference_memory(
+    model: ModelArch,
+    counts: ParamCounts,
+    workload: Workload,
+    gpus: int,
+    split: str,
+    ex: _Explain,
+    scale: float = 1.0,
+) -> list[MemoryBreakdown]:
+    """Memory per GPU of an inference job: the weights and KV cache in all, then shared out by the split."""
+    engine = workload.engine or "transformers"
+    context = workload.context or 4096
+    w = _weight_bytes(counts, workload.precision or "bf16", scale, model, engine)
+    copies = legacy_cache_copies(model, engine)
+    kv_total = kv_cache_bytes(model, context, workload.batch, KV_BYTES[workload.kv_precision], engine) * copies
+    _explain_weights(model, counts, workload, w, scale, ex)
+    _explain_kv_cache(model, workload, copies, kv_total, ex)
+    if engine == "llama.cpp":
+        ex.assume("llama.cpp keeps the token-embedding table in system RAM; the output head sits on the last GPU")
+    resident = _Resident(w, kv_total, _engine_overhead(engine))
+    if split == "tensor":
+        return _tensor_memory(model, workload, gpus, resident, ex)
+    if split == TENSOR_PIPELINE:
+        return _tensor_pipeline_memory(model, workload, gpus, resident, ex)
+    return _layer_memory(model, workload, gpus, resident, ex)
+
+
 # --------------------------------------------------------------------------- training memory
 
 
-def _lora_params(model: ModelArch, rank: int, targets: str) -> int:
-    """Adapter parameters: r x (d_in + d_out) per adapted matrix (LoRA paper, sec. 4)."""
-    h = model.hidden_size
-    q = model.num_attention_heads * model.head_dim
-    kv = model.num_kv_heads * model.head_dim
-    per_layer = rank * ((h + q) + 2 * (h + kv) + (q + h))
-    if targets == "all-linear":
-        if model.moe is None:
-            inter = model.intermediate_size
-            per_layer += rank * (3 if model.mlp_gated else 2) * (h + inter)
-        else:
-            inter = model.moe.expert_intermediate_size
-            per_layer += rank * (3 if model.mlp_gated else 2) * (h + inter) * model.moe.num_experts
-    return model.num_layers * per_layer
+@dataclass(frozen=True)
+class _TrainingSetup:
+    """What a training job's memory depends on beside the model: the method, the sharding, the framework and the
+    optimizer as they run on `gpus` GPUs (Workload.resolved, then estimate's own choices)."""
+
+    seq: int
+    batch: int
+    gpus: int
+    method: str
+    zero: int
+    offload: bool
+    fw: Framework
+    one_device: bool  # the framework's one-GPU behaviour holds (optimizer in backward, its one-GPU optimizer)
+    optimizer: str
+    moments: float  # optimizer state bytes per trainable parameter, without a master copy
+    paged: bool  # bitsandbytes paged states: counted in host RAM
 
 
-def _lora_inputs_per_layer(model: ModelArch, targets: str) -> int:
-    """Input width summed over one layer's adapted matrices (the same matrices as _lora_params)."""
-    h = model.hidden_size
-    q = model.num_attention_heads * model.head_dim
-    width = 3 * h + q  # q, k, v read the layer input; the output projection the attention output
-    if targets == "all-linear":
-        if model.moe is None:
-            inter = model.intermediate_size
-        else:  # each token passes through its routed experts only
-            inter = model.moe.expert_intermediate_size * model.moe.experts_per_token
-            h = h * model.moe.experts_per_token
-        width += (2 * h + inter) if model.mlp_gated else (h + inter)
-    return width
-
-
-def _block_widths(model: ModelArch) -> tuple[int, int, int, int]:
-    """(hidden, query width, key/value width, MLP intermediate width a token passes through) of one block."""
-    inter = model.intermediate_size
-    if model.moe is not None:
-        inter = model.moe.expert_intermediate_size * model.moe.experts_per_token + model.moe.shared_intermediate_size
-    return model.hidden_size, model.num_attention_heads * model.head_dim, model.num_kv_heads * model.head_dim, inter
-
-
-def _activation_bytes_per_layer(model: ModelArch, seq: int, batch: int, fused: bool = False) -> float:
-    """Saved activations of one block in bf16, flash attention (no s^2 term).
-
-    Korthikanti et al. 2022 ("Reducing Activation Recomputation in Large Transformer
-    Models") give 34*s*b*h bytes for a GPT block; this is the same count itemised for
-    gated MLPs and GQA: norms' inputs, q/k/v, attention output, MLP gate/up/activation.
-
-    `fused`: the block as lit-gpt runs it with fused kernels (TinyLlama, lit_gpt/model.py at
-    jzhang38/TinyLlama@09baa9e9), counted from the code: the fused RMSNorms save their input (and one fp32 rstd per
-    token); rotary runs in place on the q/k views of the projection's output (`apply_rotary_emb_func(q, cos, sin,
-    False, True)`: no rotated copy); FlashAttention-2 saves q, k, v, its output (the output projection's input) and one
-    fp32 log-sum-exp per head; xformers' fused SwiGLU saves its input and the two up-projections (x, x1, x2) and
-    recomputes silu(x1) * x2 in backward (swiglu_op.py, `ctx.save_for_backward(x, w1, w2, w3, x1, x2)`).
-    """
-    h, q, kv, inter = _block_widths(model)
-    if fused:
-        attention = 2 * h + 4 + 2 * h + 2 * (q + 2 * kv) + 2 * q + 4 * model.num_attention_heads
-        mlp = 2 * h + 4 + 2 * h + (2 if model.mlp_gated else 1) * 2 * inter
-        return seq * batch * (attention + mlp)
-    attention = 2 * h + 2 * h + 2 * (q + 2 * kv) + 2 * (q + kv) + 2 * q  # norm in, proj in, qkv, rope'd q/k, attn out
-    mlp = 2 * h + 2 * h + (4 if model.mlp_gated else 2) * 2 * inter  # norm in, proj in, gate/up/act/product
-    return seq * batch * (attention + mlp)
-
-
-def _selective_saved_bytes_per_layer(model: ModelArch, seq: int, batch: int) -> float:
-    """What torchtitan's per-operator selective checkpointing keeps of one block (selective_ac_option "op",
-    torchtitan/parallelisms/parallelize_llama.py, `_save_list` and `_custom_policy`: every aten.mm output except every
-    second one, counted per block in forward order, and the SDPA output; the rest is recomputed in backward). A LLaMA
-    block's matmuls run wq, wk, wv, wo, w1, w3, w2: the 1st, 3rd, 5th and 7th are kept (q, v, w1's output, the block's
-    MLP output); a two-matrix MLP (fc, proj) keeps q, v and fc's output. Plus the checkpointed block's input, the
-    attention output and its fp32 log-sum-exp per head, all bf16 but the last."""
-    h, q, kv, inter = _block_widths(model)
-    kept_mms = q + kv + inter + (h if model.mlp_gated else 0)
-    return seq * batch * (2 * h + 2 * kept_mms + 2 * q + 4 * model.num_attention_heads)
-
-
-def _training_memory(
-    model: ModelArch, counts: ParamCounts, workload: Workload, gpus: int, ex: _Explain
-) -> tuple[list[MemoryBreakdown], int]:
-    seq = workload.context or 2048
-    batch = workload.batch
-    n = counts.total
+def _training_setup(workload: Workload, gpus: int) -> _TrainingSetup:
     method = workload.method if workload.kind == "finetune" else "full"
     zero = workload.zero if gpus > 1 else 0
-    offload = workload.offload == "cpu"
     fw = framework(workload.framework or default_framework(method, zero), CAL.framework_released)
     one_device = gpus == 1 or not fw.single_device_only
     full_optimizer = fw.full_optimizer if one_device else fw.full_optimizer_distributed
     optimizer_name = workload.optimizer or (full_optimizer if method == "full" else fw.lora_optimizer)
-    pure_bf16 = fw.full_precision == "bf16"
-    host = 0.0
     # optimizer state bytes per trainable parameter, without a master copy (16-bit moments when
     # the framework keeps everything in bf16, as torch.optim does for bf16 parameters)
     moments, paged = OPTIMIZER_STATE_BYTES[optimizer_name]
-    trainable_bf16 = pure_bf16 if method == "full" else fw.adapter_bytes == 2.0
+    trainable_bf16 = fw.full_precision == "bf16" if method == "full" else fw.adapter_bytes == 2.0
     if trainable_bf16 and optimizer_name in ("adamw", "paged-adamw", "sgd"):
         moments /= 2
-    saved, saved_moments = 0.0, 0.0  # modules_to_save copies (LoRA with train_embeddings)
-    if method == "full":
-        trainable = n
-        weights = n * 2.0
-        master = 0.0 if pure_bf16 else 4.0
-        grad_bytes = 2.0
+    return _TrainingSetup(
+        seq=workload.context or 2048,
+        batch=workload.batch,
+        gpus=gpus,
+        method=method,
+        zero=zero,
+        offload=workload.offload == "cpu",
+        fw=fw,
+        one_device=one_device,
+        optimizer=optimizer_name,
+        moments=moments,
+        paged=paged,
+    )
+
+
+@dataclass(frozen=True)
+class _Trainable:
+    """The weights on each GPU before sharding and what is trained: parameters, their gradient and master bytes,
+    and the modules_to_save copies of LoRA with train_embeddings (`saved` parameters at `saved_moments` bytes)."""
+
+    weights: float
+    trainable: float
+    master: float
+    grad_bytes: float
+    saved: float = 0.0
+    saved_moments: float = 0.0
+
+
+def _full_weights(counts: ParamCounts, setup: _TrainingSetup, ex: _Explain) -> _Trainable:
+    n = counts.total
+    pure_bf16 = setup.fw.full_precision == "bf16"
+    weights = n * 2.0
+    ex.step(
+        "weights",
+        f"{n / 1e9:.2f} B parameters in bf16 = {_gb(weights)} "
+        + (
+            "(pure bf16: no fp32 master copy)"
+            if pure_bf16
+            else "(mixed precision, ZeRO paper: 2+2+12 bytes per parameter with AdamW)"
+        ),
+    )
+    return _Trainable(weights=weights, trainable=n, master=0.0 if pure_bf16 else 4.0, grad_bytes=2.0)
+
+
+def _adapter_weights(
+    model: ModelArch, counts: ParamCounts, workload: Workload, setup: _TrainingSetup, ex: _Explain
+) -> _Trainable:
+    """A frozen base at its precision plus LoRA adapters (and, with train_embeddings, trained table copies)."""
+    trainable = lora_params(model, workload.lora_rank, workload.lora_targets)
+    precision = workload.precision or ("nf4" if setup.method == "qlora" else "bf16")
+    emb, head, blocks, _, _ = _weight_bytes(counts, precision, model=model)
+    adapter_bytes = setup.fw.adapter_bytes
+    weights = emb + head + blocks + trainable * adapter_bytes
+    saved, saved_moments = 0.0, 0.0
+    if workload.train_embeddings:
+        # PEFT modules_to_save (ModulesToSaveWrapper) trains a copy of each table in the model's 16-bit dtype
+        # (autocast_adapter_dtype upcasts LoRA adapter weights only): the copy, its 16-bit gradient and optimizer
+        # states that torch.optim keeps in the parameter's dtype (bitsandbytes 8-bit states stay 8-bit)
+        saved = counts.embedding + counts.lm_head
+        saved_moments = OPTIMIZER_STATE_BYTES[setup.optimizer][0]
+        if setup.optimizer in ("adamw", "paged-adamw", "sgd"):
+            saved_moments /= 2
+        weights += saved * 2.0
         ex.step(
             "weights",
-            f"{n / 1e9:.2f} B parameters in bf16 = {_gb(weights)} "
-            + (
-                "(pure bf16: no fp32 master copy)"
-                if pure_bf16
-                else "(mixed precision, ZeRO paper: 2+2+12 bytes per parameter with AdamW)"
-            ),
+            f"embedding and output layers trained too (modules_to_save: a 16-bit trainable copy): "
+            f"+{saved / 1e6:.0f} M trainable parameters at 2 + 2 + {saved_moments:g} bytes",
         )
-    else:
-        trainable = _lora_params(model, workload.lora_rank, workload.lora_targets)
-        precision = workload.precision or ("nf4" if method == "qlora" else "bf16")
-        emb, head, blocks, _, _ = _weight_bytes(counts, precision, model=model)
-        adapter_bytes = fw.adapter_bytes
-        weights = emb + head + blocks + trainable * adapter_bytes
-        master = 0.0
-        grad_bytes = adapter_bytes
-        if workload.train_embeddings:
-            # PEFT modules_to_save (ModulesToSaveWrapper) trains a copy of each table in the model's 16-bit dtype
-            # (autocast_adapter_dtype upcasts LoRA adapter weights only): the copy, its 16-bit gradient and optimizer
-            # states that torch.optim keeps in the parameter's dtype (bitsandbytes 8-bit states stay 8-bit)
-            saved = counts.embedding + counts.lm_head
-            saved_moments = OPTIMIZER_STATE_BYTES[optimizer_name][0]
-            if optimizer_name in ("adamw", "paged-adamw", "sgd"):
-                saved_moments /= 2
-            weights += saved * 2.0
-            ex.step(
-                "weights",
-                f"embedding and output layers trained too (modules_to_save: a 16-bit trainable copy): "
-                f"+{saved / 1e6:.0f} M trainable parameters at 2 + 2 + {saved_moments:g} bytes",
-            )
-        ex.step(
-            "weights",
-            f"frozen base at {precision} = {_gb(emb + head + blocks)}; LoRA rank {workload.lora_rank} on "
-            f"{workload.lora_targets} = {trainable / 1e6:.1f} M trainable parameters ({'bf16' if adapter_bytes == 2.0 else 'fp32'})",
-        )
-    gradients = trainable * grad_bytes + saved * 2.0
-    in_backward = fw.optimizer_in_backward and one_device
-    if in_backward:
-        # each parameter is stepped as its gradient arrives: at most one layer's gradients exist
-        gradients = gradients / model.num_layers
-    # foreach AdamW's step intermediates: one tensor list the size of the trainable parameters, in their dtype
-    foreach_step = trainable * grad_bytes if fw.adamw_foreach and optimizer_name == "adamw" and not in_backward else 0.0
-    # torchao NF4 quantizes each frozen matrix of a QLoRA base on the GPU as it loads: the largest one sets the transient
-    load_transient = 0.0
-    if method == "qlora" and fw.nf4_quantized_on_gpu and (workload.precision or "nf4") == "nf4" and gpus == 1:
-        h = model.hidden_size
-        widest = model.moe.expert_intermediate_size if model.moe is not None else model.intermediate_size
-        largest = h * max(
-            widest if workload.lora_targets == "all-linear" else 0,
-            model.num_attention_heads * model.head_dim,
-            model.num_kv_heads * model.head_dim,
-        )
-        load_transient = nf4_load_transient(largest, fw.nf4_whole_tensor)
-    optimizer = trainable * (moments + master) + saved * saved_moments
+    ex.step(
+        "weights",
+        f"frozen base at {precision} = {_gb(emb + head + blocks)}; LoRA rank {workload.lora_rank} on "
+        f"{workload.lora_targets} = {trainable / 1e6:.1f} M trainable parameters ({'bf16' if adapter_bytes == 2.0 else 'fp32'})",
+    )
+    return _Trainable(weights, trainable, 0.0, adapter_bytes, saved, saved_moments)
+
+
+@dataclass
+class _TrainingBytes:
+    """One GPU's training memory as the steps of _training_memory build it up; `host` is system RAM in all."""
+
+    weights: float
+    gradients: float
+    optimizer: float
+    activations: float = 0.0
+    gathered: float = 0.0  # the layers a sharded model gathers whole to compute them
+    host: float = 0.0
+
+
+def _nf4_load_transient(model: ModelArch, workload: Workload, setup: _TrainingSetup) -> float:
+    """torchao NF4 quantizes each frozen matrix of a QLoRA base on the GPU as it loads: the largest one sets the
+    transient (0 when the base is not quantized that way)."""
+    fw = setup.fw
+    if not (
+        setup.method == "qlora"
+        and fw.nf4_quantized_on_gpu
+        and (workload.precision or "nf4") == "nf4"
+        and setup.gpus == 1
+    ):
+        return 0.0
+    h = model.hidden_size
+    widest = model.moe.expert_intermediate_size if model.moe is not None else model.intermediate_size
+    largest = h * max(
+        widest if workload.lora_targets == "all-linear" else 0,
+        model.num_attention_heads * model.head_dim,
+        model.num_kv_heads * model.head_dim,
+    )
+    return nf4_load_transient(largest, fw.nf4_whole_tensor)
+
+
+def _optimizer_bytes(t: _Trainable, setup: _TrainingSetup, in_backward: bool, ex: _Explain) -> float:
+    optimizer = t.trainable * (setup.moments + t.master) + t.saved * t.saved_moments
     ex.step(
         "optimizer",
-        f"{optimizer_words(optimizer_name, fw.name)}: {moments + master:g} bytes per trainable parameter"
-        + (" (master copy included)" if master else "")
+        f"{optimizer_words(setup.optimizer, setup.fw.name)}: {setup.moments + t.master:g} bytes per trainable parameter"
+        + (" (master copy included)" if t.master else "")
         + (
             "; paged: bitsandbytes keeps the states in CUDA unified memory, evicted to host RAM when the GPU "
             "is full (QLoRA paper, sec. 3), so they are counted in host RAM"
-            if paged
+            if setup.paged
             else ""
         )
         + ("; optimizer step fused into the backward pass: no full gradient set" if in_backward else ""),
     )
+    return optimizer
+
+
+def _shard(mem: _TrainingBytes, model: ModelArch, counts: ParamCounts, setup: _TrainingSetup, ex: _Explain) -> None:
+    """ZeRO / FSDP: shard the optimizer states, gradients and parameters over the GPUs (paged states go to host)."""
+    zero, gpus = setup.zero, setup.gpus
     if zero >= 1:
-        optimizer /= gpus
-    if paged:
-        host += optimizer * gpus  # every rank pages its own (sharded) states
-        optimizer = 0.0
+        mem.optimizer /= gpus
+    if setup.paged:
+        mem.host += mem.optimizer * gpus  # every rank pages its own (sharded) states
+        mem.optimizer = 0.0
     if zero >= 2:
-        gradients /= gpus
-    gathered = 0.0
+        mem.gradients /= gpus
     if zero >= 3:
-        weights /= gpus  # FSDP / ZeRO-3 shard frozen base weights too
+        mem.weights /= gpus  # FSDP / ZeRO-3 shard frozen base weights too
         # a sharded model gathers each layer whole to compute it, and prefetches the next one
-        gathered = 2 * (weights * gpus - (counts.embedding + counts.lm_head) * 2.0) / model.num_layers
+        mem.gathered = 2 * (mem.weights * gpus - (counts.embedding + counts.lm_head) * 2.0) / model.num_layers
     if zero:
         ex.step(
             "zero",
             f"ZeRO-{zero} over {gpus} GPUs shards "
             + ", ".join(["optimizer states", "gradients", "parameters"][:zero])
             + f" {gpus} ways"
-            + (f"; two layers gathered whole at a time ({_gb(gathered)})" if gathered else ""),
+            + (f"; two layers gathered whole at a time ({_gb(mem.gathered)})" if mem.gathered else ""),
         )
-    if offload:
-        host += optimizer * gpus if zero else optimizer
-        optimizer = 0.0
-        # FSDP's CPUOffloadPolicy (torchtune's fsdp_cpu_offload) keeps the sharded parameters and gradients on the
-        # host at ZeRO-2 too; without resharding after forward the gathered parameters stay on the GPU until backward
-        everything = zero >= 3 or (zero >= 2 and fw.offload_everything)
-        if everything:
-            host += weights * gpus / (gpus if zero < 3 else 1) + gradients * gpus
-            gradients = 0.0
-        if zero >= 3:
-            weights = 0.0  # parameters live on the host; only the gathered layers are on the GPU
-        ex.step(
-            "offload",
-            f"optimizer states{', parameters and gradients' if everything else ''} offloaded to CPU RAM: "
-            f"{_gb(host)} of host memory",
-        )
-    weights += gathered
 
-    # the stack the training time prices (Workload.resolved: as asked, else the framework's default); a framework whose
-    # own kernels are fused (Unsloth) keeps the memory its record describes (its checkpointing and loss, fitted on its
-    # own tables), so lit-gpt's block count is for a fused stack no framework record describes (--fused-kernels on a
-    # pretraining or HF job)
-    fused = bool(workload.fused_kernels) and not fw.fused_kernels
-    per_layer = _activation_bytes_per_layer(model, seq, batch, fused)
+
+def _offload_to_cpu(mem: _TrainingBytes, setup: _TrainingSetup, ex: _Explain) -> None:
+    """--offload cpu: the optimizer states (and, where the framework does, parameters and gradients) in host RAM."""
+    zero, gpus = setup.zero, setup.gpus
+    mem.host += mem.optimizer * gpus if zero else mem.optimizer
+    mem.optimizer = 0.0
+    # FSDP's CPUOffloadPolicy (torchtune's fsdp_cpu_offload) keeps the sharded parameters and gradients on the
+    # host at ZeRO-2 too; without resharding after forward the gathered parameters stay on the GPU until backward
+    everything = zero >= 3 or (zero >= 2 and setup.fw.offload_everything)
+    if everything:
+        mem.host += mem.weights * gpus / (gpus if zero < 3 else 1) + mem.gradients * gpus
+        mem.gradients = 0.0
+    if zero >= 3:
+        mem.weights = 0.0  # parameters live on the host; only the gathered layers are on the GPU
+    ex.step(
+        "offload",
+        f"optimizer states{', parameters and gradients' if everything else ''} offloaded to CPU RAM: "
+        f"{_gb(mem.host)} of host memory",
+    )
+
+
+def _layer_activations(model: ModelArch, workload: Workload, setup: _TrainingSetup, fused: bool, ex: _Explain) -> float:
+    """Saved activations of one layer: the block as the stack runs it (`fused`: lit-gpt's fused block), plus LoRA
+    dropout's saved inputs."""
+    seq, batch, fw = setup.seq, setup.batch, setup.fw
+    per_layer = activation_bytes_per_layer(model, seq, batch, fused)
     if fused:
         ex.step(
             "activations",
             "fused kernels (fused RMSNorm, rotary in place, fused SwiGLU; lit-gpt's block): "
-            f"{_gb(per_layer)} saved per layer against {_gb(_activation_bytes_per_layer(model, seq, batch))} unfused",
+            f"{_gb(per_layer)} saved per layer against {_gb(activation_bytes_per_layer(model, seq, batch))} unfused",
         )
         ex.assume(
             "sized for a stack with fused kernels (lit-gpt's, as TinyLlama trained): HF transformers' own "
             "modelling code, which the accelerate command runs, keeps the unfused block's tensors and fp32 logits"
         )
-    if method != "full" and fw.lora_dropout:
-        dropped = seq * batch * LORA_DROPOUT_BYTES * _lora_inputs_per_layer(model, workload.lora_targets)
+    if setup.method != "full" and fw.lora_dropout:
+        dropped = seq * batch * LORA_DROPOUT_BYTES * lora_inputs_per_layer(model, workload.lora_targets)
         per_layer += dropped
         ex.step(
             "activations",
             f"LoRA dropout: each adapted matrix saves its dropped input and mask ({_gb(dropped)} per layer)",
         )
-    loss = logits_handling(fw, model.architecture, fused)
+    return per_layer
+
+
+def _activations(
+    mem: _TrainingBytes, model: ModelArch, workload: Workload, setup: _TrainingSetup, ex: _Explain
+) -> None:
+    """Activations at the peak: what each checkpointing mode keeps of every layer, one layer's full set, the logits."""
+    seq, batch = setup.seq, setup.batch
+    # the stack the training time prices (Workload.resolved: as asked, else the framework's default); a framework whose
+    # own kernels are fused (Unsloth) keeps the memory its record describes (its checkpointing and loss, fitted on its
+    # own tables), so lit-gpt's block count is for a fused stack no framework record describes (--fused-kernels on a
+    # pretraining or HF job)
+    fused = bool(workload.fused_kernels) and not setup.fw.fused_kernels
+    per_layer = _layer_activations(model, workload, setup, fused, ex)
+    loss = logits_handling(setup.fw, model.architecture, fused)
     logit_bytes = LOGITS_BYTES[loss]
     logits = seq * batch * model.vocab_size * logit_bytes
     logit_note = LOGITS_NOTES[loss]
     layer_inputs = model.num_layers * seq * batch * model.hidden_size * 2
     if workload.grad_checkpointing and workload.selective_checkpointing:
         # every layer but the one in backward keeps its selected tensors; that one is recomputed whole
-        kept = _selective_saved_bytes_per_layer(model, seq, batch)
-        activations = (model.num_layers - 1) * kept + per_layer + logits
+        kept = selective_saved_bytes_per_layer(model, seq, batch)
+        mem.activations = (model.num_layers - 1) * kept + per_layer + logits
         ex.step(
             "activations",
             f"selective checkpointing (per operator, torchtitan's 'op'): {model.num_layers - 1} layers "
             f"keep every other matmul output, attention's output and their input ({_gb(kept)} each), one layer is "
             f"recomputed whole ({_gb(per_layer)}), plus logits s*b*vocab*{logit_bytes:g} bytes ({logit_note}) "
-            f"= {_gb(activations)}",
+            f"= {_gb(mem.activations)}",
         )
         if workload.activation_offload:
             ex.assume("selective checkpointing keeps what it saves on the GPU: the activation offload is not applied")
+    elif workload.grad_checkpointing and workload.activation_offload:
+        # checkpoints stream to host RAM; the GPU keeps the layer being recomputed and the next input
+        mem.host += layer_inputs
+        kept = 2 * seq * batch * model.hidden_size * 2
+        mem.activations = kept + per_layer + logits
+        ex.step(
+            "activations",
+            f"gradient checkpointing with the {model.num_layers} layer inputs offloaded to host RAM "
+            f"({_gb(layer_inputs)}); one layer recomputed at a time ({_gb(per_layer)}), plus logits "
+            f"s*b*vocab*{logit_bytes:g} bytes ({logit_note}) = {_gb(mem.activations)}",
+        )
     elif workload.grad_checkpointing:
-        if workload.activation_offload:
-            # checkpoints stream to host RAM; the GPU keeps the layer being recomputed and the next input
-            host += layer_inputs
-            kept = 2 * seq * batch * model.hidden_size * 2
-            activations = kept + per_layer + logits
-            ex.step(
-                "activations",
-                f"gradient checkpointing with the {model.num_layers} layer inputs offloaded to host RAM "
-                f"({_gb(layer_inputs)}); one layer recomputed at a time ({_gb(per_layer)}), plus logits "
-                f"s*b*vocab*{logit_bytes:g} bytes ({logit_note}) = {_gb(activations)}",
-            )
-        else:
-            activations = layer_inputs + per_layer + logits
-            ex.step(
-                "activations",
-                f"gradient checkpointing: each of {model.num_layers} layers keeps its input (2*s*b*h bytes) and one layer is "
-                f"recomputed at a time ({_gb(per_layer)}), plus logits s*b*vocab*{logit_bytes:g} bytes ({logit_note}) = {_gb(activations)}",
-            )
+        mem.activations = layer_inputs + per_layer + logits
+        ex.step(
+            "activations",
+            f"gradient checkpointing: each of {model.num_layers} layers keeps its input (2*s*b*h bytes) and one layer is "
+            f"recomputed at a time ({_gb(per_layer)}), plus logits s*b*vocab*{logit_bytes:g} bytes ({logit_note}) = {_gb(mem.activations)}",
+        )
     else:
-        activations = model.num_layers * per_layer + logits
+        mem.activations = model.num_layers * per_layer + logits
         ex.step(
             "activations",
             f"no checkpointing: {model.num_layers} layers x {_gb(per_layer)} saved activations (s={seq}, b={batch}, flash attention) "
-            f"plus logits ({logit_note}) = {_gb(activations)}",
+            f"plus logits ({logit_note}) = {_gb(mem.activations)}",
         )
-    buffers = 0.0
-    if fw.deepspeed_buffers and zero:
-        if zero >= 3:
-            # live gathered parameters (stage3_max_live_parameters) replace the two-layer gather above
-            live = min(DEEPSPEED_MAX_LIVE_PARAMETERS, n) * 2.0 + DEEPSPEED_PREFETCH_ELEMENTS * 2.0
-            buffers = max(0.0, live - gathered)
-        else:
-            buffers = 2 * DEEPSPEED_BUCKET_ELEMENTS * 2.0  # reduce + all-gather buckets in 16-bit
-        ex.step("zero", f"DeepSpeed communication buffers (config defaults): {_gb(buffers)}")
-    if foreach_step:
-        # each rank steps its own shard (ZeRO >= 1); the step runs after backward has freed the activations, so only
-        # its excess over them raises the peak
-        local_step = foreach_step / (gpus if zero >= 1 else 1)
-        step_excess = max(0.0, local_step - activations)
-        if step_excess:
-            optimizer += step_excess
-            ex.step(
-                "optimizer",
-                f"torch.optim.AdamW without fused=True runs its foreach implementation, ~sizeof(params) "
-                f"more at the step (PyTorch docs): {_gb(local_step)} of intermediates, "
-                f"{_gb(step_excess)} above the activations freed by then",
-            )
-    loading_excess = 0.0
-    if load_transient:
-        # the peak can be reached while the model loads (torchtune's QLoRA tutorial: peak reserved 9.13 GB at model
-        # init against 9.29 GB in training); then only the base (and adapters) are resident
-        loading_excess = max(0.0, load_transient - (activations + gradients + optimizer))
+
+
+def _deepspeed_buffers(mem: _TrainingBytes, n: int, setup: _TrainingSetup, ex: _Explain) -> float:
+    """DeepSpeed's communication buffers under ZeRO (0 for other frameworks and plain data parallelism)."""
+    if not (setup.fw.deepspeed_buffers and setup.zero):
+        return 0.0
+    if setup.zero >= 3:
+        # live gathered parameters (stage3_max_live_parameters) replace the two-layer gather above
+        live = min(DEEPSPEED_MAX_LIVE_PARAMETERS, n) * 2.0 + DEEPSPEED_PREFETCH_ELEMENTS * 2.0
+        buffers = max(0.0, live - mem.gathered)
+    else:
+        buffers = 2 * DEEPSPEED_BUCKET_ELEMENTS * 2.0  # reduce + all-gather buckets in 16-bit
+    ex.step("zero", f"DeepSpeed communication buffers (config defaults): {_gb(buffers)}")
+    return buffers
+
+
+def _foreach_step(mem: _TrainingBytes, foreach_step: float, setup: _TrainingSetup, ex: _Explain) -> None:
+    """foreach AdamW's step intermediates, where they exceed the activations freed by the time of the step."""
+    # each rank steps its own shard (ZeRO >= 1); the step runs after backward has freed the activations, so only
+    # its excess over them raises the peak
+    local_step = foreach_step / (setup.gpus if setup.zero >= 1 else 1)
+    step_excess = max(0.0, local_step - mem.activations)
+    if step_excess:
+        mem.optimizer += step_excess
         ex.step(
-            "weights",
-            f"NF4 quantization on the GPU while loading (torchao{' before 0.2, whole tensor' if fw.nf4_whole_tensor else ', chunked'}): "
-            f"{_gb(load_transient)} transient for the largest matrix"
-            + (
-                f", {_gb(loading_excess)} above the training step's dynamic memory: the peak is at model load"
-                if loading_excess
-                else ""
-            ),
+            "optimizer",
+            f"torch.optim.AdamW without fused=True runs its foreach implementation, ~sizeof(params) "
+            f"more at the step (PyTorch docs): {_gb(local_step)} of intermediates, "
+            f"{_gb(step_excess)} above the activations freed by then",
         )
-    dynamic = activations + gradients
+
+
+def _loading_excess(mem: _TrainingBytes, load_transient: float, setup: _TrainingSetup, ex: _Explain) -> float:
+    """How far the NF4 load transient rises above the training step's dynamic memory (the peak is then at load)."""
+    # the peak can be reached while the model loads (torchtune's QLoRA tutorial: peak reserved 9.13 GB at model
+    # init against 9.29 GB in training); then only the base (and adapters) are resident
+    loading_excess = max(0.0, load_transient - (mem.activations + mem.gradients + mem.optimizer))
+    ex.step(
+        "weights",
+        f"NF4 quantization on the GPU while loading (torchao{' before 0.2, whole tensor' if setup.fw.nf4_whole_tensor else ', chunked'}): "
+        f"{_gb(load_transient)} transient for the largest matrix"
+        + (
+            f", {_gb(loading_excess)} above the training step's dynamic memory: the peak is at model load"
+            if loading_excess
+            else ""
+        ),
+    )
+    return loading_excess
+
+
+def _training_memory(
+    model: ModelArch, counts: ParamCounts, workload: Workload, gpus: int, ex: _Explain
+) -> tuple[list[MemoryBreakdown], int]:
+    """Memory per GPU of a training job (all GPUs alike) and the host RAM it takes, step by step: the weights and
+    what is trained, gradients, optimizer states, ZeRO sharding, CPU offload, activations, buffers and transients."""
+    setup = _training_setup(workload, gpus)
+    fw = setup.fw
+    t = (
+        _full_weights(counts, setup, ex)
+        if setup.method == "full"
+        else _adapter_weights(model, counts, workload, setup, ex)
+    )
+    gradients = t.trainable * t.grad_bytes + t.saved * 2.0
+    in_backward = fw.optimizer_in_backward and setup.one_device
+    if in_backward:
+        # each parameter is stepped as its gradient arrives: at most one layer's gradients exist
+        gradients = gradients / model.num_layers
+    # foreach AdamW's step intermediates: one tensor list the size of the trainable parameters, in their dtype
+    foreach = t.trainable * t.grad_bytes if fw.adamw_foreach and setup.optimizer == "adamw" and not in_backward else 0.0
+    load_transient = _nf4_load_transient(model, workload, setup)
+    mem = _TrainingBytes(weights=t.weights, gradients=gradients, optimizer=_optimizer_bytes(t, setup, in_backward, ex))
+    _shard(mem, model, counts, setup, ex)
+    if setup.offload:
+        _offload_to_cpu(mem, setup, ex)
+    mem.weights += mem.gathered
+    _activations(mem, model, workload, setup, ex)
+    buffers = _deepspeed_buffers(mem, counts.total, setup, ex)
+    if foreach:
+        _foreach_step(mem, foreach, setup, ex)
+    loading_excess = _loading_excess(mem, load_transient, setup, ex) if load_transient else 0.0
+    dynamic = mem.activations + mem.gradients
     overhead = CAL.overhead_training + CAL.fragmentation_training * dynamic + buffers + loading_excess
     per = MemoryBreakdown(
-        weights=int(weights),
+        weights=int(mem.weights),
         kv_cache=0,
-        activations=int(activations),
-        gradients=int(gradients),
-        optimizer_states=int(optimizer),
+        activations=int(mem.activations),
+        gradients=int(mem.gradients),
+        optimizer_states=int(mem.optimizer),
         runtime_overhead=int(overhead),
     )
     ex.assume_layout(
         "training is data-parallel: every GPU runs the full model on its own micro-batch"
-        if gpus > 1 and zero < 3
+        if gpus > 1 and setup.zero < 3
         else ""
     )
-    return [per] * gpus, int(host)
+    return [per] * gpus, int(mem.host)
 
 
 # --------------------------------------------------------------------------- speed
@@ -1440,71 +1418,42 @@ def _peak_tflops(gpu: Gpu, compute: str) -> float:
     return gpu.bf16_tflops or gpu.fp16_tflops
 
 
-def _decode_speed(
-    model: ModelArch,
-    counts: ParamCounts,
-    workload: Workload,
-    gpu: Gpu,
-    gpus: int,
-    split: str,
-    ex: _Explain,
-    scale: float = 1.0,
-    named_engine: str | None = None,
-) -> tuple[float, float, float, float]:
-    """(tokens/s per sequence, aggregate tokens/s, prefill tokens/s, time to first token); `named_engine` is the
-    engine as requested when `workload.engine` is its stand-in."""
-    engine = workload.engine or "transformers"
-    precision = workload.precision or "bf16"
-    context = workload.context or 4096
-    batch = workload.batch
-    fmt = weight_format(precision, engine)
-    emb, head, blocks, experts, experts_active = _weight_bytes(counts, precision, scale, model, engine)
-    moe_note = ""
-    if model.moe is not None:
-        e, k = model.moe.num_experts, model.moe.experts_per_token
-        touched, per_expert = experts_touched(e, k, batch)
-        # expert matmuls run below streaming efficiency with one token each (bw_eff_moe_experts, fitted at batch 1);
-        # as tokens per expert grow with the batch the fused kernel's fixed cost per expert is shared (expert reuse)
-        # a backend's measured expert share holds for quantized experts (MXFP4 measured); 16-bit experts keep the fit
-        quantized_experts = precision not in ("fp32", "bf16", "fp16")
-        expert_eff = moe_expert_efficiency(
-            per_expert, engine, llamacpp_backend(gpu, CAL.llamacpp_backend) if quantized_experts else None
-        )
-        expert_read = experts * touched / e / expert_eff
-        if quantized_experts and device_side_experts(engine, llamacpp_backend(gpu, CAL.llamacpp_backend)):
-            # each touched expert's matmuls also cost a fixed amount (dispatch, a partly idle GPU on a small matrix),
-            # priced as bytes at the stream rate: small experts (Qwen3.6's 512-wide) lose most of their share to it
-            expert_read += CAL.moe_expert_fixed_bytes * touched * moe_layer_count(model)
-        moe_note = f"; MoE reads {touched:.1f} of {e} experts per layer per step" + (
-            f" ({per_expert:.1f} tokens each, expert kernels at {expert_eff:.0%} of the stream rate)"
-            if batch > 1
-            else ""
-        )
-        read = blocks - experts + expert_read + head + (emb if head == 0 else 0)
-    else:
-        read = blocks + (head if head else emb)
-    # a sequence fills its context as it goes: on average the prompt (when stated) and half of the reply is read back
-    # per step; without a stated prompt, half of the context
-    kv_read = kv_cache_bytes(
-        model, max(1, (context + (workload.prompt or 0)) // 2), batch, KV_BYTES[workload.kv_precision], engine
+def _weights_read(
+    model: ModelArch, w: WeightBytes, precision: str, engine: str, gpu: Gpu, batch: int
+) -> tuple[float, str]:
+    """Weight bytes a decode step reads, and a note on an MoE's experts: the experts the batch touches, at their
+    kernels' share of the stream rate (plus a fixed cost each where llama.cpp picks them on the device)."""
+    emb, head, blocks, experts = w.embedding, w.lm_head, w.blocks, w.experts
+    if model.moe is None:
+        return blocks + (head if head else emb), ""
+    e, k = model.moe.num_experts, model.moe.experts_per_token
+    touched, per_expert = experts_touched(e, k, batch)
+    # expert matmuls run below streaming efficiency with one token each (bw_eff_moe_experts, fitted at batch 1);
+    # as tokens per expert grow with the batch the fused kernel's fixed cost per expert is shared (expert reuse)
+    # a backend's measured expert share holds for quantized experts (MXFP4 measured); 16-bit experts keep the fit
+    quantized_experts = precision not in ("fp32", "bf16", "fp16")
+    expert_eff = moe_expert_efficiency(
+        per_expert, engine, llamacpp_backend(gpu, CAL.llamacpp_backend) if quantized_experts else None
     )
-    eff = _bw_efficiency(engine, precision, gpu)
-    bw = gpu.memory_bandwidth_gbps * 1e9
-    flops_per_token = (
-        2 * (counts.matmul_active) + 4 * model.num_layers * context * model.num_attention_heads * model.head_dim
+    expert_read = experts * touched / e / expert_eff
+    if quantized_experts and device_side_experts(engine, llamacpp_backend(gpu, CAL.llamacpp_backend)):
+        # each touched expert's matmuls also cost a fixed amount (dispatch, a partly idle GPU on a small matrix),
+        # priced as bytes at the stream rate: small experts (Qwen3.6's 512-wide) lose most of their share to it
+        expert_read += CAL.moe_expert_fixed_bytes * touched * moe_layer_count(model)
+    moe_note = f"; MoE reads {touched:.1f} of {e} experts per layer per step" + (
+        f" ({per_expert:.1f} tokens each, expert kernels at {expert_eff:.0%} of the stream rate)" if batch > 1 else ""
     )
-    # prompts of the requests that replace finished ones run inside the decode steps (chunked prefill, serving.py)
-    arriving = arriving_prompt_tokens(batch, workload.prompt, context, batched_tokens_budget(gpu))
-    step_flops = batch * flops_per_token + arriving * 2 * counts.matmul_active
-    peak = _peak_tflops(gpu, fmt.compute) * 1e12
-    compute_eff = _compute_efficiency(engine, gpu)
-    overhead = _fixed_overhead(engine, gpu, model.num_layers, named_engine, gpus) + batch * _sequence_overhead(engine)
-    expert_loop = _expert_loop_overhead(model, engine)
-    floor, floor_why = _server_layer_latency(model, engine)
-    if floor:
-        overhead += floor
-        ex.step("decode", floor_why)
-    if engine == "llama.cpp" and named_engine not in EXLLAMA_ENGINES and gpu.vendor != "nvidia":
+    return blocks - experts + expert_read + head + (emb if head == 0 else 0), moe_note
+
+
+def _explain_llamacpp_backend(
+    model: ModelArch, precision: str, gpu: Gpu, gpus: int, named_engine: str | None, ex: _Explain
+) -> None:
+    """The assumptions a llama.cpp decode rests on: the backend's bandwidth share off NVIDIA, where an MoE's experts
+    are picked, and whether a step's kernels are submitted in one go."""
+    if named_engine in EXLLAMA_ENGINES:
+        return
+    if gpu.vendor != "nvidia":
         backend = llamacpp_backend(gpu, CAL.llamacpp_backend)
         fact = decode_fact(gpu, backend)
         ex.assume(
@@ -1517,12 +1466,7 @@ def _decode_speed(
                 + (f" x {CAL.bw_eff_amd:.2f} (ROCm/Vulkan on RDNA, fitted)" if gpu.vendor == "amd" else "")
             )
         )
-    if (
-        engine == "llama.cpp"
-        and model.moe is not None
-        and named_engine not in EXLLAMA_ENGINES
-        and precision not in ("fp32", "bf16", "fp16")
-    ):
+    if model.moe is not None and precision not in ("fp32", "bf16", "fp16"):
         backend = llamacpp_backend(gpu, CAL.llamacpp_backend)
         if backend == "cuda" and CAL.llamacpp_cuda_moe_graphs:
             share, where = MOE_EXPERT_SHARE["vulkan"]
@@ -1537,11 +1481,33 @@ def _decode_speed(
                 f"llama.cpp's {backend.upper()} backend picks the experts on the GPU: quantized experts stream at "
                 f"{share:.0%} of the dense rate plus {CAL.moe_expert_fixed_bytes / 1e6:.1f} MB a touched expert (gpt-oss on Strix Halo, {where}), not the CUDA-fitted {CAL.bw_eff_moe_experts:.0%}"
             )
-    if engine == "llama.cpp" and named_engine not in EXLLAMA_ENGINES and batched_launches(gpu, gpus):
+    if batched_launches(gpu, gpus):
         ex.assume(
             f"llama.cpp submits each decode step's kernels in one go ({'CUDA graphs, llama.cpp since May 2024' if gpu.vendor == 'nvidia' and not CAL.llamacpp_vulkan else 'Vulkan command buffers'}): "
             f"{CAL.layer_overhead_saved_by_graphs * 1e6:.0f} us less per layer than one host launch per kernel"
         )
+
+
+def _step_overhead(
+    model: ModelArch,
+    engine: str,
+    precision: str,
+    gpu: Gpu,
+    gpus: int,
+    batch: int,
+    named_engine: str | None,
+    ex: _Explain,
+) -> float:
+    """The fixed cost of a decode step beside its reads and FLOPs: launches, host work per sequence, the serving
+    engines' latency floor and transformers' Python expert loop."""
+    overhead = _fixed_overhead(engine, gpu, model.num_layers, named_engine, gpus) + batch * _sequence_overhead(engine)
+    expert_loop = _expert_loop_overhead(model, engine)
+    floor, floor_why = _server_layer_latency(model, engine)
+    if floor:
+        overhead += floor
+        ex.step("decode", floor_why)
+    if engine == "llama.cpp":
+        _explain_llamacpp_backend(model, precision, gpu, gpus, named_engine, ex)
     if expert_loop:
         overhead += expert_loop
         ex.step(
@@ -1553,65 +1519,108 @@ def _decode_speed(
         ex.assume(
             "HF transformers MoE: experts run in a Python loop (no fused MoE kernel); decode is bound by that loop"
         )
-    if split in ("tensor", TENSOR_PIPELINE):
-        # tensor x pipeline: the stages run one after another for a token, each tensor parallel over tp GPUs, so a
-        # step reads 1/tp of the weights per GPU in turn and pays the stage-to-stage hops of a layer split
-        tp, pp = serving_layout(model, gpus) if split == TENSOR_PIPELINE else (gpus, 1)
-        # MLA's latent cache is replicated on every rank, so each GPU reads all of it
-        mem_t = read / tp / (eff * bw)
-        kv_t = (kv_read if model.mla else kv_read / tp) / (eff * bw)
-        comp_t = step_flops / tp / (peak * compute_eff)
-        link, over = allreduce_latency(gpu, tp, CAL.allreduce_nvlink_s, CAL.allreduce_pcie_s, CAL.allreduce_fabric_s)
-        comm = 2 * model.num_layers * link
-        hops = (pp - 1) * CAL.layer_split_hop_s
-        # the weight GEMMs are bound by the weight stream or by their FLOPs, whichever is slower; attention, a kernel
-        # of its own, then reads every sequence's KV cache (FlashAttention / paged attention: bandwidth-bound)
-        step = _roofline(mem_t, comp_t) + kv_t + overhead + comm + hops
+    return overhead
+
+
+@dataclass(frozen=True)
+class _DecodeStep:
+    """What one decode step reads, computes and pays, before the split decides how the GPUs share it."""
+
+    read: float  # weight bytes
+    kv_read: float  # KV cache bytes
+    moe_note: str
+    eff: float  # achieved share of the memory bandwidth
+    bw: float  # memory bandwidth, bytes/s
+    flops_per_token: float
+    arriving: float  # prompt tokens of arriving requests prefilled inside the step
+    step_flops: float
+    peak: float  # FLOP/s
+    compute_eff: float
+    overhead: float  # seconds
+
+
+def _tensor_parallel_step(model: ModelArch, gpu: Gpu, gpus: int, split: str, s: _DecodeStep, ex: _Explain) -> float:
+    """Seconds of a decode step tensor parallel (within pipeline stages for TENSOR_PIPELINE)."""
+    # tensor x pipeline: the stages run one after another for a token, each tensor parallel over tp GPUs, so a
+    # step reads 1/tp of the weights per GPU in turn and pays the stage-to-stage hops of a layer split
+    tp, pp = serving_layout(model, gpus) if split == TENSOR_PIPELINE else (gpus, 1)
+    # MLA's latent cache is replicated on every rank, so each GPU reads all of it
+    mem_t = s.read / tp / (s.eff * s.bw)
+    kv_t = (s.kv_read if model.mla else s.kv_read / tp) / (s.eff * s.bw)
+    comp_t = s.step_flops / tp / (s.peak * s.compute_eff)
+    link, over = allreduce_latency(gpu, tp, CAL.allreduce_nvlink_s, CAL.allreduce_pcie_s, CAL.allreduce_fabric_s)
+    comm = 2 * model.num_layers * link
+    hops = (pp - 1) * CAL.layer_split_hop_s
+    # the weight GEMMs are bound by the weight stream or by their FLOPs, whichever is slower; attention, a kernel
+    # of its own, then reads every sequence's KV cache (FlashAttention / paged attention: bandwidth-bound)
+    step = _roofline(mem_t, comp_t) + kv_t + s.overhead + comm + hops
+    ex.step(
+        "decode",
+        f"tensor parallel: each GPU reads 1/{tp} of {_gb(s.read + s.kv_read)} per step, plus "
+        f"2 all-reduces per layer at ~{link * 1e6:.0f} us over {over}"
+        + (f"; {pp} pipeline stages in turn, {hops * 1e6:.0f} us of hand-offs per token" if pp > 1 else ""),
+    )
+    return step
+
+
+def _layer_split_step(
+    model: ModelArch,
+    counts: ParamCounts,
+    workload: Workload,
+    w: WeightBytes,
+    gpus: int,
+    engine: str,
+    scale: float,
+    s: _DecodeStep,
+    ex: _Explain,
+) -> tuple[float, _DecodeStep]:
+    """Seconds of a decode step on one GPU or on layers split over several (one after another), llama.cpp's layers or
+    experts in system RAM read at the host's rate; and the step with what the GPUs themselves read."""
+    ram_read = 0.0
+    read, kv_read = s.read, s.kv_read
+    if engine == "llama.cpp" and (workload.cpu_layers or workload.cpu_experts):
+        ram_read = _ram_read_per_token(model, counts, workload, scale)
+        gpu_share = 1 - min(workload.cpu_layers, model.num_layers) / model.num_layers
+        if workload.cpu_experts and model.moe is not None:
+            read = (w.blocks - w.experts) * gpu_share + w.lm_head + (w.embedding if w.lm_head == 0 else 0)
+        else:
+            read = read * gpu_share
+        kv_read = kv_read * gpu_share
+    mem_t = read / (s.eff * s.bw) + ram_read / (CAL.bw_eff_cpu * workload.ram_bandwidth_gbps * 1e9)
+    kv_t = kv_read / (s.eff * s.bw)
+    comp_t = s.step_flops / (s.peak * s.compute_eff)
+    hops = (gpus - 1) * CAL.layer_split_hop_s
+    step = _roofline(mem_t, comp_t) + kv_t + s.overhead + hops
+    if ram_read:
         ex.step(
             "decode",
-            f"tensor parallel: each GPU reads 1/{tp} of {_gb(read + kv_read)} per step, plus "
-            f"2 all-reduces per layer at ~{link * 1e6:.0f} us over {over}"
-            + (f"; {pp} pipeline stages in turn, {hops * 1e6:.0f} us of hand-offs per token" if pp > 1 else ""),
+            f"{_gb(ram_read)} per token read from system RAM at {CAL.bw_eff_cpu:.0%} of "
+            f"{workload.ram_bandwidth_gbps:g} GB/s (build rules R28: ~35 of 96 GB/s reached in practice)",
         )
-    else:
-        ram_read = 0.0
-        if engine == "llama.cpp" and (workload.cpu_layers or workload.cpu_experts):
-            ram_read = _ram_read_per_token(model, counts, workload, scale)
-            gpu_share = 1 - min(workload.cpu_layers, model.num_layers) / model.num_layers
-            if workload.cpu_experts and model.moe is not None:
-                read = (blocks - experts) * gpu_share + head + (emb if head == 0 else 0)
-            else:
-                read = read * gpu_share
-            kv_read = kv_read * gpu_share
-        mem_t = read / (eff * bw) + ram_read / (CAL.bw_eff_cpu * workload.ram_bandwidth_gbps * 1e9)
-        kv_t = kv_read / (eff * bw)
-        comp_t = step_flops / (peak * compute_eff)
-        hops = (gpus - 1) * CAL.layer_split_hop_s
-        step = _roofline(mem_t, comp_t) + kv_t + overhead + hops
-        if ram_read:
-            ex.step(
-                "decode",
-                f"{_gb(ram_read)} per token read from system RAM at {CAL.bw_eff_cpu:.0%} of "
-                f"{workload.ram_bandwidth_gbps:g} GB/s (build rules R28: ~35 of 96 GB/s reached in practice)",
-            )
-        if gpus > 1:
-            ex.step(
-                "decode",
-                f"layer split: the {gpus} GPUs work one after another for each token, so the step time is "
-                "the sum of each GPU's share (no speed-up for a single sequence)",
-            )
+    if gpus > 1:
+        ex.step(
+            "decode",
+            f"layer split: the {gpus} GPUs work one after another for each token, so the step time is "
+            "the sum of each GPU's share (no speed-up for a single sequence)",
+        )
+    return step, replace(s, read=read, kv_read=kv_read)
+
+
+def _explain_decode(
+    counts: ParamCounts, gpu: Gpu, engine: str, context: int, batch: int, s: _DecodeStep, step: float, ex: _Explain
+) -> None:
     tps = 1.0 / step
     ex.step(
         "decode",
-        f"decode step = roofline(weights: {_gb(read)}{moe_note} read at {eff:.0%} of {gpu.memory_bandwidth_gbps:.0f} GB/s; "
-        f"compute: {batch} x {flops_per_token / 1e9:.1f} GFLOP"
+        f"decode step = roofline(weights: {_gb(s.read)}{s.moe_note} read at {s.eff:.0%} of {gpu.memory_bandwidth_gbps:.0f} GB/s; "
+        f"compute: {batch} x {s.flops_per_token / 1e9:.1f} GFLOP"
         + (
-            f" + {arriving:.0f} prompt tokens of arriving requests x {2 * counts.matmul_active / 1e9:.1f} GFLOP"
-            if arriving
+            f" + {s.arriving:.0f} prompt tokens of arriving requests x {2 * counts.matmul_active / 1e9:.1f} GFLOP"
+            if s.arriving
             else ""
         )
-        + f" at {compute_eff:.0%} of {peak / 1e12:.0f} TFLOPS) + attention: {_gb(kv_read)} KV read (each sequence's "
-        f"context filling to {context}) + {overhead * 1e3:.2f} ms fixed per-step cost"
+        + f" at {s.compute_eff:.0%} of {s.peak / 1e12:.0f} TFLOPS) + attention: {_gb(s.kv_read)} KV read (each sequence's "
+        f"context filling to {context}) + {s.overhead * 1e3:.2f} ms fixed per-step cost"
         + (
             f" ({batch} x {_sequence_overhead(engine) * 1e6:.0f} us of host work per sequence)"
             if batch > 1 and _sequence_overhead(engine)
@@ -1619,13 +1628,23 @@ def _decode_speed(
         )
         + f" = {step * 1e3:.2f} ms -> {tps:.1f} tokens/s per sequence, {tps * batch:.1f} tokens/s in total",
     )
-    if workload.speculative == "mtp":
-        tps = _speculative_mtp(model, counts, workload, gpu, gpus, split, ex, scale, named_engine, step, tps)
-    if arriving:
-        ex.assume(
-            f"{batch} users kept busy: each finished reply ({context - (workload.prompt or 0)} tokens) is replaced by "
-            f"a new {workload.prompt}-token prompt, prefilled inside the running decode steps (chunked prefill)"
-        )
+
+
+def _prefill(
+    model: ModelArch,
+    counts: ParamCounts,
+    workload: Workload,
+    gpu: Gpu,
+    gpus: int,
+    split: str,
+    named_engine: str | None,
+    s: _DecodeStep,
+    ex: _Explain,
+) -> tuple[float, float]:
+    """(prefill tokens/s, seconds to the first token after the prompt)."""
+    engine = workload.engine or "transformers"
+    context = workload.context or 4096
+    fmt = weight_format(workload.precision or "bf16", engine)
     prompt = prompt_tokens(workload, context)
     prefill_flops = (
         2 * counts.matmul_active + 2 * model.attention_layers * prompt * model.num_attention_heads * model.head_dim
@@ -1636,7 +1655,7 @@ def _decode_speed(
         # a prompt batch rebuilds fp16 weights and calls cuBLAS hgemm (the dequantize path), whatever the llama.cpp build
         sustained, how = llamacpp_prefill_tflops(gpu, fmt.quantized, int8_mmq=named_engine not in EXLLAMA_ENGINES)
         per_token = prefill_flops / (sustained * 1e12 * parallel) + attention_score_seconds(
-            model, prompt, eff * bw * parallel
+            model, prompt, s.eff * s.bw * parallel
         )
         prefill_rate = 1.0 / per_token
         how += (
@@ -1650,29 +1669,100 @@ def _decode_speed(
             * 1e12
             * measured_matmul_factor(gpu)
         )
-        prefill_rate = prefill_peak * compute_eff * parallel / prefill_flops
-        how = f"at {compute_eff:.0%} of {prefill_peak / 1e12:.0f} TFLOPS"
+        prefill_rate = prefill_peak * s.compute_eff * parallel / prefill_flops
+        how = f"at {s.compute_eff:.0%} of {prefill_peak / 1e12:.0f} TFLOPS"
     # never faster than streaming the weights once per chunk
-    ttft = prompt / prefill_rate + read / (eff * bw)
+    ttft = prompt / prefill_rate + s.read / (s.eff * s.bw)
     ex.step(
         "prefill",
         f"prefill = {prefill_flops / 1e9:.1f} GFLOP per token (2 x active matmul parameters + attention over "
         f"{prompt // 2} tokens on average) {how} = "
         f"{prefill_rate:.0f} tokens/s; first token after a {prompt}-token prompt in {ttft:.2f} s",
     )
+    return prefill_rate, ttft
+
+
+def _decode_step(
+    model: ModelArch,
+    counts: ParamCounts,
+    workload: Workload,
+    w: WeightBytes,
+    gpu: Gpu,
+    gpus: int,
+    named_engine: str | None,
+    ex: _Explain,
+) -> _DecodeStep:
+    """The reads, FLOPs and fixed costs of one decode step of the whole model."""
+    engine = workload.engine or "transformers"
+    precision = workload.precision or "bf16"
+    context = workload.context or 4096
+    batch = workload.batch
+    read, moe_note = _weights_read(model, w, precision, engine, gpu, batch)
+    # a sequence fills its context as it goes: on average the prompt (when stated) and half of the reply is read back
+    # per step; without a stated prompt, half of the context
+    kv_read = kv_cache_bytes(
+        model, max(1, (context + (workload.prompt or 0)) // 2), batch, KV_BYTES[workload.kv_precision], engine
+    )
+    flops_per_token = (
+        2 * (counts.matmul_active) + 4 * model.num_layers * context * model.num_attention_heads * model.head_dim
+    )
+    # prompts of the requests that replace finished ones run inside the decode steps (chunked prefill, serving.py)
+    arriving = arriving_prompt_tokens(batch, workload.prompt, context, batched_tokens_budget(gpu))
+    return _DecodeStep(
+        read=read,
+        kv_read=kv_read,
+        moe_note=moe_note,
+        eff=_bw_efficiency(engine, precision, gpu),
+        bw=gpu.memory_bandwidth_gbps * 1e9,
+        flops_per_token=flops_per_token,
+        arriving=arriving,
+        step_flops=batch * flops_per_token + arriving * 2 * counts.matmul_active,
+        peak=_peak_tflops(gpu, weight_format(precision, engine).compute) * 1e12,
+        compute_eff=_compute_efficiency(engine, gpu),
+        overhead=_step_overhead(model, engine, precision, gpu, gpus, batch, named_engine, ex),
+    )
+
+
+def _decode_speed(
+    model: ModelArch,
+    counts: ParamCounts,
+    workload: Workload,
+    gpu: Gpu,
+    gpus: int,
+    split: str,
+    ex: _Explain,
+    scale: float = 1.0,
+    named_engine: str | None = None,
+) -> tuple[float, float, float, float]:
+    """(tokens/s per sequence, aggregate tokens/s, prefill tokens/s, time to first token); `named_engine` is the
+    engine as requested when `workload.engine` is its stand-in."""
+    engine = workload.engine or "transformers"
+    context = workload.context or 4096
+    batch = workload.batch
+    w = _weight_bytes(counts, workload.precision or "bf16", scale, model, engine)
+    s = _decode_step(model, counts, workload, w, gpu, gpus, named_engine, ex)
+    if split in ("tensor", TENSOR_PIPELINE):
+        step = _tensor_parallel_step(model, gpu, gpus, split, s, ex)
+    else:
+        step, s = _layer_split_step(model, counts, workload, w, gpus, engine, scale, s, ex)
+    tps = 1.0 / step
+    _explain_decode(counts, gpu, engine, context, batch, s, step, ex)
+    if workload.speculative == "mtp":
+        tps = _speculative_mtp(model, counts, workload, gpu, gpus, split, ex, scale, named_engine, step, tps)
+    if s.arriving:
+        ex.assume(
+            f"{batch} users kept busy: each finished reply ({context - (workload.prompt or 0)} tokens) is replaced by "
+            f"a new {workload.prompt}-token prompt, prefilled inside the running decode steps (chunked prefill)"
+        )
+    prefill_rate, ttft = _prefill(model, counts, workload, gpu, gpus, split, named_engine, s, ex)
     return tps, tps * batch, prefill_rate, ttft
 
 
 # --------------------------------------------------------------------------- training time
 
 
-def _training_time(
-    model: ModelArch, counts: ParamCounts, workload: Workload, gpu: Gpu | None, gpus: int, ex: _Explain
-) -> tuple[float | None, float | None, float | None, float | None]:
-    tokens = workload.tokens
-    if tokens is None:
-        ex.assume("no --tokens given: training time not estimated")
-        return None, None, None, None
+def _training_flops(model: ModelArch, counts: ParamCounts, workload: Workload, tokens: float, ex: _Explain) -> float:
+    """FLOPs of the whole run: per token 6N for full training (4N for adapters), attention, recomputation."""
     seq = workload.context or 2048
     n = counts.matmul_active
     attention = 12 * model.num_layers * model.num_attention_heads * model.head_dim * seq
@@ -1693,8 +1783,14 @@ def _training_time(
         f"training FLOPs = ({basis} + attention 12 x layers x d_attn x seq) per token = {per_token / 1e9:.1f} GFLOP "
         f"x {tokens:.3g} tokens = {flops:.3g} FLOP (Kaplan et al. 2020; PaLM appendix B)",
     )
-    if gpu is None:
-        return flops, None, None, None
+    return flops
+
+
+def _compute_rate(model: ModelArch, workload: Workload, gpu: Gpu, ex: _Explain) -> float:
+    """The compute-phase utilisation of peak bf16: --mfu, else the default from the largest published runs at this
+    model's shape (Calibration), QLoRA's dequantization taken off."""
+    seq = workload.context or 2048
+    method = workload.method if workload.kind == "finetune" else "full"
     # the reference run's rate less its own bubble and tensor-parallel all-reduces (Calibration.plan_step_share_*):
     # this job pays its own data-parallel all-reduce (scaling, below), not that run's layout
     reference = reference_layout(gpu)
@@ -1735,6 +1831,14 @@ def _training_time(
             + "); communication that does not overlap comes on top (MFU, over the wall time, is lower); "
             "--mfu sets this rate"
         )
+    return mfu
+
+
+def _elapsed_rate(mfu: float, workload: Workload, gpu: Gpu, gpus: int, ex: _Explain) -> float:
+    """The default rate over a whole run's elapsed time: FP8 GEMMs, restarts after failures on many GPUs and a long
+    run's other losses (Calibration); --mfu is taken as given."""
+    method = workload.method if workload.kind == "finetune" else "full"
+    reference = reference_layout(gpu)
     if workload.precision == "fp8" and method == "full" and workload.mfu is None:
         speedup = fp8_speedup(mfu, gpu)
         if speedup > 1.0:
@@ -1761,12 +1865,22 @@ def _training_time(
             "configuration, 135 over its 1.08M GPU-hours); a benchmark's tokens/s per GPU would be that much higher"
         )
         mfu *= CAL.end_to_end_share
+    return mfu
+
+
+def _training_peak(gpu: Gpu, ex: _Explain) -> float:
+    """FLOP/s of large bf16 GEMMs on `gpu`: the spec sheet's, or the measured share of it off NVIDIA."""
     peak = training_tflops(gpu, "bf16") * 1e12  # measured-GEMM realism off NVIDIA (support.py)
     if peak < 0.99 * (gpu.bf16_tflops or gpu.fp16_tflops) * 1e12:
         ex.assume(
             f"{gpu.architecture} reaches {peak / 1e12:.0f} of its {gpu.bf16_tflops or gpu.fp16_tflops:.0f} peak TFLOPS "
             "in large matrix multiplies (published GEMM measurements, see docs/support.md)"
         )
+    return peak
+
+
+def _data_parallel_scaling(gpu: Gpu, gpus: int, ex: _Explain) -> float:
+    """Share of the compute rate kept by a data-parallel job's gradient all-reduce over the GPUs' link."""
     scaling = 1.0
     if gpus > 1:
         if gpu.nvlink and gpu.form_factor != "pcie":
@@ -1780,6 +1894,23 @@ def _training_time(
             f"{gpus}-GPU scaling efficiency {scaling:.0%} for gradient all-reduce over "
             f"{'NVLink' if scaling == CAL.multi_gpu_scaling_nvlink else 'PCIe'}"
         )
+    return scaling
+
+
+def _training_time(
+    model: ModelArch, counts: ParamCounts, workload: Workload, gpu: Gpu | None, gpus: int, ex: _Explain
+) -> tuple[float | None, float | None, float | None, float | None]:
+    """(training FLOPs, GPU-hours, wall hours, rate share) of a job with --tokens; None where unknown."""
+    tokens = workload.tokens
+    if tokens is None:
+        ex.assume("no --tokens given: training time not estimated")
+        return None, None, None, None
+    flops = _training_flops(model, counts, workload, tokens, ex)
+    if gpu is None:
+        return flops, None, None, None
+    mfu = _elapsed_rate(_compute_rate(model, workload, gpu, ex), workload, gpu, gpus, ex)
+    peak = _training_peak(gpu, ex)
+    scaling = _data_parallel_scaling(gpu, gpus, ex)
     gpu_seconds = flops / (peak * mfu * scaling)
     gpu_hours = gpu_seconds / 3600
     wall = gpu_hours / gpus
@@ -1967,54 +2098,48 @@ def _suggest_full_sharding(
 # --------------------------------------------------------------------------- entry point
 
 
-def estimate(
+def _with_optimizer(workload: Workload, gpus: int) -> Workload:
+    """A training job's optimizer where resolved() left it to the GPU count: torchtune's one-GPU full configs use
+    bitsandbytes' paged 8-bit AdamW, its distributed ones torch's AdamW (frameworks.py)."""
+    if workload.optimizer is not None or workload.kind == "inference":
+        return workload
+    fw = framework(workload.framework or default_framework("full", workload.zero), CAL.framework_released)
+    return workload.model_copy(update={"optimizer": fw.full_optimizer if gpus == 1 else fw.full_optimizer_distributed})
+
+
+def _estimate_on_host(
     model: ModelArch,
     workload: Workload,
-    gpu: Gpu | None = None,
-    gpus: int = 1,
-    exact_weight_bytes: int | None = None,
-    host: HostMemory | None = None,
-) -> EstimateResult:
-    """Estimate memory per GPU, speed and time for `workload` on `gpus` x `gpu`.
-
-    `exact_weight_bytes` (from a GGUF or safetensors header) replaces the formula's weight
-    size when the workload's precision is the file's own. llama.cpp inference with weights in system
-    RAM is estimated by offload.estimate_on_host (one offload model): always with `--n-cpu-moe`, and for
-    `--offload cpu` / `--cpu-layers` / `--cpu-experts` whenever the host platform is known (`host`).
-    """
-    if gpus < 1:
-        raise RequestError("--gpus must be at least 1")
-    workload = workload.resolved(model.max_context)
-    if workload.optimizer is None and workload.kind != "inference":
-        # resolved() leaves it to the GPU count: torchtune's one-GPU full configs use bitsandbytes' paged 8-bit
-        # AdamW, its distributed ones torch's AdamW (frameworks.py)
-        fw = framework(workload.framework or default_framework("full", workload.zero), CAL.framework_released)
-        workload = workload.model_copy(
-            update={"optimizer": fw.full_optimizer if gpus == 1 else fw.full_optimizer_distributed}
-        )
+    gpu: Gpu | None,
+    gpus: int,
+    host: HostMemory | None,
+    exact_weight_bytes: int | None,
+) -> EstimateResult | None:
+    """llama.cpp inference with weights in system RAM, when the host is known (or --n-cpu-moe asked): the one offload
+    model, offload.estimate_on_host; None for every other job."""
     offloading = (
         workload.offload == "cpu" or workload.cpu_layers or workload.cpu_experts or workload.n_cpu_moe is not None
     )
-    if (
+    if not (
         workload.kind == "inference"
         and workload.engine == "llama.cpp"
         and gpu is not None
         and offloading
         and (host is not None or workload.n_cpu_moe is not None)
     ):
-        from configurator.core.estimate.offload import estimate_on_host  # offload builds on this module
+        return None
+    from configurator.core.estimate.offload import estimate_on_host  # offload builds on this module
 
-        if host is None:  # only --ram-bandwidth is known: read at the desktop platforms' efficiency
-            host = host_from_bandwidth(workload.ram_bandwidth_gbps)
-        return estimate_on_host(model, workload, gpu, gpus, host, exact_weight_bytes)
-    fmt = weight_format(workload.precision or "bf16")
-    if fmt.moe_only and model.moe is None:
-        raise RequestError(
-            f"{fmt.name} stores MoE expert weights (the gpt-oss layout); {model.name} is dense: "
-            "use nvfp4, awq-int4 or gptq-int4, or a GGUF type such as q4_k_m"
-        )
-    reported = workload
-    ex = _Explain()
+    if host is None:  # only --ram-bandwidth is known: read at the desktop platforms' efficiency
+        host = host_from_bandwidth(workload.ram_bandwidth_gbps)
+    return estimate_on_host(model, workload, gpu, gpus, host, exact_weight_bytes)
+
+
+def _prepared(
+    model: ModelArch, workload: Workload, gpu: Gpu | None, gpus: int, exact_weight_bytes: int | None, ex: _Explain
+) -> tuple[Workload, ParamCounts, float]:
+    """The workload as the formulas see it (engine stand-ins, the framework's own sharding), the parameter counts and
+    the scale from the formula's weight bytes to a file's exact ones; with what they assume and warn about."""
     if gpu is not None and gpu.memory_type.startswith("unified") and gpu.notes:
         # unified memory: what fits is decided by the OS's limit on GPU-wired memory, not by the RAM installed
         ex.assume(f"the GPU may use {gpu.vram_gb:.0f} GB of this machine's unified memory: {gpu.notes}")
@@ -2044,24 +2169,44 @@ def estimate(
             else ""
         ),
     )
-    split = _choose_split(model, workload, gpus, ex)
-    host_ram = 0
-    if workload.kind == "inference":
-        if workload.offload == "cpu" and gpu is not None and workload.engine == "llama.cpp":
-            workload = _auto_offload(model, counts, workload, gpu, gpus, split, scale)
-        per_gpu = _inference_memory(model, counts, workload, gpus, split, ex, scale)
-        if workload.engine == "llama.cpp":
-            host_ram = int(_host_bytes(model, counts, workload, scale))
-        if workload.cpu_layers or workload.cpu_experts:
-            kept = ("MoE experts" if workload.cpu_experts else "") + (
-                f"{' and ' if workload.cpu_experts else ''}{workload.cpu_layers} layers" if workload.cpu_layers else ""
-            )
-            ex.assume(
-                f"{kept} in system RAM ({host_ram / GIB:.0f} GiB in all), read at {CAL.bw_eff_cpu:.0%} of "
-                f"{workload.ram_bandwidth_gbps:g} GB/s"
-            )
-    else:
+    return workload, counts, scale
+
+
+def _job_memory(
+    model: ModelArch,
+    counts: ParamCounts,
+    workload: Workload,
+    gpu: Gpu | None,
+    gpus: int,
+    split: str,
+    scale: float,
+    ex: _Explain,
+) -> tuple[Workload, list[MemoryBreakdown], int]:
+    """(the workload with --offload cpu placed, memory per GPU, host RAM in bytes)."""
+    if workload.kind != "inference":
         per_gpu, host_ram = _training_memory(model, counts, workload, gpus, ex)
+        return workload, per_gpu, host_ram
+    host_ram = 0
+    if workload.offload == "cpu" and gpu is not None and workload.engine == "llama.cpp":
+        workload = _auto_offload(model, counts, workload, gpu, gpus, split, scale)
+    per_gpu = _inference_memory(model, counts, workload, gpus, split, ex, scale)
+    if workload.engine == "llama.cpp":
+        host_ram = int(_host_bytes(model, counts, workload, scale))
+    if workload.cpu_layers or workload.cpu_experts:
+        kept = ("MoE experts" if workload.cpu_experts else "") + (
+            f"{' and ' if workload.cpu_experts else ''}{workload.cpu_layers} layers" if workload.cpu_layers else ""
+        )
+        ex.assume(
+            f"{kept} in system RAM ({host_ram / GIB:.0f} GiB in all), read at {CAL.bw_eff_cpu:.0%} of "
+            f"{workload.ram_bandwidth_gbps:g} GB/s"
+        )
+    return workload, per_gpu, host_ram
+
+
+def _gpu_memories(
+    gpu: Gpu | None, workload: Workload, per_gpu: list[MemoryBreakdown], ex: _Explain
+) -> tuple[tuple[GpuMemory, ...], int | None]:
+    """Each GPU's memory against its capacity, and the usable bytes (vLLM's pre-allocated share)."""
     capacity = int(gpu.vram_gb * GIB) if gpu else None
     usable = None
     if capacity is not None:
@@ -2073,20 +2218,21 @@ def estimate(
     memories = tuple(
         GpuMemory(index=i, breakdown=b, capacity_bytes=capacity, usable_bytes=usable) for i, b in enumerate(per_gpu)
     )
-    fits = None if usable is None else max(m.total for m in memories) <= usable
-    if fits is False and workload.kind == "pretrain" and gpus > 1 and workload.zero < 3 and usable is not None:
-        _suggest_full_sharding(model, counts, workload, gpus, usable, ex)
-    decode = aggregate = prefill = ttft = None
-    flops = gpu_hours = wall = mfu = None
-    if workload.kind == "inference" and gpu is not None:
-        decode, aggregate, prefill, ttft = _decode_speed(
-            model, counts, workload, gpu, gpus, split, ex, scale, reported.engine
-        )
-    if workload.kind != "inference":
-        flops, gpu_hours, wall, mfu = _training_time(model, counts, workload, gpu, gpus, ex)
+    return memories, usable
+
+
+def _explain_job(
+    workload: Workload,
+    engine: str | None,
+    memories: tuple[GpuMemory, ...],
+    usable: int | None,
+    fits: bool | None,
+    ex: _Explain,
+) -> None:
+    """The job's own assumptions and the closing step: the most loaded GPU against what it can use."""
     if workload.kind == "inference":
         ex.assume(
-            f"engine {reported.engine}; context {workload.context} tokens per sequence; {workload.batch} concurrent sequence(s)"
+            f"engine {engine}; context {workload.context} tokens per sequence; {workload.batch} concurrent sequence(s)"
         )
     else:
         ex.assume(
@@ -2101,6 +2247,53 @@ def estimate(
         f"most loaded GPU: {_gb(peak.total)}"
         + (f" of {_gb(usable)} usable -> {'fits' if fits else 'does NOT fit'}" if usable else ""),
     )
+
+
+def estimate(
+    model: ModelArch,
+    workload: Workload,
+    gpu: Gpu | None = None,
+    gpus: int = 1,
+    exact_weight_bytes: int | None = None,
+    host: HostMemory | None = None,
+) -> EstimateResult:
+    """Estimate memory per GPU, speed and time for `workload` on `gpus` x `gpu`.
+
+    `exact_weight_bytes` (from a GGUF or safetensors header) replaces the formula's weight
+    size when the workload's precision is the file's own. llama.cpp inference with weights in system
+    RAM is estimated by offload.estimate_on_host (one offload model): always with `--n-cpu-moe`, and for
+    `--offload cpu` / `--cpu-layers` / `--cpu-experts` whenever the host platform is known (`host`).
+    """
+    if gpus < 1:
+        raise RequestError("--gpus must be at least 1")
+    workload = _with_optimizer(workload.resolved(model.max_context), gpus)
+    on_host = _estimate_on_host(model, workload, gpu, gpus, host, exact_weight_bytes)
+    if on_host is not None:
+        return on_host
+    fmt = weight_format(workload.precision or "bf16")
+    if fmt.moe_only and model.moe is None:
+        raise RequestError(
+            f"{fmt.name} stores MoE expert weights (the gpt-oss layout); {model.name} is dense: "
+            "use nvfp4, awq-int4 or gptq-int4, or a GGUF type such as q4_k_m"
+        )
+    reported = workload
+    ex = _Explain()
+    workload, counts, scale = _prepared(model, workload, gpu, gpus, exact_weight_bytes, ex)
+    split = _choose_split(model, workload, gpus, ex)
+    workload, per_gpu, host_ram = _job_memory(model, counts, workload, gpu, gpus, split, scale, ex)
+    memories, usable = _gpu_memories(gpu, workload, per_gpu, ex)
+    fits = None if usable is None else max(m.total for m in memories) <= usable
+    if fits is False and workload.kind == "pretrain" and gpus > 1 and workload.zero < 3 and usable is not None:
+        _suggest_full_sharding(model, counts, workload, gpus, usable, ex)
+    decode = aggregate = prefill = ttft = None
+    flops = gpu_hours = wall = mfu = None
+    if workload.kind == "inference" and gpu is not None:
+        decode, aggregate, prefill, ttft = _decode_speed(
+            model, counts, workload, gpu, gpus, split, ex, scale, reported.engine
+        )
+    if workload.kind != "inference":
+        flops, gpu_hours, wall, mfu = _training_time(model, counts, workload, gpu, gpus, ex)
+    _explain_job(workload, reported.engine, memories, usable, fits, ex)
     return EstimateResult(
         model_id=model.id,
         workload=workload.model_copy(update={"engine": reported.engine}).model_dump(mode="json"),

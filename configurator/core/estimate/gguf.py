@@ -141,47 +141,74 @@ def gguf_bytes(model: ModelArch, ftype: str) -> GgufBytes:
     return _gguf_bytes(model.model_dump_json(), ftype)
 
 
-@lru_cache(maxsize=256)
-def _gguf_bytes(model_json: str, ftype: str) -> GgufBytes:
-    m = ModelArch.model_validate_json(model_json)
-    base = FTYPE_DEFAULT[ftype]
-    h, L = m.hidden_size, m.num_layers
-    moe = m.moe
-    n_expert = moe.num_experts if moe is not None else 0
-    n_gqa = m.num_attention_heads // m.num_kv_heads if m.mla is None else 1  # llama.cpp runs MLA as MHA
-    is_70b = L == 80 and m.architecture in _TYPE_70B_ARCHS and (m.architecture != "llama" or n_gqa > 1)
+@dataclass(frozen=True)
+class _Quantizer:
+    """llama-quantize's view of one model at one ftype: the default type and what its per-tensor rules read."""
 
-    # ---- token embedding and output (lookup tables: rows are hidden_size long)
-    head_t = output_type(ftype, h)
+    m: ModelArch
+    ftype: str
+    base: str  # the type of every tensor no rule singles out
+    n_expert: int
+    n_gqa: int
+    is_70b: bool
+
+
+def _quantizer(m: ModelArch, ftype: str) -> _Quantizer:
+    n_gqa = m.num_attention_heads // m.num_kv_heads if m.mla is None else 1  # llama.cpp runs MLA as MHA
+    return _Quantizer(
+        m=m,
+        ftype=ftype,
+        base=FTYPE_DEFAULT[ftype],
+        n_expert=m.moe.num_experts if m.moe is not None else 0,
+        n_gqa=n_gqa,
+        is_70b=m.num_layers == 80 and m.architecture in _TYPE_70B_ARCHS and (m.architecture != "llama" or n_gqa > 1),
+    )
+
+
+def _tables(q: _Quantizer) -> tuple[float, float, str, str]:
+    """(token embedding bytes, output bytes, their types): lookup tables whose rows are hidden_size long."""
+    m, base, h = q.m, q.base, q.m.hidden_size
+    head_t = output_type(q.ftype, h)
     emb_t = head_t if m.tie_embeddings else _fit(base, h)
     plain_emb = m.vocab_size * h
     embedding = _bytes(emb_t, plain_emb, h)
     if m.per_layer_input is not None:  # Gemma 3n per-layer tables: the file's default type (no rule names them)
         ple = m.per_layer_input
-        embedding += _bytes(base, ple.vocab_size * L * ple.hidden_size, ple.hidden_size)
+        embedding += _bytes(base, ple.vocab_size * m.num_layers * ple.hidden_size, ple.hidden_size)
     lm_head = 0.0 if m.tie_embeddings else _bytes(head_t, m.vocab_size * h, h)
+    return embedding, lm_head, emb_t, head_t
 
-    # ---- attention, layer by layer (attn_v's rule counts attention layers: i_attention_wv)
+
+def _mla_layer(q: _Quantizer, o_t: str) -> tuple[float, ...]:
+    """An MLA layer's tensors, in the order they are summed: attn_q_a/_b and attn_kv_a_mqa, attn_kv_b (no rule names
+    them), attn_output (its rule)."""
+    m, base, h = q.m, q.base, q.m.hidden_size
+    mla = m.mla
+    assert mla is not None
+    heads = m.num_attention_heads
+    qk_head = mla.qk_nope_head_dim + mla.qk_rope_head_dim
+    q_bytes = h * mla.q_lora_rank + mla.q_lora_rank * heads * qk_head if mla.q_lora_rank else h * heads * qk_head
+    return (
+        _bytes(base, q_bytes, h) + _bytes(base, h * (mla.kv_lora_rank + mla.qk_rope_head_dim), h),
+        _bytes(base, mla.kv_lora_rank * heads * (mla.qk_nope_head_dim + mla.v_head_dim), mla.kv_lora_rank),
+        _bytes(o_t, heads * mla.v_head_dim * h, heads * mla.v_head_dim),
+    )
+
+
+def _attention(q: _Quantizer, o_t: str, k_t: str) -> tuple[float, dict[str, int]]:
+    """Attention bytes layer by layer (attn_v's rule counts attention layers: i_attention_wv), then the mixers no
+    rule names; and the tally of attn_v's types."""
+    m, base, h = q.m, q.base, q.m.hidden_size
     attention = 0.0
     v_types: dict[str, int] = {}
     n_attn = m.attention_layers
     q_dim, kv_dim = m.num_attention_heads * m.head_dim, m.num_kv_heads * m.head_dim
-    o_t = _attn_output(ftype, n_expert)
-    k_t = "q8_0" if n_expert == 8 else base
     for i in range(0 if m.compressed_attention is not None else n_attn):
         if m.mla is not None:
-            mla = m.mla
-            heads = m.num_attention_heads
-            qk_head = mla.qk_nope_head_dim + mla.qk_rope_head_dim
-            q = h * mla.q_lora_rank + mla.q_lora_rank * heads * qk_head if mla.q_lora_rank else h * heads * qk_head
-            # attn_q_a/_b, attn_kv_a_mqa, attn_kv_b: no rule names them; attn_output has its rule
-            attention += _bytes(base, q, h) + _bytes(base, h * (mla.kv_lora_rank + mla.qk_rope_head_dim), h)
-            attention += _bytes(
-                base, mla.kv_lora_rank * heads * (mla.qk_nope_head_dim + mla.v_head_dim), mla.kv_lora_rank
-            )
-            attention += _bytes(o_t, heads * mla.v_head_dim * h, heads * mla.v_head_dim)
+            for term in _mla_layer(q, o_t):
+                attention += term
             continue
-        v_t = _attn_v(ftype, i, n_attn, n_gqa, n_expert, is_70b)
+        v_t = _attn_v(q.ftype, i, n_attn, q.n_gqa, q.n_expert, q.is_70b)
         v_types[_fit(v_t, h)] = v_types.get(_fit(v_t, h), 0) + 1
         q_out = 2 * q_dim if m.attention_output_gate else q_dim
         attention += _bytes(base, h * q_out, h) + _bytes(k_t, h * kv_dim, h) + _bytes(v_t, h * kv_dim, h)
@@ -193,7 +220,7 @@ def _gguf_bytes(model_json: str, ftype: str) -> GgufBytes:
             attention += h * 4
     # Gated DeltaNet layers (ssm_* tensors): no rule names them, the default type
     if m.linear_attention is not None:
-        attention += _bytes(base, (L - n_attn) * _linear_attention_params(m), h)
+        attention += _bytes(base, (m.num_layers - n_attn) * _linear_attention_params(m), h)
     if m.compressed_attention is not None:  # DeepSeek-V4 attention, compressors and indexers: the default type
         attention += _bytes(base, _compressed_attention_params(m), h)
     if m.mamba is not None:  # Mamba-2 mixers (ssm_* tensors): the default type
@@ -202,23 +229,31 @@ def _gguf_bytes(model_json: str, ftype: str) -> GgufBytes:
         windowed = m.num_layers if m.sliding_window_layers is None else m.sliding_window_layers
         plain = h * (2 * q_dim + 2 * kv_dim)
         attention += _bytes(base, (n_attn - windowed) * (_global_attention_params(m) - plain), h)
+    return attention, v_types
 
-    # ---- MLPs, layer by layer (ffn_down's rule goes by the layer index of the tensor's name)
+
+def _is_moe_layer(m: ModelArch, i: int) -> bool:
+    moe = m.moe
+    if m.mamba is not None:
+        return m.mamba.pattern[i] == "E"
+    return (
+        moe is not None and i >= moe.first_dense_layers and (i - moe.first_dense_layers + 1) % moe.moe_layer_step == 0
+    )
+
+
+def _mlps(q: _Quantizer) -> tuple[float, float, dict[str, int]]:
+    """(dense MLP bytes, routed expert bytes, the tally of ffn_down's types), layer by layer: ffn_down's rule goes by
+    the layer index of the tensor's name."""
+    m, base, h, L = q.m, q.base, q.m.hidden_size, q.m.num_layers
+    moe = m.moe
     dense_mlp = experts = 0.0
     down_types: dict[str, int] = {}
     gated = m.mlp_gated
     for i in range(L):
-        d_t = _ffn_down(ftype, i, L)
+        d_t = _ffn_down(q.ftype, i, L)
         if m.mamba is not None and m.mamba.pattern[i] not in "E-":
             continue  # a Nemotron-H mixer or attention block carries no MLP
-        is_moe = (
-            moe is not None
-            and i >= moe.first_dense_layers
-            and (i - moe.first_dense_layers + 1) % moe.moe_layer_step == 0
-        )
-        if m.mamba is not None:
-            is_moe = m.mamba.pattern[i] == "E"
-        if moe is None or not is_moe:
+        if moe is None or not _is_moe_layer(m, i):
             width = m.intermediate_size if moe is None else (moe.dense_intermediate_size or m.intermediate_size)
             dense_mlp += (_bytes(base, 2 * h * width, h) if gated else _bytes(base, h * width, h)) + _bytes(
                 d_t, width * h, width
@@ -238,13 +273,25 @@ def _gguf_bytes(model_json: str, ftype: str) -> GgufBytes:
     if m.per_layer_input is not None:  # Gemma 3n's per-layer projections: the default type
         ple_dim = m.per_layer_input.hidden_size
         dense_mlp += _bytes(base, h * L * ple_dim + L * 2 * h * ple_dim, h)
+    return dense_mlp, experts, down_types
 
+
+@lru_cache(maxsize=256)
+def _gguf_bytes(model_json: str, ftype: str) -> GgufBytes:
+    m = ModelArch.model_validate_json(model_json)
+    q = _quantizer(m, ftype)
+    base, h = q.base, m.hidden_size
+    embedding, lm_head, emb_t, head_t = _tables(q)
+    o_t = _attn_output(ftype, q.n_expert)
+    k_t = "q8_0" if q.n_expert == 8 else base
+    attention, v_types = _attention(q, o_t, k_t)
+    dense_mlp, experts, down_types = _mlps(q)
     types = (
         ("token_embd", emb_t.upper()),
         ("output", head_t.upper() if not m.tie_embeddings else "tied"),
         ("attn_v", _mix(v_types) if v_types else base.upper()),
         ("attn_k", _fit(k_t, h).upper()),
-        ("attn_output", _fit(o_t, q_dim).upper()),
+        ("attn_output", _fit(o_t, m.num_attention_heads * m.head_dim).upper()),
         ("ffn_down", _mix(down_types)),
         ("other", base.upper()),
     )

@@ -23,10 +23,11 @@ from collections.abc import Sequence
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.errors import RequestError
 from configurator.core.estimate import estimator as _est
-from configurator.core.estimate.estimator import GIB, _weight_bytes, estimate
+from configurator.core.estimate.estimator import GIB, estimate
 from configurator.core.estimate.offload import Placement, gpu_memory
 from configurator.core.estimate.params import count_params
 from configurator.core.estimate.result import HARD_HEADROOM, EstimateResult, GpuMemory, Step
+from configurator.core.estimate.weights import weight_bytes
 from configurator.core.estimate.workload import Workload
 
 
@@ -61,7 +62,7 @@ def layers_by_memory(layers: int, cards: Sequence[Gpu]) -> list[int]:
 def _scale(model: ModelArch, workload: Workload, exact_weight_bytes: int | None) -> float:
     if not exact_weight_bytes:
         return 1.0
-    emb, head, blocks, _, _ = _weight_bytes(
+    emb, head, blocks, _, _ = weight_bytes(
         count_params(model), workload.precision or "bf16", model=model, engine=workload.engine
     )
     return exact_weight_bytes / (emb + head + blocks)
@@ -123,9 +124,16 @@ def estimate_mixed(
     if tensor_split is not None and (len(tensor_split) != n or sum(tensor_split) != model.num_layers):
         raise RequestError(f"--tensor-split needs {n} layer counts adding up to {model.num_layers}")
     split = list(tensor_split) if tensor_split is not None else balanced_split(model, workload, cards, scale)
-    memory = gpu_memory(model, workload, Placement(model.num_layers, 0, tuple(split), True), scale)
+    return _layer(model, workload, per_model, cards, split, scale)
+
+
+def _layer_times(
+    per_model: dict[str, EstimateResult], cards: list[Gpu], split: list[int], layers: int
+) -> tuple[float, float, float]:
+    """(decode step, prefill seconds per token, time to first token) of a layer split: each card's share of what it
+    takes alone over every layer, the hops between the cards once."""
+    n = len(cards)
     hop = _est.CAL.layer_split_hop_s
-    layers = model.num_layers
     step = (n - 1) * hop
     prefill_s = 0.0
     ttft = 0.0
@@ -135,23 +143,24 @@ def estimate_mixed(
         step += own * count / layers
         prefill_s += count / layers / (e.prefill_tokens_per_s or 1e-9)
         ttft += count / layers * (e.time_to_first_token_s or 0.0)
-    tps = 1.0 / step
-    base = per_model[cards[0].id]
-    per_gpu = tuple(
-        GpuMemory(index=i, breakdown=b, capacity_bytes=int(c.vram_gb * GIB), usable_bytes=int(c.vram_gb * GIB))
-        for i, (b, c) in enumerate(zip(memory, cards))
-    )
-    fits = all(m.total <= (m.usable_bytes or 0) for m in per_gpu)
+    return step, prefill_s, ttft
+
+
+def _layer_steps(
+    base: EstimateResult, cards: list[Gpu], split: list[int], layers: int, per_gpu: tuple[GpuMemory, ...], step: float
+) -> tuple[Step, ...]:
+    """The single-card estimate's steps with its decode, split and total replaced by the mix's."""
+    n, hop = len(cards), _est.CAL.layer_split_hop_s
     shares = ", ".join(
         f"{c.name} {k} layers ({k / layers:.0%}) at {c.memory_bandwidth_gbps:.0f} GB/s" for c, k in zip(cards, split)
     )
     text = (
-        f"layer split over different cards ({names}), sized by memory as llama.cpp's --tensor-split "
+        f"layer split over different cards ({mixed_name(cards)}), sized by memory as llama.cpp's --tensor-split "
         f"{','.join(str(k) for k in split)}: {shares}. Each card reads its own layers at its own bandwidth, one after "
         f"another, so the step is the sum of their times plus {n - 1} hop(s) of {hop * 1e6:.0f} us = "
-        f"{step * 1e3:.2f} ms -> {tps:.1f} tokens/s per sequence"
+        f"{step * 1e3:.2f} ms -> {1.0 / step:.1f} tokens/s per sequence"
     )
-    steps = tuple(s for s in base.steps if s.topic not in ("decode", "split", "total")) + (
+    return tuple(s for s in base.steps if s.topic not in ("decode", "split", "total")) + (
         Step(topic="split", text=text),
         Step(
             topic="total",
@@ -159,17 +168,37 @@ def estimate_mixed(
             + "; ".join(f"{c.name} {m.total / GIB:.1f} of {c.vram_gb:g} GB" for c, m in zip(cards, per_gpu)),
         ),
     )
-    batch = int(base.workload.get("batch", 1) or 1)
+
+
+def _layer(
+    model: ModelArch,
+    workload: Workload,
+    per_model: dict[str, EstimateResult],
+    cards: list[Gpu],
+    split: list[int],
+    scale: float,
+) -> EstimateResult:
+    """llama.cpp's layer split over different cards, `split` layers on each."""
+    layers = model.num_layers
+    memory = gpu_memory(model, workload, Placement(layers, 0, tuple(split), True), scale)
+    step, prefill_s, ttft = _layer_times(per_model, cards, split, layers)
+    tps = 1.0 / step
+    base = per_model[cards[0].id]
+    per_gpu = tuple(
+        GpuMemory(index=i, breakdown=b, capacity_bytes=int(c.vram_gb * GIB), usable_bytes=int(c.vram_gb * GIB))
+        for i, (b, c) in enumerate(zip(memory, cards))
+    )
+    fits = all(m.total <= (m.usable_bytes or 0) for m in per_gpu)
     return base.model_copy(
         update={
             "per_gpu": per_gpu,
             "fits": fits,
             "split": "layer",
             "decode_tokens_per_s": tps,
-            "aggregate_tokens_per_s": tps * batch,
+            "aggregate_tokens_per_s": tps * workload.batch,
             "prefill_tokens_per_s": 1.0 / prefill_s if prefill_s else None,
             "time_to_first_token_s": ttft or None,
-            "steps": steps,
+            "steps": _layer_steps(base, cards, split, layers, per_gpu, step),
             "speed_regime": None,
             "placement": {
                 "gpu_layers": layers,
@@ -180,7 +209,7 @@ def estimate_mixed(
             },
             "assumptions": (
                 *base.assumptions,
-                f"mixed GPUs ({names}): layers sized by each card's memory "
+                f"mixed GPUs ({mixed_name(cards)}): layers sized by each card's memory "
                 "(llama.cpp splits by free memory; the launch command's --tensor-split fixes it), decode "
                 "sums each card's time for its own layers",
             ),

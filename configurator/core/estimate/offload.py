@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.estimate import estimator as _est
@@ -12,9 +12,7 @@ from configurator.core.estimate.estimator import (
     _fixed_overhead,
     _inference_activations,
     _layer_assignment,
-    _weight_bytes,
     attention_score_seconds,
-    kv_cache_bytes,
     llamacpp_prefill_tflops,
     moe_layers,
 )
@@ -25,9 +23,11 @@ from configurator.core.estimate.host import (
     HostMemory,
     pcie_copy_gbps,
 )
-from configurator.core.estimate.params import count_params
+from configurator.core.estimate.kv import kv_cache_bytes
+from configurator.core.estimate.params import ParamCounts, count_params
 from configurator.core.estimate.precision import KV_BYTES, weight_format
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step
+from configurator.core.estimate.weights import weight_bytes
 from configurator.core.estimate.workload import Workload
 from configurator.core.reasons import Reason
 
@@ -67,7 +67,7 @@ class _Sizes:
 
 def _sizes(model: ModelArch, workload: Workload, scale: float) -> _Sizes:
     counts = count_params(model)
-    emb, head, blocks, experts, _active = _weight_bytes(counts, workload.precision or "bf16", scale, model, "llama.cpp")
+    emb, head, blocks, experts, _active = weight_bytes(counts, workload.precision or "bf16", scale, model, "llama.cpp")
     flags = tuple(moe_layers(model))
     n_moe = max(1, sum(flags))
     layers = model.num_layers
@@ -168,6 +168,239 @@ def choose_placement(model: ModelArch, workload: Workload, gpu: Gpu | None, gpus
     return _placement(model, 0, layers, gpus)
 
 
+@dataclass(frozen=True)
+class _Job:
+    """A llama.cpp job on a host: the resolved workload, where its layers go (`placement`) and its sizes."""
+
+    model: ModelArch
+    workload: Workload
+    gpu: Gpu | None
+    gpus: int
+    host: HostMemory
+    placement: Placement
+    sizes: _Sizes
+    scale: float
+    cpu_only: bool
+
+    @property
+    def context(self) -> int:
+        return self.workload.context or 4096
+
+    @property
+    def cpu_layers(self) -> int:
+        return self.model.num_layers - self.placement.gpu_layers
+
+
+@dataclass
+class _Said:
+    """The steps, assumptions and warnings of the estimate, in the order they are found."""
+
+    steps: list[Step]
+    assumptions: list[str] = field(default_factory=list)
+    warnings: list[Reason] = field(default_factory=list)
+
+
+def _exact_scale(model: ModelArch, workload: Workload, exact_weight_bytes: int | None) -> float:
+    """Formula weight bytes to a file's exact ones (1 without a file)."""
+    if not exact_weight_bytes:
+        return 1.0
+    counts = count_params(model)
+    emb, head, blocks, _, _ = weight_bytes(counts, workload.precision or "bf16", model=model, engine="llama.cpp")
+    return exact_weight_bytes / (emb + head + blocks)
+
+
+def _explain_placement(job: _Job, ram: float, said: _Said) -> None:
+    placement, layers = job.placement, job.model.num_layers
+    if job.cpu_only:
+        said.steps.append(
+            Step(
+                topic="offload",
+                text=f"CPU only: all {layers} layers and the KV cache in system RAM = {ram / GIB:.2f} GiB",
+            )
+        )
+        return
+    moe_note = (
+        f"; experts of the first {placement.cpu_moe_layers} layers in RAM (--n-cpu-moe {placement.cpu_moe_layers})"
+        if placement.cpu_moe_layers and job.model.moe is not None
+        else ""
+    )
+    said.steps.append(
+        Step(
+            topic="offload",
+            text=f"{placement.gpu_layers} of {layers} layers on the GPUs (-ngl), split "
+            f"{list(placement.layers_per_gpu)}{moe_note}; {ram / GIB:.2f} GiB in system RAM",
+        )
+    )
+
+
+def _memory(job: _Job, said: _Said) -> tuple[tuple[GpuMemory, ...], bool | None, float, int]:
+    """(memory per GPU, whether the job fits the GPUs and the host, RAM in bytes, bytes offloaded to RAM)."""
+    model, workload, gpu, host = job.model, job.workload, job.gpu, job.host
+    per_gpu = [] if job.cpu_only else gpu_memory(model, workload, job.placement, job.scale)
+    ram = host_bytes(model, workload, job.placement, job.scale)
+    if job.cpu_only:
+        ram += _inference_activations(model, workload, job.context, "llama.cpp", True)
+    offloaded = int(ram - job.sizes.emb) if not job.cpu_only else int(ram)
+    _explain_placement(job, ram, said)
+    capacity = int(gpu.vram_gb * GIB) if gpu is not None and not job.cpu_only else None
+    memories = tuple(
+        GpuMemory(index=i, breakdown=b, capacity_bytes=capacity, usable_bytes=capacity) for i, b in enumerate(per_gpu)
+    ) or (GpuMemory(index=0, breakdown=MemoryBreakdown()),)
+    fits: bool | None = None if capacity is None else max(m.total for m in memories) <= capacity
+    host_ok = host.capacity_bytes is None or host_ram_needed(ram) <= host.capacity_bytes
+    if not host_ok:
+        said.warnings.append(
+            Reason.of(
+                "warn.host-ram", ram=ram / GIB, need=host_ram_needed(ram) / GIB, has=(host.capacity_bytes or 0) / GIB
+            )
+        )
+        fits = False
+    elif job.cpu_only and host.capacity_bytes is not None:
+        fits = True
+    return memories, fits, ram, offloaded
+
+
+@dataclass(frozen=True)
+class _TokenReads:
+    """What one decode step reads on the GPUs and in RAM, and the layers whose work the CPU does."""
+
+    gpu_bytes: float
+    cpu_bytes: float
+    cpu_work_layers: int
+    hybrid_layers: int  # attention on the GPU, experts on the CPU: two device crossings per token
+
+
+def _token_reads(job: _Job) -> _TokenReads:
+    s, placement = job.sizes, job.placement
+    gpu_bytes = cpu_bytes = 0.0
+    cpu_work_layers = 0
+    hybrid_layers = 0
+    for layer in range(job.model.num_layers):
+        on_gpu = layer >= job.cpu_layers
+        experts_here = s.active if s.moe[layer] else 0.0
+        experts_on_cpu = s.moe[layer] and (not on_gpu or layer < placement.cpu_moe_layers)
+        if on_gpu:
+            gpu_bytes += s.dense + s.kv_read
+            if experts_here and not experts_on_cpu:
+                gpu_bytes += experts_here / _est.CAL.bw_eff_moe_experts
+        else:
+            cpu_bytes += s.dense + s.kv_read
+        if experts_on_cpu:
+            cpu_bytes += experts_here
+        if not on_gpu or experts_on_cpu:
+            cpu_work_layers += 1
+        if on_gpu and experts_on_cpu and not job.cpu_only:
+            hybrid_layers += 1
+    if placement.head_on_gpu:
+        gpu_bytes += s.head
+    else:
+        cpu_bytes += s.head
+    return _TokenReads(gpu_bytes, cpu_bytes, cpu_work_layers, hybrid_layers)
+
+
+def _gpu_step(job: _Job, gpu_bytes: float, said: _Said) -> float:
+    """Seconds of a decode step's GPU share (0 with no layers on a GPU)."""
+    gpu, placement = job.gpu, job.placement
+    if job.cpu_only or gpu is None or not placement.gpu_layers:
+        return 0.0
+    eff = _bw_efficiency("llama.cpp", job.workload.precision or "bf16", gpu)
+    step_gpu = (
+        gpu_bytes / (eff * gpu.memory_bandwidth_gbps * 1e9)
+        + _fixed_overhead("llama.cpp", gpu, placement.gpu_layers, gpus=job.gpus)
+        + (job.gpus - 1) * _est.CAL.layer_split_hop_s
+    )
+    said.steps.append(
+        Step(
+            topic="decode",
+            text=f"GPU share: {gpu_bytes / GIB:.2f} GiB per token at {eff:.0%} of "
+            f"{gpu.memory_bandwidth_gbps:g} GB/s = {step_gpu * 1e3:.2f} ms",
+        )
+    )
+    return step_gpu
+
+
+def _cpu_step(job: _Job, reads: _TokenReads, said: _Said) -> float:
+    """Seconds of a decode step's RAM share: the slower of its reads and the cores' multiplies, plus per-layer costs."""
+    host = job.host
+    fmt = weight_format(job.workload.precision or "bf16", "llama.cpp")
+    cpu_params = reads.cpu_bytes / max(fmt.bits_per_weight / 8, 1e-9)  # weights the CPU multiplies per token
+    mem_cpu = reads.cpu_bytes / (host.effective_gbps * 1e9)
+    comp_cpu = 0.0
+    if host.cpu_tflops:
+        comp_cpu = job.workload.batch * 2 * cpu_params / (host.cpu_tflops * 1e12 * CPU_COMPUTE_EFFICIENCY)
+    step_cpu = (
+        max(mem_cpu, comp_cpu)
+        + reads.cpu_work_layers * CPU_LAYER_OVERHEAD_S
+        + reads.hybrid_layers * HYBRID_LAYER_SYNC_S
+    )
+    said.steps.append(
+        Step(
+            topic="decode",
+            text=f"RAM share: {reads.cpu_bytes / GIB:.2f} GiB per token at {host.effective_gbps:.0f} GB/s "
+            f"+ {reads.cpu_work_layers} layers x {CPU_LAYER_OVERHEAD_S * 1e6:.0f} us"
+            + (
+                f" + {reads.hybrid_layers} GPU<->CPU round trips x {HYBRID_LAYER_SYNC_S * 1e6:.0f} us"
+                if reads.hybrid_layers
+                else ""
+            )
+            + f" = {step_cpu * 1e3:.2f} ms",
+        )
+    )
+    return step_cpu
+
+
+def _cpu_prefill(host: HostMemory, flops_per_token: float, said: _Said) -> float | None:
+    """Prompt tokens/s on the CPU cores (None without their peak)."""
+    if not host.cpu_tflops:
+        return None
+    prefill = host.cpu_tflops * 1e12 * CPU_COMPUTE_EFFICIENCY / flops_per_token
+    said.steps.append(
+        Step(
+            topic="prefill",
+            text=f"CPU prefill: {flops_per_token / 1e9:.1f} GFLOP per token at "
+            f"{CPU_COMPUTE_EFFICIENCY:.0%} of {host.cpu_tflops:.2f} TFLOPS = {prefill:.0f} tokens/s",
+        )
+    )
+    return prefill
+
+
+def _gpu_prefill(job: _Job, gpu: Gpu, flops_per_token: float, said: _Said) -> float:
+    """Prompt tokens/s on the GPU, the RAM-resident weights copied over PCIe once per micro-batch (--op-offload)."""
+    model, workload, host = job.model, job.workload, job.host
+    fmt = weight_format(workload.precision or "bf16", "llama.cpp")
+    sustained, how = llamacpp_prefill_tflops(gpu, fmt.quantized)
+    eff_gpu = _bw_efficiency("llama.cpp", workload.precision or "bf16", gpu)
+    rate = sustained * 1e12
+    ubatch = _est.CAL.llamacpp_ubatch
+    in_ram = host_bytes(model, workload, job.placement, job.scale) - job.sizes.emb
+    link_gen = min(gpu.pcie_gen, host.pcie_gen or gpu.pcie_gen)
+    link = pcie_copy_gbps(link_gen, gpu.pcie_lanes) * 1e9
+    compute = ubatch * (
+        flops_per_token / rate + attention_score_seconds(model, job.context, eff_gpu * gpu.memory_bandwidth_gbps * 1e9)
+    )
+    per_ubatch = compute + in_ram / link
+    prefill = ubatch / per_ubatch
+    said.steps.append(
+        Step(
+            topic="prefill",
+            text=f"prefill per {ubatch}-token micro-batch: compute {compute:.3f} s ({how}) "
+            f"+ {in_ram / GIB:.1f} GiB of RAM-resident weights over PCIe gen{link_gen} x{gpu.pcie_lanes} at "
+            f"{link / 1e9:.0f} GB/s = {per_ubatch:.3f} s -> {prefill:.0f} tokens/s",
+        )
+    )
+    return prefill
+
+
+def _prefill(job: _Job, counts: ParamCounts, said: _Said) -> float | None:
+    model = job.model
+    flops_per_token = (
+        2 * counts.matmul_active + 2 * model.attention_layers * job.context * model.num_attention_heads * model.head_dim
+    )
+    if job.cpu_only or job.gpu is None:
+        return _cpu_prefill(job.host, flops_per_token, said)
+    return _gpu_prefill(job, job.gpu, flops_per_token, said)
+
+
 def estimate_on_host(
     model: ModelArch,
     workload: Workload,
@@ -186,168 +419,27 @@ def estimate_on_host(
     if workload.kind != "inference" or workload.engine != "llama.cpp":
         raise ValueError("estimate_on_host models llama.cpp inference")
     counts = count_params(model)
-    scale = 1.0
-    if exact_weight_bytes:
-        emb, head, blocks, _, _ = _weight_bytes(counts, workload.precision or "bf16", model=model, engine="llama.cpp")
-        scale = exact_weight_bytes / (emb + head + blocks)
+    scale = _exact_scale(model, workload, exact_weight_bytes)
     cpu_only = gpu is None or gpus == 0
     placement = choose_placement(model, workload, gpu, 0 if cpu_only else gpus, scale)
-    s = _sizes(model, workload, scale)
+    job = _Job(model, workload, gpu, gpus, host, placement, _sizes(model, workload, scale), scale, cpu_only)
     layers = model.num_layers
-    cpu_layers = layers - placement.gpu_layers
-    steps: list[Step] = [Step(topic="host", text=t) for t in host.explanation]
-    assumptions: list[str] = []
-    warnings: list[Reason] = []
-    fmt = weight_format(workload.precision or "bf16", "llama.cpp")
-    context = workload.context or 4096
+    cpu_layers = job.cpu_layers
+    said = _Said(steps=[Step(topic="host", text=t) for t in host.explanation])
+    context = job.context
     batch = workload.batch
-
-    # ---- memory
-    per_gpu = [] if cpu_only else gpu_memory(model, workload, placement, scale)
-    ram = host_bytes(model, workload, placement, scale)
-    if cpu_only:
-        ram += _inference_activations(model, workload, context, "llama.cpp", True)
-    offloaded = int(ram - s.emb) if not cpu_only else int(ram)
-    if cpu_only:
-        steps.append(
-            Step(
-                topic="offload",
-                text=f"CPU only: all {layers} layers and the KV cache in system RAM = {ram / GIB:.2f} GiB",
-            )
-        )
-    else:
-        moe_note = (
-            f"; experts of the first {placement.cpu_moe_layers} layers in RAM (--n-cpu-moe {placement.cpu_moe_layers})"
-            if placement.cpu_moe_layers and model.moe is not None
-            else ""
-        )
-        steps.append(
-            Step(
-                topic="offload",
-                text=f"{placement.gpu_layers} of {layers} layers on the GPUs (-ngl), split "
-                f"{list(placement.layers_per_gpu)}{moe_note}; {ram / GIB:.2f} GiB in system RAM",
-            )
-        )
-    capacity = int(gpu.vram_gb * GIB) if gpu is not None and not cpu_only else None
-    memories = tuple(
-        GpuMemory(index=i, breakdown=b, capacity_bytes=capacity, usable_bytes=capacity) for i, b in enumerate(per_gpu)
-    ) or (GpuMemory(index=0, breakdown=MemoryBreakdown()),)
-    fits: bool | None = None if capacity is None else max(m.total for m in memories) <= capacity
-    host_ok = host.capacity_bytes is None or host_ram_needed(ram) <= host.capacity_bytes
-    if not host_ok:
-        warnings.append(
-            Reason.of(
-                "warn.host-ram", ram=ram / GIB, need=host_ram_needed(ram) / GIB, has=(host.capacity_bytes or 0) / GIB
-            )
-        )
-        fits = False
-    elif cpu_only and host.capacity_bytes is not None:
-        fits = True
-
-    # ---- decode
-    gpu_bytes = cpu_bytes = 0.0
-    cpu_work_layers = 0
-    hybrid_layers = 0  # attention on the GPU, experts on the CPU: two device crossings per token
-    cpu_params = 0.0  # bytes the CPU multiplies per token, for its compute bound
-    for layer in range(layers):
-        on_gpu = layer >= cpu_layers
-        experts_here = s.active if s.moe[layer] else 0.0
-        experts_on_cpu = s.moe[layer] and (not on_gpu or layer < placement.cpu_moe_layers)
-        if on_gpu:
-            gpu_bytes += s.dense + s.kv_read
-            if experts_here and not experts_on_cpu:
-                gpu_bytes += experts_here / _est.CAL.bw_eff_moe_experts
-        else:
-            cpu_bytes += s.dense + s.kv_read
-        if experts_on_cpu:
-            cpu_bytes += experts_here
-        if not on_gpu or experts_on_cpu:
-            cpu_work_layers += 1
-        if on_gpu and experts_on_cpu and not cpu_only:
-            hybrid_layers += 1
-    if placement.head_on_gpu:
-        gpu_bytes += s.head
-    else:
-        cpu_bytes += s.head
-    cpu_params = cpu_bytes / max(fmt.bits_per_weight / 8, 1e-9)
-    step_gpu = 0.0
-    if not cpu_only and gpu is not None and placement.gpu_layers:
-        eff = _bw_efficiency("llama.cpp", workload.precision or "bf16", gpu)
-        step_gpu = (
-            gpu_bytes / (eff * gpu.memory_bandwidth_gbps * 1e9)
-            + _fixed_overhead("llama.cpp", gpu, placement.gpu_layers, gpus=gpus)
-            + (gpus - 1) * _est.CAL.layer_split_hop_s
-        )
-        steps.append(
-            Step(
-                topic="decode",
-                text=f"GPU share: {gpu_bytes / GIB:.2f} GiB per token at {eff:.0%} of "
-                f"{gpu.memory_bandwidth_gbps:g} GB/s = {step_gpu * 1e3:.2f} ms",
-            )
-        )
-    mem_cpu = cpu_bytes / (host.effective_gbps * 1e9)
-    comp_cpu = 0.0
-    if host.cpu_tflops:
-        comp_cpu = batch * 2 * cpu_params / (host.cpu_tflops * 1e12 * CPU_COMPUTE_EFFICIENCY)
-    step_cpu = max(mem_cpu, comp_cpu) + cpu_work_layers * CPU_LAYER_OVERHEAD_S + hybrid_layers * HYBRID_LAYER_SYNC_S
-    steps.append(
-        Step(
-            topic="decode",
-            text=f"RAM share: {cpu_bytes / GIB:.2f} GiB per token at {host.effective_gbps:.0f} GB/s "
-            f"+ {cpu_work_layers} layers x {CPU_LAYER_OVERHEAD_S * 1e6:.0f} us"
-            + (
-                f" + {hybrid_layers} GPU<->CPU round trips x {HYBRID_LAYER_SYNC_S * 1e6:.0f} us"
-                if hybrid_layers
-                else ""
-            )
-            + f" = {step_cpu * 1e3:.2f} ms",
-        )
-    )
-    step = step_gpu + step_cpu
+    memories, fits, ram, offloaded = _memory(job, said)
+    reads = _token_reads(job)
+    step = _gpu_step(job, reads.gpu_bytes, said) + _cpu_step(job, reads, said)
     tps = 1.0 / step
-
-    # ---- prefill
-    flops_per_token = (
-        2 * counts.matmul_active + 2 * model.attention_layers * context * model.num_attention_heads * model.head_dim
-    )
-    if cpu_only or gpu is None:
-        if not host.cpu_tflops:
-            prefill = None
-        else:
-            prefill = host.cpu_tflops * 1e12 * CPU_COMPUTE_EFFICIENCY / flops_per_token
-            steps.append(
-                Step(
-                    topic="prefill",
-                    text=f"CPU prefill: {flops_per_token / 1e9:.1f} GFLOP per token at "
-                    f"{CPU_COMPUTE_EFFICIENCY:.0%} of {host.cpu_tflops:.2f} TFLOPS = {prefill:.0f} tokens/s",
-                )
-            )
-    else:
-        sustained, how = llamacpp_prefill_tflops(gpu, fmt.quantized)
-        eff_gpu = _bw_efficiency("llama.cpp", workload.precision or "bf16", gpu)
-        rate = sustained * 1e12
-        ubatch = _est.CAL.llamacpp_ubatch
-        in_ram = host_bytes(model, workload, placement, scale) - s.emb
-        link_gen = min(gpu.pcie_gen, host.pcie_gen or gpu.pcie_gen)
-        link = pcie_copy_gbps(link_gen, gpu.pcie_lanes) * 1e9
-        compute = ubatch * (
-            flops_per_token / rate + attention_score_seconds(model, context, eff_gpu * gpu.memory_bandwidth_gbps * 1e9)
-        )
-        per_ubatch = compute + in_ram / link
-        prefill = ubatch / per_ubatch
-        steps.append(
-            Step(
-                topic="prefill",
-                text=f"prefill per {ubatch}-token micro-batch: compute {compute:.3f} s ({how}) "
-                f"+ {in_ram / GIB:.1f} GiB of RAM-resident weights over PCIe gen{link_gen} x{gpu.pcie_lanes} at "
-                f"{link / 1e9:.0f} GB/s = {per_ubatch:.3f} s -> {prefill:.0f} tokens/s",
-            )
-        )
+    prefill = _prefill(job, counts, said)
     ttft = None if not prefill else _est.prompt_tokens(workload, context) / prefill
-    assumptions.append(f"engine llama.cpp; context {context} tokens per sequence; {batch} concurrent sequence(s)")
-    assumptions.append(f"system RAM read at {host.effective_gbps:.0f} GB/s effective ({host.peak_gbps:.0f} GB/s peak)")
+    said.assumptions.append(f"engine llama.cpp; context {context} tokens per sequence; {batch} concurrent sequence(s)")
+    said.assumptions.append(
+        f"system RAM read at {host.effective_gbps:.0f} GB/s effective ({host.peak_gbps:.0f} GB/s peak)"
+    )
     if host.sockets > 1 and not host.numa_aware:
-        assumptions.append("dual socket: llama.cpp is not NUMA-aware, so one socket's bandwidth is assumed")
+        said.assumptions.append("dual socket: llama.cpp is not NUMA-aware, so one socket's bandwidth is assumed")
     return EstimateResult(
         model_id=model.id,
         workload=workload.model_copy(
@@ -374,9 +466,9 @@ def estimate_on_host(
         rate_share=None,
         params_total=counts.total,
         params_active=counts.active,
-        assumptions=tuple(assumptions),
-        steps=tuple(steps),
-        warnings=tuple(warnings),
+        assumptions=tuple(said.assumptions),
+        steps=tuple(said.steps),
+        warnings=tuple(said.warnings),
         host_bandwidth_gbps=host.effective_gbps,
         offloaded_bytes=offloaded,
         placement={

@@ -8,6 +8,7 @@ communication that cannot hide behind it. Formulas and their sources are cited w
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -303,38 +304,42 @@ def _gather_s(nbytes: float, ranks: int, link: Link) -> float:
     return (ranks - 1) / ranks * nbytes / (link.busbw_gbs * 1e9) + math.log2(ranks) * link.hop_s
 
 
-def plan_training(
-    model: ModelArch,
-    workload: Workload,
-    gpu: Gpu,
-    nodes: int,
-    gpus_per_node: int,
-    inter: Link | None = None,
-    intra: Link | None = None,
-    exact_weight_bytes: int | None = None,
-    mfu: float | None = None,
-    tensor: int | None = None,
-    pipeline: int | None = None,
-    batch_tokens: float | None = None,
-    virtual_stages: int | None = None,
-) -> ParallelPlan | None:
-    """The fastest layout that fits: tensor parallel inside the NVLink domain, pipeline and data parallel across
-    nodes, ZeRO where it buys memory (Narayanan et al. 2021, "Efficient Large-Scale Language Model Training on GPU
-    Clusters Using Megatron-LM", sec. 3.3 takeaways). None when nothing fits.
+@dataclass(frozen=True)
+class _Cluster:
+    """What every layout of one search shares: the job, the GPUs and their links, the run's tokens and batch."""
 
-    `tensor` and `pipeline` fix those degrees (a published layout; `pipeline` may then be any divisor of the layers,
-    e.g. Megatron's 35 stages of 3 layers), and `batch_tokens` the global batch (default GLOBAL_BATCH_TOKENS, a
-    fine-tune's FINETUNE_GLOBAL_BATCH_SEQUENCES). With a pipeline, the interleaved 1F1B schedule (v model chunks per
-    rank) is tried beside the plain one; `virtual_stages`
-    fixes v (1: plain 1F1B)."""
-    workload = workload.resolved(model.max_context)
-    gpus = nodes * gpus_per_node
-    intra = intra or intra_node_link(gpu)
-    if nodes > 1 and inter is None:
-        raise ValueError("a multi-node plan needs the inter-node link")
-    seq = workload.context or 2048
-    tokens = workload.tokens or 0.0
-    heads, kv_heads = model.num_attention_heads, model.num_kv_heads
+    model: ModelArch
+    workload: Workload  # resolved
+    gpu: Gpu
+    nodes: int
+    gpus_per_node: int
+    capacity: int  # bytes a GPU may fill (the solver's hard floor)
+    intra: Link
+    inter: Link | None
+    seq: int
+    tokens: float
+    mfu: float | None  # a fixed compute rate (a published run's); None: the estimator's
+    batch_tokens: float  # the global batch
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """One candidate layout: tensor, context, pipeline and data-parallel degrees, the ZeRO stage, recomputation and
+    the model chunks per pipeline rank (`virtual`, 1: plain 1F1B)."""
+
+    tp: int
+    cp: int
+    pp: int
+    dp: int
+    zero: int
+    ckpt: bool
+    virtual: int = 1
+
+
+def _base_estimates(
+    model: ModelArch, workload: Workload, gpu: Gpu, exact_weight_bytes: int | None
+) -> Callable[[int, int, bool], EstimateResult]:
+    """The single-layout estimate a plan scales, per (data-parallel width, ZeRO stage, checkpointing), cached."""
     cache: dict[tuple[int, int, bool], EstimateResult] = {}
 
     def base(dp: int, zero: int, ckpt: bool) -> EstimateResult:
@@ -351,24 +356,20 @@ def plan_training(
             )
         return cache[key]
 
-    capacity = int(gpu.vram_gb * GIB * (1 - HARD_HEADROOM))  # the solver's hard floor
-    default_batch = FINETUNE_GLOBAL_BATCH_SEQUENCES * seq if workload.kind == "finetune" else GLOBAL_BATCH_TOKENS
-    # best within the batch cap, and best at any batch (used only when no layout keeps the batch within the cap:
-    # a small model on a cluster wider than its layers and heads can split)
-    best: ParallelPlan | None = None
-    best_uncapped: ParallelPlan | None = None
+    return base
 
-    def rank(p: ParallelPlan) -> float:
-        # wall time per token, not per step: layouts whose data-parallel width exceeds the global batch run bigger
-        # steps; a hair's preference for fewer model-parallel ranks, less sharding and fewer chunks breaks ties
-        return p.seconds_per_token * (1 + 1e-6 * (p.tensor + p.pipeline + (p.zero_stage or 0) + p.virtual_stages))
 
+def _layouts(c: _Cluster, tensor: int | None, pipeline: int | None, virtual_stages: int | None) -> Iterator[_Layout]:
+    """Every layout the search tries, in its order (the first of equally fast layouts is kept)."""
+    model, workload, gpus_per_node, seq = c.model, c.workload, c.gpus_per_node, c.seq
+    gpus = c.nodes * gpus_per_node
+    heads, kv_heads = model.num_attention_heads, model.num_kv_heads
     tp_options = [
         t for t in _divisors_pow2(gpus_per_node) if heads % t == 0 and (kv_heads % t == 0 or t % kv_heads == 0)
     ]
     if tensor is not None:
         tp_options = [tensor]
-    cp_options = [1] + ([c for c in (2, 4, 8) if seq // c >= 4096] if seq >= 16384 else [])
+    cp_options = [1] + ([k for k in (2, 4, 8) if seq // k >= 4096] if seq >= 16384 else [])
     # the layouts and sharding the framework can be told to run (torchtune: FSDP2 data parallel only, ZeRO-2 or 3;
     # frameworks.py), so that the plan sized is the one its command launches
     # (fine-tuning only: a from-scratch run is launched with accelerate or Megatron-LM whatever the framework named)
@@ -406,34 +407,73 @@ def plan_training(
                         else _virtual_options(model.num_layers // pp, pp)
                     )
                     for zero, v in ((z, v) for z in zeros for v in chunks):
-                        plan = _evaluate(
-                            model,
-                            workload,
-                            gpu,
-                            base(dp, zero, ckpt),
-                            nodes,
-                            gpus_per_node,
-                            tp,
-                            cp,
-                            pp,
-                            dp,
-                            zero,
-                            ckpt,
-                            capacity,
-                            intra,
-                            inter,
-                            seq,
-                            tokens,
-                            mfu,
-                            batch_tokens or default_batch,
-                            v,
-                        )
-                        if not plan.fits:
-                            continue
-                        if best_uncapped is None or rank(plan) < rank(best_uncapped):
-                            best_uncapped = plan
-                        if plan.step_tokens <= MAX_GLOBAL_BATCH_TOKENS and (best is None or rank(plan) < rank(best)):
-                            best = plan
+                        yield _Layout(tp, cp, pp, dp, zero, ckpt, v)
+
+
+def _rank(p: ParallelPlan) -> float:
+    # wall time per token, not per step: layouts whose data-parallel width exceeds the global batch run bigger
+    # steps; a hair's preference for fewer model-parallel ranks, less sharding and fewer chunks breaks ties
+    return p.seconds_per_token * (1 + 1e-6 * (p.tensor + p.pipeline + (p.zero_stage or 0) + p.virtual_stages))
+
+
+def plan_training(
+    model: ModelArch,
+    workload: Workload,
+    gpu: Gpu,
+    nodes: int,
+    gpus_per_node: int,
+    inter: Link | None = None,
+    intra: Link | None = None,
+    exact_weight_bytes: int | None = None,
+    mfu: float | None = None,
+    tensor: int | None = None,
+    pipeline: int | None = None,
+    batch_tokens: float | None = None,
+    virtual_stages: int | None = None,
+) -> ParallelPlan | None:
+    """The fastest layout that fits: tensor parallel inside the NVLink domain, pipeline and data parallel across
+    nodes, ZeRO where it buys memory (Narayanan et al. 2021, "Efficient Large-Scale Language Model Training on GPU
+    Clusters Using Megatron-LM", sec. 3.3 takeaways). None when nothing fits.
+
+    `tensor` and `pipeline` fix those degrees (a published layout; `pipeline` may then be any divisor of the layers,
+    e.g. Megatron's 35 stages of 3 layers), and `batch_tokens` the global batch (default GLOBAL_BATCH_TOKENS, a
+    fine-tune's FINETUNE_GLOBAL_BATCH_SEQUENCES). With a pipeline, the interleaved 1F1B schedule (v model chunks per
+    rank) is tried beside the plain one; `virtual_stages`
+    fixes v (1: plain 1F1B)."""
+    workload = workload.resolved(model.max_context)
+    intra = intra or intra_node_link(gpu)
+    if nodes > 1 and inter is None:
+        raise ValueError("a multi-node plan needs the inter-node link")
+    seq = workload.context or 2048
+    default_batch = FINETUNE_GLOBAL_BATCH_SEQUENCES * seq if workload.kind == "finetune" else GLOBAL_BATCH_TOKENS
+    capacity = int(gpu.vram_gb * GIB * (1 - HARD_HEADROOM))  # the solver's hard floor
+    c = _Cluster(
+        model,
+        workload,
+        gpu,
+        nodes,
+        gpus_per_node,
+        capacity,
+        intra,
+        inter,
+        seq,
+        workload.tokens or 0.0,
+        mfu,
+        batch_tokens or default_batch,
+    )
+    base = _base_estimates(model, workload, gpu, exact_weight_bytes)
+    # best within the batch cap, and best at any batch (used only when no layout keeps the batch within the cap:
+    # a small model on a cluster wider than its layers and heads can split)
+    best: ParallelPlan | None = None
+    best_uncapped: ParallelPlan | None = None
+    for layout in _layouts(c, tensor, pipeline, virtual_stages):
+        plan = _evaluate(c, base(layout.dp, layout.zero, layout.ckpt), layout)
+        if not plan.fits:
+            continue
+        if best_uncapped is None or _rank(plan) < _rank(best_uncapped):
+            best_uncapped = plan
+        if plan.step_tokens <= MAX_GLOBAL_BATCH_TOKENS and (best is None or _rank(plan) < _rank(best)):
+            best = plan
     best = best or best_uncapped
     if best is None:
         return None
@@ -451,30 +491,9 @@ def _gradient_bytes(workload: Workload, gpu: Gpu, tp: int, pp: int, cp: int, nod
     return MEGATRON_MAIN_GRAD_BYTES if megatron and training_half(gpu) == "bf16" else 2
 
 
-def _evaluate(
-    model: ModelArch,
-    workload: Workload,
-    gpu: Gpu,
-    base: EstimateResult,
-    nodes: int,
-    gpus_per_node: int,
-    tp: int,
-    cp: int,
-    pp: int,
-    dp: int,
-    zero: int,
-    ckpt: bool,
-    capacity: int,
-    intra: Link,
-    inter: Link | None,
-    seq: int,
-    tokens: float,
-    mfu: float | None,
-    batch_tokens: float = GLOBAL_BATCH_TOKENS,
-    virtual: int = 1,
-) -> ParallelPlan:
-    """The layout's memory per GPU and step time."""
-    b = base.peak_gpu.breakdown
+def _layout_memory(c: _Cluster, b: MemoryBreakdown, layout: _Layout, grad_width: int) -> MemoryBreakdown:
+    """Memory per GPU of a layout, from the data-parallel estimate's breakdown `b`."""
+    tp, cp, pp = layout.tp, layout.cp, layout.pp
     model_parallel = tp * pp
     # model states split over tensor and pipeline ranks; activations over tensor (sequence parallel,
     # Korthikanti et al. 2022) and context ranks; with 1F1B the first stage holds `pp` micro-batches of
@@ -483,31 +502,30 @@ def _evaluate(
     # bf16 training's gradients in fp32: "accumulate and all-reduce gradients in fp32 for bfloat16 data type"
     # (Megatron-LM megatron/training/arguments.py, unless --grad-reduce-in-bf16), 18 bytes per parameter without the
     # distributed optimizer and 6 + 12/d with it (its README, "bf16 param, fp32 grads"); fp16 keeps fp16 gradients
-    grad_width = _gradient_bytes(workload, gpu, tp, pp, cp, nodes)
     gradients, activations = b.gradients / model_parallel * grad_width / 2, b.activations / (tp * cp)
-    if virtual > 1:
+    if layout.virtual > 1:
         # interleaved 1F1B: the first stage holds more micro-batches in flight, activations x (1 + (p-1)/(p v))
         # (Korthikanti et al. 2022, arXiv 2205.05198, sec. 4.2.3, m there being the interleaving stages)
-        activations *= 1 + (pp - 1) / (pp * virtual)
+        activations *= 1 + (pp - 1) / (pp * layout.virtual)
     # the allocator's slack is a share of the dynamic memory (estimator: Calibration.fragmentation_training x
     # (activations + gradients)); it splits with them, else a 1T model kept ~150 GB of the whole model's slack per GPU
     slack_saved = estimator_module.CAL.fragmentation_training * (b.gradients - gradients + b.activations - activations)
-    per_gpu = MemoryBreakdown(
+    return MemoryBreakdown(
         weights=int(b.weights / model_parallel),
         gradients=int(gradients),
         optimizer_states=int(b.optimizer_states / model_parallel),
         activations=int(activations),
         runtime_overhead=int(max(0.0, b.runtime_overhead - slack_saved)),
     )
-    gpus = tp * cp * pp * dp
-    micro = max(1, workload.batch)
-    # the global batch in whole micro-batches per data-parallel rank; interleaving also needs the micro-batches per
-    # pipeline to divide by its stages (Megatron-LM asserts it; its README), so the batch is rounded to that instead
-    unit = dp * micro * (pp if virtual > 1 else 1)
-    sequences = max(unit, round(batch_tokens / seq / unit) * unit)
-    m = sequences // (dp * micro)
-    step_tokens = sequences * seq
-    flops_per_token = (base.training_flops or 0.0) / tokens if tokens else 0.0
+
+
+def _compute_seconds(
+    c: _Cluster, base: EstimateResult, layout: _Layout, micro: int, step_tokens: int
+) -> tuple[float, float, float]:
+    """(seconds of compute per step, the GEMM split share, the share of elapsed time in steps) of a layout."""
+    gpu, workload, mfu = c.gpu, c.workload, c.mfu
+    gpus = layout.tp * layout.cp * layout.pp * layout.dp
+    flops_per_token = (base.training_flops or 0.0) / c.tokens if c.tokens else 0.0
     # compute at MFU of the peak bf16 rate the estimator uses (support.training_tflops: measured GEMM rates off NVIDIA)
     # the base estimate's utilisation counts restarts for its own GPU count and a whole run's other losses: taken out
     # here, so that compute is the GPUs' work alone, and those of this layout's `gpus` come on top of the whole step
@@ -524,17 +542,65 @@ def _evaluate(
         # the default utilisation is already the reference run's compute-only rate (Calibration.plan_step_share_*);
         # this layout's bubble and all-reduces are added below, and tensor- or context-parallel splits cut its GEMMs
         # into fewer tiles per wave than the unsplit layer the estimate priced (gemm.py)
-        split = shape_factor(model, gpu, micro * seq, tp, reference[0], cp) / shape_factor(
-            model, gpu, micro * seq, 1, reference[0]
+        split = shape_factor(c.model, gpu, micro * c.seq, layout.tp, reference[0], layout.cp) / shape_factor(
+            c.model, gpu, micro * c.seq, 1, reference[0]
         )
         per_gpu_rate *= split
     compute = flops_per_token * step_tokens / (gpus * per_gpu_rate) if per_gpu_rate else 0.0
+    return compute, split, share
+
+
+@dataclass(frozen=True)
+class _Communication:
+    """Seconds per step a layout's communication does not hide, the bytes each GPU moves, and over which links."""
+
+    tensor: float
+    bubble: float
+    sends: float
+    context: float
+    data: float
+    volumes: dict[str, float]
+    links: dict[str, str]
+
+
+def _data_parallel(
+    c: _Cluster, base: EstimateResult, layout: _Layout, m: int, compute: float, grad_width: int, link: Link
+) -> tuple[float, float]:
+    """(exposed seconds, bytes per GPU) of the data-parallel gradient (or ZeRO-3 state) traffic of a step."""
+    tp, pp, dp = layout.tp, layout.pp, layout.dp
+    layers_per_stage = c.model.num_layers / pp
+    # data parallel: gradients in bf16, reduced once per step after the last micro-batch's backward
+    # MoE: experts are spread over the data-parallel ranks (expert parallelism, DeepSeek-V3 report sec. 3.2:
+    # EP64 across nodes), so only the active share of the parameters is reduced across them
+    params = (base.params_active if c.model.moe is not None else base.params_total) / (tp * pp)
+    grad_bytes = params * 2  # the 16-bit model states ZeRO-3 gathers and scatters
+    # the reduction in the gradients' own width: an all-reduce of them, or (ZeRO-1/2, Megatron's distributed
+    # optimizer) a reduce-scatter of them and an all-gather of the 16-bit parameters; as 16-bit all-reduce bytes
+    reduced = params * (grad_width if layout.zero == 0 else (grad_width + 2) / 2)
+    if layout.zero >= 3:
+        # ZeRO-3: parameters gathered for forward and backward and gradients scattered, every micro-batch:
+        # 3 x (n-1)/n of the model states' 16-bit size (Rajbhandari et al. 2020, sec. 7.2.2), overlapped by prefetch
+        per_micro = 3 * _gather_s(grad_bytes, dp, link)
+        data = m * max(0.0, per_micro - compute / m) + per_micro / max(layers_per_stage, 1)
+        return data, m * 3 * (dp - 1) / dp * grad_bytes
+    sync = _allreduce_s(reduced, dp, link)
+    # bucketed reduction overlaps the last micro-batch's backward (2/3 of its compute); the last bucket cannot
+    window = compute / m * 2 / 3
+    data = max(0.0, sync - window) + sync / max(layers_per_stage, 1)
+    return data, 2 * (dp - 1) / dp * reduced if dp > 1 else 0.0
+
+
+def _communication(
+    c: _Cluster, base: EstimateResult, layout: _Layout, micro: int, m: int, compute: float, grad_width: int
+) -> _Communication:
+    model, seq, intra, inter, gpus_per_node = c.model, c.seq, c.intra, c.inter, c.gpus_per_node
+    tp, cp, pp, dp, virtual = layout.tp, layout.cp, layout.pp, layout.dp, layout.virtual
     h = model.hidden_size
     act_bytes = seq / cp * micro * h * 2  # one micro-batch's hidden states in bf16
     tp_link = intra if tp <= gpus_per_node else (inter or intra)
     # Megatron tensor parallel: 2 all-reduces forward and 2 backward per layer (Shoeybi et al. 2019, fig. 3),
     # 2 more when the forward is recomputed; on the critical path
-    reduces = 4 + (2 if ckpt else 0)
+    reduces = 4 + (2 if layout.ckpt else 0)
     layers_per_stage = model.num_layers / pp
     tensor = layers_per_stage * m * reduces * _allreduce_s(act_bytes, tp, tp_link) if tp > 1 else 0.0
     # pipeline: bubble (p-1)/m of the compute (1F1B, Narayanan et al. 2021 eq. 1), (p-1)/(v m) with v model chunks per
@@ -548,65 +614,65 @@ def _evaluate(
     context = (
         (model.num_layers / pp) * m * 3 * (act_bytes / h * kv_dim * 2) / cp / (intra.busbw_gbs * 1e9) if cp > 1 else 0.0
     )
-    # data parallel: gradients in bf16, reduced once per step after the last micro-batch's backward
-    # MoE: experts are spread over the data-parallel ranks (expert parallelism, DeepSeek-V3 report sec. 3.2:
-    # EP64 across nodes), so only the active share of the parameters is reduced across them
-    params = (base.params_active if model.moe is not None else base.params_total) / model_parallel
-    grad_bytes = params * 2  # the 16-bit model states ZeRO-3 gathers and scatters
-    # the reduction in the gradients' own width: an all-reduce of them, or (ZeRO-1/2, Megatron's distributed
-    # optimizer) a reduce-scatter of them and an all-gather of the 16-bit parameters; as 16-bit all-reduce bytes
-    reduced = params * (grad_width if zero == 0 else (grad_width + 2) / 2)
     dp_link = intra if tp * cp * pp * dp <= gpus_per_node else (inter or intra)
     volumes = {"tensor": layers_per_stage * m * reduces * 2 * (tp - 1) / tp * act_bytes if tp > 1 else 0.0}
-    if zero >= 3:
-        # ZeRO-3: parameters gathered for forward and backward and gradients scattered, every micro-batch:
-        # 3 x (n-1)/n of the model states' 16-bit size (Rajbhandari et al. 2020, sec. 7.2.2), overlapped by prefetch
-        per_micro = 3 * _gather_s(grad_bytes, dp, dp_link)
-        data = m * max(0.0, per_micro - compute / m) + per_micro / max(layers_per_stage, 1)
-        volumes["data"] = m * 3 * (dp - 1) / dp * grad_bytes
-    else:
-        sync = _allreduce_s(reduced, dp, dp_link)
-        # bucketed reduction overlaps the last micro-batch's backward (2/3 of its compute); the last bucket cannot
-        window = compute / m * 2 / 3
-        data = max(0.0, sync - window) + sync / max(layers_per_stage, 1)
-        volumes["data"] = 2 * (dp - 1) / dp * reduced if dp > 1 else 0.0
+    data, volumes["data"] = _data_parallel(c, base, layout, m, compute, grad_width, dp_link)
     volumes["pipeline"] = virtual * 2 * m * act_bytes / tp if pp > 1 else 0.0
-    work = compute + tensor + bubble + sends + context + data
-    step = work / share
     links = {
         "tensor": tp_link.name if tp > 1 else "",
         "data": dp_link.name if dp > 1 else "",
         "pipeline": pp_link.name if pp > 1 else "",
     }
+    return _Communication(tensor, bubble, sends, context, data, volumes, {k: v for k, v in links.items() if v})
+
+
+def _evaluate(c: _Cluster, base: EstimateResult, layout: _Layout) -> ParallelPlan:
+    """The layout's memory per GPU and step time."""
+    tp, cp, pp, dp, virtual = layout.tp, layout.cp, layout.pp, layout.dp, layout.virtual
+    grad_width = _gradient_bytes(c.workload, c.gpu, tp, pp, cp, c.nodes)
+    per_gpu = _layout_memory(c, base.peak_gpu.breakdown, layout, grad_width)
+    gpus = tp * cp * pp * dp
+    micro = max(1, c.workload.batch)
+    # the global batch in whole micro-batches per data-parallel rank; interleaving also needs the micro-batches per
+    # pipeline to divide by its stages (Megatron-LM asserts it; its README), so the batch is rounded to that instead
+    unit = dp * micro * (pp if virtual > 1 else 1)
+    sequences = max(unit, round(c.batch_tokens / c.seq / unit) * unit)
+    m = sequences // (dp * micro)
+    step_tokens = sequences * c.seq
+    compute, split, share = _compute_seconds(c, base, layout, micro, step_tokens)
+    comm = _communication(c, base, layout, micro, m, compute, grad_width)
+    work = compute + comm.tensor + comm.bubble + comm.sends + comm.context + comm.data
+    step = work / share
+    flops_per_token = (base.training_flops or 0.0) / c.tokens if c.tokens else 0.0
     return ParallelPlan(
         gpus=gpus,
-        nodes=nodes,
-        gpus_per_node=gpus_per_node,
+        nodes=c.nodes,
+        gpus_per_node=c.gpus_per_node,
         data=dp,
         tensor=tp,
         pipeline=pp,
         context=cp,
-        zero_stage=zero if dp > 1 else None,
-        grad_checkpointing=ckpt,
+        zero_stage=layout.zero if dp > 1 else None,
+        grad_checkpointing=layout.ckpt,
         micro_batch=micro,
         micro_batches=m,
         per_gpu=per_gpu,
-        capacity_bytes=capacity,
+        capacity_bytes=c.capacity,
         compute_s=compute,
-        tensor_s=tensor,
-        pipeline_s=bubble + sends,
-        data_s=data,
-        context_s=context,
+        tensor_s=comm.tensor,
+        pipeline_s=comm.bubble + comm.sends,
+        data_s=comm.data,
+        context_s=comm.context,
         step_s=step,
-        steps=tokens / step_tokens if step_tokens else 0.0,
-        volumes=volumes,
-        links={k: v for k, v in links.items() if v},
+        steps=c.tokens / step_tokens if step_tokens else 0.0,
+        volumes=comm.volumes,
+        links=comm.links,
         step_tokens=float(step_tokens),
         restarts_s=step - work,
         virtual_stages=virtual,
         gemm_split_share=split,
         compute_phase_utilisation=model_flops_utilisation(
-            flops_per_token * step_tokens, gpus * compute / 3600, dense_peak_tflops(gpu)
+            flops_per_token * step_tokens, gpus * compute / 3600, dense_peak_tflops(c.gpu)
         ),
     )
 

@@ -1,0 +1,97 @@
+"""KV cache and recurrent state sizes: bytes per token and layer, per sequence, and for a whole model's context."""
+
+from __future__ import annotations
+
+from configurator.core.catalog.models import ModelArch
+
+
+def kv_bytes_per_token_per_layer(model: ModelArch, kv_bytes: float, engine: str) -> float:
+    """K and V for one token in one layer (before any tensor-parallel division)."""
+    if model.mla is not None and engine != "transformers":
+        # MLA caches the compressed latent plus the shared RoPE key (DeepSeek-V2 paper, sec. 2.1.2)
+        return (model.mla.kv_lora_rank + model.mla.qk_rope_head_dim) * kv_bytes
+    if model.mla is not None:
+        heads = model.num_attention_heads
+        k = heads * (model.mla.qk_nope_head_dim + model.mla.qk_rope_head_dim)
+        v = heads * model.mla.v_head_dim
+        return (k + v) * kv_bytes
+    return 2 * model.num_kv_heads * model.head_dim * kv_bytes
+
+
+def linear_attention_state_bytes(model: ModelArch, sequences: int) -> float:
+    """Fixed recurrent state of linear-attention layers: per value head a k x v matrix in fp32,
+    plus the short-convolution window (HF Qwen3NextDynamicCache keeps both)."""
+    la = model.linear_attention
+    if la is None:
+        return 0.0
+    state = la.num_value_heads * la.key_head_dim * la.value_head_dim * 4
+    conv = (2 * la.num_key_heads * la.key_head_dim + la.num_value_heads * la.value_head_dim) * (la.conv_kernel - 1) * 2
+    return (model.num_layers - model.attention_layers) * sequences * (state + conv)
+
+
+def mamba_state_bytes(model: ModelArch, sequences: int) -> float:
+    """Fixed state of Mamba-2 layers (HF NemotronHMamba2Mixer cache): per layer an SSM state of
+    num_heads x head_dim x state_size in mamba_ssm_cache_dtype, plus the last conv_kernel - 1 inputs
+    of the causal convolution over x, B and C (16-bit)."""
+    mb = model.mamba
+    if mb is None:
+        return 0.0
+    inner = mb.num_heads * mb.head_dim
+    ssm = inner * mb.state_size * mb.state_bytes
+    conv = (inner + 2 * mb.n_groups * mb.state_size) * (mb.conv_kernel - 1) * 2
+    return mb.layers("M") * sequences * (ssm + conv)
+
+
+def compressed_kv_cache_bytes(model: ModelArch, context: int, sequences: int, kv_bytes: float) -> float:
+    """DeepSeek-V4 cache (HF DeepseekV4HCACache / DeepseekV4CSACache): every layer keeps its shared K=V
+    head for the last `sliding_window` tokens; a layer with compress ratio r also keeps one pooled entry
+    per r tokens of the whole context, and a CSA layer a second pool at index_head_dim for its indexer."""
+    ca = model.compressed_attention
+    assert ca is not None
+    window = min(context, model.sliding_window or context)
+    per_sequence = 0.0
+    for ratio in ca.compress_ratios:
+        per_sequence += window * model.head_dim
+        if ratio:
+            per_sequence += (context // ratio) * (
+                model.head_dim + (ca.index_head_dim if ratio == ca.index_ratio else 0)
+            )
+    return per_sequence * kv_bytes * sequences
+
+
+def kv_cache_bytes(model: ModelArch, context: int, sequences: int, kv_bytes: float, engine: str) -> float:
+    """Whole-model KV cache: sliding-window layers hold at most the window; linear-attention
+    and Mamba layers hold a fixed state instead of a per-token cache."""
+    if model.compressed_attention is not None:
+        return compressed_kv_cache_bytes(model, context, sequences, kv_bytes)
+    per_layer_token = kv_bytes_per_token_per_layer(model, kv_bytes, engine)
+    window_layers = 0
+    if model.sliding_window:
+        window_layers = model.num_layers if model.sliding_window_layers is None else model.sliding_window_layers
+    full_layers = model.attention_layers - window_layers
+    tokens_windowed = min(context, model.sliding_window or context)
+    full_per_token = per_layer_token
+    if model.global_attention is not None:
+        # Gemma 4's full layers cache their own (wider, fewer) heads; with attention_k_eq_v the values are
+        # the keys, so one tensor is kept (Raschka's LLM Architecture Gallery: Gemma 4 31B, "unified K/V on
+        # global layers", 840 KiB per token in bf16 = 50 x 2 x 16 x 256 x 2 B + 10 x 4 x 512 x 2 B)
+        g = model.global_attention
+        full_per_token = (1 if g.k_eq_v else 2) * g.num_kv_heads * g.head_dim * kv_bytes
+    return sequences * (per_layer_token * window_layers * tokens_windowed + full_per_token * full_layers * context) + (
+        linear_attention_state_bytes(model, sequences) + mamba_state_bytes(model, sequences)
+    )
+
+
+# HF model types whose own remote code (trust_remote_code) keeps the KV cache as a tuple of tensors that every decode
+# step rebuilds with torch.cat: Qwen-1 modeling_qwen.py (`key = torch.cat((past_key, key), dim=1)`, also for its int8
+# cache's three parts), ChatGLM modeling_chatglm.py (`key_layer = torch.cat((cache_k, key_layer), dim=0)`), Baichuan
+# modeling_baichuan.py (`torch.cat([past_key_value[0], key_states], dim=2)`). generate() keeps the previous step's tuple
+# in model_kwargs["past_key_values"] until the forward returns the new one, so near the end of each step both caches
+# are live: the peak holds the cache twice. transformers' own models update a DynamicCache layer by layer (the old
+# layer tensor is freed as the new one is stored), so they hold it once.
+LEGACY_TUPLE_CACHE_ARCHITECTURES = frozenset({"qwen", "chatglm", "baichuan"})
+
+
+def legacy_cache_copies(model: ModelArch, engine: str) -> int:
+    """KV caches live at the decode peak: 2 under transformers for remote code with a torch.cat tuple cache, else 1."""
+    return 2 if engine == "transformers" and model.architecture in LEGACY_TUPLE_CACHE_ARCHITECTURES else 1
