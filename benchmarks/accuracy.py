@@ -9,9 +9,10 @@ For each kind it prints, over tests/data/reference_*.toml:
              sources and the left-out source scored with them;
 and over tests/data/holdout_*.toml (rows no constant is fitted on) the errors and how often the
 measurement falls inside the 80 % range (ranges.py), for decode and prefill also per regime (single stream vs
-batched, NVIDIA vs other vendors, dense vs MoE, one GPU vs several). --rows lists every row; --fit prints the
+batched, NVIDIA vs other vendors, dense vs MoE, one GPU vs several), each row scored with the range the estimate gives
+it (its regime's factors where ranges.REGIME_RANGE_FACTORS sets them: ranges.speed_regime). --rows lists every row; --fit prints the
 constants refitted on all reference rows beside the shipped ones; --ranges prints interval factors
-derived from the cross-validated errors (the values ranges.py ships).
+derived from the cross-validated errors (the values ranges.py ships), for decode and prefill per assigned regime.
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ from configurator.core.estimate.crossval import (
     Point,
     Summary,
     conformal_factors,
-    coverage,
     cross_validate,
     fit,
     fitted_values,
@@ -35,7 +35,7 @@ from configurator.core.estimate.crossval import (
     source_group,
     summarise,
 )
-from configurator.core.estimate.ranges import MOE_TENSOR_PARALLEL, RANGE_FACTORS, REGIME_RANGE_FACTORS
+from configurator.core.estimate.ranges import RANGE_FACTORS, REGIME_RANGE_FACTORS, speed_regime
 from configurator.storage import catalogs
 from tests.reference import ALL, TARGETS, Row, excluded_rows, kind_rows, points
 
@@ -76,22 +76,59 @@ def speed_regimes(label: str, catalog: object) -> list[str]:
     return out
 
 
-def regime_coverage(
-    points: list[Point], factors: tuple[float, float], catalog: object, kind: str = "decode_speed"
-) -> str:
-    """Coverage of the 80 % range per regime, e.g. 'batched 78 % (40)'."""
+def assigned_regime(label: str, catalog: object) -> str | None:
+    """The one regime whose factors bracket this row's figure (ranges.speed_regime, as the estimator assigns it)."""
+    regimes = speed_regimes(label, catalog)
+    return speed_regime(
+        moe_tensor_parallel="MoE tensor parallel" in regimes,
+        batch=2 if "batched" in regimes else 1,
+        nvidia="other vendors" not in regimes,
+    )
+
+
+def row_factors(label: str, kind: str, catalog: object) -> tuple[float, float]:
+    """The 80 % range factors the estimate gives this row: its regime's (REGIME_RANGE_FACTORS) or its kind's."""
+    key = assigned_regime(label, catalog) if kind in SPEED_KINDS else None
+    return REGIME_RANGE_FACTORS.get((kind, key or ""), RANGE_FACTORS[kind])
+
+
+def assigned_coverage(points: list[Point], kind: str, catalog: object) -> float:
+    """Share of answered rows inside the range the estimate gives each (its regime's factors where it has them)."""
+    answered = [p for p in points if p.estimated]
+    if not answered:
+        return 0.0
+    inside = 0
+    for p in answered:
+        low, high = row_factors(p.label, kind, catalog)
+        inside += low * p.estimated <= p.measured <= high * p.estimated  # type: ignore[operator]
+    return inside / len(answered)
+
+
+def regime_coverage(points: list[Point], catalog: object, kind: str = "decode_speed") -> str:
+    """Coverage of the 80 % range per regime, each row scored with the factors the estimate gives it, e.g.
+    'batched 78 % (40)'."""
     groups: dict[str, list[Point]] = {}
     for p in points:
         for regime in speed_regimes(p.label, catalog):
             groups.setdefault(regime, []).append(p)
+    return "; ".join(
+        f"{name} {assigned_coverage(pts, kind, catalog):.0%} ({len(pts)})" for name, pts in sorted(groups.items())
+    )
 
-    def own(name: str) -> tuple[float, float]:
-        # a regime with its own factors (ranges.REGIME_RANGE_FACTORS) is scored with them
-        return (
-            REGIME_RANGE_FACTORS.get((kind, MOE_TENSOR_PARALLEL), factors) if name == "MoE tensor parallel" else factors
-        )
 
-    return "; ".join(f"{name} {coverage(pts, own(name)):.0%} ({len(pts)})" for name, pts in sorted(groups.items()))
+def regime_intervals(points: list[Point], catalog: object) -> list[str]:
+    """Per assigned regime (ranges.SPEED_REGIMES; 'rest' keeps the kind's factors): the plain and split-conformal
+    80 % intervals of its cross-validated errors, the values ranges.py ships."""
+    groups: dict[str, list[Point]] = {}
+    for p in points:
+        if p.estimated:
+            groups.setdefault(assigned_regime(p.label, catalog) or "rest", []).append(p)
+    out = []
+    for name, pts in sorted(groups.items()):
+        lo, hi = interval_factors(pts)
+        clo, chi = conformal_factors(pts)
+        out.append(f"{name} ({len(pts)} rows): plain ({lo:.3f}, {hi:.3f}), split-conformal ({clo:.3f}, {chi:.3f})")
+    return out
 
 
 def main(argv: list[str]) -> int:
@@ -134,24 +171,28 @@ def main(argv: list[str]) -> int:
         factors = RANGE_FACTORS.get(kind)
         if factors:
             print(
-                f"  80 % range x{factors[0]:.2f}..x{factors[1]:.2f} (half-width {_half_width(factors):.0%}): "
-                f"cross-val coverage {coverage(cv, factors):.0%}"
+                f"  80 % range x{factors[0]:.2f}..x{factors[1]:.2f} (half-width {_half_width(factors):.0%}"
+                + (", regimes' own where set" if kind in SPEED_KINDS else "")
+                + f"): cross-val coverage {assigned_coverage(cv, kind, catalog):.0%}"
             )
             if kind in SPEED_KINDS:
-                print(f"    per regime, cross-val: {regime_coverage(cv, factors, catalog, kind)}")
+                print(f"    per regime, cross-val: {regime_coverage(cv, catalog, kind)}")
         if holdout:
             held = score(holdout, kind)
             line = f"  holdout    {_fmt(summarise(held))}"
             if factors:
-                line += f"; in the 80 % range {coverage(held, factors):.0%}"
+                line += f"; in the 80 % range {assigned_coverage(held, kind, catalog):.0%}"
             print(line)
             if factors and kind in SPEED_KINDS:
-                print(f"    per regime, holdout: {regime_coverage(held, factors, catalog, kind)}")
+                print(f"    per regime, holdout: {regime_coverage(held, catalog, kind)}")
         if show_ranges and any(p.estimated for p in cv):
             lo, hi = interval_factors(cv)
             print(f"  interval from cross-val errors: ({lo:.3f}, {hi:.3f})")
             clo, chi = conformal_factors(cv)
             print(f"  split-conformal interval from cross-val errors: ({clo:.3f}, {chi:.3f})")
+            if kind in SPEED_KINDS:
+                for line in regime_intervals(cv, catalog):
+                    print(f"    {line}")
         if show_fit and knobs:
             refit = fit(knobs, lambda d, k=kind: score(list(d), k), reference, start)
             for name, value in fitted_values(refit, knobs).items():

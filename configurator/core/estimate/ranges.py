@@ -51,7 +51,26 @@ RANGE_FACTORS: dict[str, tuple[float, float]] = {
 }
 
 # Regimes whose leave-one-source-out errors differ from their kind's (issue #29): (kind, regime) -> (low, high).
+# A speed figure belongs to one regime, the first that applies (speed_regime): an MoE under tensor parallelism (the
+# collectives' latency floors), then several sequences at once (the serving step's cost), then a non-NVIDIA backend
+# (vendor backends' facts, backends.py); the rest (one NVIDIA sequence) keeps its kind's factors.
 MOE_TENSOR_PARALLEL = "moe-tensor-parallel"
+BATCHED = "batched"
+OTHER_VENDORS = "other-vendors"
+SPEED_REGIMES = (MOE_TENSOR_PARALLEL, BATCHED, OTHER_VENDORS)
+
+
+def speed_regime(*, moe_tensor_parallel: bool, batch: int, nvidia: bool) -> str | None:
+    """The regime whose factors bracket a decode or prefill figure (SPEED_REGIMES order); None: the kind's own."""
+    if moe_tensor_parallel:
+        return MOE_TENSOR_PARALLEL
+    if batch > 1:
+        return BATCHED
+    if not nvidia:
+        return OTHER_VENDORS
+    return None
+
+
 REGIME_RANGE_FACTORS: dict[tuple[str, str], tuple[float, float]] = {
     # split-conformal bounds (crossval.conformal_factors; with 4 rows the extreme cross-validated ratios) of the MoE
     # rows under tensor parallelism, each source left out (`python benchmarks/accuracy.py --rows --refit=...` on
