@@ -324,6 +324,8 @@ class Calibration:
     # norms and the optimizer in BF16/FP32): only the time spent in GEMMs shrinks, by the FP8/BF16 peak ratio at the
     # same GEMM efficiency. The GEMM share of the BF16 step is MFU / (achieved large-GEMM efficiency), the measured
     # A100 BF16 figure support.REFERENCE_MATMUL (271.2 of 312 TFLOPS, ml-engineering MAMF table).
+    # Desktop and workstation cards: an ESTIMATE, not a fit (no consumer-card run among the reference rows), taken at an
+    # RTX 3090 with FlashAttention and moved per card by its traffic; desktop_training.py gives the reason and sources.
     default_mfu_consumer: float = 0.35
     # A months-long run loses time beside its steady-state steps and beside restarts after failures (below): checkpoint
     # saves, evaluation, data and straggler stalls. BLOOM-176B (BigScience, arXiv 2211.05100): 156 TFLOP/s per A100 in
