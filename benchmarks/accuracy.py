@@ -2,7 +2,8 @@
 
     python benchmarks/accuracy.py [--rows] [--fit] [--ranges] [--refit=KNOB,...] [KIND ...]
 
-KIND is one of inference_memory, finetune_memory, decode_speed, prefill_speed, training_gpu_hours.
+KIND is one of inference_memory, finetune_memory, decode_speed, prefill_speed, training_gpu_hours, offload (weights or
+experts in system RAM and unified memory: tests/data/*_offload.toml, errors and 80 % range coverage per regime).
 For each kind it prints, over tests/data/reference_*.toml:
   fitted     the shipped constants scored on the rows they were fitted to;
   cross-val  for each source, the kind's fitted constants (crossval.KNOBS) refitted on all other
@@ -37,7 +38,17 @@ from configurator.core.estimate.crossval import (
 )
 from configurator.core.estimate.ranges import RANGE_FACTORS, REGIME_RANGE_FACTORS, speed_regime
 from configurator.storage import catalogs
-from tests.reference import ALL, TARGETS, Row, excluded_rows, kind_rows, points
+from tests.reference import (
+    ALL,
+    TARGETS,
+    Row,
+    excluded_rows,
+    kind_rows,
+    offload_regime,
+    offload_result,
+    offload_rows,
+    points,
+)
 
 
 def _fmt(s: Summary) -> str:
@@ -131,6 +142,30 @@ def regime_intervals(points: list[Point], catalog: object) -> list[str]:
     return out
 
 
+def offload_report(catalog: object) -> None:
+    """Weights or experts in system RAM, CPU-only hosts and unified-memory systems (tests/data/*_offload.toml): errors
+    on the rows the RAM and unified constants were fitted on and on the holdout rows, and how often the measurement
+    falls inside the 80 % range the estimate itself reports (`estimate --json` ranges), per regime."""
+    for prefix in ("fit", "holdout"):
+        data = offload_rows(prefix)
+        pts: list[Point] = []
+        inside: dict[str, list[bool]] = {}
+        for row in data:
+            result, path, measured = offload_result(catalog, row)  # type: ignore[arg-type]
+            estimated = (
+                result.prefill_tokens_per_s if path.endswith("prefill_tokens_per_s") else result.decode_tokens_per_s
+            )
+            pts.append(Point(measured, estimated, source_group(row["source"]), row["model"]))
+            low, high = result.to_json()["ranges"].get(path, [0.0, 0.0])
+            hit = low <= measured <= high
+            inside.setdefault("all", []).append(hit)
+            inside.setdefault(offload_regime(catalog, row), []).append(hit)  # type: ignore[arg-type]
+        shares = "; ".join(f"{k} {sum(v) / len(v):.0%} ({len(v)})" for k, v in sorted(inside.items()) if k != "all")
+        name = "fitted   " if prefix == "fit" else "holdout  "
+        print(f"  {name} {_fmt(summarise(pts))}; in the 80 % range {sum(inside['all']) / len(inside['all']):.0%}")
+        print(f"    per regime: {shares}")
+
+
 def main(argv: list[str]) -> int:
     show_rows = "--rows" in argv
     show_fit = "--fit" in argv
@@ -138,8 +173,8 @@ def main(argv: list[str]) -> int:
     # --refit A,B: the leave-one-source-out folds refit only these constants (the others at their shipped values): a
     # cheaper check of the constants a change introduced, on a shared machine; the full run refits every KNOBS entry
     refit_only = next((a.split("=", 1)[1].split(",") for a in argv if a.startswith("--refit=")), None)
-    kinds = [a for a in argv if not a.startswith("--")] or list(ALL)
-    unknown = [k for k in kinds if k not in ALL]
+    kinds = [a for a in argv if not a.startswith("--")] or [*ALL, "offload"]
+    unknown = [k for k in kinds if k not in ALL and k != "offload"]
     if unknown:
         print(f"unknown kind {', '.join(unknown)}; choose from {', '.join(ALL)}", file=sys.stderr)
         return 2
@@ -150,6 +185,13 @@ def main(argv: list[str]) -> int:
         return points(kind, catalog, list(data))
 
     for kind in kinds:
+        if kind == "offload":
+            print(
+                "== offload (weights or experts in system RAM, CPU-only hosts, unified memory): "
+                f"{len(offload_rows('fit'))} fitted rows, {len(offload_rows('holdout'))} holdout rows"
+            )
+            offload_report(catalog)
+            continue
         reference = kind_rows(kind)
         holdout = kind_rows(kind, "holdout")
         knobs = KNOBS.get(kind, ())

@@ -16,7 +16,6 @@ from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.host import (
     RAM_EFFICIENCY,
     check_platform,
-    cpu_peak_tflops,
     host_from_bandwidth,
     host_memory,
 )
@@ -24,6 +23,7 @@ from configurator.core.estimate.offload import estimate_on_host
 from configurator.core.estimate.unified import system_gpu
 from configurator.core.estimate.workload import Workload
 from configurator.core.launch import launch_command
+from tests.reference import offload_prediction
 
 DATA = Path(__file__).parent.parent / "data"
 
@@ -40,28 +40,8 @@ def _gpu(catalog: Catalog, gpu_id: str) -> Gpu:
 
 
 def predict(catalog: Catalog, row: dict[str, Any]) -> tuple[float, float]:
-    """(predicted, measured) for one row."""
-    model = catalog.get("models", row["model"])
-    w = Workload(kind="inference", precision=row["precision"], engine="llama.cpp", context=row.get("context", 512))
-    if row["mode"] == "system":
-        system = catalog.get("systems", row["system"])
-        assert isinstance(system, System)
-        result = estimate(model, w, system_gpu(system, wired_fraction=1.0))
-        return result.decode_tokens_per_s or 0.0, row["measured_tokens_per_s"]
-    # the platform's peak from its channels, or the bandwidth the source itself states for the machine (`peak_gbps`)
-    peak = row["peak_gbps"] if "peak_gbps" in row else row["channels"] * row["speed_mts"] * 8 / 1000
-    cpu = catalog.get("cpus", row["cpu"]) if "cpu" in row else None
-    tflops = cpu_peak_tflops(cpu) if isinstance(cpu, Cpu) else None
-    host = host_from_bandwidth(peak, row.get("family", "desktop"), None, tflops, 4)
-    if row["mode"] in ("cpu", "cpu_prefill"):
-        result = estimate_on_host(model, w, None, 0, host)
-        if row["mode"] == "cpu_prefill":
-            return result.prefill_tokens_per_s or 0.0, row["measured_prefill_tokens_per_s"]
-        return result.decode_tokens_per_s or 0.0, row["measured_tokens_per_s"]
-    # the measured run's own --n-cpu-moe when the source gives it, else as few layers as fit
-    w = w.model_copy(update={"offload": "cpu", "n_cpu_moe": row.get("n_cpu_moe")})
-    result = estimate_on_host(model, w, _gpu(catalog, row["gpu"]), 1, host)
-    return result.decode_tokens_per_s or 0.0, row["measured_tokens_per_s"]
+    """(predicted, measured) for one row (tests/reference.py scores them, as benchmarks/accuracy.py reports them)."""
+    return offload_prediction(catalog, row)
 
 
 def test_holdout_measurements_within_20_percent_median(catalog: Catalog) -> None:
