@@ -162,3 +162,31 @@ def test_n_cpu_moe_is_the_users_placement_and_the_estimator_delegates(catalog: C
     assert delegated.host_bandwidth_gbps == direct.host_bandwidth_gbps  # one offload model, not two
     fewer = estimate_on_host(model, w.model_copy(update={"n_cpu_moe": 30}), gpu, 1, host)
     assert (fewer.decode_tokens_per_s or 0) > (direct.decode_tokens_per_s or 0)  # fewer expert layers in RAM: faster
+
+
+def test_accuracy_reports_the_offload_regimes(catalog: Catalog) -> None:
+    """Issue #29: `benchmarks/accuracy.py offload` reports the RAM regimes (experts in RAM, CPU only, unified memory)
+    with the share of holdout rows inside the range each estimate itself reports."""
+    import subprocess
+    import sys
+
+    from tests.reference import offload_regime, offload_result, offload_rows
+
+    held = offload_rows("holdout")
+    inside = []
+    for row in held:
+        result, path, measured = offload_result(catalog, row)
+        low, high = result.to_json()["ranges"][path]
+        inside.append(low <= measured <= high)
+    share = sum(inside) / len(inside)
+    assert share >= 0.75
+    assert {offload_regime(catalog, r) for r in held} >= {"experts in RAM", "CPU only", "unified memory"}
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run(
+        [sys.executable, str(root / "benchmarks" / "accuracy.py"), "offload"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=root,
+    ).stdout
+    assert f"in the 80 % range {share:.0%}" in out and "experts in RAM" in out
