@@ -2,16 +2,18 @@
 
     python benchmarks/accuracy.py [--rows] [--fit] [--ranges] [--refit=KNOB,...] [KIND ...]
 
-KIND is one of inference_memory, finetune_memory, decode_speed, prefill_speed, training_gpu_hours.
+KIND is one of inference_memory, finetune_memory, decode_speed, prefill_speed, training_gpu_hours, offload (weights or
+experts in system RAM and unified memory: tests/data/*_offload.toml, errors and 80 % range coverage per regime).
 For each kind it prints, over tests/data/reference_*.toml:
   fitted     the shipped constants scored on the rows they were fitted to;
   cross-val  for each source, the kind's fitted constants (crossval.KNOBS) refitted on all other
              sources and the left-out source scored with them;
 and over tests/data/holdout_*.toml (rows no constant is fitted on) the errors and how often the
 measurement falls inside the 80 % range (ranges.py), for decode and prefill also per regime (single stream vs
-batched, NVIDIA vs other vendors, dense vs MoE, one GPU vs several). --rows lists every row; --fit prints the
+batched, NVIDIA vs other vendors, dense vs MoE, one GPU vs several), each row scored with the range the estimate gives
+it (its regime's factors where ranges.REGIME_RANGE_FACTORS sets them: ranges.speed_regime). --rows lists every row; --fit prints the
 constants refitted on all reference rows beside the shipped ones; --ranges prints interval factors
-derived from the cross-validated errors (the values ranges.py ships).
+derived from the cross-validated errors (the values ranges.py ships), for decode and prefill per assigned regime.
 """
 
 from __future__ import annotations
@@ -27,7 +29,6 @@ from configurator.core.estimate.crossval import (
     Point,
     Summary,
     conformal_factors,
-    coverage,
     cross_validate,
     fit,
     fitted_values,
@@ -35,9 +36,19 @@ from configurator.core.estimate.crossval import (
     source_group,
     summarise,
 )
-from configurator.core.estimate.ranges import MOE_TENSOR_PARALLEL, RANGE_FACTORS, REGIME_RANGE_FACTORS
+from configurator.core.estimate.ranges import RANGE_FACTORS, REGIME_RANGE_FACTORS, speed_regime
 from configurator.storage import catalogs
-from tests.reference import ALL, TARGETS, Row, excluded_rows, kind_rows, points
+from tests.reference import (
+    ALL,
+    TARGETS,
+    Row,
+    excluded_rows,
+    kind_rows,
+    offload_regime,
+    offload_result,
+    offload_rows,
+    points,
+)
 
 
 def _fmt(s: Summary) -> str:
@@ -76,22 +87,83 @@ def speed_regimes(label: str, catalog: object) -> list[str]:
     return out
 
 
-def regime_coverage(
-    points: list[Point], factors: tuple[float, float], catalog: object, kind: str = "decode_speed"
-) -> str:
-    """Coverage of the 80 % range per regime, e.g. 'batched 78 % (40)'."""
+def assigned_regime(label: str, catalog: object) -> str | None:
+    """The one regime whose factors bracket this row's figure (ranges.speed_regime, as the estimator assigns it)."""
+    regimes = speed_regimes(label, catalog)
+    return speed_regime(
+        moe_tensor_parallel="MoE tensor parallel" in regimes,
+        batch=2 if "batched" in regimes else 1,
+        nvidia="other vendors" not in regimes,
+    )
+
+
+def row_factors(label: str, kind: str, catalog: object) -> tuple[float, float]:
+    """The 80 % range factors the estimate gives this row: its regime's (REGIME_RANGE_FACTORS) or its kind's."""
+    key = assigned_regime(label, catalog) if kind in SPEED_KINDS else None
+    return REGIME_RANGE_FACTORS.get((kind, key or ""), RANGE_FACTORS[kind])
+
+
+def assigned_coverage(points: list[Point], kind: str, catalog: object) -> float:
+    """Share of answered rows inside the range the estimate gives each (its regime's factors where it has them)."""
+    answered = [p for p in points if p.estimated]
+    if not answered:
+        return 0.0
+    inside = 0
+    for p in answered:
+        low, high = row_factors(p.label, kind, catalog)
+        inside += low * p.estimated <= p.measured <= high * p.estimated  # type: ignore[operator]
+    return inside / len(answered)
+
+
+def regime_coverage(points: list[Point], catalog: object, kind: str = "decode_speed") -> str:
+    """Coverage of the 80 % range per regime, each row scored with the factors the estimate gives it, e.g.
+    'batched 78 % (40)'."""
     groups: dict[str, list[Point]] = {}
     for p in points:
         for regime in speed_regimes(p.label, catalog):
             groups.setdefault(regime, []).append(p)
+    return "; ".join(
+        f"{name} {assigned_coverage(pts, kind, catalog):.0%} ({len(pts)})" for name, pts in sorted(groups.items())
+    )
 
-    def own(name: str) -> tuple[float, float]:
-        # a regime with its own factors (ranges.REGIME_RANGE_FACTORS) is scored with them
-        return (
-            REGIME_RANGE_FACTORS.get((kind, MOE_TENSOR_PARALLEL), factors) if name == "MoE tensor parallel" else factors
-        )
 
-    return "; ".join(f"{name} {coverage(pts, own(name)):.0%} ({len(pts)})" for name, pts in sorted(groups.items()))
+def regime_intervals(points: list[Point], catalog: object) -> list[str]:
+    """Per assigned regime (ranges.SPEED_REGIMES; 'rest' keeps the kind's factors): the plain and split-conformal
+    80 % intervals of its cross-validated errors, the values ranges.py ships."""
+    groups: dict[str, list[Point]] = {}
+    for p in points:
+        if p.estimated:
+            groups.setdefault(assigned_regime(p.label, catalog) or "rest", []).append(p)
+    out = []
+    for name, pts in sorted(groups.items()):
+        lo, hi = interval_factors(pts)
+        clo, chi = conformal_factors(pts)
+        out.append(f"{name} ({len(pts)} rows): plain ({lo:.3f}, {hi:.3f}), split-conformal ({clo:.3f}, {chi:.3f})")
+    return out
+
+
+def offload_report(catalog: object) -> None:
+    """Weights or experts in system RAM, CPU-only hosts and unified-memory systems (tests/data/*_offload.toml): errors
+    on the rows the RAM and unified constants were fitted on and on the holdout rows, and how often the measurement
+    falls inside the 80 % range the estimate itself reports (`estimate --json` ranges), per regime."""
+    for prefix in ("fit", "holdout"):
+        data = offload_rows(prefix)
+        pts: list[Point] = []
+        inside: dict[str, list[bool]] = {}
+        for row in data:
+            result, path, measured = offload_result(catalog, row)  # type: ignore[arg-type]
+            estimated = (
+                result.prefill_tokens_per_s if path.endswith("prefill_tokens_per_s") else result.decode_tokens_per_s
+            )
+            pts.append(Point(measured, estimated, source_group(row["source"]), row["model"]))
+            low, high = result.to_json()["ranges"].get(path, [0.0, 0.0])
+            hit = low <= measured <= high
+            inside.setdefault("all", []).append(hit)
+            inside.setdefault(offload_regime(catalog, row), []).append(hit)  # type: ignore[arg-type]
+        shares = "; ".join(f"{k} {sum(v) / len(v):.0%} ({len(v)})" for k, v in sorted(inside.items()) if k != "all")
+        name = "fitted   " if prefix == "fit" else "holdout  "
+        print(f"  {name} {_fmt(summarise(pts))}; in the 80 % range {sum(inside['all']) / len(inside['all']):.0%}")
+        print(f"    per regime: {shares}")
 
 
 def main(argv: list[str]) -> int:
@@ -101,8 +173,8 @@ def main(argv: list[str]) -> int:
     # --refit A,B: the leave-one-source-out folds refit only these constants (the others at their shipped values): a
     # cheaper check of the constants a change introduced, on a shared machine; the full run refits every KNOBS entry
     refit_only = next((a.split("=", 1)[1].split(",") for a in argv if a.startswith("--refit=")), None)
-    kinds = [a for a in argv if not a.startswith("--")] or list(ALL)
-    unknown = [k for k in kinds if k not in ALL]
+    kinds = [a for a in argv if not a.startswith("--")] or [*ALL, "offload"]
+    unknown = [k for k in kinds if k not in ALL and k != "offload"]
     if unknown:
         print(f"unknown kind {', '.join(unknown)}; choose from {', '.join(ALL)}", file=sys.stderr)
         return 2
@@ -113,6 +185,13 @@ def main(argv: list[str]) -> int:
         return points(kind, catalog, list(data))
 
     for kind in kinds:
+        if kind == "offload":
+            print(
+                "== offload (weights or experts in system RAM, CPU-only hosts, unified memory): "
+                f"{len(offload_rows('fit'))} fitted rows, {len(offload_rows('holdout'))} holdout rows"
+            )
+            offload_report(catalog)
+            continue
         reference = kind_rows(kind)
         holdout = kind_rows(kind, "holdout")
         knobs = KNOBS.get(kind, ())
@@ -134,24 +213,28 @@ def main(argv: list[str]) -> int:
         factors = RANGE_FACTORS.get(kind)
         if factors:
             print(
-                f"  80 % range x{factors[0]:.2f}..x{factors[1]:.2f} (half-width {_half_width(factors):.0%}): "
-                f"cross-val coverage {coverage(cv, factors):.0%}"
+                f"  80 % range x{factors[0]:.2f}..x{factors[1]:.2f} (half-width {_half_width(factors):.0%}"
+                + (", regimes' own where set" if kind in SPEED_KINDS else "")
+                + f"): cross-val coverage {assigned_coverage(cv, kind, catalog):.0%}"
             )
             if kind in SPEED_KINDS:
-                print(f"    per regime, cross-val: {regime_coverage(cv, factors, catalog, kind)}")
+                print(f"    per regime, cross-val: {regime_coverage(cv, catalog, kind)}")
         if holdout:
             held = score(holdout, kind)
             line = f"  holdout    {_fmt(summarise(held))}"
             if factors:
-                line += f"; in the 80 % range {coverage(held, factors):.0%}"
+                line += f"; in the 80 % range {assigned_coverage(held, kind, catalog):.0%}"
             print(line)
             if factors and kind in SPEED_KINDS:
-                print(f"    per regime, holdout: {regime_coverage(held, factors, catalog, kind)}")
+                print(f"    per regime, holdout: {regime_coverage(held, catalog, kind)}")
         if show_ranges and any(p.estimated for p in cv):
             lo, hi = interval_factors(cv)
             print(f"  interval from cross-val errors: ({lo:.3f}, {hi:.3f})")
             clo, chi = conformal_factors(cv)
             print(f"  split-conformal interval from cross-val errors: ({clo:.3f}, {chi:.3f})")
+            if kind in SPEED_KINDS:
+                for line in regime_intervals(cv, catalog):
+                    print(f"    {line}")
         if show_fit and knobs:
             refit = fit(knobs, lambda d, k=kind: score(list(d), k), reference, start)
             for name, value in fitted_values(refit, knobs).items():

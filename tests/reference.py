@@ -355,3 +355,58 @@ def kind_rows(kind: str, prefix: str = "reference") -> list[Row]:
 
 def median_abs_error(comparisons: list[Comparison]) -> float:
     return statistics.median(abs(c.error) for c in comparisons)
+
+
+def offload_rows(prefix: str = "fit") -> list[Row]:
+    """Weights or experts in system RAM, CPU-only hosts and unified-memory systems: tests/data/<prefix>_offload.toml
+    (prefix "fit": the rows the RAM and unified constants were fitted on; "holdout": never fitted on)."""
+    return scored(rows("offload", prefix))
+
+
+def offload_prediction(catalog: Catalog, row: Row) -> tuple[float, float]:
+    """(estimated, measured) tokens/s of one offload row, as its `mode` ran: a unified system ("system"), a CPU-only
+    host ("cpu", "cpu_prefill") or a GPU with weights or experts in RAM ("hybrid")."""
+    result, path, measured = offload_result(catalog, row)
+    figure = result.prefill_tokens_per_s if path.endswith("prefill_tokens_per_s") else result.decode_tokens_per_s
+    return figure or 0.0, measured
+
+
+def offload_result(catalog: Catalog, row: Row) -> tuple[Any, str, float]:
+    """The estimate of one offload row, the `estimate --json` path of the figure it measures, and the measurement."""
+    from configurator.core.catalog.models import Cpu, Gpu, System
+    from configurator.core.estimate.host import cpu_peak_tflops, host_from_bandwidth
+    from configurator.core.estimate.offload import estimate_on_host
+    from configurator.core.estimate.unified import system_gpu
+
+    decode, prefill = "speed.decode_tokens_per_s", "speed.prefill_tokens_per_s"
+    model = catalog.get("models", row["model"])
+    w = Workload(kind="inference", precision=row["precision"], engine="llama.cpp", context=row.get("context", 512))
+    if row["mode"] == "system":
+        system = catalog.get("systems", row["system"])
+        assert isinstance(system, System)
+        return estimate(model, w, system_gpu(system, wired_fraction=1.0)), decode, row["measured_tokens_per_s"]
+    # the platform's peak from its channels, or the bandwidth the source itself states for the machine (`peak_gbps`)
+    peak = row["peak_gbps"] if "peak_gbps" in row else row["channels"] * row["speed_mts"] * 8 / 1000
+    cpu = catalog.get("cpus", row["cpu"]) if "cpu" in row else None
+    tflops = cpu_peak_tflops(cpu) if isinstance(cpu, Cpu) else None
+    host = host_from_bandwidth(peak, row.get("family", "desktop"), None, tflops, 4)
+    if row["mode"] in ("cpu", "cpu_prefill"):
+        result = estimate_on_host(model, w, None, 0, host)
+        if row["mode"] == "cpu_prefill":
+            return result, prefill, row["measured_prefill_tokens_per_s"]
+        return result, decode, row["measured_tokens_per_s"]
+    # the measured run's own --n-cpu-moe when the source gives it, else as few layers as fit
+    w = w.model_copy(update={"offload": "cpu", "n_cpu_moe": row.get("n_cpu_moe")})
+    gpu = catalog.get("gpus", row["gpu"])
+    assert isinstance(gpu, Gpu)
+    return estimate_on_host(model, w, gpu, 1, host), decode, row["measured_tokens_per_s"]
+
+
+def offload_regime(catalog: Catalog, row: Row) -> str:
+    """The regime an offload row reports under: experts in RAM (an MoE with --cpu-moe/--n-cpu-moe), layers in RAM,
+    CPU only, or a unified-memory system."""
+    if row["mode"] == "system":
+        return "unified memory"
+    if row["mode"] in ("cpu", "cpu_prefill"):
+        return "CPU only"
+    return "experts in RAM" if catalog.get("models", row["model"]).moe is not None else "layers in RAM"

@@ -79,6 +79,9 @@ ARC_A770_GEMM = "https://github.com/ollama/ollama/pull/2458"
 # Arc A770 under PyTorch 2.7.0+xpu, ml-engineering's mamf-finder (the benchmark the A100 reference figure comes from):
 # bf16 max 92.9 TFLOPS at 4096x4096x2048, stas00/ml-engineering PR #107 (2025-06-03)
 ARC_A770_MAMF = "https://github.com/stas00/ml-engineering/pull/107"
+# Arc A770 under PyTorch 2.7.0+xpu, the square torch.matmul benchmark the RDNA and GeForce figures come from: fp16 80.36
+# and bf16 85.14 TFLOPS at best (8192-10240), zzc0721/torch-performance-test-data issue #182 (2026-06-29, Windows 11)
+ARC_A770_TORCH27 = "https://github.com/zzc0721/torch-performance-test-data/issues/182"
 
 
 @dataclass(frozen=True)
@@ -110,6 +113,60 @@ class MatmulMeasurement:
 # (ml-engineering MAMF table, BF16, torch 2.6.0+cu126: 271.2 of 312 TFLOPS). Another vendor's
 # figure is rescaled by (its GEMM efficiency / this one) so the same MFU applies to it.
 REFERENCE_MATMUL = MatmulMeasurement("NVIDIA A100 SXM", "bf16", 271.2, 312.0, MAMF_TABLE)
+
+# Desktop and workstation cards are costed at the consumer utilisation (estimator.Calibration.default_mfu_consumer),
+# which is a share of a GeForce card's catalog bf16 peak (FP32 accumulate). A GeForce card's large bf16 torch.matmul
+# reaches that peak, not the A100's 87 %: the same square-matmul benchmark the RDNA and Arc figures come from
+# (zzc0721/torch-performance-test-data, best of 1024-10240, PyTorch 2.7-2.12 CUDA builds) reads 164.81 of the RTX 4090's
+# 165.2, 25.47 of the RTX 3060's 25.5, 64.68 of the RTX 3080's 59.5 (boost clocks above the spec sheet's), and 240.05
+# and 178.86 of the RTX 5090's 209.5 (two submissions). Another vendor's desktop card is therefore scaled by its GEMM
+# efficiency over this mean (1.02), not over the A100's: dividing by 0.87 had priced an Arc A770 at 87 TFLOPS where its
+# measured GEMMs reach 59-93 (issue #29).
+GEFORCE_MATMUL: tuple[MatmulMeasurement, ...] = (
+    MatmulMeasurement(
+        "NVIDIA GeForce RTX 4090",
+        "bf16",
+        164.81,
+        165.2,
+        "https://github.com/zzc0721/torch-performance-test-data/issues/78",
+    ),
+    MatmulMeasurement(
+        "NVIDIA GeForce RTX 3060",
+        "bf16",
+        25.47,
+        25.5,
+        "https://github.com/zzc0721/torch-performance-test-data/issues/131",
+    ),
+    MatmulMeasurement(
+        "NVIDIA GeForce RTX 3080 10GB",
+        "bf16",
+        64.68,
+        59.5,
+        "https://github.com/zzc0721/torch-performance-test-data/issues/114",
+    ),
+    MatmulMeasurement(
+        "NVIDIA GeForce RTX 5090",
+        "bf16",
+        240.05,
+        209.5,
+        "https://github.com/zzc0721/torch-performance-test-data/issues/96",
+    ),
+    MatmulMeasurement(
+        "NVIDIA GeForce RTX 5090",
+        "bf16",
+        178.86,
+        209.5,
+        "https://github.com/zzc0721/torch-performance-test-data/issues/200",
+    ),
+)
+
+
+def reference_matmul_efficiency(gpu: Gpu) -> float:
+    """The GEMM efficiency the utilisation applied to `gpu` was set against: the A100's for data-center parts (the
+    fitted MFU), the GeForce cards' mean for desktop and workstation parts (the consumer utilisation)."""
+    if gpu.market == "datacenter":
+        return REFERENCE_MATMUL.efficiency
+    return sum(m.efficiency for m in GEFORCE_MATMUL) / len(GEFORCE_MATMUL)
 
 
 @dataclass(frozen=True)
@@ -680,9 +737,12 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
             MatmulMeasurement("Intel Arc A770 16GB", "fp16", 58.7, 137.6, ARC_A770_GEMM),
             MatmulMeasurement("Intel Arc A770 16GB", "bf16", 58.7, 137.6, ARC_A770_GEMM),
             MatmulMeasurement("Intel Arc A770 16GB", "bf16", 92.9, 137.6, ARC_A770_MAMF),
+            MatmulMeasurement("Intel Arc A770 16GB", "fp16", 80.36, 137.6, ARC_A770_TORCH27),
+            MatmulMeasurement("Intel Arc A770 16GB", "bf16", 85.14, 137.6, ARC_A770_TORCH27),
         ),
         matmul_note="oneMKL DPC++ GEMM, 4096^3 half precision, 58.7 of the 137.6 TFLOPS XMX figure (43 %, Feb 2024); "
-        "mamf-finder under PyTorch 2.7 XPU, bf16 92.9 (68 %, June 2025); bf16 runs on the same XMX engines "
+        "mamf-finder under PyTorch 2.7 XPU, bf16 92.9 (68 %, June 2025); torch.matmul under PyTorch 2.7 XPU, fp16 "
+        "80.4 and bf16 85.1 (58-62 %, June 2026); bf16 runs on the same XMX engines "
         "at the fp16 rate",
     ),
     ArchSupport(
@@ -1033,11 +1093,12 @@ def matmul_efficiency(entry: ArchSupport, dtype: TrainDtype) -> float | None:
     return sum(m.efficiency for m in chosen) / len(chosen)
 
 
-def training_factor(gpu: Gpu, dtype: TrainDtype) -> float:
+def training_factor(gpu: Gpu, dtype: TrainDtype, reference: float | None = None) -> float:
     """Multiplier on the catalog peak so the estimator's NVIDIA-fitted MFU applies to this GPU.
 
     NVIDIA cards are the calibration itself (1.0). Another vendor's figure is scaled by its measured
-    large-GEMM efficiency over the A100 reference's (MAMF table); with no measurement, 1.0 (SUP-9 warns).
+    large-GEMM efficiency over the reference's (`reference`, else reference_matmul_efficiency: the A100's for
+    data-center parts, the GeForce cards' for desktop ones); with no measurement, 1.0 (SUP-9 warns).
     """
     entry = support_for(gpu.vendor, gpu.architecture)
     if gpu.vendor == "nvidia" or entry is None:
@@ -1048,7 +1109,7 @@ def training_factor(gpu: Gpu, dtype: TrainDtype) -> float:
         efficiency = vendor_matmul_efficiency(gpu.vendor, dtype)
     if efficiency is None:
         return 1.0
-    return min(1.0, efficiency / REFERENCE_MATMUL.efficiency)
+    return min(1.0, efficiency / (reference or reference_matmul_efficiency(gpu)))
 
 
 def vendor_matmul_efficiency(vendor: str, dtype: TrainDtype) -> float | None:
@@ -1118,7 +1179,8 @@ def _throughput_verdict(gpu: Gpu, entry: ArchSupport) -> SupportVerdict:
     message = (
         f"training time for {_card(gpu)} uses {training_tflops(gpu, dtype):.0f} of its {_peak(gpu, dtype):.0f} "
         f"{dtype} TFLOPS: large matrix multiplies measure {efficiency:.0%} of peak on {entry.architecture} "
-        f"against {REFERENCE_MATMUL.efficiency:.0%} on the {REFERENCE_MATMUL.card} the utilisation was fitted on "
+        f"against {reference_matmul_efficiency(gpu):.0%} on the "
+        f"{REFERENCE_MATMUL.card if gpu.market == 'datacenter' else 'GeForce cards'} the utilisation was set on "
         f"({entry.matmul_note})"
     )
     return SupportVerdict("SUP-9", "warn" if factor < 0.9 else "pass", message, " ".join(sources))

@@ -44,16 +44,55 @@ def test_b580_sycl_decode_holdout(catalog: Catalog) -> None:
 
 
 def test_a770_trains_at_its_measured_gemm_rate(catalog: Catalog) -> None:
-    """The A770's measured GEMMs, oneMKL fp16 58.7 TFLOPS (ollama/ollama PR #2458, Feb 2024) and mamf-finder bf16 92.9
-    under PyTorch 2.7 XPU (stas00/ml-engineering PR #107, June 2025), against its 137.6 spec-sheet figure: training
-    reads their mean share (55 %, over the A100 reference's 87 %), so a job takes 1/0.63 of the spec-peak time; the spec
-    peak had the A770 train 2x faster than an RTX 3090, the measurements leave it within 0.7-1.0x the 3090's time."""
-    from configurator.core.support import training_factor
+    """The A770's measured GEMMs, oneMKL fp16 58.7 TFLOPS (ollama/ollama PR #2458, Feb 2024), mamf-finder bf16 92.9 under
+    PyTorch 2.7 XPU (stas00/ml-engineering PR #107, June 2025) and torch.matmul bf16 85.14 under PyTorch 2.7 XPU
+    (zzc0721/torch-performance-test-data #182, June 2026), against its 137.6 spec-sheet figure: a desktop card's
+    utilisation is a share of a GeForce peak, which GeForce GEMMs reach (RTX 4090 164.81 of 165.2, #78; RTX 3060 25.47
+    of 25.5, #131; ...), so the A770 trains at its mean share over the GeForce cards' (57 % / 102 %), not over the A100's
+    87 % (which had priced it at 87 TFLOPS, above every measurement of it but one)."""
+    from configurator.core.support import GEFORCE_MATMUL, training_factor
 
     a770 = catalog.get("gpus", "arc-a770-16gb")
-    assert training_factor(a770, "bf16") == pytest.approx((58.7 + 92.9) / 2 / 137.6 / (271.2 / 312.0), rel=1e-3)
-    ratio = _pretrain_hours(catalog, "arc-a770-16gb") / _pretrain_hours(catalog, "rtx-3090")
-    assert 0.7 <= ratio <= 1.0
+    geforce = sum(m.efficiency for m in GEFORCE_MATMUL) / len(GEFORCE_MATMUL)
+    assert geforce == pytest.approx(1.02, abs=0.01)
+    expected = (58.7 + 92.9 + 85.14) / 3 / 137.6 / geforce
+    assert training_factor(a770, "bf16") == pytest.approx(expected, rel=1e-3)
+    assert training_tflops(a770, "bf16") < 85.14  # below the best PyTorch GEMM measured on it
+
+
+def test_a770_trains_slower_than_a_3090(catalog: Catalog) -> None:
+    """Issue #29's published row: A770 training throughput below the RTX 3090's. PyTorch XPU's fused attention has no
+    backward (intel/torch-xpu-ops #1749, June 2025; #2489, PyTorch 2.10 nightly, Dec 2025: "flash attn not support
+    tensor with require_grad=True"; #2390: the full 32 x 2048 x 2048 score tensor in a QLoRA step), so a training step on
+    the A770 writes its scores to memory at 560 GB/s, where the 3090 (936 GB/s) runs FlashAttention: at 2,048 tokens the
+    A770 takes longer for a 1B and an 8B model alike. The spec-sheet peak had it 2x faster; the GEMM rate alone 1.2x."""
+    ratio_1b = _pretrain_hours(catalog, "arc-a770-16gb") / _pretrain_hours(catalog, "rtx-3090")
+    assert 1.2 <= ratio_1b <= 1.8
+    w = Workload(kind="pretrain", tokens=1e9, context=2048)
+    model = catalog.get("models", "llama-3.1-8b")
+    hours = {
+        g: estimate(model, w, catalog.get("gpus", g)).gpu_hours for g in ("arc-a770-16gb", "rtx-3090", "rx-7900-xtx")
+    }
+    assert hours["arc-a770-16gb"] > hours["rtx-3090"]  # type: ignore[operator]
+    # ROCm runs FlashAttention (composable_kernel / Triton): the RX 7900 XTX keeps its GEMM advantage (92 vs 71 TFLOPS)
+    assert hours["rx-7900-xtx"] < hours["rtx-3090"]  # type: ignore[operator]
+
+
+def test_consumer_utilisation_moves_with_traffic_not_vendor_name(catalog: Catalog) -> None:
+    """The consumer figure (0.35 of an RTX 3090's peak, an estimate: desktop_training.py says why) holds on the 3090 and
+    moves on other cards only by their FLOPs per byte and attention: an RTX 4090 (164 FLOP/B against 76) keeps a little
+    less, and no desktop card keeps more than the 3090 with FlashAttention."""
+    from configurator.core.estimate.desktop_training import REFERENCE_FLOPS_PER_BYTE
+    from configurator.core.estimate.estimator import CAL, default_mfu
+
+    model = catalog.get("models", "llama-3.1-8b")
+    assert default_mfu(model, catalog.get("gpus", "rtx-3090"), seq=2048) == pytest.approx(CAL.default_mfu_consumer)
+    assert REFERENCE_FLOPS_PER_BYTE == pytest.approx(71.0 / 0.936, rel=1e-3)
+    mfu_4090 = default_mfu(model, catalog.get("gpus", "rtx-4090"), seq=2048)
+    assert 0.9 * CAL.default_mfu_consumer < mfu_4090 < CAL.default_mfu_consumer
+    for gpu in catalog.records["gpus"].values():
+        if gpu.market != "datacenter" and gpu.bf16_tflops:
+            assert default_mfu(model, gpu, seq=2048) <= CAL.default_mfu_consumer * 1.05, gpu.id
 
 
 def test_rx9070xt_training_reads_measured_gemm(catalog: Catalog) -> None:

@@ -16,7 +16,6 @@ from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.host import (
     RAM_EFFICIENCY,
     check_platform,
-    cpu_peak_tflops,
     host_from_bandwidth,
     host_memory,
 )
@@ -24,6 +23,7 @@ from configurator.core.estimate.offload import estimate_on_host
 from configurator.core.estimate.unified import system_gpu
 from configurator.core.estimate.workload import Workload
 from configurator.core.launch import launch_command
+from tests.reference import offload_prediction
 
 DATA = Path(__file__).parent.parent / "data"
 
@@ -40,28 +40,8 @@ def _gpu(catalog: Catalog, gpu_id: str) -> Gpu:
 
 
 def predict(catalog: Catalog, row: dict[str, Any]) -> tuple[float, float]:
-    """(predicted, measured) for one row."""
-    model = catalog.get("models", row["model"])
-    w = Workload(kind="inference", precision=row["precision"], engine="llama.cpp", context=row.get("context", 512))
-    if row["mode"] == "system":
-        system = catalog.get("systems", row["system"])
-        assert isinstance(system, System)
-        result = estimate(model, w, system_gpu(system, wired_fraction=1.0))
-        return result.decode_tokens_per_s or 0.0, row["measured_tokens_per_s"]
-    # the platform's peak from its channels, or the bandwidth the source itself states for the machine (`peak_gbps`)
-    peak = row["peak_gbps"] if "peak_gbps" in row else row["channels"] * row["speed_mts"] * 8 / 1000
-    cpu = catalog.get("cpus", row["cpu"]) if "cpu" in row else None
-    tflops = cpu_peak_tflops(cpu) if isinstance(cpu, Cpu) else None
-    host = host_from_bandwidth(peak, row.get("family", "desktop"), None, tflops, 4)
-    if row["mode"] in ("cpu", "cpu_prefill"):
-        result = estimate_on_host(model, w, None, 0, host)
-        if row["mode"] == "cpu_prefill":
-            return result.prefill_tokens_per_s or 0.0, row["measured_prefill_tokens_per_s"]
-        return result.decode_tokens_per_s or 0.0, row["measured_tokens_per_s"]
-    # the measured run's own --n-cpu-moe when the source gives it, else as few layers as fit
-    w = w.model_copy(update={"offload": "cpu", "n_cpu_moe": row.get("n_cpu_moe")})
-    result = estimate_on_host(model, w, _gpu(catalog, row["gpu"]), 1, host)
-    return result.decode_tokens_per_s or 0.0, row["measured_tokens_per_s"]
+    """(predicted, measured) for one row (tests/reference.py scores them, as benchmarks/accuracy.py reports them)."""
+    return offload_prediction(catalog, row)
 
 
 def test_holdout_measurements_within_20_percent_median(catalog: Catalog) -> None:
@@ -182,3 +162,31 @@ def test_n_cpu_moe_is_the_users_placement_and_the_estimator_delegates(catalog: C
     assert delegated.host_bandwidth_gbps == direct.host_bandwidth_gbps  # one offload model, not two
     fewer = estimate_on_host(model, w.model_copy(update={"n_cpu_moe": 30}), gpu, 1, host)
     assert (fewer.decode_tokens_per_s or 0) > (direct.decode_tokens_per_s or 0)  # fewer expert layers in RAM: faster
+
+
+def test_accuracy_reports_the_offload_regimes(catalog: Catalog) -> None:
+    """Issue #29: `benchmarks/accuracy.py offload` reports the RAM regimes (experts in RAM, CPU only, unified memory)
+    with the share of holdout rows inside the range each estimate itself reports."""
+    import subprocess
+    import sys
+
+    from tests.reference import offload_regime, offload_result, offload_rows
+
+    held = offload_rows("holdout")
+    inside = []
+    for row in held:
+        result, path, measured = offload_result(catalog, row)
+        low, high = result.to_json()["ranges"][path]
+        inside.append(low <= measured <= high)
+    share = sum(inside) / len(inside)
+    assert share >= 0.75
+    assert {offload_regime(catalog, r) for r in held} >= {"experts in RAM", "CPU only", "unified memory"}
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run(
+        [sys.executable, str(root / "benchmarks" / "accuracy.py"), "offload"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=root,
+    ).stdout
+    assert f"in the 80 % range {share:.0%}" in out and "experts in RAM" in out

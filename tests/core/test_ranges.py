@@ -103,6 +103,30 @@ def test_holdout_coverage_is_reported(catalog: Any) -> None:
     assert f"in the 80 % range {share:.0%}" in out
 
 
+def test_speed_figure_reads_its_regimes_range(catalog: Any) -> None:
+    """Issue #29: each speed figure belongs to one regime (ranges.speed_regime: MoE under tensor parallelism, then
+    several sequences, then a non-NVIDIA backend), and `estimate --json` brackets it with that regime's factors where
+    REGIME_RANGE_FACTORS sets them (benchmarks/accuracy.py scores each row with the same ones)."""
+    from configurator.core.estimate.ranges import BATCHED, OTHER_VENDORS, REGIME_RANGE_FACTORS, speed_regime
+
+    assert speed_regime(moe_tensor_parallel=True, batch=8, nvidia=False) == "moe-tensor-parallel"
+    assert speed_regime(moe_tensor_parallel=False, batch=8, nvidia=False) == BATCHED
+    assert speed_regime(moe_tensor_parallel=False, batch=1, nvidia=False) == OTHER_VENDORS
+    assert speed_regime(moe_tensor_parallel=False, batch=1, nvidia=True) is None
+    model = catalog.get("models", "llama-3.1-8b")
+    for gpu, batch, regime in (("rtx-4090", 1, None), ("rtx-4090", 16, BATCHED), ("arc-a770-16gb", 1, OTHER_VENDORS)):
+        w = Workload(kind="inference", precision="q4_k_m", engine="llama.cpp", context=2048, batch=batch)
+        result = estimate(model, w, catalog.get("gpus", gpu))
+        assert result.speed_regime == regime
+        low, high = REGIME_RANGE_FACTORS.get(("decode_speed", regime or ""), RANGE_FACTORS["decode_speed"])
+        decode = result.decode_tokens_per_s
+        assert decode is not None
+        lo, hi = result.to_json()["ranges"]["speed.decode_tokens_per_s"]
+        assert lo == pytest.approx(decode * low, rel=0.01) and hi == pytest.approx(decode * high, rel=0.01)
+    for (kind, regime), (low, high) in REGIME_RANGE_FACTORS.items():
+        assert kind in RANGE_FACTORS and 0 < low <= 1 <= high, (kind, regime)
+
+
 # Four of the training rows' sources (7 rows): the fold mechanics are the same on them as on all 21 rows, whose
 # refits took a third of the suite's time; benchmarks/accuracy.py runs the whole cross-validation.
 CV_SOURCES = (

@@ -28,6 +28,7 @@ from configurator.core.estimate.backends import (
     moe_expert_share,
 )
 from configurator.core.estimate.collectives import SERVER_ENGINES, allreduce_latency
+from configurator.core.estimate.desktop_training import desktop_mfu, gemm_time_share
 from configurator.core.estimate.frameworks import (
     DEEPSPEED_BUCKET_ELEMENTS,
     DEEPSPEED_MAX_LIVE_PARAMETERS,
@@ -57,7 +58,7 @@ from configurator.core.estimate.kv import (
 )
 from configurator.core.estimate.params import ParamCounts, count_params
 from configurator.core.estimate.precision import KV_BYTES, weight_format
-from configurator.core.estimate.ranges import MOE_TENSOR_PARALLEL
+from configurator.core.estimate.ranges import speed_regime as ranges_speed_regime
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step, mfu_formula
 from configurator.core.estimate.serving import arriving_prompt_tokens, batched_tokens_budget
 from configurator.core.estimate.speculative import (
@@ -339,6 +340,8 @@ class Calibration:
     # norms and the optimizer in BF16/FP32): only the time spent in GEMMs shrinks, by the FP8/BF16 peak ratio at the
     # same GEMM efficiency. The GEMM share of the BF16 step is MFU / (achieved large-GEMM efficiency), the measured
     # A100 BF16 figure support.REFERENCE_MATMUL (271.2 of 312 TFLOPS, ml-engineering MAMF table).
+    # Desktop and workstation cards: an ESTIMATE, not a fit (no consumer-card run among the reference rows), taken at an
+    # RTX 3090 with FlashAttention and moved per card by its traffic; desktop_training.py gives the reason and sources.
     default_mfu_consumer: float = 0.35
     # A months-long run loses time beside its steady-state steps and beside restarts after failures (below): checkpoint
     # saves, evaluation, data and straggler stalls. BLOOM-176B (BigScience, arXiv 2211.05100): 156 TFLOP/s per A100 in
@@ -1255,10 +1258,12 @@ def moe_expert_efficiency(tokens_per_expert: float, engine: str = "llama.cpp", b
     return one + (1 - one) * (1 - 1 / t)
 
 
-def speed_regime(model: ModelArch, split: str, gpus: int) -> str | None:
-    """The regime with its own 80 % speed range (ranges.REGIME_RANGE_FACTORS): an MoE under tensor parallelism, whose
-    step is the latency floors of collectives.py; None for the rest (the kind's range)."""
-    return MOE_TENSOR_PARALLEL if model.moe is not None and split in ("tensor", TENSOR_PIPELINE) and gpus > 1 else None
+def speed_regime(model: ModelArch, split: str, gpus: int, batch: int = 1, gpu: Gpu | None = None) -> str | None:
+    """The regime with its own 80 % speed range (ranges.speed_regime, REGIME_RANGE_FACTORS)."""
+    tensor_moe = model.moe is not None and split in ("tensor", TENSOR_PIPELINE) and gpus > 1
+    return ranges_speed_regime(
+        moe_tensor_parallel=tensor_moe, batch=batch, nvidia=gpu is None or gpu.vendor == "nvidia"
+    )
 
 
 def _speculative_mtp(
@@ -1360,8 +1365,12 @@ def _gemm_peak_fp16acc(gpu: Gpu) -> float:
 
 def measured_matmul_factor(gpu: Gpu) -> float:
     """Off NVIDIA, the spec-sheet matrix peak scaled by the family's measured GEMM share (support.training_factor: the
-    same figure training time reads), so prefill and training read one matmul rate; 1 on NVIDIA (the calibration)."""
-    return training_factor(gpu, "fp16") if gpu.vendor not in ("nvidia", "apple") else 1.0
+    same measurements training time reads); 1 on NVIDIA (the calibration). Prefill's NVIDIA peak is the FP16-accumulate
+    one llama.cpp's cuBLAS runs (above), whose achieved share a torch.matmul (FP32 accumulate) does not measure: it keeps
+    the A100 reference, where training on a desktop card divides by the GeForce cards' share (support.GEFORCE_MATMUL)."""
+    if gpu.vendor in ("nvidia", "apple"):
+        return 1.0
+    return training_factor(gpu, "fp16", REFERENCE_MATMUL.efficiency)
 
 
 def _int8_mma(gpu: Gpu) -> bool:
@@ -1929,9 +1938,7 @@ def _gemm_share(hidden: int, gpu: Gpu, score_heads_seq: float = 0.0, fused: bool
     of an eager or (`fused`) a fused/compiled stack. Calibration explains all three."""
     flops_per_byte = training_tflops(gpu, "bf16") * 1e12 / (gpu.memory_bandwidth_gbps * 1e9)
     elementwise = CAL.mfu_elementwise_bytes_fused if fused else CAL.mfu_elementwise_bytes_per_hidden
-    h0 = elementwise * flops_per_byte / 72
-    s0 = CAL.mfu_attention_score_bytes * score_heads_seq * flops_per_byte / (72 * hidden)
-    return hidden / (hidden + h0 + s0)
+    return gemm_time_share(hidden, flops_per_byte, elementwise, CAL.mfu_attention_score_bytes, score_heads_seq)
 
 
 def _hopper_class(gpu: Gpu) -> bool:
@@ -1946,8 +1953,17 @@ def default_mfu(
     many heads at sequence `seq`; with `fused` element-wise kernels, their smaller traffic) against that run's
     (Calibration explains them) and, given the tokens per micro-batch, by how full the layer's unsplit GEMMs keep the
     SMs against that run's (estimate.gemm)."""
-    if gpu.market != "datacenter":
-        return CAL.default_mfu_consumer
+    if gpu.market != "datacenter":  # the consumer figure, moved per card by its traffic (desktop_training.py)
+        elementwise = CAL.mfu_elementwise_bytes_fused if fused else CAL.mfu_elementwise_bytes_per_hidden
+        return desktop_mfu(
+            CAL.default_mfu_consumer,
+            model,
+            gpu,
+            seq or model.max_context,
+            elementwise,
+            CAL.mfu_attention_score_bytes,
+            CAL.training_flash_attention,
+        )
     if _hopper_class(gpu):
         base, ref, ref_scores = CAL.default_mfu_hopper, CAL.mfu_reference_hidden_hopper, 0.0
     else:
@@ -2312,7 +2328,7 @@ def estimate(
         wall_hours=wall,
         rate_share=mfu,
         peak_tflops=dense_peak_tflops(gpu) if gpu else None,
-        speed_regime=speed_regime(model, split, gpus),
+        speed_regime=speed_regime(model, split, gpus, workload.batch, gpu),
         placement=dict(zip(("tensor_parallel", "pipeline_parallel"), serving_layout(model, gpus)))
         if split == TENSOR_PIPELINE
         else None,
