@@ -21,8 +21,8 @@ from pydantic import BaseModel
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch
 from configurator.core.estimate.workload import Workload
-from configurator.core.rules import REGISTRY, STRUCTURE
-from configurator.core.solve import compat, memo, prune
+from configurator.core.rules import REGISTRY, STRUCTURE, compat
+from configurator.core.solve import memo, prune
 from configurator.core.solve.candidates import Candidates, gpu_options, platform_parts
 from configurator.core.solve.request import BuildRequest
 from configurator.core.solve.rules import Assembly, check_build

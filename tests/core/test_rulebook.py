@@ -15,8 +15,8 @@ import pytest
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Chassis, Cooler, Cpu, Motherboard
 from configurator.core.estimate.workload import Workload
-from configurator.core.solve import compat
-from configurator.core.solve import power as pw
+from configurator.core.rules import compat
+from configurator.core.rules import watts as pw
 from configurator.core.solve.plan import plan
 from configurator.core.solve.request import BuildRequest, OwnedPart
 from configurator.storage import catalogs

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from configurator.core.rules import compat
 from configurator.core.rules.base import Rule, register
-from configurator.core.solve import compat
 
 
 @register

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from configurator.core.catalog.models import Chassis
+from configurator.core.rules import compat
 from configurator.core.rules.base import Message, Rule, Status, Verdict, register
-from configurator.core.solve import compat
 
 TOWERS = ("mid-tower", "full-tower")
 CORES_PER_GPU = 4  # CPU-1 (Puget Systems)

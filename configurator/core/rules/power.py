@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from configurator.core.catalog.models import Chassis, Cpu, Gpu, Psu
+from configurator.core.rules import watts as pw
 from configurator.core.rules.base import Message, Rule, Verdict, instance, register
-from configurator.core.solve import power as pw
 
 BUILDER = "BuildModel._power"
 """The builder step that applies the per-PSU rules, one PSU choice (`ps`) and its literal (`lit`) at a time."""

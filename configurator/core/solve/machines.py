@@ -18,8 +18,8 @@ from configurator.core.estimate.precision import GGUF_FOR_INTEGER, GGUF_TYPES
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.unified import system_gpu
 from configurator.core.estimate.workload import Workload
-from configurator.core.solve import compat
-from configurator.core.solve import power as pw
+from configurator.core.rules import compat
+from configurator.core.rules import watts as pw
 from configurator.core.solve.build import Build, BuildPart, Check, Power
 from configurator.core.solve.candidates import Candidates, Priced, on_engine, platform_parts
 from configurator.core.solve.memo import remember

@@ -13,12 +13,11 @@ from dataclasses import dataclass
 from configurator.core.catalog.models import Chassis, Cooler, Cpu, Gpu, MemoryKit, Motherboard, Psu, Storage
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
-from configurator.core.rules import Verdict, instance
+from configurator.core.rules import Verdict, compat, instance
 from configurator.core.rules import cooling as cooling_rules
 from configurator.core.rules import layout as layout_rules
 from configurator.core.rules import power as power_rules
-from configurator.core.solve import compat
-from configurator.core.solve import power as pw
+from configurator.core.rules import watts as pw
 from configurator.core.solve.build import Check, Power
 from configurator.core.solve.power_cap import cap_command
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name, circuit_volts
@@ -137,11 +136,7 @@ class _Checks(list[Check]):
 
 def _shown(verdicts: list[Verdict | None], quiet: tuple[str, ...] = ()) -> list[Check]:
     """The verdicts a buyer reads: every one, but a quiet rule's (no solved build breaks it) only when it does not pass."""
-    return [
-        Check(rule=v.rule, status=v.status, message=v.message)
-        for v in verdicts
-        if v is not None and (v.status != "pass" or v.rule not in quiet)
-    ]
+    return [v for v in verdicts if v is not None and (v.status != "pass" or v.rule not in quiet)]
 
 
 PSU_LOAD, SECOND_PSU = instance(power_rules.PsuLoad), instance(power_rules.SecondPsu)
