@@ -931,6 +931,36 @@ def _verdict(
     return SupportVerdict.of(said, fact.source)
 
 
+def _training_verdicts(gpu: Gpu, entry: ArchSupport, workload: Workload, tuned_by: str | None) -> list[SupportVerdict]:
+    """SUP-5, SUP-6, SUP-7, SUP-10 and SUP-9: what a training run needs beside the engine and the precision."""
+    verdicts = [
+        _verdict(
+            FLASH,
+            entry.flash_attention_2,
+            "FlashAttention-2",
+            gpu,
+            "budget more memory and time for attention",
+            at_most="warn",
+        )
+    ]
+    if workload.method == "qlora" and workload.kind == "finetune":
+        qlora = _verdict(
+            BNB, entry.bitsandbytes, "QLoRA (bitsandbytes NF4)", gpu, "use LoRA on a 16-bit base model instead"
+        )
+        verdicts.append(qlora)
+    if workload.optimizer == "adamw-8bit":
+        verdicts.append(_verdict(BNB, entry.bitsandbytes, "8-bit AdamW (bitsandbytes)", gpu, "use plain AdamW"))
+    if (workload.zero > 0 or workload.offload == "cpu") and not framework_shards_with_fsdp(tuned_by):
+        verdicts.append(
+            _verdict(DEEPSPEED, entry.deepspeed, "DeepSpeed ZeRO / offload", gpu, "PyTorch FSDP is the alternative")
+        )
+    # SUP-10: the fine-tuning framework's own limits (precision, oldest GPU)
+    if (verdict := framework_verdict(gpu, tuned_by)) is not None:
+        verdicts.append(verdict)
+    verdicts.append(_throughput_verdict(gpu, entry))
+    return verdicts
+
+
 def check_stack(gpu: Gpu, workload: Workload) -> list[SupportVerdict]:
     """Check the software stack a workload needs against what runs on this GPU's architecture.
 
@@ -991,36 +1021,7 @@ def check_stack(gpu: Gpu, workload: Workload) -> list[SupportVerdict]:
         verdicts.append(_verdict(FP8_KV, entry.vllm_fp8_kv, "vLLM FP8 KV cache", gpu, "keep the KV cache in fp16"))
 
     if training:
-        verdicts.append(
-            _verdict(
-                FLASH,
-                entry.flash_attention_2,
-                "FlashAttention-2",
-                gpu,
-                "budget more memory and time for attention",
-                at_most="warn",
-            )
-        )
-        if workload.method == "qlora" and workload.kind == "finetune":
-            verdicts.append(
-                _verdict(
-                    BNB,
-                    entry.bitsandbytes,
-                    "QLoRA (bitsandbytes NF4)",
-                    gpu,
-                    "use LoRA on a 16-bit base model instead",
-                )
-            )
-        if workload.optimizer == "adamw-8bit":
-            verdicts.append(_verdict(BNB, entry.bitsandbytes, "8-bit AdamW (bitsandbytes)", gpu, "use plain AdamW"))
-        if (workload.zero > 0 or workload.offload == "cpu") and not framework_shards_with_fsdp(tuned_by):
-            verdicts.append(
-                _verdict(DEEPSPEED, entry.deepspeed, "DeepSpeed ZeRO / offload", gpu, "PyTorch FSDP is the alternative")
-            )
-        # SUP-10: the fine-tuning framework's own limits (precision, oldest GPU)
-        if (verdict := framework_verdict(gpu, tuned_by)) is not None:
-            verdicts.append(verdict)
-        verdicts.append(_throughput_verdict(gpu, entry))
+        verdicts += _training_verdicts(gpu, entry, workload, tuned_by)
 
     # SUP-8: driver and toolkit lifecycle (always relevant to a purchase)
     if entry.driver.level != "yes":

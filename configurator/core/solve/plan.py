@@ -407,16 +407,15 @@ def _unified_build(
         if not meets_speed(est, request):
             continue
         u = system.unified
-        fraction, note = u.gpu_memory_fraction, u.gpu_memory_note
         checks = [
             MEM_FIT.say(
                 "pass",
                 "wired",
                 need_gib=peak.total / GIB,
                 vram_gb=gpu.vram_gb,
-                fraction=fraction,
+                fraction=u.gpu_memory_fraction,
                 memory_gb=system.memory_gb,
-                note=note,
+                note=u.gpu_memory_note,
             ),
             CIRCUIT.say(
                 "pass" if system.max_power_w <= limit else "fail", "system", max_w=system.max_power_w, limit_w=limit
