@@ -247,6 +247,8 @@ SEEN_AS: dict[tuple[str, str], Any] = {
 KNOWN_GAPS = {
     ("cpu", "family"): "CPU-2 reads it, prune.cpu_key does not: no board in the catalog takes one family of a group of "
     "otherwise equal CPUs and not another, so no pruning is wrong today (a `covers` test is the fix)",
+    ("cpu", "integrated_graphics"): "DISPLAY reads it on CPU-only machines (solve/machines.py), which the GPU solver's "
+    "dominance pruning never sees; a build with GPUs has a card to boot with",
 }
 
 
