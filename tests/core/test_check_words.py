@@ -66,6 +66,7 @@ def test_a_check_is_rendered_from_its_code_and_fields_in_the_language_asked() ->
     assert words.check_text(check) == check.message
     with words.language("zh_CN"):
         assert words.check_text(check) == "电源负载 93%（最多 80%）"
+    assert words.check_text(check, "zh_CN") == "电源负载 93%（最多 80%）"  # the window names its language
     # the words come from the code and fields, not from the English: a check reworded in English reads the same
     reworded = check.model_copy(update={"message": "something else entirely"})
     with words.language("zh_CN"):

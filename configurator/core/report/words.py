@@ -361,10 +361,10 @@ CheckTemplate = str | Callable[[Mapping[str, Any]], str]
 """A check's words from its fields: a format string, or a function of the fields."""
 
 
-def check_text(check: Check) -> str:
-    """A build check's finding in the sheet's (or window's) language, rendered from its rule, code and fields; the
-    rule's own English (`check.message`) in English or for a finding the table lacks."""
-    template = ZH_CHECKS.get((check.rule, check.code)) if _language.get() == "zh_CN" else None
+def check_text(check: Check, lang: str | None = None) -> str:
+    """A build check's finding in `lang` ("en" or "zh_CN"; default: the sheet's or window's language), rendered from
+    its rule, code and fields; the rule's own English (`check.message`) in English or for a finding the table lacks."""
+    template = ZH_CHECKS.get((check.rule, check.code)) if (lang or _language.get()) == "zh_CN" else None
     if template is None:
         return check.message
     return template.format(**check.fields) if isinstance(template, str) else template(check.fields)
