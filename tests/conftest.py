@@ -23,6 +23,20 @@ def isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return home
 
 
+TINY_CATALOG = Path(__file__).parent / "data" / "tiny_catalog"
+
+
+@pytest.fixture(scope="session")
+def tiny_catalog() -> Any:
+    """A few records copied from the shipped catalog (tests/data/tiny_catalog): for unit tests of rules that need
+    named parts, without loading every record."""
+    from configurator.core.catalog.loader import load_catalog
+
+    result = load_catalog([sorted(TINY_CATALOG.glob("*.toml"))])
+    assert not result.problems, result.problems
+    return result.catalog
+
+
 @pytest.fixture(scope="session")
 def catalog() -> Any:
     """The shipped catalog, without a user's overlays (a test file's own `catalog` fixture overrides it)."""

@@ -16,99 +16,125 @@ EXIT_OK = 0
 OTHER_WAYS = 5  # relaxations listed after the cheapest (--json has them all)
 
 
+def _headline(build: Any) -> str:
+    """A build's first line: rank, label, cards, price, speed, memory, wall power and its failed and warned checks."""
+    e = build.estimate
+    speed = (
+        f"{e.decode_tokens_per_s:.1f} tok/s"
+        if e.decode_tokens_per_s is not None
+        else (f"{e.wall_hours:,.0f} h" if e.wall_hours else "-")
+    )
+    if e.reference_tokens and e.wall_hours:  # no --tokens: the reference job the builds are ranked by
+        speed = f"{e.wall_hours:,.0f} h per {e.reference_tokens / 1e6:,.0f} M tokens"
+    fails = sum(c.status == "fail" for c in build.checks)
+    warns = sum(c.status == "warn" for c in build.checks)
+    nodes = f"{build.nodes} x " if build.nodes > 1 else ""
+    wall = (
+        f"{build.power.wall_w:,.0f} W wall"
+        if build.nodes <= 1
+        # a cluster's power figures are a node's
+        else f"{build.power.wall_w:,.0f} W wall per node ({build.power.wall_w * build.nodes / 1000:,.0f} kW in all)"
+    )
+    # a machine with no GPU bought says so, and how much of its RAM the model takes (#28)
+    cards = f"{nodes}{build.gpu_count} x {build.gpu_id}" if build.gpu_count else "no GPU"
+    if build.gpus_mixed:  # different cards in one machine (solve.mixed): each by its id, in slot order
+        cards = nodes + " + ".join(build.gpus_mixed)
+    memory = (
+        f"{e.per_gpu_bytes / 1024**3:.1f} GiB/GPU"
+        if build.gpu_count
+        else f"{e.host_ram_bytes / 1024**3:.1f} GiB in RAM"
+    )
+    return (
+        f"#{build.rank} {build.label}: {cards}  "
+        f"{build.total_price:,.0f} {build.currency}  {speed}  "
+        f"{memory}  {wall}  "
+        f"({fails} fail, {warns} warn)"
+    )
+
+
+def _part_lines(build: Any) -> list[str]:
+    """The bill of materials, a line a part (owned, free or old prices said), and a warning for old prices."""
+    lines = []
+    for part in build.parts:
+        owned = f" ({part.owned} owned)" if part.owned else ""
+        old = f"  [old: {prices.stale_text(part)}]" if prices.is_stale(part) else ""
+        scope = (
+            ""
+            if build.nodes <= 1
+            else "  (once, for the whole cluster)"
+            if part.scope == "cluster"
+            else f"  (per node; x {build.nodes:,} nodes)"
+        )
+        # a part that costs nothing says why (built into the server, included with the chassis), as the sheet does
+        free = f" ({part.price_note})" if not part.subtotal and not part.owned and part.price_note else ""
+        lines.append(
+            f"   {part.category:11} {part.quantity} x {part.name}{owned}  {part.subtotal:,.0f}{free}{scope}{old}"
+        )
+    old_parts = prices.stale_parts(build)
+    if old_parts:
+        paid = sum(p.subtotal > 0 for p in build.parts)
+        lines.append(
+            f"   [warn] prices: {len(old_parts)} of {paid} paid part(s) priced more than "
+            f"{prices.STALE_AFTER_WORDS} ago (marked old above); ask for fresh quotes"
+        )
+    return lines
+
+
+def _build_lines(build: Any) -> list[str]:
+    """One build: its headline, why, time, parts, the checks that do not pass, upgrades and the launch command."""
+    e = build.estimate
+    lines = [_headline(build), f"   {build.why}"]
+    if e.gpu_hours is not None:
+        # the time's own utilisation, defined once (report.utilisation), as the sheet and the app give it
+        used = utilisation_sentence(build)
+        lines.append(
+            f"   time: {e.gpu_hours:,.0f} GPU-hours, {e.wall_hours:,.1f} h wall clock on {e.gpus:,} GPUs"
+            + (f"; {used}" if used else "")
+        )
+    lines += _part_lines(build)
+    for check in build.checks:
+        if check.status != "pass":
+            lines.append(f"   [{check.status}] {check.rule}: {check.message}")
+    for upgrade in build.upgrades:
+        lines.append(f"   upgrade: {upgrade}")
+    if build.launch and build.launch.get("command"):
+        # the command that realises the estimate (the README promised it here; only the JSON and the sheet had it)
+        lines.append(f"   run ({build.launch.get('engine', '')}): {build.launch['command']}")
+    lines.append("")
+    return lines
+
+
+def _infeasible_lines(result: Any) -> list[str]:
+    """Why nothing (or nothing as asked) fits, the closest cards, what blocks it and the ways out."""
+    lines: list[str] = []
+    if not result.infeasible:
+        return lines
+    inf = result.infeasible
+    # with builds above, they are the relaxation (servers working together, or weights in RAM)
+    lines.append(f"{result.infeasible_headline()}: {inf.reason}")
+    for detail in inf.details:
+        lines.append(f"   {detail}")  # the closest cards, short, under the one sentence
+    lines.append(f"blocking: {', '.join(inf.blocking) or '-'}")
+    way = (
+        "cheapest relaxation"
+        if not result.passing()
+        else "the way above"
+        if inf.relaxed_request is None
+        else "or, changing the request"
+    )  # the builds above run it as asked; the relaxation asks something else
+    lines.append(f"{way}: {inf.cheapest_relaxation}")
+    others = inf.relaxations[1 : OTHER_WAYS + 1]
+    if others:
+        lines.append("other ways out, by price:")
+        lines.extend(f"   {r.change}" for r in others)
+    return lines
+
+
 def format_plan(result: Any) -> str:
     lines = []
     for build in result.builds:
-        e = build.estimate
-        speed = (
-            f"{e.decode_tokens_per_s:.1f} tok/s"
-            if e.decode_tokens_per_s is not None
-            else (f"{e.wall_hours:,.0f} h" if e.wall_hours else "-")
-        )
-        if e.reference_tokens and e.wall_hours:  # no --tokens: the reference job the builds are ranked by
-            speed = f"{e.wall_hours:,.0f} h per {e.reference_tokens / 1e6:,.0f} M tokens"
-        fails = sum(c.status == "fail" for c in build.checks)
-        warns = sum(c.status == "warn" for c in build.checks)
-        nodes = f"{build.nodes} x " if build.nodes > 1 else ""
-        wall = (
-            f"{build.power.wall_w:,.0f} W wall"
-            if build.nodes <= 1
-            # a cluster's power figures are a node's
-            else f"{build.power.wall_w:,.0f} W wall per node ({build.power.wall_w * build.nodes / 1000:,.0f} kW in all)"
-        )
-        # a machine with no GPU bought says so, and how much of its RAM the model takes (#28)
-        cards = f"{nodes}{build.gpu_count} x {build.gpu_id}" if build.gpu_count else "no GPU"
-        if build.gpus_mixed:  # different cards in one machine (solve.mixed): each by its id, in slot order
-            cards = nodes + " + ".join(build.gpus_mixed)
-        memory = (
-            f"{e.per_gpu_bytes / 1024**3:.1f} GiB/GPU"
-            if build.gpu_count
-            else f"{e.host_ram_bytes / 1024**3:.1f} GiB in RAM"
-        )
-        lines.append(
-            f"#{build.rank} {build.label}: {cards}  "
-            f"{build.total_price:,.0f} {build.currency}  {speed}  "
-            f"{memory}  {wall}  "
-            f"({fails} fail, {warns} warn)"
-        )
-        lines.append(f"   {build.why}")
-        if e.gpu_hours is not None:
-            # the time's own utilisation, defined once (report.utilisation), as the sheet and the app give it
-            used = utilisation_sentence(build)
-            lines.append(
-                f"   time: {e.gpu_hours:,.0f} GPU-hours, {e.wall_hours:,.1f} h wall clock on {e.gpus:,} GPUs"
-                + (f"; {used}" if used else "")
-            )
-        for part in build.parts:
-            owned = f" ({part.owned} owned)" if part.owned else ""
-            old = f"  [old: {prices.stale_text(part)}]" if prices.is_stale(part) else ""
-            scope = (
-                ""
-                if build.nodes <= 1
-                else "  (once, for the whole cluster)"
-                if part.scope == "cluster"
-                else f"  (per node; x {build.nodes:,} nodes)"
-            )
-            # a part that costs nothing says why (built into the server, included with the chassis), as the sheet does
-            free = f" ({part.price_note})" if not part.subtotal and not part.owned and part.price_note else ""
-            lines.append(
-                f"   {part.category:11} {part.quantity} x {part.name}{owned}  {part.subtotal:,.0f}{free}{scope}{old}"
-            )
-        old_parts = prices.stale_parts(build)
-        if old_parts:
-            paid = sum(p.subtotal > 0 for p in build.parts)
-            lines.append(
-                f"   [warn] prices: {len(old_parts)} of {paid} paid part(s) priced more than "
-                f"{prices.STALE_AFTER_WORDS} ago (marked old above); ask for fresh quotes"
-            )
-        for check in build.checks:
-            if check.status != "pass":
-                lines.append(f"   [{check.status}] {check.rule}: {check.message}")
-        for upgrade in build.upgrades:
-            lines.append(f"   upgrade: {upgrade}")
-        if build.launch and build.launch.get("command"):
-            # the command that realises the estimate (the README promised it here; only the JSON and the sheet had it)
-            lines.append(f"   run ({build.launch.get('engine', '')}): {build.launch['command']}")
-        lines.append("")
-    if result.infeasible:
-        inf = result.infeasible
-        # with builds above, they are the relaxation (servers working together, or weights in RAM)
-        lines.append(f"{result.infeasible_headline()}: {inf.reason}")
-        for detail in inf.details:
-            lines.append(f"   {detail}")  # the closest cards, short, under the one sentence
-        lines.append(f"blocking: {', '.join(inf.blocking) or '-'}")
-        way = (
-            "cheapest relaxation"
-            if not result.passing()
-            else "the way above"
-            if inf.relaxed_request is None
-            else "or, changing the request"
-        )  # the builds above run it as asked; the relaxation asks something else
-        lines.append(f"{way}: {inf.cheapest_relaxation}")
-        others = inf.relaxations[1 : OTHER_WAYS + 1]
-        if others:
-            lines.append("other ways out, by price:")
-            lines.extend(f"   {r.change}" for r in others)
+        lines += _build_lines(build)
+    lines += _infeasible_lines(result)
     for note in result.notes:
         lines.append(f"note: {note}")
     if any(prices.stale_parts(b) for b in result.builds):

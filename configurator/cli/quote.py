@@ -36,6 +36,67 @@ def _match_json(match: Any) -> dict[str, Any] | None:
     return None if match is None else {"kind": match.kind, "id": match.id, "name": match.name, "score": match.score}
 
 
+def _line_json(line: Any) -> dict[str, Any]:
+    """One line of the quote as `catalog import-quote --json` gives it (a scripting contract: keep its keys)."""
+    return {
+        "row": line.row,
+        "part": line.part,
+        "price_text": line.amount_text,
+        "amount": line.amount,
+        "currency": line.currency,
+        "condition": line.condition,
+        "date": line.date.isoformat(),
+        "vendor": line.vendor,
+        "ambiguous": line.ambiguous,
+        "readings": list(line.readings),
+        "match": _match_json(line.chosen),
+        "candidates": [_match_json(m) for m in line.matches],
+        "writes": line.chosen is not None and not line.ambiguous,
+    }
+
+
+def _print_quote_json(args: argparse.Namespace, lines: list[Any], writes: list[Any], written: bool) -> None:
+    from configurator.cli.jsonout import print_json
+
+    print_json(
+        {
+            "file": str(args.file),
+            "currency": args.currency,
+            "dry_run": args.dry_run,
+            "written": written,
+            "lines": [_line_json(line) for line in lines],
+            "writes": [
+                {
+                    "file": str(file),
+                    "kind": kind,
+                    "id": record.id,
+                    "amount": record.prices[0].amount,
+                    "currency": record.prices[0].currency,
+                    "date": record.prices[0].date.isoformat(),
+                }
+                for kind, record, file in writes
+            ],
+        }
+    )
+
+
+def _print_quote_text(args: argparse.Namespace, lines: list[Any], writes: list[Any], blocked: bool) -> None:
+    for line in lines:
+        where = (
+            f"{line.chosen.kind}:{line.chosen.id} ({line.chosen.score:.0%})"
+            if line.chosen is not None
+            else "no clear match: skipped" + (f" (closest: {line.matches[0].id})" if line.matches else "")
+        )
+        amount = f"{line.readings[0]:,.3f} or {line.readings[1]:,.2f}?" if line.ambiguous else f"{line.amount:,.2f}"
+        print(
+            f"line {line.row:>5}: {line.part[:48]:48} {line.amount_text[:16]:>16} -> {amount} {line.currency} "
+            f"({line.condition}, {line.date.isoformat()}, {line.vendor[:24]})  {where}"
+        )
+    verb = "would write" if args.dry_run or blocked else "wrote"
+    files = sorted({str(file) for _k, _r, file in writes})
+    print(f"{verb} {len(writes)} price(s) of {len(lines)} line(s) to {', '.join(files) or '-'}")
+
+
 def _cmd_import_quote(args: argparse.Namespace) -> int:
     from configurator.core.catalog.quote import ambiguity_note, priced_records, read_quote, review
     from configurator.storage import catalogs, overlay
@@ -56,60 +117,9 @@ def _cmd_import_quote(args: argparse.Namespace) -> int:
             overlay.save_records(kind, list(found))
         written = True
     if args.json:
-        from configurator.cli.jsonout import print_json
-
-        print_json(
-            {
-                "file": str(args.file),
-                "currency": args.currency,
-                "dry_run": args.dry_run,
-                "written": written,
-                "lines": [
-                    {
-                        "row": line.row,
-                        "part": line.part,
-                        "price_text": line.amount_text,
-                        "amount": line.amount,
-                        "currency": line.currency,
-                        "condition": line.condition,
-                        "date": line.date.isoformat(),
-                        "vendor": line.vendor,
-                        "ambiguous": line.ambiguous,
-                        "readings": list(line.readings),
-                        "match": _match_json(line.chosen),
-                        "candidates": [_match_json(m) for m in line.matches],
-                        "writes": line.chosen is not None and not line.ambiguous,
-                    }
-                    for line in lines
-                ],
-                "writes": [
-                    {
-                        "file": str(file),
-                        "kind": kind,
-                        "id": record.id,
-                        "amount": record.prices[0].amount,
-                        "currency": record.prices[0].currency,
-                        "date": record.prices[0].date.isoformat(),
-                    }
-                    for kind, record, file in writes
-                ],
-            }
-        )
+        _print_quote_json(args, lines, writes, written)
     else:
-        for line in lines:
-            where = (
-                f"{line.chosen.kind}:{line.chosen.id} ({line.chosen.score:.0%})"
-                if line.chosen is not None
-                else "no clear match: skipped" + (f" (closest: {line.matches[0].id})" if line.matches else "")
-            )
-            amount = f"{line.readings[0]:,.3f} or {line.readings[1]:,.2f}?" if line.ambiguous else f"{line.amount:,.2f}"
-            print(
-                f"line {line.row:>5}: {line.part[:48]:48} {line.amount_text[:16]:>16} -> {amount} {line.currency} "
-                f"({line.condition}, {line.date.isoformat()}, {line.vendor[:24]})  {where}"
-            )
-        verb = "would write" if args.dry_run or blocked else "wrote"
-        files = sorted({str(file) for _k, _r, file in writes})
-        print(f"{verb} {len(writes)} price(s) of {len(lines)} line(s) to {', '.join(files) or '-'}")
+        _print_quote_text(args, lines, writes, blocked)
     for line in ambiguous:
         print(
             f"{'warning' if args.dry_run else 'llm-rig'}: {args.file}: {ambiguity_note(line)} "

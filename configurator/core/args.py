@@ -19,7 +19,14 @@ MAX_GPUS = 4096
 
 
 def add_workload_options(parser: argparse.ArgumentParser) -> None:
-    """The options shared by `estimate` and `plan` (a public contract: keep the names)."""
+    """The options shared by `estimate` and `plan` (a public contract: keep the names), in the order --help lists them."""
+    _add_model_and_shape(parser)
+    _add_training_options(parser)
+    _add_placement_and_output(parser)
+
+
+def _add_model_and_shape(parser: argparse.ArgumentParser) -> None:
+    """The model, the workload, precisions, context, batch, engine, GPUs and split."""
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--model", metavar="ID", type=_nonempty, help="a model id from `llm-rig catalog list models`")
     source.add_argument(
@@ -75,6 +82,10 @@ def add_workload_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--split", choices=("auto", "layer", "tensor"), default="auto", help="multi-GPU split for inference"
     )
+
+
+def _add_training_options(parser: argparse.ArgumentParser) -> None:
+    """Fine-tuning and training: method, optimizer, framework, offload of activations, recomputation, kernels, ZeRO."""
     parser.add_argument("--method", choices=("full", "lora", "qlora"), default="lora")
     parser.add_argument(
         "--optimizer", choices=tuple(OPTIMIZER_STATE_BYTES), help="training: default is the framework's"
@@ -117,6 +128,10 @@ def add_workload_options(parser: argparse.ArgumentParser) -> None:
     fused.add_argument("--no-fused-kernels", dest="fused_kernels", action="store_false")
     parser.add_argument("--lora-rank", type=_workload_int("lora_rank"), default=16, metavar="R")
     parser.add_argument("--zero", type=int, choices=(0, 1, 2, 3), default=0)
+
+
+def _add_placement_and_output(parser: argparse.ArgumentParser) -> None:
+    """Where weights and states live (offload, CPU layers and experts), speculation, tokens, and the output form."""
     parser.add_argument(
         "--offload",
         choices=("none", "cpu"),

@@ -173,26 +173,92 @@ def default_name(origin: str, model_type: str) -> str:
     return f"Imported {model_type} model"
 
 
-def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = None) -> ModelArch:
-    """Normalise a Hugging Face config.json into a ModelArch."""
-    if not isinstance(config, dict):
-        raise ModelImportError(f"{origin}: expected a JSON object")
-    if "text_config" in config and isinstance(config["text_config"], dict):
-        merged = dict(config["text_config"])
-        merged.setdefault("model_type", config["text_config"].get("model_type", config.get("model_type")))
-        # keys a multimodal wrapper keeps at its top level (Qwen3.5 puts mtp_num_hidden_layers there in some releases)
-        for key in (
-            "tie_word_embeddings",
-            "quantization_config",
-            "torch_dtype",
-            "dtype",
-            "mtp_num_hidden_layers",
-            "_name_or_path",
-        ):
-            if key in config and key not in merged:
-                merged[key] = config[key]
-        config = merged
-    r = _Reader(config, origin)
+def _text_config(config: dict[str, Any]) -> dict[str, Any]:
+    """A multimodal release's text stack, with the keys its wrapper keeps at the top level."""
+    if not ("text_config" in config and isinstance(config["text_config"], dict)):
+        return config
+    merged = dict(config["text_config"])
+    merged.setdefault("model_type", config["text_config"].get("model_type", config.get("model_type")))
+    # keys a multimodal wrapper keeps at its top level (Qwen3.5 puts mtp_num_hidden_layers there in some releases)
+    for key in (
+        "tie_word_embeddings",
+        "quantization_config",
+        "torch_dtype",
+        "dtype",
+        "mtp_num_hidden_layers",
+        "_name_or_path",
+    ):
+        if key in config and key not in merged:
+            merged[key] = config[key]
+    return merged
+
+
+def _moe_spec(r: _Reader, origin: str, model_type: str, intermediate: int) -> MoeSpec | None:
+    """The routed and shared experts, when the config has any."""
+    experts = r.count("num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts")
+    if experts:
+        moe_width = r.int("moe_intermediate_size", "intermediate_size", default=intermediate)
+        if model_type.startswith("llama4"):
+            moe_width = r.int("intermediate_size", default=moe_width)
+        shared = r.count("n_shared_experts")
+        shared_width = shared * moe_width if shared else r.count("shared_expert_intermediate_size")
+        if shared and r.get("moe_shared_expert_intermediate_size") is not None:
+            shared_width = r.count("moe_shared_expert_intermediate_size")  # Nemotron-H names the width itself
+        if r.get("moe_latent_size") is not None:
+            raise ModelImportError(f"{origin}: latent MoE (moe_latent_size, Nemotron 3 Super) is not supported yet")
+        if model_type.startswith("llama4"):
+            shared, shared_width = 1, moe_width
+        return MoeSpec(
+            num_experts=experts,
+            experts_per_token=r.int(
+                "num_experts_per_tok", "experts_per_token", "moe_top_k", "top_k_experts", default=2
+            ),
+            expert_intermediate_size=moe_width,
+            shared_experts=shared or (1 if shared_width else 0),
+            shared_intermediate_size=shared_width,
+            first_dense_layers=r.count("first_k_dense_replace"),
+            dense_intermediate_size=intermediate
+            if (model_type.startswith("deepseek") and model_type != "deepseek_v4")
+            or (r.count("first_k_dense_replace") and model_type in ("glm_moe_dsa", "kimi_k2"))
+            else None,
+            moe_layer_step=r.int("interleave_moe_layer_step", "decoder_sparse_step", default=1),
+        )
+    return None
+
+
+def _mla_spec(r: _Reader) -> MlaSpec | None:
+    """Multi-head latent attention (DeepSeek V2/V3, Kimi K2), when the config has a kv_lora_rank."""
+    if not r.get("kv_lora_rank"):
+        return None
+    q_lora = r.count("q_lora_rank")
+    return MlaSpec(
+        kv_lora_rank=r.int("kv_lora_rank"),
+        q_lora_rank=q_lora or None,
+        qk_rope_head_dim=r.int("qk_rope_head_dim"),
+        qk_nope_head_dim=r.int("qk_nope_head_dim"),
+        v_head_dim=r.int("v_head_dim"),
+    )
+
+
+def _sliding_window(r: _Reader, model_type: str, layers: int) -> tuple[int | None, int | None]:
+    """The sliding window and how many layers use it (the config's layer types, or the family's pattern)."""
+    window = r.get("sliding_window")
+    if r.get("use_sliding_window") is False or isinstance(window, bool) or not isinstance(window, int) or window <= 0:
+        window = None
+    window_layers = None
+    layer_types = r.get("layer_types")
+    if window and isinstance(layer_types, list) and "sliding_attention" in layer_types:
+        window_layers = layer_types.count("sliding_attention")  # the config names each layer's kind
+    elif window and model_type == "gemma2":
+        window_layers = layers // 2
+    elif window and model_type in ("gemma3", "gemma3_text"):
+        pattern = r.int("sliding_window_pattern", default=6)
+        window_layers = layers - layers // pattern
+    return window, window_layers
+
+
+def _model_type(r: _Reader, origin: str) -> str:
+    """The config's model_type, a multimodal text stack's as its architecture's; a type not supported is refused."""
     model_type = str(r.get("model_type", default="")).lower()
     # the text stack of a multimodal release names itself *_text (Qwen3.5, Gemma 4): the same architecture
     model_type = {"qwen3_5_text": "qwen3_5", "qwen3_5_moe_text": "qwen3_5_moe", "gemma4_text": "gemma4"}.get(
@@ -201,6 +267,11 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
     if model_type not in SUPPORTED:
         known = ", ".join(SUPPORTED)
         raise ModelImportError(f"{origin}: unsupported model_type {model_type or '(missing)'!r}; supported: {known}")
+    return model_type
+
+
+def _geometry(r: _Reader, origin: str, model_type: str) -> tuple[int, int, int, int, int]:
+    """Hidden size, layers, attention heads, KV heads and head dimension."""
     hidden = r.int("hidden_size", "n_embd", "d_model")
     layers = r.int("num_hidden_layers", "num_layers", "n_layer")
     heads = r.int("num_attention_heads", "n_head")
@@ -218,13 +289,21 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
         )
     else:
         head_dim = hidden // heads
+    return hidden, layers, heads, kv_heads, head_dim
+
+
+def _intermediate(r: _Reader, model_type: str, hidden: int) -> int:
+    """The dense MLP's width (Qwen1 counts gate and up together; Llama 4 names its dense MLP's own)."""
     intermediate = r.int("intermediate_size", "ffn_hidden_size", "ffn_dim", "n_inner", default=4 * hidden)
     if model_type == "qwen":
         intermediate //= 2  # Qwen1 counts gate and up together
     if model_type == "llama4_text" or model_type == "llama4":
         intermediate = r.int("intermediate_size_mlp", default=intermediate)
-    vocab = r.int("padded_vocab_size", "vocab_size")
-    context = r.int("max_position_embeddings", "seq_length", "n_positions", "max_sequence_length", default=4096)
+    return intermediate
+
+
+def _mlp_and_bias(r: _Reader, config: dict[str, Any], model_type: str) -> tuple[bool, str]:
+    """Whether the MLP is gated (three matrices) and which linear layers carry a bias."""
     gated = model_type not in ("gpt_neox", "opt", "phi", "falcon") and not (
         model_type == "chatglm" and "multi_query_attention" not in config
     )
@@ -239,78 +318,68 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
         model_type == "chatglm" and "multi_query_attention" not in config
     ):
         bias = "all"
+    return gated, bias
+
+
+def _gemma4(
+    r: _Reader, moe: MoeSpec | None, intermediate: int, head_dim: int, kv_heads: int
+) -> tuple[MoeSpec | None, GlobalAttentionSpec | None]:
+    """Gemma 4: its MoE block's dense MLP beside the experts, and the geometry of its global attention layers."""
+    global_attention = None
+    if r.get("enable_moe_block") and moe is not None:
+        # Gemma 4 MoE: every layer runs its dense MLP (intermediate_size) beside the routed experts and adds
+        # both, which is what a shared expert is (HF Gemma4TextDecoderLayer; the model card counts it active)
+        moe = moe.model_copy(update={"shared_experts": 1, "shared_intermediate_size": intermediate})
+    elif moe is not None:
+        moe = None  # num_experts without enable_moe_block: the experts are not built
+    if r.get("global_head_dim") is not None or r.get("num_global_key_value_heads") is not None:
+        global_attention = GlobalAttentionSpec(
+            head_dim=r.int("global_head_dim", default=head_dim),
+            num_kv_heads=r.int("num_global_key_value_heads", default=kv_heads),
+            k_eq_v=bool(r.get("attention_k_eq_v", default=False)),
+        )
+    return moe, global_attention
+
+
+def _with_param_counts(arch: ModelArch, origin: str) -> ModelArch:
+    """The architecture with its total and active parameters counted from its shape (refused beyond any real model)."""
+    from configurator.core.estimate.params import count_params
+
+    counts = count_params(arch)
+    if counts.total / 1e9 > MAX_PARAMS_B:
+        raise ModelImportError(
+            f"{origin}: the architecture has {counts.total:.3g} parameters, "
+            f"more than the {MAX_PARAMS_B:g} billion any real model has"
+        )
+    return arch.model_copy(update={"params_total_b": counts.total / 1e9, "params_active_b": counts.active / 1e9})
+
+
+def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = None) -> ModelArch:
+    """Normalise a Hugging Face config.json into a ModelArch."""
+    if not isinstance(config, dict):
+        raise ModelImportError(f"{origin}: expected a JSON object")
+    config = _text_config(config)
+    r = _Reader(config, origin)
+    model_type = _model_type(r, origin)
+    hidden, layers, heads, kv_heads, head_dim = _geometry(r, origin, model_type)
+    intermediate = _intermediate(r, model_type, hidden)
+    vocab = r.int("padded_vocab_size", "vocab_size")
+    context = r.int("max_position_embeddings", "seq_length", "n_positions", "max_sequence_length", default=4096)
+    gated, bias = _mlp_and_bias(r, config, model_type)
     try:
-        moe = None
-        experts = r.count("num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts")
-        if experts:
-            moe_width = r.int("moe_intermediate_size", "intermediate_size", default=intermediate)
-            if model_type.startswith("llama4"):
-                moe_width = r.int("intermediate_size", default=moe_width)
-            shared = r.count("n_shared_experts")
-            shared_width = shared * moe_width if shared else r.count("shared_expert_intermediate_size")
-            if shared and r.get("moe_shared_expert_intermediate_size") is not None:
-                shared_width = r.count("moe_shared_expert_intermediate_size")  # Nemotron-H names the width itself
-            if r.get("moe_latent_size") is not None:
-                raise ModelImportError(f"{origin}: latent MoE (moe_latent_size, Nemotron 3 Super) is not supported yet")
-            if model_type.startswith("llama4"):
-                shared, shared_width = 1, moe_width
-            moe = MoeSpec(
-                num_experts=experts,
-                experts_per_token=r.int(
-                    "num_experts_per_tok", "experts_per_token", "moe_top_k", "top_k_experts", default=2
-                ),
-                expert_intermediate_size=moe_width,
-                shared_experts=shared or (1 if shared_width else 0),
-                shared_intermediate_size=shared_width,
-                first_dense_layers=r.count("first_k_dense_replace"),
-                dense_intermediate_size=intermediate
-                if (model_type.startswith("deepseek") and model_type != "deepseek_v4")
-                or (r.count("first_k_dense_replace") and model_type in ("glm_moe_dsa", "kimi_k2"))
-                else None,
-                moe_layer_step=r.int("interleave_moe_layer_step", "decoder_sparse_step", default=1),
-            )
-        mla = None
-        if r.get("kv_lora_rank"):
-            q_lora = r.count("q_lora_rank")
-            mla = MlaSpec(
-                kv_lora_rank=r.int("kv_lora_rank"),
-                q_lora_rank=q_lora or None,
-                qk_rope_head_dim=r.int("qk_rope_head_dim"),
-                qk_nope_head_dim=r.int("qk_nope_head_dim"),
-                v_head_dim=r.int("v_head_dim"),
-            )
+        moe = _moe_spec(r, origin, model_type, intermediate)
+        mla = _mla_spec(r)
+        if mla is not None:
             head_dim = mla.qk_rope_head_dim + mla.qk_nope_head_dim
         linear = _linear_attention(r, origin, layers)
         compressed = _compressed_attention(r, origin, layers) if model_type == "deepseek_v4" else None
         mamba = _mamba(r, origin, layers)
         global_attention = None
         if model_type == "gemma4":
-            if r.get("enable_moe_block") and moe is not None:
-                # Gemma 4 MoE: every layer runs its dense MLP (intermediate_size) beside the routed experts and adds
-                # both, which is what a shared expert is (HF Gemma4TextDecoderLayer; the model card counts it active)
-                moe = moe.model_copy(update={"shared_experts": 1, "shared_intermediate_size": intermediate})
-            elif moe is not None:
-                moe = None  # num_experts without enable_moe_block: the experts are not built
-            if r.get("global_head_dim") is not None or r.get("num_global_key_value_heads") is not None:
-                global_attention = GlobalAttentionSpec(
-                    head_dim=r.int("global_head_dim", default=head_dim),
-                    num_kv_heads=r.int("num_global_key_value_heads", default=kv_heads),
-                    k_eq_v=bool(r.get("attention_k_eq_v", default=False)),
-                )
+            moe, global_attention = _gemma4(r, moe, intermediate, head_dim, kv_heads)
     except ValidationError as exc:
         raise ModelImportError(_validation_message(origin, exc)) from None
-    window = r.get("sliding_window")
-    if r.get("use_sliding_window") is False or isinstance(window, bool) or not isinstance(window, int) or window <= 0:
-        window = None
-    window_layers = None
-    layer_types = r.get("layer_types")
-    if window and isinstance(layer_types, list) and "sliding_attention" in layer_types:
-        window_layers = layer_types.count("sliding_attention")  # the config names each layer's kind
-    elif window and model_type == "gemma2":
-        window_layers = layers // 2
-    elif window and model_type in ("gemma3", "gemma3_text"):
-        pattern = r.int("sliding_window_pattern", default=6)
-        window_layers = layers - layers // pattern
+    window, window_layers = _sliding_window(r, model_type, layers)
     if global_attention is not None and not window:
         global_attention = None  # no sliding layers: every layer is full attention of the base geometry
     tie = bool(
@@ -362,15 +431,7 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
         )
     except ValidationError as exc:
         raise ModelImportError(_validation_message(origin, exc)) from None
-    from configurator.core.estimate.params import count_params
-
-    counts = count_params(arch)
-    if counts.total / 1e9 > MAX_PARAMS_B:
-        raise ModelImportError(
-            f"{origin}: the architecture has {counts.total:.3g} parameters, "
-            f"more than the {MAX_PARAMS_B:g} billion any real model has"
-        )
-    return arch.model_copy(update={"params_total_b": counts.total / 1e9, "params_active_b": counts.active / 1e9})
+    return _with_param_counts(arch, origin)
 
 
 def _linear_attention(r: _Reader, origin: str, layers: int) -> LinearAttentionSpec | None:
@@ -553,13 +614,8 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return seen
 
 
-def safetensors_bytes(path: Path) -> tuple[int, dict[str, int]]:
-    """Exact tensor bytes from a .safetensors header (8-byte length + JSON), by dtype.
-
-    The header is checked against the file, as safetensors' own loader does (tensor.rs, validate): the
-    header length fits the file, every tensor's byte range lies in the data that follows, its length is
-    its shape times its dtype's size, ranges do not overlap, names are unique and dtypes known.
-    """
+def _safetensors_header(path: Path) -> tuple[dict[str, Any], int]:
+    """The header of a .safetensors file (8-byte length + JSON) and the bytes of tensor data after it."""
     try:
         with open_regular(path, "safetensors", limit=None) as handle:
             size = os.fstat(handle.fileno()).st_size
@@ -586,56 +642,68 @@ def safetensors_bytes(path: Path) -> tuple[int, dict[str, int]]:
         raise ModelImportError(
             f"{path}: safetensors header lists {len(header)} tensors (at most {SAFETENSORS_MAX_TENSORS:,})"
         )
-    data_size = size - 8 - length
+    return header, size - 8 - length
+
+
+def _tensor_span(path: Path, name: str, info: Any, data_size: int) -> tuple[int, int, str]:
+    """One tensor's byte range and dtype, checked: whole offsets within the data, a known dtype, and a shape whose
+    size is the range's length."""
+    offsets = info.get("data_offsets") if isinstance(info, dict) else None
+    dtype = info.get("dtype") if isinstance(info, dict) else None
+    shape = info.get("shape") if isinstance(info, dict) else None
+    if (
+        not isinstance(offsets, list)
+        or len(offsets) != 2
+        or not all(isinstance(o, int) and not isinstance(o, bool) for o in offsets)
+    ):
+        raise ModelImportError(f"{path}: tensor {_short(name)}: data_offsets must be two whole numbers [start, end]")
+    start, end = offsets
+    if not 0 <= start <= end <= SAFETENSORS_MAX_BYTES:
+        raise ModelImportError(
+            f"{path}: tensor {_short(name)}: data_offsets {_short(offsets)} are not "
+            f"0 <= start <= end <= {SAFETENSORS_MAX_BYTES}"
+        )
+    if end > data_size:
+        raise ModelImportError(
+            f"{path}: tensor {_short(name)}: bytes {start:,} to {end:,} run past the end of the "
+            f"file ({data_size:,} bytes of data)"
+        )
+    if not isinstance(dtype, str) or dtype not in _ST_DTYPE_BITS:
+        raise ModelImportError(
+            f"{path}: tensor {_short(name)}: unknown dtype {_short(dtype)} (known: {', '.join(sorted(_ST_DTYPE_BITS))})"
+        )
+    if (
+        not isinstance(shape, list)
+        or len(shape) > 16
+        or not all(isinstance(d, int) and not isinstance(d, bool) and 0 <= d <= SAFETENSORS_MAX_BYTES for d in shape)
+    ):
+        raise ModelImportError(
+            f"{path}: tensor {_short(name)}: shape must be a list of whole numbers, got {_short(shape)}"
+        )
+    elements = math.prod(shape)
+    if -(-elements * _ST_DTYPE_BITS[dtype] // 8) != end - start:
+        raise ModelImportError(
+            f"{path}: tensor {_short(name)}: shape {_short(shape)} of {dtype} is "
+            f"{-(-elements * _ST_DTYPE_BITS[dtype] // 8):,} bytes, but its data_offsets span {end - start:,}"
+        )
+    return start, end, dtype
+
+
+def safetensors_bytes(path: Path) -> tuple[int, dict[str, int]]:
+    """Exact tensor bytes from a .safetensors header (8-byte length + JSON), by dtype.
+
+    The header is checked against the file, as safetensors' own loader does (tensor.rs, validate): the
+    header length fits the file, every tensor's byte range lies in the data that follows, its length is
+    its shape times its dtype's size, ranges do not overlap, names are unique and dtypes known.
+    """
+    header, data_size = _safetensors_header(path)
     total = 0
     by_dtype: dict[str, int] = {}
     ranges: list[tuple[int, int, str]] = []
     for name, info in header.items():
         if name == "__metadata__":
             continue
-        offsets = info.get("data_offsets") if isinstance(info, dict) else None
-        dtype = info.get("dtype") if isinstance(info, dict) else None
-        shape = info.get("shape") if isinstance(info, dict) else None
-        if (
-            not isinstance(offsets, list)
-            or len(offsets) != 2
-            or not all(isinstance(o, int) and not isinstance(o, bool) for o in offsets)
-        ):
-            raise ModelImportError(
-                f"{path}: tensor {_short(name)}: data_offsets must be two whole numbers [start, end]"
-            )
-        start, end = offsets
-        if not 0 <= start <= end <= SAFETENSORS_MAX_BYTES:
-            raise ModelImportError(
-                f"{path}: tensor {_short(name)}: data_offsets {_short(offsets)} are not "
-                f"0 <= start <= end <= {SAFETENSORS_MAX_BYTES}"
-            )
-        if end > data_size:
-            raise ModelImportError(
-                f"{path}: tensor {_short(name)}: bytes {start:,} to {end:,} run past the end of the "
-                f"file ({data_size:,} bytes of data)"
-            )
-        if not isinstance(dtype, str) or dtype not in _ST_DTYPE_BITS:
-            raise ModelImportError(
-                f"{path}: tensor {_short(name)}: unknown dtype {_short(dtype)} "
-                f"(known: {', '.join(sorted(_ST_DTYPE_BITS))})"
-            )
-        if (
-            not isinstance(shape, list)
-            or len(shape) > 16
-            or not all(
-                isinstance(d, int) and not isinstance(d, bool) and 0 <= d <= SAFETENSORS_MAX_BYTES for d in shape
-            )
-        ):
-            raise ModelImportError(
-                f"{path}: tensor {_short(name)}: shape must be a list of whole numbers, got {_short(shape)}"
-            )
-        elements = math.prod(shape)
-        if -(-elements * _ST_DTYPE_BITS[dtype] // 8) != end - start:
-            raise ModelImportError(
-                f"{path}: tensor {_short(name)}: shape {_short(shape)} of {dtype} is "
-                f"{-(-elements * _ST_DTYPE_BITS[dtype] // 8):,} bytes, but its data_offsets span {end - start:,}"
-            )
+        start, end, dtype = _tensor_span(path, name, info, data_size)
         total += end - start
         by_dtype[dtype] = by_dtype.get(dtype, 0) + end - start
         if end > start:

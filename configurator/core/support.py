@@ -9,6 +9,8 @@ from typing import Literal
 from configurator.core.catalog.models import Gpu
 from configurator.core.estimate.frameworks import framework_shards_with_fsdp
 from configurator.core.estimate.workload import Workload
+from configurator.core.rules import software as sw
+from configurator.core.rules.base import Check, Rule, instance
 
 Level = Literal["yes", "partial", "no"]
 Status = Literal["pass", "warn", "fail"]
@@ -860,7 +862,7 @@ def framework_verdict(gpu: Gpu, framework: str | None) -> SupportVerdict | None:
         if needs.bf16_only
         else ""
     )
-    return _verdict("SUP-10", fact, framework or "", gpu, advice)
+    return _verdict(FRAMEWORK, fact, framework or "", gpu, advice)
 
 
 def _key(text: str) -> str:
@@ -925,6 +927,25 @@ class SupportVerdict:
     status: Status
     message: str
     source: str = ""
+    code: str = ""
+    fields: tuple[tuple[str, object], ...] = ()
+
+    @classmethod
+    def of(cls, said: Check, source: str = "") -> SupportVerdict:
+        """A verdict from a rule's check (rules/software.py words it), with the fact's source."""
+        return cls(said.rule, said.status, said.message, source, said.code, tuple(said.fields.items()))
+
+    def check(self) -> Check:
+        """The build check a buyer reads."""
+        return Check.model_construct(
+            rule=self.rule, status=self.status, message=self.message, code=self.code, fields=dict(self.fields)
+        )
+
+
+KNOWN, ENGINE, PRECISION = instance(sw.KnownArchitecture), instance(sw.EngineRuns), instance(sw.ComputePrecision)
+QUANT, FP8_KV, FLASH = instance(sw.QuantFormat), instance(sw.Fp8KvCache), instance(sw.FlashAttention)
+BNB, DEEPSPEED, DRIVERS = instance(sw.BitsAndBytes), instance(sw.DeepSpeed), instance(sw.DriverLifecycle)
+TRAINING_BASIS, FRAMEWORK = instance(sw.TrainingBasis), instance(sw.FineTuningFramework)
 
 
 _STATUS_OF: dict[Level, Status] = {"yes": "pass", "partial": "warn", "no": "fail"}
@@ -960,14 +981,44 @@ def _card(gpu: Gpu) -> str:
 
 
 def _verdict(
-    rule: str, fact: Fact, what: str, gpu: Gpu, advice: str = "", *, at_most: Status = "fail"
+    rule: Rule, fact: Fact, what: str, gpu: Gpu, advice: str = "", *, at_most: Status = "fail"
 ) -> SupportVerdict:
     # at_most: a missing piece that only costs speed or memory (the job still runs) warns, never fails
     status = min(_STATUS_OF[fact.level], at_most, key=_ORDER.__getitem__)
-    message = f"{what} on {_card(gpu)}: {fact.note}"
-    if status != "pass" and advice:
-        message += f"; {advice}"
-    return SupportVerdict(rule, status, message, fact.source)
+    said = rule.say(
+        status, "fact", what=what, card=_card(gpu), note=fact.note, advice=advice if status != "pass" else ""
+    )
+    return SupportVerdict.of(said, fact.source)
+
+
+def _training_verdicts(gpu: Gpu, entry: ArchSupport, workload: Workload, tuned_by: str | None) -> list[SupportVerdict]:
+    """SUP-5, SUP-6, SUP-7, SUP-10 and SUP-9: what a training run needs beside the engine and the precision."""
+    verdicts = [
+        _verdict(
+            FLASH,
+            entry.flash_attention_2,
+            "FlashAttention-2",
+            gpu,
+            "budget more memory and time for attention",
+            at_most="warn",
+        )
+    ]
+    if workload.method == "qlora" and workload.kind == "finetune":
+        qlora = _verdict(
+            BNB, entry.bitsandbytes, "QLoRA (bitsandbytes NF4)", gpu, "use LoRA on a 16-bit base model instead"
+        )
+        verdicts.append(qlora)
+    if workload.optimizer == "adamw-8bit":
+        verdicts.append(_verdict(BNB, entry.bitsandbytes, "8-bit AdamW (bitsandbytes)", gpu, "use plain AdamW"))
+    if (workload.zero > 0 or workload.offload == "cpu") and not framework_shards_with_fsdp(tuned_by):
+        verdicts.append(
+            _verdict(DEEPSPEED, entry.deepspeed, "DeepSpeed ZeRO / offload", gpu, "PyTorch FSDP is the alternative")
+        )
+    # SUP-10: the fine-tuning framework's own limits (precision, oldest GPU)
+    if (verdict := framework_verdict(gpu, tuned_by)) is not None:
+        verdicts.append(verdict)
+    verdicts.append(_throughput_verdict(gpu, entry))
+    return verdicts
 
 
 def check_stack(gpu: Gpu, workload: Workload) -> list[SupportVerdict]:
@@ -980,14 +1031,8 @@ def check_stack(gpu: Gpu, workload: Workload) -> list[SupportVerdict]:
     """
     entry = support_for(gpu.vendor, gpu.architecture)
     if entry is None:
-        return [
-            SupportVerdict(
-                "SUP-0",
-                "warn",
-                f"no software-support facts for {gpu.vendor} {gpu.architecture!r} ({gpu.name}): check that your "
-                "framework supports this GPU before buying",
-            )
-        ]
+        said = KNOWN.say("warn", "unknown", vendor=gpu.vendor, architecture=gpu.architecture, gpu=gpu.name)
+        return [SupportVerdict.of(said)]
     verdicts: list[SupportVerdict] = []
     # the same defaults the estimator resolves (precision, engine); the context bound is irrelevant here
     workload = workload.resolved(max_context=workload.context or 10_000_000)
@@ -998,11 +1043,11 @@ def check_stack(gpu: Gpu, workload: Workload) -> list[SupportVerdict]:
 
     # SUP-1: the engine itself
     if engine == "vllm":
-        verdicts.append(_verdict("SUP-1", entry.vllm, "vLLM", gpu, "llama.cpp runs this GPU"))
+        verdicts.append(_verdict(ENGINE, entry.vllm, "vLLM", gpu, "llama.cpp runs this GPU"))
     elif engine == "llama.cpp":
-        verdicts.append(_verdict("SUP-1", entry.llama_cpp, "llama.cpp", gpu))
+        verdicts.append(_verdict(ENGINE, entry.llama_cpp, "llama.cpp", gpu))
     elif engine == "transformers":
-        verdicts.append(_verdict("SUP-1", entry.pytorch, "PyTorch", gpu))
+        verdicts.append(_verdict(ENGINE, entry.pytorch, "PyTorch", gpu))
 
     # SUP-2: compute precision (16-bit float, FP8)
     # the framework's own limits apply to fine-tuning: a from-scratch run launches under accelerate or Megatron-LM
@@ -1011,11 +1056,11 @@ def check_stack(gpu: Gpu, workload: Workload) -> list[SupportVerdict]:
     if precision == "bf16":
         advice = "use fp16 mixed precision (with loss scaling) instead" if training else "run the model in fp16"
         if needs is not None and needs.bf16_only:
-            advice = f"{needs.dtypes_note} (SUP-10)"
+            advice = f"{needs.dtypes_note} ({FRAMEWORK.id})"
         # the job still runs in fp16 (and is costed so by training_tflops): a warning, not a failure
-        verdicts.append(_verdict("SUP-2", entry.bf16, "bf16", gpu, advice, at_most="warn"))
+        verdicts.append(_verdict(PRECISION, entry.bf16, "bf16", gpu, advice, at_most="warn"))
     elif precision == "fp8" and engine != "vllm":
-        verdicts.append(_verdict("SUP-2", entry.fp8_compute, "FP8 compute", gpu, "use bf16/fp16 or an int4 format"))
+        verdicts.append(_verdict(PRECISION, entry.fp8_compute, "FP8 compute", gpu, "use bf16/fp16 or an int4 format"))
 
     # SUP-3: the quantization format inside the engine
     row = VLLM_ROW_FOR_PRECISION.get(precision)
@@ -1027,51 +1072,22 @@ def check_stack(gpu: Gpu, workload: Workload) -> list[SupportVerdict]:
             advice = "use a format vLLM runs here (GGUF, or fp16) or llama.cpp"
         else:
             advice = ""
-        verdicts.append(_verdict("SUP-3", fact, f"vLLM {precision} weights", gpu, advice))
+        verdicts.append(_verdict(QUANT, fact, f"vLLM {precision} weights", gpu, advice))
     if engine == "transformers" and precision in _BNB_PRECISIONS and not (training and workload.method == "qlora"):
-        verdicts.append(_verdict("SUP-3", entry.bitsandbytes, f"bitsandbytes {precision}", gpu))
+        verdicts.append(_verdict(QUANT, entry.bitsandbytes, f"bitsandbytes {precision}", gpu))
 
     # SUP-4: FP8 KV cache
     if engine == "vllm" and workload.kv_precision == "fp8":
-        verdicts.append(_verdict("SUP-4", entry.vllm_fp8_kv, "vLLM FP8 KV cache", gpu, "keep the KV cache in fp16"))
+        verdicts.append(_verdict(FP8_KV, entry.vllm_fp8_kv, "vLLM FP8 KV cache", gpu, "keep the KV cache in fp16"))
 
     if training:
-        verdicts.append(
-            _verdict(
-                "SUP-5",
-                entry.flash_attention_2,
-                "FlashAttention-2",
-                gpu,
-                "budget more memory and time for attention",
-                at_most="warn",
-            )
-        )
-        if workload.method == "qlora" and workload.kind == "finetune":
-            verdicts.append(
-                _verdict(
-                    "SUP-6",
-                    entry.bitsandbytes,
-                    "QLoRA (bitsandbytes NF4)",
-                    gpu,
-                    "use LoRA on a 16-bit base model instead",
-                )
-            )
-        if workload.optimizer == "adamw-8bit":
-            verdicts.append(_verdict("SUP-6", entry.bitsandbytes, "8-bit AdamW (bitsandbytes)", gpu, "use plain AdamW"))
-        if (workload.zero > 0 or workload.offload == "cpu") and not framework_shards_with_fsdp(tuned_by):
-            verdicts.append(
-                _verdict("SUP-7", entry.deepspeed, "DeepSpeed ZeRO / offload", gpu, "PyTorch FSDP is the alternative")
-            )
-        # SUP-10: the fine-tuning framework's own limits (precision, oldest GPU)
-        if (verdict := framework_verdict(gpu, tuned_by)) is not None:
-            verdicts.append(verdict)
-        verdicts.append(_throughput_verdict(gpu, entry))
+        verdicts += _training_verdicts(gpu, entry, workload, tuned_by)
 
     # SUP-8: driver and toolkit lifecycle (always relevant to a purchase)
     if entry.driver.level != "yes":
         verdicts.append(
             _verdict(
-                "SUP-8", entry.driver, "Drivers", gpu, "expect no new driver or framework releases", at_most="warn"
+                DRIVERS, entry.driver, "Drivers", gpu, "expect no new driver or framework releases", at_most="warn"
             )
         )
     return verdicts
@@ -1148,39 +1164,35 @@ def training_tflops(gpu: Gpu, dtype: TrainDtype) -> float:
 
 def _throughput_verdict(gpu: Gpu, entry: ArchSupport) -> SupportVerdict:
     dtype: TrainDtype = "bf16" if gpu.bf16_tflops else "fp16"
+    card = _card(gpu)
     if gpu.vendor == "nvidia":
-        return SupportVerdict(
-            "SUP-9",
-            "pass",
-            f"training time for {_card(gpu)} uses its dense {dtype} peak with the MFU fitted on NVIDIA runs",
-            REFERENCE_MATMUL.source,
-        )
+        return SupportVerdict.of(TRAINING_BASIS.say("pass", "nvidia", card=card, dtype=dtype), REFERENCE_MATMUL.source)
     efficiency = matmul_efficiency(entry, dtype)
+    rates = {"tflops": training_tflops(gpu, dtype), "peak": _peak(gpu, dtype), "dtype": dtype}
     if efficiency is None:
         fallback = vendor_matmul_efficiency(gpu.vendor, dtype)
         if fallback is not None:
-            return SupportVerdict(
-                "SUP-9",
+            said = TRAINING_BASIS.say(
                 "warn",
-                f"no published measured-GEMM figure for {entry.architecture}: training time for {_card(gpu)} uses "
-                f"{training_tflops(gpu, dtype):.0f} of its {_peak(gpu, dtype):.0f} {dtype} TFLOPS, the {fallback:.0%} of "
-                f"peak {gpu.vendor.upper()}'s measured architectures reach (an estimate until {entry.architecture} has "
-                "its own)",
-                " ".join(sorted({m.source for e in SUPPORT_TABLE if e.vendor == gpu.vendor for m in e.matmul})),
+                "vendor-mean",
+                architecture=entry.architecture,
+                card=card,
+                efficiency=fallback,
+                vendor=gpu.vendor.upper(),
+                **rates,
             )
-        return SupportVerdict(
-            "SUP-9",
-            "warn",
-            f"no published measured-GEMM figure for {entry.architecture}: training time for {_card(gpu)} uses the "
-            "spec-sheet peak, which may be optimistic",
-        )
-    factor = training_factor(gpu, dtype)
-    sources = sorted({m.source for m in entry.matmul})
-    message = (
-        f"training time for {_card(gpu)} uses {training_tflops(gpu, dtype):.0f} of its {_peak(gpu, dtype):.0f} "
-        f"{dtype} TFLOPS: large matrix multiplies measure {efficiency:.0%} of peak on {entry.architecture} "
-        f"against {reference_matmul_efficiency(gpu):.0%} on the "
-        f"{REFERENCE_MATMUL.card if gpu.market == 'datacenter' else 'GeForce cards'} the utilisation was set on "
-        f"({entry.matmul_note})"
+            sources = sorted({m.source for e in SUPPORT_TABLE if e.vendor == gpu.vendor for m in e.matmul})
+            return SupportVerdict.of(said, " ".join(sources))
+        return SupportVerdict.of(TRAINING_BASIS.say("warn", "spec-peak", architecture=entry.architecture, card=card))
+    said = TRAINING_BASIS.say(
+        "warn" if training_factor(gpu, dtype) < 0.9 else "pass",
+        "measured",
+        card=card,
+        efficiency=efficiency,
+        architecture=entry.architecture,
+        reference=reference_matmul_efficiency(gpu),
+        reference_card=REFERENCE_MATMUL.card if gpu.market == "datacenter" else "GeForce cards",
+        note=entry.matmul_note,
+        **rates,
     )
-    return SupportVerdict("SUP-9", "warn" if factor < 0.9 else "pass", message, " ".join(sources))
+    return SupportVerdict.of(said, " ".join(sorted({m.source for m in entry.matmul})))

@@ -443,6 +443,157 @@ RENTAL_TIME_SLACK = 0.05
 (AWS's EFA against InfiniBand) differ by a fraction of a percent, and the comparison shows both times."""
 
 
+_SHORT_OF = (
+    ("fit", "cannot hold the job"),
+    ("speed", "are slower than the build"),
+    ("price", "have no usable price"),
+    ("gpu", "name an unknown GPU"),
+    ("cluster", "cannot be rented as a cluster"),
+)
+"""Why offers fall short, in the order the reason lists them."""
+
+
+def _instances(offer: CloudOffer, nodes: int, build_gpus: int, training: bool) -> int | str:
+    """How many instances rent the build (a cluster: as many as its GPUs need, joined by RDMA), or why none can."""
+    if nodes <= 1:
+        return 1
+    if not offer.network_gbps_per_gpu or not training:
+        return (
+            "not offered as a cluster (no RDMA fabric between instances in the catalog)"
+            if training
+            else "cluster inference rentals are not matched"
+        )
+    return math.ceil(build_gpus / offer.gpu_count)
+
+
+def _offer_estimate(
+    cache: dict[tuple[str, int, int, str, float], EstimateResult],
+    offer: CloudOffer,
+    gpu: Gpu,
+    instances: int,
+    model: ModelArch,
+    workload: Workload,
+    exact_weight_bytes: int | None,
+) -> EstimateResult:
+    """The job on the offer's GPUs (and fabric, for several instances), once per kind of offer."""
+    fabric = "RoCE" if offer.provider == "AWS" else "InfiniBand"  # EFA is Ethernet-based RDMA
+    # the fabric is part of the key: the same GPUs over RoCE and over InfiniBand train at different speeds
+    key = (gpu.id, offer.gpu_count, instances, fabric, offer.network_gbps_per_gpu or 0.0)
+    if key not in cache:
+        if instances > 1:
+            link = inter_node_link(offer.network_gbps_per_gpu or 0, fabric)
+            _plan, cache[key] = plan_estimate(
+                model, workload, gpu, instances, offer.gpu_count, link, exact_weight_bytes
+            )
+        else:
+            # the same offers are matched against every build of a plan (and every cell of a map)
+            cal = estimator_module.CAL
+            cache[key] = remember(
+                "rental_estimate",
+                (id(model), workload, id(gpu), offer.gpu_count, exact_weight_bytes, id(cal)),
+                (model, gpu, cal),
+                lambda: estimate(model, workload, gpu, offer.gpu_count, exact_weight_bytes=exact_weight_bytes),
+            )
+    return cache[key]
+
+
+def _slower(
+    est: EstimateResult, training: bool, by_throughput: bool, own_wall: float | None, own_decode: float | None
+) -> str | None:
+    """Why an offer is slower than the build (training: wall hours within RENTAL_TIME_SLACK; inference: decode
+    tokens/s per sequence), or None when it is not."""
+    if training:
+        if est.wall_hours is None or own_wall is None or est.wall_hours > own_wall * (1 + RENTAL_TIME_SLACK):
+            if by_throughput:
+                return f"slower: {_rate(est.wall_hours)} against the build's {_rate(own_wall)}"
+            return f"slower: {_fmt(est.wall_hours)} h against the build's {_fmt(own_wall)} h"
+        return None
+    if est.decode_tokens_per_s is None or own_decode is None or est.decode_tokens_per_s < own_decode * (1 - 1e-9):
+        return f"slower: {_fmt(est.decode_tokens_per_s)} tokens/s against the build's {_fmt(own_decode)}"
+    return None
+
+
+def _measure(
+    best: RentalMatch, training: bool, by_throughput: bool, own_wall: float | None, own_decode: float | None
+) -> str:
+    """How the chosen offer runs the job against the build, in the measure the match was made on."""
+    if by_throughput:
+        return (
+            f"{_rate(THROUGHPUT_PROBE_TOKENS / (best.tokens_per_hour or 1))} against the build's {_rate(own_wall)} "
+            "(no token count: compared by throughput)"
+        )
+    if training:
+        return f"{_fmt(best.wall_hours)} h against the build's {_fmt(own_wall)} h"
+    return f"{_fmt(best.decode_tokens_per_s)} tokens/s against the build's {_fmt(own_decode)}"
+
+
+def _as_the_build_runs_it(build: Build, workload: Workload) -> Workload:
+    """The job rented as the build runs it: training with the ZeRO stage and recomputation the solver chose, not the
+    request's; inference on the engine and KV cache the build serves with (a request left on "auto" resolves to
+    llama.cpp, while the solver may have run vLLM with tensor parallel; matched on llama.cpp, every offer was
+    "slower than the build")."""
+    chosen = build.estimate.workload
+    if workload.kind != "inference":
+        return workload.model_copy(
+            update={
+                "zero": int(chosen.get("zero", workload.zero) or 0),
+                "grad_checkpointing": bool(chosen.get("grad_checkpointing", workload.grad_checkpointing)),
+            }
+        )
+    return workload.model_copy(update={k: chosen[k] for k in ("engine", "kv_precision") if chosen.get(k) is not None})
+
+
+def _nothing_to_match(
+    offers: list[CloudOffer],
+    market: Market,
+    training: bool,
+    own_wall: float | None,
+    own_decode: float | None,
+    workload: Workload,
+) -> str | None:
+    """Why no offer can be matched at all (none loaded, or no figure of the build's to match), or None."""
+    if not offers:
+        where = "" if market == "any" else f" for the {market} market"
+        return f"no cloud offers are loaded{where}"
+    if training and own_wall is None and workload.tokens is not None:
+        return "the build has no training-time estimate to match (give the number of training tokens)"
+    if not training and own_decode is None:
+        return "the build has no decode-speed estimate to match"
+    return None
+
+
+def _match(
+    offer: CloudOffer,
+    priced: tuple[float, HourlyPrice, bool],
+    instances: int,
+    est: EstimateResult,
+    build: Build,
+    by_throughput: bool,
+    own_wall: float | None,
+    own_rate: float | None,
+) -> RentalMatch:
+    """An offer that fits and keeps up, at its cheapest allowed price for all the instances it takes."""
+    amount, price, converted = priced
+    return RentalMatch(
+        offer=offer,
+        hourly=amount * instances,
+        instances=instances,
+        currency=build.currency,
+        pricing=price.pricing,
+        price=price,
+        converted=converted,
+        decode_tokens_per_s=est.decode_tokens_per_s,
+        aggregate_tokens_per_s=est.aggregate_tokens_per_s,
+        wall_hours=None if by_throughput else est.wall_hours,
+        gpu_hours=None if by_throughput else est.gpu_hours,
+        per_gpu_gib=est.per_gpu_bytes / GIB,
+        build_decode_tokens_per_s=build.estimate.decode_tokens_per_s,
+        build_wall_hours=None if by_throughput else own_wall,
+        tokens_per_hour=THROUGHPUT_PROBE_TOKENS / est.wall_hours if by_throughput and est.wall_hours else None,
+        build_tokens_per_hour=own_rate,
+    )
+
+
 def search_rentals(
     build: Build,
     offers: Iterable[CloudOffer],
@@ -455,38 +606,20 @@ def search_rentals(
 ) -> RentalSearch:
     """Look for the cheapest single instance that fits the job and is at least as fast as the build.
 
-    Inference compares decode tokens/s per sequence; training compares wall-clock hours (within
-    RENTAL_TIME_SLACK).
-    Prices are the newest of each allowed tier, converted into the build's currency.
-    `market` "global" leaves out offers in mainland China (region "China"), "china" keeps only
-    those (they usually need a Chinese account).
-    """
+    Inference compares decode tokens/s per sequence; training compares wall-clock hours (within RENTAL_TIME_SLACK).
+    Prices are the newest of each allowed tier, converted into the build's currency. `market` "global" leaves out
+    offers in mainland China (region "China"), "china" keeps only those (they usually need a Chinese account)."""
     offers = [o for o in offers if market == "any" or (o.region.lower() == "china") == (market == "china")]
     training = workload.kind != "inference"
     own_decode = build.estimate.decode_tokens_per_s
     own_wall = build.estimate.wall_hours
-    if not offers:
-        where = "" if market == "any" else f" for the {market} market"
-        return RentalSearch(match=None, reason=f"no cloud offers are loaded{where}")
-    if training and own_wall is None and workload.tokens is not None:
-        return RentalSearch(
-            match=None, reason="the build has no training-time estimate to match (give the number of training tokens)"
-        )
-    if not training and own_decode is None:
-        return RentalSearch(match=None, reason="the build has no decode-speed estimate to match")
+    if (unmatched := _nothing_to_match(offers, market, training, own_wall, own_decode, workload)) is not None:
+        return RentalSearch(match=None, reason=unmatched)
     cache: dict[tuple[str, int, int, str, float], EstimateResult] = {}
     rejected: list[tuple[str, str]] = []
     best: RentalMatch | None = None
     counts = {"gpu": 0, "fit": 0, "speed": 0, "price": 0, "cluster": 0}
-    if training:
-        # rent the job as the build runs it: the ZeRO stage and recomputation the solver chose, not the request's
-        chosen = build.estimate.workload
-        workload = workload.model_copy(
-            update={
-                "zero": int(chosen.get("zero", workload.zero) or 0),
-                "grad_checkpointing": bool(chosen.get("grad_checkpointing", workload.grad_checkpointing)),
-            }
-        )
+    workload = _as_the_build_runs_it(build, workload)
     # no token count asked: per token, even where the planner timed a reference job to rank the builds (issue #27)
     by_throughput = training and (own_wall is None or workload.tokens is None)
     own_rate: float | None = None
@@ -498,81 +631,27 @@ def search_rentals(
             return RentalSearch(match=None, reason="the build's training throughput could not be estimated")
         own_rate = THROUGHPUT_PROBE_TOKENS / own_wall
         workload = workload.model_copy(update={"tokens": THROUGHPUT_PROBE_TOKENS})
-    else:
-        # serve it as the build serves it: a request left on "auto" resolves to llama.cpp, while the solver may have
-        # run vLLM with tensor parallel; matched on llama.cpp, every offer was "slower than the build"
-        chosen = build.estimate.workload
-        workload = workload.model_copy(
-            update={k: chosen[k] for k in ("engine", "kv_precision") if chosen.get(k) is not None}
-        )
-    build_gpus = build.gpu_count * build.nodes
     for offer in offers:
         gpu = catalog.records.get("gpus", {}).get(offer.gpu)
         if not isinstance(gpu, Gpu):
             rejected.append((offer.id, f"GPU id {offer.gpu!r} is not in the catalog"))
             counts["gpu"] += 1
             continue
-        instances = 1
-        if build.nodes > 1:
-            # a cluster build is rented as as many instances, joined by the offer's RDMA fabric
-            if not offer.network_gbps_per_gpu or not training:
-                rejected.append(
-                    (
-                        offer.id,
-                        "not offered as a cluster (no RDMA fabric between instances in the catalog)"
-                        if training
-                        else "cluster inference rentals are not matched",
-                    )
-                )
-                counts["cluster"] += 1
-                continue
-            instances = math.ceil(build_gpus / offer.gpu_count)
-        fabric = "RoCE" if offer.provider == "AWS" else "InfiniBand"  # EFA is Ethernet-based RDMA
-        # the fabric is part of the key: the same GPUs over RoCE and over InfiniBand train at different speeds
-        key = (gpu.id, offer.gpu_count, instances, fabric, offer.network_gbps_per_gpu or 0.0)
-        if key not in cache:
-            if instances > 1:
-                _plan, cache[key] = plan_estimate(
-                    model,
-                    workload,
-                    gpu,
-                    instances,
-                    offer.gpu_count,
-                    inter_node_link(offer.network_gbps_per_gpu or 0, fabric),
-                    exact_weight_bytes,
-                )
-            else:
-                # the same offers are matched against every build of a plan (and every cell of a map)
-                cal = estimator_module.CAL
-                cache[key] = remember(
-                    "rental_estimate",
-                    (id(model), workload, id(gpu), offer.gpu_count, exact_weight_bytes, id(cal)),
-                    (model, gpu, cal),
-                    lambda: estimate(model, workload, gpu, offer.gpu_count, exact_weight_bytes=exact_weight_bytes),
-                )
-        est = cache[key]
+        instances = _instances(offer, build.nodes, build.gpu_count * build.nodes, training)
+        if isinstance(instances, str):
+            rejected.append((offer.id, instances))
+            counts["cluster"] += 1
+            continue
+        est = _offer_estimate(cache, offer, gpu, instances, model, workload, exact_weight_bytes)
         if not est.fits:
             peak = est.peak_gpu
             usable = (peak.usable_bytes or 0) / GIB
             rejected.append((offer.id, f"does not fit: {peak.total / GIB:.1f} GiB needed per GPU of {usable:.1f} GiB"))
             counts["fit"] += 1
             continue
-        if training:
-            if est.wall_hours is None or own_wall is None or est.wall_hours > own_wall * (1 + RENTAL_TIME_SLACK):
-                rejected.append(
-                    (
-                        offer.id,
-                        f"slower: {_rate(est.wall_hours)} against the build's {_rate(own_wall)}"
-                        if by_throughput
-                        else f"slower: {_fmt(est.wall_hours)} h against the build's {_fmt(own_wall)} h",
-                    )
-                )
-                counts["speed"] += 1
-                continue
-        elif est.decode_tokens_per_s is None or own_decode is None or est.decode_tokens_per_s < own_decode * (1 - 1e-9):
-            rejected.append(
-                (offer.id, f"slower: {_fmt(est.decode_tokens_per_s)} tokens/s against the build's {_fmt(own_decode)}")
-            )
+        slower = _slower(est, training, by_throughput, own_wall, own_decode)
+        if slower is not None:
+            rejected.append((offer.id, slower))
             counts["speed"] += 1
             continue
         priced = _cheapest_price(offer, catalog, build.currency, pricing)
@@ -580,52 +659,16 @@ def search_rentals(
             rejected.append((offer.id, f"no {'/'.join(pricing)} price convertible to {build.currency}"))
             counts["price"] += 1
             continue
-        amount, price, converted = priced
-        amount *= instances
-        candidate = RentalMatch(
-            offer=offer,
-            hourly=amount,
-            instances=instances,
-            currency=build.currency,
-            pricing=price.pricing,
-            price=price,
-            converted=converted,
-            decode_tokens_per_s=est.decode_tokens_per_s,
-            aggregate_tokens_per_s=est.aggregate_tokens_per_s,
-            wall_hours=None if by_throughput else est.wall_hours,
-            gpu_hours=None if by_throughput else est.gpu_hours,
-            per_gpu_gib=est.per_gpu_bytes / GIB,
-            build_decode_tokens_per_s=own_decode,
-            build_wall_hours=None if by_throughput else own_wall,
-            tokens_per_hour=THROUGHPUT_PROBE_TOKENS / est.wall_hours if by_throughput and est.wall_hours else None,
-            build_tokens_per_hour=own_rate,
-        )
+        candidate = _match(offer, priced, instances, est, build, by_throughput, own_wall, own_rate)
         if best is None or _rank(candidate) < _rank(best):
             best = candidate
     if best is not None:
-        measure = (
-            f"{_rate(THROUGHPUT_PROBE_TOKENS / (best.tokens_per_hour or 1))} against the build's {_rate(own_wall)} "
-            "(no token count: compared by throughput)"
-            if by_throughput
-            else f"{_fmt(best.wall_hours)} h against the build's {_fmt(own_wall)} h"
-            if training
-            else f"{_fmt(best.decode_tokens_per_s)} tokens/s against the build's {_fmt(own_decode)}"
-        )
+        measure = _measure(best, training, by_throughput, own_wall, own_decode)
         reason = f"cheapest of {len(offers) - len(rejected)} qualifying offers: fits and runs {measure}"
         return RentalSearch(
             match=best, reason=reason, rejected=tuple(rejected), considered=len(offers), build_tokens_per_hour=own_rate
         )
-    parts = []
-    if counts["fit"]:
-        parts.append(f"{counts['fit']} cannot hold the job")
-    if counts["speed"]:
-        parts.append(f"{counts['speed']} are slower than the build")
-    if counts["price"]:
-        parts.append(f"{counts['price']} have no usable price")
-    if counts["gpu"]:
-        parts.append(f"{counts['gpu']} name an unknown GPU")
-    if counts["cluster"]:
-        parts.append(f"{counts['cluster']} cannot be rented as a cluster")
+    parts = [f"{counts[k]} {words}" for k, words in _SHORT_OF if counts[k]]
     reason = f"none of {len(offers)} cloud offers can do the same work: " + ", ".join(parts)
     return RentalSearch(
         match=None, reason=reason, rejected=tuple(rejected), considered=len(offers), build_tokens_per_hour=own_rate
@@ -879,59 +922,38 @@ class CostOfOwnership(BaseModel):
         return owning, [self.monthly_rental_equivalent * m for m in range(months + 1)]
 
 
-def tco(
-    build: Build,
-    rental: RentalMatch | RentalSearch | None,
-    profile: UsageProfile,
-    assumptions: OwnershipAssumptions | None = None,
-    years: Sequence[int] = (1, 2, 3),
-    *,
-    catalog: Catalog | None = None,
-) -> CostOfOwnership:
-    """Buy versus rent for `build`.
-
-    `rental` is the match (or the whole search, whose reason is kept when nothing matched).
-    `catalog` is needed only when the profile's electricity currency differs from the build's.
-    """
-    assumptions = assumptions or OwnershipAssumptions()
-    currency = build.currency
-    notes: list[str] = []
-    rate = 1.0
-    if profile.currency != currency:
-        if catalog is None:
-            raise ValueError(
-                f"electricity is priced in {profile.currency}, the build in {currency}: pass the catalog to convert"
-            )
-        rate = catalog.convert(1.0, profile.currency, currency)
-        notes.append(
-            f"electricity converted {profile.currency}->{currency} at {rate:.4f} "
-            f"({catalog.exchange_rates_source or 'catalog exchange rates'}, {catalog.exchange_rates_date or 'undated'})"
+def _electricity_rate(profile: UsageProfile, currency: str, catalog: Catalog | None) -> tuple[float, list[str]]:
+    """The factor from the profile's electricity currency to the build's, and the note that says so."""
+    if profile.currency == currency:
+        return 1.0, []
+    if catalog is None:
+        raise ValueError(
+            f"electricity is priced in {profile.currency}, the build in {currency}: pass the catalog to convert"
         )
-    own_rate: float | None = None
+    rate = catalog.convert(1.0, profile.currency, currency)
+    return rate, [
+        f"electricity converted {profile.currency}->{currency} at {rate:.4f} "
+        f"({catalog.exchange_rates_source or 'catalog exchange rates'}, {catalog.exchange_rates_date or 'undated'})"
+    ]
+
+
+def _rental_of(rental: RentalMatch | RentalSearch | None) -> tuple[RentalMatch | None, str, float | None]:
+    """The matched offer, why (or why none), and the build's own tokens per hour for a throughput comparison."""
     if isinstance(rental, RentalSearch):
-        match, rental_reason, own_rate = rental.match, rental.reason, rental.build_tokens_per_hour
-    elif isinstance(rental, RentalMatch):
-        match, rental_reason, own_rate = rental, "matched offer given", rental.build_tokens_per_hour
-    else:
-        match, rental_reason = None, "no rental offer was given"
+        return rental.match, rental.reason, rental.build_tokens_per_hour
+    if isinstance(rental, RentalMatch):
+        return rental, "matched offer given", rental.build_tokens_per_hour
+    return None, "no rental offer was given", None
 
-    wall = build.power.wall_w * build.nodes
-    idle = profile.idle_w if profile.idle_w is not None else estimate_idle_w(build)
-    kwh = energy_kwh_per_year(wall, idle, profile)
-    yearly_energy = energy_cost_per_year(wall, idle, profile) * rate
-    purchase = build.total_price
-    monthly_owning = (yearly_energy + assumptions.upkeep_per_year) / 12.0
-    horizon = assumptions.years * 12
 
-    monthly_rental: float | None = None
-    if match is not None:
-        monthly_rental = match.hourly * profile.rented_hours_per_year / 12.0
-        be = break_even_month(purchase, monthly_owning, monthly_rental, horizon)
-        be_reason = break_even_reason(purchase, monthly_owning, monthly_rental, horizon, currency)
-    else:
-        be = None
-        be_reason = f"no break-even: no rental can do the same work ({rental_reason})"
-
+def _yearly_rows(
+    purchase: float,
+    yearly_energy: float,
+    monthly_rental: float | None,
+    assumptions: OwnershipAssumptions,
+    years: Sequence[int],
+) -> list[TcoRow]:
+    """Owning (depreciation, energy, upkeep) against renting, after each of `years`."""
     rows: list[TcoRow] = []
     for y in years:
         value = assumptions.value_after(purchase, y)
@@ -954,81 +976,77 @@ def tco(
                 cheaper=cheaper,
             )
         )
+    return rows
 
-    job = None
-    # a time for the planner's reference job (no token count asked, issue #27) is not a job to price: per token instead
-    timed_job = build.estimate.gpu_hours is not None and build.estimate.reference_tokens is None
-    if timed_job:
-        own_hours = build.estimate.wall_hours
-        own_kwh = None if own_hours is None else wall * own_hours / 1000.0
-        own_cost = None if own_kwh is None else own_kwh * profile.price_per_kwh * rate
-        dep_per_hour = depreciation_per_on_hour(purchase, profile, assumptions)
-        with_dep = (
-            None
-            if own_cost is None or own_hours is None or dep_per_hour is None
-            else own_cost + dep_per_hour * own_hours
-        )
-        rent_hours = match.wall_hours if match else None
-        rental_cost = None if match is None or rent_hours is None else match.hourly * rent_hours
-        net = None
-        resold = 0.0
-        if own_cost is not None and own_hours is not None:
-            # bought for this one job and sold when it ends: second-hand, whatever its hours (a machine bought new and
-            # sold a fortnight later fetches a used price, not 99 % of what it cost along a three-year line)
-            resold = (
-                purchase * assumptions.sold_used_fraction
-                if assumptions.sold_used_fraction is not None
-                else assumptions.value_after(purchase, own_hours / 8760)
-            )
-            net = purchase + own_cost - resold
-        if own_hours is None:
-            headline = "no training time estimated: give the number of tokens"
-        elif rental_cost is None or rent_hours is None:
-            headline = (
-                f"bought: {net:,.0f} {currency} for the job ({purchase:,.0f} purchase + {own_cost or 0:,.0f} energy "
-                f"- {resold:,.0f} resold second-hand), {own_hours:,.0f} h; no rental to compare ({rental_reason})"
-            )
-        else:
-            winner = "renting" if rental_cost < (net or 0) else "buying"
-            headline = (
-                f"one-off job: rented {rental_cost:,.0f} {currency} in {rent_hours:,.0f} h against bought {net:,.0f} "
-                f"{currency} ({purchase:,.0f} purchase + {own_cost or 0:,.0f} energy - {resold:,.0f} resold "
-                "second-hand after the job) in "
-                f"{own_hours:,.0f} h: {winner} is cheaper; for recurring work see the break-even"
-            )
-        job = JobComparison(
-            gpu_hours=build.estimate.gpu_hours,
-            own_wall_hours=own_hours,
-            own_energy_kwh=own_kwh,
-            own_energy_cost=own_cost,
-            own_cost_with_depreciation=with_dep,
-            rental_wall_hours=rent_hours,
-            rental_cost=rental_cost,
-            rental_offer=match.offer.id if match else None,
-            own_net_cost=net,
-            headline=headline,
-        )
-        notes.append(
-            "training job: own energy = full-load wall draw x the build's estimated wall hours; rental cost = "
-            "instance hourly price x its estimated wall hours; depreciation share = (purchase - resale) / "
-            f"on-hours of the {assumptions.years}-year life x the job's hours"
-        )
-        if assumptions.sold_used_fraction is not None:
-            notes.append(f"a one-off job's machine is sold second-hand when it ends: {assumptions.sold_used_source}")
 
-    throughput = None
-    if not timed_job and own_rate:
-        throughput = _throughput(build, match, rental_reason, own_rate, wall, profile, assumptions, rate)
-        notes.append(
-            "no token count: bought and rented compared by throughput, each timed on "
-            f"{THROUGHPUT_PROBE_TOKENS:.0e} tokens (the times are proportional to the tokens); bought: "
-            "full-load energy + depreciation and upkeep per on-hour of the useful life, per hour of training; "
-            "rented: the hourly price, per hour of training"
+def _job_comparison(
+    build: Build,
+    match: RentalMatch | None,
+    rental_reason: str,
+    wall: float,
+    profile: UsageProfile,
+    assumptions: OwnershipAssumptions,
+    rate: float,
+) -> JobComparison:
+    """A one-off training job bought (and sold second-hand when it ends) against the same job rented."""
+    purchase, currency = build.total_price, build.currency
+    own_hours = build.estimate.wall_hours
+    own_kwh = None if own_hours is None else wall * own_hours / 1000.0
+    own_cost = None if own_kwh is None else own_kwh * profile.price_per_kwh * rate
+    dep_per_hour = depreciation_per_on_hour(purchase, profile, assumptions)
+    with_dep = (
+        None if own_cost is None or own_hours is None or dep_per_hour is None else own_cost + dep_per_hour * own_hours
+    )
+    rent_hours = match.wall_hours if match else None
+    rental_cost = None if match is None or rent_hours is None else match.hourly * rent_hours
+    net = None
+    resold = 0.0
+    if own_cost is not None and own_hours is not None:
+        # bought for this one job and sold when it ends: second-hand, whatever its hours (a machine bought new and
+        # sold a fortnight later fetches a used price, not 99 % of what it cost along a three-year line)
+        resold = (
+            purchase * assumptions.sold_used_fraction
+            if assumptions.sold_used_fraction is not None
+            else assumptions.value_after(purchase, own_hours / 8760)
         )
+        net = purchase + own_cost - resold
+    if own_hours is None:
+        headline = "no training time estimated: give the number of tokens"
+    elif rental_cost is None or rent_hours is None:
+        headline = (
+            f"bought: {net:,.0f} {currency} for the job ({purchase:,.0f} purchase + {own_cost or 0:,.0f} energy "
+            f"- {resold:,.0f} resold second-hand), {own_hours:,.0f} h; no rental to compare ({rental_reason})"
+        )
+    else:
+        winner = "renting" if rental_cost < (net or 0) else "buying"
+        headline = (
+            f"one-off job: rented {rental_cost:,.0f} {currency} in {rent_hours:,.0f} h against bought {net:,.0f} "
+            f"{currency} ({purchase:,.0f} purchase + {own_cost or 0:,.0f} energy - {resold:,.0f} resold "
+            "second-hand after the job) in "
+            f"{own_hours:,.0f} h: {winner} is cheaper; for recurring work see the break-even"
+        )
+    return JobComparison(
+        gpu_hours=build.estimate.gpu_hours,
+        own_wall_hours=own_hours,
+        own_energy_kwh=own_kwh,
+        own_energy_cost=own_cost,
+        own_cost_with_depreciation=with_dep,
+        rental_wall_hours=rent_hours,
+        rental_cost=rental_cost,
+        rental_offer=match.offer.id if match else None,
+        own_net_cost=net,
+        headline=headline,
+    )
 
+
+def _basis_notes(
+    build: Build, profile: UsageProfile, assumptions: OwnershipAssumptions, wall: float, idle: float
+) -> list[str]:
+    """What the figures rest on: the energy formula, the profile, idle draw, purchase, depreciation, upkeep, billing."""
+    purchase, currency = build.total_price, build.currency
     # one machine says no node count: "(1 node(s))" read as a cluster's word on a home build's sheet (walk8)
     nodes = f" ({_count(build.nodes, 'node')})" if build.nodes > 1 else ""
-    notes[:0] = [
+    return [
         "energy/year = (wall_w x utilisation + idle_w x (1 - utilisation)) x hours/day x days/year / 1000 x price/kWh; "
         f"wall_w {wall:,.0f} W full load{nodes}, nothing drawn while switched off",
         profile.describe(),
@@ -1051,20 +1069,86 @@ def tco(
         ),
         "break-even leaves resale out and counts only within the useful life",
     ]
-    if match is not None:
-        notes.append(f"rental: {match.describe()}")
-        notes.append(
-            f"rental matched on memory fit and {'wall hours' if match.wall_hours is not None else 'decode tokens/s per sequence'} "
-            "from the same estimator as the build"
-            + (
-                f"; {match.instances} instances joined by the provider's RDMA fabric"
-                if match.instances > 1
-                else "; one instance"
-            )
-            + "; storage not priced"
+
+
+def _rental_notes(match: RentalMatch | None, rental_reason: str) -> list[str]:
+    """The rental offer compared, and how it was matched (or why there is none)."""
+    if match is None:
+        return [f"rental: none ({rental_reason})"]
+    return [
+        f"rental: {match.describe()}",
+        f"rental matched on memory fit and {'wall hours' if match.wall_hours is not None else 'decode tokens/s per sequence'} "
+        "from the same estimator as the build"
+        + (
+            f"; {match.instances} instances joined by the provider's RDMA fabric"
+            if match.instances > 1
+            else "; one instance"
         )
+        + "; storage not priced",
+    ]
+
+
+def tco(
+    build: Build,
+    rental: RentalMatch | RentalSearch | None,
+    profile: UsageProfile,
+    assumptions: OwnershipAssumptions | None = None,
+    years: Sequence[int] = (1, 2, 3),
+    *,
+    catalog: Catalog | None = None,
+) -> CostOfOwnership:
+    """Buy versus rent for `build`.
+
+    `rental` is the match (or the whole search, whose reason is kept when nothing matched).
+    `catalog` is needed only when the profile's electricity currency differs from the build's.
+    """
+    assumptions = assumptions or OwnershipAssumptions()
+    currency = build.currency
+    rate, notes = _electricity_rate(profile, currency, catalog)
+    match, rental_reason, own_rate = _rental_of(rental)
+
+    wall = build.power.wall_w * build.nodes
+    idle = profile.idle_w if profile.idle_w is not None else estimate_idle_w(build)
+    kwh = energy_kwh_per_year(wall, idle, profile)
+    yearly_energy = energy_cost_per_year(wall, idle, profile) * rate
+    purchase = build.total_price
+    monthly_owning = (yearly_energy + assumptions.upkeep_per_year) / 12.0
+    horizon = assumptions.years * 12
+
+    monthly_rental = None if match is None else match.hourly * profile.rented_hours_per_year / 12.0
+    if monthly_rental is not None:
+        be = break_even_month(purchase, monthly_owning, monthly_rental, horizon)
+        be_reason = break_even_reason(purchase, monthly_owning, monthly_rental, horizon, currency)
     else:
-        notes.append(f"rental: none ({rental_reason})")
+        be, be_reason = None, f"no break-even: no rental can do the same work ({rental_reason})"
+
+    rows = _yearly_rows(purchase, yearly_energy, monthly_rental, assumptions, years)
+
+    job = None
+    # a time for the planner's reference job (no token count asked, issue #27) is not a job to price: per token instead
+    timed_job = build.estimate.gpu_hours is not None and build.estimate.reference_tokens is None
+    if timed_job:
+        job = _job_comparison(build, match, rental_reason, wall, profile, assumptions, rate)
+        notes.append(
+            "training job: own energy = full-load wall draw x the build's estimated wall hours; rental cost = "
+            "instance hourly price x its estimated wall hours; depreciation share = (purchase - resale) / "
+            f"on-hours of the {assumptions.years}-year life x the job's hours"
+        )
+        if assumptions.sold_used_fraction is not None:
+            notes.append(f"a one-off job's machine is sold second-hand when it ends: {assumptions.sold_used_source}")
+
+    throughput = None
+    if not timed_job and own_rate:
+        throughput = _throughput(build, match, rental_reason, own_rate, wall, profile, assumptions, rate)
+        notes.append(
+            "no token count: bought and rented compared by throughput, each timed on "
+            f"{THROUGHPUT_PROBE_TOKENS:.0e} tokens (the times are proportional to the tokens); bought: "
+            "full-load energy + depreciation and upkeep per on-hour of the useful life, per hour of training; "
+            "rented: the hourly price, per hour of training"
+        )
+
+    notes[:0] = _basis_notes(build, profile, assumptions, wall, idle)
+    notes += _rental_notes(match, rental_reason)
 
     return CostOfOwnership(
         currency=currency,

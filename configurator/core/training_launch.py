@@ -322,6 +322,21 @@ def _qlora_builder(model_id: str) -> str | None:
     return config.model if config else None
 
 
+def _torchtune_optimizer(job: _Job, base: TorchtuneConfig | None) -> list[str]:
+    """The overrides that swap the config's optimizer for the estimate's (component, `fused`, SGD momentum)."""
+    overrides: list[str] = []
+    component = TORCHTUNE_OPTIM.get(job.optimizer)
+    if component is not None and (base is None or component != base.optimizer):
+        overrides.append(f"optimizer={component}")
+        if base is not None and base.fused and component != "torch.optim.AdamW":
+            overrides.append("~optimizer.fused")  # bitsandbytes' and SGD's constructors take no `fused`
+        elif component == "torch.optim.AdamW" and not (base and base.fused):
+            overrides.append("optimizer.fused=True")  # the estimate's AdamW is fused (torchtune#1575)
+        if component == "torch.optim.SGD":
+            overrides.append(f"optimizer.momentum={SGD_MOMENTUM}")
+    return overrides
+
+
 def torchtune_command(job: _Job) -> tuple[str, str]:
     """`tune run [--nproc_per_node N] <recipe> --config <config> key=value ...` (torchtune/_cli/run.py usage;
     overrides are OmegaConf dotlist keys merged over the YAML, `~key` removes one: torchtune/config/_utils.py
@@ -373,15 +388,7 @@ def torchtune_command(job: _Job) -> tuple[str, str]:
             f"model.lora_attn_modules=[{modules}]",
             f"model.apply_lora_to_mlp={job.lora_targets == 'all-linear'}",
         ]
-    component = TORCHTUNE_OPTIM.get(job.optimizer)
-    if component is not None and (base is None or component != base.optimizer):
-        overrides.append(f"optimizer={component}")
-        if base is not None and base.fused and component != "torch.optim.AdamW":
-            overrides.append("~optimizer.fused")  # bitsandbytes' and SGD's constructors take no `fused`
-        elif component == "torch.optim.AdamW" and not (base and base.fused):
-            overrides.append("optimizer.fused=True")  # the estimate's AdamW is fused (torchtune#1575)
-        if component == "torch.optim.SGD":
-            overrides.append(f"optimizer.momentum={SGD_MOMENTUM}")
+    overrides += _torchtune_optimizer(job, base)
     if job.method == "full":
         # the estimate steps the optimizer inside backward on one GPU only (frameworks.py, single_device_only);
         # the recipes refuse it with accumulation ("Gradient accumulation is not supported with optimizer in bwd",
@@ -794,6 +801,49 @@ def layout_is_megatron(parallelism: dict[str, object] | None) -> bool:
     )
 
 
+def _megatron_architecture(model: ModelArch, seq: int) -> list[str]:
+    """The model's shape as Megatron-LM's pretrain_gpt.py flags (sequence, layers, widths, heads, MoE, norms)."""
+    parts = [
+        "--seq-length",
+        str(seq),
+        "--max-position-embeddings",
+        str(max(seq, model.max_context)),
+        "--num-layers",
+        str(model.num_layers),
+        "--hidden-size",
+        str(model.hidden_size),
+        "--ffn-hidden-size",
+        str(model.intermediate_size),
+        "--num-attention-heads",
+        str(model.num_attention_heads),
+    ]
+    if model.num_kv_heads != model.num_attention_heads:
+        parts += ["--group-query-attention", "--num-query-groups", str(model.num_kv_heads)]
+    if model.mlp_gated:
+        parts += ["--swiglu"]
+    # (--num-experts, --moe-router-topk, --moe-ffn-hidden-size). No --expert-model-parallel-size: the planner chooses
+    # no expert-parallel degree (estimate/parallel.py), so Megatron's default of 1 (experts not sharded) stands
+    if model.moe is not None:
+        parts += [
+            "--num-experts",
+            str(model.moe.num_experts),
+            "--moe-router-topk",
+            str(model.moe.experts_per_token),
+            "--moe-ffn-hidden-size",
+            str(model.moe.expert_intermediate_size),
+        ]
+    if model.mla is not None:
+        parts += ["--multi-latent-attention"]
+    parts += ["--normalization", "RMSNorm" if model.norm == "rmsnorm" else "LayerNorm"]
+    if not model.learned_position_embeddings:
+        parts += ["--position-embedding-type", "rope"]
+    if model.linear_bias == "none":
+        parts += ["--disable-bias-linear"]
+    if not model.tie_embeddings:
+        parts += ["--untie-embeddings-and-output-weights"]
+    return parts
+
+
 def megatron_command(
     model: ModelArch, result: EstimateResult, parallelism: dict[str, object], gpu: Gpu | None = None
 ) -> tuple[str, str]:
@@ -836,44 +886,7 @@ def megatron_command(
             parts += ["--train-iters", str(max(1, round(tokens / tokens_per_step)))]
     if parallelism.get("gradient_checkpointing"):
         parts += ["--recompute-granularity", "full", "--recompute-method", "uniform"]
-    parts += [
-        "--seq-length",
-        str(seq),
-        "--max-position-embeddings",
-        str(max(seq, model.max_context)),
-        "--num-layers",
-        str(model.num_layers),
-        "--hidden-size",
-        str(model.hidden_size),
-        "--ffn-hidden-size",
-        str(model.intermediate_size),
-        "--num-attention-heads",
-        str(model.num_attention_heads),
-    ]
-    if model.num_kv_heads != model.num_attention_heads:
-        parts += ["--group-query-attention", "--num-query-groups", str(model.num_kv_heads)]
-    if model.mlp_gated:
-        parts += ["--swiglu"]
-    # (--num-experts, --moe-router-topk, --moe-ffn-hidden-size). No --expert-model-parallel-size: the planner chooses
-    # no expert-parallel degree (estimate/parallel.py), so Megatron's default of 1 (experts not sharded) stands
-    if model.moe is not None:
-        parts += [
-            "--num-experts",
-            str(model.moe.num_experts),
-            "--moe-router-topk",
-            str(model.moe.experts_per_token),
-            "--moe-ffn-hidden-size",
-            str(model.moe.expert_intermediate_size),
-        ]
-    if model.mla is not None:
-        parts += ["--multi-latent-attention"]
-    parts += ["--normalization", "RMSNorm" if model.norm == "rmsnorm" else "LayerNorm"]
-    if not model.learned_position_embeddings:
-        parts += ["--position-embedding-type", "rope"]
-    if model.linear_bias == "none":
-        parts += ["--disable-bias-linear"]
-    if not model.tie_embeddings:
-        parts += ["--untie-embeddings-and-output-weights"]
+    parts += _megatron_architecture(model, seq)
     repo = model.hf_repo or model.id
     parts += [
         f"--{training_half(gpu)}",

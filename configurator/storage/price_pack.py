@@ -194,15 +194,15 @@ def export_pack(file: Path, author: str, app_version: str, today: datetime.date 
 # ---------------------------------------------------------------------------------------------- read
 
 
-def read_pack(file: Path, today: datetime.date | None = None) -> PricePack:
-    """Parse and validate a pack; CatalogError names the file, line and field of every problem."""
+def _toml_of(file: Path) -> tuple[str, dict[str, Any]]:
+    """The pack's text and its TOML; CatalogError names the line of a syntax error."""
     name = str(file)
     try:
         text = file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise CatalogError([Problem(name, 1, "file", f"cannot read: {exc}")]) from None
     try:
-        data = tomllib.loads(text)
+        return text, tomllib.loads(text)
     except RecursionError:
         raise CatalogError([Problem(name, 1, "toml", "nested too deeply to be a price pack")]) from None
     except tomllib.TOMLDecodeError as exc:
@@ -211,95 +211,88 @@ def read_pack(file: Path, today: datetime.date | None = None) -> PricePack:
         raise CatalogError(
             [Problem(name, int(match.group(1)) if match else 1, "toml", f"syntax error: {message}")]
         ) from None
-    lines = text.splitlines()
-    spans = _record_spans(lines)
-    problems: list[Problem] = []
-    today = today or datetime.date.today()
 
-    head = data.get(PACK_TABLE)
+
+def _pack_head(
+    name: str, head: Any, lines: list[str], today: datetime.date, problems: list[Problem]
+) -> tuple[datetime.date, str, str]:
+    """The [pack] table's date, author and app version (problems appended for what is wrong)."""
     head_line = next((n for n, t in enumerate(lines, start=1) if _PACK_HEADER.match(t)), 1)
     head_span = (head_line, len(lines))
-    date, author, version = today, "", ""
+    date, author = today, ""
     if not isinstance(head, dict):
         problems.append(Problem(name, 1, PACK_TABLE, "missing [pack] table (format, date, author): not a price pack"))
+        return date, author, ""
+    fmt = head.get("format")
+    if fmt != PACK_FORMAT:
+        problems.append(
+            Problem(
+                name,
+                _line_of(lines, head_span, "format"),
+                "pack.format",
+                f"{fmt!r} is not a pack format this version reads (expected {PACK_FORMAT})",
+            )
+        )
+    raw_date = head.get("date")
+    if not isinstance(raw_date, datetime.date) or isinstance(raw_date, datetime.datetime):
+        problems.append(
+            Problem(name, _line_of(lines, head_span, "date"), "pack.date", "must be a date such as 2026-12-01")
+        )
     else:
-        fmt = head.get("format")
-        if fmt != PACK_FORMAT:
-            problems.append(
-                Problem(
-                    name,
-                    _line_of(lines, head_span, "format"),
-                    "pack.format",
-                    f"{fmt!r} is not a pack format this version reads (expected {PACK_FORMAT})",
-                )
-            )
-        raw_date = head.get("date")
-        if not isinstance(raw_date, datetime.date) or isinstance(raw_date, datetime.datetime):
-            problems.append(
-                Problem(name, _line_of(lines, head_span, "date"), "pack.date", "must be a date such as 2026-12-01")
-            )
-        else:
-            date = raw_date
-        raw_author = head.get("author")
-        if not isinstance(raw_author, str) or not raw_author.strip():
-            problems.append(
-                Problem(name, _line_of(lines, head_span, "author"), "pack.author", "must name who made the pack")
-            )
-        else:
-            author = raw_author
-        version = str(head.get("app_version", ""))
+        date = raw_date
+    raw_author = head.get("author")
+    if not isinstance(raw_author, str) or not raw_author.strip():
+        problems.append(
+            Problem(name, _line_of(lines, head_span, "author"), "pack.author", "must name who made the pack")
+        )
+    else:
+        author = raw_author
+    return date, author, str(head.get("app_version", ""))
 
-    prices: list[PackPrice] = []
-    rows = data.get(PRICE_TABLE, [])
-    if not isinstance(rows, list):
-        problems.append(Problem(name, 1, PRICE_TABLE, "must be an array of tables [[price]]"))
-        rows = []
-    price_spans = spans.get(PRICE_TABLE, [])
-    for index, raw in enumerate(rows):
-        span = price_spans[index] if index < len(price_spans) else None
-        line = span[0] if span else 1
-        if not isinstance(raw, dict):
-            problems.append(Problem(name, line, PRICE_TABLE, "must be a table"))
-            continue
-        kind, record_id = raw.get("kind"), raw.get("id")
-        if kind not in PART_KINDS:
-            problems.append(
-                Problem(
-                    name,
-                    _line_of(lines, span, "kind"),
-                    f"price[{index}].kind",
-                    f"{kind!r} is not a part kind (expected one of {', '.join(PART_KINDS)})",
-                )
-            )
-            continue
-        if not isinstance(record_id, str) or not record_id:
-            problems.append(Problem(name, _line_of(lines, span, "id"), f"price[{index}].id", "must name the part's id"))
-            continue
-        body = {k: v for k, v in raw.items() if k not in ("kind", "id")}
-        try:
-            price = Price.model_validate(body)
-        except ValidationError as exc:
-            for error in exc.errors():
-                loc = tuple(error["loc"])
-                top = str(loc[0]) if loc else "price"
-                msg = "required field missing" if error["type"] == "missing" else error["msg"]
-                problems.append(
-                    Problem(name, _line_of(lines, span, top), f"price[{record_id}].{_field_path(loc)}", msg)
-                )
-            continue
-        if price.date > today:
-            problems.append(
-                Problem(
-                    name,
-                    _line_of(lines, span, "date"),
-                    f"price[{record_id}].date",
-                    f"{price.date.isoformat()} is in the future",
-                )
-            )
-            continue
-        prices.append(PackPrice(kind, record_id, price, line))
 
+def _pack_price(
+    name: str, index: int, raw: Any, span: tuple[int, int] | None, lines: list[str], today: datetime.date
+) -> PackPrice | list[Problem]:
+    """One [[price]] row: the part it prices and the price, or the problems with it."""
+    line = span[0] if span else 1
+    if not isinstance(raw, dict):
+        return [Problem(name, line, PRICE_TABLE, "must be a table")]
+    kind, record_id = raw.get("kind"), raw.get("id")
+    if kind not in PART_KINDS:
+        return [
+            Problem(
+                name,
+                _line_of(lines, span, "kind"),
+                f"price[{index}].kind",
+                f"{kind!r} is not a part kind (expected one of {', '.join(PART_KINDS)})",
+            )
+        ]
+    if not isinstance(record_id, str) or not record_id:
+        return [Problem(name, _line_of(lines, span, "id"), f"price[{index}].id", "must name the part's id")]
+    body = {k: v for k, v in raw.items() if k not in ("kind", "id")}
+    try:
+        price = Price.model_validate(body)
+    except ValidationError as exc:
+        problems = []
+        for error in exc.errors():
+            loc = tuple(error["loc"])
+            top = str(loc[0]) if loc else "price"
+            msg = "required field missing" if error["type"] == "missing" else error["msg"]
+            problems.append(Problem(name, _line_of(lines, span, top), f"price[{record_id}].{_field_path(loc)}", msg))
+        return problems
+    if price.date > today:
+        where = _line_of(lines, span, "date")
+        return [Problem(name, where, f"price[{record_id}].date", f"{price.date.isoformat()} is in the future")]
+    return PackPrice(kind, record_id, price, line)
+
+
+def _pack_parts(
+    file: Path, data: dict[str, Any], spans: dict[str, list[tuple[int, int]]], lines: list[str], today: datetime.date
+) -> tuple[list[tuple[str, Record]], list[Problem]]:
+    """Whole part records in the pack (its own [[gpus]], [[cpus]]...), and tables a pack does not have."""
+    name = str(file)
     parts: list[tuple[str, Record]] = []
+    problems: list[Problem] = []
     unknown = {k for k in data if k not in (PACK_TABLE, PRICE_TABLE, *PART_KINDS)}
     for key in sorted(unknown):
         key_line = spans[key][0][0] if key in spans else _line_of(lines, (1, len(lines)), key)
@@ -317,6 +310,33 @@ def read_pack(file: Path, today: datetime.date | None = None) -> PricePack:
                         Problem(name, 1, f"{kind}[{record.id}].prices", f"{price.date.isoformat()} is in the future")
                     )
             parts.append((kind, record))
+    return parts, problems
+
+
+def read_pack(file: Path, today: datetime.date | None = None) -> PricePack:
+    """Parse and validate a pack; CatalogError names the file, line and field of every problem."""
+    name = str(file)
+    text, data = _toml_of(file)
+    lines = text.splitlines()
+    spans = _record_spans(lines)
+    problems: list[Problem] = []
+    today = today or datetime.date.today()
+    date, author, version = _pack_head(name, data.get(PACK_TABLE), lines, today, problems)
+
+    prices: list[PackPrice] = []
+    rows = data.get(PRICE_TABLE, [])
+    if not isinstance(rows, list):
+        problems.append(Problem(name, 1, PRICE_TABLE, "must be an array of tables [[price]]"))
+        rows = []
+    price_spans = spans.get(PRICE_TABLE, [])
+    for index, raw in enumerate(rows):
+        read = _pack_price(name, index, raw, price_spans[index] if index < len(price_spans) else None, lines, today)
+        if isinstance(read, PackPrice):
+            prices.append(read)
+        else:
+            problems += read
+    parts, part_problems = _pack_parts(file, data, spans, lines, today)
+    problems += part_problems
     if problems:
         raise CatalogError(problems)
     return PricePack(name, date, author, version, tuple(prices), tuple(parts))

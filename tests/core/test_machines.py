@@ -193,7 +193,7 @@ def test_gpt_oss_120b_around_2500_gets_a_16gb_card_with_the_experts_in_ram(catal
 def test_ram_below_vram_is_a_warning_for_streaming_engines_and_a_failure_for_a_full_copy() -> None:
     """RAM-1: llama.cpp maps the GGUF (mmap) and vLLM iterates its safetensors shards, so the weights stream to the
     GPUs and less RAM than VRAM only slows loading; a loader that holds a full copy in RAM still needs the VRAM."""
-    from configurator.core.solve import compat
+    from configurator.core.rules import compat
 
     assert compat.streams_weights({"kind": "inference", "engine": "llama.cpp"})
     assert compat.streams_weights({"kind": "inference", "engine": "vllm"})

@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 
 from configurator.core.catalog.loader import Catalog
-from configurator.core.catalog.models import Chassis, Cooler, Cpu, Motherboard
+from configurator.core.catalog.models import Chassis, Motherboard
 from configurator.core.estimate.workload import Workload
-from configurator.core.solve import compat
-from configurator.core.solve import power as pw
+from configurator.core.rules import compat
+from configurator.core.rules import watts as pw
 from configurator.core.solve.plan import plan
 from configurator.core.solve.request import BuildRequest, OwnedPart
 from configurator.storage import catalogs
@@ -38,54 +38,6 @@ def _part(build: dict[str, Any], category: str) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- rules, one function each
-
-
-def test_a_xeon_scalable_cpu_is_not_supported_by_a_w790_board(catalog: Catalog) -> None:
-    gold = _record(catalog, "cpus", "xeon-gold-6530")
-    w790 = _record(catalog, "motherboards", "asus-pro-ws-w790e-sage-se")
-    assert isinstance(gold, Cpu) and isinstance(w790, Motherboard)
-    verdict = compat.cpu_board(gold, w790)
-    assert verdict.status == "fail" and "does not support" in verdict.message
-    assert compat.cpu_board(_record(catalog, "cpus", "xeon-w5-3435x"), w790).status == "pass"
-
-
-def test_the_cpu_rule_names_an_soc_platforms_board_not_its_missing_chipset(catalog: Catalog) -> None:
-    """Seen in the Checks tab: "AMD EPYC 7302 is on the CPU support list of the none (SoC) board"."""
-    soc = _record(catalog, "motherboards", "supermicro-h12ssl-i")
-    assert isinstance(soc, Motherboard) and soc.chipset.startswith("none")
-    verdict = compat.cpu_board(_record(catalog, "cpus", "epyc-7302"), soc)
-    assert verdict.status == "pass" and verdict.message.endswith(f"CPU support list of {soc.name}")
-    assert "none" not in verdict.message
-
-
-def test_a_fanless_server_heatsink_fails_in_a_tower_and_passes_in_a_gpu_server(catalog: Catalog) -> None:
-    passive = _record(catalog, "coolers", "intel-m50fcp-2u-passive-lga4677")
-    assert isinstance(passive, Cooler)
-    towers = [
-        h
-        for h in catalog.kind("chassis")
-        if isinstance(h, Chassis) and h.kind in ("mid-tower", "full-tower", "open-frame")
-    ]
-    # a GPU server; an open frame's blower shrouds duct its passive cards, not the CPU (#28)
-    ducted = [
-        h
-        for h in catalog.kind("chassis")
-        if isinstance(h, Chassis) and h.airflow == "server-ducted" and h.kind != "open-frame"
-    ]
-    assert towers and ducted
-    assert all(compat.cooler_chassis(passive, h).status == "fail" for h in towers)
-    assert all(compat.cooler_chassis(passive, h).status == "pass" for h in ducted)
-
-
-def test_a_four_channel_xeon_takes_at_most_two_dimms_per_channel(catalog: Catalog) -> None:
-    """16 DIMMs on a 4-channel Xeon w5-2455X (on a 16-slot, 8-channel board) is four per channel."""
-    cpu = _record(catalog, "cpus", "xeon-w5-2455x")
-    board = _record(catalog, "motherboards", "supermicro-x13swa-tf")
-    assert compat.usable_dimms(cpu, board) == 8
-    assert compat.dimm_population(cpu, board, 16).status == "fail"
-    assert compat.dimm_population(cpu, board, 8).status == "pass"
-    assert compat.dimm_population(cpu, board, 4).status == "pass"
-    assert compat.dimm_population(cpu, board, 2).status == "warn"  # two channels empty: half the bandwidth
 
 
 def test_connector_rule_counts_adapters_once() -> None:

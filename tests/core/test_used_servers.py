@@ -8,7 +8,7 @@ from configurator.core import support
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Chassis, Cooler
 from configurator.core.estimate.workload import Workload
-from configurator.core.solve import compat
+from configurator.core.rules import compat
 from configurator.core.solve.plan import plan
 from configurator.core.solve.ranking import claims_of
 from configurator.core.solve.request import BuildRequest

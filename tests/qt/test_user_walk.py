@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from configurator.core.estimate.workload import Workload
-from configurator.core.solve.power import PSU_TARGET_LOAD
+from configurator.core.rules.watts import PSU_TARGET_LOAD
 from configurator.core.solve.request import BuildRequest
 from configurator.qt.charts import PowerBudgetChart
 

@@ -323,57 +323,59 @@ def read_quote(path: Path, currency: str = "USD", decimal: str | None = None) ->
     problems: list[Problem] = []
     amounts: list[Amount] = []
     for number, row in enumerate(rows[1:], start=2):
-
-        def cell(name: str) -> Any:
-            i = col.get(name)
-            return row[i] if i is not None and i < len(row) else None
-
-        try:
-            amount = parse_amount(cell("price"))
-            if not all(0 < v <= 1e9 for v in (amount.value, *amount.readings)):
-                raise ValueError("not between 0 and 1,000,000,000")
-        except (TypeError, ValueError, OverflowError) as exc:
-            problems.append(Problem(str(path), number, "price", f"not a price: {_cut(cell('price'))} ({exc})"))
+        read = _quote_row(path, number, row, col, default)
+        if isinstance(read, Problem):
+            problems.append(read)
             continue
-        try:
-            when = _date(cell("date"))
-        except (TypeError, ValueError, OverflowError) as exc:
-            reason = str(exc) if isinstance(exc, _DateOutOfRange) else "write dates as YYYY-MM-DD"
-            problems.append(Problem(str(path), number, "date", f"not a date: {_cut(cell('date'))} ({reason})"))
-            continue
-        named = str(cell("currency") or "").strip().upper()
-        if named and amount.currency and named != amount.currency:
-            problems.append(
-                Problem(str(path), number, "currency", f"the price says {amount.currency}, the currency column {named}")
-            )
-            continue
-        cur = named or amount.currency or default
-        cond = str(cell("condition") or "new").strip().lower()
-        if cur not in CURRENCIES:
-            problems.append(Problem(str(path), number, "currency", f"{_cut(cur)} is not USD, CNY or EUR"))
-            continue
-        if cond not in ("new", "used", "refurbished"):
-            problems.append(Problem(str(path), number, "condition", f"{_cut(cond)} is not new, used or refurbished"))
-            continue
-        part, vendor = str(cell("part") or "").strip(), str(cell("vendor") or "").strip()
-        if not part or not vendor:
-            problems.append(Problem(str(path), number, "part" if not part else "vendor", "empty"))
-            continue
-        lines.append(
-            QuoteLine(
-                number,
-                part[:300],
-                amount.value,
-                cur,
-                cond,
-                when,
-                vendor[:300],
-                amount_text=str(cell("price")).strip()[:64],
-            )
-        )
-        amounts.append(amount)
+        lines.append(read[0])
+        amounts.append(read[1])
     if problems:
         raise CatalogError(problems)
+    _settle_decimal_marks(lines, amounts, decimal)
+    return lines
+
+
+def _quote_row(
+    path: Path, number: int, row: list[Any], col: dict[str, int], default: str
+) -> tuple[QuoteLine, Amount] | Problem:
+    """One priced line of a quote and its amount as written, or the problem with it (file, line, column)."""
+
+    def cell(name: str) -> Any:
+        i = col.get(name)
+        return row[i] if i is not None and i < len(row) else None
+
+    try:
+        amount = parse_amount(cell("price"))
+        if not all(0 < v <= 1e9 for v in (amount.value, *amount.readings)):
+            raise ValueError("not between 0 and 1,000,000,000")
+    except (TypeError, ValueError, OverflowError) as exc:
+        return Problem(str(path), number, "price", f"not a price: {_cut(cell('price'))} ({exc})")
+    try:
+        when = _date(cell("date"))
+    except (TypeError, ValueError, OverflowError) as exc:
+        reason = str(exc) if isinstance(exc, _DateOutOfRange) else "write dates as YYYY-MM-DD"
+        return Problem(str(path), number, "date", f"not a date: {_cut(cell('date'))} ({reason})")
+    named = str(cell("currency") or "").strip().upper()
+    if named and amount.currency and named != amount.currency:
+        return Problem(str(path), number, "currency", f"the price says {amount.currency}, the currency column {named}")
+    cur = named or amount.currency or default
+    cond = str(cell("condition") or "new").strip().lower()
+    if cur not in CURRENCIES:
+        return Problem(str(path), number, "currency", f"{_cut(cur)} is not USD, CNY or EUR")
+    if cond not in ("new", "used", "refurbished"):
+        return Problem(str(path), number, "condition", f"{_cut(cond)} is not new, used or refurbished")
+    part, vendor = str(cell("part") or "").strip(), str(cell("vendor") or "").strip()
+    if not part or not vendor:
+        return Problem(str(path), number, "part" if not part else "vendor", "empty")
+    line = QuoteLine(
+        number, part[:300], amount.value, cur, cond, when, vendor[:300], amount_text=str(cell("price")).strip()[:64]
+    )
+    return line, amount
+
+
+def _settle_decimal_marks(lines: list[QuoteLine], amounts: list[Amount], decimal: str | None) -> None:
+    """Read each amount open to two readings by the mark the user said, else the file's, else the currency's firm
+    one; an amount still open keeps both readings for the user to confirm."""
     proven = {a.decimal for a in amounts if a.decimal}
     said = decimal or (proven.pop() if len(proven) == 1 else None)
     for line, amount in zip(lines, amounts):
@@ -386,7 +388,6 @@ def read_quote(path: Path, currency: str = "USD", decimal: str | None = None) ->
             line.amount = amount.readings[1] if DECIMAL_MARK[line.currency] != amount.mark else amount.readings[0]
         else:
             line.amount = amount.readings[0] if amount.mark == mark else amount.readings[1]
-    return lines
 
 
 def _cut(value: Any) -> str:

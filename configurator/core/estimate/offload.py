@@ -30,16 +30,9 @@ from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryB
 from configurator.core.estimate.weights import weight_bytes
 from configurator.core.estimate.workload import Workload
 from configurator.core.reasons import Reason
+from configurator.core.rules.compat import host_ram_needed as host_ram_needed  # RAM-3's arithmetic, in the rulebook
 
 GPU_FILL = 0.98  # leave 2 % of VRAM for the driver, as the estimator's own offload does
-HOST_FILL = 0.90  # leave 10 % of RAM for the OS and page cache
-HOST_SPARE_BYTES = 16e9  # and at least this much: the OS, the engine and page cache beside offloaded weights
-
-
-def host_ram_needed(job_bytes: float) -> float:
-    """The RAM a machine needs for `job_bytes` kept in it (RAM-3): the job within HOST_FILL of it, and
-    HOST_SPARE_BYTES beside it. The planner's rule and this estimate's fit check both read this."""
-    return max(job_bytes / HOST_FILL, job_bytes + HOST_SPARE_BYTES) if job_bytes else 0.0
 
 
 @dataclass(frozen=True)

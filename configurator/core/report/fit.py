@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict
 
 from configurator.core.catalog.models import INTEGRATED
 from configurator.core.estimate.frameworks import layout_runner, runner_with_sharding
+from configurator.core.estimate.workload import Workload
 from configurator.core.solve.build import Build
 from configurator.core.solve.request import BuildRequest
 
@@ -152,6 +153,64 @@ def _framework(used: dict[str, Any], n: int, parallelism: dict[str, Any] | None 
     return f"{base} on {runner}" if base else runner
 
 
+def _inference_settings(build: Build, used: dict[str, Any], asked: Workload) -> list[FitSetting]:
+    """Engine, split, weights, KV cache and what is kept in RAM: how an inference estimate ran."""
+    engine = used.get("engine") or "auto"
+    settings = [
+        FitSetting(name="engine", value=engine, chosen=asked.engine is None),
+        FitSetting(name="split", value=_split_text(build, used)),
+        FitSetting(
+            name="weights",
+            value=str(used.get("precision") or asked.precision or "bf16"),
+            chosen=asked.precision is None,
+        ),
+    ]
+    kv = str(used.get("kv_precision", asked.kv_precision))
+    settings.append(FitSetting(name="KV cache", value=kv, short=f"KV {kv}", chosen=kv != asked.kv_precision))
+    offloaded = []
+    if used.get("cpu_experts"):
+        offloaded.append("experts in RAM")
+    if used.get("cpu_layers"):
+        offloaded.append(f"{used['cpu_layers']} layers in RAM")
+    if used.get("offload") == "cpu" and not offloaded:
+        offloaded.append("RAM offload allowed")
+    if offloaded:
+        chosen = (bool(used.get("cpu_experts")) != asked.cpu_experts) or used.get("cpu_layers", 0) != asked.cpu_layers
+        settings.append(FitSetting(name="offload", value=", ".join(offloaded), chosen=chosen))
+    return settings
+
+
+def _training_settings(build: Build, used: dict[str, Any], asked: Workload) -> list[FitSetting]:
+    """Split, sharding, recomputation and offload: how a training estimate ran."""
+    zero = int(used.get("zero", 0))
+    recompute = bool(used.get("grad_checkpointing"))
+    offload = used.get("offload", "none")
+    # under ZeRO-3 the parameters and gradients go to system RAM with the optimizer states (the estimate's own
+    # offload step; DeepSpeed offload_param, FSDP offload_params)
+    in_ram = "parameters, gradients and optimizer states" if zero >= 3 else "optimizer states"
+    return [
+        FitSetting(name="split", value=_split_text(build, used)),
+        FitSetting(
+            name="sharding",
+            value=f"ZeRO-{zero}" if zero else "none",
+            short=f"ZeRO-{zero}" if zero else "no sharding",
+            chosen=zero != asked.zero,
+        ),
+        FitSetting(
+            name="activation recomputation",
+            value="on" if recompute else "off",
+            short="recompute on" if recompute else "recompute off",
+            chosen=asked.grad_checkpointing is not None and recompute != asked.grad_checkpointing,
+        ),
+        FitSetting(
+            name="offload",
+            value=f"{in_ram} in system RAM" if offload == "cpu" else "none",
+            short=("states in RAM" if zero >= 3 else "optimizer in RAM") if offload == "cpu" else "no offload",
+            chosen=offload != asked.offload,
+        ),
+    ]
+
+
 def fit_of(build: Build, request: BuildRequest) -> Fit:
     """The settings the build's estimate was made with, against what the request asked for.
 
@@ -161,66 +220,11 @@ def fit_of(build: Build, request: BuildRequest) -> Fit:
     """
     used = build.estimate.workload
     asked = request.workload
-    n = build.estimate.gpus
-    settings: list[FitSetting] = []
     kind = used.get("kind", asked.kind)
     if kind == "inference":
-        engine = used.get("engine") or "auto"
-        settings.append(FitSetting(name="engine", value=engine, chosen=asked.engine is None))
-        settings.append(FitSetting(name="split", value=_split_text(build, used)))
-        settings.append(
-            FitSetting(
-                name="weights",
-                value=str(used.get("precision") or asked.precision or "bf16"),
-                chosen=asked.precision is None,
-            )
-        )
-        kv = str(used.get("kv_precision", asked.kv_precision))
-        settings.append(FitSetting(name="KV cache", value=kv, short=f"KV {kv}", chosen=kv != asked.kv_precision))
-        offloaded = []
-        if used.get("cpu_experts"):
-            offloaded.append("experts in RAM")
-        if used.get("cpu_layers"):
-            offloaded.append(f"{used['cpu_layers']} layers in RAM")
-        if used.get("offload") == "cpu" and not offloaded:
-            offloaded.append("RAM offload allowed")
-        if offloaded:
-            chosen = (bool(used.get("cpu_experts")) != asked.cpu_experts) or used.get(
-                "cpu_layers", 0
-            ) != asked.cpu_layers
-            settings.append(FitSetting(name="offload", value=", ".join(offloaded), chosen=chosen))
+        settings = _inference_settings(build, used, asked)
     else:
-        settings.append(FitSetting(name="split", value=_split_text(build, used)))
-        zero = int(used.get("zero", 0))
-        settings.append(
-            FitSetting(
-                name="sharding",
-                value=f"ZeRO-{zero}" if zero else "none",
-                short=f"ZeRO-{zero}" if zero else "no sharding",
-                chosen=zero != asked.zero,
-            )
-        )
-        recompute = bool(used.get("grad_checkpointing"))
-        settings.append(
-            FitSetting(
-                name="activation recomputation",
-                value="on" if recompute else "off",
-                short="recompute on" if recompute else "recompute off",
-                chosen=asked.grad_checkpointing is not None and recompute != asked.grad_checkpointing,
-            )
-        )
-        offload = used.get("offload", "none")
-        # under ZeRO-3 the parameters and gradients go to system RAM with the optimizer states (the estimate's own
-        # offload step; DeepSpeed offload_param, FSDP offload_params)
-        in_ram = "parameters, gradients and optimizer states" if zero >= 3 else "optimizer states"
-        settings.append(
-            FitSetting(
-                name="offload",
-                value=f"{in_ram} in system RAM" if offload == "cpu" else "none",
-                short=("states in RAM" if zero >= 3 else "optimizer in RAM") if offload == "cpu" else "no offload",
-                chosen=offload != asked.offload,
-            )
-        )
+        settings = _training_settings(build, used, asked)
     limit = request.power_limit
     limited = bool(limit and limit < 1)
     settings.append(
@@ -231,5 +235,5 @@ def fit_of(build: Build, request: BuildRequest) -> Fit:
         )
     )
     if kind != "inference":
-        settings.append(FitSetting(name="framework", value=_framework(used, n, build.parallelism)))
+        settings.append(FitSetting(name="framework", value=_framework(used, build.estimate.gpus, build.parallelism)))
     return Fit(settings=tuple(settings))

@@ -26,8 +26,8 @@ from configurator.core.report.purchase import (
 )
 from configurator.core.report.utilisation import utilisation_rows
 from configurator.core.report.words import language, say, say_all, t
+from configurator.core.rules import watts as pw
 from configurator.core.solve import noise
-from configurator.core.solve import power as pw
 from configurator.core.solve.build import DETAIL_CHARS, Build, BuildPart, SlotAssignment
 from configurator.core.solve.power_cap import cap_command, gpu_from_spec, lowest_limit
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name

@@ -3,7 +3,7 @@ of a build, the search's bounds and the hints all read."""
 
 from __future__ import annotations
 
-from configurator.core.rules import compatibility, cooling, layout, power
+from configurator.core.rules import compatibility, cooling, job, layout, links, power, site, software
 from configurator.core.rules.base import REGISTRY, STRUCTURE, Message, Rule, Severity, Verdict, instance, rule
 
 __all__ = [
@@ -16,7 +16,11 @@ __all__ = [
     "compatibility",
     "cooling",
     "instance",
+    "job",
     "layout",
+    "links",
     "power",
+    "site",
+    "software",
     "rule",
 ]

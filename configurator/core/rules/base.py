@@ -3,9 +3,11 @@ optionally its part of the CP-SAT model and its bound for the search (docs/build
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, TypeVar, cast
+
+from pydantic import BaseModel, ConfigDict
 
 Severity = Literal["fail", "avoid", "warn"]
 """One fact per rule, read by the solver and the check alike:
@@ -27,26 +29,50 @@ STRUCTURE: Mapping[str, str] = {
 """Constraints of the model that are no build rule: they define the choice, name the facts and the price."""
 
 
+Field = bool | int | float | str | None | tuple[int | float | str, ...]
+"""A typed field of a check: a number, a name, or a list of them (slot positions, link widths)."""
+Template = str | Callable[[Mapping[str, Any]], str]
+"""A format string over a check's fields, or a function of them (for wording that depends on a value)."""
+
+
 @dataclass(frozen=True)
 class Message:
     """A sentence a buyer reads, rendered from typed fields (the same text, whatever reads the code)."""
 
     code: str
-    template: str
+    template: Template
 
     def render(self, fields: Mapping[str, Any]) -> str:
-        return self.template.format(**fields)
+        if isinstance(self.template, str):
+            return self.template.format(**fields)
+        return self.template(fields)
 
 
-@dataclass(frozen=True)
-class Verdict:
-    """A rule's finding on one build: the status, the message's code and fields, and its text."""
+class Check(BaseModel):
+    """A rule's finding on one build: the rule's id, the status, the message's code and typed fields, and its English
+    text rendered from them (`core.report.words.check_text` renders it in the sheet's or window's language)."""
+
+    model_config = ConfigDict(frozen=True)
 
     rule: str
     status: Status
-    code: str
-    fields: Mapping[str, Any] = field(default_factory=dict)
-    message: str = ""
+    message: str
+    code: str = ""
+    fields: dict[str, Field] = {}
+
+    def to_json(self) -> dict[str, Any]:
+        """One element of a build's "checks" in `plan --json` (a scripting contract: keep its keys)."""
+        return {
+            "rule": self.rule,
+            "status": self.status,
+            "message": self.message,
+            "code": self.code,
+            "fields": {k: list(v) if isinstance(v, tuple) else v for k, v in self.fields.items()},
+        }
+
+
+Verdict = Check
+"""What a rule's `check` returns: a Check (the name the rulebook's checks were written with)."""
 
 
 class Rule:
@@ -78,8 +104,11 @@ class Rule:
         """Pass, or the rule's own broken status, with the message `code` rendered from `fields`."""
         return self.say("pass" if ok else self.broken, code, **fields)
 
-    def say(self, status: Status, code: str, **fields: Any) -> Verdict:
-        return Verdict(rule=self.id, status=status, code=code, fields=fields, message=self.message(code).render(fields))
+    def say(self, status: Status, code: str, **fields: Any) -> Check:
+        """The check with the message `code` rendered from `fields` (already typed: not validated again)."""
+        return Check.model_construct(
+            rule=self.id, status=status, code=code, fields=fields, message=self.message(code).render(fields)
+        )
 
     def constrain(self, model: Any, **site: Any) -> None:
         """Add this rule's constraints to a BuildModel (solve/solver.py); `site` is what the builder's step

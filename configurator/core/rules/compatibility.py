@@ -1,97 +1,24 @@
-"""Pairwise compatibility and placement rules whose check is written once in solve/compat.py (or the
-placement search, solve/slots.py) and whose model part is a table of classes (docs/build-rules.md)."""
+"""Placement and memory rules whose constraints the builder writes (docs/build-rules.md); the pairwise compatibility
+rules (CPU-2, RAM-4, RAM-5, SLOT-4, COOL-3) live with their predicates in rules/compat.py and are named here too."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
-from configurator.core.rules.base import Rule, register
-from configurator.core.solve import compat
-
-
-@register
-class CpuBoard(Rule):
-    id = "CPU-2"
-    title = "the CPU fits the board's socket, memory kind and CPU support list"
-    severity = "fail"
-    sources = ("board vendors' CPU support lists",)
-    reads = ("cpu.socket", "cpu.memory_type", "cpu.family", "board.socket", "board.memory_type", "board.cpu_families")
-    messages = ()  # compat.cpu_board
-    model = "BuildModel._platform"
-
-    def constrain(self, model: Any, **site: Any) -> None:
-        # sorted: the order constraints are added in decides CP-SAT's equal-cost ties, so it must not follow the hash seed
-        for key in sorted(
-            {(b.socket, b.memory_type) for b in model.boards} | {(c.socket, c.memory_type) for c in model.cpus}
-        ):
-            model.m.add(
-                sum(model.b[i] for i, b in enumerate(model.boards) if (b.socket, b.memory_type) == key)
-                == sum(model.cpu[i] for i, c in enumerate(model.cpus) if (c.socket, c.memory_type) == key)
-            )
-        model.forbid_pairs(
-            model.cpus,
-            model.cpu,
-            compat.cpu_key,
-            model.boards,
-            model.b,
-            compat.board_cpu_key,
-            lambda cpu, board: compat.cpu_board(cpu, board).status != "fail",
-            "cpuboard",
-        )
-
-
-@register
-class BoardCase(Rule):
-    id = "SLOT-4"
-    title = "the board's size and width fit the case"
-    severity = "fail"
-    sources = ("Gamers Nexus: 'E-ATX is a lie' (SSI-EEB 12 x 13 in as the reference)",)
-    reads = ("board.form_factor", "board.width_mm", "chassis.max_board", "chassis.max_board_width_mm")
-    messages = ()  # compat.board_chassis
-    model = "BuildModel._chassis"
-
-    def constrain(self, model: Any, **site: Any) -> None:
-        model.forbid_pairs(
-            model.boards,
-            model.b,
-            compat.board_size_key,
-            model.chassis,
-            model.h,
-            lambda h: h.id,
-            lambda board, ch: compat.board_chassis(board, ch).status != "fail",
-            "boardcase",
-        )
-
-
-@register
-class CoolerCase(Rule):
-    id = "COOL-3"
-    title = "a fanless CPU heatsink only with ducted airflow; no AIO radiator in a rack"
-    severity = "fail"
-    sources = ("NVIDIA H100 PCIe product brief: passive heat sinks need system airflow (R4 applies to CPUs too)",)
-    reads = ("cooler.needs_ducted_airflow", "cooler.radiator_mm", "chassis.airflow", "chassis.kind")
-    messages = ()  # compat.cooler_chassis
-    model = "BuildModel._cpu_cooler"
-
-    def constrain(self, model: Any, **site: Any) -> None:
-        coolers = [cl.record for cl in model.c.coolers]
-        model.forbid_pairs(
-            coolers,
-            model.cool,
-            compat.cooler_chassis_key,
-            model.chassis,
-            model.h,
-            compat.chassis_cooler_key,
-            lambda cl, ch: compat.cooler_chassis(cl, ch).status != "fail",
-            "coolcase",
-        )
+from configurator.core.rules.base import Message, Rule, Severity, register
+from configurator.core.rules.compat import BoardCase as BoardCase
+from configurator.core.rules.compat import CoolerCase as CoolerCase
+from configurator.core.rules.compat import CpuBoard as CpuBoard
+from configurator.core.rules.compat import DimmPopulation as DimmPopulation
+from configurator.core.rules.compat import MemoryKind as MemoryKind
 
 
 class _InBuilder(Rule):
     """A rule whose constraints the builder step named in `model` still writes itself, marked with the rule's id."""
 
-    severity = "fail"
-    messages = ()
+    severity: ClassVar[Severity] = "fail"
+    messages: ClassVar[tuple[Message, ...]] = ()
 
 
 @register
@@ -102,6 +29,12 @@ class Placement(_InBuilder):
     )
     sources = ("ZOTAC: 'allow at least a 1 PCIe slot of gap' between open-air cards", "CraftRigs: x8/x8 fine, avoid x4")
     reads = ("board.pcie_slots", "gpu.slot_width", "gpu.cooler", "gpus", "split")
+    messages = (
+        Message("bays", "{gpus} cards in the server's double-width GPU bays"),
+        Message("overlap", lambda f: f"{f['width']}-slot cards in slots {list(f['positions'])} overlap"),
+        Message("no-gap", "open-air cards without a free slot between them starve each other's fans"),
+        Message("placed", lambda f: f"{f['width']}-slot {f['cooler']} cards in slots {list(f['positions'])}" + _gap(f)),
+    )
     model = "BuildModel._gpu_geometry"
 
 
@@ -111,6 +44,7 @@ class Openings(_InBuilder):
     title = "the case has an opening for every slot the cards cover"
     sources = ("Hardware Secrets, ASUS X99-PRO: a dual-slot card in the fourth x16 slot needs an eight-slot case",)
     reads = ("placement", "chassis.expansion_slots")
+    messages = (Message("openings", "the last card reaches opening {needed} of the case's {openings}"),)
     model = "BuildModel._gpu_geometry"
 
 
@@ -120,6 +54,12 @@ class Risers(_InBuilder):
     title = "cards hang on risers only from an open frame"
     sources = ("WOPR: 'risers suck'; Gen4 needs rated, short risers", "Lambda: extenders are a transport risk")
     reads = ("risers", "chassis.kind")
+    messages = (
+        Message(
+            "risers",
+            "cards on Gen4-rated riser cables in an open frame: keep risers short, check link width with nvidia-smi",
+        ),
+    )
     model = "BuildModel._gpu_geometry"
 
 
@@ -129,24 +69,14 @@ class RamForGpus(_InBuilder):
     title = "system RAM at least the VRAM (a streaming engine: up to 64 GB of it) and what the job keeps in RAM"
     sources = ("Puget Systems: at least as much RAM as VRAM",)
     reads = ("memory total", "gpu.vram_gb", "gpus", "host_ram_bytes", "engine")
-    model = "BuildModel._memory"
-
-
-@register
-class DimmPopulation(_InBuilder):
-    id = "RAM-4"
-    title = "at most two DIMMs per channel; every channel populated evenly when decode reads weights from RAM"
-    sources = ("'Single-channel halves memory bandwidth' (build rules R28)",)
-    reads = ("memory modules", "cpu.memory_channels", "board.dimm_slots")
-    model = "BuildModel._memory"
-
-
-@register
-class MemoryKind(_InBuilder):
-    id = "RAM-5"
-    title = "the memory's kind (DDR generation, RDIMM or UDIMM) is the board's"
-    sources = ("board specifications",)
-    reads = ("memory.memory_type", "memory.module", "board.memory_type", "board.memory_module")
+    messages = (
+        Message("ram", "{ram_gb} GB RAM for {vram_gb:g} GB of VRAM"),
+        Message(
+            "streamed",
+            "{ram_gb} GB RAM for {vram_gb:g} GB of VRAM: {engine} streams the weights from disk to the GPUs, so loading "
+            "takes longer (keep llama.cpp's default mmap; no --no-mmap)",
+        ),
+    )
     model = "BuildModel._memory"
 
 
@@ -156,4 +86,48 @@ class BoardMemory(_InBuilder):
     title = "RAM within the board's maximum and DIMM slots"
     sources = ("board specifications",)
     reads = ("memory total", "memory modules", "board.max_memory_gb", "board.dimm_slots")
+    messages = (Message("slots", "{modules} of {slots} DIMM slots, {ram_gb} of {max_gb} GB"),)
     model = "BuildModel._memory"
+
+
+def _gap(f: Mapping[str, Any]) -> str:
+    return " with a free slot between them" if f["cooler"] == "open-air" and len(f["positions"]) > 1 else ""
+
+
+@register
+class RamTwiceVram(Rule):
+    id = "RAM-2"
+    title = "system RAM twice the VRAM"
+    severity = "warn"
+    sources = ("'at least 2x your VRAM' (build rules, RAM-2)",)
+    reads = ("memory total", "gpu.vram_gb", "gpus")
+    messages = (Message("twice", "{ram_gb} GB RAM; 2x VRAM would be {twice_gb:g} GB"),)
+
+
+_KEPT = {
+    "offload": "what the trainer offloads to the CPU",
+    "weights": "weights read from RAM and llama.cpp's host buffers",
+    "buffers": "the engine's host buffers",
+}
+"""RAM-3: what a job keeps in system RAM, by kind."""
+
+
+@register
+class RamForJob(Rule):
+    id = "RAM-3"
+    title = "system RAM holds what the job keeps there (offloaded layers or experts, optimizer states, host buffers)"
+    severity = "fail"
+    sources = ("the estimator's host RAM, with room for the OS (rules/compat.py host_ram_needed)",)
+    reads = ("memory total", "estimate.host_ram_bytes")
+    messages = (
+        Message(
+            "kept",
+            lambda f: (
+                f"{f['kept_gb']:.0f} GB kept in system RAM ({_KEPT[f['what']]}): needs {f['need_gb']:.0f} GB of RAM"
+            ),
+        ),
+        Message(
+            "cpu-only",
+            "{kept_gb:.1f} GB of weights, KV cache and buffers in RAM: needs {need_gb:.0f} GB, has {ram_gb} GB",
+        ),
+    )

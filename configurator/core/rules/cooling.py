@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from configurator.core.catalog.models import Chassis
+from configurator.core.rules import compat
 from configurator.core.rules.base import Message, Rule, Status, Verdict, register
-from configurator.core.solve import compat
+from configurator.core.rules.compat import CpuCooler as CpuCooler  # with the pairwise rules, named here too
 
 TOWERS = ("mid-tower", "full-tower")
 CORES_PER_GPU = 4  # CPU-1 (Puget Systems)
@@ -24,7 +25,7 @@ class PassiveCards(Rule):
     )
     reads = ("gpu.cooler", "chassis.airflow")
     messages = (
-        Message("ducted", "passive cards need ducted server airflow{provided}"),
+        Message("ducted", lambda f: "passive cards need ducted server airflow" + (": provided" if f["ducted"] else "")),
         Message(
             "shroud",
             "{tdp_w:.0f} W passive cards need a server's fan wall: an open frame's blower shrouds "
@@ -38,7 +39,7 @@ class PassiveCards(Rule):
         if gpu is not None and compat.ducted(chassis) and not compat.shroud_cools(gpu, chassis):
             return self.verdict(False, "shroud", tdp_w=gpu.tdp_w, limit_w=compat.SHROUD_MAX_TDP_W)
         ok = compat.ducted(chassis)
-        return self.verdict(ok, "ducted", provided=": provided" if ok else "")
+        return self.verdict(ok, "ducted", ducted=ok)
 
     def constrain(self, model: Any, **site: Any) -> None:
         model.m.add(model.passive <= model.ducted)
@@ -132,46 +133,10 @@ class CoresPerGpu(Rule):
 
 
 @register
-class CpuCooler(Rule):
-    id = "COOLER"
-    title = "the CPU cooler mounts on the socket, carries the CPU's TDP, fits under the panel; server boards take server heatsinks"
-    severity = "fail"
-    sources = ("cooler specifications: socket list, rated TDP, height; case specifications: CPU cooler clearance",)
-    reads = (
-        "cooler.sockets",
-        "cooler.max_tdp_w",
-        "cooler.height_mm",
-        "cooler.kind",
-        "cpu.socket",
-        "cpu.tdp_w",
-        "chassis.max_cpu_cooler_height_mm",
-        "board.form_factor",
-    )
-    messages = ()  # the check is compat.cooler_cpu and compat.cooler_board, written once for the model's tables too
-    model = "BuildModel._cpu_cooler"
-
-    def constrain(self, model: Any, **site: Any) -> None:
-        coolers = [cl.record for cl in model.c.coolers]
-        if site.get("part") == "board":
-            model.forbid_pairs(
-                coolers,
-                model.cool,
-                lambda cl: cl.kind.startswith("server"),
-                model.boards,
-                model.b,
-                compat.is_server_board,
-                lambda cl, b: compat.cooler_board(cl, b).status != "fail",
-                "coolboard",
-            )
-            return
-        for ci, cooler in enumerate(coolers):
-            for socket, svar in model.socket_var.items():
-                if socket not in cooler.sockets:
-                    model.m.add_bool_or([model.cool[ci].negated(), svar.negated()])
-        model.m.add(
-            sum(int(cooler.max_tdp_w) * model.cool[i] for i, cooler in enumerate(coolers)) >= model.socket_tdp_w
-        )
-        model.m.add(
-            sum(int(cooler.height_mm or 0) * model.cool[i] for i, cooler in enumerate(coolers))
-            <= sum(int(h.max_cpu_cooler_height_mm or 999) * model.h[i] for i, h in enumerate(model.chassis))
-        )
+class SideBySide(Rule):
+    id = "COOL-1"
+    title = "three or more blower, passive or sub-flagship cards may sit next to each other"
+    severity = "warn"
+    sources = ("Lambda: 3x RTX 3090 only with liquid cooling or extenders", "Puget: 4080/4090 not for more than 2 GPUs")
+    reads = ("gpu.cooler", "gpu.tdp_w", "gpus")
+    messages = (Message("side-by-side", "{cooler} cards may sit next to each other"),)

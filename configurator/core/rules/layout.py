@@ -192,3 +192,37 @@ class ManyGpuPlatform(Rule):
     def constrain(self, model: Any, **site: Any) -> None:
         many = model.any_of("three_or_more", [model.o[i] for i, o in enumerate(model.options) if o.count >= 3])
         model.m.add(many + model.consumer_cpu <= 1)
+
+
+@register
+class StorageSize(Rule):
+    id = "STO-1"
+    title = "storage for the weights, checkpoints and data the job needs"
+    severity = "warn"
+    sources = ("VRLA Tech; TensorRigs: checkpoints 2-4x the fp16 weights",)
+    reads = ("storage.capacity_gb", "storage_count", "storage need")
+    messages = (
+        Message("capacity", "{have_tb:.1f} TB for weights, checkpoints and data (~{need_tb:.1f} TB needed)"),
+        Message("capacity-box", "{have_tb:.1f} TB for weights and data (~{need_tb:.1f} TB needed)"),
+    )
+
+    def check(self, have_gb: float, need_gb: float, box: bool = False) -> Verdict:
+        return self.say(
+            "pass" if have_gb >= need_gb else "warn",
+            "capacity-box" if box else "capacity",
+            have_tb=have_gb / 1000,
+            need_tb=need_gb / 1000,
+        )
+
+
+@register
+class FastStorage(Rule):
+    id = "STO-2"
+    title = "an NVMe drive of Gen4 or newer holds the models"
+    severity = "warn"
+    sources = ("'~7 GB/s sweet spot' (build rules, STO-2)",)
+    reads = ("storage.interface", "storage.pcie_gen")
+    messages = (Message("gen", "{interface} Gen{gen} model storage"),)
+
+    def check(self, interface: str, gen: int | None) -> Verdict:
+        return self.say("pass" if (gen or 0) >= 4 else "warn", "gen", interface=interface.upper(), gen=gen or "-")

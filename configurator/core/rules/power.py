@@ -3,11 +3,12 @@ connectors, bays, a barebone's own modules and the wall circuit."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from configurator.core.catalog.models import Chassis, Cpu, Gpu, Psu
+from configurator.core.rules import watts as pw
 from configurator.core.rules.base import Message, Rule, Verdict, instance, register
-from configurator.core.solve import power as pw
 
 BUILDER = "BuildModel._power"
 """The builder step that applies the per-PSU rules, one PSU choice (`ps`) and its literal (`lit`) at a time."""
@@ -96,6 +97,11 @@ class OversizedPsu(Rule):
             "{psu_w:.0f} W of PSU for a {dc_load_w:.0f} W load ({ratio:.1f}x): "
             "spare capacity for more GPUs, but more money and a lower efficiency at this load",
         ),
+        Message(
+            "cheapest",
+            "{psu_w:.0f} W of PSU for a {dc_load_w:.0f} W load ({ratio:.1f}x): "
+            "the cheapest adequate supply in the catalog; a 450-550 W unit would do",
+        ),
     )
     model = BUILDER
     quiet = True
@@ -126,6 +132,16 @@ class Circuit(Rule):
     reads = ("dc_load_w", "psu_tier", "circuit_volts", "circuit_limit_w", "outlets")
     messages = (
         Message("wall", "{wall_w:.0f} W at the wall against {limit_w:.0f} W continuous on {outlets} x {circuit}"),
+        Message("wall-one", "{wall_w:.0f} W at the wall against {limit_w:.0f} W continuous on {circuit}"),
+        Message("system", "{max_w:,.0f} W maximum against {limit_w:,.0f} W"),
+        Message(
+            "servers",
+            lambda f: (
+                f"{f['max_w']:,.0f} W maximum system power against {f['limit_w']:,.0f} W on {f['circuits']} x "
+                f"{f['circuit']}"
+                + ("" if f["max_w"] <= f["limit_w"] else ": needs dedicated 200-240 V server-room feeds")
+            ),
+        ),
     )
     model = BUILDER
 
@@ -228,6 +244,19 @@ def transient_check(psu: Psu, count: int, gpu: Gpu, gpus: int, cpu: Cpu, sockets
     return instance(Atx2Spikes).check(psu, count, gpu, gpus, cpu, sockets, rest_w)
 
 
+def _plugs(f: Mapping[str, Any]) -> str:
+    cards = (
+        " and ".join(f"{n} x {plug}" for n, plug in ((f["need16"], "12V-2x6"), (f["need8"], "8-pin PCIe")) if n)
+        or "no plugs"
+    )
+    adapters = f" ({f['adapted']} card(s) on {f['per_adapter']}x 8-pin adapters)" if f["adapted"] else ""
+    return (
+        f"GPUs need {cards}, the CPU and cards {f['need_eps']} x EPS; PSU has {f['have16']} x 12V-2x6, "
+        f"{f['have8']} x 8-pin PCIe and {f['have_eps']} x EPS{adapters}; one cable per connector, "
+        "no pigtails above 250 W"
+    )
+
+
 @register
 class Connectors(Rule):
     id = "PWR-6"
@@ -235,14 +264,7 @@ class Connectors(Rule):
     severity = "fail"
     sources = ("TechSpot: 75/150/600 W per slot, 8-pin and 12V-2x6", "TechOverwrite: no pigtails above 250 W")
     reads = ("gpu.power_connectors", "gpus", "cpu.platform", "psu.connectors", "psu_count")
-    messages = (
-        Message(
-            "plugs",
-            "GPUs need {cards}, the CPU and cards {need_eps} x EPS; PSU has {have16} x 12V-2x6, "
-            "{have8} x 8-pin PCIe and {have_eps} x EPS{adapters}; one cable per connector, "
-            "no pigtails above 250 W",
-        ),
-    )
+    messages = (Message("plugs", _plugs),)
     model = BUILDER
 
     def check(self, psu: Psu, count: int, gpu: Gpu, gpus: int, cpu: Cpu) -> Verdict:
@@ -256,20 +278,18 @@ class Connectors(Rule):
             psu.connectors.eps8 * count,
         )
         ok = pw.connectors_ok(need16, need8, need_eps, have16, have8, have_eps)
-        cards = (
-            " and ".join(f"{n} x {plug}" for n, plug in ((need16, "12V-2x6"), (need8, "8-pin PCIe")) if n) or "no plugs"
-        )
         missing = max(0, need16 - have16)
-        adapters = f" ({missing} card(s) on {pw.ADAPTER_PCIE8_PER_HPWR}x 8-pin adapters)" if missing and ok else ""
         return self.verdict(
             ok,
             "plugs",
-            cards=cards,
+            need16=need16,
+            need8=need8,
             need_eps=need_eps,
             have16=have16,
             have8=have8,
             have_eps=have_eps,
-            adapters=adapters,
+            adapted=missing if ok else 0,
+            per_adapter=pw.ADAPTER_PCIE8_PER_HPWR,
         )
 
     def constrain(self, model: Any, **site: Any) -> None:
@@ -315,7 +335,13 @@ class BarebonePsu(Rule):
     sources = ("vendor barebone specifications: redundant CRPS modules are part of the chassis",)
     reads = ("chassis.integrated_board", "chassis.included_psu_w", "chassis.psu_redundant", "psu")
     messages = (
-        Message("modules", "server modules: {watts:.0f} W installed{redundancy}"),
+        Message(
+            "modules",
+            lambda f: (
+                f"server modules: {f['watts']:.0f} W installed"
+                + (", planned against half for N+N redundancy" if f["redundant"] else "")
+            ),
+        ),
         Message("desktop", "a desktop PSU"),
         Message("mixed", "a desktop PSU in a barebone that has its own modules"),
     )
@@ -324,8 +350,7 @@ class BarebonePsu(Rule):
 
     def check(self, chassis: Chassis, psu: Psu | None) -> Verdict:
         if psu is None:
-            redundancy = ", planned against half for N+N redundancy" if chassis.psu_redundant else ""
-            return self.say("pass", "modules", watts=chassis.included_psu_w, redundancy=redundancy)
+            return self.say("pass", "modules", watts=chassis.included_psu_w, redundant=chassis.psu_redundant)
         return self.verdict(
             chassis.integrated_board is None, "desktop" if chassis.integrated_board is None else "mixed"
         )
@@ -340,3 +365,69 @@ class BarebonePsu(Rule):
             "desktop_psu", [model.s[i] for i, ps in enumerate(model.psu_choices) if ps.kind != "included"]
         )
         model.m.add(desktop_psu + barebone <= 1)
+
+
+@register
+class Capacity(Rule):
+    id = "PWR-1"
+    title = "the sustained DC load within the PSU's rating"
+    severity = "fail"
+    sources = ("basic capacity (docs/build-rules.md)",)
+    reads = ("dc_load_w", "psu_w")
+    messages = (Message("capacity", "sustained DC load {dc_load_w:.0f} W on {psu_w:.0f} W of PSU"),)
+
+    def check(self, dc_load_w: float, psu_w: float) -> Verdict:
+        return self.verdict(dc_load_w <= psu_w, "capacity", dc_load_w=dc_load_w, psu_w=psu_w)
+
+
+@register
+class Outlet(Rule):
+    id = "PWR-5"
+    title = "at most 1600 W per ATX PSU on a household outlet below 200 V"
+    severity = "fail"
+    sources = ("Lambda: 'at most 1600W at standard home/office voltages'",)
+    reads = ("psu.watts", "circuit_volts")
+    messages = (Message("outlet", "{psu_w:.0f} W unit on a {volts:.0f} V outlet (at most 1600 W per ATX PSU)"),)
+
+    def check(self, psu_w: float, volts: float) -> Verdict:
+        """For a build with its own PSU on a circuit below 200 V (candidates.py filters the PSUs by it)."""
+        return self.verdict(psu_w <= pw.SINGLE_PSU_MAX_120V, "outlet", psu_w=psu_w, volts=volts)
+
+
+@register
+class PowerLimit(Rule):
+    id = "PWR-9"
+    title = "a GPU power limit holds only when set at every boot"
+    severity = "warn"
+    sources = ("NVML: a power limit is 'not persistent across reboots'",)
+    reads = ("request.power_limit", "gpu.vendor", "gpu.tdp_w")
+    messages = (
+        Message(
+            "at-boot",
+            "GPUs limited to {watts:.0f} W each ({limit:.0%}): run `{command}` at every boot (a systemd unit); "
+            "the limit does not persist",
+        ),
+    )
+
+
+@register
+class CircuitMargin(Rule):
+    id = "CIR-2"
+    title = "a circuit loaded beyond 90 % of its continuous limit takes nothing else"
+    severity = "warn"
+    sources = ("Lambda: 'we recommend against workstations exceeding 1440W'",)
+    reads = ("wall_w", "circuit_limit_w")
+    messages = (
+        Message(
+            "margin",
+            "{share:.0%} of the circuit's continuous limit: nothing else may run on it (keep {spare:.0%} free for other "
+            "loads, or power-limit the GPUs)",
+        ),
+    )
+
+    def applies(self, wall_w: float, limit_w: float) -> bool:
+        return wall_w > pw.CIRCUIT_MARGIN * limit_w
+
+    def check(self, wall_w: float, limit_w: float) -> Verdict:
+        """For a build within the circuit (CIR-1) that loads it beyond the margin."""
+        return self.say("warn", "margin", share=wall_w / limit_w, spare=1 - pw.CIRCUIT_MARGIN)

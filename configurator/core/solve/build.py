@@ -9,10 +9,9 @@ from pydantic import BaseModel, ConfigDict
 
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.reasons import Reason, english, shortened
+from configurator.core.rules.base import Check
 from configurator.core.solve.noise import build_dba
 from configurator.core.solve.request import BuildRequest
-
-Status = Literal["pass", "warn", "fail"]
 
 
 class _Frozen(BaseModel):
@@ -36,12 +35,6 @@ class BuildPart(_Frozen):
     @property
     def subtotal(self) -> float:
         return self.unit_price * (self.quantity - self.owned)
-
-
-class Check(_Frozen):
-    rule: str
-    status: Status
-    message: str
 
 
 class SlotAssignment(_Frozen):
@@ -216,7 +209,7 @@ class Build(_Frozen):
                 "circuit_ok": self.power.circuit_ok,
             },
             "estimate": self.estimate.to_json(),
-            "checks": [{"rule": c.rule, "status": c.status, "message": c.message} for c in self.checks],
+            "checks": [c.to_json() for c in self.checks],
             "slot_map": [{"slot": s.slot, "part_id": s.part_id} for s in self.slot_map],
             "cost_of_ownership": self.cost_of_ownership,
             "launch": self.launch,

@@ -18,6 +18,10 @@ from configurator.core.estimate.parallel import (
 )
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
+from configurator.core.rules import instance
+from configurator.core.rules import job as job_rules
+from configurator.core.rules import power as power_rules
+from configurator.core.rules import site as site_rules
 from configurator.core.solve.build import Build, BuildPart, Check, NodeCurve, NodePoint, Power, SlotAssignment
 from configurator.core.solve.candidates import (
     TRAINING_HORIZON_H,
@@ -33,6 +37,9 @@ from configurator.core.solve.slots import module_bay
 from configurator.core.tco import rental_search_for
 
 GIB = 1024**3
+MEM_FIT, SPEED, CIRCUIT = instance(job_rules.MemoryFit), instance(job_rules.Speed), instance(power_rules.Circuit)
+SITE_POWER, NOISE = instance(site_rules.SitePower), instance(site_rules.DataCenterNoise)
+FABRIC, CLUSTER_STORAGE = instance(job_rules.ClusterFabric), instance(job_rules.ClusterStorage)
 NODE_COUNTS = (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048)
 MONTH_H = 730.0
 """Hours in a month (8,760 / 12)."""
@@ -286,14 +293,9 @@ def _cluster_build(
     checks: list[Check] = []
     peak = est.peak_gpu
     usable = peak.usable_bytes or 0
-    checks.append(
-        Check(
-            rule="MEM-FIT",
-            status="pass" if peak.total <= usable and (plan is not None or workload.kind == "inference") else "fail",
-            message=f"{peak.total / GIB:.1f} GiB on the most loaded GPU of {usable / GIB:.1f} GiB"
-            + ("" if plan is not None or workload.kind == "inference" else ": no parallel layout fits"),
-        )
-    )
+    laid_out = plan is not None or workload.kind == "inference"
+    fit: Literal["pass", "fail"] = "pass" if peak.total <= usable and laid_out else "fail"
+    checks.append(MEM_FIT.say(fit, "cluster", need_gib=peak.total / GIB, usable_gib=usable / GIB, layout=laid_out))
     per_node, whole, fabric = network_parts(system, nodes, catalog, request)
     # one node where the request allows a rack (a server room, or a rack asked for) is sited as a cluster is: the
     # feeds are what the buyer must provide, not a failure of the wall circuit it was never meant for (#28)
@@ -313,55 +315,48 @@ def _cluster_build(
         # warning that says what to order); anywhere else a machine that draws more than the circuits described
         # cannot run there, a cluster as a single server (#31)
         provisioned = request.room == "server-room" or (request.form == "rack" and nodes == 1)
-        status: Literal["pass", "warn", "fail"] = (
+        site_status: Literal["pass", "warn", "fail"] = (
             "fail" if not ok or not (on_site or provisioned) else "pass" if on_site else "warn"
         )
         checks.append(
-            Check(
-                rule="SITE-POWER",
-                status=status,
-                message=("" if on_site else "the site must provide ")
-                + f"{site['power_kw']} kW in all ({site['power_per_rack_kw']} kW per rack of "
-                f"{site['nodes_per_rack']} node(s)) on {site['feeds']} x {site['feed']} feeds of "
-                f"{FEED_KW:.1f} kW; {site['cooling_kw']} kW of heat to remove"
-                + ("" if on_site else f"; not {request.circuits} x {circuit_name(request.circuit)}"),
+            SITE_POWER.say(
+                site_status,
+                "feeds",
+                on_site=on_site,
+                power_kw=site["power_kw"],
+                power_per_rack_kw=site["power_per_rack_kw"],
+                nodes_per_rack=site["nodes_per_rack"],
+                feeds=site["feeds"],
+                feed=site["feed"],
+                feed_kw=FEED_KW,
+                cooling_kw=site["cooling_kw"],
+                circuits=request.circuits,
+                circuit=circuit_name(request.circuit),
             )
         )
         circuit_ok, limit = ok, feeds_kw * 1000
     else:
         circuit_ok = wall <= limit
         checks.append(
-            Check(
-                rule="CIR-1",
-                status="pass" if circuit_ok else "fail",
-                message=f"{wall:,.0f} W maximum system power against {limit:,.0f} W on {request.circuits} x {circuit_name(request.circuit)}"
-                + ("" if circuit_ok else ": needs dedicated 200-240 V server-room feeds"),
+            CIRCUIT.say(
+                "pass" if circuit_ok else "fail",
+                "servers",
+                max_w=wall,
+                limit_w=limit,
+                circuits=request.circuits,
+                circuit=circuit_name(request.circuit),
             )
         )
     if request.room != "server-room":
-        checks.append(
-            Check(rule="NOISE-1", status="warn", message="an 8-GPU server belongs in a server room (noise and heat)")
-        )
+        checks.append(NOISE.say("warn", "server-room"))
     horizon = request.deadline_hours
     if est.wall_hours is not None and workload.kind != "inference":
         if horizon:
-            checks.append(
-                Check(
-                    rule="PERF",
-                    status="pass" if est.wall_hours <= horizon else "fail",
-                    message=f"estimated {est.wall_hours:,.0f} h against a {horizon:,.0f} h deadline",
-                )
-            )
+            met: Literal["pass", "fail"] = "pass" if est.wall_hours <= horizon else "fail"
+            checks.append(SPEED.say(met, "deadline-cluster", hours=est.wall_hours, deadline=horizon))
         elif est.wall_hours > TRAINING_HORIZON_H:
             # the same one-year horizon single machines meet (candidates.effective_deadline)
-            checks.append(
-                Check(
-                    rule="PERF",
-                    status="fail",
-                    message=f"takes {est.wall_hours / 8760:,.1f} years: longer than the one-year horizon; "
-                    "set a deadline or a larger budget",
-                )
-            )
+            checks.append(SPEED.say("fail", "years", years=est.wall_hours / 8760))
     if (speed := speed_check(est, request)) is not None:
         checks.append(speed)
     if (region := region_check(gpu, request)) is not None:
@@ -369,22 +364,27 @@ def _cluster_build(
     if nodes > 1 and fabric is not None:
         detail = plan.why if plan is not None else (layout.why if layout is not None else "")
         checks.append(
-            Check(
-                rule="CLUSTER",
-                status="pass",
-                message=f"{nodes} nodes on {fabric.switches} x {fabric.switch.name.split(',')[0]} "
-                f"({fabric.describe() + ' fat tree' if fabric.spines else 'one switch'}), {gbps:.0f} Gb/s per GPU; {detail}",
+            FABRIC.say(
+                "pass",
+                "fabric",
+                nodes=nodes,
+                switches=fabric.switches,
+                switch=fabric.switch.name.split(",")[0],
+                tree=fabric.describe() if fabric.spines else "",
+                gbps=gbps,
+                detail=detail,
             )
         )
         need = storage_need_tb(model, workload)
         local = system.storage_tb * nodes
         checks.append(
-            Check(
-                rule="CLUSTER-STO",
-                status="pass" if local >= need else "warn",
-                message=f"~{need:,.1f} TB for {CHECKPOINTS_KEPT} resumable checkpoints ({CHECKPOINT_BYTES_PER_PARAM} bytes "
-                f"per parameter) and the tokenized data; the nodes hold {local:,.0f} TB of local NVMe"
-                + ("" if local >= need else ": add a shared file system (not priced)"),
+            CLUSTER_STORAGE.say(
+                "pass" if local >= need else "warn",
+                "checkpoints",
+                need_tb=need,
+                kept=CHECKPOINTS_KEPT,
+                bytes_per_param=CHECKPOINT_BYTES_PER_PARAM,
+                local_tb=local,
             )
         )
     order = {"fail": 0, "warn": 1, "pass": 2}
@@ -464,7 +464,7 @@ def _smallest(
         return cache[n]
 
     def good(build: Build | None) -> bool:
-        if build is None or _fails(build, ("MEM-FIT",)):
+        if build is None or _fails(build, (MEM_FIT.id,)):
             return False
         if not meets_speed(build.estimate, request):
             return False
@@ -580,7 +580,7 @@ def _fastest_within(
                 build is not None
                 and request.budget is not None
                 and build.total_price <= request.budget
-                and not _fails(build, ("MEM-FIT",))
+                and not _fails(build, (MEM_FIT.id,))
             )
             return build if ok else None
 
@@ -636,7 +636,7 @@ def node_curve(
         build = cluster_build(1, "curve", "curve", system, n, request, catalog, model, workload, exact)
         if build is None:
             continue
-        fits = not _fails(build, ("MEM-FIT",))
+        fits = not _fails(build, (MEM_FIT.id,))
         est = build.estimate
         scaling = build.parallelism.get("scaling_efficiency") if build.parallelism is not None else None
         rental: dict[str, object] = {}

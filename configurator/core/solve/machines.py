@@ -18,18 +18,29 @@ from configurator.core.estimate.precision import GGUF_FOR_INTEGER, GGUF_TYPES
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.unified import system_gpu
 from configurator.core.estimate.workload import Workload
-from configurator.core.solve import compat
-from configurator.core.solve import power as pw
+from configurator.core.rules import compat, instance
+from configurator.core.rules import compatibility as memory_rules
+from configurator.core.rules import job as job_rules
+from configurator.core.rules import layout as layout_rules
+from configurator.core.rules import power as power_rules
+from configurator.core.rules import site as site_rules
+from configurator.core.rules import watts as pw
+from configurator.core.rules.job import READING_TPS
 from configurator.core.solve.build import Build, BuildPart, Check, Power
 from configurator.core.solve.candidates import Candidates, Priced, on_engine, platform_parts
 from configurator.core.solve.memo import remember
 from configurator.core.solve.pricing import quote
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name, circuit_volts
-from configurator.core.solve.rules import READING_TPS, meets_speed, speed_check
+from configurator.core.solve.rules import meets_speed, speed_check
 from configurator.core.solve.sources import PlanContext, register
 
 GIB = 1024**3
-PROMPT_WAIT_S = 60.0
+RAM_FOR_JOB, SPEED, PROMPT = instance(memory_rules.RamForJob), instance(job_rules.Speed), instance(job_rules.PromptWait)
+CAPACITY, PSU_LOAD = instance(power_rules.Capacity), instance(power_rules.PsuLoad)
+OVERSIZED_PSU, CIRCUIT = instance(power_rules.OversizedPsu), instance(power_rules.Circuit)
+HEAT, BOARD_MEMORY = instance(site_rules.Heat), instance(memory_rules.BoardMemory)
+STORAGE_SIZE, HEADLESS = instance(layout_rules.StorageSize), instance(job_rules.Headless)
+MEM_FIT, NOISE = instance(job_rules.MemoryFit), instance(site_rules.DataCenterNoise)
 """A typical prompt (4k tokens, or the one given) that waits longer than this before its first token is warned about."""
 
 
@@ -247,86 +258,59 @@ def _checks(
     assert isinstance(case, Chassis) and isinstance(cooler, Cooler) and isinstance(drive, Storage)
     ram_gb = m.total_gb * host.kits
     modules = m.modules * host.kits
-    checks: list[Check] = []
-
-    def add(rule: str, status: str, message: str) -> None:
-        checks.append(Check(rule=rule, status=status, message=message))  # type: ignore[arg-type]
-
     need = host_ram_needed(est.host_ram_bytes) / 1e9
-    add(
-        "RAM-3",
-        "pass" if ram_gb >= need else "fail",
-        f"{est.host_ram_bytes / 1e9:.1f} GB of weights, KV cache and buffers in RAM: needs {need:.0f} GB, has {ram_gb} GB",
-    )
+    kept = est.host_ram_bytes / 1e9
+    checks = [
+        RAM_FOR_JOB.say("pass" if ram_gb >= need else "fail", "cpu-only", kept_gb=kept, need_gb=need, ram_gb=ram_gb)
+    ]
     if (speed := speed_check(est, request)) is not None:
         checks.append(speed)
     elif est.decode_tokens_per_s is not None and est.decode_tokens_per_s < READING_TPS:
-        add(
-            "PERF",
-            "warn",
-            f"about {est.decode_tokens_per_s:.2g} tokens/s per sequence: slower than people read "
-            f"(~{READING_TPS:g} tokens/s)",
-        )
-    add(
-        "PWR-1",
-        "pass" if power.dc_load_w <= psu.watts else "fail",
-        f"sustained DC load {power.dc_load_w:.0f} W on {psu.watts:.0f} W of PSU",
-    )
-    load = power.dc_load_w / psu.watts
-    add(
-        "PWR-2",
-        "pass" if load <= pw.PSU_TARGET_LOAD else "fail",
-        f"PSU loaded to {load:.0%} (at most {pw.PSU_TARGET_LOAD:.0%})",
-    )
+        checks.append(SPEED.say("warn", "reading-cpu", tps=est.decode_tokens_per_s, reading=READING_TPS))
+    checks.append(CAPACITY.check(power.dc_load_w, psu.watts))
+    checks.append(PSU_LOAD.check(power.dc_load_w, psu.watts))
     if psu.watts > pw.PSU_OVERSIZE * power.dc_load_w:
-        add(
-            "PWR-10",
-            "warn",
-            f"{psu.watts:.0f} W of PSU for a {power.dc_load_w:.0f} W load ({psu.watts / power.dc_load_w:.1f}x): "
-            "the cheapest adequate supply in the catalog; a 450-550 W unit would do",
+        ratio = psu.watts / power.dc_load_w
+        checks.append(OVERSIZED_PSU.say("warn", "cheapest", psu_w=psu.watts, dc_load_w=power.dc_load_w, ratio=ratio))
+    circuit = circuit_name(request.circuit)
+    checks.append(
+        CIRCUIT.say(
+            "pass" if power.circuit_ok else "fail",
+            "wall-one",
+            wall_w=power.wall_w,
+            limit_w=power.circuit_limit_w,
+            circuit=circuit,
         )
-    add(
-        "CIR-1",
-        "pass" if power.circuit_ok else "fail",
-        f"{power.wall_w:.0f} W at the wall against {power.circuit_limit_w:.0f} W continuous on {circuit_name(request.circuit)}",
     )
-    add("HEAT-1", "pass", f"{power.heat_btu_h:,.0f} BTU/h of heat ({power.wall_w:.0f} W) into the room")
+    checks.append(HEAT.say("pass", "heat", btu_h=power.heat_btu_h, wall_w=power.wall_w))
     checks.append(compat.cpu_board(c, b))
     checks.append(compat.dimm_population(c, b, modules))
     checks.append(compat.memory_board(m, b))
-    add(
-        "RAM-6",
-        "pass" if modules <= b.dimm_slots and ram_gb <= b.max_memory_gb else "fail",
-        f"{modules} of {b.dimm_slots} DIMM slots, {ram_gb} of {b.max_memory_gb} GB",
+    checks.append(
+        BOARD_MEMORY.say(
+            "pass" if modules <= b.dimm_slots and ram_gb <= b.max_memory_gb else "fail",
+            "slots",
+            modules=modules,
+            slots=b.dimm_slots,
+            ram_gb=ram_gb,
+            max_gb=b.max_memory_gb,
+        )
     )
     checks.append(compat.board_chassis(b, case))
     checks.append(compat.cooler_cpu(cooler, c, case))
     checks.append(compat.cooler_chassis(cooler, case))
-    add(
-        "STO-1",
-        "pass" if drive.capacity_gb >= storage_need_gb else "warn",
-        f"{drive.capacity_gb / 1000:.1f} TB for weights and data (~{storage_need_gb / 1000:.1f} TB needed)",
-    )
+    checks.append(STORAGE_SIZE.check(drive.capacity_gb, storage_need_gb, box=True))
     if not c.integrated_graphics and c.platform not in SERVER_FAMILIES:
-        add(
-            "DISPLAY",
-            "warn",
-            f"{c.name} has no integrated graphics: install and run it headless (SSH), or borrow any "
-            "graphics card for the first boot",
-        )
-    add("PROMPT", "pass" if (est.time_to_first_token_s or 0) <= PROMPT_WAIT_S else "warn", _prompt_words(est))
+        checks.append(HEADLESS.say("warn", "headless", cpu=c.name))
+    checks.append(_prompt_check(est))
     order = {"fail": 0, "warn": 1, "pass": 2}
     return sorted(checks, key=lambda x: order[x.status])
 
 
-def _prompt_words(est: EstimateResult) -> str:
-    """Prefill speed and the wait before the first token, in a buyer's words (a CPU computes the prompt slowly)."""
+def _prompt_check(est: EstimateResult) -> Check:
+    """Prefill speed and the wait before the first token (a CPU computes the prompt slowly)."""
     prompt = int(est.workload.get("prompt") or est.workload.get("context") or 4096)
-    if not est.prefill_tokens_per_s or est.time_to_first_token_s is None:
-        return "prefill speed unknown on this platform"
-    wait = est.time_to_first_token_s
-    text = f"prompt processed at about {est.prefill_tokens_per_s:,.0f} tokens/s: {wait:,.0f} s before the first token of a {prompt:,}-token prompt"
-    return text + (" (over a minute: shorter prompts, or a GPU for prefill)" if wait > PROMPT_WAIT_S else "")
+    return PROMPT.check(est.prefill_tokens_per_s, est.time_to_first_token_s, prompt)
 
 
 def _power(cpu: Cpu, modules: int, psu: Psu, request: BuildRequest) -> Power:
@@ -514,23 +498,21 @@ def _box_build(
     limit = circuit_limit_w(request.circuit)
     peak = est.peak_gpu
     checks = [
-        Check(
-            rule="MEM-FIT",
-            status="pass",
-            message=f"{peak.total / GIB:.1f} GiB of the {(peak.usable_bytes or 0) / GIB:.0f} GiB "
-            f"the {u.chip} GPU may map ({u.gpu_memory_fraction:.0%} of {system.memory_gb} GB); {u.gpu_memory_note}",
+        MEM_FIT.say(
+            "pass",
+            "unified",
+            need_gib=peak.total / GIB,
+            usable_gib=(peak.usable_bytes or 0) / GIB,
+            chip=u.chip,
+            fraction=u.gpu_memory_fraction,
+            memory_gb=system.memory_gb,
+            note=u.gpu_memory_note,
         ),
-        Check(
-            rule="CIR-1",
-            status="pass" if system.max_power_w <= limit else "fail",
-            message=f"{system.max_power_w:,.0f} W maximum against {limit:,.0f} W",
+        CIRCUIT.say(
+            "pass" if system.max_power_w <= limit else "fail", "system", max_w=system.max_power_w, limit_w=limit
         ),
-        Check(rule="NOISE-1", status="pass", message=f"{u.noise} under load; nothing to assemble"),
-        Check(
-            rule="PROMPT",
-            status="pass" if (est.time_to_first_token_s or 0) <= PROMPT_WAIT_S else "warn",
-            message=_prompt_words(est),
-        ),
+        NOISE.say("pass", "quiet-box", noise=u.noise),
+        _prompt_check(est),
     ]
     if (speed := speed_check(est, request)) is not None:
         checks.insert(0, speed)
@@ -680,13 +662,8 @@ def _tier_catalog(catalog: Catalog, tier: Tier) -> Catalog | None:
 
 
 def _with_prompt_check(build: Build) -> Build:
-    est = build.estimate
-    status = "pass" if (est.time_to_first_token_s or 0) <= PROMPT_WAIT_S else "warn"
     order = {"fail": 0, "warn": 1, "pass": 2}
-    checks = sorted(
-        (*build.checks, Check(rule="PROMPT", status=status, message=_prompt_words(est))),  # type: ignore[arg-type]
-        key=lambda c: order[c.status],
-    )
+    checks = sorted((*build.checks, _prompt_check(build.estimate)), key=lambda c: order[c.status])
     return build.model_copy(update={"checks": tuple(checks)})
 
 

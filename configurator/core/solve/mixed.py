@@ -23,6 +23,8 @@ from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.mixed import estimate_mixed, mixed_name, split_kind
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
+from configurator.core.rules import instance, software
+from configurator.core.rules import job as job_rules
 from configurator.core.solve.build import Build, BuildPart, Check, SlotAssignment
 from configurator.core.solve.candidates import (
     Candidates,
@@ -301,40 +303,24 @@ def _parts(build: Build, mix: Mix) -> tuple[BuildPart, ...]:
     return (*lines, *rest)
 
 
+MIXED = instance(job_rules.MixedCards)
+SUPPORT_RULES = {rule.id for rule in software.RULES}
+
+
 def _checks(build: Build, mix: Mix, request: BuildRequest) -> tuple[Check, ...]:
     """The envelope's checks with the software support of each real card, and what the mix itself asks."""
-    checks = [c for c in build.checks if not c.rule.startswith("SUP")]
+    checks = [c for c in build.checks if c.rule not in SUPPORT_RULES]
     ran = Workload.model_validate(mix.estimate.workload)
     for card in {c.id: c for c in mix.cards}.values():
         for verdict in check_stack(card, ran):
             if verdict.status != "pass":
-                checks.append(
-                    Check(rule=verdict.rule, status=verdict.status, message=f"{card.name}: {verdict.message}")
-                )
+                said = verdict.check()
+                checks.append(said.model_copy(update={"message": f"{card.name}: {said.message}"}))
     if mix.estimate.split == "tensor":
-        checks.append(
-            Check(
-                rule="MIX-1",
-                status="warn",
-                message=(
-                    f"tensor parallel over {mixed_name(mix.cards)}: every rank waits for the slowest card and holds an equal "
-                    "shard, so the faster card runs at the slower one's pace (a layer split with llama.cpp uses each card's own "
-                    "speed and memory)"
-                ),
-            )
-        )
+        checks.append(MIXED.say("warn", "tensor", cards=mixed_name(mix.cards)))
     else:
-        split = ",".join(str(n) for n in (mix.estimate.placement or {}).get("layers_per_gpu", []))
-        checks.append(
-            Check(
-                rule="MIX-1",
-                status="pass",
-                message=(
-                    f"different cards in a llama.cpp layer split: --tensor-split {split} in device order "
-                    f"({', '.join(c.name for c in mix.cards)}; CUDA numbers the fastest card first)"
-                ),
-            )
-        )
+        split = tuple(int(n) for n in (mix.estimate.placement or {}).get("layers_per_gpu", []))
+        checks.append(MIXED.say("pass", "layers", split=split, names=tuple(c.name for c in mix.cards)))
     order = {"fail": 0, "warn": 1, "pass": 2}
     return tuple(sorted(checks, key=lambda c: order[c.status]))
 

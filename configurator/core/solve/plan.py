@@ -24,7 +24,6 @@ from configurator.core.solve.build import (
     TIME_LIMIT,
     Build,
     BuildPart,
-    Check,
     Infeasible,
     PlanResult,
     Power,
@@ -54,7 +53,18 @@ from configurator.core.solve.pricing import quote
 from configurator.core.solve.ranking import REFERENCE_TOKENS, measure, rank_and_label
 from configurator.core.solve.relax import _training_compute, _what_moves, _with_offload
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_volts
-from configurator.core.solve.rules import MANY_GPU_PLATFORM, PSU_LOAD, Assembly, check_build, meets_speed, power_of
+from configurator.core.solve.rules import (
+    CIRCUIT,
+    ENGINE,
+    MANY_GPU_PLATFORM,
+    MEM_FIT,
+    NOISE,
+    PSU_LOAD,
+    Assembly,
+    check_build,
+    meets_speed,
+    power_of,
+)
 from configurator.core.solve.slots import place
 from configurator.core.solve.solver import (
     TP_OR_TRAINING_MIN_LANES,
@@ -148,17 +158,8 @@ def _assemble(
         and estimate.workload.get("engine") == "transformers"
     ):
         # the last resort, said with its speed (candidates.fastest_engine chose it: no other engine runs this here)
-        checks.append(
-            Check(
-                rule="ENGINE",
-                status="warn",
-                message=(
-                    f"HF transformers is the only engine that runs this on {opt.count} x {gpu.name}: "
-                    f"{estimate.decode_tokens_per_s or 0:.1f} tokens/s per user; llama.cpp or vLLM, where they fit, typically "
-                    "run 10-80x faster (another GPU count may let them)"
-                ),
-            )
-        )
+        tps = estimate.decode_tokens_per_s or 0.0
+        checks.append(ENGINE.say("warn", "transformers", gpus=opt.count, gpu=gpu.name, tps=tps))
     pw = power_of(assembly, request)
     # the estimate on this host: with experts in RAM the option's own estimate (all on the GPUs) is not what runs
     vram_note = f"{estimate.per_gpu_bytes / GIB:.1f} GiB needed per GPU of {gpu.vram_gb:g} GB"
@@ -407,19 +408,19 @@ def _unified_build(
             continue
         u = system.unified
         checks = [
-            Check(
-                rule="MEM-FIT",
-                status="pass",
-                message=f"{peak.total / GIB:.1f} GiB of the {gpu.vram_gb:.0f} GiB the GPU may wire "
-                f"({u.gpu_memory_fraction:.0%} of {system.memory_gb} GB)"
-                + (f"; {u.gpu_memory_note}" if u.gpu_memory_note else ""),
+            MEM_FIT.say(
+                "pass",
+                "wired",
+                need_gib=peak.total / GIB,
+                vram_gb=gpu.vram_gb,
+                fraction=u.gpu_memory_fraction,
+                memory_gb=system.memory_gb,
+                note=u.gpu_memory_note,
             ),
-            Check(
-                rule="CIR-1",
-                status="pass" if system.max_power_w <= limit else "fail",
-                message=f"{system.max_power_w:,.0f} W maximum against {limit:,.0f} W",
+            CIRCUIT.say(
+                "pass" if system.max_power_w <= limit else "fail", "system", max_w=system.max_power_w, limit_w=limit
             ),
-            Check(rule="NOISE-1", status="pass", message=f"{u.noise} under load; no assembly, no PSU or slot planning"),
+            NOISE.say("pass", "quiet-system", noise=u.noise),
         ]
         part = BuildPart(
             category="system",

@@ -30,7 +30,7 @@ from configurator.core.estimate.result import EstimateResult
 from configurator.core.solve.build import Build
 from configurator.core.solve.noise import build_dba
 from configurator.core.solve.request import BuildRequest
-from configurator.core.solve.rules import READING_TPS
+from configurator.core.solve.rules import PROMPT, READING_TPS
 
 REFERENCE_TOKENS = 1e8
 """A training request without --tokens is timed for a reference job of this many tokens (100 M), and says so: a
@@ -90,7 +90,7 @@ def measure(build: Build, request: BuildRequest) -> Measures:
     e = build.estimate
     speed = e.decode_tokens_per_s if e.workload.get("kind", "inference") == "inference" else job_tokens_per_s(e)
     readable = e.workload.get("kind", "inference") != "inference" or (speed or 0.0) >= READING_TPS
-    slow_prompt = any(c.rule == "PROMPT" and c.status != "pass" for c in build.checks)
+    slow_prompt = any(c.rule == PROMPT.id and c.status != "pass" for c in build.checks)
     short = request.min_decode_tps is not None and (speed or 0.0) < request.min_decode_tps
     return Measures(
         price=build.total_price,

@@ -1,9 +1,8 @@
 """Every build rule, checked on a concrete build, each with pass/warn/fail and one sentence.
 
-Rule ids are those of docs/build-rules.md (Part 2): PWR-*, CIR-*, HEAT-1, NOISE-*, SLOT-*,
-COOL-*, NVL-*, PCI-*, CPU-*, RAM-*, STO-*; MEM-FIT, PERF and REGION are the workload's own.
-The rules the CP-SAT model enforces are objects of the rulebook (configurator/core/rules): their
-checks here are the same objects' `check`, so a rule's severity and its words are written once.
+Every rule is an object of the rulebook (configurator/core/rules, ids and words as docs/build-rules.md): this module
+gathers a build's facts and asks each rule; the rules the CP-SAT model enforces are checked by the same objects'
+`check`, so a rule's id, severity and words are written once, and no id or sentence is typed here.
 """
 
 from __future__ import annotations
@@ -13,22 +12,24 @@ from dataclasses import dataclass
 from configurator.core.catalog.models import Chassis, Cooler, Cpu, Gpu, MemoryKit, Motherboard, Psu, Storage
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
-from configurator.core.rules import Verdict, instance
+from configurator.core.rules import Verdict, compat, instance
+from configurator.core.rules import compatibility as memory_rules
 from configurator.core.rules import cooling as cooling_rules
+from configurator.core.rules import job as job_rules
 from configurator.core.rules import layout as layout_rules
+from configurator.core.rules import links as link_rules
 from configurator.core.rules import power as power_rules
-from configurator.core.solve import compat
-from configurator.core.solve import power as pw
+from configurator.core.rules import site as site_rules
+from configurator.core.rules import watts as pw
+from configurator.core.rules.job import READING_TPS as READING_TPS
 from configurator.core.solve.build import Check, Power
 from configurator.core.solve.power_cap import cap_command
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name, circuit_volts
 from configurator.core.solve.slots import Placement, lane_bandwidth_gbps, slots_below, span
 from configurator.core.support import check_stack
 
-GIB = 1024**3
-READING_TPS = 5.0
-"""Tokens/s of a person reading: 238 words a minute (Brysbaert 2019, J. Memory and Language 109, silent reading
-of non-fiction) at about 1.3 tokens a word. Below it, PERF warns even when no speed was asked."""
+MEM_FIT, SPEED, REGION = instance(job_rules.MemoryFit), instance(job_rules.Speed), instance(job_rules.Region)
+ENGINE, PROMPT = instance(job_rules.Engine), instance(job_rules.PromptWait)
 
 
 @dataclass(frozen=True)
@@ -80,29 +81,20 @@ class Assembly:
 def meets_speed(est: EstimateResult, request: BuildRequest) -> bool:
     """The PERF rule's test: the decode speed asked, per sequence (none asked: any speed). The solver's filter,
     the cluster planner and the check that explains them all read this."""
-    return not request.min_decode_tps or (est.decode_tokens_per_s or 0.0) >= request.min_decode_tps
+    return SPEED.meets(est.decode_tokens_per_s, request.min_decode_tps)
 
 
 def speed_check(est: EstimateResult, request: BuildRequest) -> Check | None:
     """PERF against the speed asked, or None when none was."""
     if not request.min_decode_tps:
         return None
-    return Check(
-        rule="PERF",
-        status="pass" if meets_speed(est, request) else "fail",
-        message=f"estimated {est.decode_tokens_per_s or 0:.1f} tokens/s per sequence against "
-        f"{request.min_decode_tps:g} asked",
-    )
+    return SPEED.asked(est.decode_tokens_per_s, request.min_decode_tps)
 
 
 def region_check(gpu: Gpu, request: BuildRequest) -> Check | None:
     """REGION: a build for China on GPUs that are export-restricted there (A800, H800, 4090) is bought from stock."""
     if request.region == "china" and gpu.export_restricted_cn:
-        return Check(
-            rule="REGION",
-            status="warn",
-            message=f"{gpu.name} is export-restricted for China; only existing or secondary-market stock is sold there",
-        )
+        return REGION.say("warn", "restricted", gpu=gpu.name)
     return None
 
 
@@ -128,23 +120,15 @@ def power_of(a: Assembly, request: BuildRequest) -> Power:
     )
 
 
-class _Checks(list[Check]):
-    """A section's checks, in the order a buyer reads them."""
-
-    def add(self, rule: str, status: str, message: str) -> None:
-        self.append(Check(rule=rule, status=status, message=message))  # type: ignore[arg-type]
-
-
 def _shown(verdicts: list[Verdict | None], quiet: tuple[str, ...] = ()) -> list[Check]:
     """The verdicts a buyer reads: every one, but a quiet rule's (no solved build breaks it) only when it does not pass."""
-    return [
-        Check(rule=v.rule, status=v.status, message=v.message)
-        for v in verdicts
-        if v is not None and (v.status != "pass" or v.rule not in quiet)
-    ]
+    return [v for v in verdicts if v is not None and (v.status != "pass" or v.rule not in quiet)]
 
 
 PSU_LOAD, SECOND_PSU = instance(power_rules.PsuLoad), instance(power_rules.SecondPsu)
+CAPACITY, OUTLET = instance(power_rules.Capacity), instance(power_rules.Outlet)
+POWER_LIMIT, CIRCUIT_MARGIN = instance(power_rules.PowerLimit), instance(power_rules.CircuitMargin)
+HEAT, NOISE, BLOWERS = instance(site_rules.Heat), instance(site_rules.DataCenterNoise), instance(site_rules.BlowerNoise)
 OVERSIZED_PSU, CIRCUIT = instance(power_rules.OversizedPsu), instance(power_rules.Circuit)
 CONNECTORS, PSU_BAYS, BAREBONE_PSU = (
     instance(power_rules.Connectors),
@@ -171,14 +155,7 @@ def _power_rules(a: Assembly, request: BuildRequest, p: Power) -> list[Check]:
         verdicts.append(power_rules.transient_check(a.psu, a.psu_count, a.gpu, a.gpus, a.cpu, a.sockets, p.rest_w))
         volts = circuit_volts(request.circuit)
         if volts < 200:  # PWR-5: a candidate filter (candidates.py), explained here
-            verdicts.append(
-                Verdict(
-                    rule="PWR-5",
-                    status="pass" if a.psu.watts <= pw.SINGLE_PSU_MAX_120V else "fail",
-                    code="outlet",
-                    message=f"{a.psu.watts:.0f} W unit on a {volts:.0f} V outlet (at most 1600 W per ATX PSU)",
-                )
-            )
+            verdicts.append(OUTLET.check(a.psu.watts, volts))
         verdicts.append(CONNECTORS.check(a.psu, a.psu_count, a.gpu, a.gpus, a.cpu))
         if a.psu_count > 1:
             verdicts.append(SECOND_PSU.check(p.dc_load_w, a.largest_single_psu_w))
@@ -194,6 +171,7 @@ PASSIVE_CARDS, OPEN_AIR_IN_DUCTS = instance(cooling_rules.PassiveCards), instanc
 OPEN_AIR_FLAGSHIPS, CORES_PER_GPU = instance(cooling_rules.OpenAirFlagships), instance(cooling_rules.CoresPerGpu)
 CPU_LANES, MANY_GPU_PLATFORM = instance(layout_rules.CpuLanes), instance(layout_rules.ManyGpuPlatform)
 DRIVE_SOCKETS, U2_DRIVES = instance(layout_rules.DriveSockets), instance(layout_rules.U2Drives)
+SIDE_BY_SIDE = instance(cooling_rules.SideBySide)
 
 
 def _case_rules(a: Assembly, request: BuildRequest) -> list[Check]:
@@ -209,7 +187,7 @@ def _case_rules(a: Assembly, request: BuildRequest) -> list[Check]:
         verdicts.append(OPEN_AIR_FLAGSHIPS.check(a.gpus, a.gpu.tdp_w, a.chassis))
     checks += _shown(verdicts, QUIET)
     if not compat.open_air_flagships(a.gpu.cooler, a.gpu.tdp_w, a.gpus) and a.gpus >= 3:
-        checks.append(Check(rule="COOL-1", status="pass", message=f"{a.gpu.cooler} cards may sit next to each other"))
+        checks.append(SIDE_BY_SIDE.say("pass", "side-by-side", cooler=a.gpu.cooler))
     return checks
 
 
@@ -229,26 +207,8 @@ def _lane_rules(a: Assembly) -> list[Check]:
 
 def _workload_checks(a: Assembly, request: BuildRequest, est: EstimateResult) -> list[Check]:
     """MEM-FIT, PERF and REGION: the job on these GPUs."""
-    checks = _Checks()
-    add = checks.add
-
     peak = est.peak_gpu
-    usable = peak.usable_bytes or 0
-    headroom = (usable - peak.total) / usable if usable else 0
-    if peak.total > usable:
-        add("MEM-FIT", "fail", f"the most loaded GPU needs {peak.total / GIB:.1f} GiB of {usable / GIB:.1f} GiB usable")
-    elif headroom < request.vram_headroom:
-        add(
-            "MEM-FIT",
-            "warn",
-            f"only {headroom:.0%} of GPU memory left free ({peak.total / GIB:.1f} of {usable / GIB:.1f} GiB)",
-        )
-    else:
-        add(
-            "MEM-FIT",
-            "pass",
-            f"{peak.total / GIB:.1f} GiB on the most loaded GPU of {usable / GIB:.1f} GiB usable ({headroom:.0%} free)",
-        )
+    checks = [MEM_FIT.check(peak.total, peak.usable_bytes or 0, request.vram_headroom)]
     if (speed := speed_check(est, request)) is not None:
         checks.append(speed)
     elif (
@@ -257,19 +217,11 @@ def _workload_checks(a: Assembly, request: BuildRequest, est: EstimateResult) ->
         and est.decode_tokens_per_s < READING_TPS
     ):
         # no speed was asked, but a build whose users wait seconds per word is not an answer that passes silently
-        tps = est.decode_tokens_per_s
-        add(
-            "PERF",
-            "warn",
-            f"about {tps:.2g} tokens/s per sequence: slower than people read (~{READING_TPS:g} tokens/s); "
-            "fewer users, a shorter context, a quantized KV cache or more GPU memory would help",
-        )
+        checks.append(SPEED.say("warn", "reading", tps=est.decode_tokens_per_s, reading=READING_TPS))
     if request.deadline_hours and est.wall_hours is not None:
         ok = est.wall_hours <= request.deadline_hours
-        add(
-            "PERF",
-            "pass" if ok else "fail",
-            f"estimated {est.wall_hours:,.0f} h of training against a {request.deadline_hours:,.0f} h deadline",
+        checks.append(
+            SPEED.say("pass" if ok else "fail", "deadline", hours=est.wall_hours, deadline=request.deadline_hours)
         )
     if (region := region_check(a.gpu, request)) is not None:
         checks.append(region)
@@ -278,184 +230,144 @@ def _workload_checks(a: Assembly, request: BuildRequest, est: EstimateResult) ->
 
 def _power_checks(a: Assembly, request: BuildRequest, est: EstimateResult) -> list[Check]:
     """PWR-*, CIR-*, HEAT-1 and NOISE-*."""
-    checks = _Checks()
-    add = checks.add
-
+    checks: list[Check] = []
     p = power_of(a, request)
     if request.power_limit is not None:
         watts = pw.gpu_sustained_w(a.gpu, request.power_limit)
-        add(
-            "PWR-9",
-            "warn",
-            f"GPUs limited to {watts:.0f} W each ({request.power_limit:.0%}): run "
-            f"`{cap_command(a.gpu.vendor, watts)}` at every boot (a systemd unit); the limit does not persist",
-        )
-    cap = a.psu_capacity_w
-    add(
-        "PWR-1",
-        "pass" if p.dc_load_w <= cap else "fail",
-        f"sustained DC load {p.dc_load_w:.0f} W on {cap:.0f} W of PSU",
-    )
+        command = cap_command(a.gpu.vendor, watts)
+        checks.append(POWER_LIMIT.say("warn", "at-boot", watts=watts, limit=request.power_limit, command=command))
+    checks.append(CAPACITY.check(p.dc_load_w, a.psu_capacity_w))
     checks.extend(_power_rules(a, request, p))
-    if p.circuit_ok and p.wall_w > pw.CIRCUIT_MARGIN * p.circuit_limit_w:
-        add(
-            "CIR-2",
-            "warn",
-            f"{p.wall_w / p.circuit_limit_w:.0%} of the circuit's continuous limit: nothing else may run "
-            f"on it (keep {1 - pw.CIRCUIT_MARGIN:.0%} free for other loads, or power-limit the GPUs)",
+    if p.circuit_ok and CIRCUIT_MARGIN.applies(p.wall_w, p.circuit_limit_w):
+        checks.append(CIRCUIT_MARGIN.check(p.wall_w, p.circuit_limit_w))
+    home = request.room == "home-office"
+    checks.append(
+        HEAT.say(
+            "warn" if home and p.heat_btu_h > site_rules.HOME_OFFICE_BTU_H else "pass",
+            "heat",
+            btu_h=p.heat_btu_h,
+            wall_w=p.wall_w,
         )
-    heat_status = "warn" if request.room == "home-office" and p.heat_btu_h > 4900 else "pass"
-    add("HEAT-1", heat_status, f"{p.heat_btu_h:,.0f} BTU/h of heat ({p.wall_w:.0f} W) into the room")
-    if request.room == "home-office" and (a.chassis.noise == "datacenter" or p.wall_w > 1920):
-        add("NOISE-1", "warn", "a data-center class machine: too loud and hot for a home office")
-    if request.room == "home-office" and a.gpu.cooler == "blower" and a.gpus >= 3:
-        add("NOISE-2", "warn", f"{a.gpus} blower cards are loud at full load")
+    )
+    if home and (a.chassis.noise == "datacenter" or p.wall_w > 1920):
+        checks.append(NOISE.say("warn", "datacenter"))
+    if home and a.gpu.cooler == "blower" and a.gpus >= 3:
+        checks.append(BLOWERS.say("warn", "blowers", gpus=a.gpus))
     return checks
+
+
+PLACEMENT, OPENINGS = instance(memory_rules.Placement), instance(memory_rules.Openings)
+RISERS = instance(memory_rules.Risers)
 
 
 def _slot_checks(a: Assembly, request: BuildRequest, est: EstimateResult) -> list[Check]:
     """SLOT-*, COOL-*: the cards in the board and the case."""
-    checks = _Checks()
-    add = checks.add
-
+    checks: list[Check] = []
     pl = a.placement
     if pl.bays:
-        add("SLOT-1", "pass", f"{a.gpus} cards in the server's double-width GPU bays")
+        checks.append(PLACEMENT.say("pass", "bays", gpus=a.gpus))
     elif a.risers:
-        add(
-            "SLOT-5",
-            "warn",
-            "cards on Gen4-rated riser cables in an open frame: keep risers short, check link width with nvidia-smi",
-        )
+        checks.append(RISERS.say("warn", "risers"))
     else:
         width = span(a.gpu)
-        positions = [s.position for s in pl.slots]
-        gaps = slots_below(positions, width, a.chassis.expansion_slots)[:-1]  # between the cards
+        positions = tuple(s.position for s in pl.slots)
+        gaps = slots_below(list(positions), width, a.chassis.expansion_slots)[:-1]  # between the cards
         if gaps and min(gaps) < 0:
-            add("SLOT-1", "fail", f"{width}-slot cards in slots {positions} overlap")
+            checks.append(PLACEMENT.say("fail", "overlap", width=width, positions=positions))
         elif a.gpu.cooler == "open-air" and gaps and min(gaps) < 1:
-            add("SLOT-1", "warn", "open-air cards without a free slot between them starve each other's fans")
+            checks.append(PLACEMENT.say("warn", "no-gap"))
         else:
-            add(
-                "SLOT-1",
-                "pass",
-                f"{width}-slot {a.gpu.cooler} cards in slots {positions}"
-                + (" with a free slot between them" if a.gpu.cooler == "open-air" and len(positions) > 1 else ""),
+            checks.append(PLACEMENT.say("pass", "placed", width=width, cooler=a.gpu.cooler, positions=positions))
+        checks.append(
+            OPENINGS.say(
+                "pass" if pl.openings_needed <= a.chassis.expansion_slots else "fail",
+                "openings",
+                needed=pl.openings_needed,
+                openings=a.chassis.expansion_slots,
             )
-        add(
-            "SLOT-2",
-            "pass" if pl.openings_needed <= a.chassis.expansion_slots else "fail",
-            f"the last card reaches opening {pl.openings_needed} of the case's {a.chassis.expansion_slots}",
         )
     checks.extend(_case_rules(a, request))
     return checks
 
 
+LINKS, CHIPSET = instance(link_rules.LinkBandwidth), instance(link_rules.ChipsetCards)
+TENSOR_GROUP, P2P, NVLINK = (
+    instance(link_rules.TensorGroup),
+    instance(link_rules.PeerToPeer),
+    instance(link_rules.NvlinkBridge),
+)
+
+
 def _lane_checks(a: Assembly, request: BuildRequest, est: EstimateResult) -> list[Check]:
     """PCI-*, NVL-1: the cards' links."""
-    checks = _Checks()
-    add = checks.add
     pl = a.placement
-
-    lanes = [s.lanes for s in pl.slots]
+    lanes = tuple(s.lanes for s in pl.slots)
     bw = min(lane_bandwidth_gbps(s.gen, s.lanes) for s in pl.slots)
     tp = est.split in ("tensor", "tensor-pipeline") or (request.workload.kind != "inference" and a.gpus > 1)
     # narrow links matter for collectives (tensor parallel, training); a layer split or one GPU with the model resident
     # passes activations only (build rules R16: "less than 2% performance difference" at x8), loading is slower
-    status = "pass" if bw >= 15.7 or not tp else ("fail" if bw < 3.9 else "warn")
-    add(
-        "PCI-4",
-        status,
-        f"GPU links {'/'.join(f'x{n}' for n in lanes)}: weakest {bw:.1f} GB/s per direction"
-        + (
-            " (tensor-parallel or training traffic)"
-            if tp
-            else ""
-            if bw >= 15.7
-            else ": enough for a layer split, which passes only activations; loading takes longer"
-        ),
-    )
+    checks = [LINKS.say(LINKS.status(bw, tp), "links", lanes=lanes, gbps=bw, collectives=tp)]
     if a.gpus > 1 and not pl.all_on_cpu:
         # the rule is about collectives (build rules R16, PCI-5: a tensor-parallel group off the chipset); a layer split
         # passes one token's activations between cards, and only loading the model is slower
-        if tp:
-            add("PCI-5", "warn", "a GPU hangs off the chipset: collectives crawl at ~x4; pair the CPU-attached cards")
-        else:
-            add(
-                "PCI-5",
-                "pass",
-                "a GPU hangs off the chipset (~x4): a layer split passes only activations between "
-                "cards, so speed barely changes; loading the model takes about twice as long as at x8",
-            )
+        checks.append(CHIPSET.say("warn", "collectives") if tp else CHIPSET.say("pass", "layers"))
     checks.extend(_lane_rules(a))
-    if est.split == "tensor" and a.gpus not in (2, 4, 8, 16):
-        add("PCI-6", "fail", "tensor parallel needs 2, 4, 8 or 16 GPUs")
+    if est.split == "tensor" and a.gpus not in link_rules.TENSOR_GROUPS:
+        checks.append(TENSOR_GROUP.say("fail", "group"))
     if a.gpus > 1 and not a.gpu.p2p and not a.nvlink_bridge and tp:
-        add("PCI-7", "warn", "GeForce cards lack PCIe peer-to-peer: tensor parallel is PCIe-bound")
+        checks.append(P2P.say("warn", "p2p"))
     if a.gpus >= 2 and a.gpu.nvlink in ("rtx3090", "a6000", "turing") and tp and not a.risers:
-        add(
-            "NVL-1",
-            "pass" if a.nvlink_bridge else "warn",
-            "NVLink bridge fitted between slot pairs"
-            if a.nvlink_bridge
-            else "the cards support NVLink but the slot spacing has no matching bridge",
+        checks.append(NVLINK.say("pass", "fitted") if a.nvlink_bridge else NVLINK.say("warn", "no-bridge"))
+    return checks
+
+
+RAM_FOR_GPUS, RAM_TWICE = instance(memory_rules.RamForGpus), instance(memory_rules.RamTwiceVram)
+RAM_FOR_JOB, BOARD_MEMORY = instance(memory_rules.RamForJob), instance(memory_rules.BoardMemory)
+STORAGE_SIZE, FAST_STORAGE = instance(layout_rules.StorageSize), instance(layout_rules.FastStorage)
+
+
+def _ram_checks(a: Assembly, est: EstimateResult) -> list[Check]:
+    """RAM-1, RAM-2 and RAM-3: system RAM for the GPUs and for the job."""
+    vram = a.gpu.vram_gb * a.gpus
+    if a.ram_gb >= vram:
+        checks = [RAM_FOR_GPUS.say("pass", "ram", ram_gb=a.ram_gb, vram_gb=vram)]
+    elif compat.streams_weights(est.workload) and a.ram_gb >= compat.ram_needed_gb(vram, est.host_ram_bytes, True):
+        # llama.cpp (mmap) and vLLM stream the weights to the GPUs: less RAM than VRAM slows loading only
+        engine = str(est.workload.get("engine"))
+        checks = [RAM_FOR_GPUS.say("warn", "streamed", ram_gb=a.ram_gb, vram_gb=vram, engine=engine)]
+    else:
+        checks = [RAM_FOR_GPUS.say("fail", "ram", ram_gb=a.ram_gb, vram_gb=vram)]
+    checks.append(
+        RAM_TWICE.say("pass" if a.ram_gb >= 2 * vram else "warn", "twice", ram_gb=a.ram_gb, twice_gb=2 * vram)
+    )
+    if est.host_ram_bytes:
+        host = compat.ram_needed_gb(0, est.host_ram_bytes)
+        what = "offload" if est.workload.get("kind") != "inference" else "weights" if est.offloaded_bytes else "buffers"
+        kept = est.host_ram_bytes / 1e9
+        checks.append(
+            RAM_FOR_JOB.say("pass" if a.ram_gb >= host else "fail", "kept", kept_gb=kept, what=what, need_gb=host)
         )
     return checks
 
 
 def _host_checks(a: Assembly, request: BuildRequest, est: EstimateResult, storage_need_gb: float) -> list[Check]:
     """CPU, RAM, storage and the CPU cooler; what the software supports."""
-    checks = _Checks()
-    add = checks.add
-
-    checks.append(compat.cpu_board(a.cpu, a.board))
-    checks.extend(_shown([CORES_PER_GPU.check(a.cpu.cores * a.sockets, a.gpus)]))
-    vram = a.gpu.vram_gb * a.gpus
-    if a.ram_gb >= vram:
-        add("RAM-1", "pass", f"{a.ram_gb} GB RAM for {vram:g} GB of VRAM")
-    elif compat.streams_weights(est.workload) and a.ram_gb >= compat.ram_needed_gb(vram, est.host_ram_bytes, True):
-        # llama.cpp (mmap) and vLLM stream the weights to the GPUs: less RAM than VRAM slows loading only
-        add(
-            "RAM-1",
-            "warn",
-            f"{a.ram_gb} GB RAM for {vram:g} GB of VRAM: {est.workload.get('engine')} streams the weights "
-            "from disk to the GPUs, so loading takes longer (keep llama.cpp's default mmap; no --no-mmap)",
-        )
-    else:
-        add("RAM-1", "fail", f"{a.ram_gb} GB RAM for {vram:g} GB of VRAM")
-    add("RAM-2", "pass" if a.ram_gb >= 2 * vram else "warn", f"{a.ram_gb} GB RAM; 2x VRAM would be {2 * vram:g} GB")
-    if est.host_ram_bytes:
-        host = compat.ram_needed_gb(0, est.host_ram_bytes)
-        what = (
-            "what the trainer offloads to the CPU"
-            if est.workload.get("kind") != "inference"
-            else "weights read from RAM and llama.cpp's host buffers"
-            if est.offloaded_bytes
-            else "the engine's host buffers"
-        )
-        add(
-            "RAM-3",
-            "pass" if a.ram_gb >= host else "fail",
-            f"{est.host_ram_bytes / 1e9:.0f} GB kept in system RAM ({what}): needs {host:.0f} GB of RAM",
-        )
+    checks = [compat.cpu_board(a.cpu, a.board), *_shown([CORES_PER_GPU.check(a.cpu.cores * a.sockets, a.gpus)])]
+    checks += _ram_checks(a, est)
     checks.append(compat.dimm_population(a.cpu, a.board, a.modules))
     checks.append(compat.memory_board(a.memory, a.board))
-    add(
-        "RAM-6",
-        "pass" if a.modules <= a.board.dimm_slots and a.ram_gb <= a.board.max_memory_gb else "fail",
-        f"{a.modules} of {a.board.dimm_slots} DIMM slots, {a.ram_gb} of {a.board.max_memory_gb} GB",
+    checks.append(
+        BOARD_MEMORY.say(
+            "pass" if a.modules <= a.board.dimm_slots and a.ram_gb <= a.board.max_memory_gb else "fail",
+            "slots",
+            modules=a.modules,
+            slots=a.board.dimm_slots,
+            ram_gb=a.ram_gb,
+            max_gb=a.board.max_memory_gb,
+        )
     )
-    capacity = a.storage.capacity_gb * a.storage_count
-    add(
-        "STO-1",
-        "pass" if capacity >= storage_need_gb else "warn",
-        f"{capacity / 1000:.1f} TB for weights, checkpoints and data (~{storage_need_gb / 1000:.1f} TB needed)",
-    )
-    add(
-        "STO-2",
-        "pass" if (a.storage.pcie_gen or 0) >= 4 else "warn",
-        f"{a.storage.interface.upper()} Gen{a.storage.pcie_gen or '-'} model storage",
-    )
+    checks.append(STORAGE_SIZE.check(a.storage.capacity_gb * a.storage_count, storage_need_gb))
+    checks.append(FAST_STORAGE.check(a.storage.interface, a.storage.pcie_gen))
     checks.append(compat.cooler_cpu(a.cooler, a.cpu, a.chassis))
     if compat.cooler_board(a.cooler, a.board).status == "fail":
         checks.append(compat.cooler_board(a.cooler, a.board))
@@ -465,9 +377,7 @@ def _host_checks(a: Assembly, request: BuildRequest, est: EstimateResult, storag
         ran: Workload = Workload.model_validate(est.workload)
     except ValueError:
         ran = request.workload
-    for verdict in check_stack(a.gpu, ran):
-        if verdict.status != "pass":
-            add(verdict.rule, verdict.status, verdict.message)
+    checks += [v.check() for v in check_stack(a.gpu, ran) if v.status != "pass"]
     return checks
 
 

@@ -1,0 +1,493 @@
+"""Compatibility rules between parts, each written once (CPU-2, RAM-4, RAM-5, SLOT-4, COOL-3, COOLER).
+
+Every function here decides one rule for a pair (or tuple) of catalog records and returns the
+`Check` a user reads, worded by the rule's object below (its id, severity, sources and messages). The CP-SAT model (solver.py) forbids exactly the combinations these
+functions fail, by evaluating them on one representative of each class of parts that the rule
+cannot tell apart (the `*_key` functions name what a rule looks at); the build checks
+(rules.py) call the same functions on the chosen parts. A rule's arithmetic and its words
+therefore cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from typing import Any
+
+from configurator.core.catalog.models import Chassis, Cooler, Cpu, Gpu, MemoryKit, Motherboard
+from configurator.core.rules.base import Check, Message, Rule, instance, register
+
+MAX_DIMMS_PER_CHANNEL = 2  # RAM-4: DDR4/DDR5 platforms take at most two DIMMs per channel
+BOARD_SIZES = {"mini-itx": 0, "micro-atx": 1, "atx": 2, "e-atx": 3, "ceb": 3, "eeb": 4, "server-proprietary": 9}
+BOARD_WIDTH_SLACK_MM = 1  # catalog widths are rounded: 305 vs 304.8 mm
+
+
+OPEN_AIR_FLAGSHIP_W = 320  # COOL-4 (R2/R3): beyond two open-air cards this hungry, risers, water or a rack
+
+
+def open_air_flagships(cooler: str, tdp_w: float, cards: int) -> bool:
+    """More than two open-air cards of OPEN_AIR_FLAGSHIP_W or more: no tower holds them (COOL-4)."""
+    return cooler == "open-air" and tdp_w >= OPEN_AIR_FLAGSHIP_W and cards > 2
+
+
+MAX_MODULES = 32  # the most DIMMs any catalog board takes (2-socket boards, 16 per socket)
+MAX_KITS_MODULES = 24  # kits bought more than once stay at or below 24 modules (12-channel single socket, 2 DPC)
+
+
+def kit_counts(kit: MemoryKit) -> tuple[int, ...]:
+    """How many of one kit a build may buy: 1 to 4 kits, within the module counts above."""
+    return tuple(
+        k for k in (1, 2, 3, 4) if kit.modules * k <= MAX_MODULES and (k == 1 or kit.modules * k <= MAX_KITS_MODULES)
+    )
+
+
+def is_server_board(board: Motherboard) -> bool:
+    return board.form_factor == "server-proprietary"
+
+
+# ------------------------------------------------------------------ CPU x board (CPU-2)
+
+
+def cpu_key(cpu: Cpu) -> Hashable:
+    return (cpu.socket, cpu.memory_type, cpu.family)
+
+
+def board_cpu_key(board: Motherboard) -> Hashable:
+    return (board.socket, board.memory_type, board.cpu_families)
+
+
+@register
+class CpuBoard(Rule):
+    id = "CPU-2"
+    title = "the CPU fits the board's socket, memory kind and CPU support list"
+    severity = "fail"
+    sources = ("board vendors' CPU support lists",)
+    reads = ("cpu.socket", "cpu.memory_type", "cpu.family", "board.socket", "board.memory_type", "board.cpu_families")
+    messages = (
+        Message("socket", "{cpu} ({cpu_socket}) does not fit the {board_socket} socket of {board}"),
+        Message("memory", "{cpu} drives {cpu_memory}; {board} has {board_memory} slots"),
+        Message(
+            "family",
+            lambda f: (
+                f"{f['board']}{_chipset(f)} does not support {f['cpu']} ({f['family']}); "
+                f"it runs {', '.join(f['families'])}"
+            ),
+        ),
+        Message("listed", lambda f: f"{f['cpu']} is on the CPU support list of {f['board']}{_chipset(f)}"),
+    )
+    model = "BuildModel._platform"
+
+    def check(self, cpu: Cpu, board: Motherboard) -> Check:
+        """The board lists the CPU's generation: same socket is not enough (Xeon Scalable needs
+        C741, not W790; Threadripper non-PRO does not run on WRX90; Turin needs an SP5 board that
+        lists EPYC 9005)."""
+        if cpu.socket != board.socket:
+            return self.verdict(
+                False, "socket", cpu=cpu.name, cpu_socket=cpu.socket, board_socket=board.socket, board=board.name
+            )
+        if cpu.memory_type != board.memory_type:
+            return self.verdict(
+                False,
+                "memory",
+                cpu=cpu.name,
+                cpu_memory=cpu.memory_type,
+                board=board.name,
+                board_memory=board.memory_type,
+            )
+        # an SoC platform's board has no chipset to name ("none (SoC)" in the catalog): "the none (SoC) board" was
+        # printed
+        chipset = board.chipset if board.chipset and not board.chipset.startswith("none") else ""
+        if cpu.family not in board.cpu_families:
+            return self.verdict(
+                False,
+                "family",
+                board=board.name,
+                chipset=chipset,
+                cpu=cpu.name,
+                family=cpu.family,
+                families=tuple(board.cpu_families),
+            )
+        return self.verdict(True, "listed", cpu=cpu.name, board=board.name, chipset=chipset)
+
+    def constrain(self, model: Any, **site: Any) -> None:
+        # sorted: the order constraints are added in decides CP-SAT's equal-cost ties, so it must not follow the hash seed
+        for key in sorted(
+            {(b.socket, b.memory_type) for b in model.boards} | {(c.socket, c.memory_type) for c in model.cpus}
+        ):
+            model.m.add(
+                sum(model.b[i] for i, b in enumerate(model.boards) if (b.socket, b.memory_type) == key)
+                == sum(model.cpu[i] for i, c in enumerate(model.cpus) if (c.socket, c.memory_type) == key)
+            )
+        model.forbid_pairs(
+            model.cpus,
+            model.cpu,
+            cpu_key,
+            model.boards,
+            model.b,
+            board_cpu_key,
+            lambda cpu, board: cpu_board(cpu, board).status != "fail",
+            "cpuboard",
+        )
+
+
+def _chipset(f: Mapping[str, Any]) -> str:
+    return f" ({f['chipset']})" if f["chipset"] else ""
+
+
+def cpu_board(cpu: Cpu, board: Motherboard) -> Check:
+    return instance(CpuBoard).check(cpu, board)
+
+
+# ------------------------------------------------------------------ memory (RAM-4, RAM-5)
+
+
+def usable_dimms(cpu: Cpu, board: Motherboard) -> int:
+    """DIMMs that work with this CPU on this board: per socket, the channels both wire, times
+    the board's DIMMs per channel (at most two), and never more than the slots."""
+    channels = min(cpu.memory_channels, board.memory_channels)
+    per_socket = min(
+        board.dimm_slots // board.cpu_sockets, channels * min(board.dimms_per_channel, MAX_DIMMS_PER_CHANNEL)
+    )
+    return per_socket * board.cpu_sockets
+
+
+def memory_channels_used(cpu: Cpu, board: Motherboard) -> int:
+    return min(cpu.memory_channels, board.memory_channels) * board.cpu_sockets
+
+
+@register
+class DimmPopulation(Rule):
+    id = "RAM-4"
+    title = "at most two DIMMs per channel; every channel populated evenly when decode reads weights from RAM"
+    severity = "fail"
+    sources = ("'Single-channel halves memory bandwidth' (build rules R28)",)
+    reads = ("memory modules", "cpu.memory_channels", "board.dimm_slots")
+    messages = (
+        Message(
+            "too-many",
+            "{modules} DIMMs, but {cpu} on {board} takes at most {usable} ({channels} channels x {per_channel})",
+        ),
+        Message(
+            "uneven",
+            "{modules} modules on {channels} memory channels: populate every channel evenly for full bandwidth",
+        ),
+        Message("even", "{modules} modules on {channels} memory channels ({per_channel} per channel)"),
+    )
+    model = "BuildModel._memory"
+
+    def check(self, cpu: Cpu, board: Motherboard, modules: int) -> Check:
+        """No more DIMMs than the channels take; every channel populated, evenly, for bandwidth."""
+        usable = usable_dimms(cpu, board)
+        channels = memory_channels_used(cpu, board)
+        if modules > usable:
+            return self.verdict(
+                False,
+                "too-many",
+                modules=modules,
+                cpu=cpu.name,
+                board=board.name,
+                usable=usable,
+                channels=channels,
+                per_channel=usable // max(channels, 1),
+            )
+        if modules < channels or modules % channels:
+            return self.say("warn", "uneven", modules=modules, channels=channels)
+        return self.verdict(True, "even", modules=modules, channels=channels, per_channel=modules // channels)
+
+
+def dimm_population(cpu: Cpu, board: Motherboard, modules: int) -> Check:
+    return instance(DimmPopulation).check(cpu, board, modules)
+
+
+def memory_kind_key(kit: MemoryKit | Motherboard) -> Hashable:
+    if isinstance(kit, MemoryKit):
+        return (kit.memory_type, kit.module)
+    return (kit.memory_type, kit.memory_module)
+
+
+@register
+class MemoryKind(Rule):
+    id = "RAM-5"
+    title = "the memory's kind (DDR generation, RDIMM or UDIMM) is the board's"
+    severity = "fail"
+    sources = ("board specifications",)
+    reads = ("memory.memory_type", "memory.module", "board.memory_type", "board.memory_module")
+    messages = (Message("kind", "{kit_type} {kit_module} on a {board_type} {board_module} board"),)
+    model = "BuildModel._memory"
+
+    def check(self, kit: MemoryKit, board: Motherboard) -> Check:
+        return self.verdict(
+            memory_kind_key(kit) == memory_kind_key(board),
+            "kind",
+            kit_type=kit.memory_type,
+            kit_module=kit.module.upper(),
+            board_type=board.memory_type,
+            board_module=board.memory_module.upper(),
+        )
+
+
+def memory_board(kit: MemoryKit, board: Motherboard) -> Check:
+    return instance(MemoryKind).check(kit, board)
+
+
+# ------------------------------------------------------------------ board x chassis (SLOT-4)
+
+
+def board_size_key(board: Motherboard) -> Hashable:
+    return (board.form_factor, round(board.width_mm), board.id if is_server_board(board) else "")
+
+
+BOARD_SIZE_NAMES = {
+    "mini-itx": "Mini-ITX",
+    "micro-atx": "Micro-ATX",
+    "atx": "ATX",
+    "e-atx": "E-ATX",
+    "eeb": "EEB",
+    "ceb": "CEB",
+    "server-proprietary": "proprietary server",
+}
+"""Board form factors as their specifications spell them (the field keeps the lower-case catalog value)."""
+
+
+def board_size_name(form_factor: str) -> str:
+    return BOARD_SIZE_NAMES.get(form_factor, form_factor)
+
+
+@register
+class BoardCase(Rule):
+    id = "SLOT-4"
+    title = "the board's size and width fit the case"
+    severity = "fail"
+    sources = ("Gamers Nexus: 'E-ATX is a lie' (SSI-EEB 12 x 13 in as the reference)",)
+    reads = ("board.form_factor", "board.width_mm", "chassis.max_board", "chassis.max_board_width_mm")
+    messages = (
+        Message("own-board", "{chassis} comes with its own board"),
+        Message("not-own-board", "{chassis} comes with its own board, not {board}"),
+        Message("server-board", "{board} exists only inside its server chassis"),
+        Message(
+            "size",
+            "{board_size} board ({width_mm:.0f} mm) in a case taking up to {case_size} ({case_width_mm:.0f} mm)",
+        ),
+    )
+    model = "BuildModel._chassis"
+
+    def check(self, board: Motherboard, chassis: Chassis) -> Check:
+        """The board's form factor and width fit the case; a barebone takes only its own board."""
+        if chassis.integrated_board:
+            ok = board.id == chassis.integrated_board
+            return self.verdict(ok, "own-board" if ok else "not-own-board", chassis=chassis.name, board=board.name)
+        if is_server_board(board):
+            return self.verdict(False, "server-board", board=board.name)
+        fits = (
+            BOARD_SIZES[board.form_factor] <= BOARD_SIZES[chassis.max_board]
+            and board.width_mm <= chassis.max_board_width_mm + BOARD_WIDTH_SLACK_MM
+        )
+        return self.verdict(
+            fits,
+            "size",
+            board_size=board_size_name(board.form_factor),
+            width_mm=board.width_mm,
+            case_size=board_size_name(chassis.max_board),
+            case_width_mm=chassis.max_board_width_mm,
+        )
+
+    def constrain(self, model: Any, **site: Any) -> None:
+        model.forbid_pairs(
+            model.boards,
+            model.b,
+            board_size_key,
+            model.chassis,
+            model.h,
+            lambda h: h.id,
+            lambda board, ch: board_chassis(board, ch).status != "fail",
+            "boardcase",
+        )
+
+
+def board_chassis(board: Motherboard, chassis: Chassis) -> Check:
+    return instance(BoardCase).check(board, chassis)
+
+
+# ------------------------------------------------------------------ CPU cooler (COOLER, COOL-3)
+
+
+def cooler_chassis_key(cooler: Cooler) -> Hashable:
+    return (cooler.needs_ducted_airflow, cooler.radiator_mm is not None)
+
+
+def ducted(chassis: Chassis) -> bool:
+    """The chassis' fans push air front to back through ducts: what fanless parts need (R4)."""
+    return chassis.airflow == "server-ducted"
+
+
+SHROUD_MAX_TDP_W = 300.0
+"""The hottest passive card an open frame's blower shroud cools: the cards the kits are made for (Tesla P40, P100 and
+V100 PCIe at 250 W, MI50 and A100 PCIe at 250-300 W; ariezlabs' P40 build). An estimate: no kit states a rating;
+hotter passive cards (L40S 350 W, H100 NVL 400 W) need a server's fan wall."""
+
+
+def shroud_cools(gpu: Gpu, chassis: Chassis) -> bool:
+    """COOL-2 in an open frame that ducts each passive card with its own blower shroud: only cards up to the kits' heat."""
+    return chassis.kind != "open-frame" or gpu.tdp_w <= SHROUD_MAX_TDP_W
+
+
+def needs_ducted(gpu: Gpu) -> bool:
+    """COOL-2: a passive card has no fan of its own; only a ducted server chassis cools it."""
+    return gpu.cooler == "passive"
+
+
+def chassis_cooler_key(chassis: Chassis) -> Hashable:
+    return (chassis.airflow, chassis.kind.startswith("rack"), chassis.kind == "open-frame")
+
+
+@register
+class CoolerCase(Rule):
+    id = "COOL-3"
+    title = "a fanless CPU heatsink only with ducted airflow; no AIO radiator in a rack"
+    severity = "fail"
+    sources = ("NVIDIA H100 PCIe product brief: passive heat sinks need system airflow (R4 applies to CPUs too)",)
+    reads = ("cooler.needs_ducted_airflow", "cooler.radiator_mm", "chassis.airflow", "chassis.kind")
+    messages = (
+        Message("fanless", "{cooler} has no fan: it needs a ducted server chassis, not a {kind}"),
+        Message("radiator", "a {radiator_mm} mm radiator has no mounting in a {kind} chassis"),
+        Message("cooled", "{cooler} is cooled in a {kind} ({airflow} airflow)"),
+    )
+    model = "BuildModel._cpu_cooler"
+
+    def check(self, cooler: Cooler, chassis: Chassis) -> Check:
+        """A fanless server heatsink needs ducted server airflow (R4 applies to CPUs too); an AIO radiator has no
+        mounting in a rack chassis."""
+        if cooler.needs_ducted_airflow and (
+            not ducted(chassis) or chassis.kind == "open-frame"
+        ):  # a frame ducts its GPUs only
+            return self.verdict(False, "fanless", cooler=cooler.name, kind=chassis.kind)
+        if cooler.radiator_mm and chassis.kind.startswith("rack"):
+            return self.verdict(False, "radiator", radiator_mm=cooler.radiator_mm, kind=chassis.kind)
+        return self.verdict(True, "cooled", cooler=cooler.name, kind=chassis.kind, airflow=chassis.airflow)
+
+    def constrain(self, model: Any, **site: Any) -> None:
+        coolers = [cl.record for cl in model.c.coolers]
+        model.forbid_pairs(
+            coolers,
+            model.cool,
+            cooler_chassis_key,
+            model.chassis,
+            model.h,
+            chassis_cooler_key,
+            lambda cl, ch: cooler_chassis(cl, ch).status != "fail",
+            "coolcase",
+        )
+
+
+def cooler_chassis(cooler: Cooler, chassis: Chassis) -> Check:
+    return instance(CoolerCase).check(cooler, chassis)
+
+
+@register
+class CpuCooler(Rule):
+    id = "COOLER"
+    title = "the CPU cooler mounts on the socket, carries the CPU's TDP, fits under the panel; server boards take server heatsinks"
+    severity = "fail"
+    sources = ("cooler specifications: socket list, rated TDP, height; case specifications: CPU cooler clearance",)
+    reads = (
+        "cooler.sockets",
+        "cooler.max_tdp_w",
+        "cooler.height_mm",
+        "cooler.kind",
+        "cpu.socket",
+        "cpu.tdp_w",
+        "chassis.max_cpu_cooler_height_mm",
+        "board.form_factor",
+    )
+    messages = (
+        Message("socket", "{cooler} has no {socket} mounting"),
+        Message("rating", "cooler rated {rated_w:.0f} W for a {tdp_w:.0f} W CPU"),
+        Message("height", "{height_mm:.0f} mm cooler under a {limit_mm:.0f} mm limit in {chassis}"),
+        Message("fits", "{cooler} for a {tdp_w:.0f} W {socket} CPU"),
+        Message("board", "{cooler} on {board}"),
+        Message("server-board", "{cooler} on {board}: the server board takes a server heatsink"),
+    )
+    model = "BuildModel._cpu_cooler"
+
+    def check(self, cooler: Cooler, cpu: Cpu, chassis: Chassis) -> Check:
+        """Socket, rated capacity, and height under the side panel or lid."""
+        if cpu.socket not in cooler.sockets:
+            return self.verdict(False, "socket", cooler=cooler.name, socket=cpu.socket)
+        if cooler.max_tdp_w < cpu.tdp_w:
+            return self.verdict(False, "rating", rated_w=cooler.max_tdp_w, tdp_w=cpu.tdp_w)
+        limit = chassis.max_cpu_cooler_height_mm
+        if limit is not None and (cooler.height_mm or 0) > limit:
+            return self.verdict(False, "height", height_mm=cooler.height_mm, limit_mm=limit, chassis=chassis.name)
+        return self.verdict(True, "fits", cooler=cooler.name, tdp_w=cpu.tdp_w, socket=cpu.socket)
+
+    def check_board(self, cooler: Cooler, board: Motherboard) -> Check:
+        """A GPU server's own board sits under a 4U lid and its ducts: server heatsinks only."""
+        ok = not is_server_board(board) or cooler.kind.startswith("server")
+        return self.verdict(ok, "board" if ok else "server-board", cooler=cooler.name, board=board.name)
+
+    def constrain(self, model: Any, **site: Any) -> None:
+        coolers = [cl.record for cl in model.c.coolers]
+        if site.get("part") == "board":
+            model.forbid_pairs(
+                coolers,
+                model.cool,
+                lambda cl: cl.kind.startswith("server"),
+                model.boards,
+                model.b,
+                is_server_board,
+                lambda cl, b: cooler_board(cl, b).status != "fail",
+                "coolboard",
+            )
+            return
+        for ci, cooler in enumerate(coolers):
+            for socket, svar in model.socket_var.items():
+                if socket not in cooler.sockets:
+                    model.m.add_bool_or([model.cool[ci].negated(), svar.negated()])
+        model.m.add(
+            sum(int(cooler.max_tdp_w) * model.cool[i] for i, cooler in enumerate(coolers)) >= model.socket_tdp_w
+        )
+        model.m.add(
+            sum(int(cooler.height_mm or 0) * model.cool[i] for i, cooler in enumerate(coolers))
+            <= sum(int(h.max_cpu_cooler_height_mm or 999) * model.h[i] for i, h in enumerate(model.chassis))
+        )
+
+
+def cooler_cpu(cooler: Cooler, cpu: Cpu, chassis: Chassis) -> Check:
+    return instance(CpuCooler).check(cooler, cpu, chassis)
+
+
+def cooler_board(cooler: Cooler, board: Motherboard) -> Check:
+    return instance(CpuCooler).check_board(cooler, board)
+
+
+# ------------------------------------------------------------------ RAM size (RAM-1, RAM-3)
+
+STREAMING_ENGINES = ("llama.cpp", "vllm")
+"""Inference engines that stream weights to the GPUs instead of holding a full copy in RAM: llama.cpp maps the GGUF
+file (mmap, its default; `--no-mmap` reads it into RAM) and copies each tensor to its device; vLLM's loader iterates
+the safetensors shards tensor by tensor (model_loader weight iterators). Less RAM than VRAM only slows loading."""
+STREAM_RAM_FLOOR_GB = 64.0
+"""With a streaming engine, RAM-1 asks for the VRAM up to this much (the OS, the engine, the page cache of a load)."""
+
+
+def streams_weights(workload: dict[str, object]) -> bool:
+    """Does this (estimate's) workload load its weights through a streaming engine (STREAMING_ENGINES)?"""
+    return workload.get("kind") == "inference" and workload.get("engine") in STREAMING_ENGINES
+
+
+HOST_FILL = 0.90  # leave 10 % of RAM for the OS and page cache
+HOST_SPARE_BYTES = 16e9  # and at least this much: the OS, the engine and page cache beside offloaded weights
+
+
+def host_ram_needed(job_bytes: float) -> float:
+    """The RAM a machine needs for `job_bytes` kept in it (RAM-3): the job within HOST_FILL of it, and
+    HOST_SPARE_BYTES beside it. The planner's rule and the estimate's fit check (estimate/offload.py) both read this."""
+    return max(job_bytes / HOST_FILL, job_bytes + HOST_SPARE_BYTES) if job_bytes else 0.0
+
+
+def ram_needed_gb(vram_gb: float, host_ram_bytes: int, streamed: bool = False) -> float:
+    """RAM-1 and RAM-3: at least the total VRAM (loading goes through RAM), and whatever the job
+    keeps in RAM (offloaded layers, experts or optimizer states) with room for the OS, as the
+    estimate's own fit check counts it (host_ram_needed: one rule for both). `streamed` (an
+    engine that streams weights to the GPUs, streams_weights): the VRAM only up to STREAM_RAM_FLOOR_GB."""
+    vram = min(vram_gb, STREAM_RAM_FLOOR_GB) if streamed else vram_gb
+    return max(vram, host_ram_needed(host_ram_bytes) / 1e9)

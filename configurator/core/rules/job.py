@@ -1,0 +1,238 @@
+"""The job's own rules on a machine (docs/build-rules.md, The job): memory fit, speed and deadlines, the prompt's wait,
+the engine chosen, mixed cards, the cluster's fabric and storage, the region's stock and a headless first boot.
+
+They read the estimate, not the parts' catalog facts: the solver filters GPU options by them (candidates.py), and the
+checks here say what was found."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from configurator.core.rules.base import Check, Message, Rule, Severity, Status, register
+
+GIB = 1024**3
+READING_TPS = 5.0
+"""Tokens/s of a person reading: 238 words a minute (Brysbaert 2019, J. Memory and Language 109, silent reading
+of non-fiction) at about 1.3 tokens a word. Below it, PERF warns even when no speed was asked."""
+PROMPT_WAIT_S = 60.0
+"""PROMPT warns when the first token of a full prompt comes after more than a minute."""
+
+
+class _Said(Rule):
+    """A rule whose status its caller decides from the estimate; the rule words it (`say(status, code, **fields)`)."""
+
+    severity: ClassVar[Severity] = "fail"
+
+
+@register
+class MemoryFit(_Said):
+    id = "MEM-FIT"
+    title = "the most loaded GPU holds its share of the job, with the headroom asked"
+    sources = ("the estimator's per-GPU memory (core/estimate), against each card's usable memory",)
+    reads = ("estimate.peak_gpu", "request.vram_headroom")
+    messages = (
+        Message("over", "the most loaded GPU needs {need_gib:.1f} GiB of {usable_gib:.1f} GiB usable"),
+        Message("tight", "only {free:.0%} of GPU memory left free ({need_gib:.1f} of {usable_gib:.1f} GiB)"),
+        Message("fits", "{need_gib:.1f} GiB on the most loaded GPU of {usable_gib:.1f} GiB usable ({free:.0%} free)"),
+        Message(
+            "unified",
+            lambda f: (
+                f"{f['need_gib']:.1f} GiB of the {f['usable_gib']:.0f} GiB the {f['chip']} GPU may map "
+                f"({f['fraction']:.0%} of {f['memory_gb']} GB); {f['note']}"
+            ),
+        ),
+        Message(
+            "wired",
+            lambda f: (
+                f"{f['need_gib']:.1f} GiB of the {f['vram_gb']:.0f} GiB the GPU may wire "
+                f"({f['fraction']:.0%} of {f['memory_gb']} GB)" + (f"; {f['note']}" if f["note"] else "")
+            ),
+        ),
+        Message(
+            "cluster",
+            lambda f: (
+                f"{f['need_gib']:.1f} GiB on the most loaded GPU of {f['usable_gib']:.1f} GiB"
+                + ("" if f["layout"] else ": no parallel layout fits")
+            ),
+        ),
+    )
+
+    def check(self, need_bytes: float, usable_bytes: float, headroom: float) -> Check:
+        """A build's GPUs against the headroom asked (request.vram_headroom)."""
+        need, usable = need_bytes / GIB, usable_bytes / GIB
+        free = (usable_bytes - need_bytes) / usable_bytes if usable_bytes else 0
+        if need_bytes > usable_bytes:
+            return self.say("fail", "over", need_gib=need, usable_gib=usable)
+        if free < headroom:
+            return self.say("warn", "tight", free=free, need_gib=need, usable_gib=usable)
+        return self.say("pass", "fits", need_gib=need, usable_gib=usable, free=free)
+
+
+@register
+class Speed(_Said):
+    id = "PERF"
+    title = "the decode speed asked (or one a person can read), and a training run within its deadline"
+    sources = (
+        "Brysbaert 2019 (J. Memory and Language 109): 238 words a minute, about 5 tokens/s",
+        "the estimator's decode speed and training hours (core/estimate)",
+    )
+    reads = ("estimate.decode_tokens_per_s", "estimate.wall_hours", "request.min_decode_tps", "request.deadline_hours")
+    messages = (
+        Message("asked", "estimated {tps:.1f} tokens/s per sequence against {asked:g} asked"),
+        Message(
+            "reading",
+            "about {tps:.2g} tokens/s per sequence: slower than people read (~{reading:g} tokens/s); "
+            "fewer users, a shorter context, a quantized KV cache or more GPU memory would help",
+        ),
+        Message(
+            "reading-cpu", "about {tps:.2g} tokens/s per sequence: slower than people read (~{reading:g} tokens/s)"
+        ),
+        Message("deadline", "estimated {hours:,.0f} h of training against a {deadline:,.0f} h deadline"),
+        Message("deadline-cluster", "estimated {hours:,.0f} h against a {deadline:,.0f} h deadline"),
+        Message(
+            "years",
+            "takes {years:,.1f} years: longer than the one-year horizon; set a deadline or a larger budget",
+        ),
+    )
+
+    def meets(self, tps: float | None, asked: float | None) -> bool:
+        """The decode speed asked, per sequence (none asked: any speed). The solver's filter, the cluster planner and
+        the check that explains them all read this."""
+        return not asked or (tps or 0.0) >= asked
+
+    def asked(self, tps: float | None, asked: float) -> Check:
+        return self.say("pass" if self.meets(tps, asked) else "fail", "asked", tps=tps or 0.0, asked=asked)
+
+
+@register
+class Region(_Said):
+    id = "REGION"
+    title = "a build for China on export-restricted GPUs is bought from existing stock"
+    severity = "warn"
+    sources = ("US BIS export rules (October 2023): A800, H800 and RTX 4090 restricted for China",)
+    reads = ("gpu.export_restricted_cn", "request.region")
+    messages = (
+        Message(
+            "restricted",
+            "{gpu} is export-restricted for China; only existing or secondary-market stock is sold there",
+        ),
+    )
+
+
+def _prompt(f: Mapping[str, Any]) -> str:
+    text = (
+        f"prompt processed at about {f['tps']:,.0f} tokens/s: {f['wait_s']:,.0f} s before the first token of a "
+        f"{f['prompt']:,}-token prompt"
+    )
+    return text + (" (over a minute: shorter prompts, or a GPU for prefill)" if f["wait_s"] > PROMPT_WAIT_S else "")
+
+
+@register
+class PromptWait(_Said):
+    id = "PROMPT"
+    title = "the first token of a full prompt within a minute (a CPU computes the prompt slowly)"
+    severity = "warn"
+    sources = ("the estimator's prefill speed and time to first token (core/estimate)",)
+    reads = ("estimate.prefill_tokens_per_s", "estimate.time_to_first_token_s", "workload.prompt")
+    messages = (Message("unknown", "prefill speed unknown on this platform"), Message("wait", _prompt))
+
+    def check(self, prefill_tps: float | None, wait_s: float | None, prompt: int) -> Check:
+        """Prefill speed and the wait before the first token, in a buyer's words."""
+        status: Status = "pass" if (wait_s or 0) <= PROMPT_WAIT_S else "warn"
+        if not prefill_tps or wait_s is None:
+            return self.say(status, "unknown")
+        return self.say(status, "wait", tps=prefill_tps, wait_s=wait_s, prompt=prompt)
+
+
+@register
+class Headless(_Said):
+    id = "DISPLAY"
+    title = "a CPU without integrated graphics boots headless, or with a borrowed card"
+    severity = "warn"
+    sources = ("CPU specifications: integrated graphics",)
+    reads = ("cpu.integrated_graphics", "cpu.platform")
+    messages = (
+        Message(
+            "headless",
+            "{cpu} has no integrated graphics: install and run it headless (SSH), or borrow any "
+            "graphics card for the first boot",
+        ),
+    )
+
+
+@register
+class Engine(_Said):
+    id = "ENGINE"
+    title = "HF transformers only as the last resort, said with its speed"
+    severity = "warn"
+    sources = ("llama.cpp and vLLM decode 10-80x faster than HF transformers' generate (their published benchmarks)",)
+    reads = ("estimate.workload.engine", "request.workload.engine")
+    messages = (
+        Message(
+            "transformers",
+            "HF transformers is the only engine that runs this on {gpus} x {gpu}: {tps:.1f} tokens/s per user; "
+            "llama.cpp or vLLM, where they fit, typically run 10-80x faster (another GPU count may let them)",
+        ),
+    )
+
+
+@register
+class MixedCards(_Said):
+    id = "MIX-1"
+    title = "different cards in one machine: a layer split by each card's memory; tensor parallel at the slowest card"
+    severity = "warn"
+    sources = ("llama.cpp --tensor-split (tools/server README)", "vLLM: tensor parallel shards equally across ranks")
+    reads = ("gpus_mixed", "estimate.split", "estimate.placement.layers_per_gpu")
+    messages = (
+        Message(
+            "tensor",
+            "tensor parallel over {cards}: every rank waits for the slowest card and holds an equal "
+            "shard, so the faster card runs at the slower one's pace (a layer split with llama.cpp uses each card's own "
+            "speed and memory)",
+        ),
+        Message(
+            "layers",
+            lambda f: (
+                f"different cards in a llama.cpp layer split: --tensor-split {','.join(map(str, f['split']))} "
+                f"in device order ({', '.join(f['names'])}; CUDA numbers the fastest card first)"
+            ),
+        ),
+    )
+
+
+@register
+class ClusterFabric(_Said):
+    id = "CLUSTER"
+    title = "several nodes on a switched fabric, with the parallel layout that fits"
+    severity = "warn"
+    sources = ("switch specifications: ports and speeds (catalogs)", "the cluster planner's layout (solve/cluster.py)")
+    reads = ("nodes", "fabric.switches", "fabric.switch", "gbps per GPU", "parallel layout")
+    messages = (
+        Message(
+            "fabric",
+            lambda f: (
+                f"{f['nodes']} nodes on {f['switches']} x {f['switch']} "
+                f"({f['tree'] + ' fat tree' if f['tree'] else 'one switch'}), {f['gbps']:.0f} Gb/s per GPU; {f['detail']}"
+            ),
+        ),
+    )
+
+
+@register
+class ClusterStorage(_Said):
+    id = "CLUSTER-STO"
+    title = "the nodes' NVMe holds the resumable checkpoints and the tokenized data, or a shared file system is added"
+    severity = "warn"
+    sources = ("checkpoint size per parameter (solve/cluster.py CHECKPOINT_BYTES_PER_PARAM)",)
+    reads = ("system.storage_tb", "nodes", "model parameters")
+    messages = (
+        Message(
+            "checkpoints",
+            lambda f: (
+                f"~{f['need_tb']:,.1f} TB for {f['kept']} resumable checkpoints ({f['bytes_per_param']} bytes "
+                f"per parameter) and the tokenized data; the nodes hold {f['local_tb']:,.0f} TB of local NVMe"
+                + ("" if f["local_tb"] >= f["need_tb"] else ": add a shared file system (not priced)")
+            ),
+        ),
+    )

@@ -1,0 +1,88 @@
+"""The cards' links (docs/build-rules.md, PCIe and NVLink): link bandwidth for collectives, chipset-attached cards,
+tensor-parallel group sizes, peer-to-peer and NVLink bridges."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from configurator.core.rules.base import Message, Rule, Status, register
+
+FULL_LINK_GBPS = 15.7  # PCI-4: Gen4 x8 (= Gen3 x16) per direction; below it collectives slow
+NARROW_LINK_GBPS = 3.9  # PCI-4: below Gen4 x2 / Gen3 x4 a collective link fails
+TENSOR_GROUPS = (2, 4, 8, 16)  # PCI-6: the tensor-parallel sizes vLLM and SGLang split attention heads over
+
+
+def _links(f: Mapping[str, Any]) -> str:
+    lanes = "/".join(f"x{n}" for n in f["lanes"])
+    tail = (
+        " (tensor-parallel or training traffic)"
+        if f["collectives"]
+        else ""
+        if f["gbps"] >= FULL_LINK_GBPS
+        else ": enough for a layer split, which passes only activations; loading takes longer"
+    )
+    return f"GPU links {lanes}: weakest {f['gbps']:.1f} GB/s per direction" + tail
+
+
+@register
+class LinkBandwidth(Rule):
+    id = "PCI-4"
+    title = "links of Gen4 x8 or better for collectives (tensor parallel, training); a layer split passes activations"
+    severity = "warn"
+    sources = ("Puget: x8 about x16; x4 10-20 % slower", "ExLlamaV2 #734: tensor parallel is PCIe-bound")
+    reads = ("placement lanes", "placement gen", "split", "workload.kind")
+    messages = (Message("links", _links),)
+
+    def status(self, gbps: float, collectives: bool) -> Status:
+        return "pass" if gbps >= FULL_LINK_GBPS or not collectives else ("fail" if gbps < NARROW_LINK_GBPS else "warn")
+
+
+@register
+class ChipsetCards(Rule):
+    id = "PCI-5"
+    title = "a tensor-parallel group on the CPU's lanes, not the chipset's"
+    severity = "warn"
+    sources = ("club-3090: 13.17 against about 6.5 GB/s through the chipset",)
+    reads = ("placement source", "split")
+    messages = (
+        Message("collectives", "a GPU hangs off the chipset: collectives crawl at ~x4; pair the CPU-attached cards"),
+        Message(
+            "layers",
+            "a GPU hangs off the chipset (~x4): a layer split passes only activations between "
+            "cards, so speed barely changes; loading the model takes about twice as long as at x8",
+        ),
+    )
+
+
+@register
+class TensorGroup(Rule):
+    id = "PCI-6"
+    title = "tensor parallel over 2, 4, 8 or 16 GPUs"
+    severity = "fail"
+    sources = ("rtx6kpro gpu-configs.md: vLLM tensor parallel sizes",)
+    reads = ("gpus", "split")
+    messages = (Message("group", "tensor parallel needs 2, 4, 8 or 16 GPUs"),)
+
+
+@register
+class PeerToPeer(Rule):
+    id = "PCI-7"
+    title = "GeForce cards without peer-to-peer: tensor parallel is PCIe-bound"
+    severity = "warn"
+    sources = ("NCCL #1309: no P2P on GeForce",)
+    reads = ("gpu.p2p", "nvlink_bridge", "split")
+    messages = (Message("p2p", "GeForce cards lack PCIe peer-to-peer: tensor parallel is PCIe-bound"),)
+
+
+@register
+class NvlinkBridge(Rule):
+    id = "NVL-1"
+    title = "an NVLink bridge between cards that support it, at the slot spacing a bridge spans"
+    severity = "warn"
+    sources = ("Puget Systems NVLink bridge compatibility chart", "STH: RTX A6000 NVLink")
+    reads = ("gpu.nvlink", "placement", "risers")
+    messages = (
+        Message("fitted", "NVLink bridge fitted between slot pairs"),
+        Message("no-bridge", "the cards support NVLink but the slot spacing has no matching bridge"),
+    )

@@ -1,0 +1,155 @@
+"""The software stack's rules (docs/build-rules.md, Software): what runs on a GPU's architecture, from the sourced
+facts of core/support.py. A fail means the stack does not run; a warn that it runs with a cost."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from configurator.core.rules.base import Message, Rule, Severity, instance, register
+
+
+def _fact(f: Mapping[str, Any]) -> str:
+    return f"{f['what']} on {f['card']}: {f['note']}" + (f"; {f['advice']}" if f["advice"] else "")
+
+
+FACT = Message("fact", _fact)
+"""A support fact: the piece of software, the card, the fact's own note (with its source), and advice when it fails."""
+
+
+class _Support(Rule):
+    severity: ClassVar[Severity] = "fail"
+    sources: ClassVar[tuple[str, ...]] = (
+        "core/support.py: each fact names its source (vendor matrices, release notes, issue threads)",
+    )
+    messages: ClassVar[tuple[Message, ...]] = (FACT,)
+
+
+@register
+class KnownArchitecture(_Support):
+    id = "SUP-0"
+    title = "the GPU's architecture has software-support facts"
+    severity = "warn"
+    reads = ("gpu.vendor", "gpu.architecture")
+    messages = (
+        Message(
+            "unknown",
+            "no software-support facts for {vendor} {architecture!r} ({gpu}): check that your framework supports this "
+            "GPU before buying",
+        ),
+    )
+
+
+@register
+class EngineRuns(_Support):
+    id = "SUP-1"
+    title = "the inference engine (or PyTorch for training) runs on the architecture"
+    reads = ("gpu.architecture", "workload.engine")
+
+
+@register
+class ComputePrecision(_Support):
+    id = "SUP-2"
+    title = "the compute precision (bf16, FP8) runs on the architecture"
+    reads = ("gpu.architecture", "workload.precision")
+
+
+@register
+class QuantFormat(_Support):
+    id = "SUP-3"
+    title = "the quantization format runs in the engine on the architecture"
+    reads = ("gpu.architecture", "workload.precision", "workload.engine")
+
+
+@register
+class Fp8KvCache(_Support):
+    id = "SUP-4"
+    title = "vLLM's FP8 KV cache runs on the architecture"
+    reads = ("gpu.architecture", "workload.kv_precision")
+
+
+@register
+class FlashAttention(_Support):
+    id = "SUP-5"
+    title = "FlashAttention-2 for training"
+    severity = "warn"
+    reads = ("gpu.architecture", "workload.kind")
+
+
+@register
+class BitsAndBytes(_Support):
+    id = "SUP-6"
+    title = "bitsandbytes (QLoRA, 8-bit AdamW) runs on the architecture"
+    reads = ("gpu.architecture", "workload.method", "workload.optimizer")
+
+
+@register
+class DeepSpeed(_Support):
+    id = "SUP-7"
+    title = "DeepSpeed (ZeRO, CPU offload) runs on the architecture"
+    reads = ("gpu.architecture", "workload.zero", "workload.offload")
+
+
+@register
+class DriverLifecycle(_Support):
+    id = "SUP-8"
+    title = "drivers and toolkits still released for the architecture"
+    severity = "warn"
+    reads = ("gpu.architecture",)
+
+
+def _measured(f: Mapping[str, Any]) -> str:
+    return (
+        f"training time for {f['card']} uses {f['tflops']:.0f} of its {f['peak']:.0f} {f['dtype']} TFLOPS: large matrix "
+        f"multiplies measure {f['efficiency']:.0%} of peak on {f['architecture']} against {f['reference']:.0%} on the "
+        f"{f['reference_card']} the utilisation was fitted on ({f['note']})"
+    )
+
+
+@register
+class TrainingBasis(_Support):
+    id = "SUP-9"
+    title = "training time from a measured matrix-multiply efficiency of the architecture"
+    severity = "warn"
+    reads = ("gpu.vendor", "gpu.architecture", "gpu.bf16_tflops", "gpu.fp16_tflops")
+    messages = (
+        Message("nvidia", "training time for {card} uses its dense {dtype} peak with the MFU fitted on NVIDIA runs"),
+        Message(
+            "vendor-mean",
+            "no published measured-GEMM figure for {architecture}: training time for {card} uses {tflops:.0f} of its "
+            "{peak:.0f} {dtype} TFLOPS, the {efficiency:.0%} of peak {vendor}'s measured architectures reach (an "
+            "estimate until {architecture} has its own)",
+        ),
+        Message(
+            "spec-peak",
+            "no published measured-GEMM figure for {architecture}: training time for {card} uses the spec-sheet peak, "
+            "which may be optimistic",
+        ),
+        Message("measured", _measured),
+    )
+
+
+@register
+class FineTuningFramework(_Support):
+    id = "SUP-10"
+    title = "the fine-tuning framework runs on the GPU (its precision, its oldest GPU)"
+    reads = ("gpu.architecture", "workload.framework")
+
+
+RULES: tuple[Rule, ...] = tuple(
+    instance(cls)
+    for cls in (
+        KnownArchitecture,
+        EngineRuns,
+        ComputePrecision,
+        QuantFormat,
+        Fp8KvCache,
+        FlashAttention,
+        BitsAndBytes,
+        DeepSpeed,
+        DriverLifecycle,
+        TrainingBasis,
+        FineTuningFramework,
+    )
+)
+"""The software-support rules (a build's checks keep one card's; solve/mixed.py re-checks them per card)."""

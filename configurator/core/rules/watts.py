@@ -1,0 +1,108 @@
+"""Power arithmetic for a build: DC load, PSU headroom, transients, wall draw and heat.
+
+Numbers are those of the build rules (docs/build-rules.md, R18-R25): the 80 % PSU loading target,
+ATX 3.x excursion limits (200 % for 100 us, 160 % for 10 ms), transient ratios measured on
+pro blower cards (Lenovo: RTX A6000 2.18) and consumer cards (Igor's Lab: RTX 5090 1.57
+below 1 ms, 1.28 at 5-10 ms), 80 PLUS efficiency at full load, 3.412 BTU/h per watt.
+"""
+
+from __future__ import annotations
+
+from configurator.core.catalog.models import Cpu, Gpu
+
+PSU_TARGET_LOAD = 0.80  # R18/PWR-2: size for 80 % of the PSU's rating
+ATX3_100US = 2.0  # PWR-4: ATX 3.x with native 12V-2x6 tolerates 200 % for 100 us
+ATX3_10MS = 1.6  #          and 160 % for 10 ms
+SINGLE_PSU_MAX_120V = 1600  # PWR-5: at most 1600 W per ATX PSU at 100-127 V (Lambda)
+SLOW_TRANSIENT_RATIO = 1.3  # PWR-4: GPU excursions over 5-10 ms (Igor's Lab: RTX 5090 1.28 at 5-10 ms)
+ATX2_SPIKE_RATIO = 2.0  # PWR-3: ATX 2.x units are not excursion-tested: size for 2x GPU power
+PSU_OVERSIZE = 2.5  # PWR-10: a supply beyond 2.5x its load runs far below its efficiency peak and costs money
+CIRCUIT_MARGIN = 0.9  # CIR-2: keep 10 % below the continuous limit (other loads, inrush, ageing)
+BTU_PER_W = 3.412
+
+# R18 / Part 2 "rest of system": 75 W board and chipset, 5 W per DIMM, 8 W per drive, fans
+BASE_W = 75
+DIMM_W = 5
+DRIVE_W = 8
+FANS_W = {"desktop": 15, "server": 60}
+
+# 80 PLUS at 100 % load, 115 V internal (Tom's Hardware table, R25): conservative for wall draw.
+EFFICIENCY_FULL_LOAD = {"bronze": 0.82, "silver": 0.85, "gold": 0.87, "platinum": 0.89, "titanium": 0.90}
+EFFICIENCY_FULL_LOAD_230V = {"bronze": 0.85, "silver": 0.87, "gold": 0.89, "platinum": 0.90, "titanium": 0.94}
+
+
+def transient_ratio(gpu: Gpu) -> float:
+    """Peak-to-rated power for ~100 us spikes (build rules Part 2: 2.2 pro, 1.6 consumer)."""
+    return 1.6 if gpu.market == "consumer" else 2.2
+
+
+def eps_inputs_per_socket(platform: str) -> int:
+    """EPS 8-pin inputs a board needs per socket: one on desktop boards, two on HEDT and servers."""
+    return 1 if platform == "consumer" else 2
+
+
+def cpu_eps_connectors(cpu: Cpu, sockets: int) -> int:
+    return sockets * eps_inputs_per_socket(cpu.platform)
+
+
+ADAPTER_PCIE8_PER_HPWR = 4  # PWR-6: a 12V-2x6 adapter takes four 8-pin PCIe cables (600 W cards)
+ADAPTER_PCIE8_PER_EPS = 2  # the RTX A6000 ships a dual 8-pin PCIe to one 8-pin EPS adapter
+
+
+def gpu_connector_needs(gpu: Gpu, gpus: int) -> tuple[int, int, int]:
+    """(12V-2x6, 8-pin PCIe, EPS 8-pin) plugs the cards need; 6-pin inputs take an 8-pin cable."""
+    c = gpu.power_connectors
+    return c.hpwr16 * gpus, (c.pcie8 + c.pcie6) * gpus, c.eps8 * gpus
+
+
+def connectors_ok(need16: int, need8: int, need_eps: int, have16: int, have8: int, have_eps: int) -> bool:
+    """PWR-6: every plug gets its own cable from the PSU(s); missing 12V-2x6 and EPS plugs come
+    from adapters on spare 8-pin PCIe cables (never pigtails)."""
+    spare8 = have8 - need8 - ADAPTER_PCIE8_PER_HPWR * max(0, need16 - have16)
+    return spare8 >= ADAPTER_PCIE8_PER_EPS * max(0, need_eps - have_eps)
+
+
+def two_psus_needed(dc_w: float, largest_single_w: float) -> bool:
+    """PWR-8: a second PSU (sync board, split cabling) only when no single unit allowed on this
+    outlet carries the load at the 80 % target."""
+    return dc_w > PSU_TARGET_LOAD * largest_single_w
+
+
+def fans_w(server: bool) -> int:
+    return FANS_W["server" if server else "desktop"]
+
+
+def rest_power_w(memory_modules: int, drives: int, server: bool) -> float:
+    """Board, RAM, drives and fans (R18: 50-150 W; Part 2: 75 W + 5 W/DIMM + 8 W/drive + fans)."""
+    return BASE_W + DIMM_W * memory_modules + DRIVE_W * drives + fans_w(server)
+
+
+def gpu_sustained_w(gpu: Gpu, limit: float | None = None) -> float:
+    """Sustained board power: the rated TBP, or the power limit when the build sets one (PWR-9)."""
+    return gpu.tdp_w * (limit or 1.0)
+
+
+def power_limit_speed(limit: float | None) -> float:
+    """Share of full speed kept under a power limit (R20: 4x RTX 3090 at 280 of 350 W kept
+    "over 95%" in Puget's TensorFlow runs; club-3090: 5-7 % decode loss at 290 W). A straight
+    line through 80 % power -> 95 % speed, floored at 70 %."""
+    if limit is None or limit >= 1.0:
+        return 1.0
+    return max(0.7, 1.0 - 0.25 * (1.0 - limit))
+
+
+def dc_load_w(gpu: Gpu, gpus: int, cpu: Cpu, sockets: int, rest_w: float, limit: float | None = None) -> float:
+    return gpus * gpu_sustained_w(gpu, limit) + sockets * cpu.tdp_w + rest_w
+
+
+def transient_load_w(gpu: Gpu, gpus: int, cpu: Cpu, sockets: int, rest_w: float, ratio: float) -> float:
+    return gpus * gpu.tdp_w * ratio + sockets * cpu.tdp_w + rest_w
+
+
+def efficiency(psu_tier: str, volts: float) -> float:
+    table = EFFICIENCY_FULL_LOAD_230V if volts >= 200 else EFFICIENCY_FULL_LOAD
+    return table[psu_tier]
+
+
+def wall_w(dc_w: float, psu_tier: str, volts: float) -> float:
+    return dc_w / efficiency(psu_tier, volts)
