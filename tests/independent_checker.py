@@ -143,9 +143,11 @@ def check(
         problems.append(
             f"{modules} DIMMs on {channels} channels x {sockets} socket(s): more than two per channel or the board's DPC"
         )
-    # llama.cpp (mmap) and vLLM stream weights to the GPUs: less RAM than VRAM is a warned slower load, down to 64 GB
+    # llama.cpp (mmap) and vLLM stream weights to the GPUs: less RAM than VRAM is a warned slower load, down to
+    # 32 GB for llama.cpp (a dual-3090 guide's "32GB minimum") and 64 GB for vLLM
     engine = (build.get("launch") or {}).get("engine")
-    streamed = engine in ("llama.cpp", "vllm") and "RAM-1" in warned and ram >= min(gpu["vram_gb"] * n, 64)
+    floor = {"llama.cpp": 32, "vllm": 64}.get(engine or "")
+    streamed = floor is not None and "RAM-1" in warned and ram >= min(gpu["vram_gb"] * n, floor)
     if ram < gpu["vram_gb"] * n and not streamed:
         problems.append("system RAM below total VRAM")
     if n >= 3 and cpu["platform"] == "consumer":

@@ -14,6 +14,7 @@ from configurator.core.catalog.models import Chassis, Cooler, Cpu, Gpu, MemoryKi
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.rules import Verdict, instance
+from configurator.core.rules import compatibility as compat_rules
 from configurator.core.rules import cooling as cooling_rules
 from configurator.core.rules import layout as layout_rules
 from configurator.core.rules import power as power_rules
@@ -194,6 +195,7 @@ PASSIVE_CARDS, OPEN_AIR_IN_DUCTS = instance(cooling_rules.PassiveCards), instanc
 OPEN_AIR_FLAGSHIPS, CORES_PER_GPU = instance(cooling_rules.OpenAirFlagships), instance(cooling_rules.CoresPerGpu)
 CPU_LANES, MANY_GPU_PLATFORM = instance(layout_rules.CpuLanes), instance(layout_rules.ManyGpuPlatform)
 DRIVE_SOCKETS, U2_DRIVES = instance(layout_rules.DriveSockets), instance(layout_rules.U2Drives)
+RAM_FOR_GPUS = instance(compat_rules.RamForGpus)
 
 
 def _case_rules(a: Assembly, request: BuildRequest) -> list[Check]:
@@ -411,18 +413,7 @@ def _host_checks(a: Assembly, request: BuildRequest, est: EstimateResult, storag
     checks.append(compat.cpu_board(a.cpu, a.board))
     checks.extend(_shown([CORES_PER_GPU.check(a.cpu.cores * a.sockets, a.gpus)]))
     vram = a.gpu.vram_gb * a.gpus
-    if a.ram_gb >= vram:
-        add("RAM-1", "pass", f"{a.ram_gb} GB RAM for {vram:g} GB of VRAM")
-    elif compat.streams_weights(est.workload) and a.ram_gb >= compat.ram_needed_gb(vram, est.host_ram_bytes, True):
-        # llama.cpp (mmap) and vLLM stream the weights to the GPUs: less RAM than VRAM slows loading only
-        add(
-            "RAM-1",
-            "warn",
-            f"{a.ram_gb} GB RAM for {vram:g} GB of VRAM: {est.workload.get('engine')} streams the weights "
-            "from disk to the GPUs, so loading takes longer (keep llama.cpp's default mmap; no --no-mmap)",
-        )
-    else:
-        add("RAM-1", "fail", f"{a.ram_gb} GB RAM for {vram:g} GB of VRAM")
+    checks.extend(_shown([RAM_FOR_GPUS.check(a.ram_gb, vram, est.host_ram_bytes, est.workload)]))
     add("RAM-2", "pass" if a.ram_gb >= 2 * vram else "warn", f"{a.ram_gb} GB RAM; 2x VRAM would be {2 * vram:g} GB")
     if est.host_ram_bytes:
         host = compat.ram_needed_gb(0, est.host_ram_bytes)
