@@ -442,12 +442,17 @@ def _room_for_one_more(build: dict[str, Any], circuit: str | None, circuits: int
     return reasons
 
 
+def _warned(build: dict[str, Any], rule: str) -> bool:
+    return any(c["rule"] == rule and c["status"] != "pass" for c in build["checks"])
+
+
 def check_labels(
     result: dict[str, Any],
     budget: float | None = None,
     circuit: str | None = None,
     circuits: int = 1,
     min_decode_tps: float | None = None,
+    room: str | None = None,
 ) -> list[str]:
     """Every label that contradicts the numbers shown in a `plan --json` result, as text (empty: none)."""
     builds = result["builds"]
@@ -463,6 +468,8 @@ def check_labels(
         for b in every
     ):
         every = [b for b in every if not _slow_cpu_only(b, min_decode_tps)] or every
+    # in a home office a data-center class machine (NOISE-1 warns) is no rival while one the room takes is shown
+    every = [b for b in every if not (room == "home-office" and _warned(b, "NOISE-1"))] or every
     at_reading_speed = [b for b in every if _readable(b)] or every
 
     for build in builds:
@@ -488,6 +495,8 @@ def check_labels(
                     problems.append(
                         f"{name}: claims '{kind}' as a slow machine without a GPU while builds with one are shown"
                     )
+                elif room == "home-office" and _warned(build, "NOISE-1"):
+                    problems.append(f"{name}: claims '{kind}' as a data-center class machine in a home office")
                 elif build in every and not _readable(build):
                     problems.append(
                         f"{name}: claims '{kind}' below reading speed while builds at reading speed are shown"

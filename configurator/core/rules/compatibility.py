@@ -134,7 +134,7 @@ tensor (model_loader weight iterators), with CPU swap and pinned buffers per GPU
 
 
 @register
-class RamForGpus(_InBuilder):
+class RamForGpus(Rule):
     """RAM-1. Its severity depends on the job (`severity_for`): a loader that holds a full copy of the weights in
     RAM (transformers, every trainer) fails below the VRAM; an engine that streams them (STREAM_RAM_FLOOR_GB) only
     loads slower, so below the VRAM is a warning down to that engine's floor. The CP-SAT model (solver.py), the
