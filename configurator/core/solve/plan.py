@@ -845,6 +845,8 @@ def plan(
                 continue  # named GPUs: a Mac or a CPU-only box is not one of them (the map's named-GPU cells too)
             if not any(_same(b, build) for b in found):  # two sources may offer one machine: it is shown once
                 found.append(build.model_copy(update={"source": entry.name}))
+    if sources:
+        found += [b for b in _usual_gguf_machines(request, ctx) if not any(_same(k, b) for k in found)]
     # measure: every build the same way (the reference job said where the request named none)
     found = [_measured(b, asked) for b in found]
     cand = ctx.solved.get(AS_ASKED) or gpu_options(model, request, catalog, exact_weight_bytes)
@@ -909,6 +911,35 @@ def _native_precision(request: BuildRequest, model: ModelArch) -> BuildRequest:
     if w.kind != "inference" or w.precision is not None or model.native_precision != "mxfp4":
         return request
     return request.model_copy(update={"workload": w.model_copy(update={"precision": "mxfp4"})})
+
+
+USUAL_GGUF = "q4_k_m"
+"""What a machine without a GPU runs when the request names no precision: Q4_K_M, Ollama's default GGUF ("The default
+Q4_K_M is the right starting point for most workloads", llmbestpractices.com/ai-agents/ollama-quantization; "If not
+specified, it's usually q4_K_M by default", martinkollie.com, both read 2026-12-02). Nobody decodes BF16 weights from
+DDR: a 7B in BF16 is 15 GB read per token, in Q4_K_M 4.7 GB."""
+
+
+def _usual_gguf_machines(request: BuildRequest, ctx: PlanContext) -> list[Build]:
+    """An inference request without --precision (and no engine but llama.cpp, no GPU named or owned): the machines
+    without a bought GPU (CPU only, mini PCs, unified memory) also run the model at USUAL_GGUF, and say so in their
+    label. Builds with cards keep the weights as released (BF16), which vLLM serves; a 7B at CNY 5,000 had ended
+    "infeasible, use q4_k_m" where a 2,859 CNY mini PC answers it (issue #28)."""
+    w = request.workload
+    if (
+        w.kind != "inference"
+        or w.precision is not None
+        or w.engine not in (None, "llama.cpp")
+        or request.gpu_ids
+        or request.owned_gpu is not None
+    ):
+        return []
+    variant = request.model_copy(update={"workload": w.model_copy(update={"precision": USUAL_GGUF})})
+    found = _machines_for(variant, ctx.catalog, ctx.model, ctx.exact_weight_bytes, ctx.should_stop)
+    said = f"at {USUAL_GGUF.upper()}, llama.cpp's usual GGUF: no --precision given"
+    return [
+        b.model_copy(update={"label": f"{b.label}, {said}" if b.label else said, "source": "usual-gguf"}) for b in found
+    ]
 
 
 def _reference_job(request: BuildRequest) -> BuildRequest:
