@@ -32,6 +32,7 @@ from configurator.core.solve.build import (
 )
 from configurator.core.solve.candidates import (
     Candidates,
+    GpuOption,
     Priced,
     board_of,
     chassis_of,
@@ -592,6 +593,20 @@ def _solve_once(
     return builds, cand
 
 
+def _last_resort(option: GpuOption) -> bool:
+    """An option that runs on HF transformers only because llama.cpp and vLLM do not fit it at this count."""
+    return any(w.code == "warn.transformers-only" for w in option.estimate.warnings)
+
+
+def _engines_that_serve(options: list[GpuOption]) -> list[GpuOption]:
+    """Transformers only when nothing else runs (issue #27): where some option runs the job on llama.cpp or vLLM, the
+    options that fall back to transformers are left out. 5 x H100 NVL ran Llama 3.1 405B FP8 on transformers at 6.6
+    tokens/s for 154,385 USD, where vLLM's tensor x pipeline parallelism on six (13.7 tokens/s) is what a practitioner
+    buys: the plan then says the budget binds, and the way out is the sixth card, not the 10-80x slower engine."""
+    served = [o for o in options if not _last_resort(o)]
+    return served if served else list(options)
+
+
 def _gpu_options(
     model: ModelArch,
     request: BuildRequest,
@@ -622,7 +637,7 @@ def _gpu_options(
         lambda: gpu_options(model, request, catalog, exact, exclude_gpus, cost_cap),
     )
     return Candidates(
-        options=list(found.options),
+        options=_engines_that_serve(found.options),
         rejected_gpus=dict(found.rejected_gpus),
         model=found.model,
         exact_weight_bytes=found.exact_weight_bytes,
