@@ -366,6 +366,15 @@ def _slow_cpu_only(build: dict[str, Any], min_decode_tps: float | None = None) -
     return not _readable(build) or short or prompt
 
 
+def _prompt_wait_only(build: dict[str, Any], min_decode_tps: float | None = None) -> bool:
+    """A machine without a GPU at reading speed and the speed asked, set aside for "cheapest" only because its
+    prompts wait (PROMPT): its decode speed is still a rival for "fastest" and "best value"."""
+    if any(p["category"] in ("gpu", "system") for p in build["parts"]) or not _readable(build):
+        return False
+    decode = build["estimate"].get("speed", {}).get("decode_tokens_per_s")
+    return min_decode_tps is None or (decode is not None and float(decode) >= min_decode_tps)
+
+
 PAST_SUPPORT = {("nvidia", "pascal"), ("nvidia", "volta"), ("amd", "gcn 5")}
 """Architectures their vendor's stack has dropped (CUDA 13.0 release notes: Maxwell, Pascal, Volta; ROCm 5.6 release
 notes: gfx906 maintenance ends Q2 2024). Their speeds assume software that no longer ships: such a build never claims
@@ -476,6 +485,11 @@ def check_labels(
         name = f"#{build['rank']} '{build['label']}'"
         for kind, scope in label_claims(build["label"]):
             pool = every if kind == "cheapest-all" else at_reading_speed
+            if kind in ("fastest", "value"):
+                # a CPU-only box set aside only for its prompt wait still decodes as fast as it shows: a speed rival
+                pool = pool + [
+                    b for b in builds if b not in pool and within(b) and _prompt_wait_only(b, min_decode_tps)
+                ]
             if scope == "without your own card":
                 pool = [b for b in pool if not _owned_gpu(b)]
             elif scope == "your own card":

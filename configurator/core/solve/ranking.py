@@ -17,7 +17,8 @@ token after more than a minute of prompt processing, the PROMPT warning) is neve
 is shown: it is shown after them, unlabelled (DeepSeek-R1 at 15,000 USD had put a CPU-only box that waits 760 s for
 the first token of a 4k prompt at the top as "cheapest"). Likewise a data-center class machine in a room that cannot
 take it (NOISE-1 warns: a 4U server or blower-shrouded passive cards in a home office) is no rival for a claim while
-a build the room takes is shown (two MI50 on an open frame had been a home office's "cheapest"). A comparison of named GPUs (`--gpu a,b,c`) says "cheapest with X" of each GPU's own cheapest build. A build that another
+a build the room takes is shown (two MI50 on an open frame had been a home office's "cheapest"). A CPU-only box set
+aside only for its prompt wait still rivals on "fastest" and "best value": they are claims about decode speed. A comparison of named GPUs (`--gpu a,b,c`) says "cheapest with X" of each GPU's own cheapest build. A build that another
 build beats on price and speed without being louder is dropped, unless a label gives the reason; the rest are shown
 cheapest first. Sources only say what kind of build they offer (`Build.label` on the way in: "with the experts in RAM",
 "ready-made: ..."); the label shown is the claims, then that kind in brackets ("cheapest; best value (with the experts in RAM)").
@@ -74,6 +75,7 @@ class Measures:
         False  # no GPU, and below reading speed, short of the speed asked or its prompts wait (PROMPT)
     )
     too_loud: bool = False  # a data-center class machine in a room that cannot take it (NOISE-1 warns)
+    short: bool = False  # below the speed asked (--min-decode-tps)
 
     def value(self) -> float:
         return self.speed / self.price if self.price > 0 else (float("inf") if self.speed > 0 else 0.0)
@@ -104,6 +106,7 @@ def measure(build: Build, request: BuildRequest) -> Measures:
         within_budget=request.budget is None or build.total_price <= request.budget + 0.01,
         readable=readable,
         slow_cpu_only=cpu_only(build) and (not readable or short or slow_prompt),
+        short=short,
         too_loud=request.room == "home-office"
         and any(c.rule == "NOISE-1" and c.status != "pass" for c in build.checks),
     )
@@ -174,6 +177,7 @@ class _Field:
     within: list[int]
     claims: _Claims
     eol: dict[int, str | None]
+    speed_rivals: list[int]  # `within`, and the CPU-only boxes set aside for their prompt wait alone
 
     def claim(self, i: int | None, label: str, why: str) -> None:
         if i is not None:
@@ -198,8 +202,23 @@ def _field(builds: list[Build], request: BuildRequest) -> _Field | None:
     # are made among the latter when there are any: "cheapest" at 2 tokens/s was the top of a 70B plan
     passing = [i for i in every_passing if m[i].readable] or every_passing
     within = [i for i in passing if m[i].within_budget]
+    # a CPU-only box set aside only for its prompt wait still decodes as fast as it shows: "fastest" is a claim about
+    # that number, so it rivals the builds with a GPU on speed (a 10.2 tok/s Threadripper PRO had sat below a 6.5
+    # tok/s "fastest" EPYC with a card for GLM-4.5); its PROMPT warning says what the speed costs
+    speed_rivals = within + [
+        i
+        for i in range(len(pool))
+        if i not in within
+        and m[i].passing
+        and m[i].within_budget
+        and m[i].readable
+        and not m[i].short
+        and cpu_only(pool[i])
+        and not m[i].too_loud
+    ]
     eol = {i: end_of_life_caveat(pool[i]) for i in range(len(pool))}
-    return _Field(pool, m, every_passing, passing, within, {i: [] for i in range(len(pool))}, eol)
+    claims: _Claims = {i: [] for i in range(len(pool))}
+    return _Field(pool, m, every_passing, passing, within, claims, eol, speed_rivals)
 
 
 def _comparison_claims(f: _Field) -> None:
@@ -246,7 +265,7 @@ def _speed_claims(f: _Field, request: BuildRequest, comparison: bool) -> None:
     """Fastest and best value; a card past its software support is timed on software that no longer ships: never
     fastest nor best value (#28)."""
     m = f.m
-    fast_pool = [i for i in f.within if m[i].speed > 0 and f.eol[i] is None]
+    fast_pool = [i for i in f.speed_rivals if m[i].speed > 0 and f.eol[i] is None]
     if not (len(fast_pool) > 1 or (fast_pool and not comparison)):
         return
     best = max(fast_pool, key=lambda i: (m[i].speed, -m[i].price))
