@@ -39,6 +39,15 @@ REFERENCE_TOKENS = 1e8
 """A training request without --tokens is timed for a reference job of this many tokens (100 M), and says so: a
 fine-tune is ranked by how fast it trains, never by memory per GPU (issue #27)."""
 
+CONSUMER_TRAINING_UTILISATION_SOURCED = False
+"""Whether the training utilisation the estimator assumes for consumer cards (estimator.Calibration.
+default_mfu_consumer, 0.35) rests on a published measurement. It does not today: a consumer card's training speed is
+then an unsourced figure, and a build timed by it claims neither "fastest" nor "best value"; when such a build is the
+fastest (or best value) shown, no build claims it, since a slower one would claim it falsely (issue #27: an 8B QLoRA
+had made an RX 9070 XT "fastest; best value" on that factor alone). Workstation cards (RTX A6000, RTX 6000 Ada) share
+the default too; the issue names consumer cards, whose training stacks (ROCm on RDNA, Intel XPU) differ most. Set it when the estimator's calibration (#29)
+cites a measurement; a request's own --mfu is the user's figure and always counts."""
+
 CHEAPEST, FASTEST, FASTEST_NO_BUDGET, VALUE, QUIETEST, GROW = (
     "cheapest",
     "fastest within budget",
@@ -76,6 +85,7 @@ class Measures:
     )
     too_loud: bool = False  # a data-center class machine in a room that cannot take it (NOISE-1 warns)
     short: bool = False  # below the speed asked (--min-decode-tps)
+    unsourced_speed: bool = False  # a training speed that rests on an unsourced utilisation (consumer cards)
 
     def value(self) -> float:
         return self.speed / self.price if self.price > 0 else (float("inf") if self.speed > 0 else 0.0)
@@ -109,7 +119,18 @@ def measure(build: Build, request: BuildRequest) -> Measures:
         short=short,
         too_loud=request.room == "home-office"
         and any(c.rule == "NOISE-1" and c.status != "pass" for c in build.checks),
+        unsourced_speed=unsourced_training_speed(build, request),
     )
+
+
+def unsourced_training_speed(build: Build, request: BuildRequest) -> bool:
+    """A training build timed with the consumer-card utilisation the estimator assumes without a source
+    (CONSUMER_TRAINING_UTILISATION_SOURCED), the request giving no --mfu of its own."""
+    if build.estimate.workload.get("kind", "inference") == "inference" or CONSUMER_TRAINING_UTILISATION_SOURCED:
+        return False
+    if request.workload.mfu is not None:
+        return False
+    return any(p.category == "gpu" and p.spec.get("market") == "consumer" for p in build.parts)
 
 
 def cpu_only(build: Build) -> bool:
@@ -262,19 +283,25 @@ def _cheapest_claims(f: _Field) -> None:
 
 
 def _speed_claims(f: _Field, request: BuildRequest, comparison: bool) -> None:
-    """Fastest and best value; a card past its software support is timed on software that no longer ships: never
-    fastest nor best value (#28)."""
+    """Fastest and best value; a card past its software support is timed on software that no longer ships, and a
+    consumer card's training speed rests on an unsourced utilisation (CONSUMER_TRAINING_UTILISATION_SOURCED): neither
+    claims fastest nor best value (#27, #28)."""
     m = f.m
     fast_pool = [i for i in f.speed_rivals if m[i].speed > 0 and f.eol[i] is None]
     if not (len(fast_pool) > 1 or (fast_pool and not comparison)):
         return
+    # a claim won on an unsourced speed is not made, and no slower build makes it in its place (it would be false)
     best = max(fast_pool, key=lambda i: (m[i].speed, -m[i].price))
+    if m[best].unsourced_speed:
+        return
     label = FASTEST if request.budget is not None else FASTEST_NO_BUDGET
     scope = "within the budget" if request.budget is not None else "found"
     if any(f.eol[i] is not None and m[i].speed > 0 for i in f.within):
         scope += " on supported software"  # a faster card past its vendor's support may be shown beside it
     f.claim(best, label, f"the highest speed of the builds {scope}: {speed_words(f.pool[best])}")
     best = max(fast_pool, key=lambda i: (m[i].value(), -m[i].price))
+    if m[best].unsourced_speed:
+        return
     inference = f.pool[best].estimate.workload.get("kind", "inference") == "inference"
     unit = "tokens/s per user" if inference else "training tokens/s"
     currency = f.pool[0].currency
