@@ -376,8 +376,10 @@ CASES: tuple[Case, ...] = (
         ),
         "Without a speed target the journey's answer is the same pair of 3090s: her card plus one used one.",
         (USER_JOURNEYS, DEVTO_DUAL_3090, LOCALLLAMA_EP3),
-        today="#28: at 32k context with an fp16 KV cache 48 GB does not hold the job, so no pair is offered; the "
-        "answer is her 3090 with layers in RAM at 1.6 tok/s (or a Strix Halo at 3.2)",
+        today="#28: at 32k context with an fp16 KV cache (the default: a request cannot tell it from one asked for) "
+        "48 GB does not hold the job, so no pair is offered; the answer is her 3090 with layers in RAM at 1.6 tok/s, "
+        "a 4.6 tok/s Strix Halo, or two MI50 (9.1 tok/s, set aside in a home office). The q8_0 KV cache is only a "
+        "way out when nothing fits (then 2 x RTX 3090 for 2,355 USD at 14.2 tok/s)",
     ),
     Case(
         "llama70b-15tps-cheapest-way-out",
@@ -514,8 +516,11 @@ CASES: tuple[Case, ...] = (
         "With $10,000 for a 355B MoE, the range of hosts (8-12 channels, a 24 GB card) matters more than the "
         "cheapest one; decode scales with memory channels.",
         (KTRANSFORMERS_R1, ISSUE_28),
-        today="#28: the 12-channel tier takes the cheapest EPYC (9124, four CCDs: its links cap the bandwidth) at 6.5 "
-        "tok/s; the CPU-only 8-channel Threadripper PRO decodes at 10.2",
+        today="#28: the 12-channel tier takes the cheapest EPYC (9124, 16 cores) with an Arc A770 at 6.5 tok/s: the "
+        "tier source solves for the cheapest host, so a 32-48 core 9354/9454 is never tried; the CPU-only 8-channel "
+        "Threadripper PRO decodes at 10.2 (now labelled 'fastest within budget', true of the numbers shown). The "
+        "estimator's GMI-wide model gives a 4-CCD Genoa 512 GB/s of links, above its 461 GB/s of DRAM; no measured "
+        "STREAM figure for the 9124 is in the sources yet (#29)",
     ),
     Case(
         "deepseek-v3-q2k-3000-way-out",
@@ -524,8 +529,9 @@ CASES: tuple[Case, ...] = (
         "At q2_k the experts fit ~256 GB of RAM on a used 8-channel host: about $3,940, not a $30k GPU server.",
         (KTRANSFORMERS_R1, ISSUE_27),
         today="#27/#28: the experts in RAM are now the cheapest way out, at 4,745 USD: q2_k needs more than 256 GB, "
-        "so 512 GB of DDR5 RDIMM (2,200 USD) on an SP5 board; a CPU-only box is 4,420 USD but waits ~13 minutes "
-        "for a 4k prompt's first token",
+        "and the catalog has no 64 GB DDR4 RDIMM kit, so an 8-channel DDR4 host tops out at 256 GB (8 x 32 GB) and "
+        "the answer is 512 GB of DDR5 RDIMM on an SP5 board; a CPU-only box is 4,420 USD but waits ~13 minutes for "
+        "a 4k prompt's first token (#30: a dated used DDR4-3200 8 x 64 GB RDIMM price)",
     ),
     Case(
         "qwen3-30b-a3b-2507-1200-no-24gb-card",
