@@ -338,8 +338,16 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
     def dominated(i: int) -> bool:
         # a slow CPU-only machine (its prompts wait minutes: PROMPT) never pushes a build with a GPU off the list,
         # whose prefill it cannot match: the 12-channel EPYC with a card had gone behind a CPU-only Threadripper
+        # nor does a card past its software support push a supported build off (its speed assumes software that no
+        # longer ships: two MI50 had dropped gpt-oss-120b's 16 GB card with the experts in RAM), nor a machine too
+        # loud for the room one the room takes
         return any(
-            j != i and m[j].passing and m[j].beats(m[i]) and not (m[j].slow_cpu_only and not cpu_only(pool[i]))
+            j != i
+            and m[j].passing
+            and m[j].beats(m[i])
+            and not (m[j].slow_cpu_only and not cpu_only(pool[i]))
+            and not (f.eol[j] is not None and f.eol[i] is None)
+            and not (m[j].too_loud and not m[i].too_loud)
             for j in range(len(pool))
         )
 
