@@ -143,9 +143,11 @@ def check(
         problems.append(
             f"{modules} DIMMs on {channels} channels x {sockets} socket(s): more than two per channel or the board's DPC"
         )
-    # llama.cpp (mmap) and vLLM stream weights to the GPUs: less RAM than VRAM is a warned slower load, down to 64 GB
+    # llama.cpp (mmap) and vLLM stream weights to the GPUs: less RAM than VRAM is a warned slower load, down to
+    # 32 GB for llama.cpp (a dual-3090 guide's "32GB minimum") and 64 GB for vLLM
     engine = (build.get("launch") or {}).get("engine")
-    streamed = engine in ("llama.cpp", "vllm") and "RAM-1" in warned and ram >= min(gpu["vram_gb"] * n, 64)
+    floor = {"llama.cpp": 32, "vllm": 64}.get(engine or "")
+    streamed = floor is not None and "RAM-1" in warned and ram >= min(gpu["vram_gb"] * n, floor)
     if ram < gpu["vram_gb"] * n and not streamed:
         problems.append("system RAM below total VRAM")
     if n >= 3 and cpu["platform"] == "consumer":
@@ -364,6 +366,15 @@ def _slow_cpu_only(build: dict[str, Any], min_decode_tps: float | None = None) -
     return not _readable(build) or short or prompt
 
 
+def _prompt_wait_only(build: dict[str, Any], min_decode_tps: float | None = None) -> bool:
+    """A machine without a GPU at reading speed and the speed asked, set aside for "cheapest" only because its
+    prompts wait (PROMPT): its decode speed is still a rival for "fastest" and "best value"."""
+    if any(p["category"] in ("gpu", "system") for p in build["parts"]) or not _readable(build):
+        return False
+    decode = build["estimate"].get("speed", {}).get("decode_tokens_per_s")
+    return min_decode_tps is None or (decode is not None and float(decode) >= min_decode_tps)
+
+
 PAST_SUPPORT = {("nvidia", "pascal"), ("nvidia", "volta"), ("amd", "gcn 5")}
 """Architectures their vendor's stack has dropped (CUDA 13.0 release notes: Maxwell, Pascal, Volta; ROCm 5.6 release
 notes: gfx906 maintenance ends Q2 2024). Their speeds assume software that no longer ships: such a build never claims
@@ -440,12 +451,17 @@ def _room_for_one_more(build: dict[str, Any], circuit: str | None, circuits: int
     return reasons
 
 
+def _warned(build: dict[str, Any], rule: str) -> bool:
+    return any(c["rule"] == rule and c["status"] != "pass" for c in build["checks"])
+
+
 def check_labels(
     result: dict[str, Any],
     budget: float | None = None,
     circuit: str | None = None,
     circuits: int = 1,
     min_decode_tps: float | None = None,
+    room: str | None = None,
 ) -> list[str]:
     """Every label that contradicts the numbers shown in a `plan --json` result, as text (empty: none)."""
     builds = result["builds"]
@@ -461,12 +477,19 @@ def check_labels(
         for b in every
     ):
         every = [b for b in every if not _slow_cpu_only(b, min_decode_tps)] or every
+    # in a home office a data-center class machine (NOISE-1 warns) is no rival while one the room takes is shown
+    every = [b for b in every if not (room == "home-office" and _warned(b, "NOISE-1"))] or every
     at_reading_speed = [b for b in every if _readable(b)] or every
 
     for build in builds:
         name = f"#{build['rank']} '{build['label']}'"
         for kind, scope in label_claims(build["label"]):
             pool = every if kind == "cheapest-all" else at_reading_speed
+            if kind in ("fastest", "value"):
+                # a CPU-only box set aside only for its prompt wait still decodes as fast as it shows: a speed rival
+                pool = pool + [
+                    b for b in builds if b not in pool and within(b) and _prompt_wait_only(b, min_decode_tps)
+                ]
             if scope == "without your own card":
                 pool = [b for b in pool if not _owned_gpu(b)]
             elif scope == "your own card":
@@ -486,6 +509,8 @@ def check_labels(
                     problems.append(
                         f"{name}: claims '{kind}' as a slow machine without a GPU while builds with one are shown"
                     )
+                elif room == "home-office" and _warned(build, "NOISE-1"):
+                    problems.append(f"{name}: claims '{kind}' as a data-center class machine in a home office")
                 elif build in every and not _readable(build):
                     problems.append(
                         f"{name}: claims '{kind}' below reading speed while builds at reading speed are shown"

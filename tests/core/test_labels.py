@@ -178,13 +178,16 @@ def test_qlora_32b_is_ranked_by_training_speed_not_memory(
     next build. Without --tokens the builds are timed for a 100 M-token reference job, and 'fastest' is the fastest."""
     _request, result = results["32B QLoRA $3000"]
     builds = result["builds"]
-    fastest = next(b for b in builds if "fastest within budget" in claims_of(b["label"]))
-    assert fastest["estimate"]["time"]["wall_hours"] == min(b["estimate"]["time"]["wall_hours"] for b in builds)
     assert all(b["estimate"]["time"]["reference_tokens"] == 1e8 for b in builds)
     for build in builds:
         if build["parts"][0]["id"] == "rtx-2060-12gb":
             assert not {"fastest within budget", "best value"} & set(claims_of(build["label"])), build["label"]
-    assert fastest["estimate"]["time"]["wall_hours"] < 100
+    quickest = min(builds, key=lambda b: b["estimate"]["time"]["wall_hours"])
+    assert quickest["estimate"]["time"]["wall_hours"] < 100
+    # 'fastest' is the fastest, or no build says it: the quickest here are consumer cards timed by the estimator's
+    # unsourced utilisation (ranking.CONSUMER_TRAINING_UTILISATION_SOURCED), and a slower build may not claim it
+    for fastest in (b for b in builds if "fastest within budget" in claims_of(b["label"])):
+        assert fastest["estimate"]["time"]["wall_hours"] == quickest["estimate"]["time"]["wall_hours"]
 
 
 def test_chatglm_full_finetune_in_cny_does_not_call_8_p40_fastest(

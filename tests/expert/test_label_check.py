@@ -313,6 +313,34 @@ def test_a_slow_cpu_only_machine_is_no_rival_for_cheapest_beside_gpu_builds() ->
     assert check_labels(only_cpu) == []  # no GPU build shown: it is the answer
 
 
+def test_a_cpu_only_box_set_aside_for_its_prompt_wait_still_rivals_on_speed() -> None:
+    """GLM-4.5 at 10,000 USD showed a CPU-only Threadripper PRO at 10.2 tok/s (its 4k prompt waits minutes: PROMPT)
+    below a 6.5 tok/s 'fastest' EPYC with a card. It is no rival for 'cheapest', but 'fastest' is a claim about the
+    decode speed shown, so it rivals on speed: the slower build may not say 'fastest'."""
+    prompt = {"rule": "PROMPT", "status": "warn", "message": "300 s before the first token"}
+    cpu = _build(2, "alternative", 8084, decode=10.2, parts=[{"category": "cpu", "id": "tr-pro", "quantity": 1}])
+    cpu["checks"].append(prompt)
+    gpu = _build(1, "cheapest; fastest", 8440, decode=6.5)
+    assert "'fastest' at 6.5" in check_labels(_plan(gpu, cpu))[0]
+    assert check_labels(_plan(dict(gpu, label="cheapest"), dict(cpu, label="fastest"))) == []
+    assert check_labels(_plan(dict(gpu, label="cheapest"), dict(cpu, label="cheapest; fastest")))  # not cheapest
+
+
+def test_a_data_center_class_machine_is_no_rival_in_a_home_office() -> None:
+    """Two MI50 in blower shrouds on an open frame (NOISE-1: too loud and hot for a home office) were a home office's
+    'cheapest' for Llama 70B at 2,500 USD. In a home office, beside a build the room takes, such a machine claims
+    nothing; in a lab or without a room it is a rival like any other."""
+    noise = {"rule": "NOISE-1", "status": "warn", "message": "a data-center class machine: too loud"}
+    loud = _build(1, "cheapest", 1508, decode=10.0)
+    loud["checks"].append(noise)
+    quiet = _build(2, "fastest; best value", 1918, decode=7.5)
+    assert "data-center class machine in a home office" in check_labels(_plan(loud, quiet), room="home-office")[0]
+    assert check_labels(_plan(dict(loud, label="alternative"), dict(quiet, label="cheapest")), room="home-office") == []
+    everything = dict(loud, label="cheapest; fastest; best value")
+    assert check_labels(_plan(everything, dict(quiet, label="alternative"))) == []  # no room asked: a rival
+    assert check_labels(_plan(everything), room="home-office") == []  # nothing else shown: it is the answer
+
+
 # --------------------------------------------------------------------------- real answers
 
 LABEL_RICH = (
@@ -351,5 +379,6 @@ def test_no_label_contradicts_the_numbers_shown(args: str) -> None:
         circuit=circuit,
         circuits=options["circuits"],
         min_decode_tps=options.get("min_decode_tps"),
+        room=options.get("room"),
     )
     assert not problems, f"`llm-rig plan {args}`:\n" + "\n".join(f"  - {p}" for p in problems)

@@ -37,5 +37,6 @@ def test_random_answers_have_labels_that_hold(request: BuildRequest) -> None:
         circuit=request.circuit,
         circuits=request.circuits,
         min_decode_tps=request.min_decode_tps,
+        room=request.room,
     )
     assert not problems, (request.model_dump(mode="json"), problems)

@@ -461,19 +461,6 @@ def cooler_board(cooler: Cooler, board: Motherboard) -> Check:
 
 # ------------------------------------------------------------------ RAM size (RAM-1, RAM-3)
 
-STREAMING_ENGINES = ("llama.cpp", "vllm")
-"""Inference engines that stream weights to the GPUs instead of holding a full copy in RAM: llama.cpp maps the GGUF
-file (mmap, its default; `--no-mmap` reads it into RAM) and copies each tensor to its device; vLLM's loader iterates
-the safetensors shards tensor by tensor (model_loader weight iterators). Less RAM than VRAM only slows loading."""
-STREAM_RAM_FLOOR_GB = 64.0
-"""With a streaming engine, RAM-1 asks for the VRAM up to this much (the OS, the engine, the page cache of a load)."""
-
-
-def streams_weights(workload: dict[str, object]) -> bool:
-    """Does this (estimate's) workload load its weights through a streaming engine (STREAMING_ENGINES)?"""
-    return workload.get("kind") == "inference" and workload.get("engine") in STREAMING_ENGINES
-
-
 HOST_FILL = 0.90  # leave 10 % of RAM for the OS and page cache
 HOST_SPARE_BYTES = 16e9  # and at least this much: the OS, the engine and page cache beside offloaded weights
 
@@ -484,10 +471,10 @@ def host_ram_needed(job_bytes: float) -> float:
     return max(job_bytes / HOST_FILL, job_bytes + HOST_SPARE_BYTES) if job_bytes else 0.0
 
 
-def ram_needed_gb(vram_gb: float, host_ram_bytes: int, streamed: bool = False) -> float:
+def ram_needed_gb(vram_gb: float, host_ram_bytes: int, vram_floor_gb: float | None = None) -> float:
     """RAM-1 and RAM-3: at least the total VRAM (loading goes through RAM), and whatever the job
     keeps in RAM (offloaded layers, experts or optimizer states) with room for the OS, as the
-    estimate's own fit check counts it (host_ram_needed: one rule for both). `streamed` (an
-    engine that streams weights to the GPUs, streams_weights): the VRAM only up to STREAM_RAM_FLOOR_GB."""
-    vram = min(vram_gb, STREAM_RAM_FLOOR_GB) if streamed else vram_gb
+    estimate's own fit check counts it (host_ram_needed: one rule for both). `vram_floor_gb` (an
+    engine that streams weights to the GPUs: the RAM-1 rule object's floor): the VRAM only up to it."""
+    vram = min(vram_gb, vram_floor_gb) if vram_floor_gb is not None else vram_gb
     return max(vram, host_ram_needed(host_ram_bytes) / 1e9)

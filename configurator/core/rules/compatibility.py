@@ -6,12 +6,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from configurator.core.rules.base import Message, Rule, Severity, register
+from configurator.core.rules.base import Message, Rule, Severity, Verdict, register
 from configurator.core.rules.compat import BoardCase as BoardCase
 from configurator.core.rules.compat import CoolerCase as CoolerCase
 from configurator.core.rules.compat import CpuBoard as CpuBoard
 from configurator.core.rules.compat import DimmPopulation as DimmPopulation
 from configurator.core.rules.compat import MemoryKind as MemoryKind
+from configurator.core.rules.compat import ram_needed_gb
 
 
 class _InBuilder(Rule):
@@ -63,21 +64,66 @@ class Risers(_InBuilder):
     model = "BuildModel._gpu_geometry"
 
 
+STREAM_RAM_FLOOR_GB: Mapping[str, float] = {"llama.cpp": 32.0, "vllm": 64.0}
+"""Inference engines that stream weights to the GPUs instead of holding a full copy in RAM, and the RAM-1 floor each
+asks for (the VRAM up to this much: the OS, the engine, the page cache of a load). llama.cpp maps the GGUF file
+(mmap, its default; `--no-mmap` reads it into RAM) and copies each tensor to its device: the dual-3090 guide asks
+"RAM 32GB minimum, 64GB recommended for large context" for 48 GB of VRAM (dev.to, Thurmon Demich, "How to Run Two
+RTX 3090s for LLM Inference in 2026", read 2026-12-02). vLLM's loader iterates the safetensors shards tensor by
+tensor (model_loader weight iterators), with CPU swap and pinned buffers per GPU: 64 GB."""
+
+
 @register
-class RamForGpus(_InBuilder):
+class RamForGpus(Rule):
+    """RAM-1. Its severity depends on the job (`severity_for`): a loader that holds a full copy of the weights in
+    RAM (transformers, every trainer) fails below the VRAM; an engine that streams them (STREAM_RAM_FLOOR_GB) only
+    loads slower, so below the VRAM is a warning down to that engine's floor. The CP-SAT model (solver.py), the
+    search's bound (lazy.py) and the check (rules.py) all ask this object (`needed_gb`, `check`)."""
+
     id = "RAM-1"
-    title = "system RAM at least the VRAM (a streaming engine: up to 64 GB of it) and what the job keeps in RAM"
-    sources = ("Puget Systems: at least as much RAM as VRAM",)
-    reads = ("memory total", "gpu.vram_gb", "gpus", "host_ram_bytes", "engine")
+    title = (
+        "system RAM at least the VRAM (an engine that streams weights: up to its floor, a warning below the VRAM) "
+        "and what the job keeps in RAM"
+    )
+    severity = "fail"
+    sources = (
+        "Puget Systems: at least as much RAM as VRAM",
+        "dev.to (2026): two RTX 3090 on llama.cpp, 'RAM 32GB minimum, 64GB recommended for large context'",
+    )
+    reads = ("memory total", "gpu.vram_gb", "gpus", "host_ram_bytes", "workload.kind", "workload.engine")
     messages = (
         Message("ram", "{ram_gb} GB RAM for {vram_gb:g} GB of VRAM"),
         Message(
             "streamed",
-            "{ram_gb} GB RAM for {vram_gb:g} GB of VRAM: {engine} streams the weights from disk to the GPUs, so loading "
-            "takes longer (keep llama.cpp's default mmap; no --no-mmap)",
+            "{ram_gb} GB RAM for {vram_gb:g} GB of VRAM: {engine} streams the weights from disk to the GPUs, so "
+            "loading takes longer (keep llama.cpp's default mmap; no --no-mmap)",
         ),
+        Message("short", "{ram_gb} GB RAM for {vram_gb:g} GB of VRAM (needs {needed_gb:.0f} GB)"),
     )
     model = "BuildModel._memory"
+
+    def streamed_floor(self, workload: Mapping[str, object]) -> float | None:
+        """The RAM floor of an inference engine that streams weights (STREAM_RAM_FLOOR_GB), else None."""
+        engine = workload.get("engine")
+        if workload.get("kind") != "inference" or not isinstance(engine, str):
+            return None
+        return STREAM_RAM_FLOOR_GB.get(engine)
+
+    def severity_for(self, workload: Mapping[str, object]) -> Severity:
+        """Less RAM than VRAM: a failure where the loader holds a full copy, a warning where weights stream."""
+        return "warn" if self.streamed_floor(workload) is not None else "fail"
+
+    def needed_gb(self, vram_gb: float, host_ram_bytes: int, workload: Mapping[str, object]) -> float:
+        """The RAM the model asks for: the VRAM (up to a streaming engine's floor) and what the job keeps in RAM."""
+        return ram_needed_gb(vram_gb, host_ram_bytes, self.streamed_floor(workload))
+
+    def check(self, ram_gb: int, vram_gb: float, host_ram_bytes: int, workload: Mapping[str, object]) -> Verdict:
+        if ram_gb >= vram_gb:
+            return self.say("pass", "ram", ram_gb=ram_gb, vram_gb=vram_gb)
+        needed = self.needed_gb(vram_gb, host_ram_bytes, workload)
+        if ram_gb >= needed and self.severity_for(workload) == "warn":
+            return self.say("warn", "streamed", ram_gb=ram_gb, vram_gb=vram_gb, engine=workload.get("engine"))
+        return self.say("fail", "short", ram_gb=ram_gb, vram_gb=vram_gb, needed_gb=max(needed, vram_gb))
 
 
 @register

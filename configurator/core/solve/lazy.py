@@ -19,6 +19,7 @@ from typing import Any
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch, Motherboard
 from configurator.core.rules import instance
+from configurator.core.rules.compatibility import RamForGpus
 from configurator.core.rules.cooling import CoresPerGpu
 from configurator.core.rules.layout import CaseFit, ManyGpuPlatform
 from configurator.core.rules.power import PsuLoad
@@ -50,7 +51,7 @@ option within the budget)."""
 FIRST_PICKS = 8
 # the rules whose bounds price an option's cheapest parts (each the rule's own test, as the model applies it)
 CORES_PER_GPU, MANY_GPU_PLATFORM = instance(CoresPerGpu), instance(ManyGpuPlatform)
-CASE_FIT, PSU_LOAD = instance(CaseFit), instance(PsuLoad)
+CASE_FIT, PSU_LOAD, RAM_FOR_GPUS = instance(CaseFit), instance(PsuLoad), instance(RamForGpus)
 """How many options each label's ordering contributes to the first subset."""
 
 
@@ -155,7 +156,6 @@ class LazyBuildModel:
         """The cheapest parts that could go with each option: a board its cards fit on (seated or on
         risers) with the cheapest CPU for that board's socket, a case long and large enough, a PSU
         that carries the cards at its target load, enough RAM; the same tests the model applies."""
-        from configurator.core.solve import compat
         from configurator.core.solve.candidates import ceil_int
 
         inf = 10**12
@@ -204,9 +204,7 @@ class LazyBuildModel:
             # the model's sustained watts, less the option's credit (a bound for the options it stands for too)
             watts = option_watts(o, self.request.power_limit)[0] - self.option_credit_w.get(id(o), (0, 0, 0, 0))[0]
             supply = next((price for price, capacity in psus if PSU_LOAD.holds(watts, capacity)), inf)
-            ram = ceil_int(
-                compat.ram_needed_gb(o.vram_gb, o.estimate.host_ram_bytes, compat.streams_weights(o.estimate.workload))
-            )
+            ram = ceil_int(RAM_FOR_GPUS.needed_gb(o.vram_gb, o.estimate.host_ram_bytes, o.estimate.workload))
             kit = next((price for price, gb in memory if gb >= ram), inf)
             out[i] = min(inf, seats[geometry] + case + supply + kit + rest)
         return out

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from configurator.core.solve.build import Build
 from configurator.core.solve.candidates import Candidates
+from configurator.core.solve.request import BuildRequest
 from configurator.core.solve.sources import PlanContext, register
 
 AS_ASKED = "as asked"
@@ -55,6 +56,13 @@ def solver_builds(ctx: PlanContext) -> list[Build]:
     return _kind(builds, "", "")
 
 
+def _depth(request: BuildRequest) -> int:
+    """How many builds the comparison without the owned card searches: top_k, and in a home office at least two,
+    since the ranking sets aside a data-center class machine there (ranking: too_loud) and `--top 1` must still find
+    the build the top five would put first."""
+    return max(request.top_k, 2) if request.room == "home-office" else request.top_k
+
+
 @register("owned-card")
 def without_the_owned_card(ctx: PlanContext) -> list[Build]:
     """For someone who owns a card, the same search without it: owning a card never makes the answer worse, and the
@@ -66,7 +74,7 @@ def without_the_owned_card(ctx: PlanContext) -> list[Build]:
         return []
     fresh = request.model_copy(update={"owned": tuple(p for p in request.owned if p.category != "gpu")})
     builds, _ = _solve_once(
-        fresh, ctx.catalog, ctx.model, ctx.exact_weight_bytes, request.top_k, ctx.should_stop, ctx.time_budget / 2
+        fresh, ctx.catalog, ctx.model, ctx.exact_weight_bytes, _depth(request), ctx.should_stop, ctx.time_budget / 2
     )
     name = f"{request.owned_gpu.quantity} x {request.owned_gpu.id}"
     return _kind(builds, "without your own card", f"leaves your {name} out, for comparison")

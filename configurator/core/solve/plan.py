@@ -24,6 +24,7 @@ from configurator.core.solve.build import (
     TIME_LIMIT,
     Build,
     BuildPart,
+    Check,
     Infeasible,
     PlanResult,
     Power,
@@ -31,6 +32,7 @@ from configurator.core.solve.build import (
 )
 from configurator.core.solve.candidates import (
     Candidates,
+    GpuOption,
     Priced,
     board_of,
     chassis_of,
@@ -49,7 +51,7 @@ from configurator.core.solve.candidates import (
 from configurator.core.solve.cluster import cluster_options, node_curve
 from configurator.core.solve.lazy import LazyBuildModel, price_floor
 from configurator.core.solve.memo import remember
-from configurator.core.solve.pricing import quote
+from configurator.core.solve.pricing import Quote, quote
 from configurator.core.solve.ranking import REFERENCE_TOKENS, measure, rank_and_label
 from configurator.core.solve.relax import _training_compute, _what_moves, _with_offload
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_volts
@@ -114,14 +116,10 @@ def _bridge(choice: Choice, cand: Candidates, placement_positions: list[int]) ->
     return None
 
 
-def _assemble(
-    rank: int, label: str, why: str, choice: Choice, request: BuildRequest, cand: Candidates, catalog: Catalog
-) -> Build:
+def _assembly_of(choice: Choice, request: BuildRequest, cand: Candidates) -> tuple[Assembly, Accessory | None]:
+    """The solver's choice as parts, the cards placed; the NVLink bridge fitted where it pays and the budget allows."""
     opt = choice.option
-    gpu = opt.gpu
     board = board_of(choice.board)
-    cpu = cpu_of(choice.cpu)
-    chassis = chassis_of(choice.chassis)
     placement = cand.placement(board, opt, choice.risers)
     assert placement is not None
     positions = [s.position for s in placement.slots]
@@ -132,12 +130,12 @@ def _assemble(
         bridge_price = cand.accessories[bridge.id].amount
         wants_bridge = choice.cost + bridge_price <= request.budget
     assembly = Assembly(
-        gpu=gpu,
+        gpu=opt.gpu,
         gpus=opt.count,
         board=board,
-        cpu=cpu,
+        cpu=cpu_of(choice.cpu),
         sockets=board.cpu_sockets,
-        chassis=chassis,
+        chassis=chassis_of(choice.chassis),
         psu=psu_of(choice.psu) if choice.psu else None,
         psu_count=choice.psu_count,
         memory=memory_of(choice.memory),
@@ -150,17 +148,26 @@ def _assemble(
         nvlink_bridge=wants_bridge,
         largest_single_psu_w=max((psu_of(p).watts for p in cand.psus), default=0.0),
     )
-    estimate = _on_host(opt.estimate, assembly, request, cand)
-    checks = check_build(assembly, request, estimate, cand.storage_need_gb)
-    if (
+    return assembly, bridge if wants_bridge else None
+
+
+def _engine_warning(estimate: EstimateResult, request: BuildRequest, count: int, gpu_name: str) -> Check | None:
+    """HF transformers, the last resort, said with its speed (candidates.fastest_engine chose it: no other engine runs
+    this here)."""
+    if not (
         request.workload.kind == "inference"
         and request.workload.engine is None
         and estimate.workload.get("engine") == "transformers"
     ):
-        # the last resort, said with its speed (candidates.fastest_engine chose it: no other engine runs this here)
-        tps = estimate.decode_tokens_per_s or 0.0
-        checks.append(ENGINE.say("warn", "transformers", gpus=opt.count, gpu=gpu.name, tps=tps))
-    pw = power_of(assembly, request)
+        return None
+    tps = estimate.decode_tokens_per_s or 0.0
+    return ENGINE.say("warn", "transformers", gpus=count, gpu=gpu_name, tps=tps)
+
+
+def _host_parts(a: Assembly, choice: Choice, estimate: EstimateResult, pw: Power) -> list[BuildPart]:
+    """The GPU, CPU, board, memory and PSU lines of an assembled build."""
+    opt, gpu, board, cpu = choice.option, a.gpu, a.board, a.cpu
+    positions = [s.position for s in a.placement.slots]
     # the estimate on this host: with experts in RAM the option's own estimate (all on the GPUs) is not what runs
     vram_note = f"{estimate.per_gpu_bytes / GIB:.1f} GiB needed per GPU of {gpu.vram_gb:g} GB"
     parts = [
@@ -185,17 +192,16 @@ def _assemble(
             choice.board,
             board,
             1,
-            f"{board.socket}; GPUs in {'bays' if placement.bays else 'slots'} {positions} at "
-            f"{'/'.join('x' + str(s.lanes) for s in placement.slots)}",
+            f"{board.socket}; GPUs in {'bays' if a.placement.bays else 'slots'} {positions} at "
+            f"{'/'.join('x' + str(s.lanes) for s in a.placement.slots)}",
             owned=choice.board.owned,
         ),
         _part(
             "memory",
             choice.memory,
-            assembly.memory,
+            a.memory,
             choice.memory_count,
-            f"{assembly.ram_gb} GB {assembly.memory.memory_type} {assembly.memory.module.upper()} "
-            f"(VRAM {gpu.vram_gb * opt.count:g} GB)",
+            f"{a.ram_gb} GB {a.memory.memory_type} {a.memory.module.upper()} (VRAM {gpu.vram_gb * opt.count:g} GB)",
             owned=choice.memory.owned,
         ),
     ]
@@ -204,65 +210,81 @@ def _assemble(
             _part(
                 "psu",
                 choice.psu,
-                assembly.psu,
+                a.psu,
                 choice.psu_count,
-                f"{pw.dc_load_w:.0f} W load is {pw.dc_load_w / assembly.psu_capacity_w:.0%} of {assembly.psu_capacity_w:.0f} W; "
-                f"ATX {assembly.psu.atx_version}",  # type: ignore[union-attr]
+                f"{pw.dc_load_w:.0f} W load is {pw.dc_load_w / a.psu_capacity_w:.0%} of {a.psu_capacity_w:.0f} W; "
+                f"ATX {a.psu.atx_version}",  # type: ignore[union-attr]
                 owned=choice.psu.owned,
             )
         )
-    parts.append(
+    return parts
+
+
+def _case_parts(a: Assembly, choice: Choice, cand: Candidates, bridge: Accessory | None) -> list[BuildPart]:
+    """The case, CPU cooler, storage and accessory lines of an assembled build."""
+    chassis, positions = a.chassis, [s.position for s in a.placement.slots]
+    included = chassis.included_psu_w and choice.psu is None
+    parts = [
         _part(
             "chassis",
             choice.chassis,
             chassis,
             1,
             f"{chassis.kind}, {chassis.expansion_slots} slots, {chassis.max_gpu_length_mm:.0f} mm GPU clearance"
-            + (
-                f", {chassis.included_psu_w:.0f} W server PSUs included"
-                if chassis.included_psu_w and choice.psu is None
-                else ""
-            ),
+            + (f", {chassis.included_psu_w:.0f} W server PSUs included" if included else ""),
             owned=choice.chassis.owned,
-        )
-    )
-    parts.append(
+        ),
         _part(
             "cooler",
             choice.cooler,
-            assembly.cooler,
-            board.cpu_sockets,
-            f"rated for {assembly.cooler.max_tdp_w:.0f} W, {cpu.tdp_w:.0f} W CPU",
+            a.cooler,
+            a.board.cpu_sockets,
+            f"rated for {a.cooler.max_tdp_w:.0f} W, {a.cpu.tdp_w:.0f} W CPU",
             owned=choice.cooler.owned,
-        )
-    )
-    parts.append(
+        ),
         _part(
             "storage",
             choice.storage,
-            assembly.storage,
+            a.storage,
             choice.storage_count,
-            f"{assembly.storage.capacity_gb * choice.storage_count / 1000:.1f} TB for ~{cand.storage_need_gb / 1000:.1f} TB of weights, checkpoints and data",
+            f"{a.storage.capacity_gb * choice.storage_count / 1000:.1f} TB for ~{cand.storage_need_gb / 1000:.1f} TB of "
+            "weights, checkpoints and data",
             owned=choice.storage.owned,
-        )
-    )
+        ),
+    ]
     if choice.psu_count == 2 and "add2psu-sync-board" in cand.accessories:
         acc = cand.accessories["add2psu-sync-board"]
         parts.append(_part("accessory", acc, acc.record, 1, "starts the second PSU with the first (R23)"))
     if choice.risers and "riser-pcie4-x16-300mm" in cand.accessories:
         acc = cand.accessories["riser-pcie4-x16-300mm"]
         parts.append(
-            _part("accessory", acc, acc.record, opt.count, "Gen4-rated risers carry each card in the open frame")
+            _part(
+                "accessory", acc, acc.record, choice.option.count, "Gen4-rated risers carry each card in the open frame"
+            )
         )
-    if wants_bridge and bridge is not None:
+    if bridge is not None:
         acc = cand.accessories[bridge.id]
         parts.append(_part("accessory", acc, bridge, 1, f"NVLink between slots {positions[0]} and {positions[1]}"))
+    return parts
+
+
+def _assemble(
+    rank: int, label: str, why: str, choice: Choice, request: BuildRequest, cand: Candidates, catalog: Catalog
+) -> Build:
+    opt = choice.option
+    assembly, bridge = _assembly_of(choice, request, cand)
+    estimate = _on_host(opt.estimate, assembly, request, cand)
+    checks = check_build(assembly, request, estimate, cand.storage_need_gb)
+    engine_warning = _engine_warning(estimate, request, opt.count, opt.gpu.name)
+    if engine_warning is not None:
+        checks.append(engine_warning)
+    pw = power_of(assembly, request)
+    parts = _host_parts(assembly, choice, estimate, pw) + _case_parts(assembly, choice, cand, bridge)
     upgrades, grows = _upgrades(assembly, choice, request, cand, pw)
     slot_map = tuple(
-        SlotAssignment(slot=s.position, part_id=gpu.id, lanes=s.lanes, gen=s.gen, source=s.source)
-        for s in placement.slots
+        SlotAssignment(slot=s.position, part_id=opt.gpu.id, lanes=s.lanes, gen=s.gen, source=s.source)
+        for s in assembly.placement.slots
     )
-    savings = sum(p.unit_price * p.owned for p in parts)
     return Build(
         rank=rank,
         label=label,
@@ -274,12 +296,14 @@ def _assemble(
         estimate=estimate,
         checks=tuple(checks),
         slot_map=slot_map,
-        gpu_id=gpu.id,
+        gpu_id=opt.gpu.id,
         gpu_count=opt.count,
         upgrades=tuple(upgrades),
-        owned_savings=savings,
+        owned_savings=sum(p.unit_price * p.owned for p in parts),
         room_for_one_more=grows,
-        interconnect="NVLink bridge" if wants_bridge else ("server PCIe fabric" if placement.bays else "PCIe"),
+        interconnect="NVLink bridge"
+        if bridge is not None
+        else ("server PCIe fabric" if assembly.placement.bays else "PCIe"),
     )
 
 
@@ -371,6 +395,70 @@ def _one_more_gpu(a: Assembly, choice: Choice, request: BuildRequest, pw: Power)
 # --------------------------------------------------------------------------- whole systems and clusters
 
 
+def _unified_system_build(
+    system: System, q: Quote, est: EstimateResult, gpu: Gpu, request: BuildRequest, limit: float
+) -> Build:
+    """A unified-memory system as a build: its one part, its checks (memory, circuit, noise) and its power."""
+    assert system.unified is not None
+    peak = est.peak_gpu
+    u = system.unified
+    checks = [
+        MEM_FIT.say(
+            "pass",
+            "wired",
+            need_gib=peak.total / GIB,
+            vram_gb=gpu.vram_gb,
+            fraction=u.gpu_memory_fraction,
+            memory_gb=system.memory_gb,
+            note=u.gpu_memory_note,
+        ),
+        CIRCUIT.say(
+            "pass" if system.max_power_w <= limit else "fail", "system", max_w=system.max_power_w, limit_w=limit
+        ),
+        NOISE.say("pass", "quiet-system", noise=u.noise),
+    ]
+    part = BuildPart(
+        category="system",
+        id=system.id,
+        name=system.name,
+        quantity=1,
+        unit_price=q.amount,
+        price_note=q.note,
+        price_date=q.price.date,
+        condition=q.condition,
+        why=f"{u.chip}: {system.memory_gb} GB unified memory at {u.bandwidth_gbps:.0f} GB/s",
+        spec=_spec(system),
+    )
+    power = Power(
+        dc_load_w=system.max_power_w * 0.9,
+        psu_w=system.psu_w_total,
+        wall_w=system.max_power_w,
+        circuit_ok=system.max_power_w <= limit,
+        circuit_limit_w=limit,
+        transient_w=system.max_power_w,
+        heat_btu_h=system.max_power_w * 3.412,
+        gpu_w=system.max_power_w * 0.7,
+        cpu_w=system.max_power_w * 0.2,
+        rest_w=system.max_power_w * 0.1,
+    )
+    return Build(
+        rank=1,
+        label=f"ready-made: {system.name}",
+        why=f"one quiet box whose GPU reads {system.memory_gb} GB of unified memory; slower than GPUs at "
+        f"{u.bandwidth_gbps:.0f} GB/s, but nothing to assemble",
+        parts=(part,),
+        nodes=1,
+        currency=request.currency,
+        power=power,
+        estimate=est,
+        checks=tuple(checks),
+        slot_map=(),
+        gpu_id=gpu.id,
+        gpu_count=1,
+        interconnect="unified memory",
+    )
+
+
 def _unified_build(
     request: BuildRequest, catalog: Catalog, model: ModelArch, workload: Workload, exact: int | None
 ) -> Build | None:
@@ -406,62 +494,7 @@ def _unified_build(
             continue
         if not meets_speed(est, request):
             continue
-        u = system.unified
-        checks = [
-            MEM_FIT.say(
-                "pass",
-                "wired",
-                need_gib=peak.total / GIB,
-                vram_gb=gpu.vram_gb,
-                fraction=u.gpu_memory_fraction,
-                memory_gb=system.memory_gb,
-                note=u.gpu_memory_note,
-            ),
-            CIRCUIT.say(
-                "pass" if system.max_power_w <= limit else "fail", "system", max_w=system.max_power_w, limit_w=limit
-            ),
-            NOISE.say("pass", "quiet-system", noise=u.noise),
-        ]
-        part = BuildPart(
-            category="system",
-            id=system.id,
-            name=system.name,
-            quantity=1,
-            unit_price=q.amount,
-            price_note=q.note,
-            price_date=q.price.date,
-            condition=q.condition,
-            why=f"{u.chip}: {system.memory_gb} GB unified memory at {u.bandwidth_gbps:.0f} GB/s",
-            spec=_spec(system),
-        )
-        power = Power(
-            dc_load_w=system.max_power_w * 0.9,
-            psu_w=system.psu_w_total,
-            wall_w=system.max_power_w,
-            circuit_ok=system.max_power_w <= limit,
-            circuit_limit_w=limit,
-            transient_w=system.max_power_w,
-            heat_btu_h=system.max_power_w * 3.412,
-            gpu_w=system.max_power_w * 0.7,
-            cpu_w=system.max_power_w * 0.2,
-            rest_w=system.max_power_w * 0.1,
-        )
-        best = Build(
-            rank=1,
-            label=f"ready-made: {system.name}",
-            why=f"one quiet box whose GPU reads {system.memory_gb} GB of unified memory; slower than GPUs at "
-            f"{u.bandwidth_gbps:.0f} GB/s, but nothing to assemble",
-            parts=(part,),
-            nodes=1,
-            currency=request.currency,
-            power=power,
-            estimate=est,
-            checks=tuple(checks),
-            slot_map=(),
-            gpu_id=gpu.id,
-            gpu_count=1,
-            interconnect="unified memory",
-        )
+        best = _unified_system_build(system, q, est, gpu, request, limit)
     return best
 
 
@@ -564,6 +597,20 @@ def _solve_once(
     return builds, cand
 
 
+def _last_resort(option: GpuOption) -> bool:
+    """An option that runs on HF transformers only because llama.cpp and vLLM do not fit it at this count."""
+    return any(w.code == "warn.transformers-only" for w in option.estimate.warnings)
+
+
+def _engines_that_serve(options: list[GpuOption]) -> list[GpuOption]:
+    """Transformers only when nothing else runs (issue #27): where some option runs the job on llama.cpp or vLLM, the
+    options that fall back to transformers are left out. 5 x H100 NVL ran Llama 3.1 405B FP8 on transformers at 6.6
+    tokens/s for 154,385 USD, where vLLM's tensor x pipeline parallelism on six (13.7 tokens/s) is what a practitioner
+    buys: the plan then says the budget binds, and the way out is the sixth card, not the 10-80x slower engine."""
+    served = [o for o in options if not _last_resort(o)]
+    return served if served else list(options)
+
+
 def _gpu_options(
     model: ModelArch,
     request: BuildRequest,
@@ -594,7 +641,7 @@ def _gpu_options(
         lambda: gpu_options(model, request, catalog, exact, exclude_gpus, cost_cap),
     )
     return Candidates(
-        options=list(found.options),
+        options=_engines_that_serve(found.options),
         rejected_gpus=dict(found.rejected_gpus),
         model=found.model,
         exact_weight_bytes=found.exact_weight_bytes,
@@ -794,31 +841,18 @@ def plan(
     map of named GPUs only.
     """
     started = time.monotonic()
-    if model is None:
-        found_model = catalog.records["models"].get(request.model_id)
-        if not isinstance(found_model, ModelArch):
-            raise unknown_ids([request.model_id], catalog.records["models"], "model") or RequestError(request.model_id)
-        model = found_model
-    error = unknown_ids(request.gpu_ids, catalog.records["gpus"], "GPU")
-    if error:
-        raise error
+    model = _model_of(request, catalog, model)
     request = _native_precision(request, model)
     asked = request
     request = _reference_job(request)
-    workload = request.workload.resolved(model.max_context)
 
     def partial(so_far: list[Build]) -> None:
         if on_partial is not None:
-            unlabelled = [
-                b.model_copy(update={"label": "", "why": ""}) for b in so_far
-            ]  # as the solver source returns them
+            unlabelled = [b.model_copy(update={"label": "", "why": ""}) for b in so_far]  # as the solver returns them
+            builds = tuple(rank_and_label(unlabelled, request))
+            notes = ("more alternatives are being solved",)
             on_partial(
-                PlanResult(
-                    builds=tuple(rank_and_label(unlabelled, request)),
-                    infeasible=None,
-                    solve_seconds=time.monotonic() - started,
-                    notes=("more alternatives are being solved",),
-                )
+                PlanResult(builds=builds, infeasible=None, solve_seconds=time.monotonic() - started, notes=notes)
             )
 
     # sources: every strategy offers complete builds
@@ -827,15 +861,52 @@ def plan(
         request=request,
         catalog=catalog,
         model=model,
-        workload=workload,
+        workload=request.workload.resolved(model.max_context),
         exact_weight_bytes=exact_weight_bytes,
         should_stop=should_stop,
         time_budget=time_budget,
         on_partial=partial,
     )
-    found: list[Build] = []
+    # measure: every build the same way (the reference job said where the request named none)
+    found = [_measured(b, asked) for b in _offered(ctx, sources)]
+    cand = ctx.solved.get(AS_ASKED) or gpu_options(model, request, catalog, exact_weight_bytes)
+    if any(_answers(b, request) for b in found):
+        # rank and label: one function over the whole set
+        builds = rank_and_label(found, request)
+        notes = _owned_card_note(found, builds, request, catalog, model, exact_weight_bytes, cand, should_stop)
+        notes += _compared_gpus_note(builds, request, catalog, cand)
+        builds = _enriched(_compared(builds), catalog, model, asked, exact_weight_bytes)
+        return PlanResult(
+            builds=tuple(builds), infeasible=None, solve_seconds=time.monotonic() - started, notes=tuple(notes)
+        )
+    if cand.timed_out:
+        infeasible = Infeasible.of((Reason.of("nothing.time-limit"),), Reason.of("way.time-limit"), (TIME_LIMIT,))
+        return PlanResult(builds=(), infeasible=infeasible, solve_seconds=time.monotonic() - started)
+    on_progress("nothing fits: looking for the cheapest relaxation")
+    builds, infeasible, notes = _nothing_fits(ctx, asked, found, cand, relax)
+    return PlanResult(
+        builds=tuple(builds), infeasible=infeasible, solve_seconds=time.monotonic() - started, notes=tuple(notes)
+    )
+
+
+def _model_of(request: BuildRequest, catalog: Catalog, model: ModelArch | None) -> ModelArch:
+    """The request's model (given, or from the catalog); unknown model or GPU ids are the request's error."""
+    if model is None:
+        found_model = catalog.records["models"].get(request.model_id)
+        if not isinstance(found_model, ModelArch):
+            raise unknown_ids([request.model_id], catalog.records["models"], "model") or RequestError(request.model_id)
+        model = found_model
+    error = unknown_ids(request.gpu_ids, catalog.records["gpus"], "GPU")
+    if error:
+        raise error
+    return model
+
+
+def _offered(ctx: PlanRun, sources: bool) -> list[Build]:
+    """Every source's complete builds, each machine once, those the request rules out left out."""
+    request, found = ctx.request, list[Build]()
     for entry in SOURCES:
-        if should_stop():
+        if ctx.should_stop():
             break
         if not sources and entry.name in (*MACHINE_SOURCES, *READY_MADE_SOURCES):
             continue  # a map of named GPUs: no Mac, mini PC or ready-made server in their place
@@ -846,47 +917,34 @@ def plan(
                 continue  # named GPUs: a Mac or a CPU-only box is not one of them (the map's named-GPU cells too)
             if not any(_same(b, build) for b in found):  # two sources may offer one machine: it is shown once
                 found.append(build.model_copy(update={"source": entry.name}))
-    # measure: every build the same way (the reference job said where the request named none)
-    found = [_measured(b, asked) for b in found]
-    cand = ctx.solved.get(AS_ASKED) or gpu_options(model, request, catalog, exact_weight_bytes)
-    notes: list[str] = []
-    if any(_answers(b, request) for b in found):
-        # rank and label: one function over the whole set
-        builds = rank_and_label(found, request)
-        notes += _owned_card_note(found, builds, request, catalog, model, exact_weight_bytes, cand, should_stop)
-        notes += _compared_gpus_note(builds, request, catalog, cand)
-        builds = _enriched(_compared(builds), catalog, model, asked, exact_weight_bytes)
-        return PlanResult(
-            builds=tuple(builds), infeasible=None, solve_seconds=time.monotonic() - started, notes=tuple(notes)
-        )
-    if cand.timed_out:
-        infeasible = Infeasible.of((Reason.of("nothing.time-limit"),), Reason.of("way.time-limit"), (TIME_LIMIT,))
-        return PlanResult(
-            builds=(), infeasible=infeasible, solve_seconds=time.monotonic() - started, notes=tuple(notes)
-        )
-    on_progress("nothing fits: looking for the cheapest relaxation")
-    infeasible, cluster = _diagnose(
-        request, catalog, model, exact_weight_bytes, cand, should_stop if relax else (lambda: True)
-    )
-    compute = _training_compute(asked, catalog, model, asked.workload.resolved(model.max_context), exact_weight_bytes)
+    if sources:
+        found += [b for b in _usual_gguf_machines(request, ctx) if not any(_same(k, b) for k in found)]
+    return found
+
+
+def _nothing_fits(
+    ctx: PlanRun, asked: BuildRequest, found: list[Build], cand: Candidates, relax: bool
+) -> tuple[list[Build], Infeasible, list[str]]:
+    """No build answers the request: why, the ways out (solve/relax.py), and what is still shown (the builds found
+    beyond the budget or failing a rule, and a cluster of ready-made servers where one does the job)."""
+    request, catalog, model, exact = ctx.request, ctx.catalog, ctx.model, ctx.exact_weight_bytes
+    infeasible, cluster = _diagnose(request, catalog, model, exact, cand, ctx.should_stop if relax else (lambda: True))
+    compute = _training_compute(asked, catalog, model, asked.workload.resolved(model.max_context), exact)
     if compute is not None:
         infeasible = infeasible.with_clause(compute)
     if infeasible.relaxed_request is not None and asked.workload.tokens is None:
         # the reference job times the builds; applying a relaxation keeps the request's own (no) tokens
         relaxed = infeasible.relaxed_request
+        no_tokens = relaxed.workload.model_copy(update={"tokens": None})
         infeasible = infeasible.model_copy(
-            update={
-                "relaxed_request": relaxed.model_copy(
-                    update={"workload": relaxed.workload.model_copy(update={"tokens": None})}
-                )
-            }
+            update={"relaxed_request": relaxed.model_copy(update={"workload": no_tokens})}
         )
-    extra = list(found)
+    extra, notes = list(found), []
     if cluster is not None:
         # the time/cost curve: the other cluster sizes (1, 3, 12 months, fastest within budget) follow the answer
         others = [
             b
-            for b in _cluster_options(request, catalog, model, workload, exact_weight_bytes)
+            for b in _cluster_options(request, catalog, model, ctx.workload, exact)
             if b.nodes != cluster.nodes or b.gpu_id != cluster.gpu_id
         ][: max(0, request.top_k - 1)]
         extra += [_measured(b.model_copy(update={"source": "cluster"}), asked) for b in (cluster, *others)]
@@ -896,10 +954,7 @@ def plan(
             f"no machine assembled from parts can do this; the plan uses {cluster.nodes} ready-made server(s)"
             + ("" if cluster.power.circuit_ok else " on server-room power")
         )
-    builds = _enriched(rank_and_label(extra, request), catalog, model, asked, exact_weight_bytes)
-    return PlanResult(
-        builds=tuple(builds), infeasible=infeasible, solve_seconds=time.monotonic() - started, notes=tuple(notes)
-    )
+    return _enriched(rank_and_label(extra, request), catalog, model, asked, exact), infeasible, notes
 
 
 def _native_precision(request: BuildRequest, model: ModelArch) -> BuildRequest:
@@ -910,6 +965,35 @@ def _native_precision(request: BuildRequest, model: ModelArch) -> BuildRequest:
     if w.kind != "inference" or w.precision is not None or model.native_precision != "mxfp4":
         return request
     return request.model_copy(update={"workload": w.model_copy(update={"precision": "mxfp4"})})
+
+
+USUAL_GGUF = "q4_k_m"
+"""What a machine without a GPU runs when the request names no precision: Q4_K_M, Ollama's default GGUF ("The default
+Q4_K_M is the right starting point for most workloads", llmbestpractices.com/ai-agents/ollama-quantization; "If not
+specified, it's usually q4_K_M by default", martinkollie.com, both read 2026-12-02). Nobody decodes BF16 weights from
+DDR: a 7B in BF16 is 15 GB read per token, in Q4_K_M 4.7 GB."""
+
+
+def _usual_gguf_machines(request: BuildRequest, ctx: PlanContext) -> list[Build]:
+    """An inference request without --precision (and no engine but llama.cpp, no GPU named or owned): the machines
+    without a bought GPU (CPU only, mini PCs, unified memory) also run the model at USUAL_GGUF, and say so in their
+    label. Builds with cards keep the weights as released (BF16), which vLLM serves; a 7B at CNY 5,000 had ended
+    "infeasible, use q4_k_m" where a 2,859 CNY mini PC answers it (issue #28)."""
+    w = request.workload
+    if (
+        w.kind != "inference"
+        or w.precision is not None
+        or w.engine not in (None, "llama.cpp")
+        or request.gpu_ids
+        or request.owned_gpu is not None
+    ):
+        return []
+    variant = request.model_copy(update={"workload": w.model_copy(update={"precision": USUAL_GGUF})})
+    found = _machines_for(variant, ctx.catalog, ctx.model, ctx.exact_weight_bytes, ctx.should_stop)
+    said = f"at {USUAL_GGUF.upper()}, llama.cpp's usual GGUF: no --precision given"
+    return [
+        b.model_copy(update={"label": f"{b.label}, {said}" if b.label else said, "source": "usual-gguf"}) for b in found
+    ]
 
 
 def _reference_job(request: BuildRequest) -> BuildRequest:

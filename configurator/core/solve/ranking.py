@@ -15,7 +15,10 @@ it, and the claims above are made among the latter when there are any; the cheap
 reading speed". A slow machine without a GPU (CPU only: below reading speed, short of the speed asked, or a first
 token after more than a minute of prompt processing, the PROMPT warning) is never "cheapest" while a build with a GPU
 is shown: it is shown after them, unlabelled (DeepSeek-R1 at 15,000 USD had put a CPU-only box that waits 760 s for
-the first token of a 4k prompt at the top as "cheapest"). A comparison of named GPUs (`--gpu a,b,c`) says "cheapest with X" of each GPU's own cheapest build. A build that another
+the first token of a 4k prompt at the top as "cheapest"). Likewise a data-center class machine in a room that cannot
+take it (NOISE-1 warns: a 4U server or blower-shrouded passive cards in a home office) is no rival for a claim while
+a build the room takes is shown (two MI50 on an open frame had been a home office's "cheapest"). A CPU-only box set
+aside only for its prompt wait still rivals on "fastest" and "best value": they are claims about decode speed. A comparison of named GPUs (`--gpu a,b,c`) says "cheapest with X" of each GPU's own cheapest build. A build that another
 build beats on price and speed without being louder is dropped, unless a label gives the reason; the rest are shown
 cheapest first. Sources only say what kind of build they offer (`Build.label` on the way in: "with the experts in RAM",
 "ready-made: ..."); the label shown is the claims, then that kind in brackets ("cheapest; best value (with the experts in RAM)").
@@ -35,6 +38,15 @@ from configurator.core.solve.rules import PROMPT, READING_TPS
 REFERENCE_TOKENS = 1e8
 """A training request without --tokens is timed for a reference job of this many tokens (100 M), and says so: a
 fine-tune is ranked by how fast it trains, never by memory per GPU (issue #27)."""
+
+CONSUMER_TRAINING_UTILISATION_SOURCED = False
+"""Whether the training utilisation the estimator assumes for consumer cards (estimator.Calibration.
+default_mfu_consumer, 0.35) rests on a published measurement. It does not today: a consumer card's training speed is
+then an unsourced figure, and a build timed by it claims neither "fastest" nor "best value"; when such a build is the
+fastest (or best value) shown, no build claims it, since a slower one would claim it falsely (issue #27: an 8B QLoRA
+had made an RX 9070 XT "fastest; best value" on that factor alone). Workstation cards (RTX A6000, RTX 6000 Ada) share
+the default too; the issue names consumer cards, whose training stacks (ROCm on RDNA, Intel XPU) differ most. Set it when the estimator's calibration (#29)
+cites a measurement; a request's own --mfu is the user's figure and always counts."""
 
 CHEAPEST, FASTEST, FASTEST_NO_BUDGET, VALUE, QUIETEST, GROW = (
     "cheapest",
@@ -71,6 +83,9 @@ class Measures:
     slow_cpu_only: bool = (
         False  # no GPU, and below reading speed, short of the speed asked or its prompts wait (PROMPT)
     )
+    too_loud: bool = False  # a data-center class machine in a room that cannot take it (NOISE-1 warns)
+    short: bool = False  # below the speed asked (--min-decode-tps)
+    unsourced_speed: bool = False  # a training speed that rests on an unsourced utilisation (consumer cards)
 
     def value(self) -> float:
         return self.speed / self.price if self.price > 0 else (float("inf") if self.speed > 0 else 0.0)
@@ -101,7 +116,21 @@ def measure(build: Build, request: BuildRequest) -> Measures:
         within_budget=request.budget is None or build.total_price <= request.budget + 0.01,
         readable=readable,
         slow_cpu_only=cpu_only(build) and (not readable or short or slow_prompt),
+        short=short,
+        too_loud=request.room == "home-office"
+        and any(c.rule == "NOISE-1" and c.status != "pass" for c in build.checks),
+        unsourced_speed=unsourced_training_speed(build, request),
     )
+
+
+def unsourced_training_speed(build: Build, request: BuildRequest) -> bool:
+    """A training build timed with the consumer-card utilisation the estimator assumes without a source
+    (CONSUMER_TRAINING_UTILISATION_SOURCED), the request giving no --mfu of its own."""
+    if build.estimate.workload.get("kind", "inference") == "inference" or CONSUMER_TRAINING_UTILISATION_SOURCED:
+        return False
+    if request.workload.mfu is not None:
+        return False
+    return any(p.category == "gpu" and p.spec.get("market") == "consumer" for p in build.parts)
 
 
 def cpu_only(build: Build) -> bool:
@@ -153,124 +182,207 @@ def _same(a: Build, b: Build) -> bool:
     return key(a) == key(b)
 
 
-def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
-    """The builds to show, ranked cheapest first, each labelled with the claims it holds over every build found."""
+_Claims = dict[int, list[tuple[str, str]]]
+
+
+@dataclass(frozen=True)
+class _Field:
+    """The builds a plan's claims are made over: the pool (duplicates dropped), their measures, and the indices of
+    those that pass every rule (`every_passing`), of those at reading speed among them (`passing`) and of those within
+    the budget (`within`); each claim names its build by index into `claims`."""
+
+    pool: list[Build]
+    m: list[Measures]
+    every_passing: list[int]
+    passing: list[int]
+    within: list[int]
+    claims: _Claims
+    eol: dict[int, str | None]
+    speed_rivals: list[int]  # `within`, and the CPU-only boxes set aside for their prompt wait alone
+
+    def claim(self, i: int | None, label: str, why: str) -> None:
+        if i is not None:
+            self.claims[i].append((label, why))
+
+
+def _field(builds: list[Build], request: BuildRequest) -> _Field | None:
     pool: list[Build] = []
     for build in builds:
         if not any(_same(build, kept) for kept in pool):
             pool.append(build)
     if not pool:
-        return []
+        return None
     m = [measure(b, request) for b in pool]
     every_passing = [i for i in range(len(pool)) if m[i].passing]
     if any(not cpu_only(pool[i]) for i in every_passing):
         # a slow CPU-only machine is no rival for "cheapest" beside a build with a GPU (module docstring)
         every_passing = [i for i in every_passing if not m[i].slow_cpu_only] or every_passing
+    # a data-center class machine (NOISE-1) is no rival in a room that cannot take it while one that can is shown
+    every_passing = [i for i in every_passing if not m[i].too_loud] or every_passing
     # a build whose users wait seconds per word (PERF warns) is shown after those at reading speed, and the claims
     # are made among the latter when there are any: "cheapest" at 2 tokens/s was the top of a 70B plan
     passing = [i for i in every_passing if m[i].readable] or every_passing
     within = [i for i in passing if m[i].within_budget]
-    claims: dict[int, list[tuple[str, str]]] = {i: [] for i in range(len(pool))}
-    currency = pool[0].currency
-
-    def claim(i: int | None, label: str, why: str) -> None:
-        if i is not None:
-            claims[i].append((label, why))
-
-    comparison = len(request.gpu_ids) >= 2
-    if comparison:
-        # a build of different cards (solve.mixed) is a build with each of them: "cheapest with X" is over every build
-        # that has an X, its card named by the part that is one
-        def cards(b: Build) -> tuple[str, ...]:
-            return b.gpus_mixed or (b.gpu_id,)
-
-        def named(b: Build, gpu_id: str) -> str:
-            part = next((p for p in b.parts if p.category == "gpu" and p.id == gpu_id), None) if b.gpus_mixed else None
-            return part.name if part is not None else _gpu_name(b)
-
-        for gpu_id in dict.fromkeys(g for i in passing for g in cards(pool[i])):
-            mine = [i for i in passing if gpu_id in cards(pool[i])]
-            best = min(mine, key=lambda i: (m[i].price, -m[i].speed))
-            name = named(pool[best], gpu_id)
-            claim(best, CHEAPEST_WITH + name, f"the lowest price of the builds with {name}")
-    elif passing:
-        best = min(passing, key=lambda i: (m[i].price, -m[i].speed))
-        at_speed = " at reading speed or more" if len(passing) < len(every_passing) else ""
-        claim(
-            best,
-            CHEAPEST,
-            f"the lowest price ({m[best].price:,.0f} {currency}) of the {len(passing)} builds found "
-            f"that pass every rule{at_speed}",
-        )
-        slow = min(every_passing, key=lambda i: (m[i].price, -m[i].speed))
-        if slow not in passing and m[slow].price < m[best].price:
-            claim(
-                slow,
-                CHEAPEST_SLOW,
-                f"the lowest price of every build found ({m[slow].price:,.0f} {currency}), at "
-                f"{m[slow].speed:.1f} tokens/s per user: slower than people read (~{READING_TPS:g} tokens/s)",
-            )
-    # a card past its software support is timed on software that no longer ships: never fastest nor best value (#28)
+    # a CPU-only box set aside only for its prompt wait still decodes as fast as it shows: "fastest" is a claim about
+    # that number, so it rivals the builds with a GPU on speed (a 10.2 tok/s Threadripper PRO had sat below a 6.5
+    # tok/s "fastest" EPYC with a card for GLM-4.5); its PROMPT warning says what the speed costs
+    speed_rivals = within + [
+        i
+        for i in range(len(pool))
+        if i not in within
+        and m[i].passing
+        and m[i].within_budget
+        and m[i].readable
+        and not m[i].short
+        and cpu_only(pool[i])
+        and not m[i].too_loud
+    ]
     eol = {i: end_of_life_caveat(pool[i]) for i in range(len(pool))}
-    fast_pool = [i for i in within if m[i].speed > 0 and eol[i] is None]
-    if len(fast_pool) > 1 or (fast_pool and not comparison):
-        best = max(fast_pool, key=lambda i: (m[i].speed, -m[i].price))
-        label = FASTEST if request.budget is not None else FASTEST_NO_BUDGET
-        scope = "within the budget" if request.budget is not None else "found"
-        if any(eol[i] is not None and m[i].speed > 0 for i in within):
-            scope += " on supported software"  # a faster card past its vendor's support may be shown beside it
-        claim(best, label, f"the highest speed of the builds {scope}: {speed_words(pool[best])}")
-        best = max(fast_pool, key=lambda i: (m[i].value(), -m[i].price))
-        unit = (
-            "tokens/s per user"
-            if pool[best].estimate.workload.get("kind", "inference") == "inference"
-            else "training tokens/s"
+    claims: _Claims = {i: [] for i in range(len(pool))}
+    return _Field(pool, m, every_passing, passing, within, claims, eol, speed_rivals)
+
+
+def _comparison_claims(f: _Field) -> None:
+    """A comparison of named GPUs: "cheapest with X" of each GPU's own cheapest build. A build of different cards
+    (solve.mixed) is a build with each of them, its card named by the part that is one."""
+
+    def cards(b: Build) -> tuple[str, ...]:
+        return b.gpus_mixed or (b.gpu_id,)
+
+    def named(b: Build, gpu_id: str) -> str:
+        part = next((p for p in b.parts if p.category == "gpu" and p.id == gpu_id), None) if b.gpus_mixed else None
+        return part.name if part is not None else _gpu_name(b)
+
+    for gpu_id in dict.fromkeys(g for i in f.passing for g in cards(f.pool[i])):
+        mine = [i for i in f.passing if gpu_id in cards(f.pool[i])]
+        best = min(mine, key=lambda i: (f.m[i].price, -f.m[i].speed))
+        name = named(f.pool[best], gpu_id)
+        f.claim(best, CHEAPEST_WITH + name, f"the lowest price of the builds with {name}")
+
+
+def _cheapest_claims(f: _Field) -> None:
+    if not f.passing:
+        return
+    m, currency = f.m, f.pool[0].currency
+    best = min(f.passing, key=lambda i: (m[i].price, -m[i].speed))
+    at_speed = " at reading speed or more" if len(f.passing) < len(f.every_passing) else ""
+    f.claim(
+        best,
+        CHEAPEST,
+        f"the lowest price ({m[best].price:,.0f} {currency}) of the {len(f.passing)} builds found "
+        f"that pass every rule{at_speed}",
+    )
+    slow = min(f.every_passing, key=lambda i: (m[i].price, -m[i].speed))
+    if slow not in f.passing and m[slow].price < m[best].price:
+        f.claim(
+            slow,
+            CHEAPEST_SLOW,
+            f"the lowest price of every build found ({m[slow].price:,.0f} {currency}), at "
+            f"{m[slow].speed:.1f} tokens/s per user: slower than people read (~{READING_TPS:g} tokens/s)",
         )
-        claim(best, VALUE, f"the most speed for the money: {1000 * m[best].value():,.2f} {unit} per 1,000 {currency}")
-    heard = [i for i in within if m[i].dba is not None]
+
+
+def _speed_claims(f: _Field, request: BuildRequest, comparison: bool) -> None:
+    """Fastest and best value; a card past its software support is timed on software that no longer ships, and a
+    consumer card's training speed rests on an unsourced utilisation (CONSUMER_TRAINING_UTILISATION_SOURCED): neither
+    claims fastest nor best value (#27, #28)."""
+    m = f.m
+    fast_pool = [i for i in f.speed_rivals if m[i].speed > 0 and f.eol[i] is None]
+    if not (len(fast_pool) > 1 or (fast_pool and not comparison)):
+        return
+    # a claim won on an unsourced speed is not made, and no slower build makes it in its place (it would be false)
+    best = max(fast_pool, key=lambda i: (m[i].speed, -m[i].price))
+    if m[best].unsourced_speed:
+        return
+    label = FASTEST if request.budget is not None else FASTEST_NO_BUDGET
+    scope = "within the budget" if request.budget is not None else "found"
+    if any(f.eol[i] is not None and m[i].speed > 0 for i in f.within):
+        scope += " on supported software"  # a faster card past its vendor's support may be shown beside it
+    f.claim(best, label, f"the highest speed of the builds {scope}: {speed_words(f.pool[best])}")
+    best = max(fast_pool, key=lambda i: (m[i].value(), -m[i].price))
+    if m[best].unsourced_speed:
+        return
+    inference = f.pool[best].estimate.workload.get("kind", "inference") == "inference"
+    unit = "tokens/s per user" if inference else "training tokens/s"
+    currency = f.pool[0].currency
+    f.claim(best, VALUE, f"the most speed for the money: {1000 * m[best].value():,.2f} {unit} per 1,000 {currency}")
+
+
+def _quiet_and_grow_claims(f: _Field) -> None:
+    m = f.m
+    heard = [i for i in f.within if m[i].dba is not None]
     if len(heard) > 1:
         best = min(heard, key=lambda i: (m[i].dba or 0.0, m[i].watts, m[i].price))
         louder = any((m[j].dba or 0.0, m[j].watts) > (m[best].dba or 0.0, m[best].watts) for j in heard)
-        claim(
+        f.claim(
             best if louder else None,
             QUIETEST,
             f"the lowest noise: {m[best].dba:.1f} dBA at 1 m, {m[best].watts:,.0f} W at the wall",
         )
-    growing = [i for i in within if pool[i].room_for_one_more]
+    growing = [i for i in f.within if f.pool[i].room_for_one_more]
     if growing:
         best = min(growing, key=lambda i: m[i].price)
-        claim(
+        f.claim(
             best,
             GROW,
-            f"takes one more {_gpu_name(pool[best])} by buying only that card: its slot, lanes, PSU "
+            f"takes one more {_gpu_name(f.pool[best])} by buying only that card: its slot, lanes, PSU "
             "and circuit have room",
         )
+
+
+def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
+    """The builds to show, by index: the labelled ones first to the top-k cut, then those no shown build beats on
+    price and speed without being louder; shown cheapest first."""
+    m, pool = f.m, f.pool
 
     def dominated(i: int) -> bool:
         # a slow CPU-only machine (its prompts wait minutes: PROMPT) never pushes a build with a GPU off the list,
         # whose prefill it cannot match: the 12-channel EPYC with a card had gone behind a CPU-only Threadripper
+        # nor does a card past its software support push a supported build off (its speed assumes software that no
+        # longer ships: two MI50 had dropped gpt-oss-120b's 16 GB card with the experts in RAM), nor a machine too
+        # loud for the room one the room takes
         return any(
-            j != i and m[j].passing and m[j].beats(m[i]) and not (m[j].slow_cpu_only and not cpu_only(pool[i]))
+            j != i
+            and m[j].passing
+            and m[j].beats(m[i])
+            and not (m[j].slow_cpu_only and not cpu_only(pool[i]))
+            and not (f.eol[j] is not None and f.eol[i] is None)
+            and not (m[j].too_loud and not m[i].too_loud)
             for j in range(len(pool))
         )
 
-    labelled = [i for i in range(len(pool)) if claims[i]]
+    labelled = [i for i in range(len(pool)) if f.claims[i]]
     order = {CHEAPEST: 0, FASTEST: 1, FASTEST_NO_BUDGET: 1, VALUE: 2, QUIETEST: 3, GROW: 4, CHEAPEST_SLOW: 5}
-    labelled.sort(key=lambda i: min(order.get(c[0], 0) for c in claims[i]))
+    labelled.sort(key=lambda i: min(order.get(c[0], 0) for c in f.claims[i]))
 
     def order_key(i: int) -> tuple[bool, bool, float, float]:
-        return (not m[i].passing, not m[i].readable or m[i].slow_cpu_only, m[i].price, -m[i].speed)
+        return (not m[i].passing, not m[i].readable or m[i].slow_cpu_only or m[i].too_loud, m[i].price, -m[i].speed)
 
-    rest = sorted((i for i in range(len(pool)) if not claims[i] and (comparison or not dominated(i))), key=order_key)
+    rest = sorted((i for i in range(len(pool)) if not f.claims[i] and (comparison or not dominated(i))), key=order_key)
     shown = (labelled + rest)[: request.top_k]
     shown.sort(key=order_key)
+    return shown
+
+
+def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
+    """The builds to show, ranked cheapest first, each labelled with the claims it holds over every build found."""
+    f = _field(builds, request)
+    if f is None:
+        return []
+    comparison = len(request.gpu_ids) >= 2
+    if comparison:
+        _comparison_claims(f)
+    else:
+        _cheapest_claims(f)
+    _speed_claims(f, request, comparison)
+    _quiet_and_grow_claims(f)
     out = []
-    for rank, i in enumerate(shown, start=1):
-        build = pool[i]
-        kind = ", ".join(k for k in (build.label, eol[i]) if k)
-        said = "; ".join(label for label, _why in claims[i])
+    for rank, i in enumerate(_shown(f, request, comparison), start=1):
+        build = f.pool[i]
+        kind = ", ".join(k for k in (build.label, f.eol[i]) if k)
+        said = "; ".join(label for label, _why in f.claims[i])
         label = f"{said} ({kind})" if said and kind else said or kind or ALTERNATIVE
-        why = "; ".join(w for _label, w in claims[i]) or (
+        why = "; ".join(w for _label, w in f.claims[i]) or (
             "no build shown beats it on both price and speed" if not comparison else ""
         )
         why = f"{why}; {build.why}" if why and build.why else why or build.why

@@ -498,6 +498,44 @@ def _ranked(found: list[_Found], request: BuildRequest) -> list[_Found]:
     return out
 
 
+def _first_clause(
+    request: BuildRequest, catalog: Catalog, cand: Candidates
+) -> tuple[list[Reason], list[str], tuple[Reason, ...]]:
+    """The reason's first clause, the binding constraints it names, and the closest GPUs' details: no GPU holds the
+    job (or the user's own card cannot), or no combination of parts passes every rule."""
+    if cand.options:
+        return [Reason.of("nothing.no-combination")], [], ()
+    summary = _rejection_summary(cand, catalog)
+    closest = tuple(_rejection_details(cand, catalog))
+    if request.owned_gpu is not None:
+        # only the user's own card is tried while they ask to use it: say so, not "no GPU in the catalog"
+        owned_gpu = catalog.records["gpus"].get(request.owned_gpu.id)
+        name = getattr(owned_gpu, "name", request.owned_gpu.id)
+        clause = Reason.of("nothing.own-gpu", name=name, most=request.max_gpus, closest=summary)
+    else:
+        clause = Reason.of("nothing.no-gpu", most=request.max_gpus, closest=summary)
+    return [clause], ["GPU memory / speed target per machine"], closest
+
+
+def _listed(ranked: list[_Found], request: BuildRequest, *, moe: bool) -> list[Relaxation]:
+    """The ways out listed (at most MAX_LISTED), cheapest first, each with its change said and its build."""
+    out = []
+    for f in ranked[:MAX_LISTED]:
+        said = _describe(f.kind, f.request or request, f.price, request, f.build, moe=moe)
+        out.append(
+            Relaxation(
+                kind=f.kind,
+                change=english(said),
+                total_price=f.price,
+                decode_tokens_per_s=f.build.estimate.decode_tokens_per_s,
+                request=f.request,
+                build=f.build,
+                said=said,
+            )
+        )
+    return out
+
+
 def diagnose(
     request: BuildRequest,
     catalog: Catalog,
@@ -512,28 +550,7 @@ def diagnose(
 ) -> tuple[Infeasible, Build | None]:
     """Why nothing fits (one sentence, short details under it) and every way out found, cheapest first; with the
     ready-made servers to show when they are the way out (or run the job as asked in a server room)."""
-    blocking: list[str] = []
-    closest: tuple[Reason, ...] = ()
-    clauses: list[Reason] = []
-    if not cand.options:
-        summary = _rejection_summary(cand, catalog)
-        closest = tuple(_rejection_details(cand, catalog))
-        if request.owned_gpu is not None:
-            # only the user's own card is tried while they ask to use it: say so, not "no GPU in the catalog"
-            owned_gpu = catalog.records["gpus"].get(request.owned_gpu.id)
-            clauses.append(
-                Reason.of(
-                    "nothing.own-gpu",
-                    name=getattr(owned_gpu, "name", request.owned_gpu.id),
-                    most=request.max_gpus,
-                    closest=summary,
-                )
-            )
-        else:
-            clauses.append(Reason.of("nothing.no-gpu", most=request.max_gpus, closest=summary))
-        blocking.append("GPU memory / speed target per machine")
-    else:
-        clauses.append(Reason.of("nothing.no-combination"))
+    clauses, blocking, closest = _first_clause(request, catalog, cand)
     found = search(request, solve, should_stop, seconds)
     cluster = None
     if request.allow_clusters:
@@ -541,21 +558,7 @@ def diagnose(
         if cluster is not None:
             found.append(_Found("cluster", None, cluster))
     ranked = _ranked(found, request)
-    moe = model.moe is not None
-    relaxations = []
-    for f in ranked[:MAX_LISTED]:
-        said = _describe(f.kind, f.request or request, f.price, request, f.build, moe=moe)
-        relaxations.append(
-            Relaxation(
-                kind=f.kind,
-                change=english(said),
-                total_price=f.price,
-                decode_tokens_per_s=f.build.estimate.decode_tokens_per_s,
-                request=f.request,
-                build=f.build,
-                said=said,
-            )
-        )
+    relaxations = _listed(ranked, request, moe=model.moe is not None)
     first = ranked[0] if ranked else None
     if first is not None:
         blocking.extend(LABELS.get(k, k) for k in first.kind.split("+") if k != "cluster")

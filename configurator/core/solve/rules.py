@@ -329,14 +329,7 @@ STORAGE_SIZE, FAST_STORAGE = instance(layout_rules.StorageSize), instance(layout
 def _ram_checks(a: Assembly, est: EstimateResult) -> list[Check]:
     """RAM-1, RAM-2 and RAM-3: system RAM for the GPUs and for the job."""
     vram = a.gpu.vram_gb * a.gpus
-    if a.ram_gb >= vram:
-        checks = [RAM_FOR_GPUS.say("pass", "ram", ram_gb=a.ram_gb, vram_gb=vram)]
-    elif compat.streams_weights(est.workload) and a.ram_gb >= compat.ram_needed_gb(vram, est.host_ram_bytes, True):
-        # llama.cpp (mmap) and vLLM stream the weights to the GPUs: less RAM than VRAM slows loading only
-        engine = str(est.workload.get("engine"))
-        checks = [RAM_FOR_GPUS.say("warn", "streamed", ram_gb=a.ram_gb, vram_gb=vram, engine=engine)]
-    else:
-        checks = [RAM_FOR_GPUS.say("fail", "ram", ram_gb=a.ram_gb, vram_gb=vram)]
+    checks = [RAM_FOR_GPUS.check(a.ram_gb, vram, est.host_ram_bytes, est.workload)]
     checks.append(
         RAM_TWICE.say("pass" if a.ram_gb >= 2 * vram else "warn", "twice", ram_gb=a.ram_gb, twice_gb=2 * vram)
     )

@@ -527,12 +527,7 @@ class BuildModel:
         self.m.add(
             self.ram_gb
             >= sum(
-                ceil_int(
-                    compat.ram_needed_gb(
-                        o.vram_gb, o.estimate.host_ram_bytes, compat.streams_weights(o.estimate.workload)
-                    )
-                )
-                * self.o[i]
+                ceil_int(RAM_FOR_GPUS.needed_gb(o.vram_gb, o.estimate.host_ram_bytes, o.estimate.workload)) * self.o[i]
                 for i, o in enumerate(self.options)
             )
         )
