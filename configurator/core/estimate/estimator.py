@@ -21,6 +21,7 @@ from configurator.core.estimate.backends import (
     llamacpp_backend,
     moe_expert_share,
 )
+from configurator.core.estimate.cards import as_gpus
 from configurator.core.estimate.collectives import SERVER_ENGINES, allreduce_latency
 from configurator.core.estimate.frameworks import (
     DEEPSPEED_BUCKET_ELEMENTS,
@@ -1984,6 +1985,7 @@ def estimate(
     """
     if gpus < 1:
         raise RequestError("--gpus must be at least 1")
+    gpu, gpus = as_gpus(gpu, gpus)  # `gpus` counts cards; a card with two GPUs is estimated as its two GPUs
     workload = workload.resolved(model.max_context)
     if workload.optimizer is None and workload.kind != "inference":
         # resolved() leaves it to the GPU count: torchtune's one-GPU full configs use bitsandbytes' paged 8-bit

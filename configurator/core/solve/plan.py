@@ -258,7 +258,14 @@ def _assemble(
         parts.append(_part("accessory", acc, bridge, 1, f"NVLink between slots {positions[0]} and {positions[1]}"))
     upgrades, grows = _upgrades(assembly, choice, request, cand, pw)
     slot_map = tuple(
-        SlotAssignment(slot=s.position, part_id=gpu.id, lanes=s.lanes, gen=s.gen, source=s.source)
+        SlotAssignment(
+            slot=s.position,
+            part_id=gpu.id,
+            lanes=s.lanes,
+            gen=s.gen,
+            source=s.source,
+            split="x8/x8" if gpu.gpus_per_card > 1 else "",
+        )
         for s in placement.slots
     )
     savings = sum(p.unit_price * p.owned for p in parts)

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from configurator.core.catalog.models import Chassis, Cooler, Cpu, Gpu, MemoryKit, Motherboard, Psu, Storage
+from configurator.core.catalog.models import Chassis, Cooler, Cpu, Gpu, MemoryKit, Motherboard, PcieSlot, Psu, Storage
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.rules import Verdict, instance
+from configurator.core.rules import bifurcation as bifurcation_rules
 from configurator.core.rules import cooling as cooling_rules
 from configurator.core.rules import layout as layout_rules
 from configurator.core.rules import power as power_rules
@@ -194,6 +195,7 @@ PASSIVE_CARDS, OPEN_AIR_IN_DUCTS = instance(cooling_rules.PassiveCards), instanc
 OPEN_AIR_FLAGSHIPS, CORES_PER_GPU = instance(cooling_rules.OpenAirFlagships), instance(cooling_rules.CoresPerGpu)
 CPU_LANES, MANY_GPU_PLATFORM = instance(layout_rules.CpuLanes), instance(layout_rules.ManyGpuPlatform)
 DRIVE_SOCKETS, U2_DRIVES = instance(layout_rules.DriveSockets), instance(layout_rules.U2Drives)
+SPLIT_SLOT = instance(bifurcation_rules.SplitSlot)
 
 
 def _case_rules(a: Assembly, request: BuildRequest) -> list[Check]:
@@ -221,10 +223,17 @@ def _lane_rules(a: Assembly) -> list[Check]:
         if a.placement.bays
         else CPU_LANES.check(sum(s.lanes for s in a.placement.slots), nvme, a.cpu.pcie_lanes * a.sockets),
         MANY_GPU_PLATFORM.check(a.gpus, a.cpu.platform) if a.gpus >= 3 else None,
+        SPLIT_SLOT.check(a.gpu.gpus_per_card, _seated(a)),
         DRIVE_SOCKETS.check(nvme, a.board),
         U2_DRIVES.check(a.storage.interface, a.cpu.platform),
     ]
     return _shown(verdicts, QUIET)
+
+
+def _seated(a: Assembly) -> list[tuple[PcieSlot, int]]:
+    """Each card's slot on the board and the lanes it runs (empty in a GPU server's bays: no slot to split)."""
+    slots = {s.position: s for s in a.board.pcie_slots}
+    return [] if a.placement.bays else [(slots[u.position], u.lanes) for u in a.placement.slots if u.position in slots]
 
 
 def _workload_checks(a: Assembly, request: BuildRequest, est: EstimateResult) -> list[Check]:
@@ -410,7 +419,7 @@ def _host_checks(a: Assembly, request: BuildRequest, est: EstimateResult, storag
 
     checks.append(compat.cpu_board(a.cpu, a.board))
     checks.extend(_shown([CORES_PER_GPU.check(a.cpu.cores * a.sockets, a.gpus)]))
-    vram = a.gpu.vram_gb * a.gpus
+    vram = a.gpu.vram_gb * a.gpu.gpus_per_card * a.gpus
     if a.ram_gb >= vram:
         add("RAM-1", "pass", f"{a.ram_gb} GB RAM for {vram:g} GB of VRAM")
     elif compat.streams_weights(est.workload) and a.ram_gb >= compat.ram_needed_gb(vram, est.host_ram_bytes, True):
