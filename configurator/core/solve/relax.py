@@ -634,7 +634,8 @@ def _servers_as_asked(cluster: Build | None, request: BuildRequest, first: _Foun
     if request.room == "server-room":
         return cluster if _offerable(cluster, request) else None
     changes_job = first is not None and bool(set(first.kind.split("+")) & METHOD_CHANGES)
-    only_site = all(c.status != "fail" or c.rule == "SITE-POWER" for c in cluster.checks)
+    # what the room lacks: a cluster's site power, or one server's dedicated 200-240 V feeds (its CIR-1)
+    only_site = all(c.status != "fail" or c.rule in ("SITE-POWER", "CIR-1") for c in cluster.checks)
     return cluster if changes_job and only_site else None
 
 
