@@ -69,6 +69,9 @@ SLOW_MODULES = frozenset(
         "test_sheet_cluster",
         "test_relax_cli",
         "test_advise",
+        "test_dual_gpu_plan",
+        "test_standard_servers",
+        "test_map_small_cells",
     }
 )
 """Modules of end-to-end plans, measured at 10 s or more in all on this 2-core machine (pytest --durations=0): the

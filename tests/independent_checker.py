@@ -147,8 +147,9 @@ def check(
     # 32 GB for llama.cpp (a dual-3090 guide's "32GB minimum") and 64 GB for vLLM
     engine = (build.get("launch") or {}).get("engine")
     floor = {"llama.cpp": 32, "vllm": 64}.get(engine or "")
-    streamed = floor is not None and "RAM-1" in warned and ram >= min(gpu["vram_gb"] * n, floor)
-    if ram < gpu["vram_gb"] * n and not streamed:
+    vram = gpu["vram_gb"] * gpu.get("gpus_per_card", 1) * n  # a card of two GPUs holds twice the per-GPU memory
+    streamed = floor is not None and "RAM-1" in warned and ram >= min(vram, floor)
+    if ram < vram and not streamed:
         problems.append("system RAM below total VRAM")
     if n >= 3 and cpu["platform"] == "consumer":
         problems.append("three or more GPUs on a consumer platform")
@@ -187,6 +188,18 @@ def check(
                 problems.append(f"cards in slots {upper} and {lower} collide or lack the open-air gap")
         if positions and positions[-1] + thickness - 1 > chassis["expansion_slots"]:
             problems.append("the last card reaches past the case's expansion openings")
+    if gpu.get("gpus_per_card", 1) > 1:
+        # two GPUs on one card, x8 each, no switch on the card: the board's manual must list an x8/x8 split of the
+        # slot, which then runs all sixteen lanes (a bay of a GPU server is not such a slot)
+        slots = {s["position"]: s for s in board["pcie_slots"]}
+        for pos in positions:
+            slot = slots.get(pos)
+            if board.get("gpu_bays") or slot is None or "x8x8" not in slot.get("splits", ()):
+                problems.append(f"a card of two GPUs in slot {pos}, which the board does not split x8/x8")
+            elif len(positions) > 1 and slot.get("lanes_when_bifurcated", 16) < 16:
+                problems.append(
+                    f"a card of two GPUs in slot {pos}, which runs x{slot['lanes_when_bifurcated']} beside another card"
+                )
     # lanes
     if not board.get("gpu_bays"):
         lanes_by_pos = {s["position"]: s["lanes"] for s in board["pcie_slots"]}

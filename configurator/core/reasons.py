@@ -155,7 +155,7 @@ def _cluster(r: Reason, _say: Say) -> str:
     head = (
         f"{f['nodes']} machines working together{room}: {money}"
         if r.num("nodes") > 1
-        else f"a ready-made {f['gpus']}-GPU server: {money}"
+        else f"a ready-made {f['gpus']}-GPU server{room}: {money}"  # one node needs the room's feeds too (#28)
     )
     return head + (f", over the {r.num('budget'):,.0f} {f['currency']} budget" if f.get("budget") is not None else "")
 

@@ -101,6 +101,9 @@ def test_ready_made_systems_and_clusters_name_their_gpu(catalog) -> None:  # typ
     )
     cluster = plan(sam, catalog).builds[0]
     assert cluster.nodes > 1
-    # the cheapest cluster's GPU (H100, A100 or, since the DGX B200 is priced, B200: as prices go), by its name
-    short = {"h100-sxm": "H100 SXM5 80GB", "a100-80gb-sxm": "A100 80GB SXM4", "b200": "B200 (HGX)"}[cluster.gpu_id]
+    # the cheapest cluster's GPU (H100, A100, since the DGX B200 is priced B200, since the MI300X server is (at an
+    # estimated price) MI300X: as prices go), by its name
+    short = {"h100-sxm": "H100 SXM5 80GB", "a100-80gb-sxm": "A100 80GB SXM4", "b200": "B200 (HGX)", "mi300x": "MI300X"}[
+        cluster.gpu_id
+    ]
     assert gpus_text(cluster) == f"{cluster.nodes} nodes x 8 x {short}" and cluster.gpu_id not in gpus_text(cluster)

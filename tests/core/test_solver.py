@@ -269,9 +269,11 @@ def test_a_cluster_way_out_says_when_it_is_beyond_the_budget(catalog: Catalog) -
     )
     infeasible = plan(request, catalog).infeasible
     assert infeasible is not None
-    # the relaxations are searched (#27): q4_k_m on one machine is cheaper; the cluster still says what it costs
+    # the relaxations are searched (#27): q4_k_m on one machine is cheaper; the servers still say what they cost (one
+    # 8 x MI300X node holds the 810 GB since it is in the catalog, else machines working together)
     way_out = next(r.change for r in infeasible.relaxations if r.kind == "cluster")
-    assert "machines working together" in way_out and way_out.endswith("over the 500 USD budget"), way_out
+    assert "machines working together" in way_out or "a ready-made 8-GPU server" in way_out, way_out
+    assert way_out.endswith("over the 500 USD budget"), way_out
 
 
 def test_without_a_budget_no_label_speaks_of_one(catalog: Catalog) -> None:

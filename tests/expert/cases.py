@@ -28,6 +28,7 @@ from tests.expert.predicates import (
     gpu_ids,
     gpu_parts,
     gpus_bought,
+    labelled,
     labelled_build,
     launch_command,
     memory_channels,
@@ -244,6 +245,16 @@ SERVING_CHEN = (
 def experts_tiers(plan: Plan) -> set[int]:
     """The memory-channel counts of the experts-in-RAM builds offered (a platform tier each)."""
     return {memory_channels(b) for b in builds(plan) if experts_in_ram(b)}
+
+
+def fastest_beats_fewer_channels(plan: Plan) -> bool:
+    """The build labelled fastest decodes faster than every experts-in-RAM build on a host with fewer channels."""
+    marked = labelled(plan, "fastest")
+    if not marked:
+        return False
+    top = marked[0]
+    fewer = [b for b in plan["builds"] if experts_in_ram(b) and 0 < memory_channels(b) < memory_channels(top)]
+    return all(decode(top) > decode(b) for b in fewer)
 
 
 def named_labels_match(plan: Plan) -> bool:
@@ -465,6 +476,28 @@ CASES: tuple[Case, ...] = (
         "R1's experts are ~380 GB at Q4 and decode is bound by host memory bandwidth: a 12-channel EPYC with a 24 GB "
         "card roughly doubles a 4-channel Xeon W's 3.5 tok/s within the same budget.",
         (KTRANSFORMERS_R1, ISSUE_28),
+    ),
+    Case(
+        "deepseek-r1-q4-15000-fastest-at-12-channels",
+        "--model deepseek-r1 --workload inference --precision q4_k_m --budget 15000",
+        (
+            labelled_build(
+                "fastest",
+                "a 12-channel (or more) host with the experts in RAM",
+                lambda b: memory_channels(b) >= 12 and experts_in_ram(b),
+            ),
+            Expect(
+                "the fastest decodes faster than every experts-in-RAM build on fewer memory channels",
+                fastest_beats_fewer_channels,
+            ),
+        ),
+        "Decode with R1's experts in RAM is bound by the host's memory bandwidth: twelve DDR5 channels read 1.5x what "
+        "eight do and 3x what four do, so within 15,000 USD the fastest answer is the 12-channel EPYC, and it "
+        "decodes faster than the 8-channel Threadripper PRO / Xeon W builds beside it (KTransformers: decode scales "
+        "with the DRAM bandwidth the sockets give).",
+        (KTRANSFORMERS_R1, ISSUE_28),
+        today="#28 (expert's CCD fix pending): the 12-channel tier takes the cheapest EPYC 9124, whose four CCDs cap "
+        "its reads (6.1 tok/s), below the 8-channel Xeon w5-3435X with a P100 at 7.7",
     ),
     Case(
         "deepseek-r1-q4-15000-cpu-only-not-cheapest",

@@ -162,6 +162,13 @@ class Gpu(Record):
     power_limit_source: str = Field(
         default="", description="where power_limit_min_w was read (a URL and what it shows)"
     )
+    gpus_per_card: int = Field(
+        default=1,
+        ge=1,
+        le=2,
+        description="GPUs on one card (the Arc Pro B60 Dual carries two, each with its own memory and x8 link): "
+        "vram_gb, bandwidth and throughput are per GPU; tdp_w, size and connectors per card",
+    )
 
     @model_validator(mode="after")
     def _power_floor_is_sourced(self) -> Gpu:
@@ -169,6 +176,12 @@ class Gpu(Record):
             raise ValueError("power_limit_min_w needs a power_limit_source")
         if self.power_limit_min_w is not None and self.power_limit_min_w > self.tdp_w:
             raise ValueError(f"power_limit_min_w ({self.power_limit_min_w:g} W) is above tdp_w ({self.tdp_w:g} W)")
+        return self
+
+    @model_validator(mode="after")
+    def _two_gpus_split_one_slot(self) -> Gpu:
+        if self.gpus_per_card > 1 and (self.form_factor != "pcie" or self.pcie_lanes * self.gpus_per_card > 16):
+            raise ValueError("a card with two GPUs is a PCIe card whose GPUs share its x16 (pcie_lanes is per GPU)")
         return self
 
     @model_validator(mode="after")
@@ -229,6 +242,11 @@ class PcieSlot(_Strict):
     )
     lanes_when_bifurcated: int | None = Field(
         default=None, ge=1, le=16, description="lanes when the slot pair runs x8/x8 (both populated)"
+    )
+    splits: tuple[Literal["x8x8", "x4x4x4x4"], ...] = Field(
+        default=(),
+        description="how the BIOS can split this slot's lanes for one card carrying several devices (a dual-GPU card, "
+        "an M.2 carrier), as the board's manual or spec page lists; empty when not published: never assumed",
     )
 
 

@@ -27,6 +27,7 @@ from configurator.core.estimate.backends import (
     llamacpp_backend,
     moe_expert_share,
 )
+from configurator.core.estimate.cards import as_gpus
 from configurator.core.estimate.collectives import SERVER_ENGINES, allreduce_latency
 from configurator.core.estimate.desktop_training import desktop_mfu, gemm_time_share
 from configurator.core.estimate.frameworks import (
@@ -2282,6 +2283,7 @@ def estimate(
     """
     if gpus < 1:
         raise RequestError("--gpus must be at least 1")
+    gpu, gpus = as_gpus(gpu, gpus)  # `gpus` counts cards; a card with two GPUs is estimated as its two GPUs
     workload = _with_optimizer(workload.resolved(model.max_context), gpus)
     on_host = _estimate_on_host(model, workload, gpu, gpus, host, exact_weight_bytes)
     if on_host is not None:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.estimate import estimator as _est
+from configurator.core.estimate.cards import as_gpus
 from configurator.core.estimate.estimator import (
     GIB,
     _bw_efficiency,
@@ -408,6 +409,7 @@ def estimate_on_host(
     other; prefill computes on the GPU and, for weights kept in RAM, copies them over PCIe once per micro-batch
     (llama.cpp offloads large-batch matmuls of host tensors to the GPU, `--op-offload`), or on the CPU cores.
     """
+    gpu, gpus = as_gpus(gpu, gpus)  # cards in, GPUs estimated (estimate.cards)
     workload = workload.resolved(model.max_context)
     if workload.kind != "inference" or workload.engine != "llama.cpp":
         raise ValueError("estimate_on_host models llama.cpp inference")

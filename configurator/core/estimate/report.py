@@ -12,6 +12,15 @@ def _gib(value: float) -> str:
     return f"{value / GIB:8.2f} GiB"
 
 
+def _hardware(gpus: int, gpu: Gpu | None) -> str:
+    """'2 x RTX 3090'; a card of two GPUs is counted in cards and GPUs ('1 x ... (2 GPUs)')."""
+    if gpu is None:
+        return f"{gpus} x (no GPU given)"
+    if gpu.gpus_per_card > 1:
+        return f"{gpus // gpu.gpus_per_card} x {gpu.name} ({gpus} GPUs)"
+    return f"{gpus} x {gpu.name}"
+
+
 def format_estimate(result: EstimateResult, model: ModelArch, gpu: Gpu | None, explain: bool = False) -> str:
     w = result.workload
     lines = [
@@ -24,8 +33,7 @@ def format_estimate(result: EstimateResult, model: ModelArch, gpu: Gpu | None, e
             else f", {w['method'] if w['kind'] == 'finetune' else 'full'}, {w['optimizer']}, {w.get('framework')}"
         )
         + f", context {w['context']}, batch {w['batch']}",
-        f"hardware: {result.gpus} x {gpu.name if gpu else '(no GPU given)'}"
-        + (f", split by {result.split}" if result.gpus > 1 else ""),
+        f"hardware: {_hardware(result.gpus, gpu)}" + (f", split by {result.split}" if result.gpus > 1 else ""),
         "",
         "memory on the most loaded GPU:",
     ]

@@ -385,7 +385,9 @@ def gpu_spec(build: Build) -> dict[str, Any]:
 def slot_words(gpu: dict[str, Any], card: SlotAssignment) -> str:
     """Where a card sits, as the sheet and the app's slot map word it: a server's module bay ('SXM5 bay (NVLink 4)',
     slots.module_bay) or its slot's lanes, generation and their source ('x16 Gen4 (cpu)')."""
-    return str(gpu["bay"]) if gpu.get("bay") else f"x{card.lanes} Gen{card.gen} ({card.source})"
+    if gpu.get("bay"):
+        return str(gpu["bay"])
+    return f"x{card.lanes} Gen{card.gen} ({card.source})" + (f" {card.split}" if card.split else "")
 
 
 def slot_map_svg(build: Build) -> str:

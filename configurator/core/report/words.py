@@ -248,7 +248,7 @@ def _cluster(r: Reason, _say: Say) -> str:
     head = (
         f"{r.fields['nodes']} 台机器{room}协同工作：{money}"
         if r.num("nodes") > 1
-        else f"一台现成的 {r.fields['gpus']} 卡服务器：{money}"
+        else f"一台{room + '的' if room else ''}现成 {r.fields['gpus']} 卡服务器：{money}"
     )
     over = f"，超出 {r.num('budget'):,.0f} {r.fields['currency']} 的预算" if r.fields.get("budget") is not None else ""
     return head + over

@@ -3,7 +3,7 @@ of a build, the search's bounds and the hints all read."""
 
 from __future__ import annotations
 
-from configurator.core.rules import compatibility, cooling, job, layout, links, power, site, software
+from configurator.core.rules import bifurcation, compatibility, cooling, job, layout, links, power, site, software
 from configurator.core.rules.base import REGISTRY, STRUCTURE, Message, Rule, Severity, Verdict, instance, rule
 
 __all__ = [
@@ -13,6 +13,7 @@ __all__ = [
     "Rule",
     "Severity",
     "Verdict",
+    "bifurcation",
     "compatibility",
     "cooling",
     "instance",

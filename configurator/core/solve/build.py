@@ -43,6 +43,7 @@ class SlotAssignment(_Frozen):
     lanes: int = 16
     gen: int = 4
     source: str = "cpu"
+    split: str = ""  # "x8/x8": the slot's lanes split between the two GPUs of one card (PCI-8)
 
 
 class Power(_Frozen):
@@ -210,7 +211,9 @@ class Build(_Frozen):
             },
             "estimate": self.estimate.to_json(),
             "checks": [c.to_json() for c in self.checks],
-            "slot_map": [{"slot": s.slot, "part_id": s.part_id} for s in self.slot_map],
+            "slot_map": [
+                {"slot": s.slot, "part_id": s.part_id, **({"split": s.split} if s.split else {})} for s in self.slot_map
+            ],
             "cost_of_ownership": self.cost_of_ownership,
             "launch": self.launch,
             "noise_dba": build_dba(self),  # one machine at noise.DISTANCE_M (1 m) under load; None without fans

@@ -25,6 +25,7 @@ from configurator.core.catalog.models import (
     Storage,
 )
 from configurator.core.estimate import estimator as estimator_module
+from configurator.core.estimate.cards import cards_for
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.precision import GGUF_FOR_INTEGER, GGUF_TYPES, weight_format
 from configurator.core.estimate.result import HARD_HEADROOM, EstimateResult
@@ -57,7 +58,7 @@ class GpuOption:
 
     @property
     def vram_gb(self) -> float:
-        return self.gpu.vram_gb * self.count
+        return self.gpu.vram_gb * self.gpu.gpus_per_card * self.count
 
     @property
     def perf(self) -> float:
@@ -110,7 +111,7 @@ class Candidates:
     def placement(self, board: Motherboard, option: GpuOption, risers: bool) -> Placement | None:
         """Cached by what geometry depends on: card thickness, cooler gap and count."""
         gpu = option.gpu
-        key = (board.id, span(gpu), needs_gap(gpu), gpu.slot_width <= 2, option.count, risers)
+        key = (board.id, span(gpu), needs_gap(gpu), gpu.slot_width <= 2, option.count, risers, gpu.gpus_per_card)
         if key not in self.placements:
             self.placements[key] = remember(
                 "placement", (id(board), *key), (board,), lambda: place(board, gpu, option.count, risers)
@@ -244,16 +245,17 @@ def _usable_bytes(result: EstimateResult, request: BuildRequest) -> float:
     return (result.peak_gpu.usable_bytes or 0) * (1 - min(request.vram_headroom, HARD_HEADROOM))
 
 
-def _fewest_that_could_fit(result: EstimateResult, request: BuildRequest, workload: Workload) -> int:
+def _fewest_that_could_fit(result: EstimateResult, request: BuildRequest, workload: Workload, gpu: Gpu) -> int:
     """No fewer GPUs can hold the job than its weights over one GPU's usable memory: however the
     job is split (layers, tensors, ZeRO shards, replicas), the busiest GPU holds at least its share
-    of them. Not when weights may move to system RAM (offload), where fewer GPUs can fit."""
+    of them; in cards, those GPUs over the GPUs a card carries. Not when weights may move to system RAM (offload),
+    where fewer GPUs can fit."""
     if workload.offload != "none" or runs_from_ram(workload) or result.offloaded_bytes:
         return 1
     usable = _usable_bytes(result, request)
     if usable <= 0:
         return 1
-    return math.ceil(result.breakdown.weights / usable)
+    return cards_for(gpu, math.ceil(result.breakdown.weights / usable))
 
 
 ONE_MACHINE_TRAINING_COUNTS = 8
@@ -442,7 +444,7 @@ def gpu_options(
                 minimum = n
                 break
             last_reason = _too_small(result, gpu, n, request.max_gpus)
-            n = max(n + 1, min(request.max_gpus, _fewest_that_could_fit(result, request, workload)))
+            n = max(n + 1, min(request.max_gpus, _fewest_that_could_fit(result, request, workload, gpu)))
         if minimum is None:
             c.rejected_gpus[gpu.id] = last_reason
             continue
@@ -481,9 +483,14 @@ def _too_small(result: EstimateResult, gpu: Gpu, n: int, max_gpus: int) -> Reaso
     usable = (result.peak_gpu.usable_bytes or gpu.vram_gb * GIB) * (1 - HARD_HEADROOM)
     if n < max_gpus:
         return Reason.of("gpu.memory", gib=result.per_gpu_bytes / GIB, n=n)
-    cards = math.ceil(result.total_bytes / usable)
+    cards = cards_for(gpu, math.ceil(result.total_bytes / usable))
     return Reason.of(
-        "gpu.memory-max", cards=max(cards, n + 1), vram=gpu.vram_gb, gib=result.per_gpu_bytes / GIB, n=n, most=max_gpus
+        "gpu.memory-max",
+        cards=max(cards, n + 1),
+        vram=gpu.vram_gb * gpu.gpus_per_card,
+        gib=result.per_gpu_bytes / GIB,
+        n=n,
+        most=max_gpus,
     )
 
 

@@ -186,8 +186,8 @@ def owned_mixes(ctx: PlanContext) -> list[Mix]:
     request, catalog = ctx.request, ctx.catalog
     owned_part = request.owned_gpu
     mine = catalog.records["gpus"].get(owned_part.id) if owned_part else None
-    if owned_part is None or not isinstance(mine, Gpu):
-        return []
+    if owned_part is None or not isinstance(mine, Gpu) or mine.gpus_per_card > 1:
+        return []  # a card of two GPUs is not mixed: its GPUs' shares are not modelled apart from the card's slot
     k = owned_part.quantity
     alone = _engine(ctx, [mine])
     if alone is not None:
@@ -203,7 +203,7 @@ def owned_mixes(ctx: PlanContext) -> list[Mix]:
     for other in catalog.kind("gpus"):
         if ctx.should_stop():
             break
-        if not isinstance(other, Gpu) or other.id == mine.id or not _same_maker(mine, other):
+        if not isinstance(other, Gpu) or other.id == mine.id or not _same_maker(mine, other) or other.gpus_per_card > 1:
             continue
         if gpu_allowed(other, request) is not None:
             continue
@@ -225,7 +225,9 @@ def compared_mixes(ctx: PlanContext) -> list[Mix]:
     named = [
         g
         for i in request.gpu_ids
-        if isinstance(g := catalog.records["gpus"].get(i), Gpu) and gpu_allowed(g, request) is None
+        if isinstance(g := catalog.records["gpus"].get(i), Gpu)
+        and gpu_allowed(g, request) is None
+        and g.gpus_per_card == 1
     ]
     out: list[Mix] = []
     for x, a in enumerate(named):

@@ -282,7 +282,14 @@ def _assemble(
     parts = _host_parts(assembly, choice, estimate, pw) + _case_parts(assembly, choice, cand, bridge)
     upgrades, grows = _upgrades(assembly, choice, request, cand, pw)
     slot_map = tuple(
-        SlotAssignment(slot=s.position, part_id=opt.gpu.id, lanes=s.lanes, gen=s.gen, source=s.source)
+        SlotAssignment(
+            slot=s.position,
+            part_id=opt.gpu.id,
+            lanes=s.lanes,
+            gen=s.gen,
+            source=s.source,
+            split="x8/x8" if opt.gpu.gpus_per_card > 1 else "",
+        )
         for s in assembly.placement.slots
     )
     return Build(

@@ -153,6 +153,7 @@ def board_key(b: Motherboard, ram_totals: Sequence[float] | None = None) -> tupl
             s.shares_with,
             s.lanes_when_shared,
             s.lanes_when_bifurcated,
+            s.splits,
         )
         for s in b.pcie_slots
     )

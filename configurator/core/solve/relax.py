@@ -25,6 +25,7 @@ from configurator.core.estimate.precision import GGUF_TYPES
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.reasons import EN, REJECT_DULL, Reason, Value, english, rejection_kind
+from configurator.core.rules.power import Circuit
 from configurator.core.rules.site import SitePower
 from configurator.core.solve.build import Build, Infeasible, Relaxation
 from configurator.core.solve.candidates import Candidates, gpu_allowed, runs_from_ram
@@ -638,7 +639,8 @@ def _servers_as_asked(cluster: Build | None, request: BuildRequest, first: _Foun
     if request.room == "server-room":
         return cluster if _offerable(cluster, request) else None
     changes_job = first is not None and bool(set(first.kind.split("+")) & METHOD_CHANGES)
-    only_site = all(c.status != "fail" or c.rule == SitePower.id for c in cluster.checks)
+    # what the room lacks: a cluster's site power, or one server's dedicated 200-240 V feeds (its CIR-1)
+    only_site = all(c.status != "fail" or c.rule in (SitePower.id, Circuit.id) for c in cluster.checks)
     return cluster if changes_job and only_site else None
 
 

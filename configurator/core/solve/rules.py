@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from configurator.core.catalog.models import Chassis, Cooler, Cpu, Gpu, MemoryKit, Motherboard, Psu, Storage
+from configurator.core.catalog.models import Chassis, Cooler, Cpu, Gpu, MemoryKit, Motherboard, PcieSlot, Psu, Storage
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.rules import Verdict, compat, instance
+from configurator.core.rules import bifurcation as bifurcation_rules
 from configurator.core.rules import compatibility as memory_rules
 from configurator.core.rules import cooling as cooling_rules
 from configurator.core.rules import job as job_rules
@@ -172,6 +173,7 @@ OPEN_AIR_FLAGSHIPS, CORES_PER_GPU = instance(cooling_rules.OpenAirFlagships), in
 CPU_LANES, MANY_GPU_PLATFORM = instance(layout_rules.CpuLanes), instance(layout_rules.ManyGpuPlatform)
 DRIVE_SOCKETS, U2_DRIVES = instance(layout_rules.DriveSockets), instance(layout_rules.U2Drives)
 SIDE_BY_SIDE = instance(cooling_rules.SideBySide)
+SPLIT_SLOT = instance(bifurcation_rules.SplitSlot)
 
 
 def _case_rules(a: Assembly, request: BuildRequest) -> list[Check]:
@@ -199,10 +201,17 @@ def _lane_rules(a: Assembly) -> list[Check]:
         if a.placement.bays
         else CPU_LANES.check(sum(s.lanes for s in a.placement.slots), nvme, a.cpu.pcie_lanes * a.sockets),
         MANY_GPU_PLATFORM.check(a.gpus, a.cpu.platform) if a.gpus >= 3 else None,
+        SPLIT_SLOT.check(a.gpu.gpus_per_card, _seated(a)),
         DRIVE_SOCKETS.check(nvme, a.board),
         U2_DRIVES.check(a.storage.interface, a.cpu.platform),
     ]
     return _shown(verdicts, QUIET)
+
+
+def _seated(a: Assembly) -> list[tuple[PcieSlot, int]]:
+    """Each card's slot on the board and the lanes it runs (empty in a GPU server's bays: no slot to split)."""
+    slots = {s.position: s for s in a.board.pcie_slots}
+    return [] if a.placement.bays else [(slots[u.position], u.lanes) for u in a.placement.slots if u.position in slots]
 
 
 def _workload_checks(a: Assembly, request: BuildRequest, est: EstimateResult) -> list[Check]:
@@ -328,7 +337,7 @@ STORAGE_SIZE, FAST_STORAGE = instance(layout_rules.StorageSize), instance(layout
 
 def _ram_checks(a: Assembly, est: EstimateResult) -> list[Check]:
     """RAM-1, RAM-2 and RAM-3: system RAM for the GPUs and for the job."""
-    vram = a.gpu.vram_gb * a.gpus
+    vram = a.gpu.vram_gb * a.gpu.gpus_per_card * a.gpus
     checks = [RAM_FOR_GPUS.check(a.ram_gb, vram, est.host_ram_bytes, est.workload)]
     checks.append(
         RAM_TWICE.say("pass" if a.ram_gb >= 2 * vram else "warn", "twice", ram_gb=a.ram_gb, twice_gb=2 * vram)

@@ -12,7 +12,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from configurator.core.catalog.models import Gpu, Motherboard
+from configurator.core.catalog.models import Gpu, Motherboard, PcieSlot
 
 # the GPU-to-GPU fabric a module's `nvlink` family names (catalog gpus.toml: "nvlink4-sxm", "xgmi-oam")
 _MODULE_LINKS = {"nvlink": "NVLink", "xgmi": "Infinity Fabric"}
@@ -69,12 +69,14 @@ def place(board: Motherboard, gpu: Gpu, count: int, risers: bool = False) -> Pla
     With `risers` (open frames) cards hang off cables, so thickness does not collide.
     """
     if board.gpu_bays:
-        if count > board.gpu_bays or gpu.slot_width > 2:
-            return None
+        if count > board.gpu_bays or gpu.slot_width > 2 or gpu.gpus_per_card > 1:
+            return None  # a server's bay splits its x16 for one card of two GPUs only where a manual says so
         gen = board.gpu_bay_gen or 4
         bays = tuple(SlotUse(i + 1, 16, gen, "bay") for i in range(count))
         return Placement(bays, 0, True, bays=True)
-    slots = sorted((s for s in board.pcie_slots if s.mechanical_lanes >= 16), key=lambda s: s.position)
+    slots = sorted(
+        (s for s in board.pcie_slots if s.mechanical_lanes >= 16 and splits_for(gpu, s)), key=lambda s: s.position
+    )
     if count > len(slots):
         return None
     best: tuple[tuple[int, int, int], Placement] | None = None
@@ -100,12 +102,20 @@ def place(board: Motherboard, gpu: Gpu, count: int, risers: bool = False) -> Pla
             if s.lanes_when_bifurcated and s.source == "cpu" and len(cpu_slots) > 1:
                 lanes = min(lanes, s.lanes_when_bifurcated)
             uses.append(SlotUse(s.position, lanes, s.gen, s.source))
+        if gpu.gpus_per_card > 1 and any(u.lanes < 16 for u in uses):
+            continue  # two GPUs at x8 each: the slot must run all sixteen lanes (PCI-8)
         openings = 0 if risers else combo[-1].position + width - 1
         placement = Placement(tuple(uses), openings, gapped)
         score = (placement.min_lanes, placement.cpu_lanes, -openings)
         if best is None or score > best[0]:
             best = (score, placement)
     return best[1] if best else None
+
+
+def splits_for(gpu: Gpu, slot: PcieSlot) -> bool:
+    """Whether `slot` can take this card: any slot for a one-GPU card; for a card with two GPUs (each on its own x8 of
+    the card's x16, no switch on the card) a slot whose BIOS splits it x8/x8, as the board's manual lists (PCI-8)."""
+    return gpu.gpus_per_card == 1 or "x8x8" in slot.splits
 
 
 def lane_bandwidth_gbps(gen: int, lanes: int) -> float:

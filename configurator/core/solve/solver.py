@@ -366,7 +366,7 @@ class BuildModel:
         def layout_key(b: Motherboard) -> Any:
             return (
                 tuple(
-                    (s.position, s.mechanical_lanes, s.lanes, s.gen, s.source, s.lanes_when_bifurcated)
+                    (s.position, s.mechanical_lanes, s.lanes, s.gen, s.source, s.lanes_when_bifurcated, s.splits)
                     for s in b.pcie_slots
                 ),
                 b.gpu_bays,
@@ -941,7 +941,7 @@ def needs_wide_lanes(option: GpuOption, training: bool) -> bool:
 def geometry_class(option: GpuOption, training: bool) -> tuple[object, ...]:
     """What a placement depends on: card thickness, cooler gap, count, and whether the lanes must be wide."""
     g = option.gpu
-    return (span(g), needs_gap(g), g.slot_width <= 2, option.count, needs_wide_lanes(option, training))
+    return (span(g), needs_gap(g), g.slot_width <= 2, option.count, needs_wide_lanes(option, training), g.gpus_per_card)
 
 
 def usable_placement(
