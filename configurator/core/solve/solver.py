@@ -146,8 +146,9 @@ class BuildModel:
         self._cpu_slack_w = cpu_slack_w or {}
         self._option_credit_w = option_credit_w or {}
         self.tdp_credit: Any = None
-        from ortools.sat.python import cp_model
+        from configurator.core.solve.cpsat import cp_model as import_cp_model
 
+        cp_model = import_cp_model()
         self.cp = cp_model
         self.request = request
         self.c = cand
