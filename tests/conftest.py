@@ -55,6 +55,7 @@ SLOW_MODULES = frozenset(
         "test_sheet_cluster",
         "test_relax_cli",
         "test_advise",
+        "test_offload_bisect",
     }
 )
 """Modules of end-to-end plans, measured at 10 s or more in all on this 2-core machine (pytest --durations=0): the
