@@ -138,7 +138,8 @@ def main() -> int:
     wall_seconds([sys.executable, "-m", "configurator", "--version"])  # warm the catalog cache and the OS
     wall_seconds([sys.executable, "-m", "configurator", *ESTIMATE])
     if not FROM_SOURCE:  # compile what a plan and the window import once, as an install would have them
-        wall_seconds([sys.executable, "-m", "configurator", *COMMANDS["plan 8B $1,500 (journey)"]])
+        if not only or any(not label.startswith(("--version", "catalog", "estimate")) for label in only):
+            wall_seconds([sys.executable, "-m", "configurator", *COMMANDS["plan 8B $1,500 (journey)"]])
         os.environ.update(CHILD_ENV)  # benchmarks/gui.py's child too
     starts = [timed([sys.executable, "-c", "pass"]) for _ in range(repeats)]
     base = statistics.median(w for w, _c in starts)

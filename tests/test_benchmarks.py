@@ -32,3 +32,9 @@ def test_startup_benchmark_prints_ratios_to_an_interpreter_start() -> None:
         line = next(line for line in lines if line.startswith(label))
         assert "x an interpreter start" in line and "target <=" in line
     assert not any(line.startswith("plan ") for line in lines)  # only the figures asked for
+
+
+def test_plan_diff_compares_two_checkouts_byte_for_byte() -> None:
+    out = run("benchmarks/plan_diff.py", str(REPO), "--only", "AMD rack")  # this checkout against itself
+    line = next(line for line in out.splitlines() if line.startswith("70B AMD rack"))
+    assert "identical" in line and "exit 0" in line
