@@ -124,9 +124,12 @@ def window_shown(repeats: int) -> list[float]:
     return launch_times(repeats)
 
 
-def verdict(label: str, seconds: float, ratio: float) -> str:
+def verdict(label: str, seconds: float, ratio: float, cpu_ratio: float | None = None) -> str:
+    """Met only when the wall-time ratio and (where measured) the CPU ratio both are: on a loaded machine one slow
+    interpreter start can make the wall ratio of everything else look met."""
     if label in TARGETS:
-        return f"(target <= {TARGETS[label]}x: {'met' if ratio <= TARGETS[label] else 'NOT met'})"
+        met = ratio <= TARGETS[label] and (cpu_ratio is None or cpu_ratio <= TARGETS[label])
+        return f"(target <= {TARGETS[label]}x, wall and CPU: {'met' if met else 'NOT met'})"
     if label in TARGET_SECONDS:
         return f"(target <= {TARGET_SECONDS[label]:g} s: {'met' if seconds <= TARGET_SECONDS[label] else 'NOT met'})"
     return ""
@@ -153,7 +156,7 @@ def main() -> int:
         seconds, cpu = statistics.median(w for w, _c in runs), statistics.median(c for _w, c in runs)
         print(
             f"{label:28} median {seconds:.3f} s = {seconds / base:5.1f} x an interpreter start; "
-            f"CPU {cpu:.3f} s = {cpu / max(base_cpu, 1e-3):5.1f} x {verdict(label, seconds, seconds / base)}"
+            f"CPU {cpu:.3f} s = {cpu / max(base_cpu, 1e-3):5.1f} x {verdict(label, seconds, seconds / base, cpu / max(base_cpu, 1e-3))}"
         )
     label = "window shown (offscreen)"
     if not only or label in only:
