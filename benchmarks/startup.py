@@ -8,6 +8,12 @@ plan <= 30x, a 70B cluster plan to a deadline <= 50x, the default map <= 3 s on 
 offscreen. Wall time of each process (median) and, beside it, its CPU time (user + system: on a shared machine
 the steadier of the two), with the catalog cache warm (the first run after a change of the shipped catalog
 validates it once).
+
+Bytecode: an installed app runs from compiled bytecode (pip compiles on install, the frozen bundle ships it). Where
+PYTHONDONTWRITEBYTECODE is set (as in this development sandbox) a checkout recompiles every module of the package
+on every start, which an installed app never does: the processes measured here keep their bytecode in a folder of
+their own (PYTHONPYCACHEPREFIX, filled by the warm-up runs). LLM_RIG_BENCH_SOURCE=1 measures as the environment
+is instead. The first line says which.
 """
 
 from __future__ import annotations
@@ -17,10 +23,16 @@ import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
+FROM_SOURCE = bool(os.environ.get("LLM_RIG_BENCH_SOURCE"))
+CHILD_ENV = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+if not FROM_SOURCE:
+    CHILD_ENV.pop("PYTHONDONTWRITEBYTECODE", None)
+    CHILD_ENV.setdefault("PYTHONPYCACHEPREFIX", str(Path(tempfile.gettempdir()) / "llm-rig-bench-bytecode"))
 ESTIMATE = [
     "estimate",
     "--model",
@@ -98,7 +110,7 @@ def timed(argv: list[str]) -> tuple[float, float]:
     """(wall seconds, CPU seconds of the process and its children)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    subprocess.run(argv, check=False, capture_output=True, cwd=REPO, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    subprocess.run(argv, check=False, capture_output=True, cwd=REPO, env=CHILD_ENV)
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
@@ -112,9 +124,12 @@ def window_shown(repeats: int) -> list[float]:
     return launch_times(repeats)
 
 
-def verdict(label: str, seconds: float, ratio: float) -> str:
+def verdict(label: str, seconds: float, ratio: float, cpu_ratio: float | None = None) -> str:
+    """Met only when the wall-time ratio and (where measured) the CPU ratio both are: on a loaded machine one slow
+    interpreter start can make the wall ratio of everything else look met."""
     if label in TARGETS:
-        return f"(target <= {TARGETS[label]}x: {'met' if ratio <= TARGETS[label] else 'NOT met'})"
+        met = ratio <= TARGETS[label] and (cpu_ratio is None or cpu_ratio <= TARGETS[label])
+        return f"(target <= {TARGETS[label]}x, wall and CPU: {'met' if met else 'NOT met'})"
     if label in TARGET_SECONDS:
         return f"(target <= {TARGET_SECONDS[label]:g} s: {'met' if seconds <= TARGET_SECONDS[label] else 'NOT met'})"
     return ""
@@ -125,10 +140,15 @@ def main() -> int:
     only = set(sys.argv[2:])
     wall_seconds([sys.executable, "-m", "configurator", "--version"])  # warm the catalog cache and the OS
     wall_seconds([sys.executable, "-m", "configurator", *ESTIMATE])
+    if not FROM_SOURCE:  # compile what a plan and the window import once, as an install would have them
+        if not only or any(not label.startswith(("--version", "catalog", "estimate")) for label in only):
+            wall_seconds([sys.executable, "-m", "configurator", *COMMANDS["plan 8B $1,500 (journey)"]])
+        os.environ.update(CHILD_ENV)  # benchmarks/gui.py's child too
     starts = [timed([sys.executable, "-c", "pass"]) for _ in range(repeats)]
     base = statistics.median(w for w, _c in starts)
     base_cpu = statistics.median(c for _w, c in starts)
-    print(f"{'interpreter start':28} median {base:.3f} s wall, {base_cpu:.3f} s CPU")
+    mode = "compiling sources on every run" if FROM_SOURCE else "bytecode cached, as installed"
+    print(f"{'interpreter start':28} median {base:.3f} s wall, {base_cpu:.3f} s CPU ({mode})")
     for label, args in COMMANDS.items():
         if only and label not in only:
             continue
@@ -136,7 +156,7 @@ def main() -> int:
         seconds, cpu = statistics.median(w for w, _c in runs), statistics.median(c for _w, c in runs)
         print(
             f"{label:28} median {seconds:.3f} s = {seconds / base:5.1f} x an interpreter start; "
-            f"CPU {cpu:.3f} s = {cpu / max(base_cpu, 1e-3):5.1f} x {verdict(label, seconds, seconds / base)}"
+            f"CPU {cpu:.3f} s = {cpu / max(base_cpu, 1e-3):5.1f} x {verdict(label, seconds, seconds / base, cpu / max(base_cpu, 1e-3))}"
         )
     label = "window shown (offscreen)"
     if not only or label in only:

@@ -72,6 +72,7 @@ SLOW_MODULES = frozenset(
         "test_dual_gpu_plan",
         "test_standard_servers",
         "test_map_small_cells",
+        "test_offload_bisect",
     }
 )
 """Modules of end-to-end plans, measured at 10 s or more in all on this 2-core machine (pytest --durations=0): the

@@ -41,3 +41,9 @@ def test_estimator_grid_is_deterministic() -> None:
     assert re.fullmatch(r"\d+ cases, sha256 [0-9a-f]{64}\n", first)
     assert int(first.split()[0]) > 1000
     assert run("benchmarks/estimator_grid.py", "--models", "qwen3-30b-a3b") == first
+
+
+def test_plan_diff_compares_two_checkouts_byte_for_byte() -> None:
+    out = run("benchmarks/plan_diff.py", str(REPO), "--only", "AMD rack")  # this checkout against itself
+    line = next(line for line in out.splitlines() if line.startswith("70B AMD rack"))
+    assert "identical" in line and "exit 0" in line

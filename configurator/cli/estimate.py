@@ -30,7 +30,6 @@ ESTIMATE_KINDS = frozenset({"models", "gpus"})
 
 def resolve(args: argparse.Namespace, kinds: frozenset[str] | None = ESTIMATE_KINDS) -> Resolved:
     from configurator.core.errors import RequestError, unknown_ids
-    from configurator.core.model_import import import_model
     from configurator.storage import catalogs
 
     result = catalogs.load(kinds=kinds)
@@ -43,6 +42,8 @@ def resolve(args: argparse.Namespace, kinds: frozenset[str] | None = ESTIMATE_KI
         if model is None:
             raise unknown_ids([args.model], catalog.records["models"], "model", "--model") or RequestError(args.model)
     else:
+        from configurator.core.model_import import import_model  # only for --model-config: its parsers cost
+
         imported = import_model(args.model_config)
         model = imported.arch
         if imported.weight_bytes and (args.precision in (None, imported.file_precision)):
@@ -139,8 +140,6 @@ def _host_estimate(args: argparse.Namespace, r: Resolved) -> tuple[Any, Any, boo
 def _cmd_estimate(args: argparse.Namespace) -> int:
     from configurator.core.errors import RequestError
     from configurator.core.estimate.estimator import estimate
-    from configurator.core.estimate.report import format_estimate
-    from configurator.core.launch import launch_command
 
     if args.gpus == 0 and not (args.cpu or args.system):
         raise RequestError("--gpus 0 runs on the CPU: give the host with --cpu ID [--ram KIT[xN]] or --system ID")
@@ -154,12 +153,15 @@ def _cmd_estimate(args: argparse.Namespace) -> int:
         result, gpu, numa = _host_estimate(args, r)
     else:
         result = estimate(r.model, r.workload, r.gpu, r.gpus, exact_weight_bytes=r.exact_weight_bytes)
-    launch = launch_command(r.model, result, numa=numa, gpu=r.gpu)
-    if args.json:
+    if args.json:  # the JSON has no launch command: --json imports neither the launch code nor the text report
         from configurator.cli.jsonout import print_json
 
         print_json(result.to_json())
         return EXIT_OK
+    from configurator.core.estimate.report import format_estimate
+    from configurator.core.launch import launch_command
+
+    launch = launch_command(r.model, result, numa=numa, gpu=r.gpu)
     text = format_estimate(result, r.model, gpu, explain=args.explain)
     if result.host_bandwidth_gbps is not None:
         text += f"\n\nhost: system RAM read at {result.host_bandwidth_gbps:.0f} GB/s; {result.offloaded_bytes / 1024**3:.1f} GiB of the model in RAM"

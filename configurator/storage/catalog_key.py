@@ -15,6 +15,8 @@ from configurator.storage import paths
 from configurator.storage.atomic import write_text
 
 DATE_CACHE = "catalog-date.json"
+KEPT_DATES = 4
+"""Catalog dates kept for other keys (other versions) before the oldest is dropped."""
 _VALIDATING_MODULES = ("configurator.core.catalog.models", "configurator.core.catalog.loader")
 
 
@@ -44,20 +46,27 @@ def shipped_key(files: list[Path]) -> bytes:
 
 def catalog_date_text(compute: Callable[[], str]) -> str:
     """The shipped catalog's date ("prices from 2026-06 to 2026-11; ..."), kept beside the cache under the catalog's
-    key: `--version` reads it without loading (or importing) the catalog; `compute` runs only when it is stale."""
+    key: `--version` reads it without loading (or importing) the catalog; `compute` runs only when it is stale. The
+    texts of the last KEPT_DATES keys are kept, as the validated layers are: two installs of different versions
+    (a bundle and a checkout) each keep their own instead of recomputing the other's on every start."""
     key = shipped_key(paths.shipped_catalog_files()).hex()
     cache = paths.cache_dir() / DATE_CACHE
+    texts: dict[str, str] = {}
     try:
-        if cache.is_file() and cache.stat().st_size < 4096:
+        if cache.is_file() and cache.stat().st_size < 4096 * KEPT_DATES:
             kept = json.loads(cache.read_text(encoding="utf-8"))
-            if isinstance(kept, dict) and kept.get("key") == key and isinstance(kept.get("text"), str):
-                return str(kept["text"])
+            if isinstance(kept, dict) and isinstance(kept.get("texts"), dict):
+                texts = {k: v for k, v in kept["texts"].items() if isinstance(k, str) and isinstance(v, str)}
+            if isinstance(texts.get(key), str):
+                return texts[key]
     except (OSError, ValueError, RecursionError):
         pass
     text = compute()
+    texts.pop(key, None)
+    texts[key] = text  # the newest last
     try:
         cache.parent.mkdir(parents=True, exist_ok=True)
-        write_text(cache, json.dumps({"key": key, "text": text}))
+        write_text(cache, json.dumps({"texts": dict(list(texts.items())[-KEPT_DATES:])}))
     except OSError:
         pass
     return text

@@ -6,6 +6,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from configurator.cli.main import LAZY_COMMANDS, build_parser, main
 
 
@@ -48,3 +50,27 @@ def test_every_command_is_listed_and_each_parses_its_own_options(capsys: object)
 
 def test_an_unknown_command_is_a_usage_error() -> None:
     assert main(["no-such-command"]) == 2
+
+
+def test_the_catalog_date_is_kept_per_catalog_key(isolated_home: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two installs of different versions (a bundle and a checkout) alternating: each computes its catalog's date once,
+    as each keeps its own validated catalog, instead of recomputing the other's on every `--version`."""
+    from configurator.storage import catalog_key
+
+    computed: list[str] = []
+
+    def date_of(version: str) -> str:
+        monkeypatch.setattr(catalog_key, "shipped_key", lambda _files: version.encode() * 32)
+
+        def compute() -> str:
+            computed.append(version)
+            return f"prices of {version}"
+
+        return catalog_key.catalog_date_text(compute)
+
+    for version in ("a", "b", "a", "b", "a"):
+        assert date_of(version) == f"prices of {version}"
+    assert computed == ["a", "b"]
+    for version in "cdef":  # four newer keys: the oldest, a, is dropped (KEPT_DATES)
+        date_of(version)
+    assert date_of("a") == "prices of a" and computed[-1] == "a"

@@ -139,7 +139,7 @@ class Gpu(Record):
     slot_width: float = Field(ge=1, le=5, description="expansion slots the cooler covers")
     length_mm: float = Field(ge=50, le=MAX_LENGTH_MM)
     cooler: Literal["blower", "open-air", "passive", "liquid"]
-    power_connectors: PowerConnectors = PowerConnectors()
+    power_connectors: PowerConnectors = PowerConnectors.model_construct()  # no validator built at import
     pcie_gen: int = Field(ge=3, le=6)
     pcie_lanes: int = Field(default=16, ge=1, le=16)
     nvlink: str | None = Field(default=None, description="bridge family, e.g. 'rtx3090', 'a6000', 'nvlink4-sxm'")

@@ -2066,11 +2066,19 @@ def _auto_offload(
         candidate = candidate.model_copy(update={"cpu_experts": True})
         if fits(candidate):
             return candidate
-    for layers in range(candidate.cpu_layers + 1, model.num_layers + 1):
-        trial = candidate.model_copy(update={"cpu_layers": layers})
-        if fits(trial):
-            return trial
-    return candidate.model_copy(update={"cpu_layers": model.num_layers})
+    # the fewest layers in RAM that fit: each layer moved off the cards only lowers their memory, so bisect
+    # (a 70B model had walked up to 80 memory estimates per card; tests/core/test_offload_bisect.py checks the answer
+    # against that walk on every model and card of the catalog)
+    low, high = candidate.cpu_layers + 1, model.num_layers
+    if low > high or not fits(candidate.model_copy(update={"cpu_layers": high})):
+        return candidate.model_copy(update={"cpu_layers": model.num_layers})
+    while low < high:
+        middle = (low + high) // 2
+        if fits(candidate.model_copy(update={"cpu_layers": middle})):
+            high = middle
+        else:
+            low = middle + 1
+    return candidate.model_copy(update={"cpu_layers": low})
 
 
 # --------------------------------------------------------------------------- framework sharding

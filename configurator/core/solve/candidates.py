@@ -392,71 +392,102 @@ def gpu_options(
     it already has), so cards whose own price reaches it are not estimated at all.
     """
     c = Candidates(model=model, exact_weight_bytes=exact_weight_bytes)
-    owned_gpu = request.owned_gpu
     workload = request.workload.resolved(model.max_context)
-    deadline = effective_deadline(request, workload)
+    job = _GpuJob(model, request, workload, exact_weight_bytes, cost_cap)
     for gpu in catalog.gpus:
-        reason = gpu_allowed(gpu, request) or (Reason.of("gpu.left-out") if gpu.id in exclude_gpus else None)
-        if owned_gpu and gpu.id != owned_gpu.id:
-            owned_name = getattr(catalog.records["gpus"].get(owned_gpu.id), "name", owned_gpu.id)
-            reason = reason or Reason.of("gpu.not-owned", name=owned_name)
-        if reason:
+        refusal, q, runnable = _screen_gpu(gpu, request, catalog, workload, exclude_gpus)
+        if refusal is not None:
+            c.rejected_gpus[gpu.id] = refusal
+            continue
+        options, reason = job.options(gpu, q, runnable)
+        c.options.extend(options)
+        if not options:
             c.rejected_gpus[gpu.id] = reason
-            continue
-        q = quote(gpu, catalog, request.currency, request.condition)
-        owned = owned_gpu.quantity if owned_gpu else 0
-        if q is None and not owned:
-            c.rejected_gpus[gpu.id] = Reason.of("gpu.no-price", condition=request.condition)
-            continue
-        # SUP-*: engines whose software stack does not run on this architecture are not tried
-        runnable, refusal = runnable_engines(gpu, request, workload)
-        if not runnable:
-            c.rejected_gpus[gpu.id] = Reason.of("gpu.stack", refusal=refusal)
-            continue
-        minimum = None
-        last_reason = Reason.of("gpu.no-fit")
+    if len(request.gpu_ids) < 2:
+        c.options = prune_options(c.options)  # a comparison of named GPUs keeps every one of them
+    return c
 
-        def run(n: int, gpu: Gpu = gpu, runnable: list[str] = runnable) -> EstimateResult:
-            def one(wl: Workload) -> EstimateResult:
-                cal = estimator_module.CAL  # the constants in force (cross-validation swaps them)
-                return with_power_limit(
-                    remember(
-                        "estimate",
-                        (id(model), wl, id(gpu), n, request.vram_headroom, exact_weight_bytes, id(cal)),
-                        (model, gpu, cal),
-                        lambda: estimate_as_practitioner(model, wl, gpu, n, request, exact_weight_bytes),
-                    ),
-                    request.power_limit,
-                )
 
-            return fastest_engine(request, workload, runnable, one)
+def _screen_gpu(
+    gpu: Gpu, request: BuildRequest, catalog: Catalog, workload: Workload, exclude_gpus: tuple[str, ...]
+) -> tuple[Reason | None, Quote | None, list[str]]:
+    """(why the card is not tried, or None; its quote; the engines that run on it), before any estimate."""
+    owned_gpu = request.owned_gpu
+    reason = gpu_allowed(gpu, request) or (Reason.of("gpu.left-out") if gpu.id in exclude_gpus else None)
+    if owned_gpu and gpu.id != owned_gpu.id:
+        owned_name = getattr(catalog.records["gpus"].get(owned_gpu.id), "name", owned_gpu.id)
+        reason = reason or Reason.of("gpu.not-owned", name=owned_name)
+    if reason:
+        return reason, None, []
+    q = quote(gpu, catalog, request.currency, request.condition)
+    if q is None and not (owned_gpu.quantity if owned_gpu else 0):
+        return Reason.of("gpu.no-price", condition=request.condition), None, []
+    # SUP-*: engines whose software stack does not run on this architecture are not tried
+    runnable, refusal = runnable_engines(gpu, request, workload)
+    if not runnable:
+        return Reason.of("gpu.stack", refusal=refusal), None, []
+    return None, q, runnable
 
-        def over_cap(n: int, price: float = q.amount if q else 0.0, owned: int = owned) -> bool:
-            return cost_cap is not None and price * max(0, n - owned) >= cost_cap
 
+@dataclass
+class _GpuJob:
+    """One request's job on one card at a time: the counts of it that hold the job and meet its speed and deadline."""
+
+    model: ModelArch
+    request: BuildRequest
+    workload: Workload
+    exact_weight_bytes: int | None
+    cost_cap: float | None
+
+    def run(self, gpu: Gpu, n: int, runnable: list[str]) -> EstimateResult:
+        model, request, exact = self.model, self.request, self.exact_weight_bytes
+
+        def one(wl: Workload) -> EstimateResult:
+            cal = estimator_module.CAL  # the constants in force (cross-validation swaps them)
+            return with_power_limit(
+                remember(
+                    "estimate",
+                    (id(model), wl, id(gpu), n, request.vram_headroom, exact, id(cal)),
+                    (model, gpu, cal),
+                    lambda: estimate_as_practitioner(model, wl, gpu, n, request, exact),
+                ),
+                request.power_limit,
+            )
+
+        return fastest_engine(request, self.workload, runnable, one)
+
+    def options(self, gpu: Gpu, q: Quote | None, runnable: list[str]) -> tuple[list[GpuOption], Reason]:
+        """The card's options (none: the reason why), the fewest cards that hold the job first."""
+        request, workload = self.request, self.workload
+        owned = request.owned_gpu.quantity if request.owned_gpu else 0
+        price = q.amount if q else 0.0
+
+        def over_cap(n: int) -> bool:
+            return self.cost_cap is not None and price * max(0, n - owned) >= self.cost_cap
+
+        minimum, last_reason = None, Reason.of("gpu.no-fit")
         n = request.max_gpus if request.exact_gpus else max(1, owned)  # "exactly N": only N is tried
         while n <= request.max_gpus:
             if over_cap(n):
                 last_reason = Reason.of("gpu.over-cap")
                 break
-            result = run(n)
+            result = self.run(gpu, n, runnable)
             if _fits(result, request):
                 minimum = n
                 break
             last_reason = _too_small(result, gpu, n, request.max_gpus)
             n = max(n + 1, min(request.max_gpus, _fewest_that_could_fit(result, request, workload, gpu)))
         if minimum is None:
-            c.rejected_gpus[gpu.id] = last_reason
-            continue
-        kept = 0
+            return [], last_reason
+        deadline = effective_deadline(request, workload)
+        kept: list[GpuOption] = []
         counts = [request.max_gpus] if request.exact_gpus else _count_candidates(minimum, request.max_gpus, workload)
         for n in counts:
             if over_cap(n):
                 continue
             # a count tensor parallelism cannot use (5 x H100 NVL for a 405B) runs vLLM's pipeline parallelism
             # (--pipeline-parallel-size, launch.vllm_command): a layer split, offered like any other
-            result = run(n)
-            option = GpuOption(gpu, n, result, q, min(owned, n))
+            result = self.run(gpu, n, runnable)
             if not meets_speed(result, request):
                 last_reason = Reason.of(
                     "gpu.speed", tps=result.decode_tokens_per_s or 0.0, n=n, asked=request.min_decode_tps
@@ -469,13 +500,8 @@ def gpu_options(
                     else Reason.of("gpu.years", years=(result.wall_hours or 0.0) / 8760, n=n)
                 )
                 continue
-            c.options.append(option)
-            kept += 1
-        if not kept:
-            c.rejected_gpus[gpu.id] = last_reason
-    if len(request.gpu_ids) < 2:
-        c.options = prune_options(c.options)  # a comparison of named GPUs keeps every one of them
-    return c
+            kept.append(GpuOption(gpu, n, result, q, min(owned, n)))
+        return kept, last_reason
 
 
 def _too_small(result: EstimateResult, gpu: Gpu, n: int, max_gpus: int) -> Reason:

@@ -112,6 +112,13 @@ class _PsuChoice:
     kind: str  # atx3, atx2, included
 
 
+def _paid(p: Priced | None, qty: int) -> int:
+    """What `qty` of a priced part add to a build's price, in whole currency units (owned ones are free)."""
+    if p is None or p.quote is None:
+        return 0
+    return int(round(p.amount * max(0, qty - p.owned)))
+
+
 class BuildModel:
     """The CP-SAT model for one request; solve it under different objectives.
 
@@ -146,8 +153,9 @@ class BuildModel:
         self._cpu_slack_w = cpu_slack_w or {}
         self._option_credit_w = option_credit_w or {}
         self.tdp_credit: Any = None
-        from ortools.sat.python import cp_model
+        from configurator.core.solve.cpsat import cp_model as import_cp_model
 
+        cp_model = import_cp_model()
         self.cp = cp_model
         self.request = request
         self.c = cand
@@ -605,11 +613,7 @@ class BuildModel:
         """The price in whole currency units, within the budget."""
         self._mark("cost")
 
-        def paid(p: Priced | None, qty: int) -> int:
-            if p is None or p.quote is None:
-                return 0
-            return int(round(p.amount * max(0, qty - p.owned)))
-
+        paid = _paid
         sync = self.c.accessories.get("add2psu-sync-board")
         riser = self.c.accessories.get("riser-pcie4-x16-300mm")
         # what each choice adds to the price (kept: lazy.py bounds builds by the same figures)
@@ -645,7 +649,19 @@ class BuildModel:
             self.m.add(riser_count >= self.gpu_count - 64 * (1 - self.needs_risers))
             cost_terms.append(int(round(riser.amount)) * riser_count)
 
-        # no build costs more than every part at once: the weight that makes an objective lexicographic
+        limits = self._cost_bounds(sync, riser)
+        cost = self.m.new_int_var(0, 1_000_000_000, "cost")
+        self.m.add(cost == sum(cost_terms))
+        self.cost = cost
+        if limits:
+            self._mark("budget")
+            self.m.add(cost <= min(limits))
+
+    def _cost_bounds(self, sync: Priced | None, riser: Priced | None) -> list[int]:
+        """`cost_bound` (no build costs more: the weight that makes an objective lexicographic, within the budget and
+        the cap) and `platform_floor`; the price limits the request sets."""
+        paid = _paid
+
         def most(prices: Any) -> int:
             return max(prices, default=0)
 
@@ -680,12 +696,7 @@ class BuildModel:
             + least(self.cooler_paid)
             + least(self.storage_paid)
         )
-        cost = self.m.new_int_var(0, 1_000_000_000, "cost")
-        self.m.add(cost == sum(cost_terms))
-        self.cost = cost
-        if limits:
-            self._mark("budget")
-            self.m.add(cost <= min(limits))
+        return limits
 
     def _objectives(self) -> None:
         """Speed, noise and room to grow, for the labels."""
@@ -988,6 +999,16 @@ class LabelModel(Protocol):
     def perf_points(self, option: GpuOption) -> int: ...
 
 
+LABEL_WHY = {
+    "fastest within budget": "the highest estimated speed the budget allows",
+    "best tokens/s per dollar": "the most estimated speed for each unit of money",
+    "best time per dollar": "the most training throughput for each unit of money",
+    "quietest": "the least noisy GPU coolers and chassis that still fit",
+    "room to grow": "the most free x16 slots and spare PSU capacity for another GPU",
+}
+"""What each objective after the cheapest looks for, said with the build it found."""
+
+
 def run_labels(
     bm: LabelModel,
     top_k: int,
@@ -1003,11 +1024,9 @@ def run_labels(
     request names two or more GPUs, the builds are the cheapest for each of them (a comparison
     drops no candidate). `on_found` hears about each build as soon as it is solved.
     """
+    if len(bm.request.gpu_ids) >= 2:
+        return _compare_named(bm, should_stop, label_time, on_found)
     results: list[tuple[str, str, Choice]] = []
-
-    def remaining() -> float:
-        return label_time
-
     used_options: list[int] = []
 
     def take(label: str, why: str, choice: Choice | None) -> None:
@@ -1019,75 +1038,77 @@ def run_labels(
         used_options.append(bm.option_index(choice.option))
         bm.exclude_option(used_options[-1])
 
-    if len(bm.request.gpu_ids) >= 2:
-        for gpu_id in bm.request.gpu_ids:
-            if should_stop():
-                break
-            choice = bm.solve_only_gpu(gpu_id, max(label_time, MIN_FIRST_SOLVE_S / 2))
-            if choice is not None:
-                results.append(
-                    (
-                        f"cheapest with {choice.option.gpu.name}",
-                        "the lowest price for this GPU among those compared",
-                        choice,
-                    )
-                )
-                on_found(*results[-1])
-        results.sort(key=lambda r: r[2].cost)
-        return results
     # the first answer matters most: give it more time
     cheapest = bm.solve("cost", max(label_time, MIN_FIRST_SOLVE_S))
     if cheapest is None:
         return results  # infeasible (or out of time: see bm.last_status); other objectives cannot help
     take("cheapest that fits", "the lowest total price among builds that pass every rule", cheapest)
-    plan = [
-        ("fastest within budget", "perf"),
-        ("best tokens/s per dollar", "value"),
-        ("quietest", "noise"),
-        ("room to grow", "grow"),
-    ]
-    if bm.request.workload.kind != "inference":
-        plan[1] = ("best time per dollar", "value")
-    for label, objective in plan:
+    for label, objective in _objectives(bm.request):
         if len(results) >= top_k or should_stop():
             break
-
-        def remaining_share() -> float:
-            return label_time
-
         if objective == "value":
-            if cheapest is None:
-                continue
             lam = bm.perf_points(cheapest.option) / max(cheapest.cost, 1)
-            first = bm.solve(f"value:{lam}", remaining_share())
-            choice = first
-        elif objective in ("perf", "noise", "grow"):
-            choice = bm.solve(objective, remaining_share())
+            take(label, LABEL_WHY[label], bm.solve(f"value:{lam}", label_time))
         else:
-            choice = bm.solve(objective, remaining_share())
-        why = {
-            "fastest within budget": "the highest estimated speed the budget allows",
-            "best tokens/s per dollar": "the most estimated speed for each unit of money",
-            "best time per dollar": "the most training throughput for each unit of money",
-            "quietest": "the least noisy GPU coolers and chassis that still fit",
-            "room to grow": "the most free x16 slots and spare PSU capacity for another GPU",
-        }[label]
-        take(label, why, choice)
+            take(label, LABEL_WHY[label], bm.solve(objective, label_time))
     while len(results) < top_k and not should_stop():
-        choice = bm.solve("cost", remaining())
+        choice = bm.solve("cost", label_time)
         if choice is None:
             break
         take("alternative", "the next cheapest build with a different GPU choice", choice)
     if len(results) < top_k and not should_stop():
-        # every GPU option is used: offer other platforms for the same GPUs
-        bm.allow_options(used_options)
-        extra = 0
-        while len(results) < top_k and extra < 2 and not should_stop():
-            extra += 1
-            choice = bm.solve("cost", remaining())
-            if choice is None:
-                break
-            results.append(("alternative platform", "the same GPUs on another board and another kind of case", choice))
-            on_found(*results[-1])
-            bm.exclude_build(choice)
+        _other_platforms(bm, used_options, results, top_k, should_stop, label_time, on_found)
     return results
+
+
+def _objectives(request: BuildRequest) -> list[tuple[str, str]]:
+    """The objectives after the cheapest, in the order they are solved: (what it is called, objective)."""
+    value = "best tokens/s per dollar" if request.workload.kind == "inference" else "best time per dollar"
+    return [("fastest within budget", "perf"), (value, "value"), ("quietest", "noise"), ("room to grow", "grow")]
+
+
+def _compare_named(
+    bm: LabelModel,
+    should_stop: Callable[[], bool],
+    label_time: float,
+    on_found: Callable[[str, str, Choice], None],
+) -> list[tuple[str, str, Choice]]:
+    """Two or more GPUs named: the cheapest build for each of them, cheapest first."""
+    results: list[tuple[str, str, Choice]] = []
+    for gpu_id in bm.request.gpu_ids:
+        if should_stop():
+            break
+        choice = bm.solve_only_gpu(gpu_id, max(label_time, MIN_FIRST_SOLVE_S / 2))
+        if choice is not None:
+            results.append(
+                (
+                    f"cheapest with {choice.option.gpu.name}",
+                    "the lowest price for this GPU among those compared",
+                    choice,
+                )
+            )
+            on_found(*results[-1])
+    results.sort(key=lambda r: r[2].cost)
+    return results
+
+
+def _other_platforms(
+    bm: LabelModel,
+    used_options: list[int],
+    results: list[tuple[str, str, Choice]],
+    top_k: int,
+    should_stop: Callable[[], bool],
+    label_time: float,
+    on_found: Callable[[str, str, Choice], None],
+) -> None:
+    """Every GPU option is used: up to two more builds of the same GPUs on other platforms, added to `results`."""
+    bm.allow_options(used_options)
+    extra = 0
+    while len(results) < top_k and extra < 2 and not should_stop():
+        extra += 1
+        choice = bm.solve("cost", label_time)
+        if choice is None:
+            break
+        results.append(("alternative platform", "the same GPUs on another board and another kind of case", choice))
+        on_found(*results[-1])
+        bm.exclude_build(choice)

@@ -1,0 +1,118 @@
+"""The safety net of issue #34: the same `llm-rig plan --json` requests on two checkouts, compared byte for byte.
+
+    python benchmarks/plan_diff.py BASE_CHECKOUT [--only LABEL]    # e.g. a `git archive main` of the base commit
+
+Each request runs as a whole process under this interpreter with PYTHONPATH set to each checkout in turn (this
+checkout first); a request whose outputs differ prints a unified diff of the two JSON texts. Exit 1 when any differ.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+INFER = ["--workload", "inference"]
+REQUESTS: dict[str, list[str]] = {
+    "8B $1,500": ["--model", "llama-3.1-8b", *INFER, "--precision", "q4_k_m", "--budget", "1500"],
+    "Mina 70B own 3090": [
+        *("--model", "llama-3.3-70b", *INFER, "--precision", "q4_k_m", "--context", "32768"),
+        *("--kv-precision", "q8_0", "--budget", "2500", "--own", "rtx-3090", "--condition", "used"),
+        *("--room", "home-office", "--circuit", "120v15a", "--min-decode-tps", "15"),
+    ],
+    "Chen 32B 20 users CNY": [
+        *("--model", "qwen2.5-32b", *INFER, "--precision", "bf16", "--batch", "20", "--engine", "vllm"),
+        *("--context", "8192", "--currency", "CNY", "--region", "china", "--circuit", "230v16a", "--budget", "300000"),
+    ],
+    "Chen 72B LoRA": [
+        *("--model", "qwen2.5-72b", "--workload", "finetune", "--method", "lora", "--context", "4096"),
+        *("--tokens", "1e8", "--currency", "CNY", "--region", "china", "--circuit", "230v16a", "--budget", "300000"),
+    ],
+    "Sam 1B pretrain 2 weeks": [
+        *("--model", "llama-3.2-1b", "--workload", "pretrain", "--tokens", "1e11", "--context", "2048"),
+        *("--deadline-hours", "336", "--circuit", "230v16a", "--circuits", "4", "--room", "server-room"),
+    ],
+    "Sam 70B pretrain 90 days (cluster)": [
+        *("--model", "llama-3.3-70b", "--workload", "pretrain", "--tokens", "1e12", "--deadline-hours", "2160"),
+    ],
+    "70B top-5": ["--model", "llama-3.3-70b", *INFER, "--precision", "q4_k_m", "--context", "16384", "--top", "5"],
+    "8B QLoRA $2,500": [
+        *("--model", "llama-3.1-8b", "--workload", "finetune", "--method", "qlora", "--budget", "2500", "--top", "3"),
+    ],
+    "32B q4 $2,000 top-3": [
+        "--model",
+        "qwen2.5-32b",
+        *INFER,
+        "--precision",
+        "q4_k_m",
+        "--budget",
+        "2000",
+        "--top",
+        "3",
+    ],
+    "70B $800 (infeasible)": ["--model", "llama-3.3-70b", *INFER, "--precision", "q4_k_m", "--budget", "800"],
+    "8B on a 4090, EUR": [
+        *("--model", "llama-3.1-8b", *INFER, "--precision", "bf16", "--gpu", "rtx-4090", "--currency", "EUR"),
+        *(
+            "--circuit",
+            "230v10a",
+        ),
+    ],
+    "70B AMD rack": [
+        *("--model", "llama-3.3-70b", *INFER, "--precision", "fp8", "--vendor", "amd", "--form", "rack", "--top", "3"),
+    ],
+    "8B full finetune 1e9 tokens": [
+        *("--model", "llama-3.1-8b", "--workload", "finetune", "--method", "full", "--tokens", "1e9"),
+        *("--deadline-hours", "48", "--top", "3"),
+    ],
+}
+
+
+def plan_json(checkout: Path, args: list[str]) -> tuple[str, float, int]:
+    env = {**os.environ, "PYTHONPATH": str(checkout), "QT_QPA_PLATFORM": "offscreen"}
+    started = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-m", "configurator", "plan", *args, "--json"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=checkout,
+    )
+    return (
+        done.stdout + (f"\n[exit {done.returncode}] {done.stderr[-400:]}" if done.returncode else ""),
+        (time.perf_counter() - started),
+        done.returncode,
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("base", type=Path, help="the other checkout (e.g. main exported with git archive)")
+    parser.add_argument("--only", default="", help="run only requests whose label contains this")
+    options = parser.parse_args()
+    differing = 0
+    for label, args in REQUESTS.items():
+        if options.only not in label:
+            continue
+        ours, our_s, code = plan_json(REPO, args)
+        theirs, their_s, _ = plan_json(options.base.resolve(), args)
+        same = ours == theirs
+        differing += not same
+        print(
+            f"{label:36} {'identical' if same else 'DIFFERS'}  exit {code}  {len(ours):7} bytes  "
+            f"here {our_s:.2f} s, base {their_s:.2f} s",
+            flush=True,
+        )
+        if not same:
+            diff = difflib.unified_diff(theirs.splitlines(), ours.splitlines(), "base", "here", lineterm="", n=1)
+            print("\n".join(list(diff)[:60]))
+    return 1 if differing else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

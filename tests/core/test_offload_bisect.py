@@ -1,0 +1,59 @@
+"""Issue #34: llama.cpp's automatic offload finds the fewest layers in RAM by bisection; on every model of the
+catalog, on cards of each memory size and on one or two of them, the answer is the one the walk over every layer
+count (the code before) gave."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from configurator.core.catalog.models import Gpu, ModelArch
+from configurator.core.estimate import estimator
+from configurator.core.estimate.params import count_params
+from configurator.core.estimate.workload import Workload
+
+
+def walked(model: ModelArch, counts: Any, workload: Workload, gpu: Gpu, gpus: int, split: str) -> Workload:
+    """The walk that bisection replaced: one memory estimate per layer count, the first that fits."""
+    capacity = gpu.vram_gb * estimator.GIB * 0.98
+
+    def fits(w: Workload) -> bool:
+        memory = estimator._inference_memory(model, counts, w, gpus, split, estimator._Explain(), 1.0)
+        return max(b.total for b in memory) <= capacity
+
+    candidate = workload
+    if fits(candidate):
+        return candidate
+    if model.moe is not None and not candidate.cpu_experts:
+        candidate = candidate.model_copy(update={"cpu_experts": True})
+        if fits(candidate):
+            return candidate
+    for layers in range(candidate.cpu_layers + 1, model.num_layers + 1):
+        trial = candidate.model_copy(update={"cpu_layers": layers})
+        if fits(trial):
+            return trial
+    return candidate.model_copy(update={"cpu_layers": model.num_layers})
+
+
+@pytest.mark.parametrize("precision,context", [("q4_k_m", 8192), ("q8_0", 32768)])
+def test_bisection_gives_the_walks_answer_on_the_catalog(catalog: Any, precision: str, context: int) -> None:
+    gpus_by_size: dict[float, Gpu] = {}
+    for gpu in catalog.gpus:
+        gpus_by_size.setdefault(gpu.vram_gb, gpu)
+    cards = [gpus_by_size[size] for size in sorted(gpus_by_size)][::4]  # 8 GB to 192 GB, a spread of sizes
+    compared = moved = 0
+    for model in catalog.kind("models"):
+        assert isinstance(model, ModelArch)
+        counts = count_params(model)
+        workload = Workload(
+            kind="inference", precision=precision, context=min(context, model.max_context), engine="llama.cpp"
+        ).model_copy(update={"offload": "cpu"})
+        for gpu in cards:
+            for n in (1, 2):
+                split = estimator._choose_split(model, workload, n, estimator._Explain())
+                got = estimator._auto_offload(model, counts, workload, gpu, n, split, 1.0)
+                assert got == walked(model, counts, workload, gpu, n, split), (model.id, gpu.id, n)
+                compared += 1
+                moved += got.cpu_layers > 0
+    assert compared > 600 and moved > 100  # the comparison covered cases where layers did move to RAM
