@@ -28,6 +28,7 @@ from configurator.core.errors import InvalidInputError, invalid_of
 from configurator.core.estimate.precision import KV_PRECISIONS, WEIGHT_PRECISIONS
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.request import CIRCUIT_NAMES, BuildRequest, OwnedPart
+from configurator.qt.i18n import circuit_name, workload_name
 from configurator.qt.inputs import combo, compact, dspin, set_combo, spin
 from configurator.qt.session import Session
 
@@ -315,7 +316,7 @@ class RequirementsPanel(QWidget):
         budget_row.addWidget(self.budget, 1)
         budget_row.addWidget(self.currency)
         self.circuit = combo(
-            [(name, key) for key, name in CIRCUIT_NAMES.items()], self.tr("The wall circuit the machine plugs into")
+            [(circuit_name(key), key) for key in CIRCUIT_NAMES], self.tr("The wall circuit the machine plugs into")
         )
         self.circuits = spin(1, 16, 1, self.tr(" circuit(s)"), self.tr("How many such circuits may feed the machine"))
         self.form_factor = combo(
@@ -479,7 +480,7 @@ class RequirementsPanel(QWidget):
             control = controls[key]
             index = control.findData(value)
             text = control.itemText(index) if index >= 0 else str(value)
-            self.hints[key].setText(f"{'auto' if auto else 'solver'}: {text}")
+            self.hints[key].setText((self.tr("auto: {0}") if auto else self.tr("solver: {0}")).format(text))
             self.hints[key].show()
 
     def _fill_workloads(self, *_args: object) -> None:
@@ -491,9 +492,9 @@ class RequirementsPanel(QWidget):
             detail = (
                 w.method
                 if w.kind == "finetune"
-                else (f"{w.batch} user{'s' if w.batch != 1 else ''}" if w.kind == "inference" else "pretrain")
+                else (self.tr("{0} user(s)").format(w.batch) if w.kind == "inference" else workload_name("pretrain"))
             )
-            self.workloads.addItem(f"{i + 1}: {request.model_id} {w.kind} ({detail})", i)
+            self.workloads.addItem(f"{i + 1}: {request.model_id} {workload_name(w.kind)} ({detail})", i)
         self.workloads.setCurrentIndex(project.active)
         self.workloads.blockSignals(False)
         self.remove_workload.setEnabled(len(project.requests) > 1)

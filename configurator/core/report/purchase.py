@@ -158,7 +158,9 @@ def money(amount: float, currency: str) -> str:
 
 
 def build_title(build: Build) -> str:
-    return f"{build.rank}. {build.label}"
+    from configurator.core.report.phrases import label  # the label in the sheet's language (phrases)
+
+    return f"{build.rank}. {label(build.label)}"
 
 
 def _number(value: float | None) -> str:
