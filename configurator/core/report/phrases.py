@@ -39,6 +39,34 @@ def _g(m: re.Match[str], name: str) -> str:
     return sentence(m.group(name) or "")
 
 
+_COOLERS: dict[str, str] = {
+    "passive": "被动散热",
+    "blower": "涡轮卡",
+    "open-air": "风扇卡",
+    "liquid": "水冷",
+    "axial": "风扇卡",
+}
+_CHASSIS: dict[str, str] = {
+    "open-frame": "开放式机架",
+    "mid-tower": "中塔机箱",
+    "full-tower": "全塔机箱",
+    "rack": "机架式",
+    "rack-4u": "4U 机架",
+    "server": "服务器机箱",
+    "mini-itx": "迷你 ITX 机箱",
+}
+_CONDITION: dict[str, str] = {"new": "新品", "used": "二手", "refurbished": "翻新"}
+_NOISE_CLASS: dict[str, str] = {"quiet": "安静", "moderate": "适中", "loud": "吵", "silent": "静音"}
+_OUTLETS: dict[str, str] = {
+    "US outlet": "美国插座",
+    "Europe": "欧洲",
+    "China, Europe": "中国、欧洲",
+    "China / Europe": "中国/欧洲",
+    "EU/China outlet": "欧洲/中国插座",
+    "EU outlet": "欧洲插座",
+}
+
+
 PATTERNS: list[tuple[str, Render]] = [
     # ------------------------------------------------------------ the kind of build a label names (solve sources)
     (
@@ -368,22 +396,47 @@ PATTERNS: list[tuple[str, Render]] = [
         r"AMD ended gfx906 maintenance \(MI50, Radeon VII\) in Q2 2024",
         "AMD 已于 2024 年第二季度结束 gfx906（MI50、Radeon VII）的维护",
     ),
+    # ------------------------------------------------------------ why a build holds its label (solve.ranking)
+    (
+        r"the lowest price \((?P<p>[\d,.]+ \w+)\) of the (?P<n>\d+) builds found that pass every rule(?P<r> at reading speed or more)?",
+        lambda m: f"在找到的 {m['n']} 个通过所有规则{'且达到阅读速度' if m['r'] else ''}的配置中价格最低（{m['p']}）",
+    ),
+    (
+        r"the lowest price of every build found \((?P<p>[\d,.]+ \w+)\), at (?P<s>[\d.]+) tokens/s per user: slower than people read \(~(?P<r>[\d.]+) tokens/s\)",
+        "所有配置中价格最低（{p}），每用户 {s} tokens/s：比人的阅读速度（约 {r} tokens/s）慢",
+    ),
+    (
+        r"the highest speed of the builds (?P<scope>within the budget|found)(?P<sw> on supported software)?: (?P<w>.+)",
+        lambda m: (
+            f"{'预算内' if m['scope'] == 'within the budget' else '找到的'}{'、软件仍受支持的' if m['sw'] else ''}配置中速度最高：{_g(m, 'w')}"
+        ),
+    ),
+    (r"(?P<t>[\d.,]+) tokens/s per user", "每用户 {t} tokens/s"),
+    (
+        r"the most speed for the money: (?P<x>[\d.,]+) (?P<u>tokens/s per user|training tokens/s) per 1,000 (?P<c>\w+)",
+        "每 1,000 {c} 的速度最高：{x} {u}",
+    ),
+    (
+        r"the lowest noise: (?P<d>[\d.]+) dBA at 1 m, (?P<w>[\d,]+) W at the wall",
+        "噪音最低：距 1 米 {d} dBA，墙插功耗 {w} W",
+    ),
+    (
+        r"takes one more (?P<g>.+) by buying only that card: its slot, lanes, PSU and circuit have room",
+        "只需再买一张 {g} 即可扩展：插槽、通道、电源和电路都有余量",
+    ),
+    (r"no build shown beats it on both price and speed", "列出的配置中没有一个在价格和速度上都胜过它"),
+    (r"leaves your (?P<n>\d+) x (?P<g>\S+) out, for comparison", "不用你已有的 {n} x {g}，作对比"),
+    (r"without your own card", "不用你自己的卡"),
+    (r"\(\+(?P<p>[\d,.]+) (?P<c>\w+) against #(?P<r>\d+)", "（比 #{r} 多 {p} {c}"),
+    (r"(?P<a>[\d.]+) tokens/s instead of (?P<b>[\d.]+) tokens/s", "{a} tokens/s，而非 {b} tokens/s"),
+    (r"(?P<a>.+) instead of (?P<b>.+)", "{a}，而非 {b}"),
+    (
+        r"(?P<w>[\d,]+) W continuous on (?P<n>\d+) x (?P<c>.+)",
+        lambda m: f"{m['n']} 路 {circuit(m['c'])} 可持续 {m['w']} W",
+    ),
     # ------------------------------------------------------------ the window's status line (catalog dates)
     (r"(?P<n>\d+) of (?P<t>\d+) priced parts have only older prices", "{t} 个有价格的配件中 {n} 个只有较旧的价格"),
 ]
-
-_COOLERS = {"passive": "被动散热", "blower": "涡轮卡", "open-air": "风扇卡", "liquid": "水冷", "axial": "风扇卡"}
-_CHASSIS = {
-    "open-frame": "开放式机架",
-    "mid-tower": "中塔机箱",
-    "full-tower": "全塔机箱",
-    "rack": "机架式",
-    "rack-4u": "4U 机架",
-    "server": "服务器机箱",
-    "mini-itx": "迷你 ITX 机箱",
-}
-_CONDITION = {"new": "新品", "used": "二手", "refurbished": "翻新"}
-_NOISE_CLASS = {"quiet": "安静", "moderate": "适中", "loud": "吵", "silent": "静音"}
 
 
 def _slots(m: re.Match[str]) -> str:
@@ -502,12 +555,4 @@ PATTERNS += [
     (r"(?P<v>\d+ V \d+ A) \(US 20 A outlet\)", "{v}（美国 20 A 插座）"),
     (r"(?P<v>\d+ V \d+ A) \((?P<w>.+)\)", lambda m: f"{m['v']}（{_OUTLETS.get(m['w'], m['w'])}）"),
 ]
-_OUTLETS = {
-    "US outlet": "美国插座",
-    "Europe": "欧洲",
-    "China, Europe": "中国、欧洲",
-    "China / Europe": "中国/欧洲",
-    "EU/China outlet": "欧洲/中国插座",
-    "EU outlet": "欧洲插座",
-}
 _COMPILED = [(re.compile(p), r) for p, r in PATTERNS]

@@ -402,3 +402,37 @@ ZH_CN.update(
         "link.": "每个 M.2 接口都与某个 GPU 插槽共用通道：硬盘改用 PCIe 转接卡，或接受更窄的 GPU 链路。",
     }
 )
+
+ZH_CN.update(
+    {
+        # the request in the sheet's header (purchase.request_summary)
+        "Model": "模型",
+        "Workload": "任务",
+        "Precision": "精度",
+        "Engine": "推理引擎",
+        "Context": "上下文",
+        "Batch / users": "批量/用户数",
+        "Method": "方法",
+        "Training tokens": "训练 token 数",
+        "Budget": "预算",
+        "Minimum decode speed": "最低解码速度",
+        "Deadline": "截止时间",
+        "Circuit": "电路",
+        "Room": "放置环境",
+        "Form": "形态",
+        "Condition": "配件",
+        "Region": "地区",
+        "GPUs allowed": "允许的 GPU",
+        "Owned parts": "已有配件",
+        "inference": "推理",
+        "finetune": "微调",
+        "pretrain": "预训练",
+        "default": "默认",
+        "no limit": "不限",
+        "none": "无",
+        "new": "新品",
+        "used": "二手",
+        "Circuit limit": "电路上限",
+        "Site feeds for all nodes (the SITE-POWER check)": "所有节点的场地供电（SITE-POWER 检查）",
+    }
+)
