@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from configurator.core.estimate.parallel import as_assumption
 from configurator.core.estimate.result import Step
-from configurator.core.report import prices
+from configurator.core.report import phrases, prices
 from configurator.core.report.fit import CHOSEN_MARK, fit_of, gpus_text
 from configurator.core.report.utilisation import utilisation_rows
 from configurator.core.solve import noise
@@ -640,7 +640,8 @@ class BuildDetail(QTabWidget):
             if build.owned_savings
             else ""
         )
-        summary = i18n.sentence(prices.stale_summary(build))
+        with i18n.speaking():
+            summary = phrases.stale_summary(build)
         flag = ""
         # one line, the parts named in the tooltip (and beside each price): the full list took six lines at
         # 1366 x 768 and left three rows of the parts table on screen

@@ -556,3 +556,16 @@ PATTERNS += [
     (r"(?P<v>\d+ V \d+ A) \((?P<w>.+)\)", lambda m: f"{m['v']}（{_OUTLETS.get(m['w'], m['w'])}）"),
 ]
 _COMPILED = [(re.compile(p), r) for p, r in PATTERNS]
+
+
+def stale_summary(build: Any) -> str:
+    """report.prices.stale_summary in the current language (a part's name is kept whole, brackets and all)."""
+    from configurator.core.report import prices
+
+    if not _zh():
+        return prices.stale_summary(build)
+    old = prices.stale_parts(build)
+    if not old:
+        return ""
+    names = "；".join(f"{p.name}（{sentence(prices.stale_text(p))}）" for p in old)
+    return f"{len(old)} 个价格已超过六个月：{names}"

@@ -220,7 +220,7 @@ def parts_section(build: Build) -> str:
         for p in build.parts
         if p.price_note
     ]
-    summary = phrases.sentence(prices.stale_summary(build))
+    summary = phrases.stale_summary(build)
     if summary:
         notes.insert(0, '<span class="warn">⚠ ' + escape(summary) + "; " + t("ask for a fresh quote") + "</span>")
     price_notes = f'<p class="muted small">{t("Prices:")} {"; ".join(notes)}.</p>' if notes else ""
