@@ -119,22 +119,22 @@
         <translation>；已有配件节省 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="653" />
+        <location filename="../../configurator/qt/builds.py" line="654" />
         <source>{0} price(s) older than six months (marked ⚠; hover for the dates). Get a fresh quote and enter it with Catalog &gt; Edit prices and parts, Catalog &gt; Import a vendor quote, or Catalog &gt; Import a price pack.</source>
         <translation>{0} 个价格已超过六个月（标有 ⚠；悬停查看日期）。请索取最新报价，并通过“目录 &gt; 编辑价格和配件”、“目录 &gt; 导入供应商报价”或“目录 &gt; 导入价格包”录入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="661" />
+        <location filename="../../configurator/qt/builds.py" line="662" />
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="671" />
+        <location filename="../../configurator/qt/builds.py" line="672" />
         <source> (one machine)</source>
         <translation>（单台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="673" />
+        <location filename="../../configurator/qt/builds.py" line="674" />
         <source>Noise under load{0}:</source>
         <translation>满载噪音{0}：</translation>
     </message>
@@ -1690,7 +1690,7 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>VramHeadroomChart</name>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="110" />
+        <location filename="../../configurator/qt/charts.py" line="123" />
         <source>System RAM</source>
         <translation>系统内存</translation>
     </message>
@@ -1764,6 +1764,154 @@ Every estimate explains itself; every part and price carries its source.</source
         <location filename="../../configurator/qt/builds.py" line="125" />
         <source>FAIL</source>
         <translation>失败</translation>
+    </message>
+</context>
+<context>
+    <name>charts</name>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="30" />
+        <source>weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="31" />
+        <source>kv cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="32" />
+        <source>activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="33" />
+        <source>gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="34" />
+        <source>optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="35" />
+        <source>runtime overhead</source>
+        <translation>运行时开销</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="36" />
+        <source>free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="122" />
+        <source>Memory per GPU</source>
+        <translation>每张 GPU 的显存</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="172" />
+        <source>capacity {0:.0f} GiB</source>
+        <translation>容量 {0:.0f} GiB</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="183" />
+        <source>used in system RAM</source>
+        <translation>系统内存已用</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="184" />
+        <source>system RAM free</source>
+        <translation>系统内存空闲</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="208" />
+        <source>Cost by category</source>
+        <translation>各类配件花费</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="237" />
+        <source>Power budget</source>
+        <translation>功耗预算</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="256" />
+        <source>Power budget: one of {0} nodes</source>
+        <translation>功耗预算：{0} 个节点中的一个</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="262" />
+        <source>all {0} nodes: {1:,.0f} kW at the wall</source>
+        <translation>全部 {0} 个节点：墙插 {1:,.0f} kW</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="271" />
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="272" />
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="273" />
+        <source>rest</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="282" />
+        <source>wall draw {0:,.0f} W</source>
+        <translation>墙插功耗 {0:,.0f} W</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="288" />
+        <source>{0:,.0f} W DC</source>
+        <translation>直流 {0:,.0f} W</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="289" />
+        <source>{0:.0%} of the PSU</source>
+        <translation>电源的 {0:.0%}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="293" />
+        <source>{0:,.0f} W at the wall</source>
+        <translation>墙插功耗 {0:,.0f} W</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="295" />
+        <source>{0:.0%} of the circuit limit</source>
+        <translation>电路上限的 {0:.0%}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="316" />
+        <source>circuit limit (continuous)</source>
+        <translation>电路上限（持续）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="320" />
+        <source>built-in supply</source>
+        <translation>内置电源</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="324" />
+        <source>PSU capacity</source>
+        <translation>电源容量</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="327" />
+        <source>{0:.0%} of PSU</source>
+        <translation>电源的 {0:.0%}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="335" />
+        <source>DC load</source>
+        <translation>直流负载</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="335" />
+        <source>wall</source>
+        <translation>墙插</translation>
     </message>
 </context>
 <context>
@@ -1920,163 +2068,163 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="784" />
+        <location filename="../../configurator/qt/builds.py" line="785" />
         <source>Estimator warnings</source>
         <translation>估算警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="732" />
+        <location filename="../../configurator/qt/builds.py" line="733" />
         <source>Decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="690" />
+        <location filename="../../configurator/qt/builds.py" line="691" />
         <source>params</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="691" />
+        <location filename="../../configurator/qt/builds.py" line="692" />
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="692" />
+        <location filename="../../configurator/qt/builds.py" line="693" />
         <source>kv_cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="693" />
+        <location filename="../../configurator/qt/builds.py" line="694" />
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="694" />
+        <location filename="../../configurator/qt/builds.py" line="695" />
         <source>overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="695" />
+        <location filename="../../configurator/qt/builds.py" line="696" />
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="696" />
+        <location filename="../../configurator/qt/builds.py" line="697" />
         <source>decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="697" />
+        <location filename="../../configurator/qt/builds.py" line="698" />
         <source>prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="698" />
+        <location filename="../../configurator/qt/builds.py" line="699" />
         <source>training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="699" />
+        <location filename="../../configurator/qt/builds.py" line="700" />
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="700" />
+        <location filename="../../configurator/qt/builds.py" line="701" />
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="701" />
+        <location filename="../../configurator/qt/builds.py" line="702" />
         <source>offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="702" />
+        <location filename="../../configurator/qt/builds.py" line="703" />
         <source>layout</source>
         <translation>布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="703" />
+        <location filename="../../configurator/qt/builds.py" line="704" />
         <source>time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="704" />
+        <location filename="../../configurator/qt/builds.py" line="705" />
         <source>parallel</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="705" />
+        <location filename="../../configurator/qt/builds.py" line="706" />
         <source>host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="706" />
+        <location filename="../../configurator/qt/builds.py" line="707" />
         <source>split</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="707" />
+        <location filename="../../configurator/qt/builds.py" line="708" />
         <source>zero</source>
         <translation>ZeRO</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="733" />
+        <location filename="../../configurator/qt/builds.py" line="734" />
         <source>tokens/s per user</source>
         <translation>token/秒（每用户）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="739" />
+        <location filename="../../configurator/qt/builds.py" line="740" />
         <source>All users</source>
         <translation>所有用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="740" />
-        <location filename="../../configurator/qt/builds.py" line="747" />
+        <location filename="../../configurator/qt/builds.py" line="741" />
+        <location filename="../../configurator/qt/builds.py" line="748" />
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="746" />
+        <location filename="../../configurator/qt/builds.py" line="747" />
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="753" />
+        <location filename="../../configurator/qt/builds.py" line="754" />
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="754" />
+        <location filename="../../configurator/qt/builds.py" line="755" />
         <source>{0:.2f} s after a {1}-token prompt</source>
         <translation>{1} token 提示词后 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="762" />
+        <location filename="../../configurator/qt/builds.py" line="763" />
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="763" />
+        <location filename="../../configurator/qt/builds.py" line="764" />
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs</source>
         <translation>{0:,.0f} GPU 小时；在 {2} 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="771" />
+        <location filename="../../configurator/qt/builds.py" line="772" />
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="772" />
+        <location filename="../../configurator/qt/builds.py" line="773" />
         <source>{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all</source>
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="786" />
+        <location filename="../../configurator/qt/builds.py" line="787" />
         <source>How this is computed</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="787" />
+        <location filename="../../configurator/qt/builds.py" line="788" />
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
@@ -2142,13 +2290,13 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>printing</name>
     <message>
-        <location filename="../../configurator/qt/printing.py" line="285" />
-        <location filename="../../configurator/qt/printing.py" line="297" />
+        <location filename="../../configurator/qt/printing.py" line="287" />
+        <location filename="../../configurator/qt/printing.py" line="299" />
         <source>LLM Rig Configurator build sheet</source>
         <translation>LLM 装机配置器装机单</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/printing.py" line="385" />
+        <location filename="../../configurator/qt/printing.py" line="387" />
         <source>Print build sheet</source>
         <translation>打印装机单</translation>
     </message>

@@ -70,14 +70,14 @@ _OUTLETS: dict[str, str] = {
 PATTERNS: list[tuple[str, Render]] = [
     # ------------------------------------------------------------ the kind of build a label names (solve sources)
     (
-        r"Drivers on the (?P<gpu>.+?) \((?P<arch>[^)]+)\): (?P<rest>.+)",
+        r"Drivers on the (?P<gpu>[^;]+?) \((?P<arch>[^)]+)\): (?P<rest>[^;]+)",
         lambda m: f"{m['gpu']}（{m['arch']}）的驱动：{_g(m, 'rest')}",
     ),
-    (r"ready-made:? (?P<name>.+)", lambda m: f"整机：{m['name']}"),
-    (r"mini PC: (?P<name>.+)", lambda m: f"迷你主机：{m['name']}"),
+    (r"ready-made:? (?P<name>[^;]+)", lambda m: f"整机：{m['name']}"),
+    (r"mini PC: (?P<name>[^;]+)", lambda m: f"迷你主机：{m['name']}"),
     (r"with the experts in RAM", "MoE 专家放在内存"),
     (r"with some layers in RAM", "部分层放在内存"),
-    (r"with (?P<what>.+) in RAM", lambda m: f"{_g(m, 'what')}放在内存"),
+    (r"with (?P<what>[^;]+) in RAM", lambda m: f"{_g(m, 'what')}放在内存"),
     (r"with your own card and another", "你自己的卡加一张其他卡"),
     (r"with your own card and (?P<n>\d+) others", "你自己的卡加 {n} 张其他卡"),
     (r"past CUDA support: CUDA 13 dropped (?P<arch>\w+)", "已过 CUDA 支持期：CUDA 13 不再支持 {arch}"),
@@ -108,9 +108,9 @@ PATTERNS: list[tuple[str, Render]] = [
     (r"off", "关"),
     (r"optimizer states in system RAM", "优化器状态放在系统内存"),
     (r"parameters, gradients and optimizer states in system RAM", "参数、梯度和优化器状态放在系统内存"),
-    (r"full fine-tune on (?P<r>.+)", "全参数微调，{r}"),
-    (r"PEFT (?P<m>LoRA|QLoRA(?: \(bitsandbytes\))?) on (?P<r>.+)", "PEFT {m}，{r}"),
-    (r"pretraining on (?P<r>.+)", "预训练，{r}"),
+    (r"full fine-tune on (?P<r>[^;]+)", "全参数微调，{r}"),
+    (r"PEFT (?P<m>LoRA|QLoRA(?: \(bitsandbytes\))?) on (?P<r>[^;]+)", "PEFT {m}，{r}"),
+    (r"pretraining on (?P<r>[^;]+)", "预训练，{r}"),
     # ------------------------------------------------------------ each part's reason (solve.plan, machines)
     (
         r"(?P<n>\d+) x (?P<gb>[\d.]+) GB holds the job \((?P<gib>[\d.]+) GiB needed per GPU of (?P<of>[\d.]+) GB\)",
@@ -167,7 +167,7 @@ PATTERNS: list[tuple[str, Render]] = [
     (r"sustained DC load (?P<w>\d+) W on (?P<of>\d+) W of PSU", "持续直流负载 {w} W，电源共 {of} W"),
     (r"PSU loaded to (?P<p>\d+%) \(at most (?P<m>\d+%)\)", "电源负载 {p}（上限 {m}）"),
     (
-        r"(?P<w>[\d,]+) W at the wall against (?P<c>[\d,]+) W continuous on (?P<n>\d+) x (?P<circ>.+)",
+        r"(?P<w>[\d,]+) W at the wall against (?P<c>[\d,]+) W continuous on (?P<n>\d+) x (?P<circ>[^;]+)",
         lambda m: f"墙插功耗 {m['w']} W，{m['n']} 路 {circuit(m['circ'])} 可持续供 {m['c']} W",
     ),
     (r"(?P<b>[\d,]+) BTU/h of heat \((?P<w>[\d,]+) W\) into the room", "向室内散热 {b} BTU/h（{w} W）"),
@@ -211,13 +211,13 @@ PATTERNS: list[tuple[str, Render]] = [
         r"(?P<b>[\w-]+) board \((?P<bm>\d+) mm\) in a case taking up to (?P<c>[\w-]+) \((?P<cm>\d+) mm\)",
         "{b} 主板（{bm} mm）装进最大支持 {c}（{cm} mm）的机箱",
     ),
-    (r"(?P<cpu>.+) is on the CPU support list of (?P<board>.+)", "{cpu} 在 {board} 的 CPU 支持列表中"),
+    (r"(?P<cpu>[^;]+) is on the CPU support list of (?P<board>[^;]+)", "{cpu} 在 {board} 的 CPU 支持列表中"),
     (
         r"(?P<u>\d+) of (?P<t>\d+) DIMM slots, (?P<g>\d+) of (?P<m>\d+) GB",
         "用 {t} 个内存插槽中的 {u} 个，{m} GB 中的 {g} GB",
     ),
-    (r"(?P<cooler>.+) for a (?P<w>\d+) W (?P<s>\w+) CPU", "{cooler} 压 {w} W 的 {s} CPU"),
-    (r"one more (?P<gpu>.+)", "再加一张 {gpu}"),
+    (r"(?P<cooler>[^;]+) for a (?P<w>\d+) W (?P<s>\w+) CPU", "{cooler} 压 {w} W 的 {s} CPU"),
+    (r"one more (?P<gpu>[^;]+)", "再加一张 {gpu}"),
     (r"at least (?P<g>\d+) GB of RAM", "至少 {g} GB 内存"),
     (
         r"more RAM: (?P<g>\d+) GB \(2x VRAM\) makes loading and offload comfortable",
@@ -254,7 +254,7 @@ PATTERNS: list[tuple[str, Render]] = [
         "每个 token 由 {n} 张 GPU 依次计算，单步时间是各卡时间之和（单个序列不会加速）",
     ),
     (
-        r"(?P<engine>[\w.]+) on the (?P<gpu>.+?) \((?P<arch>[^)]+)\): (?P<rest>.+)",
+        r"(?P<engine>[\w.]+) on the (?P<gpu>[^;]+?) \((?P<arch>[^)]+)\): (?P<rest>[^;]+)",
         lambda m: f"{m['gpu']}（{m['arch']}）上的 {m['engine']}：{_g(m, 'rest')}",
     ),
     (
@@ -262,10 +262,13 @@ PATTERNS: list[tuple[str, Render]] = [
         "其 HIP 后端需要仍带 gfx906 库的 ROCm 版本",
     ),
     (
-        r"(?P<cooler>.+) is cooled in a (?P<c>[\w-]+) \(server-ducted airflow\)",
+        r"(?P<cooler>[^;]+) is cooled in a (?P<c>[\w-]+) \(server-ducted airflow\)",
         lambda m: f"{m['cooler']} 在{_CHASSIS.get(m['c'], m['c'])}中散热（服务器风道）",
     ),
-    (r"(?P<cooler>.+) is cooled in a (?P<c>[\w-]+)", lambda m: f"{m['cooler']} 在{_CHASSIS.get(m['c'], m['c'])}中散热"),
+    (
+        r"(?P<cooler>[^;]+) is cooled in a (?P<c>[\w-]+)",
+        lambda m: f"{m['cooler']} 在{_CHASSIS.get(m['c'], m['c'])}中散热",
+    ),
     (r"sudo sysctl iogpu.wired_limit_mb=<MB> raises it", "sudo sysctl iogpu.wired_limit_mb=<MB> 可以调高"),
     (
         r"ATX (?P<v>[\d.x]+) without excursion testing: (?P<n>\d+) x GPU power spikes to (?P<w>\d+) W against (?P<of>\d+) W",
@@ -283,14 +286,14 @@ PATTERNS: list[tuple[str, Render]] = [
     (r"the output head sits on the last GPU", "输出层在最后一张 GPU 上"),
     (r"memory figures are peaks on the most loaded GPU", "显存数字是负载最重的 GPU 上的峰值"),
     (r"1 GiB = 2\^30 bytes", "1 GiB = 2^30 字节"),
-    (r"engine (?P<e>.+)", "推理引擎 {e}"),
+    (r"engine (?P<e>[^;]+)", "推理引擎 {e}"),
     (r"context (?P<n>\d+) tokens per sequence", "每个序列上下文 {n} tokens"),
     (r"(?P<n>\d+) concurrent sequence\(s\)", "{n} 个并发序列"),
     (
         r"gives more memory for context and users \(a layer split adds no single-stream speed\)",
         "为上下文和用户提供更多显存（分层切分不提高单流速度）",
     ),
-    (r"(?P<n>\d+) x (?P<what>.+): (?P<d>[\d.]+) dBA each", "{n} x {what}：每个 {d} dBA"),
+    (r"(?P<n>\d+) x (?P<what>[^;]+): (?P<d>[\d.]+) dBA each", "{n} x {what}：每个 {d} dBA"),
     (r"US average", "美国平均"),
     (
         r"buying pays back after (?P<n>\d+) months: (?P<p>[\d,.]+ \w+) up front, then (?P<m>[\d,.]+ \w+)/month less than renting",
@@ -335,15 +338,15 @@ PATTERNS: list[tuple[str, Render]] = [
         "BIOS：如果主板不会自动切换，请设置 PCIe 拆分/链路宽度，使 GPU 插槽以 {s} 运行。",
     ),
     (
-        r"Put the NVMe drives? in (?P<c>.+?); leave (?P<a>.+) empty: a GPU slot shares those lanes\.",
+        r"Put the NVMe drives? in (?P<c>[^;]+?); leave (?P<a>[^;]+) empty: a GPU slot shares those lanes\.",
         "NVMe 硬盘装在 {c}；{a} 留空：它们与 GPU 插槽共用通道。",
     ),
-    (r"Put the NVMe drives? in (?P<c>.+)\.", "NVMe 硬盘装在 {c}。"),
+    (r"Put the NVMe drives? in (?P<c>[^;]+)\.", "NVMe 硬盘装在 {c}。"),
     (
-        r"A complete server \((?P<n>.+)\): rack it, connect power and the network; no assembly\.",
+        r"A complete server \((?P<n>[^;]+)\): rack it, connect power and the network; no assembly\.",
         "整台服务器（{n}）：上架，接电源和网络即可，无需组装。",
     ),
-    (r"(?P<n>\d+) identical nodes; interconnect: (?P<i>.+)\.", "{n} 个相同节点；互联：{i}。"),
+    (r"(?P<n>\d+) identical nodes; interconnect: (?P<i>[^;]+)\.", "{n} 个相同节点；互联：{i}。"),
     (
         r"Cap each GPU at (?P<w>\d+) W \(of (?P<t>\d+) W\) to stay within the PSU and circuit; run at every boot:",
         "把每张 GPU 功耗限制在 {w} W（额定 {t} W），以免超出电源和电路；每次开机运行：",
@@ -358,12 +361,11 @@ PATTERNS: list[tuple[str, Render]] = [
     (r"(?P<h>[\d,]+) h of training \((?P<g>[\d,]+) GPU-hours\)", "训练 {h} 小时（{g} GPU 小时）"),
     (r"(?P<u>[\d.]+) of (?P<of>[\d.]+) GiB on the most loaded GPU", "负载最重的 GPU 用 {u} GiB，共 {of} GiB"),
     (r"(?P<u>[\d.]+) GiB on the most loaded GPU", "负载最重的 GPU 用 {u} GiB"),
-    (r"(?P<g>.+) x (?P<n>.+), (?P<s>\w+) split", "{g} x {n}，{s} 切分"),
     (r"(?P<s>\w+) split", "{s} 切分"),
     (r"prices from (?P<a>\d{4}-\d{2}) to (?P<b>\d{4}-\d{2})", "价格 {a} 至 {b}"),
     (r"prices (?P<a>\d{4}-\d{2})", "价格 {a}"),
     (
-        r"(?P<n>\d+) price\(s\) older than six months: (?P<rest>.+)",
+        r"(?P<n>\d+) price\(s\) older than six months: (?P<rest>[^;]+)",
         lambda m: f"{m['n']} 个价格已超过六个月：{_g(m, 'rest')}",
     ),
     (r"NVME Gen4 model storage", "NVMe Gen4 模型存储"),
@@ -406,7 +408,7 @@ PATTERNS: list[tuple[str, Render]] = [
         "所有配置中价格最低（{p}），每用户 {s} tokens/s：比人的阅读速度（约 {r} tokens/s）慢",
     ),
     (
-        r"the highest speed of the builds (?P<scope>within the budget|found)(?P<sw> on supported software)?: (?P<w>.+)",
+        r"the highest speed of the builds (?P<scope>within the budget|found)(?P<sw> on supported software)?: (?P<w>[^;]+)",
         lambda m: (
             f"{'预算内' if m['scope'] == 'within the budget' else '找到的'}{'、软件仍受支持的' if m['sw'] else ''}配置中速度最高：{_g(m, 'w')}"
         ),
@@ -421,7 +423,7 @@ PATTERNS: list[tuple[str, Render]] = [
         "噪音最低：距 1 米 {d} dBA，墙插功耗 {w} W",
     ),
     (
-        r"takes one more (?P<g>.+) by buying only that card: its slot, lanes, PSU and circuit have room",
+        r"takes one more (?P<g>[^;]+) by buying only that card: its slot, lanes, PSU and circuit have room",
         "只需再买一张 {g} 即可扩展：插槽、通道、电源和电路都有余量",
     ),
     (r"no build shown beats it on both price and speed", "列出的配置中没有一个在价格和速度上都胜过它"),
@@ -429,11 +431,21 @@ PATTERNS: list[tuple[str, Render]] = [
     (r"without your own card", "不用你自己的卡"),
     (r"\(\+(?P<p>[\d,.]+) (?P<c>\w+) against #(?P<r>\d+)", "（比 #{r} 多 {p} {c}"),
     (r"(?P<a>[\d.]+) tokens/s instead of (?P<b>[\d.]+) tokens/s", "{a} tokens/s，而非 {b} tokens/s"),
-    (r"(?P<a>.+) instead of (?P<b>.+)", "{a}，而非 {b}"),
+    (r"(?P<a>[^;]+) instead of (?P<b>[^;]+)", "{a}，而非 {b}"),
     (
-        r"(?P<w>[\d,]+) W continuous on (?P<n>\d+) x (?P<c>.+)",
+        r"(?P<w>[\d,]+) W continuous on (?P<n>\d+) x (?P<c>[^;]+)",
         lambda m: f"{m['n']} 路 {circuit(m['c'])} 可持续 {m['w']} W",
     ),
+    (r"(?P<k>[\d,]+) kWh = (?P<c>[\d,]+ \w+) a year", "每年 {k} kWh = {c}"),
+    (r"energy/year = (?P<f>[^;]+)", "每年电量 = {f}"),
+    (r"electricity (?P<p>[\d.]+ \w+/kWh)", "电价 {p}"),
+    (r"national residential average rounded to (?P<p>[\d.]+ \w+/kWh)", "全国居民平均电价，取整为 {p}"),
+    (
+        r"straight line over (?P<y>\d+) years to a resale value of (?P<p>\d+%) of the purchase",
+        "{y} 年直线折旧，残值为购买价的 {p}",
+    ),
+    (r"idle draw (?P<w>\d+) W estimated", "待机功耗估计 {w} W"),
+    (r"(?P<n>\d+) cards? hold the job", "{n} 张卡装得下"),
     # ------------------------------------------------------------ the window's status line (catalog dates)
     (r"(?P<n>\d+) of (?P<t>\d+) priced parts have only older prices", "{t} 个有价格的配件中 {n} 个只有较旧的价格"),
 ]
@@ -553,7 +565,7 @@ def circuit(name: str) -> str:
 PATTERNS += [
     (r"(?P<v>\d+ V \d+ A) \(US outlet\)", "{v}（美国插座）"),
     (r"(?P<v>\d+ V \d+ A) \(US 20 A outlet\)", "{v}（美国 20 A 插座）"),
-    (r"(?P<v>\d+ V \d+ A) \((?P<w>.+)\)", lambda m: f"{m['v']}（{_OUTLETS.get(m['w'], m['w'])}）"),
+    (r"(?P<v>\d+ V \d+ A) \((?P<w>[^;]+)\)", lambda m: f"{m['v']}（{_OUTLETS.get(m['w'], m['w'])}）"),
 ]
 _COMPILED = [(re.compile(p), r) for p, r in PATTERNS]
 

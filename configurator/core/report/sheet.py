@@ -240,7 +240,9 @@ def charts_section(charts: dict[str, str] | None) -> str:
             body = f'<img src="{escape(body)}" alt="{escape(title)}">'
         elif body.startswith("<?xml"):
             body = body[body.index("?>") + 2 :].strip()
-        figures.append(f'<figure class="block">{body}<figcaption>{escape(title)}</figcaption></figure>')
+        figures.append(
+            f'<figure class="block">{body}<figcaption>{escape(phrases.sentence(title))}</figcaption></figure>'
+        )
     return f"<section><h2>{t('Charts')}</h2>{''.join(figures)}</section>"
 
 
@@ -412,7 +414,7 @@ def slot_section(build: Build) -> str:
         caption = f"GPU positions inside each {system.name}."
     return (
         f'<section class="block"><h2>{t("Slot map")}</h2><figure>{slot_map_svg(build)}'
-        f"<figcaption>{escape(caption)}</figcaption></figure></section>"
+        f"<figcaption>{escape(phrases.sentence(caption))}</figcaption></figure></section>"
     )
 
 
@@ -863,21 +865,26 @@ def cost_section(build: Build) -> str:
     if rental and costs.get("monthly_rental_equivalent") is not None:
         monthly = f"{costs['monthly_rental_equivalent']:,.0f} {c} ({rental['name']}, {rental['hourly']:g} {rental['currency']}/h)"
     else:
-        monthly = costs.get("rental_reason", "no equivalent rental")
+        monthly = phrases.sentence(costs.get("rental_reason", "no equivalent rental"))
     rows = [
-        f"<tr>{_cell('Electricity a year')}{_cell(energy)}</tr>",
-        f"<tr>{_cell('Rental equivalent a month')}{_cell(monthly)}</tr>",
-        f"<tr>{_cell('Break-even')}{_cell(costs.get('break_even_reason', ''))}</tr>",
+        f"<tr>{_cell(t('Electricity a year'))}{_cell(energy)}</tr>",
+        f"<tr>{_cell(t('Rental equivalent a month'))}{_cell(monthly)}</tr>",
+        f"<tr>{_cell(t('Break-even'))}{_cell(phrases.sentence(costs.get('break_even_reason', '')))}</tr>",
     ]
     for row in costs.get("tco", []):
         renting = f"{row['renting']:,.0f}" if row.get("renting") is not None else "-"
         # owning is net of resale (the break-even above is on cash paid): the label says so
-        label = f"After {row['years']} year{'' if row['years'] == 1 else 's'}: own (net of resale) vs rent"
-        resale = f" (sold for {row['resale_value']:,.0f})" if row.get("resale_value") is not None else ""
-        owning = f"{row['owning']:,.0f}{resale} vs {renting} {c}"
+        label = t("After {years} year(s): own (net of resale) vs rent").format(years=row["years"])
+        resale = (
+            t(" (sold for {amount})").format(amount=f"{row['resale_value']:,.0f}")
+            if row.get("resale_value") is not None
+            else ""
+        )
+        owning = f"{row['owning']:,.0f}{resale} {t('vs')} {renting} {c}"
         rows.append(f"<tr>{_cell(label)}{_cell(owning)}</tr>")
-    notes = "".join(f"<li>{escape(a)}</li>" for a in costs.get("assumptions", []))
-    return f'<section class="block"><h2>Buy or rent</h2>{_table(["Figure", "Value"], rows)}<ul class="small">{notes}</ul></section>'
+    notes = "".join(f"<li>{escape(phrases.sentence(a))}</li>" for a in costs.get("assumptions", []))
+    table = _table([t("Figure"), t("Value")], rows)
+    return f'<section class="block"><h2>{t("Buy or rent")}</h2>{table}<ul class="small">{notes}</ul></section>'
 
 
 VALUE_ROWS = 10
@@ -912,21 +919,35 @@ def value_section(build: Build, meta: SheetMeta) -> str:
         attr = ' class="total"' if mine else ""  # as the cluster's size table marks its build
         body.append(f"<tr{attr}>{''.join(cells)}</tr>")
     caveats = [
-        f"<li>{escape(short_gpu_name(str(r.get('gpu_name', r['gpu']))))}: {escape('; '.join(r['caveats']))}</li>"
+        f"<li>{escape(short_gpu_name(str(r.get('gpu_name', r['gpu']))))}: "
+        f"{escape('; '.join(phrases.sentence(x) for x in r['caveats']))}</li>"
         for r in shown
         if r.get("caveats")
     ]
-    what = "training tokens/s" if training else "decode tokens/s per sequence"
+    what = t("training tokens/s") if training else t("decode tokens/s per sequence")
     table = _table(
-        ["GPUs", f"Cards ({c})", "tok/s", "per tok/s", "per GB", "New (each)", "Used (each)", "Power"],
+        [
+            t("GPUs"),
+            t("Cards ({currency})").format(currency=c),
+            "tok/s",
+            t("per tok/s"),
+            t("per GB"),
+            t("New (each)"),
+            t("Used (each)"),
+            t("Power"),
+        ],
         body,
         1,
         kind="value",
     )
     return (
-        f"<section><h2>Value: GPUs for this job</h2>{table}<p class='small'>Best value first: the cards' price "
-        f"(the fewest that hold the job, at the build's condition) per {what}; per GB of VRAM; new and used prices "
-        "side by side; ◀ marks this build's GPU. The rest of the machine is not in these prices.</p>"
+        f"<section><h2>{t('Value: GPUs for this job')}</h2>{table}<p class='small'>"
+        + t(
+            "Best value first: the cards' price (the fewest that hold the job, at the build's condition) per {what}; "
+            "per GB of VRAM; new and used prices side by side; ◀ marks this build's GPU. The rest of the machine is "
+            "not in these prices."
+        ).format(what=what)
+        + "</p>"
         + (f"<ul class='small'>{''.join(caveats)}</ul>" if caveats else "")
         + "</section>"
     )

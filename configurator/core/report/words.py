@@ -436,3 +436,47 @@ ZH_CN.update(
         "Site feeds for all nodes (the SITE-POWER check)": "所有节点的场地供电（SITE-POWER 检查）",
     }
 )
+
+ZH_CN.update(
+    {
+        # the charts' captions on the sheet (qt.printing.chart_images names them)
+        "VRAM headroom": "显存余量",
+        "Cost breakdown": "花费构成",
+        "Power budget": "功耗预算",
+        "Wall time and cost against nodes": "耗时与成本随节点数的变化",
+        "Slot 1 is nearest the CPU; each card covers the slots below its own.": "插槽 1 离 CPU 最近；每张卡会挡住它下方的插槽。",
+        "Cards hang on riser cables from these slots; the blocks show which slot each riser uses.": (
+            "显卡通过延长线接到这些插槽；色块表示每根延长线用的是哪个插槽。"
+        ),
+    }
+)
+
+ZH_CN.update(
+    {
+        # buy or rent, and the value table (sheet.cost_section, sheet.value_section)
+        "Buy or rent": "买还是租",
+        "Electricity a year": "每年电费",
+        "Rental equivalent a month": "等效租用（每月）",
+        "Break-even": "回本",
+        "After {years} year(s): own (net of resale) vs rent": "{years} 年后：自购（扣除转卖）对比租用",
+        " (sold for {amount})": "（转卖 {amount}）",
+        "vs": "对比",
+        "training tokens/s": "训练 tokens/s",
+        "decode tokens/s per sequence": "每序列解码 tokens/s",
+        "GPUs": "GPU",
+        "Cards ({currency})": "显卡（{currency}）",
+        "per tok/s": "每 tok/s 价格",
+        "per GB": "每 GB 价格",
+        "New (each)": "新品（单价）",
+        "Used (each)": "二手（单价）",
+        "Power": "功耗",
+        "Value: GPUs for this job": "性价比：适合这个任务的 GPU",
+        "Best value first: the cards' price (the fewest that hold the job, at the build's condition) per {what}; "
+        "per GB of VRAM; new and used prices side by side; ◀ marks this build's GPU. The rest of the machine is "
+        "not in these prices.": (
+            "按性价比从高到低：显卡价格（装得下任务的最少卡数，按本配置的新旧条件）除以{what}；每 GB 显存的价格；"
+            "新品与二手价格并列；◀ 标出本配置的 GPU。价格不含机器的其他部分。"
+        ),
+        "no equivalent rental": "没有等效的租用方案",
+    }
+)
