@@ -7,6 +7,8 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
+from PySide6.QtCore import QCoreApplication
+
 from configurator.core.args import add_plan_options, build_request, workload_from_args
 from configurator.qt import i18n
 from configurator.qt.app import make_app
@@ -76,6 +78,17 @@ def test_the_main_path_reads_chinese(qtbot, shipped_catalog, messages) -> None: 
         english = sorted({c for c, k in zip(clauses, kinds) if k == "en"})
         share = kinds.count("zh") / max(1, kinds.count("zh") + kinds.count("en"))
         assert share >= 0.95, (share, english[:20])
+        # Compare: every build, the labels, GPUs and findings in Chinese too
+        from configurator.qt.dialogs import CompareDialog, comparison_rows
+
+        labels_row = dict(comparison_rows(list(table.builds)))[QCoreApplication.translate("compare", "Label")]
+        assert labels_row == labels, (labels_row, labels)  # the table's labels, in the same words
+        dialog = CompareDialog(list(table.builds))
+        qtbot.addWidget(dialog)
+        heads = [dialog.table.horizontalHeaderItem(c).text() for c in range(dialog.table.columnCount())]
+        assert len(heads) == table.rowCount() and not any("cheapest" in h or "fastest" in h for h in heads), heads
+        findings = " ".join(dialog.table.item(dialog.table.rowCount() - 1, c).text() for c in range(len(heads)))
+        assert "cores for" not in findings and "GPU(s)" not in findings, findings
         window.session.dirty = False
         window.session.cancel()
         window.session.wait_idle()
