@@ -337,11 +337,50 @@ def measure(requests: list[list[str]]) -> tuple[Counter[str], Counter[str]]:
     return kinds, english
 
 
+def sheet_clauses(argv: list[str]) -> tuple[Counter[str], Counter[str]]:
+    """The printed sheet's text (`plan ... --pdf --lang zh_CN`, without its chart images) counted the same way."""
+    import html as html_module
+
+    from configurator.core.args import add_plan_options, build_request, workload_from_args
+    from configurator.core.report.purchase import SheetMeta
+    from configurator.core.report.sheet import build_sheet_html
+    from configurator.core.solve.plan import plan
+    from configurator.storage import catalogs
+
+    parser = argparse.ArgumentParser()
+    add_plan_options(parser)
+    args = parser.parse_args(argv)
+    request = build_request(args, args.model or "", workload_from_args(args))
+    catalog = catalogs.load(include_user=False).catalog
+    kinds: Counter[str] = Counter()
+    english: Counter[str] = Counter()
+    for build in plan(request, catalog).builds:
+        page = build_sheet_html(build, request, SheetMeta(project_name="sheet", language="zh_CN"), None)
+        body = page[page.index("<body>") :]
+        body = re.sub(r"<svg.*?</svg>|<code>.*?</code>", " ", body, flags=re.S)  # the slot map's drawing, commands
+        text = html_module.unescape(re.sub(r"<[^>]+>", "\n", body))
+        for line in text.splitlines():
+            for clause in clauses(line):
+                kind = classify(clause)
+                kinds[kind] += 1
+                if kind == "en":
+                    english[clause] += 1
+    return kinds, english
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="one request only")
     parser.add_argument("--show", type=int, default=40, help="English clauses to list")
+    parser.add_argument("--sheet", action="store_true", help="the printed sheet of the first request instead")
     args = parser.parse_args()
+    if args.sheet:
+        kinds, english = sheet_clauses(REQUESTS[0])
+        counted = kinds["zh"] + kinds["en"]
+        print(f"sheet clauses in Chinese: {kinds['zh']} of {counted} ({kinds['zh'] / max(counted, 1):.1%})")
+        for clause, n in english.most_common(args.show):
+            print(f"  EN x{n}: {clause[:160]}")
+        return 0
     kinds, english = measure(QUICK if args.quick else REQUESTS)
     counted = kinds["zh"] + kinds["en"]
     done, total = ts_share()
