@@ -422,9 +422,10 @@ class BuildHeader(QLabel):
 
         fit = fit_of(build, request) if request is not None else None
         wall = self.tr("{0:,.0f} W at the wall").format(build.power.wall_w * build.nodes)
+        colon = self.tr(": ")
         sep = self.tr(", ")
         head = (
-            f"<b>{build.rank}. {html.escape(i18n.label(build.label))}</b>{self.tr(': ')}{html.escape(i18n.sentence(gpus_text(build)))}"
+            f"<b>{build.rank}. {html.escape(i18n.label(build.label))}</b>{colon}{html.escape(i18n.sentence(gpus_text(build)))}"
             f"{sep}<b>{build.total_price:,.0f} {build.currency}</b>{sep}{html.escape(wall)}{sep}"
             f"{html.escape(i18n.sentence(noise.build_noise(build).text()))}"
         )
@@ -620,10 +621,11 @@ class BuildDetail(QTabWidget):
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.parts.resizeRowsToContents()
 
+        colon = self.tr(": ")
         self.reasons.setHtml(
             "<ul>"
             + "".join(
-                f"<li><b>{html.escape(category_name(p.category))}</b>{self.tr(': ')}{html.escape(i18n.sentence(p.why))}"
+                f"<li><b>{html.escape(category_name(p.category))}</b>{colon}{html.escape(i18n.sentence(p.why))}"
                 + (f" <i>({html.escape(i18n.sentence(p.price_note))})</i>" if p.price_note else "")
                 + "</li>"
                 for p in parts
@@ -777,7 +779,9 @@ def estimate_html(build: Build) -> str:
     )
     table = "".join(f"<tr><td><b>{html.escape(k)}</b></td><td>{html.escape(v)}</td></tr>" for k, v in rows)
     steps = "".join(f"<li><i>{html.escape(topic_name(s.topic))}</i>: {html.escape(s.text)}</li>" for s in e.steps)
-    assumptions = "".join(f"<li>{html.escape(a)}</li>" for a in e.assumptions if not restates_a_step(a, e.steps))
+    assumptions = "".join(
+        f"<li>{html.escape(i18n.sentence(a))}</li>" for a in e.assumptions if not restates_a_step(a, e.steps)
+    )
     upgrades = "".join(f"<li>{html.escape(i18n.sentence(u))}</li>" for u in build.upgrades)
     text = f"<table cellpadding='3'>{table}</table>"
     if e.warnings:
@@ -788,5 +792,6 @@ def estimate_html(build: Build) -> str:
     assumed = QCoreApplication.translate("estimate", "Assumptions")
     text += f"<h4>{computed}</h4><ol>{steps}</ol><h4>{assumed}</h4><ul>{assumptions}</ul>"
     if upgrades:
-        text += f"<h4>{QCoreApplication.translate('estimate', 'Room to grow')}</h4><ul>{upgrades}</ul>"
+        grow = QCoreApplication.translate("estimate", "Room to grow")
+        text += f"<h4>{grow}</h4><ul>{upgrades}</ul>"
     return text

@@ -309,6 +309,7 @@ def costs_html(costs: CostOfOwnership) -> str:
         rows.append(
             (QCoreApplication.translate("costs", "Per million training tokens"), html.escape(costs.throughput.headline))
         )
+    colon = QCoreApplication.translate("costs", ": ")
     for row in costs.rows:
         verdict = {
             "own": QCoreApplication.translate("costs", "buying is cheaper"),
@@ -328,7 +329,7 @@ def costs_html(costs: CostOfOwnership) -> str:
         rows.append(
             (
                 QCoreApplication.translate("costs", "After {0} year(s)").format(row.years),
-                f"{against}{QCoreApplication.translate('costs', ': ')}{verdict}",
+                f"{against}{colon}{verdict}",
             )
         )
     table = "".join(f"<tr><td><b>{k}</b></td><td>{v}</td></tr>" for k, v in rows)

@@ -394,10 +394,11 @@ class MainWindow(QMainWindow):
         # what the plan left out and why (a GPU of "Only GPUs" without a build): a comparison never drops one silently.
         # "Note", not "Not among the builds": the plan's notes also say how builds in the list were reached (the
         # experts in RAM, the Mac Studio), and were headed as missing from it (walk8)
+        note = self.tr("Note:")
         if result.notes:
             text += (
                 ("<br>" if text else "")
-                + f"<span style='color: {STATUS_COLORS['warn']};'><b>{self.tr('Note:')}</b> "
+                + f"<span style='color: {STATUS_COLORS['warn']};'><b>{note}</b> "
                 + html.escape(
                     ("；" if i18n.current() == "zh_CN" else "; ").join(i18n.sentence(n) for n in result.notes)
                 )

@@ -446,6 +446,16 @@ PATTERNS: list[tuple[str, Render]] = [
     ),
     (r"idle draw (?P<w>\d+) W estimated", "待机功耗估计 {w} W"),
     (r"(?P<n>\d+) cards? hold the job", "{n} 张卡装得下"),
+    (r"CPU only", "仅 CPU"),
+    (r"(?P<n>\d+)-channel", "{n} 通道"),
+    (r"0 x none", "无 GPU"),
+    (
+        r"a board with another suitably spaced x16 slot, blower cards, or risers in an open frame",
+        "另一个间距合适的 x16 插槽的主板、涡轮卡，或开放式机架加延长线",
+    ),
+    (r"one quiet box whose GPU reads (?P<g>\d+) GB of unified memory", "一台安静的机器，GPU 可读 {g} GB 统一内存"),
+    (r"slower than GPUs at (?P<b>\d+) GB/s, but nothing to assemble", "带宽 {b} GB/s，比独立显卡慢，但无需组装"),
+    (r"(?P<n>\d+) x (?P<what>[^:;]+): (?P<d>[\d.]+) dBA each", "{n} x {what}：每个 {d} dBA"),
     # ------------------------------------------------------------ the window's status line (catalog dates)
     (r"(?P<n>\d+) of (?P<t>\d+) priced parts have only older prices", "{t} 个有价格的配件中 {n} 个只有较旧的价格"),
 ]
