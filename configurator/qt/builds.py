@@ -224,7 +224,9 @@ class BuildsTable(QTableWidget):
         items[2].setToolTip(f"{gpus} ({build.gpu_id})")
         if fit is not None:
             items[self.FIT].setToolTip(i18n.fit_sentence(fit))
-        items[self.NOISE].setToolTip(i18n.sentence(sound.text()) + "\n" + "\n".join(sound.breakdown()))
+        items[self.NOISE].setToolTip(
+            i18n.sentence(sound.text()) + "\n" + "\n".join(i18n.sentence(line) for line in sound.breakdown())
+        )
         if fails:
             items[self.CHECKS].setForeground(QBrush(QColor(STATUS_COLORS["fail"])))
         items[self.CHECKS].setToolTip(
@@ -672,7 +674,7 @@ class BuildDetail(QTabWidget):
             return
         sound = noise.build_noise(build)
         per = self.tr(" (one machine)") if build.nodes > 1 else ""
-        items = "".join(f"<li>{html.escape(line)}</li>" for line in sound.breakdown())
+        items = "".join(f"<li>{html.escape(i18n.sentence(line))}</li>" for line in sound.breakdown())
         head = self.tr("Noise under load{0}:").format(per)
         self.noise.setText(f"<b>{head} {html.escape(i18n.sentence(sound.text()))}</b><ul>{items}</ul>")
 

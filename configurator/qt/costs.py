@@ -93,7 +93,11 @@ class BuyOrRentPanel(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.region = QComboBox()
-        for key, label in (("us", "US average"), ("eu", "EU average"), ("china", "China commercial")):
+        for key, label in (
+            ("us", self.tr("US average")),
+            ("eu", self.tr("EU average")),
+            ("china", self.tr("China commercial")),
+        ):
             self.region.addItem(label, key)
         self.kwh = dspin(
             0.01, 5, 0.17, 3, self.tr(" /kWh"), self.tr("Electricity price per kWh, in the preset's currency")

@@ -4,142 +4,142 @@
 <context>
     <name>BuildDetail</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="488" />
+        <location filename="../../configurator/qt/builds.py" line="490" />
         <source>Category</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="488" />
+        <location filename="../../configurator/qt/builds.py" line="490" />
         <source>Part</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="488" />
+        <location filename="../../configurator/qt/builds.py" line="490" />
         <source>Qty</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="488" />
+        <location filename="../../configurator/qt/builds.py" line="490" />
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="488" />
+        <location filename="../../configurator/qt/builds.py" line="490" />
         <source>Subtotal</source>
         <translation>小计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="508" />
+        <location filename="../../configurator/qt/builds.py" line="510" />
         <source>&lt;b&gt;Why each part&lt;/b&gt;</source>
         <translation>&lt;b&gt;每个配件的选择理由&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="533" />
+        <location filename="../../configurator/qt/builds.py" line="535" />
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="533" />
+        <location filename="../../configurator/qt/builds.py" line="535" />
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="533" />
+        <location filename="../../configurator/qt/builds.py" line="535" />
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="544" />
+        <location filename="../../configurator/qt/builds.py" line="546" />
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="545" />
+        <location filename="../../configurator/qt/builds.py" line="547" />
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="546" />
+        <location filename="../../configurator/qt/builds.py" line="548" />
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="547" />
+        <location filename="../../configurator/qt/builds.py" line="549" />
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="548" />
+        <location filename="../../configurator/qt/builds.py" line="550" />
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="549" />
+        <location filename="../../configurator/qt/builds.py" line="551" />
         <source>Slot map</source>
         <translation>插槽布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="550" />
+        <location filename="../../configurator/qt/builds.py" line="552" />
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="551" />
+        <location filename="../../configurator/qt/builds.py" line="553" />
         <source>Estimates</source>
         <translation>估算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="553" />
+        <location filename="../../configurator/qt/builds.py" line="555" />
         <source>Buy or rent</source>
         <translation>购买还是租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="584" />
+        <location filename="../../configurator/qt/builds.py" line="586" />
         <source> ({0} owned)</source>
         <translation>（已有 {0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="590" />
+        <location filename="../../configurator/qt/builds.py" line="592" />
         <source> for the cluster</source>
         <translation>（集群共用）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="592" />
+        <location filename="../../configurator/qt/builds.py" line="594" />
         <source> per node x {0:,}</source>
         <translation>（每节点，共 {0:,} 个节点）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="624" />
+        <location filename="../../configurator/qt/builds.py" line="626" />
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="639" />
+        <location filename="../../configurator/qt/builds.py" line="641" />
         <source> for {0} machines</source>
         <translation>（{0} 台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="641" />
+        <location filename="../../configurator/qt/builds.py" line="643" />
         <source>; parts you own save {0:,.0f} {1}</source>
         <translation>；已有配件节省 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="656" />
+        <location filename="../../configurator/qt/builds.py" line="658" />
         <source>{0} price(s) older than six months (marked ⚠; hover for the dates). Get a fresh quote and enter it with Catalog &gt; Edit prices and parts, Catalog &gt; Import a vendor quote, or Catalog &gt; Import a price pack.</source>
         <translation>{0} 个价格已超过六个月（标有 ⚠；悬停查看日期）。请索取最新报价，并通过“目录 &gt; 编辑价格和配件”、“目录 &gt; 导入供应商报价”或“目录 &gt; 导入价格包”录入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="664" />
+        <location filename="../../configurator/qt/builds.py" line="666" />
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="674" />
+        <location filename="../../configurator/qt/builds.py" line="676" />
         <source> (one machine)</source>
         <translation>（单台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="676" />
+        <location filename="../../configurator/qt/builds.py" line="678" />
         <source>Noise under load{0}:</source>
         <translation>满载噪音{0}：</translation>
     </message>
@@ -147,22 +147,22 @@
 <context>
     <name>BuildHeader</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="424" />
+        <location filename="../../configurator/qt/builds.py" line="426" />
         <source>{0:,.0f} W at the wall</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="425" />
+        <location filename="../../configurator/qt/builds.py" line="427" />
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="426" />
+        <location filename="../../configurator/qt/builds.py" line="428" />
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="432" />
+        <location filename="../../configurator/qt/builds.py" line="434" />
         <source>How this fits:</source>
         <translation>如何装下：</translation>
     </message>
@@ -231,72 +231,87 @@
 <context>
     <name>BuyOrRentPanel</name>
     <message>
+        <location filename="../../configurator/qt/costs.py" line="97" />
+        <source>US average</source>
+        <translation>美国平均</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/costs.py" line="98" />
+        <source>EU average</source>
+        <translation>欧盟平均</translation>
+    </message>
+    <message>
         <location filename="../../configurator/qt/costs.py" line="99" />
+        <source>China commercial</source>
+        <translation>中国工商业电价</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/costs.py" line="103" />
         <source> /kWh</source>
         <translation> /千瓦时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="99" />
+        <location filename="../../configurator/qt/costs.py" line="103" />
         <source>Electricity price per kWh, in the preset's currency</source>
         <translation>每千瓦时电价（按预设的货币）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="101" />
+        <location filename="../../configurator/qt/costs.py" line="105" />
         <source> h/day</source>
         <translation> 小时/天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="101" />
+        <location filename="../../configurator/qt/costs.py" line="105" />
         <source>Hours a day the machine is on</source>
         <translation>机器每天开机的小时数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="102" />
+        <location filename="../../configurator/qt/costs.py" line="106" />
         <source> days/yr</source>
         <translation> 天/年</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="102" />
+        <location filename="../../configurator/qt/costs.py" line="106" />
         <source>Days a year the machine is on</source>
         <translation>机器每年开机的天数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="103" />
+        <location filename="../../configurator/qt/costs.py" line="107" />
         <source> % busy</source>
         <translation> % 负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="103" />
+        <location filename="../../configurator/qt/costs.py" line="107" />
         <source>Share of the on-time at full load</source>
         <translation>开机时间中满负载运行的比例</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="108" />
+        <location filename="../../configurator/qt/costs.py" line="112" />
         <source>Depreciation period and useful life</source>
         <translation>折旧期与使用寿命</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="114" />
+        <location filename="../../configurator/qt/costs.py" line="118" />
         <source> % resale</source>
         <translation> % 残值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="116" />
+        <location filename="../../configurator/qt/costs.py" line="120" />
         <source>Resale value after that period, as a share of the purchase (default 35 %, an estimate; GPUs with a used price in the catalog use it)</source>
         <translation>到期后的转售价值，占购置价的比例（默认 35 %，为估计值；目录中有二手价的 GPU 使用该价格）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="125" />
+        <location filename="../../configurator/qt/costs.py" line="129" />
         <source>Electricity</source>
         <translation>电费</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="130" />
+        <location filename="../../configurator/qt/costs.py" line="134" />
         <source>Usage</source>
         <translation>使用情况</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="134" />
+        <location filename="../../configurator/qt/costs.py" line="138" />
         <source>Keep for</source>
         <translation>使用年限</translation>
     </message>
@@ -376,49 +391,49 @@
 <context>
     <name>InfeasibleBanner</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="323" />
+        <location filename="../../configurator/qt/builds.py" line="325" />
         <source>Below, passing every check:</source>
         <translation>下面是通过所有检查的配置：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="343" />
+        <location filename="../../configurator/qt/builds.py" line="345" />
         <source>Binding:</source>
         <translation>受限于：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="344" />
+        <location filename="../../configurator/qt/builds.py" line="346" />
         <source>Cheapest way out:</source>
         <translation>最省钱的解决办法：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="345" />
+        <location filename="../../configurator/qt/builds.py" line="347" />
         <source>Ways out, cheapest first:</source>
         <translation>解决办法（从最省钱的开始）：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="288" />
-        <location filename="../../configurator/qt/builds.py" line="356" />
-        <location filename="../../configurator/qt/builds.py" line="394" />
+        <location filename="../../configurator/qt/builds.py" line="290" />
+        <location filename="../../configurator/qt/builds.py" line="358" />
+        <location filename="../../configurator/qt/builds.py" line="396" />
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="289" />
+        <location filename="../../configurator/qt/builds.py" line="291" />
         <source>Change the request as suggested and solve again</source>
         <translation>按建议修改需求并重新求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="356" />
+        <location filename="../../configurator/qt/builds.py" line="358" />
         <source>Apply the cheapest</source>
         <translation>应用最便宜的</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="384" />
+        <location filename="../../configurator/qt/builds.py" line="386" />
         <source>{tps:.1f} tokens/s</source>
         <translation>{tps:.1f} tokens/s</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="395" />
+        <location filename="../../configurator/qt/builds.py" line="397" />
         <source>Change the request this way and solve again</source>
         <translation>按此修改需求并重新求解</translation>
     </message>
@@ -426,22 +441,22 @@
 <context>
     <name>LaunchCommand</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="454" />
+        <location filename="../../configurator/qt/builds.py" line="456" />
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="455" />
+        <location filename="../../configurator/qt/builds.py" line="457" />
         <source>Copy the command to the clipboard</source>
         <translation>将命令复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="472" />
+        <location filename="../../configurator/qt/builds.py" line="474" />
         <source>Run it</source>
         <translation>运行命令</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="478" />
+        <location filename="../../configurator/qt/builds.py" line="480" />
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
@@ -2010,77 +2025,77 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>costs</name>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="288" />
+        <location filename="../../configurator/qt/costs.py" line="292" />
         <source>Purchase</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="290" />
+        <location filename="../../configurator/qt/costs.py" line="294" />
         <source>Electricity</source>
         <translation>电费</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="291" />
+        <location filename="../../configurator/qt/costs.py" line="295" />
         <source>{0:,.0f} kWh = {1:,.0f} {2} a year</source>
         <translation>每年 {0:,.0f} kWh = {1:,.0f} {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="296" />
+        <location filename="../../configurator/qt/costs.py" line="300" />
         <source>Rental equivalent</source>
         <translation>等效租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="298" />
+        <location filename="../../configurator/qt/costs.py" line="302" />
         <source>{0:,.0f} {1} a month</source>
         <translation>每月 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="304" />
+        <location filename="../../configurator/qt/costs.py" line="308" />
         <source>Break-even</source>
         <translation>回本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="310" />
+        <location filename="../../configurator/qt/costs.py" line="314" />
         <source>Per million training tokens</source>
         <translation>每百万训练 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="312" />
+        <location filename="../../configurator/qt/costs.py" line="316" />
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="315" />
+        <location filename="../../configurator/qt/costs.py" line="319" />
         <source>buying is cheaper</source>
         <translation>买更划算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="316" />
+        <location filename="../../configurator/qt/costs.py" line="320" />
         <source>renting is cheaper</source>
         <translation>租更划算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="317" />
+        <location filename="../../configurator/qt/costs.py" line="321" />
         <source>no rental to compare</source>
         <translation>没有可比较的租用方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="320" />
+        <location filename="../../configurator/qt/costs.py" line="324" />
         <source>own {0:,.0f} {1} net of resale (sold for {2:,.0f})</source>
         <translation>自购 {0:,.0f} {1}（扣除转卖所得 {2:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="325" />
+        <location filename="../../configurator/qt/costs.py" line="329" />
         <source>{0} vs rent {1:,.0f} {2}</source>
         <translation>{0}，租用 {1:,.0f} {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="331" />
+        <location filename="../../configurator/qt/costs.py" line="335" />
         <source>After {0} year(s)</source>
         <translation>{0} 年后</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="337" />
+        <location filename="../../configurator/qt/costs.py" line="341" />
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
@@ -2088,168 +2103,168 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="789" />
+        <location filename="../../configurator/qt/builds.py" line="791" />
         <source>Estimator warnings</source>
         <translation>估算警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="735" />
+        <location filename="../../configurator/qt/builds.py" line="737" />
         <source>Decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="693" />
+        <location filename="../../configurator/qt/builds.py" line="695" />
         <source>params</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="694" />
+        <location filename="../../configurator/qt/builds.py" line="696" />
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="695" />
+        <location filename="../../configurator/qt/builds.py" line="697" />
         <source>kv_cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="696" />
+        <location filename="../../configurator/qt/builds.py" line="698" />
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="697" />
+        <location filename="../../configurator/qt/builds.py" line="699" />
         <source>overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="698" />
+        <location filename="../../configurator/qt/builds.py" line="700" />
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="699" />
+        <location filename="../../configurator/qt/builds.py" line="701" />
         <source>decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="700" />
+        <location filename="../../configurator/qt/builds.py" line="702" />
         <source>prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="701" />
+        <location filename="../../configurator/qt/builds.py" line="703" />
         <source>training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="702" />
+        <location filename="../../configurator/qt/builds.py" line="704" />
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="703" />
+        <location filename="../../configurator/qt/builds.py" line="705" />
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="704" />
+        <location filename="../../configurator/qt/builds.py" line="706" />
         <source>offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="705" />
+        <location filename="../../configurator/qt/builds.py" line="707" />
         <source>layout</source>
         <translation>布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="706" />
+        <location filename="../../configurator/qt/builds.py" line="708" />
         <source>time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="707" />
+        <location filename="../../configurator/qt/builds.py" line="709" />
         <source>parallel</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="708" />
+        <location filename="../../configurator/qt/builds.py" line="710" />
         <source>host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="709" />
+        <location filename="../../configurator/qt/builds.py" line="711" />
         <source>split</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="710" />
+        <location filename="../../configurator/qt/builds.py" line="712" />
         <source>zero</source>
         <translation>ZeRO</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="736" />
+        <location filename="../../configurator/qt/builds.py" line="738" />
         <source>tokens/s per user</source>
         <translation>token/秒（每用户）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="742" />
+        <location filename="../../configurator/qt/builds.py" line="744" />
         <source>All users</source>
         <translation>所有用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="743" />
-        <location filename="../../configurator/qt/builds.py" line="750" />
+        <location filename="../../configurator/qt/builds.py" line="745" />
+        <location filename="../../configurator/qt/builds.py" line="752" />
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="749" />
+        <location filename="../../configurator/qt/builds.py" line="751" />
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="756" />
+        <location filename="../../configurator/qt/builds.py" line="758" />
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="757" />
+        <location filename="../../configurator/qt/builds.py" line="759" />
         <source>{0:.2f} s after a {1}-token prompt</source>
         <translation>{1} token 提示词后 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="765" />
+        <location filename="../../configurator/qt/builds.py" line="767" />
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="766" />
+        <location filename="../../configurator/qt/builds.py" line="768" />
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs</source>
         <translation>{0:,.0f} GPU 小时；在 {2} 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="774" />
+        <location filename="../../configurator/qt/builds.py" line="776" />
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="775" />
+        <location filename="../../configurator/qt/builds.py" line="777" />
         <source>{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all</source>
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="791" />
+        <location filename="../../configurator/qt/builds.py" line="793" />
         <source>How this is computed</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="792" />
+        <location filename="../../configurator/qt/builds.py" line="794" />
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="795" />
+        <location filename="../../configurator/qt/builds.py" line="797" />
         <source>Room to grow</source>
         <translation>扩展空间</translation>
     </message>

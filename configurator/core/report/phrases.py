@@ -70,6 +70,12 @@ _OUTLETS: dict[str, str] = {
 PATTERNS: list[tuple[str, Render]] = [
     # ------------------------------------------------------------ the kind of build a label names (solve sources)
     (
+        r"(?P<n>\d+) x (?P<what>[^:;]+): (?P<d>[\d.]+) dBA each(?: \((?P<e>[^;]+)\))?",
+        lambda m: (
+            f"{m['n']} x {_one(m['what']) or m['what']}：每个 {m['d']} dBA" + (f"（{_g(m, 'e')}）" if m["e"] else "")
+        ),
+    ),
+    (
         r"Drivers on the (?P<gpu>[^;]+?) \((?P<arch>[^)]+)\): (?P<rest>[^;]+)",
         lambda m: f"{m['gpu']}（{m['arch']}）的驱动：{_g(m, 'rest')}",
     ),
@@ -293,7 +299,6 @@ PATTERNS: list[tuple[str, Render]] = [
         r"gives more memory for context and users \(a layer split adds no single-stream speed\)",
         "为上下文和用户提供更多显存（分层切分不提高单流速度）",
     ),
-    (r"(?P<n>\d+) x (?P<what>[^;]+): (?P<d>[\d.]+) dBA each", "{n} x {what}：每个 {d} dBA"),
     (r"US average", "美国平均"),
     (
         r"buying pays back after (?P<n>\d+) months: (?P<p>[\d,.]+ \w+) up front, then (?P<m>[\d,.]+ \w+)/month less than renting",
@@ -455,7 +460,26 @@ PATTERNS: list[tuple[str, Render]] = [
     ),
     (r"one quiet box whose GPU reads (?P<g>\d+) GB of unified memory", "一台安静的机器，GPU 可读 {g} GB 统一内存"),
     (r"slower than GPUs at (?P<b>\d+) GB/s, but nothing to assemble", "带宽 {b} GB/s，比独立显卡慢，但无需组装"),
-    (r"(?P<n>\d+) x (?P<what>[^:;]+): (?P<d>[\d.]+) dBA each", "{n} x {what}：每个 {d} dBA"),
+    (r"combined by logarithmic sum (?P<f>[^;]+)", "按对数求和合成 {f}"),
+    (
+        r"middle of Cybenetics' Standard\+\+ class, typical of a loaded ATX unit",
+        "Cybenetics Standard++ 档位的中值，典型的满载 ATX 电源",
+    ),
+    (r"three 120 mm case fans at full speed", "三个 120 mm 机箱风扇全速运转"),
+    (r"a GPU server moves more air than the R940", "GPU 服务器的风量比 R940 更大"),
+    (r"its feature-rich 73 dBA is a floor", "其高配 73 dBA 只是下限"),
+    (
+        r"straight line over (?P<y>\d+) years to a resale value of (?P<p>\d+%) of the purchase \((?P<rest>[^;]+)\)",
+        lambda m: f"{m['y']} 年直线折旧，残值为购买价的 {m['p']}（{m['rest']}）",
+    ),
+    (r"only the state rows were read \((?P<rest>[^;]+)\)", "只读取了各州的数据（{rest}）"),
+    (r"no market survey was read", "未参考市场调查"),
+    (r"datacenter chassis fans", "数据中心机箱风扇"),
+    (r"(?P<a>[\w-]+) chassis fans", lambda m: f"{_NOISE_CLASS.get(m['a'], m['a'])}的机箱风扇"),
+    (r"atx PSU", "ATX 电源"),
+    (r"air-tower CPU cooler", "塔式风冷 CPU 散热器"),
+    (r"(?P<x>\w+) unified-memory system", lambda m: f"{_NOISE_CLASS.get(m['x'], m['x'])}的统一内存整机"),
+    (r"estimate", "估算"),
     # ------------------------------------------------------------ the window's status line (catalog dates)
     (r"(?P<n>\d+) of (?P<t>\d+) priced parts have only older prices", "{t} 个有价格的配件中 {n} 个只有较旧的价格"),
 ]
