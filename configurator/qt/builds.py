@@ -780,7 +780,11 @@ def estimate_html(build: Build) -> str:
         )
     )
     table = "".join(f"<tr><td><b>{html.escape(k)}</b></td><td>{html.escape(v)}</td></tr>" for k, v in rows)
-    steps = "".join(f"<li><i>{html.escape(topic_name(s.topic))}</i>: {html.escape(s.text)}</li>" for s in e.steps)
+    colon = QCoreApplication.translate("estimate", ": ")
+    steps = "".join(
+        f"<li><i>{html.escape(topic_name(s.topic))}</i>{colon}{html.escape(i18n.sentence(s.text))}</li>"
+        for s in e.steps
+    )
     assumptions = "".join(
         f"<li>{html.escape(i18n.sentence(a))}</li>" for a in e.assumptions if not restates_a_step(a, e.steps)
     )

@@ -2103,7 +2103,7 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="791" />
+        <location filename="../../configurator/qt/builds.py" line="795" />
         <source>Estimator warnings</source>
         <translation>估算警告</translation>
     </message>
@@ -2254,17 +2254,22 @@ Every estimate explains itself; every part and price carries its source.</source
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="793" />
+        <location filename="../../configurator/qt/builds.py" line="783" />
+        <source>: </source>
+        <translation>：</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="797" />
         <source>How this is computed</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="794" />
+        <location filename="../../configurator/qt/builds.py" line="798" />
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="797" />
+        <location filename="../../configurator/qt/builds.py" line="801" />
         <source>Room to grow</source>
         <translation>扩展空间</translation>
     </message>
