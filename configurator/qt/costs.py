@@ -46,7 +46,7 @@ class BuyOrRentChart(pg.PlotWidget):
                 "<span style='color: #c8553d;'>rent (cloud equivalent)</span>"
             )
         )
-        self.setLabel("bottom", "months")
+        self.setLabel("bottom", self.tr("months"))
         self.showGrid(x=True, y=True, alpha=0.25)
         self.setMouseEnabled(x=False, y=False)
         self.setMenuEnabled(False)
@@ -73,11 +73,12 @@ class BuyOrRentChart(pg.PlotWidget):
             # the label on the side of the line with room for it: left of an early month it ran under the axis
             # ("k-even: month 3" for the Mac Studio, walk8)
             side = (1, 0) if costs.break_even_month > months / 3 else (0, 0)
+            crossing = self.tr("break-even: month {0}").format(costs.break_even_month)
             line = pg.InfiniteLine(
                 pos=costs.break_even_month,
                 angle=90,
                 pen=pg.mkPen("#6a994e", width=2, style=pg.QtCore.Qt.PenStyle.DashLine),
-                label=f"break-even: month {costs.break_even_month}",
+                label=crossing,
                 labelOpts={"position": 0.15, "color": "#6a994e", "anchors": [side, side]},
             )
             self.addItem(line)
@@ -108,7 +109,7 @@ class BuyOrRentPanel(QWidget):
         self.years = QSpinBox()
         self.years.setRange(1, 10)
         self.years.setValue(3)
-        self.years.setSuffix(" years")
+        self.years.setSuffix(self.tr(" years"))
         self.years.setToolTip(self.tr("Depreciation period and useful life"))
         self.resale = dspin(
             0,

@@ -227,91 +227,106 @@
         <source>Cumulative cost: &lt;span style='color: #3b6ea8;'&gt;buy (purchase + electricity)&lt;/span&gt; vs &lt;span style='color: #c8553d;'&gt;rent (cloud equivalent)&lt;/span&gt;</source>
         <translation>累计成本：&lt;span style='color: #3b6ea8;'&gt;购买（购置 + 电费）&lt;/span&gt; 对比 &lt;span style='color: #c8553d;'&gt;租用（同等云算力）&lt;/span&gt;</translation>
     </message>
+    <message>
+        <location filename="../../configurator/qt/costs.py" line="49" />
+        <source>months</source>
+        <translation>月</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/costs.py" line="76" />
+        <source>break-even: month {0}</source>
+        <translation>回本：第 {0} 个月</translation>
+    </message>
 </context>
 <context>
     <name>BuyOrRentPanel</name>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="97" />
+        <location filename="../../configurator/qt/costs.py" line="98" />
         <source>US average</source>
         <translation>美国平均</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="98" />
+        <location filename="../../configurator/qt/costs.py" line="99" />
         <source>EU average</source>
         <translation>欧盟平均</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="99" />
+        <location filename="../../configurator/qt/costs.py" line="100" />
         <source>China commercial</source>
         <translation>中国工商业电价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="103" />
+        <location filename="../../configurator/qt/costs.py" line="104" />
         <source> /kWh</source>
         <translation> /千瓦时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="103" />
+        <location filename="../../configurator/qt/costs.py" line="104" />
         <source>Electricity price per kWh, in the preset's currency</source>
         <translation>每千瓦时电价（按预设的货币）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="105" />
+        <location filename="../../configurator/qt/costs.py" line="106" />
         <source> h/day</source>
         <translation> 小时/天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="105" />
+        <location filename="../../configurator/qt/costs.py" line="106" />
         <source>Hours a day the machine is on</source>
         <translation>机器每天开机的小时数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="106" />
+        <location filename="../../configurator/qt/costs.py" line="107" />
         <source> days/yr</source>
         <translation> 天/年</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="106" />
+        <location filename="../../configurator/qt/costs.py" line="107" />
         <source>Days a year the machine is on</source>
         <translation>机器每年开机的天数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="107" />
+        <location filename="../../configurator/qt/costs.py" line="108" />
         <source> % busy</source>
         <translation> % 负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="107" />
+        <location filename="../../configurator/qt/costs.py" line="108" />
         <source>Share of the on-time at full load</source>
         <translation>开机时间中满负载运行的比例</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/costs.py" line="112" />
+        <source> years</source>
+        <translation> 年</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/costs.py" line="113" />
         <source>Depreciation period and useful life</source>
         <translation>折旧期与使用寿命</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="118" />
+        <location filename="../../configurator/qt/costs.py" line="119" />
         <source> % resale</source>
         <translation> % 残值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="120" />
+        <location filename="../../configurator/qt/costs.py" line="121" />
         <source>Resale value after that period, as a share of the purchase (default 35 %, an estimate; GPUs with a used price in the catalog use it)</source>
         <translation>到期后的转售价值，占购置价的比例（默认 35 %，为估计值；目录中有二手价的 GPU 使用该价格）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="129" />
+        <location filename="../../configurator/qt/costs.py" line="130" />
         <source>Electricity</source>
         <translation>电费</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="134" />
+        <location filename="../../configurator/qt/costs.py" line="135" />
         <source>Usage</source>
         <translation>使用情况</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="138" />
+        <location filename="../../configurator/qt/costs.py" line="139" />
         <source>Keep for</source>
         <translation>使用年限</translation>
     </message>
@@ -2025,77 +2040,77 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>costs</name>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="292" />
+        <location filename="../../configurator/qt/costs.py" line="293" />
         <source>Purchase</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="294" />
+        <location filename="../../configurator/qt/costs.py" line="295" />
         <source>Electricity</source>
         <translation>电费</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="295" />
+        <location filename="../../configurator/qt/costs.py" line="296" />
         <source>{0:,.0f} kWh = {1:,.0f} {2} a year</source>
         <translation>每年 {0:,.0f} kWh = {1:,.0f} {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="300" />
+        <location filename="../../configurator/qt/costs.py" line="301" />
         <source>Rental equivalent</source>
         <translation>等效租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="302" />
+        <location filename="../../configurator/qt/costs.py" line="303" />
         <source>{0:,.0f} {1} a month</source>
         <translation>每月 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="308" />
+        <location filename="../../configurator/qt/costs.py" line="309" />
         <source>Break-even</source>
         <translation>回本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="314" />
+        <location filename="../../configurator/qt/costs.py" line="315" />
         <source>Per million training tokens</source>
         <translation>每百万训练 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="316" />
+        <location filename="../../configurator/qt/costs.py" line="317" />
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="319" />
+        <location filename="../../configurator/qt/costs.py" line="320" />
         <source>buying is cheaper</source>
         <translation>买更划算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="320" />
+        <location filename="../../configurator/qt/costs.py" line="321" />
         <source>renting is cheaper</source>
         <translation>租更划算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="321" />
+        <location filename="../../configurator/qt/costs.py" line="322" />
         <source>no rental to compare</source>
         <translation>没有可比较的租用方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="324" />
+        <location filename="../../configurator/qt/costs.py" line="325" />
         <source>own {0:,.0f} {1} net of resale (sold for {2:,.0f})</source>
         <translation>自购 {0:,.0f} {1}（扣除转卖所得 {2:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="329" />
+        <location filename="../../configurator/qt/costs.py" line="330" />
         <source>{0} vs rent {1:,.0f} {2}</source>
         <translation>{0}，租用 {1:,.0f} {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="335" />
+        <location filename="../../configurator/qt/costs.py" line="336" />
         <source>After {0} year(s)</source>
         <translation>{0} 年后</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="341" />
+        <location filename="../../configurator/qt/costs.py" line="342" />
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
