@@ -251,7 +251,11 @@ def _cmd_plan(args: argparse.Namespace) -> int:
     if args.json:
         from configurator.cli.jsonout import print_json
 
-        print_json(result.to_json())
+        data = result.to_json()
+        for build, shown in zip(result.builds, data["builds"], strict=True):
+            # each paid part priced more than six months ago, as a code with its date (the text's "[old: ...]")
+            shown["price_warnings"] = prices.old_price_warnings(build)
+        print_json(data)
     else:
         print(format_plan(result))
     from configurator.cli import exports

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+from typing import Any
 
 from configurator.core.solve.build import Build, BuildPart
 
@@ -27,11 +28,36 @@ def stale_parts(build: Build, today: datetime.date | None = None) -> list[BuildP
     return [p for p in build.parts if is_stale(p, today)]
 
 
+def months_old(part: BuildPart, today: datetime.date | None = None) -> int:
+    """Whole months (of 30 days) since the part's price was seen."""
+    assert part.price_date is not None
+    return ((today or datetime.date.today()) - part.price_date).days // 30
+
+
 def stale_text(part: BuildPart, today: datetime.date | None = None) -> str:
     """'price from 2025-06-01, 9 months old'."""
     assert part.price_date is not None
-    months = ((today or datetime.date.today()) - part.price_date).days // 30
-    return f"price from {part.price_date.isoformat()}, {months} months old"
+    return f"price from {part.price_date.isoformat()}, {months_old(part, today)} months old"
+
+
+OLD_PRICE_CODE = "price.old"
+"""The warning code of a paid part whose price is older than STALE_AFTER_DAYS (`plan --json` builds' `price_warnings`)."""
+
+
+def old_price_warnings(build: Build, today: datetime.date | None = None) -> list[dict[str, Any]]:
+    """The build's old prices as data: code, the part, its price date and age, and the English sentence."""
+    return [
+        {
+            "code": OLD_PRICE_CODE,
+            "part_id": p.id,
+            "name": p.name,
+            "category": p.category,
+            "price_date": p.price_date.isoformat() if p.price_date else None,
+            "months_old": months_old(p, today),
+            "message": f"{p.name}: {stale_text(p, today)}",
+        }
+        for p in stale_parts(build, today)
+    ]
 
 
 def stale_summary(build: Build, today: datetime.date | None = None) -> str:

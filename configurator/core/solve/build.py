@@ -200,6 +200,9 @@ class Build(_Frozen):
                     "unit_price": round(p.unit_price, 2),
                     "spec": p.spec,
                     "scope": p.scope,
+                    # the price paid: when it was seen and for which condition (None/"" when nothing is paid)
+                    "price_date": p.price_date.isoformat() if p.price_date else None,
+                    "condition": p.condition,
                 }
                 for p in self.parts
             ],
