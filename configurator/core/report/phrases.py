@@ -480,6 +480,12 @@ PATTERNS: list[tuple[str, Render]] = [
     (r"air-tower CPU cooler", "塔式风冷 CPU 散热器"),
     (r"(?P<x>\w+) unified-memory system", lambda m: f"{_NOISE_CLASS.get(m['x'], m['x'])}的统一内存整机"),
     (r"estimate", "估算"),
+    (r"any, at most (?P<n>\d+) per machine", "不限，每台最多 {n} 张"),
+    (
+        r"(?P<n>\d+) x (?P<v>\d+ V \d+ A)(?: \((?P<w>[^;]+)\))?",
+        lambda m: f"{m['n']} 路 {m['v']}" + (f"（{_OUTLETS.get(m['w'], m['w'])}）" if m["w"] else ""),
+    ),
+    (r"no engine was named", "未指定推理引擎"),
     # ------------------------------------------------------------ the window's status line (catalog dates)
     (r"(?P<n>\d+) of (?P<t>\d+) priced parts have only older prices", "{t} 个有价格的配件中 {n} 个只有较旧的价格"),
 ]

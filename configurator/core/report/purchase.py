@@ -203,7 +203,9 @@ def request_summary(request: BuildRequest) -> str:
     skip = {"Currency", "Method", "Training tokens", "Minimum decode speed", "Deadline", "Engine"}
     keep = [(k, v) for k, v in request_fields(request) if k not in skip or v not in ("-", "default")]
     if language_code() == "zh_CN":  # the field names and the request's own words in the sheet's language
-        return "；".join(f"{t(k)} {t(v)}" for k, v in keep)
+        from configurator.core.report.phrases import sentence
+
+        return "；".join(f"{t(k)} {sentence(t(v))}" for k, v in keep)
     return "; ".join(f"{k.lower()} {v}" for k, v in keep)
 
 

@@ -148,7 +148,7 @@ def _header(build: Build, request: BuildRequest, meta: SheetMeta) -> str:
         sources.append(f"{t('catalog')} {phrases.sentence(meta.catalog_prices)}")
     build_prices = date_range_text(p.price_date for p in build.parts if p.price_date is not None and p.subtotal > 0)
     if build_prices:
-        sources.append(f"{t('this build')} {phrases.sentence(build_prices)}")
+        sources.append(t("this build's") + " " + phrases.sentence(build_prices))
     if meta.exchange_rate_date:
         rate = f"{t('exchange rates of')} {meta.exchange_rate_date}"
         sources.append(rate + (f" ({meta.exchange_rate_source})" if meta.exchange_rate_source else ""))

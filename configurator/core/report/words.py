@@ -356,7 +356,7 @@ ZH_CN.update(
     {
         # the sheet's own words (#31): header, power table, assembly notes, estimate rows
         "catalog": "目录",
-        "this build": "本配置",
+        "this build's": "本配置",
         "none listed (catalog id": "未列出（目录编号",
         ")": "）",
         ".": "。",
