@@ -333,7 +333,9 @@ def costs_html(costs: CostOfOwnership) -> str:
         )
         rows.append(
             (
-                QCoreApplication.translate("costs", "After {0} year(s)").format(row.years),
+                QCoreApplication.translate("costs", "After 1 year")
+                if row.years == 1
+                else QCoreApplication.translate("costs", "After {0} years").format(row.years),
                 f"{against}{colon}{verdict}",
             )
         )

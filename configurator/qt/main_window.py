@@ -382,7 +382,11 @@ class MainWindow(QMainWindow):
     def _on_session_solve_finished(self, result: PlanResult) -> None:
         builds = len(result.builds)
         text = (
-            self.tr("{0} build(s) for <b>{1}</b> ({2}) in {3:.2f} s").format(
+            (
+                self.tr("{0} build for <b>{1}</b> ({2}) in {3:.2f} s")
+                if builds == 1
+                else self.tr("{0} builds for <b>{1}</b> ({2}) in {3:.2f} s")
+            ).format(
                 builds,
                 html.escape(self.session.request.model_id),
                 i18n.workload_name(self.session.request.workload.kind),

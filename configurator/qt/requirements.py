@@ -510,7 +510,11 @@ class RequirementsPanel(QWidget):
             detail = (
                 w.method
                 if w.kind == "finetune"
-                else (self.tr("{0} user(s)").format(w.batch) if w.kind == "inference" else workload_name("pretrain"))
+                else (
+                    (self.tr("{0} user") if w.batch == 1 else self.tr("{0} users")).format(w.batch)
+                    if w.kind == "inference"
+                    else workload_name("pretrain")
+                )
             )
             self.workloads.addItem(f"{i + 1}: {request.model_id} {workload_name(w.kind)} ({detail})", i)
         self.workloads.setCurrentIndex(project.active)

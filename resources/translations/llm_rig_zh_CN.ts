@@ -555,7 +555,7 @@
     </message>
     <message>
         <location filename="../../configurator/qt/main_window.py" line="191" />
-        <location filename="../../configurator/qt/main_window.py" line="437" />
+        <location filename="../../configurator/qt/main_window.py" line="441" />
         <source>&amp;Solve again</source>
         <translation>重新求解(&amp;S)</translation>
     </message>
@@ -720,160 +720,165 @@
         <translation>已导入 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="385" />
-        <source>{0} build(s) for &lt;b&gt;{1}&lt;/b&gt; ({2}) in {3:.2f} s</source>
+        <location filename="../../configurator/qt/main_window.py" line="386" />
+        <source>{0} build for &lt;b&gt;{1}&lt;/b&gt; ({2}) in {3:.2f} s</source>
         <translation>&lt;b&gt;{1}&lt;/b&gt;（{2}）共 {0} 个配置，用时 {3:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="397" />
+        <location filename="../../configurator/qt/main_window.py" line="388" />
+        <source>{0} builds for &lt;b&gt;{1}&lt;/b&gt; ({2}) in {3:.2f} s</source>
+        <translation>&lt;b&gt;{1}&lt;/b&gt;（{2}）共 {0} 个配置，用时 {3:.2f} 秒</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="401" />
         <source>Note:</source>
         <translation>注：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="408" />
+        <location filename="../../configurator/qt/main_window.py" line="412" />
         <source>Solved in {0:.2f} s</source>
         <translation>求解完成，用时 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="413" />
+        <location filename="../../configurator/qt/main_window.py" line="417" />
         <source>Cheapest build found; solving the alternatives…</source>
         <translation>已找到最便宜的配置；正在求解其他方案…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="416" />
+        <location filename="../../configurator/qt/main_window.py" line="420" />
         <source>Solving…</source>
         <translation>正在求解…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="419" />
+        <location filename="../../configurator/qt/main_window.py" line="423" />
         <source>Solve failed</source>
         <translation>求解失败</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="420" />
+        <location filename="../../configurator/qt/main_window.py" line="424" />
         <source>Could not solve this request</source>
         <translation>无法求解此需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="430" />
+        <location filename="../../configurator/qt/main_window.py" line="434" />
         <source>Solve is off until the inputs are valid: {0}</source>
         <translation>输入有效后才能求解：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="432" />
+        <location filename="../../configurator/qt/main_window.py" line="436" />
         <source>&amp;Solve again (fix the inputs first)</source>
         <translation>重新求解(&amp;S)（请先修正输入）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="435" />
+        <location filename="../../configurator/qt/main_window.py" line="439" />
         <source>Solve the current request again</source>
         <translation>重新求解当前需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="447" />
+        <location filename="../../configurator/qt/main_window.py" line="451" />
         <source>&lt;b&gt;These builds answer your previous inputs, not the ones on the left.&lt;/b&gt; {0}. Fix the field marked in red to solve again.</source>
         <translation>&lt;b&gt;这些配置对应的是你之前的输入，而不是左侧当前的输入。&lt;/b&gt;{0}。修正标红的字段后会重新求解。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="452" />
+        <location filename="../../configurator/qt/main_window.py" line="456" />
         <source>&lt;b&gt;Nothing solved yet.&lt;/b&gt; {0}. Fix the field marked in red.</source>
         <translation>&lt;b&gt;尚未求解。&lt;/b&gt;{0}。请修正标红的字段。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="455" />
+        <location filename="../../configurator/qt/main_window.py" line="459" />
         <source>&lt;b&gt;Solving your changed inputs…&lt;/b&gt; the builds below answer the previous ones.</source>
         <translation>&lt;b&gt;正在按修改后的输入求解…&lt;/b&gt;下方的配置对应之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="489" />
+        <location filename="../../configurator/qt/main_window.py" line="493" />
         <source>Compare needs at least two builds</source>
         <translation>对比至少需要两个配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="541" />
-        <location filename="../../configurator/qt/main_window.py" line="558" />
+        <location filename="../../configurator/qt/main_window.py" line="545" />
+        <location filename="../../configurator/qt/main_window.py" line="562" />
         <source>The language changes at the next start</source>
         <translation>语言将在下次启动时切换</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="567" />
+        <location filename="../../configurator/qt/main_window.py" line="571" />
         <source>Could not save preferences</source>
         <translation>无法保存偏好设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="572" />
+        <location filename="../../configurator/qt/main_window.py" line="576" />
         <source>Import a vendor quote</source>
         <translation>导入供应商报价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="598" />
+        <location filename="../../configurator/qt/main_window.py" line="602" />
         <source>The dates of the catalog's newest part prices; older ones are marked in each build</source>
         <translation>目录中最新配件价格的日期；较旧的价格在每个配置中有标记</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="604" />
+        <location filename="../../configurator/qt/main_window.py" line="608" />
         <source>Catalog: no dated prices</source>
         <translation>目录：没有带日期的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="607" />
+        <location filename="../../configurator/qt/main_window.py" line="611" />
         <source>Catalog prices {0}</source>
         <translation>目录价格 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="609" />
+        <location filename="../../configurator/qt/main_window.py" line="613" />
         <source>Catalog prices from {0} to {1}</source>
         <translation>目录价格 {0} 至 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="612" />
+        <location filename="../../configurator/qt/main_window.py" line="616" />
         <source>; {0} of {1} priced parts have only older prices</source>
         <translation>；{1} 个有价格的配件中 {0} 个只有较旧的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="663" />
+        <location filename="../../configurator/qt/main_window.py" line="667" />
         <source>Choose a build to print</source>
         <translation>请选择要打印的配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="670" />
+        <location filename="../../configurator/qt/main_window.py" line="674" />
         <source>Nothing to export: no build yet</source>
         <translation>没有可导出的内容：尚无配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="674" />
+        <location filename="../../configurator/qt/main_window.py" line="678" />
         <source>Export builds</source>
         <translation>导出配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="721" />
+        <location filename="../../configurator/qt/main_window.py" line="725" />
         <source>Unknown file type</source>
         <translation>未知的文件类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="724" />
+        <location filename="../../configurator/qt/main_window.py" line="728" />
         <source>Could not export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="726" />
+        <location filename="../../configurator/qt/main_window.py" line="730" />
         <source>Exported {0} build(s) to {1}</source>
         <translation>已导出 {0} 个配置到 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="739" />
+        <location filename="../../configurator/qt/main_window.py" line="743" />
         <source>About LLM Rig Configurator</source>
         <translation>关于 LLM 装机配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="742" />
+        <location filename="../../configurator/qt/main_window.py" line="746" />
         <source>What machine to buy to run, fine-tune or train an LLM.
 Every estimate explains itself; every part and price carries its source.</source>
         <translation>要运行、微调或训练大模型，该买什么机器。
 每个估算都给出依据；每个配件和价格都注明来源。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="754" />
+        <location filename="../../configurator/qt/main_window.py" line="758" />
         <source>Some catalog files could not be read</source>
         <translation>部分目录文件无法读取</translation>
     </message>
@@ -1074,7 +1079,7 @@ Every estimate explains itself; every part and price carries its source.</source
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="240" />
-        <location filename="../../configurator/qt/requirements.py" line="863" />
+        <location filename="../../configurator/qt/requirements.py" line="867" />
         <source> user</source>
         <translation> 个用户</translation>
     </message>
@@ -1509,6 +1514,16 @@ Every estimate explains itself; every part and price carries its source.</source
         <translation>拥有的数量</translation>
     </message>
     <message>
+        <location filename="../../configurator/qt/requirements.py" line="514" />
+        <source>{0} user</source>
+        <translation>{0} 个用户</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/requirements.py" line="514" />
+        <source>{0} users</source>
+        <translation>{0} 个用户</translation>
+    </message>
+    <message>
         <location filename="../../configurator/qt/requirements.py" line="325" />
         <source>Budget</source>
         <translation>预算</translation>
@@ -1614,12 +1629,7 @@ Every estimate explains itself; every part and price carries its source.</source
         <translation>求解器选择：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="513" />
-        <source>{0} user(s)</source>
-        <translation>{0} 个用户</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/qt/requirements.py" line="863" />
+        <location filename="../../configurator/qt/requirements.py" line="867" />
         <source> users</source>
         <translation> 个用户</translation>
     </message>
@@ -2106,11 +2116,16 @@ Every estimate explains itself; every part and price carries its source.</source
     </message>
     <message>
         <location filename="../../configurator/qt/costs.py" line="336" />
-        <source>After {0} year(s)</source>
+        <source>After 1 year</source>
+        <translation>1 年后</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/costs.py" line="338" />
+        <source>After {0} years</source>
         <translation>{0} 年后</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="342" />
+        <location filename="../../configurator/qt/costs.py" line="344" />
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>

@@ -874,7 +874,11 @@ def cost_section(build: Build) -> str:
     for row in costs.get("tco", []):
         renting = f"{row['renting']:,.0f}" if row.get("renting") is not None else "-"
         # owning is net of resale (the break-even above is on cash paid): the label says so
-        label = t("After {years} year(s): own (net of resale) vs rent").format(years=row["years"])
+        label = (
+            t("After 1 year: own (net of resale) vs rent")
+            if row["years"] == 1
+            else t("After {years} years: own (net of resale) vs rent").format(years=row["years"])
+        )
         resale = (
             t(" (sold for {amount})").format(amount=f"{row['resale_value']:,.0f}")
             if row.get("resale_value") is not None
