@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from configurator.core.estimate.parallel import as_assumption
 from configurator.core.estimate.result import Step
-from configurator.core.report import prices
+from configurator.core.report import phrases, prices
 from configurator.core.report.fit import CHOSEN_MARK, fit_of, gpus_text
 from configurator.core.report.utilisation import utilisation_rows
 from configurator.core.solve import noise
@@ -67,9 +67,13 @@ def speed_text(build: Build) -> tuple[str, float]:
         text = f"{shown} tok/s" + (f" x {users}" if users > 1 else "")
         return text, e.decode_tokens_per_s
     if e.wall_hours is not None:
-        text = f"{e.wall_hours:,.1f} h" if e.wall_hours < 48 else f"{e.wall_hours / 24:,.1f} days"
+        text = (
+            QCoreApplication.translate("builds", "{0:,.1f} h").format(e.wall_hours)
+            if e.wall_hours < 48
+            else QCoreApplication.translate("builds", "{0:,.1f} days").format(e.wall_hours / 24)
+        )
         if e.reference_tokens:  # no dataset given: timed for the planner's reference job (solve.ranking)
-            text += f" per {e.reference_tokens / 1e6:,.0f} M tokens"
+            text += QCoreApplication.translate("builds", " per {0:,.0f} M tokens").format(e.reference_tokens / 1e6)
         return text, -e.wall_hours
     return "-", 0.0
 
@@ -113,6 +117,23 @@ def checks_text(build: Build) -> str:
     bits = [QCoreApplication.translate("builds", "{0} fail").format(fails)] if fails else []
     bits += [QCoreApplication.translate("builds", "{0} warn").format(warns)] if warns else []
     return ", ".join(bits) or QCoreApplication.translate("builds", "all pass")
+
+
+STATUS_WORDS = {
+    "pass": QT_TRANSLATE_NOOP("builds", "PASS"),
+    "warn": QT_TRANSLATE_NOOP("builds", "WARN"),
+    "fail": QT_TRANSLATE_NOOP("builds", "FAIL"),
+}
+
+
+def status_word(status: str) -> str:
+    """A check's status as the window's language says it."""
+    return QCoreApplication.translate("builds", str(STATUS_WORDS.get(status, status.upper())))
+
+
+def check_text(check: object) -> str:
+    """A check's finding in the window's language (core.report.phrases until checks carry codes: #33)."""
+    return i18n.sentence(str(getattr(check, "message", "")))
 
 
 class BuildsTable(QTableWidget):
@@ -185,11 +206,11 @@ class BuildsTable(QTableWidget):
         speed, speed_value = speed_text(build)
         fails = sum(c.status == "fail" for c in build.checks)
         fit = fit_of(build, request) if request is not None else None
-        gpus = gpus_text(build)
+        gpus = i18n.sentence(gpus_text(build))  # "(modified)" in the buyer's words
         sound = noise.build_noise(build)
         items = [
             _NumberItem(str(build.rank), build.rank),
-            QTableWidgetItem(build.label),
+            QTableWidgetItem(i18n.label(build.label)),
             QTableWidgetItem(gpus),
             _NumberItem(f"{build.total_price:,.0f} {build.currency}", build.total_price),
             _NumberItem(f"{headroom(build):.0%}", headroom(build)),
@@ -197,17 +218,19 @@ class BuildsTable(QTableWidget):
             _NumberItem(f"{build.power.wall_w * build.nodes:,.0f} W", build.power.wall_w * build.nodes),
             _NumberItem(noise_short(sound), sound.dba or 0.0),
             QTableWidgetItem(checks_text(build)),
-            QTableWidgetItem(fit.line if fit else ""),
+            QTableWidgetItem(i18n.fit_line(fit) if fit else ""),
         ]
-        items[1].setToolTip(f"{build.label}: {build.why}")
+        items[1].setToolTip(f"{i18n.label(build.label)}: {i18n.sentence(build.why)}")
         items[2].setToolTip(f"{gpus} ({build.gpu_id})")
         if fit is not None:
-            items[self.FIT].setToolTip(fit.sentence)
-        items[self.NOISE].setToolTip(sound.text() + "\n" + "\n".join(sound.breakdown()))
+            items[self.FIT].setToolTip(i18n.fit_sentence(fit))
+        items[self.NOISE].setToolTip(
+            i18n.sentence(sound.text()) + "\n" + "\n".join(i18n.sentence(line) for line in sound.breakdown())
+        )
         if fails:
             items[self.CHECKS].setForeground(QBrush(QColor(STATUS_COLORS["fail"])))
         items[self.CHECKS].setToolTip(
-            "\n".join(f"{c.status.upper()} {c.rule}: {c.message}" for c in build.checks if c.status != "pass")
+            "\n".join(f"{status_word(c.status)} {c.rule}: {check_text(c)}" for c in build.checks if c.status != "pass")
         )
         for column, item in enumerate(items):
             item.setData(Qt.ItemDataRole.UserRole + 1, row)
@@ -303,7 +326,11 @@ class InfeasibleBanner(QWidget):
         below = (
             (
                 f"<br><b>{passing_head}</b> "
-                + html.escape("; ".join(f"{b.label} ({b.total_price:,.0f} {b.currency})" for b in fits))
+                + html.escape(
+                    ("；" if end == "。" else "; ").join(
+                        f"{i18n.label(b.label)} ({b.total_price:,.0f} {b.currency})" for b in fits
+                    )
+                )
                 + "."
             )
             if fits
@@ -396,19 +423,23 @@ class BuildHeader(QLabel):
             return
 
         fit = fit_of(build, request) if request is not None else None
+        wall = self.tr("{0:,.0f} W at the wall").format(build.power.wall_w * build.nodes)
+        colon = self.tr(": ")
+        sep = self.tr(", ")
         head = (
-            f"<b>{build.rank}. {html.escape(build.label)}</b>: {html.escape(gpus_text(build))}, "
-            f"<b>{build.total_price:,.0f} {build.currency}</b>, {build.power.wall_w * build.nodes:,.0f} W at the wall, "
-            f"{html.escape(noise.build_noise(build).text())}"
+            f"<b>{build.rank}. {html.escape(i18n.label(build.label))}</b>{colon}{html.escape(i18n.sentence(gpus_text(build)))}"
+            f"{sep}<b>{build.total_price:,.0f} {build.currency}</b>{sep}{html.escape(wall)}{sep}"
+            f"{html.escape(i18n.sentence(noise.build_noise(build).text()))}"
         )
-        line = f"<br><span style='color: gray;'>How this fits: {html.escape(fit.line)}</span>" if fit else ""
+        fits = self.tr("How this fits:")
+        line = f"<br><span style='color: gray;'>{fits} {html.escape(i18n.fit_line(fit))}</span>" if fit else ""
         # what the estimator doubts (a context beyond the model's maximum...) is said where the build is named
         warned = "".join(
             f"<br><span style='color: {STATUS_COLORS['warn']};'>⚠ {html.escape(i18n.say(w))}</span>"
             for w in build.estimate.warnings
         )
         self.setText(head + line + warned)
-        self.setToolTip(fit.sentence if fit else "")
+        self.setToolTip(i18n.fit_sentence(fit) if fit else "")
 
 
 class LaunchCommand(QWidget):
@@ -552,12 +583,16 @@ class BuildDetail(QTabWidget):
         parts = list(build.parts) if build else []
         self.parts.setRowCount(len(parts))
         for row, part in enumerate(parts):
-            owned = f" ({part.owned} owned)" if part.owned else ""
+            owned = self.tr(" ({0} owned)").format(part.owned) if part.owned else ""
             # a cluster's lines: per node or once for the fabric; the subtotals are the whole build's, adding up to its total
             where = (
                 ""
                 if build is None or build.nodes <= 1
-                else (" for the cluster" if part.scope == "cluster" else f" per node x {build.nodes:,}")
+                else (
+                    self.tr(" for the cluster")
+                    if part.scope == "cluster"
+                    else self.tr(" per node x {0:,}").format(build.nodes)
+                )
             )
             subtotal = build.part_cost(part) if build is not None else part.subtotal
             values = [
@@ -573,7 +608,9 @@ class BuildDetail(QTabWidget):
             for column, value in enumerate(values):
                 item = QTableWidgetItem(value)
                 item.setToolTip(
-                    part.why if column != 3 else part.price_note + (f"; {prices.stale_text(part)}" if old else "")
+                    i18n.sentence(part.why)
+                    if column != 3
+                    else i18n.sentence(part.price_note + (f"; {prices.stale_text(part)}" if old else ""))
                 )
                 if column == 3 and old:
                     item.setForeground(QBrush(QColor(STATUS_COLORS["warn"])))
@@ -586,11 +623,12 @@ class BuildDetail(QTabWidget):
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.parts.resizeRowsToContents()
 
+        colon = self.tr(": ")
         self.reasons.setHtml(
             "<ul>"
             + "".join(
-                f"<li><b>{html.escape(p.category)}</b>: {html.escape(p.why)}"
-                + (f" <i>({html.escape(p.price_note)})</i>" if p.price_note else "")
+                f"<li><b>{html.escape(category_name(p.category))}</b>{colon}{html.escape(i18n.sentence(p.why))}"
+                + (f" <i>({html.escape(i18n.sentence(p.price_note))})</i>" if p.price_note else "")
                 + "</li>"
                 for p in parts
             )
@@ -600,9 +638,14 @@ class BuildDetail(QTabWidget):
             self.total.setText("")
             self.total.setToolTip("")
             return
-        nodes = f" for {build.nodes} machines" if build.nodes > 1 else ""
-        saved = f"; parts you own save {build.owned_savings:,.0f} {build.currency}" if build.owned_savings else ""
-        summary = prices.stale_summary(build)
+        nodes = self.tr(" for {0} machines").format(build.nodes) if build.nodes > 1 else ""
+        saved = (
+            self.tr("; parts you own save {0:,.0f} {1}").format(build.owned_savings, build.currency)
+            if build.owned_savings
+            else ""
+        )
+        with i18n.speaking():
+            summary = phrases.stale_summary(build)
         flag = ""
         # one line, the parts named in the tooltip (and beside each price): the full list took six lines at
         # 1366 x 768 and left three rows of the parts table on screen
@@ -611,8 +654,11 @@ class BuildDetail(QTabWidget):
             flag = (
                 f"<br><span style='color: {STATUS_COLORS['warn']};'>⚠ "
                 + html.escape(
-                    f"{len(stale)} price(s) older than {prices.STALE_AFTER_WORDS} (marked ⚠; hover for the "
-                    f"dates). Get a fresh quote and enter it with {prices.WHERE_TO_UPDATE_APP}."
+                    self.tr(
+                        "{0} price(s) older than six months (marked ⚠; hover for the dates). Get a fresh quote and "
+                        "enter it with Catalog > Edit prices and parts, Catalog > Import a vendor quote, or Catalog > "
+                        "Import a price pack."
+                    ).format(len(stale))
                 )
                 + "</span>"
             )
@@ -627,19 +673,49 @@ class BuildDetail(QTabWidget):
             self.noise.setText("")
             return
         sound = noise.build_noise(build)
-        per = " (one machine)" if build.nodes > 1 else ""
-        items = "".join(f"<li>{html.escape(line)}</li>" for line in sound.breakdown())
-        self.noise.setText(f"<b>Noise under load{per}: {html.escape(sound.text())}</b><ul>{items}</ul>")
+        per = self.tr(" (one machine)") if build.nodes > 1 else ""
+        items = "".join(f"<li>{html.escape(i18n.sentence(line))}</li>" for line in sound.breakdown())
+        head = self.tr("Noise under load{0}:").format(per)
+        self.noise.setText(f"<b>{head} {html.escape(i18n.sentence(sound.text()))}</b><ul>{items}</ul>")
 
     def _fill_checks(self, build: Build | None) -> None:
         checks = list(build.checks) if build else []
         self.checks.setRowCount(len(checks))
         for row, check in enumerate(checks):
-            status = QTableWidgetItem(check.status.upper())
+            status = QTableWidgetItem(status_word(check.status))
             status.setForeground(QBrush(QColor(STATUS_COLORS[check.status])))
             self.checks.setItem(row, 0, status)
             self.checks.setItem(row, 1, QTableWidgetItem(check.rule))
-            self.checks.setItem(row, 2, QTableWidgetItem(check.message))
+            why = QTableWidgetItem(check_text(check))
+            why.setToolTip(check.message)  # the English, as plan --json and the rule's sources word it
+            self.checks.setItem(row, 2, why)
+
+
+TOPICS = {
+    "params": QT_TRANSLATE_NOOP("estimate", "params"),
+    "weights": QT_TRANSLATE_NOOP("estimate", "weights"),
+    "kv_cache": QT_TRANSLATE_NOOP("estimate", "kv_cache"),
+    "activations": QT_TRANSLATE_NOOP("estimate", "activations"),
+    "overhead": QT_TRANSLATE_NOOP("estimate", "overhead"),
+    "total": QT_TRANSLATE_NOOP("estimate", "total"),
+    "decode": QT_TRANSLATE_NOOP("estimate", "decode"),
+    "prefill": QT_TRANSLATE_NOOP("estimate", "prefill"),
+    "training": QT_TRANSLATE_NOOP("estimate", "training"),
+    "gradients": QT_TRANSLATE_NOOP("estimate", "gradients"),
+    "optimizer": QT_TRANSLATE_NOOP("estimate", "optimizer"),
+    "offload": QT_TRANSLATE_NOOP("estimate", "offload"),
+    "layout": QT_TRANSLATE_NOOP("estimate", "layout"),
+    "time": QT_TRANSLATE_NOOP("estimate", "time"),
+    "parallel": QT_TRANSLATE_NOOP("estimate", "parallel"),
+    "host": QT_TRANSLATE_NOOP("estimate", "host"),
+    "split": QT_TRANSLATE_NOOP("estimate", "split"),
+    "zero": QT_TRANSLATE_NOOP("estimate", "zero"),
+}
+
+
+def topic_name(topic: str) -> str:
+    """A step's topic ("decode", "kv_cache") in the window's language."""
+    return QCoreApplication.translate("estimate", str(TOPICS[topic])) if topic in TOPICS else topic
 
 
 def restates_a_step(assumption: str, steps: Sequence[Step]) -> bool:
@@ -704,16 +780,24 @@ def estimate_html(build: Build) -> str:
         )
     )
     table = "".join(f"<tr><td><b>{html.escape(k)}</b></td><td>{html.escape(v)}</td></tr>" for k, v in rows)
-    steps = "".join(f"<li><i>{html.escape(s.topic)}</i>: {html.escape(s.text)}</li>" for s in e.steps)
-    assumptions = "".join(f"<li>{html.escape(a)}</li>" for a in e.assumptions if not restates_a_step(a, e.steps))
-    upgrades = "".join(f"<li>{html.escape(u)}</li>" for u in build.upgrades)
+    colon = QCoreApplication.translate("estimate", ": ")
+    steps = "".join(
+        f"<li><i>{html.escape(topic_name(s.topic))}</i>{colon}{html.escape(i18n.sentence(s.text))}</li>"
+        for s in e.steps
+    )
+    assumptions = "".join(
+        f"<li>{html.escape(i18n.sentence(a))}</li>" for a in e.assumptions if not restates_a_step(a, e.steps)
+    )
+    upgrades = "".join(f"<li>{html.escape(i18n.sentence(u))}</li>" for u in build.upgrades)
     text = f"<table cellpadding='3'>{table}</table>"
     if e.warnings:
         warned = "".join(f"<li>{html.escape(i18n.say(w))}</li>" for w in e.warnings)
         heading = QCoreApplication.translate("estimate", "Estimator warnings")
         text += f"<h4 style='color: {STATUS_COLORS['warn']};'>{heading}</h4><ul>{warned}</ul>"
-    text += f"<h4>How this is computed</h4><ol>{steps}</ol>"
-    text += f"<h4>Assumptions</h4><ul>{assumptions}</ul>"
+    computed = QCoreApplication.translate("estimate", "How this is computed")
+    assumed = QCoreApplication.translate("estimate", "Assumptions")
+    text += f"<h4>{computed}</h4><ol>{steps}</ol><h4>{assumed}</h4><ul>{assumptions}</ul>"
     if upgrades:
-        text += f"<h4>Room to grow</h4><ul>{upgrades}</ul>"
+        grow = QCoreApplication.translate("estimate", "Room to grow")
+        text += f"<h4>{grow}</h4><ul>{upgrades}</ul>"
     return text

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 import pyqtgraph as pg
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
@@ -25,8 +26,20 @@ COMPONENT_COLORS = {
 CATEGORY_COLORS = ["#3b6ea8", "#e39b2d", "#6a994e", "#c8553d", "#8a5cb8", "#2a9d8f", "#7f7f7f", "#b5838d", "#264653"]
 
 
+LEGEND = {
+    "weights": QT_TRANSLATE_NOOP("charts", "weights"),
+    "kv_cache": QT_TRANSLATE_NOOP("charts", "kv cache"),
+    "activations": QT_TRANSLATE_NOOP("charts", "activations"),
+    "gradients": QT_TRANSLATE_NOOP("charts", "gradients"),
+    "optimizer_states": QT_TRANSLATE_NOOP("charts", "optimizer states"),
+    "runtime_overhead": QT_TRANSLATE_NOOP("charts", "runtime overhead"),
+    "free": QT_TRANSLATE_NOOP("charts", "free"),
+}
+
+
 def _label(key: str) -> str:
-    return key.replace("_", " ")
+    """A memory component's name in the window's language (the data keep the key)."""
+    return QCoreApplication.translate("charts", str(LEGEND[key])) if key in LEGEND else key.replace("_", " ")
 
 
 class PlainAxis(pg.AxisItem):
@@ -106,7 +119,7 @@ class VramHeadroomChart(_Chart):
     LEGEND_COLUMN = 2
 
     def __init__(self, parent: QWidget | None = None):
-        super().__init__("Memory per GPU", "GiB", parent)
+        super().__init__(QCoreApplication.translate("charts", "Memory per GPU"), "GiB", parent)
         self.ram_plot = self.canvas.addPlot(row=0, col=1, title=self.tr("System RAM"))
         self.ram_plot.setMouseEnabled(x=False, y=False)
         self.ram_plot.setMenuEnabled(False)
@@ -155,7 +168,8 @@ class VramHeadroomChart(_Chart):
             )
             self.plot.addItem(line)
             self._legend_line(
-                pg.mkPen("#c8553d", width=2, style=pg.QtCore.Qt.PenStyle.DashLine), f"capacity {capacity[0]:.0f} GiB"
+                pg.mkPen("#c8553d", width=2, style=pg.QtCore.Qt.PenStyle.DashLine),
+                QCoreApplication.translate("charts", "capacity {0:.0f} GiB").format(capacity[0]),
             )
         ram = next((p for p in build.parts if p.category == "memory"), None)
         self.ram_plot.setVisible(ram is not None)
@@ -166,8 +180,8 @@ class VramHeadroomChart(_Chart):
             self.series["system_ram_gb"] = [float(ram.spec["modules"] * ram.spec["module_gb"] * ram.quantity)]
             self.series["system_ram_used_gib"] = [used]
             for height, y0, color, name in (
-                (used, 0.0, "#2a9d8f", "used in system RAM"),
-                (max(0.0, total - used), used, "#cfe8e5", "system RAM free"),
+                (used, 0.0, "#2a9d8f", QCoreApplication.translate("charts", "used in system RAM")),
+                (max(0.0, total - used), used, "#cfe8e5", QCoreApplication.translate("charts", "system RAM free")),
             ):
                 bar = pg.BarGraphItem(
                     x=[0],
@@ -191,7 +205,7 @@ class CostBreakdownChart(_Chart):
     """What the money buys: one horizontal bar per category, so the names never overlap."""
 
     def __init__(self, parent: QWidget | None = None):
-        super().__init__("Cost by category", "", parent)
+        super().__init__(QCoreApplication.translate("charts", "Cost by category"), "", parent)
         self.plot.showGrid(x=True, y=False, alpha=0.25)
         self.plot.getAxis("left").setWidth(150)  # room for "motherboard  3,081" whatever the chart's size
         self._side.setMaximumWidth(0)  # the labels name the bars: no legend column
@@ -213,14 +227,14 @@ class CostBreakdownChart(_Chart):
         self.plot.setLabel("bottom", build.currency)
         self.plot.setXRange(0, max(totals.values(), default=1) * 1.05)
         # the amount in the category's own label: one text per row, never over a bar
-        self._ticks([f"{c}  {totals[c]:,.0f}" for c in categories], "left")
+        self._ticks([f"{QCoreApplication.translate('parts', c)}  {totals[c]:,.0f}" for c in categories], "left")
 
 
 class PowerBudgetChart(_Chart):
     """DC load (GPUs, CPU, rest) against the PSU's capacity, and wall draw against the circuit."""
 
     def __init__(self, parent: QWidget | None = None):
-        super().__init__("Power budget", "W", parent)
+        super().__init__(QCoreApplication.translate("charts", "Power budget"), "W", parent)
         self.values: list[str] = []  # the numbers written on the bars, for tests
 
     def clear(self) -> None:
@@ -238,13 +252,26 @@ class PowerBudgetChart(_Chart):
         # 6.5 kW bars vanished under a 3.7 MW "circuit limit" line. One node is drawn; the site is on the Checks tab.
         cluster = build.nodes > 1
         # the cluster's total under the bars: a long title widened the plot's column until the legend was cut off
-        self.plot.setTitle(f"Power budget: one of {build.nodes} nodes" if cluster else self.title)
+        self.plot.setTitle(
+            QCoreApplication.translate("charts", "Power budget: one of {0} nodes").format(build.nodes)
+            if cluster
+            else self.title
+        )
         self.plot.setLabel(
-            "bottom", f"all {build.nodes} nodes: {p.wall_w * build.nodes / 1000:,.0f} kW at the wall" if cluster else ""
+            "bottom",
+            QCoreApplication.translate("charts", "all {0} nodes: {1:,.0f} kW at the wall").format(
+                build.nodes, p.wall_w * build.nodes / 1000
+            )
+            if cluster
+            else "",
         )
         # five-digit ticks (a server's 20,000 W) ran into the axis' "W": room for them
         self.plot.getAxis("left").setWidth(62 if max(p.psu_w, p.wall_w) >= 10_000 else None)
-        stack = [("GPUs", p.gpu_w, "#3b6ea8"), ("CPU", p.cpu_w, "#e39b2d"), ("rest", p.rest_w, "#7f7f7f")]
+        stack = [
+            (QCoreApplication.translate("charts", "GPUs"), p.gpu_w, "#3b6ea8"),
+            (QCoreApplication.translate("charts", "CPU"), p.cpu_w, "#e39b2d"),
+            (QCoreApplication.translate("charts", "rest"), p.rest_w, "#7f7f7f"),
+        ]
         bottom = 0.0
         for name, value, color in stack:
             bar = pg.BarGraphItem(x=[0], height=[value], y0=[bottom], width=0.5, brush=QColor(color), name=name)
@@ -252,16 +279,22 @@ class PowerBudgetChart(_Chart):
             self._add_bar(bar, f"{name} {value:,.0f} W")
             bottom += value
         wall = pg.BarGraphItem(x=[1], height=[p.wall_w], width=0.5, brush=QColor("#c8553d"), name="wall draw")
-        self._add_bar(wall, f"wall draw {p.wall_w:,.0f} W")
+        self._add_bar(wall, QCoreApplication.translate("charts", "wall draw {0:,.0f} W").format(p.wall_w))
         # each bar's total on top of it, as a share of what carries it; the limits' own watts are in the legend. Each
         # label starts at its bar's outer edge and runs inward: centred, a printed chart cut "884 W DC" to "4 W DC"
         # a ready-made system's load is its maker's maximum, which is its supply: "100 % of the built-in supply" on the
         # Mac Studio read as a supply run flat out (walk8); a PSU's share is what sizing it is about
         ready_made = any(part.category == "system" for part in build.parts)
-        dc_text = f"{bottom:,.0f} W DC" + (f"\n{bottom / p.psu_w:.0%} of the PSU" if p.psu_w and not ready_made else "")
-        wall_text = f"{p.wall_w:,.0f} W at the wall"
+        dc_text = QCoreApplication.translate("charts", "{0:,.0f} W DC").format(bottom) + (
+            "\n" + QCoreApplication.translate("charts", "{0:.0%} of the PSU").format(bottom / p.psu_w)
+            if p.psu_w and not ready_made
+            else ""
+        )
+        wall_text = QCoreApplication.translate("charts", "{0:,.0f} W at the wall").format(p.wall_w)
         if not cluster and p.circuit_limit_w:
-            wall_text += f"\n{p.wall_w / p.circuit_limit_w:.0%} of the circuit limit"
+            wall_text += "\n" + QCoreApplication.translate("charts", "{0:.0%} of the circuit limit").format(
+                p.wall_w / p.circuit_limit_w
+            )
         self.values = [text.replace("%", " %") for text in (dc_text, wall_text)]
         for x, top, text, anchor in (
             (-0.25, bottom, self.values[0], (0.0, 1.0)),
@@ -277,21 +310,29 @@ class PowerBudgetChart(_Chart):
             "wall_w": [p.wall_w],
             "circuit_limit_w": [p.circuit_limit_w],
         }
-        lines = [] if cluster else [(p.circuit_limit_w, "circuit limit (continuous)", "#c8553d")]
+        lines = (
+            []
+            if cluster
+            else [(p.circuit_limit_w, QCoreApplication.translate("charts", "circuit limit (continuous)"), "#c8553d")]
+        )
         if any(part.category == "system" for part in build.parts):
             # a ready-made system's supply is the maker's: there is no PSU to size, so no 80 % line to keep under
-            lines.insert(0, (p.psu_w, "built-in supply", "#264653"))
+            lines.insert(0, (p.psu_w, QCoreApplication.translate("charts", "built-in supply"), "#264653"))
         else:
             self.series["psu_80"] = [PSU_TARGET_LOAD * p.psu_w]
             lines[:0] = [
-                (p.psu_w, "PSU capacity", "#264653"),
-                (PSU_TARGET_LOAD * p.psu_w, f"{PSU_TARGET_LOAD:.0%} of PSU".replace("%", " %"), "#2a9d8f"),
+                (p.psu_w, QCoreApplication.translate("charts", "PSU capacity"), "#264653"),
+                (
+                    PSU_TARGET_LOAD * p.psu_w,
+                    QCoreApplication.translate("charts", "{0:.0%} of PSU").format(PSU_TARGET_LOAD).replace("%", " %"),
+                    "#2a9d8f",
+                ),
             ]
         for value, text, color in lines:
             pen = pg.mkPen(color, width=2, style=pg.QtCore.Qt.PenStyle.DashLine)
             self.plot.addItem(pg.InfiniteLine(pos=value, angle=0, pen=pen))
             self._legend_line(pen, f"{text} {value:,.0f} W")
-        self._ticks(["DC load", "wall"])
+        self._ticks([QCoreApplication.translate("charts", "DC load"), QCoreApplication.translate("charts", "wall")])
         self.plot.setYRange(0, max(p.psu_w, 0 if cluster else p.circuit_limit_w, p.wall_w) * 1.12)
 
 

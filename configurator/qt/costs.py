@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 
 import pyqtgraph as pg
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -29,6 +29,7 @@ from configurator.core.tco import (
     preset_key,
     recosted,
 )
+from configurator.qt import i18n
 from configurator.qt.charts import PlainAxis
 from configurator.qt.inputs import dspin
 
@@ -45,7 +46,7 @@ class BuyOrRentChart(pg.PlotWidget):
                 "<span style='color: #c8553d;'>rent (cloud equivalent)</span>"
             )
         )
-        self.setLabel("bottom", "months")
+        self.setLabel("bottom", self.tr("months"))
         self.showGrid(x=True, y=True, alpha=0.25)
         self.setMouseEnabled(x=False, y=False)
         self.setMenuEnabled(False)
@@ -72,11 +73,12 @@ class BuyOrRentChart(pg.PlotWidget):
             # the label on the side of the line with room for it: left of an early month it ran under the axis
             # ("k-even: month 3" for the Mac Studio, walk8)
             side = (1, 0) if costs.break_even_month > months / 3 else (0, 0)
+            crossing = self.tr("break-even: month {0}").format(costs.break_even_month)
             line = pg.InfiniteLine(
                 pos=costs.break_even_month,
                 angle=90,
                 pen=pg.mkPen("#6a994e", width=2, style=pg.QtCore.Qt.PenStyle.DashLine),
-                label=f"break-even: month {costs.break_even_month}",
+                label=crossing,
                 labelOpts={"position": 0.15, "color": "#6a994e", "anchors": [side, side]},
             )
             self.addItem(line)
@@ -92,7 +94,11 @@ class BuyOrRentPanel(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.region = QComboBox()
-        for key, label in (("us", "US average"), ("eu", "EU average"), ("china", "China commercial")):
+        for key, label in (
+            ("us", self.tr("US average")),
+            ("eu", self.tr("EU average")),
+            ("china", self.tr("China commercial")),
+        ):
             self.region.addItem(label, key)
         self.kwh = dspin(
             0.01, 5, 0.17, 3, self.tr(" /kWh"), self.tr("Electricity price per kWh, in the preset's currency")
@@ -103,7 +109,7 @@ class BuyOrRentPanel(QWidget):
         self.years = QSpinBox()
         self.years.setRange(1, 10)
         self.years.setValue(3)
-        self.years.setSuffix(" years")
+        self.years.setSuffix(self.tr(" years"))
         self.years.setToolTip(self.tr("Depreciation period and useful life"))
         self.resale = dspin(
             0,
@@ -284,32 +290,56 @@ def _job_rows(job: JobComparison, currency: str) -> list[tuple[str, str]]:
 def costs_html(costs: CostOfOwnership) -> str:
     c = costs.currency
     rows = [
-        ("Purchase", f"{costs.purchase:,.0f} {c}"),
-        ("Electricity", f"{costs.yearly_energy_kwh:,.0f} kWh = {costs.yearly_energy:,.0f} {c} a year"),
+        (QCoreApplication.translate("costs", "Purchase"), f"{costs.purchase:,.0f} {c}"),
         (
-            "Rental equivalent",
-            (
-                f"{costs.monthly_rental_equivalent:,.0f} {c} a month ({html.escape(costs.rental.describe())})"
-                if costs.rental and costs.monthly_rental_equivalent is not None
-                else html.escape(costs.rental_reason)
+            QCoreApplication.translate("costs", "Electricity"),
+            QCoreApplication.translate("costs", "{0:,.0f} kWh = {1:,.0f} {2} a year").format(
+                costs.yearly_energy_kwh, costs.yearly_energy, c
             ),
         ),
-        ("Break-even", html.escape(costs.break_even_reason)),
+        (
+            QCoreApplication.translate("costs", "Rental equivalent"),
+            (
+                QCoreApplication.translate("costs", "{0:,.0f} {1} a month").format(costs.monthly_rental_equivalent, c)
+                + f" ({html.escape(costs.rental.describe())})"
+                if costs.rental and costs.monthly_rental_equivalent is not None
+                else html.escape(i18n.sentence(costs.rental_reason))
+            ),
+        ),
+        (QCoreApplication.translate("costs", "Break-even"), html.escape(i18n.sentence(costs.break_even_reason))),
     ]
     if costs.job is not None:
         rows += _job_rows(costs.job, c)
     if costs.throughput is not None:  # training with no token count: per million tokens, bought against rented
-        rows.append(("Per million training tokens", html.escape(costs.throughput.headline)))
-    for row in costs.rows:
-        verdict = {"own": "buying is cheaper", "rent": "renting is cheaper"}.get(
-            row.cheaper or "", "no rental to compare"
+        rows.append(
+            (QCoreApplication.translate("costs", "Per million training tokens"), html.escape(costs.throughput.headline))
         )
+    colon = QCoreApplication.translate("costs", ": ")
+    for row in costs.rows:
+        verdict = {
+            "own": QCoreApplication.translate("costs", "buying is cheaper"),
+            "rent": QCoreApplication.translate("costs", "renting is cheaper"),
+        }.get(row.cheaper or "", QCoreApplication.translate("costs", "no rental to compare"))
         # owning is net of selling the machine at the end: said so, since the chart above draws cash paid
         # (no resale) and "own 644 vs rent 2,380" under a chart at 2,300 read as a contradiction
-        owning = f"own {row.owning:,.0f} {c} net of resale (sold for {row.resale_value:,.0f})"
+        owning = QCoreApplication.translate("costs", "own {0:,.0f} {1} net of resale (sold for {2:,.0f})").format(
+            row.owning, c, row.resale_value
+        )
         # without a rental there is no second figure: "own 523 vs rent - EUR" read as a broken number
-        against = f"{owning} vs rent {row.renting:,.0f} {c}" if row.renting is not None else owning
-        rows.append((f"After {row.years} year{'' if row.years == 1 else 's'}", f"{against}: {verdict}"))
+        against = (
+            QCoreApplication.translate("costs", "{0} vs rent {1:,.0f} {2}").format(owning, row.renting, c)
+            if row.renting is not None
+            else owning
+        )
+        rows.append(
+            (
+                QCoreApplication.translate("costs", "After 1 year")
+                if row.years == 1
+                else QCoreApplication.translate("costs", "After {0} years").format(row.years),
+                f"{against}{colon}{verdict}",
+            )
+        )
     table = "".join(f"<tr><td><b>{k}</b></td><td>{v}</td></tr>" for k, v in rows)
-    notes = "".join(f"<li>{html.escape(a)}</li>" for a in costs.assumptions)
-    return f"<table cellpadding='3'>{table}</table><h4>Assumptions</h4><ul>{notes}</ul>"
+    notes = "".join(f"<li>{html.escape(i18n.sentence(a))}</li>" for a in costs.assumptions)
+    heading = QCoreApplication.translate("costs", "Assumptions")
+    return f"<table cellpadding='3'>{table}</table><h4>{heading}</h4><ul>{notes}</ul>"

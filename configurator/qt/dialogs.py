@@ -20,7 +20,8 @@ from PySide6.QtWidgets import (
 from configurator.core.report.fit import gpus_text
 from configurator.core.solve import noise
 from configurator.core.solve.build import Build
-from configurator.qt.builds import category_name, headroom, noise_short, speed_text
+from configurator.qt import i18n
+from configurator.qt.builds import category_name, check_text, headroom, noise_short, speed_text
 from configurator.qt.catalog_editor import CatalogEditorDialog
 
 GIB = 1024**3
@@ -58,9 +59,9 @@ def comparison_rows(builds: list[Build]) -> list[tuple[str, list[str]]]:
         )
 
     rows = [
-        (QCoreApplication.translate("compare", "Label"), [b.label for b in builds]),
+        (QCoreApplication.translate("compare", "Label"), [i18n.label(b.label) for b in builds]),
         (QCoreApplication.translate("compare", "Price"), [f"{b.total_price:,.0f} {b.currency}" for b in builds]),
-        (QCoreApplication.translate("compare", "GPUs"), [_gpus(b) for b in builds]),
+        (QCoreApplication.translate("compare", "GPUs"), [i18n.sentence(_gpus(b)) for b in builds]),
         (QCoreApplication.translate("compare", "Speed / time"), [speed_text(b)[0] for b in builds]),
         (QCoreApplication.translate("compare", "Prefill"), [prefill(b) for b in builds]),
         (QCoreApplication.translate("compare", "First token"), [first_token(b) for b in builds]),
@@ -85,7 +86,9 @@ def comparison_rows(builds: list[Build]) -> list[tuple[str, list[str]]]:
         (
             QCoreApplication.translate("compare", "Fails / warnings"),
             [
-                "; ".join(f"{c.rule}: {c.message}" for c in b.checks if c.status != "pass")
+                ("；" if i18n.current() == "zh_CN" else "; ").join(
+                    f"{c.rule}: {check_text(c)}" for c in b.checks if c.status != "pass"
+                )
                 or QCoreApplication.translate("compare", "all pass")
                 for b in builds
             ],
@@ -102,7 +105,7 @@ class CompareDialog(QDialog):
         self.setWindowTitle(self.tr("Compare builds"))
         rows = comparison_rows(builds)
         table = QTableWidget(len(rows), len(builds))
-        table.setHorizontalHeaderLabels([f"#{b.rank} {b.label}" for b in builds])
+        table.setHorizontalHeaderLabels([f"#{b.rank} {i18n.label(b.label)}" for b in builds])
         table.setVerticalHeaderLabels([label for label, _ in rows])
         table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         table.setWordWrap(True)

@@ -4,13 +4,15 @@ user picked one under View > Language (saved in the preferences)."""
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from pathlib import Path
 
-from PySide6.QtCore import QLibraryInfo, QLocale, QTranslator
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLibraryInfo, QLocale, QTranslator
 from PySide6.QtWidgets import QApplication
 
 from configurator.core.reasons import Reason
-from configurator.core.report import words
+from configurator.core.report import phrases, words
+from configurator.core.report.fit import Fit
 from configurator.storage import paths
 
 LANGUAGES: dict[str, str] = {"en": "English", "zh_CN": "简体中文"}
@@ -47,6 +49,57 @@ def term(text: str) -> str:
     """One of the core's fixed terms (a binding constraint's name) in the window's language (core.report.words)."""
     with words.language(current()):
         return words.t(text)
+
+
+def speaking() -> AbstractContextManager[None]:
+    """Render what is inside (core.report.words, phrases) in the window's language."""
+    return words.language(current())
+
+
+def label(text: str) -> str:
+    """A build's label (its claims and kind, solve.ranking) in the window's language."""
+    with speaking():
+        return phrases.label(text)
+
+
+def sentence(text: str) -> str:
+    """One of the core's sentences without a code yet (a part's reason, a price note, a check's finding)."""
+    with speaking():
+        return phrases.sentence(text)
+
+
+def fit_line(fit: Fit) -> str:
+    with speaking():
+        return phrases.fit_line(fit)
+
+
+def fit_sentence(fit: Fit) -> str:
+    with speaking():
+        return phrases.fit_sentence(fit)
+
+
+CIRCUITS = {
+    "120v15a": QT_TRANSLATE_NOOP("terms", "120 V 15 A (US outlet)"),
+    "120v20a": QT_TRANSLATE_NOOP("terms", "120 V 20 A"),
+    "230v10a": QT_TRANSLATE_NOOP("terms", "230 V 10 A"),
+    "230v16a": QT_TRANSLATE_NOOP("terms", "230 V 16 A"),
+}
+"""request.CIRCUIT_NAMES as the window's language says them (a key the table lacks: the core's own name)."""
+WORKLOADS = {
+    "inference": QT_TRANSLATE_NOOP("terms", "inference"),
+    "finetune": QT_TRANSLATE_NOOP("terms", "fine-tune"),
+    "pretrain": QT_TRANSLATE_NOOP("terms", "pretrain"),
+}
+
+
+def circuit_name(key: str) -> str:
+    from configurator.core.solve.request import CIRCUIT_NAMES
+
+    return QCoreApplication.translate("terms", str(CIRCUITS[key])) if key in CIRCUITS else CIRCUIT_NAMES.get(key, key)
+
+
+def workload_name(kind: str) -> str:
+    return QCoreApplication.translate("terms", str(WORKLOADS[kind])) if kind in WORKLOADS else kind
 
 
 def translations_dir() -> Path:

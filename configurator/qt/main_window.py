@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -316,7 +317,7 @@ class MainWindow(QMainWindow):
             self.show_error(self.tr("Could not save"), f"{path}: {exc}\n\nNothing was overwritten.")
             return False
         self._remember(saved)
-        self.statusBar().showMessage(f"Saved {saved}", 4000)
+        self.statusBar().showMessage(self.tr("Saved {0}").format(saved), 4000)
         return True
 
     def import_model(self) -> None:
@@ -341,7 +342,7 @@ class MainWindow(QMainWindow):
 
     def _on_session_import_finished(self, imported) -> None:  # type: ignore[no-untyped-def]
         self.importing.hide()
-        self.statusBar().showMessage(f"Imported {imported.arch.name}", 4000)
+        self.statusBar().showMessage(self.tr("Imported {0}").format(imported.arch.name), 4000)
         arch = imported.arch
         self.session.catalog.records["models"][arch.id] = arch
         try:
@@ -381,23 +382,34 @@ class MainWindow(QMainWindow):
     def _on_session_solve_finished(self, result: PlanResult) -> None:
         builds = len(result.builds)
         text = (
-            f"{builds} build{'s' if builds != 1 else ''} for <b>{html.escape(self.session.request.model_id)}</b> "
-            f"({self.session.request.workload.kind}) in {result.solve_seconds:.2f} s"
+            (
+                self.tr("{0} build for <b>{1}</b> ({2}) in {3:.2f} s")
+                if builds == 1
+                else self.tr("{0} builds for <b>{1}</b> ({2}) in {3:.2f} s")
+            ).format(
+                builds,
+                html.escape(self.session.request.model_id),
+                i18n.workload_name(self.session.request.workload.kind),
+                result.solve_seconds,
+            )
             if builds
             else ""
         )
         # what the plan left out and why (a GPU of "Only GPUs" without a build): a comparison never drops one silently.
         # "Note", not "Not among the builds": the plan's notes also say how builds in the list were reached (the
         # experts in RAM, the Mac Studio), and were headed as missing from it (walk8)
+        note = self.tr("Note:")
         if result.notes:
             text += (
                 ("<br>" if text else "")
-                + f"<span style='color: {STATUS_COLORS['warn']};'><b>Note:</b> "
-                + html.escape("; ".join(result.notes))
+                + f"<span style='color: {STATUS_COLORS['warn']};'><b>{note}</b> "
+                + html.escape(
+                    ("；" if i18n.current() == "zh_CN" else "; ").join(i18n.sentence(n) for n in result.notes)
+                )
                 + "</span>"
             )
         self.summary.setText(text)
-        self.statusBar().showMessage(f"Solved in {result.solve_seconds:.2f} s", 4000)
+        self.statusBar().showMessage(self.tr("Solved in {0:.2f} s").format(result.solve_seconds), 4000)
 
     def _on_session_solve_progressed(self, result: PlanResult) -> None:
         """The first builds are on screen (the session made them current); say that more come."""
@@ -419,7 +431,7 @@ class MainWindow(QMainWindow):
     def _on_session_validity_changed(self, message: str) -> None:
         if message:
             self.solve_action.setEnabled(False)
-            self.solve_action.setToolTip(f"Solve is off until the inputs are valid: {message}")
+            self.solve_action.setToolTip(self.tr("Solve is off until the inputs are valid: {0}").format(message))
             self.solve_action.setStatusTip(self.solve_action.toolTip())
             self.solve_action.setText(self.tr("&Solve again (fix the inputs first)"))
         else:
@@ -435,11 +447,13 @@ class MainWindow(QMainWindow):
         result = self.session.result
         if reason and result is not None:
             self.stale.setText(
-                f"<b>These builds answer your previous inputs, not the ones on the left.</b> {reason}. "
-                "Fix the field marked in red to solve again."
+                self.tr(
+                    "<b>These builds answer your previous inputs, not the ones on the left.</b> {0}. "
+                    "Fix the field marked in red to solve again."
+                ).format(reason)
             )
         elif reason:
-            self.stale.setText(f"<b>Nothing solved yet.</b> {reason}. Fix the field marked in red.")
+            self.stale.setText(self.tr("<b>Nothing solved yet.</b> {0}. Fix the field marked in red.").format(reason))
         elif self._solving and result is not None:
             self.stale.setText(
                 self.tr("<b>Solving your changed inputs…</b> the builds below answer the previous ones.")
@@ -582,11 +596,25 @@ class MainWindow(QMainWindow):
     def _on_session_catalog_changed(self, catalog: object) -> None:
         from configurator.core.catalog.dates import catalog_date
 
-        text = catalog_date(self.session.catalog).text()
-        self.catalog_date.setText(f"Catalog {text}")
+        date = catalog_date(self.session.catalog)
+        self.catalog_date.setText(self._catalog_date_text(date))
         self.catalog_date.setToolTip(
-            "The dates of the catalog's newest part prices; older ones are marked in each build"
+            self.tr("The dates of the catalog's newest part prices; older ones are marked in each build")
         )
+
+    def _catalog_date_text(self, date: Any) -> str:
+        """'Catalog prices from 2026-05 to 2026-11; 237 of 282 priced parts have only older prices' (dates.CatalogDate)."""
+        if date.first is None or date.last is None:
+            return self.tr("Catalog: no dated prices")
+        same = (date.first.year, date.first.month) == (date.last.year, date.last.month)
+        text = (
+            self.tr("Catalog prices {0}").format(f"{date.first:%Y-%m}")
+            if same
+            else self.tr("Catalog prices from {0} to {1}").format(f"{date.first:%Y-%m}", f"{date.last:%Y-%m}")
+        )
+        if date.older:
+            text += self.tr("; {0} of {1} priced parts have only older prices").format(date.older, date.priced)
+        return text
 
     def import_price_pack(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Import a price pack", "", "Price packs (*.toml);;All files (*)")
@@ -699,7 +727,7 @@ class MainWindow(QMainWindow):
         except OSError as exc:
             self.show_error(self.tr("Could not export"), f"{path}: {exc}\n\nNothing was overwritten.")
             return False
-        self.statusBar().showMessage(f"Exported {len(builds)} build(s) to {path}", 5000)
+        self.statusBar().showMessage(self.tr("Exported {0} build(s) to {1}").format(len(builds), path), 5000)
         return True
 
     def show_guide(self) -> None:

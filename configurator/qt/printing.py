@@ -135,7 +135,9 @@ def sheet_document(html: str) -> QTextDocument:
     # Qt's rich text does not know <figcaption>: it would sit inline beside the image
     html = html.replace("<figcaption>", '<p style="font-size: 9pt; color: #555555;">').replace("</figcaption>", "</p>")
     # Qt breaks pages before block elements only (not before an unknown <section>)
-    html = html.replace("<section><h2>Charts</h2>", '<section><h2 style="page-break-before: always;">Charts</h2>')
+    html = re.sub(  # the charts' heading in either language (core.report.words: "Charts", "图表")
+        r"<section><h2>(Charts|图表)</h2>", r'<section><h2 style="page-break-before: always;">\1</h2>', html
+    )
     # nor <figure>: its image was laid out before the heading above it (the cluster sheet's "Slot map" printed under
     # its bays); a <div> is a block it places in order
     html = re.sub(r"<figure\b", "<div", html).replace("</figure>", "</div>")
@@ -430,7 +432,10 @@ def main(argv: list[str]) -> int:
         return 2
     from configurator.qt.app import make_app
 
-    make_app([])
+    app = make_app([])
+    from configurator.qt import i18n
+
+    i18n.install(app, meta.language)  # the charts' words in the sheet's language (the sheet renders its own)
     try:
         write_pdf(sheets_html(builds, request, meta, args.page), args.out, args.page)
     except OSError as exc:

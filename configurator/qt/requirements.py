@@ -28,6 +28,7 @@ from configurator.core.errors import InvalidInputError, invalid_of
 from configurator.core.estimate.precision import KV_PRECISIONS, WEIGHT_PRECISIONS
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.request import CIRCUIT_NAMES, BuildRequest, OwnedPart
+from configurator.qt.i18n import circuit_name, workload_name
 from configurator.qt.inputs import combo, compact, dspin, set_combo, spin
 from configurator.qt.session import Session
 
@@ -193,11 +194,32 @@ class RequirementsPanel(QWidget):
         self._currency_shown = session.request.currency
         self.picker = ModelPicker()
         self.picker.import_requested.connect(self.import_requested)
-
-        # --- workload tabs
+        # grey "auto: llama.cpp" beside a control: what the selected build's estimate used where the user left
+        # the control on auto, or where the solver ran another setting to make the job fit
+        self.hints: dict[str, QLabel] = {}
         self.tabs = QTabWidget()
-        inference = QWidget()
-        form = QFormLayout(inference)
+        for make, title in (
+            (self._inference_form, self.tr("Inference")),
+            (self._finetune_form, self.tr("Fine-tuning")),
+            (self._pretrain_form, self.tr("Pretraining")),
+        ):
+            page = QWidget()
+            make(QFormLayout(page))
+            self.tabs.addTab(page, title)
+        box = QGroupBox(self.tr("Budget and site"))
+        self._site_form(QFormLayout(box))
+        self._make_error()
+        layout = QVBoxLayout(self)
+        layout.addLayout(self._workload_switcher())
+        layout.addWidget(QLabel(self.tr("<b>Model</b>")))
+        layout.addWidget(self.picker, 2)
+        layout.addWidget(self.tabs)
+        layout.addWidget(box)
+        layout.addWidget(self.error)
+        self._connect(session)
+
+    def _inference_form(self, form: QFormLayout) -> None:
+        """The inference tab: engine, weights, KV cache, context, users, target speed, offload."""
         self.engine = combo(
             [
                 (self.tr("auto"), None),
@@ -221,9 +243,6 @@ class RequirementsPanel(QWidget):
             0, 10_000, 0, 1, self.tr(" tok/s"), self.tr("Minimum decode speed per user (0: no target)")
         )
         self.target_tps.setSpecialValueText(self.tr("no target"))
-        # grey "auto: llama.cpp" beside a control: what the selected build's estimate used where the user left
-        # the control on auto, or where the solver ran another setting to make the job fit
-        self.hints: dict[str, QLabel] = {}
         form.addRow(self.tr("Engine"), self._with_hint(self.engine, "engine"))
         form.addRow(self.tr("Weights"), self.precision)
         form.addRow(self.tr("KV cache"), self._with_hint(self.kv, "kv_precision"))
@@ -238,10 +257,9 @@ class RequirementsPanel(QWidget):
             )
         )
         form.addRow("", self.ram_offload)
-        self.tabs.addTab(inference, self.tr("Inference"))
 
-        finetune = QWidget()
-        form = QFormLayout(finetune)
+    def _finetune_form(self, form: QFormLayout) -> None:
+        """The fine-tuning tab: method, optimizer, sequence, batch, checkpointing, sharding, offload, dataset."""
         self.method = combo(
             [(self.tr("LoRA"), "lora"), (self.tr("QLoRA"), "qlora"), (self.tr("Full"), "full")],
             self.tr("Fine-tuning method"),
@@ -276,10 +294,9 @@ class RequirementsPanel(QWidget):
         form.addRow(self.tr("LoRA rank"), self.lora_rank)
         form.addRow(self.tr("Dataset"), self.dataset_mtokens)
         form.addRow(self.tr("Epochs"), self.epochs)
-        self.tabs.addTab(finetune, self.tr("Fine-tuning"))
 
-        pretrain = QWidget()
-        form = QFormLayout(pretrain)
+    def _pretrain_form(self, form: QFormLayout) -> None:
+        """The pretraining tab: tokens, deadline, utilisation, sequence length."""
         self.pre_tokens = dspin(0.001, 1e6, 100, 3, self.tr(" B tokens"), self.tr("Training tokens"), trimmed=True)
         self.deadline_days = dspin(0, 3650, 14, 1, self.tr(" days"), self.tr("Finish within (0: no deadline)"))
         self.deadline_days.setSpecialValueText(self.tr("no deadline"))
@@ -301,11 +318,32 @@ class RequirementsPanel(QWidget):
         form.addRow(self.tr("Deadline"), self.deadline_days)
         form.addRow(self.tr("Compute util."), self.mfu)
         form.addRow(self.tr("Sequence length"), self.pre_seq)
-        self.tabs.addTab(pretrain, self.tr("Pretraining"))
 
-        # --- constraints
-        box = QGroupBox(self.tr("Budget and site"))
-        form = QFormLayout(box)
+    def _site_form(self, form: QFormLayout) -> None:
+        """Budget and site: budget and currency, circuit, form, room, parts, region, GPUs, power, owned parts."""
+        budget_row, gpus_row, owned_row = self._site_controls()
+        form.addRow(self.tr("Budget"), budget_row)
+        self.budget_note = QLabel()  # what a change of currency did to the budget (and nothing else)
+        self.budget_note.setWordWrap(True)
+        self.budget_note.hide()
+        form.addRow("", self.budget_note)
+        form.addRow(self.tr("Circuit"), self.circuit)
+        form.addRow(self.tr("Circuits"), self.circuits)
+        form.addRow(self.tr("Form"), self.form_factor)
+        form.addRow(self.tr("Room"), self.room)
+        form.addRow(self.tr("Parts"), self.condition)
+        form.addRow(self.tr("Region"), self.region)
+        form.addRow(self.tr("Max GPUs"), gpus_row)
+        form.addRow(self.tr("GPU power"), self.power_limit)
+        self.only_gpus = QLineEdit(placeholderText=self.tr("any GPU; or ids, e.g. a800-80gb-pcie, l20"))
+        self.only_gpus.setToolTip(
+            self.tr("Limit the solver to these GPU ids (comma separated) to compare them side by side")
+        )
+        form.addRow(self.tr("Only GPUs"), self.only_gpus)
+        form.addRow(self.tr("I own"), owned_row)
+
+    def _site_controls(self) -> tuple[QHBoxLayout, QHBoxLayout, QHBoxLayout]:
+        """The budget-and-site controls; the rows that hold two of them (budget, GPUs, owned card)."""
         budget_row = QHBoxLayout()
         self.budget = dspin(0, 1e9, 0, 0, "", self.tr("Total budget (0: unlimited)"))
         self.budget.setSingleStep(500)
@@ -315,7 +353,7 @@ class RequirementsPanel(QWidget):
         budget_row.addWidget(self.budget, 1)
         budget_row.addWidget(self.currency)
         self.circuit = combo(
-            [(name, key) for key, name in CIRCUIT_NAMES.items()], self.tr("The wall circuit the machine plugs into")
+            [(circuit_name(key), key) for key in CIRCUIT_NAMES], self.tr("The wall circuit the machine plugs into")
         )
         self.circuits = spin(1, 16, 1, self.tr(" circuit(s)"), self.tr("How many such circuits may feed the machine"))
         self.form_factor = combo(
@@ -364,26 +402,9 @@ class RequirementsPanel(QWidget):
         self.owned_count.setSpecialValueText(self.tr("none"))
         owned_row.addWidget(self.owned_gpu, 1)
         owned_row.addWidget(self.owned_count)
-        form.addRow(self.tr("Budget"), budget_row)
-        self.budget_note = QLabel()  # what a change of currency did to the budget (and nothing else)
-        self.budget_note.setWordWrap(True)
-        self.budget_note.hide()
-        form.addRow("", self.budget_note)
-        form.addRow(self.tr("Circuit"), self.circuit)
-        form.addRow(self.tr("Circuits"), self.circuits)
-        form.addRow(self.tr("Form"), self.form_factor)
-        form.addRow(self.tr("Room"), self.room)
-        form.addRow(self.tr("Parts"), self.condition)
-        form.addRow(self.tr("Region"), self.region)
-        form.addRow(self.tr("Max GPUs"), gpus_row)
-        form.addRow(self.tr("GPU power"), self.power_limit)
-        self.only_gpus = QLineEdit(placeholderText=self.tr("any GPU; or ids, e.g. a800-80gb-pcie, l20"))
-        self.only_gpus.setToolTip(
-            self.tr("Limit the solver to these GPU ids (comma separated) to compare them side by side")
-        )
-        form.addRow(self.tr("Only GPUs"), self.only_gpus)
-        form.addRow(self.tr("I own"), owned_row)
+        return budget_row, gpus_row, owned_row
 
+    def _make_error(self) -> None:
         self.error = QLabel()
         self.error.setTextFormat(Qt.TextFormat.PlainText)  # the message may quote user input
         self.error.setWordWrap(True)
@@ -392,6 +413,8 @@ class RequirementsPanel(QWidget):
         self._marked: list[QWidget] = []
         self._tooltips: dict[int, str] = {}
 
+    def _workload_switcher(self) -> QHBoxLayout:
+        """The project's workloads: a list to switch between them, add and remove."""
         self.workloads = QComboBox()
         self.workloads.setToolTip(self.tr("The workloads of this project; each is solved on its own"))
         compact(self.workloads)
@@ -407,14 +430,10 @@ class RequirementsPanel(QWidget):
         switcher.addWidget(self.add_workload)
         switcher.addWidget(self.remove_workload)
 
-        layout = QVBoxLayout(self)
-        layout.addLayout(switcher)
-        layout.addWidget(QLabel(self.tr("<b>Model</b>")))
-        layout.addWidget(self.picker, 2)
-        layout.addWidget(self.tabs)
-        layout.addWidget(box)
-        layout.addWidget(self.error)
+        return switcher
 
+    def _connect(self, session: Session) -> None:
+        """Fill from the session, then follow it: every input change builds a new request."""
         self.set_catalog(session.catalog)
         self.load_request(session.request)
         for widget in self._inputs():
@@ -479,7 +498,7 @@ class RequirementsPanel(QWidget):
             control = controls[key]
             index = control.findData(value)
             text = control.itemText(index) if index >= 0 else str(value)
-            self.hints[key].setText(f"{'auto' if auto else 'solver'}: {text}")
+            self.hints[key].setText((self.tr("auto: {0}") if auto else self.tr("solver: {0}")).format(text))
             self.hints[key].show()
 
     def _fill_workloads(self, *_args: object) -> None:
@@ -491,9 +510,13 @@ class RequirementsPanel(QWidget):
             detail = (
                 w.method
                 if w.kind == "finetune"
-                else (f"{w.batch} user{'s' if w.batch != 1 else ''}" if w.kind == "inference" else "pretrain")
+                else (
+                    (self.tr("{0} user") if w.batch == 1 else self.tr("{0} users")).format(w.batch)
+                    if w.kind == "inference"
+                    else workload_name("pretrain")
+                )
             )
-            self.workloads.addItem(f"{i + 1}: {request.model_id} {w.kind} ({detail})", i)
+            self.workloads.addItem(f"{i + 1}: {request.model_id} {workload_name(w.kind)} ({detail})", i)
         self.workloads.setCurrentIndex(project.active)
         self.workloads.blockSignals(False)
         self.remove_workload.setEnabled(len(project.requests) > 1)

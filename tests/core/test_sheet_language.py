@@ -76,6 +76,27 @@ def test_the_sheet_and_the_workbook_speak_chinese_and_csv_stays_english(chen) ->
     assert "Type | Item | Price" in markdown_text(builds, request)
 
 
+def test_the_chinese_sheet_says_the_label_why_and_each_finding_in_chinese(chen) -> None:  # type: ignore[no-untyped-def]
+    """The sentences the core still writes as English (the label, why this build, the parts' price notes, the power
+    rows, the checks) read Chinese on a zh_CN sheet (core.report.phrases, #31), and the English sheet is unchanged."""
+    _catalog, request, builds = chen
+    build = builds[0]
+    english = build_sheet_html(build, request, SheetMeta(project_name="chen"))
+    chinese = build_sheet_html(build, request, SheetMeta(project_name="chen", language="zh_CN"))
+    assert build.label in english and build.label.split(" (")[0] not in chinese.split("<h1>")[1].split("</h1>")[0]
+    why = chinese.split("选择理由：</strong>")[1].split("</p>")[0]
+    assert "the lowest price" not in why and "价格最低" in why, why
+    for english_words in (
+        "W at the wall",
+        "GPU load",
+        "Heat into the room",
+        "Noise under load",
+        "Decode, per sequence",
+    ):
+        assert english_words in english and english_words not in chinese, english_words
+    assert "墙插功耗" in chinese and "满载噪音" in chinese
+
+
 def test_plan_prints_a_chinese_pdf_sheet(tmp_path: Path) -> None:
     fonts = (
         subprocess.run(["fc-list", ":lang=zh"], capture_output=True, text=True).stdout

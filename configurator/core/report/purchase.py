@@ -17,6 +17,7 @@ from configurator.core.reasons import Reason
 from configurator.core.report import atomic_write_bytes
 from configurator.core.report.fit import fit_of, gpu_name, gpus_text
 from configurator.core.report.words import check_text, language, say, say_all, t
+from configurator.core.report.words import current as language_code
 from configurator.core.solve.build import Build, BuildPart, Infeasible
 from configurator.core.solve.request import BuildRequest, circuit_name
 
@@ -158,7 +159,9 @@ def money(amount: float, currency: str) -> str:
 
 
 def build_title(build: Build) -> str:
-    return f"{build.rank}. {build.label}"
+    from configurator.core.report.phrases import label  # the label in the sheet's language (phrases)
+
+    return f"{build.rank}. {label(build.label)}"
 
 
 def _number(value: float | None) -> str:
@@ -199,6 +202,10 @@ def request_summary(request: BuildRequest) -> str:
     """The request in one line, for headers."""
     skip = {"Currency", "Method", "Training tokens", "Minimum decode speed", "Deadline", "Engine"}
     keep = [(k, v) for k, v in request_fields(request) if k not in skip or v not in ("-", "default")]
+    if language_code() == "zh_CN":  # the field names and the request's own words in the sheet's language
+        from configurator.core.report.phrases import sentence
+
+        return "；".join(f"{t(k)} {sentence(t(v))}" for k, v in keep)
     return "; ".join(f"{k.lower()} {v}" for k, v in keep)
 
 

@@ -10,7 +10,7 @@ from typing import Any
 from configurator.core.catalog.dates import date_range_text
 from configurator.core.estimate.result import BREAKDOWN_KEYS, HARD_HEADROOM, GpuMemory
 from configurator.core.reasons import Reason, shortened
-from configurator.core.report import prices
+from configurator.core.report import phrases, prices
 from configurator.core.report.fit import fit_of, short_gpu_name
 from configurator.core.report.purchase import (
     GIB,
@@ -145,12 +145,12 @@ def _table(headers: list[str], rows: list[str], num_from: int = 99, kind: str = 
 def _header(build: Build, request: BuildRequest, meta: SheetMeta) -> str:
     sources = [f"{t('created')} {meta.created}"]
     if meta.catalog_prices:
-        sources.append(f"catalog {meta.catalog_prices}")
+        sources.append(f"{t('catalog')} {phrases.sentence(meta.catalog_prices)}")
     build_prices = date_range_text(p.price_date for p in build.parts if p.price_date is not None and p.subtotal > 0)
     if build_prices:
-        sources.append(f"this build's {build_prices}")
+        sources.append(t("this build's") + " " + phrases.sentence(build_prices))
     if meta.exchange_rate_date:
-        rate = f"exchange rates of {meta.exchange_rate_date}"
+        rate = f"{t('exchange rates of')} {meta.exchange_rate_date}"
         sources.append(rate + (f" ({meta.exchange_rate_source})" if meta.exchange_rate_source else ""))
     if meta.app_version:
         sources.append(f"LLM Rig Configurator {meta.app_version}")
@@ -159,10 +159,10 @@ def _header(build: Build, request: BuildRequest, meta: SheetMeta) -> str:
         f"<h1>{escape(meta.project_name)}: {escape(build_title(build))}</h1>"
         f'<p class="muted small">{escape("; ".join(sources))}</p>'
         f"<p><strong>{t('Request:')}</strong> {escape(request_summary(request))}</p>"
-        f"<p><strong>{t('How this fits:')}</strong> {escape(fit_of(build, request).sentence)}</p>"
+        f"<p><strong>{t('How this fits:')}</strong> {escape(phrases.fit_sentence(fit_of(build, request)))}</p>"
         f"<p><strong>{t('Power and noise:')}</strong> {build.power.wall_w * build.nodes:,.0f} {t('W at the wall')}; "
-        f"{escape(noise.build_noise(build).text())} {t('under load')}{' ' + t('(one machine)') if build.nodes > 1 else ''}</p>"
-        f"<p><strong>{t('Why this build:')}</strong> {escape(build.why)}</p>"
+        f"{escape(phrases.sentence(noise.build_noise(build).text()))} {t('under load')}{' ' + t('(one machine)') if build.nodes > 1 else ''}</p>"
+        f"<p><strong>{t('Why this build:')}</strong> {escape(phrases.sentence(build.why))}</p>"
         "</header>"
     )
 
@@ -178,7 +178,7 @@ def _part_row(part: BuildPart, currency: str) -> str:
     number = (
         _cell(part_number(part))
         if part.spec.get("vendor_part_number")
-        else f'<td><span class="muted small">none listed (catalog id {escape(part.id)})</span></td>'
+        else f'<td><span class="muted small">{t("none listed (catalog id")} {escape(part.id)}{t(")")}</span></td>'
     )
     return (
         f"<tr>{_cell(category_name(part.category))}<td>{name}</td>{number}"
@@ -215,8 +215,12 @@ def parts_section(build: Build) -> str:
         f"{t('Unit price')} ({build.currency})",
         f"{t('Subtotal')} ({build.currency})",
     ]
-    notes = [f"{escape(category_name(p.category))}: {escape(p.price_note)}" for p in build.parts if p.price_note]
-    summary = prices.stale_summary(build)
+    notes = [
+        f"{escape(category_name(p.category))}: {escape(phrases.sentence(p.price_note))}"
+        for p in build.parts
+        if p.price_note
+    ]
+    summary = phrases.stale_summary(build)
     if summary:
         notes.insert(0, '<span class="warn">⚠ ' + escape(summary) + "; " + t("ask for a fresh quote") + "</span>")
     price_notes = f'<p class="muted small">{t("Prices:")} {"; ".join(notes)}.</p>' if notes else ""
@@ -236,7 +240,9 @@ def charts_section(charts: dict[str, str] | None) -> str:
             body = f'<img src="{escape(body)}" alt="{escape(title)}">'
         elif body.startswith("<?xml"):
             body = body[body.index("?>") + 2 :].strip()
-        figures.append(f'<figure class="block">{body}<figcaption>{escape(title)}</figcaption></figure>')
+        figures.append(
+            f'<figure class="block">{body}<figcaption>{escape(phrases.sentence(title))}</figcaption></figure>'
+        )
     return f"<section><h2>{t('Charts')}</h2>{''.join(figures)}</section>"
 
 
@@ -410,7 +416,7 @@ def slot_section(build: Build) -> str:
         caption = f"GPU positions inside each {system.name}."
     return (
         f'<section class="block"><h2>{t("Slot map")}</h2><figure>{slot_map_svg(build)}'
-        f"<figcaption>{escape(caption)}</figcaption></figure></section>"
+        f"<figcaption>{escape(phrases.sentence(caption))}</figcaption></figure></section>"
     )
 
 
@@ -540,24 +546,25 @@ def _power_rows(build: Build, request: BuildRequest) -> list[str]:
     if build.nodes > 1:
         total = p.wall_w * build.nodes
         rows.append((f"All {build.nodes} nodes", f"{total:,.0f} W at the wall = {total * BTU_PER_W:,.0f} BTU/h"))
-    return [f"<tr>{_cell(k)}{_cell(v, 'num')}</tr>" for k, v in rows]
+    return [f"<tr>{_cell(t(k))}{_cell(phrases.sentence(v), 'num')}</tr>" for k, v in rows]
 
 
 def power_section(build: Build, request: BuildRequest) -> str:
-    scope = " (per node)" if build.nodes > 1 else ""
+    scope = t(" (per node)") if build.nodes > 1 else ""
     parts = [
         f"<section><h2>{t('Power and site')}{escape(scope)}</h2>",
         _table([t("Figure"), t("Value")], _power_rows(build, request), 1),
     ]
     sound = noise.build_noise(build)
-    parts.append('<p class="small muted">Noise: ' + escape("; ".join(sound.breakdown())) + ".</p>")
+    noise_lines = "; ".join(phrases.sentence(line) for line in sound.breakdown())
+    parts.append(f'<p class="small muted">{t("Noise:")} ' + escape(noise_lines) + ".</p>")
     plan = connector_plan(build)
     if plan:
         rows = [f"<tr>{_cell(a)}{_cell(b)}{_cell(c)}</tr>" for a, b, c in plan]
         parts += [
             f"<h3>{t('Connector plan')}</h3>",
             _table([t("Consumer"), t("Power inputs"), t("Feed from")], rows, kind="connectors"),
-            '<p class="small muted">One PSU cable per connector; no daisy-chained pigtails above 250 W.</p>',
+            f'<p class="small muted">{t("One PSU cable per connector; no daisy-chained pigtails above 250 W.")}</p>',
         ]
     elif part_of(build, "system"):
         parts.append("<p>The system's own power supplies feed every GPU; plan its inlets on dedicated feeds.</p>")
@@ -671,7 +678,7 @@ def assembly_notes(build: Build) -> list[tuple[str, str]]:
 
 def assembly_section(build: Build) -> str:
     items = [
-        f"<li>{escape(text)}" + (f" <code>{escape(code)}</code>" if code else "") + "</li>"
+        f"<li>{escape(phrases.sentence(text))}" + (f" <code>{escape(code)}</code>" if code else "") + "</li>"
         for text, code in assembly_notes(build)
     ]
     return f'<section class="block"><h2>{t("Assembly notes")}</h2><ol>{"".join(items)}</ol></section>'
@@ -712,6 +719,7 @@ def _memory_table(build: Build) -> str:
         "Usable",
         "Card",
     ]
+    headers = [t(h) for h in headers]
     rows = []
     for label, gpu in _memory_groups(build.estimate.per_gpu):
         cells = [_cell(label), *(_cell(_gib(getattr(gpu.breakdown, k)), "num") for k in BREAKDOWN_KEYS)]
@@ -742,14 +750,15 @@ def _speed_rows(build: Build) -> list[str]:
         ("GPU-hours", est.gpu_hours, "{:,.0f} h"),
         ("Wall-clock time", est.wall_hours, "{:,.1f} h"),
     ]
-    rows = [f"<tr>{_cell(k)}{_cell(fmt.format(v), 'num')}</tr>" for k, v, fmt in figures if v is not None]
+    rows = [f"<tr>{_cell(t(k))}{_cell(fmt.format(v), 'num')}</tr>" for k, v, fmt in figures if v is not None]
     # MFU (and a cluster's compute-phase rate) as the plan text and the app word them (report.utilisation)
     return rows + [f"<tr>{_cell(k)}{_cell(v, 'num')}</tr>" for k, v in utilisation_rows(build)]
 
 
 def estimate_section(build: Build) -> str:
     est = build.estimate
-    parts = [f"<section><h2>{t('Estimate')}</h2>", f"<p>{escape(estimate_summary(build))}.</p>", _memory_table(build)]
+    summary = phrases.sentence(estimate_summary(build))
+    parts = [f"<section><h2>{t('Estimate')}</h2>", f"<p>{escape(summary)}{t('.')}</p>", _memory_table(build)]
     speed = _speed_rows(build)
     if speed:
         parts += [f"<h3>{t('Speed and time')}</h3>", _table([t("Figure"), t("Value")], speed, 1)]
@@ -757,7 +766,9 @@ def estimate_section(build: Build) -> str:
     for title, items in lists:
         if items:
             parts.append(
-                f'<h3>{t(title)}</h3><ul class="block">{"".join(f"<li>{escape(item)}</li>" for item in items)}</ul>'
+                f'<h3>{t(title)}</h3><ul class="block">'
+                + "".join(f"<li>{escape(phrases.sentence(item))}</li>" for item in items)
+                + "</ul>"
             )
     parts.append("</section>")
     return "".join(parts)
@@ -839,7 +850,8 @@ def checks_section(build: Build) -> str:
     if not flagged:
         return f"<section><h2>{t('Checks')}</h2><p>{t('Every build rule passes.')}</p></section>"
     rows = [
-        f"<tr>{_cell(status.upper(), status)}{_cell(rule)}{_cell(message)}</tr>" for status, rule, message in flagged
+        f"<tr>{_cell(t(status.upper()), status)}{_cell(rule)}{_cell(phrases.sentence(message))}</tr>"
+        for status, rule, message in flagged
     ]
     return f"<section><h2>{t('Checks to read before ordering')}</h2>{_table([t('Status'), t('Rule'), t('Finding')], rows, kind='checks')}</section>"
 
@@ -855,21 +867,30 @@ def cost_section(build: Build) -> str:
     if rental and costs.get("monthly_rental_equivalent") is not None:
         monthly = f"{costs['monthly_rental_equivalent']:,.0f} {c} ({rental['name']}, {rental['hourly']:g} {rental['currency']}/h)"
     else:
-        monthly = costs.get("rental_reason", "no equivalent rental")
+        monthly = phrases.sentence(costs.get("rental_reason", "no equivalent rental"))
     rows = [
-        f"<tr>{_cell('Electricity a year')}{_cell(energy)}</tr>",
-        f"<tr>{_cell('Rental equivalent a month')}{_cell(monthly)}</tr>",
-        f"<tr>{_cell('Break-even')}{_cell(costs.get('break_even_reason', ''))}</tr>",
+        f"<tr>{_cell(t('Electricity a year'))}{_cell(energy)}</tr>",
+        f"<tr>{_cell(t('Rental equivalent a month'))}{_cell(monthly)}</tr>",
+        f"<tr>{_cell(t('Break-even'))}{_cell(phrases.sentence(costs.get('break_even_reason', '')))}</tr>",
     ]
     for row in costs.get("tco", []):
         renting = f"{row['renting']:,.0f}" if row.get("renting") is not None else "-"
         # owning is net of resale (the break-even above is on cash paid): the label says so
-        label = f"After {row['years']} year{'' if row['years'] == 1 else 's'}: own (net of resale) vs rent"
-        resale = f" (sold for {row['resale_value']:,.0f})" if row.get("resale_value") is not None else ""
-        owning = f"{row['owning']:,.0f}{resale} vs {renting} {c}"
+        label = (
+            t("After 1 year: own (net of resale) vs rent")
+            if row["years"] == 1
+            else t("After {years} years: own (net of resale) vs rent").format(years=row["years"])
+        )
+        resale = (
+            t(" (sold for {amount})").format(amount=f"{row['resale_value']:,.0f}")
+            if row.get("resale_value") is not None
+            else ""
+        )
+        owning = f"{row['owning']:,.0f}{resale} {t('vs')} {renting} {c}"
         rows.append(f"<tr>{_cell(label)}{_cell(owning)}</tr>")
-    notes = "".join(f"<li>{escape(a)}</li>" for a in costs.get("assumptions", []))
-    return f'<section class="block"><h2>Buy or rent</h2>{_table(["Figure", "Value"], rows)}<ul class="small">{notes}</ul></section>'
+    notes = "".join(f"<li>{escape(phrases.sentence(a))}</li>" for a in costs.get("assumptions", []))
+    table = _table([t("Figure"), t("Value")], rows)
+    return f'<section class="block"><h2>{t("Buy or rent")}</h2>{table}<ul class="small">{notes}</ul></section>'
 
 
 VALUE_ROWS = 10
@@ -904,21 +925,35 @@ def value_section(build: Build, meta: SheetMeta) -> str:
         attr = ' class="total"' if mine else ""  # as the cluster's size table marks its build
         body.append(f"<tr{attr}>{''.join(cells)}</tr>")
     caveats = [
-        f"<li>{escape(short_gpu_name(str(r.get('gpu_name', r['gpu']))))}: {escape('; '.join(r['caveats']))}</li>"
+        f"<li>{escape(short_gpu_name(str(r.get('gpu_name', r['gpu']))))}: "
+        f"{escape('; '.join(phrases.sentence(x) for x in r['caveats']))}</li>"
         for r in shown
         if r.get("caveats")
     ]
-    what = "training tokens/s" if training else "decode tokens/s per sequence"
+    what = t("training tokens/s") if training else t("decode tokens/s per sequence")
     table = _table(
-        ["GPUs", f"Cards ({c})", "tok/s", "per tok/s", "per GB", "New (each)", "Used (each)", "Power"],
+        [
+            t("GPUs"),
+            t("Cards ({currency})").format(currency=c),
+            "tok/s",
+            t("per tok/s"),
+            t("per GB"),
+            t("New (each)"),
+            t("Used (each)"),
+            t("Power"),
+        ],
         body,
         1,
         kind="value",
     )
     return (
-        f"<section><h2>Value: GPUs for this job</h2>{table}<p class='small'>Best value first: the cards' price "
-        f"(the fewest that hold the job, at the build's condition) per {what}; per GB of VRAM; new and used prices "
-        "side by side; ◀ marks this build's GPU. The rest of the machine is not in these prices.</p>"
+        f"<section><h2>{t('Value: GPUs for this job')}</h2>{table}<p class='small'>"
+        + t(
+            "Best value first: the cards' price (the fewest that hold the job, at the build's condition) per {what}; "
+            "per GB of VRAM; new and used prices side by side; ◀ marks this build's GPU. The rest of the machine is "
+            "not in these prices."
+        ).format(what=what)
+        + "</p>"
         + (f"<ul class='small'>{''.join(caveats)}</ul>" if caveats else "")
         + "</section>"
     )

@@ -624,3 +624,134 @@ ZH_CHECKS: dict[tuple[str, str], CheckTemplate] = {
     ),
 }
 """The checks in Simplified Chinese, by (rule, code); a test renders every registered message from these."""
+
+
+ZH_CN.update(
+    {
+        # the sheet's own words (#31): header, power table, assembly notes, estimate rows
+        "catalog": "目录",
+        "this build's": "本配置",
+        "none listed (catalog id": "未列出（目录编号",
+        ")": "）",
+        ".": "。",
+        " (per node)": "（每节点）",
+        "Noise:": "噪音：",
+        "One PSU cable per connector; no daisy-chained pigtails above 250 W.": "每个接口用一根电源线；250 W 以上不要用一拖二。",
+        "PASS": "通过",
+        "WARN": "警告",
+        "FAIL": "失败",
+        "GPU load": "GPU 负载",
+        "CPU load": "CPU 负载",
+        "Board, memory, drives, fans": "主板、内存、硬盘、风扇",
+        "DC load (sustained)": "直流负载（持续）",
+        "Short power spikes": "瞬时功耗尖峰",
+        "PSU capacity": "电源容量",
+        "Wall draw": "墙插功耗",
+        "Heat into the room": "向室内散热",
+        "Noise under load": "满载噪音",
+        "Decode, per sequence": "解码（每序列）",
+        "Decode, all sequences": "解码（全部序列）",
+        "Prefill": "预填充",
+        "Time to first token": "首 token 时间",
+        "Training compute": "训练计算量",
+        "GPU-hours": "GPU 小时",
+        "Wall-clock time": "实际耗时",
+        "Weights": "权重",
+        "KV cache": "KV 缓存",
+        "Activations": "激活值",
+        "Gradients": "梯度",
+        "Optimizer": "优化器",
+        "Overhead": "额外开销",
+        "Usable": "可用",
+        "Card": "显卡",
+        "Blower cards exhaust through the bracket and may sit back to back; in a mixed stack keep the blower cards at "
+        "the top and any open-air card at the bottom.": "涡轮卡从挡板排风，可以紧挨着插；混插时涡轮卡放上面，风扇卡放最下面。",
+        "Open-air cards on the frame rail: leave at least one card width of air between them.": "风扇卡装在机架横梁上：卡与卡之间至少留一张卡宽的空隙。",
+        "Passive cards rely on the chassis's ducted fans: never run them with the fan wall or ducts removed.": "被动散热卡靠机箱风道的风扇散热：拆下风扇墙或导风罩时切勿运行。",
+        "BIOS: enable Above 4G decoding and Resizable BAR (disable CSM); both are needed to map large-memory cards.": "BIOS：开启 Above 4G Decoding 和 Resizable BAR（关闭 CSM）；大显存卡需要这两项。",
+        "BIOS: force riser slots to PCIe Gen4 (Gen3 if nvidia-smi -q shows link errors or a narrow link).": "BIOS：把延长线插槽强制设为 PCIe Gen4（若 nvidia-smi -q 显示链路错误或链路变窄则设为 Gen3）。",
+        "Mount the cards on the frame rail and connect each through its riser; do not ship the rig assembled.": "把显卡固定在机架横梁上，每张卡通过延长线连接；运输时不要整机装好。",
+        "Join the PSUs with the sync board so they start together; feed each card only from one PSU.": "用同步启动板连接各电源使其同时启动；每张卡只从一个电源取电。",
+        "Every M.2 socket shares lanes with a GPU slot: use a PCIe adapter for the drive or accept the narrower GPU "
+        "link.": "每个 M.2 接口都与某个 GPU 插槽共用通道：硬盘改用 PCIe 转接卡，或接受更窄的 GPU 链路。",
+    }
+)
+
+ZH_CN.update(
+    {
+        # the request in the sheet's header (purchase.request_summary)
+        "Model": "模型",
+        "Workload": "任务",
+        "Precision": "精度",
+        "Engine": "推理引擎",
+        "Context": "上下文",
+        "Batch / users": "批量/用户数",
+        "Method": "方法",
+        "Training tokens": "训练 token 数",
+        "Budget": "预算",
+        "Minimum decode speed": "最低解码速度",
+        "Deadline": "截止时间",
+        "Circuit": "电路",
+        "Room": "放置环境",
+        "Form": "形态",
+        "Condition": "配件",
+        "Region": "地区",
+        "GPUs allowed": "允许的 GPU",
+        "Owned parts": "已有配件",
+        "inference": "推理",
+        "finetune": "微调",
+        "pretrain": "预训练",
+        "default": "默认",
+        "no limit": "不限",
+        "none": "无",
+        "new": "新品",
+        "used": "二手",
+        "Circuit limit": "电路上限",
+        "Site feeds for all nodes (the SITE-POWER check)": "所有节点的场地供电（SITE-POWER 检查）",
+    }
+)
+
+ZH_CN.update(
+    {
+        # the charts' captions on the sheet (qt.printing.chart_images names them)
+        "VRAM headroom": "显存余量",
+        "Cost breakdown": "花费构成",
+        "Power budget": "功耗预算",
+        "Wall time and cost against nodes": "耗时与成本随节点数的变化",
+        "Slot 1 is nearest the CPU; each card covers the slots below its own.": "插槽 1 离 CPU 最近；每张卡会挡住它下方的插槽。",
+        "Cards hang on riser cables from these slots; the blocks show which slot each riser uses.": (
+            "显卡通过延长线接到这些插槽；色块表示每根延长线用的是哪个插槽。"
+        ),
+    }
+)
+
+ZH_CN.update(
+    {
+        # buy or rent, and the value table (sheet.cost_section, sheet.value_section)
+        "Buy or rent": "买还是租",
+        "Electricity a year": "每年电费",
+        "Rental equivalent a month": "等效租用（每月）",
+        "Break-even": "回本",
+        "After 1 year: own (net of resale) vs rent": "1 年后：自购（扣除转卖）对比租用",
+        "After {years} years: own (net of resale) vs rent": "{years} 年后：自购（扣除转卖）对比租用",
+        " (sold for {amount})": "（转卖 {amount}）",
+        "vs": "对比",
+        "training tokens/s": "训练 tokens/s",
+        "decode tokens/s per sequence": "每序列解码 tokens/s",
+        "GPUs": "GPU",
+        "Cards ({currency})": "显卡（{currency}）",
+        "per tok/s": "每 tok/s 价格",
+        "per GB": "每 GB 价格",
+        "New (each)": "新品（单价）",
+        "Used (each)": "二手（单价）",
+        "Power": "功耗",
+        "Value: GPUs for this job": "性价比：适合这个任务的 GPU",
+        "Best value first: the cards' price (the fewest that hold the job, at the build's condition) per {what}; "
+        "per GB of VRAM; new and used prices side by side; ◀ marks this build's GPU. The rest of the machine is "
+        "not in these prices.": (
+            "按性价比从高到低：显卡价格（装得下任务的最少卡数，按本配置的新旧条件）除以{what}；每 GB 显存的价格；"
+            "新品与二手价格并列；◀ 标出本配置的 GPU。价格不含机器的其他部分。"
+        ),
+        "no equivalent rental": "没有等效的租用方案",
+    }
+)

@@ -1,0 +1,623 @@
+"""The core's sentences that carry no code yet, in the buyer's language: a build's label, each part's reason and price
+note, how a build fits, its noise, the old-price line, the checks' findings.
+
+These are still written as English text by the solver and the rules (#33 gives them codes and fields, as
+core.reasons did for the ways out and the warnings). Until then each is rendered here from its English by a table of
+patterns (`PATTERNS`: a regular expression over one clause and its Chinese, the figures carried over as they are).
+This is display only: nothing decides by these words, and a clause no pattern knows is shown as it came (English),
+which benchmarks/translated.py counts. Outside `words.language("zh_CN")` every function returns its input.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from configurator.core.report import words
+
+Render = str | Callable[[re.Match[str]], str]
+
+CLAIMS: dict[str, str] = {
+    "cheapest": "最便宜",
+    "fastest within budget": "预算内最快",
+    "fastest": "最快",
+    "best value": "性价比最高",
+    "quietest": "最安静",
+    "room to grow": "扩展空间最大",
+    "cheapest below reading speed": "最便宜但低于阅读速度",
+    "alternative": "备选",
+}
+
+
+def _zh() -> bool:
+    return words.current() == "zh_CN"
+
+
+def _g(m: re.Match[str], name: str) -> str:
+    """A group, itself rendered (a nested clause: 'with X in RAM', a part's name stays as sold)."""
+    return sentence(m.group(name) or "")
+
+
+_COOLERS: dict[str, str] = {
+    "passive": "被动散热",
+    "blower": "涡轮卡",
+    "open-air": "风扇卡",
+    "liquid": "水冷",
+    "axial": "风扇卡",
+}
+_CHASSIS: dict[str, str] = {
+    "open-frame": "开放式机架",
+    "mid-tower": "中塔机箱",
+    "full-tower": "全塔机箱",
+    "rack": "机架式",
+    "rack-4u": "4U 机架",
+    "server": "服务器机箱",
+    "mini-itx": "迷你 ITX 机箱",
+}
+_CONDITION: dict[str, str] = {"new": "新品", "used": "二手", "refurbished": "翻新"}
+_NOISE_CLASS: dict[str, str] = {"quiet": "安静", "moderate": "适中", "loud": "吵", "silent": "静音"}
+_OUTLETS: dict[str, str] = {
+    "US outlet": "美国插座",
+    "Europe": "欧洲",
+    "China, Europe": "中国、欧洲",
+    "China / Europe": "中国/欧洲",
+    "EU/China outlet": "欧洲/中国插座",
+    "EU outlet": "欧洲插座",
+}
+
+
+PATTERNS: list[tuple[str, Render]] = [
+    # ------------------------------------------------------------ the kind of build a label names (solve sources)
+    (
+        r"(?P<n>\d+) x (?P<what>[^:;]+): (?P<d>[\d.]+) dBA each(?: \((?P<e>[^;]+)\))?",
+        lambda m: (
+            f"{m['n']} x {_one(m['what']) or m['what']}：每个 {m['d']} dBA" + (f"（{_g(m, 'e')}）" if m["e"] else "")
+        ),
+    ),
+    (
+        r"Drivers on the (?P<gpu>[^;]+?) \((?P<arch>[^)]+)\): (?P<rest>[^;]+)",
+        lambda m: f"{m['gpu']}（{m['arch']}）的驱动：{_g(m, 'rest')}",
+    ),
+    (r"ready-made:? (?P<name>[^;]+)", lambda m: f"整机：{m['name']}"),
+    (r"mini PC: (?P<name>[^;]+)", lambda m: f"迷你主机：{m['name']}"),
+    (r"with the experts in RAM", "MoE 专家放在内存"),
+    (r"with some layers in RAM", "部分层放在内存"),
+    (r"with (?P<what>[^;]+) in RAM", lambda m: f"{_g(m, 'what')}放在内存"),
+    (r"with your own card and another", "你自己的卡加一张其他卡"),
+    (r"with your own card and (?P<n>\d+) others", "你自己的卡加 {n} 张其他卡"),
+    (r"past CUDA support: CUDA 13 dropped (?P<arch>\w+)", "已过 CUDA 支持期：CUDA 13 不再支持 {arch}"),
+    (r"past ROCm support: gfx906 maintenance ended in 2024", "已过 ROCm 支持期：gfx906 维护于 2024 年结束"),
+    (r"ready-made server", "现成服务器"),
+    (r"(?P<n>\d+) machines working together", "{n} 台机器协同工作"),
+    # ------------------------------------------------------------ how a build fits (report.fit)
+    (r"one GPU", "单卡"),
+    (r"layers over (?P<n>\d+) GPUs", "{n} 卡分层"),
+    (r"tensor parallel x(?P<n>\d+)", "{n} 卡张量并行"),
+    (r"tensor parallel x(?P<tp>\d+) in (?P<pp>\d+) pipeline stages", "张量并行 x{tp}，{pp} 级流水线"),
+    (r"data parallel x(?P<n>\d+)", "{n} 卡数据并行"),
+    (r"full power", "满功率"),
+    (r"full rated power", "额定满功率"),
+    (r"(?P<p>\d+%) power", "{p} 功率"),
+    (r"limited to (?P<p>\d+%) of rated", "限制为额定的 {p}"),
+    (r"(?P<n>\d+) layers in RAM", "{n} 层放在内存"),
+    (r"experts in RAM", "专家放在内存"),
+    (r"RAM offload allowed", "允许卸载到内存"),
+    (r"no sharding", "不分片"),
+    (r"recompute on", "重算激活"),
+    (r"recompute off", "不重算激活"),
+    (r"states in RAM", "状态放在内存"),
+    (r"optimizer in RAM", "优化器放在内存"),
+    (r"no offload", "不卸载"),
+    (r"none", "无"),
+    (r"on", "开"),
+    (r"off", "关"),
+    (r"optimizer states in system RAM", "优化器状态放在系统内存"),
+    (r"parameters, gradients and optimizer states in system RAM", "参数、梯度和优化器状态放在系统内存"),
+    (r"full fine-tune on (?P<r>[^;]+)", "全参数微调，{r}"),
+    (r"PEFT (?P<m>LoRA|QLoRA(?: \(bitsandbytes\))?) on (?P<r>[^;]+)", "PEFT {m}，{r}"),
+    (r"pretraining on (?P<r>[^;]+)", "预训练，{r}"),
+    # ------------------------------------------------------------ each part's reason (solve.plan, machines)
+    (
+        r"(?P<n>\d+) x (?P<gb>[\d.]+) GB holds the job \((?P<gib>[\d.]+) GiB needed per GPU of (?P<of>[\d.]+) GB\)",
+        "{n} 张 {gb} GB 显存的卡装得下（每张卡需 {gib} GiB，单卡 {of} GB）",
+    ),
+    (
+        r"(?P<kind>passive|blower|open-air|liquid|axial|hybrid) cooler",
+        lambda m: f"{_COOLERS.get(m['kind'], m['kind'])}",
+    ),
+    (
+        r"(?P<c>\d+) cores, (?P<l>\d+) PCIe lanes, (?P<ch>\d+)-channel (?P<t>\w+)",
+        "{c} 核，{l} 条 PCIe 通道，{ch} 通道 {t}",
+    ),
+    (r"GPUs in (?P<w>slots|bays) (?P<pos>\[[^\]]*\]) at (?P<l>[x\d/]+)", lambda m: _slots(m)),
+    (
+        r"(?P<gb>\d+) GB (?P<t>\w+) (?P<mod>\w+) \(VRAM (?P<v>[\d.]+) GB\)",
+        "{gb} GB {t} {mod}（显存共 {v} GB）",
+    ),
+    (r"(?P<w>\d+) W load is (?P<p>\d+%) of (?P<of>\d+) W", "负载 {w} W，为 {of} W 的 {p}"),
+    (r"ATX (?P<v>[\d.x]+)", "ATX {v} 规范"),
+    (
+        r"(?P<kind>[\w-]+), (?P<s>\d+) slots, (?P<mm>\d+) mm GPU clearance",
+        lambda m: f"{_CHASSIS.get(m['kind'], m['kind'])}，{m['s']} 个扩展槽位，显卡限长 {m['mm']} mm",
+    ),
+    (r"(?P<w>\d+) W server PSUs included", "含 {w} W 服务器电源"),
+    (r"rated for (?P<w>\d+) W, (?P<c>\d+) W CPU", "可压 {w} W，CPU {c} W"),
+    (
+        r"(?P<tb>[\d.]+) TB for ~(?P<need>[\d.]+) TB of weights, checkpoints and data",
+        "{tb} TB，存放约 {need} TB 的权重、检查点和数据",
+    ),
+    (r"starts the second PSU with the first \(R23\)", "让第二个电源随第一个一起启动（R23）"),
+    (r"(?P<gb>\d+) GB unified memory at (?P<bw>\d+) GB/s", "{gb} GB 统一内存，带宽 {bw} GB/s"),
+    # ------------------------------------------------------------ a price's note (catalog quotes)
+    (r"(?P<c>new|used|refurbished)", lambda m: _CONDITION[m["c"]]),
+    (r"no price in the catalog within six months", "目录中没有六个月内的价格"),
+    (r"price from (?P<d>\d{4}-\d{2}-\d{2}), (?P<n>\d+) months old", "价格日期 {d}，已 {n} 个月"),
+    (r"owned", "已拥有"),
+    (r"included", "随机附带"),
+    # ------------------------------------------------------------ noise (solve.noise)
+    (r"(?P<d>\d+) dBA at (?P<m>[\d.]+) m \(est\.\)", "距 {m} 米 {d} dBA（估算）"),
+    (r"(?P<d>\d+) dBA at (?P<m>[\d.]+) m", "距 {m} 米 {d} dBA"),
+    (r"silent \(no fans\)", "静音（无风扇）"),
+    # ------------------------------------------------------------ the checks' findings (rules)
+    (
+        r"(?P<c>\d+) cores for (?P<g>\d+) GPU\(s\) \((?P<p>\d+) per GPU, (?P<m>\d+) for a multi-GPU box\)",
+        "{c} 核带 {g} 张 GPU（每张 GPU 需 {p} 核，多卡机需 {m} 核）",
+    ),
+    (r"(?P<r>\d+) GB RAM", "内存 {r} GB"),
+    (r"2x VRAM would be (?P<v>\d+) GB", "两倍显存应为 {v} GB"),
+    (
+        r"(?P<u>[\d.]+) GiB on the most loaded GPU of (?P<of>[\d.]+) GiB usable \((?P<p>\d+%) free\)",
+        "负载最重的 GPU 用 {u} GiB，可用 {of} GiB（剩余 {p}）",
+    ),
+    (r"sustained DC load (?P<w>\d+) W on (?P<of>\d+) W of PSU", "持续直流负载 {w} W，电源共 {of} W"),
+    (r"PSU loaded to (?P<p>\d+%) \(at most (?P<m>\d+%)\)", "电源负载 {p}（上限 {m}）"),
+    (
+        r"(?P<w>[\d,]+) W at the wall against (?P<c>[\d,]+) W continuous on (?P<n>\d+) x (?P<circ>[^;]+)",
+        lambda m: f"墙插功耗 {m['w']} W，{m['n']} 路 {circuit(m['circ'])} 可持续供 {m['c']} W",
+    ),
+    (r"(?P<b>[\d,]+) BTU/h of heat \((?P<w>[\d,]+) W\) into the room", "向室内散热 {b} BTU/h（{w} W）"),
+    (r"(?P<s>\d+)-slot passive cards in slots (?P<pos>\[[^\]]*\])", "{s} 槽位被动散热卡位于插槽 {pos}"),
+    (r"(?P<r>\d+) GB RAM for (?P<v>\d+) GB of VRAM", "内存 {r} GB，显存 {v} GB"),
+    (r"one cable per connector, no pigtails above 250 W", "每个接口一根线，250 W 以上不用一拖二"),
+    (
+        r"PSU has (?P<a>\d+) x 12V-2x6, (?P<b>\d+) x 8-pin PCIe and (?P<c>\d+) x EPS",
+        "电源有 {a} 个 12V-2x6、{b} 个 8-pin PCIe 和 {c} 个 EPS 接口",
+    ),
+    (
+        r"GPUs need (?P<a>\d+) x 8-pin PCIe, the CPU and cards (?P<b>\d+) x EPS",
+        "GPU 需要 {a} 个 8-pin PCIe，CPU 和卡需要 {b} 个 EPS",
+    ),
+    (
+        r"(?P<w>\d+) W unit on a 120 V outlet \(at most (?P<m>\d+) W per ATX PSU\)",
+        "120 V 插座上的 {w} W 电源（每个 ATX 电源最多 {m} W）",
+    ),
+    (r"(?P<l>\d+) mm cards, (?P<c>\d+) mm clearance", "显卡长 {l} mm，机箱限长 {c} mm"),
+    (r"an open frame with a blower shroud on each passive card", "开放式机架，每张被动散热卡配涡轮导风罩"),
+    (r"passive cards need ducted server airflow", "被动散热卡需要服务器风道"),
+    (r"provided", "已提供"),
+    (r"weakest (?P<g>[\d.]+) GB/s per direction", "最慢链路每方向 {g} GB/s"),
+    (
+        r"(?P<g>\d+) GPU lanes \+ (?P<n>\d+) NVMe lanes of the CPU's (?P<t>\d+)",
+        "GPU {g} 条 + NVMe {n} 条通道，CPU 共 {t} 条",
+    ),
+    (r"(?P<g>\d+) GB kept in system RAM \(the engine's host buffers\)", "{g} GB 留在系统内存（推理引擎的主机缓冲区）"),
+    (r"needs (?P<g>\d+) GB of RAM", "需要 {g} GB 内存"),
+    (
+        r"(?P<m>\d+) modules? on (?P<c>\d+) memory channels? \((?P<p>\d+) per channel\)",
+        "{m} 根内存插在 {c} 个通道（每通道 {p} 根）",
+    ),
+    (r"(?P<a>\w+ \w+) on a (?P<b>\w+ \w+) board", "{a} 内存配 {b} 主板"),
+    (r"GPU links (?P<l>[x\d/]+)", "GPU 链路 {l}"),
+    (
+        r"the last card reaches opening (?P<n>\d+) of the case's (?P<t>\d+)",
+        "最后一张卡用到机箱 {t} 个槽位中的第 {n} 个",
+    ),
+    (
+        r"(?P<b>[\w-]+) board \((?P<bm>\d+) mm\) in a case taking up to (?P<c>[\w-]+) \((?P<cm>\d+) mm\)",
+        "{b} 主板（{bm} mm）装进最大支持 {c}（{cm} mm）的机箱",
+    ),
+    (r"(?P<cpu>[^;]+) is on the CPU support list of (?P<board>[^;]+)", "{cpu} 在 {board} 的 CPU 支持列表中"),
+    (
+        r"(?P<u>\d+) of (?P<t>\d+) DIMM slots, (?P<g>\d+) of (?P<m>\d+) GB",
+        "用 {t} 个内存插槽中的 {u} 个，{m} GB 中的 {g} GB",
+    ),
+    (r"(?P<cooler>[^;]+) for a (?P<w>\d+) W (?P<s>\w+) CPU", "{cooler} 压 {w} W 的 {s} CPU"),
+    (r"one more (?P<gpu>[^;]+)", "再加一张 {gpu}"),
+    (r"at least (?P<g>\d+) GB of RAM", "至少 {g} GB 内存"),
+    (
+        r"more RAM: (?P<g>\d+) GB \(2x VRAM\) makes loading and offload comfortable",
+        "加内存：{g} GB（两倍显存）加载和卸载更从容",
+    ),
+    (
+        r"a HEDT/workstation platform \(a consumer CPU has lanes for two GPUs\)",
+        "HEDT/工作站平台（消费级 CPU 的通道只够两张 GPU）",
+    ),
+    (r"expect no new driver or framework releases", "不会再有新的驱动或框架版本"),
+    (r"the card runs on older software only", "这张卡只能跑旧版软件"),
+    (r"llama\.cpp runs on Vulkan", "llama.cpp 可用 Vulkan 运行"),
+    (r"(?P<w>\d+) W maximum against (?P<c>[\d,]+) W", "最大 {w} W，电路可供 {c} W"),
+    (r"no assembly, no PSU or slot planning", "无需组装，无需规划电源和插槽"),
+    (r"macOS wires ~75 % of RAM for the GPU", "macOS 默认把约 75% 的内存分给 GPU"),
+    (
+        r"(?P<u>[\d.]+) GiB of the (?P<w>\d+) GiB the GPU may wire \((?P<p>\d+%) of (?P<g>\d+) GB\)",
+        "{u} GiB，GPU 可用 {w} GiB（{g} GB 的 {p}）",
+    ),
+    (r"(?P<x>\w+) under load", lambda m: f"满载时{_NOISE_CLASS.get(m['x'], m['x'])}"),
+    (r"modified", "魔改版"),
+    (
+        r"(?P<tb>[\d.]+) TB for weights, checkpoints and data \(~(?P<n>[\d.]+) TB needed\)",
+        "{tb} TB 存放权重、检查点和数据（约需 {n} TB）",
+    ),
+    (r"(?P<g>\d+) GB kept in system RAM \(the engine's host buffers\)", "{g} GB 留在系统内存（推理引擎的主机缓冲区）"),
+    (r"the engine's host buffers", "推理引擎的主机缓冲区"),
+    (r"layers split across (?P<n>\d+) GPUs as (?P<s>\[[^\]]*\])", "各层按 {s} 分到 {n} 张 GPU"),
+    (r"each GPU holds its layers' weights and KV cache", "每张 GPU 存放自己那部分层的权重和 KV 缓存"),
+    (r"layer split", "分层切分"),
+    (
+        r"the (?P<n>\d+) GPUs work one after another for each token, so the step time is the sum of each GPU's share "
+        r"\(no speed-up for a single sequence\)",
+        "每个 token 由 {n} 张 GPU 依次计算，单步时间是各卡时间之和（单个序列不会加速）",
+    ),
+    (
+        r"(?P<engine>[\w.]+) on the (?P<gpu>[^;]+?) \((?P<arch>[^)]+)\): (?P<rest>[^;]+)",
+        lambda m: f"{m['gpu']}（{m['arch']}）上的 {m['engine']}：{_g(m, 'rest')}",
+    ),
+    (
+        r"its HIP backend needs a ROCm build that still ships gfx906 libraries",
+        "其 HIP 后端需要仍带 gfx906 库的 ROCm 版本",
+    ),
+    (
+        r"(?P<cooler>[^;]+) is cooled in a (?P<c>[\w-]+) \(server-ducted airflow\)",
+        lambda m: f"{m['cooler']} 在{_CHASSIS.get(m['c'], m['c'])}中散热（服务器风道）",
+    ),
+    (
+        r"(?P<cooler>[^;]+) is cooled in a (?P<c>[\w-]+)",
+        lambda m: f"{m['cooler']} 在{_CHASSIS.get(m['c'], m['c'])}中散热",
+    ),
+    (r"sudo sysctl iogpu.wired_limit_mb=<MB> raises it", "sudo sysctl iogpu.wired_limit_mb=<MB> 可以调高"),
+    (
+        r"ATX (?P<v>[\d.x]+) without excursion testing: (?P<n>\d+) x GPU power spikes to (?P<w>\d+) W against (?P<of>\d+) W",
+        "ATX {v} 没有瞬时功耗测试：{n} 张 GPU 的功耗尖峰可达 {w} W，电源 {of} W",
+    ),
+    (r"GPUs need no plugs", "GPU 不需要供电接口"),
+    (r"the CPU and cards (?P<n>\d+) x EPS", "CPU 和卡需要 {n} 个 EPS"),
+    (r"first token after a (?P<n>\d+)-token prompt in (?P<s>[\d.,]+) s", "{n} token 提示词后 {s} 秒出第一个 token"),
+    (
+        r"most loaded GPU: (?P<u>[\d.]+) GiB of (?P<of>[\d.]+) GiB usable -> fits",
+        "负载最重的 GPU：{u} GiB，可用 {of} GiB -> 装得下",
+    ),
+    (r"the GPU may use (?P<g>\d+) GB of this machine's unified memory", "GPU 最多可用这台机器 {g} GB 的统一内存"),
+    (r"llama.cpp keeps the token-embedding table in system RAM", "llama.cpp 把词嵌入表放在系统内存"),
+    (r"the output head sits on the last GPU", "输出层在最后一张 GPU 上"),
+    (r"memory figures are peaks on the most loaded GPU", "显存数字是负载最重的 GPU 上的峰值"),
+    (r"1 GiB = 2\^30 bytes", "1 GiB = 2^30 字节"),
+    (r"engine (?P<e>[^;]+)", "推理引擎 {e}"),
+    (r"context (?P<n>\d+) tokens per sequence", "每个序列上下文 {n} tokens"),
+    (r"(?P<n>\d+) concurrent sequence\(s\)", "{n} 个并发序列"),
+    (
+        r"gives more memory for context and users \(a layer split adds no single-stream speed\)",
+        "为上下文和用户提供更多显存（分层切分不提高单流速度）",
+    ),
+    (r"US average", "美国平均"),
+    (
+        r"buying pays back after (?P<n>\d+) months: (?P<p>[\d,.]+ \w+) up front, then (?P<m>[\d,.]+ \w+)/month less than renting",
+        "{n} 个月回本：先付 {p}，之后每月比租用少 {m}",
+    ),
+    (r"upkeep (?P<u>[\d,.]+ \w+)/year", "维护 {u}/年"),
+    (r"storage not priced", "存储未计价"),
+    (r"one instance", "一个实例"),
+    (
+        r"rental billed for every on-hour \(the instance runs whenever the machine would be on\)",
+        "租用按每个开机小时计费（机器开着时实例也在运行）",
+    ),
+    (r"break-even leaves resale out and counts only within the useful life", "回本计算不含转卖，只在使用寿命内计算"),
+    (
+        r"on (?P<h>\d+) h/day x (?P<d>\d+) days/year, busy (?P<p>\d+%) of that time",
+        "每天 {h} 小时 x 每年 {d} 天，其中 {p} 的时间满载",
+    ),
+    (r"purchase (?P<p>[\d,.]+ \w+)", "购买 {p}"),
+    (r"wall_w (?P<w>\d+) W full load, nothing drawn while switched off", "wall_w 满载 {w} W，关机时不耗电"),
+    (
+        r"the build's parts at the catalog's dated prices, parts already owned excluded",
+        "配置中各配件按目录中带日期的价格计算，不含已有配件",
+    ),
+    (
+        r"rental matched on memory fit and decode tokens/s per sequence from the same estimator as the build",
+        "租用实例按显存是否装得下和每序列解码 tokens/s 匹配，与配置用同一估算器",
+    ),
+    (r"the card runs on older software only", "这张卡只能跑旧版软件"),
+    (r"no published dBA under load", "没有公开的满载 dBA 数据"),
+    (r"class midpoint", "按档位中值"),
+    (r"catalog noise class '(?P<c>\w+)'", lambda m: f"目录噪音档位“{_NOISE_CLASS.get(m['c'], m['c'])}”"),
+    (r"estimate", "估算"),
+    (r"usage", "使用情况"),
+    (r"depreciation", "折旧"),
+    # ------------------------------------------------------------ the sheet's assembly notes and figures
+    (
+        r"Open-air cards in slots (?P<s>[\d, ]+): keep the free slot under each card; the bottom card runs coolest\.",
+        "风扇卡位于插槽 {s}：每张卡下方留空一个槽位；最下面的卡温度最低。",
+    ),
+    (
+        r"BIOS: set PCIe bifurcation / link width so the GPU slots run (?P<s>[x\d/]+) if the board does not switch automatically\.",
+        "BIOS：如果主板不会自动切换，请设置 PCIe 拆分/链路宽度，使 GPU 插槽以 {s} 运行。",
+    ),
+    (
+        r"Put the NVMe drives? in (?P<c>[^;]+?); leave (?P<a>[^;]+) empty: a GPU slot shares those lanes\.",
+        "NVMe 硬盘装在 {c}；{a} 留空：它们与 GPU 插槽共用通道。",
+    ),
+    (r"Put the NVMe drives? in (?P<c>[^;]+)\.", "NVMe 硬盘装在 {c}。"),
+    (
+        r"A complete server \((?P<n>[^;]+)\): rack it, connect power and the network; no assembly\.",
+        "整台服务器（{n}）：上架，接电源和网络即可，无需组装。",
+    ),
+    (r"(?P<n>\d+) identical nodes; interconnect: (?P<i>[^;]+)\.", "{n} 个相同节点；互联：{i}。"),
+    (
+        r"Cap each GPU at (?P<w>\d+) W \(of (?P<t>\d+) W\) to stay within the PSU and circuit; run at every boot:",
+        "把每张 GPU 功耗限制在 {w} W（额定 {t} W），以免超出电源和电路；每次开机运行：",
+    ),
+    (r"Build (?P<n>\d+) identical nodes\.", "组装 {n} 个相同节点。"),
+    (r"(?P<w>[\d,]+) W = (?P<b>[\d,]+) BTU/h", "{w} W = {b} BTU/h"),
+    (r"(?P<w>[\d,]+) W continuous", "可持续 {w} W"),
+    (r"(?P<w>[\d,]+) W continuous: OVER THE LIMIT", "可持续 {w} W：超出上限"),
+    (r"(?P<w>[\d,]+) W \((?P<p>\d+%) loaded\)", "{w} W（负载 {p}）"),
+    (r"(?P<t>[\d.,]+) tokens/s per sequence", "每序列 {t} tokens/s"),
+    (r"(?P<t>[\d.,]+) tokens/s in total", "合计 {t} tokens/s"),
+    (r"(?P<h>[\d,]+) h of training \((?P<g>[\d,]+) GPU-hours\)", "训练 {h} 小时（{g} GPU 小时）"),
+    (r"(?P<u>[\d.]+) of (?P<of>[\d.]+) GiB on the most loaded GPU", "负载最重的 GPU 用 {u} GiB，共 {of} GiB"),
+    (r"(?P<u>[\d.]+) GiB on the most loaded GPU", "负载最重的 GPU 用 {u} GiB"),
+    (r"(?P<s>\w+) split", "{s} 切分"),
+    (r"prices from (?P<a>\d{4}-\d{2}) to (?P<b>\d{4}-\d{2})", "价格 {a} 至 {b}"),
+    (r"prices (?P<a>\d{4}-\d{2})", "价格 {a}"),
+    (
+        r"(?P<n>\d+) price\(s\) older than six months: (?P<rest>[^;]+)",
+        lambda m: f"{m['n']} 个价格已超过六个月：{_g(m, 'rest')}",
+    ),
+    (r"NVME Gen4 model storage", "NVMe Gen4 模型存储"),
+    (r"weakest (?P<g>[\d.]+) GB/s per direction", "最慢链路每方向 {g} GB/s"),
+    (r"GPU links (?P<l>[x\d/]+)", "GPU 链路 {l}"),
+    (r"(?P<g>\d+) GB kept in system RAM", "{g} GB 留在系统内存"),
+    (r"weights read from RAM and llama\.cpp's host buffers", "从内存读取的权重和 llama.cpp 的主机缓冲区"),
+    (
+        r"(?P<s>\d+)-slot (?P<k>blower|open-air|passive) cards in slots (?P<pos>\[[^\]]*\])",
+        lambda m: f"{m['s']} 槽位{_COOLERS[m['k']]}位于插槽 {m['pos']}",
+    ),
+    (
+        r"only (?P<p>\d+%) of GPU memory left free \((?P<u>[\d.]+) of (?P<of>[\d.]+) GiB\)",
+        "显存只剩 {p}（{of} GiB 中已用 {u} GiB）",
+    ),
+    (
+        r"fewer users, a shorter context, a quantized KV cache or more GPU memory would help",
+        "减少用户数、缩短上下文、量化 KV 缓存或增加显存会有帮助",
+    ),
+    (r"about (?P<t>[\d.]+) tokens/s per sequence", "每序列约 {t} tokens/s"),
+    (r"slower than people read \(~(?P<t>[\d.]+) tokens/s\)", "比人的阅读速度慢（约 {t} tokens/s）"),
+    (r"desktop airflow", "桌面机箱风道"),
+    (r"server-ducted airflow", "服务器风道"),
+    (r"(?P<gb>\d+) GB unified memory at (?P<bw>\d+) GB/s", "{gb} GB 统一内存，带宽 {bw} GB/s"),
+    (
+        r"spikes of (?P<a>\d+) W \((?P<ta>[\d ]+\w+)\) and (?P<b>\d+) W \((?P<tb>[\d ]+\w+)\) against (?P<pa>\d+%) and (?P<pb>\d+%) of (?P<w>\d+) W",
+        "功耗尖峰 {a} W（{ta}）和 {b} W（{tb}），电源 {w} W 的 {pa} 和 {pb}",
+    ),
+    (
+        r"AMD ended gfx906 maintenance \(MI50, Radeon VII\) in Q2 2024",
+        "AMD 已于 2024 年第二季度结束 gfx906（MI50、Radeon VII）的维护",
+    ),
+    # ------------------------------------------------------------ why a build holds its label (solve.ranking)
+    (
+        r"the lowest price \((?P<p>[\d,.]+ \w+)\) of the (?P<n>\d+) builds found that pass every rule(?P<r> at reading speed or more)?",
+        lambda m: f"在找到的 {m['n']} 个通过所有规则{'且达到阅读速度' if m['r'] else ''}的配置中价格最低（{m['p']}）",
+    ),
+    (
+        r"the lowest price of every build found \((?P<p>[\d,.]+ \w+)\), at (?P<s>[\d.]+) tokens/s per user: slower than people read \(~(?P<r>[\d.]+) tokens/s\)",
+        "所有配置中价格最低（{p}），每用户 {s} tokens/s：比人的阅读速度（约 {r} tokens/s）慢",
+    ),
+    (
+        r"the highest speed of the builds (?P<scope>within the budget|found)(?P<sw> on supported software)?: (?P<w>[^;]+)",
+        lambda m: (
+            f"{'预算内' if m['scope'] == 'within the budget' else '找到的'}{'、软件仍受支持的' if m['sw'] else ''}配置中速度最高：{_g(m, 'w')}"
+        ),
+    ),
+    (r"(?P<t>[\d.,]+) tokens/s per user", "每用户 {t} tokens/s"),
+    (
+        r"the most speed for the money: (?P<x>[\d.,]+) (?P<u>tokens/s per user|training tokens/s) per 1,000 (?P<c>\w+)",
+        "每 1,000 {c} 的速度最高：{x} {u}",
+    ),
+    (
+        r"the lowest noise: (?P<d>[\d.]+) dBA at 1 m, (?P<w>[\d,]+) W at the wall",
+        "噪音最低：距 1 米 {d} dBA，墙插功耗 {w} W",
+    ),
+    (
+        r"takes one more (?P<g>[^;]+) by buying only that card: its slot, lanes, PSU and circuit have room",
+        "只需再买一张 {g} 即可扩展：插槽、通道、电源和电路都有余量",
+    ),
+    (r"no build shown beats it on both price and speed", "列出的配置中没有一个在价格和速度上都胜过它"),
+    (r"leaves your (?P<n>\d+) x (?P<g>\S+) out, for comparison", "不用你已有的 {n} x {g}，作对比"),
+    (r"without your own card", "不用你自己的卡"),
+    (r"\(\+(?P<p>[\d,.]+) (?P<c>\w+) against #(?P<r>\d+)", "（比 #{r} 多 {p} {c}"),
+    (r"(?P<a>[\d.]+) tokens/s instead of (?P<b>[\d.]+) tokens/s", "{a} tokens/s，而非 {b} tokens/s"),
+    (r"(?P<a>[^;]+) instead of (?P<b>[^;]+)", "{a}，而非 {b}"),
+    (
+        r"(?P<w>[\d,]+) W continuous on (?P<n>\d+) x (?P<c>[^;]+)",
+        lambda m: f"{m['n']} 路 {circuit(m['c'])} 可持续 {m['w']} W",
+    ),
+    (r"(?P<k>[\d,]+) kWh = (?P<c>[\d,]+ \w+) a year", "每年 {k} kWh = {c}"),
+    (r"energy/year = (?P<f>[^;]+)", "每年电量 = {f}"),
+    (r"electricity (?P<p>[\d.]+ \w+/kWh)", "电价 {p}"),
+    (r"national residential average rounded to (?P<p>[\d.]+ \w+/kWh)", "全国居民平均电价，取整为 {p}"),
+    (
+        r"straight line over (?P<y>\d+) years to a resale value of (?P<p>\d+%) of the purchase",
+        "{y} 年直线折旧，残值为购买价的 {p}",
+    ),
+    (r"idle draw (?P<w>\d+) W estimated", "待机功耗估计 {w} W"),
+    (r"(?P<n>\d+) cards? hold the job", "{n} 张卡装得下"),
+    (r"CPU only", "仅 CPU"),
+    (r"(?P<n>\d+)-channel", "{n} 通道"),
+    (r"0 x none", "无 GPU"),
+    (
+        r"a board with another suitably spaced x16 slot, blower cards, or risers in an open frame",
+        "另一个间距合适的 x16 插槽的主板、涡轮卡，或开放式机架加延长线",
+    ),
+    (r"one quiet box whose GPU reads (?P<g>\d+) GB of unified memory", "一台安静的机器，GPU 可读 {g} GB 统一内存"),
+    (r"slower than GPUs at (?P<b>\d+) GB/s, but nothing to assemble", "带宽 {b} GB/s，比独立显卡慢，但无需组装"),
+    (r"combined by logarithmic sum (?P<f>[^;]+)", "按对数求和合成 {f}"),
+    (
+        r"middle of Cybenetics' Standard\+\+ class, typical of a loaded ATX unit",
+        "Cybenetics Standard++ 档位的中值，典型的满载 ATX 电源",
+    ),
+    (r"three 120 mm case fans at full speed", "三个 120 mm 机箱风扇全速运转"),
+    (r"a GPU server moves more air than the R940", "GPU 服务器的风量比 R940 更大"),
+    (r"its feature-rich 73 dBA is a floor", "其高配 73 dBA 只是下限"),
+    (
+        r"straight line over (?P<y>\d+) years to a resale value of (?P<p>\d+%) of the purchase \((?P<rest>[^;]+)\)",
+        lambda m: f"{m['y']} 年直线折旧，残值为购买价的 {m['p']}（{m['rest']}）",
+    ),
+    (r"only the state rows were read \((?P<rest>[^;]+)\)", "只读取了各州的数据（{rest}）"),
+    (r"no market survey was read", "未参考市场调查"),
+    (r"datacenter chassis fans", "数据中心机箱风扇"),
+    (r"(?P<a>[\w-]+) chassis fans", lambda m: f"{_NOISE_CLASS.get(m['a'], m['a'])}的机箱风扇"),
+    (r"atx PSU", "ATX 电源"),
+    (r"air-tower CPU cooler", "塔式风冷 CPU 散热器"),
+    (r"(?P<x>\w+) unified-memory system", lambda m: f"{_NOISE_CLASS.get(m['x'], m['x'])}的统一内存整机"),
+    (r"estimate", "估算"),
+    (r"any, at most (?P<n>\d+) per machine", "不限，每台最多 {n} 张"),
+    (
+        r"(?P<n>\d+) x (?P<v>\d+ V \d+ A)(?: \((?P<w>[^;]+)\))?",
+        lambda m: f"{m['n']} 路 {m['v']}" + (f"（{_OUTLETS.get(m['w'], m['w'])}）" if m["w"] else ""),
+    ),
+    (r"no engine was named", "未指定推理引擎"),
+    # ------------------------------------------------------------ the window's status line (catalog dates)
+    (r"(?P<n>\d+) of (?P<t>\d+) priced parts have only older prices", "{t} 个有价格的配件中 {n} 个只有较旧的价格"),
+]
+
+
+def _slots(m: re.Match[str]) -> str:
+    where = "插槽" if m["w"] == "slots" else "托架"
+    return f"GPU 位于{where} {m['pos']}，{m['l']}"
+
+
+_COMPILED = [(re.compile(p), r) for p, r in PATTERNS]
+_BRACKETED = re.compile(r"(?P<head>[^()]*?) ?\((?P<inner>[^()]*(?:\([^()]*\)[^()]*)*)\)(?P<tail>.*)")
+
+
+def _one(text: str) -> str | None:
+    """A whole clause rendered by the first pattern it matches, else None."""
+    exact = words.ZH_CN.get(text) or CLAIMS.get(text)
+    if exact is not None:
+        return exact
+    for pattern, render in _COMPILED:
+        m = pattern.fullmatch(text)
+        if m is not None:
+            return render(m) if callable(render) else render.format(**m.groupdict())
+    return None
+
+
+def sentence(text: str) -> str:
+    """`text` in the current language: the whole if a pattern knows it, else clause by clause ("; ", then ", ",
+    then what is in brackets), a clause no pattern knows left as it is. English outside zh_CN."""
+    if not _zh() or not text:
+        return text
+    return _clause(text.strip(), 0)
+
+
+_SEPARATORS = (("; ", "；"), (": ", "："), (", ", "，"))
+
+
+def _clause(text: str, level: int) -> str:
+    whole = _one(text)
+    if whole is not None:
+        return whole
+    for i in range(level, len(_SEPARATORS)):
+        sep, zh = _SEPARATORS[i]
+        if sep in text:
+            return zh.join(_clause(piece, i + 1) for piece in text.split(sep))
+    m = _BRACKETED.fullmatch(text)
+    if m is not None and m["head"]:
+        head = _one(m["head"].strip()) or m["head"]
+        tail = _clause(m["tail"].strip(), 0) if m["tail"].strip() else ""
+        return f"{head}（{_clause(m['inner'], 0)}）{tail}"
+    return text
+
+
+def label(text: str) -> str:
+    """A build's label: its claims ("cheapest; best value"), then the kind of build in brackets (solve.ranking)."""
+    if not _zh() or not text:
+        return text
+    from configurator.core.solve.ranking import CHEAPEST_WITH, claims_of, kind_of
+
+    claims = claims_of(text)
+    if not claims:
+        return ", ".join(_one(k) or sentence(k) for k in _kinds(text)) if text not in CLAIMS else CLAIMS[text]
+    said = "；".join(
+        f"{c[len(CHEAPEST_WITH) :]} 中最便宜" if c.startswith(CHEAPEST_WITH) else CLAIMS.get(c, c) for c in claims
+    )
+    kind = kind_of(text)
+    return f"{said}（{'，'.join(_one(k) or sentence(k) for k in _kinds(kind))}）" if kind else said
+
+
+def _kinds(kind: str) -> list[str]:
+    """The kinds in a label's brackets: "with some layers in RAM, past ROCm support: ..." (a name may hold commas)."""
+    known = ("with ", "past ", "ready-made", "mini PC")
+    out: list[str] = []
+    for piece in kind.split(", "):
+        if out and not piece.startswith(known):
+            out[-1] += ", " + piece
+        else:
+            out.append(piece)
+    return out
+
+
+def fit_line(settings: Any) -> str:
+    """A Fit's compact line (report.fit.Fit.line) with each value in the current language."""
+    from configurator.core.report.fit import CHOSEN_MARK
+
+    return " · ".join(sentence(s.short or s.value) + (CHOSEN_MARK if s.chosen else "") for s in settings.settings)
+
+
+_SETTING_NAMES = {
+    "engine": "推理引擎",
+    "split": "切分",
+    "weights": "权重",
+    "KV cache": "KV 缓存",
+    "offload": "卸载",
+    "sharding": "分片",
+    "activation recomputation": "激活重算",
+    "GPU power": "GPU 功率",
+    "framework": "框架",
+}
+
+
+def fit_sentence(settings: Any) -> str:
+    """A Fit spelled out (report.fit.Fit.sentence) in the current language."""
+    if not _zh():
+        return str(settings.sentence)
+    return "；".join(
+        f"{_SETTING_NAMES.get(s.name, s.name)}：{sentence(s.value)}" + ("（求解器选择）" if s.chosen else "")
+        for s in settings.settings
+    )
+
+
+def circuit(name: str) -> str:
+    """A circuit as request.CIRCUIT_NAMES names it ("120 V 15 A (US outlet)")."""
+    return sentence(name) if _zh() else name
+
+
+PATTERNS += [
+    (r"(?P<v>\d+ V \d+ A) \(US outlet\)", "{v}（美国插座）"),
+    (r"(?P<v>\d+ V \d+ A) \(US 20 A outlet\)", "{v}（美国 20 A 插座）"),
+    (r"(?P<v>\d+ V \d+ A) \((?P<w>[^;]+)\)", lambda m: f"{m['v']}（{_OUTLETS.get(m['w'], m['w'])}）"),
+]
+_COMPILED = [(re.compile(p), r) for p, r in PATTERNS]
+
+
+def stale_summary(build: Any) -> str:
+    """report.prices.stale_summary in the current language (a part's name is kept whole, brackets and all)."""
+    from configurator.core.report import prices
+
+    if not _zh():
+        return prices.stale_summary(build)
+    old = prices.stale_parts(build)
+    if not old:
+        return ""
+    names = "；".join(f"{p.name}（{sentence(prices.stale_text(p))}）" for p in old)
+    return f"{len(old)} 个价格已超过六个月：{names}"

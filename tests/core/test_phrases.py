@@ -1,0 +1,53 @@
+"""The core's code-less sentences in Chinese (#31, core.report.phrases): a label's claims and kind, a part's reason,
+a price note, a check's finding; English is returned untouched, and a clause no pattern knows stays as it came."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator.core.report import phrases, words
+
+
+@pytest.mark.parametrize(
+    ("english", "chinese"),
+    [
+        (
+            "cheapest (past ROCm support: gfx906 maintenance ended in 2024)",
+            "最便宜（已过 ROCm 支持期：gfx906 维护于 2024 年结束）",
+        ),
+        ("fastest within budget; best value", "预算内最快；性价比最高"),
+        ("cheapest with RTX 3090", "RTX 3090 中最便宜"),
+        ("quietest (ready-made: Mac Studio M3 Ultra)", "最安静（整机：Mac Studio M3 Ultra）"),
+    ],
+)
+def test_labels(english: str, chinese: str) -> None:
+    with words.language("zh_CN"):
+        assert phrases.label(english) == chinese
+    assert phrases.label(english) == english  # outside zh_CN: the core's own words
+
+
+@pytest.mark.parametrize(
+    ("english", "chinese"),
+    [
+        ("8 cores, 20 PCIe lanes, 2-channel DDR4", "8 核，20 条 PCIe 通道，2 通道 DDR4"),
+        ("used, 2025-09-01, no price in the catalog within six months", "二手，2025-09-01，目录中没有六个月内的价格"),
+        ("784 W load is 49% of 1600 W; ATX 2.x", "负载 784 W，为 1600 W 的 49%；ATX 2.x 规范"),
+        (
+            "8 cores for 2 GPU(s) (4 per GPU, 16 for a multi-GPU box)",
+            "8 核带 2 张 GPU（每张 GPU 需 4 核，多卡机需 16 核）",
+        ),
+        ("73 dBA at 1 m (est.)", "距 1 米 73 dBA（估算）"),
+        ("2 x RTX 2080 Ti 22GB (modified)", "2 x RTX 2080 Ti 22GB（魔改版）"),
+    ],
+)
+def test_sentences(english: str, chinese: str) -> None:
+    with words.language("zh_CN"):
+        assert phrases.sentence(english) == chinese
+
+
+def test_a_clause_no_pattern_knows_stays_as_it_came() -> None:
+    with words.language("zh_CN"):
+        assert phrases.sentence("a brand new finding; 8 cores, 20 PCIe lanes, 2-channel DDR4") == (
+            "a brand new finding；8 核，20 条 PCIe 通道，2 通道 DDR4"
+        )
+        assert phrases.sentence("AMD Radeon Instinct MI50 32GB") == "AMD Radeon Instinct MI50 32GB"  # a name as sold
