@@ -132,8 +132,9 @@ def status_word(status: str) -> str:
 
 
 def check_text(check: object) -> str:
-    """A check's finding in the window's language (core.report.phrases until checks carry codes: #33)."""
-    return i18n.sentence(str(getattr(check, "message", "")))
+    """A check's finding in the window's language, rendered from its rule, code and fields (phrases.check)."""
+    with i18n.speaking():
+        return phrases.check(check)
 
 
 class BuildsTable(QTableWidget):

@@ -621,3 +621,11 @@ def stale_summary(build: Any) -> str:
         return ""
     names = "；".join(f"{p.name}（{sentence(prices.stale_text(p))}）" for p in old)
     return f"{len(old)} 个价格已超过六个月：{names}"
+
+
+def check(finding: Any) -> str:
+    """A build check's finding in the current language: from its rule, code and fields (words.check_text) where the
+    table has it, else its English through the sentence patterns above (a finding not yet given Chinese words)."""
+    if words.current() == "zh_CN" and (finding.rule, finding.code) not in words.ZH_CHECKS:
+        return sentence(finding.message)
+    return words.check_text(finding)

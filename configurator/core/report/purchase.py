@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 from configurator.core.catalog.dates import catalog_date, date_range_text
 from configurator.core.reasons import Reason
-from configurator.core.report import atomic_write_bytes
+from configurator.core.report import atomic_write_bytes, phrases
 from configurator.core.report.fit import fit_of, gpu_name, gpus_text
-from configurator.core.report.words import check_text, language, say, say_all, t
 from configurator.core.report.words import current as language_code
+from configurator.core.report.words import language, say, say_all, t
 from configurator.core.solve.build import Build, BuildPart, Infeasible
 from configurator.core.solve.request import BuildRequest, circuit_name
 
@@ -233,7 +233,7 @@ def estimate_summary(build: Build) -> str:
 
 def non_pass_checks(build: Build) -> list[tuple[str, str, str]]:
     """The checks a buyer must read: status, rule and the finding in the sheet's language (words.check_text)."""
-    return [(c.status, c.rule, check_text(c)) for c in build.checks if c.status != "pass"]
+    return [(c.status, c.rule, phrases.check(c)) for c in build.checks if c.status != "pass"]
 
 
 # ---------------------------------------------------------------------------------------
