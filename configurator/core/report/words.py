@@ -466,6 +466,8 @@ ZH_CHECKS: dict[tuple[str, str], CheckTemplate] = {
         "{ram_gb} GB 内存，显存共 {vram_gb:g} GB：{engine} 从磁盘把权重流式送到显卡，加载更慢"
         "（保留 llama.cpp 默认的 mmap，不要加 --no-mmap）"
     ),
+    ("PCI-8", "split"): "每张卡 {gpus_per_card} 个 GPU，插在 {slots} 号槽，x16 拆分为 x8/x8",
+    ("PCI-8", "unsplit"): "每张卡 {gpus_per_card} 个 GPU，但 {slots} 号槽不能拆分为 x8/x8 的 x16（以主板手册为准）",
     ("RAM-1", "short"): "{ram_gb} GB 内存，显存共 {vram_gb:g} GB（需要 {needed_gb:.0f} GB）",
     ("RAM-6", "slots"): "用了 {slots} 个内存插槽中的 {modules} 个，{ram_gb} GB（主板最大 {max_gb} GB）",
     ("RAM-2", "twice"): "{ram_gb} GB 内存；显存的 2 倍是 {twice_gb:g} GB",

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from configurator.core import support
 from configurator.core.estimate.result import EstimateResult
+from configurator.core.rules.site import DataCenterNoise
 from configurator.core.solve.build import Build
 from configurator.core.solve.noise import build_dba
 from configurator.core.solve.request import BuildRequest
@@ -118,7 +119,7 @@ def measure(build: Build, request: BuildRequest) -> Measures:
         slow_cpu_only=cpu_only(build) and (not readable or short or slow_prompt),
         short=short,
         too_loud=request.room == "home-office"
-        and any(c.rule == "NOISE-1" and c.status != "pass" for c in build.checks),
+        and any(c.rule == DataCenterNoise.id and c.status != "pass" for c in build.checks),
         unsourced_speed=unsourced_training_speed(build, request),
     )
 
