@@ -240,11 +240,6 @@ def test_llama_cpp_prefill_on_data_center_cards_is_not_overpredicted(catalog: Ca
     assert h100 / rtx == pytest.approx(4869 / 5531, rel=0.25)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="2026-12-01 refit on 36 reference rows (compute_eff_llamacpp 0.52, prefill_tflops_per_watt 0.40): "
-    "Arc B580 SYCL prefill estimated 3096 t/s, +33 % on this holdout row (was +21 %); decode still within 20 %",
-)
 def test_llama_cpp_prefill_off_nvidia_matches_published_runs(catalog: Catalog) -> None:
     """Rows no constant is fitted on (tests/data/holdout_decode_speed.toml): Intel Arc B580 under the SYCL build,
     DeepSeek-R1-Distill-Qwen-7B Q4_K_M pp512 2336 t/s, tg128 66.5 t/s (intel/ipex-llm issue #12991)."""

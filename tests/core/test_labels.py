@@ -183,7 +183,12 @@ def test_qlora_32b_is_ranked_by_training_speed_not_memory(
         if build["parts"][0]["id"] == "rtx-2060-12gb":
             assert not {"fastest within budget", "best value"} & set(claims_of(build["label"])), build["label"]
     quickest = min(builds, key=lambda b: b["estimate"]["time"]["wall_hours"])
-    assert quickest["estimate"]["time"]["wall_hours"] < 100
+    # a build several times quicker than the 2 x RTX 2060 is shown (102 h against 495 h since desktop training is
+    # timed from measured GEMM rates, estimate/desktop_training.py; 51 h against 493 h when the issue was filed)
+    slow = max(
+        (b["estimate"]["time"]["wall_hours"] for b in builds if b["parts"][0]["id"] == "rtx-2060-12gb"), default=493.0
+    )
+    assert quickest["estimate"]["time"]["wall_hours"] < slow / 4
     # 'fastest' is the fastest, or no build says it: the quickest here are consumer cards timed by the estimator's
     # unsourced utilisation (ranking.CONSUMER_TRAINING_UTILISATION_SOURCED), and a slower build may not claim it
     for fastest in (b for b in builds if "fastest within budget" in claims_of(b["label"])):
