@@ -362,6 +362,35 @@ def solve_cell(
     job are ready-made servers and clusters of them tried.
     """
     cache = cache or MapCache()
+    request, cell = _cell_request(model, workload, base)
+    solving = request.model_copy(
+        update={"gpu_ids": (), "budget": None, "top_k": 1, "allow_clusters": False, "owned": ()}
+    )
+    floor = _platform_floor(catalog, request) if floor is None else floor
+    gpus = [g for g in catalog.gpus if gpu_allowed(g, request) is None]
+    if not gpus:
+        return MapCell(**cell, cheapest=None, reason="no GPU in the catalog passes the filter")
+    bounds, too_small = _price_bounds(gpus, cache.need(model, workload, gpus[0]), catalog, request, floor)
+    search = _CellSearch(catalog, model, request, should_stop)
+    search.screen(bounds, solving)
+    if search.builds and alternatives and not should_stop():
+        search.alternatives(bounds, solving)
+    if not search.builds and not should_stop():
+        # no machine built from parts: ready-made servers, or several of them
+        servers = _server_gpus(catalog, request)
+        if servers:
+            chosen = [catalog.records["gpus"][g] for g in servers]
+            search.run(chosen, solving.model_copy(update={"allow_clusters": True}))  # type: ignore[arg-type]
+    if should_stop():
+        return MapCell(**cell, cheapest=None, reason="stopped")
+    ranked = search.ranked(solving)
+    if not ranked:
+        return MapCell(**cell, cheapest=None, reason=_why_not(search.reasons, too_small, bounds, request, catalog))
+    return _cell_of(cell, ranked, base, catalog)
+
+
+def _cell_request(model: ModelArch, workload: Workload, base: BuildRequest) -> tuple[BuildRequest, dict[str, Any]]:
+    """The cell's own request (the one a click opens) and the fields every MapCell of it carries."""
     resolved = workload.resolved(model.max_context)
     # a deadline is the user's training job's (its tokens); no map cell carries tokens, and inference takes none: kept,
     # it made every cell's request invalid and the whole map failed when opened from a pretraining request
@@ -377,15 +406,18 @@ def solve_cell(
         "method": resolved.method if resolved.kind == "finetune" else None,
         "request": request,
     }
-    solving = request.model_copy(
-        update={"gpu_ids": (), "budget": None, "top_k": 1, "allow_clusters": False, "owned": ()}
-    )
-    floor = _platform_floor(catalog, request) if floor is None else floor
-    gpus = [g for g in catalog.gpus if gpu_allowed(g, request) is None]
-    if not gpus:
-        return MapCell(**cell, cheapest=None, reason="no GPU in the catalog passes the filter")
-    need = cache.need(model, workload, gpus[0])
-    bounds: list[tuple[float, Gpu, int, float]] = []  # (price bound, GPU, fewest cards, its platform floor)
+    return request, cell
+
+
+_Bound = tuple[float, Gpu, int, float]
+"""(price bound, GPU, fewest cards, its platform floor)"""
+
+
+def _price_bounds(
+    gpus: Sequence[Gpu], need: float, catalog: Catalog, request: BuildRequest, floor: PlatformFloor
+) -> tuple[list[_Bound], list[tuple[int, Gpu]]]:
+    """Each GPU's lower bound on a machine's price, cheapest first, and the GPUs too small for one machine."""
+    bounds: list[_Bound] = []
     too_small: list[tuple[int, Gpu]] = []
     for gpu in gpus:
         q = quote(gpu, catalog, request.currency, request.condition)
@@ -398,46 +430,63 @@ def solve_cell(
             continue
         bounds.append((cards * q.amount + platform_floor, gpu, cards, platform_floor))
     bounds.sort(key=lambda b: (b[0], b[1].id))
-    builds: dict[str, Build] = {}
-    spare: dict[str, Build] = {}  # machines without a GPU the plans offered (the sources of #28)
-    reasons: list[str] = []
-    failed: set[str] = set()  # GPUs a plan has shown cannot run this cell
+    return bounds, too_small
 
-    def run(chosen: list[Gpu], req: BuildRequest, compare: bool = False) -> None:
+
+class _CellSearch:
+    """The plans one map cell runs, and the cheapest build found for each GPU."""
+
+    def __init__(
+        self, catalog: Catalog, model: ModelArch, request: BuildRequest, should_stop: Callable[[], bool]
+    ) -> None:
+        self.catalog, self.model, self.request, self.should_stop = catalog, model, request, should_stop
+        self.builds: dict[str, Build] = {}
+        self.spare: dict[str, Build] = {}  # machines without a GPU the plans offered (the sources of #28)
+        self.reasons: list[str] = []
+        self.failed: set[str] = set()  # GPUs a plan has shown cannot run this cell
+
+    def run(self, chosen: list[Gpu], req: BuildRequest, compare: bool = False) -> None:
         ids = tuple(g.id for g in chosen)
         # compare: two or more named GPUs give the planner's comparison, the cheapest build for each
         req = req.model_copy(update={"gpu_ids": ids if compare and len(ids) > 1 else ()})
         # "only these GPUs": no machine without one of them (a CPU-only box, a mini PC: the plan's sources, #28)
         result = plan(
             req,
-            _subset(catalog, ids),
-            model=model,
+            _subset(self.catalog, ids),
+            model=self.model,
             time_budget=CELL_TIME_BUDGET,
-            should_stop=should_stop,
+            should_stop=self.should_stop,
             relax=False,
-            sources=not request.gpu_ids,
+            sources=not self.request.gpu_ids,
         )
         for build in result.builds:
-            kept = spare if cpu_only(build) else builds  # a CPU-only box never stops the search for a GPU machine
+            kept = self.spare if cpu_only(build) else self.builds  # a CPU-only box never stops the search for a GPU
             if build.gpu_id not in kept or build.total_price < kept[build.gpu_id].total_price:
                 kept[build.gpu_id] = build
         if result.infeasible is not None:
-            reasons.append(result.infeasible.reason)
-        if result.infeasible is not None and result.infeasible.timed_out or should_stop():
+            self.reasons.append(result.infeasible.reason)
+        if result.infeasible is not None and result.infeasible.timed_out or self.should_stop():
             return  # a timeout proves nothing
         if not result.builds or compare:
-            # a plan that found nothing proves none of its GPUs can; a comparison, that the GPUs it has no build for cannot
-            failed.update(set(ids) - {b.gpu_id for b in result.builds})
+            # a plan that found nothing proves none of its GPUs can; a comparison, that the GPUs it has no build for
+            # cannot
+            self.failed.update(set(ids) - {b.gpu_id for b in result.builds})
 
-    # the most promising few first, then ever larger batches in bound order until one machine is found
-    rest = list(bounds)
-    batch = SCREEN_FIRST
-    while rest and not builds and not should_stop():
-        run([g for _b, g, _n, _f in rest[:batch]], solving)
-        rest, batch = rest[batch:], 2 * batch
-    if builds and rest and not should_stop():
-        best = min(builds.values(), key=lambda b: b.total_price)
-        platform = best.total_price - sum(p.subtotal for p in best.parts if p.category == "gpu")
+    def _platform_of_best(self) -> tuple[Build, float]:
+        best = min(self.builds.values(), key=lambda b: b.total_price)
+        return best, best.total_price - sum(p.subtotal for p in best.parts if p.category == "gpu")
+
+    def screen(self, bounds: list[_Bound], solving: BuildRequest) -> None:
+        """The most promising few first, then ever larger batches in bound order until one machine is found; then
+        every GPU whose bound could still beat it."""
+        rest = list(bounds)
+        batch = SCREEN_FIRST
+        while rest and not self.builds and not self.should_stop():
+            self.run([g for _b, g, _n, _f in rest[:batch]], solving)
+            rest, batch = rest[batch:], 2 * batch
+        if not self.builds or not rest or self.should_stop():
+            return
+        best, platform = self._platform_of_best()
 
         # the rest of the machine for as many cards or more costs about what the best build's does
         # (PLATFORM_SHARE of it, to leave room for a cheaper board or case); fewer cards: the floor
@@ -446,45 +495,44 @@ def solve_cell(
 
         contenders = [g for b, g, n, f in rest if estimate_total(b, n, f) < best.total_price]
         if contenders:
-            run(contenders, solving)
-    if builds and alternatives and not should_stop():
-        best = min(builds.values(), key=lambda b: b.total_price)
-        platform = best.total_price - sum(p.subtotal for p in best.parts if p.category == "gpu")
+            self.run(contenders, solving)
+
+    def alternatives(self, bounds: list[_Bound], solving: BuildRequest) -> None:
+        """Up to MAX_ALTERNATIVES other GPUs within ALTERNATIVE_MARGIN of the cheapest build's price."""
+        best, platform = self._platform_of_best()
         limit = best.total_price * (1 + ALTERNATIVE_MARGIN)
-        wanted = MAX_ALTERNATIVES - sum(1 for b in builds.values() if b is not best and b.total_price <= limit)
+        wanted = MAX_ALTERNATIVES - sum(1 for b in self.builds.values() if b is not best and b.total_price <= limit)
         close = [
             g
             for b, g, n, f in bounds
-            if g.id not in builds and g.id not in failed and b - f + PLATFORM_SHARE * platform <= limit
+            if g.id not in self.builds and g.id not in self.failed and b - f + PLATFORM_SHARE * platform <= limit
         ]
         if wanted > 0 and close:
-            run(close[: wanted + 1], solving, compare=True)
-    if not builds and not should_stop():
-        # no machine built from parts: ready-made servers, or several of them
-        servers = _server_gpus(catalog, request)
-        if servers:
-            run([catalog.records["gpus"][g] for g in servers], solving.model_copy(update={"allow_clusters": True}))  # type: ignore[misc]
-    if should_stop():
-        return MapCell(**cell, cheapest=None, reason="stopped")
-    # as in the plan a click opens: a slow CPU-only box (its prompts wait minutes) is never "cheapest" beside a
-    # machine with a GPU (solve.ranking, #27)
-    for key, box in spare.items():
-        if not (builds and measure(box, solving).slow_cpu_only) and (
-            key not in builds or box.total_price < builds[key].total_price
-        ):
-            builds[key] = box
-    # at one price, the faster machine first
-    ranked = sorted(
-        builds.values(),
-        key=lambda b: (
-            round(b.total_price, 2),
-            -(b.estimate.decode_tokens_per_s or 0.0),
-            b.estimate.wall_hours or 0.0,
-            b.gpu_id,
-        ),
-    )
-    if not ranked:
-        return MapCell(**cell, cheapest=None, reason=_why_not(reasons, too_small, bounds, request, catalog))
+            self.run(close[: wanted + 1], solving, compare=True)
+
+    def ranked(self, solving: BuildRequest) -> list[Build]:
+        """The builds found, at one price the faster machine first."""
+        builds = dict(self.builds)
+        # as in the plan a click opens: a slow CPU-only box (its prompts wait minutes) is never "cheapest" beside a
+        # machine with a GPU (solve.ranking, #27)
+        for key, box in self.spare.items():
+            if not (builds and measure(box, solving).slow_cpu_only) and (
+                key not in builds or box.total_price < builds[key].total_price
+            ):
+                builds[key] = box
+        return sorted(
+            builds.values(),
+            key=lambda b: (
+                round(b.total_price, 2),
+                -(b.estimate.decode_tokens_per_s or 0.0),
+                b.estimate.wall_hours or 0.0,
+                b.gpu_id,
+            ),
+        )
+
+
+def _cell_of(cell: dict[str, Any], ranked: list[Build], base: BuildRequest, catalog: Catalog) -> MapCell:
+    """The cell: its cheapest machine within the budget and the others within ALTERNATIVE_MARGIN of its price."""
     cheapest = ranked[0]
     if base.budget is not None and cheapest.total_price > base.budget:
         return MapCell(
