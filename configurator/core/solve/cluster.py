@@ -7,10 +7,11 @@ from dataclasses import dataclass
 from typing import Literal
 
 from configurator.core.catalog.loader import Catalog
-from configurator.core.catalog.models import Accessory, Gpu, ModelArch, System
+from configurator.core.catalog.models import Accessory, Cpu, Gpu, ModelArch, System
 from configurator.core.estimate import estimator as estimator_module
 from configurator.core.estimate.parallel import (
     InferenceLayout,
+    Link,
     ParallelPlan,
     inter_node_link,
     plan_estimate,
@@ -30,7 +31,7 @@ from configurator.core.solve.candidates import (
     runnable_engines,
 )
 from configurator.core.solve.memo import remember
-from configurator.core.solve.pricing import quote
+from configurator.core.solve.pricing import Quote, quote
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name
 from configurator.core.solve.rules import meets_speed, region_check, speed_check
 from configurator.core.solve.slots import module_bay
@@ -264,14 +265,69 @@ def _cluster_build(
     gpu = catalog.records["gpus"].get(system.gpu)
     cpu = catalog.records["cpus"].get(system.cpu)
     q = quote(system, catalog, request.currency, request.condition)
-    if not isinstance(gpu, Gpu) or cpu is None or q is None:
+    if not isinstance(gpu, Gpu) or not isinstance(cpu, Cpu) or q is None:
         return None
     if nodes > 1 and not system.network_gbps_per_gpu:
         return None
     gbps = system.network_gbps_per_gpu or 0
     inter = inter_node_link(gbps) if nodes > 1 else None
-    plan: ParallelPlan | None = None
-    layout: InferenceLayout | None = None
+    found = _cluster_estimate(system, nodes, gpu, inter, request, model, workload, exact)
+    if found is None:
+        return None
+    est, plan, layout = found
+    peak = est.peak_gpu
+    usable = peak.usable_bytes or 0
+    laid_out = plan is not None or workload.kind == "inference"
+    fit: Literal["pass", "fail"] = "pass" if peak.total <= usable and laid_out else "fail"
+    checks = [MEM_FIT.say(fit, "cluster", need_gib=peak.total / GIB, usable_gib=usable / GIB, layout=laid_out)]
+    per_node, whole, fabric = network_parts(system, nodes, catalog, request)
+    # one node where the request allows a rack (a server room, or a rack asked for) is sited as a cluster is: the
+    # feeds are what the buyer must provide, not a failure of the wall circuit it was never meant for (#28)
+    sited = nodes > 1 or request.room == "server-room" or request.form == "rack"
+    site = site_of(system, nodes, fabric) if sited else None
+    if nodes > 1 and fabric is None:
+        return None
+    power_check, circuit_ok, limit = _site_check(system, nodes, site, request)
+    checks.append(power_check)
+    if request.room != "server-room":
+        checks.append(NOISE.say("warn", "server-room"))
+    checks += _job_checks(est, gpu, workload, request)
+    if nodes > 1 and fabric is not None:
+        detail = plan.why if plan is not None else (layout.why if layout is not None else "")
+        checks += _fabric_checks(system, nodes, fabric, gbps, detail, model, workload)
+    order = {"fail": 0, "warn": 1, "pass": 2}
+    parallelism = plan.to_json() if plan is not None else (layout.to_json() if layout is not None else None)
+    return Build(
+        rank=rank,
+        label=label,
+        why=why,
+        parts=(_system_part(system, gpu, q), *per_node, *whole),
+        nodes=nodes,
+        currency=request.currency,
+        power=_system_power(system, gpu, cpu, circuit_ok, limit),
+        estimate=est,
+        checks=tuple(sorted(checks, key=lambda c: order[c.status])),
+        slot_map=tuple(SlotAssignment(slot=i + 1, part_id=gpu.id, source="bay") for i in range(system.gpu_count)),
+        gpu_id=gpu.id,
+        gpu_count=system.gpu_count,
+        interconnect=system.interconnect + (f"; {gbps:.0f} Gb/s InfiniBand per GPU between nodes" if nodes > 1 else ""),
+        parallelism=parallelism,
+        site=site,
+    )
+
+
+def _cluster_estimate(
+    system: System,
+    nodes: int,
+    gpu: Gpu,
+    inter: Link | None,
+    request: BuildRequest,
+    model: ModelArch,
+    workload: Workload,
+    exact: int | None,
+) -> tuple[EstimateResult, ParallelPlan | None, InferenceLayout | None] | None:
+    """The job on `nodes` x the system: inference with every engine that runs it (the fastest kept, with its layout
+    across nodes), training with its parallel plan; None when the training stack does not run on these GPUs."""
     if workload.kind == "inference":
         # as for builds from parts: every engine that can run it on these GPUs, the fastest kept
         engines = runnable_engines(gpu, request, workload)[0] or [workload.engine or ""]
@@ -286,69 +342,63 @@ def _cluster_build(
 
         est = fastest_engine(request, workload, engines, run)
         layout = layouts.get(est.workload.get("engine")) if layouts else None
-    else:
-        if not runnable_engines(gpu, request, workload)[0]:
-            return None  # the training stack does not run on these GPUs (SUP-*: the same filter as builds from parts)
-        plan, est = plan_estimate(model, workload, gpu, nodes, system.gpu_count, inter, exact)
-    checks: list[Check] = []
-    peak = est.peak_gpu
-    usable = peak.usable_bytes or 0
-    laid_out = plan is not None or workload.kind == "inference"
-    fit: Literal["pass", "fail"] = "pass" if peak.total <= usable and laid_out else "fail"
-    checks.append(MEM_FIT.say(fit, "cluster", need_gib=peak.total / GIB, usable_gib=usable / GIB, layout=laid_out))
-    per_node, whole, fabric = network_parts(system, nodes, catalog, request)
-    # one node where the request allows a rack (a server room, or a rack asked for) is sited as a cluster is: the
-    # feeds are what the buyer must provide, not a failure of the wall circuit it was never meant for (#28)
-    sited = nodes > 1 or request.room == "server-room" or request.form == "rack"
-    site = site_of(system, nodes, fabric) if sited else None
-    if nodes > 1 and fabric is None:
-        return None
+        return est, None, layout
+    if not runnable_engines(gpu, request, workload)[0]:
+        return None  # the training stack does not run on these GPUs (SUP-*: the same filter as builds from parts)
+    plan, est = plan_estimate(model, workload, gpu, nodes, system.gpu_count, inter, exact)
+    return est, plan, None
+
+
+def _site_check(
+    system: System, nodes: int, site: dict[str, object] | None, request: BuildRequest
+) -> tuple[Check, bool, float]:
+    """SITE-POWER for a sited machine (its feeds), else CIR-1 against the circuits described; with whether the power
+    is there and the limit it was held to."""
     limit = circuit_limit_w(request.circuit) * request.circuits
     wall = system.max_power_w * nodes
-    if site is not None:
-        feeds_kw = float(site["feeds"]) * FEED_KW  # type: ignore[arg-type]
-        ok = feeds_kw * 1000 >= wall
-        # the feeds are sized to the cluster; the site the user described has only its circuits: what it must add is
-        # something the buyer acts on before ordering
-        on_site = wall <= limit
-        # in a server room, or for one rack server asked for as such, the feeds are the buyer's to provision (a
-        # warning that says what to order); anywhere else a machine that draws more than the circuits described
-        # cannot run there, a cluster as a single server (#31)
-        provisioned = request.room == "server-room" or (request.form == "rack" and nodes == 1)
-        site_status: Literal["pass", "warn", "fail"] = (
-            "fail" if not ok or not (on_site or provisioned) else "pass" if on_site else "warn"
-        )
-        checks.append(
-            SITE_POWER.say(
-                site_status,
-                "feeds",
-                on_site=on_site,
-                power_kw=site["power_kw"],
-                power_per_rack_kw=site["power_per_rack_kw"],
-                nodes_per_rack=site["nodes_per_rack"],
-                feeds=site["feeds"],
-                feed=site["feed"],
-                feed_kw=FEED_KW,
-                cooling_kw=site["cooling_kw"],
-                circuits=request.circuits,
-                circuit=circuit_name(request.circuit),
-            )
-        )
-        circuit_ok, limit = ok, feeds_kw * 1000
-    else:
+    if site is None:
         circuit_ok = wall <= limit
-        checks.append(
-            CIRCUIT.say(
-                "pass" if circuit_ok else "fail",
-                "servers",
-                max_w=wall,
-                limit_w=limit,
-                circuits=request.circuits,
-                circuit=circuit_name(request.circuit),
-            )
+        check = CIRCUIT.say(
+            "pass" if circuit_ok else "fail",
+            "servers",
+            max_w=wall,
+            limit_w=limit,
+            circuits=request.circuits,
+            circuit=circuit_name(request.circuit),
         )
-    if request.room != "server-room":
-        checks.append(NOISE.say("warn", "server-room"))
+        return check, circuit_ok, limit
+    feeds_kw = float(site["feeds"]) * FEED_KW  # type: ignore[arg-type]
+    ok = feeds_kw * 1000 >= wall
+    # the feeds are sized to the cluster; the site the user described has only its circuits: what it must add is
+    # something the buyer acts on before ordering
+    on_site = wall <= limit
+    # in a server room, or for one rack server asked for as such, the feeds are the buyer's to provision (a
+    # warning that says what to order); anywhere else a machine that draws more than the circuits described
+    # cannot run there, a cluster as a single server (#31)
+    provisioned = request.room == "server-room" or (request.form == "rack" and nodes == 1)
+    site_status: Literal["pass", "warn", "fail"] = (
+        "fail" if not ok or not (on_site or provisioned) else "pass" if on_site else "warn"
+    )
+    check = SITE_POWER.say(
+        site_status,
+        "feeds",
+        on_site=on_site,
+        power_kw=site["power_kw"],
+        power_per_rack_kw=site["power_per_rack_kw"],
+        nodes_per_rack=site["nodes_per_rack"],
+        feeds=site["feeds"],
+        feed=site["feed"],
+        feed_kw=FEED_KW,
+        cooling_kw=site["cooling_kw"],
+        circuits=request.circuits,
+        circuit=circuit_name(request.circuit),
+    )
+    return check, ok, feeds_kw * 1000
+
+
+def _job_checks(est: EstimateResult, gpu: Gpu, workload: Workload, request: BuildRequest) -> list[Check]:
+    """The deadline (or the one-year horizon), the speed asked and the region's rules."""
+    checks: list[Check] = []
     horizon = request.deadline_hours
     if est.wall_hours is not None and workload.kind != "inference":
         if horizon:
@@ -361,34 +411,39 @@ def _cluster_build(
         checks.append(speed)
     if (region := region_check(gpu, request)) is not None:
         checks.append(region)
-    if nodes > 1 and fabric is not None:
-        detail = plan.why if plan is not None else (layout.why if layout is not None else "")
-        checks.append(
-            FABRIC.say(
-                "pass",
-                "fabric",
-                nodes=nodes,
-                switches=fabric.switches,
-                switch=fabric.switch.name.split(",")[0],
-                tree=fabric.describe() if fabric.spines else "",
-                gbps=gbps,
-                detail=detail,
-            )
-        )
-        need = storage_need_tb(model, workload)
-        local = system.storage_tb * nodes
-        checks.append(
-            CLUSTER_STORAGE.say(
-                "pass" if local >= need else "warn",
-                "checkpoints",
-                need_tb=need,
-                kept=CHECKPOINTS_KEPT,
-                bytes_per_param=CHECKPOINT_BYTES_PER_PARAM,
-                local_tb=local,
-            )
-        )
-    order = {"fail": 0, "warn": 1, "pass": 2}
-    sys_part = BuildPart(
+    return checks
+
+
+def _fabric_checks(
+    system: System, nodes: int, fabric: Fabric, gbps: float, detail: str, model: ModelArch, workload: Workload
+) -> list[Check]:
+    """The network between the nodes and the storage for the job's checkpoints."""
+    need = storage_need_tb(model, workload)
+    local = system.storage_tb * nodes
+    return [
+        FABRIC.say(
+            "pass",
+            "fabric",
+            nodes=nodes,
+            switches=fabric.switches,
+            switch=fabric.switch.name.split(",")[0],
+            tree=fabric.describe() if fabric.spines else "",
+            gbps=gbps,
+            detail=detail,
+        ),
+        CLUSTER_STORAGE.say(
+            "pass" if local >= need else "warn",
+            "checkpoints",
+            need_tb=need,
+            kept=CHECKPOINTS_KEPT,
+            bytes_per_param=CHECKPOINT_BYTES_PER_PARAM,
+            local_tb=local,
+        ),
+    ]
+
+
+def _system_part(system: System, gpu: Gpu, q: Quote) -> BuildPart:
+    return BuildPart(
         category="system",
         id=system.id,
         name=system.name,
@@ -401,8 +456,11 @@ def _cluster_build(
         # the sheet's and the app's bays name the GPU and its module's bay (slots.module_bay)
         spec={**system.model_dump(mode="json"), "gpu_name": gpu.name, "gpu_bay": module_bay(gpu)},
     )
+
+
+def _system_power(system: System, gpu: Gpu, cpu: Cpu, circuit_ok: bool, limit: float) -> Power:
     dc = system.max_power_w * 0.9
-    power = Power(
+    return Power(
         dc_load_w=dc,
         psu_w=system.psu_w_total,
         wall_w=system.max_power_w,
@@ -411,26 +469,8 @@ def _cluster_build(
         transient_w=dc,
         heat_btu_h=system.max_power_w * 3.412,
         gpu_w=gpu.tdp_w * system.gpu_count,
-        cpu_w=cpu.tdp_w * system.cpu_count,  # type: ignore[attr-defined]
-        rest_w=max(0.0, dc - gpu.tdp_w * system.gpu_count - cpu.tdp_w * system.cpu_count),  # type: ignore[attr-defined]
-    )
-    parallelism = plan.to_json() if plan is not None else (layout.to_json() if layout is not None else None)
-    return Build(
-        rank=rank,
-        label=label,
-        why=why,
-        parts=(sys_part, *per_node, *whole),
-        nodes=nodes,
-        currency=request.currency,
-        power=power,
-        estimate=est,
-        checks=tuple(sorted(checks, key=lambda c: order[c.status])),
-        slot_map=tuple(SlotAssignment(slot=i + 1, part_id=gpu.id, source="bay") for i in range(system.gpu_count)),
-        gpu_id=gpu.id,
-        gpu_count=system.gpu_count,
-        interconnect=system.interconnect + (f"; {gbps:.0f} Gb/s InfiniBand per GPU between nodes" if nodes > 1 else ""),
-        parallelism=parallelism,
-        site=site,
+        cpu_w=cpu.tdp_w * system.cpu_count,
+        rest_w=max(0.0, dc - gpu.tdp_w * system.gpu_count - cpu.tdp_w * system.cpu_count),
     )
 
 
