@@ -6,7 +6,7 @@ import json
 import math
 import re
 import tomllib
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
@@ -181,42 +181,13 @@ def parse_file(
     Only records of `kinds` are validated (all when None).
     """
     name = display or str(path)
-    problems: list[Problem] = []
     parsed = _Parsed(name, [], None)
-    try:
-        check_regular(path, "catalog")  # a FIFO, device or folder named *.toml: never opened, never cached
-    except OSError as exc:
-        return parsed, [Problem(name, 1, "file", str(exc).removeprefix(f"{path}: "))]
-    data = cache.get(path) if cache else None
-    text: str | None = None
-    if data is None:
-        try:
-            text = read_text_bounded(path, "catalog")
-        except UnicodeDecodeError as exc:
-            return parsed, [Problem(name, 1, "file", f"cannot read: {exc}")]
-        except OSError as exc:
-            return parsed, [Problem(name, 1, "file", str(exc).removeprefix(f"{path}: "))]
-        try:
-            data = tomllib.loads(text)
-        except RecursionError:
-            # tomllib recurses per nesting level: a hostile file must not stop the other files
-            return parsed, [Problem(name, 1, "toml", "nested too deeply to be a catalog file")]
-        except tomllib.TOMLDecodeError as exc:
-            match = _TOML_LINE.search(str(exc))
-            line = int(match.group(1)) if match else 1
-            message = _TOML_LINE.sub("", str(exc)).strip()
-            return parsed, [Problem(name, line, "toml", f"syntax error: {message}")]
-        if cache:
-            cache.put(path, data)
-    spans_cache: list[Any] = []
-
-    def lines_and_spans() -> tuple[list[str], dict[str, list[tuple[int, int]]]]:
-        if not spans_cache:
-            body = text if text is not None else read_text_bounded(path, "catalog")
-            lines = body.splitlines()
-            spans_cache.extend([lines, _record_spans(lines)])
-        return spans_cache[0], spans_cache[1]
-
+    loaded = _load_toml(path, name, cache)
+    if isinstance(loaded, Problem):
+        return parsed, [loaded]
+    data, text = loaded
+    lines_and_spans = _lazy_spans(path, text)
+    problems: list[Problem] = []
     for kind, value in data.items():
         if kind in META_KEYS:
             if kind == "exchange_rates":
@@ -238,38 +209,89 @@ def parse_file(
             )
             continue
         for index, raw in enumerate(value):
-            try:
-                record = model.model_validate(raw)
-            except RecursionError:
-                lines, spans = lines_and_spans()
-                kind_spans = spans.get(kind, [])
-                line = kind_spans[index][0] if index < len(kind_spans) else 1
-                problems.append(Problem(name, line, kind, "nested too deeply to be a catalog record"))
-                continue
-            except ValidationError as exc:
-                lines, spans = lines_and_spans()
-                kind_spans = spans.get(kind, [])
-                span = kind_spans[index] if index < len(kind_spans) else None
-                for error in exc.errors():
-                    loc = tuple(error["loc"])
-                    top = str(loc[0]) if loc else "record"
-                    line = _line_of(lines, span, top)
-                    label = _field_path(loc)
-                    record_id = raw.get("id") if isinstance(raw, dict) else None
-                    where = f"{kind}[{record_id}]" if record_id else f"{kind}[{index}]"
-                    msg = error["msg"]
-                    if error["type"] == "missing":
-                        msg = f"required field missing in {where}"
-                    elif error["type"] in _BOUND_ERRORS:
-                        allowed = field_range(model, loc)
-                        msg = f"{error['input']!r} is out of range" + (
-                            f" (allowed: {allowed})" if allowed else f": {msg}"
-                        )
-                    problems.append(Problem(name, line, label, msg))
-                continue
-            parsed.records.append((kind, record, -(index + 1)))
+            record = _validated(model, raw, name, kind, index, lines_and_spans, problems)
+            if record is not None:
+                parsed.records.append((kind, record, -(index + 1)))
     # record header lines are resolved lazily: a negative line is "the n-th record of its kind"
     return parsed, problems
+
+
+def _load_toml(path: Path, name: str, cache: ParseCache | None) -> tuple[dict[str, Any], str | None] | Problem:
+    """The file's TOML (from the cache when it has it) and its text when read, or the one problem that stops it."""
+    try:
+        check_regular(path, "catalog")  # a FIFO, device or folder named *.toml: never opened, never cached
+    except OSError as exc:
+        return Problem(name, 1, "file", str(exc).removeprefix(f"{path}: "))
+    data = cache.get(path) if cache else None
+    if data is not None:
+        return data, None
+    try:
+        text = read_text_bounded(path, "catalog")
+    except UnicodeDecodeError as exc:
+        return Problem(name, 1, "file", f"cannot read: {exc}")
+    except OSError as exc:
+        return Problem(name, 1, "file", str(exc).removeprefix(f"{path}: "))
+    try:
+        data = tomllib.loads(text)
+    except RecursionError:
+        # tomllib recurses per nesting level: a hostile file must not stop the other files
+        return Problem(name, 1, "toml", "nested too deeply to be a catalog file")
+    except tomllib.TOMLDecodeError as exc:
+        match = _TOML_LINE.search(str(exc))
+        line = int(match.group(1)) if match else 1
+        message = _TOML_LINE.sub("", str(exc)).strip()
+        return Problem(name, line, "toml", f"syntax error: {message}")
+    if cache:
+        cache.put(path, data)
+    return data, text
+
+
+_Spans = Callable[[], tuple[list[str], dict[str, list[tuple[int, int]]]]]
+
+
+def _lazy_spans(path: Path, text: str | None) -> _Spans:
+    """The file's lines and each record's line span, read only when a problem needs a line number."""
+    spans_cache: list[Any] = []
+
+    def lines_and_spans() -> tuple[list[str], dict[str, list[tuple[int, int]]]]:
+        if not spans_cache:
+            body = text if text is not None else read_text_bounded(path, "catalog")
+            lines = body.splitlines()
+            spans_cache.extend([lines, _record_spans(lines)])
+        return spans_cache[0], spans_cache[1]
+
+    return lines_and_spans
+
+
+def _validated(
+    model: Any, raw: Any, name: str, kind: str, index: int, lines_and_spans: _Spans, problems: list[Problem]
+) -> Any:
+    """One record validated, or None with its problems (file, line and field) added to `problems`."""
+    try:
+        return model.model_validate(raw)
+    except RecursionError:
+        _lines, spans = lines_and_spans()
+        kind_spans = spans.get(kind, [])
+        line = kind_spans[index][0] if index < len(kind_spans) else 1
+        problems.append(Problem(name, line, kind, "nested too deeply to be a catalog record"))
+        return None
+    except ValidationError as exc:
+        lines, spans = lines_and_spans()
+        kind_spans = spans.get(kind, [])
+        span = kind_spans[index] if index < len(kind_spans) else None
+        for error in exc.errors():
+            loc = tuple(error["loc"])
+            top = str(loc[0]) if loc else "record"
+            record_id = raw.get("id") if isinstance(raw, dict) else None
+            where = f"{kind}[{record_id}]" if record_id else f"{kind}[{index}]"
+            msg = error["msg"]
+            if error["type"] == "missing":
+                msg = f"required field missing in {where}"
+            elif error["type"] in _BOUND_ERRORS:
+                allowed = field_range(model, loc)
+                msg = f"{error['input']!r} is out of range" + (f" (allowed: {allowed})" if allowed else f": {msg}")
+            problems.append(Problem(name, _line_of(lines, span, top), _field_path(loc), msg))
+        return None
 
 
 def record_line(file: str, kind: str, index_marker: int) -> int:
