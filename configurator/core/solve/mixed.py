@@ -352,7 +352,8 @@ def _assemble(ctx: PlanContext, mix: Mix, label: str, why: str, choice: object, 
         SlotAssignment(slot=s.slot, part_id=card.id, lanes=s.lanes, gen=s.gen, source=s.source)
         for s, card in zip(build.slot_map, mix.cards)
     )
-    upgrades = tuple(u for u in build.upgrades if not u.startswith("one more"))
+    # plan._upgrades puts the one-more-GPU hint first: a mix of two models has no "one more" card of its own
+    upgrades = build.upgrades[1:]
     return build.model_copy(
         update={
             "parts": _parts(build, mix),

@@ -333,7 +333,8 @@ def _on_host(estimate: EstimateResult, a: Assembly, request: BuildRequest, cand:
 def _upgrades(
     a: Assembly, choice: Choice, request: BuildRequest, cand: Candidates, pw: Power
 ) -> tuple[list[str], bool]:
-    """What one more GPU, a bigger PSU or more RAM would need or unlock; and whether the one more GPU needs nothing else."""
+    """What one more GPU (always first: mixed builds drop it), a bigger PSU or more RAM would need or unlock; and
+    whether the one more GPU needs nothing else."""
     one_more, grows = _one_more_gpu(a, choice, request, pw)
     out = [one_more]
     if pw.dc_load_w > 0.7 * a.psu_capacity_w and a.psu is not None:
