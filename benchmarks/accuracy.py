@@ -48,6 +48,7 @@ from tests.reference import (
     offload_result,
     offload_rows,
     points,
+    ram_share_fits,
 )
 
 
@@ -164,6 +165,24 @@ def offload_report(catalog: object) -> None:
         name = "fitted   " if prefix == "fit" else "holdout  "
         print(f"  {name} {_fmt(summarise(pts))}; in the 80 % range {sum(inside['all']) / len(inside['all']):.0%}")
         print(f"    per regime: {shares}")
+    ram_share_report(catalog)
+
+
+def ram_share_report(catalog: object) -> None:
+    """Per RAM_EFFICIENCY family (estimate/host.py): the shares its fit rows imply, their geometric mean beside the
+    shipped share, the holdout rows' errors, and the leave-one-row-out errors over all the family's rows."""
+    from configurator.core.estimate.host import RAM_EFFICIENCY
+
+    for fam, f in ram_share_fits(catalog).items():  # type: ignore[arg-type]
+        implied = ", ".join(f"{s:.3f}" for s in f.fit_shares)
+        held = ", ".join(f"{e:+.0%}" for e in f.holdout_errors) or "none"
+        loo = sorted(abs(e) for e in f.loo_errors)
+        median = f"{loo[len(loo) // 2]:.0%}" if len(loo) % 2 else f"{(loo[len(loo) // 2 - 1] + loo[len(loo) // 2]) / 2:.0%}"
+        print(
+            f"  RAM share {fam}: fit rows imply {implied} -> {f.fitted:.3f} (shipped {RAM_EFFICIENCY[fam]}); "
+            f"holdout {held}; leave-one-row-out median |error| {median if loo else 'n/a'} over {len(loo)} rows "
+            f"({', '.join(f'{e:+.0%}' for e in f.loo_errors)})"
+        )
 
 
 def main(argv: list[str]) -> int:

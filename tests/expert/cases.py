@@ -169,6 +169,11 @@ KTRANSFORMERS_R1 = (
     "(2025-02-10): DeepSeek-R1 Q4_K_M with 14 GB of VRAM and 382 GB of DRAM on 2 x 32-core Xeon: "
     "llama.cpp 4.51 tok/s, KTransformers 8.7-13.7 tok/s; decode is bound by memory bandwidth"
 )
+KTRANSFORMERS_EPYC_VS_TR = (
+    "https://github.com/kvcache-ai/ktransformers/issues/314 (2025-02-15): DeepSeek-R1 Q4 on one EPYC 9654 with "
+    "12 x DDR5-4800 and an RTX 4090, 14 tok/s at 1k context; https://github.com/kvcache-ai/ktransformers/issues/1115 "
+    "(2025-04-10): R1 Q4_K_M on a Threadripper PRO 7975WX with 8 x DDR5-5200 and a 4090D, 10.48 tok/s"
+)
 H20_R1_FP8 = (
     "https://tanjunchen.github.io/post/2025-04-04-h20-deepseek-r1-sglang-vllm (2025-04-04): one H20 node "
     "(8 x 96 GiB) serves the full DeepSeek-R1 in FP8 with vLLM and SGLang, TP 8"
@@ -494,10 +499,9 @@ CASES: tuple[Case, ...] = (
         "Decode with R1's experts in RAM is bound by the host's memory bandwidth: twelve DDR5 channels read 1.5x what "
         "eight do and 3x what four do, so within 15,000 USD the fastest answer is the 12-channel EPYC, and it "
         "decodes faster than the 8-channel Threadripper PRO / Xeon W builds beside it (KTransformers: decode scales "
-        "with the DRAM bandwidth the sockets give).",
-        (KTRANSFORMERS_R1, ISSUE_28),
-        today="#28 (expert's CCD fix pending): the 12-channel tier takes the cheapest EPYC 9124, whose four CCDs cap "
-        "its reads (6.1 tok/s), below the 8-channel Xeon w5-3435X with a P100 at 7.7",
+        "with the DRAM bandwidth the sockets give; measured, one 12-channel EPYC 9654 decodes R1 Q4 at 14 tok/s where "
+        "an 8-channel Threadripper PRO 7975WX gives 10.5 with the same engine and a 24 GB card).",
+        (KTRANSFORMERS_R1, KTRANSFORMERS_EPYC_VS_TR, ISSUE_28),
     ),
     Case(
         "deepseek-r1-q4-15000-cpu-only-not-cheapest",
@@ -548,12 +552,7 @@ CASES: tuple[Case, ...] = (
         ),
         "With $10,000 for a 355B MoE, the range of hosts (8-12 channels, a 24 GB card) matters more than the "
         "cheapest one; decode scales with memory channels.",
-        (KTRANSFORMERS_R1, ISSUE_28),
-        today="#28: the 12-channel tier takes the cheapest EPYC (9124, 16 cores) with an Arc A770 at 6.5 tok/s: the "
-        "tier source solves for the cheapest host, so a 32-48 core 9354/9454 is never tried; the CPU-only 8-channel "
-        "Threadripper PRO decodes at 10.2 (now labelled 'fastest within budget', true of the numbers shown). The "
-        "estimator's GMI-wide model gives a 4-CCD Genoa 512 GB/s of links, above its 461 GB/s of DRAM; no measured "
-        "STREAM figure for the 9124 is in the sources yet (#29)",
+        (KTRANSFORMERS_R1, KTRANSFORMERS_EPYC_VS_TR, ISSUE_28),
     ),
     Case(
         "deepseek-v3-q2k-3000-way-out",

@@ -8,11 +8,30 @@ import dataclasses
 from collections.abc import Callable
 
 from configurator.core.catalog.loader import Catalog
-from configurator.core.catalog.models import Chassis, Cooler, Cpu, MemoryKit, Motherboard, Psu, Record, Storage, System
+from configurator.core.catalog.models import (
+    Chassis,
+    Cooler,
+    Cpu,
+    Gpu,
+    MemoryKit,
+    Motherboard,
+    Psu,
+    Record,
+    Storage,
+    System,
+)
 from configurator.core.errors import ConfiguratorError
 from configurator.core.estimate import estimator as estimator_module
 from configurator.core.estimate.estimator import estimate
-from configurator.core.estimate.host import HostMemory, host_memory
+from configurator.core.estimate.host import (
+    BYTES_PER_TRANSFER,
+    HostMemory,
+    ccd_limit_gbps,
+    cpu_peak_tflops,
+    family,
+    host_from_bandwidth,
+    host_memory,
+)
 from configurator.core.estimate.offload import estimate_on_host, host_ram_needed
 from configurator.core.estimate.precision import GGUF_FOR_INTEGER, GGUF_TYPES
 from configurator.core.estimate.result import EstimateResult
@@ -706,9 +725,80 @@ def experts_in_ram(ctx: PlanContext) -> list[Build]:
         )
         if not found:
             continue
-        build = found[0]
-        out.append(_tier_build(build, tier))
+        out.append(_tier_build(found[0], tier))
+        faster = _faster_in_tier(ctx, variant, catalog, found[0], seconds, cap)
+        if faster is not None:
+            out.append(_tier_build(faster, tier))
     return out
+
+
+TIER_CPUS_TRIED = 3
+"""How many of a tier's quicker CPUs (by their estimated decode) are solved for, in order, for its fastest build."""
+GPU_NEAR_BEST = 0.95
+"""The fastest build of a tier takes the cheapest card that decodes within this share of the best affordable card."""
+
+
+def _faster_in_tier(
+    ctx: PlanContext, variant: BuildRequest, catalog: Catalog, cheapest: Build, seconds: float, cap: float | None
+) -> Build | None:
+    """The tier's build on the CPU and card that decode fastest within the budget, when it beats the cheapest by
+    FASTER_ENOUGH. The cheapest host of a tier is often its slowest (a 16-core 4-CCD EPYC 9124) and its cheapest
+    card a slow one beside the experts; an expert buys the 32-48 core part and a card that keeps more of the model
+    when the budget allows. CPUs are tried in the order of their decode estimate beside the cheapest build's card
+    (_rated_decode); for each, the cards within GPU_NEAR_BEST of the best one the budget leaves room for, then any."""
+    from configurator.core.solve.plan import _solve_once
+
+    base = cheapest.estimate.decode_tokens_per_s or 0.0
+    gpu = ctx.catalog.records["gpus"].get(cheapest.gpu_id)
+    if base <= 0 or not isinstance(gpu, Gpu):
+        return None
+    workload = on_engine(variant.workload.resolved(ctx.model.max_context), "llama.cpp")
+    cpus = [c for c in catalog.records["cpus"].values() if isinstance(c, Cpu)]
+    ranked = sorted(((_rated_decode(ctx, workload, gpu, c), c) for c in cpus), key=lambda rc: -rc[0])
+    quicker = [c for speed, c in ranked if speed >= FASTER_ENOUGH * base][:TIER_CPUS_TRIED]
+    for cpu in quicker:
+        for gpus in (_near_best_gpus(ctx, workload, catalog, cheapest, cpu), catalog.records["gpus"]):
+            if ctx.should_stop() or not gpus:
+                continue
+            one = dataclasses.replace(catalog, records={**catalog.records, "cpus": {cpu.id: cpu}, "gpus": gpus})
+            found, _ = _solve_once(
+                variant, one, ctx.model, ctx.exact_weight_bytes, 1, ctx.should_stop, seconds, cost_cap=cap
+            )
+            if found and (found[0].estimate.decode_tokens_per_s or 0.0) >= FASTER_ENOUGH * base:
+                return found[0]
+    return None
+
+
+def _near_best_gpus(
+    ctx: PlanContext, workload: Workload, catalog: Catalog, cheapest: Build, cpu: Cpu
+) -> dict[str, Record]:
+    """The tier's cards whose price fits the room the cheapest build leaves in the budget and whose decode on `cpu`
+    is within GPU_NEAR_BEST of the best of them (the solver then takes the cheapest that builds)."""
+    request = ctx.request
+    paid = sum(p.subtotal for p in cheapest.parts if p.category == "gpu")
+    room = None if request.budget is None else request.budget - (cheapest.total_price - paid)
+    speeds: dict[str, float] = {}
+    for gid, g in catalog.records["gpus"].items():
+        q = quote(g, ctx.catalog, request.currency, request.condition) if isinstance(g, Gpu) else None
+        if isinstance(g, Gpu) and q is not None and (room is None or q.amount <= room):
+            speeds[gid] = _rated_decode(ctx, workload, g, cpu)
+    best = max(speeds.values(), default=0.0)
+    return {gid: catalog.records["gpus"][gid] for gid, s in speeds.items() if best > 0 and s >= GPU_NEAR_BEST * best}
+
+
+def _rated_decode(ctx: PlanContext, workload: Workload, gpu: Gpu, cpu: Cpu) -> float:
+    """Decode tokens/s with the experts in `cpu`'s RAM at every channel filled at its rated speed (an upper bound of
+    what a build on it reaches: the kit's speed and two DIMMs per channel can only lower it), beside `gpu`."""
+    peak = cpu.memory_channels * cpu.memory_speed_mts * BYTES_PER_TRANSFER / 1000
+    limit = ccd_limit_gbps(cpu)
+    host = host_from_bandwidth(
+        min(peak, limit) if limit is not None else peak, family(cpu), None, cpu_peak_tflops(cpu), cpu.pcie_gen
+    )
+    try:
+        est = estimate_on_host(ctx.model, workload, gpu, 1, host, ctx.exact_weight_bytes)
+    except (ValueError, ConfiguratorError):
+        return 0.0
+    return est.decode_tokens_per_s or 0.0
 
 
 def _tier_build(build: Build, tier: Tier) -> Build:
