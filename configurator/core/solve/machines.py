@@ -52,6 +52,7 @@ from configurator.core.solve.pricing import quote
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name, circuit_volts
 from configurator.core.solve.rules import meets_speed, speed_check
 from configurator.core.solve.sources import PlanContext, register
+from configurator.core.support import end_of_life
 
 GIB = 1024**3
 RAM_FOR_JOB, SPEED, PROMPT = instance(memory_rules.RamForJob), instance(job_rules.Speed), instance(job_rules.PromptWait)
@@ -690,7 +691,8 @@ def _with_prompt_check(build: Build) -> Build:
 def experts_in_ram(ctx: PlanContext) -> list[Build]:
     """For a MoE model too big for one card: the cheapest build with llama.cpp keeping the experts in RAM on each
     platform tier that fits the budget (2, 4, 8 and 12 channels, dual socket), a GPU of at least MIN_TIER_VRAM_GB for
-    attention, shared experts and context. Decode speed follows the tier's bandwidth; each says its prompt wait."""
+    attention, shared experts and context, and on the single-socket tier with the most channels its fastest build
+    within the budget (_faster_in_tier). Decode speed follows the tier's bandwidth; each says its prompt wait."""
     from configurator.core.solve.candidates import runs_from_ram
     from configurator.core.solve.plan import _solve_once, _with_offload
 
@@ -714,6 +716,7 @@ def experts_in_ram(ctx: PlanContext) -> list[Build]:
     cap = None if request.budget is None else request.budget * 1.0001  # solve's cost_cap is strict
 
     out: list[Build] = []
+    top: tuple[Tier, Catalog, Build] | None = None
     for tier in TIERS:
         if ctx.should_stop():
             break
@@ -726,9 +729,14 @@ def experts_in_ram(ctx: PlanContext) -> list[Build]:
         if not found:
             continue
         out.append(_tier_build(found[0], tier))
-        faster = _faster_in_tier(ctx, variant, catalog, found[0], seconds, cap)
+        if tier.sockets == 1:
+            top = (tier, catalog, found[0])
+    # the fastest within budget sits on the most channels one process reads (a second socket adds none for llama.cpp:
+    # estimate.host), so only that tier is searched for a quicker CPU and card than its cheapest
+    if top is not None and not ctx.should_stop():
+        faster = _faster_in_tier(ctx, variant, top[1], top[2], seconds, cap)
         if faster is not None:
-            out.append(_tier_build(faster, tier))
+            out.append(_tier_build(faster, top[0]))
     return out
 
 
@@ -743,21 +751,22 @@ def _faster_in_tier(
 ) -> Build | None:
     """The tier's build on the CPU and card that decode fastest within the budget, when it beats the cheapest by
     FASTER_ENOUGH. The cheapest host of a tier is often its slowest (a 16-core 4-CCD EPYC 9124) and its cheapest
-    card a slow one beside the experts; an expert buys the 32-48 core part and a card that keeps more of the model
-    when the budget allows. CPUs are tried in the order of their decode estimate beside the cheapest build's card
-    (_rated_decode); for each, the cards within GPU_NEAR_BEST of the best one the budget leaves room for, then any."""
+    card a slow one beside the experts; an expert buys the quicker part and a card that keeps more of the model when
+    the budget allows. CPUs are tried in the order of the bandwidth they read at their rated memory speed (then their
+    compute); for each, the cards within GPU_NEAR_BEST of the best one the budget leaves room for, then any card."""
     from configurator.core.solve.plan import _solve_once
 
     base = cheapest.estimate.decode_tokens_per_s or 0.0
-    gpu = ctx.catalog.records["gpus"].get(cheapest.gpu_id)
-    if base <= 0 or not isinstance(gpu, Gpu):
+    if base <= 0:
         return None
     workload = on_engine(variant.workload.resolved(ctx.model.max_context), "llama.cpp")
     cpus = [c for c in catalog.records["cpus"].values() if isinstance(c, Cpu)]
-    ranked = sorted(((_rated_decode(ctx, workload, gpu, c), c) for c in cpus), key=lambda rc: -rc[0])
-    quicker = [c for speed, c in ranked if speed >= FASTER_ENOUGH * base][:TIER_CPUS_TRIED]
-    for cpu in quicker:
-        for gpus in (_near_best_gpus(ctx, workload, catalog, cheapest, cpu), catalog.records["gpus"]):
+    quicker = sorted(cpus, key=lambda c: (-_rated_host(c).effective_gbps, -(_rated_host(c).cpu_tflops or 0.0)))
+    near: dict[str, Record] | None = None
+    for cpu in quicker[:TIER_CPUS_TRIED]:
+        if near is None:  # the cards are ranked once, on the quickest host
+            near = _near_best_gpus(ctx, workload, catalog, cheapest, cpu)
+        for gpus in (near, catalog.records["gpus"]):
             if ctx.should_stop() or not gpus:
                 continue
             one = dataclasses.replace(catalog, records={**catalog.records, "cpus": {cpu.id: cpu}, "gpus": gpus})
@@ -773,32 +782,65 @@ def _near_best_gpus(
     ctx: PlanContext, workload: Workload, catalog: Catalog, cheapest: Build, cpu: Cpu
 ) -> dict[str, Record]:
     """The tier's cards whose price fits the room the cheapest build leaves in the budget and whose decode on `cpu`
-    is within GPU_NEAR_BEST of the best of them (the solver then takes the cheapest that builds)."""
+    is within GPU_NEAR_BEST of the best of them (the solver then takes the cheapest that builds); only cards no cheaper
+    one dominates are estimated (_undominated), and none past its vendor's support (a plan never calls those fastest)."""
     request = ctx.request
     paid = sum(p.subtotal for p in cheapest.parts if p.category == "gpu")
     room = None if request.budget is None else request.budget - (cheapest.total_price - paid)
-    speeds: dict[str, float] = {}
+    # a card with less memory than the cheapest build's keeps fewer experts: not the way to a faster build
+    mine = ctx.catalog.records["gpus"].get(cheapest.gpu_id)
+    floor_gb = mine.vram_gb if isinstance(mine, Gpu) else 0.0
+    priced: list[tuple[float, str, Gpu]] = []
     for gid, g in catalog.records["gpus"].items():
         q = quote(g, ctx.catalog, request.currency, request.condition) if isinstance(g, Gpu) else None
-        if isinstance(g, Gpu) and q is not None and (room is None or q.amount <= room):
-            speeds[gid] = _rated_decode(ctx, workload, g, cpu)
-    best = max(speeds.values(), default=0.0)
-    return {gid: catalog.records["gpus"][gid] for gid, s in speeds.items() if best > 0 and s >= GPU_NEAR_BEST * best}
+        # a card past its vendor's software support is never called fastest (support.END_OF_LIFE): not this build's
+        if (
+            isinstance(g, Gpu)
+            and q is not None
+            and (room is None or q.amount <= room)
+            and g.vram_gb >= floor_gb
+            and not end_of_life(g.vendor, g.architecture)
+        ):
+            priced.append((q.amount, gid, g))
+    host = _rated_host(cpu)
+    speeds: dict[str, float] = {}
+    for _amount, gid, g in _undominated(priced):
+        try:
+            speeds[gid] = estimate_on_host(ctx.model, workload, g, 1, host, ctx.exact_weight_bytes).decode_tokens_per_s
+        except (ValueError, ConfiguratorError):
+            continue
+    best = max((v or 0.0 for v in speeds.values()), default=0.0)
+    return {
+        gid: catalog.records["gpus"][gid]
+        for gid, v in speeds.items()
+        if best > 0 and (v or 0.0) >= GPU_NEAR_BEST * best
+    }
 
 
-def _rated_decode(ctx: PlanContext, workload: Workload, gpu: Gpu, cpu: Cpu) -> float:
-    """Decode tokens/s with the experts in `cpu`'s RAM at every channel filled at its rated speed (an upper bound of
-    what a build on it reaches: the kit's speed and two DIMMs per channel can only lower it), beside `gpu`."""
+def _undominated(priced: list[tuple[float, str, Gpu]]) -> list[tuple[float, str, Gpu]]:
+    """The cards no cheaper card of the same vendor matches in memory, bandwidth and compute: only these can be the
+    cheapest card near the best decode (llama.cpp's backend is the vendor's, so vendors are not compared)."""
+    kept: list[tuple[float, str, Gpu]] = []
+    for amount, gid, g in sorted(priced, key=lambda t: (t[0], t[1])):
+        if not any(
+            k.vendor == g.vendor
+            and k.vram_gb >= g.vram_gb
+            and k.memory_bandwidth_gbps >= g.memory_bandwidth_gbps
+            and (k.fp16_tflops or 0.0) >= (g.fp16_tflops or 0.0)
+            for _a, _i, k in kept
+        ):
+            kept.append((amount, gid, g))
+    return kept
+
+
+def _rated_host(cpu: Cpu) -> HostMemory:
+    """`cpu`'s RAM as a decode reads it with every channel filled at its rated speed: an upper bound of what a build on
+    it reaches (the kit's speed and two DIMMs per channel can only lower it)."""
     peak = cpu.memory_channels * cpu.memory_speed_mts * BYTES_PER_TRANSFER / 1000
     limit = ccd_limit_gbps(cpu)
-    host = host_from_bandwidth(
+    return host_from_bandwidth(
         min(peak, limit) if limit is not None else peak, family(cpu), None, cpu_peak_tflops(cpu), cpu.pcie_gen
     )
-    try:
-        est = estimate_on_host(ctx.model, workload, gpu, 1, host, ctx.exact_weight_bytes)
-    except (ValueError, ConfiguratorError):
-        return 0.0
-    return est.decode_tokens_per_s or 0.0
 
 
 def _tier_build(build: Build, tier: Tier) -> Build:
