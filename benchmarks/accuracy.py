@@ -18,6 +18,7 @@ derived from the cross-validated errors (the values ranges.py ships), for decode
 
 from __future__ import annotations
 
+import statistics
 import sys
 from pathlib import Path
 
@@ -176,11 +177,10 @@ def ram_share_report(catalog: object) -> None:
     for fam, f in ram_share_fits(catalog).items():  # type: ignore[arg-type]
         implied = ", ".join(f"{s:.3f}" for s in f.fit_shares)
         held = ", ".join(f"{e:+.0%}" for e in f.holdout_errors) or "none"
-        loo = sorted(abs(e) for e in f.loo_errors)
-        median = f"{loo[len(loo) // 2]:.0%}" if len(loo) % 2 else f"{(loo[len(loo) // 2 - 1] + loo[len(loo) // 2]) / 2:.0%}"
+        median = f"{statistics.median(abs(e) for e in f.loo_errors):.0%}" if f.loo_errors else "n/a"
         print(
             f"  RAM share {fam}: fit rows imply {implied} -> {f.fitted:.3f} (shipped {RAM_EFFICIENCY[fam]}); "
-            f"holdout {held}; leave-one-row-out median |error| {median if loo else 'n/a'} over {len(loo)} rows "
+            f"holdout {held}; leave-one-row-out median |error| {median} over {len(f.loo_errors)} rows "
             f"({', '.join(f'{e:+.0%}' for e in f.loo_errors)})"
         )
 

@@ -806,15 +806,12 @@ def _near_best_gpus(
     speeds: dict[str, float] = {}
     for _amount, gid, g in _undominated(priced):
         try:
-            speeds[gid] = estimate_on_host(ctx.model, workload, g, 1, host, ctx.exact_weight_bytes).decode_tokens_per_s
+            est = estimate_on_host(ctx.model, workload, g, 1, host, ctx.exact_weight_bytes)
         except (ValueError, ConfiguratorError):
             continue
-    best = max((v or 0.0 for v in speeds.values()), default=0.0)
-    return {
-        gid: catalog.records["gpus"][gid]
-        for gid, v in speeds.items()
-        if best > 0 and (v or 0.0) >= GPU_NEAR_BEST * best
-    }
+        speeds[gid] = est.decode_tokens_per_s or 0.0
+    best = max(speeds.values(), default=0.0)
+    return {gid: catalog.records["gpus"][gid] for gid, v in speeds.items() if best > 0 and v >= GPU_NEAR_BEST * best}
 
 
 def _undominated(priced: list[tuple[float, str, Gpu]]) -> list[tuple[float, str, Gpu]]:
