@@ -53,7 +53,9 @@ RAM_EFFICIENCY: dict[str, float] = {
     # with a 4090D (KTransformers issue 1115, 2025-04-10): 10.48 tok/s = 0.62 of 256. Geometric mean 0.555.
     # Holdout: Threadripper PRO 7965WX, ik_llama.cpp CPU only (ik_llama.cpp PR 534): 0.76 of its 256; EPYC 9274F
     # (24 cores) at Q2_K (KTransformers issue 587): 0.34. All rows are Zen 4: Zen 2/3 EPYC (SP3) and Threadripper
-    # PRO 3000/5000 take the share as an ESTIMATE (same chiplet-and-I/O-die design, no row of their own yet).
+    # PRO 3000/5000 take the share as an ESTIMATE (same chiplet-and-I/O-die design, no decode row of their own); STREAM
+    # agrees: triad 115.6 GB/s on a Threadripper PRO 3995WX with 8 x DDR4-3200 = 0.56 of 204.8 (ik_llama.cpp
+    # discussion 818, 2025-10-05).
     "amd_chiplet": 0.555,
     # Intel mesh-uncore parts (Xeon Scalable, Xeon W-2400/3400, Core X): DeepSeek-R1 Q4 with a 4090 on one Xeon
     # 8352Y, 8 x DDR4-3200 (KTransformers issue 319, 2025-02-15): 6-7 tok/s = 0.43; DeepSeek-V3 Q4_K_M with a
