@@ -762,10 +762,13 @@ def _faster_in_tier(
     workload = on_engine(variant.workload.resolved(ctx.model.max_context), "llama.cpp")
     cpus = [c for c in catalog.records["cpus"].values() if isinstance(c, Cpu)]
     quicker = sorted(cpus, key=lambda c: (-_rated_host(c).effective_gbps, -(_rated_host(c).cpu_tflops or 0.0)))
-    near: dict[str, Record] | None = None
+    if not quicker:
+        return None
+    # the cards are ranked once, on the quickest host; its best card there bounds what any build of the tier reaches
+    near, bound = _near_best_gpus(ctx, workload, catalog, cheapest, quicker[0])
+    if bound < FASTER_ENOUGH * base:
+        return None
     for cpu in quicker[:TIER_CPUS_TRIED]:
-        if near is None:  # the cards are ranked once, on the quickest host
-            near = _near_best_gpus(ctx, workload, catalog, cheapest, cpu)
         for gpus in (near, catalog.records["gpus"]):
             if ctx.should_stop() or not gpus:
                 continue
@@ -780,10 +783,11 @@ def _faster_in_tier(
 
 def _near_best_gpus(
     ctx: PlanContext, workload: Workload, catalog: Catalog, cheapest: Build, cpu: Cpu
-) -> dict[str, Record]:
+) -> tuple[dict[str, Record], float]:
     """The tier's cards whose price fits the room the cheapest build leaves in the budget and whose decode on `cpu`
     is within GPU_NEAR_BEST of the best of them (the solver then takes the cheapest that builds); only cards no cheaper
-    one dominates are estimated (_undominated), and none past its vendor's support (a plan never calls those fastest)."""
+    one dominates are estimated (_undominated), and none past its vendor's support (a plan never calls those fastest);
+    with the best decode among them."""
     request = ctx.request
     paid = sum(p.subtotal for p in cheapest.parts if p.category == "gpu")
     room = None if request.budget is None else request.budget - (cheapest.total_price - paid)
@@ -811,7 +815,8 @@ def _near_best_gpus(
             continue
         speeds[gid] = est.decode_tokens_per_s or 0.0
     best = max(speeds.values(), default=0.0)
-    return {gid: catalog.records["gpus"][gid] for gid, v in speeds.items() if best > 0 and v >= GPU_NEAR_BEST * best}
+    near = {gid: catalog.records["gpus"][gid] for gid, v in speeds.items() if best > 0 and v >= GPU_NEAR_BEST * best}
+    return near, best
 
 
 def _undominated(priced: list[tuple[float, str, Gpu]]) -> list[tuple[float, str, Gpu]]:
