@@ -741,7 +741,8 @@ def experts_in_ram(ctx: PlanContext) -> list[Build]:
 
 
 TIER_CPUS_TRIED = 3
-"""How many of a tier's quicker CPUs (by their estimated decode) are solved for, in order, for its fastest build."""
+"""How many of a tier's quicker CPUs (by the bandwidth they read at their rated memory speed, then their compute) are
+solved for, in order, for its fastest build."""
 GPU_NEAR_BEST = 0.95
 """The fastest build of a tier takes the cheapest card that decodes within this share of the best affordable card."""
 
@@ -761,7 +762,8 @@ def _faster_in_tier(
         return None
     workload = on_engine(variant.workload.resolved(ctx.model.max_context), "llama.cpp")
     cpus = [c for c in catalog.records["cpus"].values() if isinstance(c, Cpu)]
-    quicker = sorted(cpus, key=lambda c: (-_rated_host(c).effective_gbps, -(_rated_host(c).cpu_tflops or 0.0)))
+    rated = {c.id: _rated_host(c) for c in cpus}
+    quicker = sorted(cpus, key=lambda c: (-rated[c.id].effective_gbps, -(rated[c.id].cpu_tflops or 0.0)))
     if not quicker:
         return None
     # the cards are ranked once, on the quickest host; its best card there bounds what any build of the tier reaches
