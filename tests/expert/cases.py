@@ -238,6 +238,23 @@ SERVING_CHEN = (
     "Qwen2.5-32B (~18 GB): 20 concurrent users fit a pair of 24-48 GB cards"
 )
 
+MOE_ON_CPU = (
+    "https://inventivehq.com/blog/moe-on-cpu-benchmark (read 2026-12-02): Qwen3-30B-A3B (an 18,557 MB GGUF) on an "
+    "i7-8700 with dual-channel DDR4 and no GPU, llama.cpp: 10.6 tok/s decode"
+)
+MOE_RESIDENT = (
+    "Hacker News item 45153697 (2025-09): llama.cpp CPU-only (-dev none) with Qwen3-Coder-30B-A3B IQ4_NL, 17.7 GB "
+    "virtual, 16.6 GB resident (top): 'no more than 32GB'; Ubuntu Desktop asks for 4 GB of system memory "
+    "(https://ubuntu.com/download/desktop, read 2026-12-02)"
+)
+MINI_PC_8845HS = (
+    "https://minipcblogs.com/en/a/ryzen-8845hs-mini-pcs-7b-13b-llms (2026-04): Ryzen 7 8845HS mini PCs with 32 GB "
+    "DDR5-5600 (89.6 GB/s; 80-86 measured): Beelink SER8 ~649 USD, GMKtec K8 Plus as low as 399 USD; "
+    "https://stochasticsandbox.com/posts/deep-dive-mini-pc-local-ai-2026-04-04 (2026-04-04): a 780M mini PC runs a "
+    "28B MoE at 19.5 tok/s from RAM mapped as VRAM; https://docs.kernel.org/gpu/amdgpu/module-parameters.html: "
+    "amdgpu gttsize defaults to half the RAM (raised with ttm.pages_limit)"
+)
+
 
 # --------------------------------------------------------------------------- small readings used below
 
@@ -615,6 +632,37 @@ CASES: tuple[Case, ...] = (
         ),
         "A 1B model decodes at 40-55 tok/s on a laptop CPU; buying a GPU for it wastes the budget.",
         (LLAMA_1B_CPU, CPU_ONLY_5800X, ISSUE_28),
+    ),
+    Case(
+        "qwen3-30b-a3b-700-a-32gb-box",
+        "--model qwen3-30b-a3b --workload inference --precision q4_k_m --budget 700",
+        (
+            feasible(),
+            some_build(
+                "no GPU bought, <= 700 USD, 32 GB, >= 10 tok/s",
+                lambda b: gpus_bought(b) == 0 and price(b) <= 700 and ram_gb(b) >= 32 and decode(b) >= 10,
+            ),
+        ),
+        "Qwen3-30B-A3B reads ~2 GB a token (3.3B active at Q4): a 32 GB box with dual-channel memory decodes it at "
+        "10-20 tok/s with no GPU (10.6 on an i7-8700's DDR4); the 18.6 GB file, its KV cache and the OS fit 32 GB "
+        "(llama.cpp maps the file: ~file-size resident). An 8845HS mini PC with the iGPU's GTT raised is the "
+        "practitioner's buy at 400-650 USD.",
+        (MOE_ON_CPU, MOE_RESIDENT, MINI_PC_8845HS, ISSUE_28),
+    ),
+    Case(
+        "qwen3-30b-a3b-600-answered-not-a-way-out",
+        "--model qwen3-30b-a3b --workload inference --precision q4_k_m --budget 600",
+        (
+            feasible(),
+            labelled_build(
+                "cheapest",
+                "a box with no GPU bought, <= 600 USD",
+                lambda b: gpus_bought(b) == 0 and price(b) <= 600,
+            ),
+        ),
+        "#27 pointed this request to an MI50 build at 1,082 USD as 'the cheapest way out'; a 32 GB APU mini PC "
+        "(399-649 USD) runs the model as asked within the budget, so the answer is that box, not a way out.",
+        (MOE_ON_CPU, MINI_PC_8845HS, ISSUE_27),
     ),
     Case(
         "qwen3-4b-800-used-no-gpu",

@@ -25,9 +25,10 @@ from configurator.core.estimate.precision import GGUF_TYPES
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.reasons import EN, REJECT_DULL, Reason, Value, english, rejection_kind
+from configurator.core.rules.job import PromptWait
 from configurator.core.rules.power import Circuit
 from configurator.core.rules.site import SitePower
-from configurator.core.solve.build import Build, Infeasible, Relaxation
+from configurator.core.solve.build import Build, Check, Infeasible, Relaxation
 from configurator.core.solve.candidates import Candidates, gpu_allowed, runs_from_ram
 from configurator.core.solve.power import power_limit_speed
 from configurator.core.solve.power_cap import VENDOR_RULES
@@ -258,7 +259,8 @@ def _describe(
     budget = Reason.of(
         "way.budget", amount=math.ceil(cost), currency=request.currency
     )  # what Apply sets (whole units up)
-    if kind == "budget":
+    wait = _prompt_wait(build)
+    if kind == "budget" and (build is None or build.gpu_count or wait is None):
         return budget
     kinds = kind.split("+")
     words = [budget if k == "budget" else _phrase(k, relaxed, request, build, moe) for k in kinds]
@@ -281,6 +283,16 @@ def _describe(
         cpu_only=build is not None and not build.gpu_count,
         currency=request.currency,
         price=float(math.ceil(cost)) if over else cost,
+        **({"wait_s": float(wait.fields["wait_s"]), "prompt": int(wait.fields["prompt"])} if wait else {}),  # type: ignore[arg-type]
+    )
+
+
+def _prompt_wait(build: Build | None) -> Check | None:
+    """The PROMPT warning of a way out's machine (a CPU computes a long prompt slowly: minutes), else None."""
+    if build is None:
+        return None
+    return next(
+        (c for c in build.checks if c.rule == PromptWait.id and c.status != "pass" and c.fields.get("wait_s")), None
     )
 
 
@@ -547,12 +559,21 @@ def diagnose(
     *,
     solve: Solve,
     cluster_of: ClusterOf,
+    slow_machine: Callable[[BuildRequest], Build | None] | None = None,
     seconds: float = SEARCH_SECONDS,
 ) -> tuple[Infeasible, Build | None]:
     """Why nothing fits (one sentence, short details under it) and every way out found, cheapest first; with the
-    ready-made servers to show when they are the way out (or run the job as asked in a server room)."""
+    ready-made servers to show when they are the way out (or run the job as asked in a server room). `slow_machine`:
+    the cheapest machine without a GPU whose prompts wait minutes (PROMPT), a way out that says the wait when no other
+    is found: beside a way with a GPU it is no rival for the cheapest, as a plan's slow CPU-only build is none for
+    "cheapest" (ranking.slow_cpu_only; DeepSeek-V3 q2_k: an 8,220 USD CPU box whose 4k prompt waits 13 minutes, beside
+    an RTX 2070 with the experts in RAM for 8,380)."""
     clauses, blocking, closest = _first_clause(request, catalog, cand)
     found = search(request, solve, should_stop, seconds)
+    alone = slow_machine is not None and not found and not should_stop()
+    slow = slow_machine(request.model_copy(update={"budget": None})) if slow_machine is not None and alone else None
+    if slow is not None:
+        found.append(_Found("budget", _as_applied(request, request, slow.total_price), slow))
     cluster = None
     if request.allow_clusters:
         cluster = cluster_of(request)
