@@ -255,8 +255,19 @@ MINI_PC_8845HS = (
     "amdgpu gttsize defaults to half the RAM (raised with ttm.pages_limit)"
 )
 
+B60_DUAL_TWO_GPUS = (
+    "Sparkle (Arc Pro B60 Dual announcement, 2025): two B60 chips sharing one PCIe 5.0 x16 slot, 8 lanes each; "
+    "sspai.com/post/99431 (Computex 2025, Maxsun Arc Pro B60 Dual 48G Turbo): no bridge chip, the OS sees two GPUs; "
+    "Puget Systems: four CPU cores per GPU (build rules R26, CPU-1)"
+)
+
 
 # --------------------------------------------------------------------------- small readings used below
+
+
+def _cores(b: Build) -> int:
+    """The build's CPU cores (over every socket)."""
+    return sum(int(p["spec"].get("cores", 0)) * int(p["quantity"]) for p in b["parts"] if p["category"] == "cpu")
 
 
 def experts_tiers(plan: Plan) -> set[int]:
@@ -663,6 +674,26 @@ CASES: tuple[Case, ...] = (
         "#27 pointed this request to an MI50 build at 1,082 USD as 'the cheapest way out'; a 32 GB APU mini PC "
         "(399-649 USD) runs the model as asked within the budget, so the answer is that box, not a way out.",
         (MOE_ON_CPU, MINI_PC_8845HS, ISSUE_27),
+    ),
+    Case(
+        "arc-pro-b60-dual-is-two-gpus-for-cpu-1",
+        "--model llama-3.3-70b --workload inference --precision q4_k_m --gpu arc-pro-b60-dual",
+        (
+            feasible(),
+            every_build(
+                "CPU-1 counts two GPUs per Arc Pro B60 Dual, and the CPU has four cores for each",
+                lambda b: (
+                    _cores(b) >= 4 * gpu_count(b) * 2
+                    and all(
+                        f"for {gpu_count(b) * 2} GPU(s)" in c["message"] for c in b["checks"] if c["rule"] == "CPU-1"
+                    )
+                ),
+            ),
+        ),
+        "The B60 Dual is two GPUs on one card (x8 + x8, no bridge): the OS, llama.cpp and vLLM see two devices, each "
+        "with its own host thread or process, so Puget's four cores per GPU is eight per card; a 6-core Ryzen 5 5600 "
+        "had been planned for one card as '6 cores for 1 GPU'.",
+        (B60_DUAL_TWO_GPUS,),
     ),
     Case(
         "qwen3-4b-800-used-no-gpu",
