@@ -261,6 +261,12 @@ B60_DUAL_TWO_GPUS = (
     "Puget Systems: four CPU cores per GPU (build rules R26, CPU-1)"
 )
 
+DUAL_3060 = (
+    "https://jeanbaptistefleury.neocities.org/importance_of_inference_engines (read 2026-12-02): a 750 USD HP Z440 "
+    "with two RTX 3060 12GB runs Qwen3.5 35B-A3B with llama.cpp (ik_llama.cpp) at 70 tok/s: a second 3060 is the "
+    "budget 24 GB pair"
+)
+
 
 # --------------------------------------------------------------------------- small readings used below
 
@@ -694,6 +700,21 @@ CASES: tuple[Case, ...] = (
         "with its own host thread or process, so Puget's four cores per GPU is eight per card; a 6-core Ryzen 5 5600 "
         "had been planned for one card as '6 cores for 1 GPU'.",
         (B60_DUAL_TWO_GPUS,),
+    ),
+    Case(
+        "owned-3060-offered-a-second-3060",
+        "--model qwen3-32b --workload inference --precision q4_k_m --own rtx-3060-12gb --budget 1500",
+        (
+            feasible(),
+            some_build(
+                "the owned RTX 3060 with a second RTX 3060 bought",
+                lambda b: gpu_ids(b) == {"rtx-3060-12gb"} and gpu_count(b) == 2 and owned_cards(b) == 1,
+            ),
+        ),
+        "Owning one 12 GB RTX 3060, a 32B at Q4 (~20 GB) needs a second 12 GB card; the plain answer is another used "
+        "3060 (~220 USD): the same drivers, an even split, a pair people build on a budget. The mixes with other "
+        "cards (a 2060 12GB, a 2080 Ti 22GB) are its alternatives, not its replacement.",
+        (DUAL_3060, ISSUE_28),
     ),
     Case(
         "qwen3-4b-800-used-no-gpu",
