@@ -267,6 +267,13 @@ DUAL_3060 = (
     "budget 24 GB pair"
 )
 
+ARC_AWQ_GONE = (
+    "vLLM's AWQ/GPTQ on Intel GPUs run through IPEX (vllm/model_executor/layers/quantization/ipex_quant.py); IPEX "
+    "deprecated Alchemist-class GPUs after 2.6.10+xpu (github.com/intel/intel-extension-for-pytorch/issues/796, "
+    "2025-03-15) and ended development (issues/867, 2025-10-10; archived 2026-03-30); Puget Systems' 4 x Arc Pro B70 "
+    "review (2026): Intel's XPU backend lacks the AWQ/GPTQ support of CUDA"
+)
+
 
 # --------------------------------------------------------------------------- small readings used below
 
@@ -715,6 +722,21 @@ CASES: tuple[Case, ...] = (
         "3060 (~220 USD): the same drivers, an even split, a pair people build on a budget. The mixes with other "
         "cards (a 2060 12GB, a 2080 Ti 22GB) are its alternatives, not its replacement.",
         (DUAL_3060, ISSUE_28),
+    ),
+    Case(
+        "qwen2.5-72b-awq-not-on-arc-a770",
+        "--model qwen2.5-72b --workload inference --precision awq-int4",
+        (
+            feasible(),
+            no_build(
+                "no Arc A770 build serves the AWQ checkpoint (its vLLM path needs IPEX, which dropped Alchemist)",
+                lambda b: "arc-a770-16gb" in gpu_ids(b) and engine(b) == "vllm",
+            ),
+        ),
+        "4 x Arc A770 on vLLM with AWQ had been 'cheapest; best value' at 24 tok/s: vLLM's AWQ kernels on Intel GPUs "
+        "are IPEX's, and IPEX no longer supports Alchemist and is end of life; an expert running a 72B on A770s uses "
+        "a GGUF with llama.cpp, not this checkpoint.",
+        (ARC_AWQ_GONE, ISSUE_27),
     ),
     Case(
         "qwen3-4b-800-used-no-gpu",
