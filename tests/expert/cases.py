@@ -274,6 +274,12 @@ ARC_AWQ_GONE = (
     "review (2026): Intel's XPU backend lacks the AWQ/GPTQ support of CUDA"
 )
 
+ZERO3_STATES = (
+    "https://www.deepspeed.ai/tutorials/zero/ and Rajbhandari et al. 2020 (ZeRO, arXiv:1910.02054): mixed-precision "
+    "Adam keeps 16 bytes per parameter (2 + 2 + 12): 70B -> ~1.1 TB of model states, 140 GB per GPU over 8 with "
+    "ZeRO-3; the AMD Instinct MI300X has 192 GB (amd.com product page)"
+)
+
 
 # --------------------------------------------------------------------------- small readings used below
 
@@ -1163,6 +1169,34 @@ CASES: tuple[Case, ...] = (
         "USD gets a DGX cluster; changing the method is the user's call, not the planner's. In the default lab the "
         "servers are shown with the feeds they need (#31: site power fails where the room cannot supply it).",
         (CHATGLM_96GB, ISSUE_28),
+    ),
+    Case(
+        "llama70b-full-finetune-200k-usd-server-not-qlora",
+        "--model llama-3.3-70b --workload finetune --method full --budget 200000",
+        (
+            Expect(
+                "among the builds shown: an 8-GPU server within 200,000 USD, failing nothing but the power a home "
+                "outlet lacks",
+                lambda plan: any(
+                    system(b) is not None
+                    and gpu_count(b) >= 8
+                    and price(b) <= 200000
+                    and all(c["status"] != "fail" or c["rule"] in ("CIR-1", "SITE-POWER") for c in b["checks"])
+                    for b in plan["builds"]
+                ),
+            ),
+            Expect(
+                "no way out changes the job to QLoRA while the server runs it as asked within the budget",
+                lambda plan: (
+                    plan["infeasible"] is None
+                    or all(r["kind"] != "method" for r in plan["infeasible"].get("relaxations") or [])
+                ),
+            ),
+        ),
+        "A 70B full fine-tune keeps ~1.1 TB of model states (140 GB a GPU over 8 with ZeRO-3): one 8 x MI300X "
+        "server (192 GB each) runs it within 200,000 USD in a server room. 'Use QLoRA' is another job, the user's "
+        "call, not the cheapest way out of this one (#27 had it first, at 1,958 USD).",
+        (ZERO3_STATES, ISSUE_27, ISSUE_28),
     ),
     # ---- Dr. Chen (CNY, 220 V, purchasing office)
     Case(

@@ -471,6 +471,10 @@ def _accumulated(
     return _Found("+".join(applied), _as_applied(request, combined, build.total_price), build)
 
 
+OTHER_JOB = {"method"}
+"""Relaxations that change the job rather than the machine (QLoRA for a full fine-tune)."""
+
+
 def _affordable(cost: float, request: BuildRequest) -> bool:
     """Within half as much again as the budget: then money, not a slower machine, is the way out."""
     return request.budget is None or cost <= 1.5 * request.budget
@@ -481,9 +485,17 @@ def _ranked(found: list[_Found], request: BuildRequest) -> list[_Found]:
     half as much again as the budget; beyond that a slower machine is the sensible answer), and of the slower
     answers none that gives up most of the speed asked while another keeps half of it."""
     performance_only = {"speed", "deadline"}
+    # another job (QLoRA for a full fine-tune) is the user's call, not a way out, while a machine or servers run the
+    # job as asked within reach (#28: a 70B full fine-tune at 200,000 USD was told "use QLoRA: 2 x Tesla P40" above
+    # the 152,000 USD 8 x MI300X server that runs it in a server room)
+    other_job = OTHER_JOB
 
     if any(not set(f.kind.split("+")) & performance_only and _affordable(f.price, request) for f in found):
         found = [f for f in found if not set(f.kind.split("+")) & performance_only]
+    if any(
+        not set(f.kind.split("+")) & (performance_only | other_job) and _affordable(f.price, request) for f in found
+    ):
+        found = [f for f in found if not set(f.kind.split("+")) & other_job]
     if request.min_decode_tps:
 
         def speed(f: _Found) -> float:
@@ -591,6 +603,7 @@ def diagnose(
             for f in sorted(found, key=lambda f: f.price)
             if "+" not in f.kind
             and f.kind not in ("cluster", "budget")
+            and (f.kind not in OTHER_JOB or f in ranked)  # another job set aside (_ranked) binds nothing
             and (request.budget is None or f.price <= request.budget)
         )
         if request.budget is not None and first.price > request.budget and "budget" not in blocking:
