@@ -1198,6 +1198,24 @@ CASES: tuple[Case, ...] = (
         "call, not the cheapest way out of this one (#27 had it first, at 1,958 USD).",
         (ZERO3_STATES, ISSUE_27, ISSUE_28),
     ),
+    Case(
+        "deepseek-v3-full-finetune-says-why-no-nvl72",
+        "--model deepseek-v3 --workload finetune --method full",
+        (
+            Expect(
+                "among the builds shown: a cluster of 8-GPU servers",
+                lambda plan: any(system(b) is not None and int(b.get("nodes", 1)) > 1 for b in plan["builds"]),
+            ),
+            Expect(
+                "the plan says why no GB300/GB200 NVL72 rack is offered",
+                lambda plan: any("NVL72" in n and "not among the candidates" in n for n in plan.get("notes") or []),
+            ),
+        ),
+        "A 671B full fine-tune needs ~10.7 TB of model states: a practitioner compares several 8-GPU servers with a "
+        "rack-scale NVL72; the catalog has no sourced price or Grace CPU record for the rack, so the plan must say "
+        "it is not a candidate rather than imply the servers are the only hardware that exists.",
+        (ZERO3_STATES, ISSUE_28),
+    ),
     # ---- Dr. Chen (CNY, 220 V, purchasing office)
     Case(
         "chen-lora-72b-fits",

@@ -979,7 +979,17 @@ def _nothing_fits(
             f"no machine assembled from parts can do this; the plan uses {cluster.nodes} ready-made server(s)"
             + ("" if cluster.power.circuit_ok else " on server-room power")
         )
+        if cluster.nodes > 1:
+            notes.append(RACK_SCALE_NOTE)
     return _enriched(rank_and_label(extra, request), catalog, model, asked, exact), infeasible, notes
+
+
+RACK_SCALE_NOTE = (
+    "rack-scale NVLink systems (GB200/GB300 NVL72: 72 GPUs in one NVLink domain, where jobs of this size are often "
+    "run) are not among the candidates: NVIDIA publishes no price for them and their Grace CPUs have no catalog "
+    "record yet; the servers above talk over InfiniBand"
+)
+"""Said under a plan of several 8-GPU servers (#28): why the rack a practitioner might compare is not offered."""
 
 
 def _native_precision(request: BuildRequest, model: ModelArch) -> BuildRequest:
