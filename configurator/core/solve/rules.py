@@ -355,7 +355,10 @@ def _ram_checks(a: Assembly, est: EstimateResult) -> list[Check]:
 
 def _host_checks(a: Assembly, request: BuildRequest, est: EstimateResult, storage_need_gb: float) -> list[Check]:
     """CPU, RAM, storage and the CPU cooler; what the software supports."""
-    checks = [compat.cpu_board(a.cpu, a.board), *_shown([CORES_PER_GPU.check(a.cpu.cores * a.sockets, a.gpus * a.gpu.gpus_per_card)])]
+    checks = [
+        compat.cpu_board(a.cpu, a.board),
+        *_shown([CORES_PER_GPU.check(a.cpu.cores * a.sockets, a.gpus * a.gpu.gpus_per_card)]),
+    ]
     checks += _ram_checks(a, est)
     checks.append(compat.dimm_population(a.cpu, a.board, a.modules))
     checks.append(compat.memory_board(a.memory, a.board))
