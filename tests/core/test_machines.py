@@ -340,3 +340,29 @@ def test_an_amd_mini_pc_raises_its_igpu_share_for_a_model_larger_than_half_its_r
     fit = next(c for c in box.checks if c.rule == "MEM-FIT")
     assert fit.status == "warn" and fit.code == "raised" and "ttm.pages_limit" in fit.message
     assert (box.estimate.decode_tokens_per_s or 0) >= 10
+
+
+def test_a_cpu_box_way_out_says_how_long_its_prompts_wait_in_both_languages() -> None:
+    """A way out to a machine without a GPU whose prompts wait minutes (relax.diagnose's slow_machine) says the wait,
+    in English and in Chinese, from the same fields."""
+    from configurator.core.reasons import Reason, english
+    from configurator.core.report import words
+
+    budget = Reason.of("way.budget", amount=717, currency="USD")
+    said = Reason.of(
+        "way.changes",
+        changes=(budget,),
+        gpus=0,
+        gpu="",
+        box="",
+        cpu_only=True,
+        currency="USD",
+        price=717.0,
+        wait_s=156.0,
+        prompt=4096,
+    )
+    text = english(said)
+    assert "no GPU (CPU only), 717 USD" in text and "156 s" in text and "4,096-token prompt" in text
+    with words.language("zh_CN"):
+        zh = words.say(said)
+    assert "156" in zh and "4,096" in zh and "仅 CPU" in zh
