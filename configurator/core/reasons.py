@@ -145,7 +145,12 @@ def _changes(r: Reason, say: Say) -> str:
         if r.fields.get("gpus")
         else ""
     )
-    return f"{text}: cheapest build {what}{r.num('price'):,.0f} {r.fields['currency']}"
+    wait = (
+        f" (its prompts wait: {r.num('wait_s'):,.0f} s before the first token of a {r.num('prompt'):,.0f}-token prompt)"
+        if r.fields.get("wait_s") is not None
+        else ""
+    )
+    return f"{text}: cheapest build {what}{r.num('price'):,.0f} {r.fields['currency']}{wait}"
 
 
 def _cluster(r: Reason, _say: Say) -> str:

@@ -388,6 +388,24 @@ _VLLM_FP8_ROCM_NONE = Fact(
     TORCH_SCALED_MM,
 )
 _INTEL_FP8 = Fact("no", "vLLM's hardware table lists no FP8 support on Intel GPUs", VLLM_QUANT_HARDWARE)
+IPEX_QUANT = (
+    "https://github.com/vllm-project/vllm/blob/main/vllm/model_executor/layers/quantization/ipex_quant.py (AWQ and "
+    "GPTQ on XPU run through IPEX, 2.6.0 or newer); https://github.com/intel/intel-extension-for-pytorch/issues/796 "
+    "(2025-03-15: Flex Series, the Arc A-series' Alchemist silicon, deprecated after v2.6.10+xpu); "
+    "https://github.com/intel/intel-extension-for-pytorch/issues/867 (2025-10-10: no releases after 2.8, end of "
+    "life), archived 2026-03-30 (github.com/Comfy-Org/ComfyUI/pull/13653)"
+)
+_IPEX_GONE_ALCHEMIST = {
+    row: Fact(
+        "no",
+        f"vLLM runs {_QUANT_NAMES[row]} on Intel GPUs only through IPEX, which dropped Alchemist after 2.6.10 and is "
+        "archived (end of life): on an Arc A-series card use a GGUF with llama.cpp (SYCL or Vulkan)",
+        IPEX_QUANT,
+    )
+    for row in ("awq", "gptq")
+}
+"""The hardware table's Intel GPU column predates IPEX's end; for Alchemist (Arc A-series) the path it rests on is
+gone. Battlemage (Arc Pro B-series) keeps the table's answer: Intel's llm-scaler-vllm ships INT4 kernels for it."""
 _FA2_ROCM_CK = Fact(
     "yes",
     "FlashAttention-2 on ROCm: the composable_kernel backend supports MI200x, MI250x, MI300x, MI355x and RDNA 3/4",
@@ -728,7 +746,7 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         flash_attention_2=_FA2_NONE_INTEL,
         pytorch=_PYTORCH_XPU,
         vllm=_VLLM_XPU,
-        vllm_quant=_quant_row(_INTEL_COLUMN, _INTEL_ROWS),
+        vllm_quant=_quant_row(_INTEL_COLUMN, _INTEL_ROWS, _IPEX_GONE_ALCHEMIST),
         vllm_fp8_kv=_FP8_KV_UNDOCUMENTED,
         llama_cpp=_LLAMA_SYCL,
         bitsandbytes=_BNB_XPU,

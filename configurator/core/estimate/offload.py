@@ -247,11 +247,14 @@ def _memory(job: _Job, said: _Said) -> tuple[tuple[GpuMemory, ...], bool | None,
         GpuMemory(index=i, breakdown=b, capacity_bytes=capacity, usable_bytes=capacity) for i, b in enumerate(per_gpu)
     ) or (GpuMemory(index=0, breakdown=MemoryBreakdown()),)
     fits: bool | None = None if capacity is None else max(m.total for m in memories) <= capacity
-    host_ok = host.capacity_bytes is None or host_ram_needed(ram) <= host.capacity_bytes
+    host_ok = host.capacity_bytes is None or host_ram_needed(ram, training=False) <= host.capacity_bytes
     if not host_ok:
         said.warnings.append(
             Reason.of(
-                "warn.host-ram", ram=ram / GIB, need=host_ram_needed(ram) / GIB, has=(host.capacity_bytes or 0) / GIB
+                "warn.host-ram",
+                ram=ram / GIB,
+                need=host_ram_needed(ram, training=False) / GIB,
+                has=(host.capacity_bytes or 0) / GIB,
             )
         )
         fits = False

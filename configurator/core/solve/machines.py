@@ -35,7 +35,7 @@ from configurator.core.estimate.host import (
 from configurator.core.estimate.offload import estimate_on_host, host_ram_needed
 from configurator.core.estimate.precision import GGUF_FOR_INTEGER, GGUF_TYPES
 from configurator.core.estimate.result import EstimateResult
-from configurator.core.estimate.unified import system_gpu
+from configurator.core.estimate.unified import system_gpu, system_vendor
 from configurator.core.estimate.workload import Workload
 from configurator.core.rules import compat, instance
 from configurator.core.rules import compatibility as memory_rules
@@ -278,7 +278,7 @@ def _checks(
     assert isinstance(case, Chassis) and isinstance(cooler, Cooler) and isinstance(drive, Storage)
     ram_gb = m.total_gb * host.kits
     modules = m.modules * host.kits
-    need = host_ram_needed(est.host_ram_bytes) / 1e9
+    need = host_ram_needed(est.host_ram_bytes, training=False) / 1e9
     kept = est.host_ram_bytes / 1e9
     checks = [
         RAM_FOR_JOB.say("pass" if ram_gb >= need else "fail", "cpu-only", kept_gb=kept, need_gb=need, ram_gb=ram_gb)
@@ -511,23 +511,15 @@ def _box_build(
     est: EstimateResult,
     request: BuildRequest,
     condition: str = "",
+    raised: float | None = None,
 ) -> Build:
-    """A ready-made APU box as a build: one line, its adapter's power, the share of RAM its iGPU may map."""
+    """A ready-made APU box as a build: one line, its adapter's power, the share of RAM its iGPU may map (`raised`:
+    the job needs the GTT raised to that share, a warning saying how)."""
     u = system.unified
     assert u is not None
     limit = circuit_limit_w(request.circuit)
-    peak = est.peak_gpu
     checks = [
-        MEM_FIT.say(
-            "pass",
-            "unified",
-            need_gib=peak.total / GIB,
-            usable_gib=(peak.usable_bytes or 0) / GIB,
-            chip=u.chip,
-            fraction=u.gpu_memory_fraction,
-            memory_gb=system.memory_gb,
-            note=u.gpu_memory_note,
-        ),
+        _box_memory(system, est, raised),
         CIRCUIT.say(
             "pass" if system.max_power_w <= limit else "fail", "system", max_w=system.max_power_w, limit_w=limit
         ),
@@ -583,6 +575,56 @@ def _box_build(
     )
 
 
+def raised_share(system: System) -> float | None:
+    """The share of an AMD APU box's memory its iGPU may map once the GTT is raised (docs.kernel.org, amdgpu module
+    parameters: gttsize defaults to half the RAM; ttm.pages_limit, or amdgpu.gttsize on older kernels, raises it),
+    leaving the OS its working set (rules.compat.OS_RAM_BYTES); None where no such knob applies (Apple, NVIDIA)."""
+    if system.unified is None or system_vendor(system) != "amd":
+        return None
+    share = 1 - compat.OS_RAM_BYTES / (system.memory_gb * 1e9)
+    return share if share > system.unified.gpu_memory_fraction else None
+
+
+def _on_box(ctx: PlanContext, workload: Workload, system: System) -> tuple[EstimateResult, float | None] | None:
+    """The job on a small box's iGPU at its default share of memory, else at the raised share (the fraction used, or
+    None at the default); None when neither holds it. People raise the GTT to run a model larger than half the RAM:
+    a 780M mini PC with 64 GB serves Gemma 4 28B from all of it (stochasticsandbox.com, 2026-04-04)."""
+    raised = raised_share(system)
+    for share in (None,) if raised is None else (None, raised):
+        try:
+            est = estimate(ctx.model, workload, system_gpu(system, share), 1, exact_weight_bytes=ctx.exact_weight_bytes)
+        except (ValueError, ConfiguratorError):
+            return None
+        peak = est.peak_gpu
+        if peak.total <= (peak.usable_bytes or 0):
+            return est, share
+    return None
+
+
+def _box_memory(system: System, est: EstimateResult, raised: float | None) -> Check:
+    """MEM-FIT on a small box: what the iGPU maps by default, or the raised share the job needs."""
+    u = system.unified
+    assert u is not None
+    peak = est.peak_gpu
+    need, usable = peak.total / GIB, (peak.usable_bytes or 0) / GIB
+    if raised is None:
+        fields = dict(fraction=u.gpu_memory_fraction, note=u.gpu_memory_note)
+        return MEM_FIT.say(
+            "pass", "unified", need_gib=need, usable_gib=usable, chip=u.chip, memory_gb=system.memory_gb, **fields
+        )
+    return MEM_FIT.say(
+        "warn",
+        "raised",
+        need_gib=need,
+        usable_gib=usable,
+        default_gib=system.memory_gb * 1e9 * u.gpu_memory_fraction / GIB,
+        default_fraction=u.gpu_memory_fraction,
+        chip=u.chip,
+        memory_gb=system.memory_gb,
+        os_gb=compat.OS_RAM_BYTES / 1e9,
+    )
+
+
 SMALL_BOX_GB = 64
 """An APU mini PC with at most this much memory is a small box (this module's offer, at reading speed or faster);
 larger unified-memory machines (Strix Halo, DGX Spark, Macs) are also plan()'s ready-made unified offer."""
@@ -607,15 +649,11 @@ def mini_pc(ctx: PlanContext) -> list[Build]:
         q = quote(system, ctx.catalog, request.currency, request.condition)
         if q is None or (request.budget is not None and q.amount > request.budget):
             continue
-        try:
-            est = estimate(ctx.model, workload, system_gpu(system), 1, exact_weight_bytes=ctx.exact_weight_bytes)
-        except (ValueError, ConfiguratorError):
+        ran = _on_box(ctx, workload, system)
+        if ran is None or not serves(ran[0], request):
             continue
-        peak = est.peak_gpu
-        if peak.total > (peak.usable_bytes or 0) or not serves(est, request):
-            continue
-        build = _box_build(system, q.amount, q.note, q.price.date, est, request, q.condition)
-        found.append((q.amount, est.decode_tokens_per_s or 0.0, build))
+        build = _box_build(system, q.amount, q.note, q.price.date, ran[0], request, q.condition, ran[1])
+        found.append((q.amount, ran[0].decode_tokens_per_s or 0.0, build))
     if not found:
         return []
     cheapest = min(found, key=lambda f: (f[0], -f[1]))
