@@ -244,6 +244,17 @@ class Calibration:
     # conservative for quantized prompts on current NVIDIA builds. Rows from June 2024 builds are scored with it on.
     llamacpp_int8_mmq: bool = False
     llamacpp_flash_attention: bool = True
+    # MoE prompts: llama.cpp groups each micro-batch's tokens by expert (MUL_MAT_ID), so an expert's matmul has
+    # t = ubatch x k / E rows instead of the ubatch's 512, and its weight tiles are loaded and unpacked for fewer tokens
+    # each: the expert GEMMs reach t / (t + t_half) of the dense rate (_moe_prefill_time_factor). FITTED
+    # (benchmarks/accuracy.py --fit prefill_speed, 2026-12-02: 108.7) on the MoE reference row of ggml-org/llama.cpp PR
+    # #20586 (gpt-oss-20b on an RTX 3090, 64 rows an expert), which the dense rate read +113 %. DeepSeek-V2-Lite's row
+    # (PR #15525, a build that grouped tokens by expert on the host) is kept but not fitted: with it the fit is 202.
+    prefill_expert_rows_half: float = 109.0
+    # Blackwell's FP4 tensor cores (m16n8k64, twice the int8 rate) multiply MXFP4 experts natively since
+    # ggml-org/llama.cpp PR #17906 (merged December 2025): gpt-oss-20b pp512-pp8192 x1.26-1.27 on the PR's RTX PRO 6000
+    # Blackwell table (10560.64 -> 13304.80 t/s at pp512). DERIVED: the PR's own pp512..pp8192 mean.
+    llamacpp_blackwell_mxfp4: bool = True
     # Which release of the fine-tuning framework the memory formulas describe (YYYY-MM-DD; None: the current one).
     # Rows from torchtune's 2024 READMEs and tutorials are scored as that torchtune ran (frameworks.framework).
     framework_released: str | None = None
@@ -386,6 +397,9 @@ LLAMACPP_CUDA_GRAPHS_VOLTA_TURING_SINCE = "2026-08"
 # issue #12859, April 2025), which bw_eff_moe_experts (0.60, Dec 2023 Mixtral rows) prices. From this build on a CUDA
 # decode reads quantized experts at the device-side share measured on Vulkan (backends.MOE_EXPERT_SHARE).
 LLAMACPP_CUDA_MOE_GRAPHS_SINCE = "2026-02"
+# Native MXFP4 prompt processing on Blackwell: ggml-org/llama.cpp PR #17906 (opened 2025-12-10, merged December 2025).
+LLAMACPP_BLACKWELL_MXFP4_SINCE = "2025-12"
+MXFP4_BLACKWELL_PREFILL_SPEEDUP = (1.26 + 1.27 + 1.27 + 1.27 + 1.27) / 5  # PR #17906: pp512, 1024, 2048, 4096, 8192
 CUDA_GRAPH_ARCHITECTURES = frozenset({"Ampere", "Ada Lovelace", "Hopper", "Blackwell"})
 VOLTA_TURING = frozenset({"Volta", "Turing"})
 # Which of those the plain estimate takes: the build of today (graphs on, Volta and Turing included).
@@ -403,6 +417,7 @@ def llamacpp_build(date: str, backend: str = "cuda", flash_attention: bool | Non
         llamacpp_cuda_graphs=backend == "cuda" and date >= LLAMACPP_CUDA_GRAPHS_SINCE,
         llamacpp_volta_turing_graphs=backend == "cuda" and date >= LLAMACPP_CUDA_GRAPHS_VOLTA_TURING_SINCE,
         llamacpp_cuda_moe_graphs=backend == "cuda" and date >= LLAMACPP_CUDA_MOE_GRAPHS_SINCE,
+        llamacpp_blackwell_mxfp4=backend == "cuda" and date >= LLAMACPP_BLACKWELL_MXFP4_SINCE,
         llamacpp_vulkan=backend == "vulkan",
         llamacpp_backend=backend,
     )
@@ -1656,16 +1671,22 @@ def _prefill(
     context = workload.context or 4096
     fmt = weight_format(workload.precision or "bf16", engine)
     prompt = prompt_tokens(workload, context)
-    prefill_flops = (
-        2 * counts.matmul_active + 2 * model.attention_layers * prompt * model.num_attention_heads * model.head_dim
-    )
+    prefill_flops = 2 * counts.matmul_active + prompt_attention_flops(model, prompt)
     parallel = gpus if split == "tensor" else serving_layout(model, gpus)[0] if split == TENSOR_PIPELINE else 1
     if engine == "llama.cpp":
         # exllamav2 multiplies quantized weights directly only up to MAX_Q_GEMM_ROWS (32, exllamav2_ext config.h) rows;
         # a prompt batch rebuilds fp16 weights and calls cuBLAS hgemm (the dequantize path), whatever the llama.cpp build
         sustained, how = llamacpp_prefill_tflops(gpu, fmt.quantized, int8_mmq=named_engine not in EXLLAMA_ENGINES)
-        per_token = prefill_flops / (sustained * 1e12 * parallel) + attention_score_seconds(
-            model, prompt, s.eff * s.bw * parallel
+        moe_factor, moe_how = _moe_prefill_time_factor(model, counts, prompt, prefill_flops)
+        native_fp4 = _blackwell_mxfp4(gpu, workload.precision or "bf16", named_engine)
+        per_token = prefill_flops * moe_factor / (
+            sustained * 1e12 * parallel * (MXFP4_BLACKWELL_PREFILL_SPEEDUP if native_fp4 else 1.0)
+        ) + attention_score_seconds(model, prompt, s.eff * s.bw * parallel)
+        how += moe_how + (
+            f", x {MXFP4_BLACKWELL_PREFILL_SPEEDUP:.2f} for MXFP4 experts on Blackwell's FP4 tensor cores "
+            "(llama.cpp PR #17906, Dec 2025)"
+            if native_fp4
+            else ""
         )
         prefill_rate = 1.0 / per_token
         how += (
@@ -1690,6 +1711,50 @@ def _prefill(
         f"{prefill_rate:.0f} tokens/s; first token after a {prompt}-token prompt in {ttft:.2f} s",
     )
     return prefill_rate, ttft
+
+
+def prompt_attention_flops(model: ModelArch, prompt: int) -> float:
+    """Attention FLOPs per prompt token (QK and PV, 2 FLOPs each per score): a token attends to prompt / 2 earlier
+    tokens on average, a sliding-window layer to at most its window (kv.kv_cache_bytes counts the same layers)."""
+    window_layers = 0
+    if model.sliding_window:
+        window_layers = model.num_layers if model.sliding_window_layers is None else model.sliding_window_layers
+    window_layers = min(window_layers, model.attention_layers)
+    seen = prompt / 2
+    windowed = min(seen, model.sliding_window or seen)
+    per_score = 4 * model.num_attention_heads * model.head_dim
+    return per_score * ((model.attention_layers - window_layers) * seen + window_layers * windowed)
+
+
+def _moe_prefill_time_factor(
+    model: ModelArch, counts: ParamCounts, prompt: int, prefill_flops: float
+) -> tuple[float, str]:
+    """How much longer an MoE prompt takes than its FLOPs at the dense rate (Calibration.prefill_expert_rows_half):
+    each routed expert's matmul has t = ubatch x k / E rows of the micro-batch and reaches t / (t + t_half) of the dense
+    rate; 1 for a dense model."""
+    if model.moe is None or not counts.experts_active:
+        return 1.0, ""
+    ubatch = min(prompt, CAL.llamacpp_ubatch)
+    rows = ubatch * model.moe.experts_per_token / model.moe.num_experts
+    efficiency = rows / (rows + CAL.prefill_expert_rows_half)
+    expert_share = min(1.0, 2 * counts.experts_active / prefill_flops)
+    factor = 1 - expert_share + expert_share / efficiency
+    return factor, (
+        f"; the routed experts ({expert_share:.0%} of the FLOPs) get {rows:.0f} rows each of a {ubatch}-token "
+        f"micro-batch and run at {efficiency:.0%} of the dense rate (x {1 / factor:.2f} overall)"
+    )
+
+
+def _blackwell_mxfp4(gpu: Gpu, precision: str, named_engine: str | None) -> bool:
+    """Whether a llama.cpp build multiplies MXFP4 experts on Blackwell's FP4 tensor cores (PR #17906)."""
+    return (
+        precision == "mxfp4"
+        and named_engine not in EXLLAMA_ENGINES
+        and gpu.vendor == "nvidia"
+        and gpu.architecture == "Blackwell"
+        and CAL.llamacpp_blackwell_mxfp4
+        and llamacpp_backend(gpu, CAL.llamacpp_backend) == "cuda"
+    )
 
 
 def _decode_step(
