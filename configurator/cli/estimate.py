@@ -59,7 +59,9 @@ def resolve(args: argparse.Namespace, kinds: frozenset[str] | None = ESTIMATE_KI
         if len(ids) > 1 and args.command == "estimate":
             raise RequestError("estimate takes one --gpu; `plan --gpu a,b,c` compares several")
         gpu = catalog.records["gpus"][ids[0]]
-    workload = workload_from_args(args)
+    from configurator.core.estimate.speculative_draft import with_draft
+
+    workload = with_draft(workload_from_args(args), model, catalog.records["models"])
     return Resolved(model, workload, gpu, args.gpus, exact, catalog)
 
 

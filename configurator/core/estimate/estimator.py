@@ -63,9 +63,15 @@ from configurator.core.estimate.ranges import speed_regime as ranges_speed_regim
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step, mfu_formula
 from configurator.core.estimate.serving import arriving_prompt_tokens, batched_tokens_budget
 from configurator.core.estimate.speculative import (
+    DRAFT_ACCEPTANCE,
+    DRAFT_ACCEPTANCE_LOW,
+    DRAFT_ENGINES,
+    DRAFT_SOURCE,
+    LLAMACPP_SAMPLE_S,
     MTP_ACCEPTANCE,
     MTP_DRAFT_STEP_SHARE,
     MTP_SOURCE,
+    draft_rate,
     speculative_rate,
     tokens_per_step,
 )
@@ -441,6 +447,8 @@ class _Explain:
         self.warnings: list[Reason] = []
         self.scaling: float | None = None  # the data-parallel scaling efficiency a training time assumes
         self.layout: list[str] = []  # the assumptions that describe one machine's data-parallel layout
+        # decode tokens/s at the low and the central draft acceptance (--speculative draft): the range's ends
+        self.speculation_span: tuple[float, float] | None = None
 
     def assume_layout(self, text: str) -> None:
         """An assumption about the single machine's data-parallel layout (a cluster plan states its own instead)."""
@@ -1323,6 +1331,76 @@ def _speculative_mtp(
     return rate
 
 
+def _draft_workload(workload: Workload, draft: ModelArch) -> Workload:
+    """The draft model's own decode: one sequence, the target's precision (a GGUF draft at Q8_0, a 16-bit one at bf16
+    where the target's format is MoE-only, MXFP4)."""
+    precision = workload.precision or "bf16"
+    if weight_format(precision).moe_only and draft.moe is None:
+        precision = "q8_0" if workload.engine == "llama.cpp" else "bf16"
+    update = {"speculative": "none", "draft_model": None, "draft_arch": None, "batch": 1, "prompt": None}
+    return workload.model_copy(update={**update, "precision": precision})
+
+
+def _speculative_draft(
+    model: ModelArch,
+    counts: ParamCounts,
+    workload: Workload,
+    gpu: Gpu,
+    gpus: int,
+    split: str,
+    ex: _Explain,
+    scale: float,
+    named_engine: str | None,
+    tps: float,
+) -> float:
+    """Tokens/s of one sequence with a draft model (estimate/speculative.py): the target's verify pass over k + 1 tokens
+    plus k decode steps of the draft on one GPU; the range's ends at the low and the central sourced acceptance."""
+    draft, k = workload.draft_arch, workload.draft_tokens
+    engine = workload.engine or "transformers"
+    if draft is None or engine not in DRAFT_ENGINES or workload.batch > 1:
+        code = (
+            "warn.draft-missing" if draft is None else "warn.draft-batch" if workload.batch > 1 else "warn.draft-engine"
+        )
+        ex.warnings.append(Reason.of(code, model=model.name, engine=engine))
+        return tps
+    verify = workload.model_copy(update={"batch": k + 1, "speculative": "none", "prompt": None, "draft_arch": None})
+    verify_step = 1.0 / _decode_speed(model, counts, verify, gpu, gpus, split, _Explain(), scale, named_engine)[0]
+    draft_w = _draft_workload(workload, draft)
+    draft_step = 1.0 / _decode_speed(draft, count_params(draft), draft_w, gpu, 1, "single", _Explain())[0]
+    sample = LLAMACPP_SAMPLE_S if engine == "llama.cpp" else 0.0
+    rate = draft_rate(verify_step, draft_step, k, DRAFT_ACCEPTANCE, sample)
+    low = draft_rate(verify_step, draft_step, k, DRAFT_ACCEPTANCE_LOW, sample)
+    ex.speculation_span = (low, rate)
+    ex.step(
+        "decode",
+        f"speculative decoding with {draft.name} ({draft_w.precision}) drafting {k} tokens a step at "
+        f"{draft_step * 1e3:.2f} ms each; each accepted with p = {DRAFT_ACCEPTANCE:.2f} if the ones before it were -> "
+        f"{tokens_per_step(k, DRAFT_ACCEPTANCE):.2f} tokens a step; the verify pass over {k + 1} tokens takes "
+        f"{verify_step * 1e3:.2f} ms"
+        + (f", host sampling of {2 * k} more positions {2 * k * sample * 1e3:.2f} ms" if sample else "")
+        + f" -> {rate:.1f} tokens/s ({rate / tps:.2f}x the plain {tps:.1f}); at "
+        f"p = {DRAFT_ACCEPTANCE_LOW:.2f} {low:.1f} tokens/s ({low / tps:.2f}x)",
+    )
+    ex.assume(
+        f"draft acceptance p = {DRAFT_ACCEPTANCE:.2f} per position from llama.cpp's counters on a Llama 3.1 8B / 3.2 1B "
+        f"pair ({DRAFT_SOURCE}), {DRAFT_ACCEPTANCE_LOW:.2f} at the range's low end (LLaMA 2 70B / 7B, PR #2926); "
+        "acceptance depends on the text and the pair: a slow draft or prose can make speculation a net loss"
+    )
+    return rate
+
+
+def _with_draft_memory(per_gpu: list[MemoryBreakdown], workload: Workload, ex: _Explain) -> list[MemoryBreakdown]:
+    """The draft model's weights and KV cache on the first GPU (llama.cpp -devd / vLLM's draft worker on rank 0)."""
+    draft = workload.draft_arch
+    if workload.speculative != "draft" or draft is None or workload.kind != "inference" or not per_gpu:
+        return per_gpu
+    w = _draft_workload(workload, draft)
+    emb, head, blocks, _, _ = _weight_bytes(count_params(draft), w.precision or "bf16", model=draft, engine=w.engine)
+    kv = kv_cache_bytes(draft, w.context or 4096, 1, KV_BYTES[w.kv_precision], w.engine or "transformers")
+    ex.step("weights", f"draft model {draft.name}: {_gb(emb + head + blocks)} of weights and {_gb(kv)} of KV cache")
+    return [per_gpu[0] + MemoryBreakdown(weights=int(emb + head + blocks), kv_cache=int(kv)), *per_gpu[1:]]
+
+
 def _server_layer_latency(model: ModelArch, engine: str) -> tuple[float, str]:
     """The serving engine's latency floor per decode step from MoE and MLA layers (collectives.py), and its reason;
     zero for other engines and dense GQA models."""
@@ -1824,6 +1902,8 @@ def _decode_speed(
     _explain_decode(counts, gpu, engine, context, batch, s, step, ex)
     if workload.speculative == "mtp":
         tps = _speculative_mtp(model, counts, workload, gpu, gpus, split, ex, scale, named_engine, step, tps)
+    elif workload.speculative == "draft":
+        tps = _speculative_draft(model, counts, workload, gpu, gpus, split, ex, scale, named_engine, tps)
     if s.arriving:
         ex.assume(
             f"{batch} users kept busy: each finished reply ({context - (workload.prompt or 0)} tokens) is replaced by "
@@ -2372,6 +2452,7 @@ def estimate(
     workload, counts, scale = _prepared(model, workload, gpu, gpus, exact_weight_bytes, ex)
     split = _choose_split(model, workload, gpus, ex)
     workload, per_gpu, host_ram = _job_memory(model, counts, workload, gpu, gpus, split, scale, ex)
+    per_gpu = _with_draft_memory(per_gpu, workload, ex)
     memories, usable = _gpu_memories(gpu, workload, per_gpu, ex)
     fits = None if usable is None else max(m.total for m in memories) <= usable
     if fits is False and workload.kind == "pretrain" and gpus > 1 and workload.zero < 3 and usable is not None:
@@ -2404,6 +2485,10 @@ def estimate(
         rate_share=mfu,
         peak_tflops=dense_peak_tflops(gpu) if gpu else None,
         speed_regime=speed_regime(model, split, gpus, workload.batch, gpu),
+        speculation_span=ex.speculation_span,
+        draft_repo=(workload.draft_arch.hf_repo or workload.draft_arch.id)
+        if ex.speculation_span and workload.draft_arch
+        else None,
         placement=dict(zip(("tensor_parallel", "pipeline_parallel"), serving_layout(model, gpus)))
         if split == TENSOR_PIPELINE
         else None,

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from configurator.core.catalog.models import MAX_LAYERS
+from configurator.core.catalog.models import MAX_LAYERS, ModelArch
 from configurator.core.errors import InvalidInputError
 from configurator.core.estimate.frameworks import FrameworkName, default_framework, default_fused_kernels, framework
 from configurator.core.estimate.precision import (
@@ -125,9 +125,17 @@ class Workload(BaseModel):
     cpu_experts: bool = Field(
         default=False, description="inference: MoE expert weights kept in system RAM (llama.cpp --cpu-moe)"
     )
-    speculative: Literal["none", "mtp"] = Field(
-        default="none", description="inference: speculative decoding with the model's own multi-token-prediction layers"
+    speculative: Literal["none", "mtp", "draft"] = Field(
+        default="none",
+        description="inference: speculative decoding with the model's own multi-token-prediction layers (mtp) or a "
+        "smaller draft model of the same tokenizer (draft)",
     )
+    draft_model: str | None = Field(
+        default=None, description="inference: the draft model's catalog id for --speculative draft (--draft-model)"
+    )
+    # the draft model's architecture, resolved from the catalog by the caller (speculative_draft.with_draft); not part
+    # of the workload's JSON (the id above is)
+    draft_arch: ModelArch | None = Field(default=None, exclude=True)
     draft_tokens: int = Field(
         default=3, ge=1, le=8, description="inference: tokens drafted per step (--spec-draft-n-max)"
     )
