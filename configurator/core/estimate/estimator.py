@@ -1181,7 +1181,9 @@ def _bw_efficiency(engine: str, precision: str, gpu: Gpu) -> float:
             # stream faster than the measured run (else Strix Halo BF16 would read 108 % of peak)
             return min(eff, CAL.bw_eff_llamacpp_quant) * multiplier
     elif engine == "vllm":
-        eff = CAL.bw_eff_vllm_quant if quantized else CAL.bw_eff_vllm
+        # an MoE-only format (gpt-oss MXFP4) quantizes the routed experts alone, whose fused-MoE kernels have their own
+        # share (moe_expert_efficiency); attention, embeddings and head stream as the bf16 they are (precision.py)
+        eff = CAL.bw_eff_vllm_quant if quantized and not weight_format(precision).moe_only else CAL.bw_eff_vllm
     else:
         eff = CAL.bw_eff_transformers_quant if quantized else CAL.bw_eff_transformers
     return eff * (CAL.bw_eff_amd if gpu.vendor == "amd" else 1.0)
