@@ -104,3 +104,15 @@ def test_launch_commands_name_the_draft(catalog) -> None:  # type: ignore[no-unt
     )
     vllm = estimate(target, w, catalog.get("gpus", "h100-sxm"), 1)
     assert '"num_speculative_tokens": 3' in launch_command(target, vllm)["command"]
+
+
+def test_cli_refuses_a_draft_of_another_tokenizer_with_exit_2() -> None:
+    from tests.helpers import run_cli
+
+    args = ("estimate", "--workload", "inference", "--model", "qwen3-4b", "--precision", "q4_k_m", "--gpu", "rtx-3090")
+    run = run_cli(*args, "--speculative", "draft", "--draft-model", "llama-3.2-1b", "--json")
+    assert run.code == 2
+    assert "--draft-model llama-3.2-1b" in run.err and "Traceback" not in run.err
+    ok = run_cli(*args, "--speculative", "draft", "--json")
+    assert ok.code == 0, ok.err
+    assert set(ok.json()) == {"memory", "speed", "time", "assumptions", "ranges"}  # the estimate contract, unchanged
