@@ -116,3 +116,13 @@ def test_cli_refuses_a_draft_of_another_tokenizer_with_exit_2() -> None:
     ok = run_cli(*args, "--speculative", "draft", "--json")
     assert ok.code == 0, ok.err
     assert set(ok.json()) == {"memory", "speed", "time", "assumptions", "ranges"}  # the estimate contract, unchanged
+
+
+def test_a_workload_with_its_draft_stays_hashable(catalog) -> None:  # type: ignore[no-untyped-def]
+    # the planner memoises estimates on the workload (solve/memo.py): the draft travels as its record's JSON
+    models = catalog.records["models"]
+    a = with_draft(Workload(kind="inference", speculative="draft"), models["llama-3.1-8b"], models)
+    b = with_draft(Workload(kind="inference", speculative="draft"), models["llama-3.1-8b"], models)
+    assert hash(a) == hash(b) and a == b
+    assert a.draft_arch is not None and a.draft_arch.id == "llama-3.2-1b"
+    assert "draft_record" not in a.model_dump() and a.model_dump()["draft_model"] == "llama-3.2-1b"

@@ -1339,7 +1339,7 @@ def _draft_workload(workload: Workload, draft: ModelArch) -> Workload:
     precision = workload.precision or "bf16"
     if weight_format(precision).moe_only and draft.moe is None:
         precision = "q8_0" if workload.engine == "llama.cpp" else "bf16"
-    update = {"speculative": "none", "draft_model": None, "draft_arch": None, "batch": 1, "prompt": None}
+    update = {"speculative": "none", "draft_model": None, "draft_record": None, "batch": 1, "prompt": None}
     return workload.model_copy(update={**update, "precision": precision})
 
 
@@ -1365,7 +1365,7 @@ def _speculative_draft(
         )
         ex.warnings.append(Reason.of(code, model=model.name, engine=engine))
         return tps
-    verify = workload.model_copy(update={"batch": k + 1, "speculative": "none", "prompt": None, "draft_arch": None})
+    verify = workload.model_copy(update={"batch": k + 1, "speculative": "none", "prompt": None, "draft_record": None})
     verify_step = 1.0 / _decode_speed(model, counts, verify, gpu, gpus, split, _Explain(), scale, named_engine)[0]
     draft_w = _draft_workload(workload, draft)
     draft_step = 1.0 / _decode_speed(draft, count_params(draft), draft_w, gpu, 1, "single", _Explain())[0]

@@ -49,8 +49,8 @@ def with_draft(workload: Workload, model: ModelArch, models: Mapping[str, ModelA
                 f"--draft-model {draft.id}: its vocabulary ({draft.vocab_size}) is not {model.name}'s "
                 f"({model.vocab_size}); a draft model must share the target's tokenizer"
             )
-        return workload.model_copy(update={"draft_arch": draft})
+        return workload.model_copy(update={"draft_record": draft.model_dump_json()})
     found = default_draft(model, models)
     if found is None:
         return workload  # the estimate warns that no draft model was found and gives the plain speed
-    return workload.model_copy(update={"draft_model": found.id, "draft_arch": found})
+    return workload.model_copy(update={"draft_model": found.id, "draft_record": found.model_dump_json()})
