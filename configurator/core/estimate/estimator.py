@@ -11,6 +11,7 @@ import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from typing import Any
 
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.errors import RequestError
@@ -449,6 +450,11 @@ class _Explain:
         self.layout: list[str] = []  # the assumptions that describe one machine's data-parallel layout
         # decode tokens/s at the low and the central draft acceptance (--speculative draft): the range's ends
         self.speculation_span: tuple[float, float] | None = None
+        self.draft_repo: str | None = None
+
+    def speculation(self) -> dict[str, Any]:
+        """The EstimateResult fields of a draft-model speculation (none set when it did not apply)."""
+        return {"speculation_span": self.speculation_span, "draft_repo": self.draft_repo}
 
     def assume_layout(self, text: str) -> None:
         """An assumption about the single machine's data-parallel layout (a cluster plan states its own instead)."""
@@ -1372,7 +1378,7 @@ def _speculative_draft(
     sample = LLAMACPP_SAMPLE_S if engine == "llama.cpp" else 0.0
     rate = draft_rate(verify_step, draft_step, k, DRAFT_ACCEPTANCE, sample)
     low = draft_rate(verify_step, draft_step, k, DRAFT_ACCEPTANCE_LOW, sample)
-    ex.speculation_span = (low, rate)
+    ex.speculation_span, ex.draft_repo = (low, rate), draft.hf_repo or draft.id
     ex.step(
         "decode",
         f"speculative decoding with {draft.name} ({draft_w.precision}) drafting {k} tokens a step at "
@@ -2361,7 +2367,7 @@ def _job_memory(
     host_ram = 0
     if workload.offload == "cpu" and gpu is not None and workload.engine == "llama.cpp":
         workload = _auto_offload(model, counts, workload, gpu, gpus, split, scale)
-    per_gpu = _inference_memory(model, counts, workload, gpus, split, ex, scale)
+    per_gpu = _with_draft_memory(_inference_memory(model, counts, workload, gpus, split, ex, scale), workload, ex)
     if workload.engine == "llama.cpp":
         host_ram = int(_host_bytes(model, counts, workload, scale))
     if workload.cpu_layers or workload.cpu_experts:
@@ -2421,6 +2427,13 @@ def _explain_job(
     )
 
 
+def _serving_placement(model: ModelArch, split: str, gpus: int) -> dict[str, Any] | None:
+    """vLLM's tensor x pipeline degrees (serving_layout) when the split is TENSOR_PIPELINE."""
+    if split != TENSOR_PIPELINE:
+        return None
+    return dict(zip(("tensor_parallel", "pipeline_parallel"), serving_layout(model, gpus)))
+
+
 def estimate(
     model: ModelArch,
     workload: Workload,
@@ -2454,7 +2467,6 @@ def estimate(
     workload, counts, scale = _prepared(model, workload, gpu, gpus, exact_weight_bytes, ex)
     split = _choose_split(model, workload, gpus, ex)
     workload, per_gpu, host_ram = _job_memory(model, counts, workload, gpu, gpus, split, scale, ex)
-    per_gpu = _with_draft_memory(per_gpu, workload, ex)
     memories, usable = _gpu_memories(gpu, workload, per_gpu, ex)
     fits = None if usable is None else max(m.total for m in memories) <= usable
     if fits is False and workload.kind == "pretrain" and gpus > 1 and workload.zero < 3 and usable is not None:
@@ -2487,13 +2499,8 @@ def estimate(
         rate_share=mfu,
         peak_tflops=dense_peak_tflops(gpu) if gpu else None,
         speed_regime=speed_regime(model, split, gpus, workload.batch, gpu),
-        speculation_span=ex.speculation_span,
-        draft_repo=(workload.draft_arch.hf_repo or workload.draft_arch.id)
-        if ex.speculation_span and workload.draft_arch
-        else None,
-        placement=dict(zip(("tensor_parallel", "pipeline_parallel"), serving_layout(model, gpus)))
-        if split == TENSOR_PIPELINE
-        else None,
+        placement=_serving_placement(model, split, gpus),
+        **ex.speculation(),
         params_total=counts.total,
         params_active=counts.active,
         assumptions=tuple(a for a in ex.assumptions if a),
