@@ -86,6 +86,8 @@ def speed_regimes(label: str, catalog: object) -> list[str]:
     out.append("multi-GPU" if multi else "one GPU")
     if model is not None and model.moe is not None and multi and parts[2] in ("vllm", "sglang"):
         out.append("MoE tensor parallel")  # ranges.MOE_TENSOR_PARALLEL: its own factors when they are set
+    if model is not None and model.moe is not None and not multi:
+        out.append("MoE one GPU")  # issue #29: MoE single-GPU coverage reported apart from the tensor-parallel rows
     return out
 
 

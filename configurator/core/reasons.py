@@ -281,6 +281,17 @@ EN: dict[str, Template] = {
         "--speculative mtp is estimated for one sequence; with several users the decode speed is given without "
         "speculation (the verify passes then compete with the other sequences)"
     ),
+    "warn.draft-missing": (
+        "--speculative draft: the catalog has no smaller model of {model}'s tokenizer to draft with (name one with "
+        "--draft-model), so the decode speed is without speculation"
+    ),
+    "warn.draft-batch": (
+        "--speculative draft is estimated for one sequence; with several users the decode speed is given without "
+        "speculation (the verify passes then compete with the other sequences)"
+    ),
+    "warn.draft-engine": (
+        "--speculative draft is estimated for llama.cpp and vLLM; with {engine} the decode speed is without speculation"
+    ),
     "warn.framework": "{message}",  # the framework's or software stack's own finding (frameworks.py, support.py)
 }
 

@@ -123,6 +123,10 @@ class EstimateResult(_Frozen):
     peak_tflops: float | None = None
     # the regime whose cross-validated errors set the speed ranges when they differ from the kind's (ranges.py)
     speed_regime: str | None = None
+    # --speculative draft: decode tokens/s at the low and the central sourced acceptance (estimate/speculative.py); the
+    # decode range spans both, so it can include a net loss against the plain speed
+    speculation_span: tuple[float, float] | None = None
+    draft_repo: str | None = None  # the draft model's Hugging Face repository (its launch flag names it)
     # a training job without --tokens is timed for a stated reference job of this many tokens (solve.ranking)
     reference_tokens: float | None = None
 
@@ -167,6 +171,9 @@ class EstimateResult(_Frozen):
             self.workload.get("kind", "inference"), figures, self.speed_regime
         ).items():
             # bytes stay whole numbers, like the figures they bracket
+            if path == "speed.decode_tokens_per_s" and self.speculation_span and self.decode_tokens_per_s:
+                # the figure is at the central acceptance; the low end is the low acceptance's rate, widened alike
+                low = min(low, low * self.speculation_span[0] / self.decode_tokens_per_s)
             ranges[path] = (
                 [math.floor(low), math.ceil(high)]
                 if path.startswith("memory.")

@@ -356,6 +356,9 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "warn.mtp-missing": "--speculative mtp：{model} 没有多 token 预测（MTP）层，解码速度按不做推测解码估算",
     "warn.mtp-batch": "--speculative mtp 按单个序列估算；多个用户时解码速度按不做推测解码给出（验证计算会与其他序列争用）",
+    "warn.draft-missing": "--speculative draft：目录中没有与 {model} 同一分词器的更小模型可作草稿模型（可用 --draft-model 指定），解码速度按不做推测解码估算",
+    "warn.draft-engine": "--speculative draft 按 llama.cpp 和 vLLM 估算；使用 {engine} 时解码速度按不做推测解码给出",
+    "warn.draft-batch": "--speculative draft 按单个序列估算；多个用户时解码速度按不做推测解码给出（验证计算会与其他序列争用）",
     "warn.transformers-only": "这里只有 HF transformers 能运行：每个用户 {tps:.1f} tokens/s；llama.cpp 或 vLLM 装得下时通常快 10-80 倍",
 }
 
