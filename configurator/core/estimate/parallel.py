@@ -466,10 +466,16 @@ def plan_training(
     # a small model on a cluster wider than its layers and heads can split)
     best: ParallelPlan | None = None
     best_uncapped: ParallelPlan | None = None
+    peaks: dict[int, MemoryBreakdown] = {}  # the base estimates' largest GPU, by the (cached) estimate
     for layout in _layouts(c, tensor, pipeline, virtual_stages):
-        plan = _evaluate(c, base(layout.dp, layout.zero, layout.ckpt), layout)
-        if not plan.fits:
-            continue
+        b = base(layout.dp, layout.zero, layout.ckpt)
+        if id(b) not in peaks:
+            peaks[id(b)] = b.peak_gpu.breakdown
+        grad_width = _gradient_bytes(c.workload, c.gpu, layout.tp, layout.pp, layout.cp, c.nodes)
+        per_gpu = _layout_memory(c, peaks[id(b)], layout, grad_width)
+        if per_gpu.total > c.capacity:
+            continue  # does not fit (ParallelPlan.fits): its step is not timed (#34: most layouts of a big model)
+        plan = _evaluate(c, b, layout, grad_width, per_gpu)
         if best_uncapped is None or _rank(plan) < _rank(best_uncapped):
             best_uncapped = plan
         if plan.step_tokens <= MAX_GLOBAL_BATCH_TOKENS and (best is None or _rank(plan) < _rank(best)):
@@ -626,11 +632,11 @@ def _communication(
     return _Communication(tensor, bubble, sends, context, data, volumes, {k: v for k, v in links.items() if v})
 
 
-def _evaluate(c: _Cluster, base: EstimateResult, layout: _Layout) -> ParallelPlan:
-    """The layout's memory per GPU and step time."""
+def _evaluate(
+    c: _Cluster, base: EstimateResult, layout: _Layout, grad_width: int, per_gpu: MemoryBreakdown
+) -> ParallelPlan:
+    """The layout's step time, with its memory per GPU `per_gpu` (_layout_memory) and gradient width (_gradient_bytes)."""
     tp, cp, pp, dp, virtual = layout.tp, layout.cp, layout.pp, layout.dp, layout.virtual
-    grad_width = _gradient_bytes(c.workload, c.gpu, tp, pp, cp, c.nodes)
-    per_gpu = _layout_memory(c, base.peak_gpu.breakdown, layout, grad_width)
     gpus = tp * cp * pp * dp
     micro = max(1, c.workload.batch)
     # the global batch in whole micro-batches per data-parallel rank; interleaving also needs the micro-batches per
