@@ -254,15 +254,16 @@ def sharded_estimate(
     lo = estimate(model, workload, gpu, lo_n, exact_weight_bytes=exact_weight_bytes)
     hi = estimate(model, workload, gpu, hi_n, exact_weight_bytes=exact_weight_bytes)
     fields = {}
+    lo_peak, hi_peak = lo.peak_gpu, hi.peak_gpu  # each a walk over the GPUs: read once
     for name in MemoryBreakdown.model_fields:
-        f_lo, f_hi = getattr(lo.peak_gpu.breakdown, name), getattr(hi.peak_gpu.breakdown, name)
+        f_lo, f_hi = getattr(lo_peak.breakdown, name), getattr(hi_peak.breakdown, name)
         b = (f_lo - f_hi) / (1 / lo_n - 1 / hi_n)
         fields[name] = max(0, int(round(f_hi - b / hi_n + b / dp)))
     memory = GpuMemory(
         index=0,
         breakdown=MemoryBreakdown(**fields),
-        capacity_bytes=hi.peak_gpu.capacity_bytes,
-        usable_bytes=hi.peak_gpu.usable_bytes,
+        capacity_bytes=hi_peak.capacity_bytes,
+        usable_bytes=hi_peak.usable_bytes,
     )
     fits = None if memory.usable_bytes is None else memory.total <= memory.usable_bytes
     return hi.model_copy(update={"gpus": dp, "per_gpu": (memory,), "fits": fits})
