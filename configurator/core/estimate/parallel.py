@@ -251,8 +251,8 @@ def sharded_estimate(
     if dp <= DIRECT_DP:
         return estimate(model, workload, gpu, dp, exact_weight_bytes=exact_weight_bytes)
     lo_n, hi_n = DIRECT_DP // 2, DIRECT_DP
-    lo = estimate(model, workload, gpu, lo_n, exact_weight_bytes=exact_weight_bytes)
-    hi = estimate(model, workload, gpu, hi_n, exact_weight_bytes=exact_weight_bytes)
+    lo = _reference_run(model, workload, gpu, lo_n, exact_weight_bytes)
+    hi = _reference_run(model, workload, gpu, hi_n, exact_weight_bytes)
     fields = {}
     lo_peak, hi_peak = lo.peak_gpu, hi.peak_gpu  # each a walk over the GPUs: read once
     for name in MemoryBreakdown.model_fields:
@@ -267,6 +267,20 @@ def sharded_estimate(
     )
     fits = None if memory.usable_bytes is None else memory.total <= memory.usable_bytes
     return hi.model_copy(update={"gpus": dp, "per_gpu": (memory,), "fits": fits})
+
+
+def _reference_run(
+    model: ModelArch, workload: Workload, gpu: Gpu, gpus: int, exact_weight_bytes: int | None
+) -> EstimateResult:
+    """estimate() at one of sharded_estimate's two reference widths, memoised by value: every width beyond DIRECT_DP
+    reads the same two runs (a cluster search asked for them again at each of its ~1,800 widths and ZeRO stages)."""
+    cal = estimator_module.CAL  # the constants in force (cross-validation swaps them)
+    return remember(
+        "sharded-reference",
+        (id(model), workload, id(gpu), gpus, exact_weight_bytes, id(cal)),
+        (model, gpu, cal),
+        lambda: estimate(model, workload, gpu, gpus, exact_weight_bytes=exact_weight_bytes),
+    )
 
 
 MAX_VIRTUAL_STAGES = 8
