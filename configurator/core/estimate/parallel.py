@@ -481,16 +481,7 @@ def plan_training(
     # a small model on a cluster wider than its layers and heads can split)
     best: ParallelPlan | None = None
     best_uncapped: ParallelPlan | None = None
-    peaks: dict[int, MemoryBreakdown] = {}  # the base estimates' largest GPU, by the (cached) estimate
-    for layout in _layouts(c, tensor, pipeline, virtual_stages):
-        b = base(layout.dp, layout.zero, layout.ckpt)
-        if id(b) not in peaks:
-            peaks[id(b)] = b.peak_gpu.breakdown
-        grad_width = _gradient_bytes(c.workload, c.gpu, layout.tp, layout.pp, layout.cp, c.nodes)
-        per_gpu = _layout_memory(c, peaks[id(b)], layout, grad_width)
-        if per_gpu.total > c.capacity:
-            continue  # does not fit (ParallelPlan.fits): its step is not timed (#34: most layouts of a big model)
-        plan = _evaluate(c, b, layout, grad_width, per_gpu)
+    for plan in _fitting(c, base, _layouts(c, tensor, pipeline, virtual_stages)):
         if best_uncapped is None or _rank(plan) < _rank(best_uncapped):
             best_uncapped = plan
         if plan.step_tokens <= MAX_GLOBAL_BATCH_TOKENS and (best is None or _rank(plan) < _rank(best)):
@@ -499,6 +490,22 @@ def plan_training(
     if best is None:
         return None
     return _explained(best, model)
+
+
+def _fitting(
+    c: _Cluster, base: Callable[[int, int, bool], EstimateResult], layouts: Iterator[_Layout]
+) -> Iterator[ParallelPlan]:
+    """Each layout that fits (ParallelPlan.fits), evaluated; one that does not is dropped before its step is timed
+    (#34: most layouts of a big model, and their compute and communication were most of a cluster search)."""
+    peaks: dict[int, MemoryBreakdown] = {}  # the base estimates' largest GPU, by the (cached) estimate
+    for layout in layouts:
+        b = base(layout.dp, layout.zero, layout.ckpt)
+        if id(b) not in peaks:
+            peaks[id(b)] = b.peak_gpu.breakdown
+        grad_width = _gradient_bytes(c.workload, c.gpu, layout.tp, layout.pp, layout.cp, c.nodes)
+        per_gpu = _layout_memory(c, peaks[id(b)], layout, grad_width)
+        if per_gpu.total <= c.capacity:
+            yield _evaluate(c, b, layout, grad_width, per_gpu)
 
 
 MEGATRON_MAIN_GRAD_BYTES = 4
