@@ -13,6 +13,8 @@ from typing import Union
 
 from pydantic import BaseModel, ConfigDict
 
+from configurator.core.trusted import constructor
+
 Value = Union[bool, int, float, str, None, "Reason", tuple[str, ...], tuple["Reason", ...]]
 """A field of a reason: a number, a name, a nested reason or a list of them."""
 
@@ -28,6 +30,8 @@ class Reason(BaseModel):
     @classmethod
     def of(cls, code: str, **args: Value) -> Reason:
         """A reason from its code and fields (already typed: not validated again, it is built in hot loops)."""
+        if cls is Reason:
+            return _new_reason(code=code, args=tuple(args.items()))
         return cls.model_construct(code=code, args=tuple(args.items()))
 
     @property
@@ -48,6 +52,8 @@ class Reason(BaseModel):
     def __str__(self) -> str:
         return english(self)
 
+
+_new_reason = constructor(Reason)  # Reason.of without model_construct's per-field lookups (core.trusted)
 
 Say = Callable[[Reason], str]
 """Renders a nested reason in the language being rendered."""

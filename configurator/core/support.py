@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Literal
@@ -10,7 +11,7 @@ from configurator.core.catalog.models import Gpu
 from configurator.core.estimate.frameworks import framework_shards_with_fsdp
 from configurator.core.estimate.workload import Workload
 from configurator.core.rules import software as sw
-from configurator.core.rules.base import Check, Rule, instance
+from configurator.core.rules.base import Check, Rule, instance, new_check
 
 Level = Literal["yes", "partial", "no"]
 Status = Literal["pass", "warn", "fail"]
@@ -883,6 +884,7 @@ def framework_verdict(gpu: Gpu, framework: str | None) -> SupportVerdict | None:
     return _verdict(FRAMEWORK, fact, framework or "", gpu, advice)
 
 
+@functools.cache  # support_for is asked ~67,000 times in one cluster plan, for a handful of names
 def _key(text: str) -> str:
     return re.sub(r"[^a-z0-9]", "", text.lower())
 
@@ -955,7 +957,7 @@ class SupportVerdict:
 
     def check(self) -> Check:
         """The build check a buyer reads."""
-        return Check.model_construct(
+        return new_check(
             rule=self.rule, status=self.status, message=self.message, code=self.code, fields=dict(self.fields)
         )
 

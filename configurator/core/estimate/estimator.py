@@ -61,7 +61,7 @@ from configurator.core.estimate.kv import (
 from configurator.core.estimate.params import ParamCounts, count_params
 from configurator.core.estimate.precision import KV_BYTES, weight_format
 from configurator.core.estimate.ranges import speed_regime as ranges_speed_regime
-from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step, mfu_formula
+from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step, mfu_formula, new_step
 from configurator.core.estimate.serving import arriving_prompt_tokens, batched_tokens_budget
 from configurator.core.estimate.speculative import (
     DRAFT_ACCEPTANCE,
@@ -463,7 +463,7 @@ class _Explain:
             self.layout.append(text)
 
     def step(self, topic: str, text: str) -> None:
-        self.steps.append(Step.model_construct(topic=topic, text=text))  # two str fields: nothing to validate
+        self.steps.append(new_step(topic=topic, text=text))  # two str fields: nothing to validate
 
     def assume(self, text: str) -> None:
         if text not in self.assumptions:
