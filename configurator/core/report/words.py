@@ -201,6 +201,57 @@ ZH_CN.update(
     }
 )
 
+ZH_CN.update(
+    {
+        # the sheet's slot map drawing (sheet.slot_map_svg) and its legend, in the window's words (qt/slotmap.py)
+        "Slot {0}: no PCIe slot": "插槽 {0}：无 PCIe 插槽",
+        "Slot {0}: {1}": "插槽 {0}：{1}",
+        " (x{0} el.)": "（电气 x{0}）",
+        "slot {0}: {1}, {2}": "插槽 {0}：{1}，{2}",
+        ", on riser": "，经延长线",
+        "GPU {0}: {1}": "GPU {0}：{1}",
+        "Bay {0}: {1}": "模组位 {0}：{1}",
+        "empty": "空",
+        "expansion slots and GPUs": "扩展插槽与 GPU",
+        "GPU bays": "GPU 模组位",
+        # the connector plan (sheet.connector_plan)
+        "GPU {0}{1} (slot {2})": "GPU {0}{1}（插槽 {2}）",
+        "16-pin adapter from {0}": "16-pin 转接线，取自 {0}",
+        "EPS adapter from {0}": "EPS 转接线，取自 {0}",
+        "MISSING {0}": "缺少 {0}",
+        "slot power only": "仅插槽供电",
+        "PSU {0} {1} #{2}": "电源 {0} 的 {1} #{2}",
+        "GPU positions inside each {0}.": "每台 {0} 内部的 GPU 位置。",
+        "{0} is a ready-made system: its GPU is built in, there are no slots to fill or cards to place": (
+            "{0} 是整机：GPU 已内置，无需安装显卡"
+        ),
+        "none (slot power)": "无（插槽供电）",
+        "The system's own power supplies feed every GPU; plan its inlets on dedicated feeds.": (
+            "整机自带电源为所有 GPU 供电；请为其电源输入规划专用供电线路。"
+        ),
+    }
+)
+
+# where a slot's lanes come from (slots.source) and a card's cooler, as Chinese buyers write them (涡轮卡/风扇卡)
+_ZH_LANE_SOURCES = {"cpu": "CPU", "chipset": "芯片组", "plx": "PLX 交换芯片", "bay": "模组位"}
+_ZH_COOLERS = {
+    "open-air": "风扇卡",
+    "blower": "涡轮卡",
+    "passive": "被动散热",
+    "liquid": "水冷",
+    "system": "整机散热",
+}
+
+
+def lane_source(source: str) -> str:
+    """Where a slot's lanes come from ("cpu", "chipset", "plx", "bay") in the sheet's language."""
+    return _ZH_LANE_SOURCES.get(source, source) if _language.get() == "zh_CN" else source
+
+
+def cooler_word(cooler: str) -> str:
+    """A card's cooler ("blower", "open-air", ...) in the sheet's language."""
+    return _ZH_COOLERS.get(cooler, cooler) if _language.get() == "zh_CN" else cooler
+
 
 def _no_price(r: Reason, _say: Say) -> str:
     kind = {"new": "新品", "used": "二手"}.get(str(r.fields.get("condition")), "")
