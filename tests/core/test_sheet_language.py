@@ -137,6 +137,8 @@ def test_plan_prints_a_chinese_pdf_sheet(tmp_path: Path) -> None:
     if not fonts.strip():
         pytest.skip("no CJK font installed (fonts-wqy-microhei): the PDF's Chinese has no glyphs to extract")
     assert "配件清单" in text and "合计" in text
+    squeezed = "".join(text.split())
+    assert "qwen2.5-32b推理" in squeezed and "qwen2.5-32binference" not in squeezed  # the job in the title (#31)
 
 
 def test_the_slot_map_drawing_and_its_legend_are_chinese(chen) -> None:  # type: ignore[no-untyped-def]

@@ -62,9 +62,10 @@ _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 """OWASP CSV injection: a spreadsheet runs a cell that begins with one of these as a formula."""
 
 
-def job_title(request: BuildRequest) -> str:
-    """A sheet's title when no project names it: the job, "llama-3.3-70b inference"."""
-    return f"{request.model_id} {request.workload.kind}"
+def job_title(request: BuildRequest, lang: str = "en") -> str:
+    """A sheet's title when no project names it: the job, "llama-3.3-70b inference" ("llama-3.3-70b 推理")."""
+    with language(lang):
+        return f"{request.model_id} {t(request.workload.kind)}"
 
 
 @dataclass(frozen=True)
