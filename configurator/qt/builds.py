@@ -170,9 +170,13 @@ class BuildsTable(QTableWidget):
         self.horizontalHeader().setStretchLastSection(True)
         tips = {
             4: self.tr("VRAM left free on the most loaded GPU"),
-            self.NOISE: f"Under load, at {noise.DISTANCE_M:g} m from one machine: fans, cards and PSU summed logarithmically",
-            self.FIT: "Engine, split, KV cache, sharding, offload, power and framework the estimate assumes; "
-            f"{CHOSEN_MARK} marks what the solver chose for you",
+            self.NOISE: self.tr(
+                "Under load, at {0:g} m from one machine: fans, cards and PSU summed logarithmically"
+            ).format(noise.DISTANCE_M),
+            self.FIT: self.tr(
+                "Engine, split, KV cache, sharding, offload, power and framework the estimate assumes; "
+                "{0} marks what the solver chose for you"
+            ).format(CHOSEN_MARK),
         }
         for column, tip in tips.items():
             if (header := self.horizontalHeaderItem(column)) is not None:

@@ -351,7 +351,7 @@ class MainWindow(QMainWindow):
 
             overlay.save_record("models", arch)
         except OSError as exc:
-            self.statusBar().showMessage(f"Imported for this session only: {exc}", 6000)
+            self.statusBar().showMessage(self.tr("Imported for this session only: {0}").format(exc), 6000)
         self.session.catalog_changed.emit(self.session.catalog)
         self.session.set_request(self.session.request.model_copy(update={"model_id": arch.id}))
 
@@ -617,7 +617,9 @@ class MainWindow(QMainWindow):
         return text
 
     def import_price_pack(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Import a price pack", "", "Price packs (*.toml);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Import a price pack"), "", self.tr("Price packs (*.toml);;All files (*)")
+        )
         if path:
             self.import_price_pack_path(Path(path))
 
@@ -637,19 +639,20 @@ class MainWindow(QMainWindow):
         from configurator.storage import price_pack
 
         path, _ = QFileDialog.getSaveFileName(
-            self, "Export my prices as a price pack", "prices.toml", "Price packs (*.toml)"
+            self, self.tr("Export my prices as a price pack"), "prices.toml", self.tr("Price packs (*.toml)")
         )
         if not path:
             return
-        author, ok = QInputDialog.getText(self, "Price pack", "Who is this price list from?")
+        author, ok = QInputDialog.getText(self, self.tr("Price pack"), self.tr("Who is this price list from?"))
         if not ok:
             return
         try:
             n_prices, n_parts = price_pack.export_pack(Path(path), author.strip() or "unknown", __version__)
         except (ConfiguratorError, OSError) as exc:
-            messages.warn(self, "Could not export the price pack", str(exc))
+            messages.warn(self, self.tr("Could not export the price pack"), str(exc))
             return
-        self.statusBar().showMessage(f"Exported {n_prices} price(s) and {n_parts} part(s) to {path}", 5000)
+        exported = self.tr("Exported {0} price(s) and {1} part(s) to {2}").format(n_prices, n_parts, path)
+        self.statusBar().showMessage(exported, 5000)
 
     def edit_catalog(self) -> None:
         dialog = CatalogEditorDialog(self.session.catalog, self.session.request.currency, self)

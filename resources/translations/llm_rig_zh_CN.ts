@@ -4,142 +4,142 @@
 <context>
     <name>BuildDetail</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="490" />
+        <location filename="../../configurator/qt/builds.py" line="495" />
         <source>Category</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="490" />
+        <location filename="../../configurator/qt/builds.py" line="495" />
         <source>Part</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="490" />
+        <location filename="../../configurator/qt/builds.py" line="495" />
         <source>Qty</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="490" />
+        <location filename="../../configurator/qt/builds.py" line="495" />
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="490" />
+        <location filename="../../configurator/qt/builds.py" line="495" />
         <source>Subtotal</source>
         <translation>小计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="510" />
+        <location filename="../../configurator/qt/builds.py" line="515" />
         <source>&lt;b&gt;Why each part&lt;/b&gt;</source>
         <translation>&lt;b&gt;每个配件的选择理由&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="535" />
+        <location filename="../../configurator/qt/builds.py" line="540" />
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="535" />
+        <location filename="../../configurator/qt/builds.py" line="540" />
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="535" />
+        <location filename="../../configurator/qt/builds.py" line="540" />
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="546" />
+        <location filename="../../configurator/qt/builds.py" line="551" />
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="547" />
+        <location filename="../../configurator/qt/builds.py" line="552" />
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="548" />
+        <location filename="../../configurator/qt/builds.py" line="553" />
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="549" />
+        <location filename="../../configurator/qt/builds.py" line="554" />
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="550" />
+        <location filename="../../configurator/qt/builds.py" line="555" />
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="551" />
+        <location filename="../../configurator/qt/builds.py" line="556" />
         <source>Slot map</source>
         <translation>插槽布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="552" />
+        <location filename="../../configurator/qt/builds.py" line="557" />
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="553" />
+        <location filename="../../configurator/qt/builds.py" line="558" />
         <source>Estimates</source>
         <translation>估算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="555" />
+        <location filename="../../configurator/qt/builds.py" line="560" />
         <source>Buy or rent</source>
         <translation>购买还是租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="586" />
+        <location filename="../../configurator/qt/builds.py" line="591" />
         <source> ({0} owned)</source>
         <translation>（已有 {0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="592" />
+        <location filename="../../configurator/qt/builds.py" line="597" />
         <source> for the cluster</source>
         <translation>（集群共用）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="594" />
+        <location filename="../../configurator/qt/builds.py" line="599" />
         <source> per node x {0:,}</source>
         <translation>（每节点，共 {0:,} 个节点）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="626" />
+        <location filename="../../configurator/qt/builds.py" line="631" />
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="641" />
+        <location filename="../../configurator/qt/builds.py" line="646" />
         <source> for {0} machines</source>
         <translation>（{0} 台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="643" />
+        <location filename="../../configurator/qt/builds.py" line="648" />
         <source>; parts you own save {0:,.0f} {1}</source>
         <translation>；已有配件节省 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="658" />
+        <location filename="../../configurator/qt/builds.py" line="663" />
         <source>{0} price(s) older than six months (marked ⚠; hover for the dates). Get a fresh quote and enter it with Catalog &gt; Edit prices and parts, Catalog &gt; Import a vendor quote, or Catalog &gt; Import a price pack.</source>
         <translation>{0} 个价格已超过六个月（标有 ⚠；悬停查看日期）。请索取最新报价，并通过“目录 &gt; 编辑价格和配件”、“目录 &gt; 导入供应商报价”或“目录 &gt; 导入价格包”录入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="666" />
+        <location filename="../../configurator/qt/builds.py" line="671" />
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="676" />
+        <location filename="../../configurator/qt/builds.py" line="681" />
         <source> (one machine)</source>
         <translation>（单台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="678" />
+        <location filename="../../configurator/qt/builds.py" line="683" />
         <source>Noise under load{0}:</source>
         <translation>满载噪音{0}：</translation>
     </message>
@@ -147,22 +147,22 @@
 <context>
     <name>BuildHeader</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="426" />
+        <location filename="../../configurator/qt/builds.py" line="431" />
         <source>{0:,.0f} W at the wall</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="427" />
+        <location filename="../../configurator/qt/builds.py" line="432" />
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="428" />
+        <location filename="../../configurator/qt/builds.py" line="433" />
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="434" />
+        <location filename="../../configurator/qt/builds.py" line="439" />
         <source>How this fits:</source>
         <translation>如何装下：</translation>
     </message>
@@ -170,54 +170,64 @@
 <context>
     <name>BuildsTable</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="145" />
+        <location filename="../../configurator/qt/builds.py" line="146" />
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="146" />
+        <location filename="../../configurator/qt/builds.py" line="147" />
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="147" />
+        <location filename="../../configurator/qt/builds.py" line="148" />
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="148" />
+        <location filename="../../configurator/qt/builds.py" line="149" />
         <source>Free</source>
         <translation>剩余</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="149" />
+        <location filename="../../configurator/qt/builds.py" line="150" />
         <source>Speed / time</source>
         <translation>速度 / 时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="150" />
+        <location filename="../../configurator/qt/builds.py" line="151" />
         <source>Wall</source>
         <translation>墙插功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="151" />
+        <location filename="../../configurator/qt/builds.py" line="152" />
         <source>Noise</source>
         <translation>噪音</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="152" />
+        <location filename="../../configurator/qt/builds.py" line="153" />
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="153" />
+        <location filename="../../configurator/qt/builds.py" line="154" />
         <source>How it fits</source>
         <translation>如何装下</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="171" />
+        <location filename="../../configurator/qt/builds.py" line="172" />
         <source>VRAM left free on the most loaded GPU</source>
         <translation>负载最高的 GPU 上剩余的显存</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="174" />
+        <source>Under load, at {0:g} m from one machine: fans, cards and PSU summed logarithmically</source>
+        <translation>满载时距单台机器 {0:g} 米处：风扇、显卡与电源按对数叠加</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="177" />
+        <source>Engine, split, KV cache, sharding, offload, power and framework the estimate assumes; {0} marks what the solver chose for you</source>
+        <translation>估算所假设的引擎、切分方式、KV 缓存、分片、卸载、功率与框架；{0} 标出求解器替您选择的项</translation>
     </message>
 </context>
 <context>
@@ -233,7 +243,7 @@
         <translation>月</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="76" />
+        <location filename="../../configurator/qt/costs.py" line="86" />
         <source>break-even: month {0}</source>
         <translation>回本：第 {0} 个月</translation>
     </message>
@@ -241,92 +251,92 @@
 <context>
     <name>BuyOrRentPanel</name>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="98" />
+        <location filename="../../configurator/qt/costs.py" line="108" />
         <source>US average</source>
         <translation>美国平均</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="99" />
+        <location filename="../../configurator/qt/costs.py" line="109" />
         <source>EU average</source>
         <translation>欧盟平均</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="100" />
+        <location filename="../../configurator/qt/costs.py" line="110" />
         <source>China commercial</source>
         <translation>中国工商业电价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="104" />
+        <location filename="../../configurator/qt/costs.py" line="114" />
         <source> /kWh</source>
         <translation> /千瓦时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="104" />
+        <location filename="../../configurator/qt/costs.py" line="114" />
         <source>Electricity price per kWh, in the preset's currency</source>
         <translation>每千瓦时电价（按预设的货币）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="106" />
+        <location filename="../../configurator/qt/costs.py" line="116" />
         <source> h/day</source>
         <translation> 小时/天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="106" />
+        <location filename="../../configurator/qt/costs.py" line="116" />
         <source>Hours a day the machine is on</source>
         <translation>机器每天开机的小时数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="107" />
+        <location filename="../../configurator/qt/costs.py" line="117" />
         <source> days/yr</source>
         <translation> 天/年</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="107" />
+        <location filename="../../configurator/qt/costs.py" line="117" />
         <source>Days a year the machine is on</source>
         <translation>机器每年开机的天数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="108" />
+        <location filename="../../configurator/qt/costs.py" line="118" />
         <source> % busy</source>
         <translation> % 负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="108" />
+        <location filename="../../configurator/qt/costs.py" line="118" />
         <source>Share of the on-time at full load</source>
         <translation>开机时间中满负载运行的比例</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="112" />
+        <location filename="../../configurator/qt/costs.py" line="122" />
         <source> years</source>
         <translation> 年</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="113" />
+        <location filename="../../configurator/qt/costs.py" line="123" />
         <source>Depreciation period and useful life</source>
         <translation>折旧期与使用寿命</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="119" />
+        <location filename="../../configurator/qt/costs.py" line="129" />
         <source> % resale</source>
         <translation> % 残值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="121" />
+        <location filename="../../configurator/qt/costs.py" line="131" />
         <source>Resale value after that period, as a share of the purchase (default 35 %, an estimate; GPUs with a used price in the catalog use it)</source>
         <translation>到期后的转售价值，占购置价的比例（默认 35 %，为估计值；目录中有二手价的 GPU 使用该价格）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="130" />
+        <location filename="../../configurator/qt/costs.py" line="140" />
         <source>Electricity</source>
         <translation>电费</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="135" />
+        <location filename="../../configurator/qt/costs.py" line="145" />
         <source>Usage</source>
         <translation>使用情况</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="139" />
+        <location filename="../../configurator/qt/costs.py" line="149" />
         <source>Keep for</source>
         <translation>使用年限</translation>
     </message>
@@ -364,9 +374,24 @@
         <translation>将记录保存到我的目录</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="492" />
+        <location filename="../../configurator/qt/catalog_editor.py" line="447" />
+        <source>Fix the fields marked in red first</source>
+        <translation>请先修正标红的字段</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="482" />
+        <source>Fix the fields marked in red first.</source>
+        <translation>请先修正标红的字段。</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="494" />
         <source>Could not save</source>
         <translation>无法保存</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="494" />
+        <source>Could not write your catalog file: {0}</source>
+        <translation>无法写入您的目录文件：{0}</translation>
     </message>
 </context>
 <context>
@@ -406,49 +431,49 @@
 <context>
     <name>InfeasibleBanner</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="325" />
+        <location filename="../../configurator/qt/builds.py" line="330" />
         <source>Below, passing every check:</source>
         <translation>下面是通过所有检查的配置：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="345" />
+        <location filename="../../configurator/qt/builds.py" line="350" />
         <source>Binding:</source>
         <translation>受限于：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="346" />
+        <location filename="../../configurator/qt/builds.py" line="351" />
         <source>Cheapest way out:</source>
         <translation>最省钱的解决办法：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="347" />
+        <location filename="../../configurator/qt/builds.py" line="352" />
         <source>Ways out, cheapest first:</source>
         <translation>解决办法（从最省钱的开始）：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="290" />
-        <location filename="../../configurator/qt/builds.py" line="358" />
-        <location filename="../../configurator/qt/builds.py" line="396" />
+        <location filename="../../configurator/qt/builds.py" line="295" />
+        <location filename="../../configurator/qt/builds.py" line="363" />
+        <location filename="../../configurator/qt/builds.py" line="401" />
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="291" />
+        <location filename="../../configurator/qt/builds.py" line="296" />
         <source>Change the request as suggested and solve again</source>
         <translation>按建议修改需求并重新求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="358" />
+        <location filename="../../configurator/qt/builds.py" line="363" />
         <source>Apply the cheapest</source>
         <translation>应用最便宜的</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="386" />
+        <location filename="../../configurator/qt/builds.py" line="391" />
         <source>{tps:.1f} tokens/s</source>
         <translation>{tps:.1f} tokens/s</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="397" />
+        <location filename="../../configurator/qt/builds.py" line="402" />
         <source>Change the request this way and solve again</source>
         <translation>按此修改需求并重新求解</translation>
     </message>
@@ -456,22 +481,22 @@
 <context>
     <name>LaunchCommand</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="456" />
+        <location filename="../../configurator/qt/builds.py" line="461" />
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="457" />
+        <location filename="../../configurator/qt/builds.py" line="462" />
         <source>Copy the command to the clipboard</source>
         <translation>将命令复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="474" />
+        <location filename="../../configurator/qt/builds.py" line="479" />
         <source>Run it</source>
         <translation>运行命令</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="480" />
+        <location filename="../../configurator/qt/builds.py" line="485" />
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
@@ -720,6 +745,11 @@
         <translation>已导入 {0}</translation>
     </message>
     <message>
+        <location filename="../../configurator/qt/main_window.py" line="354" />
+        <source>Imported for this session only: {0}</source>
+        <translation>仅在本次会话中导入：{0}</translation>
+    </message>
+    <message>
         <location filename="../../configurator/qt/main_window.py" line="386" />
         <source>{0} build for &lt;b&gt;{1}&lt;/b&gt; ({2}) in {3:.2f} s</source>
         <translation>&lt;b&gt;{1}&lt;/b&gt;（{2}）共 {0} 个配置，用时 {3:.2f} 秒</translation>
@@ -836,49 +866,89 @@
         <translation>；{1} 个有价格的配件中 {0} 个只有较旧的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="667" />
+        <location filename="../../configurator/qt/main_window.py" line="621" />
+        <source>Import a price pack</source>
+        <translation>导入价格包</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="621" />
+        <source>Price packs (*.toml);;All files (*)</source>
+        <translation>价格包 (*.toml);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="642" />
+        <source>Export my prices as a price pack</source>
+        <translation>将我的价格导出为价格包</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="642" />
+        <source>Price packs (*.toml)</source>
+        <translation>价格包 (*.toml)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="646" />
+        <source>Price pack</source>
+        <translation>价格包</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="646" />
+        <source>Who is this price list from?</source>
+        <translation>这份价格表来自谁？</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="652" />
+        <source>Could not export the price pack</source>
+        <translation>无法导出价格包</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="654" />
+        <source>Exported {0} price(s) and {1} part(s) to {2}</source>
+        <translation>已将 {0} 个价格和 {1} 个配件导出到 {2}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="670" />
         <source>Choose a build to print</source>
         <translation>请选择要打印的配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="674" />
+        <location filename="../../configurator/qt/main_window.py" line="677" />
         <source>Nothing to export: no build yet</source>
         <translation>没有可导出的内容：尚无配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="678" />
+        <location filename="../../configurator/qt/main_window.py" line="681" />
         <source>Export builds</source>
         <translation>导出配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="725" />
+        <location filename="../../configurator/qt/main_window.py" line="728" />
         <source>Unknown file type</source>
         <translation>未知的文件类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="728" />
+        <location filename="../../configurator/qt/main_window.py" line="731" />
         <source>Could not export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="730" />
+        <location filename="../../configurator/qt/main_window.py" line="733" />
         <source>Exported {0} build(s) to {1}</source>
         <translation>已导出 {0} 个配置到 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="743" />
+        <location filename="../../configurator/qt/main_window.py" line="746" />
         <source>About LLM Rig Configurator</source>
         <translation>关于 LLM 装机配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="746" />
+        <location filename="../../configurator/qt/main_window.py" line="749" />
         <source>What machine to buy to run, fine-tune or train an LLM.
 Every estimate explains itself; every part and price carries its source.</source>
         <translation>要运行、微调或训练大模型，该买什么机器。
 每个估算都给出依据；每个配件和价格都注明来源。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="758" />
+        <location filename="../../configurator/qt/main_window.py" line="761" />
         <source>Some catalog files could not be read</source>
         <translation>部分目录文件无法读取</translation>
     </message>
@@ -945,36 +1015,134 @@ Every estimate explains itself; every part and price carries its source.</source
     </message>
 </context>
 <context>
+    <name>PricePackDialog</name>
+    <message>
+        <location filename="../../configurator/qt/price_pack_dialog.py" line="20" />
+        <source>Import price pack: {0}</source>
+        <translation>导入价格包：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/price_pack_dialog.py" line="28" />
+        <source>Apply these changes to my catalog</source>
+        <translation>将这些更改应用到我的目录</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/price_pack_dialog.py" line="41" />
+        <source>{0} is not a price pack this version can read:</source>
+        <translation>{0} 不是本版本能读取的价格包：</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/price_pack_dialog.py" line="46" />
+        <source>nothing</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/price_pack_dialog.py" line="48" />
+        <source>From {0}, {1}: {2} price(s), {3} part(s). Changes: {4}.</source>
+        <translation>来自 {0}，{1}：{2} 个价格，{3} 个配件。更改：{4}。</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/price_pack_dialog.py" line="61" />
+        <source>Could not write your catalog</source>
+        <translation>无法写入您的目录</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/price_pack_dialog.py" line="64" />
+        <source>Written: {0}</source>
+        <translation>已写入：{0}</translation>
+    </message>
+</context>
+<context>
     <name>QuoteImportDialog</name>
     <message>
-        <location filename="../../configurator/qt/quote_import.py" line="47" />
+        <location filename="../../configurator/qt/quote_import.py" line="29" />
+        <source>Line</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/quote_import.py" line="30" />
+        <source>Quoted part</source>
+        <translation>报价配件</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/quote_import.py" line="31" />
+        <source>Price</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/quote_import.py" line="32" />
+        <source>Date</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/quote_import.py" line="33" />
+        <source>Vendor</source>
+        <translation>供应商</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/quote_import.py" line="34" />
+        <source>Catalog part</source>
+        <translation>目录中的配件</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/quote_import.py" line="36" />
+        <source>(skip this line)</source>
+        <translation>（跳过此行）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/quote_import.py" line="44" />
+        <source>Import quote: {0}</source>
+        <translation>导入报价：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/quote_import.py" line="55" />
         <source>Import the matched prices into my catalog</source>
         <translation>将匹配到的价格导入我的目录</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/quote_import.py" line="52" />
+        <location filename="../../configurator/qt/quote_import.py" line="60" />
         <source>Decimal mark: from the quote</source>
         <translation>小数点：按报价单判断</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/quote_import.py" line="53" />
+        <location filename="../../configurator/qt/quote_import.py" line="61" />
         <source>Decimal comma (1.599,00)</source>
         <translation>小数逗号（1.599,00）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/quote_import.py" line="54" />
+        <location filename="../../configurator/qt/quote_import.py" line="62" />
         <source>Decimal point (1,599.00)</source>
         <translation>小数点（1,599.00）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/quote_import.py" line="62" />
+        <location filename="../../configurator/qt/quote_import.py" line="70" />
         <source>Check the catalog part each line is matched to; unmatched lines are skipped.</source>
         <translation>请核对每一行匹配到的目录配件；未匹配的行将被跳过。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/quote_import.py" line="138" />
+        <location filename="../../configurator/qt/quote_import.py" line="131" />
+        <source>{0} of {1} lines matched.</source>
+        <translation>{1} 行中已匹配 {0} 行。</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/quote_import.py" line="134" />
+        <source> {0} price(s) can be read two ways (e.g. {1}); choose the decimal mark above, or they are not imported.</source>
+        <translation> {0} 个价格有两种读法（例如 {1}）；请在上方选择小数点符号，否则这些价格不会导入。</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/quote_import.py" line="146" />
         <source>Could not save</source>
         <translation>无法保存</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/quote_import.py" line="146" />
+        <source>Could not write your catalog file: {0}</source>
+        <translation>无法写入您的目录文件：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/quote_import.py" line="154" />
+        <source>Saved prices for {0} parts to {1}</source>
+        <translation>已将 {0} 个配件的价格保存到 {1}</translation>
     </message>
 </context>
 <context>
@@ -1006,6 +1174,11 @@ Every estimate explains itself; every part and price carries its source.</source
         <location filename="../../configurator/qt/catalog_editor.py" line="123" />
         <source>&lt;b&gt;Prices&lt;/b&gt; (each with its currency, condition, date and source)</source>
         <translation>&lt;b&gt;价格&lt;/b&gt;（每条均注明货币、新旧、日期和来源）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="169" />
+        <source>Structured fields (edit them in the TOML view): </source>
+        <translation>结构化字段（请在 TOML 视图中编辑）：</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/catalog_editor.py" line="190" />
@@ -1079,7 +1252,7 @@ Every estimate explains itself; every part and price carries its source.</source
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="240" />
-        <location filename="../../configurator/qt/requirements.py" line="867" />
+        <location filename="../../configurator/qt/requirements.py" line="871" />
         <source> user</source>
         <translation> 个用户</translation>
     </message>
@@ -1629,7 +1802,22 @@ Every estimate explains itself; every part and price carries its source.</source
         <translation>求解器选择：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="867" />
+        <location filename="../../configurator/qt/requirements.py" line="853" />
+        <source>No exchange rate from {0} to {1}: the budget is kept as typed</source>
+        <translation>没有从 {0} 到 {1} 的汇率：预算保持输入值不变</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/requirements.py" line="862" />
+        <source>Budget converted: {0} = {1} at the catalog's exchange rates of {2}</source>
+        <translation>预算已换算：{0} = {1}（按目录 {2} 的汇率）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/requirements.py" line="865" />
+        <source>Budget converted: {0} = {1} at the catalog's exchange rates</source>
+        <translation>预算已换算：{0} = {1}（按目录的汇率）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/requirements.py" line="871" />
         <source> users</source>
         <translation> 个用户</translation>
     </message>
@@ -1637,107 +1825,107 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>SlotMapWidget</name>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="45" />
+        <location filename="../../configurator/qt/slotmap.py" line="58" />
         <source>NVLink bridge, {0}-slot, between slots {1} and {2}</source>
         <translation>NVLink 桥（{0} 槽间距），连接插槽 {1} 与 {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="73" />
+        <location filename="../../configurator/qt/slotmap.py" line="86" />
         <source> on a riser cable</source>
         <translation>（经延长线）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="76" />
+        <location filename="../../configurator/qt/slotmap.py" line="89" />
         <source>{0} (cooler)</source>
         <translation>{0}（散热器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="86" />
+        <location filename="../../configurator/qt/slotmap.py" line="99" />
         <source>free x{0} ({1})</source>
         <translation>空闲 x{0}（{1}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="89" />
+        <location filename="../../configurator/qt/slotmap.py" line="102" />
         <source>no slot</source>
         <translation>无插槽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="110" />
+        <location filename="../../configurator/qt/slotmap.py" line="125" />
         <source>cooled by the system's own fans and ducts</source>
         <translation>由整机自带风扇与风道散热</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="112" />
+        <location filename="../../configurator/qt/slotmap.py" line="127" />
         <source>open-air cooler (fans blow into the case)</source>
         <translation>风扇卡（开放式散热，热风吹入机箱）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="113" />
+        <location filename="../../configurator/qt/slotmap.py" line="128" />
         <source>blower cooler (exhausts out of the back)</source>
         <translation>涡轮卡（涡轮散热，热风从尾部排出）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="114" />
+        <location filename="../../configurator/qt/slotmap.py" line="129" />
         <source>passive cooler (needs the chassis' airflow)</source>
         <translation>被动散热（依靠机箱风道）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="115" />
+        <location filename="../../configurator/qt/slotmap.py" line="130" />
         <source>liquid cooler</source>
         <translation>水冷</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="117" />
+        <location filename="../../configurator/qt/slotmap.py" line="132" />
         <source>{0} cooler</source>
         <translation>{0} 散热</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="120" />
+        <location filename="../../configurator/qt/slotmap.py" line="135" />
         <source>; a free slot below each card keeps its fans fed</source>
         <translation>；每张卡下方留一个空槽，保证风扇进风</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="123" />
+        <location filename="../../configurator/qt/slotmap.py" line="138" />
         <source>; a free slot between the cards keeps their fans fed; the bottom card draws air from the case floor: keep it clear of cables</source>
         <translation>；卡与卡之间留空槽保证进风；最下面一张卡从机箱底部进风：不要让线缆挡住</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="127" />
+        <location filename="../../configurator/qt/slotmap.py" line="142" />
         <source>; cards with no free slot below them starve each other's fans (see Checks)</source>
         <translation>；下方没有空槽的卡会互相抢风（见“检查”）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="133" />
+        <location filename="../../configurator/qt/slotmap.py" line="148" />
         <source>Choose a build to see where its cards go</source>
         <translation>选择一个方案，查看显卡插在哪里</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="137" />
+        <location filename="../../configurator/qt/slotmap.py" line="152" />
         <source>{0} is a ready-made system: its GPU is built in, there are no slots to fill or cards to place</source>
         <translation>{0} 是整机：GPU 已内置，无需安装显卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="139" />
+        <location filename="../../configurator/qt/slotmap.py" line="154" />
         <source>This build has no expansion slots to plan</source>
         <translation>此方案没有需要规划的扩展插槽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="162" />
+        <location filename="../../configurator/qt/slotmap.py" line="177" />
         <source>GPU bays</source>
         <translation>GPU 模组位</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="162" />
+        <location filename="../../configurator/qt/slotmap.py" line="177" />
         <source>Expansion slots (1 = nearest the CPU)</source>
         <translation>扩展插槽（1 = 最靠近 CPU）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="171" />
+        <location filename="../../configurator/qt/slotmap.py" line="186" />
         <source>slot {0}</source>
         <translation>插槽 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="211" />
+        <location filename="../../configurator/qt/slotmap.py" line="226" />
         <source>; NVLink bridge ({0}-slot)</source>
         <translation>；NVLink 桥（{0} 槽间距）</translation>
     </message>
@@ -1745,7 +1933,7 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>VramHeadroomChart</name>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="123" />
+        <location filename="../../configurator/qt/charts.py" line="124" />
         <source>System RAM</source>
         <translation>系统内存</translation>
     </message>
@@ -1753,17 +1941,27 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>app</name>
     <message>
-        <location filename="../../configurator/qt/app.py" line="69" />
+        <location filename="../../configurator/qt/app.py" line="68" />
+        <source>The app did not close cleanly last time. Recover the unsaved project {0}?</source>
+        <translation>软件上次未正常关闭。要恢复未保存的项目 {0} 吗？</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/app.py" line="70" />
+        <source>The app did not close cleanly last time. Recover the unsaved project?</source>
+        <translation>软件上次未正常关闭。要恢复未保存的项目吗？</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/app.py" line="74" />
         <source>Recover unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/app.py" line="98" />
+        <location filename="../../configurator/qt/app.py" line="103" />
         <source>Could not do that</source>
         <translation>无法完成该操作</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/app.py" line="109" />
+        <location filename="../../configurator/qt/app.py" line="114" />
         <source>Internal error</source>
         <translation>内部错误</translation>
     </message>
@@ -1824,149 +2022,236 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>charts</name>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="30" />
+        <location filename="../../configurator/qt/charts.py" line="31" />
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="31" />
+        <location filename="../../configurator/qt/charts.py" line="32" />
         <source>kv cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="32" />
+        <location filename="../../configurator/qt/charts.py" line="33" />
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="33" />
+        <location filename="../../configurator/qt/charts.py" line="34" />
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="34" />
+        <location filename="../../configurator/qt/charts.py" line="35" />
         <source>optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="35" />
+        <location filename="../../configurator/qt/charts.py" line="36" />
         <source>runtime overhead</source>
         <translation>运行时开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="36" />
+        <location filename="../../configurator/qt/charts.py" line="37" />
         <source>free</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="122" />
+        <location filename="../../configurator/qt/charts.py" line="123" />
         <source>Memory per GPU</source>
         <translation>每张 GPU 的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="172" />
+        <location filename="../../configurator/qt/charts.py" line="173" />
         <source>capacity {0:.0f} GiB</source>
         <translation>容量 {0:.0f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="183" />
+        <location filename="../../configurator/qt/charts.py" line="184" />
         <source>used in system RAM</source>
         <translation>系统内存已用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="184" />
+        <location filename="../../configurator/qt/charts.py" line="185" />
         <source>system RAM free</source>
         <translation>系统内存空闲</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="208" />
+        <location filename="../../configurator/qt/charts.py" line="209" />
         <source>Cost by category</source>
         <translation>各类配件花费</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="237" />
+        <location filename="../../configurator/qt/charts.py" line="238" />
         <source>Power budget</source>
         <translation>功耗预算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="256" />
+        <location filename="../../configurator/qt/charts.py" line="257" />
         <source>Power budget: one of {0} nodes</source>
         <translation>功耗预算：{0} 个节点中的一个</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="262" />
+        <location filename="../../configurator/qt/charts.py" line="263" />
         <source>all {0} nodes: {1:,.0f} kW at the wall</source>
         <translation>全部 {0} 个节点：墙插 {1:,.0f} kW</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="271" />
+        <location filename="../../configurator/qt/charts.py" line="272" />
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="272" />
+        <location filename="../../configurator/qt/charts.py" line="273" />
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="273" />
+        <location filename="../../configurator/qt/charts.py" line="274" />
         <source>rest</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="282" />
+        <location filename="../../configurator/qt/charts.py" line="283" />
         <source>wall draw {0:,.0f} W</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="288" />
+        <location filename="../../configurator/qt/charts.py" line="289" />
         <source>{0:,.0f} W DC</source>
         <translation>直流 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="289" />
+        <location filename="../../configurator/qt/charts.py" line="290" />
         <source>{0:.0%} of the PSU</source>
         <translation>电源的 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="293" />
+        <location filename="../../configurator/qt/charts.py" line="294" />
         <source>{0:,.0f} W at the wall</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="295" />
+        <location filename="../../configurator/qt/charts.py" line="296" />
         <source>{0:.0%} of the circuit limit</source>
         <translation>电路上限的 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="316" />
+        <location filename="../../configurator/qt/charts.py" line="317" />
         <source>circuit limit (continuous)</source>
         <translation>电路上限（持续）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="320" />
+        <location filename="../../configurator/qt/charts.py" line="321" />
         <source>built-in supply</source>
         <translation>内置电源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="324" />
+        <location filename="../../configurator/qt/charts.py" line="325" />
         <source>PSU capacity</source>
         <translation>电源容量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="327" />
+        <location filename="../../configurator/qt/charts.py" line="328" />
         <source>{0:.0%} of PSU</source>
         <translation>电源的 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="335" />
+        <location filename="../../configurator/qt/charts.py" line="336" />
         <source>DC load</source>
         <translation>直流负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="335" />
+        <location filename="../../configurator/qt/charts.py" line="336" />
         <source>wall</source>
         <translation>墙插</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="374" />
+        <location filename="../../configurator/qt/charts.py" line="464" />
+        <source>Wall time and cost against nodes</source>
+        <translation>耗时与成本随节点数的变化</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="375" />
+        <location filename="../../configurator/qt/charts.py" line="457" />
+        <source>wall time (days)</source>
+        <translation>耗时（天）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="379" />
+        <source>nodes</source>
+        <translation>节点数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="459" />
+        <source>decode tokens/s per sequence</source>
+        <translation>每个序列的解码速度（tokens/s）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="461" />
+        <source>cost ({0})</source>
+        <translation>成本（{0}）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="466" />
+        <source>Decode speed and cost against nodes</source>
+        <translation>解码速度与成本随节点数的变化</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="469" />
+        <source>nodes of {0}</source>
+        <translation>{0} 节点数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="473" />
+        <source>wall time (left)</source>
+        <translation>耗时（左轴）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="475" />
+        <source>decode speed (left)</source>
+        <translation>解码速度（左轴）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="480" />
+        <source>bought (right)</source>
+        <translation>购买（右轴）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="488" />
+        <source>the job rented (right)</source>
+        <translation>租用完成该任务（右轴）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="497" />
+        <source>chosen: {0} nodes</source>
+        <translation>已选：{0} 个节点</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="532" />
+        <source>deadline {0:,.0f} days</source>
+        <translation>截止时间 {0:,.0f} 天</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="554" />
+        <source>{0} nodes: too few, no parallel layout holds the job in memory</source>
+        <translation>{0} 个节点：太少，没有任何并行布局能把任务装进显存</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="556" />
+        <source>{0} node: too few, no parallel layout holds the job in memory</source>
+        <translation>{0} 个节点：太少，没有任何并行布局能把任务装进显存</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="562" />
+        <source>no rental at {0} nodes: {1}</source>
+        <translation>{0} 个节点时无可租用：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="566" />
+        <source>rented: the job on the cloud offer the plan matches at each size (its hourly price x its own wall hours)</source>
+        <translation>租用：每种规模下按方案匹配的云服务完成该任务（每小时价格 x 其自身耗时）</translation>
     </message>
 </context>
 <context>
@@ -2050,82 +2335,127 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>costs</name>
     <message>
+        <location filename="../../configurator/qt/costs.py" line="71" />
+        <source>buy: purchase + electricity</source>
+        <translation>购买：购置 + 电费</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/costs.py" line="78" />
+        <source>rent: cloud equivalent</source>
+        <translation>租用：同等云算力</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/costs.py" line="270" />
+        <source>No build is selected: with one chosen, this compares buying it (purchase and electricity) with renting the same capacity, month by month.</source>
+        <translation>未选择配置：选中一个后，这里逐月比较购买它（购置与电费）和租用同等算力的成本。</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/costs.py" line="283" />
+        <source>This training job</source>
+        <translation>本次训练任务</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/costs.py" line="285" />
+        <source>GPU-hours</source>
+        <translation>GPU 小时</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/costs.py" line="288" />
+        <source>{0} of wall time; {1} = {2} of electricity; {3} with its share of depreciation</source>
+        <translation>耗时 {0}；{1} = 电费 {2}；计入折旧分摊共 {3}</translation>
+    </message>
+    <message>
         <location filename="../../configurator/qt/costs.py" line="293" />
+        <source>On this machine</source>
+        <translation>在这台机器上</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/costs.py" line="304" />
+        <source>{0} in {1}</source>
+        <translation>{0}，耗时 {1}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/costs.py" line="307" />
+        <source>Rented</source>
+        <translation>租用</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/costs.py" line="314" />
         <source>Purchase</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="295" />
+        <location filename="../../configurator/qt/costs.py" line="316" />
         <source>Electricity</source>
         <translation>电费</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="296" />
+        <location filename="../../configurator/qt/costs.py" line="317" />
         <source>{0:,.0f} kWh = {1:,.0f} {2} a year</source>
         <translation>每年 {0:,.0f} kWh = {1:,.0f} {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="301" />
+        <location filename="../../configurator/qt/costs.py" line="322" />
         <source>Rental equivalent</source>
         <translation>等效租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="303" />
+        <location filename="../../configurator/qt/costs.py" line="324" />
         <source>{0:,.0f} {1} a month</source>
         <translation>每月 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="309" />
+        <location filename="../../configurator/qt/costs.py" line="330" />
         <source>Break-even</source>
         <translation>回本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="315" />
+        <location filename="../../configurator/qt/costs.py" line="336" />
         <source>Per million training tokens</source>
         <translation>每百万训练 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="317" />
+        <location filename="../../configurator/qt/costs.py" line="338" />
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="320" />
+        <location filename="../../configurator/qt/costs.py" line="341" />
         <source>buying is cheaper</source>
         <translation>买更划算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="321" />
+        <location filename="../../configurator/qt/costs.py" line="342" />
         <source>renting is cheaper</source>
         <translation>租更划算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="322" />
+        <location filename="../../configurator/qt/costs.py" line="343" />
         <source>no rental to compare</source>
         <translation>没有可比较的租用方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="325" />
+        <location filename="../../configurator/qt/costs.py" line="346" />
         <source>own {0:,.0f} {1} net of resale (sold for {2:,.0f})</source>
         <translation>自购 {0:,.0f} {1}（扣除转卖所得 {2:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="330" />
+        <location filename="../../configurator/qt/costs.py" line="351" />
         <source>{0} vs rent {1:,.0f} {2}</source>
         <translation>{0}，租用 {1:,.0f} {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="336" />
+        <location filename="../../configurator/qt/costs.py" line="357" />
         <source>After 1 year</source>
         <translation>1 年后</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="338" />
+        <location filename="../../configurator/qt/costs.py" line="359" />
         <source>After {0} years</source>
         <translation>{0} 年后</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="344" />
+        <location filename="../../configurator/qt/costs.py" line="365" />
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
@@ -2133,173 +2463,173 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="795" />
+        <location filename="../../configurator/qt/builds.py" line="800" />
         <source>Estimator warnings</source>
         <translation>估算警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="737" />
+        <location filename="../../configurator/qt/builds.py" line="742" />
         <source>Decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="695" />
+        <location filename="../../configurator/qt/builds.py" line="700" />
         <source>params</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="696" />
+        <location filename="../../configurator/qt/builds.py" line="701" />
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="697" />
+        <location filename="../../configurator/qt/builds.py" line="702" />
         <source>kv_cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="698" />
+        <location filename="../../configurator/qt/builds.py" line="703" />
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="699" />
+        <location filename="../../configurator/qt/builds.py" line="704" />
         <source>overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="700" />
+        <location filename="../../configurator/qt/builds.py" line="705" />
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="701" />
+        <location filename="../../configurator/qt/builds.py" line="706" />
         <source>decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="702" />
+        <location filename="../../configurator/qt/builds.py" line="707" />
         <source>prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="703" />
+        <location filename="../../configurator/qt/builds.py" line="708" />
         <source>training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="704" />
+        <location filename="../../configurator/qt/builds.py" line="709" />
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="705" />
+        <location filename="../../configurator/qt/builds.py" line="710" />
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="706" />
+        <location filename="../../configurator/qt/builds.py" line="711" />
         <source>offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="707" />
+        <location filename="../../configurator/qt/builds.py" line="712" />
         <source>layout</source>
         <translation>布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="708" />
+        <location filename="../../configurator/qt/builds.py" line="713" />
         <source>time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="709" />
+        <location filename="../../configurator/qt/builds.py" line="714" />
         <source>parallel</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="710" />
+        <location filename="../../configurator/qt/builds.py" line="715" />
         <source>host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="711" />
+        <location filename="../../configurator/qt/builds.py" line="716" />
         <source>split</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="712" />
+        <location filename="../../configurator/qt/builds.py" line="717" />
         <source>zero</source>
         <translation>ZeRO</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="738" />
+        <location filename="../../configurator/qt/builds.py" line="743" />
         <source>tokens/s per user</source>
         <translation>token/秒（每用户）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="744" />
+        <location filename="../../configurator/qt/builds.py" line="749" />
         <source>All users</source>
         <translation>所有用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="745" />
-        <location filename="../../configurator/qt/builds.py" line="752" />
+        <location filename="../../configurator/qt/builds.py" line="750" />
+        <location filename="../../configurator/qt/builds.py" line="757" />
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="751" />
+        <location filename="../../configurator/qt/builds.py" line="756" />
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="758" />
+        <location filename="../../configurator/qt/builds.py" line="763" />
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="759" />
+        <location filename="../../configurator/qt/builds.py" line="764" />
         <source>{0:.2f} s after a {1}-token prompt</source>
         <translation>{1} token 提示词后 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="767" />
+        <location filename="../../configurator/qt/builds.py" line="772" />
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="768" />
+        <location filename="../../configurator/qt/builds.py" line="773" />
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs</source>
         <translation>{0:,.0f} GPU 小时；在 {2} 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="776" />
+        <location filename="../../configurator/qt/builds.py" line="781" />
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="777" />
+        <location filename="../../configurator/qt/builds.py" line="782" />
         <source>{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all</source>
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="783" />
+        <location filename="../../configurator/qt/builds.py" line="788" />
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="797" />
+        <location filename="../../configurator/qt/builds.py" line="802" />
         <source>How this is computed</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="798" />
+        <location filename="../../configurator/qt/builds.py" line="803" />
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="801" />
+        <location filename="../../configurator/qt/builds.py" line="806" />
         <source>Room to grow</source>
         <translation>扩展空间</translation>
     </message>

@@ -73,6 +73,12 @@ def test_the_main_path_reads_chinese(qtbot, shipped_catalog, messages) -> None: 
         assert statuses <= {"通过", "警告", "失败"}, statuses
         assert "求解完成" in window.statusBar().currentMessage() or window.statusBar().currentMessage() == ""
         assert "目录价格" in window.catalog_date.text() and "priced parts" not in window.catalog_date.text()
+        # the slot map: each card's lanes and a free slot's source read CPU / 芯片组, not "(cpu)" / "(chipset)"
+        table.selectRow(0)
+        window.detail.setCurrentIndex(window.detail.indexOf(window.detail.slot_map))
+        rows = [text for _, text in window.detail.slot_map.rows]
+        assert rows and not any("(cpu)" in r or "chipset" in r for r in rows), rows
+        assert any("（CPU）" in r for r in rows), rows
         clauses = [c for text in seen for c in audit.clauses(text)]
         kinds = [audit.classify(c) for c in clauses]
         english = sorted({c for c, k in zip(clauses, kinds) if k == "en"})

@@ -243,6 +243,9 @@ _ZH_COOLERS = {
 }
 
 
+_ZH_CARDS = {"open-air": "风扇卡", "blower": "涡轮卡", "passive": "被动散热卡", "liquid": "水冷卡"}
+
+
 def lane_source(source: str) -> str:
     """Where a slot's lanes come from ("cpu", "chipset", "plx", "bay") in the sheet's language."""
     return _ZH_LANE_SOURCES.get(source, source) if _language.get() == "zh_CN" else source
@@ -418,7 +421,20 @@ def check_text(check: Check, lang: str | None = None) -> str:
     template = ZH_CHECKS.get((check.rule, check.code)) if (lang or _language.get()) == "zh_CN" else None
     if template is None:
         return check.message
-    return template.format(**check.fields) if isinstance(template, str) else template(check.fields)
+    fields = {key: _zh_field(key, value) for key, value in check.fields.items()}
+    return template.format(**fields) if isinstance(template, str) else template(fields)
+
+
+def _zh_field(key: str, value: Any) -> Any:
+    """A field's English words a Chinese finding would quote as they are: a circuit's "(US outlet)" (it read
+    "1 路 120 V 15 A (US outlet)"), a card named "the AMD Radeon ..." (it read "在 the AMD Radeon ... 上")."""
+    if not isinstance(value, str):
+        return value
+    if key == "circuit":
+        return value.replace(" (US outlet)", "（美国插座）")
+    if key == "card" and value.startswith("the "):
+        return value[4:]
+    return value
 
 
 def _zh_chipset(f: Mapping[str, Any]) -> str:
@@ -507,7 +523,7 @@ ZH_CHECKS: dict[tuple[str, str], CheckTemplate] = {
     ("SLOT-1", "overlap"): lambda f: f"{f['width']} 槽宽的卡插在 {list(f['positions'])} 号插槽会重叠",
     ("SLOT-1", "no-gap"): "风扇卡之间没有空槽，会互相抢风",
     ("SLOT-1", "placed"): lambda f: (
-        f"{f['width']} 槽宽的{f['cooler']}卡插在 {list(f['positions'])} 号插槽"
+        f"{f['width']} 槽宽的{_ZH_CARDS.get(f['cooler'], str(f['cooler']) + '卡')}插在 {list(f['positions'])} 号插槽"
         + ("，卡间留有空槽" if f["cooler"] == "open-air" and len(f["positions"]) > 1 else "")
     ),
     ("SLOT-2", "openings"): "最后一张卡占到机箱第 {needed} 个挡板位（共 {openings} 个）",
