@@ -775,7 +775,8 @@ def estimate_html(build: Build) -> str:
                 ),
             )
         )
-        rows += utilisation_rows(build)  # MFU as the sheet and the plan text give it (core report.utilisation)
+        with i18n.speaking():  # MFU as the sheet and the plan text give it (core report.utilisation)
+            rows += utilisation_rows(build)
     rows.append(
         (
             QCoreApplication.translate("estimate", "Memory"),

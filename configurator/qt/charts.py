@@ -423,11 +423,11 @@ class NodeScalingChart(_Chart):
             symbolSize=6,
             symbolBrush=QColor(color),
             symbolPen=None,
-            name=name,
+            name=QCoreApplication.translate("charts", name),
         )
         (view or self.plot).addItem(item)
-        self.legend.addItem(item, name)
-        self.items[name] = item
+        self.legend.addItem(item, QCoreApplication.translate("charts", name))
+        self.items[name] = item  # by its English name (QT_TRANSLATE_NOOP at the call), in either language
 
     def show_build(self, build: Build | None) -> None:
         self.clear()
@@ -470,14 +470,14 @@ class NodeScalingChart(_Chart):
         )
         if timed:
             line = (
-                QCoreApplication.translate("charts", "wall time (left)")
+                QT_TRANSLATE_NOOP("charts", "wall time (left)")
                 if training
-                else QCoreApplication.translate("charts", "decode speed (left)")
+                else QT_TRANSLATE_NOOP("charts", "decode speed (left)")
             )
             self._line(line, self.series["nodes"], left, "#3b6ea8")
         if priced:
             self._line(
-                QCoreApplication.translate("charts", "bought (right)"),
+                QT_TRANSLATE_NOOP("charts", "bought (right)"),
                 self.series["price_nodes"],
                 self.series["price"],
                 "#e39b2d",
@@ -485,7 +485,7 @@ class NodeScalingChart(_Chart):
             )
         if rented:
             self._line(
-                QCoreApplication.translate("charts", "the job rented (right)"),
+                QT_TRANSLATE_NOOP("charts", "the job rented (right)"),
                 self.series["rental_nodes"],
                 self.series["rental"],
                 "#6a994e",
@@ -496,10 +496,10 @@ class NodeScalingChart(_Chart):
         pen = pg.mkPen("#c8553d", width=1.5, style=pg.QtCore.Qt.PenStyle.DotLine)
         label = QCoreApplication.translate("charts", "chosen: {0} nodes").format(curve.chosen_nodes)
         if chosen is not None and chosen.fits:
-            label += (
-                f"\n{(chosen.wall_hours or 0) / 24:,.0f} days"
+            label += "\n" + (
+                QCoreApplication.translate("charts", "{0:,.0f} days").format((chosen.wall_hours or 0) / 24)
                 if training
-                else f"\n{chosen.decode_tokens_per_s or 0:.1f} tokens/s"
+                else f"{chosen.decode_tokens_per_s or 0:.1f} tokens/s"
             )
             label += f", {_short_money(chosen.total_price)} {curve.currency}"
         xs = [float(p.nodes) for p in curve.points]
@@ -511,7 +511,7 @@ class NodeScalingChart(_Chart):
             angle=90,
             pen=pen,
             label=label,
-            labelOpts={"position": 0.95, "color": "#c8553d", "fill": (255, 255, 255, 200), "anchors": [side, side]},
+            labelOpts={"position": 0.9, "color": "#c8553d", "fill": (255, 255, 255, 200), "anchors": [side, side]},
         )
         self.plot.addItem(marker)
         self.items["chosen"] = marker

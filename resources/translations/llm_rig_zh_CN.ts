@@ -2229,6 +2229,11 @@ Every estimate explains itself; every part and price carries its source.</source
         <translation>已选：{0} 个节点</translation>
     </message>
     <message>
+        <location filename="../../configurator/qt/charts.py" line="500" />
+        <source>{0:,.0f} days</source>
+        <translation>{0:,.0f} 天</translation>
+    </message>
+    <message>
         <location filename="../../configurator/qt/charts.py" line="532" />
         <source>deadline {0:,.0f} days</source>
         <translation>截止时间 {0:,.0f} 天</translation>
@@ -2463,7 +2468,7 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="800" />
+        <location filename="../../configurator/qt/builds.py" line="801" />
         <source>Estimator warnings</source>
         <translation>估算警告</translation>
     </message>
@@ -2604,32 +2609,32 @@ Every estimate explains itself; every part and price carries its source.</source
         <translation>{0:,.0f} GPU 小时；在 {2} 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="781" />
+        <location filename="../../configurator/qt/builds.py" line="782" />
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="782" />
+        <location filename="../../configurator/qt/builds.py" line="783" />
         <source>{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all</source>
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="788" />
+        <location filename="../../configurator/qt/builds.py" line="789" />
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="802" />
+        <location filename="../../configurator/qt/builds.py" line="803" />
         <source>How this is computed</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="803" />
+        <location filename="../../configurator/qt/builds.py" line="804" />
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="806" />
+        <location filename="../../configurator/qt/builds.py" line="807" />
         <source>Room to grow</source>
         <translation>扩展空间</translation>
     </message>
@@ -2695,13 +2700,13 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>printing</name>
     <message>
-        <location filename="../../configurator/qt/printing.py" line="287" />
-        <location filename="../../configurator/qt/printing.py" line="299" />
+        <location filename="../../configurator/qt/printing.py" line="289" />
+        <location filename="../../configurator/qt/printing.py" line="301" />
         <source>LLM Rig Configurator build sheet</source>
         <translation>LLM 装机配置器装机单</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/printing.py" line="387" />
+        <location filename="../../configurator/qt/printing.py" line="389" />
         <source>Print build sheet</source>
         <translation>打印装机单</translation>
     </message>

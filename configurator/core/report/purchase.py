@@ -148,6 +148,8 @@ CHIP_VENDOR_NAMES = {"nvidia": "NVIDIA", "amd": "AMD", "intel": "Intel"}
 def part_vendor(part: BuildPart) -> str:
     vendor = str(part.spec.get("vendor") or "")
     # the sheet and the purchase list printed "nvidia" and "amd" under the GPU and CPU beside "ASUS" and "G.Skill"
+    if vendor == "generic":  # a cable or a frame sold under no brand: 通用 on a Chinese sheet
+        return t("generic")
     return CHIP_VENDOR_NAMES.get(vendor, vendor)
 
 
@@ -174,7 +176,8 @@ def request_fields(request: BuildRequest) -> list[tuple[str, str]]:
     w = request.workload
     owned = ", ".join(f"{p.quantity} x {p.category} {p.id}" for p in request.owned) or "none"
     budget = f"{request.budget:,.0f} {request.currency}" if request.budget else "no limit"
-    method = f"{w.method} ({w.optimizer})" if w.kind == "finetune" else "-"
+    # the optimizer when one was asked: a QLoRA request without one read "qlora (None)"
+    method = (f"{w.method} ({w.optimizer})" if w.optimizer else str(w.method)) if w.kind == "finetune" else "-"
     fields = [
         ("Model", request.model_id),
         ("Workload", w.kind),

@@ -25,10 +25,10 @@ from configurator.core.report.purchase import (
     request_summary,
 )
 from configurator.core.report.utilisation import utilisation_rows
-from configurator.core.report.words import cooler_word, current, lane_source, language, say, say_all, t
+from configurator.core.report.words import cooler_word, current, lane_source, language, say, say_all, sentence_end, t
 from configurator.core.rules import watts as pw
 from configurator.core.solve import noise
-from configurator.core.solve.build import DETAIL_CHARS, Build, BuildPart, SlotAssignment
+from configurator.core.solve.build import DETAIL_CHARS, Build, BuildPart, NodeCurve, SlotAssignment
 from configurator.core.solve.power_cap import cap_command, gpu_from_spec, lowest_limit
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name
 
@@ -41,6 +41,10 @@ COOLER_COLOURS = {
     "liquid": "#59a14f",
 }
 OTHER_COLOUR = "#bab0ac"
+CLUSTER_COLUMNS_NOTE = (
+    "bought: nodes, network and switches at the catalog's prices; job rented: the cloud offer the plan "
+    "matches at that size, its hourly price x its own wall hours; scaling: the parallel layout's efficiency"
+)
 SYSTEM_FEEDS = "The system's own power supplies feed every GPU; plan its inlets on dedicated feeds."
 CABLE_NAMES = {"hpwr16": "12V-2x6", "pcie8": "PCIe 8-pin", "eps8": "EPS 8-pin"}
 ROW_H = 28
@@ -205,7 +209,7 @@ def parts_section(build: Build) -> str:
         rows += [_part_row(p, build.currency) for p in build.parts if p.scope == "cluster"]
         if shared:
             rows.append(_total_row(t("Shared by the cluster (switches, once)"), money(shared, build.currency)))
-        rows.append(_total_row(f"Total for {build.nodes} nodes", money(build.total_price, build.currency)))
+        rows.append(_total_row(t("Total for {0} nodes").format(build.nodes), money(build.total_price, build.currency)))
     else:
         rows.append(_total_row(t("Total"), money(build.total_price, build.currency)))
     headers = [
@@ -809,7 +813,7 @@ def cluster_section(build: Build) -> str:
         if training:
             days = (p.wall_hours or 0) / 24
             late = curve.deadline_hours is not None and (p.wall_hours or 0) > curve.deadline_hours
-            speed = f"{days:,.1f}" + (" (late)" if late else "")
+            speed = f"{days:,.1f}" + (t(" (late)") if late else "")
         else:
             speed = f"{p.decode_tokens_per_s or 0:,.1f} tokens/s"
         scaling = f"{p.scaling_efficiency:.0%}" if p.scaling_efficiency is not None else "-"
@@ -825,31 +829,35 @@ def cluster_section(build: Build) -> str:
         attr = ' class="total"' if chosen else ""
         rows.append(f"<tr{attr}>{''.join(cells)}</tr>")
     headers = [
-        "Nodes",
-        "GPUs",
-        "Wall time (days)" if training else "Decode speed",
-        "Scaling",
-        f"Bought ({c})",
-        f"Job rented ({c})",
+        t("Nodes"),
+        "GPU" if current() == "zh_CN" else "GPUs",
+        t("Wall time (days)") if training else t("Decode speed"),
+        t("Scaling"),
+        t("Bought ({0})").format(c),
+        t("Job rented ({0})").format(c),
     ]
-    notes = [f"{escape(curve.system_name)} at other cluster sizes; ◀ marks this build"]
-    unfit = [p.nodes for p in curve.points if not p.fits]
-    if unfit:
-        notes.append(f"{max(unfit)} node{'s' if max(unfit) > 1 else ''} or fewer cannot hold the job")
-    here = curve.point(curve.chosen_nodes)
-    if here is not None and here.rental_offer:
-        notes.append(f"rented at this size: {escape(here.rental_offer)}")
-    if curve.deadline_hours:
-        notes.append(f"deadline {curve.deadline_hours:,.0f} h = {curve.deadline_hours / 24:,.0f} days")
-    if training:
-        notes.append(
-            "bought: nodes, network and switches at the catalog's prices; job rented: the cloud offer the plan "
-            "matches at that size, its hourly price x its own wall hours; scaling: the parallel layout's efficiency"
-        )
+    notes = _cluster_notes(curve, training)
     return (
         f'<section class="block"><h2>{t("Cluster size: time and cost")}</h2>{_table(headers, rows, num_from=0, kind="nodes")}'
-        f'<p class="muted small">{"; ".join(notes)}.</p></section>'
+        f'<p class="muted small">{("；" if current() == "zh_CN" else "; ").join(notes)}{sentence_end()}</p></section>'
     )
+
+
+def _cluster_notes(curve: NodeCurve, training: bool) -> list[str]:
+    """What the cluster table's rows mean: the server, the sizes that cannot hold the job, the offer, the deadline."""
+    notes = [t("{0} at other cluster sizes; ◀ marks this build").format(escape(curve.system_name))]
+    unfit = [p.nodes for p in curve.points if not p.fits]
+    if unfit:
+        fewer = t("{0} nodes or fewer cannot hold the job") if max(unfit) > 1 else t("{0} node cannot hold the job")
+        notes.append(fewer.format(max(unfit)))
+    here = curve.point(curve.chosen_nodes)
+    if here is not None and here.rental_offer:
+        notes.append(t("rented at this size: {0}").format(escape(phrases.sentence(here.rental_offer))))
+    if curve.deadline_hours:
+        notes.append(t("deadline {0:,.0f} h = {1:,.0f} days").format(curve.deadline_hours, curve.deadline_hours / 24))
+    if training:
+        notes.append(t(CLUSTER_COLUMNS_NOTE))
+    return notes
 
 
 def launch_section(build: Build) -> str:

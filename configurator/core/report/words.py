@@ -214,6 +214,28 @@ ZH_CN.update(
         "empty": "空",
         "expansion slots and GPUs": "扩展插槽与 GPU",
         "GPU bays": "GPU 模组位",
+        # the cluster's table of sizes (sheet.cluster_section) and its parts' total
+        "Total for {0} nodes": "{0} 个节点合计",
+        " (late)": "（超期）",
+        "generic": "通用",
+        "Wall time (days)": "耗时（天）",
+        "Decode speed": "解码速度",
+        "Scaling": "扩展效率",
+        "Bought ({0})": "购买（{0}）",
+        "Job rented ({0})": "租用完成任务（{0}）",
+        "{0} at other cluster sizes; ◀ marks this build": "{0} 在其他集群规模下的情况；◀ 标出本配置",
+        "{0} nodes or fewer cannot hold the job": "{0} 个及更少的节点装不下此任务",
+        "{0} node cannot hold the job": "{0} 个节点装不下此任务",
+        "rented at this size: {0}": "此规模下的租用：{0}",
+        "deadline {0:,.0f} h = {1:,.0f} days": "截止时间 {0:,.0f} 小时 = {1:,.0f} 天",
+        (
+            "bought: nodes, network and switches at the catalog's prices; job rented: the cloud offer the plan "
+            "matches at that size, its hourly price x its own wall hours; scaling: the parallel layout's efficiency"
+        ): "购买：节点、网络与交换机按目录价格计；租用完成任务：方案在该规模下匹配的云服务，按每小时价格 x 其自身耗时计；扩展效率：并行布局的效率",
+        # a training build's utilisation (report.utilisation)
+        "Model FLOPs utilisation (MFU, over the wall time)": "模型算力利用率（MFU，按实际耗时计）",
+        "Compute-phase utilisation (while computing)": "计算阶段利用率（计算期间）",
+        "{0:.0%} of {1:,} x {2:,.0f} TFLOPS {3}": "{1:,} x {2:,.0f} TFLOPS {3} 的 {0:.0%}",
         # the connector plan (sheet.connector_plan)
         "GPU {0}{1} (slot {2})": "GPU {0}{1}（插槽 {2}）",
         "16-pin adapter from {0}": "16-pin 转接线，取自 {0}",
