@@ -2644,7 +2644,7 @@ Every estimate explains itself; every part and price carries its source.</source
     <message>
         <location filename="../../configurator/qt/builds.py" line="95" />
         <source>gpu</source>
-        <translation>GPU</translation>
+        <translation>显卡</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/builds.py" line="96" />
@@ -2689,7 +2689,7 @@ Every estimate explains itself; every part and price carries its source.</source
     <message>
         <location filename="../../configurator/qt/builds.py" line="104" />
         <source>accessory</source>
-        <translation>配件</translation>
+        <translation>附件</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/builds.py" line="105" />

@@ -108,7 +108,7 @@ ZH_CN: dict[str, str] = {
     "owned": "已拥有",
     "ask for a fresh quote": "请索取最新报价",
     # categories
-    "GPU": "GPU",
+    "GPU": "显卡",  # the part bought, as the seed articles list a machine's eight parts (显卡、电源、机箱...)
     "CPU": "CPU",
     "Motherboard": "主板",
     "Memory": "内存",
@@ -116,7 +116,7 @@ ZH_CN: dict[str, str] = {
     "Case": "机箱",
     "CPU cooler": "CPU 散热器",
     "Storage": "硬盘",
-    "Accessory": "配件",
+    "Accessory": "附件",  # 配件 is every part ("配件清单"): a riser or a cable is an 附件
     "System": "整机",
     "Network": "网络",
     # the purchase list
