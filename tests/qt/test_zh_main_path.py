@@ -92,6 +92,9 @@ def test_the_main_path_reads_chinese(qtbot, shipped_catalog, messages) -> None: 
         dialog = CompareDialog(list(table.builds))
         qtbot.addWidget(dialog)
         heads = [dialog.table.horizontalHeaderItem(c).text() for c in range(dialog.table.columnCount())]
+        metrics = dialog.table.horizontalHeader().fontMetrics()
+        widths = [dialog.table.columnWidth(c) for c in range(len(heads))]
+        assert all(metrics.horizontalAdvance(h) <= w for h, w in zip(heads, widths)), (heads, widths)  # not clipped
         assert len(heads) == table.rowCount() and not any("cheapest" in h or "fastest" in h for h in heads), heads
         findings = " ".join(dialog.table.item(dialog.table.rowCount() - 1, c).text() for c in range(len(heads)))
         assert "cores for" not in findings and "GPU(s)" not in findings, findings
