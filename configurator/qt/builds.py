@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFontDatabase, QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -485,6 +485,22 @@ class LaunchCommand(QWidget):
         self.copy.setText(self.tr("Copied"))
 
 
+class WrappedLabel(QLabel):
+    """A word-wrapped label whose minimum height is its wrapped text's height at its width: a layout's minimum
+    ignores height-for-width, so at 1366 x 768 the total and its old-price warning were drawn over the parts list."""
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        if self.wordWrap() and self.width() > 0:
+            hint.setHeight(max(hint.height(), self.heightForWidth(self.width())))
+        return hint
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.oldSize().width() != event.size().width():
+            self.updateGeometry()  # a new width, a new wrapped height
+
+
 class BuildDetail(QTabWidget):
     """Parts, charts, slot map, checks and estimates of one build."""
 
@@ -497,7 +513,7 @@ class BuildDetail(QTabWidget):
         self.parts.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.parts.verticalHeader().hide()
         self.parts.setWordWrap(True)
-        self.total = QLabel()
+        self.total = WrappedLabel()
         self.total.setWordWrap(True)  # the old-price warning names parts: it must never widen the window
         self.reasons = QTextBrowser()
         self.reasons.setMaximumHeight(150)

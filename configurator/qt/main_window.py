@@ -88,7 +88,8 @@ class MainWindow(QMainWindow):
         self.results_splitter.setStretchFactor(1, 3)
         self.results_splitter.setChildrenCollapsible(False)
         middle.setMinimumHeight(150)
-        lower.setMinimumHeight(260)
+        # no fixed minimum for the detail: its pages' own minimum holds (a fixed 260 px let the splitter squeeze the
+        # parts page below the table's six rows plus the total, and the total was drawn over the last rows; #31)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(scroll)
         self.splitter.addWidget(self.results_splitter)
