@@ -82,7 +82,9 @@ class BuyOrRentChart(pg.PlotWidget):
             self.crossing = costs.break_even_month
             # the label on the side of the line with room for it: left of an early month it ran under the axis
             # ("k-even: month 3" for the Mac Studio, walk8)
-            side = (1, 0) if costs.break_even_month > months / 3 else (0, 0)
+            # and above its point, not below it: in the short chart of a 1366 x 768 screen the label ran under the
+            # month axis ("回本：第 9 个月" cut in half, #31)
+            side = (1, 1) if costs.break_even_month > months / 3 else (0, 1)
             crossing = self.tr("break-even: month {0}").format(costs.break_even_month)
             line = pg.InfiniteLine(
                 pos=costs.break_even_month,
