@@ -11,11 +11,13 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
     QFileDialog,
+    QFrame,
     QLabel,
     QMainWindow,
     QMessageBox,
     QProgressBar,
     QScrollArea,
+    QSizePolicy,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -82,12 +84,22 @@ class MainWindow(QMainWindow):
         # builds above their detail: the table gets the full width, so price, speed, wall power
         # and checks read without scrolling at 1366 x 768
         self.results_splitter = QSplitter(Qt.Orientation.Vertical)
-        self.results_splitter.addWidget(middle)
+        # the banner, the summary and the builds scroll together when the splitter leaves them less than they need:
+        # at 1366 x 768 a Chinese banner (taller lines) ran over the summary and the note below it (#31)
+        middle_area = QScrollArea()
+        middle_area.setWidget(middle)
+        middle_area.setWidgetResizable(True)
+        middle_area.setFrameShape(QFrame.Shape.NoFrame)
+        middle_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        middle_area.setMinimumHeight(150)
+        # the table fills what is left and scrolls its own rows; its size hint must not make the page scroll
+        self.builds.setMinimumHeight(self.builds.minimumSizeHint().height())
+        self.builds.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
+        self.results_splitter.addWidget(middle_area)
         self.results_splitter.addWidget(lower)
         self.results_splitter.setStretchFactor(0, 2)
         self.results_splitter.setStretchFactor(1, 3)
         self.results_splitter.setChildrenCollapsible(False)
-        middle.setMinimumHeight(150)
         # no fixed minimum for the detail: its pages' own minimum holds (a fixed 260 px let the splitter squeeze the
         # parts page below the table's six rows plus the total, and the total was drawn over the last rows; #31)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)

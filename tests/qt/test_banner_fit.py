@@ -57,3 +57,45 @@ def test_on_a_laptop_screen_the_total_is_below_the_parts_and_the_site_is_a_scrol
         qtbot.wait(20)
         top = field.mapTo(scroll.viewport(), QPoint(0, 0)).y()
         assert 0 <= top and top + field.height() <= scroll.viewport().height(), (field, top)
+
+
+def test_in_chinese_on_a_laptop_screen_the_banner_never_runs_over_the_builds(qtbot, shipped_catalog, messages) -> None:  # type: ignore[no-untyped-def]
+    """#31 at 1366 x 768 in Chinese: the banner (taller lines than English) ran over the summary and the note below
+    it, the splitter giving the upper pane less than its rows need. The banner, the summary and the table keep
+    apart; when the pane is short they scroll together."""
+    from PySide6.QtCore import QPoint, QRect
+
+    from configurator.qt import i18n
+    from configurator.qt.app import make_app
+    from configurator.qt.main_window import MainWindow
+    from configurator.qt.session import Session
+
+    app = make_app([])
+    try:
+        assert i18n.install(app, "zh_CN") == "zh_CN"
+        window = MainWindow(Session(catalog=shipped_catalog))
+        qtbot.addWidget(window)
+        window.resize(1366, 768)
+        window.show()
+        with qtbot.waitSignal(window.session.solve_finished, timeout=60_000):
+            window.session.set_request(
+                BuildRequest(
+                    model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="bf16"), budget=300
+                ),
+                solve=False,
+            )
+            window.session.solve_now()
+        qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=10_000)
+        for _ in range(5):
+            qtbot.wait(20)
+
+        def on_window(widget) -> QRect:  # type: ignore[no-untyped-def]
+            return QRect(widget.mapTo(window, QPoint(0, 0)), widget.size())
+
+        banner, summary, builds = on_window(window.banner), on_window(window.summary), on_window(window.builds)
+        assert banner.bottom() < summary.top() and summary.bottom() < builds.top(), (banner, summary, builds)
+        window.session.dirty = False
+        window.session.cancel()
+        window.session.wait_idle()
+    finally:
+        assert i18n.install(app, "en") == "en"
