@@ -470,14 +470,14 @@ class NodeScalingChart(_Chart):
         )
         if timed:
             line = (
-                QT_TRANSLATE_NOOP("charts", "wall time (left)")
+                str(QT_TRANSLATE_NOOP("charts", "wall time (left)"))
                 if training
-                else QT_TRANSLATE_NOOP("charts", "decode speed (left)")
+                else str(QT_TRANSLATE_NOOP("charts", "decode speed (left)"))
             )
             self._line(line, self.series["nodes"], left, "#3b6ea8")
         if priced:
             self._line(
-                QT_TRANSLATE_NOOP("charts", "bought (right)"),
+                str(QT_TRANSLATE_NOOP("charts", "bought (right)")),
                 self.series["price_nodes"],
                 self.series["price"],
                 "#e39b2d",
@@ -485,7 +485,7 @@ class NodeScalingChart(_Chart):
             )
         if rented:
             self._line(
-                QT_TRANSLATE_NOOP("charts", "the job rented (right)"),
+                str(QT_TRANSLATE_NOOP("charts", "the job rented (right)")),
                 self.series["rental_nodes"],
                 self.series["rental"],
                 "#6a994e",

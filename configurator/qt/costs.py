@@ -269,10 +269,12 @@ class BuyOrRentPanel(QWidget):
         self.assumptions_changed.emit()
 
 
-NO_BUILD_TEXT = QT_TRANSLATE_NOOP(
-    "costs",
-    "No build is selected: with one chosen, this compares buying it (purchase and electricity) with "
-    "renting the same capacity, month by month.",
+NO_BUILD_TEXT = str(
+    QT_TRANSLATE_NOOP(
+        "costs",
+        "No build is selected: with one chosen, this compares buying it (purchase and electricity) with "
+        "renting the same capacity, month by month.",
+    )
 )
 
 

@@ -61,9 +61,9 @@ class AmountSpinBox(QDoubleSpinBox):
     """An amount that cannot be negative refuses the minus key at the field: "-2500" typed into the budget had been
     fixed up to 0, which the budget reads as "unlimited" (#31: a negative budget silently became unlimited)."""
 
-    def validate(self, text: str, pos: int) -> object:
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
         if "-" in text:
-            return QValidator.State.Invalid
+            return QValidator.State.Invalid, text, pos
         return super().validate(text, pos)
 
 

@@ -26,14 +26,14 @@ from configurator.qt import messages
 from configurator.storage import overlay
 
 COLUMNS = [
-    QT_TRANSLATE_NOOP("QuoteImportDialog", "Line"),
-    QT_TRANSLATE_NOOP("QuoteImportDialog", "Quoted part"),
-    QT_TRANSLATE_NOOP("QuoteImportDialog", "Price"),
-    QT_TRANSLATE_NOOP("QuoteImportDialog", "Date"),
-    QT_TRANSLATE_NOOP("QuoteImportDialog", "Vendor"),
-    QT_TRANSLATE_NOOP("QuoteImportDialog", "Catalog part"),
+    str(QT_TRANSLATE_NOOP("QuoteImportDialog", "Line")),
+    str(QT_TRANSLATE_NOOP("QuoteImportDialog", "Quoted part")),
+    str(QT_TRANSLATE_NOOP("QuoteImportDialog", "Price")),
+    str(QT_TRANSLATE_NOOP("QuoteImportDialog", "Date")),
+    str(QT_TRANSLATE_NOOP("QuoteImportDialog", "Vendor")),
+    str(QT_TRANSLATE_NOOP("QuoteImportDialog", "Catalog part")),
 ]
-SKIP = QT_TRANSLATE_NOOP("QuoteImportDialog", "(skip this line)")
+SKIP = str(QT_TRANSLATE_NOOP("QuoteImportDialog", "(skip this line)"))
 
 
 class QuoteImportDialog(QDialog):
