@@ -104,6 +104,12 @@ def test_a_clusters_power_table_names_the_site_feeds_not_the_users_outlet(catalo
     assert f'<td class="num">{build.power.circuit_limit_w:,.0f} W continuous</td>' in section
     for value in re.findall(r'<td class="num">([^<]*)</td>', section):
         assert len(value) <= 45, value
+    from configurator.core.report.words import language
+
+    with language("zh_CN"):  # #31: the site feeds and "All N nodes" rows were English on a Chinese sheet
+        chinese = power_section(build, request)
+    assert "所有节点的场地供电" in chinese and f"全部 {build.nodes} 个节点" in chinese
+    assert not re.search(r"Site feeds|described holds|All \d+ nodes|W at the wall", chinese)
     single = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"))
     machine = plan(single, catalog).builds[0]
     assert (

@@ -16,8 +16,8 @@ from configurator.core.catalog.dates import catalog_date, date_range_text
 from configurator.core.reasons import Reason
 from configurator.core.report import atomic_write_bytes, phrases
 from configurator.core.report.fit import fit_of, gpu_name, gpus_text
+from configurator.core.report.words import ZH_PART_CATEGORIES, language, say, say_all, t
 from configurator.core.report.words import current as language_code
-from configurator.core.report.words import language, say, say_all, t
 from configurator.core.solve.build import Build, BuildPart, Infeasible
 from configurator.core.solve.request import BuildRequest, circuit_name
 
@@ -134,6 +134,8 @@ def newest_price_date(builds: list[Build]) -> str:
 
 def category_name(category: str) -> str:
     """The category as the sheet's language names it (core.report.words; English outside a `language` block)."""
+    if language_code() == "zh_CN" and category in ZH_PART_CATEGORIES:
+        return ZH_PART_CATEGORIES[category]
     return t(CATEGORY_NAMES.get(category, category.capitalize()))
 
 

@@ -25,7 +25,17 @@ from configurator.core.report.purchase import (
     request_summary,
 )
 from configurator.core.report.utilisation import utilisation_rows
-from configurator.core.report.words import cooler_word, current, lane_source, language, say, say_all, sentence_end, t
+from configurator.core.report.words import (
+    circuit_words,
+    cooler_word,
+    current,
+    lane_source,
+    language,
+    say,
+    say_all,
+    sentence_end,
+    t,
+)
 from configurator.core.rules import watts as pw
 from configurator.core.solve import noise
 from configurator.core.solve.build import DETAIL_CHARS, Build, BuildPart, NodeCurve, SlotAssignment
@@ -544,8 +554,10 @@ def _circuit_row(build: Build, request: BuildRequest) -> tuple[str, str]:
     described = circuit_limit_w(request.circuit) * request.circuits
     # the words in the figure's cell, the number in the value's: a value cell does not wrap, and a sentence there
     # squeezed the figure column to one letter a line over three printed pages
-    label = "Site feeds for all nodes (the SITE-POWER check)" + (
-        "" if p.wall_w * build.nodes <= described else f"; the {circuits} described holds {described:,.0f} W"
+    label = t("Site feeds for all nodes (the SITE-POWER check)") + (
+        ""
+        if p.wall_w * build.nodes <= described
+        else t("; the {0} described holds {1:,.0f} W").format(circuit_words(circuits), described)
     )
     return label, f"{p.circuit_limit_w:,.0f} W continuous" + ("" if p.circuit_ok else ": OVER THE LIMIT")
 
@@ -567,7 +579,8 @@ def _power_rows(build: Build, request: BuildRequest) -> list[str]:
     ]
     if build.nodes > 1:
         total = p.wall_w * build.nodes
-        rows.append((f"All {build.nodes} nodes", f"{total:,.0f} W at the wall = {total * BTU_PER_W:,.0f} BTU/h"))
+        at_the_wall = t("{0:,.0f} W at the wall = {1:,.0f} BTU/h").format(total, total * BTU_PER_W)
+        rows.append((t("All {0} nodes").format(build.nodes), at_the_wall))
     return [f"<tr>{_cell(t(k))}{_cell(phrases.sentence(v), 'num')}</tr>" for k, v in rows]
 
 
@@ -754,10 +767,8 @@ def _memory_table(build: Build) -> str:
     note = ""
     if build.parallelism is not None and build.estimate.workload.get("kind") != "inference":
         # a cluster training plan's limit (estimate.parallel.training_result), as its memory step words it
-        note = (
-            f'<p class="muted small">Usable: what the plan may fill, the card less {HARD_HEADROOM:.0%} kept free '
-            "(the planner's limit).</p>"
-        )
+        usable = t("Usable: what the plan may fill, the card less {0:.0%} kept free (the planner's limit).")
+        note = f'<p class="muted small">{escape(usable.format(HARD_HEADROOM))}</p>'
     return f"<h3>{t('Memory per GPU (GiB)')}</h3>" + _table(headers, rows, num_from=1, kind="memory") + note
 
 

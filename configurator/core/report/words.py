@@ -108,7 +108,7 @@ ZH_CN: dict[str, str] = {
     "owned": "已拥有",
     "ask for a fresh quote": "请索取最新报价",
     # categories
-    "GPU": "显卡",  # the part bought, as the seed articles list a machine's eight parts (显卡、电源、机箱...)
+    "GPU": "GPU",
     "CPU": "CPU",
     "Motherboard": "主板",
     "Memory": "内存",
@@ -236,6 +236,13 @@ ZH_CN.update(
         "Model FLOPs utilisation (MFU, over the wall time)": "模型算力利用率（MFU，按实际耗时计）",
         "Compute-phase utilisation (while computing)": "计算阶段利用率（计算期间）",
         "{0:.0%} of {1:,} x {2:,.0f} TFLOPS {3}": "{1:,} x {2:,.0f} TFLOPS {3} 的 {0:.0%}",
+        # a cluster's power rows and its memory table's note (sheet._circuit_row, _power_rows, memory table)
+        "; the {0} described holds {1:,.0f} W": "；所填的 {0} 只能提供 {1:,.0f} W",
+        "All {0} nodes": "全部 {0} 个节点",
+        "{0:,.0f} W at the wall = {1:,.0f} BTU/h": "墙插功耗 {0:,.0f} W = {1:,.0f} BTU/h",
+        "Usable: what the plan may fill, the card less {0:.0%} kept free (the planner's limit).": (
+            "可用：方案可以占用的显存，即显卡容量减去保留的 {0:.0%}（规划器的上限）。"
+        ),
         # the connector plan (sheet.connector_plan)
         "GPU {0}{1} (slot {2})": "GPU {0}{1}（插槽 {2}）",
         "16-pin adapter from {0}": "16-pin 转接线，取自 {0}",
@@ -266,6 +273,17 @@ _ZH_COOLERS = {
 
 
 _ZH_CARDS = {"open-air": "风扇卡", "blower": "涡轮卡", "passive": "被动散热卡", "liquid": "水冷卡"}
+
+
+ZH_PART_CATEGORIES = {"gpu": "显卡"}
+"""A part's category where the Chinese differs from the same English word elsewhere: the GPU a buyer orders is a 显卡,
+as the seed articles list a machine's eight parts (CPU、散热器、主板、内存、硬盘、显卡、电源、风扇、机箱); a table's
+"GPU" column (GPU 0-7) stays GPU."""
+
+
+def circuit_words(text: str) -> str:
+    """A circuit's name ("1 x 120 V 15 A (US outlet)") in the sheet's language."""
+    return text.replace(" (US outlet)", "（美国插座）") if _language.get() == "zh_CN" else text
 
 
 def lane_source(source: str) -> str:
@@ -453,7 +471,7 @@ def _zh_field(key: str, value: Any) -> Any:
     if not isinstance(value, str):
         return value
     if key == "circuit":
-        return value.replace(" (US outlet)", "（美国插座）")
+        return value.replace(" (US outlet)", "（美国插座）")  # as circuit_words, whatever the context's language
     if key == "card" and value.startswith("the "):
         return value[4:]
     return value
