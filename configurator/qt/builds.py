@@ -458,6 +458,12 @@ class LaunchCommand(QWidget):
         self.command.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.command.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self.command.setMaximumHeight(70)
+        # two lines at least, not the editor's default minimum: at 1366 x 768 the parts page's honest minimum left
+        # the builds table above a few pixels short of its five rows
+        lines = self.command.fontMetrics().lineSpacing() * 2
+        self.command.setMinimumHeight(
+            lines + 2 * self.command.frameWidth() + 2 * int(self.command.document().documentMargin())
+        )
         self.copy = QPushButton(self.tr("Copy"))
         self.copy.setToolTip(self.tr("Copy the command to the clipboard"))
         row = QHBoxLayout()
