@@ -76,7 +76,7 @@ def write_requested(
     meta = SheetMeta.from_catalog(
         catalog,
         builds,
-        project_name=job_title(request),
+        project_name=job_title(request, getattr(args, "lang", "en")),
         app_version=__version__,
         value_ranking=ranking,
         language=getattr(args, "lang", "en"),

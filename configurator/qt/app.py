@@ -64,10 +64,15 @@ def _offer_recovery(window) -> None:  # type: ignore[no-untyped-def]
     if not found:
         return
     file, project, source = found[0]  # the newest; older ones are offered at the next start
+    question = (
+        QCoreApplication.translate("app", "The app did not close cleanly last time. Recover the unsaved project {0}?")
+        if source
+        else QCoreApplication.translate("app", "The app did not close cleanly last time. Recover the unsaved project?")
+    )
     answer = messages.ask(
         window,
         QCoreApplication.translate("app", "Recover unsaved work?"),
-        f"The app did not close cleanly last time. Recover the unsaved project{' ' + str(source) if source else ''}?",
+        question.format(source),
         QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
     )
     if answer == QMessageBox.StandardButton.Yes:

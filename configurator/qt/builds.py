@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFontDatabase, QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -170,9 +170,13 @@ class BuildsTable(QTableWidget):
         self.horizontalHeader().setStretchLastSection(True)
         tips = {
             4: self.tr("VRAM left free on the most loaded GPU"),
-            self.NOISE: f"Under load, at {noise.DISTANCE_M:g} m from one machine: fans, cards and PSU summed logarithmically",
-            self.FIT: "Engine, split, KV cache, sharding, offload, power and framework the estimate assumes; "
-            f"{CHOSEN_MARK} marks what the solver chose for you",
+            self.NOISE: self.tr(
+                "Under load, at {0:g} m from one machine: fans, cards and PSU summed logarithmically"
+            ).format(noise.DISTANCE_M),
+            self.FIT: self.tr(
+                "Engine, split, KV cache, sharding, offload, power and framework the estimate assumes; "
+                "{0} marks what the solver chose for you"
+            ).format(CHOSEN_MARK),
         }
         for column, tip in tips.items():
             if (header := self.horizontalHeaderItem(column)) is not None:
@@ -454,6 +458,12 @@ class LaunchCommand(QWidget):
         self.command.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.command.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self.command.setMaximumHeight(70)
+        # two lines at least, not the editor's default minimum: at 1366 x 768 the parts page's honest minimum left
+        # the builds table above a few pixels short of its five rows
+        lines = self.command.fontMetrics().lineSpacing() * 2
+        self.command.setMinimumHeight(
+            lines + 2 * self.command.frameWidth() + 2 * int(self.command.document().documentMargin())
+        )
         self.copy = QPushButton(self.tr("Copy"))
         self.copy.setToolTip(self.tr("Copy the command to the clipboard"))
         row = QHBoxLayout()
@@ -481,6 +491,22 @@ class LaunchCommand(QWidget):
         self.copy.setText(self.tr("Copied"))
 
 
+class WrappedLabel(QLabel):
+    """A word-wrapped label whose minimum height is its wrapped text's height at its width: a layout's minimum
+    ignores height-for-width, so at 1366 x 768 the total and its old-price warning were drawn over the parts list."""
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        if self.wordWrap() and self.width() > 0:
+            hint.setHeight(max(hint.height(), self.heightForWidth(self.width())))
+        return hint
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.oldSize().width() != event.size().width():
+            self.updateGeometry()  # a new width, a new wrapped height
+
+
 class BuildDetail(QTabWidget):
     """Parts, charts, slot map, checks and estimates of one build."""
 
@@ -493,7 +519,7 @@ class BuildDetail(QTabWidget):
         self.parts.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.parts.verticalHeader().hide()
         self.parts.setWordWrap(True)
-        self.total = QLabel()
+        self.total = WrappedLabel()
         self.total.setWordWrap(True)  # the old-price warning names parts: it must never widen the window
         self.reasons = QTextBrowser()
         self.reasons.setMaximumHeight(150)
@@ -771,7 +797,8 @@ def estimate_html(build: Build) -> str:
                 ),
             )
         )
-        rows += utilisation_rows(build)  # MFU as the sheet and the plan text give it (core report.utilisation)
+        with i18n.speaking():  # MFU as the sheet and the plan text give it (core report.utilisation)
+            rows += utilisation_rows(build)
     rows.append(
         (
             QCoreApplication.translate("estimate", "Memory"),

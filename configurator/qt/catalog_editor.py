@@ -166,7 +166,7 @@ class RecordForm(QWidget):
             self.form.addRow(name.replace("_", " "), box)
             self.fields[name], self.errors[name], self.types[name] = editor, error, (base, optional)
         self.structured.setText(
-            ("Structured fields (edit them in the TOML view): " + ", ".join(structured)) if structured else ""
+            (self.tr("Structured fields (edit them in the TOML view): ") + ", ".join(structured)) if structured else ""
         )
         self._fill_prices(record.prices)
 
@@ -444,7 +444,7 @@ class CatalogEditorDialog(QDialog):
     def _on_form_changed(self) -> None:
         record = self.form.validate()
         self.save.setEnabled(record is not None or self.expert)
-        self.save.setToolTip("" if record is not None or self.expert else "Fix the fields marked in red first")
+        self.save.setToolTip("" if record is not None or self.expert else self.tr("Fix the fields marked in red first"))
 
     def _on_views_current_changed(self, index: int) -> None:
         if index == 1:  # to TOML: what the form holds, when it is valid
@@ -479,7 +479,8 @@ class CatalogEditorDialog(QDialog):
         else:
             record = self.form.validate()
             if record is None:
-                self.message.setText(f"<span style='color:{ERROR_COLOR}'>Fix the fields marked in red first.</span>")
+                fix = html.escape(self.tr("Fix the fields marked in red first."))
+                self.message.setText(f"<span style='color:{ERROR_COLOR}'>{fix}</span>")
                 return
         assert record is not None
         self._store(record)
@@ -489,7 +490,9 @@ class CatalogEditorDialog(QDialog):
         try:
             file = overlay.save_record(kind, record)
         except (OSError, CatalogError) as exc:
-            messages.warn(self, self.tr("Could not save"), f"Could not write your catalog file: {exc}")
+            messages.warn(
+                self, self.tr("Could not save"), self.tr("Could not write your catalog file: {0}").format(exc)
+            )
             return
         self.catalog.records[kind][record.id] = record
         self.saved = True

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from configurator.core.estimate.result import BREAKDOWN_KEYS
 from configurator.core.solve.build import Build, NodeCurve
 from configurator.core.solve.power import PSU_TARGET_LOAD
+from configurator.qt import i18n
 
 GIB = 1024**3
 COMPONENT_COLORS = {
@@ -369,9 +370,13 @@ class NodeScalingChart(_Chart):
     LEGEND_COLUMN = 1
 
     def __init__(self, parent: QWidget | None = None):
-        super().__init__("Wall time and cost against nodes", "wall time (days)", parent)
+        super().__init__(
+            QCoreApplication.translate("charts", "Wall time and cost against nodes"),
+            QCoreApplication.translate("charts", "wall time (days)"),
+            parent,
+        )
         self.plot.showGrid(x=True, y=True, alpha=0.25)
-        self.plot.setLabel("bottom", "nodes")
+        self.plot.setLabel("bottom", QCoreApplication.translate("charts", "nodes"))
         self.cost_view = pg.ViewBox()
         self.cost_view.setMouseEnabled(x=False, y=False)
         self.cost_view.setMenuEnabled(False)
@@ -418,11 +423,11 @@ class NodeScalingChart(_Chart):
             symbolSize=6,
             symbolBrush=QColor(color),
             symbolPen=None,
-            name=name,
+            name=QCoreApplication.translate("charts", name),
         )
         (view or self.plot).addItem(item)
-        self.legend.addItem(item, name)
-        self.items[name] = item
+        self.legend.addItem(item, QCoreApplication.translate("charts", name))
+        self.items[name] = item  # by its English name (QT_TRANSLATE_NOOP at the call), in either language
 
     def show_build(self, build: Build | None) -> None:
         self.clear()
@@ -447,18 +452,40 @@ class NodeScalingChart(_Chart):
             "deadline_days": [curve.deadline_hours / 24] if curve.deadline_hours else [],
         }
         left = self.series["wall_days"] if training else self.series["decode_tokens_per_s"]
-        self.plot.setLabel("left", "wall time (days)" if training else "decode tokens/s per sequence")
-        self.plot.setLabel("right", f"cost ({curve.currency})")
+        self.plot.setLabel(
+            "left",
+            QCoreApplication.translate("charts", "wall time (days)")
+            if training
+            else QCoreApplication.translate("charts", "decode tokens/s per sequence"),
+        )
+        self.plot.setLabel("right", QCoreApplication.translate("charts", "cost ({0})").format(curve.currency))
         # the title stays short: a long one sets the plot's minimum width and pushes the legend off a printed chart
-        self.plot.setTitle("Wall time and cost against nodes" if training else "Decode speed and cost against nodes")
-        self.plot.setLabel("bottom", f"nodes of {curve.system_name.split(' (')[0]}")
+        self.plot.setTitle(
+            QCoreApplication.translate("charts", "Wall time and cost against nodes")
+            if training
+            else QCoreApplication.translate("charts", "Decode speed and cost against nodes")
+        )
+        self.plot.setLabel(
+            "bottom", QCoreApplication.translate("charts", "nodes of {0}").format(curve.system_name.split(" (")[0])
+        )
         if timed:
-            self._line("wall time (left)" if training else "decode speed (left)", self.series["nodes"], left, "#3b6ea8")
+            line = (
+                str(QT_TRANSLATE_NOOP("charts", "wall time (left)"))
+                if training
+                else str(QT_TRANSLATE_NOOP("charts", "decode speed (left)"))
+            )
+            self._line(line, self.series["nodes"], left, "#3b6ea8")
         if priced:
-            self._line("bought (right)", self.series["price_nodes"], self.series["price"], "#e39b2d", self.cost_view)
+            self._line(
+                str(QT_TRANSLATE_NOOP("charts", "bought (right)")),
+                self.series["price_nodes"],
+                self.series["price"],
+                "#e39b2d",
+                self.cost_view,
+            )
         if rented:
             self._line(
-                "the job rented (right)",
+                str(QT_TRANSLATE_NOOP("charts", "the job rented (right)")),
                 self.series["rental_nodes"],
                 self.series["rental"],
                 "#6a994e",
@@ -467,12 +494,12 @@ class NodeScalingChart(_Chart):
             )
         chosen = curve.point(curve.chosen_nodes)
         pen = pg.mkPen("#c8553d", width=1.5, style=pg.QtCore.Qt.PenStyle.DotLine)
-        label = f"chosen: {curve.chosen_nodes} nodes"
+        label = QCoreApplication.translate("charts", "chosen: {0} nodes").format(curve.chosen_nodes)
         if chosen is not None and chosen.fits:
-            label += (
-                f"\n{(chosen.wall_hours or 0) / 24:,.0f} days"
+            label += "\n" + (
+                QCoreApplication.translate("charts", "{0:,.0f} days").format((chosen.wall_hours or 0) / 24)
                 if training
-                else f"\n{chosen.decode_tokens_per_s or 0:.1f} tokens/s"
+                else f"{chosen.decode_tokens_per_s or 0:.1f} tokens/s"
             )
             label += f", {_short_money(chosen.total_price)} {curve.currency}"
         xs = [float(p.nodes) for p in curve.points]
@@ -484,7 +511,7 @@ class NodeScalingChart(_Chart):
             angle=90,
             pen=pen,
             label=label,
-            labelOpts={"position": 0.95, "color": "#c8553d", "fill": (255, 255, 255, 200), "anchors": [side, side]},
+            labelOpts={"position": 0.9, "color": "#c8553d", "fill": (255, 255, 255, 200), "anchors": [side, side]},
         )
         self.plot.addItem(marker)
         self.items["chosen"] = marker
@@ -502,7 +529,7 @@ class NodeScalingChart(_Chart):
             line = pg.InfiniteLine(pos=math.log10(days), angle=0, pen=dash)
             self.plot.addItem(line)
             self.items["deadline"] = line
-            self._legend_line(dash, f"deadline {days:,.0f} days")
+            self._legend_line(dash, QCoreApplication.translate("charts", "deadline {0:,.0f} days").format(days))
             values.append(days)
         # the chosen size's label replaces powers of two beside it: "256 384 512" ran together as "25638451"
         shown = sorted(
@@ -523,16 +550,24 @@ class NodeScalingChart(_Chart):
         unfit = [p.nodes for p in curve.points if not p.fits]
         notes = []
         if unfit:
-            notes.append(
-                f"{', '.join(map(str, unfit))} node{'s' if len(unfit) > 1 else ''}: too few, no parallel layout "
-                "holds the job in memory"
+            too_few = (
+                QCoreApplication.translate("charts", "{0} nodes: too few, no parallel layout holds the job in memory")
+                if len(unfit) > 1
+                else QCoreApplication.translate(
+                    "charts", "{0} node: too few, no parallel layout holds the job in memory"
+                )
             )
+            notes.append(too_few.format(", ".join(map(str, unfit))))
         if training and chosen is not None and chosen.rental_reason and chosen.rental_cost is None:
-            notes.append(f"no rental at {chosen.nodes} nodes: {chosen.rental_reason}")
+            no_rental = QCoreApplication.translate("charts", "no rental at {0} nodes: {1}")
+            notes.append(no_rental.format(chosen.nodes, i18n.sentence(chosen.rental_reason)))
         elif rented:
             notes.append(
-                "rented: the job on the cloud offer the plan matches at each size (its hourly price x its own "
-                "wall hours)"
+                QCoreApplication.translate(
+                    "charts",
+                    "rented: the job on the cloud offer the plan matches at each size (its hourly price x its own "
+                    "wall hours)",
+                )
             )
         self.note.setText("; ".join(notes))
         self._sync_views()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -64,15 +64,27 @@ class BuyOrRentChart(pg.PlotWidget):
         owning, renting = costs.cumulative_costs(months)
         x = list(range(months + 1))
         self.series = {"owning": owning, "renting": renting}
-        self.plot(x, owning, pen=pg.mkPen("#3b6ea8", width=3), name="buy: purchase + electricity")
+        self.plot(
+            x,
+            owning,
+            pen=pg.mkPen("#3b6ea8", width=3),
+            name=QCoreApplication.translate("costs", "buy: purchase + electricity"),
+        )
         if renting:
-            self.plot(x, renting, pen=pg.mkPen("#c8553d", width=3), name="rent: cloud equivalent")
+            self.plot(
+                x,
+                renting,
+                pen=pg.mkPen("#c8553d", width=3),
+                name=QCoreApplication.translate("costs", "rent: cloud equivalent"),
+            )
         self.setLabel("left", costs.currency)
         if costs.break_even_month is not None and costs.break_even_month <= months:
             self.crossing = costs.break_even_month
             # the label on the side of the line with room for it: left of an early month it ran under the axis
             # ("k-even: month 3" for the Mac Studio, walk8)
-            side = (1, 0) if costs.break_even_month > months / 3 else (0, 0)
+            # and above its point, not below it: in the short chart of a 1366 x 768 screen the label ran under the
+            # month axis ("回本：第 9 个月" cut in half, #31)
+            side = (1, 1) if costs.break_even_month > months / 3 else (0, 1)
             crossing = self.tr("break-even: month {0}").format(costs.break_even_month)
             line = pg.InfiniteLine(
                 pos=costs.break_even_month,
@@ -240,7 +252,7 @@ class BuyOrRentPanel(QWidget):
             self.costs = None
             self.chart.show_costs(None)
             # an empty box under an empty chart read as a fault (Sam's pretraining with nothing that fits)
-            self.text.setHtml(f"<p>{html.escape(NO_BUILD_TEXT)}</p>")
+            self.text.setHtml(f"<p>{html.escape(QCoreApplication.translate('costs', NO_BUILD_TEXT))}</p>")
             return
         catalog, model, workload, region = self.context
         self.costs = cost_of_ownership_for(
@@ -257,9 +269,12 @@ class BuyOrRentPanel(QWidget):
         self.assumptions_changed.emit()
 
 
-NO_BUILD_TEXT = (
-    "No build is selected: with one chosen, this compares buying it (purchase and electricity) with "
-    "renting the same capacity, month by month."
+NO_BUILD_TEXT = str(
+    QT_TRANSLATE_NOOP(
+        "costs",
+        "No build is selected: with one chosen, this compares buying it (purchase and electricity) with "
+        "renting the same capacity, month by month.",
+    )
 )
 
 
@@ -269,21 +284,31 @@ def _job_rows(job: JobComparison, currency: str) -> list[tuple[str, str]]:
     def amount(value: float | None, unit: str) -> str:
         return "-" if value is None else f"{value:,.0f} {unit}"
 
-    rows = [("This training job", html.escape(job.headline or "-"))]
+    rows = [(QCoreApplication.translate("costs", "This training job"), html.escape(i18n.sentence(job.headline or "-")))]
     if job.gpu_hours is not None:
-        rows.append(("GPU-hours", amount(job.gpu_hours, "GPU-hours")))
+        gpu_hours = QCoreApplication.translate("costs", "GPU-hours")
+        rows.append((gpu_hours, amount(job.gpu_hours, gpu_hours)))
     if job.own_wall_hours is not None:
+        on_machine = QCoreApplication.translate(
+            "costs", "{0} of wall time; {1} = {2} of electricity; {3} with its share of depreciation"
+        )
         rows.append(
             (
-                "On this machine",
-                f"{amount(job.own_wall_hours, 'h')} of wall time; {amount(job.own_energy_kwh, 'kWh')} = "
-                f"{amount(job.own_energy_cost, currency)} of electricity; {amount(job.own_cost_with_depreciation, currency)} "
-                "with its share of depreciation",
+                QCoreApplication.translate("costs", "On this machine"),
+                on_machine.format(
+                    amount(job.own_wall_hours, "h"),
+                    amount(job.own_energy_kwh, "kWh"),
+                    amount(job.own_energy_cost, currency),
+                    amount(job.own_cost_with_depreciation, currency),
+                ),
             )
         )
     if job.rental_cost is not None:
-        offer = f" ({html.escape(job.rental_offer)})" if job.rental_offer else ""
-        rows.append(("Rented", f"{amount(job.rental_cost, currency)} in {amount(job.rental_wall_hours, 'h')}{offer}"))
+        offer = f" ({html.escape(i18n.sentence(job.rental_offer))})" if job.rental_offer else ""
+        rented = QCoreApplication.translate("costs", "{0} in {1}").format(
+            amount(job.rental_cost, currency), amount(job.rental_wall_hours, "h")
+        )
+        rows.append((QCoreApplication.translate("costs", "Rented"), rented + offer))
     return rows
 
 

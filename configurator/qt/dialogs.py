@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -126,6 +126,14 @@ class CompareDialog(QDialog):
             table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         else:  # more than fit: each column keeps a readable width and the table scrolls sideways
             table.horizontalHeader().setDefaultSectionSize(240)
+            # a label longer than its column was clipped on both sides ("ook Pro 16-inch (2021)"): it ends in "…"
+            # and the label row below, which wraps, and the header's tooltip hold it whole
+            metrics = table.horizontalHeader().fontMetrics()
+            for c in range(len(builds)):
+                head = table.horizontalHeaderItem(c)
+                if head is not None:
+                    head.setToolTip(head.text())
+                    head.setText(metrics.elidedText(head.text(), Qt.TextElideMode.ElideRight, 240 - 12))
         table.resizeRowsToContents()
         self.table = table
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)

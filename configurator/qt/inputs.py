@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject
+from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
     QAbstractSpinBox,
@@ -56,10 +57,27 @@ class TrimmedDoubleSpinBox(QDoubleSpinBox):
         return text.rstrip("0").rstrip(point) if point in text else text
 
 
+class AmountSpinBox(QDoubleSpinBox):
+    """An amount that cannot be negative refuses the minus key at the field: "-2500" typed into the budget had been
+    fixed up to 0, which the budget reads as "unlimited" (#31: a negative budget silently became unlimited)."""
+
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
+        if "-" in text:
+            return QValidator.State.Invalid, text, pos
+        return super().validate(text, pos)
+
+
 def dspin(
-    low: float, high: float, value: float, decimals: int = 1, suffix: str = "", tip: str = "", trimmed: bool = False
+    low: float,
+    high: float,
+    value: float,
+    decimals: int = 1,
+    suffix: str = "",
+    tip: str = "",
+    trimmed: bool = False,
+    amount: bool = False,
 ) -> QDoubleSpinBox:
-    spin = TrimmedDoubleSpinBox() if trimmed else QDoubleSpinBox()
+    spin = TrimmedDoubleSpinBox() if trimmed else AmountSpinBox() if amount else QDoubleSpinBox()
     spin.setRange(low, high)
     spin.setDecimals(decimals)
     spin.setValue(value)

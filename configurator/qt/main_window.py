@@ -11,11 +11,13 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
     QFileDialog,
+    QFrame,
     QLabel,
     QMainWindow,
     QMessageBox,
     QProgressBar,
     QScrollArea,
+    QSizePolicy,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -82,13 +84,24 @@ class MainWindow(QMainWindow):
         # builds above their detail: the table gets the full width, so price, speed, wall power
         # and checks read without scrolling at 1366 x 768
         self.results_splitter = QSplitter(Qt.Orientation.Vertical)
-        self.results_splitter.addWidget(middle)
+        # the banner, the summary and the builds scroll together when the splitter leaves them less than they need:
+        # at 1366 x 768 a Chinese banner (taller lines) ran over the summary and the note below it (#31)
+        middle_area = QScrollArea()
+        middle_area.setWidget(middle)
+        middle_area.setWidgetResizable(True)
+        middle_area.setFrameShape(QFrame.Shape.NoFrame)
+        middle_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        middle_area.setMinimumHeight(150)
+        # the table fills what is left and scrolls its own rows; its size hint must not make the page scroll
+        self.builds.setMinimumHeight(self.builds.minimumSizeHint().height())
+        self.builds.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
+        self.results_splitter.addWidget(middle_area)
         self.results_splitter.addWidget(lower)
         self.results_splitter.setStretchFactor(0, 2)
         self.results_splitter.setStretchFactor(1, 3)
         self.results_splitter.setChildrenCollapsible(False)
-        middle.setMinimumHeight(150)
-        lower.setMinimumHeight(260)
+        # no fixed minimum for the detail: its pages' own minimum holds (a fixed 260 px let the splitter squeeze the
+        # parts page below the table's six rows plus the total, and the total was drawn over the last rows; #31)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(scroll)
         self.splitter.addWidget(self.results_splitter)
@@ -351,7 +364,7 @@ class MainWindow(QMainWindow):
 
             overlay.save_record("models", arch)
         except OSError as exc:
-            self.statusBar().showMessage(f"Imported for this session only: {exc}", 6000)
+            self.statusBar().showMessage(self.tr("Imported for this session only: {0}").format(exc), 6000)
         self.session.catalog_changed.emit(self.session.catalog)
         self.session.set_request(self.session.request.model_copy(update={"model_id": arch.id}))
 
@@ -617,7 +630,9 @@ class MainWindow(QMainWindow):
         return text
 
     def import_price_pack(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Import a price pack", "", "Price packs (*.toml);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Import a price pack"), "", self.tr("Price packs (*.toml);;All files (*)")
+        )
         if path:
             self.import_price_pack_path(Path(path))
 
@@ -637,19 +652,20 @@ class MainWindow(QMainWindow):
         from configurator.storage import price_pack
 
         path, _ = QFileDialog.getSaveFileName(
-            self, "Export my prices as a price pack", "prices.toml", "Price packs (*.toml)"
+            self, self.tr("Export my prices as a price pack"), "prices.toml", self.tr("Price packs (*.toml)")
         )
         if not path:
             return
-        author, ok = QInputDialog.getText(self, "Price pack", "Who is this price list from?")
+        author, ok = QInputDialog.getText(self, self.tr("Price pack"), self.tr("Who is this price list from?"))
         if not ok:
             return
         try:
             n_prices, n_parts = price_pack.export_pack(Path(path), author.strip() or "unknown", __version__)
         except (ConfiguratorError, OSError) as exc:
-            messages.warn(self, "Could not export the price pack", str(exc))
+            messages.warn(self, self.tr("Could not export the price pack"), str(exc))
             return
-        self.statusBar().showMessage(f"Exported {n_prices} price(s) and {n_parts} part(s) to {path}", 5000)
+        exported = self.tr("Exported {0} price(s) and {1} part(s) to {2}").format(n_prices, n_parts, path)
+        self.statusBar().showMessage(exported, 5000)
 
     def edit_catalog(self) -> None:
         dialog = CatalogEditorDialog(self.session.catalog, self.session.request.currency, self)

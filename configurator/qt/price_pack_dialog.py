@@ -17,7 +17,7 @@ class PricePackDialog(QDialog):
 
     def __init__(self, catalog: Catalog, path: Path, parent: QWidget | None = None):
         super().__init__(parent)
-        self.setWindowTitle(f"Import price pack: {path.name}")
+        self.setWindowTitle(self.tr("Import price pack: {0}").format(path.name))
         self.catalog = catalog
         self.saved = False
         self.review: price_pack.Review | None = None
@@ -25,7 +25,7 @@ class PricePackDialog(QDialog):
         self.summary.setWordWrap(True)
         self.changes = QPlainTextEdit()
         self.changes.setReadOnly(True)
-        self.apply_button = QPushButton("Apply these changes to my catalog")
+        self.apply_button = QPushButton(self.tr("Apply these changes to my catalog"))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -38,15 +38,16 @@ class PricePackDialog(QDialog):
         try:
             pack = price_pack.read_pack(path)
         except CatalogError as exc:
-            self.summary.setText(f"{path.name} is not a price pack this version can read:")
+            self.summary.setText(self.tr("{0} is not a price pack this version can read:").format(path.name))
             self.changes.setPlainText(str(exc))
             self.apply_button.setEnabled(False)
             return
         self.review = price_pack.review(pack, catalog)
-        counts = ", ".join(f"{n} {action}" for action, n in self.review.counts().items()) or "nothing"
+        counts = ", ".join(f"{n} {action}" for action, n in self.review.counts().items()) or self.tr("nothing")
         self.summary.setText(
-            f"From {pack.author}, {pack.date.isoformat()}: {len(pack.prices)} price(s), "
-            f"{len(pack.parts)} part(s). Changes: {counts}."
+            self.tr("From {0}, {1}: {2} price(s), {3} part(s). Changes: {4}.").format(
+                pack.author, pack.date.isoformat(), len(pack.prices), len(pack.parts), counts
+            )
         )
         self.changes.setPlainText("\n".join(c.text() for c in self.review.changes))
         self.apply_button.setEnabled(bool(self.review.effective))
@@ -57,9 +58,9 @@ class PricePackDialog(QDialog):
         try:
             written = price_pack.apply(self.review, self.catalog)
         except (CatalogError, OSError) as exc:
-            messages.warn(self, "Could not write your catalog", str(exc))
+            messages.warn(self, self.tr("Could not write your catalog"), str(exc))
             return
         self.saved = True
-        self.summary.setText(f"Written: {', '.join(written)}")
+        self.summary.setText(self.tr("Written: {0}").format(", ".join(written)))
         self.apply_button.setEnabled(False)
         self.accept()

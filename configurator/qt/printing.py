@@ -283,7 +283,9 @@ def sheet_title(session) -> str:  # type: ignore[no-untyped-def]
     """The document's title: the project's name, else the job ("llama-3.3-70b inference")."""
     name = session.project.name
     if name == Project.model_fields["name"].default:
-        name = job_title(session.request)
+        from configurator.qt import i18n
+
+        name = job_title(session.request, i18n.current())
     return f"{name} - " + QCoreApplication.translate("printing", "LLM Rig Configurator build sheet")
 
 
@@ -331,12 +333,12 @@ def sheet_meta(session, builds: list[Build], value: bool = True) -> SheetMeta:  
     ranking = (
         value_rows(model, request.workload, session.catalog, request) if value and isinstance(model, ModelArch) else ()
     )
+    from configurator.qt import i18n
+
     name = session.project.name
     if name == Project.model_fields["name"].default:
         # an unnamed project: the sheet a buyer takes to the shop was titled "Untitled: 1. cheapest that fits"
-        name = job_title(request)
-    from configurator.qt import i18n
-
+        name = job_title(request, i18n.current())
     # the sheets and the purchase list in the window's language (a Chinese window prints a Chinese sheet)
     result = session.result
     return SheetMeta.from_catalog(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -24,8 +25,15 @@ from configurator.core.errors import CatalogError
 from configurator.qt import messages
 from configurator.storage import overlay
 
-COLUMNS = ["Line", "Quoted part", "Price", "Date", "Vendor", "Catalog part"]
-SKIP = "(skip this line)"
+COLUMNS = [
+    str(QT_TRANSLATE_NOOP("QuoteImportDialog", "Line")),
+    str(QT_TRANSLATE_NOOP("QuoteImportDialog", "Quoted part")),
+    str(QT_TRANSLATE_NOOP("QuoteImportDialog", "Price")),
+    str(QT_TRANSLATE_NOOP("QuoteImportDialog", "Date")),
+    str(QT_TRANSLATE_NOOP("QuoteImportDialog", "Vendor")),
+    str(QT_TRANSLATE_NOOP("QuoteImportDialog", "Catalog part")),
+]
+SKIP = str(QT_TRANSLATE_NOOP("QuoteImportDialog", "(skip this line)"))
 
 
 class QuoteImportDialog(QDialog):
@@ -33,7 +41,7 @@ class QuoteImportDialog(QDialog):
 
     def __init__(self, catalog: Catalog, path: Path, currency: str, parent: QWidget | None = None):
         super().__init__(parent)
-        self.setWindowTitle(f"Import quote: {path.name}")
+        self.setWindowTitle(self.tr("Import quote: {0}").format(path.name))
         self.catalog = catalog
         self.path = path
         self.saved = False
@@ -41,7 +49,7 @@ class QuoteImportDialog(QDialog):
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.table = QTableWidget(0, len(COLUMNS))
-        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.setHorizontalHeaderLabels([self.tr(c) for c in COLUMNS])
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.import_button = QPushButton(self.tr("Import the matched prices into my catalog"))
@@ -102,7 +110,7 @@ class QuoteImportDialog(QDialog):
             for column, value in enumerate(values):
                 self.table.setItem(row, column, QTableWidgetItem(value))
             combo = QComboBox()
-            combo.addItem(SKIP, None)
+            combo.addItem(self.tr(SKIP), None)
             for m in line.matches:
                 combo.addItem(f"{m.name} ({m.kind}: {m.id}, {m.score:.0%})", m)
             combo.setCurrentIndex(line.matches.index(line.chosen) + 1 if line.chosen in line.matches else 0)
@@ -120,12 +128,11 @@ class QuoteImportDialog(QDialog):
     def _count(self) -> None:
         chosen = sum(line.chosen is not None for line in self.lines)
         unclear = [line for line in self.lines if line.ambiguous]
-        text = f"{chosen} of {len(self.lines)} lines matched."
+        text = self.tr("{0} of {1} lines matched.").format(chosen, len(self.lines))
         if unclear:  # never guessed: the quote is read again once the user says which decimal mark it uses
-            text += (
-                f" {len(unclear)} price(s) can be read two ways (e.g. {ambiguity_note(unclear[0])}); "
-                "choose the decimal mark above, or they are not imported."
-            )
+            text += self.tr(
+                " {0} price(s) can be read two ways (e.g. {1}); choose the decimal mark above, or they are not imported."
+            ).format(len(unclear), ambiguity_note(unclear[0]))
         self.message.setText(text)
         self.import_button.setEnabled(any(line.chosen is not None and not line.ambiguous for line in self.lines))
 
@@ -135,11 +142,14 @@ class QuoteImportDialog(QDialog):
             records = priced_records(self.catalog, [line for line in self.lines if not line.ambiguous], source)
             files = [overlay.save_records(kind, list(found)) for kind, found in records.items()]
         except (OSError, CatalogError) as exc:
-            messages.warn(self, self.tr("Could not save"), f"Could not write your catalog file: {exc}")
+            messages.warn(
+                self, self.tr("Could not save"), self.tr("Could not write your catalog file: {0}").format(exc)
+            )
             return
         for kind, found in records.items():
             for record in found:
                 self.catalog.records[kind][record.id] = record
         self.saved = True
         count = sum(len(found) for found in records.values())
-        self.message.setText(html.escape(f"Saved prices for {count} parts to {', '.join(str(f) for f in files)}"))
+        saved = self.tr("Saved prices for {0} parts to {1}").format(count, ", ".join(str(f) for f in files))
+        self.message.setText(html.escape(saved))

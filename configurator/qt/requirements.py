@@ -345,7 +345,7 @@ class RequirementsPanel(QWidget):
     def _site_controls(self) -> tuple[QHBoxLayout, QHBoxLayout, QHBoxLayout]:
         """The budget-and-site controls; the rows that hold two of them (budget, GPUs, owned card)."""
         budget_row = QHBoxLayout()
-        self.budget = dspin(0, 1e9, 0, 0, "", self.tr("Total budget (0: unlimited)"))
+        self.budget = dspin(0, 1e9, 0, 0, "", self.tr("Total budget (0: unlimited)"), amount=True)
         self.budget.setSingleStep(500)
         self.budget.setSpecialValueText(self.tr("unlimited"))
         self.budget.setGroupSeparatorShown(True)
@@ -849,17 +849,21 @@ class RequirementsPanel(QWidget):
             try:
                 converted = catalog.convert(budget, before, currency)
             except KeyError:
-                self.budget_note.setText(f"No exchange rate from {before} to {currency}: the budget is kept as typed")
+                self.budget_note.setText(
+                    self.tr("No exchange rate from {0} to {1}: the budget is kept as typed").format(before, currency)
+                )
             else:
                 converted = round(converted, -1) if converted >= 1000 else round(converted)
                 self._loading = True
                 self.budget.setValue(converted)
                 self._loading = False
-                date = f" of {catalog.exchange_rates_date}" if catalog.exchange_rates_date else ""
-                self.budget_note.setText(
-                    f"Budget converted: {budget:,.0f} {before} = {converted:,.0f} {currency} "
-                    f"at the catalog's exchange rates{date}"
-                )
+                amounts = (f"{budget:,.0f} {before}", f"{converted:,.0f} {currency}")
+                if catalog.exchange_rates_date:
+                    note = self.tr("Budget converted: {0} = {1} at the catalog's exchange rates of {2}")
+                    self.budget_note.setText(note.format(*amounts, catalog.exchange_rates_date))
+                else:
+                    note = self.tr("Budget converted: {0} = {1} at the catalog's exchange rates")
+                    self.budget_note.setText(note.format(*amounts))
             self.budget_note.show()
         self._on_input_changed()
 

@@ -8,12 +8,25 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from configurator.core.report import words
 from configurator.core.report.fit import short_gpu_name
 from configurator.core.report.sheet import gpu_spec, slot_words
 from configurator.core.solve.build import Build
 from configurator.core.solve.slots import slots_below
+from configurator.qt import i18n
 
 COOLER_COLORS = {"open-air": "#e39b2d", "blower": "#3b6ea8", "passive": "#7f7f7f", "liquid": "#2a9d8f"}
+
+
+def _source(source: str) -> str:
+    """Where a slot's lanes come from ("cpu", "chipset") in the window's language (CPU, 芯片组)."""
+    with i18n.speaking():
+        return words.lane_source(source)
+
+
+def _lanes_from(source: str) -> str:
+    """'(cpu)' or '（CPU）', as the printed sheet brackets it."""
+    return f"（{_source(source)}）" if i18n.current() == "zh_CN" else f"({source})"
 
 
 class SlotMapWidget(QWidget):
@@ -69,7 +82,7 @@ class SlotMapWidget(QWidget):
                         covered[pos + k] = (
                             (
                                 "card",
-                                f"{name} x{use.lanes} ({use.source})"
+                                f"{name} x{use.lanes} {_lanes_from(use.source)}"
                                 + (self.tr(" on a riser cable") if risers else ""),
                             )
                             if k == 0
@@ -83,7 +96,7 @@ class SlotMapWidget(QWidget):
                     elif pos in slots:
                         kind, text = (
                             "free",
-                            self.tr("free x{0} ({1})").format(slots[pos]["lanes"], slots[pos]["source"]),
+                            self.tr("free x{0} ({1})").format(slots[pos]["lanes"], _source(slots[pos]["source"])),
                         )
                     else:
                         kind, text = "none", self.tr("no slot")
@@ -94,7 +107,9 @@ class SlotMapWidget(QWidget):
                 for index, s in enumerate(build.slot_map, start=1):
                     name = short_gpu_name(str(cards.get(s.part_id, gpu).get("name", s.part_id)))
                     # a server's SXM module sits in its bay, not an x16 slot (core sheet.slot_words)
-                    self.rows.append((s.slot, f"GPU {index}: {name} {slot_words(gpu, s)}"))
+                    with i18n.speaking():
+                        where = slot_words(gpu, s)
+                    self.rows.append((s.slot, f"GPU {index}: {name} {where}"))
                     self.kinds.append("card")
         self.legend = self._legend(below if build is not None else [])
         self.update()

@@ -4,142 +4,142 @@
 <context>
     <name>BuildDetail</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="490" />
+        <location filename="../../configurator/qt/builds.py" line="511"/>
         <source>Category</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="490" />
+        <location filename="../../configurator/qt/builds.py" line="511"/>
         <source>Part</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="490" />
+        <location filename="../../configurator/qt/builds.py" line="511"/>
         <source>Qty</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="490" />
+        <location filename="../../configurator/qt/builds.py" line="511"/>
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="490" />
+        <location filename="../../configurator/qt/builds.py" line="511"/>
         <source>Subtotal</source>
         <translation>小计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="510" />
+        <location filename="../../configurator/qt/builds.py" line="531"/>
         <source>&lt;b&gt;Why each part&lt;/b&gt;</source>
         <translation>&lt;b&gt;每个配件的选择理由&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="535" />
+        <location filename="../../configurator/qt/builds.py" line="556"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="535" />
+        <location filename="../../configurator/qt/builds.py" line="556"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="535" />
+        <location filename="../../configurator/qt/builds.py" line="556"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="546" />
+        <location filename="../../configurator/qt/builds.py" line="567"/>
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="547" />
+        <location filename="../../configurator/qt/builds.py" line="568"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="548" />
+        <location filename="../../configurator/qt/builds.py" line="569"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="549" />
+        <location filename="../../configurator/qt/builds.py" line="570"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="550" />
+        <location filename="../../configurator/qt/builds.py" line="571"/>
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="551" />
+        <location filename="../../configurator/qt/builds.py" line="572"/>
         <source>Slot map</source>
         <translation>插槽布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="552" />
+        <location filename="../../configurator/qt/builds.py" line="573"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="553" />
+        <location filename="../../configurator/qt/builds.py" line="574"/>
         <source>Estimates</source>
         <translation>估算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="555" />
+        <location filename="../../configurator/qt/builds.py" line="576"/>
         <source>Buy or rent</source>
         <translation>购买还是租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="586" />
+        <location filename="../../configurator/qt/builds.py" line="607"/>
         <source> ({0} owned)</source>
         <translation>（已有 {0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="592" />
+        <location filename="../../configurator/qt/builds.py" line="613"/>
         <source> for the cluster</source>
         <translation>（集群共用）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="594" />
+        <location filename="../../configurator/qt/builds.py" line="615"/>
         <source> per node x {0:,}</source>
         <translation>（每节点，共 {0:,} 个节点）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="626" />
+        <location filename="../../configurator/qt/builds.py" line="647"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="641" />
+        <location filename="../../configurator/qt/builds.py" line="662"/>
         <source> for {0} machines</source>
         <translation>（{0} 台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="643" />
+        <location filename="../../configurator/qt/builds.py" line="664"/>
         <source>; parts you own save {0:,.0f} {1}</source>
         <translation>；已有配件节省 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="658" />
+        <location filename="../../configurator/qt/builds.py" line="679"/>
         <source>{0} price(s) older than six months (marked ⚠; hover for the dates). Get a fresh quote and enter it with Catalog &gt; Edit prices and parts, Catalog &gt; Import a vendor quote, or Catalog &gt; Import a price pack.</source>
         <translation>{0} 个价格已超过六个月（标有 ⚠；悬停查看日期）。请索取最新报价，并通过“目录 &gt; 编辑价格和配件”、“目录 &gt; 导入供应商报价”或“目录 &gt; 导入价格包”录入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="666" />
+        <location filename="../../configurator/qt/builds.py" line="687"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="676" />
+        <location filename="../../configurator/qt/builds.py" line="697"/>
         <source> (one machine)</source>
         <translation>（单台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="678" />
+        <location filename="../../configurator/qt/builds.py" line="699"/>
         <source>Noise under load{0}:</source>
         <translation>满载噪音{0}：</translation>
     </message>
@@ -147,22 +147,22 @@
 <context>
     <name>BuildHeader</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="426" />
+        <location filename="../../configurator/qt/builds.py" line="431"/>
         <source>{0:,.0f} W at the wall</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="427" />
+        <location filename="../../configurator/qt/builds.py" line="432"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="428" />
+        <location filename="../../configurator/qt/builds.py" line="433"/>
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="434" />
+        <location filename="../../configurator/qt/builds.py" line="439"/>
         <source>How this fits:</source>
         <translation>如何装下：</translation>
     </message>
@@ -170,70 +170,80 @@
 <context>
     <name>BuildsTable</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="145" />
+        <location filename="../../configurator/qt/builds.py" line="146"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="146" />
+        <location filename="../../configurator/qt/builds.py" line="147"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="147" />
+        <location filename="../../configurator/qt/builds.py" line="148"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="148" />
+        <location filename="../../configurator/qt/builds.py" line="149"/>
         <source>Free</source>
         <translation>剩余</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="149" />
+        <location filename="../../configurator/qt/builds.py" line="150"/>
         <source>Speed / time</source>
         <translation>速度 / 时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="150" />
+        <location filename="../../configurator/qt/builds.py" line="151"/>
         <source>Wall</source>
         <translation>墙插功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="151" />
+        <location filename="../../configurator/qt/builds.py" line="152"/>
         <source>Noise</source>
         <translation>噪音</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="152" />
+        <location filename="../../configurator/qt/builds.py" line="153"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="153" />
+        <location filename="../../configurator/qt/builds.py" line="154"/>
         <source>How it fits</source>
         <translation>如何装下</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="171" />
+        <location filename="../../configurator/qt/builds.py" line="172"/>
         <source>VRAM left free on the most loaded GPU</source>
         <translation>负载最高的 GPU 上剩余的显存</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="174"/>
+        <source>Under load, at {0:g} m from one machine: fans, cards and PSU summed logarithmically</source>
+        <translation>满载时距单台机器 {0:g} 米处：风扇、显卡与电源按对数叠加</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="177"/>
+        <source>Engine, split, KV cache, sharding, offload, power and framework the estimate assumes; {0} marks what the solver chose for you</source>
+        <translation>估算所假设的引擎、切分方式、KV 缓存、分片、卸载、功率与框架；{0} 标出求解器替您选择的项</translation>
     </message>
 </context>
 <context>
     <name>BuyOrRentChart</name>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="45" />
-        <source>Cumulative cost: &lt;span style='color: #3b6ea8;'&gt;buy (purchase + electricity)&lt;/span&gt; vs &lt;span style='color: #c8553d;'&gt;rent (cloud equivalent)&lt;/span&gt;</source>
-        <translation>累计成本：&lt;span style='color: #3b6ea8;'&gt;购买（购置 + 电费）&lt;/span&gt; 对比 &lt;span style='color: #c8553d;'&gt;租用（同等云算力）&lt;/span&gt;</translation>
+        <location filename="../../configurator/qt/costs.py" line="45"/>
+        <source>Cumulative cost: &lt;span style=&apos;color: #3b6ea8;&apos;&gt;buy (purchase + electricity)&lt;/span&gt; vs &lt;span style=&apos;color: #c8553d;&apos;&gt;rent (cloud equivalent)&lt;/span&gt;</source>
+        <translation>累计成本：&lt;span style=&apos;color: #3b6ea8;&apos;&gt;购买（购置 + 电费）&lt;/span&gt; 对比 &lt;span style=&apos;color: #c8553d;&apos;&gt;租用（同等云算力）&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="49" />
+        <location filename="../../configurator/qt/costs.py" line="49"/>
         <source>months</source>
         <translation>月</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="76" />
+        <location filename="../../configurator/qt/costs.py" line="88"/>
         <source>break-even: month {0}</source>
         <translation>回本：第 {0} 个月</translation>
     </message>
@@ -241,92 +251,92 @@
 <context>
     <name>BuyOrRentPanel</name>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="98" />
+        <location filename="../../configurator/qt/costs.py" line="110"/>
         <source>US average</source>
         <translation>美国平均</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="99" />
+        <location filename="../../configurator/qt/costs.py" line="111"/>
         <source>EU average</source>
         <translation>欧盟平均</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="100" />
+        <location filename="../../configurator/qt/costs.py" line="112"/>
         <source>China commercial</source>
         <translation>中国工商业电价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="104" />
+        <location filename="../../configurator/qt/costs.py" line="116"/>
         <source> /kWh</source>
         <translation> /千瓦时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="104" />
-        <source>Electricity price per kWh, in the preset's currency</source>
+        <location filename="../../configurator/qt/costs.py" line="116"/>
+        <source>Electricity price per kWh, in the preset&apos;s currency</source>
         <translation>每千瓦时电价（按预设的货币）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="106" />
+        <location filename="../../configurator/qt/costs.py" line="118"/>
         <source> h/day</source>
         <translation> 小时/天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="106" />
+        <location filename="../../configurator/qt/costs.py" line="118"/>
         <source>Hours a day the machine is on</source>
         <translation>机器每天开机的小时数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="107" />
+        <location filename="../../configurator/qt/costs.py" line="119"/>
         <source> days/yr</source>
         <translation> 天/年</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="107" />
+        <location filename="../../configurator/qt/costs.py" line="119"/>
         <source>Days a year the machine is on</source>
         <translation>机器每年开机的天数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="108" />
+        <location filename="../../configurator/qt/costs.py" line="120"/>
         <source> % busy</source>
         <translation> % 负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="108" />
+        <location filename="../../configurator/qt/costs.py" line="120"/>
         <source>Share of the on-time at full load</source>
         <translation>开机时间中满负载运行的比例</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="112" />
+        <location filename="../../configurator/qt/costs.py" line="124"/>
         <source> years</source>
         <translation> 年</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="113" />
+        <location filename="../../configurator/qt/costs.py" line="125"/>
         <source>Depreciation period and useful life</source>
         <translation>折旧期与使用寿命</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="119" />
+        <location filename="../../configurator/qt/costs.py" line="131"/>
         <source> % resale</source>
         <translation> % 残值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="121" />
+        <location filename="../../configurator/qt/costs.py" line="133"/>
         <source>Resale value after that period, as a share of the purchase (default 35 %, an estimate; GPUs with a used price in the catalog use it)</source>
         <translation>到期后的转售价值，占购置价的比例（默认 35 %，为估计值；目录中有二手价的 GPU 使用该价格）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="130" />
+        <location filename="../../configurator/qt/costs.py" line="142"/>
         <source>Electricity</source>
         <translation>电费</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="135" />
+        <location filename="../../configurator/qt/costs.py" line="147"/>
         <source>Usage</source>
         <translation>使用情况</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="139" />
+        <location filename="../../configurator/qt/costs.py" line="151"/>
         <source>Keep for</source>
         <translation>使用年限</translation>
     </message>
@@ -334,50 +344,65 @@
 <context>
     <name>CatalogEditorDialog</name>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="362" />
+        <location filename="../../configurator/qt/catalog_editor.py" line="362"/>
         <source>Catalog editor</source>
         <translation>目录编辑器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="367" />
+        <location filename="../../configurator/qt/catalog_editor.py" line="367"/>
         <source>Filter</source>
         <translation>筛选</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="375" />
+        <location filename="../../configurator/qt/catalog_editor.py" line="375"/>
         <source>Form</source>
         <translation>形态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="378" />
+        <location filename="../../configurator/qt/catalog_editor.py" line="378"/>
         <source>Record as TOML (expert). Change the id to add a custom part:</source>
         <translation>以 TOML 表示的记录（高级）。修改 id 即可新增自定义配件：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="380" />
+        <location filename="../../configurator/qt/catalog_editor.py" line="380"/>
         <source>TOML (expert)</source>
         <translation>TOML（高级）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="381" />
+        <location filename="../../configurator/qt/catalog_editor.py" line="381"/>
         <source>Save record to my catalog</source>
         <translation>将记录保存到我的目录</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="492" />
+        <location filename="../../configurator/qt/catalog_editor.py" line="447"/>
+        <source>Fix the fields marked in red first</source>
+        <translation>请先修正标红的字段</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="482"/>
+        <source>Fix the fields marked in red first.</source>
+        <translation>请先修正标红的字段。</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="494"/>
         <source>Could not save</source>
         <translation>无法保存</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="494"/>
+        <source>Could not write your catalog file: {0}</source>
+        <translation>无法写入您的目录文件：{0}</translation>
     </message>
 </context>
 <context>
     <name>CompareDialog</name>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="105" />
+        <location filename="../../configurator/qt/dialogs.py" line="105"/>
         <source>Compare builds</source>
         <translation>对比配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="134" />
+        <location filename="../../configurator/qt/dialogs.py" line="142"/>
         <source>Highlighted rows differ between the builds.</source>
         <translation>高亮的行表示各配置之间不同。</translation>
     </message>
@@ -385,12 +410,12 @@
 <context>
     <name>CountryDialog</name>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="237" />
+        <location filename="../../configurator/qt/dialogs.py" line="245"/>
         <source>Where will the machine run?</source>
         <translation>机器在哪里使用？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="240" />
+        <location filename="../../configurator/qt/dialogs.py" line="248"/>
         <source>Your country sets the currency, the wall circuit, the market (China: export variants and CNY prices) and the language of new projects. Each can be changed later on its own, in Build &gt; Preferences or in the request.</source>
         <translation>国家/地区决定新项目的货币、墙插电路、市场（中国：特供版显卡与人民币价格）和界面语言。之后可在“构建 &gt; 偏好设置”或需求中分别修改。</translation>
     </message>
@@ -398,7 +423,7 @@
 <context>
     <name>GuideDialog</name>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="286" />
+        <location filename="../../configurator/qt/dialogs.py" line="294"/>
         <source>User guide</source>
         <translation>用户指南</translation>
     </message>
@@ -406,49 +431,49 @@
 <context>
     <name>InfeasibleBanner</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="325" />
+        <location filename="../../configurator/qt/builds.py" line="330"/>
         <source>Below, passing every check:</source>
         <translation>下面是通过所有检查的配置：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="345" />
+        <location filename="../../configurator/qt/builds.py" line="350"/>
         <source>Binding:</source>
         <translation>受限于：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="346" />
+        <location filename="../../configurator/qt/builds.py" line="351"/>
         <source>Cheapest way out:</source>
         <translation>最省钱的解决办法：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="347" />
+        <location filename="../../configurator/qt/builds.py" line="352"/>
         <source>Ways out, cheapest first:</source>
         <translation>解决办法（从最省钱的开始）：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="290" />
-        <location filename="../../configurator/qt/builds.py" line="358" />
-        <location filename="../../configurator/qt/builds.py" line="396" />
+        <location filename="../../configurator/qt/builds.py" line="295"/>
+        <location filename="../../configurator/qt/builds.py" line="363"/>
+        <location filename="../../configurator/qt/builds.py" line="401"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="291" />
+        <location filename="../../configurator/qt/builds.py" line="296"/>
         <source>Change the request as suggested and solve again</source>
         <translation>按建议修改需求并重新求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="358" />
+        <location filename="../../configurator/qt/builds.py" line="363"/>
         <source>Apply the cheapest</source>
         <translation>应用最便宜的</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="386" />
+        <location filename="../../configurator/qt/builds.py" line="391"/>
         <source>{tps:.1f} tokens/s</source>
         <translation>{tps:.1f} tokens/s</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="397" />
+        <location filename="../../configurator/qt/builds.py" line="402"/>
         <source>Change the request this way and solve again</source>
         <translation>按此修改需求并重新求解</translation>
     </message>
@@ -456,22 +481,22 @@
 <context>
     <name>LaunchCommand</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="456" />
+        <location filename="../../configurator/qt/builds.py" line="461"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="457" />
+        <location filename="../../configurator/qt/builds.py" line="462"/>
         <source>Copy the command to the clipboard</source>
         <translation>将命令复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="474" />
+        <location filename="../../configurator/qt/builds.py" line="479"/>
         <source>Run it</source>
         <translation>运行命令</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="480" />
+        <location filename="../../configurator/qt/builds.py" line="485"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
@@ -479,406 +504,451 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="109" />
+        <location filename="../../configurator/qt/main_window.py" line="122"/>
         <source>Reading the model file; Esc cancels</source>
         <translation>正在读取模型文件；按 Esc 取消</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="151" />
+        <location filename="../../configurator/qt/main_window.py" line="164"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="167" />
+        <location filename="../../configurator/qt/main_window.py" line="180"/>
         <source>&amp;New project</source>
         <translation>新建项目(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="168" />
+        <location filename="../../configurator/qt/main_window.py" line="181"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="169" />
+        <location filename="../../configurator/qt/main_window.py" line="182"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="170" />
+        <location filename="../../configurator/qt/main_window.py" line="183"/>
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="171" />
+        <location filename="../../configurator/qt/main_window.py" line="184"/>
         <source>&amp;Import model…</source>
         <translation>导入模型(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="171" />
+        <location filename="../../configurator/qt/main_window.py" line="184"/>
         <source>Ctrl+I</source>
         <translation>Ctrl+I</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="172" />
+        <location filename="../../configurator/qt/main_window.py" line="185"/>
         <source>&amp;Print build sheet…</source>
         <translation>打印装机单(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="174" />
+        <location filename="../../configurator/qt/main_window.py" line="187"/>
         <source>&amp;Export builds…</source>
         <translation>导出配置(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="176" />
+        <location filename="../../configurator/qt/main_window.py" line="189"/>
         <source>Ctrl+Shift+E</source>
         <translation>Ctrl+Shift+E</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="177" />
+        <location filename="../../configurator/qt/main_window.py" line="190"/>
         <source>Purchase list (XLSX, CSV, Markdown) or build sheets (PDF) of the selected builds</source>
         <translation>所选配置的采购清单（XLSX、CSV、Markdown）或装机单（PDF）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="179" />
+        <location filename="../../configurator/qt/main_window.py" line="192"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="182" />
+        <location filename="../../configurator/qt/main_window.py" line="195"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="190" />
+        <location filename="../../configurator/qt/main_window.py" line="203"/>
         <source>&amp;Build</source>
         <translation>配置(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="191" />
-        <location filename="../../configurator/qt/main_window.py" line="441" />
+        <location filename="../../configurator/qt/main_window.py" line="204"/>
+        <location filename="../../configurator/qt/main_window.py" line="454"/>
         <source>&amp;Solve again</source>
         <translation>重新求解(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="191" />
+        <location filename="../../configurator/qt/main_window.py" line="204"/>
         <source>F5</source>
         <translation>F5</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="192" />
+        <location filename="../../configurator/qt/main_window.py" line="205"/>
         <source>&amp;Cancel solve or import</source>
         <translation>取消求解或导入(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="192" />
+        <location filename="../../configurator/qt/main_window.py" line="205"/>
         <source>Esc</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="194" />
+        <location filename="../../configurator/qt/main_window.py" line="207"/>
         <source>&amp;Compare selected…</source>
         <translation>对比所选(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="196" />
+        <location filename="../../configurator/qt/main_window.py" line="209"/>
         <source>Ctrl+D</source>
         <translation>Ctrl+D</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="197" />
+        <location filename="../../configurator/qt/main_window.py" line="210"/>
         <source>Select two or more builds (or none for all), then compare</source>
         <translation>选择两个或更多配置（不选则对比全部）后对比</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="204" />
+        <location filename="../../configurator/qt/main_window.py" line="217"/>
         <source>Recommendation &amp;map…</source>
         <translation>推荐地图(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="206" />
+        <location filename="../../configurator/qt/main_window.py" line="219"/>
         <source>Ctrl+M</source>
         <translation>Ctrl+M</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="207" />
+        <location filename="../../configurator/qt/main_window.py" line="220"/>
         <source>The cheapest machine for each model size</source>
         <translation>每种模型规模最便宜的机器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="211" />
+        <location filename="../../configurator/qt/main_window.py" line="224"/>
         <source>&amp;Preferences…</source>
         <translation>偏好设置(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="215" />
+        <location filename="../../configurator/qt/main_window.py" line="228"/>
         <source>&amp;Catalog</source>
         <translation>目录(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="216" />
+        <location filename="../../configurator/qt/main_window.py" line="229"/>
         <source>&amp;Edit prices and parts…</source>
         <translation>编辑价格和配件(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="216" />
+        <location filename="../../configurator/qt/main_window.py" line="229"/>
         <source>Ctrl+E</source>
         <translation>Ctrl+E</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="218" />
+        <location filename="../../configurator/qt/main_window.py" line="231"/>
         <source>Import a vendor &amp;quote (CSV/XLSX)…</source>
         <translation>导入供应商报价(&amp;Q)（CSV/XLSX）…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="221" />
+        <location filename="../../configurator/qt/main_window.py" line="234"/>
         <source>&amp;Import a price pack…</source>
         <translation>导入价格包(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="223" />
+        <location filename="../../configurator/qt/main_window.py" line="236"/>
         <source>E&amp;xport my prices as a price pack…</source>
         <translation>将我的价格导出为价格包(&amp;X)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="225" />
+        <location filename="../../configurator/qt/main_window.py" line="238"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="226" />
+        <location filename="../../configurator/qt/main_window.py" line="239"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="228" />
+        <location filename="../../configurator/qt/main_window.py" line="241"/>
         <source>System</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="234" />
+        <location filename="../../configurator/qt/main_window.py" line="247"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="235" />
+        <location filename="../../configurator/qt/main_window.py" line="248"/>
         <source>&amp;User guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="237" />
+        <location filename="../../configurator/qt/main_window.py" line="250"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="266" />
+        <location filename="../../configurator/qt/main_window.py" line="279"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="267" />
+        <location filename="../../configurator/qt/main_window.py" line="280"/>
         <source>This project has unsaved changes. Save them first?</source>
         <translation>此项目有未保存的更改。要先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="285" />
+        <location filename="../../configurator/qt/main_window.py" line="298"/>
         <source>Open project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="295" />
+        <location filename="../../configurator/qt/main_window.py" line="308"/>
         <source>Could not open the project</source>
         <translation>无法打开项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="309" />
+        <location filename="../../configurator/qt/main_window.py" line="322"/>
         <source>Save project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="317" />
+        <location filename="../../configurator/qt/main_window.py" line="330"/>
         <source>Could not save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="320" />
+        <location filename="../../configurator/qt/main_window.py" line="333"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="325" />
+        <location filename="../../configurator/qt/main_window.py" line="338"/>
         <source>Import a model</source>
         <translation>导入模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="341" />
+        <location filename="../../configurator/qt/main_window.py" line="354"/>
         <source>Could not import the model</source>
         <translation>无法导入模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="345" />
+        <location filename="../../configurator/qt/main_window.py" line="358"/>
         <source>Imported {0}</source>
         <translation>已导入 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="386" />
+        <location filename="../../configurator/qt/main_window.py" line="367"/>
+        <source>Imported for this session only: {0}</source>
+        <translation>仅在本次会话中导入：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="399"/>
         <source>{0} build for &lt;b&gt;{1}&lt;/b&gt; ({2}) in {3:.2f} s</source>
         <translation>&lt;b&gt;{1}&lt;/b&gt;（{2}）共 {0} 个配置，用时 {3:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="388" />
+        <location filename="../../configurator/qt/main_window.py" line="401"/>
         <source>{0} builds for &lt;b&gt;{1}&lt;/b&gt; ({2}) in {3:.2f} s</source>
         <translation>&lt;b&gt;{1}&lt;/b&gt;（{2}）共 {0} 个配置，用时 {3:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="401" />
+        <location filename="../../configurator/qt/main_window.py" line="414"/>
         <source>Note:</source>
         <translation>注：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="412" />
+        <location filename="../../configurator/qt/main_window.py" line="425"/>
         <source>Solved in {0:.2f} s</source>
         <translation>求解完成，用时 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="417" />
+        <location filename="../../configurator/qt/main_window.py" line="430"/>
         <source>Cheapest build found; solving the alternatives…</source>
         <translation>已找到最便宜的配置；正在求解其他方案…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="420" />
+        <location filename="../../configurator/qt/main_window.py" line="433"/>
         <source>Solving…</source>
         <translation>正在求解…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="423" />
+        <location filename="../../configurator/qt/main_window.py" line="436"/>
         <source>Solve failed</source>
         <translation>求解失败</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="424" />
+        <location filename="../../configurator/qt/main_window.py" line="437"/>
         <source>Could not solve this request</source>
         <translation>无法求解此需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="434" />
+        <location filename="../../configurator/qt/main_window.py" line="447"/>
         <source>Solve is off until the inputs are valid: {0}</source>
         <translation>输入有效后才能求解：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="436" />
+        <location filename="../../configurator/qt/main_window.py" line="449"/>
         <source>&amp;Solve again (fix the inputs first)</source>
         <translation>重新求解(&amp;S)（请先修正输入）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="439" />
+        <location filename="../../configurator/qt/main_window.py" line="452"/>
         <source>Solve the current request again</source>
         <translation>重新求解当前需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="451" />
+        <location filename="../../configurator/qt/main_window.py" line="464"/>
         <source>&lt;b&gt;These builds answer your previous inputs, not the ones on the left.&lt;/b&gt; {0}. Fix the field marked in red to solve again.</source>
         <translation>&lt;b&gt;这些配置对应的是你之前的输入，而不是左侧当前的输入。&lt;/b&gt;{0}。修正标红的字段后会重新求解。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="456" />
+        <location filename="../../configurator/qt/main_window.py" line="469"/>
         <source>&lt;b&gt;Nothing solved yet.&lt;/b&gt; {0}. Fix the field marked in red.</source>
         <translation>&lt;b&gt;尚未求解。&lt;/b&gt;{0}。请修正标红的字段。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="459" />
+        <location filename="../../configurator/qt/main_window.py" line="472"/>
         <source>&lt;b&gt;Solving your changed inputs…&lt;/b&gt; the builds below answer the previous ones.</source>
         <translation>&lt;b&gt;正在按修改后的输入求解…&lt;/b&gt;下方的配置对应之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="493" />
+        <location filename="../../configurator/qt/main_window.py" line="506"/>
         <source>Compare needs at least two builds</source>
         <translation>对比至少需要两个配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="545" />
-        <location filename="../../configurator/qt/main_window.py" line="562" />
+        <location filename="../../configurator/qt/main_window.py" line="558"/>
+        <location filename="../../configurator/qt/main_window.py" line="575"/>
         <source>The language changes at the next start</source>
         <translation>语言将在下次启动时切换</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="571" />
+        <location filename="../../configurator/qt/main_window.py" line="584"/>
         <source>Could not save preferences</source>
         <translation>无法保存偏好设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="576" />
+        <location filename="../../configurator/qt/main_window.py" line="589"/>
         <source>Import a vendor quote</source>
         <translation>导入供应商报价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="602" />
-        <source>The dates of the catalog's newest part prices; older ones are marked in each build</source>
+        <location filename="../../configurator/qt/main_window.py" line="615"/>
+        <source>The dates of the catalog&apos;s newest part prices; older ones are marked in each build</source>
         <translation>目录中最新配件价格的日期；较旧的价格在每个配置中有标记</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="608" />
+        <location filename="../../configurator/qt/main_window.py" line="621"/>
         <source>Catalog: no dated prices</source>
         <translation>目录：没有带日期的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="611" />
+        <location filename="../../configurator/qt/main_window.py" line="624"/>
         <source>Catalog prices {0}</source>
         <translation>目录价格 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="613" />
+        <location filename="../../configurator/qt/main_window.py" line="626"/>
         <source>Catalog prices from {0} to {1}</source>
         <translation>目录价格 {0} 至 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="616" />
+        <location filename="../../configurator/qt/main_window.py" line="629"/>
         <source>; {0} of {1} priced parts have only older prices</source>
         <translation>；{1} 个有价格的配件中 {0} 个只有较旧的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="667" />
+        <location filename="../../configurator/qt/main_window.py" line="634"/>
+        <source>Import a price pack</source>
+        <translation>导入价格包</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="634"/>
+        <source>Price packs (*.toml);;All files (*)</source>
+        <translation>价格包 (*.toml);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="655"/>
+        <source>Export my prices as a price pack</source>
+        <translation>将我的价格导出为价格包</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="655"/>
+        <source>Price packs (*.toml)</source>
+        <translation>价格包 (*.toml)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="659"/>
+        <source>Price pack</source>
+        <translation>价格包</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="659"/>
+        <source>Who is this price list from?</source>
+        <translation>这份价格表来自谁？</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="665"/>
+        <source>Could not export the price pack</source>
+        <translation>无法导出价格包</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="667"/>
+        <source>Exported {0} price(s) and {1} part(s) to {2}</source>
+        <translation>已将 {0} 个价格和 {1} 个配件导出到 {2}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="683"/>
         <source>Choose a build to print</source>
         <translation>请选择要打印的配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="674" />
+        <location filename="../../configurator/qt/main_window.py" line="690"/>
         <source>Nothing to export: no build yet</source>
         <translation>没有可导出的内容：尚无配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="678" />
+        <location filename="../../configurator/qt/main_window.py" line="694"/>
         <source>Export builds</source>
         <translation>导出配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="725" />
+        <location filename="../../configurator/qt/main_window.py" line="741"/>
         <source>Unknown file type</source>
         <translation>未知的文件类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="728" />
+        <location filename="../../configurator/qt/main_window.py" line="744"/>
         <source>Could not export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="730" />
+        <location filename="../../configurator/qt/main_window.py" line="746"/>
         <source>Exported {0} build(s) to {1}</source>
         <translation>已导出 {0} 个配置到 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="743" />
+        <location filename="../../configurator/qt/main_window.py" line="759"/>
         <source>About LLM Rig Configurator</source>
         <translation>关于 LLM 装机配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="746" />
+        <location filename="../../configurator/qt/main_window.py" line="762"/>
         <source>What machine to buy to run, fine-tune or train an LLM.
 Every estimate explains itself; every part and price carries its source.</source>
         <translation>要运行、微调或训练大模型，该买什么机器。
 每个估算都给出依据；每个配件和价格都注明来源。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="758" />
+        <location filename="../../configurator/qt/main_window.py" line="774"/>
         <source>Some catalog files could not be read</source>
         <translation>部分目录文件无法读取</translation>
     </message>
@@ -886,32 +956,32 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>ModelPicker</name>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="46" />
+        <location filename="../../configurator/qt/requirements.py" line="46"/>
         <source>Search models, e.g. llama 70</source>
         <translation>搜索模型，例如 llama 70</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="49" />
+        <location filename="../../configurator/qt/requirements.py" line="49"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="49" />
+        <location filename="../../configurator/qt/requirements.py" line="49"/>
         <source>Params</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="49" />
+        <location filename="../../configurator/qt/requirements.py" line="49"/>
         <source>Context</source>
         <translation>上下文</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="57" />
+        <location filename="../../configurator/qt/requirements.py" line="57"/>
         <source>Import config.json / GGUF / model folder…</source>
         <translation>导入 config.json / GGUF / 模型文件夹…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="65" />
+        <location filename="../../configurator/qt/requirements.py" line="65"/>
         <source>Type to narrow the list; Enter or a click chooses the highlighted model</source>
         <translation>输入以筛选列表；按 Enter 或单击选择高亮的模型</translation>
     </message>
@@ -919,73 +989,171 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>PreferencesDialog</name>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="147" />
+        <location filename="../../configurator/qt/dialogs.py" line="155"/>
         <source>Preferences</source>
         <translation>偏好设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="166" />
+        <location filename="../../configurator/qt/dialogs.py" line="174"/>
         <source>Currency of new projects</source>
         <translation>新项目的货币</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="167" />
+        <location filename="../../configurator/qt/dialogs.py" line="175"/>
         <source>Region of new projects</source>
         <translation>新项目的地区</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="168" />
+        <location filename="../../configurator/qt/dialogs.py" line="176"/>
         <source>Circuit of new projects</source>
         <translation>新项目的电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="169" />
+        <location filename="../../configurator/qt/dialogs.py" line="177"/>
         <source>Colours</source>
         <translation>配色</translation>
     </message>
 </context>
 <context>
+    <name>PricePackDialog</name>
+    <message>
+        <location filename="../../configurator/qt/price_pack_dialog.py" line="20"/>
+        <source>Import price pack: {0}</source>
+        <translation>导入价格包：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/price_pack_dialog.py" line="28"/>
+        <source>Apply these changes to my catalog</source>
+        <translation>将这些更改应用到我的目录</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/price_pack_dialog.py" line="41"/>
+        <source>{0} is not a price pack this version can read:</source>
+        <translation>{0} 不是本版本能读取的价格包：</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/price_pack_dialog.py" line="46"/>
+        <source>nothing</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/price_pack_dialog.py" line="48"/>
+        <source>From {0}, {1}: {2} price(s), {3} part(s). Changes: {4}.</source>
+        <translation>来自 {0}，{1}：{2} 个价格，{3} 个配件。更改：{4}。</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/price_pack_dialog.py" line="61"/>
+        <source>Could not write your catalog</source>
+        <translation>无法写入您的目录</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/price_pack_dialog.py" line="64"/>
+        <source>Written: {0}</source>
+        <translation>已写入：{0}</translation>
+    </message>
+</context>
+<context>
     <name>QuoteImportDialog</name>
     <message>
-        <location filename="../../configurator/qt/quote_import.py" line="47" />
+        <location filename="../../configurator/qt/quote_import.py" line="29"/>
+        <source>Line</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/quote_import.py" line="30"/>
+        <source>Quoted part</source>
+        <translation>报价配件</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/quote_import.py" line="31"/>
+        <source>Price</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/quote_import.py" line="32"/>
+        <source>Date</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/quote_import.py" line="33"/>
+        <source>Vendor</source>
+        <translation>供应商</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/quote_import.py" line="34"/>
+        <source>Catalog part</source>
+        <translation>目录中的配件</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/quote_import.py" line="36"/>
+        <source>(skip this line)</source>
+        <translation>（跳过此行）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/quote_import.py" line="44"/>
+        <source>Import quote: {0}</source>
+        <translation>导入报价：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/quote_import.py" line="55"/>
         <source>Import the matched prices into my catalog</source>
         <translation>将匹配到的价格导入我的目录</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/quote_import.py" line="52" />
+        <location filename="../../configurator/qt/quote_import.py" line="60"/>
         <source>Decimal mark: from the quote</source>
         <translation>小数点：按报价单判断</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/quote_import.py" line="53" />
+        <location filename="../../configurator/qt/quote_import.py" line="61"/>
         <source>Decimal comma (1.599,00)</source>
         <translation>小数逗号（1.599,00）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/quote_import.py" line="54" />
+        <location filename="../../configurator/qt/quote_import.py" line="62"/>
         <source>Decimal point (1,599.00)</source>
         <translation>小数点（1,599.00）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/quote_import.py" line="62" />
+        <location filename="../../configurator/qt/quote_import.py" line="70"/>
         <source>Check the catalog part each line is matched to; unmatched lines are skipped.</source>
         <translation>请核对每一行匹配到的目录配件；未匹配的行将被跳过。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/quote_import.py" line="138" />
+        <location filename="../../configurator/qt/quote_import.py" line="131"/>
+        <source>{0} of {1} lines matched.</source>
+        <translation>{1} 行中已匹配 {0} 行。</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/quote_import.py" line="134"/>
+        <source> {0} price(s) can be read two ways (e.g. {1}); choose the decimal mark above, or they are not imported.</source>
+        <translation> {0} 个价格有两种读法（例如 {1}）；请在上方选择小数点符号，否则这些价格不会导入。</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/quote_import.py" line="146"/>
         <source>Could not save</source>
         <translation>无法保存</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/quote_import.py" line="146"/>
+        <source>Could not write your catalog file: {0}</source>
+        <translation>无法写入您的目录文件：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/quote_import.py" line="154"/>
+        <source>Saved prices for {0} parts to {1}</source>
+        <translation>已将 {0} 个配件的价格保存到 {1}</translation>
     </message>
 </context>
 <context>
     <name>RecommendationMapDialog</name>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="52" />
+        <location filename="../../configurator/qt/mapview.py" line="52"/>
         <source>Recommendation map</source>
         <translation>推荐地图</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="83" />
+        <location filename="../../configurator/qt/mapview.py" line="83"/>
         <source>Print…</source>
         <translation>打印…</translation>
     </message>
@@ -993,22 +1161,27 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>RecordForm</name>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="112" />
+        <location filename="../../configurator/qt/catalog_editor.py" line="112"/>
         <source>Add my price</source>
         <translation>添加我的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="113" />
+        <location filename="../../configurator/qt/catalog_editor.py" line="113"/>
         <source>Remove price</source>
         <translation>删除价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="123" />
+        <location filename="../../configurator/qt/catalog_editor.py" line="123"/>
         <source>&lt;b&gt;Prices&lt;/b&gt; (each with its currency, condition, date and source)</source>
         <translation>&lt;b&gt;价格&lt;/b&gt;（每条均注明货币、新旧、日期和来源）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="190" />
+        <location filename="../../configurator/qt/catalog_editor.py" line="169"/>
+        <source>Structured fields (edit them in the TOML view): </source>
+        <translation>结构化字段（请在 TOML 视图中编辑）：</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="190"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
@@ -1016,620 +1189,635 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>RequirementsPanel</name>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="225" />
+        <location filename="../../configurator/qt/requirements.py" line="225"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="226" />
+        <location filename="../../configurator/qt/requirements.py" line="226"/>
         <source>llama.cpp</source>
         <translation>llama.cpp</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="227" />
+        <location filename="../../configurator/qt/requirements.py" line="227"/>
         <source>vLLM</source>
         <translation>vLLM</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="228" />
+        <location filename="../../configurator/qt/requirements.py" line="228"/>
         <source>SGLang</source>
         <translation>SGLang</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="229" />
+        <location filename="../../configurator/qt/requirements.py" line="229"/>
         <source>transformers</source>
         <translation>transformers</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="230" />
+        <location filename="../../configurator/qt/requirements.py" line="230"/>
         <source>ExLlamaV2</source>
         <translation>ExLlamaV2</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="231" />
+        <location filename="../../configurator/qt/requirements.py" line="231"/>
         <source>ExLlamaV3</source>
         <translation>ExLlamaV3</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="233" />
+        <location filename="../../configurator/qt/requirements.py" line="233"/>
         <source>Inference engine: llama.cpp splits layers across GPUs; vLLM uses tensor parallel</source>
         <translation>推理引擎：llama.cpp 按层切分到多张 GPU；vLLM 使用张量并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="235" />
+        <location filename="../../configurator/qt/requirements.py" line="235"/>
         <source>Weight precision or GGUF quantization</source>
         <translation>权重精度或 GGUF 量化</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="236" />
+        <location filename="../../configurator/qt/requirements.py" line="236"/>
         <source>KV-cache precision</source>
         <translation>KV 缓存精度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="238" />
-        <location filename="../../configurator/qt/requirements.py" line="270" />
-        <location filename="../../configurator/qt/requirements.py" line="316" />
+        <location filename="../../configurator/qt/requirements.py" line="238"/>
+        <location filename="../../configurator/qt/requirements.py" line="270"/>
+        <location filename="../../configurator/qt/requirements.py" line="316"/>
         <source> tokens</source>
         <translation> 个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="238" />
+        <location filename="../../configurator/qt/requirements.py" line="238"/>
         <source>Tokens per sequence: prompt plus generated</source>
         <translation>每个序列的 token 数：提示词加生成内容</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="240" />
-        <location filename="../../configurator/qt/requirements.py" line="867" />
+        <location filename="../../configurator/qt/requirements.py" line="240"/>
+        <location filename="../../configurator/qt/requirements.py" line="871"/>
         <source> user</source>
         <translation> 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="240" />
+        <location filename="../../configurator/qt/requirements.py" line="240"/>
         <source>Concurrent sequences</source>
         <translation>并发序列数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="243" />
+        <location filename="../../configurator/qt/requirements.py" line="243"/>
         <source> tok/s</source>
         <translation> token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="243" />
+        <location filename="../../configurator/qt/requirements.py" line="243"/>
         <source>Minimum decode speed per user (0: no target)</source>
         <translation>每个用户的最低解码速度（0：不设目标）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="245" />
+        <location filename="../../configurator/qt/requirements.py" line="245"/>
         <source>no target</source>
         <translation>不设目标</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="246" />
+        <location filename="../../configurator/qt/requirements.py" line="246"/>
         <source>Engine</source>
         <translation>引擎</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="247" />
+        <location filename="../../configurator/qt/requirements.py" line="247"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="248" />
+        <location filename="../../configurator/qt/requirements.py" line="248"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="249" />
+        <location filename="../../configurator/qt/requirements.py" line="249"/>
         <source>Context</source>
         <translation>上下文</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="250" />
+        <location filename="../../configurator/qt/requirements.py" line="250"/>
         <source>Concurrent users</source>
         <translation>并发用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="251" />
+        <location filename="../../configurator/qt/requirements.py" line="251"/>
         <source>Target speed</source>
         <translation>目标速度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="252" />
+        <location filename="../../configurator/qt/requirements.py" line="252"/>
         <source>Offload to system RAM</source>
         <translation>卸载到系统内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="255" />
+        <location filename="../../configurator/qt/requirements.py" line="255"/>
         <source>llama.cpp keeps what does not fit the GPUs in system RAM: MoE experts first, then whole layers; decode then runs at system-RAM speed</source>
         <translation>llama.cpp 将显存放不下的部分放在系统内存中：先放 MoE 专家，再放整层；此时解码速度取决于系统内存带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="202" />
+        <location filename="../../configurator/qt/requirements.py" line="202"/>
         <source>Inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="264" />
+        <location filename="../../configurator/qt/requirements.py" line="264"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="264" />
+        <location filename="../../configurator/qt/requirements.py" line="264"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="264" />
+        <location filename="../../configurator/qt/requirements.py" line="264"/>
         <source>Full</source>
         <translation>全参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="265" />
+        <location filename="../../configurator/qt/requirements.py" line="265"/>
         <source>Fine-tuning method</source>
         <translation>微调方法</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="268" />
+        <location filename="../../configurator/qt/requirements.py" line="268"/>
         <source>AdamW</source>
         <translation>AdamW</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="268" />
+        <location filename="../../configurator/qt/requirements.py" line="268"/>
         <source>AdamW 8-bit</source>
         <translation>AdamW 8 位</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="268" />
+        <location filename="../../configurator/qt/requirements.py" line="268"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="270" />
+        <location filename="../../configurator/qt/requirements.py" line="270"/>
         <source>Training sequence length</source>
         <translation>训练序列长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="271" />
+        <location filename="../../configurator/qt/requirements.py" line="271"/>
         <source>Micro-batch per GPU</source>
         <translation>每张 GPU 的微批次</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="272" />
+        <location filename="../../configurator/qt/requirements.py" line="272"/>
         <source>Gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="275" />
-        <location filename="../../configurator/qt/requirements.py" line="278" />
-        <location filename="../../configurator/qt/requirements.py" line="402" />
+        <location filename="../../configurator/qt/requirements.py" line="275"/>
+        <location filename="../../configurator/qt/requirements.py" line="278"/>
+        <location filename="../../configurator/qt/requirements.py" line="402"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="275" />
+        <location filename="../../configurator/qt/requirements.py" line="275"/>
         <source>ZeRO-1</source>
         <translation>ZeRO-1</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="275" />
+        <location filename="../../configurator/qt/requirements.py" line="275"/>
         <source>ZeRO-2</source>
         <translation>ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="275" />
+        <location filename="../../configurator/qt/requirements.py" line="275"/>
         <source>ZeRO-3 / FSDP</source>
         <translation>ZeRO-3 / FSDP</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="278" />
+        <location filename="../../configurator/qt/requirements.py" line="278"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="279" />
+        <location filename="../../configurator/qt/requirements.py" line="279"/>
         <source>Offload optimizer states (and ZeRO-3 parameters) to RAM</source>
         <translation>将优化器状态（以及 ZeRO-3 参数）卸载到内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="281" />
-        <location filename="../../configurator/qt/requirements.py" line="294" />
+        <location filename="../../configurator/qt/requirements.py" line="281"/>
+        <location filename="../../configurator/qt/requirements.py" line="294"/>
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="283" />
+        <location filename="../../configurator/qt/requirements.py" line="283"/>
         <source> M tokens</source>
         <translation> M token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="283" />
+        <location filename="../../configurator/qt/requirements.py" line="283"/>
         <source>Dataset size (0: not set, no training time)</source>
         <translation>数据集大小（0：未设置，不估算训练时间）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="285" />
+        <location filename="../../configurator/qt/requirements.py" line="285"/>
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="286" />
+        <location filename="../../configurator/qt/requirements.py" line="286"/>
         <source> epochs</source>
         <translation> 轮</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="287" />
+        <location filename="../../configurator/qt/requirements.py" line="287"/>
         <source>Method</source>
         <translation>方法</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="288" />
+        <location filename="../../configurator/qt/requirements.py" line="288"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="289" />
-        <location filename="../../configurator/qt/requirements.py" line="316" />
-        <location filename="../../configurator/qt/requirements.py" line="320" />
+        <location filename="../../configurator/qt/requirements.py" line="289"/>
+        <location filename="../../configurator/qt/requirements.py" line="316"/>
+        <location filename="../../configurator/qt/requirements.py" line="320"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="290" />
+        <location filename="../../configurator/qt/requirements.py" line="290"/>
         <source>Micro-batch</source>
         <translation>微批次</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="292" />
+        <location filename="../../configurator/qt/requirements.py" line="292"/>
         <source>Sharding</source>
         <translation>分片</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="293" />
+        <location filename="../../configurator/qt/requirements.py" line="293"/>
         <source>Offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="295" />
+        <location filename="../../configurator/qt/requirements.py" line="295"/>
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="296" />
+        <location filename="../../configurator/qt/requirements.py" line="296"/>
         <source>Epochs</source>
         <translation>轮数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="203" />
+        <location filename="../../configurator/qt/requirements.py" line="203"/>
         <source>Fine-tuning</source>
         <translation>微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="300" />
+        <location filename="../../configurator/qt/requirements.py" line="300"/>
         <source> B tokens</source>
         <translation> B token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="300" />
+        <location filename="../../configurator/qt/requirements.py" line="300"/>
         <source>Training tokens</source>
         <translation>训练 token 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="301" />
+        <location filename="../../configurator/qt/requirements.py" line="301"/>
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="301" />
+        <location filename="../../configurator/qt/requirements.py" line="301"/>
         <source>Finish within (0: no deadline)</source>
         <translation>在此期限内完成（0：无期限）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="302" />
+        <location filename="../../configurator/qt/requirements.py" line="302"/>
         <source>no deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="311" />
+        <location filename="../../configurator/qt/requirements.py" line="311"/>
         <source>Compute-phase utilisation of the peak bf16 rate (0: default by GPU generation); communication that does not overlap comes on top, so the reported MFU is lower</source>
         <translation>计算阶段对 bf16 峰值算力的利用率（0：按 GPU 代际取默认值）；未重叠的通信时间另计，因此报告的 MFU 更低</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="315" />
+        <location filename="../../configurator/qt/requirements.py" line="315"/>
         <source>default</source>
         <translation>默认</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="317" />
+        <location filename="../../configurator/qt/requirements.py" line="317"/>
         <source>Tokens</source>
         <translation>Token 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="318" />
+        <location filename="../../configurator/qt/requirements.py" line="318"/>
         <source>Deadline</source>
         <translation>期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="319" />
+        <location filename="../../configurator/qt/requirements.py" line="319"/>
         <source>Compute util.</source>
         <translation>计算利用率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="204" />
+        <location filename="../../configurator/qt/requirements.py" line="204"/>
         <source>Pretraining</source>
         <translation>预训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="209" />
+        <location filename="../../configurator/qt/requirements.py" line="209"/>
         <source>Budget and site</source>
         <translation>预算与场地</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="348" />
+        <location filename="../../configurator/qt/requirements.py" line="348"/>
         <source>Total budget (0: unlimited)</source>
         <translation>总预算（0：不限）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="350" />
+        <location filename="../../configurator/qt/requirements.py" line="350"/>
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="352" />
+        <location filename="../../configurator/qt/requirements.py" line="352"/>
         <source>USD</source>
         <translation>USD</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="352" />
+        <location filename="../../configurator/qt/requirements.py" line="352"/>
         <source>CNY</source>
         <translation>CNY</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="352" />
+        <location filename="../../configurator/qt/requirements.py" line="352"/>
         <source>EUR</source>
         <translation>EUR</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="356" />
+        <location filename="../../configurator/qt/requirements.py" line="356"/>
         <source>The wall circuit the machine plugs into</source>
         <translation>机器所接的墙面电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="358" />
+        <location filename="../../configurator/qt/requirements.py" line="358"/>
         <source> circuit(s)</source>
         <translation> 路电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="358" />
+        <location filename="../../configurator/qt/requirements.py" line="358"/>
         <source>How many such circuits may feed the machine</source>
         <translation>可为机器供电的此类电路数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="361" />
+        <location filename="../../configurator/qt/requirements.py" line="361"/>
         <source>any</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="362" />
+        <location filename="../../configurator/qt/requirements.py" line="362"/>
         <source>tower</source>
         <translation>塔式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="363" />
+        <location filename="../../configurator/qt/requirements.py" line="363"/>
         <source>rack</source>
         <translation>机架式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="364" />
+        <location filename="../../configurator/qt/requirements.py" line="364"/>
         <source>open frame</source>
         <translation>开放式机架</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="368" />
+        <location filename="../../configurator/qt/requirements.py" line="368"/>
         <source>lab</source>
         <translation>实验室</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="368" />
+        <location filename="../../configurator/qt/requirements.py" line="368"/>
         <source>home office</source>
         <translation>家庭办公室</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="368" />
+        <location filename="../../configurator/qt/requirements.py" line="368"/>
         <source>server room</source>
         <translation>机房</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="369" />
+        <location filename="../../configurator/qt/requirements.py" line="369"/>
         <source>Noise and heat limits</source>
         <translation>噪音和散热限制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="372" />
+        <location filename="../../configurator/qt/requirements.py" line="372"/>
         <source>new or used</source>
         <translation>全新或二手</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="372" />
+        <location filename="../../configurator/qt/requirements.py" line="372"/>
         <source>new only</source>
         <translation>仅全新</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="372" />
+        <location filename="../../configurator/qt/requirements.py" line="372"/>
         <source>prefer used</source>
         <translation>优先二手</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="375" />
+        <location filename="../../configurator/qt/requirements.py" line="375"/>
         <source>global</source>
         <translation>全球</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="375" />
+        <location filename="../../configurator/qt/requirements.py" line="375"/>
         <source>China</source>
         <translation>中国</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="376" />
+        <location filename="../../configurator/qt/requirements.py" line="376"/>
         <source>China: export variants (A800, H800, L20, H20) and CNY prices</source>
         <translation>中国：出口特供版（A800、H800、L20、H20）及人民币价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="378" />
+        <location filename="../../configurator/qt/requirements.py" line="378"/>
         <source> GPUs</source>
         <translation> 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="378" />
+        <location filename="../../configurator/qt/requirements.py" line="378"/>
         <source>Most GPUs per machine</source>
         <translation>每台机器最多的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="379" />
+        <location filename="../../configurator/qt/requirements.py" line="379"/>
         <source>exactly</source>
         <translation>恰好</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="381" />
+        <location filename="../../configurator/qt/requirements.py" line="381"/>
         <source>Every build has exactly this many GPUs in one machine (e.g. exactly 8 x RTX 4090)</source>
         <translation>每个方案在一台机器中恰好使用这么多张 GPU（例如恰好 8 张 RTX 4090）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="390" />
+        <location filename="../../configurator/qt/requirements.py" line="390"/>
         <source> % power</source>
         <translation> % 功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="392" />
+        <location filename="../../configurator/qt/requirements.py" line="392"/>
         <source>Run the GPUs at this share of rated power (nvidia-smi -pl at every boot): less heat and wall draw for ~5 % speed at 80 %</source>
         <translation>让 GPU 以额定功率的此比例运行（每次开机执行 nvidia-smi -pl）：80 % 时发热和墙插功耗更低，速度约降 5 %</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="400" />
+        <location filename="../../configurator/qt/requirements.py" line="400"/>
         <source>A GPU you already own and want used</source>
         <translation>您已拥有并希望使用的 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="401" />
+        <location filename="../../configurator/qt/requirements.py" line="401"/>
         <source>How many you own</source>
         <translation>拥有的数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="514" />
+        <location filename="../../configurator/qt/requirements.py" line="514"/>
         <source>{0} user</source>
         <translation>{0} 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="514" />
+        <location filename="../../configurator/qt/requirements.py" line="514"/>
         <source>{0} users</source>
         <translation>{0} 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="325" />
+        <location filename="../../configurator/qt/requirements.py" line="325"/>
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="330" />
+        <location filename="../../configurator/qt/requirements.py" line="330"/>
         <source>Circuit</source>
         <translation>电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="331" />
+        <location filename="../../configurator/qt/requirements.py" line="331"/>
         <source>Circuits</source>
         <translation>电路数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="332" />
+        <location filename="../../configurator/qt/requirements.py" line="332"/>
         <source>Form</source>
         <translation>形态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="333" />
+        <location filename="../../configurator/qt/requirements.py" line="333"/>
         <source>Room</source>
         <translation>放置环境</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="334" />
+        <location filename="../../configurator/qt/requirements.py" line="334"/>
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="335" />
+        <location filename="../../configurator/qt/requirements.py" line="335"/>
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="336" />
+        <location filename="../../configurator/qt/requirements.py" line="336"/>
         <source>Max GPUs</source>
         <translation>最多 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="337" />
+        <location filename="../../configurator/qt/requirements.py" line="337"/>
         <source>GPU power</source>
         <translation>GPU 功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="338" />
+        <location filename="../../configurator/qt/requirements.py" line="338"/>
         <source>any GPU; or ids, e.g. a800-80gb-pcie, l20</source>
         <translation>任意 GPU；或填写 id，例如 a800-80gb-pcie, l20</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="340" />
+        <location filename="../../configurator/qt/requirements.py" line="340"/>
         <source>Limit the solver to these GPU ids (comma separated) to compare them side by side</source>
         <translation>仅在这些 GPU id（逗号分隔）中求解，以便并排对比</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="342" />
+        <location filename="../../configurator/qt/requirements.py" line="342"/>
         <source>Only GPUs</source>
         <translation>仅限 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="343" />
+        <location filename="../../configurator/qt/requirements.py" line="343"/>
         <source>I own</source>
         <translation>我已拥有</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="419" />
+        <location filename="../../configurator/qt/requirements.py" line="419"/>
         <source>The workloads of this project; each is solved on its own</source>
         <translation>此项目的各个工作负载；每个单独求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="422" />
+        <location filename="../../configurator/qt/requirements.py" line="422"/>
         <source>Add another workload to the project (a copy of this one)</source>
         <translation>向项目添加另一个工作负载（复制当前这个）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="424" />
+        <location filename="../../configurator/qt/requirements.py" line="424"/>
         <source>Remove this workload from the project</source>
         <translation>从项目中删除此工作负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="428" />
+        <location filename="../../configurator/qt/requirements.py" line="428"/>
         <source>&lt;b&gt;Workload&lt;/b&gt;</source>
         <translation>&lt;b&gt;工作负载&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="214" />
+        <location filename="../../configurator/qt/requirements.py" line="214"/>
         <source>&lt;b&gt;Model&lt;/b&gt;</source>
         <translation>&lt;b&gt;模型&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="465" />
-        <source>What the selected build's estimate used</source>
+        <location filename="../../configurator/qt/requirements.py" line="465"/>
+        <source>What the selected build&apos;s estimate used</source>
         <translation>所选配置的估算所采用的参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="501" />
+        <location filename="../../configurator/qt/requirements.py" line="501"/>
         <source>auto: {0}</source>
         <translation>自动：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="501" />
+        <location filename="../../configurator/qt/requirements.py" line="501"/>
         <source>solver: {0}</source>
         <translation>求解器选择：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="867" />
+        <location filename="../../configurator/qt/requirements.py" line="853"/>
+        <source>No exchange rate from {0} to {1}: the budget is kept as typed</source>
+        <translation>没有从 {0} 到 {1} 的汇率：预算保持输入值不变</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/requirements.py" line="862"/>
+        <source>Budget converted: {0} = {1} at the catalog&apos;s exchange rates of {2}</source>
+        <translation>预算已换算：{0} = {1}（按目录 {2} 的汇率）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/requirements.py" line="865"/>
+        <source>Budget converted: {0} = {1} at the catalog&apos;s exchange rates</source>
+        <translation>预算已换算：{0} = {1}（按目录的汇率）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/requirements.py" line="871"/>
         <source> users</source>
         <translation> 个用户</translation>
     </message>
@@ -1637,107 +1825,107 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>SlotMapWidget</name>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="45" />
+        <location filename="../../configurator/qt/slotmap.py" line="58"/>
         <source>NVLink bridge, {0}-slot, between slots {1} and {2}</source>
         <translation>NVLink 桥（{0} 槽间距），连接插槽 {1} 与 {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="73" />
+        <location filename="../../configurator/qt/slotmap.py" line="86"/>
         <source> on a riser cable</source>
         <translation>（经延长线）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="76" />
+        <location filename="../../configurator/qt/slotmap.py" line="89"/>
         <source>{0} (cooler)</source>
         <translation>{0}（散热器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="86" />
+        <location filename="../../configurator/qt/slotmap.py" line="99"/>
         <source>free x{0} ({1})</source>
         <translation>空闲 x{0}（{1}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="89" />
+        <location filename="../../configurator/qt/slotmap.py" line="102"/>
         <source>no slot</source>
         <translation>无插槽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="110" />
-        <source>cooled by the system's own fans and ducts</source>
+        <location filename="../../configurator/qt/slotmap.py" line="125"/>
+        <source>cooled by the system&apos;s own fans and ducts</source>
         <translation>由整机自带风扇与风道散热</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="112" />
+        <location filename="../../configurator/qt/slotmap.py" line="127"/>
         <source>open-air cooler (fans blow into the case)</source>
         <translation>风扇卡（开放式散热，热风吹入机箱）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="113" />
+        <location filename="../../configurator/qt/slotmap.py" line="128"/>
         <source>blower cooler (exhausts out of the back)</source>
         <translation>涡轮卡（涡轮散热，热风从尾部排出）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="114" />
-        <source>passive cooler (needs the chassis' airflow)</source>
+        <location filename="../../configurator/qt/slotmap.py" line="129"/>
+        <source>passive cooler (needs the chassis&apos; airflow)</source>
         <translation>被动散热（依靠机箱风道）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="115" />
+        <location filename="../../configurator/qt/slotmap.py" line="130"/>
         <source>liquid cooler</source>
         <translation>水冷</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="117" />
+        <location filename="../../configurator/qt/slotmap.py" line="132"/>
         <source>{0} cooler</source>
         <translation>{0} 散热</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="120" />
+        <location filename="../../configurator/qt/slotmap.py" line="135"/>
         <source>; a free slot below each card keeps its fans fed</source>
         <translation>；每张卡下方留一个空槽，保证风扇进风</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="123" />
+        <location filename="../../configurator/qt/slotmap.py" line="138"/>
         <source>; a free slot between the cards keeps their fans fed; the bottom card draws air from the case floor: keep it clear of cables</source>
         <translation>；卡与卡之间留空槽保证进风；最下面一张卡从机箱底部进风：不要让线缆挡住</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="127" />
-        <source>; cards with no free slot below them starve each other's fans (see Checks)</source>
+        <location filename="../../configurator/qt/slotmap.py" line="142"/>
+        <source>; cards with no free slot below them starve each other&apos;s fans (see Checks)</source>
         <translation>；下方没有空槽的卡会互相抢风（见“检查”）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="133" />
+        <location filename="../../configurator/qt/slotmap.py" line="148"/>
         <source>Choose a build to see where its cards go</source>
         <translation>选择一个方案，查看显卡插在哪里</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="137" />
+        <location filename="../../configurator/qt/slotmap.py" line="152"/>
         <source>{0} is a ready-made system: its GPU is built in, there are no slots to fill or cards to place</source>
         <translation>{0} 是整机：GPU 已内置，无需安装显卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="139" />
+        <location filename="../../configurator/qt/slotmap.py" line="154"/>
         <source>This build has no expansion slots to plan</source>
         <translation>此方案没有需要规划的扩展插槽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="162" />
+        <location filename="../../configurator/qt/slotmap.py" line="177"/>
         <source>GPU bays</source>
         <translation>GPU 模组位</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="162" />
+        <location filename="../../configurator/qt/slotmap.py" line="177"/>
         <source>Expansion slots (1 = nearest the CPU)</source>
         <translation>扩展插槽（1 = 最靠近 CPU）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="171" />
+        <location filename="../../configurator/qt/slotmap.py" line="186"/>
         <source>slot {0}</source>
         <translation>插槽 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="211" />
+        <location filename="../../configurator/qt/slotmap.py" line="226"/>
         <source>; NVLink bridge ({0}-slot)</source>
         <translation>；NVLink 桥（{0} 槽间距）</translation>
     </message>
@@ -1745,7 +1933,7 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>VramHeadroomChart</name>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="123" />
+        <location filename="../../configurator/qt/charts.py" line="124"/>
         <source>System RAM</source>
         <translation>系统内存</translation>
     </message>
@@ -1753,17 +1941,27 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>app</name>
     <message>
-        <location filename="../../configurator/qt/app.py" line="69" />
+        <location filename="../../configurator/qt/app.py" line="68"/>
+        <source>The app did not close cleanly last time. Recover the unsaved project {0}?</source>
+        <translation>软件上次未正常关闭。要恢复未保存的项目 {0} 吗？</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/app.py" line="70"/>
+        <source>The app did not close cleanly last time. Recover the unsaved project?</source>
+        <translation>软件上次未正常关闭。要恢复未保存的项目吗？</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/app.py" line="74"/>
         <source>Recover unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/app.py" line="98" />
+        <location filename="../../configurator/qt/app.py" line="103"/>
         <source>Could not do that</source>
         <translation>无法完成该操作</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/app.py" line="109" />
+        <location filename="../../configurator/qt/app.py" line="114"/>
         <source>Internal error</source>
         <translation>内部错误</translation>
     </message>
@@ -1771,52 +1969,52 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>builds</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="71" />
+        <location filename="../../configurator/qt/builds.py" line="71"/>
         <source>{0:,.1f} h</source>
         <translation>{0:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="73" />
+        <location filename="../../configurator/qt/builds.py" line="73"/>
         <source>{0:,.1f} days</source>
         <translation>{0:,.1f} 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="76" />
+        <location filename="../../configurator/qt/builds.py" line="76"/>
         <source> per {0:,.0f} M tokens</source>
         <translation>（每 {0:,.0f} M tokens）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="90" />
+        <location filename="../../configurator/qt/builds.py" line="90"/>
         <source>silent</source>
         <translation>无声</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="117" />
+        <location filename="../../configurator/qt/builds.py" line="117"/>
         <source>{0} fail</source>
         <translation>{0} 项不通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="118" />
+        <location filename="../../configurator/qt/builds.py" line="118"/>
         <source>{0} warn</source>
         <translation>{0} 项警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="119" />
+        <location filename="../../configurator/qt/builds.py" line="119"/>
         <source>all pass</source>
         <translation>全部通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="123" />
+        <location filename="../../configurator/qt/builds.py" line="123"/>
         <source>PASS</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="124" />
+        <location filename="../../configurator/qt/builds.py" line="124"/>
         <source>WARN</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="125" />
+        <location filename="../../configurator/qt/builds.py" line="125"/>
         <source>FAIL</source>
         <translation>失败</translation>
     </message>
@@ -1824,225 +2022,317 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>charts</name>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="30" />
+        <location filename="../../configurator/qt/charts.py" line="31"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="31" />
+        <location filename="../../configurator/qt/charts.py" line="32"/>
         <source>kv cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="32" />
+        <location filename="../../configurator/qt/charts.py" line="33"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="33" />
+        <location filename="../../configurator/qt/charts.py" line="34"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="34" />
+        <location filename="../../configurator/qt/charts.py" line="35"/>
         <source>optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="35" />
+        <location filename="../../configurator/qt/charts.py" line="36"/>
         <source>runtime overhead</source>
         <translation>运行时开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="36" />
+        <location filename="../../configurator/qt/charts.py" line="37"/>
         <source>free</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="122" />
+        <location filename="../../configurator/qt/charts.py" line="123"/>
         <source>Memory per GPU</source>
         <translation>每张 GPU 的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="172" />
+        <location filename="../../configurator/qt/charts.py" line="173"/>
         <source>capacity {0:.0f} GiB</source>
         <translation>容量 {0:.0f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="183" />
+        <location filename="../../configurator/qt/charts.py" line="184"/>
         <source>used in system RAM</source>
         <translation>系统内存已用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="184" />
+        <location filename="../../configurator/qt/charts.py" line="185"/>
         <source>system RAM free</source>
         <translation>系统内存空闲</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="208" />
+        <location filename="../../configurator/qt/charts.py" line="209"/>
         <source>Cost by category</source>
         <translation>各类配件花费</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="237" />
+        <location filename="../../configurator/qt/charts.py" line="238"/>
         <source>Power budget</source>
         <translation>功耗预算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="256" />
+        <location filename="../../configurator/qt/charts.py" line="257"/>
         <source>Power budget: one of {0} nodes</source>
         <translation>功耗预算：{0} 个节点中的一个</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="262" />
+        <location filename="../../configurator/qt/charts.py" line="263"/>
         <source>all {0} nodes: {1:,.0f} kW at the wall</source>
         <translation>全部 {0} 个节点：墙插 {1:,.0f} kW</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="271" />
+        <location filename="../../configurator/qt/charts.py" line="272"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="272" />
+        <location filename="../../configurator/qt/charts.py" line="273"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="273" />
+        <location filename="../../configurator/qt/charts.py" line="274"/>
         <source>rest</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="282" />
+        <location filename="../../configurator/qt/charts.py" line="283"/>
         <source>wall draw {0:,.0f} W</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="288" />
+        <location filename="../../configurator/qt/charts.py" line="289"/>
         <source>{0:,.0f} W DC</source>
         <translation>直流 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="289" />
+        <location filename="../../configurator/qt/charts.py" line="290"/>
         <source>{0:.0%} of the PSU</source>
         <translation>电源的 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="293" />
+        <location filename="../../configurator/qt/charts.py" line="294"/>
         <source>{0:,.0f} W at the wall</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="295" />
+        <location filename="../../configurator/qt/charts.py" line="296"/>
         <source>{0:.0%} of the circuit limit</source>
         <translation>电路上限的 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="316" />
+        <location filename="../../configurator/qt/charts.py" line="317"/>
         <source>circuit limit (continuous)</source>
         <translation>电路上限（持续）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="320" />
+        <location filename="../../configurator/qt/charts.py" line="321"/>
         <source>built-in supply</source>
         <translation>内置电源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="324" />
+        <location filename="../../configurator/qt/charts.py" line="325"/>
         <source>PSU capacity</source>
         <translation>电源容量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="327" />
+        <location filename="../../configurator/qt/charts.py" line="328"/>
         <source>{0:.0%} of PSU</source>
         <translation>电源的 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="335" />
+        <location filename="../../configurator/qt/charts.py" line="336"/>
         <source>DC load</source>
         <translation>直流负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="335" />
+        <location filename="../../configurator/qt/charts.py" line="336"/>
         <source>wall</source>
         <translation>墙插</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="374"/>
+        <location filename="../../configurator/qt/charts.py" line="464"/>
+        <source>Wall time and cost against nodes</source>
+        <translation>耗时与成本随节点数的变化</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="375"/>
+        <location filename="../../configurator/qt/charts.py" line="457"/>
+        <source>wall time (days)</source>
+        <translation>耗时（天）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="379"/>
+        <source>nodes</source>
+        <translation>节点数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="459"/>
+        <source>decode tokens/s per sequence</source>
+        <translation>每个序列的解码速度（tokens/s）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="461"/>
+        <source>cost ({0})</source>
+        <translation>成本（{0}）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="466"/>
+        <source>Decode speed and cost against nodes</source>
+        <translation>解码速度与成本随节点数的变化</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="469"/>
+        <source>nodes of {0}</source>
+        <translation>{0} 节点数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="473"/>
+        <source>wall time (left)</source>
+        <translation>耗时（左轴）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="475"/>
+        <source>decode speed (left)</source>
+        <translation>解码速度（左轴）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="480"/>
+        <source>bought (right)</source>
+        <translation>购买（右轴）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="488"/>
+        <source>the job rented (right)</source>
+        <translation>租用完成该任务（右轴）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="497"/>
+        <source>chosen: {0} nodes</source>
+        <translation>已选：{0} 个节点</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="500"/>
+        <source>{0:,.0f} days</source>
+        <translation>{0:,.0f} 天</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="532"/>
+        <source>deadline {0:,.0f} days</source>
+        <translation>截止时间 {0:,.0f} 天</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="554"/>
+        <source>{0} nodes: too few, no parallel layout holds the job in memory</source>
+        <translation>{0} 个节点：太少，没有任何并行布局能把任务装进显存</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="556"/>
+        <source>{0} node: too few, no parallel layout holds the job in memory</source>
+        <translation>{0} 个节点：太少，没有任何并行布局能把任务装进显存</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="562"/>
+        <source>no rental at {0} nodes: {1}</source>
+        <translation>{0} 个节点时无可租用：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="566"/>
+        <source>rented: the job on the cloud offer the plan matches at each size (its hourly price x its own wall hours)</source>
+        <translation>租用：每种规模下按方案匹配的云服务完成该任务（每小时价格 x 其自身耗时）</translation>
     </message>
 </context>
 <context>
     <name>compare</name>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="51" />
+        <location filename="../../configurator/qt/dialogs.py" line="51"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="57" />
+        <location filename="../../configurator/qt/dialogs.py" line="57"/>
         <source>{0:,.1f} s for a {1:,}-token prompt</source>
         <translation>{1:,} token 提示词需 {0:,.1f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="62" />
+        <location filename="../../configurator/qt/dialogs.py" line="62"/>
         <source>Label</source>
         <translation>标签</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="63" />
+        <location filename="../../configurator/qt/dialogs.py" line="63"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="64" />
+        <location filename="../../configurator/qt/dialogs.py" line="64"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="65" />
+        <location filename="../../configurator/qt/dialogs.py" line="65"/>
         <source>Speed / time</source>
         <translation>速度 / 时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="66" />
+        <location filename="../../configurator/qt/dialogs.py" line="66"/>
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="67" />
+        <location filename="../../configurator/qt/dialogs.py" line="67"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="69" />
+        <location filename="../../configurator/qt/dialogs.py" line="69"/>
         <source>VRAM per GPU</source>
         <translation>每张 GPU 的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="72" />
+        <location filename="../../configurator/qt/dialogs.py" line="72"/>
         <source>free</source>
         <translation>剩余</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="77" />
+        <location filename="../../configurator/qt/dialogs.py" line="77"/>
         <source>Wall power</source>
         <translation>墙插功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="78" />
+        <location filename="../../configurator/qt/dialogs.py" line="78"/>
         <source>Noise</source>
         <translation>噪音</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="79" />
+        <location filename="../../configurator/qt/dialogs.py" line="79"/>
         <source>Heat</source>
         <translation>发热</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="87" />
+        <location filename="../../configurator/qt/dialogs.py" line="87"/>
         <source>Fails / warnings</source>
         <translation>不通过 / 警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="92" />
+        <location filename="../../configurator/qt/dialogs.py" line="92"/>
         <source>all pass</source>
         <translation>全部通过</translation>
     </message>
@@ -2050,82 +2340,127 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>costs</name>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="293" />
+        <location filename="../../configurator/qt/costs.py" line="71"/>
+        <source>buy: purchase + electricity</source>
+        <translation>购买：购置 + 电费</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/costs.py" line="78"/>
+        <source>rent: cloud equivalent</source>
+        <translation>租用：同等云算力</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/costs.py" line="273"/>
+        <source>No build is selected: with one chosen, this compares buying it (purchase and electricity) with renting the same capacity, month by month.</source>
+        <translation>未选择配置：选中一个后，这里逐月比较购买它（购置与电费）和租用同等算力的成本。</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/costs.py" line="287"/>
+        <source>This training job</source>
+        <translation>本次训练任务</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/costs.py" line="289"/>
+        <source>GPU-hours</source>
+        <translation>GPU 小时</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/costs.py" line="292"/>
+        <source>{0} of wall time; {1} = {2} of electricity; {3} with its share of depreciation</source>
+        <translation>耗时 {0}；{1} = 电费 {2}；计入折旧分摊共 {3}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/costs.py" line="297"/>
+        <source>On this machine</source>
+        <translation>在这台机器上</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/costs.py" line="308"/>
+        <source>{0} in {1}</source>
+        <translation>{0}，耗时 {1}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/costs.py" line="311"/>
+        <source>Rented</source>
+        <translation>租用</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/costs.py" line="318"/>
         <source>Purchase</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="295" />
+        <location filename="../../configurator/qt/costs.py" line="320"/>
         <source>Electricity</source>
         <translation>电费</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="296" />
+        <location filename="../../configurator/qt/costs.py" line="321"/>
         <source>{0:,.0f} kWh = {1:,.0f} {2} a year</source>
         <translation>每年 {0:,.0f} kWh = {1:,.0f} {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="301" />
+        <location filename="../../configurator/qt/costs.py" line="326"/>
         <source>Rental equivalent</source>
         <translation>等效租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="303" />
+        <location filename="../../configurator/qt/costs.py" line="328"/>
         <source>{0:,.0f} {1} a month</source>
         <translation>每月 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="309" />
+        <location filename="../../configurator/qt/costs.py" line="334"/>
         <source>Break-even</source>
         <translation>回本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="315" />
+        <location filename="../../configurator/qt/costs.py" line="340"/>
         <source>Per million training tokens</source>
         <translation>每百万训练 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="317" />
+        <location filename="../../configurator/qt/costs.py" line="342"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="320" />
+        <location filename="../../configurator/qt/costs.py" line="345"/>
         <source>buying is cheaper</source>
         <translation>买更划算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="321" />
+        <location filename="../../configurator/qt/costs.py" line="346"/>
         <source>renting is cheaper</source>
         <translation>租更划算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="322" />
+        <location filename="../../configurator/qt/costs.py" line="347"/>
         <source>no rental to compare</source>
         <translation>没有可比较的租用方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="325" />
+        <location filename="../../configurator/qt/costs.py" line="350"/>
         <source>own {0:,.0f} {1} net of resale (sold for {2:,.0f})</source>
         <translation>自购 {0:,.0f} {1}（扣除转卖所得 {2:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="330" />
+        <location filename="../../configurator/qt/costs.py" line="355"/>
         <source>{0} vs rent {1:,.0f} {2}</source>
         <translation>{0}，租用 {1:,.0f} {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="336" />
+        <location filename="../../configurator/qt/costs.py" line="361"/>
         <source>After 1 year</source>
         <translation>1 年后</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="338" />
+        <location filename="../../configurator/qt/costs.py" line="363"/>
         <source>After {0} years</source>
         <translation>{0} 年后</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="344" />
+        <location filename="../../configurator/qt/costs.py" line="369"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
@@ -2133,173 +2468,173 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="795" />
+        <location filename="../../configurator/qt/builds.py" line="817"/>
         <source>Estimator warnings</source>
         <translation>估算警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="737" />
+        <location filename="../../configurator/qt/builds.py" line="758"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="695" />
+        <location filename="../../configurator/qt/builds.py" line="716"/>
         <source>params</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="696" />
+        <location filename="../../configurator/qt/builds.py" line="717"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="697" />
+        <location filename="../../configurator/qt/builds.py" line="718"/>
         <source>kv_cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="698" />
+        <location filename="../../configurator/qt/builds.py" line="719"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="699" />
+        <location filename="../../configurator/qt/builds.py" line="720"/>
         <source>overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="700" />
+        <location filename="../../configurator/qt/builds.py" line="721"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="701" />
+        <location filename="../../configurator/qt/builds.py" line="722"/>
         <source>decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="702" />
+        <location filename="../../configurator/qt/builds.py" line="723"/>
         <source>prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="703" />
+        <location filename="../../configurator/qt/builds.py" line="724"/>
         <source>training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="704" />
+        <location filename="../../configurator/qt/builds.py" line="725"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="705" />
+        <location filename="../../configurator/qt/builds.py" line="726"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="706" />
+        <location filename="../../configurator/qt/builds.py" line="727"/>
         <source>offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="707" />
+        <location filename="../../configurator/qt/builds.py" line="728"/>
         <source>layout</source>
         <translation>布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="708" />
+        <location filename="../../configurator/qt/builds.py" line="729"/>
         <source>time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="709" />
+        <location filename="../../configurator/qt/builds.py" line="730"/>
         <source>parallel</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="710" />
+        <location filename="../../configurator/qt/builds.py" line="731"/>
         <source>host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="711" />
+        <location filename="../../configurator/qt/builds.py" line="732"/>
         <source>split</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="712" />
+        <location filename="../../configurator/qt/builds.py" line="733"/>
         <source>zero</source>
         <translation>ZeRO</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="738" />
+        <location filename="../../configurator/qt/builds.py" line="759"/>
         <source>tokens/s per user</source>
         <translation>token/秒（每用户）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="744" />
+        <location filename="../../configurator/qt/builds.py" line="765"/>
         <source>All users</source>
         <translation>所有用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="745" />
-        <location filename="../../configurator/qt/builds.py" line="752" />
+        <location filename="../../configurator/qt/builds.py" line="766"/>
+        <location filename="../../configurator/qt/builds.py" line="773"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="751" />
+        <location filename="../../configurator/qt/builds.py" line="772"/>
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="758" />
+        <location filename="../../configurator/qt/builds.py" line="779"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="759" />
+        <location filename="../../configurator/qt/builds.py" line="780"/>
         <source>{0:.2f} s after a {1}-token prompt</source>
         <translation>{1} token 提示词后 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="767" />
+        <location filename="../../configurator/qt/builds.py" line="788"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="768" />
+        <location filename="../../configurator/qt/builds.py" line="789"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs</source>
         <translation>{0:,.0f} GPU 小时；在 {2} 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="776" />
+        <location filename="../../configurator/qt/builds.py" line="798"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="777" />
+        <location filename="../../configurator/qt/builds.py" line="799"/>
         <source>{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all</source>
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="783" />
+        <location filename="../../configurator/qt/builds.py" line="805"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="797" />
+        <location filename="../../configurator/qt/builds.py" line="819"/>
         <source>How this is computed</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="798" />
+        <location filename="../../configurator/qt/builds.py" line="820"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="801" />
+        <location filename="../../configurator/qt/builds.py" line="823"/>
         <source>Room to grow</source>
         <translation>扩展空间</translation>
     </message>
@@ -2307,57 +2642,57 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>parts</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="95" />
+        <location filename="../../configurator/qt/builds.py" line="95"/>
         <source>gpu</source>
-        <translation>GPU</translation>
+        <translation>显卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="96" />
+        <location filename="../../configurator/qt/builds.py" line="96"/>
         <source>cpu</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="97" />
+        <location filename="../../configurator/qt/builds.py" line="97"/>
         <source>motherboard</source>
         <translation>主板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="98" />
+        <location filename="../../configurator/qt/builds.py" line="98"/>
         <source>memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="99" />
+        <location filename="../../configurator/qt/builds.py" line="99"/>
         <source>psu</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="100" />
+        <location filename="../../configurator/qt/builds.py" line="100"/>
         <source>chassis</source>
         <translation>机箱</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="101" />
+        <location filename="../../configurator/qt/builds.py" line="101"/>
         <source>cooler</source>
         <translation>散热器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="102" />
+        <location filename="../../configurator/qt/builds.py" line="102"/>
         <source>storage</source>
         <translation>硬盘</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="103" />
+        <location filename="../../configurator/qt/builds.py" line="103"/>
         <source>system</source>
         <translation>整机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="104" />
+        <location filename="../../configurator/qt/builds.py" line="104"/>
         <source>accessory</source>
-        <translation>配件</translation>
+        <translation>附件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="105" />
+        <location filename="../../configurator/qt/builds.py" line="105"/>
         <source>network</source>
         <translation>网络</translation>
     </message>
@@ -2365,13 +2700,13 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>printing</name>
     <message>
-        <location filename="../../configurator/qt/printing.py" line="287" />
-        <location filename="../../configurator/qt/printing.py" line="299" />
+        <location filename="../../configurator/qt/printing.py" line="289"/>
+        <location filename="../../configurator/qt/printing.py" line="301"/>
         <source>LLM Rig Configurator build sheet</source>
         <translation>LLM 装机配置器装机单</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/printing.py" line="387" />
+        <location filename="../../configurator/qt/printing.py" line="389"/>
         <source>Print build sheet</source>
         <translation>打印装机单</translation>
     </message>
@@ -2379,37 +2714,37 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>terms</name>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="82" />
+        <location filename="../../configurator/qt/i18n.py" line="82"/>
         <source>120 V 15 A (US outlet)</source>
         <translation>120 V 15 A（美国插座）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="83" />
+        <location filename="../../configurator/qt/i18n.py" line="83"/>
         <source>120 V 20 A</source>
         <translation>120 V 20 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="84" />
+        <location filename="../../configurator/qt/i18n.py" line="84"/>
         <source>230 V 10 A</source>
         <translation>230 V 10 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="85" />
+        <location filename="../../configurator/qt/i18n.py" line="85"/>
         <source>230 V 16 A</source>
         <translation>230 V 16 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="89" />
+        <location filename="../../configurator/qt/i18n.py" line="89"/>
         <source>inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="90" />
+        <location filename="../../configurator/qt/i18n.py" line="90"/>
         <source>fine-tune</source>
         <translation>微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="91" />
+        <location filename="../../configurator/qt/i18n.py" line="91"/>
         <source>pretrain</source>
         <translation>预训练</translation>
     </message>

@@ -217,6 +217,7 @@ def test_json_output_refuses_non_finite_numbers(capsys: pytest.CaptureFixture[st
     [
         (("--budget", "inf"), "--budget"),
         (("--budget", "1e308"), "--budget: at most"),
+        (("--budget", "-2500"), "--budget: more than 0"),  # never read as "unlimited" (#31)
         (("--context", "1e400"), "--context"),
         (("--gpu", ","), "--gpu"),
         (("--top", "0"), "--top: at least 1"),

@@ -77,3 +77,42 @@ def test_a_check_without_a_code_keeps_its_english_in_every_language() -> None:
     check = Check(rule="X", status="pass", message="as written")
     with words.language("zh_CN"):
         assert words.check_text(check) == "as written"
+
+
+def test_chinese_findings_quote_no_english_of_their_fields() -> None:
+    """A Chinese finding read "2 槽宽的passive卡", "1 路 120 V 15 A (US outlet)" and "llama.cpp 在 the AMD Radeon
+    Instinct MI50 32GB 上" (seen in the Checks tab at 1366 x 768 under zh_CN, #31): the cooler as Chinese buyers
+    write it (涡轮卡/风扇卡, the seed articles), the circuit's name and the card's name without English around them."""
+    placed = Check(
+        rule="SLOT-1",
+        status="pass",
+        message="",
+        code="placed",
+        fields={"width": 2, "cooler": "passive", "positions": (2, 5)},
+    )
+    blower = placed.model_copy(update={"fields": {**placed.fields, "cooler": "blower"}})
+    wall = Check(
+        rule="CIR-1",
+        status="pass",
+        message="",
+        code="wall",
+        fields={"wall_w": 881.0, "limit_w": 1440.0, "outlets": 1, "circuit": "120 V 15 A (US outlet)"},
+    )
+    fact = Check(
+        rule="SUP-1",
+        status="warn",
+        message="",
+        code="fact",
+        fields={
+            "what": "llama.cpp",
+            "card": "the AMD Radeon Instinct MI50 32GB (GCN 5)",
+            "note": "Vulkan",
+            "advice": "",
+        },
+    )
+    assert words.check_text(placed, "zh_CN") == "2 槽宽的被动散热卡插在 [2, 5] 号插槽"
+    assert words.check_text(blower, "zh_CN").startswith("2 槽宽的涡轮卡")
+    assert "120 V 15 A（美国插座）" in words.check_text(wall, "zh_CN") and "US outlet" not in words.check_text(
+        wall, "zh_CN"
+    )
+    assert words.check_text(fact, "zh_CN").startswith("llama.cpp 在 AMD Radeon Instinct MI50 32GB (GCN 5) 上")

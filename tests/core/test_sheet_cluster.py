@@ -36,6 +36,20 @@ def test_cluster_sheet_lists_sizes_with_the_chosen_one_marked(catalog: Catalog) 
         rows.index(r) < rows.index(marked[0]) for r in smaller
     )  # only smaller sizes miss the deadline
     assert "deadline 2,160 h" in section
+    # in Chinese (#31: the table's headers, "(late)", its notes and "Total for N nodes" were English on a zh_CN sheet)
+    from configurator.core.report.sheet import parts_section
+    from configurator.core.report.words import language
+
+    with language("zh_CN"):
+        chinese, parts = cluster_section(build), parts_section(build)
+    assert "节点数" in chinese and "（超期）" in chinese and "截止时间 2,160 小时 = 90 天" in chinese
+    assert not re.search(r"Nodes|Wall time|Scaling|Bought|rented|\(late\)|other cluster sizes", chinese), chinese
+    assert f"{build.nodes} 个节点合计" in parts and "Total for" not in parts
+    from configurator.core.report.utilisation import utilisation_rows
+
+    with language("zh_CN"):
+        mfu = utilisation_rows(build)
+    assert mfu[0][0] == "模型算力利用率（MFU，按实际耗时计）" and " 的 " in mfu[0][1] and " of " not in mfu[0][1], mfu
 
 
 def test_single_machine_sheet_has_no_cluster_table(catalog: Catalog) -> None:
@@ -90,6 +104,12 @@ def test_a_clusters_power_table_names_the_site_feeds_not_the_users_outlet(catalo
     assert f'<td class="num">{build.power.circuit_limit_w:,.0f} W continuous</td>' in section
     for value in re.findall(r'<td class="num">([^<]*)</td>', section):
         assert len(value) <= 45, value
+    from configurator.core.report.words import language
+
+    with language("zh_CN"):  # #31: the site feeds and "All N nodes" rows were English on a Chinese sheet
+        chinese = power_section(build, request)
+    assert "所有节点的场地供电" in chinese and f"全部 {build.nodes} 个节点" in chinese
+    assert not re.search(r"Site feeds|described holds|All \d+ nodes|W at the wall", chinese)
     single = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"))
     machine = plan(single, catalog).builds[0]
     assert (

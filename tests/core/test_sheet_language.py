@@ -137,3 +137,34 @@ def test_plan_prints_a_chinese_pdf_sheet(tmp_path: Path) -> None:
     if not fonts.strip():
         pytest.skip("no CJK font installed (fonts-wqy-microhei): the PDF's Chinese has no glyphs to extract")
     assert "配件清单" in text and "合计" in text
+    squeezed = "".join(text.split())
+    assert "qwen2.5-32b推理" in squeezed and "qwen2.5-32binference" not in squeezed  # the job in the title (#31)
+
+
+def test_the_slot_map_drawing_and_its_legend_are_chinese(chen) -> None:  # type: ignore[no-untyped-def]
+    """The sheet's slot map drew 'Slot 1: x16 Gen4 cpu', 'slot 1: x16 Gen4 (cpu), open-air, on riser' and an
+    'open-air' legend under --lang zh_CN (#31); the connector plan read 'PSU 1 PCIe 8-pin #1' and 'GPU 1 (slot 1)'."""
+    import re
+
+    from configurator.core.report.sheet import connector_plan, slot_section
+
+    _, _, builds = chen
+    build = builds[0]
+    assert build.slot_map
+    with words.language("zh_CN"):
+        section = slot_section(build)
+        rows = connector_plan(build)
+    texts = re.findall(r"<text[^>]*>([^<]*)</text>", section)
+    for i, card in enumerate(sorted(build.slot_map, key=lambda c: c.slot), start=1):
+        assert any(x.startswith(f"GPU {i}：") for x in texts), texts
+        assert any(x.startswith(f"插槽 {card.slot}：x{card.lanes} Gen{card.gen}（CPU），") for x in texts), texts
+    legend = texts[-1]
+    assert legend in {"风扇卡", "涡轮卡", "被动散热", "水冷"}, legend  # the seed articles' 涡轮卡/风扇卡
+    assert 'aria-label="扩展插槽与 GPU"' in section
+    words_left = [w for x in texts for w in re.findall(r"[a-z]{3,}", x)]
+    assert not words_left, words_left  # no 'slot', 'open', 'riser', 'cpu', 'chipset' left
+    assert all(re.fullmatch(r"GPU \d+（插槽 \d+）", gpu) for gpu, _, _ in rows[1:]), rows
+    assert all("PSU" not in feed and feed.startswith("电源 ") for _, _, feed in rows), rows
+    with words.language("en"):  # English as it was
+        english = re.findall(r"<text[^>]*>([^<]*)</text>", slot_section(build))
+    assert english[0] == "Slot 1: x16 Gen4 cpu" and any(x.startswith("slot 1: x16 Gen4 (cpu), ") for x in english)

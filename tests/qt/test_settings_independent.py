@@ -99,3 +99,29 @@ def test_a_cancelled_country_choice_is_not_asked_again(qtbot, window, monkeypatc
     before = window.session.request
     window.choose_country(dialog)
     assert settings.load().country == "" and window.session.request == before
+
+
+def test_the_budget_note_and_a_refused_minus_speak_the_windows_language(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """The note under the budget read "Budget converted: ..." in a Chinese window (#31, seen at 1366 x 768); and a
+    minus typed into the budget is refused at the field (a negative budget had silently become "unlimited")."""
+    from PySide6.QtCore import Qt
+
+    from configurator.qt import i18n
+    from configurator.qt.app import make_app
+
+    panel = window.requirements
+    window.session.set_request(BuildRequest(model_id="llama-3.1-8b", budget=2500, currency="USD", circuit="120v15a"))
+    qtbot.waitUntil(lambda: panel.current_request().budget == 2500, timeout=10_000)
+    line = panel.budget.lineEdit()
+    line.selectAll()
+    qtbot.keyClicks(line, "-1500")
+    qtbot.keyClick(line, Qt.Key.Key_Return)
+    assert panel.budget.value() == 1500 and panel.current_request().budget == 1500  # the "-" never reached the value
+    app = make_app([])
+    try:
+        assert i18n.install(app, "zh_CN") == "zh_CN"
+        panel.currency.setCurrentIndex(panel.currency.findData("CNY"))
+        note = panel.budget_note.text()
+        assert note.startswith("预算已换算：1,500 USD = ") and "CNY" in note and "Budget" not in note, note
+    finally:
+        assert i18n.install(app, "en") == "en"

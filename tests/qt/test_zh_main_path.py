@@ -73,6 +73,12 @@ def test_the_main_path_reads_chinese(qtbot, shipped_catalog, messages) -> None: 
         assert statuses <= {"通过", "警告", "失败"}, statuses
         assert "求解完成" in window.statusBar().currentMessage() or window.statusBar().currentMessage() == ""
         assert "目录价格" in window.catalog_date.text() and "priced parts" not in window.catalog_date.text()
+        # the slot map: each card's lanes and a free slot's source read CPU / 芯片组, not "(cpu)" / "(chipset)"
+        table.selectRow(0)
+        window.detail.setCurrentIndex(window.detail.indexOf(window.detail.slot_map))
+        rows = [text for _, text in window.detail.slot_map.rows]
+        assert rows and not any("(cpu)" in r or "chipset" in r for r in rows), rows
+        assert any("（CPU）" in r for r in rows), rows
         clauses = [c for text in seen for c in audit.clauses(text)]
         kinds = [audit.classify(c) for c in clauses]
         english = sorted({c for c, k in zip(clauses, kinds) if k == "en"})
@@ -86,6 +92,9 @@ def test_the_main_path_reads_chinese(qtbot, shipped_catalog, messages) -> None: 
         dialog = CompareDialog(list(table.builds))
         qtbot.addWidget(dialog)
         heads = [dialog.table.horizontalHeaderItem(c).text() for c in range(dialog.table.columnCount())]
+        metrics = dialog.table.horizontalHeader().fontMetrics()
+        widths = [dialog.table.columnWidth(c) for c in range(len(heads))]
+        assert all(metrics.horizontalAdvance(h) <= w for h, w in zip(heads, widths)), (heads, widths)  # not clipped
         assert len(heads) == table.rowCount() and not any("cheapest" in h or "fastest" in h for h in heads), heads
         findings = " ".join(dialog.table.item(dialog.table.rowCount() - 1, c).text() for c in range(len(heads)))
         assert "cores for" not in findings and "GPU(s)" not in findings, findings

@@ -16,8 +16,8 @@ from configurator.core.catalog.dates import catalog_date, date_range_text
 from configurator.core.reasons import Reason
 from configurator.core.report import atomic_write_bytes, phrases
 from configurator.core.report.fit import fit_of, gpu_name, gpus_text
+from configurator.core.report.words import ZH_PART_CATEGORIES, language, say, say_all, t
 from configurator.core.report.words import current as language_code
-from configurator.core.report.words import language, say, say_all, t
 from configurator.core.solve.build import Build, BuildPart, Infeasible
 from configurator.core.solve.request import BuildRequest, circuit_name
 
@@ -62,9 +62,10 @@ _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 """OWASP CSV injection: a spreadsheet runs a cell that begins with one of these as a formula."""
 
 
-def job_title(request: BuildRequest) -> str:
-    """A sheet's title when no project names it: the job, "llama-3.3-70b inference"."""
-    return f"{request.model_id} {request.workload.kind}"
+def job_title(request: BuildRequest, lang: str = "en") -> str:
+    """A sheet's title when no project names it: the job, "llama-3.3-70b inference" ("llama-3.3-70b 推理")."""
+    with language(lang):
+        return f"{request.model_id} {t(request.workload.kind)}"
 
 
 @dataclass(frozen=True)
@@ -133,6 +134,8 @@ def newest_price_date(builds: list[Build]) -> str:
 
 def category_name(category: str) -> str:
     """The category as the sheet's language names it (core.report.words; English outside a `language` block)."""
+    if language_code() == "zh_CN" and category in ZH_PART_CATEGORIES:
+        return ZH_PART_CATEGORIES[category]
     return t(CATEGORY_NAMES.get(category, category.capitalize()))
 
 
@@ -147,6 +150,8 @@ CHIP_VENDOR_NAMES = {"nvidia": "NVIDIA", "amd": "AMD", "intel": "Intel"}
 def part_vendor(part: BuildPart) -> str:
     vendor = str(part.spec.get("vendor") or "")
     # the sheet and the purchase list printed "nvidia" and "amd" under the GPU and CPU beside "ASUS" and "G.Skill"
+    if vendor == "generic":  # a cable or a frame sold under no brand: 通用 on a Chinese sheet
+        return t("generic")
     return CHIP_VENDOR_NAMES.get(vendor, vendor)
 
 
@@ -173,7 +178,8 @@ def request_fields(request: BuildRequest) -> list[tuple[str, str]]:
     w = request.workload
     owned = ", ".join(f"{p.quantity} x {p.category} {p.id}" for p in request.owned) or "none"
     budget = f"{request.budget:,.0f} {request.currency}" if request.budget else "no limit"
-    method = f"{w.method} ({w.optimizer})" if w.kind == "finetune" else "-"
+    # the optimizer when one was asked: a QLoRA request without one read "qlora (None)"
+    method = (f"{w.method} ({w.optimizer})" if w.optimizer else str(w.method)) if w.kind == "finetune" else "-"
     fields = [
         ("Model", request.model_id),
         ("Workload", w.kind),

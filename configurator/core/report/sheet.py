@@ -25,10 +25,20 @@ from configurator.core.report.purchase import (
     request_summary,
 )
 from configurator.core.report.utilisation import utilisation_rows
-from configurator.core.report.words import language, say, say_all, t
+from configurator.core.report.words import (
+    circuit_words,
+    cooler_word,
+    current,
+    lane_source,
+    language,
+    say,
+    say_all,
+    sentence_end,
+    t,
+)
 from configurator.core.rules import watts as pw
 from configurator.core.solve import noise
-from configurator.core.solve.build import DETAIL_CHARS, Build, BuildPart, SlotAssignment
+from configurator.core.solve.build import DETAIL_CHARS, Build, BuildPart, NodeCurve, SlotAssignment
 from configurator.core.solve.power_cap import cap_command, gpu_from_spec, lowest_limit
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name
 
@@ -41,6 +51,11 @@ COOLER_COLOURS = {
     "liquid": "#59a14f",
 }
 OTHER_COLOUR = "#bab0ac"
+CLUSTER_COLUMNS_NOTE = (
+    "bought: nodes, network and switches at the catalog's prices; job rented: the cloud offer the plan "
+    "matches at that size, its hourly price x its own wall hours; scaling: the parallel layout's efficiency"
+)
+SYSTEM_FEEDS = "The system's own power supplies feed every GPU; plan its inlets on dedicated feeds."
 CABLE_NAMES = {"hpwr16": "12V-2x6", "pcie8": "PCIe 8-pin", "eps8": "EPS 8-pin"}
 ROW_H = 28
 PAD = 10
@@ -204,7 +219,7 @@ def parts_section(build: Build) -> str:
         rows += [_part_row(p, build.currency) for p in build.parts if p.scope == "cluster"]
         if shared:
             rows.append(_total_row(t("Shared by the cluster (switches, once)"), money(shared, build.currency)))
-        rows.append(_total_row(f"Total for {build.nodes} nodes", money(build.total_price, build.currency)))
+        rows.append(_total_row(t("Total for {0} nodes").format(build.nodes), money(build.total_price, build.currency)))
     else:
         rows.append(_total_row(t("Total"), money(build.total_price, build.currency)))
     headers = [
@@ -280,10 +295,11 @@ def _text(x: float, y: float, text: str, extra: str = "") -> str:
 
 def _slot_label(position: int, slot: dict[str, Any] | None) -> str:
     if slot is None:
-        return f"Slot {position}: no PCIe slot"
+        return t("Slot {0}: no PCIe slot").format(position)
     mech, lanes = slot.get("mechanical_lanes", 16), slot.get("lanes", 16)
-    electrical = f" (x{lanes} el.)" if lanes < mech else ""
-    return f"Slot {position}: x{mech}{electrical} Gen{slot.get('gen', '?')} {slot.get('source', '')}"
+    electrical = t(" (x{0} el.)").format(lanes) if lanes < mech else ""
+    where = f"x{mech}{electrical} Gen{slot.get('gen', '?')} {lane_source(str(slot.get('source', '')))}"
+    return t("Slot {0}: {1}").format(position, where)
 
 
 def _card_block(
@@ -292,11 +308,12 @@ def _card_block(
     cooler = str(gpu.get("cooler", ""))
     colour = COOLER_COLOURS.get(cooler, OTHER_COLOUR)
     name = short_gpu_name(str(gpu.get("name", card.part_id)))[:40]
-    detail = f"slot {card.slot}: {slot_words(gpu, card)}, {cooler or 'GPU'}" + (", on riser" if riser else "")
+    detail = t("slot {0}: {1}, {2}").format(card.slot, slot_words(gpu, card), cooler_word(cooler or "GPU"))
+    detail += t(", on riser") if riser else ""
     parts = [
         f'<rect x="{x:.0f}" y="{y:.0f}" width="{CARD_W}" height="{h:.0f}" rx="4" fill="{colour}" '
         f'fill-opacity="0.85" stroke="#333"/>',
-        _text(x + 8, y + 14, f"GPU {index}: {name}", ' font-weight="bold"'),
+        _text(x + 8, y + 14, t("GPU {0}: {1}").format(index, name), ' font-weight="bold"'),
     ]
     if h >= 34:
         parts.append(_text(x + 8, y + 28, detail))
@@ -310,8 +327,9 @@ def _legend(y: float, coolers: list[str]) -> list[str]:
         items.append(
             f'<rect x="{x}" y="{y:.0f}" width="12" height="12" fill="{COOLER_COLOURS.get(cooler, OTHER_COLOUR)}"/>'
         )
-        items.append(_text(x + 16, y + 10, cooler))
-        x += 30 + 7 * len(cooler)
+        word = cooler_word(cooler)
+        items.append(_text(x + 16, y + 10, word))
+        x += 30 + sum(12 if ord(c) > 0x2E7F else 7 for c in word)  # a CJK character is about a full em wide
     return items
 
 
@@ -351,7 +369,7 @@ def _desktop_svg(build: Build, gpu: dict[str, Any], board: dict[str, Any]) -> st
     height = PAD * 2 + max(rows, card_rows) * ROW_H + 20
     body += _legend(height - 22, [str(gpu.get("cooler", "GPU"))])
     total_w = CARD_X + (max((col for col, _ in places), default=0) + 1) * (CARD_W + 10) + PAD
-    return _svg(total_w, height, body, "expansion slots and GPUs")
+    return _svg(total_w, height, body, t("expansion slots and GPUs"))
 
 
 def _bay_svg(build: Build, gpu: dict[str, Any], bays: int) -> str:
@@ -360,7 +378,8 @@ def _bay_svg(build: Build, gpu: dict[str, Any], bays: int) -> str:
     for bay in range(1, bays + 1):
         y = PAD + (bay - 1) * ROW_H
         card = cards.get(bay)
-        body.append(_text(PAD, y + 18, f"Bay {bay}: {slot_words(gpu, card)}" if card else f"Bay {bay}: empty"))
+        where = slot_words(gpu, card) if card else t("empty")
+        body.append(_text(PAD, y + 18, t("Bay {0}: {1}").format(bay, where)))
         if card:
             body += _card_block(bay, card, gpu, CARD_X - 100, y + 2, ROW_H - 4, False)
         else:
@@ -370,7 +389,7 @@ def _bay_svg(build: Build, gpu: dict[str, Any], bays: int) -> str:
             )
     height = PAD * 2 + bays * ROW_H + 20
     body += _legend(height - 22, [str(gpu.get("cooler", "GPU"))])
-    return _svg(CARD_X - 100 + CARD_W + PAD, height, body, "GPU bays")
+    return _svg(CARD_X - 100 + CARD_W + PAD, height, body, t("GPU bays"))
 
 
 def gpu_spec(build: Build) -> dict[str, Any]:
@@ -393,7 +412,9 @@ def slot_words(gpu: dict[str, Any], card: SlotAssignment) -> str:
     slots.module_bay) or its slot's lanes, generation and their source ('x16 Gen4 (cpu)')."""
     if gpu.get("bay"):
         return str(gpu["bay"])
-    return f"x{card.lanes} Gen{card.gen} ({card.source})" + (f" {card.split}" if card.split else "")
+    source = lane_source(card.source)
+    where = f"x{card.lanes} Gen{card.gen}" + (f"（{source}）" if current() == "zh_CN" else f" ({source})")
+    return where + (f" {card.split}" if card.split else "")
 
 
 def slot_map_svg(build: Build) -> str:
@@ -412,8 +433,11 @@ def slot_section(build: Build) -> str:
     if has_risers(build):
         caption = "Cards hang on riser cables from these slots; the blocks show which slot each riser uses."
     system = part_of(build, "system")
+    if system is not None and not build.slot_map:  # a Mac or a mini PC: no bay to draw (it drew one "empty")
+        built_in = t("{0} is a ready-made system: its GPU is built in, there are no slots to fill or cards to place")
+        return f'<section class="block"><h2>{t("Slot map")}</h2><p>{escape(built_in.format(system.name))}</p></section>'
     if system is not None:
-        caption = f"GPU positions inside each {system.name}."
+        caption = t("GPU positions inside each {0}.").format(system.name)
     return (
         f'<section class="block"><h2>{t("Slot map")}</h2><figure>{slot_map_svg(build)}'
         f"<figcaption>{escape(phrases.sentence(caption))}</figcaption></figure></section>"
@@ -434,7 +458,7 @@ class _PsuPool:
         if len(cables) < count:
             return None
         self.free[kind] = cables[count:]
-        return [f"PSU {self.index} {CABLE_NAMES[kind]} #{n}" for n in cables[:count]]
+        return [t("PSU {0} {1} #{2}").format(self.index, CABLE_NAMES[kind], n) for n in cables[:count]]
 
 
 def _pools(psu: BuildPart) -> list[_PsuPool]:
@@ -449,20 +473,28 @@ def _feed(pool: _PsuPool, needs: dict[str, int]) -> str:
     for _ in range(needs.get("hpwr16", 0)):
         native = pool.take("hpwr16", 1)
         adapter = None if native else pool.take("pcie8", pw.ADAPTER_PCIE8_PER_HPWR)
-        feeds += native or ([f"16-pin adapter from {', '.join(adapter)}"] if adapter else ["MISSING 12V-2x6"])
+        feeds += native or (
+            [t("16-pin adapter from {0}").format(", ".join(adapter))] if adapter else [_missing("12V-2x6")]
+        )
     for _ in range(needs.get("pcie8", 0) + needs.get("pcie6", 0)):
-        feeds += pool.take("pcie8", 1) or ["MISSING PCIe 8-pin"]
+        feeds += pool.take("pcie8", 1) or [_missing("PCIe 8-pin")]
     for _ in range(needs.get("eps8", 0)):
         native = pool.take("eps8", 1)
         adapter = None if native else pool.take("pcie8", pw.ADAPTER_PCIE8_PER_EPS)
-        feeds += native or ([f"EPS adapter from {', '.join(adapter)}"] if adapter else ["MISSING EPS 8-pin"])
-    return "; ".join(feeds) or "slot power only"
+        feeds += native or (
+            [t("EPS adapter from {0}").format(", ".join(adapter))] if adapter else [_missing("EPS 8-pin")]
+        )
+    return ("；" if current() == "zh_CN" else "; ").join(feeds) or t("slot power only")
+
+
+def _missing(cable: str) -> str:
+    return t("MISSING {0}").format(cable)
 
 
 def _needs_text(needs: dict[str, int]) -> str:
     names = {"hpwr16": "12V-2x6", "pcie8": "8-pin PCIe", "pcie6": "6-pin PCIe", "eps8": "EPS 8-pin"}
     text = ", ".join(f"{n} x {names[k]}" for k, n in needs.items() if n)
-    return text or "none (slot power)"
+    return text or t("none (slot power)")
 
 
 def connector_plan(build: Build) -> list[tuple[str, str, str]]:
@@ -483,7 +515,7 @@ def connector_plan(build: Build) -> list[tuple[str, str, str]]:
         pool = pools[min(len(pools) - 1, i * len(pools) // max(1, len(cards)))]
         own = {k: int(v) for k, v in (specs.get(card.part_id, gpu).get("power_connectors") or {}).items()}
         name = f" {specs[card.part_id].get('name', card.part_id)}" if build.gpus_mixed and card.part_id in specs else ""
-        rows.append((f"GPU {i + 1}{name} (slot {card.slot})", _needs_text(own), _feed(pool, own)))
+        rows.append((t("GPU {0}{1} (slot {2})").format(i + 1, name, card.slot), _needs_text(own), _feed(pool, own)))
     return rows
 
 
@@ -522,8 +554,10 @@ def _circuit_row(build: Build, request: BuildRequest) -> tuple[str, str]:
     described = circuit_limit_w(request.circuit) * request.circuits
     # the words in the figure's cell, the number in the value's: a value cell does not wrap, and a sentence there
     # squeezed the figure column to one letter a line over three printed pages
-    label = "Site feeds for all nodes (the SITE-POWER check)" + (
-        "" if p.wall_w * build.nodes <= described else f"; the {circuits} described holds {described:,.0f} W"
+    label = t("Site feeds for all nodes (the SITE-POWER check)") + (
+        ""
+        if p.wall_w * build.nodes <= described
+        else t("; the {0} described holds {1:,.0f} W").format(circuit_words(circuits), described)
     )
     return label, f"{p.circuit_limit_w:,.0f} W continuous" + ("" if p.circuit_ok else ": OVER THE LIMIT")
 
@@ -545,7 +579,8 @@ def _power_rows(build: Build, request: BuildRequest) -> list[str]:
     ]
     if build.nodes > 1:
         total = p.wall_w * build.nodes
-        rows.append((f"All {build.nodes} nodes", f"{total:,.0f} W at the wall = {total * BTU_PER_W:,.0f} BTU/h"))
+        at_the_wall = t("{0:,.0f} W at the wall = {1:,.0f} BTU/h").format(total, total * BTU_PER_W)
+        rows.append((t("All {0} nodes").format(build.nodes), at_the_wall))
     return [f"<tr>{_cell(t(k))}{_cell(phrases.sentence(v), 'num')}</tr>" for k, v in rows]
 
 
@@ -567,7 +602,7 @@ def power_section(build: Build, request: BuildRequest) -> str:
             f'<p class="small muted">{t("One PSU cable per connector; no daisy-chained pigtails above 250 W.")}</p>',
         ]
     elif part_of(build, "system"):
-        parts.append("<p>The system's own power supplies feed every GPU; plan its inlets on dedicated feeds.</p>")
+        parts.append(f"<p>{t(SYSTEM_FEEDS)}</p>")
     else:
         parts.append("<p>The chassis's power modules feed the GPU bays through its own harness.</p>")
     parts.append("</section>")
@@ -732,10 +767,8 @@ def _memory_table(build: Build) -> str:
     note = ""
     if build.parallelism is not None and build.estimate.workload.get("kind") != "inference":
         # a cluster training plan's limit (estimate.parallel.training_result), as its memory step words it
-        note = (
-            f'<p class="muted small">Usable: what the plan may fill, the card less {HARD_HEADROOM:.0%} kept free '
-            "(the planner's limit).</p>"
-        )
+        usable = t("Usable: what the plan may fill, the card less {0:.0%} kept free (the planner's limit).")
+        note = f'<p class="muted small">{escape(usable.format(HARD_HEADROOM))}</p>'
     return f"<h3>{t('Memory per GPU (GiB)')}</h3>" + _table(headers, rows, num_from=1, kind="memory") + note
 
 
@@ -791,7 +824,7 @@ def cluster_section(build: Build) -> str:
         if training:
             days = (p.wall_hours or 0) / 24
             late = curve.deadline_hours is not None and (p.wall_hours or 0) > curve.deadline_hours
-            speed = f"{days:,.1f}" + (" (late)" if late else "")
+            speed = f"{days:,.1f}" + (t(" (late)") if late else "")
         else:
             speed = f"{p.decode_tokens_per_s or 0:,.1f} tokens/s"
         scaling = f"{p.scaling_efficiency:.0%}" if p.scaling_efficiency is not None else "-"
@@ -807,31 +840,35 @@ def cluster_section(build: Build) -> str:
         attr = ' class="total"' if chosen else ""
         rows.append(f"<tr{attr}>{''.join(cells)}</tr>")
     headers = [
-        "Nodes",
-        "GPUs",
-        "Wall time (days)" if training else "Decode speed",
-        "Scaling",
-        f"Bought ({c})",
-        f"Job rented ({c})",
+        t("Nodes"),
+        "GPU" if current() == "zh_CN" else "GPUs",
+        t("Wall time (days)") if training else t("Decode speed"),
+        t("Scaling"),
+        t("Bought ({0})").format(c),
+        t("Job rented ({0})").format(c),
     ]
-    notes = [f"{escape(curve.system_name)} at other cluster sizes; ◀ marks this build"]
-    unfit = [p.nodes for p in curve.points if not p.fits]
-    if unfit:
-        notes.append(f"{max(unfit)} node{'s' if max(unfit) > 1 else ''} or fewer cannot hold the job")
-    here = curve.point(curve.chosen_nodes)
-    if here is not None and here.rental_offer:
-        notes.append(f"rented at this size: {escape(here.rental_offer)}")
-    if curve.deadline_hours:
-        notes.append(f"deadline {curve.deadline_hours:,.0f} h = {curve.deadline_hours / 24:,.0f} days")
-    if training:
-        notes.append(
-            "bought: nodes, network and switches at the catalog's prices; job rented: the cloud offer the plan "
-            "matches at that size, its hourly price x its own wall hours; scaling: the parallel layout's efficiency"
-        )
+    notes = _cluster_notes(curve, training)
     return (
         f'<section class="block"><h2>{t("Cluster size: time and cost")}</h2>{_table(headers, rows, num_from=0, kind="nodes")}'
-        f'<p class="muted small">{"; ".join(notes)}.</p></section>'
+        f'<p class="muted small">{("；" if current() == "zh_CN" else "; ").join(notes)}{sentence_end()}</p></section>'
     )
+
+
+def _cluster_notes(curve: NodeCurve, training: bool) -> list[str]:
+    """What the cluster table's rows mean: the server, the sizes that cannot hold the job, the offer, the deadline."""
+    notes = [t("{0} at other cluster sizes; ◀ marks this build").format(escape(curve.system_name))]
+    unfit = [p.nodes for p in curve.points if not p.fits]
+    if unfit:
+        fewer = t("{0} nodes or fewer cannot hold the job") if max(unfit) > 1 else t("{0} node cannot hold the job")
+        notes.append(fewer.format(max(unfit)))
+    here = curve.point(curve.chosen_nodes)
+    if here is not None and here.rental_offer:
+        notes.append(t("rented at this size: {0}").format(escape(phrases.sentence(here.rental_offer))))
+    if curve.deadline_hours:
+        notes.append(t("deadline {0:,.0f} h = {1:,.0f} days").format(curve.deadline_hours, curve.deadline_hours / 24))
+    if training:
+        notes.append(t(CLUSTER_COLUMNS_NOTE))
+    return notes
 
 
 def launch_section(build: Build) -> str:

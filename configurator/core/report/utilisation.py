@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from configurator.core.report.words import t
 from configurator.core.solve.build import Build
 
 MFU_LABEL = "Model FLOPs utilisation (MFU, over the wall time)"
@@ -30,10 +31,11 @@ def utilisation_rows(build: Build) -> list[tuple[str, str]]:
     rows: list[tuple[str, str]] = []
     if est.mfu is None or est.peak_tflops is None:
         return rows
-    rows.append((MFU_LABEL, f"{est.mfu:.0%} of {est.gpus:,} x {est.peak_tflops:,.0f} TFLOPS {peak_dtype(build)}"))
+    of_peak = t("{0:.0%} of {1:,} x {2:,.0f} TFLOPS {3}")
+    rows.append((t(MFU_LABEL), of_peak.format(est.mfu, est.gpus, est.peak_tflops, peak_dtype(build))))
     phase = compute_phase_utilisation(build)
     if phase is not None:
-        rows.append((COMPUTE_PHASE_LABEL, f"{phase:.0%}"))
+        rows.append((t(COMPUTE_PHASE_LABEL), f"{phase:.0%}"))
     return rows
 
 

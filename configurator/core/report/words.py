@@ -116,7 +116,7 @@ ZH_CN: dict[str, str] = {
     "Case": "机箱",
     "CPU cooler": "CPU 散热器",
     "Storage": "硬盘",
-    "Accessory": "配件",
+    "Accessory": "附件",  # 配件 is every part ("配件清单"): a riser or a cable is an 附件
     "System": "整机",
     "Network": "网络",
     # the purchase list
@@ -200,6 +200,100 @@ ZH_CN.update(
         "Other way out": "其他办法",
     }
 )
+
+ZH_CN.update(
+    {
+        # the sheet's slot map drawing (sheet.slot_map_svg) and its legend, in the window's words (qt/slotmap.py)
+        "Slot {0}: no PCIe slot": "插槽 {0}：无 PCIe 插槽",
+        "Slot {0}: {1}": "插槽 {0}：{1}",
+        " (x{0} el.)": "（电气 x{0}）",
+        "slot {0}: {1}, {2}": "插槽 {0}：{1}，{2}",
+        ", on riser": "，经延长线",
+        "GPU {0}: {1}": "GPU {0}：{1}",
+        "Bay {0}: {1}": "模组位 {0}：{1}",
+        "empty": "空",
+        "expansion slots and GPUs": "扩展插槽与 GPU",
+        "GPU bays": "GPU 模组位",
+        # the cluster's table of sizes (sheet.cluster_section) and its parts' total
+        "Total for {0} nodes": "{0} 个节点合计",
+        " (late)": "（超期）",
+        "generic": "通用",
+        "Wall time (days)": "耗时（天）",
+        "Decode speed": "解码速度",
+        "Scaling": "扩展效率",
+        "Bought ({0})": "购买（{0}）",
+        "Job rented ({0})": "租用完成任务（{0}）",
+        "{0} at other cluster sizes; ◀ marks this build": "{0} 在其他集群规模下的情况；◀ 标出本配置",
+        "{0} nodes or fewer cannot hold the job": "{0} 个及更少的节点装不下此任务",
+        "{0} node cannot hold the job": "{0} 个节点装不下此任务",
+        "rented at this size: {0}": "此规模下的租用：{0}",
+        "deadline {0:,.0f} h = {1:,.0f} days": "截止时间 {0:,.0f} 小时 = {1:,.0f} 天",
+        (
+            "bought: nodes, network and switches at the catalog's prices; job rented: the cloud offer the plan "
+            "matches at that size, its hourly price x its own wall hours; scaling: the parallel layout's efficiency"
+        ): "购买：节点、网络与交换机按目录价格计；租用完成任务：方案在该规模下匹配的云服务，按每小时价格 x 其自身耗时计；扩展效率：并行布局的效率",
+        # a training build's utilisation (report.utilisation)
+        "Model FLOPs utilisation (MFU, over the wall time)": "模型算力利用率（MFU，按实际耗时计）",
+        "Compute-phase utilisation (while computing)": "计算阶段利用率（计算期间）",
+        "{0:.0%} of {1:,} x {2:,.0f} TFLOPS {3}": "{1:,} x {2:,.0f} TFLOPS {3} 的 {0:.0%}",
+        # a cluster's power rows and its memory table's note (sheet._circuit_row, _power_rows, memory table)
+        "; the {0} described holds {1:,.0f} W": "；所填的 {0} 只能提供 {1:,.0f} W",
+        "All {0} nodes": "全部 {0} 个节点",
+        "{0:,.0f} W at the wall = {1:,.0f} BTU/h": "墙插功耗 {0:,.0f} W = {1:,.0f} BTU/h",
+        "Usable: what the plan may fill, the card less {0:.0%} kept free (the planner's limit).": (
+            "可用：方案可以占用的显存，即显卡容量减去保留的 {0:.0%}（规划器的上限）。"
+        ),
+        # the connector plan (sheet.connector_plan)
+        "GPU {0}{1} (slot {2})": "GPU {0}{1}（插槽 {2}）",
+        "16-pin adapter from {0}": "16-pin 转接线，取自 {0}",
+        "EPS adapter from {0}": "EPS 转接线，取自 {0}",
+        "MISSING {0}": "缺少 {0}",
+        "slot power only": "仅插槽供电",
+        "PSU {0} {1} #{2}": "电源 {0} 的 {1} #{2}",
+        "GPU positions inside each {0}.": "每台 {0} 内部的 GPU 位置。",
+        "{0} is a ready-made system: its GPU is built in, there are no slots to fill or cards to place": (
+            "{0} 是整机：GPU 已内置，无需安装显卡"
+        ),
+        "none (slot power)": "无（插槽供电）",
+        "The system's own power supplies feed every GPU; plan its inlets on dedicated feeds.": (
+            "整机自带电源为所有 GPU 供电；请为其电源输入规划专用供电线路。"
+        ),
+    }
+)
+
+# where a slot's lanes come from (slots.source) and a card's cooler, as Chinese buyers write them (涡轮卡/风扇卡)
+_ZH_LANE_SOURCES = {"cpu": "CPU", "chipset": "芯片组", "plx": "PLX 交换芯片", "bay": "模组位"}
+_ZH_COOLERS = {
+    "open-air": "风扇卡",
+    "blower": "涡轮卡",
+    "passive": "被动散热",
+    "liquid": "水冷",
+    "system": "整机散热",
+}
+
+
+_ZH_CARDS = {"open-air": "风扇卡", "blower": "涡轮卡", "passive": "被动散热卡", "liquid": "水冷卡"}
+
+
+ZH_PART_CATEGORIES = {"gpu": "显卡"}
+"""A part's category where the Chinese differs from the same English word elsewhere: the GPU a buyer orders is a 显卡,
+as the seed articles list a machine's eight parts (CPU、散热器、主板、内存、硬盘、显卡、电源、风扇、机箱); a table's
+"GPU" column (GPU 0-7) stays GPU."""
+
+
+def circuit_words(text: str) -> str:
+    """A circuit's name ("1 x 120 V 15 A (US outlet)") in the sheet's language."""
+    return text.replace(" (US outlet)", "（美国插座）") if _language.get() == "zh_CN" else text
+
+
+def lane_source(source: str) -> str:
+    """Where a slot's lanes come from ("cpu", "chipset", "plx", "bay") in the sheet's language."""
+    return _ZH_LANE_SOURCES.get(source, source) if _language.get() == "zh_CN" else source
+
+
+def cooler_word(cooler: str) -> str:
+    """A card's cooler ("blower", "open-air", ...) in the sheet's language."""
+    return _ZH_COOLERS.get(cooler, cooler) if _language.get() == "zh_CN" else cooler
 
 
 def _no_price(r: Reason, _say: Say) -> str:
@@ -375,7 +469,20 @@ def check_text(check: Check, lang: str | None = None) -> str:
     template = ZH_CHECKS.get((check.rule, check.code)) if (lang or _language.get()) == "zh_CN" else None
     if template is None:
         return check.message
-    return template.format(**check.fields) if isinstance(template, str) else template(check.fields)
+    fields = {key: _zh_field(key, value) for key, value in check.fields.items()}
+    return template.format(**fields) if isinstance(template, str) else template(fields)
+
+
+def _zh_field(key: str, value: Any) -> Any:
+    """A field's English words a Chinese finding would quote as they are: a circuit's "(US outlet)" (it read
+    "1 路 120 V 15 A (US outlet)"), a card named "the AMD Radeon ..." (it read "在 the AMD Radeon ... 上")."""
+    if not isinstance(value, str):
+        return value
+    if key == "circuit":
+        return value.replace(" (US outlet)", "（美国插座）")  # as circuit_words, whatever the context's language
+    if key == "card" and value.startswith("the "):
+        return value[4:]
+    return value
 
 
 def _zh_chipset(f: Mapping[str, Any]) -> str:
@@ -464,7 +571,7 @@ ZH_CHECKS: dict[tuple[str, str], CheckTemplate] = {
     ("SLOT-1", "overlap"): lambda f: f"{f['width']} 槽宽的卡插在 {list(f['positions'])} 号插槽会重叠",
     ("SLOT-1", "no-gap"): "风扇卡之间没有空槽，会互相抢风",
     ("SLOT-1", "placed"): lambda f: (
-        f"{f['width']} 槽宽的{f['cooler']}卡插在 {list(f['positions'])} 号插槽"
+        f"{f['width']} 槽宽的{_ZH_CARDS.get(f['cooler'], str(f['cooler']) + '卡')}插在 {list(f['positions'])} 号插槽"
         + ("，卡间留有空槽" if f["cooler"] == "open-air" and len(f["positions"]) > 1 else "")
     ),
     ("SLOT-2", "openings"): "最后一张卡占到机箱第 {needed} 个挡板位（共 {openings} 个）",
