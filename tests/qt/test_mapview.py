@@ -208,3 +208,38 @@ def test_a_click_keeps_every_other_input_and_a_target_leaves_training_cells_alon
     assert opened.model_id == "llama-3.2-1b" and opened.workload.precision == "int4"
     assert opened.workload.context == 8192 and opened.min_decode_tps == 10 and opened.budget == 4000
     session.wait_idle()
+
+
+def test_the_map_draws_each_cell_as_it_is_solved(qtbot, window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """#31/#34: cells appear as they are solved, not when the map is done. The last cell is held until the other three
+    are on screen (in the table, the progress bar at 3 of 4), so a dialog that drew only the finished map fails."""
+    import threading
+
+    from configurator.core import advise
+    from configurator.qt import mapview
+
+    release = threading.Event()
+    solve_cell = advise.solve_cell
+
+    def held_last(model, workload, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if model.id == "qwen3-8b" and workload.precision == "int8":
+            release.wait(60)
+        return solve_cell(model, workload, *args, **kwargs)
+
+    monkeypatch.setattr(advise, "solve_cell", held_last)
+    monkeypatch.setattr(mapview, "start_method", lambda clean=False: None)  # in this process: the patch holds
+    session = window.session
+    models = [session.catalog.records["models"][m] for m in ("llama-3.2-1b", "qwen3-8b")]
+    dialog = RecommendationMapDialog(session, window, models=models, columns=("int4", "int8"))
+    qtbot.addWidget(dialog)
+    try:
+        qtbot.waitUntil(lambda: len(dialog.cells) == 3, timeout=60_000)
+        assert dialog.map_result is None and dialog.table.item(1, 1) is None  # the held cell: not drawn, not done
+        assert (dialog.progress.value(), dialog.progress.maximum()) == (3, 4)
+        drawn = [dialog.table.item(r, c) for r, c in ((0, 0), (0, 1), (1, 0))]
+        assert all(item is not None and item.text() for item in drawn)
+    finally:
+        release.set()
+    qtbot.waitUntil(lambda: dialog.map_result is not None, timeout=60_000)
+    assert dialog.table.item(1, 1) is not None and len(dialog.cells) == 4
+    dialog.close()
