@@ -24,6 +24,7 @@ from configurator.core.advise import (
     MACHINE_COLOURS,
     MapCache,
     MapCell,
+    MapChoice,
     RankedGpu,
     RecommendationMap,
     column_label,
@@ -212,15 +213,17 @@ class RecommendationMapDialog(QDialog):
         column = self.columns.index(cell.column)
         self.cells[(row, column)] = cell
         c = cell.cheapest
-        item = QTableWidgetItem(f"{c.count} x {short_gpu_name(c.gpu_name)}\n{c.price:,.0f} {c.currency}" if c else "—")
+        item = QTableWidgetItem(f"{machine_text(c)}\n{c.price:,.0f} {c.currency}" if c else "—")
         item.setToolTip(
             cell.reason
-            or "; ".join(f"or {a.count} x {short_gpu_name(a.gpu_name)}: {a.price:,.0f}" for a in cell.alternatives)
+            or "; ".join(f"or {machine_text(a)}: {a.price:,.0f}" for a in cell.alternatives)
             or (c.machine if c else "")
         )
         if c is not None:
             item.setBackground(QBrush(QColor(MACHINE_COLOURS[c.machine])))
         self.table.setItem(row, column, item)
+        # as each cell arrives: rows sized only when the map was done hid a drawn cell's price until the last cell
+        self.table.resizeRowToContents(row)
 
     def _on_job_finished(self, job_id: int, result: RecommendationMap) -> None:
         if job_id == self._job:
@@ -318,6 +321,12 @@ class RecommendationMapDialog(QDialog):
         dialog = QPrintPreviewDialog(printer, self)
         dialog.paintRequested.connect(doc.print_)
         dialog.exec()
+
+
+def machine_text(choice: MapChoice) -> str:
+    """A cell's machine: "2 x RTX 3090", or a machine without a card of its own by its name ("0 x CPU only" was shown)."""
+    name = short_gpu_name(choice.gpu_name)
+    return name if choice.count == 0 else f"{choice.count} x {name}"
 
 
 def opened_request(current, cell_request):  # type: ignore[no-untyped-def]
