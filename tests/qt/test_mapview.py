@@ -164,6 +164,7 @@ def test_the_value_chart_says_why_it_is_empty(qtbot, window) -> None:  # type: i
         session, window, models=[session.catalog.records["models"]["llama-3.2-1b"]], columns=("int4",)
     )
     qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: dialog.empty_note is not None, timeout=20_000)  # drawn once the dialog is shown (#34)
     assert dialog.ranking == () or all(r.price_per_tps is None for r in dialog.ranking)
     assert dialog.empty_note is not None and "nothing to rank" in dialog.empty_note.toPlainText()
     session.set_request(
