@@ -134,17 +134,20 @@ class MapWorkers:
         return self
 
     def __exit__(self, *_exc: object) -> None:
-        self.close()
+        # the map is done: wait for the idle workers to end. Left running (wait=False) at the exit of `llm-rig map`,
+        # the interpreter's own exit hook wrote to the pool's closed wake-up pipe ("OSError: Bad file descriptor")
+        self.close(wait=True)
 
     def stop(self) -> None:
         """End the cells being solved (they return as stopped) and the ones queued."""
         with self._job.get_lock():
             self._job.value += 1
 
-    def close(self) -> None:
+    def close(self, wait: bool = False) -> None:
+        """End the workers; `wait` for them to have ended (the app never waits: its window must not freeze)."""
         self.stop()
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.shutdown(wait=wait, cancel_futures=True)
             self._pool = None
 
     def solve(
