@@ -18,6 +18,7 @@ derived from the cross-validated errors (the values ranges.py ships), for decode
 
 from __future__ import annotations
 
+import statistics
 import sys
 from pathlib import Path
 
@@ -48,6 +49,7 @@ from tests.reference import (
     offload_result,
     offload_rows,
     points,
+    ram_share_fits,
 )
 
 
@@ -84,6 +86,8 @@ def speed_regimes(label: str, catalog: object) -> list[str]:
     out.append("multi-GPU" if multi else "one GPU")
     if model is not None and model.moe is not None and multi and parts[2] in ("vllm", "sglang"):
         out.append("MoE tensor parallel")  # ranges.MOE_TENSOR_PARALLEL: its own factors when they are set
+    if model is not None and model.moe is not None and not multi:
+        out.append("MoE one GPU")  # issue #29: MoE single-GPU coverage reported apart from the tensor-parallel rows
     return out
 
 
@@ -164,6 +168,23 @@ def offload_report(catalog: object) -> None:
         name = "fitted   " if prefix == "fit" else "holdout  "
         print(f"  {name} {_fmt(summarise(pts))}; in the 80 % range {sum(inside['all']) / len(inside['all']):.0%}")
         print(f"    per regime: {shares}")
+    ram_share_report(catalog)
+
+
+def ram_share_report(catalog: object) -> None:
+    """Per RAM_EFFICIENCY family (estimate/host.py): the shares its fit rows imply, their geometric mean beside the
+    shipped share, the holdout rows' errors, and the leave-one-row-out errors over all the family's rows."""
+    from configurator.core.estimate.host import RAM_EFFICIENCY
+
+    for fam, f in ram_share_fits(catalog).items():  # type: ignore[arg-type]
+        implied = ", ".join(f"{s:.3f}" for s in f.fit_shares)
+        held = ", ".join(f"{e:+.0%}" for e in f.holdout_errors) or "none"
+        median = f"{statistics.median(abs(e) for e in f.loo_errors):.0%}" if f.loo_errors else "n/a"
+        print(
+            f"  RAM share {fam}: fit rows imply {implied} -> {f.fitted:.3f} (shipped {RAM_EFFICIENCY[fam]}); "
+            f"holdout {held}; leave-one-row-out median |error| {median} over {len(f.loo_errors)} rows "
+            f"({', '.join(f'{e:+.0%}' for e in f.loo_errors)})"
+        )
 
 
 def main(argv: list[str]) -> int:

@@ -138,7 +138,7 @@ def cases(models: list[ModelArch], gpus: list[Gpu], systems: list[System]) -> It
                         yield f"{model.id} train{i} {gpu.id} x{n}", w
                         continue
                     yield f"{model.id} train{i} {gpu.id} x{n}", _run(lambda: estimate(model, w, gpu, n))
-        host = host_from_bandwidth(204.8, "server", 512, 4.0, 5)
+        host = host_from_bandwidth(204.8, "intel_mesh", 512, 4.0, 5)
         for fields in (dict(precision="q4_k_m"), dict(precision="q8_0", cpu_experts=True), dict(n_cpu_moe=4)):
             w = _workload(kind="inference", engine="llama.cpp", **fields)
             if isinstance(w, Workload):

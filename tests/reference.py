@@ -374,7 +374,7 @@ def offload_prediction(catalog: Catalog, row: Row) -> tuple[float, float]:
 def offload_result(catalog: Catalog, row: Row) -> tuple[Any, str, float]:
     """The estimate of one offload row, the `estimate --json` path of the figure it measures, and the measurement."""
     from configurator.core.catalog.models import Cpu, Gpu, System
-    from configurator.core.estimate.host import cpu_peak_tflops, host_from_bandwidth
+    from configurator.core.estimate.host import ccd_limit_gbps, cpu_peak_tflops, host_from_bandwidth
     from configurator.core.estimate.offload import estimate_on_host
     from configurator.core.estimate.unified import system_gpu
 
@@ -385,10 +385,13 @@ def offload_result(catalog: Catalog, row: Row) -> tuple[Any, str, float]:
         system = catalog.get("systems", row["system"])
         assert isinstance(system, System)
         return estimate(model, w, system_gpu(system, wired_fraction=1.0)), decode, row["measured_tokens_per_s"]
-    # the platform's peak from its channels, or the bandwidth the source itself states for the machine (`peak_gbps`)
+    # the platform's peak from its channels, or the bandwidth the source itself states for the machine (`peak_gbps`);
+    # a catalog CPU's chiplet links cap it as they do in a plan (host.ccd_limit_gbps)
     peak = row["peak_gbps"] if "peak_gbps" in row else row["channels"] * row["speed_mts"] * 8 / 1000
     cpu = catalog.get("cpus", row["cpu"]) if "cpu" in row else None
     tflops = cpu_peak_tflops(cpu) if isinstance(cpu, Cpu) else None
+    limit = ccd_limit_gbps(cpu) if isinstance(cpu, Cpu) else None
+    peak = min(peak, limit) if limit is not None else peak
     host = host_from_bandwidth(peak, row.get("family", "desktop"), None, tflops, 4)
     if row["mode"] in ("cpu", "cpu_prefill"):
         result = estimate_on_host(model, w, None, 0, host)
@@ -410,3 +413,78 @@ def offload_regime(catalog: Catalog, row: Row) -> str:
     if row["mode"] in ("cpu", "cpu_prefill"):
         return "CPU only"
     return "experts in RAM" if catalog.get("models", row["model"]).moe is not None else "layers in RAM"
+
+
+# ------------------------------------------------------------------ per-family RAM shares (estimate/host.py)
+
+
+def _decode_at_share(catalog: Catalog, row: Row, share: float) -> float:
+    """The decode estimate of one CPU or hybrid offload row with its family's RAM share set to `share`."""
+    from configurator.core.estimate import host
+
+    fam = row.get("family", "desktop")
+    saved = host.RAM_EFFICIENCY[fam]
+    host.RAM_EFFICIENCY[fam] = share
+    try:
+        return offload_prediction(catalog, row)[0]
+    finally:
+        host.RAM_EFFICIENCY[fam] = saved
+
+
+def implied_ram_share(catalog: Catalog, row: Row) -> float:
+    """The share of its platform's peak a CPU or hybrid decode row implies: the RAM_EFFICIENCY value at which the
+    estimate equals the measurement (bisection; the estimate rises with the share)."""
+    low, high = 0.05, 3.0
+    for _ in range(40):
+        mid = (low + high) / 2
+        if _decode_at_share(catalog, row, mid) < row["measured_tokens_per_s"]:
+            low = mid
+        else:
+            high = mid
+    return (low + high) / 2
+
+
+def ram_share_rows(prefix: str) -> list[Row]:
+    """The offload rows that measure a host's RAM share: decode on the CPU alone or with the experts in RAM."""
+    return [r for r in offload_rows(prefix) if r["mode"] in ("cpu", "hybrid")]
+
+
+@dataclass(frozen=True)
+class FamilyFit:
+    """One RAM_EFFICIENCY family: the shares its fit rows imply, their geometric mean (the fitted share), the holdout
+    rows' errors at the shipped share, and the leave-one-row-out errors over all its rows."""
+
+    family: str
+    fit_shares: tuple[float, ...]
+    fitted: float
+    holdout_errors: tuple[float, ...]
+    loo_errors: tuple[float, ...]
+
+
+def ram_share_fits(catalog: Catalog) -> dict[str, FamilyFit]:
+    """Per family, the fit of its RAM share on tests/data/fit_offload.toml and its errors out of sample."""
+    from configurator.core.estimate import host
+
+    fits: dict[str, FamilyFit] = {}
+    fit_rows, holdout = ram_share_rows("fit"), ram_share_rows("holdout")
+    for fam in host.RAM_EFFICIENCY:
+        mine = [r for r in fit_rows if r.get("family", "desktop") == fam]
+        theirs = [r for r in holdout if r.get("family", "desktop") == fam]
+        shares = [implied_ram_share(catalog, r) for r in mine]
+        held = [offload_prediction(catalog, r) for r in theirs]
+        everything = mine + theirs
+        implied = shares + [implied_ram_share(catalog, r) for r in theirs]
+        loo = []
+        for i, row in enumerate(everything):
+            others = implied[:i] + implied[i + 1 :]
+            if others:
+                share = statistics.geometric_mean(others)
+                loo.append(_decode_at_share(catalog, row, share) / row["measured_tokens_per_s"] - 1)
+        fits[fam] = FamilyFit(
+            fam,
+            tuple(shares),
+            statistics.geometric_mean(shares) if shares else float("nan"),
+            tuple(e / m - 1 for e, m in held),
+            tuple(loo),
+        )
+    return fits

@@ -59,7 +59,13 @@ def resolve(args: argparse.Namespace, kinds: frozenset[str] | None = ESTIMATE_KI
         if len(ids) > 1 and args.command == "estimate":
             raise RequestError("estimate takes one --gpu; `plan --gpu a,b,c` compares several")
         gpu = catalog.records["gpus"][ids[0]]
+    from configurator.core.catalog.models import ModelArch
+    from configurator.core.estimate.speculative_draft import with_draft
+
     workload = workload_from_args(args)
+    if isinstance(model, ModelArch):
+        models = {k: m for k, m in catalog.records["models"].items() if isinstance(m, ModelArch)}
+        workload = with_draft(workload, model, models)
     return Resolved(model, workload, gpu, args.gpus, exact, catalog)
 
 

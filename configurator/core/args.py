@@ -145,10 +145,18 @@ def _add_placement_and_output(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cpu-experts", action="store_true", help="inference: MoE experts kept in system RAM")
     parser.add_argument(
         "--speculative",
-        choices=("none", "mtp"),
+        choices=("none", "mtp", "draft"),
         default="none",
         help="inference: speculative decoding with the model's own multi-token-prediction layers "
-        "(llama-server --spec-type mtp; one sequence)",
+        "(llama-server --spec-type mtp) or a smaller draft model of its tokenizer (draft: llama.cpp -md, vLLM "
+        "--speculative-config); one sequence",
+    )
+    parser.add_argument(
+        "--draft-model",
+        default=None,
+        metavar="ID",
+        help="inference: the draft model for --speculative draft (a catalog model id; default: the largest of the "
+        "target's tokenizer at most a fifth of its size)",
     )
     parser.add_argument(
         "--draft-tokens",
@@ -448,6 +456,7 @@ def workload_from_args(args: argparse.Namespace) -> Any:
             n_cpu_moe=getattr(args, "n_cpu_moe", None),
             speculative=getattr(args, "speculative", "none"),
             draft_tokens=getattr(args, "draft_tokens", 3),
+            draft_model=getattr(args, "draft_model", None),
             **({"ram_bandwidth_gbps": args.ram_bandwidth} if args.ram_bandwidth is not None else {}),
         )
     except ValueError as exc:  # pydantic ValidationError is a ValueError
@@ -466,6 +475,7 @@ _OPTION_OF_FIELD = {
     "kind": "--workload",
     "speculative": "--speculative",
     "draft_tokens": "--draft-tokens",
+    "draft_model": "--draft-model",
     "category": "--own",
     "quantity": "--own",
 }

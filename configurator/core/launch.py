@@ -16,8 +16,11 @@ VLLM_QUANT = {"awq-int4": "awq", "gptq-int4": "gptq", "fp8": "fp8"}
 
 
 def gguf_name(model: ModelArch, precision: str) -> str:
-    base = model.hf_repo.split("/")[-1] if model.hf_repo else model.id
-    return f"{base}-{precision.upper()}.gguf"
+    return gguf_name_of(model.hf_repo or model.id, precision)
+
+
+def gguf_name_of(repo: str, precision: str) -> str:
+    return f"{repo.split('/')[-1]}-{precision.upper()}.gguf"
 
 
 def llamacpp_command(model: ModelArch, result: EstimateResult, numa: bool = False) -> str:
@@ -50,6 +53,12 @@ def llamacpp_command(model: ModelArch, result: EstimateResult, numa: bool = Fals
         # the model's own MTP layers draft (llama-server --spec-type mtp --spec-draft-n-max K, as the runs the
         # estimate's acceptance comes from: kyuz0/amd-strix-halo-toolboxes benchmark/mtp-bench.py)
         parts += ["--spec-type", "mtp", "--spec-draft-n-max", str(int(w.get("draft_tokens") or 3))]
+    if w.get("speculative") == "draft" and result.draft_repo:
+        # a draft model of the target's tokenizer on the GPUs (issue #25908's build: -md, -ngld, --spec-type
+        # draft-simple, --spec-draft-n-max), the same quantization as the estimate's draft (estimator._draft_workload)
+        draft_precision = "q8_0" if w["precision"] == "mxfp4" else w["precision"]
+        parts += ["-md", gguf_name_of(result.draft_repo, draft_precision), "-ngld", "99"]
+        parts += ["--spec-type", "draft-simple", "--spec-draft-n-max", str(int(w.get("draft_tokens") or 3))]
     if batch > 1:
         parts += ["-np", str(batch)]
     return join_argv(parts)
@@ -85,6 +94,10 @@ def vllm_command(model: ModelArch, result: EstimateResult) -> str:
         "--max-num-seqs",
         str(w["batch"]),
     ]
+    if w.get("speculative") == "draft" and result.draft_repo:
+        # vLLM's draft-model speculation (vllm/config/speculative.py: "model", "num_speculative_tokens")
+        k = int(w.get("draft_tokens") or 3)
+        parts += ["--speculative-config", f'{{"model": "{result.draft_repo}", "num_speculative_tokens": {k}}}']
     return join_argv(parts)
 
 

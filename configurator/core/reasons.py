@@ -13,6 +13,8 @@ from typing import Union
 
 from pydantic import BaseModel, ConfigDict
 
+from configurator.core.trusted import constructor
+
 Value = Union[bool, int, float, str, None, "Reason", tuple[str, ...], tuple["Reason", ...]]
 """A field of a reason: a number, a name, a nested reason or a list of them."""
 
@@ -28,6 +30,8 @@ class Reason(BaseModel):
     @classmethod
     def of(cls, code: str, **args: Value) -> Reason:
         """A reason from its code and fields (already typed: not validated again, it is built in hot loops)."""
+        if cls is Reason:
+            return _new_reason(code=code, args=tuple(args.items()))
         return cls.model_construct(code=code, args=tuple(args.items()))
 
     @property
@@ -48,6 +52,8 @@ class Reason(BaseModel):
     def __str__(self) -> str:
         return english(self)
 
+
+_new_reason = constructor(Reason)  # Reason.of without model_construct's per-field lookups (core.trusted)
 
 Say = Callable[[Reason], str]
 """Renders a nested reason in the language being rendered."""
@@ -145,7 +151,12 @@ def _changes(r: Reason, say: Say) -> str:
         if r.fields.get("gpus")
         else ""
     )
-    return f"{text}: cheapest build {what}{r.num('price'):,.0f} {r.fields['currency']}"
+    wait = (
+        f" (its prompts wait: {r.num('wait_s'):,.0f} s before the first token of a {r.num('prompt'):,.0f}-token prompt)"
+        if r.fields.get("wait_s") is not None
+        else ""
+    )
+    return f"{text}: cheapest build {what}{r.num('price'):,.0f} {r.fields['currency']}{wait}"
 
 
 def _cluster(r: Reason, _say: Say) -> str:
@@ -275,6 +286,17 @@ EN: dict[str, Template] = {
     "warn.mtp-batch": (
         "--speculative mtp is estimated for one sequence; with several users the decode speed is given without "
         "speculation (the verify passes then compete with the other sequences)"
+    ),
+    "warn.draft-missing": (
+        "--speculative draft: the catalog has no smaller model of {model}'s tokenizer to draft with (name one with "
+        "--draft-model), so the decode speed is without speculation"
+    ),
+    "warn.draft-batch": (
+        "--speculative draft is estimated for one sequence; with several users the decode speed is given without "
+        "speculation (the verify passes then compete with the other sequences)"
+    ),
+    "warn.draft-engine": (
+        "--speculative draft is estimated for llama.cpp and vLLM; with {engine} the decode speed is without speculation"
     ),
     "warn.framework": "{message}",  # the framework's or software stack's own finding (frameworks.py, support.py)
 }

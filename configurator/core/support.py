@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Literal
@@ -10,7 +11,7 @@ from configurator.core.catalog.models import Gpu
 from configurator.core.estimate.frameworks import framework_shards_with_fsdp
 from configurator.core.estimate.workload import Workload
 from configurator.core.rules import software as sw
-from configurator.core.rules.base import Check, Rule, instance
+from configurator.core.rules.base import Check, Rule, instance, new_check
 
 Level = Literal["yes", "partial", "no"]
 Status = Literal["pass", "warn", "fail"]
@@ -388,6 +389,24 @@ _VLLM_FP8_ROCM_NONE = Fact(
     TORCH_SCALED_MM,
 )
 _INTEL_FP8 = Fact("no", "vLLM's hardware table lists no FP8 support on Intel GPUs", VLLM_QUANT_HARDWARE)
+IPEX_QUANT = (
+    "https://github.com/vllm-project/vllm/blob/main/vllm/model_executor/layers/quantization/ipex_quant.py (AWQ and "
+    "GPTQ on XPU run through IPEX, 2.6.0 or newer); https://github.com/intel/intel-extension-for-pytorch/issues/796 "
+    "(2025-03-15: Flex Series, the Arc A-series' Alchemist silicon, deprecated after v2.6.10+xpu); "
+    "https://github.com/intel/intel-extension-for-pytorch/issues/867 (2025-10-10: no releases after 2.8, end of "
+    "life), archived 2026-03-30 (github.com/Comfy-Org/ComfyUI/pull/13653)"
+)
+_IPEX_GONE_ALCHEMIST = {
+    row: Fact(
+        "no",
+        f"vLLM runs {_QUANT_NAMES[row]} on Intel GPUs only through IPEX, which dropped Alchemist after 2.6.10 and is "
+        "archived (end of life): on an Arc A-series card use a GGUF with llama.cpp (SYCL or Vulkan)",
+        IPEX_QUANT,
+    )
+    for row in ("awq", "gptq")
+}
+"""The hardware table's Intel GPU column predates IPEX's end; for Alchemist (Arc A-series) the path it rests on is
+gone. Battlemage (Arc Pro B-series) keeps the table's answer: Intel's llm-scaler-vllm ships INT4 kernels for it."""
 _FA2_ROCM_CK = Fact(
     "yes",
     "FlashAttention-2 on ROCm: the composable_kernel backend supports MI200x, MI250x, MI300x, MI355x and RDNA 3/4",
@@ -728,7 +747,7 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         flash_attention_2=_FA2_NONE_INTEL,
         pytorch=_PYTORCH_XPU,
         vllm=_VLLM_XPU,
-        vllm_quant=_quant_row(_INTEL_COLUMN, _INTEL_ROWS),
+        vllm_quant=_quant_row(_INTEL_COLUMN, _INTEL_ROWS, _IPEX_GONE_ALCHEMIST),
         vllm_fp8_kv=_FP8_KV_UNDOCUMENTED,
         llama_cpp=_LLAMA_SYCL,
         bitsandbytes=_BNB_XPU,
@@ -865,6 +884,7 @@ def framework_verdict(gpu: Gpu, framework: str | None) -> SupportVerdict | None:
     return _verdict(FRAMEWORK, fact, framework or "", gpu, advice)
 
 
+@functools.cache  # support_for is asked ~67,000 times in one cluster plan, for a handful of names
 def _key(text: str) -> str:
     return re.sub(r"[^a-z0-9]", "", text.lower())
 
@@ -937,7 +957,7 @@ class SupportVerdict:
 
     def check(self) -> Check:
         """The build check a buyer reads."""
-        return Check.model_construct(
+        return new_check(
             rule=self.rule, status=self.status, message=self.message, code=self.code, fields=dict(self.fields)
         )
 

@@ -23,7 +23,7 @@ from configurator.core.estimate.offload import estimate_on_host
 from configurator.core.estimate.unified import system_gpu
 from configurator.core.estimate.workload import Workload
 from configurator.core.launch import launch_command
-from tests.reference import offload_prediction
+from tests.reference import offload_prediction, ram_share_fits
 
 DATA = Path(__file__).parent.parent / "data"
 
@@ -84,6 +84,45 @@ def test_moe_expert_offload_fits_an_8gb_card_with_the_fewest_layers_in_ram(catal
     assert f"--n-cpu-moe {n}" in command and "-ngl 49" in command
 
 
+def test_each_ram_share_is_the_fit_of_its_rows(catalog: Catalog) -> None:
+    """host.RAM_EFFICIENCY holds, per family, the geometric mean of the shares its fit rows imply (tests/data/
+    fit_offload.toml: the Ryzen 9 5900X for desktops, EPYC 9654 and Threadripper PRO 7975WX for AMD chiplet hosts,
+    Xeon 8352Y and Gold 6454S for Intel mesh hosts); a row added or changed without refitting fails here."""
+    fits = ram_share_fits(catalog)
+    assert set(fits) == set(RAM_EFFICIENCY)
+    for name, fit in fits.items():
+        assert fit.fit_shares, f"{name}: no fit row"
+        assert RAM_EFFICIENCY[name] == pytest.approx(fit.fitted, abs=0.005), name
+    # the measured AMD chiplet hosts read a larger share than the Intel mesh ones, the client desktops the most
+    assert RAM_EFFICIENCY["intel_mesh"] < RAM_EFFICIENCY["amd_chiplet"] < RAM_EFFICIENCY["desktop"]
+
+
+def test_ram_shares_hold_out_of_sample(catalog: Catalog) -> None:
+    """Leave-one-row-out within each family (fit and holdout rows) and the holdout rows at the shipped shares.
+    The AMD chiplet rows spread the most (KTransformers on EPYC 9654 0.50, on Threadripper PRO 7975WX 0.62,
+    ik_llama.cpp CPU-only on a 7965WX 0.76, a 24-core EPYC 9274F at Q2_K 0.34): bounds that say so."""
+    fits = ram_share_fits(catalog)
+    for name, fit in fits.items():
+        assert statistics.median(abs(e) for e in fit.loo_errors) <= 0.30, (name, fit.loo_errors)
+        assert all(abs(e) < 0.6 for e in fit.holdout_errors), (name, fit.holdout_errors)
+
+
+def test_twelve_epyc_channels_read_faster_than_eight_threadripper_pro_channels(catalog: Catalog) -> None:
+    """Measured with one engine and one model (DeepSeek-R1 Q4, KTransformers, a 24 GB card): an EPYC 9654 with
+    12 x DDR5-4800 decodes at 14 tok/s (kvcache-ai/ktransformers issue 314), a Threadripper PRO 7975WX with
+    8 x DDR5-5200 at 10.48 (issue 1115). Even the cheapest 12-channel EPYC (9124, four CCDs) reads faster than the
+    8-CCD 7985WX, the quickest Threadripper PRO, with every channel filled."""
+    epyc, tr = catalog.get("cpus", "epyc-9124"), catalog.get("cpus", "threadripper-pro-7985wx")
+    rdimm = catalog.get("memory", "samsung-ddr5-5600-rdimm-256gb-8x32")
+    four = catalog.get("memory", "samsung-ddr5-4800-rdimm-128gb-4x32")
+    assert isinstance(epyc, Cpu) and isinstance(tr, Cpu)
+    assert isinstance(rdimm, MemoryKit) and isinstance(four, MemoryKit)
+    twelve = host_memory(epyc, four, 3)
+    eight = host_memory(tr, rdimm, 1)
+    assert (twelve.channels, eight.channels) == (12, 8)
+    assert twelve.effective_gbps > 1.25 * eight.effective_gbps
+
+
 def test_platform_sets_bandwidth(catalog: Catalog) -> None:
     epyc = catalog.get("cpus", "epyc-9124")
     eight = catalog.get("memory", "micron-ddr5-4800-rdimm-512gb-8x64")
@@ -93,12 +132,12 @@ def test_platform_sets_bandwidth(catalog: Catalog) -> None:
     # a 12-channel part with 8 DIMMs has 2/3 of its bandwidth; 16 DIMMs run two per channel at 3600
     h16 = host_memory(epyc, eight, 2)
     assert h16.channels == 12 and h16.speed_mts == 3600
-    assert h16.effective_gbps == pytest.approx(12 * 3600 * 8 / 1000 * RAM_EFFICIENCY["server"])
+    assert h16.effective_gbps == pytest.approx(12 * 3600 * 8 / 1000 * RAM_EFFICIENCY["amd_chiplet"])
     # Threadripper PRO 7965WX: 4 CCDs cannot read all 8 channels of DDR5-5200
     tr = catalog.get("cpus", "threadripper-pro-7965wx")
     kit = catalog.get("memory", "samsung-ddr5-5600-rdimm-256gb-8x32")
     assert isinstance(tr, Cpu) and isinstance(kit, MemoryKit)
-    assert host_memory(tr, kit).effective_gbps < 8 * 5200 * 8 / 1000 * RAM_EFFICIENCY["desktop"] * 0.8
+    assert host_memory(tr, kit).effective_gbps < 8 * 5200 * 8 / 1000 * RAM_EFFICIENCY["amd_chiplet"] * 0.8
     # two sockets do not double one llama.cpp process
     two = host_memory(epyc, eight, 2, sockets=2)
     assert two.effective_gbps == pytest.approx(h8.effective_gbps)

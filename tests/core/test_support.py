@@ -208,3 +208,15 @@ def test_deepspeed_on_arc_and_8bit_adam_are_checked(gpus: dict[str, Gpu]) -> Non
     assert _rule(verdicts, "SUP-6")[0].status == "pass"
     arc = support_for("intel", "Xe2")
     assert arc is not None and arc.deepspeed.level == "partial" and "Max" in arc.deepspeed.note
+
+
+def test_awq_and_gptq_in_vllm_are_gone_on_arc_alchemist_with_ipex(gpus: dict[str, Gpu]) -> None:
+    """#27: 4 x Arc A770 ran a 72B AWQ on vLLM as 'cheapest; best value'. vLLM's AWQ/GPTQ on XPU go through IPEX
+    (ipex_quant.py), which dropped Alchemist after 2.6.10+xpu (intel-extension-for-pytorch #796) and is end of life
+    (#867, archived 2026-03-30): the hardware table's Intel column no longer holds for an A770. Battlemage keeps it."""
+    for precision in ("awq-int4", "gptq-int4"):
+        work = Workload(engine="vllm", precision=precision, batch=1)
+        (a770,) = _rule(check_stack(gpus["arc-a770-16gb"], work), "SUP-3")
+        assert a770.status == "fail" and "IPEX" in a770.message, a770.message
+    (b60,) = _rule(check_stack(gpus["arc-pro-b60"], Workload(engine="vllm", precision="awq-int4")), "SUP-3")
+    assert b60.status == "pass"

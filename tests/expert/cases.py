@@ -169,6 +169,11 @@ KTRANSFORMERS_R1 = (
     "(2025-02-10): DeepSeek-R1 Q4_K_M with 14 GB of VRAM and 382 GB of DRAM on 2 x 32-core Xeon: "
     "llama.cpp 4.51 tok/s, KTransformers 8.7-13.7 tok/s; decode is bound by memory bandwidth"
 )
+KTRANSFORMERS_EPYC_VS_TR = (
+    "https://github.com/kvcache-ai/ktransformers/issues/314 (2025-02-15): DeepSeek-R1 Q4 on one EPYC 9654 with "
+    "12 x DDR5-4800 and an RTX 4090, 14 tok/s at 1k context; https://github.com/kvcache-ai/ktransformers/issues/1115 "
+    "(2025-04-10): R1 Q4_K_M on a Threadripper PRO 7975WX with 8 x DDR5-5200 and a 4090D, 10.48 tok/s"
+)
 H20_R1_FP8 = (
     "https://tanjunchen.github.io/post/2025-04-04-h20-deepseek-r1-sglang-vllm (2025-04-04): one H20 node "
     "(8 x 96 GiB) serves the full DeepSeek-R1 in FP8 with vLLM and SGLang, TP 8"
@@ -238,8 +243,55 @@ SERVING_CHEN = (
     "Qwen2.5-32B (~18 GB): 20 concurrent users fit a pair of 24-48 GB cards"
 )
 
+MOE_ON_CPU = (
+    "https://inventivehq.com/blog/moe-on-cpu-benchmark (read 2026-12-02): Qwen3-30B-A3B (an 18,557 MB GGUF) on an "
+    "i7-8700 with dual-channel DDR4 and no GPU, llama.cpp: 10.6 tok/s decode"
+)
+MOE_RESIDENT = (
+    "Hacker News item 45153697 (2025-09): llama.cpp CPU-only (-dev none) with Qwen3-Coder-30B-A3B IQ4_NL, 17.7 GB "
+    "virtual, 16.6 GB resident (top): 'no more than 32GB'; Ubuntu Desktop asks for 4 GB of system memory "
+    "(https://ubuntu.com/download/desktop, read 2026-12-02)"
+)
+MINI_PC_8845HS = (
+    "https://minipcblogs.com/en/a/ryzen-8845hs-mini-pcs-7b-13b-llms (2026-04): Ryzen 7 8845HS mini PCs with 32 GB "
+    "DDR5-5600 (89.6 GB/s; 80-86 measured): Beelink SER8 ~649 USD, GMKtec K8 Plus as low as 399 USD; "
+    "https://stochasticsandbox.com/posts/deep-dive-mini-pc-local-ai-2026-04-04 (2026-04-04): a 780M mini PC runs a "
+    "28B MoE at 19.5 tok/s from RAM mapped as VRAM; https://docs.kernel.org/gpu/amdgpu/module-parameters.html: "
+    "amdgpu gttsize defaults to half the RAM (raised with ttm.pages_limit)"
+)
+
+B60_DUAL_TWO_GPUS = (
+    "Sparkle (Arc Pro B60 Dual announcement, 2025): two B60 chips sharing one PCIe 5.0 x16 slot, 8 lanes each; "
+    "sspai.com/post/99431 (Computex 2025, Maxsun Arc Pro B60 Dual 48G Turbo): no bridge chip, the OS sees two GPUs; "
+    "Puget Systems: four CPU cores per GPU (build rules R26, CPU-1)"
+)
+
+DUAL_3060 = (
+    "https://jeanbaptistefleury.neocities.org/importance_of_inference_engines (read 2026-12-02): a 750 USD HP Z440 "
+    "with two RTX 3060 12GB runs Qwen3.5 35B-A3B with llama.cpp (ik_llama.cpp) at 70 tok/s: a second 3060 is the "
+    "budget 24 GB pair"
+)
+
+ARC_AWQ_GONE = (
+    "vLLM's AWQ/GPTQ on Intel GPUs run through IPEX (vllm/model_executor/layers/quantization/ipex_quant.py); IPEX "
+    "deprecated Alchemist-class GPUs after 2.6.10+xpu (github.com/intel/intel-extension-for-pytorch/issues/796, "
+    "2025-03-15) and ended development (issues/867, 2025-10-10; archived 2026-03-30); Puget Systems' 4 x Arc Pro B70 "
+    "review (2026): Intel's XPU backend lacks the AWQ/GPTQ support of CUDA"
+)
+
+ZERO3_STATES = (
+    "https://www.deepspeed.ai/tutorials/zero/ and Rajbhandari et al. 2020 (ZeRO, arXiv:1910.02054): mixed-precision "
+    "Adam keeps 16 bytes per parameter (2 + 2 + 12): 70B -> ~1.1 TB of model states, 140 GB per GPU over 8 with "
+    "ZeRO-3; the AMD Instinct MI300X has 192 GB (amd.com product page)"
+)
+
 
 # --------------------------------------------------------------------------- small readings used below
+
+
+def _cores(b: Build) -> int:
+    """The build's CPU cores (over every socket)."""
+    return sum(int(p["spec"].get("cores", 0)) * int(p["quantity"]) for p in b["parts"] if p["category"] == "cpu")
 
 
 def experts_tiers(plan: Plan) -> set[int]:
@@ -494,10 +546,9 @@ CASES: tuple[Case, ...] = (
         "Decode with R1's experts in RAM is bound by the host's memory bandwidth: twelve DDR5 channels read 1.5x what "
         "eight do and 3x what four do, so within 15,000 USD the fastest answer is the 12-channel EPYC, and it "
         "decodes faster than the 8-channel Threadripper PRO / Xeon W builds beside it (KTransformers: decode scales "
-        "with the DRAM bandwidth the sockets give).",
-        (KTRANSFORMERS_R1, ISSUE_28),
-        today="#28 (expert's CCD fix pending): the 12-channel tier takes the cheapest EPYC 9124, whose four CCDs cap "
-        "its reads (6.1 tok/s), below the 8-channel Xeon w5-3435X with a P100 at 7.7",
+        "with the DRAM bandwidth the sockets give; measured, one 12-channel EPYC 9654 decodes R1 Q4 at 14 tok/s where "
+        "an 8-channel Threadripper PRO 7975WX gives 10.5 with the same engine and a 24 GB card).",
+        (KTRANSFORMERS_R1, KTRANSFORMERS_EPYC_VS_TR, ISSUE_28),
     ),
     Case(
         "deepseek-r1-q4-15000-cpu-only-not-cheapest",
@@ -548,12 +599,7 @@ CASES: tuple[Case, ...] = (
         ),
         "With $10,000 for a 355B MoE, the range of hosts (8-12 channels, a 24 GB card) matters more than the "
         "cheapest one; decode scales with memory channels.",
-        (KTRANSFORMERS_R1, ISSUE_28),
-        today="#28: the 12-channel tier takes the cheapest EPYC (9124, 16 cores) with an Arc A770 at 6.5 tok/s: the "
-        "tier source solves for the cheapest host, so a 32-48 core 9354/9454 is never tried; the CPU-only 8-channel "
-        "Threadripper PRO decodes at 10.2 (now labelled 'fastest within budget', true of the numbers shown). The "
-        "estimator's GMI-wide model gives a 4-CCD Genoa 512 GB/s of links, above its 461 GB/s of DRAM; no measured "
-        "STREAM figure for the 9124 is in the sources yet (#29)",
+        (KTRANSFORMERS_R1, KTRANSFORMERS_EPYC_VS_TR, ISSUE_28),
     ),
     Case(
         "deepseek-v3-q2k-3000-way-out",
@@ -615,6 +661,87 @@ CASES: tuple[Case, ...] = (
         ),
         "A 1B model decodes at 40-55 tok/s on a laptop CPU; buying a GPU for it wastes the budget.",
         (LLAMA_1B_CPU, CPU_ONLY_5800X, ISSUE_28),
+    ),
+    Case(
+        "qwen3-30b-a3b-700-a-32gb-box",
+        "--model qwen3-30b-a3b --workload inference --precision q4_k_m --budget 700",
+        (
+            feasible(),
+            some_build(
+                "no GPU bought, <= 700 USD, 32 GB, >= 10 tok/s",
+                lambda b: gpus_bought(b) == 0 and price(b) <= 700 and ram_gb(b) >= 32 and decode(b) >= 10,
+            ),
+        ),
+        "Qwen3-30B-A3B reads ~2 GB a token (3.3B active at Q4): a 32 GB box with dual-channel memory decodes it at "
+        "10-20 tok/s with no GPU (10.6 on an i7-8700's DDR4); the 18.6 GB file, its KV cache and the OS fit 32 GB "
+        "(llama.cpp maps the file: ~file-size resident). An 8845HS mini PC with the iGPU's GTT raised is the "
+        "practitioner's buy at 400-650 USD.",
+        (MOE_ON_CPU, MOE_RESIDENT, MINI_PC_8845HS, ISSUE_28),
+    ),
+    Case(
+        "qwen3-30b-a3b-600-answered-not-a-way-out",
+        "--model qwen3-30b-a3b --workload inference --precision q4_k_m --budget 600",
+        (
+            feasible(),
+            labelled_build(
+                "cheapest",
+                "a box with no GPU bought, <= 600 USD",
+                lambda b: gpus_bought(b) == 0 and price(b) <= 600,
+            ),
+        ),
+        "#27 pointed this request to an MI50 build at 1,082 USD as 'the cheapest way out'; a 32 GB APU mini PC "
+        "(399-649 USD) runs the model as asked within the budget, so the answer is that box, not a way out.",
+        (MOE_ON_CPU, MINI_PC_8845HS, ISSUE_27),
+    ),
+    Case(
+        "arc-pro-b60-dual-is-two-gpus-for-cpu-1",
+        "--model llama-3.3-70b --workload inference --precision q4_k_m --gpu arc-pro-b60-dual",
+        (
+            feasible(),
+            every_build(
+                "CPU-1 counts two GPUs per Arc Pro B60 Dual, and the CPU has four cores for each",
+                lambda b: (
+                    _cores(b) >= 4 * gpu_count(b) * 2
+                    and all(
+                        f"for {gpu_count(b) * 2} GPU(s)" in c["message"] for c in b["checks"] if c["rule"] == "CPU-1"
+                    )
+                ),
+            ),
+        ),
+        "The B60 Dual is two GPUs on one card (x8 + x8, no bridge): the OS, llama.cpp and vLLM see two devices, each "
+        "with its own host thread or process, so Puget's four cores per GPU is eight per card; a 6-core Ryzen 5 5600 "
+        "had been planned for one card as '6 cores for 1 GPU'.",
+        (B60_DUAL_TWO_GPUS,),
+    ),
+    Case(
+        "owned-3060-offered-a-second-3060",
+        "--model qwen3-32b --workload inference --precision q4_k_m --own rtx-3060-12gb --budget 1500",
+        (
+            feasible(),
+            some_build(
+                "the owned RTX 3060 with a second RTX 3060 bought",
+                lambda b: gpu_ids(b) == {"rtx-3060-12gb"} and gpu_count(b) == 2 and owned_cards(b) == 1,
+            ),
+        ),
+        "Owning one 12 GB RTX 3060, a 32B at Q4 (~20 GB) needs a second 12 GB card; the plain answer is another used "
+        "3060 (~220 USD): the same drivers, an even split, a pair people build on a budget. The mixes with other "
+        "cards (a 2060 12GB, a 2080 Ti 22GB) are its alternatives, not its replacement.",
+        (DUAL_3060, ISSUE_28),
+    ),
+    Case(
+        "qwen2.5-72b-awq-not-on-arc-a770",
+        "--model qwen2.5-72b --workload inference --precision awq-int4",
+        (
+            feasible(),
+            no_build(
+                "no Arc A770 build serves the AWQ checkpoint (its vLLM path needs IPEX, which dropped Alchemist)",
+                lambda b: "arc-a770-16gb" in gpu_ids(b) and engine(b) == "vllm",
+            ),
+        ),
+        "4 x Arc A770 on vLLM with AWQ had been 'cheapest; best value' at 24 tok/s: vLLM's AWQ kernels on Intel GPUs "
+        "are IPEX's, and IPEX no longer supports Alchemist and is end of life; an expert running a 72B on A770s uses "
+        "a GGUF with llama.cpp, not this checkpoint.",
+        (ARC_AWQ_GONE, ISSUE_27),
     ),
     Case(
         "qwen3-4b-800-used-no-gpu",
@@ -1041,6 +1168,52 @@ CASES: tuple[Case, ...] = (
         "USD gets a DGX cluster; changing the method is the user's call, not the planner's. In the default lab the "
         "servers are shown with the feeds they need (#31: site power fails where the room cannot supply it).",
         (CHATGLM_96GB, ISSUE_28),
+    ),
+    Case(
+        "llama70b-full-finetune-200k-usd-server-not-qlora",
+        "--model llama-3.3-70b --workload finetune --method full --budget 200000",
+        (
+            Expect(
+                "among the builds shown: an 8-GPU server within 200,000 USD, failing nothing but the power a home "
+                "outlet lacks",
+                lambda plan: any(
+                    system(b) is not None
+                    and gpu_count(b) >= 8
+                    and price(b) <= 200000
+                    and all(c["status"] != "fail" or c["rule"] in ("CIR-1", "SITE-POWER") for c in b["checks"])
+                    for b in plan["builds"]
+                ),
+            ),
+            Expect(
+                "no way out changes the job to QLoRA while the server runs it as asked within the budget",
+                lambda plan: (
+                    plan["infeasible"] is None
+                    or all(r["kind"] != "method" for r in plan["infeasible"].get("relaxations") or [])
+                ),
+            ),
+        ),
+        "A 70B full fine-tune keeps ~1.1 TB of model states (140 GB a GPU over 8 with ZeRO-3): one 8 x MI300X "
+        "server (192 GB each) runs it within 200,000 USD in a server room. 'Use QLoRA' is another job, the user's "
+        "call, not the cheapest way out of this one (#27 had it first, at 1,958 USD).",
+        (ZERO3_STATES, ISSUE_27, ISSUE_28),
+    ),
+    Case(
+        "deepseek-v3-full-finetune-says-why-no-nvl72",
+        "--model deepseek-v3 --workload finetune --method full",
+        (
+            Expect(
+                "among the builds shown: a cluster of 8-GPU servers",
+                lambda plan: any(system(b) is not None and int(b.get("nodes", 1)) > 1 for b in plan["builds"]),
+            ),
+            Expect(
+                "the plan says why no GB300/GB200 NVL72 rack is offered",
+                lambda plan: any("NVL72" in n and "not among the candidates" in n for n in plan.get("notes") or []),
+            ),
+        ),
+        "A 671B full fine-tune needs ~10.7 TB of model states: a practitioner compares several 8-GPU servers with a "
+        "rack-scale NVL72; the catalog has no sourced price or Grace CPU record for the rack, so the plan must say "
+        "it is not a candidate rather than imply the servers are the only hardware that exists.",
+        (ZERO3_STATES, ISSUE_28),
     ),
     # ---- Dr. Chen (CNY, 220 V, purchasing office)
     Case(

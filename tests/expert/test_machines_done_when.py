@@ -27,6 +27,8 @@ DONE_WHEN = (
     "deepseek-r1-fp8-china-one-h20-node",  # R1 FP8 in China: the one-node H20 server, without --gpu h20
     "deepseek-r1-fp8-usd-one-server-node",  # elsewhere an 8-GPU HGX/DGX node
     "llama70b-full-finetune-cny-servers",  # the 70B full fine-tune in CNY: servers, not "use QLoRA"
+    "qwen3-30b-a3b-700-a-32gb-box",  # a 30B MoE on a 32 GB box with no GPU (RAM-3's spare sourced: the OS's 4 GB)
+    "qwen3-30b-a3b-600-answered-not-a-way-out",  # #27: not an MI50 'way out' where a box runs it within 600 USD
 )
 
 

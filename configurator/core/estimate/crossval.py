@@ -73,6 +73,8 @@ KNOBS: dict[str, tuple[Knob, ...]] = {
         Knob("prefill_dequant_llamacpp", 0.4, 1.0),
         Knob("compute_eff_vllm", 0.05, 0.9),
         Knob("compute_eff_transformers", 0.05, 0.9),
+        # rows an expert's matmul needs to reach half the dense rate: MMQ token tiles are 8-128 rows (ggml-cuda mmq)
+        Knob("prefill_expert_rows_half", 8.0, 512.0),
     ),
     "training_gpu_hours": (
         # Korthikanti et al.'s 34 bytes once (a floor) up to ~15 passes over them

@@ -11,6 +11,7 @@ import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from typing import Any
 
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.errors import RequestError
@@ -60,12 +61,18 @@ from configurator.core.estimate.kv import (
 from configurator.core.estimate.params import ParamCounts, count_params
 from configurator.core.estimate.precision import KV_BYTES, weight_format
 from configurator.core.estimate.ranges import speed_regime as ranges_speed_regime
-from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step, mfu_formula
+from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step, mfu_formula, new_step
 from configurator.core.estimate.serving import arriving_prompt_tokens, batched_tokens_budget
 from configurator.core.estimate.speculative import (
+    DRAFT_ACCEPTANCE,
+    DRAFT_ACCEPTANCE_LOW,
+    DRAFT_ENGINES,
+    DRAFT_SOURCE,
+    LLAMACPP_SAMPLE_S,
     MTP_ACCEPTANCE,
     MTP_DRAFT_STEP_SHARE,
     MTP_SOURCE,
+    draft_rate,
     speculative_rate,
     tokens_per_step,
 )
@@ -244,6 +251,17 @@ class Calibration:
     # conservative for quantized prompts on current NVIDIA builds. Rows from June 2024 builds are scored with it on.
     llamacpp_int8_mmq: bool = False
     llamacpp_flash_attention: bool = True
+    # MoE prompts: llama.cpp groups each micro-batch's tokens by expert (MUL_MAT_ID), so an expert's matmul has
+    # t = ubatch x k / E rows instead of the ubatch's 512, and its weight tiles are loaded and unpacked for fewer tokens
+    # each: the expert GEMMs reach t / (t + t_half) of the dense rate (_moe_prefill_time_factor). FITTED
+    # (benchmarks/accuracy.py --fit prefill_speed, 2026-12-02: 108.7) on the MoE reference row of ggml-org/llama.cpp PR
+    # #20586 (gpt-oss-20b on an RTX 3090, 64 rows an expert), which the dense rate read +113 %. DeepSeek-V2-Lite's row
+    # (PR #15525, a build that grouped tokens by expert on the host) is kept but not fitted: with it the fit is 202.
+    prefill_expert_rows_half: float = 109.0
+    # Blackwell's FP4 tensor cores (m16n8k64, twice the int8 rate) multiply MXFP4 experts natively since
+    # ggml-org/llama.cpp PR #17906 (merged December 2025): gpt-oss-20b pp512-pp8192 x1.26-1.27 on the PR's RTX PRO 6000
+    # Blackwell table (10560.64 -> 13304.80 t/s at pp512). DERIVED: the PR's own pp512..pp8192 mean.
+    llamacpp_blackwell_mxfp4: bool = True
     # Which release of the fine-tuning framework the memory formulas describe (YYYY-MM-DD; None: the current one).
     # Rows from torchtune's 2024 READMEs and tutorials are scored as that torchtune ran (frameworks.framework).
     framework_released: str | None = None
@@ -386,6 +404,9 @@ LLAMACPP_CUDA_GRAPHS_VOLTA_TURING_SINCE = "2026-08"
 # issue #12859, April 2025), which bw_eff_moe_experts (0.60, Dec 2023 Mixtral rows) prices. From this build on a CUDA
 # decode reads quantized experts at the device-side share measured on Vulkan (backends.MOE_EXPERT_SHARE).
 LLAMACPP_CUDA_MOE_GRAPHS_SINCE = "2026-02"
+# Native MXFP4 prompt processing on Blackwell: ggml-org/llama.cpp PR #17906 (opened 2025-12-10, merged December 2025).
+LLAMACPP_BLACKWELL_MXFP4_SINCE = "2025-12"
+MXFP4_BLACKWELL_PREFILL_SPEEDUP = (1.26 + 1.27 + 1.27 + 1.27 + 1.27) / 5  # PR #17906: pp512, 1024, 2048, 4096, 8192
 CUDA_GRAPH_ARCHITECTURES = frozenset({"Ampere", "Ada Lovelace", "Hopper", "Blackwell"})
 VOLTA_TURING = frozenset({"Volta", "Turing"})
 # Which of those the plain estimate takes: the build of today (graphs on, Volta and Turing included).
@@ -403,6 +424,7 @@ def llamacpp_build(date: str, backend: str = "cuda", flash_attention: bool | Non
         llamacpp_cuda_graphs=backend == "cuda" and date >= LLAMACPP_CUDA_GRAPHS_SINCE,
         llamacpp_volta_turing_graphs=backend == "cuda" and date >= LLAMACPP_CUDA_GRAPHS_VOLTA_TURING_SINCE,
         llamacpp_cuda_moe_graphs=backend == "cuda" and date >= LLAMACPP_CUDA_MOE_GRAPHS_SINCE,
+        llamacpp_blackwell_mxfp4=backend == "cuda" and date >= LLAMACPP_BLACKWELL_MXFP4_SINCE,
         llamacpp_vulkan=backend == "vulkan",
         llamacpp_backend=backend,
     )
@@ -426,6 +448,13 @@ class _Explain:
         self.warnings: list[Reason] = []
         self.scaling: float | None = None  # the data-parallel scaling efficiency a training time assumes
         self.layout: list[str] = []  # the assumptions that describe one machine's data-parallel layout
+        # decode tokens/s at the low and the central draft acceptance (--speculative draft): the range's ends
+        self.speculation_span: tuple[float, float] | None = None
+        self.draft_repo: str | None = None
+
+    def speculation(self) -> dict[str, Any]:
+        """The EstimateResult fields of a draft-model speculation (none set when it did not apply)."""
+        return {"speculation_span": self.speculation_span, "draft_repo": self.draft_repo}
 
     def assume_layout(self, text: str) -> None:
         """An assumption about the single machine's data-parallel layout (a cluster plan states its own instead)."""
@@ -434,7 +463,7 @@ class _Explain:
             self.layout.append(text)
 
     def step(self, topic: str, text: str) -> None:
-        self.steps.append(Step.model_construct(topic=topic, text=text))  # two str fields: nothing to validate
+        self.steps.append(new_step(topic=topic, text=text))  # two str fields: nothing to validate
 
     def assume(self, text: str) -> None:
         if text not in self.assumptions:
@@ -1158,7 +1187,9 @@ def _bw_efficiency(engine: str, precision: str, gpu: Gpu) -> float:
             # stream faster than the measured run (else Strix Halo BF16 would read 108 % of peak)
             return min(eff, CAL.bw_eff_llamacpp_quant) * multiplier
     elif engine == "vllm":
-        eff = CAL.bw_eff_vllm_quant if quantized else CAL.bw_eff_vllm
+        # an MoE-only format (gpt-oss MXFP4) quantizes the routed experts alone, whose fused-MoE kernels have their own
+        # share (moe_expert_efficiency); attention, embeddings and head stream as the bf16 they are (precision.py)
+        eff = CAL.bw_eff_vllm_quant if quantized and not weight_format(precision).moe_only else CAL.bw_eff_vllm
     else:
         eff = CAL.bw_eff_transformers_quant if quantized else CAL.bw_eff_transformers
     return eff * (CAL.bw_eff_amd if gpu.vendor == "amd" else 1.0)
@@ -1306,6 +1337,76 @@ def _speculative_mtp(
         "acceptance depends on the text: repetitive code accepts more, creative prose less"
     )
     return rate
+
+
+def _draft_workload(workload: Workload, draft: ModelArch) -> Workload:
+    """The draft model's own decode: one sequence, the target's precision (a GGUF draft at Q8_0, a 16-bit one at bf16
+    where the target's format is MoE-only, MXFP4)."""
+    precision = workload.precision or "bf16"
+    if weight_format(precision).moe_only and draft.moe is None:
+        precision = "q8_0" if workload.engine == "llama.cpp" else "bf16"
+    update = {"speculative": "none", "draft_model": None, "draft_record": None, "batch": 1, "prompt": None}
+    return workload.model_copy(update={**update, "precision": precision})
+
+
+def _speculative_draft(
+    model: ModelArch,
+    counts: ParamCounts,
+    workload: Workload,
+    gpu: Gpu,
+    gpus: int,
+    split: str,
+    ex: _Explain,
+    scale: float,
+    named_engine: str | None,
+    tps: float,
+) -> float:
+    """Tokens/s of one sequence with a draft model (estimate/speculative.py): the target's verify pass over k + 1 tokens
+    plus k decode steps of the draft on one GPU; the range's ends at the low and the central sourced acceptance."""
+    draft, k = workload.draft_arch, workload.draft_tokens
+    engine = workload.engine or "transformers"
+    if draft is None or engine not in DRAFT_ENGINES or workload.batch > 1:
+        code = (
+            "warn.draft-missing" if draft is None else "warn.draft-batch" if workload.batch > 1 else "warn.draft-engine"
+        )
+        ex.warnings.append(Reason.of(code, model=model.name, engine=engine))
+        return tps
+    verify = workload.model_copy(update={"batch": k + 1, "speculative": "none", "prompt": None, "draft_record": None})
+    verify_step = 1.0 / _decode_speed(model, counts, verify, gpu, gpus, split, _Explain(), scale, named_engine)[0]
+    draft_w = _draft_workload(workload, draft)
+    draft_step = 1.0 / _decode_speed(draft, count_params(draft), draft_w, gpu, 1, "single", _Explain())[0]
+    sample = LLAMACPP_SAMPLE_S if engine == "llama.cpp" else 0.0
+    rate = draft_rate(verify_step, draft_step, k, DRAFT_ACCEPTANCE, sample)
+    low = draft_rate(verify_step, draft_step, k, DRAFT_ACCEPTANCE_LOW, sample)
+    ex.speculation_span, ex.draft_repo = (low, rate), draft.hf_repo or draft.id
+    ex.step(
+        "decode",
+        f"speculative decoding with {draft.name} ({draft_w.precision}) drafting {k} tokens a step at "
+        f"{draft_step * 1e3:.2f} ms each; each accepted with p = {DRAFT_ACCEPTANCE:.2f} if the ones before it were -> "
+        f"{tokens_per_step(k, DRAFT_ACCEPTANCE):.2f} tokens a step; the verify pass over {k + 1} tokens takes "
+        f"{verify_step * 1e3:.2f} ms"
+        + (f", host sampling of {2 * k} more positions {2 * k * sample * 1e3:.2f} ms" if sample else "")
+        + f" -> {rate:.1f} tokens/s ({rate / tps:.2f}x the plain {tps:.1f}); at "
+        f"p = {DRAFT_ACCEPTANCE_LOW:.2f} {low:.1f} tokens/s ({low / tps:.2f}x)",
+    )
+    ex.assume(
+        f"draft acceptance p = {DRAFT_ACCEPTANCE:.2f} per position from llama.cpp's counters on a Llama 3.1 8B / 3.2 1B "
+        f"pair ({DRAFT_SOURCE}), {DRAFT_ACCEPTANCE_LOW:.2f} at the range's low end (LLaMA 2 70B / 7B, PR #2926); "
+        "acceptance depends on the text and the pair: a slow draft or prose can make speculation a net loss"
+    )
+    return rate
+
+
+def _with_draft_memory(per_gpu: list[MemoryBreakdown], workload: Workload, ex: _Explain) -> list[MemoryBreakdown]:
+    """The draft model's weights and KV cache on the first GPU (llama.cpp -devd / vLLM's draft worker on rank 0)."""
+    draft = workload.draft_arch
+    if workload.speculative != "draft" or draft is None or workload.kind != "inference" or not per_gpu:
+        return per_gpu
+    w = _draft_workload(workload, draft)
+    emb, head, blocks, _, _ = _weight_bytes(count_params(draft), w.precision or "bf16", model=draft, engine=w.engine)
+    kv = kv_cache_bytes(draft, w.context or 4096, 1, KV_BYTES[w.kv_precision], w.engine or "transformers")
+    ex.step("weights", f"draft model {draft.name}: {_gb(emb + head + blocks)} of weights and {_gb(kv)} of KV cache")
+    return [per_gpu[0] + MemoryBreakdown(weights=int(emb + head + blocks), kv_cache=int(kv)), *per_gpu[1:]]
 
 
 def _server_layer_latency(model: ModelArch, engine: str) -> tuple[float, str]:
@@ -1656,16 +1757,22 @@ def _prefill(
     context = workload.context or 4096
     fmt = weight_format(workload.precision or "bf16", engine)
     prompt = prompt_tokens(workload, context)
-    prefill_flops = (
-        2 * counts.matmul_active + 2 * model.attention_layers * prompt * model.num_attention_heads * model.head_dim
-    )
+    prefill_flops = 2 * counts.matmul_active + prompt_attention_flops(model, prompt)
     parallel = gpus if split == "tensor" else serving_layout(model, gpus)[0] if split == TENSOR_PIPELINE else 1
     if engine == "llama.cpp":
         # exllamav2 multiplies quantized weights directly only up to MAX_Q_GEMM_ROWS (32, exllamav2_ext config.h) rows;
         # a prompt batch rebuilds fp16 weights and calls cuBLAS hgemm (the dequantize path), whatever the llama.cpp build
         sustained, how = llamacpp_prefill_tflops(gpu, fmt.quantized, int8_mmq=named_engine not in EXLLAMA_ENGINES)
-        per_token = prefill_flops / (sustained * 1e12 * parallel) + attention_score_seconds(
-            model, prompt, s.eff * s.bw * parallel
+        moe_factor, moe_how = _moe_prefill_time_factor(model, counts, prompt, prefill_flops)
+        native_fp4 = _blackwell_mxfp4(gpu, workload.precision or "bf16", named_engine)
+        per_token = prefill_flops * moe_factor / (
+            sustained * 1e12 * parallel * (MXFP4_BLACKWELL_PREFILL_SPEEDUP if native_fp4 else 1.0)
+        ) + attention_score_seconds(model, prompt, s.eff * s.bw * parallel)
+        how += moe_how + (
+            f", x {MXFP4_BLACKWELL_PREFILL_SPEEDUP:.2f} for MXFP4 experts on Blackwell's FP4 tensor cores "
+            "(llama.cpp PR #17906, Dec 2025)"
+            if native_fp4
+            else ""
         )
         prefill_rate = 1.0 / per_token
         how += (
@@ -1690,6 +1797,50 @@ def _prefill(
         f"{prefill_rate:.0f} tokens/s; first token after a {prompt}-token prompt in {ttft:.2f} s",
     )
     return prefill_rate, ttft
+
+
+def prompt_attention_flops(model: ModelArch, prompt: int) -> float:
+    """Attention FLOPs per prompt token (QK and PV, 2 FLOPs each per score): a token attends to prompt / 2 earlier
+    tokens on average, a sliding-window layer to at most its window (kv.kv_cache_bytes counts the same layers)."""
+    window_layers = 0
+    if model.sliding_window:
+        window_layers = model.num_layers if model.sliding_window_layers is None else model.sliding_window_layers
+    window_layers = min(window_layers, model.attention_layers)
+    seen = prompt / 2
+    windowed = min(seen, model.sliding_window or seen)
+    per_score = 4 * model.num_attention_heads * model.head_dim
+    return per_score * ((model.attention_layers - window_layers) * seen + window_layers * windowed)
+
+
+def _moe_prefill_time_factor(
+    model: ModelArch, counts: ParamCounts, prompt: int, prefill_flops: float
+) -> tuple[float, str]:
+    """How much longer an MoE prompt takes than its FLOPs at the dense rate (Calibration.prefill_expert_rows_half):
+    each routed expert's matmul has t = ubatch x k / E rows of the micro-batch and reaches t / (t + t_half) of the dense
+    rate; 1 for a dense model."""
+    if model.moe is None or not counts.experts_active:
+        return 1.0, ""
+    ubatch = min(prompt, CAL.llamacpp_ubatch)
+    rows = ubatch * model.moe.experts_per_token / model.moe.num_experts
+    efficiency = rows / (rows + CAL.prefill_expert_rows_half)
+    expert_share = min(1.0, 2 * counts.experts_active / prefill_flops)
+    factor = 1 - expert_share + expert_share / efficiency
+    return factor, (
+        f"; the routed experts ({expert_share:.0%} of the FLOPs) get {rows:.0f} rows each of a {ubatch}-token "
+        f"micro-batch and run at {efficiency:.0%} of the dense rate (x {1 / factor:.2f} overall)"
+    )
+
+
+def _blackwell_mxfp4(gpu: Gpu, precision: str, named_engine: str | None) -> bool:
+    """Whether a llama.cpp build multiplies MXFP4 experts on Blackwell's FP4 tensor cores (PR #17906)."""
+    return (
+        precision == "mxfp4"
+        and named_engine not in EXLLAMA_ENGINES
+        and gpu.vendor == "nvidia"
+        and gpu.architecture == "Blackwell"
+        and CAL.llamacpp_blackwell_mxfp4
+        and llamacpp_backend(gpu, CAL.llamacpp_backend) == "cuda"
+    )
 
 
 def _decode_step(
@@ -1759,6 +1910,8 @@ def _decode_speed(
     _explain_decode(counts, gpu, engine, context, batch, s, step, ex)
     if workload.speculative == "mtp":
         tps = _speculative_mtp(model, counts, workload, gpu, gpus, split, ex, scale, named_engine, step, tps)
+    elif workload.speculative == "draft":
+        tps = _speculative_draft(model, counts, workload, gpu, gpus, split, ex, scale, named_engine, tps)
     if s.arriving:
         ex.assume(
             f"{batch} users kept busy: each finished reply ({context - (workload.prompt or 0)} tokens) is replaced by "
@@ -2214,7 +2367,7 @@ def _job_memory(
     host_ram = 0
     if workload.offload == "cpu" and gpu is not None and workload.engine == "llama.cpp":
         workload = _auto_offload(model, counts, workload, gpu, gpus, split, scale)
-    per_gpu = _inference_memory(model, counts, workload, gpus, split, ex, scale)
+    per_gpu = _with_draft_memory(_inference_memory(model, counts, workload, gpus, split, ex, scale), workload, ex)
     if workload.engine == "llama.cpp":
         host_ram = int(_host_bytes(model, counts, workload, scale))
     if workload.cpu_layers or workload.cpu_experts:
@@ -2272,6 +2425,13 @@ def _explain_job(
         f"most loaded GPU: {_gb(peak.total)}"
         + (f" of {_gb(usable)} usable -> {'fits' if fits else 'does NOT fit'}" if usable else ""),
     )
+
+
+def _serving_placement(model: ModelArch, split: str, gpus: int) -> dict[str, Any] | None:
+    """vLLM's tensor x pipeline degrees (serving_layout) when the split is TENSOR_PIPELINE."""
+    if split != TENSOR_PIPELINE:
+        return None
+    return dict(zip(("tensor_parallel", "pipeline_parallel"), serving_layout(model, gpus)))
 
 
 def estimate(
@@ -2339,9 +2499,8 @@ def estimate(
         rate_share=mfu,
         peak_tflops=dense_peak_tflops(gpu) if gpu else None,
         speed_regime=speed_regime(model, split, gpus, workload.batch, gpu),
-        placement=dict(zip(("tensor_parallel", "pipeline_parallel"), serving_layout(model, gpus)))
-        if split == TENSOR_PIPELINE
-        else None,
+        placement=_serving_placement(model, split, gpus),
+        **ex.speculation(),
         params_total=counts.total,
         params_active=counts.active,
         assumptions=tuple(a for a in ex.assumptions if a),

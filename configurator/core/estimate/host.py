@@ -37,24 +37,50 @@ FCLK_GHZ = {"AM4": 1.6, "SP3": 1.6, "AM5": 2.0, "SP5": 2.0, "sTR5": 2.0}
 GMI_WIDE_SOCKETS = frozenset({"SP5"})
 GMI_WIDE_MAX_CCDS = 4
 
-# Share of the platform's peak (after the CCD limit) that llama.cpp's CPU matmuls reach when they stream
-# weights from RAM at batch 1. Fitted on tests/data/fit_offload.toml (one row per family); checked against the
-# separate rows of tests/data/holdout_offload.toml.
+# Share of the platform's peak (after the CCD limit) that CPU matmuls reach when they stream weights (or experts)
+# from RAM at batch 1, per memory subsystem. Each family's share is the geometric mean of the shares its FIT rows
+# imply (tests/data/fit_offload.toml, `family` field); the rows of tests/data/holdout_offload.toml are never fitted
+# on (benchmarks/accuracy.py offload: per-family shares, holdout and leave-one-row-out errors; tests/core/
+# test_offload.py checks that these numbers are those fits). Rows are llama.cpp, ik_llama.cpp or KTransformers
+# decode (experts on the CPU, attention on the GPU, as llama.cpp --cpu-moe).
 RAM_EFFICIENCY: dict[str, float] = {
-    # Mixtral 8x7B Q8_0 on a Ryzen 9 5900X, DDR4-3600 x2: 3.58 tok/s (ggml-org/llama.cpp issue 4716)
+    # Client dual-channel (Ryzen AM4/AM5, Core LGA1700/1851): Mixtral 8x7B Q8_0 on a Ryzen 9 5900X, DDR4-3600 x2,
+    # 3.58 tok/s (ggml-org/llama.cpp issue 4716, 2023-12-31): 0.85. Holdout: 7950X (0.80), i9-13900K (0.71).
     "desktop": 0.85,
-    # DeepSeek-R1 Q4 on one Xeon 8352Y (8x DDR4-3200) + RTX 4090: 6-7 tok/s (kvcache-ai/ktransformers issue 319)
-    "server": 0.42,
+    # AMD chiplet platforms (Threadripper / Threadripper PRO on sTR5, EPYC on SP3/SP5), read after the GMI limit:
+    # DeepSeek-R1 Q4_K_M with a 4090 on one EPYC 9654, 12 x DDR5-4800 (KTransformers issue 314, 2025-02-15):
+    # 14 tok/s = 0.50 of 461 GB/s; on a Threadripper PRO 7975WX, 8 x DDR5-5200, 4 CCDs (256 GB/s of GMI links)
+    # with a 4090D (KTransformers issue 1115, 2025-04-10): 10.48 tok/s = 0.62 of 256. Geometric mean 0.555.
+    # Holdout: Threadripper PRO 7965WX, ik_llama.cpp CPU only (ik_llama.cpp PR 534): 0.76 of its 256; EPYC 9274F
+    # (24 cores) at Q2_K (KTransformers issue 587): 0.34. All rows are Zen 4: Zen 2/3 EPYC (SP3) and Threadripper
+    # PRO 3000/5000 take the share as an ESTIMATE (same chiplet-and-I/O-die design, no decode row of their own); STREAM
+    # agrees: triad 115.6 GB/s on a Threadripper PRO 3995WX with 8 x DDR4-3200 = 0.56 of 204.8 (ik_llama.cpp
+    # discussion 818, 2025-10-05).
+    "amd_chiplet": 0.555,
+    # Intel mesh-uncore parts (Xeon Scalable, Xeon W-2400/3400, Core X): DeepSeek-R1 Q4 with a 4090 on one Xeon
+    # 8352Y, 8 x DDR4-3200 (KTransformers issue 319, 2025-02-15): 6-7 tok/s = 0.43; DeepSeek-V3 Q4_K_M with a
+    # 4090D on one Xeon Gold 6454S socket, 8 x DDR5-4800 (KTransformers DeepseekR1_V3_tutorial, 2025-02-10):
+    # 8.73 tok/s = 0.41. Geometric mean 0.42. Holdout: Xeon 6980P (0.44 of its benchmarked 512 GB/s, ik_llama.cpp
+    # PR 534), Core i9-10900X (0.47, AlexsJones/llmfit 755).
+    "intel_mesh": 0.42,
 }
-# Threadripper uses client-style memory controllers behind its chiplet links: taken at the desktop figure.
-FAMILY_OF_PLATFORM = {"consumer": "desktop", "hedt": "desktop", "workstation": "desktop", "server": "server"}
+# How a family is named in the explanation a user reads.
+FAMILY_NAMES = {
+    "desktop": "desktop dual-channel",
+    "amd_chiplet": "AMD Threadripper / EPYC",
+    "intel_mesh": "Intel Xeon mesh",
+}
+AMD_CHIPLET_SOCKETS = frozenset({"sTR5", "sWRX8", "sTRX4", "SP3", "SP5", "SP6"})
+# A platform no measured family covers (a CPU record of another vendor or socket) takes an ESTIMATE: consumer parts
+# the client share, anything with more channels the lowest measured many-channel share (intel_mesh), so an
+# unmeasured server is never read faster than a measured one.
+FAMILY_OF_PLATFORM = {"consumer": "desktop", "hedt": "intel_mesh", "workstation": "intel_mesh", "server": "intel_mesh"}
 # Intel's HEDT and workstation parts on these sockets are the Xeon Scalable die with its mesh uncore (Core X
-# LGA2066 = Skylake-SP/Cascade Lake-SP, Xeon W-2400/3400 LGA4677 = Sapphire Rapids): memory latency is higher
-# than on ring-bus client chips, and one core's bandwidth is its outstanding misses / latency (Little's law), so
-# the cores a llama.cpp process runs read less of the DRAM peak, as on the Xeon server rows (Stack Overflow
-# 39260020, "SKX ... including the i9 high-end desktop chips ... single-threaded bandwidth is even worse"). The
-# Core i9-10900X + RTX 2080 --n-cpu-moe row (AlexsJones/llmfit #755) was 39 % over at the desktop figure.
-MESH_SOCKETS = frozenset({"LGA2066", "LGA3647", "LGA4677"})
+# LGA2066 = Skylake-SP/Cascade Lake-SP, Xeon W-2400/3400 LGA4677 = Sapphire Rapids, Xeon 6 LGA4710/7529 = Granite
+# Rapids): memory latency is higher than on ring-bus client chips, and one core's bandwidth is its outstanding
+# misses / latency (Little's law), so the cores a llama.cpp process runs read less of the DRAM peak (Stack Overflow
+# 39260020, "SKX ... including the i9 high-end desktop chips ... single-threaded bandwidth is even worse").
+MESH_SOCKETS = frozenset({"LGA2066", "LGA3647", "LGA4189", "LGA4677", "LGA4710", "LGA7529"})
 
 # CPU prefill: peak fp32 = cores x base clock x FLOPs per cycle (two 256-bit FMA pipes = 32; AVX-512 with two
 # 512-bit FMA pipes on Xeon Scalable/W and full-width Zen 5 = 64), and the share llama.cpp's quantized CPU
@@ -98,9 +124,11 @@ class HostMemory:
 
 
 def family(cpu: Cpu) -> str:
-    """The RAM_EFFICIENCY family of a CPU: its platform's, or the server figure for Intel mesh-uncore parts."""
+    """The RAM_EFFICIENCY family of a CPU: AMD chiplet, Intel mesh, or (an estimate) its platform's."""
+    if cpu.vendor == "amd" and cpu.socket in AMD_CHIPLET_SOCKETS:
+        return "amd_chiplet"
     if cpu.vendor == "intel" and cpu.socket in MESH_SOCKETS:
-        return "server"
+        return "intel_mesh"
     return FAMILY_OF_PLATFORM[cpu.platform]
 
 
@@ -187,7 +215,7 @@ def host_memory(cpu: Cpu, kit: MemoryKit, kits: int = 1, sockets: int = 1, numa_
     effective = usable * read_sockets * eff
     notes.append(
         f"{channels} x {speed} MT/s x 8 B = {per_socket:.1f} GB/s per socket; llama.cpp reads weights at "
-        f"{eff:.0%} of it ({family(cpu)} platforms) = {effective:.0f} GB/s"
+        f"{eff:.0%} of it ({FAMILY_NAMES[family(cpu)]} platforms) = {effective:.0f} GB/s"
     )
     return HostMemory(
         peak_gbps=peak,
@@ -220,7 +248,7 @@ def host_from_bandwidth(
         pcie_gen=pcie_gen,
         explanation=(
             f"{peak_gbps:g} GB/s peak given; llama.cpp reads weights at {eff:.0%} of it "
-            f"({platform_family} platforms) = {peak_gbps * eff:.0f} GB/s",
+            f"({FAMILY_NAMES[platform_family]} platforms) = {peak_gbps * eff:.0f} GB/s",
         ),
     )
 

@@ -251,21 +251,36 @@ def sharded_estimate(
     if dp <= DIRECT_DP:
         return estimate(model, workload, gpu, dp, exact_weight_bytes=exact_weight_bytes)
     lo_n, hi_n = DIRECT_DP // 2, DIRECT_DP
-    lo = estimate(model, workload, gpu, lo_n, exact_weight_bytes=exact_weight_bytes)
-    hi = estimate(model, workload, gpu, hi_n, exact_weight_bytes=exact_weight_bytes)
+    lo = _reference_run(model, workload, gpu, lo_n, exact_weight_bytes)
+    hi = _reference_run(model, workload, gpu, hi_n, exact_weight_bytes)
     fields = {}
+    lo_peak, hi_peak = lo.peak_gpu, hi.peak_gpu  # each a walk over the GPUs: read once
     for name in MemoryBreakdown.model_fields:
-        f_lo, f_hi = getattr(lo.peak_gpu.breakdown, name), getattr(hi.peak_gpu.breakdown, name)
+        f_lo, f_hi = getattr(lo_peak.breakdown, name), getattr(hi_peak.breakdown, name)
         b = (f_lo - f_hi) / (1 / lo_n - 1 / hi_n)
         fields[name] = max(0, int(round(f_hi - b / hi_n + b / dp)))
     memory = GpuMemory(
         index=0,
         breakdown=MemoryBreakdown(**fields),
-        capacity_bytes=hi.peak_gpu.capacity_bytes,
-        usable_bytes=hi.peak_gpu.usable_bytes,
+        capacity_bytes=hi_peak.capacity_bytes,
+        usable_bytes=hi_peak.usable_bytes,
     )
     fits = None if memory.usable_bytes is None else memory.total <= memory.usable_bytes
     return hi.model_copy(update={"gpus": dp, "per_gpu": (memory,), "fits": fits})
+
+
+def _reference_run(
+    model: ModelArch, workload: Workload, gpu: Gpu, gpus: int, exact_weight_bytes: int | None
+) -> EstimateResult:
+    """estimate() at one of sharded_estimate's two reference widths, memoised by value: every width beyond DIRECT_DP
+    reads the same two runs (a cluster search asked for them again at each of its ~1,800 widths and ZeRO stages)."""
+    cal = estimator_module.CAL  # the constants in force (cross-validation swaps them)
+    return remember(
+        "sharded-reference",
+        (id(model), workload, id(gpu), gpus, exact_weight_bytes, id(cal)),
+        (model, gpu, cal),
+        lambda: estimate(model, workload, gpu, gpus, exact_weight_bytes=exact_weight_bytes),
+    )
 
 
 MAX_VIRTUAL_STAGES = 8
@@ -466,10 +481,7 @@ def plan_training(
     # a small model on a cluster wider than its layers and heads can split)
     best: ParallelPlan | None = None
     best_uncapped: ParallelPlan | None = None
-    for layout in _layouts(c, tensor, pipeline, virtual_stages):
-        plan = _evaluate(c, base(layout.dp, layout.zero, layout.ckpt), layout)
-        if not plan.fits:
-            continue
+    for plan in _fitting(c, base, _layouts(c, tensor, pipeline, virtual_stages)):
         if best_uncapped is None or _rank(plan) < _rank(best_uncapped):
             best_uncapped = plan
         if plan.step_tokens <= MAX_GLOBAL_BATCH_TOKENS and (best is None or _rank(plan) < _rank(best)):
@@ -478,6 +490,22 @@ def plan_training(
     if best is None:
         return None
     return _explained(best, model)
+
+
+def _fitting(
+    c: _Cluster, base: Callable[[int, int, bool], EstimateResult], layouts: Iterator[_Layout]
+) -> Iterator[ParallelPlan]:
+    """Each layout that fits (ParallelPlan.fits), evaluated; one that does not is dropped before its step is timed
+    (#34: most layouts of a big model, and their compute and communication were most of a cluster search)."""
+    peaks: dict[int, MemoryBreakdown] = {}  # the base estimates' largest GPU, by the (cached) estimate
+    for layout in layouts:
+        b = base(layout.dp, layout.zero, layout.ckpt)
+        if id(b) not in peaks:
+            peaks[id(b)] = b.peak_gpu.breakdown
+        grad_width = _gradient_bytes(c.workload, c.gpu, layout.tp, layout.pp, layout.cp, c.nodes)
+        per_gpu = _layout_memory(c, peaks[id(b)], layout, grad_width)
+        if per_gpu.total <= c.capacity:
+            yield _evaluate(c, b, layout, grad_width, per_gpu)
 
 
 MEGATRON_MAIN_GRAD_BYTES = 4
@@ -626,11 +654,11 @@ def _communication(
     return _Communication(tensor, bubble, sends, context, data, volumes, {k: v for k, v in links.items() if v})
 
 
-def _evaluate(c: _Cluster, base: EstimateResult, layout: _Layout) -> ParallelPlan:
-    """The layout's memory per GPU and step time."""
+def _evaluate(
+    c: _Cluster, base: EstimateResult, layout: _Layout, grad_width: int, per_gpu: MemoryBreakdown
+) -> ParallelPlan:
+    """The layout's step time, with its memory per GPU `per_gpu` (_layout_memory) and gradient width (_gradient_bytes)."""
     tp, cp, pp, dp, virtual = layout.tp, layout.cp, layout.pp, layout.dp, layout.virtual
-    grad_width = _gradient_bytes(c.workload, c.gpu, tp, pp, cp, c.nodes)
-    per_gpu = _layout_memory(c, base.peak_gpu.breakdown, layout, grad_width)
     gpus = tp * cp * pp * dp
     micro = max(1, c.workload.batch)
     # the global batch in whole micro-batches per data-parallel rank; interleaving also needs the micro-batches per

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict
 
 from configurator.core.estimate.ranges import figure_ranges
 from configurator.core.reasons import Reason
+from configurator.core.trusted import constructor
 
 HARD_HEADROOM = 0.02
 """The least share of a GPU's memory a job leaves free (the solver's hard floor; below the requested headroom MEM-FIT
@@ -75,11 +76,20 @@ class GpuMemory(_Frozen):
         return self.breakdown.total
 
 
+def _gpu_total(gpu: GpuMemory) -> int:
+    """GpuMemory.total in one call (peak_gpu's key: ~200,000 calls in a cluster plan)."""
+    return sum(_BREAKDOWN_FIELDS(gpu.breakdown))
+
+
 class Step(_Frozen):
     """One link in the chain of formulas, for --explain and the app's 'how is this computed'."""
 
     topic: str
     text: str
+
+
+new_step = constructor(Step)
+"""Step.model_construct without its per-field lookups (core.trusted): a cluster plan builds ~50,000 steps."""
 
 
 class EstimateResult(_Frozen):
@@ -123,6 +133,10 @@ class EstimateResult(_Frozen):
     peak_tflops: float | None = None
     # the regime whose cross-validated errors set the speed ranges when they differ from the kind's (ranges.py)
     speed_regime: str | None = None
+    # --speculative draft: decode tokens/s at the low and the central sourced acceptance (estimate/speculative.py); the
+    # decode range spans both, so it can include a net loss against the plain speed
+    speculation_span: tuple[float, float] | None = None
+    draft_repo: str | None = None  # the draft model's Hugging Face repository (its launch flag names it)
     # a training job without --tokens is timed for a stated reference job of this many tokens (solve.ranking)
     reference_tokens: float | None = None
 
@@ -148,7 +162,7 @@ class EstimateResult(_Frozen):
 
     @property
     def peak_gpu(self) -> GpuMemory:
-        return max(self.per_gpu, key=lambda g: g.total)
+        return max(self.per_gpu, key=_gpu_total)
 
     def to_json(self) -> dict[str, Any]:
         """The public `estimate --json` object (a scripting contract: keep its shape)."""
@@ -167,6 +181,9 @@ class EstimateResult(_Frozen):
             self.workload.get("kind", "inference"), figures, self.speed_regime
         ).items():
             # bytes stay whole numbers, like the figures they bracket
+            if path == "speed.decode_tokens_per_s" and self.speculation_span and self.decode_tokens_per_s:
+                # the figure is at the central acceptance; the low end is the low acceptance's rate, widened alike
+                low = min(low, low * self.speculation_span[0] / self.decode_tokens_per_s)
             ranges[path] = (
                 [math.floor(low), math.ceil(high)]
                 if path.startswith("memory.")

@@ -42,3 +42,50 @@ def tokens_per_step(draft_tokens: int, acceptance: float = MTP_ACCEPTANCE) -> fl
 def speculative_rate(plain_step_s: float, verify_step_s: float, draft_tokens: int) -> float:
     """Tokens/s of one sequence with MTP drafts: tokens per step over (the verify pass + the drafts' passes)."""
     return tokens_per_step(draft_tokens) / (verify_step_s + draft_tokens * MTP_DRAFT_STEP_SHARE * plain_step_s)
+
+
+# --- Speculative decoding with a draft model (--speculative draft, llama.cpp -md / vLLM --speculative-config) ---------
+# A small model that shares the target's tokenizer drafts k tokens one after another (k decode steps of its own); the
+# target verifies them in one pass over k + 1 positions. Same geometric acceptance as the MTP case (Leviathan et al.
+# 2023, "Fast Inference from Transformers via Speculative Decoding", eq. 1: E[tokens] = (1 - a^(k+1)) / (1 - a)), but
+# each draft costs a whole decode step of the draft model, which the estimator computes on the same GPU.
+#
+# Sources (llama.cpp's own counters: n_predict tokens generated, n_accept drafts accepted, so target steps =
+# n_predict - n_accept and tokens per step = n_predict / steps):
+# - ggml-org/llama.cpp issue #5877 (oxfighterjet, 2024-11-19), RTX 3060 12GB, Llama 3.1 8B Instruct Q8_0 target,
+#   Llama 3.2 1B Instruct Q8_0 draft, n_draft 5: plain 32.49 t/s, speculative 55.473 t/s (1.71x); n_predict 673,
+#   n_drafted 730, n_accept 526 -> 147 steps, 4.58 tokens a step, 4.97 drafts a step: 1 + p + ... + p^5 = 4.58 gives a
+#   per-position acceptance p = 0.89.
+# - ggml-org/llama.cpp PR #2926 (JohannesGaessler, 2023-08-31), CPU only, LLaMA 2 70B F16 target, 7B Q8_0 draft,
+#   n_draft 8: 0.44 -> 0.519 t/s (1.18x); n_predict 129, n_drafted 132, n_accept 47 -> 82 steps, 1.57 tokens a step at
+#   1.61 drafts a step (drafting stops once the draft is unsure): 1 + p + 0.61 p^2 = 1.57 gives p = 0.45.
+# - ggml-org/llama.cpp issue #25908 (2026-07, build b10068, Vulkan, RDNA4): Qwen3-4B Q4_K_M + Qwen3-0.6B Q8_0 "even at
+#   0.9 acceptance spec is slower than plain decode": a draft whose step is not small against the target's loses.
+DRAFT_SOURCE = "https://github.com/ggml-org/llama.cpp/issues/5877"
+DRAFT_ACCEPTANCE = 0.89  # DERIVED from issue #5877's counters (above)
+DRAFT_ACCEPTANCE_LOW = 0.45  # DERIVED from PR #2926's counters: the range's low end (prose, a weaker draft)
+# the draft must share the target's tokenizer: vocabularies within 1 % (Qwen2.5's 151,936 vs 152,064 padded rows)
+DRAFT_VOCAB_TOLERANCE = 0.01
+# llama.cpp samples every drafted token and every verified position on the host (common_sampler), where a plain decode
+# samples one token a step: issue #5877's own plain run logs "sampling time = 601.84 ms / 913 runs (0.66 ms per
+# token)" on the same host and build. DERIVED: 601.84 / 913 ms, charged to the k drafts and the k + 1 verified positions
+# beyond the one a plain step samples (vLLM samples on the GPU inside its step: not charged).
+LLAMACPP_SAMPLE_S = 601.84e-3 / 913
+# a draft worth running is far smaller than its target (the sources: 1B for 8B, 7B for 70B)
+DRAFT_MAX_SHARE = 0.25
+DRAFT_ENGINES = ("llama.cpp", "vllm")
+
+
+def draft_rate(verify_step_s: float, draft_step_s: float, k: int, acceptance: float, sample_s: float = 0.0) -> float:
+    """Tokens/s of one sequence with a draft model: tokens per verified step over (the verify pass + k draft steps +
+    the host sampling of the 2k positions a plain step does not sample)."""
+    return tokens_per_step(k, acceptance) / (verify_step_s + k * draft_step_s + 2 * k * sample_s)
+
+
+def family_root(family: str) -> str:
+    """'llama-3.2' -> 'llama', 'qwen2.5' -> 'qwen2.5': models that share a tokenizer share this root."""
+    return family.split("-")[0]
+
+
+def tokenizer_compatible(target_vocab: int, draft_vocab: int) -> bool:
+    return abs(target_vocab - draft_vocab) <= DRAFT_VOCAB_TOLERANCE * target_vocab

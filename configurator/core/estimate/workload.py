@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from configurator.core.catalog.models import MAX_LAYERS
+from configurator.core.catalog.models import MAX_LAYERS, ModelArch
 from configurator.core.errors import InvalidInputError
 from configurator.core.estimate.frameworks import FrameworkName, default_framework, default_fused_kernels, framework
 from configurator.core.estimate.precision import (
@@ -125,9 +126,18 @@ class Workload(BaseModel):
     cpu_experts: bool = Field(
         default=False, description="inference: MoE expert weights kept in system RAM (llama.cpp --cpu-moe)"
     )
-    speculative: Literal["none", "mtp"] = Field(
-        default="none", description="inference: speculative decoding with the model's own multi-token-prediction layers"
+    speculative: Literal["none", "mtp", "draft"] = Field(
+        default="none",
+        description="inference: speculative decoding with the model's own multi-token-prediction layers (mtp) or a "
+        "smaller draft model of the same tokenizer (draft)",
     )
+    draft_model: str | None = Field(
+        default=None, description="inference: the draft model's catalog id for --speculative draft (--draft-model)"
+    )
+    # the draft model's catalog record as JSON, attached by the caller that holds the catalog (speculative_draft.
+    # with_draft): a string keeps the workload hashable (the planner memoises estimates on it); not part of the
+    # workload's JSON (the id above is). Read it as `draft_arch`.
+    draft_record: str | None = Field(default=None, exclude=True)
     draft_tokens: int = Field(
         default=3, ge=1, le=8, description="inference: tokens drafted per step (--spec-draft-n-max)"
     )
@@ -223,6 +233,11 @@ class Workload(BaseModel):
         others = engines_for(self.precision or "bf16")
         return f"; {self.precision} runs on {', '.join(others)}" if others else ""
 
+    @property
+    def draft_arch(self) -> ModelArch | None:
+        """The draft model of `--speculative draft` (draft_record), or None when none was attached."""
+        return _draft_arch(self.draft_record) if self.draft_record else None
+
     def resolved(self, max_context: int) -> Workload:
         """Fill unset options with the defaults a practitioner would use."""
         updates: dict[str, object] = {}
@@ -257,3 +272,8 @@ class Workload(BaseModel):
             # fine-tuning usually recomputes to fit on few GPUs; pretraining a sized model does not
             updates["grad_checkpointing"] = self.kind == "finetune"
         return self.model_copy(update=updates) if updates else self
+
+
+@lru_cache(maxsize=16)
+def _draft_arch(record: str) -> ModelArch:
+    return ModelArch.model_validate_json(record)

@@ -239,7 +239,12 @@ def _changes(r: Reason, say_: Say) -> str:
         if r.fields.get("gpus")
         else ""
     )
-    return f"{text}：最便宜的配置 {what}{r.num('price'):,.0f} {r.fields['currency']}"
+    wait = (
+        f"（提示词要等：{r.num('prompt'):,.0f} tokens 的提示词在第一个 token 前要 {r.num('wait_s'):,.0f} 秒）"
+        if r.fields.get("wait_s") is not None
+        else ""
+    )
+    return f"{text}：最便宜的配置 {what}{r.num('price'):,.0f} {r.fields['currency']}{wait}"
 
 
 def _cluster(r: Reason, _say: Say) -> str:
@@ -351,6 +356,9 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "warn.mtp-missing": "--speculative mtp：{model} 没有多 token 预测（MTP）层，解码速度按不做推测解码估算",
     "warn.mtp-batch": "--speculative mtp 按单个序列估算；多个用户时解码速度按不做推测解码给出（验证计算会与其他序列争用）",
+    "warn.draft-missing": "--speculative draft：目录中没有与 {model} 同一分词器的更小模型可作草稿模型（可用 --draft-model 指定），解码速度按不做推测解码估算",
+    "warn.draft-engine": "--speculative draft 按 llama.cpp 和 vLLM 估算；使用 {engine} 时解码速度按不做推测解码给出",
+    "warn.draft-batch": "--speculative draft 按单个序列估算；多个用户时解码速度按不做推测解码给出（验证计算会与其他序列争用）",
     "warn.transformers-only": "这里只有 HF transformers 能运行：每个用户 {tps:.1f} tokens/s；llama.cpp 或 vLLM 装得下时通常快 10-80 倍",
 }
 
@@ -493,6 +501,11 @@ ZH_CHECKS: dict[tuple[str, str], CheckTemplate] = {
     ("MEM-FIT", "unified"): lambda f: (
         f"{f['need_gib']:.1f} GiB，{f['chip']} GPU 可映射 {f['usable_gib']:.0f} GiB"
         f"（{f['memory_gb']} GB 的 {f['fraction']:.0%}）；{f['note']}"
+    ),
+    ("MEM-FIT", "raised"): lambda f: (
+        f"{f['need_gib']:.1f} GiB：超过 {f['chip']} GPU 默认可映射的 {f['default_gib']:.0f} GiB"
+        f"（{f['memory_gb']} GB 的 {f['default_fraction']:.0%}）；把份额调到 {f['usable_gib']:.0f} GiB，给系统留 {f['os_gb']:.0f} GB"
+        "（amdgpu 的 GTT：ttm.pages_limit，旧内核用 amdgpu.gttsize）"
     ),
     ("MEM-FIT", "wired"): lambda f: (
         f"{f['need_gib']:.1f} GiB，GPU 可锁定 {f['vram_gb']:.0f} GiB（{f['memory_gb']} GB 的 {f['fraction']:.0%}）"

@@ -462,19 +462,29 @@ def cooler_board(cooler: Cooler, board: Motherboard) -> Check:
 # ------------------------------------------------------------------ RAM size (RAM-1, RAM-3)
 
 HOST_FILL = 0.90  # leave 10 % of RAM for the OS and page cache
-HOST_SPARE_BYTES = 16e9  # and at least this much: the OS, the engine and page cache beside offloaded weights
+OS_RAM_BYTES = 4e9
+"""Inference beside the weights it maps (llama.cpp's default mmap: the weights ARE the page cache) or the engine's host
+buffers: the OS's own working set. Ubuntu Desktop asks for "4 GB system memory" (https://ubuntu.com/download/desktop,
+system requirements, read 2026-12-02) and Windows 11 for 4 GB (https://www.microsoft.com/windows/windows-11-specifications).
+Measured: llama.cpp CPU-only with Qwen3-Coder-30B-A3B IQ4_NL (a 17.3 GB file) is 16.6 GB resident (top; Hacker News
+item 45153697, 2025-09), so a 32 GB box holds the 18.6 GB Q4_K_M with its KV cache and the OS."""
+TRAINER_SPARE_BYTES = 16e9
+"""Training with states offloaded to the CPU: beside them the trainer's pinned staging buffers, dataloader workers and
+the OS. An estimate (no published measurement found; 2e80e5c's round number), kept until one is."""
 
 
-def host_ram_needed(job_bytes: float) -> float:
-    """The RAM a machine needs for `job_bytes` kept in it (RAM-3): the job within HOST_FILL of it, and
-    HOST_SPARE_BYTES beside it. The planner's rule and the estimate's fit check (estimate/offload.py) both read this."""
-    return max(job_bytes / HOST_FILL, job_bytes + HOST_SPARE_BYTES) if job_bytes else 0.0
+def host_ram_needed(job_bytes: float, *, training: bool) -> float:
+    """The RAM a machine needs for `job_bytes` kept in it (RAM-3): the job within HOST_FILL of it, and beside it the
+    OS (inference: OS_RAM_BYTES) or the trainer's buffers (TRAINER_SPARE_BYTES). The planner's rule and the estimate's
+    fit check (estimate/offload.py) both read this."""
+    spare = TRAINER_SPARE_BYTES if training else OS_RAM_BYTES
+    return max(job_bytes / HOST_FILL, job_bytes + spare) if job_bytes else 0.0
 
 
-def ram_needed_gb(vram_gb: float, host_ram_bytes: int, vram_floor_gb: float | None = None) -> float:
+def ram_needed_gb(vram_gb: float, host_ram_bytes: int, vram_floor_gb: float | None = None, *, training: bool) -> float:
     """RAM-1 and RAM-3: at least the total VRAM (loading goes through RAM), and whatever the job
     keeps in RAM (offloaded layers, experts or optimizer states) with room for the OS, as the
     estimate's own fit check counts it (host_ram_needed: one rule for both). `vram_floor_gb` (an
     engine that streams weights to the GPUs: the RAM-1 rule object's floor): the VRAM only up to it."""
     vram = min(vram_gb, vram_floor_gb) if vram_floor_gb is not None else vram_gb
-    return max(vram, host_ram_needed(host_ram_bytes) / 1e9)
+    return max(vram, host_ram_needed(host_ram_bytes, training=training) / 1e9)

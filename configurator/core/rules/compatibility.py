@@ -115,7 +115,8 @@ class RamForGpus(Rule):
 
     def needed_gb(self, vram_gb: float, host_ram_bytes: int, workload: Mapping[str, object]) -> float:
         """The RAM the model asks for: the VRAM (up to a streaming engine's floor) and what the job keeps in RAM."""
-        return ram_needed_gb(vram_gb, host_ram_bytes, self.streamed_floor(workload))
+        training = workload.get("kind") not in (None, "inference")
+        return ram_needed_gb(vram_gb, host_ram_bytes, self.streamed_floor(workload), training=training)
 
     def check(self, ram_gb: int, vram_gb: float, host_ram_bytes: int, workload: Mapping[str, object]) -> Verdict:
         if ram_gb >= vram_gb:

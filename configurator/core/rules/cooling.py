@@ -113,7 +113,9 @@ class CoresPerGpu(Rule):
     # per GPU, so the check now fails such a build too; the higher minimum stays advice (a warning, no constraint)
     severity = "fail"
     sources = ("Puget Systems: four CPU cores per GPU, at least 16 cores in a multi-GPU workstation",)
-    reads = ("cpu.cores", "sockets", "gpus")
+    reads = ("cpu.cores", "sockets", "gpus", "gpu.gpus_per_card")
+    # GPUs, not cards: a dual-GPU card (Arc Pro B60 Dual, gpus_per_card 2; PCI-8) is two GPUs, each with its own
+    # process in a multi-GPU job, so four of them ask for 32 cores as eight single cards do
     messages = (Message("cores", "{cores} cores for {gpus} GPU(s) (4 per GPU, 16 for a multi-GPU box)"),)
     model = "BuildModel._gpu_count"
 
@@ -129,7 +131,8 @@ class CoresPerGpu(Rule):
         return self.say(status, "cores", cores=cores, gpus=gpus)
 
     def constrain(self, model: Any, **site: Any) -> None:
-        model.m.add(model.per_cpu(lambda c: c.cores) >= CORES_PER_GPU * model.gpu_count)
+        gpus = sum(o.count * o.gpu.gpus_per_card * model.o[i] for i, o in enumerate(model.options))
+        model.m.add(model.per_cpu(lambda c: c.cores) >= CORES_PER_GPU * gpus)
 
 
 @register

@@ -43,6 +43,15 @@ class MemoryFit(_Said):
             ),
         ),
         Message(
+            "raised",
+            lambda f: (
+                f"{f['need_gib']:.1f} GiB: more than the {f['default_gib']:.0f} GiB the {f['chip']} GPU maps by "
+                f"default ({f['default_fraction']:.0%} of {f['memory_gb']} GB); raise its share to "
+                f"{f['usable_gib']:.0f} GiB, leaving the OS its {f['os_gb']:.0f} GB (amdgpu's GTT: ttm.pages_limit, or amdgpu.gttsize "
+                "on older kernels)"
+            ),
+        ),
+        Message(
             "wired",
             lambda f: (
                 f"{f['need_gib']:.1f} GiB of the {f['vram_gb']:.0f} GiB the GPU may wire "

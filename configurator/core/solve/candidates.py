@@ -255,7 +255,8 @@ def _fewest_that_could_fit(result: EstimateResult, request: BuildRequest, worklo
     usable = _usable_bytes(result, request)
     if usable <= 0:
         return 1
-    return cards_for(gpu, math.ceil(result.breakdown.weights / usable))
+    weights = sum(g.breakdown.weights for g in result.per_gpu)  # result.breakdown.weights, without a sum of models
+    return cards_for(gpu, math.ceil(weights / usable))
 
 
 ONE_MACHINE_TRAINING_COUNTS = 8

@@ -164,17 +164,18 @@ class LazyBuildModel:
             cpus.setdefault((cpu.socket, cpu.memory_type), []).append((price, cpu.cores, cpu.platform))
         for listed in cpus.values():
             listed.sort()
-        cpu_least: dict[tuple[str, str, int, int], int] = {}
+        cpu_least: dict[tuple[str, str, int, int, int], int] = {}
 
-        def cheapest_cpu(board: Motherboard, count: int) -> int:
-            """CPU-1 (four cores per GPU, over both sockets) and PCI-3 (no consumer CPU with three or more GPUs)."""
-            key = (board.socket, board.memory_type, board.cpu_sockets, count)
+        def cheapest_cpu(board: Motherboard, count: int, per_card: int) -> int:
+            """CPU-1 (four cores per GPU, over both sockets; a dual-GPU card is two) and PCI-3 (no consumer CPU with
+            three or more cards)."""
+            key = (board.socket, board.memory_type, board.cpu_sockets, count, per_card)
             if key not in cpu_least:
                 cpu_least[key] = next(
                     (
                         price
-                        for price, cores, platform in cpus.get(key[:2], [])
-                        if cores * board.cpu_sockets >= CORES_PER_GPU.floor(count)
+                        for price, cores, platform in cpus.get((board.socket, board.memory_type), [])
+                        if cores * board.cpu_sockets >= CORES_PER_GPU.floor(count * per_card)
                         and MANY_GPU_PLATFORM.holds(count, platform)
                     ),
                     inf,
@@ -197,7 +198,11 @@ class LazyBuildModel:
             geometry = geometry_class(o, bm.training)
             if geometry not in seats:
                 seats[geometry] = min(
-                    (price + cheapest_cpu(bm.boards[k], o.count) for price, k in hosts if seated(bm.boards[k], o)),
+                    (
+                        price + cheapest_cpu(bm.boards[k], o.count, o.gpu.gpus_per_card)
+                        for price, k in hosts
+                        if seated(bm.boards[k], o)
+                    ),
                     default=inf,
                 )
             case = next((price for price, k in chassis if CASE_FIT.holds(o.gpu.length_mm, o.count, bm.chassis[k])), inf)

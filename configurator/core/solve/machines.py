@@ -8,15 +8,34 @@ import dataclasses
 from collections.abc import Callable
 
 from configurator.core.catalog.loader import Catalog
-from configurator.core.catalog.models import Chassis, Cooler, Cpu, MemoryKit, Motherboard, Psu, Record, Storage, System
+from configurator.core.catalog.models import (
+    Chassis,
+    Cooler,
+    Cpu,
+    Gpu,
+    MemoryKit,
+    Motherboard,
+    Psu,
+    Record,
+    Storage,
+    System,
+)
 from configurator.core.errors import ConfiguratorError
 from configurator.core.estimate import estimator as estimator_module
 from configurator.core.estimate.estimator import estimate
-from configurator.core.estimate.host import HostMemory, host_memory
+from configurator.core.estimate.host import (
+    BYTES_PER_TRANSFER,
+    HostMemory,
+    ccd_limit_gbps,
+    cpu_peak_tflops,
+    family,
+    host_from_bandwidth,
+    host_memory,
+)
 from configurator.core.estimate.offload import estimate_on_host, host_ram_needed
 from configurator.core.estimate.precision import GGUF_FOR_INTEGER, GGUF_TYPES
 from configurator.core.estimate.result import EstimateResult
-from configurator.core.estimate.unified import system_gpu
+from configurator.core.estimate.unified import system_gpu, system_vendor
 from configurator.core.estimate.workload import Workload
 from configurator.core.rules import compat, instance
 from configurator.core.rules import compatibility as memory_rules
@@ -33,6 +52,7 @@ from configurator.core.solve.pricing import quote
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name, circuit_volts
 from configurator.core.solve.rules import meets_speed, speed_check
 from configurator.core.solve.sources import PlanContext, register
+from configurator.core.support import end_of_life
 
 GIB = 1024**3
 RAM_FOR_JOB, SPEED, PROMPT = instance(memory_rules.RamForJob), instance(job_rules.Speed), instance(job_rules.PromptWait)
@@ -290,7 +310,7 @@ def _checks(
     assert isinstance(case, Chassis) and isinstance(cooler, Cooler) and isinstance(drive, Storage)
     ram_gb = m.total_gb * host.kits
     modules = m.modules * host.kits
-    need = host_ram_needed(est.host_ram_bytes) / 1e9
+    need = host_ram_needed(est.host_ram_bytes, training=False) / 1e9
     kept = est.host_ram_bytes / 1e9
     checks = [
         RAM_FOR_JOB.say("pass" if ram_gb >= need else "fail", "cpu-only", kept_gb=kept, need_gb=need, ram_gb=ram_gb)
@@ -544,23 +564,15 @@ def _box_build(
     est: EstimateResult,
     request: BuildRequest,
     condition: str = "",
+    raised: float | None = None,
 ) -> Build:
-    """A ready-made APU box as a build: one line, its adapter's power, the share of RAM its iGPU may map."""
+    """A ready-made APU box as a build: one line, its adapter's power, the share of RAM its iGPU may map (`raised`:
+    the job needs the GTT raised to that share, a warning saying how)."""
     u = system.unified
     assert u is not None
     limit = circuit_limit_w(request.circuit)
-    peak = est.peak_gpu
     checks = [
-        MEM_FIT.say(
-            "pass",
-            "unified",
-            need_gib=peak.total / GIB,
-            usable_gib=(peak.usable_bytes or 0) / GIB,
-            chip=u.chip,
-            fraction=u.gpu_memory_fraction,
-            memory_gb=system.memory_gb,
-            note=u.gpu_memory_note,
-        ),
+        _box_memory(system, est, raised),
         CIRCUIT.say(
             "pass" if system.max_power_w <= limit else "fail", "system", max_w=system.max_power_w, limit_w=limit
         ),
@@ -616,6 +628,56 @@ def _box_build(
     )
 
 
+def raised_share(system: System) -> float | None:
+    """The share of an AMD APU box's memory its iGPU may map once the GTT is raised (docs.kernel.org, amdgpu module
+    parameters: gttsize defaults to half the RAM; ttm.pages_limit, or amdgpu.gttsize on older kernels, raises it),
+    leaving the OS its working set (rules.compat.OS_RAM_BYTES); None where no such knob applies (Apple, NVIDIA)."""
+    if system.unified is None or system_vendor(system) != "amd":
+        return None
+    share = 1 - compat.OS_RAM_BYTES / (system.memory_gb * 1e9)
+    return share if share > system.unified.gpu_memory_fraction else None
+
+
+def _on_box(ctx: PlanContext, workload: Workload, system: System) -> tuple[EstimateResult, float | None] | None:
+    """The job on a small box's iGPU at its default share of memory, else at the raised share (the fraction used, or
+    None at the default); None when neither holds it. People raise the GTT to run a model larger than half the RAM:
+    a 780M mini PC with 64 GB serves Gemma 4 28B from all of it (stochasticsandbox.com, 2026-04-04)."""
+    raised = raised_share(system)
+    for share in (None,) if raised is None else (None, raised):
+        try:
+            est = estimate(ctx.model, workload, system_gpu(system, share), 1, exact_weight_bytes=ctx.exact_weight_bytes)
+        except (ValueError, ConfiguratorError):
+            return None
+        peak = est.peak_gpu
+        if peak.total <= (peak.usable_bytes or 0):
+            return est, share
+    return None
+
+
+def _box_memory(system: System, est: EstimateResult, raised: float | None) -> Check:
+    """MEM-FIT on a small box: what the iGPU maps by default, or the raised share the job needs."""
+    u = system.unified
+    assert u is not None
+    peak = est.peak_gpu
+    need, usable = peak.total / GIB, (peak.usable_bytes or 0) / GIB
+    if raised is None:
+        fields = dict(fraction=u.gpu_memory_fraction, note=u.gpu_memory_note)
+        return MEM_FIT.say(
+            "pass", "unified", need_gib=need, usable_gib=usable, chip=u.chip, memory_gb=system.memory_gb, **fields
+        )
+    return MEM_FIT.say(
+        "warn",
+        "raised",
+        need_gib=need,
+        usable_gib=usable,
+        default_gib=system.memory_gb * 1e9 * u.gpu_memory_fraction / GIB,
+        default_fraction=u.gpu_memory_fraction,
+        chip=u.chip,
+        memory_gb=system.memory_gb,
+        os_gb=compat.OS_RAM_BYTES / 1e9,
+    )
+
+
 SMALL_BOX_GB = 64
 """An APU mini PC with at most this much memory is a small box (this module's offer, at reading speed or faster);
 larger unified-memory machines (Strix Halo, DGX Spark, Macs) are also plan()'s ready-made unified offer."""
@@ -640,15 +702,11 @@ def mini_pc(ctx: PlanContext) -> list[Build]:
         q = quote(system, ctx.catalog, request.currency, request.condition)
         if q is None or (request.budget is not None and q.amount > request.budget):
             continue
-        try:
-            est = estimate(ctx.model, workload, system_gpu(system), 1, exact_weight_bytes=ctx.exact_weight_bytes)
-        except (ValueError, ConfiguratorError):
+        ran = _on_box(ctx, workload, system)
+        if ran is None or not serves(ran[0], request):
             continue
-        peak = est.peak_gpu
-        if peak.total > (peak.usable_bytes or 0) or not serves(est, request):
-            continue
-        build = _box_build(system, q.amount, q.note, q.price.date, est, request, q.condition)
-        found.append((q.amount, est.decode_tokens_per_s or 0.0, build))
+        build = _box_build(system, q.amount, q.note, q.price.date, ran[0], request, q.condition, ran[1])
+        found.append((q.amount, ran[0].decode_tokens_per_s or 0.0, build))
     if not found:
         return []
     cheapest = min(found, key=lambda f: (f[0], -f[1]))
@@ -724,7 +782,8 @@ def _with_prompt_check(build: Build) -> Build:
 def experts_in_ram(ctx: PlanContext) -> list[Build]:
     """For a MoE model too big for one card: the cheapest build with llama.cpp keeping the experts in RAM on each
     platform tier that fits the budget (2, 4, 8 and 12 channels, dual socket), a GPU of at least MIN_TIER_VRAM_GB for
-    attention, shared experts and context. Decode speed follows the tier's bandwidth; each says its prompt wait."""
+    attention, shared experts and context, and on the single-socket tier with the most channels its fastest build
+    within the budget (_faster_in_tier). Decode speed follows the tier's bandwidth; each says its prompt wait."""
     from configurator.core.solve.candidates import runs_from_ram
     from configurator.core.solve.plan import _solve_once, _with_offload
 
@@ -748,6 +807,7 @@ def experts_in_ram(ctx: PlanContext) -> list[Build]:
     cap = None if request.budget is None else request.budget * 1.0001  # solve's cost_cap is strict
 
     out: list[Build] = []
+    top: tuple[Tier, Catalog, Build] | None = None
     for tier in TIERS:
         if ctx.should_stop():
             break
@@ -759,9 +819,123 @@ def experts_in_ram(ctx: PlanContext) -> list[Build]:
         )
         if not found:
             continue
-        build = found[0]
-        out.append(_tier_build(build, tier))
+        out.append(_tier_build(found[0], tier))
+        if tier.sockets == 1:
+            top = (tier, catalog, found[0])
+    # the fastest within budget sits on the most channels one process reads (a second socket adds none for llama.cpp:
+    # estimate.host), so only that tier is searched for a quicker CPU and card than its cheapest
+    if top is not None and not ctx.should_stop():
+        faster = _faster_in_tier(ctx, variant, top[1], top[2], seconds, cap)
+        if faster is not None:
+            out.append(_tier_build(faster, top[0]))
     return out
+
+
+TIER_CPUS_TRIED = 3
+"""How many of a tier's quicker CPUs (by the bandwidth they read at their rated memory speed, then their compute) are
+solved for, in order, for its fastest build."""
+GPU_NEAR_BEST = 0.95
+"""The fastest build of a tier takes the cheapest card that decodes within this share of the best affordable card."""
+
+
+def _faster_in_tier(
+    ctx: PlanContext, variant: BuildRequest, catalog: Catalog, cheapest: Build, seconds: float, cap: float | None
+) -> Build | None:
+    """The tier's build on the CPU and card that decode fastest within the budget, when it beats the cheapest by
+    FASTER_ENOUGH. The cheapest host of a tier is often its slowest (a 16-core 4-CCD EPYC 9124) and its cheapest
+    card a slow one beside the experts; an expert buys the quicker part and a card that keeps more of the model when
+    the budget allows. CPUs are tried in the order of the bandwidth they read at their rated memory speed (then their
+    compute); for each, the cards within GPU_NEAR_BEST of the best one the budget leaves room for, then any card."""
+    from configurator.core.solve.plan import _solve_once
+
+    base = cheapest.estimate.decode_tokens_per_s or 0.0
+    if base <= 0:
+        return None
+    workload = on_engine(variant.workload.resolved(ctx.model.max_context), "llama.cpp")
+    cpus = [c for c in catalog.records["cpus"].values() if isinstance(c, Cpu)]
+    rated = {c.id: _rated_host(c) for c in cpus}
+    quicker = sorted(cpus, key=lambda c: (-rated[c.id].effective_gbps, -(rated[c.id].cpu_tflops or 0.0)))
+    if not quicker:
+        return None
+    # the cards are ranked once, on the quickest host; its best card there bounds what any build of the tier reaches
+    near, bound = _near_best_gpus(ctx, workload, catalog, cheapest, quicker[0])
+    if bound < FASTER_ENOUGH * base:
+        return None
+    for cpu in quicker[:TIER_CPUS_TRIED]:
+        for gpus in (near, catalog.records["gpus"]):
+            if ctx.should_stop() or not gpus:
+                continue
+            one = dataclasses.replace(catalog, records={**catalog.records, "cpus": {cpu.id: cpu}, "gpus": gpus})
+            found, _ = _solve_once(
+                variant, one, ctx.model, ctx.exact_weight_bytes, 1, ctx.should_stop, seconds, cost_cap=cap
+            )
+            if found and (found[0].estimate.decode_tokens_per_s or 0.0) >= FASTER_ENOUGH * base:
+                return found[0]
+    return None
+
+
+def _near_best_gpus(
+    ctx: PlanContext, workload: Workload, catalog: Catalog, cheapest: Build, cpu: Cpu
+) -> tuple[dict[str, Record], float]:
+    """The tier's cards whose price fits the room the cheapest build leaves in the budget and whose decode on `cpu`
+    is within GPU_NEAR_BEST of the best of them (the solver then takes the cheapest that builds); only cards no cheaper
+    one dominates are estimated (_undominated), and none past its vendor's support (a plan never calls those fastest);
+    with the best decode among them."""
+    request = ctx.request
+    paid = sum(p.subtotal for p in cheapest.parts if p.category == "gpu")
+    room = None if request.budget is None else request.budget - (cheapest.total_price - paid)
+    # a card with less memory than the cheapest build's keeps fewer experts: not the way to a faster build
+    mine = ctx.catalog.records["gpus"].get(cheapest.gpu_id)
+    floor_gb = mine.vram_gb if isinstance(mine, Gpu) else 0.0
+    priced: list[tuple[float, str, Gpu]] = []
+    for gid, g in catalog.records["gpus"].items():
+        q = quote(g, ctx.catalog, request.currency, request.condition) if isinstance(g, Gpu) else None
+        # a card past its vendor's software support is never called fastest (support.END_OF_LIFE): not this build's
+        if (
+            isinstance(g, Gpu)
+            and q is not None
+            and (room is None or q.amount <= room)
+            and g.vram_gb >= floor_gb
+            and not end_of_life(g.vendor, g.architecture)
+        ):
+            priced.append((q.amount, gid, g))
+    host = _rated_host(cpu)
+    speeds: dict[str, float] = {}
+    for _amount, gid, g in _undominated(priced):
+        try:
+            est = estimate_on_host(ctx.model, workload, g, 1, host, ctx.exact_weight_bytes)
+        except (ValueError, ConfiguratorError):
+            continue
+        speeds[gid] = est.decode_tokens_per_s or 0.0
+    best = max(speeds.values(), default=0.0)
+    near = {gid: catalog.records["gpus"][gid] for gid, v in speeds.items() if best > 0 and v >= GPU_NEAR_BEST * best}
+    return near, best
+
+
+def _undominated(priced: list[tuple[float, str, Gpu]]) -> list[tuple[float, str, Gpu]]:
+    """The cards no cheaper card of the same vendor matches in memory, bandwidth and compute: only these can be the
+    cheapest card near the best decode (llama.cpp's backend is the vendor's, so vendors are not compared)."""
+    kept: list[tuple[float, str, Gpu]] = []
+    for amount, gid, g in sorted(priced, key=lambda t: (t[0], t[1])):
+        if not any(
+            k.vendor == g.vendor
+            and k.vram_gb >= g.vram_gb
+            and k.memory_bandwidth_gbps >= g.memory_bandwidth_gbps
+            and (k.fp16_tflops or 0.0) >= (g.fp16_tflops or 0.0)
+            for _a, _i, k in kept
+        ):
+            kept.append((amount, gid, g))
+    return kept
+
+
+def _rated_host(cpu: Cpu) -> HostMemory:
+    """`cpu`'s RAM as a decode reads it with every channel filled at its rated speed: an upper bound of what a build on
+    it reaches (the kit's speed and two DIMMs per channel can only lower it)."""
+    peak = cpu.memory_channels * cpu.memory_speed_mts * BYTES_PER_TRANSFER / 1000
+    limit = ccd_limit_gbps(cpu)
+    return host_from_bandwidth(
+        min(peak, limit) if limit is not None else peak, family(cpu), None, cpu_peak_tflops(cpu), cpu.pcie_gen
+    )
 
 
 def _tier_build(build: Build, tier: Tier) -> Build:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from configurator.core.solve.build import Build
 from configurator.core.solve.candidates import Candidates
+from configurator.core.solve.ranking import SAME_CARD_AGAIN
 from configurator.core.solve.request import BuildRequest
 from configurator.core.solve.sources import PlanContext, register
 
@@ -53,7 +54,20 @@ def solver_builds(ctx: PlanContext) -> list[Build]:
     if isinstance(ctx, PlanRun):
         ctx.solved[AS_ASKED] = cand
         ctx.builds[AS_ASKED] = builds
-    return _kind(builds, "", "")
+    return [_more_of_the_owned(b) for b in builds]
+
+
+def _more_of_the_owned(build: Build) -> Build:
+    """A solver build that buys more of the card the user owns says so, and what the owned card(s) bring."""
+    card = next((p for p in build.parts if p.category == "gpu"), None)
+    if card is None or not card.owned or card.quantity <= card.owned:
+        return build.model_copy(update={"label": "", "why": ""})
+    vram = float(card.spec.get("vram_gb") or 0) * int(card.spec.get("gpus_per_card") or 1)
+    why = (
+        f"your {card.owned} x {card.name} brings {vram * card.owned:g} of the {vram * card.quantity:g} GB; "
+        f"{card.quantity - card.owned} more of the same card: the same drivers and an even split"
+    )
+    return build.model_copy(update={"label": SAME_CARD_AGAIN, "why": why})
 
 
 def _depth(request: BuildRequest) -> int:

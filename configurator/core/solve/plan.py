@@ -690,7 +690,13 @@ def _diagnose(
     def servers(relaxed: BuildRequest) -> Build | None:
         return _cluster(relaxed, catalog, model, relaxed.workload.resolved(model.max_context), exact)
 
-    return relax.diagnose(request, catalog, model, exact, cand, should_stop, solve=cheapest, cluster_of=servers)
+    def slow_machine(relaxed: BuildRequest) -> Build | None:
+        found = _machines_for(relaxed, catalog, model, exact, should_stop, slow_prompt=True)
+        return min(found, key=lambda b: b.total_price) if found else None
+
+    return relax.diagnose(
+        request, catalog, model, exact, cand, should_stop, solve=cheapest, cluster_of=servers, slow_machine=slow_machine
+    )
 
 
 WAY_OUT_MACHINES = ("cpu-only", "mini-pc", "unified-memory")
@@ -698,10 +704,16 @@ WAY_OUT_MACHINES = ("cpu-only", "mini-pc", "unified-memory")
 
 
 def _machines_for(
-    request: BuildRequest, catalog: Catalog, model: ModelArch, exact: int | None, should_stop: Callable[[], bool]
+    request: BuildRequest,
+    catalog: Catalog,
+    model: ModelArch,
+    exact: int | None,
+    should_stop: Callable[[], bool],
+    slow_prompt: bool = False,
 ) -> list[Build]:
     """The machines without a bought GPU that run `request` as asked, passing every rule and not slow (ranking's
-    slow_cpu_only): candidates for a way out."""
+    slow_cpu_only): candidates for a way out. `slow_prompt`: instead those slow only for their prompt wait (PROMPT),
+    which relax.diagnose offers, saying the wait, when it finds no other way out."""
     ctx = PlanContext(
         request=request,
         catalog=catalog,
@@ -716,7 +728,12 @@ def _machines_for(
             continue
         for build in entry.run(ctx):
             m = measure(build, request)
-            if m.passing and not m.slow_cpu_only and meets_speed(build.estimate, request):
+            slow_only_for_prompt = m.slow_cpu_only and m.readable and not m.short
+            if (
+                m.passing
+                and meets_speed(build.estimate, request)
+                and (slow_only_for_prompt if slow_prompt else not m.slow_cpu_only)
+            ):
                 out.append(build)
     return out
 
@@ -962,7 +979,17 @@ def _nothing_fits(
             f"no machine assembled from parts can do this; the plan uses {cluster.nodes} ready-made server(s)"
             + ("" if cluster.power.circuit_ok else " on server-room power")
         )
+        if cluster.nodes > 1:
+            notes.append(RACK_SCALE_NOTE)
     return _enriched(rank_and_label(extra, request), catalog, model, asked, exact), infeasible, notes
+
+
+RACK_SCALE_NOTE = (
+    "rack-scale NVLink systems (GB200/GB300 NVL72: 72 GPUs in one NVLink domain, where jobs of this size are often "
+    "run) are not among the candidates: NVIDIA publishes no price for them and their Grace CPUs have no catalog "
+    "record yet; the servers above talk over InfiniBand"
+)
+"""Said under a plan of several 8-GPU servers (#28): why the rack a practitioner might compare is not offered."""
 
 
 def _native_precision(request: BuildRequest, model: ModelArch) -> BuildRequest:

@@ -70,6 +70,11 @@ def job_tokens_per_s(estimate: EstimateResult) -> float | None:
     return float(tokens) / (estimate.wall_hours * 3600)
 
 
+SAME_CARD_AGAIN = "with your own card and more of it"
+"""The kind of a build on the owned card that buys more of the same model (solve.offers): the plain upgrade (an owned
+RTX 3060 and a second one: the same drivers, an even split), shown before the unlabelled mixes with other cards."""
+
+
 @dataclass(frozen=True)
 class Measures:
     """What every label is decided on, the same for every build whatever its source."""
@@ -359,7 +364,12 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
     def order_key(i: int) -> tuple[bool, bool, float, float]:
         return (not m[i].passing, not m[i].readable or m[i].slow_cpu_only or m[i].too_loud, m[i].price, -m[i].speed)
 
-    rest = sorted((i for i in range(len(pool)) if not f.claims[i] and (comparison or not dominated(i))), key=order_key)
+    def rest_key(i: int) -> tuple[bool, tuple[bool, bool, float, float]]:
+        # owning a card, one more of it is the plain upgrade: shown before the unlabelled mixes with other cards
+        # (a 3060 + 2060 pair 50 USD cheaper had pushed the second RTX 3060 off the list)
+        return (pool[i].label != SAME_CARD_AGAIN, order_key(i))
+
+    rest = sorted((i for i in range(len(pool)) if not f.claims[i] and (comparison or not dominated(i))), key=rest_key)
     shown = (labelled + rest)[: request.top_k]
     shown.sort(key=order_key)
     return shown

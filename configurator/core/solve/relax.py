@@ -25,9 +25,10 @@ from configurator.core.estimate.precision import GGUF_TYPES
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.reasons import EN, REJECT_DULL, Reason, Value, english, rejection_kind
+from configurator.core.rules.job import PromptWait
 from configurator.core.rules.power import Circuit
 from configurator.core.rules.site import SitePower
-from configurator.core.solve.build import Build, Infeasible, Relaxation
+from configurator.core.solve.build import Build, Check, Infeasible, Relaxation
 from configurator.core.solve.candidates import Candidates, gpu_allowed, runs_from_ram
 from configurator.core.solve.power import power_limit_speed
 from configurator.core.solve.power_cap import VENDOR_RULES
@@ -258,7 +259,8 @@ def _describe(
     budget = Reason.of(
         "way.budget", amount=math.ceil(cost), currency=request.currency
     )  # what Apply sets (whole units up)
-    if kind == "budget":
+    wait = _prompt_wait(build)
+    if kind == "budget" and (build is None or build.gpu_count or wait is None):
         return budget
     kinds = kind.split("+")
     words = [budget if k == "budget" else _phrase(k, relaxed, request, build, moe) for k in kinds]
@@ -281,6 +283,16 @@ def _describe(
         cpu_only=build is not None and not build.gpu_count,
         currency=request.currency,
         price=float(math.ceil(cost)) if over else cost,
+        **({"wait_s": float(wait.fields["wait_s"]), "prompt": int(wait.fields["prompt"])} if wait else {}),  # type: ignore[arg-type]
+    )
+
+
+def _prompt_wait(build: Build | None) -> Check | None:
+    """The PROMPT warning of a way out's machine (a CPU computes a long prompt slowly: minutes), else None."""
+    if build is None:
+        return None
+    return next(
+        (c for c in build.checks if c.rule == PromptWait.id and c.status != "pass" and c.fields.get("wait_s")), None
     )
 
 
@@ -459,6 +471,10 @@ def _accumulated(
     return _Found("+".join(applied), _as_applied(request, combined, build.total_price), build)
 
 
+OTHER_JOB = {"method"}
+"""Relaxations that change the job rather than the machine (QLoRA for a full fine-tune)."""
+
+
 def _affordable(cost: float, request: BuildRequest) -> bool:
     """Within half as much again as the budget: then money, not a slower machine, is the way out."""
     return request.budget is None or cost <= 1.5 * request.budget
@@ -469,9 +485,17 @@ def _ranked(found: list[_Found], request: BuildRequest) -> list[_Found]:
     half as much again as the budget; beyond that a slower machine is the sensible answer), and of the slower
     answers none that gives up most of the speed asked while another keeps half of it."""
     performance_only = {"speed", "deadline"}
+    # another job (QLoRA for a full fine-tune) is the user's call, not a way out, while a machine or servers run the
+    # job as asked within reach (#28: a 70B full fine-tune at 200,000 USD was told "use QLoRA: 2 x Tesla P40" above
+    # the 152,000 USD 8 x MI300X server that runs it in a server room)
+    other_job = OTHER_JOB
 
     if any(not set(f.kind.split("+")) & performance_only and _affordable(f.price, request) for f in found):
         found = [f for f in found if not set(f.kind.split("+")) & performance_only]
+    if any(
+        not set(f.kind.split("+")) & (performance_only | other_job) and _affordable(f.price, request) for f in found
+    ):
+        found = [f for f in found if not set(f.kind.split("+")) & other_job]
     if request.min_decode_tps:
 
         def speed(f: _Found) -> float:
@@ -547,12 +571,21 @@ def diagnose(
     *,
     solve: Solve,
     cluster_of: ClusterOf,
+    slow_machine: Callable[[BuildRequest], Build | None] | None = None,
     seconds: float = SEARCH_SECONDS,
 ) -> tuple[Infeasible, Build | None]:
     """Why nothing fits (one sentence, short details under it) and every way out found, cheapest first; with the
-    ready-made servers to show when they are the way out (or run the job as asked in a server room)."""
+    ready-made servers to show when they are the way out (or run the job as asked in a server room). `slow_machine`:
+    the cheapest machine without a GPU whose prompts wait minutes (PROMPT), a way out that says the wait when no other
+    is found: beside a way with a GPU it is no rival for the cheapest, as a plan's slow CPU-only build is none for
+    "cheapest" (ranking.slow_cpu_only; DeepSeek-V3 q2_k: an 8,220 USD CPU box whose 4k prompt waits 13 minutes, beside
+    an RTX 2070 with the experts in RAM for 8,380)."""
     clauses, blocking, closest = _first_clause(request, catalog, cand)
     found = search(request, solve, should_stop, seconds)
+    alone = slow_machine is not None and not found and not should_stop()
+    slow = slow_machine(request.model_copy(update={"budget": None})) if slow_machine is not None and alone else None
+    if slow is not None:
+        found.append(_Found("budget", _as_applied(request, request, slow.total_price), slow))
     cluster = None
     if request.allow_clusters:
         cluster = cluster_of(request)
@@ -570,6 +603,7 @@ def diagnose(
             for f in sorted(found, key=lambda f: f.price)
             if "+" not in f.kind
             and f.kind not in ("cluster", "budget")
+            and (f.kind not in OTHER_JOB or f in ranked)  # another job set aside (_ranked) binds nothing
             and (request.budget is None or f.price <= request.budget)
         )
         if request.budget is not None and first.price > request.budget and "budget" not in blocking:

@@ -343,8 +343,9 @@ def _ram_checks(a: Assembly, est: EstimateResult) -> list[Check]:
         RAM_TWICE.say("pass" if a.ram_gb >= 2 * vram else "warn", "twice", ram_gb=a.ram_gb, twice_gb=2 * vram)
     )
     if est.host_ram_bytes:
-        host = compat.ram_needed_gb(0, est.host_ram_bytes)
-        what = "offload" if est.workload.get("kind") != "inference" else "weights" if est.offloaded_bytes else "buffers"
+        training = est.workload.get("kind") != "inference"
+        host = compat.ram_needed_gb(0, est.host_ram_bytes, training=training)
+        what = "offload" if training else "weights" if est.offloaded_bytes else "buffers"
         kept = est.host_ram_bytes / 1e9
         checks.append(
             RAM_FOR_JOB.say("pass" if a.ram_gb >= host else "fail", "kept", kept_gb=kept, what=what, need_gb=host)
@@ -354,7 +355,10 @@ def _ram_checks(a: Assembly, est: EstimateResult) -> list[Check]:
 
 def _host_checks(a: Assembly, request: BuildRequest, est: EstimateResult, storage_need_gb: float) -> list[Check]:
     """CPU, RAM, storage and the CPU cooler; what the software supports."""
-    checks = [compat.cpu_board(a.cpu, a.board), *_shown([CORES_PER_GPU.check(a.cpu.cores * a.sockets, a.gpus)])]
+    checks = [
+        compat.cpu_board(a.cpu, a.board),
+        *_shown([CORES_PER_GPU.check(a.cpu.cores * a.sockets, a.gpus * a.gpu.gpus_per_card)]),
+    ]
     checks += _ram_checks(a, est)
     checks.append(compat.dimm_population(a.cpu, a.board, a.modules))
     checks.append(compat.memory_board(a.memory, a.board))
