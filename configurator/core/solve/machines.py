@@ -498,7 +498,7 @@ class _HostEstimates:
         except (ValueError, ConfiguratorError):
             est = None
         if est is not None and self.need is None:
-            self.need = host_ram_needed(est.host_ram_bytes)  # int(ram) <= ram: never more than the estimate's need
+            self.need = host_ram_needed(est.host_ram_bytes, training=False)  # int(ram) <= ram: never more than its need
         self.found[key] = est
         return est
 
