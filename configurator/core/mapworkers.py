@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import concurrent.futures as cf
+import importlib
 import multiprocessing
 import os
 import sys
@@ -24,6 +25,9 @@ POLL_S = 0.05
 """How often a waiting map looks at its stop flag while its cells are solved elsewhere."""
 WATCH_S = 1.0
 """How often a worker looks whether the process it serves is still alive."""
+
+LOADED = ("configurator.core.advise", "configurator.core.solve.loaded")
+"""The modules that load what a cell solves with (the planner, OR-Tools) before the workers start."""
 
 _WORKER: dict[str, Any] = {}  # in a worker process: its catalog, its MapCache and the job counter
 
@@ -115,9 +119,12 @@ class MapWorkers:
         self.method = method or start_method() or "spawn"
         context = multiprocessing.get_context(self.method)
         if self.method == "forkserver":
-            # the server imports the solver once; every worker forks from it warm. Not __main__: the app's own
-            # entry point must not run again in the server
-            context.set_forkserver_preload(["configurator.core.advise"])
+            # the server imports the solver and OR-Tools once; every worker forks from it warm. Not __main__: the
+            # app's own entry point must not run again in the server
+            context.set_forkserver_preload(list(LOADED))
+        elif self.method == "fork":
+            for module in LOADED:  # the workers inherit them: none imports OR-Tools at its first cell
+                importlib.import_module(module)
         self._job = context.Value("i", 0)
         self._pool: cf.ProcessPoolExecutor | None = cf.ProcessPoolExecutor(
             self.processes, mp_context=context, initializer=_init, initargs=(catalog, self._job, os.getpid())
@@ -127,17 +134,20 @@ class MapWorkers:
         return self
 
     def __exit__(self, *_exc: object) -> None:
-        self.close()
+        # the map is done: wait for the idle workers to end. Left running (wait=False) at the exit of `llm-rig map`,
+        # the interpreter's own exit hook wrote to the pool's closed wake-up pipe ("OSError: Bad file descriptor")
+        self.close(wait=True)
 
     def stop(self) -> None:
         """End the cells being solved (they return as stopped) and the ones queued."""
         with self._job.get_lock():
             self._job.value += 1
 
-    def close(self) -> None:
+    def close(self, wait: bool = False) -> None:
+        """End the workers; `wait` for them to have ended (the app never waits: its window must not freeze)."""
         self.stop()
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.shutdown(wait=wait, cancel_futures=True)
             self._pool = None
 
     def solve(

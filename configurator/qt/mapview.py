@@ -6,7 +6,7 @@ import html
 import threading
 
 import pyqtgraph as pg
-from PySide6.QtCore import QThreadPool
+from PySide6.QtCore import QThreadPool, QTimer
 from PySide6.QtGui import QBrush, QColor, QFontMetrics
 from PySide6.QtWidgets import (
     QDialog,
@@ -24,6 +24,7 @@ from configurator.core.advise import (
     MACHINE_COLOURS,
     MapCache,
     MapCell,
+    MapChoice,
     RankedGpu,
     RecommendationMap,
     column_label,
@@ -106,7 +107,12 @@ class RecommendationMapDialog(QDialog):
         session.catalog_changed.connect(self.refresh_for_catalog)
         # the bars rank GPUs for the session's request: a clicked cell (or any edit) changes it
         session.request_changed.connect(self._on_session_request_changed)
-        self.refresh()
+        self.ranking: tuple[RankedGpu, ...] = ()
+        self.empty_note: pg.TextItem | None = None
+        self.refresh(ranking=False)
+        # the bars estimate every GPU on this thread (about a second of CPU): after the dialog is on screen, not
+        # before it (#34: shown at once, the cells solved in the background meanwhile)
+        QTimer.singleShot(0, self, self._draw_ranking_if_open)
 
     def _workloads_at(self, context: int | None) -> list:  # type: ignore[type-arg]
         """The columns' workloads at the user's context: a cell is solved, and opened, for the job as asked (a click
@@ -120,8 +126,13 @@ class RecommendationMapDialog(QDialog):
     def _on_session_request_changed(self, _request: object) -> None:
         self.draw_ranking()
 
-    def refresh(self) -> None:
-        """Re-solve the map in the background (prices, filter and site from the session's request)."""
+    def _draw_ranking_if_open(self) -> None:
+        if not self.closed:
+            self.draw_ranking()
+
+    def refresh(self, ranking: bool = True) -> None:
+        """Re-solve the map in the background (prices, filter and site from the session's request), and redraw the
+        value bars unless `ranking` is false."""
         if self._stop is not None:
             self._stop.set()
         self._job += 1
@@ -160,7 +171,8 @@ class RecommendationMapDialog(QDialog):
         self._alive[job.job_id] = job.signals
         job.signals.done.connect(lambda job_id: self._alive.pop(job_id, None))
         self._pool.start(job)
-        self.draw_ranking()
+        if ranking:
+            self.draw_ranking()
 
     def _workers_for(self, catalog):  # type: ignore[no-untyped-def]
         """The worker processes for this catalog (each holds a copy): new ones when the catalog changes."""
@@ -212,15 +224,17 @@ class RecommendationMapDialog(QDialog):
         column = self.columns.index(cell.column)
         self.cells[(row, column)] = cell
         c = cell.cheapest
-        item = QTableWidgetItem(f"{c.count} x {short_gpu_name(c.gpu_name)}\n{c.price:,.0f} {c.currency}" if c else "—")
+        item = QTableWidgetItem(f"{machine_text(c)}\n{c.price:,.0f} {c.currency}" if c else "—")
         item.setToolTip(
             cell.reason
-            or "; ".join(f"or {a.count} x {short_gpu_name(a.gpu_name)}: {a.price:,.0f}" for a in cell.alternatives)
+            or "; ".join(f"or {machine_text(a)}: {a.price:,.0f}" for a in cell.alternatives)
             or (c.machine if c else "")
         )
         if c is not None:
             item.setBackground(QBrush(QColor(MACHINE_COLOURS[c.machine])))
         self.table.setItem(row, column, item)
+        # as each cell arrives: rows sized only when the map was done hid a drawn cell's price until the last cell
+        self.table.resizeRowToContents(row)
 
     def _on_job_finished(self, job_id: int, result: RecommendationMap) -> None:
         if job_id == self._job:
@@ -237,8 +251,8 @@ class RecommendationMapDialog(QDialog):
         request = self.session.request
         model = self.session.catalog.records["models"].get(request.model_id)
         self.chart.clear()
-        self.ranking: tuple[RankedGpu, ...] = ()
-        self.empty_note: pg.TextItem | None = None
+        self.ranking = ()
+        self.empty_note = None
         if not isinstance(model, ModelArch):
             self.chart.setTitle(VALUE_TITLE)
             return
@@ -318,6 +332,12 @@ class RecommendationMapDialog(QDialog):
         dialog = QPrintPreviewDialog(printer, self)
         dialog.paintRequested.connect(doc.print_)
         dialog.exec()
+
+
+def machine_text(choice: MapChoice) -> str:
+    """A cell's machine: "2 x RTX 3090", or a machine without a card of its own by its name ("0 x CPU only" was shown)."""
+    name = short_gpu_name(choice.gpu_name)
+    return name if choice.count == 0 else f"{choice.count} x {name}"
 
 
 def opened_request(current, cell_request):  # type: ignore[no-untyped-def]

@@ -164,6 +164,7 @@ def test_the_value_chart_says_why_it_is_empty(qtbot, window) -> None:  # type: i
         session, window, models=[session.catalog.records["models"]["llama-3.2-1b"]], columns=("int4",)
     )
     qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: dialog.empty_note is not None, timeout=20_000)  # drawn once the dialog is shown (#34)
     assert dialog.ranking == () or all(r.price_per_tps is None for r in dialog.ranking)
     assert dialog.empty_note is not None and "nothing to rank" in dialog.empty_note.toPlainText()
     session.set_request(
@@ -208,3 +209,64 @@ def test_a_click_keeps_every_other_input_and_a_target_leaves_training_cells_alon
     assert opened.model_id == "llama-3.2-1b" and opened.workload.precision == "int4"
     assert opened.workload.context == 8192 and opened.min_decode_tps == 10 and opened.budget == 4000
     session.wait_idle()
+
+
+def test_the_map_draws_each_cell_as_it_is_solved(qtbot, window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """#31/#34: cells appear as they are solved, not when the map is done. The last cell is held until the other three
+    are on screen (in the table, the progress bar at 3 of 4), so a dialog that drew only the finished map fails."""
+    import threading
+
+    from configurator.core import advise
+    from configurator.qt import mapview
+
+    release = threading.Event()
+    solve_cell = advise.solve_cell
+
+    def held_last(model, workload, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if model.id == "qwen3-8b" and workload.precision == "int8":
+            release.wait(60)
+        return solve_cell(model, workload, *args, **kwargs)
+
+    monkeypatch.setattr(advise, "solve_cell", held_last)
+    monkeypatch.setattr(mapview, "start_method", lambda clean=False: None)  # in this process: the patch holds
+    session = window.session
+    models = [session.catalog.records["models"][m] for m in ("llama-3.2-1b", "qwen3-8b")]
+    dialog = RecommendationMapDialog(session, window, models=models, columns=("int4", "int8"))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.resize(520, 700)  # columns as narrow as the six of the full map at 1600 px: a machine's name wraps
+    try:
+        qtbot.waitUntil(lambda: len(dialog.cells) == 3, timeout=60_000)
+        assert dialog.map_result is None and dialog.table.item(1, 1) is None  # the held cell: not drawn, not done
+        assert (dialog.progress.value(), dialog.progress.maximum()) == (3, 4)
+        drawn = [dialog.table.item(r, c) for r, c in ((0, 0), (0, 1), (1, 0))]
+        assert all(item is not None and item.text() for item in drawn)
+        # a drawn cell shows its price at once: rows sized only at the end hid it behind "32 GB ..." until then
+        assert all(dialog.table.rowHeight(r) >= dialog.table.sizeHintForRow(r) for r in (0, 1))
+    finally:
+        release.set()
+    qtbot.waitUntil(lambda: dialog.map_result is not None, timeout=60_000)
+    assert dialog.table.item(1, 1) is not None and len(dialog.cells) == 4
+    dialog.close()
+
+
+def test_a_machine_without_a_card_is_named_without_a_count() -> None:
+    """The map under Xvfb read "0 x CPU only" for a CPU-only box; a card's count stays."""
+    from configurator.core.advise import MapChoice
+    from configurator.qt.mapview import machine_text
+
+    def choice(count: int, name: str) -> MapChoice:
+        return MapChoice(
+            gpu="none" if not count else "rtx-3090",
+            gpu_name=name,
+            count=count,
+            nodes=1,
+            machine="tower",
+            price=1330.0,
+            currency="USD",
+            decode_tokens_per_s=6.0,
+            gpu_hours=None,
+        )
+
+    assert machine_text(choice(0, "CPU only")) == "CPU only"
+    assert machine_text(choice(2, "NVIDIA GeForce RTX 3090")) == f"2 x {short_gpu_name('NVIDIA GeForce RTX 3090')}"

@@ -162,6 +162,35 @@ def _dc_load(cpu: Cpu, modules: int) -> float:
     return cpu.tdp_w + pw.rest_power_w(modules, 1, False)
 
 
+def _tower_fits(board: Motherboard, case: Record) -> bool:
+    """A tower case without a board of its own that takes this board (remembered by the records: #34)."""
+
+    def check() -> bool:
+        return (
+            isinstance(case, Chassis)
+            and not case.integrated_board
+            and case.kind in ("mid-tower", "full-tower")
+            and compat.board_chassis(board, case).status == "pass"
+        )
+
+    return remember("tower-fits", (id(board), id(case)), (board, case), check)
+
+
+def _cooler_fits(cooler: Record, cpu: Cpu, case: Chassis, board: Motherboard) -> bool:
+    """A cooler that fits this CPU, case and board (remembered by the records: #34)."""
+
+    def check() -> bool:
+        return (
+            isinstance(cooler, Cooler)
+            and compat.cooler_cpu(cooler, cpu, case).status == "pass"
+            and compat.cooler_chassis(cooler, case).status == "pass"
+            and compat.cooler_board(cooler, board).status == "pass"
+        )
+
+    records = (cooler, cpu, case, board)
+    return remember("cooler-fits", tuple(id(r) for r in records), records, check)
+
+
 def _around(
     cand: Candidates,
     cpu: Priced,
@@ -188,12 +217,7 @@ def _around(
         ("chassis", b.id),
         lambda: _cheapest(
             cand.chassis,
-            lambda p: (
-                isinstance(p.record, Chassis)
-                and not p.record.integrated_board
-                and p.record.kind in ("mid-tower", "full-tower")
-                and compat.board_chassis(b, p.record).status == "pass"
-            ),
+            lambda p: _tower_fits(b, p.record),
         ),
     )
     if chassis is None:
@@ -204,12 +228,7 @@ def _around(
         ("cooler", c.id, case.id, b.id),
         lambda: _cheapest(
             cand.coolers,
-            lambda p: (
-                isinstance(p.record, Cooler)
-                and compat.cooler_cpu(p.record, c, case).status == "pass"
-                and compat.cooler_chassis(p.record, case).status == "pass"
-                and compat.cooler_board(p.record, b).status == "pass"
-            ),
+            lambda p: _cooler_fits(p.record, c, case, b),
         ),
     )
     load = _dc_load(c, modules)
@@ -241,19 +260,32 @@ def _around(
 
 
 def _platforms(cand: Candidates) -> list[tuple[Priced, Priced, Priced, int]]:
-    """Every single-socket CPU, board and memory population that the compatibility rules allow."""
+    """Every single-socket CPU, board and memory population that the compatibility rules allow.
+
+    The rules read the records only, never a price or the model: the combinations (as positions in the lists) are
+    remembered by the records, so every map cell and plan over the same parts pays for them once (#34)."""
+    lists = (cand.cpus, cand.boards, cand.memory)
+    records = tuple(p.record for parts in lists for p in parts)
+    sold = tuple(board.quote is not None or bool(board.owned) for board in cand.boards)
+    key = (tuple(tuple(id(p.record) for p in parts) for parts in lists), sold)
+    found = remember("platforms", key, records, lambda: _platform_positions(cand))
+    return [(cand.cpus[c], cand.boards[b], cand.memory[m], kits) for c, b, m, kits in found]
+
+
+def _platform_positions(cand: Candidates) -> tuple[tuple[int, int, int, int], ...]:
+    """_platforms as positions: (CPU, board, memory kit, kits)."""
     out = []
-    for cpu in cand.cpus:
+    for ci, cpu in enumerate(cand.cpus):
         c = cpu.record
         assert isinstance(c, Cpu)
-        for board in cand.boards:
+        for bi, board in enumerate(cand.boards):
             b = board.record
             assert isinstance(b, Motherboard)
             if board.quote is None and not board.owned:
                 continue  # a GPU server's own board: sold with its barebone
             if b.cpu_sockets != 1 or compat.cpu_board(c, b).status != "pass":
                 continue
-            for memory in cand.memory:
+            for mi, memory in enumerate(cand.memory):
                 m = memory.record
                 assert isinstance(m, MemoryKit)
                 if compat.memory_board(m, b).status != "pass" or m.memory_type != c.memory_type:
@@ -264,8 +296,8 @@ def _platforms(cand: Candidates) -> list[tuple[Priced, Priced, Priced, int]]:
                         continue
                     if compat.dimm_population(c, b, modules).status == "fail":
                         continue
-                    out.append((cpu, board, memory, kits))
-    return out
+                    out.append((ci, bi, mi, kits))
+    return tuple(out)
 
 
 def _checks(
@@ -444,9 +476,36 @@ def cpu_only(ctx: PlanContext) -> list[Build]:
     )
 
 
+class _HostEstimates:
+    """One job's CPU-only estimates, by what they read of the host. The RAM the job needs is the same on every host
+    (estimate.offload._memory: the weights, cache and activations), so a host with less is not estimated: it cannot
+    fit (host_ram_needed, RAM-3), and most hosts of a large model are such (#34)."""
+
+    def __init__(self, ctx: PlanContext, workload: Workload) -> None:
+        self.ctx, self.workload = ctx, workload
+        self.found: dict[tuple[object, ...], EstimateResult | None] = {}
+        self.need: float | None = None  # bytes of RAM the job needs, from its first estimate
+
+    def of(self, host: HostMemory) -> EstimateResult | None:
+        key = (host.effective_gbps, host.capacity_gb, host.cpu_tflops, host.peak_gbps)
+        if key in self.found:
+            return self.found[key]
+        capacity = host.capacity_bytes
+        if self.need is not None and capacity is not None and capacity < self.need:
+            return None  # the estimate would say: does not fit
+        try:
+            est = estimate_on_host(self.ctx.model, self.workload, None, 0, host, self.ctx.exact_weight_bytes)
+        except (ValueError, ConfiguratorError):
+            est = None
+        if est is not None and self.need is None:
+            self.need = host_ram_needed(est.host_ram_bytes, training=False)  # int(ram) <= ram: never more than its need
+        self.found[key] = est
+        return est
+
+
 def _cpu_only(ctx: PlanContext, workload: Workload, cand: Candidates) -> list[Build]:
     request = ctx.request
-    estimates: dict[tuple[object, ...], EstimateResult | None] = {}
+    estimates = _HostEstimates(ctx, workload)
     found: list[tuple[float, float, _Host, EstimateResult]] = []
     seen: dict[tuple[object, ...], Priced | None] = {}  # parts around a platform, by what they depend on
     least = float("inf")  # the cheapest machine found so far
@@ -466,13 +525,7 @@ def _cpu_only(ctx: PlanContext, workload: Workload, cand: Candidates) -> list[Bu
             host: HostMemory = host_memory(c, m, kits)
         except ConfiguratorError:
             continue
-        key = (host.effective_gbps, host.capacity_gb, host.cpu_tflops, host.peak_gbps)
-        if key not in estimates:
-            try:
-                estimates[key] = estimate_on_host(ctx.model, workload, None, 0, host, ctx.exact_weight_bytes)
-            except (ValueError, ConfiguratorError):
-                estimates[key] = None
-        est = estimates[key]
+        est = estimates.of(host)
         if est is None or not est.fits or not serves(est, request):
             continue
         machine = _around(cand, cpu, board, memory, kits, request, seen)

@@ -44,6 +44,7 @@ from configurator.core.solve.candidates import (
     runs_from_ram,
     storage_of,
 )
+from configurator.core.solve.memo import remember
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_volts
 from configurator.core.solve.slots import Placement, needs_gap, span
 
@@ -110,6 +111,12 @@ class _PsuChoice:
     capacity_w: float
     tier: str
     kind: str  # atx3, atx2, included
+
+
+def _allowed_pair(name: str, allowed: Callable[[Any, Any], bool], left: Any, right: Any) -> bool:
+    """A pairwise verdict (forbid_pairs), remembered by rule table and the two records: the rules read the records
+    only, so every model of every plan and map cell asks each pair once (#34)."""
+    return remember("pairs", (name, id(left), id(right)), (left, right), lambda: bool(allowed(left, right)))
 
 
 def _paid(p: Priced | None, qty: int) -> int:
@@ -296,7 +303,7 @@ class BuildModel:
             (lk, rk)
             for lk, lids in lefts.items()
             for rk, rids in rights.items()
-            if not allowed(left[lids[0]], right[rids[0]])
+            if not _allowed_pair(name, allowed, left[lids[0]], right[rids[0]])
         ]
         # a class gets its variable only when the rule forbids one of its pairs
         lvars = {
