@@ -30,7 +30,7 @@ FRESH_FLOOR = {
     "gpus": 26,
     "cpus": 1,
     "motherboards": 0,
-    "memory": 10,
+    "memory": 11,
     "psus": 0,
     "chassis": 0,
     "coolers": 0,
@@ -39,8 +39,9 @@ FRESH_FLOOR = {
     "accessories": 0,
 }
 """The level reached on 2026-12-03 (records per kind whose newest price is dated FRESH_SINCE or later): a floor the
-catalog may not fall below. Memory went from 15 to 10 when Counterpoint's Q2 2026 RDIMM forecast (dated 2026-06-30 on
-eight kits) was taken out: a forecast is not a price; three of those kits now carry observed June-July 2026 prices. Far from FRESH_TARGET: dated prices from June 2026 on were found for few parts; every
+catalog may not fall below. Memory went from 15 to 11 when Counterpoint's Q2 2026 RDIMM forecast (dated 2026-06-30 on
+eight kits) was taken out: a forecast is not a price; three of those kits now carry observed June-July 2026 prices,
+and the DDR4 RDIMM kit an October 2026 used one. Far from FRESH_TARGET: dated prices from June 2026 on were found for few parts; every
 other part keeps its older price and is flagged in each build that uses it (Quote.stale, core.report.prices)."""
 
 
@@ -187,7 +188,9 @@ def test_an_estimated_price_says_so_and_why_in_its_price_note(shipped: Catalog) 
 
     kit = shipped.get("memory", "samsung-ddr5-5600-rdimm-256gb-8x32")
     newest = kit.price("USD", "new")
-    assert newest is not None and newest.estimate_reason, "the 32 GB RDIMM price is derived per GB, so it names its reason"
+    assert newest is not None and newest.estimate_reason, (
+        "the 32 GB RDIMM price is derived per GB, so it names its reason"
+    )
     found = quote(kit, shipped, "USD", "new")
     assert found is not None and f"estimate: {newest.estimate_reason}" in found.note
     observed = shipped.get("gpus", "rtx-3090").price("USD", "used")
