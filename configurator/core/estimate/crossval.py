@@ -151,13 +151,21 @@ def cross_validate(
     knobs: Sequence[Knob], score: Scorer, rows: Sequence[Any], group_of: Callable[[Any], str], start: Calibration
 ) -> list[Point]:
     """Leave one source out: refit `knobs` on the other sources, estimate the left-out source's rows."""
+    return [p for pts in cross_validate_groups(knobs, score, rows, group_of, start).values() for p in pts]
+
+
+def cross_validate_groups(
+    knobs: Sequence[Knob], score: Scorer, rows: Sequence[Any], group_of: Callable[[Any], str], start: Calibration
+) -> dict[str, list[Point]]:
+    """Leave one group out (a source, a model architecture, a GPU architecture: whatever `group_of` returns): refit
+    `knobs` on the other groups and estimate the left-out group's rows; group -> its rows' points."""
     groups = sorted({group_of(r) for r in rows})
-    out: list[Point] = []
+    out: dict[str, list[Point]] = {}
     for group in groups:
         train = [r for r in rows if group_of(r) != group]
         test = [r for r in rows if group_of(r) == group]
         cal = fit(knobs, score, train, start) if knobs and train else start
-        out.extend(_score(cal, score, test))
+        out[group] = _score(cal, score, test)
     return out
 
 
