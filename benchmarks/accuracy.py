@@ -37,10 +37,12 @@ from configurator.core.estimate.crossval import (
     Point,
     Summary,
     conformal_factors,
+    coverage,
     cross_validate_groups,
     fit,
     fitted_values,
     interval_factors,
+    regime_range_factors,
     source_group,
     summarise,
 )
@@ -242,6 +244,8 @@ def regime_intervals(points: list[Point], catalog: object) -> list[str]:
         lo, hi = interval_factors(pts)
         clo, chi = conformal_factors(pts)
         out.append(f"{name} ({len(pts)} rows): plain ({lo:.3f}, {hi:.3f}), split-conformal ({clo:.3f}, {chi:.3f})")
+    for name, ((lo, hi), how) in sorted(regime_range_factors(groups).items()):
+        out.append(f"rule (crossval.regime_range_factors) {name}: ({lo:.3f}, {hi:.3f}), {how}")
     return out
 
 
@@ -367,9 +371,11 @@ def main(argv: list[str]) -> int:
             print(line)
         if show_ranges and any(p.estimated for p in cv):
             lo, hi = interval_factors(cv)
-            print(f"  interval from cross-val errors: ({lo:.3f}, {hi:.3f})")
+            inside = f"; holds {coverage(held, (lo, hi)):.0%} of the holdout rows" if held else ""
+            print(f"  interval from cross-val errors: ({lo:.3f}, {hi:.3f}){inside}")
             clo, chi = conformal_factors(cv)
-            print(f"  split-conformal interval from cross-val errors: ({clo:.3f}, {chi:.3f})")
+            inside = f"; holds {coverage(held, (clo, chi)):.0%} of the holdout rows" if held else ""
+            print(f"  split-conformal interval from cross-val errors: ({clo:.3f}, {chi:.3f}){inside}")
             if kind in SPEED_KINDS:
                 for line in regime_intervals(cv, catalog):
                     print(f"    {line}")

@@ -241,3 +241,29 @@ def coverage(points: Sequence[Point], factors: tuple[float, float]) -> float:
         1 for p in answered if p.estimated and factors[0] * p.estimated <= p.measured <= factors[1] * p.estimated
     )
     return inside / len(answered)
+
+
+# A regime carries its own 80 % range only when its cross-validated rows can describe a source never seen: at least
+# this many rows from at least this many sources (issue #29); below that its rows are too few or come from one or two
+# set-ups, and it reads its kind's pooled bounds. Fixed before the ranges were derived, not chosen per regime.
+REGIME_MIN_ROWS = 10
+REGIME_MIN_SOURCES = 3
+
+
+def regime_range_factors(
+    by_regime: dict[str, Sequence[Point]], coverage: float = 0.8
+) -> dict[str, tuple[tuple[float, float], str]]:
+    """Per regime, the 80 % range factors from the spread of its leave-one-source-out residuals and how they were
+    derived: the split-conformal bounds (conformal_factors) of the regime's own rows when it has REGIME_MIN_ROWS
+    answered rows from REGIME_MIN_SOURCES sources, else those of all the kind's rows pooled ("pooled")."""
+    pooled_points = [p for pts in by_regime.values() for p in pts if p.estimated]
+    pooled = conformal_factors(pooled_points, coverage)
+    out: dict[str, tuple[tuple[float, float], str]] = {}
+    for regime, pts in by_regime.items():
+        answered = [p for p in pts if p.estimated]
+        sources = len({p.group for p in answered})
+        if len(answered) >= REGIME_MIN_ROWS and sources >= REGIME_MIN_SOURCES:
+            out[regime] = (conformal_factors(answered, coverage), f"own: {len(answered)} rows, {sources} sources")
+        else:
+            out[regime] = (pooled, f"pooled: {len(answered)} rows from {sources} source(s) of its own")
+    return out
