@@ -197,7 +197,8 @@ def test_gpt_oss_120b_64_users_on_2_and_4_h100(catalog: Catalog) -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="issue #29, not modelled: InferenceX's H100 script runs vLLM with --async-scheduling, which overlaps the "
+    reason="issue #29, not modelled: InferenceX's H100 script (as stored at 1fc5d73) runs vLLM with async scheduling, "
+    "which overlaps the "
     "host's per-step work with the GPU's; the estimate still adds vLLM's 2.5 ms step cost and the 1.55 ms MoE floor "
     "(4.56 ms fixed at TP=8, 4 users) where the whole measured step is 3.72 ms: -40 .. -28 % at 4-64 users",
 )
