@@ -1,6 +1,7 @@
 """Estimator accuracy on published measurements: fitted, leave-one-source-out cross-validated, and holdout.
 
-    python benchmarks/accuracy.py [--rows] [--fit] [--ranges] [--refit=KNOB,...] [KIND ...]
+    python benchmarks/accuracy.py [--rows] [--fit] [--ranges] [--refit=KNOB,...] [--group=source|architecture|gpu]
+                                  [KIND ...]
 
 KIND is one of inference_memory, finetune_memory, decode_speed, prefill_speed, training_gpu_hours, offload (weights or
 experts in system RAM and unified memory: tests/data/*_offload.toml, errors and 80 % range coverage per regime).
@@ -14,12 +15,18 @@ batched, NVIDIA vs other vendors, dense vs MoE, one GPU vs several), each row sc
 it (its regime's factors where ranges.REGIME_RANGE_FACTORS sets them: ranges.speed_regime). --rows lists every row; --fit prints the
 constants refitted on all reference rows beside the shipped ones; --ranges prints interval factors
 derived from the cross-validated errors (the values ranges.py ships), for decode and prefill per assigned regime.
+--group=source (the default folds) also prints, per source, the fitted and the cross-validated errors side by side;
+--group=architecture leaves one model architecture (the catalog's HF model_type: llama, qwen3_moe, deepseek_v3, ...) out
+at a time instead and prints the same table per architecture; --group=gpu leaves one GPU architecture (ampere, ada,
+hopper, ...; decode and prefill rows) out. Each kind ends with a line against issue #29's done-when targets
+(DONE_WHEN: cross-validated and holdout p90, medians where set, 80 % range coverage 75-90 % of rows not fitted on).
 """
 
 from __future__ import annotations
 
 import statistics
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -30,10 +37,12 @@ from configurator.core.estimate.crossval import (
     Point,
     Summary,
     conformal_factors,
-    cross_validate,
+    coverage,
+    cross_validate_groups,
     fit,
     fitted_values,
     interval_factors,
+    regime_range_factors,
     source_group,
     summarise,
 )
@@ -64,6 +73,84 @@ def _half_width(factors: tuple[float, float]) -> float:
 
 
 SPEED_KINDS = ("decode_speed", "prefill_speed")
+
+# Issue #29 "Done when", scored cross-validated by source and on rows never fitted: kind -> (median, p90) upper bounds
+# (None: no bound), and the share of those rows each kind's and regime's 80 % range must hold
+DONE_WHEN: dict[str, tuple[float | None, float]] = {
+    "inference_memory": (None, 0.12),
+    "finetune_memory": (0.10, 0.30),
+    "decode_speed": (None, 0.50),
+    "prefill_speed": (None, 0.50),
+    "training_gpu_hours": (None, 0.35),
+}
+COVERAGE_TARGET = (0.75, 0.90)
+GROUPINGS = ("source", "architecture", "gpu")
+
+
+def grouping(mode: str, catalog: object) -> Callable[[Row], str]:
+    """The fold a row belongs to: its source (crossval.source_group), its model's architecture (HF model_type) or its
+    GPU's architecture; a row whose model or GPU is not in the catalog is its own fold."""
+    records = catalog.records  # type: ignore[attr-defined]
+    if mode == "architecture":
+        return lambda r: getattr(records["models"].get(r["model"]), "architecture", f"? {r['model']}")
+    if mode == "gpu":
+        return lambda r: getattr(records["gpus"].get(r.get("gpu", "")), "architecture", f"? {r.get('gpu', 'none')}")
+    return lambda r: source_group(r["source"])
+
+
+def _short(s: Summary) -> str:
+    if s.median is None or s.p90 is None:
+        return "      -        -   "
+    return f"{s.median:6.1%} {s.p90:7.1%}"
+
+
+def group_table(fitted: dict[str, list[Point]], cv: dict[str, list[Point]]) -> list[str]:
+    """Per fold: rows, the shipped constants' median / p90 |error| beside the left-out fit's."""
+    out = [f"    {'group':58s} rows  fitted med / p90  cross-val med / p90"]
+    for group in sorted(cv, key=lambda g: -len(cv[g])):
+        out.append(
+            f"    {group[:58]:58s} {len(cv[group]):4d}  {_short(summarise(fitted.get(group, [])))}   "
+            f"{_short(summarise(cv[group]))}"
+        )
+    return out
+
+
+def _verdict(value: float | None, bound: float) -> str:
+    return "n/a" if value is None else f"{value:.1%} {'met' if value <= bound else 'MISS'} (<= {bound:.0%})"
+
+
+def _cover_verdict(share: float) -> str:
+    low, high = COVERAGE_TARGET
+    return f"{share:.0%} {'met' if low <= share <= high else 'MISS'}"
+
+
+def done_when(kind: str, cv: list[Point], held: list[Point], catalog: object) -> list[str]:
+    """Issue #29's targets for one kind: cross-validated and holdout p90 (and median where set), and the 80 % range's
+    coverage of the rows not fitted on, the kind's and each assigned regime's (decode, prefill)."""
+    if kind not in DONE_WHEN:
+        return []
+    median, p90 = DONE_WHEN[kind]
+    lines = []
+    for name, pts in (("cross-val", cv), ("holdout", held)):
+        if not pts:
+            continue
+        s = summarise(pts)
+        text = f"p90 {_verdict(s.p90, p90)}"
+        if median is not None:
+            text = f"median {_verdict(s.median, median)}, " + text
+        if kind in RANGE_FACTORS:
+            text += f"; 80 % range holds {_cover_verdict(assigned_coverage(pts, kind, catalog))} (75-90 %)"
+            if kind in SPEED_KINDS:
+                groups: dict[str, list[Point]] = {}
+                for p in pts:
+                    if p.estimated:
+                        groups.setdefault(assigned_regime(p.label, catalog) or "single-stream NVIDIA", []).append(p)
+                text += "; per regime " + ", ".join(
+                    f"{g} {_cover_verdict(assigned_coverage(v, kind, catalog))} ({len(v)})"
+                    for g, v in sorted(groups.items())
+                )
+        lines.append(f"  #29 {name:9s} {text}")
+    return lines
 
 
 def speed_regimes(label: str, catalog: object) -> list[str]:
@@ -131,6 +218,20 @@ def regime_coverage(points: list[Point], catalog: object, kind: str = "decode_sp
     )
 
 
+def regime_errors(points: list[Point], catalog: object) -> str:
+    """Median / p90 |error| per regime (speed_regimes), e.g. 'MoE tensor parallel 21.0 / 49.8 % (10)'."""
+    groups: dict[str, list[Point]] = {}
+    for p in points:
+        for regime in speed_regimes(p.label, catalog):
+            groups.setdefault(regime, []).append(p)
+    out = []
+    for name, pts in sorted(groups.items()):
+        s = summarise(pts)
+        if s.median is not None and s.p90 is not None:
+            out.append(f"{name} {s.median:.1%} / {s.p90:.1%} ({len(pts)})")
+    return "; ".join(out)
+
+
 def regime_intervals(points: list[Point], catalog: object) -> list[str]:
     """Per assigned regime (ranges.SPEED_REGIMES; 'rest' keeps the kind's factors): the plain and split-conformal
     80 % intervals of its cross-validated errors, the values ranges.py ships."""
@@ -143,6 +244,8 @@ def regime_intervals(points: list[Point], catalog: object) -> list[str]:
         lo, hi = interval_factors(pts)
         clo, chi = conformal_factors(pts)
         out.append(f"{name} ({len(pts)} rows): plain ({lo:.3f}, {hi:.3f}), split-conformal ({clo:.3f}, {chi:.3f})")
+    for name, ((lo, hi), how) in sorted(regime_range_factors(groups).items()):
+        out.append(f"rule (crossval.regime_range_factors) {name}: ({lo:.3f}, {hi:.3f}), {how}")
     return out
 
 
@@ -194,6 +297,10 @@ def main(argv: list[str]) -> int:
     # --refit A,B: the leave-one-source-out folds refit only these constants (the others at their shipped values): a
     # cheaper check of the constants a change introduced, on a shared machine; the full run refits every KNOBS entry
     refit_only = next((a.split("=", 1)[1].split(",") for a in argv if a.startswith("--refit=")), None)
+    mode = next((a.split("=", 1)[1] for a in argv if a.startswith("--group=")), None)
+    if mode is not None and mode not in GROUPINGS:
+        print(f"unknown --group={mode}; choose from {', '.join(GROUPINGS)}", file=sys.stderr)
+        return 2
     kinds = [a for a in argv if not a.startswith("--")] or [*ALL, "offload"]
     unknown = [k for k in kinds if k not in ALL and k != "offload"]
     if unknown:
@@ -219,9 +326,11 @@ def main(argv: list[str]) -> int:
         if refit_only is not None:
             knobs = tuple(k for k in knobs if k.name in refit_only)
         fitted = score(reference, kind)
-        cv = cross_validate(
-            knobs, lambda d, k=kind: score(list(d), k), reference, lambda r: source_group(r["source"]), start
-        )
+        group_of = grouping(mode or "source", catalog)
+        if mode == "gpu" and kind not in SPEED_KINDS:
+            group_of = grouping("source", catalog)  # memory and training rows name no one GPU architecture to leave out
+        cv_groups = cross_validate_groups(knobs, lambda d, k=kind: score(list(d), k), reference, group_of, start)
+        cv = [p for pts in cv_groups.values() for p in pts]
         sources = len({source_group(r["source"]) for r in reference})
         excluded = excluded_rows(kind)
         print(
@@ -229,8 +338,16 @@ def main(argv: list[str]) -> int:
             f"{len(knobs)} fitted constants (target median <= {TARGETS[kind]:.0%})"
             + (f"; {len(excluded)} rows excluded (not scored, see --rows)" if excluded else "")
         )
+        folds = "source" if mode is None or (mode == "gpu" and kind not in SPEED_KINDS) else mode
         print(f"  fitted     {_fmt(summarise(fitted))}")
-        print(f"  cross-val  {_fmt(summarise(cv))}")
+        print(f"  cross-val  {_fmt(summarise(cv))}" + (f"  (leave one {folds} out)" if folds != "source" else ""))
+        if mode is not None:
+            by_group: dict[str, list[Row]] = {}
+            for r in reference:
+                by_group.setdefault(group_of(r), []).append(r)
+            print(f"  per {folds}, fitted beside leave-one-{folds}-out:")
+            for line in group_table({g: score(v, kind) for g, v in by_group.items()}, cv_groups):
+                print(line)
         factors = RANGE_FACTORS.get(kind)
         if factors:
             print(
@@ -240,19 +357,25 @@ def main(argv: list[str]) -> int:
             )
             if kind in SPEED_KINDS:
                 print(f"    per regime, cross-val: {regime_coverage(cv, catalog, kind)}")
+                print(f"    per regime, cross-val median / p90: {regime_errors(cv, catalog)}")
+        held = score(holdout, kind) if holdout else []
         if holdout:
-            held = score(holdout, kind)
             line = f"  holdout    {_fmt(summarise(held))}"
             if factors:
                 line += f"; in the 80 % range {assigned_coverage(held, kind, catalog):.0%}"
             print(line)
             if factors and kind in SPEED_KINDS:
                 print(f"    per regime, holdout: {regime_coverage(held, catalog, kind)}")
+                print(f"    per regime, holdout median / p90: {regime_errors(held, catalog)}")
+        for line in done_when(kind, cv, held, catalog):
+            print(line)
         if show_ranges and any(p.estimated for p in cv):
             lo, hi = interval_factors(cv)
-            print(f"  interval from cross-val errors: ({lo:.3f}, {hi:.3f})")
+            inside = f"; holds {coverage(held, (lo, hi)):.0%} of the holdout rows" if held else ""
+            print(f"  interval from cross-val errors: ({lo:.3f}, {hi:.3f}){inside}")
             clo, chi = conformal_factors(cv)
-            print(f"  split-conformal interval from cross-val errors: ({clo:.3f}, {chi:.3f})")
+            inside = f"; holds {coverage(held, (clo, chi)):.0%} of the holdout rows" if held else ""
+            print(f"  split-conformal interval from cross-val errors: ({clo:.3f}, {chi:.3f}){inside}")
             if kind in SPEED_KINDS:
                 for line in regime_intervals(cv, catalog):
                     print(f"    {line}")

@@ -171,3 +171,26 @@ def test_torchtune_full_finetune_needs_far_less_than_mixed_precision(catalog: An
     hf = estimate(model, Workload(kind="finetune", method="full", framework="transformers", batch=2))
     assert tt.per_gpu_bytes < 24 * 2**30 < hf.per_gpu_bytes
     assert tt.host_ram_bytes > 10 * 2**30  # the paged 8-bit states live in unified memory
+
+
+def test_a_regime_reads_its_own_range_only_with_enough_rows_and_sources() -> None:
+    """Issue #29 (crossval.regime_range_factors): a regime's 80 % range comes from its own cross-validated residuals
+    only with REGIME_MIN_ROWS rows from REGIME_MIN_SOURCES sources; a regime of one source's rows, however many, and a
+    regime of a few rows read the pooled bounds of all the kind's rows."""
+    from configurator.core.estimate.crossval import (
+        REGIME_MIN_ROWS,
+        REGIME_MIN_SOURCES,
+        Point,
+        regime_range_factors,
+    )
+
+    wide = [Point(1.0, 1.0 / r, f"s{i % REGIME_MIN_SOURCES}") for i, r in enumerate([0.6, 0.8, 1.0, 1.2, 1.6] * 4)]
+    narrow = [Point(1.0, 1.0 / r, "one-source") for r in [0.98, 1.0, 1.02] * 6]
+    few = [Point(1.0, 1.0 / r, f"s{i}") for i, r in enumerate([0.9, 1.1, 1.0])]
+    assert len(wide) >= REGIME_MIN_ROWS and len(narrow) >= REGIME_MIN_ROWS and len(few) < REGIME_MIN_ROWS
+    factors = regime_range_factors({"wide": wide, "narrow": narrow, "few": few})
+    pooled = conformal_factors(wide + narrow + few)
+    assert factors["wide"] == (conformal_factors(wide), factors["wide"][1]) and factors["wide"][1].startswith("own")
+    assert factors["narrow"][0] == pooled and factors["narrow"][1].startswith("pooled")
+    assert factors["few"][0] == pooled
+    assert factors["narrow"][0][0] < conformal_factors(narrow)[0]  # one source's tight spread is not trusted alone

@@ -151,13 +151,21 @@ def cross_validate(
     knobs: Sequence[Knob], score: Scorer, rows: Sequence[Any], group_of: Callable[[Any], str], start: Calibration
 ) -> list[Point]:
     """Leave one source out: refit `knobs` on the other sources, estimate the left-out source's rows."""
+    return [p for pts in cross_validate_groups(knobs, score, rows, group_of, start).values() for p in pts]
+
+
+def cross_validate_groups(
+    knobs: Sequence[Knob], score: Scorer, rows: Sequence[Any], group_of: Callable[[Any], str], start: Calibration
+) -> dict[str, list[Point]]:
+    """Leave one group out (a source, a model architecture, a GPU architecture: whatever `group_of` returns): refit
+    `knobs` on the other groups and estimate the left-out group's rows; group -> its rows' points."""
     groups = sorted({group_of(r) for r in rows})
-    out: list[Point] = []
+    out: dict[str, list[Point]] = {}
     for group in groups:
         train = [r for r in rows if group_of(r) != group]
         test = [r for r in rows if group_of(r) == group]
         cal = fit(knobs, score, train, start) if knobs and train else start
-        out.extend(_score(cal, score, test))
+        out[group] = _score(cal, score, test)
     return out
 
 
@@ -233,3 +241,29 @@ def coverage(points: Sequence[Point], factors: tuple[float, float]) -> float:
         1 for p in answered if p.estimated and factors[0] * p.estimated <= p.measured <= factors[1] * p.estimated
     )
     return inside / len(answered)
+
+
+# A regime carries its own 80 % range only when its cross-validated rows can describe a source never seen: at least
+# this many rows from at least this many sources (issue #29); below that its rows are too few or come from one or two
+# set-ups, and it reads its kind's pooled bounds. Fixed before the ranges were derived, not chosen per regime.
+REGIME_MIN_ROWS = 10
+REGIME_MIN_SOURCES = 3
+
+
+def regime_range_factors(
+    by_regime: dict[str, Sequence[Point]], coverage: float = 0.8
+) -> dict[str, tuple[tuple[float, float], str]]:
+    """Per regime, the 80 % range factors from the spread of its leave-one-source-out residuals and how they were
+    derived: the split-conformal bounds (conformal_factors) of the regime's own rows when it has REGIME_MIN_ROWS
+    answered rows from REGIME_MIN_SOURCES sources, else those of all the kind's rows pooled ("pooled")."""
+    pooled_points = [p for pts in by_regime.values() for p in pts if p.estimated]
+    pooled = conformal_factors(pooled_points, coverage)
+    out: dict[str, tuple[tuple[float, float], str]] = {}
+    for regime, pts in by_regime.items():
+        answered = [p for p in pts if p.estimated]
+        sources = len({p.group for p in answered})
+        if len(answered) >= REGIME_MIN_ROWS and sources >= REGIME_MIN_SOURCES:
+            out[regime] = (conformal_factors(answered, coverage), f"own: {len(answered)} rows, {sources} sources")
+        else:
+            out[regime] = (pooled, f"pooled: {len(answered)} rows from {sources} source(s) of its own")
+    return out
