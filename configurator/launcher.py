@@ -4,10 +4,27 @@ from __future__ import annotations
 
 import os
 import sys
+import types
 from collections.abc import Sequence
 
 # The app uses no pydantic plugins; skipping their entry-point scan saves start-up time.
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+PLUGINS_OFF = ("__all__", "1", "true")
+"""The values with which pydantic's own get_plugins() returns no plugin."""
+
+
+def skip_pydantic_plugin_loader() -> None:
+    """With plugins disabled, pydantic's plugin loader still imports importlib.metadata the first time it builds a
+    validator: about 40 ms of CPU, more than an interpreter start (#34). Its one function, get_plugins, returns no
+    plugin then; this stands in for the module with exactly that."""
+    if os.environ.get("PYDANTIC_DISABLE_PLUGINS") not in PLUGINS_OFF or "pydantic.plugin._loader" in sys.modules:
+        return
+    stub = types.ModuleType("pydantic.plugin._loader", "pydantic's plugin loader with plugins disabled")
+    setattr(stub, "get_plugins", lambda: ())  # noqa: B010 (a module made here has no declared attributes)
+    sys.modules["pydantic.plugin._loader"] = stub
+
+
+skip_pydantic_plugin_loader()
 
 GUI_COMMANDS = ("screenshot",)
 """Subcommands that need Qt; everything else stays Qt-free."""

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSize, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QFontDatabase, QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -34,9 +35,42 @@ from configurator.core.solve import noise
 from configurator.core.solve.build import Build, Infeasible, PlanResult, Relaxation
 from configurator.core.solve.request import BuildRequest
 from configurator.qt import i18n
-from configurator.qt.charts import CostBreakdownChart, NodeScalingChart, PowerBudgetChart, VramHeadroomChart
 from configurator.qt.costs import BuyOrRentPanel
+from configurator.qt.lazy import LazyPane
 from configurator.qt.slotmap import SlotMapWidget
+
+if TYPE_CHECKING:
+    from configurator.qt.charts import CostBreakdownChart, NodeScalingChart, PowerBudgetChart, VramHeadroomChart
+
+
+class _Drawn(Protocol):
+    def show_build(self, build: Build | None) -> None: ...
+
+
+# makers of the charts, which import pyqtgraph only when the first is made
+def _vram_chart() -> VramHeadroomChart:
+    from configurator.qt.charts import VramHeadroomChart
+
+    return VramHeadroomChart()
+
+
+def _cost_chart() -> CostBreakdownChart:
+    from configurator.qt.charts import CostBreakdownChart
+
+    return CostBreakdownChart()
+
+
+def _power_chart() -> PowerBudgetChart:
+    from configurator.qt.charts import PowerBudgetChart
+
+    return PowerBudgetChart()
+
+
+def _nodes_chart() -> NodeScalingChart:
+    from configurator.qt.charts import NodeScalingChart
+
+    return NodeScalingChart()
+
 
 GIB = 1024**3
 STATUS_COLORS = {"fail": "#c8553d", "warn": "#e39b2d", "pass": "#6a994e"}
@@ -538,17 +572,17 @@ class BuildDetail(QTabWidget):
         layout.addWidget(self.reasons, 1)
         self.launch = LaunchCommand()
         layout.addWidget(self.launch)
-        self.vram_chart = VramHeadroomChart()
-        self.cost_chart = CostBreakdownChart()
-        self.power_chart = PowerBudgetChart()
-        self.nodes_chart = NodeScalingChart()
+        # the charts are made when their tab is first shown or asked for, or just after the first build is drawn:
+        # pyqtgraph's import would hold the window back by about a second (#34)
+        self._vram_pane = LazyPane(_vram_chart, self._draw_chart)
+        self._cost_pane = LazyPane(_cost_chart, self._draw_chart)
+        self._power_pane = LazyPane(_power_chart, self._draw_chart)
+        self._nodes_pane = LazyPane(_nodes_chart, self._draw_chart)
         self.noise = QLabel()
         self.noise.setWordWrap(True)
         self.noise.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        power_page = QWidget()
-        power_layout = QVBoxLayout(power_page)
-        power_layout.setContentsMargins(0, 0, 0, 0)
-        power_layout.addWidget(self.power_chart, 1)
+        power_page = self._power_pane
+        power_layout = power_page.box
         # the noise sources (a URL each) scroll under the chart instead of squeezing it and running off the page
         self.noise_scroll = QScrollArea()
         self.noise_scroll.setWidget(self.noise)
@@ -571,10 +605,10 @@ class BuildDetail(QTabWidget):
         self.checks.setWordWrap(True)
         self.estimates = QTextBrowser()
         self.addTab(parts_page, self.tr("Parts"))
-        self.addTab(self.vram_chart, self.tr("VRAM"))
-        self.addTab(self.cost_chart, self.tr("Cost"))
+        self.addTab(self._vram_pane, self.tr("VRAM"))
+        self.addTab(self._cost_pane, self.tr("Cost"))
         self.addTab(power_page, self.tr("Power"))
-        self.nodes_tab = self.addTab(self.nodes_chart, self.tr("Nodes"))  # shown for builds with a time/cost curve
+        self.nodes_tab = self.addTab(self._nodes_pane, self.tr("Nodes"))  # shown for builds with a time/cost curve
         self.addTab(self.slot_map, self.tr("Slot map"))
         self.addTab(self.checks, self.tr("Checks"))
         self.addTab(self.estimates, self.tr("Estimates"))
@@ -582,6 +616,33 @@ class BuildDetail(QTabWidget):
         self.addTab(self.buy_or_rent, self.tr("Buy or rent"))
         self.build: Build | None = None
         self.context: tuple[object, object, object, str] | None = None
+        self._charts_scheduled = False
+
+    @property
+    def vram_chart(self) -> VramHeadroomChart:
+        return self._vram_pane.widget()
+
+    @property
+    def cost_chart(self) -> CostBreakdownChart:
+        return self._cost_pane.widget()
+
+    @property
+    def power_chart(self) -> PowerBudgetChart:
+        return self._power_pane.widget()
+
+    @property
+    def nodes_chart(self) -> NodeScalingChart:
+        return self._nodes_pane.widget()
+
+    def _draw_chart(self, chart: _Drawn) -> None:
+        """A chart just made draws the build shown (it missed every show_build before)."""
+        chart.show_build(self.build)
+
+    def make_charts(self) -> None:
+        """Make every chart not made yet (after the first build is on screen, so a tab opens at once)."""
+        for pane in (self._vram_pane, self._cost_pane, self._power_pane, self._nodes_pane):
+            pane.widget()
+        self.buy_or_rent.make_chart()
 
     def set_context(self, catalog: object, model: object, workload: object, region: str) -> None:
         """What the buy-or-rent tab needs to find the equivalent rental."""
@@ -589,10 +650,12 @@ class BuildDetail(QTabWidget):
 
     def show_build(self, build: Build | None) -> None:
         self.build = build
-        self.vram_chart.show_build(build)
-        self.cost_chart.show_build(build)
-        self.power_chart.show_build(build)
-        self.nodes_chart.show_build(build)
+        for pane in (self._vram_pane, self._cost_pane, self._power_pane, self._nodes_pane):
+            if pane.is_built:
+                pane.widget().show_build(build)
+        if build is not None and not self._charts_scheduled:
+            self._charts_scheduled = True
+            QTimer.singleShot(0, self.make_charts)  # after this first build is painted
         self.setTabVisible(self.nodes_tab, build is not None and build.node_curve is not None)
         self._fill_noise(build)
         self.launch.show_build(build)

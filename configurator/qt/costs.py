@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import html
+from typing import TYPE_CHECKING
 
-import pyqtgraph as pg
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Signal
 from PySide6.QtWidgets import (
     QComboBox,
@@ -30,71 +30,17 @@ from configurator.core.tco import (
     recosted,
 )
 from configurator.qt import i18n
-from configurator.qt.charts import PlainAxis
 from configurator.qt.inputs import dspin
+from configurator.qt.lazy import LazyPane
+
+if TYPE_CHECKING:
+    from configurator.qt.charts import BuyOrRentChart
 
 
-class BuyOrRentChart(pg.PlotWidget):
-    """Cumulative cash for owning vs renting, with the break-even month marked."""
+def _buy_or_rent_chart() -> BuyOrRentChart:
+    from configurator.qt.charts import BuyOrRentChart
 
-    def __init__(self, parent: QWidget | None = None):
-        super().__init__(parent, background=None, axisItems={"left": PlainAxis("left")})  # 50M, not 5e+07
-        # the colours named in the title instead of a legend, which would sit on the lines
-        self.setTitle(
-            self.tr(
-                "Cumulative cost: <span style='color: #3b6ea8;'>buy (purchase + electricity)</span> vs "
-                "<span style='color: #c8553d;'>rent (cloud equivalent)</span>"
-            )
-        )
-        self.setLabel("bottom", self.tr("months"))
-        self.showGrid(x=True, y=True, alpha=0.25)
-        self.setMouseEnabled(x=False, y=False)
-        self.setMenuEnabled(False)
-        self.series: dict[str, list[float]] = {}
-        self.crossing: int | None = None
-        self.crossing_line: pg.InfiniteLine | None = None
-
-    def show_costs(self, costs: CostOfOwnership | None, months: int = 36) -> None:
-        self.clear()
-        self.series = {}
-        self.crossing = None
-        self.crossing_line = None
-        if costs is None:
-            return
-        owning, renting = costs.cumulative_costs(months)
-        x = list(range(months + 1))
-        self.series = {"owning": owning, "renting": renting}
-        self.plot(
-            x,
-            owning,
-            pen=pg.mkPen("#3b6ea8", width=3),
-            name=QCoreApplication.translate("costs", "buy: purchase + electricity"),
-        )
-        if renting:
-            self.plot(
-                x,
-                renting,
-                pen=pg.mkPen("#c8553d", width=3),
-                name=QCoreApplication.translate("costs", "rent: cloud equivalent"),
-            )
-        self.setLabel("left", costs.currency)
-        if costs.break_even_month is not None and costs.break_even_month <= months:
-            self.crossing = costs.break_even_month
-            # the label on the side of the line with room for it: left of an early month it ran under the axis
-            # ("k-even: month 3" for the Mac Studio, walk8)
-            # and above its point, not below it: in the short chart of a 1366 x 768 screen the label ran under the
-            # month axis ("回本：第 9 个月" cut in half, #31)
-            side = (1, 1) if costs.break_even_month > months / 3 else (0, 1)
-            crossing = self.tr("break-even: month {0}").format(costs.break_even_month)
-            line = pg.InfiniteLine(
-                pos=costs.break_even_month,
-                angle=90,
-                pen=pg.mkPen("#6a994e", width=2, style=pg.QtCore.Qt.PenStyle.DashLine),
-                label=crossing,
-                labelOpts={"position": 0.15, "color": "#6a994e", "anchors": [side, side]},
-            )
-            self.addItem(line)
-            self.crossing_line = line
+    return BuyOrRentChart()
 
 
 class BuyOrRentPanel(QWidget):
@@ -149,12 +95,13 @@ class BuyOrRentPanel(QWidget):
         row.addWidget(self.years)
         row.addWidget(self.resale)
         form.addRow(self.tr("Keep for"), row)
-        self.chart = BuyOrRentChart()
+        # the chart is made when first shown or asked for: pyqtgraph's import waits until the window is up (#34)
+        self._chart_pane = LazyPane(_buy_or_rent_chart, self._draw_chart)
         self.text = QTextBrowser()
         self.text.setMaximumHeight(150)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
-        layout.addWidget(self.chart, 1)
+        layout.addWidget(self._chart_pane, 1)
         layout.addWidget(self.text)
         self.build: Build | None = None
         self.context: tuple[Catalog, ModelArch, object, str] | None = None
@@ -164,6 +111,17 @@ class BuyOrRentPanel(QWidget):
             widget.valueChanged.connect(self._on_edited)
         self.resale.valueChanged.connect(self._on_resale_changed)
         self._region_chosen = False  # the buyer picked the electricity preset (a new build does not reset it)
+
+    @property
+    def chart(self) -> BuyOrRentChart:
+        return self._chart_pane.widget()
+
+    def make_chart(self) -> None:
+        self._chart_pane.widget()
+
+    def _draw_chart(self, chart: BuyOrRentChart) -> None:
+        """The chart just made draws the costs shown (it missed every _recompute before)."""
+        chart.show_costs(self.costs, months=12 * self.years.value())
 
     def _on_edited(self, *_args: object) -> None:
         self._recompute()
@@ -250,7 +208,8 @@ class BuyOrRentPanel(QWidget):
     def _recompute(self, *_args: object) -> None:
         if self.build is None or self.context is None:
             self.costs = None
-            self.chart.show_costs(None)
+            if self._chart_pane.is_built:
+                self.chart.show_costs(None)
             # an empty box under an empty chart read as a fault (Sam's pretraining with nothing that fits)
             self.text.setHtml(f"<p>{html.escape(QCoreApplication.translate('costs', NO_BUILD_TEXT))}</p>")
             return
@@ -264,7 +223,8 @@ class BuyOrRentPanel(QWidget):
             profile=self.profile(),
             assumptions=self.inputs().assumptions(),
         )
-        self.chart.show_costs(self.costs, months=12 * self.years.value())
+        if self._chart_pane.is_built:
+            self.chart.show_costs(self.costs, months=12 * self.years.value())
         self.text.setHtml(costs_html(self.costs))
         self.assumptions_changed.emit()
 

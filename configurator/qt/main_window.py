@@ -29,7 +29,6 @@ from configurator.core.solve.build import PlanResult
 from configurator.core.solve.request import BuildRequest, default_circuit
 from configurator.qt import i18n, messages
 from configurator.qt.builds import STATUS_COLORS, BuildDetail, BuildHeader, BuildsTable, InfeasibleBanner
-from configurator.qt.dialogs import CatalogEditorDialog, CompareDialog
 from configurator.qt.inputs import WheelScrollsPanel
 from configurator.qt.requirements import RequirementsPanel
 from configurator.qt.session import Session
@@ -505,6 +504,8 @@ class MainWindow(QMainWindow):
         if len(chosen) < 2:
             self.statusBar().showMessage(self.tr("Compare needs at least two builds"), 4000)
             return
+        from configurator.qt.dialogs import CompareDialog  # with the catalog editor's TOML writer: not at start-up
+
         CompareDialog(chosen, self).exec()
 
     def _show_project_ownership(self) -> None:
@@ -668,6 +669,8 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(exported, 5000)
 
     def edit_catalog(self) -> None:
+        from configurator.qt.dialogs import CatalogEditorDialog
+
         dialog = CatalogEditorDialog(self.session.catalog, self.session.request.currency, self)
         dialog.exec()
         if dialog.saved:

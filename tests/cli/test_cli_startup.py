@@ -74,3 +74,34 @@ def test_the_catalog_date_is_kept_per_catalog_key(isolated_home: object, monkeyp
     for version in "cdef":  # four newer keys: the oldest, a, is dropped (KEPT_DATES)
         date_of(version)
     assert date_of("a") == "prices of a" and computed[-1] == "a"
+
+
+_ESTIMATE_PROBE = (
+    "import json, sys\n"
+    "from configurator.launcher import main\n"
+    "code = main(['estimate', '--model', 'llama-3.1-8b', '--workload', 'inference', '--precision', 'q4_k_m',"
+    " '--gpu', 'rtx-3090', '--json'])\n"
+    "loader = sys.modules.get('pydantic.plugin._loader')\n"
+    "print(json.dumps([code, 'importlib.metadata' in sys.modules, getattr(loader, '__file__', None)]))\n"
+)
+
+
+def _estimate_probe(env: dict[str, str]) -> list[object]:
+    import json
+    import os
+
+    out = subprocess.run(
+        [sys.executable, "-c", _ESTIMATE_PROBE], capture_output=True, text=True, check=True, env={**os.environ, **env}
+    )
+    return list(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+def test_estimate_never_imports_the_pydantic_plugin_loader() -> None:
+    """pydantic's plugin loader imports importlib.metadata (about 40 ms) to find plugins the app turns off."""
+    code, metadata_loaded, loader_file = _estimate_probe({"PYDANTIC_DISABLE_PLUGINS": "__all__"})
+    assert code == 0 and not metadata_loaded and loader_file is None
+
+
+def test_a_user_naming_the_plugins_to_disable_keeps_pydantics_own_loader() -> None:
+    code, _metadata_loaded, loader_file = _estimate_probe({"PYDANTIC_DISABLE_PLUGINS": "some-plugin"})
+    assert code == 0 and isinstance(loader_file, str) and loader_file.endswith("_loader.py")

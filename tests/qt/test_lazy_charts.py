@@ -1,0 +1,69 @@
+"""The window is on screen before pyqtgraph is imported; a chart made later draws the build already shown (#34)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from configurator.core.estimate.workload import Workload
+from configurator.core.solve.plan import plan
+from configurator.core.solve.request import BuildRequest
+from configurator.qt.builds import BuildDetail
+from configurator.qt.costs import BuyOrRentPanel
+
+REPO = Path(__file__).resolve().parents[2]
+SHOW_WINDOW = """
+import json, sys
+from configurator.qt.app import make_app
+from configurator.qt.main_window import MainWindow
+app = make_app([])
+window = MainWindow()
+window.show()
+app.processEvents()
+print(json.dumps(sorted(sys.modules)))
+window.session.dirty = False
+window.close()
+"""
+
+
+def test_the_window_is_shown_without_importing_pyqtgraph() -> None:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    out = subprocess.run(
+        [sys.executable, "-c", SHOW_WINDOW], capture_output=True, text=True, check=True, cwd=REPO, env=env
+    )
+    loaded = set(json.loads(out.stdout.strip().splitlines()[-1]))
+    assert "PySide6.QtWidgets" in loaded and "configurator.qt.main_window" in loaded
+    assert not any(m.split(".")[0] == "pyqtgraph" for m in loaded)
+
+
+def test_charts_made_after_a_build_is_shown_draw_that_build(qtbot, shipped_catalog) -> None:  # type: ignore[no-untyped-def]
+    request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"))
+    build = next(b for b in plan(request, shipped_catalog).builds if any(p.category == "gpu" for p in b.parts))
+    detail = BuildDetail()
+    qtbot.addWidget(detail)
+    detail.show_build(build)  # no event loop yet: no chart is made
+    assert not detail._vram_pane.is_built
+    assert detail.vram_chart.series["weights"][0] > 0  # made on first use, with the build shown before
+    assert detail.cost_chart.series and detail.power_chart.series
+    detail.show_build(None)
+    assert detail.vram_chart.series == {} and detail.cost_chart.series == {}
+
+
+def test_a_tab_shown_makes_its_chart(qtbot) -> None:  # type: ignore[no-untyped-def]
+    detail = BuildDetail()
+    qtbot.addWidget(detail)
+    detail.show()
+    assert not detail._cost_pane.is_built
+    detail.setCurrentWidget(detail._cost_pane)
+    qtbot.waitUntil(lambda: detail._cost_pane.is_built)
+    assert detail._cost_pane.isAncestorOf(detail.cost_chart)
+
+
+def test_the_buy_or_rent_chart_made_late_draws_nothing_before_a_build(qtbot) -> None:  # type: ignore[no-untyped-def]
+    panel = BuyOrRentPanel()
+    qtbot.addWidget(panel)
+    panel.show_build(None)
+    assert panel.costs is None and panel.chart.series == {}
