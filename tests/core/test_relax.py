@@ -334,3 +334,37 @@ def test_a_power_limit_is_a_design_choice_when_a_speed_is_asked(catalog: Catalog
     assert capped.power.circuit_ok and (capped.estimate.decode_tokens_per_s or 0) >= 25
     assert "cheapest" in capped.label and "power-limited to 80%" in capped.label
     assert any("460 W" in c.message for c in capped.checks), [c.message for c in capped.checks]
+
+
+def test_a_full_fine_tune_that_does_not_fit_is_offered_zero3_offload_and_8bit_adamw_as_full(catalog: Catalog) -> None:
+    """Expert case `llama8b-full-ft-4000-keeps-full`: an 8B full fine-tune at 4,000 USD on a 120 V outlet. DeepSpeed
+    ZeRO-3 with CPU offload (ZeRO-Offload: 13B on one GPU, Ren et al. 2021) and bitsandbytes' 8-bit AdamW (Dettmers
+    et al. 2022) keep the method full and are listed by price with the others; the cheapest way out keeps it full
+    (QLoRA, another job, is left out while a way that keeps the job is within the budget)."""
+    request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="finetune", method="full"), budget=4000)
+    inf = _infeasible(request, catalog)
+    kinds = {r.kind: r for r in inf.relaxations}
+    assert {"zero3offload", "optim8bit"} <= set(kinds), [(r.kind, r.total_price) for r in inf.relaxations]
+    assert "method" not in inf.relaxations[0].kind.split("+"), inf.cheapest_relaxation
+    assert kinds["zero3offload"].total_price <= 4000 and "ZeRO-3" in kinds["zero3offload"].change
+    assert "8-bit AdamW" in kinds["optim8bit"].change
+    _ranked_by_price(inf)
+    applied = plan(
+        request.model_copy(update={"workload": request.workload.model_copy(update={"zero": 3, "offload": "cpu"})}),
+        catalog,
+    )
+    assert applied.builds and applied.builds[0].total_price == kinds["zero3offload"].total_price
+
+
+def test_zero3_offload_is_no_way_out_for_a_70b_full_fine_tune(catalog: Catalog) -> None:
+    """ZeRO-Offload is practical up to ~13B parameters (relax.ZERO_OFFLOAD_MAX_B); a 70B model's optimizer step on the
+    CPU would take the job weeks, so only 8-bit AdamW is offered for it; a LoRA job gets neither."""
+    from configurator.core.solve.relax import _relaxations
+
+    def kinds(model_id: str, method: str) -> set[str]:
+        request = BuildRequest(model_id=model_id, workload=Workload(kind="finetune", method=method), budget=4000)
+        return {k for k, _ in _relaxations(request, catalog.records["models"][model_id])}  # type: ignore[arg-type]
+
+    assert {"zero3offload", "optim8bit"} <= kinds("llama-3.1-8b", "full")
+    assert "zero3offload" not in kinds("llama-3.3-70b", "full") and "optim8bit" in kinds("llama-3.3-70b", "full")
+    assert not {"zero3offload", "optim8bit"} & kinds("llama-3.1-8b", "lora")
