@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from configurator.core import support
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Chassis, ModelArch, Motherboard
 from configurator.core.rules import Rule, instance
@@ -1055,7 +1056,9 @@ def run_labels(
             break
         if objective == "value":
             lam = bm.perf_points(cheapest.option) / max(cheapest.cost, 1)
-            take(label, LABEL_WHY[label], bm.solve(f"value:{lam}", label_time))
+            take(label, LABEL_WHY[label], _supported(bm, f"value:{lam}", label_time, should_stop))
+        elif objective == "perf":
+            take(label, LABEL_WHY[label], _supported(bm, objective, label_time, should_stop))
         else:
             take(label, LABEL_WHY[label], bm.solve(objective, label_time))
     while len(results) < top_k and not should_stop():
@@ -1066,6 +1069,29 @@ def run_labels(
     if len(results) < top_k and not should_stop():
         _other_platforms(bm, used_options, results, top_k, should_stop, label_time, on_found)
     return results
+
+
+PAST_SUPPORT_RETRIES = 2
+"""Speed and value solves that land on a card past its vendor's software support (support.END_OF_LIFE) try again
+without it, at most this many times. Such a card never holds "fastest" or "best value" (ranking: its speed assumes
+software that no longer ships), so a build found for those claims on it took a place in the top five that no claim
+could use: 4 x V100 for Qwen2.5-32B at 8 users, while no MI100 or Radeon AI PRO R9700 build was solved for."""
+
+
+def _past_support(option: GpuOption) -> bool:
+    return support.end_of_life(option.gpu.vendor, option.gpu.architecture) is not None
+
+
+def _supported(bm: LabelModel, objective: str, label_time: float, should_stop: Callable[[], bool]) -> Choice | None:
+    """The best build for a speed or value objective on a GPU its vendor still supports, when one is found within
+    PAST_SUPPORT_RETRIES solves; else None (the cost solves after it fill the place)."""
+    choice = bm.solve(objective, label_time)
+    for _ in range(PAST_SUPPORT_RETRIES):
+        if choice is None or not _past_support(choice.option) or should_stop():
+            break
+        bm.exclude_option(bm.option_index(choice.option))  # no claim can use it: later solves take another option
+        choice = bm.solve(objective, label_time)
+    return None if choice is not None and _past_support(choice.option) else choice
 
 
 def _objectives(request: BuildRequest) -> list[tuple[str, str]]:
