@@ -1025,6 +1025,13 @@ def _usual_gguf_machines(request: BuildRequest, ctx: PlanContext) -> list[Build]
         return []
     variant = request.model_copy(update={"workload": w.model_copy(update={"precision": USUAL_GGUF})})
     found = _machines_for(variant, ctx.catalog, ctx.model, ctx.exact_weight_bytes, ctx.should_stop)
+    if w.batch == 1 and not ctx.should_stop():
+        # and the cheapest machine with a card at that format: one 12 GB card runs a 14B at Q4_K_M where BF16 asks
+        # for four 11 GB cards in tensor parallel (a single user's Ollama or LM Studio pulls the Q4_K_M)
+        cards, _ = _solve_once(
+            variant, ctx.catalog, ctx.model, ctx.exact_weight_bytes, 1, ctx.should_stop, ctx.time_budget / 2
+        )
+        found += [b.model_copy(update={"label": ""}) for b in cards]  # the objective's name is no claim
     said = f"at {USUAL_GGUF.upper()}, llama.cpp's usual GGUF: no --precision given"
     return [
         b.model_copy(update={"label": f"{b.label}, {said}" if b.label else said, "source": "usual-gguf"}) for b in found
