@@ -300,6 +300,11 @@ SPECPICKS_12GB_Q4 = (
     "vs-vllm-rtx-3060-12gb-2026 (2026): 12 GB holds 'a quantized 14B model fully resident'; single user: llama.cpp "
     "or Ollama"
 )
+LLAMACPP_APPLE_4167 = (
+    "https://github.com/ggml-org/llama.cpp/discussions/4167 ('Performance of llama.cpp on Apple Silicon M-series', "
+    "2023-11 onward): M1 Ultra 64-core GPU (800 GB/s) 7B Q8_0 text generation ~55 tok/s, M2 Ultra 76-core ~66 "
+    "tok/s: a 70B at Q8_0 (10x the bytes) decodes at ~5.5-6.5 tok/s"
+)
 CUDA13_VOLTA = (
     "https://docs.nvidia.com/cuda/archive/13.0.0/cuda-toolkit-release-notes/index.html (CUDA 13.0, 2025-08-07): "
     "offline compilation and library support for Maxwell, Pascal and Volta removed; "
@@ -1435,6 +1440,34 @@ CASES: tuple[Case, ...] = (
         "holds it. Keeping BF16 (28 GB) had made the cheapest build with cards four 11 GB RTX 2080 Ti in tensor "
         "parallel for 3,093 USD.",
         (OLLAMA_Q4_DEFAULT, SPECPICKS_12GB_Q4),
+    ),
+    Case(
+        "own-two-3090s-named-twice",
+        "--model llama-3.3-70b --workload inference --precision q4_k_m --own rtx-3090 --own rtx-3090 --budget 1500",
+        (
+            top_build(
+                "both owned RTX 3090s hold the model (no layers in RAM), >= 12 tok/s, within 1,500 USD",
+                lambda b: owned_cards(b) == 2 and gpus_bought(b) == 0 and decode(b) >= 12 and price(b) <= 1500,
+            ),
+        ),
+        "`--own` is repeatable: naming the card twice is owning two, as `--own rtx-3090x2` is. The second was "
+        "dropped, so the answer was one 3090 with layers in RAM at 2.2 tok/s instead of the pair people run a 70B "
+        "Q4 on at 15-20 tok/s.",
+        (DEVTO_DUAL_3090, LOCALLLAMA_EP3),
+    ),
+    Case(
+        "llama70b-q8-home-office-mac-studio-reads",
+        "--model llama-3.3-70b --workload inference --precision q8_0 --budget 10000 --room home-office",
+        (
+            some_build(
+                "a unified-memory Mac of >= 96 GB at reading speed (>= 5 tok/s), <= 10,000 USD",
+                lambda b: unified_memory_gb(b) >= 96 and decode(b) >= 5 and price(b) <= 10000,
+            ),
+        ),
+        "In a quiet room a 70B at Q8_0 (75 GB) is the case for an 800 GB/s Mac Studio Ultra at ~6 tok/s against a "
+        "GPU tower; only the cheapest unified machine was offered, a 128 GB Ryzen AI Max box at 3 tok/s (256 GB/s), "
+        "below reading speed.",
+        (LLAMACPP_APPLE_4167, M3_ULTRA_R1),
     ),
     # ---- quiet rooms
     Case(

@@ -468,10 +468,16 @@ def _unified_system_build(
 
 
 def _unified_build(
-    request: BuildRequest, catalog: Catalog, model: ModelArch, workload: Workload, exact: int | None
+    request: BuildRequest,
+    catalog: Catalog,
+    model: ModelArch,
+    workload: Workload,
+    exact: int | None,
+    min_tps: float | None = None,
 ) -> Build | None:
     """The cheapest unified-memory system (Mac Studio, Ryzen AI Max, DGX Spark) that runs the
-    job: its GPU sees the share of memory the OS wires for it, at the memory's bandwidth."""
+    job: its GPU sees the share of memory the OS wires for it, at the memory's bandwidth. `min_tps`: the cheapest
+    that also decodes at least that fast."""
     # the engine asked, not the one the workload resolves to by default (gpt-oss in MXFP4 resolves to another, but
     # llama.cpp runs it on a 128 GB Ryzen AI Max box at ~30 tokens/s)
     if workload.kind != "inference" or request.workload.engine not in ("llama.cpp", None) or request.region == "china":
@@ -500,7 +506,7 @@ def _unified_build(
         peak = est.peak_gpu
         if peak.total > (peak.usable_bytes or 0):
             continue
-        if not meets_speed(est, request):
+        if not meets_speed(est, request) or (min_tps is not None and (est.decode_tokens_per_s or 0.0) < min_tps):
             continue
         best = _unified_system_build(system, q, est, gpu, request, limit)
     return best
