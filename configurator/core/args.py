@@ -398,7 +398,11 @@ def build_request(args: argparse.Namespace, model_id: str, workload: Any) -> Any
     from configurator.core.solve.request import BuildRequest, OwnedPart, default_circuit, default_region
 
     try:
-        owned = tuple(OwnedPart(category=c, id=i, quantity=q) for c, i, q in args.own)  # type: ignore[arg-type]
+        # `--own rtx-3090 --own rtx-3090` is two cards, as `--own rtx-3090x2` is (the request reads one entry per part)
+        counts: dict[tuple[str, str], int] = {}
+        for c, i, q in args.own:
+            counts[(c, i)] = counts.get((c, i), 0) + q
+        owned = tuple(OwnedPart(category=c, id=i, quantity=q) for (c, i), q in counts.items())  # type: ignore[arg-type]
         return BuildRequest(
             model_id=model_id,
             workload=workload,

@@ -260,6 +260,10 @@ EN: dict[str, Template] = {
     "way.framework": "fine-tune with Unsloth (it keeps checkpointed activations in system RAM)",
     "way.actoffload": "keep checkpointed activations in system RAM (activation offload)",
     "way.checkpointing": "recompute activations in the backward pass (gradient checkpointing: less memory, slower)",
+    "way.optim8bit": "use 8-bit AdamW (bitsandbytes: 2 instead of 8 bytes of optimizer state per parameter; still a "
+    "full fine-tune)",
+    "way.zero3offload": "shard with DeepSpeed ZeRO-3 and offload the optimizer states and parameters to CPU RAM "
+    "(ZeRO-Offload: still a full fine-tune, slower)",
     "way.cluster": _cluster,
     "way.changes": _changes,
     "way.other": "{kind}",

@@ -32,4 +32,6 @@ def test_a_host_too_small_is_refused_by_the_warnings_code(cli) -> None:  # type:
 def test_rewording_the_warning_changes_only_the_words(cli, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setitem(reasons.EN, "warn.host-ram", "keeps {ram:.1f} GiB in RAM, more than the {has:.1f} GiB here")
     run = cli(*SMALL_HOST)
-    assert run.code == 2 and "--ram: the model keeps 41.3 GiB in RAM, more than the 29.8 GiB here" in run.err
+    assert (
+        run.code == 2 and "--ram: the model keeps 41.3 GiB in RAM, more than the 32.0 GiB here" in run.err
+    )  # a 2 x 16 GB kit holds 32 GiB (JEDEC)

@@ -60,9 +60,22 @@ def test_llama_70b_at_32k_and_15_tps_for_2500_usd_way_out_is_a_q8_kv_cache_at_14
     assert builds and builds[0].gpu_id == first.build.gpu_id and builds[0].total_price <= applied.budget
 
 
-def test_deepseek_v3_q2_k_for_3000_usd_way_out_is_the_experts_in_ram(catalog: Catalog) -> None:
-    """#27: 'raise the budget to 29,855' while the experts in RAM need ~3,940."""
+def test_deepseek_v3_q2_k_for_3000_usd_is_the_experts_in_ram(catalog: Catalog) -> None:
+    """#27: 'raise the budget to 29,855' while the experts in RAM need ~3,940. With a module's GB counted as GiB
+    (JEDEC; rules.compat.MODULE_GB_BYTES) the q2_k experts fit 8 x 32 GB of DDR4 RDIMM: the answer within 3,000 USD
+    keeps them in RAM (expert case deepseek-v3-q2k-3000-way-out)."""
     request = BuildRequest(model_id="deepseek-v3", workload=Workload(kind="inference", precision="q2_k"), budget=3000)
+    result = plan(request, catalog)
+    assert result.infeasible is None and result.builds
+    # the first build, "cheapest" (a CPU-only box is cheaper, but its 4k prompt waits minutes: ranking.slow_cpu_only)
+    cheapest = result.builds[0]
+    assert cheapest.label.startswith("cheapest") and cheapest.total_price <= 3000
+    assert cheapest.gpu_count >= 1 and "experts in RAM" in cheapest.label
+
+
+def test_deepseek_v3_q2_k_for_1200_usd_way_out_is_the_experts_in_ram(catalog: Catalog) -> None:
+    """#27's way out, below what the experts in RAM cost: keeping them in RAM, not a 27,000 USD GPU server."""
+    request = BuildRequest(model_id="deepseek-v3", workload=Workload(kind="inference", precision="q2_k"), budget=1200)
     inf = _infeasible(request, catalog)
     first = inf.relaxations[0]
     budget_way = next(r for r in inf.relaxations if r.kind == "budget")
@@ -107,7 +120,7 @@ def test_qwen3_8b_lora_at_128k_way_out_is_unslothss_activation_offload(catalog: 
 
 
 def test_the_relaxations_json_contract(catalog: Catalog) -> None:
-    request = BuildRequest(model_id="deepseek-v3", workload=Workload(kind="inference", precision="q2_k"), budget=3000)
+    request = BuildRequest(model_id="deepseek-v3", workload=Workload(kind="inference", precision="q2_k"), budget=1200)
     data = plan(request, catalog).to_json()["infeasible"]
     json.dumps(data, allow_nan=False)
     assert data["relaxations"] and data["cheapest_relaxation"] == data["relaxations"][0]["change"]
@@ -120,7 +133,7 @@ def test_the_relaxations_json_contract(catalog: Catalog) -> None:
 def test_relax_false_searches_nothing(catalog: Catalog) -> None:
     """The map's many plans ask why, not how out: no relaxed request is solved."""
     request = BuildRequest(
-        model_id="deepseek-v3", workload=Workload(kind="inference", precision="q2_k"), budget=3000, allow_clusters=False
+        model_id="deepseek-v3", workload=Workload(kind="inference", precision="q2_k"), budget=1200, allow_clusters=False
     )
     inf = plan(request, catalog, relax=False).infeasible
     assert inf is not None and inf.relaxations == () and inf.relaxed_request is None
@@ -274,7 +287,7 @@ SORTED_REQUESTS = [
         min_decode_tps=25,
         budget=6000,
     ),
-    BuildRequest(model_id="deepseek-v3", workload=Workload(kind="inference", precision="q2_k"), budget=3000),
+    BuildRequest(model_id="deepseek-v3", workload=Workload(kind="inference", precision="q2_k"), budget=1200),
     BuildRequest(
         model_id="qwen3-32b",
         workload=Workload(kind="inference", precision="bf16"),
@@ -334,3 +347,37 @@ def test_a_power_limit_is_a_design_choice_when_a_speed_is_asked(catalog: Catalog
     assert capped.power.circuit_ok and (capped.estimate.decode_tokens_per_s or 0) >= 25
     assert "cheapest" in capped.label and "power-limited to 80%" in capped.label
     assert any("460 W" in c.message for c in capped.checks), [c.message for c in capped.checks]
+
+
+def test_a_full_fine_tune_that_does_not_fit_is_offered_zero3_offload_and_8bit_adamw_as_full(catalog: Catalog) -> None:
+    """Expert case `llama8b-full-ft-4000-keeps-full`: an 8B full fine-tune at 4,000 USD on a 120 V outlet. DeepSpeed
+    ZeRO-3 with CPU offload (ZeRO-Offload: 13B on one GPU, Ren et al. 2021) and bitsandbytes' 8-bit AdamW (Dettmers
+    et al. 2022) keep the method full and are listed by price with the others; the cheapest way out keeps it full
+    (QLoRA, another job, is left out while a way that keeps the job is within the budget)."""
+    request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="finetune", method="full"), budget=4000)
+    inf = _infeasible(request, catalog)
+    kinds = {r.kind: r for r in inf.relaxations}
+    assert {"zero3offload", "optim8bit"} <= set(kinds), [(r.kind, r.total_price) for r in inf.relaxations]
+    assert "method" not in inf.relaxations[0].kind.split("+"), inf.cheapest_relaxation
+    assert kinds["zero3offload"].total_price <= 4000 and "ZeRO-3" in kinds["zero3offload"].change
+    assert "8-bit AdamW" in kinds["optim8bit"].change
+    _ranked_by_price(inf)
+    applied = plan(
+        request.model_copy(update={"workload": request.workload.model_copy(update={"zero": 3, "offload": "cpu"})}),
+        catalog,
+    )
+    assert applied.builds and applied.builds[0].total_price == kinds["zero3offload"].total_price
+
+
+def test_zero3_offload_is_no_way_out_for_a_70b_full_fine_tune(catalog: Catalog) -> None:
+    """ZeRO-Offload is practical up to ~13B parameters (relax.ZERO_OFFLOAD_MAX_B); a 70B model's optimizer step on the
+    CPU would take the job weeks, so only 8-bit AdamW is offered for it; a LoRA job gets neither."""
+    from configurator.core.solve.relax import _relaxations
+
+    def kinds(model_id: str, method: str) -> set[str]:
+        request = BuildRequest(model_id=model_id, workload=Workload(kind="finetune", method=method), budget=4000)
+        return {k for k, _ in _relaxations(request, catalog.records["models"][model_id])}  # type: ignore[arg-type]
+
+    assert {"zero3offload", "optim8bit"} <= kinds("llama-3.1-8b", "full")
+    assert "zero3offload" not in kinds("llama-3.3-70b", "full") and "optim8bit" in kinds("llama-3.3-70b", "full")
+    assert not {"zero3offload", "optim8bit"} & kinds("llama-3.1-8b", "lora")

@@ -284,6 +284,41 @@ ZERO3_STATES = (
     "Adam keeps 16 bytes per parameter (2 + 2 + 12): 70B -> ~1.1 TB of model states, 140 GB per GPU over 8 with "
     "ZeRO-3; the AMD Instinct MI300X has 192 GB (amd.com product page)"
 )
+XUANWU_R1_Q8_CPU = (
+    "https://xlab.tencent.com/cn/2025/03/16/DeepSeek-671B纯CPU部署实践经验分享(一) (Tencent Xuanwu Lab, 2025-03-16): "
+    "DeepSeek-R1 671B at Q8 on llama.cpp, CPU only: one EPYC 9135 or 9115 on an MZ33-AR1, DDR5-5600 64GB x 12 "
+    "(768 GB), 850 W PSU, about 38,000 CNY in all, peak 7.17 tok/s"
+)
+JEDEC_BINARY_GB = (
+    "JEDEC JESD100B.01 (Terms, Definitions, and Letter Symbols for Microcomputers, Microprocessors, and Memory "
+    "Integrated Circuits): in memory capacity, giga = 2^30; DRAM dies are 16/24/32 Gb (binary), so a '64 GB' "
+    "RDIMM holds 64 GiB and 12 of them 768 GiB"
+)
+SPECPICKS_12GB_Q4 = (
+    "https://specpicks.com/reviews/llm-quantization-12gb-gpu-rtx-3060-2026 (2026): 'On a 12GB GPU like the RTX 3060 "
+    "in 2026, q4_K_M is the right default for 7B-13B chat models'; https://specpicks.com/reviews/ollama-vs-llama-cpp-"
+    "vs-vllm-rtx-3060-12gb-2026 (2026): 12 GB holds 'a quantized 14B model fully resident'; single user: llama.cpp "
+    "or Ollama"
+)
+LLAMACPP_APPLE_4167 = (
+    "https://github.com/ggml-org/llama.cpp/discussions/4167 ('Performance of llama.cpp on Apple Silicon M-series', "
+    "2023-11 onward): M1 Ultra 64-core GPU (800 GB/s) 7B Q8_0 text generation ~55 tok/s, M2 Ultra 76-core ~66 "
+    "tok/s: a 70B at Q8_0 (10x the bytes) decodes at ~5.5-6.5 tok/s"
+)
+CUDA13_VOLTA = (
+    "https://docs.nvidia.com/cuda/archive/13.0.0/cuda-toolkit-release-notes/index.html (CUDA 13.0, 2025-08-07): "
+    "offline compilation and library support for Maxwell, Pascal and Volta removed; "
+    "https://github.com/pytorch/pytorch/issues/157517 (2025-07): PyTorch's CUDA 12.8+ wheels drop them"
+)
+ZERO_OFFLOAD = (
+    "Ren et al., 'ZeRO-Offload: Democratizing Billion-Scale Model Training', USENIX ATC 2021 (arXiv:2101.06840): "
+    "13B-parameter models trained on one GPU, 40 TFLOPS on a V100 for 10B; https://www.deepspeed.ai/tutorials/"
+    "zero-offload/ (read 2026-12-03): a 10B model on one V100 32 GB with offload_optimizer to the CPU"
+)
+BNB_8BIT_ADAM = (
+    "Dettmers et al., '8-bit Optimizers via Block-wise Quantization', ICLR 2022 (arXiv:2110.02861): 8-bit Adam keeps "
+    "32-bit Adam's accuracy with 2 instead of 8 bytes of state per parameter (bitsandbytes AdamW8bit)"
+)
 
 
 # --------------------------------------------------------------------------- small readings used below
@@ -341,6 +376,11 @@ def _eol_card(b: Build) -> bool:
     return bool(architectures(b) & {"Pascal", "Volta", "GCN 5", "Vega", "gfx906"}) or any(
         p["id"].startswith(("mi50", "tesla-p40", "tesla-p100", "v100")) for p in gpu_parts(b)
     )
+
+
+def label_claims_of(b: Build) -> set[str]:
+    """The build's claims (cheapest, fastest, value, quietest, grow) as the label check parses them."""
+    return {kind for kind, _scope in label_claims(b["label"])}
 
 
 def _consumer_card(b: Build) -> bool:
@@ -439,10 +479,17 @@ CASES: tuple[Case, ...] = (
         ),
         "Without a speed target the journey's answer is the same pair of 3090s: her card plus one used one.",
         (USER_JOURNEYS, DEVTO_DUAL_3090, LOCALLLAMA_EP3),
-        today="#28: at 32k context with an fp16 KV cache (the default: a request cannot tell it from one asked for) "
-        "48 GB does not hold the job, so no pair is offered; the answer is her 3090 with layers in RAM at 1.6 tok/s, "
-        "a 4.6 tok/s Strix Halo, or two MI50 (9.1 tok/s, set aside in a home office). The q8_0 KV cache is only a "
-        "way out when nothing fits (then 2 x RTX 3090 for 2,355 USD at 14.2 tok/s)",
+        today="#28, decided (expert5): q8_0 must not silently become the KV default, because llama.cpp's own default is "
+        "f16 (llama-server --help: '-ctk, --cache-type-k TYPE ... (default: f16)', ggml-org/llama.cpp#10373; Ollama's "
+        "OLLAMA_KV_CACHE_TYPE defaults to f16 too) and a plan at q8_0 must launch with -ctk q8_0 -ctv q8_0 and say "
+        "so. What is missing is a request state 'KV cache: default' distinct from 'fp16 asked': `--kv-precision` "
+        "defaults to fp16 in core/args.py and Workload.kv_precision is 'fp16', so the planner cannot tell Mina's "
+        "request from one that asked for fp16. The rule to build: when no KV precision is named, an inference job on "
+        "llama.cpp (GGUF weights) at a context of 16k or more is also solved with a q8_0 KV cache (half the cache's memory; "
+        "Ollama's FAQ: q8_0 has a very small loss in precision), like plan._usual_gguf_machines, each such build labelled 'q8_0 KV cache: no "
+        "--kv-precision given' and its launch command carrying -ctk/-ctv. Today at 32k and f16 48 GB does not hold the "
+        "job (42.5 GB of weights + 10.7 GB of cache), so no pair is offered; with --kv-precision q8_0 the pair is "
+        "2 x RTX 3090 for ~2,355 USD at 14.2 tok/s",
     ),
     Case(
         "llama70b-15tps-cheapest-way-out",
@@ -606,11 +653,28 @@ CASES: tuple[Case, ...] = (
         "--model deepseek-v3 --workload inference --precision q2_k --budget 3000",
         (way_out_at_most(4500, "USD"),),
         "At q2_k the experts fit ~256 GB of RAM on a used 8-channel host: about $3,940, not a $30k GPU server.",
-        (KTRANSFORMERS_R1, ISSUE_27),
-        today="#27/#28: the experts in RAM are now the cheapest way out, at 4,745 USD: q2_k needs more than 256 GB, "
-        "and the catalog has no 64 GB DDR4 RDIMM kit, so an 8-channel DDR4 host tops out at 256 GB (8 x 32 GB) and "
-        "the answer is 512 GB of DDR5 RDIMM on an SP5 board; a CPU-only box is 4,420 USD but waits ~13 minutes for "
-        "a 4k prompt's first token (#30: a dated used DDR4-3200 8 x 64 GB RDIMM price)",
+        (KTRANSFORMERS_R1, ISSUE_27, JEDEC_BINARY_GB),
+    ),
+    Case(
+        "deepseek-r1-q8-cny-cpu-only-768gb",
+        "--model deepseek-r1 --workload inference --precision q8_0 --currency CNY",
+        (
+            some_build(
+                "no GPU: a 12-channel EPYC with 768 GB (12 x 64 GB) of DDR5, <= 110,000 CNY, >= 5 tok/s",
+                lambda b: (
+                    gpu_count(b) == 0
+                    and system(b) is None
+                    and memory_channels(b) == 12
+                    and ram_gb(b) == 768
+                    and price(b) <= 110000
+                    and decode(b) >= 5
+                ),
+            ),
+        ),
+        "The Q8_0 file is ~665 GiB: 12 x 64 GB RDIMMs hold 768 GiB, so one 12-channel EPYC serves it from RAM at "
+        "~6-7 tok/s, as Tencent's lab built it for 38k CNY in 2025 (DDR5 RDIMMs cost more than twice that in 2026). "
+        "Counting the modules in 10^9 bytes asked for 16 x 64 GB, a dual-socket board and ~190k CNY.",
+        (XUANWU_R1_Q8_CPU, JEDEC_BINARY_GB),
     ),
     Case(
         "qwen3-30b-a3b-2507-1200-no-24gb-card",
@@ -1320,6 +1384,90 @@ CASES: tuple[Case, ...] = (
         "A cluster of 8-GPU servers draws tens of kilowatts: it cannot run in a lab on a wall outlet. The plan shows "
         "it, says the site fails, and names what the buyer must change (#31: a cluster had 'passed every check').",
         (CHINCHILLA_FLOPS, USER_JOURNEYS),
+    ),
+    Case(
+        "llama8b-full-ft-4000-keeps-full",
+        "--model llama-3.1-8b --workload finetune --method full --budget 4000",
+        (
+            way_out_at_most(4000, "USD"),
+            Expect(
+                "the ways out include DeepSpeed ZeRO-3 with CPU offload and 8-bit AdamW, and the cheapest keeps the "
+                "fine-tune full",
+                lambda plan: (
+                    plan["infeasible"] is not None
+                    and {"zero3offload", "optim8bit"} <= {r["kind"] for r in plan["infeasible"]["relaxations"]}
+                    and "method" not in plan["infeasible"]["relaxations"][0]["kind"].split("+")
+                ),
+            ),
+        ),
+        "An 8B full fine-tune needs ~130 GB of GPU memory with 32-bit AdamW; ZeRO-3 with the optimizer states and "
+        "parameters in CPU RAM fits it on two 16 GB cards, and 8-bit AdamW cuts the states fourfold, both keeping "
+        "the job full. Before, the ways out were a 230 V circuit, a bigger budget (~10,000 USD) or QLoRA.",
+        (ZERO_OFFLOAD, BNB_8BIT_ADAM),
+    ),
+    Case(
+        "qwen32b-bf16-8-users-no-idle-past-support-build",
+        "--model qwen2.5-32b --workload inference --precision bf16 --batch 8 --budget 15000",
+        (
+            no_build(
+                "a card past its vendor's software support shown with no claim (it took the place of a supported one)",
+                lambda b: _eol_card(b) and not label_claims_of(b),
+            ),
+            labelled_build("fastest", "on a card its vendor still supports", lambda b: not _eol_card(b)),
+        ),
+        "Volta is past CUDA 13: a 4 x V100 build can claim neither 'fastest' nor 'best value', so a solve for those "
+        "claims that lands on it shows an idle, unlabelled build in place of a supported card (an RTX A5000 quad, "
+        "an MI100, a Radeon AI PRO R9700).",
+        (CUDA13_VOLTA, ISSUE_28),
+    ),
+    Case(
+        "qwen3-14b-no-precision-one-card-at-q4",
+        "--model qwen3-14b --workload inference",
+        (
+            some_build(
+                "one bought card of 12-16 GB running the Q4_K_M GGUF on llama.cpp, <= 1,000 USD, >= 20 tok/s",
+                lambda b: (
+                    gpu_count(b) == 1
+                    and system(b) is None
+                    and 12 <= vram_per_card(b) <= 16
+                    and "Q4_K_M" in launch_command(b)
+                    and price(b) <= 1000
+                    and decode(b) >= 20
+                ),
+            ),
+        ),
+        "With no precision named, one user runs what Ollama pulls, the Q4_K_M GGUF (9 GB for a 14B): one 12 GB card "
+        "holds it. Keeping BF16 (28 GB) had made the cheapest build with cards four 11 GB RTX 2080 Ti in tensor "
+        "parallel for 3,093 USD.",
+        (OLLAMA_Q4_DEFAULT, SPECPICKS_12GB_Q4),
+    ),
+    Case(
+        "own-two-3090s-named-twice",
+        "--model llama-3.3-70b --workload inference --precision q4_k_m --own rtx-3090 --own rtx-3090 --budget 1500",
+        (
+            top_build(
+                "both owned RTX 3090s hold the model (no layers in RAM), >= 12 tok/s, within 1,500 USD",
+                lambda b: owned_cards(b) == 2 and gpus_bought(b) == 0 and decode(b) >= 12 and price(b) <= 1500,
+            ),
+        ),
+        "`--own` is repeatable: naming the card twice is owning two, as `--own rtx-3090x2` is. The second was "
+        "dropped, so the answer was one 3090 with layers in RAM at 2.2 tok/s instead of the pair people run a 70B "
+        "Q4 on at 15-20 tok/s.",
+        (DEVTO_DUAL_3090, LOCALLLAMA_EP3),
+    ),
+    Case(
+        "llama70b-q8-home-office-mac-studio-reads",
+        "--model llama-3.3-70b --workload inference --precision q8_0 --budget 10000 --room home-office",
+        (
+            some_build(
+                "a unified-memory Mac of >= 96 GB at reading speed (>= 5 tok/s), <= 10,000 USD",
+                lambda b: unified_memory_gb(b) >= 96 and decode(b) >= 5 and price(b) <= 10000,
+            ),
+        ),
+        "In a quiet room a 70B at Q8_0 (75 GB) is the case for an 800 GB/s Mac Studio Ultra at ~6 tok/s against a "
+        "GPU tower; only the cheapest unified machine was offered, a 128 GB Ryzen AI Max box at 3 tok/s (256 GB/s), "
+        "below reading speed.",
+        (LLAMACPP_APPLE_4167, M3_ULTRA_R1),
     ),
     # ---- quiet rooms
     Case(

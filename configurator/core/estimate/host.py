@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from configurator.core.catalog.models import Cpu, MemoryKit
 from configurator.core.errors import RequestError
+from configurator.core.rules.compat import MODULE_GB_BYTES
 
 BYTES_PER_TRANSFER = 8  # one 64-bit DDR channel (two 32-bit DDR5 sub-channels) moves 8 bytes per transfer
 
@@ -120,7 +121,7 @@ class HostMemory:
 
     @property
     def capacity_bytes(self) -> int | None:
-        return None if self.capacity_gb is None else int(self.capacity_gb * 1e9)
+        return None if self.capacity_gb is None else int(self.capacity_gb * MODULE_GB_BYTES)  # a kit's GB are GiB
 
 
 def family(cpu: Cpu) -> str:

@@ -173,6 +173,8 @@ ZH_CN.update(
         "fine-tuning method": "微调方法",
         "activations on the GPUs": "激活值放在 GPU 上",
         "no activation recomputation": "不重算激活值",
+        "32-bit optimizer states": "32 位优化器状态",
+        "optimizer states on the GPUs": "优化器状态放在 GPU 上",
         "one machine": "单台机器",
         "a self-assembled machine": "自行组装的机器",
         "time limit": "求解时限",
@@ -438,6 +440,8 @@ ZH_REASONS: dict[str, Template] = {
     "way.framework": "用 Unsloth 微调（它把检查点激活值放在系统内存）",
     "way.actoffload": "把检查点激活值放在系统内存（激活卸载）",
     "way.checkpointing": "反向传播时重算激活值（梯度检查点：更省显存，但更慢）",
+    "way.optim8bit": "使用 8-bit AdamW（bitsandbytes：每个参数的优化器状态由 8 字节降为 2 字节；仍是全参数微调）",
+    "way.zero3offload": "用 DeepSpeed ZeRO-3 分片，并把优化器状态和参数卸载到内存（ZeRO-Offload：仍是全参数微调，较慢）",
     "way.cluster": _cluster,
     "way.changes": _changes,
     # an estimate's most common warnings

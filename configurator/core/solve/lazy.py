@@ -91,6 +91,7 @@ class LazyBuildModel:
         self.perf_scale = perf_scale_for(self.full)
         self.active: list[int] = []
         self.excluded: list[int] = []  # indexes into self.full
+        self.avoided: list[int] = []  # indexes into self.full, left out of the next solves only (avoid_options)
         self.builds_excluded: list[Choice] = []
         self.rebuilds = 0
         # Stand-ins. A CPU, or a GPU option, stands for those that differ from it only in drawing less power:
@@ -305,6 +306,7 @@ class LazyBuildModel:
         for i in self.excluded:
             if i in position:
                 bm.exclude_option(position[i])
+        bm.avoid_options([position[i] for i in self.avoided if i in position])
         return bm
 
     def _without_credit(self, choice: Choice) -> None:
@@ -342,7 +344,7 @@ class LazyBuildModel:
                 continue
             values = self.bm.last_values if choice is not None else None
             active = set(self.active)
-            blocked = set(self.excluded)
+            blocked = set(self.excluded) | set(self.avoided)
             left = [i for i in self.possible if i not in active and i not in blocked]
             beating = [i for i in left if self.may_beat(i, objective, values)]
             if not beating:
@@ -371,6 +373,15 @@ class LazyBuildModel:
     def allow_options(self, indexes: list[int]) -> None:
         self.excluded = []
         self.bm.allow_options([self.active.index(i) for i in indexes if i in self.active])
+
+    def avoid_options(self, indexes: list[int]) -> None:
+        self.avoided = list(indexes)
+        self.bm.avoid_options([self.active.index(i) for i in indexes if i in self.active])
+
+    @property
+    def options(self) -> list[GpuOption]:
+        """Every GPU option, in the indexes option_index and avoid_options use."""
+        return self.full
 
     def exclude_build(self, choice: Choice) -> None:
         self.builds_excluded.append(choice)

@@ -310,8 +310,8 @@ def _checks(
     assert isinstance(case, Chassis) and isinstance(cooler, Cooler) and isinstance(drive, Storage)
     ram_gb = m.total_gb * host.kits
     modules = m.modules * host.kits
-    need = host_ram_needed(est.host_ram_bytes, training=False) / 1e9
-    kept = est.host_ram_bytes / 1e9
+    need = host_ram_needed(est.host_ram_bytes, training=False) / compat.MODULE_GB_BYTES
+    kept = est.host_ram_bytes / compat.MODULE_GB_BYTES
     checks = [
         RAM_FOR_JOB.say("pass" if ram_gb >= need else "fail", "cpu-only", kept_gb=kept, need_gb=need, ram_gb=ram_gb)
     ]
@@ -634,7 +634,7 @@ def raised_share(system: System) -> float | None:
     leaving the OS its working set (rules.compat.OS_RAM_BYTES); None where no such knob applies (Apple, NVIDIA)."""
     if system.unified is None or system_vendor(system) != "amd":
         return None
-    share = 1 - compat.OS_RAM_BYTES / (system.memory_gb * 1e9)
+    share = 1 - compat.OS_RAM_BYTES / (system.memory_gb * compat.MODULE_GB_BYTES)
     return share if share > system.unified.gpu_memory_fraction else None
 
 
@@ -670,7 +670,7 @@ def _box_memory(system: System, est: EstimateResult, raised: float | None) -> Ch
         "raised",
         need_gib=need,
         usable_gib=usable,
-        default_gib=system.memory_gb * 1e9 * u.gpu_memory_fraction / GIB,
+        default_gib=system.memory_gb * compat.MODULE_GB_BYTES * u.gpu_memory_fraction / GIB,
         default_fraction=u.gpu_memory_fraction,
         chip=u.chip,
         memory_gb=system.memory_gb,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from configurator.core.rules.job import READING_TPS
 from configurator.core.solve.build import Build
 from configurator.core.solve.candidates import Candidates
 from configurator.core.solve.ranking import SAME_CARD_AGAIN
@@ -129,7 +130,15 @@ def unified_memory(ctx: PlanContext) -> list[Build]:
     if ctx.request.gpu_ids:
         return []
     build = _unified_build(ctx.request, ctx.catalog, ctx.model, ctx.workload, ctx.exact_weight_bytes)
-    return [] if build is None else [build.model_copy(update={"label": f"ready-made {build.parts[0].name}"})]
+    found = [] if build is None else [build]
+    if build is not None and (build.estimate.decode_tokens_per_s or 0.0) < READING_TPS:
+        # below reading speed (a 128 GB Ryzen AI Max box at 3 tok/s for a 70B Q8): also the cheapest that reads,
+        # the 800 GB/s Mac Studio people weigh against a GPU tower in a quiet room
+        reading = _unified_build(
+            ctx.request, ctx.catalog, ctx.model, ctx.workload, ctx.exact_weight_bytes, min_tps=READING_TPS
+        )
+        found += [] if reading is None else [reading]
+    return [b.model_copy(update={"label": f"ready-made {b.parts[0].name}"}) for b in found]
 
 
 @register("ready-made-server")

@@ -468,10 +468,16 @@ def _unified_system_build(
 
 
 def _unified_build(
-    request: BuildRequest, catalog: Catalog, model: ModelArch, workload: Workload, exact: int | None
+    request: BuildRequest,
+    catalog: Catalog,
+    model: ModelArch,
+    workload: Workload,
+    exact: int | None,
+    min_tps: float | None = None,
 ) -> Build | None:
     """The cheapest unified-memory system (Mac Studio, Ryzen AI Max, DGX Spark) that runs the
-    job: its GPU sees the share of memory the OS wires for it, at the memory's bandwidth."""
+    job: its GPU sees the share of memory the OS wires for it, at the memory's bandwidth. `min_tps`: the cheapest
+    that also decodes at least that fast."""
     # the engine asked, not the one the workload resolves to by default (gpt-oss in MXFP4 resolves to another, but
     # llama.cpp runs it on a 128 GB Ryzen AI Max box at ~30 tokens/s)
     if workload.kind != "inference" or request.workload.engine not in ("llama.cpp", None) or request.region == "china":
@@ -500,7 +506,7 @@ def _unified_build(
         peak = est.peak_gpu
         if peak.total > (peak.usable_bytes or 0):
             continue
-        if not meets_speed(est, request):
+        if not meets_speed(est, request) or (min_tps is not None and (est.decode_tokens_per_s or 0.0) < min_tps):
             continue
         best = _unified_system_build(system, q, est, gpu, request, limit)
     return best
@@ -1025,6 +1031,13 @@ def _usual_gguf_machines(request: BuildRequest, ctx: PlanContext) -> list[Build]
         return []
     variant = request.model_copy(update={"workload": w.model_copy(update={"precision": USUAL_GGUF})})
     found = _machines_for(variant, ctx.catalog, ctx.model, ctx.exact_weight_bytes, ctx.should_stop)
+    if w.batch == 1 and not ctx.should_stop():
+        # and the cheapest machine with a card at that format: one 12 GB card runs a 14B at Q4_K_M where BF16 asks
+        # for four 11 GB cards in tensor parallel (a single user's Ollama or LM Studio pulls the Q4_K_M)
+        cards, _ = _solve_once(
+            variant, ctx.catalog, ctx.model, ctx.exact_weight_bytes, 1, ctx.should_stop, ctx.time_budget / 2
+        )
+        found += [b.model_copy(update={"label": ""}) for b in cards]  # the objective's name is no claim
     said = f"at {USUAL_GGUF.upper()}, llama.cpp's usual GGUF: no --precision given"
     return [
         b.model_copy(update={"label": f"{b.label}, {said}" if b.label else said, "source": "usual-gguf"}) for b in found

@@ -77,7 +77,7 @@ PAIRABLE = (
 )
 """Knobs tried in pairs, least intrusive first (pairs are tried in the order of their two positions here)."""
 
-MILD = {*PAIRABLE, "budget", "region"}
+MILD = {*PAIRABLE, "budget", "region", "optim8bit", "zero3offload"}
 """Kinds that keep the job as asked (the model, its precision and context, the speed or deadline)."""
 
 LABELS = {
@@ -103,11 +103,38 @@ LABELS = {
     "framework": "fine-tuning framework",
     "actoffload": "activations on the GPUs",
     "checkpointing": "no activation recomputation",
+    "optim8bit": "32-bit optimizer states",
+    "zero3offload": "optimizer states on the GPUs",
 }
 """A relaxation kind -> the constraint it relaxes (Infeasible.blocking)."""
 
 
-def _relaxations(request: BuildRequest) -> list[tuple[str, BuildRequest]]:
+ZERO_OFFLOAD_MAX_B = 13.5
+"""The largest model (billions of parameters) offered DeepSpeed ZeRO-3 with CPU offload as a way out of a full
+fine-tune: ZeRO-Offload "enables training of 13 billion parameter models on a single GPU" at ~40 TFLOPS on a V100
+for 10B (Ren et al., "ZeRO-Offload: Democratizing Billion-Scale Model Training", USENIX ATC 2021, arXiv:2101.06840,
+abstract and sec. 6), and the DeepSpeed ZeRO-Offload tutorial (deepspeed.ai/tutorials/zero-offload, read 2026-12-03)
+trains a 10B GPT-2 on one V100 32 GB. Beyond that the optimizer's step on the CPU (12-16 bytes per parameter streamed
+over PCIe each step) makes a job of 10^8 tokens take weeks; ZeRO-Infinity's NVMe offload is a cluster's tool."""
+
+
+def _full_finetune_ways(w: Workload, model: ModelArch | None) -> list[tuple[str, Workload]]:
+    """Ways to fit a full fine-tune that keep it full: 8-bit AdamW (bitsandbytes AdamW8bit: 2 bytes of state per
+    parameter instead of 8, with 32-bit accuracy on fine-tuning, Dettmers et al., "8-bit Optimizers via Block-wise
+    Quantization", ICLR 2022, arXiv:2110.02861) and, for models up to ZERO_OFFLOAD_MAX_B, ZeRO-3 with the optimizer
+    states and parameters in CPU RAM (one GPU: the optimizer states, as ZeRO-Offload does)."""
+    if w.kind == "inference" or (w.kind == "finetune" and w.method != "full"):
+        return []
+    out: list[tuple[str, Workload]] = []
+    if w.optimizer in (None, "adamw", "paged-adamw"):
+        out.append(("optim8bit", w.model_copy(update={"optimizer": "adamw-8bit"})))
+    small = model is not None and model.params_total_b <= ZERO_OFFLOAD_MAX_B
+    if small and (w.zero < 3 or w.offload != "cpu"):
+        out.append(("zero3offload", w.model_copy(update={"zero": 3, "offload": "cpu"})))
+    return out
+
+
+def _relaxations(request: BuildRequest, model: ModelArch | None = None) -> list[tuple[str, BuildRequest]]:
     """Single relaxations, each one a change a user could accept, least intrusive first."""
     out: list[tuple[str, BuildRequest]] = []
     w = request.workload
@@ -139,6 +166,7 @@ def _relaxations(request: BuildRequest) -> list[tuple[str, BuildRequest]]:
         out.append(("framework", work(framework="unsloth", activation_offload=None)))
     if w.kind != "inference" and not w.activation_offload:
         out.append(("actoffload", work(activation_offload=True, grad_checkpointing=True)))
+    out.extend((kind, request.model_copy(update={"workload": way})) for kind, way in _full_finetune_ways(w, model))
     if w.kind != "inference" and w.grad_checkpointing is not True:
         out.append(("checkpointing", work(grad_checkpointing=True)))
     if request.condition == "new":
@@ -359,6 +387,7 @@ def search(
     solve: Solve,
     should_stop: Callable[[], bool],
     seconds: float = SEARCH_SECONDS,
+    model: ModelArch | None = None,
 ) -> list[_Found]:
     """Every single relaxation and the cheap pairs that fit, each the cheapest build for it (unordered).
 
@@ -369,7 +398,7 @@ def search(
     def stop() -> bool:
         return should_stop() or time.process_time() > deadline
 
-    singles = _relaxations(request)
+    singles = _relaxations(request, model)
     by_kind = dict(singles)
     found: dict[str, _Found] = {}
 
@@ -430,6 +459,8 @@ def _accumulated(
             "offload",
             "framework",
             "actoffload",
+            "optim8bit",
+            "zero3offload",
             "circuit",
             "speed",
             "deadline",
@@ -583,7 +614,7 @@ def diagnose(
     "cheapest" (ranking.slow_cpu_only; DeepSeek-V3 q2_k: an 8,220 USD CPU box whose 4k prompt waits 13 minutes, beside
     an RTX 2070 with the experts in RAM for 8,380)."""
     clauses, blocking, closest = _first_clause(request, catalog, cand)
-    found = search(request, solve, should_stop, seconds)
+    found = search(request, solve, should_stop, seconds, model)
     alone = slow_machine is not None and not found and not should_stop()
     slow = slow_machine(request.model_copy(update={"budget": None})) if slow_machine is not None and alone else None
     if slow is not None:

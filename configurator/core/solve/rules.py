@@ -346,7 +346,7 @@ def _ram_checks(a: Assembly, est: EstimateResult) -> list[Check]:
         training = est.workload.get("kind") != "inference"
         host = compat.ram_needed_gb(0, est.host_ram_bytes, training=training)
         what = "offload" if training else "weights" if est.offloaded_bytes else "buffers"
-        kept = est.host_ram_bytes / 1e9
+        kept = est.host_ram_bytes / compat.MODULE_GB_BYTES
         checks.append(
             RAM_FOR_JOB.say("pass" if a.ram_gb >= host else "fail", "kept", kept_gb=kept, what=what, need_gb=host)
         )

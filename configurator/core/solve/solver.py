@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from configurator.core import support
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Chassis, ModelArch, Motherboard
 from configurator.core.rules import Rule, instance
@@ -191,6 +192,7 @@ class BuildModel:
         self._mark("search")  # what solving adds later: exclusions, bounds, assumptions
         self.excluded: list[int] = []
         self._exclusions: list[Any] = []
+        self._avoid: list[Any] = []  # options left out of the next solves only (avoid_options)
         self._bound_literals: list[Any] = []
         self._infeasible_under: list[frozenset[int]] = []  # assumption sets proven infeasible
         self.last_values: dict[str, Any] = {}  # perf, cost, noise and grow of the last build found
@@ -750,6 +752,14 @@ class BuildModel:
     def allow_options(self, indexes: list[int]) -> None:
         self._exclusions = []
 
+    def avoid_options(self, indexes: list[int]) -> None:
+        """Leave these GPU options out of the solves that follow, until the next call (an empty list: none)."""
+        self._avoid = []
+        for index in indexes:
+            literal = self.m.new_bool_var(f"avoid_o{index}_{len(self._exclusions)}_{id(self._avoid)}")
+            self.m.add(self.o[index] == 0).only_enforce_if(literal)
+            self._avoid.append(literal)
+
     def exclude_build(self, choice: Choice) -> None:
         """Later builds may reuse the GPU option, but not with the same board and chassis."""
         oi = self.option_index(choice.option)
@@ -814,7 +824,7 @@ class BuildModel:
     ) -> tuple[Choice, dict[str, Any]] | None:
         m = self.m
         named = {"perf": self.perf, "cost": self.cost, "noise": self.noise, "grow": self.grow}
-        assumptions = list(self._exclusions)
+        assumptions = list(self._exclusions) + self._avoid
         if not lift_psu_limit:
             assumptions.append(self.right_sized_psu)
         if self.tdp_credit is not None:
@@ -1001,6 +1011,9 @@ class LabelModel(Protocol):
     def solve_only_gpu(self, gpu_id: str, time_limit: float) -> Choice | None: ...
     def exclude_option(self, index: int) -> None: ...
     def allow_options(self, indexes: list[int]) -> None: ...
+    def avoid_options(self, indexes: list[int]) -> None: ...
+    @property
+    def options(self) -> list[GpuOption]: ...
     def exclude_build(self, choice: Choice) -> None: ...
     def option_index(self, option: GpuOption) -> int: ...
     def perf_points(self, option: GpuOption) -> int: ...
@@ -1055,7 +1068,9 @@ def run_labels(
             break
         if objective == "value":
             lam = bm.perf_points(cheapest.option) / max(cheapest.cost, 1)
-            take(label, LABEL_WHY[label], bm.solve(f"value:{lam}", label_time))
+            take(label, LABEL_WHY[label], _supported(bm, f"value:{lam}", label_time))
+        elif objective == "perf":
+            take(label, LABEL_WHY[label], _supported(bm, objective, label_time))
         else:
             take(label, LABEL_WHY[label], bm.solve(objective, label_time))
     while len(results) < top_k and not should_stop():
@@ -1066,6 +1081,26 @@ def run_labels(
     if len(results) < top_k and not should_stop():
         _other_platforms(bm, used_options, results, top_k, should_stop, label_time, on_found)
     return results
+
+
+def _past_support(option: GpuOption) -> bool:
+    """A card past its vendor's software support (support.END_OF_LIFE: Pascal and Volta after CUDA 13, gfx906)."""
+    return support.end_of_life(option.gpu.vendor, option.gpu.architecture) is not None
+
+
+def _supported(bm: LabelModel, objective: str, label_time: float) -> Choice | None:
+    """The best build for a speed or value objective among the GPUs their vendors still support (the same single
+    solve, with the past-support options left out of it). Such a card never holds "fastest" or "best value" (ranking:
+    its speed assumes software that no longer ships), so a build found for those claims on it took a place in the top
+    five that no claim could use: 4 x V100 for Qwen2.5-72B AWQ at 20 users in CNY, in place of 8 x RTX 2080 Ti 22GB."""
+    old = [i for i, o in enumerate(bm.options) if _past_support(o)]
+    if not old:
+        return bm.solve(objective, label_time)
+    bm.avoid_options(old)
+    try:
+        return bm.solve(objective, label_time)
+    finally:
+        bm.avoid_options([])
 
 
 def _objectives(request: BuildRequest) -> list[tuple[str, str]]:
