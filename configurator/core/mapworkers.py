@@ -6,6 +6,7 @@ import concurrent.futures as cf
 import importlib
 import multiprocessing
 import os
+import signal
 import sys
 import threading
 import time
@@ -106,6 +107,24 @@ def _solve(
     )
 
 
+def _stop_forkserver() -> None:
+    """End the forkserver, so that a worker launch it has not served yet is never served: the server preloads the
+    solver before it forks, and a worker forked once the app had gone could not open the pool's semaphores. The
+    launch waiting on it ends with EOFError (MapWorkers.solve); the next map starts a fresh server (ensure_running).
+    SIGTERM ends the server at once (it handles only SIGCHLD and SIGINT), then the stdlib's own stop reaps it."""
+    from multiprocessing import forkserver
+
+    server = getattr(forkserver, "_forkserver", None)
+    pid = getattr(server, "_forkserver_pid", None)
+    if server is None or pid is None:
+        return
+    try:
+        os.kill(pid, signal.SIGTERM)
+        server._stop()
+    except OSError:
+        pass
+
+
 class MapWorkers:
     """Worker processes that solve map cells for one catalog, kept across maps (the app re-solves on every edit).
 
@@ -146,9 +165,24 @@ class MapWorkers:
     def close(self, wait: bool = False) -> None:
         """End the workers; `wait` for them to have ended (the app never waits: its window must not freeze)."""
         self.stop()
-        if self._pool is not None:
-            self._pool.shutdown(wait=wait, cancel_futures=True)
-            self._pool = None
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        if wait:
+            pool.shutdown(wait=True, cancel_futures=True)
+            return
+        # The app closes while a map thread may be starting a worker: the pool's lock is held for as long as the
+        # forkserver takes to preload the solver (seconds), so shutdown() here froze the closing window 4 s, and the
+        # worker it then started found the pool's semaphores unlinked by the exiting app (a FileNotFoundError
+        # traceback from multiprocessing on the terminal). Workers are ended now, a launch still pending is
+        # cancelled with its server, and the pool is shut down off this thread.
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.terminate()
+        if self.method == "forkserver":
+            _stop_forkserver()
+        threading.Thread(
+            target=pool.shutdown, kwargs={"wait": False, "cancel_futures": True}, daemon=True, name="map-close"
+        ).start()
 
     def solve(
         self,
@@ -179,5 +213,7 @@ class MapWorkers:
                 done, pending = cf.wait(pending, timeout=POLL_S, return_when=cf.FIRST_COMPLETED)
                 for future in sorted(done, key=lambda f: f.result()[0]):
                     on_cell(*future.result())
-        except (BrokenProcessPool, OSError):
+        except (BrokenProcessPool, OSError, EOFError, RuntimeError, ValueError):
+            # a process killed, a pool that cannot start, or one closed meanwhile (a launch cut short: EOFError,
+            # or ValueError when the server was gone before it began; a submit after shutdown: RuntimeError)
             self.close()
