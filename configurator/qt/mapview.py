@@ -7,7 +7,7 @@ import threading
 
 import pyqtgraph as pg
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QThreadPool, QTimer
-from PySide6.QtGui import QBrush, QColor, QFontMetrics
+from PySide6.QtGui import QBrush, QColor, QFontMetrics, QGuiApplication
 from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
+    QWidget,
 )
 
 from configurator.core.advise import (
@@ -122,7 +123,7 @@ class RecommendationMapDialog(QDialog):
         layout.addWidget(self.owned_note)
         layout.addWidget(self.table, 3)
         layout.addWidget(self.chart, 2)
-        self.resize(1100, 860)
+        self.resize(*fitted_size(self, 1100, 860))
         session.catalog_changed.connect(self.refresh_for_catalog)
         # the bars rank GPUs for the session's request: a clicked cell (or any edit) changes it
         session.request_changed.connect(self._on_session_request_changed)
@@ -380,6 +381,16 @@ class RecommendationMapDialog(QDialog):
         dialog = QPrintPreviewDialog(printer, self)
         dialog.paintRequested.connect(doc.print_)
         dialog.exec()
+
+
+def fitted_size(widget: QWidget, width: int, height: int) -> tuple[int, int]:
+    """`width` x `height`, or less where the screen is smaller: at 1366x768 the map's 860 px ran past the screen's
+    foot, the value chart's axis and last bars out of sight (#31, laptop screens). Room is left for a title bar."""
+    screen = widget.screen() or QGuiApplication.primaryScreen()
+    if screen is None:
+        return width, height
+    room = screen.availableGeometry()
+    return min(width, room.width() - 20), min(height, room.height() - 40)
 
 
 def machine_text(choice: MapChoice) -> str:

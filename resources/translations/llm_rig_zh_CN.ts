@@ -1148,102 +1148,102 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>RecommendationMapDialog</name>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="46"/>
+        <location filename="../../configurator/qt/mapview.py" line="47"/>
         <source>Value: price per token/s (lower is better)</source>
         <translation>性价比：每 token/秒 的价格（越低越好）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="48"/>
+        <location filename="../../configurator/qt/mapview.py" line="49"/>
         <source>tower</source>
         <translation>塔式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="49"/>
+        <location filename="../../configurator/qt/mapview.py" line="50"/>
         <source>workstation</source>
         <translation>工作站</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="50"/>
+        <location filename="../../configurator/qt/mapview.py" line="51"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="51"/>
+        <location filename="../../configurator/qt/mapview.py" line="52"/>
         <source>cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="54"/>
+        <location filename="../../configurator/qt/mapview.py" line="55"/>
         <source>full fine-tune</source>
         <translation>全参数微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="68"/>
+        <location filename="../../configurator/qt/mapview.py" line="69"/>
         <source>Recommendation map</source>
         <translation>推荐地图</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="103"/>
+        <location filename="../../configurator/qt/mapview.py" line="104"/>
         <source>Print…</source>
         <translation>打印…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="233"/>
+        <location filename="../../configurator/qt/mapview.py" line="234"/>
         <source>not solved</source>
         <translation>未求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="250"/>
+        <location filename="../../configurator/qt/mapview.py" line="251"/>
         <source>or %1: %2</source>
         <translation>或 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="285"/>
+        <location filename="../../configurator/qt/mapview.py" line="286"/>
         <source>%1 inference</source>
         <translation>%1 推理</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="287"/>
+        <location filename="../../configurator/qt/mapview.py" line="288"/>
         <source>%1 fine-tuning</source>
         <translation>%1 微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="289"/>
+        <location filename="../../configurator/qt/mapview.py" line="290"/>
         <source>pretraining</source>
         <translation>预训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="292"/>
+        <location filename="../../configurator/qt/mapview.py" line="293"/>
         <source>%1: %2, %3, the GPUs&apos; price alone</source>
         <translation>%1：%2，%3，仅计 GPU 价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="306"/>
+        <location filename="../../configurator/qt/mapview.py" line="307"/>
         <source>No GPU runs this job in one machine of up to %1 cards: nothing to rank. The map&apos;s cells above and the plan show what does.</source>
         <translation>没有任何 GPU 能在单机最多 %1 张卡内运行此任务：无可排名。上方地图的单元格和方案会给出可行的机器。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="335"/>
+        <location filename="../../configurator/qt/mapview.py" line="336"/>
         <source>%1 of GPUs per token/s</source>
         <translation>每 token/秒 的 GPU 花费（%1）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="343"/>
+        <location filename="../../configurator/qt/mapview.py" line="344"/>
         <source>Prices here are whole machines, without the parts you own (%1); the plan a cell opens counts them, so its total can be lower.</source>
         <translation>这里的价格是整机价格，不扣除你已有的配件（%1）；点击单元格打开的方案会计入它们，因此总价可能更低。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="354"/>
+        <location filename="../../configurator/qt/mapview.py" line="355"/>
         <source>Each inference machine serves at least %1 tokens/s per user (reading speed)</source>
         <translation>每台推理机器为每个用户提供至少 %1 token/秒（阅读速度）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="356"/>
+        <location filename="../../configurator/qt/mapview.py" line="357"/>
         <source>Each inference machine serves at least %1 tokens/s per user</source>
         <translation>每台推理机器为每个用户提供至少 %1 token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="363"/>
+        <location filename="../../configurator/qt/mapview.py" line="364"/>
         <source>CPU only</source>
         <translation>仅 CPU</translation>
     </message>

@@ -292,6 +292,9 @@ def test_the_map_reads_chinese_under_zh_cn(qtbot, window) -> None:  # type: igno
         dialog = RecommendationMapDialog(session, window, models=models, columns=("int4", "full"))
         qtbot.addWidget(dialog)
         qtbot.waitUntil(lambda: dialog.map_result is not None, timeout=60_000)
+        # on a screen smaller than its 1100 x 860 (a 1366x768 laptop) the map fits it, the chart's axis in sight
+        room = dialog.screen().availableGeometry()
+        assert dialog.width() <= room.width() and dialog.height() <= room.height()
         assert "塔式" in dialog.legend.text() and "集群" in dialog.legend.text() and "tower" not in dialog.legend.text()
         assert dialog.table.horizontalHeaderItem(1).text() == "全参数微调"
         assert dialog.owned_note.text().startswith("每台推理机器为每个用户提供至少 5 token/秒")
