@@ -174,15 +174,16 @@ class MapWorkers:
         # The app closes while a map thread may be starting a worker: the pool's lock is held for as long as the
         # forkserver takes to preload the solver (seconds), so shutdown() here froze the closing window 4 s, and the
         # worker it then started found the pool's semaphores unlinked by the exiting app (a FileNotFoundError
-        # traceback from multiprocessing on the terminal). Workers are ended now, a launch still pending is
-        # cancelled with its server, and the pool is shut down off this thread.
-        for process in list(getattr(pool, "_processes", {}).values()):
-            process.terminate()
-        if self.method == "forkserver":
+        # traceback from multiprocessing on the terminal). A launch still pending is cut short with its server, and
+        # the pool is shut down off this thread.
+        if self.method == "forkserver" and not getattr(pool, "_processes", None):
+            # the first launch waits on the server's preload (seconds): cut it short. Not once workers run: each
+            # worker's exit is reported through the server, whose end would read as every worker dead
             _stop_forkserver()
-        threading.Thread(
-            target=pool.shutdown, kwargs={"wait": False, "cancel_futures": True}, daemon=True, name="map-close"
-        ).start()
+        # not a daemon: the app's exit waits for the workers to take their stop (a cell returns as stopped, a worker
+        # forked just before the server stopped starts and ends), so none outlives the pool's semaphores; no worker is
+        # killed mid-cell, which left the pool "broken" and its manager thread raising InvalidStateError
+        threading.Thread(target=pool.shutdown, kwargs={"wait": True, "cancel_futures": True}, name="map-close").start()
 
     def solve(
         self,
