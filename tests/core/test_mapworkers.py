@@ -149,21 +149,28 @@ thread = threading.Thread(target=run, daemon=True)
 thread.start()
 while getattr(forkserver._forkserver, "_forkserver_pid", None) is None:  # a worker's launch is under way
     time.sleep(0.01)
+while WAIT_FOR_A_WORKER and not workers._pool._processes:  # or: the first worker runs, the second is launched
+    time.sleep(0.01)
 stop.set()
 workers.close()  # as the app closes: no wait, and the app's exit follows at once
 print("closed")
 """
 
 
-def test_closing_while_the_workers_start_leaves_no_traceback_and_ends_the_map() -> None:
+@pytest.mark.parametrize("first_worker_running", [False, True])
+def test_closing_while_the_workers_start_leaves_no_traceback_and_ends_the_map(first_worker_running: bool) -> None:
     """Issue #31: closing the app while the map's workers were starting printed multiprocessing's FileNotFoundError
-    traceback (a worker forked after the app had gone, its pool's semaphores unlinked). Closed during a launch and
-    exiting at once, nothing is printed."""
+    traceback (a worker forked after the app had gone, its pool's semaphores unlinked), or, once a worker ran, the
+    pool's InvalidStateError. Closed during the first launch, or the next, and exiting at once, nothing is printed."""
     import subprocess
     import sys
 
     run = subprocess.run(
-        [sys.executable, "-c", CLOSE_WHILE_STARTING], capture_output=True, text=True, timeout=120, env=os.environ
+        [sys.executable, "-c", f"WAIT_FOR_A_WORKER = {first_worker_running}\n{CLOSE_WHILE_STARTING}"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=os.environ,
     )
     assert run.returncode == 0, run.stderr
     assert "closed" in run.stdout
