@@ -1,7 +1,7 @@
 """How much of the window a Chinese reader sees in Chinese (#31: "at least 95 % of messages translated, none left in
 English on the main path").
 
-    python benchmarks/translated.py [--quick] [--show N]
+    python benchmarks/translated.py [--quick] [--show N] [--sheet | --map [--shot PNG]]
 
 Under zh_CN the window solves a few requests (a 70B on a budget, an 8B, a MoE in a home office, a QLoRA fine-tune);
 for every build listed it selects the build, opens every detail tab and reads every text a person sees there: the
@@ -341,6 +341,69 @@ def measure(requests: list[list[str]]) -> tuple[Counter[str], Counter[str]]:
     return kinds, english
 
 
+def map_clauses(argv: list[str], shot: str | None = None) -> tuple[Counter[str], Counter[str]]:
+    """The recommendation map (View > Map) for the request, once every cell is solved: its legend, note, headers,
+    cells and the value chart's title and axis, counted the same way (model names, the row headers, not counted)."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QEventLoop, QTimer
+    from PySide6.QtWidgets import QLabel
+
+    from configurator.qt import i18n
+    from configurator.qt.app import make_app
+    from configurator.qt.main_window import MainWindow
+
+    app = make_app([])
+    i18n.install(app, "zh_CN")
+    window = MainWindow()
+    window.resize(1600, 1000)
+    window.show()
+    kinds: Counter[str] = Counter()
+    english: Counter[str] = Counter()
+    try:
+        solve(window, argv)
+        window.show_map()
+        dialog = window.map_dialog
+        loop = QEventLoop()
+
+        def poll() -> None:
+            if dialog.map_result is not None:
+                loop.quit()
+            else:
+                QTimer.singleShot(200, poll)
+
+        QTimer.singleShot(200, poll)
+        QTimer.singleShot(300_000, loop.quit)
+        loop.exec()
+        app.processEvents()
+        if shot:
+            dialog.grab().save(shot)
+        texts = [_plain(w.text()) for w in dialog.findChildren(QLabel) if w.isVisible() and w.text()]
+        table = dialog.table
+        texts += [table.horizontalHeaderItem(c).text() for c in range(table.columnCount())]
+        texts += [
+            table.item(r, c).text()
+            for r in range(table.rowCount())
+            for c in range(table.columnCount())
+            if table.item(r, c) is not None
+        ]
+        plot = dialog.chart.getPlotItem()
+        texts.append(_plain(plot.titleLabel.text))
+        texts.append(_plain(plot.getAxis("bottom").labelText))
+        if dialog.empty_note is not None:
+            texts.append(dialog.empty_note.toPlainText())
+        for text in texts:
+            for clause in clauses(text):
+                kind = classify(clause)
+                kinds[kind] += 1
+                if kind == "en":
+                    english[clause] += 1
+    finally:
+        window.session.dirty = False
+        window.close()
+        i18n.install(app, "en")
+    return kinds, english
+
+
 def sheet_clauses(argv: list[str]) -> tuple[Counter[str], Counter[str]]:
     """The printed sheet's text (`plan ... --pdf --lang zh_CN`, without its chart images) counted the same way."""
     import html as html_module
@@ -377,7 +440,16 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="one request only")
     parser.add_argument("--show", type=int, default=40, help="English clauses to list")
     parser.add_argument("--sheet", action="store_true", help="the printed sheet of the first request instead")
+    parser.add_argument("--map", action="store_true", help="the recommendation map of the first request instead")
+    parser.add_argument("--shot", metavar="PNG", help="with --map: save the map dialog as drawn")
     args = parser.parse_args()
+    if args.map:
+        kinds, english = map_clauses(REQUESTS[0], args.shot)
+        counted = kinds["zh"] + kinds["en"]
+        print(f"map clauses in Chinese: {kinds['zh']} of {counted} ({kinds['zh'] / max(counted, 1):.1%})")
+        for clause, n in english.most_common(args.show):
+            print(f"  EN x{n}: {clause[:160]}")
+        return 0
     if args.sheet:
         kinds, english = sheet_clauses(REQUESTS[0])
         counted = kinds["zh"] + kinds["en"]

@@ -53,12 +53,13 @@ def resolve(args: argparse.Namespace, kinds: frozenset[str] | None = ESTIMATE_KI
     gpu = None
     if args.gpu:
         ids = [g.strip() for g in args.gpu.split(",") if g.strip()]
-        error = unknown_ids(ids, catalog.records["gpus"], "GPU", "--gpu")
-        if error:
-            raise error
+        if args.command != "plan":  # plan's --gpu takes system ids too, and says which are neither (split_named)
+            error = unknown_ids(ids, catalog.records["gpus"], "GPU", "--gpu")
+            if error:
+                raise error
         if len(ids) > 1 and args.command == "estimate":
             raise RequestError("estimate takes one --gpu; `plan --gpu a,b,c` compares several")
-        gpu = catalog.records["gpus"][ids[0]]
+        gpu = next((catalog.records["gpus"][i] for i in ids if i in catalog.records["gpus"]), None)
     from configurator.core.catalog.models import ModelArch
     from configurator.core.estimate.speculative_draft import with_draft
 

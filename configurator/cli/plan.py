@@ -255,6 +255,11 @@ def _cmd_plan(args: argparse.Namespace) -> int:
             return 2
         r = resolve(args, kinds=None)
         request = build_request(args, r.model.id, r.workload)
+    from configurator.core.solve.request import split_named
+
+    # `--gpu` takes GPU and system ids alike: a Mac Studio against a 3090 build (issue #31); an id of neither kind is
+    # refused naming the option (exit 2)
+    request = split_named(request, r.catalog.records["gpus"], r.catalog.records["systems"], "--gpu")
     for part in request.owned:
         # an owned part the catalog does not know would silently drop out of the plan
         kind = OWNED_KINDS[part.category]

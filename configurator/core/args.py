@@ -70,7 +70,7 @@ def _add_model_and_shape(parser: argparse.ArgumentParser) -> None:
         "--gpu",
         metavar="ID",
         type=_id_list,
-        help="a GPU id from `llm-rig catalog list gpus` (plan: a comma-separated list)",
+        help="a GPU id from `llm-rig catalog list gpus` (plan: a comma-separated list, ready-made system ids from `catalog list systems` too: a Mac Studio beside a 3090)",
     )
     parser.add_argument(
         "--gpus",

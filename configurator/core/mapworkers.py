@@ -6,6 +6,7 @@ import concurrent.futures as cf
 import importlib
 import multiprocessing
 import os
+import signal
 import sys
 import threading
 import time
@@ -25,6 +26,8 @@ POLL_S = 0.05
 """How often a waiting map looks at its stop flag while its cells are solved elsewhere."""
 WATCH_S = 1.0
 """How often a worker looks whether the process it serves is still alive."""
+END_WAIT_S = 1.0
+"""How long a closed map's workers have to end on their own (a cell checks its stop flag) before they are stopped."""
 
 LOADED = ("configurator.core.advise", "configurator.core.solve.loaded")
 """The modules that load what a cell solves with (the planner, OR-Tools) before the workers start."""
@@ -106,6 +109,39 @@ def _solve(
     )
 
 
+def _end(pool: cf.ProcessPoolExecutor) -> None:
+    """Shut the pool down, then give its workers END_WAIT_S to end and stop the rest. Python 3.11's pool sends its
+    workers' stop only while its call queue has room: with cells still queued a worker can wait for it forever, and
+    the app's exit with it. Stopped once the pool is shutting down, a worker does not make it "broken" (which had
+    raised InvalidStateError on the cancelled cells)."""
+    processes = getattr(pool, "_processes", None) or {}  # the pool's own dict: it holds workers started until shutdown
+    pool.shutdown(wait=False, cancel_futures=True)  # waits while a launch holds the pool's lock
+    deadline = time.monotonic() + END_WAIT_S
+    for process in list(processes.values()):
+        process.join(max(0.0, deadline - time.monotonic()))
+    for process in list(processes.values()):
+        if process.is_alive():
+            process.terminate()
+
+
+def _stop_forkserver() -> None:
+    """End the forkserver, so that a worker launch it has not served yet is never served: the server preloads the
+    solver before it forks, and a worker forked once the app had gone could not open the pool's semaphores. The
+    launch waiting on it ends with EOFError (MapWorkers.solve); the next map starts a fresh server (ensure_running).
+    SIGTERM ends the server at once (it handles only SIGCHLD and SIGINT), then the stdlib's own stop reaps it."""
+    from multiprocessing import forkserver
+
+    server = getattr(forkserver, "_forkserver", None)
+    pid = getattr(server, "_forkserver_pid", None)
+    if server is None or pid is None:
+        return
+    try:
+        os.kill(pid, signal.SIGTERM)
+        server._stop()
+    except OSError:
+        pass
+
+
 class MapWorkers:
     """Worker processes that solve map cells for one catalog, kept across maps (the app re-solves on every edit).
 
@@ -146,9 +182,24 @@ class MapWorkers:
     def close(self, wait: bool = False) -> None:
         """End the workers; `wait` for them to have ended (the app never waits: its window must not freeze)."""
         self.stop()
-        if self._pool is not None:
-            self._pool.shutdown(wait=wait, cancel_futures=True)
-            self._pool = None
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        if wait:
+            pool.shutdown(wait=True, cancel_futures=True)
+            return
+        # The app closes while a map thread may be starting a worker: the pool's lock is held for as long as the
+        # forkserver takes to preload the solver (seconds), so shutdown() here froze the closing window 4 s, and the
+        # worker it then started found the pool's semaphores unlinked by the exiting app (a FileNotFoundError
+        # traceback from multiprocessing on the terminal). A launch still pending is cut short with its server, and
+        # the pool is shut down off this thread.
+        if self.method == "forkserver" and not getattr(pool, "_processes", None):
+            # the first launch waits on the server's preload (seconds): cut it short. Not once workers run: each
+            # worker's exit is reported through the server, whose end would read as every worker dead
+            _stop_forkserver()
+        # not a daemon: the app's exit waits for the workers to take their stop (a cell returns as stopped, a worker
+        # forked just before the server stopped starts and ends), so none outlives the pool's semaphores
+        threading.Thread(target=_end, args=(pool,), name="map-close").start()
 
     def solve(
         self,
@@ -162,12 +213,13 @@ class MapWorkers:
         """Solve the cells, telling on_cell (index, cell) about each as it is done. If the workers fail (a process
         killed, a pool that cannot start) the cells not heard of are the caller's to solve: a map never fails
         because a process did."""
-        if self._pool is None:
+        pool = self._pool  # close() (the app's) may drop it meanwhile: its submit then raises RuntimeError
+        if pool is None:
             return
         job = self._job.value
         try:
             pending = {
-                self._pool.submit(_solve, job, i, model, workload, base, floor, alternatives)
+                pool.submit(_solve, job, i, model, workload, base, floor, alternatives)
                 for i, (model, workload) in enumerate(tasks)
             }
             while pending:
@@ -179,5 +231,7 @@ class MapWorkers:
                 done, pending = cf.wait(pending, timeout=POLL_S, return_when=cf.FIRST_COMPLETED)
                 for future in sorted(done, key=lambda f: f.result()[0]):
                     on_cell(*future.result())
-        except (BrokenProcessPool, OSError):
+        except (BrokenProcessPool, OSError, EOFError, RuntimeError, ValueError):
+            # a process killed, a pool that cannot start, or one closed meanwhile (a launch cut short: EOFError,
+            # or ValueError when the server was gone before it began; a submit after shutdown: RuntimeError)
             self.close()

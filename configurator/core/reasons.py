@@ -205,6 +205,11 @@ EN: dict[str, Template] = {
     "gpu.years": "{years:,.1f} years at {n} GPUs: longer than a year (set a deadline to size a cluster)",
     "gpu.closest": lambda r, say: f"{r.fields['name']}: {joined(r.nested('why'), say)}",
     "gpu.no-build": "no build with it passes every rule within the budget",
+    # why a ready-made system the user named is not shown (solve.plan.named_system_build)
+    "system.budget": "{price:,.0f} {currency}, over the budget of {budget:,.0f} {currency}",
+    "system.llama-cpp": "its integrated GPU runs inference with llama.cpp only, in a format llama.cpp loads",
+    "system.memory": "needs {need:.1f} GiB, its GPU may use {usable:.1f} GiB of the unified memory",
+    "system.speed": "{tps:.1f} tokens/s, below the {asked:g} asked",
     # why nothing fits (solve.relax)
     "nothing.no-gpu": lambda r, say: (
         f"no GPU in the catalog can run this within {r.fields['most']} GPUs per machine "

@@ -193,6 +193,14 @@ def screenshot_main(argv: Sequence[str]) -> int:
     if request.model_id not in window.session.catalog.records["models"]:
         print(f"llm-rig screenshot: unknown model id {request.model_id!r}", file=sys.stderr)
         return 2
+    from configurator.core.solve.request import split_named
+
+    records = window.session.catalog.records
+    try:
+        request = split_named(request, records["gpus"], records["systems"], "--gpu")  # a Mac Studio beside a 3090
+    except ConfiguratorError as exc:
+        print(f"llm-rig screenshot: {exc}", file=sys.stderr)
+        return 2
     width, height = (int(v) for v in args.size.lower().split("x"))
     window.resize(width, height)
     window._sized = False

@@ -6,8 +6,8 @@ import html
 import threading
 
 import pyqtgraph as pg
-from PySide6.QtCore import QThreadPool, QTimer
-from PySide6.QtGui import QBrush, QColor, QFontMetrics
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QThreadPool, QTimer
+from PySide6.QtGui import QBrush, QColor, QFontMetrics, QGuiApplication
 from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
+    QWidget,
 )
 
 from configurator.core.advise import (
@@ -39,10 +40,25 @@ from configurator.core.catalog.models import ModelArch
 from configurator.core.mapworkers import MapWorkers, start_method
 from configurator.core.report.fit import short_gpu_name
 from configurator.core.solve.request import OWNED_KINDS, OwnedPart
+from configurator.qt import i18n
 from configurator.qt.jobs import BackgroundJob
 
 MAP_WORKLOADS = ("int4", "int8", "fp16", "lora", "qlora", "full")
-VALUE_TITLE = "Value: price per token/s (lower is better)"
+VALUE_TITLE = QT_TRANSLATE_NOOP("RecommendationMapDialog", "Value: price per token/s (lower is better)")
+MACHINE_WORDS = {
+    "tower": QT_TRANSLATE_NOOP("RecommendationMapDialog", "tower"),
+    "workstation": QT_TRANSLATE_NOOP("RecommendationMapDialog", "workstation"),
+    "server": QT_TRANSLATE_NOOP("RecommendationMapDialog", "server"),
+    "cluster": QT_TRANSLATE_NOOP("RecommendationMapDialog", "cluster"),
+}
+"""The legend's machine types (advise.MACHINE_COLOURS) in the window's language."""
+COLUMN_WORDS = {"full fine-tune": QT_TRANSLATE_NOOP("RecommendationMapDialog", "full fine-tune")}
+"""Column headers that are words, not a format's name (INT4, LoRA): advise.column_label's."""
+CPU_ONLY = "CPU only"  # advise._choice's name for a machine without a card
+
+
+def _tr(text: object) -> str:
+    return QCoreApplication.translate("RecommendationMapDialog", str(text))
 
 
 class RecommendationMapDialog(QDialog):
@@ -71,7 +87,8 @@ class RecommendationMapDialog(QDialog):
         self.workloads = self._workloads_at(session.request.workload.context)
         self.columns = [column_label(c, None) if c not in methods else column_label("", c) for c in columns]
         self.table = QTableWidget(len(self.models), len(self.columns))
-        self.table.setHorizontalHeaderLabels(self.columns)
+        # the columns are matched by the core's labels (a cell's `column`); the headers say them in the window's language
+        self.table.setHorizontalHeaderLabels([_tr(COLUMN_WORDS[c]) if c in COLUMN_WORDS else c for c in self.columns])
         self.table.setVerticalHeaderLabels([f"{m.name} ({m.params_total_b:g}B)" for m in self.models])
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         # the columns share the dialog's width: cells name whole GPUs instead of wrapping ids mid-word
@@ -79,13 +96,16 @@ class RecommendationMapDialog(QDialog):
         self.table.cellClicked.connect(self._on_table_cell_clicked)
         self.progress = QProgressBar()
         self.legend = QLabel(
-            "  ".join(f"<span style='background:{c}'>&nbsp;{k}&nbsp;</span>" for k, c in MACHINE_COLOURS.items())
+            "  ".join(
+                f"<span style='background:{c}'>&nbsp;{_tr(MACHINE_WORDS.get(k, k))}&nbsp;</span>"
+                for k, c in MACHINE_COLOURS.items()
+            )
         )
         self.print_button = QPushButton(self.tr("Print…"))
         self.print_button.clicked.connect(self.print_map)
         self.owned_note = QLabel()
         self.owned_note.setWordWrap(True)
-        self.chart = pg.PlotWidget(title=VALUE_TITLE)
+        self.chart = pg.PlotWidget(title=_tr(VALUE_TITLE))
         self.chart.setBackground(None)  # the window's palette, as the build charts use
         self.chart.setMouseEnabled(x=False, y=False)
         self.chart.setMenuEnabled(False)
@@ -103,7 +123,7 @@ class RecommendationMapDialog(QDialog):
         layout.addWidget(self.owned_note)
         layout.addWidget(self.table, 3)
         layout.addWidget(self.chart, 2)
-        self.resize(1100, 860)
+        self.resize(*fitted_size(self, 1100, 860))
         session.catalog_changed.connect(self.refresh_for_catalog)
         # the bars rank GPUs for the session's request: a clicked cell (or any edit) changes it
         session.request_changed.connect(self._on_session_request_changed)
@@ -144,9 +164,9 @@ class RecommendationMapDialog(QDialog):
         catalog, base, cache, stop = self.session.catalog, self.session.request, self.cache, self._stop
         self.workloads = self._workloads_at(base.workload.context)
         workers = self._workers_for(catalog)
-        speed = map_speed_note(speed_floor(base.model_copy(update={"workload": w})) for w in self.workloads)
+        speed = self._speed_text([speed_floor(base.model_copy(update={"workload": w})) for w in self.workloads])
         self.owned_note.setText(
-            "; ".join(t for t in (speed[:1].upper() + speed[1:], self._owned_text(base.owned)) if t)
+            ("；" if i18n.current() == "zh_CN" else "; ").join(t for t in (speed, self._owned_text(base.owned)) if t)
         )
         self.owned_note.setVisible(bool(self.owned_note.text()))
         models, workloads = self.models, self.workloads
@@ -211,8 +231,8 @@ class RecommendationMapDialog(QDialog):
     def _on_job_failed(self, job_id: int, message: str) -> None:
         if job_id == self._job:
             # the progress bar is a few words wide: the reason was cut to "the map could not be solved:"
-            self.progress.setFormat("not solved")
-            self.owned_note.setText(f"<b>The map could not be solved:</b> {html.escape(message)}")
+            self.progress.setFormat(self.tr("not solved"))
+            self.owned_note.setText(f"<b>{self.tr('The map could not be solved:')}</b> {html.escape(message)}")
             self.owned_note.setVisible(True)
 
     def _on_job_cell_solved(self, job_id: int, cell: MapCell, done: int, total: int) -> None:
@@ -224,11 +244,14 @@ class RecommendationMapDialog(QDialog):
         column = self.columns.index(cell.column)
         self.cells[(row, column)] = cell
         c = cell.cheapest
-        item = QTableWidgetItem(f"{machine_text(c)}\n{c.price:,.0f} {c.currency}" if c else "—")
+        item = QTableWidgetItem(f"{self._machine(c)}\n{c.price:,.0f} {c.currency}" if c else "—")
         item.setToolTip(
-            cell.reason
-            or "; ".join(f"or {machine_text(a)}: {a.price:,.0f}" for a in cell.alternatives)
-            or (c.machine if c else "")
+            i18n.sentence(cell.reason or "")
+            or ("；" if i18n.current() == "zh_CN" else "; ").join(
+                self.tr("or %1: %2").replace("%1", self._machine(a)).replace("%2", f"{a.price:,.0f}")
+                for a in cell.alternatives
+            )
+            or (_tr(MACHINE_WORDS.get(c.machine, c.machine)) if c else "")
         )
         if c is not None:
             item.setBackground(QBrush(QColor(MACHINE_COLOURS[c.machine])))
@@ -254,19 +277,24 @@ class RecommendationMapDialog(QDialog):
         self.ranking = ()
         self.empty_note = None
         if not isinstance(model, ModelArch):
-            self.chart.setTitle(VALUE_TITLE)
+            self.chart.setTitle(_tr(VALUE_TITLE))
             return
         # which job the bars rank, and that they price the cards alone: a cell's whole machine costs far more per token/s
         w = request.workload
         # the precision the estimate runs at: a request that names none is bf16 ("None inference" was the title)
         job = (
-            f"{w.resolved(model.max_context).precision or 'bf16'} inference"
+            self.tr("%1 inference").replace("%1", w.resolved(model.max_context).precision or "bf16")
             if w.kind == "inference"
-            else f"{column_label('', w.method)} fine-tuning"
-            if w.kind == "finetune"
-            else "pretraining"
+            else self.tr("%1 fine-tuning").replace("%1", _tr(COLUMN_WORDS.get(label, label)))
+            if w.kind == "finetune" and (label := column_label("", w.method))
+            else self.tr("pretraining")
         )
-        self.chart.setTitle(f"{VALUE_TITLE}: {model.name}, {job}, the GPUs' price alone")
+        self.chart.setTitle(
+            self.tr("%1: %2, %3, the GPUs' price alone")
+            .replace("%1", _tr(VALUE_TITLE))
+            .replace("%2", model.name)
+            .replace("%3", job)
+        )
         try:
             self.ranking = value_ranking(model, request.workload, self.session.catalog, request)[:12]
         except Exception:
@@ -275,8 +303,10 @@ class RecommendationMapDialog(QDialog):
         if not rows:
             # an empty plot under a title that promises a ranking (Sam's 70B pretraining: no single machine holds it)
             self.empty_note = pg.TextItem(
-                f"No GPU runs this job in one machine of up to {request.max_gpus} cards: "
-                "nothing to rank. The map's cells above and the plan show what does.",
+                self.tr(
+                    "No GPU runs this job in one machine of up to %1 cards: nothing to rank. The map's cells above "
+                    "and the plan show what does."
+                ).replace("%1", str(request.max_gpus)),
                 color="#555555",
                 anchor=(0.5, 0.5),
             )
@@ -292,7 +322,7 @@ class RecommendationMapDialog(QDialog):
         bars = pg.BarGraphItem(x0=0, y=ys, width=[r.price_per_tps or 0.0 for r in rows], height=0.6, brush="#4a7bd0")
         self.chart.addItem(bars)
         left = self.chart.getAxis("left")
-        labels = [f"{r.count} x {short_gpu_name(r.gpu_name)}" for r in rows]
+        labels = [i18n.sentence(f"{r.count} x {short_gpu_name(r.gpu_name)}") for r in rows]
         # as wide as the longest label: pyqtgraph silently drops a label that does not fit its axis
         metrics = QFontMetrics(left.style["tickFont"] or self.chart.font())
         left.setWidth(max((metrics.horizontalAdvance(t) for t in labels), default=0) + 24)
@@ -303,17 +333,36 @@ class RecommendationMapDialog(QDialog):
         # the bars set their own width: the empty chart's fixed 0..1 stayed after it (70B pretraining, then Qwen3 32B:
         # every bar ran off the plot's right edge at "1.0")
         self.chart.setXRange(0, max(r.price_per_tps or 0.0 for r in rows) * 1.05, padding=0)
-        self.chart.setLabel("bottom", f"{request.currency} of GPUs per token/s")
+        self.chart.setLabel("bottom", self.tr("%1 of GPUs per token/s").replace("%1", request.currency))
         self.bars = bars
 
     def _owned_text(self, owned: tuple[OwnedPart, ...]) -> str:
         if not owned:
             return ""
         names = ", ".join(f"{p.quantity} x {self._part_name(p.category, p.id)}" for p in owned)
-        return (
-            f"Prices here are whole machines, without the parts you own ({names}); "
-            "the plan a cell opens counts them, so its total can be lower."
+        return self.tr(
+            "Prices here are whole machines, without the parts you own (%1); the plan a cell opens counts them, so "
+            "its total can be lower."
+        ).replace("%1", names)
+
+    def _speed_text(self, floors: list[float | None]) -> str:
+        """What the inference cells were asked to reach (advise.map_speed_note's sentence), in the window's language."""
+        asked = sorted({f for f in floors if f})
+        if not asked:
+            return ""
+        note = map_speed_note(asked)
+        sentence = (
+            self.tr("Each inference machine serves at least %1 tokens/s per user (reading speed)")
+            if note.endswith("(reading speed)")
+            else self.tr("Each inference machine serves at least %1 tokens/s per user")
         )
+        return sentence.replace("%1", f"{asked[0]:g}")
+
+    def _machine(self, choice: MapChoice) -> str:
+        """A cell's machine (machine_text) with "CPU only" in the window's language."""
+        if choice.count == 0 and choice.gpu_name == CPU_ONLY:
+            return self.tr("CPU only")
+        return i18n.sentence(machine_text(choice))  # "(modified)" in the buyer's words, as the builds table says it
 
     def _part_name(self, category: str, part_id: str) -> str:
         record = self.session.catalog.records.get(OWNED_KINDS.get(category, category), {}).get(part_id)
@@ -332,6 +381,16 @@ class RecommendationMapDialog(QDialog):
         dialog = QPrintPreviewDialog(printer, self)
         dialog.paintRequested.connect(doc.print_)
         dialog.exec()
+
+
+def fitted_size(widget: QWidget, width: int, height: int) -> tuple[int, int]:
+    """`width` x `height`, or less where the screen is smaller: at 1366x768 the map's 860 px ran past the screen's
+    foot, the value chart's axis and last bars out of sight (#31, laptop screens). Room is left for a title bar."""
+    screen = widget.screen() or QGuiApplication.primaryScreen()
+    if screen is None:
+        return width, height
+    room = screen.availableGeometry()
+    return min(width, room.width() - 20), min(height, room.height() - 40)
 
 
 def machine_text(choice: MapChoice) -> str:

@@ -337,7 +337,10 @@ class RequirementsPanel(QWidget):
         form.addRow(self.tr("GPU power"), self.power_limit)
         self.only_gpus = QLineEdit(placeholderText=self.tr("any GPU; or ids, e.g. a800-80gb-pcie, l20"))
         self.only_gpus.setToolTip(
-            self.tr("Limit the solver to these GPU ids (comma separated) to compare them side by side")
+            self.tr(
+                "Limit the solver to these GPU ids (comma separated) to compare them side by side; a ready-made "
+                "system's id (a Mac Studio, a DGX Spark, a mini PC) compares that machine with them"
+            )
         )
         form.addRow(self.tr("Only GPUs"), self.only_gpus)
         form.addRow(self.tr("I own"), owned_row)
@@ -638,7 +641,7 @@ class RequirementsPanel(QWidget):
             self.max_gpus.setValue(request.max_gpus)
             self.exact_gpus.setChecked(request.exact_gpus)
             self.power_limit.setValue(round((request.power_limit or 1.0) * 100))
-            self.only_gpus.setText(", ".join(request.gpu_ids))
+            self.only_gpus.setText(", ".join(request.named))
             owned = request.owned_gpu
             if owned:
                 set_combo(self.owned_gpu, owned.id)
@@ -695,13 +698,17 @@ class RequirementsPanel(QWidget):
                 mfu=self.mfu.value() or None,
                 grad_checkpointing=False,
             )
-        only = tuple(g.strip() for g in self.only_gpus.text().split(",") if g.strip())
-        unknown = [g for g in only if g not in self.session.catalog.records["gpus"]]
+        # GPU and ready-made system ids alike: a Mac Studio against a 3090 build (issue #31); each under its kind
+        only = tuple(dict.fromkeys(g.strip() for g in self.only_gpus.text().split(",") if g.strip()))
+        records = self.session.catalog.records
+        unknown = [g for g in only if g not in records["gpus"] and g not in records["systems"]]
         if unknown:
             raise InvalidInputError(
                 "request.unknown-gpus",
                 ("gpu_ids",),
-                f"Only GPUs: unknown id(s) {', '.join(unknown)} (see Catalog > Edit prices and parts)",
+                self.tr("Only GPUs: unknown GPU or system id(s) %1 (see Catalog > Edit prices and parts)").replace(
+                    "%1", ", ".join(unknown)
+                ),
             )
         owned: tuple[OwnedPart, ...] = ()
         if self.owned_count.value() and self.owned_gpu.currentData():
@@ -722,7 +729,8 @@ class RequirementsPanel(QWidget):
             max_gpus=self.max_gpus.value(),
             exact_gpus=self.exact_gpus.isChecked(),
             owned=owned,
-            gpu_ids=only,
+            gpu_ids=tuple(g for g in only if g in records["gpus"]),
+            system_ids=tuple(g for g in only if g not in records["gpus"]),
             power_limit=None if self.power_limit.value() >= 100 else self.power_limit.value() / 100,
         )
 

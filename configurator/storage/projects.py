@@ -115,6 +115,9 @@ def check_references(project: Project, catalog: Catalog, origin: str, check_mode
         unknown = [g for g in request.gpu_ids if g not in catalog.records["gpus"]]
         if unknown:
             raise ProjectError(f"{where}.gpu_ids: unknown GPU id {unknown[0][:80]!r}")
+        unknown = [s for s in request.system_ids if s not in catalog.records["systems"]]
+        if unknown:
+            raise ProjectError(f"{where}.system_ids: unknown system id {unknown[0][:80]!r}")
         for part in request.owned:
             if part.id not in catalog.records[OWNED_KINDS[part.category]]:
                 raise ProjectError(f"{where}.owned: unknown {part.category} id {part.id[:80]!r}")

@@ -4,142 +4,142 @@
 <context>
     <name>BuildDetail</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="511"/>
+        <location filename="../../configurator/qt/builds.py" line="517"/>
         <source>Category</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="511"/>
+        <location filename="../../configurator/qt/builds.py" line="517"/>
         <source>Part</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="511"/>
+        <location filename="../../configurator/qt/builds.py" line="517"/>
         <source>Qty</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="511"/>
+        <location filename="../../configurator/qt/builds.py" line="517"/>
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="511"/>
+        <location filename="../../configurator/qt/builds.py" line="517"/>
         <source>Subtotal</source>
         <translation>小计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="531"/>
+        <location filename="../../configurator/qt/builds.py" line="537"/>
         <source>&lt;b&gt;Why each part&lt;/b&gt;</source>
         <translation>&lt;b&gt;每个配件的选择理由&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="556"/>
+        <location filename="../../configurator/qt/builds.py" line="562"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="556"/>
+        <location filename="../../configurator/qt/builds.py" line="562"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="556"/>
+        <location filename="../../configurator/qt/builds.py" line="562"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="567"/>
+        <location filename="../../configurator/qt/builds.py" line="573"/>
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="568"/>
+        <location filename="../../configurator/qt/builds.py" line="574"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="569"/>
+        <location filename="../../configurator/qt/builds.py" line="575"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="570"/>
+        <location filename="../../configurator/qt/builds.py" line="576"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="571"/>
+        <location filename="../../configurator/qt/builds.py" line="577"/>
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="572"/>
+        <location filename="../../configurator/qt/builds.py" line="578"/>
         <source>Slot map</source>
         <translation>插槽布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="573"/>
+        <location filename="../../configurator/qt/builds.py" line="579"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="574"/>
+        <location filename="../../configurator/qt/builds.py" line="580"/>
         <source>Estimates</source>
         <translation>估算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="576"/>
+        <location filename="../../configurator/qt/builds.py" line="582"/>
         <source>Buy or rent</source>
         <translation>购买还是租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="607"/>
+        <location filename="../../configurator/qt/builds.py" line="613"/>
         <source> ({0} owned)</source>
         <translation>（已有 {0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="613"/>
+        <location filename="../../configurator/qt/builds.py" line="619"/>
         <source> for the cluster</source>
         <translation>（集群共用）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="615"/>
+        <location filename="../../configurator/qt/builds.py" line="621"/>
         <source> per node x {0:,}</source>
         <translation>（每节点，共 {0:,} 个节点）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="647"/>
+        <location filename="../../configurator/qt/builds.py" line="653"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="662"/>
+        <location filename="../../configurator/qt/builds.py" line="668"/>
         <source> for {0} machines</source>
         <translation>（{0} 台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="664"/>
+        <location filename="../../configurator/qt/builds.py" line="670"/>
         <source>; parts you own save {0:,.0f} {1}</source>
         <translation>；已有配件节省 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="679"/>
+        <location filename="../../configurator/qt/builds.py" line="685"/>
         <source>{0} price(s) older than six months (marked ⚠; hover for the dates). Get a fresh quote and enter it with Catalog &gt; Edit prices and parts, Catalog &gt; Import a vendor quote, or Catalog &gt; Import a price pack.</source>
         <translation>{0} 个价格已超过六个月（标有 ⚠；悬停查看日期）。请索取最新报价，并通过“目录 &gt; 编辑价格和配件”、“目录 &gt; 导入供应商报价”或“目录 &gt; 导入价格包”录入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="687"/>
+        <location filename="../../configurator/qt/builds.py" line="693"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="697"/>
+        <location filename="../../configurator/qt/builds.py" line="703"/>
         <source> (one machine)</source>
         <translation>（单台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="699"/>
+        <location filename="../../configurator/qt/builds.py" line="705"/>
         <source>Noise under load{0}:</source>
         <translation>满载噪音{0}：</translation>
     </message>
@@ -481,22 +481,22 @@
 <context>
     <name>LaunchCommand</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="461"/>
+        <location filename="../../configurator/qt/builds.py" line="467"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="462"/>
+        <location filename="../../configurator/qt/builds.py" line="468"/>
         <source>Copy the command to the clipboard</source>
         <translation>将命令复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="479"/>
+        <location filename="../../configurator/qt/builds.py" line="485"/>
         <source>Run it</source>
         <translation>运行命令</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="485"/>
+        <location filename="../../configurator/qt/builds.py" line="491"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
@@ -1148,14 +1148,104 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>RecommendationMapDialog</name>
     <message>
+        <location filename="../../configurator/qt/mapview.py" line="47"/>
+        <source>Value: price per token/s (lower is better)</source>
+        <translation>性价比：每 token/秒 的价格（越低越好）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/mapview.py" line="49"/>
+        <source>tower</source>
+        <translation>塔式</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/mapview.py" line="50"/>
+        <source>workstation</source>
+        <translation>工作站</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/mapview.py" line="51"/>
+        <source>server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
         <location filename="../../configurator/qt/mapview.py" line="52"/>
+        <source>cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/mapview.py" line="55"/>
+        <source>full fine-tune</source>
+        <translation>全参数微调</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/mapview.py" line="69"/>
         <source>Recommendation map</source>
         <translation>推荐地图</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="83"/>
+        <location filename="../../configurator/qt/mapview.py" line="104"/>
         <source>Print…</source>
         <translation>打印…</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/mapview.py" line="234"/>
+        <source>not solved</source>
+        <translation>未求解</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/mapview.py" line="251"/>
+        <source>or %1: %2</source>
+        <translation>或 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/mapview.py" line="286"/>
+        <source>%1 inference</source>
+        <translation>%1 推理</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/mapview.py" line="288"/>
+        <source>%1 fine-tuning</source>
+        <translation>%1 微调</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/mapview.py" line="290"/>
+        <source>pretraining</source>
+        <translation>预训练</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/mapview.py" line="293"/>
+        <source>%1: %2, %3, the GPUs&apos; price alone</source>
+        <translation>%1：%2，%3，仅计 GPU 价格</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/mapview.py" line="307"/>
+        <source>No GPU runs this job in one machine of up to %1 cards: nothing to rank. The map&apos;s cells above and the plan show what does.</source>
+        <translation>没有任何 GPU 能在单机最多 %1 张卡内运行此任务：无可排名。上方地图的单元格和方案会给出可行的机器。</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/mapview.py" line="336"/>
+        <source>%1 of GPUs per token/s</source>
+        <translation>每 token/秒 的 GPU 花费（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/mapview.py" line="344"/>
+        <source>Prices here are whole machines, without the parts you own (%1); the plan a cell opens counts them, so its total can be lower.</source>
+        <translation>这里的价格是整机价格，不扣除你已有的配件（%1）；点击单元格打开的方案会计入它们，因此总价可能更低。</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/mapview.py" line="355"/>
+        <source>Each inference machine serves at least %1 tokens/s per user (reading speed)</source>
+        <translation>每台推理机器为每个用户提供至少 %1 token/秒（阅读速度）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/mapview.py" line="357"/>
+        <source>Each inference machine serves at least %1 tokens/s per user</source>
+        <translation>每台推理机器为每个用户提供至少 %1 token/秒</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/mapview.py" line="364"/>
+        <source>CPU only</source>
+        <translation>仅 CPU</translation>
     </message>
 </context>
 <context>
@@ -1252,7 +1342,7 @@ Every estimate explains itself; every part and price carries its source.</source
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="240"/>
-        <location filename="../../configurator/qt/requirements.py" line="871"/>
+        <location filename="../../configurator/qt/requirements.py" line="879"/>
         <source> user</source>
         <translation> 个用户</translation>
     </message>
@@ -1374,7 +1464,7 @@ Every estimate explains itself; every part and price carries its source.</source
     <message>
         <location filename="../../configurator/qt/requirements.py" line="275"/>
         <location filename="../../configurator/qt/requirements.py" line="278"/>
-        <location filename="../../configurator/qt/requirements.py" line="402"/>
+        <location filename="../../configurator/qt/requirements.py" line="405"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -1537,162 +1627,167 @@ Every estimate explains itself; every part and price carries its source.</source
         <translation>预算与场地</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="348"/>
+        <location filename="../../configurator/qt/requirements.py" line="341"/>
+        <source>Limit the solver to these GPU ids (comma separated) to compare them side by side; a ready-made system&apos;s id (a Mac Studio, a DGX Spark, a mini PC) compares that machine with them</source>
+        <translation>仅在这些 GPU id（逗号分隔）中求解，以便并排对比；填入整机的 id（Mac Studio、DGX Spark、迷你主机）则把该整机与它们一起对比</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/requirements.py" line="351"/>
         <source>Total budget (0: unlimited)</source>
         <translation>总预算（0：不限）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="350"/>
+        <location filename="../../configurator/qt/requirements.py" line="353"/>
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="352"/>
+        <location filename="../../configurator/qt/requirements.py" line="355"/>
         <source>USD</source>
         <translation>USD</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="352"/>
+        <location filename="../../configurator/qt/requirements.py" line="355"/>
         <source>CNY</source>
         <translation>CNY</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="352"/>
+        <location filename="../../configurator/qt/requirements.py" line="355"/>
         <source>EUR</source>
         <translation>EUR</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="356"/>
+        <location filename="../../configurator/qt/requirements.py" line="359"/>
         <source>The wall circuit the machine plugs into</source>
         <translation>机器所接的墙面电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="358"/>
+        <location filename="../../configurator/qt/requirements.py" line="361"/>
         <source> circuit(s)</source>
         <translation> 路电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="358"/>
+        <location filename="../../configurator/qt/requirements.py" line="361"/>
         <source>How many such circuits may feed the machine</source>
         <translation>可为机器供电的此类电路数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="361"/>
+        <location filename="../../configurator/qt/requirements.py" line="364"/>
         <source>any</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="362"/>
+        <location filename="../../configurator/qt/requirements.py" line="365"/>
         <source>tower</source>
         <translation>塔式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="363"/>
+        <location filename="../../configurator/qt/requirements.py" line="366"/>
         <source>rack</source>
         <translation>机架式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="364"/>
+        <location filename="../../configurator/qt/requirements.py" line="367"/>
         <source>open frame</source>
         <translation>开放式机架</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="368"/>
+        <location filename="../../configurator/qt/requirements.py" line="371"/>
         <source>lab</source>
         <translation>实验室</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="368"/>
+        <location filename="../../configurator/qt/requirements.py" line="371"/>
         <source>home office</source>
         <translation>家庭办公室</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="368"/>
+        <location filename="../../configurator/qt/requirements.py" line="371"/>
         <source>server room</source>
         <translation>机房</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="369"/>
+        <location filename="../../configurator/qt/requirements.py" line="372"/>
         <source>Noise and heat limits</source>
         <translation>噪音和散热限制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="372"/>
+        <location filename="../../configurator/qt/requirements.py" line="375"/>
         <source>new or used</source>
         <translation>全新或二手</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="372"/>
+        <location filename="../../configurator/qt/requirements.py" line="375"/>
         <source>new only</source>
         <translation>仅全新</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="372"/>
+        <location filename="../../configurator/qt/requirements.py" line="375"/>
         <source>prefer used</source>
         <translation>优先二手</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="375"/>
+        <location filename="../../configurator/qt/requirements.py" line="378"/>
         <source>global</source>
         <translation>全球</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="375"/>
+        <location filename="../../configurator/qt/requirements.py" line="378"/>
         <source>China</source>
         <translation>中国</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="376"/>
+        <location filename="../../configurator/qt/requirements.py" line="379"/>
         <source>China: export variants (A800, H800, L20, H20) and CNY prices</source>
         <translation>中国：出口特供版（A800、H800、L20、H20）及人民币价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="378"/>
+        <location filename="../../configurator/qt/requirements.py" line="381"/>
         <source> GPUs</source>
         <translation> 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="378"/>
+        <location filename="../../configurator/qt/requirements.py" line="381"/>
         <source>Most GPUs per machine</source>
         <translation>每台机器最多的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="379"/>
+        <location filename="../../configurator/qt/requirements.py" line="382"/>
         <source>exactly</source>
         <translation>恰好</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="381"/>
+        <location filename="../../configurator/qt/requirements.py" line="384"/>
         <source>Every build has exactly this many GPUs in one machine (e.g. exactly 8 x RTX 4090)</source>
         <translation>每个方案在一台机器中恰好使用这么多张 GPU（例如恰好 8 张 RTX 4090）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="390"/>
+        <location filename="../../configurator/qt/requirements.py" line="393"/>
         <source> % power</source>
         <translation> % 功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="392"/>
+        <location filename="../../configurator/qt/requirements.py" line="395"/>
         <source>Run the GPUs at this share of rated power (nvidia-smi -pl at every boot): less heat and wall draw for ~5 % speed at 80 %</source>
         <translation>让 GPU 以额定功率的此比例运行（每次开机执行 nvidia-smi -pl）：80 % 时发热和墙插功耗更低，速度约降 5 %</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="400"/>
+        <location filename="../../configurator/qt/requirements.py" line="403"/>
         <source>A GPU you already own and want used</source>
         <translation>您已拥有并希望使用的 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="401"/>
+        <location filename="../../configurator/qt/requirements.py" line="404"/>
         <source>How many you own</source>
         <translation>拥有的数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="514"/>
+        <location filename="../../configurator/qt/requirements.py" line="517"/>
         <source>{0} user</source>
         <translation>{0} 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="514"/>
+        <location filename="../../configurator/qt/requirements.py" line="517"/>
         <source>{0} users</source>
         <translation>{0} 个用户</translation>
     </message>
@@ -1747,37 +1842,32 @@ Every estimate explains itself; every part and price carries its source.</source
         <translation>任意 GPU；或填写 id，例如 a800-80gb-pcie, l20</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="340"/>
-        <source>Limit the solver to these GPU ids (comma separated) to compare them side by side</source>
-        <translation>仅在这些 GPU id（逗号分隔）中求解，以便并排对比</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/qt/requirements.py" line="342"/>
+        <location filename="../../configurator/qt/requirements.py" line="345"/>
         <source>Only GPUs</source>
         <translation>仅限 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="343"/>
+        <location filename="../../configurator/qt/requirements.py" line="346"/>
         <source>I own</source>
         <translation>我已拥有</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="419"/>
+        <location filename="../../configurator/qt/requirements.py" line="422"/>
         <source>The workloads of this project; each is solved on its own</source>
         <translation>此项目的各个工作负载；每个单独求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="422"/>
+        <location filename="../../configurator/qt/requirements.py" line="425"/>
         <source>Add another workload to the project (a copy of this one)</source>
         <translation>向项目添加另一个工作负载（复制当前这个）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="424"/>
+        <location filename="../../configurator/qt/requirements.py" line="427"/>
         <source>Remove this workload from the project</source>
         <translation>从项目中删除此工作负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="428"/>
+        <location filename="../../configurator/qt/requirements.py" line="431"/>
         <source>&lt;b&gt;Workload&lt;/b&gt;</source>
         <translation>&lt;b&gt;工作负载&lt;/b&gt;</translation>
     </message>
@@ -1787,37 +1877,42 @@ Every estimate explains itself; every part and price carries its source.</source
         <translation>&lt;b&gt;模型&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="465"/>
+        <location filename="../../configurator/qt/requirements.py" line="468"/>
         <source>What the selected build&apos;s estimate used</source>
         <translation>所选配置的估算所采用的参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="501"/>
+        <location filename="../../configurator/qt/requirements.py" line="504"/>
         <source>auto: {0}</source>
         <translation>自动：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="501"/>
+        <location filename="../../configurator/qt/requirements.py" line="504"/>
         <source>solver: {0}</source>
         <translation>求解器选择：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="853"/>
+        <location filename="../../configurator/qt/requirements.py" line="709"/>
+        <source>Only GPUs: unknown GPU or system id(s) %1 (see Catalog &gt; Edit prices and parts)</source>
+        <translation>仅限 GPU：未知的 GPU 或整机 id %1（见“目录 &gt; 编辑价格和配件”）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/requirements.py" line="861"/>
         <source>No exchange rate from {0} to {1}: the budget is kept as typed</source>
         <translation>没有从 {0} 到 {1} 的汇率：预算保持输入值不变</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="862"/>
+        <location filename="../../configurator/qt/requirements.py" line="870"/>
         <source>Budget converted: {0} = {1} at the catalog&apos;s exchange rates of {2}</source>
         <translation>预算已换算：{0} = {1}（按目录 {2} 的汇率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="865"/>
+        <location filename="../../configurator/qt/requirements.py" line="873"/>
         <source>Budget converted: {0} = {1} at the catalog&apos;s exchange rates</source>
         <translation>预算已换算：{0} = {1}（按目录的汇率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="871"/>
+        <location filename="../../configurator/qt/requirements.py" line="879"/>
         <source> users</source>
         <translation> 个用户</translation>
     </message>
@@ -2468,173 +2563,173 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="817"/>
+        <location filename="../../configurator/qt/builds.py" line="823"/>
         <source>Estimator warnings</source>
         <translation>估算警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="758"/>
+        <location filename="../../configurator/qt/builds.py" line="764"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="716"/>
+        <location filename="../../configurator/qt/builds.py" line="722"/>
         <source>params</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="717"/>
+        <location filename="../../configurator/qt/builds.py" line="723"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="718"/>
+        <location filename="../../configurator/qt/builds.py" line="724"/>
         <source>kv_cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="719"/>
+        <location filename="../../configurator/qt/builds.py" line="725"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="720"/>
+        <location filename="../../configurator/qt/builds.py" line="726"/>
         <source>overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="721"/>
+        <location filename="../../configurator/qt/builds.py" line="727"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="722"/>
+        <location filename="../../configurator/qt/builds.py" line="728"/>
         <source>decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="723"/>
+        <location filename="../../configurator/qt/builds.py" line="729"/>
         <source>prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="724"/>
+        <location filename="../../configurator/qt/builds.py" line="730"/>
         <source>training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="725"/>
+        <location filename="../../configurator/qt/builds.py" line="731"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="726"/>
+        <location filename="../../configurator/qt/builds.py" line="732"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="727"/>
+        <location filename="../../configurator/qt/builds.py" line="733"/>
         <source>offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="728"/>
+        <location filename="../../configurator/qt/builds.py" line="734"/>
         <source>layout</source>
         <translation>布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="729"/>
+        <location filename="../../configurator/qt/builds.py" line="735"/>
         <source>time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="730"/>
+        <location filename="../../configurator/qt/builds.py" line="736"/>
         <source>parallel</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="731"/>
+        <location filename="../../configurator/qt/builds.py" line="737"/>
         <source>host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="732"/>
+        <location filename="../../configurator/qt/builds.py" line="738"/>
         <source>split</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="733"/>
+        <location filename="../../configurator/qt/builds.py" line="739"/>
         <source>zero</source>
         <translation>ZeRO</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="759"/>
+        <location filename="../../configurator/qt/builds.py" line="765"/>
         <source>tokens/s per user</source>
         <translation>token/秒（每用户）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="765"/>
+        <location filename="../../configurator/qt/builds.py" line="771"/>
         <source>All users</source>
         <translation>所有用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="766"/>
-        <location filename="../../configurator/qt/builds.py" line="773"/>
+        <location filename="../../configurator/qt/builds.py" line="772"/>
+        <location filename="../../configurator/qt/builds.py" line="779"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="772"/>
+        <location filename="../../configurator/qt/builds.py" line="778"/>
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="779"/>
+        <location filename="../../configurator/qt/builds.py" line="785"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="780"/>
+        <location filename="../../configurator/qt/builds.py" line="786"/>
         <source>{0:.2f} s after a {1}-token prompt</source>
         <translation>{1} token 提示词后 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="788"/>
+        <location filename="../../configurator/qt/builds.py" line="794"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="789"/>
+        <location filename="../../configurator/qt/builds.py" line="795"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs</source>
         <translation>{0:,.0f} GPU 小时；在 {2} 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="798"/>
+        <location filename="../../configurator/qt/builds.py" line="804"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="799"/>
+        <location filename="../../configurator/qt/builds.py" line="805"/>
         <source>{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all</source>
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="805"/>
+        <location filename="../../configurator/qt/builds.py" line="811"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="819"/>
+        <location filename="../../configurator/qt/builds.py" line="825"/>
         <source>How this is computed</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="820"/>
+        <location filename="../../configurator/qt/builds.py" line="826"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="823"/>
+        <location filename="../../configurator/qt/builds.py" line="829"/>
         <source>Room to grow</source>
         <translation>扩展空间</translation>
     </message>

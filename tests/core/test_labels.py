@@ -42,6 +42,12 @@ PLANS = {
         workload=Workload(kind="inference", precision="q4_k_m"),
         gpu_ids=("rtx-4090", "rtx-3090", "rtx-3060-12gb"),
     ),
+    # a Mac Studio and a DGX Spark named beside a 3090 ("Only GPUs" takes system ids: issue #31)
+    "compare 3090/Mac Studio/DGX Spark": BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m"),
+        gpu_ids=("rtx-3090", "mac-studio-m2-ultra-76c-192gb", "nvidia-dgx-spark"),
+    ),
     "32B QLoRA $3000": BuildRequest(
         model_id="qwen3-32b", workload=Workload(kind="finetune", method="qlora"), budget=3000
     ),
@@ -117,7 +123,7 @@ def label_problems(request: BuildRequest, result: dict[str, Any]) -> list[str]:
                 same = [o for o in passing if o["parts"] and _gpu_name(o) == _gpu_name(b)]
                 if any(o["total_price"] < price - 0.01 for o in same):
                     problems.append(f"{name}: a build shown with the same GPU is cheaper")
-        if not claims_of(b["label"]) and len(request.gpu_ids) < 2:
+        if not claims_of(b["label"]) and not request.compares:
             for o in passing:
                 louder = o["noise_dba"] is not None and dba is not None and o["noise_dba"] > dba + 0.05
                 if (
@@ -168,6 +174,26 @@ def test_a_comparison_labels_each_build_with_its_own_gpu(
         for claim in claims_of(build["label"]):
             if claim.startswith("cheapest with "):
                 assert claim == f"cheapest with {_gpu_name(build)}"
+
+
+def test_a_mac_studio_and_a_dgx_spark_named_beside_a_3090_each_get_their_own_cheapest(
+    results: dict[str, tuple[BuildRequest, dict[str, Any]]],
+) -> None:
+    """Issue #31: "Only GPUs" refused system ids, so a Mac Studio could not be set against a 3090 build. Named among
+    the GPUs, each system is shown and "cheapest with X" lands on the build of X, no shown build of X being cheaper."""
+    _request, result = results["compare 3090/Mac Studio/DGX Spark"]
+    builds = result["builds"]
+
+    def of(build: dict[str, Any]) -> str:
+        return next(p["id"] for p in build["parts"] if p["category"] in ("gpu", "system"))
+
+    assert {of(b) for b in builds} == {"rtx-3090", "mac-studio-m2-ultra-76c-192gb", "nvidia-dgx-spark"}
+    for option in ("rtx-3090", "mac-studio-m2-ultra-76c-192gb", "nvidia-dgx-spark"):
+        mine = [b for b in builds if of(b) == option]
+        labelled = [b for b in mine if any(c.startswith("cheapest with ") for c in claims_of(b["label"]))]
+        assert len(labelled) == 1, (option, [b["label"] for b in mine])
+        assert labelled[0]["total_price"] == min(b["total_price"] for b in mine if _passing(b))
+        assert f"cheapest with {_gpu_name(labelled[0])}" in claims_of(labelled[0]["label"])
 
 
 def test_qlora_32b_is_ranked_by_training_speed_not_memory(

@@ -122,3 +122,56 @@ def test_workers_of_a_killed_process_end(method, tmp_path) -> None:  # type: ign
     while any(alive(p) for p in pids) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not any(alive(p) for p in pids)
+
+
+CLOSE_WHILE_STARTING = """
+import threading, time
+from multiprocessing import forkserver
+from configurator.core.advise import map_workloads, recommendation_map
+from configurator.core.mapworkers import MapWorkers
+from configurator.core.solve.request import BuildRequest
+from configurator.storage import catalogs
+
+catalog = catalogs.load().catalog
+models = [catalog.records["models"][m] for m in ("llama-3.2-1b", "qwen3-8b")]
+workers = MapWorkers(catalog, 2, "forkserver")
+stop = threading.Event()
+ended = []
+
+def run():
+    recommendation_map(
+        catalog, map_workloads("inference", ["int4"]), models=models, base=BuildRequest(model_id=""),
+        workers=workers, should_stop=stop.is_set,
+    )
+    ended.append(True)
+
+thread = threading.Thread(target=run, daemon=True)
+thread.start()
+while getattr(forkserver._forkserver, "_forkserver_pid", None) is None:  # a worker's launch is under way
+    time.sleep(0.01)
+while WAIT_FOR_A_WORKER and not workers._pool._processes:  # or: the first worker runs, the second is launched
+    time.sleep(0.01)
+stop.set()
+workers.close()  # as the app closes: no wait, and the app's exit follows at once
+print("closed")
+"""
+
+
+@pytest.mark.parametrize("first_worker_running", [False, True])
+def test_closing_while_the_workers_start_leaves_no_traceback_and_ends_the_map(first_worker_running: bool) -> None:
+    """Issue #31: closing the app while the map's workers were starting printed multiprocessing's FileNotFoundError
+    traceback (a worker forked after the app had gone, its pool's semaphores unlinked), or, once a worker ran, the
+    pool's InvalidStateError. Closed during the first launch, or the next, and exiting at once, nothing is printed."""
+    import subprocess
+    import sys
+
+    run = subprocess.run(
+        [sys.executable, "-c", f"WAIT_FOR_A_WORKER = {first_worker_running}\n{CLOSE_WHILE_STARTING}"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=os.environ,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "closed" in run.stdout
+    assert "Traceback" not in run.stderr, run.stderr

@@ -51,3 +51,29 @@ def test_a_clause_no_pattern_knows_stays_as_it_came() -> None:
             "a brand new finding；8 核，20 条 PCIe 通道，2 通道 DDR4"
         )
         assert phrases.sentence("AMD Radeon Instinct MI50 32GB") == "AMD Radeon Instinct MI50 32GB"  # a name as sold
+
+
+def test_the_usual_gguf_kind_of_a_label_reads_chinese() -> None:
+    """A machine without a GPU runs an inference request without --precision at Q4_K_M and says so in its label
+    (plan.USUAL_GGUF); under zh_CN it was the largest English left in the window (benchmarks/translated.py: 80 + 72
+    + 24 clauses of 11,839)."""
+    with words.language("zh_CN"):
+        assert (
+            phrases.label(
+                "quietest (mini PC: GMKtec NucBox K8 Plus, at Q4_K_M, llama.cpp's usual GGUF: no --precision given)"
+            )
+            == "最安静（迷你主机：GMKtec NucBox K8 Plus，按 Q4_K_M（llama.cpp 常用的 GGUF；未指定 --precision））"
+        )
+        assert "usual" not in phrases.label(
+            "fastest within budget (ready-made: Apple MacBook Pro 16-inch (2021), M1 Max 10-core CPU / 32-core GPU, "
+            "64 GB, at Q4_K_M, llama.cpp's usual GGUF: no --precision given)"
+        )
+
+
+def test_why_a_named_system_is_not_shown_reads_chinese() -> None:
+    """A system named in Only GPUs and left out says why in the plan's notes (#31); the window shows them in Chinese."""
+    with words.language("zh_CN"):
+        assert phrases.sentence("NVIDIA DGX H100 (8x H100 SXM5 80 GB): 350,000 USD, over the budget of 6,000 USD") == (
+            "NVIDIA DGX H100（8x H100 SXM5 80 GB）：350,000 USD，超出 6,000 USD 的预算"
+        )
+        assert phrases.sentence("Mac: 4.6 tokens/s, below the 10 asked") == "Mac：4.6 tokens/s，低于要求的 10"

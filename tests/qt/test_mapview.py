@@ -270,3 +270,52 @@ def test_a_machine_without_a_card_is_named_without_a_count() -> None:
 
     assert machine_text(choice(0, "CPU only")) == "CPU only"
     assert machine_text(choice(2, "NVIDIA GeForce RTX 3090")) == f"2 x {short_gpu_name('NVIDIA GeForce RTX 3090')}"
+
+
+def test_the_map_reads_chinese_under_zh_cn(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Issue #31: under zh_CN the map's legend, speed note, "full fine-tune" header, "CPU only" cells, chart title and
+    axis were English in a Chinese window."""
+    from configurator.core.estimate.workload import Workload
+    from configurator.core.solve.request import BuildRequest
+    from configurator.qt import i18n
+    from configurator.qt.app import make_app
+
+    app = make_app([])
+    session = window.session
+    try:
+        assert i18n.install(app, "zh_CN") == "zh_CN"
+        with qtbot.waitSignal(session.solve_finished, timeout=60_000):
+            session.set_request(
+                BuildRequest(model_id="qwen3-8b", workload=Workload(kind="inference", precision="q4_k_m"))
+            )
+        models = [session.catalog.records["models"]["qwen3-8b"]]
+        dialog = RecommendationMapDialog(session, window, models=models, columns=("int4", "full"))
+        qtbot.addWidget(dialog)
+        qtbot.waitUntil(lambda: dialog.map_result is not None, timeout=60_000)
+        # on a screen smaller than its 1100 x 860 (a 1366x768 laptop) the map fits it, the chart's axis in sight
+        room = dialog.screen().availableGeometry()
+        assert dialog.width() <= room.width() and dialog.height() <= room.height()
+        assert "塔式" in dialog.legend.text() and "集群" in dialog.legend.text() and "tower" not in dialog.legend.text()
+        assert dialog.table.horizontalHeaderItem(1).text() == "全参数微调"
+        assert dialog.owned_note.text().startswith("每台推理机器为每个用户提供至少 5 token/秒")
+        title = dialog.chart.getPlotItem().titleLabel.text
+        assert title.startswith("性价比") and "Qwen3 8B" in title and "q4_k_m 推理" in title and "price" not in title
+        assert dialog.chart.getAxis("bottom").labelString().count("GPU 花费") == 1
+        from configurator.core.advise import MapChoice
+        from configurator.qt.mapview import CPU_ONLY
+
+        cpu = MapChoice(
+            gpu="none",
+            gpu_name=CPU_ONLY,
+            count=0,
+            nodes=1,
+            machine="tower",
+            price=1.0,
+            currency="USD",
+            decode_tokens_per_s=None,
+            gpu_hours=None,
+        )
+        assert dialog._machine(cpu) == "仅 CPU"
+        session.wait_idle()
+    finally:
+        assert i18n.install(app, "en") == "en"  # later tests see English again

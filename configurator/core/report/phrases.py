@@ -81,6 +81,26 @@ PATTERNS: list[tuple[str, Render]] = [
     ),
     (r"ready-made:? (?P<name>[^;]+)", lambda m: f"整机：{m['name']}"),
     (r"mini PC: (?P<name>[^;]+)", lambda m: f"迷你主机：{m['name']}"),
+    (
+        r"at (?P<p>[A-Z0-9_]+), llama\.cpp's usual GGUF: no --precision given",
+        "按 {p}（llama.cpp 常用的 GGUF；未指定 --precision）",
+    ),
+    # why a GPU or system named in "Only GPUs" has no build shown (plan notes: reasons gpu.* and system.*)
+    (
+        r"(?P<price>[\d,.]+) (?P<cur>[A-Z]{3}), over the budget of (?P<budget>[\d,.]+) (?P=cur)",
+        "{price} {cur}，超出 {budget} {cur} 的预算",
+    ),
+    (r"(?P<tps>[\d.]+) tokens/s, below the (?P<asked>[\d.]+) asked", "{tps} tokens/s，低于要求的 {asked}"),
+    (
+        r"needs (?P<need>[\d.]+) GiB, its GPU may use (?P<usable>[\d.]+) GiB of the unified memory",
+        "需要 {need} GiB，其 GPU 最多可用 {usable} GiB 统一内存",
+    ),
+    (
+        r"its integrated GPU runs inference with llama\.cpp only, in a format llama\.cpp loads",
+        "其集成 GPU 只用 llama.cpp 推理，且须为 llama.cpp 能加载的格式",
+    ),
+    (r"does not hold the model", "装不下模型"),
+    (r"no build with it passes every rule within the budget", "在预算内没有使用它并通过所有规则的配置"),
     (r"with the experts in RAM", "MoE 专家放在内存"),
     (r"with some layers in RAM", "部分层放在内存"),
     (r"with (?P<what>[^;]+) in RAM", lambda m: f"{_g(m, 'what')}放在内存"),
@@ -557,7 +577,7 @@ def label(text: str) -> str:
 
 def _kinds(kind: str) -> list[str]:
     """The kinds in a label's brackets: "with some layers in RAM, past ROCm support: ..." (a name may hold commas)."""
-    known = ("with ", "past ", "ready-made", "mini PC")
+    known = ("with ", "past ", "ready-made", "mini PC", "at ")  # "at Q4_K_M, ...": plan.USUAL_GGUF's kind
     out: list[str] = []
     for piece in kind.split(", "):
         if out and not piece.startswith(known):

@@ -389,6 +389,10 @@ ZH_REASONS: dict[str, Template] = {
     "gpu.years": "{n} 张 GPU 需 {years:,.1f} 年：超过一年（设定截止时间以规划集群）",
     "gpu.closest": lambda r, say_: f"{r.fields['name']}：{joined(r.nested('why'), say_)}",
     "gpu.no-build": "在预算内没有使用它并通过所有规则的配置",
+    "system.budget": "{price:,.0f} {currency}，超出 {budget:,.0f} {currency} 的预算",
+    "system.llama-cpp": "其集成 GPU 只用 llama.cpp 推理，且须为 llama.cpp 能加载的格式",
+    "system.memory": "需要 {need:.1f} GiB，其 GPU 最多可用 {usable:.1f} GiB 统一内存",
+    "system.speed": "{tps:.1f} tokens/s，低于要求的 {asked:g}",
     # why nothing fits
     "nothing.no-gpu": lambda r, say_: (
         f"目录中没有任何 GPU 能在单机 {r.fields['most']} 张以内运行此任务（{joined(r.nested('closest'), say_)}）"

@@ -84,7 +84,7 @@ def cpu_workload(ctx: PlanContext) -> Workload | None:
     loads (GGUF types, F16/BF16 GGUF, a generic int4/int8 as Q4_0/Q8_0), no other engine named, no GPU asked for."""
     asked = ctx.request.workload
     w = ctx.workload
-    if w.kind != "inference" or asked.engine not in (None, "llama.cpp") or ctx.request.gpu_ids:
+    if w.kind != "inference" or asked.engine not in (None, "llama.cpp") or ctx.request.named:
         return None
     if ctx.request.owned_gpu is not None:
         return None  # the owner's card runs it: a machine that ignores it is the other sources' comparison
@@ -798,6 +798,7 @@ def experts_in_ram(ctx: PlanContext) -> list[Build]:
     if (
         ctx.model.moe is None
         or not offloadable
+        or request.systems_only
         or ctx.time_budget < MIN_TIER_SECONDS
         or _weights_gb(ctx) <= FITS_ONE_CARD_GB
     ):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from configurator.core.reasons import Reason
 from configurator.core.rules.job import READING_TPS
 from configurator.core.solve.build import Build
 from configurator.core.solve.candidates import Candidates
@@ -28,6 +29,7 @@ class PlanRun(PlanContext):
 
     on_partial: Callable[[list[Build]], None] | None = None
     solved: dict[str, Candidates] = field(default_factory=dict)
+    refused: dict[str, Reason] = field(default_factory=dict)  # a named system without a build: why (named-systems)
     builds: dict[str, list[Build]] = field(default_factory=dict)  # the solver source's builds, under AS_ASKED
 
 
@@ -41,6 +43,8 @@ def solver_builds(ctx: PlanContext) -> list[Build]:
     each on another GPU option and count (solver.run_labels)."""
     from configurator.core.solve.plan import _solve_once
 
+    if ctx.request.systems_only:
+        return []  # only ready-made systems named: nothing to assemble from parts (named-systems offers them)
     partial = ctx.on_partial if isinstance(ctx, PlanRun) else None
     builds, cand = _solve_once(
         ctx.request,
@@ -85,7 +89,7 @@ def without_the_owned_card(ctx: PlanContext) -> list[Build]:
     from configurator.core.solve.plan import _solve_once
 
     request = ctx.request
-    if request.owned_gpu is None or ctx.should_stop():
+    if request.owned_gpu is None or request.systems_only or ctx.should_stop():
         return []
     fresh = request.model_copy(update={"owned": tuple(p for p in request.owned if p.category != "gpu")})
     builds, _ = _solve_once(
@@ -107,7 +111,12 @@ def weights_in_ram(ctx: PlanContext) -> list[Build]:
     from configurator.core.solve.relax import _offload_possible, _what_moves
 
     request = ctx.request
-    if not _offload_possible(request.workload) or len(request.gpu_ids) >= 2 or ctx.should_stop():
+    if (
+        not _offload_possible(request.workload)
+        or request.compares  # each named GPU or system as asked
+        or request.systems_only
+        or ctx.should_stop()
+    ):
         return []
     as_asked = ctx.builds.get(AS_ASKED, []) if isinstance(ctx, PlanRun) else []
     cap = min((b.total_price for b in as_asked), default=None)
@@ -127,8 +136,8 @@ def unified_memory(ctx: PlanContext) -> list[Build]:
     """The cheapest unified-memory system (Mac Studio, Ryzen AI Max, DGX Spark) that runs the job as asked."""
     from configurator.core.solve.plan import _unified_build
 
-    if ctx.request.gpu_ids:
-        return []
+    if ctx.request.named:
+        return []  # named GPUs or systems: each named system comes from named-systems
     build = _unified_build(ctx.request, ctx.catalog, ctx.model, ctx.workload, ctx.exact_weight_bytes)
     found = [] if build is None else [build]
     if build is not None and (build.estimate.decode_tokens_per_s or 0.0) < READING_TPS:
@@ -157,6 +166,28 @@ def ready_made_server(ctx: PlanContext) -> list[Build]:
     return _kind([server], "ready-made server", "a whole GPU server bought as one item")
 
 
+@register("named-systems")
+def named_systems(ctx: PlanContext) -> list[Build]:
+    """Each ready-made system the user named (a Mac Studio, a DGX Spark, a GPU server) that runs the job as asked,
+    to compare with the named GPUs' builds; why one does not is left for the plan's notes (PlanRun.refused)."""
+    from configurator.core.catalog.models import System
+    from configurator.core.solve.plan import named_system_build
+
+    out = []
+    for system_id in ctx.request.system_ids:
+        system = ctx.catalog.records["systems"].get(system_id)
+        if not isinstance(system, System) or ctx.should_stop():
+            continue
+        built = named_system_build(ctx, system)
+        if isinstance(built, Build):
+            # no kind in brackets: "cheapest with <the system's name>" says what it is, and a name holds brackets of
+            # its own ("NVIDIA DGX Spark (GB10 ...)"), which a kind after it would make unreadable as a claim
+            out.append(built.model_copy(update={"label": ""}))
+        elif isinstance(ctx, PlanRun):
+            ctx.refused[system_id] = built
+    return out
+
+
 POWER_LIMIT = 0.8
 """The cap a power-limited build runs its GPUs at: 80 % keeps ~95 % of the decode speed (relax.POWER_LEVELS, build
 rules R20: Puget's 4 x RTX 3090 at 280 of 350 W)."""
@@ -177,7 +208,8 @@ def power_limited(ctx: PlanContext) -> list[Build]:
         or request.min_decode_tps is None
         or request.power_limit is not None
         or request.owned
-        or len(request.gpu_ids) >= 2
+        or request.compares  # each named GPU or system as asked
+        or request.systems_only
         or ctx.should_stop()
     ):
         return []

@@ -52,9 +52,9 @@ from configurator.core.solve.cluster import cluster_options, node_curve
 from configurator.core.solve.lazy import LazyBuildModel, price_floor
 from configurator.core.solve.memo import remember
 from configurator.core.solve.pricing import Quote, quote
-from configurator.core.solve.ranking import REFERENCE_TOKENS, measure, rank_and_label
+from configurator.core.solve.ranking import REFERENCE_TOKENS, measure, named_build, rank_and_label
 from configurator.core.solve.relax import _training_compute, _what_moves, _with_offload
-from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_volts
+from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_volts, split_named
 from configurator.core.solve.rules import (
     CIRCUIT,
     ENGINE,
@@ -512,6 +512,78 @@ def _unified_build(
     return best
 
 
+def named_system_build(ctx: PlanContext, system: System) -> Build | Reason:
+    """A ready-made system the user named ("Only GPUs", `--gpu`), as one build that runs the job as asked, or why
+    not: a Mac Studio or a DGX Spark is compared with a 3090 build as any named GPU is (issue #31). A unified-memory
+    box runs llama.cpp on its integrated GPU (the small APU boxes at the share of memory the mini-pc source uses); a
+    GPU server is one node of the cluster planner. A build that fails a check (a server on a household outlet) is
+    still shown, its checks saying why; one over the budget or too slow is left out with the reason."""
+    from configurator.core.solve.cluster import cluster_build
+    from configurator.core.solve.machines import _box_build, _on_box, cpu_workload, small_box
+
+    request, catalog, model, exact = ctx.request, ctx.catalog, ctx.model, ctx.exact_weight_bytes
+    if system.unified is None:
+        gpu = catalog.records["gpus"].get(system.gpu)
+        if not isinstance(gpu, Gpu):
+            return Reason.of("gpu.no-build")
+        excluded = market_excludes(gpu, system, request)
+        if excluded is not None:
+            return excluded
+        try:
+            server = cluster_build(
+                1,
+                "ready-made server",
+                "a whole GPU server bought as one item",
+                system,
+                1,
+                request,
+                catalog,
+                model,
+                ctx.workload,
+                exact,
+            )
+        except (ValueError, ConfiguratorError):
+            server = None
+        if server is None:
+            return Reason.of("gpu.no-fit")
+        if request.budget is not None and server.total_price > request.budget + 0.01:
+            return Reason.of(
+                "system.budget", price=server.total_price, budget=request.budget, currency=request.currency
+            )
+        return server
+    alone = replace(ctx, request=request.model_copy(update={"gpu_ids": (), "system_ids": (), "owned": ()}))
+    workload = cpu_workload(alone)  # llama.cpp on the integrated GPU, in a format it loads
+    if workload is None:
+        return Reason.of("system.llama-cpp")
+    q = quote(system, catalog, request.currency, request.condition)
+    if q is None:
+        return Reason.of("gpu.no-price", condition=request.condition)
+    if request.budget is not None and q.amount > request.budget + 0.01:
+        return Reason.of("system.budget", price=q.amount, budget=request.budget, currency=request.currency)
+    if small_box(system):
+        ran = _on_box(alone, workload, system)
+        if ran is None:
+            return Reason.of("gpu.no-fit")
+        est, share = ran
+        built = _box_build(system, q.amount, q.note, q.price.date, est, request, q.condition, share)
+    else:
+        gpu = system_gpu(system)
+        try:
+            est = estimate(model, workload, gpu, 1, exact_weight_bytes=exact)
+        except (ValueError, ConfiguratorError):
+            return Reason.of("system.llama-cpp")
+        peak = est.peak_gpu
+        if peak.total > (peak.usable_bytes or 0):
+            return Reason.of("system.memory", need=peak.total / GIB, usable=(peak.usable_bytes or 0) / GIB)
+        limit = circuit_limit_w(request.circuit) * request.circuits
+        built = _unified_system_build(system, q, est, gpu, request, limit)
+        built = built.model_copy(update={"label": f"ready-made {system.name}"})
+    if not meets_speed(built.estimate, request):
+        tps = built.estimate.decode_tokens_per_s or 0.0
+        return Reason.of("system.speed", tps=tps, asked=request.min_decode_tps or 0.0)
+    return built
+
+
 def _same(a: Build, b: Build) -> bool:
     """The same machine: the same parts in the same numbers (whatever each source wrote about them)."""
     return [(p.category, p.id, p.quantity) for p in a.parts] == [
@@ -532,8 +604,8 @@ def _systems(catalog: Catalog, request: BuildRequest) -> list[System]:
             continue  # the same regional rule as for cards bought alone (an H20 server is for China only)
         if request.gpu_vendors and gpu.vendor not in request.gpu_vendors:
             continue
-        if request.gpu_ids and gpu.id not in request.gpu_ids:
-            continue  # "only these GPUs" holds for ready-made servers too
+        if request.named and gpu.id not in request.gpu_ids and s.id not in request.system_ids:
+            continue  # "only these GPUs" holds for ready-made servers too (a server named by its own id is one)
         out.append(s)
     return out
 
@@ -872,6 +944,8 @@ def plan(
     map of named GPUs only.
     """
     started = time.monotonic()
+    # a system named among the GPUs ("Only GPUs: mac-studio-..., rtx-3090") is compared with them (issue #31)
+    request = split_named(request, catalog.records["gpus"], catalog.records["systems"])
     model = _model_of(request, catalog, model)
     request = _native_precision(request, model)
     asked = request
@@ -905,7 +979,7 @@ def plan(
         # rank and label: one function over the whole set
         builds = rank_and_label(found, request)
         notes = _owned_card_note(found, builds, request, catalog, model, exact_weight_bytes, cand, should_stop)
-        notes += _compared_gpus_note(builds, request, catalog, cand)
+        notes += _compared_gpus_note(builds, request, catalog, cand, ctx.refused)
         builds = _enriched(_compared(builds), catalog, model, asked, exact_weight_bytes)
         return PlanResult(
             builds=tuple(builds), infeasible=None, solve_seconds=time.monotonic() - started, notes=tuple(notes)
@@ -915,6 +989,8 @@ def plan(
         return PlanResult(builds=(), infeasible=infeasible, solve_seconds=time.monotonic() - started)
     on_progress("nothing fits: looking for the cheapest relaxation")
     builds, infeasible, notes = _nothing_fits(ctx, asked, found, cand, relax)
+    if request.system_ids:
+        notes += _compared_gpus_note(builds, request, catalog, cand, ctx.refused)
     return PlanResult(
         builds=tuple(builds), infeasible=infeasible, solve_seconds=time.monotonic() - started, notes=tuple(notes)
     )
@@ -927,9 +1003,6 @@ def _model_of(request: BuildRequest, catalog: Catalog, model: ModelArch | None) 
         if not isinstance(found_model, ModelArch):
             raise unknown_ids([request.model_id], catalog.records["models"], "model") or RequestError(request.model_id)
         model = found_model
-    error = unknown_ids(request.gpu_ids, catalog.records["gpus"], "GPU")
-    if error:
-        raise error
     return model
 
 
@@ -944,7 +1017,7 @@ def _offered(ctx: PlanRun, sources: bool) -> list[Build]:
         for build in entry.run(ctx):
             if request.exact_gpus and (build.nodes != 1 or build.gpu_count != request.max_gpus):
                 continue  # "exactly N GPUs" asked: CPU-only boxes, other counts and clusters are not answers
-            if request.gpu_ids and not set(build.gpus_mixed or (build.gpu_id,)) <= set(request.gpu_ids):
+            if request.named and not named_build(build, request):
                 continue  # named GPUs: a Mac or a CPU-only box is not one of them (the map's named-GPU cells too)
             if not any(_same(b, build) for b in found):  # two sources may offer one machine: it is shown once
                 found.append(build.model_copy(update={"source": entry.name}))
@@ -1025,7 +1098,7 @@ def _usual_gguf_machines(request: BuildRequest, ctx: PlanContext) -> list[Build]
         w.kind != "inference"
         or w.precision is not None
         or w.engine not in (None, "llama.cpp")
-        or request.gpu_ids
+        or request.named
         or request.owned_gpu is not None
     ):
         return []
@@ -1121,18 +1194,26 @@ def _owned_card_note(
     return [f"your own {owned.quantity} x {owned_name} cannot run this as asked ({why}); these builds leave them out"]
 
 
-def _compared_gpus_note(builds: list[Build], request: BuildRequest, catalog: Catalog, cand: Candidates) -> list[str]:
-    """A comparison never drops a candidate without a word."""
-    if len(request.gpu_ids) < 2:
-        return []
-    shown = {b.gpu_id for b in builds}
-    gpus = catalog.records["gpus"]
+def _compared_gpus_note(
+    builds: list[Build], request: BuildRequest, catalog: Catalog, cand: Candidates, refused: dict[str, Reason]
+) -> list[str]:
+    """A comparison never drops a candidate without a word: each named GPU without a build shown, and each named
+    system without one (a Mac Studio over the budget), with the reason."""
     notes = []
-    for gpu_id in request.gpu_ids:
-        if gpu_id not in shown:
-            gpu = gpus.get(gpu_id)
-            name = gpu.name if isinstance(gpu, Gpu) else gpu_id
-            notes.append(f"{name}: {cand.rejected_gpus.get(gpu_id, Reason.of('gpu.no-build'))}")
+    if len(request.gpu_ids) >= 2 or (request.gpu_ids and request.system_ids):
+        shown = {b.gpu_id for b in builds} | {g for b in builds for g in b.gpus_mixed}
+        gpus = catalog.records["gpus"]
+        for gpu_id in request.gpu_ids:
+            if gpu_id not in shown:
+                gpu = gpus.get(gpu_id)
+                name = gpu.name if isinstance(gpu, Gpu) else gpu_id
+                notes.append(f"{name}: {cand.rejected_gpus.get(gpu_id, Reason.of('gpu.no-build'))}")
+    shown_systems = {p.id for b in builds for p in b.parts if p.category == "system"}
+    for system_id in request.system_ids:
+        if system_id not in shown_systems:
+            system = catalog.records["systems"].get(system_id)
+            name = system.name if isinstance(system, System) else system_id
+            notes.append(f"{name}: {refused.get(system_id, Reason.of('gpu.no-build'))}")
     return notes
 
 

@@ -18,7 +18,8 @@ is shown: it is shown after them, unlabelled (DeepSeek-R1 at 15,000 USD had put 
 the first token of a 4k prompt at the top as "cheapest"). Likewise a data-center class machine in a room that cannot
 take it (NOISE-1 warns: a 4U server or blower-shrouded passive cards in a home office) is no rival for a claim while
 a build the room takes is shown (two MI50 on an open frame had been a home office's "cheapest"). A CPU-only box set
-aside only for its prompt wait still rivals on "fastest" and "best value": they are claims about decode speed. A comparison of named GPUs (`--gpu a,b,c`) says "cheapest with X" of each GPU's own cheapest build. A build that another
+aside only for its prompt wait still rivals on "fastest" and "best value": they are claims about decode speed. A comparison of named GPUs and ready-made systems (`--gpu a,b,mac-studio-...`)
+says "cheapest with X" of each one's own cheapest build. A build that another
 build beats on price and speed without being louder is dropped, unless a label gives the reason; the rest are shown
 cheapest first. Sources only say what kind of build they offer (`Build.label` on the way in: "with the experts in RAM",
 "ready-made: ..."); the label shown is the claims, then that kind in brackets ("cheapest; best value (with the experts in RAM)").
@@ -31,7 +32,7 @@ from dataclasses import dataclass
 from configurator.core import support
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.rules.site import DataCenterNoise
-from configurator.core.solve.build import Build
+from configurator.core.solve.build import Build, BuildPart
 from configurator.core.solve.noise import build_dba
 from configurator.core.solve.request import BuildRequest
 from configurator.core.solve.rules import PROMPT, READING_TPS
@@ -248,21 +249,44 @@ def _field(builds: list[Build], request: BuildRequest) -> _Field | None:
     return _Field(pool, m, every_passing, passing, within, claims, eol, speed_rivals)
 
 
-def _comparison_claims(f: _Field) -> None:
-    """A comparison of named GPUs: "cheapest with X" of each GPU's own cheapest build. A build of different cards
-    (solve.mixed) is a build with each of them, its card named by the part that is one."""
+def system_part(build: Build) -> BuildPart | None:
+    """The build's ready-made system (a Mac Studio, a mini PC, a GPU server), or None for a machine from parts."""
+    return next((p for p in build.parts if p.category == "system"), None)
 
-    def cards(b: Build) -> tuple[str, ...]:
-        return b.gpus_mixed or (b.gpu_id,)
 
-    def named(b: Build, gpu_id: str) -> str:
-        part = next((p for p in b.parts if p.category == "gpu" and p.id == gpu_id), None) if b.gpus_mixed else None
+def options_of(build: Build, request: BuildRequest) -> tuple[str, ...]:
+    """What a build is a build of, among the ids a user names: a named ready-made system by its own id, else its
+    cards (a build of different cards, solve.mixed, is a build with each of them)."""
+    system = system_part(build)
+    if system is not None and system.id in request.system_ids:
+        return (system.id,)
+    return build.gpus_mixed or (build.gpu_id,)
+
+
+def named_build(build: Build, request: BuildRequest) -> bool:
+    """A build of what the user named: a named system, or a machine whose every card is a named GPU (a ready-made
+    server of a named GPU too). A Mac or a CPU-only box is not one of the named GPUs."""
+    system = system_part(build)
+    if system is not None and system.id in request.system_ids:
+        return True
+    return bool(request.gpu_ids) and set(build.gpus_mixed or (build.gpu_id,)) <= set(request.gpu_ids)
+
+
+def _comparison_claims(f: _Field, request: BuildRequest) -> None:
+    """A comparison of named GPUs and systems: "cheapest with X" of each one's own cheapest build, X named by the
+    build's part that is X (the card, or the system). An option whose builds are all below reading speed (a Mac
+    Studio for a 405B) still has its cheapest labelled: the claim is about its own builds, every one of them."""
+
+    def named(b: Build, option: str) -> str:
+        part = next((p for p in b.parts if p.id == option and p.category in ("gpu", "system")), None)
         return part.name if part is not None else _gpu_name(b)
 
-    for gpu_id in dict.fromkeys(g for i in f.passing for g in cards(f.pool[i])):
-        mine = [i for i in f.passing if gpu_id in cards(f.pool[i])]
+    # over every build that passes, slow or too loud for the room too: the claim is "no build with X is cheaper"
+    every = [i for i in range(len(f.pool)) if f.m[i].passing]
+    for option in dict.fromkeys(o for i in every for o in options_of(f.pool[i], request)):
+        mine = [i for i in every if option in options_of(f.pool[i], request)]
         best = min(mine, key=lambda i: (f.m[i].price, -f.m[i].speed))
-        name = named(f.pool[best], gpu_id)
+        name = named(f.pool[best], option)
         f.claim(best, CHEAPEST_WITH + name, f"the lowest price of the builds with {name}")
 
 
@@ -380,9 +404,9 @@ def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
     f = _field(builds, request)
     if f is None:
         return []
-    comparison = len(request.gpu_ids) >= 2
+    comparison = request.compares
     if comparison:
-        _comparison_claims(f)
+        _comparison_claims(f, request)
     else:
         _cheapest_claims(f)
     _speed_claims(f, request, comparison)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -149,6 +150,11 @@ class BuildRequest(BaseModel):
         default=False, description='every build has exactly max_gpus GPUs in one machine ("exactly 8 x 4090")'
     )
     gpu_ids: tuple[str, ...] = Field(default=(), description="only these GPUs (empty: any)")
+    system_ids: tuple[str, ...] = Field(
+        default=(),
+        description="only these ready-made systems (Mac Studio, DGX Spark, a GPU server), compared with the GPUs of "
+        "gpu_ids; both empty: any",
+    )
     gpu_vendors: tuple[Literal["nvidia", "amd", "intel"], ...] = ()
     region: Region = "global"
     top_k: int = Field(default=5, ge=1, le=10)
@@ -180,3 +186,43 @@ class BuildRequest(BaseModel):
     @property
     def owned_gpu(self) -> OwnedPart | None:
         return next((p for p in self.owned if p.category == "gpu"), None)
+
+    @property
+    def named(self) -> tuple[str, ...]:
+        """The GPUs and ready-made systems the user named ("Only GPUs", `--gpu`): only builds of these are shown."""
+        return (*self.gpu_ids, *self.system_ids)
+
+    @property
+    def compares(self) -> bool:
+        """Two or more GPUs or systems named: each is shown with its own cheapest build ("cheapest with X")."""
+        return len(self.named) >= 2
+
+    @property
+    def systems_only(self) -> bool:
+        """Ready-made systems named and no GPU: no machine is assembled from parts."""
+        return bool(self.system_ids) and not self.gpu_ids
+
+
+def split_named(
+    request: BuildRequest, gpus: Collection[str], systems: Collection[str], option: str = ""
+) -> BuildRequest:
+    """The request with each named id under its catalog kind: a system id given among the GPUs ("Only GPUs", `--gpu`
+    takes both: a Mac Studio against a 3090 build) moves to `system_ids`. An id in neither kind is the request's
+    error, naming the option (`option`) and the closest ids of both kinds."""
+    from configurator.core.errors import unknown_ids
+
+    named = tuple(dict.fromkeys(request.named))
+    error = unknown_ids(
+        named,
+        [*gpus, *systems],
+        "GPU or system",
+        option,
+        listing="gpus` or `llm-rig catalog list systems",
+    )
+    if error:
+        raise error
+    gpu_ids = tuple(i for i in named if i in gpus)
+    system_ids = tuple(i for i in named if i not in gpus)
+    if (gpu_ids, system_ids) == (request.gpu_ids, request.system_ids):
+        return request
+    return request.model_copy(update={"gpu_ids": gpu_ids, "system_ids": system_ids})
