@@ -177,7 +177,7 @@ def _header(build: Build, request: BuildRequest, meta: SheetMeta) -> str:
         f"<p><strong>{t('How this fits:')}</strong> {escape(phrases.fit_sentence(fit_of(build, request)))}</p>"
         f"<p><strong>{t('Power and noise:')}</strong> {build.power.wall_w * build.nodes:,.0f} {t('W at the wall')}; "
         f"{escape(phrases.sentence(noise.build_noise(build).text()))} {t('under load')}{' ' + t('(one machine)') if build.nodes > 1 else ''}</p>"
-        f"<p><strong>{t('Why this build:')}</strong> {escape(phrases.sentence(build.why))}</p>"
+        f"<p><strong>{t('Why this build:')}</strong> {escape(phrases.why(build))}</p>"
         "</header>"
     )
 
@@ -231,9 +231,7 @@ def parts_section(build: Build) -> str:
         f"{t('Subtotal')} ({build.currency})",
     ]
     notes = [
-        f"{escape(category_name(p.category))}: {escape(phrases.sentence(p.price_note))}"
-        for p in build.parts
-        if p.price_note
+        f"{escape(category_name(p.category))}: {escape(phrases.price_note(p))}" for p in build.parts if p.price_note
     ]
     summary = phrases.stale_summary(build)
     if summary:

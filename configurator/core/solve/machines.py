@@ -37,6 +37,7 @@ from configurator.core.estimate.precision import GGUF_FOR_INTEGER, GGUF_TYPES
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.unified import system_gpu, system_vendor
 from configurator.core.estimate.workload import Workload
+from configurator.core.reasons import Reason, english
 from configurator.core.rules import compat, instance
 from configurator.core.rules import compatibility as memory_rules
 from configurator.core.rules import job as job_rules
@@ -119,7 +120,8 @@ def _line(category: str, priced: Priced, quantity: int, why: str) -> BuildPart:
         quantity=quantity,
         unit_price=q.amount if q else 0.0,
         owned=min(priced.owned, quantity),
-        price_note=q.note if q else "already owned",
+        price_note=english(q.said if q else Reason.of("price.owned")),
+        price_said=q.said if q else Reason.of("price.owned"),
         price_date=q.price.date if q else None,
         condition=q.condition if q else "",
         why=why,
@@ -385,7 +387,7 @@ def _power(cpu: Cpu, modules: int, psu: Psu, request: BuildRequest) -> Power:
     )
 
 
-def _cpu_build(host: _Host, est: EstimateResult, request: BuildRequest, storage_need_gb: float, label: str) -> Build:
+def _cpu_build(host: _Host, est: EstimateResult, request: BuildRequest, storage_need_gb: float, kind: Reason) -> Build:
     c, b, m = host.cpu.record, host.board.record, host.memory.record
     case, cooler, psu, drive = host.chassis.record, host.cooler.record, host.psu.record, host.storage.record
     assert isinstance(c, Cpu) and isinstance(b, Motherboard) and isinstance(m, MemoryKit) and isinstance(psu, Psu)
@@ -425,7 +427,8 @@ def _cpu_build(host: _Host, est: EstimateResult, request: BuildRequest, storage_
     )
     return Build(
         rank=1,
-        label=label,
+        label=english(kind),
+        kinds=(kind,),
         why=why,
         parts=parts,
         nodes=1,
@@ -536,7 +539,7 @@ def _cpu_only(ctx: PlanContext, workload: Workload, cand: Candidates) -> list[Bu
     if not found:
         return []
     cheapest = min(found, key=lambda f: (f[0], -f[1]))
-    builds = [_cpu_build(cheapest[2], cheapest[3], request, cand.storage_need_gb, "CPU only")]
+    builds = [_cpu_build(cheapest[2], cheapest[3], request, cand.storage_need_gb, Reason.of("kind.cpu-only"))]
     # the fastest within the budget (none given: within twice the cheapest, not a server for a 1B model)
     cap = request.budget if request.budget is not None else 2 * cheapest[0]
     fastest = max((f for f in found if f[0] <= cap), key=lambda f: (f[1], -f[0]))
@@ -547,7 +550,7 @@ def _cpu_only(ctx: PlanContext, workload: Workload, cand: Candidates) -> list[Bu
                 fastest[3],
                 request,
                 cand.storage_need_gb,
-                f"CPU only, {fastest[2].cpu.record.memory_channels}-channel",  # type: ignore[attr-defined]
+                Reason.of("kind.cpu-channels", channels=fastest[2].cpu.record.memory_channels),  # type: ignore[attr-defined]
             )
         )
     return [b for b in builds if not any(c.status == "fail" for c in b.checks)]
@@ -559,7 +562,7 @@ def _cpu_only(ctx: PlanContext, workload: Workload, cand: Candidates) -> list[Bu
 def _box_build(
     system: System,
     amount: float,
-    note: str,
+    note: Reason,
     date: object,
     est: EstimateResult,
     request: BuildRequest,
@@ -587,7 +590,8 @@ def _box_build(
         name=system.name,
         quantity=1,
         unit_price=amount,
-        price_note=note,
+        price_note=english(note),
+        price_said=note,
         condition=condition,
         price_date=date,  # type: ignore[arg-type]
         why=f"{u.chip}: {system.memory_gb} GB {u.memory_type} at {u.bandwidth_gbps:g} GB/s, "
@@ -610,7 +614,8 @@ def _box_build(
     order = {"fail": 0, "warn": 1, "pass": 2}
     return Build(
         rank=1,
-        label=f"mini PC: {system.name.split(',')[0]}",
+        label=english(Reason.of("kind.mini-pc", name=system.name.split(",")[0])),
+        kinds=(Reason.of("kind.mini-pc", name=system.name.split(",")[0]),),
         why=(
             f"a small box with no GPU bought: llama.cpp runs on the {u.chip}'s integrated GPU, which reads the "
             f"model from {u.bandwidth_gbps:g} GB/s of shared memory"
@@ -705,7 +710,7 @@ def mini_pc(ctx: PlanContext) -> list[Build]:
         ran = _on_box(ctx, workload, system)
         if ran is None or not serves(ran[0], request):
             continue
-        build = _box_build(system, q.amount, q.note, q.price.date, ran[0], request, q.condition, ran[1])
+        build = _box_build(system, q.amount, q.said, q.price.date, ran[0], request, q.condition, ran[1])
         found.append((q.amount, ran[0].decode_tokens_per_s or 0.0, build))
     if not found:
         return []
@@ -945,7 +950,7 @@ def _tier_build(build: Build, tier: Tier) -> Build:
         f"llama.cpp keeps the routed experts in {cpu.name if cpu else 'the CPU'}'s RAM ({host:.0f} GB/s peak) and "
         "attention, shared experts and context on the GPU: decode runs at this platform's memory bandwidth"
     )
-    return _with_prompt_check(build.model_copy(update={"label": f"experts in RAM, {tier.name}", "why": why}))
+    return _with_prompt_check(build.of_kind(Reason.of("kind.experts-tier", tier=tier.name), why=why))
 
 
 # --------------------------------------------------------------------------- ready-made servers where a rack is allowed
@@ -967,9 +972,10 @@ def servers(ctx: PlanContext) -> list[Build]:
         if ctx.should_stop():
             break
         try:
+            kind = Reason.of("kind.server-gpus", gpus=system.gpu_count)
             build = cluster_build(
                 1,
-                f"ready-made {system.gpu_count}-GPU server",
+                english(kind),
                 "one server runs this as asked",
                 system,
                 1,
@@ -985,7 +991,7 @@ def servers(ctx: PlanContext) -> list[Build]:
             continue
         if request.budget is not None and build.total_price > request.budget:
             continue
-        found.append(build)
+        found.append(build.of_kind(kind))
     if not found:
         return []
     cheapest = min(found, key=lambda b: b.total_price)

@@ -23,6 +23,7 @@ from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.mixed import estimate_mixed, mixed_name, split_kind
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
+from configurator.core.reasons import Reason, english
 from configurator.core.rules import instance, software
 from configurator.core.rules import job as job_rules
 from configurator.core.solve.build import Build, BuildPart, Check, SlotAssignment
@@ -295,7 +296,8 @@ def _parts(build: Build, mix: Mix) -> tuple[BuildPart, ...]:
                 quantity=count,
                 unit_price=q.amount if q else 0.0,
                 owned=owned,
-                price_note=(q.note if q and count > owned else "already owned"),
+                price_note=english(q.said if q and count > owned else Reason.of("price.owned")),
+                price_said=q.said if q and count > owned else Reason.of("price.owned"),
                 price_date=q.price.date if q else None,
                 why=(f"your own card: holds {role}" if owned else f"holds {role}") + f"; {card.cooler} cooler",
                 spec=card.model_dump(mode="json"),
@@ -393,11 +395,8 @@ def mixed_cards(ctx: PlanContext) -> list[Build]:
     for _label, _why, choice in run_labels(bm, min(BUILDS, len(mixes)), ctx.should_stop, 0.3):
         mix = by_option[id(choice.option)]
         if mix.owned:
-            kind = (
-                "with your own card and another" if mix.bought == 1 else f"with your own card and {mix.bought} others"
-            )
-            why = _contribution(mix)
+            kind, why = Reason.of("kind.own-and", bought=mix.bought), _contribution(mix)
         else:
-            kind, why = "mixed cards", f"{mixed_name(mix.cards)} in one machine"
-        builds.append(_assemble(ctx, mix, kind, why, choice, cand))
+            kind, why = Reason.of("kind.mixed"), f"{mixed_name(mix.cards)} in one machine"
+        builds.append(_assemble(ctx, mix, english(kind), why, choice, cand).of_kind(kind))
     return builds

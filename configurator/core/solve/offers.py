@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from configurator.core.reasons import Reason
 from configurator.core.solve.build import Build
 from configurator.core.solve.candidates import Candidates
-from configurator.core.solve.ranking import SAME_CARD_AGAIN
 from configurator.core.solve.request import BuildRequest
 from configurator.core.solve.sources import PlanContext, register
 
@@ -30,8 +30,8 @@ class PlanRun(PlanContext):
     builds: dict[str, list[Build]] = field(default_factory=dict)  # the solver source's builds, under AS_ASKED
 
 
-def _kind(builds: list[Build], kind: str, why: str) -> list[Build]:
-    return [b.model_copy(update={"label": kind, "why": why}) for b in builds]
+def _kind(builds: list[Build], kind: Reason, why: str) -> list[Build]:
+    return [b.of_kind(kind, why=why) for b in builds]
 
 
 @register("solver")
@@ -61,13 +61,13 @@ def _more_of_the_owned(build: Build) -> Build:
     """A solver build that buys more of the card the user owns says so, and what the owned card(s) bring."""
     card = next((p for p in build.parts if p.category == "gpu"), None)
     if card is None or not card.owned or card.quantity <= card.owned:
-        return build.model_copy(update={"label": "", "why": ""})
+        return build.of_kind(why="")
     vram = float(card.spec.get("vram_gb") or 0) * int(card.spec.get("gpus_per_card") or 1)
     why = (
         f"your {card.owned} x {card.name} brings {vram * card.owned:g} of the {vram * card.quantity:g} GB; "
         f"{card.quantity - card.owned} more of the same card: the same drivers and an even split"
     )
-    return build.model_copy(update={"label": SAME_CARD_AGAIN, "why": why})
+    return build.of_kind(Reason.of("kind.own-more"), why=why)
 
 
 def _depth(request: BuildRequest) -> int:
@@ -91,7 +91,7 @@ def without_the_owned_card(ctx: PlanContext) -> list[Build]:
         fresh, ctx.catalog, ctx.model, ctx.exact_weight_bytes, _depth(request), ctx.should_stop, ctx.time_budget / 2
     )
     name = f"{request.owned_gpu.quantity} x {request.owned_gpu.id}"
-    return _kind(builds, "without your own card", f"leaves your {name} out, for comparison")
+    return _kind(builds, Reason.of("kind.without-own"), f"leaves your {name} out, for comparison")
 
 
 @register("experts-in-ram-cheapest")
@@ -116,7 +116,7 @@ def weights_in_ram(ctx: PlanContext) -> list[Build]:
     what = _what_moves(ctx.model)
     return _kind(
         [build],
-        f"with {what} in RAM",
+        Reason.of("kind.in-ram", moe=ctx.model.moe is not None),
         f"llama.cpp keeps {what} in system RAM; its speed is set by this platform's memory bandwidth",
     )
 
@@ -129,7 +129,7 @@ def unified_memory(ctx: PlanContext) -> list[Build]:
     if ctx.request.gpu_ids:
         return []
     build = _unified_build(ctx.request, ctx.catalog, ctx.model, ctx.workload, ctx.exact_weight_bytes)
-    return [] if build is None else [build.model_copy(update={"label": f"ready-made {build.parts[0].name}"})]
+    return [] if build is None else [build.of_kind(Reason.of("kind.ready-made", name=build.parts[0].name))]
 
 
 @register("ready-made-server")
@@ -145,7 +145,7 @@ def ready_made_server(ctx: PlanContext) -> list[Build]:
     server = _cluster(request, ctx.catalog, ctx.model, ctx.workload, ctx.exact_weight_bytes, max_nodes=1)
     if server is None or not _offerable(server, request):
         return []
-    return _kind([server], "ready-made server", "a whole GPU server bought as one item")
+    return _kind([server], Reason.of("kind.server"), "a whole GPU server bought as one item")
 
 
 POWER_LIMIT = 0.8
@@ -179,7 +179,7 @@ def power_limited(ctx: PlanContext) -> list[Build]:
     builds = [b for b in builds if b.gpu_count >= 2]  # one card on an outlet never needs the cap to fit
     return _kind(
         builds,
-        f"GPUs power-limited to {POWER_LIMIT:.0%}",
+        Reason.of("kind.power-limited", limit=POWER_LIMIT),
         "the cards capped at boot (nvidia-smi -pl, rocm-smi) trade ~5 % of the speed for fitting the circuit "
         "and a smaller PSU",
     )
