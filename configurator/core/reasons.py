@@ -428,6 +428,16 @@ EN: dict[str, Template] = {
     ),
     "part.cpu-cooler": "rated for {rated:.0f} W, {tdp:.0f} W CPU",
     "part.storage": "{tb:.1f} TB for ~{need:.1f} TB of weights, checkpoints and data",
+    "part.cpu-cores": "{cores} cores run llama.cpp",
+    "part.cpu-channels": "{channels}-channel {memory} sets the speed",
+    "part.board-dimms": "{socket}, {slots} DIMM slots",
+    "part.memory-host": (
+        "{gb} GB {memory}-{mts} in {modules} DIMMs ({bandwidth:.0f} GB/s peak) holds the model and its cache"
+    ),
+    "part.no-gpu-case": "{kind}: no GPU to house",
+    "part.model-files": "{tb:.1f} TB for the model files",
+    "part.unified-box": "{chip}: {gb} GB {memory} at {bandwidth:g} GB/s, shared by CPU and integrated GPU",
+    "part.unified": "{chip}: {gb} GB unified memory at {bandwidth:.0f} GB/s",
     "part.psu-sync": "starts the second PSU with the first (R23)",
     "part.risers": "Gen4-rated risers carry each card in the open frame",
     "part.nvlink": "NVLink between slots {a} and {b}",

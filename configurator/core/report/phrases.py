@@ -93,7 +93,6 @@ PATTERNS: list[tuple[str, Render]] = [
     (r"ATX (?P<v>[\d.x]+)", "ATX {v} 规范"),
     (r"rated for (?P<w>\d+) W, (?P<c>\d+) W CPU", "可压 {w} W，CPU {c} W"),
     (r"(?P<w>\d+) W load is (?P<p>\d+%) of (?P<of>\d+) W", "负载 {w} W，为 {of} W 的 {p}"),
-    (r"(?P<gb>\d+) GB unified memory at (?P<bw>\d+) GB/s", "{gb} GB 统一内存，带宽 {bw} GB/s"),
     # ------------------------------------------------------------ a price's note (catalog quotes)
     (r"(?P<c>new|used|refurbished)", lambda m: words._ZH_CONDITIONS[m["c"]]),
     (r"owned", "已拥有"),
@@ -337,7 +336,6 @@ PATTERNS: list[tuple[str, Render]] = [
     (r"slower than people read \(~(?P<t>[\d.]+) tokens/s\)", "比人的阅读速度慢（约 {t} tokens/s）"),
     (r"desktop airflow", "桌面机箱风道"),
     (r"server-ducted airflow", "服务器风道"),
-    (r"(?P<gb>\d+) GB unified memory at (?P<bw>\d+) GB/s", "{gb} GB 统一内存，带宽 {bw} GB/s"),
     (
         r"spikes of (?P<a>\d+) W \((?P<ta>[\d ]+\w+)\) and (?P<b>\d+) W \((?P<tb>[\d ]+\w+)\) against (?P<pa>\d+%) and (?P<pb>\d+%) of (?P<w>\d+) W",
         "功耗尖峰 {a} W（{ta}）和 {b} W（{tb}），电源 {w} W 的 {pa} 和 {pb}",

@@ -110,7 +110,7 @@ def _spec(record: object) -> dict:
     return record.model_dump(mode="json")  # type: ignore[attr-defined]
 
 
-def _line(category: str, priced: Priced, quantity: int, why: str) -> BuildPart:
+def _line(category: str, priced: Priced, quantity: int, *why: Reason) -> BuildPart:
     q = priced.quote
     record = priced.record
     return BuildPart(
@@ -124,7 +124,8 @@ def _line(category: str, priced: Priced, quantity: int, why: str) -> BuildPart:
         price_said=q.said if q else Reason.of("price.owned"),
         price_date=q.price.date if q else None,
         condition=q.condition if q else "",
-        why=why,
+        why="; ".join(english(r) for r in why),
+        said=why,
         spec=_spec(record),
     )
 
@@ -400,25 +401,32 @@ def _cpu_build(host: _Host, est: EstimateResult, request: BuildRequest, storage_
             "cpu",
             host.cpu,
             1,
-            f"{c.cores} cores run llama.cpp; {c.memory_channels}-channel {c.memory_type} sets the speed",
+            Reason.of("part.cpu-cores", cores=c.cores),
+            Reason.of("part.cpu-channels", channels=c.memory_channels, memory=c.memory_type),
         ),
-        _line("motherboard", host.board, 1, f"{b.socket}, {b.dimm_slots} DIMM slots"),
+        _line("motherboard", host.board, 1, Reason.of("part.board-dimms", socket=b.socket, slots=b.dimm_slots)),
         _line(
             "memory",
             host.memory,
             host.kits,
-            f"{m.total_gb * host.kits} GB {m.memory_type}-{m.speed_mts} in {modules} DIMMs "
-            f"({bandwidth:.0f} GB/s peak) holds the model and its cache",
+            Reason.of(
+                "part.memory-host",
+                gb=m.total_gb * host.kits,
+                memory=m.memory_type,
+                mts=m.speed_mts,
+                modules=modules,
+                bandwidth=float(bandwidth),
+            ),
         ),
         _line(
             "psu",
             host.psu,
             1,
-            f"{power.dc_load_w:.0f} W load is {power.dc_load_w / psu.watts:.0%} of {psu.watts:.0f} W",
+            Reason.of("part.psu-load", load=power.dc_load_w, share=power.dc_load_w / psu.watts, of=psu.watts),
         ),
-        _line("chassis", host.chassis, 1, f"{case.kind}: no GPU to house"),
-        _line("cooler", host.cooler, 1, f"rated for {cooler.max_tdp_w:.0f} W, {c.tdp_w:.0f} W CPU"),
-        _line("storage", host.storage, 1, f"{drive.capacity_gb / 1000:.1f} TB for the model files"),
+        _line("chassis", host.chassis, 1, Reason.of("part.no-gpu-case", kind=case.kind)),
+        _line("cooler", host.cooler, 1, Reason.of("part.cpu-cooler", rated=cooler.max_tdp_w, tdp=c.tdp_w)),
+        _line("storage", host.storage, 1, Reason.of("part.model-files", tb=drive.capacity_gb / 1000)),
     )
     checks = _checks(host, request, est, storage_need_gb, power)
     why = (
@@ -584,6 +592,9 @@ def _box_build(
     ]
     if (speed := speed_check(est, request)) is not None:
         checks.insert(0, speed)
+    box = Reason.of(
+        "part.unified-box", chip=u.chip, gb=system.memory_gb, memory=u.memory_type, bandwidth=u.bandwidth_gbps
+    )
     part = BuildPart(
         category="system",
         id=system.id,
@@ -594,8 +605,8 @@ def _box_build(
         price_said=note,
         condition=condition,
         price_date=date,  # type: ignore[arg-type]
-        why=f"{u.chip}: {system.memory_gb} GB {u.memory_type} at {u.bandwidth_gbps:g} GB/s, "
-        f"shared by CPU and integrated GPU",
+        why=english(box),
+        said=(box,),
         spec=_spec(system),
     )
     watts = system.max_power_w

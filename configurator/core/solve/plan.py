@@ -459,6 +459,7 @@ def _unified_system_build(
         ),
         NOISE.say("pass", "quiet-system", noise=u.noise),
     ]
+    unified = Reason.of("part.unified", chip=u.chip, gb=system.memory_gb, bandwidth=u.bandwidth_gbps)
     part = BuildPart(
         category="system",
         id=system.id,
@@ -469,7 +470,8 @@ def _unified_system_build(
         price_said=q.said,
         price_date=q.price.date,
         condition=q.condition,
-        why=f"{u.chip}: {system.memory_gb} GB unified memory at {u.bandwidth_gbps:.0f} GB/s",
+        why=english(unified),
+        said=(unified,),
         spec=_spec(system),
     )
     power = Power(
