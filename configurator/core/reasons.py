@@ -459,6 +459,53 @@ EN: dict[str, Template] = {
     "against.gpus": "{gpus} x {gpu} instead of {base_gpus} x {base_gpu}",
     "speed.tps": "{tps:.1f} tokens/s",
     "speed.hours": "{hours:,.0f} h",
+    # a source's why (beside the claims): what its kind of build offers
+    "why.owned-more": (
+        "your {owned} x {name} brings {have:g} of the {total:g} GB; {more} more of the same card: the same drivers and "
+        "an even split"
+    ),
+    "why.without-own": "leaves your {name} out, for comparison",
+    "why.in-ram": lambda r, _say: (
+        f"llama.cpp keeps {'the experts' if r.fields.get('moe') else 'some layers'} in system RAM; its speed is set "
+        "by this platform's memory bandwidth"
+    ),
+    "why.server": "a whole GPU server bought as one item",
+    "why.power-limited": (
+        "the cards capped at boot (nvidia-smi -pl, rocm-smi) trade ~5 % of the speed for fitting the circuit and a "
+        "smaller PSU"
+    ),
+    "why.experts-tier": (
+        "llama.cpp keeps the routed experts in {cpu}'s RAM ({bandwidth:.0f} GB/s peak) and attention, shared experts "
+        "and context on the GPU: decode runs at this platform's memory bandwidth"
+    ),
+    "why.cpu-only": (
+        "no GPU bought: llama.cpp runs the whole model on the {cores}-core {cpu} from {bandwidth:.0f} GB/s of "
+        "{memory}; decode is bound by memory bandwidth, prompts by the cores"
+    ),
+    "why.mini-pc": (
+        "a small box with no GPU bought: llama.cpp runs on the {chip}'s integrated GPU, which reads the model from "
+        "{bandwidth:g} GB/s of shared memory"
+    ),
+    "why.quiet-box": "one quiet box whose GPU reads {gb} GB of unified memory",
+    "why.no-assembly": "slower than GPUs at {bandwidth:.0f} GB/s, but nothing to assemble",
+    "why.no-box": "one box cannot hold this model",
+    "why.one-server": "one server holds this model",
+    "why.server-runs": "one server runs this as asked",
+    "why.within-days": "the fewest nodes that finish within {days:,.0f} days",
+    "why.within-hours": lambda r, _say: (
+        f"the fewest nodes that finish within {r.num('hours'):,.0f} h"
+        + (" (the one-year fallback: no deadline was given)" if r.fields.get("fallback") else "")
+    ),
+    "why.most-nodes": "the most nodes {budget:,.0f} {currency} buys",
+    "why.owned-brings": lambda r, _say: (
+        f"your {r.fields['owned']} x {r.fields['name']} brings {r.num('gb'):g} of the {r.num('total'):g} GB"
+        + (
+            f" and runs {r.fields['runs']} of the {r.fields['layers']} layers"
+            if r.fields.get("layers") is not None
+            else " (an equal shard per card)"
+        )
+    ),
+    "why.mixed": "{cards} in one machine",
     # the speed a claim is about, as the table shows it
     "speed.user": _speed_user,
     "speed.training": _speed_training,

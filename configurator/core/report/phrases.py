@@ -345,7 +345,6 @@ PATTERNS: list[tuple[str, Render]] = [
         "AMD 已于 2024 年第二季度结束 gfx906（MI50、Radeon VII）的维护",
     ),
     (r"(?P<t>[\d.,]+) tokens/s per user", "每用户 {t} tokens/s"),
-    (r"leaves your (?P<n>\d+) x (?P<g>\S+) out, for comparison", "不用你已有的 {n} x {g}，作对比"),
     (
         r"(?P<w>[\d,]+) W continuous on (?P<n>\d+) x (?P<c>[^;]+)",
         lambda m: f"{m['n']} 路 {circuit(m['c'])} 可持续 {m['w']} W",
@@ -367,8 +366,6 @@ PATTERNS: list[tuple[str, Render]] = [
         r"a board with another suitably spaced x16 slot, blower cards, or risers in an open frame",
         "另一个间距合适的 x16 插槽的主板、涡轮卡，或开放式机架加延长线",
     ),
-    (r"one quiet box whose GPU reads (?P<g>\d+) GB of unified memory", "一台安静的机器，GPU 可读 {g} GB 统一内存"),
-    (r"slower than GPUs at (?P<b>\d+) GB/s, but nothing to assemble", "带宽 {b} GB/s，比独立显卡慢，但无需组装"),
     (r"combined by logarithmic sum (?P<f>[^;]+)", "按对数求和合成 {f}"),
     (
         r"middle of Cybenetics' Standard\+\+ class, typical of a loaded ATX unit",
@@ -479,9 +476,9 @@ def why(build: Build) -> str:
         return build.why
     if not build.why_said and not build.offered_why:
         return sentence(build.why)
-    text = "；".join(
-        [words.say(r) for r in build.why_said] + ([sentence(build.offered_why)] if build.offered_why else [])
-    )
+    offered = build.offered_said()
+    source = [words.say(r) for r in offered] if offered else [sentence(build.offered_why)] if build.offered_why else []
+    text = "；".join([words.say(r) for r in build.why_said] + source)
     return f"{text}（{words.say(build.against)}）" if build.against is not None else text
 
 

@@ -562,6 +562,43 @@ ZH_REASONS: dict[str, Template] = {
     "against.price": "比 #{rank} {delta:+,.0f} {currency}",
     "against.speed": lambda r, say_: f"{joined(r.nested('speed'), say_)}，而非 {joined(r.nested('base'), say_)}",
     "against.gpus": "{gpus} x {gpu}，而非 {base_gpus} x {base_gpu}",
+    # a source's why
+    "why.owned-more": "你的 {owned} x {name} 提供 {total:g} GB 中的 {have:g} GB；再买 {more} 张同款：驱动相同，均匀切分",
+    "why.without-own": "不用你已有的 {name}，作对比",
+    "why.in-ram": lambda r, _say: (
+        f"llama.cpp 把{'MoE 专家' if r.fields.get('moe') else '部分层'}放在系统内存；速度取决于这个平台的内存带宽"
+    ),
+    "why.server": "整台 GPU 服务器作为一件购买",
+    "why.power-limited": "开机时限制显卡功耗（nvidia-smi -pl、rocm-smi），以约 5% 的速度换取电路余量和更小的电源",
+    "why.experts-tier": (
+        "llama.cpp 把路由专家放在 {cpu} 的内存中（峰值 {bandwidth:.0f} GB/s），注意力、共享专家和上下文放在 GPU 上："
+        "解码速度取决于这个平台的内存带宽"
+    ),
+    "why.cpu-only": (
+        "不买 GPU：llama.cpp 在 {cores} 核的 {cpu} 上运行整个模型，内存为 {bandwidth:.0f} GB/s 的 {memory}；"
+        "解码速度受内存带宽限制，提示词处理受核心数限制"
+    ),
+    "why.mini-pc": "一台不另买 GPU 的小主机：llama.cpp 在 {chip} 的集成 GPU 上运行，从 {bandwidth:g} GB/s 的共享内存读取模型",
+    "why.quiet-box": "一台安静的机器，GPU 可读 {gb} GB 统一内存",
+    "why.no-assembly": "带宽 {bandwidth:.0f} GB/s，比独立显卡慢，但无需组装",
+    "why.no-box": "一台机器装不下这个模型",
+    "why.one-server": "一台服务器装得下这个模型",
+    "why.server-runs": "一台服务器即可按要求运行",
+    "why.within-days": "在 {days:,.0f} 天内完成所需的最少节点数",
+    "why.within-hours": lambda r, _say: (
+        f"在 {r.num('hours'):,.0f} 小时内完成所需的最少节点数"
+        + ("（一年的兜底期限：未给出截止时间）" if r.fields.get("fallback") else "")
+    ),
+    "why.most-nodes": "{budget:,.0f} {currency} 能买到的最多节点",
+    "why.owned-brings": lambda r, _say: (
+        f"你的 {r.fields['owned']} x {r.fields['name']} 提供 {r.num('total'):g} GB 中的 {r.num('gb'):g} GB"
+        + (
+            f"，运行 {r.fields['layers']} 层中的 {r.fields['runs']} 层"
+            if r.fields.get("layers") is not None
+            else "（每张卡均分）"
+        )
+    ),
+    "why.mixed": "{cards} 装在一台机器里",
     # the speed a claim is about
     "speed.user": "每用户 {tps:.1f} tokens/s",
     "speed.training": "训练 {tps:,.0f} tokens/s（{tokens:.3g} tokens 需 {hours:,.0f} 小时）",

@@ -153,12 +153,21 @@ class Build(_Frozen):
     kinds: tuple[Reason, ...] = ()
     why_said: tuple[Reason, ...] = ()
     offered_why: str = ""
+    offered: tuple[Reason, ...] = ()  # the source's why as codes and fields (why.*), when it gives them
     against: Reason | None = None  # what it buys over the first build shown (plan._compared), the why's brackets
 
-    def of_kind(self, *kinds: Reason, why: str | None = None) -> Build:
-        """This build as a source offers it: its kind of build (kind.* reasons; none: unlabelled), and its why."""
+    def of_kind(self, *kinds: Reason, why: str | Reason | tuple[Reason, ...] | None = None) -> Build:
+        """This build as a source offers it: its kind of build (kind.* reasons; none: unlabelled), and its why (why.*
+        reasons, or words without a code yet)."""
         update: dict[str, Any] = {"label": ", ".join(english(k) for k in kinds), "kinds": kinds}
-        return self.model_copy(update=update if why is None else {**update, "why": why})
+        if why is not None:
+            said = (why,) if isinstance(why, Reason) else why if isinstance(why, tuple) else ()
+            update |= {"why": "; ".join(english(r) for r in said) if said else why, "offered": said}
+        return self.model_copy(update=update)
+
+    def offered_said(self) -> tuple[Reason, ...]:
+        """The source's why as codes, while they still say what `offered_why` says (ranking keeps the English)."""
+        return self.offered if "; ".join(english(r) for r in self.offered) == self.offered_why else ()
 
     def kinds_said(self) -> tuple[Reason, ...]:
         """The kind of build its label names: the codes a source gave, or its label as said (kind.said) while that

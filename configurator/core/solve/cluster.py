@@ -550,35 +550,34 @@ def cluster_options(
     training = workload.kind != "inference" and workload.tokens is not None
     found: list[Build] = []
 
-    def cheapest(horizon: float | None, kind: Reason, why: str) -> Build | None:
+    def cheapest(horizon: float | None, kind: Reason, why: Reason) -> Build | None:
         best = None
-        label = english(kind)
+        label, words = english(kind), english(why)
         for system in systems:
-            build = _smallest(system, request, catalog, model, workload, exact, horizon, label, why, max_nodes)
+            build = _smallest(system, request, catalog, model, workload, exact, horizon, label, words, max_nodes)
             if build is not None and (best is None or build.total_price < best.total_price):
                 best = build
-        return best.of_kind(kind) if best is not None else None
+        return best.of_kind(kind, why=why) if best is not None else None
 
     if not training:
-        primary = cheapest(None, Reason.of("kind.cluster"), "one box cannot hold this model")
+        primary = cheapest(None, Reason.of("kind.cluster"), Reason.of("why.no-box"))
         if primary is not None and primary.nodes == 1:  # one node is a server, not a cluster (#28)
             primary = primary.of_kind(
-                Reason.of("kind.server-gpus", gpus=primary.gpu_count), why="one server holds this model"
+                Reason.of("kind.server-gpus", gpus=primary.gpu_count), why=Reason.of("why.one-server")
             )
         return [primary] if primary is not None else []
     if request.deadline_hours:
         primary = cheapest(
             request.deadline_hours,
             Reason.of("kind.deadline", hours=request.deadline_hours),
-            f"the fewest nodes that finish within {request.deadline_hours / 24:,.0f} days",
+            Reason.of("why.within-days", days=request.deadline_hours / 24),
         )
         return [primary] if primary is not None else []
     for months in (12, 3, 1):
         build = cheapest(
             months * MONTH_H,
             Reason.of("kind.months", months=months),
-            f"the fewest nodes that finish within {months * MONTH_H:,.0f} h"
-            + (" (the one-year fallback: no deadline was given)" if months == 12 else ""),
+            Reason.of("why.within-hours", hours=months * MONTH_H, fallback=months == 12),
         )
         if build is not None and (request.budget is None or build.total_price <= request.budget):
             found.append(build)
@@ -608,10 +607,11 @@ def _fastest_within(
         # the most nodes the budget buys (network parts included), then the estimate there
         def at(n: int, system: System = system) -> Build | None:
             """`n` nodes, if the budget buys them and the job fits them."""
+            most = Reason.of("why.most-nodes", budget=request.budget, currency=request.currency)
             build = cluster_build(
                 1,
                 "fastest within budget",
-                f"the most nodes {request.budget:,.0f} {request.currency} buys",
+                english(most),
                 system,
                 n,
                 request,
@@ -626,7 +626,7 @@ def _fastest_within(
                 and build.total_price <= request.budget
                 and not _fails(build, (MEM_FIT.id,))
             )
-            return build.of_kind(Reason.of("kind.cluster-fastest")) if ok and build is not None else None
+            return build.of_kind(Reason.of("kind.cluster-fastest"), why=most) if ok and build is not None else None
 
         grid = [
             n for n in NODE_COUNTS if (n == 1 or system.network_gbps_per_gpu) and (max_nodes is None or n <= max_nodes)

@@ -429,15 +429,13 @@ def _cpu_build(host: _Host, est: EstimateResult, request: BuildRequest, storage_
         _line("storage", host.storage, 1, Reason.of("part.model-files", tb=drive.capacity_gb / 1000)),
     )
     checks = _checks(host, request, est, storage_need_gb, power)
-    why = (
-        f"no GPU bought: llama.cpp runs the whole model on the {c.cores}-core {c.name} from {bandwidth:.0f} GB/s of "
-        f"{m.memory_type}; decode is bound by memory bandwidth, prompts by the cores"
-    )
+    why = Reason.of("why.cpu-only", cores=c.cores, cpu=c.name, bandwidth=float(bandwidth), memory=m.memory_type)
     return Build(
         rank=1,
         label=english(kind),
         kinds=(kind,),
-        why=why,
+        why=english(why),
+        offered=(why,),
         parts=parts,
         nodes=1,
         currency=request.currency,
@@ -627,10 +625,8 @@ def _box_build(
         rank=1,
         label=english(Reason.of("kind.mini-pc", name=system.name.split(",")[0])),
         kinds=(Reason.of("kind.mini-pc", name=system.name.split(",")[0]),),
-        why=(
-            f"a small box with no GPU bought: llama.cpp runs on the {u.chip}'s integrated GPU, which reads the "
-            f"model from {u.bandwidth_gbps:g} GB/s of shared memory"
-        ),
+        why=english(Reason.of("why.mini-pc", chip=u.chip, bandwidth=u.bandwidth_gbps)),
+        offered=(Reason.of("why.mini-pc", chip=u.chip, bandwidth=u.bandwidth_gbps),),
         parts=(part,),
         nodes=1,
         currency=request.currency,
@@ -957,10 +953,7 @@ def _rated_host(cpu: Cpu) -> HostMemory:
 def _tier_build(build: Build, tier: Tier) -> Build:
     cpu = next((p for p in build.parts if p.category == "cpu"), None)
     host = build.estimate.workload.get("ram_bandwidth_gbps") or 0
-    why = (
-        f"llama.cpp keeps the routed experts in {cpu.name if cpu else 'the CPU'}'s RAM ({host:.0f} GB/s peak) and "
-        "attention, shared experts and context on the GPU: decode runs at this platform's memory bandwidth"
-    )
+    why = Reason.of("why.experts-tier", cpu=cpu.name if cpu else "the CPU", bandwidth=float(host))
     return _with_prompt_check(build.of_kind(Reason.of("kind.experts-tier", tier=tier.name), why=why))
 
 
@@ -987,7 +980,7 @@ def servers(ctx: PlanContext) -> list[Build]:
             build = cluster_build(
                 1,
                 english(kind),
-                "one server runs this as asked",
+                english(Reason.of("why.server-runs")),
                 system,
                 1,
                 request,
@@ -1002,7 +995,7 @@ def servers(ctx: PlanContext) -> list[Build]:
             continue
         if request.budget is not None and build.total_price > request.budget:
             continue
-        found.append(build.of_kind(kind))
+        found.append(build.of_kind(kind, why=Reason.of("why.server-runs")))
     if not found:
         return []
     cheapest = min(found, key=lambda b: b.total_price)

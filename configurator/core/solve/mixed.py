@@ -329,20 +329,26 @@ def _checks(build: Build, mix: Mix, request: BuildRequest) -> tuple[Check, ...]:
     return tuple(sorted(checks, key=lambda c: order[c.status]))
 
 
-def _contribution(mix: Mix) -> str:
+def _contribution(mix: Mix) -> tuple[Reason, ...]:
     """What the owned card(s) bring to the build: memory and share of the layers."""
     layers = (mix.estimate.placement or {}).get("layers_per_gpu") or []
     total_gb = sum(c.vram_gb for c in mix.cards)
-    words = []
+    said = []
     for card_id, k in mix.owned.items():
         card = next(c for c in mix.cards if c.id == card_id)
         share = sum(n for c, n in zip(mix.cards, layers) if c.id == card_id)
-        gb = card.vram_gb * k
-        words.append(
-            f"your {k} x {card.name} brings {gb:g} of the {total_gb:g} GB"
-            + (f" and runs {share} of the {sum(layers)} layers" if layers else " (an equal shard per card)")
+        said.append(
+            Reason.of(
+                "why.owned-brings",
+                owned=k,
+                name=card.name,
+                gb=card.vram_gb * k,
+                total=total_gb,
+                runs=share if layers else None,
+                layers=sum(layers) if layers else None,
+            )
         )
-    return "; ".join(words)
+    return tuple(said)
 
 
 def _assemble(ctx: PlanContext, mix: Mix, label: str, why: str, choice: object, cand: Candidates) -> Build:
@@ -397,6 +403,7 @@ def mixed_cards(ctx: PlanContext) -> list[Build]:
         if mix.owned:
             kind, why = Reason.of("kind.own-and", bought=mix.bought), _contribution(mix)
         else:
-            kind, why = Reason.of("kind.mixed"), f"{mixed_name(mix.cards)} in one machine"
-        builds.append(_assemble(ctx, mix, english(kind), why, choice, cand).of_kind(kind))
+            kind, why = Reason.of("kind.mixed"), (Reason.of("why.mixed", cards=mixed_name(mix.cards)),)
+        words = "; ".join(english(r) for r in why)
+        builds.append(_assemble(ctx, mix, english(kind), words, choice, cand).of_kind(kind, why=why))
     return builds

@@ -30,7 +30,7 @@ class PlanRun(PlanContext):
     builds: dict[str, list[Build]] = field(default_factory=dict)  # the solver source's builds, under AS_ASKED
 
 
-def _kind(builds: list[Build], kind: Reason, why: str) -> list[Build]:
+def _kind(builds: list[Build], kind: Reason, why: Reason) -> list[Build]:
     return [b.of_kind(kind, why=why) for b in builds]
 
 
@@ -63,9 +63,13 @@ def _more_of_the_owned(build: Build) -> Build:
     if card is None or not card.owned or card.quantity <= card.owned:
         return build.of_kind(why="")
     vram = float(card.spec.get("vram_gb") or 0) * int(card.spec.get("gpus_per_card") or 1)
-    why = (
-        f"your {card.owned} x {card.name} brings {vram * card.owned:g} of the {vram * card.quantity:g} GB; "
-        f"{card.quantity - card.owned} more of the same card: the same drivers and an even split"
+    why = Reason.of(
+        "why.owned-more",
+        owned=card.owned,
+        name=card.name,
+        have=vram * card.owned,
+        total=vram * card.quantity,
+        more=card.quantity - card.owned,
     )
     return build.of_kind(Reason.of("kind.own-more"), why=why)
 
@@ -91,7 +95,7 @@ def without_the_owned_card(ctx: PlanContext) -> list[Build]:
         fresh, ctx.catalog, ctx.model, ctx.exact_weight_bytes, _depth(request), ctx.should_stop, ctx.time_budget / 2
     )
     name = f"{request.owned_gpu.quantity} x {request.owned_gpu.id}"
-    return _kind(builds, Reason.of("kind.without-own"), f"leaves your {name} out, for comparison")
+    return _kind(builds, Reason.of("kind.without-own"), Reason.of("why.without-own", name=name))
 
 
 @register("experts-in-ram-cheapest")
@@ -103,7 +107,7 @@ def weights_in_ram(ctx: PlanContext) -> list[Build]:
     pipeline): weights read from RAM are slower than the same weights in VRAM, so a dearer one has nothing to offer,
     and the cap keeps the cards whose own price reaches it from being estimated at all."""
     from configurator.core.solve.plan import _weights_in_ram
-    from configurator.core.solve.relax import _offload_possible, _what_moves
+    from configurator.core.solve.relax import _offload_possible
 
     request = ctx.request
     if not _offload_possible(request.workload) or len(request.gpu_ids) >= 2 or ctx.should_stop():
@@ -113,12 +117,8 @@ def weights_in_ram(ctx: PlanContext) -> list[Build]:
     build = _weights_in_ram(request, ctx.catalog, ctx.model, ctx.exact_weight_bytes, ctx.should_stop, cost_cap=cap)
     if build is None:
         return []
-    what = _what_moves(ctx.model)
-    return _kind(
-        [build],
-        Reason.of("kind.in-ram", moe=ctx.model.moe is not None),
-        f"llama.cpp keeps {what} in system RAM; its speed is set by this platform's memory bandwidth",
-    )
+    moe = ctx.model.moe is not None
+    return _kind([build], Reason.of("kind.in-ram", moe=moe), Reason.of("why.in-ram", moe=moe))
 
 
 @register("unified-memory")
@@ -145,7 +145,7 @@ def ready_made_server(ctx: PlanContext) -> list[Build]:
     server = _cluster(request, ctx.catalog, ctx.model, ctx.workload, ctx.exact_weight_bytes, max_nodes=1)
     if server is None or not _offerable(server, request):
         return []
-    return _kind([server], Reason.of("kind.server"), "a whole GPU server bought as one item")
+    return _kind([server], Reason.of("kind.server"), Reason.of("why.server"))
 
 
 POWER_LIMIT = 0.8
@@ -180,6 +180,5 @@ def power_limited(ctx: PlanContext) -> list[Build]:
     return _kind(
         builds,
         Reason.of("kind.power-limited", limit=POWER_LIMIT),
-        "the cards capped at boot (nvidia-smi -pl, rocm-smi) trade ~5 % of the speed for fitting the circuit "
-        "and a smaller PSU",
+        Reason.of("why.power-limited"),
     )

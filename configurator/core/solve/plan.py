@@ -486,12 +486,16 @@ def _unified_system_build(
         cpu_w=system.max_power_w * 0.2,
         rest_w=system.max_power_w * 0.1,
     )
+    box = (
+        Reason.of("why.quiet-box", gb=system.memory_gb),
+        Reason.of("why.no-assembly", bandwidth=u.bandwidth_gbps),
+    )
     return Build(
         rank=1,
         label=english(Reason.of("kind.unified", name=system.name)),
         kinds=(Reason.of("kind.unified", name=system.name),),
-        why=f"one quiet box whose GPU reads {system.memory_gb} GB of unified memory; slower than GPUs at "
-        f"{u.bandwidth_gbps:.0f} GB/s, but nothing to assemble",
+        why="; ".join(english(r) for r in box),
+        offered=box,
         parts=(part,),
         nodes=1,
         currency=request.currency,
