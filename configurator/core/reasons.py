@@ -438,6 +438,14 @@ EN: dict[str, Template] = {
     "part.model-files": "{tb:.1f} TB for the model files",
     "part.unified-box": "{chip}: {gb} GB {memory} at {bandwidth:g} GB/s, shared by CPU and integrated GPU",
     "part.unified": "{chip}: {gb} GB unified memory at {bandwidth:.0f} GB/s",
+    "part.holds": lambda r, _say: (
+        ("your own card: " if r.fields.get("own") else "")
+        + (
+            f"holds {r.fields['runs']} of {r.fields['layers']} layers ({r.num('vram'):g} GB, {r.num('bandwidth'):.0f} GB/s)"
+            if r.fields.get("layers") is not None
+            else f"holds an equal shard ({r.num('vram'):g} GB)"
+        )
+    ),
     "part.psu-sync": "starts the second PSU with the first (R23)",
     "part.risers": "Gen4-rated risers carry each card in the open frame",
     "part.nvlink": "NVLink between slots {a} and {b}",

@@ -543,6 +543,14 @@ ZH_REASONS: dict[str, Template] = {
     "part.model-files": "{tb:.1f} TB 存放模型文件",
     "part.unified-box": "{chip}：{gb} GB {memory}，带宽 {bandwidth:g} GB/s，CPU 与集成 GPU 共用",
     "part.unified": "{chip}：{gb} GB 统一内存，带宽 {bandwidth:.0f} GB/s",
+    "part.holds": lambda r, _say: (
+        ("你自己的卡：" if r.fields.get("own") else "")
+        + (
+            f"承担 {r.fields['layers']} 层中的 {r.fields['runs']} 层（{r.num('vram'):g} GB，{r.num('bandwidth'):.0f} GB/s）"
+            if r.fields.get("layers") is not None
+            else f"承担均分的一份（{r.num('vram'):g} GB）"
+        )
+    ),
     "part.psu-sync": "让第二个电源随第一个一起启动（R23）",
     "part.risers": "Gen4 规格的延长线在开放式机架中连接每张卡",
     "part.nvlink": "插槽 {a} 和 {b} 之间的 NVLink",

@@ -283,10 +283,16 @@ def _parts(build: Build, mix: Mix) -> tuple[BuildPart, ...]:
         q = mix.quotes.get(card.id)
         owned = min(mix.owned.get(card.id, 0), count)
         share = sum(n for c, n in zip(mix.cards, layers) if c.id == card.id)
-        role = (
-            f"{share} of {sum(layers)} layers ({card.vram_gb:g} GB, {card.memory_bandwidth_gbps:.0f} GB/s)"
-            if layers
-            else f"an equal shard ({card.vram_gb:g} GB)"
+        said = (
+            Reason.of(
+                "part.holds",
+                own=bool(owned),
+                runs=share if layers else None,
+                layers=sum(layers) if layers else None,
+                vram=card.vram_gb,
+                bandwidth=card.memory_bandwidth_gbps,
+            ),
+            Reason.of("part.cooler", cooler=card.cooler),
         )
         lines.append(
             BuildPart(
@@ -299,7 +305,8 @@ def _parts(build: Build, mix: Mix) -> tuple[BuildPart, ...]:
                 price_note=english(q.said if q and count > owned else Reason.of("price.owned")),
                 price_said=q.said if q and count > owned else Reason.of("price.owned"),
                 price_date=q.price.date if q else None,
-                why=(f"your own card: holds {role}" if owned else f"holds {role}") + f"; {card.cooler} cooler",
+                why="; ".join(english(r) for r in said),
+                said=said,
                 spec=card.model_dump(mode="json"),
             )
         )
