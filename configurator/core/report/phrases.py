@@ -446,7 +446,7 @@ def label(build: Build) -> str:
         return build.label
     said = "；".join(words.claim_word(c) for c in build.claims)
     kind = "，".join(words.say(k) for k in build.kinds)
-    return f"{said}（{kind}）" if said and kind else said or kind or words.t(build.label)
+    return f"{said}（{kind}）" if said and kind else said or kind or sentence(build.label)
 
 
 def price_note(part: BuildPart, stale: bool = False) -> str:
