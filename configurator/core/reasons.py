@@ -216,6 +216,11 @@ def _binding_item(r: Reason, _say: Say) -> str:
     return f"{head} ({value}{unit})"
 
 
+def money(amount: float) -> str:
+    """Cents where they tell (a machine's 44.68 a month to run), whole units from a thousand up (not 3,478,323.73)."""
+    return f"{amount:,.0f}" if abs(amount) >= 1000 else f"{amount:,.2f}"
+
+
 def _speed_user(r: Reason, _say: Say) -> str:
     return f"{r.num('tps'):.1f} tokens/s per user"
 
@@ -514,6 +519,22 @@ EN: dict[str, Template] = {
         )
     ),
     "why.mixed": "{cards} in one machine",
+    # buy or rent: when buying pays back (core.tco)
+    "tco.pays-back": lambda r, _say: (
+        f"buying pays back after {r.num('months'):g} month{'' if r.num('months') == 1 else 's'}: "
+        f"{r.num('purchase'):,.0f} {r.fields['currency']} up front, then {money(r.num('saving'))} "
+        f"{r.fields['currency']}/month less than renting"
+    ),
+    "tco.never-cheaper": lambda r, _say: (
+        f"never: owning costs {money(r.num('owning'))} {r.fields['currency']}/month to run, renting "
+        f"{money(r.num('rental'))} {r.fields['currency']}/month, so the purchase is never earned back"
+    ),
+    "tco.never-within": lambda r, _say: (
+        f"never within the {r.fields['horizon']}-month useful life: earning back {r.num('purchase'):,.0f} "
+        f"{r.fields['currency']} at {money(r.num('saving'))} {r.fields['currency']}/month would take "
+        f"{r.fields['months']} months"
+    ),
+    "tco.no-rental": "no break-even: no rental can do the same work ({why})",
     # the speed a claim is about, as the table shows it
     "speed.user": _speed_user,
     "speed.training": _speed_training,

@@ -15,7 +15,7 @@ MOVED = ("claim.", "kind.", "speed.", "against", "part.", "price.", "why.")
 """The code families of a label and why (solve.ranking, the sources' kinds and whys, plan._compared), a part's
 reason and its price note (solve.plan, solve.pricing)."""
 
-PATTERNS_AT_MOST = 196
+PATTERNS_AT_MOST = 195
 """report.phrases' sentence patterns (#33: 232 before the labels, part reasons and price notes moved to codes). Lower it as producers move to codes;
 it never grows: a new sentence gets a code and its words in reasons.EN and report.words, not a pattern."""
 
@@ -207,6 +207,7 @@ def test_the_json_of_a_claim_reads_back_to_the_same_words() -> None:
         "leaves your",
         "one quiet box",
         "nothing to assemble",
+        "pays back",
     ],
 )
 def test_phrases_keeps_no_pattern_for_what_moved_to_codes(moved: str) -> None:

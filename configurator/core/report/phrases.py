@@ -242,10 +242,6 @@ PATTERNS: list[tuple[str, Render]] = [
         "为上下文和用户提供更多显存（分层切分不提高单流速度）",
     ),
     (r"US average", "美国平均"),
-    (
-        r"buying pays back after (?P<n>\d+) months: (?P<p>[\d,.]+ \w+) up front, then (?P<m>[\d,.]+ \w+)/month less than renting",
-        "{n} 个月回本：先付 {p}，之后每月比租用少 {m}",
-    ),
     (r"upkeep (?P<u>[\d,.]+ \w+)/year", "维护 {u}/年"),
     (r"storage not priced", "存储未计价"),
     (r"one instance", "一个实例"),

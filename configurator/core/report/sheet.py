@@ -9,7 +9,7 @@ from typing import Any
 
 from configurator.core.catalog.dates import date_range_text
 from configurator.core.estimate.result import BREAKDOWN_KEYS, HARD_HEADROOM, GpuMemory
-from configurator.core.reasons import Reason, shortened
+from configurator.core.reasons import Reason, from_json, shortened
 from configurator.core.report import phrases, prices
 from configurator.core.report.fit import fit_of, short_gpu_name
 from configurator.core.report.purchase import (
@@ -891,6 +891,12 @@ def checks_section(build: Build) -> str:
     return f"<section><h2>{t('Checks to read before ordering')}</h2>{_table([t('Status'), t('Rule'), t('Finding')], rows, kind='checks')}</section>"
 
 
+def _break_even(costs: dict[str, Any]) -> str:
+    """When buying pays back, in the sheet's language: from its code (cost_of_ownership.break_even_said)."""
+    said = costs.get("break_even_said")
+    return say(from_json(said)) if said else phrases.sentence(costs.get("break_even_reason", ""))
+
+
 def cost_section(build: Build) -> str:
     """Buy or rent: the build's cost of ownership against the cheapest equivalent rental."""
     costs = build.cost_of_ownership
@@ -906,7 +912,7 @@ def cost_section(build: Build) -> str:
     rows = [
         f"<tr>{_cell(t('Electricity a year'))}{_cell(energy)}</tr>",
         f"<tr>{_cell(t('Rental equivalent a month'))}{_cell(monthly)}</tr>",
-        f"<tr>{_cell(t('Break-even'))}{_cell(phrases.sentence(costs.get('break_even_reason', '')))}</tr>",
+        f"<tr>{_cell(t('Break-even'))}{_cell(_break_even(costs))}</tr>",
     ]
     for row in costs.get("tco", []):
         renting = f"{row['renting']:,.0f}" if row.get("renting") is not None else "-"

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-from configurator.core.reasons import CLAIMS, EN, Reason, Say, Template, joined, render
+from configurator.core.reasons import CLAIMS, EN, Reason, Say, Template, joined, money, render
 from configurator.core.rules.base import Check
 
 LANGUAGES = ("en", "zh_CN")
@@ -607,6 +607,20 @@ ZH_REASONS: dict[str, Template] = {
         )
     ),
     "why.mixed": "{cards} 装在一台机器里",
+    # buy or rent
+    "tco.pays-back": lambda r, _say: (
+        f"{r.num('months'):g} 个月回本：先付 {r.num('purchase'):,.0f} {r.fields['currency']}，之后每月比租用少 "
+        f"{money(r.num('saving'))} {r.fields['currency']}"
+    ),
+    "tco.never-cheaper": lambda r, _say: (
+        f"永不回本：自有每月运行成本 {money(r.num('owning'))} {r.fields['currency']}，租用每月 "
+        f"{money(r.num('rental'))} {r.fields['currency']}，购买成本永远赚不回来"
+    ),
+    "tco.never-within": lambda r, _say: (
+        f"在 {r.fields['horizon']} 个月的使用寿命内无法回本：按每月 {money(r.num('saving'))} {r.fields['currency']} "
+        f"赚回 {r.num('purchase'):,.0f} {r.fields['currency']} 需要 {r.fields['months']} 个月"
+    ),
+    "tco.no-rental": lambda r, _say: f"无法计算回本：没有能做同样工作的租用实例（{_sentence(str(r.fields['why']))}）",
     # the speed a claim is about
     "speed.user": "每用户 {tps:.1f} tokens/s",
     "speed.training": "训练 {tps:,.0f} tokens/s（{tokens:.3g} tokens 需 {hours:,.0f} 小时）",
