@@ -13,6 +13,7 @@ from typing import Union
 
 from pydantic import BaseModel, ConfigDict
 
+from configurator.core.shapes import ReasonJson
 from configurator.core.trusted import constructor
 
 Value = Union[bool, int, float, str, None, "Reason", tuple[str, ...], tuple["Reason", ...]]
@@ -79,6 +80,39 @@ def render(reason: Reason, table: Mapping[str, Template], fallback: Mapping[str,
 
 def english(reason: Reason) -> str:
     return render(reason, EN)
+
+
+def as_json(reason: Reason) -> ReasonJson:
+    """A reason as plain data for a JSON contract: {"code", "fields"}, nested reasons alike."""
+
+    def value(v: Value) -> object:
+        if isinstance(v, Reason):
+            return as_json(v)
+        if isinstance(v, tuple):
+            return [value(x) for x in v]
+        return v
+
+    return {"code": reason.code, "fields": {k: value(v) for k, v in reason.args}}
+
+
+def from_json(data: object) -> Reason:
+    """A reason back from its `as_json` data (a script's or a test's view of `plan --json`)."""
+    if not isinstance(data, dict):
+        raise ValueError(f"not a reason: {data!r}")
+
+    def value(v: object) -> Value:
+        if isinstance(v, dict) and "code" in v:
+            return from_json(v)
+        if isinstance(v, list):
+            items = tuple(value(x) for x in v)
+            return (
+                tuple(x for x in items if isinstance(x, Reason))
+                if all(isinstance(x, Reason) for x in items) and items
+                else tuple(str(x) for x in items)
+            )
+        return v  # type: ignore[return-value]
+
+    return Reason.of(str(data["code"]), **{str(k): value(v) for k, v in dict(data.get("fields") or {}).items()})
 
 
 def joined(reasons: tuple[Reason, ...], say: Say, sep: str = "; ") -> str:
@@ -180,6 +214,38 @@ def _binding_item(r: Reason, _say: Say) -> str:
         value = f"{value:,.0f}" if f.get("unit") != "tokens/s" else f"{value:g}"
     unit = f" {f['unit']}" if f.get("unit") else ""
     return f"{head} ({value}{unit})"
+
+
+def money(amount: float) -> str:
+    """Cents where they tell (a machine's 44.68 a month to run), whole units from a thousand up (not 3,478,323.73)."""
+    return f"{amount:,.0f}" if abs(amount) >= 1000 else f"{amount:,.2f}"
+
+
+def _speed_user(r: Reason, _say: Say) -> str:
+    return f"{r.num('tps'):.1f} tokens/s per user"
+
+
+def _speed_training(r: Reason, _say: Say) -> str:
+    return f"{r.num('tps'):,.0f} training tokens/s ({r.num('hours'):,.0f} h for {r.num('tokens'):.3g} tokens)"
+
+
+def _fastest(r: Reason, say: Say) -> str:
+    scope = "within the budget" if r.code == "claim.fastest-within-budget" else "found"
+    scope += " on supported software" if r.fields.get("supported") else ""
+    return f"the highest speed of the builds {scope}: {joined(r.nested('speed'), say)}"
+
+
+CLAIMS: dict[str, Template] = {
+    "claim.cheapest": "cheapest",
+    "claim.fastest-within-budget": "fastest within budget",
+    "claim.fastest": "fastest",
+    "claim.value": "best value",
+    "claim.quietest": "quietest",
+    "claim.grow": "room to grow",
+    "claim.cheapest-slow": "cheapest below reading speed",
+    "claim.cheapest-with": "cheapest with {name}",
+}
+"""A build's claims (solve.ranking) as its label says them; `EN` says why the build holds each (the same code)."""
 
 
 EN: dict[str, Template] = {
@@ -308,6 +374,180 @@ EN: dict[str, Template] = {
         "--speculative draft is estimated for llama.cpp and vLLM; with {engine} the decode speed is without speculation"
     ),
     "warn.framework": "{message}",  # the framework's or software stack's own finding (frameworks.py, support.py)
+    # why a build holds its claims (solve.ranking); CLAIMS says the claim itself
+    "claim.cheapest": lambda r, _say: (
+        f"the lowest price ({r.num('price'):,.0f} {r.fields['currency']}) of the {r.fields['builds']} builds found "
+        f"that pass every rule{' at reading speed or more' if r.fields.get('reading') else ''}"
+    ),
+    "claim.cheapest-slow": lambda r, _say: (
+        f"the lowest price of every build found ({r.num('price'):,.0f} {r.fields['currency']}), at "
+        f"{r.num('tps'):.1f} tokens/s per user: slower than people read (~{r.num('reading'):g} tokens/s)"
+    ),
+    "claim.cheapest-with": "the lowest price of the builds with {name}",
+    "claim.fastest-within-budget": _fastest,
+    "claim.fastest": _fastest,
+    "claim.value": lambda r, _say: (
+        f"the most speed for the money: {r.num('value'):,.2f} "
+        f"{'training tokens/s' if r.fields.get('training') else 'tokens/s per user'} per 1,000 {r.fields['currency']}"
+    ),
+    "claim.quietest": lambda r, _say: (
+        f"the lowest noise: {r.num('dba'):.1f} dBA at 1 m, {r.num('watts'):,.0f} W at the wall"
+    ),
+    "claim.grow": "takes one more {gpu} by buying only that card: its slot, lanes, PSU and circuit have room",
+    "claim.none": "no build shown beats it on both price and speed",
+    # the kind of build a label names in brackets (its source), and a card's caveat
+    "kind.said": "{text}",  # a source whose kind has no code yet: its own words
+    "kind.cpu-only": "CPU only",
+    "kind.cpu-channels": "CPU only, {channels}-channel",
+    "kind.mini-pc": "mini PC: {name}",
+    "kind.experts-tier": "experts in RAM, {tier}",
+    "kind.unified": "ready-made: {name}",
+    "kind.ready-made": "ready-made {name}",
+    "kind.server": "ready-made server",
+    "kind.server-gpus": "ready-made {gpus}-GPU server",
+    "kind.cluster": "cluster of 8-GPU machines",
+    "kind.cluster-fastest": "fastest within budget",
+    "kind.deadline": "meets the {hours:,.0f} h deadline",
+    "kind.months": lambda r, _say: f"finishes in {r.fields['months']} month{'s' if r.num('months') > 1 else ''}",
+    "kind.in-ram": lambda r, _say: f"with {'the experts' if r.fields.get('moe') else 'some layers'} in RAM",
+    "kind.cheapest-in-ram": lambda r, _say: (
+        f"cheapest with {'the experts' if r.fields.get('moe') else 'some layers'} in RAM"
+    ),
+    "kind.without-own": "without your own card",
+    "kind.own-more": "with your own card and more of it",
+    "kind.own-and": lambda r, _say: (
+        "with your own card and another"
+        if r.num("bought") == 1
+        else f"with your own card and {r.fields['bought']} others"
+    ),
+    "kind.mixed": "mixed cards",
+    "kind.power-limited": "GPUs power-limited to {limit:.0%}",
+    "kind.usual-gguf": "at {precision}, llama.cpp's usual GGUF: no --precision given",
+    "kind.eol-cuda": "past CUDA support: CUDA 13 dropped {arch}",
+    "kind.eol-rocm": "past ROCm support: gfx906 maintenance ended in 2024",
+    # why each part was chosen (solve.plan), clause by clause
+    "part.gpus": "{n} x {vram:g} GB holds the job ({gib:.1f} GiB needed per GPU of {vram:g} GB)",
+    "part.cooler": "{cooler} cooler",
+    "part.cpu": "{cores} cores, {lanes} PCIe lanes, {channels}-channel {memory}",
+    "part.socket": "{socket}",
+    "part.gpu-slots": lambda r, _say: (
+        f"GPUs in {'bays' if r.fields.get('bays') else 'slots'} {r.fields['positions']} at {r.fields['lanes']}"
+    ),
+    "part.memory": "{gb} GB {memory} {module} (VRAM {vram:g} GB)",
+    "part.psu-load": "{load:.0f} W load is {share:.0%} of {of:.0f} W",
+    "part.atx": "ATX {version}",
+    "part.chassis": lambda r, _say: (
+        f"{r.fields['kind']}, {r.fields['slots']} slots, {r.num('clearance'):.0f} mm GPU clearance"
+        + (f", {r.num('psu'):.0f} W server PSUs included" if r.fields.get("psu") else "")
+    ),
+    "part.cpu-cooler": "rated for {rated:.0f} W, {tdp:.0f} W CPU",
+    "part.storage": "{tb:.1f} TB for ~{need:.1f} TB of weights, checkpoints and data",
+    "part.cpu-cores": "{cores} cores run llama.cpp",
+    "part.cpu-channels": "{channels}-channel {memory} sets the speed",
+    "part.board-dimms": "{socket}, {slots} DIMM slots",
+    "part.memory-host": (
+        "{gb} GB {memory}-{mts} in {modules} DIMMs ({bandwidth:.0f} GB/s peak) holds the model and its cache"
+    ),
+    "part.no-gpu-case": "{kind}: no GPU to house",
+    "part.model-files": "{tb:.1f} TB for the model files",
+    "part.unified-box": "{chip}: {gb} GB {memory} at {bandwidth:g} GB/s, shared by CPU and integrated GPU",
+    "part.unified": "{chip}: {gb} GB unified memory at {bandwidth:.0f} GB/s",
+    "part.holds": lambda r, _say: (
+        ("your own card: " if r.fields.get("own") else "")
+        + (
+            f"holds {r.fields['runs']} of {r.fields['layers']} layers ({r.num('vram'):g} GB, {r.num('bandwidth'):.0f} GB/s)"
+            if r.fields.get("layers") is not None
+            else f"holds an equal shard ({r.num('vram'):g} GB)"
+        )
+    ),
+    "part.psu-sync": "starts the second PSU with the first (R23)",
+    "part.risers": "Gen4-rated risers carry each card in the open frame",
+    "part.nvlink": "NVLink between slots {a} and {b}",
+    # a part's price note (solve.pricing.Quote) and the parts that pay none
+    "price.quote": lambda r, _say: ", ".join(
+        [f"{r.fields['condition']}, {r.fields['date']}"]
+        + ([f"converted from {r.num('amount'):,.0f} {r.fields['currency']}"] if r.fields.get("amount") else [])
+        + ([f"estimate: {r.fields['estimate']}"] if r.fields.get("estimate") else [])
+        + (["no price in the catalog within six months"] if r.fields.get("stale") else [])
+    ),
+    "price.owned": "already owned",
+    "price.included": "included with the chassis",
+    "price.built-in": "built into the server",
+    "price.old": "price from {date}, {months} months old",
+    # what a build buys over the first one shown (solve.plan._compared)
+    "against": lambda r, say: joined(r.nested("parts"), say),
+    "against.price": "{delta:+,.0f} {currency} against #{rank}",
+    "against.speed": lambda r, say: f"{joined(r.nested('speed'), say)} instead of {joined(r.nested('base'), say)}",
+    "against.gpus": "{gpus} x {gpu} instead of {base_gpus} x {base_gpu}",
+    "speed.tps": "{tps:.1f} tokens/s",
+    "speed.hours": "{hours:,.0f} h",
+    # a source's why (beside the claims): what its kind of build offers
+    "why.owned-more": (
+        "your {owned} x {name} brings {have:g} of the {total:g} GB; {more} more of the same card: the same drivers and "
+        "an even split"
+    ),
+    "why.without-own": "leaves your {name} out, for comparison",
+    "why.in-ram": lambda r, _say: (
+        f"llama.cpp keeps {'the experts' if r.fields.get('moe') else 'some layers'} in system RAM; its speed is set "
+        "by this platform's memory bandwidth"
+    ),
+    "why.server": "a whole GPU server bought as one item",
+    "why.power-limited": (
+        "the cards capped at boot (nvidia-smi -pl, rocm-smi) trade ~5 % of the speed for fitting the circuit and a "
+        "smaller PSU"
+    ),
+    "why.experts-tier": (
+        "llama.cpp keeps the routed experts in {cpu}'s RAM ({bandwidth:.0f} GB/s peak) and attention, shared experts "
+        "and context on the GPU: decode runs at this platform's memory bandwidth"
+    ),
+    "why.cpu-only": (
+        "no GPU bought: llama.cpp runs the whole model on the {cores}-core {cpu} from {bandwidth:.0f} GB/s of "
+        "{memory}; decode is bound by memory bandwidth, prompts by the cores"
+    ),
+    "why.mini-pc": (
+        "a small box with no GPU bought: llama.cpp runs on the {chip}'s integrated GPU, which reads the model from "
+        "{bandwidth:g} GB/s of shared memory"
+    ),
+    "why.quiet-box": "one quiet box whose GPU reads {gb} GB of unified memory",
+    "why.no-assembly": "slower than GPUs at {bandwidth:.0f} GB/s, but nothing to assemble",
+    "why.no-box": "one box cannot hold this model",
+    "why.one-server": "one server holds this model",
+    "why.server-runs": "one server runs this as asked",
+    "why.within-days": "the fewest nodes that finish within {days:,.0f} days",
+    "why.within-hours": lambda r, _say: (
+        f"the fewest nodes that finish within {r.num('hours'):,.0f} h"
+        + (" (the one-year fallback: no deadline was given)" if r.fields.get("fallback") else "")
+    ),
+    "why.most-nodes": "the most nodes {budget:,.0f} {currency} buys",
+    "why.owned-brings": lambda r, _say: (
+        f"your {r.fields['owned']} x {r.fields['name']} brings {r.num('gb'):g} of the {r.num('total'):g} GB"
+        + (
+            f" and runs {r.fields['runs']} of the {r.fields['layers']} layers"
+            if r.fields.get("layers") is not None
+            else " (an equal shard per card)"
+        )
+    ),
+    "why.mixed": "{cards} in one machine",
+    # buy or rent: when buying pays back (core.tco)
+    "tco.pays-back": lambda r, _say: (
+        f"buying pays back after {r.num('months'):g} month{'' if r.num('months') == 1 else 's'}: "
+        f"{r.num('purchase'):,.0f} {r.fields['currency']} up front, then {money(r.num('saving'))} "
+        f"{r.fields['currency']}/month less than renting"
+    ),
+    "tco.never-cheaper": lambda r, _say: (
+        f"never: owning costs {money(r.num('owning'))} {r.fields['currency']}/month to run, renting "
+        f"{money(r.num('rental'))} {r.fields['currency']}/month, so the purchase is never earned back"
+    ),
+    "tco.never-within": lambda r, _say: (
+        f"never within the {r.fields['horizon']}-month useful life: earning back {r.num('purchase'):,.0f} "
+        f"{r.fields['currency']} at {money(r.num('saving'))} {r.fields['currency']}/month would take "
+        f"{r.fields['months']} months"
+    ),
+    "tco.no-rental": "no break-even: no rental can do the same work ({why})",
+    # the speed a claim is about, as the table shows it
+    "speed.user": _speed_user,
+    "speed.training": _speed_training,
+    "speed.none": "no training time",
 }
 
 

@@ -10,6 +10,7 @@ from typing import Literal
 from configurator.core.catalog.models import Gpu
 from configurator.core.estimate.frameworks import framework_shards_with_fsdp
 from configurator.core.estimate.workload import Workload
+from configurator.core.reasons import Reason, english
 from configurator.core.rules import software as sw
 from configurator.core.rules.base import Check, Rule, instance, new_check
 
@@ -917,14 +918,18 @@ def has_matrix_units(gpu: Gpu) -> bool:
 class EndOfLife:
     """An architecture past its vendor's software support: the caveat a build with it carries in its label."""
 
-    caveat: str
+    said: Reason  # kind.eol-*: reasons.EN words it ("past CUDA support: CUDA 13 dropped Pascal")
     source: str
+
+    @property
+    def caveat(self) -> str:
+        return english(self.said)
 
 
 END_OF_LIFE: dict[tuple[str, str], EndOfLife] = {
-    ("nvidia", "Pascal"): EndOfLife("past CUDA support: CUDA 13 dropped Pascal", CUDA13_RELEASE_NOTES),
-    ("nvidia", "Volta"): EndOfLife("past CUDA support: CUDA 13 dropped Volta", CUDA13_RELEASE_NOTES),
-    ("amd", "GCN 5"): EndOfLife("past ROCm support: gfx906 maintenance ended in 2024", ROCM_GFX906_EOM),
+    ("nvidia", "Pascal"): EndOfLife(Reason.of("kind.eol-cuda", arch="Pascal"), CUDA13_RELEASE_NOTES),
+    ("nvidia", "Volta"): EndOfLife(Reason.of("kind.eol-cuda", arch="Volta"), CUDA13_RELEASE_NOTES),
+    ("amd", "GCN 5"): EndOfLife(Reason.of("kind.eol-rocm", arch="gfx906"), ROCM_GFX906_EOM),
 }
 """Cards whose vendor stack has dropped them (their driver fact above is 'partial' for the same reason): speeds shown
 for them assume software that no longer ships, so a plan never calls them fastest or best value (issue #28)."""

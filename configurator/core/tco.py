@@ -53,6 +53,7 @@ from configurator.core.estimate.estimator import GIB, estimate
 from configurator.core.estimate.parallel import inter_node_link, plan_estimate
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
+from configurator.core.reasons import Reason, as_json, english
 from configurator.core.solve.build import Build
 from configurator.core.solve.memo import remember
 
@@ -762,32 +763,27 @@ def break_even_month(
     return month
 
 
-def _money(amount: float) -> str:
-    """Cents where they tell (a machine's 44.68 a month to run), whole units from a thousand up (not 3,478,323.73)."""
-    return f"{amount:,.0f}" if abs(amount) >= 1000 else f"{amount:,.2f}"
+def break_even_said(
+    purchase: float, monthly_owning_cost: float, monthly_rental: float, horizon_months: int | None, currency: str
+) -> Reason:
+    """`break_even_month`'s answer as a code and fields (tco.pays-back, tco.never-cheaper, tco.never-within)."""
+    month = break_even_month(purchase, monthly_owning_cost, monthly_rental, horizon_months)
+    saving = monthly_rental - monthly_owning_cost
+    if month is not None:
+        return Reason.of("tco.pays-back", months=month, purchase=purchase, saving=saving, currency=currency)
+    if saving <= 0:
+        return Reason.of("tco.never-cheaper", owning=monthly_owning_cost, rental=monthly_rental, currency=currency)
+    months = math.ceil(purchase / saving)
+    return Reason.of(
+        "tco.never-within", horizon=horizon_months, purchase=purchase, saving=saving, currency=currency, months=months
+    )
 
 
 def break_even_reason(
     purchase: float, monthly_owning_cost: float, monthly_rental: float, horizon_months: int | None, currency: str
 ) -> str:
     """A sentence for `break_even_month`'s answer."""
-    month = break_even_month(purchase, monthly_owning_cost, monthly_rental, horizon_months)
-    saving = monthly_rental - monthly_owning_cost
-    if month is not None:
-        return (
-            f"buying pays back after {_count(month, 'month')}: {purchase:,.0f} {currency} up front, then "
-            f"{_money(saving)} {currency}/month less than renting"
-        )
-    if saving <= 0:
-        return (
-            f"never: owning costs {_money(monthly_owning_cost)} {currency}/month to run, renting "
-            f"{_money(monthly_rental)} {currency}/month, so the purchase is never earned back"
-        )
-    months = math.ceil(purchase / saving)
-    return (
-        f"never within the {horizon_months}-month useful life: earning back {purchase:,.0f} {currency} at "
-        f"{_money(saving)} {currency}/month would take {months} months"
-    )
+    return english(break_even_said(purchase, monthly_owning_cost, monthly_rental, horizon_months, currency))
 
 
 class TcoRow(BaseModel):
@@ -865,6 +861,7 @@ class CostOfOwnership(BaseModel):
     break_even_month: int | None
     break_even_reason: str
     rows: tuple[TcoRow, ...]
+    break_even_said: Reason | None = None  # break_even_reason as a code and fields (tco.*)
     job: JobComparison | None = None
     throughput: ThroughputComparison | None = None
     assumptions: tuple[str, ...]
@@ -911,6 +908,8 @@ class CostOfOwnership(BaseModel):
             if self.throughput is None
             else {k: _round(v) if isinstance(v, float) else v for k, v in self.throughput.model_dump().items()},
             "assumptions": list(self.assumptions),
+            # an addition (#33): break_even_reason as {code, fields}
+            "break_even_said": as_json(self.break_even_said) if self.break_even_said is not None else None,
         }
 
     def cumulative_costs(self, months: int) -> tuple[list[float], list[float]]:
@@ -1118,9 +1117,10 @@ def tco(
     monthly_rental = None if match is None else match.hourly * profile.rented_hours_per_year / 12.0
     if monthly_rental is not None:
         be = break_even_month(purchase, monthly_owning, monthly_rental, horizon)
-        be_reason = break_even_reason(purchase, monthly_owning, monthly_rental, horizon, currency)
+        be_said = break_even_said(purchase, monthly_owning, monthly_rental, horizon, currency)
     else:
-        be, be_reason = None, f"no break-even: no rental can do the same work ({rental_reason})"
+        be, be_said = None, Reason.of("tco.no-rental", why=rental_reason)
+    be_reason = english(be_said)
 
     rows = _yearly_rows(purchase, yearly_energy, monthly_rental, assumptions, years)
 
@@ -1163,6 +1163,7 @@ def tco(
         monthly_rental_equivalent=monthly_rental,
         break_even_month=be,
         break_even_reason=be_reason,
+        break_even_said=be_said,
         rows=tuple(rows),
         job=job,
         throughput=throughput,

@@ -249,7 +249,7 @@ class BuildsTable(QTableWidget):
         sound = noise.build_noise(build)
         items = [
             _NumberItem(str(build.rank), build.rank),
-            QTableWidgetItem(i18n.label(build.label)),
+            QTableWidgetItem(i18n.label(build)),
             QTableWidgetItem(gpus),
             _NumberItem(f"{build.total_price:,.0f} {build.currency}", build.total_price),
             _NumberItem(f"{headroom(build):.0%}", headroom(build)),
@@ -259,7 +259,7 @@ class BuildsTable(QTableWidget):
             QTableWidgetItem(checks_text(build)),
             QTableWidgetItem(i18n.fit_line(fit) if fit else ""),
         ]
-        items[1].setToolTip(f"{i18n.label(build.label)}: {i18n.sentence(build.why)}")
+        items[1].setToolTip(f"{i18n.label(build)}: {i18n.why(build)}")
         items[2].setToolTip(f"{gpus} ({build.gpu_id})")
         if fit is not None:
             items[self.FIT].setToolTip(i18n.fit_sentence(fit))
@@ -367,7 +367,7 @@ class InfeasibleBanner(QWidget):
                 f"<br><b>{passing_head}</b> "
                 + html.escape(
                     ("；" if end == "。" else "; ").join(
-                        f"{i18n.label(b.label)} ({b.total_price:,.0f} {b.currency})" for b in fits
+                        f"{i18n.label(b)} ({b.total_price:,.0f} {b.currency})" for b in fits
                     )
                 )
                 + "."
@@ -466,7 +466,7 @@ class BuildHeader(QLabel):
         colon = self.tr(": ")
         sep = self.tr(", ")
         head = (
-            f"<b>{build.rank}. {html.escape(i18n.label(build.label))}</b>{colon}{html.escape(i18n.sentence(gpus_text(build)))}"
+            f"<b>{build.rank}. {html.escape(i18n.label(build))}</b>{colon}{html.escape(i18n.sentence(gpus_text(build)))}"
             f"{sep}<b>{build.total_price:,.0f} {build.currency}</b>{sep}{html.escape(wall)}{sep}"
             f"{html.escape(i18n.sentence(noise.build_noise(build).text()))}"
         )
@@ -697,11 +697,7 @@ class BuildDetail(QTabWidget):
                 values[3] += " ⚠"
             for column, value in enumerate(values):
                 item = QTableWidgetItem(value)
-                item.setToolTip(
-                    i18n.sentence(part.why)
-                    if column != 3
-                    else i18n.sentence(part.price_note + (f"; {prices.stale_text(part)}" if old else ""))
-                )
+                item.setToolTip(i18n.part_why(part) if column != 3 else i18n.price_note(part, old))
                 if column == 3 and old:
                     item.setForeground(QBrush(QColor(STATUS_COLORS["warn"])))
                 if column in (2, 3, 4):
@@ -717,8 +713,8 @@ class BuildDetail(QTabWidget):
         self.reasons.setHtml(
             "<ul>"
             + "".join(
-                f"<li><b>{html.escape(category_name(p.category))}</b>{colon}{html.escape(i18n.sentence(p.why))}"
-                + (f" <i>({html.escape(i18n.sentence(p.price_note))})</i>" if p.price_note else "")
+                f"<li><b>{html.escape(category_name(p.category))}</b>{colon}{html.escape(i18n.part_why(p))}"
+                + (f" <i>({html.escape(i18n.price_note(p))})</i>" if p.price_note else "")
                 + "</li>"
                 for p in parts
             )

@@ -291,7 +291,14 @@ def costs_html(costs: CostOfOwnership) -> str:
                 else html.escape(i18n.sentence(costs.rental_reason))
             ),
         ),
-        (QCoreApplication.translate("costs", "Break-even"), html.escape(i18n.sentence(costs.break_even_reason))),
+        (
+            QCoreApplication.translate("costs", "Break-even"),
+            html.escape(
+                i18n.say(costs.break_even_said)
+                if costs.break_even_said is not None
+                else i18n.sentence(costs.break_even_reason)
+            ),
+        ),
     ]
     if costs.job is not None:
         rows += _job_rows(costs.job, c)

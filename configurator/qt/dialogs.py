@@ -59,7 +59,7 @@ def comparison_rows(builds: list[Build]) -> list[tuple[str, list[str]]]:
         )
 
     rows = [
-        (QCoreApplication.translate("compare", "Label"), [i18n.label(b.label) for b in builds]),
+        (QCoreApplication.translate("compare", "Label"), [i18n.label(b) for b in builds]),
         (QCoreApplication.translate("compare", "Price"), [f"{b.total_price:,.0f} {b.currency}" for b in builds]),
         (QCoreApplication.translate("compare", "GPUs"), [i18n.sentence(_gpus(b)) for b in builds]),
         (QCoreApplication.translate("compare", "Speed / time"), [speed_text(b)[0] for b in builds]),
@@ -105,7 +105,7 @@ class CompareDialog(QDialog):
         self.setWindowTitle(self.tr("Compare builds"))
         rows = comparison_rows(builds)
         table = QTableWidget(len(rows), len(builds))
-        table.setHorizontalHeaderLabels([f"#{b.rank} {i18n.label(b.label)}" for b in builds])
+        table.setHorizontalHeaderLabels([f"#{b.rank} {i18n.label(b)}" for b in builds])
         table.setVerticalHeaderLabels([label for label, _ in rows])
         table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         table.setWordWrap(True)

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication
 from configurator.core.reasons import Reason
 from configurator.core.report import phrases, words
 from configurator.core.report.fit import Fit
+from configurator.core.solve.build import Build, BuildPart
 from configurator.storage import paths
 
 LANGUAGES: dict[str, str] = {"en": "English", "zh_CN": "简体中文"}
@@ -56,10 +57,28 @@ def speaking() -> AbstractContextManager[None]:
     return words.language(current())
 
 
-def label(text: str) -> str:
+def label(build: Build) -> str:
     """A build's label (its claims and kind, solve.ranking) in the window's language."""
     with speaking():
-        return phrases.label(text)
+        return phrases.label(build)
+
+
+def part_why(part: BuildPart) -> str:
+    """Why a part was chosen, in the window's language."""
+    with speaking():
+        return phrases.part_why(part)
+
+
+def price_note(part: BuildPart, stale: bool = False) -> str:
+    """A part's price note (condition, date, age) in the window's language."""
+    with speaking():
+        return phrases.price_note(part, stale)
+
+
+def why(build: Build) -> str:
+    """Why a build is shown (its claims' reasons, its source's words) in the window's language."""
+    with speaking():
+        return phrases.why(build)
 
 
 def sentence(text: str) -> str:

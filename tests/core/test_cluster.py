@@ -9,7 +9,7 @@ from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.parallel import inter_node_link, plan_estimate, plan_training
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.plan import plan
-from configurator.core.solve.ranking import kind_of
+from configurator.core.solve.ranking import kind_words
 from configurator.core.solve.request import BuildRequest
 from tests.independent_checker import check
 
@@ -227,11 +227,11 @@ def test_the_fastest_within_a_budget_is_the_most_nodes_it_buys(catalog: Catalog)
 
 def test_70b_without_a_deadline_gets_the_one_year_fallback(catalog: Catalog) -> None:
     result = _journey(catalog, None)
-    labels = [kind_of(b["label"]) for b in result["builds"]]  # the cluster's own words, after any claim (solve.ranking)
+    labels = [kind_words(b) for b in result["builds"]]  # the cluster's own words, after any claim (solve.ranking)
     assert "finishes in 12 months" in labels
     assert all(b["estimate"]["time"]["wall_hours"] <= 8760 for b in result["builds"])
-    year = next(b for b in result["builds"] if kind_of(b["label"]) == "finishes in 12 months")
-    assert year["nodes"] < next(b for b in result["builds"] if kind_of(b["label"]) == "finishes in 1 month")["nodes"]
+    year = next(b for b in result["builds"] if kind_words(b) == "finishes in 12 months")
+    assert year["nodes"] < next(b for b in result["builds"] if kind_words(b) == "finishes in 1 month")["nodes"]
 
 
 def test_every_training_build_has_a_rental_or_a_reason(catalog: Catalog) -> None:

@@ -10,7 +10,7 @@ from configurator.core.estimate.workload import Workload
 from configurator.core.solve import noise
 from configurator.core.solve.build import BuildPart
 from configurator.core.solve.plan import plan
-from configurator.core.solve.ranking import claims_of
+from configurator.core.solve.ranking import claim_words
 from configurator.core.solve.request import BuildRequest
 from configurator.storage import catalogs
 
@@ -88,7 +88,7 @@ def test_servers_are_far_louder_than_towers_and_fanless_machines_are_silent() ->
 def test_the_quietest_build_is_quieter_than_the_builds_solved_after_it(catalog) -> None:  # type: ignore[no-untyped-def]
     request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="inference", precision="int4"), budget=5000)
     result = plan(request, catalog)
-    quiet = next(b for b in result.builds if "quietest" in claims_of(b.label))
+    quiet = next(b for b in result.builds if "quietest" in claim_words(b))
     # the label is a claim about the figure shown: no build shown is quieter (solve.ranking, issue #27)
     for other in result.builds:
         dba = noise.build_dba(other)
@@ -107,8 +107,8 @@ def test_an_active_server_heatsink_in_a_tower_is_heard_like_a_tower_cooler() -> 
 
 def test_the_quietest_desktop_build_is_not_a_server_platform_for_a_silent_cooler(catalog) -> None:  # type: ignore[no-untyped-def]
     result = plan(BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference"), top_k=5), catalog)
-    quiet = next(b for b in result.builds if "quietest" in claims_of(b.label))
-    cheapest = next(b for b in result.builds if "cheapest" in claims_of(b.label))
+    quiet = next(b for b in result.builds if "quietest" in claim_words(b))
+    cheapest = next(b for b in result.builds if "cheapest" in claim_words(b))
     assert quiet is cheapest or noise.build_dba(quiet) < noise.build_dba(cheapest)
     # the quietest may be a ready-made box (a MacBook); among the machines from parts, the quietest shown
     desktops = [b for b in result.builds if any(p.category == "cooler" for p in b.parts)]

@@ -17,7 +17,7 @@ def test_a_cheaper_build_without_the_owned_card_comes_first(catalog: Catalog) ->
     while one RTX 2080 Ti 22 GB does it for less and faster. Owning a card never makes the answer worse: no build shown
     costs more and runs slower than another without a label that says why (issue #27), and a build that leaves the
     card out says so."""
-    from configurator.core.solve.ranking import claims_of, measure
+    from configurator.core.solve.ranking import claim_words, measure
 
     request = BuildRequest(
         model_id="qwen3-30b-a3b",
@@ -38,7 +38,7 @@ def test_a_cheaper_build_without_the_owned_card_comes_first(catalog: Catalog) ->
         uses_it = any(p.category == "gpu" and p.owned for p in build.parts)
         assert uses_it or "without your own card" in build.label, build.label
         others = [measure(o, request) for o in builds if o is not build]
-        assert claims_of(build.label) or not any(o.beats(measure(build, request)) for o in others), build.label
+        assert claim_words(build) or not any(o.beats(measure(build, request)) for o in others), build.label
     assert [b.rank for b in builds] == list(range(1, len(builds) + 1))
 
 

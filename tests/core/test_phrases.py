@@ -5,32 +5,54 @@ from __future__ import annotations
 
 import pytest
 
+from configurator.core.reasons import Reason
 from configurator.core.report import phrases, words
+from configurator.core.solve.build import Build
+from configurator.core.solve.ranking import label_text
+
+
+def _labelled(*claims: Reason, kinds: tuple[Reason, ...] = ()) -> Build:
+    """A build as the ranking labels it (only what a label reads: its claims and kinds, and their English)."""
+    return Build.model_construct(label=label_text(claims, kinds), claims=claims, kinds=kinds)
 
 
 @pytest.mark.parametrize(
-    ("english", "chinese"),
+    ("build", "english", "chinese"),
     [
         (
+            _labelled(Reason.of("claim.cheapest"), kinds=(Reason.of("kind.eol-rocm", arch="gfx906"),)),
             "cheapest (past ROCm support: gfx906 maintenance ended in 2024)",
             "最便宜（已过 ROCm 支持期：gfx906 维护于 2024 年结束）",
         ),
-        ("fastest within budget; best value", "预算内最快；性价比最高"),
-        ("cheapest with RTX 3090", "RTX 3090 中最便宜"),
-        ("quietest (ready-made: Mac Studio M3 Ultra)", "最安静（整机：Mac Studio M3 Ultra）"),
+        (
+            _labelled(Reason.of("claim.fastest-within-budget"), Reason.of("claim.value")),
+            "fastest within budget; best value",
+            "预算内最快；性价比最高",
+        ),
+        (_labelled(Reason.of("claim.cheapest-with", name="RTX 3090")), "cheapest with RTX 3090", "RTX 3090 中最便宜"),
+        (
+            _labelled(Reason.of("claim.quietest"), kinds=(Reason.of("kind.unified", name="Mac Studio M3 Ultra"),)),
+            "quietest (ready-made: Mac Studio M3 Ultra)",
+            "最安静（整机：Mac Studio M3 Ultra）",
+        ),
+        (_labelled(), "alternative", "备选"),
+        (
+            _labelled(kinds=(Reason.of("kind.in-ram", moe=True), Reason.of("kind.eol-cuda", arch="Pascal"))),
+            "with the experts in RAM, past CUDA support: CUDA 13 dropped Pascal",
+            "MoE 专家放在内存，已过 CUDA 支持期：CUDA 13 不再支持 Pascal",
+        ),
     ],
 )
-def test_labels(english: str, chinese: str) -> None:
+def test_labels(build: Build, english: str, chinese: str) -> None:
+    assert build.label == english  # the English of the codes (solve.ranking.label_text)
     with words.language("zh_CN"):
-        assert phrases.label(english) == chinese
-    assert phrases.label(english) == english  # outside zh_CN: the core's own words
+        assert phrases.label(build) == chinese
+    assert phrases.label(build) == english  # outside zh_CN: the core's own words
 
 
 @pytest.mark.parametrize(
     ("english", "chinese"),
     [
-        ("8 cores, 20 PCIe lanes, 2-channel DDR4", "8 核，20 条 PCIe 通道，2 通道 DDR4"),
-        ("used, 2025-09-01, no price in the catalog within six months", "二手，2025-09-01，目录中没有六个月内的价格"),
         ("784 W load is 49% of 1600 W; ATX 2.x", "负载 784 W，为 1600 W 的 49%；ATX 2.x 规范"),
         (
             "8 cores for 2 GPU(s) (4 per GPU, 16 for a multi-GPU box)",
@@ -47,8 +69,9 @@ def test_sentences(english: str, chinese: str) -> None:
 
 def test_a_clause_no_pattern_knows_stays_as_it_came() -> None:
     with words.language("zh_CN"):
-        assert phrases.sentence("a brand new finding; 8 cores, 20 PCIe lanes, 2-channel DDR4") == (
-            "a brand new finding；8 核，20 条 PCIe 通道，2 通道 DDR4"
+        assert (
+            phrases.sentence("a brand new finding; 73 dBA at 1 m (est.)")
+            == "a brand new finding；距 1 米 73 dBA（估算）"
         )
         assert phrases.sentence("AMD Radeon Instinct MI50 32GB") == "AMD Radeon Instinct MI50 32GB"  # a name as sold
 

@@ -9,7 +9,7 @@ import pytest
 from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.plan import plan
-from configurator.core.solve.ranking import claims_of
+from configurator.core.solve.ranking import claim_words
 from configurator.core.solve.request import BuildRequest, OwnedPart, circuit_limit_w
 from configurator.core.solve.rules import READING_TPS
 from configurator.storage import catalogs
@@ -111,9 +111,8 @@ def test_alternatives_are_genuinely_different(catalog: Catalog) -> None:
     )
     builds = result["builds"]
     assert len(builds) >= 3
-    labels = [b["label"] for b in builds]
-    assert "cheapest" in claims_of(labels[0]) or "cheapest below reading speed" in claims_of(labels[0])
-    claims = [c for label in labels for c in claims_of(label)]
+    assert "cheapest" in claim_words(builds[0]) or "cheapest below reading speed" in claim_words(builds[0])
+    claims = [c for b in builds for c in claim_words(b)]
     assert len(set(claims)) == len(claims)  # each claim is held by one build
     # a GPU choice, or a whole system (a ready-made unified-memory machine) in its place
     gpus = {next((p["id"], p["quantity"]) for p in b["parts"] if p["category"] in ("gpu", "system")) for b in builds}
@@ -288,7 +287,7 @@ def test_without_a_budget_no_label_speaks_of_one(catalog: Catalog) -> None:
         owned=(OwnedPart(category="gpu", id="rtx-3090", quantity=1),),
     )
     builds = plan(request, catalog).builds
-    assert any("fastest" in claims_of(b.label) for b in builds), [b.label for b in builds]
+    assert any("fastest" in claim_words(b) for b in builds), [b.label for b in builds]
     assert not any("within budget" in b.label for b in builds)
     assert not any("budget" in b.why for b in builds), [b.why for b in builds]
 

@@ -10,7 +10,7 @@ from configurator.core.catalog.models import Chassis, Cooler
 from configurator.core.estimate.workload import Workload
 from configurator.core.rules import compat
 from configurator.core.solve.plan import plan
-from configurator.core.solve.ranking import claims_of
+from configurator.core.solve.ranking import claim_words
 from configurator.core.solve.request import BuildRequest
 from tests.independent_checker import check_labels, past_support
 
@@ -49,7 +49,7 @@ def test_two_p40_for_a_70b_sit_in_a_shrouded_open_frame_with_their_caveat(catalo
     assert build["total_price"] < 2500  # two ~260 USD cards on a desktop platform, not a server
     assert build["noise_dba"] is not None  # eight blowers are heard: the frame is not silent
     assert "past CUDA support" in build["label"]
-    assert not {"fastest", "best value"} & set(claims_of(build["label"]))
+    assert not {"fastest", "best value"} & set(claim_words(build))
     assert check_labels(result, None) == []
 
 
@@ -66,7 +66,7 @@ def test_seven_mi50_for_a_70b_lora_sit_in_a_used_4u_server_not_a_new_barebone(ca
     for build in old:
         chassis = sum(p["unit_price"] * p["quantity"] for p in build["parts"] if p["category"] == "chassis")
         assert chassis < 5000, build["label"]  # the used SYS-4029GP-TRT (2,500 USD), never the new 4U8G (10,000)
-        assert not {"fastest within budget", "fastest", "best value"} & set(claims_of(build["label"]))
+        assert not {"fastest within budget", "fastest", "best value"} & set(claim_words(build))
         assert "past " in build["label"] and " support" in build["label"]
     assert check_labels(result, 20000, "230v16a") == []
 

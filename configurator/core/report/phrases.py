@@ -1,33 +1,28 @@
-"""The core's sentences that carry no code yet, in the buyer's language: a build's label, each part's reason and price
-note, how a build fits, its noise, the old-price line, the checks' findings.
+"""The core's words in the buyer's language: a build's label and why, each part's reason and price note (rendered from
+their codes and fields: `label`, `why`, `part_why`, `price_note`), and the sentences that carry no code yet (how a
+build fits, its noise, the reasons of parts from the machine and cluster sources, the estimate's steps, the
+buy-or-rent lines, checks without Chinese words).
 
-These are still written as English text by the solver and the rules (#33 gives them codes and fields, as
-core.reasons did for the ways out and the warnings). Until then each is rendered here from its English by a table of
-patterns (`PATTERNS`: a regular expression over one clause and its Chinese, the figures carried over as they are).
-This is display only: nothing decides by these words, and a clause no pattern knows is shown as it came (English),
-which benchmarks/translated.py counts. Outside `words.language("zh_CN")` every function returns its input.
+Those are still written as English text (#33 gives them codes and fields, as core.reasons did for the labels, the ways
+out and the warnings). Until then each is rendered here from its English by a table of patterns (`PATTERNS`: a regular
+expression over one clause and its Chinese, the figures carried over as they are; tests/core/test_claim_codes.py keeps
+their count from growing). This is display only: nothing decides by these words, and a clause no pattern knows is
+shown as it came (English), which benchmarks/translated.py counts. Outside `words.language("zh_CN")` every function
+returns the English.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from configurator.core.report import words
 
-Render = str | Callable[[re.Match[str]], str]
+if TYPE_CHECKING:
+    from configurator.core.solve.build import Build, BuildPart
 
-CLAIMS: dict[str, str] = {
-    "cheapest": "最便宜",
-    "fastest within budget": "预算内最快",
-    "fastest": "最快",
-    "best value": "性价比最高",
-    "quietest": "最安静",
-    "room to grow": "扩展空间最大",
-    "cheapest below reading speed": "最便宜但低于阅读速度",
-    "alternative": "备选",
-}
+Render = str | Callable[[re.Match[str]], str]
 
 
 def _zh() -> bool:
@@ -39,23 +34,6 @@ def _g(m: re.Match[str], name: str) -> str:
     return sentence(m.group(name) or "")
 
 
-_COOLERS: dict[str, str] = {
-    "passive": "被动散热",
-    "blower": "涡轮卡",
-    "open-air": "风扇卡",
-    "liquid": "水冷",
-    "axial": "风扇卡",
-}
-_CHASSIS: dict[str, str] = {
-    "open-frame": "开放式机架",
-    "mid-tower": "中塔机箱",
-    "full-tower": "全塔机箱",
-    "rack": "机架式",
-    "rack-4u": "4U 机架",
-    "server": "服务器机箱",
-    "mini-itx": "迷你 ITX 机箱",
-}
-_CONDITION: dict[str, str] = {"new": "新品", "used": "二手", "refurbished": "翻新"}
 _NOISE_CLASS: dict[str, str] = {"quiet": "安静", "moderate": "适中", "loud": "吵", "silent": "静音"}
 _OUTLETS: dict[str, str] = {
     "US outlet": "美国插座",
@@ -79,12 +57,6 @@ PATTERNS: list[tuple[str, Render]] = [
         r"Drivers on the (?P<gpu>[^;]+?) \((?P<arch>[^)]+)\): (?P<rest>[^;]+)",
         lambda m: f"{m['gpu']}（{m['arch']}）的驱动：{_g(m, 'rest')}",
     ),
-    (r"ready-made:? (?P<name>[^;]+)", lambda m: f"整机：{m['name']}"),
-    (r"mini PC: (?P<name>[^;]+)", lambda m: f"迷你主机：{m['name']}"),
-    (
-        r"at (?P<p>[A-Z0-9_]+), llama\.cpp's usual GGUF: no --precision given",
-        "按 {p}（llama.cpp 常用的 GGUF；未指定 --precision）",
-    ),
     # why a GPU or system named in "Only GPUs" has no build shown (plan notes: reasons gpu.* and system.*)
     (
         r"(?P<price>[\d,.]+) (?P<cur>[A-Z]{3}), over the budget of (?P<budget>[\d,.]+) (?P=cur)",
@@ -101,14 +73,6 @@ PATTERNS: list[tuple[str, Render]] = [
     ),
     (r"does not hold the model", "装不下模型"),
     (r"no build with it passes every rule within the budget", "在预算内没有使用它并通过所有规则的配置"),
-    (r"with the experts in RAM", "MoE 专家放在内存"),
-    (r"with some layers in RAM", "部分层放在内存"),
-    (r"with (?P<what>[^;]+) in RAM", lambda m: f"{_g(m, 'what')}放在内存"),
-    (r"with your own card and another", "你自己的卡加一张其他卡"),
-    (r"with your own card and (?P<n>\d+) others", "你自己的卡加 {n} 张其他卡"),
-    (r"past CUDA support: CUDA 13 dropped (?P<arch>\w+)", "已过 CUDA 支持期：CUDA 13 不再支持 {arch}"),
-    (r"past ROCm support: gfx906 maintenance ended in 2024", "已过 ROCm 支持期：gfx906 维护于 2024 年结束"),
-    (r"ready-made server", "现成服务器"),
     (r"(?P<n>\d+) machines working together", "{n} 台机器协同工作"),
     # ------------------------------------------------------------ how a build fits (report.fit)
     (r"one GPU", "单卡"),
@@ -139,40 +103,14 @@ PATTERNS: list[tuple[str, Render]] = [
     (r"pretraining on (?P<r>[^;]+)", "预训练，{r}"),
     # ------------------------------------------------------------ each part's reason (solve.plan, machines)
     (
-        r"(?P<n>\d+) x (?P<gb>[\d.]+) GB holds the job \((?P<gib>[\d.]+) GiB needed per GPU of (?P<of>[\d.]+) GB\)",
-        "{n} 张 {gb} GB 显存的卡装得下（每张卡需 {gib} GiB，单卡 {of} GB）",
-    ),
-    (
         r"(?P<kind>passive|blower|open-air|liquid|axial|hybrid) cooler",
-        lambda m: f"{_COOLERS.get(m['kind'], m['kind'])}",
+        lambda m: f"{words.ZH_COOLERS.get(m['kind'], m['kind'])}",
     ),
-    (
-        r"(?P<c>\d+) cores, (?P<l>\d+) PCIe lanes, (?P<ch>\d+)-channel (?P<t>\w+)",
-        "{c} 核，{l} 条 PCIe 通道，{ch} 通道 {t}",
-    ),
-    (r"GPUs in (?P<w>slots|bays) (?P<pos>\[[^\]]*\]) at (?P<l>[x\d/]+)", lambda m: _slots(m)),
-    (
-        r"(?P<gb>\d+) GB (?P<t>\w+) (?P<mod>\w+) \(VRAM (?P<v>[\d.]+) GB\)",
-        "{gb} GB {t} {mod}（显存共 {v} GB）",
-    ),
-    (r"(?P<w>\d+) W load is (?P<p>\d+%) of (?P<of>\d+) W", "负载 {w} W，为 {of} W 的 {p}"),
     (r"ATX (?P<v>[\d.x]+)", "ATX {v} 规范"),
-    (
-        r"(?P<kind>[\w-]+), (?P<s>\d+) slots, (?P<mm>\d+) mm GPU clearance",
-        lambda m: f"{_CHASSIS.get(m['kind'], m['kind'])}，{m['s']} 个扩展槽位，显卡限长 {m['mm']} mm",
-    ),
-    (r"(?P<w>\d+) W server PSUs included", "含 {w} W 服务器电源"),
     (r"rated for (?P<w>\d+) W, (?P<c>\d+) W CPU", "可压 {w} W，CPU {c} W"),
-    (
-        r"(?P<tb>[\d.]+) TB for ~(?P<need>[\d.]+) TB of weights, checkpoints and data",
-        "{tb} TB，存放约 {need} TB 的权重、检查点和数据",
-    ),
-    (r"starts the second PSU with the first \(R23\)", "让第二个电源随第一个一起启动（R23）"),
-    (r"(?P<gb>\d+) GB unified memory at (?P<bw>\d+) GB/s", "{gb} GB 统一内存，带宽 {bw} GB/s"),
+    (r"(?P<w>\d+) W load is (?P<p>\d+%) of (?P<of>\d+) W", "负载 {w} W，为 {of} W 的 {p}"),
     # ------------------------------------------------------------ a price's note (catalog quotes)
-    (r"(?P<c>new|used|refurbished)", lambda m: _CONDITION[m["c"]]),
-    (r"no price in the catalog within six months", "目录中没有六个月内的价格"),
-    (r"price from (?P<d>\d{4}-\d{2}-\d{2}), (?P<n>\d+) months old", "价格日期 {d}，已 {n} 个月"),
+    (r"(?P<c>new|used|refurbished)", lambda m: words._ZH_CONDITIONS[m["c"]]),
     (r"owned", "已拥有"),
     (r"included", "随机附带"),
     # ------------------------------------------------------------ noise (solve.noise)
@@ -289,11 +227,11 @@ PATTERNS: list[tuple[str, Render]] = [
     ),
     (
         r"(?P<cooler>[^;]+) is cooled in a (?P<c>[\w-]+) \(server-ducted airflow\)",
-        lambda m: f"{m['cooler']} 在{_CHASSIS.get(m['c'], m['c'])}中散热（服务器风道）",
+        lambda m: f"{m['cooler']} 在{words.ZH_CHASSIS.get(m['c'], m['c'])}中散热（服务器风道）",
     ),
     (
         r"(?P<cooler>[^;]+) is cooled in a (?P<c>[\w-]+)",
-        lambda m: f"{m['cooler']} 在{_CHASSIS.get(m['c'], m['c'])}中散热",
+        lambda m: f"{m['cooler']} 在{words.ZH_CHASSIS.get(m['c'], m['c'])}中散热",
     ),
     (r"sudo sysctl iogpu.wired_limit_mb=<MB> raises it", "sudo sysctl iogpu.wired_limit_mb=<MB> 可以调高"),
     (
@@ -320,10 +258,6 @@ PATTERNS: list[tuple[str, Render]] = [
         "为上下文和用户提供更多显存（分层切分不提高单流速度）",
     ),
     (r"US average", "美国平均"),
-    (
-        r"buying pays back after (?P<n>\d+) months: (?P<p>[\d,.]+ \w+) up front, then (?P<m>[\d,.]+ \w+)/month less than renting",
-        "{n} 个月回本：先付 {p}，之后每月比租用少 {m}",
-    ),
     (r"upkeep (?P<u>[\d,.]+ \w+)/year", "维护 {u}/年"),
     (r"storage not priced", "存储未计价"),
     (r"one instance", "一个实例"),
@@ -400,7 +334,7 @@ PATTERNS: list[tuple[str, Render]] = [
     (r"weights read from RAM and llama\.cpp's host buffers", "从内存读取的权重和 llama.cpp 的主机缓冲区"),
     (
         r"(?P<s>\d+)-slot (?P<k>blower|open-air|passive) cards in slots (?P<pos>\[[^\]]*\])",
-        lambda m: f"{m['s']} 槽位{_COOLERS[m['k']]}位于插槽 {m['pos']}",
+        lambda m: f"{m['s']} 槽位{words.ZH_COOLERS[m['k']]}位于插槽 {m['pos']}",
     ),
     (
         r"only (?P<p>\d+%) of GPU memory left free \((?P<u>[\d.]+) of (?P<of>[\d.]+) GiB\)",
@@ -414,7 +348,6 @@ PATTERNS: list[tuple[str, Render]] = [
     (r"slower than people read \(~(?P<t>[\d.]+) tokens/s\)", "比人的阅读速度慢（约 {t} tokens/s）"),
     (r"desktop airflow", "桌面机箱风道"),
     (r"server-ducted airflow", "服务器风道"),
-    (r"(?P<gb>\d+) GB unified memory at (?P<bw>\d+) GB/s", "{gb} GB 统一内存，带宽 {bw} GB/s"),
     (
         r"spikes of (?P<a>\d+) W \((?P<ta>[\d ]+\w+)\) and (?P<b>\d+) W \((?P<tb>[\d ]+\w+)\) against (?P<pa>\d+%) and (?P<pb>\d+%) of (?P<w>\d+) W",
         "功耗尖峰 {a} W（{ta}）和 {b} W（{tb}），电源 {w} W 的 {pa} 和 {pb}",
@@ -423,40 +356,7 @@ PATTERNS: list[tuple[str, Render]] = [
         r"AMD ended gfx906 maintenance \(MI50, Radeon VII\) in Q2 2024",
         "AMD 已于 2024 年第二季度结束 gfx906（MI50、Radeon VII）的维护",
     ),
-    # ------------------------------------------------------------ why a build holds its label (solve.ranking)
-    (
-        r"the lowest price \((?P<p>[\d,.]+ \w+)\) of the (?P<n>\d+) builds found that pass every rule(?P<r> at reading speed or more)?",
-        lambda m: f"在找到的 {m['n']} 个通过所有规则{'且达到阅读速度' if m['r'] else ''}的配置中价格最低（{m['p']}）",
-    ),
-    (
-        r"the lowest price of every build found \((?P<p>[\d,.]+ \w+)\), at (?P<s>[\d.]+) tokens/s per user: slower than people read \(~(?P<r>[\d.]+) tokens/s\)",
-        "所有配置中价格最低（{p}），每用户 {s} tokens/s：比人的阅读速度（约 {r} tokens/s）慢",
-    ),
-    (
-        r"the highest speed of the builds (?P<scope>within the budget|found)(?P<sw> on supported software)?: (?P<w>[^;]+)",
-        lambda m: (
-            f"{'预算内' if m['scope'] == 'within the budget' else '找到的'}{'、软件仍受支持的' if m['sw'] else ''}配置中速度最高：{_g(m, 'w')}"
-        ),
-    ),
     (r"(?P<t>[\d.,]+) tokens/s per user", "每用户 {t} tokens/s"),
-    (
-        r"the most speed for the money: (?P<x>[\d.,]+) (?P<u>tokens/s per user|training tokens/s) per 1,000 (?P<c>\w+)",
-        "每 1,000 {c} 的速度最高：{x} {u}",
-    ),
-    (
-        r"the lowest noise: (?P<d>[\d.]+) dBA at 1 m, (?P<w>[\d,]+) W at the wall",
-        "噪音最低：距 1 米 {d} dBA，墙插功耗 {w} W",
-    ),
-    (
-        r"takes one more (?P<g>[^;]+) by buying only that card: its slot, lanes, PSU and circuit have room",
-        "只需再买一张 {g} 即可扩展：插槽、通道、电源和电路都有余量",
-    ),
-    (r"no build shown beats it on both price and speed", "列出的配置中没有一个在价格和速度上都胜过它"),
-    (r"leaves your (?P<n>\d+) x (?P<g>\S+) out, for comparison", "不用你已有的 {n} x {g}，作对比"),
-    (r"without your own card", "不用你自己的卡"),
-    (r"\(\+(?P<p>[\d,.]+) (?P<c>\w+) against #(?P<r>\d+)", "（比 #{r} 多 {p} {c}"),
-    (r"(?P<a>[\d.]+) tokens/s instead of (?P<b>[\d.]+) tokens/s", "{a} tokens/s，而非 {b} tokens/s"),
-    (r"(?P<a>[^;]+) instead of (?P<b>[^;]+)", "{a}，而非 {b}"),
     (
         r"(?P<w>[\d,]+) W continuous on (?P<n>\d+) x (?P<c>[^;]+)",
         lambda m: f"{m['n']} 路 {circuit(m['c'])} 可持续 {m['w']} W",
@@ -478,8 +378,6 @@ PATTERNS: list[tuple[str, Render]] = [
         r"a board with another suitably spaced x16 slot, blower cards, or risers in an open frame",
         "另一个间距合适的 x16 插槽的主板、涡轮卡，或开放式机架加延长线",
     ),
-    (r"one quiet box whose GPU reads (?P<g>\d+) GB of unified memory", "一台安静的机器，GPU 可读 {g} GB 统一内存"),
-    (r"slower than GPUs at (?P<b>\d+) GB/s, but nothing to assemble", "带宽 {b} GB/s，比独立显卡慢，但无需组装"),
     (r"combined by logarithmic sum (?P<f>[^;]+)", "按对数求和合成 {f}"),
     (
         r"middle of Cybenetics' Standard\+\+ class, typical of a loaded ATX unit",
@@ -511,18 +409,13 @@ PATTERNS: list[tuple[str, Render]] = [
 ]
 
 
-def _slots(m: re.Match[str]) -> str:
-    where = "插槽" if m["w"] == "slots" else "托架"
-    return f"GPU 位于{where} {m['pos']}，{m['l']}"
-
-
 _COMPILED = [(re.compile(p), r) for p, r in PATTERNS]
 _BRACKETED = re.compile(r"(?P<head>[^()]*?) ?\((?P<inner>[^()]*(?:\([^()]*\)[^()]*)*)\)(?P<tail>.*)")
 
 
 def _one(text: str) -> str | None:
     """A whole clause rendered by the first pattern it matches, else None."""
-    exact = words.ZH_CN.get(text) or CLAIMS.get(text)
+    exact = words.ZH_CN.get(text)
     if exact is not None:
         return exact
     for pattern, render in _COMPILED:
@@ -559,32 +452,46 @@ def _clause(text: str, level: int) -> str:
     return text
 
 
-def label(text: str) -> str:
-    """A build's label: its claims ("cheapest; best value"), then the kind of build in brackets (solve.ranking)."""
-    if not _zh() or not text:
-        return text
-    from configurator.core.solve.ranking import CHEAPEST_WITH, claims_of, kind_of
-
-    claims = claims_of(text)
-    if not claims:
-        return ", ".join(_one(k) or sentence(k) for k in _kinds(text)) if text not in CLAIMS else CLAIMS[text]
-    said = "；".join(
-        f"{c[len(CHEAPEST_WITH) :]} 中最便宜" if c.startswith(CHEAPEST_WITH) else CLAIMS.get(c, c) for c in claims
-    )
-    kind = kind_of(text)
-    return f"{said}（{'，'.join(_one(k) or sentence(k) for k in _kinds(kind))}）" if kind else said
+def label(build: Build) -> str:
+    """A build's label in the current language, from its claims and kinds (solve.ranking.label_text in English)."""
+    if not _zh():
+        return build.label
+    said = "；".join(words.claim_word(c) for c in build.claims)
+    kind = "，".join(words.say(k) for k in build.kinds)
+    return f"{said}（{kind}）" if said and kind else said or kind or sentence(build.label)
 
 
-def _kinds(kind: str) -> list[str]:
-    """The kinds in a label's brackets: "with some layers in RAM, past ROCm support: ..." (a name may hold commas)."""
-    known = ("with ", "past ", "ready-made", "mini PC", "at ")  # "at Q4_K_M, ...": plan.USUAL_GGUF's kind
-    out: list[str] = []
-    for piece in kind.split(", "):
-        if out and not piece.startswith(known):
-            out[-1] += ", " + piece
-        else:
-            out.append(piece)
-    return out
+def price_note(part: BuildPart, stale: bool = False) -> str:
+    """A part's price note in the current language, from its code and fields (solve.pricing.Quote.said), with how old
+    the price is when `stale` (report.prices)."""
+    from configurator.core.report import prices
+
+    if not _zh() or part.price_said is None:
+        text = part.price_note + (f"; {prices.stale_text(part)}" if stale else "")
+        return sentence(text)
+    old = f"；{words.say(prices.stale_said(part))}" if stale else ""
+    return words.say(part.price_said) + old
+
+
+def part_why(part: BuildPart) -> str:
+    """Why a part was chosen, in the current language: from its codes (solve.plan), else its English through the
+    patterns (a source that still writes it)."""
+    if not _zh():
+        return part.why
+    return "；".join(words.say(r) for r in part.said) if part.said else sentence(part.why)
+
+
+def why(build: Build) -> str:
+    """Why a build is shown, in the current language: the ranking's reasons (its claims), the source's own words (no
+    code yet: through the patterns) and what it buys over the first build shown."""
+    if not _zh():
+        return build.why
+    if not build.why_said and not build.offered_why:
+        return sentence(build.why)
+    offered = build.offered_said()
+    source = [words.say(r) for r in offered] if offered else [sentence(build.offered_why)] if build.offered_why else []
+    text = "；".join([words.say(r) for r in build.why_said] + source)
+    return f"{text}（{words.say(build.against)}）" if build.against is not None else text
 
 
 def fit_line(settings: Any) -> str:
@@ -639,7 +546,7 @@ def stale_summary(build: Any) -> str:
     old = prices.stale_parts(build)
     if not old:
         return ""
-    names = "；".join(f"{p.name}（{sentence(prices.stale_text(p))}）" for p in old)
+    names = "；".join(f"{p.name}（{words.say(prices.stale_said(p))}）" for p in old)
     return f"{len(old)} 个价格已超过六个月：{names}"
 
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import datetime
-from typing import Any
 
+from configurator.core.reasons import Reason, english
+from configurator.core.shapes import OldPriceWarning
 from configurator.core.solve.build import Build, BuildPart
 
 STALE_AFTER_DAYS = 183
@@ -34,17 +35,22 @@ def months_old(part: BuildPart, today: datetime.date | None = None) -> int:
     return ((today or datetime.date.today()) - part.price_date).days // 30
 
 
+def stale_said(part: BuildPart, today: datetime.date | None = None) -> Reason:
+    """How old the part's price is, as a code and fields ("price.old": date, months)."""
+    assert part.price_date is not None
+    return Reason.of("price.old", date=part.price_date.isoformat(), months=months_old(part, today))
+
+
 def stale_text(part: BuildPart, today: datetime.date | None = None) -> str:
     """'price from 2025-06-01, 9 months old'."""
-    assert part.price_date is not None
-    return f"price from {part.price_date.isoformat()}, {months_old(part, today)} months old"
+    return english(stale_said(part, today))
 
 
 OLD_PRICE_CODE = "price.old"
 """The warning code of a paid part whose price is older than STALE_AFTER_DAYS (`plan --json` builds' `price_warnings`)."""
 
 
-def old_price_warnings(build: Build, today: datetime.date | None = None) -> list[dict[str, Any]]:
+def old_price_warnings(build: Build, today: datetime.date | None = None) -> list[OldPriceWarning]:
     """The build's old prices as data: code, the part, its price date and age, and the English sentence."""
     return [
         {

@@ -166,7 +166,7 @@ def money(amount: float, currency: str) -> str:
 def build_title(build: Build) -> str:
     from configurator.core.report.phrases import label  # the label in the sheet's language (phrases)
 
-    return f"{build.rank}. {label(build.label)}"
+    return f"{build.rank}. {label(build)}"
 
 
 def _number(value: float | None) -> str:

@@ -9,7 +9,7 @@ from typing import Any
 
 from configurator.core.catalog.dates import date_range_text
 from configurator.core.estimate.result import BREAKDOWN_KEYS, HARD_HEADROOM, GpuMemory
-from configurator.core.reasons import Reason, shortened
+from configurator.core.reasons import Reason, from_json, shortened
 from configurator.core.report import phrases, prices
 from configurator.core.report.fit import fit_of, short_gpu_name
 from configurator.core.report.purchase import (
@@ -177,7 +177,7 @@ def _header(build: Build, request: BuildRequest, meta: SheetMeta) -> str:
         f"<p><strong>{t('How this fits:')}</strong> {escape(phrases.fit_sentence(fit_of(build, request)))}</p>"
         f"<p><strong>{t('Power and noise:')}</strong> {build.power.wall_w * build.nodes:,.0f} {t('W at the wall')}; "
         f"{escape(phrases.sentence(noise.build_noise(build).text()))} {t('under load')}{' ' + t('(one machine)') if build.nodes > 1 else ''}</p>"
-        f"<p><strong>{t('Why this build:')}</strong> {escape(phrases.sentence(build.why))}</p>"
+        f"<p><strong>{t('Why this build:')}</strong> {escape(phrases.why(build))}</p>"
         "</header>"
     )
 
@@ -231,9 +231,7 @@ def parts_section(build: Build) -> str:
         f"{t('Subtotal')} ({build.currency})",
     ]
     notes = [
-        f"{escape(category_name(p.category))}: {escape(phrases.sentence(p.price_note))}"
-        for p in build.parts
-        if p.price_note
+        f"{escape(category_name(p.category))}: {escape(phrases.price_note(p))}" for p in build.parts if p.price_note
     ]
     summary = phrases.stale_summary(build)
     if summary:
@@ -893,6 +891,12 @@ def checks_section(build: Build) -> str:
     return f"<section><h2>{t('Checks to read before ordering')}</h2>{_table([t('Status'), t('Rule'), t('Finding')], rows, kind='checks')}</section>"
 
 
+def _break_even(costs: dict[str, Any]) -> str:
+    """When buying pays back, in the sheet's language: from its code (cost_of_ownership.break_even_said)."""
+    said = costs.get("break_even_said")
+    return say(from_json(said)) if said else phrases.sentence(costs.get("break_even_reason", ""))
+
+
 def cost_section(build: Build) -> str:
     """Buy or rent: the build's cost of ownership against the cheapest equivalent rental."""
     costs = build.cost_of_ownership
@@ -908,7 +912,7 @@ def cost_section(build: Build) -> str:
     rows = [
         f"<tr>{_cell(t('Electricity a year'))}{_cell(energy)}</tr>",
         f"<tr>{_cell(t('Rental equivalent a month'))}{_cell(monthly)}</tr>",
-        f"<tr>{_cell(t('Break-even'))}{_cell(phrases.sentence(costs.get('break_even_reason', '')))}</tr>",
+        f"<tr>{_cell(t('Break-even'))}{_cell(_break_even(costs))}</tr>",
     ]
     for row in costs.get("tco", []):
         renting = f"{row['renting']:,.0f}" if row.get("renting") is not None else "-"

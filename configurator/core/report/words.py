@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-from configurator.core.reasons import EN, Reason, Say, Template, joined, render
+from configurator.core.reasons import CLAIMS, EN, Reason, Say, Template, joined, money, render
 from configurator.core.rules.base import Check
 
 LANGUAGES = ("en", "zh_CN")
@@ -60,6 +60,7 @@ def sentence_end() -> str:
 
 
 ZH_CN: dict[str, str] = {
+    "alternative": "备选",  # a build's label without a claim or a kind (solve.ranking.ALTERNATIVE)
     # sections
     "Parts": "配件清单",
     "Charts": "图表",
@@ -265,8 +266,19 @@ ZH_CN.update(
 
 # where a slot's lanes come from (slots.source) and a card's cooler, as Chinese buyers write them (涡轮卡/风扇卡)
 _ZH_LANE_SOURCES = {"cpu": "CPU", "chipset": "芯片组", "plx": "PLX 交换芯片", "bay": "模组位"}
-_ZH_COOLERS = {
+_ZH_CONDITIONS = {"new": "新品", "used": "二手", "refurbished": "翻新"}
+ZH_CHASSIS = {
+    "open-frame": "开放式机架",
+    "mid-tower": "中塔机箱",
+    "full-tower": "全塔机箱",
+    "rack": "机架式",
+    "rack-4u": "4U 机架",
+    "server": "服务器机箱",
+    "mini-itx": "迷你 ITX 机箱",
+}
+ZH_COOLERS = {
     "open-air": "风扇卡",
+    "axial": "风扇卡",
     "blower": "涡轮卡",
     "passive": "被动散热",
     "liquid": "水冷",
@@ -295,11 +307,11 @@ def lane_source(source: str) -> str:
 
 def cooler_word(cooler: str) -> str:
     """A card's cooler ("blower", "open-air", ...) in the sheet's language."""
-    return _ZH_COOLERS.get(cooler, cooler) if _language.get() == "zh_CN" else cooler
+    return ZH_COOLERS.get(cooler, cooler) if _language.get() == "zh_CN" else cooler
 
 
 def _no_price(r: Reason, _say: Say) -> str:
-    kind = {"new": "新品", "used": "二手"}.get(str(r.fields.get("condition")), "")
+    kind = _ZH_CONDITIONS.get(str(r.fields.get("condition")), "") if r.fields.get("condition") != "refurbished" else ""
     return f"目录中没有{kind}价格"
 
 
@@ -462,7 +474,192 @@ ZH_REASONS: dict[str, Template] = {
     "warn.draft-engine": "--speculative draft 按 llama.cpp 和 vLLM 估算；使用 {engine} 时解码速度按不做推测解码给出",
     "warn.draft-batch": "--speculative draft 按单个序列估算；多个用户时解码速度按不做推测解码给出（验证计算会与其他序列争用）",
     "warn.transformers-only": "这里只有 HF transformers 能运行：每个用户 {tps:.1f} tokens/s；llama.cpp 或 vLLM 装得下时通常快 10-80 倍",
+    # why a build holds its claims (solve.ranking)
+    "claim.cheapest": lambda r, _say: (
+        f"在找到的 {r.fields['builds']} 个通过所有规则{'且达到阅读速度' if r.fields.get('reading') else ''}的配置中"
+        f"价格最低（{r.num('price'):,.0f} {r.fields['currency']}）"
+    ),
+    "claim.cheapest-slow": lambda r, _say: (
+        f"所有配置中价格最低（{r.num('price'):,.0f} {r.fields['currency']}），每用户 {r.num('tps'):.1f} tokens/s："
+        f"比人的阅读速度（约 {r.num('reading'):g} tokens/s）慢"
+    ),
+    "claim.cheapest-with": "使用 {name} 的配置中价格最低",
+    "claim.fastest-within-budget": lambda r, say_: (
+        f"预算内{'、软件仍受支持的' if r.fields.get('supported') else ''}配置中速度最高：{joined(r.nested('speed'), say_)}"
+    ),
+    "claim.fastest": lambda r, say_: (
+        f"找到的{'、软件仍受支持的' if r.fields.get('supported') else ''}配置中速度最高：{joined(r.nested('speed'), say_)}"
+    ),
+    "claim.value": lambda r, _say: (
+        f"每 1,000 {r.fields['currency']} 的速度最高：{r.num('value'):,.2f} "
+        f"{'训练 tokens/s' if r.fields.get('training') else 'tokens/s（每用户）'}"
+    ),
+    "claim.quietest": lambda r, _say: f"噪音最低：距 1 米 {r.num('dba'):.1f} dBA，墙插功耗 {r.num('watts'):,.0f} W",
+    "claim.grow": "只需再买一张 {gpu} 即可扩展：插槽、通道、电源和电路都有余量",
+    "claim.none": "列出的配置中没有一个在价格和速度上都胜过它",
+    # the kind of build a label names in brackets (its source), and a card's caveat
+    "kind.said": lambda r, _say: _sentence(str(r.fields["text"])),
+    "kind.cpu-only": "仅 CPU",
+    "kind.cpu-channels": "仅 CPU，{channels} 通道内存",
+    "kind.mini-pc": "迷你主机：{name}",
+    "kind.experts-tier": "专家放在内存，{tier}",
+    "kind.unified": "整机：{name}",
+    "kind.ready-made": "整机：{name}",
+    "kind.server": "现成服务器",
+    "kind.server-gpus": "现成的 {gpus} 卡服务器",
+    "kind.cluster": "多台 8 卡机器组成的集群",
+    "kind.cluster-fastest": "预算内最快",
+    "kind.deadline": "在 {hours:,.0f} 小时的截止时间内完成",
+    "kind.months": "{months} 个月内完成",
+    "kind.in-ram": lambda r, _say: "MoE 专家放在内存" if r.fields.get("moe") else "部分层放在内存",
+    "kind.cheapest-in-ram": lambda r, _say: (
+        "MoE 专家放在内存的最便宜配置" if r.fields.get("moe") else "部分层放在内存的最便宜配置"
+    ),
+    "kind.without-own": "不用你自己的卡",
+    "kind.own-more": "你自己的卡再加同款",
+    "kind.own-and": lambda r, _say: (
+        "你自己的卡加一张其他卡" if r.num("bought") == 1 else f"你自己的卡加 {r.fields['bought']} 张其他卡"
+    ),
+    "kind.mixed": "混用不同显卡",
+    "kind.power-limited": "GPU 功耗限制为 {limit:.0%}",
+    "kind.usual-gguf": "{precision}，llama.cpp 常用的 GGUF：未指定 --precision",
+    "kind.eol-cuda": "已过 CUDA 支持期：CUDA 13 不再支持 {arch}",
+    "kind.eol-rocm": "已过 ROCm 支持期：gfx906 维护于 2024 年结束",
+    # why each part was chosen, clause by clause
+    "part.gpus": "{n} 张 {vram:g} GB 显存的卡装得下（每张卡需 {gib:.1f} GiB，单卡 {vram:g} GB）",
+    "part.cooler": lambda r, _say: ZH_COOLERS.get(str(r.fields["cooler"]), str(r.fields["cooler"])),
+    "part.cpu": "{cores} 核，{lanes} 条 PCIe 通道，{channels} 通道 {memory}",
+    "part.socket": "{socket}",
+    "part.gpu-slots": lambda r, _say: (
+        f"GPU 位于{'托架' if r.fields.get('bays') else '插槽'} {r.fields['positions']}，{r.fields['lanes']}"
+    ),
+    "part.memory": "{gb} GB {memory} {module}（显存共 {vram:g} GB）",
+    "part.psu-load": "负载 {load:.0f} W，为 {of:.0f} W 的 {share:.0%}",
+    "part.atx": "ATX {version} 规范",
+    "part.chassis": lambda r, _say: (
+        f"{ZH_CHASSIS.get(str(r.fields['kind']), str(r.fields['kind']))}，{r.fields['slots']} 个扩展槽位，"
+        f"显卡限长 {r.num('clearance'):.0f} mm"
+        + (f"，含 {r.num('psu'):.0f} W 服务器电源" if r.fields.get("psu") else "")
+    ),
+    "part.cpu-cooler": "可压 {rated:.0f} W，CPU {tdp:.0f} W",
+    "part.storage": "{tb:.1f} TB，存放约 {need:.1f} TB 的权重、检查点和数据",
+    "part.cpu-cores": "{cores} 核运行 llama.cpp",
+    "part.cpu-channels": "{channels} 通道 {memory} 决定速度",
+    "part.board-dimms": "{socket}，{slots} 个内存插槽",
+    "part.memory-host": "{gb} GB {memory}-{mts}，{modules} 根内存（峰值 {bandwidth:.0f} GB/s），存放模型及其缓存",
+    "part.no-gpu-case": lambda r, _say: f"{ZH_CHASSIS.get(str(r.fields['kind']), str(r.fields['kind']))}：无需容纳 GPU",
+    "part.model-files": "{tb:.1f} TB 存放模型文件",
+    "part.unified-box": "{chip}：{gb} GB {memory}，带宽 {bandwidth:g} GB/s，CPU 与集成 GPU 共用",
+    "part.unified": "{chip}：{gb} GB 统一内存，带宽 {bandwidth:.0f} GB/s",
+    "part.holds": lambda r, _say: (
+        ("你自己的卡：" if r.fields.get("own") else "")
+        + (
+            f"承担 {r.fields['layers']} 层中的 {r.fields['runs']} 层（{r.num('vram'):g} GB，{r.num('bandwidth'):.0f} GB/s）"
+            if r.fields.get("layers") is not None
+            else f"承担均分的一份（{r.num('vram'):g} GB）"
+        )
+    ),
+    "part.psu-sync": "让第二个电源随第一个一起启动（R23）",
+    "part.risers": "Gen4 规格的延长线在开放式机架中连接每张卡",
+    "part.nvlink": "插槽 {a} 和 {b} 之间的 NVLink",
+    # a part's price note and the parts that pay none
+    "price.quote": lambda r, _say: "，".join(
+        [f"{_ZH_CONDITIONS.get(str(r.fields['condition']), r.fields['condition'])}，{r.fields['date']}"]
+        + ([f"由 {r.num('amount'):,.0f} {r.fields['currency']} 换算"] if r.fields.get("amount") else [])
+        + ([f"估算：{_sentence(str(r.fields['estimate']))}"] if r.fields.get("estimate") else [])
+        + (["目录中没有六个月内的价格"] if r.fields.get("stale") else [])
+    ),
+    "price.owned": "已拥有",
+    "price.included": "机箱附带",
+    "price.built-in": "服务器内置",
+    "price.old": "价格日期 {date}，已 {months} 个月",
+    # what a build buys over the first one shown
+    "against": lambda r, say_: "；".join(say_(p) for p in r.nested("parts")),
+    "against.price": "比 #{rank} {delta:+,.0f} {currency}",
+    "against.speed": lambda r, say_: f"{joined(r.nested('speed'), say_)}，而非 {joined(r.nested('base'), say_)}",
+    "against.gpus": "{gpus} x {gpu}，而非 {base_gpus} x {base_gpu}",
+    # a source's why
+    "why.owned-more": "你的 {owned} x {name} 提供 {total:g} GB 中的 {have:g} GB；再买 {more} 张同款：驱动相同，均匀切分",
+    "why.without-own": "不用你已有的 {name}，作对比",
+    "why.in-ram": lambda r, _say: (
+        f"llama.cpp 把{'MoE 专家' if r.fields.get('moe') else '部分层'}放在系统内存；速度取决于这个平台的内存带宽"
+    ),
+    "why.server": "整台 GPU 服务器作为一件购买",
+    "why.power-limited": "开机时限制显卡功耗（nvidia-smi -pl、rocm-smi），以约 5% 的速度换取电路余量和更小的电源",
+    "why.experts-tier": (
+        "llama.cpp 把路由专家放在 {cpu} 的内存中（峰值 {bandwidth:.0f} GB/s），注意力、共享专家和上下文放在 GPU 上："
+        "解码速度取决于这个平台的内存带宽"
+    ),
+    "why.cpu-only": (
+        "不买 GPU：llama.cpp 在 {cores} 核的 {cpu} 上运行整个模型，内存为 {bandwidth:.0f} GB/s 的 {memory}；"
+        "解码速度受内存带宽限制，提示词处理受核心数限制"
+    ),
+    "why.mini-pc": "一台不另买 GPU 的小主机：llama.cpp 在 {chip} 的集成 GPU 上运行，从 {bandwidth:g} GB/s 的共享内存读取模型",
+    "why.quiet-box": "一台安静的机器，GPU 可读 {gb} GB 统一内存",
+    "why.no-assembly": "带宽 {bandwidth:.0f} GB/s，比独立显卡慢，但无需组装",
+    "why.no-box": "一台机器装不下这个模型",
+    "why.one-server": "一台服务器装得下这个模型",
+    "why.server-runs": "一台服务器即可按要求运行",
+    "why.within-days": "在 {days:,.0f} 天内完成所需的最少节点数",
+    "why.within-hours": lambda r, _say: (
+        f"在 {r.num('hours'):,.0f} 小时内完成所需的最少节点数"
+        + ("（一年的兜底期限：未给出截止时间）" if r.fields.get("fallback") else "")
+    ),
+    "why.most-nodes": "{budget:,.0f} {currency} 能买到的最多节点",
+    "why.owned-brings": lambda r, _say: (
+        f"你的 {r.fields['owned']} x {r.fields['name']} 提供 {r.num('total'):g} GB 中的 {r.num('gb'):g} GB"
+        + (
+            f"，运行 {r.fields['layers']} 层中的 {r.fields['runs']} 层"
+            if r.fields.get("layers") is not None
+            else "（每张卡均分）"
+        )
+    ),
+    "why.mixed": "{cards} 装在一台机器里",
+    # buy or rent
+    "tco.pays-back": lambda r, _say: (
+        f"{r.num('months'):g} 个月回本：先付 {r.num('purchase'):,.0f} {r.fields['currency']}，之后每月比租用少 "
+        f"{money(r.num('saving'))} {r.fields['currency']}"
+    ),
+    "tco.never-cheaper": lambda r, _say: (
+        f"永不回本：自有每月运行成本 {money(r.num('owning'))} {r.fields['currency']}，租用每月 "
+        f"{money(r.num('rental'))} {r.fields['currency']}，购买成本永远赚不回来"
+    ),
+    "tco.never-within": lambda r, _say: (
+        f"在 {r.fields['horizon']} 个月的使用寿命内无法回本：按每月 {money(r.num('saving'))} {r.fields['currency']} "
+        f"赚回 {r.num('purchase'):,.0f} {r.fields['currency']} 需要 {r.fields['months']} 个月"
+    ),
+    "tco.no-rental": lambda r, _say: f"无法计算回本：没有能做同样工作的租用实例（{_sentence(str(r.fields['why']))}）",
+    # the speed a claim is about
+    "speed.user": "每用户 {tps:.1f} tokens/s",
+    "speed.training": "训练 {tps:,.0f} tokens/s（{tokens:.3g} tokens 需 {hours:,.0f} 小时）",
+    "speed.none": "没有训练时间",
+    "speed.tps": "{tps:.1f} tokens/s",
+    "speed.hours": "{hours:,.0f} 小时",
 }
+
+ZH_CLAIMS: dict[str, Template] = {
+    "claim.cheapest": "最便宜",
+    "claim.fastest-within-budget": "预算内最快",
+    "claim.fastest": "最快",
+    "claim.value": "性价比最高",
+    "claim.quietest": "最安静",
+    "claim.grow": "扩展空间最大",
+    "claim.cheapest-slow": "最便宜但低于阅读速度",
+    "claim.cheapest-with": "{name} 中最便宜",
+}
+"""A build's claims as its label says them in Chinese (reasons.CLAIMS in English)."""
+
+
+def claim_word(claim: Reason) -> str:
+    """A claim as a build's label says it, in the sheet's (or window's) language."""
+    return render(claim, ZH_CLAIMS, CLAIMS) if _language.get() == "zh_CN" else render(claim, CLAIMS)
+
+
+def _sentence(text: str) -> str:
+    """A source's own words (no code yet) in the current language, through report.phrases' patterns."""
+    from configurator.core.report import phrases  # phrases reads these tables: imported when a kind has no code
+
+    return phrases.sentence(text)
 
 
 # --------------------------------------------------------------------------- a build's checks

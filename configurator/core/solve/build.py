@@ -8,7 +8,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from configurator.core.estimate.result import EstimateResult
-from configurator.core.reasons import Reason, english, shortened
+from configurator.core.reasons import Reason, as_json, english, shortened
 from configurator.core.rules.base import Check
 from configurator.core.solve.noise import build_dba
 from configurator.core.solve.request import BuildRequest
@@ -25,10 +25,12 @@ class BuildPart(_Frozen):
     quantity: int
     unit_price: float
     owned: int = 0  # how many of `quantity` the user already has (not paid for)
-    price_note: str = ""
+    price_note: str = ""  # price_said in English
+    price_said: Reason | None = None  # the price's note as a code and fields (pricing.Quote.said, price.owned, ...)
     condition: str = ""  # the price paid is for a "new", "used" or "refurbished" part; "" when none is paid
     price_date: datetime.date | None = None  # when the price paid was observed (core.report.prices flags old ones)
-    why: str = ""
+    why: str = ""  # `said` in English
+    said: tuple[Reason, ...] = ()  # why it was chosen, clause by clause, as codes and fields (part.*)
     spec: dict[str, Any]
     scope: Literal["node", "cluster"] = "node"  # "cluster": bought once for the whole cluster (switches), not per node
 
@@ -144,6 +146,35 @@ class Build(_Frozen):
     # different GPUs in one machine (solve.mixed): the card in each slot, in device order (slot_map says where);
     # empty when every card is `gpu_id`. `gpu_id` is then the ids joined by "+", `gpu_count` their number
     gpus_mixed: tuple[str, ...] = ()
+    # the label and why as codes and fields (solve.ranking renders `label` and `why` from them; reasons.EN, CLAIMS and
+    # report.words say them): the claims the build holds, the kind of build its source offers (kind.*) and a caveat,
+    # the ranking's part of the why (the claims' reasons, or claim.none) and the source's own why (no code yet)
+    claims: tuple[Reason, ...] = ()
+    kinds: tuple[Reason, ...] = ()
+    why_said: tuple[Reason, ...] = ()
+    offered_why: str = ""
+    offered: tuple[Reason, ...] = ()  # the source's why as codes and fields (why.*), when it gives them
+    against: Reason | None = None  # what it buys over the first build shown (plan._compared), the why's brackets
+
+    def of_kind(self, *kinds: Reason, why: str | Reason | tuple[Reason, ...] | None = None) -> Build:
+        """This build as a source offers it: its kind of build (kind.* reasons; none: unlabelled), and its why (why.*
+        reasons, or words without a code yet)."""
+        update: dict[str, Any] = {"label": ", ".join(english(k) for k in kinds), "kinds": kinds}
+        if why is not None:
+            said = (why,) if isinstance(why, Reason) else why if isinstance(why, tuple) else ()
+            update |= {"why": "; ".join(english(r) for r in said) if said else why, "offered": said}
+        return self.model_copy(update=update)
+
+    def offered_said(self) -> tuple[Reason, ...]:
+        """The source's why as codes, while they still say what `offered_why` says (ranking keeps the English)."""
+        return self.offered if "; ".join(english(r) for r in self.offered) == self.offered_why else ()
+
+    def kinds_said(self) -> tuple[Reason, ...]:
+        """The kind of build its label names: the codes a source gave, or its label as said (kind.said) while that
+        source still writes English (the label is what the codes render to when they are current)."""
+        if ", ".join(english(k) for k in self.kinds) == self.label:
+            return self.kinds
+        return (Reason.of("kind.said", text=self.label),) if self.label else ()
 
     @property
     def total_price(self) -> float:
@@ -223,6 +254,9 @@ class Build(_Frozen):
             "gpus_mixed": list(self.gpus_mixed),  # the card in each slot when they differ (empty: gpu_id in every slot)
             **({"site": self.site} if self.site is not None else {}),
             **({"node_curve": self.node_curve.to_json()} if self.node_curve is not None else {}),
+            # the label as codes and fields (additions, #33): its claims and the kind of build, each {code, fields}
+            "claims": [as_json(c) for c in self.claims],
+            "kinds": [as_json(k) for k in self.kinds],
         }
 
 

@@ -19,6 +19,7 @@ from configurator.core.estimate.parallel import (
 )
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
+from configurator.core.reasons import Reason, english
 from configurator.core.rules import instance
 from configurator.core.rules import job as job_rules
 from configurator.core.rules import power as power_rules
@@ -134,7 +135,8 @@ def network_parts(
             name=acc.name,
             quantity=quantity,
             unit_price=q.amount if q else 0.0,
-            price_note=q.note if q else "built into the server",
+            price_note=english(q.said if q else Reason.of("price.built-in")),
+            price_said=q.said if q else Reason.of("price.built-in"),
             condition=q.condition if q else "",
             why=why,
             spec=acc.model_dump(mode="json"),
@@ -450,6 +452,7 @@ def _system_part(system: System, gpu: Gpu, q: Quote) -> BuildPart:
         quantity=1,
         unit_price=q.amount,
         price_note=q.note,
+        price_said=q.said,
         price_date=q.price.date,
         condition=q.condition,
         why=f"{system.gpu_count} x {gpu.name} with {system.interconnect}",
@@ -547,34 +550,34 @@ def cluster_options(
     training = workload.kind != "inference" and workload.tokens is not None
     found: list[Build] = []
 
-    def cheapest(horizon: float | None, label: str, why: str) -> Build | None:
+    def cheapest(horizon: float | None, kind: Reason, why: Reason) -> Build | None:
         best = None
+        label, words = english(kind), english(why)
         for system in systems:
-            build = _smallest(system, request, catalog, model, workload, exact, horizon, label, why, max_nodes)
+            build = _smallest(system, request, catalog, model, workload, exact, horizon, label, words, max_nodes)
             if build is not None and (best is None or build.total_price < best.total_price):
                 best = build
-        return best
+        return best.of_kind(kind, why=why) if best is not None else None
 
     if not training:
-        primary = cheapest(None, "cluster of 8-GPU machines", "one box cannot hold this model")
+        primary = cheapest(None, Reason.of("kind.cluster"), Reason.of("why.no-box"))
         if primary is not None and primary.nodes == 1:  # one node is a server, not a cluster (#28)
-            primary = primary.model_copy(
-                update={"label": f"ready-made {primary.gpu_count}-GPU server", "why": "one server holds this model"}
+            primary = primary.of_kind(
+                Reason.of("kind.server-gpus", gpus=primary.gpu_count), why=Reason.of("why.one-server")
             )
         return [primary] if primary is not None else []
     if request.deadline_hours:
         primary = cheapest(
             request.deadline_hours,
-            f"meets the {request.deadline_hours:,.0f} h deadline",
-            f"the fewest nodes that finish within {request.deadline_hours / 24:,.0f} days",
+            Reason.of("kind.deadline", hours=request.deadline_hours),
+            Reason.of("why.within-days", days=request.deadline_hours / 24),
         )
         return [primary] if primary is not None else []
     for months in (12, 3, 1):
         build = cheapest(
             months * MONTH_H,
-            f"finishes in {months} month{'s' if months > 1 else ''}",
-            f"the fewest nodes that finish within {months * MONTH_H:,.0f} h"
-            + (" (the one-year fallback: no deadline was given)" if months == 12 else ""),
+            Reason.of("kind.months", months=months),
+            Reason.of("why.within-hours", hours=months * MONTH_H, fallback=months == 12),
         )
         if build is not None and (request.budget is None or build.total_price <= request.budget):
             found.append(build)
@@ -604,10 +607,11 @@ def _fastest_within(
         # the most nodes the budget buys (network parts included), then the estimate there
         def at(n: int, system: System = system) -> Build | None:
             """`n` nodes, if the budget buys them and the job fits them."""
+            most = Reason.of("why.most-nodes", budget=request.budget, currency=request.currency)
             build = cluster_build(
                 1,
                 "fastest within budget",
-                f"the most nodes {request.budget:,.0f} {request.currency} buys",
+                english(most),
                 system,
                 n,
                 request,
@@ -622,7 +626,7 @@ def _fastest_within(
                 and build.total_price <= request.budget
                 and not _fails(build, (MEM_FIT.id,))
             )
-            return build if ok else None
+            return build.of_kind(Reason.of("kind.cluster-fastest"), why=most) if ok and build is not None else None
 
         grid = [
             n for n in NODE_COUNTS if (n == 1 or system.network_gbps_per_gpu) and (max_nodes is None or n <= max_nodes)

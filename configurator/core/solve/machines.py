@@ -37,6 +37,7 @@ from configurator.core.estimate.precision import GGUF_FOR_INTEGER, GGUF_TYPES
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.unified import system_gpu, system_vendor
 from configurator.core.estimate.workload import Workload
+from configurator.core.reasons import Reason, english
 from configurator.core.rules import compat, instance
 from configurator.core.rules import compatibility as memory_rules
 from configurator.core.rules import job as job_rules
@@ -109,7 +110,7 @@ def _spec(record: object) -> dict:
     return record.model_dump(mode="json")  # type: ignore[attr-defined]
 
 
-def _line(category: str, priced: Priced, quantity: int, why: str) -> BuildPart:
+def _line(category: str, priced: Priced, quantity: int, *why: Reason) -> BuildPart:
     q = priced.quote
     record = priced.record
     return BuildPart(
@@ -119,10 +120,12 @@ def _line(category: str, priced: Priced, quantity: int, why: str) -> BuildPart:
         quantity=quantity,
         unit_price=q.amount if q else 0.0,
         owned=min(priced.owned, quantity),
-        price_note=q.note if q else "already owned",
+        price_note=english(q.said if q else Reason.of("price.owned")),
+        price_said=q.said if q else Reason.of("price.owned"),
         price_date=q.price.date if q else None,
         condition=q.condition if q else "",
-        why=why,
+        why="; ".join(english(r) for r in why),
+        said=why,
         spec=_spec(record),
     )
 
@@ -385,7 +388,7 @@ def _power(cpu: Cpu, modules: int, psu: Psu, request: BuildRequest) -> Power:
     )
 
 
-def _cpu_build(host: _Host, est: EstimateResult, request: BuildRequest, storage_need_gb: float, label: str) -> Build:
+def _cpu_build(host: _Host, est: EstimateResult, request: BuildRequest, storage_need_gb: float, kind: Reason) -> Build:
     c, b, m = host.cpu.record, host.board.record, host.memory.record
     case, cooler, psu, drive = host.chassis.record, host.cooler.record, host.psu.record, host.storage.record
     assert isinstance(c, Cpu) and isinstance(b, Motherboard) and isinstance(m, MemoryKit) and isinstance(psu, Psu)
@@ -398,35 +401,41 @@ def _cpu_build(host: _Host, est: EstimateResult, request: BuildRequest, storage_
             "cpu",
             host.cpu,
             1,
-            f"{c.cores} cores run llama.cpp; {c.memory_channels}-channel {c.memory_type} sets the speed",
+            Reason.of("part.cpu-cores", cores=c.cores),
+            Reason.of("part.cpu-channels", channels=c.memory_channels, memory=c.memory_type),
         ),
-        _line("motherboard", host.board, 1, f"{b.socket}, {b.dimm_slots} DIMM slots"),
+        _line("motherboard", host.board, 1, Reason.of("part.board-dimms", socket=b.socket, slots=b.dimm_slots)),
         _line(
             "memory",
             host.memory,
             host.kits,
-            f"{m.total_gb * host.kits} GB {m.memory_type}-{m.speed_mts} in {modules} DIMMs "
-            f"({bandwidth:.0f} GB/s peak) holds the model and its cache",
+            Reason.of(
+                "part.memory-host",
+                gb=m.total_gb * host.kits,
+                memory=m.memory_type,
+                mts=m.speed_mts,
+                modules=modules,
+                bandwidth=float(bandwidth),
+            ),
         ),
         _line(
             "psu",
             host.psu,
             1,
-            f"{power.dc_load_w:.0f} W load is {power.dc_load_w / psu.watts:.0%} of {psu.watts:.0f} W",
+            Reason.of("part.psu-load", load=power.dc_load_w, share=power.dc_load_w / psu.watts, of=psu.watts),
         ),
-        _line("chassis", host.chassis, 1, f"{case.kind}: no GPU to house"),
-        _line("cooler", host.cooler, 1, f"rated for {cooler.max_tdp_w:.0f} W, {c.tdp_w:.0f} W CPU"),
-        _line("storage", host.storage, 1, f"{drive.capacity_gb / 1000:.1f} TB for the model files"),
+        _line("chassis", host.chassis, 1, Reason.of("part.no-gpu-case", kind=case.kind)),
+        _line("cooler", host.cooler, 1, Reason.of("part.cpu-cooler", rated=cooler.max_tdp_w, tdp=c.tdp_w)),
+        _line("storage", host.storage, 1, Reason.of("part.model-files", tb=drive.capacity_gb / 1000)),
     )
     checks = _checks(host, request, est, storage_need_gb, power)
-    why = (
-        f"no GPU bought: llama.cpp runs the whole model on the {c.cores}-core {c.name} from {bandwidth:.0f} GB/s of "
-        f"{m.memory_type}; decode is bound by memory bandwidth, prompts by the cores"
-    )
+    why = Reason.of("why.cpu-only", cores=c.cores, cpu=c.name, bandwidth=float(bandwidth), memory=m.memory_type)
     return Build(
         rank=1,
-        label=label,
-        why=why,
+        label=english(kind),
+        kinds=(kind,),
+        why=english(why),
+        offered=(why,),
         parts=parts,
         nodes=1,
         currency=request.currency,
@@ -536,7 +545,7 @@ def _cpu_only(ctx: PlanContext, workload: Workload, cand: Candidates) -> list[Bu
     if not found:
         return []
     cheapest = min(found, key=lambda f: (f[0], -f[1]))
-    builds = [_cpu_build(cheapest[2], cheapest[3], request, cand.storage_need_gb, "CPU only")]
+    builds = [_cpu_build(cheapest[2], cheapest[3], request, cand.storage_need_gb, Reason.of("kind.cpu-only"))]
     # the fastest within the budget (none given: within twice the cheapest, not a server for a 1B model)
     cap = request.budget if request.budget is not None else 2 * cheapest[0]
     fastest = max((f for f in found if f[0] <= cap), key=lambda f: (f[1], -f[0]))
@@ -547,7 +556,7 @@ def _cpu_only(ctx: PlanContext, workload: Workload, cand: Candidates) -> list[Bu
                 fastest[3],
                 request,
                 cand.storage_need_gb,
-                f"CPU only, {fastest[2].cpu.record.memory_channels}-channel",  # type: ignore[attr-defined]
+                Reason.of("kind.cpu-channels", channels=fastest[2].cpu.record.memory_channels),  # type: ignore[attr-defined]
             )
         )
     return [b for b in builds if not any(c.status == "fail" for c in b.checks)]
@@ -559,7 +568,7 @@ def _cpu_only(ctx: PlanContext, workload: Workload, cand: Candidates) -> list[Bu
 def _box_build(
     system: System,
     amount: float,
-    note: str,
+    note: Reason,
     date: object,
     est: EstimateResult,
     request: BuildRequest,
@@ -581,17 +590,21 @@ def _box_build(
     ]
     if (speed := speed_check(est, request)) is not None:
         checks.insert(0, speed)
+    box = Reason.of(
+        "part.unified-box", chip=u.chip, gb=system.memory_gb, memory=u.memory_type, bandwidth=u.bandwidth_gbps
+    )
     part = BuildPart(
         category="system",
         id=system.id,
         name=system.name,
         quantity=1,
         unit_price=amount,
-        price_note=note,
+        price_note=english(note),
+        price_said=note,
         condition=condition,
         price_date=date,  # type: ignore[arg-type]
-        why=f"{u.chip}: {system.memory_gb} GB {u.memory_type} at {u.bandwidth_gbps:g} GB/s, "
-        f"shared by CPU and integrated GPU",
+        why=english(box),
+        said=(box,),
         spec=_spec(system),
     )
     watts = system.max_power_w
@@ -610,11 +623,10 @@ def _box_build(
     order = {"fail": 0, "warn": 1, "pass": 2}
     return Build(
         rank=1,
-        label=f"mini PC: {system.name.split(',')[0]}",
-        why=(
-            f"a small box with no GPU bought: llama.cpp runs on the {u.chip}'s integrated GPU, which reads the "
-            f"model from {u.bandwidth_gbps:g} GB/s of shared memory"
-        ),
+        label=english(Reason.of("kind.mini-pc", name=system.name.split(",")[0])),
+        kinds=(Reason.of("kind.mini-pc", name=system.name.split(",")[0]),),
+        why=english(Reason.of("why.mini-pc", chip=u.chip, bandwidth=u.bandwidth_gbps)),
+        offered=(Reason.of("why.mini-pc", chip=u.chip, bandwidth=u.bandwidth_gbps),),
         parts=(part,),
         nodes=1,
         currency=request.currency,
@@ -705,7 +717,7 @@ def mini_pc(ctx: PlanContext) -> list[Build]:
         ran = _on_box(ctx, workload, system)
         if ran is None or not serves(ran[0], request):
             continue
-        build = _box_build(system, q.amount, q.note, q.price.date, ran[0], request, q.condition, ran[1])
+        build = _box_build(system, q.amount, q.said, q.price.date, ran[0], request, q.condition, ran[1])
         found.append((q.amount, ran[0].decode_tokens_per_s or 0.0, build))
     if not found:
         return []
@@ -942,11 +954,8 @@ def _rated_host(cpu: Cpu) -> HostMemory:
 def _tier_build(build: Build, tier: Tier) -> Build:
     cpu = next((p for p in build.parts if p.category == "cpu"), None)
     host = build.estimate.workload.get("ram_bandwidth_gbps") or 0
-    why = (
-        f"llama.cpp keeps the routed experts in {cpu.name if cpu else 'the CPU'}'s RAM ({host:.0f} GB/s peak) and "
-        "attention, shared experts and context on the GPU: decode runs at this platform's memory bandwidth"
-    )
-    return _with_prompt_check(build.model_copy(update={"label": f"experts in RAM, {tier.name}", "why": why}))
+    why = Reason.of("why.experts-tier", cpu=cpu.name if cpu else "the CPU", bandwidth=float(host))
+    return _with_prompt_check(build.of_kind(Reason.of("kind.experts-tier", tier=tier.name), why=why))
 
 
 # --------------------------------------------------------------------------- ready-made servers where a rack is allowed
@@ -968,10 +977,11 @@ def servers(ctx: PlanContext) -> list[Build]:
         if ctx.should_stop():
             break
         try:
+            kind = Reason.of("kind.server-gpus", gpus=system.gpu_count)
             build = cluster_build(
                 1,
-                f"ready-made {system.gpu_count}-GPU server",
-                "one server runs this as asked",
+                english(kind),
+                english(Reason.of("why.server-runs")),
                 system,
                 1,
                 request,
@@ -986,7 +996,7 @@ def servers(ctx: PlanContext) -> list[Build]:
             continue
         if request.budget is not None and build.total_price > request.budget:
             continue
-        found.append(build)
+        found.append(build.of_kind(kind, why=Reason.of("why.server-runs")))
     if not found:
         return []
     cheapest = min(found, key=lambda b: b.total_price)

@@ -23,6 +23,7 @@ from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.mixed import estimate_mixed, mixed_name, split_kind
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
+from configurator.core.reasons import Reason, english
 from configurator.core.rules import instance, software
 from configurator.core.rules import job as job_rules
 from configurator.core.solve.build import Build, BuildPart, Check, SlotAssignment
@@ -282,10 +283,16 @@ def _parts(build: Build, mix: Mix) -> tuple[BuildPart, ...]:
         q = mix.quotes.get(card.id)
         owned = min(mix.owned.get(card.id, 0), count)
         share = sum(n for c, n in zip(mix.cards, layers) if c.id == card.id)
-        role = (
-            f"{share} of {sum(layers)} layers ({card.vram_gb:g} GB, {card.memory_bandwidth_gbps:.0f} GB/s)"
-            if layers
-            else f"an equal shard ({card.vram_gb:g} GB)"
+        said = (
+            Reason.of(
+                "part.holds",
+                own=bool(owned),
+                runs=share if layers else None,
+                layers=sum(layers) if layers else None,
+                vram=card.vram_gb,
+                bandwidth=card.memory_bandwidth_gbps,
+            ),
+            Reason.of("part.cooler", cooler=card.cooler),
         )
         lines.append(
             BuildPart(
@@ -295,9 +302,11 @@ def _parts(build: Build, mix: Mix) -> tuple[BuildPart, ...]:
                 quantity=count,
                 unit_price=q.amount if q else 0.0,
                 owned=owned,
-                price_note=(q.note if q and count > owned else "already owned"),
+                price_note=english(q.said if q and count > owned else Reason.of("price.owned")),
+                price_said=q.said if q and count > owned else Reason.of("price.owned"),
                 price_date=q.price.date if q else None,
-                why=(f"your own card: holds {role}" if owned else f"holds {role}") + f"; {card.cooler} cooler",
+                why="; ".join(english(r) for r in said),
+                said=said,
                 spec=card.model_dump(mode="json"),
             )
         )
@@ -327,20 +336,26 @@ def _checks(build: Build, mix: Mix, request: BuildRequest) -> tuple[Check, ...]:
     return tuple(sorted(checks, key=lambda c: order[c.status]))
 
 
-def _contribution(mix: Mix) -> str:
+def _contribution(mix: Mix) -> tuple[Reason, ...]:
     """What the owned card(s) bring to the build: memory and share of the layers."""
     layers = (mix.estimate.placement or {}).get("layers_per_gpu") or []
     total_gb = sum(c.vram_gb for c in mix.cards)
-    words = []
+    said = []
     for card_id, k in mix.owned.items():
         card = next(c for c in mix.cards if c.id == card_id)
         share = sum(n for c, n in zip(mix.cards, layers) if c.id == card_id)
-        gb = card.vram_gb * k
-        words.append(
-            f"your {k} x {card.name} brings {gb:g} of the {total_gb:g} GB"
-            + (f" and runs {share} of the {sum(layers)} layers" if layers else " (an equal shard per card)")
+        said.append(
+            Reason.of(
+                "why.owned-brings",
+                owned=k,
+                name=card.name,
+                gb=card.vram_gb * k,
+                total=total_gb,
+                runs=share if layers else None,
+                layers=sum(layers) if layers else None,
+            )
         )
-    return "; ".join(words)
+    return tuple(said)
 
 
 def _assemble(ctx: PlanContext, mix: Mix, label: str, why: str, choice: object, cand: Candidates) -> Build:
@@ -393,11 +408,9 @@ def mixed_cards(ctx: PlanContext) -> list[Build]:
     for _label, _why, choice in run_labels(bm, min(BUILDS, len(mixes)), ctx.should_stop, 0.3):
         mix = by_option[id(choice.option)]
         if mix.owned:
-            kind = (
-                "with your own card and another" if mix.bought == 1 else f"with your own card and {mix.bought} others"
-            )
-            why = _contribution(mix)
+            kind, why = Reason.of("kind.own-and", bought=mix.bought), _contribution(mix)
         else:
-            kind, why = "mixed cards", f"{mixed_name(mix.cards)} in one machine"
-        builds.append(_assemble(ctx, mix, kind, why, choice, cand))
+            kind, why = Reason.of("kind.mixed"), (Reason.of("why.mixed", cards=mixed_name(mix.cards)),)
+        words = "; ".join(english(r) for r in why)
+        builds.append(_assemble(ctx, mix, english(kind), words, choice, cand).of_kind(kind, why=why))
     return builds

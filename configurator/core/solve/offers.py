@@ -15,7 +15,6 @@ from configurator.core.reasons import Reason
 from configurator.core.rules.job import READING_TPS
 from configurator.core.solve.build import Build
 from configurator.core.solve.candidates import Candidates
-from configurator.core.solve.ranking import SAME_CARD_AGAIN
 from configurator.core.solve.request import BuildRequest
 from configurator.core.solve.sources import PlanContext, register
 
@@ -33,8 +32,8 @@ class PlanRun(PlanContext):
     builds: dict[str, list[Build]] = field(default_factory=dict)  # the solver source's builds, under AS_ASKED
 
 
-def _kind(builds: list[Build], kind: str, why: str) -> list[Build]:
-    return [b.model_copy(update={"label": kind, "why": why}) for b in builds]
+def _kind(builds: list[Build], kind: Reason, why: Reason) -> list[Build]:
+    return [b.of_kind(kind, why=why) for b in builds]
 
 
 @register("solver")
@@ -66,13 +65,17 @@ def _more_of_the_owned(build: Build) -> Build:
     """A solver build that buys more of the card the user owns says so, and what the owned card(s) bring."""
     card = next((p for p in build.parts if p.category == "gpu"), None)
     if card is None or not card.owned or card.quantity <= card.owned:
-        return build.model_copy(update={"label": "", "why": ""})
+        return build.of_kind(why="")
     vram = float(card.spec.get("vram_gb") or 0) * int(card.spec.get("gpus_per_card") or 1)
-    why = (
-        f"your {card.owned} x {card.name} brings {vram * card.owned:g} of the {vram * card.quantity:g} GB; "
-        f"{card.quantity - card.owned} more of the same card: the same drivers and an even split"
+    why = Reason.of(
+        "why.owned-more",
+        owned=card.owned,
+        name=card.name,
+        have=vram * card.owned,
+        total=vram * card.quantity,
+        more=card.quantity - card.owned,
     )
-    return build.model_copy(update={"label": SAME_CARD_AGAIN, "why": why})
+    return build.of_kind(Reason.of("kind.own-more"), why=why)
 
 
 def _depth(request: BuildRequest) -> int:
@@ -96,7 +99,7 @@ def without_the_owned_card(ctx: PlanContext) -> list[Build]:
         fresh, ctx.catalog, ctx.model, ctx.exact_weight_bytes, _depth(request), ctx.should_stop, ctx.time_budget / 2
     )
     name = f"{request.owned_gpu.quantity} x {request.owned_gpu.id}"
-    return _kind(builds, "without your own card", f"leaves your {name} out, for comparison")
+    return _kind(builds, Reason.of("kind.without-own"), Reason.of("why.without-own", name=name))
 
 
 @register("experts-in-ram-cheapest")
@@ -108,7 +111,7 @@ def weights_in_ram(ctx: PlanContext) -> list[Build]:
     pipeline): weights read from RAM are slower than the same weights in VRAM, so a dearer one has nothing to offer,
     and the cap keeps the cards whose own price reaches it from being estimated at all."""
     from configurator.core.solve.plan import _weights_in_ram
-    from configurator.core.solve.relax import _offload_possible, _what_moves
+    from configurator.core.solve.relax import _offload_possible
 
     request = ctx.request
     if (
@@ -123,12 +126,8 @@ def weights_in_ram(ctx: PlanContext) -> list[Build]:
     build = _weights_in_ram(request, ctx.catalog, ctx.model, ctx.exact_weight_bytes, ctx.should_stop, cost_cap=cap)
     if build is None:
         return []
-    what = _what_moves(ctx.model)
-    return _kind(
-        [build],
-        f"with {what} in RAM",
-        f"llama.cpp keeps {what} in system RAM; its speed is set by this platform's memory bandwidth",
-    )
+    moe = ctx.model.moe is not None
+    return _kind([build], Reason.of("kind.in-ram", moe=moe), Reason.of("why.in-ram", moe=moe))
 
 
 @register("unified-memory")
@@ -147,7 +146,7 @@ def unified_memory(ctx: PlanContext) -> list[Build]:
             ctx.request, ctx.catalog, ctx.model, ctx.workload, ctx.exact_weight_bytes, min_tps=READING_TPS
         )
         found += [] if reading is None else [reading]
-    return [b.model_copy(update={"label": f"ready-made {b.parts[0].name}"}) for b in found]
+    return [b.of_kind(Reason.of("kind.ready-made", name=b.parts[0].name)) for b in found]
 
 
 @register("ready-made-server")
@@ -163,7 +162,7 @@ def ready_made_server(ctx: PlanContext) -> list[Build]:
     server = _cluster(request, ctx.catalog, ctx.model, ctx.workload, ctx.exact_weight_bytes, max_nodes=1)
     if server is None or not _offerable(server, request):
         return []
-    return _kind([server], "ready-made server", "a whole GPU server bought as one item")
+    return _kind([server], Reason.of("kind.server"), Reason.of("why.server"))
 
 
 @register("named-systems")
@@ -182,7 +181,7 @@ def named_systems(ctx: PlanContext) -> list[Build]:
         if isinstance(built, Build):
             # no kind in brackets: "cheapest with <the system's name>" says what it is, and a name holds brackets of
             # its own ("NVIDIA DGX Spark (GB10 ...)"), which a kind after it would make unreadable as a claim
-            out.append(built.model_copy(update={"label": ""}))
+            out.append(built.of_kind())
         elif isinstance(ctx, PlanRun):
             ctx.refused[system_id] = built
     return out
@@ -220,7 +219,6 @@ def power_limited(ctx: PlanContext) -> list[Build]:
     builds = [b for b in builds if b.gpu_count >= 2]  # one card on an outlet never needs the cap to fit
     return _kind(
         builds,
-        f"GPUs power-limited to {POWER_LIMIT:.0%}",
-        "the cards capped at boot (nvidia-smi -pl, rocm-smi) trade ~5 % of the speed for fitting the circuit "
-        "and a smaller PSU",
+        Reason.of("kind.power-limited", limit=POWER_LIMIT),
+        Reason.of("why.power-limited"),
     )

@@ -18,7 +18,7 @@ from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.unified import system_gpu
 from configurator.core.estimate.workload import Workload
 from configurator.core.launch import launch_command
-from configurator.core.reasons import Reason
+from configurator.core.reasons import Reason, english
 from configurator.core.solve import compat, relax
 from configurator.core.solve.build import (
     TIME_LIMIT,
@@ -53,7 +53,7 @@ from configurator.core.solve.lazy import LazyBuildModel, price_floor
 from configurator.core.solve.memo import remember
 from configurator.core.solve.pricing import Quote, quote
 from configurator.core.solve.ranking import REFERENCE_TOKENS, measure, named_build, rank_and_label
-from configurator.core.solve.relax import _training_compute, _what_moves, _with_offload
+from configurator.core.solve.relax import _training_compute, _with_offload
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_volts, split_named
 from configurator.core.solve.rules import (
     CIRCUIT,
@@ -85,8 +85,17 @@ def _spec(record: object) -> dict:
     return record.model_dump(mode="json")  # type: ignore[attr-defined]
 
 
-def _part(category: str, priced: Priced | None, record: object, quantity: int, why: str, owned: int = 0) -> BuildPart:
+def _part(
+    category: str,
+    priced: Priced | None,
+    record: object,
+    quantity: int,
+    why: Reason | tuple[Reason, ...],
+    owned: int = 0,
+) -> BuildPart:
     q = priced.quote if priced else None
+    said = why if isinstance(why, tuple) else (why,)
+    note = q.said if q else Reason.of("price.owned" if owned else "price.included")
     return BuildPart(
         category=category,
         id=record.id,  # type: ignore[attr-defined]
@@ -94,10 +103,12 @@ def _part(category: str, priced: Priced | None, record: object, quantity: int, w
         quantity=quantity,
         unit_price=q.amount if q else 0.0,
         owned=min(owned, quantity),
-        price_note=q.note if q else ("already owned" if owned else "included with the chassis"),
+        price_note=english(note),
+        price_said=note,
         condition=q.condition if q else "",
         price_date=q.price.date if q else None,
-        why=why,
+        why="; ".join(english(r) for r in said),
+        said=said,
         spec=_spec(record),
     )
 
@@ -169,14 +180,16 @@ def _host_parts(a: Assembly, choice: Choice, estimate: EstimateResult, pw: Power
     opt, gpu, board, cpu = choice.option, a.gpu, a.board, a.cpu
     positions = [s.position for s in a.placement.slots]
     # the estimate on this host: with experts in RAM the option's own estimate (all on the GPUs) is not what runs
-    vram_note = f"{estimate.per_gpu_bytes / GIB:.1f} GiB needed per GPU of {gpu.vram_gb:g} GB"
     parts = [
         _part(
             "gpu",
             None if opt.quote is None else Priced(gpu, opt.quote),
             gpu,
             opt.count,
-            f"{opt.count} x {gpu.vram_gb:g} GB holds the job ({vram_note}); {gpu.cooler} cooler",
+            (
+                Reason.of("part.gpus", n=opt.count, vram=gpu.vram_gb, gib=estimate.per_gpu_bytes / GIB),
+                Reason.of("part.cooler", cooler=gpu.cooler),
+            ),
             owned=opt.owned,
         ),
         _part(
@@ -184,7 +197,9 @@ def _host_parts(a: Assembly, choice: Choice, estimate: EstimateResult, pw: Power
             choice.cpu,
             cpu,
             board.cpu_sockets,
-            f"{cpu.cores} cores, {cpu.pcie_lanes} PCIe lanes, {cpu.memory_channels}-channel {cpu.memory_type}",
+            Reason.of(
+                "part.cpu", cores=cpu.cores, lanes=cpu.pcie_lanes, channels=cpu.memory_channels, memory=cpu.memory_type
+            ),
             owned=choice.cpu.owned,
         ),
         _part(
@@ -192,8 +207,15 @@ def _host_parts(a: Assembly, choice: Choice, estimate: EstimateResult, pw: Power
             choice.board,
             board,
             1,
-            f"{board.socket}; GPUs in {'bays' if a.placement.bays else 'slots'} {positions} at "
-            f"{'/'.join('x' + str(s.lanes) for s in a.placement.slots)}",
+            (
+                Reason.of("part.socket", socket=board.socket),
+                Reason.of(
+                    "part.gpu-slots",
+                    bays=bool(a.placement.bays),
+                    positions=str(positions),
+                    lanes="/".join("x" + str(s.lanes) for s in a.placement.slots),
+                ),
+            ),
             owned=choice.board.owned,
         ),
         _part(
@@ -201,7 +223,13 @@ def _host_parts(a: Assembly, choice: Choice, estimate: EstimateResult, pw: Power
             choice.memory,
             a.memory,
             choice.memory_count,
-            f"{a.ram_gb} GB {a.memory.memory_type} {a.memory.module.upper()} (VRAM {gpu.vram_gb * opt.count:g} GB)",
+            Reason.of(
+                "part.memory",
+                gb=a.ram_gb,
+                memory=a.memory.memory_type,
+                module=a.memory.module.upper(),
+                vram=gpu.vram_gb * opt.count,
+            ),
             owned=choice.memory.owned,
         ),
     ]
@@ -212,8 +240,12 @@ def _host_parts(a: Assembly, choice: Choice, estimate: EstimateResult, pw: Power
                 choice.psu,
                 a.psu,
                 choice.psu_count,
-                f"{pw.dc_load_w:.0f} W load is {pw.dc_load_w / a.psu_capacity_w:.0%} of {a.psu_capacity_w:.0f} W; "
-                f"ATX {a.psu.atx_version}",  # type: ignore[union-attr]
+                (
+                    Reason.of(
+                        "part.psu-load", load=pw.dc_load_w, share=pw.dc_load_w / a.psu_capacity_w, of=a.psu_capacity_w
+                    ),
+                    Reason.of("part.atx", version=a.psu.atx_version),  # type: ignore[union-attr]
+                ),
                 owned=choice.psu.owned,
             )
         )
@@ -230,8 +262,13 @@ def _case_parts(a: Assembly, choice: Choice, cand: Candidates, bridge: Accessory
             choice.chassis,
             chassis,
             1,
-            f"{chassis.kind}, {chassis.expansion_slots} slots, {chassis.max_gpu_length_mm:.0f} mm GPU clearance"
-            + (f", {chassis.included_psu_w:.0f} W server PSUs included" if included else ""),
+            Reason.of(
+                "part.chassis",
+                kind=chassis.kind,
+                slots=chassis.expansion_slots,
+                clearance=chassis.max_gpu_length_mm,
+                psu=chassis.included_psu_w if included else None,
+            ),
             owned=choice.chassis.owned,
         ),
         _part(
@@ -239,7 +276,7 @@ def _case_parts(a: Assembly, choice: Choice, cand: Candidates, bridge: Accessory
             choice.cooler,
             a.cooler,
             a.board.cpu_sockets,
-            f"rated for {a.cooler.max_tdp_w:.0f} W, {a.cpu.tdp_w:.0f} W CPU",
+            Reason.of("part.cpu-cooler", rated=a.cooler.max_tdp_w, tdp=a.cpu.tdp_w),
             owned=choice.cooler.owned,
         ),
         _part(
@@ -247,24 +284,21 @@ def _case_parts(a: Assembly, choice: Choice, cand: Candidates, bridge: Accessory
             choice.storage,
             a.storage,
             choice.storage_count,
-            f"{a.storage.capacity_gb * choice.storage_count / 1000:.1f} TB for ~{cand.storage_need_gb / 1000:.1f} TB of "
-            "weights, checkpoints and data",
+            Reason.of(
+                "part.storage", tb=a.storage.capacity_gb * choice.storage_count / 1000, need=cand.storage_need_gb / 1000
+            ),
             owned=choice.storage.owned,
         ),
     ]
     if choice.psu_count == 2 and "add2psu-sync-board" in cand.accessories:
         acc = cand.accessories["add2psu-sync-board"]
-        parts.append(_part("accessory", acc, acc.record, 1, "starts the second PSU with the first (R23)"))
+        parts.append(_part("accessory", acc, acc.record, 1, Reason.of("part.psu-sync")))
     if choice.risers and "riser-pcie4-x16-300mm" in cand.accessories:
         acc = cand.accessories["riser-pcie4-x16-300mm"]
-        parts.append(
-            _part(
-                "accessory", acc, acc.record, choice.option.count, "Gen4-rated risers carry each card in the open frame"
-            )
-        )
+        parts.append(_part("accessory", acc, acc.record, choice.option.count, Reason.of("part.risers")))
     if bridge is not None:
         acc = cand.accessories[bridge.id]
-        parts.append(_part("accessory", acc, bridge, 1, f"NVLink between slots {positions[0]} and {positions[1]}"))
+        parts.append(_part("accessory", acc, bridge, 1, Reason.of("part.nvlink", a=positions[0], b=positions[1])))
     return parts
 
 
@@ -425,6 +459,7 @@ def _unified_system_build(
         ),
         NOISE.say("pass", "quiet-system", noise=u.noise),
     ]
+    unified = Reason.of("part.unified", chip=u.chip, gb=system.memory_gb, bandwidth=u.bandwidth_gbps)
     part = BuildPart(
         category="system",
         id=system.id,
@@ -432,9 +467,11 @@ def _unified_system_build(
         quantity=1,
         unit_price=q.amount,
         price_note=q.note,
+        price_said=q.said,
         price_date=q.price.date,
         condition=q.condition,
-        why=f"{u.chip}: {system.memory_gb} GB unified memory at {u.bandwidth_gbps:.0f} GB/s",
+        why=english(unified),
+        said=(unified,),
         spec=_spec(system),
     )
     power = Power(
@@ -449,11 +486,16 @@ def _unified_system_build(
         cpu_w=system.max_power_w * 0.2,
         rest_w=system.max_power_w * 0.1,
     )
+    box = (
+        Reason.of("why.quiet-box", gb=system.memory_gb),
+        Reason.of("why.no-assembly", bandwidth=u.bandwidth_gbps),
+    )
     return Build(
         rank=1,
-        label=f"ready-made: {system.name}",
-        why=f"one quiet box whose GPU reads {system.memory_gb} GB of unified memory; slower than GPUs at "
-        f"{u.bandwidth_gbps:.0f} GB/s, but nothing to assemble",
+        label=english(Reason.of("kind.unified", name=system.name)),
+        kinds=(Reason.of("kind.unified", name=system.name),),
+        why="; ".join(english(r) for r in box),
+        offered=box,
         parts=(part,),
         nodes=1,
         currency=request.currency,
@@ -565,7 +607,7 @@ def named_system_build(ctx: PlanContext, system: System) -> Build | Reason:
         if ran is None:
             return Reason.of("gpu.no-fit")
         est, share = ran
-        built = _box_build(system, q.amount, q.note, q.price.date, est, request, q.condition, share)
+        built = _box_build(system, q.amount, q.said, q.price.date, est, request, q.condition, share)
     else:
         gpu = system_gpu(system)
         try:
@@ -827,16 +869,16 @@ def _weights_in_ram(
     """The cheapest build with llama.cpp keeping the MoE experts (or some layers) in system RAM, labelled."""
     variant = request.model_copy(update={"workload": _with_offload(request.workload), "top_k": 1})
     found, _ = _solve_once(variant, catalog, model, exact, 1, should_stop, 1.0, cost_cap=cost_cap)
-    return found[0].model_copy(update={"label": f"cheapest with {_what_moves(model)} in RAM"}) if found else None
+    return found[0].of_kind(Reason.of("kind.cheapest-in-ram", moe=model.moe is not None)) if found else None
 
 
-def _speed_words(build: Build) -> tuple[float | None, str]:
+def _speed_words(build: Build) -> tuple[float | None, Reason | None]:
     e = build.estimate
     if e.decode_tokens_per_s is not None:
-        return e.decode_tokens_per_s, f"{e.decode_tokens_per_s:.1f} tokens/s"
+        return e.decode_tokens_per_s, Reason.of("speed.tps", tps=e.decode_tokens_per_s)
     if e.wall_hours:
-        return -e.wall_hours, f"{e.wall_hours:,.0f} h"
-    return None, ""
+        return -e.wall_hours, Reason.of("speed.hours", hours=e.wall_hours)
+    return None, None
 
 
 def _compared(builds: list[Build]) -> list[Build]:
@@ -847,13 +889,17 @@ def _compared(builds: list[Build]) -> list[Build]:
     for build in builds[1:]:
         delta = build.total_price - first.total_price
         speed, words = _speed_words(build)
-        parts = [f"{delta:+,.0f} {build.currency} against #{first.rank}"]
-        if speed is not None and base_speed is not None and words != base_words:
-            parts.append(f"{words} instead of {base_words}")
+        parts = [Reason.of("against.price", delta=delta, currency=build.currency, rank=first.rank)]
+        if speed is not None and base_speed is not None and words is not None and base_words is not None:
+            if english(words) != english(base_words):  # the same figure as shown is no difference
+                parts.append(Reason.of("against.speed", speed=words, base=base_words))
         vram, base_vram = build.gpu_count * build.nodes, first.gpu_count * first.nodes
         if build.gpu_id != first.gpu_id or vram != base_vram:
-            parts.append(f"{vram} x {build.gpu_id} instead of {base_vram} x {first.gpu_id}")
-        out.append(build.model_copy(update={"why": f"{build.why} ({'; '.join(parts)})"}))
+            parts.append(
+                Reason.of("against.gpus", gpus=vram, gpu=build.gpu_id, base_gpus=base_vram, base_gpu=first.gpu_id)
+            )
+        against = Reason.of("against", parts=tuple(parts))
+        out.append(build.model_copy(update={"why": f"{build.why} ({english(against)})", "against": against}))
     return out
 
 
@@ -1110,11 +1156,9 @@ def _usual_gguf_machines(request: BuildRequest, ctx: PlanContext) -> list[Build]
         cards, _ = _solve_once(
             variant, ctx.catalog, ctx.model, ctx.exact_weight_bytes, 1, ctx.should_stop, ctx.time_budget / 2
         )
-        found += [b.model_copy(update={"label": ""}) for b in cards]  # the objective's name is no claim
-    said = f"at {USUAL_GGUF.upper()}, llama.cpp's usual GGUF: no --precision given"
-    return [
-        b.model_copy(update={"label": f"{b.label}, {said}" if b.label else said, "source": "usual-gguf"}) for b in found
-    ]
+        found += [b.of_kind() for b in cards]  # the objective's name is no claim
+    said = Reason.of("kind.usual-gguf", precision=USUAL_GGUF.upper())
+    return [b.of_kind(*b.kinds_said(), said).model_copy(update={"source": "usual-gguf"}) for b in found]
 
 
 def _reference_job(request: BuildRequest) -> BuildRequest:

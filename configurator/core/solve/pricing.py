@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from configurator.core.catalog.dates import FRESH_WINDOW_DAYS
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Price, Record
+from configurator.core.reasons import Reason, english
 
 
 @dataclass(frozen=True)
@@ -23,15 +24,23 @@ class Quote:
         return (datetime.date.today() - self.price.date).days > FRESH_WINDOW_DAYS
 
     @property
+    def said(self) -> Reason:
+        """The price's note as a code and fields (reasons.EN "price.quote" words it): condition, date, the price it was
+        converted from, an estimate's reason (the catalog's own words) and whether it is older than six months."""
+        p = self.price
+        return Reason.of(
+            "price.quote",
+            condition=p.condition,
+            date=p.date.isoformat(),
+            amount=p.amount if self.converted else None,
+            currency=p.currency if self.converted else None,
+            estimate=p.estimate_reason or None,
+            stale=self.stale,
+        )
+
+    @property
     def note(self) -> str:
-        text = f"{self.price.condition}, {self.price.date.isoformat()}"
-        if self.converted:
-            text += f", converted from {self.price.amount:,.0f} {self.price.currency}"
-        if self.price.estimate_reason:
-            text += f", estimate: {self.price.estimate_reason}"
-        if self.stale:
-            text += ", no price in the catalog within six months"
-        return text
+        return english(self.said)
 
 
 def quote(record: Record, catalog: Catalog, currency: str, condition: str) -> Quote | None:

@@ -31,6 +31,8 @@ from dataclasses import dataclass
 
 from configurator.core import support
 from configurator.core.estimate.result import EstimateResult
+from configurator.core.reasons import CLAIMS as CLAIM_WORDS
+from configurator.core.reasons import Reason, english, from_json, render
 from configurator.core.rules.site import DataCenterNoise
 from configurator.core.solve.build import Build, BuildPart
 from configurator.core.solve.noise import build_dba
@@ -50,16 +52,6 @@ had made an RX 9070 XT "fastest; best value" on that factor alone). Workstation 
 the default too; the issue names consumer cards, whose training stacks (ROCm on RDNA, Intel XPU) differ most. Set it when the estimator's calibration (#29)
 cites a measurement; a request's own --mfu is the user's figure and always counts."""
 
-CHEAPEST, FASTEST, FASTEST_NO_BUDGET, VALUE, QUIETEST, GROW = (
-    "cheapest",
-    "fastest within budget",
-    "fastest",
-    "best value",
-    "quietest",
-    "room to grow",
-)
-CHEAPEST_SLOW = "cheapest below reading speed"
-CHEAPEST_WITH = "cheapest with "
 ALTERNATIVE = "alternative"
 
 
@@ -69,11 +61,6 @@ def job_tokens_per_s(estimate: EstimateResult) -> float | None:
     if not tokens or not estimate.wall_hours:
         return None
     return float(tokens) / (estimate.wall_hours * 3600)
-
-
-SAME_CARD_AGAIN = "with your own card and more of it"
-"""The kind of a build on the owned card that buys more of the same model (solve.offers): the plain upgrade (an owned
-RTX 3060 and a second one: the same drivers, an even split), shown before the unlabelled mixes with other cards."""
 
 
 @dataclass(frozen=True)
@@ -145,17 +132,20 @@ def cpu_only(build: Build) -> bool:
     return build.gpu_count == 0 and not any(p.category in ("gpu", "system") for p in build.parts)
 
 
-def speed_words(build: Build) -> str:
+def speed_said(build: Build) -> Reason:
     """The speed a claim is about, as the table shows it."""
     e = build.estimate
     if e.workload.get("kind", "inference") == "inference":
-        return f"{e.decode_tokens_per_s or 0:.1f} tokens/s per user"
+        return Reason.of("speed.user", tps=e.decode_tokens_per_s or 0.0)
     tps = job_tokens_per_s(e)
-    return (
-        f"{tps:,.0f} training tokens/s ({e.wall_hours or 0:,.0f} h for {float(e.workload.get('tokens') or 0):.3g} tokens)"
-        if tps
-        else "no training time"
-    )
+    if not tps:
+        return Reason.of("speed.none")
+    return Reason.of("speed.training", tps=tps, hours=e.wall_hours or 0.0, tokens=float(e.workload.get("tokens") or 0))
+
+
+def speed_words(build: Build) -> str:
+    """The speed a claim is about, in English."""
+    return english(speed_said(build))
 
 
 def _gpu_name(build: Build) -> str:
@@ -163,13 +153,13 @@ def _gpu_name(build: Build) -> str:
     return part.name if part is not None else build.gpu_id
 
 
-def end_of_life_caveat(build: Build) -> str | None:
+def end_of_life_caveat(build: Build) -> Reason | None:
     """The caveat of a build whose GPUs are past their vendor's software support (support.END_OF_LIFE), else None."""
     for part in build.parts:
         if part.category == "gpu":
             eol = support.end_of_life(str(part.spec.get("vendor", "")), str(part.spec.get("architecture", "")))
             if eol is not None:
-                return eol.caveat
+                return eol.said
     return None
 
 
@@ -189,7 +179,7 @@ def _same(a: Build, b: Build) -> bool:
     return key(a) == key(b)
 
 
-_Claims = dict[int, list[tuple[str, str]]]
+_Claims = dict[int, list[Reason]]
 
 
 @dataclass(frozen=True)
@@ -204,12 +194,12 @@ class _Field:
     passing: list[int]
     within: list[int]
     claims: _Claims
-    eol: dict[int, str | None]
+    eol: dict[int, Reason | None]
     speed_rivals: list[int]  # `within`, and the CPU-only boxes set aside for their prompt wait alone
 
-    def claim(self, i: int | None, label: str, why: str) -> None:
+    def claim(self, i: int | None, said: Reason) -> None:
         if i is not None:
-            self.claims[i].append((label, why))
+            self.claims[i].append(said)
 
 
 def _field(builds: list[Build], request: BuildRequest) -> _Field | None:
@@ -287,7 +277,7 @@ def _comparison_claims(f: _Field, request: BuildRequest) -> None:
         mine = [i for i in every if option in options_of(f.pool[i], request)]
         best = min(mine, key=lambda i: (f.m[i].price, -f.m[i].speed))
         name = named(f.pool[best], option)
-        f.claim(best, CHEAPEST_WITH + name, f"the lowest price of the builds with {name}")
+        f.claim(best, Reason.of("claim.cheapest-with", name=name))
 
 
 def _cheapest_claims(f: _Field) -> None:
@@ -295,20 +285,18 @@ def _cheapest_claims(f: _Field) -> None:
         return
     m, currency = f.m, f.pool[0].currency
     best = min(f.passing, key=lambda i: (m[i].price, -m[i].speed))
-    at_speed = " at reading speed or more" if len(f.passing) < len(f.every_passing) else ""
+    at_speed = len(f.passing) < len(f.every_passing)
     f.claim(
         best,
-        CHEAPEST,
-        f"the lowest price ({m[best].price:,.0f} {currency}) of the {len(f.passing)} builds found "
-        f"that pass every rule{at_speed}",
+        Reason.of("claim.cheapest", price=m[best].price, currency=currency, builds=len(f.passing), reading=at_speed),
     )
     slow = min(f.every_passing, key=lambda i: (m[i].price, -m[i].speed))
     if slow not in f.passing and m[slow].price < m[best].price:
         f.claim(
             slow,
-            CHEAPEST_SLOW,
-            f"the lowest price of every build found ({m[slow].price:,.0f} {currency}), at "
-            f"{m[slow].speed:.1f} tokens/s per user: slower than people read (~{READING_TPS:g} tokens/s)",
+            Reason.of(
+                "claim.cheapest-slow", price=m[slow].price, currency=currency, tps=m[slow].speed, reading=READING_TPS
+            ),
         )
 
 
@@ -324,18 +312,16 @@ def _speed_claims(f: _Field, request: BuildRequest, comparison: bool) -> None:
     best = max(fast_pool, key=lambda i: (m[i].speed, -m[i].price))
     if m[best].unsourced_speed:
         return
-    label = FASTEST if request.budget is not None else FASTEST_NO_BUDGET
-    scope = "within the budget" if request.budget is not None else "found"
-    if any(f.eol[i] is not None and m[i].speed > 0 for i in f.within):
-        scope += " on supported software"  # a faster card past its vendor's support may be shown beside it
-    f.claim(best, label, f"the highest speed of the builds {scope}: {speed_words(f.pool[best])}")
+    code = "claim.fastest-within-budget" if request.budget is not None else "claim.fastest"
+    # a faster card past its vendor's support may be shown beside it: "on supported software"
+    supported = any(f.eol[i] is not None and m[i].speed > 0 for i in f.within)
+    f.claim(best, Reason.of(code, supported=supported, speed=speed_said(f.pool[best])))
     best = max(fast_pool, key=lambda i: (m[i].value(), -m[i].price))
     if m[best].unsourced_speed:
         return
-    inference = f.pool[best].estimate.workload.get("kind", "inference") == "inference"
-    unit = "tokens/s per user" if inference else "training tokens/s"
+    training = f.pool[best].estimate.workload.get("kind", "inference") != "inference"
     currency = f.pool[0].currency
-    f.claim(best, VALUE, f"the most speed for the money: {1000 * m[best].value():,.2f} {unit} per 1,000 {currency}")
+    f.claim(best, Reason.of("claim.value", value=1000 * m[best].value(), training=training, currency=currency))
 
 
 def _quiet_and_grow_claims(f: _Field) -> None:
@@ -344,20 +330,11 @@ def _quiet_and_grow_claims(f: _Field) -> None:
     if len(heard) > 1:
         best = min(heard, key=lambda i: (m[i].dba or 0.0, m[i].watts, m[i].price))
         louder = any((m[j].dba or 0.0, m[j].watts) > (m[best].dba or 0.0, m[best].watts) for j in heard)
-        f.claim(
-            best if louder else None,
-            QUIETEST,
-            f"the lowest noise: {m[best].dba:.1f} dBA at 1 m, {m[best].watts:,.0f} W at the wall",
-        )
+        f.claim(best if louder else None, Reason.of("claim.quietest", dba=m[best].dba or 0.0, watts=m[best].watts))
     growing = [i for i in f.within if f.pool[i].room_for_one_more]
     if growing:
         best = min(growing, key=lambda i: m[i].price)
-        f.claim(
-            best,
-            GROW,
-            f"takes one more {_gpu_name(f.pool[best])} by buying only that card: its slot, lanes, PSU "
-            "and circuit have room",
-        )
+        f.claim(best, Reason.of("claim.grow", gpu=_gpu_name(f.pool[best])))
 
 
 def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
@@ -382,8 +359,16 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
         )
 
     labelled = [i for i in range(len(pool)) if f.claims[i]]
-    order = {CHEAPEST: 0, FASTEST: 1, FASTEST_NO_BUDGET: 1, VALUE: 2, QUIETEST: 3, GROW: 4, CHEAPEST_SLOW: 5}
-    labelled.sort(key=lambda i: min(order.get(c[0], 0) for c in f.claims[i]))
+    order = {
+        "claim.cheapest": 0,
+        "claim.fastest-within-budget": 1,
+        "claim.fastest": 1,
+        "claim.value": 2,
+        "claim.quietest": 3,
+        "claim.grow": 4,
+        "claim.cheapest-slow": 5,
+    }
+    labelled.sort(key=lambda i: min(order.get(c.code, 0) for c in f.claims[i]))
 
     def order_key(i: int) -> tuple[bool, bool, float, float]:
         return (not m[i].passing, not m[i].readable or m[i].slow_cpu_only or m[i].too_loud, m[i].price, -m[i].speed)
@@ -391,7 +376,7 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
     def rest_key(i: int) -> tuple[bool, tuple[bool, bool, float, float]]:
         # owning a card, one more of it is the plain upgrade: shown before the unlabelled mixes with other cards
         # (a 3060 + 2060 pair 50 USD cheaper had pushed the second RTX 3060 off the list)
-        return (pool[i].label != SAME_CARD_AGAIN, order_key(i))
+        return (not any(k.code == "kind.own-more" for k in pool[i].kinds), order_key(i))
 
     rest = sorted((i for i in range(len(pool)) if not f.claims[i] and (comparison or not dominated(i))), key=rest_key)
     shown = (labelled + rest)[: request.top_k]
@@ -414,34 +399,46 @@ def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
     out = []
     for rank, i in enumerate(_shown(f, request, comparison), start=1):
         build = f.pool[i]
-        kind = ", ".join(k for k in (build.label, f.eol[i]) if k)
-        said = "; ".join(label for label, _why in f.claims[i])
-        label = f"{said} ({kind})" if said and kind else said or kind or ALTERNATIVE
-        why = "; ".join(w for _label, w in f.claims[i]) or (
-            "no build shown beats it on both price and speed" if not comparison else ""
-        )
+        eol = f.eol[i]
+        kinds = build.kinds_said() + ((eol,) if eol is not None else ())
+        claims = tuple(f.claims[i])
+        said = claims or ((Reason.of("claim.none"),) if not comparison else ())
+        why = "; ".join(english(r) for r in said)
         why = f"{why}; {build.why}" if why and build.why else why or build.why
-        out.append(build.model_copy(update={"rank": rank, "label": label, "why": why}))
+        update = {
+            "rank": rank,
+            "label": label_text(claims, kinds),
+            "why": why,
+            "claims": claims,
+            "kinds": kinds,
+            "why_said": said,
+            "offered_why": build.why,
+        }
+        out.append(build.model_copy(update=update))
     return out
 
 
-CLAIMS = (CHEAPEST, FASTEST, FASTEST_NO_BUDGET, VALUE, QUIETEST, GROW, CHEAPEST_SLOW)
+def label_text(claims: tuple[Reason, ...], kinds: tuple[Reason, ...]) -> str:
+    """A build's label in English: its claims, then the kind of build in brackets ("cheapest; best value (with the
+    experts in RAM)"), or only the kind, or "alternative"."""
+    said = "; ".join(render(c, CLAIM_WORDS) for c in claims)
+    kind = ", ".join(english(k) for k in kinds)
+    return f"{said} ({kind})" if said and kind else said or kind or ALTERNATIVE
 
 
-def claims_of(label: str) -> list[str]:
-    """The claims a shown label makes (before the kind of build, in brackets), for checks and tests."""
-    out = []
-    for piece in label.split("; "):
-        claim = piece if piece in CLAIMS or piece.startswith(CHEAPEST_WITH) else piece.split(" (", 1)[0]
-        if claim in CLAIMS or claim.startswith(CHEAPEST_WITH):
-            out.append(claim)
-    return out
+def claim_words(build: Build | dict[str, object]) -> list[str]:
+    """The claims a shown build makes, in English ("cheapest", "cheapest with RTX 3090"), from their codes: a Build
+    or one build of `plan --json`."""
+    return [render(c, CLAIM_WORDS) for c in _reasons(build, "claims")]
 
 
-def kind_of(label: str) -> str:
-    """The kind of build a shown label names after its claims ("with the experts in RAM"), or the label itself."""
-    claims = claims_of(label)
-    if not claims:
-        return label
-    last = label.split("; ")[-1]
-    return last[len(claims[-1]) + 2 : -1] if last.startswith(claims[-1] + " (") and last.endswith(")") else ""
+def kind_words(build: Build | dict[str, object]) -> str:
+    """The kind of build its label names after its claims ("with the experts in RAM"), in English, from its codes."""
+    return ", ".join(english(k) for k in _reasons(build, "kinds"))
+
+
+def _reasons(build: Build | dict[str, object], key: str) -> tuple[Reason, ...]:
+    if isinstance(build, Build):
+        return tuple(getattr(build, key))
+    items = build.get(key)
+    return tuple(from_json(r) for r in items) if isinstance(items, list) else ()
