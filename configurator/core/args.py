@@ -42,9 +42,8 @@ def _add_model_and_shape(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--kv-precision",
         choices=KV_PRECISIONS,
-        default="fp16",
         metavar="P",
-        help="KV cache: " + " ".join(KV_PRECISIONS),
+        help="KV cache: " + " ".join(KV_PRECISIONS) + " (default: fp16, as llama.cpp's and vLLM's)",
     )
     parser.add_argument(
         "--context",
@@ -423,6 +422,7 @@ def build_request(args: argparse.Namespace, model_id: str, workload: Any) -> Any
             power_limit=args.power_limit,
             region=args.region or default_region(args.currency),
             top_k=args.top,
+            kv_asked=getattr(args, "kv_precision", None) is not None,
         )
     except ValueError as exc:
         raise RequestError(_option_message(exc)) from None
@@ -437,7 +437,7 @@ def workload_from_args(args: argparse.Namespace) -> Any:
         return Workload(
             kind=args.workload,
             precision=args.precision,
-            kv_precision=args.kv_precision,
+            kv_precision=args.kv_precision or "fp16",  # not given: fp16, llama.cpp's default (-ctk/-ctv f16)
             context=args.context,
             prompt=getattr(args, "prompt", None),
             batch=args.batch,

@@ -477,19 +477,11 @@ CASES: tuple[Case, ...] = (
                 ),
             ),
         ),
-        "Without a speed target the journey's answer is the same pair of 3090s: her card plus one used one.",
+        "Without a speed target the journey's answer is the same pair of 3090s: her card plus one used one, with a q8_0 "
+        "KV cache since she named none (#28): llama.cpp's default is f16 (`llama-server --help`, ggml-org/llama.cpp"
+        "#10373), at which 48 GB does not hold 42.5 GB of weights and 10.7 GB of cache at 32k; the build says so and "
+        "launches with -ctk q8_0 -ctv q8_0.",
         (USER_JOURNEYS, DEVTO_DUAL_3090, LOCALLLAMA_EP3),
-        today="#28, decided (expert5): q8_0 must not silently become the KV default, because llama.cpp's own default is "
-        "f16 (llama-server --help: '-ctk, --cache-type-k TYPE ... (default: f16)', ggml-org/llama.cpp#10373; Ollama's "
-        "OLLAMA_KV_CACHE_TYPE defaults to f16 too) and a plan at q8_0 must launch with -ctk q8_0 -ctv q8_0 and say "
-        "so. What is missing is a request state 'KV cache: default' distinct from 'fp16 asked': `--kv-precision` "
-        "defaults to fp16 in core/args.py and Workload.kv_precision is 'fp16', so the planner cannot tell Mina's "
-        "request from one that asked for fp16. The rule to build: when no KV precision is named, an inference job on "
-        "llama.cpp (GGUF weights) at a context of 16k or more is also solved with a q8_0 KV cache (half the cache's memory; "
-        "Ollama's FAQ: q8_0 has a very small loss in precision), like plan._usual_gguf_machines, each such build labelled 'q8_0 KV cache: no "
-        "--kv-precision given' and its launch command carrying -ctk/-ctv. Today at 32k and f16 48 GB does not hold the "
-        "job (42.5 GB of weights + 10.7 GB of cache), so no pair is offered; with --kv-precision q8_0 the pair is "
-        "2 x RTX 3090 for ~2,355 USD at 14.2 tok/s",
     ),
     Case(
         "llama70b-15tps-cheapest-way-out",

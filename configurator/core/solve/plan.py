@@ -1069,6 +1069,7 @@ def _offered(ctx: PlanRun, sources: bool) -> list[Build]:
                 found.append(build.model_copy(update={"source": entry.name}))
     if sources:
         found += [b for b in _usual_gguf_machines(request, ctx) if not any(_same(k, b) for k in found)]
+        found += [b for b in _usual_kv_builds(request, ctx) if not any(_same(k, b) for k in found)]
     return found
 
 
@@ -1159,6 +1160,47 @@ def _usual_gguf_machines(request: BuildRequest, ctx: PlanContext) -> list[Build]
         found += [b.of_kind() for b in cards]  # the objective's name is no claim
     said = Reason.of("kind.usual-gguf", precision=USUAL_GGUF.upper())
     return [b.of_kind(*b.kinds_said(), said).model_copy(update={"source": "usual-gguf"}) for b in found]
+
+
+USUAL_KV = "q8_0"
+"""The KV cache a llama.cpp user at a long context turns to when none is named: q8_0 halves the cache of f16 (llama.cpp's
+own default: `llama-server --help`, '-ctk, --cache-type-k TYPE ... (default: f16)'; ggml-org/llama.cpp#10373), with a
+very small loss in precision (Ollama's FAQ on OLLAMA_KV_CACHE_TYPE). Never the default itself (issue #28, expert5): a
+build at q8_0 is offered beside the f16 ones, says so, and launches with -ctk q8_0 -ctv q8_0."""
+
+USUAL_KV_CONTEXT = 16384
+"""From this context on the cache weighs enough to change the machine (Llama 3.3 70B at 32k: 10.7 GB of f16 cache
+beside 42.5 GB of Q4_K_M weights, so two 24 GB cards hold it only at q8_0); below it the f16 builds stand alone."""
+
+
+def _usual_kv_builds(request: BuildRequest, ctx: PlanContext) -> list[Build]:
+    """An inference request that names no KV precision (`kv_asked` False), run by llama.cpp at a context of
+    USUAL_KV_CONTEXT or more, is also solved with a USUAL_KV cache; each such build says so in its label (issue #28:
+    two RTX 3090s hold Llama 3.3 70B Q4_K_M at 32k only with -ctk q8_0 -ctv q8_0)."""
+    w = ctx.workload
+    if (
+        request.kv_asked
+        or w.kind != "inference"
+        or w.engine != "llama.cpp"
+        or w.kv_precision != "fp16"
+        or (w.context or 0) < USUAL_KV_CONTEXT
+        or request.systems_only
+        or ctx.should_stop()
+    ):
+        return []
+    from configurator.core.solve.offers import _more_of_the_owned
+
+    kv = request.workload.model_copy(update={"kv_precision": USUAL_KV})
+    variant = request.model_copy(update={"workload": kv, "kv_asked": True})
+    cards, _ = _solve_once(
+        variant, ctx.catalog, ctx.model, ctx.exact_weight_bytes, request.top_k, ctx.should_stop, ctx.time_budget / 2
+    )
+    said = Reason.of("kind.usual-kv", precision=USUAL_KV)
+    out = []
+    for build in cards:
+        owned = _more_of_the_owned(build)  # the objective's name is no claim; buying more of the owned card is
+        out.append(owned.of_kind(*owned.kinds_said(), said).model_copy(update={"source": "usual-kv"}))
+    return out
 
 
 def _reference_job(request: BuildRequest) -> BuildRequest:

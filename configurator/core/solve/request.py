@@ -166,6 +166,11 @@ class BuildRequest(BaseModel):
         le=1.0,
         description="run GPUs at this fraction of their rated power (nvidia-smi -pl, set at every boot; build rules R20)",
     )
+    kv_asked: bool = Field(
+        default=True,
+        description="the KV-cache precision was named (False: `plan` without --kv-precision, where a llama.cpp job "
+        "at a long context is also solved with a q8_0 cache; solve.offers usual_kv_builds)",
+    )
 
     @model_validator(mode="after")
     def _coherent(self) -> BuildRequest:
