@@ -219,6 +219,8 @@ def _project_request(args: argparse.Namespace) -> tuple[Any, Any]:
         for d in given
         if _REQUEST_FIELD.get(d, d) in typed and _REQUEST_FIELD.get(d, d) != "workload"
     }
+    if "kv_precision" in given:  # a KV precision typed is asked, whatever the project said (#28)
+        request_over["kv_asked"] = True
     if "currency" in given:  # a new currency brings its own wall circuit and market unless they are typed too
         request_over.setdefault("circuit", typed["circuit"])
         request_over.setdefault("region", typed["region"])
