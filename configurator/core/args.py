@@ -43,7 +43,10 @@ def _add_model_and_shape(parser: argparse.ArgumentParser) -> None:
         "--kv-precision",
         choices=KV_PRECISIONS,
         metavar="P",
-        help="KV cache: " + " ".join(KV_PRECISIONS) + " (default: fp16, as llama.cpp's and vLLM's)",
+        help="KV cache: "
+        + " ".join(KV_PRECISIONS)
+        + " (default: fp16, as llama.cpp's and vLLM's; not given, a llama.cpp plan at 16k context or more also shows"
+        + " builds with a q8_0 cache)",
     )
     parser.add_argument(
         "--context",
