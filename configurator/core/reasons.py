@@ -248,7 +248,7 @@ CLAIMS: dict[str, Template] = {
 """A build's claims (solve.ranking) as its label says them; `EN` says why the build holds each (the same code)."""
 
 
-def _cards(count: object, gpu: object, none: str) -> str:
+def cards(count: object, gpu: object, none: str) -> str:
     """'2 x rtx-3090', or `none` for a machine without a card (a CPU-only build against a GPU build: not '0 x none')."""
     return none if not count else f"{count} x {gpu}"
 
@@ -485,8 +485,8 @@ EN: dict[str, Template] = {
     "against.price": "{delta:+,.0f} {currency} against #{rank}",
     "against.speed": lambda r, say: f"{joined(r.nested('speed'), say)} instead of {joined(r.nested('base'), say)}",
     "against.gpus": lambda r, _say: (
-        f"{_cards(r.fields['gpus'], r.fields['gpu'], 'no GPU')} instead of "
-        f"{_cards(r.fields['base_gpus'], r.fields['base_gpu'], 'no GPU')}"
+        f"{cards(r.fields['gpus'], r.fields['gpu'], 'no GPU')} instead of "
+        f"{cards(r.fields['base_gpus'], r.fields['base_gpu'], 'no GPU')}"
     ),
     "speed.tps": "{tps:.1f} tokens/s",
     "speed.hours": "{hours:,.0f} h",

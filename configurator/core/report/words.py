@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-from configurator.core.reasons import CLAIMS, EN, Reason, Say, Template, joined, money, render
+from configurator.core.reasons import CLAIMS, EN, Reason, Say, Template, cards, joined, money, render
 from configurator.core.rules.base import Check
 
 LANGUAGES = ("en", "zh_CN")
@@ -378,11 +378,6 @@ def _binding_item(r: Reason, _say: Say) -> str:
     return f"{t(str(r.fields['label']))}（{shown}{unit}）"
 
 
-def _cards(count: object, gpu: object) -> str:
-    """'2 x rtx-3090', or 无显卡 for a machine without a card (reasons._cards)."""
-    return "无显卡" if not count else f"{count} x {gpu}"
-
-
 ZH_REASONS: dict[str, Template] = {
     # why a GPU is not among the options
     "gpu.not-requested": "不在所选的 GPU 之中",
@@ -584,7 +579,8 @@ ZH_REASONS: dict[str, Template] = {
     "against.price": "比 #{rank} {delta:+,.0f} {currency}",
     "against.speed": lambda r, say_: f"{joined(r.nested('speed'), say_)}，而非 {joined(r.nested('base'), say_)}",
     "against.gpus": lambda r, _say: (
-        f"{_cards(r.fields['gpus'], r.fields['gpu'])}，而非 {_cards(r.fields['base_gpus'], r.fields['base_gpu'])}"
+        f"{cards(r.fields['gpus'], r.fields['gpu'], '无显卡')}，而非 "
+        f"{cards(r.fields['base_gpus'], r.fields['base_gpu'], '无显卡')}"
     ),
     # a source's why
     "why.owned-more": "你的 {owned} x {name} 提供 {total:g} GB 中的 {have:g} GB；再买 {more} 张同款：驱动相同，均匀切分",

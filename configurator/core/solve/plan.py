@@ -619,7 +619,6 @@ def named_system_build(ctx: PlanContext, system: System) -> Build | Reason:
             return Reason.of("system.memory", need=peak.total / GIB, usable=(peak.usable_bytes or 0) / GIB)
         limit = circuit_limit_w(request.circuit) * request.circuits
         built = _unified_system_build(system, q, est, gpu, request, limit)
-        built = built.model_copy(update={"label": f"ready-made {system.name}"})
     if not meets_speed(built.estimate, request):
         tps = built.estimate.decode_tokens_per_s or 0.0
         return Reason.of("system.speed", tps=tps, asked=request.min_decode_tps or 0.0)
