@@ -233,7 +233,12 @@ class RequirementsPanel(QWidget):
             self.tr("Inference engine: llama.cpp splits layers across GPUs; vLLM uses tensor parallel"),
         )
         self.precision = combo([(p, p) for p in WEIGHT_PRECISIONS], self.tr("Weight precision or GGUF quantization"))
-        self.kv = combo([(p, p) for p in KV_PRECISIONS], self.tr("KV-cache precision"))
+        # "auto" is the command line without --kv-precision (kv_asked False): fp16, and for llama.cpp at 16k context or
+        # more also a q8_0 cache, labelled as such (plan.usual_kv_builds)
+        self.kv = combo(
+            [(self.tr("auto"), None), *((p, p) for p in KV_PRECISIONS)],
+            self.tr("KV-cache precision; auto: fp16, and for llama.cpp at 16k context or more also a q8_0 cache"),
+        )
         self.context = spin(
             256, 1_048_576, 8192, self.tr(" tokens"), self.tr("Tokens per sequence: prompt plus generated"), 1024
         )
@@ -497,6 +502,8 @@ class RequirementsPanel(QWidget):
             # a GGUF type (or offload) on "auto" asks for llama.cpp in the request itself: the combo still says "auto"
             # and, with no hint beside it, nothing said what ran (walk8: Mina's q4_k_m)
             asked = asked.model_copy(update={"engine": None})
+        if asked.kind == "inference" and self.kv.currentData() is None:
+            asked = asked.model_copy(update={"kv_precision": None})  # "auto": say which cache the build runs
         for key, (value, auto) in solver_choices(build.estimate.workload, asked).items():
             control = controls[key]
             index = control.findData(value)
@@ -593,7 +600,7 @@ class RequirementsPanel(QWidget):
             set_combo(
                 self.precision, w.precision or ("nf4" if w.method == "qlora" and w.kind == "finetune" else "bf16")
             )
-            set_combo(self.kv, w.kv_precision)
+            set_combo(self.kv, w.kv_precision if request.kv_asked or w.kind != "inference" else None)
             # a request that leaves the context unset runs at the core's default for the model:
             # show that number, not the spin box's own start value
             model = self.session.catalog.records["models"].get(request.model_id)
@@ -667,7 +674,7 @@ class RequirementsPanel(QWidget):
             workload = Workload(
                 **common,
                 precision=precision,
-                kv_precision=self.kv.currentData(),
+                kv_precision=self.kv.currentData() or "fp16",
                 context=self.context.value(),
                 batch=self.users.value(),
                 engine=engine,
@@ -732,6 +739,7 @@ class RequirementsPanel(QWidget):
             gpu_ids=tuple(g for g in only if g in records["gpus"]),
             system_ids=tuple(g for g in only if g not in records["gpus"]),
             power_limit=None if self.power_limit.value() >= 100 else self.power_limit.value() / 100,
+            kv_asked=kind != "inference" or self.kv.currentData() is not None,
         )
 
     def _field_widgets(self) -> dict[str, QWidget]:

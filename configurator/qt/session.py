@@ -54,7 +54,8 @@ class Session(QObject):
         else:
             self.catalog_problems = []
         self.catalog = catalog
-        default = BuildRequest(model_id="llama-3.1-8b")
+        # as the command line without --kv-precision: the KV control starts on "auto"
+        default = BuildRequest(model_id="llama-3.1-8b", kv_asked=False)
         self.project = Project(requests=(default,))
         self.path: Path | None = None
         self.dirty = False
@@ -268,7 +269,7 @@ class Session(QObject):
         self.solve_now()
 
     def new_project(self) -> None:
-        self.project = Project(requests=(BuildRequest(model_id=self.request.model_id),))
+        self.project = Project(requests=(BuildRequest(model_id=self.request.model_id, kv_asked=False),))
         self.path = None
         self.dirty = False
         self.project_changed.emit()

@@ -4,142 +4,142 @@
 <context>
     <name>BuildDetail</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="517"/>
+        <location filename="../../configurator/qt/builds.py" line="551"/>
         <source>Category</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="517"/>
+        <location filename="../../configurator/qt/builds.py" line="551"/>
         <source>Part</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="517"/>
+        <location filename="../../configurator/qt/builds.py" line="551"/>
         <source>Qty</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="517"/>
+        <location filename="../../configurator/qt/builds.py" line="551"/>
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="517"/>
+        <location filename="../../configurator/qt/builds.py" line="551"/>
         <source>Subtotal</source>
         <translation>小计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="537"/>
+        <location filename="../../configurator/qt/builds.py" line="571"/>
         <source>&lt;b&gt;Why each part&lt;/b&gt;</source>
         <translation>&lt;b&gt;每个配件的选择理由&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="562"/>
+        <location filename="../../configurator/qt/builds.py" line="596"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="562"/>
+        <location filename="../../configurator/qt/builds.py" line="596"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="562"/>
+        <location filename="../../configurator/qt/builds.py" line="596"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="573"/>
+        <location filename="../../configurator/qt/builds.py" line="607"/>
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="574"/>
+        <location filename="../../configurator/qt/builds.py" line="608"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="575"/>
+        <location filename="../../configurator/qt/builds.py" line="609"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="576"/>
+        <location filename="../../configurator/qt/builds.py" line="610"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="577"/>
+        <location filename="../../configurator/qt/builds.py" line="611"/>
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="578"/>
+        <location filename="../../configurator/qt/builds.py" line="612"/>
         <source>Slot map</source>
         <translation>插槽布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="579"/>
+        <location filename="../../configurator/qt/builds.py" line="613"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="580"/>
+        <location filename="../../configurator/qt/builds.py" line="614"/>
         <source>Estimates</source>
         <translation>估算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="582"/>
+        <location filename="../../configurator/qt/builds.py" line="616"/>
         <source>Buy or rent</source>
         <translation>购买还是租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="613"/>
+        <location filename="../../configurator/qt/builds.py" line="676"/>
         <source> ({0} owned)</source>
         <translation>（已有 {0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="619"/>
+        <location filename="../../configurator/qt/builds.py" line="682"/>
         <source> for the cluster</source>
         <translation>（集群共用）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="621"/>
+        <location filename="../../configurator/qt/builds.py" line="684"/>
         <source> per node x {0:,}</source>
         <translation>（每节点，共 {0:,} 个节点）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="653"/>
+        <location filename="../../configurator/qt/builds.py" line="712"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="668"/>
+        <location filename="../../configurator/qt/builds.py" line="727"/>
         <source> for {0} machines</source>
         <translation>（{0} 台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="670"/>
+        <location filename="../../configurator/qt/builds.py" line="729"/>
         <source>; parts you own save {0:,.0f} {1}</source>
         <translation>；已有配件节省 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="685"/>
+        <location filename="../../configurator/qt/builds.py" line="744"/>
         <source>{0} price(s) older than six months (marked ⚠; hover for the dates). Get a fresh quote and enter it with Catalog &gt; Edit prices and parts, Catalog &gt; Import a vendor quote, or Catalog &gt; Import a price pack.</source>
         <translation>{0} 个价格已超过六个月（标有 ⚠；悬停查看日期）。请索取最新报价，并通过“目录 &gt; 编辑价格和配件”、“目录 &gt; 导入供应商报价”或“目录 &gt; 导入价格包”录入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="693"/>
+        <location filename="../../configurator/qt/builds.py" line="752"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="703"/>
+        <location filename="../../configurator/qt/builds.py" line="762"/>
         <source> (one machine)</source>
         <translation>（单台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="705"/>
+        <location filename="../../configurator/qt/builds.py" line="764"/>
         <source>Noise under load{0}:</source>
         <translation>满载噪音{0}：</translation>
     </message>
@@ -147,22 +147,22 @@
 <context>
     <name>BuildHeader</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="431"/>
+        <location filename="../../configurator/qt/builds.py" line="465"/>
         <source>{0:,.0f} W at the wall</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="432"/>
+        <location filename="../../configurator/qt/builds.py" line="466"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="433"/>
+        <location filename="../../configurator/qt/builds.py" line="467"/>
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="439"/>
+        <location filename="../../configurator/qt/builds.py" line="473"/>
         <source>How this fits:</source>
         <translation>如何装下：</translation>
     </message>
@@ -170,62 +170,62 @@
 <context>
     <name>BuildsTable</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="146"/>
+        <location filename="../../configurator/qt/builds.py" line="180"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="147"/>
+        <location filename="../../configurator/qt/builds.py" line="181"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="148"/>
+        <location filename="../../configurator/qt/builds.py" line="182"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="149"/>
+        <location filename="../../configurator/qt/builds.py" line="183"/>
         <source>Free</source>
         <translation>剩余</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="150"/>
+        <location filename="../../configurator/qt/builds.py" line="184"/>
         <source>Speed / time</source>
         <translation>速度 / 时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="151"/>
+        <location filename="../../configurator/qt/builds.py" line="185"/>
         <source>Wall</source>
         <translation>墙插功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="152"/>
+        <location filename="../../configurator/qt/builds.py" line="186"/>
         <source>Noise</source>
         <translation>噪音</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="153"/>
+        <location filename="../../configurator/qt/builds.py" line="187"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="154"/>
+        <location filename="../../configurator/qt/builds.py" line="188"/>
         <source>How it fits</source>
         <translation>如何装下</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="172"/>
+        <location filename="../../configurator/qt/builds.py" line="206"/>
         <source>VRAM left free on the most loaded GPU</source>
         <translation>负载最高的 GPU 上剩余的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="174"/>
+        <location filename="../../configurator/qt/builds.py" line="208"/>
         <source>Under load, at {0:g} m from one machine: fans, cards and PSU summed logarithmically</source>
         <translation>满载时距单台机器 {0:g} 米处：风扇、显卡与电源按对数叠加</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="177"/>
+        <location filename="../../configurator/qt/builds.py" line="211"/>
         <source>Engine, split, KV cache, sharding, offload, power and framework the estimate assumes; {0} marks what the solver chose for you</source>
         <translation>估算所假设的引擎、切分方式、KV 缓存、分片、卸载、功率与框架；{0} 标出求解器替您选择的项</translation>
     </message>
@@ -233,17 +233,17 @@
 <context>
     <name>BuyOrRentChart</name>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="45"/>
+        <location filename="../../configurator/qt/charts.py" line="585"/>
         <source>Cumulative cost: &lt;span style=&apos;color: #3b6ea8;&apos;&gt;buy (purchase + electricity)&lt;/span&gt; vs &lt;span style=&apos;color: #c8553d;&apos;&gt;rent (cloud equivalent)&lt;/span&gt;</source>
         <translation>累计成本：&lt;span style=&apos;color: #3b6ea8;&apos;&gt;购买（购置 + 电费）&lt;/span&gt; 对比 &lt;span style=&apos;color: #c8553d;&apos;&gt;租用（同等云算力）&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="49"/>
+        <location filename="../../configurator/qt/charts.py" line="589"/>
         <source>months</source>
         <translation>月</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="88"/>
+        <location filename="../../configurator/qt/charts.py" line="628"/>
         <source>break-even: month {0}</source>
         <translation>回本：第 {0} 个月</translation>
     </message>
@@ -251,92 +251,92 @@
 <context>
     <name>BuyOrRentPanel</name>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="110"/>
+        <location filename="../../configurator/qt/costs.py" line="56"/>
         <source>US average</source>
         <translation>美国平均</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="111"/>
+        <location filename="../../configurator/qt/costs.py" line="57"/>
         <source>EU average</source>
         <translation>欧盟平均</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="112"/>
+        <location filename="../../configurator/qt/costs.py" line="58"/>
         <source>China commercial</source>
         <translation>中国工商业电价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="116"/>
+        <location filename="../../configurator/qt/costs.py" line="62"/>
         <source> /kWh</source>
         <translation> /千瓦时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="116"/>
+        <location filename="../../configurator/qt/costs.py" line="62"/>
         <source>Electricity price per kWh, in the preset&apos;s currency</source>
         <translation>每千瓦时电价（按预设的货币）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="118"/>
+        <location filename="../../configurator/qt/costs.py" line="64"/>
         <source> h/day</source>
         <translation> 小时/天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="118"/>
+        <location filename="../../configurator/qt/costs.py" line="64"/>
         <source>Hours a day the machine is on</source>
         <translation>机器每天开机的小时数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="119"/>
+        <location filename="../../configurator/qt/costs.py" line="65"/>
         <source> days/yr</source>
         <translation> 天/年</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="119"/>
+        <location filename="../../configurator/qt/costs.py" line="65"/>
         <source>Days a year the machine is on</source>
         <translation>机器每年开机的天数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="120"/>
+        <location filename="../../configurator/qt/costs.py" line="66"/>
         <source> % busy</source>
         <translation> % 负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="120"/>
+        <location filename="../../configurator/qt/costs.py" line="66"/>
         <source>Share of the on-time at full load</source>
         <translation>开机时间中满负载运行的比例</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="124"/>
+        <location filename="../../configurator/qt/costs.py" line="70"/>
         <source> years</source>
         <translation> 年</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="125"/>
+        <location filename="../../configurator/qt/costs.py" line="71"/>
         <source>Depreciation period and useful life</source>
         <translation>折旧期与使用寿命</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="131"/>
+        <location filename="../../configurator/qt/costs.py" line="77"/>
         <source> % resale</source>
         <translation> % 残值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="133"/>
+        <location filename="../../configurator/qt/costs.py" line="79"/>
         <source>Resale value after that period, as a share of the purchase (default 35 %, an estimate; GPUs with a used price in the catalog use it)</source>
         <translation>到期后的转售价值，占购置价的比例（默认 35 %，为估计值；目录中有二手价的 GPU 使用该价格）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="142"/>
+        <location filename="../../configurator/qt/costs.py" line="88"/>
         <source>Electricity</source>
         <translation>电费</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="147"/>
+        <location filename="../../configurator/qt/costs.py" line="93"/>
         <source>Usage</source>
         <translation>使用情况</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="151"/>
+        <location filename="../../configurator/qt/costs.py" line="97"/>
         <source>Keep for</source>
         <translation>使用年限</translation>
     </message>
@@ -431,49 +431,49 @@
 <context>
     <name>InfeasibleBanner</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="330"/>
+        <location filename="../../configurator/qt/builds.py" line="364"/>
         <source>Below, passing every check:</source>
         <translation>下面是通过所有检查的配置：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="350"/>
+        <location filename="../../configurator/qt/builds.py" line="384"/>
         <source>Binding:</source>
         <translation>受限于：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="351"/>
+        <location filename="../../configurator/qt/builds.py" line="385"/>
         <source>Cheapest way out:</source>
         <translation>最省钱的解决办法：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="352"/>
+        <location filename="../../configurator/qt/builds.py" line="386"/>
         <source>Ways out, cheapest first:</source>
         <translation>解决办法（从最省钱的开始）：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="295"/>
-        <location filename="../../configurator/qt/builds.py" line="363"/>
-        <location filename="../../configurator/qt/builds.py" line="401"/>
+        <location filename="../../configurator/qt/builds.py" line="329"/>
+        <location filename="../../configurator/qt/builds.py" line="397"/>
+        <location filename="../../configurator/qt/builds.py" line="435"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="296"/>
+        <location filename="../../configurator/qt/builds.py" line="330"/>
         <source>Change the request as suggested and solve again</source>
         <translation>按建议修改需求并重新求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="363"/>
+        <location filename="../../configurator/qt/builds.py" line="397"/>
         <source>Apply the cheapest</source>
         <translation>应用最便宜的</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="391"/>
+        <location filename="../../configurator/qt/builds.py" line="425"/>
         <source>{tps:.1f} tokens/s</source>
         <translation>{tps:.1f} tokens/s</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="402"/>
+        <location filename="../../configurator/qt/builds.py" line="436"/>
         <source>Change the request this way and solve again</source>
         <translation>按此修改需求并重新求解</translation>
     </message>
@@ -481,22 +481,22 @@
 <context>
     <name>LaunchCommand</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="467"/>
+        <location filename="../../configurator/qt/builds.py" line="501"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="468"/>
+        <location filename="../../configurator/qt/builds.py" line="502"/>
         <source>Copy the command to the clipboard</source>
         <translation>将命令复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="485"/>
+        <location filename="../../configurator/qt/builds.py" line="519"/>
         <source>Run it</source>
         <translation>运行命令</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="491"/>
+        <location filename="../../configurator/qt/builds.py" line="525"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
@@ -504,451 +504,451 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="122"/>
+        <location filename="../../configurator/qt/main_window.py" line="121"/>
         <source>Reading the model file; Esc cancels</source>
         <translation>正在读取模型文件；按 Esc 取消</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="164"/>
+        <location filename="../../configurator/qt/main_window.py" line="163"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="180"/>
+        <location filename="../../configurator/qt/main_window.py" line="179"/>
         <source>&amp;New project</source>
         <translation>新建项目(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="181"/>
+        <location filename="../../configurator/qt/main_window.py" line="180"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="182"/>
+        <location filename="../../configurator/qt/main_window.py" line="181"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="183"/>
+        <location filename="../../configurator/qt/main_window.py" line="182"/>
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="184"/>
+        <location filename="../../configurator/qt/main_window.py" line="183"/>
         <source>&amp;Import model…</source>
         <translation>导入模型(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="184"/>
+        <location filename="../../configurator/qt/main_window.py" line="183"/>
         <source>Ctrl+I</source>
         <translation>Ctrl+I</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="185"/>
+        <location filename="../../configurator/qt/main_window.py" line="184"/>
         <source>&amp;Print build sheet…</source>
         <translation>打印装机单(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="187"/>
+        <location filename="../../configurator/qt/main_window.py" line="186"/>
         <source>&amp;Export builds…</source>
         <translation>导出配置(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="189"/>
+        <location filename="../../configurator/qt/main_window.py" line="188"/>
         <source>Ctrl+Shift+E</source>
         <translation>Ctrl+Shift+E</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="190"/>
+        <location filename="../../configurator/qt/main_window.py" line="189"/>
         <source>Purchase list (XLSX, CSV, Markdown) or build sheets (PDF) of the selected builds</source>
         <translation>所选配置的采购清单（XLSX、CSV、Markdown）或装机单（PDF）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="192"/>
+        <location filename="../../configurator/qt/main_window.py" line="191"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="195"/>
+        <location filename="../../configurator/qt/main_window.py" line="194"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="203"/>
+        <location filename="../../configurator/qt/main_window.py" line="202"/>
         <source>&amp;Build</source>
         <translation>配置(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="204"/>
-        <location filename="../../configurator/qt/main_window.py" line="454"/>
+        <location filename="../../configurator/qt/main_window.py" line="203"/>
+        <location filename="../../configurator/qt/main_window.py" line="453"/>
         <source>&amp;Solve again</source>
         <translation>重新求解(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="204"/>
+        <location filename="../../configurator/qt/main_window.py" line="203"/>
         <source>F5</source>
         <translation>F5</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="205"/>
+        <location filename="../../configurator/qt/main_window.py" line="204"/>
         <source>&amp;Cancel solve or import</source>
         <translation>取消求解或导入(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="205"/>
+        <location filename="../../configurator/qt/main_window.py" line="204"/>
         <source>Esc</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="207"/>
+        <location filename="../../configurator/qt/main_window.py" line="206"/>
         <source>&amp;Compare selected…</source>
         <translation>对比所选(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="209"/>
+        <location filename="../../configurator/qt/main_window.py" line="208"/>
         <source>Ctrl+D</source>
         <translation>Ctrl+D</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="210"/>
+        <location filename="../../configurator/qt/main_window.py" line="209"/>
         <source>Select two or more builds (or none for all), then compare</source>
         <translation>选择两个或更多配置（不选则对比全部）后对比</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="217"/>
+        <location filename="../../configurator/qt/main_window.py" line="216"/>
         <source>Recommendation &amp;map…</source>
         <translation>推荐地图(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="219"/>
+        <location filename="../../configurator/qt/main_window.py" line="218"/>
         <source>Ctrl+M</source>
         <translation>Ctrl+M</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="220"/>
+        <location filename="../../configurator/qt/main_window.py" line="219"/>
         <source>The cheapest machine for each model size</source>
         <translation>每种模型规模最便宜的机器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="224"/>
+        <location filename="../../configurator/qt/main_window.py" line="223"/>
         <source>&amp;Preferences…</source>
         <translation>偏好设置(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="228"/>
+        <location filename="../../configurator/qt/main_window.py" line="227"/>
         <source>&amp;Catalog</source>
         <translation>目录(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="229"/>
+        <location filename="../../configurator/qt/main_window.py" line="228"/>
         <source>&amp;Edit prices and parts…</source>
         <translation>编辑价格和配件(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="229"/>
+        <location filename="../../configurator/qt/main_window.py" line="228"/>
         <source>Ctrl+E</source>
         <translation>Ctrl+E</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="231"/>
+        <location filename="../../configurator/qt/main_window.py" line="230"/>
         <source>Import a vendor &amp;quote (CSV/XLSX)…</source>
         <translation>导入供应商报价(&amp;Q)（CSV/XLSX）…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="234"/>
+        <location filename="../../configurator/qt/main_window.py" line="233"/>
         <source>&amp;Import a price pack…</source>
         <translation>导入价格包(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="236"/>
+        <location filename="../../configurator/qt/main_window.py" line="235"/>
         <source>E&amp;xport my prices as a price pack…</source>
         <translation>将我的价格导出为价格包(&amp;X)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="238"/>
+        <location filename="../../configurator/qt/main_window.py" line="237"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="239"/>
+        <location filename="../../configurator/qt/main_window.py" line="238"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="241"/>
+        <location filename="../../configurator/qt/main_window.py" line="240"/>
         <source>System</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="247"/>
+        <location filename="../../configurator/qt/main_window.py" line="246"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="248"/>
+        <location filename="../../configurator/qt/main_window.py" line="247"/>
         <source>&amp;User guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="250"/>
+        <location filename="../../configurator/qt/main_window.py" line="249"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="279"/>
+        <location filename="../../configurator/qt/main_window.py" line="278"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="280"/>
+        <location filename="../../configurator/qt/main_window.py" line="279"/>
         <source>This project has unsaved changes. Save them first?</source>
         <translation>此项目有未保存的更改。要先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="298"/>
+        <location filename="../../configurator/qt/main_window.py" line="297"/>
         <source>Open project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="308"/>
+        <location filename="../../configurator/qt/main_window.py" line="307"/>
         <source>Could not open the project</source>
         <translation>无法打开项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="322"/>
+        <location filename="../../configurator/qt/main_window.py" line="321"/>
         <source>Save project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="330"/>
+        <location filename="../../configurator/qt/main_window.py" line="329"/>
         <source>Could not save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="333"/>
+        <location filename="../../configurator/qt/main_window.py" line="332"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="338"/>
+        <location filename="../../configurator/qt/main_window.py" line="337"/>
         <source>Import a model</source>
         <translation>导入模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="354"/>
+        <location filename="../../configurator/qt/main_window.py" line="353"/>
         <source>Could not import the model</source>
         <translation>无法导入模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="358"/>
+        <location filename="../../configurator/qt/main_window.py" line="357"/>
         <source>Imported {0}</source>
         <translation>已导入 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="367"/>
+        <location filename="../../configurator/qt/main_window.py" line="366"/>
         <source>Imported for this session only: {0}</source>
         <translation>仅在本次会话中导入：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="399"/>
+        <location filename="../../configurator/qt/main_window.py" line="398"/>
         <source>{0} build for &lt;b&gt;{1}&lt;/b&gt; ({2}) in {3:.2f} s</source>
         <translation>&lt;b&gt;{1}&lt;/b&gt;（{2}）共 {0} 个配置，用时 {3:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="401"/>
+        <location filename="../../configurator/qt/main_window.py" line="400"/>
         <source>{0} builds for &lt;b&gt;{1}&lt;/b&gt; ({2}) in {3:.2f} s</source>
         <translation>&lt;b&gt;{1}&lt;/b&gt;（{2}）共 {0} 个配置，用时 {3:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="414"/>
+        <location filename="../../configurator/qt/main_window.py" line="413"/>
         <source>Note:</source>
         <translation>注：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="425"/>
+        <location filename="../../configurator/qt/main_window.py" line="424"/>
         <source>Solved in {0:.2f} s</source>
         <translation>求解完成，用时 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="430"/>
+        <location filename="../../configurator/qt/main_window.py" line="429"/>
         <source>Cheapest build found; solving the alternatives…</source>
         <translation>已找到最便宜的配置；正在求解其他方案…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="433"/>
+        <location filename="../../configurator/qt/main_window.py" line="432"/>
         <source>Solving…</source>
         <translation>正在求解…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="436"/>
+        <location filename="../../configurator/qt/main_window.py" line="435"/>
         <source>Solve failed</source>
         <translation>求解失败</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="437"/>
+        <location filename="../../configurator/qt/main_window.py" line="436"/>
         <source>Could not solve this request</source>
         <translation>无法求解此需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="447"/>
+        <location filename="../../configurator/qt/main_window.py" line="446"/>
         <source>Solve is off until the inputs are valid: {0}</source>
         <translation>输入有效后才能求解：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="449"/>
+        <location filename="../../configurator/qt/main_window.py" line="448"/>
         <source>&amp;Solve again (fix the inputs first)</source>
         <translation>重新求解(&amp;S)（请先修正输入）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="452"/>
+        <location filename="../../configurator/qt/main_window.py" line="451"/>
         <source>Solve the current request again</source>
         <translation>重新求解当前需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="464"/>
+        <location filename="../../configurator/qt/main_window.py" line="463"/>
         <source>&lt;b&gt;These builds answer your previous inputs, not the ones on the left.&lt;/b&gt; {0}. Fix the field marked in red to solve again.</source>
         <translation>&lt;b&gt;这些配置对应的是你之前的输入，而不是左侧当前的输入。&lt;/b&gt;{0}。修正标红的字段后会重新求解。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="469"/>
+        <location filename="../../configurator/qt/main_window.py" line="468"/>
         <source>&lt;b&gt;Nothing solved yet.&lt;/b&gt; {0}. Fix the field marked in red.</source>
         <translation>&lt;b&gt;尚未求解。&lt;/b&gt;{0}。请修正标红的字段。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="472"/>
+        <location filename="../../configurator/qt/main_window.py" line="471"/>
         <source>&lt;b&gt;Solving your changed inputs…&lt;/b&gt; the builds below answer the previous ones.</source>
         <translation>&lt;b&gt;正在按修改后的输入求解…&lt;/b&gt;下方的配置对应之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="506"/>
+        <location filename="../../configurator/qt/main_window.py" line="505"/>
         <source>Compare needs at least two builds</source>
         <translation>对比至少需要两个配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="558"/>
-        <location filename="../../configurator/qt/main_window.py" line="575"/>
+        <location filename="../../configurator/qt/main_window.py" line="559"/>
+        <location filename="../../configurator/qt/main_window.py" line="576"/>
         <source>The language changes at the next start</source>
         <translation>语言将在下次启动时切换</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="584"/>
+        <location filename="../../configurator/qt/main_window.py" line="585"/>
         <source>Could not save preferences</source>
         <translation>无法保存偏好设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="589"/>
+        <location filename="../../configurator/qt/main_window.py" line="590"/>
         <source>Import a vendor quote</source>
         <translation>导入供应商报价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="615"/>
+        <location filename="../../configurator/qt/main_window.py" line="616"/>
         <source>The dates of the catalog&apos;s newest part prices; older ones are marked in each build</source>
         <translation>目录中最新配件价格的日期；较旧的价格在每个配置中有标记</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="621"/>
+        <location filename="../../configurator/qt/main_window.py" line="622"/>
         <source>Catalog: no dated prices</source>
         <translation>目录：没有带日期的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="624"/>
+        <location filename="../../configurator/qt/main_window.py" line="625"/>
         <source>Catalog prices {0}</source>
         <translation>目录价格 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="626"/>
+        <location filename="../../configurator/qt/main_window.py" line="627"/>
         <source>Catalog prices from {0} to {1}</source>
         <translation>目录价格 {0} 至 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="629"/>
+        <location filename="../../configurator/qt/main_window.py" line="630"/>
         <source>; {0} of {1} priced parts have only older prices</source>
         <translation>；{1} 个有价格的配件中 {0} 个只有较旧的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="634"/>
+        <location filename="../../configurator/qt/main_window.py" line="635"/>
         <source>Import a price pack</source>
         <translation>导入价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="634"/>
+        <location filename="../../configurator/qt/main_window.py" line="635"/>
         <source>Price packs (*.toml);;All files (*)</source>
         <translation>价格包 (*.toml);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="655"/>
+        <location filename="../../configurator/qt/main_window.py" line="656"/>
         <source>Export my prices as a price pack</source>
         <translation>将我的价格导出为价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="655"/>
+        <location filename="../../configurator/qt/main_window.py" line="656"/>
         <source>Price packs (*.toml)</source>
         <translation>价格包 (*.toml)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="659"/>
+        <location filename="../../configurator/qt/main_window.py" line="660"/>
         <source>Price pack</source>
         <translation>价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="659"/>
+        <location filename="../../configurator/qt/main_window.py" line="660"/>
         <source>Who is this price list from?</source>
         <translation>这份价格表来自谁？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="665"/>
+        <location filename="../../configurator/qt/main_window.py" line="666"/>
         <source>Could not export the price pack</source>
         <translation>无法导出价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="667"/>
+        <location filename="../../configurator/qt/main_window.py" line="668"/>
         <source>Exported {0} price(s) and {1} part(s) to {2}</source>
         <translation>已将 {0} 个价格和 {1} 个配件导出到 {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="683"/>
+        <location filename="../../configurator/qt/main_window.py" line="686"/>
         <source>Choose a build to print</source>
         <translation>请选择要打印的配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="690"/>
+        <location filename="../../configurator/qt/main_window.py" line="693"/>
         <source>Nothing to export: no build yet</source>
         <translation>没有可导出的内容：尚无配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="694"/>
+        <location filename="../../configurator/qt/main_window.py" line="697"/>
         <source>Export builds</source>
         <translation>导出配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="741"/>
+        <location filename="../../configurator/qt/main_window.py" line="744"/>
         <source>Unknown file type</source>
         <translation>未知的文件类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="744"/>
+        <location filename="../../configurator/qt/main_window.py" line="747"/>
         <source>Could not export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="746"/>
+        <location filename="../../configurator/qt/main_window.py" line="749"/>
         <source>Exported {0} build(s) to {1}</source>
         <translation>已导出 {0} 个配置到 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="759"/>
+        <location filename="../../configurator/qt/main_window.py" line="762"/>
         <source>About LLM Rig Configurator</source>
         <translation>关于 LLM 装机配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="762"/>
+        <location filename="../../configurator/qt/main_window.py" line="765"/>
         <source>What machine to buy to run, fine-tune or train an LLM.
 Every estimate explains itself; every part and price carries its source.</source>
         <translation>要运行、微调或训练大模型，该买什么机器。
 每个估算都给出依据；每个配件和价格都注明来源。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="774"/>
+        <location filename="../../configurator/qt/main_window.py" line="777"/>
         <source>Some catalog files could not be read</source>
         <translation>部分目录文件无法读取</translation>
     </message>
@@ -1280,6 +1280,7 @@ Every estimate explains itself; every part and price carries its source.</source
     <name>RequirementsPanel</name>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="225"/>
+        <location filename="../../configurator/qt/requirements.py" line="239"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
@@ -1324,85 +1325,84 @@ Every estimate explains itself; every part and price carries its source.</source
         <translation>权重精度或 GGUF 量化</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="236"/>
         <source>KV-cache precision</source>
-        <translation>KV 缓存精度</translation>
+        <translation type="vanished">KV 缓存精度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="238"/>
-        <location filename="../../configurator/qt/requirements.py" line="270"/>
-        <location filename="../../configurator/qt/requirements.py" line="316"/>
+        <location filename="../../configurator/qt/requirements.py" line="243"/>
+        <location filename="../../configurator/qt/requirements.py" line="275"/>
+        <location filename="../../configurator/qt/requirements.py" line="321"/>
         <source> tokens</source>
         <translation> 个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="238"/>
+        <location filename="../../configurator/qt/requirements.py" line="243"/>
         <source>Tokens per sequence: prompt plus generated</source>
         <translation>每个序列的 token 数：提示词加生成内容</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="240"/>
-        <location filename="../../configurator/qt/requirements.py" line="879"/>
+        <location filename="../../configurator/qt/requirements.py" line="245"/>
+        <location filename="../../configurator/qt/requirements.py" line="885"/>
         <source> user</source>
         <translation> 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="240"/>
+        <location filename="../../configurator/qt/requirements.py" line="245"/>
         <source>Concurrent sequences</source>
         <translation>并发序列数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="243"/>
+        <location filename="../../configurator/qt/requirements.py" line="248"/>
         <source> tok/s</source>
         <translation> token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="243"/>
+        <location filename="../../configurator/qt/requirements.py" line="248"/>
         <source>Minimum decode speed per user (0: no target)</source>
         <translation>每个用户的最低解码速度（0：不设目标）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="245"/>
+        <location filename="../../configurator/qt/requirements.py" line="250"/>
         <source>no target</source>
         <translation>不设目标</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="246"/>
+        <location filename="../../configurator/qt/requirements.py" line="251"/>
         <source>Engine</source>
         <translation>引擎</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="247"/>
+        <location filename="../../configurator/qt/requirements.py" line="252"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="248"/>
+        <location filename="../../configurator/qt/requirements.py" line="253"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="249"/>
+        <location filename="../../configurator/qt/requirements.py" line="254"/>
         <source>Context</source>
         <translation>上下文</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="250"/>
+        <location filename="../../configurator/qt/requirements.py" line="255"/>
         <source>Concurrent users</source>
         <translation>并发用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="251"/>
+        <location filename="../../configurator/qt/requirements.py" line="256"/>
         <source>Target speed</source>
         <translation>目标速度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="252"/>
+        <location filename="../../configurator/qt/requirements.py" line="257"/>
         <source>Offload to system RAM</source>
         <translation>卸载到系统内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="255"/>
+        <location filename="../../configurator/qt/requirements.py" line="260"/>
         <source>llama.cpp keeps what does not fit the GPUs in system RAM: MoE experts first, then whole layers; decode then runs at system-RAM speed</source>
         <translation>llama.cpp 将显存放不下的部分放在系统内存中：先放 MoE 专家，再放整层；此时解码速度取决于系统内存带宽</translation>
     </message>
@@ -1412,152 +1412,152 @@ Every estimate explains itself; every part and price carries its source.</source
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="264"/>
+        <location filename="../../configurator/qt/requirements.py" line="269"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="264"/>
+        <location filename="../../configurator/qt/requirements.py" line="269"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="264"/>
+        <location filename="../../configurator/qt/requirements.py" line="269"/>
         <source>Full</source>
         <translation>全参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="265"/>
+        <location filename="../../configurator/qt/requirements.py" line="270"/>
         <source>Fine-tuning method</source>
         <translation>微调方法</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="268"/>
+        <location filename="../../configurator/qt/requirements.py" line="273"/>
         <source>AdamW</source>
         <translation>AdamW</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="268"/>
+        <location filename="../../configurator/qt/requirements.py" line="273"/>
         <source>AdamW 8-bit</source>
         <translation>AdamW 8 位</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="268"/>
+        <location filename="../../configurator/qt/requirements.py" line="273"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="270"/>
+        <location filename="../../configurator/qt/requirements.py" line="275"/>
         <source>Training sequence length</source>
         <translation>训练序列长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="271"/>
+        <location filename="../../configurator/qt/requirements.py" line="276"/>
         <source>Micro-batch per GPU</source>
         <translation>每张 GPU 的微批次</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="272"/>
+        <location filename="../../configurator/qt/requirements.py" line="277"/>
         <source>Gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="275"/>
-        <location filename="../../configurator/qt/requirements.py" line="278"/>
-        <location filename="../../configurator/qt/requirements.py" line="405"/>
+        <location filename="../../configurator/qt/requirements.py" line="280"/>
+        <location filename="../../configurator/qt/requirements.py" line="283"/>
+        <location filename="../../configurator/qt/requirements.py" line="410"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="275"/>
+        <location filename="../../configurator/qt/requirements.py" line="280"/>
         <source>ZeRO-1</source>
         <translation>ZeRO-1</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="275"/>
+        <location filename="../../configurator/qt/requirements.py" line="280"/>
         <source>ZeRO-2</source>
         <translation>ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="275"/>
+        <location filename="../../configurator/qt/requirements.py" line="280"/>
         <source>ZeRO-3 / FSDP</source>
         <translation>ZeRO-3 / FSDP</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="278"/>
+        <location filename="../../configurator/qt/requirements.py" line="283"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="279"/>
+        <location filename="../../configurator/qt/requirements.py" line="284"/>
         <source>Offload optimizer states (and ZeRO-3 parameters) to RAM</source>
         <translation>将优化器状态（以及 ZeRO-3 参数）卸载到内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="281"/>
-        <location filename="../../configurator/qt/requirements.py" line="294"/>
+        <location filename="../../configurator/qt/requirements.py" line="286"/>
+        <location filename="../../configurator/qt/requirements.py" line="299"/>
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="283"/>
+        <location filename="../../configurator/qt/requirements.py" line="288"/>
         <source> M tokens</source>
         <translation> M token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="283"/>
+        <location filename="../../configurator/qt/requirements.py" line="288"/>
         <source>Dataset size (0: not set, no training time)</source>
         <translation>数据集大小（0：未设置，不估算训练时间）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="285"/>
+        <location filename="../../configurator/qt/requirements.py" line="290"/>
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="286"/>
+        <location filename="../../configurator/qt/requirements.py" line="291"/>
         <source> epochs</source>
         <translation> 轮</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="287"/>
+        <location filename="../../configurator/qt/requirements.py" line="292"/>
         <source>Method</source>
         <translation>方法</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="288"/>
+        <location filename="../../configurator/qt/requirements.py" line="293"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="289"/>
-        <location filename="../../configurator/qt/requirements.py" line="316"/>
-        <location filename="../../configurator/qt/requirements.py" line="320"/>
+        <location filename="../../configurator/qt/requirements.py" line="294"/>
+        <location filename="../../configurator/qt/requirements.py" line="321"/>
+        <location filename="../../configurator/qt/requirements.py" line="325"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="290"/>
+        <location filename="../../configurator/qt/requirements.py" line="295"/>
         <source>Micro-batch</source>
         <translation>微批次</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="292"/>
+        <location filename="../../configurator/qt/requirements.py" line="297"/>
         <source>Sharding</source>
         <translation>分片</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="293"/>
+        <location filename="../../configurator/qt/requirements.py" line="298"/>
         <source>Offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="295"/>
+        <location filename="../../configurator/qt/requirements.py" line="300"/>
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="296"/>
+        <location filename="../../configurator/qt/requirements.py" line="301"/>
         <source>Epochs</source>
         <translation>轮数</translation>
     </message>
@@ -1567,52 +1567,52 @@ Every estimate explains itself; every part and price carries its source.</source
         <translation>微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="300"/>
+        <location filename="../../configurator/qt/requirements.py" line="305"/>
         <source> B tokens</source>
         <translation> B token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="300"/>
+        <location filename="../../configurator/qt/requirements.py" line="305"/>
         <source>Training tokens</source>
         <translation>训练 token 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="301"/>
+        <location filename="../../configurator/qt/requirements.py" line="306"/>
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="301"/>
+        <location filename="../../configurator/qt/requirements.py" line="306"/>
         <source>Finish within (0: no deadline)</source>
         <translation>在此期限内完成（0：无期限）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="302"/>
+        <location filename="../../configurator/qt/requirements.py" line="307"/>
         <source>no deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="311"/>
+        <location filename="../../configurator/qt/requirements.py" line="316"/>
         <source>Compute-phase utilisation of the peak bf16 rate (0: default by GPU generation); communication that does not overlap comes on top, so the reported MFU is lower</source>
         <translation>计算阶段对 bf16 峰值算力的利用率（0：按 GPU 代际取默认值）；未重叠的通信时间另计，因此报告的 MFU 更低</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="315"/>
+        <location filename="../../configurator/qt/requirements.py" line="320"/>
         <source>default</source>
         <translation>默认</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="317"/>
+        <location filename="../../configurator/qt/requirements.py" line="322"/>
         <source>Tokens</source>
         <translation>Token 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="318"/>
+        <location filename="../../configurator/qt/requirements.py" line="323"/>
         <source>Deadline</source>
         <translation>期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="319"/>
+        <location filename="../../configurator/qt/requirements.py" line="324"/>
         <source>Compute util.</source>
         <translation>计算利用率</translation>
     </message>
@@ -1627,247 +1627,252 @@ Every estimate explains itself; every part and price carries its source.</source
         <translation>预算与场地</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="341"/>
+        <location filename="../../configurator/qt/requirements.py" line="240"/>
+        <source>KV-cache precision; auto: fp16, and for llama.cpp at 16k context or more also a q8_0 cache</source>
+        <translation>KV 缓存精度；自动：fp16，llama.cpp 在 16k 及以上上下文时另给出 q8_0 缓存方案</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/requirements.py" line="346"/>
         <source>Limit the solver to these GPU ids (comma separated) to compare them side by side; a ready-made system&apos;s id (a Mac Studio, a DGX Spark, a mini PC) compares that machine with them</source>
         <translation>仅在这些 GPU id（逗号分隔）中求解，以便并排对比；填入整机的 id（Mac Studio、DGX Spark、迷你主机）则把该整机与它们一起对比</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="351"/>
+        <location filename="../../configurator/qt/requirements.py" line="356"/>
         <source>Total budget (0: unlimited)</source>
         <translation>总预算（0：不限）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="353"/>
+        <location filename="../../configurator/qt/requirements.py" line="358"/>
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="355"/>
+        <location filename="../../configurator/qt/requirements.py" line="360"/>
         <source>USD</source>
         <translation>USD</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="355"/>
+        <location filename="../../configurator/qt/requirements.py" line="360"/>
         <source>CNY</source>
         <translation>CNY</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="355"/>
+        <location filename="../../configurator/qt/requirements.py" line="360"/>
         <source>EUR</source>
         <translation>EUR</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="359"/>
+        <location filename="../../configurator/qt/requirements.py" line="364"/>
         <source>The wall circuit the machine plugs into</source>
         <translation>机器所接的墙面电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="361"/>
+        <location filename="../../configurator/qt/requirements.py" line="366"/>
         <source> circuit(s)</source>
         <translation> 路电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="361"/>
+        <location filename="../../configurator/qt/requirements.py" line="366"/>
         <source>How many such circuits may feed the machine</source>
         <translation>可为机器供电的此类电路数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="364"/>
+        <location filename="../../configurator/qt/requirements.py" line="369"/>
         <source>any</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="365"/>
+        <location filename="../../configurator/qt/requirements.py" line="370"/>
         <source>tower</source>
         <translation>塔式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="366"/>
+        <location filename="../../configurator/qt/requirements.py" line="371"/>
         <source>rack</source>
         <translation>机架式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="367"/>
+        <location filename="../../configurator/qt/requirements.py" line="372"/>
         <source>open frame</source>
         <translation>开放式机架</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="371"/>
+        <location filename="../../configurator/qt/requirements.py" line="376"/>
         <source>lab</source>
         <translation>实验室</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="371"/>
+        <location filename="../../configurator/qt/requirements.py" line="376"/>
         <source>home office</source>
         <translation>家庭办公室</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="371"/>
+        <location filename="../../configurator/qt/requirements.py" line="376"/>
         <source>server room</source>
         <translation>机房</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="372"/>
+        <location filename="../../configurator/qt/requirements.py" line="377"/>
         <source>Noise and heat limits</source>
         <translation>噪音和散热限制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="375"/>
+        <location filename="../../configurator/qt/requirements.py" line="380"/>
         <source>new or used</source>
         <translation>全新或二手</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="375"/>
+        <location filename="../../configurator/qt/requirements.py" line="380"/>
         <source>new only</source>
         <translation>仅全新</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="375"/>
+        <location filename="../../configurator/qt/requirements.py" line="380"/>
         <source>prefer used</source>
         <translation>优先二手</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="378"/>
+        <location filename="../../configurator/qt/requirements.py" line="383"/>
         <source>global</source>
         <translation>全球</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="378"/>
+        <location filename="../../configurator/qt/requirements.py" line="383"/>
         <source>China</source>
         <translation>中国</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="379"/>
+        <location filename="../../configurator/qt/requirements.py" line="384"/>
         <source>China: export variants (A800, H800, L20, H20) and CNY prices</source>
         <translation>中国：出口特供版（A800、H800、L20、H20）及人民币价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="381"/>
+        <location filename="../../configurator/qt/requirements.py" line="386"/>
         <source> GPUs</source>
         <translation> 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="381"/>
+        <location filename="../../configurator/qt/requirements.py" line="386"/>
         <source>Most GPUs per machine</source>
         <translation>每台机器最多的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="382"/>
+        <location filename="../../configurator/qt/requirements.py" line="387"/>
         <source>exactly</source>
         <translation>恰好</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="384"/>
+        <location filename="../../configurator/qt/requirements.py" line="389"/>
         <source>Every build has exactly this many GPUs in one machine (e.g. exactly 8 x RTX 4090)</source>
         <translation>每个方案在一台机器中恰好使用这么多张 GPU（例如恰好 8 张 RTX 4090）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="393"/>
+        <location filename="../../configurator/qt/requirements.py" line="398"/>
         <source> % power</source>
         <translation> % 功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="395"/>
+        <location filename="../../configurator/qt/requirements.py" line="400"/>
         <source>Run the GPUs at this share of rated power (nvidia-smi -pl at every boot): less heat and wall draw for ~5 % speed at 80 %</source>
         <translation>让 GPU 以额定功率的此比例运行（每次开机执行 nvidia-smi -pl）：80 % 时发热和墙插功耗更低，速度约降 5 %</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="403"/>
+        <location filename="../../configurator/qt/requirements.py" line="408"/>
         <source>A GPU you already own and want used</source>
         <translation>您已拥有并希望使用的 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="404"/>
+        <location filename="../../configurator/qt/requirements.py" line="409"/>
         <source>How many you own</source>
         <translation>拥有的数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="517"/>
+        <location filename="../../configurator/qt/requirements.py" line="522"/>
         <source>{0} user</source>
         <translation>{0} 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="517"/>
+        <location filename="../../configurator/qt/requirements.py" line="522"/>
         <source>{0} users</source>
         <translation>{0} 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="325"/>
+        <location filename="../../configurator/qt/requirements.py" line="330"/>
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="330"/>
+        <location filename="../../configurator/qt/requirements.py" line="335"/>
         <source>Circuit</source>
         <translation>电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="331"/>
+        <location filename="../../configurator/qt/requirements.py" line="336"/>
         <source>Circuits</source>
         <translation>电路数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="332"/>
+        <location filename="../../configurator/qt/requirements.py" line="337"/>
         <source>Form</source>
         <translation>形态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="333"/>
+        <location filename="../../configurator/qt/requirements.py" line="338"/>
         <source>Room</source>
         <translation>放置环境</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="334"/>
+        <location filename="../../configurator/qt/requirements.py" line="339"/>
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="335"/>
+        <location filename="../../configurator/qt/requirements.py" line="340"/>
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="336"/>
+        <location filename="../../configurator/qt/requirements.py" line="341"/>
         <source>Max GPUs</source>
         <translation>最多 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="337"/>
+        <location filename="../../configurator/qt/requirements.py" line="342"/>
         <source>GPU power</source>
         <translation>GPU 功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="338"/>
+        <location filename="../../configurator/qt/requirements.py" line="343"/>
         <source>any GPU; or ids, e.g. a800-80gb-pcie, l20</source>
         <translation>任意 GPU；或填写 id，例如 a800-80gb-pcie, l20</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="345"/>
+        <location filename="../../configurator/qt/requirements.py" line="350"/>
         <source>Only GPUs</source>
         <translation>仅限 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="346"/>
+        <location filename="../../configurator/qt/requirements.py" line="351"/>
         <source>I own</source>
         <translation>我已拥有</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="422"/>
+        <location filename="../../configurator/qt/requirements.py" line="427"/>
         <source>The workloads of this project; each is solved on its own</source>
         <translation>此项目的各个工作负载；每个单独求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="425"/>
+        <location filename="../../configurator/qt/requirements.py" line="430"/>
         <source>Add another workload to the project (a copy of this one)</source>
         <translation>向项目添加另一个工作负载（复制当前这个）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="427"/>
+        <location filename="../../configurator/qt/requirements.py" line="432"/>
         <source>Remove this workload from the project</source>
         <translation>从项目中删除此工作负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="431"/>
+        <location filename="../../configurator/qt/requirements.py" line="436"/>
         <source>&lt;b&gt;Workload&lt;/b&gt;</source>
         <translation>&lt;b&gt;工作负载&lt;/b&gt;</translation>
     </message>
@@ -1877,42 +1882,42 @@ Every estimate explains itself; every part and price carries its source.</source
         <translation>&lt;b&gt;模型&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="468"/>
+        <location filename="../../configurator/qt/requirements.py" line="473"/>
         <source>What the selected build&apos;s estimate used</source>
         <translation>所选配置的估算所采用的参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="504"/>
+        <location filename="../../configurator/qt/requirements.py" line="509"/>
         <source>auto: {0}</source>
         <translation>自动：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="504"/>
+        <location filename="../../configurator/qt/requirements.py" line="509"/>
         <source>solver: {0}</source>
         <translation>求解器选择：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="709"/>
+        <location filename="../../configurator/qt/requirements.py" line="714"/>
         <source>Only GPUs: unknown GPU or system id(s) %1 (see Catalog &gt; Edit prices and parts)</source>
         <translation>仅限 GPU：未知的 GPU 或整机 id %1（见“目录 &gt; 编辑价格和配件”）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="861"/>
+        <location filename="../../configurator/qt/requirements.py" line="867"/>
         <source>No exchange rate from {0} to {1}: the budget is kept as typed</source>
         <translation>没有从 {0} 到 {1} 的汇率：预算保持输入值不变</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="870"/>
+        <location filename="../../configurator/qt/requirements.py" line="876"/>
         <source>Budget converted: {0} = {1} at the catalog&apos;s exchange rates of {2}</source>
         <translation>预算已换算：{0} = {1}（按目录 {2} 的汇率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="873"/>
+        <location filename="../../configurator/qt/requirements.py" line="879"/>
         <source>Budget converted: {0} = {1} at the catalog&apos;s exchange rates</source>
         <translation>预算已换算：{0} = {1}（按目录的汇率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="879"/>
+        <location filename="../../configurator/qt/requirements.py" line="885"/>
         <source> users</source>
         <translation> 个用户</translation>
     </message>
@@ -2028,7 +2033,7 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>VramHeadroomChart</name>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="124"/>
+        <location filename="../../configurator/qt/charts.py" line="125"/>
         <source>System RAM</source>
         <translation>系统内存</translation>
     </message>
@@ -2064,52 +2069,52 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>builds</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="71"/>
+        <location filename="../../configurator/qt/builds.py" line="105"/>
         <source>{0:,.1f} h</source>
         <translation>{0:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="73"/>
+        <location filename="../../configurator/qt/builds.py" line="107"/>
         <source>{0:,.1f} days</source>
         <translation>{0:,.1f} 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="76"/>
+        <location filename="../../configurator/qt/builds.py" line="110"/>
         <source> per {0:,.0f} M tokens</source>
         <translation>（每 {0:,.0f} M tokens）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="90"/>
+        <location filename="../../configurator/qt/builds.py" line="124"/>
         <source>silent</source>
         <translation>无声</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="117"/>
+        <location filename="../../configurator/qt/builds.py" line="151"/>
         <source>{0} fail</source>
         <translation>{0} 项不通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="118"/>
+        <location filename="../../configurator/qt/builds.py" line="152"/>
         <source>{0} warn</source>
         <translation>{0} 项警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="119"/>
+        <location filename="../../configurator/qt/builds.py" line="153"/>
         <source>all pass</source>
         <translation>全部通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="123"/>
+        <location filename="../../configurator/qt/builds.py" line="157"/>
         <source>PASS</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="124"/>
+        <location filename="../../configurator/qt/builds.py" line="158"/>
         <source>WARN</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="125"/>
+        <location filename="../../configurator/qt/builds.py" line="159"/>
         <source>FAIL</source>
         <translation>失败</translation>
     </message>
@@ -2117,239 +2122,239 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>charts</name>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="31"/>
+        <location filename="../../configurator/qt/charts.py" line="32"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="32"/>
+        <location filename="../../configurator/qt/charts.py" line="33"/>
         <source>kv cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="33"/>
+        <location filename="../../configurator/qt/charts.py" line="34"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="34"/>
+        <location filename="../../configurator/qt/charts.py" line="35"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="35"/>
+        <location filename="../../configurator/qt/charts.py" line="36"/>
         <source>optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="36"/>
+        <location filename="../../configurator/qt/charts.py" line="37"/>
         <source>runtime overhead</source>
         <translation>运行时开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="37"/>
+        <location filename="../../configurator/qt/charts.py" line="38"/>
         <source>free</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="123"/>
+        <location filename="../../configurator/qt/charts.py" line="124"/>
         <source>Memory per GPU</source>
         <translation>每张 GPU 的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="173"/>
+        <location filename="../../configurator/qt/charts.py" line="174"/>
         <source>capacity {0:.0f} GiB</source>
         <translation>容量 {0:.0f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="184"/>
+        <location filename="../../configurator/qt/charts.py" line="185"/>
         <source>used in system RAM</source>
         <translation>系统内存已用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="185"/>
+        <location filename="../../configurator/qt/charts.py" line="186"/>
         <source>system RAM free</source>
         <translation>系统内存空闲</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="209"/>
+        <location filename="../../configurator/qt/charts.py" line="210"/>
         <source>Cost by category</source>
         <translation>各类配件花费</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="238"/>
+        <location filename="../../configurator/qt/charts.py" line="239"/>
         <source>Power budget</source>
         <translation>功耗预算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="257"/>
+        <location filename="../../configurator/qt/charts.py" line="258"/>
         <source>Power budget: one of {0} nodes</source>
         <translation>功耗预算：{0} 个节点中的一个</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="263"/>
+        <location filename="../../configurator/qt/charts.py" line="264"/>
         <source>all {0} nodes: {1:,.0f} kW at the wall</source>
         <translation>全部 {0} 个节点：墙插 {1:,.0f} kW</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="272"/>
+        <location filename="../../configurator/qt/charts.py" line="273"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="273"/>
+        <location filename="../../configurator/qt/charts.py" line="274"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="274"/>
+        <location filename="../../configurator/qt/charts.py" line="275"/>
         <source>rest</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="283"/>
+        <location filename="../../configurator/qt/charts.py" line="284"/>
         <source>wall draw {0:,.0f} W</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="289"/>
+        <location filename="../../configurator/qt/charts.py" line="290"/>
         <source>{0:,.0f} W DC</source>
         <translation>直流 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="290"/>
+        <location filename="../../configurator/qt/charts.py" line="291"/>
         <source>{0:.0%} of the PSU</source>
         <translation>电源的 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="294"/>
+        <location filename="../../configurator/qt/charts.py" line="295"/>
         <source>{0:,.0f} W at the wall</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="296"/>
+        <location filename="../../configurator/qt/charts.py" line="297"/>
         <source>{0:.0%} of the circuit limit</source>
         <translation>电路上限的 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="317"/>
+        <location filename="../../configurator/qt/charts.py" line="318"/>
         <source>circuit limit (continuous)</source>
         <translation>电路上限（持续）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="321"/>
+        <location filename="../../configurator/qt/charts.py" line="322"/>
         <source>built-in supply</source>
         <translation>内置电源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="325"/>
+        <location filename="../../configurator/qt/charts.py" line="326"/>
         <source>PSU capacity</source>
         <translation>电源容量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="328"/>
+        <location filename="../../configurator/qt/charts.py" line="329"/>
         <source>{0:.0%} of PSU</source>
         <translation>电源的 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="336"/>
+        <location filename="../../configurator/qt/charts.py" line="337"/>
         <source>DC load</source>
         <translation>直流负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="336"/>
+        <location filename="../../configurator/qt/charts.py" line="337"/>
         <source>wall</source>
         <translation>墙插</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="374"/>
-        <location filename="../../configurator/qt/charts.py" line="464"/>
+        <location filename="../../configurator/qt/charts.py" line="375"/>
+        <location filename="../../configurator/qt/charts.py" line="465"/>
         <source>Wall time and cost against nodes</source>
         <translation>耗时与成本随节点数的变化</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="375"/>
-        <location filename="../../configurator/qt/charts.py" line="457"/>
+        <location filename="../../configurator/qt/charts.py" line="376"/>
+        <location filename="../../configurator/qt/charts.py" line="458"/>
         <source>wall time (days)</source>
         <translation>耗时（天）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="379"/>
+        <location filename="../../configurator/qt/charts.py" line="380"/>
         <source>nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="459"/>
+        <location filename="../../configurator/qt/charts.py" line="460"/>
         <source>decode tokens/s per sequence</source>
         <translation>每个序列的解码速度（tokens/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="461"/>
+        <location filename="../../configurator/qt/charts.py" line="462"/>
         <source>cost ({0})</source>
         <translation>成本（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="466"/>
+        <location filename="../../configurator/qt/charts.py" line="467"/>
         <source>Decode speed and cost against nodes</source>
         <translation>解码速度与成本随节点数的变化</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="469"/>
+        <location filename="../../configurator/qt/charts.py" line="470"/>
         <source>nodes of {0}</source>
         <translation>{0} 节点数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="473"/>
+        <location filename="../../configurator/qt/charts.py" line="474"/>
         <source>wall time (left)</source>
         <translation>耗时（左轴）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="475"/>
+        <location filename="../../configurator/qt/charts.py" line="476"/>
         <source>decode speed (left)</source>
         <translation>解码速度（左轴）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="480"/>
+        <location filename="../../configurator/qt/charts.py" line="481"/>
         <source>bought (right)</source>
         <translation>购买（右轴）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="488"/>
+        <location filename="../../configurator/qt/charts.py" line="489"/>
         <source>the job rented (right)</source>
         <translation>租用完成该任务（右轴）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="497"/>
+        <location filename="../../configurator/qt/charts.py" line="498"/>
         <source>chosen: {0} nodes</source>
         <translation>已选：{0} 个节点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="500"/>
+        <location filename="../../configurator/qt/charts.py" line="501"/>
         <source>{0:,.0f} days</source>
         <translation>{0:,.0f} 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="532"/>
+        <location filename="../../configurator/qt/charts.py" line="533"/>
         <source>deadline {0:,.0f} days</source>
         <translation>截止时间 {0:,.0f} 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="554"/>
+        <location filename="../../configurator/qt/charts.py" line="555"/>
         <source>{0} nodes: too few, no parallel layout holds the job in memory</source>
         <translation>{0} 个节点：太少，没有任何并行布局能把任务装进显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="556"/>
+        <location filename="../../configurator/qt/charts.py" line="557"/>
         <source>{0} node: too few, no parallel layout holds the job in memory</source>
         <translation>{0} 个节点：太少，没有任何并行布局能把任务装进显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="562"/>
+        <location filename="../../configurator/qt/charts.py" line="563"/>
         <source>no rental at {0} nodes: {1}</source>
         <translation>{0} 个节点时无可租用：{1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="566"/>
+        <location filename="../../configurator/qt/charts.py" line="567"/>
         <source>rented: the job on the cloud offer the plan matches at each size (its hourly price x its own wall hours)</source>
         <translation>租用：每种规模下按方案匹配的云服务完成该任务（每小时价格 x 其自身耗时）</translation>
     </message>
@@ -2435,127 +2440,127 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>costs</name>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="71"/>
+        <location filename="../../configurator/qt/charts.py" line="611"/>
         <source>buy: purchase + electricity</source>
         <translation>购买：购置 + 电费</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="78"/>
+        <location filename="../../configurator/qt/charts.py" line="618"/>
         <source>rent: cloud equivalent</source>
         <translation>租用：同等云算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="273"/>
+        <location filename="../../configurator/qt/costs.py" line="233"/>
         <source>No build is selected: with one chosen, this compares buying it (purchase and electricity) with renting the same capacity, month by month.</source>
         <translation>未选择配置：选中一个后，这里逐月比较购买它（购置与电费）和租用同等算力的成本。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="287"/>
+        <location filename="../../configurator/qt/costs.py" line="247"/>
         <source>This training job</source>
         <translation>本次训练任务</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="289"/>
+        <location filename="../../configurator/qt/costs.py" line="249"/>
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="292"/>
+        <location filename="../../configurator/qt/costs.py" line="252"/>
         <source>{0} of wall time; {1} = {2} of electricity; {3} with its share of depreciation</source>
         <translation>耗时 {0}；{1} = 电费 {2}；计入折旧分摊共 {3}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="297"/>
+        <location filename="../../configurator/qt/costs.py" line="257"/>
         <source>On this machine</source>
         <translation>在这台机器上</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="308"/>
+        <location filename="../../configurator/qt/costs.py" line="268"/>
         <source>{0} in {1}</source>
         <translation>{0}，耗时 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="311"/>
+        <location filename="../../configurator/qt/costs.py" line="271"/>
         <source>Rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="318"/>
+        <location filename="../../configurator/qt/costs.py" line="278"/>
         <source>Purchase</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="320"/>
+        <location filename="../../configurator/qt/costs.py" line="280"/>
         <source>Electricity</source>
         <translation>电费</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="321"/>
+        <location filename="../../configurator/qt/costs.py" line="281"/>
         <source>{0:,.0f} kWh = {1:,.0f} {2} a year</source>
         <translation>每年 {0:,.0f} kWh = {1:,.0f} {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="326"/>
+        <location filename="../../configurator/qt/costs.py" line="286"/>
         <source>Rental equivalent</source>
         <translation>等效租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="328"/>
+        <location filename="../../configurator/qt/costs.py" line="288"/>
         <source>{0:,.0f} {1} a month</source>
         <translation>每月 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="334"/>
+        <location filename="../../configurator/qt/costs.py" line="295"/>
         <source>Break-even</source>
         <translation>回本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="340"/>
+        <location filename="../../configurator/qt/costs.py" line="307"/>
         <source>Per million training tokens</source>
         <translation>每百万训练 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="342"/>
+        <location filename="../../configurator/qt/costs.py" line="309"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="345"/>
+        <location filename="../../configurator/qt/costs.py" line="312"/>
         <source>buying is cheaper</source>
         <translation>买更划算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="346"/>
+        <location filename="../../configurator/qt/costs.py" line="313"/>
         <source>renting is cheaper</source>
         <translation>租更划算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="347"/>
+        <location filename="../../configurator/qt/costs.py" line="314"/>
         <source>no rental to compare</source>
         <translation>没有可比较的租用方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="350"/>
+        <location filename="../../configurator/qt/costs.py" line="317"/>
         <source>own {0:,.0f} {1} net of resale (sold for {2:,.0f})</source>
         <translation>自购 {0:,.0f} {1}（扣除转卖所得 {2:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="355"/>
+        <location filename="../../configurator/qt/costs.py" line="322"/>
         <source>{0} vs rent {1:,.0f} {2}</source>
         <translation>{0}，租用 {1:,.0f} {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="361"/>
+        <location filename="../../configurator/qt/costs.py" line="328"/>
         <source>After 1 year</source>
         <translation>1 年后</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="363"/>
+        <location filename="../../configurator/qt/costs.py" line="330"/>
         <source>After {0} years</source>
         <translation>{0} 年后</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="369"/>
+        <location filename="../../configurator/qt/costs.py" line="336"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
@@ -2563,173 +2568,173 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="823"/>
+        <location filename="../../configurator/qt/builds.py" line="882"/>
         <source>Estimator warnings</source>
         <translation>估算警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="764"/>
+        <location filename="../../configurator/qt/builds.py" line="823"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="722"/>
+        <location filename="../../configurator/qt/builds.py" line="781"/>
         <source>params</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="723"/>
+        <location filename="../../configurator/qt/builds.py" line="782"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="724"/>
+        <location filename="../../configurator/qt/builds.py" line="783"/>
         <source>kv_cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="725"/>
+        <location filename="../../configurator/qt/builds.py" line="784"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="726"/>
+        <location filename="../../configurator/qt/builds.py" line="785"/>
         <source>overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="727"/>
+        <location filename="../../configurator/qt/builds.py" line="786"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="728"/>
+        <location filename="../../configurator/qt/builds.py" line="787"/>
         <source>decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="729"/>
+        <location filename="../../configurator/qt/builds.py" line="788"/>
         <source>prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="730"/>
+        <location filename="../../configurator/qt/builds.py" line="789"/>
         <source>training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="731"/>
+        <location filename="../../configurator/qt/builds.py" line="790"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="732"/>
+        <location filename="../../configurator/qt/builds.py" line="791"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="733"/>
+        <location filename="../../configurator/qt/builds.py" line="792"/>
         <source>offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="734"/>
+        <location filename="../../configurator/qt/builds.py" line="793"/>
         <source>layout</source>
         <translation>布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="735"/>
+        <location filename="../../configurator/qt/builds.py" line="794"/>
         <source>time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="736"/>
+        <location filename="../../configurator/qt/builds.py" line="795"/>
         <source>parallel</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="737"/>
+        <location filename="../../configurator/qt/builds.py" line="796"/>
         <source>host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="738"/>
+        <location filename="../../configurator/qt/builds.py" line="797"/>
         <source>split</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="739"/>
+        <location filename="../../configurator/qt/builds.py" line="798"/>
         <source>zero</source>
         <translation>ZeRO</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="765"/>
+        <location filename="../../configurator/qt/builds.py" line="824"/>
         <source>tokens/s per user</source>
         <translation>token/秒（每用户）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="771"/>
+        <location filename="../../configurator/qt/builds.py" line="830"/>
         <source>All users</source>
         <translation>所有用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="772"/>
-        <location filename="../../configurator/qt/builds.py" line="779"/>
+        <location filename="../../configurator/qt/builds.py" line="831"/>
+        <location filename="../../configurator/qt/builds.py" line="838"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="778"/>
+        <location filename="../../configurator/qt/builds.py" line="837"/>
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="785"/>
+        <location filename="../../configurator/qt/builds.py" line="844"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="786"/>
+        <location filename="../../configurator/qt/builds.py" line="845"/>
         <source>{0:.2f} s after a {1}-token prompt</source>
         <translation>{1} token 提示词后 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="794"/>
+        <location filename="../../configurator/qt/builds.py" line="853"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="795"/>
+        <location filename="../../configurator/qt/builds.py" line="854"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs</source>
         <translation>{0:,.0f} GPU 小时；在 {2} 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="804"/>
+        <location filename="../../configurator/qt/builds.py" line="863"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="805"/>
+        <location filename="../../configurator/qt/builds.py" line="864"/>
         <source>{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all</source>
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="811"/>
+        <location filename="../../configurator/qt/builds.py" line="870"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="825"/>
+        <location filename="../../configurator/qt/builds.py" line="884"/>
         <source>How this is computed</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="826"/>
+        <location filename="../../configurator/qt/builds.py" line="885"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="829"/>
+        <location filename="../../configurator/qt/builds.py" line="888"/>
         <source>Room to grow</source>
         <translation>扩展空间</translation>
     </message>
@@ -2737,57 +2742,57 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>parts</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="95"/>
+        <location filename="../../configurator/qt/builds.py" line="129"/>
         <source>gpu</source>
         <translation>显卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="96"/>
+        <location filename="../../configurator/qt/builds.py" line="130"/>
         <source>cpu</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="97"/>
+        <location filename="../../configurator/qt/builds.py" line="131"/>
         <source>motherboard</source>
         <translation>主板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="98"/>
+        <location filename="../../configurator/qt/builds.py" line="132"/>
         <source>memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="99"/>
+        <location filename="../../configurator/qt/builds.py" line="133"/>
         <source>psu</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="100"/>
+        <location filename="../../configurator/qt/builds.py" line="134"/>
         <source>chassis</source>
         <translation>机箱</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="101"/>
+        <location filename="../../configurator/qt/builds.py" line="135"/>
         <source>cooler</source>
         <translation>散热器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="102"/>
+        <location filename="../../configurator/qt/builds.py" line="136"/>
         <source>storage</source>
         <translation>硬盘</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="103"/>
+        <location filename="../../configurator/qt/builds.py" line="137"/>
         <source>system</source>
         <translation>整机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="104"/>
+        <location filename="../../configurator/qt/builds.py" line="138"/>
         <source>accessory</source>
         <translation>附件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="105"/>
+        <location filename="../../configurator/qt/builds.py" line="139"/>
         <source>network</source>
         <translation>网络</translation>
     </message>
@@ -2809,37 +2814,37 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>terms</name>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="82"/>
+        <location filename="../../configurator/qt/i18n.py" line="101"/>
         <source>120 V 15 A (US outlet)</source>
         <translation>120 V 15 A（美国插座）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="83"/>
+        <location filename="../../configurator/qt/i18n.py" line="102"/>
         <source>120 V 20 A</source>
         <translation>120 V 20 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="84"/>
+        <location filename="../../configurator/qt/i18n.py" line="103"/>
         <source>230 V 10 A</source>
         <translation>230 V 10 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="85"/>
+        <location filename="../../configurator/qt/i18n.py" line="104"/>
         <source>230 V 16 A</source>
         <translation>230 V 16 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="89"/>
+        <location filename="../../configurator/qt/i18n.py" line="108"/>
         <source>inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="90"/>
+        <location filename="../../configurator/qt/i18n.py" line="109"/>
         <source>fine-tune</source>
         <translation>微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="91"/>
+        <location filename="../../configurator/qt/i18n.py" line="110"/>
         <source>pretrain</source>
         <translation>预训练</translation>
     </message>
