@@ -169,9 +169,13 @@ class Calibration:
     bw_eff_transformers_quant: float = 0.50
     bw_eff_amd: float = 0.82  # multiplier for ROCm/Vulkan (RX 7900 XTX llama.cpp)
     bw_eff_moe_experts: float = 0.60  # expert matmuls at batch 1 (Mixtral Q5_K_M on A100/H100)
-    # Share of a model's routed experts a batch effectively draws from (trained routers concentrate traffic; 1.0 is
-    # uniform routing): fitted on the ML.ENERGY Qwen3-30B-A3B-2507 H100 sweep (vLLM 0.11.1, 8-88 sequences).
-    moe_routing_spread: float = 0.65
+    # Share of a batch's sequences that pick their experts independently of the others (trained routers send related
+    # text to the same experts; 1.0 is independent uniform routing): a batch of b reads the experts 1 + spread (b - 1)
+    # independent tokens would (experts_touched). FITTED (2026-12-03, with bw_eff_moe_experts_vllm held at 0.78) on the
+    # ML.ENERGY Qwen3-30B-A3B-2507 H100 sweep (vLLM 0.11.1, 8-88 sequences): +3, +4, -2, -2, +1 %. Until 2026-12-03 it
+    # was a pool of 0.65 x the experts, which never let a batch reach the rest (Mixtral 8x22B: 5.2 of 8 experts at any
+    # batch, so the estimate stayed flat from 8 to 32 sequences where vllm PR #4002 measured a fifth slower).
+    moe_routing_spread: float = 0.5
     # The serving engines' fused MoE kernels (vLLM / SGLang fused_moe) with one token per expert: their own share,
     # fitted on the Qwen3-30B-A3B rows (SGLang H20 at batch 1, ML.ENERGY vLLM sweep); bw_eff_moe_experts is llama.cpp's.
     bw_eff_moe_experts_vllm: float = 0.78
@@ -1261,11 +1265,13 @@ def _expert_loop_overhead(model: ModelArch, engine: str) -> float:
 
 
 def experts_touched(experts: int, per_token: int, batch: int) -> tuple[float, float]:
-    """(distinct experts a step of `batch` tokens reads per MoE layer, tokens per touched expert). Routing is not
-    uniform: trained routers concentrate traffic, so the batch draws from an effective pool of
-    Calibration.moe_routing_spread x the experts (never fewer than `per_token`); batch 1 reads exactly `per_token`."""
-    pool = max(float(per_token), CAL.moe_routing_spread * experts)
-    touched = min(float(experts), pool * (1 - (1 - per_token / pool) ** batch))
+    """(distinct experts a step of `batch` tokens reads per MoE layer, tokens per touched expert). A batch's sequences
+    do not route independently (trained routers send related text to the same experts): the batch draws its experts
+    as 1 + Calibration.moe_routing_spread x (batch - 1) independent tokens would, each choosing `per_token` of all the
+    experts (e (1 - (1 - k/e)^draws)); batch 1 reads exactly `per_token`, and every expert is within reach of a large
+    batch (an 8-expert Mixtral as much as a 128-expert Qwen3)."""
+    draws = 1 + CAL.moe_routing_spread * (batch - 1)
+    touched = min(float(experts), experts * (1 - (1 - per_token / experts) ** draws))
     return touched, batch * per_token / touched
 
 
@@ -1878,7 +1884,8 @@ def _decode_step(
         flops_per_token=flops_per_token,
         arriving=arriving,
         step_flops=batch * flops_per_token + arriving * 2 * counts.matmul_active,
-        peak=_peak_tflops(gpu, weight_format(precision, engine).compute) * 1e12,
+        # off NVIDIA the family's measured GEMM share (measured_matmul_factor), as prefill and training read it
+        peak=_peak_tflops(gpu, weight_format(precision, engine).compute) * 1e12 * measured_matmul_factor(gpu),
         compute_eff=_compute_efficiency(engine, gpu),
         overhead=_step_overhead(model, engine, precision, gpu, gpus, batch, named_engine, ex),
     )
