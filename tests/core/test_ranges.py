@@ -251,8 +251,9 @@ def test_memory_and_training_rows_fall_in_stated_regimes(catalog: Any) -> None:
 # brings one into the band fails here until the mark is removed.
 COVERAGE_BAND = (0.75, 0.90)
 HOLDOUT_MISSES = {
-    "inference_memory": "32 holdout rows from one source (Qwen2.5 0.5-3B peaks), all but one within 3.2 %: any range "
-    "derived from leave-one-source-out residuals (x0.93..x1.06) holds 31 of them",
+    "inference_memory": "32 of the 36 holdout rows come from a source the fit has seen (Qwen2.5 0.5-3B peaks), all but "
+    "one within 3.2 %: the range derived from leave-one-source-out residuals (x0.93..x1.06) holds 31 of them and 2 of "
+    "the 4 GLM-4-9B rows of an unseen source (92 %)",
     "prefill_speed": "the holdout holds setups no reference row does (Vulkan without matrix cores on AMD and Intel, "
     "Turing, Qwen3-Next under a reported performance bug): 15 of 27 inside",
     "training_gpu_hours": "18 steady-state throughput rows, scored without a whole run's losses, fall inside a range "
