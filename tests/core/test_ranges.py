@@ -101,6 +101,8 @@ def test_holdout_coverage_is_reported(catalog: Any) -> None:
         cwd=ROOT,
     ).stdout
     assert f"in the 80 % range {share:.0%}" in out
+    # issue #29: coverage per regime for memory rows too (accuracy.row_regime: the fine-tuning method)
+    assert "per regime, holdout: " in out and "qlora " in out.split("per regime, holdout: ")[1]
 
 
 def test_speed_figure_reads_its_regimes_range(catalog: Any) -> None:
