@@ -38,14 +38,16 @@ from configurator.core.estimate.crossval import (
     Summary,
     conformal_factors,
     coverage,
-    cross_validate_groups,
+    cross_validate_rows,
     fit,
     fitted_values,
+    groups_of,
     interval_factors,
     regime_range_factors,
     source_group,
     summarise,
 )
+from configurator.core.estimate.kv import LEGACY_TUPLE_CACHE_ARCHITECTURES
 from configurator.core.estimate.ranges import RANGE_FACTORS, REGIME_RANGE_FACTORS, speed_regime
 from configurator.storage import catalogs
 from tests.reference import (
@@ -124,9 +126,16 @@ def _cover_verdict(share: float) -> str:
     return f"{share:.0%} {'met' if low <= share <= high else 'MISS'}"
 
 
-def done_when(kind: str, cv: list[Point], held: list[Point], catalog: object) -> list[str]:
+def done_when(
+    kind: str,
+    cv: list[Point],
+    held: list[Point],
+    catalog: object,
+    by_regime: dict[str, dict[str, list[Point]]] | None = None,
+) -> list[str]:
     """Issue #29's targets for one kind: cross-validated and holdout p90 (and median where set), and the 80 % range's
-    coverage of the rows not fitted on, the kind's and each assigned regime's (decode, prefill)."""
+    coverage of the rows not fitted on, the kind's and each assigned regime's (decode, prefill) or, for the other kinds,
+    each row regime's (`by_regime`: "cross-val" / "holdout" -> row_regime -> points)."""
     if kind not in DONE_WHEN:
         return []
     median, p90 = DONE_WHEN[kind]
@@ -149,8 +158,46 @@ def done_when(kind: str, cv: list[Point], held: list[Point], catalog: object) ->
                     f"{g} {_cover_verdict(assigned_coverage(v, kind, catalog))} ({len(v)})"
                     for g, v in sorted(groups.items())
                 )
+            elif by_regime and by_regime.get(name):
+                text += "; per regime " + ", ".join(
+                    f"{g} {_cover_verdict(assigned_coverage(v, kind, catalog))} ({len(v)})"
+                    for g, v in sorted(by_regime[name].items())
+                )
         lines.append(f"  #29 {name:9s} {text}")
     return lines
+
+
+def row_regime(kind: str, row: Row, catalog: object) -> str | None:
+    """The regime a memory or training row belongs to, read from the row (reported per regime; issue #29):
+    inference memory: a weights-only figure (a GGUF file, an engine's weight log), transformers running a model's own
+    remote code (a tuple KV cache rebuilt with torch.cat, held twice at the peak: kv.LEGACY_TUPLE_CACHE_ARCHITECTURES),
+    or any other runtime peak; fine-tuning memory: the method (full, LoRA, QLoRA); training time: a steady-state rate
+    (tokens / a measured tokens-per-second) or a whole run's reported total."""
+    if kind == "inference_memory":
+        if row["what"] == "weights":
+            return "weights"
+        model = catalog.records["models"].get(row["model"])  # type: ignore[attr-defined]
+        remote = model is not None and model.architecture in LEGACY_TUPLE_CACHE_ARCHITECTURES
+        return "remote-code transformers" if remote and row["engine"] == "transformers" else "runtime"
+    if kind == "finetune_memory":
+        return str(row.get("method", "?"))
+    if kind == "training_gpu_hours":
+        return "steady-state rate" if row.get("steady_state") else "whole run"
+    return None
+
+
+def by_row_regime(pairs: list[tuple[Row, Point]], kind: str, catalog: object) -> dict[str, list[Point]]:
+    """(row, point) pairs -> row_regime -> the answered points."""
+    out: dict[str, list[Point]] = {}
+    for row, point in pairs:
+        regime = row_regime(kind, row, catalog)
+        if regime is not None and point.estimated:
+            out.setdefault(regime, []).append(point)
+    return dict(sorted(out.items()))
+
+
+def _shares(groups: dict[str, list[Point]], kind: str, catalog: object) -> str:
+    return "; ".join(f"{g} {assigned_coverage(v, kind, catalog):.0%} ({len(v)})" for g, v in groups.items())
 
 
 def speed_regimes(label: str, catalog: object) -> list[str]:
@@ -329,7 +376,8 @@ def main(argv: list[str]) -> int:
         group_of = grouping(mode or "source", catalog)
         if mode == "gpu" and kind not in SPEED_KINDS:
             group_of = grouping("source", catalog)  # memory and training rows name no one GPU architecture to leave out
-        cv_groups = cross_validate_groups(knobs, lambda d, k=kind: score(list(d), k), reference, group_of, start)
+        cv_rows = cross_validate_rows(knobs, lambda d, k=kind: score(list(d), k), reference, group_of, start)
+        cv_groups = groups_of(cv_rows, group_of)
         cv = [p for pts in cv_groups.values() for p in pts]
         sources = len({source_group(r["source"]) for r in reference})
         excluded = excluded_rows(kind)
@@ -359,6 +407,13 @@ def main(argv: list[str]) -> int:
                 print(f"    per regime, cross-val: {regime_coverage(cv, catalog, kind)}")
                 print(f"    per regime, cross-val median / p90: {regime_errors(cv, catalog)}")
         held = score(holdout, kind) if holdout else []
+        # memory and training rows: coverage per row regime (row_regime), each row with the range the estimate gives it
+        by_regime: dict[str, dict[str, list[Point]]] = {}
+        if factors and kind not in SPEED_KINDS:
+            by_regime["cross-val"] = by_row_regime(cv_rows, kind, catalog)
+            by_regime["holdout"] = by_row_regime([(r, p) for r in holdout for p in score([r], kind)], kind, catalog)
+            if by_regime["cross-val"]:
+                print(f"    per regime, cross-val: {_shares(by_regime['cross-val'], kind, catalog)}")
         if holdout:
             line = f"  holdout    {_fmt(summarise(held))}"
             if factors:
@@ -367,7 +422,9 @@ def main(argv: list[str]) -> int:
             if factors and kind in SPEED_KINDS:
                 print(f"    per regime, holdout: {regime_coverage(held, catalog, kind)}")
                 print(f"    per regime, holdout median / p90: {regime_errors(held, catalog)}")
-        for line in done_when(kind, cv, held, catalog):
+            elif by_regime.get("holdout"):
+                print(f"    per regime, holdout: {_shares(by_regime['holdout'], kind, catalog)}")
+        for line in done_when(kind, cv, held, catalog, by_regime):
             print(line)
         if show_ranges and any(p.estimated for p in cv):
             lo, hi = interval_factors(cv)
@@ -379,6 +436,13 @@ def main(argv: list[str]) -> int:
             if kind in SPEED_KINDS:
                 for line in regime_intervals(cv, catalog):
                     print(f"    {line}")
+            elif by_regime.get("cross-val"):
+                # what crossval.regime_range_factors would give each row regime (the estimate reads the kind's factors)
+                for name, ((rlo, rhi), how) in regime_range_factors(by_regime["cross-val"]).items():
+                    inside = ""
+                    if by_regime["holdout"].get(name):
+                        inside = f"; holds {coverage(by_regime['holdout'][name], (rlo, rhi)):.0%} of its holdout rows"
+                    print(f"    rule (crossval.regime_range_factors) {name}: ({rlo:.3f}, {rhi:.3f}), {how}{inside}")
         if show_fit and knobs:
             refit = fit(knobs, lambda d, k=kind: score(list(d), k), reference, start)
             for name, value in fitted_values(refit, knobs).items():

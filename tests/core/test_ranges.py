@@ -101,6 +101,8 @@ def test_holdout_coverage_is_reported(catalog: Any) -> None:
         cwd=ROOT,
     ).stdout
     assert f"in the 80 % range {share:.0%}" in out
+    # issue #29: coverage per regime for memory rows too (accuracy.row_regime: the fine-tuning method)
+    assert "per regime, holdout: " in out and "qlora " in out.split("per regime, holdout: ")[1]
 
 
 def test_speed_figure_reads_its_regimes_range(catalog: Any) -> None:
@@ -194,3 +196,98 @@ def test_a_regime_reads_its_own_range_only_with_enough_rows_and_sources() -> Non
     assert factors["narrow"][0] == pooled and factors["narrow"][1].startswith("pooled")
     assert factors["few"][0] == pooled
     assert factors["narrow"][0][0] < conformal_factors(narrow)[0]  # one source's tight spread is not trusted alone
+
+
+def _accuracy_module() -> Any:
+    """benchmarks/accuracy.py as a module: the tests below score coverage exactly as it reports it."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("accuracy_benchmark", ROOT / "benchmarks" / "accuracy.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_cross_validated_rows_keep_their_points_in_order() -> None:
+    """crossval.cross_validate_rows pairs each left-out row with its point, so benchmarks/accuracy.py can sort the
+    residuals by a property of the row (row_regime); grouping the pairs gives cross_validate_groups' answer."""
+    from configurator.core.estimate.crossval import Point, cross_validate_groups, cross_validate_rows, groups_of
+
+    rows = [{"source": s, "measured": m} for s, m in (("b", 2.0), ("a", 1.0), ("b", 3.0), ("c", 4.0), ("a", 5.0))]
+
+    def score(data: Any) -> list[Point]:
+        return [Point(r["measured"], r["measured"] * 1.1, r["source"], str(r["measured"])) for r in data]
+
+    pairs = cross_validate_rows((), score, rows, lambda r: r["source"], estimator.CAL)
+    assert [r["measured"] for r, _ in pairs] == [1.0, 5.0, 2.0, 3.0, 4.0]  # groups sorted, rows in order within
+    assert all(p.label == str(r["measured"]) for r, p in pairs)
+    grouped = groups_of(pairs, lambda r: r["source"])
+    assert grouped == cross_validate_groups((), score, rows, lambda r: r["source"], estimator.CAL)
+    assert list(grouped) == ["a", "b", "c"]
+
+
+def test_memory_and_training_rows_fall_in_stated_regimes(catalog: Any) -> None:
+    """Issue #29: benchmarks/accuracy.py reports coverage per regime for memory and training rows too (row_regime):
+    Qwen-1 under transformers runs its own remote code (a tuple KV cache held twice at the peak), Qwen2.5 runs
+    transformers' own; GGUF file sizes are weights-only figures; a tokens-per-second benchmark is a steady-state rate."""
+    accuracy = _accuracy_module()
+    memory = {(r["model"], r["what"], r["engine"]): r for r in kind_rows("inference_memory")}
+    qwen1 = next(r for (m, w, e), r in memory.items() if m == "qwen-7b" and e == "transformers" and w != "weights")
+    qwen25 = next(r for (m, w, e), r in memory.items() if m.startswith("qwen2.5") and w != "weights")
+    gguf = next(r for (m, w, e), r in memory.items() if w == "weights" and e == "llama.cpp")
+    assert accuracy.row_regime("inference_memory", qwen1, catalog) == "remote-code transformers"
+    assert accuracy.row_regime("inference_memory", qwen25, catalog) == "runtime"
+    assert accuracy.row_regime("inference_memory", gguf, catalog) == "weights"
+    training = kind_rows("training_gpu_hours", "holdout")
+    assert {accuracy.row_regime("training_gpu_hours", r, catalog) for r in training} == {"steady-state rate"}
+    assert "whole run" in {
+        accuracy.row_regime("training_gpu_hours", r, catalog) for r in kind_rows("training_gpu_hours")
+    }
+
+
+# Issue #29's target: each kind's 80 % range holds 75-90 % of the rows it was not fitted on. Holdout rows
+# (tests/data/holdout_*.toml) are scored with the shipped constants, each with the range the estimate gives it (its
+# regime's factors where ranges.REGIME_RANGE_FACTORS sets them), as benchmarks/accuracy.py prints it. The kinds marked
+# xfail miss the band on honest data, each for the reason given (docs/estimates.md, round 6); strict, so a change that
+# brings one into the band fails here until the mark is removed.
+COVERAGE_BAND = (0.75, 0.90)
+HOLDOUT_MISSES = {
+    "inference_memory": "32 of the 36 holdout rows come from a source the fit has seen (Qwen2.5 0.5-3B peaks), all but "
+    "one within 3.2 %: the range derived from leave-one-source-out residuals (x0.93..x1.06) holds 31 of them and 2 of "
+    "the 4 GLM-4-9B rows of an unseen source (92 %)",
+    "prefill_speed": "the holdout holds setups no reference row does (Vulkan without matrix cores on AMD and Intel, "
+    "Turing, Qwen3-Next under a reported performance bug): 15 of 27 inside",
+    "training_gpu_hours": "18 steady-state throughput rows, scored without a whole run's losses, fall inside a range "
+    "whose width comes from whole-run model-card rows: 18 of 18 inside",
+}
+
+
+@pytest.mark.parametrize(
+    "kind",
+    [
+        pytest.param(k, marks=pytest.mark.xfail(strict=True, reason=HOLDOUT_MISSES[k])) if k in HOLDOUT_MISSES else k
+        for k in ("inference_memory", "finetune_memory", "decode_speed", "prefill_speed", "training_gpu_hours")
+    ],
+)
+def test_holdout_coverage_is_within_the_band(catalog: Any, kind: str) -> None:
+    accuracy = _accuracy_module()
+    held = points(kind, catalog, kind_rows(kind, "holdout"))
+    assert len(held) >= 18
+    share = accuracy.assigned_coverage(held, kind, catalog)
+    assert COVERAGE_BAND[0] <= share <= COVERAGE_BAND[1], f"{kind}: {share:.0%}"
+
+
+# Cross-validated coverage needs the leave-one-source-out refits (about a minute per kind here on two cores); decode's
+# and training's take far longer (a quarter of an hour and more) and are left to benchmarks/accuracy.py (2026-12-03:
+# decode 81 %, training 95 %: its 21 rows' split-conformal bounds hold 20 of them, above the band).
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", ["inference_memory", "finetune_memory", "prefill_speed"])
+def test_cross_validated_coverage_is_within_the_band(catalog: Any, kind: str) -> None:
+    accuracy = _accuracy_module()
+    rows = kind_rows(kind)
+    cv = cross_validate(
+        KNOBS[kind], lambda d: points(kind, catalog, list(d)), rows, lambda r: source_group(r["source"]), estimator.CAL
+    )
+    share = accuracy.assigned_coverage(cv, kind, catalog)
+    assert COVERAGE_BAND[0] <= share <= COVERAGE_BAND[1], f"{kind}: {share:.0%}"

@@ -159,14 +159,30 @@ def cross_validate_groups(
 ) -> dict[str, list[Point]]:
     """Leave one group out (a source, a model architecture, a GPU architecture: whatever `group_of` returns): refit
     `knobs` on the other groups and estimate the left-out group's rows; group -> its rows' points."""
-    groups = sorted({group_of(r) for r in rows})
-    out: dict[str, list[Point]] = {}
-    for group in groups:
+    return groups_of(cross_validate_rows(knobs, score, rows, group_of, start), group_of)
+
+
+def cross_validate_rows(
+    knobs: Sequence[Knob], score: Scorer, rows: Sequence[Any], group_of: Callable[[Any], str], start: Calibration
+) -> list[tuple[Any, Point]]:
+    """As cross_validate_groups, each left-out row beside its point (in the order of `rows` within a group), so that a
+    row's regime (a property of the row, not of its label: benchmarks/accuracy.py) can sort the residuals."""
+    out: list[tuple[Any, Point]] = []
+    for group in sorted({group_of(r) for r in rows}):
         train = [r for r in rows if group_of(r) != group]
         test = [r for r in rows if group_of(r) == group]
         cal = fit(knobs, score, train, start) if knobs and train else start
-        out[group] = _score(cal, score, test)
+        with calibration(cal):
+            out += [(row, point) for row in test for point in score([row])]
     return out
+
+
+def groups_of(pairs: Sequence[tuple[Any, Point]], group_of: Callable[[Any], str]) -> dict[str, list[Point]]:
+    """(row, point) pairs -> group -> its points, groups sorted."""
+    out: dict[str, list[Point]] = {}
+    for row, point in pairs:
+        out.setdefault(group_of(row), []).append(point)
+    return dict(sorted(out.items()))
 
 
 @dataclass(frozen=True)
