@@ -479,23 +479,25 @@ def plan_training(
     base = _base_estimates(model, workload, gpu, exact_weight_bytes)
     # best within the batch cap, and best at any batch (used only when no layout keeps the batch within the cap:
     # a small model on a cluster wider than its layers and heads can split)
-    best: ParallelPlan | None = None
-    best_uncapped: ParallelPlan | None = None
-    for plan in _fitting(c, base, _layouts(c, tensor, pipeline, virtual_stages)):
-        if best_uncapped is None or _rank(plan) < _rank(best_uncapped):
-            best_uncapped = plan
-        if plan.step_tokens <= MAX_GLOBAL_BATCH_TOKENS and (best is None or _rank(plan) < _rank(best)):
-            best = plan
+    # ranked on their step times alone; only a layout that leads is made a ParallelPlan (#34: a 70B cluster search
+    # evaluates about 11,000 fitting layouts and keeps two)
+    best: _Timed | None = None
+    best_uncapped: _Timed | None = None
+    for timed in _fitting(c, base, _layouts(c, tensor, pipeline, virtual_stages)):
+        if best_uncapped is None or timed.rank < best_uncapped.rank:
+            best_uncapped = timed
+        if timed.step_tokens <= MAX_GLOBAL_BATCH_TOKENS and (best is None or timed.rank < best.rank):
+            best = timed
     best = best or best_uncapped
     if best is None:
         return None
-    return _explained(best, model)
+    return _explained(best.plan(), model)
 
 
 def _fitting(
     c: _Cluster, base: Callable[[int, int, bool], EstimateResult], layouts: Iterator[_Layout]
-) -> Iterator[ParallelPlan]:
-    """Each layout that fits (ParallelPlan.fits), evaluated; one that does not is dropped before its step is timed
+) -> Iterator[_Timed]:
+    """Each layout that fits (ParallelPlan.fits), timed; one that does not is dropped before its step is timed
     (#34: most layouts of a big model, and their compute and communication were most of a cluster search)."""
     peaks: dict[int, MemoryBreakdown] = {}  # the base estimates' largest GPU, by the (cached) estimate
     for layout in layouts:
@@ -503,9 +505,9 @@ def _fitting(
         if id(b) not in peaks:
             peaks[id(b)] = b.peak_gpu.breakdown
         grad_width = _gradient_bytes(c.workload, c.gpu, layout.tp, layout.pp, layout.cp, c.nodes)
-        per_gpu = _layout_memory(c, peaks[id(b)], layout, grad_width)
-        if per_gpu.total <= c.capacity:
-            yield _evaluate(c, b, layout, grad_width, per_gpu)
+        parts = _layout_parts(c, peaks[id(b)], layout, grad_width)
+        if sum(parts.values()) <= c.capacity:  # MemoryBreakdown.total, before the breakdown is built
+            yield _timed(c, b, layout, grad_width, MemoryBreakdown(**parts))
 
 
 MEGATRON_MAIN_GRAD_BYTES = 4
@@ -519,8 +521,9 @@ def _gradient_bytes(workload: Workload, gpu: Gpu, tp: int, pp: int, cp: int, nod
     return MEGATRON_MAIN_GRAD_BYTES if megatron and training_half(gpu) == "bf16" else 2
 
 
-def _layout_memory(c: _Cluster, b: MemoryBreakdown, layout: _Layout, grad_width: int) -> MemoryBreakdown:
-    """Memory per GPU of a layout, from the data-parallel estimate's breakdown `b`."""
+def _layout_parts(c: _Cluster, b: MemoryBreakdown, layout: _Layout, grad_width: int) -> dict[str, int]:
+    """Memory per GPU of a layout, from the data-parallel estimate's breakdown `b`: the MemoryBreakdown's fields,
+    summed to test the fit before a breakdown is validated (most layouts do not fit)."""
     tp, cp, pp = layout.tp, layout.cp, layout.pp
     model_parallel = tp * pp
     # model states split over tensor and pipeline ranks; activations over tensor (sequence parallel,
@@ -538,13 +541,13 @@ def _layout_memory(c: _Cluster, b: MemoryBreakdown, layout: _Layout, grad_width:
     # the allocator's slack is a share of the dynamic memory (estimator: Calibration.fragmentation_training x
     # (activations + gradients)); it splits with them, else a 1T model kept ~150 GB of the whole model's slack per GPU
     slack_saved = estimator_module.CAL.fragmentation_training * (b.gradients - gradients + b.activations - activations)
-    return MemoryBreakdown(
-        weights=int(b.weights / model_parallel),
-        gradients=int(gradients),
-        optimizer_states=int(b.optimizer_states / model_parallel),
-        activations=int(activations),
-        runtime_overhead=int(max(0.0, b.runtime_overhead - slack_saved)),
-    )
+    return {
+        "weights": int(b.weights / model_parallel),
+        "gradients": int(gradients),
+        "optimizer_states": int(b.optimizer_states / model_parallel),
+        "activations": int(activations),
+        "runtime_overhead": int(max(0.0, b.runtime_overhead - slack_saved)),
+    }
 
 
 def _compute_seconds(
@@ -654,12 +657,88 @@ def _communication(
     return _Communication(tensor, bubble, sends, context, data, volumes, {k: v for k, v in links.items() if v})
 
 
+@dataclass(frozen=True)
+class _Timed:
+    """A fitting layout's step, timed: enough to rank it (_rank); plan() makes the ParallelPlan _evaluate returns."""
+
+    c: _Cluster
+    base: EstimateResult
+    layout: _Layout
+    per_gpu: MemoryBreakdown
+    micro: int
+    m: int
+    step_tokens: int
+    compute: float
+    split: float
+    share: float
+    comm: _Communication
+    work: float
+    step: float
+
+    @property
+    def rank(self) -> float:
+        """_rank(self.plan()), without making the plan."""
+        layout = self.layout
+        seconds_per_token = self.step / float(self.step_tokens) if self.step_tokens else self.step
+        zero = layout.zero if layout.dp > 1 else None
+        return seconds_per_token * (1 + 1e-6 * (layout.tp + layout.pp + (zero or 0) + layout.virtual))
+
+    def plan(self) -> ParallelPlan:
+        c, base, layout, comm, compute, step, step_tokens = (
+            self.c,
+            self.base,
+            self.layout,
+            self.comm,
+            self.compute,
+            self.step,
+            self.step_tokens,
+        )
+        tp, cp, pp, dp, virtual = layout.tp, layout.cp, layout.pp, layout.dp, layout.virtual
+        gpus = tp * cp * pp * dp
+        flops_per_token = (base.training_flops or 0.0) / c.tokens if c.tokens else 0.0
+        return ParallelPlan(
+            gpus=gpus,
+            nodes=c.nodes,
+            gpus_per_node=c.gpus_per_node,
+            data=dp,
+            tensor=tp,
+            pipeline=pp,
+            context=cp,
+            zero_stage=layout.zero if dp > 1 else None,
+            grad_checkpointing=layout.ckpt,
+            micro_batch=self.micro,
+            micro_batches=self.m,
+            per_gpu=self.per_gpu,
+            capacity_bytes=c.capacity,
+            compute_s=compute,
+            tensor_s=comm.tensor,
+            pipeline_s=comm.bubble + comm.sends,
+            data_s=comm.data,
+            context_s=comm.context,
+            step_s=step,
+            steps=c.tokens / step_tokens if step_tokens else 0.0,
+            volumes=comm.volumes,
+            links=comm.links,
+            step_tokens=float(step_tokens),
+            restarts_s=step - self.work,
+            virtual_stages=virtual,
+            gemm_split_share=self.split,
+            compute_phase_utilisation=model_flops_utilisation(
+                flops_per_token * step_tokens, gpus * compute / 3600, dense_peak_tflops(c.gpu)
+            ),
+        )
+
+
 def _evaluate(
     c: _Cluster, base: EstimateResult, layout: _Layout, grad_width: int, per_gpu: MemoryBreakdown
 ) -> ParallelPlan:
-    """The layout's step time, with its memory per GPU `per_gpu` (_layout_memory) and gradient width (_gradient_bytes)."""
-    tp, cp, pp, dp, virtual = layout.tp, layout.cp, layout.pp, layout.dp, layout.virtual
-    gpus = tp * cp * pp * dp
+    """The layout's step time, with its memory per GPU `per_gpu` (_layout_parts) and gradient width (_gradient_bytes)."""
+    return _timed(c, base, layout, grad_width, per_gpu).plan()
+
+
+def _timed(c: _Cluster, base: EstimateResult, layout: _Layout, grad_width: int, per_gpu: MemoryBreakdown) -> _Timed:
+    """The layout's step, timed (_evaluate without the ParallelPlan)."""
+    pp, dp, virtual = layout.pp, layout.dp, layout.virtual
     micro = max(1, c.workload.batch)
     # the global batch in whole micro-batches per data-parallel rank; interleaving also needs the micro-batches per
     # pipeline to divide by its stages (Megatron-LM asserts it; its README), so the batch is rounded to that instead
@@ -670,39 +749,7 @@ def _evaluate(
     compute, split, share = _compute_seconds(c, base, layout, micro, step_tokens)
     comm = _communication(c, base, layout, micro, m, compute, grad_width)
     work = compute + comm.tensor + comm.bubble + comm.sends + comm.context + comm.data
-    step = work / share
-    flops_per_token = (base.training_flops or 0.0) / c.tokens if c.tokens else 0.0
-    return ParallelPlan(
-        gpus=gpus,
-        nodes=c.nodes,
-        gpus_per_node=c.gpus_per_node,
-        data=dp,
-        tensor=tp,
-        pipeline=pp,
-        context=cp,
-        zero_stage=layout.zero if dp > 1 else None,
-        grad_checkpointing=layout.ckpt,
-        micro_batch=micro,
-        micro_batches=m,
-        per_gpu=per_gpu,
-        capacity_bytes=c.capacity,
-        compute_s=compute,
-        tensor_s=comm.tensor,
-        pipeline_s=comm.bubble + comm.sends,
-        data_s=comm.data,
-        context_s=comm.context,
-        step_s=step,
-        steps=c.tokens / step_tokens if step_tokens else 0.0,
-        volumes=comm.volumes,
-        links=comm.links,
-        step_tokens=float(step_tokens),
-        restarts_s=step - work,
-        virtual_stages=virtual,
-        gemm_split_share=split,
-        compute_phase_utilisation=model_flops_utilisation(
-            flops_per_token * step_tokens, gpus * compute / 3600, dense_peak_tflops(c.gpu)
-        ),
-    )
+    return _Timed(c, base, layout, per_gpu, micro, m, step_tokens, compute, split, share, comm, work, work / share)
 
 
 def _explained(plan: ParallelPlan, model: ModelArch) -> ParallelPlan:
