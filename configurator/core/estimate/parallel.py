@@ -335,6 +335,17 @@ class _Cluster:
     tokens: float
     mfu: float | None  # a fixed compute rate (a published run's); None: the estimator's
     batch_tokens: float  # the global batch
+    # the search's own answers to questions its layouts repeat (#34: the GPU's bf16 rate, its reference run, the
+    # restart share by GPU count and the GEMM shape factors were asked once per layout, some 11,000 times a 70B
+    # cluster plan, of a few dozen distinct questions)
+    answers: dict[tuple[object, ...], Any] = field(default_factory=dict, compare=False, hash=False)
+
+    def once(self, key: tuple[object, ...], compute: Callable[[], Any]) -> Any:
+        """`compute()`, once per key in this search."""
+        answers = self.answers
+        if key not in answers:
+            answers[key] = compute()
+        return answers[key]
 
 
 @dataclass(frozen=True)
@@ -504,7 +515,10 @@ def _fitting(
         b = base(layout.dp, layout.zero, layout.ckpt)
         if id(b) not in peaks:
             peaks[id(b)] = b.peak_gpu.breakdown
-        grad_width = _gradient_bytes(c.workload, c.gpu, layout.tp, layout.pp, layout.cp, c.nodes)
+        grad_width = c.once(
+            ("grad", layout.tp, layout.pp, layout.cp),
+            lambda: _gradient_bytes(c.workload, c.gpu, layout.tp, layout.pp, layout.cp, c.nodes),
+        )
         parts = _layout_parts(c, peaks[id(b)], layout, grad_width)
         if sum(parts.values()) <= c.capacity:  # MemoryBreakdown.total, before the breakdown is built
             yield _timed(c, b, layout, grad_width, MemoryBreakdown(**parts))
@@ -561,21 +575,22 @@ def _compute_seconds(
     # the base estimate's utilisation counts restarts for its own GPU count and a whole run's other losses: taken out
     # here, so that compute is the GPUs' work alone, and those of this layout's `gpus` come on top of the whole step
     # (below), restarts as a loss that grows with the cluster (Calibration.interruptions_per_gpu_hour)
-    base_share = elapsed_share(gpu, base.gpus) if workload.mfu is None else 1.0
+    base_share = c.once(("share", base.gpus), lambda: elapsed_share(gpu, base.gpus)) if workload.mfu is None else 1.0
     # --mfu is the whole rate, as in estimate(): no restarts or run losses on top of it
-    share = elapsed_share(gpu, gpus) if mfu is None and workload.mfu is None else 1.0
-    per_gpu_rate = (
-        training_tflops(gpu, "bf16") * 1e12 * (mfu if mfu is not None else (base.rate_share or 0.35) / base_share)
-    )
-    reference = reference_layout(gpu)
+    share = c.once(("share", gpus), lambda: elapsed_share(gpu, gpus)) if mfu is None and workload.mfu is None else 1.0
+    tflops = c.once(("tflops",), lambda: training_tflops(gpu, "bf16"))
+    per_gpu_rate = tflops * 1e12 * (mfu if mfu is not None else (base.rate_share or 0.35) / base_share)
+    reference = c.once(("reference",), lambda: reference_layout(gpu))
     split = 1.0
     if mfu is None and reference is not None:
         # the default utilisation is already the reference run's compute-only rate (Calibration.plan_step_share_*);
         # this layout's bubble and all-reduces are added below, and tensor- or context-parallel splits cut its GEMMs
         # into fewer tiles per wave than the unsplit layer the estimate priced (gemm.py)
-        split = shape_factor(c.model, gpu, micro * c.seq, layout.tp, reference[0], layout.cp) / shape_factor(
-            c.model, gpu, micro * c.seq, 1, reference[0]
-        )
+        tokens = micro * c.seq
+        split = c.once(
+            ("shape", tokens, layout.tp, layout.cp),
+            lambda: shape_factor(c.model, gpu, tokens, layout.tp, reference[0], layout.cp),
+        ) / c.once(("shape", tokens, 1, 1), lambda: shape_factor(c.model, gpu, tokens, 1, reference[0]))
         per_gpu_rate *= split
     compute = flops_per_token * step_tokens / (gpus * per_gpu_rate) if per_gpu_rate else 0.0
     return compute, split, share
