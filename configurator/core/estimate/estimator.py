@@ -81,6 +81,7 @@ from configurator.core.estimate.weights import WeightBytes
 from configurator.core.estimate.weights import weight_bytes as _weight_bytes
 from configurator.core.estimate.workload import ENGINE_STAND_IN, ENGINE_STAND_IN_WHY, Workload
 from configurator.core.reasons import Reason
+from configurator.core.solve.memo import remember
 from configurator.core.support import (
     REFERENCE_MATMUL,
     dense_peak_tflops,
@@ -2455,7 +2456,31 @@ def estimate(
     size when the workload's precision is the file's own. llama.cpp inference with weights in system
     RAM is estimated by offload.estimate_on_host (one offload model): always with `--n-cpu-moe`, and for
     `--offload cpu` / `--cpu-layers` / `--cpu-experts` whenever the host platform is known (`host`).
+
+    Remembered per call (solve/memo.py): a plan asks for the same estimate from several places (the practitioner's
+    fallbacks, a relaxation's request, the cluster search's reference runs), about one call in seven of a 70B
+    pretraining plan (#34). The workload's field types are part of the key: 4096 and 4096.0 are equal but are
+    shown differently in the result's workload.
     """
+    cal = CAL  # the constants in force (cross-validation swaps them)
+    key = (id(model), workload, tuple(map(type, workload.__dict__.values())), id(gpu), gpus, exact_weight_bytes, host)
+    return remember(
+        "estimator.estimate",
+        (*key, id(cal)),
+        (model, gpu, cal),
+        lambda: _estimate(model, workload, gpu, gpus, exact_weight_bytes, host),
+    )
+
+
+def _estimate(
+    model: ModelArch,
+    workload: Workload,
+    gpu: Gpu | None,
+    gpus: int,
+    exact_weight_bytes: int | None,
+    host: HostMemory | None,
+) -> EstimateResult:
+    """estimate(), computed."""
     if gpus < 1:
         raise RequestError("--gpus must be at least 1")
     gpu, gpus = as_gpus(gpu, gpus)  # `gpus` counts cards; a card with two GPUs is estimated as its two GPUs

@@ -335,6 +335,17 @@ class _Cluster:
     tokens: float
     mfu: float | None  # a fixed compute rate (a published run's); None: the estimator's
     batch_tokens: float  # the global batch
+    # the search's own answers to questions its layouts repeat (#34: the GPU's bf16 rate, its reference run, the
+    # restart share by GPU count and the GEMM shape factors were asked once per layout, some 11,000 times a 70B
+    # cluster plan, of a few dozen distinct questions)
+    answers: dict[tuple[object, ...], Any] = field(default_factory=dict, compare=False, hash=False)
+
+    def once(self, key: tuple[object, ...], compute: Callable[[], Any]) -> Any:
+        """`compute()`, once per key in this search."""
+        answers = self.answers
+        if key not in answers:
+            answers[key] = compute()
+        return answers[key]
 
 
 @dataclass(frozen=True)
@@ -479,33 +490,38 @@ def plan_training(
     base = _base_estimates(model, workload, gpu, exact_weight_bytes)
     # best within the batch cap, and best at any batch (used only when no layout keeps the batch within the cap:
     # a small model on a cluster wider than its layers and heads can split)
-    best: ParallelPlan | None = None
-    best_uncapped: ParallelPlan | None = None
-    for plan in _fitting(c, base, _layouts(c, tensor, pipeline, virtual_stages)):
-        if best_uncapped is None or _rank(plan) < _rank(best_uncapped):
-            best_uncapped = plan
-        if plan.step_tokens <= MAX_GLOBAL_BATCH_TOKENS and (best is None or _rank(plan) < _rank(best)):
-            best = plan
+    # ranked on their step times alone; only a layout that leads is made a ParallelPlan (#34: a 70B cluster search
+    # evaluates about 11,000 fitting layouts and keeps two)
+    best: _Timed | None = None
+    best_uncapped: _Timed | None = None
+    for timed in _fitting(c, base, _layouts(c, tensor, pipeline, virtual_stages)):
+        if best_uncapped is None or timed.rank < best_uncapped.rank:
+            best_uncapped = timed
+        if timed.step_tokens <= MAX_GLOBAL_BATCH_TOKENS and (best is None or timed.rank < best.rank):
+            best = timed
     best = best or best_uncapped
     if best is None:
         return None
-    return _explained(best, model)
+    return _explained(best.plan(), model)
 
 
 def _fitting(
     c: _Cluster, base: Callable[[int, int, bool], EstimateResult], layouts: Iterator[_Layout]
-) -> Iterator[ParallelPlan]:
-    """Each layout that fits (ParallelPlan.fits), evaluated; one that does not is dropped before its step is timed
+) -> Iterator[_Timed]:
+    """Each layout that fits (ParallelPlan.fits), timed; one that does not is dropped before its step is timed
     (#34: most layouts of a big model, and their compute and communication were most of a cluster search)."""
     peaks: dict[int, MemoryBreakdown] = {}  # the base estimates' largest GPU, by the (cached) estimate
     for layout in layouts:
         b = base(layout.dp, layout.zero, layout.ckpt)
         if id(b) not in peaks:
             peaks[id(b)] = b.peak_gpu.breakdown
-        grad_width = _gradient_bytes(c.workload, c.gpu, layout.tp, layout.pp, layout.cp, c.nodes)
-        per_gpu = _layout_memory(c, peaks[id(b)], layout, grad_width)
-        if per_gpu.total <= c.capacity:
-            yield _evaluate(c, b, layout, grad_width, per_gpu)
+        grad_width = c.once(
+            ("grad", layout.tp, layout.pp, layout.cp),
+            lambda: _gradient_bytes(c.workload, c.gpu, layout.tp, layout.pp, layout.cp, c.nodes),
+        )
+        parts = _layout_parts(c, peaks[id(b)], layout, grad_width)
+        if sum(parts.values()) <= c.capacity:  # MemoryBreakdown.total, before the breakdown is built
+            yield _timed(c, b, layout, grad_width, MemoryBreakdown(**parts))
 
 
 MEGATRON_MAIN_GRAD_BYTES = 4
@@ -519,8 +535,9 @@ def _gradient_bytes(workload: Workload, gpu: Gpu, tp: int, pp: int, cp: int, nod
     return MEGATRON_MAIN_GRAD_BYTES if megatron and training_half(gpu) == "bf16" else 2
 
 
-def _layout_memory(c: _Cluster, b: MemoryBreakdown, layout: _Layout, grad_width: int) -> MemoryBreakdown:
-    """Memory per GPU of a layout, from the data-parallel estimate's breakdown `b`."""
+def _layout_parts(c: _Cluster, b: MemoryBreakdown, layout: _Layout, grad_width: int) -> dict[str, int]:
+    """Memory per GPU of a layout, from the data-parallel estimate's breakdown `b`: the MemoryBreakdown's fields,
+    summed to test the fit before a breakdown is validated (most layouts do not fit)."""
     tp, cp, pp = layout.tp, layout.cp, layout.pp
     model_parallel = tp * pp
     # model states split over tensor and pipeline ranks; activations over tensor (sequence parallel,
@@ -538,13 +555,13 @@ def _layout_memory(c: _Cluster, b: MemoryBreakdown, layout: _Layout, grad_width:
     # the allocator's slack is a share of the dynamic memory (estimator: Calibration.fragmentation_training x
     # (activations + gradients)); it splits with them, else a 1T model kept ~150 GB of the whole model's slack per GPU
     slack_saved = estimator_module.CAL.fragmentation_training * (b.gradients - gradients + b.activations - activations)
-    return MemoryBreakdown(
-        weights=int(b.weights / model_parallel),
-        gradients=int(gradients),
-        optimizer_states=int(b.optimizer_states / model_parallel),
-        activations=int(activations),
-        runtime_overhead=int(max(0.0, b.runtime_overhead - slack_saved)),
-    )
+    return {
+        "weights": int(b.weights / model_parallel),
+        "gradients": int(gradients),
+        "optimizer_states": int(b.optimizer_states / model_parallel),
+        "activations": int(activations),
+        "runtime_overhead": int(max(0.0, b.runtime_overhead - slack_saved)),
+    }
 
 
 def _compute_seconds(
@@ -558,21 +575,22 @@ def _compute_seconds(
     # the base estimate's utilisation counts restarts for its own GPU count and a whole run's other losses: taken out
     # here, so that compute is the GPUs' work alone, and those of this layout's `gpus` come on top of the whole step
     # (below), restarts as a loss that grows with the cluster (Calibration.interruptions_per_gpu_hour)
-    base_share = elapsed_share(gpu, base.gpus) if workload.mfu is None else 1.0
+    base_share = c.once(("share", base.gpus), lambda: elapsed_share(gpu, base.gpus)) if workload.mfu is None else 1.0
     # --mfu is the whole rate, as in estimate(): no restarts or run losses on top of it
-    share = elapsed_share(gpu, gpus) if mfu is None and workload.mfu is None else 1.0
-    per_gpu_rate = (
-        training_tflops(gpu, "bf16") * 1e12 * (mfu if mfu is not None else (base.rate_share or 0.35) / base_share)
-    )
-    reference = reference_layout(gpu)
+    share = c.once(("share", gpus), lambda: elapsed_share(gpu, gpus)) if mfu is None and workload.mfu is None else 1.0
+    tflops = c.once(("tflops",), lambda: training_tflops(gpu, "bf16"))
+    per_gpu_rate = tflops * 1e12 * (mfu if mfu is not None else (base.rate_share or 0.35) / base_share)
+    reference = c.once(("reference",), lambda: reference_layout(gpu))
     split = 1.0
     if mfu is None and reference is not None:
         # the default utilisation is already the reference run's compute-only rate (Calibration.plan_step_share_*);
         # this layout's bubble and all-reduces are added below, and tensor- or context-parallel splits cut its GEMMs
         # into fewer tiles per wave than the unsplit layer the estimate priced (gemm.py)
-        split = shape_factor(c.model, gpu, micro * c.seq, layout.tp, reference[0], layout.cp) / shape_factor(
-            c.model, gpu, micro * c.seq, 1, reference[0]
-        )
+        tokens = micro * c.seq
+        split = c.once(
+            ("shape", tokens, layout.tp, layout.cp),
+            lambda: shape_factor(c.model, gpu, tokens, layout.tp, reference[0], layout.cp),
+        ) / c.once(("shape", tokens, 1, 1), lambda: shape_factor(c.model, gpu, tokens, 1, reference[0]))
         per_gpu_rate *= split
     compute = flops_per_token * step_tokens / (gpus * per_gpu_rate) if per_gpu_rate else 0.0
     return compute, split, share
@@ -654,12 +672,88 @@ def _communication(
     return _Communication(tensor, bubble, sends, context, data, volumes, {k: v for k, v in links.items() if v})
 
 
+@dataclass(frozen=True)
+class _Timed:
+    """A fitting layout's step, timed: enough to rank it (_rank); plan() makes the ParallelPlan _evaluate returns."""
+
+    c: _Cluster
+    base: EstimateResult
+    layout: _Layout
+    per_gpu: MemoryBreakdown
+    micro: int
+    m: int
+    step_tokens: int
+    compute: float
+    split: float
+    share: float
+    comm: _Communication
+    work: float
+    step: float
+
+    @property
+    def rank(self) -> float:
+        """_rank(self.plan()), without making the plan."""
+        layout = self.layout
+        seconds_per_token = self.step / float(self.step_tokens) if self.step_tokens else self.step
+        zero = layout.zero if layout.dp > 1 else None
+        return seconds_per_token * (1 + 1e-6 * (layout.tp + layout.pp + (zero or 0) + layout.virtual))
+
+    def plan(self) -> ParallelPlan:
+        c, base, layout, comm, compute, step, step_tokens = (
+            self.c,
+            self.base,
+            self.layout,
+            self.comm,
+            self.compute,
+            self.step,
+            self.step_tokens,
+        )
+        tp, cp, pp, dp, virtual = layout.tp, layout.cp, layout.pp, layout.dp, layout.virtual
+        gpus = tp * cp * pp * dp
+        flops_per_token = (base.training_flops or 0.0) / c.tokens if c.tokens else 0.0
+        return ParallelPlan(
+            gpus=gpus,
+            nodes=c.nodes,
+            gpus_per_node=c.gpus_per_node,
+            data=dp,
+            tensor=tp,
+            pipeline=pp,
+            context=cp,
+            zero_stage=layout.zero if dp > 1 else None,
+            grad_checkpointing=layout.ckpt,
+            micro_batch=self.micro,
+            micro_batches=self.m,
+            per_gpu=self.per_gpu,
+            capacity_bytes=c.capacity,
+            compute_s=compute,
+            tensor_s=comm.tensor,
+            pipeline_s=comm.bubble + comm.sends,
+            data_s=comm.data,
+            context_s=comm.context,
+            step_s=step,
+            steps=c.tokens / step_tokens if step_tokens else 0.0,
+            volumes=comm.volumes,
+            links=comm.links,
+            step_tokens=float(step_tokens),
+            restarts_s=step - self.work,
+            virtual_stages=virtual,
+            gemm_split_share=self.split,
+            compute_phase_utilisation=model_flops_utilisation(
+                flops_per_token * step_tokens, gpus * compute / 3600, dense_peak_tflops(c.gpu)
+            ),
+        )
+
+
 def _evaluate(
     c: _Cluster, base: EstimateResult, layout: _Layout, grad_width: int, per_gpu: MemoryBreakdown
 ) -> ParallelPlan:
-    """The layout's step time, with its memory per GPU `per_gpu` (_layout_memory) and gradient width (_gradient_bytes)."""
-    tp, cp, pp, dp, virtual = layout.tp, layout.cp, layout.pp, layout.dp, layout.virtual
-    gpus = tp * cp * pp * dp
+    """The layout's step time, with its memory per GPU `per_gpu` (_layout_parts) and gradient width (_gradient_bytes)."""
+    return _timed(c, base, layout, grad_width, per_gpu).plan()
+
+
+def _timed(c: _Cluster, base: EstimateResult, layout: _Layout, grad_width: int, per_gpu: MemoryBreakdown) -> _Timed:
+    """The layout's step, timed (_evaluate without the ParallelPlan)."""
+    pp, dp, virtual = layout.pp, layout.dp, layout.virtual
     micro = max(1, c.workload.batch)
     # the global batch in whole micro-batches per data-parallel rank; interleaving also needs the micro-batches per
     # pipeline to divide by its stages (Megatron-LM asserts it; its README), so the batch is rounded to that instead
@@ -670,39 +764,7 @@ def _evaluate(
     compute, split, share = _compute_seconds(c, base, layout, micro, step_tokens)
     comm = _communication(c, base, layout, micro, m, compute, grad_width)
     work = compute + comm.tensor + comm.bubble + comm.sends + comm.context + comm.data
-    step = work / share
-    flops_per_token = (base.training_flops or 0.0) / c.tokens if c.tokens else 0.0
-    return ParallelPlan(
-        gpus=gpus,
-        nodes=c.nodes,
-        gpus_per_node=c.gpus_per_node,
-        data=dp,
-        tensor=tp,
-        pipeline=pp,
-        context=cp,
-        zero_stage=layout.zero if dp > 1 else None,
-        grad_checkpointing=layout.ckpt,
-        micro_batch=micro,
-        micro_batches=m,
-        per_gpu=per_gpu,
-        capacity_bytes=c.capacity,
-        compute_s=compute,
-        tensor_s=comm.tensor,
-        pipeline_s=comm.bubble + comm.sends,
-        data_s=comm.data,
-        context_s=comm.context,
-        step_s=step,
-        steps=c.tokens / step_tokens if step_tokens else 0.0,
-        volumes=comm.volumes,
-        links=comm.links,
-        step_tokens=float(step_tokens),
-        restarts_s=step - work,
-        virtual_stages=virtual,
-        gemm_split_share=split,
-        compute_phase_utilisation=model_flops_utilisation(
-            flops_per_token * step_tokens, gpus * compute / 3600, dense_peak_tflops(c.gpu)
-        ),
-    )
+    return _Timed(c, base, layout, per_gpu, micro, m, step_tokens, compute, split, share, comm, work, work / share)
 
 
 def _explained(plan: ParallelPlan, model: ModelArch) -> ParallelPlan:
