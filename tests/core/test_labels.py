@@ -222,7 +222,7 @@ def test_qlora_32b_is_ranked_by_training_speed_not_memory(
     )
     assert quickest["estimate"]["time"]["wall_hours"] < slow / 4
     # 'fastest' is the fastest, or no build says it: the quickest here are consumer cards timed by the estimator's
-    # unsourced utilisation (ranking.CONSUMER_TRAINING_UTILISATION_SOURCED), and a slower build may not claim it
+    # unsourced utilisation (ranking.unsourced_training_speed), and a slower build may not claim it
     for fastest in (b for b in builds if "fastest within budget" in claim_words(b)):
         assert fastest["estimate"]["time"]["wall_hours"] == quickest["estimate"]["time"]["wall_hours"]
 
