@@ -2044,7 +2044,26 @@ def _training_peak(gpu: Gpu, ex: _Explain) -> float:
             f"{gpu.architecture} reaches {peak / 1e12:.0f} of its {gpu.bf16_tflops or gpu.fp16_tflops:.0f} peak TFLOPS "
             "in large matrix multiplies (published GEMM measurements, see docs/support.md)"
         )
+    powered = desktop_power_bound(gpu)
+    if powered is not None and powered < peak:
+        ex.assume(
+            f"the {gpu.tdp_w:.0f} W board holds its GEMMs to {powered / 1e12:.0f} TFLOPS "
+            f"({CAL.prefill_tflops_per_watt:g} TFLOPS per watt, the rate fitted on prompt processing), below its "
+            f"{peak / 1e12:.0f} TFLOPS peak: a desktop card whose board power cannot feed its tensor cores clocks down"
+        )
+        return powered
     return peak
+
+
+def desktop_power_bound(gpu: Gpu) -> float | None:
+    """FLOP/s a desktop or workstation card's board power sustains in dense GEMMs (Calibration.prefill_tflops_per_watt,
+    fitted on prompt processing: 'dense tensor GEMMs run at the power limit'), or None for data-center parts, whose
+    training figure comes from their own reference runs. The desktop utilisation is fitted at an RTX 4090 (450 W for
+    165 TFLOPS), where this bound does not bind; an RTX 6000 Ada (300 W for 364) or RTX PRO 4000 (140 W for 156) is
+    held by it, as in prefill."""
+    if gpu.market == "datacenter" or not gpu.tdp_w:
+        return None
+    return gpu.tdp_w * CAL.prefill_tflops_per_watt * 1e12
 
 
 def _data_parallel_scaling(gpu: Gpu, gpus: int, ex: _Explain) -> float:
