@@ -268,6 +268,8 @@ def training_gpu_hours(catalog: Catalog, data: Data = None) -> tuple[list[Compar
     for row in scored(rows("training_gpu_hours")) if data is None else data:
         later = sum(float(s["tokens"]) for s in row.get("later_stages", []))
         label = f"{row['model']} {row['tokens']:.3g} tokens{f' (+{later:.3g} longer)' if later else ''} on {row['gpu']}"
+        if row.get("workload") == "finetune":
+            label += f" ({row.get('method', 'full')} fine-tune)"
         model = catalog.records["models"].get(row["model"])
         gpu = catalog.records["gpus"].get(row["gpu"])
         if model is None or gpu is None:
@@ -283,8 +285,10 @@ def training_gpu_hours(catalog: Catalog, data: Data = None) -> tuple[list[Compar
         for tokens, length in stages:
             # precision "fp8" where the run trained its GEMMs in FP8; checkpointing as the run's own config set it;
             # fused_kernels as the run's stack was (torch.compile or fused kernels: its README or config, in notes)
+            # workload = "finetune" with a method: a single-card fine-tuning benchmark (desktop_training.TRAINING_FACTS)
             workload = Workload(
-                kind="pretrain",
+                kind=row.get("workload", "pretrain"),
+                method=row.get("method", "full"),
                 tokens=tokens,
                 context=length,
                 grad_checkpointing=bool(row.get("grad_checkpointing", False)),

@@ -65,34 +65,39 @@ def test_a770_trains_slower_than_a_3090(catalog: Catalog) -> None:
     backward (intel/torch-xpu-ops #1749, June 2025; #2489, PyTorch 2.10 nightly, Dec 2025: "flash attn not support
     tensor with require_grad=True"; #2390: the full 32 x 2048 x 2048 score tensor in a QLoRA step), so a training step on
     the A770 writes its scores to memory at 560 GB/s, where the 3090 (936 GB/s) runs FlashAttention: at 2,048 tokens the
-    A770 takes longer for a 1B and an 8B model alike. The spec-sheet peak had it 2x faster; the GEMM rate alone 1.2x."""
+    A770 takes longer for a 1B and an 8B model alike. The spec-sheet peak had it 2x faster; the GEMM rate alone 1.2x.
+    Since #29 the 3090 is timed by the CUDA figure fitted on torchtune's RTX 4090 rates (0.75) and the A770 by the
+    unsourced prior (0.35): 3.2x for the 1B."""
     ratio_1b = _pretrain_hours(catalog, "arc-a770-16gb") / _pretrain_hours(catalog, "rtx-3090")
-    assert 1.2 <= ratio_1b <= 1.8
+    assert ratio_1b >= 1.2
     w = Workload(kind="pretrain", tokens=1e9, context=2048)
     model = catalog.get("models", "llama-3.1-8b")
     hours = {
         g: estimate(model, w, catalog.get("gpus", g)).gpu_hours for g in ("arc-a770-16gb", "rtx-3090", "rx-7900-xtx")
     }
     assert hours["arc-a770-16gb"] > hours["rtx-3090"]  # type: ignore[operator]
-    # ROCm runs FlashAttention (composable_kernel / Triton): the RX 7900 XTX keeps its GEMM advantage (92 vs 71 TFLOPS)
-    assert hours["rx-7900-xtx"] < hours["rtx-3090"]  # type: ignore[operator]
+    # ROCm runs FlashAttention (composable_kernel / Triton): at the same (prior) utilisation the RX 7900 XTX keeps its
+    # GEMM advantage over the A770 (92 vs 78 TFLOPS) and does not write its scores to memory
+    assert hours["rx-7900-xtx"] < hours["arc-a770-16gb"]  # type: ignore[operator]
 
 
 def test_consumer_utilisation_moves_with_traffic_not_vendor_name(catalog: Catalog) -> None:
-    """The consumer figure (0.35 of an RTX 3090's peak, an estimate: desktop_training.py says why) holds on the 3090 and
-    moves on other cards only by their FLOPs per byte and attention: an RTX 4090 (164 FLOP/B against 76) keeps a little
-    less, and no desktop card keeps more than the 3090 with FlashAttention."""
-    from configurator.core.estimate.desktop_training import REFERENCE_FLOPS_PER_BYTE
+    """The desktop figure of each backend (CUDA: 0.749, fitted on torchtune's RTX 4090 rates; ROCm and XPU: the
+    unsourced 0.35, desktop_training.py says why) holds at the RTX 3090 and moves on other cards only by their FLOPs
+    per byte and attention: an RTX 4090 (164 FLOP/B against 76) keeps a little less, and no desktop card keeps more
+    than its backend's figure at the 3090 with FlashAttention."""
+    from configurator.core.estimate.desktop_training import REFERENCE_FLOPS_PER_BYTE, utilisation_sourced
     from configurator.core.estimate.estimator import CAL, default_mfu
 
     model = catalog.get("models", "llama-3.1-8b")
-    assert default_mfu(model, catalog.get("gpus", "rtx-3090"), seq=2048) == pytest.approx(CAL.default_mfu_consumer)
+    assert default_mfu(model, catalog.get("gpus", "rtx-3090"), seq=2048) == pytest.approx(CAL.default_mfu_consumer_cuda)
     assert REFERENCE_FLOPS_PER_BYTE == pytest.approx(71.0 / 0.936, rel=1e-3)
     mfu_4090 = default_mfu(model, catalog.get("gpus", "rtx-4090"), seq=2048)
-    assert 0.9 * CAL.default_mfu_consumer < mfu_4090 < CAL.default_mfu_consumer
+    assert 0.9 * CAL.default_mfu_consumer_cuda < mfu_4090 < CAL.default_mfu_consumer_cuda
     for gpu in catalog.records["gpus"].values():
         if gpu.market != "datacenter" and gpu.bf16_tflops:
-            assert default_mfu(model, gpu, seq=2048) <= CAL.default_mfu_consumer * 1.05, gpu.id
+            base = CAL.default_mfu_consumer_cuda if utilisation_sourced(str(gpu.vendor)) else CAL.default_mfu_consumer
+            assert default_mfu(model, gpu, seq=2048) <= base * 1.05, gpu.id
 
 
 def test_rx9070xt_training_reads_measured_gemm(catalog: Catalog) -> None:

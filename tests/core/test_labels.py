@@ -215,14 +215,15 @@ def test_qlora_32b_is_ranked_by_training_speed_not_memory(
         if build["parts"][0]["id"] == "rtx-2060-12gb":
             assert not {"fastest within budget", "best value"} & set(claim_words(build)), build["label"]
     quickest = min(builds, key=lambda b: b["estimate"]["time"]["wall_hours"])
-    # a build several times quicker than the 2 x RTX 2060 is shown (102 h against 495 h since desktop training is
-    # timed from measured GEMM rates, estimate/desktop_training.py; 51 h against 493 h when the issue was filed)
+    # a build several times quicker than the 2 x RTX 2060 is shown (73 h against 231 h since the GeForce cards are timed
+    # with the CUDA figure fitted on torchtune's RTX 4090 rates, #29; 102 h against 495 h at the prior 0.35; 51 h
+    # against 493 h when the issue was filed)
     slow = max(
         (b["estimate"]["time"]["wall_hours"] for b in builds if b["parts"][0]["id"] == "rtx-2060-12gb"), default=493.0
     )
-    assert quickest["estimate"]["time"]["wall_hours"] < slow / 4
+    assert quickest["estimate"]["time"]["wall_hours"] < slow / 3
     # 'fastest' is the fastest, or no build says it: the quickest here are consumer cards timed by the estimator's
-    # unsourced utilisation (ranking.CONSUMER_TRAINING_UTILISATION_SOURCED), and a slower build may not claim it
+    # unsourced utilisation (ranking.unsourced_training_speed), and a slower build may not claim it
     for fastest in (b for b in builds if "fastest within budget" in claim_words(b)):
         assert fastest["estimate"]["time"]["wall_hours"] == quickest["estimate"]["time"]["wall_hours"]
 

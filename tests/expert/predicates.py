@@ -232,7 +232,7 @@ def way_out_at_most(amount: float, currency: str) -> Expect:
 
 def fastest_is_fastest(required: bool = True) -> Expect:
     """The label 'fastest' sits on the build with the highest throughput shown (`required=False`: if any build says
-    it; a plan whose fastest build's speed is unsourced claims it of none, ranking.CONSUMER_TRAINING_UTILISATION_SOURCED)."""
+    it; a plan whose fastest build's speed is unsourced claims it of none, ranking.unsourced_training_speed)."""
 
     def holds(plan: Plan) -> bool:
         shown = [b for b in builds(plan) if throughput(b) is not None]

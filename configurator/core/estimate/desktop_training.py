@@ -18,6 +18,8 @@ RTX 3090 (71 TFLOPS over 936 GB/s, 76 FLOP per byte: NVIDIA GA102 whitepaper) wi
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.support import training_tflops
 
@@ -85,3 +87,76 @@ def desktop_mfu(
         0.0 if flash_attention else heads_seq,
     )
     return base * own / reference
+
+
+# --------------------------------------------------------------------------- sourced utilisation per backend
+
+# The PyTorch training backend of each vendor's desktop cards: CUDA, ROCm/HIP (AMD, torch's "cuda" device on HIP) and
+# XPU (Intel, torch.xpu since PyTorch 2.5).
+TRAINING_BACKEND: dict[str, str] = {"nvidia": "cuda", "amd": "rocm", "intel": "xpu"}
+
+TORCHTUNE_README = "https://github.com/pytorch/torchtune/blob/0031bfb080bd35ec533c412df883cf2bf7bf7fe4/README.md"
+"""torchtune's README "Memory and training speed" table (the revision with the "Update September 25, 2024" note):
+Llama 3.1 8B, "batch size 2 (without gradient accumulation), a dataset packed to sequence length 2048, and torch compile
+enabled", tokens/s "measured over one full training epoch", PyTorch stable of September 2024 (2.4)."""
+
+
+@dataclass(frozen=True)
+class TrainingFact:
+    """A published single-card fine-tuning throughput on one backend and card: the rows the desktop utilisation of
+    that backend is fitted on (`role` "fit") or only scored against ("holdout"). The rows themselves, with the
+    workload each measured, live in tests/data/*_training_gpu_hours.toml; this is the record of which exist."""
+
+    backend: str
+    card: str  # catalog id
+    model: str
+    method: str
+    batch: int
+    sequence: int
+    tokens_per_s: float
+    role: str
+    source: str
+    note: str
+
+
+TRAINING_FACTS: tuple[TrainingFact, ...] = (
+    # | Llama 3.1 8B | LoRA | 1x 4090 | 16.2 GiB | 3083 |  and  | Full finetune | 1x 4090 | 18.9 GiB | 1650 |
+    # The recipes' single-device configs keep activation checkpointing on (enable_activation_checkpointing: True in
+    # llama3_1/8B_lora_single_device.yaml and 8B_full_single_device.yaml), and 16.2 GiB at 2 x 2048 tokens leaves no
+    # room for un-checkpointed activations on top of 15 GiB of bf16 weights.
+    TrainingFact(
+        "cuda", "rtx-4090", "llama-3.1-8b", "lora", 2, 2048, 3083.0, "fit", TORCHTUNE_README, "torchtune, compiled"
+    ),
+    TrainingFact(
+        "cuda", "rtx-4090", "llama-3.1-8b", "full", 2, 2048, 1650.0, "fit", TORCHTUNE_README, "torchtune, compiled"
+    ),
+    # Held out (not fitted): the QLoRA row (the estimator's NF4 dequantisation share is not fitted on it) and the RTX
+    # A6000 rows (a workstation GA102 with full-rate FP32 accumulate: the per-card transfer is tested on them).
+    TrainingFact(
+        "cuda", "rtx-4090", "llama-3.1-8b", "qlora", 2, 2048, 2413.0, "holdout", TORCHTUNE_README, "torchtune"
+    ),
+    TrainingFact(
+        "cuda", "rtx-a6000", "llama-3.1-8b", "lora", 2, 2048, 4699.0, "holdout", TORCHTUNE_README, "torchtune"
+    ),
+    TrainingFact(
+        "cuda", "rtx-a6000", "llama-3.1-8b", "full", 2, 2048, 2579.0, "holdout", TORCHTUNE_README, "torchtune"
+    ),
+)
+"""No ROCm (RDNA) or XPU (Arc) row: no published, dated LLM fine-tuning throughput with its batch and sequence was
+found for an RX 7900 XTX, an Arc A770 or B580 in the stored corpora searched on 2026-12-03 (issues, pages, docs,
+code: torchtune, axolotl, LLaMA-Factory, unsloth, IPEX-LLM, the ROCm docs). A June 2024 comparison of torchtune,
+axolotl and unsloth on an RTX 4090, RTX 3090, RX 7900 XTX and W7900 exists (wandb.ai/augmxnt/train-bench, Llama 3 8B
+LoRA r=8), but its figures sit in an interactive report whose numbers the stored copy does not hold. Those backends
+keep the prior estimate (Calibration.default_mfu_consumer) and stay unsourced: their builds claim neither "fastest"
+nor "best value" (ranking.unsourced_training_speed)."""
+
+SOURCED_TRAINING_BACKENDS: frozenset[str] = frozenset(f.backend for f in TRAINING_FACTS if f.role == "fit")
+
+
+def training_backend(gpu: Gpu) -> str:
+    return TRAINING_BACKEND.get(str(gpu.vendor), "cuda")
+
+
+def utilisation_sourced(vendor: str) -> bool:
+    """Whether the desktop training utilisation for this vendor's backend is fitted on a published measurement."""
+    return TRAINING_BACKEND.get(vendor, "cuda") in SOURCED_TRAINING_BACKENDS

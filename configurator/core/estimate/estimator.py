@@ -30,7 +30,7 @@ from configurator.core.estimate.backends import (
 )
 from configurator.core.estimate.cards import as_gpus
 from configurator.core.estimate.collectives import SERVER_ENGINES, allreduce_latency
-from configurator.core.estimate.desktop_training import desktop_mfu, gemm_time_share
+from configurator.core.estimate.desktop_training import desktop_mfu, gemm_time_share, utilisation_sourced
 from configurator.core.estimate.frameworks import (
     DEEPSPEED_BUCKET_ELEMENTS,
     DEEPSPEED_MAX_LIVE_PARAMETERS,
@@ -367,6 +367,11 @@ class Calibration:
     # Desktop and workstation cards: an ESTIMATE, not a fit (no consumer-card run among the reference rows), taken at an
     # RTX 3090 with FlashAttention and moved per card by its traffic; desktop_training.py gives the reason and sources.
     default_mfu_consumer: float = 0.35
+    # The same figure on the one backend with published single-card fine-tuning rates, CUDA (desktop_training.
+    # TRAINING_FACTS: torchtune's README, September 2024, Llama 3.1 8B LoRA and full fine-tune on one RTX 4090 at 2 x
+    # 2048 tokens, torch.compile): FITTED as the value that makes the log errors of the two "fit" rows sum to zero
+    # (tests/core/test_consumer_training.py refits it and fails when it drifts). ROCm and XPU keep the prior figure above.
+    default_mfu_consumer_cuda: float = 0.749
     # A months-long run loses time beside its steady-state steps and beside restarts after failures (below): checkpoint
     # saves, evaluation, data and straggler stalls. BLOOM-176B (BigScience, arXiv 2211.05100): 156 TFLOP/s per A100 in
     # its fastest configuration ("about 150" on the run's own status page, bigscience.notion.site), counted with
@@ -2047,7 +2052,26 @@ def _training_peak(gpu: Gpu, ex: _Explain) -> float:
             f"{gpu.architecture} reaches {peak / 1e12:.0f} of its {gpu.bf16_tflops or gpu.fp16_tflops:.0f} peak TFLOPS "
             "in large matrix multiplies (published GEMM measurements, see docs/support.md)"
         )
+    powered = desktop_power_bound(gpu)
+    if powered is not None and powered < peak:
+        ex.assume(
+            f"the {gpu.tdp_w:.0f} W board holds its GEMMs to {powered / 1e12:.0f} TFLOPS "
+            f"({CAL.prefill_tflops_per_watt:g} TFLOPS per watt, the rate fitted on prompt processing), below its "
+            f"{peak / 1e12:.0f} TFLOPS peak: a desktop card whose board power cannot feed its tensor cores clocks down"
+        )
+        return powered
     return peak
+
+
+def desktop_power_bound(gpu: Gpu) -> float | None:
+    """FLOP/s a desktop or workstation card's board power sustains in dense GEMMs (Calibration.prefill_tflops_per_watt,
+    fitted on prompt processing: 'dense tensor GEMMs run at the power limit'), or None for data-center parts, whose
+    training figure comes from their own reference runs. The desktop utilisation is fitted at an RTX 4090 (450 W for
+    165 TFLOPS), where this bound does not bind; an RTX 6000 Ada (300 W for 364) or RTX PRO 4000 (140 W for 156) is
+    held by it, as in prefill."""
+    if gpu.market == "datacenter" or not gpu.tdp_w:
+        return None
+    return gpu.tdp_w * CAL.prefill_tflops_per_watt * 1e12
 
 
 def _data_parallel_scaling(gpu: Gpu, gpus: int, ex: _Explain) -> float:
@@ -2117,8 +2141,9 @@ def default_mfu(
     SMs against that run's (estimate.gemm)."""
     if gpu.market != "datacenter":  # the consumer figure, moved per card by its traffic (desktop_training.py)
         elementwise = CAL.mfu_elementwise_bytes_fused if fused else CAL.mfu_elementwise_bytes_per_hidden
+        sourced = utilisation_sourced(str(gpu.vendor))
         return desktop_mfu(
-            CAL.default_mfu_consumer,
+            CAL.default_mfu_consumer_cuda if sourced else CAL.default_mfu_consumer,
             model,
             gpu,
             seq or model.max_context,

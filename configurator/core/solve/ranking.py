@@ -30,6 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from configurator.core import support
+from configurator.core.estimate.desktop_training import utilisation_sourced
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.reasons import CLAIMS as CLAIM_WORDS
 from configurator.core.reasons import Reason, english, from_json, render
@@ -43,14 +44,14 @@ REFERENCE_TOKENS = 1e8
 """A training request without --tokens is timed for a reference job of this many tokens (100 M), and says so: a
 fine-tune is ranked by how fast it trains, never by memory per GPU (issue #27)."""
 
-CONSUMER_TRAINING_UTILISATION_SOURCED = False
-"""Whether the training utilisation the estimator assumes for consumer cards (estimator.Calibration.
-default_mfu_consumer, 0.35) rests on a published measurement. It does not today: a consumer card's training speed is
-then an unsourced figure, and a build timed by it claims neither "fastest" nor "best value"; when such a build is the
-fastest (or best value) shown, no build claims it, since a slower one would claim it falsely (issue #27: an 8B QLoRA
-had made an RX 9070 XT "fastest; best value" on that factor alone). Workstation cards (RTX A6000, RTX 6000 Ada) share
-the default too; the issue names consumer cards, whose training stacks (ROCm on RDNA, Intel XPU) differ most. Set it when the estimator's calibration (#29)
-cites a measurement; a request's own --mfu is the user's figure and always counts."""
+# Whether a consumer card's training utilisation rests on a published measurement is a fact per training backend
+# (estimate.desktop_training.TRAINING_FACTS, SOURCED_TRAINING_BACKENDS): CUDA is fitted on torchtune's published
+# RTX 4090 fine-tuning rates (#29); ROCm (Radeon) and XPU (Arc) publish none, so a consumer Radeon or Arc card's
+# training speed is an unsourced figure, and a build timed by it claims neither "fastest" nor "best value"; when such
+# a build is the fastest (or best value) shown, no build claims it, since a slower one would claim it falsely (issue
+# #27: an 8B QLoRA had made an RX 9070 XT "fastest; best value" on that factor alone). Workstation cards share the
+# consumer figure but not this rule: the issue names consumer cards, whose training stacks differ most. A request's
+# own --mfu is the user's figure and always counts.
 
 ALTERNATIVE = "alternative"
 
@@ -119,12 +120,18 @@ def measure(build: Build, request: BuildRequest) -> Measures:
 
 def unsourced_training_speed(build: Build, request: BuildRequest) -> bool:
     """A training build timed with the consumer-card utilisation the estimator assumes without a source
-    (CONSUMER_TRAINING_UTILISATION_SOURCED), the request giving no --mfu of its own."""
-    if build.estimate.workload.get("kind", "inference") == "inference" or CONSUMER_TRAINING_UTILISATION_SOURCED:
+    (a consumer card whose vendor's training backend has no published measurement: desktop_training.
+    utilisation_sourced), the request giving no --mfu of its own."""
+    if build.estimate.workload.get("kind", "inference") == "inference":
         return False
     if request.workload.mfu is not None:
         return False
-    return any(p.category == "gpu" and p.spec.get("market") == "consumer" for p in build.parts)
+    return any(
+        p.category == "gpu"
+        and p.spec.get("market") == "consumer"
+        and not utilisation_sourced(str(p.spec.get("vendor", "")))
+        for p in build.parts
+    )
 
 
 def cpu_only(build: Build) -> bool:
@@ -302,7 +309,7 @@ def _cheapest_claims(f: _Field) -> None:
 
 def _speed_claims(f: _Field, request: BuildRequest, comparison: bool) -> None:
     """Fastest and best value; a card past its software support is timed on software that no longer ships, and a
-    consumer card's training speed rests on an unsourced utilisation (CONSUMER_TRAINING_UTILISATION_SOURCED): neither
+    consumer card's training speed rests on an unsourced utilisation (unsourced_training_speed): neither
     claims fastest nor best value (#27, #28)."""
     m = f.m
     fast_pool = [i for i in f.speed_rivals if m[i].speed > 0 and f.eol[i] is None]

@@ -1,0 +1,128 @@
+"""Desktop training time against published single-card fine-tuning rates, per backend (issue #29)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+import pytest
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.estimate import estimator
+from configurator.core.estimate.desktop_training import (
+    SOURCED_TRAINING_BACKENDS,
+    TORCHTUNE_README,
+    TRAINING_FACTS,
+    utilisation_sourced,
+)
+from configurator.core.estimate.estimator import calibration, default_mfu, estimate
+from configurator.core.estimate.workload import Workload
+from tests.reference import rows, scored, training_gpu_hours
+
+FINETUNE = "finetune"
+
+
+def _finetune_rows(prefix: str) -> list[dict[str, object]]:
+    return [r for r in scored(rows("training_gpu_hours", prefix)) if r.get("workload") == FINETUNE]
+
+
+def _errors(catalog: Catalog, prefix: str) -> dict[str, float]:
+    comparisons, skipped = training_gpu_hours(catalog, _finetune_rows(prefix))
+    assert not skipped, skipped
+    # hours are inverse to throughput: measured hours / estimated hours - 1 is the estimated throughput's error
+    return {c.label: c.measured / c.estimated - 1 for c in comparisons}
+
+
+def _tokens_per_s(catalog: Catalog, gpu: str, gpus: int = 1, method: str = "lora", zero: int = 0) -> float:
+    workload = Workload(kind="finetune", method=method, tokens=1e8, context=2048, zero=zero)
+    result = estimate(catalog.records["models"]["qwen3-8b"], workload, catalog.records["gpus"][gpu], gpus)
+    assert result.wall_hours
+    return 1e8 / (result.wall_hours * 3600)
+
+
+def test_cuda_desktop_utilisation_is_the_fit_of_its_rows(catalog: Catalog) -> None:
+    """Calibration.default_mfu_consumer_cuda is fitted, not chosen: torchtune's README (September 2024) gives Llama 3.1
+    8B on one RTX 4090 at 3,083 tokens/s (LoRA) and 1,650 (full fine-tune) at 2 x 2048 tokens, compiled; the shipped
+    figure is the one whose log errors on those two rows sum to zero. Fails when the estimator drifts from it."""
+    fit_rows = _finetune_rows("reference")
+    assert {r["method"] for r in fit_rows} == {f.method for f in TRAINING_FACTS if f.role == "fit"}
+    logs = [math.log(1 + e) for e in _errors(catalog, "reference").values()]
+    refit = estimator.CAL.default_mfu_consumer_cuda * math.exp(sum(logs) / len(logs))
+    assert refit == pytest.approx(estimator.CAL.default_mfu_consumer_cuda, rel=0.01)
+
+
+def test_torchtune_rtx4090_rows_within_20_percent(catalog: Catalog) -> None:
+    """torchtune README (pytorch/torchtune @0031bfb, 'Memory and training speed'): the fitted rows land within 20 %
+    (LoRA 3,083 and full 1,650 tokens/s on one RTX 4090: the estimate is 15 % low and 18 % high; one utilisation
+    cannot fit both, which is the spread the range must carry)."""
+    errors = _errors(catalog, "reference")
+    assert len(errors) == 2
+    for label, error in errors.items():
+        assert abs(error) <= 0.20, (label, error, TORCHTUNE_README)
+
+
+def test_torchtune_held_out_rows(catalog: Catalog) -> None:
+    """Never fitted: the same table's QLoRA row on the RTX 4090 (2,413 tokens/s) and the RTX A6000 rows (LoRA 4,699,
+    full 2,579: a workstation GA102, full-rate FP32 accumulate, 300 W). The QLoRA and A6000 full rows come within 30 %
+    (issue #29's bar: -19 %, -28 %). The A6000 LoRA row does not (-41 %): its 4,699 tokens/s without activation
+    checkpointing means 150 TFLOPS from a 300 W board, 0.5 TFLOPS per watt, where the power bound fitted on prompt
+    processing (Calibration.prefill_tflops_per_watt, 0.40) holds the card to 120; the estimate errs low there, never
+    high."""
+    errors = _errors(catalog, "holdout")
+    assert len(errors) == 3
+    a6000_lora = next(label for label in errors if "rtx-a6000" in label and "lora" in label)
+    for label, error in errors.items():
+        if label != a6000_lora:
+            assert abs(error) <= 0.30, (label, error, TORCHTUNE_README)
+    assert -0.45 <= errors[a6000_lora] < 0, (a6000_lora, errors[a6000_lora])
+
+
+def test_low_power_workstation_cards_are_held_by_their_board_power(catalog: Catalog) -> None:
+    """A desktop card whose board power cannot feed its tensor cores trains at the power-bound GEMM rate, as its
+    prompt processing does: the RTX PRO 4000 Blackwell (140 W for 156 TFLOPS) and RTX 6000 Ada (300 W for 364) are
+    held to 56 and 120 TFLOPS; an RTX 4090 (450 W for 165), where the desktop figure was fitted, is not."""
+    gpus = catalog.records["gpus"]
+    assert estimator.desktop_power_bound(gpus["rtx-pro-4000-blackwell"]) == pytest.approx(56e12)
+    assert estimator.desktop_power_bound(gpus["rtx-6000-ada"]) == pytest.approx(120e12)
+    assert estimator.desktop_power_bound(gpus["rtx-4090"]) > gpus["rtx-4090"].bf16_tflops * 1e12
+    assert estimator.desktop_power_bound(gpus["h100-sxm"]) is None
+    # so a 140 W card with 2.2x the 3090's spec-sheet peak does not train twice as fast as it
+    assert _tokens_per_s(catalog, "rtx-pro-4000-blackwell") < 1.1 * _tokens_per_s(catalog, "rtx-3090")
+
+
+def test_rtx3090_utilisation_matches_a_published_compiled_step(catalog: Catalog) -> None:
+    """An independent RTX 3090 measurement (modula-systems/modula PR #1, 2024-05-25): a compiled 7B-width GPT (hidden
+    4096, 4 layers) on a 3090 power-limited to 350 W trains at 10,889 tokens/s, '74.21%' MFU of the 3090's 71 TFLOPS
+    (6 x 0.8 B parameters per token). The CUDA desktop figure at the 3090 for a hidden-4096 model with fused kernels is
+    within 15 % of it, though fitted on RTX 4090 rows only."""
+    model = catalog.records["models"]["llama-3.1-8b"]
+    mfu = default_mfu(model, catalog.records["gpus"]["rtx-3090"], seq=2048, fused=True)
+    assert mfu == pytest.approx(0.7421, rel=0.15)
+
+
+def test_only_cuda_is_sourced() -> None:
+    """ROCm (Radeon) and XPU (Arc) publish no single-card fine-tuning rate the estimator could be fitted on: their
+    builds stay unsourced (ranking.unsourced_training_speed) and keep the prior 0.35 figure."""
+    assert SOURCED_TRAINING_BACKENDS == {"cuda"}
+    assert utilisation_sourced("nvidia")
+    assert not utilisation_sourced("amd")
+    assert not utilisation_sourced("intel")
+
+
+def test_unsourced_backends_keep_the_prior_figure(catalog: Catalog) -> None:
+    """Raising the CUDA figure moves no Radeon or Arc estimate: their time comes from the prior utilisation."""
+    before = {g: _tokens_per_s(catalog, g) for g in ("rx-7900-xtx", "arc-a770-16gb", "rtx-3090")}
+    with calibration(replace(estimator.CAL, default_mfu_consumer_cuda=estimator.CAL.default_mfu_consumer_cuda * 2)):
+        after = {g: _tokens_per_s(catalog, g) for g in before}
+    assert after["rx-7900-xtx"] == pytest.approx(before["rx-7900-xtx"])
+    assert after["arc-a770-16gb"] == pytest.approx(before["arc-a770-16gb"])
+    assert after["rtx-3090"] > 1.5 * before["rtx-3090"]
+
+
+def test_a770_trains_slower_than_a_3090(catalog: Catalog) -> None:
+    """Issue #29 done-when: 'A770 training throughput below the 3090's'. Qwen3-8B LoRA at 2048 tokens: one Arc A770
+    below one RTX 3090, and three A770 sharing the model (ZeRO-3, which a 16 GB card needs for 8B bf16 weights) not
+    above one 3090 (the spec-sheet 137.6 TFLOPS had made them 2x faster)."""
+    one_3090 = _tokens_per_s(catalog, "rtx-3090")
+    assert _tokens_per_s(catalog, "arc-a770-16gb") < one_3090
+    assert _tokens_per_s(catalog, "arc-a770-16gb", gpus=3, zero=3) <= one_3090
