@@ -54,6 +54,7 @@ from configurator.core.estimate.parallel import inter_node_link, plan_estimate
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.reasons import Reason, as_json, english
+from configurator.core.shapes import CostOfOwnershipJson, RentalJson
 from configurator.core.solve.build import Build
 from configurator.core.solve.memo import remember
 
@@ -401,7 +402,7 @@ class RentalMatch(BaseModel):
             text += f" (estimate: {o.estimates['prices']})"
         return text
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> RentalJson:
         return {
             "offer_id": self.offer.id,
             "name": self.offer.name,
@@ -866,7 +867,7 @@ class CostOfOwnership(BaseModel):
     throughput: ThroughputComparison | None = None
     assumptions: tuple[str, ...]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> CostOfOwnershipJson:
         """The three contract keys plus extras.
 
         Contract: yearly_energy (float), monthly_rental_equivalent (float | None),

@@ -81,6 +81,7 @@ from configurator.core.estimate.weights import WeightBytes
 from configurator.core.estimate.weights import weight_bytes as _weight_bytes
 from configurator.core.estimate.workload import ENGINE_STAND_IN, ENGINE_STAND_IN_WHY, Workload
 from configurator.core.reasons import Reason
+from configurator.core.shapes import PlacementJson
 from configurator.core.support import (
     REFERENCE_MATMUL,
     dense_peak_tflops,
@@ -2427,11 +2428,12 @@ def _explain_job(
     )
 
 
-def _serving_placement(model: ModelArch, split: str, gpus: int) -> dict[str, Any] | None:
+def _serving_placement(model: ModelArch, split: str, gpus: int) -> PlacementJson | None:
     """vLLM's tensor x pipeline degrees (serving_layout) when the split is TENSOR_PIPELINE."""
     if split != TENSOR_PIPELINE:
         return None
-    return dict(zip(("tensor_parallel", "pipeline_parallel"), serving_layout(model, gpus)))
+    tensor, pipeline = serving_layout(model, gpus)
+    return {"tensor_parallel": tensor, "pipeline_parallel": pipeline}
 
 
 def estimate(
@@ -2482,7 +2484,7 @@ def estimate(
     _explain_job(workload, reported.engine, memories, usable, fits, ex)
     return EstimateResult(
         model_id=model.id,
-        workload=workload.model_copy(update={"engine": reported.engine}).model_dump(mode="json"),
+        workload=workload.model_copy(update={"engine": reported.engine}).to_json(),
         gpu_id=gpu.id if gpu else None,
         gpus=gpus,
         split=split,

@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.estimate import estimator as estimator_module
@@ -33,6 +32,7 @@ from configurator.core.estimate.result import (
     model_flops_utilisation,
 )
 from configurator.core.estimate.workload import Workload
+from configurator.core.shapes import ParallelismJson
 from configurator.core.solve.memo import remember
 from configurator.core.support import dense_peak_tflops, training_half, training_tflops
 
@@ -200,7 +200,7 @@ class ParallelPlan:
     def wall_hours(self) -> float:
         return self.steps * self.step_s / 3600
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ParallelismJson:
         """The `parallelism` object of a plan --json build (contract: data, tensor, pipeline, zero_stage,
         scaling_efficiency; the rest are additions)."""
         return {
@@ -905,7 +905,7 @@ class InferenceLayout:
     pipeline: int
     why: str
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ParallelismJson:
         return {
             "data": 1,
             "tensor": self.tensor,

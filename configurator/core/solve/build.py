@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.reasons import Reason, as_json, english, shortened
 from configurator.core.rules.base import Check
+from configurator.core.shapes import AsIs, CostOfOwnershipJson, LaunchJson, ParallelismJson, SiteJson
 from configurator.core.solve.noise import build_dba
 from configurator.core.solve.request import BuildRequest
 
@@ -134,10 +135,10 @@ class Build(_Frozen):
     interconnect: str = ""
     upgrades: tuple[str, ...] = ()
     owned_savings: float = 0.0
-    cost_of_ownership: dict[str, Any] | None = None  # buy versus rent (core.tco), as in plan --json
-    launch: dict[str, str] | None = None  # {"engine", "command"} from core.launch.launch_command
-    parallelism: dict[str, Any] | None = None  # estimate.parallel: the layout across GPUs and nodes
-    site: dict[str, Any] | None = None  # solve.cluster.site_of: racks, power, cooling, feeds
+    cost_of_ownership: AsIs[CostOfOwnershipJson | None] = None  # buy versus rent (core.tco), as in plan --json
+    launch: AsIs[LaunchJson | None] = None  # {"engine", "command"} from core.launch.launch_command
+    parallelism: AsIs[ParallelismJson | None] = None  # estimate.parallel: the layout across GPUs and nodes
+    site: AsIs[SiteJson | None] = None  # solve.cluster.site_of: racks, power, cooling, feeds
     node_curve: NodeCurve | None = None  # solve.cluster.node_curve: ready-made servers at other cluster sizes
     # takes one more of its GPU by buying only that card: slot, spacing, lanes, case, PSU and circuit have room
     # (plan._one_more_gpu); the "room to grow" label is a claim about this (solve.ranking)
@@ -184,7 +185,7 @@ class Build(_Frozen):
         """What the whole build pays for a line: once per node, or once for a cluster's shared parts (switches)."""
         return part.subtotal * (self.nodes if part.scope == "node" else 1)
 
-    def layout(self) -> dict[str, Any]:
+    def layout(self) -> ParallelismJson:
         """The `parallelism` contract object: the cluster planner's, else read from the single-machine estimate."""
         if self.parallelism is not None:
             return self.parallelism

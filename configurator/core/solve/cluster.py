@@ -24,6 +24,7 @@ from configurator.core.rules import instance
 from configurator.core.rules import job as job_rules
 from configurator.core.rules import power as power_rules
 from configurator.core.rules import site as site_rules
+from configurator.core.shapes import SiteJson
 from configurator.core.solve.build import Build, BuildPart, Check, NodeCurve, NodePoint, Power, SlotAssignment
 from configurator.core.solve.candidates import (
     TRAINING_HORIZON_H,
@@ -194,7 +195,7 @@ def network_parts(
     )
 
 
-def site_of(system: System, nodes: int, fabric: Fabric | None) -> dict[str, object]:
+def site_of(system: System, nodes: int, fabric: Fabric | None) -> SiteJson:
     """Racks, power per rack and in total, heat to remove, and the feeds the site must provide."""
     switch_kw = (fabric.switches * (fabric.switch.power_w or 0)) / 1000 if fabric else 0.0
     node_kw = system.max_power_w / 1000
@@ -351,9 +352,7 @@ def _cluster_estimate(
     return est, plan, None
 
 
-def _site_check(
-    system: System, nodes: int, site: dict[str, object] | None, request: BuildRequest
-) -> tuple[Check, bool, float]:
+def _site_check(system: System, nodes: int, site: SiteJson | None, request: BuildRequest) -> tuple[Check, bool, float]:
     """SITE-POWER for a sited machine (its feeds), else CIR-1 against the circuits described; with whether the power
     is there and the limit it was held to."""
     limit = circuit_limit_w(request.circuit) * request.circuits

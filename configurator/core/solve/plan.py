@@ -19,6 +19,7 @@ from configurator.core.estimate.unified import system_gpu
 from configurator.core.estimate.workload import Workload
 from configurator.core.launch import launch_command
 from configurator.core.reasons import Reason, english
+from configurator.core.shapes import LaunchJson
 from configurator.core.solve import compat, relax
 from configurator.core.solve.build import (
     TIME_LIMIT,
@@ -959,7 +960,7 @@ def _with_curves(
     return out
 
 
-def _launch(model: ModelArch, build: Build, catalog: Catalog) -> dict[str, str]:
+def _launch(model: ModelArch, build: Build, catalog: Catalog) -> LaunchJson:
     """The build's launch command, for the card it has (a training job on a card without bf16 runs in fp16)."""
     gpu = catalog.records["gpus"].get(build.gpu_id)
     return launch_command(
