@@ -469,6 +469,28 @@ EN: dict[str, Template] = {
     "part.psu-sync": "starts the second PSU with the first (R23)",
     "part.risers": "Gen4-rated risers carry each card in the open frame",
     "part.nvlink": "NVLink between slots {a} and {b}",
+    # a cluster's servers and network (solve.cluster)
+    "part.server": "{gpus} x {gpu} with {via}",
+    "part.compute-port": "one {gbps:.0f} Gb/s compute port per GPU ({interconnect})",
+    "part.nic-optics": "NIC-side optics, one per port",
+    "part.port-fibre": "fibre from each port to its leaf switch",
+    "part.switches": lambda r, _say: (
+        f"{r.fields['tree']} switch(es): a non-blocking fat tree for {r.fields['ports']} ports"
+        if r.fields["tree"]
+        else f"one switch holds all {r.fields['ports']} ports"
+    ),
+    "part.switch-optics": "switch-side optics: one twin-port module per two GPU links, one per uplink end pair",
+    "part.uplinks": lambda r, _say: (
+        "leaf-to-spine"
+        + (" and spine-to-core" if r.fields["core"] else "")
+        + (" cables" if r.fields["cable"] else " fibre")
+    ),
+    "part.hdr-switches": lambda r, _say: (
+        f"{r.fields['tree']} HDR switch(es) for {r.fields['ports']} ports"
+        if r.fields["tree"]
+        else f"one HDR switch holds all {r.fields['ports']} ports"
+    ),
+    "part.hdr-cable": "an active optical cable from each HDR port to its leaf",
     # a part's price note (solve.pricing.Quote) and the parts that pay none
     "price.quote": lambda r, _say: ", ".join(
         [f"{r.fields['condition']}, {r.fields['date']}"]

@@ -30,7 +30,7 @@ def test_a_cluster_build_keeps_its_layout_and_site_whole_through_json(catalog: C
     model, system = catalog.records["models"]["llama-3.2-1b"], catalog.records["systems"]["nvidia-dgx-h100"]
     assert isinstance(model, ModelArch) and isinstance(system, System)
     workload = request.workload.resolved(model.max_context)
-    build = cluster_build(1, "", "", system, 2, request, catalog, model, workload, None)
+    build = cluster_build(1, None, None, system, 2, request, catalog, model, workload, None)
     assert build is not None and build.parallelism is not None and build.site is not None
     assert set(build.parallelism) - set(ParallelismJson.__annotations__) == set()
     assert set(build.site) == set(SiteJson.__annotations__)

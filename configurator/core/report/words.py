@@ -563,6 +563,25 @@ ZH_REASONS: dict[str, Template] = {
     "part.psu-sync": "让第二个电源随第一个一起启动（R23）",
     "part.risers": "Gen4 规格的延长线在开放式机架中连接每张卡",
     "part.nvlink": "插槽 {a} 和 {b} 之间的 NVLink",
+    "part.server": "{gpus} 张 {gpu}，经 {via} 互联",
+    "part.compute-port": "每张 GPU 一个 {gbps:.0f} Gb/s 计算网口（{interconnect}）",
+    "part.nic-optics": "网卡侧光模块，每个端口一个",
+    "part.port-fibre": "从每个端口到其叶交换机的光纤",
+    "part.switches": lambda r, _say: (
+        f"{r.fields['tree']} 交换机：{r.fields['ports']} 个端口的无阻塞胖树"
+        if r.fields["tree"]
+        else f"一台交换机容纳全部 {r.fields['ports']} 个端口"
+    ),
+    "part.switch-optics": "交换机侧光模块：每两条 GPU 链路一个双口模块，每对上行链路端点一个",
+    "part.uplinks": lambda r, _say: (
+        "叶到脊" + ("、脊到核心" if r.fields["core"] else "") + ("的线缆" if r.fields["cable"] else "的光纤")
+    ),
+    "part.hdr-switches": lambda r, _say: (
+        f"{r.fields['tree']} HDR 交换机，共 {r.fields['ports']} 个端口"
+        if r.fields["tree"]
+        else f"一台 HDR 交换机容纳全部 {r.fields['ports']} 个端口"
+    ),
+    "part.hdr-cable": "从每个 HDR 端口到其叶交换机的有源光缆",
     # a part's price note and the parts that pay none
     "price.quote": lambda r, _say: "，".join(
         [f"{_ZH_CONDITIONS.get(str(r.fields['condition']), r.fields['condition'])}，{r.fields['date']}"]

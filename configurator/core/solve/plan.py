@@ -575,8 +575,8 @@ def named_system_build(ctx: PlanContext, system: System) -> Build | Reason:
         try:
             server = cluster_build(
                 1,
-                "ready-made server",
-                "a whole GPU server bought as one item",
+                Reason.of("kind.server"),
+                Reason.of("why.server"),
                 system,
                 1,
                 request,
