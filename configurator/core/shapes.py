@@ -182,3 +182,132 @@ class WorkloadJson(TypedDict):
     draft_tokens: int
     n_cpu_moe: int | None
     ram_bandwidth_gbps: float
+
+
+class CheckJson(TypedDict):
+    """One element of a build's "checks" (rules.base.Check.to_json)."""
+
+    rule: str
+    status: str
+    message: str
+    code: str
+    fields: dict[str, object]
+
+
+class NodePointJson(TypedDict):
+    """One cluster size on a build's time/cost curve (solve.build.NodePoint.to_json)."""
+
+    nodes: int
+    gpus: int
+    fits: bool
+    wall_hours: float | None
+    decode_tokens_per_s: float | None
+    total_price: float
+    scaling_efficiency: float | None
+    rental_cost: float | None
+    rental_wall_hours: float | None
+    rental_offer: str | None
+    rental_reason: str
+
+
+class NodeCurveJson(TypedDict):
+    """A build's "node_curve" (solve.build.NodeCurve.to_json)."""
+
+    system: str
+    system_name: str
+    currency: str
+    kind: str
+    chosen_nodes: int
+    deadline_hours: float | None
+    points: list[NodePointJson]
+
+
+class RelaxationJson(TypedDict):
+    """One element of `plan --json` infeasible.relaxations (solve.build.Relaxation.to_json)."""
+
+    kind: str
+    change: str
+    total_price: float
+    decode_tokens_per_s: float | None
+
+
+class InfeasibleJson(TypedDict):
+    """`plan --json` "infeasible" (solve.build.Infeasible.to_json)."""
+
+    reason: str
+    blocking: list[str]
+    cheapest_relaxation: str
+    relaxations: list[RelaxationJson]
+    details: list[str]
+
+
+class SpeculationFields(TypedDict):
+    """The EstimateResult fields of a draft-model speculation (estimator._Explain.speculation)."""
+
+    speculation_span: tuple[float, float] | None
+    draft_repo: str | None
+
+
+class PartJson(TypedDict):
+    """One line of a build's "parts" (solve.build.Build.to_json); spec is the part's catalog record as JSON."""
+
+    category: str
+    id: str
+    name: str
+    quantity: int
+    owned: int
+    unit_price: float
+    spec: dict[str, object]
+    scope: str
+    price_date: str | None
+    condition: str
+
+
+class PowerJson(TypedDict):
+    """A build's "power"."""
+
+    dc_load_w: float
+    psu_w: float
+    wall_w: float
+    circuit_ok: bool
+
+
+class SlotJson(TypedDict):
+    """One element of a build's "slot_map"; split only on a card whose two GPUs share the slot's lanes."""
+
+    slot: int
+    part_id: str
+    split: NotRequired[str]
+
+
+class ClusterJson(TypedDict, total=False):
+    """The keys of a build's JSON only a cluster (or a sited server) has."""
+
+    site: SiteJson
+    node_curve: NodeCurveJson
+
+
+class BuildJson(TypedDict):
+    """One element of `plan --json` "builds" (solve.build.Build.to_json); estimate is EstimateResult.to_json."""
+
+    rank: int
+    label: str
+    parts: list[PartJson]
+    nodes: int
+    total_price: float
+    currency: str
+    power: PowerJson
+    estimate: dict[str, object]
+    checks: list[CheckJson]
+    slot_map: list[SlotJson]
+    cost_of_ownership: CostOfOwnershipJson | None
+    launch: LaunchJson | None
+    noise_dba: float | None
+    parallelism: ParallelismJson
+    room_for_one_more: bool
+    source: str
+    gpus_mixed: list[str]
+    site: NotRequired[SiteJson]
+    node_curve: NotRequired[NodeCurveJson]
+    claims: list[ReasonJson]
+    kinds: list[ReasonJson]

@@ -11,7 +11,6 @@ import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import Any
 
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.errors import RequestError
@@ -81,7 +80,7 @@ from configurator.core.estimate.weights import WeightBytes
 from configurator.core.estimate.weights import weight_bytes as _weight_bytes
 from configurator.core.estimate.workload import ENGINE_STAND_IN, ENGINE_STAND_IN_WHY, Workload
 from configurator.core.reasons import Reason
-from configurator.core.shapes import PlacementJson
+from configurator.core.shapes import PlacementJson, SpeculationFields
 from configurator.core.support import (
     REFERENCE_MATMUL,
     dense_peak_tflops,
@@ -453,7 +452,7 @@ class _Explain:
         self.speculation_span: tuple[float, float] | None = None
         self.draft_repo: str | None = None
 
-    def speculation(self) -> dict[str, Any]:
+    def speculation(self) -> SpeculationFields:
         """The EstimateResult fields of a draft-model speculation (none set when it did not apply)."""
         return {"speculation_span": self.speculation_span, "draft_repo": self.draft_repo}
 

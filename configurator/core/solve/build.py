@@ -10,7 +10,20 @@ from pydantic import BaseModel, ConfigDict
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.reasons import Reason, as_json, english, shortened
 from configurator.core.rules.base import Check
-from configurator.core.shapes import AsIs, CostOfOwnershipJson, LaunchJson, ParallelismJson, SiteJson
+from configurator.core.shapes import (
+    AsIs,
+    BuildJson,
+    ClusterJson,
+    CostOfOwnershipJson,
+    InfeasibleJson,
+    LaunchJson,
+    NodeCurveJson,
+    NodePointJson,
+    ParallelismJson,
+    RelaxationJson,
+    SiteJson,
+    SlotJson,
+)
 from configurator.core.solve.noise import build_dba
 from configurator.core.solve.request import BuildRequest
 
@@ -48,6 +61,13 @@ class SlotAssignment(_Frozen):
     source: str = "cpu"
     split: str = ""  # "x8/x8": the slot's lanes split between the two GPUs of one card (PCI-8)
 
+    def to_json(self) -> SlotJson:
+        """One element of a build's "slot_map": split only when the slot's lanes are split."""
+        out: SlotJson = {"slot": self.slot, "part_id": self.part_id}
+        if self.split:
+            out["split"] = self.split
+        return out
+
 
 class Power(_Frozen):
     dc_load_w: float
@@ -77,7 +97,7 @@ class NodePoint(_Frozen):
     rental_offer: str | None = None  # "N x offer-id"
     rental_reason: str = ""  # why there is no rental, or how it was matched
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> NodePointJson:
         return {
             "nodes": self.nodes,
             "gpus": self.gpus,
@@ -107,7 +127,7 @@ class NodeCurve(_Frozen):
     def point(self, nodes: int) -> NodePoint | None:
         return next((p for p in self.points if p.nodes == nodes), None)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> NodeCurveJson:
         return {
             "system": self.system,
             "system_name": self.system_name,
@@ -160,7 +180,7 @@ class Build(_Frozen):
     def of_kind(self, *kinds: Reason, why: str | Reason | tuple[Reason, ...] | None = None) -> Build:
         """This build as a source offers it: its kind of build (kind.* reasons; none: unlabelled), and its why (why.*
         reasons, or words without a code yet)."""
-        update: dict[str, Any] = {"label": ", ".join(english(k) for k in kinds), "kinds": kinds}
+        update: dict[str, object] = {"label": ", ".join(english(k) for k in kinds), "kinds": kinds}
         if why is not None:
             said = (why,) if isinstance(why, Reason) else why if isinstance(why, tuple) else ()
             update |= {"why": "; ".join(english(r) for r in said) if said else why, "offered": said}
@@ -211,7 +231,16 @@ class Build(_Frozen):
             "scaling_efficiency": scaling,
         }
 
-    def to_json(self) -> dict[str, Any]:
+    def _cluster_json(self) -> ClusterJson:
+        """The keys only a cluster's (or a sited server's) build has."""
+        out: ClusterJson = {}
+        if self.site is not None:
+            out["site"] = self.site
+        if self.node_curve is not None:
+            out["node_curve"] = self.node_curve.to_json()
+        return out
+
+    def to_json(self) -> BuildJson:
         """One element of `plan --json` "builds" (a scripting contract: keep its shape)."""
         return {
             "rank": self.rank,
@@ -243,9 +272,7 @@ class Build(_Frozen):
             },
             "estimate": self.estimate.to_json(),
             "checks": [c.to_json() for c in self.checks],
-            "slot_map": [
-                {"slot": s.slot, "part_id": s.part_id, **({"split": s.split} if s.split else {})} for s in self.slot_map
-            ],
+            "slot_map": [s.to_json() for s in self.slot_map],
             "cost_of_ownership": self.cost_of_ownership,
             "launch": self.launch,
             "noise_dba": build_dba(self),  # one machine at noise.DISTANCE_M (1 m) under load; None without fans
@@ -253,8 +280,7 @@ class Build(_Frozen):
             "room_for_one_more": self.room_for_one_more,
             "source": self.source,
             "gpus_mixed": list(self.gpus_mixed),  # the card in each slot when they differ (empty: gpu_id in every slot)
-            **({"site": self.site} if self.site is not None else {}),
-            **({"node_curve": self.node_curve.to_json()} if self.node_curve is not None else {}),
+            **self._cluster_json(),
             # the label as codes and fields (additions, #33): its claims and the kind of build, each {code, fields}
             "claims": [as_json(c) for c in self.claims],
             "kinds": [as_json(k) for k in self.kinds],
@@ -276,7 +302,7 @@ class Relaxation(_Frozen):
     build: Build | None = None  # what applying it shows
     said: Reason | None = None  # `change` as a code and fields (change is its English): sheets and the window render it
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> RelaxationJson:
         """One element of `plan --json` infeasible.relaxations (a scripting contract: keep its shape)."""
         tps = self.decode_tokens_per_s
         return {
@@ -356,7 +382,7 @@ class Infeasible(_Frozen):
     def timed_out(self) -> bool:
         return TIME_LIMIT in self.blocking
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> InfeasibleJson:
         return {
             "reason": self.reason,
             "blocking": list(self.blocking),
