@@ -253,6 +253,12 @@ def cards(count: object, gpu: object, none: str) -> str:
     return none if not count else f"{count} x {gpu}"
 
 
+def _tiers(r: Reason) -> str:
+    """A fat tree's switches by tier, as solve.cluster.Fabric.describe says them: '8 leaf + 4 spine (+ 2 core)'."""
+    f = r.fields
+    return f"{f['leaves']} leaf + {f['spines']} spine" + (f" + {f['cores']} core" if f["cores"] else "")
+
+
 EN: dict[str, Template] = {
     # why a GPU is not among the options (solve.candidates)
     "gpu.not-requested": "not among the requested GPUs",
@@ -475,8 +481,8 @@ EN: dict[str, Template] = {
     "part.nic-optics": "NIC-side optics, one per port",
     "part.port-fibre": "fibre from each port to its leaf switch",
     "part.switches": lambda r, _say: (
-        f"{r.fields['tree']} switch(es): a non-blocking fat tree for {r.fields['ports']} ports"
-        if r.fields["tree"]
+        f"{_tiers(r)} switch(es): a non-blocking fat tree for {r.fields['ports']} ports"
+        if r.fields["spines"]
         else f"one switch holds all {r.fields['ports']} ports"
     ),
     "part.switch-optics": "switch-side optics: one twin-port module per two GPU links, one per uplink end pair",
@@ -486,8 +492,8 @@ EN: dict[str, Template] = {
         + (" cables" if r.fields["cable"] else " fibre")
     ),
     "part.hdr-switches": lambda r, _say: (
-        f"{r.fields['tree']} HDR switch(es) for {r.fields['ports']} ports"
-        if r.fields["tree"]
+        f"{_tiers(r)} HDR switch(es) for {r.fields['ports']} ports"
+        if r.fields["spines"]
         else f"one HDR switch holds all {r.fields['ports']} ports"
     ),
     "part.hdr-cable": "an active optical cable from each HDR port to its leaf",

@@ -121,6 +121,14 @@ def test_no_chinese_word_is_english() -> None:
         "more": 1,
         "owned": 1,
         "own": True,
+        "via": "NVLink",
+        "gbps": 400.0,
+        "interconnect": "NVLink",
+        "leaves": 8,
+        "spines": 4,
+        "ports": 256,
+        "core": True,
+        "cable": True,
     }
     allowed = {
         "tokens",

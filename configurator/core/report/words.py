@@ -310,6 +310,13 @@ def cooler_word(cooler: str) -> str:
     return ZH_COOLERS.get(cooler, cooler) if _language.get() == "zh_CN" else cooler
 
 
+def _zh_tiers(r: Reason, kind: str = "") -> str:
+    """A fat tree's switches by tier (reasons._tiers in Chinese)."""
+    f = r.fields
+    core = f" + {f['cores']} 台核心{kind}交换机" if f["cores"] else ""
+    return f"{f['leaves']} 台叶{kind}交换机 + {f['spines']} 台脊{kind}交换机{core}"
+
+
 def _no_price(r: Reason, _say: Say) -> str:
     kind = _ZH_CONDITIONS.get(str(r.fields.get("condition")), "") if r.fields.get("condition") != "refurbished" else ""
     return f"目录中没有{kind}价格"
@@ -568,8 +575,8 @@ ZH_REASONS: dict[str, Template] = {
     "part.nic-optics": "网卡侧光模块，每个端口一个",
     "part.port-fibre": "从每个端口到其叶交换机的光纤",
     "part.switches": lambda r, _say: (
-        f"{r.fields['tree']} 交换机：{r.fields['ports']} 个端口的无阻塞胖树"
-        if r.fields["tree"]
+        f"{_zh_tiers(r)}：{r.fields['ports']} 个端口的无阻塞胖树"
+        if r.fields["spines"]
         else f"一台交换机容纳全部 {r.fields['ports']} 个端口"
     ),
     "part.switch-optics": "交换机侧光模块：每两条 GPU 链路一个双口模块，每对上行链路端点一个",
@@ -577,8 +584,8 @@ ZH_REASONS: dict[str, Template] = {
         "叶到脊" + ("、脊到核心" if r.fields["core"] else "") + ("的线缆" if r.fields["cable"] else "的光纤")
     ),
     "part.hdr-switches": lambda r, _say: (
-        f"{r.fields['tree']} HDR 交换机，共 {r.fields['ports']} 个端口"
-        if r.fields["tree"]
+        f"{_zh_tiers(r, ' HDR ')}，共 {r.fields['ports']} 个端口"
+        if r.fields["spines"]
         else f"一台 HDR 交换机容纳全部 {r.fields['ports']} 个端口"
     ),
     "part.hdr-cable": "从每个 HDR 端口到其叶交换机的有源光缆",

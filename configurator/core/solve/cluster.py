@@ -166,7 +166,8 @@ def _network_part(
 
 def _switches(fabric: Fabric, code: str) -> Reason:
     """The switch line's why: the fat tree's tiers, or one switch for every port (part.switches, part.hdr-switches)."""
-    return Reason.of(code, tree=fabric.describe() if fabric.spines else "", ports=fabric.links_down)
+    tiers = {"leaves": fabric.leaves, "spines": fabric.spines, "cores": fabric.cores}
+    return Reason.of(code, **tiers, ports=fabric.links_down)
 
 
 def _ndr_parts(
