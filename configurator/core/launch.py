@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.estimate.result import EstimateResult
+from configurator.core.shapes import LaunchJson, ParallelismJson
 from configurator.core.training_launch import join_argv, layout_is_megatron, megatron_command, training_command
 
 # Flags as defined in llama.cpp common/arg.cpp (-m, -c, -ngl, -sm, -ts, -ctk/-ctv, -fa on|off|auto, -cmoe,
@@ -105,9 +106,9 @@ def launch_command(
     model: ModelArch,
     result: EstimateResult,
     numa: bool = False,
-    parallelism: dict[str, object] | None = None,
+    parallelism: ParallelismJson | None = None,
     gpu: Gpu | None = None,
-) -> dict[str, str]:
+) -> LaunchJson:
     """{"engine", "command"} for the estimate: what to run to get the memory and speed it predicts.
 
     `numa`: the host has more than one socket (llama.cpp then spreads its threads with --numa distribute).
@@ -116,8 +117,8 @@ def launch_command(
     `gpu`: the card a training job runs on (fp16 mixed precision where it has no bf16, support.training_half).
     """
     w = result.workload
-    if w["kind"] == "pretrain" and layout_is_megatron(parallelism):
-        framework, command = megatron_command(model, result, parallelism or {}, gpu)
+    if w["kind"] == "pretrain" and parallelism is not None and layout_is_megatron(parallelism):
+        framework, command = megatron_command(model, result, parallelism, gpu)
         return {"engine": framework, "command": command}
     if w["kind"] != "inference":
         framework, command = training_command(model, result, parallelism, gpu)

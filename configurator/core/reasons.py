@@ -253,6 +253,12 @@ def cards(count: object, gpu: object, none: str) -> str:
     return none if not count else f"{count} x {gpu}"
 
 
+def _tiers(r: Reason) -> str:
+    """A fat tree's switches by tier, as solve.cluster.Fabric.describe says them: '8 leaf + 4 spine (+ 2 core)'."""
+    f = r.fields
+    return f"{f['leaves']} leaf + {f['spines']} spine" + (f" + {f['cores']} core" if f["cores"] else "")
+
+
 EN: dict[str, Template] = {
     # why a GPU is not among the options (solve.candidates)
     "gpu.not-requested": "not among the requested GPUs",
@@ -469,6 +475,28 @@ EN: dict[str, Template] = {
     "part.psu-sync": "starts the second PSU with the first (R23)",
     "part.risers": "Gen4-rated risers carry each card in the open frame",
     "part.nvlink": "NVLink between slots {a} and {b}",
+    # a cluster's servers and network (solve.cluster)
+    "part.server": "{gpus} x {gpu} with {via}",
+    "part.compute-port": "one {gbps:.0f} Gb/s compute port per GPU ({interconnect})",
+    "part.nic-optics": "NIC-side optics, one per port",
+    "part.port-fibre": "fibre from each port to its leaf switch",
+    "part.switches": lambda r, _say: (
+        f"{_tiers(r)} switch(es): a non-blocking fat tree for {r.fields['ports']} ports"
+        if r.fields["spines"]
+        else f"one switch holds all {r.fields['ports']} ports"
+    ),
+    "part.switch-optics": "switch-side optics: one twin-port module per two GPU links, one per uplink end pair",
+    "part.uplinks": lambda r, _say: (
+        "leaf-to-spine"
+        + (" and spine-to-core" if r.fields["core"] else "")
+        + (" cables" if r.fields["cable"] else " fibre")
+    ),
+    "part.hdr-switches": lambda r, _say: (
+        f"{_tiers(r)} HDR switch(es) for {r.fields['ports']} ports"
+        if r.fields["spines"]
+        else f"one HDR switch holds all {r.fields['ports']} ports"
+    ),
+    "part.hdr-cable": "an active optical cable from each HDR port to its leaf",
     # a part's price note (solve.pricing.Quote) and the parts that pay none
     "price.quote": lambda r, _say: ", ".join(
         [f"{r.fields['condition']}, {r.fields['date']}"]

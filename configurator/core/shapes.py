@@ -3,7 +3,21 @@ the same keys mypy checks here. A leaf: it imports nothing of the core."""
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import (
+    Annotated,
+    NotRequired,  # pydantic reads these on Python < 3.12
+    TypeVar,
+)
+
+from pydantic import PlainSerializer, SkipValidation
+from typing_extensions import TypedDict
+
+_Shape = TypeVar("_Shape")
+
+AsIs = Annotated[_Shape, SkipValidation, PlainSerializer(lambda value: value)]
+"""A model field holding one of these shapes as it is: mypy checks its keys, pydantic neither validates it (a
+TypedDict would drop keys it does not name) nor reshapes it when dumped (a build crosses to the printing process as
+JSON, cli.exports and qt.printing), so the JSON stays what the producer wrote."""
 
 
 class ReasonJson(TypedDict):
@@ -23,3 +37,277 @@ class OldPriceWarning(TypedDict):
     price_date: str | None
     months_old: int
     message: str
+
+
+class ParallelismJson(TypedDict):
+    """A build's layout across GPUs and nodes (Build.layout, `plan --json` builds' "parallelism"). The contract keys
+    come first; a cluster plan's layout (estimate.parallel) adds the rest, an inference layout across nodes its why."""
+
+    data: int
+    tensor: int
+    pipeline: int
+    zero_stage: int | None
+    scaling_efficiency: float
+    context: NotRequired[int]
+    gpus: NotRequired[int]
+    nodes: NotRequired[int]
+    gradient_checkpointing: NotRequired[bool]
+    micro_batch: NotRequired[int]
+    micro_batches_per_step: NotRequired[int]
+    step_seconds: NotRequired[dict[str, float]]
+    bytes_per_gpu_per_step: NotRequired[dict[str, int]]
+    links: NotRequired[dict[str, str]]
+    why: NotRequired[str]
+    tokens_per_step: NotRequired[int]
+    virtual_stages: NotRequired[int]
+    compute_phase_utilisation: NotRequired[float | None]
+
+
+class SiteJson(TypedDict):
+    """What a cluster's site must provide (solve.cluster.site_of, `plan --json` builds' "site")."""
+
+    racks: int
+    nodes_per_rack: int
+    power_kw: float
+    power_per_rack_kw: float
+    cooling_kw: float
+    feeds: int
+    feed: str
+    feed_kw: float
+    redundant_feeds: str
+    room: str
+
+
+class LaunchJson(TypedDict):
+    """What to run to get the estimate (core.launch.launch_command, `plan --json` builds' "launch")."""
+
+    engine: str
+    command: str
+
+
+class RentalJson(TypedDict):
+    """The rental a build is compared with (tco.RentalMatch.to_json)."""
+
+    offer_id: str
+    name: str
+    provider: str
+    gpu: str
+    gpu_count: int
+    instances: int
+    hourly: float
+    currency: str
+    pricing: str
+    price_date: str
+    price_source: str
+    price_is_estimate: bool
+    decode_tokens_per_s: float | None
+    wall_hours: float | None
+    tokens_per_hour: float | None
+
+
+class TcoRowJson(TypedDict):
+    """Owning against renting over some years (tco.TcoRow)."""
+
+    years: int
+    owning: float
+    renting: float | None
+    cheaper: str | None
+    resale_value: float
+
+
+class CostOfOwnershipJson(TypedDict):
+    """Buying against renting (tco.CostOfOwnership.to_json, `plan --json` builds' "cost_of_ownership"). "job" and
+    "throughput" are tco.JobComparison and tco.ThroughputComparison as plain data, floats rounded."""
+
+    yearly_energy: float
+    monthly_rental_equivalent: float | None
+    break_even_month: int | None
+    currency: str
+    purchase: float
+    yearly_energy_kwh: float
+    monthly_owning_cost: float
+    break_even_reason: str
+    rental: RentalJson | None
+    rental_reason: str
+    tco: list[TcoRowJson]
+    job: dict[str, float | str | None] | None
+    throughput: dict[str, float | str | None] | None
+    assumptions: list[str]
+    break_even_said: ReasonJson | None
+
+
+class PlacementJson(TypedDict, total=False):
+    """Where an estimate put the model (EstimateResult.placement): llama.cpp's layers, or vLLM's degrees."""
+
+    gpu_layers: int
+    cpu_moe_layers: int
+    layers_per_gpu: list[int]
+    head_on_gpu: bool
+    cards: list[str]  # mixed GPUs (estimate.mixed): the card of each entry of layers_per_gpu
+    tensor_parallel: int
+    pipeline_parallel: int
+
+
+class WorkloadJson(TypedDict):
+    """The workload an estimate ran, resolved (EstimateResult.workload): estimate.workload.Workload.to_json, one key
+    per field but draft_record (tests/core/test_shapes.py holds the two together)."""
+
+    kind: str
+    precision: str  # set by Workload.resolved, as the context is
+    kv_precision: str
+    context: int
+    prompt: int | None
+    batch: int
+    engine: str | None
+    split: str
+    method: str
+    optimizer: str | None
+    framework: str | None
+    activation_offload: bool | None
+    grad_checkpointing: bool | None
+    selective_checkpointing: bool
+    fused_kernels: bool | None
+    lora_rank: int
+    lora_targets: str
+    train_embeddings: bool
+    zero: int
+    offload: str
+    tokens: float | None
+    mfu: float | None
+    vllm_gpu_memory_utilization: float
+    cpu_layers: int
+    cpu_experts: bool
+    speculative: str
+    draft_model: str | None
+    draft_tokens: int
+    n_cpu_moe: int | None
+    ram_bandwidth_gbps: float
+
+
+class CheckJson(TypedDict):
+    """One element of a build's "checks" (rules.base.Check.to_json)."""
+
+    rule: str
+    status: str
+    message: str
+    code: str
+    fields: dict[str, object]
+
+
+class NodePointJson(TypedDict):
+    """One cluster size on a build's time/cost curve (solve.build.NodePoint.to_json)."""
+
+    nodes: int
+    gpus: int
+    fits: bool
+    wall_hours: float | None
+    decode_tokens_per_s: float | None
+    total_price: float
+    scaling_efficiency: float | None
+    rental_cost: float | None
+    rental_wall_hours: float | None
+    rental_offer: str | None
+    rental_reason: str
+
+
+class NodeCurveJson(TypedDict):
+    """A build's "node_curve" (solve.build.NodeCurve.to_json)."""
+
+    system: str
+    system_name: str
+    currency: str
+    kind: str
+    chosen_nodes: int
+    deadline_hours: float | None
+    points: list[NodePointJson]
+
+
+class RelaxationJson(TypedDict):
+    """One element of `plan --json` infeasible.relaxations (solve.build.Relaxation.to_json)."""
+
+    kind: str
+    change: str
+    total_price: float
+    decode_tokens_per_s: float | None
+
+
+class InfeasibleJson(TypedDict):
+    """`plan --json` "infeasible" (solve.build.Infeasible.to_json)."""
+
+    reason: str
+    blocking: list[str]
+    cheapest_relaxation: str
+    relaxations: list[RelaxationJson]
+    details: list[str]
+
+
+class SpeculationFields(TypedDict):
+    """The EstimateResult fields of a draft-model speculation (estimator._Explain.speculation)."""
+
+    speculation_span: tuple[float, float] | None
+    draft_repo: str | None
+
+
+class PartJson(TypedDict):
+    """One line of a build's "parts" (solve.build.Build.to_json); spec is the part's catalog record as JSON."""
+
+    category: str
+    id: str
+    name: str
+    quantity: int
+    owned: int
+    unit_price: float
+    spec: dict[str, object]
+    scope: str
+    price_date: str | None
+    condition: str
+
+
+class PowerJson(TypedDict):
+    """A build's "power"."""
+
+    dc_load_w: float
+    psu_w: float
+    wall_w: float
+    circuit_ok: bool
+
+
+class SlotJson(TypedDict):
+    """One element of a build's "slot_map"; split only on a card whose two GPUs share the slot's lanes."""
+
+    slot: int
+    part_id: str
+    split: NotRequired[str]
+
+
+class ClusterJson(TypedDict, total=False):
+    """The keys of a build's JSON only a cluster (or a sited server) has."""
+
+    site: SiteJson
+    node_curve: NodeCurveJson
+
+
+class BuildJson(TypedDict):
+    """One element of `plan --json` "builds" (solve.build.Build.to_json); estimate is EstimateResult.to_json."""
+
+    rank: int
+    label: str
+    parts: list[PartJson]
+    nodes: int
+    total_price: float
+    currency: str
+    power: PowerJson
+    estimate: dict[str, object]
+    checks: list[CheckJson]
+    slot_map: list[SlotJson]
+    cost_of_ownership: CostOfOwnershipJson | None
+    launch: LaunchJson | None
+    noise_dba: float | None
+    parallelism: ParallelismJson
+    room_for_one_more: bool
+    source: str
+    gpus_mixed: list[str]
+    site: NotRequired[SiteJson]
+    node_curve: NotRequired[NodeCurveJson]
+    claims: list[ReasonJson]
+    kinds: list[ReasonJson]

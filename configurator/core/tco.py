@@ -54,6 +54,7 @@ from configurator.core.estimate.parallel import inter_node_link, plan_estimate
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.reasons import Reason, as_json, english
+from configurator.core.shapes import CostOfOwnershipJson, RentalJson
 from configurator.core.solve.build import Build
 from configurator.core.solve.memo import remember
 
@@ -401,7 +402,7 @@ class RentalMatch(BaseModel):
             text += f" (estimate: {o.estimates['prices']})"
         return text
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> RentalJson:
         return {
             "offer_id": self.offer.id,
             "name": self.offer.name,
@@ -866,7 +867,7 @@ class CostOfOwnership(BaseModel):
     throughput: ThroughputComparison | None = None
     assumptions: tuple[str, ...]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> CostOfOwnershipJson:
         """The three contract keys plus extras.
 
         Contract: yearly_energy (float), monthly_rental_equivalent (float | None),
@@ -1087,6 +1088,23 @@ def _rental_notes(match: RentalMatch | None, rental_reason: str) -> list[str]:
     ]
 
 
+def _break_even(
+    purchase: float,
+    monthly_owning: float,
+    monthly_rental: float | None,
+    horizon: int,
+    currency: str,
+    rental_reason: str,
+) -> tuple[int | None, Reason]:
+    """The month buying pays back (None: never within `horizon`, or no rental to compare), and why as a code."""
+    if monthly_rental is None:
+        return None, Reason.of("tco.no-rental", why=rental_reason)
+    return (
+        break_even_month(purchase, monthly_owning, monthly_rental, horizon),
+        break_even_said(purchase, monthly_owning, monthly_rental, horizon, currency),
+    )
+
+
 def tco(
     build: Build,
     rental: RentalMatch | RentalSearch | None,
@@ -1115,12 +1133,7 @@ def tco(
     horizon = assumptions.years * 12
 
     monthly_rental = None if match is None else match.hourly * profile.rented_hours_per_year / 12.0
-    if monthly_rental is not None:
-        be = break_even_month(purchase, monthly_owning, monthly_rental, horizon)
-        be_said = break_even_said(purchase, monthly_owning, monthly_rental, horizon, currency)
-    else:
-        be, be_said = None, Reason.of("tco.no-rental", why=rental_reason)
-    be_reason = english(be_said)
+    be, be_said = _break_even(purchase, monthly_owning, monthly_rental, horizon, currency, rental_reason)
 
     rows = _yearly_rows(purchase, yearly_energy, monthly_rental, assumptions, years)
 
@@ -1162,7 +1175,7 @@ def tco(
         rental_reason=rental_reason,
         monthly_rental_equivalent=monthly_rental,
         break_even_month=be,
-        break_even_reason=be_reason,
+        break_even_reason=english(be_said),
         break_even_said=be_said,
         rows=tuple(rows),
         job=job,

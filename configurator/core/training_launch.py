@@ -9,6 +9,7 @@ from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.estimate.frameworks import FRAMEWORK_DEFAULTS, MEGATRON_BRIDGE, MEGATRON_LM, layout_runner
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
+from configurator.core.shapes import ParallelismJson
 from configurator.core.support import training_half
 from configurator.core.torchtune_configs import TORCHTUNE_CONFIGS, TorchtuneConfig
 
@@ -118,7 +119,7 @@ class _Job:
         return self.zero or (2 if self.offload else 0)
 
 
-def _degrees(parallelism: dict[str, object] | None) -> dict[str, int]:
+def _degrees(parallelism: ParallelismJson | None) -> dict[str, int]:
     """The integer degrees of a plan's `parallelism` object (nodes, gpus, tensor, pipeline, context, ...)."""
     return {
         k: int(v) for k, v in (parallelism or {}).items() if isinstance(v, (int, float)) and not isinstance(v, bool)
@@ -126,7 +127,7 @@ def _degrees(parallelism: dict[str, object] | None) -> dict[str, int]:
 
 
 def _job(
-    model: ModelArch, result: EstimateResult, parallelism: dict[str, object] | None = None, gpu: Gpu | None = None
+    model: ModelArch, result: EstimateResult, parallelism: ParallelismJson | None = None, gpu: Gpu | None = None
 ) -> _Job:
     # the estimate's own workload, resolved: its defaults (method, LoRA rank and targets) are Workload's, not retyped
     w = Workload.model_validate(result.workload)
@@ -746,7 +747,7 @@ def unsloth_command(job: _Job) -> tuple[str, str]:
 
 
 def training_command(
-    model: ModelArch, result: EstimateResult, parallelism: dict[str, object] | None = None, gpu: Gpu | None = None
+    model: ModelArch, result: EstimateResult, parallelism: ParallelismJson | None = None, gpu: Gpu | None = None
 ) -> tuple[str, str]:
     """(framework shown on the sheet, command) for a fine-tuning or pretraining estimate; with the cluster planner's
     `parallelism`, the command every node runs ($NODE_RANK and $MASTER_ADDR are each node's to set)."""
@@ -787,7 +788,7 @@ def training_command(
 # --data-path) under torchrun (--nnodes, --nproc_per_node, --node_rank, --master_addr, --master_port: MASTER_PORT).
 
 
-def layout_is_megatron(parallelism: dict[str, object] | None) -> bool:
+def layout_is_megatron(parallelism: ParallelismJson | None) -> bool:
     """A layout only Megatron-style training realises: tensor, pipeline or context parallel, or more than one node
     (accelerate + DeepSpeed, the one-machine pretraining command, splits the batch only)."""
     if not parallelism:
@@ -845,7 +846,7 @@ def _megatron_architecture(model: ModelArch, seq: int) -> list[str]:
 
 
 def megatron_command(
-    model: ModelArch, result: EstimateResult, parallelism: dict[str, object], gpu: Gpu | None = None
+    model: ModelArch, result: EstimateResult, parallelism: ParallelismJson, gpu: Gpu | None = None
 ) -> tuple[str, str]:
     """(framework, command) for the cluster planner's layout (estimate/parallel.py): Megatron-LM's pretrain_gpt.py
     on every node under torchrun, with the plan's tensor, pipeline (interleaved) and data degrees, its ZeRO-1
@@ -856,7 +857,7 @@ def megatron_command(
     nodes, gpus = max(1, p.get("nodes", 1)), max(1, p.get("gpus", result.gpus or 1))
     tensor, pipeline = max(1, p.get("tensor", 1)), max(1, p.get("pipeline", 1))
     seq = int(w.get("context") or 4096)
-    tokens_per_step = int(parallelism.get("tokens_per_step") or 0)  # type: ignore[call-overload]
+    tokens_per_step = int(parallelism.get("tokens_per_step") or 0)
     launcher = ["torchrun", "--nnodes", str(nodes), "--nproc_per_node", str(gpus // nodes)]
     if nodes > 1:  # each node's own rank and the first node's address are the shell's to expand: not quoted
         launcher += ["--node_rank", NODE_RANK, "--master_addr", MASTER_ADDR, "--master_port", str(MASTER_PORT)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Literal
 
 from pydantic import ValidationError
@@ -163,7 +164,7 @@ class ModelPicker(QWidget):
             self.model_chosen.emit(model_id)
 
 
-def solver_choices(used: dict[str, object], asked: Workload) -> dict[str, tuple[object, bool]]:
+def solver_choices(used: Mapping[str, object], asked: Workload) -> dict[str, tuple[object, bool]]:
     """Settings of the estimate's workload (`used`) the user did not set: key -> (value, left on auto).
     Auto controls always say what they resolved to; others only when the solver ran something else."""
     out: dict[str, tuple[object, bool]] = {}

@@ -9,8 +9,8 @@ from configurator.core.solve import plan as _plan  # noqa: F401  (registers ever
 from configurator.core.solve.sources import SOURCES
 
 ADVICE = Path(__file__).resolve().parents[2] / "docs" / "advice.md"
-PLAN_SOURCES = ("cluster", "usual-gguf", "usual-kv")
-"""Sources the plan sets itself, outside the registry (solve.plan: servers working together, the usual formats)."""
+PLAN_SOURCES = ("cluster",)
+"""Sources the plan sets itself, outside the registry (solve.plan: servers working together)."""
 
 
 def test_every_source_a_build_can_name_is_explained_in_the_buyers_page() -> None:

@@ -184,14 +184,23 @@ def test_a_deadline_is_met_by_the_fewest_nodes_not_the_next_grid_size(catalog: C
     system = catalog.records["systems"][next(p.id for p in build.parts if p.category == "system")]
     assert build.estimate.wall_hours is not None and build.estimate.wall_hours <= 720
     fewer = cluster_build(
-        1, "", "", system, build.nodes - 1, request, catalog, model, request.workload.resolved(model.max_context), None
+        1,
+        None,
+        None,
+        system,
+        build.nodes - 1,
+        request,
+        catalog,
+        model,
+        request.workload.resolved(model.max_context),
+        None,
     )
     assert fewer is not None and (fewer.estimate.wall_hours or 0) > 720
     # the grid's answer, 384 x DGX A100, is dearer than what the search now finds
     a100 = cluster_build(
         1,
-        "",
-        "",
+        None,
+        None,
         catalog.records["systems"]["nvidia-dgx-a100-640gb"],
         384,
         request,
@@ -220,7 +229,7 @@ def test_the_fastest_within_a_budget_is_the_most_nodes_it_buys(catalog: Catalog)
     system = catalog.records["systems"]["supermicro-sys-821ge-tnhr-h100"]
     build = _fastest_within([system], request, catalog, model, workload, None)
     assert build is not None and build.total_price <= 100e6
-    more = cluster_build(1, "", "", system, build.nodes + 1, request, catalog, model, workload, None)
+    more = cluster_build(1, None, None, system, build.nodes + 1, request, catalog, model, workload, None)
     assert more is not None and more.total_price > 100e6
     assert build.total_price > 0.95 * 100e6
 

@@ -11,7 +11,6 @@ import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import Any
 
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.errors import RequestError
@@ -81,6 +80,7 @@ from configurator.core.estimate.weights import WeightBytes
 from configurator.core.estimate.weights import weight_bytes as _weight_bytes
 from configurator.core.estimate.workload import ENGINE_STAND_IN, ENGINE_STAND_IN_WHY, Workload
 from configurator.core.reasons import Reason
+from configurator.core.shapes import PlacementJson, SpeculationFields
 from configurator.core.solve.memo import remember
 from configurator.core.support import (
     REFERENCE_MATMUL,
@@ -462,7 +462,7 @@ class _Explain:
         self.speculation_span: tuple[float, float] | None = None
         self.draft_repo: str | None = None
 
-    def speculation(self) -> dict[str, Any]:
+    def speculation(self) -> SpeculationFields:
         """The EstimateResult fields of a draft-model speculation (none set when it did not apply)."""
         return {"speculation_span": self.speculation_span, "draft_repo": self.draft_repo}
 
@@ -2460,11 +2460,12 @@ def _explain_job(
     )
 
 
-def _serving_placement(model: ModelArch, split: str, gpus: int) -> dict[str, Any] | None:
+def _serving_placement(model: ModelArch, split: str, gpus: int) -> PlacementJson | None:
     """vLLM's tensor x pipeline degrees (serving_layout) when the split is TENSOR_PIPELINE."""
     if split != TENSOR_PIPELINE:
         return None
-    return dict(zip(("tensor_parallel", "pipeline_parallel"), serving_layout(model, gpus)))
+    tensor, pipeline = serving_layout(model, gpus)
+    return {"tensor_parallel": tensor, "pipeline_parallel": pipeline}
 
 
 def estimate(
@@ -2539,7 +2540,7 @@ def _estimate(
     _explain_job(workload, reported.engine, memories, usable, fits, ex)
     return EstimateResult(
         model_id=model.id,
-        workload=workload.model_copy(update={"engine": reported.engine}).model_dump(mode="json"),
+        workload=workload.model_copy(update={"engine": reported.engine}).to_json(),
         gpu_id=gpu.id if gpu else None,
         gpus=gpus,
         split=split,

@@ -453,7 +453,7 @@ def estimate_on_host(
                 "n_cpu_moe": placement.cpu_moe_layers if model.moe is not None else None,
                 "ram_bandwidth_gbps": host.peak_gbps,
             }
-        ).model_dump(mode="json"),
+        ).to_json(),
         gpu_id=None if cpu_only or gpu is None else gpu.id,
         gpus=0 if cpu_only else gpus,
         split="cpu" if cpu_only else ("single" if gpus == 1 else "layer"),

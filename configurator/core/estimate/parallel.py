@@ -33,6 +33,7 @@ from configurator.core.estimate.result import (
     model_flops_utilisation,
 )
 from configurator.core.estimate.workload import Workload
+from configurator.core.shapes import ParallelismJson
 from configurator.core.solve.memo import remember
 from configurator.core.support import dense_peak_tflops, training_half, training_tflops
 
@@ -200,7 +201,7 @@ class ParallelPlan:
     def wall_hours(self) -> float:
         return self.steps * self.step_s / 3600
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ParallelismJson:
         """The `parallelism` object of a plan --json build (contract: data, tensor, pipeline, zero_stage,
         scaling_efficiency; the rest are additions)."""
         return {
@@ -967,7 +968,7 @@ class InferenceLayout:
     pipeline: int
     why: str
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ParallelismJson:
         return {
             "data": 1,
             "tensor": self.tensor,

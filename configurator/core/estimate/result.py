@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict
 
 from configurator.core.estimate.ranges import figure_ranges
 from configurator.core.reasons import Reason
+from configurator.core.shapes import AsIs, PlacementJson, WorkloadJson
 from configurator.core.trusted import constructor
 
 HARD_HEADROOM = 0.02
@@ -94,7 +95,7 @@ new_step = constructor(Step)
 
 class EstimateResult(_Frozen):
     model_id: str
-    workload: dict[str, Any]
+    workload: AsIs[WorkloadJson]  # the workload it ran, resolved (Workload as JSON)
     gpu_id: str | None
     gpus: int
     split: str  # "single", "layer" (pipeline), "tensor" or "tensor-pipeline" (vLLM TP x PP, degrees in placement)
@@ -126,7 +127,7 @@ class EstimateResult(_Frozen):
     # -- weights in system RAM (issue #12): set by estimate.offload.estimate_on_host
     host_bandwidth_gbps: float | None = None  # effective RAM bandwidth decode reads at
     offloaded_bytes: int = 0  # model bytes kept in system RAM
-    placement: dict[str, Any] | None = (
+    placement: AsIs[PlacementJson | None] = (
         None  # llama.cpp gpu_layers, cpu_moe_layers, layers_per_gpu, head_on_gpu; vLLM tensor_parallel, pipeline_parallel
     )
     # the GPU's dense bf16 peak (fp16 on a card without bf16) from its spec sheet, TFLOPS: the basis of `mfu`
@@ -212,8 +213,8 @@ class EstimateResult(_Frozen):
                 # additions: a training job's throughput, and the reference job it was timed for when none was given
                 **(
                     {
-                        "tokens_per_s": _round(float(self.workload["tokens"]) / (self.wall_hours * 3600))
-                        if self.workload.get("tokens") and self.wall_hours
+                        "tokens_per_s": _round(tokens / (self.wall_hours * 3600))
+                        if (tokens := self.workload.get("tokens")) and self.wall_hours
                         else None
                     }
                     if self.workload.get("kind", "inference") != "inference"

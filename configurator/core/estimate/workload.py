@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -19,6 +19,7 @@ from configurator.core.estimate.precision import (
     KvPrecision,
     WeightPrecision,
 )
+from configurator.core.shapes import WorkloadJson
 
 WorkloadKind = Literal["inference", "finetune", "pretrain"]
 Engine = Literal["llama.cpp", "vllm", "sglang", "transformers", "exllamav2", "exllamav3"]
@@ -272,6 +273,11 @@ class Workload(BaseModel):
             # fine-tuning usually recomputes to fit on few GPUs; pretraining a sized model does not
             updates["grad_checkpointing"] = self.kind == "finetune"
         return self.model_copy(update=updates) if updates else self
+
+    def to_json(self) -> WorkloadJson:
+        """The workload as an estimate reports it (EstimateResult.workload): every field but draft_record. Call it on
+        a resolved workload: WorkloadJson's precision and context are set."""
+        return cast(WorkloadJson, self.model_dump(mode="json"))
 
 
 @lru_cache(maxsize=16)

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
 from configurator.core.catalog.models import INTEGRATED
 from configurator.core.estimate.frameworks import layout_runner, runner_with_sharding
 from configurator.core.estimate.workload import Workload
+from configurator.core.shapes import ParallelismJson, WorkloadJson
 from configurator.core.solve.build import Build
 from configurator.core.solve.request import BuildRequest
 
@@ -110,7 +110,7 @@ def gpus_text(build: Build) -> str:
     return f"{nodes}{build.gpu_count} x {gpu_name(build)}"
 
 
-def _split_text(build: Build, used: dict[str, Any]) -> str:
+def _split_text(build: Build, used: WorkloadJson) -> str:
     n = build.estimate.gpus
     split = build.estimate.split
     if n <= 1 or split == "single":
@@ -126,7 +126,7 @@ def _split_text(build: Build, used: dict[str, Any]) -> str:
     }.get(split, f"{split} split x{n}")
 
 
-def _framework(used: dict[str, Any], n: int, parallelism: dict[str, Any] | None = None) -> str:
+def _framework(used: WorkloadJson, n: int, parallelism: ParallelismJson | None = None) -> str:
     """What a practitioner runs the training with: ZeRO stages are DeepSpeed (or FSDP for stage 3); a cluster plan's
     layout that only Megatron runs names it (frameworks.layout_runner, as its launch command does)."""
     zero = used.get("zero", 0)
@@ -153,7 +153,7 @@ def _framework(used: dict[str, Any], n: int, parallelism: dict[str, Any] | None 
     return f"{base} on {runner}" if base else runner
 
 
-def _inference_settings(build: Build, used: dict[str, Any], asked: Workload) -> list[FitSetting]:
+def _inference_settings(build: Build, used: WorkloadJson, asked: Workload) -> list[FitSetting]:
     """Engine, split, weights, KV cache and what is kept in RAM: how an inference estimate ran."""
     engine = used.get("engine") or "auto"
     settings = [
@@ -180,7 +180,7 @@ def _inference_settings(build: Build, used: dict[str, Any], asked: Workload) -> 
     return settings
 
 
-def _training_settings(build: Build, used: dict[str, Any], asked: Workload) -> list[FitSetting]:
+def _training_settings(build: Build, used: WorkloadJson, asked: Workload) -> list[FitSetting]:
     """Split, sharding, recomputation and offload: how a training estimate ran."""
     zero = int(used.get("zero", 0))
     recompute = bool(used.get("grad_checkpointing"))

@@ -37,6 +37,7 @@ from configurator.core.report.words import (
     t,
 )
 from configurator.core.rules import watts as pw
+from configurator.core.shapes import CostOfOwnershipJson
 from configurator.core.solve import noise
 from configurator.core.solve.build import DETAIL_CHARS, Build, BuildPart, NodeCurve, SlotAssignment
 from configurator.core.solve.power_cap import cap_command, gpu_from_spec, lowest_limit
@@ -891,7 +892,7 @@ def checks_section(build: Build) -> str:
     return f"<section><h2>{t('Checks to read before ordering')}</h2>{_table([t('Status'), t('Rule'), t('Finding')], rows, kind='checks')}</section>"
 
 
-def _break_even(costs: dict[str, Any]) -> str:
+def _break_even(costs: CostOfOwnershipJson) -> str:
     """When buying pays back, in the sheet's language: from its code (cost_of_ownership.break_even_said)."""
     said = costs.get("break_even_said")
     return say(from_json(said)) if said else phrases.sentence(costs.get("break_even_reason", ""))

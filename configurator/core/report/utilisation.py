@@ -11,7 +11,7 @@ COMPUTE_PHASE_LABEL = "Compute-phase utilisation (while computing)"
 
 def compute_phase_utilisation(build: Build) -> float | None:
     """The cluster plan's utilisation while its GPUs compute (estimate.parallel.ParallelPlan), None without a plan."""
-    value = (build.parallelism or {}).get("compute_phase_utilisation")
+    value = build.parallelism.get("compute_phase_utilisation") if build.parallelism is not None else None
     return float(value) if isinstance(value, (int, float)) else None
 
 

@@ -310,6 +310,13 @@ def cooler_word(cooler: str) -> str:
     return ZH_COOLERS.get(cooler, cooler) if _language.get() == "zh_CN" else cooler
 
 
+def _zh_tiers(r: Reason, kind: str = "") -> str:
+    """A fat tree's switches by tier (reasons._tiers in Chinese)."""
+    f = r.fields
+    core = f" + {f['cores']} 台核心{kind}交换机" if f["cores"] else ""
+    return f"{f['leaves']} 台叶{kind}交换机 + {f['spines']} 台脊{kind}交换机{core}"
+
+
 def _no_price(r: Reason, _say: Say) -> str:
     kind = _ZH_CONDITIONS.get(str(r.fields.get("condition")), "") if r.fields.get("condition") != "refurbished" else ""
     return f"目录中没有{kind}价格"
@@ -563,6 +570,25 @@ ZH_REASONS: dict[str, Template] = {
     "part.psu-sync": "让第二个电源随第一个一起启动（R23）",
     "part.risers": "Gen4 规格的延长线在开放式机架中连接每张卡",
     "part.nvlink": "插槽 {a} 和 {b} 之间的 NVLink",
+    "part.server": "{gpus} 张 {gpu}，经 {via} 互联",
+    "part.compute-port": "每张 GPU 一个 {gbps:.0f} Gb/s 计算网口（{interconnect}）",
+    "part.nic-optics": "网卡侧光模块，每个端口一个",
+    "part.port-fibre": "从每个端口到其叶交换机的光纤",
+    "part.switches": lambda r, _say: (
+        f"{_zh_tiers(r)}：{r.fields['ports']} 个端口的无阻塞胖树"
+        if r.fields["spines"]
+        else f"一台交换机容纳全部 {r.fields['ports']} 个端口"
+    ),
+    "part.switch-optics": "交换机侧光模块：每两条 GPU 链路一个双口模块，每对上行链路端点一个",
+    "part.uplinks": lambda r, _say: (
+        "叶到脊" + ("、脊到核心" if r.fields["core"] else "") + ("的线缆" if r.fields["cable"] else "的光纤")
+    ),
+    "part.hdr-switches": lambda r, _say: (
+        f"{_zh_tiers(r, ' HDR ')}，共 {r.fields['ports']} 个端口"
+        if r.fields["spines"]
+        else f"一台 HDR 交换机容纳全部 {r.fields['ports']} 个端口"
+    ),
+    "part.hdr-cable": "从每个 HDR 端口到其叶交换机的有源光缆",
     # a part's price note and the parts that pay none
     "price.quote": lambda r, _say: "，".join(
         [f"{_ZH_CONDITIONS.get(str(r.fields['condition']), r.fields['condition'])}，{r.fields['date']}"]

@@ -9,6 +9,7 @@ from typing import Any, ClassVar, Literal, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict
 
+from configurator.core.shapes import CheckJson
 from configurator.core.trusted import constructor
 
 Severity = Literal["fail", "avoid", "warn"]
@@ -62,7 +63,7 @@ class Check(BaseModel):
     code: str = ""
     fields: dict[str, Field] = {}
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> CheckJson:
         """One element of a build's "checks" in `plan --json` (a scripting contract: keep its keys)."""
         return {
             "rule": self.rule,

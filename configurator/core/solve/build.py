@@ -10,6 +10,20 @@ from pydantic import BaseModel, ConfigDict
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.reasons import Reason, as_json, english, shortened
 from configurator.core.rules.base import Check
+from configurator.core.shapes import (
+    AsIs,
+    BuildJson,
+    ClusterJson,
+    CostOfOwnershipJson,
+    InfeasibleJson,
+    LaunchJson,
+    NodeCurveJson,
+    NodePointJson,
+    ParallelismJson,
+    RelaxationJson,
+    SiteJson,
+    SlotJson,
+)
 from configurator.core.solve.noise import build_dba
 from configurator.core.solve.request import BuildRequest
 
@@ -47,6 +61,13 @@ class SlotAssignment(_Frozen):
     source: str = "cpu"
     split: str = ""  # "x8/x8": the slot's lanes split between the two GPUs of one card (PCI-8)
 
+    def to_json(self) -> SlotJson:
+        """One element of a build's "slot_map": split only when the slot's lanes are split."""
+        out: SlotJson = {"slot": self.slot, "part_id": self.part_id}
+        if self.split:
+            out["split"] = self.split
+        return out
+
 
 class Power(_Frozen):
     dc_load_w: float
@@ -76,7 +97,7 @@ class NodePoint(_Frozen):
     rental_offer: str | None = None  # "N x offer-id"
     rental_reason: str = ""  # why there is no rental, or how it was matched
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> NodePointJson:
         return {
             "nodes": self.nodes,
             "gpus": self.gpus,
@@ -106,7 +127,7 @@ class NodeCurve(_Frozen):
     def point(self, nodes: int) -> NodePoint | None:
         return next((p for p in self.points if p.nodes == nodes), None)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> NodeCurveJson:
         return {
             "system": self.system,
             "system_name": self.system_name,
@@ -134,10 +155,10 @@ class Build(_Frozen):
     interconnect: str = ""
     upgrades: tuple[str, ...] = ()
     owned_savings: float = 0.0
-    cost_of_ownership: dict[str, Any] | None = None  # buy versus rent (core.tco), as in plan --json
-    launch: dict[str, str] | None = None  # {"engine", "command"} from core.launch.launch_command
-    parallelism: dict[str, Any] | None = None  # estimate.parallel: the layout across GPUs and nodes
-    site: dict[str, Any] | None = None  # solve.cluster.site_of: racks, power, cooling, feeds
+    cost_of_ownership: AsIs[CostOfOwnershipJson | None] = None  # buy versus rent (core.tco), as in plan --json
+    launch: AsIs[LaunchJson | None] = None  # {"engine", "command"} from core.launch.launch_command
+    parallelism: AsIs[ParallelismJson | None] = None  # estimate.parallel: the layout across GPUs and nodes
+    site: AsIs[SiteJson | None] = None  # solve.cluster.site_of: racks, power, cooling, feeds
     node_curve: NodeCurve | None = None  # solve.cluster.node_curve: ready-made servers at other cluster sizes
     # takes one more of its GPU by buying only that card: slot, spacing, lanes, case, PSU and circuit have room
     # (plan._one_more_gpu); the "room to grow" label is a claim about this (solve.ranking)
@@ -159,7 +180,7 @@ class Build(_Frozen):
     def of_kind(self, *kinds: Reason, why: str | Reason | tuple[Reason, ...] | None = None) -> Build:
         """This build as a source offers it: its kind of build (kind.* reasons; none: unlabelled), and its why (why.*
         reasons, or words without a code yet)."""
-        update: dict[str, Any] = {"label": ", ".join(english(k) for k in kinds), "kinds": kinds}
+        update: dict[str, object] = {"label": ", ".join(english(k) for k in kinds), "kinds": kinds}
         if why is not None:
             said = (why,) if isinstance(why, Reason) else why if isinstance(why, tuple) else ()
             update |= {"why": "; ".join(english(r) for r in said) if said else why, "offered": said}
@@ -184,7 +205,7 @@ class Build(_Frozen):
         """What the whole build pays for a line: once per node, or once for a cluster's shared parts (switches)."""
         return part.subtotal * (self.nodes if part.scope == "node" else 1)
 
-    def layout(self) -> dict[str, Any]:
+    def layout(self) -> ParallelismJson:
         """The `parallelism` contract object: the cluster planner's, else read from the single-machine estimate."""
         if self.parallelism is not None:
             return self.parallelism
@@ -210,7 +231,16 @@ class Build(_Frozen):
             "scaling_efficiency": scaling,
         }
 
-    def to_json(self) -> dict[str, Any]:
+    def _cluster_json(self) -> ClusterJson:
+        """The keys only a cluster's (or a sited server's) build has."""
+        out: ClusterJson = {}
+        if self.site is not None:
+            out["site"] = self.site
+        if self.node_curve is not None:
+            out["node_curve"] = self.node_curve.to_json()
+        return out
+
+    def to_json(self) -> BuildJson:
         """One element of `plan --json` "builds" (a scripting contract: keep its shape)."""
         return {
             "rank": self.rank,
@@ -242,9 +272,7 @@ class Build(_Frozen):
             },
             "estimate": self.estimate.to_json(),
             "checks": [c.to_json() for c in self.checks],
-            "slot_map": [
-                {"slot": s.slot, "part_id": s.part_id, **({"split": s.split} if s.split else {})} for s in self.slot_map
-            ],
+            "slot_map": [s.to_json() for s in self.slot_map],
             "cost_of_ownership": self.cost_of_ownership,
             "launch": self.launch,
             "noise_dba": build_dba(self),  # one machine at noise.DISTANCE_M (1 m) under load; None without fans
@@ -252,8 +280,7 @@ class Build(_Frozen):
             "room_for_one_more": self.room_for_one_more,
             "source": self.source,
             "gpus_mixed": list(self.gpus_mixed),  # the card in each slot when they differ (empty: gpu_id in every slot)
-            **({"site": self.site} if self.site is not None else {}),
-            **({"node_curve": self.node_curve.to_json()} if self.node_curve is not None else {}),
+            **self._cluster_json(),
             # the label as codes and fields (additions, #33): its claims and the kind of build, each {code, fields}
             "claims": [as_json(c) for c in self.claims],
             "kinds": [as_json(k) for k in self.kinds],
@@ -275,7 +302,7 @@ class Relaxation(_Frozen):
     build: Build | None = None  # what applying it shows
     said: Reason | None = None  # `change` as a code and fields (change is its English): sheets and the window render it
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> RelaxationJson:
         """One element of `plan --json` infeasible.relaxations (a scripting contract: keep its shape)."""
         tps = self.decode_tokens_per_s
         return {
@@ -355,7 +382,7 @@ class Infeasible(_Frozen):
     def timed_out(self) -> bool:
         return TIME_LIMIT in self.blocking
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> InfeasibleJson:
         return {
             "reason": self.reason,
             "blocking": list(self.blocking),

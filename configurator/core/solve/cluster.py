@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -24,6 +25,7 @@ from configurator.core.rules import instance
 from configurator.core.rules import job as job_rules
 from configurator.core.rules import power as power_rules
 from configurator.core.rules import site as site_rules
+from configurator.core.shapes import SiteJson
 from configurator.core.solve.build import Build, BuildPart, Check, NodeCurve, NodePoint, Power, SlotAssignment
 from configurator.core.solve.candidates import (
     TRAINING_HORIZON_H,
@@ -118,75 +120,16 @@ def network_parts(
     gbps = system.network_gbps_per_gpu or 0
     if nodes < 2 or not gbps:
         return [], [], None
-    gpus = nodes * system.gpu_count
     switch = _switch_for(catalog, gbps)
     if switch is None:
         return [], [], None
-    fabric = fabric_for(gpus, switch)
+    fabric = fabric_for(nodes * system.gpu_count, switch)
 
-    def part(acc_id: str, quantity: int, why: str, included: bool = False) -> BuildPart | None:
-        acc = _accessory(catalog, acc_id)
-        if acc is None or quantity <= 0:
-            return None
-        q = None if included else quote(acc, catalog, request.currency, "any")
-        return BuildPart(
-            category="network",
-            id=acc.id,
-            name=acc.name,
-            quantity=quantity,
-            unit_price=q.amount if q else 0.0,
-            price_note=english(q.said if q else Reason.of("price.built-in")),
-            price_said=q.said if q else Reason.of("price.built-in"),
-            condition=q.condition if q else "",
-            why=why,
-            spec=acc.model_dump(mode="json"),
-        )
+    def part(acc_id: str, quantity: int, said: Reason, included: bool = False) -> BuildPart | None:
+        return _network_part(catalog, request, acc_id, quantity, said, included)
 
-    per_node: list[BuildPart | None] = []
-    cluster: list[BuildPart | None] = []
-    ports = system.gpu_count
-    if gbps >= 400:
-        per_node.append(
-            part(
-                "connectx-7-ndr-osfp",
-                ports,
-                f"one {gbps:.0f} Gb/s compute port per GPU ({system.interconnect})",
-                included=True,
-            )
-        )
-        per_node.append(part("osfp-400g-sr4-transceiver", ports, "NIC-side optics, one per port"))
-        per_node.append(part("mpo-12-fibre-10m", ports, "fibre from each port to its leaf switch"))
-        cluster.append(
-            part(
-                switch.id,
-                fabric.switches,
-                f"{fabric.describe()} switch(es): a non-blocking fat tree for {gpus} ports"
-                if fabric.spines
-                else f"one switch holds all {gpus} ports",
-            )
-        )
-        cluster.append(
-            part(
-                "osfp-800g-twin-port-transceiver",
-                math.ceil(fabric.links_down / 2) + fabric.links_up,
-                "switch-side optics: one twin-port module per two GPU links, one per uplink end pair",
-            )
-        )
-        above = "leaf-to-spine" + (" and spine-to-core" if fabric.cores else "")
-        cluster.append(part("mpo-12-fibre-10m", fabric.links_up, f"{above} fibre"))
-    else:
-        cluster.append(
-            part(
-                switch.id,
-                fabric.switches,
-                f"{fabric.describe()} HDR switch(es) for {gpus} ports"
-                if fabric.spines
-                else f"one HDR switch holds all {gpus} ports",
-            )
-        )
-        per_node.append(part("hdr-200g-aoc-10m", ports, "an active optical cable from each HDR port to its leaf"))
-        above = "leaf-to-spine" + (" and spine-to-core" if fabric.cores else "")
-        cluster.append(part("hdr-200g-aoc-10m", fabric.links_up, f"{above} cables"))
+    lines = _ndr_parts if gbps >= 400 else _hdr_parts
+    per_node, cluster = lines(system, gbps, fabric, part)
     return (
         [p for p in per_node if p is not None],
         [p.model_copy(update={"scope": "cluster"}) for p in cluster if p is not None],
@@ -194,7 +137,70 @@ def network_parts(
     )
 
 
-def site_of(system: System, nodes: int, fabric: Fabric | None) -> dict[str, object]:
+_Part = Callable[..., BuildPart | None]
+"""network_parts' line maker: (accessory id, quantity, why as a code, included=False) -> the line, or None."""
+
+
+def _network_part(
+    catalog: Catalog, request: BuildRequest, acc_id: str, quantity: int, said: Reason, included: bool
+) -> BuildPart | None:
+    """One network line: an accessory of the catalog, quoted in the request's currency (or included with the node)."""
+    acc = _accessory(catalog, acc_id)
+    if acc is None or quantity <= 0:
+        return None
+    q = None if included else quote(acc, catalog, request.currency, "any")
+    return BuildPart(
+        category="network",
+        id=acc.id,
+        name=acc.name,
+        quantity=quantity,
+        unit_price=q.amount if q else 0.0,
+        price_note=english(q.said if q else Reason.of("price.built-in")),
+        price_said=q.said if q else Reason.of("price.built-in"),
+        condition=q.condition if q else "",
+        why=english(said),
+        said=(said,),
+        spec=acc.model_dump(mode="json"),
+    )
+
+
+def _switches(fabric: Fabric, code: str) -> Reason:
+    """The switch line's why: the fat tree's tiers, or one switch for every port (part.switches, part.hdr-switches)."""
+    tiers = {"leaves": fabric.leaves, "spines": fabric.spines, "cores": fabric.cores}
+    return Reason.of(code, **tiers, ports=fabric.links_down)
+
+
+def _ndr_parts(
+    system: System, gbps: float, fabric: Fabric, part: _Part
+) -> tuple[list[BuildPart | None], list[BuildPart | None]]:
+    """400 Gb/s (NDR): the nodes' built-in ConnectX-7 ports with OSFP optics and fibre; twin-port switch optics."""
+    ports = system.gpu_count
+    port = Reason.of("part.compute-port", gbps=gbps, interconnect=system.interconnect)
+    per_node = [
+        part("connectx-7-ndr-osfp", ports, port, included=True),
+        part("osfp-400g-sr4-transceiver", ports, Reason.of("part.nic-optics")),
+        part("mpo-12-fibre-10m", ports, Reason.of("part.port-fibre")),
+    ]
+    twin = math.ceil(fabric.links_down / 2) + fabric.links_up
+    cluster = [
+        part(fabric.switch.id, fabric.switches, _switches(fabric, "part.switches")),
+        part("osfp-800g-twin-port-transceiver", twin, Reason.of("part.switch-optics")),
+        part("mpo-12-fibre-10m", fabric.links_up, Reason.of("part.uplinks", core=bool(fabric.cores), cable=False)),
+    ]
+    return per_node, cluster
+
+
+def _hdr_parts(
+    system: System, gbps: float, fabric: Fabric, part: _Part
+) -> tuple[list[BuildPart | None], list[BuildPart | None]]:
+    """200 Gb/s (HDR): an active optical cable from each port, the switches, cables between the tiers."""
+    switches = part(fabric.switch.id, fabric.switches, _switches(fabric, "part.hdr-switches"))
+    per_node = [part("hdr-200g-aoc-10m", system.gpu_count, Reason.of("part.hdr-cable"))]
+    uplinks = part("hdr-200g-aoc-10m", fabric.links_up, Reason.of("part.uplinks", core=bool(fabric.cores), cable=True))
+    return per_node, [switches, uplinks]
+
+
+def site_of(system: System, nodes: int, fabric: Fabric | None) -> SiteJson:
     """Racks, power per rack and in total, heat to remove, and the feeds the site must provide."""
     switch_kw = (fabric.switches * (fabric.switch.power_w or 0)) / 1000 if fabric else 0.0
     node_kw = system.max_power_w / 1000
@@ -227,8 +233,8 @@ def storage_need_tb(model: ModelArch, workload: Workload) -> float:
 
 def cluster_build(
     rank: int,
-    label: str,
-    why: str,
+    kind: Reason | None,
+    why: Reason | None,
     system: System,
     nodes: int,
     request: BuildRequest,
@@ -237,7 +243,8 @@ def cluster_build(
     workload: Workload,
     exact: int | None,
 ) -> Build | None:
-    """`nodes` x `system` with its parallel layout, fabric, storage and site, or None (not priced, not clusterable).
+    """`nodes` x `system` with its parallel layout, fabric, storage and site, or None (not priced, not clusterable),
+    offered as `kind` of build (kind.*; None: unlabelled) for `why` (why.*), as Build.of_kind says them.
 
     Memoised by value (solve.memo): a plan sizes a cluster by bisection, offers one server, searches relaxations and
     draws the time/cost curve, and each asks for the same system at the same node counts; only the rank, label and why
@@ -249,7 +256,9 @@ def cluster_build(
         (catalog, system, model, estimator_module.CAL),
         lambda: _cluster_build(system, nodes, request, catalog, model, workload, exact),
     )
-    return None if build is None else build.model_copy(update={"rank": rank, "label": label, "why": why})
+    if build is None:
+        return None
+    return build.model_copy(update={"rank": rank}).of_kind(*(() if kind is None else (kind,)), why=why)
 
 
 def _cluster_build(
@@ -260,9 +269,6 @@ def _cluster_build(
     model: ModelArch,
     workload: Workload,
     exact: int | None,
-    rank: int = 1,
-    label: str = "",
-    why: str = "",
 ) -> Build | None:
     gpu = catalog.records["gpus"].get(system.gpu)
     cpu = catalog.records["cpus"].get(system.cpu)
@@ -300,9 +306,9 @@ def _cluster_build(
     order = {"fail": 0, "warn": 1, "pass": 2}
     parallelism = plan.to_json() if plan is not None else (layout.to_json() if layout is not None else None)
     return Build(
-        rank=rank,
-        label=label,
-        why=why,
+        rank=1,
+        label="",
+        why="",
         parts=(_system_part(system, gpu, q), *per_node, *whole),
         nodes=nodes,
         currency=request.currency,
@@ -351,9 +357,7 @@ def _cluster_estimate(
     return est, plan, None
 
 
-def _site_check(
-    system: System, nodes: int, site: dict[str, object] | None, request: BuildRequest
-) -> tuple[Check, bool, float]:
+def _site_check(system: System, nodes: int, site: SiteJson | None, request: BuildRequest) -> tuple[Check, bool, float]:
     """SITE-POWER for a sited machine (its feeds), else CIR-1 against the circuits described; with whether the power
     is there and the limit it was held to."""
     limit = circuit_limit_w(request.circuit) * request.circuits
@@ -455,7 +459,8 @@ def _system_part(system: System, gpu: Gpu, q: Quote) -> BuildPart:
         price_said=q.said,
         price_date=q.price.date,
         condition=q.condition,
-        why=f"{system.gpu_count} x {gpu.name} with {system.interconnect}",
+        why=english(said := Reason.of("part.server", gpus=system.gpu_count, gpu=gpu.name, via=system.interconnect)),
+        said=(said,),
         # the sheet's and the app's bays name the GPU and its module's bay (slots.module_bay)
         spec={**system.model_dump(mode="json"), "gpu_name": gpu.name, "gpu_bay": module_bay(gpu)},
     )
@@ -489,8 +494,8 @@ def _smallest(
     workload: Workload,
     exact: int | None,
     horizon: float | None,
-    label: str,
-    why: str,
+    kind: Reason,
+    why: Reason,
     max_nodes: int | None = None,
 ) -> Build | None:
     """The fewest nodes that hold the job and finish within `horizon` hours (binary search over NODE_COUNTS, then over
@@ -503,7 +508,7 @@ def _smallest(
 
     def at(n: int) -> Build | None:
         if n not in cache:
-            cache[n] = cluster_build(1, label, why, system, n, request, catalog, model, workload, exact)
+            cache[n] = cluster_build(1, kind, why, system, n, request, catalog, model, workload, exact)
         return cache[n]
 
     def good(build: Build | None) -> bool:
@@ -552,12 +557,11 @@ def cluster_options(
 
     def cheapest(horizon: float | None, kind: Reason, why: Reason) -> Build | None:
         best = None
-        label, words = english(kind), english(why)
         for system in systems:
-            build = _smallest(system, request, catalog, model, workload, exact, horizon, label, words, max_nodes)
+            build = _smallest(system, request, catalog, model, workload, exact, horizon, kind, why, max_nodes)
             if build is not None and (best is None or build.total_price < best.total_price):
                 best = build
-        return best.of_kind(kind, why=why) if best is not None else None
+        return best
 
     if not training:
         primary = cheapest(None, Reason.of("kind.cluster"), Reason.of("why.no-box"))
@@ -608,25 +612,15 @@ def _fastest_within(
         def at(n: int, system: System = system) -> Build | None:
             """`n` nodes, if the budget buys them and the job fits them."""
             most = Reason.of("why.most-nodes", budget=request.budget, currency=request.currency)
-            build = cluster_build(
-                1,
-                "fastest within budget",
-                english(most),
-                system,
-                n,
-                request,
-                catalog,
-                model,
-                workload,
-                exact,
-            )
+            fastest = Reason.of("kind.cluster-fastest")
+            build = cluster_build(1, fastest, most, system, n, request, catalog, model, workload, exact)
             ok = (
                 build is not None
                 and request.budget is not None
                 and build.total_price <= request.budget
                 and not _fails(build, (MEM_FIT.id,))
             )
-            return build.of_kind(Reason.of("kind.cluster-fastest"), why=most) if ok and build is not None else None
+            return build if ok and build is not None else None
 
         grid = [
             n for n in NODE_COUNTS if (n == 1 or system.network_gbps_per_gpu) and (max_nodes is None or n <= max_nodes)
@@ -677,7 +671,7 @@ def node_curve(
         counts = sorted({*counts, chosen_nodes})
     points: list[NodePoint] = []
     for n in counts:
-        build = cluster_build(1, "curve", "curve", system, n, request, catalog, model, workload, exact)
+        build = cluster_build(1, None, None, system, n, request, catalog, model, workload, exact)
         if build is None:
             continue
         fits = not _fails(build, (MEM_FIT.id,))

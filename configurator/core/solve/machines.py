@@ -980,8 +980,8 @@ def servers(ctx: PlanContext) -> list[Build]:
             kind = Reason.of("kind.server-gpus", gpus=system.gpu_count)
             build = cluster_build(
                 1,
-                english(kind),
-                english(Reason.of("why.server-runs")),
+                kind,
+                Reason.of("why.server-runs"),
                 system,
                 1,
                 request,
@@ -996,7 +996,7 @@ def servers(ctx: PlanContext) -> list[Build]:
             continue
         if request.budget is not None and build.total_price > request.budget:
             continue
-        found.append(build.of_kind(kind, why=Reason.of("why.server-runs")))
+        found.append(build)
     if not found:
         return []
     cheapest = min(found, key=lambda b: b.total_price)

@@ -19,6 +19,7 @@ from configurator.core.estimate.unified import system_gpu
 from configurator.core.estimate.workload import Workload
 from configurator.core.launch import launch_command
 from configurator.core.reasons import Reason, english
+from configurator.core.shapes import LaunchJson
 from configurator.core.solve import compat, relax
 from configurator.core.solve.build import (
     TIME_LIMIT,
@@ -76,7 +77,7 @@ from configurator.core.solve.solver import (
     option_cost,
     run_labels,
 )
-from configurator.core.solve.sources import SOURCES, PlanContext
+from configurator.core.solve.sources import SOURCES, PlanContext, register
 
 GIB = 1024**3
 
@@ -574,8 +575,8 @@ def named_system_build(ctx: PlanContext, system: System) -> Build | Reason:
         try:
             server = cluster_build(
                 1,
-                "ready-made server",
-                "a whole GPU server bought as one item",
+                Reason.of("kind.server"),
+                Reason.of("why.server"),
                 system,
                 1,
                 request,
@@ -959,7 +960,7 @@ def _with_curves(
     return out
 
 
-def _launch(model: ModelArch, build: Build, catalog: Catalog) -> dict[str, str]:
+def _launch(model: ModelArch, build: Build, catalog: Catalog) -> LaunchJson:
     """The build's launch command, for the card it has (a training job on a card without bf16 runs in fp16)."""
     gpu = catalog.records["gpus"].get(build.gpu_id)
     return launch_command(
@@ -1057,8 +1058,8 @@ def _offered(ctx: PlanRun, sources: bool) -> list[Build]:
     for entry in SOURCES:
         if ctx.should_stop():
             break
-        if not sources and entry.name in (*MACHINE_SOURCES, *READY_MADE_SOURCES):
-            continue  # a map of named GPUs: no Mac, mini PC or ready-made server in their place
+        if not sources and entry.name in (*MACHINE_SOURCES, *READY_MADE_SOURCES, *USUAL_SOURCES):
+            continue  # a map of named GPUs: no Mac, mini PC, ready-made server or other format in their place
         for build in entry.run(ctx):
             if request.exact_gpus and (build.nodes != 1 or build.gpu_count != request.max_gpus):
                 continue  # "exactly N GPUs" asked: CPU-only boxes, other counts and clusters are not answers
@@ -1066,9 +1067,6 @@ def _offered(ctx: PlanRun, sources: bool) -> list[Build]:
                 continue  # named GPUs: a Mac or a CPU-only box is not one of them (the map's named-GPU cells too)
             if not any(_same(b, build) for b in found):  # two sources may offer one machine: it is shown once
                 found.append(build.model_copy(update={"source": entry.name}))
-    if sources:
-        found += [b for b in _usual_gguf_machines(request, ctx) if not any(_same(k, b) for k in found)]
-        found += [b for b in _usual_kv_builds(request, ctx) if not any(_same(k, b) for k in found)]
     return found
 
 
@@ -1134,11 +1132,12 @@ specified, it's usually q4_K_M by default", martinkollie.com, both read 2026-12-
 DDR: a 7B in BF16 is 15 GB read per token, in Q4_K_M 4.7 GB."""
 
 
-def _usual_gguf_machines(request: BuildRequest, ctx: PlanContext) -> list[Build]:
+def _usual_gguf_machines(ctx: PlanContext) -> list[Build]:
     """An inference request without --precision (and no engine but llama.cpp, no GPU named or owned): the machines
     without a bought GPU (CPU only, mini PCs, unified memory) also run the model at USUAL_GGUF, and say so in their
     label. Builds with cards keep the weights as released (BF16), which vLLM serves; a 7B at CNY 5,000 had ended
     "infeasible, use q4_k_m" where a 2,859 CNY mini PC answers it (issue #28)."""
+    request = ctx.request
     w = request.workload
     if (
         w.kind != "inference"
@@ -1158,7 +1157,7 @@ def _usual_gguf_machines(request: BuildRequest, ctx: PlanContext) -> list[Build]
         )
         found += [b.of_kind() for b in cards]  # the objective's name is no claim
     said = Reason.of("kind.usual-gguf", precision=USUAL_GGUF.upper())
-    return [b.of_kind(*b.kinds_said(), said).model_copy(update={"source": "usual-gguf"}) for b in found]
+    return [b.of_kind(*b.kinds_said(), said) for b in found]
 
 
 USUAL_KV = "q8_0"
@@ -1172,11 +1171,11 @@ USUAL_KV_CONTEXT = 16384
 beside 42.5 GB of Q4_K_M weights, so two 24 GB cards hold it only at q8_0); below it the f16 builds stand alone."""
 
 
-def _usual_kv_builds(request: BuildRequest, ctx: PlanContext) -> list[Build]:
+def _usual_kv_builds(ctx: PlanContext) -> list[Build]:
     """An inference request that names no KV precision (`kv_asked` False), run by llama.cpp at a context of
     USUAL_KV_CONTEXT or more, is also solved with a USUAL_KV cache; each such build says so in its label (issue #28:
     two RTX 3090s hold Llama 3.3 70B Q4_K_M at 32k only with -ctk q8_0 -ctv q8_0)."""
-    w = ctx.workload
+    request, w = ctx.request, ctx.workload
     if (
         request.kv_asked
         or w.kind != "inference"
@@ -1198,7 +1197,7 @@ def _usual_kv_builds(request: BuildRequest, ctx: PlanContext) -> list[Build]:
     out = []
     for build in cards:
         owned = _more_of_the_owned(build)  # the objective's name is no claim; buying more of the owned card is
-        out.append(owned.of_kind(*owned.kinds_said(), said).model_copy(update={"source": "usual-kv"}))
+        out.append(owned.of_kind(*owned.kinds_said(), said))
     return out
 
 
@@ -1321,4 +1320,12 @@ from configurator.core.solve.machines import MACHINE_SOURCES  # noqa: E402
 
 READY_MADE_SOURCES = ("unified-memory", "ready-made-server")
 """Sources of whole ready-made machines: left out, with MACHINE_SOURCES, when a map names its GPUs (sources=False)."""
+
+# registered after every other source (all imported above): where two sources offer one machine the first one's build
+# is kept (_offered), so a machine in the usual format is the one another source offered when there is one
+register("usual-gguf")(_usual_gguf_machines)
+register("usual-kv")(_usual_kv_builds)
+USUAL_SOURCES = ("usual-gguf", "usual-kv")
+"""Sources of a format the request did not name (USUAL_GGUF weights, a USUAL_KV cache): left out, with MACHINE_SOURCES,
+when a map names its GPUs (sources=False)."""
 from configurator.core.solve.offers import AS_ASKED, PlanRun  # noqa: E402
