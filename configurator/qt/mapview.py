@@ -50,6 +50,8 @@ MACHINE_WORDS = {
     "workstation": QT_TRANSLATE_NOOP("RecommendationMapDialog", "workstation"),
     "server": QT_TRANSLATE_NOOP("RecommendationMapDialog", "server"),
     "cluster": QT_TRANSLATE_NOOP("RecommendationMapDialog", "cluster"),
+    "mini-pc": QT_TRANSLATE_NOOP("RecommendationMapDialog", "mini PC"),
+    "laptop": QT_TRANSLATE_NOOP("RecommendationMapDialog", "laptop"),
 }
 """The legend's machine types (advise.MACHINE_COLOURS) in the window's language."""
 COLUMN_WORDS = {"full fine-tune": QT_TRANSLATE_NOOP("RecommendationMapDialog", "full fine-tune")}
@@ -396,7 +398,8 @@ def fitted_size(widget: QWidget, width: int, height: int) -> tuple[int, int]:
 def machine_text(choice: MapChoice) -> str:
     """A cell's machine: "2 x RTX 3090", or a machine without a card of its own by its name ("0 x CPU only" was shown)."""
     name = short_gpu_name(choice.gpu_name)
-    return name if choice.count == 0 else f"{choice.count} x {name}"
+    # a ready-made box's own GPU (system_gpu: "<system>-gpu") is not a card a buyer counts: "1 x GMKtec ..." was shown
+    return name if choice.count == 0 or choice.gpu.endswith("-gpu") else f"{choice.count} x {name}"
 
 
 def opened_request(current, cell_request):  # type: ignore[no-untyped-def]

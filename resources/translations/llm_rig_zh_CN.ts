@@ -1173,6 +1173,16 @@ Every estimate explains itself; every part and price carries its source.</source
         <translation>集群</translation>
     </message>
     <message>
+        <location filename="../../configurator/qt/mapview.py" line="53"/>
+        <source>mini PC</source>
+        <translation>迷你主机</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/mapview.py" line="54"/>
+        <source>laptop</source>
+        <translation>笔记本电脑</translation>
+    </message>
+    <message>
         <location filename="../../configurator/qt/mapview.py" line="55"/>
         <source>full fine-tune</source>
         <translation>全参数微调</translation>
