@@ -830,7 +830,7 @@ MACHINE_COLOURS: dict[str, str] = {
     "server": "#f5e3c4",
     "cluster": "#f2c9c9",
     "mini-pc": "#e3d7f2",
-    "laptop": "#ececec",
+    "laptop": "#f3efb8",
 }
 """One colour per machine type, shared by the app's map and its printout."""
 

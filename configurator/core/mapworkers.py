@@ -189,7 +189,7 @@ class MapWorkers:
     def pids(self) -> list[int]:
         """The worker processes started so far (each reports itself as it starts)."""
         with self._pids.get_lock():
-            return [pid for pid in self._pids if pid]
+            return [pid for pid in self._pids[:] if pid]
 
     def __enter__(self) -> MapWorkers:
         return self
