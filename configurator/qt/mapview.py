@@ -6,7 +6,7 @@ import html
 import threading
 
 import pyqtgraph as pg
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QThreadPool, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QRect, Qt, QThreadPool, QTimer
 from PySide6.QtGui import QBrush, QColor, QFontMetrics, QGuiApplication
 from PySide6.QtWidgets import (
     QDialog,
@@ -260,11 +260,27 @@ class RecommendationMapDialog(QDialog):
         self.table.setItem(row, column, item)
         # as each cell arrives: rows sized only when the map was done hid a drawn cell's price until the last cell
         self.table.resizeRowToContents(row)
+        self._fit_row(row)
 
     def _on_job_finished(self, job_id: int, result: RecommendationMap) -> None:
         if job_id == self._job:
             self.map_result = result
             self.table.resizeRowsToContents()
+            for row in range(self.table.rowCount()):
+                self._fit_row(row)
+
+    def _fit_row(self, row: int) -> None:
+        """Room for every line of the row's cells as drawn: the size hint counts the table's font only, and a line in a
+        fallback font (Chinese under zh_CN: "仅 CPU") is taller, so the cell was elided to "仅 CPU..." and its price hidden."""
+        metrics = QFontMetrics(self.table.font())
+        need = 0
+        for column in range(self.table.columnCount()):
+            item = self.table.item(row, column)
+            if item is not None and item.text():
+                box = QRect(0, 0, max(1, self.table.columnWidth(column) - 8), 10_000)
+                need = max(need, metrics.boundingRect(box, int(Qt.TextFlag.TextWordWrap), item.text()).height() + 8)
+        if self.table.rowHeight(row) < need:
+            self.table.setRowHeight(row, need)
 
     def _on_table_cell_clicked(self, row: int, column: int) -> None:
         cell = self.cells.get((row, column))
