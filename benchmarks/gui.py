@@ -106,7 +106,7 @@ dialog.progress.valueChanged.connect(lambda v: first or first.append(time.perf_c
 timer = QTimer()
 timer.timeout.connect(lambda: dialog.map_result is not None and loop.quit())
 timer.start(10)
-QTimer.singleShot(120_000, loop.quit)
+QTimer.singleShot(600_000, loop.quit)
 loop.exec()
 wall = time.perf_counter() - start
 cells = len(dialog.map_result.cells) if dialog.map_result else 0
@@ -133,6 +133,9 @@ def map_times(repeat: int) -> list[tuple[float, float, int]]:
 
 def print_map_times(repeat: int) -> None:
     runs = map_times(repeat)
+    if any(cells == 0 for _w, _f, cells in runs):
+        print(f"the window's map: not finished within 600 s in {sum(c == 0 for _w, _f, c in runs)} of {repeat} runs")
+        runs = [r for r in runs if r[2]] or runs
     print(
         f"the window's map ({runs[0][2]} cells): median {statistics.median(r[0] for r in runs):.2f} s to the last cell, "
         f"{statistics.median(r[1] for r in runs):.2f} s to the first (target <= 3 s on two cores)"
