@@ -13,14 +13,10 @@ EXIT_OK = 0
 
 
 def _base_request(args: argparse.Namespace, catalog: Any) -> Any:
-    from configurator.core.errors import unknown_ids
-    from configurator.core.solve.request import BuildRequest, default_circuit, default_region
+    from configurator.core.solve.request import BuildRequest, default_circuit, default_region, split_named
 
-    ids = tuple(g for g in (args.gpu or "").split(",") if g)
-    error = unknown_ids(ids, catalog.records["gpus"], "GPU", "--gpu")
-    if error:
-        raise error
-    return BuildRequest(
+    ids = tuple(dict.fromkeys(g for g in (args.gpu or "").split(",") if g))
+    request = BuildRequest(
         model_id="",
         currency=args.currency,
         budget=args.budget,
@@ -29,6 +25,8 @@ def _base_request(args: argparse.Namespace, catalog: Any) -> Any:
         circuit=default_circuit(args.currency),
         region=default_region(args.currency),
     )
+    # as `plan --gpu`: ready-made system ids (a Mac Studio, a DGX Spark) beside GPU ids, one error for unknown ones
+    return split_named(request, catalog.records["gpus"], catalog.records["systems"], "--gpu")
 
 
 def format_map(result: Any) -> str:
@@ -156,7 +154,12 @@ def register(commands: Any) -> None:
     )
     mapping.add_argument("--method", choices=("full", "lora", "qlora"), help="fine-tuning method (default lora)")
     mapping.add_argument("--model", nargs="+", metavar="ID", help="models (default: one per size class, 1B to 671B)")
-    mapping.add_argument("--gpu", metavar="ID,...", type=_id_list, help="only these GPUs")
+    mapping.add_argument(
+        "--gpu",
+        metavar="ID,...",
+        type=_id_list,
+        help="only these GPUs and ready-made systems (ids from `catalog list gpus` and `catalog list systems`)",
+    )
     mapping.add_argument("--budget", type=_request_float("budget"), metavar="N", help="a cell over it says so")
     mapping.add_argument("--currency", choices=("USD", "CNY", "EUR"), default="USD")
     mapping.add_argument("--context", type=_workload_int("context"), metavar="N", help="tokens per sequence")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Literal
@@ -21,7 +22,7 @@ from configurator.core.solve.candidates import GIB, TOWERS, engines_to_try, gpu_
 from configurator.core.solve.compat import ducted, needs_ducted
 from configurator.core.solve.plan import plan
 from configurator.core.solve.pricing import quote
-from configurator.core.solve.ranking import cpu_only, measure
+from configurator.core.solve.ranking import cpu_only, measure, system_part
 from configurator.core.solve.request import BuildRequest
 from configurator.core.solve.rules import READING_TPS
 from configurator.core.support import check_stack
@@ -29,8 +30,8 @@ from configurator.core.support import check_stack
 if TYPE_CHECKING:  # the workers' module (multiprocessing) is imported only by those who start them
     from configurator.core.mapworkers import MapWorkers
 
-Machine = Literal["tower", "workstation", "server", "cluster"]
-MACHINES: tuple[Machine, ...] = ("tower", "workstation", "server", "cluster")
+Machine = Literal["tower", "workstation", "server", "cluster", "mini-pc", "laptop"]
+MACHINES: tuple[Machine, ...] = ("tower", "workstation", "server", "cluster", "mini-pc", "laptop")
 
 ALTERNATIVE_MARGIN = 0.20
 """Alternatives are other GPUs whose cheapest build costs at most this much more (the issue's 20 %)."""
@@ -236,8 +237,13 @@ def machine_of(build: Build) -> Machine:
         return "cluster"
     categories = {p.category: p for p in build.parts}
     if "system" in categories:
-        # a unified-memory box (mini PC, Mac Studio) is a desktop machine, not a server (#28)
-        return "tower" if categories["system"].spec.get("unified") else "server"
+        # a unified-memory box is a desktop machine, not a server (#28): a mini PC (GMKtec, DGX Spark) or a laptop
+        # (MacBook Pro) as the catalog's form says, a Mac Studio a desktop beside the towers
+        unified = categories["system"].spec.get("unified")
+        if not unified:
+            return "server"
+        form = unified.get("form") if isinstance(unified, dict) else None
+        return "mini-pc" if form == "mini-pc" else "laptop" if form == "laptop" else "tower"
     chassis = categories.get("chassis")
     kind = str(chassis.spec.get("kind", "")) if chassis else ""
     if kind.startswith("rack"):
@@ -247,15 +253,37 @@ def machine_of(build: Build) -> Machine:
     return "tower" if kind in TOWERS and platform == "consumer" else "workstation"
 
 
+def system_short_name(name: str, spec: dict[str, Any]) -> str:
+    """A ready-made machine by the name a buyer knows it: the catalog's name up to its first comma, without a bracket
+    ("GMKtec NucBox K8 Plus", "NVIDIA DGX Spark"); a Mac by its model, chip and memory, which tell one Mac Studio from
+    another ("Apple Mac Studio M3 Ultra 96 GB"). The whole name ("..., AMD Ryzen 7 8845HS, 32 GB DDR5-5600, 1 TB") took
+    four lines of a map cell at 1366x768."""
+    depth, head = 0, name
+    for i, ch in enumerate(name):
+        depth += (ch == "(") - (ch == ")")
+        if ch == "," and depth == 0:
+            head = name[:i]
+            break
+    head = " ".join(re.sub(r"\([^)]*\)?", "", head).split())
+    unified = spec.get("unified")
+    if isinstance(unified, dict) and unified.get("form") != "mini-pc" and unified.get("chip"):
+        memory = spec.get("memory_gb")
+        head = f"{head} {unified['chip']}" + (f" {memory:g} GB" if isinstance(memory, (int, float)) else "")
+    return head or name
+
+
 def _choice(build: Build, catalog: Catalog) -> MapChoice:
     e = build.estimate
     gpu = catalog.records["gpus"].get(build.gpu_id)
     # a machine with no card of its own is named by what it is (#28): "CPU only", or the ready-made box
+    system = system_part(build)
     name = (
         gpu.name
         if gpu
         else "CPU only"
         if build.gpu_count == 0
+        else system_short_name(system.name, system.spec)
+        if system is not None
         else build.parts[0].name
         if build.parts
         else build.gpu_id
@@ -363,26 +391,37 @@ def solve_cell(
     """
     cache = cache or MapCache()
     request, cell = _cell_request(model, workload, base)
+    systems = request.system_ids
+    # the named ready-made systems (`map --gpu mac-studio-...`) are planned on their own (_CellSearch.systems); the
+    # GPUs' plans name only GPUs: a named system left in them would make each of them a plan of that system alone
+    request = request.model_copy(update={"system_ids": ()})
     solving = request.model_copy(
         update={"gpu_ids": (), "budget": None, "top_k": 1, "allow_clusters": False, "owned": ()}
     )
     floor = _platform_floor(catalog, request) if floor is None else floor
-    gpus = [g for g in catalog.gpus if gpu_allowed(g, request) is None]
-    if not gpus:
+    # systems named without a GPU: no machine is assembled from parts
+    gpus = [g for g in catalog.gpus if gpu_allowed(g, request) is None] if request.gpu_ids or not systems else []
+    if not gpus and not systems:
         return MapCell(**cell, cheapest=None, reason="no GPU in the catalog passes the filter")
-    bounds, too_small = _price_bounds(gpus, cache.need(model, workload, gpus[0]), catalog, request, floor)
+    bounds, too_small = (
+        _price_bounds(gpus, cache.need(model, workload, gpus[0]), catalog, request, floor) if gpus else ([], [])
+    )
     search = _CellSearch(catalog, model, request, should_stop)
     search.screen(bounds, solving)
     if search.builds and alternatives and not should_stop():
         search.alternatives(bounds, solving)
-    if not search.builds and not should_stop():
+    if not search.builds and gpus and not should_stop():
         # no machine built from parts: ready-made servers, or several of them
         servers = _server_gpus(catalog, request)
         if servers:
             chosen = [catalog.records["gpus"][g] for g in servers]
             search.run(chosen, solving.model_copy(update={"allow_clusters": True}))  # type: ignore[arg-type]
+    if systems and not should_stop():
+        search.systems(systems, solving)
     if should_stop():
         return MapCell(**cell, cheapest=None, reason="stopped")
+    if systems and not search.builds and not gpus:
+        return MapCell(**cell, cheapest=None, reason=f"{_NO_SYSTEM} ({', '.join(systems)})")
     ranked = search.ranked(solving)
     if not ranked:
         return MapCell(**cell, cheapest=None, reason=_why_not(search.reasons, too_small, bounds, request, catalog))
@@ -472,6 +511,21 @@ class _CellSearch:
             # cannot
             self.failed.update(set(ids) - {b.gpu_id for b in result.builds})
 
+    def systems(self, systems: tuple[str, ...], solving: BuildRequest) -> None:
+        """The ready-made systems named (a Mac Studio, a DGX Spark, a GPU server), each its own machine: one plan of
+        them alone (the plan's named-systems source), each kept under its own id (two Macs share a GPU id)."""
+        req = solving.model_copy(update={"system_ids": systems, "top_k": min(10, len(systems) + 1)})
+        result = plan(
+            req, self.catalog, model=self.model, time_budget=CELL_TIME_BUDGET, should_stop=self.should_stop, relax=False
+        )
+        for build in result.builds:
+            system = system_part(build)
+            key = system.id if system is not None else build.gpu_id
+            if key not in self.builds or build.total_price < self.builds[key].total_price:
+                self.builds[key] = build
+        if result.infeasible is not None:
+            self.reasons.append(result.infeasible.reason)
+
     def _platform_of_best(self) -> tuple[Build, float]:
         best = min(self.builds.values(), key=lambda b: b.total_price)
         return best, best.total_price - sum(p.subtotal for p in best.parts if p.category == "gpu")
@@ -529,6 +583,9 @@ class _CellSearch:
                 b.gpu_id,
             ),
         )
+
+
+_NO_SYSTEM = "none of the ready-made systems named runs this job as asked"
 
 
 def _cell_of(cell: dict[str, Any], ranked: list[Build], base: BuildRequest, catalog: Catalog) -> MapCell:
@@ -593,7 +650,9 @@ def recommendation_map(
     """
     started = time.monotonic()
     base = base or BuildRequest(model_id="")
-    error = unknown_ids(base.gpu_ids, catalog.records["gpus"], "GPU")
+    error = unknown_ids(base.gpu_ids, catalog.records["gpus"], "GPU") or unknown_ids(
+        base.system_ids, catalog.records["systems"], "system"
+    )
     if error:
         raise error
     models = list(models) if models is not None else default_models(catalog)
@@ -770,6 +829,8 @@ MACHINE_COLOURS: dict[str, str] = {
     "workstation": "#cfe0f5",
     "server": "#f5e3c4",
     "cluster": "#f2c9c9",
+    "mini-pc": "#e3d7f2",
+    "laptop": "#f3efb8",
 }
 """One colour per machine type, shared by the app's map and its printout."""
 
@@ -790,6 +851,8 @@ def map_html(result: RecommendationMap, title: str = "Cheapest machine by model 
                 cells.append(f"<td style='color:#666'>{escape((c.reason or '') if c else '')[:90]}</td>")
                 continue
             ch = c.cheapest
+            # a ready-made box's own GPU ("<system>-gpu") is not a card a buyer counts
+            what = "" if ch.count == 0 or ch.gpu.endswith("-gpu") else f"{ch.count} x "
             # GPU-hours only for a training run of a given size: without tokens the estimate counts none (it printed "0 GPU-h")
             timed = c.request.workload.kind == "inference" or c.request.workload.tokens is not None
             speed = (
@@ -801,7 +864,7 @@ def map_html(result: RecommendationMap, title: str = "Cheapest machine by model 
             )
             # the dialog's short names: 'NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition' took six lines a cell
             cells.append(
-                f"<td style='background:{MACHINE_COLOURS[ch.machine]}'>{ch.count} x {escape(short_gpu_name(ch.gpu_name))}"
+                f"<td style='background:{MACHINE_COLOURS[ch.machine]}'>{what}{escape(short_gpu_name(ch.gpu_name))}"
                 f"<br/><b>{ch.price:,.0f}</b> {escape(ch.currency)} &middot; {ch.machine}{speed}</td>"
             )
         rows.append("<tr>" + "".join(cells) + "</tr>")

@@ -60,9 +60,15 @@ def start_method(clean: bool = False) -> str | None:
     return "forkserver" if "forkserver" in methods else "spawn"
 
 
-def _init(catalog: Catalog, job: Any, owner: int) -> None:
+def _init(catalog: Catalog, job: Any, owner: int, pids: Any, closing: Any) -> None:
     from configurator.core.advise import MapCache
 
+    with pids.get_lock():  # the pool's own list of its processes is private: each worker says who it is
+        if closing.value:
+            os._exit(0)  # started after its pool was shut down (_end): it would wait for a stop never sent
+        slot = next((i for i, pid in enumerate(pids) if pid == 0), None)
+        if slot is not None:
+            pids[slot] = os.getpid()
     _WORKER.update(catalog=catalog, cache=MapCache(), job=job)
     threading.Thread(target=_watch, args=(owner,), daemon=True, name="owner-watch").start()
 
@@ -109,19 +115,24 @@ def _solve(
     )
 
 
-def _end(pool: cf.ProcessPoolExecutor) -> None:
+def _end(pool: cf.ProcessPoolExecutor, pids: Callable[[], list[int]], closing: Callable[[], None]) -> None:
     """Shut the pool down, then give its workers END_WAIT_S to end and stop the rest. Python 3.11's pool sends its
     workers' stop only while its call queue has room: with cells still queued a worker can wait for it forever, and
     the app's exit with it. Stopped once the pool is shutting down, a worker does not make it "broken" (which had
-    raised InvalidStateError on the cancelled cells)."""
-    processes = getattr(pool, "_processes", None) or {}  # the pool's own dict: it holds workers started until shutdown
+    raised InvalidStateError on the cancelled cells). Only public calls: the workers are known by the pids they
+    reported (`pids`), and a forkserver's workers are not this process's children to join. Once shut down, the pool
+    is `closing`: a worker launched meanwhile ends as it starts, so the pids read after it are all there will be."""
     pool.shutdown(wait=False, cancel_futures=True)  # waits while a launch holds the pool's lock
+    closing()
     deadline = time.monotonic() + END_WAIT_S
-    for process in list(processes.values()):
-        process.join(max(0.0, deadline - time.monotonic()))
-    for process in list(processes.values()):
-        if process.is_alive():
-            process.terminate()
+    while any(_alive(pid) for pid in pids()) and time.monotonic() < deadline:
+        time.sleep(POLL_S)
+    for pid in pids():
+        if _alive(pid):
+            try:
+                os.kill(pid, signal.SIGTERM)
+            except OSError:  # ended meanwhile
+                pass
 
 
 def _stop_forkserver() -> None:
@@ -162,9 +173,23 @@ class MapWorkers:
             for module in LOADED:  # the workers inherit them: none imports OR-Tools at its first cell
                 importlib.import_module(module)
         self._job = context.Value("i", 0)
+        self._pids = context.Array("i", self.processes)  # each worker's pid, written by the worker as it starts
+        self._closing = context.RawValue("b", 0)  # set (under the pids' lock) once the pool is shut down
         self._pool: cf.ProcessPoolExecutor | None = cf.ProcessPoolExecutor(
-            self.processes, mp_context=context, initializer=_init, initargs=(catalog, self._job, os.getpid())
+            self.processes,
+            mp_context=context,
+            initializer=_init,
+            initargs=(catalog, self._job, os.getpid(), self._pids, self._closing),
         )
+
+    def _closed(self) -> None:
+        with self._pids.get_lock():
+            self._closing.value = 1
+
+    def pids(self) -> list[int]:
+        """The worker processes started so far (each reports itself as it starts)."""
+        with self._pids.get_lock():
+            return [pid for pid in self._pids[:] if pid]
 
     def __enter__(self) -> MapWorkers:
         return self
@@ -193,13 +218,13 @@ class MapWorkers:
         # worker it then started found the pool's semaphores unlinked by the exiting app (a FileNotFoundError
         # traceback from multiprocessing on the terminal). A launch still pending is cut short with its server, and
         # the pool is shut down off this thread.
-        if self.method == "forkserver" and not getattr(pool, "_processes", None):
+        if self.method == "forkserver" and not self.pids():
             # the first launch waits on the server's preload (seconds): cut it short. Not once workers run: each
             # worker's exit is reported through the server, whose end would read as every worker dead
             _stop_forkserver()
         # not a daemon: the app's exit waits for the workers to take their stop (a cell returns as stopped, a worker
         # forked just before the server stopped starts and ends), so none outlives the pool's semaphores
-        threading.Thread(target=_end, args=(pool,), name="map-close").start()
+        threading.Thread(target=_end, args=(pool, self.pids, self._closed), name="map-close").start()
 
     def solve(
         self,

@@ -6,7 +6,7 @@ import html
 import threading
 
 import pyqtgraph as pg
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QThreadPool, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QRect, Qt, QThreadPool, QTimer
 from PySide6.QtGui import QBrush, QColor, QFontMetrics, QGuiApplication
 from PySide6.QtWidgets import (
     QDialog,
@@ -50,6 +50,8 @@ MACHINE_WORDS = {
     "workstation": QT_TRANSLATE_NOOP("RecommendationMapDialog", "workstation"),
     "server": QT_TRANSLATE_NOOP("RecommendationMapDialog", "server"),
     "cluster": QT_TRANSLATE_NOOP("RecommendationMapDialog", "cluster"),
+    "mini-pc": QT_TRANSLATE_NOOP("RecommendationMapDialog", "mini PC"),
+    "laptop": QT_TRANSLATE_NOOP("RecommendationMapDialog", "laptop"),
 }
 """The legend's machine types (advise.MACHINE_COLOURS) in the window's language."""
 COLUMN_WORDS = {"full fine-tune": QT_TRANSLATE_NOOP("RecommendationMapDialog", "full fine-tune")}
@@ -258,11 +260,27 @@ class RecommendationMapDialog(QDialog):
         self.table.setItem(row, column, item)
         # as each cell arrives: rows sized only when the map was done hid a drawn cell's price until the last cell
         self.table.resizeRowToContents(row)
+        self._fit_row(row)
 
     def _on_job_finished(self, job_id: int, result: RecommendationMap) -> None:
         if job_id == self._job:
             self.map_result = result
             self.table.resizeRowsToContents()
+            for row in range(self.table.rowCount()):
+                self._fit_row(row)
+
+    def _fit_row(self, row: int) -> None:
+        """Room for every line of the row's cells as drawn: the size hint counts the table's font only, and a line in a
+        fallback font (Chinese under zh_CN: "仅 CPU") is taller, so the cell was elided to "仅 CPU..." and its price hidden."""
+        metrics = QFontMetrics(self.table.font())
+        need = 0
+        for column in range(self.table.columnCount()):
+            item = self.table.item(row, column)
+            if item is not None and item.text():
+                box = QRect(0, 0, max(1, self.table.columnWidth(column) - 8), 10_000)
+                need = max(need, metrics.boundingRect(box, int(Qt.TextFlag.TextWordWrap), item.text()).height() + 8)
+        if self.table.rowHeight(row) < need:
+            self.table.setRowHeight(row, need)
 
     def _on_table_cell_clicked(self, row: int, column: int) -> None:
         cell = self.cells.get((row, column))
@@ -396,7 +414,8 @@ def fitted_size(widget: QWidget, width: int, height: int) -> tuple[int, int]:
 def machine_text(choice: MapChoice) -> str:
     """A cell's machine: "2 x RTX 3090", or a machine without a card of its own by its name ("0 x CPU only" was shown)."""
     name = short_gpu_name(choice.gpu_name)
-    return name if choice.count == 0 else f"{choice.count} x {name}"
+    # a ready-made box's own GPU (system_gpu: "<system>-gpu") is not a card a buyer counts: "1 x GMKtec ..." was shown
+    return name if choice.count == 0 or choice.gpu.endswith("-gpu") else f"{choice.count} x {name}"
 
 
 def opened_request(current, cell_request):  # type: ignore[no-untyped-def]

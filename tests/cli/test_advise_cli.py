@@ -96,3 +96,18 @@ def test_map_cells_meet_the_speed_asked(capsys) -> None:  # type: ignore[no-unty
     assert best is not None and best["decode_tokens_per_s"] >= 100
     assert main(["map", "--workload", "inference", "--model", "qwen3-8b", "--min-decode-tps", "-3"]) == 2
     assert "--min-decode-tps" in capsys.readouterr().err
+
+
+def test_map_gpu_takes_ready_made_systems_as_plan_does(capsys) -> None:  # type: ignore[no-untyped-def]
+    """`map --gpu` takes a ready-made system's id as `plan --gpu` does (a DGX Spark beside a 3090); a misspelt one is
+    named with the closest ids of both kinds, exit 2, as plan says it."""
+    args = ["map", "--workload", "inference", "--precision", "int4", "--model", "qwen3-8b", "--json"]
+    assert main([*args, "--gpu", "nvidia-dgx-spark"]) == 0
+    best = json.loads(capsys.readouterr().out)["rows"][0]["cheapest"]
+    assert best["gpu"] == "nvidia-dgx-spark-gpu" and best["machine"] == "mini-pc" and best["count"] == 1
+    assert main([*args, "--gpu", "rtx-3090,mac-studio-m2-ultra-76c-192gb"]) == 0
+    best = json.loads(capsys.readouterr().out)["rows"][0]["cheapest"]
+    assert best["gpu"] == "rtx-3090"  # a 1,900 USD tower, the Mac Studio 4,300 USD
+    assert main([*args, "--gpu", "nvidia-dgx-sprk"]) == 2
+    err = capsys.readouterr().err
+    assert "--gpu: unknown GPU or system id 'nvidia-dgx-sprk'" in err and "nvidia-dgx-spark" in err

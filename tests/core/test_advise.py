@@ -328,3 +328,18 @@ def test_a_map_opened_from_a_pretraining_request_with_a_deadline_still_fills(cat
     )
     assert [c.cheapest is not None for c in result.cells] == [True, True]
     assert all(c.request.deadline_hours is None for c in result.cells)
+
+
+def test_a_ready_made_box_is_named_as_a_buyer_knows_it(catalog) -> None:  # type: ignore[no-untyped-def]
+    """A map cell names a ready-made machine by its product (the catalog's name up to its first comma), a Mac by model,
+    chip and memory (two M3 Ultra Mac Studios differ in memory); the whole name took four lines of a cell."""
+    from configurator.core.advise import system_short_name
+
+    def short(system_id: str) -> str:
+        system = catalog.records["systems"][system_id]
+        return system_short_name(system.name, system.model_dump(mode="json"))
+
+    assert short("gmktec-k8-plus-8845hs-32gb") == "GMKtec NucBox K8 Plus"
+    assert short("nvidia-dgx-spark") == "NVIDIA DGX Spark"  # its bracket holds a comma of its own
+    assert short("mac-studio-m3-ultra-60c-96gb") == "Apple Mac Studio M3 Ultra 96 GB"
+    assert short("mac-studio-m3-ultra-80c-512gb") == "Apple Mac Studio M3 Ultra 512 GB"

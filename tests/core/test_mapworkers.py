@@ -149,7 +149,7 @@ thread = threading.Thread(target=run, daemon=True)
 thread.start()
 while getattr(forkserver._forkserver, "_forkserver_pid", None) is None:  # a worker's launch is under way
     time.sleep(0.01)
-while WAIT_FOR_A_WORKER and not workers._pool._processes:  # or: the first worker runs, the second is launched
+while WAIT_FOR_A_WORKER and not workers.pids():  # or: the first worker runs, the second is launched
     time.sleep(0.01)
 stop.set()
 workers.close()  # as the app closes: no wait, and the app's exit follows at once

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from configurator.core.advise import MACHINE_COLOURS, map_html
 from configurator.core.report.fit import short_gpu_name
-from configurator.qt.mapview import RecommendationMapDialog
+from configurator.qt.mapview import RecommendationMapDialog, machine_text
 
 
 def test_map_fills_colours_and_click_sets_the_request(qtbot, window) -> None:  # type: ignore[no-untyped-def]
@@ -52,9 +52,9 @@ def test_the_map_names_gpus_follows_the_clicked_cell_and_says_it_leaves_owned_pa
     qtbot.waitUntil(lambda: dialog.map_result is not None, timeout=60_000)
     cell = dialog.cells[(0, 0)]
     assert cell.cheapest is not None
-    assert (
-        dialog.table.item(0, 0).text().startswith(f"{cell.cheapest.count} x {short_gpu_name(cell.cheapest.gpu_name)}\n")
-    )
+    # a mini PC (its own GPU, "<system>-gpu") by its short name, without "1 x"; a card with its count
+    assert dialog.table.item(0, 0).text().startswith(f"{machine_text(cell.cheapest)}\n")
+    assert cell.cheapest.gpu.endswith("-gpu") or machine_text(cell.cheapest).startswith(f"{cell.cheapest.count} x ")
     assert not dialog.owned_note.isHidden() and "NVIDIA GeForce RTX 3090" in dialog.owned_note.text()
     assert "at least 5 tokens/s per user" in dialog.owned_note.text()  # the cells' speed floor, said where they are
     before = [t for _y, t in dialog.chart.getAxis("left")._tickLevels[0]]
@@ -104,14 +104,16 @@ def test_the_map_solves_in_worker_processes_that_end_with_the_dialog(qtbot, wind
     assert "Llama 3.1 8B, bf16 inference" in dialog.chart.getPlotItem().titleLabel.text
     workers = dialog._workers
     assert workers is not None and workers.method != "fork"
-    processes = list(workers._pool._processes.values())
-    assert processes and all(p.pid != os.getpid() and p.is_alive() for p in processes)
+    from configurator.core.mapworkers import _alive
+
+    processes = workers.pids()
+    assert processes and os.getpid() not in processes and all(map(_alive, processes))
     dialog.refresh()  # a re-solve reuses them
     assert dialog._workers is workers
     qtbot.waitUntil(lambda: dialog.map_result is not None and dialog.progress.value() == 2, timeout=60_000)
     dialog.close()
     assert dialog.closed and dialog._workers is None
-    qtbot.waitUntil(lambda: not any(p.is_alive() for p in processes), timeout=20_000)
+    qtbot.waitUntil(lambda: not any(map(_alive, processes)), timeout=20_000)
     jobs = dialog._job
     session.catalog_changed.emit(session.catalog)  # a closed map does not re-solve
     assert dialog._job == jobs
@@ -253,7 +255,6 @@ def test_the_map_draws_each_cell_as_it_is_solved(qtbot, window, monkeypatch) -> 
 def test_a_machine_without_a_card_is_named_without_a_count() -> None:
     """The map under Xvfb read "0 x CPU only" for a CPU-only box; a card's count stays."""
     from configurator.core.advise import MapChoice
-    from configurator.qt.mapview import machine_text
 
     def choice(count: int, name: str) -> MapChoice:
         return MapChoice(
@@ -270,6 +271,8 @@ def test_a_machine_without_a_card_is_named_without_a_count() -> None:
 
     assert machine_text(choice(0, "CPU only")) == "CPU only"
     assert machine_text(choice(2, "NVIDIA GeForce RTX 3090")) == f"2 x {short_gpu_name('NVIDIA GeForce RTX 3090')}"
+    box = choice(1, "GMKtec NucBox K8 Plus").model_copy(update={"gpu": "gmktec-k8-plus-8845hs-32gb-gpu"})
+    assert machine_text(box) == "GMKtec NucBox K8 Plus"  # a ready-made box's own GPU is not counted ("1 x GMKtec")
 
 
 def test_the_map_reads_chinese_under_zh_cn(qtbot, window) -> None:  # type: ignore[no-untyped-def]
