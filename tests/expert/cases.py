@@ -1187,10 +1187,6 @@ CASES: tuple[Case, ...] = (
         "QLoRA of a 32B needs ~26 GB; two 12 GB RTX 2060 with offload take ~10x the hours of the next build: it may "
         "be the cheapest, never the fastest or the best value.",
         (UNSLOTH_REQ, ISSUE_27),
-        today="#29 (trainutil6, 2026-12-03): with CUDA's desktop utilisation fitted (0.75 of peak, was 0.35), 3 x RTX "
-        "2080 Ti 11 GB with ZeRO-3 and parameters offloaded to the CPU (73 h per 100 M tokens) is the quickest build "
-        "within 3,000 USD and says 'fastest within budget; best value'; the training time prices no host-link "
-        "traffic for offloaded parameters, and no Radeon or Arc card (2 x RX 9070 XT, 102 h) has a sourced rate",
     ),
     Case(
         "qwen3-32b-qlora-3000-tokens-fastest",

@@ -80,7 +80,7 @@ class Measures:
     )
     too_loud: bool = False  # a data-center class machine in a room that cannot take it (NOISE-1 warns)
     short: bool = False  # below the speed asked (--min-decode-tps)
-    unsourced_speed: bool = False  # a training speed that rests on an unsourced utilisation (consumer cards)
+    unsourced_speed: bool = False  # a training speed on an unsourced utilisation or an unpriced parameter offload
 
     def value(self) -> float:
         return self.speed / self.price if self.price > 0 else (float("inf") if self.speed > 0 else 0.0)
@@ -121,17 +121,28 @@ def measure(build: Build, request: BuildRequest) -> Measures:
 def unsourced_training_speed(build: Build, request: BuildRequest) -> bool:
     """A training build timed with the consumer-card utilisation the estimator assumes without a source
     (a consumer card whose vendor's training backend has no published measurement: desktop_training.
-    utilisation_sourced), the request giving no --mfu of its own."""
+    utilisation_sourced), or with its parameters offloaded to CPU RAM (offloaded_parameters), the request giving no
+    --mfu of its own."""
     if build.estimate.workload.get("kind", "inference") == "inference":
         return False
     if request.workload.mfu is not None:
         return False
+    if offloaded_parameters(build):
+        return True
     return any(
         p.category == "gpu"
         and p.spec.get("market") == "consumer"
         and not utilisation_sourced(str(p.spec.get("vendor", "")))
         for p in build.parts
     )
+
+
+def offloaded_parameters(build: Build) -> bool:
+    """A training build that keeps its parameters in CPU RAM (DeepSpeed ZeRO-3 with `offload_param_device cpu`):
+    every step streams them over the host link, a cost its time does not price (docs/estimates.md), so the time is
+    a lower bound no speed claim may rest on (expert case qwen3-32b-qlora-3000-not-2060s)."""
+    w = build.estimate.workload
+    return w.get("kind", "inference") != "inference" and w.get("offload") == "cpu" and w.get("zero") == 3
 
 
 def cpu_only(build: Build) -> bool:
