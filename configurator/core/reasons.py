@@ -248,6 +248,15 @@ CLAIMS: dict[str, Template] = {
 """A build's claims (solve.ranking) as its label says them; `EN` says why the build holds each (the same code)."""
 
 
+FIT_METHODS = {
+    "lora": "PEFT LoRA",
+    "qlora": "PEFT QLoRA (bitsandbytes)",
+    "full": "full fine-tune",
+    "pretrain": "pretraining",
+}
+"""A training job's method as the fit's framework names it."""
+
+
 def cards(count: object, gpu: object, none: str) -> str:
     """'2 x rtx-3090', or `none` for a machine without a card (a CPU-only build against a GPU build: not '0 x none')."""
     return none if not count else f"{count} x {gpu}"
@@ -553,6 +562,86 @@ EN: dict[str, Template] = {
         f"{r.fields['months']} months"
     ),
     "tco.no-rental": "no break-even: no rental can do the same work ({why})",
+    # the plan's notes (solve.plan: PlanResult.said)
+    "note.solving": "more alternatives are being solved",
+    "note.own-beaten": (
+        "the builds that use your own {count} x {name} are left out: for each, a build shown is no dearer, no slower "
+        "and no louder"
+    ),
+    "note.own-cannot": lambda r, say: (
+        f"your own {r.fields['count']} x {r.fields['name']} cannot run this as asked ({joined(r.nested('why'), say)}"
+        + (f"; to use them: {say(r.nested('way')[0])}" if r.nested("way") else "")
+        + "); these builds leave them out"
+    ),
+    "note.servers": lambda r, _say: (
+        f"no machine assembled from parts can do this; the plan uses {r.fields['nodes']} ready-made server(s)"
+        + (" on server-room power" if r.fields.get("server_room") else "")
+    ),
+    "note.rack-scale": (
+        "rack-scale NVLink systems (GB200/GB300 NVL72: 72 GPUs in one NVLink domain, where jobs of this size are often "
+        "run) are not among the candidates: NVIDIA publishes no price for them and their Grace CPUs have no catalog "
+        "record yet; the servers above talk over InfiniBand"
+    ),
+    "note.left-out": lambda r, say: f"{r.fields['name']}: {joined(r.nested('why'), say)}",
+    # what a build could grow by (solve.plan._upgrades: Build.upgrades_said), the first always upgrade.one-more*
+    "upgrade.one-more": lambda r, say: (
+        f"one more {r.fields['gpu']}: "
+        + (joined(r.nested("needs"), say) if r.nested("needs") else "fits this board, case and PSU")
+        + (f"; gives {say(r.nested('gain')[0])}" if r.nested("gain") else "")
+    ),
+    "upgrade.one-more-machine": (
+        "one more {gpu}: {gpus} GPUs is the most one machine holds here; more means a second machine and a network "
+        "between them (InfiniBand or RoCE for training: the cluster plans size it)"
+    ),
+    "upgrade.psu": "a bigger PSU: the {watts:.0f} W supply runs at {load:.0%}; more headroom runs cooler and quieter",
+    "upgrade.ram": "more RAM: {gb:g} GB (2x VRAM) makes loading and offload comfortable",
+    "need.board-slot": "a board with another suitably spaced x16 slot, blower cards, or risers in an open frame",
+    "need.case-openings": "a case with {openings} expansion openings",
+    "need.board-lanes": "a board with x{lanes} for every card (the next slot runs at x{next})",
+    "need.case-gpus": "a case that holds {n} GPUs",
+    "need.open-frame": "an open frame or blower cards (no tower holds three open-air flagships, COOL-4)",
+    "need.platform": "a HEDT/workstation platform (a consumer CPU has lanes for two GPUs)",
+    "need.psu": "a PSU of at least {watts:.0f} W (or two)",
+    "need.circuit": lambda r, _say: (
+        f"a second circuit{' or a 230 V outlet' if r.fields.get('outlet') else ''} "
+        f"({r.num('wall'):.0f} W at the wall vs {r.num('limit'):.0f} W)"
+    ),
+    "need.ram": "at least {gb:g} GB of RAM",
+    "gain.memory": "more memory for context and users (a layer split adds no single-stream speed)",
+    "gain.hours": "about {hours:,.0f} h less training",
+    # how a build fits: a setting's value (report.fit.FitSetting)
+    "fit.one-gpu": "one GPU",
+    "fit.layer": "layers over {n} GPUs",
+    "fit.tensor": "tensor parallel x{n}",
+    "fit.tensor-pipeline": "tensor parallel x{tp} in {pp} pipeline stages",
+    "fit.data": "data parallel x{n}",
+    "fit.split": "{split} split x{n}",
+    "fit.experts-in-ram": "experts in RAM",
+    "fit.layers-in-ram": "{n} layers in RAM",
+    "fit.ram-offload": "RAM offload allowed",
+    "fit.list": lambda r, say: joined(r.nested("items"), say, ", "),
+    "fit.none": "none",
+    "fit.zero": "ZeRO-{stage}",
+    "fit.no-sharding": "no sharding",
+    "fit.on": "on",
+    "fit.off": "off",
+    "fit.recompute-on": "recompute on",
+    "fit.recompute-off": "recompute off",
+    "fit.in-system-ram": lambda r, _say: (
+        f"{'parameters, gradients and optimizer states' if r.fields.get('all') else 'optimizer states'} in system RAM"
+    ),
+    "fit.states-in-ram": "states in RAM",
+    "fit.optimizer-in-ram": "optimizer in RAM",
+    "fit.no-offload": "no offload",
+    "fit.limited": "limited to {limit:.0%} of rated",
+    "fit.full-rated": "full rated power",
+    "fit.power": "{limit:.0%} power",
+    "fit.full-power": "full power",
+    "fit.framework": lambda r, _say: (
+        f"{FIT_METHODS[str(r.fields['method'])]} on {r.fields['runner']}"
+        if r.fields.get("method")
+        else str(r.fields["runner"])
+    ),
     # the speed a claim is about, as the table shows it
     "speed.user": _speed_user,
     "speed.training": _speed_training,

@@ -875,7 +875,9 @@ def estimate_html(build: Build) -> str:
     assumptions = "".join(
         f"<li>{html.escape(i18n.sentence(a))}</li>" for a in e.assumptions if not restates_a_step(a, e.steps)
     )
-    upgrades = "".join(f"<li>{html.escape(i18n.sentence(u))}</li>" for u in build.upgrades)
+    upgrades = "".join(f"<li>{html.escape(i18n.say(u))}</li>" for u in build.upgrades_said) or "".join(
+        f"<li>{html.escape(i18n.sentence(u))}</li>" for u in build.upgrades
+    )
     text = f"<table cellpadding='3'>{table}</table>"
     if e.warnings:
         warned = "".join(f"<li>{html.escape(i18n.say(w))}</li>" for w in e.warnings)

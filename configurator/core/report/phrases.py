@@ -57,50 +57,8 @@ PATTERNS: list[tuple[str, Render]] = [
         r"Drivers on the (?P<gpu>[^;]+?) \((?P<arch>[^)]+)\): (?P<rest>[^;]+)",
         lambda m: f"{m['gpu']}（{m['arch']}）的驱动：{_g(m, 'rest')}",
     ),
-    # why a GPU or system named in "Only GPUs" has no build shown (plan notes: reasons gpu.* and system.*)
-    (
-        r"(?P<price>[\d,.]+) (?P<cur>[A-Z]{3}), over the budget of (?P<budget>[\d,.]+) (?P=cur)",
-        "{price} {cur}，超出 {budget} {cur} 的预算",
-    ),
-    (r"(?P<tps>[\d.]+) tokens/s, below the (?P<asked>[\d.]+) asked", "{tps} tokens/s，低于要求的 {asked}"),
-    (
-        r"needs (?P<need>[\d.]+) GiB, its GPU may use (?P<usable>[\d.]+) GiB of the unified memory",
-        "需要 {need} GiB，其 GPU 最多可用 {usable} GiB 统一内存",
-    ),
-    (
-        r"its integrated GPU runs inference with llama\.cpp only, in a format llama\.cpp loads",
-        "其集成 GPU 只用 llama.cpp 推理，且须为 llama.cpp 能加载的格式",
-    ),
-    (r"does not hold the model", "装不下模型"),
-    (r"no build with it passes every rule within the budget", "在预算内没有使用它并通过所有规则的配置"),
     (r"(?P<n>\d+) machines working together", "{n} 台机器协同工作"),
-    # ------------------------------------------------------------ how a build fits (report.fit)
-    (r"one GPU", "单卡"),
-    (r"layers over (?P<n>\d+) GPUs", "{n} 卡分层"),
-    (r"tensor parallel x(?P<n>\d+)", "{n} 卡张量并行"),
-    (r"tensor parallel x(?P<tp>\d+) in (?P<pp>\d+) pipeline stages", "张量并行 x{tp}，{pp} 级流水线"),
-    (r"data parallel x(?P<n>\d+)", "{n} 卡数据并行"),
-    (r"full power", "满功率"),
-    (r"full rated power", "额定满功率"),
-    (r"(?P<p>\d+%) power", "{p} 功率"),
-    (r"limited to (?P<p>\d+%) of rated", "限制为额定的 {p}"),
-    (r"(?P<n>\d+) layers in RAM", "{n} 层放在内存"),
-    (r"experts in RAM", "专家放在内存"),
-    (r"RAM offload allowed", "允许卸载到内存"),
-    (r"no sharding", "不分片"),
-    (r"recompute on", "重算激活"),
-    (r"recompute off", "不重算激活"),
-    (r"states in RAM", "状态放在内存"),
-    (r"optimizer in RAM", "优化器放在内存"),
-    (r"no offload", "不卸载"),
-    (r"none", "无"),
-    (r"on", "开"),
-    (r"off", "关"),
-    (r"optimizer states in system RAM", "优化器状态放在系统内存"),
-    (r"parameters, gradients and optimizer states in system RAM", "参数、梯度和优化器状态放在系统内存"),
-    (r"full fine-tune on (?P<r>[^;]+)", "全参数微调，{r}"),
-    (r"PEFT (?P<m>LoRA|QLoRA(?: \(bitsandbytes\))?) on (?P<r>[^;]+)", "PEFT {m}，{r}"),
-    (r"pretraining on (?P<r>[^;]+)", "预训练，{r}"),
+    (r"none", "无"),  # the request summary's "owned parts none" (report.purchase)
     # ------------------------------------------------------------ each part's reason (solve.plan, machines)
     (
         r"(?P<kind>passive|blower|open-air|liquid|axial|hybrid) cooler",
@@ -181,16 +139,6 @@ PATTERNS: list[tuple[str, Render]] = [
         "用 {t} 个内存插槽中的 {u} 个，{m} GB 中的 {g} GB",
     ),
     (r"(?P<cooler>[^;]+) for a (?P<w>\d+) W (?P<s>\w+) CPU", "{cooler} 压 {w} W 的 {s} CPU"),
-    (r"one more (?P<gpu>[^;]+)", "再加一张 {gpu}"),
-    (r"at least (?P<g>\d+) GB of RAM", "至少 {g} GB 内存"),
-    (
-        r"more RAM: (?P<g>\d+) GB \(2x VRAM\) makes loading and offload comfortable",
-        "加内存：{g} GB（两倍显存）加载和卸载更从容",
-    ),
-    (
-        r"a HEDT/workstation platform \(a consumer CPU has lanes for two GPUs\)",
-        "HEDT/工作站平台（消费级 CPU 的通道只够两张 GPU）",
-    ),
     (r"expect no new driver or framework releases", "不会再有新的驱动或框架版本"),
     (r"the card runs on older software only", "这张卡只能跑旧版软件"),
     (r"llama\.cpp runs on Vulkan", "llama.cpp 可用 Vulkan 运行"),
@@ -253,10 +201,6 @@ PATTERNS: list[tuple[str, Render]] = [
     (r"engine (?P<e>[^;]+)", "推理引擎 {e}"),
     (r"context (?P<n>\d+) tokens per sequence", "每个序列上下文 {n} tokens"),
     (r"(?P<n>\d+) concurrent sequence\(s\)", "{n} 个并发序列"),
-    (
-        r"gives more memory for context and users \(a layer split adds no single-stream speed\)",
-        "为上下文和用户提供更多显存（分层切分不提高单流速度）",
-    ),
     (r"US average", "美国平均"),
     (r"upkeep (?P<u>[\d,.]+ \w+)/year", "维护 {u}/年"),
     (r"storage not priced", "存储未计价"),
@@ -374,10 +318,6 @@ PATTERNS: list[tuple[str, Render]] = [
     (r"CPU only", "仅 CPU"),
     (r"(?P<n>\d+)-channel", "{n} 通道"),
     (r"0 x none", "无 GPU"),
-    (
-        r"a board with another suitably spaced x16 slot, blower cards, or risers in an open frame",
-        "另一个间距合适的 x16 插槽的主板、涡轮卡，或开放式机架加延长线",
-    ),
     (r"combined by logarithmic sum (?P<f>[^;]+)", "按对数求和合成 {f}"),
     (
         r"middle of Cybenetics' Standard\+\+ class, typical of a loaded ATX unit",
@@ -498,7 +438,11 @@ def fit_line(settings: Any) -> str:
     """A Fit's compact line (report.fit.Fit.line) with each value in the current language."""
     from configurator.core.report.fit import CHOSEN_MARK
 
-    return " · ".join(sentence(s.short or s.value) + (CHOSEN_MARK if s.chosen else "") for s in settings.settings)
+    def short(s: Any) -> str:
+        said = s.short_said if s.short else s.said
+        return words.say(said) if said is not None else sentence(s.short or s.value)
+
+    return " · ".join(short(s) + (CHOSEN_MARK if s.chosen else "") for s in settings.settings)
 
 
 _SETTING_NAMES = {
@@ -519,7 +463,8 @@ def fit_sentence(settings: Any) -> str:
     if not _zh():
         return str(settings.sentence)
     return "；".join(
-        f"{_SETTING_NAMES.get(s.name, s.name)}：{sentence(s.value)}" + ("（求解器选择）" if s.chosen else "")
+        f"{_SETTING_NAMES.get(s.name, s.name)}：{words.say(s.said) if s.said is not None else sentence(s.value)}"
+        + ("（求解器选择）" if s.chosen else "")
         for s in settings.settings
     )
 

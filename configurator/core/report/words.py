@@ -289,6 +289,7 @@ ZH_COOLERS = {
 _ZH_CARDS = {"open-air": "风扇卡", "blower": "涡轮卡", "passive": "被动散热卡", "liquid": "水冷卡"}
 
 
+_ZH_METHODS = {"lora": "PEFT LoRA", "qlora": "PEFT QLoRA (bitsandbytes)", "full": "全参数微调", "pretrain": "预训练"}
 ZH_PART_CATEGORIES = {"gpu": "显卡"}
 """A part's category where the Chinese differs from the same English word elsewhere: the GPU a buyer orders is a 显卡,
 as the seed articles list a machine's eight parts (CPU、散热器、主板、内存、硬盘、显卡、电源、风扇、机箱); a table's
@@ -633,6 +634,82 @@ ZH_REASONS: dict[str, Template] = {
         f"赚回 {r.num('purchase'):,.0f} {r.fields['currency']} 需要 {r.fields['months']} 个月"
     ),
     "tco.no-rental": lambda r, _say: f"无法计算回本：没有能做同样工作的租用实例（{_sentence(str(r.fields['why']))}）",
+    # the plan's notes
+    "note.solving": "正在求解更多备选配置",
+    "note.own-beaten": "使用你自己的 {count} x {name} 的配置未列出：每一个都有一个列出的配置不更贵、不更慢、也不更吵",
+    "note.own-cannot": lambda r, say_: (
+        f"你自己的 {r.fields['count']} x {r.fields['name']} 无法按要求运行（{joined(r.nested('why'), say_, '；')}"
+        + (f"；要用上它们：{say_(r.nested('way')[0])}" if r.nested("way") else "")
+        + "）；这些配置不含它们"
+    ),
+    "note.servers": lambda r, _say: (
+        f"用配件组装的机器都做不到；方案使用 {r.fields['nodes']} 台成品服务器"
+        + ("，接服务器机房供电" if r.fields.get("server_room") else "")
+    ),
+    "note.rack-scale": (
+        "机架级 NVLink 系统（GB200/GB300 NVL72：一个 NVLink 域内 72 张 GPU，这种规模的任务常在其上运行）不在候选之中："
+        "NVIDIA 未公布其价格，其 Grace CPU 在目录中也还没有记录；以上服务器之间通过 InfiniBand 通信"
+    ),
+    "note.left-out": lambda r, say_: f"{r.fields['name']}：{joined(r.nested('why'), say_, '；')}",
+    # what a build could grow by
+    "upgrade.one-more": lambda r, say_: (
+        f"再加一张 {r.fields['gpu']}："
+        + (joined(r.nested("needs"), say_, "；") if r.nested("needs") else "这块主板、机箱和电源都装得下")
+        + (f"；收益：{say_(r.nested('gain')[0])}" if r.nested("gain") else "")
+    ),
+    "upgrade.one-more-machine": (
+        "再加一张 {gpu}：这里一台机器最多装 {gpus} 张 GPU；再多就要第二台机器和机间网络（训练用 InfiniBand 或 RoCE："
+        "集群方案会计算其规模）"
+    ),
+    "upgrade.psu": "换更大的电源：{watts:.0f} W 电源负载 {load:.0%}；余量越大越凉快、越安静",
+    "upgrade.ram": "加内存：{gb:g} GB（两倍显存）加载和卸载更从容",
+    "need.board-slot": "另一个间距合适的 x16 插槽的主板、涡轮卡，或开放式机架加延长线",
+    "need.case-openings": "有 {openings} 个扩展槽位的机箱",
+    "need.board-lanes": "每张卡都有 x{lanes} 的主板（下一个插槽只有 x{next}）",
+    "need.case-gpus": "装得下 {n} 张 GPU 的机箱",
+    "need.open-frame": "开放式机架或涡轮卡（塔式机箱装不下三张风扇散热的旗舰卡，COOL-4）",
+    "need.platform": "HEDT/工作站平台（消费级 CPU 的通道只够两张 GPU）",
+    "need.psu": "至少 {watts:.0f} W 的电源（或两个）",
+    "need.circuit": lambda r, _say: (
+        f"第二路电路{'或 230 V 插座' if r.fields.get('outlet') else ''}"
+        f"（墙插 {r.num('wall'):.0f} W，电路可供 {r.num('limit'):.0f} W）"
+    ),
+    "need.ram": "至少 {gb:g} GB 内存",
+    "gain.memory": "更多显存给上下文和用户（分层切分不提高单流速度）",
+    "gain.hours": "训练时间约缩短 {hours:,.0f} 小时",
+    # how a build fits
+    "fit.one-gpu": "单卡",
+    "fit.layer": "{n} 卡分层",
+    "fit.tensor": "{n} 卡张量并行",
+    "fit.tensor-pipeline": "张量并行 x{tp}，{pp} 级流水线",
+    "fit.data": "{n} 卡数据并行",
+    "fit.split": "{split} 切分 x{n}",
+    "fit.experts-in-ram": "专家放在内存",
+    "fit.layers-in-ram": "{n} 层放在内存",
+    "fit.ram-offload": "允许卸载到内存",
+    "fit.list": lambda r, say_: joined(r.nested("items"), say_, "，"),
+    "fit.none": "无",
+    "fit.zero": "ZeRO-{stage}",
+    "fit.no-sharding": "不分片",
+    "fit.on": "开",
+    "fit.off": "关",
+    "fit.recompute-on": "重算激活",
+    "fit.recompute-off": "不重算激活",
+    "fit.in-system-ram": lambda r, _say: (
+        f"{'参数、梯度和优化器状态' if r.fields.get('all') else '优化器状态'}放在系统内存"
+    ),
+    "fit.states-in-ram": "状态放在内存",
+    "fit.optimizer-in-ram": "优化器放在内存",
+    "fit.no-offload": "不卸载",
+    "fit.limited": "限制为额定的 {limit:.0%}",
+    "fit.full-rated": "额定满功率",
+    "fit.power": "{limit:.0%} 功率",
+    "fit.full-power": "满功率",
+    "fit.framework": lambda r, _say: (
+        f"{_ZH_METHODS[str(r.fields['method'])]}，{r.fields['runner']}"
+        if r.fields.get("method")
+        else str(r.fields["runner"])
+    ),
     # the speed a claim is about
     "speed.user": "每用户 {tps:.1f} tokens/s",
     "speed.training": "训练 {tps:,.0f} tokens/s（{tokens:.3g} tokens 需 {hours:,.0f} 小时）",
