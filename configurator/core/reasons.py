@@ -257,6 +257,11 @@ FIT_METHODS = {
 """A training job's method as the fit's framework names it."""
 
 
+def count_of(n: float, unit: str) -> str:
+    """'3 years', '1 node'."""
+    return f"{n:g} {unit}" + ("" if n == 1 else "s")
+
+
 def cards(count: object, gpu: object, none: str) -> str:
     """'2 x rtx-3090', or `none` for a machine without a card (a CPU-only build against a GPU build: not '0 x none')."""
     return none if not count else f"{count} x {gpu}"
@@ -641,6 +646,62 @@ EN: dict[str, Template] = {
         f"{FIT_METHODS[str(r.fields['method'])]} on {r.fields['runner']}"
         if r.fields.get("method")
         else str(r.fields["runner"])
+    ),
+    # what buy-or-rent's figures rest on (core.tco: CostOfOwnership.assumptions_said)
+    "tco.energy": lambda r, _say: (
+        "energy/year = (wall_w x utilisation + idle_w x (1 - utilisation)) x hours/day x days/year / 1000 x price/kWh; "
+        f"wall_w {r.num('wall'):,.0f} W full load"
+        + (f" ({count_of(r.num('nodes'), 'node')})" if r.num("nodes") > 1 else "")
+        + ", nothing drawn while switched off"
+    ),
+    "tco.usage": lambda r, _say: (
+        f"usage: on {r.num('hours'):g} h/day x {r.num('days'):g} days/year, busy {r.num('busy'):.0%} of that time; "
+        f"electricity {r.num('price'):g} {r.fields['currency']}/kWh ({r.fields['source']}"
+        + (f"; estimate: {r.fields['estimate']})" if r.fields.get("estimate") else ")")
+    ),
+    "tco.idle-given": "idle draw {idle:,.0f} W given in the usage profile",
+    "tco.idle-estimated": (
+        "idle draw {idle:,.0f} W estimated: {gpu:.0%} of GPU, {cpu:.0%} of CPU and {other:.0%} of other DC power at "
+        "full load, through the PSU's efficiency (not measured)"
+    ),
+    "tco.purchase": (
+        "purchase {purchase:,.2f} {currency}: the build's parts at the catalog's dated prices, parts already owned "
+        "excluded"
+    ),
+    "tco.depreciation": lambda r, _say: (
+        f"depreciation: straight line over {count_of(r.num('years'), 'year')} to a resale value of "
+        f"{r.num('resale'):.0%} of the purchase ({r.fields['source']})"
+    ),
+    "tco.upkeep": "upkeep {upkeep:,.2f} {currency}/year",
+    "tco.billed-on": "rental billed for every on-hour (the instance runs whenever the machine would be on)",
+    "tco.billed-busy": "rental billed only for the busy hours (instances started on demand)",
+    "tco.break-even-basis": "break-even leaves resale out and counts only within the useful life",
+    "tco.rental-none": "rental: none ({why})",
+    "tco.rental": "rental: {offer}",
+    "tco.rental-matched": lambda r, _say: (
+        f"rental matched on memory fit and {'wall hours' if r.fields.get('wall') else 'decode tokens/s per sequence'} "
+        "from the same estimator as the build"
+        + (
+            f"; {r.fields['instances']} instances joined by the provider's RDMA fabric"
+            if r.num("instances") > 1
+            else "; one instance"
+        )
+        + "; storage not priced"
+    ),
+    "tco.converted": lambda r, _say: (
+        f"electricity converted {r.fields['of']}->{r.fields['to']} at {r.num('rate'):.4f} "
+        f"({r.fields.get('source') or 'catalog exchange rates'}, {r.fields.get('date') or 'undated'})"
+    ),
+    "tco.job-basis": (
+        "training job: own energy = full-load wall draw x the build's estimated wall hours; rental cost = instance "
+        "hourly price x its estimated wall hours; depreciation share = (purchase - resale) / on-hours of the "
+        "{years}-year life x the job's hours"
+    ),
+    "tco.sold-used": "a one-off job's machine is sold second-hand when it ends: {source}",
+    "tco.throughput-basis": (
+        "no token count: bought and rented compared by throughput, each timed on {tokens:.0e} tokens (the times are "
+        "proportional to the tokens); bought: full-load energy + depreciation and upkeep per on-hour of the useful "
+        "life, per hour of training; rented: the hourly price, per hour of training"
     ),
     # the speed a claim is about, as the table shows it
     "speed.user": _speed_user,

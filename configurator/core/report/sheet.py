@@ -929,7 +929,9 @@ def cost_section(build: Build) -> str:
         )
         owning = f"{row['owning']:,.0f}{resale} {t('vs')} {renting} {c}"
         rows.append(f"<tr>{_cell(label)}{_cell(owning)}</tr>")
-    notes = "".join(f"<li>{escape(phrases.sentence(a))}</li>" for a in costs.get("assumptions", []))
+    said = costs.get("assumption_codes")  # the assumptions as codes (#33); a project saved before them: the English
+    lines = [say(from_json(a)) for a in said] if said else [phrases.sentence(a) for a in costs.get("assumptions", [])]
+    notes = "".join(f"<li>{escape(line)}</li>" for line in lines)
     table = _table([t("Figure"), t("Value")], rows)
     return f'<section class="block"><h2>{t("Buy or rent")}</h2>{table}<ul class="small">{notes}</ul></section>'
 

@@ -710,6 +710,52 @@ ZH_REASONS: dict[str, Template] = {
         if r.fields.get("method")
         else str(r.fields["runner"])
     ),
+    # what buy-or-rent's figures rest on
+    "tco.energy": lambda r, _say: (
+        "每年电量 = (wall_w x utilisation + idle_w x (1 - utilisation)) x hours/day x days/year / 1000 x price/kWh；"
+        f"wall_w 满载 {r.num('wall'):,.0f} W"
+        + (f"（{r.num('nodes'):g} 个节点）" if r.num("nodes") > 1 else "")
+        + "，关机时不耗电"
+    ),
+    "tco.usage": lambda r, _say: (
+        f"使用情况：每天 {r.num('hours'):g} 小时 x 每年 {r.num('days'):g} 天，其中 {r.num('busy'):.0%} 的时间满载；"
+        f"电价 {r.num('price'):g} {r.fields['currency']}/kWh（{_sentence(str(r.fields['source']))}"
+        + (f"；估算：{_sentence(str(r.fields['estimate']))}）" if r.fields.get("estimate") else "）")
+    ),
+    "tco.idle-given": "待机功耗 {idle:,.0f} W，由使用情况给定",
+    "tco.idle-estimated": (
+        "待机功耗估计 {idle:,.0f} W：满载时 GPU 功耗的 {gpu:.0%}、CPU 的 {cpu:.0%} 和其他直流功耗的 {other:.0%}，"
+        "按电源效率折算（未实测）"
+    ),
+    "tco.purchase": "购买 {purchase:,.2f} {currency}：配置中各配件按目录中带日期的价格计算，不含已有配件",
+    "tco.depreciation": lambda r, _say: (
+        f"折旧：{r.num('years'):g} 年直线折旧，残值为购买价的 {r.num('resale'):.0%}"
+        f"（{_sentence(str(r.fields['source']))}）"
+    ),
+    "tco.upkeep": "维护 {upkeep:,.2f} {currency}/年",
+    "tco.billed-on": "租用按每个开机小时计费（机器开着时实例也在运行）",
+    "tco.billed-busy": "租用只按满载小时计费（实例按需启动）",
+    "tco.break-even-basis": "回本计算不含转卖，只在使用寿命内计算",
+    "tco.rental-none": lambda r, _say: f"租用：无（{_sentence(str(r.fields['why']))}）",
+    "tco.rental": lambda r, _say: f"租用：{_sentence(str(r.fields['offer']))}",
+    "tco.rental-matched": lambda r, _say: (
+        f"租用实例按显存是否装得下和{'训练时长' if r.fields.get('wall') else '每序列解码 tokens/s '}匹配，与配置用同一估算器"
+        + (f"；{r.fields['instances']} 个实例通过服务商的 RDMA 网络互联" if r.num("instances") > 1 else "；一个实例")
+        + "；存储未计价"
+    ),
+    "tco.converted": lambda r, _say: (
+        f"电价按 {r.num('rate'):.4f} 从 {r.fields['of']} 换算为 {r.fields['to']}"
+        f"（{r.fields.get('source') or '目录汇率'}，{r.fields.get('date') or '无日期'}）"
+    ),
+    "tco.job-basis": (
+        "训练任务：自有电费 = 满载墙插功耗 x 配置的预计训练时长；租用成本 = 实例小时价 x 其预计训练时长；"
+        "折旧分摊 = (购买价 - 残值) / {years} 年使用寿命的开机小时数 x 任务时长"
+    ),
+    "tco.sold-used": lambda r, _say: f"一次性任务结束后机器按二手出售：{_sentence(str(r.fields['source']))}",
+    "tco.throughput-basis": (
+        "未给出 token 数：购买与租用按吞吐量比较，各按 {tokens:.0e} tokens 计时（时间与 token 数成正比）；购买："
+        "满载电费 + 使用寿命内每开机小时的折旧和维护，按每训练小时计；租用：小时价，按每训练小时计"
+    ),
     # the speed a claim is about
     "speed.user": "每用户 {tps:.1f} tokens/s",
     "speed.training": "训练 {tps:,.0f} tokens/s（{tokens:.3g} tokens 需 {hours:,.0f} 小时）",
