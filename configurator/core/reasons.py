@@ -703,6 +703,25 @@ EN: dict[str, Template] = {
         "proportional to the tokens); bought: full-load energy + depreciation and upkeep per on-hour of the useful "
         "life, per hour of training; rented: the hourly price, per hour of training"
     ),
+    # a build's noise under load (solve.noise): the level, and each source's figure with its own source
+    "noise.silent": "silent (no fans)",
+    "noise.level": lambda r, _say: (
+        f"{r.num('dba'):.0f} dBA at {r.num('m'):g} m" + (" (est.)" if r.fields.get("estimate") else "")
+    ),
+    "noise.source": lambda r, say: (
+        f"{r.fields['count']} x {say(r.nested('what')[0])}: {r.num('dba'):.1f} dBA each"
+        + (f" (estimate: {r.fields['estimate']})" if r.fields.get("estimate") else "")
+        + f"; {r.fields['source']}"
+    ),
+    "noise.sum": "combined by logarithmic sum {formula}",
+    "noise.card": "{cooler} card",
+    "noise.open-frame": "open frame",
+    "noise.chassis": "{noise} chassis fans",
+    "noise.psu": "{form} PSU",
+    "noise.cooler": "{kind} CPU cooler",
+    "noise.unified": "{noise} unified-memory system",
+    "noise.server": "GPU server fans",
+    "noise.part": "{category}",
     # the speed a claim is about, as the table shows it
     "speed.user": _speed_user,
     "speed.training": _speed_training,

@@ -264,7 +264,7 @@ class BuildsTable(QTableWidget):
         if fit is not None:
             items[self.FIT].setToolTip(i18n.fit_sentence(fit))
         items[self.NOISE].setToolTip(
-            i18n.sentence(sound.text()) + "\n" + "\n".join(i18n.sentence(line) for line in sound.breakdown())
+            i18n.say(sound.said()) + "\n" + "\n".join(i18n.say(line) for line in sound.breakdown_said())
         )
         if fails:
             items[self.CHECKS].setForeground(QBrush(QColor(STATUS_COLORS["fail"])))
@@ -468,7 +468,7 @@ class BuildHeader(QLabel):
         head = (
             f"<b>{build.rank}. {html.escape(i18n.label(build))}</b>{colon}{html.escape(i18n.sentence(gpus_text(build)))}"
             f"{sep}<b>{build.total_price:,.0f} {build.currency}</b>{sep}{html.escape(wall)}{sep}"
-            f"{html.escape(i18n.sentence(noise.build_noise(build).text()))}"
+            f"{html.escape(i18n.say(noise.build_noise(build).said()))}"
         )
         fits = self.tr("How this fits:")
         line = f"<br><span style='color: gray;'>{fits} {html.escape(i18n.fit_line(fit))}</span>" if fit else ""
@@ -760,9 +760,9 @@ class BuildDetail(QTabWidget):
             return
         sound = noise.build_noise(build)
         per = self.tr(" (one machine)") if build.nodes > 1 else ""
-        items = "".join(f"<li>{html.escape(i18n.sentence(line))}</li>" for line in sound.breakdown())
+        items = "".join(f"<li>{html.escape(i18n.say(line))}</li>" for line in sound.breakdown_said())
         head = self.tr("Noise under load{0}:").format(per)
-        self.noise.setText(f"<b>{head} {html.escape(i18n.sentence(sound.text()))}</b><ul>{items}</ul>")
+        self.noise.setText(f"<b>{head} {html.escape(i18n.say(sound.said()))}</b><ul>{items}</ul>")
 
     def _fill_checks(self, build: Build | None) -> None:
         checks = list(build.checks) if build else []

@@ -48,12 +48,6 @@ _OUTLETS: dict[str, str] = {
 PATTERNS: list[tuple[str, Render]] = [
     # ------------------------------------------------------------ the kind of build a label names (solve sources)
     (
-        r"(?P<n>\d+) x (?P<what>[^:;]+): (?P<d>[\d.]+) dBA each(?: \((?P<e>[^;]+)\))?",
-        lambda m: (
-            f"{m['n']} x {_one(m['what']) or m['what']}：每个 {m['d']} dBA" + (f"（{_g(m, 'e')}）" if m["e"] else "")
-        ),
-    ),
-    (
         r"Drivers on the (?P<gpu>[^;]+?) \((?P<arch>[^)]+)\): (?P<rest>[^;]+)",
         lambda m: f"{m['gpu']}（{m['arch']}）的驱动：{_g(m, 'rest')}",
     ),
@@ -72,9 +66,6 @@ PATTERNS: list[tuple[str, Render]] = [
     (r"owned", "已拥有"),
     (r"included", "随机附带"),
     # ------------------------------------------------------------ noise (solve.noise)
-    (r"(?P<d>\d+) dBA at (?P<m>[\d.]+) m \(est\.\)", "距 {m} 米 {d} dBA（估算）"),
-    (r"(?P<d>\d+) dBA at (?P<m>[\d.]+) m", "距 {m} 米 {d} dBA"),
-    (r"silent \(no fans\)", "静音（无风扇）"),
     # ------------------------------------------------------------ the checks' findings (rules)
     (
         r"(?P<c>\d+) cores for (?P<g>\d+) GPU\(s\) \((?P<p>\d+) per GPU, (?P<m>\d+) for a multi-GPU box\)",
@@ -155,7 +146,6 @@ PATTERNS: list[tuple[str, Render]] = [
         r"(?P<tb>[\d.]+) TB for weights, checkpoints and data \(~(?P<n>[\d.]+) TB needed\)",
         "{tb} TB 存放权重、检查点和数据（约需 {n} TB）",
     ),
-    (r"(?P<g>\d+) GB kept in system RAM \(the engine's host buffers\)", "{g} GB 留在系统内存（推理引擎的主机缓冲区）"),
     (r"the engine's host buffers", "推理引擎的主机缓冲区"),
     (r"layers split across (?P<n>\d+) GPUs as (?P<s>\[[^\]]*\])", "各层按 {s} 分到 {n} 张 GPU"),
     (r"each GPU holds its layers' weights and KV cache", "每张 GPU 存放自己那部分层的权重和 KV 缓存"),
@@ -202,7 +192,6 @@ PATTERNS: list[tuple[str, Render]] = [
     (r"context (?P<n>\d+) tokens per sequence", "每个序列上下文 {n} tokens"),
     (r"(?P<n>\d+) concurrent sequence\(s\)", "{n} 个并发序列"),
     (r"US average", "美国平均"),
-    (r"the card runs on older software only", "这张卡只能跑旧版软件"),
     (r"no published dBA under load", "没有公开的满载 dBA 数据"),
     (r"class midpoint", "按档位中值"),
     (r"catalog noise class '(?P<c>\w+)'", lambda m: f"目录噪音档位“{_NOISE_CLASS.get(m['c'], m['c'])}”"),
@@ -248,8 +237,6 @@ PATTERNS: list[tuple[str, Render]] = [
         lambda m: f"{m['n']} 个价格已超过六个月：{_g(m, 'rest')}",
     ),
     (r"NVME Gen4 model storage", "NVMe Gen4 模型存储"),
-    (r"weakest (?P<g>[\d.]+) GB/s per direction", "最慢链路每方向 {g} GB/s"),
-    (r"GPU links (?P<l>[x\d/]+)", "GPU 链路 {l}"),
     (r"(?P<g>\d+) GB kept in system RAM", "{g} GB 留在系统内存"),
     (r"weights read from RAM and llama\.cpp's host buffers", "从内存读取的权重和 llama.cpp 的主机缓冲区"),
     (
@@ -287,7 +274,6 @@ PATTERNS: list[tuple[str, Render]] = [
     (r"CPU only", "仅 CPU"),
     (r"(?P<n>\d+)-channel", "{n} 通道"),
     (r"0 x none", "无 GPU"),
-    (r"combined by logarithmic sum (?P<f>[^;]+)", "按对数求和合成 {f}"),
     (
         r"middle of Cybenetics' Standard\+\+ class, typical of a loaded ATX unit",
         "Cybenetics Standard++ 档位的中值，典型的满载 ATX 电源",
@@ -297,12 +283,6 @@ PATTERNS: list[tuple[str, Render]] = [
     (r"its feature-rich 73 dBA is a floor", "其高配 73 dBA 只是下限"),
     (r"only the state rows were read \((?P<rest>[^;]+)\)", "只读取了各州的数据（{rest}）"),
     (r"no market survey was read", "未参考市场调查"),
-    (r"datacenter chassis fans", "数据中心机箱风扇"),
-    (r"(?P<a>[\w-]+) chassis fans", lambda m: f"{_NOISE_CLASS.get(m['a'], m['a'])}的机箱风扇"),
-    (r"atx PSU", "ATX 电源"),
-    (r"air-tower CPU cooler", "塔式风冷 CPU 散热器"),
-    (r"(?P<x>\w+) unified-memory system", lambda m: f"{_NOISE_CLASS.get(m['x'], m['x'])}的统一内存整机"),
-    (r"estimate", "估算"),
     (r"any, at most (?P<n>\d+) per machine", "不限，每台最多 {n} 张"),
     (
         r"(?P<n>\d+) x (?P<v>\d+ V \d+ A)(?: \((?P<w>[^;]+)\))?",

@@ -176,7 +176,7 @@ def _header(build: Build, request: BuildRequest, meta: SheetMeta) -> str:
         f"<p><strong>{t('Request:')}</strong> {escape(request_summary(request))}</p>"
         f"<p><strong>{t('How this fits:')}</strong> {escape(phrases.fit_sentence(fit_of(build, request)))}</p>"
         f"<p><strong>{t('Power and noise:')}</strong> {build.power.wall_w * build.nodes:,.0f} {t('W at the wall')}; "
-        f"{escape(phrases.sentence(noise.build_noise(build).text()))} {t('under load')}{' ' + t('(one machine)') if build.nodes > 1 else ''}</p>"
+        f"{escape(say(noise.build_noise(build).said()))} {t('under load')}{' ' + t('(one machine)') if build.nodes > 1 else ''}</p>"
         f"<p><strong>{t('Why this build:')}</strong> {escape(phrases.why(build))}</p>"
         "</header>"
     )
@@ -573,7 +573,7 @@ def _power_rows(build: Build, request: BuildRequest) -> list[str]:
         ("Wall draw", f"{p.wall_w:,.0f} W"),
         _circuit_row(build, request),
         ("Heat into the room", f"{heat_w:,.0f} W = {heat_w * BTU_PER_W:,.0f} BTU/h"),
-        ("Noise under load", noise.build_noise(build).text()),
+        ("Noise under load", say(noise.build_noise(build).said())),
     ]
     if build.nodes > 1:
         total = p.wall_w * build.nodes
@@ -589,7 +589,7 @@ def power_section(build: Build, request: BuildRequest) -> str:
         _table([t("Figure"), t("Value")], _power_rows(build, request), 1),
     ]
     sound = noise.build_noise(build)
-    noise_lines = "; ".join(phrases.sentence(line) for line in sound.breakdown())
+    noise_lines = say_all(sound.breakdown_said())
     parts.append(f'<p class="small muted">{t("Noise:")} ' + escape(noise_lines) + ".</p>")
     plan = connector_plan(build)
     if plan:

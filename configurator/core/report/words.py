@@ -290,6 +290,7 @@ _ZH_CARDS = {"open-air": "风扇卡", "blower": "涡轮卡", "passive": "被动�
 
 
 _ZH_METHODS = {"lora": "PEFT LoRA", "qlora": "PEFT QLoRA (bitsandbytes)", "full": "全参数微调", "pretrain": "预训练"}
+_ZH_NOISE = {"quiet": "安静", "moderate": "适中", "loud": "吵", "silent": "静音"}
 ZH_PART_CATEGORIES = {"gpu": "显卡"}
 """A part's category where the Chinese differs from the same English word elsewhere: the GPU a buyer orders is a 显卡,
 as the seed articles list a machine's eight parts (CPU、散热器、主板、内存、硬盘、显卡、电源、风扇、机箱); a table's
@@ -756,6 +757,30 @@ ZH_REASONS: dict[str, Template] = {
         "未给出 token 数：购买与租用按吞吐量比较，各按 {tokens:.0e} tokens 计时（时间与 token 数成正比）；购买："
         "满载电费 + 使用寿命内每开机小时的折旧和维护，按每训练小时计；租用：小时价，按每训练小时计"
     ),
+    # a build's noise under load
+    "noise.silent": "静音（无风扇）",
+    "noise.level": lambda r, _say: (
+        f"距 {r.num('m'):g} 米 {r.num('dba'):.0f} dBA" + ("（估算）" if r.fields.get("estimate") else "")
+    ),
+    "noise.source": lambda r, say_: (
+        f"{r.fields['count']} x {say_(r.nested('what')[0])}：每个 {r.num('dba'):.1f} dBA"
+        + (f"（估算：{_sentence(str(r.fields['estimate']))}）" if r.fields.get("estimate") else "")
+        + f"；{_sentence(str(r.fields['source']))}"
+    ),
+    "noise.sum": "按对数求和合成 {formula}",
+    "noise.card": lambda r, _say: _ZH_CARDS.get(str(r.fields["cooler"]), f"{r.fields['cooler']} 卡"),
+    "noise.open-frame": "开放式机架",
+    "noise.chassis": lambda r, _say: (
+        "数据中心机箱风扇"
+        if r.fields["noise"] == "datacenter"
+        else f"{_ZH_NOISE.get(str(r.fields['noise']), r.fields['noise'])}的机箱风扇"
+    ),
+    "noise.psu": lambda r, _say: f"{str(r.fields['form']).upper()} 电源",
+    "noise.cooler": lambda r, _say: (
+        "塔式风冷 CPU 散热器" if r.fields["kind"] == "air-tower" else f"{r.fields['kind']} CPU 散热器"
+    ),
+    "noise.unified": lambda r, _say: f"{_ZH_NOISE.get(str(r.fields['noise']), r.fields['noise'])}的统一内存整机",
+    "noise.server": "GPU 服务器风扇",
     # the speed a claim is about
     "speed.user": "每用户 {tps:.1f} tokens/s",
     "speed.training": "训练 {tps:,.0f} tokens/s（{tokens:.3g} tokens 需 {hours:,.0f} 小时）",
