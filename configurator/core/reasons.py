@@ -722,6 +722,36 @@ EN: dict[str, Template] = {
     "noise.unified": "{noise} unified-memory system",
     "noise.server": "GPU server fans",
     "noise.part": "{category}",
+    # an estimate's steps and assumptions (estimate.estimator: Step.said, EstimateResult.assumption_codes)
+    "est.said": "{text}",  # an assumption or step without a code yet: its own words
+    "est.layer-split": "layers split across {gpus} GPUs as {layers}: each GPU holds its layers' weights and KV cache",
+    "est.layer-decode": (
+        "layer split: the {gpus} GPUs work one after another for each token, so the step time is the sum of each "
+        "GPU's share (no speed-up for a single sequence)"
+    ),
+    "est.llama-embedding": "llama.cpp keeps the token-embedding table in system RAM; the output head sits on the last GPU",
+    "est.serving": "engine {engine}; context {context} tokens per sequence; {batch} concurrent sequence(s)",
+    "est.peaks": "memory figures are peaks on the most loaded GPU; 1 GiB = 2^30 bytes",
+    "est.total": lambda r, _say: (
+        f"most loaded GPU: {r.num('gib'):.2f} GiB"
+        + (
+            f" of {r.num('usable'):.2f} GiB usable -> {'fits' if r.fields.get('fits') else 'does NOT fit'}"
+            if r.fields.get("usable")
+            else ""
+        )
+    ),
+    "est.unified": "the GPU may use {gb:.0f} GB of this machine's unified memory: {notes}",
+    "est.optimizer": lambda r, _say: (
+        f"{r.fields['optimizer']} under {r.fields['runner']}: {r.num('bytes'):g} bytes per trainable parameter"
+        + (" (master copy included)" if r.fields.get("master") else "")
+        + (
+            "; paged: bitsandbytes keeps the states in CUDA unified memory, evicted to host RAM when the GPU is full "
+            "(QLoRA paper, sec. 3), so they are counted in host RAM"
+            if r.fields.get("paged")
+            else ""
+        )
+        + ("; optimizer step fused into the backward pass: no full gradient set" if r.fields.get("fused") else "")
+    ),
     # the speed a claim is about, as the table shows it
     "speed.user": _speed_user,
     "speed.training": _speed_training,

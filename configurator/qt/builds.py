@@ -869,11 +869,14 @@ def estimate_html(build: Build) -> str:
     table = "".join(f"<tr><td><b>{html.escape(k)}</b></td><td>{html.escape(v)}</td></tr>" for k, v in rows)
     colon = QCoreApplication.translate("estimate", ": ")
     steps = "".join(
-        f"<li><i>{html.escape(topic_name(s.topic))}</i>{colon}{html.escape(i18n.sentence(s.text))}</li>"
+        f"<li><i>{html.escape(topic_name(s.topic))}</i>{colon}"
+        f"{html.escape(i18n.say(s.said) if s.said is not None else i18n.sentence(s.text))}</li>"
         for s in e.steps
     )
     assumptions = "".join(
-        f"<li>{html.escape(i18n.sentence(a))}</li>" for a in e.assumptions if not restates_a_step(a, e.steps)
+        f"<li>{html.escape(i18n.say(said))}</li>"
+        for a, said in zip(e.assumptions, e.assumptions_said(), strict=True)
+        if not restates_a_step(a, e.steps)
     )
     upgrades = "".join(f"<li>{html.escape(i18n.say(u))}</li>" for u in build.upgrades_said) or "".join(
         f"<li>{html.escape(i18n.sentence(u))}</li>" for u in build.upgrades

@@ -793,12 +793,15 @@ def estimate_section(build: Build) -> str:
     speed = _speed_rows(build)
     if speed:
         parts += [f"<h3>{t('Speed and time')}</h3>", _table([t("Figure"), t("Value")], speed, 1)]
-    lists = (("Assumptions", est.assumptions), ("Estimator warnings", tuple(say(w) for w in est.warnings)))
+    lists = (
+        ("Assumptions", tuple(say(a) for a in est.assumptions_said())),
+        ("Estimator warnings", tuple(phrases.sentence(say(w)) for w in est.warnings)),
+    )
     for title, items in lists:
         if items:
             parts.append(
                 f'<h3>{t(title)}</h3><ul class="block">'
-                + "".join(f"<li>{escape(phrases.sentence(item))}</li>" for item in items)
+                + "".join(f"<li>{escape(item)}</li>" for item in items)
                 + "</ul>"
             )
     parts.append("</section>")

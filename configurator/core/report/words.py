@@ -781,6 +781,35 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "noise.unified": lambda r, _say: f"{_ZH_NOISE.get(str(r.fields['noise']), r.fields['noise'])}的统一内存整机",
     "noise.server": "GPU 服务器风扇",
+    # an estimate's steps and assumptions
+    "est.said": lambda r, _say: _sentence(str(r.fields["text"])),
+    "est.layer-split": "各层按 {layers} 分到 {gpus} 张 GPU：每张 GPU 存放自己那部分层的权重和 KV 缓存",
+    "est.layer-decode": "分层切分：每个 token 由 {gpus} 张 GPU 依次计算，单步时间是各卡时间之和（单个序列不会加速）",
+    "est.llama-embedding": "llama.cpp 把词嵌入表放在系统内存；输出层在最后一张 GPU 上",
+    "est.serving": "推理引擎 {engine}；每个序列上下文 {context} tokens；{batch} 个并发序列",
+    "est.peaks": "显存数字是负载最重的 GPU 上的峰值；1 GiB = 2^30 字节",
+    "est.total": lambda r, _say: (
+        f"负载最重的 GPU：{r.num('gib'):.2f} GiB"
+        + (
+            f"，可用 {r.num('usable'):.2f} GiB -> {'装得下' if r.fields.get('fits') else '装不下'}"
+            if r.fields.get("usable")
+            else ""
+        )
+    ),
+    "est.unified": lambda r, _say: (
+        f"GPU 最多可用这台机器 {r.num('gb'):.0f} GB 的统一内存：{_sentence(str(r.fields['notes']))}"
+    ),
+    "est.optimizer": lambda r, _say: (
+        f"{r.fields['optimizer']}（{r.fields['runner']}）：每个可训练参数 {r.num('bytes'):g} 字节"
+        + ("（含主权重副本）" if r.fields.get("master") else "")
+        + (
+            "；分页：bitsandbytes 把状态放在 CUDA 统一内存，GPU 满时换出到主机内存（QLoRA 论文第 3 节），"
+            "因此计入主机内存"
+            if r.fields.get("paged")
+            else ""
+        )
+        + ("；优化器更新融合进反向传播：不保留完整梯度" if r.fields.get("fused") else "")
+    ),
     # the speed a claim is about
     "speed.user": "每用户 {tps:.1f} tokens/s",
     "speed.training": "训练 {tps:,.0f} tokens/s（{tokens:.3g} tokens 需 {hours:,.0f} 小时）",
