@@ -752,6 +752,38 @@ EN: dict[str, Template] = {
         )
         + ("; optimizer step fused into the backward pass: no full gradient set" if r.fields.get("fused") else "")
     ),
+    # the sheet's assembly notes (report.sheet.assembly_said)
+    "asm.server": "A complete server ({name}): rack it, connect power and the network; no assembly.",
+    "asm.nodes": lambda r, _say: (
+        f"{r.fields['nodes']} identical nodes; interconnect: {r.fields.get('interconnect') or 'see CLUSTER check'}."
+    ),
+    "asm.blower": (
+        "Blower cards exhaust through the bracket and may sit back to back; in a mixed stack keep the blower cards at "
+        "the top and any open-air card at the bottom."
+    ),
+    "asm.open-air-rail": "Open-air cards on the frame rail: leave at least one card width of air between them.",
+    "asm.open-air": "Open-air cards in slots {slots}: keep the free slot under each card; the bottom card runs coolest.",
+    "asm.passive": "Passive cards rely on the chassis's ducted fans: never run them with the fan wall or ducts removed.",
+    "asm.risers": "Mount the cards on the frame rail and connect each through its riser; do not ship the rig assembled.",
+    "asm.psu-sync": "Join the PSUs with the sync board so they start together; feed each card only from one PSU.",
+    "asm.bios-4g": (
+        "BIOS: enable Above 4G decoding and Resizable BAR (disable CSM); both are needed to map large-memory cards."
+    ),
+    "asm.bios-bifurcation": (
+        "BIOS: set PCIe bifurcation / link width so the GPU slots run {split} if the board does not switch "
+        "automatically."
+    ),
+    "asm.bios-riser": "BIOS: force riser slots to PCIe Gen4 (Gen3 if nvidia-smi -q shows link errors or a narrow link).",
+    "asm.nvme-shared": (
+        "Every M.2 socket shares lanes with a GPU slot: use a PCIe adapter for the drive or accept the narrower GPU "
+        "link."
+    ),
+    "asm.nvme": lambda r, _say: (
+        f"Put the NVMe drive{'s' if r.num('drives') > 1 else ''} in {r.fields['chosen']}"
+        + (f"; leave {r.fields['avoid']} empty: a GPU slot shares those lanes." if r.fields.get("avoid") else ".")
+    ),
+    "asm.cap": "Cap each GPU at {watts} W (of {tdp:.0f} W) to stay within the PSU and circuit; run at every boot:",
+    "asm.build-nodes": "Build {nodes} identical nodes.",
     # the speed a claim is about, as the table shows it
     "speed.user": _speed_user,
     "speed.training": _speed_training,

@@ -147,14 +147,6 @@ PATTERNS: list[tuple[str, Render]] = [
         "{tb} TB 存放权重、检查点和数据（约需 {n} TB）",
     ),
     (r"the engine's host buffers", "推理引擎的主机缓冲区"),
-    (r"layers split across (?P<n>\d+) GPUs as (?P<s>\[[^\]]*\])", "各层按 {s} 分到 {n} 张 GPU"),
-    (r"each GPU holds its layers' weights and KV cache", "每张 GPU 存放自己那部分层的权重和 KV 缓存"),
-    (r"layer split", "分层切分"),
-    (
-        r"the (?P<n>\d+) GPUs work one after another for each token, so the step time is the sum of each GPU's share "
-        r"\(no speed-up for a single sequence\)",
-        "每个 token 由 {n} 张 GPU 依次计算，单步时间是各卡时间之和（单个序列不会加速）",
-    ),
     (
         r"(?P<engine>[\w.]+) on the (?P<gpu>[^;]+?) \((?P<arch>[^)]+)\): (?P<rest>[^;]+)",
         lambda m: f"{m['gpu']}（{m['arch']}）上的 {m['engine']}：{_g(m, 'rest')}",
@@ -179,47 +171,12 @@ PATTERNS: list[tuple[str, Render]] = [
     (r"GPUs need no plugs", "GPU 不需要供电接口"),
     (r"the CPU and cards (?P<n>\d+) x EPS", "CPU 和卡需要 {n} 个 EPS"),
     (r"first token after a (?P<n>\d+)-token prompt in (?P<s>[\d.,]+) s", "{n} token 提示词后 {s} 秒出第一个 token"),
-    (
-        r"most loaded GPU: (?P<u>[\d.]+) GiB of (?P<of>[\d.]+) GiB usable -> fits",
-        "负载最重的 GPU：{u} GiB，可用 {of} GiB -> 装得下",
-    ),
-    (r"the GPU may use (?P<g>\d+) GB of this machine's unified memory", "GPU 最多可用这台机器 {g} GB 的统一内存"),
-    (r"llama.cpp keeps the token-embedding table in system RAM", "llama.cpp 把词嵌入表放在系统内存"),
-    (r"the output head sits on the last GPU", "输出层在最后一张 GPU 上"),
-    (r"memory figures are peaks on the most loaded GPU", "显存数字是负载最重的 GPU 上的峰值"),
-    (r"1 GiB = 2\^30 bytes", "1 GiB = 2^30 字节"),
-    (r"engine (?P<e>[^;]+)", "推理引擎 {e}"),
-    (r"context (?P<n>\d+) tokens per sequence", "每个序列上下文 {n} tokens"),
-    (r"(?P<n>\d+) concurrent sequence\(s\)", "{n} 个并发序列"),
     (r"US average", "美国平均"),
     (r"no published dBA under load", "没有公开的满载 dBA 数据"),
     (r"class midpoint", "按档位中值"),
     (r"catalog noise class '(?P<c>\w+)'", lambda m: f"目录噪音档位“{_NOISE_CLASS.get(m['c'], m['c'])}”"),
     (r"estimate", "估算"),
     # ------------------------------------------------------------ the sheet's assembly notes and figures
-    (
-        r"Open-air cards in slots (?P<s>[\d, ]+): keep the free slot under each card; the bottom card runs coolest\.",
-        "风扇卡位于插槽 {s}：每张卡下方留空一个槽位；最下面的卡温度最低。",
-    ),
-    (
-        r"BIOS: set PCIe bifurcation / link width so the GPU slots run (?P<s>[x\d/]+) if the board does not switch automatically\.",
-        "BIOS：如果主板不会自动切换，请设置 PCIe 拆分/链路宽度，使 GPU 插槽以 {s} 运行。",
-    ),
-    (
-        r"Put the NVMe drives? in (?P<c>[^;]+?); leave (?P<a>[^;]+) empty: a GPU slot shares those lanes\.",
-        "NVMe 硬盘装在 {c}；{a} 留空：它们与 GPU 插槽共用通道。",
-    ),
-    (r"Put the NVMe drives? in (?P<c>[^;]+)\.", "NVMe 硬盘装在 {c}。"),
-    (
-        r"A complete server \((?P<n>[^;]+)\): rack it, connect power and the network; no assembly\.",
-        "整台服务器（{n}）：上架，接电源和网络即可，无需组装。",
-    ),
-    (r"(?P<n>\d+) identical nodes; interconnect: (?P<i>[^;]+)\.", "{n} 个相同节点；互联：{i}。"),
-    (
-        r"Cap each GPU at (?P<w>\d+) W \(of (?P<t>\d+) W\) to stay within the PSU and circuit; run at every boot:",
-        "把每张 GPU 功耗限制在 {w} W（额定 {t} W），以免超出电源和电路；每次开机运行：",
-    ),
-    (r"Build (?P<n>\d+) identical nodes\.", "组装 {n} 个相同节点。"),
     (r"(?P<w>[\d,]+) W = (?P<b>[\d,]+) BTU/h", "{w} W = {b} BTU/h"),
     (r"(?P<w>[\d,]+) W continuous", "可持续 {w} W"),
     (r"(?P<w>[\d,]+) W continuous: OVER THE LIMIT", "可持续 {w} W：超出上限"),

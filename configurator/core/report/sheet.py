@@ -9,7 +9,7 @@ from typing import Any
 
 from configurator.core.catalog.dates import date_range_text
 from configurator.core.estimate.result import BREAKDOWN_KEYS, HARD_HEADROOM, GpuMemory
-from configurator.core.reasons import Reason, from_json, shortened
+from configurator.core.reasons import Reason, english, from_json, shortened
 from configurator.core.report import phrases, prices
 from configurator.core.report.fit import fit_of, short_gpu_name
 from configurator.core.report.purchase import (
@@ -612,7 +612,13 @@ def power_section(build: Build, request: BuildRequest) -> str:
 
 
 def m2_advice(build: Build) -> str | None:
-    """Which M.2 sockets keep every GPU's lanes: those not in any used slot's shares_with."""
+    """Which M.2 sockets keep every GPU's lanes, in English (m2_said)."""
+    said = m2_said(build)
+    return english(said) if said is not None else None
+
+
+def m2_said(build: Build) -> Reason | None:
+    """Which M.2 sockets keep every GPU's lanes: those not in any used slot's shares_with (asm.nvme*)."""
     board = spec_of(build, "motherboard")
     sockets = board.get("m2_sockets") or []
     drive = part_of(build, "storage")
@@ -622,60 +628,54 @@ def m2_advice(build: Build) -> str | None:
     shared = {sid for s in board.get("pcie_slots", ()) if s["position"] in used for sid in s.get("shares_with", ())}
     free = sorted((s for s in sockets if s["id"] not in shared), key=lambda s: s.get("source") != "cpu")
     if not free:
-        return "Every M.2 socket shares lanes with a GPU slot: use a PCIe adapter for the drive or accept the narrower GPU link."
+        return Reason.of("asm.nvme-shared")
     chosen = ", ".join(
         f"{s['id']} (Gen{s.get('gen', '?')} x{s.get('lanes', 4)}, {s.get('source', 'cpu')})"
         for s in free[: drive.quantity]
     )
     avoid = sorted(shared & {s["id"] for s in sockets})
-    text = f"Put the NVMe drive{'s' if drive.quantity > 1 else ''} in {chosen}"
-    return text + (f"; leave {', '.join(avoid)} empty: a GPU slot shares those lanes." if avoid else ".")
+    return Reason.of("asm.nvme", drives=drive.quantity, chosen=chosen, avoid=", ".join(avoid))
 
 
-def _cooling_note(gpu: dict[str, Any], build: Build) -> str | None:
+def _cooling_note(gpu: dict[str, Any], build: Build) -> Reason | None:
     cooler = gpu.get("cooler")
     slots = ", ".join(str(c.slot) for c in sorted(build.slot_map, key=lambda c: c.slot))
     if cooler == "blower":
-        return (
-            "Blower cards exhaust through the bracket and may sit back to back; in a mixed stack keep the "
-            "blower cards at the top and any open-air card at the bottom."
-        )
+        return Reason.of("asm.blower")
     if cooler == "open-air" and has_risers(build):
-        return "Open-air cards on the frame rail: leave at least one card width of air between them."
+        return Reason.of("asm.open-air-rail")
     if cooler == "open-air" and build.gpu_count > 1:
-        return f"Open-air cards in slots {slots}: keep the free slot under each card; the bottom card runs coolest."
+        return Reason.of("asm.open-air", slots=slots)
     if cooler == "passive":
-        return "Passive cards rely on the chassis's ducted fans: never run them with the fan wall or ducts removed."
+        return Reason.of("asm.passive")
     return None
 
 
-def _bios_notes(build: Build, board: dict[str, Any]) -> list[str]:
-    notes = [
-        "BIOS: enable Above 4G decoding and Resizable BAR (disable CSM); both are needed to map large-memory cards."
-    ]
+def _bios_notes(build: Build, board: dict[str, Any]) -> list[Reason]:
+    notes = [Reason.of("asm.bios-4g")]
     slots = {s["position"]: s for s in board.get("pcie_slots", ())}
     narrowed = [c for c in build.slot_map if c.slot in slots and c.lanes < int(slots[c.slot].get("lanes", 16))]
     if narrowed:
         split = "/".join(f"x{c.lanes}" for c in sorted(build.slot_map, key=lambda c: c.slot))
-        notes.append(
-            f"BIOS: set PCIe bifurcation / link width so the GPU slots run {split} "
-            "if the board does not switch automatically."
-        )
+        notes.append(Reason.of("asm.bios-bifurcation", split=split))
     if has_risers(build):
-        notes.append("BIOS: force riser slots to PCIe Gen4 (Gen3 if nvidia-smi -q shows link errors or a narrow link).")
+        notes.append(Reason.of("asm.bios-riser"))
     return notes
 
 
 def assembly_notes(build: Build) -> list[tuple[str, str]]:
-    """(text, command) pairs; command is "" when there is none."""
-    notes: list[tuple[str, str]] = []
+    """(text, command) pairs in English; command is "" when there is none."""
+    return [(english(said), command) for said, command in assembly_said(build)]
+
+
+def assembly_said(build: Build) -> list[tuple[Reason, str]]:
+    """(note, command) pairs, each note a code and fields (asm.*); command is "" when there is none."""
+    notes: list[tuple[Reason, str]] = []
     system = part_of(build, "system")
     if system is not None:
-        notes.append((f"A complete server ({system.name}): rack it, connect power and the network; no assembly.", ""))
+        notes.append((Reason.of("asm.server", name=system.name), ""))
         if build.nodes > 1:
-            notes.append(
-                (f"{build.nodes} identical nodes; interconnect: {build.interconnect or 'see CLUSTER check'}.", "")
-            )
+            notes.append((Reason.of("asm.nodes", nodes=build.nodes, interconnect=build.interconnect), ""))
         return notes
     gpu = spec_of(build, "gpu")
     board = spec_of(build, "motherboard")
@@ -683,36 +683,31 @@ def assembly_notes(build: Build) -> list[tuple[str, str]]:
     if cooling:
         notes.append((cooling, ""))
     if has_risers(build):
-        notes.append(
-            ("Mount the cards on the frame rail and connect each through its riser; do not ship the rig assembled.", "")
-        )
+        notes.append((Reason.of("asm.risers"), ""))
     psu = part_of(build, "psu")
     if psu is not None and psu.quantity > 1:
-        notes.append(
-            ("Join the PSUs with the sync board so they start together; feed each card only from one PSU.", "")
-        )
-    notes += [(text, "") for text in _bios_notes(build, board)] if board else []
-    advice = m2_advice(build)
+        notes.append((Reason.of("asm.psu-sync"), ""))
+    notes += [(said, "") for said in _bios_notes(build, board)] if board else []
+    advice = m2_said(build)
     if advice:
         notes.append((advice, ""))
     limit = power_limit_w(build)
     if limit and cap_command(str(gpu.get("vendor")), limit):
         notes.append(
             (
-                f"Cap each GPU at {limit} W (of {gpu.get('tdp_w', 0):.0f} W) to stay within the PSU and circuit; "
-                "run at every boot:",
+                Reason.of("asm.cap", watts=limit, tdp=float(gpu.get("tdp_w", 0))),
                 cap_command(str(gpu.get("vendor")), limit),
             )
         )
     if build.nodes > 1:
-        notes.append((f"Build {build.nodes} identical nodes.", ""))
+        notes.append((Reason.of("asm.build-nodes", nodes=build.nodes), ""))
     return notes
 
 
 def assembly_section(build: Build) -> str:
     items = [
-        f"<li>{escape(phrases.sentence(text))}" + (f" <code>{escape(code)}</code>" if code else "") + "</li>"
-        for text, code in assembly_notes(build)
+        f"<li>{escape(say(said))}" + (f" <code>{escape(code)}</code>" if code else "") + "</li>"
+        for said, code in assembly_said(build)
     ]
     return f'<section class="block"><h2>{t("Assembly notes")}</h2><ol>{"".join(items)}</ol></section>'
 

@@ -781,6 +781,7 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "noise.unified": lambda r, _say: f"{_ZH_NOISE.get(str(r.fields['noise']), r.fields['noise'])}的统一内存整机",
     "noise.server": "GPU 服务器风扇",
+    "noise.part": lambda r, _say: ZH_PART_CATEGORIES.get(str(r.fields["category"]), str(r.fields["category"])),
     # an estimate's steps and assumptions
     "est.said": lambda r, _say: _sentence(str(r.fields["text"])),
     "est.layer-split": "各层按 {layers} 分到 {gpus} 张 GPU：每张 GPU 存放自己那部分层的权重和 KV 缓存",
@@ -810,6 +811,27 @@ ZH_REASONS: dict[str, Template] = {
         )
         + ("；优化器更新融合进反向传播：不保留完整梯度" if r.fields.get("fused") else "")
     ),
+    # the sheet's assembly notes
+    "asm.server": "整台服务器（{name}）：上架，接电源和网络即可，无需组装。",
+    "asm.nodes": lambda r, _say: (
+        f"{r.fields['nodes']} 个相同节点；互联：{r.fields.get('interconnect') or '见 CLUSTER 检查'}。"
+    ),
+    "asm.blower": "涡轮卡从挡板排风，可以紧挨着插；混插时涡轮卡放上面，风扇卡放最下面。",
+    "asm.open-air-rail": "风扇卡装在机架横梁上：卡与卡之间至少留一张卡宽的空隙。",
+    "asm.open-air": "风扇卡位于插槽 {slots}：每张卡下方留空一个槽位；最下面的卡温度最低。",
+    "asm.passive": "被动散热卡靠机箱风道的风扇散热：拆下风扇墙或导风罩时切勿运行。",
+    "asm.risers": "把显卡固定在机架横梁上，每张卡通过延长线连接；运输时不要整机装好。",
+    "asm.psu-sync": "用同步启动板连接各电源使其同时启动；每张卡只从一个电源取电。",
+    "asm.bios-4g": "BIOS：开启 Above 4G Decoding 和 Resizable BAR（关闭 CSM）；大显存卡需要这两项。",
+    "asm.bios-bifurcation": "BIOS：如果主板不会自动切换，请设置 PCIe 拆分/链路宽度，使 GPU 插槽以 {split} 运行。",
+    "asm.bios-riser": "BIOS：把延长线插槽强制设为 PCIe Gen4（若 nvidia-smi -q 显示链路错误或链路变窄则设为 Gen3）。",
+    "asm.nvme-shared": "每个 M.2 接口都与某个 GPU 插槽共用通道：硬盘改用 PCIe 转接卡，或接受更窄的 GPU 链路。",
+    "asm.nvme": lambda r, _say: (
+        f"NVMe 硬盘装在 {r.fields['chosen']}"
+        + (f"；{r.fields['avoid']} 留空：它们与 GPU 插槽共用通道。" if r.fields.get("avoid") else "。")
+    ),
+    "asm.cap": "把每张 GPU 功耗限制在 {watts} W（额定 {tdp:.0f} W），以免超出电源和电路；每次开机运行：",
+    "asm.build-nodes": "组装 {nodes} 个相同节点。",
     # the speed a claim is about
     "speed.user": "每用户 {tps:.1f} tokens/s",
     "speed.training": "训练 {tps:,.0f} tokens/s（{tokens:.3g} tokens 需 {hours:,.0f} 小时）",
