@@ -740,6 +740,10 @@ EN: dict[str, Template] = {
             else ""
         )
     ),
+    "est.prefill": (
+        "prefill = {gflop:.1f} GFLOP per token (2 x active matmul parameters + attention over {half} tokens on average) "
+        "{how} = {rate:.0f} tokens/s; first token after a {prompt}-token prompt in {ttft:.2f} s"
+    ),
     "est.unified": "the GPU may use {gb:.0f} GB of this machine's unified memory: {notes}",
     "est.optimizer": lambda r, _say: (
         f"{r.fields['optimizer']} under {r.fields['runner']}: {r.num('bytes'):g} bytes per trainable parameter"
@@ -784,6 +788,18 @@ EN: dict[str, Template] = {
     ),
     "asm.cap": "Cap each GPU at {watts} W (of {tdp:.0f} W) to stay within the PSU and circuit; run at every boot:",
     "asm.build-nodes": "Build {nodes} identical nodes.",
+    # an estimate in one line (report.purchase.estimate_said)
+    "sum.decode": lambda r, _say: (
+        f"{r.num('tps'):,.1f} tokens/s per sequence"
+        + (f" ({r.num('total'):,.0f} tokens/s in total)" if r.fields.get("total") is not None else "")
+    ),
+    "sum.training": "{hours:,.0f} h of training ({gpu_hours:,.0f} GPU-hours)",
+    "sum.memory": lambda r, _say: (
+        f"{r.num('gib'):.1f}" + (f" of {r.num('of'):.1f}" if r.fields.get("of") else "") + " GiB on the most loaded GPU"
+    ),
+    "sum.cards": lambda r, _say: (
+        f"{str(r.fields['nodes']) + ' nodes x ' if r.num('nodes') > 1 else ''}{r.fields['cards']}, {r.fields['split']} split"
+    ),
     # the speed a claim is about, as the table shows it
     "speed.user": _speed_user,
     "speed.training": _speed_training,

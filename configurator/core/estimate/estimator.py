@@ -1794,9 +1794,15 @@ def _prefill(
     ttft = prompt / prefill_rate + s.read / (s.eff * s.bw)
     ex.step(
         "prefill",
-        f"prefill = {prefill_flops / 1e9:.1f} GFLOP per token (2 x active matmul parameters + attention over "
-        f"{prompt // 2} tokens on average) {how} = "
-        f"{prefill_rate:.0f} tokens/s; first token after a {prompt}-token prompt in {ttft:.2f} s",
+        Reason.of(
+            "est.prefill",
+            gflop=prefill_flops / 1e9,
+            half=prompt // 2,
+            how=how,
+            rate=prefill_rate,
+            prompt=prompt,
+            ttft=ttft,
+        ),
     )
     return prefill_rate, ttft
 

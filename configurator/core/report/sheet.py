@@ -17,7 +17,7 @@ from configurator.core.report.purchase import (
     SheetMeta,
     build_title,
     category_name,
-    estimate_summary,
+    estimate_said,
     money,
     non_pass_checks,
     part_number,
@@ -544,9 +544,9 @@ def _circuit_row(build: Build, request: BuildRequest) -> tuple[str, str]:
     p = build.power
     circuits = f"{request.circuits} x {circuit_name(request.circuit)}"
     if build.nodes == 1:
-        return "Circuit limit", f"{p.circuit_limit_w:,.0f} W continuous on {circuits}" + (
-            "" if p.circuit_ok else ": OVER THE LIMIT"
-        )
+        return "Circuit limit", t("{0:,.0f} W continuous on {1} x {2}").format(
+            p.circuit_limit_w, request.circuits, circuit_words(circuit_name(request.circuit))
+        ) + ("" if p.circuit_ok else t(": OVER THE LIMIT"))
     # a cluster's limit is the feeds sized to it (the SITE-POWER check), not the circuits the user described:
     # "3,717,064 W continuous on 1 x 230 V 16 A" read as if one outlet fed 384 servers
     described = circuit_limit_w(request.circuit) * request.circuits
@@ -557,7 +557,7 @@ def _circuit_row(build: Build, request: BuildRequest) -> tuple[str, str]:
         if p.wall_w * build.nodes <= described
         else t("; the {0} described holds {1:,.0f} W").format(circuit_words(circuits), described)
     )
-    return label, f"{p.circuit_limit_w:,.0f} W continuous" + ("" if p.circuit_ok else ": OVER THE LIMIT")
+    return label, t("{0:,.0f} W continuous").format(p.circuit_limit_w) + ("" if p.circuit_ok else t(": OVER THE LIMIT"))
 
 
 def _power_rows(build: Build, request: BuildRequest) -> list[str]:
@@ -569,17 +569,20 @@ def _power_rows(build: Build, request: BuildRequest) -> list[str]:
         ("Board, memory, drives, fans", f"{p.rest_w:,.0f} W"),
         ("DC load (sustained)", f"{p.dc_load_w:,.0f} W"),
         ("Short power spikes", f"{p.transient_w:,.0f} W"),
-        ("PSU capacity", f"{p.psu_w:,.0f} W" + (f" ({p.dc_load_w / p.psu_w:.0%} loaded)" if p.psu_w else "")),
+        (
+            "PSU capacity",
+            f"{p.psu_w:,.0f} W" + (t(" ({0:.0%} loaded)").format(p.dc_load_w / p.psu_w) if p.psu_w else ""),
+        ),
         ("Wall draw", f"{p.wall_w:,.0f} W"),
         _circuit_row(build, request),
-        ("Heat into the room", f"{heat_w:,.0f} W = {heat_w * BTU_PER_W:,.0f} BTU/h"),
+        ("Heat into the room", t("{0:,.0f} W = {1:,.0f} BTU/h").format(heat_w, heat_w * BTU_PER_W)),
         ("Noise under load", say(noise.build_noise(build).said())),
     ]
     if build.nodes > 1:
         total = p.wall_w * build.nodes
         at_the_wall = t("{0:,.0f} W at the wall = {1:,.0f} BTU/h").format(total, total * BTU_PER_W)
         rows.append((t("All {0} nodes").format(build.nodes), at_the_wall))
-    return [f"<tr>{_cell(t(k))}{_cell(phrases.sentence(v), 'num')}</tr>" for k, v in rows]
+    return [f"<tr>{_cell(t(k))}{_cell(v, 'num')}</tr>" for k, v in rows]
 
 
 def power_section(build: Build, request: BuildRequest) -> str:
@@ -783,7 +786,7 @@ def _speed_rows(build: Build) -> list[str]:
 
 def estimate_section(build: Build) -> str:
     est = build.estimate
-    summary = phrases.sentence(estimate_summary(build))
+    summary = say_all(estimate_said(build))
     parts = [f"<section><h2>{t('Estimate')}</h2>", f"<p>{escape(summary)}{t('.')}</p>", _memory_table(build)]
     speed = _speed_rows(build)
     if speed:

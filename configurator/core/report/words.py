@@ -291,6 +291,7 @@ _ZH_CARDS = {"open-air": "风扇卡", "blower": "涡轮卡", "passive": "被动�
 
 _ZH_METHODS = {"lora": "PEFT LoRA", "qlora": "PEFT QLoRA (bitsandbytes)", "full": "全参数微调", "pretrain": "预训练"}
 _ZH_NOISE = {"quiet": "安静", "moderate": "适中", "loud": "吵", "silent": "静音"}
+_ZH_SPLITS = {"single": "单卡", "layer": "分层切分", "tensor": "张量并行", "data": "数据并行"}
 ZH_PART_CATEGORIES = {"gpu": "显卡"}
 """A part's category where the Chinese differs from the same English word elsewhere: the GPU a buyer orders is a 显卡,
 as the seed articles list a machine's eight parts (CPU、散热器、主板、内存、硬盘、显卡、电源、风扇、机箱); a table's
@@ -797,6 +798,11 @@ ZH_REASONS: dict[str, Template] = {
             else ""
         )
     ),
+    "est.prefill": lambda r, _say: (
+        f"预填充 = 每 token {r.num('gflop'):.1f} GFLOP（2 x 激活的矩阵乘参数 + 平均 {r.fields['half']} tokens 的注意力）"
+        f"{_sentence(str(r.fields['how']))} = {r.num('rate'):.0f} tokens/s；{r.fields['prompt']} token 提示词后 "
+        f"{r.num('ttft'):.2f} 秒出第一个 token"
+    ),
     "est.unified": lambda r, _say: (
         f"GPU 最多可用这台机器 {r.num('gb'):.0f} GB 的统一内存：{_sentence(str(r.fields['notes']))}"
     ),
@@ -832,6 +838,19 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "asm.cap": "把每张 GPU 功耗限制在 {watts} W（额定 {tdp:.0f} W），以免超出电源和电路；每次开机运行：",
     "asm.build-nodes": "组装 {nodes} 个相同节点。",
+    # an estimate in one line
+    "sum.decode": lambda r, _say: (
+        f"每序列 {r.num('tps'):,.1f} tokens/s"
+        + (f"（合计 {r.num('total'):,.0f} tokens/s）" if r.fields.get("total") is not None else "")
+    ),
+    "sum.training": "训练 {hours:,.0f} 小时（{gpu_hours:,.0f} GPU 小时）",
+    "sum.memory": lambda r, _say: (
+        f"负载最重的 GPU 用 {r.num('gib'):.1f} GiB" + (f"，共 {r.num('of'):.1f} GiB" if r.fields.get("of") else "")
+    ),
+    "sum.cards": lambda r, _say: (
+        f"{str(r.fields['nodes']) + ' 个节点 x ' if r.num('nodes') > 1 else ''}{_sentence(str(r.fields['cards']))}，"
+        f"{_ZH_SPLITS.get(str(r.fields['split']), str(r.fields['split']) + ' 切分')}"
+    ),
     # the speed a claim is about
     "speed.user": "每用户 {tps:.1f} tokens/s",
     "speed.training": "训练 {tps:,.0f} tokens/s（{tokens:.3g} tokens 需 {hours:,.0f} 小时）",
@@ -1204,6 +1223,17 @@ ZH_CN.update(
         "Join the PSUs with the sync board so they start together; feed each card only from one PSU.": "用同步启动板连接各电源使其同时启动；每张卡只从一个电源取电。",
         "Every M.2 socket shares lanes with a GPU slot: use a PCIe adapter for the drive or accept the narrower GPU "
         "link.": "每个 M.2 接口都与某个 GPU 插槽共用通道：硬盘改用 PCIe 转接卡，或接受更窄的 GPU 链路。",
+    }
+)
+
+ZH_CN.update(
+    {
+        # the sheet's power rows (report.sheet._power_rows), figures formatted by the template
+        "{0:,.0f} W continuous on {1} x {2}": "{1} 路 {2} 可持续 {0:,.0f} W",
+        "{0:,.0f} W continuous": "可持续 {0:,.0f} W",
+        ": OVER THE LIMIT": "：超出上限",
+        " ({0:.0%} loaded)": "（负载 {0:.0%}）",
+        "{0:,.0f} W = {1:,.0f} BTU/h": "{0:,.0f} W = {1:,.0f} BTU/h",
     }
 )
 
