@@ -714,8 +714,8 @@ ZH_REASONS: dict[str, Template] = {
     ),
     # what buy-or-rent's figures rest on
     "tco.energy": lambda r, _say: (
-        "每年电量 = (wall_w x utilisation + idle_w x (1 - utilisation)) x hours/day x days/year / 1000 x price/kWh；"
-        f"wall_w 满载 {r.num('wall'):,.0f} W"
+        "每年电量 = (满载墙插功耗 x 满载时间占比 + 待机功耗 x (1 - 满载时间占比)) x 每天开机小时 x 每年开机天数 / 1000 "
+        f"x 每 kWh 电价；满载墙插功耗 {r.num('wall'):,.0f} W"
         + (f"（{r.num('nodes'):g} 个节点）" if r.num("nodes") > 1 else "")
         + "，关机时不耗电"
     ),
