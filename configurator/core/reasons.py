@@ -248,6 +248,20 @@ CLAIMS: dict[str, Template] = {
 """A build's claims (solve.ranking) as its label says them; `EN` says why the build holds each (the same code)."""
 
 
+FIT_METHODS = {
+    "lora": "PEFT LoRA",
+    "qlora": "PEFT QLoRA (bitsandbytes)",
+    "full": "full fine-tune",
+    "pretrain": "pretraining",
+}
+"""A training job's method as the fit's framework names it."""
+
+
+def count_of(n: float, unit: str) -> str:
+    """'3 years', '1 node'."""
+    return f"{n:g} {unit}" + ("" if n == 1 else "s")
+
+
 def cards(count: object, gpu: object, none: str) -> str:
     """'2 x rtx-3090', or `none` for a machine without a card (a CPU-only build against a GPU build: not '0 x none')."""
     return none if not count else f"{count} x {gpu}"
@@ -581,6 +595,239 @@ EN: dict[str, Template] = {
         f"{r.fields['months']} months"
     ),
     "tco.no-rental": "no break-even: no rental can do the same work ({why})",
+    # the plan's notes (solve.plan: PlanResult.said)
+    "note.solving": "more alternatives are being solved",
+    "note.own-beaten": (
+        "the builds that use your own {count} x {name} are left out: for each, a build shown is no dearer, no slower "
+        "and no louder"
+    ),
+    "note.own-cannot": lambda r, say: (
+        f"your own {r.fields['count']} x {r.fields['name']} cannot run this as asked ({joined(r.nested('why'), say)}"
+        + (f"; to use them: {say(r.nested('way')[0])}" if r.nested("way") else "")
+        + "); these builds leave them out"
+    ),
+    "note.servers": lambda r, _say: (
+        f"no machine assembled from parts can do this; the plan uses {r.fields['nodes']} ready-made server(s)"
+        + (" on server-room power" if r.fields.get("server_room") else "")
+    ),
+    "note.rack-scale": (
+        "rack-scale NVLink systems (GB200/GB300 NVL72: 72 GPUs in one NVLink domain, where jobs of this size are often "
+        "run) are not among the candidates: NVIDIA publishes no price for them and their Grace CPUs have no catalog "
+        "record yet; the servers above talk over InfiniBand"
+    ),
+    "note.left-out": lambda r, say: f"{r.fields['name']}: {joined(r.nested('why'), say)}",
+    # what a build could grow by (solve.plan._upgrades: Build.upgrades_said), the first always upgrade.one-more*
+    "upgrade.one-more": lambda r, say: (
+        f"one more {r.fields['gpu']}: "
+        + (joined(r.nested("needs"), say) if r.nested("needs") else "fits this board, case and PSU")
+        + (f"; gives {say(r.nested('gain')[0])}" if r.nested("gain") else "")
+    ),
+    "upgrade.one-more-machine": (
+        "one more {gpu}: {gpus} GPUs is the most one machine holds here; more means a second machine and a network "
+        "between them (InfiniBand or RoCE for training: the cluster plans size it)"
+    ),
+    "upgrade.psu": "a bigger PSU: the {watts:.0f} W supply runs at {load:.0%}; more headroom runs cooler and quieter",
+    "upgrade.ram": "more RAM: {gb:g} GB (2x VRAM) makes loading and offload comfortable",
+    "need.board-slot": "a board with another suitably spaced x16 slot, blower cards, or risers in an open frame",
+    "need.case-openings": "a case with {openings} expansion openings",
+    "need.board-lanes": "a board with x{lanes} for every card (the next slot runs at x{next})",
+    "need.case-gpus": "a case that holds {n} GPUs",
+    "need.open-frame": "an open frame or blower cards (no tower holds three open-air flagships, COOL-4)",
+    "need.platform": "a HEDT/workstation platform (a consumer CPU has lanes for two GPUs)",
+    "need.psu": "a PSU of at least {watts:.0f} W (or two)",
+    "need.circuit": lambda r, _say: (
+        f"a second circuit{' or a 230 V outlet' if r.fields.get('outlet') else ''} "
+        f"({r.num('wall'):.0f} W at the wall vs {r.num('limit'):.0f} W)"
+    ),
+    "need.ram": "at least {gb:g} GB of RAM",
+    "gain.memory": "more memory for context and users (a layer split adds no single-stream speed)",
+    "gain.hours": "about {hours:,.0f} h less training",
+    # how a build fits: a setting's value (report.fit.FitSetting)
+    "fit.one-gpu": "one GPU",
+    "fit.layer": "layers over {n} GPUs",
+    "fit.tensor": "tensor parallel x{n}",
+    "fit.tensor-pipeline": "tensor parallel x{tp} in {pp} pipeline stages",
+    "fit.data": "data parallel x{n}",
+    "fit.split": "{split} split x{n}",
+    "fit.experts-in-ram": "experts in RAM",
+    "fit.layers-in-ram": "{n} layers in RAM",
+    "fit.ram-offload": "RAM offload allowed",
+    "fit.list": lambda r, say: joined(r.nested("items"), say, ", "),
+    "fit.none": "none",
+    "fit.zero": "ZeRO-{stage}",
+    "fit.no-sharding": "no sharding",
+    "fit.on": "on",
+    "fit.off": "off",
+    "fit.recompute-on": "recompute on",
+    "fit.recompute-off": "recompute off",
+    "fit.in-system-ram": lambda r, _say: (
+        f"{'parameters, gradients and optimizer states' if r.fields.get('all') else 'optimizer states'} in system RAM"
+    ),
+    "fit.states-in-ram": "states in RAM",
+    "fit.optimizer-in-ram": "optimizer in RAM",
+    "fit.no-offload": "no offload",
+    "fit.limited": "limited to {limit:.0%} of rated",
+    "fit.full-rated": "full rated power",
+    "fit.power": "{limit:.0%} power",
+    "fit.full-power": "full power",
+    "fit.framework": lambda r, _say: (
+        f"{FIT_METHODS[str(r.fields['method'])]} on {r.fields['runner']}"
+        if r.fields.get("method")
+        else str(r.fields["runner"])
+    ),
+    # what buy-or-rent's figures rest on (core.tco: CostOfOwnership.assumptions_said)
+    "tco.energy": lambda r, _say: (
+        "energy/year = (wall_w x utilisation + idle_w x (1 - utilisation)) x hours/day x days/year / 1000 x price/kWh; "
+        f"wall_w {r.num('wall'):,.0f} W full load"
+        + (f" ({count_of(r.num('nodes'), 'node')})" if r.num("nodes") > 1 else "")
+        + ", nothing drawn while switched off"
+    ),
+    "tco.usage": lambda r, _say: (
+        f"usage: on {r.num('hours'):g} h/day x {r.num('days'):g} days/year, busy {r.num('busy'):.0%} of that time; "
+        f"electricity {r.num('price'):g} {r.fields['currency']}/kWh ({r.fields['source']}"
+        + (f"; estimate: {r.fields['estimate']})" if r.fields.get("estimate") else ")")
+    ),
+    "tco.idle-given": "idle draw {idle:,.0f} W given in the usage profile",
+    "tco.idle-estimated": (
+        "idle draw {idle:,.0f} W estimated: {gpu:.0%} of GPU, {cpu:.0%} of CPU and {other:.0%} of other DC power at "
+        "full load, through the PSU's efficiency (not measured)"
+    ),
+    "tco.purchase": (
+        "purchase {purchase:,.2f} {currency}: the build's parts at the catalog's dated prices, parts already owned "
+        "excluded"
+    ),
+    "tco.depreciation": lambda r, _say: (
+        f"depreciation: straight line over {count_of(r.num('years'), 'year')} to a resale value of "
+        f"{r.num('resale'):.0%} of the purchase ({r.fields['source']})"
+    ),
+    "tco.upkeep": "upkeep {upkeep:,.2f} {currency}/year",
+    "tco.billed-on": "rental billed for every on-hour (the instance runs whenever the machine would be on)",
+    "tco.billed-busy": "rental billed only for the busy hours (instances started on demand)",
+    "tco.break-even-basis": "break-even leaves resale out and counts only within the useful life",
+    "tco.rental-none": "rental: none ({why})",
+    "tco.rental": "rental: {offer}",
+    "tco.rental-matched": lambda r, _say: (
+        f"rental matched on memory fit and {'wall hours' if r.fields.get('wall') else 'decode tokens/s per sequence'} "
+        "from the same estimator as the build"
+        + (
+            f"; {r.fields['instances']} instances joined by the provider's RDMA fabric"
+            if r.num("instances") > 1
+            else "; one instance"
+        )
+        + "; storage not priced"
+    ),
+    "tco.converted": lambda r, _say: (
+        f"electricity converted {r.fields['of']}->{r.fields['to']} at {r.num('rate'):.4f} "
+        f"({r.fields.get('source') or 'catalog exchange rates'}, {r.fields.get('date') or 'undated'})"
+    ),
+    "tco.job-basis": (
+        "training job: own energy = full-load wall draw x the build's estimated wall hours; rental cost = instance "
+        "hourly price x its estimated wall hours; depreciation share = (purchase - resale) / on-hours of the "
+        "{years}-year life x the job's hours"
+    ),
+    "tco.sold-used": "a one-off job's machine is sold second-hand when it ends: {source}",
+    "tco.throughput-basis": (
+        "no token count: bought and rented compared by throughput, each timed on {tokens:.0e} tokens (the times are "
+        "proportional to the tokens); bought: full-load energy + depreciation and upkeep per on-hour of the useful "
+        "life, per hour of training; rented: the hourly price, per hour of training"
+    ),
+    # a build's noise under load (solve.noise): the level, and each source's figure with its own source
+    "noise.silent": "silent (no fans)",
+    "noise.level": lambda r, _say: (
+        f"{r.num('dba'):.0f} dBA at {r.num('m'):g} m" + (" (est.)" if r.fields.get("estimate") else "")
+    ),
+    "noise.source": lambda r, say: (
+        f"{r.fields['count']} x {say(r.nested('what')[0])}: {r.num('dba'):.1f} dBA each"
+        + (f" (estimate: {r.fields['estimate']})" if r.fields.get("estimate") else "")
+        + f"; {r.fields['source']}"
+    ),
+    "noise.sum": "combined by logarithmic sum {formula}",
+    "noise.card": "{cooler} card",
+    "noise.open-frame": "open frame",
+    "noise.chassis": "{noise} chassis fans",
+    "noise.psu": "{form} PSU",
+    "noise.cooler": "{kind} CPU cooler",
+    "noise.unified": "{noise} unified-memory system",
+    "noise.server": "GPU server fans",
+    "noise.part": "{category}",
+    # an estimate's steps and assumptions (estimate.estimator: Step.said, EstimateResult.assumption_codes)
+    "est.said": "{text}",  # an assumption or step without a code yet: its own words
+    "est.layer-split": "layers split across {gpus} GPUs as {layers}: each GPU holds its layers' weights and KV cache",
+    "est.layer-decode": (
+        "layer split: the {gpus} GPUs work one after another for each token, so the step time is the sum of each "
+        "GPU's share (no speed-up for a single sequence)"
+    ),
+    "est.llama-embedding": "llama.cpp keeps the token-embedding table in system RAM; the output head sits on the last GPU",
+    "est.serving": "engine {engine}; context {context} tokens per sequence; {batch} concurrent sequence(s)",
+    "est.peaks": "memory figures are peaks on the most loaded GPU; 1 GiB = 2^30 bytes",
+    "est.total": lambda r, _say: (
+        f"most loaded GPU: {r.num('gib'):.2f} GiB"
+        + (
+            f" of {r.num('usable'):.2f} GiB usable -> {'fits' if r.fields.get('fits') else 'does NOT fit'}"
+            if r.fields.get("usable")
+            else ""
+        )
+    ),
+    "est.prefill": (
+        "prefill = {gflop:.1f} GFLOP per token (2 x active matmul parameters + attention over {half} tokens on average) "
+        "{how} = {rate:.0f} tokens/s; first token after a {prompt}-token prompt in {ttft:.2f} s"
+    ),
+    "est.unified": "the GPU may use {gb:.0f} GB of this machine's unified memory: {notes}",
+    "est.optimizer": lambda r, _say: (
+        f"{r.fields['optimizer']} under {r.fields['runner']}: {r.num('bytes'):g} bytes per trainable parameter"
+        + (" (master copy included)" if r.fields.get("master") else "")
+        + (
+            "; paged: bitsandbytes keeps the states in CUDA unified memory, evicted to host RAM when the GPU is full "
+            "(QLoRA paper, sec. 3), so they are counted in host RAM"
+            if r.fields.get("paged")
+            else ""
+        )
+        + ("; optimizer step fused into the backward pass: no full gradient set" if r.fields.get("fused") else "")
+    ),
+    # the sheet's assembly notes (report.sheet.assembly_said)
+    "asm.server": "A complete server ({name}): rack it, connect power and the network; no assembly.",
+    "asm.nodes": lambda r, _say: (
+        f"{r.fields['nodes']} identical nodes; interconnect: {r.fields.get('interconnect') or 'see CLUSTER check'}."
+    ),
+    "asm.blower": (
+        "Blower cards exhaust through the bracket and may sit back to back; in a mixed stack keep the blower cards at "
+        "the top and any open-air card at the bottom."
+    ),
+    "asm.open-air-rail": "Open-air cards on the frame rail: leave at least one card width of air between them.",
+    "asm.open-air": "Open-air cards in slots {slots}: keep the free slot under each card; the bottom card runs coolest.",
+    "asm.passive": "Passive cards rely on the chassis's ducted fans: never run them with the fan wall or ducts removed.",
+    "asm.risers": "Mount the cards on the frame rail and connect each through its riser; do not ship the rig assembled.",
+    "asm.psu-sync": "Join the PSUs with the sync board so they start together; feed each card only from one PSU.",
+    "asm.bios-4g": (
+        "BIOS: enable Above 4G decoding and Resizable BAR (disable CSM); both are needed to map large-memory cards."
+    ),
+    "asm.bios-bifurcation": (
+        "BIOS: set PCIe bifurcation / link width so the GPU slots run {split} if the board does not switch "
+        "automatically."
+    ),
+    "asm.bios-riser": "BIOS: force riser slots to PCIe Gen4 (Gen3 if nvidia-smi -q shows link errors or a narrow link).",
+    "asm.nvme-shared": (
+        "Every M.2 socket shares lanes with a GPU slot: use a PCIe adapter for the drive or accept the narrower GPU "
+        "link."
+    ),
+    "asm.nvme": lambda r, _say: (
+        f"Put the NVMe drive{'s' if r.num('drives') > 1 else ''} in {r.fields['chosen']}"
+        + (f"; leave {r.fields['avoid']} empty: a GPU slot shares those lanes." if r.fields.get("avoid") else ".")
+    ),
+    "asm.cap": "Cap each GPU at {watts} W (of {tdp:.0f} W) to stay within the PSU and circuit; run at every boot:",
+    "asm.build-nodes": "Build {nodes} identical nodes.",
+    # an estimate in one line (report.purchase.estimate_said)
+    "sum.decode": lambda r, _say: (
+        f"{r.num('tps'):,.1f} tokens/s per sequence"
+        + (f" ({r.num('total'):,.0f} tokens/s in total)" if r.fields.get("total") is not None else "")
+    ),
+    "sum.training": "{hours:,.0f} h of training ({gpu_hours:,.0f} GPU-hours)",
+    "sum.memory": lambda r, _say: (
+        f"{r.num('gib'):.1f}" + (f" of {r.num('of'):.1f}" if r.fields.get("of") else "") + " GiB on the most loaded GPU"
+    ),
+    "sum.cards": lambda r, _say: (
+        f"{str(r.fields['nodes']) + ' nodes x ' if r.num('nodes') > 1 else ''}{r.fields['cards']}, {r.fields['split']} split"
+    ),
     # the speed a claim is about, as the table shows it
     "speed.user": _speed_user,
     "speed.training": _speed_training,

@@ -133,6 +133,7 @@ class CostOfOwnershipJson(TypedDict):
     job: dict[str, float | str | None] | None
     throughput: dict[str, float | str | None] | None
     assumptions: list[str]
+    assumption_codes: list[ReasonJson]  # the assumptions as codes (#33)
     break_even_said: ReasonJson | None
 
 

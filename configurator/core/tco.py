@@ -62,11 +62,6 @@ CLOUD_KIND = "cloud"
 """Catalog kind (file stem and TOML array name) of cloud offers."""
 
 
-def _count(n: float, unit: str) -> str:
-    """'1 month', '3 months', '1.5 years'."""
-    return f"{n:g} {unit}" + ("" if n == 1 else "s")
-
-
 RENTAL_PRICING: tuple[Pricing, ...] = ("on-demand", "marketplace")
 """Price tiers a like-for-like rental may use: spot can be interrupted, reserved needs a commitment."""
 
@@ -157,11 +152,19 @@ class UsageProfile(BaseModel):
         return self.on_hours_per_year * (self.utilisation if self.rent_busy_hours_only else 1.0)
 
     def describe(self) -> str:
-        price = f"{self.price_per_kwh:g} {self.currency}/kWh ({self.source}"
-        price += f"; estimate: {self.estimate})" if self.estimate else ")"
-        return (
-            f"usage: on {self.hours_per_day:g} h/day x {self.days_per_year:g} days/year, busy {self.utilisation:.0%} "
-            f"of that time; electricity {price}"
+        return english(self.said())
+
+    def said(self) -> Reason:
+        """The profile as a code and fields (tco.usage): its hours, how busy, and the electricity price's source."""
+        return Reason.of(
+            "tco.usage",
+            hours=self.hours_per_day,
+            days=self.days_per_year,
+            busy=self.utilisation,
+            price=self.price_per_kwh,
+            currency=self.currency,
+            source=self.source,
+            estimate=self.estimate,
         )
 
 
@@ -865,7 +868,8 @@ class CostOfOwnership(BaseModel):
     break_even_said: Reason | None = None  # break_even_reason as a code and fields (tco.*)
     job: JobComparison | None = None
     throughput: ThroughputComparison | None = None
-    assumptions: tuple[str, ...]
+    assumptions: tuple[str, ...]  # the English of assumptions_said
+    assumptions_said: tuple[Reason, ...] = ()  # what the figures rest on, as codes and fields (tco.*)
 
     def to_json(self) -> CostOfOwnershipJson:
         """The three contract keys plus extras.
@@ -911,6 +915,8 @@ class CostOfOwnership(BaseModel):
             "assumptions": list(self.assumptions),
             # an addition (#33): break_even_reason as {code, fields}
             "break_even_said": as_json(self.break_even_said) if self.break_even_said is not None else None,
+            # an addition (#33): the assumptions as {code, fields}, one each
+            "assumption_codes": [as_json(a) for a in self.assumptions_said],
         }
 
     def cumulative_costs(self, months: int) -> tuple[list[float], list[float]]:
@@ -922,7 +928,7 @@ class CostOfOwnership(BaseModel):
         return owning, [self.monthly_rental_equivalent * m for m in range(months + 1)]
 
 
-def _electricity_rate(profile: UsageProfile, currency: str, catalog: Catalog | None) -> tuple[float, list[str]]:
+def _electricity_rate(profile: UsageProfile, currency: str, catalog: Catalog | None) -> tuple[float, list[Reason]]:
     """The factor from the profile's electricity currency to the build's, and the note that says so."""
     if profile.currency == currency:
         return 1.0, []
@@ -932,8 +938,14 @@ def _electricity_rate(profile: UsageProfile, currency: str, catalog: Catalog | N
         )
     rate = catalog.convert(1.0, profile.currency, currency)
     return rate, [
-        f"electricity converted {profile.currency}->{currency} at {rate:.4f} "
-        f"({catalog.exchange_rates_source or 'catalog exchange rates'}, {catalog.exchange_rates_date or 'undated'})"
+        Reason.of(
+            "tco.converted",
+            of=profile.currency,
+            to=currency,
+            rate=rate,
+            source=catalog.exchange_rates_source or "",
+            date=catalog.exchange_rates_date or "",
+        )
     ]
 
 
@@ -1041,50 +1053,40 @@ def _job_comparison(
 
 def _basis_notes(
     build: Build, profile: UsageProfile, assumptions: OwnershipAssumptions, wall: float, idle: float
-) -> list[str]:
+) -> list[Reason]:
     """What the figures rest on: the energy formula, the profile, idle draw, purchase, depreciation, upkeep, billing."""
     purchase, currency = build.total_price, build.currency
-    # one machine says no node count: "(1 node(s))" read as a cluster's word on a home build's sheet (walk8)
-    nodes = f" ({_count(build.nodes, 'node')})" if build.nodes > 1 else ""
     return [
-        "energy/year = (wall_w x utilisation + idle_w x (1 - utilisation)) x hours/day x days/year / 1000 x price/kWh; "
-        f"wall_w {wall:,.0f} W full load{nodes}, nothing drawn while switched off",
-        profile.describe(),
+        # one machine says no node count: "(1 node(s))" read as a cluster's word on a home build's sheet (walk8)
+        Reason.of("tco.energy", wall=wall, nodes=build.nodes),
+        profile.said(),
         (
-            f"idle draw {idle:,.0f} W given in the usage profile"
+            Reason.of("tco.idle-given", idle=idle)
             if profile.idle_w is not None
-            else f"idle draw {idle:,.0f} W estimated: {IDLE_SHARES[0]:.0%} of GPU, {IDLE_SHARES[1]:.0%} of CPU and "
-            f"{IDLE_SHARES[2]:.0%} of other DC power at full load, through the PSU's efficiency (not measured)"
+            else Reason.of(
+                "tco.idle-estimated", idle=idle, gpu=IDLE_SHARES[0], cpu=IDLE_SHARES[1], other=IDLE_SHARES[2]
+            )
         ),
-        f"purchase {purchase:,.2f} {currency}: the build's parts at the catalog's dated prices, parts already owned excluded",
-        (
-            f"depreciation: straight line over {_count(assumptions.years, 'year')} to a resale value of "
-            f"{assumptions.resale_fraction:.0%} of the purchase ({assumptions.resale_source})"
+        Reason.of("tco.purchase", purchase=purchase, currency=currency),
+        Reason.of(
+            "tco.depreciation",
+            years=assumptions.years,
+            resale=assumptions.resale_fraction,
+            source=assumptions.resale_source,
         ),
-        f"upkeep {assumptions.upkeep_per_year:,.2f} {currency}/year",
-        (
-            "rental billed for every on-hour (the instance runs whenever the machine would be on)"
-            if not profile.rent_busy_hours_only
-            else "rental billed only for the busy hours (instances started on demand)"
-        ),
-        "break-even leaves resale out and counts only within the useful life",
+        Reason.of("tco.upkeep", upkeep=assumptions.upkeep_per_year, currency=currency),
+        Reason.of("tco.billed-busy" if profile.rent_busy_hours_only else "tco.billed-on"),
+        Reason.of("tco.break-even-basis"),
     ]
 
 
-def _rental_notes(match: RentalMatch | None, rental_reason: str) -> list[str]:
+def _rental_notes(match: RentalMatch | None, rental_reason: str) -> list[Reason]:
     """The rental offer compared, and how it was matched (or why there is none)."""
     if match is None:
-        return [f"rental: none ({rental_reason})"]
+        return [Reason.of("tco.rental-none", why=rental_reason)]
     return [
-        f"rental: {match.describe()}",
-        f"rental matched on memory fit and {'wall hours' if match.wall_hours is not None else 'decode tokens/s per sequence'} "
-        "from the same estimator as the build"
-        + (
-            f"; {match.instances} instances joined by the provider's RDMA fabric"
-            if match.instances > 1
-            else "; one instance"
-        )
-        + "; storage not priced",
+        Reason.of("tco.rental", offer=match.describe()),
+        Reason.of("tco.rental-matched", wall=match.wall_hours is not None, instances=match.instances),
     ]
 
 
@@ -1142,23 +1144,14 @@ def tco(
     timed_job = build.estimate.gpu_hours is not None and build.estimate.reference_tokens is None
     if timed_job:
         job = _job_comparison(build, match, rental_reason, wall, profile, assumptions, rate)
-        notes.append(
-            "training job: own energy = full-load wall draw x the build's estimated wall hours; rental cost = "
-            "instance hourly price x its estimated wall hours; depreciation share = (purchase - resale) / "
-            f"on-hours of the {assumptions.years}-year life x the job's hours"
-        )
+        notes.append(Reason.of("tco.job-basis", years=assumptions.years))
         if assumptions.sold_used_fraction is not None:
-            notes.append(f"a one-off job's machine is sold second-hand when it ends: {assumptions.sold_used_source}")
+            notes.append(Reason.of("tco.sold-used", source=assumptions.sold_used_source))
 
     throughput = None
     if not timed_job and own_rate:
         throughput = _throughput(build, match, rental_reason, own_rate, wall, profile, assumptions, rate)
-        notes.append(
-            "no token count: bought and rented compared by throughput, each timed on "
-            f"{THROUGHPUT_PROBE_TOKENS:.0e} tokens (the times are proportional to the tokens); bought: "
-            "full-load energy + depreciation and upkeep per on-hour of the useful life, per hour of training; "
-            "rented: the hourly price, per hour of training"
-        )
+        notes.append(Reason.of("tco.throughput-basis", tokens=THROUGHPUT_PROBE_TOKENS))
 
     notes[:0] = _basis_notes(build, profile, assumptions, wall, idle)
     notes += _rental_notes(match, rental_reason)
@@ -1180,7 +1173,8 @@ def tco(
         rows=tuple(rows),
         job=job,
         throughput=throughput,
-        assumptions=tuple(notes),
+        assumptions=tuple(english(n) for n in notes),
+        assumptions_said=tuple(notes),
     )
 
 

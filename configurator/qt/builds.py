@@ -264,7 +264,7 @@ class BuildsTable(QTableWidget):
         if fit is not None:
             items[self.FIT].setToolTip(i18n.fit_sentence(fit))
         items[self.NOISE].setToolTip(
-            i18n.sentence(sound.text()) + "\n" + "\n".join(i18n.sentence(line) for line in sound.breakdown())
+            i18n.say(sound.said()) + "\n" + "\n".join(i18n.say(line) for line in sound.breakdown_said())
         )
         if fails:
             items[self.CHECKS].setForeground(QBrush(QColor(STATUS_COLORS["fail"])))
@@ -468,7 +468,7 @@ class BuildHeader(QLabel):
         head = (
             f"<b>{build.rank}. {html.escape(i18n.label(build))}</b>{colon}{html.escape(i18n.sentence(gpus_text(build)))}"
             f"{sep}<b>{build.total_price:,.0f} {build.currency}</b>{sep}{html.escape(wall)}{sep}"
-            f"{html.escape(i18n.sentence(noise.build_noise(build).text()))}"
+            f"{html.escape(i18n.say(noise.build_noise(build).said()))}"
         )
         fits = self.tr("How this fits:")
         line = f"<br><span style='color: gray;'>{fits} {html.escape(i18n.fit_line(fit))}</span>" if fit else ""
@@ -760,9 +760,9 @@ class BuildDetail(QTabWidget):
             return
         sound = noise.build_noise(build)
         per = self.tr(" (one machine)") if build.nodes > 1 else ""
-        items = "".join(f"<li>{html.escape(i18n.sentence(line))}</li>" for line in sound.breakdown())
+        items = "".join(f"<li>{html.escape(i18n.say(line))}</li>" for line in sound.breakdown_said())
         head = self.tr("Noise under load{0}:").format(per)
-        self.noise.setText(f"<b>{head} {html.escape(i18n.sentence(sound.text()))}</b><ul>{items}</ul>")
+        self.noise.setText(f"<b>{head} {html.escape(i18n.say(sound.said()))}</b><ul>{items}</ul>")
 
     def _fill_checks(self, build: Build | None) -> None:
         checks = list(build.checks) if build else []
@@ -869,13 +869,18 @@ def estimate_html(build: Build) -> str:
     table = "".join(f"<tr><td><b>{html.escape(k)}</b></td><td>{html.escape(v)}</td></tr>" for k, v in rows)
     colon = QCoreApplication.translate("estimate", ": ")
     steps = "".join(
-        f"<li><i>{html.escape(topic_name(s.topic))}</i>{colon}{html.escape(i18n.sentence(s.text))}</li>"
+        f"<li><i>{html.escape(topic_name(s.topic))}</i>{colon}"
+        f"{html.escape(i18n.say(s.said) if s.said is not None else i18n.sentence(s.text))}</li>"
         for s in e.steps
     )
     assumptions = "".join(
-        f"<li>{html.escape(i18n.sentence(a))}</li>" for a in e.assumptions if not restates_a_step(a, e.steps)
+        f"<li>{html.escape(i18n.say(said))}</li>"
+        for a, said in zip(e.assumptions, e.assumptions_said(), strict=True)
+        if not restates_a_step(a, e.steps)
     )
-    upgrades = "".join(f"<li>{html.escape(i18n.sentence(u))}</li>" for u in build.upgrades)
+    upgrades = "".join(f"<li>{html.escape(i18n.say(u))}</li>" for u in build.upgrades_said) or "".join(
+        f"<li>{html.escape(i18n.sentence(u))}</li>" for u in build.upgrades
+    )
     text = f"<table cellpadding='3'>{table}</table>"
     if e.warnings:
         warned = "".join(f"<li>{html.escape(i18n.say(w))}</li>" for w in e.warnings)

@@ -332,6 +332,7 @@ def costs_html(costs: CostOfOwnership) -> str:
             )
         )
     table = "".join(f"<tr><td><b>{k}</b></td><td>{v}</td></tr>" for k, v in rows)
-    notes = "".join(f"<li>{html.escape(i18n.sentence(a))}</li>" for a in costs.assumptions)
+    lines = [i18n.say(a) for a in costs.assumptions_said] or [i18n.sentence(a) for a in costs.assumptions]
+    notes = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
     heading = QCoreApplication.translate("costs", "Assumptions")
     return f"<table cellpadding='3'>{table}</table><h4>{heading}</h4><ul>{notes}</ul>"

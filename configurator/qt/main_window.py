@@ -416,7 +416,9 @@ class MainWindow(QMainWindow):
                 ("<br>" if text else "")
                 + f"<span style='color: {STATUS_COLORS['warn']};'><b>{note}</b> "
                 + html.escape(
-                    ("；" if i18n.current() == "zh_CN" else "; ").join(i18n.sentence(n) for n in result.notes)
+                    i18n.say_all(result.said)
+                    if result.said
+                    else ("；" if i18n.current() == "zh_CN" else "; ").join(i18n.sentence(n) for n in result.notes)
                 )
                 + "</span>"
             )

@@ -62,7 +62,6 @@ def test_labels(build: Build, english: str, chinese: str) -> None:
             "8 cores for 2 GPU(s) (4 per GPU, 16 for a multi-GPU box)",
             "8 核带 2 张 GPU（每张 GPU 需 4 核，多卡机需 16 核）",
         ),
-        ("73 dBA at 1 m (est.)", "距 1 米 73 dBA（估算）"),
         ("2 x RTX 2080 Ti 22GB (modified)", "2 x RTX 2080 Ti 22GB（魔改版）"),
     ],
 )
@@ -74,8 +73,8 @@ def test_sentences(english: str, chinese: str) -> None:
 def test_a_clause_no_pattern_knows_stays_as_it_came() -> None:
     with words.language("zh_CN"):
         assert (
-            phrases.sentence("a brand new finding; 73 dBA at 1 m (est.)")
-            == "a brand new finding；距 1 米 73 dBA（估算）"
+            phrases.sentence("a brand new finding; 784 W load is 49% of 1600 W")
+            == "a brand new finding；负载 784 W，为 1600 W 的 49%"
         )
         assert phrases.sentence("AMD Radeon Instinct MI50 32GB") == "AMD Radeon Instinct MI50 32GB"  # a name as sold
 
@@ -95,8 +94,11 @@ def test_the_usual_gguf_kind_of_a_label_reads_chinese(catalog: Catalog) -> None:
 
 def test_why_a_named_system_is_not_shown_reads_chinese() -> None:
     """A system named in Only GPUs and left out says why in the plan's notes (#31); the window shows them in Chinese."""
+    # a note is a code (note.left-out, #33): its Chinese is rendered from it, the system's name kept as sold
+    budget = Reason.of("system.budget", price=350000.0, currency="USD", budget=6000.0)
+    slow = Reason.of("system.speed", tps=4.6, asked=10.0)
     with words.language("zh_CN"):
-        assert phrases.sentence("NVIDIA DGX H100 (8x H100 SXM5 80 GB): 350,000 USD, over the budget of 6,000 USD") == (
-            "NVIDIA DGX H100（8x H100 SXM5 80 GB）：350,000 USD，超出 6,000 USD 的预算"
+        assert words.say(Reason.of("note.left-out", name="NVIDIA DGX H100 (8x H100 SXM5 80 GB)", why=budget)) == (
+            "NVIDIA DGX H100 (8x H100 SXM5 80 GB)：350,000 USD，超出 6,000 USD 的预算"
         )
-        assert phrases.sentence("Mac: 4.6 tokens/s, below the 10 asked") == "Mac：4.6 tokens/s，低于要求的 10"
+        assert words.say(Reason.of("note.left-out", name="Mac", why=slow)) == "Mac：4.6 tokens/s，低于要求的 10"

@@ -24,7 +24,10 @@ def _same(a: BaseModel, b: BaseModel) -> None:
 
 
 def test_step_check_and_reason_as_model_construct_builds_them() -> None:
-    _same(Step.model_construct(topic="memory", text="2 x 24 GiB"), new_step(topic="memory", text="2 x 24 GiB"))
+    _same(
+        Step.model_construct(topic="memory", text="2 x 24 GiB", said=None),
+        new_step(topic="memory", text="2 x 24 GiB", said=None),
+    )
     fields = {"kept_gb": 3.5, "names": ("a", "b")}
     _same(
         Check.model_construct(rule="R", status="warn", code="c", fields=fields, message="m"),

@@ -43,7 +43,6 @@ from configurator.core.estimate.frameworks import (
     framework,
     logits_handling,
     nf4_load_transient,
-    optimizer_words,
     shard_note,
     shard_stage,
 )
@@ -79,7 +78,7 @@ from configurator.core.estimate.unified import unified_bw_efficiency
 from configurator.core.estimate.weights import WeightBytes
 from configurator.core.estimate.weights import weight_bytes as _weight_bytes
 from configurator.core.estimate.workload import ENGINE_STAND_IN, ENGINE_STAND_IN_WHY, Workload
-from configurator.core.reasons import Reason
+from configurator.core.reasons import Reason, english
 from configurator.core.shapes import PlacementJson, SpeculationFields
 from configurator.core.solve.memo import remember
 from configurator.core.support import (
@@ -455,6 +454,7 @@ class _Explain:
     def __init__(self) -> None:
         self.steps: list[Step] = []
         self.assumptions: list[str] = []
+        self.coded: list[Reason] = []  # the assumptions given as codes (their English is in `assumptions`)
         self.warnings: list[Reason] = []
         self.scaling: float | None = None  # the data-parallel scaling efficiency a training time assumes
         self.layout: list[str] = []  # the assumptions that describe one machine's data-parallel layout
@@ -472,12 +472,20 @@ class _Explain:
             self.assume(text)
             self.layout.append(text)
 
-    def step(self, topic: str, text: str) -> None:
-        self.steps.append(new_step(topic=topic, text=text))  # two str fields: nothing to validate
+    def step(self, topic: str, text: str | Reason) -> None:
+        """One link of the chain: its own words, or a code (est.*) whose English is the text."""
+        if isinstance(text, Reason):
+            self.steps.append(new_step(topic=topic, text=english(text), said=text))
+        else:
+            self.steps.append(new_step(topic=topic, text=text, said=None))  # typed fields: nothing to validate
 
-    def assume(self, text: str) -> None:
+    def assume(self, text: str | Reason) -> None:
+        said = text if isinstance(text, Reason) else None
+        text = english(text) if isinstance(text, Reason) else text
         if text not in self.assumptions:
             self.assumptions.append(text)
+            if said is not None:
+                self.coded.append(said)
 
 
 def _gb(value: float) -> str:
@@ -753,9 +761,7 @@ def _layer_memory(model: ModelArch, workload: Workload, gpus: int, r: _Resident,
             )
         )
     if gpus > 1:
-        ex.step(
-            "split", f"layers split across {gpus} GPUs as {layers}: each GPU holds its layers' weights and KV cache"
-        )
+        ex.step("split", Reason.of("est.layer-split", gpus=gpus, layers=str(layers)))
     return result
 
 
@@ -777,7 +783,7 @@ def _inference_memory(
     _explain_weights(model, counts, workload, w, scale, ex)
     _explain_kv_cache(model, workload, copies, kv_total, ex)
     if engine == "llama.cpp":
-        ex.assume("llama.cpp keeps the token-embedding table in system RAM; the output head sits on the last GPU")
+        ex.assume(Reason.of("est.llama-embedding"))
     resident = _Resident(w, kv_total, _engine_overhead(engine))
     if split == "tensor":
         return _tensor_memory(model, workload, gpus, resident, ex)
@@ -933,15 +939,15 @@ def _optimizer_bytes(t: _Trainable, setup: _TrainingSetup, in_backward: bool, ex
     optimizer = t.trainable * (setup.moments + t.master) + t.saved * t.saved_moments
     ex.step(
         "optimizer",
-        f"{optimizer_words(setup.optimizer, setup.fw.name)}: {setup.moments + t.master:g} bytes per trainable parameter"
-        + (" (master copy included)" if t.master else "")
-        + (
-            "; paged: bitsandbytes keeps the states in CUDA unified memory, evicted to host RAM when the GPU "
-            "is full (QLoRA paper, sec. 3), so they are counted in host RAM"
-            if setup.paged
-            else ""
-        )
-        + ("; optimizer step fused into the backward pass: no full gradient set" if in_backward else ""),
+        Reason.of(
+            "est.optimizer",
+            optimizer=setup.optimizer,
+            runner=setup.fw.name,
+            bytes=setup.moments + t.master,
+            master=bool(t.master),
+            paged=setup.paged,
+            fused=in_backward,
+        ),
     )
     return optimizer
 
@@ -1721,11 +1727,7 @@ def _layer_split_step(
             f"{workload.ram_bandwidth_gbps:g} GB/s (build rules R28: ~35 of 96 GB/s reached in practice)",
         )
     if gpus > 1:
-        ex.step(
-            "decode",
-            f"layer split: the {gpus} GPUs work one after another for each token, so the step time is "
-            "the sum of each GPU's share (no speed-up for a single sequence)",
-        )
+        ex.step("decode", Reason.of("est.layer-decode", gpus=gpus))
     return step, replace(s, read=read, kv_read=kv_read)
 
 
@@ -1804,9 +1806,15 @@ def _prefill(
     ttft = prompt / prefill_rate + s.read / (s.eff * s.bw)
     ex.step(
         "prefill",
-        f"prefill = {prefill_flops / 1e9:.1f} GFLOP per token (2 x active matmul parameters + attention over "
-        f"{prompt // 2} tokens on average) {how} = "
-        f"{prefill_rate:.0f} tokens/s; first token after a {prompt}-token prompt in {ttft:.2f} s",
+        Reason.of(
+            "est.prefill",
+            gflop=prefill_flops / 1e9,
+            half=prompt // 2,
+            how=how,
+            rate=prefill_rate,
+            prompt=prompt,
+            ttft=ttft,
+        ),
     )
     return prefill_rate, ttft
 
@@ -2353,7 +2361,7 @@ def _prepared(
     the scale from the formula's weight bytes to a file's exact ones; with what they assume and warn about."""
     if gpu is not None and gpu.memory_type.startswith("unified") and gpu.notes:
         # unified memory: what fits is decided by the OS's limit on GPU-wired memory, not by the RAM installed
-        ex.assume(f"the GPU may use {gpu.vram_gb:.0f} GB of this machine's unified memory: {gpu.notes}")
+        ex.assume(Reason.of("est.unified", gb=gpu.vram_gb, notes=gpu.notes))
     workload = _calibrated_engine(workload, ex)
     if workload.kind == "finetune":  # a from-scratch run launches under accelerate or Megatron-LM (training_launch)
         workload = _as_framework_shards(workload, gpus, ex)
@@ -2442,22 +2450,16 @@ def _explain_job(
 ) -> None:
     """The job's own assumptions and the closing step: the most loaded GPU against what it can use."""
     if workload.kind == "inference":
-        ex.assume(
-            f"engine {engine}; context {workload.context} tokens per sequence; {workload.batch} concurrent sequence(s)"
-        )
+        ex.assume(Reason.of("est.serving", engine=engine, context=workload.context, batch=workload.batch))
     else:
         ex.assume(
             f"sequence length {workload.context}, micro-batch {workload.batch}, gradient checkpointing "
             f"{('selective' if workload.selective_checkpointing else 'on') if workload.grad_checkpointing else 'off'}"
             + (", fused kernels" if workload.fused_kernels else "")
         )
-    ex.assume("memory figures are peaks on the most loaded GPU; 1 GiB = 2^30 bytes")
+    ex.assume(Reason.of("est.peaks"))
     peak = max(memories, key=lambda m: m.total)
-    ex.step(
-        "total",
-        f"most loaded GPU: {_gb(peak.total)}"
-        + (f" of {_gb(usable)} usable -> {'fits' if fits else 'does NOT fit'}" if usable else ""),
-    )
+    ex.step("total", Reason.of("est.total", gib=peak.total / GIB, usable=usable / GIB if usable else None, fits=fits))
 
 
 def _serving_placement(model: ModelArch, split: str, gpus: int) -> PlacementJson | None:
@@ -2562,6 +2564,7 @@ def _estimate(
         params_total=counts.total,
         params_active=counts.active,
         assumptions=tuple(a for a in ex.assumptions if a),
+        assumption_codes=tuple(ex.coded),
         steps=tuple(ex.steps),
         warnings=tuple(ex.warnings),
         scaling_efficiency=ex.scaling,

@@ -325,12 +325,6 @@ def runner_with_sharding(runner: str, zero: int | None) -> str:
     return f"{runner} with its distributed optimizer (ZeRO-1)" if zero == 1 else f"{runner} with ZeRO-{zero}"
 
 
-def optimizer_words(optimizer: str, runner: str) -> str:
-    """The head of the estimate's optimizer step, 'adamw under transformers': one wording, so that a plan can name
-    what it runs instead (estimate.parallel)."""
-    return f"{optimizer} under {runner}"
-
-
 def framework(name: str, released: str | None = None) -> Framework:
     """The framework's defaults; `released` (YYYY-MM-DD) gives them as of that date (torchtune only: the others'
     memory-relevant defaults are not dated here)."""

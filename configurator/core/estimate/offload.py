@@ -30,7 +30,7 @@ from configurator.core.estimate.precision import KV_BYTES, weight_format
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step
 from configurator.core.estimate.weights import weight_bytes
 from configurator.core.estimate.workload import Workload
-from configurator.core.reasons import Reason
+from configurator.core.reasons import Reason, english
 from configurator.core.rules.compat import host_ram_needed as host_ram_needed  # RAM-3's arithmetic, in the rulebook
 
 GPU_FILL = 0.98  # leave 2 % of VRAM for the driver, as the estimator's own offload does
@@ -198,6 +198,11 @@ class _Said:
     steps: list[Step]
     assumptions: list[str] = field(default_factory=list)
     warnings: list[Reason] = field(default_factory=list)
+    coded: list[Reason] = field(default_factory=list)  # the assumptions with a code (their English in `assumptions`)
+
+    def assume(self, said: Reason) -> None:
+        self.assumptions.append(english(said))
+        self.coded.append(said)
 
 
 def _exact_scale(model: ModelArch, workload: Workload, exact_weight_bytes: int | None) -> float:
@@ -438,7 +443,7 @@ def estimate_on_host(
     tps = 1.0 / step
     prefill = _prefill(job, counts, said)
     ttft = None if not prefill else _est.prompt_tokens(workload, context) / prefill
-    said.assumptions.append(f"engine llama.cpp; context {context} tokens per sequence; {batch} concurrent sequence(s)")
+    said.assume(Reason.of("est.serving", engine="llama.cpp", context=context, batch=batch))
     said.assumptions.append(
         f"system RAM read at {host.effective_gbps:.0f} GB/s effective ({host.peak_gbps:.0f} GB/s peak)"
     )
@@ -471,6 +476,7 @@ def estimate_on_host(
         params_total=counts.total,
         params_active=counts.active,
         assumptions=tuple(said.assumptions),
+        assumption_codes=tuple(said.coded),
         steps=tuple(said.steps),
         warnings=tuple(said.warnings),
         host_bandwidth_gbps=host.effective_gbps,

@@ -19,7 +19,6 @@ from configurator.core.estimate.frameworks import (
     default_framework,
     framework,
     layout_runner,
-    optimizer_words,
     runner_with_sharding,
 )
 from configurator.core.estimate.gemm import shape_factor
@@ -33,6 +32,7 @@ from configurator.core.estimate.result import (
     model_flops_utilisation,
 )
 from configurator.core.estimate.workload import Workload
+from configurator.core.reasons import Reason, english
 from configurator.core.shapes import ParallelismJson
 from configurator.core.solve.memo import remember
 from configurator.core.support import dense_peak_tflops, training_half, training_tflops
@@ -902,22 +902,20 @@ def _plan_steps(plan: ParallelPlan, base: EstimateResult) -> tuple[Step, ...]:
 
 def _runner_named(step: Step, plan: ParallelPlan, base: EstimateResult) -> Step:
     """The optimizer step names what runs the layout (frameworks.layout_runner, as the launch command does): a
-    Megatron-LM pretraining plan read 'optimizer: adamw under transformers', the framework of one GPU's estimate."""
+    Megatron-LM pretraining plan read 'optimizer: adamw under transformers', the framework of one GPU's estimate. The
+    step's code (est.optimizer) carries the runner as a field: it is replaced there, and the text rendered again."""
     runner = layout_runner(str(base.workload.get("kind")), plan.tensor, plan.pipeline, plan.context, plan.nodes)
-    optimizer = str(base.workload.get("optimizer") or "")
-    head = optimizer_words(optimizer, "")
+    said = step.said
     if (
         step.topic != "optimizer"
         or runner is None
-        or not optimizer
-        or not step.text.startswith(head)
-        or ":" not in step.text
+        or said is None
+        or said.code != "est.optimizer"
+        or not said.fields.get("optimizer")
     ):
         return step
-    rest = step.text.split(":", 1)[1]
-    return Step(
-        topic=step.topic, text=optimizer_words(optimizer, runner_with_sharding(runner, plan.zero_stage)) + ":" + rest
-    )
+    named = Reason.of(said.code, **{**said.fields, "runner": runner_with_sharding(runner, plan.zero_stage)})
+    return Step(topic=step.topic, text=english(named), said=named)
 
 
 def plan_estimate(

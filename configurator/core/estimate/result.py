@@ -9,7 +9,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from configurator.core.estimate.ranges import figure_ranges
-from configurator.core.reasons import Reason
+from configurator.core.reasons import Reason, english
 from configurator.core.shapes import AsIs, PlacementJson, WorkloadJson
 from configurator.core.trusted import constructor
 
@@ -86,7 +86,8 @@ class Step(_Frozen):
     """One link in the chain of formulas, for --explain and the app's 'how is this computed'."""
 
     topic: str
-    text: str
+    text: str  # the English of `said` when the step has a code (est.*), else its own words
+    said: Reason | None = None
 
 
 new_step = constructor(Step)
@@ -121,6 +122,8 @@ class EstimateResult(_Frozen):
     scaling_efficiency: float | None = (
         None  # training on several GPUs of one machine: the data-parallel scaling assumed
     )
+    # the assumptions that have a code (est.*): `assumptions` holds their English (assumptions_said() pairs them)
+    assumption_codes: tuple[Reason, ...] = ()
     layout_assumptions: tuple[
         str, ...
     ] = ()  # those of `assumptions` that state that layout (a cluster plan replaces them)
@@ -164,6 +167,11 @@ class EstimateResult(_Frozen):
     @property
     def peak_gpu(self) -> GpuMemory:
         return max(self.per_gpu, key=_gpu_total)
+
+    def assumptions_said(self) -> tuple[Reason, ...]:
+        """Each assumption as a code and fields: its code where it has one (est.*), else its own words (est.said)."""
+        coded = {english(r): r for r in self.assumption_codes}
+        return tuple(coded.get(a) or Reason.of("est.said", text=a) for a in self.assumptions)
 
     def to_json(self) -> dict[str, Any]:
         """The public `estimate --json` object (a scripting contract: keep its shape)."""

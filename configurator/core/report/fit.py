@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict
 from configurator.core.catalog.models import INTEGRATED
 from configurator.core.estimate.frameworks import layout_runner, runner_with_sharding
 from configurator.core.estimate.workload import Workload
+from configurator.core.reasons import Reason, english
 from configurator.core.shapes import ParallelismJson, WorkloadJson
 from configurator.core.solve.build import Build
 from configurator.core.solve.request import BuildRequest
@@ -38,6 +39,22 @@ class FitSetting(BaseModel):
     value: str
     short: str = ""  # the value in the compact line, when it needs its name to read ("KV q8_0")
     chosen: bool = False
+    # the value and the short value as codes and fields (fit.*), when they are words rather than a name or a number;
+    # `value` and `short` are their English (report.phrases renders them in the window's or sheet's language)
+    said: Reason | None = None
+    short_said: Reason | None = None
+
+    @classmethod
+    def of(cls, name: str, said: Reason, short: Reason | None = None, chosen: bool = False) -> FitSetting:
+        """A setting whose value is said by a code: its English rendered from it."""
+        return cls(
+            name=name,
+            value=english(said),
+            short=english(short) if short is not None else "",
+            chosen=chosen,
+            said=said,
+            short_said=short,
+        )
 
     @property
     def text(self) -> str:
@@ -110,30 +127,29 @@ def gpus_text(build: Build) -> str:
     return f"{nodes}{build.gpu_count} x {gpu_name(build)}"
 
 
-def _split_text(build: Build, used: WorkloadJson) -> str:
+def _split_said(build: Build, used: WorkloadJson) -> Reason:
     n = build.estimate.gpus
     split = build.estimate.split
     if n <= 1 or split == "single":
-        return "one GPU"
-    return {
-        "layer": f"layers over {n} GPUs",
-        "tensor": f"tensor parallel x{n}",
-        "tensor-pipeline": "tensor parallel x{tp} in {pp} pipeline stages".format(
-            tp=(build.estimate.placement or {}).get("tensor_parallel", 1),
-            pp=(build.estimate.placement or {}).get("pipeline_parallel", n),
-        ),
-        "data": f"data parallel x{n}",
-    }.get(split, f"{split} split x{n}")
+        return Reason.of("fit.one-gpu")
+    if split == "tensor-pipeline":
+        placement = build.estimate.placement or {}
+        return Reason.of(
+            "fit.tensor-pipeline", tp=placement.get("tensor_parallel", 1), pp=placement.get("pipeline_parallel", n)
+        )
+    if split in ("layer", "tensor", "data"):
+        return Reason.of(f"fit.{split}", n=n)
+    return Reason.of("fit.split", split=split, n=n)
 
 
-def _framework(used: WorkloadJson, n: int, parallelism: ParallelismJson | None = None) -> str:
+def _framework(used: WorkloadJson, n: int, parallelism: ParallelismJson | None = None) -> Reason:
     """What a practitioner runs the training with: ZeRO stages are DeepSpeed (or FSDP for stage 3); a cluster plan's
     layout that only Megatron runs names it (frameworks.layout_runner, as its launch command does)."""
     zero = used.get("zero", 0)
     method = str(used.get("method", ""))
-    base = {"lora": "PEFT LoRA", "qlora": "PEFT QLoRA (bitsandbytes)", "full": "full fine-tune"}.get(method, "")
+    base = method if method in ("lora", "qlora", "full") else ""
     if used.get("kind") == "pretrain":
-        base = "pretraining"
+        base = "pretrain"
     p = {k: int(v) for k, v in (parallelism or {}).items() if isinstance(v, int) and not isinstance(v, bool)}
     runner = (
         layout_runner(
@@ -143,14 +159,14 @@ def _framework(used: WorkloadJson, n: int, parallelism: ParallelismJson | None =
         else None
     )
     if runner is not None:
-        return f"{base} on {runner_with_sharding(runner, zero)}" if base else runner_with_sharding(runner, zero)
+        return Reason.of("fit.framework", method=base, runner=runner_with_sharding(runner, zero))
     if zero == 3:
         runner = "DeepSpeed ZeRO-3 / FSDP"
     elif zero:
         runner = f"DeepSpeed ZeRO-{zero}"
     else:
         runner = "PyTorch DDP" if n > 1 else "PyTorch"
-    return f"{base} on {runner}" if base else runner
+    return Reason.of("fit.framework", method=base, runner=runner)
 
 
 def _inference_settings(build: Build, used: WorkloadJson, asked: Workload) -> list[FitSetting]:
@@ -158,7 +174,7 @@ def _inference_settings(build: Build, used: WorkloadJson, asked: Workload) -> li
     engine = used.get("engine") or "auto"
     settings = [
         FitSetting(name="engine", value=engine, chosen=asked.engine is None),
-        FitSetting(name="split", value=_split_text(build, used)),
+        FitSetting.of("split", _split_said(build, used)),
         FitSetting(
             name="weights",
             value=str(used.get("precision") or asked.precision or "bf16"),
@@ -169,14 +185,14 @@ def _inference_settings(build: Build, used: WorkloadJson, asked: Workload) -> li
     settings.append(FitSetting(name="KV cache", value=kv, short=f"KV {kv}", chosen=kv != asked.kv_precision))
     offloaded = []
     if used.get("cpu_experts"):
-        offloaded.append("experts in RAM")
+        offloaded.append(Reason.of("fit.experts-in-ram"))
     if used.get("cpu_layers"):
-        offloaded.append(f"{used['cpu_layers']} layers in RAM")
+        offloaded.append(Reason.of("fit.layers-in-ram", n=used["cpu_layers"]))
     if used.get("offload") == "cpu" and not offloaded:
-        offloaded.append("RAM offload allowed")
+        offloaded.append(Reason.of("fit.ram-offload"))
     if offloaded:
         chosen = (bool(used.get("cpu_experts")) != asked.cpu_experts) or used.get("cpu_layers", 0) != asked.cpu_layers
-        settings.append(FitSetting(name="offload", value=", ".join(offloaded), chosen=chosen))
+        settings.append(FitSetting.of("offload", Reason.of("fit.list", items=tuple(offloaded)), chosen=chosen))
     return settings
 
 
@@ -185,27 +201,29 @@ def _training_settings(build: Build, used: WorkloadJson, asked: Workload) -> lis
     zero = int(used.get("zero", 0))
     recompute = bool(used.get("grad_checkpointing"))
     offload = used.get("offload", "none")
-    # under ZeRO-3 the parameters and gradients go to system RAM with the optimizer states (the estimate's own
-    # offload step; DeepSpeed offload_param, FSDP offload_params)
-    in_ram = "parameters, gradients and optimizer states" if zero >= 3 else "optimizer states"
+    # under ZeRO-3 the parameters and gradients go to system RAM with the optimizer states (fit.in-system-ram: the
+    # estimate's own offload step; DeepSpeed offload_param, FSDP offload_params)
+    none = Reason.of("fit.none")
     return [
-        FitSetting(name="split", value=_split_text(build, used)),
-        FitSetting(
-            name="sharding",
-            value=f"ZeRO-{zero}" if zero else "none",
-            short=f"ZeRO-{zero}" if zero else "no sharding",
+        FitSetting.of("split", _split_said(build, used)),
+        FitSetting.of(
+            "sharding",
+            Reason.of("fit.zero", stage=zero) if zero else none,
+            Reason.of("fit.zero", stage=zero) if zero else Reason.of("fit.no-sharding"),
             chosen=zero != asked.zero,
         ),
-        FitSetting(
-            name="activation recomputation",
-            value="on" if recompute else "off",
-            short="recompute on" if recompute else "recompute off",
+        FitSetting.of(
+            "activation recomputation",
+            Reason.of("fit.on" if recompute else "fit.off"),
+            Reason.of("fit.recompute-on" if recompute else "fit.recompute-off"),
             chosen=asked.grad_checkpointing is not None and recompute != asked.grad_checkpointing,
         ),
-        FitSetting(
-            name="offload",
-            value=f"{in_ram} in system RAM" if offload == "cpu" else "none",
-            short=("states in RAM" if zero >= 3 else "optimizer in RAM") if offload == "cpu" else "no offload",
+        FitSetting.of(
+            "offload",
+            Reason.of("fit.in-system-ram", all=zero >= 3) if offload == "cpu" else none,
+            Reason.of("fit.states-in-ram" if zero >= 3 else "fit.optimizer-in-ram")
+            if offload == "cpu"
+            else Reason.of("fit.no-offload"),
             chosen=offload != asked.offload,
         ),
     ]
@@ -228,12 +246,12 @@ def fit_of(build: Build, request: BuildRequest) -> Fit:
     limit = request.power_limit
     limited = bool(limit and limit < 1)
     settings.append(
-        FitSetting(
-            name="GPU power",
-            value=f"limited to {limit:.0%} of rated" if limited else "full rated power",
-            short=f"{limit:.0%} power" if limited else "full power",
+        FitSetting.of(
+            "GPU power",
+            Reason.of("fit.limited", limit=limit) if limited else Reason.of("fit.full-rated"),
+            Reason.of("fit.power", limit=limit) if limited else Reason.of("fit.full-power"),
         )
     )
     if kind != "inference":
-        settings.append(FitSetting(name="framework", value=_framework(used, build.estimate.gpus, build.parallelism)))
+        settings.append(FitSetting.of("framework", _framework(used, build.estimate.gpus, build.parallelism)))
     return Fit(settings=tuple(settings))

@@ -48,59 +48,11 @@ _OUTLETS: dict[str, str] = {
 PATTERNS: list[tuple[str, Render]] = [
     # ------------------------------------------------------------ the kind of build a label names (solve sources)
     (
-        r"(?P<n>\d+) x (?P<what>[^:;]+): (?P<d>[\d.]+) dBA each(?: \((?P<e>[^;]+)\))?",
-        lambda m: (
-            f"{m['n']} x {_one(m['what']) or m['what']}：每个 {m['d']} dBA" + (f"（{_g(m, 'e')}）" if m["e"] else "")
-        ),
-    ),
-    (
         r"Drivers on the (?P<gpu>[^;]+?) \((?P<arch>[^)]+)\): (?P<rest>[^;]+)",
         lambda m: f"{m['gpu']}（{m['arch']}）的驱动：{_g(m, 'rest')}",
     ),
-    # why a GPU or system named in "Only GPUs" has no build shown (plan notes: reasons gpu.* and system.*)
-    (
-        r"(?P<price>[\d,.]+) (?P<cur>[A-Z]{3}), over the budget of (?P<budget>[\d,.]+) (?P=cur)",
-        "{price} {cur}，超出 {budget} {cur} 的预算",
-    ),
-    (r"(?P<tps>[\d.]+) tokens/s, below the (?P<asked>[\d.]+) asked", "{tps} tokens/s，低于要求的 {asked}"),
-    (
-        r"needs (?P<need>[\d.]+) GiB, its GPU may use (?P<usable>[\d.]+) GiB of the unified memory",
-        "需要 {need} GiB，其 GPU 最多可用 {usable} GiB 统一内存",
-    ),
-    (
-        r"its integrated GPU runs inference with llama\.cpp only, in a format llama\.cpp loads",
-        "其集成 GPU 只用 llama.cpp 推理，且须为 llama.cpp 能加载的格式",
-    ),
-    (r"does not hold the model", "装不下模型"),
-    (r"no build with it passes every rule within the budget", "在预算内没有使用它并通过所有规则的配置"),
     (r"(?P<n>\d+) machines working together", "{n} 台机器协同工作"),
-    # ------------------------------------------------------------ how a build fits (report.fit)
-    (r"one GPU", "单卡"),
-    (r"layers over (?P<n>\d+) GPUs", "{n} 卡分层"),
-    (r"tensor parallel x(?P<n>\d+)", "{n} 卡张量并行"),
-    (r"tensor parallel x(?P<tp>\d+) in (?P<pp>\d+) pipeline stages", "张量并行 x{tp}，{pp} 级流水线"),
-    (r"data parallel x(?P<n>\d+)", "{n} 卡数据并行"),
-    (r"full power", "满功率"),
-    (r"full rated power", "额定满功率"),
-    (r"(?P<p>\d+%) power", "{p} 功率"),
-    (r"limited to (?P<p>\d+%) of rated", "限制为额定的 {p}"),
-    (r"(?P<n>\d+) layers in RAM", "{n} 层放在内存"),
-    (r"experts in RAM", "专家放在内存"),
-    (r"RAM offload allowed", "允许卸载到内存"),
-    (r"no sharding", "不分片"),
-    (r"recompute on", "重算激活"),
-    (r"recompute off", "不重算激活"),
-    (r"states in RAM", "状态放在内存"),
-    (r"optimizer in RAM", "优化器放在内存"),
-    (r"no offload", "不卸载"),
-    (r"none", "无"),
-    (r"on", "开"),
-    (r"off", "关"),
-    (r"optimizer states in system RAM", "优化器状态放在系统内存"),
-    (r"parameters, gradients and optimizer states in system RAM", "参数、梯度和优化器状态放在系统内存"),
-    (r"full fine-tune on (?P<r>[^;]+)", "全参数微调，{r}"),
-    (r"PEFT (?P<m>LoRA|QLoRA(?: \(bitsandbytes\))?) on (?P<r>[^;]+)", "PEFT {m}，{r}"),
-    (r"pretraining on (?P<r>[^;]+)", "预训练，{r}"),
+    (r"none", "无"),  # the request summary's "owned parts none" (report.purchase)
     # ------------------------------------------------------------ each part's reason (solve.plan, machines)
     (
         r"(?P<kind>passive|blower|open-air|liquid|axial|hybrid) cooler",
@@ -114,9 +66,6 @@ PATTERNS: list[tuple[str, Render]] = [
     (r"owned", "已拥有"),
     (r"included", "随机附带"),
     # ------------------------------------------------------------ noise (solve.noise)
-    (r"(?P<d>\d+) dBA at (?P<m>[\d.]+) m \(est\.\)", "距 {m} 米 {d} dBA（估算）"),
-    (r"(?P<d>\d+) dBA at (?P<m>[\d.]+) m", "距 {m} 米 {d} dBA"),
-    (r"silent \(no fans\)", "静音（无风扇）"),
     # ------------------------------------------------------------ the checks' findings (rules)
     (
         r"(?P<c>\d+) cores for (?P<g>\d+) GPU\(s\) \((?P<p>\d+) per GPU, (?P<m>\d+) for a multi-GPU box\)",
@@ -181,16 +130,6 @@ PATTERNS: list[tuple[str, Render]] = [
         "用 {t} 个内存插槽中的 {u} 个，{m} GB 中的 {g} GB",
     ),
     (r"(?P<cooler>[^;]+) for a (?P<w>\d+) W (?P<s>\w+) CPU", "{cooler} 压 {w} W 的 {s} CPU"),
-    (r"one more (?P<gpu>[^;]+)", "再加一张 {gpu}"),
-    (r"at least (?P<g>\d+) GB of RAM", "至少 {g} GB 内存"),
-    (
-        r"more RAM: (?P<g>\d+) GB \(2x VRAM\) makes loading and offload comfortable",
-        "加内存：{g} GB（两倍显存）加载和卸载更从容",
-    ),
-    (
-        r"a HEDT/workstation platform \(a consumer CPU has lanes for two GPUs\)",
-        "HEDT/工作站平台（消费级 CPU 的通道只够两张 GPU）",
-    ),
     (r"expect no new driver or framework releases", "不会再有新的驱动或框架版本"),
     (r"the card runs on older software only", "这张卡只能跑旧版软件"),
     (r"llama\.cpp runs on Vulkan", "llama.cpp 可用 Vulkan 运行"),
@@ -207,16 +146,7 @@ PATTERNS: list[tuple[str, Render]] = [
         r"(?P<tb>[\d.]+) TB for weights, checkpoints and data \(~(?P<n>[\d.]+) TB needed\)",
         "{tb} TB 存放权重、检查点和数据（约需 {n} TB）",
     ),
-    (r"(?P<g>\d+) GB kept in system RAM \(the engine's host buffers\)", "{g} GB 留在系统内存（推理引擎的主机缓冲区）"),
     (r"the engine's host buffers", "推理引擎的主机缓冲区"),
-    (r"layers split across (?P<n>\d+) GPUs as (?P<s>\[[^\]]*\])", "各层按 {s} 分到 {n} 张 GPU"),
-    (r"each GPU holds its layers' weights and KV cache", "每张 GPU 存放自己那部分层的权重和 KV 缓存"),
-    (r"layer split", "分层切分"),
-    (
-        r"the (?P<n>\d+) GPUs work one after another for each token, so the step time is the sum of each GPU's share "
-        r"\(no speed-up for a single sequence\)",
-        "每个 token 由 {n} 张 GPU 依次计算，单步时间是各卡时间之和（单个序列不会加速）",
-    ),
     (
         r"(?P<engine>[\w.]+) on the (?P<gpu>[^;]+?) \((?P<arch>[^)]+)\): (?P<rest>[^;]+)",
         lambda m: f"{m['gpu']}（{m['arch']}）上的 {m['engine']}：{_g(m, 'rest')}",
@@ -240,87 +170,12 @@ PATTERNS: list[tuple[str, Render]] = [
     ),
     (r"GPUs need no plugs", "GPU 不需要供电接口"),
     (r"the CPU and cards (?P<n>\d+) x EPS", "CPU 和卡需要 {n} 个 EPS"),
-    (r"first token after a (?P<n>\d+)-token prompt in (?P<s>[\d.,]+) s", "{n} token 提示词后 {s} 秒出第一个 token"),
-    (
-        r"most loaded GPU: (?P<u>[\d.]+) GiB of (?P<of>[\d.]+) GiB usable -> fits",
-        "负载最重的 GPU：{u} GiB，可用 {of} GiB -> 装得下",
-    ),
-    (r"the GPU may use (?P<g>\d+) GB of this machine's unified memory", "GPU 最多可用这台机器 {g} GB 的统一内存"),
-    (r"llama.cpp keeps the token-embedding table in system RAM", "llama.cpp 把词嵌入表放在系统内存"),
-    (r"the output head sits on the last GPU", "输出层在最后一张 GPU 上"),
-    (r"memory figures are peaks on the most loaded GPU", "显存数字是负载最重的 GPU 上的峰值"),
-    (r"1 GiB = 2\^30 bytes", "1 GiB = 2^30 字节"),
-    (r"engine (?P<e>[^;]+)", "推理引擎 {e}"),
-    (r"context (?P<n>\d+) tokens per sequence", "每个序列上下文 {n} tokens"),
-    (r"(?P<n>\d+) concurrent sequence\(s\)", "{n} 个并发序列"),
-    (
-        r"gives more memory for context and users \(a layer split adds no single-stream speed\)",
-        "为上下文和用户提供更多显存（分层切分不提高单流速度）",
-    ),
     (r"US average", "美国平均"),
-    (r"upkeep (?P<u>[\d,.]+ \w+)/year", "维护 {u}/年"),
-    (r"storage not priced", "存储未计价"),
-    (r"one instance", "一个实例"),
-    (
-        r"rental billed for every on-hour \(the instance runs whenever the machine would be on\)",
-        "租用按每个开机小时计费（机器开着时实例也在运行）",
-    ),
-    (r"break-even leaves resale out and counts only within the useful life", "回本计算不含转卖，只在使用寿命内计算"),
-    (
-        r"on (?P<h>\d+) h/day x (?P<d>\d+) days/year, busy (?P<p>\d+%) of that time",
-        "每天 {h} 小时 x 每年 {d} 天，其中 {p} 的时间满载",
-    ),
-    (r"purchase (?P<p>[\d,.]+ \w+)", "购买 {p}"),
-    (r"wall_w (?P<w>\d+) W full load, nothing drawn while switched off", "wall_w 满载 {w} W，关机时不耗电"),
-    (
-        r"the build's parts at the catalog's dated prices, parts already owned excluded",
-        "配置中各配件按目录中带日期的价格计算，不含已有配件",
-    ),
-    (
-        r"rental matched on memory fit and decode tokens/s per sequence from the same estimator as the build",
-        "租用实例按显存是否装得下和每序列解码 tokens/s 匹配，与配置用同一估算器",
-    ),
-    (r"the card runs on older software only", "这张卡只能跑旧版软件"),
     (r"no published dBA under load", "没有公开的满载 dBA 数据"),
     (r"class midpoint", "按档位中值"),
     (r"catalog noise class '(?P<c>\w+)'", lambda m: f"目录噪音档位“{_NOISE_CLASS.get(m['c'], m['c'])}”"),
     (r"estimate", "估算"),
-    (r"usage", "使用情况"),
-    (r"depreciation", "折旧"),
     # ------------------------------------------------------------ the sheet's assembly notes and figures
-    (
-        r"Open-air cards in slots (?P<s>[\d, ]+): keep the free slot under each card; the bottom card runs coolest\.",
-        "风扇卡位于插槽 {s}：每张卡下方留空一个槽位；最下面的卡温度最低。",
-    ),
-    (
-        r"BIOS: set PCIe bifurcation / link width so the GPU slots run (?P<s>[x\d/]+) if the board does not switch automatically\.",
-        "BIOS：如果主板不会自动切换，请设置 PCIe 拆分/链路宽度，使 GPU 插槽以 {s} 运行。",
-    ),
-    (
-        r"Put the NVMe drives? in (?P<c>[^;]+?); leave (?P<a>[^;]+) empty: a GPU slot shares those lanes\.",
-        "NVMe 硬盘装在 {c}；{a} 留空：它们与 GPU 插槽共用通道。",
-    ),
-    (r"Put the NVMe drives? in (?P<c>[^;]+)\.", "NVMe 硬盘装在 {c}。"),
-    (
-        r"A complete server \((?P<n>[^;]+)\): rack it, connect power and the network; no assembly\.",
-        "整台服务器（{n}）：上架，接电源和网络即可，无需组装。",
-    ),
-    (r"(?P<n>\d+) identical nodes; interconnect: (?P<i>[^;]+)\.", "{n} 个相同节点；互联：{i}。"),
-    (
-        r"Cap each GPU at (?P<w>\d+) W \(of (?P<t>\d+) W\) to stay within the PSU and circuit; run at every boot:",
-        "把每张 GPU 功耗限制在 {w} W（额定 {t} W），以免超出电源和电路；每次开机运行：",
-    ),
-    (r"Build (?P<n>\d+) identical nodes\.", "组装 {n} 个相同节点。"),
-    (r"(?P<w>[\d,]+) W = (?P<b>[\d,]+) BTU/h", "{w} W = {b} BTU/h"),
-    (r"(?P<w>[\d,]+) W continuous", "可持续 {w} W"),
-    (r"(?P<w>[\d,]+) W continuous: OVER THE LIMIT", "可持续 {w} W：超出上限"),
-    (r"(?P<w>[\d,]+) W \((?P<p>\d+%) loaded\)", "{w} W（负载 {p}）"),
-    (r"(?P<t>[\d.,]+) tokens/s per sequence", "每序列 {t} tokens/s"),
-    (r"(?P<t>[\d.,]+) tokens/s in total", "合计 {t} tokens/s"),
-    (r"(?P<h>[\d,]+) h of training \((?P<g>[\d,]+) GPU-hours\)", "训练 {h} 小时（{g} GPU 小时）"),
-    (r"(?P<u>[\d.]+) of (?P<of>[\d.]+) GiB on the most loaded GPU", "负载最重的 GPU 用 {u} GiB，共 {of} GiB"),
-    (r"(?P<u>[\d.]+) GiB on the most loaded GPU", "负载最重的 GPU 用 {u} GiB"),
-    (r"(?P<s>\w+) split", "{s} 切分"),
     (r"prices from (?P<a>\d{4}-\d{2}) to (?P<b>\d{4}-\d{2})", "价格 {a} 至 {b}"),
     (r"prices (?P<a>\d{4}-\d{2})", "价格 {a}"),
     (
@@ -328,8 +183,6 @@ PATTERNS: list[tuple[str, Render]] = [
         lambda m: f"{m['n']} 个价格已超过六个月：{_g(m, 'rest')}",
     ),
     (r"NVME Gen4 model storage", "NVMe Gen4 模型存储"),
-    (r"weakest (?P<g>[\d.]+) GB/s per direction", "最慢链路每方向 {g} GB/s"),
-    (r"GPU links (?P<l>[x\d/]+)", "GPU 链路 {l}"),
     (r"(?P<g>\d+) GB kept in system RAM", "{g} GB 留在系统内存"),
     (r"weights read from RAM and llama\.cpp's host buffers", "从内存读取的权重和 llama.cpp 的主机缓冲区"),
     (
@@ -357,28 +210,12 @@ PATTERNS: list[tuple[str, Render]] = [
         "AMD 已于 2024 年第二季度结束 gfx906（MI50、Radeon VII）的维护",
     ),
     (r"(?P<t>[\d.,]+) tokens/s per user", "每用户 {t} tokens/s"),
-    (
-        r"(?P<w>[\d,]+) W continuous on (?P<n>\d+) x (?P<c>[^;]+)",
-        lambda m: f"{m['n']} 路 {circuit(m['c'])} 可持续 {m['w']} W",
-    ),
     (r"(?P<k>[\d,]+) kWh = (?P<c>[\d,]+ \w+) a year", "每年 {k} kWh = {c}"),
-    (r"energy/year = (?P<f>[^;]+)", "每年电量 = {f}"),
-    (r"electricity (?P<p>[\d.]+ \w+/kWh)", "电价 {p}"),
     (r"national residential average rounded to (?P<p>[\d.]+ \w+/kWh)", "全国居民平均电价，取整为 {p}"),
-    (
-        r"straight line over (?P<y>\d+) years to a resale value of (?P<p>\d+%) of the purchase",
-        "{y} 年直线折旧，残值为购买价的 {p}",
-    ),
-    (r"idle draw (?P<w>\d+) W estimated", "待机功耗估计 {w} W"),
     (r"(?P<n>\d+) cards? hold the job", "{n} 张卡装得下"),
     (r"CPU only", "仅 CPU"),
     (r"(?P<n>\d+)-channel", "{n} 通道"),
     (r"0 x none", "无 GPU"),
-    (
-        r"a board with another suitably spaced x16 slot, blower cards, or risers in an open frame",
-        "另一个间距合适的 x16 插槽的主板、涡轮卡，或开放式机架加延长线",
-    ),
-    (r"combined by logarithmic sum (?P<f>[^;]+)", "按对数求和合成 {f}"),
     (
         r"middle of Cybenetics' Standard\+\+ class, typical of a loaded ATX unit",
         "Cybenetics Standard++ 档位的中值，典型的满载 ATX 电源",
@@ -386,18 +223,8 @@ PATTERNS: list[tuple[str, Render]] = [
     (r"three 120 mm case fans at full speed", "三个 120 mm 机箱风扇全速运转"),
     (r"a GPU server moves more air than the R940", "GPU 服务器的风量比 R940 更大"),
     (r"its feature-rich 73 dBA is a floor", "其高配 73 dBA 只是下限"),
-    (
-        r"straight line over (?P<y>\d+) years to a resale value of (?P<p>\d+%) of the purchase \((?P<rest>[^;]+)\)",
-        lambda m: f"{m['y']} 年直线折旧，残值为购买价的 {m['p']}（{m['rest']}）",
-    ),
     (r"only the state rows were read \((?P<rest>[^;]+)\)", "只读取了各州的数据（{rest}）"),
     (r"no market survey was read", "未参考市场调查"),
-    (r"datacenter chassis fans", "数据中心机箱风扇"),
-    (r"(?P<a>[\w-]+) chassis fans", lambda m: f"{_NOISE_CLASS.get(m['a'], m['a'])}的机箱风扇"),
-    (r"atx PSU", "ATX 电源"),
-    (r"air-tower CPU cooler", "塔式风冷 CPU 散热器"),
-    (r"(?P<x>\w+) unified-memory system", lambda m: f"{_NOISE_CLASS.get(m['x'], m['x'])}的统一内存整机"),
-    (r"estimate", "估算"),
     (r"any, at most (?P<n>\d+) per machine", "不限，每台最多 {n} 张"),
     (
         r"(?P<n>\d+) x (?P<v>\d+ V \d+ A)(?: \((?P<w>[^;]+)\))?",
@@ -498,7 +325,11 @@ def fit_line(settings: Any) -> str:
     """A Fit's compact line (report.fit.Fit.line) with each value in the current language."""
     from configurator.core.report.fit import CHOSEN_MARK
 
-    return " · ".join(sentence(s.short or s.value) + (CHOSEN_MARK if s.chosen else "") for s in settings.settings)
+    def short(s: Any) -> str:
+        said = s.short_said if s.short else s.said
+        return words.say(said) if said is not None else sentence(s.short or s.value)
+
+    return " · ".join(short(s) + (CHOSEN_MARK if s.chosen else "") for s in settings.settings)
 
 
 _SETTING_NAMES = {
@@ -519,7 +350,8 @@ def fit_sentence(settings: Any) -> str:
     if not _zh():
         return str(settings.sentence)
     return "；".join(
-        f"{_SETTING_NAMES.get(s.name, s.name)}：{sentence(s.value)}" + ("（求解器选择）" if s.chosen else "")
+        f"{_SETTING_NAMES.get(s.name, s.name)}：{words.say(s.said) if s.said is not None else sentence(s.value)}"
+        + ("（求解器选择）" if s.chosen else "")
         for s in settings.settings
     )
 

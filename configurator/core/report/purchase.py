@@ -13,7 +13,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING, Any
 
 from configurator.core.catalog.dates import catalog_date, date_range_text
-from configurator.core.reasons import Reason
+from configurator.core.reasons import Reason, english
 from configurator.core.report import atomic_write_bytes, phrases
 from configurator.core.report.fit import fit_of, gpu_name, gpus_text
 from configurator.core.report.words import ZH_PART_CATEGORIES, language, say, say_all, t
@@ -216,25 +216,27 @@ def request_summary(request: BuildRequest) -> str:
 
 
 def estimate_summary(build: Build) -> str:
-    """Speed or time, and memory, in one line."""
+    """Speed or time, and memory, in one line (English: estimate_said)."""
+    return "; ".join(english(r) for r in estimate_said(build))
+
+
+def estimate_said(build: Build) -> tuple[Reason, ...]:
+    """Speed or time, memory and the cards, as codes and fields (sum.*)."""
     est = build.estimate
-    bits: list[str] = []
+    bits: list[Reason] = []
     if est.decode_tokens_per_s:
-        text = f"{est.decode_tokens_per_s:,.1f} tokens/s per sequence"
-        if est.aggregate_tokens_per_s and est.aggregate_tokens_per_s > 1.01 * est.decode_tokens_per_s:
-            text += f" ({est.aggregate_tokens_per_s:,.0f} tokens/s in total)"
-        bits.append(text)
+        aggregate = est.aggregate_tokens_per_s
+        total = aggregate if aggregate and aggregate > 1.01 * est.decode_tokens_per_s else None
+        bits.append(Reason.of("sum.decode", tps=est.decode_tokens_per_s, total=total))
     if est.wall_hours is not None:
-        bits.append(f"{est.wall_hours:,.0f} h of training ({est.gpu_hours or 0:,.0f} GPU-hours)")
+        bits.append(Reason.of("sum.training", hours=est.wall_hours, gpu_hours=est.gpu_hours or 0))
     if est.per_gpu:
         peak = est.peak_gpu
         room = peak.usable_bytes or peak.capacity_bytes
-        of = f" of {room / GIB:.1f}" if room else ""
-        bits.append(f"{peak.total / GIB:.1f}{of} GiB on the most loaded GPU")
-    machines = f"{build.nodes} nodes x " if build.nodes > 1 else ""
+        bits.append(Reason.of("sum.memory", gib=peak.total / GIB, of=room / GIB if room else None))
     cards = gpus_text(build) if build.gpus_mixed else f"{build.gpu_count} x {gpu_name(build)}"  # a mix: each card
-    bits.append(f"{machines}{cards}, {est.split} split")
-    return "; ".join(bits)
+    bits.append(Reason.of("sum.cards", nodes=build.nodes, cards=cards, split=est.split))
+    return tuple(bits)
 
 
 def non_pass_checks(build: Build) -> list[tuple[str, str, str]]:

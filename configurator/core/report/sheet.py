@@ -9,7 +9,7 @@ from typing import Any
 
 from configurator.core.catalog.dates import date_range_text
 from configurator.core.estimate.result import BREAKDOWN_KEYS, HARD_HEADROOM, GpuMemory
-from configurator.core.reasons import Reason, from_json, shortened
+from configurator.core.reasons import Reason, english, from_json, shortened
 from configurator.core.report import phrases, prices
 from configurator.core.report.fit import fit_of, short_gpu_name
 from configurator.core.report.purchase import (
@@ -17,7 +17,7 @@ from configurator.core.report.purchase import (
     SheetMeta,
     build_title,
     category_name,
-    estimate_summary,
+    estimate_said,
     money,
     non_pass_checks,
     part_number,
@@ -177,7 +177,7 @@ def _header(build: Build, request: BuildRequest, meta: SheetMeta) -> str:
         f"<p><strong>{t('Request:')}</strong> {escape(request_summary(request))}</p>"
         f"<p><strong>{t('How this fits:')}</strong> {escape(phrases.fit_sentence(fit_of(build, request)))}</p>"
         f"<p><strong>{t('Power and noise:')}</strong> {build.power.wall_w * build.nodes:,.0f} {t('W at the wall')}; "
-        f"{escape(phrases.sentence(noise.build_noise(build).text()))} {t('under load')}{' ' + t('(one machine)') if build.nodes > 1 else ''}</p>"
+        f"{escape(say(noise.build_noise(build).said()))} {t('under load')}{' ' + t('(one machine)') if build.nodes > 1 else ''}</p>"
         f"<p><strong>{t('Why this build:')}</strong> {escape(phrases.why(build))}</p>"
         "</header>"
     )
@@ -545,9 +545,9 @@ def _circuit_row(build: Build, request: BuildRequest) -> tuple[str, str]:
     p = build.power
     circuits = f"{request.circuits} x {circuit_name(request.circuit)}"
     if build.nodes == 1:
-        return "Circuit limit", f"{p.circuit_limit_w:,.0f} W continuous on {circuits}" + (
-            "" if p.circuit_ok else ": OVER THE LIMIT"
-        )
+        return "Circuit limit", t("{0:,.0f} W continuous on {1} x {2}").format(
+            p.circuit_limit_w, request.circuits, circuit_words(circuit_name(request.circuit))
+        ) + ("" if p.circuit_ok else t(": OVER THE LIMIT"))
     # a cluster's limit is the feeds sized to it (the SITE-POWER check), not the circuits the user described:
     # "3,717,064 W continuous on 1 x 230 V 16 A" read as if one outlet fed 384 servers
     described = circuit_limit_w(request.circuit) * request.circuits
@@ -558,7 +558,7 @@ def _circuit_row(build: Build, request: BuildRequest) -> tuple[str, str]:
         if p.wall_w * build.nodes <= described
         else t("; the {0} described holds {1:,.0f} W").format(circuit_words(circuits), described)
     )
-    return label, f"{p.circuit_limit_w:,.0f} W continuous" + ("" if p.circuit_ok else ": OVER THE LIMIT")
+    return label, t("{0:,.0f} W continuous").format(p.circuit_limit_w) + ("" if p.circuit_ok else t(": OVER THE LIMIT"))
 
 
 def _power_rows(build: Build, request: BuildRequest) -> list[str]:
@@ -570,17 +570,20 @@ def _power_rows(build: Build, request: BuildRequest) -> list[str]:
         ("Board, memory, drives, fans", f"{p.rest_w:,.0f} W"),
         ("DC load (sustained)", f"{p.dc_load_w:,.0f} W"),
         ("Short power spikes", f"{p.transient_w:,.0f} W"),
-        ("PSU capacity", f"{p.psu_w:,.0f} W" + (f" ({p.dc_load_w / p.psu_w:.0%} loaded)" if p.psu_w else "")),
+        (
+            "PSU capacity",
+            f"{p.psu_w:,.0f} W" + (t(" ({0:.0%} loaded)").format(p.dc_load_w / p.psu_w) if p.psu_w else ""),
+        ),
         ("Wall draw", f"{p.wall_w:,.0f} W"),
         _circuit_row(build, request),
-        ("Heat into the room", f"{heat_w:,.0f} W = {heat_w * BTU_PER_W:,.0f} BTU/h"),
-        ("Noise under load", noise.build_noise(build).text()),
+        ("Heat into the room", t("{0:,.0f} W = {1:,.0f} BTU/h").format(heat_w, heat_w * BTU_PER_W)),
+        ("Noise under load", say(noise.build_noise(build).said())),
     ]
     if build.nodes > 1:
         total = p.wall_w * build.nodes
         at_the_wall = t("{0:,.0f} W at the wall = {1:,.0f} BTU/h").format(total, total * BTU_PER_W)
         rows.append((t("All {0} nodes").format(build.nodes), at_the_wall))
-    return [f"<tr>{_cell(t(k))}{_cell(phrases.sentence(v), 'num')}</tr>" for k, v in rows]
+    return [f"<tr>{_cell(t(k))}{_cell(v, 'num')}</tr>" for k, v in rows]
 
 
 def power_section(build: Build, request: BuildRequest) -> str:
@@ -590,7 +593,7 @@ def power_section(build: Build, request: BuildRequest) -> str:
         _table([t("Figure"), t("Value")], _power_rows(build, request), 1),
     ]
     sound = noise.build_noise(build)
-    noise_lines = "; ".join(phrases.sentence(line) for line in sound.breakdown())
+    noise_lines = say_all(sound.breakdown_said())
     parts.append(f'<p class="small muted">{t("Noise:")} ' + escape(noise_lines) + ".</p>")
     plan = connector_plan(build)
     if plan:
@@ -613,7 +616,13 @@ def power_section(build: Build, request: BuildRequest) -> str:
 
 
 def m2_advice(build: Build) -> str | None:
-    """Which M.2 sockets keep every GPU's lanes: those not in any used slot's shares_with."""
+    """Which M.2 sockets keep every GPU's lanes, in English (m2_said)."""
+    said = m2_said(build)
+    return english(said) if said is not None else None
+
+
+def m2_said(build: Build) -> Reason | None:
+    """Which M.2 sockets keep every GPU's lanes: those not in any used slot's shares_with (asm.nvme*)."""
     board = spec_of(build, "motherboard")
     sockets = board.get("m2_sockets") or []
     drive = part_of(build, "storage")
@@ -623,60 +632,54 @@ def m2_advice(build: Build) -> str | None:
     shared = {sid for s in board.get("pcie_slots", ()) if s["position"] in used for sid in s.get("shares_with", ())}
     free = sorted((s for s in sockets if s["id"] not in shared), key=lambda s: s.get("source") != "cpu")
     if not free:
-        return "Every M.2 socket shares lanes with a GPU slot: use a PCIe adapter for the drive or accept the narrower GPU link."
+        return Reason.of("asm.nvme-shared")
     chosen = ", ".join(
         f"{s['id']} (Gen{s.get('gen', '?')} x{s.get('lanes', 4)}, {s.get('source', 'cpu')})"
         for s in free[: drive.quantity]
     )
     avoid = sorted(shared & {s["id"] for s in sockets})
-    text = f"Put the NVMe drive{'s' if drive.quantity > 1 else ''} in {chosen}"
-    return text + (f"; leave {', '.join(avoid)} empty: a GPU slot shares those lanes." if avoid else ".")
+    return Reason.of("asm.nvme", drives=drive.quantity, chosen=chosen, avoid=", ".join(avoid))
 
 
-def _cooling_note(gpu: dict[str, Any], build: Build) -> str | None:
+def _cooling_note(gpu: dict[str, Any], build: Build) -> Reason | None:
     cooler = gpu.get("cooler")
     slots = ", ".join(str(c.slot) for c in sorted(build.slot_map, key=lambda c: c.slot))
     if cooler == "blower":
-        return (
-            "Blower cards exhaust through the bracket and may sit back to back; in a mixed stack keep the "
-            "blower cards at the top and any open-air card at the bottom."
-        )
+        return Reason.of("asm.blower")
     if cooler == "open-air" and has_risers(build):
-        return "Open-air cards on the frame rail: leave at least one card width of air between them."
+        return Reason.of("asm.open-air-rail")
     if cooler == "open-air" and build.gpu_count > 1:
-        return f"Open-air cards in slots {slots}: keep the free slot under each card; the bottom card runs coolest."
+        return Reason.of("asm.open-air", slots=slots)
     if cooler == "passive":
-        return "Passive cards rely on the chassis's ducted fans: never run them with the fan wall or ducts removed."
+        return Reason.of("asm.passive")
     return None
 
 
-def _bios_notes(build: Build, board: dict[str, Any]) -> list[str]:
-    notes = [
-        "BIOS: enable Above 4G decoding and Resizable BAR (disable CSM); both are needed to map large-memory cards."
-    ]
+def _bios_notes(build: Build, board: dict[str, Any]) -> list[Reason]:
+    notes = [Reason.of("asm.bios-4g")]
     slots = {s["position"]: s for s in board.get("pcie_slots", ())}
     narrowed = [c for c in build.slot_map if c.slot in slots and c.lanes < int(slots[c.slot].get("lanes", 16))]
     if narrowed:
         split = "/".join(f"x{c.lanes}" for c in sorted(build.slot_map, key=lambda c: c.slot))
-        notes.append(
-            f"BIOS: set PCIe bifurcation / link width so the GPU slots run {split} "
-            "if the board does not switch automatically."
-        )
+        notes.append(Reason.of("asm.bios-bifurcation", split=split))
     if has_risers(build):
-        notes.append("BIOS: force riser slots to PCIe Gen4 (Gen3 if nvidia-smi -q shows link errors or a narrow link).")
+        notes.append(Reason.of("asm.bios-riser"))
     return notes
 
 
 def assembly_notes(build: Build) -> list[tuple[str, str]]:
-    """(text, command) pairs; command is "" when there is none."""
-    notes: list[tuple[str, str]] = []
+    """(text, command) pairs in English; command is "" when there is none."""
+    return [(english(said), command) for said, command in assembly_said(build)]
+
+
+def assembly_said(build: Build) -> list[tuple[Reason, str]]:
+    """(note, command) pairs, each note a code and fields (asm.*); command is "" when there is none."""
+    notes: list[tuple[Reason, str]] = []
     system = part_of(build, "system")
     if system is not None:
-        notes.append((f"A complete server ({system.name}): rack it, connect power and the network; no assembly.", ""))
+        notes.append((Reason.of("asm.server", name=system.name), ""))
         if build.nodes > 1:
-            notes.append(
-                (f"{build.nodes} identical nodes; interconnect: {build.interconnect or 'see CLUSTER check'}.", "")
-            )
+            notes.append((Reason.of("asm.nodes", nodes=build.nodes, interconnect=build.interconnect), ""))
         return notes
     gpu = spec_of(build, "gpu")
     board = spec_of(build, "motherboard")
@@ -684,36 +687,31 @@ def assembly_notes(build: Build) -> list[tuple[str, str]]:
     if cooling:
         notes.append((cooling, ""))
     if has_risers(build):
-        notes.append(
-            ("Mount the cards on the frame rail and connect each through its riser; do not ship the rig assembled.", "")
-        )
+        notes.append((Reason.of("asm.risers"), ""))
     psu = part_of(build, "psu")
     if psu is not None and psu.quantity > 1:
-        notes.append(
-            ("Join the PSUs with the sync board so they start together; feed each card only from one PSU.", "")
-        )
-    notes += [(text, "") for text in _bios_notes(build, board)] if board else []
-    advice = m2_advice(build)
+        notes.append((Reason.of("asm.psu-sync"), ""))
+    notes += [(said, "") for said in _bios_notes(build, board)] if board else []
+    advice = m2_said(build)
     if advice:
         notes.append((advice, ""))
     limit = power_limit_w(build)
     if limit and cap_command(str(gpu.get("vendor")), limit):
         notes.append(
             (
-                f"Cap each GPU at {limit} W (of {gpu.get('tdp_w', 0):.0f} W) to stay within the PSU and circuit; "
-                "run at every boot:",
+                Reason.of("asm.cap", watts=limit, tdp=float(gpu.get("tdp_w", 0))),
                 cap_command(str(gpu.get("vendor")), limit),
             )
         )
     if build.nodes > 1:
-        notes.append((f"Build {build.nodes} identical nodes.", ""))
+        notes.append((Reason.of("asm.build-nodes", nodes=build.nodes), ""))
     return notes
 
 
 def assembly_section(build: Build) -> str:
     items = [
-        f"<li>{escape(phrases.sentence(text))}" + (f" <code>{escape(code)}</code>" if code else "") + "</li>"
-        for text, code in assembly_notes(build)
+        f"<li>{escape(say(said))}" + (f" <code>{escape(code)}</code>" if code else "") + "</li>"
+        for said, code in assembly_said(build)
     ]
     return f'<section class="block"><h2>{t("Assembly notes")}</h2><ol>{"".join(items)}</ol></section>'
 
@@ -789,17 +787,20 @@ def _speed_rows(build: Build) -> list[str]:
 
 def estimate_section(build: Build) -> str:
     est = build.estimate
-    summary = phrases.sentence(estimate_summary(build))
+    summary = say_all(estimate_said(build))
     parts = [f"<section><h2>{t('Estimate')}</h2>", f"<p>{escape(summary)}{t('.')}</p>", _memory_table(build)]
     speed = _speed_rows(build)
     if speed:
         parts += [f"<h3>{t('Speed and time')}</h3>", _table([t("Figure"), t("Value")], speed, 1)]
-    lists = (("Assumptions", est.assumptions), ("Estimator warnings", tuple(say(w) for w in est.warnings)))
+    lists = (
+        ("Assumptions", tuple(say(a) for a in est.assumptions_said())),
+        ("Estimator warnings", tuple(phrases.sentence(say(w)) for w in est.warnings)),
+    )
     for title, items in lists:
         if items:
             parts.append(
                 f'<h3>{t(title)}</h3><ul class="block">'
-                + "".join(f"<li>{escape(phrases.sentence(item))}</li>" for item in items)
+                + "".join(f"<li>{escape(item)}</li>" for item in items)
                 + "</ul>"
             )
     parts.append("</section>")
@@ -930,7 +931,9 @@ def cost_section(build: Build) -> str:
         )
         owning = f"{row['owning']:,.0f}{resale} {t('vs')} {renting} {c}"
         rows.append(f"<tr>{_cell(label)}{_cell(owning)}</tr>")
-    notes = "".join(f"<li>{escape(phrases.sentence(a))}</li>" for a in costs.get("assumptions", []))
+    said = costs.get("assumption_codes")  # the assumptions as codes (#33); a project saved before them: the English
+    lines = [say(from_json(a)) for a in said] if said else [phrases.sentence(a) for a in costs.get("assumptions", [])]
+    notes = "".join(f"<li>{escape(line)}</li>" for line in lines)
     table = _table([t("Figure"), t("Value")], rows)
     return f'<section class="block"><h2>{t("Buy or rent")}</h2>{table}<ul class="small">{notes}</ul></section>'
 

@@ -289,6 +289,9 @@ ZH_COOLERS = {
 _ZH_CARDS = {"open-air": "风扇卡", "blower": "涡轮卡", "passive": "被动散热卡", "liquid": "水冷卡"}
 
 
+_ZH_METHODS = {"lora": "PEFT LoRA", "qlora": "PEFT QLoRA (bitsandbytes)", "full": "全参数微调", "pretrain": "预训练"}
+_ZH_NOISE = {"quiet": "安静", "moderate": "适中", "loud": "吵", "silent": "静音"}
+_ZH_SPLITS = {"single": "单卡", "layer": "分层切分", "tensor": "张量并行", "data": "数据并行"}
 ZH_PART_CATEGORIES = {"gpu": "显卡"}
 """A part's category where the Chinese differs from the same English word elsewhere: the GPU a buyer orders is a 显卡,
 as the seed articles list a machine's eight parts (CPU、散热器、主板、内存、硬盘、显卡、电源、风扇、机箱); a table's
@@ -659,6 +662,221 @@ ZH_REASONS: dict[str, Template] = {
         f"赚回 {r.num('purchase'):,.0f} {r.fields['currency']} 需要 {r.fields['months']} 个月"
     ),
     "tco.no-rental": lambda r, _say: f"无法计算回本：没有能做同样工作的租用实例（{_sentence(str(r.fields['why']))}）",
+    # the plan's notes
+    "note.solving": "正在求解更多备选配置",
+    "note.own-beaten": "使用你自己的 {count} x {name} 的配置未列出：每一个都有一个列出的配置不更贵、不更慢、也不更吵",
+    "note.own-cannot": lambda r, say_: (
+        f"你自己的 {r.fields['count']} x {r.fields['name']} 无法按要求运行（{joined(r.nested('why'), say_, '；')}"
+        + (f"；要用上它们：{say_(r.nested('way')[0])}" if r.nested("way") else "")
+        + "）；这些配置不含它们"
+    ),
+    "note.servers": lambda r, _say: (
+        f"用配件组装的机器都做不到；方案使用 {r.fields['nodes']} 台成品服务器"
+        + ("，接服务器机房供电" if r.fields.get("server_room") else "")
+    ),
+    "note.rack-scale": (
+        "机架级 NVLink 系统（GB200/GB300 NVL72：一个 NVLink 域内 72 张 GPU，这种规模的任务常在其上运行）不在候选之中："
+        "NVIDIA 未公布其价格，其 Grace CPU 在目录中也还没有记录；以上服务器之间通过 InfiniBand 通信"
+    ),
+    "note.left-out": lambda r, say_: f"{r.fields['name']}：{joined(r.nested('why'), say_, '；')}",
+    # what a build could grow by
+    "upgrade.one-more": lambda r, say_: (
+        f"再加一张 {r.fields['gpu']}："
+        + (joined(r.nested("needs"), say_, "；") if r.nested("needs") else "这块主板、机箱和电源都装得下")
+        + (f"；收益：{say_(r.nested('gain')[0])}" if r.nested("gain") else "")
+    ),
+    "upgrade.one-more-machine": (
+        "再加一张 {gpu}：这里一台机器最多装 {gpus} 张 GPU；再多就要第二台机器和机间网络（训练用 InfiniBand 或 RoCE："
+        "集群方案会计算其规模）"
+    ),
+    "upgrade.psu": "换更大的电源：{watts:.0f} W 电源负载 {load:.0%}；余量越大越凉快、越安静",
+    "upgrade.ram": "加内存：{gb:g} GB（两倍显存）加载和卸载更从容",
+    "need.board-slot": "另一个间距合适的 x16 插槽的主板、涡轮卡，或开放式机架加延长线",
+    "need.case-openings": "有 {openings} 个扩展槽位的机箱",
+    "need.board-lanes": "每张卡都有 x{lanes} 的主板（下一个插槽只有 x{next}）",
+    "need.case-gpus": "装得下 {n} 张 GPU 的机箱",
+    "need.open-frame": "开放式机架或涡轮卡（塔式机箱装不下三张风扇散热的旗舰卡，COOL-4）",
+    "need.platform": "HEDT/工作站平台（消费级 CPU 的通道只够两张 GPU）",
+    "need.psu": "至少 {watts:.0f} W 的电源（或两个）",
+    "need.circuit": lambda r, _say: (
+        f"第二路电路{'或 230 V 插座' if r.fields.get('outlet') else ''}"
+        f"（墙插 {r.num('wall'):.0f} W，电路可供 {r.num('limit'):.0f} W）"
+    ),
+    "need.ram": "至少 {gb:g} GB 内存",
+    "gain.memory": "更多显存给上下文和用户（分层切分不提高单流速度）",
+    "gain.hours": "训练时间约缩短 {hours:,.0f} 小时",
+    # how a build fits
+    "fit.one-gpu": "单卡",
+    "fit.layer": "{n} 卡分层",
+    "fit.tensor": "{n} 卡张量并行",
+    "fit.tensor-pipeline": "张量并行 x{tp}，{pp} 级流水线",
+    "fit.data": "{n} 卡数据并行",
+    "fit.split": "{split} 切分 x{n}",
+    "fit.experts-in-ram": "专家放在内存",
+    "fit.layers-in-ram": "{n} 层放在内存",
+    "fit.ram-offload": "允许卸载到内存",
+    "fit.list": lambda r, say_: joined(r.nested("items"), say_, "，"),
+    "fit.none": "无",
+    "fit.zero": "ZeRO-{stage}",
+    "fit.no-sharding": "不分片",
+    "fit.on": "开",
+    "fit.off": "关",
+    "fit.recompute-on": "重算激活",
+    "fit.recompute-off": "不重算激活",
+    "fit.in-system-ram": lambda r, _say: (
+        f"{'参数、梯度和优化器状态' if r.fields.get('all') else '优化器状态'}放在系统内存"
+    ),
+    "fit.states-in-ram": "状态放在内存",
+    "fit.optimizer-in-ram": "优化器放在内存",
+    "fit.no-offload": "不卸载",
+    "fit.limited": "限制为额定的 {limit:.0%}",
+    "fit.full-rated": "额定满功率",
+    "fit.power": "{limit:.0%} 功率",
+    "fit.full-power": "满功率",
+    "fit.framework": lambda r, _say: (
+        f"{_ZH_METHODS[str(r.fields['method'])]}，{r.fields['runner']}"
+        if r.fields.get("method")
+        else str(r.fields["runner"])
+    ),
+    # what buy-or-rent's figures rest on
+    "tco.energy": lambda r, _say: (
+        "每年电量 = (满载墙插功耗 x 满载时间占比 + 待机功耗 x (1 - 满载时间占比)) x 每天开机小时 x 每年开机天数 / 1000 "
+        f"x 每 kWh 电价；满载墙插功耗 {r.num('wall'):,.0f} W"
+        + (f"（{r.num('nodes'):g} 个节点）" if r.num("nodes") > 1 else "")
+        + "，关机时不耗电"
+    ),
+    "tco.usage": lambda r, _say: (
+        f"使用情况：每天 {r.num('hours'):g} 小时 x 每年 {r.num('days'):g} 天，其中 {r.num('busy'):.0%} 的时间满载；"
+        f"电价 {r.num('price'):g} {r.fields['currency']}/kWh（{_sentence(str(r.fields['source']))}"
+        + (f"；估算：{_sentence(str(r.fields['estimate']))}）" if r.fields.get("estimate") else "）")
+    ),
+    "tco.idle-given": "待机功耗 {idle:,.0f} W，由使用情况给定",
+    "tco.idle-estimated": (
+        "待机功耗估计 {idle:,.0f} W：满载时 GPU 功耗的 {gpu:.0%}、CPU 的 {cpu:.0%} 和其他直流功耗的 {other:.0%}，"
+        "按电源效率折算（未实测）"
+    ),
+    "tco.purchase": "购买 {purchase:,.2f} {currency}：配置中各配件按目录中带日期的价格计算，不含已有配件",
+    "tco.depreciation": lambda r, _say: (
+        f"折旧：{r.num('years'):g} 年直线折旧，残值为购买价的 {r.num('resale'):.0%}"
+        f"（{_sentence(str(r.fields['source']))}）"
+    ),
+    "tco.upkeep": "维护 {upkeep:,.2f} {currency}/年",
+    "tco.billed-on": "租用按每个开机小时计费（机器开着时实例也在运行）",
+    "tco.billed-busy": "租用只按满载小时计费（实例按需启动）",
+    "tco.break-even-basis": "回本计算不含转卖，只在使用寿命内计算",
+    "tco.rental-none": lambda r, _say: f"租用：无（{_sentence(str(r.fields['why']))}）",
+    "tco.rental": lambda r, _say: f"租用：{_sentence(str(r.fields['offer']))}",
+    "tco.rental-matched": lambda r, _say: (
+        f"租用实例按显存是否装得下和{'训练时长' if r.fields.get('wall') else '每序列解码 tokens/s '}匹配，与配置用同一估算器"
+        + (f"；{r.fields['instances']} 个实例通过服务商的 RDMA 网络互联" if r.num("instances") > 1 else "；一个实例")
+        + "；存储未计价"
+    ),
+    "tco.converted": lambda r, _say: (
+        f"电价按 {r.num('rate'):.4f} 从 {r.fields['of']} 换算为 {r.fields['to']}"
+        f"（{r.fields.get('source') or '目录汇率'}，{r.fields.get('date') or '无日期'}）"
+    ),
+    "tco.job-basis": (
+        "训练任务：自有电费 = 满载墙插功耗 x 配置的预计训练时长；租用成本 = 实例小时价 x 其预计训练时长；"
+        "折旧分摊 = (购买价 - 残值) / {years} 年使用寿命的开机小时数 x 任务时长"
+    ),
+    "tco.sold-used": lambda r, _say: f"一次性任务结束后机器按二手出售：{_sentence(str(r.fields['source']))}",
+    "tco.throughput-basis": (
+        "未给出 token 数：购买与租用按吞吐量比较，各按 {tokens:.0e} tokens 计时（时间与 token 数成正比）；购买："
+        "满载电费 + 使用寿命内每开机小时的折旧和维护，按每训练小时计；租用：小时价，按每训练小时计"
+    ),
+    # a build's noise under load
+    "noise.silent": "静音（无风扇）",
+    "noise.level": lambda r, _say: (
+        f"距 {r.num('m'):g} 米 {r.num('dba'):.0f} dBA" + ("（估算）" if r.fields.get("estimate") else "")
+    ),
+    "noise.source": lambda r, say_: (
+        f"{r.fields['count']} x {say_(r.nested('what')[0])}：每个 {r.num('dba'):.1f} dBA"
+        + (f"（估算：{_sentence(str(r.fields['estimate']))}）" if r.fields.get("estimate") else "")
+        + f"；{_sentence(str(r.fields['source']))}"
+    ),
+    "noise.sum": "按对数求和合成 {formula}",
+    "noise.card": lambda r, _say: _ZH_CARDS.get(str(r.fields["cooler"]), f"{r.fields['cooler']} 卡"),
+    "noise.open-frame": "开放式机架",
+    "noise.chassis": lambda r, _say: (
+        "数据中心机箱风扇"
+        if r.fields["noise"] == "datacenter"
+        else f"{_ZH_NOISE.get(str(r.fields['noise']), r.fields['noise'])}的机箱风扇"
+    ),
+    "noise.psu": lambda r, _say: f"{str(r.fields['form']).upper()} 电源",
+    "noise.cooler": lambda r, _say: (
+        "塔式风冷 CPU 散热器" if r.fields["kind"] == "air-tower" else f"{r.fields['kind']} CPU 散热器"
+    ),
+    "noise.unified": lambda r, _say: f"{_ZH_NOISE.get(str(r.fields['noise']), r.fields['noise'])}的统一内存整机",
+    "noise.server": "GPU 服务器风扇",
+    "noise.part": lambda r, _say: ZH_PART_CATEGORIES.get(str(r.fields["category"]), str(r.fields["category"])),
+    # an estimate's steps and assumptions
+    "est.said": lambda r, _say: _sentence(str(r.fields["text"])),
+    "est.layer-split": "各层按 {layers} 分到 {gpus} 张 GPU：每张 GPU 存放自己那部分层的权重和 KV 缓存",
+    "est.layer-decode": "分层切分：每个 token 由 {gpus} 张 GPU 依次计算，单步时间是各卡时间之和（单个序列不会加速）",
+    "est.llama-embedding": "llama.cpp 把词嵌入表放在系统内存；输出层在最后一张 GPU 上",
+    "est.serving": "推理引擎 {engine}；每个序列上下文 {context} tokens；{batch} 个并发序列",
+    "est.peaks": "显存数字是负载最重的 GPU 上的峰值；1 GiB = 2^30 字节",
+    "est.total": lambda r, _say: (
+        f"负载最重的 GPU：{r.num('gib'):.2f} GiB"
+        + (
+            f"，可用 {r.num('usable'):.2f} GiB -> {'装得下' if r.fields.get('fits') else '装不下'}"
+            if r.fields.get("usable")
+            else ""
+        )
+    ),
+    "est.prefill": lambda r, _say: (
+        f"预填充 = 每 token {r.num('gflop'):.1f} GFLOP（2 x 激活的矩阵乘参数 + 平均 {r.fields['half']} tokens 的注意力）"
+        f"{_sentence(str(r.fields['how']))} = {r.num('rate'):.0f} tokens/s；{r.fields['prompt']} token 提示词后 "
+        f"{r.num('ttft'):.2f} 秒出第一个 token"
+    ),
+    "est.unified": lambda r, _say: (
+        f"GPU 最多可用这台机器 {r.num('gb'):.0f} GB 的统一内存：{_sentence(str(r.fields['notes']))}"
+    ),
+    "est.optimizer": lambda r, _say: (
+        f"{r.fields['optimizer']}（{r.fields['runner']}）：每个可训练参数 {r.num('bytes'):g} 字节"
+        + ("（含主权重副本）" if r.fields.get("master") else "")
+        + (
+            "；分页：bitsandbytes 把状态放在 CUDA 统一内存，GPU 满时换出到主机内存（QLoRA 论文第 3 节），"
+            "因此计入主机内存"
+            if r.fields.get("paged")
+            else ""
+        )
+        + ("；优化器更新融合进反向传播：不保留完整梯度" if r.fields.get("fused") else "")
+    ),
+    # the sheet's assembly notes
+    "asm.server": "整台服务器（{name}）：上架，接电源和网络即可，无需组装。",
+    "asm.nodes": lambda r, _say: (
+        f"{r.fields['nodes']} 个相同节点；互联：{r.fields.get('interconnect') or '见 CLUSTER 检查'}。"
+    ),
+    "asm.blower": "涡轮卡从挡板排风，可以紧挨着插；混插时涡轮卡放上面，风扇卡放最下面。",
+    "asm.open-air-rail": "风扇卡装在机架横梁上：卡与卡之间至少留一张卡宽的空隙。",
+    "asm.open-air": "风扇卡位于插槽 {slots}：每张卡下方留空一个槽位；最下面的卡温度最低。",
+    "asm.passive": "被动散热卡靠机箱风道的风扇散热：拆下风扇墙或导风罩时切勿运行。",
+    "asm.risers": "把显卡固定在机架横梁上，每张卡通过延长线连接；运输时不要整机装好。",
+    "asm.psu-sync": "用同步启动板连接各电源使其同时启动；每张卡只从一个电源取电。",
+    "asm.bios-4g": "BIOS：开启 Above 4G Decoding 和 Resizable BAR（关闭 CSM）；大显存卡需要这两项。",
+    "asm.bios-bifurcation": "BIOS：如果主板不会自动切换，请设置 PCIe 拆分/链路宽度，使 GPU 插槽以 {split} 运行。",
+    "asm.bios-riser": "BIOS：把延长线插槽强制设为 PCIe Gen4（若 nvidia-smi -q 显示链路错误或链路变窄则设为 Gen3）。",
+    "asm.nvme-shared": "每个 M.2 接口都与某个 GPU 插槽共用通道：硬盘改用 PCIe 转接卡，或接受更窄的 GPU 链路。",
+    "asm.nvme": lambda r, _say: (
+        f"NVMe 硬盘装在 {r.fields['chosen']}"
+        + (f"；{r.fields['avoid']} 留空：它们与 GPU 插槽共用通道。" if r.fields.get("avoid") else "。")
+    ),
+    "asm.cap": "把每张 GPU 功耗限制在 {watts} W（额定 {tdp:.0f} W），以免超出电源和电路；每次开机运行：",
+    "asm.build-nodes": "组装 {nodes} 个相同节点。",
+    # an estimate in one line
+    "sum.decode": lambda r, _say: (
+        f"每序列 {r.num('tps'):,.1f} tokens/s"
+        + (f"（合计 {r.num('total'):,.0f} tokens/s）" if r.fields.get("total") is not None else "")
+    ),
+    "sum.training": "训练 {hours:,.0f} 小时（{gpu_hours:,.0f} GPU 小时）",
+    "sum.memory": lambda r, _say: (
+        f"负载最重的 GPU 用 {r.num('gib'):.1f} GiB" + (f"，共 {r.num('of'):.1f} GiB" if r.fields.get("of") else "")
+    ),
+    "sum.cards": lambda r, _say: (
+        f"{str(r.fields['nodes']) + ' 个节点 x ' if r.num('nodes') > 1 else ''}{_sentence(str(r.fields['cards']))}，"
+        f"{_ZH_SPLITS.get(str(r.fields['split']), str(r.fields['split']) + ' 切分')}"
+    ),
     # the speed a claim is about
     "speed.user": "每用户 {tps:.1f} tokens/s",
     "speed.training": "训练 {tps:,.0f} tokens/s（{tokens:.3g} tokens 需 {hours:,.0f} 小时）",
@@ -1031,6 +1249,17 @@ ZH_CN.update(
         "Join the PSUs with the sync board so they start together; feed each card only from one PSU.": "用同步启动板连接各电源使其同时启动；每张卡只从一个电源取电。",
         "Every M.2 socket shares lanes with a GPU slot: use a PCIe adapter for the drive or accept the narrower GPU "
         "link.": "每个 M.2 接口都与某个 GPU 插槽共用通道：硬盘改用 PCIe 转接卡，或接受更窄的 GPU 链路。",
+    }
+)
+
+ZH_CN.update(
+    {
+        # the sheet's power rows (report.sheet._power_rows), figures formatted by the template
+        "{0:,.0f} W continuous on {1} x {2}": "{1} 路 {2} 可持续 {0:,.0f} W",
+        "{0:,.0f} W continuous": "可持续 {0:,.0f} W",
+        ": OVER THE LIMIT": "：超出上限",
+        " ({0:.0%} loaded)": "（负载 {0:.0%}）",
+        "{0:,.0f} W = {1:,.0f} BTU/h": "{0:,.0f} W = {1:,.0f} BTU/h",
     }
 )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, model_validator
 
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.reasons import Reason, as_json, english, shortened
@@ -176,6 +176,7 @@ class Build(_Frozen):
     offered_why: str = ""
     offered: tuple[Reason, ...] = ()  # the source's why as codes and fields (why.*), when it gives them
     against: Reason | None = None  # what it buys over the first build shown (plan._compared), the why's brackets
+    upgrades_said: tuple[Reason, ...] = ()  # the upgrades as codes and fields (upgrade.*; `upgrades` renders them)
 
     def of_kind(self, *kinds: Reason, why: str | Reason | tuple[Reason, ...] | None = None) -> Build:
         """This build as a source offers it: its kind of build (kind.* reasons; none: unlabelled), and its why (why.*
@@ -396,7 +397,15 @@ class PlanResult(_Frozen):
     builds: tuple[Build, ...]
     infeasible: Infeasible | None
     solve_seconds: float = 0.0
-    notes: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()  # the English renderings of `said` (given only `said`, they are filled from it)
+    said: tuple[Reason, ...] = ()  # the notes as codes and fields (reasons: note.*)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _notes_from_codes(cls, data: Any) -> Any:
+        if isinstance(data, dict) and data.get("said") and not data.get("notes"):
+            data = {**data, "notes": tuple(english(r) for r in data["said"])}
+        return data
 
     def passing(self) -> list[Build]:
         """The builds that fail no check: under an infeasible request, the ways it can still be done."""
@@ -415,4 +424,5 @@ class PlanResult(_Frozen):
             "builds": [b.to_json() for b in self.builds],
             "infeasible": self.infeasible.to_json() if self.infeasible else None,
             "notes": list(self.notes),
+            "note_codes": [as_json(r) for r in self.said],
         }

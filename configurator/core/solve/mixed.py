@@ -358,6 +358,15 @@ def _contribution(mix: Mix) -> tuple[Reason, ...]:
     return tuple(said)
 
 
+ONE_MORE = ("upgrade.one-more", "upgrade.one-more-machine")
+"""The upgrade codes that offer one more of the build's card (plan._one_more_gpu)."""
+
+
+def without_one_more(upgrades: tuple[Reason, ...]) -> tuple[Reason, ...]:
+    """A mix of two models has no "one more" card of its own: its hint is dropped by its code, not its words."""
+    return tuple(u for u in upgrades if u.code not in ONE_MORE)
+
+
 def _assemble(ctx: PlanContext, mix: Mix, label: str, why: str, choice: object, cand: Candidates) -> Build:
     from configurator.core.solve.plan import _assemble as assemble_envelope
 
@@ -367,8 +376,7 @@ def _assemble(ctx: PlanContext, mix: Mix, label: str, why: str, choice: object, 
         SlotAssignment(slot=s.slot, part_id=card.id, lanes=s.lanes, gen=s.gen, source=s.source)
         for s, card in zip(build.slot_map, mix.cards)
     )
-    # plan._upgrades puts the one-more-GPU hint first: a mix of two models has no "one more" card of its own
-    upgrades = build.upgrades[1:]
+    upgrades = without_one_more(build.upgrades_said)
     return build.model_copy(
         update={
             "parts": _parts(build, mix),
@@ -377,7 +385,8 @@ def _assemble(ctx: PlanContext, mix: Mix, label: str, why: str, choice: object, 
             "gpu_id": "+".join(c.id for c in mix.cards),
             "gpu_count": len(mix.cards),
             "gpus_mixed": tuple(c.id for c in mix.cards),
-            "upgrades": upgrades,
+            "upgrades": tuple(english(u) for u in upgrades),
+            "upgrades_said": upgrades,
             "room_for_one_more": False,
             "owned_savings": sum(p.unit_price * p.owned for p in _parts(build, mix)),
         }

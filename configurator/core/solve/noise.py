@@ -7,6 +7,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from configurator.core.reasons import Reason, english
+
 if TYPE_CHECKING:
     from configurator.core.catalog.models import Chassis, Cooler, Gpu, Psu
     from configurator.core.solve.build import Build, BuildPart
@@ -52,10 +54,8 @@ _CYBENETICS = (
     "Cybenetics LAMBDA noise classes (average over the load range): Standard++ 30-35 dB(A), Standard 40-45 "
     "dB(A); http://cybenetics.com/index.php?option=lambda-(psus)"
 )
-SUM_SOURCE = (
-    "logarithmic sum L = 10 log10(sum N_i 10^(L_i/10)): HP Cluster Platform Site Preparation Guide, "
-    "appendix D, formula 2"
-)
+SUM_FORMULA = "L = 10 log10(sum N_i 10^(L_i/10)): HP Cluster Platform Site Preparation Guide, appendix D, formula 2"
+SUM_SOURCE = f"logarithmic sum {SUM_FORMULA}"
 
 # Hardwareluxx does not state its microphone distance on these pages; the two cards come from the same lab and
 # method, so their 6 dB difference (blower against open-air) holds whatever the distance. Taken as 1 m.
@@ -126,9 +126,13 @@ UNIFIED: dict[str, Figure | None] = {
 
 @dataclass(frozen=True)
 class Source:
-    label: str
+    what: Reason  # the kind of part that makes the noise (noise.card, noise.chassis, ...)
     count: int
     figure: Figure
+
+    @property
+    def label(self) -> str:
+        return english(self.what)
 
 
 @dataclass(frozen=True)
@@ -146,19 +150,32 @@ class NoiseEstimate:
     def is_estimate(self) -> bool:
         return any(s.figure.estimate for s in self.sources)
 
-    def text(self) -> str:
+    def said(self) -> Reason:
+        """The level as a code and fields: noise.silent, or noise.level (report.words says it in Chinese)."""
         if self.dba is None:
-            return "silent (no fans)"
-        return f"{self.dba:.0f} dBA at {DISTANCE_M:g} m" + (" (est.)" if self.is_estimate else "")
+            return Reason.of("noise.silent")
+        return Reason.of("noise.level", dba=self.dba, m=DISTANCE_M, estimate=self.is_estimate)
 
-    def breakdown(self) -> list[str]:
+    def text(self) -> str:
+        return english(self.said())
+
+    def breakdown_said(self) -> list[Reason]:
+        """Each source's level, its estimate and source (the figures' own words), then how they are summed."""
         out = [
-            f"{s.count} x {s.label}: {s.figure.at_distance:.1f} dBA each"
-            + (f" (estimate: {s.figure.estimate})" if s.figure.estimate else "")
-            + f"; {s.figure.source}"
+            Reason.of(
+                "noise.source",
+                count=s.count,
+                what=s.what,
+                dba=s.figure.at_distance,
+                estimate=s.figure.estimate,
+                source=s.figure.source,
+            )
             for s in self.sources
         ]
-        return [*out, f"combined by {SUM_SOURCE}"]
+        return [*out, Reason.of("noise.sum", formula=SUM_FORMULA)]
+
+    def breakdown(self) -> list[str]:
+        return [english(r) for r in self.breakdown_said()]
 
 
 def level(levels: Iterable[tuple[float, int]]) -> float | None:
@@ -200,23 +217,25 @@ def cooler_figure(cooler: Cooler) -> Figure | None:
 # ------------------------------------------------------------------ a finished build
 
 
-def _spec_figure(category: str, spec: Mapping[str, Any]) -> tuple[str, Figure | None]:
+def _spec_figure(category: str, spec: Mapping[str, Any]) -> tuple[Reason, Figure | None]:
     if category == "gpu":
-        return f"{spec.get('cooler', '?')} card", GPU_COOLER.get(str(spec.get("cooler")))
+        return Reason.of("noise.card", cooler=str(spec.get("cooler", "?"))), GPU_COOLER.get(str(spec.get("cooler")))
     if category == "chassis":
         if spec.get("kind") == "open-frame" and spec.get("airflow") != "server-ducted":
-            return "open frame", OPEN_FRAME
-        return f"{spec.get('noise', '?')} chassis fans", CHASSIS.get(str(spec.get("noise")))
+            return Reason.of("noise.open-frame"), OPEN_FRAME
+        return Reason.of("noise.chassis", noise=str(spec.get("noise", "?"))), CHASSIS.get(str(spec.get("noise")))
     if category == "psu":
-        return f"{spec.get('form_factor', '?')} PSU", PSU.get(str(spec.get("form_factor")))
+        form = str(spec.get("form_factor", "?"))
+        return Reason.of("noise.psu", form=form), PSU.get(str(spec.get("form_factor")))
     if category == "cooler":
-        return f"{spec.get('kind', '?')} CPU cooler", CPU_COOLER.get(str(spec.get("kind")))
+        return Reason.of("noise.cooler", kind=str(spec.get("kind", "?"))), CPU_COOLER.get(str(spec.get("kind")))
     if category == "system":
         unified = spec.get("unified")
         if isinstance(unified, Mapping):
-            return f"{unified.get('noise', '?')} unified-memory system", UNIFIED.get(str(unified.get("noise")))
-        return "GPU server fans", CHASSIS["datacenter"]
-    return category, None
+            noise = str(unified.get("noise", "?"))
+            return Reason.of("noise.unified", noise=noise), UNIFIED.get(str(unified.get("noise")))
+        return Reason.of("noise.server"), CHASSIS["datacenter"]
+    return Reason.of("noise.part", category=category), None
 
 
 def parts_noise(parts: Iterable[BuildPart]) -> NoiseEstimate:
@@ -225,10 +244,10 @@ def parts_noise(parts: Iterable[BuildPart]) -> NoiseEstimate:
     for p in parts:
         if p.scope != "node":
             continue
-        label, figure = _spec_figure(p.category, p.spec)
+        what, figure = _spec_figure(p.category, p.spec)
         if figure is not None:
             count = 1 if p.category in ("chassis", "system") else p.quantity
-            sources.append(Source(label, count, figure))
+            sources.append(Source(what, count, figure))
     return NoiseEstimate(tuple(sources))
 
 

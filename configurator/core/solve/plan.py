@@ -340,7 +340,8 @@ def _assemble(
         slot_map=slot_map,
         gpu_id=opt.gpu.id,
         gpu_count=opt.count,
-        upgrades=tuple(upgrades),
+        upgrades=tuple(english(u) for u in upgrades),
+        upgrades_said=tuple(upgrades),
         owned_savings=sum(p.unit_price * p.owned for p in parts),
         room_for_one_more=grows,
         interconnect="NVLink bridge"
@@ -367,21 +368,19 @@ def _on_host(estimate: EstimateResult, a: Assembly, request: BuildRequest, cand:
 
 def _upgrades(
     a: Assembly, choice: Choice, request: BuildRequest, cand: Candidates, pw: Power
-) -> tuple[list[str], bool]:
-    """What one more GPU (always first: mixed builds drop it), a bigger PSU or more RAM would need or unlock; and
-    whether the one more GPU needs nothing else."""
+) -> tuple[list[Reason], bool]:
+    """What one more GPU (always first: upgrade.one-more, which mixed builds drop), a bigger PSU or more RAM would
+    need or unlock; and whether the one more GPU needs nothing else."""
     one_more, grows = _one_more_gpu(a, choice, request, pw)
     out = [one_more]
     if pw.dc_load_w > 0.7 * a.psu_capacity_w and a.psu is not None:
-        out.append(
-            f"a bigger PSU: the {a.psu_capacity_w:.0f} W supply runs at {pw.dc_load_w / a.psu_capacity_w:.0%}; more headroom runs cooler and quieter"
-        )
+        out.append(Reason.of("upgrade.psu", watts=a.psu_capacity_w, load=pw.dc_load_w / a.psu_capacity_w))
     if a.ram_gb < 2 * a.gpu.vram_gb * a.gpus:
-        out.append(f"more RAM: {2 * a.gpu.vram_gb * a.gpus:g} GB (2x VRAM) makes loading and offload comfortable")
+        out.append(Reason.of("upgrade.ram", gb=2 * a.gpu.vram_gb * a.gpus))
     return out, grows
 
 
-def _one_more_gpu(a: Assembly, choice: Choice, request: BuildRequest, pw: Power) -> tuple[str, bool]:
+def _one_more_gpu(a: Assembly, choice: Choice, request: BuildRequest, pw: Power) -> tuple[Reason, bool]:
     """What the next GPU needs (board, case, platform, PSU, circuit, RAM) and what it gives; and whether it needs
     nothing but the card (the "room to grow" claim, solve.ranking)."""
     n = a.gpus + 1
@@ -389,50 +388,46 @@ def _one_more_gpu(a: Assembly, choice: Choice, request: BuildRequest, pw: Power)
     if n > request.max_gpus:
         # a full machine grows by a second one, not by a slot it does not have ("one more A100: a board with another
         # x16 slot, blower cards, or risers" was offered for eight A100 in an 8-GPU server)
-        return (
-            f"one more {gpu.name}: {a.gpus} GPUs is the most one machine holds here; more means a second machine "
-            "and a network between them (InfiniBand or RoCE for training: the cluster plans size it)"
-        ), False
+        return Reason.of("upgrade.one-more-machine", gpu=gpu.name, gpus=a.gpus), False
     model_est = choice.option.estimate
     more = place(a.board, gpu, n, a.risers)
-    needs = []
+    needs: list[Reason] = []
     if more is None:
-        needs.append("a board with another suitably spaced x16 slot, blower cards, or risers in an open frame")
+        needs.append(Reason.of("need.board-slot"))
     elif not a.risers and more.openings_needed > a.chassis.expansion_slots:
-        needs.append(f"a case with {more.openings_needed} expansion openings")
+        needs.append(Reason.of("need.case-openings", openings=more.openings_needed))
     elif (
         request.workload.kind != "inference" or model_est.split == "tensor"
     ) and more.min_lanes < TP_OR_TRAINING_MIN_LANES:
-        needs.append(
-            f"a board with x{TP_OR_TRAINING_MIN_LANES} for every card (the next slot runs at x{more.min_lanes})"
-        )
+        needs.append(Reason.of("need.board-lanes", lanes=TP_OR_TRAINING_MIN_LANES, next=more.min_lanes))
     if n > cards_held(a.chassis):
-        needs.append(f"a case that holds {n} GPUs")
+        needs.append(Reason.of("need.case-gpus", n=n))
     if a.chassis.kind in ("mid-tower", "full-tower") and compat.open_air_flagships(gpu.cooler, gpu.tdp_w, n):
-        needs.append("an open frame or blower cards (no tower holds three open-air flagships, COOL-4)")
+        needs.append(Reason.of("need.open-frame"))
     if not MANY_GPU_PLATFORM.holds(n, a.cpu.platform):  # PCI-3
-        needs.append("a HEDT/workstation platform (a consumer CPU has lanes for two GPUs)")
+        needs.append(Reason.of("need.platform"))
     # the next card's draw from the rules' own power model (rules.power_of: the power limit, the PSU's efficiency at
     # this voltage); the hint had divided by the efficiency ratio the wrong way and missed a circuit it overran
     grown = power_of(replace(a, gpus=n), request)
     if not PSU_LOAD.holds(grown.dc_load_w, a.psu_capacity_w):  # PWR-2
-        needs.append(f"a PSU of at least {math.ceil(PSU_LOAD.least_psu_w(grown.dc_load_w) / 100) * 100:.0f} W (or two)")
+        needs.append(Reason.of("need.psu", watts=math.ceil(PSU_LOAD.least_psu_w(grown.dc_load_w) / 100) * 100))
     if not grown.circuit_ok:
-        outlet = " or a 230 V outlet" if circuit_volts(request.circuit) < 200 else ""  # already on 230 V: a circuit
-        needs.append(f"a second circuit{outlet} ({grown.wall_w:.0f} W at the wall vs {grown.circuit_limit_w:.0f} W)")
+        needs.append(
+            Reason.of(
+                "need.circuit",
+                outlet=circuit_volts(request.circuit) < 200,  # already on 230 V: a circuit
+                wall=grown.wall_w,
+                limit=grown.circuit_limit_w,
+            )
+        )
     if a.ram_gb < gpu.vram_gb * n:
-        needs.append(f"at least {gpu.vram_gb * n:g} GB of RAM")
-    gain = ""
+        needs.append(Reason.of("need.ram", gb=gpu.vram_gb * n))
+    gain = None
     if model_est.decode_tokens_per_s is not None:
-        gain = "more memory for context and users (a layer split adds no single-stream speed)"
+        gain = Reason.of("gain.memory")
     elif model_est.wall_hours:
-        gain = f"about {model_est.wall_hours * (1 - a.gpus / n):,.0f} h less training"
-    text = (
-        f"one more {gpu.name}: "
-        + ("; ".join(needs) if needs else "fits this board, case and PSU")
-        + (f"; gives {gain}" if gain else "")
-    )
-    return text, not needs
+        gain = Reason.of("gain.hours", hours=model_est.wall_hours * (1 - a.gpus / n))
+    return Reason.of("upgrade.one-more", gpu=gpu.name, needs=tuple(needs), gain=gain), not needs
 
 
 # --------------------------------------------------------------------------- whole systems and clusters
@@ -1001,10 +996,8 @@ def plan(
         if on_partial is not None:
             unlabelled = [b.model_copy(update={"label": "", "why": ""}) for b in so_far]  # as the solver returns them
             builds = tuple(rank_and_label(unlabelled, request))
-            notes = ("more alternatives are being solved",)
-            on_partial(
-                PlanResult(builds=builds, infeasible=None, solve_seconds=time.monotonic() - started, notes=notes)
-            )
+            said = (Reason.of("note.solving"),)
+            on_partial(PlanResult(builds=builds, infeasible=None, solve_seconds=time.monotonic() - started, said=said))
 
     # sources: every strategy offers complete builds
     on_progress("estimating GPU options")
@@ -1028,7 +1021,7 @@ def plan(
         notes += _compared_gpus_note(builds, request, catalog, cand, ctx.refused)
         builds = _enriched(_compared(builds), catalog, model, asked, exact_weight_bytes)
         return PlanResult(
-            builds=tuple(builds), infeasible=None, solve_seconds=time.monotonic() - started, notes=tuple(notes)
+            builds=tuple(builds), infeasible=None, solve_seconds=time.monotonic() - started, said=tuple(notes)
         )
     if cand.timed_out:
         infeasible = Infeasible.of((Reason.of("nothing.time-limit"),), Reason.of("way.time-limit"), (TIME_LIMIT,))
@@ -1038,7 +1031,7 @@ def plan(
     if request.system_ids:
         notes += _compared_gpus_note(builds, request, catalog, cand, ctx.refused)
     return PlanResult(
-        builds=tuple(builds), infeasible=infeasible, solve_seconds=time.monotonic() - started, notes=tuple(notes)
+        builds=tuple(builds), infeasible=infeasible, solve_seconds=time.monotonic() - started, said=tuple(notes)
     )
 
 
@@ -1072,7 +1065,7 @@ def _offered(ctx: PlanRun, sources: bool) -> list[Build]:
 
 def _nothing_fits(
     ctx: PlanRun, asked: BuildRequest, found: list[Build], cand: Candidates, relax: bool
-) -> tuple[list[Build], Infeasible, list[str]]:
+) -> tuple[list[Build], Infeasible, list[Reason]]:
     """No build answers the request: why, the ways out (solve/relax.py), and what is still shown (the builds found
     beyond the budget or failing a rule, and a cluster of ready-made servers where one does the job)."""
     request, catalog, model, exact = ctx.request, ctx.catalog, ctx.model, ctx.exact_weight_bytes
@@ -1087,7 +1080,7 @@ def _nothing_fits(
         infeasible = infeasible.model_copy(
             update={"relaxed_request": relaxed.model_copy(update={"workload": no_tokens})}
         )
-    extra, notes = list(found), []
+    extra, notes = list(found), list[Reason]()
     if cluster is not None:
         # the time/cost curve: the other cluster sizes (1, 3, 12 months, fastest within budget) follow the answer
         others = [
@@ -1098,20 +1091,12 @@ def _nothing_fits(
         extra += [_measured(b.model_copy(update={"source": "cluster"}), asked) for b in (cluster, *others)]
         # ready-made servers run the job as asked: they are the answer even when a relaxation (a lower precision,
         # say) is cheaper, which the infeasible part still offers (405B in bf16 had answered only "use q4_k_m")
-        notes.append(
-            f"no machine assembled from parts can do this; the plan uses {cluster.nodes} ready-made server(s)"
-            + ("" if cluster.power.circuit_ok else " on server-room power")
-        )
+        notes.append(Reason.of("note.servers", nodes=cluster.nodes, server_room=not cluster.power.circuit_ok))
         if cluster.nodes > 1:
-            notes.append(RACK_SCALE_NOTE)
+            notes.append(Reason.of("note.rack-scale"))
     return _enriched(rank_and_label(extra, request), catalog, model, asked, exact), infeasible, notes
 
 
-RACK_SCALE_NOTE = (
-    "rack-scale NVLink systems (GB200/GB300 NVL72: 72 GPUs in one NVLink domain, where jobs of this size are often "
-    "run) are not among the candidates: NVIDIA publishes no price for them and their Grace CPUs have no catalog "
-    "record yet; the servers above talk over InfiniBand"
-)
 """Said under a plan of several 8-GPU servers (#28): why the rack a practitioner might compare is not offered."""
 
 
@@ -1246,7 +1231,7 @@ def _owned_card_note(
     exact: int | None,
     cand: Candidates,
     should_stop: Callable[[], bool],
-) -> list[str]:
+) -> list[Reason]:
     """When no build shown uses the card the user owns: why not (the builds shown leave it out)."""
     owned = request.owned_gpu
 
@@ -1259,31 +1244,26 @@ def _owned_card_note(
     with_card = [b for b in found if uses_card(b)]
     shown = [measure(b, request) for b in builds]
     if with_card and all(any(o.passing and o.beats(measure(b, request)) for o in shown) for b in with_card):
-        return [
-            f"the builds that use your own {owned.quantity} x {owned_name} are left out: for each, a build shown is "
-            "no dearer, no slower and no louder"
-        ]
+        return [Reason.of("note.own-beaten", count=owned.quantity, name=owned_name)]
     if with_card:
         return []  # kept out by the number of builds asked for (--top), not by a reason to give
     uses_it = [o for o in cand.options if o.gpu.id == owned.id]
     why = cand.rejected_gpus.get(owned.id)
     if why is None and uses_it:
         diagnosis, _cluster_build = _diagnose(request, catalog, model, exact, cand, should_stop)
-        return [
-            f"your own {owned.quantity} x {owned_name} cannot run this as asked ({diagnosis.reason}; to use them: "
-            f"{diagnosis.cheapest_relaxation}); these builds leave them out"
-        ]
+        way = diagnosis.way_out or Reason.of("way.other", kind=diagnosis.cheapest_relaxation)
+        return [Reason.of("note.own-cannot", count=owned.quantity, name=owned_name, why=diagnosis.clauses, way=way)]
     if why is None:
         return []
-    return [f"your own {owned.quantity} x {owned_name} cannot run this as asked ({why}); these builds leave them out"]
+    return [Reason.of("note.own-cannot", count=owned.quantity, name=owned_name, why=(why,), way=None)]
 
 
 def _compared_gpus_note(
     builds: list[Build], request: BuildRequest, catalog: Catalog, cand: Candidates, refused: dict[str, Reason]
-) -> list[str]:
+) -> list[Reason]:
     """A comparison never drops a candidate without a word: each named GPU without a build shown, and each named
     system without one (a Mac Studio over the budget), with the reason."""
-    notes = []
+    notes: list[Reason] = []
     if len(request.gpu_ids) >= 2 or (request.gpu_ids and request.system_ids):
         shown = {b.gpu_id for b in builds} | {g for b in builds for g in b.gpus_mixed}
         gpus = catalog.records["gpus"]
@@ -1291,13 +1271,14 @@ def _compared_gpus_note(
             if gpu_id not in shown:
                 gpu = gpus.get(gpu_id)
                 name = gpu.name if isinstance(gpu, Gpu) else gpu_id
-                notes.append(f"{name}: {cand.rejected_gpus.get(gpu_id, Reason.of('gpu.no-build'))}")
+                why = cand.rejected_gpus.get(gpu_id, Reason.of("gpu.no-build"))
+                notes.append(Reason.of("note.left-out", name=name, why=why))
     shown_systems = {p.id for b in builds for p in b.parts if p.category == "system"}
     for system_id in request.system_ids:
         if system_id not in shown_systems:
             system = catalog.records["systems"].get(system_id)
             name = system.name if isinstance(system, System) else system_id
-            notes.append(f"{name}: {refused.get(system_id, Reason.of('gpu.no-build'))}")
+            notes.append(Reason.of("note.left-out", name=name, why=refused.get(system_id, Reason.of("gpu.no-build"))))
     return notes
 
 
