@@ -475,6 +475,22 @@ EN: dict[str, Template] = {
         + ([f"converted from {r.num('amount'):,.0f} {r.fields['currency']}"] if r.fields.get("amount") else [])
         + ([f"estimate: {r.fields['estimate']}"] if r.fields.get("estimate") else [])
         + (["no price in the catalog within six months"] if r.fields.get("stale") else [])
+        + [_say(raised) for raised in r.nested("raised")]
+    ),
+    # a price left behind by a newer observation (solve.pricing.SUPERSEDED_AFTER_DAYS)
+    "price.raised": lambda r, _say: (
+        f"estimate: raised from {r.num('amount'):,.0f} ({r.fields['condition']}, {r.fields['date']}"
+        + (", itself an estimate" if r.fields.get("estimated") else "")
+        + "): "
+        + (
+            f"the same part sold {r.fields['evidence_condition']} for more on {r.fields['evidence_date']}, "
+            f"and a {r.fields['condition']} part costs at least a {r.fields['evidence_condition']} one"
+            if r.fields["basis"] == "condition"
+            else f"its {r.fields['evidence_currency']} price of {r.fields['evidence_date']} is higher, converted"
+            if r.fields["basis"] == "currency"
+            else f"the same kind of memory was seen at {r.num('per_gb'):,.2f} per GB or more on "
+            f"{r.fields['evidence_date']}"
+        )
     ),
     "price.owned": "already owned",
     "price.included": "included with the chassis",
