@@ -215,12 +215,13 @@ def test_qlora_32b_is_ranked_by_training_speed_not_memory(
         if build["parts"][0]["id"] == "rtx-2060-12gb":
             assert not {"fastest within budget", "best value"} & set(claim_words(build)), build["label"]
     quickest = min(builds, key=lambda b: b["estimate"]["time"]["wall_hours"])
-    # a build several times quicker than the 2 x RTX 2060 is shown (102 h against 495 h since desktop training is
-    # timed from measured GEMM rates, estimate/desktop_training.py; 51 h against 493 h when the issue was filed)
+    # a build several times quicker than the 2 x RTX 2060 is shown (141 h against 495 h; 102 h until the DDR4 RDIMM
+    # kit a 2 x RX 9070 XT build stood on was priced at its October 2026 used price, 1,600 USD, not mid-2025's 560:
+    # solve.pricing.SUPERSEDED_AFTER_DAYS; 51 h against 493 h when the issue was filed)
     slow = max(
         (b["estimate"]["time"]["wall_hours"] for b in builds if b["parts"][0]["id"] == "rtx-2060-12gb"), default=493.0
     )
-    assert quickest["estimate"]["time"]["wall_hours"] < slow / 4
+    assert quickest["estimate"]["time"]["wall_hours"] < slow / 3
     # 'fastest' is the fastest, or no build says it: the quickest here are consumer cards timed by the estimator's
     # unsourced utilisation (ranking.CONSUMER_TRAINING_UTILISATION_SOURCED), and a slower build may not claim it
     for fastest in (b for b in builds if "fastest within budget" in claim_words(b)):
