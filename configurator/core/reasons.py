@@ -479,17 +479,17 @@ EN: dict[str, Template] = {
     ),
     # a price left behind by a newer observation (solve.pricing.SUPERSEDED_AFTER_DAYS)
     "price.raised": lambda r, _say: (
-        f"estimate: raised from {r.num('amount'):,.0f} ({r.fields['condition']}, {r.fields['date']}"
+        f"estimate: raised from {r.num('amount'):,.0f} ({r.fields.get('condition', '')}, {r.fields.get('date', '')}"
         + (", itself an estimate" if r.fields.get("estimated") else "")
         + "): "
         + (
-            f"the same part sold {r.fields['evidence_condition']} for more on {r.fields['evidence_date']}, "
-            f"and a {r.fields['condition']} part costs at least a {r.fields['evidence_condition']} one"
-            if r.fields["basis"] == "condition"
-            else f"its {r.fields['evidence_currency']} price of {r.fields['evidence_date']} is higher, converted"
-            if r.fields["basis"] == "currency"
+            f"the same part sold {r.fields.get('evidence_condition', '')} for more on {r.fields.get('evidence_date', '')}, "
+            f"and a {r.fields.get('condition', '')} part costs at least a {r.fields.get('evidence_condition', '')} one"
+            if r.fields.get("basis") == "condition"
+            else f"its {r.fields.get('evidence_currency', '')} price of {r.fields.get('evidence_date', '')} is higher, converted"
+            if r.fields.get("basis") == "currency"
             else f"the same kind of memory was seen at {r.num('per_gb'):,.2f} per GB or more on "
-            f"{r.fields['evidence_date']}"
+            f"{r.fields.get('evidence_date', '')}"
         )
     ),
     "price.owned": "already owned",

@@ -1589,4 +1589,14 @@ CASES: tuple[Case, ...] = (
         "dropped as the same machine.",
         (CPU_ONLY_5800X, MINI_PC_8845HS, OLLAMA_Q4_DEFAULT),
     ),
+    Case(
+        "kimi-k2-20000-way-out-experts-in-ram",
+        "--model kimi-k2 --workload inference --budget 20000",
+        (way_out_at_most(30000, "USD"),),
+        "Kimi K2 (1T parameters, DeepSeek-V3's design) at Q4_K_M is ~600 GB of experts that llama.cpp keeps in RAM "
+        "beside one card; at December 2026's 28 USD/GB, 768 GB of DDR5 RDIMM and a 12-channel host come to about "
+        "25,000 USD. The way out had been 7 x RTX PRO 6000 at 64,530 USD, the experts-in-RAM host never tried with "
+        "the 4-bit format it needs.",
+        (KTRANSFORMERS_R1, RDIMM_PRICES_2026, OLLAMA_Q4_DEFAULT),
+    ),
 )

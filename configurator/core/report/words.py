@@ -572,19 +572,19 @@ ZH_REASONS: dict[str, Template] = {
         + [_say(raised) for raised in r.nested("raised")]
     ),
     "price.raised": lambda r, _say: (
-        f"估算：由 {r.num('amount'):,.0f}（{_ZH_CONDITIONS.get(str(r.fields['condition']), r.fields['condition'])}，"
-        f"{r.fields['date']}"
+        f"估算：由 {r.num('amount'):,.0f}（{_ZH_CONDITIONS.get(str(r.fields.get('condition', '')), r.fields.get('condition', ''))}，"
+        f"{r.fields.get('date', '')}"
         + ("，本身即为估算" if r.fields.get("estimated") else "")
         + "）上调："
         + (
-            f"同一部件于 {r.fields['evidence_date']} 的"
-            f"{_ZH_CONDITIONS.get(str(r.fields['evidence_condition']), r.fields['evidence_condition'])}价格更高，"
-            f"而{_ZH_CONDITIONS.get(str(r.fields['condition']), r.fields['condition'])}部件不会比"
-            f"{_ZH_CONDITIONS.get(str(r.fields['evidence_condition']), r.fields['evidence_condition'])}部件便宜"
-            if r.fields["basis"] == "condition"
-            else f"其 {r.fields['evidence_date']} 的 {r.fields['evidence_currency']} 价格换算后更高"
-            if r.fields["basis"] == "currency"
-            else f"同类内存于 {r.fields['evidence_date']} 的价格为每 GB {r.num('per_gb'):,.2f} 或更高"
+            f"同一部件于 {r.fields.get('evidence_date', '')} 的"
+            f"{_ZH_CONDITIONS.get(str(r.fields.get('evidence_condition', '')), r.fields.get('evidence_condition', ''))}价格更高，"
+            f"而{_ZH_CONDITIONS.get(str(r.fields.get('condition', '')), r.fields.get('condition', ''))}部件不会比"
+            f"{_ZH_CONDITIONS.get(str(r.fields.get('evidence_condition', '')), r.fields.get('evidence_condition', ''))}部件便宜"
+            if r.fields.get("basis") == "condition"
+            else f"其 {r.fields.get('evidence_date', '')} 的 {r.fields.get('evidence_currency', '')} 价格换算后更高"
+            if r.fields.get("basis") == "currency"
+            else f"同类内存于 {r.fields.get('evidence_date', '')} 的价格为每 GB {r.num('per_gb'):,.2f} 或更高"
         )
     ),
     "price.owned": "已拥有",

@@ -79,7 +79,8 @@ class Quote:
             date=p.date.isoformat(),
             amount=p.amount if self.converted else None,
             currency=p.currency if self.converted else None,
-            estimate=None if self.raised else p.estimate_reason or None,
+            # a raised price keeps the catalog's own reason for the figure it replaces, then says why it was raised
+            estimate=(self.raised.old.estimate_reason if self.raised else p.estimate_reason) or None,
             stale=self.stale,
             raised=self.raised.said if self.raised else None,
         )
