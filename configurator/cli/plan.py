@@ -9,6 +9,7 @@ from typing import Any
 
 from configurator.cli.estimate import resolve
 from configurator.core.args import add_plan_options, build_request
+from configurator.core.reasons import english
 from configurator.core.report import prices
 from configurator.core.report.utilisation import utilisation_sentence
 
@@ -58,6 +59,8 @@ def _part_lines(build: Any) -> list[str]:
     for part in build.parts:
         owned = f" ({part.owned} owned)" if part.owned else ""
         old = f"  [old: {prices.stale_text(part)}]" if prices.is_stale(part) else ""
+        raised = prices.raised_said(part)
+        old += f"  [{english(raised)}]" if raised is not None else ""
         scope = (
             ""
             if build.nodes <= 1
@@ -76,6 +79,12 @@ def _part_lines(build: Any) -> list[str]:
         lines.append(
             f"   [warn] prices: {len(old_parts)} of {paid} paid part(s) priced more than "
             f"{prices.STALE_AFTER_WORDS} ago (marked old above); ask for fresh quotes"
+        )
+    raised_parts = prices.raised_parts(build)
+    if raised_parts:
+        lines.append(
+            f"   [warn] prices: {len(raised_parts)} part price(s) raised to a newer observation (marked estimate "
+            "above): the catalog's own figure is older than what the market shows since; ask for fresh quotes"
         )
     return lines
 

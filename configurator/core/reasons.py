@@ -517,6 +517,22 @@ EN: dict[str, Template] = {
         + ([f"converted from {r.num('amount'):,.0f} {r.fields['currency']}"] if r.fields.get("amount") else [])
         + ([f"estimate: {r.fields['estimate']}"] if r.fields.get("estimate") else [])
         + (["no price in the catalog within six months"] if r.fields.get("stale") else [])
+        + [_say(raised) for raised in r.nested("raised")]
+    ),
+    # a price left behind by a newer observation (solve.pricing.SUPERSEDED_AFTER_DAYS)
+    "price.raised": lambda r, _say: (
+        f"estimate: raised from {r.num('amount'):,.0f} ({r.fields.get('condition', '')}, {r.fields.get('date', '')}"
+        + (", itself an estimate" if r.fields.get("estimated") else "")
+        + "): "
+        + (
+            f"the same part sold {r.fields.get('evidence_condition', '')} for more on {r.fields.get('evidence_date', '')}, "
+            f"and a {r.fields.get('condition', '')} part costs at least a {r.fields.get('evidence_condition', '')} one"
+            if r.fields.get("basis") == "condition"
+            else f"its {r.fields.get('evidence_currency', '')} price of {r.fields.get('evidence_date', '')} is higher, converted"
+            if r.fields.get("basis") == "currency"
+            else f"the same kind of memory was seen at {r.num('per_gb'):,.2f} per GB or more on "
+            f"{r.fields.get('evidence_date', '')}"
+        )
     ),
     "price.owned": "already owned",
     "price.included": "included with the chassis",
@@ -616,6 +632,10 @@ EN: dict[str, Template] = {
         "record yet; the servers above talk over InfiniBand"
     ),
     "note.left-out": lambda r, say: f"{r.fields['name']}: {joined(r.nested('why'), say)}",
+    "note.reading-ways": lambda r, say: (
+        f"every build above is slower than people read ({r.num('tps'):g} tokens/s per user); to reach it: "
+        + "; or ".join(say(w) for w in r.nested("ways"))
+    ),
     # what a build could grow by (solve.plan._upgrades: Build.upgrades_said), the first always upgrade.one-more*
     "upgrade.one-more": lambda r, say: (
         f"one more {r.fields['gpu']}: "

@@ -215,9 +215,9 @@ def test_qlora_32b_is_ranked_by_training_speed_not_memory(
         if build["parts"][0]["id"] == "rtx-2060-12gb":
             assert not {"fastest within budget", "best value"} & set(claim_words(build)), build["label"]
     quickest = min(builds, key=lambda b: b["estimate"]["time"]["wall_hours"])
-    # a build several times quicker than the 2 x RTX 2060 is shown (73 h against 231 h since the GeForce cards are timed
-    # with the CUDA figure fitted on torchtune's RTX 4090 rates, #29; 102 h against 495 h at the prior 0.35; 51 h
-    # against 493 h when the issue was filed)
+    # a build several times quicker than the 2 x RTX 2060 is shown (the GeForce cards timed with the CUDA figure fitted
+    # on torchtune's RTX 4090 rates, #29, and the DDR4 RDIMM kit at its October 2026 used price, 1,600 USD, not
+    # mid-2025's 560: solve.pricing.SUPERSEDED_AFTER_DAYS; 51 h against 493 h when the issue was filed)
     slow = max(
         (b["estimate"]["time"]["wall_hours"] for b in builds if b["parts"][0]["id"] == "rtx-2060-12gb"), default=493.0
     )

@@ -45,11 +45,12 @@ def test_a_cheaper_build_without_the_owned_card_comes_first(catalog: Catalog) ->
 def test_an_owned_china_market_card_is_used_outside_china(catalog: Catalog) -> None:
     """Where a card may be bought does not matter once it is owned: an RTX 4090 D in the global region is the user's card.
     DeepSeek-R1 at q4 does not fit on it, but with the experts in system RAM it runs: that build (on the owned card) is
-    an answer, not a relaxation (issue #27: 'infeasible although a 16 GB card with the experts in RAM serves it')."""
+    an answer, not a relaxation (issue #27: 'infeasible although a 16 GB card with the experts in RAM serves it').
+    25,000 USD since December 2026's RDIMM prices (28 USD/GB: 512 GB cost 14,400 USD alone; it was 15,000 USD)."""
     request = BuildRequest(
         model_id="deepseek-r1",
         workload=Workload(kind="inference", precision="q4_k_m"),
-        budget=15000,
+        budget=25000,
         owned=(OwnedPart(category="gpu", id="rtx-4090d"),),
     )
     result = plan(request, catalog)
@@ -61,17 +62,19 @@ def test_an_owned_china_market_card_is_used_outside_china(catalog: Catalog) -> N
 
 
 def test_when_nothing_fits_on_the_gpus_the_experts_in_ram_build_is_offered(catalog: Catalog) -> None:
-    """DeepSeek-R1 at q4 within 15,000 USD: no GPU set holds it, so the answer is the build with the experts in
+    """DeepSeek-R1 at q4 within 25,000 USD: no GPU set holds it, so the answer is the build with the experts in
     system RAM (labelled, with its platform's speed). It runs the job within the budget, so the plan is not
-    'infeasible' (issue #27). The 512 GB Mac Studio that stood beside it is no longer sold new (March 2026)."""
+    'infeasible' (issue #27). The 512 GB Mac Studio that stood beside it is no longer sold new (March 2026). Asked at
+    15,000 USD until December 2026's RDIMM prices (28 USD/GB, solve.pricing.SUPERSEDED_AFTER_DAYS) put 512 GB of
+    DDR5 RDIMM at 14,400 USD alone."""
     request = BuildRequest(
-        model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m"), budget=15000
+        model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m"), budget=25000
     )
     result = plan(request, catalog)
     assert result.infeasible is None
     hybrid = [b for b in result.builds if "experts in RAM" in b.label]  # the platform tiers of #28 name theirs
     assert hybrid, [b.label for b in result.builds]
-    assert hybrid[0].total_price <= 15000 and (hybrid[0].estimate.decode_tokens_per_s or 0) > 0
+    assert hybrid[0].total_price <= 25000 and (hybrid[0].estimate.decode_tokens_per_s or 0) > 0
     assert hybrid[0].estimate.offloaded_bytes > 0
     assert not any(p.id == "mac-studio-m3-ultra-80c-512gb" for b in result.builds for p in b.parts)
     command = (hybrid[0].launch or {}).get("command", "")

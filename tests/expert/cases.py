@@ -116,6 +116,27 @@ MODULA_3090 = (
     "10,889 tokens/s, 74.21 % MFU)"
 )
 ISSUE_29 = "issue #29 'Estimates round 3' (filed 2026-12): 'A770 training throughput below the 3090's'"
+RDIMM_PRICES_2026 = (
+    "catalogs/memory.toml, its dated sources: a 64 GB DDR5-4800 RDIMM at ~1,800 USD street in June 2026 (US tracker "
+    "quoted in https://www.reddit.com/r/LocalLLaMA/comments/1ucixz9/ , 2026-06-22) and a 64 GB DDR5-5600 RDIMM at "
+    "2,064 USD (TechFuelHQ, July 2026): 28-32 USD/GB, twice Counterpoint's Q1-2026 contract price; used 32 GB DDR4 "
+    "RDIMMs at 200-400 USD a stick (https://www.joekarlsson.com/blog/homelab-two-years-later/, October 2026)"
+)
+OLLAMA_PARALLEL_4 = (
+    "https://docs.ollama.com/faq (read 2026-12-03), OLLAMA_NUM_PARALLEL: 'The default will auto-select either 4 or 1 "
+    "based on available memory': a home or office server answers four users with the same Q4_K_M weights"
+)
+GEMMA3_27B_Q4 = (
+    "https://llmrun.dev/model/unsloth-gemma-3-27b-it-gguf (read 2026-12-03): Gemma 3 27B Q4_K_M 17.9 GB, '24+ GB is "
+    "recommended' with its cache; https://miker.blog/ai/gemma3-and-qat.html (2025-04-18): the QAT int4 27B 'small "
+    "enough for GPUs with 24GB VRAM (like the RTX 3090 or 4090)'"
+)
+R1_Q8_ON_3090S = (
+    "Llama 3.3 70B Q8_0 is 75 GB (bartowski's GGUF tree): four 24 GB cards hold it with its cache, three do not; "
+    "four RTX 3090 draw 1,400 W at stock power, above a 120 V 15 A circuit's 1,440 W continuous once the host is "
+    "counted (NEC 80 % rule), so such rigs run on two circuits or 230 V (the seed article's dual-3090 build already "
+    "needs a 1,600 W PSU)"
+)
 ISSUE_28 = "issue #28 'The machines people actually build' (filed 2026-12, reproductions on main)"
 GGML_GPT_OSS = (
     "https://github.com/ggml-org/llama.cpp/discussions/15396 (guide: running gpt-oss with llama.cpp, "
@@ -580,12 +601,12 @@ CASES: tuple[Case, ...] = (
         (GGML_GPT_OSS, TRANSFORMERS_GPT_OSS, ISSUE_27),
     ),
     Case(
-        "deepseek-r1-q4-15000-platform-tiers",
-        "--model deepseek-r1 --workload inference --precision q4_k_m --budget 15000",
+        "deepseek-r1-q4-25000-platform-tiers",
+        "--model deepseek-r1 --workload inference --precision q4_k_m --budget 25000",
         (
             some_build(
-                "a 12-channel (or more) host with the experts in RAM, <= 15,000 USD",
-                lambda b: memory_channels(b) >= 12 and experts_in_ram(b) and price(b) <= 15000,
+                "a 12-channel (or more) host with the experts in RAM, <= 25,000 USD",
+                lambda b: memory_channels(b) >= 12 and experts_in_ram(b) and price(b) <= 25000,
             ),
             Expect(
                 "experts-in-RAM builds are offered at two or more platform tiers (memory channels)",
@@ -593,12 +614,14 @@ CASES: tuple[Case, ...] = (
             ),
         ),
         "R1's experts are ~380 GB at Q4 and decode is bound by host memory bandwidth: a 12-channel EPYC with a 24 GB "
-        "card roughly doubles a 4-channel Xeon W's 3.5 tok/s within the same budget.",
-        (KTRANSFORMERS_R1, ISSUE_28),
+        "card roughly doubles a 4-channel Xeon W's 3.5 tok/s within the same budget. Asked at 15,000 USD until "
+        "December 2026; at that month's RDIMM prices (28 USD/GB) 768 GB on 12 channels costs 21,600 USD, so the "
+        "request is restated at 25,000 USD (deepseek-r1-q4-15000-way-out-reads asks the old budget).",
+        (KTRANSFORMERS_R1, RDIMM_PRICES_2026, ISSUE_28),
     ),
     Case(
-        "deepseek-r1-q4-15000-fastest-at-12-channels",
-        "--model deepseek-r1 --workload inference --precision q4_k_m --budget 15000",
+        "deepseek-r1-q4-25000-fastest-at-12-channels",
+        "--model deepseek-r1 --workload inference --precision q4_k_m --budget 25000",
         (
             labelled_build(
                 "fastest",
@@ -614,12 +637,13 @@ CASES: tuple[Case, ...] = (
         "eight do and 3x what four do, so within 15,000 USD the fastest answer is the 12-channel EPYC, and it "
         "decodes faster than the 8-channel Threadripper PRO / Xeon W builds beside it (KTransformers: decode scales "
         "with the DRAM bandwidth the sockets give; measured, one 12-channel EPYC 9654 decodes R1 Q4 at 14 tok/s where "
-        "an 8-channel Threadripper PRO 7975WX gives 10.5 with the same engine and a 24 GB card).",
-        (KTRANSFORMERS_R1, KTRANSFORMERS_EPYC_VS_TR, ISSUE_28),
+        "an 8-channel Threadripper PRO 7975WX gives 10.5 with the same engine and a 24 GB card). Restated from "
+        "15,000 to 25,000 USD for December 2026's RDIMM prices.",
+        (KTRANSFORMERS_R1, KTRANSFORMERS_EPYC_VS_TR, RDIMM_PRICES_2026, ISSUE_28),
     ),
     Case(
-        "deepseek-r1-q4-15000-cpu-only-not-cheapest",
-        "--model deepseek-r1 --workload inference --precision q4_k_m --budget 15000",
+        "deepseek-r1-q4-25000-cpu-only-not-cheapest",
+        "--model deepseek-r1 --workload inference --precision q4_k_m --budget 25000",
         (
             labelled_build(
                 "cheapest",
@@ -629,12 +653,13 @@ CASES: tuple[Case, ...] = (
         ),
         "A CPU alone processes R1's prompts at a few tokens/s (KTransformers' tutorial: llama.cpp prefill ~10 tok/s on "
         "two 32-core Xeons, 54-286 with one GPU beside the experts): a 4k prompt waits minutes for its first token, so "
-        "the box without a GPU is never the cheapest answer while GPU builds are shown.",
-        (KTRANSFORMERS_R1, ISSUE_27),
+        "the box without a GPU is never the cheapest answer while GPU builds are shown. Restated from 15,000 to "
+        "25,000 USD for December 2026's RDIMM prices.",
+        (KTRANSFORMERS_R1, RDIMM_PRICES_2026, ISSUE_27),
     ),
     Case(
         "deepseek-r1-q4-mac-vs-pc",
-        "--model deepseek-r1 --workload inference --precision q4_k_m --budget 15000 --room home-office",
+        "--model deepseek-r1 --workload inference --precision q4_k_m --budget 25000 --room home-office",
         (
             no_build(
                 "a new Mac Studio with 256 GB or more (withdrawn from sale in 2026)",
@@ -648,25 +673,26 @@ CASES: tuple[Case, ...] = (
         "The Mac Studio M3 Ultra 512 GB was the fastest single box for R1 at 4 bits (~17-18 tok/s under 200 W), but "
         "Apple withdrew the 512 GB option in March 2026 and the 256 and 128 GB ones by May: it cannot be ordered, "
         "and used ones change hands far above 15,000 USD. What remains are experts-in-RAM machines, at each "
-        "platform tier the budget reaches.",
-        (M3_ULTRA_R1, MAC_512_WITHDRAWN, ISSUE_27),
+        "platform tier the budget reaches (25,000 USD at December 2026's RDIMM prices; 15,000 before).",
+        (M3_ULTRA_R1, MAC_512_WITHDRAWN, RDIMM_PRICES_2026, ISSUE_27),
     ),
     Case(
-        "glm-4.5-10000-tiers",
-        "--model glm-4.5 --workload inference --precision q4_k_m --budget 10000",
+        "glm-4.5-14000-tiers",
+        "--model glm-4.5 --workload inference --precision q4_k_m --budget 14000",
         (
             Expect(
                 "experts-in-RAM builds are offered at two or more platform tiers (memory channels)",
                 lambda plan: len(experts_tiers(plan)) >= 2,
             ),
             some_build(
-                "an experts-in-RAM build at >= 8 tok/s within 10,000 USD",
-                lambda b: experts_in_ram(b) and decode(b) >= 8 and price(b) <= 10000,
+                "an experts-in-RAM build at >= 8 tok/s within 14,000 USD",
+                lambda b: experts_in_ram(b) and decode(b) >= 8 and price(b) <= 14000,
             ),
         ),
         "With $10,000 for a 355B MoE, the range of hosts (8-12 channels, a 24 GB card) matters more than the "
-        "cheapest one; decode scales with memory channels.",
-        (KTRANSFORMERS_R1, KTRANSFORMERS_EPYC_VS_TR, ISSUE_28),
+        "cheapest one; decode scales with memory channels. Restated at 14,000 USD for December 2026's RDIMM prices: "
+        "256 GB of DDR5 RDIMM alone costs 7,200 USD at 28 USD/GB.",
+        (KTRANSFORMERS_R1, KTRANSFORMERS_EPYC_VS_TR, RDIMM_PRICES_2026, ISSUE_28),
     ),
     Case(
         "deepseek-v3-q2k-3000-way-out",
@@ -1554,5 +1580,101 @@ CASES: tuple[Case, ...] = (
         "A unified-memory Mac runs a 70B Q4 at ~35 dBA; 'quietest' on a two-GPU tower beside it contradicts the "
         "numbers shown.",
         (M3_ULTRA_R1, ISSUE_27),
+    ),
+    # ---- the walk of December 2026 (walk6): requests buyers make, read as a practitioner
+    Case(
+        "deepseek-v3.1-20000-no-precision-experts-in-ram",
+        "--model deepseek-v3.1 --workload inference --budget 20000",
+        (
+            feasible(),
+            some_build(
+                "an experts-in-RAM build at reading speed (>= 5 tok/s), <= 20,000 USD",
+                lambda b: experts_in_ram(b) and decode(b) >= 5 and price(b) <= 20000,
+            ),
+        ),
+        "DeepSeek-V3.1 is R1's architecture: its GGUF users run Q4_K_M (Ollama's default) with the routed experts in "
+        "system RAM and one card for attention, as the KTransformers tutorial measures for R1. With no --precision "
+        "the plan had answered only FP8 on GPUs: 'nothing fits, raise the budget to 35,580 USD', while the same "
+        "request at Q4_K_M has experts-in-RAM builds from 16,620 USD.",
+        (KTRANSFORMERS_R1, OLLAMA_Q4_DEFAULT, RDIMM_PRICES_2026),
+    ),
+    Case(
+        "gemma3-27b-4-users-2000-eur-one-card-at-q4",
+        "--model gemma-3-27b --workload inference --batch 4 --budget 2000 --currency EUR",
+        (
+            some_build(
+                "a supported card of >= 22 GB holding the Q4_K_M weights for the four users, <= 2,000 EUR",
+                lambda b: (
+                    gpu_count(b) == 1
+                    and vram_per_card(b) >= 22
+                    and price(b) <= 2000
+                    and "past" not in str(b.get("label", ""))
+                ),  # "past ROCm/CUDA support" is no card to sign for
+            ),
+        ),
+        "Four users of a 27B at home or in a small office share one Q4_K_M model (17.9 GB) on a 24 GB-class card, "
+        "as Ollama serves four requests at once by default; the plan had offered 2 x MI50 in BF16 (past ROCm "
+        "support) and a 2021 MacBook Pro at 9.6 tok/s.",
+        (GEMMA3_27B_Q4, OLLAMA_PARALLEL_4, OLLAMA_Q4_DEFAULT),
+    ),
+    Case(
+        "llama70b-q8-rtx3090-says-the-way-to-reading-speed",
+        "--model llama-3.3-70b --workload inference --precision q8_0 --gpu rtx-3090",
+        (
+            Expect(
+                "the plan names the way to reading speed: four RTX 3090 (on two circuits or 230 V)",
+                lambda plan: any(
+                    "slower than people read" in n and "4 x NVIDIA GeForce RTX 3090" in n
+                    for n in plan.get("notes") or []
+                ),
+            ),
+        ),
+        "Asked for RTX 3090s, a 70B at Q8_0 needs four of them; on one 120 V 15 A circuit only one card with most "
+        "layers in RAM fits, at 0.8 tok/s. An answer that labels that 'fastest' and says nothing of the four-card "
+        "rig on two circuits leaves the buyer where he started.",
+        (R1_Q8_ON_3090S, SEED_DUAL_3090),
+    ),
+    Case(
+        "deepseek-r1-q4-15000-way-out-reads",
+        "--model deepseek-r1 --workload inference --precision q4_k_m --budget 15000",
+        (
+            Expect(
+                "the cheapest way out decodes at reading speed (>= 5 tok/s)",
+                lambda plan: (
+                    plan["infeasible"] is not None
+                    and bool(plan["infeasible"].get("relaxations"))
+                    and (plan["infeasible"]["relaxations"][0].get("decode_tokens_per_s") or 0) >= 5
+                ),
+            ),
+        ),
+        "At December 2026's RDIMM prices (28 USD/GB) R1's 400 GB of experts do not fit 15,000 USD on DDR5; the way "
+        "out a buyer can act on is the cheapest build that reads (a 16,620 USD 12-channel CPU-only box at 6.1 tok/s "
+        "or a 17,512 USD 8-channel one with a card at 7.7), not a 16,945 USD 4-channel one at 3.6 tok/s.",
+        (KTRANSFORMERS_R1, RDIMM_PRICES_2026),
+        today="walk6: the relaxation search takes the cheapest build of each way, below reading speed or not",
+    ),
+    Case(
+        "qwen3-4b-500-no-gpu-at-q4",
+        "--model qwen3-4b --workload inference --budget 500",
+        (
+            some_build(
+                "no GPU bought, <= 500 USD, >= 12 tok/s (the Q4_K_M weights, 2.5 GB, read from DDR5)",
+                lambda b: gpus_bought(b) == 0 and price(b) <= 500 and decode(b) >= 12,
+            ),
+        ),
+        "A 4B at 500 USD is a mini PC or a CPU box running Ollama's default Q4_K_M (3B > 20 tok/s, 8B 6-11 tok/s on "
+        "a desktop CPU); the plan had shown the 399 USD 8845HS box at 7.5 tok/s in BF16, its Q4_K_M run (18.6 tok/s) "
+        "dropped as the same machine.",
+        (CPU_ONLY_5800X, MINI_PC_8845HS, OLLAMA_Q4_DEFAULT),
+    ),
+    Case(
+        "kimi-k2-20000-way-out-experts-in-ram",
+        "--model kimi-k2 --workload inference --budget 20000",
+        (way_out_at_most(30000, "USD"),),
+        "Kimi K2 (1T parameters, DeepSeek-V3's design) at Q4_K_M is ~600 GB of experts that llama.cpp keeps in RAM "
+        "beside one card; at December 2026's 28 USD/GB, 768 GB of DDR5 RDIMM and a 12-channel host come to about "
+        "25,000 USD. The way out had been 7 x RTX PRO 6000 at 64,530 USD, the experts-in-RAM host never tried with "
+        "the 4-bit format it needs.",
+        (KTRANSFORMERS_R1, RDIMM_PRICES_2026, OLLAMA_Q4_DEFAULT),
     ),
 )

@@ -46,13 +46,32 @@ def stale_text(part: BuildPart, today: datetime.date | None = None) -> str:
     return english(stale_said(part, today))
 
 
+def raised_said(part: BuildPart) -> Reason | None:
+    """Why the part's price is above the catalog's figure for its condition (solve.pricing.Raise: "price.raised"),
+    or None when the catalog's own price is paid."""
+    said = part.price_said
+    if said is None or part.subtotal <= 0:
+        return None
+    raised = said.nested("raised")
+    return raised[0] if raised else None
+
+
+def raised_parts(build: Build) -> list[BuildPart]:
+    """The paid parts whose price the catalog's figure could not give as is: a newer observation raised it."""
+    return [p for p in build.parts if raised_said(p) is not None]
+
+
 OLD_PRICE_CODE = "price.old"
 """The warning code of a paid part whose price is older than STALE_AFTER_DAYS (`plan --json` builds' `price_warnings`)."""
+RAISED_PRICE_CODE = "price.raised"
+"""The warning code of a paid part whose catalog price a newer observation raised (solve.pricing.SUPERSEDED_AFTER_DAYS):
+the figure paid is an estimate, dated by that observation (`price_date`)."""
 
 
 def old_price_warnings(build: Build, today: datetime.date | None = None) -> list[OldPriceWarning]:
-    """The build's old prices as data: code, the part, its price date and age, and the English sentence."""
-    return [
+    """The build's old prices as data: code, the part, its price date and age, and the English sentence; then the
+    prices a newer observation raised ("price.raised", dated by that observation)."""
+    old: list[OldPriceWarning] = [
         {
             "code": OLD_PRICE_CODE,
             "part_id": p.id,
@@ -64,6 +83,20 @@ def old_price_warnings(build: Build, today: datetime.date | None = None) -> list
         }
         for p in stale_parts(build, today)
     ]
+    raised: list[OldPriceWarning] = [
+        {
+            "code": RAISED_PRICE_CODE,
+            "part_id": p.id,
+            "name": p.name,
+            "category": p.category,
+            "price_date": p.price_date.isoformat() if p.price_date else None,
+            "months_old": months_old(p, today),
+            "message": f"{p.name}: {english(said)}",
+        }
+        for p in raised_parts(build)
+        if (said := raised_said(p)) is not None
+    ]
+    return old + raised
 
 
 def stale_summary(build: Build, today: datetime.date | None = None) -> str:

@@ -598,6 +598,23 @@ ZH_REASONS: dict[str, Template] = {
         + ([f"由 {r.num('amount'):,.0f} {r.fields['currency']} 换算"] if r.fields.get("amount") else [])
         + ([f"估算：{_sentence(str(r.fields['estimate']))}"] if r.fields.get("estimate") else [])
         + (["目录中没有六个月内的价格"] if r.fields.get("stale") else [])
+        + [_say(raised) for raised in r.nested("raised")]
+    ),
+    "price.raised": lambda r, _say: (
+        f"估算：由 {r.num('amount'):,.0f}（{_ZH_CONDITIONS.get(str(r.fields.get('condition', '')), r.fields.get('condition', ''))}，"
+        f"{r.fields.get('date', '')}"
+        + ("，本身即为估算" if r.fields.get("estimated") else "")
+        + "）上调："
+        + (
+            f"同一部件于 {r.fields.get('evidence_date', '')} 的"
+            f"{_ZH_CONDITIONS.get(str(r.fields.get('evidence_condition', '')), r.fields.get('evidence_condition', ''))}价格更高，"
+            f"而{_ZH_CONDITIONS.get(str(r.fields.get('condition', '')), r.fields.get('condition', ''))}部件不会比"
+            f"{_ZH_CONDITIONS.get(str(r.fields.get('evidence_condition', '')), r.fields.get('evidence_condition', ''))}部件便宜"
+            if r.fields.get("basis") == "condition"
+            else f"其 {r.fields.get('evidence_date', '')} 的 {r.fields.get('evidence_currency', '')} 价格换算后更高"
+            if r.fields.get("basis") == "currency"
+            else f"同类内存于 {r.fields.get('evidence_date', '')} 的价格为每 GB {r.num('per_gb'):,.2f} 或更高"
+        )
     ),
     "price.owned": "已拥有",
     "price.included": "机箱附带",
@@ -679,6 +696,10 @@ ZH_REASONS: dict[str, Template] = {
         "NVIDIA 未公布其价格，其 Grace CPU 在目录中也还没有记录；以上服务器之间通过 InfiniBand 通信"
     ),
     "note.left-out": lambda r, say_: f"{r.fields['name']}：{joined(r.nested('why'), say_, '；')}",
+    "note.reading-ways": lambda r, say_: (
+        f"以上配置都慢于阅读速度（每用户 {r.num('tps'):g} token/s）；要达到它："
+        + "；或".join(say_(w) for w in r.nested("ways"))
+    ),
     # what a build could grow by
     "upgrade.one-more": lambda r, say_: (
         f"再加一张 {r.fields['gpu']}："

@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
+from configurator.core import support
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Accessory, Gpu, ModelArch, System
 from configurator.core.errors import ConfiguratorError, RequestError, unknown_ids
@@ -53,7 +54,13 @@ from configurator.core.solve.cluster import cluster_options, node_curve
 from configurator.core.solve.lazy import LazyBuildModel, price_floor
 from configurator.core.solve.memo import remember
 from configurator.core.solve.pricing import Quote, quote
-from configurator.core.solve.ranking import REFERENCE_TOKENS, measure, named_build, rank_and_label
+from configurator.core.solve.ranking import (
+    REFERENCE_TOKENS,
+    end_of_life_caveat,
+    measure,
+    named_build,
+    rank_and_label,
+)
 from configurator.core.solve.relax import _training_compute, _with_offload
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_volts, split_named
 from configurator.core.solve.rules import (
@@ -63,6 +70,7 @@ from configurator.core.solve.rules import (
     MEM_FIT,
     NOISE,
     PSU_LOAD,
+    READING_TPS,
     Assembly,
     check_build,
     meets_speed,
@@ -621,6 +629,14 @@ def named_system_build(ctx: PlanContext, system: System) -> Build | Reason:
     return built
 
 
+def _no_card_bought(build: Build) -> bool:
+    return not any(p.category == "gpu" for p in build.parts)
+
+
+def _decode(build: Build) -> float:
+    return build.estimate.decode_tokens_per_s or 0.0
+
+
 def _same(a: Build, b: Build) -> bool:
     """The same machine: the same parts in the same numbers (whatever each source wrote about them)."""
     return [(p.category, p.id, p.quantity) for p in a.parts] == [
@@ -1019,6 +1035,8 @@ def plan(
         builds = rank_and_label(found, request)
         notes = _owned_card_note(found, builds, request, catalog, model, exact_weight_bytes, cand, should_stop)
         notes += _compared_gpus_note(builds, request, catalog, cand, ctx.refused)
+        if relax and sources:
+            notes += _reading_speed_ways(asked, found, catalog, model, exact_weight_bytes, should_stop, time_budget)
         builds = _enriched(_compared(builds), catalog, model, asked, exact_weight_bytes)
         return PlanResult(
             builds=tuple(builds), infeasible=None, solve_seconds=time.monotonic() - started, said=tuple(notes)
@@ -1058,8 +1076,13 @@ def _offered(ctx: PlanRun, sources: bool) -> list[Build]:
                 continue  # "exactly N GPUs" asked: CPU-only boxes, other counts and clusters are not answers
             if request.named and not named_build(build, request):
                 continue  # named GPUs: a Mac or a CPU-only box is not one of them (the map's named-GPU cells too)
-            if not any(_same(b, build) for b in found):  # two sources may offer one machine: it is shown once
+            twin = next((i for i, b in enumerate(found) if _same(b, build)), None)
+            if twin is None:  # two sources may offer one machine: it is shown once
                 found.append(build.model_copy(update={"source": entry.name}))
+            elif entry.name == "usual-gguf" and _no_card_bought(found[twin]) and _decode(build) > _decode(found[twin]):
+                # the same box without a card at the usual GGUF replaces its BF16 run: nobody decodes BF16 from DDR
+                # (Qwen3-4B at 500 USD had shown the 8845HS mini PC at 7.5 tok/s in BF16 and not at 18.6 in Q4_K_M)
+                found[twin] = build.model_copy(update={"source": entry.name})
     return found
 
 
@@ -1117,6 +1140,13 @@ specified, it's usually q4_K_M by default", martinkollie.com, both read 2026-12-
 DDR: a 7B in BF16 is 15 GB read per token, in Q4_K_M 4.7 GB."""
 
 
+USUAL_GGUF_USERS = 4
+"""Up to this many users the Q4_K_M build with a card is offered too: Ollama serves 4 requests at once by default
+(docs.ollama.com/faq, OLLAMA_NUM_PARALLEL: 'The default will auto-select either 4 or 1 based on available memory').
+Gemma 3 27B for 4 users at 2,000 EUR had been answered with 2 x MI50 in BF16 and a 2021 MacBook Pro, where one 24 GB
+card holds its Q4_K_M (17.9 GB) with the four users' cache."""
+
+
 def _usual_gguf_machines(ctx: PlanContext) -> list[Build]:
     """An inference request without --precision (and no engine but llama.cpp, no GPU named or owned): the machines
     without a bought GPU (CPU only, mini PCs, unified memory) also run the model at USUAL_GGUF, and say so in their
@@ -1134,15 +1164,59 @@ def _usual_gguf_machines(ctx: PlanContext) -> list[Build]:
         return []
     variant = request.model_copy(update={"workload": w.model_copy(update={"precision": USUAL_GGUF})})
     found = _machines_for(variant, ctx.catalog, ctx.model, ctx.exact_weight_bytes, ctx.should_stop)
-    if w.batch == 1 and not ctx.should_stop():
+    if w.batch <= USUAL_GGUF_USERS and not ctx.should_stop():
         # and the cheapest machine with a card at that format: one 12 GB card runs a 14B at Q4_K_M where BF16 asks
         # for four 11 GB cards in tensor parallel (a single user's Ollama or LM Studio pulls the Q4_K_M)
         cards, _ = _solve_once(
             variant, ctx.catalog, ctx.model, ctx.exact_weight_bytes, 1, ctx.should_stop, ctx.time_budget / 2
         )
+        past = tuple(b.gpu_id for b in cards if end_of_life_caveat(b) is not None)
+        if past and not ctx.should_stop():
+            # a card past its software support claims neither speed nor value: the cheapest supported one beside it
+            # (Gemma 3 27B for 4 users had a lone MI50 at Q4_K_M and no 24 GB card a buyer would sign for)
+            more, _ = _solve_once(
+                variant,
+                ctx.catalog,
+                ctx.model,
+                ctx.exact_weight_bytes,
+                1,
+                ctx.should_stop,
+                ctx.time_budget / 2,
+                exclude_gpus=tuple(g.id for g in ctx.catalog.gpus if _past_support(g)),
+            )
+            cards += more
         found += [b.of_kind() for b in cards]  # the objective's name is no claim
+    if ctx.model.moe is not None and not ctx.should_stop():
+        # and a MoE model's experts in RAM at each platform tier, as its GGUF users run it: DeepSeek-V3.1 at
+        # 20,000 USD with no --precision had ended "nothing fits, raise the budget to 35,580 USD" (FP8 on GPUs) while
+        # the same request at Q4_K_M has experts-in-RAM builds from 16,620 USD
+        found += _experts_in_ram_at(variant, ctx)
     said = Reason.of("kind.usual-gguf", precision=USUAL_GGUF.upper())
     return [b.of_kind(*b.kinds_said(), said) for b in found]
+
+
+def _past_support(gpu: Gpu) -> bool:
+    """Whether the card's vendor no longer supports its architecture (support.end_of_life)."""
+    return support.end_of_life(gpu.vendor, gpu.architecture) is not None
+
+
+def _experts_in_ram_at(variant: BuildRequest, ctx: PlanContext) -> list[Build]:
+    """The experts-in-RAM sources (solve.machines "experts-in-ram", solve.offers "experts-in-ram-cheapest") run on
+    `variant` (the request at USUAL_GGUF)."""
+    at = PlanContext(
+        request=variant,
+        catalog=ctx.catalog,
+        model=ctx.model,
+        workload=variant.workload.resolved(ctx.model.max_context),
+        exact_weight_bytes=ctx.exact_weight_bytes,
+        should_stop=ctx.should_stop,
+        time_budget=ctx.time_budget,
+    )
+    out: list[Build] = []
+    for entry in SOURCES:
+        if entry.name in ("experts-in-ram", "experts-in-ram-cheapest") and not ctx.should_stop():
+            out += [b for b in entry.run(at) if not any(_same(k, b) for k in out)]
+    return out
 
 
 USUAL_KV = "q8_0"
@@ -1211,6 +1285,33 @@ def _measured(build: Build, asked: BuildRequest) -> Build:
             )
         }
     )
+
+
+def _reading_speed_ways(
+    asked: BuildRequest,
+    found: list[Build],
+    catalog: Catalog,
+    model: ModelArch,
+    exact: int | None,
+    should_stop: Callable[[], bool],
+    time_budget: float,
+) -> list[Reason]:
+    """When every build that answers an inference request is slower than people read (PERF warns), the ways to reach
+    reading speed, cheapest first: the relaxation search of the same request asked at rules.READING_TPS. A 70B at
+    Q8_0 on RTX 3090s had answered one card with its layers in RAM at 0.8 tokens/s, labelled "fastest", and no word
+    of the 4 x 3090 on two circuits (7,888 USD) that practitioners build for it."""
+    if asked.workload.kind != "inference" or asked.min_decode_tps is not None:
+        return []
+    answering = [b for b in found if _answers(b, asked)]
+    if not answering or any((b.estimate.decode_tokens_per_s or 0.0) >= READING_TPS for b in answering):
+        return []
+    at_reading = asked.model_copy(update={"min_decode_tps": READING_TPS})
+    result = plan(at_reading, catalog, model, exact, should_stop=should_stop, time_budget=time_budget)
+    ways = [r for r in (result.infeasible.relaxations if result.infeasible else ()) if "speed" not in r.kind]
+    if not ways:
+        return []
+    said = tuple(r.said or Reason.of("way.other", kind=r.change) for r in ways[:3])
+    return [Reason.of("note.reading-ways", tps=READING_TPS, ways=said)]
 
 
 def _answers(build: Build, request: BuildRequest) -> bool:

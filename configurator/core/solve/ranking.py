@@ -355,12 +355,32 @@ def _quiet_and_grow_claims(f: _Field) -> None:
         f.claim(best, Reason.of("claim.grow", gpu=_gpu_name(f.pool[best])))
 
 
+PAST_SUPPORT_SPEED_MARGIN = 0.9
+"""A supported build within 10 % of an unlabelled past-support build's speed, for no more money, keeps it off the list:
+the decode estimate's own range is wider than that (estimate/ranges.py: x0.66..x1.29 for single-stream NVIDIA)."""
+
+
 def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
     """The builds to show, by index: the labelled ones first to the top-k cut, then those no shown build beats on
     price and speed without being louder; shown cheapest first."""
     m, pool = f.m, f.pool
 
+    def past_support_idle(i: int) -> bool:
+        # a card past its software support with no claim is no alternative to a supported build that costs no more
+        # and is nearly as fast: its few percent of speed assume software that no longer ships (3 x MI50 at 3,390 USD
+        # and 7.6 tokens/s had stood unlabelled beside a 3,200 USD Mac Studio at 7.4, once DDR4 RDIMMs cost 1,600 USD)
+        return f.eol[i] is not None and any(
+            j != i
+            and m[j].passing
+            and f.eol[j] is None
+            and m[j].price <= m[i].price
+            and m[j].speed >= PAST_SUPPORT_SPEED_MARGIN * m[i].speed
+            for j in range(len(pool))
+        )
+
     def dominated(i: int) -> bool:
+        if past_support_idle(i):
+            return True
         # a slow CPU-only machine (its prompts wait minutes: PROMPT) never pushes a build with a GPU off the list,
         # whose prefill it cannot match: the 12-channel EPYC with a card had gone behind a CPU-only Threadripper
         # nor does a card past its software support push a supported build off (its speed assumes software that no

@@ -187,6 +187,11 @@ def _relaxations(request: BuildRequest, model: ModelArch | None = None) -> list[
         and w.precision not in ("int4", "awq-int4", "gptq-int4", "nf4")
     ):
         out.append(("precision", work(precision="q4_k_m", engine="llama.cpp")))
+        if model is not None and model.moe is not None:
+            # a MoE model's GGUF users keep its experts in RAM: the two together are one way out (Kimi K2 at 20,000
+            # USD had been told 7 x RTX PRO 6000 at 64,530 USD, never an experts-in-RAM host)
+            q4 = w.model_copy(update={"precision": "q4_k_m", "engine": "llama.cpp"})
+            out.append(("precision+offload", request.model_copy(update={"workload": _with_offload(q4)})))
     if w.kind == "finetune" and w.method != "qlora":
         out.append(("method", work(method="qlora", precision=None)))
     if request.min_decode_tps:
