@@ -215,13 +215,14 @@ def test_qlora_32b_is_ranked_by_training_speed_not_memory(
         if build["parts"][0]["id"] == "rtx-2060-12gb":
             assert not {"fastest within budget", "best value"} & set(claim_words(build)), build["label"]
     quickest = min(builds, key=lambda b: b["estimate"]["time"]["wall_hours"])
-    # a build several times quicker than the 2 x RTX 2060 is shown (the GeForce cards timed with the CUDA figure fitted
-    # on torchtune's RTX 4090 rates, #29, and the DDR4 RDIMM kit at its October 2026 used price, 1,600 USD, not
-    # mid-2025's 560: solve.pricing.SUPERSEDED_AFTER_DAYS; 51 h against 493 h when the issue was filed)
+    # a build more than twice as quick as the 2 x RTX 2060 is shown: 95 h (2 x RTX 4070 SUPER) against 231 h, with the
+    # GeForce cards timed by the CUDA figure fitted on torchtune's RTX 4090 rates (#29: the 2060s went from 495 h to
+    # 231 h) and the DDR4 RDIMM kit at its October 2026 used price (solve.pricing.SUPERSEDED_AFTER_DAYS); 51 h against
+    # 493 h when the issue was filed
     slow = max(
         (b["estimate"]["time"]["wall_hours"] for b in builds if b["parts"][0]["id"] == "rtx-2060-12gb"), default=493.0
     )
-    assert quickest["estimate"]["time"]["wall_hours"] < slow / 3
+    assert quickest["estimate"]["time"]["wall_hours"] < slow / 2
     # 'fastest' is the fastest, or no build says it: the quickest here are consumer cards timed by the estimator's
     # unsourced utilisation (ranking.unsourced_training_speed), and a slower build may not claim it
     for fastest in (b for b in builds if "fastest within budget" in claim_words(b)):
