@@ -21,6 +21,7 @@ import os
 import re
 import sys
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -190,6 +191,16 @@ def clauses(text: str) -> list[str]:
     return [c.strip() for c in _CLAUSES.split(text) if c and c.strip()]
 
 
+def count(texts: Iterable[str], kinds: Counter[str], english: Counter[str]) -> None:
+    """Add each text's clauses to `kinds` by class and its English clauses to `english`."""
+    for text in texts:
+        for clause in clauses(text):
+            kind = classify(clause)
+            kinds[kind] += 1
+            if kind == "en":
+                english[clause] += 1
+
+
 def _plain(text: str) -> str:
     from PySide6.QtGui import QTextDocument
 
@@ -328,12 +339,7 @@ def measure(requests: list[list[str]]) -> tuple[Counter[str], Counter[str]]:
     try:
         for argv in requests:
             solve(window, argv)
-            for text in walk(window, app):
-                for clause in clauses(text):
-                    kind = classify(clause)
-                    kinds[kind] += 1
-                    if kind == "en":
-                        english[clause] += 1
+            count(walk(window, app), kinds, english)
     finally:
         window.session.dirty = False
         window.close()
@@ -391,12 +397,7 @@ def map_clauses(argv: list[str], shot: str | None = None) -> tuple[Counter[str],
         texts.append(_plain(plot.getAxis("bottom").labelText))
         if dialog.empty_note is not None:
             texts.append(dialog.empty_note.toPlainText())
-        for text in texts:
-            for clause in clauses(text):
-                kind = classify(clause)
-                kinds[kind] += 1
-                if kind == "en":
-                    english[clause] += 1
+        count(texts, kinds, english)
     finally:
         window.session.dirty = False
         window.close()
@@ -426,12 +427,7 @@ def sheet_clauses(argv: list[str]) -> tuple[Counter[str], Counter[str]]:
         body = page[page.index("<body>") :]
         body = re.sub(r"<svg.*?</svg>|<code>.*?</code>", " ", body, flags=re.S)  # the slot map's drawing, commands
         text = html_module.unescape(re.sub(r"<[^>]+>", "\n", body))
-        for line in text.splitlines():
-            for clause in clauses(line):
-                kind = classify(clause)
-                kinds[kind] += 1
-                if kind == "en":
-                    english[clause] += 1
+        count(text.splitlines(), kinds, english)
     return kinds, english
 
 
