@@ -71,32 +71,26 @@ the figure paid is an estimate, dated by that observation (`price_date`)."""
 def old_price_warnings(build: Build, today: datetime.date | None = None) -> list[OldPriceWarning]:
     """The build's old prices as data: code, the part, its price date and age, and the English sentence; then the
     prices a newer observation raised ("price.raised", dated by that observation)."""
-    old: list[OldPriceWarning] = [
-        {
-            "code": OLD_PRICE_CODE,
-            "part_id": p.id,
-            "name": p.name,
-            "category": p.category,
-            "price_date": p.price_date.isoformat() if p.price_date else None,
-            "months_old": months_old(p, today),
-            "message": f"{p.name}: {stale_text(p, today)}",
-        }
-        for p in stale_parts(build, today)
-    ]
-    raised: list[OldPriceWarning] = [
-        {
-            "code": RAISED_PRICE_CODE,
-            "part_id": p.id,
-            "name": p.name,
-            "category": p.category,
-            "price_date": p.price_date.isoformat() if p.price_date else None,
-            "months_old": months_old(p, today),
-            "message": f"{p.name}: {english(said)}",
-        }
+    old = [_warning(p, OLD_PRICE_CODE, stale_text(p, today), today) for p in stale_parts(build, today)]
+    raised = [
+        _warning(p, RAISED_PRICE_CODE, english(said), today)
         for p in raised_parts(build)
         if (said := raised_said(p)) is not None
     ]
     return old + raised
+
+
+def _warning(p: BuildPart, code: str, text: str, today: datetime.date | None) -> OldPriceWarning:
+    """One element of `plan --json` price_warnings for a part."""
+    return {
+        "code": code,
+        "part_id": p.id,
+        "name": p.name,
+        "category": p.category,
+        "price_date": p.price_date.isoformat() if p.price_date else None,
+        "months_old": months_old(p, today),
+        "message": f"{p.name}: {text}",
+    }
 
 
 def stale_summary(build: Build, today: datetime.date | None = None) -> str:

@@ -1224,7 +1224,7 @@ ZH_CHECKS: dict[tuple[str, str], CheckTemplate] = {
 
 ZH_CN.update(
     {
-        # the sheet's own words (#31): header, power table, assembly notes, estimate rows
+        # the sheet's own words (#31): header, power table, estimate rows (assembly notes: asm.* in ZH_REASONS)
         "catalog": "目录",
         "this build's": "本配置",
         "none listed (catalog id": "未列出（目录编号",
@@ -1260,16 +1260,6 @@ ZH_CN.update(
         "Overhead": "额外开销",
         "Usable": "可用",
         "Card": "显卡",
-        "Blower cards exhaust through the bracket and may sit back to back; in a mixed stack keep the blower cards at "
-        "the top and any open-air card at the bottom.": "涡轮卡从挡板排风，可以紧挨着插；混插时涡轮卡放上面，风扇卡放最下面。",
-        "Open-air cards on the frame rail: leave at least one card width of air between them.": "风扇卡装在机架横梁上：卡与卡之间至少留一张卡宽的空隙。",
-        "Passive cards rely on the chassis's ducted fans: never run them with the fan wall or ducts removed.": "被动散热卡靠机箱风道的风扇散热：拆下风扇墙或导风罩时切勿运行。",
-        "BIOS: enable Above 4G decoding and Resizable BAR (disable CSM); both are needed to map large-memory cards.": "BIOS：开启 Above 4G Decoding 和 Resizable BAR（关闭 CSM）；大显存卡需要这两项。",
-        "BIOS: force riser slots to PCIe Gen4 (Gen3 if nvidia-smi -q shows link errors or a narrow link).": "BIOS：把延长线插槽强制设为 PCIe Gen4（若 nvidia-smi -q 显示链路错误或链路变窄则设为 Gen3）。",
-        "Mount the cards on the frame rail and connect each through its riser; do not ship the rig assembled.": "把显卡固定在机架横梁上，每张卡通过延长线连接；运输时不要整机装好。",
-        "Join the PSUs with the sync board so they start together; feed each card only from one PSU.": "用同步启动板连接各电源使其同时启动；每张卡只从一个电源取电。",
-        "Every M.2 socket shares lanes with a GPU slot: use a PCIe adapter for the drive or accept the narrower GPU "
-        "link.": "每个 M.2 接口都与某个 GPU 插槽共用通道：硬盘改用 PCIe 转接卡，或接受更窄的 GPU 链路。",
     }
 )
 
