@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from configurator.core.catalog.models import ModelArch
 from configurator.core.estimate.params import (
@@ -137,8 +136,24 @@ def _mix(tally: dict[str, int]) -> str:
 
 
 def gguf_bytes(model: ModelArch, ftype: str) -> GgufBytes:
-    """Bytes of each tensor group at llama-quantize's per-tensor types for `ftype` (a FTYPE_DEFAULT key)."""
-    return _gguf_bytes(model.model_dump_json(), ftype)
+    """Bytes of each tensor group at llama-quantize's per-tensor types for `ftype` (a FTYPE_DEFAULT key).
+
+    Remembered per record (a frozen record: the same object, the same bytes). Not keyed by the record's JSON: dumping
+    a record builds its class's serializer, about 25 ms of CPU the first time, which the estimate command paid for a
+    GGUF precision on every run (#34); computing the bytes again for another object costs about 0.2 ms."""
+    key = (id(model), ftype)
+    kept = _REMEMBERED.get(key)
+    if kept is not None and kept[0] is model:
+        return kept[1]
+    found = _gguf_bytes(model, ftype)
+    if len(_REMEMBERED) >= _REMEMBERED_MAX:
+        _REMEMBERED.clear()
+    _REMEMBERED[key] = (model, found)  # the record kept with its bytes, so its id is not reused while remembered
+    return found
+
+
+_REMEMBERED: dict[tuple[int, str], tuple[ModelArch, GgufBytes]] = {}
+_REMEMBERED_MAX = 256
 
 
 @dataclass(frozen=True)
@@ -276,9 +291,7 @@ def _mlps(q: _Quantizer) -> tuple[float, float, dict[str, int]]:
     return dense_mlp, experts, down_types
 
 
-@lru_cache(maxsize=256)
-def _gguf_bytes(model_json: str, ftype: str) -> GgufBytes:
-    m = ModelArch.model_validate_json(model_json)
+def _gguf_bytes(m: ModelArch, ftype: str) -> GgufBytes:
     q = _quantizer(m, ftype)
     base, h = q.base, m.hidden_size
     embedding, lm_head, emb_t, head_t = _tables(q)
