@@ -3,6 +3,7 @@ the catalog schema, the estimator or the solver."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -105,3 +106,36 @@ def test_estimate_never_imports_the_pydantic_plugin_loader() -> None:
 def test_a_user_naming_the_plugins_to_disable_keeps_pydantics_own_loader() -> None:
     code, _metadata_loaded, loader_file = _estimate_probe({"PYDANTIC_DISABLE_PLUGINS": "some-plugin"})
     assert code == 0 and isinstance(loader_file, str) and loader_file.endswith("_loader.py")
+
+
+_ESTIMATE_IMPORTS_PROBE = (
+    "import json, sys\n"
+    "from configurator.launcher import main\n"
+    "code = main(['estimate', '--model', 'llama-3.3-70b', '--workload', 'inference', '--precision', 'q4_k_m',"
+    " '--gpu', 'rtx-3090', '--gpus', '2', '--json'])\n"
+    "from configurator.core.catalog.models import Gpu, ModelArch\n"
+    "print(json.dumps([code, sorted(sys.modules), ModelArch.__pydantic_complete__, Gpu.__pydantic_complete__]))\n"
+)
+
+
+def test_estimate_json_loads_neither_the_solver_nor_the_report_and_reads_the_cached_catalog_as_it_is() -> None:
+    """`estimate --json` (#34) imports neither OR-Tools, the planner, the report, the launch code nor Qt, and takes
+    the shipped records from the validated cache as they are: no record class builds its validator or serializer
+    (a GGUF size once round-tripped the model's record through JSON, about 25 ms of CPU on every run)."""
+    for _warm_then_measure in range(2):  # the first run validates the shipped catalog into this home's cache
+        out = subprocess.run(
+            [sys.executable, "-c", _ESTIMATE_IMPORTS_PROBE], capture_output=True, text=True, check=True
+        )
+    code, modules, model_built, gpu_built = json.loads(out.stdout.strip().splitlines()[-1])
+    assert code == 0
+    for heavy in (
+        "ortools",
+        "configurator.core.solve.plan",
+        "configurator.core.solve.solver",
+        "configurator.core.report",
+        "configurator.core.launch",
+        "configurator.core.training_launch",
+        "PySide6",
+    ):
+        assert heavy not in modules, heavy
+    assert not model_built and not gpu_built
