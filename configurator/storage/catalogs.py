@@ -30,7 +30,7 @@ def load(include_user: bool = True, kinds: Collection[str] | None = None) -> Loa
     """
     cache_file = paths.cache_dir() / "catalog-parse-cache.json"
     cache = ParseCache(cache_file)
-    shipped = _shipped_state(paths.shipped_catalog_files())
+    shipped = _shipped_state(paths.shipped_catalog_files(), kinds)
     result = load_catalog([paths.user_catalog_files()] if include_user else [], kinds=kinds, cache=cache, start=shipped)
     if cache.dirty:
         try:
@@ -64,16 +64,20 @@ def _forget_old_caches(keep: Path) -> None:
         pass  # another process removed it first, or a read-only folder: nothing lost
 
 
-def _shipped_state(files: list[Path]) -> LoadState:
-    """The shipped layer's validated records: from the cache when its key matches, else validated and kept."""
+def _shipped_state(files: list[Path], kinds: Collection[str] | None = None) -> LoadState:
+    """The shipped layer's validated records: from the cache when its key matches, else validated and kept.
+
+    The cache keeps each kind's records apart (_pack): a caller that names the kinds it needs (`estimate`: models and
+    GPUs, `catalog list`: one kind) unpickles those alone, a third of the records for an estimate (#34); the other
+    kinds are left empty, as they are when `kinds` limits an overlay's."""
     key = _shipped_key(files)
     cache_path = shipped_cache_path(key)
     try:
         if 0 < cache_path.stat().st_size <= _MAX_CACHE_BYTES and cache_path.is_file():
             data = cache_path.read_bytes()
             if data[: len(key)] == key:
-                state = pickle.loads(data[len(key) :])
-                if isinstance(state, LoadState):
+                state = _unpack(data[len(key) :], kinds)
+                if state is not None:
                     return state
     except Exception:
         pass
@@ -81,8 +85,38 @@ def _shipped_state(files: list[Path]) -> LoadState:
     add_layer(state, files)  # validated once; its parsed TOML need not be kept as well
     try:
         cache_path.parent.mkdir(parents=True, exist_ok=True)
-        write_bytes(cache_path, key + pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+        write_bytes(cache_path, key + _pack(state))
     except OSError:
         pass  # a read-only cache folder costs the next start a validation, nothing else
     _forget_old_caches(cache_path)
+    return state
+
+
+_FORMAT = "per-kind 1"
+"""The cache's layout (_pack); a file of another layout is validated again and rewritten."""
+
+
+def _pack(state: LoadState) -> bytes:
+    """The validated layer as (format, the state without its records, each kind's records pickled apart)."""
+    records = state.catalog.records
+    bare = state.copy()
+    bare.catalog.records = {kind: {} for kind in records}
+    by_kind = {kind: pickle.dumps(found, protocol=pickle.HIGHEST_PROTOCOL) for kind, found in records.items()}
+    return pickle.dumps((_FORMAT, bare, by_kind), protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _unpack(data: bytes, kinds: Collection[str] | None) -> LoadState | None:
+    """The state _pack kept, with the records of `kinds` (all when None); None for another layout."""
+    packed = pickle.loads(data)
+    if not (isinstance(packed, tuple) and len(packed) == 3 and packed[0] == _FORMAT):
+        return None
+    _format, state, by_kind = packed
+    if not isinstance(state, LoadState) or not isinstance(by_kind, dict):
+        return None
+    for kind, found in by_kind.items():
+        if kinds is None or kind in kinds:
+            records = pickle.loads(found)
+            if not isinstance(records, dict):
+                return None
+            state.catalog.records[kind] = records
     return state

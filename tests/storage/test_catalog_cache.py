@@ -62,3 +62,18 @@ def test_each_version_keeps_its_own_cache_and_old_ones_are_bounded() -> None:
     assert mine.is_file()
     left = [p for p in others if p.is_file()]
     assert len(left) == catalogs.KEPT_CACHES
+
+
+def test_a_load_of_some_kinds_gives_those_kinds_records_as_a_full_load_does() -> None:
+    """`estimate` asks for models and GPUs alone and unpickles only those from the cache (#34): the same records,
+    the same exchange rates and problems as a full load's."""
+    full = catalogs.load(include_user=False)
+    some = catalogs.load(include_user=False, kinds={"models", "gpus"})
+    assert some.problems == full.problems
+    assert some.catalog.exchange_rates == full.catalog.exchange_rates
+    for kind in ("models", "gpus"):
+        assert some.catalog.records[kind] == full.catalog.records[kind] and some.catalog.records[kind]
+    again = catalogs.load(include_user=False)  # the partial load left the kept layer whole
+    assert {kind: len(r) for kind, r in again.catalog.records.items()} == {
+        kind: len(r) for kind, r in full.catalog.records.items()
+    }
