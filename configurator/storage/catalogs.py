@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import pickle
 from collections.abc import Collection
 from pathlib import Path
@@ -19,6 +20,8 @@ KEPT_CACHES = 4
 """Validated layers kept for other keys (other versions) before the oldest is removed."""
 
 _MAX_CACHE_BYTES = 64 * 1024 * 1024
+_FORMAT = "per-kind 1"
+"""The cache's layout (_pack), part of its key (_shipped_key): a file of another layout is never read as this one."""
 
 
 def load(include_user: bool = True, kinds: Collection[str] | None = None) -> LoadResult:
@@ -42,7 +45,9 @@ def load(include_user: bool = True, kinds: Collection[str] | None = None) -> Loa
 
 
 def _shipped_key(files: list[Path]) -> bytes:
-    return shipped_key(files)
+    """The shipped files' key (catalog_key.shipped_key) under this cache's layout: code that keeps another layout
+    (another checkout or version on this machine) keeps its own file instead of rewriting this one on every start."""
+    return hashlib.sha256(_FORMAT.encode() + b"\0" + shipped_key(files)).digest()
 
 
 def shipped_cache_path(key: bytes | None = None) -> Path:
@@ -90,10 +95,6 @@ def _shipped_state(files: list[Path], kinds: Collection[str] | None = None) -> L
         pass  # a read-only cache folder costs the next start a validation, nothing else
     _forget_old_caches(cache_path)
     return state
-
-
-_FORMAT = "per-kind 1"
-"""The cache's layout (_pack); a file of another layout is validated again and rewritten."""
 
 
 def _pack(state: LoadState) -> bytes:
