@@ -7,7 +7,14 @@ import pickle
 from collections.abc import Collection
 from pathlib import Path
 
-from configurator.core.catalog.loader import LoadResult, LoadState, ParseCache, add_layer, load_catalog
+from configurator.core.catalog.loader import (
+    REFERRED_KINDS,
+    LoadResult,
+    LoadState,
+    ParseCache,
+    add_layer,
+    load_catalog,
+)
 from configurator.storage import paths
 from configurator.storage.atomic import write_bytes, write_text
 from configurator.storage.catalog_key import shipped_key
@@ -20,7 +27,7 @@ KEPT_CACHES = 4
 """Validated layers kept for other keys (other versions) before the oldest is removed."""
 
 _MAX_CACHE_BYTES = 64 * 1024 * 1024
-_FORMAT = "per-kind 1"
+_FORMAT = "per-kind 2"
 """The cache's layout (_pack), part of its key (_shipped_key): a file of another layout is never read as this one."""
 
 
@@ -73,8 +80,10 @@ def _shipped_state(files: list[Path], kinds: Collection[str] | None = None) -> L
     """The shipped layer's validated records: from the cache when its key matches, else validated and kept.
 
     The cache keeps each kind's records apart (_pack): a caller that names the kinds it needs (`estimate`: models and
-    GPUs, `catalog list`: one kind) unpickles those alone, a third of the records for an estimate (#34); the other
-    kinds are left empty, as they are when `kinds` limits an overlay's."""
+    GPUs, `catalog list`: one kind) unpickles those and the kinds they refer to alone, a third of the records for an
+    estimate (#34); the other kinds are left empty, as they are when `kinds` limits an overlay's. The problems are a
+    full load's: an overlay's record is checked against the kinds it names, and a shipped layer whose own references
+    are not all found (a broken checkout) is loaded whole."""
     key = _shipped_key(files)
     cache_path = shipped_cache_path(key)
     try:
@@ -98,24 +107,32 @@ def _shipped_state(files: list[Path], kinds: Collection[str] | None = None) -> L
 
 
 def _pack(state: LoadState) -> bytes:
-    """The validated layer as (format, the state without its records, each kind's records pickled apart)."""
+    """The validated layer as (format, the state without its records, each kind's records pickled apart, whether
+    every id its records name is found in it)."""
     records = state.catalog.records
     bare = state.copy()
     bare.catalog.records = {kind: {} for kind in records}
     by_kind = {kind: pickle.dumps(found, protocol=pickle.HIGHEST_PROTOCOL) for kind, found in records.items()}
-    return pickle.dumps((_FORMAT, bare, by_kind), protocol=pickle.HIGHEST_PROTOCOL)
+    found_all = len(load_catalog([], start=state).problems) == len(state.problems)
+    return pickle.dumps((_FORMAT, bare, by_kind, found_all), protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def _unpack(data: bytes, kinds: Collection[str] | None) -> LoadState | None:
-    """The state _pack kept, with the records of `kinds` (all when None); None for another layout."""
+    """The state _pack kept, with the records of `kinds` and of the kinds they refer to (all when None, or when the
+    layer's own references are not all found); None for another layout."""
     packed = pickle.loads(data)
-    if not (isinstance(packed, tuple) and len(packed) == 3 and packed[0] == _FORMAT):
+    if not (isinstance(packed, tuple) and len(packed) == 4 and packed[0] == _FORMAT):
         return None
-    _format, state, by_kind = packed
+    _format, state, by_kind, found_all = packed
     if not isinstance(state, LoadState) or not isinstance(by_kind, dict):
         return None
+    needed = None
+    if kinds is not None and found_all is True:
+        # a shipped record's ids are found among shipped records, which an overlay overrides but never removes: only
+        # the overlay's records of `kinds` can miss theirs, among the kinds they name
+        needed = set(kinds).union(*(REFERRED_KINDS.get(kind, ()) for kind in kinds))
     for kind, found in by_kind.items():
-        if kinds is None or kind in kinds:
+        if needed is None or kind in needed:
             records = pickle.loads(found)
             if not isinstance(records, dict):
                 return None

@@ -77,3 +77,39 @@ def test_a_load_of_some_kinds_gives_those_kinds_records_as_a_full_load_does() ->
     assert {kind: len(r) for kind, r in again.catalog.records.items()} == {
         kind: len(r) for kind, r in full.catalog.records.items()
     }
+
+
+def _overlay_record(kind: str, changes: dict[str, str]) -> str:
+    """The first shipped record of `kind` as an overlay file's text, with `changes` made to it."""
+    import tomlkit
+
+    for file in paths.shipped_catalog_files():
+        document = tomlkit.parse(file.read_text(encoding="utf-8"))
+        if kind in document:
+            record = document[kind][0]
+            for key, value in changes.items():
+                record[key] = value
+            table = tomlkit.document()
+            table[kind] = tomlkit.aot()
+            table[kind].append(record)
+            return tomlkit.dumps(table)
+    raise AssertionError(kind)
+
+
+def test_a_load_of_one_kind_still_reports_its_overlay_records_dangling_references() -> None:
+    """`catalog list cloud` (which loads that kind alone) warns of an overlay offer naming an unknown GPU as a load of
+    every kind does: the kinds a record refers to are loaded with it."""
+    overlay = paths.user_catalog_dir()
+    overlay.mkdir(parents=True)
+    cases = {
+        "cloud": {"id": "my-offer", "gpu": "no-such-gpu"},
+        "chassis": {"id": "my-barebone", "integrated_board": "no-such-board"},
+        "systems": {"id": "my-server", "gpu": "no-such-gpu", "cpu": "no-such-cpu"},
+    }
+    for kind, changes in cases.items():
+        (overlay / f"mine-{kind}.toml").write_text(_overlay_record(kind, changes), encoding="utf-8")
+    full = [str(p) for p in catalogs.load().problems]
+    assert all(any(f"mine-{kind}.toml" in p for p in full) for kind in cases)
+    for kind in cases:
+        alone = [str(p) for p in catalogs.load(kinds={kind}).problems]
+        assert alone == [p for p in full if f"mine-{kind}.toml" in p], kind
