@@ -273,6 +273,14 @@ def _tiers(r: Reason) -> str:
     return f"{f['leaves']} leaf + {f['spines']} spine" + (f" + {f['cores']} core" if f["cores"] else "")
 
 
+def _attention(r: Reason) -> str:
+    """The attention a KV cache step names (est.kv): MLA's latent, MHA, or GQA with its heads."""
+    kind = r.fields["attention"]
+    if kind == "MLA":
+        return "MLA latent"
+    return "MHA" if kind == "MHA" else f"GQA ({r.fields['heads']} query / {r.fields['kv_heads']} KV heads)"
+
+
 EN: dict[str, Template] = {
     # why a GPU is not among the options (solve.candidates)
     "gpu.not-requested": "not among the requested GPUs",
@@ -803,6 +811,175 @@ EN: dict[str, Template] = {
             else ""
         )
         + ("; optimizer step fused into the backward pass: no full gradient set" if r.fields.get("fused") else "")
+    ),
+    "est.params": lambda r, _say: (
+        f"{r.fields['model']}: {r.num('b'):.2f} B parameters counted from the architecture"
+        + (
+            f", {r.num('active'):.2f} B active per token (MoE: memory uses the total, speed the active)"
+            if r.fields.get("active") is not None
+            else ""
+        )
+    ),
+    "est.weights-gguf": (
+        "{b:.2f} B parameters at {note}, tensor by tensor at llama-quantize's types ({mix}): {bits:.2f} bits per "
+        "weight on average = {gib:.2f} GiB"
+    ),
+    "est.weights": "{b:.2f} B parameters at {note} ({bits:g} bits per weight; embeddings {embeddings:g} bits) = {gib:.2f} GiB",
+    "est.kv": lambda r, _say: (
+        f"KV cache = {r.num('per_token'):.0f} bytes per token per layer ({_attention(r)}, {r.fields['kv']}) x "
+        f"{r.fields['layers']} attention layers x {r.fields['context']} tokens x {r.fields['batch']} sequence(s)"
+        + (
+            f"; {r.fields['window_layers']} layers keep only a {r.fields['window']}-token window"
+            if r.fields.get("window")
+            else ""
+        )
+        + (
+            f"; {r.fields['recurrent']} {'Mamba-2' if r.fields.get('mamba') else 'linear-attention'} layers keep a "
+            f"fixed state of {r.num('state_gib'):.2f} GiB"
+            if r.fields.get("recurrent")
+            else ""
+        )
+        + (
+            f", held twice at the decode peak ({r.fields['twice']} remote code rebuilds its tuple cache with torch.cat "
+            "while generate() still holds the previous step's)"
+            if r.fields.get("twice")
+            else ""
+        )
+        + f" = {r.num('gib'):.2f} GiB"
+    ),
+    "est.tensor-split": "tensor parallel over {tp} GPUs: each holds 1/{tp} of every weight matrix and of the KV heads",
+    "est.tensor-pipeline-split": (
+        "{pp} pipeline stages of {stages} layers, each tensor parallel over {tp} GPUs: each GPU holds 1/{tp} of its "
+        "stage's weights and KV heads"
+    ),
+    "est.experts-in-ram": (
+        "MoE experts kept in system RAM ({gib:.2f} GiB); attention and shared weights stay on the GPUs"
+    ),
+    "est.layers-in-ram": "{cpu} of {layers} layers kept in system RAM (llama.cpp -ngl {ngl}), with their KV cache",
+    "est.full-weights": lambda r, _say: (
+        f"{r.num('b'):.2f} B parameters in bf16 = {r.num('gib'):.2f} GiB "
+        + (
+            "(pure bf16: no fp32 master copy)"
+            if r.fields.get("pure_bf16")
+            else "(mixed precision, ZeRO paper: 2+2+12 bytes per parameter with AdamW)"
+        )
+    ),
+    "est.saved-tables": (
+        "embedding and output layers trained too (modules_to_save: a 16-bit trainable copy): +{m:.0f} M trainable "
+        "parameters at 2 + 2 + {moments:g} bytes"
+    ),
+    "est.adapter-weights": (
+        "frozen base at {precision} = {gib:.2f} GiB; LoRA rank {rank} on {targets} = {m:.1f} M trainable parameters "
+        "({adapter})"
+    ),
+    "est.zero": lambda r, _say: (
+        f"ZeRO-{r.fields['zero']} over {r.fields['gpus']} GPUs shards "
+        + ", ".join(["optimizer states", "gradients", "parameters"][: int(r.num("zero"))])
+        + f" {r.fields['gpus']} ways"
+        + (f"; two layers gathered whole at a time ({r.num('gathered'):.2f} GiB)" if r.fields.get("gathered") else "")
+    ),
+    "est.offload-cpu": lambda r, _say: (
+        f"optimizer states{', parameters and gradients' if r.fields.get('everything') else ''} offloaded to CPU RAM: "
+        f"{r.num('gib'):.2f} GiB of host memory"
+    ),
+    "est.act-fused": (
+        "fused kernels (fused RMSNorm, rotary in place, fused SwiGLU; lit-gpt's block): {gib:.2f} GiB saved per layer "
+        "against {unfused:.2f} GiB unfused"
+    ),
+    "est.lora-dropout": "LoRA dropout: each adapted matrix saves its dropped input and mask ({gib:.2f} GiB per layer)",
+    "est.act-selective": (
+        "selective checkpointing (per operator, torchtitan's 'op'): {layers} layers keep every other matmul output, "
+        "attention's output and their input ({kept:.2f} GiB each), one layer is recomputed whole ({layer:.2f} GiB), "
+        "plus logits s*b*vocab*{logit_bytes:g} bytes ({note}) = {gib:.2f} GiB"
+    ),
+    "est.act-offloaded": (
+        "gradient checkpointing with the {layers} layer inputs offloaded to host RAM ({inputs:.2f} GiB); one layer "
+        "recomputed at a time ({layer:.2f} GiB), plus logits s*b*vocab*{logit_bytes:g} bytes ({note}) = {gib:.2f} GiB"
+    ),
+    "est.act-checkpointed": (
+        "gradient checkpointing: each of {layers} layers keeps its input (2*s*b*h bytes) and one layer is recomputed "
+        "at a time ({layer:.2f} GiB), plus logits s*b*vocab*{logit_bytes:g} bytes ({note}) = {gib:.2f} GiB"
+    ),
+    "est.act-all": (
+        "no checkpointing: {layers} layers x {layer:.2f} GiB saved activations (s={seq}, b={batch}, flash attention) "
+        "plus logits ({note}) = {gib:.2f} GiB"
+    ),
+    "est.deepspeed-buffers": "DeepSpeed communication buffers (config defaults): {gib:.2f} GiB",
+    "est.foreach": (
+        "torch.optim.AdamW without fused=True runs its foreach implementation, ~sizeof(params) more at the step "
+        "(PyTorch docs): {gib:.2f} GiB of intermediates, {excess:.2f} GiB above the activations freed by then"
+    ),
+    "est.nf4-load": lambda r, _say: (
+        f"NF4 quantization on the GPU while loading (torchao"
+        f"{' before 0.2, whole tensor' if r.fields.get('whole') else ', chunked'}): "
+        f"{r.num('gib'):.2f} GiB transient for the largest matrix"
+        + (
+            f", {r.num('excess'):.2f} GiB above the training step's dynamic memory: the peak is at model load"
+            if r.fields.get("excess")
+            else ""
+        )
+    ),
+    "est.draft-memory": "draft model {model}: {gib:.2f} GiB of weights and {kv:.2f} GiB of KV cache",
+    "est.flops": lambda r, _say: (
+        "training FLOPs = ("
+        + (
+            "6 x N (forward 2N, backward 4N)"
+            if r.fields.get("full")
+            else "4 x N (forward 2N, backward 2N for activation gradients only: frozen weights need no weight gradients)"
+        )
+        + (" + 2 x N recomputed forward (gradient checkpointing)" if r.fields.get("recomputed") else "")
+        + f" + attention 12 x layers x d_attn x seq) per token = {r.num('gflop'):.1f} GFLOP x {r.num('tokens'):.3g} "
+        f"tokens = {r.num('flops'):.3g} FLOP (Kaplan et al. 2020; PaLM appendix B)"
+    ),
+    "est.time": lambda r, say: (
+        f"GPU-hours = {r.num('flops'):.3g} / ({r.num('tflops'):.0f} TFLOPS x {r.num('rate'):.0%} x "
+        f"{r.num('scaling'):.0%} scaling) / 3600 = {r.num('gpu_hours'):,.0f} GPU-hours; on {r.fields['gpus']} GPU(s) "
+        f"{r.num('wall'):,.1f} hours wall clock; " + say(r.nested("mfu")[0])
+    ),
+    "est.mfu": lambda r, _say: (
+        f"MFU = {r.num('flops'):.3g} FLOP / ({int(r.num('gpus')):,} GPU{'s' if r.num('gpus') != 1 else ''} x "
+        f"{r.num('peak'):,.0f} TFLOPS dense bf16 peak x {r.num('wall'):,.1f} h wall clock) = {r.num('mfu'):.0%}"
+    ),
+    "est.tensor-decode": lambda r, _say: (
+        f"tensor parallel: each GPU reads 1/{r.fields['tp']} of {r.num('gib'):.2f} GiB per step, plus 2 all-reduces "
+        f"per layer at ~{r.num('us'):.0f} us over {r.fields['over']}"
+        + (
+            f"; {r.fields['pp']} pipeline stages in turn, {r.num('hops_us'):.0f} us of hand-offs per token"
+            if r.num("pp") > 1
+            else ""
+        )
+    ),
+    "est.ram-decode": (
+        "{gib:.2f} GiB per token read from system RAM at {share:.0%} of {gbps:g} GB/s (build rules R28: ~35 of 96 GB/s "
+        "reached in practice)"
+    ),
+    "est.moe-read": lambda r, _say: (
+        f"MoE reads {r.num('touched'):.1f} of {r.fields['experts']} experts per layer per step"
+        + (
+            f" ({r.num('per_expert'):.1f} tokens each, expert kernels at {r.num('share'):.0%} of the stream rate)"
+            if r.fields.get("per_expert") is not None
+            else ""
+        )
+    ),
+    "est.decode": lambda r, say: (
+        f"decode step = roofline(weights: {r.num('gib'):.2f} GiB"
+        + "".join(f"; {say(m)}" for m in r.nested("moe"))
+        + f" read at {r.num('share'):.0%} of {r.num('gbps'):.0f} GB/s; compute: {r.fields['batch']} x "
+        f"{r.num('gflop'):.1f} GFLOP"
+        + (
+            f" + {r.num('arriving'):.0f} prompt tokens of arriving requests x {r.num('arriving_gflop'):.1f} GFLOP"
+            if r.fields.get("arriving")
+            else ""
+        )
+        + f" at {r.num('compute_share'):.0%} of {r.num('tflops'):.0f} TFLOPS) + attention: {r.num('kv'):.2f} GiB KV "
+        f"read (each sequence's context filling to {r.fields['context']}) + {r.num('fixed_ms'):.2f} ms fixed per-step "
+        "cost"
+        + (
+            f" ({r.fields['batch']} x {r.num('host_us'):.0f} us of host work per sequence)"
+            if r.fields.get("host_us") is not None
+            else ""
+        )
+        + f" = {r.num('ms'):.2f} ms -> {r.num('tps'):.1f} tokens/s per sequence, {r.num('total'):.1f} tokens/s in total"
     ),
     # the sheet's assembly notes (report.sheet.assembly_said)
     "asm.server": "A complete server ({name}): rack it, connect power and the network; no assembly.",

@@ -59,7 +59,7 @@ from configurator.core.estimate.kv import (
 from configurator.core.estimate.params import ParamCounts, count_params
 from configurator.core.estimate.precision import KV_BYTES, weight_format
 from configurator.core.estimate.ranges import speed_regime as ranges_speed_regime
-from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step, mfu_formula, new_step
+from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step, mfu_said, new_step
 from configurator.core.estimate.serving import arriving_prompt_tokens, batched_tokens_budget
 from configurator.core.estimate.speculative import (
     DRAFT_ACCEPTANCE,
@@ -610,14 +610,28 @@ def _explain_weights(
         bits = resident * 8 / scale / max(counts.total, 1)
         ex.step(
             "weights",
-            f"{counts.total / 1e9:.2f} B parameters at {fmt.note}, tensor by tensor at llama-quantize's "
-            f"types ({mix}): {bits:.2f} bits per weight on average = {_gb(resident)}",
+            Reason.of(
+                "est.weights-gguf",
+                b=counts.total / 1e9,
+                precision=fmt.name,
+                note=fmt.note,
+                mix=mix,
+                bits=bits,
+                gib=resident / GIB,
+            ),
         )
     else:
         ex.step(
             "weights",
-            f"{counts.total / 1e9:.2f} B parameters at {fmt.note} ({fmt.bits_per_weight:g} bits per weight; "
-            f"embeddings {fmt.embeddings_bits:g} bits) = {_gb(resident)}",
+            Reason.of(
+                "est.weights",
+                b=counts.total / 1e9,
+                precision=fmt.name,
+                note=fmt.note,
+                bits=fmt.bits_per_weight,
+                embeddings=fmt.embeddings_bits,
+                gib=resident / GIB,
+            ),
         )
 
 
@@ -626,36 +640,31 @@ def _explain_kv_cache(model: ModelArch, workload: Workload, copies: int, kv_tota
     context = workload.context or 4096
     per_tok = kv_bytes_per_token_per_layer(model, KV_BYTES[workload.kv_precision], engine)
     attn_kind = (
-        "MLA latent"
+        "MLA"
         if model.mla is not None and engine != "transformers"
-        else (
-            "MHA"
-            if model.num_kv_heads == model.num_attention_heads
-            else f"GQA ({model.num_attention_heads} query / {model.num_kv_heads} KV heads)"
-        )
+        else ("MHA" if model.num_kv_heads == model.num_attention_heads else "GQA")
     )
+    state = (linear_attention_state_bytes(model, 1) + mamba_state_bytes(model, 1)) * workload.batch
     ex.step(
         "kv_cache",
-        f"KV cache = {per_tok:.0f} bytes per token per layer ({attn_kind}, {workload.kv_precision}) x "
-        f"{model.attention_layers} attention layers x {context} tokens x {workload.batch} sequence(s)"
-        + (
-            f"; {model.sliding_window_layers or model.num_layers} layers keep only a {model.sliding_window}-token window"
-            if model.sliding_window
-            else ""
-        )
-        + (
-            f"; {model.recurrent_layers} {'Mamba-2' if model.mamba else 'linear-attention'} layers keep a fixed state of "
-            f"{_gb((linear_attention_state_bytes(model, 1) + mamba_state_bytes(model, 1)) * workload.batch)}"
-            if model.recurrent_layers
-            else ""
-        )
-        + (
-            f", held twice at the decode peak ({model.architecture} remote code rebuilds its tuple cache with torch.cat "
-            "while generate() still holds the previous step's)"
-            if copies > 1
-            else ""
-        )
-        + f" = {_gb(kv_total)}",
+        Reason.of(
+            "est.kv",
+            per_token=per_tok,
+            attention=attn_kind,
+            heads=model.num_attention_heads,
+            kv_heads=model.num_kv_heads,
+            kv=workload.kv_precision,
+            layers=model.attention_layers,
+            context=context,
+            batch=workload.batch,
+            window=model.sliding_window or None,
+            window_layers=model.sliding_window_layers or model.num_layers,
+            recurrent=model.recurrent_layers or None,
+            mamba=bool(model.mamba),
+            state_gib=state / GIB,
+            twice=model.architecture if copies > 1 else None,
+            gib=kv_total / GIB,
+        ),
     )
 
 
@@ -688,7 +697,7 @@ def _tensor_memory(
         activations=int(act),
         runtime_overhead=int(r.overhead),
     )
-    ex.step("split", f"tensor parallel over {tp} GPUs: each holds 1/{tp} of every weight matrix and of the KV heads")
+    ex.step("split", Reason.of("est.tensor-split", tp=tp))
     return [per] * tp
 
 
@@ -714,11 +723,7 @@ def _tensor_pipeline_memory(
             runtime_overhead=int(r.overhead),
         )
         out += [stage] * tp
-    ex.step(
-        "split",
-        f"{pp} pipeline stages of {stages} layers, each tensor parallel over {tp} GPUs: each GPU holds "
-        f"1/{tp} of its stage's weights and KV heads",
-    )
+    ex.step("split", Reason.of("est.tensor-pipeline-split", pp=pp, stages=str(stages), tp=tp))
     return out
 
 
@@ -732,15 +737,11 @@ def _layer_memory(model: ModelArch, workload: Workload, gpus: int, r: _Resident,
     per_layer_weights = blocks / model.num_layers
     if workload.cpu_experts and model.moe is not None:
         per_layer_weights = (blocks - experts) / model.num_layers
-        ex.step(
-            "offload",
-            f"MoE experts kept in system RAM ({_gb(experts)}); attention and shared weights stay on the GPUs",
-        )
+        ex.step("offload", Reason.of("est.experts-in-ram", gib=experts / GIB))
     if workload.cpu_layers:
         ex.step(
             "offload",
-            f"{model.num_layers - gpu_layers} of {model.num_layers} layers kept in system RAM "
-            f"(llama.cpp -ngl {gpu_layers}), with their KV cache",
+            Reason.of("est.layers-in-ram", cpu=model.num_layers - gpu_layers, layers=model.num_layers, ngl=gpu_layers),
         )
     per_layer_kv = r.kv_total / model.num_layers
     result = []
@@ -858,15 +859,7 @@ def _full_weights(counts: ParamCounts, setup: _TrainingSetup, ex: _Explain) -> _
     n = counts.total
     pure_bf16 = setup.fw.full_precision == "bf16"
     weights = n * 2.0
-    ex.step(
-        "weights",
-        f"{n / 1e9:.2f} B parameters in bf16 = {_gb(weights)} "
-        + (
-            "(pure bf16: no fp32 master copy)"
-            if pure_bf16
-            else "(mixed precision, ZeRO paper: 2+2+12 bytes per parameter with AdamW)"
-        ),
-    )
+    ex.step("weights", Reason.of("est.full-weights", b=n / 1e9, gib=weights / GIB, pure_bf16=pure_bf16))
     return _Trainable(weights=weights, trainable=n, master=0.0 if pure_bf16 else 4.0, grad_bytes=2.0)
 
 
@@ -889,15 +882,18 @@ def _adapter_weights(
         if setup.optimizer in ("adamw", "paged-adamw", "sgd"):
             saved_moments /= 2
         weights += saved * 2.0
-        ex.step(
-            "weights",
-            f"embedding and output layers trained too (modules_to_save: a 16-bit trainable copy): "
-            f"+{saved / 1e6:.0f} M trainable parameters at 2 + 2 + {saved_moments:g} bytes",
-        )
+        ex.step("weights", Reason.of("est.saved-tables", m=saved / 1e6, moments=saved_moments))
     ex.step(
         "weights",
-        f"frozen base at {precision} = {_gb(emb + head + blocks)}; LoRA rank {workload.lora_rank} on "
-        f"{workload.lora_targets} = {trainable / 1e6:.1f} M trainable parameters ({'bf16' if adapter_bytes == 2.0 else 'fp32'})",
+        Reason.of(
+            "est.adapter-weights",
+            precision=precision,
+            gib=(emb + head + blocks) / GIB,
+            rank=workload.lora_rank,
+            targets=workload.lora_targets,
+            m=trainable / 1e6,
+            adapter="bf16" if adapter_bytes == 2.0 else "fp32",
+        ),
     )
     return _Trainable(weights, trainable, 0.0, adapter_bytes, saved, saved_moments)
 
@@ -967,13 +963,7 @@ def _shard(mem: _TrainingBytes, model: ModelArch, counts: ParamCounts, setup: _T
         # a sharded model gathers each layer whole to compute it, and prefetches the next one
         mem.gathered = 2 * (mem.weights * gpus - (counts.embedding + counts.lm_head) * 2.0) / model.num_layers
     if zero:
-        ex.step(
-            "zero",
-            f"ZeRO-{zero} over {gpus} GPUs shards "
-            + ", ".join(["optimizer states", "gradients", "parameters"][:zero])
-            + f" {gpus} ways"
-            + (f"; two layers gathered whole at a time ({_gb(mem.gathered)})" if mem.gathered else ""),
-        )
+        ex.step("zero", Reason.of("est.zero", zero=zero, gpus=gpus, gathered=mem.gathered / GIB or None))
 
 
 def _offload_to_cpu(mem: _TrainingBytes, setup: _TrainingSetup, ex: _Explain) -> None:
@@ -989,11 +979,7 @@ def _offload_to_cpu(mem: _TrainingBytes, setup: _TrainingSetup, ex: _Explain) ->
         mem.gradients = 0.0
     if zero >= 3:
         mem.weights = 0.0  # parameters live on the host; only the gathered layers are on the GPU
-    ex.step(
-        "offload",
-        f"optimizer states{', parameters and gradients' if everything else ''} offloaded to CPU RAM: "
-        f"{_gb(mem.host)} of host memory",
-    )
+    ex.step("offload", Reason.of("est.offload-cpu", everything=everything, gib=mem.host / GIB))
 
 
 def _layer_activations(model: ModelArch, workload: Workload, setup: _TrainingSetup, fused: bool, ex: _Explain) -> float:
@@ -1002,11 +988,8 @@ def _layer_activations(model: ModelArch, workload: Workload, setup: _TrainingSet
     seq, batch, fw = setup.seq, setup.batch, setup.fw
     per_layer = activation_bytes_per_layer(model, seq, batch, fused)
     if fused:
-        ex.step(
-            "activations",
-            "fused kernels (fused RMSNorm, rotary in place, fused SwiGLU; lit-gpt's block): "
-            f"{_gb(per_layer)} saved per layer against {_gb(activation_bytes_per_layer(model, seq, batch))} unfused",
-        )
+        unfused = activation_bytes_per_layer(model, seq, batch)
+        ex.step("activations", Reason.of("est.act-fused", gib=per_layer / GIB, unfused=unfused / GIB))
         ex.assume(
             "sized for a stack with fused kernels (lit-gpt's, as TinyLlama trained): HF transformers' own "
             "modelling code, which the accelerate command runs, keeps the unfused block's tensors and fp32 logits"
@@ -1014,10 +997,7 @@ def _layer_activations(model: ModelArch, workload: Workload, setup: _TrainingSet
     if setup.method != "full" and fw.lora_dropout:
         dropped = seq * batch * LORA_DROPOUT_BYTES * lora_inputs_per_layer(model, workload.lora_targets)
         per_layer += dropped
-        ex.step(
-            "activations",
-            f"LoRA dropout: each adapted matrix saves its dropped input and mask ({_gb(dropped)} per layer)",
-        )
+        ex.step("activations", Reason.of("est.lora-dropout", gib=dropped / GIB))
     return per_layer
 
 
@@ -1043,10 +1023,16 @@ def _activations(
         mem.activations = (model.num_layers - 1) * kept + per_layer + logits
         ex.step(
             "activations",
-            f"selective checkpointing (per operator, torchtitan's 'op'): {model.num_layers - 1} layers "
-            f"keep every other matmul output, attention's output and their input ({_gb(kept)} each), one layer is "
-            f"recomputed whole ({_gb(per_layer)}), plus logits s*b*vocab*{logit_bytes:g} bytes ({logit_note}) "
-            f"= {_gb(mem.activations)}",
+            Reason.of(
+                "est.act-selective",
+                layers=model.num_layers - 1,
+                kept=kept / GIB,
+                layer=per_layer / GIB,
+                logit_bytes=logit_bytes,
+                loss=loss,
+                note=logit_note,
+                gib=mem.activations / GIB,
+            ),
         )
         if workload.activation_offload:
             ex.assume("selective checkpointing keeps what it saves on the GPU: the activation offload is not applied")
@@ -1057,23 +1043,45 @@ def _activations(
         mem.activations = kept + per_layer + logits
         ex.step(
             "activations",
-            f"gradient checkpointing with the {model.num_layers} layer inputs offloaded to host RAM "
-            f"({_gb(layer_inputs)}); one layer recomputed at a time ({_gb(per_layer)}), plus logits "
-            f"s*b*vocab*{logit_bytes:g} bytes ({logit_note}) = {_gb(mem.activations)}",
+            Reason.of(
+                "est.act-offloaded",
+                layers=model.num_layers,
+                inputs=layer_inputs / GIB,
+                layer=per_layer / GIB,
+                logit_bytes=logit_bytes,
+                loss=loss,
+                note=logit_note,
+                gib=mem.activations / GIB,
+            ),
         )
     elif workload.grad_checkpointing:
         mem.activations = layer_inputs + per_layer + logits
         ex.step(
             "activations",
-            f"gradient checkpointing: each of {model.num_layers} layers keeps its input (2*s*b*h bytes) and one layer is "
-            f"recomputed at a time ({_gb(per_layer)}), plus logits s*b*vocab*{logit_bytes:g} bytes ({logit_note}) = {_gb(mem.activations)}",
+            Reason.of(
+                "est.act-checkpointed",
+                layers=model.num_layers,
+                layer=per_layer / GIB,
+                logit_bytes=logit_bytes,
+                loss=loss,
+                note=logit_note,
+                gib=mem.activations / GIB,
+            ),
         )
     else:
         mem.activations = model.num_layers * per_layer + logits
         ex.step(
             "activations",
-            f"no checkpointing: {model.num_layers} layers x {_gb(per_layer)} saved activations (s={seq}, b={batch}, flash attention) "
-            f"plus logits ({logit_note}) = {_gb(mem.activations)}",
+            Reason.of(
+                "est.act-all",
+                layers=model.num_layers,
+                layer=per_layer / GIB,
+                seq=seq,
+                batch=batch,
+                loss=loss,
+                note=logit_note,
+                gib=mem.activations / GIB,
+            ),
         )
 
 
@@ -1087,7 +1095,7 @@ def _deepspeed_buffers(mem: _TrainingBytes, n: int, setup: _TrainingSetup, ex: _
         buffers = max(0.0, live - mem.gathered)
     else:
         buffers = 2 * DEEPSPEED_BUCKET_ELEMENTS * 2.0  # reduce + all-gather buckets in 16-bit
-    ex.step("zero", f"DeepSpeed communication buffers (config defaults): {_gb(buffers)}")
+    ex.step("zero", Reason.of("est.deepspeed-buffers", gib=buffers / GIB))
     return buffers
 
 
@@ -1099,12 +1107,7 @@ def _foreach_step(mem: _TrainingBytes, foreach_step: float, setup: _TrainingSetu
     step_excess = max(0.0, local_step - mem.activations)
     if step_excess:
         mem.optimizer += step_excess
-        ex.step(
-            "optimizer",
-            f"torch.optim.AdamW without fused=True runs its foreach implementation, ~sizeof(params) "
-            f"more at the step (PyTorch docs): {_gb(local_step)} of intermediates, "
-            f"{_gb(step_excess)} above the activations freed by then",
-        )
+        ex.step("optimizer", Reason.of("est.foreach", gib=local_step / GIB, excess=step_excess / GIB))
 
 
 def _loading_excess(mem: _TrainingBytes, load_transient: float, setup: _TrainingSetup, ex: _Explain) -> float:
@@ -1114,12 +1117,11 @@ def _loading_excess(mem: _TrainingBytes, load_transient: float, setup: _Training
     loading_excess = max(0.0, load_transient - (mem.activations + mem.gradients + mem.optimizer))
     ex.step(
         "weights",
-        f"NF4 quantization on the GPU while loading (torchao{' before 0.2, whole tensor' if setup.fw.nf4_whole_tensor else ', chunked'}): "
-        f"{_gb(load_transient)} transient for the largest matrix"
-        + (
-            f", {_gb(loading_excess)} above the training step's dynamic memory: the peak is at model load"
-            if loading_excess
-            else ""
+        Reason.of(
+            "est.nf4-load",
+            whole=setup.fw.nf4_whole_tensor,
+            gib=load_transient / GIB,
+            excess=loading_excess / GIB or None,
         ),
     )
     return loading_excess
@@ -1423,7 +1425,7 @@ def _with_draft_memory(per_gpu: list[MemoryBreakdown], workload: Workload, ex: _
     w = _draft_workload(workload, draft)
     emb, head, blocks, _, _ = _weight_bytes(count_params(draft), w.precision or "bf16", model=draft, engine=w.engine)
     kv = kv_cache_bytes(draft, w.context or 4096, 1, KV_BYTES[w.kv_precision], w.engine or "transformers")
-    ex.step("weights", f"draft model {draft.name}: {_gb(emb + head + blocks)} of weights and {_gb(kv)} of KV cache")
+    ex.step("weights", Reason.of("est.draft-memory", model=draft.name, gib=(emb + head + blocks) / GIB, kv=kv / GIB))
     return [per_gpu[0] + MemoryBreakdown(weights=int(emb + head + blocks), kv_cache=int(kv)), *per_gpu[1:]]
 
 
@@ -1549,12 +1551,12 @@ def _peak_tflops(gpu: Gpu, compute: str) -> float:
 
 def _weights_read(
     model: ModelArch, w: WeightBytes, precision: str, engine: str, gpu: Gpu, batch: int
-) -> tuple[float, str]:
+) -> tuple[float, Reason | None]:
     """Weight bytes a decode step reads, and a note on an MoE's experts: the experts the batch touches, at their
     kernels' share of the stream rate (plus a fixed cost each where llama.cpp picks them on the device)."""
     emb, head, blocks, experts = w.embedding, w.lm_head, w.blocks, w.experts
     if model.moe is None:
-        return blocks + (head if head else emb), ""
+        return blocks + (head if head else emb), None
     e, k = model.moe.num_experts, model.moe.experts_per_token
     touched, per_expert = experts_touched(e, k, batch)
     # expert matmuls run below streaming efficiency with one token each (bw_eff_moe_experts, fitted at batch 1);
@@ -1569,8 +1571,8 @@ def _weights_read(
         # each touched expert's matmuls also cost a fixed amount (dispatch, a partly idle GPU on a small matrix),
         # priced as bytes at the stream rate: small experts (Qwen3.6's 512-wide) lose most of their share to it
         expert_read += CAL.moe_expert_fixed_bytes * touched * moe_layer_count(model)
-    moe_note = f"; MoE reads {touched:.1f} of {e} experts per layer per step" + (
-        f" ({per_expert:.1f} tokens each, expert kernels at {expert_eff:.0%} of the stream rate)" if batch > 1 else ""
+    moe_note = Reason.of(
+        "est.moe-read", touched=touched, experts=e, per_expert=per_expert if batch > 1 else None, share=expert_eff
     )
     return blocks - experts + expert_read + head + (emb if head == 0 else 0), moe_note
 
@@ -1657,7 +1659,7 @@ class _DecodeStep:
 
     read: float  # weight bytes
     kv_read: float  # KV cache bytes
-    moe_note: str
+    moe_note: Reason | None  # est.moe-read: the experts a step touches
     eff: float  # achieved share of the memory bandwidth
     bw: float  # memory bandwidth, bytes/s
     flops_per_token: float
@@ -1685,9 +1687,15 @@ def _tensor_parallel_step(model: ModelArch, gpu: Gpu, gpus: int, split: str, s: 
     step = _roofline(mem_t, comp_t) + kv_t + s.overhead + comm + hops
     ex.step(
         "decode",
-        f"tensor parallel: each GPU reads 1/{tp} of {_gb(s.read + s.kv_read)} per step, plus "
-        f"2 all-reduces per layer at ~{link * 1e6:.0f} us over {over}"
-        + (f"; {pp} pipeline stages in turn, {hops * 1e6:.0f} us of hand-offs per token" if pp > 1 else ""),
+        Reason.of(
+            "est.tensor-decode",
+            tp=tp,
+            gib=(s.read + s.kv_read) / GIB,
+            us=link * 1e6,
+            over=over,
+            pp=pp,
+            hops_us=hops * 1e6,
+        ),
     )
     return step
 
@@ -1723,8 +1731,7 @@ def _layer_split_step(
     if ram_read:
         ex.step(
             "decode",
-            f"{_gb(ram_read)} per token read from system RAM at {CAL.bw_eff_cpu:.0%} of "
-            f"{workload.ram_bandwidth_gbps:g} GB/s (build rules R28: ~35 of 96 GB/s reached in practice)",
+            Reason.of("est.ram-decode", gib=ram_read / GIB, share=CAL.bw_eff_cpu, gbps=workload.ram_bandwidth_gbps),
         )
     if gpus > 1:
         ex.step("decode", Reason.of("est.layer-decode", gpus=gpus))
@@ -1735,23 +1742,29 @@ def _explain_decode(
     counts: ParamCounts, gpu: Gpu, engine: str, context: int, batch: int, s: _DecodeStep, step: float, ex: _Explain
 ) -> None:
     tps = 1.0 / step
+    host_us = _sequence_overhead(engine) * 1e6 if batch > 1 and _sequence_overhead(engine) else None
     ex.step(
         "decode",
-        f"decode step = roofline(weights: {_gb(s.read)}{s.moe_note} read at {s.eff:.0%} of {gpu.memory_bandwidth_gbps:.0f} GB/s; "
-        f"compute: {batch} x {s.flops_per_token / 1e9:.1f} GFLOP"
-        + (
-            f" + {s.arriving:.0f} prompt tokens of arriving requests x {2 * counts.matmul_active / 1e9:.1f} GFLOP"
-            if s.arriving
-            else ""
-        )
-        + f" at {s.compute_eff:.0%} of {s.peak / 1e12:.0f} TFLOPS) + attention: {_gb(s.kv_read)} KV read (each sequence's "
-        f"context filling to {context}) + {s.overhead * 1e3:.2f} ms fixed per-step cost"
-        + (
-            f" ({batch} x {_sequence_overhead(engine) * 1e6:.0f} us of host work per sequence)"
-            if batch > 1 and _sequence_overhead(engine)
-            else ""
-        )
-        + f" = {step * 1e3:.2f} ms -> {tps:.1f} tokens/s per sequence, {tps * batch:.1f} tokens/s in total",
+        Reason.of(
+            "est.decode",
+            gib=s.read / GIB,
+            moe=s.moe_note,
+            share=s.eff,
+            gbps=gpu.memory_bandwidth_gbps,
+            batch=batch,
+            gflop=s.flops_per_token / 1e9,
+            arriving=s.arriving or None,
+            arriving_gflop=2 * counts.matmul_active / 1e9,
+            compute_share=s.compute_eff,
+            tflops=s.peak / 1e12,
+            kv=s.kv_read / GIB,
+            context=context,
+            fixed_ms=s.overhead * 1e3,
+            host_us=host_us,
+            ms=step * 1e3,
+            tps=tps,
+            total=tps * batch,
+        ),
     )
 
 
@@ -1964,8 +1977,14 @@ def _training_flops(model: ModelArch, counts: ParamCounts, workload: Workload, t
     flops = per_token * tokens
     ex.step(
         "flops",
-        f"training FLOPs = ({basis} + attention 12 x layers x d_attn x seq) per token = {per_token / 1e9:.1f} GFLOP "
-        f"x {tokens:.3g} tokens = {flops:.3g} FLOP (Kaplan et al. 2020; PaLM appendix B)",
+        Reason.of(
+            "est.flops",
+            full=method == "full",
+            recomputed=bool(workload.grad_checkpointing),
+            gflop=per_token / 1e9,
+            tokens=tokens,
+            flops=flops,
+        ),
     )
     return flops
 
@@ -2119,9 +2138,17 @@ def _training_time(
     wall = gpu_hours / gpus
     ex.step(
         "time",
-        f"GPU-hours = {flops:.3g} / ({peak / 1e12:.0f} TFLOPS x {mfu:.0%} x {scaling:.0%} scaling) / 3600 = "
-        f"{gpu_hours:,.0f} GPU-hours; on {gpus} GPU(s) {wall:,.1f} hours wall clock; "
-        + mfu_formula(flops, gpus, dense_peak_tflops(gpu), wall),
+        Reason.of(
+            "est.time",
+            flops=flops,
+            tflops=peak / 1e12,
+            rate=mfu,
+            scaling=scaling,
+            gpu_hours=gpu_hours,
+            gpus=gpus,
+            wall=wall,
+            mfu=mfu_said(flops, gpus, dense_peak_tflops(gpu), wall),
+        ),
     )
     return flops, gpu_hours, wall, mfu
 
@@ -2379,15 +2406,8 @@ def _prepared(
         ex.assume(f"weights sized from the file header: {exact_weight_bytes / GIB:.2f} GiB exactly")
     if workload.context and workload.context > model.max_context:
         ex.warnings.append(Reason.of("warn.context", context=workload.context, most=model.max_context))
-    ex.step(
-        "params",
-        f"{model.name}: {counts.total / 1e9:.2f} B parameters counted from the architecture"
-        + (
-            f", {counts.active / 1e9:.2f} B active per token (MoE: memory uses the total, speed the active)"
-            if model.moe
-            else ""
-        ),
-    )
+    active = counts.active / 1e9 if model.moe else None
+    ex.step("params", Reason.of("est.params", model=model.name, b=counts.total / 1e9, active=active))
     return workload, counts, scale
 
 

@@ -39,6 +39,12 @@ def mfu_formula(flops: float, gpus: int, peak_tflops: float, wall_hours: float) 
     )
 
 
+def mfu_said(flops: float, gpus: int, peak_tflops: float, wall_hours: float) -> Reason:
+    """mfu_formula as a code and fields (est.mfu): its English is mfu_formula's."""
+    mfu = model_flops_utilisation(flops, gpus * wall_hours, peak_tflops) or 0.0
+    return Reason.of("est.mfu", flops=flops, gpus=gpus, peak=peak_tflops, wall=wall_hours, mfu=mfu)
+
+
 BREAKDOWN_KEYS = ("weights", "kv_cache", "activations", "gradients", "optimizer_states", "runtime_overhead")
 _BREAKDOWN_FIELDS = attrgetter(*BREAKDOWN_KEYS)
 

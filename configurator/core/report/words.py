@@ -864,6 +864,127 @@ ZH_REASONS: dict[str, Template] = {
         )
         + ("；优化器更新融合进反向传播：不保留完整梯度" if r.fields.get("fused") else "")
     ),
+    "est.params": lambda r, _say: (
+        f"{r.fields['model']}：按架构计得 {r.num('b'):.2f} B 参数"
+        + (
+            f"，每 token 激活 {r.num('active'):.2f} B（MoE：显存按总参数算，速度按激活参数算）"
+            if r.fields.get("active") is not None
+            else ""
+        )
+    ),
+    "est.weights-gguf": (
+        "{b:.2f} B 参数，{precision} 格式，按 llama-quantize 的类型逐个张量量化（{mix}）：平均每个权重 {bits:.2f} bit "
+        "= {gib:.2f} GiB"
+    ),
+    "est.weights": "{b:.2f} B 参数，{precision} 格式（每个权重 {bits:g} bit；嵌入层 {embeddings:g} bit）= {gib:.2f} GiB",
+    "est.kv": lambda r, _say: _zh_kv(r),
+    "est.tensor-split": "张量并行，{tp} 张 GPU：每张存放每个权重矩阵和 KV 头的 1/{tp}",
+    "est.tensor-pipeline-split": (
+        "{pp} 个流水线阶段，各 {stages} 层，每个阶段在 {tp} 张 GPU 上张量并行：每张 GPU 存放本阶段权重和 KV 头的 1/{tp}"
+    ),
+    "est.experts-in-ram": "MoE 专家放在系统内存（{gib:.2f} GiB）；注意力和共享权重留在 GPU 上",
+    "est.layers-in-ram": "{layers} 层中 {cpu} 层连同其 KV 缓存放在系统内存（llama.cpp -ngl {ngl}）",
+    "est.full-weights": lambda r, _say: (
+        f"{r.num('b'):.2f} B 参数，bf16 = {r.num('gib'):.2f} GiB"
+        + (
+            "（纯 bf16：没有 fp32 主权重副本）"
+            if r.fields.get("pure_bf16")
+            else "（混合精度，ZeRO 论文：AdamW 下每个参数 2+2+12 字节）"
+        )
+    ),
+    "est.saved-tables": "嵌入层和输出层也一起训练（modules_to_save：一份 16 位可训练副本）：+{m:.0f} M 可训练参数，每个 2 + 2 + {moments:g} 字节",
+    "est.adapter-weights": (
+        "冻结的基座 {precision} = {gib:.2f} GiB；LoRA 秩 {rank}，作用于 {targets} = {m:.1f} M 可训练参数（{adapter}）"
+    ),
+    "est.zero": lambda r, _say: (
+        f"ZeRO-{r.fields['zero']}：在 {r.fields['gpus']} 张 GPU 上把"
+        + "、".join(["优化器状态", "梯度", "参数"][: int(r.num("zero"))])
+        + f"切成 {r.fields['gpus']} 份"
+        + (f"；每次完整聚合两层（{r.num('gathered'):.2f} GiB）" if r.fields.get("gathered") else "")
+    ),
+    "est.offload-cpu": lambda r, _say: (
+        f"优化器状态{'、参数和梯度' if r.fields.get('everything') else ''}卸载到 CPU 内存：主机内存 {r.num('gib'):.2f} GiB"
+    ),
+    "est.act-fused": (
+        "融合算子（融合 RMSNorm、原地旋转位置编码、融合 SwiGLU；lit-gpt 的块）：每层保存 {gib:.2f} GiB，未融合时 "
+        "{unfused:.2f} GiB"
+    ),
+    "est.lora-dropout": "LoRA dropout：每个适配矩阵保存丢弃后的输入和掩码（每层 {gib:.2f} GiB）",
+    "est.act-selective": lambda r, _say: (
+        f"选择性检查点（按算子，torchtitan 的 'op'）：{r.fields['layers']} 层保留每隔一个矩阵乘的输出、注意力输出及其输入"
+        f"（每层 {r.num('kept'):.2f} GiB），一层整体重算（{r.num('layer'):.2f} GiB），" + _zh_logits(r)
+    ),
+    "est.act-offloaded": lambda r, _say: (
+        f"梯度检查点，{r.fields['layers']} 层的输入卸载到主机内存（{r.num('inputs'):.2f} GiB）；每次重算一层"
+        f"（{r.num('layer'):.2f} GiB），" + _zh_logits(r)
+    ),
+    "est.act-checkpointed": lambda r, _say: (
+        f"梯度检查点：{r.fields['layers']} 层各保留其输入（2*s*b*h 字节），每次重算一层（{r.num('layer'):.2f} GiB），"
+        + _zh_logits(r)
+    ),
+    "est.act-all": lambda r, _say: (
+        f"不用检查点：{r.fields['layers']} 层 x 每层 {r.num('layer'):.2f} GiB 保存的激活（s={r.fields['seq']}，"
+        f"b={r.fields['batch']}，flash attention），加上 logits（{_zh_loss(r)}）= {r.num('gib'):.2f} GiB"
+    ),
+    "est.deepspeed-buffers": "DeepSpeed 通信缓冲区（默认配置）：{gib:.2f} GiB",
+    "est.foreach": (
+        "torch.optim.AdamW 未设 fused=True 时用 foreach 实现，更新时约多占一份参数大小（PyTorch 文档）：中间张量 "
+        "{gib:.2f} GiB，比届时已释放的激活多 {excess:.2f} GiB"
+    ),
+    "est.nf4-load": lambda r, _say: (
+        f"加载时在 GPU 上做 NF4 量化（torchao{' 0.2 之前，整个张量' if r.fields.get('whole') else '，分块'}）："
+        f"最大矩阵的临时占用 {r.num('gib'):.2f} GiB"
+        + (f"，比训练步的动态显存多 {r.num('excess'):.2f} GiB：峰值出现在加载模型时" if r.fields.get("excess") else "")
+    ),
+    "est.draft-memory": "草稿模型 {model}：权重 {gib:.2f} GiB，KV 缓存 {kv:.2f} GiB",
+    "est.flops": lambda r, _say: _zh_flops(r),
+    "est.time": lambda r, say: (
+        f"GPU 小时 = {r.num('flops'):.3g} /（{r.num('tflops'):.0f} TFLOPS x {r.num('rate'):.0%} x 扩展效率 "
+        f"{r.num('scaling'):.0%}）/ 3600 = {r.num('gpu_hours'):,.0f} GPU 小时；{r.fields['gpus']} 张 GPU 上墙钟时间 "
+        f"{r.num('wall'):,.1f} 小时；" + say(r.nested("mfu")[0])
+    ),
+    "est.mfu": lambda r, _say: (
+        f"MFU = {r.num('flops'):.3g} FLOP /（{int(r.num('gpus')):,} 张 GPU x 稠密 bf16 峰值 {r.num('peak'):,.0f} TFLOPS "
+        f"x 墙钟 {r.num('wall'):,.1f} 小时）= {r.num('mfu'):.0%}"
+    ),
+    "est.tensor-decode": lambda r, _say: (
+        f"张量并行：每步每张 GPU 读取 {r.num('gib'):.2f} GiB 的 1/{r.fields['tp']}，外加每层 2 次 all-reduce，每次约 "
+        f"{r.num('us'):.0f} us，经 {_ZH_LINKS.get(str(r.fields['over']), str(r.fields['over']))}"
+        + (
+            f"；{r.fields['pp']} 个流水线阶段依次计算，每个 token 交接 {r.num('hops_us'):.0f} us"
+            if r.num("pp") > 1
+            else ""
+        )
+    ),
+    "est.ram-decode": (
+        "每 token 从系统内存读取 {gib:.2f} GiB，按 {gbps:g} GB/s 的 {share:.0%} 计（装机规则 R28：实际约达到 96 GB/s 中的 35）"
+    ),
+    "est.moe-read": lambda r, _say: (
+        f"MoE 每步每层读取 {r.fields['experts']} 个专家中的 {r.num('touched'):.1f} 个"
+        + (
+            f"（每个专家 {r.num('per_expert'):.1f} 个 token，专家算子按流式读取速率的 {r.num('share'):.0%} 计）"
+            if r.fields.get("per_expert") is not None
+            else ""
+        )
+    ),
+    "est.decode": lambda r, say: (
+        f"解码单步 = roofline（权重：{r.num('gib'):.2f} GiB"
+        + "".join(f"；{say(m)}" for m in r.nested("moe"))
+        + f"，按 {r.num('gbps'):.0f} GB/s 的 {r.num('share'):.0%} 读取；计算：{r.fields['batch']} x {r.num('gflop'):.1f} GFLOP"
+        + (
+            f" + 新到请求的 {r.num('arriving'):.0f} 个提示词 token x {r.num('arriving_gflop'):.1f} GFLOP"
+            if r.fields.get("arriving")
+            else ""
+        )
+        + f"，按 {r.num('tflops'):.0f} TFLOPS 的 {r.num('compute_share'):.0%} 计）+ 注意力：读取 {r.num('kv'):.2f} GiB KV "
+        f"（每个序列的上下文逐步填到 {r.fields['context']}）+ 每步固定开销 {r.num('fixed_ms'):.2f} ms"
+        + (
+            f"（{r.fields['batch']} x 每序列 {r.num('host_us'):.0f} us 主机开销）"
+            if r.fields.get("host_us") is not None
+            else ""
+        )
+        + f" = {r.num('ms'):.2f} ms -> 每序列 {r.num('tps'):.1f} tokens/s，合计 {r.num('total'):.1f} tokens/s"
+    ),
     # the sheet's assembly notes
     "asm.server": "整台服务器（{name}）：上架，接电源和网络即可，无需组装。",
     "asm.nodes": lambda r, _say: (
@@ -922,6 +1043,67 @@ ZH_CLAIMS: dict[str, Template] = {
 def claim_word(claim: Reason) -> str:
     """A claim as a build's label says it, in the sheet's (or window's) language."""
     return render(claim, ZH_CLAIMS, CLAIMS) if _language.get() == "zh_CN" else render(claim, CLAIMS)
+
+
+_ZH_LOSS: dict[str, str] = {
+    "fp32-upcast": "算损失时上转为 fp32",
+    "bf16-loss": "直接在 16 位 logits 上算损失（模型代码不上转）",
+    "chunked": "分块计算损失",
+    "fused": "cut cross-entropy：不生成完整 logits",
+    "fused-inplace": "融合交叉熵：只保留 16 位 logits，其梯度原地写入",
+}
+_ZH_LINKS: dict[str, str] = {
+    "NVLink": "NVLink",
+    "PCIe": "PCIe",
+    "the inter-node fabric (InfiniBand)": "节点间网络（InfiniBand）",
+}
+
+
+def _zh_loss(r: Reason) -> str:
+    return _ZH_LOSS.get(str(r.fields.get("loss")), _sentence(str(r.fields.get("note"))))
+
+
+def _zh_attention(r: Reason) -> str:
+    kind = r.fields["attention"]
+    if kind == "MLA":
+        return "MLA 潜在向量"
+    return "MHA" if kind == "MHA" else f"GQA（{r.fields['heads']} 个查询头 / {r.fields['kv_heads']} 个 KV 头）"
+
+
+def _zh_kv(r: Reason) -> str:
+    text = (
+        f"KV 缓存 = 每 token 每层 {r.num('per_token'):.0f} 字节（{_zh_attention(r)}，{r.fields['kv']}）x "
+        f"{r.fields['layers']} 个注意力层 x {r.fields['context']} tokens x {r.fields['batch']} 个序列"
+    )
+    if r.fields.get("window"):
+        text += f"；{r.fields['window_layers']} 层只保留 {r.fields['window']} token 的滑动窗口"
+    if r.fields.get("recurrent"):
+        kind = "Mamba-2" if r.fields.get("mamba") else "线性注意力"
+        text += f"；{r.fields['recurrent']} 个 {kind} 层保留固定状态 {r.num('state_gib'):.2f} GiB"
+    if r.fields.get("twice"):
+        text += (
+            f"，解码峰值时存两份（{r.fields['twice']} 的远程代码用 torch.cat 重建元组缓存时，generate() "
+            "仍持有上一步的缓存）"
+        )
+    return text + f" = {r.num('gib'):.2f} GiB"
+
+
+def _zh_logits(r: Reason) -> str:
+    return f"加上 logits s*b*vocab*{r.num('logit_bytes'):g} 字节（{_zh_loss(r)}）= {r.num('gib'):.2f} GiB"
+
+
+def _zh_flops(r: Reason) -> str:
+    basis = (
+        "6 x N（前向 2N，反向 4N）"
+        if r.fields.get("full")
+        else "4 x N（前向 2N，反向 2N 只算激活梯度：冻结的权重不需要权重梯度）"
+    )
+    if r.fields.get("recomputed"):
+        basis += " + 2 x N 重算前向（梯度检查点）"
+    return (
+        f"训练 FLOPs = （{basis} + 注意力 12 x 层数 x d_attn x seq）每 token = {r.num('gflop'):.1f} GFLOP x "
+        f"{r.num('tokens'):.3g} tokens = {r.num('flops'):.3g} FLOP（Kaplan 等 2020；PaLM 附录 B）"
+    )
 
 
 def _sentence(text: str) -> str:
