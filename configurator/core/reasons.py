@@ -981,6 +981,51 @@ EN: dict[str, Template] = {
         )
         + f" = {r.num('ms'):.2f} ms -> {r.num('tps'):.1f} tokens/s per sequence, {r.num('total'):.1f} tokens/s in total"
     ),
+    # weights in system RAM (estimate.offload)
+    "est.cpu-only": "CPU only: all {layers} layers and the KV cache in system RAM = {gib:.2f} GiB",
+    "est.placement": lambda r, _say: (
+        f"{r.fields['ngl']} of {r.fields['layers']} layers on the GPUs (-ngl), split {r.fields['split']}"
+        + (
+            f"; experts of the first {r.fields['cpu_moe']} layers in RAM (--n-cpu-moe {r.fields['cpu_moe']})"
+            if r.fields.get("cpu_moe")
+            else ""
+        )
+        + f"; {r.num('gib'):.2f} GiB in system RAM"
+    ),
+    "est.gpu-share": "GPU share: {gib:.2f} GiB per token at {share:.0%} of {gbps:g} GB/s = {ms:.2f} ms",
+    "est.ram-share": lambda r, _say: (
+        f"RAM share: {r.num('gib'):.2f} GiB per token at {r.num('gbps'):.0f} GB/s + {r.fields['layers']} layers x "
+        f"{r.num('layer_us'):.0f} us"
+        + (f" + {r.fields['trips']} GPU<->CPU round trips x {r.num('trip_us'):.0f} us" if r.fields.get("trips") else "")
+        + f" = {r.num('ms'):.2f} ms"
+    ),
+    "est.cpu-prefill": "CPU prefill: {gflop:.1f} GFLOP per token at {share:.0%} of {tflops:.2f} TFLOPS = {rate:.0f} tokens/s",
+    "est.offload-prefill": (
+        "prefill per {ubatch}-token micro-batch: compute {compute:.3f} s ({how}) + {gib:.1f} GiB of RAM-resident "
+        "weights over PCIe gen{gen} x{lanes} at {gbps:.0f} GB/s = {s:.3f} s -> {rate:.0f} tokens/s"
+    ),
+    "est.host-ram": "system RAM read at {gbps:.0f} GB/s effective ({peak:.0f} GB/s peak)",
+    "est.numa": "dual socket: llama.cpp is not NUMA-aware, so one socket's bandwidth is assumed",
+    # the host's RAM bandwidth (estimate.host.HostMemory.explanation)
+    "est.channels": "{channels} of {of} channels populated per socket ({dimms} DIMMs)",
+    "est.dpc2": "2 DIMMs per channel: {socket} runs {memory} at {mts} MT/s",
+    "est.ccd-limit": "{ccds} CCDs read at most {gbps:.0f} GB/s through their GMI links ({dram:.0f} GB/s of DRAM)",
+    "est.sockets": lambda r, _say: (
+        f"{r.fields['sockets']} sockets: "
+        + (
+            "NUMA-aware engine, bandwidth adds up"
+            if r.fields.get("numa_aware")
+            else "one process reads at one socket's bandwidth (llama.cpp --numa distribute spreads threads, not weights)"
+        )
+    ),
+    "est.ram-rate": (
+        "{channels} x {mts} MT/s x 8 B = {gbps:.1f} GB/s per socket; llama.cpp reads weights at {share:.0%} of it "
+        "({platforms} platforms) = {effective:.0f} GB/s"
+    ),
+    "est.ram-given": (
+        "{gbps:g} GB/s peak given; llama.cpp reads weights at {share:.0%} of it ({platforms} platforms) = "
+        "{effective:.0f} GB/s"
+    ),
     # the sheet's assembly notes (report.sheet.assembly_said)
     "asm.server": "A complete server ({name}): rack it, connect power and the network; no assembly.",
     "asm.nodes": lambda r, _say: (

@@ -985,6 +985,51 @@ ZH_REASONS: dict[str, Template] = {
         )
         + f" = {r.num('ms'):.2f} ms -> 每序列 {r.num('tps'):.1f} tokens/s，合计 {r.num('total'):.1f} tokens/s"
     ),
+    "est.cpu-only": "仅 CPU：全部 {layers} 层和 KV 缓存都在系统内存 = {gib:.2f} GiB",
+    "est.placement": lambda r, _say: (
+        f"{r.fields['layers']} 层中 {r.fields['ngl']} 层在 GPU 上（-ngl），切分 {r.fields['split']}"
+        + (
+            f"；前 {r.fields['cpu_moe']} 层的专家放在内存（--n-cpu-moe {r.fields['cpu_moe']}）"
+            if r.fields.get("cpu_moe")
+            else ""
+        )
+        + f"；系统内存中 {r.num('gib'):.2f} GiB"
+    ),
+    "est.gpu-share": "GPU 部分：每 token {gib:.2f} GiB，按 {gbps:g} GB/s 的 {share:.0%} 读取 = {ms:.2f} ms",
+    "est.ram-share": lambda r, _say: (
+        f"内存部分：每 token {r.num('gib'):.2f} GiB，按 {r.num('gbps'):.0f} GB/s 读取 + {r.fields['layers']} 层 x "
+        f"{r.num('layer_us'):.0f} us"
+        + (f" + {r.fields['trips']} 次 GPU<->CPU 往返 x {r.num('trip_us'):.0f} us" if r.fields.get("trips") else "")
+        + f" = {r.num('ms'):.2f} ms"
+    ),
+    "est.cpu-prefill": "CPU 预填充：每 token {gflop:.1f} GFLOP，按 {tflops:.2f} TFLOPS 的 {share:.0%} 计 = {rate:.0f} tokens/s",
+    "est.offload-prefill": lambda r, _say: (
+        f"每个 {r.fields['ubatch']} token 的微批预填充：计算 {r.num('compute'):.3f} 秒（{_sentence(str(r.fields['how']))}）"
+        f" + {r.num('gib'):.1f} GiB 放在内存的权重经 PCIe gen{r.fields['gen']} x{r.fields['lanes']} 以 "
+        f"{r.num('gbps'):.0f} GB/s 传输 = {r.num('s'):.3f} 秒 -> {r.num('rate'):.0f} tokens/s"
+    ),
+    "est.host-ram": "系统内存有效读取速度 {gbps:.0f} GB/s（峰值 {peak:.0f} GB/s）",
+    "est.numa": "双路 CPU：llama.cpp 不感知 NUMA，因此按单路 CPU 的带宽计",
+    "est.channels": "每路 CPU {of} 个内存通道中插了 {channels} 个（{dimms} 根内存）",
+    "est.dpc2": "每通道 2 根内存：{socket} 上的 {memory} 降到 {mts} MT/s",
+    "est.ccd-limit": "{ccds} 个 CCD 经 GMI 链路最多读取 {gbps:.0f} GB/s（内存本身 {dram:.0f} GB/s）",
+    "est.sockets": lambda r, _say: (
+        f"{r.fields['sockets']} 路 CPU："
+        + (
+            "推理引擎感知 NUMA，带宽相加"
+            if r.fields.get("numa_aware")
+            else "单个进程只按一路 CPU 的带宽读取（llama.cpp --numa distribute 分散的是线程，不是权重）"
+        )
+    ),
+    "est.ram-rate": lambda r, _say: (
+        f"{r.fields['channels']} x {r.fields['mts']} MT/s x 8 B = 每路 {r.num('gbps'):.1f} GB/s；llama.cpp 读权重能达到其中的 "
+        f"{r.num('share'):.0%}（{_ZH_FAMILIES.get(str(r.fields['family']), str(r.fields['platforms']))}平台）"
+        f"= {r.num('effective'):.0f} GB/s"
+    ),
+    "est.ram-given": lambda r, _say: (
+        f"给定峰值 {r.fields['gbps']:g} GB/s；llama.cpp 读权重能达到其中的 {r.num('share'):.0%}"
+        f"（{_ZH_FAMILIES.get(str(r.fields['family']), str(r.fields['platforms']))}平台）= {r.num('effective'):.0f} GB/s"
+    ),
     # the sheet's assembly notes
     "asm.server": "整台服务器（{name}）：上架，接电源和网络即可，无需组装。",
     "asm.nodes": lambda r, _say: (
@@ -1051,6 +1096,11 @@ _ZH_LOSS: dict[str, str] = {
     "chunked": "分块计算损失",
     "fused": "cut cross-entropy：不生成完整 logits",
     "fused-inplace": "融合交叉熵：只保留 16 位 logits，其梯度原地写入",
+}
+_ZH_FAMILIES: dict[str, str] = {
+    "desktop": "桌面双通道",
+    "amd_chiplet": "AMD Threadripper / EPYC ",
+    "intel_mesh": "Intel Xeon 网格架构",
 }
 _ZH_LINKS: dict[str, str] = {
     "NVLink": "NVLink",
