@@ -981,6 +981,92 @@ EN: dict[str, Template] = {
         )
         + f" = {r.num('ms'):.2f} ms -> {r.num('tps'):.1f} tokens/s per sequence, {r.num('total'):.1f} tokens/s in total"
     ),
+    "est.stand-in": "{engine} is estimated with {stand_in}'s calibration ({why})",
+    "est.vllm-tp-pp": (
+        "{heads} attention heads over {gpus} GPUs: vLLM runs {tp}-way tensor parallel in each of {pp} pipeline stages "
+        "(--tensor-parallel-size {tp} --pipeline-parallel-size {pp})"
+    ),
+    "est.vllm-layers": (
+        "vLLM tensor parallel needs 2, 4, 8 or 16 GPUs that divide the {heads} heads; {gpus} GPUs run "
+        "pipeline-parallel by layers"
+    ),
+    "est.heads-layers": "{heads} attention heads do not divide over {gpus} GPUs: split by layers instead",
+    "est.mla-replicated": "MLA's latent KV cache is replicated on every tensor-parallel rank",
+    "est.kv-replicated": "{kv_heads} KV heads over {tp} GPUs: KV heads are replicated",
+    "est.fused-stack": (
+        "sized for a stack with fused kernels (lit-gpt's, as TinyLlama trained): HF transformers' own modelling code, "
+        "which the accelerate command runs, keeps the unfused block's tensors and fp32 logits"
+    ),
+    "est.selective-on-gpu": (
+        "selective checkpointing keeps what it saves on the GPU: the activation offload is not applied"
+    ),
+    "est.data-parallel": "training is data-parallel: every GPU runs the full model on its own micro-batch",
+    "est.arriving": (
+        "{batch} users kept busy: each finished reply ({reply} tokens) is replaced by a new {prompt}-token prompt, "
+        "prefilled inside the running decode steps (chunked prefill)"
+    ),
+    "est.qlora-rate": "QLoRA dequantizes NF4 weights on every pass: utilisation taken as 75 % of the bf16 figure",
+    "est.default-rate": lambda r, _say: (
+        f"default compute-phase utilisation {r.num('rate'):.0%} of peak bf16 tensor throughput for {r.fields['arch']} "
+        f"at hidden size {r.fields['hidden']} (largest published runs: 1T GPT on A100 50 %, Llama 3 405B on H100 "
+        "43 %, lower for smaller hidden sizes: more memory-bound work per FLOP"
+        + (
+            ""
+            if r.fields.get("fused") is None
+            else "; element-wise ops fused (torch.compile or fused kernels: torchtitan measured x1.157 over eager "
+            "for Llama 3.1 8B on H100)"
+            if r.fields.get("fused")
+            else "; element-wise ops run eagerly, each a round trip through memory"
+        )
+        + (
+            f"; GEMMs of {int(r.num('rows')):,} rows keep {r.num('shape'):.0%} of that run's SM occupancy (wave "
+            "quantisation; --batch sets the sequences per micro-batch)"
+            if r.fields.get("shape") is not None
+            else ""
+        )
+        + (
+            f"; that run's bubble and tensor-parallel all-reduces taken out: {r.num('computed'):.0%} of its step computed"
+            if r.fields.get("computed") is not None
+            else ""
+        )
+        + "); communication that does not overlap comes on top (MFU, over the wall time, is lower); --mfu sets this rate"
+    ),
+    "est.fp8-rate": (
+        "FP8 training: the GEMMs ({gemms:.0%} of the BF16 step) run at the {tflops:.0f} TFLOPS FP8 peak, the rest as "
+        "in BF16: {speedup:.2f}x the BF16 rate, counted as utilisation of the BF16 peak (DeepSeek-V3 report sec. 3.3)"
+    ),
+    "est.no-fp8": "{gpu} has no FP8 tensor cores beyond its BF16 rate: FP8 training runs at the BF16 rate",
+    "est.restarts": (
+        "{share:.1%} of the elapsed time trains on {gpus:,} GPUs: restarts after GPU failures (Llama 3 report: 419 "
+        "unexpected interruptions in 54 days on 16,384 H100, over 90 % effective time)"
+    ),
+    "est.steady-state": (
+        "a whole run spends {share:.0%} of its remaining time in steady-state steps: checkpoint saves, evaluation and "
+        "stalls take the rest (BLOOM-176B: 156 TFLOP/s per GPU in its fastest configuration, 135 over its 1.08M "
+        "GPU-hours); a benchmark's tokens/s per GPU would be that much higher"
+    ),
+    "est.gemm-peak": (
+        "{arch} reaches {tflops:.0f} of its {of:.0f} peak TFLOPS in large matrix multiplies (published GEMM "
+        "measurements, see docs/support.md)"
+    ),
+    "est.power-bound": (
+        "the {watts:.0f} W board holds its GEMMs to {tflops:.0f} TFLOPS ({per_watt:g} TFLOPS per watt, the rate fitted "
+        "on prompt processing), below its {peak:.0f} TFLOPS peak: a desktop card whose board power cannot feed its "
+        "tensor cores clocks down"
+    ),
+    "est.scaling": "{gpus}-GPU scaling efficiency {scaling:.0%} for gradient all-reduce over {over}",
+    "est.no-tokens": "no --tokens given: training time not estimated",
+    "est.file-weights": "weights sized from the file header: {gib:.2f} GiB exactly",
+    "est.kept-in-ram": lambda r, _say: (
+        ("MoE experts" if r.fields.get("experts") else "")
+        + (f"{' and ' if r.fields.get('experts') else ''}{r.fields['layers']} layers" if r.fields.get("layers") else "")
+        + f" in system RAM ({r.num('gib'):.0f} GiB in all), read at {r.num('share'):.0%} of {r.fields['gbps']:g} GB/s"
+    ),
+    "est.vllm-share": "vLLM pre-allocates {share:.0%} of each GPU; the job must fit in that share",
+    "est.training-shape": lambda r, _say: (
+        f"sequence length {r.fields['seq']}, micro-batch {r.fields['batch']}, gradient checkpointing "
+        f"{r.fields['checkpointing']}" + (", fused kernels" if r.fields.get("fused") else "")
+    ),
     # weights in system RAM (estimate.offload)
     "est.cpu-only": "CPU only: all {layers} layers and the KV cache in system RAM = {gib:.2f} GiB",
     "est.placement": lambda r, _say: (

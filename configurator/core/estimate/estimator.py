@@ -466,11 +466,11 @@ class _Explain:
         """The EstimateResult fields of a draft-model speculation (none set when it did not apply)."""
         return {"speculation_span": self.speculation_span, "draft_repo": self.draft_repo}
 
-    def assume_layout(self, text: str) -> None:
+    def assume_layout(self, text: str | Reason) -> None:
         """An assumption about the single machine's data-parallel layout (a cluster plan states its own instead)."""
         if text:
             self.assume(text)
-            self.layout.append(text)
+            self.layout.append(english(text) if isinstance(text, Reason) else text)
 
     def step(self, topic: str, text: str | Reason) -> None:
         """One link of the chain: its own words, or a code (est.*) whose English is the text."""
@@ -502,7 +502,9 @@ def _calibrated_engine(workload: Workload, ex: _Explain) -> Workload:
     if stand_in is None:
         return workload
     ex.assume(
-        f"{workload.engine} is estimated with {stand_in}'s calibration ({ENGINE_STAND_IN_WHY[workload.engine or '']})"
+        Reason.of(
+            "est.stand-in", engine=workload.engine, stand_in=stand_in, why=ENGINE_STAND_IN_WHY[workload.engine or ""]
+        )
     )
     # model_copy skips validation on purpose: the stand-in may not load this format itself
     return workload.model_copy(update={"engine": stand_in})
@@ -527,19 +529,13 @@ def _choose_split(model: ModelArch, workload: Workload, gpus: int, ex: _Explain)
         if engine == "vllm":
             tp, pp = serving_layout(model, gpus)
             if tp > 1:
-                ex.assume(
-                    f"{heads} attention heads over {gpus} GPUs: vLLM runs {tp}-way tensor parallel in each of "
-                    f"{pp} pipeline stages (--tensor-parallel-size {tp} --pipeline-parallel-size {pp})"
-                )
+                ex.assume(Reason.of("est.vllm-tp-pp", heads=heads, gpus=gpus, tp=tp, pp=pp))
                 return TENSOR_PIPELINE
-            ex.assume(
-                f"vLLM tensor parallel needs 2, 4, 8 or 16 GPUs that divide the {heads} heads; {gpus} GPUs run "
-                "pipeline-parallel by layers"
-            )
+            ex.assume(Reason.of("est.vllm-layers", heads=heads, gpus=gpus))
             return "layer"
         if gpus not in (2, 4, 8, 16):
             return "layer"
-        ex.assume(f"{heads} attention heads do not divide over {gpus} GPUs: split by layers instead")
+        ex.assume(Reason.of("est.heads-layers", heads=heads, gpus=gpus))
         return "layer"
     return "layer"
 
@@ -687,9 +683,9 @@ def _tensor_memory(
     tp = gpus
     kv_share = 1 / min(tp, model.num_kv_heads) if model.mla is None else 1.0
     if model.mla is not None:
-        ex.assume("MLA's latent KV cache is replicated on every tensor-parallel rank")
+        ex.assume(Reason.of("est.mla-replicated"))
     if tp > model.num_kv_heads and model.mla is None:
-        ex.assume(f"{model.num_kv_heads} KV heads over {tp} GPUs: KV heads are replicated")
+        ex.assume(Reason.of("est.kv-replicated", kv_heads=model.num_kv_heads, tp=tp))
     act = _inference_activations(model, workload, context, engine, True) / tp
     per = MemoryBreakdown(
         weights=int((emb + head + blocks) / tp),
@@ -990,10 +986,7 @@ def _layer_activations(model: ModelArch, workload: Workload, setup: _TrainingSet
     if fused:
         unfused = activation_bytes_per_layer(model, seq, batch)
         ex.step("activations", Reason.of("est.act-fused", gib=per_layer / GIB, unfused=unfused / GIB))
-        ex.assume(
-            "sized for a stack with fused kernels (lit-gpt's, as TinyLlama trained): HF transformers' own "
-            "modelling code, which the accelerate command runs, keeps the unfused block's tensors and fp32 logits"
-        )
+        ex.assume(Reason.of("est.fused-stack"))
     if setup.method != "full" and fw.lora_dropout:
         dropped = seq * batch * LORA_DROPOUT_BYTES * lora_inputs_per_layer(model, workload.lora_targets)
         per_layer += dropped
@@ -1035,7 +1028,7 @@ def _activations(
             ),
         )
         if workload.activation_offload:
-            ex.assume("selective checkpointing keeps what it saves on the GPU: the activation offload is not applied")
+            ex.assume(Reason.of("est.selective-on-gpu"))
     elif workload.grad_checkpointing and workload.activation_offload:
         # checkpoints stream to host RAM; the GPU keeps the layer being recomputed and the next input
         mem.host += layer_inputs
@@ -1167,11 +1160,7 @@ def _training_memory(
         optimizer_states=int(mem.optimizer),
         runtime_overhead=int(overhead),
     )
-    ex.assume_layout(
-        "training is data-parallel: every GPU runs the full model on its own micro-batch"
-        if gpus > 1 and setup.zero < 3
-        else ""
-    )
+    ex.assume_layout(Reason.of("est.data-parallel") if gpus > 1 and setup.zero < 3 else "")
     return [per] * gpus, int(mem.host)
 
 
@@ -1948,8 +1937,7 @@ def _decode_speed(
         tps = _speculative_draft(model, counts, workload, gpu, gpus, split, ex, scale, named_engine, tps)
     if s.arriving:
         ex.assume(
-            f"{batch} users kept busy: each finished reply ({context - (workload.prompt or 0)} tokens) is replaced by "
-            f"a new {workload.prompt}-token prompt, prefilled inside the running decode steps (chunked prefill)"
+            Reason.of("est.arriving", batch=batch, reply=context - (workload.prompt or 0), prompt=workload.prompt)
         )
     prefill_rate, ttft = _prefill(model, counts, workload, gpu, gpus, split, named_engine, s, ex)
     return tps, tps * batch, prefill_rate, ttft
@@ -2003,36 +1991,21 @@ def _compute_rate(model: ModelArch, workload: Workload, gpu: Gpu, ex: _Explain) 
     mfu = workload.mfu or default
     if method == "qlora":
         mfu *= 0.75
-        ex.assume("QLoRA dequantizes NF4 weights on every pass: utilisation taken as 75 % of the bf16 figure")
+        ex.assume(Reason.of("est.qlora-rate"))
     if workload.mfu is None:
         unshaped = default_mfu(model, gpu, seq=seq, fused=fused)
         shape = shaped / unshaped if unshaped else 1.0
         ex.assume(
-            f"default compute-phase utilisation {mfu:.0%} of peak bf16 tensor throughput for {gpu.architecture} at "
-            f"hidden size {model.hidden_size} (largest published runs: 1T GPT on A100 50 %, Llama 3 405B on H100 "
-            "43 %, lower for smaller hidden sizes: more memory-bound work per FLOP"
-            + (
-                "; element-wise ops fused (torch.compile or fused kernels: torchtitan measured x1.157 over eager "
-                "for Llama 3.1 8B on H100)"
-                if fused and gpu.market == "datacenter"
-                else "; element-wise ops run eagerly, each a round trip through memory"
-                if gpu.market == "datacenter"
-                else ""
+            Reason.of(
+                "est.default-rate",
+                rate=mfu,
+                arch=gpu.architecture,
+                hidden=model.hidden_size,
+                fused=fused if gpu.market == "datacenter" else None,
+                rows=workload.batch * seq,
+                shape=shape if abs(shape - 1) >= 0.005 else None,
+                computed=reference[1] if reference is not None else None,
             )
-            + (
-                f"; GEMMs of {workload.batch * seq:,} rows keep {shape:.0%} of that run's SM occupancy (wave "
-                "quantisation; --batch sets the sequences per micro-batch)"
-                if abs(shape - 1) >= 0.005
-                else ""
-            )
-            + (
-                f"; that run's bubble and tensor-parallel all-reduces taken out: {reference[1]:.0%} of its step "
-                "computed"
-                if reference is not None
-                else ""
-            )
-            + "); communication that does not overlap comes on top (MFU, over the wall time, is lower); "
-            "--mfu sets this rate"
         )
     return mfu
 
@@ -2045,28 +2018,18 @@ def _elapsed_rate(mfu: float, workload: Workload, gpu: Gpu, gpus: int, ex: _Expl
     if workload.precision == "fp8" and method == "full" and workload.mfu is None:
         speedup = fp8_speedup(mfu, gpu)
         if speedup > 1.0:
-            ex.assume(
-                f"FP8 training: the GEMMs ({min(1.0, mfu / REFERENCE_MATMUL.efficiency):.0%} of the BF16 step) run at "
-                f"the {gpu.fp8_tflops:.0f} TFLOPS FP8 peak, the rest as in BF16: {speedup:.2f}x the BF16 rate, counted "
-                "as utilisation of the BF16 peak (DeepSeek-V3 report sec. 3.3)"
-            )
+            gemms = min(1.0, mfu / REFERENCE_MATMUL.efficiency)
+            ex.assume(Reason.of("est.fp8-rate", gemms=gemms, tflops=gpu.fp8_tflops, speedup=speedup))
         else:
-            ex.assume(f"{gpu.name} has no FP8 tensor cores beyond its BF16 rate: FP8 training runs at the BF16 rate")
+            ex.assume(Reason.of("est.no-fp8", gpu=gpu.name))
         mfu *= speedup
     if workload.mfu is None and gpus > 1:
         effective = effective_training_share(gpus)
         if effective < 0.995:
-            ex.assume(
-                f"{effective:.1%} of the elapsed time trains on {gpus:,} GPUs: restarts after GPU failures (Llama 3 "
-                "report: 419 unexpected interruptions in 54 days on 16,384 H100, over 90 % effective time)"
-            )
+            ex.assume(Reason.of("est.restarts", share=effective, gpus=gpus))
         mfu *= effective
     if workload.mfu is None and reference is not None:
-        ex.assume(
-            f"a whole run spends {CAL.end_to_end_share:.0%} of its remaining time in steady-state steps: checkpoint "
-            "saves, evaluation and stalls take the rest (BLOOM-176B: 156 TFLOP/s per GPU in its fastest "
-            "configuration, 135 over its 1.08M GPU-hours); a benchmark's tokens/s per GPU would be that much higher"
-        )
+        ex.assume(Reason.of("est.steady-state", share=CAL.end_to_end_share))
         mfu *= CAL.end_to_end_share
     return mfu
 
@@ -2076,15 +2039,18 @@ def _training_peak(gpu: Gpu, ex: _Explain) -> float:
     peak = training_tflops(gpu, "bf16") * 1e12  # measured-GEMM realism off NVIDIA (support.py)
     if peak < 0.99 * (gpu.bf16_tflops or gpu.fp16_tflops) * 1e12:
         ex.assume(
-            f"{gpu.architecture} reaches {peak / 1e12:.0f} of its {gpu.bf16_tflops or gpu.fp16_tflops:.0f} peak TFLOPS "
-            "in large matrix multiplies (published GEMM measurements, see docs/support.md)"
+            Reason.of("est.gemm-peak", arch=gpu.architecture, tflops=peak / 1e12, of=gpu.bf16_tflops or gpu.fp16_tflops)
         )
     powered = desktop_power_bound(gpu)
     if powered is not None and powered < peak:
         ex.assume(
-            f"the {gpu.tdp_w:.0f} W board holds its GEMMs to {powered / 1e12:.0f} TFLOPS "
-            f"({CAL.prefill_tflops_per_watt:g} TFLOPS per watt, the rate fitted on prompt processing), below its "
-            f"{peak / 1e12:.0f} TFLOPS peak: a desktop card whose board power cannot feed its tensor cores clocks down"
+            Reason.of(
+                "est.power-bound",
+                watts=gpu.tdp_w,
+                tflops=powered / 1e12,
+                per_watt=CAL.prefill_tflops_per_watt,
+                peak=peak / 1e12,
+            )
         )
         return powered
     return peak
@@ -2113,8 +2079,12 @@ def _data_parallel_scaling(gpu: Gpu, gpus: int, ex: _Explain) -> float:
             scaling = CAL.multi_gpu_scaling_pcie
         ex.scaling = scaling
         ex.assume_layout(
-            f"{gpus}-GPU scaling efficiency {scaling:.0%} for gradient all-reduce over "
-            f"{'NVLink' if scaling == CAL.multi_gpu_scaling_nvlink else 'PCIe'}"
+            Reason.of(
+                "est.scaling",
+                gpus=gpus,
+                scaling=scaling,
+                over="NVLink" if scaling == CAL.multi_gpu_scaling_nvlink else "PCIe",
+            )
         )
     return scaling
 
@@ -2125,7 +2095,7 @@ def _training_time(
     """(training FLOPs, GPU-hours, wall hours, rate share) of a job with --tokens; None where unknown."""
     tokens = workload.tokens
     if tokens is None:
-        ex.assume("no --tokens given: training time not estimated")
+        ex.assume(Reason.of("est.no-tokens"))
         return None, None, None, None
     flops = _training_flops(model, counts, workload, tokens, ex)
     if gpu is None:
@@ -2403,7 +2373,7 @@ def _prepared(
             counts, workload.precision or "bf16", model=model, engine=workload.engine
         )
         scale = exact_weight_bytes / (emb + head + blocks)
-        ex.assume(f"weights sized from the file header: {exact_weight_bytes / GIB:.2f} GiB exactly")
+        ex.assume(Reason.of("est.file-weights", gib=exact_weight_bytes / GIB))
     if workload.context and workload.context > model.max_context:
         ex.warnings.append(Reason.of("warn.context", context=workload.context, most=model.max_context))
     active = counts.active / 1e9 if model.moe else None
@@ -2432,12 +2402,15 @@ def _job_memory(
     if workload.engine == "llama.cpp":
         host_ram = int(_host_bytes(model, counts, workload, scale))
     if workload.cpu_layers or workload.cpu_experts:
-        kept = ("MoE experts" if workload.cpu_experts else "") + (
-            f"{' and ' if workload.cpu_experts else ''}{workload.cpu_layers} layers" if workload.cpu_layers else ""
-        )
         ex.assume(
-            f"{kept} in system RAM ({host_ram / GIB:.0f} GiB in all), read at {CAL.bw_eff_cpu:.0%} of "
-            f"{workload.ram_bandwidth_gbps:g} GB/s"
+            Reason.of(
+                "est.kept-in-ram",
+                experts=bool(workload.cpu_experts),
+                layers=workload.cpu_layers or None,
+                gib=host_ram / GIB,
+                share=CAL.bw_eff_cpu,
+                gbps=workload.ram_bandwidth_gbps,
+            )
         )
     return workload, per_gpu, host_ram
 
@@ -2451,9 +2424,7 @@ def _gpu_memories(
     if capacity is not None:
         usable = int(capacity * workload.vllm_gpu_memory_utilization) if workload.engine == "vllm" else capacity
         if workload.engine == "vllm":
-            ex.assume(
-                f"vLLM pre-allocates {workload.vllm_gpu_memory_utilization:.0%} of each GPU; the job must fit in that share"
-            )
+            ex.assume(Reason.of("est.vllm-share", share=workload.vllm_gpu_memory_utilization))
     memories = tuple(
         GpuMemory(index=i, breakdown=b, capacity_bytes=capacity, usable_bytes=usable) for i, b in enumerate(per_gpu)
     )
@@ -2472,10 +2443,17 @@ def _explain_job(
     if workload.kind == "inference":
         ex.assume(Reason.of("est.serving", engine=engine, context=workload.context, batch=workload.batch))
     else:
+        checkpointing = (
+            ("selective" if workload.selective_checkpointing else "on") if workload.grad_checkpointing else "off"
+        )
         ex.assume(
-            f"sequence length {workload.context}, micro-batch {workload.batch}, gradient checkpointing "
-            f"{('selective' if workload.selective_checkpointing else 'on') if workload.grad_checkpointing else 'off'}"
-            + (", fused kernels" if workload.fused_kernels else "")
+            Reason.of(
+                "est.training-shape",
+                seq=workload.context,
+                batch=workload.batch,
+                checkpointing=checkpointing,
+                fused=bool(workload.fused_kernels),
+            )
         )
     ex.assume(Reason.of("est.peaks"))
     peak = max(memories, key=lambda m: m.total)

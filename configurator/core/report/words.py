@@ -985,6 +985,84 @@ ZH_REASONS: dict[str, Template] = {
         )
         + f" = {r.num('ms'):.2f} ms -> 每序列 {r.num('tps'):.1f} tokens/s，合计 {r.num('total'):.1f} tokens/s"
     ),
+    "est.stand-in": lambda r, _say: (
+        f"{r.fields['engine']} 按 {r.fields['stand_in']} 的校准估算（{_sentence(str(r.fields['why']))}）"
+    ),
+    "est.vllm-tp-pp": (
+        "{heads} 个注意力头分到 {gpus} 张 GPU：vLLM 在 {pp} 个流水线阶段内各做 {tp} 路张量并行"
+        "（--tensor-parallel-size {tp} --pipeline-parallel-size {pp}）"
+    ),
+    "est.vllm-layers": "vLLM 张量并行需要 2、4、8 或 16 张能整除 {heads} 个注意力头的 GPU；{gpus} 张 GPU 按层做流水线并行",
+    "est.heads-layers": "{heads} 个注意力头不能均分到 {gpus} 张 GPU：改为按层切分",
+    "est.mla-replicated": "MLA 的潜在 KV 缓存在每个张量并行进程上各存一份",
+    "est.kv-replicated": "{kv_heads} 个 KV 头分到 {tp} 张 GPU：KV 头需要复制",
+    "est.fused-stack": (
+        "按融合算子的实现估算（lit-gpt 的，TinyLlama 训练所用）：accelerate 命令运行的 HF transformers 自带模型代码"
+        "保留未融合块的张量和 fp32 logits"
+    ),
+    "est.selective-on-gpu": "选择性检查点把保存的内容留在 GPU 上：不做激活卸载",
+    "est.data-parallel": "训练采用数据并行：每张 GPU 用自己的微批跑完整模型",
+    "est.arriving": (
+        "{batch} 个用户保持忙碌：每个完成的回复（{reply} tokens）由一个新的 {prompt} token 提示词接替，"
+        "在运行中的解码步里预填充（分块预填充）"
+    ),
+    "est.qlora-rate": "QLoRA 每次前向和反向都要反量化 NF4 权重：利用率按 bf16 数值的 75% 计",
+    "est.default-rate": lambda r, _say: (
+        f"默认计算阶段利用率：{r.fields['arch']} 在隐藏维度 {r.fields['hidden']} 下为 bf16 张量峰值的 {r.num('rate'):.0%}"
+        "（已发表的最大规模训练：A100 上 1T GPT 为 50%，H100 上 Llama 3 405B 为 43%，隐藏维度越小越低：每 FLOP 的访存更多"
+        + (
+            ""
+            if r.fields.get("fused") is None
+            else "；逐元素运算已融合（torch.compile 或融合算子：torchtitan 在 H100 上测得 Llama 3.1 8B 比 eager 快 1.157 倍）"
+            if r.fields.get("fused")
+            else "；逐元素运算以 eager 方式运行，每次都要往返显存"
+        )
+        + (
+            f"；{int(r.num('rows')):,} 行的 GEMM 保持该参考训练 SM 占用率的 {r.num('shape'):.0%}（波次量化；--batch 设定每个微批的序列数）"
+            if r.fields.get("shape") is not None
+            else ""
+        )
+        + (
+            f"；已扣除该参考训练的流水线气泡和张量并行 all-reduce：其单步 {r.num('computed'):.0%} 在计算"
+            if r.fields.get("computed") is not None
+            else ""
+        )
+        + "）；不能重叠的通信另计（按墙钟时间算的 MFU 更低）；--mfu 可设定此利用率"
+    ),
+    "est.fp8-rate": (
+        "FP8 训练：GEMM（占 BF16 单步的 {gemms:.0%}）按 {tflops:.0f} TFLOPS 的 FP8 峰值运行，其余同 BF16：为 BF16 速率的 "
+        "{speedup:.2f} 倍，按 BF16 峰值的利用率计（DeepSeek-V3 报告 3.3 节）"
+    ),
+    "est.no-fp8": "{gpu} 的 FP8 张量核心不比 BF16 快：FP8 训练按 BF16 速率计",
+    "est.restarts": (
+        "{gpus:,} 张 GPU 上只有 {share:.1%} 的时间在训练：GPU 故障后需要重启（Llama 3 报告：16,384 张 H100 在 54 天内"
+        "意外中断 419 次，有效时间超过 90%）"
+    ),
+    "est.steady-state": (
+        "整个训练其余时间中 {share:.0%} 处于稳态训练步：保存检查点、评估和停顿占去其余（BLOOM-176B：最快配置下每 GPU "
+        "156 TFLOP/s，108 万 GPU 小时平均 135）；基准测试的每 GPU tokens/s 会相应更高"
+    ),
+    "est.gemm-peak": "{arch} 在大矩阵乘中能达到峰值 {of:.0f} TFLOPS 中的 {tflops:.0f}（已发表的 GEMM 实测，见 docs/support.md）",
+    "est.power-bound": (
+        "{watts:.0f} W 的板卡把 GEMM 限制在 {tflops:.0f} TFLOPS（每瓦 {per_watt:g} TFLOPS，按提示词处理拟合），低于 "
+        "{peak:.0f} TFLOPS 的峰值：板卡功耗喂不饱张量核心的桌面卡会降频"
+    ),
+    "est.scaling": lambda r, _say: (
+        f"{r.fields['gpus']} 卡扩展效率 {r.num('scaling'):.0%}（梯度 all-reduce 经 {r.fields['over']}）"
+    ),
+    "est.no-tokens": "未给出 --tokens：不估算训练时间",
+    "est.file-weights": "权重大小取自文件头：精确为 {gib:.2f} GiB",
+    "est.kept-in-ram": lambda r, _say: (
+        ("MoE 专家" if r.fields.get("experts") else "")
+        + (f"{'和 ' if r.fields.get('experts') else ''}{r.fields['layers']} 层" if r.fields.get("layers") else "")
+        + f"放在系统内存（共 {r.num('gib'):.0f} GiB），按 {r.fields['gbps']:g} GB/s 的 {r.num('share'):.0%} 读取"
+    ),
+    "est.vllm-share": "vLLM 预先占用每张 GPU 的 {share:.0%}；任务必须放得进这一部分",
+    "est.training-shape": lambda r, _say: (
+        f"序列长度 {r.fields['seq']}，微批 {r.fields['batch']}，梯度检查点"
+        f"{ {'on': '开', 'off': '关', 'selective': '选择性'}.get(str(r.fields['checkpointing']), '') }"
+        + ("，融合算子" if r.fields.get("fused") else "")
+    ),
     "est.cpu-only": "仅 CPU：全部 {layers} 层和 KV 缓存都在系统内存 = {gib:.2f} GiB",
     "est.placement": lambda r, _say: (
         f"{r.fields['layers']} 层中 {r.fields['ngl']} 层在 GPU 上（-ngl），切分 {r.fields['split']}"
