@@ -1067,6 +1067,88 @@ EN: dict[str, Template] = {
         f"sequence length {r.fields['seq']}, micro-batch {r.fields['batch']}, gradient checkpointing "
         f"{r.fields['checkpointing']}" + (", fused kernels" if r.fields.get("fused") else "")
     ),
+    "est.backend": lambda r, _say: (
+        f"llama.cpp's {r.fields['backend']} backend on {r.fields['arch']}"
+        + (
+            f": its bandwidth share from {r.fields['card']} at {r.fields['tps']:g} tokens/s on {r.fields['model']} "
+            f"({r.fields['note']}; {r.fields['source']})"
+            if r.fields.get("card") is not None
+            else ": no published decode rate of this backend on this family, so the CUDA-fitted share"
+            + (f" x {r.num('amd'):.2f} (ROCm/Vulkan on RDNA, fitted)" if r.fields.get("amd") is not None else "")
+        )
+    ),
+    "est.cuda-experts": (
+        "llama.cpp's CUDA backend picks the experts on the device since PR #19645 (Feb 2026): quantized experts stream "
+        "at {share:.0%} of the dense rate (measured on Vulkan, {where}), not the {old:.0%} of the 2023-25 builds that "
+        "synchronised with the host"
+    ),
+    "est.device-experts": (
+        "llama.cpp's {backend} backend picks the experts on the GPU: quantized experts stream at {share:.0%} of the "
+        "dense rate plus {mb:.1f} MB a touched expert (gpt-oss on Strix Halo, {where}), not the CUDA-fitted {cuda:.0%}"
+    ),
+    "est.graphs": lambda r, _say: (
+        "llama.cpp submits each decode step's kernels in one go ("
+        + ("CUDA graphs, llama.cpp since May 2024" if r.fields.get("cuda") else "Vulkan command buffers")
+        + f"): {r.num('us'):.0f} us less per layer than one host launch per kernel"
+    ),
+    "est.mtp": (
+        "speculative decoding with the model's MTP layer: {k} drafts a step, each accepted with p = {p:.3f} if the "
+        "ones before it were -> {per_step:.2f} tokens a step; the verify pass over {k_plus} tokens takes "
+        "{verify_ms:.2f} ms, the drafts {k} x {draft_share:.3f} x {step_ms:.2f} ms -> {rate:.1f} tokens/s "
+        "({ratio:.2f}x the plain {plain:.1f})"
+    ),
+    "est.mtp-source": (
+        "MTP acceptance and draft cost from llama-server --spec-type mtp runs on 9 mixed prompts ({source}); "
+        "acceptance depends on the text: repetitive code accepts more, creative prose less"
+    ),
+    "est.draft": lambda r, _say: (
+        f"speculative decoding with {r.fields['model']} ({r.fields['precision']}) drafting {r.fields['k']} tokens a "
+        f"step at {r.num('draft_ms'):.2f} ms each; each accepted with p = {r.num('p'):.2f} if the ones before it were "
+        f"-> {r.num('per_step'):.2f} tokens a step; the verify pass over {int(r.num('k')) + 1} tokens takes "
+        f"{r.num('verify_ms'):.2f} ms"
+        + (
+            f", host sampling of {2 * int(r.num('k'))} more positions {r.num('sample_ms'):.2f} ms"
+            if r.fields.get("sample_ms") is not None
+            else ""
+        )
+        + f" -> {r.num('rate'):.1f} tokens/s ({r.num('rate') / r.num('plain'):.2f}x the plain {r.num('plain'):.1f}); "
+        f"at p = {r.num('p_low'):.2f} {r.num('low'):.1f} tokens/s ({r.num('low') / r.num('plain'):.2f}x)"
+    ),
+    "est.draft-source": (
+        "draft acceptance p = {p:.2f} per position from llama.cpp's counters on a Llama 3.1 8B / 3.2 1B pair "
+        "({source}), {p_low:.2f} at the range's low end (LLaMA 2 70B / 7B, PR #2926); acceptance depends on the text "
+        "and the pair: a slow draft or prose can make speculation a net loss"
+    ),
+    "est.expert-loop": (
+        "transformers runs the {experts} routed experts of each of {layers} MoE layers one by one in Python: {us:.0f} us "
+        "per expert and layer = {ms:.1f} ms per step (Qwen3 speed benchmark, transformers 4.51)"
+    ),
+    "est.expert-loop-why": (
+        "HF transformers MoE: experts run in a Python loop (no fused MoE kernel); decode is bound by that loop"
+    ),
+    "est.latency-floor": lambda r, _say: (
+        "latency floor of the serving engine's small dependent kernels: "
+        + " + ".join(
+            (
+                [
+                    f"{r.fields['moe_layers']} MoE layers x {r.num('moe_us'):.0f} us (router, top-k, expert kernels "
+                    "at a few tokens each, combine)"
+                ]
+                if r.fields.get("moe_layers")
+                else []
+            )
+            + (
+                [
+                    f"{r.fields['mla_layers']} MLA layers x {r.num('mla_us'):.0f} us (absorbed attention's projection, "
+                    "norm and absorption kernels)"
+                ]
+                if r.fields.get("mla_layers")
+                else []
+            )
+        )
+        + f" = {r.num('ms'):.2f} ms per step, whatever the batch (fitted on DeepSeek-R1 and Qwen3-235B runs, SGLang "
+        "and vLLM 2025)"
+    ),
     # weights in system RAM (estimate.offload)
     "est.cpu-only": "CPU only: all {layers} layers and the KV cache in system RAM = {gib:.2f} GiB",
     "est.placement": lambda r, _say: (

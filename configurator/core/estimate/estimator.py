@@ -1336,15 +1336,21 @@ def _speculative_mtp(
     rate = speculative_rate(step, verify_step, k)
     ex.step(
         "decode",
-        f"speculative decoding with the model's MTP layer: {k} drafts a step, each accepted with "
-        f"p = {MTP_ACCEPTANCE:.3f} if the ones before it were -> {tokens_per_step(k):.2f} tokens a step; the verify pass "
-        f"over {k + 1} tokens takes {verify_step * 1e3:.2f} ms, the drafts {k} x {MTP_DRAFT_STEP_SHARE:.3f} x "
-        f"{step * 1e3:.2f} ms -> {rate:.1f} tokens/s ({rate / tps:.2f}x the plain {tps:.1f})",
+        Reason.of(
+            "est.mtp",
+            k=k,
+            k_plus=k + 1,
+            p=MTP_ACCEPTANCE,
+            per_step=tokens_per_step(k),
+            verify_ms=verify_step * 1e3,
+            draft_share=MTP_DRAFT_STEP_SHARE,
+            step_ms=step * 1e3,
+            rate=rate,
+            ratio=rate / tps,
+            plain=tps,
+        ),
     )
-    ex.assume(
-        f"MTP acceptance and draft cost from llama-server --spec-type mtp runs on 9 mixed prompts ({MTP_SOURCE}); "
-        "acceptance depends on the text: repetitive code accepts more, creative prose less"
-    )
+    ex.assume(Reason.of("est.mtp-source", source=MTP_SOURCE))
     return rate
 
 
@@ -1390,19 +1396,23 @@ def _speculative_draft(
     ex.speculation_span, ex.draft_repo = (low, rate), draft.hf_repo or draft.id
     ex.step(
         "decode",
-        f"speculative decoding with {draft.name} ({draft_w.precision}) drafting {k} tokens a step at "
-        f"{draft_step * 1e3:.2f} ms each; each accepted with p = {DRAFT_ACCEPTANCE:.2f} if the ones before it were -> "
-        f"{tokens_per_step(k, DRAFT_ACCEPTANCE):.2f} tokens a step; the verify pass over {k + 1} tokens takes "
-        f"{verify_step * 1e3:.2f} ms"
-        + (f", host sampling of {2 * k} more positions {2 * k * sample * 1e3:.2f} ms" if sample else "")
-        + f" -> {rate:.1f} tokens/s ({rate / tps:.2f}x the plain {tps:.1f}); at "
-        f"p = {DRAFT_ACCEPTANCE_LOW:.2f} {low:.1f} tokens/s ({low / tps:.2f}x)",
+        Reason.of(
+            "est.draft",
+            model=draft.name,
+            precision=draft_w.precision,
+            k=k,
+            draft_ms=draft_step * 1e3,
+            p=DRAFT_ACCEPTANCE,
+            per_step=tokens_per_step(k, DRAFT_ACCEPTANCE),
+            verify_ms=verify_step * 1e3,
+            sample_ms=2 * k * sample * 1e3 if sample else None,
+            rate=rate,
+            plain=tps,
+            p_low=DRAFT_ACCEPTANCE_LOW,
+            low=low,
+        ),
     )
-    ex.assume(
-        f"draft acceptance p = {DRAFT_ACCEPTANCE:.2f} per position from llama.cpp's counters on a Llama 3.1 8B / 3.2 1B "
-        f"pair ({DRAFT_SOURCE}), {DRAFT_ACCEPTANCE_LOW:.2f} at the range's low end (LLaMA 2 70B / 7B, PR #2926); "
-        "acceptance depends on the text and the pair: a slow draft or prose can make speculation a net loss"
-    )
+    ex.assume(Reason.of("est.draft-source", p=DRAFT_ACCEPTANCE, source=DRAFT_SOURCE, p_low=DRAFT_ACCEPTANCE_LOW))
     return rate
 
 
@@ -1418,31 +1428,22 @@ def _with_draft_memory(per_gpu: list[MemoryBreakdown], workload: Workload, ex: _
     return [per_gpu[0] + MemoryBreakdown(weights=int(emb + head + blocks), kv_cache=int(kv)), *per_gpu[1:]]
 
 
-def _server_layer_latency(model: ModelArch, engine: str) -> tuple[float, str]:
+def _server_layer_latency(model: ModelArch, engine: str) -> tuple[float, Reason | None]:
     """The serving engine's latency floor per decode step from MoE and MLA layers (collectives.py), and its reason;
     zero for other engines and dense GQA models."""
     if engine not in SERVER_ENGINES:
-        return 0.0, ""
+        return 0.0, None
     moe = moe_layer_count(model) * CAL.moe_layer_latency_server if model.moe is not None else 0.0
     mla = model.num_layers * CAL.mla_layer_latency_server if model.mla is not None else 0.0
     if not moe and not mla:
-        return 0.0, ""
-    parts = []
-    if moe:
-        parts.append(
-            f"{moe_layer_count(model)} MoE layers x {CAL.moe_layer_latency_server * 1e6:.0f} us (router, top-k, "
-            "expert kernels at a few tokens each, combine)"
-        )
-    if mla:
-        parts.append(
-            f"{model.num_layers} MLA layers x {CAL.mla_layer_latency_server * 1e6:.0f} us (absorbed attention's "
-            "projection, norm and absorption kernels)"
-        )
-    return moe + mla, (
-        "latency floor of the serving engine's small dependent kernels: "
-        + " + ".join(parts)
-        + f" = {(moe + mla) * 1e3:.2f} ms per step, whatever the batch (fitted on DeepSeek-R1 and Qwen3-235B "
-        "runs, SGLang and vLLM 2025)"
+        return 0.0, None
+    return moe + mla, Reason.of(
+        "est.latency-floor",
+        moe_layers=moe_layer_count(model) if moe else None,
+        moe_us=CAL.moe_layer_latency_server * 1e6,
+        mla_layers=model.num_layers if mla else None,
+        mla_us=CAL.mla_layer_latency_server * 1e6,
+        ms=(moe + mla) * 1e3,
     )
 
 
@@ -1577,34 +1578,42 @@ def _explain_llamacpp_backend(
         backend = llamacpp_backend(gpu, CAL.llamacpp_backend)
         fact = decode_fact(gpu, backend)
         ex.assume(
-            f"llama.cpp's {backend.upper()} backend on {gpu.architecture}"
-            + (
-                f": its bandwidth share from {fact.card} at {fact.tokens_per_s:g} tokens/s on {fact.model} "
-                f"({fact.note}; {fact.source})"
-                if fact
-                else ": no published decode rate of this backend on this family, so the CUDA-fitted share"
-                + (f" x {CAL.bw_eff_amd:.2f} (ROCm/Vulkan on RDNA, fitted)" if gpu.vendor == "amd" else "")
+            Reason.of(
+                "est.backend",
+                backend=backend.upper(),
+                arch=gpu.architecture,
+                card=fact.card if fact else None,
+                tps=fact.tokens_per_s if fact else None,
+                model=fact.model if fact else None,
+                note=fact.note if fact else None,
+                source=fact.source if fact else None,
+                amd=CAL.bw_eff_amd if gpu.vendor == "amd" else None,
             )
         )
     if model.moe is not None and precision not in ("fp32", "bf16", "fp16"):
         backend = llamacpp_backend(gpu, CAL.llamacpp_backend)
         if backend == "cuda" and CAL.llamacpp_cuda_moe_graphs:
             share, where = MOE_EXPERT_SHARE["vulkan"]
-            ex.assume(
-                f"llama.cpp's CUDA backend picks the experts on the device since PR #19645 (Feb 2026): quantized "
-                f"experts stream at {share:.0%} of the dense rate (measured on Vulkan, {where}), not the "
-                f"{CAL.bw_eff_moe_experts:.0%} of the 2023-25 builds that synchronised with the host"
-            )
+            ex.assume(Reason.of("est.cuda-experts", share=share, where=where, old=CAL.bw_eff_moe_experts))
         elif backend in MOE_EXPERT_SHARE:
             share, where = MOE_EXPERT_SHARE[backend]
             ex.assume(
-                f"llama.cpp's {backend.upper()} backend picks the experts on the GPU: quantized experts stream at "
-                f"{share:.0%} of the dense rate plus {CAL.moe_expert_fixed_bytes / 1e6:.1f} MB a touched expert (gpt-oss on Strix Halo, {where}), not the CUDA-fitted {CAL.bw_eff_moe_experts:.0%}"
+                Reason.of(
+                    "est.device-experts",
+                    backend=backend.upper(),
+                    share=share,
+                    mb=CAL.moe_expert_fixed_bytes / 1e6,
+                    where=where,
+                    cuda=CAL.bw_eff_moe_experts,
+                )
             )
     if batched_launches(gpu, gpus):
         ex.assume(
-            f"llama.cpp submits each decode step's kernels in one go ({'CUDA graphs, llama.cpp since May 2024' if gpu.vendor == 'nvidia' and not CAL.llamacpp_vulkan else 'Vulkan command buffers'}): "
-            f"{CAL.layer_overhead_saved_by_graphs * 1e6:.0f} us less per layer than one host launch per kernel"
+            Reason.of(
+                "est.graphs",
+                cuda=gpu.vendor == "nvidia" and not CAL.llamacpp_vulkan,
+                us=CAL.layer_overhead_saved_by_graphs * 1e6,
+            )
         )
 
 
@@ -1623,7 +1632,7 @@ def _step_overhead(
     overhead = _fixed_overhead(engine, gpu, model.num_layers, named_engine, gpus) + batch * _sequence_overhead(engine)
     expert_loop = _expert_loop_overhead(model, engine)
     floor, floor_why = _server_layer_latency(model, engine)
-    if floor:
+    if floor and floor_why is not None:
         overhead += floor
         ex.step("decode", floor_why)
     if engine == "llama.cpp":
@@ -1632,13 +1641,15 @@ def _step_overhead(
         overhead += expert_loop
         ex.step(
             "decode",
-            f"transformers runs the {model.moe.num_experts if model.moe else 0} routed experts of each of "
-            f"{moe_layer_count(model)} MoE layers one by one in Python: {CAL.expert_loop_transformers * 1e6:.0f} us per "
-            f"expert and layer = {expert_loop * 1e3:.1f} ms per step (Qwen3 speed benchmark, transformers 4.51)",
+            Reason.of(
+                "est.expert-loop",
+                experts=model.moe.num_experts if model.moe else 0,
+                layers=moe_layer_count(model),
+                us=CAL.expert_loop_transformers * 1e6,
+                ms=expert_loop * 1e3,
+            ),
         )
-        ex.assume(
-            "HF transformers MoE: experts run in a Python loop (no fused MoE kernel); decode is bound by that loop"
-        )
+        ex.assume(Reason.of("est.expert-loop-why"))
     return overhead
 
 

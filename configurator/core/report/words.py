@@ -1063,6 +1063,79 @@ ZH_REASONS: dict[str, Template] = {
         f"{ {'on': '开', 'off': '关', 'selective': '选择性'}.get(str(r.fields['checkpointing']), '') }"
         + ("，融合算子" if r.fields.get("fused") else "")
     ),
+    "est.backend": lambda r, _say: (
+        f"llama.cpp 在 {r.fields['arch']} 上的 {r.fields['backend']} 后端"
+        + (
+            f"：带宽利用率取自 {r.fields['card']} 跑 {r.fields['model']} 的 {r.fields['tps']:g} tokens/s"
+            f"（{_sentence(str(r.fields['note']))}；{r.fields['source']}）"
+            if r.fields.get("card") is not None
+            else "：没有这一后端在这一架构上的公开解码速度，因此用 CUDA 拟合的利用率"
+            + (f" x {r.num('amd'):.2f}（RDNA 上的 ROCm/Vulkan，拟合值）" if r.fields.get("amd") is not None else "")
+        )
+    ),
+    "est.cuda-experts": (
+        "llama.cpp 的 CUDA 后端自 PR #19645（2026 年 2 月）起在设备上选择专家：量化专家按稠密速率的 {share:.0%} 流式读取"
+        "（在 Vulkan 上实测，{where}），而不是 2023-25 年需与主机同步的版本的 {old:.0%}"
+    ),
+    "est.device-experts": (
+        "llama.cpp 的 {backend} 后端在 GPU 上选择专家：量化专家按稠密速率的 {share:.0%} 流式读取，每个被选中的专家另加 "
+        "{mb:.1f} MB（Strix Halo 上的 gpt-oss，{where}），而不是 CUDA 拟合的 {cuda:.0%}"
+    ),
+    "est.graphs": lambda r, _say: (
+        "llama.cpp 把每个解码步的内核一次提交（"
+        + ("CUDA graphs，llama.cpp 自 2024 年 5 月起" if r.fields.get("cuda") else "Vulkan 命令缓冲区")
+        + f"）：每层比逐个内核从主机启动少 {r.num('us'):.0f} us"
+    ),
+    "est.mtp": (
+        "用模型自带的 MTP 层做投机解码：每步 {k} 个草稿 token，前面的都被接受时每个的接受概率 p = {p:.3f} -> 每步 "
+        "{per_step:.2f} 个 token；{k_plus} 个 token 的验证耗时 {verify_ms:.2f} ms，草稿 {k} x {draft_share:.3f} x "
+        "{step_ms:.2f} ms -> {rate:.1f} tokens/s（普通解码 {plain:.1f} 的 {ratio:.2f} 倍）"
+    ),
+    "est.mtp-source": (
+        "MTP 接受率和草稿开销取自 llama-server --spec-type mtp 在 9 个混合提示词上的运行（{source}）；"
+        "接受率取决于文本：重复性的代码更高，创作类文字更低"
+    ),
+    "est.draft": lambda r, _say: (
+        f"用 {r.fields['model']}（{r.fields['precision']}）做草稿模型的投机解码：每步起草 {r.fields['k']} 个 token，"
+        f"每个 {r.num('draft_ms'):.2f} ms；前面的都被接受时每个的接受概率 p = {r.num('p'):.2f} -> 每步 "
+        f"{r.num('per_step'):.2f} 个 token；{int(r.num('k')) + 1} 个 token 的验证耗时 {r.num('verify_ms'):.2f} ms"
+        + (
+            f"，主机对另外 {2 * int(r.num('k'))} 个位置采样 {r.num('sample_ms'):.2f} ms"
+            if r.fields.get("sample_ms") is not None
+            else ""
+        )
+        + f" -> {r.num('rate'):.1f} tokens/s（普通解码 {r.num('plain'):.1f} 的 {r.num('rate') / r.num('plain'):.2f} 倍）；"
+        f"p = {r.num('p_low'):.2f} 时 {r.num('low'):.1f} tokens/s（{r.num('low') / r.num('plain'):.2f} 倍）"
+    ),
+    "est.draft-source": (
+        "草稿接受概率 p = {p:.2f}，取自 llama.cpp 在 Llama 3.1 8B / 3.2 1B 组合上的计数（{source}），范围下端取 {p_low:.2f}"
+        "（LLaMA 2 70B / 7B，PR #2926）；接受率取决于文本和模型组合：草稿太慢或文字类内容可能让投机解码得不偿失"
+    ),
+    "est.expert-loop": (
+        "transformers 在 Python 里逐个运行 {layers} 个 MoE 层各自的 {experts} 个路由专家：每个专家每层 {us:.0f} us = "
+        "每步 {ms:.1f} ms（Qwen3 速度基准，transformers 4.51）"
+    ),
+    "est.expert-loop-why": "HF transformers 的 MoE：专家在 Python 循环里运行（没有融合的 MoE 内核）；解码速度受此循环限制",
+    "est.latency-floor": lambda r, _say: (
+        "推理服务引擎小型依赖内核的延迟下限："
+        + " + ".join(
+            (
+                [
+                    f"{r.fields['moe_layers']} 个 MoE 层 x {r.num('moe_us'):.0f} us（路由、top-k、每个只处理少量 token 的专家内核、合并）"
+                ]
+                if r.fields.get("moe_layers")
+                else []
+            )
+            + (
+                [
+                    f"{r.fields['mla_layers']} 个 MLA 层 x {r.num('mla_us'):.0f} us（吸收式注意力的投影、归一化和吸收内核）"
+                ]
+                if r.fields.get("mla_layers")
+                else []
+            )
+        )
+        + f" = 每步 {r.num('ms'):.2f} ms，与批大小无关（按 DeepSeek-R1 和 Qwen3-235B 的运行拟合，SGLang 和 vLLM 2025）"
+    ),
     "est.cpu-only": "仅 CPU：全部 {layers} 层和 KV 缓存都在系统内存 = {gib:.2f} GiB",
     "est.placement": lambda r, _say: (
         f"{r.fields['layers']} 层中 {r.fields['ngl']} 层在 GPU 上（-ngl），切分 {r.fields['split']}"
