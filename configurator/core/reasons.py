@@ -1149,6 +1149,30 @@ EN: dict[str, Template] = {
         + f" = {r.num('ms'):.2f} ms per step, whatever the batch (fitted on DeepSeek-R1 and Qwen3-235B runs, SGLang "
         "and vLLM 2025)"
     ),
+    # different cards in one machine (estimate.mixed)
+    "est.mixed-share": "{card} {layers} layers ({share:.0%}) at {gbps:.0f} GB/s",
+    "est.mixed-layers": lambda r, say: (
+        f"layer split over different cards ({r.fields['cards']}), sized by memory as llama.cpp's --tensor-split "
+        f"{r.fields['split']}: {', '.join(say(x) for x in r.nested('shares'))}. Each card reads its own layers at its "
+        f"own bandwidth, one after another, so the step is the sum of their times plus {r.fields['hops']} hop(s) of "
+        f"{r.num('us'):.0f} us = {r.num('ms'):.2f} ms -> {r.num('tps'):.1f} tokens/s per sequence"
+    ),
+    "est.mixed-card": "{card} {gib:.1f} of {gb:g} GB",
+    "est.mixed-total": lambda r, say: (
+        f"most loaded card: {r.num('gib'):.1f} GiB; " + "; ".join(say(x) for x in r.nested("cards"))
+    ),
+    "est.mixed-tensor": (
+        "tensor parallel over different cards ({cards}): every layer ends in an all-reduce, so every rank waits for "
+        "the slowest ({slow}, {tps:.1f} tokens/s as {n} of it); each rank holds an equal shard, so the smallest card "
+        "({small}, {gb:g} GB) sets what fits (club-3090 #766: RTX 5090 + 3090 Ti at TP 2 ran near the 3090 Ti's pace)"
+    ),
+    "est.mixed-layers-why": (
+        "mixed GPUs ({cards}): layers sized by each card's memory (llama.cpp splits by free memory; the launch "
+        "command's --tensor-split fixes it), decode sums each card's time for its own layers"
+    ),
+    "est.mixed-tensor-why": (
+        "mixed GPUs ({cards}) in tensor parallel: the slowest card's speed, the smallest card's memory per rank"
+    ),
     # weights in system RAM (estimate.offload)
     "est.cpu-only": "CPU only: all {layers} layers and the KV cache in system RAM = {gib:.2f} GiB",
     "est.placement": lambda r, _say: (

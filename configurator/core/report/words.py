@@ -1136,6 +1136,26 @@ ZH_REASONS: dict[str, Template] = {
         )
         + f" = 每步 {r.num('ms'):.2f} ms，与批大小无关（按 DeepSeek-R1 和 Qwen3-235B 的运行拟合，SGLang 和 vLLM 2025）"
     ),
+    "est.mixed-share": "{card} {layers} 层（{share:.0%}），{gbps:.0f} GB/s",
+    "est.mixed-layers": lambda r, say: (
+        f"不同显卡（{r.fields['cards']}）按层切分，按显存分配，相当于 llama.cpp 的 --tensor-split {r.fields['split']}："
+        f"{'，'.join(say(x) for x in r.nested('shares'))}。每张卡按自己的带宽依次读取自己的层，所以单步时间是各卡时间之和，"
+        f"外加 {r.fields['hops']} 次交接，每次 {r.num('us'):.0f} us = {r.num('ms'):.2f} ms -> 每序列 {r.num('tps'):.1f} tokens/s"
+    ),
+    "est.mixed-card": "{card} {gib:.1f} GiB（共 {gb:g} GB）",
+    "est.mixed-total": lambda r, say: (
+        f"负载最重的卡：{r.num('gib'):.1f} GiB；" + "；".join(say(x) for x in r.nested("cards"))
+    ),
+    "est.mixed-tensor": (
+        "不同显卡（{cards}）张量并行：每层以一次 all-reduce 结束，所以每个进程都要等最慢的卡（{slow}，按 {n} 张计 "
+        "{tps:.1f} tokens/s）；每个进程持有同样大小的分片，所以最小的卡（{small}，{gb:g} GB）决定能放下多少"
+        "（club-3090 #766：RTX 5090 + 3090 Ti 以 TP 2 运行，速度接近 3090 Ti）"
+    ),
+    "est.mixed-layers-why": (
+        "混合 GPU（{cards}）：各层按每张卡的显存分配（llama.cpp 按空闲显存切分；启动命令的 --tensor-split 把它固定下来），"
+        "解码时间是每张卡处理自己那些层的时间之和"
+    ),
+    "est.mixed-tensor-why": "混合 GPU（{cards}）张量并行：速度按最慢的卡，每个进程的显存按最小的卡",
     "est.cpu-only": "仅 CPU：全部 {layers} 层和 KV 缓存都在系统内存 = {gib:.2f} GiB",
     "est.placement": lambda r, _say: (
         f"{r.fields['layers']} 层中 {r.fields['ngl']} 层在 GPU 上（-ngl），切分 {r.fields['split']}"
