@@ -127,7 +127,7 @@ def _varied_estimates(catalog: Any) -> dict[str, Any]:
     unified memory, speculative decoding, different cards, LoRA, QLoRA and sharded full fine-tuning."""
     models, gpus = catalog.records["models"], catalog.records["gpus"]
     llama8, llama70, qwen_moe = models["llama-3.1-8b"], models["llama-3.3-70b"], models["qwen3-30b-a3b"]
-    q4 = {"kind": "inference", "precision": "q4_k_m", "engine": "llama.cpp"}
+    q4: dict[str, Any] = {"kind": "inference", "precision": "q4_k_m", "engine": "llama.cpp"}
     host = host_from_bandwidth(89.6, capacity_gb=512, cpu_tflops=2.0, pcie_gen=4)
     mac = next(s for s in catalog.kind("systems") if s.unified is not None)
     return {
