@@ -1173,6 +1173,29 @@ EN: dict[str, Template] = {
     "est.mixed-tensor-why": (
         "mixed GPUs ({cards}) in tensor parallel: the slowest card's speed, the smallest card's memory per rank"
     ),
+    # a cluster's plan (estimate.parallel)
+    "est.plan-memory": lambda r, _say: (
+        f"per GPU under {r.fields['layout']}: weights {r.num('weights'):.2f} + gradients {r.num('gradients'):.2f} + "
+        f"optimizer {r.num('optimizer'):.2f} + activations {r.num('activations'):.2f} + overhead "
+        f"{r.num('overhead'):.2f} = {r.num('gib'):.2f} GiB of {r.num('usable'):.2f} GiB the plan may use "
+        f"({r.num('free'):.0%} of the card kept free) -> " + ("fits" if r.fields.get("fits") else "does NOT fit")
+    ),
+    "est.plan-time": lambda r, say: (
+        f"step = compute {r.num('compute'):.2f} s + tensor {r.num('tensor'):.2f} s + pipeline {r.num('pipeline'):.2f} "
+        f"s + data {r.num('data'):.2f} s exposed + restarts and run losses {r.num('restarts'):.2f} s = "
+        f"{r.num('step'):.2f} s; {r.num('steps'):,.0f} steps of {r.num('m_tokens'):.1f}M tokens = "
+        f"{r.num('hours'):,.1f} hours wall clock on {int(r.num('gpus')):,} GPUs = {r.num('gpu_hours'):,.0f} GPU-hours "
+        f"(scaling efficiency {r.num('scaling'):.0%})" + "".join(f"; {say(m)}" for m in r.nested("mfu"))
+    ),
+    "est.plan-mfu": lambda r, say: (
+        f"{say(r.nested('mfu')[0])}: compute-phase utilisation {r.num('utilisation'):.0%}"
+        + (
+            f" (the default less {r.num('less'):.0%} for GEMMs split {r.fields['ways']} ways)"
+            if r.fields.get("less") is not None
+            else ""
+        )
+        + f" x {r.num('scaling'):.0%} of the step computing"
+    ),
     # weights in system RAM (estimate.offload)
     "est.cpu-only": "CPU only: all {layers} layers and the KV cache in system RAM = {gib:.2f} GiB",
     "est.placement": lambda r, _say: (

@@ -28,7 +28,7 @@ from configurator.core.estimate.result import (
     GpuMemory,
     MemoryBreakdown,
     Step,
-    mfu_formula,
+    mfu_said,
     model_flops_utilisation,
 )
 from configurator.core.estimate.workload import Workload
@@ -867,36 +867,51 @@ def _plan_steps(plan: ParallelPlan, base: EstimateResult) -> tuple[Step, ...]:
         + f" x DP{plan.data}"
         + (f", ZeRO-{plan.zero_stage}" if plan.zero_stage else "")
     )
-    memory = (
-        f"per GPU under {layout}: weights {b.weights / gib:.2f} + gradients {b.gradients / gib:.2f} + optimizer "
-        f"{b.optimizer_states / gib:.2f} + activations {b.activations / gib:.2f} + overhead "
-        f"{b.runtime_overhead / gib:.2f} = {b.total / gib:.2f} GiB of {usable / gib:.2f} GiB the plan may use "
-        f"({HARD_HEADROOM:.0%} of the card kept free) -> " + ("fits" if plan.fits else "does NOT fit")
+    memory = Reason.of(
+        "est.plan-memory",
+        layout=layout,
+        weights=b.weights / gib,
+        gradients=b.gradients / gib,
+        optimizer=b.optimizer_states / gib,
+        activations=b.activations / gib,
+        overhead=b.runtime_overhead / gib,
+        gib=b.total / gib,
+        usable=usable / gib,
+        free=HARD_HEADROOM,
+        fits=plan.fits,
     )
-    time = (
-        f"step = compute {plan.compute_s:.2f} s + tensor {plan.tensor_s:.2f} s + pipeline {plan.pipeline_s:.2f} s + "
-        f"data {plan.data_s:.2f} s exposed + restarts and run losses {plan.restarts_s:.2f} s = {plan.step_s:.2f} s; "
-        f"{plan.steps:,.0f} steps of {plan.step_tokens / 1e6:.1f}M tokens = {plan.wall_hours:,.1f} hours wall clock on "
-        f"{plan.gpus:,} GPUs = "
-        f"{plan.wall_hours * plan.gpus:,.0f} GPU-hours (scaling efficiency {plan.scaling_efficiency:.0%})"
-    )
+    mfu = None
     if base.training_flops and base.peak_tflops and plan.compute_phase_utilisation is not None:
-        time += (
-            f"; {mfu_formula(base.training_flops, plan.gpus, base.peak_tflops, plan.wall_hours)}: compute-phase "
-            f"utilisation {plan.compute_phase_utilisation:.0%}"
-            + (
-                f" (the default less {1 - plan.gemm_split_share:.0%} for GEMMs split {plan.tensor * plan.context} ways)"
-                if plan.gemm_split_share < 0.995
-                else ""
-            )
-            + f" x {plan.scaling_efficiency:.0%} of the step computing"
+        mfu = Reason.of(
+            "est.plan-mfu",
+            mfu=mfu_said(base.training_flops, plan.gpus, base.peak_tflops, plan.wall_hours),
+            utilisation=plan.compute_phase_utilisation,
+            less=1 - plan.gemm_split_share if plan.gemm_split_share < 0.995 else None,
+            ways=plan.tensor * plan.context,
+            scaling=plan.scaling_efficiency,
         )
+    time = Reason.of(
+        "est.plan-time",
+        compute=plan.compute_s,
+        tensor=plan.tensor_s,
+        pipeline=plan.pipeline_s,
+        data=plan.data_s,
+        restarts=plan.restarts_s,
+        step=plan.step_s,
+        steps=plan.steps,
+        m_tokens=plan.step_tokens / 1e6,
+        hours=plan.wall_hours,
+        gpus=plan.gpus,
+        gpu_hours=plan.wall_hours * plan.gpus,
+        scaling=plan.scaling_efficiency,
+        mfu=mfu,
+    )
     own = tuple(_runner_named(step, plan, base) for step in base.steps if step.topic not in _RANK_STEPS)
     return (
         *own,
         Step(topic="parallel", text=plan.why),
-        Step(topic="time", text=time),
-        Step(topic="total", text=memory),
+        Step(topic="time", text=english(time), said=time),
+        Step(topic="total", text=english(memory), said=memory),
     )
 
 

@@ -30,17 +30,8 @@ def model_flops_utilisation(flops: float | None, gpu_hours: float | None, peak_t
     return flops / (peak_tflops * 1e12 * gpu_hours * 3600)
 
 
-def mfu_formula(flops: float, gpus: int, peak_tflops: float, wall_hours: float) -> str:
-    """MFU with the figures it is made of, as the chains of formulas and the reports word it."""
-    mfu = model_flops_utilisation(flops, gpus * wall_hours, peak_tflops) or 0.0
-    return (
-        f"MFU = {flops:.3g} FLOP / ({gpus:,} GPU{'s' if gpus != 1 else ''} x {peak_tflops:,.0f} TFLOPS dense bf16 "
-        f"peak x {wall_hours:,.1f} h wall clock) = {mfu:.0%}"
-    )
-
-
 def mfu_said(flops: float, gpus: int, peak_tflops: float, wall_hours: float) -> Reason:
-    """mfu_formula as a code and fields (est.mfu): its English is mfu_formula's."""
+    """MFU with the figures it is made of, as the chains of formulas and the reports word it (est.mfu)."""
     mfu = model_flops_utilisation(flops, gpus * wall_hours, peak_tflops) or 0.0
     return Reason.of("est.mfu", flops=flops, gpus=gpus, peak=peak_tflops, wall=wall_hours, mfu=mfu)
 

@@ -1156,6 +1156,28 @@ ZH_REASONS: dict[str, Template] = {
         "解码时间是每张卡处理自己那些层的时间之和"
     ),
     "est.mixed-tensor-why": "混合 GPU（{cards}）张量并行：速度按最慢的卡，每个进程的显存按最小的卡",
+    "est.plan-memory": lambda r, _say: (
+        f"{r.fields['layout']} 下每张 GPU：权重 {r.num('weights'):.2f} + 梯度 {r.num('gradients'):.2f} + 优化器 "
+        f"{r.num('optimizer'):.2f} + 激活 {r.num('activations'):.2f} + 开销 {r.num('overhead'):.2f} = "
+        f"{r.num('gib'):.2f} GiB，方案可用 {r.num('usable'):.2f} GiB（每张卡留出 {r.num('free'):.0%}）-> "
+        + ("装得下" if r.fields.get("fits") else "装不下")
+    ),
+    "est.plan-time": lambda r, say: (
+        f"单步 = 计算 {r.num('compute'):.2f} 秒 + 张量并行 {r.num('tensor'):.2f} 秒 + 流水线 {r.num('pipeline'):.2f} 秒 + "
+        f"未被掩盖的数据并行 {r.num('data'):.2f} 秒 + 重启和运行损耗 {r.num('restarts'):.2f} 秒 = {r.num('step'):.2f} 秒；"
+        f"{r.num('steps'):,.0f} 步，每步 {r.num('m_tokens'):.1f}M tokens = {int(r.num('gpus')):,} 张 GPU 上墙钟 "
+        f"{r.num('hours'):,.1f} 小时 = {r.num('gpu_hours'):,.0f} GPU 小时（扩展效率 {r.num('scaling'):.0%}）"
+        + "".join(f"；{say(m)}" for m in r.nested("mfu"))
+    ),
+    "est.plan-mfu": lambda r, say: (
+        f"{say(r.nested('mfu')[0])}：计算阶段利用率 {r.num('utilisation'):.0%}"
+        + (
+            f"（默认值减去 {r.num('less'):.0%}，因为 GEMM 被切成 {r.fields['ways']} 份）"
+            if r.fields.get("less") is not None
+            else ""
+        )
+        + f" x 单步中计算占 {r.num('scaling'):.0%}"
+    ),
     "est.cpu-only": "仅 CPU：全部 {layers} 层和 KV 缓存都在系统内存 = {gib:.2f} GiB",
     "est.placement": lambda r, _say: (
         f"{r.fields['layers']} 层中 {r.fields['ngl']} 层在 GPU 上（-ngl），切分 {r.fields['split']}"
@@ -1409,7 +1431,9 @@ _ZH_KEPT = {
 
 
 def _zh_fact(f: Mapping[str, Any]) -> str:
-    return f"{f['what']} 在 {f['card']} 上：{f['note']}" + (f"；{f['advice']}" if f["advice"] else "")
+    """A support fact: the catalog's own note and advice (English) through the sentence patterns."""
+    note, advice = _sentence(str(f["note"])), _sentence(str(f["advice"])) if f["advice"] else ""
+    return f"{f['what']} 在 {f['card']} 上：{note}" + (f"；{advice}" if advice else "")
 
 
 ZH_CHECKS: dict[tuple[str, str], CheckTemplate] = {
