@@ -273,6 +273,12 @@ def _tiers(r: Reason) -> str:
     return f"{f['leaves']} leaf + {f['spines']} spine" + (f" + {f['cores']} core" if f["cores"] else "")
 
 
+def _strings(r: Reason, name: str) -> tuple[str, ...]:
+    """A field that lists names (a tuple), as strings."""
+    value = r.fields.get(name)
+    return tuple(str(v) for v in value) if isinstance(value, tuple) else ()
+
+
 def _attention(r: Reason) -> str:
     """The attention a KV cache step names (est.kv): MLA's latent, MHA, or GQA with its heads."""
     kind = r.fields["attention"]
@@ -820,9 +826,10 @@ EN: dict[str, Template] = {
             else ""
         )
     ),
-    "est.weights-gguf": (
-        "{b:.2f} B parameters at {note}, tensor by tensor at llama-quantize's types ({mix}): {bits:.2f} bits per "
-        "weight on average = {gib:.2f} GiB"
+    "est.weights-gguf": lambda r, _say: (
+        f"{r.num('b'):.2f} B parameters at {r.fields['note']}, tensor by tensor at llama-quantize's types ("
+        + ", ".join(f"{n} {t}" for n, t in zip(_strings(r, "tensors"), _strings(r, "types"), strict=True))
+        + f"): {r.num('bits'):.2f} bits per weight on average = {r.num('gib'):.2f} GiB"
     ),
     "est.weights": "{b:.2f} B parameters at {note} ({bits:g} bits per weight; embeddings {embeddings:g} bits) = {gib:.2f} GiB",
     "est.kv": lambda r, _say: (

@@ -602,7 +602,7 @@ def _explain_weights(
     resident = w.embedding + w.lm_head + w.blocks
     fmt = weight_format(workload.precision or "bf16", engine)
     if fmt.name in FTYPE_DEFAULT:
-        mix = ", ".join(f"{name} {t}" for name, t in gguf_bytes(model, fmt.name).types)
+        mix = gguf_bytes(model, fmt.name).types
         bits = resident * 8 / scale / max(counts.total, 1)
         ex.step(
             "weights",
@@ -611,7 +611,8 @@ def _explain_weights(
                 b=counts.total / 1e9,
                 precision=fmt.name,
                 note=fmt.note,
-                mix=mix,
+                tensors=tuple(name for name, _ in mix),
+                types=tuple(t for _, t in mix),
                 bits=bits,
                 gib=resident / GIB,
             ),

@@ -872,9 +872,9 @@ ZH_REASONS: dict[str, Template] = {
             else ""
         )
     ),
-    "est.weights-gguf": (
-        "{b:.2f} B 参数，{precision} 格式，按 llama-quantize 的类型逐个张量量化（{mix}）：平均每个权重 {bits:.2f} bit "
-        "= {gib:.2f} GiB"
+    "est.weights-gguf": lambda r, _say: (
+        f"{r.num('b'):.2f} B 参数，{r.fields['precision']} 格式，按 llama-quantize 的类型逐个张量量化（{_zh_mix(r)}）："
+        f"平均每个权重 {r.num('bits'):.2f} bit = {r.num('gib'):.2f} GiB"
     ),
     "est.weights": "{b:.2f} B 参数，{precision} 格式（每个权重 {bits:g} bit；嵌入层 {embeddings:g} bit）= {gib:.2f} GiB",
     "est.kv": lambda r, _say: _zh_kv(r),
@@ -968,7 +968,7 @@ ZH_REASONS: dict[str, Template] = {
         )
     ),
     "est.decode": lambda r, say: (
-        f"解码单步 = roofline（权重：{r.num('gib'):.2f} GiB"
+        f"解码单步 = 取较慢者（权重：{r.num('gib'):.2f} GiB"
         + "".join(f"；{say(m)}" for m in r.nested("moe"))
         + f"，按 {r.num('gbps'):.0f} GB/s 的 {r.num('share'):.0%} 读取；计算：{r.fields['batch']} x {r.num('gflop'):.1f} GFLOP"
         + (
@@ -986,7 +986,8 @@ ZH_REASONS: dict[str, Template] = {
         + f" = {r.num('ms'):.2f} ms -> 每序列 {r.num('tps'):.1f} tokens/s，合计 {r.num('total'):.1f} tokens/s"
     ),
     "est.stand-in": lambda r, _say: (
-        f"{r.fields['engine']} 按 {r.fields['stand_in']} 的校准估算（{_sentence(str(r.fields['why']))}）"
+        f"{r.fields['engine']} 按 {r.fields['stand_in']} 的校准估算"
+        f"（{_ZH_STAND_IN.get(str(r.fields['engine']), _sentence(str(r.fields['why'])))}）"
     ),
     "est.vllm-tp-pp": (
         "{heads} 个注意力头分到 {gpus} 张 GPU：vLLM 在 {pp} 个流水线阶段内各做 {tp} 路张量并行"
@@ -1295,6 +1296,22 @@ _ZH_FAMILIES: dict[str, str] = {
     "amd_chiplet": "AMD Threadripper / EPYC ",
     "intel_mesh": "Intel Xeon 网格架构",
 }
+_ZH_STAND_IN: dict[str, str] = {
+    "sglang": "两者都预先分配分页 KV 池（mem_fraction_static 约 0.9），并用 CUDA graphs 连续批处理",
+    "exllamav2": "量化内核按 llama.cpp 的速率读取，提示词分块处理，嵌入层放在系统内存",
+    "exllamav3": "量化内核按 llama.cpp 的速率读取，提示词分块处理，嵌入层放在系统内存",
+}
+_ZH_TENSORS: dict[str, str] = {"token_embd": "词嵌入", "output": "输出层", "other": "其余"}
+
+
+def _zh_mix(r: Reason) -> str:
+    """llama-quantize's tensor types (est.weights-gguf), the tensor classes a buyer reads in Chinese."""
+    tensors, types = r.fields.get("tensors"), r.fields.get("types")
+    if not isinstance(tensors, tuple) or not isinstance(types, tuple):
+        return ""
+    return "，".join(f"{_ZH_TENSORS.get(str(n), str(n))} {t}" for n, t in zip(tensors, types, strict=True))
+
+
 _ZH_LINKS: dict[str, str] = {
     "NVLink": "NVLink",
     "PCIe": "PCIe",
@@ -1460,7 +1477,10 @@ ZH_CHECKS: dict[tuple[str, str], CheckTemplate] = {
     ): "{board_size} 主板（{width_mm:.0f} mm）装进最大支持 {case_size}（{case_width_mm:.0f} mm）的机箱",
     ("COOL-3", "fanless"): "{cooler} 没有风扇：需要有风道的服务器机箱，不是 {kind}",
     ("COOL-3", "radiator"): "{radiator_mm} mm 水冷排在 {kind} 机箱里没有安装位",
-    ("COOL-3", "cooled"): "{cooler} 在 {kind} 中散热（{airflow} 风道）",
+    ("COOL-3", "cooled"): lambda f: (
+        f"{f['cooler']} 在{ZH_CHASSIS.get(str(f['kind']), str(f['kind']))}中散热"
+        f"（{ {'desktop': '桌面', 'server-ducted': '服务器'}.get(str(f['airflow']), str(f['airflow'])) }风道）"
+    ),
     ("COOLER", "socket"): "{cooler} 没有 {socket} 扣具",
     ("COOLER", "rating"): "散热器额定 {rated_w:.0f} W，CPU 为 {tdp_w:.0f} W",
     ("COOLER", "height"): "{height_mm:.0f} mm 高的散热器，{chassis} 限高 {limit_mm:.0f} mm",
