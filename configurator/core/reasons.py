@@ -273,6 +273,12 @@ def _tiers(r: Reason) -> str:
     return f"{f['leaves']} leaf + {f['spines']} spine" + (f" + {f['cores']} core" if f["cores"] else "")
 
 
+def _how(r: Reason, say: Say) -> str:
+    """How a prompt is processed: the parts of `how` (est.how-*), or its English as it was stored before they had codes."""
+    how = r.fields.get("how")
+    return how if isinstance(how, str) else "".join(say(part) for part in r.nested("how"))
+
+
 def _strings(r: Reason, name: str) -> tuple[str, ...]:
     """A field that lists names (a tuple), as strings."""
     value = r.fields.get(name)
@@ -802,10 +808,25 @@ EN: dict[str, Template] = {
             else ""
         )
     ),
-    "est.prefill": (
-        "prefill = {gflop:.1f} GFLOP per token (2 x active matmul parameters + attention over {half} tokens on average) "
-        "{how} = {rate:.0f} tokens/s; first token after a {prompt}-token prompt in {ttft:.2f} s"
+    "est.prefill": lambda r, say: (
+        f"prefill = {r.num('gflop'):.1f} GFLOP per token (2 x active matmul parameters + attention over "
+        f"{r.fields['half']} tokens on average) {_how(r, say)} = {r.num('rate'):.0f} tokens/s; first token after a "
+        f"{r.fields['prompt']}-token prompt in {r.num('ttft'):.2f} s"
     ),
+    # how a prompt is processed (est.prefill's and est.offload-prefill's `how`: a list of these, each with its separator)
+    "est.how-gemm": "fp16 GEMMs at {share:.0%} of {peak:.0f} TFLOPS (FP16 accumulate)",
+    "est.how-power": "fp16 GEMMs held by the {watts:.0f} W board power at {per_watt:g} TFLOPS/W ({share:.0%} of {peak:.0f} TFLOPS)",
+    "est.how-mmq": ", quantized blocks multiplied directly on int8 tensor cores (MMQ, llama.cpp since June 2024)",
+    "est.how-dequant": ", x {factor:.2f} for dequantizing the weights to fp16 first",
+    "est.how-dp4a": "integer dot products (no tensor cores) at {share:.0%} of {tops:.0f} TOPS",
+    "est.how-moe": (
+        "; the routed experts ({share:.0%} of the FLOPs) get {rows:.0f} rows each of a {ubatch}-token micro-batch and "
+        "run at {efficiency:.0%} of the dense rate (x {overall:.2f} overall)"
+    ),
+    "est.how-fp4": ", x {speedup:.2f} for MXFP4 experts on Blackwell's FP4 tensor cores (llama.cpp PR #17906, Dec 2025)",
+    "est.how-flash": "; FlashAttention keeps the attention scores on chip",
+    "est.how-scores": "; plus the fp32 attention scores through memory over {tokens} tokens on average (no flash attention)",
+    "est.how-peak": "at {share:.0%} of {tflops:.0f} TFLOPS",
     "est.unified": "the GPU may use {gb:.0f} GB of this machine's unified memory: {notes}",
     "est.optimizer": lambda r, _say: (
         f"{r.fields['optimizer']} under {r.fields['runner']}: {r.num('bytes'):g} bytes per trainable parameter"
@@ -1222,9 +1243,10 @@ EN: dict[str, Template] = {
         + f" = {r.num('ms'):.2f} ms"
     ),
     "est.cpu-prefill": "CPU prefill: {gflop:.1f} GFLOP per token at {share:.0%} of {tflops:.2f} TFLOPS = {rate:.0f} tokens/s",
-    "est.offload-prefill": (
-        "prefill per {ubatch}-token micro-batch: compute {compute:.3f} s ({how}) + {gib:.1f} GiB of RAM-resident "
-        "weights over PCIe gen{gen} x{lanes} at {gbps:.0f} GB/s = {s:.3f} s -> {rate:.0f} tokens/s"
+    "est.offload-prefill": lambda r, say: (
+        f"prefill per {r.fields['ubatch']}-token micro-batch: compute {r.num('compute'):.3f} s ({_how(r, say)}) + "
+        f"{r.num('gib'):.1f} GiB of RAM-resident weights over PCIe gen{r.fields['gen']} x{r.fields['lanes']} at "
+        f"{r.num('gbps'):.0f} GB/s = {r.num('s'):.3f} s -> {r.num('rate'):.0f} tokens/s"
     ),
     "est.host-ram": "system RAM read at {gbps:.0f} GB/s effective ({peak:.0f} GB/s peak)",
     "est.numa": "dual socket: llama.cpp is not NUMA-aware, so one socket's bandwidth is assumed",

@@ -1491,29 +1491,32 @@ def _int8_mma(gpu: Gpu) -> bool:
     return gpu.vendor == "nvidia" and gpu.architecture not in ("Volta", "Pascal") and bool(gpu.int8_tops)
 
 
-def llamacpp_prefill_tflops(gpu: Gpu, quantized: bool, int8_mmq: bool = True) -> tuple[float, str]:
+def llamacpp_prefill_tflops(gpu: Gpu, quantized: bool, int8_mmq: bool = True) -> tuple[float, tuple[Reason, ...]]:
     """Sustained TFLOPS of llama.cpp's prompt processing on `gpu`, and how it was reached (Calibration explains);
     `int8_mmq` False for an engine that dequantizes for large batches whatever the llama.cpp build (exllamav2)."""
     peak = _gemm_peak_fp16acc(gpu)
     by_peak = peak * CAL.compute_eff_llamacpp
     by_power = gpu.tdp_w * CAL.prefill_tflops_per_watt if gpu.tdp_w else by_peak
     rate = min(by_peak, by_power)
-    why = (
-        f"fp16 GEMMs at {CAL.compute_eff_llamacpp:.0%} of {peak:.0f} TFLOPS (FP16 accumulate)"
+    why: tuple[Reason, ...] = (
+        (Reason.of("est.how-gemm", share=CAL.compute_eff_llamacpp, peak=peak),)
         if by_peak <= by_power
-        else f"fp16 GEMMs held by the {gpu.tdp_w:.0f} W board power at {CAL.prefill_tflops_per_watt:g} TFLOPS/W "
-        f"({rate / peak:.0%} of {peak:.0f} TFLOPS)"
+        else (
+            Reason.of(
+                "est.how-power", watts=gpu.tdp_w, per_watt=CAL.prefill_tflops_per_watt, share=rate / peak, peak=peak
+            ),
+        )
     )
     if quantized and has_matrix_units(gpu) and int8_mmq and CAL.llamacpp_int8_mmq and _int8_mma(gpu):
-        why += ", quantized blocks multiplied directly on int8 tensor cores (MMQ, llama.cpp since June 2024)"
+        why += (Reason.of("est.how-mmq"),)
     elif quantized and has_matrix_units(gpu):
         rate *= CAL.prefill_dequant_llamacpp
-        why += f", x {CAL.prefill_dequant_llamacpp:.2f} for dequantizing the weights to fp16 first"
+        why += (Reason.of("est.how-dequant", factor=CAL.prefill_dequant_llamacpp),)
     elif quantized:
         # no tensor cores: the quantized kernels multiply with integer dot products (dp4a) on the vector units
         dp4a = gpu.int8_tops or 4 * gpu.fp32_tflops  # dp4a: four int8 products per lane and clock
         rate = min(dp4a * DP4A_EFFICIENCY, gpu.tdp_w * CAL.prefill_tflops_per_watt if gpu.tdp_w else math.inf)
-        why = f"integer dot products (no tensor cores) at {DP4A_EFFICIENCY:.0%} of {dp4a:.0f} TOPS"
+        why = (Reason.of("est.how-dp4a", share=DP4A_EFFICIENCY, tops=dp4a),)
     return rate, why
 
 
@@ -1796,17 +1799,12 @@ def _prefill(
         per_token = prefill_flops * moe_factor / (
             sustained * 1e12 * parallel * (MXFP4_BLACKWELL_PREFILL_SPEEDUP if native_fp4 else 1.0)
         ) + attention_score_seconds(model, prompt, s.eff * s.bw * parallel)
-        how += moe_how + (
-            f", x {MXFP4_BLACKWELL_PREFILL_SPEEDUP:.2f} for MXFP4 experts on Blackwell's FP4 tensor cores "
-            "(llama.cpp PR #17906, Dec 2025)"
-            if native_fp4
-            else ""
-        )
+        how += moe_how + ((Reason.of("est.how-fp4", speedup=MXFP4_BLACKWELL_PREFILL_SPEEDUP),) if native_fp4 else ())
         prefill_rate = 1.0 / per_token
         how += (
-            "; FlashAttention keeps the attention scores on chip"
+            (Reason.of("est.how-flash"),)
             if CAL.llamacpp_flash_attention
-            else f"; plus the fp32 attention scores through memory over {prompt // 2} tokens on average (no flash attention)"
+            else (Reason.of("est.how-scores", tokens=prompt // 2),)
         )
     else:
         prefill_peak = (
@@ -1815,7 +1813,7 @@ def _prefill(
             * measured_matmul_factor(gpu)
         )
         prefill_rate = prefill_peak * s.compute_eff * parallel / prefill_flops
-        how = f"at {s.compute_eff:.0%} of {prefill_peak / 1e12:.0f} TFLOPS"
+        how = (Reason.of("est.how-peak", share=s.compute_eff, tflops=prefill_peak / 1e12),)
     # never faster than streaming the weights once per chunk
     ttft = prompt / prefill_rate + s.read / (s.eff * s.bw)
     ex.step(
@@ -1848,20 +1846,21 @@ def prompt_attention_flops(model: ModelArch, prompt: int) -> float:
 
 def _moe_prefill_time_factor(
     model: ModelArch, counts: ParamCounts, prompt: int, prefill_flops: float
-) -> tuple[float, str]:
+) -> tuple[float, tuple[Reason, ...]]:
     """How much longer an MoE prompt takes than its FLOPs at the dense rate (Calibration.prefill_expert_rows_half):
     each routed expert's matmul has t = ubatch x k / E rows of the micro-batch and reaches t / (t + t_half) of the dense
     rate; 1 for a dense model."""
     if model.moe is None or not counts.experts_active:
-        return 1.0, ""
+        return 1.0, ()
     ubatch = min(prompt, CAL.llamacpp_ubatch)
     rows = ubatch * model.moe.experts_per_token / model.moe.num_experts
     efficiency = rows / (rows + CAL.prefill_expert_rows_half)
     expert_share = min(1.0, 2 * counts.experts_active / prefill_flops)
     factor = 1 - expert_share + expert_share / efficiency
     return factor, (
-        f"; the routed experts ({expert_share:.0%} of the FLOPs) get {rows:.0f} rows each of a {ubatch}-token "
-        f"micro-batch and run at {efficiency:.0%} of the dense rate (x {1 / factor:.2f} overall)"
+        Reason.of(
+            "est.how-moe", share=expert_share, rows=rows, ubatch=ubatch, efficiency=efficiency, overall=1 / factor
+        ),
     )
 
 

@@ -846,8 +846,8 @@ ZH_REASONS: dict[str, Template] = {
         )
     ),
     "est.prefill": lambda r, _say: (
-        f"预填充 = 每 token {r.num('gflop'):.1f} GFLOP（2 x 激活的矩阵乘参数 + 平均 {r.fields['half']} tokens 的注意力）"
-        f"{_sentence(str(r.fields['how']))} = {r.num('rate'):.0f} tokens/s；{r.fields['prompt']} token 提示词后 "
+        f"预填充 = 每 token {r.num('gflop'):.1f} GFLOP（2 x 激活的矩阵乘参数 + 平均 {r.fields['half']} tokens 的注意力），"
+        f"{_zh_how(r, _say)} = {r.num('rate'):.0f} tokens/s；{r.fields['prompt']} token 提示词后 "
         f"{r.num('ttft'):.2f} 秒出第一个 token"
     ),
     "est.unified": lambda r, _say: (
@@ -1179,6 +1179,19 @@ ZH_REASONS: dict[str, Template] = {
         )
         + f" x 单步中计算占 {r.num('scaling'):.0%}"
     ),
+    "est.how-gemm": "fp16 GEMM 按 {peak:.0f} TFLOPS（FP16 累加）的 {share:.0%} 计",
+    "est.how-power": "fp16 GEMM 受 {watts:.0f} W 板卡功耗限制，每瓦 {per_watt:g} TFLOPS（{peak:.0f} TFLOPS 的 {share:.0%}）",
+    "est.how-mmq": "，量化块直接在 int8 张量核心上相乘（MMQ，llama.cpp 自 2024 年 6 月起）",
+    "est.how-dequant": "，先把权重反量化为 fp16：x {factor:.2f}",
+    "est.how-dp4a": "整数点积（没有张量核心），按 {tops:.0f} TOPS 的 {share:.0%} 计",
+    "est.how-moe": (
+        "；路由专家（占 FLOPs 的 {share:.0%}）在 {ubatch} token 的微批中各分到 {rows:.0f} 行，按稠密速率的 "
+        "{efficiency:.0%} 运行（总体 x {overall:.2f}）"
+    ),
+    "est.how-fp4": "，MXFP4 专家在 Blackwell 的 FP4 张量核心上 x {speedup:.2f}（llama.cpp PR #17906，2025 年 12 月）",
+    "est.how-flash": "；FlashAttention 把注意力分数留在片上",
+    "est.how-scores": "；另加 fp32 注意力分数经显存读写，平均 {tokens} tokens（没有 flash attention）",
+    "est.how-peak": "按 {tflops:.0f} TFLOPS 的 {share:.0%} 计",
     "est.cpu-only": "仅 CPU：全部 {layers} 层和 KV 缓存都在系统内存 = {gib:.2f} GiB",
     "est.placement": lambda r, _say: (
         f"{r.fields['layers']} 层中 {r.fields['ngl']} 层在 GPU 上（-ngl），切分 {r.fields['split']}"
@@ -1198,7 +1211,7 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "est.cpu-prefill": "CPU 预填充：每 token {gflop:.1f} GFLOP，按 {tflops:.2f} TFLOPS 的 {share:.0%} 计 = {rate:.0f} tokens/s",
     "est.offload-prefill": lambda r, _say: (
-        f"每个 {r.fields['ubatch']} token 的微批预填充：计算 {r.num('compute'):.3f} 秒（{_sentence(str(r.fields['how']))}）"
+        f"每个 {r.fields['ubatch']} token 的微批预填充：计算 {r.num('compute'):.3f} 秒（{_zh_how(r, _say)}）"
         f" + {r.num('gib'):.1f} GiB 放在内存的权重经 PCIe gen{r.fields['gen']} x{r.fields['lanes']} 以 "
         f"{r.num('gbps'):.0f} GB/s 传输 = {r.num('s'):.3f} 秒 -> {r.num('rate'):.0f} tokens/s"
     ),
@@ -1302,6 +1315,11 @@ _ZH_STAND_IN: dict[str, str] = {
     "exllamav3": "量化内核按 llama.cpp 的速率读取，提示词分块处理，嵌入层放在系统内存",
 }
 _ZH_TENSORS: dict[str, str] = {"token_embd": "词嵌入", "output": "输出层", "other": "其余"}
+
+
+def _zh_how(r: Reason, say: Callable[[Reason], str]) -> str:
+    how = r.fields.get("how")
+    return _sentence(how) if isinstance(how, str) else "".join(say(part) for part in r.nested("how"))
 
 
 def _zh_mix(r: Reason) -> str:
