@@ -1202,6 +1202,34 @@ EN: dict[str, Template] = {
         "mixed GPUs ({cards}) in tensor parallel: the slowest card's speed, the smallest card's memory per rank"
     ),
     # a cluster's plan (estimate.parallel)
+    "est.layout-tensor": (
+        "tensor parallel {tp} inside each {node}-GPU node, where the fast link is ({link}): 4-6 all-reduces per layer "
+        "need it"
+    ),
+    "est.layout-pipeline": lambda r, _say: (
+        f"pipeline parallel {r.fields['pp']} (~{r.fields['layers']} layers per stage"
+        + (f", interleaved 1F1B with {r.fields['chunks']} chunks per GPU" if r.fields.get("chunks") else "")
+        + f"; {r.fields['micro']} micro-batches per step keep the bubble at {r.num('bubble'):.0%})"
+    ),
+    "est.layout-context": "context parallel {cp}: the sequence is split so its activations fit",
+    "est.layout-data": lambda r, _say: (
+        f"data parallel {r.fields['dp']} over {r.fields['link']} with "
+        + {
+            0: "no ZeRO",
+            1: "ZeRO-1 (optimizer states sharded)",
+            2: "ZeRO-2 (optimizer states and gradients sharded)",
+            3: "ZeRO-3 / FSDP (parameters sharded too)",
+        }[int(r.num("zero"))]
+    ),
+    "est.layout-recompute": lambda r, _say: (
+        "activation recomputation on" if r.fields.get("on") else "no activation recomputation"
+    ),
+    "est.parallelism": lambda r, say: "parallelism: " + "".join(say(x) for x in r.nested("layout")),
+    "est.layout": lambda r, say: (
+        "; ".join(say(x) for x in r.nested("parts"))
+        + f": {r.num('gib'):.1f} GiB per GPU of {r.num('usable'):.0f} usable ({r.num('free'):.0%} kept free), the "
+        f"fastest layout that fits ({r.num('scaling'):.0%} of the step computing)"
+    ),
     "est.plan-memory": lambda r, _say: (
         f"per GPU under {r.fields['layout']}: weights {r.num('weights'):.2f} + gradients {r.num('gradients'):.2f} + "
         f"optimizer {r.num('optimizer'):.2f} + activations {r.num('activations'):.2f} + overhead "

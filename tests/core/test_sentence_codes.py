@@ -16,7 +16,7 @@ from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.host import host_from_bandwidth
 from configurator.core.estimate.mixed import estimate_mixed
 from configurator.core.estimate.offload import estimate_on_host
-from configurator.core.estimate.parallel import _runner_named
+from configurator.core.estimate.parallel import _runner_named, inter_node_link, plan_estimate
 from configurator.core.estimate.result import Step
 from configurator.core.estimate.unified import system_gpu
 from configurator.core.estimate.workload import Workload
@@ -152,6 +152,9 @@ def _varied_estimates(catalog: Any) -> dict[str, Any]:
         "full zero-3": estimate(
             llama8, Workload(kind="finetune", method="full", tokens=1e9, zero=3, offload="cpu"), gpus["h100-sxm"], 8
         ),
+        "cluster": plan_estimate(
+            llama70, Workload(kind="pretrain", tokens=1e11), gpus["h100-sxm"], 4, 8, inter_node_link(400)
+        )[1],
     }
 
 

@@ -1157,6 +1157,29 @@ ZH_REASONS: dict[str, Template] = {
         "解码时间是每张卡处理自己那些层的时间之和"
     ),
     "est.mixed-tensor-why": "混合 GPU（{cards}）张量并行：速度按最慢的卡，每个进程的显存按最小的卡",
+    "est.layout-tensor": "每个 {node} 卡节点内做 {tp} 路张量并行，那里有快速链路（{link}）：每层 4-6 次 all-reduce 需要它",
+    "est.layout-pipeline": lambda r, _say: (
+        f"{r.fields['pp']} 级流水线并行（每级约 {r.fields['layers']} 层"
+        + (f"，交错 1F1B，每张 GPU {r.fields['chunks']} 个模型块" if r.fields.get("chunks") else "")
+        + f"；每步 {r.fields['micro']} 个微批，流水线气泡占 {r.num('bubble'):.0%}）"
+    ),
+    "est.layout-context": "{cp} 路上下文并行：切分序列，使其激活值放得下",
+    "est.layout-data": lambda r, _say: (
+        f"{r.fields['dp']} 路数据并行，经 {r.fields['link']}，"
+        + {
+            0: "不用 ZeRO",
+            1: "ZeRO-1（切分优化器状态）",
+            2: "ZeRO-2（切分优化器状态和梯度）",
+            3: "ZeRO-3 / FSDP（参数也切分）",
+        }[int(r.num("zero"))]
+    ),
+    "est.layout-recompute": lambda r, _say: "开启激活重算" if r.fields.get("on") else "不做激活重算",
+    "est.parallelism": lambda r, say: "并行方式：" + "".join(say(x) for x in r.nested("layout")),
+    "est.layout": lambda r, say: (
+        "；".join(say(x) for x in r.nested("parts"))
+        + f"：每张 GPU {r.num('gib'):.1f} GiB，可用 {r.num('usable'):.0f}（留出 {r.num('free'):.0%}），"
+        f"放得下的最快布局（单步中计算占 {r.num('scaling'):.0%}）"
+    ),
     "est.plan-memory": lambda r, _say: (
         f"{r.fields['layout']} 下每张 GPU：权重 {r.num('weights'):.2f} + 梯度 {r.num('gradients'):.2f} + 优化器 "
         f"{r.num('optimizer'):.2f} + 激活 {r.num('activations'):.2f} + 开销 {r.num('overhead'):.2f} = "
