@@ -873,10 +873,10 @@ ZH_REASONS: dict[str, Template] = {
         )
     ),
     "est.weights-gguf": lambda r, _say: (
-        f"{r.num('b'):.2f} B 参数，{r.fields['precision']} 格式，按 llama-quantize 的类型逐个张量量化（{_zh_mix(r)}）："
-        f"平均每个权重 {r.num('bits'):.2f} bit = {r.num('gib'):.2f} GiB"
+        f"{r.num('b'):.2f} B 参数，{r.fields['precision']} 格式，按 llama.cpp 量化工具的类型逐个张量量化（{_zh_mix(r)}）："
+        f"平均每个权重 {r.num('bits'):.2f} 位 = {r.num('gib'):.2f} GiB"
     ),
-    "est.weights": "{b:.2f} B 参数，{precision} 格式（每个权重 {bits:g} bit；嵌入层 {embeddings:g} bit）= {gib:.2f} GiB",
+    "est.weights": "{b:.2f} B 参数，{precision} 格式（每个权重 {bits:g} 位；嵌入层 {embeddings:g} 位）= {gib:.2f} GiB",
     "est.kv": lambda r, _say: _zh_kv(r),
     "est.tensor-split": "张量并行，{tp} 张 GPU：每张存放每个权重矩阵和 KV 头的 1/{tp}",
     "est.tensor-pipeline-split": (
@@ -1337,7 +1337,15 @@ _ZH_STAND_IN: dict[str, str] = {
     "exllamav2": "量化内核按 llama.cpp 的速率读取，提示词分块处理，嵌入层放在系统内存",
     "exllamav3": "量化内核按 llama.cpp 的速率读取，提示词分块处理，嵌入层放在系统内存",
 }
-_ZH_TENSORS: dict[str, str] = {"token_embd": "词嵌入", "output": "输出层", "other": "其余"}
+_ZH_TENSORS: dict[str, str] = {
+    "token_embd": "词嵌入",
+    "output": "输出层",
+    "attn_v": "注意力 V",
+    "attn_k": "注意力 K",
+    "attn_output": "注意力输出",
+    "ffn_down": "FFN 下投影",
+    "other": "其余",
+}
 
 
 def _zh_how(r: Reason, say: Callable[[Reason], str]) -> str:
