@@ -273,6 +273,26 @@ def _tiers(r: Reason) -> str:
     return f"{f['leaves']} leaf + {f['spines']} spine" + (f" + {f['cores']} core" if f["cores"] else "")
 
 
+def _how(r: Reason, say: Say) -> str:
+    """How a prompt is processed: the parts of `how` (est.how-*), or its English as it was stored before they had codes."""
+    how = r.fields.get("how")
+    return how if isinstance(how, str) else "".join(say(part) for part in r.nested("how"))
+
+
+def _strings(r: Reason, name: str) -> tuple[str, ...]:
+    """A field that lists names (a tuple), as strings."""
+    value = r.fields.get(name)
+    return tuple(str(v) for v in value) if isinstance(value, tuple) else ()
+
+
+def _attention(r: Reason) -> str:
+    """The attention a KV cache step names (est.kv): MLA's latent, MHA, or GQA with its heads."""
+    kind = r.fields["attention"]
+    if kind == "MLA":
+        return "MLA latent"
+    return "MHA" if kind == "MHA" else f"GQA ({r.fields['heads']} query / {r.fields['kv_heads']} KV heads)"
+
+
 EN: dict[str, Template] = {
     # why a GPU is not among the options (solve.candidates)
     "gpu.not-requested": "not among the requested GPUs",
@@ -788,10 +808,25 @@ EN: dict[str, Template] = {
             else ""
         )
     ),
-    "est.prefill": (
-        "prefill = {gflop:.1f} GFLOP per token (2 x active matmul parameters + attention over {half} tokens on average) "
-        "{how} = {rate:.0f} tokens/s; first token after a {prompt}-token prompt in {ttft:.2f} s"
+    "est.prefill": lambda r, say: (
+        f"prefill = {r.num('gflop'):.1f} GFLOP per token (2 x active matmul parameters + attention over "
+        f"{r.fields['half']} tokens on average) {_how(r, say)} = {r.num('rate'):.0f} tokens/s; first token after a "
+        f"{r.fields['prompt']}-token prompt in {r.num('ttft'):.2f} s"
     ),
+    # how a prompt is processed (est.prefill's and est.offload-prefill's `how`: a list of these, each with its separator)
+    "est.how-gemm": "fp16 GEMMs at {share:.0%} of {peak:.0f} TFLOPS (FP16 accumulate)",
+    "est.how-power": "fp16 GEMMs held by the {watts:.0f} W board power at {per_watt:g} TFLOPS/W ({share:.0%} of {peak:.0f} TFLOPS)",
+    "est.how-mmq": ", quantized blocks multiplied directly on int8 tensor cores (MMQ, llama.cpp since June 2024)",
+    "est.how-dequant": ", x {factor:.2f} for dequantizing the weights to fp16 first",
+    "est.how-dp4a": "integer dot products (no tensor cores) at {share:.0%} of {tops:.0f} TOPS",
+    "est.how-moe": (
+        "; the routed experts ({share:.0%} of the FLOPs) get {rows:.0f} rows each of a {ubatch}-token micro-batch and "
+        "run at {efficiency:.0%} of the dense rate (x {overall:.2f} overall)"
+    ),
+    "est.how-fp4": ", x {speedup:.2f} for MXFP4 experts on Blackwell's FP4 tensor cores (llama.cpp PR #17906, Dec 2025)",
+    "est.how-flash": "; FlashAttention keeps the attention scores on chip",
+    "est.how-scores": "; plus the fp32 attention scores through memory over {tokens} tokens on average (no flash attention)",
+    "est.how-peak": "at {share:.0%} of {tflops:.0f} TFLOPS",
     "est.unified": "the GPU may use {gb:.0f} GB of this machine's unified memory: {notes}",
     "est.optimizer": lambda r, _say: (
         f"{r.fields['optimizer']} under {r.fields['runner']}: {r.num('bytes'):g} bytes per trainable parameter"
@@ -803,6 +838,465 @@ EN: dict[str, Template] = {
             else ""
         )
         + ("; optimizer step fused into the backward pass: no full gradient set" if r.fields.get("fused") else "")
+    ),
+    "est.params": lambda r, _say: (
+        f"{r.fields['model']}: {r.num('b'):.2f} B parameters counted from the architecture"
+        + (
+            f", {r.num('active'):.2f} B active per token (MoE: memory uses the total, speed the active)"
+            if r.fields.get("active") is not None
+            else ""
+        )
+    ),
+    "est.weights-gguf": lambda r, _say: (
+        f"{r.num('b'):.2f} B parameters at {r.fields['note']}, tensor by tensor at llama-quantize's types ("
+        + ", ".join(f"{n} {t}" for n, t in zip(_strings(r, "tensors"), _strings(r, "types"), strict=True))
+        + f"): {r.num('bits'):.2f} bits per weight on average = {r.num('gib'):.2f} GiB"
+    ),
+    "est.weights": "{b:.2f} B parameters at {note} ({bits:g} bits per weight; embeddings {embeddings:g} bits) = {gib:.2f} GiB",
+    "est.kv": lambda r, _say: (
+        f"KV cache = {r.num('per_token'):.0f} bytes per token per layer ({_attention(r)}, {r.fields['kv']}) x "
+        f"{r.fields['layers']} attention layers x {r.fields['context']} tokens x {r.fields['batch']} sequence(s)"
+        + (
+            f"; {r.fields['window_layers']} layers keep only a {r.fields['window']}-token window"
+            if r.fields.get("window")
+            else ""
+        )
+        + (
+            f"; {r.fields['recurrent']} {'Mamba-2' if r.fields.get('mamba') else 'linear-attention'} layers keep a "
+            f"fixed state of {r.num('state_gib'):.2f} GiB"
+            if r.fields.get("recurrent")
+            else ""
+        )
+        + (
+            f", held twice at the decode peak ({r.fields['twice']} remote code rebuilds its tuple cache with torch.cat "
+            "while generate() still holds the previous step's)"
+            if r.fields.get("twice")
+            else ""
+        )
+        + f" = {r.num('gib'):.2f} GiB"
+    ),
+    "est.tensor-split": "tensor parallel over {tp} GPUs: each holds 1/{tp} of every weight matrix and of the KV heads",
+    "est.tensor-pipeline-split": (
+        "{pp} pipeline stages of {stages} layers, each tensor parallel over {tp} GPUs: each GPU holds 1/{tp} of its "
+        "stage's weights and KV heads"
+    ),
+    "est.experts-in-ram": (
+        "MoE experts kept in system RAM ({gib:.2f} GiB); attention and shared weights stay on the GPUs"
+    ),
+    "est.layers-in-ram": "{cpu} of {layers} layers kept in system RAM (llama.cpp -ngl {ngl}), with their KV cache",
+    "est.full-weights": lambda r, _say: (
+        f"{r.num('b'):.2f} B parameters in bf16 = {r.num('gib'):.2f} GiB "
+        + (
+            "(pure bf16: no fp32 master copy)"
+            if r.fields.get("pure_bf16")
+            else "(mixed precision, ZeRO paper: 2+2+12 bytes per parameter with AdamW)"
+        )
+    ),
+    "est.saved-tables": (
+        "embedding and output layers trained too (modules_to_save: a 16-bit trainable copy): +{m:.0f} M trainable "
+        "parameters at 2 + 2 + {moments:g} bytes"
+    ),
+    "est.adapter-weights": (
+        "frozen base at {precision} = {gib:.2f} GiB; LoRA rank {rank} on {targets} = {m:.1f} M trainable parameters "
+        "({adapter})"
+    ),
+    "est.zero": lambda r, _say: (
+        f"ZeRO-{r.fields['zero']} over {r.fields['gpus']} GPUs shards "
+        + ", ".join(["optimizer states", "gradients", "parameters"][: int(r.num("zero"))])
+        + f" {r.fields['gpus']} ways"
+        + (f"; two layers gathered whole at a time ({r.num('gathered'):.2f} GiB)" if r.fields.get("gathered") else "")
+    ),
+    "est.offload-cpu": lambda r, _say: (
+        f"optimizer states{', parameters and gradients' if r.fields.get('everything') else ''} offloaded to CPU RAM: "
+        f"{r.num('gib'):.2f} GiB of host memory"
+    ),
+    "est.act-fused": (
+        "fused kernels (fused RMSNorm, rotary in place, fused SwiGLU; lit-gpt's block): {gib:.2f} GiB saved per layer "
+        "against {unfused:.2f} GiB unfused"
+    ),
+    "est.lora-dropout": "LoRA dropout: each adapted matrix saves its dropped input and mask ({gib:.2f} GiB per layer)",
+    "est.act-selective": (
+        "selective checkpointing (per operator, torchtitan's 'op'): {layers} layers keep every other matmul output, "
+        "attention's output and their input ({kept:.2f} GiB each), one layer is recomputed whole ({layer:.2f} GiB), "
+        "plus logits s*b*vocab*{logit_bytes:g} bytes ({note}) = {gib:.2f} GiB"
+    ),
+    "est.act-offloaded": (
+        "gradient checkpointing with the {layers} layer inputs offloaded to host RAM ({inputs:.2f} GiB); one layer "
+        "recomputed at a time ({layer:.2f} GiB), plus logits s*b*vocab*{logit_bytes:g} bytes ({note}) = {gib:.2f} GiB"
+    ),
+    "est.act-checkpointed": (
+        "gradient checkpointing: each of {layers} layers keeps its input (2*s*b*h bytes) and one layer is recomputed "
+        "at a time ({layer:.2f} GiB), plus logits s*b*vocab*{logit_bytes:g} bytes ({note}) = {gib:.2f} GiB"
+    ),
+    "est.act-all": (
+        "no checkpointing: {layers} layers x {layer:.2f} GiB saved activations (s={seq}, b={batch}, flash attention) "
+        "plus logits ({note}) = {gib:.2f} GiB"
+    ),
+    "est.deepspeed-buffers": "DeepSpeed communication buffers (config defaults): {gib:.2f} GiB",
+    "est.foreach": (
+        "torch.optim.AdamW without fused=True runs its foreach implementation, ~sizeof(params) more at the step "
+        "(PyTorch docs): {gib:.2f} GiB of intermediates, {excess:.2f} GiB above the activations freed by then"
+    ),
+    "est.nf4-load": lambda r, _say: (
+        f"NF4 quantization on the GPU while loading (torchao"
+        f"{' before 0.2, whole tensor' if r.fields.get('whole') else ', chunked'}): "
+        f"{r.num('gib'):.2f} GiB transient for the largest matrix"
+        + (
+            f", {r.num('excess'):.2f} GiB above the training step's dynamic memory: the peak is at model load"
+            if r.fields.get("excess")
+            else ""
+        )
+    ),
+    "est.draft-memory": "draft model {model}: {gib:.2f} GiB of weights and {kv:.2f} GiB of KV cache",
+    "est.flops": lambda r, _say: (
+        "training FLOPs = ("
+        + (
+            "6 x N (forward 2N, backward 4N)"
+            if r.fields.get("full")
+            else "4 x N (forward 2N, backward 2N for activation gradients only: frozen weights need no weight gradients)"
+        )
+        + (" + 2 x N recomputed forward (gradient checkpointing)" if r.fields.get("recomputed") else "")
+        + f" + attention 12 x layers x d_attn x seq) per token = {r.num('gflop'):.1f} GFLOP x {r.num('tokens'):.3g} "
+        f"tokens = {r.num('flops'):.3g} FLOP (Kaplan et al. 2020; PaLM appendix B)"
+    ),
+    "est.time": lambda r, say: (
+        f"GPU-hours = {r.num('flops'):.3g} / ({r.num('tflops'):.0f} TFLOPS x {r.num('rate'):.0%} x "
+        f"{r.num('scaling'):.0%} scaling) / 3600 = {r.num('gpu_hours'):,.0f} GPU-hours; on {r.fields['gpus']} GPU(s) "
+        f"{r.num('wall'):,.1f} hours wall clock; " + say(r.nested("mfu")[0])
+    ),
+    "est.mfu": lambda r, _say: (
+        f"MFU = {r.num('flops'):.3g} FLOP / ({int(r.num('gpus')):,} GPU{'s' if r.num('gpus') != 1 else ''} x "
+        f"{r.num('peak'):,.0f} TFLOPS dense bf16 peak x {r.num('wall'):,.1f} h wall clock) = {r.num('mfu'):.0%}"
+    ),
+    "est.tensor-decode": lambda r, _say: (
+        f"tensor parallel: each GPU reads 1/{r.fields['tp']} of {r.num('gib'):.2f} GiB per step, plus 2 all-reduces "
+        f"per layer at ~{r.num('us'):.0f} us over {r.fields['over']}"
+        + (
+            f"; {r.fields['pp']} pipeline stages in turn, {r.num('hops_us'):.0f} us of hand-offs per token"
+            if r.num("pp") > 1
+            else ""
+        )
+    ),
+    "est.ram-decode": (
+        "{gib:.2f} GiB per token read from system RAM at {share:.0%} of {gbps:g} GB/s (build rules R28: ~35 of 96 GB/s "
+        "reached in practice)"
+    ),
+    "est.moe-read": lambda r, _say: (
+        f"MoE reads {r.num('touched'):.1f} of {r.fields['experts']} experts per layer per step"
+        + (
+            f" ({r.num('per_expert'):.1f} tokens each, expert kernels at {r.num('share'):.0%} of the stream rate)"
+            if r.fields.get("per_expert") is not None
+            else ""
+        )
+    ),
+    "est.decode": lambda r, say: (
+        f"decode step = roofline(weights: {r.num('gib'):.2f} GiB"
+        + "".join(f"; {say(m)}" for m in r.nested("moe"))
+        + f" read at {r.num('share'):.0%} of {r.num('gbps'):.0f} GB/s; compute: {r.fields['batch']} x "
+        f"{r.num('gflop'):.1f} GFLOP"
+        + (
+            f" + {r.num('arriving'):.0f} prompt tokens of arriving requests x {r.num('arriving_gflop'):.1f} GFLOP"
+            if r.fields.get("arriving")
+            else ""
+        )
+        + f" at {r.num('compute_share'):.0%} of {r.num('tflops'):.0f} TFLOPS) + attention: {r.num('kv'):.2f} GiB KV "
+        f"read (each sequence's context filling to {r.fields['context']}) + {r.num('fixed_ms'):.2f} ms fixed per-step "
+        "cost"
+        + (
+            f" ({r.fields['batch']} x {r.num('host_us'):.0f} us of host work per sequence)"
+            if r.fields.get("host_us") is not None
+            else ""
+        )
+        + f" = {r.num('ms'):.2f} ms -> {r.num('tps'):.1f} tokens/s per sequence, {r.num('total'):.1f} tokens/s in total"
+    ),
+    "est.stand-in": "{engine} is estimated with {stand_in}'s calibration ({why})",
+    "est.vllm-tp-pp": (
+        "{heads} attention heads over {gpus} GPUs: vLLM runs {tp}-way tensor parallel in each of {pp} pipeline stages "
+        "(--tensor-parallel-size {tp} --pipeline-parallel-size {pp})"
+    ),
+    "est.vllm-layers": (
+        "vLLM tensor parallel needs 2, 4, 8 or 16 GPUs that divide the {heads} heads; {gpus} GPUs run "
+        "pipeline-parallel by layers"
+    ),
+    "est.heads-layers": "{heads} attention heads do not divide over {gpus} GPUs: split by layers instead",
+    "est.mla-replicated": "MLA's latent KV cache is replicated on every tensor-parallel rank",
+    "est.kv-replicated": "{kv_heads} KV heads over {tp} GPUs: KV heads are replicated",
+    "est.fused-stack": (
+        "sized for a stack with fused kernels (lit-gpt's, as TinyLlama trained): HF transformers' own modelling code, "
+        "which the accelerate command runs, keeps the unfused block's tensors and fp32 logits"
+    ),
+    "est.selective-on-gpu": (
+        "selective checkpointing keeps what it saves on the GPU: the activation offload is not applied"
+    ),
+    "est.data-parallel": "training is data-parallel: every GPU runs the full model on its own micro-batch",
+    "est.arriving": (
+        "{batch} users kept busy: each finished reply ({reply} tokens) is replaced by a new {prompt}-token prompt, "
+        "prefilled inside the running decode steps (chunked prefill)"
+    ),
+    "est.qlora-rate": "QLoRA dequantizes NF4 weights on every pass: utilisation taken as 75 % of the bf16 figure",
+    "est.default-rate": lambda r, _say: (
+        f"default compute-phase utilisation {r.num('rate'):.0%} of peak bf16 tensor throughput for {r.fields['arch']} "
+        f"at hidden size {r.fields['hidden']} (largest published runs: 1T GPT on A100 50 %, Llama 3 405B on H100 "
+        "43 %, lower for smaller hidden sizes: more memory-bound work per FLOP"
+        + (
+            ""
+            if r.fields.get("fused") is None
+            else "; element-wise ops fused (torch.compile or fused kernels: torchtitan measured x1.157 over eager "
+            "for Llama 3.1 8B on H100)"
+            if r.fields.get("fused")
+            else "; element-wise ops run eagerly, each a round trip through memory"
+        )
+        + (
+            f"; GEMMs of {int(r.num('rows')):,} rows keep {r.num('shape'):.0%} of that run's SM occupancy (wave "
+            "quantisation; --batch sets the sequences per micro-batch)"
+            if r.fields.get("shape") is not None
+            else ""
+        )
+        + (
+            f"; that run's bubble and tensor-parallel all-reduces taken out: {r.num('computed'):.0%} of its step computed"
+            if r.fields.get("computed") is not None
+            else ""
+        )
+        + "); communication that does not overlap comes on top (MFU, over the wall time, is lower); --mfu sets this rate"
+    ),
+    "est.fp8-rate": (
+        "FP8 training: the GEMMs ({gemms:.0%} of the BF16 step) run at the {tflops:.0f} TFLOPS FP8 peak, the rest as "
+        "in BF16: {speedup:.2f}x the BF16 rate, counted as utilisation of the BF16 peak (DeepSeek-V3 report sec. 3.3)"
+    ),
+    "est.no-fp8": "{gpu} has no FP8 tensor cores beyond its BF16 rate: FP8 training runs at the BF16 rate",
+    "est.restarts": (
+        "{share:.1%} of the elapsed time trains on {gpus:,} GPUs: restarts after GPU failures (Llama 3 report: 419 "
+        "unexpected interruptions in 54 days on 16,384 H100, over 90 % effective time)"
+    ),
+    "est.steady-state": (
+        "a whole run spends {share:.0%} of its remaining time in steady-state steps: checkpoint saves, evaluation and "
+        "stalls take the rest (BLOOM-176B: 156 TFLOP/s per GPU in its fastest configuration, 135 over its 1.08M "
+        "GPU-hours); a benchmark's tokens/s per GPU would be that much higher"
+    ),
+    "est.gemm-peak": (
+        "{arch} reaches {tflops:.0f} of its {of:.0f} peak TFLOPS in large matrix multiplies (published GEMM "
+        "measurements, see docs/support.md)"
+    ),
+    "est.power-bound": (
+        "the {watts:.0f} W board holds its GEMMs to {tflops:.0f} TFLOPS ({per_watt:g} TFLOPS per watt, the rate fitted "
+        "on prompt processing), below its {peak:.0f} TFLOPS peak: a desktop card whose board power cannot feed its "
+        "tensor cores clocks down"
+    ),
+    "est.scaling": "{gpus}-GPU scaling efficiency {scaling:.0%} for gradient all-reduce over {over}",
+    "est.no-tokens": "no --tokens given: training time not estimated",
+    "est.file-weights": "weights sized from the file header: {gib:.2f} GiB exactly",
+    "est.kept-in-ram": lambda r, _say: (
+        ("MoE experts" if r.fields.get("experts") else "")
+        + (f"{' and ' if r.fields.get('experts') else ''}{r.fields['layers']} layers" if r.fields.get("layers") else "")
+        + f" in system RAM ({r.num('gib'):.0f} GiB in all), read at {r.num('share'):.0%} of {r.fields['gbps']:g} GB/s"
+    ),
+    "est.vllm-share": "vLLM pre-allocates {share:.0%} of each GPU; the job must fit in that share",
+    "est.training-shape": lambda r, _say: (
+        f"sequence length {r.fields['seq']}, micro-batch {r.fields['batch']}, gradient checkpointing "
+        f"{r.fields['checkpointing']}" + (", fused kernels" if r.fields.get("fused") else "")
+    ),
+    "est.backend": lambda r, _say: (
+        f"llama.cpp's {r.fields['backend']} backend on {r.fields['arch']}"
+        + (
+            f": its bandwidth share from {r.fields['card']} at {r.fields['tps']:g} tokens/s on {r.fields['model']} "
+            f"({r.fields['note']}; {r.fields['source']})"
+            if r.fields.get("card") is not None
+            else ": no published decode rate of this backend on this family, so the CUDA-fitted share"
+            + (f" x {r.num('amd'):.2f} (ROCm/Vulkan on RDNA, fitted)" if r.fields.get("amd") is not None else "")
+        )
+    ),
+    "est.cuda-experts": (
+        "llama.cpp's CUDA backend picks the experts on the device since PR #19645 (Feb 2026): quantized experts stream "
+        "at {share:.0%} of the dense rate (measured on Vulkan, {where}), not the {old:.0%} of the 2023-25 builds that "
+        "synchronised with the host"
+    ),
+    "est.device-experts": (
+        "llama.cpp's {backend} backend picks the experts on the GPU: quantized experts stream at {share:.0%} of the "
+        "dense rate plus {mb:.1f} MB a touched expert (gpt-oss on Strix Halo, {where}), not the CUDA-fitted {cuda:.0%}"
+    ),
+    "est.graphs": lambda r, _say: (
+        "llama.cpp submits each decode step's kernels in one go ("
+        + ("CUDA graphs, llama.cpp since May 2024" if r.fields.get("cuda") else "Vulkan command buffers")
+        + f"): {r.num('us'):.0f} us less per layer than one host launch per kernel"
+    ),
+    "est.mtp": (
+        "speculative decoding with the model's MTP layer: {k} drafts a step, each accepted with p = {p:.3f} if the "
+        "ones before it were -> {per_step:.2f} tokens a step; the verify pass over {k_plus} tokens takes "
+        "{verify_ms:.2f} ms, the drafts {k} x {draft_share:.3f} x {step_ms:.2f} ms -> {rate:.1f} tokens/s "
+        "({ratio:.2f}x the plain {plain:.1f})"
+    ),
+    "est.mtp-source": (
+        "MTP acceptance and draft cost from llama-server --spec-type mtp runs on 9 mixed prompts ({source}); "
+        "acceptance depends on the text: repetitive code accepts more, creative prose less"
+    ),
+    "est.draft": lambda r, _say: (
+        f"speculative decoding with {r.fields['model']} ({r.fields['precision']}) drafting {r.fields['k']} tokens a "
+        f"step at {r.num('draft_ms'):.2f} ms each; each accepted with p = {r.num('p'):.2f} if the ones before it were "
+        f"-> {r.num('per_step'):.2f} tokens a step; the verify pass over {int(r.num('k')) + 1} tokens takes "
+        f"{r.num('verify_ms'):.2f} ms"
+        + (
+            f", host sampling of {2 * int(r.num('k'))} more positions {r.num('sample_ms'):.2f} ms"
+            if r.fields.get("sample_ms") is not None
+            else ""
+        )
+        + f" -> {r.num('rate'):.1f} tokens/s ({r.num('rate') / r.num('plain'):.2f}x the plain {r.num('plain'):.1f}); "
+        f"at p = {r.num('p_low'):.2f} {r.num('low'):.1f} tokens/s ({r.num('low') / r.num('plain'):.2f}x)"
+    ),
+    "est.draft-source": (
+        "draft acceptance p = {p:.2f} per position from llama.cpp's counters on a Llama 3.1 8B / 3.2 1B pair "
+        "({source}), {p_low:.2f} at the range's low end (LLaMA 2 70B / 7B, PR #2926); acceptance depends on the text "
+        "and the pair: a slow draft or prose can make speculation a net loss"
+    ),
+    "est.expert-loop": (
+        "transformers runs the {experts} routed experts of each of {layers} MoE layers one by one in Python: {us:.0f} us "
+        "per expert and layer = {ms:.1f} ms per step (Qwen3 speed benchmark, transformers 4.51)"
+    ),
+    "est.expert-loop-why": (
+        "HF transformers MoE: experts run in a Python loop (no fused MoE kernel); decode is bound by that loop"
+    ),
+    "est.latency-floor": lambda r, _say: (
+        "latency floor of the serving engine's small dependent kernels: "
+        + " + ".join(
+            (
+                [
+                    f"{r.fields['moe_layers']} MoE layers x {r.num('moe_us'):.0f} us (router, top-k, expert kernels "
+                    "at a few tokens each, combine)"
+                ]
+                if r.fields.get("moe_layers")
+                else []
+            )
+            + (
+                [
+                    f"{r.fields['mla_layers']} MLA layers x {r.num('mla_us'):.0f} us (absorbed attention's projection, "
+                    "norm and absorption kernels)"
+                ]
+                if r.fields.get("mla_layers")
+                else []
+            )
+        )
+        + f" = {r.num('ms'):.2f} ms per step, whatever the batch (fitted on DeepSeek-R1 and Qwen3-235B runs, SGLang "
+        "and vLLM 2025)"
+    ),
+    # different cards in one machine (estimate.mixed)
+    "est.mixed-share": "{card} {layers} layers ({share:.0%}) at {gbps:.0f} GB/s",
+    "est.mixed-layers": lambda r, say: (
+        f"layer split over different cards ({r.fields['cards']}), sized by memory as llama.cpp's --tensor-split "
+        f"{r.fields['split']}: {', '.join(say(x) for x in r.nested('shares'))}. Each card reads its own layers at its "
+        f"own bandwidth, one after another, so the step is the sum of their times plus {r.fields['hops']} hop(s) of "
+        f"{r.num('us'):.0f} us = {r.num('ms'):.2f} ms -> {r.num('tps'):.1f} tokens/s per sequence"
+    ),
+    "est.mixed-card": "{card} {gib:.1f} of {gb:g} GB",
+    "est.mixed-total": lambda r, say: (
+        f"most loaded card: {r.num('gib'):.1f} GiB; " + "; ".join(say(x) for x in r.nested("cards"))
+    ),
+    "est.mixed-tensor": (
+        "tensor parallel over different cards ({cards}): every layer ends in an all-reduce, so every rank waits for "
+        "the slowest ({slow}, {tps:.1f} tokens/s as {n} of it); each rank holds an equal shard, so the smallest card "
+        "({small}, {gb:g} GB) sets what fits (club-3090 #766: RTX 5090 + 3090 Ti at TP 2 ran near the 3090 Ti's pace)"
+    ),
+    "est.mixed-layers-why": (
+        "mixed GPUs ({cards}): layers sized by each card's memory (llama.cpp splits by free memory; the launch "
+        "command's --tensor-split fixes it), decode sums each card's time for its own layers"
+    ),
+    "est.mixed-tensor-why": (
+        "mixed GPUs ({cards}) in tensor parallel: the slowest card's speed, the smallest card's memory per rank"
+    ),
+    # a cluster's plan (estimate.parallel)
+    "est.layout-tensor": (
+        "tensor parallel {tp} inside each {node}-GPU node, where the fast link is ({link}): 4-6 all-reduces per layer "
+        "need it"
+    ),
+    "est.layout-pipeline": lambda r, _say: (
+        f"pipeline parallel {r.fields['pp']} (~{r.fields['layers']} layers per stage"
+        + (f", interleaved 1F1B with {r.fields['chunks']} chunks per GPU" if r.fields.get("chunks") else "")
+        + f"; {r.fields['micro']} micro-batches per step keep the bubble at {r.num('bubble'):.0%})"
+    ),
+    "est.layout-context": "context parallel {cp}: the sequence is split so its activations fit",
+    "est.layout-data": lambda r, _say: (
+        f"data parallel {r.fields['dp']} over {r.fields['link']} with "
+        + {
+            0: "no ZeRO",
+            1: "ZeRO-1 (optimizer states sharded)",
+            2: "ZeRO-2 (optimizer states and gradients sharded)",
+            3: "ZeRO-3 / FSDP (parameters sharded too)",
+        }[int(r.num("zero"))]
+    ),
+    "est.layout-recompute": lambda r, _say: (
+        "activation recomputation on" if r.fields.get("on") else "no activation recomputation"
+    ),
+    "est.parallelism": lambda r, say: "parallelism: " + "".join(say(x) for x in r.nested("layout")),
+    "est.layout": lambda r, say: (
+        "; ".join(say(x) for x in r.nested("parts"))
+        + f": {r.num('gib'):.1f} GiB per GPU of {r.num('usable'):.0f} usable ({r.num('free'):.0%} kept free), the "
+        f"fastest layout that fits ({r.num('scaling'):.0%} of the step computing)"
+    ),
+    "est.plan-memory": lambda r, _say: (
+        f"per GPU under {r.fields['layout']}: weights {r.num('weights'):.2f} + gradients {r.num('gradients'):.2f} + "
+        f"optimizer {r.num('optimizer'):.2f} + activations {r.num('activations'):.2f} + overhead "
+        f"{r.num('overhead'):.2f} = {r.num('gib'):.2f} GiB of {r.num('usable'):.2f} GiB the plan may use "
+        f"({r.num('free'):.0%} of the card kept free) -> " + ("fits" if r.fields.get("fits") else "does NOT fit")
+    ),
+    "est.plan-time": lambda r, say: (
+        f"step = compute {r.num('compute'):.2f} s + tensor {r.num('tensor'):.2f} s + pipeline {r.num('pipeline'):.2f} "
+        f"s + data {r.num('data'):.2f} s exposed + restarts and run losses {r.num('restarts'):.2f} s = "
+        f"{r.num('step'):.2f} s; {r.num('steps'):,.0f} steps of {r.num('m_tokens'):.1f}M tokens = "
+        f"{r.num('hours'):,.1f} hours wall clock on {int(r.num('gpus')):,} GPUs = {r.num('gpu_hours'):,.0f} GPU-hours "
+        f"(scaling efficiency {r.num('scaling'):.0%})" + "".join(f"; {say(m)}" for m in r.nested("mfu"))
+    ),
+    "est.plan-mfu": lambda r, say: (
+        f"{say(r.nested('mfu')[0])}: compute-phase utilisation {r.num('utilisation'):.0%}"
+        + (
+            f" (the default less {r.num('less'):.0%} for GEMMs split {r.fields['ways']} ways)"
+            if r.fields.get("less") is not None
+            else ""
+        )
+        + f" x {r.num('scaling'):.0%} of the step computing"
+    ),
+    # weights in system RAM (estimate.offload)
+    "est.cpu-only": "CPU only: all {layers} layers and the KV cache in system RAM = {gib:.2f} GiB",
+    "est.placement": lambda r, _say: (
+        f"{r.fields['ngl']} of {r.fields['layers']} layers on the GPUs (-ngl), split {r.fields['split']}"
+        + (
+            f"; experts of the first {r.fields['cpu_moe']} layers in RAM (--n-cpu-moe {r.fields['cpu_moe']})"
+            if r.fields.get("cpu_moe")
+            else ""
+        )
+        + f"; {r.num('gib'):.2f} GiB in system RAM"
+    ),
+    "est.gpu-share": "GPU share: {gib:.2f} GiB per token at {share:.0%} of {gbps:g} GB/s = {ms:.2f} ms",
+    "est.ram-share": lambda r, _say: (
+        f"RAM share: {r.num('gib'):.2f} GiB per token at {r.num('gbps'):.0f} GB/s + {r.fields['layers']} layers x "
+        f"{r.num('layer_us'):.0f} us"
+        + (f" + {r.fields['trips']} GPU<->CPU round trips x {r.num('trip_us'):.0f} us" if r.fields.get("trips") else "")
+        + f" = {r.num('ms'):.2f} ms"
+    ),
+    "est.cpu-prefill": "CPU prefill: {gflop:.1f} GFLOP per token at {share:.0%} of {tflops:.2f} TFLOPS = {rate:.0f} tokens/s",
+    "est.offload-prefill": lambda r, say: (
+        f"prefill per {r.fields['ubatch']}-token micro-batch: compute {r.num('compute'):.3f} s ({_how(r, say)}) + "
+        f"{r.num('gib'):.1f} GiB of RAM-resident weights over PCIe gen{r.fields['gen']} x{r.fields['lanes']} at "
+        f"{r.num('gbps'):.0f} GB/s = {r.num('s'):.3f} s -> {r.num('rate'):.0f} tokens/s"
+    ),
+    "est.host-ram": "system RAM read at {gbps:.0f} GB/s effective ({peak:.0f} GB/s peak)",
+    "est.numa": "dual socket: llama.cpp is not NUMA-aware, so one socket's bandwidth is assumed",
+    # the host's RAM bandwidth (estimate.host.HostMemory.explanation)
+    "est.channels": "{channels} of {of} channels populated per socket ({dimms} DIMMs)",
+    "est.dpc2": "2 DIMMs per channel: {socket} runs {memory} at {mts} MT/s",
+    "est.ccd-limit": "{ccds} CCDs read at most {gbps:.0f} GB/s through their GMI links ({dram:.0f} GB/s of DRAM)",
+    "est.sockets": lambda r, _say: (
+        f"{r.fields['sockets']} sockets: "
+        + (
+            "NUMA-aware engine, bandwidth adds up"
+            if r.fields.get("numa_aware")
+            else "one process reads at one socket's bandwidth (llama.cpp --numa distribute spreads threads, not weights)"
+        )
+    ),
+    "est.ram-rate": (
+        "{channels} x {mts} MT/s x 8 B = {gbps:.1f} GB/s per socket; llama.cpp reads weights at {share:.0%} of it "
+        "({platforms} platforms) = {effective:.0f} GB/s"
+    ),
+    "est.ram-given": (
+        "{gbps:g} GB/s peak given; llama.cpp reads weights at {share:.0%} of it ({platforms} platforms) = "
+        "{effective:.0f} GB/s"
     ),
     # the sheet's assembly notes (report.sheet.assembly_said)
     "asm.server": "A complete server ({name}): rack it, connect power and the network; no assembly.",

@@ -9,10 +9,14 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.workload import Workload
 from configurator.core.reasons import Reason
 from configurator.core.report import phrases, words
+from configurator.core.rules.base import instance
+from configurator.core.rules.cooling import CoresPerGpu
 from configurator.core.solve.build import Build
 from configurator.core.solve.plan import plan
 from configurator.core.solve.ranking import label_text
 from configurator.core.solve.request import BuildRequest
+
+CORES = instance(CoresPerGpu)
 
 
 def _labelled(*claims: Reason, kinds: tuple[Reason, ...] = ()) -> Build:
@@ -58,16 +62,22 @@ def test_labels(build: Build, english: str, chinese: str) -> None:
     ("english", "chinese"),
     [
         ("784 W load is 49% of 1600 W; ATX 2.x", "负载 784 W，为 1600 W 的 49%；ATX 2.x 规范"),
-        (
-            "8 cores for 2 GPU(s) (4 per GPU, 16 for a multi-GPU box)",
-            "8 核带 2 张 GPU（每张 GPU 需 4 核，多卡机需 16 核）",
-        ),
         ("2 x RTX 2080 Ti 22GB (modified)", "2 x RTX 2080 Ti 22GB（魔改版）"),
     ],
 )
 def test_sentences(english: str, chinese: str) -> None:
     with words.language("zh_CN"):
         assert phrases.sentence(english) == chinese
+
+
+def test_a_checks_finding_is_said_from_its_code_not_its_english() -> None:
+    """Every finding has Chinese words keyed by its rule and code (test_check_words); the patterns no longer know the
+    findings' English (#33)."""
+    finding = CORES.say("warn", "cores", cores=8, gpus=2)
+    assert finding.message == "8 cores for 2 GPU(s) (4 per GPU, 16 for a multi-GPU box)"
+    with words.language("zh_CN"):
+        assert phrases.check(finding) == "8 核对应 2 块 GPU（每块 GPU 4 核，多卡机器 16 核）"
+        assert phrases.sentence(finding.message) != phrases.check(finding)
 
 
 def test_a_clause_no_pattern_knows_stays_as_it_came() -> None:

@@ -13,8 +13,12 @@ from typing import Any
 import pytest
 
 from configurator.core.estimate.estimator import estimate
-from configurator.core.estimate.parallel import _runner_named
+from configurator.core.estimate.host import host_from_bandwidth
+from configurator.core.estimate.mixed import estimate_mixed
+from configurator.core.estimate.offload import estimate_on_host
+from configurator.core.estimate.parallel import _runner_named, inter_node_link, plan_estimate
 from configurator.core.estimate.result import Step
+from configurator.core.estimate.unified import system_gpu
 from configurator.core.estimate.workload import Workload
 from configurator.core.reasons import Reason, english, from_json
 from configurator.core.report import phrases, words
@@ -116,6 +120,78 @@ def test_a_step_and_an_assumption_say_in_both_languages_what_their_codes_say(lay
     assert {"est.serving", "est.peaks", "est.llama-embedding"} <= {a.code for a in said}
     serving = next(a for a in said if a.code == "est.serving")
     assert zh(serving).startswith("推理引擎 llama.cpp；每个序列上下文 ")
+
+
+def _varied_estimates(catalog: Any) -> dict[str, Any]:
+    """Estimates a buyer meets: dense and MoE inference on one or several GPUs, experts and layers in RAM, CPU only,
+    unified memory, speculative decoding, different cards, LoRA, QLoRA and sharded full fine-tuning."""
+    models, gpus = catalog.records["models"], catalog.records["gpus"]
+    llama8, llama70, qwen_moe = models["llama-3.1-8b"], models["llama-3.3-70b"], models["qwen3-30b-a3b"]
+    q4: dict[str, Any] = {"kind": "inference", "precision": "q4_k_m", "engine": "llama.cpp"}
+    host = host_from_bandwidth(89.6, capacity_gb=512, cpu_tflops=2.0, pcie_gen=4)
+    mac = next(s for s in catalog.kind("systems") if s.unified is not None)
+    return {
+        "layers": estimate(llama70, Workload(**q4, context=32768), gpus["rtx-3090"], 2),
+        "tensor": estimate(
+            llama70, Workload(kind="inference", precision="fp8", engine="vllm", batch=16), gpus["h100-sxm"], 4
+        ),
+        "moe loop": estimate(
+            qwen_moe, Workload(kind="inference", precision="bf16", engine="transformers"), gpus["h100-sxm"], 1
+        ),
+        "experts in RAM": estimate_on_host(
+            models["deepseek-r1"], Workload(**q4, cpu_experts=True), gpus["rtx-4090"], 1, host
+        ),
+        "cpu only": estimate_on_host(llama8, Workload(**q4), None, 0, host),
+        "unified": estimate(llama70, Workload(**q4), system_gpu(mac)),
+        "draft": estimate(llama70, Workload(**q4, speculative="draft"), gpus["rtx-3090"], 2),
+        "mixed": estimate_mixed(llama70, Workload(**q4), [gpus["rtx-3090"], gpus["rtx-4090"]]),
+        "lora": estimate(llama8, Workload(kind="finetune", method="lora", tokens=1e8), gpus["rtx-4090"], 1),
+        "qlora": estimate(
+            models["qwen2.5-32b"], Workload(kind="finetune", method="qlora", tokens=1e8), gpus["rtx-3090"], 1
+        ),
+        "full zero-3": estimate(
+            llama8, Workload(kind="finetune", method="full", tokens=1e9, zero=3, offload="cpu"), gpus["h100-sxm"], 8
+        ),
+        "cluster": plan_estimate(
+            llama70, Workload(kind="pretrain", tokens=1e11), gpus["h100-sxm"], 4, 8, inter_node_link(400)
+        )[1],
+    }
+
+
+def test_every_step_and_assumption_of_an_estimate_a_buyer_meets_is_a_code(catalog: Any) -> None:
+    """The window's and the sheet's "how this is computed" is rendered from codes: no step or assumption of these
+    estimates is its own English words (est.said), and each reads in Chinese under zh_CN."""
+    for name, e in _varied_estimates(catalog).items():
+        uncoded = [s.text for s in e.steps if s.said is None]
+        assert not uncoded, (name, uncoded)
+        assumed = e.assumptions_said()
+        assert not [a for a in assumed if a.code == "est.said"], name
+        for said in [s.said for s in e.steps] + list(assumed):
+            assert said is not None
+            assert CHINESE.search(zh(said)), (name, said.code)
+
+
+def test_the_steps_a_buyer_reads_most_are_chinese(catalog: Any) -> None:
+    estimates = _varied_estimates(catalog)
+    kv = next(s.said for s in estimates["layers"].steps if s.topic == "kv_cache")
+    assert english(kv) == (
+        "KV cache = 4096 bytes per token per layer (GQA (64 query / 8 KV heads), fp16) x 80 attention layers x 32768 "
+        "tokens x 1 sequence(s) = 10.00 GiB"
+    )
+    assert zh(kv) == (
+        "KV 缓存 = 每 token 每层 4096 字节（GQA（64 个查询头 / 8 个 KV 头），fp16）x 80 个注意力层 x 32768 tokens x "
+        "1 个序列 = 10.00 GiB"
+    )
+    decode = next(s.said for s in estimates["tensor"].steps if s.said and s.said.code == "est.decode")
+    assert zh(decode).startswith("解码单步 = 取较慢者（权重：")
+    assert zh(decode).endswith("tokens/s")
+    placed = next(s.said for s in estimates["experts in RAM"].steps if s.topic == "offload")
+    assert (
+        zh(placed)
+        == "61 层中 61 层在 GPU 上（-ngl），切分 [61]；前 61 层的专家放在内存（--n-cpu-moe 61）；系统内存中 367.41 GiB"
+    )
+    time = next(s.said for s in estimates["qlora"].steps if s.topic == "time")
+    assert zh(time).startswith("GPU 小时 = ") and "MFU = " in zh(time)
 
 
 # --------------------------------------------------------------------------- a whole plan: notes, upgrades, sheet

@@ -59,7 +59,7 @@ from configurator.core.estimate.kv import (
 from configurator.core.estimate.params import ParamCounts, count_params
 from configurator.core.estimate.precision import KV_BYTES, weight_format
 from configurator.core.estimate.ranges import speed_regime as ranges_speed_regime
-from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step, mfu_formula, new_step
+from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step, mfu_said, new_step
 from configurator.core.estimate.serving import arriving_prompt_tokens, batched_tokens_budget
 from configurator.core.estimate.speculative import (
     DRAFT_ACCEPTANCE,
@@ -466,11 +466,11 @@ class _Explain:
         """The EstimateResult fields of a draft-model speculation (none set when it did not apply)."""
         return {"speculation_span": self.speculation_span, "draft_repo": self.draft_repo}
 
-    def assume_layout(self, text: str) -> None:
+    def assume_layout(self, text: str | Reason) -> None:
         """An assumption about the single machine's data-parallel layout (a cluster plan states its own instead)."""
         if text:
             self.assume(text)
-            self.layout.append(text)
+            self.layout.append(english(text) if isinstance(text, Reason) else text)
 
     def step(self, topic: str, text: str | Reason) -> None:
         """One link of the chain: its own words, or a code (est.*) whose English is the text."""
@@ -502,7 +502,9 @@ def _calibrated_engine(workload: Workload, ex: _Explain) -> Workload:
     if stand_in is None:
         return workload
     ex.assume(
-        f"{workload.engine} is estimated with {stand_in}'s calibration ({ENGINE_STAND_IN_WHY[workload.engine or '']})"
+        Reason.of(
+            "est.stand-in", engine=workload.engine, stand_in=stand_in, why=ENGINE_STAND_IN_WHY[workload.engine or ""]
+        )
     )
     # model_copy skips validation on purpose: the stand-in may not load this format itself
     return workload.model_copy(update={"engine": stand_in})
@@ -527,19 +529,13 @@ def _choose_split(model: ModelArch, workload: Workload, gpus: int, ex: _Explain)
         if engine == "vllm":
             tp, pp = serving_layout(model, gpus)
             if tp > 1:
-                ex.assume(
-                    f"{heads} attention heads over {gpus} GPUs: vLLM runs {tp}-way tensor parallel in each of "
-                    f"{pp} pipeline stages (--tensor-parallel-size {tp} --pipeline-parallel-size {pp})"
-                )
+                ex.assume(Reason.of("est.vllm-tp-pp", heads=heads, gpus=gpus, tp=tp, pp=pp))
                 return TENSOR_PIPELINE
-            ex.assume(
-                f"vLLM tensor parallel needs 2, 4, 8 or 16 GPUs that divide the {heads} heads; {gpus} GPUs run "
-                "pipeline-parallel by layers"
-            )
+            ex.assume(Reason.of("est.vllm-layers", heads=heads, gpus=gpus))
             return "layer"
         if gpus not in (2, 4, 8, 16):
             return "layer"
-        ex.assume(f"{heads} attention heads do not divide over {gpus} GPUs: split by layers instead")
+        ex.assume(Reason.of("est.heads-layers", heads=heads, gpus=gpus))
         return "layer"
     return "layer"
 
@@ -606,18 +602,33 @@ def _explain_weights(
     resident = w.embedding + w.lm_head + w.blocks
     fmt = weight_format(workload.precision or "bf16", engine)
     if fmt.name in FTYPE_DEFAULT:
-        mix = ", ".join(f"{name} {t}" for name, t in gguf_bytes(model, fmt.name).types)
+        mix = gguf_bytes(model, fmt.name).types
         bits = resident * 8 / scale / max(counts.total, 1)
         ex.step(
             "weights",
-            f"{counts.total / 1e9:.2f} B parameters at {fmt.note}, tensor by tensor at llama-quantize's "
-            f"types ({mix}): {bits:.2f} bits per weight on average = {_gb(resident)}",
+            Reason.of(
+                "est.weights-gguf",
+                b=counts.total / 1e9,
+                precision=fmt.name,
+                note=fmt.note,
+                tensors=tuple(name for name, _ in mix),
+                types=tuple(t for _, t in mix),
+                bits=bits,
+                gib=resident / GIB,
+            ),
         )
     else:
         ex.step(
             "weights",
-            f"{counts.total / 1e9:.2f} B parameters at {fmt.note} ({fmt.bits_per_weight:g} bits per weight; "
-            f"embeddings {fmt.embeddings_bits:g} bits) = {_gb(resident)}",
+            Reason.of(
+                "est.weights",
+                b=counts.total / 1e9,
+                precision=fmt.name,
+                note=fmt.note,
+                bits=fmt.bits_per_weight,
+                embeddings=fmt.embeddings_bits,
+                gib=resident / GIB,
+            ),
         )
 
 
@@ -626,36 +637,31 @@ def _explain_kv_cache(model: ModelArch, workload: Workload, copies: int, kv_tota
     context = workload.context or 4096
     per_tok = kv_bytes_per_token_per_layer(model, KV_BYTES[workload.kv_precision], engine)
     attn_kind = (
-        "MLA latent"
+        "MLA"
         if model.mla is not None and engine != "transformers"
-        else (
-            "MHA"
-            if model.num_kv_heads == model.num_attention_heads
-            else f"GQA ({model.num_attention_heads} query / {model.num_kv_heads} KV heads)"
-        )
+        else ("MHA" if model.num_kv_heads == model.num_attention_heads else "GQA")
     )
+    state = (linear_attention_state_bytes(model, 1) + mamba_state_bytes(model, 1)) * workload.batch
     ex.step(
         "kv_cache",
-        f"KV cache = {per_tok:.0f} bytes per token per layer ({attn_kind}, {workload.kv_precision}) x "
-        f"{model.attention_layers} attention layers x {context} tokens x {workload.batch} sequence(s)"
-        + (
-            f"; {model.sliding_window_layers or model.num_layers} layers keep only a {model.sliding_window}-token window"
-            if model.sliding_window
-            else ""
-        )
-        + (
-            f"; {model.recurrent_layers} {'Mamba-2' if model.mamba else 'linear-attention'} layers keep a fixed state of "
-            f"{_gb((linear_attention_state_bytes(model, 1) + mamba_state_bytes(model, 1)) * workload.batch)}"
-            if model.recurrent_layers
-            else ""
-        )
-        + (
-            f", held twice at the decode peak ({model.architecture} remote code rebuilds its tuple cache with torch.cat "
-            "while generate() still holds the previous step's)"
-            if copies > 1
-            else ""
-        )
-        + f" = {_gb(kv_total)}",
+        Reason.of(
+            "est.kv",
+            per_token=per_tok,
+            attention=attn_kind,
+            heads=model.num_attention_heads,
+            kv_heads=model.num_kv_heads,
+            kv=workload.kv_precision,
+            layers=model.attention_layers,
+            context=context,
+            batch=workload.batch,
+            window=model.sliding_window or None,
+            window_layers=model.sliding_window_layers or model.num_layers,
+            recurrent=model.recurrent_layers or None,
+            mamba=bool(model.mamba),
+            state_gib=state / GIB,
+            twice=model.architecture if copies > 1 else None,
+            gib=kv_total / GIB,
+        ),
     )
 
 
@@ -678,9 +684,9 @@ def _tensor_memory(
     tp = gpus
     kv_share = 1 / min(tp, model.num_kv_heads) if model.mla is None else 1.0
     if model.mla is not None:
-        ex.assume("MLA's latent KV cache is replicated on every tensor-parallel rank")
+        ex.assume(Reason.of("est.mla-replicated"))
     if tp > model.num_kv_heads and model.mla is None:
-        ex.assume(f"{model.num_kv_heads} KV heads over {tp} GPUs: KV heads are replicated")
+        ex.assume(Reason.of("est.kv-replicated", kv_heads=model.num_kv_heads, tp=tp))
     act = _inference_activations(model, workload, context, engine, True) / tp
     per = MemoryBreakdown(
         weights=int((emb + head + blocks) / tp),
@@ -688,7 +694,7 @@ def _tensor_memory(
         activations=int(act),
         runtime_overhead=int(r.overhead),
     )
-    ex.step("split", f"tensor parallel over {tp} GPUs: each holds 1/{tp} of every weight matrix and of the KV heads")
+    ex.step("split", Reason.of("est.tensor-split", tp=tp))
     return [per] * tp
 
 
@@ -714,11 +720,7 @@ def _tensor_pipeline_memory(
             runtime_overhead=int(r.overhead),
         )
         out += [stage] * tp
-    ex.step(
-        "split",
-        f"{pp} pipeline stages of {stages} layers, each tensor parallel over {tp} GPUs: each GPU holds "
-        f"1/{tp} of its stage's weights and KV heads",
-    )
+    ex.step("split", Reason.of("est.tensor-pipeline-split", pp=pp, stages=str(stages), tp=tp))
     return out
 
 
@@ -732,15 +734,11 @@ def _layer_memory(model: ModelArch, workload: Workload, gpus: int, r: _Resident,
     per_layer_weights = blocks / model.num_layers
     if workload.cpu_experts and model.moe is not None:
         per_layer_weights = (blocks - experts) / model.num_layers
-        ex.step(
-            "offload",
-            f"MoE experts kept in system RAM ({_gb(experts)}); attention and shared weights stay on the GPUs",
-        )
+        ex.step("offload", Reason.of("est.experts-in-ram", gib=experts / GIB))
     if workload.cpu_layers:
         ex.step(
             "offload",
-            f"{model.num_layers - gpu_layers} of {model.num_layers} layers kept in system RAM "
-            f"(llama.cpp -ngl {gpu_layers}), with their KV cache",
+            Reason.of("est.layers-in-ram", cpu=model.num_layers - gpu_layers, layers=model.num_layers, ngl=gpu_layers),
         )
     per_layer_kv = r.kv_total / model.num_layers
     result = []
@@ -858,15 +856,7 @@ def _full_weights(counts: ParamCounts, setup: _TrainingSetup, ex: _Explain) -> _
     n = counts.total
     pure_bf16 = setup.fw.full_precision == "bf16"
     weights = n * 2.0
-    ex.step(
-        "weights",
-        f"{n / 1e9:.2f} B parameters in bf16 = {_gb(weights)} "
-        + (
-            "(pure bf16: no fp32 master copy)"
-            if pure_bf16
-            else "(mixed precision, ZeRO paper: 2+2+12 bytes per parameter with AdamW)"
-        ),
-    )
+    ex.step("weights", Reason.of("est.full-weights", b=n / 1e9, gib=weights / GIB, pure_bf16=pure_bf16))
     return _Trainable(weights=weights, trainable=n, master=0.0 if pure_bf16 else 4.0, grad_bytes=2.0)
 
 
@@ -889,15 +879,18 @@ def _adapter_weights(
         if setup.optimizer in ("adamw", "paged-adamw", "sgd"):
             saved_moments /= 2
         weights += saved * 2.0
-        ex.step(
-            "weights",
-            f"embedding and output layers trained too (modules_to_save: a 16-bit trainable copy): "
-            f"+{saved / 1e6:.0f} M trainable parameters at 2 + 2 + {saved_moments:g} bytes",
-        )
+        ex.step("weights", Reason.of("est.saved-tables", m=saved / 1e6, moments=saved_moments))
     ex.step(
         "weights",
-        f"frozen base at {precision} = {_gb(emb + head + blocks)}; LoRA rank {workload.lora_rank} on "
-        f"{workload.lora_targets} = {trainable / 1e6:.1f} M trainable parameters ({'bf16' if adapter_bytes == 2.0 else 'fp32'})",
+        Reason.of(
+            "est.adapter-weights",
+            precision=precision,
+            gib=(emb + head + blocks) / GIB,
+            rank=workload.lora_rank,
+            targets=workload.lora_targets,
+            m=trainable / 1e6,
+            adapter="bf16" if adapter_bytes == 2.0 else "fp32",
+        ),
     )
     return _Trainable(weights, trainable, 0.0, adapter_bytes, saved, saved_moments)
 
@@ -967,13 +960,7 @@ def _shard(mem: _TrainingBytes, model: ModelArch, counts: ParamCounts, setup: _T
         # a sharded model gathers each layer whole to compute it, and prefetches the next one
         mem.gathered = 2 * (mem.weights * gpus - (counts.embedding + counts.lm_head) * 2.0) / model.num_layers
     if zero:
-        ex.step(
-            "zero",
-            f"ZeRO-{zero} over {gpus} GPUs shards "
-            + ", ".join(["optimizer states", "gradients", "parameters"][:zero])
-            + f" {gpus} ways"
-            + (f"; two layers gathered whole at a time ({_gb(mem.gathered)})" if mem.gathered else ""),
-        )
+        ex.step("zero", Reason.of("est.zero", zero=zero, gpus=gpus, gathered=mem.gathered / GIB or None))
 
 
 def _offload_to_cpu(mem: _TrainingBytes, setup: _TrainingSetup, ex: _Explain) -> None:
@@ -989,11 +976,7 @@ def _offload_to_cpu(mem: _TrainingBytes, setup: _TrainingSetup, ex: _Explain) ->
         mem.gradients = 0.0
     if zero >= 3:
         mem.weights = 0.0  # parameters live on the host; only the gathered layers are on the GPU
-    ex.step(
-        "offload",
-        f"optimizer states{', parameters and gradients' if everything else ''} offloaded to CPU RAM: "
-        f"{_gb(mem.host)} of host memory",
-    )
+    ex.step("offload", Reason.of("est.offload-cpu", everything=everything, gib=mem.host / GIB))
 
 
 def _layer_activations(model: ModelArch, workload: Workload, setup: _TrainingSetup, fused: bool, ex: _Explain) -> float:
@@ -1002,22 +985,13 @@ def _layer_activations(model: ModelArch, workload: Workload, setup: _TrainingSet
     seq, batch, fw = setup.seq, setup.batch, setup.fw
     per_layer = activation_bytes_per_layer(model, seq, batch, fused)
     if fused:
-        ex.step(
-            "activations",
-            "fused kernels (fused RMSNorm, rotary in place, fused SwiGLU; lit-gpt's block): "
-            f"{_gb(per_layer)} saved per layer against {_gb(activation_bytes_per_layer(model, seq, batch))} unfused",
-        )
-        ex.assume(
-            "sized for a stack with fused kernels (lit-gpt's, as TinyLlama trained): HF transformers' own "
-            "modelling code, which the accelerate command runs, keeps the unfused block's tensors and fp32 logits"
-        )
+        unfused = activation_bytes_per_layer(model, seq, batch)
+        ex.step("activations", Reason.of("est.act-fused", gib=per_layer / GIB, unfused=unfused / GIB))
+        ex.assume(Reason.of("est.fused-stack"))
     if setup.method != "full" and fw.lora_dropout:
         dropped = seq * batch * LORA_DROPOUT_BYTES * lora_inputs_per_layer(model, workload.lora_targets)
         per_layer += dropped
-        ex.step(
-            "activations",
-            f"LoRA dropout: each adapted matrix saves its dropped input and mask ({_gb(dropped)} per layer)",
-        )
+        ex.step("activations", Reason.of("est.lora-dropout", gib=dropped / GIB))
     return per_layer
 
 
@@ -1043,13 +1017,19 @@ def _activations(
         mem.activations = (model.num_layers - 1) * kept + per_layer + logits
         ex.step(
             "activations",
-            f"selective checkpointing (per operator, torchtitan's 'op'): {model.num_layers - 1} layers "
-            f"keep every other matmul output, attention's output and their input ({_gb(kept)} each), one layer is "
-            f"recomputed whole ({_gb(per_layer)}), plus logits s*b*vocab*{logit_bytes:g} bytes ({logit_note}) "
-            f"= {_gb(mem.activations)}",
+            Reason.of(
+                "est.act-selective",
+                layers=model.num_layers - 1,
+                kept=kept / GIB,
+                layer=per_layer / GIB,
+                logit_bytes=logit_bytes,
+                loss=loss,
+                note=logit_note,
+                gib=mem.activations / GIB,
+            ),
         )
         if workload.activation_offload:
-            ex.assume("selective checkpointing keeps what it saves on the GPU: the activation offload is not applied")
+            ex.assume(Reason.of("est.selective-on-gpu"))
     elif workload.grad_checkpointing and workload.activation_offload:
         # checkpoints stream to host RAM; the GPU keeps the layer being recomputed and the next input
         mem.host += layer_inputs
@@ -1057,23 +1037,45 @@ def _activations(
         mem.activations = kept + per_layer + logits
         ex.step(
             "activations",
-            f"gradient checkpointing with the {model.num_layers} layer inputs offloaded to host RAM "
-            f"({_gb(layer_inputs)}); one layer recomputed at a time ({_gb(per_layer)}), plus logits "
-            f"s*b*vocab*{logit_bytes:g} bytes ({logit_note}) = {_gb(mem.activations)}",
+            Reason.of(
+                "est.act-offloaded",
+                layers=model.num_layers,
+                inputs=layer_inputs / GIB,
+                layer=per_layer / GIB,
+                logit_bytes=logit_bytes,
+                loss=loss,
+                note=logit_note,
+                gib=mem.activations / GIB,
+            ),
         )
     elif workload.grad_checkpointing:
         mem.activations = layer_inputs + per_layer + logits
         ex.step(
             "activations",
-            f"gradient checkpointing: each of {model.num_layers} layers keeps its input (2*s*b*h bytes) and one layer is "
-            f"recomputed at a time ({_gb(per_layer)}), plus logits s*b*vocab*{logit_bytes:g} bytes ({logit_note}) = {_gb(mem.activations)}",
+            Reason.of(
+                "est.act-checkpointed",
+                layers=model.num_layers,
+                layer=per_layer / GIB,
+                logit_bytes=logit_bytes,
+                loss=loss,
+                note=logit_note,
+                gib=mem.activations / GIB,
+            ),
         )
     else:
         mem.activations = model.num_layers * per_layer + logits
         ex.step(
             "activations",
-            f"no checkpointing: {model.num_layers} layers x {_gb(per_layer)} saved activations (s={seq}, b={batch}, flash attention) "
-            f"plus logits ({logit_note}) = {_gb(mem.activations)}",
+            Reason.of(
+                "est.act-all",
+                layers=model.num_layers,
+                layer=per_layer / GIB,
+                seq=seq,
+                batch=batch,
+                loss=loss,
+                note=logit_note,
+                gib=mem.activations / GIB,
+            ),
         )
 
 
@@ -1087,7 +1089,7 @@ def _deepspeed_buffers(mem: _TrainingBytes, n: int, setup: _TrainingSetup, ex: _
         buffers = max(0.0, live - mem.gathered)
     else:
         buffers = 2 * DEEPSPEED_BUCKET_ELEMENTS * 2.0  # reduce + all-gather buckets in 16-bit
-    ex.step("zero", f"DeepSpeed communication buffers (config defaults): {_gb(buffers)}")
+    ex.step("zero", Reason.of("est.deepspeed-buffers", gib=buffers / GIB))
     return buffers
 
 
@@ -1099,12 +1101,7 @@ def _foreach_step(mem: _TrainingBytes, foreach_step: float, setup: _TrainingSetu
     step_excess = max(0.0, local_step - mem.activations)
     if step_excess:
         mem.optimizer += step_excess
-        ex.step(
-            "optimizer",
-            f"torch.optim.AdamW without fused=True runs its foreach implementation, ~sizeof(params) "
-            f"more at the step (PyTorch docs): {_gb(local_step)} of intermediates, "
-            f"{_gb(step_excess)} above the activations freed by then",
-        )
+        ex.step("optimizer", Reason.of("est.foreach", gib=local_step / GIB, excess=step_excess / GIB))
 
 
 def _loading_excess(mem: _TrainingBytes, load_transient: float, setup: _TrainingSetup, ex: _Explain) -> float:
@@ -1114,12 +1111,11 @@ def _loading_excess(mem: _TrainingBytes, load_transient: float, setup: _Training
     loading_excess = max(0.0, load_transient - (mem.activations + mem.gradients + mem.optimizer))
     ex.step(
         "weights",
-        f"NF4 quantization on the GPU while loading (torchao{' before 0.2, whole tensor' if setup.fw.nf4_whole_tensor else ', chunked'}): "
-        f"{_gb(load_transient)} transient for the largest matrix"
-        + (
-            f", {_gb(loading_excess)} above the training step's dynamic memory: the peak is at model load"
-            if loading_excess
-            else ""
+        Reason.of(
+            "est.nf4-load",
+            whole=setup.fw.nf4_whole_tensor,
+            gib=load_transient / GIB,
+            excess=loading_excess / GIB or None,
         ),
     )
     return loading_excess
@@ -1165,11 +1161,7 @@ def _training_memory(
         optimizer_states=int(mem.optimizer),
         runtime_overhead=int(overhead),
     )
-    ex.assume_layout(
-        "training is data-parallel: every GPU runs the full model on its own micro-batch"
-        if gpus > 1 and setup.zero < 3
-        else ""
-    )
+    ex.assume_layout(Reason.of("est.data-parallel") if gpus > 1 and setup.zero < 3 else "")
     return [per] * gpus, int(mem.host)
 
 
@@ -1345,15 +1337,21 @@ def _speculative_mtp(
     rate = speculative_rate(step, verify_step, k)
     ex.step(
         "decode",
-        f"speculative decoding with the model's MTP layer: {k} drafts a step, each accepted with "
-        f"p = {MTP_ACCEPTANCE:.3f} if the ones before it were -> {tokens_per_step(k):.2f} tokens a step; the verify pass "
-        f"over {k + 1} tokens takes {verify_step * 1e3:.2f} ms, the drafts {k} x {MTP_DRAFT_STEP_SHARE:.3f} x "
-        f"{step * 1e3:.2f} ms -> {rate:.1f} tokens/s ({rate / tps:.2f}x the plain {tps:.1f})",
+        Reason.of(
+            "est.mtp",
+            k=k,
+            k_plus=k + 1,
+            p=MTP_ACCEPTANCE,
+            per_step=tokens_per_step(k),
+            verify_ms=verify_step * 1e3,
+            draft_share=MTP_DRAFT_STEP_SHARE,
+            step_ms=step * 1e3,
+            rate=rate,
+            ratio=rate / tps,
+            plain=tps,
+        ),
     )
-    ex.assume(
-        f"MTP acceptance and draft cost from llama-server --spec-type mtp runs on 9 mixed prompts ({MTP_SOURCE}); "
-        "acceptance depends on the text: repetitive code accepts more, creative prose less"
-    )
+    ex.assume(Reason.of("est.mtp-source", source=MTP_SOURCE))
     return rate
 
 
@@ -1399,19 +1397,23 @@ def _speculative_draft(
     ex.speculation_span, ex.draft_repo = (low, rate), draft.hf_repo or draft.id
     ex.step(
         "decode",
-        f"speculative decoding with {draft.name} ({draft_w.precision}) drafting {k} tokens a step at "
-        f"{draft_step * 1e3:.2f} ms each; each accepted with p = {DRAFT_ACCEPTANCE:.2f} if the ones before it were -> "
-        f"{tokens_per_step(k, DRAFT_ACCEPTANCE):.2f} tokens a step; the verify pass over {k + 1} tokens takes "
-        f"{verify_step * 1e3:.2f} ms"
-        + (f", host sampling of {2 * k} more positions {2 * k * sample * 1e3:.2f} ms" if sample else "")
-        + f" -> {rate:.1f} tokens/s ({rate / tps:.2f}x the plain {tps:.1f}); at "
-        f"p = {DRAFT_ACCEPTANCE_LOW:.2f} {low:.1f} tokens/s ({low / tps:.2f}x)",
+        Reason.of(
+            "est.draft",
+            model=draft.name,
+            precision=draft_w.precision,
+            k=k,
+            draft_ms=draft_step * 1e3,
+            p=DRAFT_ACCEPTANCE,
+            per_step=tokens_per_step(k, DRAFT_ACCEPTANCE),
+            verify_ms=verify_step * 1e3,
+            sample_ms=2 * k * sample * 1e3 if sample else None,
+            rate=rate,
+            plain=tps,
+            p_low=DRAFT_ACCEPTANCE_LOW,
+            low=low,
+        ),
     )
-    ex.assume(
-        f"draft acceptance p = {DRAFT_ACCEPTANCE:.2f} per position from llama.cpp's counters on a Llama 3.1 8B / 3.2 1B "
-        f"pair ({DRAFT_SOURCE}), {DRAFT_ACCEPTANCE_LOW:.2f} at the range's low end (LLaMA 2 70B / 7B, PR #2926); "
-        "acceptance depends on the text and the pair: a slow draft or prose can make speculation a net loss"
-    )
+    ex.assume(Reason.of("est.draft-source", p=DRAFT_ACCEPTANCE, source=DRAFT_SOURCE, p_low=DRAFT_ACCEPTANCE_LOW))
     return rate
 
 
@@ -1423,35 +1425,26 @@ def _with_draft_memory(per_gpu: list[MemoryBreakdown], workload: Workload, ex: _
     w = _draft_workload(workload, draft)
     emb, head, blocks, _, _ = _weight_bytes(count_params(draft), w.precision or "bf16", model=draft, engine=w.engine)
     kv = kv_cache_bytes(draft, w.context or 4096, 1, KV_BYTES[w.kv_precision], w.engine or "transformers")
-    ex.step("weights", f"draft model {draft.name}: {_gb(emb + head + blocks)} of weights and {_gb(kv)} of KV cache")
+    ex.step("weights", Reason.of("est.draft-memory", model=draft.name, gib=(emb + head + blocks) / GIB, kv=kv / GIB))
     return [per_gpu[0] + MemoryBreakdown(weights=int(emb + head + blocks), kv_cache=int(kv)), *per_gpu[1:]]
 
 
-def _server_layer_latency(model: ModelArch, engine: str) -> tuple[float, str]:
+def _server_layer_latency(model: ModelArch, engine: str) -> tuple[float, Reason | None]:
     """The serving engine's latency floor per decode step from MoE and MLA layers (collectives.py), and its reason;
     zero for other engines and dense GQA models."""
     if engine not in SERVER_ENGINES:
-        return 0.0, ""
+        return 0.0, None
     moe = moe_layer_count(model) * CAL.moe_layer_latency_server if model.moe is not None else 0.0
     mla = model.num_layers * CAL.mla_layer_latency_server if model.mla is not None else 0.0
     if not moe and not mla:
-        return 0.0, ""
-    parts = []
-    if moe:
-        parts.append(
-            f"{moe_layer_count(model)} MoE layers x {CAL.moe_layer_latency_server * 1e6:.0f} us (router, top-k, "
-            "expert kernels at a few tokens each, combine)"
-        )
-    if mla:
-        parts.append(
-            f"{model.num_layers} MLA layers x {CAL.mla_layer_latency_server * 1e6:.0f} us (absorbed attention's "
-            "projection, norm and absorption kernels)"
-        )
-    return moe + mla, (
-        "latency floor of the serving engine's small dependent kernels: "
-        + " + ".join(parts)
-        + f" = {(moe + mla) * 1e3:.2f} ms per step, whatever the batch (fitted on DeepSeek-R1 and Qwen3-235B "
-        "runs, SGLang and vLLM 2025)"
+        return 0.0, None
+    return moe + mla, Reason.of(
+        "est.latency-floor",
+        moe_layers=moe_layer_count(model) if moe else None,
+        moe_us=CAL.moe_layer_latency_server * 1e6,
+        mla_layers=model.num_layers if mla else None,
+        mla_us=CAL.mla_layer_latency_server * 1e6,
+        ms=(moe + mla) * 1e3,
     )
 
 
@@ -1498,29 +1491,32 @@ def _int8_mma(gpu: Gpu) -> bool:
     return gpu.vendor == "nvidia" and gpu.architecture not in ("Volta", "Pascal") and bool(gpu.int8_tops)
 
 
-def llamacpp_prefill_tflops(gpu: Gpu, quantized: bool, int8_mmq: bool = True) -> tuple[float, str]:
+def llamacpp_prefill_tflops(gpu: Gpu, quantized: bool, int8_mmq: bool = True) -> tuple[float, tuple[Reason, ...]]:
     """Sustained TFLOPS of llama.cpp's prompt processing on `gpu`, and how it was reached (Calibration explains);
     `int8_mmq` False for an engine that dequantizes for large batches whatever the llama.cpp build (exllamav2)."""
     peak = _gemm_peak_fp16acc(gpu)
     by_peak = peak * CAL.compute_eff_llamacpp
     by_power = gpu.tdp_w * CAL.prefill_tflops_per_watt if gpu.tdp_w else by_peak
     rate = min(by_peak, by_power)
-    why = (
-        f"fp16 GEMMs at {CAL.compute_eff_llamacpp:.0%} of {peak:.0f} TFLOPS (FP16 accumulate)"
+    why: tuple[Reason, ...] = (
+        (Reason.of("est.how-gemm", share=CAL.compute_eff_llamacpp, peak=peak),)
         if by_peak <= by_power
-        else f"fp16 GEMMs held by the {gpu.tdp_w:.0f} W board power at {CAL.prefill_tflops_per_watt:g} TFLOPS/W "
-        f"({rate / peak:.0%} of {peak:.0f} TFLOPS)"
+        else (
+            Reason.of(
+                "est.how-power", watts=gpu.tdp_w, per_watt=CAL.prefill_tflops_per_watt, share=rate / peak, peak=peak
+            ),
+        )
     )
     if quantized and has_matrix_units(gpu) and int8_mmq and CAL.llamacpp_int8_mmq and _int8_mma(gpu):
-        why += ", quantized blocks multiplied directly on int8 tensor cores (MMQ, llama.cpp since June 2024)"
+        why += (Reason.of("est.how-mmq"),)
     elif quantized and has_matrix_units(gpu):
         rate *= CAL.prefill_dequant_llamacpp
-        why += f", x {CAL.prefill_dequant_llamacpp:.2f} for dequantizing the weights to fp16 first"
+        why += (Reason.of("est.how-dequant", factor=CAL.prefill_dequant_llamacpp),)
     elif quantized:
         # no tensor cores: the quantized kernels multiply with integer dot products (dp4a) on the vector units
         dp4a = gpu.int8_tops or 4 * gpu.fp32_tflops  # dp4a: four int8 products per lane and clock
         rate = min(dp4a * DP4A_EFFICIENCY, gpu.tdp_w * CAL.prefill_tflops_per_watt if gpu.tdp_w else math.inf)
-        why = f"integer dot products (no tensor cores) at {DP4A_EFFICIENCY:.0%} of {dp4a:.0f} TOPS"
+        why = (Reason.of("est.how-dp4a", share=DP4A_EFFICIENCY, tops=dp4a),)
     return rate, why
 
 
@@ -1549,12 +1545,12 @@ def _peak_tflops(gpu: Gpu, compute: str) -> float:
 
 def _weights_read(
     model: ModelArch, w: WeightBytes, precision: str, engine: str, gpu: Gpu, batch: int
-) -> tuple[float, str]:
+) -> tuple[float, Reason | None]:
     """Weight bytes a decode step reads, and a note on an MoE's experts: the experts the batch touches, at their
     kernels' share of the stream rate (plus a fixed cost each where llama.cpp picks them on the device)."""
     emb, head, blocks, experts = w.embedding, w.lm_head, w.blocks, w.experts
     if model.moe is None:
-        return blocks + (head if head else emb), ""
+        return blocks + (head if head else emb), None
     e, k = model.moe.num_experts, model.moe.experts_per_token
     touched, per_expert = experts_touched(e, k, batch)
     # expert matmuls run below streaming efficiency with one token each (bw_eff_moe_experts, fitted at batch 1);
@@ -1569,8 +1565,8 @@ def _weights_read(
         # each touched expert's matmuls also cost a fixed amount (dispatch, a partly idle GPU on a small matrix),
         # priced as bytes at the stream rate: small experts (Qwen3.6's 512-wide) lose most of their share to it
         expert_read += CAL.moe_expert_fixed_bytes * touched * moe_layer_count(model)
-    moe_note = f"; MoE reads {touched:.1f} of {e} experts per layer per step" + (
-        f" ({per_expert:.1f} tokens each, expert kernels at {expert_eff:.0%} of the stream rate)" if batch > 1 else ""
+    moe_note = Reason.of(
+        "est.moe-read", touched=touched, experts=e, per_expert=per_expert if batch > 1 else None, share=expert_eff
     )
     return blocks - experts + expert_read + head + (emb if head == 0 else 0), moe_note
 
@@ -1586,34 +1582,42 @@ def _explain_llamacpp_backend(
         backend = llamacpp_backend(gpu, CAL.llamacpp_backend)
         fact = decode_fact(gpu, backend)
         ex.assume(
-            f"llama.cpp's {backend.upper()} backend on {gpu.architecture}"
-            + (
-                f": its bandwidth share from {fact.card} at {fact.tokens_per_s:g} tokens/s on {fact.model} "
-                f"({fact.note}; {fact.source})"
-                if fact
-                else ": no published decode rate of this backend on this family, so the CUDA-fitted share"
-                + (f" x {CAL.bw_eff_amd:.2f} (ROCm/Vulkan on RDNA, fitted)" if gpu.vendor == "amd" else "")
+            Reason.of(
+                "est.backend",
+                backend=backend.upper(),
+                arch=gpu.architecture,
+                card=fact.card if fact else None,
+                tps=fact.tokens_per_s if fact else None,
+                model=fact.model if fact else None,
+                note=fact.note if fact else None,
+                source=fact.source if fact else None,
+                amd=CAL.bw_eff_amd if gpu.vendor == "amd" else None,
             )
         )
     if model.moe is not None and precision not in ("fp32", "bf16", "fp16"):
         backend = llamacpp_backend(gpu, CAL.llamacpp_backend)
         if backend == "cuda" and CAL.llamacpp_cuda_moe_graphs:
             share, where = MOE_EXPERT_SHARE["vulkan"]
-            ex.assume(
-                f"llama.cpp's CUDA backend picks the experts on the device since PR #19645 (Feb 2026): quantized "
-                f"experts stream at {share:.0%} of the dense rate (measured on Vulkan, {where}), not the "
-                f"{CAL.bw_eff_moe_experts:.0%} of the 2023-25 builds that synchronised with the host"
-            )
+            ex.assume(Reason.of("est.cuda-experts", share=share, where=where, old=CAL.bw_eff_moe_experts))
         elif backend in MOE_EXPERT_SHARE:
             share, where = MOE_EXPERT_SHARE[backend]
             ex.assume(
-                f"llama.cpp's {backend.upper()} backend picks the experts on the GPU: quantized experts stream at "
-                f"{share:.0%} of the dense rate plus {CAL.moe_expert_fixed_bytes / 1e6:.1f} MB a touched expert (gpt-oss on Strix Halo, {where}), not the CUDA-fitted {CAL.bw_eff_moe_experts:.0%}"
+                Reason.of(
+                    "est.device-experts",
+                    backend=backend.upper(),
+                    share=share,
+                    mb=CAL.moe_expert_fixed_bytes / 1e6,
+                    where=where,
+                    cuda=CAL.bw_eff_moe_experts,
+                )
             )
     if batched_launches(gpu, gpus):
         ex.assume(
-            f"llama.cpp submits each decode step's kernels in one go ({'CUDA graphs, llama.cpp since May 2024' if gpu.vendor == 'nvidia' and not CAL.llamacpp_vulkan else 'Vulkan command buffers'}): "
-            f"{CAL.layer_overhead_saved_by_graphs * 1e6:.0f} us less per layer than one host launch per kernel"
+            Reason.of(
+                "est.graphs",
+                cuda=gpu.vendor == "nvidia" and not CAL.llamacpp_vulkan,
+                us=CAL.layer_overhead_saved_by_graphs * 1e6,
+            )
         )
 
 
@@ -1632,7 +1636,7 @@ def _step_overhead(
     overhead = _fixed_overhead(engine, gpu, model.num_layers, named_engine, gpus) + batch * _sequence_overhead(engine)
     expert_loop = _expert_loop_overhead(model, engine)
     floor, floor_why = _server_layer_latency(model, engine)
-    if floor:
+    if floor and floor_why is not None:
         overhead += floor
         ex.step("decode", floor_why)
     if engine == "llama.cpp":
@@ -1641,13 +1645,15 @@ def _step_overhead(
         overhead += expert_loop
         ex.step(
             "decode",
-            f"transformers runs the {model.moe.num_experts if model.moe else 0} routed experts of each of "
-            f"{moe_layer_count(model)} MoE layers one by one in Python: {CAL.expert_loop_transformers * 1e6:.0f} us per "
-            f"expert and layer = {expert_loop * 1e3:.1f} ms per step (Qwen3 speed benchmark, transformers 4.51)",
+            Reason.of(
+                "est.expert-loop",
+                experts=model.moe.num_experts if model.moe else 0,
+                layers=moe_layer_count(model),
+                us=CAL.expert_loop_transformers * 1e6,
+                ms=expert_loop * 1e3,
+            ),
         )
-        ex.assume(
-            "HF transformers MoE: experts run in a Python loop (no fused MoE kernel); decode is bound by that loop"
-        )
+        ex.assume(Reason.of("est.expert-loop-why"))
     return overhead
 
 
@@ -1657,7 +1663,7 @@ class _DecodeStep:
 
     read: float  # weight bytes
     kv_read: float  # KV cache bytes
-    moe_note: str
+    moe_note: Reason | None  # est.moe-read: the experts a step touches
     eff: float  # achieved share of the memory bandwidth
     bw: float  # memory bandwidth, bytes/s
     flops_per_token: float
@@ -1685,9 +1691,15 @@ def _tensor_parallel_step(model: ModelArch, gpu: Gpu, gpus: int, split: str, s: 
     step = _roofline(mem_t, comp_t) + kv_t + s.overhead + comm + hops
     ex.step(
         "decode",
-        f"tensor parallel: each GPU reads 1/{tp} of {_gb(s.read + s.kv_read)} per step, plus "
-        f"2 all-reduces per layer at ~{link * 1e6:.0f} us over {over}"
-        + (f"; {pp} pipeline stages in turn, {hops * 1e6:.0f} us of hand-offs per token" if pp > 1 else ""),
+        Reason.of(
+            "est.tensor-decode",
+            tp=tp,
+            gib=(s.read + s.kv_read) / GIB,
+            us=link * 1e6,
+            over=over,
+            pp=pp,
+            hops_us=hops * 1e6,
+        ),
     )
     return step
 
@@ -1723,8 +1735,7 @@ def _layer_split_step(
     if ram_read:
         ex.step(
             "decode",
-            f"{_gb(ram_read)} per token read from system RAM at {CAL.bw_eff_cpu:.0%} of "
-            f"{workload.ram_bandwidth_gbps:g} GB/s (build rules R28: ~35 of 96 GB/s reached in practice)",
+            Reason.of("est.ram-decode", gib=ram_read / GIB, share=CAL.bw_eff_cpu, gbps=workload.ram_bandwidth_gbps),
         )
     if gpus > 1:
         ex.step("decode", Reason.of("est.layer-decode", gpus=gpus))
@@ -1735,23 +1746,29 @@ def _explain_decode(
     counts: ParamCounts, gpu: Gpu, engine: str, context: int, batch: int, s: _DecodeStep, step: float, ex: _Explain
 ) -> None:
     tps = 1.0 / step
+    host_us = _sequence_overhead(engine) * 1e6 if batch > 1 and _sequence_overhead(engine) else None
     ex.step(
         "decode",
-        f"decode step = roofline(weights: {_gb(s.read)}{s.moe_note} read at {s.eff:.0%} of {gpu.memory_bandwidth_gbps:.0f} GB/s; "
-        f"compute: {batch} x {s.flops_per_token / 1e9:.1f} GFLOP"
-        + (
-            f" + {s.arriving:.0f} prompt tokens of arriving requests x {2 * counts.matmul_active / 1e9:.1f} GFLOP"
-            if s.arriving
-            else ""
-        )
-        + f" at {s.compute_eff:.0%} of {s.peak / 1e12:.0f} TFLOPS) + attention: {_gb(s.kv_read)} KV read (each sequence's "
-        f"context filling to {context}) + {s.overhead * 1e3:.2f} ms fixed per-step cost"
-        + (
-            f" ({batch} x {_sequence_overhead(engine) * 1e6:.0f} us of host work per sequence)"
-            if batch > 1 and _sequence_overhead(engine)
-            else ""
-        )
-        + f" = {step * 1e3:.2f} ms -> {tps:.1f} tokens/s per sequence, {tps * batch:.1f} tokens/s in total",
+        Reason.of(
+            "est.decode",
+            gib=s.read / GIB,
+            moe=s.moe_note,
+            share=s.eff,
+            gbps=gpu.memory_bandwidth_gbps,
+            batch=batch,
+            gflop=s.flops_per_token / 1e9,
+            arriving=s.arriving or None,
+            arriving_gflop=2 * counts.matmul_active / 1e9,
+            compute_share=s.compute_eff,
+            tflops=s.peak / 1e12,
+            kv=s.kv_read / GIB,
+            context=context,
+            fixed_ms=s.overhead * 1e3,
+            host_us=host_us,
+            ms=step * 1e3,
+            tps=tps,
+            total=tps * batch,
+        ),
     )
 
 
@@ -1782,17 +1799,12 @@ def _prefill(
         per_token = prefill_flops * moe_factor / (
             sustained * 1e12 * parallel * (MXFP4_BLACKWELL_PREFILL_SPEEDUP if native_fp4 else 1.0)
         ) + attention_score_seconds(model, prompt, s.eff * s.bw * parallel)
-        how += moe_how + (
-            f", x {MXFP4_BLACKWELL_PREFILL_SPEEDUP:.2f} for MXFP4 experts on Blackwell's FP4 tensor cores "
-            "(llama.cpp PR #17906, Dec 2025)"
-            if native_fp4
-            else ""
-        )
+        how += moe_how + ((Reason.of("est.how-fp4", speedup=MXFP4_BLACKWELL_PREFILL_SPEEDUP),) if native_fp4 else ())
         prefill_rate = 1.0 / per_token
         how += (
-            "; FlashAttention keeps the attention scores on chip"
+            (Reason.of("est.how-flash"),)
             if CAL.llamacpp_flash_attention
-            else f"; plus the fp32 attention scores through memory over {prompt // 2} tokens on average (no flash attention)"
+            else (Reason.of("est.how-scores", tokens=prompt // 2),)
         )
     else:
         prefill_peak = (
@@ -1801,7 +1813,7 @@ def _prefill(
             * measured_matmul_factor(gpu)
         )
         prefill_rate = prefill_peak * s.compute_eff * parallel / prefill_flops
-        how = f"at {s.compute_eff:.0%} of {prefill_peak / 1e12:.0f} TFLOPS"
+        how = (Reason.of("est.how-peak", share=s.compute_eff, tflops=prefill_peak / 1e12),)
     # never faster than streaming the weights once per chunk
     ttft = prompt / prefill_rate + s.read / (s.eff * s.bw)
     ex.step(
@@ -1834,20 +1846,21 @@ def prompt_attention_flops(model: ModelArch, prompt: int) -> float:
 
 def _moe_prefill_time_factor(
     model: ModelArch, counts: ParamCounts, prompt: int, prefill_flops: float
-) -> tuple[float, str]:
+) -> tuple[float, tuple[Reason, ...]]:
     """How much longer an MoE prompt takes than its FLOPs at the dense rate (Calibration.prefill_expert_rows_half):
     each routed expert's matmul has t = ubatch x k / E rows of the micro-batch and reaches t / (t + t_half) of the dense
     rate; 1 for a dense model."""
     if model.moe is None or not counts.experts_active:
-        return 1.0, ""
+        return 1.0, ()
     ubatch = min(prompt, CAL.llamacpp_ubatch)
     rows = ubatch * model.moe.experts_per_token / model.moe.num_experts
     efficiency = rows / (rows + CAL.prefill_expert_rows_half)
     expert_share = min(1.0, 2 * counts.experts_active / prefill_flops)
     factor = 1 - expert_share + expert_share / efficiency
     return factor, (
-        f"; the routed experts ({expert_share:.0%} of the FLOPs) get {rows:.0f} rows each of a {ubatch}-token "
-        f"micro-batch and run at {efficiency:.0%} of the dense rate (x {1 / factor:.2f} overall)"
+        Reason.of(
+            "est.how-moe", share=expert_share, rows=rows, ubatch=ubatch, efficiency=efficiency, overall=1 / factor
+        ),
     )
 
 
@@ -1935,8 +1948,7 @@ def _decode_speed(
         tps = _speculative_draft(model, counts, workload, gpu, gpus, split, ex, scale, named_engine, tps)
     if s.arriving:
         ex.assume(
-            f"{batch} users kept busy: each finished reply ({context - (workload.prompt or 0)} tokens) is replaced by "
-            f"a new {workload.prompt}-token prompt, prefilled inside the running decode steps (chunked prefill)"
+            Reason.of("est.arriving", batch=batch, reply=context - (workload.prompt or 0), prompt=workload.prompt)
         )
     prefill_rate, ttft = _prefill(model, counts, workload, gpu, gpus, split, named_engine, s, ex)
     return tps, tps * batch, prefill_rate, ttft
@@ -1964,8 +1976,14 @@ def _training_flops(model: ModelArch, counts: ParamCounts, workload: Workload, t
     flops = per_token * tokens
     ex.step(
         "flops",
-        f"training FLOPs = ({basis} + attention 12 x layers x d_attn x seq) per token = {per_token / 1e9:.1f} GFLOP "
-        f"x {tokens:.3g} tokens = {flops:.3g} FLOP (Kaplan et al. 2020; PaLM appendix B)",
+        Reason.of(
+            "est.flops",
+            full=method == "full",
+            recomputed=bool(workload.grad_checkpointing),
+            gflop=per_token / 1e9,
+            tokens=tokens,
+            flops=flops,
+        ),
     )
     return flops
 
@@ -1984,36 +2002,21 @@ def _compute_rate(model: ModelArch, workload: Workload, gpu: Gpu, ex: _Explain) 
     mfu = workload.mfu or default
     if method == "qlora":
         mfu *= 0.75
-        ex.assume("QLoRA dequantizes NF4 weights on every pass: utilisation taken as 75 % of the bf16 figure")
+        ex.assume(Reason.of("est.qlora-rate"))
     if workload.mfu is None:
         unshaped = default_mfu(model, gpu, seq=seq, fused=fused)
         shape = shaped / unshaped if unshaped else 1.0
         ex.assume(
-            f"default compute-phase utilisation {mfu:.0%} of peak bf16 tensor throughput for {gpu.architecture} at "
-            f"hidden size {model.hidden_size} (largest published runs: 1T GPT on A100 50 %, Llama 3 405B on H100 "
-            "43 %, lower for smaller hidden sizes: more memory-bound work per FLOP"
-            + (
-                "; element-wise ops fused (torch.compile or fused kernels: torchtitan measured x1.157 over eager "
-                "for Llama 3.1 8B on H100)"
-                if fused and gpu.market == "datacenter"
-                else "; element-wise ops run eagerly, each a round trip through memory"
-                if gpu.market == "datacenter"
-                else ""
+            Reason.of(
+                "est.default-rate",
+                rate=mfu,
+                arch=gpu.architecture,
+                hidden=model.hidden_size,
+                fused=fused if gpu.market == "datacenter" else None,
+                rows=workload.batch * seq,
+                shape=shape if abs(shape - 1) >= 0.005 else None,
+                computed=reference[1] if reference is not None else None,
             )
-            + (
-                f"; GEMMs of {workload.batch * seq:,} rows keep {shape:.0%} of that run's SM occupancy (wave "
-                "quantisation; --batch sets the sequences per micro-batch)"
-                if abs(shape - 1) >= 0.005
-                else ""
-            )
-            + (
-                f"; that run's bubble and tensor-parallel all-reduces taken out: {reference[1]:.0%} of its step "
-                "computed"
-                if reference is not None
-                else ""
-            )
-            + "); communication that does not overlap comes on top (MFU, over the wall time, is lower); "
-            "--mfu sets this rate"
         )
     return mfu
 
@@ -2026,28 +2029,18 @@ def _elapsed_rate(mfu: float, workload: Workload, gpu: Gpu, gpus: int, ex: _Expl
     if workload.precision == "fp8" and method == "full" and workload.mfu is None:
         speedup = fp8_speedup(mfu, gpu)
         if speedup > 1.0:
-            ex.assume(
-                f"FP8 training: the GEMMs ({min(1.0, mfu / REFERENCE_MATMUL.efficiency):.0%} of the BF16 step) run at "
-                f"the {gpu.fp8_tflops:.0f} TFLOPS FP8 peak, the rest as in BF16: {speedup:.2f}x the BF16 rate, counted "
-                "as utilisation of the BF16 peak (DeepSeek-V3 report sec. 3.3)"
-            )
+            gemms = min(1.0, mfu / REFERENCE_MATMUL.efficiency)
+            ex.assume(Reason.of("est.fp8-rate", gemms=gemms, tflops=gpu.fp8_tflops, speedup=speedup))
         else:
-            ex.assume(f"{gpu.name} has no FP8 tensor cores beyond its BF16 rate: FP8 training runs at the BF16 rate")
+            ex.assume(Reason.of("est.no-fp8", gpu=gpu.name))
         mfu *= speedup
     if workload.mfu is None and gpus > 1:
         effective = effective_training_share(gpus)
         if effective < 0.995:
-            ex.assume(
-                f"{effective:.1%} of the elapsed time trains on {gpus:,} GPUs: restarts after GPU failures (Llama 3 "
-                "report: 419 unexpected interruptions in 54 days on 16,384 H100, over 90 % effective time)"
-            )
+            ex.assume(Reason.of("est.restarts", share=effective, gpus=gpus))
         mfu *= effective
     if workload.mfu is None and reference is not None:
-        ex.assume(
-            f"a whole run spends {CAL.end_to_end_share:.0%} of its remaining time in steady-state steps: checkpoint "
-            "saves, evaluation and stalls take the rest (BLOOM-176B: 156 TFLOP/s per GPU in its fastest "
-            "configuration, 135 over its 1.08M GPU-hours); a benchmark's tokens/s per GPU would be that much higher"
-        )
+        ex.assume(Reason.of("est.steady-state", share=CAL.end_to_end_share))
         mfu *= CAL.end_to_end_share
     return mfu
 
@@ -2057,15 +2050,18 @@ def _training_peak(gpu: Gpu, ex: _Explain) -> float:
     peak = training_tflops(gpu, "bf16") * 1e12  # measured-GEMM realism off NVIDIA (support.py)
     if peak < 0.99 * (gpu.bf16_tflops or gpu.fp16_tflops) * 1e12:
         ex.assume(
-            f"{gpu.architecture} reaches {peak / 1e12:.0f} of its {gpu.bf16_tflops or gpu.fp16_tflops:.0f} peak TFLOPS "
-            "in large matrix multiplies (published GEMM measurements, see docs/support.md)"
+            Reason.of("est.gemm-peak", arch=gpu.architecture, tflops=peak / 1e12, of=gpu.bf16_tflops or gpu.fp16_tflops)
         )
     powered = desktop_power_bound(gpu)
     if powered is not None and powered < peak:
         ex.assume(
-            f"the {gpu.tdp_w:.0f} W board holds its GEMMs to {powered / 1e12:.0f} TFLOPS "
-            f"({CAL.prefill_tflops_per_watt:g} TFLOPS per watt, the rate fitted on prompt processing), below its "
-            f"{peak / 1e12:.0f} TFLOPS peak: a desktop card whose board power cannot feed its tensor cores clocks down"
+            Reason.of(
+                "est.power-bound",
+                watts=gpu.tdp_w,
+                tflops=powered / 1e12,
+                per_watt=CAL.prefill_tflops_per_watt,
+                peak=peak / 1e12,
+            )
         )
         return powered
     return peak
@@ -2094,8 +2090,12 @@ def _data_parallel_scaling(gpu: Gpu, gpus: int, ex: _Explain) -> float:
             scaling = CAL.multi_gpu_scaling_pcie
         ex.scaling = scaling
         ex.assume_layout(
-            f"{gpus}-GPU scaling efficiency {scaling:.0%} for gradient all-reduce over "
-            f"{'NVLink' if scaling == CAL.multi_gpu_scaling_nvlink else 'PCIe'}"
+            Reason.of(
+                "est.scaling",
+                gpus=gpus,
+                scaling=scaling,
+                over="NVLink" if scaling == CAL.multi_gpu_scaling_nvlink else "PCIe",
+            )
         )
     return scaling
 
@@ -2106,7 +2106,7 @@ def _training_time(
     """(training FLOPs, GPU-hours, wall hours, rate share) of a job with --tokens; None where unknown."""
     tokens = workload.tokens
     if tokens is None:
-        ex.assume("no --tokens given: training time not estimated")
+        ex.assume(Reason.of("est.no-tokens"))
         return None, None, None, None
     flops = _training_flops(model, counts, workload, tokens, ex)
     if gpu is None:
@@ -2119,9 +2119,17 @@ def _training_time(
     wall = gpu_hours / gpus
     ex.step(
         "time",
-        f"GPU-hours = {flops:.3g} / ({peak / 1e12:.0f} TFLOPS x {mfu:.0%} x {scaling:.0%} scaling) / 3600 = "
-        f"{gpu_hours:,.0f} GPU-hours; on {gpus} GPU(s) {wall:,.1f} hours wall clock; "
-        + mfu_formula(flops, gpus, dense_peak_tflops(gpu), wall),
+        Reason.of(
+            "est.time",
+            flops=flops,
+            tflops=peak / 1e12,
+            rate=mfu,
+            scaling=scaling,
+            gpu_hours=gpu_hours,
+            gpus=gpus,
+            wall=wall,
+            mfu=mfu_said(flops, gpus, dense_peak_tflops(gpu), wall),
+        ),
     )
     return flops, gpu_hours, wall, mfu
 
@@ -2376,18 +2384,11 @@ def _prepared(
             counts, workload.precision or "bf16", model=model, engine=workload.engine
         )
         scale = exact_weight_bytes / (emb + head + blocks)
-        ex.assume(f"weights sized from the file header: {exact_weight_bytes / GIB:.2f} GiB exactly")
+        ex.assume(Reason.of("est.file-weights", gib=exact_weight_bytes / GIB))
     if workload.context and workload.context > model.max_context:
         ex.warnings.append(Reason.of("warn.context", context=workload.context, most=model.max_context))
-    ex.step(
-        "params",
-        f"{model.name}: {counts.total / 1e9:.2f} B parameters counted from the architecture"
-        + (
-            f", {counts.active / 1e9:.2f} B active per token (MoE: memory uses the total, speed the active)"
-            if model.moe
-            else ""
-        ),
-    )
+    active = counts.active / 1e9 if model.moe else None
+    ex.step("params", Reason.of("est.params", model=model.name, b=counts.total / 1e9, active=active))
     return workload, counts, scale
 
 
@@ -2412,12 +2413,15 @@ def _job_memory(
     if workload.engine == "llama.cpp":
         host_ram = int(_host_bytes(model, counts, workload, scale))
     if workload.cpu_layers or workload.cpu_experts:
-        kept = ("MoE experts" if workload.cpu_experts else "") + (
-            f"{' and ' if workload.cpu_experts else ''}{workload.cpu_layers} layers" if workload.cpu_layers else ""
-        )
         ex.assume(
-            f"{kept} in system RAM ({host_ram / GIB:.0f} GiB in all), read at {CAL.bw_eff_cpu:.0%} of "
-            f"{workload.ram_bandwidth_gbps:g} GB/s"
+            Reason.of(
+                "est.kept-in-ram",
+                experts=bool(workload.cpu_experts),
+                layers=workload.cpu_layers or None,
+                gib=host_ram / GIB,
+                share=CAL.bw_eff_cpu,
+                gbps=workload.ram_bandwidth_gbps,
+            )
         )
     return workload, per_gpu, host_ram
 
@@ -2431,9 +2435,7 @@ def _gpu_memories(
     if capacity is not None:
         usable = int(capacity * workload.vllm_gpu_memory_utilization) if workload.engine == "vllm" else capacity
         if workload.engine == "vllm":
-            ex.assume(
-                f"vLLM pre-allocates {workload.vllm_gpu_memory_utilization:.0%} of each GPU; the job must fit in that share"
-            )
+            ex.assume(Reason.of("est.vllm-share", share=workload.vllm_gpu_memory_utilization))
     memories = tuple(
         GpuMemory(index=i, breakdown=b, capacity_bytes=capacity, usable_bytes=usable) for i, b in enumerate(per_gpu)
     )
@@ -2452,10 +2454,17 @@ def _explain_job(
     if workload.kind == "inference":
         ex.assume(Reason.of("est.serving", engine=engine, context=workload.context, batch=workload.batch))
     else:
+        checkpointing = (
+            ("selective" if workload.selective_checkpointing else "on") if workload.grad_checkpointing else "off"
+        )
         ex.assume(
-            f"sequence length {workload.context}, micro-batch {workload.batch}, gradient checkpointing "
-            f"{('selective' if workload.selective_checkpointing else 'on') if workload.grad_checkpointing else 'off'}"
-            + (", fused kernels" if workload.fused_kernels else "")
+            Reason.of(
+                "est.training-shape",
+                seq=workload.context,
+                batch=workload.batch,
+                checkpointing=checkpointing,
+                fused=bool(workload.fused_kernels),
+            )
         )
     ex.assume(Reason.of("est.peaks"))
     peak = max(memories, key=lambda m: m.total)

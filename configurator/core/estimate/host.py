@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from configurator.core.catalog.models import Cpu, MemoryKit
 from configurator.core.errors import RequestError
+from configurator.core.reasons import Reason
 from configurator.core.rules.compat import MODULE_GB_BYTES
 
 BYTES_PER_TRANSFER = 8  # one 64-bit DDR channel (two 32-bit DDR5 sub-channels) moves 8 bytes per transfer
@@ -117,7 +118,7 @@ class HostMemory:
     numa_aware: bool = False
     cpu_tflops: float | None = None  # peak fp32 of the cores, for CPU prefill
     pcie_gen: int | None = None
-    explanation: tuple[str, ...] = field(default=())
+    explanation: tuple[Reason, ...] = field(default=())  # est.* codes: how the effective bandwidth was found
 
     @property
     def capacity_bytes(self) -> int | None:
@@ -186,37 +187,35 @@ def host_memory(cpu: Cpu, kit: MemoryKit, kits: int = 1, sockets: int = 1, numa_
     channels = min(dimms_per_socket, cpu.memory_channels)
     dpc = math.ceil(dimms_per_socket / cpu.memory_channels)
     speed = min(kit.speed_mts, cpu.memory_speed_mts)
-    notes = [f"{channels} of {cpu.memory_channels} channels populated per socket ({dimms_per_socket} DIMMs)"]
+    notes = [Reason.of("est.channels", channels=channels, of=cpu.memory_channels, dimms=dimms_per_socket)]
     if dpc >= 2:
         derated = DPC2_SPEED_MTS.get((cpu.socket, cpu.memory_type))
         if derated is not None and derated < speed:
             speed = derated
-            notes.append(f"2 DIMMs per channel: {cpu.socket} runs {cpu.memory_type} at {derated} MT/s")
+            notes.append(Reason.of("est.dpc2", socket=cpu.socket, memory=cpu.memory_type, mts=derated))
     per_socket = channels * speed * BYTES_PER_TRANSFER / 1000
     limit = ccd_limit_gbps(cpu)
     usable = per_socket
     if limit is not None and limit < per_socket:
         usable = limit
-        notes.append(
-            f"{cpu.ccds} CCDs read at most {limit:.0f} GB/s through their GMI links ({per_socket:.0f} GB/s of DRAM)"
-        )
+        notes.append(Reason.of("est.ccd-limit", ccds=cpu.ccds, gbps=limit, dram=per_socket))
     read_sockets = sockets if numa_aware else 1
     if sockets > 1:
-        notes.append(
-            f"{sockets} sockets: "
-            + (
-                "NUMA-aware engine, bandwidth adds up"
-                if numa_aware
-                else "one process reads at one socket's bandwidth (llama.cpp --numa distribute spreads threads, "
-                "not weights)"
-            )
-        )
+        notes.append(Reason.of("est.sockets", sockets=sockets, numa_aware=numa_aware))
     eff = RAM_EFFICIENCY[family(cpu)]
     peak = per_socket * read_sockets
     effective = usable * read_sockets * eff
     notes.append(
-        f"{channels} x {speed} MT/s x 8 B = {per_socket:.1f} GB/s per socket; llama.cpp reads weights at "
-        f"{eff:.0%} of it ({FAMILY_NAMES[family(cpu)]} platforms) = {effective:.0f} GB/s"
+        Reason.of(
+            "est.ram-rate",
+            channels=channels,
+            mts=speed,
+            gbps=per_socket,
+            share=eff,
+            family=family(cpu),
+            platforms=FAMILY_NAMES[family(cpu)],
+            effective=effective,
+        )
     )
     return HostMemory(
         peak_gbps=peak,
@@ -248,8 +247,14 @@ def host_from_bandwidth(
         cpu_tflops=cpu_tflops,
         pcie_gen=pcie_gen,
         explanation=(
-            f"{peak_gbps:g} GB/s peak given; llama.cpp reads weights at {eff:.0%} of it "
-            f"({FAMILY_NAMES[platform_family]} platforms) = {peak_gbps * eff:.0f} GB/s",
+            Reason.of(
+                "est.ram-given",
+                gbps=peak_gbps,
+                share=eff,
+                family=platform_family,
+                platforms=FAMILY_NAMES[platform_family],
+                effective=peak_gbps * eff,
+            ),
         ),
     )
 

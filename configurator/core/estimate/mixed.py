@@ -29,6 +29,7 @@ from configurator.core.estimate.params import count_params
 from configurator.core.estimate.result import HARD_HEADROOM, EstimateResult, GpuMemory, Step
 from configurator.core.estimate.weights import weight_bytes
 from configurator.core.estimate.workload import Workload
+from configurator.core.reasons import Reason, english
 
 
 def mixed_name(cards: Sequence[Gpu]) -> str:
@@ -151,22 +152,30 @@ def _layer_steps(
 ) -> tuple[Step, ...]:
     """The single-card estimate's steps with its decode, split and total replaced by the mix's."""
     n, hop = len(cards), _est.CAL.layer_split_hop_s
-    shares = ", ".join(
-        f"{c.name} {k} layers ({k / layers:.0%}) at {c.memory_bandwidth_gbps:.0f} GB/s" for c, k in zip(cards, split)
+    shares = tuple(
+        Reason.of("est.mixed-share", card=c.name, layers=k, share=k / layers, gbps=c.memory_bandwidth_gbps)
+        for c, k in zip(cards, split)
     )
-    text = (
-        f"layer split over different cards ({mixed_name(cards)}), sized by memory as llama.cpp's --tensor-split "
-        f"{','.join(str(k) for k in split)}: {shares}. Each card reads its own layers at its own bandwidth, one after "
-        f"another, so the step is the sum of their times plus {n - 1} hop(s) of {hop * 1e6:.0f} us = "
-        f"{step * 1e3:.2f} ms -> {1.0 / step:.1f} tokens/s per sequence"
+    split_said = Reason.of(
+        "est.mixed-layers",
+        cards=mixed_name(cards),
+        split=",".join(str(k) for k in split),
+        shares=shares,
+        hops=n - 1,
+        us=hop * 1e6,
+        ms=step * 1e3,
+        tps=1.0 / step,
+    )
+    total = Reason.of(
+        "est.mixed-total",
+        gib=max(m.total for m in per_gpu) / GIB,
+        cards=tuple(
+            Reason.of("est.mixed-card", card=c.name, gib=m.total / GIB, gb=c.vram_gb) for c, m in zip(cards, per_gpu)
+        ),
     )
     return tuple(s for s in base.steps if s.topic not in ("decode", "split", "total")) + (
-        Step(topic="split", text=text),
-        Step(
-            topic="total",
-            text=f"most loaded card: {max(m.total for m in per_gpu) / GIB:.1f} GiB; "
-            + "; ".join(f"{c.name} {m.total / GIB:.1f} of {c.vram_gb:g} GB" for c, m in zip(cards, per_gpu)),
-        ),
+        Step(topic="split", text=english(split_said), said=split_said),
+        Step(topic="total", text=english(total), said=total),
     )
 
 
@@ -189,6 +198,7 @@ def _layer(
         for i, (b, c) in enumerate(zip(memory, cards))
     )
     fits = all(m.total <= (m.usable_bytes or 0) for m in per_gpu)
+    assumed = Reason.of("est.mixed-layers-why", cards=mixed_name(cards))
     return base.model_copy(
         update={
             "per_gpu": per_gpu,
@@ -207,12 +217,8 @@ def _layer(
                 "head_on_gpu": True,
                 "cards": [c.id for c in cards],
             },
-            "assumptions": (
-                *base.assumptions,
-                f"mixed GPUs ({mixed_name(cards)}): layers sized by each card's memory "
-                "(llama.cpp splits by free memory; the launch command's --tensor-split fixes it), decode "
-                "sums each card's time for its own layers",
-            ),
+            "assumptions": (*base.assumptions, english(assumed)),
+            "assumption_codes": (*base.assumption_codes, assumed),
         }
     )
 
@@ -233,21 +239,22 @@ def _tensor(per_model: dict[str, EstimateResult], cards: list[Gpu], names: str) 
     )
     fits = all(m.total <= (m.usable_bytes or 0) for m in per_gpu)
     slow_card = next(c for c in cards if per_model[c.id] is slowest)
-    text = (
-        f"tensor parallel over different cards ({names}): every layer ends in an all-reduce, so every rank waits "
-        f"for the slowest ({slow_card.name}, {slowest.decode_tokens_per_s or 0:.1f} tokens/s as {len(cards)} of it); "
-        f"each rank holds an equal shard, so the smallest card ({smallest.name}, {smallest.vram_gb:g} GB) sets what "
-        "fits (club-3090 #766: RTX 5090 + 3090 Ti at TP 2 ran near the 3090 Ti's pace)"
+    said = Reason.of(
+        "est.mixed-tensor",
+        cards=names,
+        slow=slow_card.name,
+        tps=slowest.decode_tokens_per_s or 0,
+        n=len(cards),
+        small=smallest.name,
+        gb=smallest.vram_gb,
     )
+    assumed = Reason.of("est.mixed-tensor-why", cards=names)
     return slowest.model_copy(
         update={
             "per_gpu": per_gpu,
             "fits": fits,
-            "steps": (*slowest.steps, Step(topic="split", text=text)),
-            "assumptions": (
-                *slowest.assumptions,
-                f"mixed GPUs ({names}) in tensor parallel: the slowest card's speed, "
-                "the smallest card's memory per rank",
-            ),
+            "steps": (*slowest.steps, Step(topic="split", text=english(said), said=said)),
+            "assumptions": (*slowest.assumptions, english(assumed)),
+            "assumption_codes": (*slowest.assumption_codes, assumed),
         }
     )

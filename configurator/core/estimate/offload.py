@@ -204,6 +204,10 @@ class _Said:
         self.assumptions.append(english(said))
         self.coded.append(said)
 
+    def step(self, topic: str, said: Reason) -> None:
+        """One link of the chain as a code (est.*) and its English."""
+        self.steps.append(Step(topic=topic, text=english(said), said=said))
+
 
 def _exact_scale(model: ModelArch, workload: Workload, exact_weight_bytes: int | None) -> float:
     """Formula weight bytes to a file's exact ones (1 without a file)."""
@@ -217,24 +221,19 @@ def _exact_scale(model: ModelArch, workload: Workload, exact_weight_bytes: int |
 def _explain_placement(job: _Job, ram: float, said: _Said) -> None:
     placement, layers = job.placement, job.model.num_layers
     if job.cpu_only:
-        said.steps.append(
-            Step(
-                topic="offload",
-                text=f"CPU only: all {layers} layers and the KV cache in system RAM = {ram / GIB:.2f} GiB",
-            )
-        )
+        said.step("offload", Reason.of("est.cpu-only", layers=layers, gib=ram / GIB))
         return
-    moe_note = (
-        f"; experts of the first {placement.cpu_moe_layers} layers in RAM (--n-cpu-moe {placement.cpu_moe_layers})"
-        if placement.cpu_moe_layers and job.model.moe is not None
-        else ""
-    )
-    said.steps.append(
-        Step(
-            topic="offload",
-            text=f"{placement.gpu_layers} of {layers} layers on the GPUs (-ngl), split "
-            f"{list(placement.layers_per_gpu)}{moe_note}; {ram / GIB:.2f} GiB in system RAM",
-        )
+    moe_layers = placement.cpu_moe_layers if placement.cpu_moe_layers and job.model.moe is not None else None
+    said.step(
+        "offload",
+        Reason.of(
+            "est.placement",
+            ngl=placement.gpu_layers,
+            layers=layers,
+            split=str(list(placement.layers_per_gpu)),
+            cpu_moe=moe_layers,
+            gib=ram / GIB,
+        ),
     )
 
 
@@ -317,12 +316,9 @@ def _gpu_step(job: _Job, gpu_bytes: float, said: _Said) -> float:
         + _fixed_overhead("llama.cpp", gpu, placement.gpu_layers, gpus=job.gpus)
         + (job.gpus - 1) * _est.CAL.layer_split_hop_s
     )
-    said.steps.append(
-        Step(
-            topic="decode",
-            text=f"GPU share: {gpu_bytes / GIB:.2f} GiB per token at {eff:.0%} of "
-            f"{gpu.memory_bandwidth_gbps:g} GB/s = {step_gpu * 1e3:.2f} ms",
-        )
+    said.step(
+        "decode",
+        Reason.of("est.gpu-share", gib=gpu_bytes / GIB, share=eff, gbps=gpu.memory_bandwidth_gbps, ms=step_gpu * 1e3),
     )
     return step_gpu
 
@@ -341,18 +337,18 @@ def _cpu_step(job: _Job, reads: _TokenReads, said: _Said) -> float:
         + reads.cpu_work_layers * CPU_LAYER_OVERHEAD_S
         + reads.hybrid_layers * HYBRID_LAYER_SYNC_S
     )
-    said.steps.append(
-        Step(
-            topic="decode",
-            text=f"RAM share: {reads.cpu_bytes / GIB:.2f} GiB per token at {host.effective_gbps:.0f} GB/s "
-            f"+ {reads.cpu_work_layers} layers x {CPU_LAYER_OVERHEAD_S * 1e6:.0f} us"
-            + (
-                f" + {reads.hybrid_layers} GPU<->CPU round trips x {HYBRID_LAYER_SYNC_S * 1e6:.0f} us"
-                if reads.hybrid_layers
-                else ""
-            )
-            + f" = {step_cpu * 1e3:.2f} ms",
-        )
+    said.step(
+        "decode",
+        Reason.of(
+            "est.ram-share",
+            gib=reads.cpu_bytes / GIB,
+            gbps=host.effective_gbps,
+            layers=reads.cpu_work_layers,
+            layer_us=CPU_LAYER_OVERHEAD_S * 1e6,
+            trips=reads.hybrid_layers or None,
+            trip_us=HYBRID_LAYER_SYNC_S * 1e6,
+            ms=step_cpu * 1e3,
+        ),
     )
     return step_cpu
 
@@ -362,12 +358,15 @@ def _cpu_prefill(host: HostMemory, flops_per_token: float, said: _Said) -> float
     if not host.cpu_tflops:
         return None
     prefill = host.cpu_tflops * 1e12 * CPU_COMPUTE_EFFICIENCY / flops_per_token
-    said.steps.append(
-        Step(
-            topic="prefill",
-            text=f"CPU prefill: {flops_per_token / 1e9:.1f} GFLOP per token at "
-            f"{CPU_COMPUTE_EFFICIENCY:.0%} of {host.cpu_tflops:.2f} TFLOPS = {prefill:.0f} tokens/s",
-        )
+    said.step(
+        "prefill",
+        Reason.of(
+            "est.cpu-prefill",
+            gflop=flops_per_token / 1e9,
+            share=CPU_COMPUTE_EFFICIENCY,
+            tflops=host.cpu_tflops,
+            rate=prefill,
+        ),
     )
     return prefill
 
@@ -388,13 +387,20 @@ def _gpu_prefill(job: _Job, gpu: Gpu, flops_per_token: float, said: _Said) -> fl
     )
     per_ubatch = compute + in_ram / link
     prefill = ubatch / per_ubatch
-    said.steps.append(
-        Step(
-            topic="prefill",
-            text=f"prefill per {ubatch}-token micro-batch: compute {compute:.3f} s ({how}) "
-            f"+ {in_ram / GIB:.1f} GiB of RAM-resident weights over PCIe gen{link_gen} x{gpu.pcie_lanes} at "
-            f"{link / 1e9:.0f} GB/s = {per_ubatch:.3f} s -> {prefill:.0f} tokens/s",
-        )
+    said.step(
+        "prefill",
+        Reason.of(
+            "est.offload-prefill",
+            ubatch=ubatch,
+            compute=compute,
+            how=how,
+            gib=in_ram / GIB,
+            gen=link_gen,
+            lanes=gpu.pcie_lanes,
+            gbps=link / 1e9,
+            s=per_ubatch,
+            rate=prefill,
+        ),
     )
     return prefill
 
@@ -434,7 +440,7 @@ def estimate_on_host(
     job = _Job(model, workload, gpu, gpus, host, placement, _sizes(model, workload, scale), scale, cpu_only)
     layers = model.num_layers
     cpu_layers = job.cpu_layers
-    said = _Said(steps=[Step(topic="host", text=t) for t in host.explanation])
+    said = _Said(steps=[Step(topic="host", text=english(t), said=t) for t in host.explanation])
     context = job.context
     batch = workload.batch
     memories, fits, ram, offloaded = _memory(job, said)
@@ -444,11 +450,9 @@ def estimate_on_host(
     prefill = _prefill(job, counts, said)
     ttft = None if not prefill else _est.prompt_tokens(workload, context) / prefill
     said.assume(Reason.of("est.serving", engine="llama.cpp", context=context, batch=batch))
-    said.assumptions.append(
-        f"system RAM read at {host.effective_gbps:.0f} GB/s effective ({host.peak_gbps:.0f} GB/s peak)"
-    )
+    said.assume(Reason.of("est.host-ram", gbps=host.effective_gbps, peak=host.peak_gbps))
     if host.sockets > 1 and not host.numa_aware:
-        said.assumptions.append("dual socket: llama.cpp is not NUMA-aware, so one socket's bandwidth is assumed")
+        said.assume(Reason.of("est.numa"))
     return EstimateResult(
         model_id=model.id,
         workload=workload.model_copy(

@@ -28,7 +28,7 @@ from configurator.core.estimate.result import (
     GpuMemory,
     MemoryBreakdown,
     Step,
-    mfu_formula,
+    mfu_said,
     model_flops_utilisation,
 )
 from configurator.core.estimate.workload import Workload
@@ -170,6 +170,7 @@ class ParallelPlan:
     volumes: dict[str, float] = field(default_factory=dict)  # bytes per GPU per step
     links: dict[str, str] = field(default_factory=dict)
     why: str = ""
+    why_said: Reason | None = None  # `why` as a code (est.layout), for the chain of formulas in the reader's language
     step_tokens: float = 0.0
     restarts_s: float = (
         0.0  # elapsed time lost to restarts and a whole run's other losses (checkpoints, evaluation), per step
@@ -771,34 +772,36 @@ def _timed(c: _Cluster, base: EstimateResult, layout: _Layout, grad_width: int, 
 def _explained(plan: ParallelPlan, model: ModelArch) -> ParallelPlan:
     reasons = []
     if plan.tensor > 1:
-        reasons.append(
-            f"tensor parallel {plan.tensor} inside each {plan.gpus_per_node}-GPU node, where the fast link is "
-            f"({plan.links.get('tensor', '')}): 4-6 all-reduces per layer need it"
-        )
+        link = plan.links.get("tensor", "")
+        reasons.append(Reason.of("est.layout-tensor", tp=plan.tensor, node=plan.gpus_per_node, link=link))
     if plan.pipeline > 1:
-        interleaved = f", interleaved 1F1B with {plan.virtual_stages} chunks per GPU" if plan.virtual_stages > 1 else ""
+        bubble = (plan.pipeline - 1) / (plan.virtual_stages * plan.micro_batches)
         reasons.append(
-            f"pipeline parallel {plan.pipeline} (~{model.num_layers // plan.pipeline} layers per stage{interleaved}; "
-            f"{plan.micro_batches} micro-batches per step keep the bubble at "
-            f"{(plan.pipeline - 1) / (plan.virtual_stages * plan.micro_batches):.0%})"
+            Reason.of(
+                "est.layout-pipeline",
+                pp=plan.pipeline,
+                layers=model.num_layers // plan.pipeline,
+                chunks=plan.virtual_stages if plan.virtual_stages > 1 else None,
+                micro=plan.micro_batches,
+                bubble=bubble,
+            )
         )
     if plan.context > 1:
-        reasons.append(f"context parallel {plan.context}: the sequence is split so its activations fit")
+        reasons.append(Reason.of("est.layout-context", cp=plan.context))
     if plan.data > 1:
-        stage = {
-            0: "no ZeRO",
-            1: "ZeRO-1 (optimizer states sharded)",
-            2: "ZeRO-2 (optimizer states and gradients sharded)",
-            3: "ZeRO-3 / FSDP (parameters sharded too)",
-        }[plan.zero_stage or 0]
-        reasons.append(f"data parallel {plan.data} over {plan.links.get('data', '')} with {stage}")
-    reasons.append("activation recomputation on" if plan.grad_checkpointing else "no activation recomputation")
-    why = (
-        "; ".join(reasons)
-        + f": {plan.per_gpu.total / GIB:.1f} GiB per GPU of {plan.capacity_bytes / GIB:.0f} usable ({HARD_HEADROOM:.0%} kept free), "
-        f"the fastest layout that fits ({plan.scaling_efficiency:.0%} of the step computing)"
+        reasons.append(
+            Reason.of("est.layout-data", dp=plan.data, link=plan.links.get("data", ""), zero=plan.zero_stage or 0)
+        )
+    reasons.append(Reason.of("est.layout-recompute", on=plan.grad_checkpointing))
+    said = Reason.of(
+        "est.layout",
+        parts=tuple(reasons),
+        gib=plan.per_gpu.total / GIB,
+        usable=plan.capacity_bytes / GIB,
+        free=HARD_HEADROOM,
+        scaling=plan.scaling_efficiency,
     )
-    return ParallelPlan(**{**plan.__dict__, "why": why})
+    return ParallelPlan(**{**plan.__dict__, "why": english(said), "why_said": said})
 
 
 def as_assumption(step: Step) -> str:
@@ -841,6 +844,12 @@ def training_result(plan: ParallelPlan, base: EstimateResult) -> EstimateResult:
             "split": "data" if plan.tensor == 1 and plan.pipeline == 1 else "tensor+pipeline+data",
             "workload": {**base.workload, "zero": plan.zero_stage or 0, "grad_checkpointing": plan.grad_checkpointing},
             "assumptions": assumptions,
+            # the step time's code beside its English (the layout's `why` has none yet: it renders as est.said)
+            "assumption_codes": (
+                *base.assumption_codes,
+                *((Reason.of("est.parallelism", layout=plan.why_said),) if plan.why_said else ()),
+                *(s.said for s in steps if s.topic == "time" and s.said),
+            ),
             "steps": steps,
             "scaling_efficiency": None,
             "layout_assumptions": (),  # the base's layout, replaced by the plan's
@@ -867,36 +876,51 @@ def _plan_steps(plan: ParallelPlan, base: EstimateResult) -> tuple[Step, ...]:
         + f" x DP{plan.data}"
         + (f", ZeRO-{plan.zero_stage}" if plan.zero_stage else "")
     )
-    memory = (
-        f"per GPU under {layout}: weights {b.weights / gib:.2f} + gradients {b.gradients / gib:.2f} + optimizer "
-        f"{b.optimizer_states / gib:.2f} + activations {b.activations / gib:.2f} + overhead "
-        f"{b.runtime_overhead / gib:.2f} = {b.total / gib:.2f} GiB of {usable / gib:.2f} GiB the plan may use "
-        f"({HARD_HEADROOM:.0%} of the card kept free) -> " + ("fits" if plan.fits else "does NOT fit")
+    memory = Reason.of(
+        "est.plan-memory",
+        layout=layout,
+        weights=b.weights / gib,
+        gradients=b.gradients / gib,
+        optimizer=b.optimizer_states / gib,
+        activations=b.activations / gib,
+        overhead=b.runtime_overhead / gib,
+        gib=b.total / gib,
+        usable=usable / gib,
+        free=HARD_HEADROOM,
+        fits=plan.fits,
     )
-    time = (
-        f"step = compute {plan.compute_s:.2f} s + tensor {plan.tensor_s:.2f} s + pipeline {plan.pipeline_s:.2f} s + "
-        f"data {plan.data_s:.2f} s exposed + restarts and run losses {plan.restarts_s:.2f} s = {plan.step_s:.2f} s; "
-        f"{plan.steps:,.0f} steps of {plan.step_tokens / 1e6:.1f}M tokens = {plan.wall_hours:,.1f} hours wall clock on "
-        f"{plan.gpus:,} GPUs = "
-        f"{plan.wall_hours * plan.gpus:,.0f} GPU-hours (scaling efficiency {plan.scaling_efficiency:.0%})"
-    )
+    mfu = None
     if base.training_flops and base.peak_tflops and plan.compute_phase_utilisation is not None:
-        time += (
-            f"; {mfu_formula(base.training_flops, plan.gpus, base.peak_tflops, plan.wall_hours)}: compute-phase "
-            f"utilisation {plan.compute_phase_utilisation:.0%}"
-            + (
-                f" (the default less {1 - plan.gemm_split_share:.0%} for GEMMs split {plan.tensor * plan.context} ways)"
-                if plan.gemm_split_share < 0.995
-                else ""
-            )
-            + f" x {plan.scaling_efficiency:.0%} of the step computing"
+        mfu = Reason.of(
+            "est.plan-mfu",
+            mfu=mfu_said(base.training_flops, plan.gpus, base.peak_tflops, plan.wall_hours),
+            utilisation=plan.compute_phase_utilisation,
+            less=1 - plan.gemm_split_share if plan.gemm_split_share < 0.995 else None,
+            ways=plan.tensor * plan.context,
+            scaling=plan.scaling_efficiency,
         )
+    time = Reason.of(
+        "est.plan-time",
+        compute=plan.compute_s,
+        tensor=plan.tensor_s,
+        pipeline=plan.pipeline_s,
+        data=plan.data_s,
+        restarts=plan.restarts_s,
+        step=plan.step_s,
+        steps=plan.steps,
+        m_tokens=plan.step_tokens / 1e6,
+        hours=plan.wall_hours,
+        gpus=plan.gpus,
+        gpu_hours=plan.wall_hours * plan.gpus,
+        scaling=plan.scaling_efficiency,
+        mfu=mfu,
+    )
     own = tuple(_runner_named(step, plan, base) for step in base.steps if step.topic not in _RANK_STEPS)
     return (
         *own,
-        Step(topic="parallel", text=plan.why),
-        Step(topic="time", text=time),
-        Step(topic="total", text=memory),
+        Step(topic="parallel", text=plan.why, said=plan.why_said),
+        Step(topic="time", text=english(time), said=time),
+        Step(topic="total", text=english(memory), said=memory),
     )
 
 

@@ -30,13 +30,10 @@ def model_flops_utilisation(flops: float | None, gpu_hours: float | None, peak_t
     return flops / (peak_tflops * 1e12 * gpu_hours * 3600)
 
 
-def mfu_formula(flops: float, gpus: int, peak_tflops: float, wall_hours: float) -> str:
-    """MFU with the figures it is made of, as the chains of formulas and the reports word it."""
+def mfu_said(flops: float, gpus: int, peak_tflops: float, wall_hours: float) -> Reason:
+    """MFU with the figures it is made of, as the chains of formulas and the reports word it (est.mfu)."""
     mfu = model_flops_utilisation(flops, gpus * wall_hours, peak_tflops) or 0.0
-    return (
-        f"MFU = {flops:.3g} FLOP / ({gpus:,} GPU{'s' if gpus != 1 else ''} x {peak_tflops:,.0f} TFLOPS dense bf16 "
-        f"peak x {wall_hours:,.1f} h wall clock) = {mfu:.0%}"
-    )
+    return Reason.of("est.mfu", flops=flops, gpus=gpus, peak=peak_tflops, wall=wall_hours, mfu=mfu)
 
 
 BREAKDOWN_KEYS = ("weights", "kv_cache", "activations", "gradients", "optimizer_states", "runtime_overhead")

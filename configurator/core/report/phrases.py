@@ -47,10 +47,6 @@ _OUTLETS: dict[str, str] = {
 
 PATTERNS: list[tuple[str, Render]] = [
     # ------------------------------------------------------------ the kind of build a label names (solve sources)
-    (
-        r"Drivers on the (?P<gpu>[^;]+?) \((?P<arch>[^)]+)\): (?P<rest>[^;]+)",
-        lambda m: f"{m['gpu']}（{m['arch']}）的驱动：{_g(m, 'rest')}",
-    ),
     (r"(?P<n>\d+) machines working together", "{n} 台机器协同工作"),
     (r"none", "无"),  # the request summary's "owned parts none" (report.purchase)
     # ------------------------------------------------------------ each part's reason (solve.plan, machines)
@@ -67,48 +63,8 @@ PATTERNS: list[tuple[str, Render]] = [
     (r"included", "随机附带"),
     # ------------------------------------------------------------ noise (solve.noise)
     # ------------------------------------------------------------ the checks' findings (rules)
-    (
-        r"(?P<c>\d+) cores for (?P<g>\d+) GPU\(s\) \((?P<p>\d+) per GPU, (?P<m>\d+) for a multi-GPU box\)",
-        "{c} 核带 {g} 张 GPU（每张 GPU 需 {p} 核，多卡机需 {m} 核）",
-    ),
     (r"(?P<r>\d+) GB RAM", "内存 {r} GB"),
-    (r"2x VRAM would be (?P<v>\d+) GB", "两倍显存应为 {v} GB"),
-    (
-        r"(?P<u>[\d.]+) GiB on the most loaded GPU of (?P<of>[\d.]+) GiB usable \((?P<p>\d+%) free\)",
-        "负载最重的 GPU 用 {u} GiB，可用 {of} GiB（剩余 {p}）",
-    ),
-    (r"sustained DC load (?P<w>\d+) W on (?P<of>\d+) W of PSU", "持续直流负载 {w} W，电源共 {of} W"),
-    (r"PSU loaded to (?P<p>\d+%) \(at most (?P<m>\d+%)\)", "电源负载 {p}（上限 {m}）"),
-    (
-        r"(?P<w>[\d,]+) W at the wall against (?P<c>[\d,]+) W continuous on (?P<n>\d+) x (?P<circ>[^;]+)",
-        lambda m: f"墙插功耗 {m['w']} W，{m['n']} 路 {circuit(m['circ'])} 可持续供 {m['c']} W",
-    ),
-    (r"(?P<b>[\d,]+) BTU/h of heat \((?P<w>[\d,]+) W\) into the room", "向室内散热 {b} BTU/h（{w} W）"),
-    (r"(?P<s>\d+)-slot passive cards in slots (?P<pos>\[[^\]]*\])", "{s} 槽位被动散热卡位于插槽 {pos}"),
-    (r"(?P<r>\d+) GB RAM for (?P<v>\d+) GB of VRAM", "内存 {r} GB，显存 {v} GB"),
-    (r"one cable per connector, no pigtails above 250 W", "每个接口一根线，250 W 以上不用一拖二"),
-    (
-        r"PSU has (?P<a>\d+) x 12V-2x6, (?P<b>\d+) x 8-pin PCIe and (?P<c>\d+) x EPS",
-        "电源有 {a} 个 12V-2x6、{b} 个 8-pin PCIe 和 {c} 个 EPS 接口",
-    ),
-    (
-        r"GPUs need (?P<a>\d+) x 8-pin PCIe, the CPU and cards (?P<b>\d+) x EPS",
-        "GPU 需要 {a} 个 8-pin PCIe，CPU 和卡需要 {b} 个 EPS",
-    ),
-    (
-        r"(?P<w>\d+) W unit on a 120 V outlet \(at most (?P<m>\d+) W per ATX PSU\)",
-        "120 V 插座上的 {w} W 电源（每个 ATX 电源最多 {m} W）",
-    ),
-    (r"(?P<l>\d+) mm cards, (?P<c>\d+) mm clearance", "显卡长 {l} mm，机箱限长 {c} mm"),
-    (r"an open frame with a blower shroud on each passive card", "开放式机架，每张被动散热卡配涡轮导风罩"),
-    (r"passive cards need ducted server airflow", "被动散热卡需要服务器风道"),
     (r"provided", "已提供"),
-    (r"weakest (?P<g>[\d.]+) GB/s per direction", "最慢链路每方向 {g} GB/s"),
-    (
-        r"(?P<g>\d+) GPU lanes \+ (?P<n>\d+) NVMe lanes of the CPU's (?P<t>\d+)",
-        "GPU {g} 条 + NVMe {n} 条通道，CPU 共 {t} 条",
-    ),
-    (r"(?P<g>\d+) GB kept in system RAM \(the engine's host buffers\)", "{g} GB 留在系统内存（推理引擎的主机缓冲区）"),
     (r"needs (?P<g>\d+) GB of RAM", "需要 {g} GB 内存"),
     (
         r"(?P<m>\d+) modules? on (?P<c>\d+) memory channels? \((?P<p>\d+) per channel\)",
@@ -117,15 +73,6 @@ PATTERNS: list[tuple[str, Render]] = [
     (r"(?P<a>\w+ \w+) on a (?P<b>\w+ \w+) board", "{a} 内存配 {b} 主板"),
     (r"GPU links (?P<l>[x\d/]+)", "GPU 链路 {l}"),
     (
-        r"the last card reaches opening (?P<n>\d+) of the case's (?P<t>\d+)",
-        "最后一张卡用到机箱 {t} 个槽位中的第 {n} 个",
-    ),
-    (
-        r"(?P<b>[\w-]+) board \((?P<bm>\d+) mm\) in a case taking up to (?P<c>[\w-]+) \((?P<cm>\d+) mm\)",
-        "{b} 主板（{bm} mm）装进最大支持 {c}（{cm} mm）的机箱",
-    ),
-    (r"(?P<cpu>[^;]+) is on the CPU support list of (?P<board>[^;]+)", "{cpu} 在 {board} 的 CPU 支持列表中"),
-    (
         r"(?P<u>\d+) of (?P<t>\d+) DIMM slots, (?P<g>\d+) of (?P<m>\d+) GB",
         "用 {t} 个内存插槽中的 {u} 个，{m} GB 中的 {g} GB",
     ),
@@ -133,20 +80,9 @@ PATTERNS: list[tuple[str, Render]] = [
     (r"expect no new driver or framework releases", "不会再有新的驱动或框架版本"),
     (r"the card runs on older software only", "这张卡只能跑旧版软件"),
     (r"llama\.cpp runs on Vulkan", "llama.cpp 可用 Vulkan 运行"),
-    (r"(?P<w>\d+) W maximum against (?P<c>[\d,]+) W", "最大 {w} W，电路可供 {c} W"),
-    (r"no assembly, no PSU or slot planning", "无需组装，无需规划电源和插槽"),
     (r"macOS wires ~75 % of RAM for the GPU", "macOS 默认把约 75% 的内存分给 GPU"),
-    (
-        r"(?P<u>[\d.]+) GiB of the (?P<w>\d+) GiB the GPU may wire \((?P<p>\d+%) of (?P<g>\d+) GB\)",
-        "{u} GiB，GPU 可用 {w} GiB（{g} GB 的 {p}）",
-    ),
     (r"(?P<x>\w+) under load", lambda m: f"满载时{_NOISE_CLASS.get(m['x'], m['x'])}"),
     (r"modified", "魔改版"),
-    (
-        r"(?P<tb>[\d.]+) TB for weights, checkpoints and data \(~(?P<n>[\d.]+) TB needed\)",
-        "{tb} TB 存放权重、检查点和数据（约需 {n} TB）",
-    ),
-    (r"the engine's host buffers", "推理引擎的主机缓冲区"),
     (
         r"(?P<engine>[\w.]+) on the (?P<gpu>[^;]+?) \((?P<arch>[^)]+)\): (?P<rest>[^;]+)",
         lambda m: f"{m['gpu']}（{m['arch']}）上的 {m['engine']}：{_g(m, 'rest')}",
@@ -155,21 +91,7 @@ PATTERNS: list[tuple[str, Render]] = [
         r"its HIP backend needs a ROCm build that still ships gfx906 libraries",
         "其 HIP 后端需要仍带 gfx906 库的 ROCm 版本",
     ),
-    (
-        r"(?P<cooler>[^;]+) is cooled in a (?P<c>[\w-]+) \(server-ducted airflow\)",
-        lambda m: f"{m['cooler']} 在{words.ZH_CHASSIS.get(m['c'], m['c'])}中散热（服务器风道）",
-    ),
-    (
-        r"(?P<cooler>[^;]+) is cooled in a (?P<c>[\w-]+)",
-        lambda m: f"{m['cooler']} 在{words.ZH_CHASSIS.get(m['c'], m['c'])}中散热",
-    ),
     (r"sudo sysctl iogpu.wired_limit_mb=<MB> raises it", "sudo sysctl iogpu.wired_limit_mb=<MB> 可以调高"),
-    (
-        r"ATX (?P<v>[\d.x]+) without excursion testing: (?P<n>\d+) x GPU power spikes to (?P<w>\d+) W against (?P<of>\d+) W",
-        "ATX {v} 没有瞬时功耗测试：{n} 张 GPU 的功耗尖峰可达 {w} W，电源 {of} W",
-    ),
-    (r"GPUs need no plugs", "GPU 不需要供电接口"),
-    (r"the CPU and cards (?P<n>\d+) x EPS", "CPU 和卡需要 {n} 个 EPS"),
     (r"US average", "美国平均"),
     (r"no published dBA under load", "没有公开的满载 dBA 数据"),
     (r"class midpoint", "按档位中值"),
@@ -182,29 +104,14 @@ PATTERNS: list[tuple[str, Render]] = [
         r"(?P<n>\d+) price\(s\) older than six months: (?P<rest>[^;]+)",
         lambda m: f"{m['n']} 个价格已超过六个月：{_g(m, 'rest')}",
     ),
-    (r"NVME Gen4 model storage", "NVMe Gen4 模型存储"),
-    (r"(?P<g>\d+) GB kept in system RAM", "{g} GB 留在系统内存"),
-    (r"weights read from RAM and llama\.cpp's host buffers", "从内存读取的权重和 llama.cpp 的主机缓冲区"),
     (
         r"(?P<s>\d+)-slot (?P<k>blower|open-air|passive) cards in slots (?P<pos>\[[^\]]*\])",
         lambda m: f"{m['s']} 槽位{words.ZH_COOLERS[m['k']]}位于插槽 {m['pos']}",
-    ),
-    (
-        r"only (?P<p>\d+%) of GPU memory left free \((?P<u>[\d.]+) of (?P<of>[\d.]+) GiB\)",
-        "显存只剩 {p}（{of} GiB 中已用 {u} GiB）",
-    ),
-    (
-        r"fewer users, a shorter context, a quantized KV cache or more GPU memory would help",
-        "减少用户数、缩短上下文、量化 KV 缓存或增加显存会有帮助",
     ),
     (r"about (?P<t>[\d.]+) tokens/s per sequence", "每序列约 {t} tokens/s"),
     (r"slower than people read \(~(?P<t>[\d.]+) tokens/s\)", "比人的阅读速度慢（约 {t} tokens/s）"),
     (r"desktop airflow", "桌面机箱风道"),
     (r"server-ducted airflow", "服务器风道"),
-    (
-        r"spikes of (?P<a>\d+) W \((?P<ta>[\d ]+\w+)\) and (?P<b>\d+) W \((?P<tb>[\d ]+\w+)\) against (?P<pa>\d+%) and (?P<pb>\d+%) of (?P<w>\d+) W",
-        "功耗尖峰 {a} W（{ta}）和 {b} W（{tb}），电源 {w} W 的 {pa} 和 {pb}",
-    ),
     (
         r"AMD ended gfx906 maintenance \(MI50, Radeon VII\) in Q2 2024",
         "AMD 已于 2024 年第二季度结束 gfx906（MI50、Radeon VII）的维护",
@@ -363,7 +270,6 @@ def circuit(name: str) -> str:
 
 PATTERNS += [
     (r"(?P<v>\d+ V \d+ A) \(US outlet\)", "{v}（美国插座）"),
-    (r"(?P<v>\d+ V \d+ A) \(US 20 A outlet\)", "{v}（美国 20 A 插座）"),
     (r"(?P<v>\d+ V \d+ A) \((?P<w>[^;]+)\)", lambda m: f"{m['v']}（{_OUTLETS.get(m['w'], m['w'])}）"),
 ]
 _COMPILED = [(re.compile(p), r) for p, r in PATTERNS]

@@ -846,8 +846,8 @@ ZH_REASONS: dict[str, Template] = {
         )
     ),
     "est.prefill": lambda r, _say: (
-        f"预填充 = 每 token {r.num('gflop'):.1f} GFLOP（2 x 激活的矩阵乘参数 + 平均 {r.fields['half']} tokens 的注意力）"
-        f"{_sentence(str(r.fields['how']))} = {r.num('rate'):.0f} tokens/s；{r.fields['prompt']} token 提示词后 "
+        f"预填充 = 每 token {r.num('gflop'):.1f} GFLOP（2 x 激活的矩阵乘参数 + 平均 {r.fields['half']} tokens 的注意力），"
+        f"{_zh_how(r, _say)} = {r.num('rate'):.0f} tokens/s；{r.fields['prompt']} token 提示词后 "
         f"{r.num('ttft'):.2f} 秒出第一个 token"
     ),
     "est.unified": lambda r, _say: (
@@ -863,6 +863,402 @@ ZH_REASONS: dict[str, Template] = {
             else ""
         )
         + ("；优化器更新融合进反向传播：不保留完整梯度" if r.fields.get("fused") else "")
+    ),
+    "est.params": lambda r, _say: (
+        f"{r.fields['model']}：按架构计得 {r.num('b'):.2f} B 参数"
+        + (
+            f"，每 token 激活 {r.num('active'):.2f} B（MoE：显存按总参数算，速度按激活参数算）"
+            if r.fields.get("active") is not None
+            else ""
+        )
+    ),
+    "est.weights-gguf": lambda r, _say: (
+        f"{r.num('b'):.2f} B 参数，{r.fields['precision']} 格式，按 llama.cpp 量化工具的类型逐个张量量化（{_zh_mix(r)}）："
+        f"平均每个权重 {r.num('bits'):.2f} 位 = {r.num('gib'):.2f} GiB"
+    ),
+    "est.weights": "{b:.2f} B 参数，{precision} 格式（每个权重 {bits:g} 位；嵌入层 {embeddings:g} 位）= {gib:.2f} GiB",
+    "est.kv": lambda r, _say: _zh_kv(r),
+    "est.tensor-split": "张量并行，{tp} 张 GPU：每张存放每个权重矩阵和 KV 头的 1/{tp}",
+    "est.tensor-pipeline-split": (
+        "{pp} 个流水线阶段，各 {stages} 层，每个阶段在 {tp} 张 GPU 上张量并行：每张 GPU 存放本阶段权重和 KV 头的 1/{tp}"
+    ),
+    "est.experts-in-ram": "MoE 专家放在系统内存（{gib:.2f} GiB）；注意力和共享权重留在 GPU 上",
+    "est.layers-in-ram": "{layers} 层中 {cpu} 层连同其 KV 缓存放在系统内存（llama.cpp -ngl {ngl}）",
+    "est.full-weights": lambda r, _say: (
+        f"{r.num('b'):.2f} B 参数，bf16 = {r.num('gib'):.2f} GiB"
+        + (
+            "（纯 bf16：没有 fp32 主权重副本）"
+            if r.fields.get("pure_bf16")
+            else "（混合精度，ZeRO 论文：AdamW 下每个参数 2+2+12 字节）"
+        )
+    ),
+    "est.saved-tables": "嵌入层和输出层也一起训练（modules_to_save：一份 16 位可训练副本）：+{m:.0f} M 可训练参数，每个 2 + 2 + {moments:g} 字节",
+    "est.adapter-weights": (
+        "冻结的基座 {precision} = {gib:.2f} GiB；LoRA 秩 {rank}，作用于 {targets} = {m:.1f} M 可训练参数（{adapter}）"
+    ),
+    "est.zero": lambda r, _say: (
+        f"ZeRO-{r.fields['zero']}：在 {r.fields['gpus']} 张 GPU 上把"
+        + "、".join(["优化器状态", "梯度", "参数"][: int(r.num("zero"))])
+        + f"切成 {r.fields['gpus']} 份"
+        + (f"；每次完整聚合两层（{r.num('gathered'):.2f} GiB）" if r.fields.get("gathered") else "")
+    ),
+    "est.offload-cpu": lambda r, _say: (
+        f"优化器状态{'、参数和梯度' if r.fields.get('everything') else ''}卸载到 CPU 内存：主机内存 {r.num('gib'):.2f} GiB"
+    ),
+    "est.act-fused": (
+        "融合算子（融合 RMSNorm、原地旋转位置编码、融合 SwiGLU；lit-gpt 的块）：每层保存 {gib:.2f} GiB，未融合时 "
+        "{unfused:.2f} GiB"
+    ),
+    "est.lora-dropout": "LoRA dropout：每个适配矩阵保存丢弃后的输入和掩码（每层 {gib:.2f} GiB）",
+    "est.act-selective": lambda r, _say: (
+        f"选择性检查点（按算子，torchtitan 的 'op'）：{r.fields['layers']} 层保留每隔一个矩阵乘的输出、注意力输出及其输入"
+        f"（每层 {r.num('kept'):.2f} GiB），一层整体重算（{r.num('layer'):.2f} GiB），" + _zh_logits(r)
+    ),
+    "est.act-offloaded": lambda r, _say: (
+        f"梯度检查点，{r.fields['layers']} 层的输入卸载到主机内存（{r.num('inputs'):.2f} GiB）；每次重算一层"
+        f"（{r.num('layer'):.2f} GiB），" + _zh_logits(r)
+    ),
+    "est.act-checkpointed": lambda r, _say: (
+        f"梯度检查点：{r.fields['layers']} 层各保留其输入（2*s*b*h 字节），每次重算一层（{r.num('layer'):.2f} GiB），"
+        + _zh_logits(r)
+    ),
+    "est.act-all": lambda r, _say: (
+        f"不用检查点：{r.fields['layers']} 层 x 每层 {r.num('layer'):.2f} GiB 保存的激活（s={r.fields['seq']}，"
+        f"b={r.fields['batch']}，flash attention），加上 logits（{_zh_loss(r)}）= {r.num('gib'):.2f} GiB"
+    ),
+    "est.deepspeed-buffers": "DeepSpeed 通信缓冲区（默认配置）：{gib:.2f} GiB",
+    "est.foreach": (
+        "torch.optim.AdamW 未设 fused=True 时用 foreach 实现，更新时约多占一份参数大小（PyTorch 文档）：中间张量 "
+        "{gib:.2f} GiB，比届时已释放的激活多 {excess:.2f} GiB"
+    ),
+    "est.nf4-load": lambda r, _say: (
+        f"加载时在 GPU 上做 NF4 量化（torchao{' 0.2 之前，整个张量' if r.fields.get('whole') else '，分块'}）："
+        f"最大矩阵的临时占用 {r.num('gib'):.2f} GiB"
+        + (f"，比训练步的动态显存多 {r.num('excess'):.2f} GiB：峰值出现在加载模型时" if r.fields.get("excess") else "")
+    ),
+    "est.draft-memory": "草稿模型 {model}：权重 {gib:.2f} GiB，KV 缓存 {kv:.2f} GiB",
+    "est.flops": lambda r, _say: _zh_flops(r),
+    "est.time": lambda r, say: (
+        f"GPU 小时 = {r.num('flops'):.3g} /（{r.num('tflops'):.0f} TFLOPS x {r.num('rate'):.0%} x 扩展效率 "
+        f"{r.num('scaling'):.0%}）/ 3600 = {r.num('gpu_hours'):,.0f} GPU 小时；{r.fields['gpus']} 张 GPU 上墙钟时间 "
+        f"{r.num('wall'):,.1f} 小时；" + say(r.nested("mfu")[0])
+    ),
+    "est.mfu": lambda r, _say: (
+        f"MFU = {r.num('flops'):.3g} FLOP /（{int(r.num('gpus')):,} 张 GPU x 稠密 bf16 峰值 {r.num('peak'):,.0f} TFLOPS "
+        f"x 墙钟 {r.num('wall'):,.1f} 小时）= {r.num('mfu'):.0%}"
+    ),
+    "est.tensor-decode": lambda r, _say: (
+        f"张量并行：每步每张 GPU 读取 {r.num('gib'):.2f} GiB 的 1/{r.fields['tp']}，外加每层 2 次 all-reduce，每次约 "
+        f"{r.num('us'):.0f} us，经 {_ZH_LINKS.get(str(r.fields['over']), str(r.fields['over']))}"
+        + (
+            f"；{r.fields['pp']} 个流水线阶段依次计算，每个 token 交接 {r.num('hops_us'):.0f} us"
+            if r.num("pp") > 1
+            else ""
+        )
+    ),
+    "est.ram-decode": (
+        "每 token 从系统内存读取 {gib:.2f} GiB，按 {gbps:g} GB/s 的 {share:.0%} 计（装机规则 R28：实际约达到 96 GB/s 中的 35）"
+    ),
+    "est.moe-read": lambda r, _say: (
+        f"MoE 每步每层读取 {r.fields['experts']} 个专家中的 {r.num('touched'):.1f} 个"
+        + (
+            f"（每个专家 {r.num('per_expert'):.1f} 个 token，专家算子按流式读取速率的 {r.num('share'):.0%} 计）"
+            if r.fields.get("per_expert") is not None
+            else ""
+        )
+    ),
+    "est.decode": lambda r, say: (
+        f"解码单步 = 取较慢者（权重：{r.num('gib'):.2f} GiB"
+        + "".join(f"；{say(m)}" for m in r.nested("moe"))
+        + f"，按 {r.num('gbps'):.0f} GB/s 的 {r.num('share'):.0%} 读取；计算：{r.fields['batch']} x {r.num('gflop'):.1f} GFLOP"
+        + (
+            f" + 新到请求的 {r.num('arriving'):.0f} 个提示词 token x {r.num('arriving_gflop'):.1f} GFLOP"
+            if r.fields.get("arriving")
+            else ""
+        )
+        + f"，按 {r.num('tflops'):.0f} TFLOPS 的 {r.num('compute_share'):.0%} 计）+ 注意力：读取 {r.num('kv'):.2f} GiB KV "
+        f"（每个序列的上下文逐步填到 {r.fields['context']}）+ 每步固定开销 {r.num('fixed_ms'):.2f} ms"
+        + (
+            f"（{r.fields['batch']} x 每序列 {r.num('host_us'):.0f} us 主机开销）"
+            if r.fields.get("host_us") is not None
+            else ""
+        )
+        + f" = {r.num('ms'):.2f} ms -> 每序列 {r.num('tps'):.1f} tokens/s，合计 {r.num('total'):.1f} tokens/s"
+    ),
+    "est.stand-in": lambda r, _say: (
+        f"{r.fields['engine']} 按 {r.fields['stand_in']} 的校准估算"
+        f"（{_ZH_STAND_IN.get(str(r.fields['engine']), _sentence(str(r.fields['why'])))}）"
+    ),
+    "est.vllm-tp-pp": (
+        "{heads} 个注意力头分到 {gpus} 张 GPU：vLLM 在 {pp} 个流水线阶段内各做 {tp} 路张量并行"
+        "（--tensor-parallel-size {tp} --pipeline-parallel-size {pp}）"
+    ),
+    "est.vllm-layers": "vLLM 张量并行需要 2、4、8 或 16 张能整除 {heads} 个注意力头的 GPU；{gpus} 张 GPU 按层做流水线并行",
+    "est.heads-layers": "{heads} 个注意力头不能均分到 {gpus} 张 GPU：改为按层切分",
+    "est.mla-replicated": "MLA 的潜在 KV 缓存在每个张量并行进程上各存一份",
+    "est.kv-replicated": "{kv_heads} 个 KV 头分到 {tp} 张 GPU：KV 头需要复制",
+    "est.fused-stack": (
+        "按融合算子的实现估算（lit-gpt 的，TinyLlama 训练所用）：accelerate 命令运行的 HF transformers 自带模型代码"
+        "保留未融合块的张量和 fp32 logits"
+    ),
+    "est.selective-on-gpu": "选择性检查点把保存的内容留在 GPU 上：不做激活卸载",
+    "est.data-parallel": "训练采用数据并行：每张 GPU 用自己的微批跑完整模型",
+    "est.arriving": (
+        "{batch} 个用户保持忙碌：每个完成的回复（{reply} tokens）由一个新的 {prompt} token 提示词接替，"
+        "在运行中的解码步里预填充（分块预填充）"
+    ),
+    "est.qlora-rate": "QLoRA 每次前向和反向都要反量化 NF4 权重：利用率按 bf16 数值的 75% 计",
+    "est.default-rate": lambda r, _say: (
+        f"默认计算阶段利用率：{r.fields['arch']} 在隐藏维度 {r.fields['hidden']} 下为 bf16 张量峰值的 {r.num('rate'):.0%}"
+        "（已发表的最大规模训练：A100 上 1T GPT 为 50%，H100 上 Llama 3 405B 为 43%，隐藏维度越小越低：每 FLOP 的访存更多"
+        + (
+            ""
+            if r.fields.get("fused") is None
+            else "；逐元素运算已融合（torch.compile 或融合算子：torchtitan 在 H100 上测得 Llama 3.1 8B 比 eager 快 1.157 倍）"
+            if r.fields.get("fused")
+            else "；逐元素运算以 eager 方式运行，每次都要往返显存"
+        )
+        + (
+            f"；{int(r.num('rows')):,} 行的 GEMM 保持该参考训练 SM 占用率的 {r.num('shape'):.0%}（波次量化；--batch 设定每个微批的序列数）"
+            if r.fields.get("shape") is not None
+            else ""
+        )
+        + (
+            f"；已扣除该参考训练的流水线气泡和张量并行 all-reduce：其单步 {r.num('computed'):.0%} 在计算"
+            if r.fields.get("computed") is not None
+            else ""
+        )
+        + "）；不能重叠的通信另计（按墙钟时间算的 MFU 更低）；--mfu 可设定此利用率"
+    ),
+    "est.fp8-rate": (
+        "FP8 训练：GEMM（占 BF16 单步的 {gemms:.0%}）按 {tflops:.0f} TFLOPS 的 FP8 峰值运行，其余同 BF16：为 BF16 速率的 "
+        "{speedup:.2f} 倍，按 BF16 峰值的利用率计（DeepSeek-V3 报告 3.3 节）"
+    ),
+    "est.no-fp8": "{gpu} 的 FP8 张量核心不比 BF16 快：FP8 训练按 BF16 速率计",
+    "est.restarts": (
+        "{gpus:,} 张 GPU 上只有 {share:.1%} 的时间在训练：GPU 故障后需要重启（Llama 3 报告：16,384 张 H100 在 54 天内"
+        "意外中断 419 次，有效时间超过 90%）"
+    ),
+    "est.steady-state": (
+        "整个训练其余时间中 {share:.0%} 处于稳态训练步：保存检查点、评估和停顿占去其余（BLOOM-176B：最快配置下每 GPU "
+        "156 TFLOP/s，108 万 GPU 小时平均 135）；基准测试的每 GPU tokens/s 会相应更高"
+    ),
+    "est.gemm-peak": "{arch} 在大矩阵乘中能达到峰值 {of:.0f} TFLOPS 中的 {tflops:.0f}（已发表的 GEMM 实测，见 docs/support.md）",
+    "est.power-bound": (
+        "{watts:.0f} W 的板卡把 GEMM 限制在 {tflops:.0f} TFLOPS（每瓦 {per_watt:g} TFLOPS，按提示词处理拟合），低于 "
+        "{peak:.0f} TFLOPS 的峰值：板卡功耗喂不饱张量核心的桌面卡会降频"
+    ),
+    "est.scaling": lambda r, _say: (
+        f"{r.fields['gpus']} 卡扩展效率 {r.num('scaling'):.0%}（梯度 all-reduce 经 {r.fields['over']}）"
+    ),
+    "est.no-tokens": "未给出 --tokens：不估算训练时间",
+    "est.file-weights": "权重大小取自文件头：精确为 {gib:.2f} GiB",
+    "est.kept-in-ram": lambda r, _say: (
+        ("MoE 专家" if r.fields.get("experts") else "")
+        + (f"{'和 ' if r.fields.get('experts') else ''}{r.fields['layers']} 层" if r.fields.get("layers") else "")
+        + f"放在系统内存（共 {r.num('gib'):.0f} GiB），按 {r.fields['gbps']:g} GB/s 的 {r.num('share'):.0%} 读取"
+    ),
+    "est.vllm-share": "vLLM 预先占用每张 GPU 的 {share:.0%}；任务必须放得进这一部分",
+    "est.training-shape": lambda r, _say: (
+        f"序列长度 {r.fields['seq']}，微批 {r.fields['batch']}，梯度检查点"
+        f"{ {'on': '开', 'off': '关', 'selective': '选择性'}.get(str(r.fields['checkpointing']), '') }"
+        + ("，融合算子" if r.fields.get("fused") else "")
+    ),
+    "est.backend": lambda r, _say: (
+        f"llama.cpp 在 {r.fields['arch']} 上的 {r.fields['backend']} 后端"
+        + (
+            f"：带宽利用率取自 {r.fields['card']} 跑 {r.fields['model']} 的 {r.fields['tps']:g} tokens/s"
+            f"（{_sentence(str(r.fields['note']))}；{r.fields['source']}）"
+            if r.fields.get("card") is not None
+            else "：没有这一后端在这一架构上的公开解码速度，因此用 CUDA 拟合的利用率"
+            + (f" x {r.num('amd'):.2f}（RDNA 上的 ROCm/Vulkan，拟合值）" if r.fields.get("amd") is not None else "")
+        )
+    ),
+    "est.cuda-experts": (
+        "llama.cpp 的 CUDA 后端自 PR #19645（2026 年 2 月）起在设备上选择专家：量化专家按稠密速率的 {share:.0%} 流式读取"
+        "（在 Vulkan 上实测，{where}），而不是 2023-25 年需与主机同步的版本的 {old:.0%}"
+    ),
+    "est.device-experts": (
+        "llama.cpp 的 {backend} 后端在 GPU 上选择专家：量化专家按稠密速率的 {share:.0%} 流式读取，每个被选中的专家另加 "
+        "{mb:.1f} MB（Strix Halo 上的 gpt-oss，{where}），而不是 CUDA 拟合的 {cuda:.0%}"
+    ),
+    "est.graphs": lambda r, _say: (
+        "llama.cpp 把每个解码步的内核一次提交（"
+        + ("CUDA graphs，llama.cpp 自 2024 年 5 月起" if r.fields.get("cuda") else "Vulkan 命令缓冲区")
+        + f"）：每层比逐个内核从主机启动少 {r.num('us'):.0f} us"
+    ),
+    "est.mtp": (
+        "用模型自带的 MTP 层做投机解码：每步 {k} 个草稿 token，前面的都被接受时每个的接受概率 p = {p:.3f} -> 每步 "
+        "{per_step:.2f} 个 token；{k_plus} 个 token 的验证耗时 {verify_ms:.2f} ms，草稿 {k} x {draft_share:.3f} x "
+        "{step_ms:.2f} ms -> {rate:.1f} tokens/s（普通解码 {plain:.1f} 的 {ratio:.2f} 倍）"
+    ),
+    "est.mtp-source": (
+        "MTP 接受率和草稿开销取自 llama-server --spec-type mtp 在 9 个混合提示词上的运行（{source}）；"
+        "接受率取决于文本：重复性的代码更高，创作类文字更低"
+    ),
+    "est.draft": lambda r, _say: (
+        f"用 {r.fields['model']}（{r.fields['precision']}）做草稿模型的投机解码：每步起草 {r.fields['k']} 个 token，"
+        f"每个 {r.num('draft_ms'):.2f} ms；前面的都被接受时每个的接受概率 p = {r.num('p'):.2f} -> 每步 "
+        f"{r.num('per_step'):.2f} 个 token；{int(r.num('k')) + 1} 个 token 的验证耗时 {r.num('verify_ms'):.2f} ms"
+        + (
+            f"，主机对另外 {2 * int(r.num('k'))} 个位置采样 {r.num('sample_ms'):.2f} ms"
+            if r.fields.get("sample_ms") is not None
+            else ""
+        )
+        + f" -> {r.num('rate'):.1f} tokens/s（普通解码 {r.num('plain'):.1f} 的 {r.num('rate') / r.num('plain'):.2f} 倍）；"
+        f"p = {r.num('p_low'):.2f} 时 {r.num('low'):.1f} tokens/s（{r.num('low') / r.num('plain'):.2f} 倍）"
+    ),
+    "est.draft-source": (
+        "草稿接受概率 p = {p:.2f}，取自 llama.cpp 在 Llama 3.1 8B / 3.2 1B 组合上的计数（{source}），范围下端取 {p_low:.2f}"
+        "（LLaMA 2 70B / 7B，PR #2926）；接受率取决于文本和模型组合：草稿太慢或文字类内容可能让投机解码得不偿失"
+    ),
+    "est.expert-loop": (
+        "transformers 在 Python 里逐个运行 {layers} 个 MoE 层各自的 {experts} 个路由专家：每个专家每层 {us:.0f} us = "
+        "每步 {ms:.1f} ms（Qwen3 速度基准，transformers 4.51）"
+    ),
+    "est.expert-loop-why": "HF transformers 的 MoE：专家在 Python 循环里运行（没有融合的 MoE 内核）；解码速度受此循环限制",
+    "est.latency-floor": lambda r, _say: (
+        "推理服务引擎小型依赖内核的延迟下限："
+        + " + ".join(
+            (
+                [
+                    f"{r.fields['moe_layers']} 个 MoE 层 x {r.num('moe_us'):.0f} us（路由、top-k、每个只处理少量 token 的专家内核、合并）"
+                ]
+                if r.fields.get("moe_layers")
+                else []
+            )
+            + (
+                [
+                    f"{r.fields['mla_layers']} 个 MLA 层 x {r.num('mla_us'):.0f} us（吸收式注意力的投影、归一化和吸收内核）"
+                ]
+                if r.fields.get("mla_layers")
+                else []
+            )
+        )
+        + f" = 每步 {r.num('ms'):.2f} ms，与批大小无关（按 DeepSeek-R1 和 Qwen3-235B 的运行拟合，SGLang 和 vLLM 2025）"
+    ),
+    "est.mixed-share": "{card} {layers} 层（{share:.0%}），{gbps:.0f} GB/s",
+    "est.mixed-layers": lambda r, say: (
+        f"不同显卡（{r.fields['cards']}）按层切分，按显存分配，相当于 llama.cpp 的 --tensor-split {r.fields['split']}："
+        f"{'，'.join(say(x) for x in r.nested('shares'))}。每张卡按自己的带宽依次读取自己的层，所以单步时间是各卡时间之和，"
+        f"外加 {r.fields['hops']} 次交接，每次 {r.num('us'):.0f} us = {r.num('ms'):.2f} ms -> 每序列 {r.num('tps'):.1f} tokens/s"
+    ),
+    "est.mixed-card": "{card} {gib:.1f} GiB（共 {gb:g} GB）",
+    "est.mixed-total": lambda r, say: (
+        f"负载最重的卡：{r.num('gib'):.1f} GiB；" + "；".join(say(x) for x in r.nested("cards"))
+    ),
+    "est.mixed-tensor": (
+        "不同显卡（{cards}）张量并行：每层以一次 all-reduce 结束，所以每个进程都要等最慢的卡（{slow}，按 {n} 张计 "
+        "{tps:.1f} tokens/s）；每个进程持有同样大小的分片，所以最小的卡（{small}，{gb:g} GB）决定能放下多少"
+        "（club-3090 #766：RTX 5090 + 3090 Ti 以 TP 2 运行，速度接近 3090 Ti）"
+    ),
+    "est.mixed-layers-why": (
+        "混合 GPU（{cards}）：各层按每张卡的显存分配（llama.cpp 按空闲显存切分；启动命令的 --tensor-split 把它固定下来），"
+        "解码时间是每张卡处理自己那些层的时间之和"
+    ),
+    "est.mixed-tensor-why": "混合 GPU（{cards}）张量并行：速度按最慢的卡，每个进程的显存按最小的卡",
+    "est.layout-tensor": "每个 {node} 卡节点内做 {tp} 路张量并行，那里有快速链路（{link}）：每层 4-6 次 all-reduce 需要它",
+    "est.layout-pipeline": lambda r, _say: (
+        f"{r.fields['pp']} 级流水线并行（每级约 {r.fields['layers']} 层"
+        + (f"，交错 1F1B，每张 GPU {r.fields['chunks']} 个模型块" if r.fields.get("chunks") else "")
+        + f"；每步 {r.fields['micro']} 个微批，流水线气泡占 {r.num('bubble'):.0%}）"
+    ),
+    "est.layout-context": "{cp} 路上下文并行：切分序列，使其激活值放得下",
+    "est.layout-data": lambda r, _say: (
+        f"{r.fields['dp']} 路数据并行，经 {r.fields['link']}，"
+        + {
+            0: "不用 ZeRO",
+            1: "ZeRO-1（切分优化器状态）",
+            2: "ZeRO-2（切分优化器状态和梯度）",
+            3: "ZeRO-3 / FSDP（参数也切分）",
+        }[int(r.num("zero"))]
+    ),
+    "est.layout-recompute": lambda r, _say: "开启激活重算" if r.fields.get("on") else "不做激活重算",
+    "est.parallelism": lambda r, say: "并行方式：" + "".join(say(x) for x in r.nested("layout")),
+    "est.layout": lambda r, say: (
+        "；".join(say(x) for x in r.nested("parts"))
+        + f"：每张 GPU {r.num('gib'):.1f} GiB，可用 {r.num('usable'):.0f}（留出 {r.num('free'):.0%}），"
+        f"放得下的最快布局（单步中计算占 {r.num('scaling'):.0%}）"
+    ),
+    "est.plan-memory": lambda r, _say: (
+        f"{r.fields['layout']} 下每张 GPU：权重 {r.num('weights'):.2f} + 梯度 {r.num('gradients'):.2f} + 优化器 "
+        f"{r.num('optimizer'):.2f} + 激活 {r.num('activations'):.2f} + 开销 {r.num('overhead'):.2f} = "
+        f"{r.num('gib'):.2f} GiB，方案可用 {r.num('usable'):.2f} GiB（每张卡留出 {r.num('free'):.0%}）-> "
+        + ("装得下" if r.fields.get("fits") else "装不下")
+    ),
+    "est.plan-time": lambda r, say: (
+        f"单步 = 计算 {r.num('compute'):.2f} 秒 + 张量并行 {r.num('tensor'):.2f} 秒 + 流水线 {r.num('pipeline'):.2f} 秒 + "
+        f"未被掩盖的数据并行 {r.num('data'):.2f} 秒 + 重启和运行损耗 {r.num('restarts'):.2f} 秒 = {r.num('step'):.2f} 秒；"
+        f"{r.num('steps'):,.0f} 步，每步 {r.num('m_tokens'):.1f}M tokens = {int(r.num('gpus')):,} 张 GPU 上墙钟 "
+        f"{r.num('hours'):,.1f} 小时 = {r.num('gpu_hours'):,.0f} GPU 小时（扩展效率 {r.num('scaling'):.0%}）"
+        + "".join(f"；{say(m)}" for m in r.nested("mfu"))
+    ),
+    "est.plan-mfu": lambda r, say: (
+        f"{say(r.nested('mfu')[0])}：计算阶段利用率 {r.num('utilisation'):.0%}"
+        + (
+            f"（默认值减去 {r.num('less'):.0%}，因为 GEMM 被切成 {r.fields['ways']} 份）"
+            if r.fields.get("less") is not None
+            else ""
+        )
+        + f" x 单步中计算占 {r.num('scaling'):.0%}"
+    ),
+    "est.how-gemm": "fp16 GEMM 按 {peak:.0f} TFLOPS（FP16 累加）的 {share:.0%} 计",
+    "est.how-power": "fp16 GEMM 受 {watts:.0f} W 板卡功耗限制，每瓦 {per_watt:g} TFLOPS（{peak:.0f} TFLOPS 的 {share:.0%}）",
+    "est.how-mmq": "，量化块直接在 int8 张量核心上相乘（MMQ，llama.cpp 自 2024 年 6 月起）",
+    "est.how-dequant": "，先把权重反量化为 fp16：x {factor:.2f}",
+    "est.how-dp4a": "整数点积（没有张量核心），按 {tops:.0f} TOPS 的 {share:.0%} 计",
+    "est.how-moe": (
+        "；路由专家（占 FLOPs 的 {share:.0%}）在 {ubatch} token 的微批中各分到 {rows:.0f} 行，按稠密速率的 "
+        "{efficiency:.0%} 运行（总体 x {overall:.2f}）"
+    ),
+    "est.how-fp4": "，MXFP4 专家在 Blackwell 的 FP4 张量核心上 x {speedup:.2f}（llama.cpp PR #17906，2025 年 12 月）",
+    "est.how-flash": "；FlashAttention 把注意力分数留在片上",
+    "est.how-scores": "；另加 fp32 注意力分数经显存读写，平均 {tokens} tokens（没有 flash attention）",
+    "est.how-peak": "按 {tflops:.0f} TFLOPS 的 {share:.0%} 计",
+    "est.cpu-only": "仅 CPU：全部 {layers} 层和 KV 缓存都在系统内存 = {gib:.2f} GiB",
+    "est.placement": lambda r, _say: (
+        f"{r.fields['layers']} 层中 {r.fields['ngl']} 层在 GPU 上（-ngl），切分 {r.fields['split']}"
+        + (
+            f"；前 {r.fields['cpu_moe']} 层的专家放在内存（--n-cpu-moe {r.fields['cpu_moe']}）"
+            if r.fields.get("cpu_moe")
+            else ""
+        )
+        + f"；系统内存中 {r.num('gib'):.2f} GiB"
+    ),
+    "est.gpu-share": "GPU 部分：每 token {gib:.2f} GiB，按 {gbps:g} GB/s 的 {share:.0%} 读取 = {ms:.2f} ms",
+    "est.ram-share": lambda r, _say: (
+        f"内存部分：每 token {r.num('gib'):.2f} GiB，按 {r.num('gbps'):.0f} GB/s 读取 + {r.fields['layers']} 层 x "
+        f"{r.num('layer_us'):.0f} us"
+        + (f" + {r.fields['trips']} 次 GPU<->CPU 往返 x {r.num('trip_us'):.0f} us" if r.fields.get("trips") else "")
+        + f" = {r.num('ms'):.2f} ms"
+    ),
+    "est.cpu-prefill": "CPU 预填充：每 token {gflop:.1f} GFLOP，按 {tflops:.2f} TFLOPS 的 {share:.0%} 计 = {rate:.0f} tokens/s",
+    "est.offload-prefill": lambda r, _say: (
+        f"每个 {r.fields['ubatch']} token 的微批预填充：计算 {r.num('compute'):.3f} 秒（{_zh_how(r, _say)}）"
+        f" + {r.num('gib'):.1f} GiB 放在内存的权重经 PCIe gen{r.fields['gen']} x{r.fields['lanes']} 以 "
+        f"{r.num('gbps'):.0f} GB/s 传输 = {r.num('s'):.3f} 秒 -> {r.num('rate'):.0f} tokens/s"
+    ),
+    "est.host-ram": "系统内存有效读取速度 {gbps:.0f} GB/s（峰值 {peak:.0f} GB/s）",
+    "est.numa": "双路 CPU：llama.cpp 不感知 NUMA，因此按单路 CPU 的带宽计",
+    "est.channels": "每路 CPU {of} 个内存通道中插了 {channels} 个（{dimms} 根内存）",
+    "est.dpc2": "每通道 2 根内存：{socket} 上的 {memory} 降到 {mts} MT/s",
+    "est.ccd-limit": "{ccds} 个 CCD 经 GMI 链路最多读取 {gbps:.0f} GB/s（内存本身 {dram:.0f} GB/s）",
+    "est.sockets": lambda r, _say: (
+        f"{r.fields['sockets']} 路 CPU："
+        + (
+            "推理引擎感知 NUMA，带宽相加"
+            if r.fields.get("numa_aware")
+            else "单个进程只按一路 CPU 的带宽读取（llama.cpp --numa distribute 分散的是线程，不是权重）"
+        )
+    ),
+    "est.ram-rate": lambda r, _say: (
+        f"{r.fields['channels']} x {r.fields['mts']} MT/s x 8 B = 每路 {r.num('gbps'):.1f} GB/s；llama.cpp 读权重能达到其中的 "
+        f"{r.num('share'):.0%}（{_ZH_FAMILIES.get(str(r.fields['family']), str(r.fields['platforms']))}平台）"
+        f"= {r.num('effective'):.0f} GB/s"
+    ),
+    "est.ram-given": lambda r, _say: (
+        f"给定峰值 {r.fields['gbps']:g} GB/s；llama.cpp 读权重能达到其中的 {r.num('share'):.0%}"
+        f"（{_ZH_FAMILIES.get(str(r.fields['family']), str(r.fields['platforms']))}平台）= {r.num('effective'):.0f} GB/s"
     ),
     # the sheet's assembly notes
     "asm.server": "整台服务器（{name}）：上架，接电源和网络即可，无需组装。",
@@ -922,6 +1318,101 @@ ZH_CLAIMS: dict[str, Template] = {
 def claim_word(claim: Reason) -> str:
     """A claim as a build's label says it, in the sheet's (or window's) language."""
     return render(claim, ZH_CLAIMS, CLAIMS) if _language.get() == "zh_CN" else render(claim, CLAIMS)
+
+
+_ZH_LOSS: dict[str, str] = {
+    "fp32-upcast": "算损失时上转为 fp32",
+    "bf16-loss": "直接在 16 位 logits 上算损失（模型代码不上转）",
+    "chunked": "分块计算损失",
+    "fused": "cut cross-entropy：不生成完整 logits",
+    "fused-inplace": "融合交叉熵：只保留 16 位 logits，其梯度原地写入",
+}
+_ZH_FAMILIES: dict[str, str] = {
+    "desktop": "桌面双通道",
+    "amd_chiplet": "AMD Threadripper / EPYC ",
+    "intel_mesh": "Intel Xeon 网格架构",
+}
+_ZH_STAND_IN: dict[str, str] = {
+    "sglang": "两者都预先分配分页 KV 池（mem_fraction_static 约 0.9），并用 CUDA graphs 连续批处理",
+    "exllamav2": "量化内核按 llama.cpp 的速率读取，提示词分块处理，嵌入层放在系统内存",
+    "exllamav3": "量化内核按 llama.cpp 的速率读取，提示词分块处理，嵌入层放在系统内存",
+}
+_ZH_TENSORS: dict[str, str] = {
+    "token_embd": "词嵌入",
+    "output": "输出层",
+    "attn_v": "注意力 V",
+    "attn_k": "注意力 K",
+    "attn_output": "注意力输出",
+    "ffn_down": "FFN 下投影",
+    "other": "其余",
+}
+
+
+def _zh_how(r: Reason, say: Callable[[Reason], str]) -> str:
+    how = r.fields.get("how")
+    return _sentence(how) if isinstance(how, str) else "".join(say(part) for part in r.nested("how"))
+
+
+def _zh_mix(r: Reason) -> str:
+    """llama-quantize's tensor types (est.weights-gguf), the tensor classes a buyer reads in Chinese."""
+    tensors, types = r.fields.get("tensors"), r.fields.get("types")
+    if not isinstance(tensors, tuple) or not isinstance(types, tuple):
+        return ""
+    return "，".join(f"{_ZH_TENSORS.get(str(n), str(n))} {t}" for n, t in zip(tensors, types, strict=True))
+
+
+_ZH_LINKS: dict[str, str] = {
+    "NVLink": "NVLink",
+    "PCIe": "PCIe",
+    "the inter-node fabric (InfiniBand)": "节点间网络（InfiniBand）",
+}
+
+
+def _zh_loss(r: Reason) -> str:
+    return _ZH_LOSS.get(str(r.fields.get("loss")), _sentence(str(r.fields.get("note"))))
+
+
+def _zh_attention(r: Reason) -> str:
+    kind = r.fields["attention"]
+    if kind == "MLA":
+        return "MLA 潜在向量"
+    return "MHA" if kind == "MHA" else f"GQA（{r.fields['heads']} 个查询头 / {r.fields['kv_heads']} 个 KV 头）"
+
+
+def _zh_kv(r: Reason) -> str:
+    text = (
+        f"KV 缓存 = 每 token 每层 {r.num('per_token'):.0f} 字节（{_zh_attention(r)}，{r.fields['kv']}）x "
+        f"{r.fields['layers']} 个注意力层 x {r.fields['context']} tokens x {r.fields['batch']} 个序列"
+    )
+    if r.fields.get("window"):
+        text += f"；{r.fields['window_layers']} 层只保留 {r.fields['window']} token 的滑动窗口"
+    if r.fields.get("recurrent"):
+        kind = "Mamba-2" if r.fields.get("mamba") else "线性注意力"
+        text += f"；{r.fields['recurrent']} 个 {kind} 层保留固定状态 {r.num('state_gib'):.2f} GiB"
+    if r.fields.get("twice"):
+        text += (
+            f"，解码峰值时存两份（{r.fields['twice']} 的远程代码用 torch.cat 重建元组缓存时，generate() "
+            "仍持有上一步的缓存）"
+        )
+    return text + f" = {r.num('gib'):.2f} GiB"
+
+
+def _zh_logits(r: Reason) -> str:
+    return f"加上 logits s*b*vocab*{r.num('logit_bytes'):g} 字节（{_zh_loss(r)}）= {r.num('gib'):.2f} GiB"
+
+
+def _zh_flops(r: Reason) -> str:
+    basis = (
+        "6 x N（前向 2N，反向 4N）"
+        if r.fields.get("full")
+        else "4 x N（前向 2N，反向 2N 只算激活梯度：冻结的权重不需要权重梯度）"
+    )
+    if r.fields.get("recomputed"):
+        basis += " + 2 x N 重算前向（梯度检查点）"
+    return (
+        f"训练 FLOPs = （{basis} + 注意力 12 x 层数 x d_attn x seq）每 token = {r.num('gflop'):.1f} GFLOP x "
+        f"{r.num('tokens'):.3g} tokens = {r.num('flops'):.3g} FLOP（Kaplan 等 2020；PaLM 附录 B）"
+    )
 
 
 def _sentence(text: str) -> str:
@@ -1006,7 +1497,9 @@ _ZH_KEPT = {
 
 
 def _zh_fact(f: Mapping[str, Any]) -> str:
-    return f"{f['what']} 在 {f['card']} 上：{f['note']}" + (f"；{f['advice']}" if f["advice"] else "")
+    """A support fact: the catalog's own note and advice (English) through the sentence patterns."""
+    note, advice = _sentence(str(f["note"])), _sentence(str(f["advice"])) if f["advice"] else ""
+    return f"{f['what']} 在 {f['card']} 上：{note}" + (f"；{advice}" if advice else "")
 
 
 ZH_CHECKS: dict[tuple[str, str], CheckTemplate] = {
@@ -1033,7 +1526,10 @@ ZH_CHECKS: dict[tuple[str, str], CheckTemplate] = {
     ): "{board_size} 主板（{width_mm:.0f} mm）装进最大支持 {case_size}（{case_width_mm:.0f} mm）的机箱",
     ("COOL-3", "fanless"): "{cooler} 没有风扇：需要有风道的服务器机箱，不是 {kind}",
     ("COOL-3", "radiator"): "{radiator_mm} mm 水冷排在 {kind} 机箱里没有安装位",
-    ("COOL-3", "cooled"): "{cooler} 在 {kind} 中散热（{airflow} 风道）",
+    ("COOL-3", "cooled"): lambda f: (
+        f"{f['cooler']} 在{ZH_CHASSIS.get(str(f['kind']), str(f['kind']))}中散热"
+        f"（{ {'desktop': '桌面', 'server-ducted': '服务器'}.get(str(f['airflow']), str(f['airflow'])) }风道）"
+    ),
     ("COOLER", "socket"): "{cooler} 没有 {socket} 扣具",
     ("COOLER", "rating"): "散热器额定 {rated_w:.0f} W，CPU 为 {tdp_w:.0f} W",
     ("COOLER", "height"): "{height_mm:.0f} mm 高的散热器，{chassis} 限高 {limit_mm:.0f} mm",
