@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from configurator.core import memo
 from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.workload import Workload
-from configurator.core.solve import memo
 from configurator.core.solve.plan import plan
 from configurator.core.solve.request import BuildRequest, OwnedPart
 

@@ -3,10 +3,10 @@ ready-made servers alike, and the fastest kept: a generic INT4/INT8 also runs as
 
 from __future__ import annotations
 
+from configurator.core import memo
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch
 from configurator.core.estimate.workload import Workload
-from configurator.core.solve import memo
 from configurator.core.solve.candidates import engines_to_try, on_engine
 from configurator.core.solve.plan import plan
 from configurator.core.solve.request import BuildRequest

@@ -119,7 +119,7 @@ def test_cli_refuses_a_draft_of_another_tokenizer_with_exit_2() -> None:
 
 
 def test_a_workload_with_its_draft_stays_hashable(catalog) -> None:  # type: ignore[no-untyped-def]
-    # the planner memoises estimates on the workload (solve/memo.py): the draft travels as its record's JSON
+    # the planner memoises estimates on the workload (core/memo.py): the draft travels as its record's JSON
     models = catalog.records["models"]
     a = with_draft(Workload(kind="inference", speculative="draft"), models["llama-3.1-8b"], models)
     b = with_draft(Workload(kind="inference", speculative="draft"), models["llama-3.1-8b"], models)

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
+from configurator.core import memo
 from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.workload import Workload
 from configurator.core.reasons import from_json
-from configurator.core.solve import memo
 from configurator.core.solve.plan import plan
 from configurator.core.solve.ranking import REFERENCE_TOKENS, claim_words, label_text
 from configurator.core.solve.request import BuildRequest, OwnedPart

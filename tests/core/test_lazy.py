@@ -6,10 +6,10 @@ from dataclasses import replace
 
 import pytest
 
+from configurator.core import memo
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch
 from configurator.core.estimate.workload import Workload
-from configurator.core.solve import memo
 from configurator.core.solve.candidates import Candidates, gpu_options, platform_parts
 from configurator.core.solve.lazy import LazyBuildModel
 from configurator.core.solve.request import BuildRequest

@@ -5,9 +5,9 @@ Cases from walking the window as the issue-12 users (a 16 GB card and a MoE mode
 
 from __future__ import annotations
 
+from configurator.core import memo
 from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.workload import Workload
-from configurator.core.solve import memo
 from configurator.core.solve.plan import plan
 from configurator.core.solve.request import BuildRequest, OwnedPart
 

@@ -18,11 +18,12 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
+from configurator.core import memo
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch
 from configurator.core.estimate.workload import Workload
 from configurator.core.rules import REGISTRY, STRUCTURE, compat
-from configurator.core.solve import memo, prune
+from configurator.core.solve import prune
 from configurator.core.solve.candidates import Candidates, gpu_options, platform_parts
 from configurator.core.solve.request import BuildRequest
 from configurator.core.solve.rules import Assembly, check_build

@@ -78,9 +78,9 @@ from configurator.core.estimate.unified import unified_bw_efficiency
 from configurator.core.estimate.weights import WeightBytes
 from configurator.core.estimate.weights import weight_bytes as _weight_bytes
 from configurator.core.estimate.workload import ENGINE_STAND_IN, ENGINE_STAND_IN_WHY, Workload
+from configurator.core.memo import remember
 from configurator.core.reasons import Reason, english
 from configurator.core.shapes import PlacementJson, SpeculationFields
-from configurator.core.solve.memo import remember
 from configurator.core.support import (
     REFERENCE_MATMUL,
     dense_peak_tflops,
@@ -2494,7 +2494,7 @@ def estimate(
     RAM is estimated by offload.estimate_on_host (one offload model): always with `--n-cpu-moe`, and for
     `--offload cpu` / `--cpu-layers` / `--cpu-experts` whenever the host platform is known (`host`).
 
-    Remembered per call (solve/memo.py): a plan asks for the same estimate from several places (the practitioner's
+    Remembered per call (core/memo.py): a plan asks for the same estimate from several places (the practitioner's
     fallbacks, a relaxation's request, the cluster search's reference runs), about one call in seven of a 70B
     pretraining plan (#34). The workload's field types are part of the key: 4096 and 4096.0 are equal but are
     shown differently in the result's workload.

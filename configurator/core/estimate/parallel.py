@@ -34,7 +34,7 @@ from configurator.core.estimate.result import (
 from configurator.core.estimate.workload import Workload
 from configurator.core.reasons import Reason, english
 from configurator.core.shapes import ParallelismJson
-from configurator.core.solve.memo import remember
+from configurator.core.memo import remember
 from configurator.core.support import dense_peak_tflops, training_half, training_tflops
 
 GIB = 1024**3

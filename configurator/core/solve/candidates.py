@@ -30,9 +30,9 @@ from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.precision import GGUF_FOR_INTEGER, GGUF_TYPES, weight_format
 from configurator.core.estimate.result import HARD_HEADROOM, EstimateResult
 from configurator.core.estimate.workload import Workload
+from configurator.core.memo import remember
 from configurator.core.reasons import Reason
 from configurator.core.solve import noise
-from configurator.core.solve.memo import remember
 from configurator.core.solve.power_cap import limit_refusal
 from configurator.core.solve.pricing import Quote, quote
 from configurator.core.solve.request import BuildRequest, circuit_volts

@@ -20,6 +20,7 @@ from configurator.core.estimate.parallel import (
 )
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
+from configurator.core.memo import remember
 from configurator.core.reasons import Reason, english
 from configurator.core.rules import instance
 from configurator.core.rules import job as job_rules
@@ -33,7 +34,6 @@ from configurator.core.solve.candidates import (
     fastest_engine,
     runnable_engines,
 )
-from configurator.core.solve.memo import remember
 from configurator.core.solve.pricing import Quote, quote
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name
 from configurator.core.solve.rules import meets_speed, region_check, speed_check
@@ -246,7 +246,7 @@ def cluster_build(
     """`nodes` x `system` with its parallel layout, fabric, storage and site, or None (not priced, not clusterable),
     offered as `kind` of build (kind.*; None: unlabelled) for `why` (why.*), as Build.of_kind says them.
 
-    Memoised by value (solve.memo): a plan sizes a cluster by bisection, offers one server, searches relaxations and
+    Memoised by value (core.memo): a plan sizes a cluster by bisection, offers one server, searches relaxations and
     draws the time/cost curve, and each asks for the same system at the same node counts; only the rank, label and why
     differ (the parallel layout search of a 70B pretraining run is a third of a second each)."""
     key = (system.id, nodes, request.model_dump_json(), id(model), workload, exact, id(estimator_module.CAL))

@@ -37,6 +37,7 @@ from configurator.core.estimate.precision import GGUF_FOR_INTEGER, GGUF_TYPES
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.unified import system_gpu, system_vendor
 from configurator.core.estimate.workload import Workload
+from configurator.core.memo import remember
 from configurator.core.reasons import Reason, english
 from configurator.core.rules import compat, instance
 from configurator.core.rules import compatibility as memory_rules
@@ -48,7 +49,6 @@ from configurator.core.rules import watts as pw
 from configurator.core.rules.job import READING_TPS
 from configurator.core.solve.build import Build, BuildPart, Check, Power
 from configurator.core.solve.candidates import Candidates, Priced, on_engine, platform_parts
-from configurator.core.solve.memo import remember
 from configurator.core.solve.pricing import quote
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name, circuit_volts
 from configurator.core.solve.rules import meets_speed, speed_check

@@ -19,6 +19,7 @@ from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.unified import system_gpu
 from configurator.core.estimate.workload import Workload
 from configurator.core.launch import launch_command
+from configurator.core.memo import remember
 from configurator.core.reasons import Reason, english
 from configurator.core.shapes import LaunchJson
 from configurator.core.solve import compat, relax
@@ -52,7 +53,6 @@ from configurator.core.solve.candidates import (
 )
 from configurator.core.solve.cluster import cluster_options, node_curve
 from configurator.core.solve.lazy import LazyBuildModel, price_floor
-from configurator.core.solve.memo import remember
 from configurator.core.solve.pricing import Quote, quote
 from configurator.core.solve.ranking import (
     REFERENCE_TOKENS,

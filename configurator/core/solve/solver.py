@@ -22,6 +22,7 @@ from typing import Any, Protocol
 from configurator.core import support
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Chassis, ModelArch, Motherboard
+from configurator.core.memo import remember
 from configurator.core.rules import Rule, instance
 from configurator.core.rules import compatibility as compat_rules
 from configurator.core.rules import cooling as cooling_rules
@@ -45,7 +46,6 @@ from configurator.core.solve.candidates import (
     runs_from_ram,
     storage_of,
 )
-from configurator.core.solve.memo import remember
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_volts
 from configurator.core.solve.slots import Placement, needs_gap, span
 
