@@ -47,6 +47,7 @@ from configurator.core.estimate.crossval import (
     source_group,
     summarise,
 )
+from configurator.core.estimate.estimator import Calibration
 from configurator.core.estimate.kv import LEGACY_TUPLE_CACHE_ARCHITECTURES
 from configurator.core.estimate.ranges import RANGE_FACTORS, REGIME_RANGE_FACTORS, speed_regime
 from configurator.storage import catalogs
@@ -356,8 +357,8 @@ def main(argv: list[str]) -> int:
     catalog = catalogs.load(include_user=False).catalog
     start = estimator.CAL
 
-    def score(data: list[Row], kind: str) -> list[Point]:
-        return points(kind, catalog, list(data))
+    def score(data: list[Row], kind: str, cal: Calibration = start) -> list[Point]:
+        return points(kind, catalog, list(data), cal)
 
     for kind in kinds:
         if kind == "offload":
@@ -376,7 +377,7 @@ def main(argv: list[str]) -> int:
         group_of = grouping(mode or "source", catalog)
         if mode == "gpu" and kind not in SPEED_KINDS:
             group_of = grouping("source", catalog)  # memory and training rows name no one GPU architecture to leave out
-        cv_rows = cross_validate_rows(knobs, lambda d, k=kind: score(list(d), k), reference, group_of, start)
+        cv_rows = cross_validate_rows(knobs, lambda d, c, k=kind: score(list(d), k, c), reference, group_of, start)
         cv_groups = groups_of(cv_rows, group_of)
         cv = [p for pts in cv_groups.values() for p in pts]
         sources = len({source_group(r["source"]) for r in reference})
@@ -444,7 +445,7 @@ def main(argv: list[str]) -> int:
                         inside = f"; holds {coverage(by_regime['holdout'][name], (rlo, rhi)):.0%} of its holdout rows"
                     print(f"    rule (crossval.regime_range_factors) {name}: ({rlo:.3f}, {rhi:.3f}), {how}{inside}")
         if show_fit and knobs:
-            refit = fit(knobs, lambda d, k=kind: score(list(d), k), reference, start)
+            refit = fit(knobs, lambda d, c, k=kind: score(list(d), k, c), reference, start)
             for name, value in fitted_values(refit, knobs).items():
                 print(f"    {name:32s} shipped {getattr(start, name):10.4g}  refit on all rows {value:10.4g}")
         if show_rows:

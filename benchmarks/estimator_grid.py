@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from configurator.core.catalog.models import Gpu, ModelArch, System
 from configurator.core.errors import ConfiguratorError
-from configurator.core.estimate.estimator import calibration, estimate, llamacpp_build
+from configurator.core.estimate.estimator import estimate, llamacpp_build
 from configurator.core.estimate.host import host_from_bandwidth
 from configurator.core.estimate.mixed import estimate_mixed
 from configurator.core.estimate.offload import estimate_on_host
@@ -155,9 +155,9 @@ def cases(models: list[ModelArch], gpus: list[Gpu], systems: list[System]) -> It
             yield f"{model.id} {system.id}", _run(lambda: estimate(model, w_u, system_gpu(system)))
         for date, backend in BUILDS:
             w_b = Workload(kind="inference", precision="q4_k_m", engine="llama.cpp", prompt=512, context=1024)
-            with calibration(llamacpp_build(date, backend)):
-                for gpu in gpus[:6]:
-                    yield f"{model.id} build {date} {backend} {gpu.id}", _run(lambda: estimate(model, w_b, gpu))
+            build = llamacpp_build(date, backend)
+            for gpu in gpus[:6]:
+                yield f"{model.id} build {date} {backend} {gpu.id}", _run(lambda: estimate(model, w_b, gpu, cal=build))
     h100 = next(g for g in gpus if g.id == "h100-sxm")
     for model in big:
         for fields in (dict(kind="pretrain", tokens=1e12), dict(kind="finetune", method="full", tokens=1e9)):

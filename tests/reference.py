@@ -15,9 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from configurator.core.catalog.loader import Catalog
-from configurator.core.estimate import estimator
 from configurator.core.estimate.crossval import Point, source_group
-from configurator.core.estimate.estimator import calibration, elapsed_share, estimate, llamacpp_build
+from configurator.core.estimate.estimator import CAL, Calibration, elapsed_share, estimate, llamacpp_build
 from configurator.core.estimate.workload import Workload
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -93,7 +92,9 @@ def _bytes(row: dict[str, Any]) -> float:
     return row["measured_gb"] * (GIB if row.get("unit") == "GiB" else 1e9)
 
 
-def inference_memory(catalog: Catalog, data: Data = None) -> tuple[list[Comparison], list[Skipped]]:
+def inference_memory(
+    catalog: Catalog, data: Data = None, cal: Calibration = CAL
+) -> tuple[list[Comparison], list[Skipped]]:
     out, skipped = [], []
     for row in rows("inference_memory") if data is None else data:
         label = f"{row['model']} {row['precision']} ctx={row['context']} b={row['batch']} {row['engine']} x{row['gpus']} {row['what']}"
@@ -115,7 +116,7 @@ def inference_memory(catalog: Catalog, data: Data = None) -> tuple[list[Comparis
         except ValueError as exc:
             skipped.append(Skipped("inference_memory", label, str(exc), row["source"]))
             continue
-        result = estimate(model, workload, None, int(row["gpus"]))
+        result = estimate(model, workload, None, int(row["gpus"]), cal=cal)
         b = result.breakdown
         if row["what"] == "weights":
             # a GGUF file or an engine's weight log counts every weight, embeddings included
@@ -136,7 +137,9 @@ def _kv(value: str | None) -> str:
     return "fp16" if value in (None, "bf16") else value
 
 
-def finetune_memory(catalog: Catalog, data: Data = None) -> tuple[list[Comparison], list[Skipped]]:
+def finetune_memory(
+    catalog: Catalog, data: Data = None, cal: Calibration = CAL
+) -> tuple[list[Comparison], list[Skipped]]:
     out, skipped = [], []
     for row in rows("finetune_memory") if data is None else data:
         label = f"{row['model']} {row['method']} {row['precision']} seq={row['context']} b={row['batch']} x{row['gpus']} z{row['zero']}"
@@ -166,14 +169,17 @@ def finetune_memory(catalog: Catalog, data: Data = None) -> tuple[list[Compariso
             continue
         # a row that names its framework's release date (`framework_date`, YYYY-MM-DD: the commit of the README or
         # tutorial it quotes) is scored as that release ran; else as the current release
-        with calibration(replace(estimator.CAL, framework_released=row.get("framework_date"))):
-            result = estimate(model, workload, None, int(row["gpus"]))
+        result = estimate(
+            model, workload, None, int(row["gpus"]), cal=replace(cal, framework_released=row.get("framework_date"))
+        )
         value = result.total_bytes if row.get("scope") == "total" else result.per_gpu_bytes
         out.append(Comparison("finetune_memory", label, _bytes(row), value, row["source"]))
     return out, skipped
 
 
-def pretrain_memory(catalog: Catalog, data: Data = None) -> tuple[list[Comparison], list[Skipped]]:
+def pretrain_memory(
+    catalog: Catalog, data: Data = None, cal: Calibration = CAL
+) -> tuple[list[Comparison], list[Skipped]]:
     """Peak memory per GPU of from-scratch training (tests/data/*_pretrain_memory.toml): the same estimate as a
     `--workload pretrain` request, with the run's sharding, checkpointing and kernels."""
     out, skipped = [], []
@@ -201,31 +207,33 @@ def pretrain_memory(catalog: Catalog, data: Data = None) -> tuple[list[Compariso
             selective_checkpointing=bool(row.get("selective_checkpointing", False)),
             fused_kernels=bool(row.get("fused_kernels", False)),
         )
-        result = estimate(model, workload, None, int(row["gpus"]))
+        result = estimate(model, workload, None, int(row["gpus"]), cal=cal)
         out.append(Comparison("pretrain_memory", label, _bytes(row), result.per_gpu_bytes, row["source"]))
     return out, skipped
 
 
-def decode_speed(catalog: Catalog, data: Data = None) -> tuple[list[Comparison], list[Skipped]]:
-    return _speed(catalog, "decode_speed", data)
+def decode_speed(catalog: Catalog, data: Data = None, cal: Calibration = CAL) -> tuple[list[Comparison], list[Skipped]]:
+    return _speed(catalog, "decode_speed", data, cal)
 
 
-def prefill_speed(catalog: Catalog, data: Data = None) -> tuple[list[Comparison], list[Skipped]]:
+def prefill_speed(
+    catalog: Catalog, data: Data = None, cal: Calibration = CAL
+) -> tuple[list[Comparison], list[Skipped]]:
     """Prompt processing (tokens/s), from the decode rows that also report it."""
-    return _speed(catalog, "prefill_speed", data)
+    return _speed(catalog, "prefill_speed", data, cal)
 
 
-def _build_of(row: Row, kind: str) -> estimator.Calibration:
-    """The constants as the row's llama.cpp build ran (estimator.llamacpp_build): llama.cpp rows name their build month
+def _build_of(row: Row, kind: str, cal: Calibration) -> Calibration:
+    """The constants `cal` as the row's llama.cpp build ran (estimator.llamacpp_build): llama.cpp rows name their build month
     (`llamacpp_date`, YYYY-MM, or YYYY when the source gives only the year), the backend when not CUDA
     (`llamacpp_backend`) and `flash_attention` when the run set -fa itself. Prompt rows and decode rows alike: the
     prompt follows int8 MMQ and FlashAttention, the decode step CUDA graphs."""
     if ENGINE_ALIASES.get(row["engine"], row["engine"]) != "llama.cpp" or "llamacpp_date" not in row:
-        return estimator.CAL  # a row that does not name its build is scored as the plain estimate (Calibration)
-    return llamacpp_build(row["llamacpp_date"], row.get("llamacpp_backend", "cuda"), row.get("flash_attention"))
+        return cal  # a row that does not name its build is scored as the plain estimate (Calibration)
+    return llamacpp_build(row["llamacpp_date"], row.get("llamacpp_backend", "cuda"), row.get("flash_attention"), cal)
 
 
-def _speed(catalog: Catalog, kind: str, data: Data) -> tuple[list[Comparison], list[Skipped]]:
+def _speed(catalog: Catalog, kind: str, data: Data, cal: Calibration) -> tuple[list[Comparison], list[Skipped]]:
     out, skipped = [], []
     measured_key = "measured_tokens_per_s" if kind == "decode_speed" else "measured_prefill_tokens_per_s"
     for row in rows("decode_speed") if data is None else data:
@@ -251,8 +259,7 @@ def _speed(catalog: Catalog, kind: str, data: Data) -> tuple[list[Comparison], l
         except ValueError as exc:
             skipped.append(Skipped(kind, label, str(exc), row["source"]))
             continue
-        with calibration(_build_of(row, kind)):
-            result = estimate(model, workload, gpu, int(row["gpus"]))
+        result = estimate(model, workload, gpu, int(row["gpus"]), cal=_build_of(row, kind, cal))
         value = result.decode_tokens_per_s if kind == "decode_speed" else result.prefill_tokens_per_s
         if value is None:
             skipped.append(Skipped(kind, label, "no speed estimate", row["source"]))
@@ -263,7 +270,9 @@ def _speed(catalog: Catalog, kind: str, data: Data) -> tuple[list[Comparison], l
     return out, skipped
 
 
-def training_gpu_hours(catalog: Catalog, data: Data = None) -> tuple[list[Comparison], list[Skipped]]:
+def training_gpu_hours(
+    catalog: Catalog, data: Data = None, cal: Calibration = CAL
+) -> tuple[list[Comparison], list[Skipped]]:
     out, skipped = [], []
     for row in scored(rows("training_gpu_hours")) if data is None else data:
         later = sum(float(s["tokens"]) for s in row.get("later_stages", []))
@@ -297,21 +306,21 @@ def training_gpu_hours(catalog: Catalog, data: Data = None) -> tuple[list[Compar
                 fused_kernels=row.get("fused_kernels"),
             )
             # flash_attention = false: the run materialised the attention scores (estimator.Calibration: the cost)
-            with calibration(replace(estimator.CAL, training_flash_attention=bool(row.get("flash_attention", True)))):
-                result = estimate(model, workload, gpu, gpus)
+            flash = bool(row.get("flash_attention", True))
+            result = estimate(model, workload, gpu, gpus, cal=replace(cal, training_flash_attention=flash))
             assert result.gpu_hours is not None
             hours += result.gpu_hours
         # steady_state: the figure is tokens / a measured tokens-per-second rate (a benchmark), which leaves out what a
         # whole run loses to restarts, checkpoints and evaluation; the estimate prices a whole run, so those come off
-        hours *= elapsed_share(gpu, gpus) if row.get("steady_state") else 1.0
+        hours *= elapsed_share(gpu, gpus, cal=cal) if row.get("steady_state") else 1.0
         out.append(Comparison("training_gpu_hours", label, float(row["measured_gpu_hours"]), hours, row["source"]))
     return out, skipped
 
 
-def weights(catalog: Catalog, data: Data = None) -> tuple[list[Comparison], list[Skipped]]:
+def weights(catalog: Catalog, data: Data = None, cal: Calibration = CAL) -> tuple[list[Comparison], list[Skipped]]:
     """Weight bytes alone (GGUF file sizes, engines' weight logs): the inference rows that measure weights."""
     data = [r for r in (rows("inference_memory") if data is None else data) if r["what"] == "weights"]
-    return inference_memory(catalog, data)
+    return inference_memory(catalog, data, cal)
 
 
 ALL: dict[str, Callable[..., tuple[list[Comparison], list[Skipped]]]] = {
@@ -336,9 +345,10 @@ TARGETS = {
 }
 
 
-def points(kind: str, catalog: Catalog, data: list[Row]) -> list[Point]:
-    """Every row of `data` scored under the current calibration; unanswered rows have no estimate."""
-    comparisons, skipped = ALL[kind](catalog, data)
+def points(kind: str, catalog: Catalog, data: list[Row], cal: Calibration = CAL) -> list[Point]:
+    """Every row of `data` scored with the constants `cal` (the shipped ones unless given); unanswered rows have no
+    estimate."""
+    comparisons, skipped = ALL[kind](catalog, data, cal)
     return [Point(c.measured, c.estimated, source_group(c.source), c.label) for c in comparisons] + [
         Point(1.0, None, source_group(s.source), f"{s.label}: {s.reason}") for s in skipped
     ]

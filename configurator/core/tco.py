@@ -48,7 +48,6 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import CloudOffer, Currency, Gpu, HourlyPrice, ModelArch, Pricing, Record
 from configurator.core.errors import CatalogError, Problem
-from configurator.core.estimate import estimator as estimator_module
 from configurator.core.estimate.estimator import GIB, estimate
 from configurator.core.estimate.parallel import inter_node_link, plan_estimate
 from configurator.core.estimate.result import EstimateResult
@@ -492,11 +491,11 @@ def _offer_estimate(
             )
         else:
             # the same offers are matched against every build of a plan (and every cell of a map)
-            cal = estimator_module.CAL
+            # (the shipped constants: a plan is never estimated with others)
             cache[key] = remember(
                 "rental_estimate",
-                (id(model), workload, id(gpu), offer.gpu_count, exact_weight_bytes, id(cal)),
-                (model, gpu, cal),
+                (id(model), workload, id(gpu), offer.gpu_count, exact_weight_bytes),
+                (model, gpu),
                 lambda: estimate(model, workload, gpu, offer.gpu_count, exact_weight_bytes=exact_weight_bytes),
             )
     return cache[key]

@@ -15,7 +15,7 @@ from configurator.core.estimate.desktop_training import (
     TRAINING_FACTS,
     utilisation_sourced,
 )
-from configurator.core.estimate.estimator import calibration, default_mfu, estimate
+from configurator.core.estimate.estimator import default_mfu, estimate
 from configurator.core.estimate.workload import Workload
 from tests.reference import rows, scored, training_gpu_hours
 
@@ -33,9 +33,16 @@ def _errors(catalog: Catalog, prefix: str) -> dict[str, float]:
     return {c.label: c.measured / c.estimated - 1 for c in comparisons}
 
 
-def _tokens_per_s(catalog: Catalog, gpu: str, gpus: int = 1, method: str = "lora", zero: int = 0) -> float:
+def _tokens_per_s(
+    catalog: Catalog,
+    gpu: str,
+    gpus: int = 1,
+    method: str = "lora",
+    zero: int = 0,
+    cal: estimator.Calibration = estimator.CAL,
+) -> float:
     workload = Workload(kind="finetune", method=method, tokens=1e8, context=2048, zero=zero)
-    result = estimate(catalog.records["models"]["qwen3-8b"], workload, catalog.records["gpus"][gpu], gpus)
+    result = estimate(catalog.records["models"]["qwen3-8b"], workload, catalog.records["gpus"][gpu], gpus, cal=cal)
     assert result.wall_hours
     return 1e8 / (result.wall_hours * 3600)
 
@@ -112,8 +119,8 @@ def test_only_cuda_is_sourced() -> None:
 def test_unsourced_backends_keep_the_prior_figure(catalog: Catalog) -> None:
     """Raising the CUDA figure moves no Radeon or Arc estimate: their time comes from the prior utilisation."""
     before = {g: _tokens_per_s(catalog, g) for g in ("rx-7900-xtx", "arc-a770-16gb", "rtx-3090")}
-    with calibration(replace(estimator.CAL, default_mfu_consumer_cuda=estimator.CAL.default_mfu_consumer_cuda * 2)):
-        after = {g: _tokens_per_s(catalog, g) for g in before}
+    doubled = replace(estimator.CAL, default_mfu_consumer_cuda=estimator.CAL.default_mfu_consumer_cuda * 2)
+    after = {g: _tokens_per_s(catalog, g, cal=doubled) for g in before}
     assert after["rx-7900-xtx"] == pytest.approx(before["rx-7900-xtx"])
     assert after["arc-a770-16gb"] == pytest.approx(before["arc-a770-16gb"])
     assert after["rtx-3090"] > 1.5 * before["rtx-3090"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from configurator.core.catalog.loader import Catalog
-from configurator.core.estimate.estimator import calibration, estimate, kv_cache_bytes, llamacpp_build
+from configurator.core.estimate.estimator import estimate, kv_cache_bytes, llamacpp_build
 from configurator.core.estimate.frameworks import LOGITS_BYTES
 from configurator.core.estimate.params import count_params
 from configurator.core.estimate.workload import Workload
@@ -231,9 +231,9 @@ def test_llama_cpp_prefill_on_data_center_cards_is_not_overpredicted(catalog: Ca
     steady estimate is compared through tests.reference.first_eval_rate (its fixed start-up cost)."""
     model = catalog.get("models", "llama-2-7b")
     w = Workload(kind="inference", precision="q4_0", context=494, engine="llama.cpp")
-    with calibration(llamacpp_build("2023-12")):  # the runs' build 1691: dequantize + cuBLAS, no flash attention
-        h100_steady = estimate(model, w, catalog.get("gpus", "h100-pcie")).prefill_tokens_per_s
-        rtx_steady = estimate(model, w, catalog.get("gpus", "rtx-4090")).prefill_tokens_per_s
+    build = llamacpp_build("2023-12")  # the runs' build 1691: dequantize + cuBLAS, no flash attention
+    h100_steady = estimate(model, w, catalog.get("gpus", "h100-pcie"), cal=build).prefill_tokens_per_s
+    rtx_steady = estimate(model, w, catalog.get("gpus", "rtx-4090"), cal=build).prefill_tokens_per_s
     assert h100_steady is not None and rtx_steady is not None
     h100, rtx = first_eval_rate(h100_steady, 494), first_eval_rate(rtx_steady, 494)
     assert h100 == pytest.approx(4869, rel=0.25)
@@ -244,12 +244,12 @@ def test_llama_cpp_prefill_off_nvidia_matches_published_runs(catalog: Catalog) -
     """Rows no constant is fitted on (tests/data/holdout_decode_speed.toml): Intel Arc B580 under the SYCL build,
     DeepSeek-R1-Distill-Qwen-7B Q4_K_M pp512 2336 t/s, tg128 66.5 t/s (intel/ipex-llm issue #12991)."""
     model = catalog.get("models", "qwen2.5-7b")
-    with calibration(llamacpp_build("2025-03", "sycl")):  # IPEX-LLM's portable llama.cpp of March 2025
-        result = estimate(
-            model,
-            Workload(kind="inference", precision="q4_k_m", context=512, engine="llama.cpp"),
-            catalog.get("gpus", "arc-b580"),
-        )
+    result = estimate(
+        model,
+        Workload(kind="inference", precision="q4_k_m", context=512, engine="llama.cpp"),
+        catalog.get("gpus", "arc-b580"),
+        cal=llamacpp_build("2025-03", "sycl"),  # IPEX-LLM's portable llama.cpp of March 2025
+    )
     assert result.prefill_tokens_per_s == pytest.approx(2336, rel=0.3)
     assert result.decode_tokens_per_s == pytest.approx(66.5, rel=0.2)
 
@@ -259,24 +259,24 @@ def test_long_prompts_pay_for_attention_scores_without_flash_attention(catalog: 
     prompt, far more than the attention FLOPs alone (~14 %): the fp32 score matrix goes through memory."""
     model = catalog.get("models", "llama-3-8b")
     gpu = catalog.get("gpus", "rtx-4090")
-    with calibration(llamacpp_build("2024-05")):  # the tables' May 2024 llama-bench, -fa 0 (its default then)
-        short, long = (
-            estimate(
-                model, Workload(kind="inference", precision="q4_k_m", context=c, engine="llama.cpp"), gpu
-            ).prefill_tokens_per_s
-            for c in (512, 8192)
-        )
+    may_2024 = llamacpp_build("2024-05")  # the tables' May 2024 llama-bench, -fa 0 (its default then)
+    short, long = (
+        estimate(
+            model, Workload(kind="inference", precision="q4_k_m", context=c, engine="llama.cpp"), gpu, cal=may_2024
+        ).prefill_tokens_per_s
+        for c in (512, 8192)
+    )
     assert short is not None and long is not None
     assert long / short == pytest.approx(4040 / 7139, rel=0.15)
     # FlashAttention (llama.cpp's default since PR #15434, August 2025) keeps the scores on chip: the long prompt then
     # costs only its attention FLOPs
-    with calibration(llamacpp_build("2025-08")):
-        fa_short, fa_long = (
-            estimate(
-                model, Workload(kind="inference", precision="q4_k_m", context=c, engine="llama.cpp"), gpu
-            ).prefill_tokens_per_s
-            for c in (512, 8192)
-        )
+    august_2025 = llamacpp_build("2025-08")
+    fa_short, fa_long = (
+        estimate(
+            model, Workload(kind="inference", precision="q4_k_m", context=c, engine="llama.cpp"), gpu, cal=august_2025
+        ).prefill_tokens_per_s
+        for c in (512, 8192)
+    )
     assert fa_short is not None and fa_long is not None
     assert long / short < fa_long / fa_short < 1.0
 
@@ -287,12 +287,9 @@ def test_int8_mmq_builds_process_quantized_prompts_without_the_dequantize_pass(c
     model = catalog.get("models", "llama-3-8b")
     gpu = catalog.get("gpus", "rtx-4090")
     w = Workload(kind="inference", precision="q4_0", context=512, engine="llama.cpp")
-    with calibration(llamacpp_build("2024-05")):
-        before = estimate(model, w, gpu).prefill_tokens_per_s
-    with calibration(llamacpp_build("2024-06")):
-        after = estimate(model, w, gpu).prefill_tokens_per_s
-    with calibration(llamacpp_build("2024-06", "vulkan")):
-        vulkan = estimate(model, w, gpu).prefill_tokens_per_s
+    before = estimate(model, w, gpu, cal=llamacpp_build("2024-05")).prefill_tokens_per_s
+    after = estimate(model, w, gpu, cal=llamacpp_build("2024-06")).prefill_tokens_per_s
+    vulkan = estimate(model, w, gpu, cal=llamacpp_build("2024-06", "vulkan")).prefill_tokens_per_s
     assert before is not None and after is not None and vulkan is not None
     assert after / before == pytest.approx(10359 / 6280, rel=0.25)
     assert after == pytest.approx(10359, rel=0.25)
@@ -308,8 +305,7 @@ def test_cuda_graph_builds_decode_faster_on_one_ampere_card_only(catalog: Catalo
     w = Workload(kind="inference", precision="q4_0", context=512, engine="llama.cpp")
 
     def tps(gpu_id: str, date: str, gpus: int = 1) -> float:
-        with calibration(llamacpp_build(date)):
-            value = estimate(model, w, catalog.get("gpus", gpu_id), gpus).decode_tokens_per_s
+        value = estimate(model, w, catalog.get("gpus", gpu_id), gpus, cal=llamacpp_build(date)).decode_tokens_per_s
         assert value is not None
         return value
 

@@ -179,12 +179,10 @@ def test_cuda_experts_follow_the_build(catalog: Catalog) -> None:
     Holdout check (ggml-org/llama.cpp PR #19053, Feb 2026): gpt-oss-20b MXFP4 tg128 on an RTX 6000 Ada, measured 253.79
     tokens/s, within 30 % (it was 45 % over the estimate)."""
     from configurator.core.estimate import estimator as est
-    from configurator.core.estimate.estimator import calibration, llamacpp_build, moe_expert_efficiency
+    from configurator.core.estimate.estimator import llamacpp_build, moe_expert_efficiency
 
-    with calibration(llamacpp_build("2023-12")):
-        assert moe_expert_efficiency(1.0, "llama.cpp", "cuda") == est.CAL.bw_eff_moe_experts
-    with calibration(llamacpp_build("2026-02")):
-        assert moe_expert_efficiency(1.0, "llama.cpp", "cuda") == pytest.approx(1.0)
+    assert moe_expert_efficiency(1.0, "llama.cpp", "cuda", cal=llamacpp_build("2023-12")) == est.CAL.bw_eff_moe_experts
+    assert moe_expert_efficiency(1.0, "llama.cpp", "cuda", cal=llamacpp_build("2026-02")) == pytest.approx(1.0)
     assert moe_expert_efficiency(1.0, "llama.cpp", "vulkan") == pytest.approx(1.0)
     assert moe_expert_efficiency(1.0, "vllm", "vulkan") == est.CAL.bw_eff_moe_experts_vllm
     rows = [

@@ -26,9 +26,17 @@ def _rows(prefix: str, source: str, model_prefix: str = "") -> list:
     ]
 
 
-def _decode(catalog: Catalog, model: str, gpu: str, gpus: int, engine: str = "vllm", batch: int = 1) -> float:
+def _decode(
+    catalog: Catalog,
+    model: str,
+    gpu: str,
+    gpus: int,
+    engine: str = "vllm",
+    batch: int = 1,
+    cal: estimator.Calibration = estimator.CAL,
+) -> float:
     w = Workload(kind="inference", precision="fp8", engine=engine, context=2048, batch=batch)
-    result = estimate(catalog.get("models", model), w, catalog.get("gpus", gpu), gpus)
+    result = estimate(catalog.get("models", model), w, catalog.get("gpus", gpu), gpus, cal=cal)
     assert result.decode_tokens_per_s is not None
     return result.decode_tokens_per_s
 
@@ -77,8 +85,8 @@ def test_across_nodes_all_reduces_cross_the_fabric(catalog: Catalog) -> None:
     assert not spans_nodes(h100, GPUS_PER_NVLINK_DOMAIN) and spans_nodes(h100, 16)
     assert not spans_nodes(catalog.get("gpus", "rtx-4090"), 16)  # PCIe cards: no NVLink domain to leave
     across = _decode(catalog, "deepseek-r1", "h100-sxm", 16)
-    with estimator.calibration(replace(estimator.CAL, allreduce_fabric_s=estimator.CAL.allreduce_nvlink_s)):
-        inside = _decode(catalog, "deepseek-r1", "h100-sxm", 16)
+    in_node = replace(estimator.CAL, allreduce_fabric_s=estimator.CAL.allreduce_nvlink_s)
+    inside = _decode(catalog, "deepseek-r1", "h100-sxm", 16, cal=in_node)
     assert across < inside
 
 

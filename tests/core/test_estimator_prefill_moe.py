@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from configurator.core.estimate.estimator import calibration, estimate, llamacpp_build, prompt_attention_flops
+from configurator.core.estimate.estimator import estimate, llamacpp_build, prompt_attention_flops
 from configurator.core.estimate.workload import Workload
 from configurator.storage import catalogs
 
@@ -17,8 +17,7 @@ def catalog():  # type: ignore[no-untyped-def]
 
 def _prefill(catalog, model: str, precision: str, gpu: str, prompt: int, build: str) -> float:  # type: ignore[no-untyped-def]
     workload = Workload(kind="inference", precision=precision, context=prompt, batch=1, engine="llama.cpp")
-    with calibration(llamacpp_build(build)):
-        result = estimate(catalog.get("models", model), workload, catalog.get("gpus", gpu), 1)
+    result = estimate(catalog.get("models", model), workload, catalog.get("gpus", gpu), 1, cal=llamacpp_build(build))
     assert result.prefill_tokens_per_s is not None
     return result.prefill_tokens_per_s
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from configurator.core.errors import RequestError
-from configurator.core.estimate.estimator import calibration, estimate, llamacpp_build
+from configurator.core.estimate.estimator import estimate, llamacpp_build
 from configurator.core.estimate.speculative import DRAFT_ACCEPTANCE, DRAFT_ACCEPTANCE_LOW, tokens_per_step
 from configurator.core.estimate.speculative_draft import default_draft, with_draft
 from configurator.core.estimate.workload import Workload
@@ -26,8 +26,7 @@ def _estimate(catalog, model: str, gpu: str, build: str = "2024-11", backend: st
         target,
         catalog.records["models"],
     )
-    with calibration(llamacpp_build(build, backend)):
-        return estimate(target, workload, catalog.get("gpus", gpu), 1)
+    return estimate(target, workload, catalog.get("gpus", gpu), 1, cal=llamacpp_build(build, backend))
 
 
 def test_llama_31_8b_with_a_32_1b_draft_on_an_rtx_3060(catalog) -> None:  # type: ignore[no-untyped-def]

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from configurator.core.estimate import estimator
-from configurator.core.estimate.estimator import calibration, estimate
+from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.frameworks import framework, nf4_load_transient
 from configurator.core.estimate.workload import Workload
 from configurator.storage import catalogs
@@ -33,8 +33,7 @@ def test_torchtune_qlora_of_april_2024_peaks_while_loading(catalog: Any) -> None
     load, within 15 % of the training figure. The current release quantizes in chunks: the load transient is a tenth."""
     model = catalog.records["models"]["llama-2-7b"]
     workload = Workload(kind="finetune", method="qlora", framework="torchtune", context=512, batch=2)
-    with calibration(_as_released("2024-04-16")):
-        then = estimate(model, workload)
+    then = estimate(model, workload, cal=_as_released("2024-04-16"))
     assert any("the peak is at model load" in s.text for s in then.steps)
     assert abs(then.per_gpu_bytes / (9.29 * GB) - 1) <= 0.15
     mlp = model.hidden_size * model.intermediate_size
@@ -53,8 +52,7 @@ def test_torchtune_fsdp_full_finetune_keeps_every_gradient(catalog: Any) -> None
     workload = Workload(
         kind="finetune", method="full", framework="torchtune", optimizer="adamw", context=512, batch=2, zero=3
     )
-    with calibration(_as_released("2024-04-16")):
-        result = estimate(model, workload, None, 4)
+    result = estimate(model, workload, None, 4, cal=_as_released("2024-04-16"))
     params = result.params_total
     assert result.per_gpu[0].breakdown.gradients >= 0.99 * params * 2 / 4
     assert abs(result.per_gpu_bytes / (22.9 * GB) - 1) <= 0.20

@@ -52,7 +52,7 @@ def test_bisection_gives_the_walks_answer_on_the_catalog(catalog: Any, precision
         for gpu in cards:
             for n in (1, 2):
                 split = estimator._choose_split(model, workload, n, estimator._Explain())
-                got = estimator._auto_offload(model, counts, workload, gpu, n, split, 1.0)
+                got = estimator._auto_offload(model, counts, workload, gpu, n, split, 1.0, cal=estimator.CAL)
                 assert got == walked(model, counts, workload, gpu, n, split), (model.id, gpu.id, n)
                 compared += 1
                 moved += got.cpu_layers > 0

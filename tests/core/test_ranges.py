@@ -144,7 +144,7 @@ def test_leave_one_source_out_scores_every_row_once(catalog: Any) -> None:
     assert {source_group(r["source"]) for r in rows} == set(CV_SOURCES)  # a renamed source would shrink the test
     cv = cross_validate(
         KNOBS["training_gpu_hours"],
-        lambda d: points("training_gpu_hours", catalog, list(d)),
+        lambda d, cal: points("training_gpu_hours", catalog, list(d), cal),
         rows,
         lambda r: source_group(r["source"]),
         estimator.CAL,
@@ -216,7 +216,7 @@ def test_cross_validated_rows_keep_their_points_in_order() -> None:
 
     rows = [{"source": s, "measured": m} for s, m in (("b", 2.0), ("a", 1.0), ("b", 3.0), ("c", 4.0), ("a", 5.0))]
 
-    def score(data: Any) -> list[Point]:
+    def score(data: Any, _cal: estimator.Calibration) -> list[Point]:
         return [Point(r["measured"], r["measured"] * 1.1, r["source"], str(r["measured"])) for r in data]
 
     pairs = cross_validate_rows((), score, rows, lambda r: r["source"], estimator.CAL)
@@ -287,7 +287,11 @@ def test_cross_validated_coverage_is_within_the_band(catalog: Any, kind: str) ->
     accuracy = _accuracy_module()
     rows = kind_rows(kind)
     cv = cross_validate(
-        KNOBS[kind], lambda d: points(kind, catalog, list(d)), rows, lambda r: source_group(r["source"]), estimator.CAL
+        KNOBS[kind],
+        lambda d, cal: points(kind, catalog, list(d), cal),
+        rows,
+        lambda r: source_group(r["source"]),
+        estimator.CAL,
     )
     share = accuracy.assigned_coverage(cv, kind, catalog)
     assert COVERAGE_BAND[0] <= share <= COVERAGE_BAND[1], f"{kind}: {share:.0%}"

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from configurator.core.estimate import estimator
-from configurator.core.estimate.estimator import TORCHTUNE_NO_SINGLE_DEVICE_OFFLOAD, calibration, estimate
+from configurator.core.estimate.estimator import TORCHTUNE_NO_SINGLE_DEVICE_OFFLOAD, estimate
 from configurator.core.estimate.frameworks import TORCHTUNE_SHARD_STAGES, framework, shard_stage
 from configurator.core.estimate.parallel import plan_estimate, plan_training
 from configurator.core.estimate.workload import Workload
@@ -38,9 +38,9 @@ def test_torchtune_without_zero_on_four_gpus_is_its_fsdp_full_shard(catalog: Any
     model = catalog.records["models"]["llama-2-7b"]
     gpu = catalog.records["gpus"]["rtx-4090"]
     asked = Workload(kind="finetune", method="full", framework="torchtune", optimizer="adamw", context=512, batch=2)
-    with calibration(_as_released("2024-04-16")):
-        default = estimate(model, asked, gpu, 4)
-        sharded = estimate(model, asked.model_copy(update={"zero": 3}), gpu, 4)
+    april_2024 = _as_released("2024-04-16")
+    default = estimate(model, asked, gpu, 4, cal=april_2024)
+    sharded = estimate(model, asked.model_copy(update={"zero": 3}), gpu, 4, cal=april_2024)
     assert default.per_gpu_bytes == sharded.per_gpu_bytes
     assert abs(default.per_gpu_bytes / (22.9 * GB) - 1) <= 0.20
     assert default.workload["zero"] == 3 and default.fits
@@ -59,8 +59,7 @@ def test_torchtune_70b_lora_on_eight_a100_needs_no_zero_flag(catalog: Any) -> No
     model = catalog.records["models"]["llama-3.1-70b"]
     gpu = catalog.records["gpus"]["a100-80gb-sxm"]
     asked = Workload(kind="finetune", method="lora", framework="torchtune", optimizer="adamw", context=2048, batch=2)
-    with calibration(_as_released("2024-09-24")):
-        result = estimate(model, asked, gpu, 8)
+    result = estimate(model, asked, gpu, 8, cal=_as_released("2024-09-24"))
     assert abs(result.per_gpu_bytes / (27.6 * GIB) - 1) <= 0.25
     assert result.per_gpu[0].breakdown.weights < 140 * GB / 4
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 from urllib.parse import urlparse
 
-from configurator.core.estimate.estimator import Calibration, calibration
+from configurator.core.estimate.estimator import Calibration
 
 
 @dataclass(frozen=True)
@@ -101,7 +101,8 @@ class Point:
         return None if self.estimated is None else (self.estimated - self.measured) / self.measured
 
 
-Scorer = Callable[[Sequence[Any]], list[Point]]
+Scorer = Callable[[Sequence[Any], Calibration], list[Point]]
+"""Rows scored with the given constants (every estimate of a fold passes them on: nothing is swapped globally)."""
 
 
 def source_group(url: str) -> str:
@@ -119,15 +120,10 @@ def _loss(points: Sequence[Point]) -> float:
     return statistics.fmean(logs) if logs else math.inf
 
 
-def _score(cal: Calibration, score: Scorer, rows: Sequence[Any]) -> list[Point]:
-    with calibration(cal):
-        return score(rows)
-
-
 def fit(knobs: Sequence[Knob], score: Scorer, rows: Sequence[Any], start: Calibration) -> Calibration:
     """Coordinate descent over each knob on a multiplicative grid, clipped to the knob's range."""
     cal = start
-    best = _loss(_score(cal, score, rows))
+    best = _loss(score(rows, cal))
     for spread, steps in ((1.6, 9), (1.15, 7)):
         for knob in knobs:
             current = float(getattr(cal, knob.name))
@@ -136,7 +132,7 @@ def fit(knobs: Sequence[Knob], score: Scorer, rows: Sequence[Any], start: Calibr
                 factor = spread ** (2 * i / (steps - 1) - 1)
                 value = min(knob.high, max(knob.low, base * factor))
                 trial = replace(cal, **{knob.name: value})
-                loss = _loss(_score(trial, score, rows))
+                loss = _loss(score(rows, trial))
                 if loss < best - 1e-9:
                     best, cal = loss, trial
     return cal
@@ -172,8 +168,7 @@ def cross_validate_rows(
         train = [r for r in rows if group_of(r) != group]
         test = [r for r in rows if group_of(r) == group]
         cal = fit(knobs, score, train, start) if knobs and train else start
-        with calibration(cal):
-            out += [(row, point) for row in test for point in score([row])]
+        out += [(row, point) for row in test for point in score([row], cal)]
     return out
 
 

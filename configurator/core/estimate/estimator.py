@@ -1,15 +1,15 @@
 """Memory, speed and time for a model, a workload and a GPU configuration.
 
 The formulas and their sources are listed in docs/estimates.md; each step also records a
-sentence for `llm-rig estimate --explain`. Calibration constants live in `CAL` so that the
-reference-measurement tests and the docs point at one place.
+sentence for `llm-rig estimate --explain`. Calibration constants live in `Calibration` so that the
+reference-measurement tests and the docs point at one place; `CAL` is the shipped set, never reassigned. Other
+constants (a refitted fold, a llama.cpp build) are passed explicitly: `estimate(..., cal=...)`, carried by the
+explanation (`_Explain.cal`) through the steps and by a `cal` argument where there is none.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
 from configurator.core.catalog.models import Gpu, ModelArch
@@ -386,6 +386,7 @@ class Calibration:
 
 
 CAL = Calibration()
+"""The shipped constants: the default of every function that takes a `cal`. Never reassigned at run time."""
 
 # llama.cpp's prompt processing changed twice in ways the formulas model (ggml-org/llama.cpp):
 # - int8 tensor-core MMQ, PR #7676 (legacy quants) and PR #7860 (K-quants), both merged June 2024: quantized prompt
@@ -394,7 +395,7 @@ CAL = Calibration()
 #   The PRs' own tables: RTX 4090 llama 8B Q4_0 pp512 6280 -> 10359 t/s, RTX 3090 Q6_K pp2048 2002 -> 3491 t/s.
 # - FlashAttention on by default, PR #15434 (August 2025, "use FA + max. GPU layers by default"; llama-bench -fa auto):
 #   the fp32 KQ scores no longer go through memory.
-# A given build is estimated with `calibration(llamacpp_build(date))` (tests/reference.py does it for rows that name
+# A given build is estimated with `estimate(..., cal=llamacpp_build(date))` (tests/reference.py does it for rows that name
 # their build); other backends (Vulkan, SYCL, HIP, Metal) do not run the CUDA MMQ kernels. Calibration says which of
 # the two the plain estimate assumes (FlashAttention yes, int8 MMQ no) and why.
 LLAMACPP_INT8_MMQ_SINCE = "2024-06"
@@ -422,12 +423,15 @@ VOLTA_TURING = frozenset({"Volta", "Turing"})
 LLAMACPP_CURRENT = "9999"
 
 
-def llamacpp_build(date: str, backend: str = "cuda", flash_attention: bool | None = None) -> Calibration:
-    """The current constants as a llama.cpp build of `date` (YYYY-MM, or YYYY when the source gives only the year) on
-    `backend` ran; `flash_attention` when the run set -fa itself (else the default of that build)."""
+def llamacpp_build(
+    date: str, backend: str = "cuda", flash_attention: bool | None = None, cal: Calibration = CAL
+) -> Calibration:
+    """The constants `cal` (the shipped ones unless given) as a llama.cpp build of `date` (YYYY-MM, or YYYY when the
+    source gives only the year) on `backend` ran; `flash_attention` when the run set -fa itself (else the default of
+    that build)."""
     fa = date >= LLAMACPP_FLASH_ATTENTION_SINCE if flash_attention is None else flash_attention
     return replace(
-        CAL,
+        cal,
         llamacpp_int8_mmq=backend == "cuda" and date >= LLAMACPP_INT8_MMQ_SINCE,
         llamacpp_flash_attention=fa,
         llamacpp_cuda_graphs=backend == "cuda" and date >= LLAMACPP_CUDA_GRAPHS_SINCE,
@@ -439,19 +443,9 @@ def llamacpp_build(date: str, backend: str = "cuda", flash_attention: bool | Non
     )
 
 
-@contextmanager
-def calibration(cal: Calibration) -> Iterator[None]:
-    """Estimate with other constants for a while (cross-validation refits them per fold)."""
-    global CAL
-    saved, CAL = CAL, cal
-    try:
-        yield
-    finally:
-        CAL = saved
-
-
 class _Explain:
-    def __init__(self) -> None:
+    def __init__(self, cal: Calibration = CAL) -> None:
+        self.cal = cal  # the constants every step of this estimate reads
         self.steps: list[Step] = []
         self.assumptions: list[str] = []
         self.coded: list[Reason] = []  # the assumptions given as codes (their English is in `assumptions`)
@@ -461,6 +455,10 @@ class _Explain:
         # decode tokens/s at the low and the central draft acceptance (--speculative draft): the range's ends
         self.speculation_span: tuple[float, float] | None = None
         self.draft_repo: str | None = None
+
+    def quiet(self) -> _Explain:
+        """A fresh explanation with the same constants, for a side computation whose sentences are not kept."""
+        return _Explain(self.cal)
 
     def speculation(self) -> SpeculationFields:
         """The EstimateResult fields of a draft-model speculation (none set when it did not apply)."""
@@ -560,8 +558,8 @@ def _layer_assignment(layers: int, gpus: int) -> list[int]:
 # --------------------------------------------------------------------------- inference
 
 
-def _engine_overhead(engine: str) -> float:
-    return {"llama.cpp": CAL.overhead_llamacpp, "vllm": CAL.overhead_vllm}.get(engine, CAL.overhead_transformers)
+def _engine_overhead(engine: str, *, cal: Calibration) -> float:
+    return {"llama.cpp": cal.overhead_llamacpp, "vllm": cal.overhead_vllm}.get(engine, cal.overhead_transformers)
 
 
 def prompt_tokens(workload: Workload, context: int) -> int:
@@ -570,7 +568,9 @@ def prompt_tokens(workload: Workload, context: int) -> int:
     return min(workload.prompt or context, context)
 
 
-def _inference_activations(model: ModelArch, workload: Workload, context: int, engine: str, has_head: bool) -> float:
+def _inference_activations(
+    model: ModelArch, workload: Workload, context: int, engine: str, has_head: bool, *, cal: Calibration
+) -> float:
     """Workspace for one forward pass of the largest chunk the engine processes at once."""
     h, vocab, inter = model.hidden_size, model.vocab_size, model.intermediate_size
     if model.moe is not None:
@@ -581,7 +581,7 @@ def _inference_activations(model: ModelArch, workload: Workload, context: int, e
     prompt = prompt_tokens(workload, context)
     if engine == "llama.cpp":
         # compute buffer: one micro-batch of n_ubatch tokens (fp32 intermediates), logits on the last GPU
-        chunk = min(CAL.llamacpp_ubatch, prompt * workload.batch)
+        chunk = min(cal.llamacpp_ubatch, prompt * workload.batch)
         logits = chunk * vocab * 4 if has_head else 0
         return chunk * (6 * h + 2 * inter) * 4 + logits
     if engine == "vllm":
@@ -687,7 +687,7 @@ def _tensor_memory(
         ex.assume(Reason.of("est.mla-replicated"))
     if tp > model.num_kv_heads and model.mla is None:
         ex.assume(Reason.of("est.kv-replicated", kv_heads=model.num_kv_heads, tp=tp))
-    act = _inference_activations(model, workload, context, engine, True) / tp
+    act = _inference_activations(model, workload, context, engine, True, cal=ex.cal) / tp
     per = MemoryBreakdown(
         weights=int((emb + head + blocks) / tp),
         kv_cache=int(r.kv_total * kv_share),
@@ -716,7 +716,7 @@ def _tensor_pipeline_memory(
         stage = MemoryBreakdown(
             weights=int(weights / tp),
             kv_cache=int(n * per_layer_kv * kv_share),
-            activations=int(_inference_activations(model, workload, context, engine, last) / tp),
+            activations=int(_inference_activations(model, workload, context, engine, last, cal=ex.cal) / tp),
             runtime_overhead=int(r.overhead),
         )
         out += [stage] * tp
@@ -749,7 +749,7 @@ def _layer_memory(model: ModelArch, workload: Workload, gpus: int, r: _Resident,
             weights += head if head else (emb if engine == "llama.cpp" else 0)
         if first and engine != "llama.cpp":
             weights += emb
-        act = _inference_activations(model, workload, context, engine, last)
+        act = _inference_activations(model, workload, context, engine, last, cal=ex.cal)
         result.append(
             MemoryBreakdown(
                 weights=int(weights),
@@ -782,7 +782,7 @@ def _inference_memory(
     _explain_kv_cache(model, workload, copies, kv_total, ex)
     if engine == "llama.cpp":
         ex.assume(Reason.of("est.llama-embedding"))
-    resident = _Resident(w, kv_total, _engine_overhead(engine))
+    resident = _Resident(w, kv_total, _engine_overhead(engine, cal=ex.cal))
     if split == "tensor":
         return _tensor_memory(model, workload, gpus, resident, ex)
     if split == TENSOR_PIPELINE:
@@ -811,10 +811,10 @@ class _TrainingSetup:
     paged: bool  # bitsandbytes paged states: counted in host RAM
 
 
-def _training_setup(workload: Workload, gpus: int) -> _TrainingSetup:
+def _training_setup(workload: Workload, gpus: int, *, cal: Calibration) -> _TrainingSetup:
     method = workload.method if workload.kind == "finetune" else "full"
     zero = workload.zero if gpus > 1 else 0
-    fw = framework(workload.framework or default_framework(method, zero), CAL.framework_released)
+    fw = framework(workload.framework or default_framework(method, zero), cal.framework_released)
     one_device = gpus == 1 or not fw.single_device_only
     full_optimizer = fw.full_optimizer if one_device else fw.full_optimizer_distributed
     optimizer_name = workload.optimizer or (full_optimizer if method == "full" else fw.lora_optimizer)
@@ -1126,7 +1126,7 @@ def _training_memory(
 ) -> tuple[list[MemoryBreakdown], int]:
     """Memory per GPU of a training job (all GPUs alike) and the host RAM it takes, step by step: the weights and
     what is trained, gradients, optimizer states, ZeRO sharding, CPU offload, activations, buffers and transients."""
-    setup = _training_setup(workload, gpus)
+    setup = _training_setup(workload, gpus, cal=ex.cal)
     fw = setup.fw
     t = (
         _full_weights(counts, setup, ex)
@@ -1152,7 +1152,7 @@ def _training_memory(
         _foreach_step(mem, foreach, setup, ex)
     loading_excess = _loading_excess(mem, load_transient, setup, ex) if load_transient else 0.0
     dynamic = mem.activations + mem.gradients
-    overhead = CAL.overhead_training + CAL.fragmentation_training * dynamic + buffers + loading_excess
+    overhead = ex.cal.overhead_training + ex.cal.fragmentation_training * dynamic + buffers + loading_excess
     per = MemoryBreakdown(
         weights=int(mem.weights),
         kv_cache=0,
@@ -1172,65 +1172,67 @@ def _is_hbm(gpu: Gpu) -> bool:
     return gpu.memory_type.upper().startswith("HBM")
 
 
-def _bw_efficiency(engine: str, precision: str, gpu: Gpu) -> float:
+def _bw_efficiency(engine: str, precision: str, gpu: Gpu, *, cal: Calibration) -> float:
     unified = unified_bw_efficiency(engine, precision, gpu)  # Apple M-series: fitted separately (estimate/unified.py)
     if unified is not None:
         return unified
     quantized = precision not in ("fp32", "bf16", "fp16", "fp8")
     if engine == "llama.cpp":
         if quantized:
-            eff = CAL.bw_eff_llamacpp_quant_hbm if _is_hbm(gpu) else CAL.bw_eff_llamacpp_quant
+            eff = cal.bw_eff_llamacpp_quant_hbm if _is_hbm(gpu) else cal.bw_eff_llamacpp_quant
         else:
-            eff = CAL.bw_eff_llamacpp_f16_hbm if _is_hbm(gpu) else CAL.bw_eff_llamacpp_f16
+            eff = cal.bw_eff_llamacpp_f16_hbm if _is_hbm(gpu) else cal.bw_eff_llamacpp_f16
         # a backend measured on this family (backends.DECODE_FACTS) replaces the CUDA-fitted share by its own
         # net of the per-layer cost the estimate itself charges on this backend (less when launches are batched)
-        per_layer = CAL.layer_overhead_llamacpp - (
-            CAL.layer_overhead_saved_by_graphs if batched_launches(gpu, 1) else 0.0
+        per_layer = cal.layer_overhead_llamacpp - (
+            cal.layer_overhead_saved_by_graphs if batched_launches(gpu, 1, cal=cal) else 0.0
         )
         multiplier = backend_bandwidth_multiplier(
-            gpu, llamacpp_backend(gpu, CAL.llamacpp_backend), CAL.bw_eff_llamacpp_quant, per_layer
+            gpu, llamacpp_backend(gpu, cal.llamacpp_backend), cal.bw_eff_llamacpp_quant, per_layer
         )
         if multiplier is not None:
             # the measured share is the family's ceiling: 16-bit weights (CUDA-fitted above the quantized share) do not
             # stream faster than the measured run (else Strix Halo BF16 would read 108 % of peak)
-            return min(eff, CAL.bw_eff_llamacpp_quant) * multiplier
+            return min(eff, cal.bw_eff_llamacpp_quant) * multiplier
     elif engine == "vllm":
         # an MoE-only format (gpt-oss MXFP4) quantizes the routed experts alone, whose fused-MoE kernels have their own
         # share (moe_expert_efficiency); attention, embeddings and head stream as the bf16 they are (precision.py)
-        eff = CAL.bw_eff_vllm_quant if quantized and not weight_format(precision).moe_only else CAL.bw_eff_vllm
+        eff = cal.bw_eff_vllm_quant if quantized and not weight_format(precision).moe_only else cal.bw_eff_vllm
     else:
-        eff = CAL.bw_eff_transformers_quant if quantized else CAL.bw_eff_transformers
-    return eff * (CAL.bw_eff_amd if gpu.vendor == "amd" else 1.0)
+        eff = cal.bw_eff_transformers_quant if quantized else cal.bw_eff_transformers
+    return eff * (cal.bw_eff_amd if gpu.vendor == "amd" else 1.0)
 
 
 EXLLAMA_ENGINES = ("exllamav2", "exllamav3")
 
 
-def batched_launches(gpu: Gpu, gpus: int) -> bool:
-    """Whether the llama.cpp build in CAL submits a decode step's kernels in one go (CUDA graphs on `gpus` x `gpu`,
+def batched_launches(gpu: Gpu, gpus: int, *, cal: Calibration = CAL) -> bool:
+    """Whether the llama.cpp build in `cal` submits a decode step's kernels in one go (CUDA graphs on `gpus` x `gpu`,
     LLAMACPP_CUDA_GRAPHS_SINCE, or a Vulkan build's batched command buffers) instead of one host launch per kernel."""
-    if CAL.llamacpp_vulkan or (CAL.llamacpp_backend is None and llamacpp_backend(gpu) == "vulkan"):
+    if cal.llamacpp_vulkan or (cal.llamacpp_backend is None and llamacpp_backend(gpu) == "vulkan"):
         return True
-    if gpu.vendor != "nvidia" or gpus != 1 or not CAL.llamacpp_cuda_graphs:
+    if gpu.vendor != "nvidia" or gpus != 1 or not cal.llamacpp_cuda_graphs:
         return False
     return gpu.architecture in CUDA_GRAPH_ARCHITECTURES or (
-        gpu.architecture in VOLTA_TURING and CAL.llamacpp_volta_turing_graphs
+        gpu.architecture in VOLTA_TURING and cal.llamacpp_volta_turing_graphs
     )
 
 
-def _fixed_overhead(engine: str, gpu: Gpu, layers: int, named_engine: str | None = None, gpus: int = 1) -> float:
+def _fixed_overhead(
+    engine: str, gpu: Gpu, layers: int, named_engine: str | None = None, gpus: int = 1, *, cal: Calibration
+) -> float:
     """Per-token fixed cost; `named_engine` is the engine the user named when `engine` stands in for it
     (ENGINE_STAND_IN): exllamav2/v3 stream weights like llama.cpp but have their own per-layer cost."""
     if named_engine in EXLLAMA_ENGINES:
-        return CAL.step_overhead_llamacpp + layers * CAL.layer_overhead_exllamav2
+        return cal.step_overhead_llamacpp + layers * cal.layer_overhead_exllamav2
     if engine == "llama.cpp":
-        per_layer = CAL.layer_overhead_llamacpp_hbm if _is_hbm(gpu) else CAL.layer_overhead_llamacpp
-        if batched_launches(gpu, gpus):
-            per_layer -= CAL.layer_overhead_saved_by_graphs
-        return CAL.step_overhead_llamacpp + layers * per_layer
+        per_layer = cal.layer_overhead_llamacpp_hbm if _is_hbm(gpu) else cal.layer_overhead_llamacpp
+        if batched_launches(gpu, gpus, cal=cal):
+            per_layer -= cal.layer_overhead_saved_by_graphs
+        return cal.step_overhead_llamacpp + layers * per_layer
     if engine == "vllm":
-        return CAL.step_overhead_vllm + layers * CAL.layer_overhead_vllm
-    return CAL.step_overhead_transformers + layers * CAL.layer_overhead_transformers
+        return cal.step_overhead_vllm + layers * cal.layer_overhead_vllm
+    return cal.step_overhead_transformers + layers * cal.layer_overhead_transformers
 
 
 def moe_layers(model: ModelArch) -> list[bool]:
@@ -1248,54 +1250,56 @@ def moe_layer_count(model: ModelArch) -> int:
     return sum(moe_layers(model))
 
 
-def _roofline(memory_s: float, compute_s: float) -> float:
+def _roofline(memory_s: float, compute_s: float, *, cal: Calibration) -> float:
     """Time of GEMMs that stream `memory_s` of weights and need `compute_s` of tensor-core work (roofline_norm)."""
-    n = CAL.roofline_norm
+    n = cal.roofline_norm
     return (memory_s**n + compute_s**n) ** (1 / n)
 
 
-def _sequence_overhead(engine: str) -> float:
+def _sequence_overhead(engine: str, *, cal: Calibration) -> float:
     """Host cost per running sequence and decode step: vLLM's (Calibration.seq_overhead_vllm); no measurement of
     another engine at batch > 1 separates one, so zero there."""
-    return CAL.seq_overhead_vllm if engine == "vllm" else 0.0
+    return cal.seq_overhead_vllm if engine == "vllm" else 0.0
 
 
-def _expert_loop_overhead(model: ModelArch, engine: str) -> float:
+def _expert_loop_overhead(model: ModelArch, engine: str, *, cal: Calibration) -> float:
     """Per-step cost of an engine that visits every routed expert of every MoE layer from Python (HF transformers);
     zero for engines with fused MoE kernels (llama.cpp, vLLM)."""
     if engine != "transformers" or model.moe is None:
         return 0.0
-    return moe_layer_count(model) * model.moe.num_experts * CAL.expert_loop_transformers
+    return moe_layer_count(model) * model.moe.num_experts * cal.expert_loop_transformers
 
 
-def experts_touched(experts: int, per_token: int, batch: int) -> tuple[float, float]:
+def experts_touched(experts: int, per_token: int, batch: int, *, cal: Calibration = CAL) -> tuple[float, float]:
     """(distinct experts a step of `batch` tokens reads per MoE layer, tokens per touched expert). A batch's sequences
     do not route independently (trained routers send related text to the same experts): the batch draws its experts
     as 1 + Calibration.moe_routing_spread x (batch - 1) independent tokens would, each choosing `per_token` of all the
     experts (e (1 - (1 - k/e)^draws)); batch 1 reads exactly `per_token`, and every expert is within reach of a large
     batch (an 8-expert Mixtral as much as a 128-expert Qwen3)."""
-    draws = 1 + CAL.moe_routing_spread * (batch - 1)
+    draws = 1 + cal.moe_routing_spread * (batch - 1)
     touched = min(float(experts), experts * (1 - (1 - per_token / experts) ** draws))
     return touched, batch * per_token / touched
 
 
-def device_side_experts(engine: str, backend: str | None) -> bool:
+def device_side_experts(engine: str, backend: str | None, *, cal: Calibration = CAL) -> bool:
     """Whether a llama.cpp decode picks its experts on the device (Vulkan; CUDA builds since
     LLAMACPP_CUDA_MOE_GRAPHS_SINCE): experts then stream at backends.MOE_EXPERT_SHARE plus a fixed cost each."""
     if engine != "llama.cpp" or backend is None:
         return False
-    return backend in MOE_EXPERT_SHARE or (backend == "cuda" and CAL.llamacpp_cuda_moe_graphs)
+    return backend in MOE_EXPERT_SHARE or (backend == "cuda" and cal.llamacpp_cuda_moe_graphs)
 
 
-def moe_expert_efficiency(tokens_per_expert: float, engine: str = "llama.cpp", backend: str | None = None) -> float:
+def moe_expert_efficiency(
+    tokens_per_expert: float, engine: str = "llama.cpp", backend: str | None = None, *, cal: Calibration = CAL
+) -> float:
     """Share of the stream rate the fused expert kernels reach with `tokens_per_expert` tokens on each touched expert:
     the engine's one-token share (bw_eff_moe_experts, or _vllm for the serving engines; a llama.cpp `backend` with a
     measured share of its own, backends.MOE_EXPERT_SHARE, reads that), the fixed cost per expert shared among its
     tokens above."""
-    if backend == "cuda" and CAL.llamacpp_cuda_moe_graphs:
+    if backend == "cuda" and cal.llamacpp_cuda_moe_graphs:
         backend = "vulkan"  # the same device-side expert selection (LLAMACPP_CUDA_MOE_GRAPHS_SINCE): its measured share
     measured = moe_expert_share(backend) if engine == "llama.cpp" and backend else None
-    one = CAL.bw_eff_moe_experts_vllm if engine in SERVER_ENGINES else (measured or CAL.bw_eff_moe_experts)
+    one = cal.bw_eff_moe_experts_vllm if engine in SERVER_ENGINES else (measured or cal.bw_eff_moe_experts)
     t = max(1.0, tokens_per_expert)
     return one + (1 - one) * (1 - 1 / t)
 
@@ -1332,7 +1336,7 @@ def _speculative_mtp(
         return tps
     # the verify pass: a step of k + 1 tokens (its KV read counted k + 1 times: an overstatement at long contexts)
     verify = workload.model_copy(update={"batch": k + 1, "speculative": "none", "prompt": None})
-    verify_tps = _decode_speed(model, counts, verify, gpu, gpus, split, _Explain(), scale, named_engine)[0]
+    verify_tps = _decode_speed(model, counts, verify, gpu, gpus, split, ex.quiet(), scale, named_engine)[0]
     verify_step = 1.0 / verify_tps
     rate = speculative_rate(step, verify_step, k)
     ex.step(
@@ -1388,9 +1392,9 @@ def _speculative_draft(
         ex.warnings.append(Reason.of(code, model=model.name, engine=engine))
         return tps
     verify = workload.model_copy(update={"batch": k + 1, "speculative": "none", "prompt": None, "draft_record": None})
-    verify_step = 1.0 / _decode_speed(model, counts, verify, gpu, gpus, split, _Explain(), scale, named_engine)[0]
+    verify_step = 1.0 / _decode_speed(model, counts, verify, gpu, gpus, split, ex.quiet(), scale, named_engine)[0]
     draft_w = _draft_workload(workload, draft)
-    draft_step = 1.0 / _decode_speed(draft, count_params(draft), draft_w, gpu, 1, "single", _Explain())[0]
+    draft_step = 1.0 / _decode_speed(draft, count_params(draft), draft_w, gpu, 1, "single", ex.quiet())[0]
     sample = LLAMACPP_SAMPLE_S if engine == "llama.cpp" else 0.0
     rate = draft_rate(verify_step, draft_step, k, DRAFT_ACCEPTANCE, sample)
     low = draft_rate(verify_step, draft_step, k, DRAFT_ACCEPTANCE_LOW, sample)
@@ -1429,31 +1433,31 @@ def _with_draft_memory(per_gpu: list[MemoryBreakdown], workload: Workload, ex: _
     return [per_gpu[0] + MemoryBreakdown(weights=int(emb + head + blocks), kv_cache=int(kv)), *per_gpu[1:]]
 
 
-def _server_layer_latency(model: ModelArch, engine: str) -> tuple[float, Reason | None]:
+def _server_layer_latency(model: ModelArch, engine: str, *, cal: Calibration) -> tuple[float, Reason | None]:
     """The serving engine's latency floor per decode step from MoE and MLA layers (collectives.py), and its reason;
     zero for other engines and dense GQA models."""
     if engine not in SERVER_ENGINES:
         return 0.0, None
-    moe = moe_layer_count(model) * CAL.moe_layer_latency_server if model.moe is not None else 0.0
-    mla = model.num_layers * CAL.mla_layer_latency_server if model.mla is not None else 0.0
+    moe = moe_layer_count(model) * cal.moe_layer_latency_server if model.moe is not None else 0.0
+    mla = model.num_layers * cal.mla_layer_latency_server if model.mla is not None else 0.0
     if not moe and not mla:
         return 0.0, None
     return moe + mla, Reason.of(
         "est.latency-floor",
         moe_layers=moe_layer_count(model) if moe else None,
-        moe_us=CAL.moe_layer_latency_server * 1e6,
+        moe_us=cal.moe_layer_latency_server * 1e6,
         mla_layers=model.num_layers if mla else None,
-        mla_us=CAL.mla_layer_latency_server * 1e6,
+        mla_us=cal.mla_layer_latency_server * 1e6,
         ms=(moe + mla) * 1e3,
     )
 
 
-def _compute_efficiency(engine: str, gpu: Gpu) -> float:
+def _compute_efficiency(engine: str, gpu: Gpu, *, cal: Calibration) -> float:
     if engine == "llama.cpp":
         # decode's compute bound (batched decode): the share of the peak _peak_tflops names; prefill has its own
         # model (llamacpp_prefill_tflops)
-        return CAL.compute_eff_llamacpp
-    return {"vllm": CAL.compute_eff_vllm}.get(engine, CAL.compute_eff_transformers)
+        return cal.compute_eff_llamacpp
+    return {"vllm": cal.compute_eff_vllm}.get(engine, cal.compute_eff_transformers)
 
 
 # Without tensor cores llama.cpp's quantized matmuls (MMQ) multiply with dp4a integer dot products: share of the
@@ -1491,42 +1495,44 @@ def _int8_mma(gpu: Gpu) -> bool:
     return gpu.vendor == "nvidia" and gpu.architecture not in ("Volta", "Pascal") and bool(gpu.int8_tops)
 
 
-def llamacpp_prefill_tflops(gpu: Gpu, quantized: bool, int8_mmq: bool = True) -> tuple[float, tuple[Reason, ...]]:
+def llamacpp_prefill_tflops(
+    gpu: Gpu, quantized: bool, int8_mmq: bool = True, *, cal: Calibration = CAL
+) -> tuple[float, tuple[Reason, ...]]:
     """Sustained TFLOPS of llama.cpp's prompt processing on `gpu`, and how it was reached (Calibration explains);
     `int8_mmq` False for an engine that dequantizes for large batches whatever the llama.cpp build (exllamav2)."""
     peak = _gemm_peak_fp16acc(gpu)
-    by_peak = peak * CAL.compute_eff_llamacpp
-    by_power = gpu.tdp_w * CAL.prefill_tflops_per_watt if gpu.tdp_w else by_peak
+    by_peak = peak * cal.compute_eff_llamacpp
+    by_power = gpu.tdp_w * cal.prefill_tflops_per_watt if gpu.tdp_w else by_peak
     rate = min(by_peak, by_power)
     why: tuple[Reason, ...] = (
-        (Reason.of("est.how-gemm", share=CAL.compute_eff_llamacpp, peak=peak),)
+        (Reason.of("est.how-gemm", share=cal.compute_eff_llamacpp, peak=peak),)
         if by_peak <= by_power
         else (
             Reason.of(
-                "est.how-power", watts=gpu.tdp_w, per_watt=CAL.prefill_tflops_per_watt, share=rate / peak, peak=peak
+                "est.how-power", watts=gpu.tdp_w, per_watt=cal.prefill_tflops_per_watt, share=rate / peak, peak=peak
             ),
         )
     )
-    if quantized and has_matrix_units(gpu) and int8_mmq and CAL.llamacpp_int8_mmq and _int8_mma(gpu):
+    if quantized and has_matrix_units(gpu) and int8_mmq and cal.llamacpp_int8_mmq and _int8_mma(gpu):
         why += (Reason.of("est.how-mmq"),)
     elif quantized and has_matrix_units(gpu):
-        rate *= CAL.prefill_dequant_llamacpp
-        why += (Reason.of("est.how-dequant", factor=CAL.prefill_dequant_llamacpp),)
+        rate *= cal.prefill_dequant_llamacpp
+        why += (Reason.of("est.how-dequant", factor=cal.prefill_dequant_llamacpp),)
     elif quantized:
         # no tensor cores: the quantized kernels multiply with integer dot products (dp4a) on the vector units
         dp4a = gpu.int8_tops or 4 * gpu.fp32_tflops  # dp4a: four int8 products per lane and clock
-        rate = min(dp4a * DP4A_EFFICIENCY, gpu.tdp_w * CAL.prefill_tflops_per_watt if gpu.tdp_w else math.inf)
+        rate = min(dp4a * DP4A_EFFICIENCY, gpu.tdp_w * cal.prefill_tflops_per_watt if gpu.tdp_w else math.inf)
         why = (Reason.of("est.how-dp4a", share=DP4A_EFFICIENCY, tops=dp4a),)
     return rate, why
 
 
-def attention_score_seconds(model: ModelArch, context: int, bandwidth: float) -> float:
+def attention_score_seconds(model: ModelArch, context: int, bandwidth: float, *, cal: Calibration = CAL) -> float:
     """Per prompt token, without flash attention: the fp32 KQ scores of every head against the context so far
     (context/2 on average) pass through memory `attention_score_bytes` bytes each (Calibration); none with
     FlashAttention, which keeps them on chip."""
-    if CAL.llamacpp_flash_attention:
+    if cal.llamacpp_flash_attention:
         return 0.0
-    return model.attention_layers * model.num_attention_heads * (context / 2) * CAL.attention_score_bytes / bandwidth
+    return model.attention_layers * model.num_attention_heads * (context / 2) * cal.attention_score_bytes / bandwidth
 
 
 def _peak_tflops(gpu: Gpu, compute: str) -> float:
@@ -1544,7 +1550,7 @@ def _peak_tflops(gpu: Gpu, compute: str) -> float:
 
 
 def _weights_read(
-    model: ModelArch, w: WeightBytes, precision: str, engine: str, gpu: Gpu, batch: int
+    model: ModelArch, w: WeightBytes, precision: str, engine: str, gpu: Gpu, batch: int, *, cal: Calibration
 ) -> tuple[float, Reason | None]:
     """Weight bytes a decode step reads, and a note on an MoE's experts: the experts the batch touches, at their
     kernels' share of the stream rate (plus a fixed cost each where llama.cpp picks them on the device)."""
@@ -1552,19 +1558,22 @@ def _weights_read(
     if model.moe is None:
         return blocks + (head if head else emb), None
     e, k = model.moe.num_experts, model.moe.experts_per_token
-    touched, per_expert = experts_touched(e, k, batch)
+    touched, per_expert = experts_touched(e, k, batch, cal=cal)
     # expert matmuls run below streaming efficiency with one token each (bw_eff_moe_experts, fitted at batch 1);
     # as tokens per expert grow with the batch the fused kernel's fixed cost per expert is shared (expert reuse)
     # a backend's measured expert share holds for quantized experts (MXFP4 measured); 16-bit experts keep the fit
     quantized_experts = precision not in ("fp32", "bf16", "fp16")
     expert_eff = moe_expert_efficiency(
-        per_expert, engine, llamacpp_backend(gpu, CAL.llamacpp_backend) if quantized_experts else None
+        per_expert,
+        engine,
+        llamacpp_backend(gpu, cal.llamacpp_backend) if quantized_experts else None,
+        cal=cal,
     )
     expert_read = experts * touched / e / expert_eff
-    if quantized_experts and device_side_experts(engine, llamacpp_backend(gpu, CAL.llamacpp_backend)):
+    if quantized_experts and device_side_experts(engine, llamacpp_backend(gpu, cal.llamacpp_backend), cal=cal):
         # each touched expert's matmuls also cost a fixed amount (dispatch, a partly idle GPU on a small matrix),
         # priced as bytes at the stream rate: small experts (Qwen3.6's 512-wide) lose most of their share to it
-        expert_read += CAL.moe_expert_fixed_bytes * touched * moe_layer_count(model)
+        expert_read += cal.moe_expert_fixed_bytes * touched * moe_layer_count(model)
     moe_note = Reason.of(
         "est.moe-read", touched=touched, experts=e, per_expert=per_expert if batch > 1 else None, share=expert_eff
     )
@@ -1579,7 +1588,7 @@ def _explain_llamacpp_backend(
     if named_engine in EXLLAMA_ENGINES:
         return
     if gpu.vendor != "nvidia":
-        backend = llamacpp_backend(gpu, CAL.llamacpp_backend)
+        backend = llamacpp_backend(gpu, ex.cal.llamacpp_backend)
         fact = decode_fact(gpu, backend)
         ex.assume(
             Reason.of(
@@ -1591,14 +1600,14 @@ def _explain_llamacpp_backend(
                 model=fact.model if fact else None,
                 note=fact.note if fact else None,
                 source=fact.source if fact else None,
-                amd=CAL.bw_eff_amd if gpu.vendor == "amd" else None,
+                amd=ex.cal.bw_eff_amd if gpu.vendor == "amd" else None,
             )
         )
     if model.moe is not None and precision not in ("fp32", "bf16", "fp16"):
-        backend = llamacpp_backend(gpu, CAL.llamacpp_backend)
-        if backend == "cuda" and CAL.llamacpp_cuda_moe_graphs:
+        backend = llamacpp_backend(gpu, ex.cal.llamacpp_backend)
+        if backend == "cuda" and ex.cal.llamacpp_cuda_moe_graphs:
             share, where = MOE_EXPERT_SHARE["vulkan"]
-            ex.assume(Reason.of("est.cuda-experts", share=share, where=where, old=CAL.bw_eff_moe_experts))
+            ex.assume(Reason.of("est.cuda-experts", share=share, where=where, old=ex.cal.bw_eff_moe_experts))
         elif backend in MOE_EXPERT_SHARE:
             share, where = MOE_EXPERT_SHARE[backend]
             ex.assume(
@@ -1606,17 +1615,17 @@ def _explain_llamacpp_backend(
                     "est.device-experts",
                     backend=backend.upper(),
                     share=share,
-                    mb=CAL.moe_expert_fixed_bytes / 1e6,
+                    mb=ex.cal.moe_expert_fixed_bytes / 1e6,
                     where=where,
-                    cuda=CAL.bw_eff_moe_experts,
+                    cuda=ex.cal.bw_eff_moe_experts,
                 )
             )
-    if batched_launches(gpu, gpus):
+    if batched_launches(gpu, gpus, cal=ex.cal):
         ex.assume(
             Reason.of(
                 "est.graphs",
-                cuda=gpu.vendor == "nvidia" and not CAL.llamacpp_vulkan,
-                us=CAL.layer_overhead_saved_by_graphs * 1e6,
+                cuda=gpu.vendor == "nvidia" and not ex.cal.llamacpp_vulkan,
+                us=ex.cal.layer_overhead_saved_by_graphs * 1e6,
             )
         )
 
@@ -1633,9 +1642,11 @@ def _step_overhead(
 ) -> float:
     """The fixed cost of a decode step beside its reads and FLOPs: launches, host work per sequence, the serving
     engines' latency floor and transformers' Python expert loop."""
-    overhead = _fixed_overhead(engine, gpu, model.num_layers, named_engine, gpus) + batch * _sequence_overhead(engine)
-    expert_loop = _expert_loop_overhead(model, engine)
-    floor, floor_why = _server_layer_latency(model, engine)
+    overhead = _fixed_overhead(
+        engine, gpu, model.num_layers, named_engine, gpus, cal=ex.cal
+    ) + batch * _sequence_overhead(engine, cal=ex.cal)
+    expert_loop = _expert_loop_overhead(model, engine, cal=ex.cal)
+    floor, floor_why = _server_layer_latency(model, engine, cal=ex.cal)
     if floor and floor_why is not None:
         overhead += floor
         ex.step("decode", floor_why)
@@ -1649,7 +1660,7 @@ def _step_overhead(
                 "est.expert-loop",
                 experts=model.moe.num_experts if model.moe else 0,
                 layers=moe_layer_count(model),
-                us=CAL.expert_loop_transformers * 1e6,
+                us=ex.cal.expert_loop_transformers * 1e6,
                 ms=expert_loop * 1e3,
             ),
         )
@@ -1683,12 +1694,14 @@ def _tensor_parallel_step(model: ModelArch, gpu: Gpu, gpus: int, split: str, s: 
     mem_t = s.read / tp / (s.eff * s.bw)
     kv_t = (s.kv_read if model.mla else s.kv_read / tp) / (s.eff * s.bw)
     comp_t = s.step_flops / tp / (s.peak * s.compute_eff)
-    link, over = allreduce_latency(gpu, tp, CAL.allreduce_nvlink_s, CAL.allreduce_pcie_s, CAL.allreduce_fabric_s)
+    link, over = allreduce_latency(
+        gpu, tp, ex.cal.allreduce_nvlink_s, ex.cal.allreduce_pcie_s, ex.cal.allreduce_fabric_s
+    )
     comm = 2 * model.num_layers * link
-    hops = (pp - 1) * CAL.layer_split_hop_s
+    hops = (pp - 1) * ex.cal.layer_split_hop_s
     # the weight GEMMs are bound by the weight stream or by their FLOPs, whichever is slower; attention, a kernel
     # of its own, then reads every sequence's KV cache (FlashAttention / paged attention: bandwidth-bound)
-    step = _roofline(mem_t, comp_t) + kv_t + s.overhead + comm + hops
+    step = _roofline(mem_t, comp_t, cal=ex.cal) + kv_t + s.overhead + comm + hops
     ex.step(
         "decode",
         Reason.of(
@@ -1727,15 +1740,15 @@ def _layer_split_step(
         else:
             read = read * gpu_share
         kv_read = kv_read * gpu_share
-    mem_t = read / (s.eff * s.bw) + ram_read / (CAL.bw_eff_cpu * workload.ram_bandwidth_gbps * 1e9)
+    mem_t = read / (s.eff * s.bw) + ram_read / (ex.cal.bw_eff_cpu * workload.ram_bandwidth_gbps * 1e9)
     kv_t = kv_read / (s.eff * s.bw)
     comp_t = s.step_flops / (s.peak * s.compute_eff)
-    hops = (gpus - 1) * CAL.layer_split_hop_s
-    step = _roofline(mem_t, comp_t) + kv_t + s.overhead + hops
+    hops = (gpus - 1) * ex.cal.layer_split_hop_s
+    step = _roofline(mem_t, comp_t, cal=ex.cal) + kv_t + s.overhead + hops
     if ram_read:
         ex.step(
             "decode",
-            Reason.of("est.ram-decode", gib=ram_read / GIB, share=CAL.bw_eff_cpu, gbps=workload.ram_bandwidth_gbps),
+            Reason.of("est.ram-decode", gib=ram_read / GIB, share=ex.cal.bw_eff_cpu, gbps=workload.ram_bandwidth_gbps),
         )
     if gpus > 1:
         ex.step("decode", Reason.of("est.layer-decode", gpus=gpus))
@@ -1746,7 +1759,9 @@ def _explain_decode(
     counts: ParamCounts, gpu: Gpu, engine: str, context: int, batch: int, s: _DecodeStep, step: float, ex: _Explain
 ) -> None:
     tps = 1.0 / step
-    host_us = _sequence_overhead(engine) * 1e6 if batch > 1 and _sequence_overhead(engine) else None
+    host_us = (
+        _sequence_overhead(engine, cal=ex.cal) * 1e6 if batch > 1 and _sequence_overhead(engine, cal=ex.cal) else None
+    )
     ex.step(
         "decode",
         Reason.of(
@@ -1793,17 +1808,19 @@ def _prefill(
     if engine == "llama.cpp":
         # exllamav2 multiplies quantized weights directly only up to MAX_Q_GEMM_ROWS (32, exllamav2_ext config.h) rows;
         # a prompt batch rebuilds fp16 weights and calls cuBLAS hgemm (the dequantize path), whatever the llama.cpp build
-        sustained, how = llamacpp_prefill_tflops(gpu, fmt.quantized, int8_mmq=named_engine not in EXLLAMA_ENGINES)
-        moe_factor, moe_how = _moe_prefill_time_factor(model, counts, prompt, prefill_flops)
-        native_fp4 = _blackwell_mxfp4(gpu, workload.precision or "bf16", named_engine)
+        sustained, how = llamacpp_prefill_tflops(
+            gpu, fmt.quantized, int8_mmq=named_engine not in EXLLAMA_ENGINES, cal=ex.cal
+        )
+        moe_factor, moe_how = _moe_prefill_time_factor(model, counts, prompt, prefill_flops, cal=ex.cal)
+        native_fp4 = _blackwell_mxfp4(gpu, workload.precision or "bf16", named_engine, cal=ex.cal)
         per_token = prefill_flops * moe_factor / (
             sustained * 1e12 * parallel * (MXFP4_BLACKWELL_PREFILL_SPEEDUP if native_fp4 else 1.0)
-        ) + attention_score_seconds(model, prompt, s.eff * s.bw * parallel)
+        ) + attention_score_seconds(model, prompt, s.eff * s.bw * parallel, cal=ex.cal)
         how += moe_how + ((Reason.of("est.how-fp4", speedup=MXFP4_BLACKWELL_PREFILL_SPEEDUP),) if native_fp4 else ())
         prefill_rate = 1.0 / per_token
         how += (
             (Reason.of("est.how-flash"),)
-            if CAL.llamacpp_flash_attention
+            if ex.cal.llamacpp_flash_attention
             else (Reason.of("est.how-scores", tokens=prompt // 2),)
         )
     else:
@@ -1845,16 +1862,16 @@ def prompt_attention_flops(model: ModelArch, prompt: int) -> float:
 
 
 def _moe_prefill_time_factor(
-    model: ModelArch, counts: ParamCounts, prompt: int, prefill_flops: float
+    model: ModelArch, counts: ParamCounts, prompt: int, prefill_flops: float, *, cal: Calibration
 ) -> tuple[float, tuple[Reason, ...]]:
     """How much longer an MoE prompt takes than its FLOPs at the dense rate (Calibration.prefill_expert_rows_half):
     each routed expert's matmul has t = ubatch x k / E rows of the micro-batch and reaches t / (t + t_half) of the dense
     rate; 1 for a dense model."""
     if model.moe is None or not counts.experts_active:
         return 1.0, ()
-    ubatch = min(prompt, CAL.llamacpp_ubatch)
+    ubatch = min(prompt, cal.llamacpp_ubatch)
     rows = ubatch * model.moe.experts_per_token / model.moe.num_experts
-    efficiency = rows / (rows + CAL.prefill_expert_rows_half)
+    efficiency = rows / (rows + cal.prefill_expert_rows_half)
     expert_share = min(1.0, 2 * counts.experts_active / prefill_flops)
     factor = 1 - expert_share + expert_share / efficiency
     return factor, (
@@ -1864,15 +1881,15 @@ def _moe_prefill_time_factor(
     )
 
 
-def _blackwell_mxfp4(gpu: Gpu, precision: str, named_engine: str | None) -> bool:
+def _blackwell_mxfp4(gpu: Gpu, precision: str, named_engine: str | None, *, cal: Calibration) -> bool:
     """Whether a llama.cpp build multiplies MXFP4 experts on Blackwell's FP4 tensor cores (PR #17906)."""
     return (
         precision == "mxfp4"
         and named_engine not in EXLLAMA_ENGINES
         and gpu.vendor == "nvidia"
         and gpu.architecture == "Blackwell"
-        and CAL.llamacpp_blackwell_mxfp4
-        and llamacpp_backend(gpu, CAL.llamacpp_backend) == "cuda"
+        and cal.llamacpp_blackwell_mxfp4
+        and llamacpp_backend(gpu, cal.llamacpp_backend) == "cuda"
     )
 
 
@@ -1891,7 +1908,7 @@ def _decode_step(
     precision = workload.precision or "bf16"
     context = workload.context or 4096
     batch = workload.batch
-    read, moe_note = _weights_read(model, w, precision, engine, gpu, batch)
+    read, moe_note = _weights_read(model, w, precision, engine, gpu, batch, cal=ex.cal)
     # a sequence fills its context as it goes: on average the prompt (when stated) and half of the reply is read back
     # per step; without a stated prompt, half of the context
     kv_read = kv_cache_bytes(
@@ -1906,14 +1923,14 @@ def _decode_step(
         read=read,
         kv_read=kv_read,
         moe_note=moe_note,
-        eff=_bw_efficiency(engine, precision, gpu),
+        eff=_bw_efficiency(engine, precision, gpu, cal=ex.cal),
         bw=gpu.memory_bandwidth_gbps * 1e9,
         flops_per_token=flops_per_token,
         arriving=arriving,
         step_flops=batch * flops_per_token + arriving * 2 * counts.matmul_active,
         # off NVIDIA the family's measured GEMM share (measured_matmul_factor), as prefill and training read it
         peak=_peak_tflops(gpu, weight_format(precision, engine).compute) * 1e12 * measured_matmul_factor(gpu),
-        compute_eff=_compute_efficiency(engine, gpu),
+        compute_eff=_compute_efficiency(engine, gpu, cal=ex.cal),
         overhead=_step_overhead(model, engine, precision, gpu, gpus, batch, named_engine, ex),
     )
 
@@ -1995,16 +2012,16 @@ def _compute_rate(model: ModelArch, workload: Workload, gpu: Gpu, ex: _Explain) 
     method = workload.method if workload.kind == "finetune" else "full"
     # the reference run's rate less its own bubble and tensor-parallel all-reduces (Calibration.plan_step_share_*):
     # this job pays its own data-parallel all-reduce (scaling, below), not that run's layout
-    reference = reference_layout(gpu)
+    reference = reference_layout(gpu, cal=ex.cal)
     fused = bool(workload.fused_kernels)  # resolved: as asked, else the framework's or the launch command's stack
-    shaped = default_mfu(model, gpu, workload.batch * seq, seq, fused)
+    shaped = default_mfu(model, gpu, workload.batch * seq, seq, fused, cal=ex.cal)
     default = shaped / (reference[1] if reference is not None else 1.0)
     mfu = workload.mfu or default
     if method == "qlora":
         mfu *= 0.75
         ex.assume(Reason.of("est.qlora-rate"))
     if workload.mfu is None:
-        unshaped = default_mfu(model, gpu, seq=seq, fused=fused)
+        unshaped = default_mfu(model, gpu, seq=seq, fused=fused, cal=ex.cal)
         shape = shaped / unshaped if unshaped else 1.0
         ex.assume(
             Reason.of(
@@ -2025,7 +2042,7 @@ def _elapsed_rate(mfu: float, workload: Workload, gpu: Gpu, gpus: int, ex: _Expl
     """The default rate over a whole run's elapsed time: FP8 GEMMs, restarts after failures on many GPUs and a long
     run's other losses (Calibration); --mfu is taken as given."""
     method = workload.method if workload.kind == "finetune" else "full"
-    reference = reference_layout(gpu)
+    reference = reference_layout(gpu, cal=ex.cal)
     if workload.precision == "fp8" and method == "full" and workload.mfu is None:
         speedup = fp8_speedup(mfu, gpu)
         if speedup > 1.0:
@@ -2035,13 +2052,13 @@ def _elapsed_rate(mfu: float, workload: Workload, gpu: Gpu, gpus: int, ex: _Expl
             ex.assume(Reason.of("est.no-fp8", gpu=gpu.name))
         mfu *= speedup
     if workload.mfu is None and gpus > 1:
-        effective = effective_training_share(gpus)
+        effective = effective_training_share(gpus, cal=ex.cal)
         if effective < 0.995:
             ex.assume(Reason.of("est.restarts", share=effective, gpus=gpus))
         mfu *= effective
     if workload.mfu is None and reference is not None:
-        ex.assume(Reason.of("est.steady-state", share=CAL.end_to_end_share))
-        mfu *= CAL.end_to_end_share
+        ex.assume(Reason.of("est.steady-state", share=ex.cal.end_to_end_share))
+        mfu *= ex.cal.end_to_end_share
     return mfu
 
 
@@ -2052,14 +2069,14 @@ def _training_peak(gpu: Gpu, ex: _Explain) -> float:
         ex.assume(
             Reason.of("est.gemm-peak", arch=gpu.architecture, tflops=peak / 1e12, of=gpu.bf16_tflops or gpu.fp16_tflops)
         )
-    powered = desktop_power_bound(gpu)
+    powered = desktop_power_bound(gpu, cal=ex.cal)
     if powered is not None and powered < peak:
         ex.assume(
             Reason.of(
                 "est.power-bound",
                 watts=gpu.tdp_w,
                 tflops=powered / 1e12,
-                per_watt=CAL.prefill_tflops_per_watt,
+                per_watt=ex.cal.prefill_tflops_per_watt,
                 peak=peak / 1e12,
             )
         )
@@ -2067,7 +2084,7 @@ def _training_peak(gpu: Gpu, ex: _Explain) -> float:
     return peak
 
 
-def desktop_power_bound(gpu: Gpu) -> float | None:
+def desktop_power_bound(gpu: Gpu, *, cal: Calibration = CAL) -> float | None:
     """FLOP/s a desktop or workstation card's board power sustains in dense GEMMs (Calibration.prefill_tflops_per_watt,
     fitted on prompt processing: 'dense tensor GEMMs run at the power limit'), or None for data-center parts, whose
     training figure comes from their own reference runs. The desktop utilisation is fitted at an RTX 4090 (450 W for
@@ -2075,7 +2092,7 @@ def desktop_power_bound(gpu: Gpu) -> float | None:
     held by it, as in prefill."""
     if gpu.market == "datacenter" or not gpu.tdp_w:
         return None
-    return gpu.tdp_w * CAL.prefill_tflops_per_watt * 1e12
+    return gpu.tdp_w * cal.prefill_tflops_per_watt * 1e12
 
 
 def _data_parallel_scaling(gpu: Gpu, gpus: int, ex: _Explain) -> float:
@@ -2083,18 +2100,18 @@ def _data_parallel_scaling(gpu: Gpu, gpus: int, ex: _Explain) -> float:
     scaling = 1.0
     if gpus > 1:
         if gpu.nvlink and gpu.form_factor != "pcie":
-            scaling = CAL.multi_gpu_scaling_nvlink
+            scaling = ex.cal.multi_gpu_scaling_nvlink
         elif gpu.nvlink or gpu.p2p:
-            scaling = CAL.multi_gpu_scaling_pcie_p2p
+            scaling = ex.cal.multi_gpu_scaling_pcie_p2p
         else:
-            scaling = CAL.multi_gpu_scaling_pcie
+            scaling = ex.cal.multi_gpu_scaling_pcie
         ex.scaling = scaling
         ex.assume_layout(
             Reason.of(
                 "est.scaling",
                 gpus=gpus,
                 scaling=scaling,
-                over="NVLink" if scaling == CAL.multi_gpu_scaling_nvlink else "PCIe",
+                over="NVLink" if scaling == ex.cal.multi_gpu_scaling_nvlink else "PCIe",
             )
         )
     return scaling
@@ -2134,13 +2151,13 @@ def _training_time(
     return flops, gpu_hours, wall, mfu
 
 
-def _gemm_share(hidden: int, gpu: Gpu, score_heads_seq: float = 0.0, fused: bool = False) -> float:
+def _gemm_share(hidden: int, gpu: Gpu, score_heads_seq: float = 0.0, fused: bool = False, *, cal: Calibration) -> float:
     """f(h) = h / (h + h0 + s0): the share of a layer's time spent in its GEMMs, s0 the attention scores' traffic when
     they go through memory (`score_heads_seq` = heads x sequence; 0 with FlashAttention), h0 the element-wise traffic
     of an eager or (`fused`) a fused/compiled stack. Calibration explains all three."""
     flops_per_byte = training_tflops(gpu, "bf16") * 1e12 / (gpu.memory_bandwidth_gbps * 1e9)
-    elementwise = CAL.mfu_elementwise_bytes_fused if fused else CAL.mfu_elementwise_bytes_per_hidden
-    return gemm_time_share(hidden, flops_per_byte, elementwise, CAL.mfu_attention_score_bytes, score_heads_seq)
+    elementwise = cal.mfu_elementwise_bytes_fused if fused else cal.mfu_elementwise_bytes_per_hidden
+    return gemm_time_share(hidden, flops_per_byte, elementwise, cal.mfu_attention_score_bytes, score_heads_seq)
 
 
 def _hopper_class(gpu: Gpu) -> bool:
@@ -2148,7 +2165,13 @@ def _hopper_class(gpu: Gpu) -> bool:
 
 
 def default_mfu(
-    model: ModelArch, gpu: Gpu, tokens: int | None = None, seq: int | None = None, fused: bool = False
+    model: ModelArch,
+    gpu: Gpu,
+    tokens: int | None = None,
+    seq: int | None = None,
+    fused: bool = False,
+    *,
+    cal: Calibration = CAL,
 ) -> float:
     """Utilisation of the compute (no communication) for training `model` on `gpu`: the generation's figure from its
     largest published run, scaled by the GEMM share of the time at this hidden size (and, without FlashAttention, this
@@ -2156,54 +2179,54 @@ def default_mfu(
     (Calibration explains them) and, given the tokens per micro-batch, by how full the layer's unsplit GEMMs keep the
     SMs against that run's (estimate.gemm)."""
     if gpu.market != "datacenter":  # the consumer figure, moved per card by its traffic (desktop_training.py)
-        elementwise = CAL.mfu_elementwise_bytes_fused if fused else CAL.mfu_elementwise_bytes_per_hidden
+        elementwise = cal.mfu_elementwise_bytes_fused if fused else cal.mfu_elementwise_bytes_per_hidden
         sourced = utilisation_sourced(str(gpu.vendor))
         return desktop_mfu(
-            CAL.default_mfu_consumer_cuda if sourced else CAL.default_mfu_consumer,
+            cal.default_mfu_consumer_cuda if sourced else cal.default_mfu_consumer,
             model,
             gpu,
             seq or model.max_context,
             elementwise,
-            CAL.mfu_attention_score_bytes,
-            CAL.training_flash_attention,
+            cal.mfu_attention_score_bytes,
+            cal.training_flash_attention,
         )
     if _hopper_class(gpu):
-        base, ref, ref_scores = CAL.default_mfu_hopper, CAL.mfu_reference_hidden_hopper, 0.0
+        base, ref, ref_scores = cal.default_mfu_hopper, cal.mfu_reference_hidden_hopper, 0.0
     else:
-        base, ref = CAL.default_mfu_ampere, CAL.mfu_reference_hidden_ampere
+        base, ref = cal.default_mfu_ampere, cal.mfu_reference_hidden_ampere
         ref_scores = float(MEGATRON_1T.heads * MEGATRON_1T.tokens)  # no FlashAttention in 2021 (Calibration)
-    own_scores = 0.0 if CAL.training_flash_attention else float(model.num_attention_heads * (seq or model.max_context))
-    reference_share = _gemm_share(ref, gpu, ref_scores)
+    own_scores = 0.0 if cal.training_flash_attention else float(model.num_attention_heads * (seq or model.max_context))
+    reference_share = _gemm_share(ref, gpu, ref_scores, cal=cal)
     # no model beats the reference run's rate on the reference run's stack; a fused stack may beat it by what fusing
     # would have given that run at its own size (the reference runs are priced eager: Calibration)
-    cap = _gemm_share(ref, gpu, ref_scores, fused) / reference_share
-    mfu = base * min(cap, _gemm_share(model.hidden_size, gpu, own_scores, fused) / reference_share)
-    reference = reference_layout(gpu)
+    cap = _gemm_share(ref, gpu, ref_scores, fused, cal=cal) / reference_share
+    mfu = base * min(cap, _gemm_share(model.hidden_size, gpu, own_scores, fused, cal=cal) / reference_share)
+    reference = reference_layout(gpu, cal=cal)
     if tokens is not None and reference is not None:
         mfu *= shape_factor(model, gpu, tokens, 1, reference[0])
     return mfu
 
 
-def reference_layout(gpu: Gpu) -> tuple[LayerShape, float] | None:
+def reference_layout(gpu: Gpu, *, cal: Calibration = CAL) -> tuple[LayerShape, float] | None:
     """The layer shape of the run `gpu`'s default utilisation comes from, and the share of that run's step the planner
     spends computing at its layout (Calibration); None for cards whose figure is not from a parallel run."""
     if gpu.market != "datacenter":
         return None
     if _hopper_class(gpu):
-        return LLAMA3_405B, CAL.plan_step_share_hopper
-    return MEGATRON_1T, CAL.plan_step_share_ampere
+        return LLAMA3_405B, cal.plan_step_share_hopper
+    return MEGATRON_1T, cal.plan_step_share_ampere
 
 
-def elapsed_share(gpu: Gpu, gpus: int) -> float:
+def elapsed_share(gpu: Gpu, gpus: int, *, cal: Calibration = CAL) -> float:
     """Share of a whole run's elapsed time spent in steady-state steps at the default utilisation: restarts on more
     than one GPU and, on the cards whose figure comes from a reference run, Calibration.end_to_end_share."""
-    restarts = effective_training_share(gpus) if gpus > 1 else 1.0
-    return restarts * (CAL.end_to_end_share if reference_layout(gpu) is not None else 1.0)
+    restarts = effective_training_share(gpus, cal=cal) if gpus > 1 else 1.0
+    return restarts * (cal.end_to_end_share if reference_layout(gpu, cal=cal) is not None else 1.0)
 
 
-def effective_training_share(gpus: int) -> float:
+def effective_training_share(gpus: int, *, cal: Calibration = CAL) -> float:
     """Share of elapsed time spent training on `gpus` GPUs, the rest lost to failures and restarts (Calibration)."""
-    return 1.0 / (1.0 + gpus * CAL.interruptions_per_gpu_hour * CAL.hours_lost_per_interruption)
+    return 1.0 / (1.0 + gpus * cal.interruptions_per_gpu_hour * cal.hours_lost_per_interruption)
 
 
 def fp8_speedup(mfu: float, gpu: Gpu) -> float:
@@ -2252,11 +2275,19 @@ def _ram_read_per_token(model: ModelArch, counts: ParamCounts, workload: Workloa
 
 
 def _auto_offload(
-    model: ModelArch, counts: ParamCounts, workload: Workload, gpu: Gpu, gpus: int, split: str, scale: float
+    model: ModelArch,
+    counts: ParamCounts,
+    workload: Workload,
+    gpu: Gpu,
+    gpus: int,
+    split: str,
+    scale: float,
+    *,
+    cal: Calibration,
 ) -> Workload:
     """--offload cpu for inference: keep on the GPUs what fits; MoE experts go to RAM first."""
     capacity = gpu.vram_gb * GIB * 0.98
-    quiet = _Explain()
+    quiet = _Explain(cal)
 
     def fits(w: Workload) -> bool:
         return max(b.total for b in _inference_memory(model, counts, w, gpus, split, quiet, scale)) <= capacity
@@ -2294,7 +2325,7 @@ def _as_framework_shards(workload: Workload, gpus: int, ex: _Explain) -> Workloa
     """The training workload with the sharding and offload its framework really runs on `gpus` GPUs (torchtune's
     distributed recipes always shard with FSDP2, frameworks.shard_stage); a request it cannot run is said, in the
     warnings when the user asked for it, in the assumptions when it is the option's default."""
-    fw = framework(workload.framework or default_framework(workload.method, workload.zero), CAL.framework_released)
+    fw = framework(workload.framework or default_framework(workload.method, workload.zero), ex.cal.framework_released)
     offload = workload.offload == "cpu"
     if gpus == 1 and offload and fw.offload_everything:
         ex.warnings.append(TORCHTUNE_NO_SINGLE_DEVICE_OFFLOAD)
@@ -2316,7 +2347,7 @@ def _suggest_full_sharding(
     """A data-parallel pretraining job that does not fit: say whether sharding parameters, gradients and optimizer
     states over the GPUs (--zero 3: FSDP FULL_SHARD, as TinyLlama's recipe ran, pretrain/tinyllama.py FSDPStrategy)
     would make it fit, and at what memory per GPU."""
-    sharded, _ = _training_memory(model, counts, workload.model_copy(update={"zero": 3}), gpus, _Explain())
+    sharded, _ = _training_memory(model, counts, workload.model_copy(update={"zero": 3}), gpus, ex.quiet())
     peak = max(b.total for b in sharded)
     if peak <= usable:
         ex.warnings.append(Reason.of("warn.zero3", gpus=gpus, per_gpu=_gb(peak)))
@@ -2325,12 +2356,12 @@ def _suggest_full_sharding(
 # --------------------------------------------------------------------------- entry point
 
 
-def _with_optimizer(workload: Workload, gpus: int) -> Workload:
+def _with_optimizer(workload: Workload, gpus: int, *, cal: Calibration) -> Workload:
     """A training job's optimizer where resolved() left it to the GPU count: torchtune's one-GPU full configs use
     bitsandbytes' paged 8-bit AdamW, its distributed ones torch's AdamW (frameworks.py)."""
     if workload.optimizer is not None or workload.kind == "inference":
         return workload
-    fw = framework(workload.framework or default_framework("full", workload.zero), CAL.framework_released)
+    fw = framework(workload.framework or default_framework("full", workload.zero), cal.framework_released)
     return workload.model_copy(update={"optimizer": fw.full_optimizer if gpus == 1 else fw.full_optimizer_distributed})
 
 
@@ -2341,6 +2372,7 @@ def _estimate_on_host(
     gpus: int,
     host: HostMemory | None,
     exact_weight_bytes: int | None,
+    cal: Calibration,
 ) -> EstimateResult | None:
     """llama.cpp inference with weights in system RAM, when the host is known (or --n-cpu-moe asked): the one offload
     model, offload.estimate_on_host; None for every other job."""
@@ -2359,7 +2391,7 @@ def _estimate_on_host(
 
     if host is None:  # only --ram-bandwidth is known: read at the desktop platforms' efficiency
         host = host_from_bandwidth(workload.ram_bandwidth_gbps)
-    return estimate_on_host(model, workload, gpu, gpus, host, exact_weight_bytes)
+    return estimate_on_host(model, workload, gpu, gpus, host, exact_weight_bytes, cal)
 
 
 def _prepared(
@@ -2408,7 +2440,7 @@ def _job_memory(
         return workload, per_gpu, host_ram
     host_ram = 0
     if workload.offload == "cpu" and gpu is not None and workload.engine == "llama.cpp":
-        workload = _auto_offload(model, counts, workload, gpu, gpus, split, scale)
+        workload = _auto_offload(model, counts, workload, gpu, gpus, split, scale, cal=ex.cal)
     per_gpu = _with_draft_memory(_inference_memory(model, counts, workload, gpus, split, ex, scale), workload, ex)
     if workload.engine == "llama.cpp":
         host_ram = int(_host_bytes(model, counts, workload, scale))
@@ -2419,7 +2451,7 @@ def _job_memory(
                 experts=bool(workload.cpu_experts),
                 layers=workload.cpu_layers or None,
                 gib=host_ram / GIB,
-                share=CAL.bw_eff_cpu,
+                share=ex.cal.bw_eff_cpu,
                 gbps=workload.ram_bandwidth_gbps,
             )
         )
@@ -2486,8 +2518,10 @@ def estimate(
     gpus: int = 1,
     exact_weight_bytes: int | None = None,
     host: HostMemory | None = None,
+    cal: Calibration = CAL,
 ) -> EstimateResult:
-    """Estimate memory per GPU, speed and time for `workload` on `gpus` x `gpu`.
+    """Estimate memory per GPU, speed and time for `workload` on `gpus` x `gpu`, with the constants `cal` (the shipped
+    ones unless given: cross-validation passes a refitted set, the reference tests a row's llama.cpp build).
 
     `exact_weight_bytes` (from a GGUF or safetensors header) replaces the formula's weight
     size when the workload's precision is the file's own. llama.cpp inference with weights in system
@@ -2497,15 +2531,15 @@ def estimate(
     Remembered per call (core/memo.py): a plan asks for the same estimate from several places (the practitioner's
     fallbacks, a relaxation's request, the cluster search's reference runs), about one call in seven of a 70B
     pretraining plan (#34). The workload's field types are part of the key: 4096 and 4096.0 are equal but are
-    shown differently in the result's workload.
+    shown differently in the result's workload. So is the calibration (by identity, kept with the entry): a result
+    computed with one set of constants is never returned for another.
     """
-    cal = CAL  # the constants in force (cross-validation swaps them)
     key = (id(model), workload, tuple(map(type, workload.__dict__.values())), id(gpu), gpus, exact_weight_bytes, host)
     return remember(
         "estimator.estimate",
         (*key, id(cal)),
         (model, gpu, cal),
-        lambda: _estimate(model, workload, gpu, gpus, exact_weight_bytes, host),
+        lambda: _estimate(model, workload, gpu, gpus, exact_weight_bytes, host, cal),
     )
 
 
@@ -2516,13 +2550,14 @@ def _estimate(
     gpus: int,
     exact_weight_bytes: int | None,
     host: HostMemory | None,
+    cal: Calibration,
 ) -> EstimateResult:
     """estimate(), computed."""
     if gpus < 1:
         raise RequestError("--gpus must be at least 1")
     gpu, gpus = as_gpus(gpu, gpus)  # `gpus` counts cards; a card with two GPUs is estimated as its two GPUs
-    workload = _with_optimizer(workload.resolved(model.max_context), gpus)
-    on_host = _estimate_on_host(model, workload, gpu, gpus, host, exact_weight_bytes)
+    workload = _with_optimizer(workload.resolved(model.max_context), gpus, cal=cal)
+    on_host = _estimate_on_host(model, workload, gpu, gpus, host, exact_weight_bytes, cal)
     if on_host is not None:
         return on_host
     fmt = weight_format(workload.precision or "bf16")
@@ -2532,7 +2567,7 @@ def _estimate(
             "use nvfp4, awq-int4 or gptq-int4, or a GGUF type such as q4_k_m"
         )
     reported = workload
-    ex = _Explain()
+    ex = _Explain(cal)
     workload, counts, scale = _prepared(model, workload, gpu, gpus, exact_weight_bytes, ex)
     split = _choose_split(model, workload, gpus, ex)
     workload, per_gpu, host_ram = _job_memory(model, counts, workload, gpu, gpus, split, scale, ex)

@@ -22,8 +22,7 @@ from collections.abc import Sequence
 
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.errors import RequestError
-from configurator.core.estimate import estimator as _est
-from configurator.core.estimate.estimator import GIB, estimate
+from configurator.core.estimate.estimator import CAL, GIB, Calibration, estimate
 from configurator.core.estimate.offload import Placement, gpu_memory
 from configurator.core.estimate.params import count_params
 from configurator.core.estimate.result import HARD_HEADROOM, EstimateResult, GpuMemory, Step
@@ -69,13 +68,17 @@ def _scale(model: ModelArch, workload: Workload, exact_weight_bytes: int | None)
     return exact_weight_bytes / (emb + head + blocks)
 
 
-def balanced_split(model: ModelArch, workload: Workload, cards: Sequence[Gpu], scale: float = 1.0) -> list[int]:
+def balanced_split(
+    model: ModelArch, workload: Workload, cards: Sequence[Gpu], scale: float = 1.0, cal: Calibration = CAL
+) -> list[int]:
     """Layers per card: by memory first; then, while a card is over its usable memory (the hard floor kept free),
     one layer at a time moves to the card with the most room (the head and the logits sit on the last card)."""
     split = layers_by_memory(model.num_layers, cards)
     usable = [c.vram_gb * GIB * (1 - HARD_HEADROOM) for c in cards]
     for _ in range(model.num_layers):
-        used = [b.total for b in gpu_memory(model, workload, Placement(model.num_layers, 0, tuple(split), True), scale)]
+        used = [
+            b.total for b in gpu_memory(model, workload, Placement(model.num_layers, 0, tuple(split), True), scale, cal)
+        ]
         over = [i for i in range(len(cards)) if used[i] > usable[i] and split[i] > 0]
         if not over:
             break
@@ -94,8 +97,9 @@ def estimate_mixed(
     cards: Sequence[Gpu],
     exact_weight_bytes: int | None = None,
     tensor_split: Sequence[int] | None = None,
+    cal: Calibration = CAL,
 ) -> EstimateResult:
-    """The estimate for inference on `cards` (in device order), which need not be alike.
+    """The estimate for inference on `cards` (in device order), which need not be alike, with the constants `cal`.
 
     Layer split: per card, the time for its layers is its share of what the estimator gives for the whole model
     split over that many of this card (so the per-layer launch costs, the missing CUDA graphs of a split and the
@@ -111,7 +115,7 @@ def estimate_mixed(
         raise RequestError("mixed GPUs are planned for inference only: a training job's ranks wait for the slowest")
     n = len(cards)
     names = mixed_name(cards)
-    per_model = {c.id: estimate(model, workload, c, n, exact_weight_bytes=exact_weight_bytes) for c in cards}
+    per_model = {c.id: estimate(model, workload, c, n, exact_weight_bytes=exact_weight_bytes, cal=cal) for c in cards}
     if split_kind(workload) == "tensor":
         return _tensor(per_model, cards, names)
     if (
@@ -124,17 +128,17 @@ def estimate_mixed(
     scale = _scale(model, workload, exact_weight_bytes)
     if tensor_split is not None and (len(tensor_split) != n or sum(tensor_split) != model.num_layers):
         raise RequestError(f"--tensor-split needs {n} layer counts adding up to {model.num_layers}")
-    split = list(tensor_split) if tensor_split is not None else balanced_split(model, workload, cards, scale)
-    return _layer(model, workload, per_model, cards, split, scale)
+    split = list(tensor_split) if tensor_split is not None else balanced_split(model, workload, cards, scale, cal)
+    return _layer(model, workload, per_model, cards, split, scale, cal)
 
 
 def _layer_times(
-    per_model: dict[str, EstimateResult], cards: list[Gpu], split: list[int], layers: int
+    per_model: dict[str, EstimateResult], cards: list[Gpu], split: list[int], layers: int, cal: Calibration
 ) -> tuple[float, float, float]:
     """(decode step, prefill seconds per token, time to first token) of a layer split: each card's share of what it
     takes alone over every layer, the hops between the cards once."""
     n = len(cards)
-    hop = _est.CAL.layer_split_hop_s
+    hop = cal.layer_split_hop_s
     step = (n - 1) * hop
     prefill_s = 0.0
     ttft = 0.0
@@ -148,10 +152,16 @@ def _layer_times(
 
 
 def _layer_steps(
-    base: EstimateResult, cards: list[Gpu], split: list[int], layers: int, per_gpu: tuple[GpuMemory, ...], step: float
+    base: EstimateResult,
+    cards: list[Gpu],
+    split: list[int],
+    layers: int,
+    per_gpu: tuple[GpuMemory, ...],
+    step: float,
+    cal: Calibration,
 ) -> tuple[Step, ...]:
     """The single-card estimate's steps with its decode, split and total replaced by the mix's."""
-    n, hop = len(cards), _est.CAL.layer_split_hop_s
+    n, hop = len(cards), cal.layer_split_hop_s
     shares = tuple(
         Reason.of("est.mixed-share", card=c.name, layers=k, share=k / layers, gbps=c.memory_bandwidth_gbps)
         for c, k in zip(cards, split)
@@ -186,11 +196,12 @@ def _layer(
     cards: list[Gpu],
     split: list[int],
     scale: float,
+    cal: Calibration,
 ) -> EstimateResult:
     """llama.cpp's layer split over different cards, `split` layers on each."""
     layers = model.num_layers
-    memory = gpu_memory(model, workload, Placement(layers, 0, tuple(split), True), scale)
-    step, prefill_s, ttft = _layer_times(per_model, cards, split, layers)
+    memory = gpu_memory(model, workload, Placement(layers, 0, tuple(split), True), scale, cal)
+    step, prefill_s, ttft = _layer_times(per_model, cards, split, layers, cal)
     tps = 1.0 / step
     base = per_model[cards[0].id]
     per_gpu = tuple(
@@ -208,7 +219,7 @@ def _layer(
             "aggregate_tokens_per_s": tps * workload.batch,
             "prefill_tokens_per_s": 1.0 / prefill_s if prefill_s else None,
             "time_to_first_token_s": ttft or None,
-            "steps": _layer_steps(base, cards, split, layers, per_gpu, step),
+            "steps": _layer_steps(base, cards, split, layers, per_gpu, step, cal),
             "speed_regime": None,
             "placement": {
                 "gpu_layers": layers,

@@ -8,7 +8,9 @@ from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.estimate import estimator as _est
 from configurator.core.estimate.cards import as_gpus
 from configurator.core.estimate.estimator import (
+    CAL,
     GIB,
+    Calibration,
     _bw_efficiency,
     _fixed_overhead,
     _inference_activations,
@@ -85,8 +87,10 @@ def _sizes(model: ModelArch, workload: Workload, scale: float) -> _Sizes:
     )
 
 
-def gpu_memory(model: ModelArch, workload: Workload, placement: Placement, scale: float = 1.0) -> list[MemoryBreakdown]:
-    """Memory on each GPU for a placement (layers in order, head on the last GPU)."""
+def gpu_memory(
+    model: ModelArch, workload: Workload, placement: Placement, scale: float = 1.0, cal: Calibration = CAL
+) -> list[MemoryBreakdown]:
+    """Memory on each GPU for a placement (layers in order, head on the last GPU), with the constants `cal`."""
     s = _sizes(model, workload, scale)
     first_gpu_layer = model.num_layers - placement.gpu_layers
     out = []
@@ -98,13 +102,13 @@ def gpu_memory(model: ModelArch, workload: Workload, placement: Placement, scale
         last = i == len(placement.layers_per_gpu) - 1
         if last and placement.head_on_gpu:
             weights += s.head
-        act = _inference_activations(model, workload, workload.context or 4096, "llama.cpp", last)
+        act = _inference_activations(model, workload, workload.context or 4096, "llama.cpp", last, cal=cal)
         out.append(
             MemoryBreakdown(
                 weights=int(weights),
                 kv_cache=int(n * s.kv),
                 activations=int(act),
-                runtime_overhead=int(_est.CAL.overhead_llamacpp),
+                runtime_overhead=int(cal.overhead_llamacpp),
             )
         )
         start += n
@@ -132,7 +136,9 @@ def _placement(model: ModelArch, gpu_layers: int, cpu_moe: int, gpus: int) -> Pl
     )
 
 
-def choose_placement(model: ModelArch, workload: Workload, gpu: Gpu | None, gpus: int, scale: float = 1.0) -> Placement:
+def choose_placement(
+    model: ModelArch, workload: Workload, gpu: Gpu | None, gpus: int, scale: float = 1.0, cal: Calibration = CAL
+) -> Placement:
     """What llama.cpp should keep in RAM so that the rest fits the GPUs: for MoE models the experts of as few
     leading layers as possible (--n-cpu-moe), then whole layers (-ngl); explicit --cpu-layers/--cpu-experts win."""
     layers = model.num_layers
@@ -147,7 +153,7 @@ def choose_placement(model: ModelArch, workload: Workload, gpu: Gpu | None, gpus
     capacity = gpu.vram_gb * GIB * GPU_FILL
 
     def fits(p: Placement) -> bool:
-        return max(b.total for b in gpu_memory(model, workload, p, scale)) <= capacity
+        return max(b.total for b in gpu_memory(model, workload, p, scale, cal)) <= capacity
 
     if model.moe is not None and fits(_placement(model, layers, layers, gpus)):
         # GPU memory only falls as more layers' experts move to RAM, so the fewest that fit are found by bisection:
@@ -181,6 +187,7 @@ class _Job:
     sizes: _Sizes
     scale: float
     cpu_only: bool
+    cal: Calibration  # the constants the estimate reads
 
     @property
     def context(self) -> int:
@@ -240,10 +247,10 @@ def _explain_placement(job: _Job, ram: float, said: _Said) -> None:
 def _memory(job: _Job, said: _Said) -> tuple[tuple[GpuMemory, ...], bool | None, float, int]:
     """(memory per GPU, whether the job fits the GPUs and the host, RAM in bytes, bytes offloaded to RAM)."""
     model, workload, gpu, host = job.model, job.workload, job.gpu, job.host
-    per_gpu = [] if job.cpu_only else gpu_memory(model, workload, job.placement, job.scale)
+    per_gpu = [] if job.cpu_only else gpu_memory(model, workload, job.placement, job.scale, job.cal)
     ram = host_bytes(model, workload, job.placement, job.scale)
     if job.cpu_only:
-        ram += _inference_activations(model, workload, job.context, "llama.cpp", True)
+        ram += _inference_activations(model, workload, job.context, "llama.cpp", True, cal=job.cal)
     offloaded = int(ram - job.sizes.emb) if not job.cpu_only else int(ram)
     _explain_placement(job, ram, said)
     capacity = int(gpu.vram_gb * GIB) if gpu is not None and not job.cpu_only else None
@@ -289,7 +296,7 @@ def _token_reads(job: _Job) -> _TokenReads:
         if on_gpu:
             gpu_bytes += s.dense + s.kv_read
             if experts_here and not experts_on_cpu:
-                gpu_bytes += experts_here / _est.CAL.bw_eff_moe_experts
+                gpu_bytes += experts_here / job.cal.bw_eff_moe_experts
         else:
             cpu_bytes += s.dense + s.kv_read
         if experts_on_cpu:
@@ -310,11 +317,11 @@ def _gpu_step(job: _Job, gpu_bytes: float, said: _Said) -> float:
     gpu, placement = job.gpu, job.placement
     if job.cpu_only or gpu is None or not placement.gpu_layers:
         return 0.0
-    eff = _bw_efficiency("llama.cpp", job.workload.precision or "bf16", gpu)
+    eff = _bw_efficiency("llama.cpp", job.workload.precision or "bf16", gpu, cal=job.cal)
     step_gpu = (
         gpu_bytes / (eff * gpu.memory_bandwidth_gbps * 1e9)
-        + _fixed_overhead("llama.cpp", gpu, placement.gpu_layers, gpus=job.gpus)
-        + (job.gpus - 1) * _est.CAL.layer_split_hop_s
+        + _fixed_overhead("llama.cpp", gpu, placement.gpu_layers, gpus=job.gpus, cal=job.cal)
+        + (job.gpus - 1) * job.cal.layer_split_hop_s
     )
     said.step(
         "decode",
@@ -375,15 +382,16 @@ def _gpu_prefill(job: _Job, gpu: Gpu, flops_per_token: float, said: _Said) -> fl
     """Prompt tokens/s on the GPU, the RAM-resident weights copied over PCIe once per micro-batch (--op-offload)."""
     model, workload, host = job.model, job.workload, job.host
     fmt = weight_format(workload.precision or "bf16", "llama.cpp")
-    sustained, how = llamacpp_prefill_tflops(gpu, fmt.quantized)
-    eff_gpu = _bw_efficiency("llama.cpp", workload.precision or "bf16", gpu)
+    sustained, how = llamacpp_prefill_tflops(gpu, fmt.quantized, cal=job.cal)
+    eff_gpu = _bw_efficiency("llama.cpp", workload.precision or "bf16", gpu, cal=job.cal)
     rate = sustained * 1e12
-    ubatch = _est.CAL.llamacpp_ubatch
+    ubatch = job.cal.llamacpp_ubatch
     in_ram = host_bytes(model, workload, job.placement, job.scale) - job.sizes.emb
     link_gen = min(gpu.pcie_gen, host.pcie_gen or gpu.pcie_gen)
     link = pcie_copy_gbps(link_gen, gpu.pcie_lanes) * 1e9
     compute = ubatch * (
-        flops_per_token / rate + attention_score_seconds(model, job.context, eff_gpu * gpu.memory_bandwidth_gbps * 1e9)
+        flops_per_token / rate
+        + attention_score_seconds(model, job.context, eff_gpu * gpu.memory_bandwidth_gbps * 1e9, cal=job.cal)
     )
     per_ubatch = compute + in_ram / link
     prefill = ubatch / per_ubatch
@@ -422,8 +430,10 @@ def estimate_on_host(
     gpus: int,
     host: HostMemory,
     exact_weight_bytes: int | None = None,
+    cal: Calibration = CAL,
 ) -> EstimateResult:
-    """llama.cpp inference with some or all weights in system RAM (gpu None or gpus 0: CPU only).
+    """llama.cpp inference with some or all weights in system RAM (gpu None or gpus 0: CPU only), with the constants
+    `cal` (the shipped ones unless given).
 
     Decode reads the GPU share at the GPU's bandwidth and the RAM share at `host.effective_gbps`, one after the
     other; prefill computes on the GPU and, for weights kept in RAM, copies them over PCIe once per micro-batch
@@ -436,8 +446,8 @@ def estimate_on_host(
     counts = count_params(model)
     scale = _exact_scale(model, workload, exact_weight_bytes)
     cpu_only = gpu is None or gpus == 0
-    placement = choose_placement(model, workload, gpu, 0 if cpu_only else gpus, scale)
-    job = _Job(model, workload, gpu, gpus, host, placement, _sizes(model, workload, scale), scale, cpu_only)
+    placement = choose_placement(model, workload, gpu, 0 if cpu_only else gpus, scale, cal)
+    job = _Job(model, workload, gpu, gpus, host, placement, _sizes(model, workload, scale), scale, cpu_only, cal)
     layers = model.num_layers
     cpu_layers = job.cpu_layers
     said = _Said(steps=[Step(topic="host", text=english(t), said=t) for t in host.explanation])

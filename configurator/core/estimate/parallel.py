@@ -13,8 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from configurator.core.catalog.models import Gpu, ModelArch
-from configurator.core.estimate import estimator as estimator_module
-from configurator.core.estimate.estimator import elapsed_share, estimate, reference_layout
+from configurator.core.estimate.estimator import CAL, Calibration, elapsed_share, estimate, reference_layout
 from configurator.core.estimate.frameworks import (
     default_framework,
     framework,
@@ -32,9 +31,9 @@ from configurator.core.estimate.result import (
     model_flops_utilisation,
 )
 from configurator.core.estimate.workload import Workload
+from configurator.core.memo import remember
 from configurator.core.reasons import Reason, english
 from configurator.core.shapes import ParallelismJson
-from configurator.core.memo import remember
 from configurator.core.support import dense_peak_tflops, training_half, training_tflops
 
 GIB = 1024**3
@@ -245,16 +244,21 @@ DIRECT_DP = 16
 
 
 def sharded_estimate(
-    model: ModelArch, workload: Workload, gpu: Gpu, dp: int, exact_weight_bytes: int | None = None
+    model: ModelArch,
+    workload: Workload,
+    gpu: Gpu,
+    dp: int,
+    exact_weight_bytes: int | None = None,
+    cal: Calibration = CAL,
 ) -> EstimateResult:
     """estimate() over `dp` data-parallel GPUs. Every memory figure the estimator gives under ZeRO has the form
     a + b / dp (replicated states plus states sharded `dp` ways), so beyond DIRECT_DP ranks it is read off the runs at
     DIRECT_DP / 2 and DIRECT_DP instead of building a per-GPU list thousands of entries long."""
     if dp <= DIRECT_DP:
-        return estimate(model, workload, gpu, dp, exact_weight_bytes=exact_weight_bytes)
+        return estimate(model, workload, gpu, dp, exact_weight_bytes=exact_weight_bytes, cal=cal)
     lo_n, hi_n = DIRECT_DP // 2, DIRECT_DP
-    lo = _reference_run(model, workload, gpu, lo_n, exact_weight_bytes)
-    hi = _reference_run(model, workload, gpu, hi_n, exact_weight_bytes)
+    lo = _reference_run(model, workload, gpu, lo_n, exact_weight_bytes, cal)
+    hi = _reference_run(model, workload, gpu, hi_n, exact_weight_bytes, cal)
     fields = {}
     lo_peak, hi_peak = lo.peak_gpu, hi.peak_gpu  # each a walk over the GPUs: read once
     for name in MemoryBreakdown.model_fields:
@@ -272,16 +276,16 @@ def sharded_estimate(
 
 
 def _reference_run(
-    model: ModelArch, workload: Workload, gpu: Gpu, gpus: int, exact_weight_bytes: int | None
+    model: ModelArch, workload: Workload, gpu: Gpu, gpus: int, exact_weight_bytes: int | None, cal: Calibration
 ) -> EstimateResult:
     """estimate() at one of sharded_estimate's two reference widths, memoised by value: every width beyond DIRECT_DP
-    reads the same two runs (a cluster search asked for them again at each of its ~1,800 widths and ZeRO stages)."""
-    cal = estimator_module.CAL  # the constants in force (cross-validation swaps them)
+    reads the same two runs (a cluster search asked for them again at each of its ~1,800 widths and ZeRO stages), and
+    by the constants `cal` (by identity, kept with the entry)."""
     return remember(
         "sharded-reference",
         (id(model), workload, id(gpu), gpus, exact_weight_bytes, id(cal)),
         (model, gpu, cal),
-        lambda: estimate(model, workload, gpu, gpus, exact_weight_bytes=exact_weight_bytes),
+        lambda: estimate(model, workload, gpu, gpus, exact_weight_bytes=exact_weight_bytes, cal=cal),
     )
 
 
@@ -337,6 +341,7 @@ class _Cluster:
     tokens: float
     mfu: float | None  # a fixed compute rate (a published run's); None: the estimator's
     batch_tokens: float  # the global batch
+    cal: Calibration  # the estimator's constants
     # the search's own answers to questions its layouts repeat (#34: the GPU's bf16 rate, its reference run, the
     # restart share by GPU count and the GEMM shape factors were asked once per layout, some 11,000 times a 70B
     # cluster plan, of a few dozen distinct questions)
@@ -365,7 +370,7 @@ class _Layout:
 
 
 def _base_estimates(
-    model: ModelArch, workload: Workload, gpu: Gpu, exact_weight_bytes: int | None
+    model: ModelArch, workload: Workload, gpu: Gpu, exact_weight_bytes: int | None, cal: Calibration
 ) -> Callable[[int, int, bool], EstimateResult]:
     """The single-layout estimate a plan scales, per (data-parallel width, ZeRO stage, checkpointing), cached."""
     cache: dict[tuple[int, int, bool], EstimateResult] = {}
@@ -374,13 +379,12 @@ def _base_estimates(
         key = (dp, zero, ckpt)
         if key not in cache:
             wl = workload.model_copy(update={"zero": zero, "grad_checkpointing": ckpt})
-            cal = estimator_module.CAL  # the constants in force (cross-validation swaps them)
             # memoised across layouts: a cluster search asks for the same data-parallel width at many node counts
             cache[key] = remember(
                 "sharded",
                 (id(model), wl, id(gpu), dp, exact_weight_bytes, id(cal)),
                 (model, gpu, cal),
-                lambda: sharded_estimate(model, wl, gpu, dp, exact_weight_bytes),
+                lambda: sharded_estimate(model, wl, gpu, dp, exact_weight_bytes, cal),
             )
         return cache[key]
 
@@ -401,9 +405,7 @@ def _layouts(c: _Cluster, tensor: int | None, pipeline: int | None, virtual_stag
     # the layouts and sharding the framework can be told to run (torchtune: FSDP2 data parallel only, ZeRO-2 or 3;
     # frameworks.py), so that the plan sized is the one its command launches
     # (fine-tuning only: a from-scratch run is launched with accelerate or Megatron-LM whatever the framework named)
-    fw = framework(
-        workload.framework or default_framework(workload.method, workload.zero), estimator_module.CAL.framework_released
-    )
+    fw = framework(workload.framework or default_framework(workload.method, workload.zero), c.cal.framework_released)
     stages: tuple[int, ...] = (0, 1, 2, 3)
     if workload.kind == "finetune":
         stages = fw.shard_stages
@@ -458,6 +460,7 @@ def plan_training(
     pipeline: int | None = None,
     batch_tokens: float | None = None,
     virtual_stages: int | None = None,
+    cal: Calibration = CAL,
 ) -> ParallelPlan | None:
     """The fastest layout that fits: tensor parallel inside the NVLink domain, pipeline and data parallel across
     nodes, ZeRO where it buys memory (Narayanan et al. 2021, "Efficient Large-Scale Language Model Training on GPU
@@ -467,7 +470,7 @@ def plan_training(
     e.g. Megatron's 35 stages of 3 layers), and `batch_tokens` the global batch (default GLOBAL_BATCH_TOKENS, a
     fine-tune's FINETUNE_GLOBAL_BATCH_SEQUENCES). With a pipeline, the interleaved 1F1B schedule (v model chunks per
     rank) is tried beside the plain one; `virtual_stages`
-    fixes v (1: plain 1F1B)."""
+    fixes v (1: plain 1F1B). `cal`: the estimator's constants (the shipped ones unless given)."""
     workload = workload.resolved(model.max_context)
     intra = intra or intra_node_link(gpu)
     if nodes > 1 and inter is None:
@@ -488,8 +491,9 @@ def plan_training(
         workload.tokens or 0.0,
         mfu,
         batch_tokens or default_batch,
+        cal,
     )
-    base = _base_estimates(model, workload, gpu, exact_weight_bytes)
+    base = _base_estimates(model, workload, gpu, exact_weight_bytes, cal)
     # best within the batch cap, and best at any batch (used only when no layout keeps the batch within the cap:
     # a small model on a cluster wider than its layers and heads can split)
     # ranked on their step times alone; only a layout that leads is made a ParallelPlan (#34: a 70B cluster search
@@ -556,7 +560,7 @@ def _layout_parts(c: _Cluster, b: MemoryBreakdown, layout: _Layout, grad_width: 
         activations *= 1 + (pp - 1) / (pp * layout.virtual)
     # the allocator's slack is a share of the dynamic memory (estimator: Calibration.fragmentation_training x
     # (activations + gradients)); it splits with them, else a 1T model kept ~150 GB of the whole model's slack per GPU
-    slack_saved = estimator_module.CAL.fragmentation_training * (b.gradients - gradients + b.activations - activations)
+    slack_saved = c.cal.fragmentation_training * (b.gradients - gradients + b.activations - activations)
     return {
         "weights": int(b.weights / model_parallel),
         "gradients": int(gradients),
@@ -577,12 +581,18 @@ def _compute_seconds(
     # the base estimate's utilisation counts restarts for its own GPU count and a whole run's other losses: taken out
     # here, so that compute is the GPUs' work alone, and those of this layout's `gpus` come on top of the whole step
     # (below), restarts as a loss that grows with the cluster (Calibration.interruptions_per_gpu_hour)
-    base_share = c.once(("share", base.gpus), lambda: elapsed_share(gpu, base.gpus)) if workload.mfu is None else 1.0
+    base_share = (
+        c.once(("share", base.gpus), lambda: elapsed_share(gpu, base.gpus, cal=c.cal)) if workload.mfu is None else 1.0
+    )
     # --mfu is the whole rate, as in estimate(): no restarts or run losses on top of it
-    share = c.once(("share", gpus), lambda: elapsed_share(gpu, gpus)) if mfu is None and workload.mfu is None else 1.0
+    share = (
+        c.once(("share", gpus), lambda: elapsed_share(gpu, gpus, cal=c.cal))
+        if mfu is None and workload.mfu is None
+        else 1.0
+    )
     tflops = c.once(("tflops",), lambda: training_tflops(gpu, "bf16"))
     per_gpu_rate = tflops * 1e12 * (mfu if mfu is not None else (base.rate_share or 0.35) / base_share)
-    reference = c.once(("reference",), lambda: reference_layout(gpu))
+    reference = c.once(("reference",), lambda: reference_layout(gpu, cal=c.cal))
     split = 1.0
     if mfu is None and reference is not None:
         # the default utilisation is already the reference run's compute-only rate (Calibration.plan_step_share_*);
@@ -950,17 +960,17 @@ def plan_estimate(
     gpus_per_node: int,
     inter: Link | None = None,
     exact_weight_bytes: int | None = None,
+    cal: Calibration = CAL,
 ) -> tuple[ParallelPlan | None, EstimateResult]:
     """A training estimate on `nodes` x `gpus_per_node` GPUs under the best parallel layout (None when none fits).
     Memoised by value: a plan's cluster sizing, its relaxations, its time/cost curve and the rentals matched to each
-    point ask for the same layouts again."""
-    cal = estimator_module.CAL
+    point ask for the same layouts again (the constants `cal` by identity, kept with the entry)."""
     key = (id(model), workload, id(gpu), nodes, gpus_per_node, inter, exact_weight_bytes, id(cal))
     return remember(
         "plan_estimate",
         key,
         (model, gpu, cal),
-        lambda: _plan_estimate(model, workload, gpu, nodes, gpus_per_node, inter, exact_weight_bytes),
+        lambda: _plan_estimate(model, workload, gpu, nodes, gpus_per_node, inter, exact_weight_bytes, cal),
     )
 
 
@@ -972,12 +982,15 @@ def _plan_estimate(
     gpus_per_node: int,
     inter: Link | None,
     exact_weight_bytes: int | None,
+    cal: Calibration,
 ) -> tuple[ParallelPlan | None, EstimateResult]:
-    plan = plan_training(model, workload, gpu, nodes, gpus_per_node, inter, exact_weight_bytes=exact_weight_bytes)
+    plan = plan_training(
+        model, workload, gpu, nodes, gpus_per_node, inter, exact_weight_bytes=exact_weight_bytes, cal=cal
+    )
     if plan is None:
-        return None, sharded_estimate(model, workload, gpu, nodes * gpus_per_node, exact_weight_bytes)
+        return None, sharded_estimate(model, workload, gpu, nodes * gpus_per_node, exact_weight_bytes, cal)
     wl = workload.model_copy(update={"zero": plan.zero_stage or 0, "grad_checkpointing": plan.grad_checkpointing})
-    base = sharded_estimate(model, wl, gpu, plan.data, exact_weight_bytes)
+    base = sharded_estimate(model, wl, gpu, plan.data, exact_weight_bytes, cal)
     return plan, training_result(plan, base)
 
 
@@ -1009,12 +1022,13 @@ def plan_inference(
     gpus_per_node: int,
     inter: Link,
     exact_weight_bytes: int | None = None,
+    cal: Calibration = CAL,
 ) -> tuple[InferenceLayout, EstimateResult]:
     """Tensor parallel within a node, pipeline parallel across nodes (vLLM's multi-node recipe: tensor_parallel_size =
     GPUs per node, pipeline_parallel_size = nodes). Memory: the one-node tensor-parallel estimate with 1/nodes of the
     layers; decode: the same per-token work done stage after stage, plus one inter-node hop per stage."""
     wl = workload.model_copy(update={"split": "tensor"})
-    one_node = estimate(model, wl, gpu, gpus_per_node, exact_weight_bytes=exact_weight_bytes)
+    one_node = estimate(model, wl, gpu, gpus_per_node, exact_weight_bytes=exact_weight_bytes, cal=cal)
     b = one_node.peak_gpu.breakdown
     per = MemoryBreakdown(
         weights=b.weights // nodes,

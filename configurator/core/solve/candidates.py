@@ -24,7 +24,6 @@ from configurator.core.catalog.models import (
     Record,
     Storage,
 )
-from configurator.core.estimate import estimator as estimator_module
 from configurator.core.estimate.cards import cards_for
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.precision import GGUF_FOR_INTEGER, GGUF_TYPES, weight_format
@@ -444,12 +443,12 @@ class _GpuJob:
         model, request, exact = self.model, self.request, self.exact_weight_bytes
 
         def one(wl: Workload) -> EstimateResult:
-            cal = estimator_module.CAL  # the constants in force (cross-validation swaps them)
+            # (the shipped constants: a plan is never estimated with others)
             return with_power_limit(
                 remember(
                     "estimate",
-                    (id(model), wl, id(gpu), n, request.vram_headroom, exact, id(cal)),
-                    (model, gpu, cal),
+                    (id(model), wl, id(gpu), n, request.vram_headroom, exact),
+                    (model, gpu),
                     lambda: estimate_as_practitioner(model, wl, gpu, n, request, exact),
                 ),
                 request.power_limit,

@@ -9,7 +9,6 @@ from typing import Literal
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Accessory, Cpu, Gpu, ModelArch, System
-from configurator.core.estimate import estimator as estimator_module
 from configurator.core.estimate.parallel import (
     InferenceLayout,
     Link,
@@ -249,11 +248,11 @@ def cluster_build(
     Memoised by value (core.memo): a plan sizes a cluster by bisection, offers one server, searches relaxations and
     draws the time/cost curve, and each asks for the same system at the same node counts; only the rank, label and why
     differ (the parallel layout search of a 70B pretraining run is a third of a second each)."""
-    key = (system.id, nodes, request.model_dump_json(), id(model), workload, exact, id(estimator_module.CAL))
+    key = (system.id, nodes, request.model_dump_json(), id(model), workload, exact)
     build = remember(
         "cluster_build",
         key,
-        (catalog, system, model, estimator_module.CAL),
+        (catalog, system, model),
         lambda: _cluster_build(system, nodes, request, catalog, model, workload, exact),
     )
     if build is None:

@@ -21,7 +21,6 @@ from configurator.core.catalog.models import (
     System,
 )
 from configurator.core.errors import ConfiguratorError
-from configurator.core.estimate import estimator as estimator_module
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.host import (
     BYTES_PER_TRANSFER,
@@ -472,13 +471,12 @@ def cpu_only(ctx: PlanContext) -> list[Build]:
         cand.storage_need_gb,
         tuple(tuple((id(p.record), p.amount, p.owned, p.quote) for p in parts) for parts in lists),
         tuple(sorted(ctx.catalog.exchange_rates.items())),
-        id(estimator_module.CAL),
     )
     return list(
         remember(
             "cpu_only",
             key,
-            (ctx.model, estimator_module.CAL, *records),
+            (ctx.model, *records),
             lambda: _cpu_only(ctx, workload, cand),
             keep=lambda _found: not ctx.should_stop(),
         )

@@ -11,7 +11,6 @@ from configurator.core import support
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Accessory, Gpu, ModelArch, System
 from configurator.core.errors import ConfiguratorError, RequestError, unknown_ids
-from configurator.core.estimate import estimator as estimator_module
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.host import host_memory
 from configurator.core.estimate.offload import estimate_on_host
@@ -762,8 +761,7 @@ def _gpu_options(
     experts-in-RAM tiers ask for the same options once per platform tier. A fresh Candidates each time (the caller
     fills in its platform)."""
     gpus = catalog.gpus
-    cal = estimator_module.CAL
-    key = (
+    key = (  # (the shipped constants: a plan is never estimated with others)
         id(model),
         request.model_dump_json(),
         tuple(id(g) for g in gpus),
@@ -771,12 +769,11 @@ def _gpu_options(
         exact,
         exclude_gpus,
         cost_cap,
-        id(cal),
     )
     found = remember(
         "gpu_options",
         key,
-        (model, cal, *gpus),
+        (model, *gpus),
         lambda: gpu_options(model, request, catalog, exact, exclude_gpus, cost_cap),
     )
     return Candidates(
