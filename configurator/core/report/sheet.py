@@ -36,12 +36,18 @@ from configurator.core.report.words import (
     sentence_end,
     t,
 )
+from configurator.core.rules import instance
+from configurator.core.rules import job as job_rules
+from configurator.core.rules import site as site_rules
 from configurator.core.rules import watts as pw
 from configurator.core.shapes import CostOfOwnershipJson
 from configurator.core.solve import noise
 from configurator.core.solve.build import DETAIL_CHARS, Build, BuildPart, NodeCurve, SlotAssignment
 from configurator.core.solve.power_cap import cap_command, gpu_from_spec, lowest_limit
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name
+
+SITE_POWER, FABRIC = instance(site_rules.SitePower), instance(job_rules.ClusterFabric)
+"""The rules a cluster's sheet names (by their ids, never typed)."""
 
 BTU_PER_W = 3.412
 PAGE_SIZES = {"A4": "A4", "Letter": "letter"}
@@ -553,7 +559,7 @@ def _circuit_row(build: Build, request: BuildRequest) -> tuple[str, str]:
     described = circuit_limit_w(request.circuit) * request.circuits
     # the words in the figure's cell, the number in the value's: a value cell does not wrap, and a sentence there
     # squeezed the figure column to one letter a line over three printed pages
-    label = t("Site feeds for all nodes (the SITE-POWER check)") + (
+    label = t("Site feeds for all nodes (the {0} check)").format(SITE_POWER.id) + (
         ""
         if p.wall_w * build.nodes <= described
         else t("; the {0} described holds {1:,.0f} W").format(circuit_words(circuits), described)
@@ -679,7 +685,9 @@ def assembly_said(build: Build) -> list[tuple[Reason, str]]:
     if system is not None:
         notes.append((Reason.of("asm.server", name=system.name), ""))
         if build.nodes > 1:
-            notes.append((Reason.of("asm.nodes", nodes=build.nodes, interconnect=build.interconnect), ""))
+            notes.append(
+                (Reason.of("asm.nodes", nodes=build.nodes, interconnect=build.interconnect, rule=FABRIC.id), "")
+            )
         return notes
     gpu = spec_of(build, "gpu")
     board = spec_of(build, "motherboard")

@@ -716,7 +716,7 @@ ZH_REASONS: dict[str, Template] = {
     "need.case-openings": "有 {openings} 个扩展槽位的机箱",
     "need.board-lanes": "每张卡都有 x{lanes} 的主板（下一个插槽只有 x{next}）",
     "need.case-gpus": "装得下 {n} 张 GPU 的机箱",
-    "need.open-frame": "开放式机架或涡轮卡（塔式机箱装不下三张风扇散热的旗舰卡，COOL-4）",
+    "need.open-frame": "开放式机架或涡轮卡（塔式机箱装不下三张风扇散热的旗舰卡，{rule}）",
     "need.platform": "HEDT/工作站平台（消费级 CPU 的通道只够两张 GPU）",
     "need.psu": "至少 {watts:.0f} W 的电源（或两个）",
     "need.circuit": lambda r, _say: (
@@ -867,7 +867,7 @@ ZH_REASONS: dict[str, Template] = {
     # the sheet's assembly notes
     "asm.server": "整台服务器（{name}）：上架，接电源和网络即可，无需组装。",
     "asm.nodes": lambda r, _say: (
-        f"{r.fields['nodes']} 个相同节点；互联：{r.fields.get('interconnect') or '见 CLUSTER 检查'}。"
+        f"{r.fields['nodes']} 个相同节点；互联：{r.fields.get('interconnect') or '见 ' + str(r.fields['rule']) + ' 检查'}。"
     ),
     "asm.blower": "涡轮卡从挡板排风，可以紧挨着插；混插时涡轮卡放上面，风扇卡放最下面。",
     "asm.open-air-rail": "风扇卡装在机架横梁上：卡与卡之间至少留一张卡宽的空隙。",
@@ -1304,7 +1304,7 @@ ZH_CN.update(
         "new": "新品",
         "used": "二手",
         "Circuit limit": "电路上限",
-        "Site feeds for all nodes (the SITE-POWER check)": "所有节点的场地供电（SITE-POWER 检查）",
+        "Site feeds for all nodes (the {0} check)": "所有节点的场地供电（{0} 检查）",
     }
 )
 

@@ -69,6 +69,7 @@ from configurator.core.solve.rules import (
     MANY_GPU_PLATFORM,
     MEM_FIT,
     NOISE,
+    OPEN_AIR_FLAGSHIPS,
     PSU_LOAD,
     READING_TPS,
     Assembly,
@@ -411,7 +412,7 @@ def _one_more_gpu(a: Assembly, choice: Choice, request: BuildRequest, pw: Power)
     if n > cards_held(a.chassis):
         needs.append(Reason.of("need.case-gpus", n=n))
     if a.chassis.kind in ("mid-tower", "full-tower") and compat.open_air_flagships(gpu.cooler, gpu.tdp_w, n):
-        needs.append(Reason.of("need.open-frame"))
+        needs.append(Reason.of("need.open-frame", rule=OPEN_AIR_FLAGSHIPS.id))
     if not MANY_GPU_PLATFORM.holds(n, a.cpu.platform):  # PCI-3
         needs.append(Reason.of("need.platform"))
     # the next card's draw from the rules' own power model (rules.power_of: the power limit, the PSU's efficiency at
