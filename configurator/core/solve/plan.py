@@ -7,6 +7,8 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
+from pydantic import BaseModel
+
 from configurator.core import support
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Accessory, Gpu, ModelArch, System
@@ -20,7 +22,7 @@ from configurator.core.estimate.unified import system_gpu
 from configurator.core.estimate.workload import Workload
 from configurator.core.launch import launch_command
 from configurator.core.reasons import Reason, english
-from configurator.core.shapes import LaunchJson
+from configurator.core.shapes import LaunchJson, PartSpecJson
 from configurator.core.solve import compat, relax
 from configurator.core.solve.build import (
     TIME_LIMIT,
@@ -31,6 +33,7 @@ from configurator.core.solve.build import (
     PlanResult,
     Power,
     SlotAssignment,
+    part_spec,
 )
 from configurator.core.solve.candidates import (
     Candidates,
@@ -91,8 +94,9 @@ from configurator.core.solve.sources import SOURCES, PlanContext, register
 GIB = 1024**3
 
 
-def _spec(record: object) -> dict:
-    return record.model_dump(mode="json")  # type: ignore[attr-defined]
+def _spec(record: object) -> PartSpecJson:
+    assert isinstance(record, BaseModel)
+    return part_spec(record)
 
 
 def _part(
