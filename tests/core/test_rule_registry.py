@@ -129,9 +129,12 @@ AGREE = (
     "RAM-4",
     "RAM-4 RAM-6",
     "CPU-2",
+    "SLOT-1 SLOT-2 SLOT-5",
 )
 """Rules whose check and constraints agree alone, and groups (ids joined by a space) that agree together: RAM-6's
-check counts the DIMM slots too, which the model bounds through RAM-4's usable DIMMs (never more than the slots)."""
+check counts the DIMM slots too, which the model bounds through RAM-4's usable DIMMs (never more than the slots); the
+placement rules read one another's facts (where the cards sit, the openings they reach, whether they hang on risers).
+An assembly fixes every choice and whether its cards hang on risers (seated where they can be)."""
 
 
 def _only(bm: BuildModel, *families: str) -> Any:
@@ -211,6 +214,10 @@ def _feasible(copy: Any, bm: BuildModel, p: dict[str, int]) -> bool:
 
     groups = {"o": bm.o, "b": bm.b, "cpu": bm.cpu, "h": bm.h, "s": bm.s, "mem": bm.mem, "cool": bm.cool, "d": bm.d}
     for name, chosen in p.items():
+        if name == "risers":  # whether the cards hang on risers is part of the assembly
+            domain = copy.proto.variables[bm.needs_risers.index].domain
+            domain[0] = domain[1] = chosen
+            continue
         for k, var in enumerate(groups[name]):
             domain = copy.proto.variables[var.index].domain
             domain[0] = domain[1] = int(k == chosen)
@@ -233,6 +240,7 @@ def test_each_rules_check_and_constraints_agree_on_generated_assemblies(
         if picks is None or assembly is None:
             continue
         tried += 1
+        picks["risers"] = int(assembly.risers)
         option = bm.options[picks["o"]]
         checks = check_build(assembly, REQUESTS[label], option.estimate, cand.storage_need_gb)
         for group in AGREE:

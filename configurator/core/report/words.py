@@ -1050,6 +1050,9 @@ ZH_CHECKS: dict[tuple[str, str], CheckTemplate] = {
     ),
     ("SLOT-2", "openings"): "最后一张卡占到机箱第 {needed} 个挡板位（共 {openings} 个）",
     ("SLOT-5", "risers"): "显卡用 Gen4 延长线装在开放式机架上：延长线尽量短，用 nvidia-smi 检查链路宽度",
+    ("SLOT-5", "no-frame"): lambda f: (
+        f"显卡用延长线装在{ZH_CHASSIS.get(str(f['kind']), str(f['kind']))}里：延长线上的卡只能挂在开放式机架上"
+    ),
     ("RAM-1", "ram"): "{ram_gb} GB 内存，显存共 {vram_gb:g} GB",
     ("RAM-1", "streamed"): (
         "{ram_gb} GB 内存，显存共 {vram_gb:g} GB：{engine} 从磁盘把权重流式送到显卡，加载更慢"

@@ -80,6 +80,7 @@ class Risers(Rule):
             "risers",
             "cards on Gen4-rated riser cables in an open frame: keep risers short, check link width with nvidia-smi",
         ),
+        Message("no-frame", "cards on riser cables in a {kind}: risers hang only from an open frame"),
     )
     model = "BuildModel._gpu_geometry"
 
