@@ -17,6 +17,7 @@ from configurator.core.errors import ConfiguratorError, RequestError, unknown_id
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.workload import Workload
 from configurator.core.report.fit import short_gpu_name
+from configurator.core.shapes import PartSpecJson
 from configurator.core.solve.build import Build
 from configurator.core.solve.candidates import GIB, TOWERS, engines_to_try, gpu_allowed, gpu_options
 from configurator.core.solve.compat import ducted, needs_ducted
@@ -253,7 +254,7 @@ def machine_of(build: Build) -> Machine:
     return "tower" if kind in TOWERS and platform == "consumer" else "workstation"
 
 
-def system_short_name(name: str, spec: dict[str, Any]) -> str:
+def system_short_name(name: str, spec: PartSpecJson) -> str:
     """A ready-made machine by the name a buyer knows it: the catalog's name up to its first comma, without a bracket
     ("GMKtec NucBox K8 Plus", "NVIDIA DGX Spark"); a Mac by its model, chip and memory, which tell one Mac Studio from
     another ("Apple Mac Studio M3 Ultra 96 GB"). The whole name ("..., AMD Ryzen 7 8845HS, 32 GB DDR5-5600, 1 TB") took

@@ -672,7 +672,7 @@ EN: dict[str, Template] = {
     "need.case-openings": "a case with {openings} expansion openings",
     "need.board-lanes": "a board with x{lanes} for every card (the next slot runs at x{next})",
     "need.case-gpus": "a case that holds {n} GPUs",
-    "need.open-frame": "an open frame or blower cards (no tower holds three open-air flagships, COOL-4)",
+    "need.open-frame": "an open frame or blower cards (no tower holds three open-air flagships, {rule})",
     "need.platform": "a HEDT/workstation platform (a consumer CPU has lanes for two GPUs)",
     "need.psu": "a PSU of at least {watts:.0f} W (or two)",
     "need.circuit": lambda r, _say: (
@@ -1301,7 +1301,7 @@ EN: dict[str, Template] = {
     # the sheet's assembly notes (report.sheet.assembly_said)
     "asm.server": "A complete server ({name}): rack it, connect power and the network; no assembly.",
     "asm.nodes": lambda r, _say: (
-        f"{r.fields['nodes']} identical nodes; interconnect: {r.fields.get('interconnect') or 'see CLUSTER check'}."
+        f"{r.fields['nodes']} identical nodes; interconnect: {r.fields.get('interconnect') or 'see ' + str(r.fields['rule']) + ' check'}."
     ),
     "asm.blower": (
         "Blower cards exhaust through the bracket and may sit back to back; in a mixed stack keep the blower cards at "

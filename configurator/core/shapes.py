@@ -258,7 +258,7 @@ class PartJson(TypedDict):
     quantity: int
     owned: int
     unit_price: float
-    spec: dict[str, object]
+    spec: PartSpecJson
     scope: str
     price_date: str | None
     condition: str
@@ -271,6 +271,70 @@ class PowerJson(TypedDict):
     psu_w: float
     wall_w: float
     circuit_ok: bool
+
+
+class PcieSlotJson(TypedDict):
+    """One of a board's slots in its record's JSON (catalog.models.PcieSlot)."""
+
+    position: int
+    mechanical_lanes: int
+    lanes: int
+    gen: int
+    source: str
+    shares_with: list[str]
+    lanes_when_shared: int
+    lanes_when_bifurcated: int | None
+    splits: list[str]
+
+
+class M2SocketJson(TypedDict):
+    """One of a board's M.2 sockets in its record's JSON (catalog.models.M2Socket)."""
+
+    id: str
+    lanes: int
+    gen: int
+    source: str
+
+
+class PartSpecJson(TypedDict, total=False):
+    """A part's catalog record as `plan --json` gives it (a build part's "spec"): the record's `model_dump` in JSON mode,
+    every field of its kind (a cluster's server adds `gpu_name` and `gpu_bay`). Named here are the keys code reads, so
+    mypy checks each read; the record's other fields stay in the JSON, unnamed (AsIs keeps the dict as written)."""
+
+    id: str
+    name: str
+    vendor: str
+    kind: str
+    market: str
+    architecture: str
+    platform: str
+    cooler: str
+    form_factor: str
+    vendor_part_number: str | None
+    prices: list[dict[str, object]]
+    vram_gb: float
+    gpus_per_card: int
+    tdp_w: float
+    slot_width: float
+    length_mm: float
+    bf16_tflops: float | None
+    fp16_tflops: float | None
+    unified: dict[str, object] | None
+    connectors: dict[str, int]
+    pcie_slots: list[PcieSlotJson]
+    m2_sockets: list[M2SocketJson]
+    gpu_count: int
+    gpu: str
+    bay: str | None
+    gpu_bays: int
+    expansion_slots: int
+    power_connectors: dict[str, int]
+    modules: int
+    module_gb: float
+    memory_gb: float
+    network_gbps_per_gpu: float | None
+    gpu_name: str
+    gpu_bay: str | None
 
 
 class SlotJson(TypedDict):
@@ -312,3 +376,24 @@ class BuildJson(TypedDict):
     node_curve: NotRequired[NodeCurveJson]
     claims: list[ReasonJson]
     kinds: list[ReasonJson]
+    price_warnings: NotRequired[list[OldPriceWarning]]  # added by `plan --json` (cli/plan.py)
+
+
+class PlanJson(TypedDict):
+    """`plan --json` (solve.build.PlanResult.to_json)."""
+
+    builds: list[BuildJson]
+    infeasible: InfeasibleJson | None
+    notes: list[str]
+    note_codes: list[ReasonJson]
+
+
+class NotAsAskedJson(TypedDict):
+    """Why a request cannot be met as asked, as plain data for a sheet printed in another process
+    (solve.build.Infeasible.to_sheet): each reason is Reason.model_dump in JSON mode."""
+
+    clauses: list[dict[str, object]]
+    closest: list[dict[str, object]]
+    way_out: dict[str, object] | None
+    ways: list[dict[str, object]]
+    unsaid: list[str]

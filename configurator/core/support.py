@@ -198,6 +198,8 @@ class ArchSupport:
     # False where the GPU has no tensor/matrix units (Pascal, Vega 20): its catalog fp16 figure is
     # then a CUDA-core/vector rate, not a tensor peak that matmul kernels fall far short of
     matrix_units: bool = True
+    capabilities: tuple[float, ...] = ()
+    """NVIDIA: the CUDA compute capabilities of the architecture, lowest first (`targets` words them)."""
 
     def facts(self) -> dict[str, Fact]:
         """Every fact by name (vLLM quantization rows as vllm_quant.<row>)."""
@@ -322,7 +324,7 @@ _TURING_PLUS_ROWS = {"awq", "gptq", "marlin", "int8_w8a8", "bitsandbytes", "gguf
 
 def _nvidia(
     architecture: str,
-    targets: str,
+    capabilities: tuple[float, ...],
     column: str,
     supported: set[str],
     *,
@@ -341,7 +343,8 @@ def _nvidia(
     return ArchSupport(
         vendor="nvidia",
         architecture=architecture,
-        targets=targets,
+        targets="compute capability " + "/".join(f"{c:.1f}" for c in capabilities),
+        capabilities=capabilities,
         aliases=aliases,
         matrix_units=matrix_units,
         bf16=_BF16_NVIDIA if bf16 else _NO_BF16_NVIDIA,
@@ -462,7 +465,7 @@ _RDNA3_GEMM = (
 SUPPORT_TABLE: tuple[ArchSupport, ...] = (
     _nvidia(
         "Pascal",
-        "compute capability 6.0/6.1",
+        (6.0, 6.1),
         "Pascal",
         set(),
         bf16=False,
@@ -481,7 +484,7 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
     ),
     _nvidia(
         "Volta",
-        "compute capability 7.0",
+        (7.0,),
         "Volta",
         {"gptq", "bitsandbytes", "gguf"},
         bf16=False,
@@ -500,7 +503,7 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
     ),
     _nvidia(
         "Turing",
-        "compute capability 7.5",
+        (7.5,),
         "Turing",
         _TURING_PLUS_ROWS,
         bf16=False,
@@ -514,7 +517,7 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
     ),
     _nvidia(
         "Ampere",
-        "compute capability 8.0/8.6/8.7",
+        (8.0, 8.6, 8.7),
         "Ampere",
         _TURING_PLUS_ROWS,
         bf16=True,
@@ -526,7 +529,7 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
     ),
     _nvidia(
         "Ada Lovelace",
-        "compute capability 8.9",
+        (8.9,),
         "Ada",
         _TURING_PLUS_ROWS | {"fp8_w8a8"},
         bf16=True,
@@ -538,7 +541,7 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
     ),
     _nvidia(
         "Hopper",
-        "compute capability 9.0",
+        (9.0,),
         "Hopper",
         _TURING_PLUS_ROWS | {"fp8_w8a8"},
         bf16=True,
@@ -551,7 +554,7 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         # vLLM's quantization table stops at Hopper; its FP8 page lists Blackwell for W8A8 and its install page
         # names the B200. The other rows are taken as Hopper's (newer than every column marked supported).
         "Blackwell",
-        "compute capability 10.0/12.0",
+        (10.0, 12.0),
         "Blackwell (table stops at Hopper; FP8 page lists Blackwell)",
         _TURING_PLUS_ROWS | {"fp8_w8a8"},
         bf16=True,
@@ -840,9 +843,8 @@ FRAMEWORK_NEEDS: dict[str, FrameworkNeeds] = {
 
 
 def compute_capability(entry: ArchSupport) -> float | None:
-    """The lowest CUDA compute capability of an NVIDIA architecture, read from its `targets` (None off NVIDIA)."""
-    found = re.search(r"compute capability (\d+\.\d+)", entry.targets) if entry.vendor == "nvidia" else None
-    return float(found.group(1)) if found else None
+    """The lowest CUDA compute capability of an NVIDIA architecture (None off NVIDIA)."""
+    return min(entry.capabilities) if entry.vendor == "nvidia" and entry.capabilities else None
 
 
 def framework_fact(framework: str | None, entry: ArchSupport) -> Fact | None:

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from configurator.core.report import words
 from configurator.core.report.fit import short_gpu_name
 from configurator.core.report.sheet import gpu_spec, slot_words
+from configurator.core.shapes import PartSpecJson
 from configurator.core.solve.build import Build
 from configurator.core.solve.slots import slots_below
 from configurator.qt import i18n
@@ -68,7 +69,8 @@ class SlotMapWidget(QWidget):
             used = {s.slot: s for s in build.slot_map}
             below: list[int] = []  # free slot openings under each card (slots_below); none for bays
             if board and not board.get("gpu_bays"):
-                chassis = next((p.spec for p in build.parts if p.category == "chassis"), {})
+                empty: PartSpecJson = {}
+                chassis = next((p.spec for p in build.parts if p.category == "chassis"), empty)
                 count = max([s["position"] for s in board["pcie_slots"]] + [chassis.get("expansion_slots", 7)])
                 covered: dict[int, tuple[str, str]] = {}
                 risers = any(p.category == "accessory" and p.spec.get("kind") == "riser" for p in build.parts)

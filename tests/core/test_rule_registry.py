@@ -1,7 +1,10 @@
 """The rulebook (configurator/core/rules) against the CP-SAT model and the checks of a build.
 
 1. Every constraint of the model comes from a registered rule (or from the model's structure, rules.STRUCTURE),
-   and every rule that claims a model part has one.
+   and every rule that claims a model part has one. A rule's constraints are added only by its own `constrain`
+   (BuildModel.apply): the builder cannot mark a constraint with a rule's id, and what it adds itself (the choice,
+   the named sums, the price) never turns an assembly away, so a constraint written in the builder that is a rule in
+   disguise fails here.
 2. On generated assemblies, each rule's check and its constraints agree: the model holding only that rule (with the
    choice and the named sums it reads) accepts an assembly exactly when the check does not fail it (an "avoid"
    rule: exactly when the check passes it).
@@ -22,7 +25,7 @@ from configurator.core import memo
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch
 from configurator.core.estimate.workload import Workload
-from configurator.core.rules import REGISTRY, STRUCTURE, compat
+from configurator.core.rules import REGISTRY, STRUCTURE, Rule, compat
 from configurator.core.solve import prune
 from configurator.core.solve.candidates import Candidates, gpu_options, platform_parts
 from configurator.core.solve.request import BuildRequest
@@ -80,6 +83,17 @@ def test_every_constraint_of_the_model_comes_from_a_registered_rule(
     assert with_constraints == claimed
 
 
+def test_a_rules_constraints_come_only_from_its_own_constrain(models: dict[str, tuple[BuildModel, Candidates]]) -> None:
+    """The builder adds a rule's constraints only through `apply` (it refuses to mark one with a rule's id), and a rule
+    has a part in the model exactly when it implements `constrain`."""
+    bm, _cand = models["70B q4 at 120 V"]
+    for rule_id in REGISTRY:
+        with pytest.raises(ValueError):
+            bm._mark(rule_id)
+    for rule in REGISTRY.values():
+        assert (type(rule).constrain is not Rule.constrain) == (rule.model is not None), rule.id
+
+
 def test_the_rulebook_document_defines_every_registered_id() -> None:
     text = (Path(__file__).resolve().parents[2] / "docs" / "build-rules.md").read_text(encoding="utf-8")
     defined = set(re.findall(r"^\| ([A-Z]+(?:-[A-Z0-9]+)?) \|", text, flags=re.MULTILINE))
@@ -112,16 +126,23 @@ AGREE = (
     "STO-5",
     "STO-6",
     "RAM-5",
+    "RAM-1",
+    "RAM-4",
+    "RAM-4 RAM-6",
+    "CPU-2",
+    "SLOT-1 SLOT-2 SLOT-5",
 )
+"""Rules whose check and constraints agree alone, and groups (ids joined by a space) that agree together: RAM-6's
+check counts the DIMM slots too, which the model bounds through RAM-4's usable DIMMs (never more than the slots); the
+placement rules read one another's facts (where the cards sit, the openings they reach, whether they hang on risers).
+An assembly fixes every choice and whether its cards hang on risers (seated where they can be)."""
 
 
-def _only(bm: BuildModel, rule_id: str) -> Any:
-    """A copy of the model with the choice, the named sums and one rule's constraints: the others emptied."""
+def _only(bm: BuildModel, *families: str) -> Any:
+    """A copy of the model with the choice, the named sums and these families' constraints: the others emptied."""
     from ortools.sat.python import cp_model
 
-    kept = (
-        set(bm.families.get("choice", [])) | set(bm.families.get("definition", [])) | set(bm.families.get(rule_id, []))
-    )
+    kept = {i for family in ("choice", "definition", *families) for i in bm.families.get(family, [])}
     copy = bm.m.clone()
     empty = cp_model.CpModel().proto.constraints.add()
     for index in range(len(copy.proto.constraints)):
@@ -183,11 +204,21 @@ def _assembly(bm: BuildModel, cand: Candidates, p: dict[str, int]) -> Assembly |
     )
 
 
+def _passes(rule: Rule, checks: list[Any]) -> bool:
+    """The check lets the build stand: no failure (an "avoid" rule: no warning either)."""
+    statuses = {c.status for c in checks if c.rule == rule.id}
+    return statuses <= {"pass"} if rule.severity == "avoid" else "fail" not in statuses
+
+
 def _feasible(copy: Any, bm: BuildModel, p: dict[str, int]) -> bool:
     from ortools.sat.python import cp_model
 
     groups = {"o": bm.o, "b": bm.b, "cpu": bm.cpu, "h": bm.h, "s": bm.s, "mem": bm.mem, "cool": bm.cool, "d": bm.d}
     for name, chosen in p.items():
+        if name == "risers":  # whether the cards hang on risers is part of the assembly
+            domain = copy.proto.variables[bm.needs_risers.index].domain
+            domain[0] = domain[1] = chosen
+            continue
         for k, var in enumerate(groups[name]):
             domain = copy.proto.variables[var.index].domain
             domain[0] = domain[1] = int(k == chosen)
@@ -201,26 +232,40 @@ def test_each_rules_check_and_constraints_agree_on_generated_assemblies(
     models: dict[str, tuple[BuildModel, Candidates]], label: str
 ) -> None:
     bm, cand = models[label]
-    copies = {rule_id: _only(bm, rule_id) for rule_id in AGREE}
+    copies = {group: _only(bm, *group.split()) for group in AGREE}
     rng = random.Random(20261202)
-    tried, broken, disagree = 0, {rule_id: 0 for rule_id in AGREE}, []
+    tried, broken, disagree = 0, {group: 0 for group in AGREE}, []
     while tried < ASSEMBLIES:
         picks = _picks(bm, cand, rng)
         assembly = None if picks is None else _assembly(bm, cand, picks)
         if picks is None or assembly is None:
             continue
         tried += 1
+        picks["risers"] = int(assembly.risers)
         option = bm.options[picks["o"]]
         checks = check_build(assembly, REQUESTS[label], option.estimate, cand.storage_need_gb)
-        for rule_id in AGREE:
-            rule = REGISTRY[rule_id]
-            statuses = {c.status for c in checks if c.rule == rule_id}
-            passes = statuses <= {"pass"} if rule.severity == "avoid" else "fail" not in statuses
-            broken[rule_id] += not passes
-            if _feasible(copies[rule_id], bm, picks) != passes:
-                disagree.append((rule_id, picks, [c.message for c in checks if c.rule == rule_id]))
+        for group in AGREE:
+            passes = all(_passes(REGISTRY[rule_id], checks) for rule_id in group.split())
+            broken[group] += not passes
+            if _feasible(copies[group], bm, picks) != passes:
+                disagree.append((group, picks, [c.message for c in checks if c.rule in group.split()]))
     assert not disagree, disagree[:10]
     assert sum(broken.values()) > 0, "the generated assemblies break some rule"
+
+
+@pytest.mark.parametrize("label", list(REQUESTS))
+def test_what_the_builder_adds_itself_never_turns_an_assembly_away(
+    models: dict[str, tuple[BuildModel, Candidates]], label: str
+) -> None:
+    """The choice, the named sums and the price (rules.STRUCTURE but the budget and the user's own parts) accept every
+    assembly of candidates, the impossible ones too: whatever forbids a build is a rule, with its id and its check."""
+    bm, cand = models[label]
+    copy = _only(bm, "cost")
+    rng = random.Random(20261204)
+    for _ in range(ASSEMBLIES // 2):
+        picks = _picks(bm, cand, rng)
+        if picks is not None:
+            assert _feasible(copy, bm, picks), picks
 
 
 # ---------------------------------------------------------------- dominance pruning sees what the rules read

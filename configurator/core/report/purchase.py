@@ -18,6 +18,7 @@ from configurator.core.report import atomic_write_bytes, phrases
 from configurator.core.report.fit import fit_of, gpu_name, gpus_text
 from configurator.core.report.words import ZH_PART_CATEGORIES, language, say, say_all, t
 from configurator.core.report.words import current as language_code
+from configurator.core.shapes import NotAsAskedJson
 from configurator.core.solve.build import Build, BuildPart, Infeasible
 from configurator.core.solve.request import BuildRequest, circuit_name
 
@@ -87,7 +88,7 @@ class SheetMeta:
     language: str = "en"  # the sheets' and the workbook's words (core.report.words): "en" or "zh_CN"
     # why the request cannot be met as asked, when the builds are ways around it (Infeasible.to_sheet: reason codes
     # as plain data, rendered in the sheet's language by report.sheet.not_as_asked_section)
-    not_as_asked: dict[str, Any] | None = None
+    not_as_asked: NotAsAskedJson | None = None
 
     @classmethod
     def from_catalog(
@@ -367,15 +368,16 @@ def _total_row(ws: Worksheet, row: int, label: str, value: float, currency: str)
     cell.number_format = MONEY_FORMAT
 
 
-def not_as_asked_rows(data: dict[str, Any]) -> list[tuple[str, str]]:
+def not_as_asked_rows(data: NotAsAskedJson) -> list[tuple[str, str]]:
     """Why the request cannot be met as asked and the ways out (Infeasible.to_sheet), in the sheet's language."""
 
-    def said(item: dict[str, Any]) -> str:
+    def said(item: dict[str, object]) -> str:
         return say(Reason.model_validate(item))
 
     rows = [("Not as asked", say_all([Reason.model_validate(c) for c in data.get("clauses", [])]))]
-    if data.get("way_out"):
-        rows.append(("Cheapest way out", said(data["way_out"])))
+    way_out = data.get("way_out")
+    if way_out:
+        rows.append(("Cheapest way out", said(way_out)))
     rows += [("Other way out", said(w)) for w in data.get("ways", [])]
     return rows
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any
 
 from configurator.core.catalog.dates import date_range_text
 from configurator.core.estimate.result import BREAKDOWN_KEYS, HARD_HEADROOM, GpuMemory
@@ -36,12 +35,18 @@ from configurator.core.report.words import (
     sentence_end,
     t,
 )
+from configurator.core.rules import instance
+from configurator.core.rules import job as job_rules
+from configurator.core.rules import site as site_rules
 from configurator.core.rules import watts as pw
-from configurator.core.shapes import CostOfOwnershipJson
+from configurator.core.shapes import CostOfOwnershipJson, PartSpecJson, PcieSlotJson
 from configurator.core.solve import noise
 from configurator.core.solve.build import DETAIL_CHARS, Build, BuildPart, NodeCurve, SlotAssignment
 from configurator.core.solve.power_cap import cap_command, gpu_from_spec, lowest_limit
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name
+
+SITE_POWER, FABRIC = instance(site_rules.SitePower), instance(job_rules.ClusterFabric)
+"""The rules a cluster's sheet names (by their ids, never typed)."""
 
 BTU_PER_W = 3.412
 PAGE_SIZES = {"A4": "A4", "Letter": "letter"}
@@ -106,7 +111,7 @@ def part_of(build: Build, category: str) -> BuildPart | None:
     return next((p for p in build.parts if p.category == category), None)
 
 
-def spec_of(build: Build, category: str) -> dict[str, Any]:
+def spec_of(build: Build, category: str) -> PartSpecJson:
     part = part_of(build, category)
     return part.spec if part else {}
 
@@ -115,7 +120,7 @@ def has_risers(build: Build) -> bool:
     return any(p.category == "accessory" and p.spec.get("kind") == "riser" for p in build.parts)
 
 
-def card_span(gpu: dict[str, Any]) -> int:
+def card_span(gpu: PartSpecJson) -> int:
     """Expansion slots a card covers (2.5 -> 3)."""
     return max(1, math.ceil(float(gpu.get("slot_width") or 2) - 1e-9))
 
@@ -292,7 +297,7 @@ def _text(x: float, y: float, text: str, extra: str = "") -> str:
     return f'<text x="{x:.0f}" y="{y:.0f}"{extra}>{escape(text)}</text>'
 
 
-def _slot_label(position: int, slot: dict[str, Any] | None) -> str:
+def _slot_label(position: int, slot: PcieSlotJson | None) -> str:
     if slot is None:
         return t("Slot {0}: no PCIe slot").format(position)
     mech, lanes = slot.get("mechanical_lanes", 16), slot.get("lanes", 16)
@@ -302,7 +307,7 @@ def _slot_label(position: int, slot: dict[str, Any] | None) -> str:
 
 
 def _card_block(
-    index: int, card: SlotAssignment, gpu: dict[str, Any], x: float, y: float, h: float, riser: bool
+    index: int, card: SlotAssignment, gpu: PartSpecJson, x: float, y: float, h: float, riser: bool
 ) -> list[str]:
     cooler = str(gpu.get("cooler", ""))
     colour = COOLER_COLOURS.get(cooler, OTHER_COLOUR)
@@ -332,7 +337,7 @@ def _legend(y: float, coolers: list[str]) -> list[str]:
     return items
 
 
-def _slot_rows(slots: dict[int, dict[str, Any]], rows: int) -> list[str]:
+def _slot_rows(slots: dict[int, PcieSlotJson], rows: int) -> list[str]:
     body: list[str] = []
     for pos in range(1, rows + 1):
         y = PAD + (pos - 1) * ROW_H
@@ -345,7 +350,7 @@ def _slot_rows(slots: dict[int, dict[str, Any]], rows: int) -> list[str]:
     return body
 
 
-def _desktop_svg(build: Build, gpu: dict[str, Any], board: dict[str, Any]) -> str:
+def _desktop_svg(build: Build, gpu: PartSpecJson, board: PartSpecJson) -> str:
     slots = {int(s["position"]): s for s in board.get("pcie_slots", ())}
     width = card_span(gpu)
     riser = has_risers(build)
@@ -371,7 +376,7 @@ def _desktop_svg(build: Build, gpu: dict[str, Any], board: dict[str, Any]) -> st
     return _svg(total_w, height, body, t("expansion slots and GPUs"))
 
 
-def _bay_svg(build: Build, gpu: dict[str, Any], bays: int) -> str:
+def _bay_svg(build: Build, gpu: PartSpecJson, bays: int) -> str:
     cards = {c.slot: c for c in build.slot_map}
     body: list[str] = []
     for bay in range(1, bays + 1):
@@ -391,7 +396,7 @@ def _bay_svg(build: Build, gpu: dict[str, Any], bays: int) -> str:
     return _svg(CARD_X - 100 + CARD_W + PAD, height, body, t("GPU bays"))
 
 
-def gpu_spec(build: Build) -> dict[str, Any]:
+def gpu_spec(build: Build) -> PartSpecJson:
     """The GPU record, or for whole systems a stand-in with the system's GPU id."""
     gpu = spec_of(build, "gpu")
     if gpu:
@@ -406,7 +411,7 @@ def gpu_spec(build: Build) -> dict[str, Any]:
     }
 
 
-def slot_words(gpu: dict[str, Any], card: SlotAssignment) -> str:
+def slot_words(gpu: PartSpecJson, card: SlotAssignment) -> str:
     """Where a card sits, as the sheet and the app's slot map word it: a server's module bay ('SXM5 bay (NVLink 4)',
     slots.module_bay) or its slot's lanes, generation and their source ('x16 Gen4 (cpu)')."""
     if gpu.get("bay"):
@@ -553,7 +558,7 @@ def _circuit_row(build: Build, request: BuildRequest) -> tuple[str, str]:
     described = circuit_limit_w(request.circuit) * request.circuits
     # the words in the figure's cell, the number in the value's: a value cell does not wrap, and a sentence there
     # squeezed the figure column to one letter a line over three printed pages
-    label = t("Site feeds for all nodes (the SITE-POWER check)") + (
+    label = t("Site feeds for all nodes (the {0} check)").format(SITE_POWER.id) + (
         ""
         if p.wall_w * build.nodes <= described
         else t("; the {0} described holds {1:,.0f} W").format(circuit_words(circuits), described)
@@ -641,7 +646,7 @@ def m2_said(build: Build) -> Reason | None:
     return Reason.of("asm.nvme", drives=drive.quantity, chosen=chosen, avoid=", ".join(avoid))
 
 
-def _cooling_note(gpu: dict[str, Any], build: Build) -> Reason | None:
+def _cooling_note(gpu: PartSpecJson, build: Build) -> Reason | None:
     cooler = gpu.get("cooler")
     slots = ", ".join(str(c.slot) for c in sorted(build.slot_map, key=lambda c: c.slot))
     if cooler == "blower":
@@ -655,7 +660,7 @@ def _cooling_note(gpu: dict[str, Any], build: Build) -> Reason | None:
     return None
 
 
-def _bios_notes(build: Build, board: dict[str, Any]) -> list[Reason]:
+def _bios_notes(build: Build, board: PartSpecJson) -> list[Reason]:
     notes = [Reason.of("asm.bios-4g")]
     slots = {s["position"]: s for s in board.get("pcie_slots", ())}
     narrowed = [c for c in build.slot_map if c.slot in slots and c.lanes < int(slots[c.slot].get("lanes", 16))]
@@ -679,7 +684,9 @@ def assembly_said(build: Build) -> list[tuple[Reason, str]]:
     if system is not None:
         notes.append((Reason.of("asm.server", name=system.name), ""))
         if build.nodes > 1:
-            notes.append((Reason.of("asm.nodes", nodes=build.nodes, interconnect=build.interconnect), ""))
+            notes.append(
+                (Reason.of("asm.nodes", nodes=build.nodes, interconnect=build.interconnect, rule=FABRIC.id), "")
+            )
         return notes
     gpu = spec_of(build, "gpu")
     board = spec_of(build, "motherboard")
@@ -1025,7 +1032,7 @@ def not_as_asked_section(meta: SheetMeta) -> str:
     if not data:
         return ""
 
-    def said(items: list[dict[str, Any]]) -> list[str]:
+    def said(items: list[dict[str, object]]) -> list[str]:
         return [say(Reason.model_validate(item)) for item in items]
 
     why = say_all([Reason.model_validate(c) for c in data.get("clauses", [])])
@@ -1038,8 +1045,9 @@ def not_as_asked_section(meta: SheetMeta) -> str:
     if closest:
         items = "".join(f"<li>{escape(shortened(c, DETAIL_CHARS))}</li>" for c in closest)
         parts.append(f'<p><strong>{t("Closest cards:")}</strong></p><ul class="small">{items}</ul>')
-    if data.get("way_out"):
-        parts.append(f"<p><strong>{t('Cheapest way out:')}</strong> {escape(said([data['way_out']])[0])}</p>")
+    way_out = data.get("way_out")
+    if way_out:
+        parts.append(f"<p><strong>{t('Cheapest way out:')}</strong> {escape(said([way_out])[0])}</p>")
     ways = said(data.get("ways", []))
     if ways:
         parts.append(

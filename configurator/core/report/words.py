@@ -716,7 +716,7 @@ ZH_REASONS: dict[str, Template] = {
     "need.case-openings": "有 {openings} 个扩展槽位的机箱",
     "need.board-lanes": "每张卡都有 x{lanes} 的主板（下一个插槽只有 x{next}）",
     "need.case-gpus": "装得下 {n} 张 GPU 的机箱",
-    "need.open-frame": "开放式机架或涡轮卡（塔式机箱装不下三张风扇散热的旗舰卡，COOL-4）",
+    "need.open-frame": "开放式机架或涡轮卡（塔式机箱装不下三张风扇散热的旗舰卡，{rule}）",
     "need.platform": "HEDT/工作站平台（消费级 CPU 的通道只够两张 GPU）",
     "need.psu": "至少 {watts:.0f} W 的电源（或两个）",
     "need.circuit": lambda r, _say: (
@@ -1263,7 +1263,7 @@ ZH_REASONS: dict[str, Template] = {
     # the sheet's assembly notes
     "asm.server": "整台服务器（{name}）：上架，接电源和网络即可，无需组装。",
     "asm.nodes": lambda r, _say: (
-        f"{r.fields['nodes']} 个相同节点；互联：{r.fields.get('interconnect') or '见 CLUSTER 检查'}。"
+        f"{r.fields['nodes']} 个相同节点；互联：{r.fields.get('interconnect') or '见 ' + str(r.fields['rule']) + ' 检查'}。"
     ),
     "asm.blower": "涡轮卡从挡板排风，可以紧挨着插；混插时涡轮卡放上面，风扇卡放最下面。",
     "asm.open-air-rail": "风扇卡装在机架横梁上：卡与卡之间至少留一张卡宽的空隙。",
@@ -1546,6 +1546,9 @@ ZH_CHECKS: dict[tuple[str, str], CheckTemplate] = {
     ),
     ("SLOT-2", "openings"): "最后一张卡占到机箱第 {needed} 个挡板位（共 {openings} 个）",
     ("SLOT-5", "risers"): "显卡用 Gen4 延长线装在开放式机架上：延长线尽量短，用 nvidia-smi 检查链路宽度",
+    ("SLOT-5", "no-frame"): lambda f: (
+        f"显卡用延长线装在{ZH_CHASSIS.get(str(f['kind']), str(f['kind']))}里：延长线上的卡只能挂在开放式机架上"
+    ),
     ("RAM-1", "ram"): "{ram_gb} GB 内存，显存共 {vram_gb:g} GB",
     ("RAM-1", "streamed"): (
         "{ram_gb} GB 内存，显存共 {vram_gb:g} GB：{engine} 从磁盘把权重流式送到显卡，加载更慢"
@@ -1800,7 +1803,7 @@ ZH_CN.update(
         "new": "新品",
         "used": "二手",
         "Circuit limit": "电路上限",
-        "Site feeds for all nodes (the SITE-POWER check)": "所有节点的场地供电（SITE-POWER 检查）",
+        "Site feeds for all nodes (the {0} check)": "所有节点的场地供电（{0} 检查）",
     }
 )
 

@@ -174,6 +174,21 @@ class DimmPopulation(Rule):
     )
     model = "BuildModel._memory"
 
+    def constrain(self, model: Any, **site: Any) -> None:
+        """`part="most"`: at most the DIMMs the chosen CPU's and board's channels take; `part="even"` (where decode
+        reads weights from RAM, so the bandwidth is the speed): every channel populated, one or two DIMMs each."""
+        even = site["part"] == "even"
+        for ck, cpu_ids in model.classes(model.cpus, lambda c: c.memory_channels).items():
+            cvar = model.any_of(f"{'full_channels' if even else 'channels'}_{ck}", [model.cpu[i] for i in cpu_ids])
+            for bi, board in enumerate(model.boards):
+                cpu = model.cpus[cpu_ids[0]]
+                if even:
+                    channels = memory_channels_used(cpu, board)
+                    evenly = model.cp.Domain.from_values([channels, 2 * channels])
+                    model.m.add_linear_expression_in_domain(model.dimms, evenly).only_enforce_if([cvar, model.b[bi]])
+                else:
+                    model.m.add(model.dimms <= usable_dimms(cpu, board)).only_enforce_if([cvar, model.b[bi]])
+
     def check(self, cpu: Cpu, board: Motherboard, modules: int) -> Check:
         """No more DIMMs than the channels take; every channel populated, evenly, for bandwidth."""
         usable = usable_dimms(cpu, board)
@@ -213,6 +228,20 @@ class MemoryKind(Rule):
     reads = ("memory.memory_type", "memory.module", "board.memory_type", "board.memory_module")
     messages = (Message("kind", "{kit_type} {kit_module} on a {board_type} {board_module} board"),)
     model = "BuildModel._memory"
+
+    def constrain(self, model: Any, **site: Any) -> None:
+        """The kit's kind equals the board's, as one linking equality per kind (sorted: the order is deterministic)."""
+        kinds = sorted(
+            {memory_kind_key(b) for b in model.boards} | {memory_kind_key(kit.record) for kit, _ in model.mem_choices},
+            key=str,
+        )
+        for kind in kinds:
+            model.m.add(
+                sum(model.b[i] for i, b in enumerate(model.boards) if memory_kind_key(b) == kind)
+                == sum(
+                    model.mem[i] for i, (kit, _) in enumerate(model.mem_choices) if memory_kind_key(kit.record) == kind
+                )
+            )
 
     def check(self, kit: MemoryKit, board: Motherboard) -> Check:
         return self.verdict(

@@ -1,10 +1,12 @@
-"""Placement and memory rules whose constraints the builder writes (docs/build-rules.md); the pairwise compatibility
-rules (CPU-2, RAM-4, RAM-5, SLOT-4, COOL-3) live with their predicates in rules/compat.py and are named here too."""
+"""Placement and memory rules (docs/build-rules.md), each with its part of the CP-SAT model; the pairwise
+compatibility rules (CPU-2, RAM-4, RAM-5, SLOT-4, COOL-3) live with their predicates in rules/compat.py and are named
+here too."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 from configurator.core.rules.base import Message, Rule, Severity, Verdict, register
 from configurator.core.rules.compat import BoardCase as BoardCase
@@ -15,19 +17,13 @@ from configurator.core.rules.compat import MemoryKind as MemoryKind
 from configurator.core.rules.compat import ram_needed_gb
 
 
-class _InBuilder(Rule):
-    """A rule whose constraints the builder step named in `model` still writes itself, marked with the rule's id."""
-
-    severity: ClassVar[Severity] = "fail"
-    messages: ClassVar[tuple[Message, ...]] = ()
-
-
 @register
-class Placement(_InBuilder):
+class Placement(Rule):
     id = "SLOT-1"
     title = (
         "the cards fit the board's slots without overlap (a free slot between open-air cards), at x8 for collectives"
     )
+    severity = "fail"
     sources = ("ZOTAC: 'allow at least a 1 PCIe slot of gap' between open-air cards", "CraftRigs: x8/x8 fine, avoid x4")
     reads = ("board.pcie_slots", "gpu.slot_width", "gpu.cooler", "gpus", "split")
     messages = (
@@ -38,21 +34,45 @@ class Placement(_InBuilder):
     )
     model = "BuildModel._gpu_geometry"
 
+    def constrain(self, model: Any, **site: Any) -> None:
+        """One class of GPU options (`cards`) on one class of boards (`board`), given where the cards sit in their
+        slots (`normal`) and on risers (`risers`), None where they cannot: seated, on risers, or not on that board."""
+        cards, board, normal, risers = site["cards"], site["board"], site["normal"], site["risers"]
+        if normal is None and risers is None:
+            model.m.add_bool_or([cards.negated(), board.negated()])
+        elif normal is None:
+            model.m.add_bool_or([cards.negated(), board.negated(), model.needs_risers])
+        elif risers is None:
+            model.m.add_bool_or([cards.negated(), board.negated(), model.needs_risers.negated()])
+
 
 @register
-class Openings(_InBuilder):
+class Openings(Rule):
     id = "SLOT-2"
     title = "the case has an opening for every slot the cards cover"
+    severity = "fail"
     sources = ("Hardware Secrets, ASUS X99-PRO: a dual-slot card in the fourth x16 slot needs an eight-slot case",)
     reads = ("placement", "chassis.expansion_slots")
     messages = (Message("openings", "the last card reaches opening {needed} of the case's {openings}"),)
     model = "BuildModel._gpu_geometry"
 
+    def constrain(self, model: Any, **site: Any) -> None:
+        """With a class of options and boards (`cards`, `board`, `normal` as SLOT-1's): the cards seated in their
+        slots reach `normal.openings_needed`; without: the openings reached are within the chosen case's."""
+        if "normal" in site:
+            cards, board = site["cards"], site["board"]
+            model.m.add(model.openings >= site["normal"].openings_needed).only_enforce_if(
+                [cards, board, model.needs_risers.negated()]
+            )
+            return
+        model.m.add(model.openings <= sum(h.expansion_slots * model.h[i] for i, h in enumerate(model.chassis)))
+
 
 @register
-class Risers(_InBuilder):
+class Risers(Rule):
     id = "SLOT-5"
     title = "cards hang on risers only from an open frame"
+    severity = "fail"
     sources = ("WOPR: 'risers suck'; Gen4 needs rated, short risers", "Lambda: extenders are a transport risk")
     reads = ("risers", "chassis.kind")
     messages = (
@@ -60,8 +80,12 @@ class Risers(_InBuilder):
             "risers",
             "cards on Gen4-rated riser cables in an open frame: keep risers short, check link width with nvidia-smi",
         ),
+        Message("no-frame", "cards on riser cables in a {kind}: risers hang only from an open frame"),
     )
     model = "BuildModel._gpu_geometry"
+
+    def constrain(self, model: Any, **site: Any) -> None:
+        model.m.add(model.needs_risers <= model.open_frame)
 
 
 STREAM_RAM_FLOOR_GB: Mapping[str, float] = {"llama.cpp": 32.0, "vllm": 64.0}
@@ -118,6 +142,17 @@ class RamForGpus(Rule):
         training = workload.get("kind") not in (None, "inference")
         return ram_needed_gb(vram_gb, host_ram_bytes, self.streamed_floor(workload), training=training)
 
+    def constrain(self, model: Any, **site: Any) -> None:
+        """The chosen RAM at least what the chosen option needs (exactly one option is chosen: one sum says it)."""
+        model.m.add(
+            model.ram_gb
+            >= sum(
+                int(math.ceil(self.needed_gb(o.vram_gb, o.estimate.host_ram_bytes, o.estimate.workload) - 1e-9))
+                * model.o[i]
+                for i, o in enumerate(model.options)
+            )
+        )
+
     def check(self, ram_gb: int, vram_gb: float, host_ram_bytes: int, workload: Mapping[str, object]) -> Verdict:
         if ram_gb >= vram_gb:
             return self.say("pass", "ram", ram_gb=ram_gb, vram_gb=vram_gb)
@@ -128,13 +163,18 @@ class RamForGpus(Rule):
 
 
 @register
-class BoardMemory(_InBuilder):
+class BoardMemory(Rule):
     id = "RAM-6"
     title = "RAM within the board's maximum and DIMM slots"
+    severity = "fail"
     sources = ("board specifications",)
     reads = ("memory total", "memory modules", "board.max_memory_gb", "board.dimm_slots")
     messages = (Message("slots", "{modules} of {slots} DIMM slots, {ram_gb} of {max_gb} GB"),)
     model = "BuildModel._memory"
+
+    def constrain(self, model: Any, **site: Any) -> None:
+        """The RAM within the chosen board's maximum (its DIMM slots: RAM-4's count of usable DIMMs)."""
+        model.m.add(model.ram_gb <= sum(b.max_memory_gb * model.b[i] for i, b in enumerate(model.boards)))
 
 
 def _gap(f: Mapping[str, Any]) -> str:

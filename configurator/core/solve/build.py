@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
@@ -19,7 +19,10 @@ from configurator.core.shapes import (
     LaunchJson,
     NodeCurveJson,
     NodePointJson,
+    NotAsAskedJson,
     ParallelismJson,
+    PartSpecJson,
+    PlanJson,
     RelaxationJson,
     SiteJson,
     SlotJson,
@@ -30,6 +33,11 @@ from configurator.core.solve.request import BuildRequest
 
 class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+
+def part_spec(record: BaseModel, **added: object) -> PartSpecJson:
+    """A catalog record as a build part's spec: its JSON dump, every field, then what `added` names."""
+    return cast(PartSpecJson, {**record.model_dump(mode="json"), **added})
 
 
 class BuildPart(_Frozen):
@@ -45,7 +53,7 @@ class BuildPart(_Frozen):
     price_date: datetime.date | None = None  # when the price paid was observed (core.report.prices flags old ones)
     why: str = ""  # `said` in English
     said: tuple[Reason, ...] = ()  # why it was chosen, clause by clause, as codes and fields (part.*)
-    spec: dict[str, Any]
+    spec: AsIs[PartSpecJson]  # the part's catalog record as JSON (shapes.PartSpecJson), kept as written
     scope: Literal["node", "cluster"] = "node"  # "cluster": bought once for the whole cluster (switches), not per node
 
     @property
@@ -357,7 +365,7 @@ class Infeasible(_Frozen):
             update={"clauses": (*self.clauses, clause), "reason": f"{self.reason}; {english(clause)}"}
         )
 
-    def to_sheet(self) -> dict[str, Any]:
+    def to_sheet(self) -> NotAsAskedJson:
         """The reasons as plain data, for a sheet that may be printed in another process (report.sheet)."""
         return {
             "clauses": [c.model_dump(mode="json") for c in self.clauses],
@@ -419,7 +427,7 @@ class PlanResult(_Frozen):
             return "no single machine can do this"
         return "nothing fits as asked" if passing else "nothing fits"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PlanJson:
         return {
             "builds": [b.to_json() for b in self.builds],
             "infeasible": self.infeasible.to_json() if self.infeasible else None,

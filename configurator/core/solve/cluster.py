@@ -26,7 +26,16 @@ from configurator.core.rules import job as job_rules
 from configurator.core.rules import power as power_rules
 from configurator.core.rules import site as site_rules
 from configurator.core.shapes import SiteJson
-from configurator.core.solve.build import Build, BuildPart, Check, NodeCurve, NodePoint, Power, SlotAssignment
+from configurator.core.solve.build import (
+    Build,
+    BuildPart,
+    Check,
+    NodeCurve,
+    NodePoint,
+    Power,
+    SlotAssignment,
+    part_spec,
+)
 from configurator.core.solve.candidates import (
     TRAINING_HORIZON_H,
     estimate_as_practitioner,
@@ -159,7 +168,7 @@ def _network_part(
         condition=q.condition if q else "",
         why=english(said),
         said=(said,),
-        spec=acc.model_dump(mode="json"),
+        spec=part_spec(acc),
     )
 
 
@@ -461,7 +470,7 @@ def _system_part(system: System, gpu: Gpu, q: Quote) -> BuildPart:
         why=english(said := Reason.of("part.server", gpus=system.gpu_count, gpu=gpu.name, via=system.interconnect)),
         said=(said,),
         # the sheet's and the app's bays name the GPU and its module's bay (slots.module_bay)
-        spec={**system.model_dump(mode="json"), "gpu_name": gpu.name, "gpu_bay": module_bay(gpu)},
+        spec=part_spec(system, gpu_name=gpu.name, gpu_bay=module_bay(gpu)),
     )
 
 

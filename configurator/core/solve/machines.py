@@ -7,6 +7,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
+from pydantic import BaseModel
+
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import (
     Chassis,
@@ -46,7 +48,8 @@ from configurator.core.rules import power as power_rules
 from configurator.core.rules import site as site_rules
 from configurator.core.rules import watts as pw
 from configurator.core.rules.job import READING_TPS
-from configurator.core.solve.build import Build, BuildPart, Check, Power
+from configurator.core.shapes import PartSpecJson
+from configurator.core.solve.build import Build, BuildPart, Check, Power, part_spec
 from configurator.core.solve.candidates import Candidates, Priced, on_engine, platform_parts
 from configurator.core.solve.pricing import quote
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name, circuit_volts
@@ -105,8 +108,9 @@ def serves(est: EstimateResult, request: BuildRequest) -> bool:
     )
 
 
-def _spec(record: object) -> dict:
-    return record.model_dump(mode="json")  # type: ignore[attr-defined]
+def _spec(record: object) -> PartSpecJson:
+    assert isinstance(record, BaseModel)
+    return part_spec(record)
 
 
 def _line(category: str, priced: Priced, quantity: int, *why: Reason) -> BuildPart:

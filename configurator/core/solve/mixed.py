@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Sequence
+from typing import Literal
 
 from configurator.core.catalog.models import Gpu, PowerConnectors
 from configurator.core.errors import ConfiguratorError
@@ -26,7 +27,7 @@ from configurator.core.estimate.workload import Workload
 from configurator.core.reasons import Reason, english
 from configurator.core.rules import instance, software
 from configurator.core.rules import job as job_rules
-from configurator.core.solve.build import Build, BuildPart, Check, SlotAssignment
+from configurator.core.solve.build import Build, BuildPart, Check, SlotAssignment, part_spec
 from configurator.core.solve.candidates import (
     Candidates,
     GpuOption,
@@ -144,12 +145,16 @@ def _engine(ctx: PlanContext, cards: Sequence[Gpu]) -> Workload | None:
     return None
 
 
-def _mix(ctx: PlanContext, cards: Sequence[Gpu], owned: dict[str, int]) -> Mix | str:
+Refusal = Literal["no-engine", "no-price", "no-estimate", "too-small", "no-tensor", "too-slow", "over-budget"]
+"""Why a mix cannot serve, as a code (owned_mixes adds cards only while the mix is too small for the job)."""
+
+
+def _mix(ctx: PlanContext, cards: Sequence[Gpu], owned: dict[str, int]) -> Mix | Refusal:
     """The mix estimated and priced, or why it cannot serve."""
     cards = _ordered(cards)
     workload = _engine(ctx, cards)
     if workload is None:
-        return "no engine runs the job on every card of the mix"
+        return "no-engine"  # no engine runs the job on every card of the mix
     request = ctx.request
     quotes = {c.id: quote(c, ctx.catalog, request.currency, request.condition) for c in cards}
     price = 0.0
@@ -158,22 +163,22 @@ def _mix(ctx: PlanContext, cards: Sequence[Gpu], owned: dict[str, int]) -> Mix |
         if bought > 0:
             q = quotes[card.id]
             if q is None:
-                return f"{card.name} has no price in the catalog"
+                return "no-price"
             price += q.amount * bought
     try:
         est = with_power_limit(estimate_mixed(ctx.model, workload, cards, ctx.exact_weight_bytes), request.power_limit)
-    except ConfiguratorError as error:
-        return str(error)
+    except ConfiguratorError:
+        return "no-estimate"
     if not est.fits or not all(
         m.total <= (m.usable_bytes or 0) * (1 - min(request.vram_headroom, 0.02)) for m in est.per_gpu
     ):
-        return "does not hold the job"
+        return "too-small"  # does not hold the job
     if split_kind(workload) == "tensor" and est.split != "tensor":
-        return "tensor parallelism cannot use this many cards"
+        return "no-tensor"  # tensor parallelism cannot use this many cards
     if not meets_speed(est, request) or not _fits(est, request):
-        return "below the speed asked"
+        return "too-slow"
     if request.budget is not None and price >= request.budget:
-        return "the cards alone exceed the budget"
+        return "over-budget"  # the cards alone
     return Mix(cards, owned, est, price, quotes)
 
 
@@ -213,7 +218,7 @@ def owned_mixes(ctx: PlanContext) -> list[Mix]:
             if isinstance(found, Mix):
                 out.append(found)
                 break
-            if found != "does not hold the job":
+            if found != "too-small":
                 break  # more of the same card will not change a refusal of another kind
     return out
 
@@ -307,7 +312,7 @@ def _parts(build: Build, mix: Mix) -> tuple[BuildPart, ...]:
                 price_date=q.price.date if q else None,
                 why="; ".join(english(r) for r in said),
                 said=said,
-                spec=card.model_dump(mode="json"),
+                spec=part_spec(card),
             )
         )
     rest = [p for p in build.parts if p.category != "gpu"]

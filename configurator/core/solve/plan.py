@@ -7,6 +7,8 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
+from pydantic import BaseModel
+
 from configurator.core import support
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Accessory, Gpu, ModelArch, System
@@ -20,7 +22,7 @@ from configurator.core.estimate.workload import Workload
 from configurator.core.launch import launch_command
 from configurator.core.memo import remember
 from configurator.core.reasons import Reason, english
-from configurator.core.shapes import LaunchJson
+from configurator.core.shapes import LaunchJson, PartSpecJson
 from configurator.core.solve import compat, relax
 from configurator.core.solve.build import (
     TIME_LIMIT,
@@ -31,6 +33,7 @@ from configurator.core.solve.build import (
     PlanResult,
     Power,
     SlotAssignment,
+    part_spec,
 )
 from configurator.core.solve.candidates import (
     Candidates,
@@ -68,6 +71,7 @@ from configurator.core.solve.rules import (
     MANY_GPU_PLATFORM,
     MEM_FIT,
     NOISE,
+    OPEN_AIR_FLAGSHIPS,
     PSU_LOAD,
     READING_TPS,
     Assembly,
@@ -89,8 +93,9 @@ from configurator.core.solve.sources import SOURCES, PlanContext, register
 GIB = 1024**3
 
 
-def _spec(record: object) -> dict:
-    return record.model_dump(mode="json")  # type: ignore[attr-defined]
+def _spec(record: object) -> PartSpecJson:
+    assert isinstance(record, BaseModel)
+    return part_spec(record)
 
 
 def _part(
@@ -410,7 +415,7 @@ def _one_more_gpu(a: Assembly, choice: Choice, request: BuildRequest, pw: Power)
     if n > cards_held(a.chassis):
         needs.append(Reason.of("need.case-gpus", n=n))
     if a.chassis.kind in ("mid-tower", "full-tower") and compat.open_air_flagships(gpu.cooler, gpu.tdp_w, n):
-        needs.append(Reason.of("need.open-frame"))
+        needs.append(Reason.of("need.open-frame", rule=OPEN_AIR_FLAGSHIPS.id))
     if not MANY_GPU_PLATFORM.holds(n, a.cpu.platform):  # PCI-3
         needs.append(Reason.of("need.platform"))
     # the next card's draw from the rules' own power model (rules.power_of: the power limit, the PSU's efficiency at

@@ -8,10 +8,10 @@ planned only at full power.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from configurator.core.catalog.models import Gpu
 from configurator.core.reasons import Reason
+from configurator.core.shapes import PartSpecJson
 
 
 @dataclass(frozen=True)
@@ -94,7 +94,7 @@ def cap_command(vendor: str, watts: float) -> str:
     return ""
 
 
-def gpu_from_spec(spec: dict[str, Any]) -> Gpu | None:
+def gpu_from_spec(spec: PartSpecJson) -> Gpu | None:
     """A build part's spec (its record as JSON) back as a Gpu, for the reports; None when it is not one."""
     try:
         return Gpu.model_validate(spec)

@@ -276,7 +276,10 @@ def _slot_checks(a: Assembly, request: BuildRequest, est: EstimateResult) -> lis
     if pl.bays:
         checks.append(PLACEMENT.say("pass", "bays", gpus=a.gpus))
     elif a.risers:
-        checks.append(RISERS.say("warn", "risers"))
+        open_frame = a.chassis.kind == "open-frame"
+        checks.append(
+            RISERS.say("warn", "risers") if open_frame else RISERS.say("fail", "no-frame", kind=a.chassis.kind)
+        )
     else:
         width = span(a.gpu)
         positions = tuple(s.position for s in pl.slots)

@@ -23,7 +23,7 @@ from configurator.core import support
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Chassis, ModelArch, Motherboard
 from configurator.core.memo import remember
-from configurator.core.rules import Rule, instance
+from configurator.core.rules import STRUCTURE, Rule, instance
 from configurator.core.rules import compatibility as compat_rules
 from configurator.core.rules import cooling as cooling_rules
 from configurator.core.rules import layout as layout_rules
@@ -35,7 +35,6 @@ from configurator.core.solve.candidates import (
     GpuOption,
     Priced,
     board_of,
-    ceil_int,
     chassis_noise,
     chassis_of,
     cooler_of,
@@ -248,7 +247,14 @@ class BuildModel:
     plan, where counting the constraints at each of ~1,500 marks cost 6 % of building a model (measured: 19 of 328 ms)."""
 
     def _mark(self, family: str) -> None:
-        """The constraints added since the last mark came from the family then current; `family` is current now."""
+        """The constraints added from now on are `family`'s, a part of the model's structure (rules.STRUCTURE): a
+        rule's constraints come only through `apply`, so none can be written here under a rule's id."""
+        if family not in STRUCTURE:
+            raise ValueError(f"{family!r} is no part of the model's structure: add a rule's constraints with apply()")
+        self._switch(family)
+
+    def _switch(self, family: str) -> None:
+        """The constraints added since the last switch came from the family then current; `family` is current now."""
         if not self.track_families:
             return
         count = len(self._constraints)
@@ -267,10 +273,10 @@ class BuildModel:
     def apply(self, rule: Rule, **site: Any) -> None:
         """Add a rule's constraints (rules/: its `constrain`), recorded under its id."""
         before = self._family
-        self._mark(rule.id)
+        self._switch(rule.id)
         self.rules_applied.append(rule.id)
         rule.constrain(self, **site)
-        self._mark(before)
+        self._switch(before)
 
     def any_of(self, name: str, literals: list[Any]) -> Any:
         """A 0/1 variable equal to the sum of mutually exclusive literals."""
@@ -409,10 +415,8 @@ class BuildModel:
                 normal = usable_placement(self.c, board, opt, False, self.training)
                 risers = usable_placement(self.c, board, opt, True, self.training)
                 self._place(gvar, lvar, normal, risers)
-        self._mark(RISERS.id)
-        self.m.add(self.needs_risers <= self.open_frame)  # risers only where the cards can hang off a frame
-        self._mark(OPENINGS.id)
-        self.m.add(self.openings <= sum(h.expansion_slots * self.h[i] for i, h in enumerate(self.chassis)))
+        self.apply(RISERS)
+        self.apply(OPENINGS)
 
         # lanes within the CPU(s); NVMe drives take x4 each; sockets for the drives
         self._mark("definition")
@@ -428,24 +432,13 @@ class BuildModel:
     def _place(self, gvar: Any, lvar: Any, normal: Placement | None, risers: Placement | None) -> None:
         """One class of GPU options on one class of boards: seated (SLOT-1) within the case's openings (SLOT-2), or
         on risers; the lanes they take (a definition PCI-1 reads)."""
-        self._mark(PLACEMENT.id)
-        if normal is None and risers is None:
-            self.m.add_bool_or([gvar.negated(), lvar.negated()])
-            self._mark("definition")
-            return
         if normal is None:
-            assert risers is not None
-            self.m.add_bool_or([gvar.negated(), lvar.negated(), self.needs_risers])
-            self._mark("definition")
-            self.m.add(self.gpu_lanes >= sum(s.lanes for s in risers.slots)).only_enforce_if([gvar, lvar])
+            self.apply(PLACEMENT, cards=gvar, board=lvar, normal=None, risers=risers)
+            if risers is not None:
+                self.m.add(self.gpu_lanes >= sum(s.lanes for s in risers.slots)).only_enforce_if([gvar, lvar])
             return
-        # seated in their slots: the cards must end within the case's self.openings
-        self._mark(OPENINGS.id)
-        self.m.add(self.openings >= normal.openings_needed).only_enforce_if([gvar, lvar, self.needs_risers.negated()])
-        self._mark(PLACEMENT.id)
-        if risers is None:
-            self.m.add_bool_or([gvar.negated(), lvar.negated(), self.needs_risers.negated()])
-        self._mark("definition")
+        self.apply(OPENINGS, cards=gvar, board=lvar, normal=normal)
+        self.apply(PLACEMENT, cards=gvar, board=lvar, normal=normal, risers=risers)
         self.m.add(self.gpu_lanes >= sum(s.lanes for s in normal.slots)).only_enforce_if([gvar, lvar])
 
     def _gpu_count(self) -> None:
@@ -539,57 +532,19 @@ class BuildModel:
         self.m.add(
             self.ram_gb == sum(memory_of(mk).total_gb * k * self.mem[i] for i, (mk, k) in enumerate(self.mem_choices))
         )
-        # RAM-1/RAM-3 for the chosen option (exactly one option is chosen, so one sum says it for all)
-        self._mark(RAM_FOR_GPUS.id)
-        self.m.add(
-            self.ram_gb
-            >= sum(
-                ceil_int(RAM_FOR_GPUS.needed_gb(o.vram_gb, o.estimate.host_ram_bytes, o.estimate.workload)) * self.o[i]
-                for i, o in enumerate(self.options)
-            )
-        )
-        # RAM-5 (compat.memory_board): the kit's kind equals the board's, as one linking equality per kind
-        self._mark(MEMORY_KIND.id)
-        memory_kinds = sorted(
-            {compat.memory_kind_key(b) for b in self.boards}
-            | {compat.memory_kind_key(memory_of(mk)) for mk, _ in self.mem_choices},
-            key=str,
-        )
-        for memory_kind in memory_kinds:
-            self.m.add(
-                sum(self.b[i] for i, b in enumerate(self.boards) if compat.memory_kind_key(b) == memory_kind)
-                == sum(
-                    self.mem[i]
-                    for i, (mk, _) in enumerate(self.mem_choices)
-                    if compat.memory_kind_key(memory_of(mk)) == memory_kind
-                )
-            )
-        # RAM-4 (compat.usable_dimms): at most the DIMMs the CPU's and the board's channels take
+        self.apply(RAM_FOR_GPUS)
+        self.apply(MEMORY_KIND)
         self._mark("definition")
-        modules = self.m.new_int_var(
+        self.dimms = self.m.new_int_var(
             0, max((memory_of(mk).modules * k for mk, k in self.mem_choices), default=0), "dimms"
         )
         self.m.add(
-            modules == sum(memory_of(mk).modules * k * self.mem[i] for i, (mk, k) in enumerate(self.mem_choices))
+            self.dimms == sum(memory_of(mk).modules * k * self.mem[i] for i, (mk, k) in enumerate(self.mem_choices))
         )
-        self._mark(DIMM_POPULATION.id)
-        for ck, cpu_ids in self.classes(self.cpus, lambda c: c.memory_channels).items():
-            cvar = self.any_of(f"channels_{ck}", [self.cpu[i] for i in cpu_ids])
-            for bi, board in enumerate(self.boards):
-                self.m.add(modules <= compat.usable_dimms(self.cpus[cpu_ids[0]], board)).only_enforce_if(
-                    [cvar, self.b[bi]]
-                )
-        self._mark(BOARD_MEMORY.id)
-        self.m.add(self.ram_gb <= sum(b.max_memory_gb * self.b[i] for i, b in enumerate(self.boards)))
-        self._mark(DIMM_POPULATION.id)
-        if runs_from_ram(self.request.workload):
-            # RAM-4 as a constraint when decode reads weights from RAM: every channel populated, evenly
-            for ck, cpu_ids in self.classes(self.cpus, lambda c: c.memory_channels).items():
-                cvar = self.any_of(f"full_channels_{ck}", [self.cpu[i] for i in cpu_ids])
-                for bi, board in enumerate(self.boards):
-                    channels = compat.memory_channels_used(self.cpus[cpu_ids[0]], board)
-                    evenly = self.cp.Domain.from_values([channels, 2 * channels])  # one or two DIMMs on every channel
-                    self.m.add_linear_expression_in_domain(modules, evenly).only_enforce_if([cvar, self.b[bi]])
+        self.apply(DIMM_POPULATION, part="most")
+        self.apply(BOARD_MEMORY)
+        if runs_from_ram(self.request.workload):  # decode reads weights from RAM: every channel, evenly
+            self.apply(DIMM_POPULATION, part="even")
 
     def _cpu_cooler(self) -> None:
         """Socket, capacity, height, airflow (COOLER, COOL-3)."""
