@@ -1273,10 +1273,6 @@ CASES: tuple[Case, ...] = (
         "Practitioners buy a used 24 GB NVIDIA card for an 8B LoRA (unsloth's and r/LocalLLaMA's standard LoRA card is "
         "the RTX 3090); it trains the 8B in bf16 on one card, without sharding.",
         (UNSLOTH_REQ, TORCHTUNE_4090, ISSUE_29),
-        today="#29 (trainutil6, 2026-12-03): the estimate now puts one RTX 3090 (25 h per 100 M tokens) and 3090 Ti "
-        "(22 h, 1,651 USD) well ahead of the RX 7900 XTX (42 h), and with --top 10 the 3090 Ti is shown as 'best "
-        "value'; at the default --top 5 the planner's search does not reach either card (it shows 2 x RTX A4000, 19 h, "
-        "as 'fastest within budget')",
     ),
     Case(
         "qwen3-8b-lora-3090-beats-a770",
@@ -1651,7 +1647,6 @@ CASES: tuple[Case, ...] = (
         "out a buyer can act on is the cheapest build that reads (a 16,620 USD 12-channel CPU-only box at 6.1 tok/s "
         "or a 17,512 USD 8-channel one with a card at 7.7), not a 16,945 USD 4-channel one at 3.6 tok/s.",
         (KTRANSFORMERS_R1, RDIMM_PRICES_2026),
-        today="walk6: the relaxation search takes the cheapest build of each way, below reading speed or not",
     ),
     Case(
         "qwen3-4b-500-no-gpu-at-q4",
