@@ -22,6 +22,7 @@ from typing import Any, Protocol
 from configurator.core import support
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Chassis, ModelArch, Motherboard
+from configurator.core.estimate.desktop_training import utilisation_sourced
 from configurator.core.rules import Rule, instance
 from configurator.core.rules import compatibility as compat_rules
 from configurator.core.rules import cooling as cooling_rules
@@ -1087,13 +1088,28 @@ def _past_support(option: GpuOption) -> bool:
     return support.end_of_life(option.gpu.vendor, option.gpu.architecture) is not None
 
 
+def _unvouched(option: GpuOption, request: BuildRequest) -> bool:
+    """A training option whose time no claim may rest on (ranking.unsourced_training_speed, per option): its parameters
+    offloaded to CPU RAM (ZeRO-3), or a consumer card whose vendor's training backend has no published utilisation;
+    the request's own --mfu vouches for any."""
+    w = option.estimate.workload
+    if w.get("kind", "inference") == "inference" or request.workload.mfu is not None:
+        return False
+    if w.get("offload") == "cpu" and w.get("zero") == 3:
+        return True
+    return option.gpu.market == "consumer" and not utilisation_sourced(option.gpu.vendor)
+
+
 def _supported(bm: LabelModel, objective: str, label_time: float) -> Choice | None:
-    """The best build for a speed or value objective among the GPUs their vendors still support (the same single
-    solve, with the past-support options left out of it). Such a card never holds "fastest" or "best value" (ranking:
-    its speed assumes software that no longer ships), so a build found for those claims on it took a place in the top
-    five that no claim could use: 4 x V100 for Qwen2.5-72B AWQ at 20 users in CNY, in place of 8 x RTX 2080 Ti 22GB."""
-    old = [i for i, o in enumerate(bm.options) if _past_support(o)]
-    if not old:
+    """The best build for a speed or value objective among the GPUs their vendors still support and whose speed a
+    claim may rest on (the same single solve, with the other options left out of it). A card past its support never
+    holds "fastest" or "best value" (ranking: its speed assumes software that no longer ships), nor does a training
+    time on an unsourced utilisation or offloaded parameters, so a build found for those claims on it took a place in
+    the top five that no claim could use: 4 x V100 for Qwen2.5-72B AWQ at 20 users in CNY, in place of 8 x RTX 2080 Ti
+    22GB; 4 x RTX 2080 Ti with the 70B's parameters in RAM (ZeRO-3 offload) for a Llama-3.3-70B QLoRA at 30,000 USD,
+    which left the plan with no "best value" at all."""
+    old = [i for i, o in enumerate(bm.options) if _past_support(o) or _unvouched(o, bm.request)]
+    if not old or len(old) == len(bm.options):
         return bm.solve(objective, label_time)
     bm.avoid_options(old)
     try:
