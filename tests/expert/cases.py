@@ -1702,7 +1702,7 @@ CASES: tuple[Case, ...] = (
         "--model llama-3.3-70b --workload finetune --method qlora --budget 30000",
         (
             labelled_build(
-                "best value",
+                "value",
                 "an NVIDIA build whose training time rests on CUDA runs, its weights on the GPUs",
                 lambda b: _nvidia(b) and (train_tokens_per_s(b) or 0) > 0,
             ),
