@@ -125,7 +125,7 @@ def _infeasible_lines(result: Any) -> list[str]:
         lines.append(f"   {detail}")  # the closest cards, short, under the one sentence
     lines.append(f"blocking: {', '.join(inf.blocking) or '-'}")
     way = (
-        "cheapest relaxation"
+        "cheapest way out"  # as the window and the sheet say it (a way that reads when one does: solve/plan.py)
         if not result.passing()
         else "the way above"
         if inf.relaxed_request is None

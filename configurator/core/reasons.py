@@ -190,7 +190,12 @@ def _changes(r: Reason, say: Say) -> str:
         if r.fields.get("wait_s") is not None
         else ""
     )
-    return f"{text}: cheapest build {what}{r.num('price'):,.0f} {r.fields['currency']}{wait}"
+    slow = (
+        f", below reading speed: {r.num('slow_tps'):.1f} tokens/s per user (none found reads at {r.num('reading'):g})"
+        if r.fields.get("slow_tps") is not None
+        else ""
+    )
+    return f"{text}: cheapest build {what}{r.num('price'):,.0f} {r.fields['currency']}{wait}{slow}"
 
 
 def _cluster(r: Reason, _say: Say) -> str:

@@ -381,3 +381,40 @@ def test_zero3_offload_is_no_way_out_for_a_70b_full_fine_tune(catalog: Catalog) 
     assert {"zero3offload", "optim8bit"} <= kinds("llama-3.1-8b", "full")
     assert "zero3offload" not in kinds("llama-3.3-70b", "full") and "optim8bit" in kinds("llama-3.3-70b", "full")
     assert not {"zero3offload", "optim8bit"} & kinds("llama-3.1-8b", "lora")
+
+
+def test_the_cheapest_way_out_reads_when_a_way_at_reading_speed_exists(catalog: Catalog) -> None:
+    """DeepSeek-R1 Q4 at 15,000 USD: each way out is its cheapest build at reading speed (rules.READING_TPS, the PERF
+    rule's floor) when one exists, and a way below it is not listed beside one that reads; the 4-channel Xeon W at
+    3.6 tok/s (16,945 USD) had been the way out where the 8-channel tier reads at 7.7 (expert case
+    deepseek-r1-q4-15000-way-out-reads)."""
+    from configurator.core.solve.rules import READING_TPS
+
+    request = BuildRequest(
+        model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m"), budget=15000
+    )
+    inf = _infeasible(request, catalog)
+    assert inf.relaxations
+    assert all(r.kind == "cluster" or (r.decode_tokens_per_s or 0) >= READING_TPS for r in inf.relaxations), [
+        (r.kind, r.total_price, r.decode_tokens_per_s) for r in inf.relaxations
+    ]
+    assert inf.relaxations[0].kind == "offload" and "slow_tps" not in inf.relaxations[0].said.fields  # type: ignore[union-attr]
+    _ranked_by_price(inf)
+
+
+def test_a_way_out_below_reading_speed_says_so(catalog: Catalog) -> None:
+    """Where no way out reads, the one listed says its speed is below reading speed, in English and in Chinese."""
+    from configurator.core.reasons import english
+    from configurator.core.report.words import language, say
+    from configurator.core.solve.relax import _describe
+
+    request = BuildRequest(
+        model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m"), budget=15000
+    )
+    way = _infeasible(request, catalog).relaxations[0]
+    assert way.build is not None and way.request is not None
+    slow = way.build.model_copy(update={"estimate": way.build.estimate.model_copy(update={"decode_tokens_per_s": 3.6})})
+    said = _describe(way.kind, way.request, way.total_price, request, slow, moe=True)
+    assert "below reading speed: 3.6 tokens/s per user" in english(said), english(said)
+    with language("zh_CN"):
+        assert "低于阅读速度" in say(said)

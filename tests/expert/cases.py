@@ -205,6 +205,11 @@ KTRANSFORMERS_EPYC_VS_TR = (
     "12 x DDR5-4800 and an RTX 4090, 14 tok/s at 1k context; https://github.com/kvcache-ai/ktransformers/issues/1115 "
     "(2025-04-10): R1 Q4_K_M on a Threadripper PRO 7975WX with 8 x DDR5-5200 and a 4090D, 10.48 tok/s"
 )
+KTRANSFORMERS_V3_CPU = (
+    "https://github.com/kvcache-ai/ktransformers/issues/527 (2025-02-21): DeepSeek-V3 Q4 on a 64-core Icelake Xeon "
+    "(8 DDR4 channels), CPU only: decode 7 tok/s, prefill 65 tok/s; https://github.com/ggml-org/llama.cpp/issues/10981 "
+    "(2025-01-03): V3 Q4_K_M with 7 layers on 4 x RTX 3090 and the rest on a desktop host, 4.65 tok/s"
+)
 H20_R1_FP8 = (
     "https://tanjunchen.github.io/post/2025-04-04-h20-deepseek-r1-sglang-vllm (2025-04-04): one H20 node "
     "(8 x 96 GiB) serves the full DeepSeek-R1 in FP8 with vLLM and SGLang, TP 8"
@@ -1273,10 +1278,6 @@ CASES: tuple[Case, ...] = (
         "Practitioners buy a used 24 GB NVIDIA card for an 8B LoRA (unsloth's and r/LocalLLaMA's standard LoRA card is "
         "the RTX 3090); it trains the 8B in bf16 on one card, without sharding.",
         (UNSLOTH_REQ, TORCHTUNE_4090, ISSUE_29),
-        today="#29 (trainutil6, 2026-12-03): the estimate now puts one RTX 3090 (25 h per 100 M tokens) and 3090 Ti "
-        "(22 h, 1,651 USD) well ahead of the RX 7900 XTX (42 h), and with --top 10 the 3090 Ti is shown as 'best "
-        "value'; at the default --top 5 the planner's search does not reach either card (it shows 2 x RTX A4000, 19 h, "
-        "as 'fastest within budget')",
     ),
     Case(
         "qwen3-8b-lora-3090-beats-a770",
@@ -1651,7 +1652,6 @@ CASES: tuple[Case, ...] = (
         "out a buyer can act on is the cheapest build that reads (a 16,620 USD 12-channel CPU-only box at 6.1 tok/s "
         "or a 17,512 USD 8-channel one with a card at 7.7), not a 16,945 USD 4-channel one at 3.6 tok/s.",
         (KTRANSFORMERS_R1, RDIMM_PRICES_2026),
-        today="walk6: the relaxation search takes the cheapest build of each way, below reading speed or not",
     ),
     Case(
         "qwen3-4b-500-no-gpu-at-q4",
@@ -1676,5 +1676,42 @@ CASES: tuple[Case, ...] = (
         "25,000 USD. The way out had been 7 x RTX PRO 6000 at 64,530 USD, the experts-in-RAM host never tried with "
         "the 4-bit format it needs.",
         (KTRANSFORMERS_R1, RDIMM_PRICES_2026, OLLAMA_Q4_DEFAULT),
+    ),
+    Case(
+        "deepseek-v3-q4-8000-way-out-reads",
+        "--model deepseek-v3 --workload inference --precision q4_k_m --budget 8000",
+        (
+            Expect(
+                "the cheapest way out decodes at reading speed (>= 5 tok/s)",
+                lambda plan: (
+                    plan["infeasible"] is not None
+                    and bool(plan["infeasible"].get("relaxations"))
+                    and (plan["infeasible"]["relaxations"][0].get("decode_tokens_per_s") or 0) >= 5
+                ),
+            ),
+            way_out_at_most(20000, "USD"),
+        ),
+        "V3's 37 B active parameters at Q4 are read from RAM per token, so decode follows the host's channels: an "
+        "8-channel server host reads at ~7 tok/s with no card at all, and a desktop host with layers on GPUs at 4.65. "
+        "Walked 2026-12-03: the way out had been a 4-channel Xeon W with an RTX 2070 at 3.6 tok/s (16,945 USD); the "
+        "8-channel tier reads at 7.7 for 17,512.",
+        (KTRANSFORMERS_V3_CPU, KTRANSFORMERS_R1, RDIMM_PRICES_2026),
+    ),
+    Case(
+        "llama70b-qlora-30000-best-value-claimed",
+        "--model llama-3.3-70b --workload finetune --method qlora --budget 30000",
+        (
+            labelled_build(
+                "value",
+                "an NVIDIA build whose training time rests on CUDA runs, its weights on the GPUs",
+                lambda b: _nvidia(b) and (train_tokens_per_s(b) or 0) > 0,
+            ),
+            fastest_is_fastest(required=True),
+        ),
+        "A lab with 30,000 USD for a 70B QLoRA asks which build trains the most per dollar; FSDP + QLoRA keeps the 70B "
+        "on 24-48 GB cards without parameter offload. Walked 2026-12-03: once the value search reached its optimum it "
+        "found 4 x RTX 2080 Ti with the parameters in RAM (ZeRO-3 offload, a time no claim may rest on) and the plan "
+        "then claimed 'best value' of no build; the value search now skips such options (4 x RTX A5000, 69 h).",
+        (ANSWERAI_FSDP_QLORA, UNSLOTH_REQ),
     ),
 )

@@ -362,7 +362,12 @@ def _changes(r: Reason, say_: Say) -> str:
         if r.fields.get("wait_s") is not None
         else ""
     )
-    return f"{text}：最便宜的配置 {what}{r.num('price'):,.0f} {r.fields['currency']}{wait}"
+    slow = (
+        f"，低于阅读速度：每位用户 {r.num('slow_tps'):.1f} tokens/s（没有找到能达到 {r.num('reading'):g} 的配置）"
+        if r.fields.get("slow_tps") is not None
+        else ""
+    )
+    return f"{text}：最便宜的配置 {what}{r.num('price'):,.0f} {r.fields['currency']}{wait}{slow}"
 
 
 def _cluster(r: Reason, _say: Say) -> str:

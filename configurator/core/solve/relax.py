@@ -33,6 +33,7 @@ from configurator.core.solve.candidates import Candidates, gpu_allowed, runs_fro
 from configurator.core.solve.power import power_limit_speed
 from configurator.core.solve.power_cap import VENDOR_RULES
 from configurator.core.solve.request import BuildRequest, circuit_name, circuit_volts
+from configurator.core.solve.rules import READING_TPS
 
 Solve = Callable[[BuildRequest, "float | None", Callable[[], bool]], "Build | None"]
 """(request, cost cap, should_stop) -> the cheapest build for it strictly under the cap, or None."""
@@ -293,7 +294,8 @@ def _describe(
         "way.budget", amount=math.ceil(cost), currency=request.currency
     )  # what Apply sets (whole units up)
     wait = _prompt_wait(build)
-    if kind == "budget" and (build is None or build.gpu_count or wait is None):
+    slow = build is not None and not _reads(_Found(kind, None, build), request)
+    if kind == "budget" and not slow and (build is None or build.gpu_count or wait is None):
         return budget
     kinds = kind.split("+")
     words = [budget if k == "budget" else _phrase(k, relaxed, request, build, moe) for k in kinds]
@@ -317,6 +319,7 @@ def _describe(
         currency=request.currency,
         price=float(math.ceil(cost)) if over else cost,
         **({"wait_s": float(wait.fields["wait_s"]), "prompt": int(wait.fields["prompt"])} if wait else {}),  # type: ignore[arg-type]
+        **({"slow_tps": build.estimate.decode_tokens_per_s or 0.0, "reading": READING_TPS} if slow and build else {}),
     )
 
 
@@ -416,7 +419,9 @@ def search(
         return hit
 
     budget_way = attempt("budget", by_kind["budget"], None) if "budget" in by_kind and not stop() else None
-    single_cap = budget_way.price if budget_way is not None else None  # dearer than paying more: dominated
+    # dearer than paying more: dominated; but a way below reading speed caps nothing (a dearer one that reads is the
+    # answer a buyer can act on, _reads)
+    single_cap = budget_way.price if budget_way is not None and _reads(budget_way, request) else None
     for kind, relaxed in singles:
         if kind == "budget" or stop():
             continue
@@ -438,7 +443,9 @@ def search(
         tried += 1
         # under the cheapest way out that keeps the job as asked (dropping the speed target or halving the context
         # is always cheaper and would hide every pair)
-        cheapest = min((f.price for f in found.values() if set(f.kind.split("+")) <= MILD), default=None)
+        cheapest = min(
+            (f.price for f in found.values() if set(f.kind.split("+")) <= MILD and _reads(f, request)), default=None
+        )
         attempt(f"{a}+{b}", _combine(request, by_kind[a], by_kind[b]), cheapest)
     if not found and not stop():
         found.update((f.kind, f) for f in [_accumulated(request, singles, solve, stop)] if f is not None)
@@ -507,6 +514,14 @@ def _accumulated(
     return _Found("+".join(applied), _as_applied(request, combined, build.total_price), build)
 
 
+def _reads(found: _Found, request: BuildRequest) -> bool:
+    """A way out whose build reads: decodes at reading speed per user (rules.READING_TPS, the PERF rule's floor) for an
+    inference request that asks no speed of its own; any other way (a training job, a speed asked, servers) reads."""
+    if request.workload.kind != "inference" or request.min_decode_tps or found.kind == "cluster":
+        return True
+    return (found.build.estimate.decode_tokens_per_s or 0.0) >= READING_TPS
+
+
 OTHER_JOB = {"method"}
 """Relaxations that change the job rather than the machine (QLoRA for a full fine-tune)."""
 
@@ -528,6 +543,9 @@ def _ranked(found: list[_Found], request: BuildRequest) -> list[_Found]:
 
     if any(not set(f.kind.split("+")) & performance_only and _affordable(f.price, request) for f in found):
         found = [f for f in found if not set(f.kind.split("+")) & performance_only]
+    # a way out at reading speed is the answer a buyer can act on: where one is found, those below it are not listed
+    # (DeepSeek-R1 Q4 at 15,000 USD had led with a 4-channel host at 3.6 tok/s); where none is, each says its speed
+    found = [f for f in found if _reads(f, request)] or found
     # with no budget nothing is "within reach": a 2.9 M CNY pair of servers and QLoRA at 14,000 CNY are both shown,
     # by price, and the user chooses (test_used_servers)
     if request.budget is not None and any(

@@ -22,6 +22,7 @@ from typing import Any, Protocol
 from configurator.core import support
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Chassis, ModelArch, Motherboard
+from configurator.core.estimate.desktop_training import utilisation_sourced
 from configurator.core.memo import remember
 from configurator.core.rules import STRUCTURE, Rule, instance
 from configurator.core.rules import compatibility as compat_rules
@@ -1022,8 +1023,7 @@ def run_labels(
         if len(results) >= top_k or should_stop():
             break
         if objective == "value":
-            lam = bm.perf_points(cheapest.option) / max(cheapest.cost, 1)
-            take(label, LABEL_WHY[label], _supported(bm, f"value:{lam}", label_time))
+            take(label, LABEL_WHY[label], _best_value(bm, cheapest, label_time))
         elif objective == "perf":
             take(label, LABEL_WHY[label], _supported(bm, objective, label_time))
         else:
@@ -1043,19 +1043,61 @@ def _past_support(option: GpuOption) -> bool:
     return support.end_of_life(option.gpu.vendor, option.gpu.architecture) is not None
 
 
+def _unvouched(option: GpuOption, request: BuildRequest) -> bool:
+    """A training option whose time no claim may rest on (ranking.unsourced_training_speed, per option): its parameters
+    offloaded to CPU RAM (ZeRO-3), or a consumer card whose vendor's training backend has no published utilisation;
+    the request's own --mfu vouches for any."""
+    w = option.estimate.workload
+    if w.get("kind", "inference") == "inference" or request.workload.mfu is not None:
+        return False
+    if w.get("offload") == "cpu" and w.get("zero") == 3:
+        return True
+    return option.gpu.market == "consumer" and not utilisation_sourced(option.gpu.vendor)
+
+
 def _supported(bm: LabelModel, objective: str, label_time: float) -> Choice | None:
-    """The best build for a speed or value objective among the GPUs their vendors still support (the same single
-    solve, with the past-support options left out of it). Such a card never holds "fastest" or "best value" (ranking:
-    its speed assumes software that no longer ships), so a build found for those claims on it took a place in the top
-    five that no claim could use: 4 x V100 for Qwen2.5-72B AWQ at 20 users in CNY, in place of 8 x RTX 2080 Ti 22GB."""
-    old = [i for i, o in enumerate(bm.options) if _past_support(o)]
-    if not old:
+    """The best build for a speed or value objective among the GPUs their vendors still support and whose speed a
+    claim may rest on (the same single solve, with the other options left out of it). A card past its support never
+    holds "fastest" or "best value" (ranking: its speed assumes software that no longer ships), nor does a training
+    time on an unsourced utilisation or offloaded parameters, so a build found for those claims on it took a place in
+    the top five that no claim could use: 4 x V100 for Qwen2.5-72B AWQ at 20 users in CNY, in place of 8 x RTX 2080 Ti
+    22GB; 4 x RTX 2080 Ti with the 70B's parameters in RAM (ZeRO-3 offload) for a Llama-3.3-70B QLoRA at 30,000 USD,
+    which left the plan with no "best value" at all."""
+    old = [i for i, o in enumerate(bm.options) if _past_support(o) or _unvouched(o, bm.request)]
+    if not old or len(old) == len(bm.options):
         return bm.solve(objective, label_time)
     bm.avoid_options(old)
     try:
         return bm.solve(objective, label_time)
     finally:
         bm.avoid_options([])
+
+
+VALUE_STEPS = 3
+"""Dinkelbach steps of the value objective: the first maximises speed minus the cheapest build's speed per dollar
+times the price, each next one re-solves at the ratio the last found, while that improves it."""
+
+
+def _best_value(bm: LabelModel, cheapest: Choice, label_time: float) -> Choice | None:
+    """The build with the most speed per dollar among the options not yet used (Dinkelbach's method on the linear
+    objective speed - ratio x price). One step from the cheapest build's ratio had found a fast build, not the best
+    ratio: an 8B LoRA at 2,500 USD searched 2 x RTX 2080 Ti 22GB (2,143 USD) and never reached the RTX 3090 Ti
+    (1,651 USD, 22 h per 100 M tokens) that the whole plan ranks best value (expert case
+    qwen3-8b-lora-2500-shows-a-24gb-nvidia-card)."""
+    ratio = bm.perf_points(cheapest.option) / max(cheapest.cost, 1)
+    best: Choice | None = None
+    for _ in range(VALUE_STEPS):
+        choice = _supported(bm, f"value:{ratio}", label_time)
+        if choice is None:
+            break
+        found = bm.perf_points(choice.option) / max(choice.cost, 1)
+        if best is not None and found <= ratio:
+            break
+        best = choice
+        if found <= ratio:
+            break  # nothing left beats the cheapest build's ratio: the first step's answer stands
+        ratio = found
+    return best
 
 
 def _objectives(request: BuildRequest) -> list[tuple[str, str]]:
