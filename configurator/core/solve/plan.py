@@ -857,7 +857,7 @@ class _TrainingFloor:
     def __init__(self, request: BuildRequest, catalog: Catalog, model: ModelArch, exact: int | None) -> None:
         self.request, self.catalog, self.model, self.exact = request, catalog, model, exact
         self.base = request.workload.resolved(model.max_context)
-        self._hours: list[tuple[float, int]] | None = None  # (GPU-hours on one card, its GPUs) per catalog GPU
+        self._hours: dict[str, tuple[float, int] | None] = {}  # GPU id -> (GPU-hours on one card, its GPUs)
 
     def _calibration_monotone(self) -> bool:
         cal = estimator_module.CAL
@@ -873,28 +873,29 @@ class _TrainingFloor:
         fields = type(base).model_fields
         return all(getattr(base, f) == getattr(w, f) for f in fields if f not in SLOWER_ONLY)
 
-    def _card_hours(self) -> list[tuple[float, int]] | None:
-        if self._hours is None:
-            hours: list[tuple[float, int]] = []
-            for gpu in self.catalog.gpus:
-                try:
-                    est = estimate(self.model, self.base, gpu, 1, exact_weight_bytes=self.exact)
-                except (ValueError, ConfiguratorError):
-                    return None
-                if est.gpu_hours is None or est.gpus < 1:
-                    return None
-                hours.append((est.gpu_hours, est.gpus))
-            self._hours = hours
-        return self._hours
+    def _card_hours(self, gpu: Gpu) -> tuple[float, int] | None:
+        """(GPU-hours of the job on one card, the card's GPUs), or None where the estimate gives no hours."""
+        if gpu.id not in self._hours:
+            try:
+                est = estimate(self.model, self.base, gpu, 1, exact_weight_bytes=self.exact)
+            except (ValueError, ConfiguratorError):
+                est = None
+            hours = est.gpu_hours if est is not None else None
+            self._hours[gpu.id] = (hours, est.gpus) if est is not None and hours and est.gpus >= 1 else None
+        return self._hours[gpu.id]
+
+    def _beyond(self, gpu: Gpu, cards: int, deadline: float) -> bool:
+        found = self._card_hours(gpu)
+        # a margin for rounding: the bound holds in exact arithmetic, the estimate's hours are floating point
+        return found is not None and found[0] / (cards * found[1]) > deadline * (1 + 1e-9)
 
     def rules_out(self, relaxed: BuildRequest) -> bool:
         w = relaxed.workload.resolved(self.model.max_context)
         deadline = effective_deadline(relaxed, w)
         if deadline is None or not self._no_faster(w) or not self._calibration_monotone():
             return False
-        hours = self._card_hours()
-        # a margin for rounding: the bound holds in exact arithmetic, the estimate's hours are floating point
-        return hours is not None and all(h / (relaxed.max_gpus * k) > deadline * (1 + 1e-9) for h, k in hours)
+        # every GPU gpu_options could try, the first within reach ending the test (asked once per GPU)
+        return all(self._beyond(gpu, relaxed.max_gpus, deadline) for gpu in self.catalog.gpus)
 
 
 WAY_OUT_MACHINES = ("cpu-only", "mini-pc", "unified-memory")
