@@ -505,14 +505,26 @@ def _smallest(
     kind: Reason,
     why: Reason,
     max_nodes: int | None = None,
+    beat: float | None = None,
 ) -> Build | None:
     """The fewest nodes that hold the job and finish within `horizon` hours (binary search over NODE_COUNTS, then over
     every count between the two grid sizes that bracket the answer: more nodes never slow the estimate down much, and
-    the search stays within a second)."""
+    the search stays within a second).
+
+    `beat`: the price of the cheapest cluster of another system found so far, which only a cheaper one replaces. The
+    answer is more nodes than any count that failed, and n nodes cost at least n times the server's price (its line
+    is the build's first, the network's lines are added to it), so once that floor reaches `beat` the search stops
+    with None: this system cannot be the cheapest (a 70B pretraining plan had sized DGX A100 clusters from 2,048
+    nodes down to 54 after 19 MI300X servers at 3.7M USD had answered it)."""
     counts = [
         n for n in NODE_COUNTS if (n == 1 or system.network_gbps_per_gpu) and (max_nodes is None or n <= max_nodes)
     ]
     cache: dict[int, Build | None] = {}
+    q = quote(system, catalog, request.currency, request.condition) if beat is not None else None
+
+    def priced_out(fewest: int) -> bool:
+        """No cluster of `fewest` nodes or more can cost less than `beat`."""
+        return q is not None and beat is not None and q.amount * fewest >= beat
 
     def at(n: int) -> Build | None:
         if n not in cache:
@@ -527,7 +539,7 @@ def _smallest(
         return horizon is None or (build.estimate.wall_hours or 0) <= horizon
 
     lo, hi = 0, len(counts) - 1
-    if not good(at(counts[hi])):
+    if priced_out(counts[0]) or not good(at(counts[hi])):
         return None
     while lo < hi:
         mid = (lo + hi) // 2
@@ -535,6 +547,8 @@ def _smallest(
             hi = mid
         else:
             lo = mid + 1
+            if priced_out(counts[mid] + 1):
+                return None
     # then the node counts between the grid's last failing size and its first good one: the grid alone answered a
     # 30-day 70B run with 384 DGX A100 (47.9M USD) because 128 HGX H100 nodes missed the deadline by a day and the
     # grid's next size, 192, cost more, while 140 of them meet it for less
@@ -545,6 +559,8 @@ def _smallest(
             above = mid
         else:
             below = mid
+            if priced_out(mid + 1):
+                return None
     return at(above)
 
 
@@ -566,7 +582,8 @@ def cluster_options(
     def cheapest(horizon: float | None, kind: Reason, why: Reason) -> Build | None:
         best = None
         for system in systems:
-            build = _smallest(system, request, catalog, model, workload, exact, horizon, kind, why, max_nodes)
+            beat = best.total_price if best is not None else None
+            build = _smallest(system, request, catalog, model, workload, exact, horizon, kind, why, max_nodes, beat)
             if build is not None and (best is None or build.total_price < best.total_price):
                 best = build
         return best

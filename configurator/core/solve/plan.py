@@ -13,7 +13,7 @@ from configurator.core import support
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Accessory, Gpu, ModelArch, System
 from configurator.core.errors import ConfiguratorError, RequestError, unknown_ids
-from configurator.core.estimate.estimator import estimate
+from configurator.core.estimate.estimator import CAL, estimate
 from configurator.core.estimate.host import host_memory
 from configurator.core.estimate.offload import estimate_on_host
 from configurator.core.estimate.result import EstimateResult
@@ -43,6 +43,7 @@ from configurator.core.solve.candidates import (
     chassis_of,
     cooler_of,
     cpu_of,
+    effective_deadline,
     gpu_options,
     market_excludes,
     memory_of,
@@ -799,9 +800,13 @@ def _diagnose(
 ) -> tuple[Infeasible, Build | None]:
     """Why nothing fits and the ways out, cheapest first (solve/relax.py), solved with this module's solver."""
     machines: dict[str, list[Build]] = {}
+    floor = _TrainingFloor(request, catalog, model, exact)
 
     def cheapest(relaxed: BuildRequest, cost_cap: float | None, stop: Callable[[], bool]) -> Build | None:
-        builds, _ = _solve_once(relaxed, catalog, model, exact, 1, stop, 1.0, cost_cap=cost_cap)
+        if floor.rules_out(relaxed):
+            builds: list[Build] = []  # no GPU option can meet its deadline: _solve_once would find none
+        else:
+            builds, _ = _solve_once(relaxed, catalog, model, exact, 1, stop, 1.0, cost_cap=cost_cap)
         # the machines without a bought GPU are ways out too (Qwen2.5-7B at 5,000 CNY: a 2,859 CNY mini PC at q4_k_m
         # where the GPU search said 6,159); a slow CPU-only box is no way out beside GPU builds (ranking.slow_cpu_only).
         # Power limits, circuits, GPU counts and offload change nothing for them: asked once per remaining request
@@ -875,6 +880,69 @@ def _wants_reading(request: BuildRequest) -> bool:
 
 def _reads(build: Build) -> bool:
     return (build.estimate.decode_tokens_per_s or 0.0) >= READING_TPS
+
+
+SLOWER_ONLY = frozenset({"optimizer", "activation_offload", "grad_checkpointing", "zero"})
+"""Training workload fields the estimate's time never reads (_training_time: the FLOPs read the method, context and
+recomputation, the rate the context, method, batch, --mfu, precision and fused kernels, the peak and the all-reduce
+scaling the GPU and its count), recomputation only adding FLOPs: changing them makes no job faster."""
+
+
+class _TrainingFloor:
+    """Whether a relaxation of a training request provably leaves every GPU option out (nothing faster can come of it),
+    so that the relaxation search need not estimate and solve it.
+
+    The estimate's wall hours on n cards of k GPUs are FLOPs / (peak x rate x restart share(nk) x scaling(nk)) / nk
+    (estimator._training_time): the FLOPs only grow with recomputation, the rate reads no GPU count, the restart share
+    falls with the count and the scaling is one constant for any count above one (1 for one GPU), both at most 1; a
+    power limit only slows it (with_power_limit). So on at most `max_gpus` cards no option is faster than the GPU-hours
+    of one card of it over max_gpus x k GPUs, and where that is beyond the deadline (or the year without one) for every
+    GPU of the catalog, gpu_options finds no option and _solve_once no build. A 70B pretraining run of 10^12 tokens in
+    90 days needs over a hundred H100s: its search had estimated every card at every count once more for each
+    recomputation, 8-bit optimizer and activation-offload way out (about half of that plan's CPU time)."""
+
+    def __init__(self, request: BuildRequest, catalog: Catalog, model: ModelArch, exact: int | None) -> None:
+        self.request, self.catalog, self.model, self.exact = request, catalog, model, exact
+        self.base = request.workload.resolved(model.max_context)
+        self._hours: dict[str, tuple[float, int] | None] = {}  # GPU id -> (GPU-hours on one card, its GPUs)
+
+    def _calibration_monotone(self) -> bool:
+        cal = CAL  # the shipped constants: a plan is never estimated with others
+        scalings = (cal.multi_gpu_scaling_nvlink, cal.multi_gpu_scaling_pcie_p2p, cal.multi_gpu_scaling_pcie)
+        return max(scalings) <= 1.0 and cal.interruptions_per_gpu_hour >= 0 and cal.hours_lost_per_interruption >= 0
+
+    def _no_faster(self, w: Workload) -> bool:
+        base = self.base
+        if base.kind == "inference" or not base.tokens or base.method == "qlora" or w.offload != "none":
+            return False  # QLoRA and offload may run from host RAM (estimate_as_practitioner): another formula
+        if base.grad_checkpointing and not w.grad_checkpointing:
+            return False
+        fields = type(base).model_fields
+        return all(getattr(base, f) == getattr(w, f) for f in fields if f not in SLOWER_ONLY)
+
+    def _card_hours(self, gpu: Gpu) -> tuple[float, int] | None:
+        """(GPU-hours of the job on one card, the card's GPUs), or None where the estimate gives no hours."""
+        if gpu.id not in self._hours:
+            try:
+                est = estimate(self.model, self.base, gpu, 1, exact_weight_bytes=self.exact)
+            except (ValueError, ConfiguratorError):
+                est = None
+            hours = est.gpu_hours if est is not None else None
+            self._hours[gpu.id] = (hours, est.gpus) if est is not None and hours and est.gpus >= 1 else None
+        return self._hours[gpu.id]
+
+    def _beyond(self, gpu: Gpu, cards: int, deadline: float) -> bool:
+        found = self._card_hours(gpu)
+        # a margin for rounding: the bound holds in exact arithmetic, the estimate's hours are floating point
+        return found is not None and found[0] / (cards * found[1]) > deadline * (1 + 1e-9)
+
+    def rules_out(self, relaxed: BuildRequest) -> bool:
+        w = relaxed.workload.resolved(self.model.max_context)
+        deadline = effective_deadline(relaxed, w)
+        if deadline is None or not self._no_faster(w) or not self._calibration_monotone():
+            return False
+        # every GPU gpu_options could try, the first within reach ending the test (asked once per GPU)
+        return all(self._beyond(gpu, relaxed.max_gpus, deadline) for gpu in self.catalog.gpus)
 
 
 WAY_OUT_MACHINES = ("cpu-only", "mini-pc", "unified-memory")
