@@ -498,6 +498,7 @@ class _CellSearch:
             should_stop=self.should_stop,
             relax=False,
             sources=not self.request.gpu_ids,
+            cheapest_only=True,  # the cell keeps the one build a top-1 plan shows (a comparison shows each GPU's)
         )
         for build in result.builds:
             kept = self.spare if cpu_only(build) else self.builds  # a CPU-only box never stops the search for a GPU

@@ -30,6 +30,16 @@ class PlanRun(PlanContext):
     solved: dict[str, Candidates] = field(default_factory=dict)
     refused: dict[str, Reason] = field(default_factory=dict)  # a named system without a build: why (named-systems)
     builds: dict[str, list[Build]] = field(default_factory=dict)  # the solver source's builds, under AS_ASKED
+    # plan(cheapest_only=True), a map cell: the prices of builds in hand that the one build shown can cost no more than
+    # (plan._cheapest_in_hand); the solver's searches then look only below the lowest (above it nothing can be shown)
+    shown_at_most: list[float] = field(default_factory=list)
+
+
+def cost_cap(ctx: PlanContext) -> float | None:
+    """The cost cap a search for one more build takes (plan(cheapest_only=True)); None: every build can be shown."""
+    if not isinstance(ctx, PlanRun) or not ctx.shown_at_most:
+        return None
+    return min(ctx.shown_at_most)
 
 
 def _kind(builds: list[Build], kind: Reason, why: Reason) -> list[Build]:
@@ -54,6 +64,7 @@ def solver_builds(ctx: PlanContext) -> list[Build]:
         ctx.should_stop,
         ctx.time_budget,
         partial,
+        cost_cap=cost_cap(ctx),
     )
     if isinstance(ctx, PlanRun):
         ctx.solved[AS_ASKED] = cand
@@ -122,7 +133,8 @@ def weights_in_ram(ctx: PlanContext) -> list[Build]:
     ):
         return []
     as_asked = ctx.builds.get(AS_ASKED, []) if isinstance(ctx, PlanRun) else []
-    cap = min((b.total_price for b in as_asked), default=None)
+    in_hand = cost_cap(ctx)  # a map cell's: nothing dearer can be shown
+    cap = min([b.total_price for b in as_asked] + ([] if in_hand is None else [in_hand]), default=None)
     build = _weights_in_ram(request, ctx.catalog, ctx.model, ctx.exact_weight_bytes, ctx.should_stop, cost_cap=cap)
     if build is None:
         return []
@@ -214,7 +226,14 @@ def power_limited(ctx: PlanContext) -> list[Build]:
         return []
     capped = request.model_copy(update={"power_limit": POWER_LIMIT, "top_k": 1})
     builds, _ = _solve_once(
-        capped, ctx.catalog, ctx.model, ctx.exact_weight_bytes, 1, ctx.should_stop, ctx.time_budget / 2
+        capped,
+        ctx.catalog,
+        ctx.model,
+        ctx.exact_weight_bytes,
+        1,
+        ctx.should_stop,
+        ctx.time_budget / 2,
+        cost_cap=cost_cap(ctx),
     )
     builds = [b for b in builds if b.gpu_count >= 2]  # one card on an outlet never needs the cap to fit
     return _kind(

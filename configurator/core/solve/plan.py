@@ -59,6 +59,7 @@ from configurator.core.solve.lazy import LazyBuildModel, price_floor
 from configurator.core.solve.pricing import Quote, quote
 from configurator.core.solve.ranking import (
     REFERENCE_TOKENS,
+    cpu_only,
     end_of_life_caveat,
     measure,
     named_build,
@@ -1105,6 +1106,7 @@ def plan(
     on_partial: Callable[[PlanResult], None] | None = None,
     relax: bool = True,
     sources: bool = True,
+    cheapest_only: bool = False,
 ) -> PlanResult:
     """Ranked builds for the request; when none fits, the reason and the cheapest relaxation.
 
@@ -1113,7 +1115,8 @@ def plan(
     set; costs, curves and launch commands come last. `on_partial` receives the builds found so far, as they are
     found. `relax=False` reports why nothing fits (and a cluster when allowed) without searching for relaxations.
     `sources=False` leaves out the machines of solve/machines.py (CPU-only, mini PCs, platform tiers, servers): a
-    map of named GPUs only.
+    map of named GPUs only. `cheapest_only` (a map cell's plan, top_k 1): only the build such a plan shows, found with
+    less work (_offered) and without its costs, curves or launch command.
     """
     started = time.monotonic()
     # a system named among the GPUs ("Only GPUs: mac-studio-..., rtx-3090") is compared with them (issue #31)
@@ -1143,7 +1146,8 @@ def plan(
         on_partial=partial,
     )
     # measure: every build the same way (the reference job said where the request named none)
-    found = [_measured(b, asked) for b in _offered(ctx, sources)]
+    cheapest_only = cheapest_only and request.top_k == 1 and not request.compares
+    found = [_measured(b, asked) for b in _offered(ctx, sources, asked if cheapest_only else None)]
     cand = ctx.solved.get(AS_ASKED) or gpu_options(model, request, catalog, exact_weight_bytes)
     if any(_answers(b, request) for b in found):
         # rank and label: one function over the whole set
@@ -1152,7 +1156,9 @@ def plan(
         notes += _compared_gpus_note(builds, request, catalog, cand, ctx.refused)
         if relax and sources:
             notes += _reading_speed_ways(asked, found, catalog, model, exact_weight_bytes, should_stop, time_budget)
-        builds = _enriched(_compared(builds), catalog, model, asked, exact_weight_bytes)
+        builds = _compared(builds)
+        if not cheapest_only:
+            builds = _enriched(builds, catalog, model, asked, exact_weight_bytes)
         return PlanResult(
             builds=tuple(builds), infeasible=None, solve_seconds=time.monotonic() - started, said=tuple(notes)
         )
@@ -1178,26 +1184,66 @@ def _model_of(request: BuildRequest, catalog: Catalog, model: ModelArch | None) 
     return model
 
 
-def _offered(ctx: PlanRun, sources: bool) -> list[Build]:
-    """Every source's complete builds, each machine once, those the request rules out left out."""
-    request, found = ctx.request, list[Build]()
-    for entry in SOURCES:
+WHOLE_MACHINE_SOURCES = ("unified-memory", "ready-made-server", "named-systems", "cpu-only", "mini-pc")
+"""Sources whose builds are a ready-made system or have no card: never the same machine as a build from parts."""
+
+
+def _offered(ctx: PlanRun, sources: bool, cheapest_for: BuildRequest | None = None) -> list[Build]:
+    """Every source's complete builds, each machine once, those the request rules out left out.
+
+    `cheapest_for` (plan(cheapest_only=True), the request as asked): only the build a top-1 plan shows matters, the
+    cheapest that passes (ranking._cheapest_claims). The whole machines are offered first, and every build in hand
+    that is sure to stay among the rivals for "cheapest" caps the searches that follow (offers.cost_cap): a dearer
+    build cannot be shown. The builds are then taken in the sources' own order, so each machine's copy is the same."""
+    entries = [e for e in SOURCES if sources or e.name not in (*MACHINE_SOURCES, *READY_MADE_SOURCES, *USUAL_SOURCES)]
+    # (without sources: a map of named GPUs, no Mac, mini PC, ready-made server or other format in their place)
+    if cheapest_for is not None:
+        entries.sort(key=lambda e: e.name not in WHOLE_MACHINE_SOURCES)  # stable: each group in its own order
+    offers: dict[str, list[Build]] = {}
+    for entry in entries:
         if ctx.should_stop():
             break
-        if not sources and entry.name in (*MACHINE_SOURCES, *READY_MADE_SOURCES, *USUAL_SOURCES):
-            continue  # a map of named GPUs: no Mac, mini PC, ready-made server or other format in their place
-        for build in entry.run(ctx):
+        offers[entry.name] = entry.run(ctx)
+        if cheapest_for is not None and offers[entry.name]:
+            kept = _each_once(ctx.request, [(e.name, offers[e.name]) for e in SOURCES if e.name in offers])
+            ctx.shown_at_most[:] = _cheapest_in_hand(kept, ctx.request, cheapest_for)
+    return _each_once(ctx.request, [(e.name, offers[e.name]) for e in SOURCES if e.name in offers])
+
+
+SHOWN_MARGIN = (1.01, 10.0)
+"""A build in hand caps the searches at its price x 1.01 + 10: the solver's prices are sums of whole currency units per
+part (solver._paid), so a build of the same price or less always stays below the cap."""
+
+
+def _cheapest_in_hand(builds: list[Build], request: BuildRequest, asked: BuildRequest) -> list[float]:
+    """Caps from the builds kept so far (_each_once) that answer and that no other build can take out of the rivals
+    for "cheapest" (ranking._field): one machine with a card (a slow CPU-only box is set aside beside one), within
+    the budget, failing no rule, at reading speed, not too loud for the room. Beside such a build a dearer one is not
+    the cheapest, and a top-1 plan shows the cheapest."""
+    caps = []
+    for build in builds:
+        m = measure(_measured(build, asked), request)
+        if _answers(build, request) and not cpu_only(build) and m.readable and not m.too_loud:
+            caps.append(build.total_price * SHOWN_MARGIN[0] + SHOWN_MARGIN[1])
+    return caps
+
+
+def _each_once(request: BuildRequest, offers: list[tuple[str, list[Build]]]) -> list[Build]:
+    """The sources' builds in their order, each machine once, those the request rules out left out."""
+    found = list[Build]()
+    for name, builds in offers:
+        for build in builds:
             if request.exact_gpus and (build.nodes != 1 or build.gpu_count != request.max_gpus):
                 continue  # "exactly N GPUs" asked: CPU-only boxes, other counts and clusters are not answers
             if request.named and not named_build(build, request):
                 continue  # named GPUs: a Mac or a CPU-only box is not one of them (the map's named-GPU cells too)
             twin = next((i for i, b in enumerate(found) if _same(b, build)), None)
             if twin is None:  # two sources may offer one machine: it is shown once
-                found.append(build.model_copy(update={"source": entry.name}))
-            elif entry.name == "usual-gguf" and _no_card_bought(found[twin]) and _decode(build) > _decode(found[twin]):
+                found.append(build.model_copy(update={"source": name}))
+            elif name == "usual-gguf" and _no_card_bought(found[twin]) and _decode(build) > _decode(found[twin]):
                 # the same box without a card at the usual GGUF replaces its BF16 run: nobody decodes BF16 from DDR
                 # (Qwen3-4B at 500 USD had shown the 8845HS mini PC at 7.5 tok/s in BF16 and not at 18.6 in Q4_K_M)
-                found[twin] = build.model_copy(update={"source": entry.name})
+                found[twin] = build.model_copy(update={"source": name})
     return found
 
 

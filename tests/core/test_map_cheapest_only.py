@@ -1,0 +1,69 @@
+"""A map cell's plans look only for the build a top-1 plan shows (plan(cheapest_only=True), issue #34): the whole
+machines are offered first and the searches from parts are capped at the cheapest of them that answers. The build
+shown must be the full plan's, for cells won by a mini PC, a CPU-only box, a tower, a power-limited pair, a
+workstation and a budget; and each map cell must be the cheapest build of the full plan its click opens."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from configurator.core.advise import _cell_request, map_workloads, solve_cell
+from configurator.core.catalog.loader import Catalog
+from configurator.core.solve.build import Build
+from configurator.core.solve.plan import plan
+from configurator.core.solve.request import BuildRequest
+
+CELLS: list[tuple[str, str, dict[str, Any]]] = [
+    ("llama-3.2-1b", "int4", {}),  # a 399 USD mini PC
+    ("qwen3-8b", "fp16", {}),  # a tower with one card
+    ("gemma-4-31b", "int8", {}),  # two cards; the power-limited pair is offered beside them
+    ("qwen3.6-35b-a3b", "fp16", {}),  # a CPU-only box
+    ("llama-3-70b", "fp16", {}),  # three cards at an 80 % power limit
+    ("gpt-oss-120b", "int4", {}),  # a 128 GB unified-memory mini PC
+    ("qwen3-14b", "int8", {"currency": "EUR", "budget": 3000}),
+    ("qwen3.5-397b-a17b", "int4", {}),
+]
+
+
+def shown(build: Build) -> tuple[object, ...]:
+    return (
+        build.gpu_id,
+        build.gpu_count,
+        build.nodes,
+        round(build.total_price, 2),
+        build.estimate.decode_tokens_per_s,
+        tuple((p.category, p.id, p.quantity) for p in build.parts),
+    )
+
+
+@pytest.mark.parametrize(("model_id", "precision", "base"), CELLS)
+def test_a_cells_plan_shows_the_build_the_full_top_1_plan_shows(
+    catalog: Catalog, model_id: str, precision: str, base: dict[str, Any]
+) -> None:
+    model = catalog.records["models"][model_id]
+    request, _ = _cell_request(model, map_workloads("inference", [precision])[0], BuildRequest(model_id="", **base))
+    solving = request.model_copy(update={"budget": None, "top_k": 1, "allow_clusters": False})
+    full = plan(solving, catalog, relax=False)
+    cheapest = plan(solving, catalog, relax=False, cheapest_only=True)
+    assert full.builds, (model_id, precision)
+    assert [shown(b) for b in cheapest.builds] == [shown(b) for b in full.builds]
+    # its costs, curves and launch command are the full plan's to make: the map shows none of them
+    assert cheapest.builds[0].launch is None and full.builds[0].launch is not None
+
+
+@pytest.mark.parametrize(("model_id", "precision", "base"), CELLS)
+def test_a_map_cell_is_the_cheapest_build_of_the_plan_its_click_opens(
+    catalog: Catalog, model_id: str, precision: str, base: dict[str, Any]
+) -> None:
+    model = catalog.records["models"][model_id]
+    cell = solve_cell(model, map_workloads("inference", [precision])[0], catalog, BuildRequest(model_id="", **base))
+    opened = plan(cell.request.model_copy(update={"top_k": 1}), catalog)
+    assert cell.cheapest is not None and opened.builds, (model_id, precision, cell.reason)
+    build = opened.builds[0]
+    assert (cell.cheapest.count, cell.cheapest.price) == (
+        build.gpu_count * build.nodes,
+        pytest.approx(build.total_price),
+    )
+    assert cell.cheapest.decode_tokens_per_s == pytest.approx(build.estimate.decode_tokens_per_s, rel=0.01)
