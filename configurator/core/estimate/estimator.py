@@ -63,6 +63,7 @@ from configurator.core.estimate.kv import (
 )
 from configurator.core.estimate.params import ParamCounts, count_params
 from configurator.core.estimate.precision import KV_BYTES, weight_format
+from configurator.core.estimate.ranges import memory_regime as ranges_memory_regime
 from configurator.core.estimate.ranges import speed_regime as ranges_speed_regime
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step, mfu_formula, new_step
 from configurator.core.estimate.serving import arriving_prompt_tokens, batched_tokens_budget
@@ -2577,6 +2578,9 @@ def _estimate(
         rate_share=mfu,
         peak_tflops=dense_peak_tflops(gpu) if gpu else None,
         speed_regime=speed_regime(model, split, gpus, workload.batch, gpu),
+        memory_regime=ranges_memory_regime(tuple_cache_copies=legacy_cache_copies(model, reported.engine))
+        if workload.kind == "inference"
+        else None,
         placement=_serving_placement(model, split, gpus),
         **ex.speculation(),
         params_total=counts.total,
