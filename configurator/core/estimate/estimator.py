@@ -2578,7 +2578,9 @@ def _estimate(
         rate_share=mfu,
         peak_tflops=dense_peak_tflops(gpu) if gpu else None,
         speed_regime=speed_regime(model, split, gpus, workload.batch, gpu),
-        memory_regime=ranges_memory_regime(tuple_cache_copies=legacy_cache_copies(model, reported.engine))
+        memory_regime=ranges_memory_regime(
+            tuple_cache_copies=legacy_cache_copies(model, reported.engine or "transformers")
+        )
         if workload.kind == "inference"
         else None,
         placement=_serving_placement(model, split, gpus),
