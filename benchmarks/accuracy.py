@@ -48,8 +48,8 @@ from configurator.core.estimate.crossval import (
     summarise,
 )
 from configurator.core.estimate.estimator import Calibration
-from configurator.core.estimate.kv import LEGACY_TUPLE_CACHE_ARCHITECTURES
-from configurator.core.estimate.ranges import RANGE_FACTORS, REGIME_RANGE_FACTORS, speed_regime
+from configurator.core.estimate.kv import LEGACY_TUPLE_CACHE_ARCHITECTURES, legacy_cache_copies
+from configurator.core.estimate.ranges import RANGE_FACTORS, REGIME_RANGE_FACTORS, memory_regime, speed_regime
 from configurator.storage import catalogs
 from tests.reference import (
     ALL,
@@ -236,9 +236,24 @@ def assigned_regime(label: str, catalog: object) -> str | None:
     )
 
 
+def memory_label_regime(label: str, catalog: object) -> str | None:
+    """The memory regime the estimator gives an inference-memory row (ranges.memory_regime), read from its label
+    (tests/reference.py: "{model} {precision} ctx=.. b=.. {engine} x{gpus} {what}"); weights-only rows keep the kind's."""
+    words = label.split()
+    model = catalog.records["models"].get(words[0])  # type: ignore[attr-defined]
+    if model is None or len(words) < 7 or words[6] == "weights":
+        return None
+    return memory_regime(tuple_cache_copies=legacy_cache_copies(model, words[4]))
+
+
 def row_factors(label: str, kind: str, catalog: object) -> tuple[float, float]:
     """The 80 % range factors the estimate gives this row: its regime's (REGIME_RANGE_FACTORS) or its kind's."""
-    key = assigned_regime(label, catalog) if kind in SPEED_KINDS else None
+    if kind in SPEED_KINDS:
+        key = assigned_regime(label, catalog)
+    elif kind == "inference_memory":
+        key = memory_label_regime(label, catalog)
+    else:
+        key = None
     return REGIME_RANGE_FACTORS.get((kind, key or ""), RANGE_FACTORS[kind])
 
 

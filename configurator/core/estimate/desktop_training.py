@@ -101,6 +101,19 @@ Llama 3.1 8B, "batch size 2 (without gradient accumulation), a dataset packed to
 enabled", tokens/s "measured over one full training epoch", PyTorch stable of September 2024 (2.4)."""
 
 
+RDNA3_TRAINING_TESTS = "https://github.com/AUGMXNT/rdna3-training-tests/tree/38df683d400b7fe58b8e4ae2032185fd3d30608d"
+"""Leonard Lin (lhl), "rdna3-training-tests", 2024-02-18: one LLaMA-Factory script (`src/train_bash.py --stage pt
+--dataset wiki_demo --finetuning_type lora --lora_target q_proj,v_proj --per_device_train_batch_size 4
+--gradient_accumulation_steps 4 --num_train_epochs 3.0 --fp16`, TinyLlama-1.1B-Chat-v1.0, transformers 4.37.2) run on
+an RX 7900 XTX (ROCm), an RTX 3090 and an RTX 4090 the same day; `train_samples_per_second` from the HF Trainer's
+metrics (7900xtx-results.txt, 3090-results.txt, 4090-results.txt; the 4090 LoRA run's only figure is the README's
+305 s for the same 4,368 samples). Each sample is 1,024 tokens: `--stage pt` packs the corpus into blocks of
+LLaMA-Factory's default `cutoff_len` (1024), and the logged `total_flos` 2.7774e16 = 6 x 1.0345e9 non-embedding
+parameters x 4.47e6 tokens = 4,368 samples x 1,024 (HF `floating_point_ops`). Gradient checkpointing on
+(LLaMA-Factory's `disable_gradient_checkpointing` defaults to False); no `--flash_attn` (the flag is commented out)."""
+LLAMA_FACTORY = "LLaMA-Factory (HF Trainer, eager, fp16), February 2024"
+
+
 @dataclass(frozen=True)
 class TrainingFact:
     """A published single-card fine-tuning throughput on one backend and card: the rows the desktop utilisation of
@@ -109,6 +122,7 @@ class TrainingFact:
 
     backend: str
     card: str  # catalog id
+    family: str  # the card's catalog `architecture`: what a non-CUDA fit is sourced for (SOURCED_TRAINING_FAMILIES)
     model: str
     method: str
     batch: int
@@ -125,38 +139,161 @@ TRAINING_FACTS: tuple[TrainingFact, ...] = (
     # llama3_1/8B_lora_single_device.yaml and 8B_full_single_device.yaml), and 16.2 GiB at 2 x 2048 tokens leaves no
     # room for un-checkpointed activations on top of 15 GiB of bf16 weights.
     TrainingFact(
-        "cuda", "rtx-4090", "llama-3.1-8b", "lora", 2, 2048, 3083.0, "fit", TORCHTUNE_README, "torchtune, compiled"
+        "cuda",
+        "rtx-4090",
+        "Ada Lovelace",
+        "llama-3.1-8b",
+        "lora",
+        2,
+        2048,
+        3083.0,
+        "fit",
+        TORCHTUNE_README,
+        "torchtune, compiled",
     ),
     TrainingFact(
-        "cuda", "rtx-4090", "llama-3.1-8b", "full", 2, 2048, 1650.0, "fit", TORCHTUNE_README, "torchtune, compiled"
+        "cuda",
+        "rtx-4090",
+        "Ada Lovelace",
+        "llama-3.1-8b",
+        "full",
+        2,
+        2048,
+        1650.0,
+        "fit",
+        TORCHTUNE_README,
+        "torchtune, compiled",
     ),
     # Held out (not fitted): the QLoRA row (the estimator's NF4 dequantisation share is not fitted on it) and the RTX
     # A6000 rows (a workstation GA102 with full-rate FP32 accumulate: the per-card transfer is tested on them).
     TrainingFact(
-        "cuda", "rtx-4090", "llama-3.1-8b", "qlora", 2, 2048, 2413.0, "holdout", TORCHTUNE_README, "torchtune"
+        "cuda",
+        "rtx-4090",
+        "Ada Lovelace",
+        "llama-3.1-8b",
+        "qlora",
+        2,
+        2048,
+        2413.0,
+        "holdout",
+        TORCHTUNE_README,
+        "torchtune",
     ),
     TrainingFact(
-        "cuda", "rtx-a6000", "llama-3.1-8b", "lora", 2, 2048, 4699.0, "holdout", TORCHTUNE_README, "torchtune"
+        "cuda", "rtx-a6000", "Ampere", "llama-3.1-8b", "lora", 2, 2048, 4699.0, "holdout", TORCHTUNE_README, "torchtune"
     ),
     TrainingFact(
-        "cuda", "rtx-a6000", "llama-3.1-8b", "full", 2, 2048, 2579.0, "holdout", TORCHTUNE_README, "torchtune"
+        "cuda", "rtx-a6000", "Ampere", "llama-3.1-8b", "full", 2, 2048, 2579.0, "holdout", TORCHTUNE_README, "torchtune"
+    ),
+    # ROCm on RDNA 3, read against CUDA on the same job (RDNA3_TRAINING_TESTS): the RX 7900 XTX LoRA row is the fit of
+    # Calibration.default_mfu_consumer_rocm, paired with the RTX 3090 LoRA row of the same script ("pair": the CUDA
+    # side the ROCm share is read against, not a fit of the CUDA figure); QLoRA on both cards and both RTX 4090 rows
+    # are held out. Tokens/s = train_samples_per_second x 1,024 (RDNA3_TRAINING_TESTS says why 1,024).
+    TrainingFact(
+        "rocm",
+        "rx-7900-xtx",
+        "RDNA 3",
+        "tinyllama-1.1b",
+        "lora",
+        4,
+        1024,
+        5044.0,
+        "fit",
+        RDNA3_TRAINING_TESTS,
+        LLAMA_FACTORY,
+    ),
+    TrainingFact(
+        "cuda",
+        "rtx-3090",
+        "Ampere",
+        "tinyllama-1.1b",
+        "lora",
+        4,
+        1024,
+        6334.0,
+        "pair",
+        RDNA3_TRAINING_TESTS,
+        LLAMA_FACTORY,
+    ),
+    TrainingFact(
+        "rocm",
+        "rx-7900-xtx",
+        "RDNA 3",
+        "tinyllama-1.1b",
+        "qlora",
+        4,
+        1024,
+        5037.0,
+        "holdout",
+        RDNA3_TRAINING_TESTS,
+        LLAMA_FACTORY,
+    ),
+    TrainingFact(
+        "cuda",
+        "rtx-3090",
+        "Ampere",
+        "tinyllama-1.1b",
+        "qlora",
+        4,
+        1024,
+        6232.0,
+        "holdout",
+        RDNA3_TRAINING_TESTS,
+        LLAMA_FACTORY,
+    ),
+    TrainingFact(
+        "cuda",
+        "rtx-4090",
+        "Ada Lovelace",
+        "tinyllama-1.1b",
+        "lora",
+        4,
+        1024,
+        14665.0,
+        "holdout",
+        RDNA3_TRAINING_TESTS,
+        LLAMA_FACTORY,
+    ),
+    TrainingFact(
+        "cuda",
+        "rtx-4090",
+        "Ada Lovelace",
+        "tinyllama-1.1b",
+        "qlora",
+        4,
+        1024,
+        14534.0,
+        "holdout",
+        RDNA3_TRAINING_TESTS,
+        LLAMA_FACTORY,
     ),
 )
-"""No ROCm (RDNA) or XPU (Arc) row: no published, dated LLM fine-tuning throughput with its batch and sequence was
-found for an RX 7900 XTX, an Arc A770 or B580 in the stored corpora searched on 2026-12-03 (issues, pages, docs,
-code: torchtune, axolotl, LLaMA-Factory, unsloth, IPEX-LLM, the ROCm docs). A June 2024 comparison of torchtune,
-axolotl and unsloth on an RTX 4090, RTX 3090, RX 7900 XTX and W7900 exists (wandb.ai/augmxnt/train-bench, Llama 3 8B
-LoRA r=8), but its figures sit in an interactive report whose numbers the stored copy does not hold. Those backends
-keep the prior estimate (Calibration.default_mfu_consumer) and stay unsourced: their builds claim neither "fastest"
-nor "best value" (ranking.unsourced_training_speed)."""
+"""ROCm is sourced for RDNA 3 only (one job, RDNA3_TRAINING_TESTS); RDNA 4 (RX 9070 XT) and XPU (Arc A770, B580) have no
+row: no published, dated LLM fine-tuning throughput with its batch and sequence was found for them in the stored
+corpora searched on 2026-12-03 (issues, pages, docs, code: torchtune, axolotl, LLaMA-Factory, unsloth, IPEX-LLM, the
+ROCm docs; IPEX-LLM's tutorial QLoRA log on an Arc GPU, intel/ipex-llm-tutorial PR #50, gives samples/s of unpadded
+Alpaca prompts, whose tokens per sample it does not state). A June 2024 comparison of torchtune, axolotl and unsloth on
+an RTX 4090, RTX 3090 and W7900 exists (wandb.ai/augmxnt/train-bench, Llama 3 8B LoRA r=8), but its figures sit in an
+interactive report whose numbers the stored copy does not hold. Those families keep the prior estimate
+(Calibration.default_mfu_consumer) and stay unsourced: their builds claim neither "fastest" nor "best value"
+(ranking.unsourced_training_speed)."""
 
 SOURCED_TRAINING_BACKENDS: frozenset[str] = frozenset(f.backend for f in TRAINING_FACTS if f.role == "fit")
+# CUDA's figure is taken for every NVIDIA card (its transfer per card is what the holdout rows test); another backend's
+# only for the GPU families its fit rows ran on.
+SOURCED_TRAINING_FAMILIES: frozenset[tuple[str, str]] = frozenset(
+    (f.backend, f.family) for f in TRAINING_FACTS if f.role == "fit"
+)
 
 
 def training_backend(gpu: Gpu) -> str:
     return TRAINING_BACKEND.get(str(gpu.vendor), "cuda")
 
 
-def utilisation_sourced(vendor: str) -> bool:
-    """Whether the desktop training utilisation for this vendor's backend is fitted on a published measurement."""
-    return TRAINING_BACKEND.get(vendor, "cuda") in SOURCED_TRAINING_BACKENDS
+def utilisation_sourced(vendor: str, family: str | None = None) -> bool:
+    """Whether the desktop training utilisation for this vendor's backend (and, off CUDA, this GPU family: the
+    catalog's `architecture`) is fitted on a published measurement."""
+    backend = TRAINING_BACKEND.get(vendor, "cuda")
+    if backend == "cuda":
+        return backend in SOURCED_TRAINING_BACKENDS
+    return (backend, family or "") in SOURCED_TRAINING_FAMILIES

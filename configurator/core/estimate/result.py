@@ -134,6 +134,8 @@ class EstimateResult(_Frozen):
     peak_tflops: float | None = None
     # the regime whose cross-validated errors set the speed ranges when they differ from the kind's (ranges.py)
     speed_regime: str | None = None
+    # the same for the memory figures (ranges.memory_regime: a remote-code tuple cache under transformers)
+    memory_regime: str | None = None
     # --speculative draft: decode tokens/s at the low and the central sourced acceptance (estimate/speculative.py); the
     # decode range spans both, so it can include a net loss against the plain speed
     speculation_span: tuple[float, float] | None = None
@@ -184,7 +186,7 @@ class EstimateResult(_Frozen):
         }
         ranges: dict[str, list[float]] = {}
         for path, (low, high) in figure_ranges(
-            self.workload.get("kind", "inference"), figures, self.speed_regime
+            self.workload.get("kind", "inference"), figures, self.speed_regime, self.memory_regime
         ).items():
             # bytes stay whole numbers, like the figures they bracket
             if path == "speed.decode_tokens_per_s" and self.speculation_span and self.decode_tokens_per_s:

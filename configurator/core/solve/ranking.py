@@ -45,8 +45,9 @@ REFERENCE_TOKENS = 1e8
 fine-tune is ranked by how fast it trains, never by memory per GPU (issue #27)."""
 
 # Whether a consumer card's training utilisation rests on a published measurement is a fact per training backend
-# (estimate.desktop_training.TRAINING_FACTS, SOURCED_TRAINING_BACKENDS): CUDA is fitted on torchtune's published
-# RTX 4090 fine-tuning rates (#29); ROCm (Radeon) and XPU (Arc) publish none, so a consumer Radeon or Arc card's
+# (estimate.desktop_training.TRAINING_FACTS, SOURCED_TRAINING_FAMILIES): CUDA is fitted on torchtune's published
+# RTX 4090 fine-tuning rates (#29), ROCm on RDNA 3 on an RX 7900 XTX / RTX 3090 pair; other Radeon families (RDNA 4)
+# and XPU (Arc) publish none, so such a consumer card's
 # training speed is an unsourced figure, and a build timed by it claims neither "fastest" nor "best value"; when such
 # a build is the fastest (or best value) shown, no build claims it, since a slower one would claim it falsely (issue
 # #27: an 8B QLoRA had made an RX 9070 XT "fastest; best value" on that factor alone). Workstation cards share the
@@ -132,7 +133,7 @@ def unsourced_training_speed(build: Build, request: BuildRequest) -> bool:
     return any(
         p.category == "gpu"
         and p.spec.get("market") == "consumer"
-        and not utilisation_sourced(str(p.spec.get("vendor", "")))
+        and not utilisation_sourced(str(p.spec.get("vendor", "")), str(p.spec.get("architecture", "")))
         for p in build.parts
     )
 
