@@ -98,7 +98,8 @@ def speed_text(build: Build) -> tuple[str, float]:
         tps = e.decode_tokens_per_s
         # two significant digits below 0.1: "0.0 tok/s x 327" read as a build that does not run at all
         shown = f"{tps:.1f}" if tps >= 0.095 or tps == 0 else f"{tps:.2g}"
-        text = f"{shown} tok/s" + (f" x {users}" if users > 1 else "")
+        # the unit in the window's language: the zh_CN table said "14.7 tok/s" beside the target's "14.0 token/秒"
+        text = QCoreApplication.translate("builds", "{0} tok/s").format(shown) + (f" x {users}" if users > 1 else "")
         return text, e.decode_tokens_per_s
     if e.wall_hours is not None:
         text = (

@@ -500,7 +500,7 @@ class NodeScalingChart(_Chart):
             label += "\n" + (
                 QCoreApplication.translate("charts", "{0:,.0f} days").format((chosen.wall_hours or 0) / 24)
                 if training
-                else f"{chosen.decode_tokens_per_s or 0:.1f} tokens/s"
+                else QCoreApplication.translate("charts", "{0:.1f} tokens/s").format(chosen.decode_tokens_per_s or 0)
             )
             label += f", {_short_money(chosen.total_price)} {curve.currency}"
         xs = [float(p.nodes) for p in curve.points]

@@ -1,0 +1,37 @@
+"""Faults seen walking Mina's and Dr. Chen's journeys in the window (ui7: offscreen grabs at 1366x768 and 1600x1000,
+English and zh_CN), each pinned here."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from PySide6.QtCore import QCoreApplication
+
+from configurator.qt import i18n
+from configurator.qt.app import make_app
+from configurator.qt.builds import speed_text
+
+
+def _build(tps: float, batch: int = 1):  # type: ignore[no-untyped-def]
+    estimate = SimpleNamespace(decode_tokens_per_s=tps, workload={"batch": batch}, wall_hours=None)
+    return SimpleNamespace(estimate=estimate)
+
+
+def test_speeds_read_in_the_windows_language() -> None:
+    """zh_CN: the builds table said "14.7 tok/s" beside the target's "14.0 token/秒", the nothing-fits banner's ways
+    out "(14.2 tokens/s)" and the node chart's chosen point "tokens/s"."""
+    app = make_app([])
+    try:
+        assert i18n.install(app, "zh_CN") == "zh_CN"
+        text, value = speed_text(_build(14.7))  # type: ignore[arg-type]
+        assert text == "14.7 token/秒" and value == 14.7
+        assert speed_text(_build(14.2, 20))[0] == "14.2 token/秒 x 20"  # type: ignore[arg-type]
+        way = QCoreApplication.translate("InfeasibleBanner", "{tps:.1f} tokens/s").format(tps=14.2)
+        assert way == "14.2 token/秒"
+        chosen = QCoreApplication.translate("charts", "{0:.1f} tokens/s").format(20.3)
+        assert chosen == "20.3 token/秒"
+        axis = QCoreApplication.translate("charts", "decode tokens/s per sequence")
+        assert "tokens/s" not in axis
+    finally:
+        assert i18n.install(app, "en") == "en"
+    assert speed_text(_build(14.7))[0] == "14.7 tok/s"  # type: ignore[arg-type]
