@@ -580,7 +580,7 @@
     </message>
     <message>
         <location filename="../../configurator/qt/main_window.py" line="203"/>
-        <location filename="../../configurator/qt/main_window.py" line="455"/>
+        <location filename="../../configurator/qt/main_window.py" line="457"/>
         <source>&amp;Solve again</source>
         <translation>重新求解(&amp;S)</translation>
     </message>
@@ -710,9 +710,24 @@
         <translation>打开项目</translation>
     </message>
     <message>
+        <location filename="../../configurator/qt/main_window.py" line="297"/>
+        <location filename="../../configurator/qt/main_window.py" line="321"/>
+        <source>LLM Rig projects (*.llmrig)</source>
+        <translation>LLM Rig 项目 (*.llmrig)</translation>
+    </message>
+    <message>
         <location filename="../../configurator/qt/main_window.py" line="307"/>
         <source>Could not open the project</source>
         <translation>无法打开项目</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="308"/>
+        <source>{0}
+
+Your current project is unchanged; the file was not modified.</source>
+        <translation>{0}
+
+当前项目未改变；该文件未被修改。</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/main_window.py" line="321"/>
@@ -720,237 +735,283 @@
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="329"/>
+        <location filename="../../configurator/qt/main_window.py" line="330"/>
         <source>Could not save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="332"/>
+        <location filename="../../configurator/qt/main_window.py" line="330"/>
+        <location filename="../../configurator/qt/main_window.py" line="754"/>
+        <source>{0}: {1}
+
+Nothing was overwritten.</source>
+        <translation>{0}：{1}
+
+没有覆盖任何文件。</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="334"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="337"/>
+        <location filename="../../configurator/qt/main_window.py" line="339"/>
         <source>Import a model</source>
         <translation>导入模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="353"/>
+        <location filename="../../configurator/qt/main_window.py" line="350"/>
+        <source>Reading {0}… (Esc cancels)</source>
+        <translation>正在读取 {0}…（按 Esc 取消）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="355"/>
         <source>Could not import the model</source>
         <translation>无法导入模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="357"/>
+        <location filename="../../configurator/qt/main_window.py" line="359"/>
         <source>Imported {0}</source>
         <translation>已导入 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="366"/>
+        <location filename="../../configurator/qt/main_window.py" line="368"/>
         <source>Imported for this session only: {0}</source>
         <translation>仅在本次会话中导入：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="398"/>
+        <location filename="../../configurator/qt/main_window.py" line="400"/>
         <source>{0} build for &lt;b&gt;{1}&lt;/b&gt; ({2}) in {3:.2f} s</source>
         <translation>&lt;b&gt;{1}&lt;/b&gt;（{2}）共 {0} 个配置，用时 {3:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="400"/>
+        <location filename="../../configurator/qt/main_window.py" line="402"/>
         <source>{0} builds for &lt;b&gt;{1}&lt;/b&gt; ({2}) in {3:.2f} s</source>
         <translation>&lt;b&gt;{1}&lt;/b&gt;（{2}）共 {0} 个配置，用时 {3:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="413"/>
+        <location filename="../../configurator/qt/main_window.py" line="415"/>
         <source>Note:</source>
         <translation>注：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="426"/>
+        <location filename="../../configurator/qt/main_window.py" line="428"/>
         <source>Solved in {0:.2f} s</source>
         <translation>求解完成，用时 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="431"/>
+        <location filename="../../configurator/qt/main_window.py" line="433"/>
         <source>Cheapest build found; solving the alternatives…</source>
         <translation>已找到最便宜的配置；正在求解其他方案…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="434"/>
+        <location filename="../../configurator/qt/main_window.py" line="436"/>
         <source>Solving…</source>
         <translation>正在求解…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="437"/>
+        <location filename="../../configurator/qt/main_window.py" line="439"/>
         <source>Solve failed</source>
         <translation>求解失败</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="438"/>
+        <location filename="../../configurator/qt/main_window.py" line="440"/>
         <source>Could not solve this request</source>
         <translation>无法求解此需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="448"/>
+        <location filename="../../configurator/qt/main_window.py" line="450"/>
         <source>Solve is off until the inputs are valid: {0}</source>
         <translation>输入有效后才能求解：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="450"/>
+        <location filename="../../configurator/qt/main_window.py" line="452"/>
         <source>&amp;Solve again (fix the inputs first)</source>
         <translation>重新求解(&amp;S)（请先修正输入）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="453"/>
+        <location filename="../../configurator/qt/main_window.py" line="455"/>
         <source>Solve the current request again</source>
         <translation>重新求解当前需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="465"/>
+        <location filename="../../configurator/qt/main_window.py" line="467"/>
         <source>&lt;b&gt;These builds answer your previous inputs, not the ones on the left.&lt;/b&gt; {0}. Fix the field marked in red to solve again.</source>
         <translation>&lt;b&gt;这些配置对应的是你之前的输入，而不是左侧当前的输入。&lt;/b&gt;{0}。修正标红的字段后会重新求解。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="470"/>
+        <location filename="../../configurator/qt/main_window.py" line="472"/>
         <source>&lt;b&gt;Nothing solved yet.&lt;/b&gt; {0}. Fix the field marked in red.</source>
         <translation>&lt;b&gt;尚未求解。&lt;/b&gt;{0}。请修正标红的字段。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="473"/>
+        <location filename="../../configurator/qt/main_window.py" line="475"/>
         <source>&lt;b&gt;Solving your changed inputs…&lt;/b&gt; the builds below answer the previous ones.</source>
         <translation>&lt;b&gt;正在按修改后的输入求解…&lt;/b&gt;下方的配置对应之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="507"/>
+        <location filename="../../configurator/qt/main_window.py" line="509"/>
         <source>Compare needs at least two builds</source>
         <translation>对比至少需要两个配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="561"/>
-        <location filename="../../configurator/qt/main_window.py" line="578"/>
+        <location filename="../../configurator/qt/main_window.py" line="563"/>
+        <location filename="../../configurator/qt/main_window.py" line="580"/>
         <source>The language changes at the next start</source>
         <translation>语言将在下次启动时切换</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="587"/>
+        <location filename="../../configurator/qt/main_window.py" line="589"/>
         <source>Could not save preferences</source>
         <translation>无法保存偏好设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="592"/>
+        <location filename="../../configurator/qt/main_window.py" line="594"/>
         <source>Import a vendor quote</source>
         <translation>导入供应商报价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="618"/>
+        <location filename="../../configurator/qt/main_window.py" line="594"/>
+        <source>Quotes (*.csv *.xlsx);;All files (*)</source>
+        <translation>报价单 (*.csv *.xlsx);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="620"/>
         <source>The dates of the catalog&apos;s newest part prices; older ones are marked in each build</source>
         <translation>目录中最新配件价格的日期；较旧的价格在每个配置中有标记</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="624"/>
+        <location filename="../../configurator/qt/main_window.py" line="626"/>
         <source>Catalog: no dated prices</source>
         <translation>目录：没有带日期的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="627"/>
+        <location filename="../../configurator/qt/main_window.py" line="629"/>
         <source>Catalog prices {0}</source>
         <translation>目录价格 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="629"/>
+        <location filename="../../configurator/qt/main_window.py" line="631"/>
         <source>Catalog prices from {0} to {1}</source>
         <translation>目录价格 {0} 至 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="632"/>
+        <location filename="../../configurator/qt/main_window.py" line="634"/>
         <source>; {0} of {1} priced parts have only older prices</source>
         <translation>；{1} 个有价格的配件中 {0} 个只有较旧的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="637"/>
+        <location filename="../../configurator/qt/main_window.py" line="639"/>
         <source>Import a price pack</source>
         <translation>导入价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="637"/>
+        <location filename="../../configurator/qt/main_window.py" line="639"/>
         <source>Price packs (*.toml);;All files (*)</source>
         <translation>价格包 (*.toml);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="658"/>
+        <location filename="../../configurator/qt/main_window.py" line="660"/>
         <source>Export my prices as a price pack</source>
         <translation>将我的价格导出为价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="658"/>
+        <location filename="../../configurator/qt/main_window.py" line="660"/>
         <source>Price packs (*.toml)</source>
         <translation>价格包 (*.toml)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="662"/>
+        <location filename="../../configurator/qt/main_window.py" line="664"/>
         <source>Price pack</source>
         <translation>价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="662"/>
+        <location filename="../../configurator/qt/main_window.py" line="664"/>
         <source>Who is this price list from?</source>
         <translation>这份价格表来自谁？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="668"/>
+        <location filename="../../configurator/qt/main_window.py" line="670"/>
         <source>Could not export the price pack</source>
         <translation>无法导出价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="670"/>
+        <location filename="../../configurator/qt/main_window.py" line="672"/>
         <source>Exported {0} price(s) and {1} part(s) to {2}</source>
         <translation>已将 {0} 个价格和 {1} 个配件导出到 {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="688"/>
+        <location filename="../../configurator/qt/main_window.py" line="690"/>
         <source>Choose a build to print</source>
         <translation>请选择要打印的配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="695"/>
+        <location filename="../../configurator/qt/main_window.py" line="697"/>
         <source>Nothing to export: no build yet</source>
         <translation>没有可导出的内容：尚无配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="699"/>
+        <location filename="../../configurator/qt/main_window.py" line="701"/>
         <source>Export builds</source>
         <translation>导出配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="746"/>
+        <location filename="../../configurator/qt/main_window.py" line="703"/>
+        <source>Purchase list (*.xlsx);;Line items (*.csv);;Forum table (*.md);;Build sheets (*.pdf)</source>
+        <translation>采购清单 (*.xlsx);;明细行 (*.csv);;论坛表格 (*.md);;装机单 (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="749"/>
         <source>Unknown file type</source>
         <translation>未知的文件类型</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/main_window.py" line="749"/>
+        <source>{0}: choose .xlsx, .csv, .md or .pdf</source>
+        <translation>{0}：请选择 .xlsx、.csv、.md 或 .pdf</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="754"/>
         <source>Could not export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="751"/>
+        <location filename="../../configurator/qt/main_window.py" line="757"/>
         <source>Exported {0} build(s) to {1}</source>
         <translation>已导出 {0} 个配置到 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="764"/>
+        <location filename="../../configurator/qt/main_window.py" line="770"/>
         <source>About LLM Rig Configurator</source>
         <translation>关于 LLM 装机配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="767"/>
+        <location filename="../../configurator/qt/main_window.py" line="773"/>
         <source>What machine to buy to run, fine-tune or train an LLM.
 Every estimate explains itself; every part and price carries its source.</source>
         <translation>要运行、微调或训练大模型，该买什么机器。
 每个估算都给出依据；每个配件和价格都注明来源。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="779"/>
+        <location filename="../../configurator/qt/main_window.py" line="784"/>
+        <source>
+… and {0} more</source>
+        <translation>
+……另有 {0} 条</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="787"/>
         <source>Some catalog files could not be read</source>
         <translation>部分目录文件无法读取</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="788"/>
+        <source>{0}
+
+Everything else loaded. Your files were not changed; fix them and restart.</source>
+        <translation>{0}
+
+其余内容已加载。您的文件未被修改；请修正后重新启动。</translation>
     </message>
 </context>
 <context>

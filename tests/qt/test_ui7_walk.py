@@ -35,3 +35,28 @@ def test_speeds_read_in_the_windows_language() -> None:
     finally:
         assert i18n.install(app, "en") == "en"
     assert speed_text(_build(14.7))[0] == "14.7 tok/s"  # type: ignore[arg-type]
+
+
+def test_error_messages_read_chinese_in_the_chinese_window(qtbot, shipped_catalog, messages, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """zh_CN: a project that would not open said "Your current project is unchanged; the file was not modified.", an
+    export to an unknown file type "choose .xlsx, .csv, .md or .pdf", under a Chinese title."""
+    from configurator.qt.main_window import MainWindow
+    from configurator.qt.session import Session
+
+    app = make_app([])
+    try:
+        assert i18n.install(app, "zh_CN") == "zh_CN"
+        window = MainWindow(Session(catalog=shipped_catalog))
+        qtbot.addWidget(window)
+        broken = tmp_path / "chen.llmrig"
+        broken.write_text("not a project", encoding="utf-8")
+        window._open_path(broken)
+        assert window.export_to(tmp_path / "chen.txt", []) is False
+        assert len(messages) == 2, messages
+        for _title, text in messages:
+            assert "not modified" not in text and "choose" not in text, text
+        assert "当前项目未改变" in messages[0][1]
+        assert "请选择 .xlsx" in messages[1][1]
+        window.session.dirty = False
+    finally:
+        assert i18n.install(app, "en") == "en"
