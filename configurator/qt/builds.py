@@ -447,8 +447,26 @@ class InfeasibleBanner(QWidget):
             self.apply_requested.emit(self.infeasible.relaxed_request)
 
 
-class BuildHeader(QLabel):
-    """The selected build in two lines: rank, label, GPUs, price; then how it fits."""
+class WrappedLabel(QLabel):
+    """A word-wrapped label whose minimum height is its wrapped text's height at its width: a layout's minimum
+    ignores height-for-width, so at 1366 x 768 the total and its old-price warning were drawn over the parts list."""
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        if self.wordWrap() and self.width() > 0:
+            hint.setHeight(max(hint.height(), self.heightForWidth(self.width())))
+        return hint
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.oldSize().width() != event.size().width():
+            self.updateGeometry()  # a new width, a new wrapped height
+
+
+class BuildHeader(WrappedLabel):
+    """The selected build in two lines: rank, label, GPUs, price; then how it fits. Its minimum is its wrapped height:
+    at 1366 x 768 a label that wrapped to three lines took 14 px the detail's minimum counted on, and the parts list
+    was drawn over the total below it."""
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -524,22 +542,6 @@ class LaunchCommand(QWidget):
     def _on_copy_clicked(self) -> None:
         QGuiApplication.clipboard().setText(self.command.toPlainText())
         self.copy.setText(self.tr("Copied"))
-
-
-class WrappedLabel(QLabel):
-    """A word-wrapped label whose minimum height is its wrapped text's height at its width: a layout's minimum
-    ignores height-for-width, so at 1366 x 768 the total and its old-price warning were drawn over the parts list."""
-
-    def minimumSizeHint(self) -> QSize:
-        hint = super().minimumSizeHint()
-        if self.wordWrap() and self.width() > 0:
-            hint.setHeight(max(hint.height(), self.heightForWidth(self.width())))
-        return hint
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        if event.oldSize().width() != event.size().width():
-            self.updateGeometry()  # a new width, a new wrapped height
 
 
 class BuildDetail(QTabWidget):

@@ -60,3 +60,30 @@ def test_error_messages_read_chinese_in_the_chinese_window(qtbot, shipped_catalo
         window.session.dirty = False
     finally:
         assert i18n.install(app, "en") == "en"
+
+
+def test_the_parts_list_is_never_drawn_over_the_total_at_1366x768(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Mina's 70B with her own 3090 at 1366 x 768: the build's header wrapped to two lines (46 px) while its minimum
+    said one (32 px), the splitter gave the detail 14 px less than its pages' minimum, and the parts list's last row
+    line ran through "Total 2,168 USD"."""
+    from configurator.core.estimate.workload import Workload
+    from configurator.core.solve.request import BuildRequest, OwnedPart
+
+    window.resize(1366, 768)
+    request = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m", context=32768, batch=1, kv_precision="q8_0"),
+        min_decode_tps=14,
+        owned=(OwnedPart(category="gpu", id="rtx-3090"),),
+        budget=2500,
+        circuit="120v15a",
+        room="home-office",
+    )
+    with qtbot.waitSignal(window.session.solve_finished, timeout=120_000):
+        window.session.set_request(request)
+    qtbot.wait(50)
+    header, detail = window.header, window.detail
+    assert header.height() > header.fontMetrics().height() * 1.5  # the case seen: the header takes two lines
+    assert header.minimumSizeHint().height() >= header.heightForWidth(header.width())
+    assert detail.height() >= detail.minimumSizeHint().height()
+    assert detail.parts.geometry().bottom() < detail.total.geometry().top()
