@@ -4,142 +4,142 @@
 <context>
     <name>BuildDetail</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="552"/>
+        <location filename="../../configurator/qt/builds.py" line="554"/>
         <source>Category</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="552"/>
+        <location filename="../../configurator/qt/builds.py" line="554"/>
         <source>Part</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="552"/>
+        <location filename="../../configurator/qt/builds.py" line="554"/>
         <source>Qty</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="552"/>
+        <location filename="../../configurator/qt/builds.py" line="554"/>
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="552"/>
+        <location filename="../../configurator/qt/builds.py" line="554"/>
         <source>Subtotal</source>
         <translation>小计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="572"/>
+        <location filename="../../configurator/qt/builds.py" line="574"/>
         <source>&lt;b&gt;Why each part&lt;/b&gt;</source>
         <translation>&lt;b&gt;每个配件的选择理由&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="597"/>
+        <location filename="../../configurator/qt/builds.py" line="599"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="597"/>
+        <location filename="../../configurator/qt/builds.py" line="599"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="597"/>
+        <location filename="../../configurator/qt/builds.py" line="599"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="608"/>
+        <location filename="../../configurator/qt/builds.py" line="610"/>
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="609"/>
+        <location filename="../../configurator/qt/builds.py" line="611"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="610"/>
+        <location filename="../../configurator/qt/builds.py" line="612"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="611"/>
+        <location filename="../../configurator/qt/builds.py" line="613"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="612"/>
+        <location filename="../../configurator/qt/builds.py" line="614"/>
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="613"/>
+        <location filename="../../configurator/qt/builds.py" line="615"/>
         <source>Slot map</source>
         <translation>插槽布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="614"/>
+        <location filename="../../configurator/qt/builds.py" line="616"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="615"/>
+        <location filename="../../configurator/qt/builds.py" line="617"/>
         <source>Estimates</source>
         <translation>估算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="617"/>
+        <location filename="../../configurator/qt/builds.py" line="619"/>
         <source>Buy or rent</source>
         <translation>购买还是租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="677"/>
+        <location filename="../../configurator/qt/builds.py" line="679"/>
         <source> ({0} owned)</source>
         <translation>（已有 {0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="683"/>
+        <location filename="../../configurator/qt/builds.py" line="685"/>
         <source> for the cluster</source>
         <translation>（集群共用）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="685"/>
+        <location filename="../../configurator/qt/builds.py" line="687"/>
         <source> per node x {0:,}</source>
         <translation>（每节点，共 {0:,} 个节点）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="713"/>
+        <location filename="../../configurator/qt/builds.py" line="715"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="728"/>
+        <location filename="../../configurator/qt/builds.py" line="730"/>
         <source> for {0} machines</source>
         <translation>（{0} 台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="730"/>
+        <location filename="../../configurator/qt/builds.py" line="732"/>
         <source>; parts you own save {0:,.0f} {1}</source>
         <translation>；已有配件节省 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="745"/>
+        <location filename="../../configurator/qt/builds.py" line="747"/>
         <source>{0} price(s) older than six months (marked ⚠; hover for the dates). Get a fresh quote and enter it with Catalog &gt; Edit prices and parts, Catalog &gt; Import a vendor quote, or Catalog &gt; Import a price pack.</source>
         <translation>{0} 个价格已超过六个月（标有 ⚠；悬停查看日期）。请索取最新报价，并通过“目录 &gt; 编辑价格和配件”、“目录 &gt; 导入供应商报价”或“目录 &gt; 导入价格包”录入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="753"/>
+        <location filename="../../configurator/qt/builds.py" line="755"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="763"/>
+        <location filename="../../configurator/qt/builds.py" line="765"/>
         <source> (one machine)</source>
         <translation>（单台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="765"/>
+        <location filename="../../configurator/qt/builds.py" line="767"/>
         <source>Noise under load{0}:</source>
         <translation>满载噪音{0}：</translation>
     </message>
@@ -147,22 +147,22 @@
 <context>
     <name>BuildHeader</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="466"/>
+        <location filename="../../configurator/qt/builds.py" line="484"/>
         <source>{0:,.0f} W at the wall</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="467"/>
+        <location filename="../../configurator/qt/builds.py" line="485"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="468"/>
+        <location filename="../../configurator/qt/builds.py" line="486"/>
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="474"/>
+        <location filename="../../configurator/qt/builds.py" line="492"/>
         <source>How this fits:</source>
         <translation>如何装下：</translation>
     </message>
@@ -481,22 +481,22 @@
 <context>
     <name>LaunchCommand</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="502"/>
+        <location filename="../../configurator/qt/builds.py" line="520"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="503"/>
+        <location filename="../../configurator/qt/builds.py" line="521"/>
         <source>Copy the command to the clipboard</source>
         <translation>将命令复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="520"/>
+        <location filename="../../configurator/qt/builds.py" line="538"/>
         <source>Run it</source>
         <translation>运行命令</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="526"/>
+        <location filename="../../configurator/qt/builds.py" line="544"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
@@ -1413,7 +1413,7 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="246"/>
-        <location filename="../../configurator/qt/requirements.py" line="888"/>
+        <location filename="../../configurator/qt/requirements.py" line="889"/>
         <source> user</source>
         <translation> 个用户</translation>
     </message>
@@ -1484,16 +1484,19 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="270"/>
+        <location filename="../../configurator/qt/requirements.py" line="523"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="270"/>
+        <location filename="../../configurator/qt/requirements.py" line="523"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="270"/>
+        <location filename="../../configurator/qt/requirements.py" line="523"/>
         <source>Full</source>
         <translation>全参数</translation>
     </message>
@@ -1639,6 +1642,7 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="306"/>
+        <location filename="../../configurator/qt/requirements.py" line="529"/>
         <source> B tokens</source>
         <translation> B token</translation>
     </message>
@@ -1858,12 +1862,12 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>拥有的数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="525"/>
+        <location filename="../../configurator/qt/requirements.py" line="527"/>
         <source>{0} user</source>
         <translation>{0} 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="525"/>
+        <location filename="../../configurator/qt/requirements.py" line="527"/>
         <source>{0} users</source>
         <translation>{0} 个用户</translation>
     </message>
@@ -1968,27 +1972,27 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>求解器选择：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="717"/>
+        <location filename="../../configurator/qt/requirements.py" line="718"/>
         <source>Only GPUs: unknown GPU or system id(s) %1 (see Catalog &gt; Edit prices and parts)</source>
         <translation>仅限 GPU：未知的 GPU 或整机 id %1（见“目录 &gt; 编辑价格和配件”）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="870"/>
+        <location filename="../../configurator/qt/requirements.py" line="871"/>
         <source>No exchange rate from {0} to {1}: the budget is kept as typed</source>
         <translation>没有从 {0} 到 {1} 的汇率：预算保持输入值不变</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="879"/>
+        <location filename="../../configurator/qt/requirements.py" line="880"/>
         <source>Budget converted: {0} = {1} at the catalog&apos;s exchange rates of {2}</source>
         <translation>预算已换算：{0} = {1}（按目录 {2} 的汇率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="882"/>
+        <location filename="../../configurator/qt/requirements.py" line="883"/>
         <source>Budget converted: {0} = {1} at the catalog&apos;s exchange rates</source>
         <translation>预算已换算：{0} = {1}（按目录的汇率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="888"/>
+        <location filename="../../configurator/qt/requirements.py" line="889"/>
         <source> users</source>
         <translation> 个用户</translation>
     </message>
@@ -2649,173 +2653,173 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="888"/>
+        <location filename="../../configurator/qt/builds.py" line="890"/>
         <source>Estimator warnings</source>
         <translation>估算警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="824"/>
+        <location filename="../../configurator/qt/builds.py" line="826"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="782"/>
+        <location filename="../../configurator/qt/builds.py" line="784"/>
         <source>params</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="783"/>
+        <location filename="../../configurator/qt/builds.py" line="785"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="784"/>
+        <location filename="../../configurator/qt/builds.py" line="786"/>
         <source>kv_cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="785"/>
+        <location filename="../../configurator/qt/builds.py" line="787"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="786"/>
+        <location filename="../../configurator/qt/builds.py" line="788"/>
         <source>overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="787"/>
+        <location filename="../../configurator/qt/builds.py" line="789"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="788"/>
+        <location filename="../../configurator/qt/builds.py" line="790"/>
         <source>decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="789"/>
+        <location filename="../../configurator/qt/builds.py" line="791"/>
         <source>prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="790"/>
+        <location filename="../../configurator/qt/builds.py" line="792"/>
         <source>training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="791"/>
+        <location filename="../../configurator/qt/builds.py" line="793"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="792"/>
+        <location filename="../../configurator/qt/builds.py" line="794"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="793"/>
+        <location filename="../../configurator/qt/builds.py" line="795"/>
         <source>offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="794"/>
+        <location filename="../../configurator/qt/builds.py" line="796"/>
         <source>layout</source>
         <translation>布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="795"/>
+        <location filename="../../configurator/qt/builds.py" line="797"/>
         <source>time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="796"/>
+        <location filename="../../configurator/qt/builds.py" line="798"/>
         <source>parallel</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="797"/>
+        <location filename="../../configurator/qt/builds.py" line="799"/>
         <source>host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="798"/>
+        <location filename="../../configurator/qt/builds.py" line="800"/>
         <source>split</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="799"/>
+        <location filename="../../configurator/qt/builds.py" line="801"/>
         <source>zero</source>
         <translation>ZeRO</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="825"/>
+        <location filename="../../configurator/qt/builds.py" line="827"/>
         <source>tokens/s per user</source>
         <translation>token/秒（每用户）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="831"/>
+        <location filename="../../configurator/qt/builds.py" line="833"/>
         <source>All users</source>
         <translation>所有用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="832"/>
-        <location filename="../../configurator/qt/builds.py" line="839"/>
+        <location filename="../../configurator/qt/builds.py" line="834"/>
+        <location filename="../../configurator/qt/builds.py" line="841"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="838"/>
+        <location filename="../../configurator/qt/builds.py" line="840"/>
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="845"/>
+        <location filename="../../configurator/qt/builds.py" line="847"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="846"/>
+        <location filename="../../configurator/qt/builds.py" line="848"/>
         <source>{0:.2f} s after a {1}-token prompt</source>
         <translation>{1} token 提示词后 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="854"/>
+        <location filename="../../configurator/qt/builds.py" line="856"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="855"/>
+        <location filename="../../configurator/qt/builds.py" line="857"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs</source>
         <translation>{0:,.0f} GPU 小时；在 {2} 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="864"/>
+        <location filename="../../configurator/qt/builds.py" line="866"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="865"/>
+        <location filename="../../configurator/qt/builds.py" line="867"/>
         <source>{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all</source>
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="871"/>
+        <location filename="../../configurator/qt/builds.py" line="873"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="890"/>
+        <location filename="../../configurator/qt/builds.py" line="892"/>
         <source>How this is computed</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="891"/>
+        <location filename="../../configurator/qt/builds.py" line="893"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="894"/>
+        <location filename="../../configurator/qt/builds.py" line="896"/>
         <source>Room to grow</source>
         <translation>扩展空间</translation>
     </message>

@@ -87,3 +87,20 @@ def test_the_parts_list_is_never_drawn_over_the_total_at_1366x768(qtbot, window)
     assert header.minimumSizeHint().height() >= header.heightForWidth(header.width())
     assert detail.height() >= detail.minimumSizeHint().height()
     assert detail.parts.geometry().bottom() < detail.total.geometry().top()
+
+
+def test_the_workload_list_names_each_job_once(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Sam's pretraining entry read "1: llama-3.2-1b pretrain (pretrain)" and Dr. Chen's "qwen2.5-72b fine-tune (lora)":
+    the method as the method list names it, a pretraining run by its tokens."""
+    from configurator.core.estimate.workload import Workload
+    from configurator.core.solve.request import BuildRequest
+
+    session = window.session
+    session.set_request(BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="pretrain", tokens=1e11)), False)
+    shown = window.requirements.workloads.itemText(0)
+    assert shown.endswith("(100 B tokens)") and shown.count("pretrain") <= 1, shown
+    session.set_request(BuildRequest(model_id="qwen2.5-72b", workload=Workload(kind="finetune", method="lora")), False)
+    shown = window.requirements.workloads.itemText(0)
+    assert shown.endswith("(LoRA)"), shown
+    session.set_request(BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="pretrain")), False)
+    assert not window.requirements.workloads.itemText(0).endswith(")")
