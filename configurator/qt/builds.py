@@ -126,24 +126,7 @@ def noise_short(sound: noise.NoiseEstimate) -> str:
     return ("~" if sound.is_estimate else "") + f"{sound.dba:.0f} dBA"
 
 
-CATEGORIES = {
-    "gpu": QT_TRANSLATE_NOOP("parts", "gpu"),
-    "cpu": QT_TRANSLATE_NOOP("parts", "cpu"),
-    "motherboard": QT_TRANSLATE_NOOP("parts", "motherboard"),
-    "memory": QT_TRANSLATE_NOOP("parts", "memory"),
-    "psu": QT_TRANSLATE_NOOP("parts", "psu"),
-    "chassis": QT_TRANSLATE_NOOP("parts", "chassis"),
-    "cooler": QT_TRANSLATE_NOOP("parts", "cooler"),
-    "storage": QT_TRANSLATE_NOOP("parts", "storage"),
-    "system": QT_TRANSLATE_NOOP("parts", "system"),
-    "accessory": QT_TRANSLATE_NOOP("parts", "accessory"),
-    "network": QT_TRANSLATE_NOOP("parts", "network"),
-}
-
-
-def category_name(category: str) -> str:
-    """A part's category as the buyer's language names it (the data keeps the English key)."""
-    return QCoreApplication.translate("parts", str(CATEGORIES[category])) if category in CATEGORIES else category
+category_name = i18n.category_name  # the parts table, the reasons and Compare name categories alike
 
 
 def checks_text(build: Build) -> str:

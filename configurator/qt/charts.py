@@ -229,7 +229,7 @@ class CostBreakdownChart(_Chart):
         self.plot.setLabel("bottom", build.currency)
         self.plot.setXRange(0, max(totals.values(), default=1) * 1.05)
         # the amount in the category's own label: one text per row, never over a bar
-        self._ticks([f"{QCoreApplication.translate('parts', c)}  {totals[c]:,.0f}" for c in categories], "left")
+        self._ticks([f"{i18n.category_name(c)}  {totals[c]:,.0f}" for c in categories], "left")
 
 
 class PowerBudgetChart(_Chart):

@@ -4,142 +4,142 @@
 <context>
     <name>BuildDetail</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="554"/>
+        <location filename="../../configurator/qt/builds.py" line="537"/>
         <source>Category</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="554"/>
+        <location filename="../../configurator/qt/builds.py" line="537"/>
         <source>Part</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="554"/>
+        <location filename="../../configurator/qt/builds.py" line="537"/>
         <source>Qty</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="554"/>
+        <location filename="../../configurator/qt/builds.py" line="537"/>
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="554"/>
+        <location filename="../../configurator/qt/builds.py" line="537"/>
         <source>Subtotal</source>
         <translation>小计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="574"/>
+        <location filename="../../configurator/qt/builds.py" line="557"/>
         <source>&lt;b&gt;Why each part&lt;/b&gt;</source>
         <translation>&lt;b&gt;每个配件的选择理由&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="599"/>
+        <location filename="../../configurator/qt/builds.py" line="582"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="599"/>
+        <location filename="../../configurator/qt/builds.py" line="582"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="599"/>
+        <location filename="../../configurator/qt/builds.py" line="582"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="610"/>
+        <location filename="../../configurator/qt/builds.py" line="593"/>
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="611"/>
+        <location filename="../../configurator/qt/builds.py" line="594"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="612"/>
+        <location filename="../../configurator/qt/builds.py" line="595"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="613"/>
+        <location filename="../../configurator/qt/builds.py" line="596"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="614"/>
+        <location filename="../../configurator/qt/builds.py" line="597"/>
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="615"/>
+        <location filename="../../configurator/qt/builds.py" line="598"/>
         <source>Slot map</source>
         <translation>插槽布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="616"/>
+        <location filename="../../configurator/qt/builds.py" line="599"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="617"/>
+        <location filename="../../configurator/qt/builds.py" line="600"/>
         <source>Estimates</source>
         <translation>估算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="619"/>
+        <location filename="../../configurator/qt/builds.py" line="602"/>
         <source>Buy or rent</source>
         <translation>购买还是租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="679"/>
+        <location filename="../../configurator/qt/builds.py" line="662"/>
         <source> ({0} owned)</source>
         <translation>（已有 {0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="685"/>
+        <location filename="../../configurator/qt/builds.py" line="668"/>
         <source> for the cluster</source>
         <translation>（集群共用）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="687"/>
+        <location filename="../../configurator/qt/builds.py" line="670"/>
         <source> per node x {0:,}</source>
         <translation>（每节点，共 {0:,} 个节点）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="715"/>
+        <location filename="../../configurator/qt/builds.py" line="698"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="730"/>
+        <location filename="../../configurator/qt/builds.py" line="713"/>
         <source> for {0} machines</source>
         <translation>（{0} 台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="732"/>
+        <location filename="../../configurator/qt/builds.py" line="715"/>
         <source>; parts you own save {0:,.0f} {1}</source>
         <translation>；已有配件节省 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="747"/>
+        <location filename="../../configurator/qt/builds.py" line="730"/>
         <source>{0} price(s) older than six months (marked ⚠; hover for the dates). Get a fresh quote and enter it with Catalog &gt; Edit prices and parts, Catalog &gt; Import a vendor quote, or Catalog &gt; Import a price pack.</source>
         <translation>{0} 个价格已超过六个月（标有 ⚠；悬停查看日期）。请索取最新报价，并通过“目录 &gt; 编辑价格和配件”、“目录 &gt; 导入供应商报价”或“目录 &gt; 导入价格包”录入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="755"/>
+        <location filename="../../configurator/qt/builds.py" line="738"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="765"/>
+        <location filename="../../configurator/qt/builds.py" line="748"/>
         <source> (one machine)</source>
         <translation>（单台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="767"/>
+        <location filename="../../configurator/qt/builds.py" line="750"/>
         <source>Noise under load{0}:</source>
         <translation>满载噪音{0}：</translation>
     </message>
@@ -147,22 +147,22 @@
 <context>
     <name>BuildHeader</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="484"/>
+        <location filename="../../configurator/qt/builds.py" line="467"/>
         <source>{0:,.0f} W at the wall</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="485"/>
+        <location filename="../../configurator/qt/builds.py" line="468"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="486"/>
+        <location filename="../../configurator/qt/builds.py" line="469"/>
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="492"/>
+        <location filename="../../configurator/qt/builds.py" line="475"/>
         <source>How this fits:</source>
         <translation>如何装下：</translation>
     </message>
@@ -170,62 +170,62 @@
 <context>
     <name>BuildsTable</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="181"/>
+        <location filename="../../configurator/qt/builds.py" line="164"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="182"/>
+        <location filename="../../configurator/qt/builds.py" line="165"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="183"/>
+        <location filename="../../configurator/qt/builds.py" line="166"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="184"/>
+        <location filename="../../configurator/qt/builds.py" line="167"/>
         <source>Free</source>
         <translation>剩余</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="185"/>
+        <location filename="../../configurator/qt/builds.py" line="168"/>
         <source>Speed / time</source>
         <translation>速度 / 时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="186"/>
+        <location filename="../../configurator/qt/builds.py" line="169"/>
         <source>Wall</source>
         <translation>墙插功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="187"/>
+        <location filename="../../configurator/qt/builds.py" line="170"/>
         <source>Noise</source>
         <translation>噪音</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="188"/>
+        <location filename="../../configurator/qt/builds.py" line="171"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="189"/>
+        <location filename="../../configurator/qt/builds.py" line="172"/>
         <source>How it fits</source>
         <translation>如何装下</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="207"/>
+        <location filename="../../configurator/qt/builds.py" line="190"/>
         <source>VRAM left free on the most loaded GPU</source>
         <translation>负载最高的 GPU 上剩余的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="209"/>
+        <location filename="../../configurator/qt/builds.py" line="192"/>
         <source>Under load, at {0:g} m from one machine: fans, cards and PSU summed logarithmically</source>
         <translation>满载时距单台机器 {0:g} 米处：风扇、显卡与电源按对数叠加</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="212"/>
+        <location filename="../../configurator/qt/builds.py" line="195"/>
         <source>Engine, split, KV cache, sharding, offload, power and framework the estimate assumes; {0} marks what the solver chose for you</source>
         <translation>估算所假设的引擎、切分方式、KV 缓存、分片、卸载、功率与框架；{0} 标出求解器替您选择的项</translation>
     </message>
@@ -431,49 +431,49 @@
 <context>
     <name>InfeasibleBanner</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="365"/>
+        <location filename="../../configurator/qt/builds.py" line="348"/>
         <source>Below, passing every check:</source>
         <translation>下面是通过所有检查的配置：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="385"/>
+        <location filename="../../configurator/qt/builds.py" line="368"/>
         <source>Binding:</source>
         <translation>受限于：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="386"/>
+        <location filename="../../configurator/qt/builds.py" line="369"/>
         <source>Cheapest way out:</source>
         <translation>最省钱的解决办法：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="387"/>
+        <location filename="../../configurator/qt/builds.py" line="370"/>
         <source>Ways out, cheapest first:</source>
         <translation>解决办法（从最省钱的开始）：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="330"/>
-        <location filename="../../configurator/qt/builds.py" line="398"/>
-        <location filename="../../configurator/qt/builds.py" line="436"/>
+        <location filename="../../configurator/qt/builds.py" line="313"/>
+        <location filename="../../configurator/qt/builds.py" line="381"/>
+        <location filename="../../configurator/qt/builds.py" line="419"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="331"/>
+        <location filename="../../configurator/qt/builds.py" line="314"/>
         <source>Change the request as suggested and solve again</source>
         <translation>按建议修改需求并重新求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="398"/>
+        <location filename="../../configurator/qt/builds.py" line="381"/>
         <source>Apply the cheapest</source>
         <translation>应用最便宜的</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="426"/>
+        <location filename="../../configurator/qt/builds.py" line="409"/>
         <source>{tps:.1f} tokens/s</source>
         <translation>{tps:.1f} token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="437"/>
+        <location filename="../../configurator/qt/builds.py" line="420"/>
         <source>Change the request this way and solve again</source>
         <translation>按此修改需求并重新求解</translation>
     </message>
@@ -481,22 +481,22 @@
 <context>
     <name>LaunchCommand</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="520"/>
+        <location filename="../../configurator/qt/builds.py" line="503"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="521"/>
+        <location filename="../../configurator/qt/builds.py" line="504"/>
         <source>Copy the command to the clipboard</source>
         <translation>将命令复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="538"/>
+        <location filename="../../configurator/qt/builds.py" line="521"/>
         <source>Run it</source>
         <translation>运行命令</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="544"/>
+        <location filename="../../configurator/qt/builds.py" line="527"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
@@ -2169,32 +2169,32 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>无声</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="152"/>
+        <location filename="../../configurator/qt/builds.py" line="135"/>
         <source>{0} fail</source>
         <translation>{0} 项不通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="153"/>
+        <location filename="../../configurator/qt/builds.py" line="136"/>
         <source>{0} warn</source>
         <translation>{0} 项警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="154"/>
+        <location filename="../../configurator/qt/builds.py" line="137"/>
         <source>all pass</source>
         <translation>全部通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="158"/>
+        <location filename="../../configurator/qt/builds.py" line="141"/>
         <source>PASS</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="159"/>
+        <location filename="../../configurator/qt/builds.py" line="142"/>
         <source>WARN</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="160"/>
+        <location filename="../../configurator/qt/builds.py" line="143"/>
         <source>FAIL</source>
         <translation>失败</translation>
     </message>
@@ -2653,173 +2653,173 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="890"/>
+        <location filename="../../configurator/qt/builds.py" line="873"/>
         <source>Estimator warnings</source>
         <translation>估算警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="826"/>
+        <location filename="../../configurator/qt/builds.py" line="809"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="784"/>
+        <location filename="../../configurator/qt/builds.py" line="767"/>
         <source>params</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="785"/>
+        <location filename="../../configurator/qt/builds.py" line="768"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="786"/>
+        <location filename="../../configurator/qt/builds.py" line="769"/>
         <source>kv_cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="787"/>
+        <location filename="../../configurator/qt/builds.py" line="770"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="788"/>
+        <location filename="../../configurator/qt/builds.py" line="771"/>
         <source>overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="789"/>
+        <location filename="../../configurator/qt/builds.py" line="772"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="790"/>
+        <location filename="../../configurator/qt/builds.py" line="773"/>
         <source>decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="791"/>
+        <location filename="../../configurator/qt/builds.py" line="774"/>
         <source>prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="792"/>
+        <location filename="../../configurator/qt/builds.py" line="775"/>
         <source>training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="793"/>
+        <location filename="../../configurator/qt/builds.py" line="776"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="794"/>
+        <location filename="../../configurator/qt/builds.py" line="777"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="795"/>
+        <location filename="../../configurator/qt/builds.py" line="778"/>
         <source>offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="796"/>
+        <location filename="../../configurator/qt/builds.py" line="779"/>
         <source>layout</source>
         <translation>布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="797"/>
+        <location filename="../../configurator/qt/builds.py" line="780"/>
         <source>time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="798"/>
+        <location filename="../../configurator/qt/builds.py" line="781"/>
         <source>parallel</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="799"/>
+        <location filename="../../configurator/qt/builds.py" line="782"/>
         <source>host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="800"/>
+        <location filename="../../configurator/qt/builds.py" line="783"/>
         <source>split</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="801"/>
+        <location filename="../../configurator/qt/builds.py" line="784"/>
         <source>zero</source>
         <translation>ZeRO</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="827"/>
+        <location filename="../../configurator/qt/builds.py" line="810"/>
         <source>tokens/s per user</source>
         <translation>token/秒（每用户）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="833"/>
+        <location filename="../../configurator/qt/builds.py" line="816"/>
         <source>All users</source>
         <translation>所有用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="834"/>
-        <location filename="../../configurator/qt/builds.py" line="841"/>
+        <location filename="../../configurator/qt/builds.py" line="817"/>
+        <location filename="../../configurator/qt/builds.py" line="824"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="840"/>
+        <location filename="../../configurator/qt/builds.py" line="823"/>
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="847"/>
+        <location filename="../../configurator/qt/builds.py" line="830"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="848"/>
+        <location filename="../../configurator/qt/builds.py" line="831"/>
         <source>{0:.2f} s after a {1}-token prompt</source>
         <translation>{1} token 提示词后 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="856"/>
+        <location filename="../../configurator/qt/builds.py" line="839"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="857"/>
+        <location filename="../../configurator/qt/builds.py" line="840"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs</source>
         <translation>{0:,.0f} GPU 小时；在 {2} 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="866"/>
+        <location filename="../../configurator/qt/builds.py" line="849"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="867"/>
+        <location filename="../../configurator/qt/builds.py" line="850"/>
         <source>{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all</source>
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="873"/>
+        <location filename="../../configurator/qt/builds.py" line="856"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="892"/>
+        <location filename="../../configurator/qt/builds.py" line="875"/>
         <source>How this is computed</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="893"/>
+        <location filename="../../configurator/qt/builds.py" line="876"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="896"/>
+        <location filename="../../configurator/qt/builds.py" line="879"/>
         <source>Room to grow</source>
         <translation>扩展空间</translation>
     </message>
@@ -2827,58 +2827,58 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>parts</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="130"/>
-        <source>gpu</source>
+        <location filename="../../configurator/qt/i18n.py" line="26"/>
+        <source>GPU</source>
         <translation>显卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="131"/>
-        <source>cpu</source>
+        <location filename="../../configurator/qt/i18n.py" line="27"/>
+        <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="132"/>
-        <source>motherboard</source>
+        <location filename="../../configurator/qt/i18n.py" line="28"/>
+        <source>Motherboard</source>
         <translation>主板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="133"/>
-        <source>memory</source>
+        <location filename="../../configurator/qt/i18n.py" line="29"/>
+        <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="134"/>
-        <source>psu</source>
+        <location filename="../../configurator/qt/i18n.py" line="30"/>
+        <source>Power supply</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="135"/>
-        <source>chassis</source>
+        <location filename="../../configurator/qt/i18n.py" line="31"/>
+        <source>Case</source>
         <translation>机箱</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="136"/>
-        <source>cooler</source>
+        <location filename="../../configurator/qt/i18n.py" line="32"/>
+        <source>CPU cooler</source>
         <translation>散热器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="137"/>
-        <source>storage</source>
+        <location filename="../../configurator/qt/i18n.py" line="33"/>
+        <source>Storage</source>
         <translation>硬盘</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="138"/>
-        <source>system</source>
+        <location filename="../../configurator/qt/i18n.py" line="34"/>
+        <source>System</source>
         <translation>整机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="139"/>
-        <source>accessory</source>
+        <location filename="../../configurator/qt/i18n.py" line="35"/>
+        <source>Accessory</source>
         <translation>附件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="140"/>
-        <source>network</source>
+        <location filename="../../configurator/qt/i18n.py" line="36"/>
+        <source>Network</source>
         <translation>网络</translation>
     </message>
 </context>
@@ -2899,37 +2899,37 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>terms</name>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="101"/>
+        <location filename="../../configurator/qt/i18n.py" line="122"/>
         <source>120 V 15 A (US outlet)</source>
         <translation>120 V 15 A（美国插座）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="102"/>
+        <location filename="../../configurator/qt/i18n.py" line="123"/>
         <source>120 V 20 A</source>
         <translation>120 V 20 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="103"/>
+        <location filename="../../configurator/qt/i18n.py" line="124"/>
         <source>230 V 10 A</source>
         <translation>230 V 10 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="104"/>
+        <location filename="../../configurator/qt/i18n.py" line="125"/>
         <source>230 V 16 A</source>
         <translation>230 V 16 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="108"/>
+        <location filename="../../configurator/qt/i18n.py" line="129"/>
         <source>inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="109"/>
+        <location filename="../../configurator/qt/i18n.py" line="130"/>
         <source>fine-tune</source>
         <translation>微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="110"/>
+        <location filename="../../configurator/qt/i18n.py" line="131"/>
         <source>pretrain</source>
         <translation>预训练</translation>
     </message>

@@ -104,3 +104,22 @@ def test_the_workload_list_names_each_job_once(qtbot, window) -> None:  # type: 
     assert shown.endswith("(LoRA)"), shown
     session.set_request(BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="pretrain")), False)
     assert not window.requirements.workloads.itemText(0).endswith(")")
+
+
+def test_part_categories_read_as_a_buyer_names_them() -> None:
+    """The English parts table, the reasons and the cost chart said "gpu", "psu", "chassis" (the data's keys); zh_CN
+    keeps its words."""
+    from configurator.qt.builds import category_name
+
+    assert [category_name(c) for c in ("gpu", "psu", "chassis", "cooler")] == [
+        "GPU",
+        "Power supply",
+        "Case",
+        "CPU cooler",
+    ]
+    app = make_app([])
+    try:
+        assert i18n.install(app, "zh_CN") == "zh_CN"
+        assert [category_name(c) for c in ("gpu", "psu", "chassis", "memory")] == ["显卡", "电源", "机箱", "内存"]
+    finally:
+        assert i18n.install(app, "en") == "en"
