@@ -344,52 +344,107 @@
 <context>
     <name>CatalogEditorDialog</name>
     <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="356"/>
+        <source>GPUs</source>
+        <translation>显卡</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="357"/>
+        <source>CPUs</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="358"/>
+        <source>Motherboards</source>
+        <translation>主板</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="359"/>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="360"/>
+        <source>Power supplies</source>
+        <translation>电源</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="361"/>
+        <source>Cases</source>
+        <translation>机箱</translation>
+    </message>
+    <message>
         <location filename="../../configurator/qt/catalog_editor.py" line="362"/>
+        <source>CPU coolers</source>
+        <translation>CPU 散热器</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="363"/>
+        <source>Storage</source>
+        <translation>硬盘</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="364"/>
+        <source>Accessories</source>
+        <translation>附件</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="365"/>
+        <source>Ready-made systems</source>
+        <translation>整机</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="366"/>
+        <source>Models</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="371"/>
         <source>Catalog editor</source>
         <translation>目录编辑器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="367"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="377"/>
         <source>Filter</source>
         <translation>筛选</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="375"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="385"/>
         <source>Form</source>
         <translation>形态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="378"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="388"/>
         <source>Record as TOML (expert). Change the id to add a custom part:</source>
         <translation>以 TOML 表示的记录（高级）。修改 id 即可新增自定义配件：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="380"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="390"/>
         <source>TOML (expert)</source>
         <translation>TOML（高级）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="381"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="391"/>
         <source>Save record to my catalog</source>
         <translation>将记录保存到我的目录</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="447"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="462"/>
         <source>Fix the fields marked in red first</source>
         <translation>请先修正标红的字段</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="482"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="497"/>
         <source>Fix the fields marked in red first.</source>
         <translation>请先修正标红的字段。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="494"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="509"/>
         <source>Could not save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="494"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="509"/>
         <source>Could not write your catalog file: {0}</source>
         <translation>无法写入您的目录文件：{0}</translation>
     </message>
@@ -1322,27 +1377,57 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>RecordForm</name>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="112"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="62"/>
+        <source>Amount</source>
+        <translation>金额</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="63"/>
+        <source>Currency</source>
+        <translation>货币</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="64"/>
+        <source>Condition</source>
+        <translation>成色</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="65"/>
+        <source>Date</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="66"/>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="67"/>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="120"/>
         <source>Add my price</source>
         <translation>添加我的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="113"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="121"/>
         <source>Remove price</source>
         <translation>删除价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="123"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="131"/>
         <source>&lt;b&gt;Prices&lt;/b&gt; (each with its currency, condition, date and source)</source>
         <translation>&lt;b&gt;价格&lt;/b&gt;（每条均注明货币、新旧、日期和来源）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="169"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="177"/>
         <source>Structured fields (edit them in the TOML view): </source>
         <translation>结构化字段（请在 TOML 视图中编辑）：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="190"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="198"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>

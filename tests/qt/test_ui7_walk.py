@@ -123,3 +123,23 @@ def test_part_categories_read_as_a_buyer_names_them() -> None:
         assert [category_name(c) for c in ("gpu", "psu", "chassis", "memory")] == ["显卡", "电源", "机箱", "内存"]
     finally:
         assert i18n.install(app, "en") == "en"
+
+
+def test_the_catalog_editor_reads_chinese(qtbot, shipped_catalog) -> None:  # type: ignore[no-untyped-def]
+    """Dr. Chen updates two prices in the zh_CN catalog editor: its kind list read "gpus", "psus" and its price table
+    "Amount, Currency, Condition, Date, Source, Note"; the list still picks the catalog's kinds."""
+    from configurator.qt.catalog_editor import CatalogEditorDialog
+
+    app = make_app([])
+    try:
+        assert i18n.install(app, "zh_CN") == "zh_CN"
+        dialog = CatalogEditorDialog(shipped_catalog, "CNY")
+        qtbot.addWidget(dialog)
+        kinds = [dialog.kind.itemText(i) for i in range(dialog.kind.count())]
+        assert "显卡" in kinds and "电源" in kinds and "gpus" not in kinds, kinds
+        heads = [dialog.form.prices.horizontalHeaderItem(c).text() for c in range(dialog.form.prices.columnCount())]
+        assert heads == ["金额", "货币", "成色", "日期", "来源", "备注"], heads
+        dialog.kind.setCurrentIndex(dialog.kind.findData("psus"))
+        assert dialog.kind_key == "psus" and dialog.list.count() == len(shipped_catalog.kind("psus"))
+    finally:
+        assert i18n.install(app, "en") == "en"
