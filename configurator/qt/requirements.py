@@ -530,6 +530,14 @@ class RequirementsPanel(QWidget):
             shown = f"{i + 1}: {request.model_id} {workload_name(w.kind)}" + (f" ({detail.strip()})" if detail else "")
             self.workloads.addItem(shown, i)
         self.workloads.setCurrentIndex(project.active)
+        # at 1366 x 768 the closed list cut its entry ("1: llama-3.3-70b inference (1 us"): the whole entry in the
+        # tooltip, and the open list as wide as its longest entry
+        texts = [self.workloads.itemText(i) for i in range(self.workloads.count())]
+        generic = self.tr("The workloads of this project; each is solved on its own")
+        self.workloads.setToolTip(f"{self.workloads.currentText()}\n{generic}" if texts else generic)
+        metrics = self.workloads.view().fontMetrics()
+        widest = max((metrics.horizontalAdvance(t) for t in texts), default=0)
+        self.workloads.view().setMinimumWidth(widest + 2 * metrics.averageCharWidth() + 24)
         self.workloads.blockSignals(False)
         self.remove_workload.setEnabled(len(project.requests) > 1)
 

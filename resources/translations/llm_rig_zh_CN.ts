@@ -1498,7 +1498,7 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="246"/>
-        <location filename="../../configurator/qt/requirements.py" line="889"/>
+        <location filename="../../configurator/qt/requirements.py" line="897"/>
         <source> user</source>
         <translation> 个用户</translation>
     </message>
@@ -2018,6 +2018,7 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="428"/>
+        <location filename="../../configurator/qt/requirements.py" line="536"/>
         <source>The workloads of this project; each is solved on its own</source>
         <translation>此项目的各个工作负载；每个单独求解</translation>
     </message>
@@ -2057,27 +2058,27 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>求解器选择：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="718"/>
+        <location filename="../../configurator/qt/requirements.py" line="726"/>
         <source>Only GPUs: unknown GPU or system id(s) %1 (see Catalog &gt; Edit prices and parts)</source>
         <translation>仅限 GPU：未知的 GPU 或整机 id %1（见“目录 &gt; 编辑价格和配件”）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="871"/>
+        <location filename="../../configurator/qt/requirements.py" line="879"/>
         <source>No exchange rate from {0} to {1}: the budget is kept as typed</source>
         <translation>没有从 {0} 到 {1} 的汇率：预算保持输入值不变</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="880"/>
+        <location filename="../../configurator/qt/requirements.py" line="888"/>
         <source>Budget converted: {0} = {1} at the catalog&apos;s exchange rates of {2}</source>
         <translation>预算已换算：{0} = {1}（按目录 {2} 的汇率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="883"/>
+        <location filename="../../configurator/qt/requirements.py" line="891"/>
         <source>Budget converted: {0} = {1} at the catalog&apos;s exchange rates</source>
         <translation>预算已换算：{0} = {1}（按目录的汇率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="889"/>
+        <location filename="../../configurator/qt/requirements.py" line="897"/>
         <source> users</source>
         <translation> 个用户</translation>
     </message>

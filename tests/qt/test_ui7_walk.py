@@ -143,3 +143,19 @@ def test_the_catalog_editor_reads_chinese(qtbot, shipped_catalog) -> None:  # ty
         assert dialog.kind_key == "psus" and dialog.list.count() == len(shipped_catalog.kind("psus"))
     finally:
         assert i18n.install(app, "en") == "en"
+
+
+def test_a_cut_workload_entry_can_still_be_read(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """At 1366 x 768 the closed workload list read "1: llama-3.3-70b inference (1 us": its tooltip says the whole
+    entry, and the open list is as wide as its longest entry."""
+    from configurator.core.estimate.workload import Workload
+    from configurator.core.solve.request import BuildRequest
+
+    window.resize(1366, 768)
+    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m"))
+    window.session.set_request(request, False)
+    combo = window.requirements.workloads
+    full = combo.itemText(0)
+    assert full == "1: llama-3.3-70b inference (1 user)"
+    assert full in combo.toolTip()
+    assert combo.view().minimumWidth() > combo.view().fontMetrics().horizontalAdvance(full)
