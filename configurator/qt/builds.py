@@ -98,7 +98,8 @@ def speed_text(build: Build) -> tuple[str, float]:
         tps = e.decode_tokens_per_s
         # two significant digits below 0.1: "0.0 tok/s x 327" read as a build that does not run at all
         shown = f"{tps:.1f}" if tps >= 0.095 or tps == 0 else f"{tps:.2g}"
-        text = f"{shown} tok/s" + (f" x {users}" if users > 1 else "")
+        # the unit in the window's language: the zh_CN table said "14.7 tok/s" beside the target's "14.0 token/秒"
+        text = QCoreApplication.translate("builds", "{0} tok/s").format(shown) + (f" x {users}" if users > 1 else "")
         return text, e.decode_tokens_per_s
     if e.wall_hours is not None:
         text = (
@@ -125,24 +126,7 @@ def noise_short(sound: noise.NoiseEstimate) -> str:
     return ("~" if sound.is_estimate else "") + f"{sound.dba:.0f} dBA"
 
 
-CATEGORIES = {
-    "gpu": QT_TRANSLATE_NOOP("parts", "gpu"),
-    "cpu": QT_TRANSLATE_NOOP("parts", "cpu"),
-    "motherboard": QT_TRANSLATE_NOOP("parts", "motherboard"),
-    "memory": QT_TRANSLATE_NOOP("parts", "memory"),
-    "psu": QT_TRANSLATE_NOOP("parts", "psu"),
-    "chassis": QT_TRANSLATE_NOOP("parts", "chassis"),
-    "cooler": QT_TRANSLATE_NOOP("parts", "cooler"),
-    "storage": QT_TRANSLATE_NOOP("parts", "storage"),
-    "system": QT_TRANSLATE_NOOP("parts", "system"),
-    "accessory": QT_TRANSLATE_NOOP("parts", "accessory"),
-    "network": QT_TRANSLATE_NOOP("parts", "network"),
-}
-
-
-def category_name(category: str) -> str:
-    """A part's category as the buyer's language names it (the data keeps the English key)."""
-    return QCoreApplication.translate("parts", str(CATEGORIES[category])) if category in CATEGORIES else category
+category_name = i18n.category_name  # the parts table, the reasons and Compare name categories alike
 
 
 def checks_text(build: Build) -> str:
@@ -446,8 +430,26 @@ class InfeasibleBanner(QWidget):
             self.apply_requested.emit(self.infeasible.relaxed_request)
 
 
-class BuildHeader(QLabel):
-    """The selected build in two lines: rank, label, GPUs, price; then how it fits."""
+class WrappedLabel(QLabel):
+    """A word-wrapped label whose minimum height is its wrapped text's height at its width: a layout's minimum
+    ignores height-for-width, so at 1366 x 768 the total and its old-price warning were drawn over the parts list."""
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        if self.wordWrap() and self.width() > 0:
+            hint.setHeight(max(hint.height(), self.heightForWidth(self.width())))
+        return hint
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.oldSize().width() != event.size().width():
+            self.updateGeometry()  # a new width, a new wrapped height
+
+
+class BuildHeader(WrappedLabel):
+    """The selected build in two lines: rank, label, GPUs, price; then how it fits. Its minimum is its wrapped height:
+    at 1366 x 768 a label that wrapped to three lines took 14 px the detail's minimum counted on, and the parts list
+    was drawn over the total below it."""
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -523,22 +525,6 @@ class LaunchCommand(QWidget):
     def _on_copy_clicked(self) -> None:
         QGuiApplication.clipboard().setText(self.command.toPlainText())
         self.copy.setText(self.tr("Copied"))
-
-
-class WrappedLabel(QLabel):
-    """A word-wrapped label whose minimum height is its wrapped text's height at its width: a layout's minimum
-    ignores height-for-width, so at 1366 x 768 the total and its old-price warning were drawn over the parts list."""
-
-    def minimumSizeHint(self) -> QSize:
-        hint = super().minimumSizeHint()
-        if self.wordWrap() and self.width() > 0:
-            hint.setHeight(max(hint.height(), self.heightForWidth(self.width())))
-        return hint
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        if event.oldSize().width() != event.size().width():
-            self.updateGeometry()  # a new width, a new wrapped height
 
 
 class BuildDetail(QTabWidget):

@@ -9,7 +9,7 @@ import typing
 from typing import Any, Literal
 
 from pydantic import BaseModel, ValidationError
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -58,7 +58,14 @@ UNITS = (
 )
 CURRENCIES: tuple[str, ...] = typing.get_args(Currency)
 CONDITIONS: tuple[str, ...] = typing.get_args(Price.model_fields["condition"].annotation)
-PRICE_COLUMNS = ["Amount", "Currency", "Condition", "Date", "Source", "Note"]
+PRICE_COLUMNS = [
+    QT_TRANSLATE_NOOP("RecordForm", "Amount"),
+    QT_TRANSLATE_NOOP("RecordForm", "Currency"),
+    QT_TRANSLATE_NOOP("RecordForm", "Condition"),
+    QT_TRANSLATE_NOOP("RecordForm", "Date"),
+    QT_TRANSLATE_NOOP("RecordForm", "Source"),
+    QT_TRANSLATE_NOOP("RecordForm", "Note"),
+]
 
 
 def unit_of(name: str, description: str | None) -> str:
@@ -105,7 +112,8 @@ class RecordForm(QWidget):
         self.structured.setWordWrap(True)
         self.structured.setStyleSheet("color: gray;")
         self.prices = QTableWidget(0, len(PRICE_COLUMNS))
-        self.prices.setHorizontalHeaderLabels(PRICE_COLUMNS)
+        # in the window's language: Dr. Chen's Chinese editor headed its prices "Amount, Currency, Condition..."
+        self.prices.setHorizontalHeaderLabels([QCoreApplication.translate("RecordForm", str(c)) for c in PRICE_COLUMNS])
         self.prices.verticalHeader().hide()
         self.prices.horizontalHeader().setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
         self.prices.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -343,19 +351,20 @@ class RecordForm(QWidget):
 class CatalogEditorDialog(QDialog):
     """Browse parts, edit a record as a form (or as TOML), and save it to your overlay folder."""
 
-    KINDS = [
-        "gpus",
-        "cpus",
-        "motherboards",
-        "memory",
-        "psus",
-        "chassis",
-        "coolers",
-        "storage",
-        "accessories",
-        "systems",
-        "models",
-    ]
+    KINDS = {
+        # the catalog's kinds (the item data) as the window's language names them (the list read "gpus", "psus")
+        "gpus": QT_TRANSLATE_NOOP("CatalogEditorDialog", "GPUs"),
+        "cpus": QT_TRANSLATE_NOOP("CatalogEditorDialog", "CPUs"),
+        "motherboards": QT_TRANSLATE_NOOP("CatalogEditorDialog", "Motherboards"),
+        "memory": QT_TRANSLATE_NOOP("CatalogEditorDialog", "Memory"),
+        "psus": QT_TRANSLATE_NOOP("CatalogEditorDialog", "Power supplies"),
+        "chassis": QT_TRANSLATE_NOOP("CatalogEditorDialog", "Cases"),
+        "coolers": QT_TRANSLATE_NOOP("CatalogEditorDialog", "CPU coolers"),
+        "storage": QT_TRANSLATE_NOOP("CatalogEditorDialog", "Storage"),
+        "accessories": QT_TRANSLATE_NOOP("CatalogEditorDialog", "Accessories"),
+        "systems": QT_TRANSLATE_NOOP("CatalogEditorDialog", "Ready-made systems"),
+        "models": QT_TRANSLATE_NOOP("CatalogEditorDialog", "Models"),
+    }
 
     def __init__(self, catalog: Catalog, currency: str, parent: QWidget | None = None):
         super().__init__(parent)
@@ -363,7 +372,8 @@ class CatalogEditorDialog(QDialog):
         self.catalog = catalog
         self.saved = False
         self.kind = QComboBox()
-        self.kind.addItems(self.KINDS)
+        for key, name in self.KINDS.items():
+            self.kind.addItem(self.tr(str(name)), key)
         self.filter = QLineEdit(placeholderText=self.tr("Filter"))
         self.list = QListWidget()
         self.form = RecordForm()
@@ -400,7 +410,7 @@ class CatalogEditorDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(splitter)
         layout.addWidget(buttons)
-        self.kind.currentTextChanged.connect(self._on_kind_current_text_changed)
+        self.kind.currentIndexChanged.connect(self._on_kind_current_index_changed)
         self.filter.textChanged.connect(self._fill)
         self.list.currentRowChanged.connect(self._on_list_current_row_changed)
         self.views.currentChanged.connect(self._on_views_current_changed)
@@ -413,11 +423,16 @@ class CatalogEditorDialog(QDialog):
     def expert(self) -> bool:
         return self.views.currentIndex() == 1
 
-    def _on_kind_current_text_changed(self, _kind: str) -> None:
+    def _on_kind_current_index_changed(self, _index: int) -> None:
         self._fill()
 
+    @property
+    def kind_key(self) -> str:
+        """The catalog kind chosen ("gpus"), whatever the list shows."""
+        return str(self.kind.currentData())
+
     def _fill(self) -> None:
-        kind = self.kind.currentText()
+        kind = self.kind_key
         tokens = self.filter.text().lower().split()
         records = [r for r in self.catalog.kind(kind) if all(t in f"{r.id} {r.name}".lower() for t in tokens)]
         self._ids = [r.id for r in records]
@@ -430,14 +445,14 @@ class CatalogEditorDialog(QDialog):
         row = self.list.currentRow()
         if row < 0 or row >= len(self._ids):
             return None
-        return self.catalog.get(self.kind.currentText(), self._ids[row])
+        return self.catalog.get(self.kind_key, self._ids[row])
 
     def _on_list_current_row_changed(self, _row: int) -> None:
         record = self._record()
         if record is None:
             return
         self.form.show_record(record)
-        self.editor.setPlainText(overlay.record_text(self.kind.currentText(), record))
+        self.editor.setPlainText(overlay.record_text(self.kind_key, record))
         self.message.setText("")
         self._on_form_changed()
 
@@ -450,11 +465,11 @@ class CatalogEditorDialog(QDialog):
         if index == 1:  # to TOML: what the form holds, when it is valid
             record = self.form.validate()
             if record is not None:
-                self.editor.setPlainText(overlay.record_text(self.kind.currentText(), record))
+                self.editor.setPlainText(overlay.record_text(self.kind_key, record))
             self.save.setEnabled(True)
             return
         try:  # back to the form: the TOML as edited, when it parses
-            record = overlay.parse_record_text(self.kind.currentText(), self.editor.toPlainText())
+            record = overlay.parse_record_text(self.kind_key, self.editor.toPlainText())
         except CatalogError as exc:
             self._show_problems(exc)
             self.views.blockSignals(True)
@@ -472,7 +487,7 @@ class CatalogEditorDialog(QDialog):
     def _on_save_clicked(self) -> None:
         if self.expert:
             try:
-                record: Record | None = overlay.parse_record_text(self.kind.currentText(), self.editor.toPlainText())
+                record: Record | None = overlay.parse_record_text(self.kind_key, self.editor.toPlainText())
             except CatalogError as exc:
                 self._show_problems(exc)
                 return
@@ -486,7 +501,7 @@ class CatalogEditorDialog(QDialog):
         self._store(record)
 
     def _store(self, record: Record) -> None:
-        kind = self.kind.currentText()
+        kind = self.kind_key
         try:
             file = overlay.save_record(kind, record)
         except (OSError, CatalogError) as exc:

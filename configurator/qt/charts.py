@@ -229,7 +229,7 @@ class CostBreakdownChart(_Chart):
         self.plot.setLabel("bottom", build.currency)
         self.plot.setXRange(0, max(totals.values(), default=1) * 1.05)
         # the amount in the category's own label: one text per row, never over a bar
-        self._ticks([f"{QCoreApplication.translate('parts', c)}  {totals[c]:,.0f}" for c in categories], "left")
+        self._ticks([f"{i18n.category_name(c)}  {totals[c]:,.0f}" for c in categories], "left")
 
 
 class PowerBudgetChart(_Chart):
@@ -500,7 +500,7 @@ class NodeScalingChart(_Chart):
             label += "\n" + (
                 QCoreApplication.translate("charts", "{0:,.0f} days").format((chosen.wall_hours or 0) / 24)
                 if training
-                else f"{chosen.decode_tokens_per_s or 0:.1f} tokens/s"
+                else QCoreApplication.translate("charts", "{0:.1f} tokens/s").format(chosen.decode_tokens_per_s or 0)
             )
             label += f", {_short_money(chosen.total_price)} {curve.currency}"
         xs = [float(p.nodes) for p in curve.points]

@@ -294,7 +294,7 @@ class MainWindow(QMainWindow):
         if not self._confirm_discard():
             return
         path, _ = QFileDialog.getOpenFileName(
-            self, self.tr("Open project"), str(self.project_folder()), "LLM Rig projects (*.llmrig)"
+            self, self.tr("Open project"), str(self.project_folder()), self.tr("LLM Rig projects (*.llmrig)")
         )
         if path:
             self._open_path(Path(path))
@@ -305,7 +305,7 @@ class MainWindow(QMainWindow):
         except ConfiguratorError as exc:
             self.show_error(
                 self.tr("Could not open the project"),
-                f"{exc}\n\nYour current project is unchanged; the file was not modified.",
+                self.tr("{0}\n\nYour current project is unchanged; the file was not modified.").format(exc),
             )
             return
         self._remember(path)
@@ -318,7 +318,7 @@ class MainWindow(QMainWindow):
     def save_project_as(self) -> bool:
         name = self.session.path.name if self.session.path is not None else "rig.llmrig"
         path, _ = QFileDialog.getSaveFileName(
-            self, self.tr("Save project"), str(self.project_folder() / name), "LLM Rig projects (*.llmrig)"
+            self, self.tr("Save project"), str(self.project_folder() / name), self.tr("LLM Rig projects (*.llmrig)")
         )
         return self._save_to(Path(path)) if path else False
 
@@ -326,7 +326,9 @@ class MainWindow(QMainWindow):
         try:
             saved = self.session.save_project(path)
         except OSError as exc:
-            self.show_error(self.tr("Could not save"), f"{path}: {exc}\n\nNothing was overwritten.")
+            self.show_error(
+                self.tr("Could not save"), self.tr("{0}: {1}\n\nNothing was overwritten.").format(path, exc)
+            )
             return False
         self._remember(saved)
         self.statusBar().showMessage(self.tr("Saved {0}").format(saved), 4000)
@@ -345,7 +347,7 @@ class MainWindow(QMainWindow):
 
     def _on_session_import_started(self, path: str) -> None:
         self.importing.show()
-        self.statusBar().showMessage(f"Reading {Path(path).name}… (Esc cancels)")
+        self.statusBar().showMessage(self.tr("Reading {0}… (Esc cancels)").format(Path(path).name))
 
     def _on_session_import_failed(self, message: str) -> None:
         self.importing.hide()
@@ -589,7 +591,7 @@ class MainWindow(QMainWindow):
 
     def import_quote(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, self.tr("Import a vendor quote"), "", "Quotes (*.csv *.xlsx);;All files (*)"
+            self, self.tr("Import a vendor quote"), "", self.tr("Quotes (*.csv *.xlsx);;All files (*)")
         )
         if path:
             self.import_quote_path(Path(path))
@@ -698,7 +700,7 @@ class MainWindow(QMainWindow):
             self,
             self.tr("Export builds"),
             str(self.default_export_path(".xlsx")),
-            "Purchase list (*.xlsx);;Line items (*.csv);;Forum table (*.md);;Build sheets (*.pdf)",
+            self.tr("Purchase list (*.xlsx);;Line items (*.csv);;Forum table (*.md);;Build sheets (*.pdf)"),
         )
         if path:
             self.export_to(Path(path), builds)
@@ -743,10 +745,14 @@ class MainWindow(QMainWindow):
                 page = default_page(request.currency)
                 write_pdf(sheets_html(builds, request, meta, page), path, page, sheet_title(self.session))
             else:
-                self.show_error(self.tr("Unknown file type"), f"{path.name}: choose .xlsx, .csv, .md or .pdf")
+                self.show_error(
+                    self.tr("Unknown file type"), self.tr("{0}: choose .xlsx, .csv, .md or .pdf").format(path.name)
+                )
                 return False
         except OSError as exc:
-            self.show_error(self.tr("Could not export"), f"{path}: {exc}\n\nNothing was overwritten.")
+            self.show_error(
+                self.tr("Could not export"), self.tr("{0}: {1}\n\nNothing was overwritten.").format(path, exc)
+            )
             return False
         self.statusBar().showMessage(self.tr("Exported {0} build(s) to {1}").format(len(builds), path), 5000)
         return True
@@ -774,10 +780,12 @@ class MainWindow(QMainWindow):
 
     def _warn_catalog_problems(self) -> None:
         problems = self.session.catalog_problems
-        text = "\n".join(problems[:12]) + (f"\n… and {len(problems) - 12} more" if len(problems) > 12 else "")
+        text = "\n".join(problems[:12]) + (
+            self.tr("\n… and {0} more").format(len(problems) - 12) if len(problems) > 12 else ""
+        )
         self.show_error(
             self.tr("Some catalog files could not be read"),
-            f"{text}\n\nEverything else loaded. Your files were not changed; fix them and restart.",
+            self.tr("{0}\n\nEverything else loaded. Your files were not changed; fix them and restart.").format(text),
         )
 
     # ------------------------------------------------------------------ layout and closing

@@ -518,17 +518,26 @@ class RequirementsPanel(QWidget):
         self.workloads.clear()
         for i, request in enumerate(project.requests):
             w = request.workload
-            detail = (
-                w.method
-                if w.kind == "finetune"
-                else (
-                    (self.tr("{0} user") if w.batch == 1 else self.tr("{0} users")).format(w.batch)
-                    if w.kind == "inference"
-                    else workload_name("pretrain")
-                )
-            )
-            self.workloads.addItem(f"{i + 1}: {request.model_id} {workload_name(w.kind)} ({detail})", i)
+            # the method as its combo names it and a pretraining run's tokens: Sam's entry read "pretrain (pretrain)",
+            # Dr. Chen's "微调 (lora)"
+            methods = {"lora": self.tr("LoRA"), "qlora": self.tr("QLoRA"), "full": self.tr("Full")}
+            if w.kind == "finetune":
+                detail = methods.get(w.method, w.method)
+            elif w.kind == "inference":
+                detail = (self.tr("{0} user") if w.batch == 1 else self.tr("{0} users")).format(w.batch)
+            else:
+                detail = (str(round(w.tokens / 1e9, 3)).removesuffix(".0") + self.tr(" B tokens")) if w.tokens else ""
+            shown = f"{i + 1}: {request.model_id} {workload_name(w.kind)}" + (f" ({detail.strip()})" if detail else "")
+            self.workloads.addItem(shown, i)
         self.workloads.setCurrentIndex(project.active)
+        # at 1366 x 768 the closed list cut its entry ("1: llama-3.3-70b inference (1 us"): the whole entry in the
+        # tooltip, and the open list as wide as its longest entry
+        texts = [self.workloads.itemText(i) for i in range(self.workloads.count())]
+        generic = self.tr("The workloads of this project; each is solved on its own")
+        self.workloads.setToolTip(f"{self.workloads.currentText()}\n{generic}" if texts else generic)
+        metrics = self.workloads.view().fontMetrics()
+        widest = max((metrics.horizontalAdvance(t) for t in texts), default=0)
+        self.workloads.view().setMinimumWidth(widest + 2 * metrics.averageCharWidth() + 24)
         self.workloads.blockSignals(False)
         self.remove_workload.setEnabled(len(project.requests) > 1)
 

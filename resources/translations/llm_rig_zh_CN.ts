@@ -4,142 +4,142 @@
 <context>
     <name>BuildDetail</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="551"/>
+        <location filename="../../configurator/qt/builds.py" line="537"/>
         <source>Category</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="551"/>
+        <location filename="../../configurator/qt/builds.py" line="537"/>
         <source>Part</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="551"/>
+        <location filename="../../configurator/qt/builds.py" line="537"/>
         <source>Qty</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="551"/>
+        <location filename="../../configurator/qt/builds.py" line="537"/>
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="551"/>
+        <location filename="../../configurator/qt/builds.py" line="537"/>
         <source>Subtotal</source>
         <translation>小计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="571"/>
+        <location filename="../../configurator/qt/builds.py" line="557"/>
         <source>&lt;b&gt;Why each part&lt;/b&gt;</source>
         <translation>&lt;b&gt;每个配件的选择理由&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="596"/>
+        <location filename="../../configurator/qt/builds.py" line="582"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="596"/>
+        <location filename="../../configurator/qt/builds.py" line="582"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="596"/>
+        <location filename="../../configurator/qt/builds.py" line="582"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="607"/>
+        <location filename="../../configurator/qt/builds.py" line="593"/>
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="608"/>
+        <location filename="../../configurator/qt/builds.py" line="594"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="609"/>
+        <location filename="../../configurator/qt/builds.py" line="595"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="610"/>
+        <location filename="../../configurator/qt/builds.py" line="596"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="611"/>
+        <location filename="../../configurator/qt/builds.py" line="597"/>
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="612"/>
+        <location filename="../../configurator/qt/builds.py" line="598"/>
         <source>Slot map</source>
         <translation>插槽布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="613"/>
+        <location filename="../../configurator/qt/builds.py" line="599"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="614"/>
+        <location filename="../../configurator/qt/builds.py" line="600"/>
         <source>Estimates</source>
         <translation>估算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="616"/>
+        <location filename="../../configurator/qt/builds.py" line="602"/>
         <source>Buy or rent</source>
         <translation>购买还是租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="676"/>
+        <location filename="../../configurator/qt/builds.py" line="662"/>
         <source> ({0} owned)</source>
         <translation>（已有 {0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="682"/>
+        <location filename="../../configurator/qt/builds.py" line="668"/>
         <source> for the cluster</source>
         <translation>（集群共用）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="684"/>
+        <location filename="../../configurator/qt/builds.py" line="670"/>
         <source> per node x {0:,}</source>
         <translation>（每节点，共 {0:,} 个节点）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="712"/>
+        <location filename="../../configurator/qt/builds.py" line="698"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="727"/>
+        <location filename="../../configurator/qt/builds.py" line="713"/>
         <source> for {0} machines</source>
         <translation>（{0} 台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="729"/>
+        <location filename="../../configurator/qt/builds.py" line="715"/>
         <source>; parts you own save {0:,.0f} {1}</source>
         <translation>；已有配件节省 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="744"/>
+        <location filename="../../configurator/qt/builds.py" line="730"/>
         <source>{0} price(s) older than six months (marked ⚠; hover for the dates). Get a fresh quote and enter it with Catalog &gt; Edit prices and parts, Catalog &gt; Import a vendor quote, or Catalog &gt; Import a price pack.</source>
         <translation>{0} 个价格已超过六个月（标有 ⚠；悬停查看日期）。请索取最新报价，并通过“目录 &gt; 编辑价格和配件”、“目录 &gt; 导入供应商报价”或“目录 &gt; 导入价格包”录入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="752"/>
+        <location filename="../../configurator/qt/builds.py" line="738"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="762"/>
+        <location filename="../../configurator/qt/builds.py" line="748"/>
         <source> (one machine)</source>
         <translation>（单台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="764"/>
+        <location filename="../../configurator/qt/builds.py" line="750"/>
         <source>Noise under load{0}:</source>
         <translation>满载噪音{0}：</translation>
     </message>
@@ -147,22 +147,22 @@
 <context>
     <name>BuildHeader</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="465"/>
+        <location filename="../../configurator/qt/builds.py" line="467"/>
         <source>{0:,.0f} W at the wall</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="466"/>
+        <location filename="../../configurator/qt/builds.py" line="468"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="467"/>
+        <location filename="../../configurator/qt/builds.py" line="469"/>
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="473"/>
+        <location filename="../../configurator/qt/builds.py" line="475"/>
         <source>How this fits:</source>
         <translation>如何装下：</translation>
     </message>
@@ -170,62 +170,62 @@
 <context>
     <name>BuildsTable</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="180"/>
+        <location filename="../../configurator/qt/builds.py" line="164"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="181"/>
+        <location filename="../../configurator/qt/builds.py" line="165"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="182"/>
+        <location filename="../../configurator/qt/builds.py" line="166"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="183"/>
+        <location filename="../../configurator/qt/builds.py" line="167"/>
         <source>Free</source>
         <translation>剩余</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="184"/>
+        <location filename="../../configurator/qt/builds.py" line="168"/>
         <source>Speed / time</source>
         <translation>速度 / 时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="185"/>
+        <location filename="../../configurator/qt/builds.py" line="169"/>
         <source>Wall</source>
         <translation>墙插功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="186"/>
+        <location filename="../../configurator/qt/builds.py" line="170"/>
         <source>Noise</source>
         <translation>噪音</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="187"/>
+        <location filename="../../configurator/qt/builds.py" line="171"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="188"/>
+        <location filename="../../configurator/qt/builds.py" line="172"/>
         <source>How it fits</source>
         <translation>如何装下</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="206"/>
+        <location filename="../../configurator/qt/builds.py" line="190"/>
         <source>VRAM left free on the most loaded GPU</source>
         <translation>负载最高的 GPU 上剩余的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="208"/>
+        <location filename="../../configurator/qt/builds.py" line="192"/>
         <source>Under load, at {0:g} m from one machine: fans, cards and PSU summed logarithmically</source>
         <translation>满载时距单台机器 {0:g} 米处：风扇、显卡与电源按对数叠加</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="211"/>
+        <location filename="../../configurator/qt/builds.py" line="195"/>
         <source>Engine, split, KV cache, sharding, offload, power and framework the estimate assumes; {0} marks what the solver chose for you</source>
         <translation>估算所假设的引擎、切分方式、KV 缓存、分片、卸载、功率与框架；{0} 标出求解器替您选择的项</translation>
     </message>
@@ -344,52 +344,107 @@
 <context>
     <name>CatalogEditorDialog</name>
     <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="356"/>
+        <source>GPUs</source>
+        <translation>显卡</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="357"/>
+        <source>CPUs</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="358"/>
+        <source>Motherboards</source>
+        <translation>主板</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="359"/>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="360"/>
+        <source>Power supplies</source>
+        <translation>电源</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="361"/>
+        <source>Cases</source>
+        <translation>机箱</translation>
+    </message>
+    <message>
         <location filename="../../configurator/qt/catalog_editor.py" line="362"/>
+        <source>CPU coolers</source>
+        <translation>CPU 散热器</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="363"/>
+        <source>Storage</source>
+        <translation>硬盘</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="364"/>
+        <source>Accessories</source>
+        <translation>附件</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="365"/>
+        <source>Ready-made systems</source>
+        <translation>整机</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="366"/>
+        <source>Models</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="371"/>
         <source>Catalog editor</source>
         <translation>目录编辑器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="367"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="377"/>
         <source>Filter</source>
         <translation>筛选</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="375"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="385"/>
         <source>Form</source>
         <translation>形态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="378"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="388"/>
         <source>Record as TOML (expert). Change the id to add a custom part:</source>
         <translation>以 TOML 表示的记录（高级）。修改 id 即可新增自定义配件：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="380"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="390"/>
         <source>TOML (expert)</source>
         <translation>TOML（高级）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="381"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="391"/>
         <source>Save record to my catalog</source>
         <translation>将记录保存到我的目录</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="447"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="462"/>
         <source>Fix the fields marked in red first</source>
         <translation>请先修正标红的字段</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="482"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="497"/>
         <source>Fix the fields marked in red first.</source>
         <translation>请先修正标红的字段。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="494"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="509"/>
         <source>Could not save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="494"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="509"/>
         <source>Could not write your catalog file: {0}</source>
         <translation>无法写入您的目录文件：{0}</translation>
     </message>
@@ -431,49 +486,49 @@
 <context>
     <name>InfeasibleBanner</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="364"/>
+        <location filename="../../configurator/qt/builds.py" line="348"/>
         <source>Below, passing every check:</source>
         <translation>下面是通过所有检查的配置：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="384"/>
+        <location filename="../../configurator/qt/builds.py" line="368"/>
         <source>Binding:</source>
         <translation>受限于：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="385"/>
+        <location filename="../../configurator/qt/builds.py" line="369"/>
         <source>Cheapest way out:</source>
         <translation>最省钱的解决办法：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="386"/>
+        <location filename="../../configurator/qt/builds.py" line="370"/>
         <source>Ways out, cheapest first:</source>
         <translation>解决办法（从最省钱的开始）：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="329"/>
-        <location filename="../../configurator/qt/builds.py" line="397"/>
-        <location filename="../../configurator/qt/builds.py" line="435"/>
+        <location filename="../../configurator/qt/builds.py" line="313"/>
+        <location filename="../../configurator/qt/builds.py" line="381"/>
+        <location filename="../../configurator/qt/builds.py" line="419"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="330"/>
+        <location filename="../../configurator/qt/builds.py" line="314"/>
         <source>Change the request as suggested and solve again</source>
         <translation>按建议修改需求并重新求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="397"/>
+        <location filename="../../configurator/qt/builds.py" line="381"/>
         <source>Apply the cheapest</source>
         <translation>应用最便宜的</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="425"/>
+        <location filename="../../configurator/qt/builds.py" line="409"/>
         <source>{tps:.1f} tokens/s</source>
-        <translation>{tps:.1f} tokens/s</translation>
+        <translation>{tps:.1f} token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="436"/>
+        <location filename="../../configurator/qt/builds.py" line="420"/>
         <source>Change the request this way and solve again</source>
         <translation>按此修改需求并重新求解</translation>
     </message>
@@ -481,22 +536,22 @@
 <context>
     <name>LaunchCommand</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="501"/>
+        <location filename="../../configurator/qt/builds.py" line="503"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="502"/>
+        <location filename="../../configurator/qt/builds.py" line="504"/>
         <source>Copy the command to the clipboard</source>
         <translation>将命令复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="519"/>
+        <location filename="../../configurator/qt/builds.py" line="521"/>
         <source>Run it</source>
         <translation>运行命令</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="525"/>
+        <location filename="../../configurator/qt/builds.py" line="527"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
@@ -580,7 +635,7 @@
     </message>
     <message>
         <location filename="../../configurator/qt/main_window.py" line="203"/>
-        <location filename="../../configurator/qt/main_window.py" line="453"/>
+        <location filename="../../configurator/qt/main_window.py" line="457"/>
         <source>&amp;Solve again</source>
         <translation>重新求解(&amp;S)</translation>
     </message>
@@ -710,9 +765,24 @@
         <translation>打开项目</translation>
     </message>
     <message>
+        <location filename="../../configurator/qt/main_window.py" line="297"/>
+        <location filename="../../configurator/qt/main_window.py" line="321"/>
+        <source>LLM Rig projects (*.llmrig)</source>
+        <translation>LLM Rig 项目 (*.llmrig)</translation>
+    </message>
+    <message>
         <location filename="../../configurator/qt/main_window.py" line="307"/>
         <source>Could not open the project</source>
         <translation>无法打开项目</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="308"/>
+        <source>{0}
+
+Your current project is unchanged; the file was not modified.</source>
+        <translation>{0}
+
+当前项目未改变；该文件未被修改。</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/main_window.py" line="321"/>
@@ -720,237 +790,283 @@
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="329"/>
+        <location filename="../../configurator/qt/main_window.py" line="330"/>
         <source>Could not save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="332"/>
+        <location filename="../../configurator/qt/main_window.py" line="330"/>
+        <location filename="../../configurator/qt/main_window.py" line="754"/>
+        <source>{0}: {1}
+
+Nothing was overwritten.</source>
+        <translation>{0}：{1}
+
+没有覆盖任何文件。</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="334"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="337"/>
+        <location filename="../../configurator/qt/main_window.py" line="339"/>
         <source>Import a model</source>
         <translation>导入模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="353"/>
+        <location filename="../../configurator/qt/main_window.py" line="350"/>
+        <source>Reading {0}… (Esc cancels)</source>
+        <translation>正在读取 {0}…（按 Esc 取消）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="355"/>
         <source>Could not import the model</source>
         <translation>无法导入模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="357"/>
+        <location filename="../../configurator/qt/main_window.py" line="359"/>
         <source>Imported {0}</source>
         <translation>已导入 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="366"/>
+        <location filename="../../configurator/qt/main_window.py" line="368"/>
         <source>Imported for this session only: {0}</source>
         <translation>仅在本次会话中导入：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="398"/>
+        <location filename="../../configurator/qt/main_window.py" line="400"/>
         <source>{0} build for &lt;b&gt;{1}&lt;/b&gt; ({2}) in {3:.2f} s</source>
         <translation>&lt;b&gt;{1}&lt;/b&gt;（{2}）共 {0} 个配置，用时 {3:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="400"/>
+        <location filename="../../configurator/qt/main_window.py" line="402"/>
         <source>{0} builds for &lt;b&gt;{1}&lt;/b&gt; ({2}) in {3:.2f} s</source>
         <translation>&lt;b&gt;{1}&lt;/b&gt;（{2}）共 {0} 个配置，用时 {3:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="413"/>
+        <location filename="../../configurator/qt/main_window.py" line="415"/>
         <source>Note:</source>
         <translation>注：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="424"/>
+        <location filename="../../configurator/qt/main_window.py" line="428"/>
         <source>Solved in {0:.2f} s</source>
         <translation>求解完成，用时 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="429"/>
+        <location filename="../../configurator/qt/main_window.py" line="433"/>
         <source>Cheapest build found; solving the alternatives…</source>
         <translation>已找到最便宜的配置；正在求解其他方案…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="432"/>
+        <location filename="../../configurator/qt/main_window.py" line="436"/>
         <source>Solving…</source>
         <translation>正在求解…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="435"/>
+        <location filename="../../configurator/qt/main_window.py" line="439"/>
         <source>Solve failed</source>
         <translation>求解失败</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="436"/>
+        <location filename="../../configurator/qt/main_window.py" line="440"/>
         <source>Could not solve this request</source>
         <translation>无法求解此需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="446"/>
+        <location filename="../../configurator/qt/main_window.py" line="450"/>
         <source>Solve is off until the inputs are valid: {0}</source>
         <translation>输入有效后才能求解：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="448"/>
+        <location filename="../../configurator/qt/main_window.py" line="452"/>
         <source>&amp;Solve again (fix the inputs first)</source>
         <translation>重新求解(&amp;S)（请先修正输入）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="451"/>
+        <location filename="../../configurator/qt/main_window.py" line="455"/>
         <source>Solve the current request again</source>
         <translation>重新求解当前需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="463"/>
+        <location filename="../../configurator/qt/main_window.py" line="467"/>
         <source>&lt;b&gt;These builds answer your previous inputs, not the ones on the left.&lt;/b&gt; {0}. Fix the field marked in red to solve again.</source>
         <translation>&lt;b&gt;这些配置对应的是你之前的输入，而不是左侧当前的输入。&lt;/b&gt;{0}。修正标红的字段后会重新求解。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="468"/>
+        <location filename="../../configurator/qt/main_window.py" line="472"/>
         <source>&lt;b&gt;Nothing solved yet.&lt;/b&gt; {0}. Fix the field marked in red.</source>
         <translation>&lt;b&gt;尚未求解。&lt;/b&gt;{0}。请修正标红的字段。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="471"/>
+        <location filename="../../configurator/qt/main_window.py" line="475"/>
         <source>&lt;b&gt;Solving your changed inputs…&lt;/b&gt; the builds below answer the previous ones.</source>
         <translation>&lt;b&gt;正在按修改后的输入求解…&lt;/b&gt;下方的配置对应之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="505"/>
+        <location filename="../../configurator/qt/main_window.py" line="509"/>
         <source>Compare needs at least two builds</source>
         <translation>对比至少需要两个配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="559"/>
-        <location filename="../../configurator/qt/main_window.py" line="576"/>
+        <location filename="../../configurator/qt/main_window.py" line="563"/>
+        <location filename="../../configurator/qt/main_window.py" line="580"/>
         <source>The language changes at the next start</source>
         <translation>语言将在下次启动时切换</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="585"/>
+        <location filename="../../configurator/qt/main_window.py" line="589"/>
         <source>Could not save preferences</source>
         <translation>无法保存偏好设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="590"/>
+        <location filename="../../configurator/qt/main_window.py" line="594"/>
         <source>Import a vendor quote</source>
         <translation>导入供应商报价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="616"/>
+        <location filename="../../configurator/qt/main_window.py" line="594"/>
+        <source>Quotes (*.csv *.xlsx);;All files (*)</source>
+        <translation>报价单 (*.csv *.xlsx);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="620"/>
         <source>The dates of the catalog&apos;s newest part prices; older ones are marked in each build</source>
         <translation>目录中最新配件价格的日期；较旧的价格在每个配置中有标记</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="622"/>
+        <location filename="../../configurator/qt/main_window.py" line="626"/>
         <source>Catalog: no dated prices</source>
         <translation>目录：没有带日期的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="625"/>
+        <location filename="../../configurator/qt/main_window.py" line="629"/>
         <source>Catalog prices {0}</source>
         <translation>目录价格 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="627"/>
+        <location filename="../../configurator/qt/main_window.py" line="631"/>
         <source>Catalog prices from {0} to {1}</source>
         <translation>目录价格 {0} 至 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="630"/>
+        <location filename="../../configurator/qt/main_window.py" line="634"/>
         <source>; {0} of {1} priced parts have only older prices</source>
         <translation>；{1} 个有价格的配件中 {0} 个只有较旧的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="635"/>
+        <location filename="../../configurator/qt/main_window.py" line="639"/>
         <source>Import a price pack</source>
         <translation>导入价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="635"/>
+        <location filename="../../configurator/qt/main_window.py" line="639"/>
         <source>Price packs (*.toml);;All files (*)</source>
         <translation>价格包 (*.toml);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="656"/>
+        <location filename="../../configurator/qt/main_window.py" line="660"/>
         <source>Export my prices as a price pack</source>
         <translation>将我的价格导出为价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="656"/>
+        <location filename="../../configurator/qt/main_window.py" line="660"/>
         <source>Price packs (*.toml)</source>
         <translation>价格包 (*.toml)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="660"/>
+        <location filename="../../configurator/qt/main_window.py" line="664"/>
         <source>Price pack</source>
         <translation>价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="660"/>
+        <location filename="../../configurator/qt/main_window.py" line="664"/>
         <source>Who is this price list from?</source>
         <translation>这份价格表来自谁？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="666"/>
+        <location filename="../../configurator/qt/main_window.py" line="670"/>
         <source>Could not export the price pack</source>
         <translation>无法导出价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="668"/>
+        <location filename="../../configurator/qt/main_window.py" line="672"/>
         <source>Exported {0} price(s) and {1} part(s) to {2}</source>
         <translation>已将 {0} 个价格和 {1} 个配件导出到 {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="686"/>
+        <location filename="../../configurator/qt/main_window.py" line="690"/>
         <source>Choose a build to print</source>
         <translation>请选择要打印的配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="693"/>
+        <location filename="../../configurator/qt/main_window.py" line="697"/>
         <source>Nothing to export: no build yet</source>
         <translation>没有可导出的内容：尚无配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="697"/>
+        <location filename="../../configurator/qt/main_window.py" line="701"/>
         <source>Export builds</source>
         <translation>导出配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="744"/>
+        <location filename="../../configurator/qt/main_window.py" line="703"/>
+        <source>Purchase list (*.xlsx);;Line items (*.csv);;Forum table (*.md);;Build sheets (*.pdf)</source>
+        <translation>采购清单 (*.xlsx);;明细行 (*.csv);;论坛表格 (*.md);;装机单 (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="749"/>
         <source>Unknown file type</source>
         <translation>未知的文件类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="747"/>
+        <location filename="../../configurator/qt/main_window.py" line="749"/>
+        <source>{0}: choose .xlsx, .csv, .md or .pdf</source>
+        <translation>{0}：请选择 .xlsx、.csv、.md 或 .pdf</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="754"/>
         <source>Could not export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="749"/>
+        <location filename="../../configurator/qt/main_window.py" line="757"/>
         <source>Exported {0} build(s) to {1}</source>
         <translation>已导出 {0} 个配置到 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="762"/>
+        <location filename="../../configurator/qt/main_window.py" line="770"/>
         <source>About LLM Rig Configurator</source>
         <translation>关于 LLM 装机配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="765"/>
+        <location filename="../../configurator/qt/main_window.py" line="773"/>
         <source>What machine to buy to run, fine-tune or train an LLM.
 Every estimate explains itself; every part and price carries its source.</source>
         <translation>要运行、微调或训练大模型，该买什么机器。
 每个估算都给出依据；每个配件和价格都注明来源。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="777"/>
+        <location filename="../../configurator/qt/main_window.py" line="784"/>
+        <source>
+… and {0} more</source>
+        <translation>
+……另有 {0} 条</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="787"/>
         <source>Some catalog files could not be read</source>
         <translation>部分目录文件无法读取</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="788"/>
+        <source>{0}
+
+Everything else loaded. Your files were not changed; fix them and restart.</source>
+        <translation>{0}
+
+其余内容已加载。您的文件未被修改；请修正后重新启动。</translation>
     </message>
 </context>
 <context>
@@ -1261,27 +1377,57 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>RecordForm</name>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="112"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="62"/>
+        <source>Amount</source>
+        <translation>金额</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="63"/>
+        <source>Currency</source>
+        <translation>货币</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="64"/>
+        <source>Condition</source>
+        <translation>成色</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="65"/>
+        <source>Date</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="66"/>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="67"/>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="120"/>
         <source>Add my price</source>
         <translation>添加我的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="113"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="121"/>
         <source>Remove price</source>
         <translation>删除价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="123"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="131"/>
         <source>&lt;b&gt;Prices&lt;/b&gt; (each with its currency, condition, date and source)</source>
         <translation>&lt;b&gt;价格&lt;/b&gt;（每条均注明货币、新旧、日期和来源）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="169"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="177"/>
         <source>Structured fields (edit them in the TOML view): </source>
         <translation>结构化字段（请在 TOML 视图中编辑）：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="190"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="198"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
@@ -1352,7 +1498,7 @@ Every estimate explains itself; every part and price carries its source.</source
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="246"/>
-        <location filename="../../configurator/qt/requirements.py" line="888"/>
+        <location filename="../../configurator/qt/requirements.py" line="897"/>
         <source> user</source>
         <translation> 个用户</translation>
     </message>
@@ -1423,16 +1569,19 @@ Every estimate explains itself; every part and price carries its source.</source
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="270"/>
+        <location filename="../../configurator/qt/requirements.py" line="523"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="270"/>
+        <location filename="../../configurator/qt/requirements.py" line="523"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="270"/>
+        <location filename="../../configurator/qt/requirements.py" line="523"/>
         <source>Full</source>
         <translation>全参数</translation>
     </message>
@@ -1578,6 +1727,7 @@ Every estimate explains itself; every part and price carries its source.</source
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="306"/>
+        <location filename="../../configurator/qt/requirements.py" line="529"/>
         <source> B tokens</source>
         <translation> B token</translation>
     </message>
@@ -1797,12 +1947,12 @@ Every estimate explains itself; every part and price carries its source.</source
         <translation>拥有的数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="525"/>
+        <location filename="../../configurator/qt/requirements.py" line="527"/>
         <source>{0} user</source>
         <translation>{0} 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="525"/>
+        <location filename="../../configurator/qt/requirements.py" line="527"/>
         <source>{0} users</source>
         <translation>{0} 个用户</translation>
     </message>
@@ -1868,6 +2018,7 @@ Every estimate explains itself; every part and price carries its source.</source
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="428"/>
+        <location filename="../../configurator/qt/requirements.py" line="536"/>
         <source>The workloads of this project; each is solved on its own</source>
         <translation>此项目的各个工作负载；每个单独求解</translation>
     </message>
@@ -1907,27 +2058,27 @@ Every estimate explains itself; every part and price carries its source.</source
         <translation>求解器选择：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="717"/>
+        <location filename="../../configurator/qt/requirements.py" line="726"/>
         <source>Only GPUs: unknown GPU or system id(s) %1 (see Catalog &gt; Edit prices and parts)</source>
         <translation>仅限 GPU：未知的 GPU 或整机 id %1（见“目录 &gt; 编辑价格和配件”）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="870"/>
+        <location filename="../../configurator/qt/requirements.py" line="879"/>
         <source>No exchange rate from {0} to {1}: the budget is kept as typed</source>
         <translation>没有从 {0} 到 {1} 的汇率：预算保持输入值不变</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="879"/>
+        <location filename="../../configurator/qt/requirements.py" line="888"/>
         <source>Budget converted: {0} = {1} at the catalog&apos;s exchange rates of {2}</source>
         <translation>预算已换算：{0} = {1}（按目录 {2} 的汇率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="882"/>
+        <location filename="../../configurator/qt/requirements.py" line="891"/>
         <source>Budget converted: {0} = {1} at the catalog&apos;s exchange rates</source>
         <translation>预算已换算：{0} = {1}（按目录的汇率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="888"/>
+        <location filename="../../configurator/qt/requirements.py" line="897"/>
         <source> users</source>
         <translation> 个用户</translation>
     </message>
@@ -2079,52 +2230,57 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>builds</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="105"/>
+        <location filename="../../configurator/qt/builds.py" line="102"/>
+        <source>{0} tok/s</source>
+        <translation>{0} token/秒</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="106"/>
         <source>{0:,.1f} h</source>
         <translation>{0:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="107"/>
+        <location filename="../../configurator/qt/builds.py" line="108"/>
         <source>{0:,.1f} days</source>
         <translation>{0:,.1f} 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="110"/>
+        <location filename="../../configurator/qt/builds.py" line="111"/>
         <source> per {0:,.0f} M tokens</source>
         <translation>（每 {0:,.0f} M tokens）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="124"/>
+        <location filename="../../configurator/qt/builds.py" line="125"/>
         <source>silent</source>
         <translation>无声</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="151"/>
+        <location filename="../../configurator/qt/builds.py" line="135"/>
         <source>{0} fail</source>
         <translation>{0} 项不通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="152"/>
+        <location filename="../../configurator/qt/builds.py" line="136"/>
         <source>{0} warn</source>
         <translation>{0} 项警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="153"/>
+        <location filename="../../configurator/qt/builds.py" line="137"/>
         <source>all pass</source>
         <translation>全部通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="157"/>
+        <location filename="../../configurator/qt/builds.py" line="141"/>
         <source>PASS</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="158"/>
+        <location filename="../../configurator/qt/builds.py" line="142"/>
         <source>WARN</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="159"/>
+        <location filename="../../configurator/qt/builds.py" line="143"/>
         <source>FAIL</source>
         <translation>失败</translation>
     </message>
@@ -2296,7 +2452,7 @@ Every estimate explains itself; every part and price carries its source.</source
     <message>
         <location filename="../../configurator/qt/charts.py" line="460"/>
         <source>decode tokens/s per sequence</source>
-        <translation>每个序列的解码速度（tokens/s）</translation>
+        <translation>每个序列的解码速度（token/秒）</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/charts.py" line="462"/>
@@ -2342,6 +2498,11 @@ Every estimate explains itself; every part and price carries its source.</source
         <location filename="../../configurator/qt/charts.py" line="501"/>
         <source>{0:,.0f} days</source>
         <translation>{0:,.0f} 天</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="503"/>
+        <source>{0:.1f} tokens/s</source>
+        <translation>{0:.1f} token/秒</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/charts.py" line="533"/>
@@ -2570,7 +2731,7 @@ Every estimate explains itself; every part and price carries its source.</source
         <translation>{0} 年后</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="336"/>
+        <location filename="../../configurator/qt/costs.py" line="337"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
@@ -2578,173 +2739,173 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="882"/>
+        <location filename="../../configurator/qt/builds.py" line="873"/>
         <source>Estimator warnings</source>
         <translation>估算警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="823"/>
+        <location filename="../../configurator/qt/builds.py" line="809"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="781"/>
+        <location filename="../../configurator/qt/builds.py" line="767"/>
         <source>params</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="782"/>
+        <location filename="../../configurator/qt/builds.py" line="768"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="783"/>
+        <location filename="../../configurator/qt/builds.py" line="769"/>
         <source>kv_cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="784"/>
+        <location filename="../../configurator/qt/builds.py" line="770"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="785"/>
+        <location filename="../../configurator/qt/builds.py" line="771"/>
         <source>overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="786"/>
+        <location filename="../../configurator/qt/builds.py" line="772"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="787"/>
+        <location filename="../../configurator/qt/builds.py" line="773"/>
         <source>decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="788"/>
+        <location filename="../../configurator/qt/builds.py" line="774"/>
         <source>prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="789"/>
+        <location filename="../../configurator/qt/builds.py" line="775"/>
         <source>training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="790"/>
+        <location filename="../../configurator/qt/builds.py" line="776"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="791"/>
+        <location filename="../../configurator/qt/builds.py" line="777"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="792"/>
+        <location filename="../../configurator/qt/builds.py" line="778"/>
         <source>offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="793"/>
+        <location filename="../../configurator/qt/builds.py" line="779"/>
         <source>layout</source>
         <translation>布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="794"/>
+        <location filename="../../configurator/qt/builds.py" line="780"/>
         <source>time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="795"/>
+        <location filename="../../configurator/qt/builds.py" line="781"/>
         <source>parallel</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="796"/>
+        <location filename="../../configurator/qt/builds.py" line="782"/>
         <source>host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="797"/>
+        <location filename="../../configurator/qt/builds.py" line="783"/>
         <source>split</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="798"/>
+        <location filename="../../configurator/qt/builds.py" line="784"/>
         <source>zero</source>
         <translation>ZeRO</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="824"/>
+        <location filename="../../configurator/qt/builds.py" line="810"/>
         <source>tokens/s per user</source>
         <translation>token/秒（每用户）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="830"/>
+        <location filename="../../configurator/qt/builds.py" line="816"/>
         <source>All users</source>
         <translation>所有用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="831"/>
-        <location filename="../../configurator/qt/builds.py" line="838"/>
+        <location filename="../../configurator/qt/builds.py" line="817"/>
+        <location filename="../../configurator/qt/builds.py" line="824"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="837"/>
+        <location filename="../../configurator/qt/builds.py" line="823"/>
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="844"/>
+        <location filename="../../configurator/qt/builds.py" line="830"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="845"/>
+        <location filename="../../configurator/qt/builds.py" line="831"/>
         <source>{0:.2f} s after a {1}-token prompt</source>
         <translation>{1} token 提示词后 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="853"/>
+        <location filename="../../configurator/qt/builds.py" line="839"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="854"/>
+        <location filename="../../configurator/qt/builds.py" line="840"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs</source>
         <translation>{0:,.0f} GPU 小时；在 {2} 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="863"/>
+        <location filename="../../configurator/qt/builds.py" line="849"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="864"/>
+        <location filename="../../configurator/qt/builds.py" line="850"/>
         <source>{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all</source>
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="870"/>
+        <location filename="../../configurator/qt/builds.py" line="856"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="884"/>
+        <location filename="../../configurator/qt/builds.py" line="875"/>
         <source>How this is computed</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="885"/>
+        <location filename="../../configurator/qt/builds.py" line="876"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="888"/>
+        <location filename="../../configurator/qt/builds.py" line="879"/>
         <source>Room to grow</source>
         <translation>扩展空间</translation>
     </message>
@@ -2752,58 +2913,58 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>parts</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="129"/>
-        <source>gpu</source>
+        <location filename="../../configurator/qt/i18n.py" line="26"/>
+        <source>GPU</source>
         <translation>显卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="130"/>
-        <source>cpu</source>
+        <location filename="../../configurator/qt/i18n.py" line="27"/>
+        <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="131"/>
-        <source>motherboard</source>
+        <location filename="../../configurator/qt/i18n.py" line="28"/>
+        <source>Motherboard</source>
         <translation>主板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="132"/>
-        <source>memory</source>
+        <location filename="../../configurator/qt/i18n.py" line="29"/>
+        <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="133"/>
-        <source>psu</source>
+        <location filename="../../configurator/qt/i18n.py" line="30"/>
+        <source>Power supply</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="134"/>
-        <source>chassis</source>
+        <location filename="../../configurator/qt/i18n.py" line="31"/>
+        <source>Case</source>
         <translation>机箱</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="135"/>
-        <source>cooler</source>
+        <location filename="../../configurator/qt/i18n.py" line="32"/>
+        <source>CPU cooler</source>
         <translation>散热器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="136"/>
-        <source>storage</source>
+        <location filename="../../configurator/qt/i18n.py" line="33"/>
+        <source>Storage</source>
         <translation>硬盘</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="137"/>
-        <source>system</source>
+        <location filename="../../configurator/qt/i18n.py" line="34"/>
+        <source>System</source>
         <translation>整机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="138"/>
-        <source>accessory</source>
+        <location filename="../../configurator/qt/i18n.py" line="35"/>
+        <source>Accessory</source>
         <translation>附件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="139"/>
-        <source>network</source>
+        <location filename="../../configurator/qt/i18n.py" line="36"/>
+        <source>Network</source>
         <translation>网络</translation>
     </message>
 </context>
@@ -2824,37 +2985,37 @@ Every estimate explains itself; every part and price carries its source.</source
 <context>
     <name>terms</name>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="101"/>
+        <location filename="../../configurator/qt/i18n.py" line="122"/>
         <source>120 V 15 A (US outlet)</source>
         <translation>120 V 15 A（美国插座）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="102"/>
+        <location filename="../../configurator/qt/i18n.py" line="123"/>
         <source>120 V 20 A</source>
         <translation>120 V 20 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="103"/>
+        <location filename="../../configurator/qt/i18n.py" line="124"/>
         <source>230 V 10 A</source>
         <translation>230 V 10 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="104"/>
+        <location filename="../../configurator/qt/i18n.py" line="125"/>
         <source>230 V 16 A</source>
         <translation>230 V 16 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="108"/>
+        <location filename="../../configurator/qt/i18n.py" line="129"/>
         <source>inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="109"/>
+        <location filename="../../configurator/qt/i18n.py" line="130"/>
         <source>fine-tune</source>
         <translation>微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="110"/>
+        <location filename="../../configurator/qt/i18n.py" line="131"/>
         <source>pretrain</source>
         <translation>预训练</translation>
     </message>

@@ -14,7 +14,7 @@ from configurator.storage import paths
 def _open(qtbot, window, kind: str, text: str) -> CatalogEditorDialog:  # type: ignore[no-untyped-def]
     dialog = CatalogEditorDialog(window.session.catalog, "USD")
     qtbot.addWidget(dialog)
-    dialog.kind.setCurrentText(kind)
+    dialog.kind.setCurrentIndex(dialog.kind.findData(kind))
     dialog.filter.setText(text)
     dialog.list.setCurrentRow(0)
     return dialog
