@@ -55,7 +55,7 @@ from configurator.core.estimate.workload import Workload
 from configurator.core.memo import remember
 from configurator.core.reasons import Reason, as_json, english
 from configurator.core.shapes import CostOfOwnershipJson, RentalJson
-from configurator.core.solve.build import Build
+from configurator.core.solve.build import Build, BuildPart
 
 CLOUD_KIND = "cloud"
 """Catalog kind (file stem and TOML array name) of cloud offers."""
@@ -209,6 +209,19 @@ DEFAULT_RESALE_SOURCE = (
 )
 
 
+SELLING_FEE = 0.1325
+"""A marketplace's cut of a second-hand sale, on each item's price up to SELLING_FEE_TIER_USD: eBay US, most
+categories, 13.25 % since 15 February 2023 (export.ebay.com, 2023 winter seller update, "Fees & financials"; still
+13.25 % in closo.co's 2025 fee guide), payment processing included."""
+SELLING_FEE_ABOVE = 0.0235
+"""The same fee on the part of an item's price above SELLING_FEE_TIER_USD (eBay US, most categories, same update)."""
+SELLING_FEE_TIER_USD = 7500.0
+SELLING_FEE_SOURCE = (
+    "less a marketplace's cut of each sale (eBay US, most categories, since February 2023: 13.25 % up to 7,500 USD an "
+    "item, 2.35 % above; an estimate in other currencies and marketplaces)"
+)
+
+
 class OwnershipAssumptions(BaseModel):
     """Depreciation, resale and upkeep of a bought machine."""
 
@@ -273,6 +286,18 @@ def _amount(record: Record, condition: str, currency: str, catalog: Catalog) -> 
     return None
 
 
+def _units(build: Build, part: BuildPart) -> int:
+    """How many items of a line the whole build bought (each sold on its own)."""
+    return max(1, (part.quantity - part.owned) * (build.nodes if part.scope == "node" else 1))
+
+
+def _after_selling_fee(value: float, units: int, tier: float) -> float:
+    """What `units` items worth `value` together bring in once the marketplace's fee on each is paid."""
+    each = value / units
+    fee = SELLING_FEE * min(each, tier) + SELLING_FEE_ABOVE * max(each - tier, 0.0)
+    return units * (each - fee)
+
+
 def ownership_for(build: Build, catalog: Catalog, base: OwnershipAssumptions | None = None) -> OwnershipAssumptions:
     """Assumptions with a resale fraction from the catalog where it has one.
 
@@ -287,6 +312,10 @@ def ownership_for(build: Build, catalog: Catalog, base: OwnershipAssumptions | N
         return base
     resale = sold = 0.0
     notes: list[str] = []
+    try:
+        tier = catalog.convert(SELLING_FEE_TIER_USD, "USD", build.currency)
+    except KeyError:
+        tier = SELLING_FEE_TIER_USD
     for part in paid:
         fraction = base.resale_fraction
         # sold second-hand right after a short job: a part bought used fetches the used price it cost; a card bought
@@ -303,12 +332,12 @@ def ownership_for(build: Build, catalog: Catalog, base: OwnershipAssumptions | N
                 generation = _generation_used_ratio(record, build.currency, catalog)
                 now = generation if generation is not None else now
         resale += build.part_cost(part) * fraction
-        sold += build.part_cost(part) * now
+        sold += _after_selling_fee(build.part_cost(part) * now, _units(build, part), tier)
     sold_fraction = sold / total
     sold_source = (
         f"{sold_fraction:.0%} of the purchase: parts bought used at the used price they cost, GPUs bought new "
         "at their catalog used price (without one, the median used / new of the catalog's cards of the same "
-        f"architecture), other new parts at {base.resale_fraction:.0%} ({base.resale_source})"
+        f"architecture), other new parts at {base.resale_fraction:.0%} ({base.resale_source}), {SELLING_FEE_SOURCE}"
     )
     update: dict[str, object] = {"sold_used_fraction": sold_fraction, "sold_used_source": sold_source}
     if notes:

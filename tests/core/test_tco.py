@@ -16,6 +16,8 @@ from configurator.core.solve.plan import plan
 from configurator.core.solve.request import BuildRequest
 from configurator.core.tco import (
     PRESETS,
+    SELLING_FEE,
+    SELLING_FEE_ABOVE,
     CloudOffer,
     OwnershipAssumptions,
     RentalMatch,
@@ -217,11 +219,36 @@ def test_resale_from_catalog_used_prices(catalog: Catalog) -> None:
     bought_used = _with_gpu(planned, "rtx-a6000", used.amount, condition="used")
     kept = ownership_for(bought_used, catalog, base)
     assert (kept.resale_fraction, kept.resale_source) == (base.resale_fraction, base.resale_source)
-    # sold second-hand right after a one-off job: the new card at its used price, the used one at what it cost
-    assert result.sold_used_fraction == pytest.approx(expected)
+    # sold second-hand right after a one-off job: the new card at its used price, the used one at what it cost, each
+    # less the marketplace's cut (13.25 % of an item up to 7,500 USD: every part here is below it)
+    assert result.sold_used_fraction == pytest.approx(expected * (1 - SELLING_FEE))
     used_gpu = next(p for p in bought_used.parts if p.category == "gpu")
     rest = sum(p.subtotal for p in bought_used.parts if p.subtotal > 0) - used_gpu.subtotal
-    assert kept.sold_used_fraction == pytest.approx((used_gpu.subtotal + rest * 0.3) / (used_gpu.subtotal + rest))
+    assert kept.sold_used_fraction == pytest.approx(
+        (used_gpu.subtotal + rest * 0.3) / (used_gpu.subtotal + rest) * (1 - SELLING_FEE)
+    )
+
+
+def test_a_machine_bought_used_and_sold_after_a_short_job_loses_the_selling_fee(catalog: Catalog) -> None:
+    """ui7's walk (Sam, journey 3): a used 8-GPU server bought for a 294 h job and sold when it ends was said to cost
+    199 USD (its energy) because a part bought used was assumed to fetch exactly what it cost. Selling it second-hand
+    pays a marketplace's cut (eBay US, most categories: 13.25 % of an item's price up to 7,500 USD, 2.35 % above): on
+    one 46,100 USD item that is 994 + 907 = 1,901 USD."""
+    _, planned = _build(catalog, model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"))
+    server = planned.model_copy(
+        update={
+            "parts": [
+                p.model_copy(update={"unit_price": 46100.0, "quantity": 1, "owned": 0, "condition": "used"})
+                for p in planned.parts
+                if p.category == "gpu"
+            ]
+        }
+    )
+    sold = ownership_for(server, catalog).sold_used_fraction
+    assert sold is not None
+    lost = 46100.0 * (1 - sold)
+    assert lost == pytest.approx(7500 * SELLING_FEE + (46100 - 7500) * SELLING_FEE_ABOVE)
+    assert 1_850 < lost < 1_950
 
 
 def test_no_used_price_keeps_the_default(catalog: Catalog) -> None:
