@@ -95,7 +95,7 @@ def test_the_cost_chart_adds_a_clusters_switches_once(qtbot, window) -> None:  #
     table = window.detail.parts
     rows = [[table.item(r, c).text() for c in range(table.columnCount())] for r in range(table.rowCount())]
     assert sum(float(row[4].replace(",", "")) for row in rows) == pytest.approx(build.total_price, abs=len(rows))
-    system = next(row for row in rows if row[0] == "system")
+    system = next(row for row in rows if row[0] == "System")  # the category as a buyer names it (ui7)
     assert system[2] == f"1 per node x {build.nodes:,}"
     assert any(row[2].endswith("for the cluster") and "switch" in row[1].lower() for row in rows)
 
