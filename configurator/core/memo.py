@@ -35,6 +35,24 @@ def remember(
     return value
 
 
+_REFIT_HELD: dict[str, int] = {}
+
+
+def scoped(store: str, constants: object, shipped: object) -> str:
+    """The store for results computed with `constants`: `store` itself for the `shipped` set; for any other set (a
+    cross-validation fold's refit, a trial of a fit) a store of its own that holds one set's results at a time. A fit
+    makes thousands of trial sets, each a new object whose results are never asked for again once it moves on: kept
+    side by side they had filled about 10 GB before the entry cap (benchmarks/accuracy.py --group=source)."""
+    if constants is shipped:
+        return store
+    name = store + ":refit"
+    if _REFIT_HELD.get(name) != id(constants):
+        _STORES.pop(name, None)
+        _REFIT_HELD[name] = id(constants)
+    return name
+
+
 def clear() -> None:
     """Forget everything (benchmarks measure cold plans)."""
     _STORES.clear()
+    _REFIT_HELD.clear()

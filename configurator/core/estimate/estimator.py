@@ -84,7 +84,7 @@ from configurator.core.estimate.unified import unified_bw_efficiency
 from configurator.core.estimate.weights import WeightBytes
 from configurator.core.estimate.weights import weight_bytes as _weight_bytes
 from configurator.core.estimate.workload import ENGINE_STAND_IN, ENGINE_STAND_IN_WHY, Workload
-from configurator.core.memo import remember
+from configurator.core.memo import remember, scoped
 from configurator.core.reasons import Reason, english
 from configurator.core.shapes import PlacementJson, SpeculationFields
 from configurator.core.support import (
@@ -2555,7 +2555,7 @@ def estimate(
     """
     key = (id(model), workload, tuple(map(type, workload.__dict__.values())), id(gpu), gpus, exact_weight_bytes, host)
     return remember(
-        "estimator.estimate",
+        scoped("estimator.estimate", cal, CAL),
         (*key, id(cal)),
         (model, gpu, cal),
         lambda: _estimate(model, workload, gpu, gpus, exact_weight_bytes, host, cal),

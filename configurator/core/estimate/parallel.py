@@ -31,7 +31,7 @@ from configurator.core.estimate.result import (
     model_flops_utilisation,
 )
 from configurator.core.estimate.workload import Workload
-from configurator.core.memo import remember
+from configurator.core.memo import remember, scoped
 from configurator.core.reasons import Reason, english
 from configurator.core.shapes import ParallelismJson
 from configurator.core.support import dense_peak_tflops, training_half, training_tflops
@@ -282,7 +282,7 @@ def _reference_run(
     reads the same two runs (a cluster search asked for them again at each of its ~1,800 widths and ZeRO stages), and
     by the constants `cal` (by identity, kept with the entry)."""
     return remember(
-        "sharded-reference",
+        scoped("sharded-reference", cal, CAL),
         (id(model), workload, id(gpu), gpus, exact_weight_bytes, id(cal)),
         (model, gpu, cal),
         lambda: estimate(model, workload, gpu, gpus, exact_weight_bytes=exact_weight_bytes, cal=cal),
@@ -381,7 +381,7 @@ def _base_estimates(
             wl = workload.model_copy(update={"zero": zero, "grad_checkpointing": ckpt})
             # memoised across layouts: a cluster search asks for the same data-parallel width at many node counts
             cache[key] = remember(
-                "sharded",
+                scoped("sharded", cal, CAL),
                 (id(model), wl, id(gpu), dp, exact_weight_bytes, id(cal)),
                 (model, gpu, cal),
                 lambda: sharded_estimate(model, wl, gpu, dp, exact_weight_bytes, cal),
@@ -967,7 +967,7 @@ def plan_estimate(
     point ask for the same layouts again (the constants `cal` by identity, kept with the entry)."""
     key = (id(model), workload, id(gpu), nodes, gpus_per_node, inter, exact_weight_bytes, id(cal))
     return remember(
-        "plan_estimate",
+        scoped("plan_estimate", cal, CAL),
         key,
         (model, gpu, cal),
         lambda: _plan_estimate(model, workload, gpu, nodes, gpus_per_node, inter, exact_weight_bytes, cal),
