@@ -369,3 +369,28 @@ def test_a_cpu_box_way_out_says_how_long_its_prompts_wait_in_both_languages() ->
     with words.language("zh_CN"):
         zh = words.say(said)
     assert "156" in zh and "4,096" in zh and "仅 CPU" in zh
+
+
+def test_the_tier_builds_take_no_card_past_support_while_a_supported_one_exists(catalog: Catalog) -> None:
+    """DeepSeek-R1 Q4_K_M with the experts in RAM had been offered a Tesla P100 on its 8-channel tier (the cheapest 16 GB
+    card): CUDA 13 dropped Pascal (SUP-8 warns) and its 4k prompt waited 285 s. Practitioners pair the EPYC with a
+    supported card (ktransformers' DeepSeek-R1/V3 tutorial: one 24 GB RTX 4090). Only a catalog of past-support cards
+    alone keeps them (a warned build beats none)."""
+    import dataclasses
+
+    from configurator.core.solve.machines import _tier_gpus, experts_in_ram
+    from configurator.core.support import end_of_life
+
+    memo.clear()
+    request = BuildRequest(
+        model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m"), budget=25000
+    )
+    builds = experts_in_ram(_context(catalog, request))
+    assert builds
+    for build in builds:
+        gpu = catalog.records["gpus"][build.gpu_id]
+        assert end_of_life(gpu.vendor, gpu.architecture) is None, (build.gpu_id, gpu.architecture)
+    old = {k: g for k, g in catalog.records["gpus"].items() if end_of_life(g.vendor, g.architecture) is not None}
+    assert "tesla-p100-16gb-pcie" in old
+    only_old = dataclasses.replace(catalog, records={**catalog.records, "gpus": old})
+    assert _tier_gpus(only_old) and set(_tier_gpus(only_old)) <= set(old)
