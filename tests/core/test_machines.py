@@ -369,3 +369,51 @@ def test_a_cpu_box_way_out_says_how_long_its_prompts_wait_in_both_languages() ->
     with words.language("zh_CN"):
         zh = words.say(said)
     assert "156" in zh and "4,096" in zh and "仅 CPU" in zh
+
+
+def test_the_tier_builds_take_no_card_past_support_while_a_supported_one_exists(catalog: Catalog) -> None:
+    """DeepSeek-R1 Q4_K_M with the experts in RAM had been offered a Tesla P100 on its 8-channel tier (the cheapest 16 GB
+    card): CUDA 13 dropped Pascal (SUP-8 warns) and its 4k prompt waited 285 s. Practitioners pair the EPYC with a
+    supported card (ktransformers' DeepSeek-R1/V3 tutorial: one 24 GB RTX 4090). Only a catalog of past-support cards
+    alone keeps them (a warned build beats none)."""
+    import dataclasses
+
+    from configurator.core.solve.machines import _tier_gpus, experts_in_ram
+    from configurator.core.support import end_of_life
+
+    memo.clear()
+    request = BuildRequest(
+        model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m"), budget=25000
+    )
+    builds = experts_in_ram(_context(catalog, request))
+    assert builds
+    for build in builds:
+        gpu = catalog.records["gpus"][build.gpu_id]
+        assert end_of_life(gpu.vendor, gpu.architecture) is None, (build.gpu_id, gpu.architecture)
+    old = {k: g for k, g in catalog.records["gpus"].items() if end_of_life(g.vendor, g.architecture) is not None}
+    assert "tesla-p100-16gb-pcie" in old
+    only_old = dataclasses.replace(catalog, records={**catalog.records, "gpus": old})
+    assert _tier_gpus(only_old) and set(_tier_gpus(only_old)) <= set(old)
+
+
+def test_a_tier_build_takes_a_card_that_halves_the_prompt_wait_for_little_more(catalog: Catalog) -> None:
+    """With the experts in RAM the card computes every prompt, the experts' weights streamed over PCIe: DeepSeek-R1
+    Q4_K_M's 4k prompt waited 136 s on the 12-channel tier's cheapest supported card (an Arc A770, PCIe 4.0) and 285 s
+    on the P100 before it. For 5 % of the build's price or less the tier takes a card whose wait is near the shortest
+    within that premium (an RX 9070 XT, PCIe 5.0: 69 s), and pays at most that premium for it."""
+    from configurator.core.solve.machines import PROMPT_PREMIUM, _tier_gpus, experts_in_ram
+    from configurator.core.solve.pricing import quote
+    from configurator.core.solve.ranking import kind_words
+
+    memo.clear()
+    request = BuildRequest(
+        model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m"), budget=25000
+    )
+    builds = [b for b in experts_in_ram(_context(catalog, request)) if "12-channel" in kind_words(b)]
+    assert builds
+    cheapest = min(builds, key=lambda b: b.total_price)
+    assert (cheapest.estimate.time_to_first_token_s or 0) < 100  # 136 s on the cheapest supported card
+    quotes = [quote(g, catalog, "USD", "new") for g in _tier_gpus(catalog).values()]
+    least = min(q.amount for q in quotes if q is not None)  # the cheapest supported card of 16 GB or more
+    gpu = next(p for p in cheapest.parts if p.category == "gpu")
+    assert gpu.unit_price <= least + PROMPT_PREMIUM * cheapest.total_price

@@ -1650,7 +1650,10 @@ CASES: tuple[Case, ...] = (
         ),
         "At December 2026's RDIMM prices (28 USD/GB) R1's 400 GB of experts do not fit 15,000 USD on DDR5; the way "
         "out a buyer can act on is the cheapest build that reads (a 16,620 USD 12-channel CPU-only box at 6.1 tok/s "
-        "or a 17,512 USD 8-channel one with a card at 7.7), not a 16,945 USD 4-channel one at 3.6 tok/s.",
+        "or an 18,055 USD 8-channel one with a card at 7.8), not a 16,945 USD 4-channel one at 3.6 tok/s. That card "
+        "had been a Tesla P100 (17,512 USD, past CUDA support, 285 s before a 4k prompt's first token); the tier now "
+        "takes a supported RX 9070 XT whose PCIe 5.0 link halves the wait (69 s), as practitioners pair the host with "
+        "a supported card.",
         (KTRANSFORMERS_R1, RDIMM_PRICES_2026),
     ),
     Case(
@@ -1694,7 +1697,7 @@ CASES: tuple[Case, ...] = (
         "V3's 37 B active parameters at Q4 are read from RAM per token, so decode follows the host's channels: an "
         "8-channel server host reads at ~7 tok/s with no card at all, and a desktop host with layers on GPUs at 4.65. "
         "Walked 2026-12-03: the way out had been a 4-channel Xeon W with an RTX 2070 at 3.6 tok/s (16,945 USD); the "
-        "8-channel tier reads at 7.7 for 17,512.",
+        "8-channel tier reads at 7.8 for 18,055 with a supported RX 9070 XT (a Tesla P100 past CUDA support before).",
         (KTRANSFORMERS_V3_CPU, KTRANSFORMERS_R1, RDIMM_PRICES_2026),
     ),
     Case(

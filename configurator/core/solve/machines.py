@@ -47,7 +47,7 @@ from configurator.core.rules import layout as layout_rules
 from configurator.core.rules import power as power_rules
 from configurator.core.rules import site as site_rules
 from configurator.core.rules import watts as pw
-from configurator.core.rules.job import READING_TPS
+from configurator.core.rules.job import PROMPT_WAIT_S, READING_TPS
 from configurator.core.shapes import PartSpecJson
 from configurator.core.solve.build import Build, BuildPart, Check, Power, part_spec
 from configurator.core.solve.candidates import Candidates, Priced, on_engine, platform_parts
@@ -778,12 +778,27 @@ def _tier_catalog(catalog: Catalog, tier: Tier) -> Catalog | None:
         for k, r in catalog.records["motherboards"].items()
         if isinstance(r, Motherboard) and r.cpu_sockets == tier.sockets and r.memory_channels >= min(tier.channels)
     }
-    gpus: dict[str, Record] = {
-        k: r for k, r in catalog.records["gpus"].items() if getattr(r, "vram_gb", 0) >= MIN_TIER_VRAM_GB
-    }
+    gpus = _tier_gpus(catalog)
     if not cpus or not boards or not gpus:
         return None
     return dataclasses.replace(catalog, records={**catalog.records, "cpus": cpus, "motherboards": boards, "gpus": gpus})
+
+
+def _supported(gpu: Record) -> bool:
+    """Whether the card's vendor still supports its architecture (support.end_of_life: CUDA 13 dropped Pascal and
+    Volta, ROCm gfx906)."""
+    return isinstance(gpu, Gpu) and end_of_life(gpu.vendor, gpu.architecture) is None
+
+
+def _tier_gpus(catalog: Catalog) -> dict[str, Record]:
+    """The cards a tier's build may take: at least MIN_TIER_VRAM_GB, and none past its vendor's software support while
+    a supported card of that size is in the catalog. The card beside experts in RAM computes every prompt (attention,
+    shared experts and the prefill's matrix products), so the cheapest card of the size had been a Tesla P100: CUDA 13
+    dropped Pascal (SUP-8 warns) and DeepSeek-R1 Q4_K_M's 4k prompt waited 285 s on it. A past-support card is kept
+    only when no supported one is listed (an overlay of old cards): a warned build beats none."""
+    sized = {k: r for k, r in catalog.records["gpus"].items() if getattr(r, "vram_gb", 0) >= MIN_TIER_VRAM_GB}
+    supported = {k: r for k, r in sized.items() if _supported(r)}
+    return supported or sized
 
 
 def _with_prompt_check(build: Build) -> Build:
@@ -834,9 +849,10 @@ def experts_in_ram(ctx: PlanContext) -> list[Build]:
         )
         if not found:
             continue
-        out.append(_tier_build(found[0], tier))
+        build = _shorter_prompt(ctx, variant, catalog, found[0], seconds, cap) or found[0]
+        out.append(_tier_build(build, tier))
         if tier.sockets == 1:
-            top = (tier, catalog, found[0])
+            top = (tier, catalog, build)
     # the fastest within budget sits on the most channels one process reads (a second socket adds none for llama.cpp:
     # estimate.host), so only that tier is searched for a quicker CPU and card than its cheapest
     if top is not None and not ctx.should_stop():
@@ -844,6 +860,60 @@ def experts_in_ram(ctx: PlanContext) -> list[Build]:
         if faster is not None:
             out.append(_tier_build(faster, top[0]))
     return out
+
+
+PROMPT_PREMIUM = 0.05
+"""The share of a tier's cheapest build's price its card may cost more for a shorter prompt wait (_shorter_prompt)."""
+PROMPT_NEAR_BEST = 1.10
+"""A card whose prompt wait is within this factor of the shortest within PROMPT_PREMIUM is as good for prompts."""
+
+
+def _shorter_prompt(
+    ctx: PlanContext, variant: BuildRequest, catalog: Catalog, cheapest: Build, seconds: float, cap: float | None
+) -> Build | None:
+    """The tier's build on a card that shortens the prompt wait for little more, when its cheapest build's prompt
+    waits past PROMPT's minute. With the experts in RAM, the card computes every prompt: llama.cpp streams the
+    experts' weights over PCIe to the card for a batch of prompt tokens, so the link (PCIe 5.0 x16 against 4.0, or x8)
+    sets the wait more than the card's speed. The rule: among the tier's cards (_tier_gpus) whose price is at most
+    PROMPT_PREMIUM of the cheapest build's price above its own card's, the cheapest whose wait (estimated on the
+    build's CPU at its rated memory speed) is within PROMPT_NEAR_BEST of the shortest of them; None when that is the
+    cheapest build's own card, or no build on it fits the cap. DeepSeek-R1 Q4_K_M on a 12-channel EPYC: an Arc A770
+    (PCIe 4.0) waits 136 s for a 4k prompt, an RX 9070 XT (PCIe 5.0) 69 s for 351 USD more on a 17,540 USD build."""
+    from configurator.core.solve.plan import _solve_once
+
+    wait = cheapest.estimate.time_to_first_token_s
+    mine = catalog.records["gpus"].get(cheapest.gpu_id)
+    cpu_part = next((p for p in cheapest.parts if p.category == "cpu"), None)
+    cpu = ctx.catalog.records["cpus"].get(cpu_part.id) if cpu_part is not None else None
+    if wait is None or wait <= PROMPT_WAIT_S or not isinstance(mine, Gpu) or not isinstance(cpu, Cpu):
+        return None
+    request = ctx.request
+    own = quote(mine, ctx.catalog, request.currency, request.condition)
+    if own is None:
+        return None
+    limit = own.amount + PROMPT_PREMIUM * cheapest.total_price
+    workload = on_engine(variant.workload.resolved(ctx.model.max_context), "llama.cpp")
+    host = _rated_host(cpu)
+    waits: list[tuple[float, float, str]] = []
+    for gid, g in catalog.records["gpus"].items():
+        q = quote(g, ctx.catalog, request.currency, request.condition) if isinstance(g, Gpu) else None
+        if q is None or q.amount > limit or not isinstance(g, Gpu):
+            continue
+        try:
+            est = estimate_on_host(ctx.model, workload, g, 1, host, ctx.exact_weight_bytes)
+        except (ValueError, ConfiguratorError):
+            continue
+        if est.time_to_first_token_s is not None:
+            waits.append((q.amount, est.time_to_first_token_s, gid))
+    shortest = min((w for _a, w, _g in waits), default=None)
+    if shortest is None:
+        return None
+    _amount, chosen = min((a, g) for a, w, g in waits if w <= PROMPT_NEAR_BEST * shortest)
+    if chosen == cheapest.gpu_id or ctx.should_stop():
+        return None
+    one = dataclasses.replace(catalog, records={**catalog.records, "gpus": {chosen: catalog.records["gpus"][chosen]}})
+    found, _ = _solve_once(variant, one, ctx.model, ctx.exact_weight_bytes, 1, ctx.should_stop, seconds, cost_cap=cap)
+    return found[0] if found else None
 
 
 TIER_CPUS_TRIED = 3
