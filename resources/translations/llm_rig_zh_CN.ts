@@ -1481,10 +1481,6 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>权重精度或 GGUF 量化</translation>
     </message>
     <message>
-        <source>KV-cache precision</source>
-        <translation type="vanished">KV 缓存精度</translation>
-    </message>
-    <message>
         <location filename="../../configurator/qt/requirements.py" line="244"/>
         <location filename="../../configurator/qt/requirements.py" line="276"/>
         <location filename="../../configurator/qt/requirements.py" line="322"/>
