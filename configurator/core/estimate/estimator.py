@@ -1023,72 +1023,41 @@ def _activations(
     logits = seq * batch * model.vocab_size * logit_bytes
     logit_note = LOGITS_NOTES[loss]
     layer_inputs = model.num_layers * seq * batch * model.hidden_size * 2
+    fields: dict[str, float | int]
     if workload.grad_checkpointing and workload.selective_checkpointing:
         # every layer but the one in backward keeps its selected tensors; that one is recomputed whole
         kept = selective_saved_bytes_per_layer(model, seq, batch)
         mem.activations = (model.num_layers - 1) * kept + per_layer + logits
-        ex.step(
-            "activations",
-            Reason.of(
-                "est.act-selective",
-                layers=model.num_layers - 1,
-                kept=kept / GIB,
-                layer=per_layer / GIB,
-                logit_bytes=logit_bytes,
-                loss=loss,
-                note=logit_note,
-                gib=mem.activations / GIB,
-            ),
-        )
-        if workload.activation_offload:
-            ex.assume(Reason.of("est.selective-on-gpu"))
+        code = "est.act-selective"
+        fields = {
+            "layers": model.num_layers - 1,
+            "kept": kept / GIB,
+            "layer": per_layer / GIB,
+            "logit_bytes": logit_bytes,
+        }
     elif workload.grad_checkpointing and workload.activation_offload:
         # checkpoints stream to host RAM; the GPU keeps the layer being recomputed and the next input
         mem.host += layer_inputs
         kept = 2 * seq * batch * model.hidden_size * 2
         mem.activations = kept + per_layer + logits
-        ex.step(
-            "activations",
-            Reason.of(
-                "est.act-offloaded",
-                layers=model.num_layers,
-                inputs=layer_inputs / GIB,
-                layer=per_layer / GIB,
-                logit_bytes=logit_bytes,
-                loss=loss,
-                note=logit_note,
-                gib=mem.activations / GIB,
-            ),
-        )
+        code = "est.act-offloaded"
+        fields = {
+            "layers": model.num_layers,
+            "inputs": layer_inputs / GIB,
+            "layer": per_layer / GIB,
+            "logit_bytes": logit_bytes,
+        }
     elif workload.grad_checkpointing:
         mem.activations = layer_inputs + per_layer + logits
-        ex.step(
-            "activations",
-            Reason.of(
-                "est.act-checkpointed",
-                layers=model.num_layers,
-                layer=per_layer / GIB,
-                logit_bytes=logit_bytes,
-                loss=loss,
-                note=logit_note,
-                gib=mem.activations / GIB,
-            ),
-        )
+        code = "est.act-checkpointed"
+        fields = {"layers": model.num_layers, "layer": per_layer / GIB, "logit_bytes": logit_bytes}
     else:
         mem.activations = model.num_layers * per_layer + logits
-        ex.step(
-            "activations",
-            Reason.of(
-                "est.act-all",
-                layers=model.num_layers,
-                layer=per_layer / GIB,
-                seq=seq,
-                batch=batch,
-                loss=loss,
-                note=logit_note,
-                gib=mem.activations / GIB,
-            ),
-        )
+        code = "est.act-all"
+        fields = {"layers": model.num_layers, "layer": per_layer / GIB, "seq": seq, "batch": batch}
+    ex.step("activations", Reason.of(code, **fields, loss=loss, note=logit_note, gib=mem.activations / GIB))
+    if workload.grad_checkpointing and workload.selective_checkpointing and workload.activation_offload:
+        ex.assume(Reason.of("est.selective-on-gpu"))
 
 
 def _deepspeed_buffers(mem: _TrainingBytes, n: int, setup: _TrainingSetup, ex: _Explain) -> float:

@@ -801,6 +801,7 @@ def _diagnose(
 ) -> tuple[Infeasible, Build | None]:
     """Why nothing fits and the ways out, cheapest first (solve/relax.py), solved with this module's solver."""
     machines: dict[str, list[Build]] = {}
+    tiers: dict[str, list[Build]] = {}
     floor = _TrainingFloor(request, catalog, model, exact)
 
     def cheapest(relaxed: BuildRequest, cost_cap: float | None, stop: Callable[[], bool]) -> Build | None:
@@ -831,36 +832,12 @@ def _diagnose(
         # a 4-channel Xeon W with the experts in RAM at 3.6 tok/s for 16,945 USD, where the 8-channel platform tier
         # reads at 7.7 for 17,512 (expert case deepseek-r1-q4-15000-way-out-reads)
         if not any(_reads(b) for b in builds) and not stop():
-            builds += _experts_tiers(relaxed, cost_cap, stop)
+            builds += _experts_tiers(relaxed, catalog, model, exact, cost_cap, stop, tiers)
         if not any(_reads(b) for b in builds) and not stop():
             faster = relaxed.model_copy(update={"min_decode_tps": READING_TPS})
             builds += _solve_once(faster, catalog, model, exact, 1, stop, 1.0, cost_cap=cost_cap)[0]
         reading = [b for b in builds if _reads(b)] or builds
         return min(reading, key=lambda b: b.total_price) if reading else None
-
-    tiers: dict[str, list[Build]] = {}
-
-    def _experts_tiers(relaxed: BuildRequest, cost_cap: float | None, stop: Callable[[], bool]) -> list[Build]:
-        """With the experts in RAM, the platform tiers' builds (machines.experts_in_ram: 8 and 12 channels read
-        faster than the solver's cheapest 4-channel host), under the cap; each tier's search once per request."""
-        from configurator.core.solve.machines import experts_in_ram
-
-        w = relaxed.workload
-        if model.moe is None or w.offload != "cpu":
-            return []
-        as_asked = relaxed.model_copy(update={"workload": w.model_copy(update={"offload": "none"}), "budget": None})
-        key = as_asked.model_copy(update={"power_limit": None}).model_dump_json()
-        if key not in tiers:
-            ctx = PlanContext(
-                request=as_asked,
-                catalog=catalog,
-                model=model,
-                workload=as_asked.workload.resolved(model.max_context),
-                exact_weight_bytes=exact,
-                should_stop=stop,
-            )
-            tiers[key] = [b for b in experts_in_ram(ctx) if not any(c.status == "fail" for c in b.checks)]
-        return [b for b in tiers[key] if cost_cap is None or b.total_price < cost_cap]
 
     def servers(relaxed: BuildRequest) -> Build | None:
         return _cluster(relaxed, catalog, model, relaxed.workload.resolved(model.max_context), exact)
@@ -872,6 +849,37 @@ def _diagnose(
     return relax.diagnose(
         request, catalog, model, exact, cand, should_stop, solve=cheapest, cluster_of=servers, slow_machine=slow_machine
     )
+
+
+def _experts_tiers(
+    relaxed: BuildRequest,
+    catalog: Catalog,
+    model: ModelArch,
+    exact: int | None,
+    cost_cap: float | None,
+    stop: Callable[[], bool],
+    tiers: dict[str, list[Build]],
+) -> list[Build]:
+    """With the experts in RAM, the platform tiers' builds (machines.experts_in_ram: 8 and 12 channels read faster
+    than the solver's cheapest 4-channel host), under the cap; each tier's search once per request (`tiers`)."""
+    from configurator.core.solve.machines import experts_in_ram
+
+    w = relaxed.workload
+    if model.moe is None or w.offload != "cpu":
+        return []
+    as_asked = relaxed.model_copy(update={"workload": w.model_copy(update={"offload": "none"}), "budget": None})
+    key = as_asked.model_copy(update={"power_limit": None}).model_dump_json()
+    if key not in tiers:
+        ctx = PlanContext(
+            request=as_asked,
+            catalog=catalog,
+            model=model,
+            workload=as_asked.workload.resolved(model.max_context),
+            exact_weight_bytes=exact,
+            should_stop=stop,
+        )
+        tiers[key] = [b for b in experts_in_ram(ctx) if not any(c.status == "fail" for c in b.checks)]
+    return [b for b in tiers[key] if cost_cap is None or b.total_price < cost_cap]
 
 
 def _wants_reading(request: BuildRequest) -> bool:
