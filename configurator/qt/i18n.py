@@ -11,7 +11,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLibraryInfo, QL
 from PySide6.QtWidgets import QApplication
 
 from configurator.core.reasons import Reason
-from configurator.core.report import phrases, words
+from configurator.core.report import phrases, purchase, words
 from configurator.core.report.fit import Fit
 from configurator.core.solve.build import Build, BuildPart
 from configurator.storage import paths
@@ -21,25 +21,12 @@ LANGUAGES: dict[str, str] = {"en": "English", "zh_CN": "简体中文"}
 
 CATALOG_PREFIX = "llm_rig_"
 
-CATEGORIES = {
-    # as a buyer names them (the English window said "gpu", "psu", "chassis": the data's keys)
-    "gpu": QT_TRANSLATE_NOOP("parts", "GPU"),
-    "cpu": QT_TRANSLATE_NOOP("parts", "CPU"),
-    "motherboard": QT_TRANSLATE_NOOP("parts", "Motherboard"),
-    "memory": QT_TRANSLATE_NOOP("parts", "Memory"),
-    "psu": QT_TRANSLATE_NOOP("parts", "Power supply"),
-    "chassis": QT_TRANSLATE_NOOP("parts", "Case"),
-    "cooler": QT_TRANSLATE_NOOP("parts", "CPU cooler"),
-    "storage": QT_TRANSLATE_NOOP("parts", "Storage"),
-    "system": QT_TRANSLATE_NOOP("parts", "System"),
-    "accessory": QT_TRANSLATE_NOOP("parts", "Accessory"),
-    "network": QT_TRANSLATE_NOOP("parts", "Network"),
-}
-
 
 def category_name(category: str) -> str:
-    """A part's category as the buyer's language names it (the data keeps its key)."""
-    return QCoreApplication.translate("parts", str(CATEGORIES[category])) if category in CATEGORIES else category
+    """A part's category as the buyer's language names it (the data keeps its key): the purchase list's and the
+    sheet's words (core.report.purchase), in the window's language."""
+    with speaking():
+        return purchase.category_name(category)
 
 
 _in_use = ["en"]  # the language install() last put in place (the guide and sheets read it)

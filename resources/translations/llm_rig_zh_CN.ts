@@ -2907,64 +2907,6 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
     </message>
 </context>
 <context>
-    <name>parts</name>
-    <message>
-        <location filename="../../configurator/qt/i18n.py" line="26"/>
-        <source>GPU</source>
-        <translation>显卡</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/qt/i18n.py" line="27"/>
-        <source>CPU</source>
-        <translation>CPU</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/qt/i18n.py" line="28"/>
-        <source>Motherboard</source>
-        <translation>主板</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/qt/i18n.py" line="29"/>
-        <source>Memory</source>
-        <translation>内存</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/qt/i18n.py" line="30"/>
-        <source>Power supply</source>
-        <translation>电源</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/qt/i18n.py" line="31"/>
-        <source>Case</source>
-        <translation>机箱</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/qt/i18n.py" line="32"/>
-        <source>CPU cooler</source>
-        <translation>散热器</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/qt/i18n.py" line="33"/>
-        <source>Storage</source>
-        <translation>硬盘</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/qt/i18n.py" line="34"/>
-        <source>System</source>
-        <translation>整机</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/qt/i18n.py" line="35"/>
-        <source>Accessory</source>
-        <translation>附件</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/qt/i18n.py" line="36"/>
-        <source>Network</source>
-        <translation>网络</translation>
-    </message>
-</context>
-<context>
     <name>printing</name>
     <message>
         <location filename="../../configurator/qt/printing.py" line="289"/>
@@ -2981,37 +2923,37 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>terms</name>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="122"/>
+        <location filename="../../configurator/qt/i18n.py" line="108"/>
         <source>120 V 15 A (US outlet)</source>
         <translation>120 V 15 A（美国插座）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="123"/>
+        <location filename="../../configurator/qt/i18n.py" line="109"/>
         <source>120 V 20 A</source>
         <translation>120 V 20 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="124"/>
+        <location filename="../../configurator/qt/i18n.py" line="110"/>
         <source>230 V 10 A</source>
         <translation>230 V 10 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="125"/>
+        <location filename="../../configurator/qt/i18n.py" line="111"/>
         <source>230 V 16 A</source>
         <translation>230 V 16 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="129"/>
+        <location filename="../../configurator/qt/i18n.py" line="115"/>
         <source>inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="130"/>
+        <location filename="../../configurator/qt/i18n.py" line="116"/>
         <source>fine-tune</source>
         <translation>微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="131"/>
+        <location filename="../../configurator/qt/i18n.py" line="117"/>
         <source>pretrain</source>
         <translation>预训练</translation>
     </message>

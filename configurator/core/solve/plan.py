@@ -825,18 +825,18 @@ def _diagnose(
         if key not in machines:
             machines[key] = _machines_for(relaxed.model_copy(update={"budget": None}), catalog, model, exact, stop)
         builds += [b for b in machines[key] if cost_cap is None or b.total_price < cost_cap]
-        if not _wants_reading(relaxed):
+        if not relax.wants_reading(relaxed):
             return min(builds, key=lambda b: b.total_price) if builds else None
         # the way out a buyer can act on reads (rules.READING_TPS): the cheapest build at reading speed when one
         # exists, else the cheapest (relax says it is below reading speed). DeepSeek-R1 Q4 at 15,000 USD had been told
         # a 4-channel Xeon W with the experts in RAM at 3.6 tok/s for 16,945 USD, where the 8-channel platform tier
         # reads at 7.7 for 17,512 (expert case deepseek-r1-q4-15000-way-out-reads)
-        if not any(_reads(b) for b in builds) and not stop():
+        if not any(relax.build_reads(b) for b in builds) and not stop():
             builds += _experts_tiers(relaxed, catalog, model, exact, cost_cap, stop, tiers)
-        if not any(_reads(b) for b in builds) and not stop():
+        if not any(relax.build_reads(b) for b in builds) and not stop():
             faster = relaxed.model_copy(update={"min_decode_tps": READING_TPS})
             builds += _solve_once(faster, catalog, model, exact, 1, stop, 1.0, cost_cap=cost_cap)[0]
-        reading = [b for b in builds if _reads(b)] or builds
+        reading = [b for b in builds if relax.build_reads(b)] or builds
         return min(reading, key=lambda b: b.total_price) if reading else None
 
     def servers(relaxed: BuildRequest) -> Build | None:
@@ -880,15 +880,6 @@ def _experts_tiers(
         )
         tiers[key] = [b for b in experts_in_ram(ctx) if not any(c.status == "fail" for c in b.checks)]
     return [b for b in tiers[key] if cost_cap is None or b.total_price < cost_cap]
-
-
-def _wants_reading(request: BuildRequest) -> bool:
-    """An inference request with no speed of its own (--min-decode-tps): its ways out are judged at reading speed."""
-    return request.workload.kind == "inference" and not request.min_decode_tps
-
-
-def _reads(build: Build) -> bool:
-    return (build.estimate.decode_tokens_per_s or 0.0) >= READING_TPS
 
 
 SLOWER_ONLY = frozenset({"optimizer", "activation_offload", "grad_checkpointing", "zero"})
@@ -1472,7 +1463,7 @@ def _reading_speed_ways(
     if asked.workload.kind != "inference" or asked.min_decode_tps is not None:
         return []
     answering = [b for b in found if _answers(b, asked)]
-    if not answering or any((b.estimate.decode_tokens_per_s or 0.0) >= READING_TPS for b in answering):
+    if not answering or any(relax.build_reads(b) for b in answering):
         return []
     at_reading = asked.model_copy(update={"min_decode_tps": READING_TPS})
     result = plan(at_reading, catalog, model, exact, should_stop=should_stop, time_budget=time_budget)

@@ -514,12 +514,21 @@ def _accumulated(
     return _Found("+".join(applied), _as_applied(request, combined, build.total_price), build)
 
 
+def wants_reading(request: BuildRequest) -> bool:
+    """An inference request that asks no speed of its own (--min-decode-tps): its ways out are judged at reading
+    speed (rules.READING_TPS, the PERF rule's floor)."""
+    return request.workload.kind == "inference" and not request.min_decode_tps
+
+
+def build_reads(build: Build) -> bool:
+    """The build decodes at reading speed per user."""
+    return (build.estimate.decode_tokens_per_s or 0.0) >= READING_TPS
+
+
 def _reads(found: _Found, request: BuildRequest) -> bool:
-    """A way out whose build reads: decodes at reading speed per user (rules.READING_TPS, the PERF rule's floor) for an
-    inference request that asks no speed of its own; any other way (a training job, a speed asked, servers) reads."""
-    if request.workload.kind != "inference" or request.min_decode_tps or found.kind == "cluster":
-        return True
-    return (found.build.estimate.decode_tokens_per_s or 0.0) >= READING_TPS
+    """A way out whose build reads for a request that wants reading speed; any other way (a training job, a speed
+    asked, servers) reads."""
+    return not wants_reading(request) or found.kind == "cluster" or build_reads(found.build)
 
 
 OTHER_JOB = {"method"}
