@@ -83,7 +83,10 @@ def test_moe_expert_offload_fits_an_8gb_card_with_the_fewest_layers_in_ram(catal
     # with the experts in RAM llama.cpp prompts in micro-batches of 4096 (-ub 4096), whose compute buffer counts
     cal = experts_cal(model, w, gpu, 1, CAL)
     assert cal.llamacpp_ubatch == 4096 and result.placement.get("ubatch") == 4096
-    assert max(b.total for b in gpu_memory(model, w.resolved(model.max_context), p, cal=cal)) > gpu.vram_gb * 1024**3 * 0.98
+    assert (
+        max(b.total for b in gpu_memory(model, w.resolved(model.max_context), p, cal=cal))
+        > gpu.vram_gb * 1024**3 * 0.98
+    )
     command = launch_command(model, result)["command"]
     assert f"--n-cpu-moe {n}" in command and "-ngl 49" in command and "-b 4096 -ub 4096" in command
 

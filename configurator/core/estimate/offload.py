@@ -35,6 +35,7 @@ from configurator.core.estimate.weights import weight_bytes
 from configurator.core.estimate.workload import Workload
 from configurator.core.reasons import Reason, english
 from configurator.core.rules.compat import host_ram_needed as host_ram_needed  # RAM-3's arithmetic, in the rulebook
+from configurator.core.shapes import PlacementJson
 
 GPU_FILL = 0.98  # leave 2 % of VRAM for the driver, as the estimator's own offload does
 
@@ -543,11 +544,18 @@ def estimate_on_host(
         warnings=tuple(said.warnings),
         host_bandwidth_gbps=host.effective_gbps,
         offloaded_bytes=offloaded,
-        placement={
-            "gpu_layers": placement.gpu_layers,
-            "cpu_moe_layers": placement.cpu_moe_layers,
-            "layers_per_gpu": list(placement.layers_per_gpu),
-            "head_on_gpu": placement.head_on_gpu,
-        }
-        | ({"ubatch": cal.llamacpp_ubatch} if cal.llamacpp_ubatch != CAL.llamacpp_ubatch else {}),
+        placement=_placement_json(placement, cal),
     )
+
+
+def _placement_json(placement: Placement, cal: Calibration) -> PlacementJson:
+    """The estimate's `placement`, with llama.cpp's micro-batch when it is not the default (the experts in RAM)."""
+    out: PlacementJson = {
+        "gpu_layers": placement.gpu_layers,
+        "cpu_moe_layers": placement.cpu_moe_layers,
+        "layers_per_gpu": list(placement.layers_per_gpu),
+        "head_on_gpu": placement.head_on_gpu,
+    }
+    if cal.llamacpp_ubatch != CAL.llamacpp_ubatch:
+        out["ubatch"] = cal.llamacpp_ubatch
+    return out
