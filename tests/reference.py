@@ -406,7 +406,7 @@ def offload_result(catalog: Catalog, row: Row) -> tuple[Any, str, float]:
     tflops = cpu_peak_tflops(cpu) if isinstance(cpu, Cpu) else None
     limit = ccd_limit_gbps(cpu) if isinstance(cpu, Cpu) else None
     peak = min(peak, limit) if limit is not None else peak
-    host = host_from_bandwidth(peak, row.get("family", "desktop"), None, tflops, 4)
+    host = host_from_bandwidth(peak, row.get("family", "desktop"), None, tflops, row.get("pcie_gen", 4))
     if row["mode"] in ("cpu", "cpu_prefill"):
         result = estimate_on_host(model, w, None, 0, host)
         if row["mode"] == "cpu_prefill":
