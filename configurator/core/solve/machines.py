@@ -1006,9 +1006,9 @@ def _near_best_gpus(
     request = ctx.request
     paid = sum(p.subtotal for p in cheapest.parts if p.category == "gpu")
     room = None if request.budget is None else request.budget - (cheapest.total_price - paid)
-    # a card with less memory than the cheapest build's keeps fewer experts: not the way to a faster build
-    mine = ctx.catalog.records["gpus"].get(cheapest.gpu_id)
-    floor_gb = mine.vram_gb if isinstance(mine, Gpu) else 0.0
+    # any card of the tier's size: the tier's own card is the one decoding near the best for little more
+    # (_tier_card), so a smaller, cheaper card can leave the room for a quicker CPU
+    floor_gb = MIN_TIER_VRAM_GB
     priced: list[tuple[float, str, Gpu]] = []
     for gid, g in catalog.records["gpus"].items():
         q = quote(g, ctx.catalog, request.currency, request.condition) if isinstance(g, Gpu) else None
