@@ -430,7 +430,7 @@ def test_the_cheapest_build_with_experts_in_ram_takes_a_supported_card_with_room
     """The experts-in-ram-cheapest source had offered Kimi K2 an RTX 2070 (8 GB) at 98 % of its memory: what stays on the
     card beside the experts (attention, shared experts, KV cache, llama.cpp's -ub 4096 compute buffer) takes 10.7 GB.
     It now takes, as the tiers do, no card past its vendor's support while a supported one fits, and only cards whose
-    memory with every routed expert in RAM is within machines.IN_RAM_HEADROOM (85 %)."""
+    memory with every routed expert in RAM is within machines.IN_RAM_HEADROOM (90 %)."""
     from configurator.core.estimate.estimator import CAL
     from configurator.core.estimate.offload import Placement, experts_cal, gpu_memory
     from configurator.core.solve.machines import IN_RAM_HEADROOM

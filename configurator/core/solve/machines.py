@@ -802,11 +802,12 @@ def _tier_gpus(catalog: Catalog) -> dict[str, Record]:
     return supported or sized
 
 
-IN_RAM_HEADROOM = 0.85
+IN_RAM_HEADROOM = 0.90
 """The share of a card's memory that what stays on it beside the experts in RAM may take (attention, the shared
 experts, the KV cache and llama.cpp's compute buffer, with every routed expert in RAM: --cpu-moe). ESTIMATE, not
 fitted: the rest is room for the driver, a desktop session and a longer prompt; llama.cpp then fills it with experts
-(--n-cpu-moe), which it can give back. Kimi K2 Q4_K_M needs 10.7 GB of a card that way: an 8 GB card is out."""
+(--n-cpu-moe), which it can give back. Kimi K2 Q4_K_M needs 10.7 GB of a card that way (an 8 GB card is out), GLM-4.5
+Q4_K_M 14.0 GB (a 16 GB card, as the tiers take, is in)."""
 
 
 def in_ram_gpus(catalog: Catalog, model: ModelArch, workload: Workload, exact: int | None) -> dict[str, Record]:
