@@ -406,7 +406,7 @@ def offload_result(catalog: Catalog, row: Row) -> tuple[Any, str, float]:
     tflops = cpu_peak_tflops(cpu) if isinstance(cpu, Cpu) else None
     limit = ccd_limit_gbps(cpu) if isinstance(cpu, Cpu) else None
     peak = min(peak, limit) if limit is not None else peak
-    host = host_from_bandwidth(peak, row.get("family", "desktop"), None, tflops, 4)
+    host = host_from_bandwidth(peak, row.get("family", "desktop"), None, tflops, row.get("pcie_gen", 4))
     if row["mode"] in ("cpu", "cpu_prefill"):
         result = estimate_on_host(model, w, None, 0, host)
         if row["mode"] == "cpu_prefill":
@@ -416,6 +416,12 @@ def offload_result(catalog: Catalog, row: Row) -> tuple[Any, str, float]:
     w = w.model_copy(update={"offload": "cpu", "n_cpu_moe": row.get("n_cpu_moe")})
     gpu = catalog.get("gpus", row["gpu"])
     assert isinstance(gpu, Gpu)
+    if row["mode"] == "hybrid_prefill":
+        # a prompt of `prompt` tokens in micro-batches of the run's -ub (llama.cpp's default 512 unless it says)
+        w = w.model_copy(update={"prompt": row["prompt"], "context": row.get("context", row["prompt"])})
+        cal = replace(CAL, llamacpp_ubatch_experts_in_ram=row.get("ubatch", CAL.llamacpp_ubatch))
+        result = estimate_on_host(model, w, gpu, 1, host, cal=cal)
+        return result, prefill, row["measured_prefill_tokens_per_s"]
     return estimate_on_host(model, w, gpu, 1, host), decode, row["measured_tokens_per_s"]
 
 

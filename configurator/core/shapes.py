@@ -147,6 +147,7 @@ class PlacementJson(TypedDict, total=False):
     cards: list[str]  # mixed GPUs (estimate.mixed): the card of each entry of layers_per_gpu
     tensor_parallel: int
     pipeline_parallel: int
+    ubatch: int  # llama.cpp -ub with the experts in RAM (estimate.offload.experts_cal): the prompt's micro-batch
 
 
 class WorkloadJson(TypedDict):

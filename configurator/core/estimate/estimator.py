@@ -162,6 +162,15 @@ class Calibration:
     overhead_training: float = 1.0 * GIB
     fragmentation_training: float = 0.08  # PyTorch caching allocator slack on dynamic memory
     llamacpp_ubatch: int = 512
+    # llama.cpp's micro-batch (-b/-ub) when the MoE experts sit in RAM (estimate.offload.experts_cal): every
+    # micro-batch of a prompt streams the experts over PCIe to the card, so practitioners raise it from the default
+    # 512 (see offload.EXPERTS_IN_RAM_UBATCH for the sources).
+    llamacpp_ubatch_experts_in_ram: int = 4096
+    # llama.cpp copies only the experts a micro-batch uses to the card (ggml-org/llama.cpp PR 15346, merged 2025-08):
+    # the experts touched are those `share x ubatch` tokens choosing uniformly would touch (real routing is skewed, so
+    # fewer than the micro-batch's tokens would). Fitted on the gpt-oss-120b / RTX 3090 -ub 512 and 4096 prompt rows
+    # (tests/data/fit_offload.toml, mode hybrid_prefill); the -ub 256, 2048, 8192 rows are held out.
+    expert_routing_share: float = 0.076
     # Decode: achieved fraction of peak memory bandwidth. GDDR cards with high clocks reach
     # more of their peak in llama.cpp than HBM data-center parts (fit: 7B and 70B Q4_0 on
     # RTX 6000 Ada vs A100/H100 PCIe give 0.72-0.75 vs 0.56-0.57).
