@@ -491,8 +491,15 @@ ZH_REASONS: dict[str, Template] = {
     "warn.transformers-only": "这里只有 HF transformers 能运行：每个用户 {tps:.1f} tokens/s；llama.cpp 或 vLLM 装得下时通常快 10-80 倍",
     # why a build holds its claims (solve.ranking)
     "claim.cheapest": lambda r, _say: (
-        f"在找到的 {r.fields['builds']} 个通过所有规则{'且达到阅读速度' if r.fields.get('reading') else ''}的配置中"
-        f"价格最低（{r.num('price'):,.0f} {r.fields['currency']}）"
+        (
+            f"在列出的 {r.fields['builds']} 个通过所有规则{'且达到阅读速度' if r.fields.get('reading') else ''}的配置中"
+            f"价格最低（{r.num('price'):,.0f} {r.fields['currency']}）"
+            if int(r.num("builds")) > 1
+            else f"列出的配置中唯一通过所有规则{'且达到阅读速度' if r.fields.get('reading') else ''}的一个"
+            f"（{r.num('price'):,.0f} {r.fields['currency']}）"
+        )
+        + ("；更便宜的无 GPU 机器处理提示词要等一分钟以上才出第一个 token" if r.fields.get("prompt") else "")
+        + ("；更便宜的数据中心级机器对这个房间来说太吵" if r.fields.get("loud") else "")
     ),
     "claim.cheapest-slow": lambda r, _say: (
         f"所有配置中价格最低（{r.num('price'):,.0f} {r.fields['currency']}），每用户 {r.num('tps'):.1f} tokens/s："

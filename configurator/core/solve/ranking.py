@@ -305,6 +305,7 @@ def _cheapest_claims(f: _Field) -> None:
     m, currency = f.m, f.pool[0].currency
     best = min(f.passing, key=lambda i: (m[i].price, -m[i].speed))
     at_speed = len(f.passing) < len(f.every_passing)
+    # the count is made over the builds shown once they are known (_cheapest_said): a placeholder until then
     f.claim(
         best,
         Reason.of("claim.cheapest", price=m[best].price, currency=currency, builds=len(f.passing), reading=at_speed),
@@ -317,6 +318,40 @@ def _cheapest_claims(f: _Field) -> None:
                 "claim.cheapest-slow", price=m[slow].price, currency=currency, tps=m[slow].speed, reading=READING_TPS
             ),
         )
+
+
+def _cheapest_said(f: _Field, shown: list[int]) -> None:
+    """The cheapest build's sentence, true of the builds shown: it is the lowest price of the `builds` shown that pass
+    every rule, leaving out only those its qualifiers name, each cheaper and set aside for a reason the ranking gives
+    (below reading speed; a machine without a GPU whose prompts wait: PROMPT; a data-center machine too loud for the
+    room: NOISE-1). gpt-oss-20b at 700 USD had said "of the 1 builds found that pass every rule" beside a second
+    passing build, a CPU-only box the count had left out for its prompt wait."""
+    m = f.m
+    held = [(i, k) for i in shown for k, c in enumerate(f.claims[i]) if c.code == "claim.cheapest"]
+    if not held:
+        return
+    best, k = held[0]
+    said = f.claims[best][k]
+
+    def key(i: int) -> tuple[float, float]:
+        return (m[i].price, -m[i].speed)
+
+    rivals = set(f.passing)
+    shown_passing = [i for i in shown if m[i].passing]
+    aside = [i for i in shown_passing if i not in rivals and key(i) < key(best)]
+    reading = m[best].readable and any(not m[i].readable for i in shown_passing)
+    prompt = any(m[i].readable and m[i].slow_cpu_only for i in aside)
+    loud = any(m[i].readable and not m[i].slow_cpu_only and m[i].too_loud for i in aside)
+    counted = [i for i in shown_passing if i not in aside and (m[i].readable or not reading)]
+    f.claims[best][k] = Reason.of(
+        "claim.cheapest",
+        price=said.fields["price"],
+        currency=said.fields["currency"],
+        builds=len(counted),
+        reading=reading,
+        prompt=prompt,
+        loud=loud,
+    )
 
 
 def _speed_claims(f: _Field, request: BuildRequest, comparison: bool) -> None:
@@ -435,8 +470,10 @@ def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
         _cheapest_claims(f)
     _speed_claims(f, request, comparison)
     _quiet_and_grow_claims(f)
+    shown = _shown(f, request, comparison)
+    _cheapest_said(f, shown)
     out = []
-    for rank, i in enumerate(_shown(f, request, comparison), start=1):
+    for rank, i in enumerate(shown, start=1):
         build = f.pool[i]
         eol = f.eol[i]
         kinds = build.kinds_said() + ((eol,) if eol is not None else ())
