@@ -246,7 +246,7 @@ def _cheapest(r: Reason) -> str:
         else f"the only build shown that passes every rule{reading} ({price})"
     )
     if r.fields.get("prompt"):
-        text += "; the cheaper machine without a GPU makes a prompt wait over a minute for its first token"
+        text += "; the cheaper machine with no graphics card makes prompts wait over a minute for the first token"
     if r.fields.get("loud"):
         text += "; the cheaper data-center machine is too loud for the room"
     return text

@@ -94,7 +94,8 @@ def _warned(build: dict[str, Any], rule: str) -> bool:
 
 
 def _no_gpu(build: dict[str, Any]) -> bool:
-    return not any(p["category"] in ("gpu", "system") for p in build["parts"])
+    """No graphics card bought: CPU only, a mini PC's iGPU, a Mac."""
+    return not any(p["category"] == "gpu" for p in build["parts"])
 
 
 def cheapest_sentence_problems(name: str, build: dict[str, Any], builds: list[dict[str, Any]]) -> list[str]:

@@ -77,7 +77,8 @@ class Measures:
     within_budget: bool
     readable: bool  # inference: at least reading speed per user (rules.READING_TPS, where PERF warns); training: True
     slow_cpu_only: bool = (
-        False  # no GPU, and below reading speed, short of the speed asked or its prompts wait (PROMPT)
+        False  # no GPU, and below reading speed, short of the speed asked or its prompts wait (PROMPT); or no card
+        # bought (a mini PC) and its prompts wait (no_card)
     )
     too_loud: bool = False  # a data-center class machine in a room that cannot take it (NOISE-1 warns)
     short: bool = False  # below the speed asked (--min-decode-tps)
@@ -111,7 +112,7 @@ def measure(build: Build, request: BuildRequest) -> Measures:
         passing=not any(c.status == "fail" for c in build.checks),
         within_budget=request.budget is None or build.total_price <= request.budget + 0.01,
         readable=readable,
-        slow_cpu_only=cpu_only(build) and (not readable or short or slow_prompt),
+        slow_cpu_only=(cpu_only(build) and (not readable or short or slow_prompt)) or (no_card(build) and slow_prompt),
         short=short,
         too_loud=request.room == "home-office"
         and any(c.rule == DataCenterNoise.id and c.status != "pass" for c in build.checks),
@@ -144,6 +145,15 @@ def offloaded_parameters(build: Build) -> bool:
     a lower bound no speed claim may rest on (expert case qwen3-32b-qlora-3000-not-2060s)."""
     w = build.estimate.workload
     return w.get("kind", "inference") != "inference" and w.get("offload") == "cpu" and w.get("zero") == 3
+
+
+def no_card(build: Build) -> bool:
+    """A machine with no graphics card bought: CPU only, or a ready-made box whose integrated GPU or unified memory
+    runs the job (a mini PC, a Mac). Such a box whose prompts wait (PROMPT: over a minute for one prompt, or for the
+    last of the users asked when all send one at once) is set aside for "cheapest" like a slow CPU-only machine:
+    Qwen3-30B-A3B for 10 users at 5,000 USD had a mini PC's iGPU as "cheapest" at 5.6 tokens/s each, its tenth user
+    waiting 254 s for a first token; Qwen2.5-32B for Dr. Chen's 20 students had a GMKtec EVO-X2."""
+    return not any(p.category == "gpu" for p in build.parts)
 
 
 def cpu_only(build: Build) -> bool:
