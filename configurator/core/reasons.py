@@ -489,6 +489,7 @@ EN: dict[str, Template] = {
     "kind.power-limited": "GPUs power-limited to {limit:.0%}",
     "kind.usual-gguf": "at {precision}, llama.cpp's usual GGUF: no --precision given",
     "kind.usual-kv": "{precision} KV cache: no --kv-precision given",
+    "kind.usual-served": "at {precision}, vLLM's quantization on load for several users: no --precision given",
     "kind.eol-cuda": "past CUDA support: CUDA 13 dropped {arch}",
     "kind.eol-rocm": "past ROCm support: gfx906 maintenance ended in 2024",
     # why each part was chosen (solve.plan), clause by clause

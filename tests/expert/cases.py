@@ -87,6 +87,11 @@ LLAMACPP_PARALLEL_PREFILL = (
     "https://github.com/ggml-org/llama.cpp/pull/16095 (2025-11-28): Strix Halo's 8060S iGPU prefills an 80B-A3B "
     "Q4_K_M at 290 tok/s (pp512), where a discrete card prefills thousands"
 )
+VLLM_FP8_ONLINE = (
+    "https://docs.vllm.ai/en/stable/features/quantization/fp8/ (read 2026-12-03): 'Dynamic quantization of an "
+    "original precision BF16/FP16 model to FP8 can be achieved with vLLM without any calibration data required' "
+    "(--quantization fp8); W8A8 on Ada, Hopper and Blackwell, weight-only W8A16 via FP8 Marlin from Turing on"
+)
 GPU_POET_3090 = (
     "https://gpupoet.com/gpu/market-report/gpu-market-report-october-2026 (2026-10-01): the RTX 3090's "
     "best-deal used price rose 38 % to 1,207 USD in September 2026 (990 USD in July)"
@@ -1804,5 +1809,21 @@ CASES: tuple[Case, ...] = (
         "few hundred tokens a second, where the last of 20 students' prompts waits minutes. Walked 2026-12-03: the "
         "GMKtec EVO-X2 (Strix Halo) was 'cheapest' at 5.4 tok/s each.",
         (USER_JOURNEYS, LLAMACPP_PARALLEL_PREFILL),
+    ),
+    Case(
+        "chen-qwen25-32b-20-students-a-pair-of-cards",
+        "--model qwen2.5-32b --workload inference --batch 20 --currency CNY --region china --budget 300000 "
+        "--circuit 230v16a --room server-room",
+        (
+            some_build(
+                "at most two cards serving each of the 20 students at >= 20 tok/s within 300,000 CNY",
+                lambda b: 1 <= gpus_bought(b) <= 2 and decode(b) >= 20 and price(b) <= 300000,
+            ),
+        ),
+        "Twenty students on Qwen2.5-32B is a vLLM server: with no precision named, practitioners load the BF16 weights "
+        "with --quantization fp8 (no calibration, half the memory) and serve them from a pair of 24-48 GB cards. "
+        "Walked 2026-12-03: every build was BF16 (8 x RTX 2080 Ti 22GB at 37.5 tok/s, or a llama.cpp layer split over "
+        "two 48 GB RTX 4090 at 10.7); FP8 on two RTX 5090 D now serves them at ~40 for 44,552 CNY.",
+        (USER_JOURNEYS, SERVING_CHEN, VLLM_FP8_ONLINE),
     ),
 )

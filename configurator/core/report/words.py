@@ -546,6 +546,7 @@ ZH_REASONS: dict[str, Template] = {
     "kind.power-limited": "GPU 功耗限制为 {limit:.0%}",
     "kind.usual-gguf": "{precision}，llama.cpp 常用的 GGUF：未指定 --precision",
     "kind.usual-kv": "{precision} KV 缓存：未指定 --kv-precision",
+    "kind.usual-served": "{precision}，vLLM 加载时量化，供多个用户使用：未指定 --precision",
     "kind.eol-cuda": "已过 CUDA 支持期：CUDA 13 不再支持 {arch}",
     "kind.eol-rocm": "已过 ROCm 支持期：gfx906 维护于 2024 年结束",
     # why each part was chosen, clause by clause

@@ -1371,6 +1371,49 @@ def _usual_gguf_machines(ctx: PlanContext) -> list[Build]:
     return [b.of_kind(*b.kinds_said(), said) for b in found]
 
 
+USUAL_SERVED = "fp8"
+"""What several users' server runs when the request names no precision: vLLM quantizes the released BF16 weights to
+FP8 as it loads them, no calibration data needed (`vllm serve MODEL --quantization fp8`; docs.vllm.ai/en/stable/
+features/quantization/fp8/, read 2026-12-03: W8A8 on Ada, Hopper and Blackwell, weight-only W8A16 through FP8 Marlin
+from Turing on), half the weights' memory. Qwen2.5-32B for Dr. Chen's 20 students had been answered only in BF16
+(8 x RTX 2080 Ti 22GB, or a llama.cpp layer split over two 48 GB RTX 4090s at 10.7 tokens/s each), where FP8 on two
+RTX 5090 D serves them at ~40."""
+
+
+def _usual_served_builds(ctx: PlanContext) -> list[Build]:
+    """An inference request for more users than USUAL_GGUF_USERS (past Ollama's four slots: a server's job), with no
+    --precision, no engine but vLLM named, no GPU named or owned, for a model released in BF16 or FP16: also solved at
+    USUAL_SERVED on vLLM (the cheapest build and, within a budget, the solver's other searches too: the fastest, the
+    best value, the quietest...), each build saying so in its label."""
+    request, model = ctx.request, ctx.model
+    w = request.workload
+    if (
+        w.kind != "inference"
+        or w.precision is not None
+        or w.engine not in (None, "vllm")
+        or w.batch <= USUAL_GGUF_USERS
+        or request.named
+        or request.owned_gpu is not None
+        or model.native_precision not in (None, "bf16", "fp16")
+        or ctx.should_stop()
+    ):
+        return []
+    variant = request.model_copy(
+        update={"workload": w.model_copy(update={"precision": USUAL_SERVED, "engine": "vllm"})}
+    )
+    cards, _ = _solve_once(
+        variant,
+        ctx.catalog,
+        ctx.model,
+        ctx.exact_weight_bytes,
+        request.top_k if request.budget is not None else 1,
+        ctx.should_stop,
+        ctx.time_budget / 2,
+    )
+    said = Reason.of("kind.usual-served", precision=USUAL_SERVED.upper())
+    return [b.of_kind(said) for b in cards]  # the objective's name is no claim
+
+
 def _past_support(gpu: Gpu) -> bool:
     """Whether the card's vendor no longer supports its architecture (support.end_of_life)."""
     return support.end_of_life(gpu.vendor, gpu.architecture) is not None
@@ -1583,7 +1626,8 @@ READY_MADE_SOURCES = ("unified-memory", "ready-made-server")
 # is kept (_offered), so a machine in the usual format is the one another source offered when there is one
 register("usual-gguf")(_usual_gguf_machines)
 register("usual-kv")(_usual_kv_builds)
-USUAL_SOURCES = ("usual-gguf", "usual-kv")
+register("usual-served")(_usual_served_builds)
+USUAL_SOURCES = ("usual-gguf", "usual-kv", "usual-served")
 """Sources of a format the request did not name (USUAL_GGUF weights, a USUAL_KV cache): left out, with MACHINE_SOURCES,
 when a map names its GPUs (sources=False)."""
 from configurator.core.solve.offers import AS_ASKED, PlanRun  # noqa: E402
