@@ -243,7 +243,7 @@ def _cheapest(r: Reason) -> str:
     text = (
         f"the lowest price ({price}) of the {n} builds shown that pass every rule{reading}"
         if n > 1
-        else f"the only build shown that passes every rule{reading} ({price})"
+        else f"the lowest price ({price}): the only build shown that passes every rule{reading}"
     )
     if r.fields.get("prompt"):
         text += "; the cheaper machine with no graphics card makes prompts wait over a minute for the first token"
@@ -489,7 +489,7 @@ EN: dict[str, Template] = {
     "kind.power-limited": "GPUs power-limited to {limit:.0%}",
     "kind.usual-gguf": "at {precision}, llama.cpp's usual GGUF: no --precision given",
     "kind.usual-kv": "{precision} KV cache: no --kv-precision given",
-    "kind.usual-served": "at {precision}, vLLM's quantization on load for several users: no --precision given",
+    "kind.usual-served": "at {precision}, quantized by vLLM on load for several users: no --precision given",
     "kind.eol-cuda": "past CUDA support: CUDA 13 dropped {arch}",
     "kind.eol-rocm": "past ROCm support: gfx906 maintenance ended in 2024",
     # why each part was chosen (solve.plan), clause by clause

@@ -495,8 +495,8 @@ ZH_REASONS: dict[str, Template] = {
             f"在列出的 {r.fields['builds']} 个通过所有规则{'且达到阅读速度' if r.fields.get('reading') else ''}的配置中"
             f"价格最低（{r.num('price'):,.0f} {r.fields['currency']}）"
             if int(r.num("builds")) > 1
-            else f"列出的配置中唯一通过所有规则{'且达到阅读速度' if r.fields.get('reading') else ''}的一个"
-            f"（{r.num('price'):,.0f} {r.fields['currency']}）"
+            else f"价格最低（{r.num('price'):,.0f} {r.fields['currency']}）：列出的配置中唯一通过所有规则"
+            f"{'且达到阅读速度' if r.fields.get('reading') else ''}的配置"
         )
         + ("；更便宜的无独立显卡机器处理提示词要等一分钟以上才出第一个 token" if r.fields.get("prompt") else "")
         + ("；更便宜的数据中心级机器对这个房间来说太吵" if r.fields.get("loud") else "")

@@ -1361,7 +1361,7 @@ def _usual_gguf_machines(ctx: PlanContext) -> list[Build]:
                 exclude_gpus=tuple(g.id for g in ctx.catalog.gpus if _past_support(g)),
             )
             cards += more
-        found += [b.of_kind() for b in cards]  # the objective's name is no claim
+        found += [b.of_kind(why="") for b in cards]  # the objective's name and why are no claim (offers: solver)
     if ctx.model.moe is not None and not ctx.should_stop():
         # and a MoE model's experts in RAM at each platform tier, as its GGUF users run it: DeepSeek-V3.1 at
         # 20,000 USD with no --precision had ended "nothing fits, raise the budget to 35,580 USD" (FP8 on GPUs) while
@@ -1411,7 +1411,7 @@ def _usual_served_builds(ctx: PlanContext) -> list[Build]:
         ctx.time_budget / 2,
     )
     said = Reason.of("kind.usual-served", precision=USUAL_SERVED.upper())
-    return [b.of_kind(said) for b in cards]  # the objective's name is no claim
+    return [b.of_kind(said, why="") for b in cards]  # the objective's name and why are no claim (offers: solver)
 
 
 def _past_support(gpu: Gpu) -> bool:
