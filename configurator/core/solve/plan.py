@@ -469,6 +469,13 @@ def _unified_system_build(
         ),
         NOISE.say("pass", "quiet-system", noise=u.noise),
     ]
+    users = int(est.workload.get("batch") or 1)
+    if users > 1:
+        # several users share its prompt processing (rules.job.PromptWait): a 2021 MacBook Pro prefills
+        # Qwen3-30B-A3B at ~200 tokens/s, so the tenth of ten users' 4k prompts waits 203 s (ranking.no_card)
+        from configurator.core.solve.machines import _prompt_check
+
+        checks.append(_prompt_check(est))
     unified = Reason.of("part.unified", chip=u.chip, gb=system.memory_gb, bandwidth=u.bandwidth_gbps)
     part = BuildPart(
         category="system",
