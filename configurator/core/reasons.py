@@ -234,6 +234,24 @@ def _speed_training(r: Reason, _say: Say) -> str:
     return f"{r.num('tps'):,.0f} training tokens/s ({r.num('hours'):,.0f} h for {r.num('tokens'):.3g} tokens)"
 
 
+def _cheapest(r: Reason) -> str:
+    """Why the cheapest build is: the lowest price of the builds shown that pass every rule (ranking._cheapest_said),
+    with the cheaper ones set aside named."""
+    price = f"{r.num('price'):,.0f} {r.fields['currency']}"
+    reading = " at reading speed or more" if r.fields.get("reading") else ""
+    n = int(r.num("builds"))
+    text = (
+        f"the lowest price ({price}) of the {n} builds shown that pass every rule{reading}"
+        if n > 1
+        else f"the lowest price ({price}): the only build shown that passes every rule{reading}"
+    )
+    if r.fields.get("prompt"):
+        text += "; the cheaper machine with no graphics card makes prompts wait over a minute for the first token"
+    if r.fields.get("loud"):
+        text += "; the cheaper data-center machine is too loud for the room"
+    return text
+
+
 def _fastest(r: Reason, say: Say) -> str:
     scope = "within the budget" if r.code == "claim.fastest-within-budget" else "found"
     scope += " on supported software" if r.fields.get("supported") else ""
@@ -425,10 +443,7 @@ EN: dict[str, Template] = {
     ),
     "warn.framework": "{message}",  # the framework's or software stack's own finding (frameworks.py, support.py)
     # why a build holds its claims (solve.ranking); CLAIMS says the claim itself
-    "claim.cheapest": lambda r, _say: (
-        f"the lowest price ({r.num('price'):,.0f} {r.fields['currency']}) of the {r.fields['builds']} builds found "
-        f"that pass every rule{' at reading speed or more' if r.fields.get('reading') else ''}"
-    ),
+    "claim.cheapest": lambda r, _say: _cheapest(r),
     "claim.cheapest-slow": lambda r, _say: (
         f"the lowest price of every build found ({r.num('price'):,.0f} {r.fields['currency']}), at "
         f"{r.num('tps'):.1f} tokens/s per user: slower than people read (~{r.num('reading'):g} tokens/s)"
@@ -474,6 +489,7 @@ EN: dict[str, Template] = {
     "kind.power-limited": "GPUs power-limited to {limit:.0%}",
     "kind.usual-gguf": "at {precision}, llama.cpp's usual GGUF: no --precision given",
     "kind.usual-kv": "{precision} KV cache: no --kv-precision given",
+    "kind.usual-served": "at {precision}, quantized by vLLM on load for several users: no --precision given",
     "kind.eol-cuda": "past CUDA support: CUDA 13 dropped {arch}",
     "kind.eol-rocm": "past ROCm support: gfx906 maintenance ended in 2024",
     # why each part was chosen (solve.plan), clause by clause

@@ -491,8 +491,15 @@ ZH_REASONS: dict[str, Template] = {
     "warn.transformers-only": "这里只有 HF transformers 能运行：每个用户 {tps:.1f} tokens/s；llama.cpp 或 vLLM 装得下时通常快 10-80 倍",
     # why a build holds its claims (solve.ranking)
     "claim.cheapest": lambda r, _say: (
-        f"在找到的 {r.fields['builds']} 个通过所有规则{'且达到阅读速度' if r.fields.get('reading') else ''}的配置中"
-        f"价格最低（{r.num('price'):,.0f} {r.fields['currency']}）"
+        (
+            f"在列出的 {r.fields['builds']} 个通过所有规则{'且达到阅读速度' if r.fields.get('reading') else ''}的配置中"
+            f"价格最低（{r.num('price'):,.0f} {r.fields['currency']}）"
+            if int(r.num("builds")) > 1
+            else f"价格最低（{r.num('price'):,.0f} {r.fields['currency']}）：列出的配置中唯一通过所有规则"
+            f"{'且达到阅读速度' if r.fields.get('reading') else ''}的配置"
+        )
+        + ("；更便宜的无独立显卡机器处理提示词要等一分钟以上才出第一个 token" if r.fields.get("prompt") else "")
+        + ("；更便宜的数据中心级机器对这个房间来说太吵" if r.fields.get("loud") else "")
     ),
     "claim.cheapest-slow": lambda r, _say: (
         f"所有配置中价格最低（{r.num('price'):,.0f} {r.fields['currency']}），每用户 {r.num('tps'):.1f} tokens/s："
@@ -539,6 +546,7 @@ ZH_REASONS: dict[str, Template] = {
     "kind.power-limited": "GPU 功耗限制为 {limit:.0%}",
     "kind.usual-gguf": "{precision}，llama.cpp 常用的 GGUF：未指定 --precision",
     "kind.usual-kv": "{precision} KV 缓存：未指定 --kv-precision",
+    "kind.usual-served": "{precision}，vLLM 加载时量化，供多个用户使用：未指定 --precision",
     "kind.eol-cuda": "已过 CUDA 支持期：CUDA 13 不再支持 {arch}",
     "kind.eol-rocm": "已过 ROCm 支持期：gfx906 维护于 2024 年结束",
     # why each part was chosen, clause by clause
@@ -1464,6 +1472,14 @@ def _zh_prompt(f: Mapping[str, Any]) -> str:
     return text + ("（超过一分钟：缩短提示词，或用 GPU 做预填充）" if f["wait_s"] > 60 else "")
 
 
+def _zh_prompt_users(f: Mapping[str, Any]) -> str:
+    text = (
+        f"提示词处理约 {f['tps']:,.0f} tokens/s：{f['prompt']:,} token 的提示词要等 {f['wait_s']:,.0f} 秒才出第一个 token，"
+        f"{f['users']} 个用户同时发送时最后一个要等 {f['shared_s']:,.0f} 秒"
+    )
+    return text + ("（超过一分钟：每台机器少服务几个用户，或用 GPU 做预填充）" if f["shared_s"] > 60 else "")
+
+
 def _zh_links(f: Mapping[str, Any]) -> str:
     lanes = "/".join(f"x{n}" for n in f["lanes"])
     tail = (
@@ -1612,6 +1628,7 @@ ZH_CHECKS: dict[tuple[str, str], CheckTemplate] = {
     ("REGION", "restricted"): "{gpu} 对中国出口受限；国内只能买到现有库存或二手货",
     ("PROMPT", "unknown"): "此平台的预填充速度未知",
     ("PROMPT", "wait"): _zh_prompt,
+    ("PROMPT", "wait-users"): _zh_prompt_users,
     ("DISPLAY", "headless"): "{cpu} 没有核显：无显示器运行（SSH），或首次开机时借一张显卡",
     ("ENGINE", "transformers"): (
         "在 {gpus} x {gpu} 上只有 HF transformers 能跑：每用户 {tps:.1f} tokens/s；llama.cpp 或 vLLM 能装下时"

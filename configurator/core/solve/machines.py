@@ -369,7 +369,8 @@ def _checks(
 def _prompt_check(est: EstimateResult) -> Check:
     """Prefill speed and the wait before the first token (a CPU computes the prompt slowly)."""
     prompt = int(est.workload.get("prompt") or est.workload.get("context") or 4096)
-    return PROMPT.check(est.prefill_tokens_per_s, est.time_to_first_token_s, prompt)
+    users = int(est.workload.get("batch") or 1) if est.workload.get("kind", "inference") == "inference" else 1
+    return PROMPT.check(est.prefill_tokens_per_s, est.time_to_first_token_s, prompt, users)
 
 
 def _power(cpu: Cpu, modules: int, psu: Psu, request: BuildRequest) -> Power:

@@ -976,13 +976,15 @@ class LabelModel(Protocol):
 
 
 LABEL_WHY = {
-    "fastest within budget": "the highest estimated speed the budget allows",
-    "best tokens/s per dollar": "the most estimated speed for each unit of money",
-    "best time per dollar": "the most training throughput for each unit of money",
-    "quietest": "the least noisy GPU coolers and chassis that still fit",
-    "room to grow": "the most free x16 slots and spare PSU capacity for another GPU",
+    "fastest within budget": "assembled from parts in a search for the highest speed the budget allows",
+    "best tokens/s per dollar": "assembled from parts in a search for the most speed per unit of money",
+    "best time per dollar": "assembled from parts in a search for the most training throughput per unit of money",
+    "quietest": "assembled from parts in a search for the least noisy GPU coolers and chassis that fit",
+    "room to grow": "assembled from parts in a search for free x16 slots and spare PSU capacity for another GPU",
 }
-"""What each objective after the cheapest looks for, said with the build it found."""
+"""What each objective after the cheapest looked for, said with the build it found: where the build came from, not a
+claim over the plan (solve.ranking makes those over every build shown; "the lowest total price among builds that
+pass every rule" had stood beside a cheaper build of another source, 70B Q4 at 2,000 USD in a home office)."""
 
 
 def run_labels(
@@ -1018,7 +1020,7 @@ def run_labels(
     cheapest = bm.solve("cost", max(label_time, MIN_FIRST_SOLVE_S))
     if cheapest is None:
         return results  # infeasible (or out of time: see bm.last_status); other objectives cannot help
-    take("cheapest that fits", "the lowest total price among builds that pass every rule", cheapest)
+    take("cheapest that fits", "assembled from parts in a search for the lowest price", cheapest)
     for label, objective in _objectives(bm.request):
         if len(results) >= top_k or should_stop():
             break
@@ -1032,7 +1034,7 @@ def run_labels(
         choice = bm.solve("cost", label_time)
         if choice is None:
             break
-        take("alternative", "the next cheapest build with a different GPU choice", choice)
+        take("alternative", "assembled from parts in a search for the lowest price on another GPU choice", choice)
     if len(results) < top_k and not should_stop():
         _other_platforms(bm, used_options, results, top_k, should_stop, label_time, on_found)
     return results
