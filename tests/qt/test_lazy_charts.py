@@ -1,4 +1,5 @@
-"""The window is on screen before pyqtgraph is imported; a chart made later draws the build already shown (#34)."""
+"""The window is on screen before pyqtgraph or the solver is imported; a chart made later draws the build already shown
+(#34)."""
 
 from __future__ import annotations
 
@@ -29,14 +30,18 @@ window.close()
 """
 
 
-def test_the_window_is_shown_without_importing_pyqtgraph() -> None:
+def test_the_window_is_shown_without_importing_pyqtgraph_or_the_solver() -> None:
+    """#34: the window is shown before the first solve, which imports the planner and OR-Tools on its worker thread
+    (qt/session._plan); the GUI thread imports neither to show the window."""
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     out = subprocess.run(
         [sys.executable, "-c", SHOW_WINDOW], capture_output=True, text=True, check=True, cwd=REPO, env=env
     )
     loaded = set(json.loads(out.stdout.strip().splitlines()[-1]))
     assert "PySide6.QtWidgets" in loaded and "configurator.qt.main_window" in loaded
-    assert not any(m.split(".")[0] == "pyqtgraph" for m in loaded)
+    assert not any(m.split(".")[0] in ("pyqtgraph", "ortools") for m in loaded)
+    for solver in ("configurator.core.solve.plan", "configurator.core.solve.solver", "configurator.core.solve.sources"):
+        assert solver not in loaded, solver
 
 
 def test_charts_made_after_a_build_is_shown_draw_that_build(qtbot, shipped_catalog) -> None:  # type: ignore[no-untyped-def]
