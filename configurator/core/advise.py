@@ -76,7 +76,7 @@ TRAINING_REFERENCE_TOKENS = 1e8
 
 
 class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
 
 class MapChoice(_Frozen):

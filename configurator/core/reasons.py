@@ -23,7 +23,7 @@ Value = Union[bool, int, float, str, None, "Reason", tuple[str, ...], tuple["Rea
 class Reason(BaseModel):
     """One thing said to a user: a stable code (`gpu.memory`, `way.kv`, `warn.host-ram`) and the figures it names."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     code: str
     args: tuple[tuple[str, Value], ...] = ()

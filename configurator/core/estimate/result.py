@@ -41,7 +41,7 @@ _BREAKDOWN_FIELDS = attrgetter(*BREAKDOWN_KEYS)
 
 
 class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
 
 class MemoryBreakdown(_Frozen):
