@@ -40,6 +40,9 @@ class DecodeFact:
     bandwidth_gbps: float
     source: str
     note: str
+    # the weights the run streamed: "quantized" (a GGUF integer format) or "16-bit"; a family with only a quantized fact
+    # takes it as the ceiling of its 16-bit share too (estimator._bw_efficiency), one with a 16-bit fact reads that
+    weights: str = "quantized"
 
     def share(self, per_layer_s: float) -> float:
         """The share of peak bandwidth the weight stream reaches, once the step's per-layer launch cost is taken out."""
@@ -82,8 +85,55 @@ DECODE_FACTS: tuple[DecodeFact, ...] = (
         "llama-2-7b.Q4_0__vulkan_radv__fa1.log",
         "llama.cpp Vulkan (RADV), build 9187 of May 2026, kyuz0's toolbox llama-bench tg128",
     ),
+    # kyuz0/amd-r9700-ai-toolboxes benchmark/results/llama-2-7b.Q4_0__rocm7.1.1__fa1__single.log (commit 2e8bef1,
+    # 2025-12-17): "llama 7B Q4_0 | 3.56 GiB | 6.74 B | ROCm | 99 | 1 | tg128 | 103.66 ± 0.34", build 2aa45ef9e (7423),
+    # "Device 0: AMD Radeon AI PRO R9700, gfx1201"; ROCm 6.4.4 read 102.88 on the same build. 640 GB/s GDDR6.
+    DecodeFact(
+        "RDNA 4",
+        "hip",
+        "AMD Radeon AI PRO R9700",
+        "llama-2-7b q4_0",
+        103.66,
+        3.76,
+        32,
+        640.0,
+        "https://github.com/kyuz0/amd-r9700-ai-toolboxes/blob/2e8bef1/benchmark/results/"
+        "llama-2-7b.Q4_0__rocm7.1.1__fa1__single.log",
+        "llama.cpp HIP (ROCm 7.1.1), build 7423 of December 2025, kyuz0's R9700 toolbox llama-bench tg128",
+    ),
+    # mixa3607/ML-gfx906 llama.cpp/readme.md (table first committed 2025-10-01, d54cc84), llama-bench on MI50 (gfx906),
+    # llama.cpp 982e3472, ROCm 6.4.1: "qwen3 14B Q4_0 | 7.95 GiB | 14.77 B | ROCm | 99 | tg128 | 38.94 ± 0.16" and
+    # "qwen3 14B BF16 | 27.51 GiB | 14.77 B | ROCm | 99 | tg128 | 19.46 ± 0.10". Read per token: the file less the
+    # 151936 x 5120 token-embedding table (Q4_0 0.44 GB, BF16 1.56 GB; the output head is its own tensor): 8.10 and
+    # 27.98 GB over 40 layers; 1024 GB/s HBM2. The quantized weights stream at about half the BF16 rate: GCN 5 has no
+    # matrix units, and the dequantizing dot products (v_dot4_i32_i8), not the HBM, bound a quantized step.
+    DecodeFact(
+        "GCN 5",
+        "hip",
+        "AMD Radeon Instinct MI50 32GB",
+        "qwen3-14b q4_0",
+        38.94,
+        8.10,
+        40,
+        1024.0,
+        "https://github.com/mixa3607/ML-gfx906/blob/d54cc84/llama.cpp/readme.md",
+        "llama.cpp HIP (ROCm 6.4.1), build 982e3472 (September 2025), mixa3607's gfx906 image llama-bench tg128",
+    ),
+    DecodeFact(
+        "GCN 5",
+        "hip",
+        "AMD Radeon Instinct MI50 32GB",
+        "qwen3-14b bf16",
+        19.46,
+        27.98,
+        40,
+        1024.0,
+        "https://github.com/mixa3607/ML-gfx906/blob/d54cc84/llama.cpp/readme.md",
+        "llama.cpp HIP (ROCm 6.4.1), build 982e3472 (September 2025), mixa3607's gfx906 image llama-bench tg128",
+        weights="16-bit",
+    ),
 )
-_FACTS = {(f.family, f.backend): f for f in DECODE_FACTS}
+_FACTS = {(f.family, f.backend, f.weights): f for f in DECODE_FACTS}
 
 # The routed experts' one-token share of the stream rate, per backend, where a measurement separates it from the dense
 # rate (estimator.Calibration.bw_eff_moe_experts, 0.60, was fitted on CUDA builds of December 2023 running Mixtral,
@@ -118,14 +168,17 @@ def moe_expert_share(backend: str) -> float | None:
     return fact[0] if fact else None
 
 
-def decode_fact(gpu: Gpu, backend: str) -> DecodeFact | None:
-    return _FACTS.get((gpu.architecture, backend))
+def decode_fact(gpu: Gpu, backend: str, weights: str = "quantized") -> DecodeFact | None:
+    return _FACTS.get((gpu.architecture, backend, weights))
 
 
-def backend_bandwidth_multiplier(gpu: Gpu, backend: str, cuda_share: float, per_layer_s: float) -> float | None:
-    """The multiplier on the CUDA-fitted llama.cpp share (`cuda_share`) that a sourced backend measurement implies for
-    this GPU family, or None when no measurement exists (the CUDA-fitted figure then stands)."""
-    fact = decode_fact(gpu, backend)
+def backend_bandwidth_multiplier(
+    gpu: Gpu, backend: str, cuda_share: float, per_layer_s: float, weights: str = "quantized"
+) -> float | None:
+    """The multiplier on the CUDA-fitted llama.cpp share (`cuda_share`) that a sourced backend measurement of `weights`
+    ("quantized" or "16-bit") implies for this GPU family, or None when no measurement exists (the CUDA-fitted figure
+    then stands)."""
+    fact = decode_fact(gpu, backend, weights)
     if fact is None:
         return None
     return fact.share(per_layer_s) / cuda_share

@@ -1165,16 +1165,22 @@ def _bw_efficiency(engine: str, precision: str, gpu: Gpu, *, cal: Calibration) -
             eff = cal.bw_eff_llamacpp_f16_hbm if _is_hbm(gpu) else cal.bw_eff_llamacpp_f16
         # a backend measured on this family (backends.DECODE_FACTS) replaces the CUDA-fitted share by its own
         # net of the per-layer cost the estimate itself charges on this backend (less when launches are batched)
-        per_layer = cal.layer_overhead_llamacpp - (
+        per_layer = (cal.layer_overhead_llamacpp_hbm if _is_hbm(gpu) else cal.layer_overhead_llamacpp) - (
             cal.layer_overhead_saved_by_graphs if batched_launches(gpu, 1, cal=cal) else 0.0
         )
-        multiplier = backend_bandwidth_multiplier(
-            gpu, llamacpp_backend(gpu, cal.llamacpp_backend), cal.bw_eff_llamacpp_quant, per_layer
-        )
+        backend = llamacpp_backend(gpu, cal.llamacpp_backend)
+        if not quantized:
+            # a 16-bit run measured on this family (GCN 5: its quantized weights are bound by the dequantizing dot
+            # products, not the memory) is its own share
+            sixteen = backend_bandwidth_multiplier(gpu, backend, cal.bw_eff_llamacpp_quant, per_layer, "16-bit")
+            if sixteen is not None:
+                return cal.bw_eff_llamacpp_quant * sixteen
+        multiplier = backend_bandwidth_multiplier(gpu, backend, cal.bw_eff_llamacpp_quant, per_layer)
         if multiplier is not None:
             # the measured share is the family's ceiling: 16-bit weights (CUDA-fitted above the quantized share) do not
             # stream faster than the measured run (else Strix Halo BF16 would read 108 % of peak)
-            return min(eff, cal.bw_eff_llamacpp_quant) * multiplier
+            # (a quantized run reads the measured share itself: HBM's lower CUDA-fitted share is not applied twice)
+            return (cal.bw_eff_llamacpp_quant if quantized else min(eff, cal.bw_eff_llamacpp_quant)) * multiplier
     elif engine == "vllm":
         # an MoE-only format (gpt-oss MXFP4) quantizes the routed experts alone, whose fused-MoE kernels have their own
         # share (moe_expert_efficiency); attention, embeddings and head stream as the bf16 they are (precision.py)
@@ -1570,7 +1576,8 @@ def _explain_llamacpp_backend(
         return
     if gpu.vendor != "nvidia":
         backend = llamacpp_backend(gpu, ex.cal.llamacpp_backend)
-        fact = decode_fact(gpu, backend)
+        quantized = precision not in ("fp32", "bf16", "fp16", "fp8")
+        fact = (None if quantized else decode_fact(gpu, backend, "16-bit")) or decode_fact(gpu, backend)
         ex.assume(
             Reason.of(
                 "est.backend",
