@@ -295,3 +295,41 @@ def test_qwen25_72b_q4_for_4_users_r9700_pair_beats_mi50_pair(catalog: Catalog) 
     assert r9700 > 1.3 * mi50, (mi50, r9700)
     single = _serve(catalog, "qwen2.5-72b", "q4_k_m", "mi50-32gb", 2, 1, 4096)
     assert mi50 < single  # the MI50's batched step is compute-bound in part
+
+
+def test_vulkan_prefill_without_matrix_cores_reads_the_vector_rate(catalog: Catalog) -> None:
+    """A Vulkan build whose driver exposes no matrix cores runs its matmul shaders on the vector units: 0.24 of the fp32
+    rate, the geometric mean of ggml-org/llama.cpp PR #14001's Windows rows before coopmat (gemma-2-2b Q4_K_M pp512 on
+    an Arc B580 490.89 and an Arc A770 974.92, build b5583). Held out (never fitted): geerlingguy/ai-benchmarks #25
+    (RX 9070 XT, RADV 'matrix cores: none', September 2025, Llama 3.2 3B Q4_K_M pp512 2086.07) and intel/ipex-llm
+    #12991 (Arc B580, upstream Vulkan, March 2025, Qwen2.5-1.5B-shaped Q4_K_M pp512 1079.16) read +319 % and +656 %
+    at the matrix peak; now within 30 %."""
+    from configurator.core.estimate.backends import VULKAN_SCALAR_PREFILL_SHARE
+    from tests.reference import prefill_speed
+
+    assert VULKAN_SCALAR_PREFILL_SHARE == pytest.approx(0.238, abs=0.002)
+    rows = [
+        r
+        for r in kind_rows("prefill_speed", "holdout")
+        if r.get("llamacpp_backend") == "vulkan" and r["gpu"] in ("rx-9070-xt", "arc-b580")
+    ]
+    assert len(rows) == 2
+    comparisons, skipped = prefill_speed(catalog, rows)
+    assert not skipped
+    assert all(abs(c.error) <= 0.30 for c in comparisons), [(c.label, c.error) for c in comparisons]
+
+
+def test_vulkan_matrix_cores_follow_the_driver_month(catalog: Catalog) -> None:
+    """PR #14001 enabled coopmat on Xe2 in June 2025 and keeps it off on the Arc A-series (PR #24404, June 2026: still
+    'blocked due to performance regressions on discrete Xe1'); RADV exposed it on RDNA 4 by December 2025
+    (kyuz0/amd-r9700-ai-toolboxes, build 7423). A named Vulkan build of today multiplies on a B580's and an RX 9070 XT's
+    matrix cores, an A770's never; NVIDIA and RDNA 3 keep their matrix model."""
+    from configurator.core.estimate.backends import vulkan_matrix_cores
+
+    b580, a770 = catalog.get("gpus", "arc-b580"), catalog.get("gpus", "arc-a770-16gb")
+    rx9070, rx7900 = catalog.get("gpus", "rx-9070-xt"), catalog.get("gpus", "rx-7900-xtx")
+    assert vulkan_matrix_cores(b580, "2025-03") == "none" and vulkan_matrix_cores(b580, "9999") == "matrix"
+    assert vulkan_matrix_cores(a770, "9999") == "none"
+    assert vulkan_matrix_cores(rx9070, "2025-09") == "none" and vulkan_matrix_cores(rx9070, "2025-12") == "matrix"
+    assert vulkan_matrix_cores(rx7900, "2024-01") == "matrix"
+    assert vulkan_matrix_cores(catalog.get("gpus", "rtx-3090"), "2024-01") == "matrix"

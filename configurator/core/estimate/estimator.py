@@ -22,10 +22,12 @@ from configurator.core.estimate.activations import (
 )
 from configurator.core.estimate.backends import (
     MOE_EXPERT_SHARE,
+    VULKAN_SCALAR_PREFILL_SHARE,
     backend_bandwidth_multiplier,
     decode_fact,
     llamacpp_backend,
     moe_expert_share,
+    vulkan_matrix_cores,
 )
 from configurator.core.estimate.cards import as_gpus
 from configurator.core.estimate.collectives import SERVER_ENGINES, allreduce_latency
@@ -214,6 +216,9 @@ class Calibration:
     # (backends.DEFAULT_LLAMACPP_BACKEND). A family and backend with a published decode rate (backends.DECODE_FACTS)
     # reads its own bandwidth share.
     llamacpp_backend: str | None = None
+    # The month (YYYY-MM) of the llama.cpp build and its drivers a run used (llamacpp_build); the plain estimate is
+    # today's. Vulkan's matrix cores depend on it (backends.vulkan_matrix_cores).
+    llamacpp_date: str = "9999"
     # exllamav2 (and v3) run each attention and MLP block as one C++ call into its extension (exllamav2_ext
     # ext_qmlp.cpp / ext_qattn.cpp: `q_mlp_forward_` does norm, gate/up, activation, down and residual, replayed as a
     # CUDA graph when `use_graphs`), so a layer costs fewer launches than llama.cpp's ggml graph. Fitted on the
@@ -452,6 +457,7 @@ def llamacpp_build(
         llamacpp_blackwell_mxfp4=backend == "cuda" and date >= LLAMACPP_BLACKWELL_MXFP4_SINCE,
         llamacpp_vulkan=backend == "vulkan",
         llamacpp_backend=backend,
+        llamacpp_date=date,
     )
 
 
@@ -1487,6 +1493,9 @@ def llamacpp_prefill_tflops(
 ) -> tuple[float, tuple[Reason, ...]]:
     """Sustained TFLOPS of llama.cpp's prompt processing on `gpu`, and how it was reached (Calibration explains);
     `int8_mmq` False for an engine that dequantizes for large batches whatever the llama.cpp build (exllamav2)."""
+    scalar = _vulkan_scalar_prefill(gpu, cal=cal)
+    if scalar is not None:
+        return scalar
     peak = _gemm_peak_fp16acc(gpu)
     by_peak = peak * cal.compute_eff_llamacpp
     by_power = gpu.tdp_w * cal.prefill_tflops_per_watt if gpu.tdp_w else by_peak
@@ -1511,6 +1520,19 @@ def llamacpp_prefill_tflops(
         rate = min(dp4a * DP4A_EFFICIENCY, gpu.tdp_w * cal.prefill_tflops_per_watt if gpu.tdp_w else math.inf)
         why = (Reason.of("est.how-dp4a", share=DP4A_EFFICIENCY, tops=dp4a),)
     return rate, why
+
+
+def _vulkan_scalar_prefill(gpu: Gpu, *, cal: Calibration) -> tuple[float, tuple[Reason, ...]] | None:
+    """A Vulkan build on a card with matrix units its driver does not expose to llama.cpp (backends.vulkan_matrix_cores
+    "none": Arc A-series, Xe2 before June 2025, RDNA 4 under RADV before December 2025) multiplies on the vector units:
+    the sourced share of the fp32 rate (backends.VULKAN_SCALAR_PREFILL_SHARE), not the matrix peak. None otherwise."""
+    if llamacpp_backend(gpu, cal.llamacpp_backend) != "vulkan" or not has_matrix_units(gpu) or not gpu.fp32_tflops:
+        return None
+    if vulkan_matrix_cores(gpu, cal.llamacpp_date) != "none":
+        return None
+    share = VULKAN_SCALAR_PREFILL_SHARE
+    rate = min(gpu.fp32_tflops * share, gpu.tdp_w * cal.prefill_tflops_per_watt if gpu.tdp_w else math.inf)
+    return rate, (Reason.of("est.how-vulkan-scalar", share=share, tflops=gpu.fp32_tflops),)
 
 
 def attention_score_seconds(model: ModelArch, context: int, bandwidth: float, *, cal: Calibration = CAL) -> float:
