@@ -219,6 +219,12 @@ class Calibration:
     # The month (YYYY-MM) of the llama.cpp build and its drivers a run used (llamacpp_build); the plain estimate is
     # today's. Vulkan's matrix cores depend on it (backends.vulkan_matrix_cores).
     llamacpp_date: str = "9999"
+    # vLLM's async scheduling (--async-scheduling, vllm-project/vllm PR #19970, June 2025: "overlapping scheduling with
+    # model execution ... the scheduler operate[s] one step ahead") takes the engine's per-step host work
+    # (step_overhead_vllm) off the step's critical path: the step is the GPU's part or that host work, whichever is
+    # longer. Off by default: step_overhead_vllm and seq_overhead_vllm were fitted additive (tests/data
+    # reference rows); a row whose run states the flag sets it (tests/reference.py, `async_scheduling`).
+    vllm_async_scheduling: bool = False
     # exllamav2 (and v3) run each attention and MLP block as one C++ call into its extension (exllamav2_ext
     # ext_qmlp.cpp / ext_qattn.cpp: `q_mlp_forward_` does norm, gate/up, activation, down and residual, replayed as a
     # CUDA graph when `use_graphs`), so a layer costs fewer launches than llama.cpp's ggml graph. Fitted on the
@@ -1967,6 +1973,11 @@ def _decode_speed(
         step = _tensor_parallel_step(model, gpu, gpus, split, s, ex)
     else:
         step, s = _layer_split_step(model, counts, workload, w, gpus, engine, scale, s, ex)
+    if engine == "vllm" and ex.cal.vllm_async_scheduling:
+        # the scheduler's per-step work runs while the GPU executes the previous step; per-sequence work stays on it
+        host = ex.cal.step_overhead_vllm
+        step = max(step - host, host)
+        ex.step("decode", Reason.of("est.async-scheduling", ms=host * 1e3))
     tps = 1.0 / step
     _explain_decode(counts, gpu, engine, context, batch, s, step, ex)
     if workload.speculative == "mtp":
