@@ -214,7 +214,9 @@ VULKAN_SCALAR_FACTS: tuple[VulkanScalarFact, ...] = (
         "llama.cpp Vulkan b5583 (June 2025), Windows 11; coopmat stays off on Xe-HPG",
     ),
 )
-VULKAN_SCALAR_PREFILL_SHARE = round(math.prod(f.share for f in VULKAN_SCALAR_FACTS) ** (1 / len(VULKAN_SCALAR_FACTS)), 3)
+VULKAN_SCALAR_PREFILL_SHARE = round(
+    math.prod(f.share for f in VULKAN_SCALAR_FACTS) ** (1 / len(VULKAN_SCALAR_FACTS)), 3
+)
 
 
 def vulkan_matrix_cores(gpu: Gpu, date: str) -> str:
