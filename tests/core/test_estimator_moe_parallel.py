@@ -260,7 +260,10 @@ def test_async_scheduling_overlaps_only_the_step_host_cost(catalog: Catalog) -> 
     "31.8 .. 17.2 tokens/s per user where the estimate reads 46.0 .. 23.5 (+44 .. +36 %; +50 .. +69 % before the "
     "decode's matmul rate read CDNA 3's measured GEMM share and the batch its experts as correlated draws, 2026-12-03): "
     "the batched step on CDNA3 (MXFP4 experts dequantized in the kernel, no FP4 units) costs more than the NVIDIA "
-    "serving step at the HIP bandwidth share",
+    "serving step at the HIP bandwidth share. Blocked on data (vendor9, 2026-12-03): no sourced vLLM ROCm decode row "
+    "on a catalog model separates an MI300X share to calibrate on (these four are holdout; InferenceX #1092's TP=8 "
+    "1-4 user points are latency-bound; #1061's '111/128 experts at batch 64' is the uniform-routing formula, not a "
+    "measurement); the async-scheduling overlap (InferenceX H100 rows) would only raise these estimates",
 )
 def test_gpt_oss_120b_64_to_256_users_on_one_mi300x(catalog: Catalog) -> None:
     """Holdout rows: SemiAnalysis InferenceX PR #1061 (2026-04-17, vLLM v0.17.0), gpt-oss-120b FP4 on one MI300X,
