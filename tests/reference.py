@@ -228,6 +228,9 @@ def _build_of(row: Row, kind: str, cal: Calibration) -> Calibration:
     (`llamacpp_date`, YYYY-MM, or YYYY when the source gives only the year), the backend when not CUDA
     (`llamacpp_backend`) and `flash_attention` when the run set -fa itself. Prompt rows and decode rows alike: the
     prompt follows int8 MMQ and FlashAttention, the decode step CUDA graphs."""
+    if row.get("async_scheduling"):
+        # the run states vLLM's --async-scheduling (estimator.Calibration.vllm_async_scheduling)
+        return replace(cal, vllm_async_scheduling=True)
     if ENGINE_ALIASES.get(row["engine"], row["engine"]) != "llama.cpp" or "llamacpp_date" not in row:
         return cal  # a row that does not name its build is scored as the plain estimate (Calibration)
     return llamacpp_build(row["llamacpp_date"], row.get("llamacpp_backend", "cuda"), row.get("flash_attention"), cal)

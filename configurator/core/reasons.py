@@ -840,6 +840,10 @@ EN: dict[str, Template] = {
     "est.how-mmq": ", quantized blocks multiplied directly on int8 tensor cores (MMQ, llama.cpp since June 2024)",
     "est.how-dequant": ", x {factor:.2f} for dequantizing the weights to fp16 first",
     "est.how-dp4a": "integer dot products (no tensor cores) at {share:.0%} of {tops:.0f} TOPS",
+    "est.async-scheduling": "vLLM async scheduling: the engine's {ms:.2f} ms of per-step host work overlaps the "
+    "GPU's previous step (the step is the longer of the two)",
+    "est.how-vulkan-scalar": "Vulkan shaders on the vector units (the driver exposes no matrix cores to llama.cpp) at "
+    "{share:.0%} of {tflops:.1f} fp32 TFLOPS",
     "est.how-moe": (
         "; the routed experts ({share:.0%} of the FLOPs) get {rows:.0f} rows each of a {ubatch}-token micro-batch and "
         "run at {efficiency:.0%} of the dense rate (x {overall:.2f} overall)"

@@ -1220,6 +1220,8 @@ ZH_REASONS: dict[str, Template] = {
     "est.how-mmq": "，量化块直接在 int8 张量核心上相乘（MMQ，llama.cpp 自 2024 年 6 月起）",
     "est.how-dequant": "，先把权重反量化为 fp16：x {factor:.2f}",
     "est.how-dp4a": "整数点积（没有张量核心），按 {tops:.0f} TOPS 的 {share:.0%} 计",
+    "est.async-scheduling": "vLLM 异步调度：引擎每步 {ms:.2f} ms 的主机工作与 GPU 的上一步重叠（每步取两者中较长者）",
+    "est.how-vulkan-scalar": "Vulkan 着色器在向量单元上计算（驱动未向 llama.cpp 提供矩阵核心），按 {tflops:.1f} fp32 TFLOPS 的 {share:.0%} 计",
     "est.how-moe": (
         "；路由专家（占 FLOPs 的 {share:.0%}）在 {ubatch} token 的微批中各分到 {rows:.0f} 行，按稠密速率的 "
         "{efficiency:.0%} 运行（总体 x {overall:.2f}）"
