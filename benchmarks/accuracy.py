@@ -380,7 +380,11 @@ def offload_report(catalog: object) -> None:
             low, high = result.to_json()["ranges"].get(path, [0.0, 0.0])
             hit = low <= measured <= high
             inside.setdefault("all", []).append(hit)
-            inside.setdefault(offload_regime(catalog, row), []).append(hit)  # type: ignore[arg-type]
+            regime = offload_regime(catalog, row)  # type: ignore[arg-type]
+            inside.setdefault(regime, []).append(hit)
+            # the figure too (issue #29: prefill with experts in RAM, on unified memory, on a CPU is its own question)
+            figure = "prefill" if path.endswith("prefill_tokens_per_s") else "decode"
+            inside.setdefault(f"{regime} {figure}", []).append(hit)
         shares = "; ".join(f"{k} {sum(v) / len(v):.0%} ({len(v)})" for k, v in sorted(inside.items()) if k != "all")
         name = "fitted   " if prefix == "fit" else "holdout  "
         print(f"  {name} {_fmt(summarise(pts))}; in the 80 % range {sum(inside['all']) / len(inside['all']):.0%}")
