@@ -156,6 +156,10 @@ def test_holdout_coverage_is_reported(catalog: Any) -> None:
     assert f"in the 80 % range {share:.0%}" in out
     # issue #29: coverage per regime for memory rows too (accuracy.row_regime: the fine-tuning method)
     assert "per regime, holdout: " in out and "qlora " in out.split("per regime, holdout: ")[1]
+    # coverage on the fitted rows too, and the holdout split by whether the fit saw the row's source (a range derived
+    # from leave-one-source-out residuals describes a source never seen)
+    assert "per regime, fitted: " in out
+    assert "holdout from sources the fit saw " in out and "from sources never fitted " in out
 
 
 def test_speed_figure_reads_its_regimes_range(catalog: Any) -> None:
