@@ -409,6 +409,9 @@ def ram_share_report(catalog: object) -> None:
 
 
 def main(argv: list[str]) -> int:
+    if "--help" in argv or "-h" in argv:  # it ran every kind's cross-validation (minutes) instead
+        print(__doc__)
+        return 0
     show_rows = "--rows" in argv
     show_fit = "--fit" in argv
     show_ranges = "--ranges" in argv
