@@ -17,6 +17,7 @@ from typing import Any
 from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.crossval import Point, source_group
 from configurator.core.estimate.estimator import CAL, Calibration, elapsed_share, estimate, llamacpp_build
+from configurator.core.estimate.ranges import STEADY_STATE, WHOLE_RUN
 from configurator.core.estimate.workload import Workload
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -51,6 +52,9 @@ class Comparison:
     measured: float
     estimated: float
     source: str
+    # properties of the row a regime is read from (benchmarks/accuracy.py; issue #29): a training figure's
+    # "steady-state rate" or "whole run", a llama.cpp speed row's backend ("backend:vulkan")
+    tags: tuple[str, ...] = ()
 
     @property
     def error(self) -> float:
@@ -269,7 +273,8 @@ def _speed(catalog: Catalog, kind: str, data: Data, cal: Calibration) -> tuple[l
             continue
         if kind == "prefill_speed" and row.get("timing") == "first-eval":
             value = first_eval_rate(value, int(row["context"]))
-        out.append(Comparison(kind, label, float(row[measured_key]), value, row["source"]))
+        tags = (f"backend:{row.get('llamacpp_backend', 'cuda')}",) if row["engine"] == "llama.cpp" else ()
+        out.append(Comparison(kind, label, float(row[measured_key]), value, row["source"], tags))
     return out, skipped
 
 
@@ -316,7 +321,11 @@ def training_gpu_hours(
         # steady_state: the figure is tokens / a measured tokens-per-second rate (a benchmark), which leaves out what a
         # whole run loses to restarts, checkpoints and evaluation; the estimate prices a whole run, so those come off
         hours *= elapsed_share(gpu, gpus, cal=cal) if row.get("steady_state") else 1.0
-        out.append(Comparison("training_gpu_hours", label, float(row["measured_gpu_hours"]), hours, row["source"]))
+        # the figure a row is compared with (ranges.py): a benchmark's rate is the steady-state tokens/s, a total the run's
+        figure = STEADY_STATE if row.get("steady_state") else WHOLE_RUN
+        out.append(
+            Comparison("training_gpu_hours", label, float(row["measured_gpu_hours"]), hours, row["source"], (figure,))
+        )
     return out, skipped
 
 
@@ -352,7 +361,7 @@ def points(kind: str, catalog: Catalog, data: list[Row], cal: Calibration = CAL)
     """Every row of `data` scored with the constants `cal` (the shipped ones unless given); unanswered rows have no
     estimate."""
     comparisons, skipped = ALL[kind](catalog, data, cal)
-    return [Point(c.measured, c.estimated, source_group(c.source), c.label) for c in comparisons] + [
+    return [Point(c.measured, c.estimated, source_group(c.source), c.label, c.tags) for c in comparisons] + [
         Point(1.0, None, source_group(s.source), f"{s.label}: {s.reason}") for s in skipped
     ]
 

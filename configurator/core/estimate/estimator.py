@@ -2638,6 +2638,10 @@ def _estimate(
         gpu_hours=gpu_hours,
         wall_hours=wall,
         rate_share=mfu,
+        # --mfu is the whole rate as given (_elapsed_rate): its steady state is the run
+        steady_share=(elapsed_share(gpu, gpus, cal=cal) if workload.mfu is None else 1.0)
+        if gpu is not None and gpu_hours is not None
+        else None,
         peak_tflops=dense_peak_tflops(gpu) if gpu else None,
         speed_regime=speed_regime(model, split, gpus, workload.batch, gpu),
         memory_regime=ranges_memory_regime(
