@@ -491,7 +491,9 @@ class _CellSearch:
         # shown: at the cell's top_k of 1 the comparison had shown only its first build in the sources' order, not the
         # cheapest (qwen3-14b fp16: a P100 + P40 mix at 1,465 USD, where 2 x P100 at 1,277 and an MI50 at 1,081 exist)
         comparing = compare and len(ids) > 1
-        req = req.model_copy(update={"gpu_ids": ids if comparing else (), "top_k": len(ids) if comparing else req.top_k})
+        req = req.model_copy(
+            update={"gpu_ids": ids if comparing else (), "top_k": len(ids) if comparing else req.top_k}
+        )
         # "only these GPUs": no machine without one of them (a CPU-only box, a mini PC: the plan's sources, #28)
         result = plan(
             req,

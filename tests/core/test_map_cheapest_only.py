@@ -82,7 +82,7 @@ def test_a_cells_comparison_of_gpus_keeps_each_gpus_cheapest_build(catalog: Cata
     gpus = catalog.records["gpus"]
     ids = ("tesla-p40", "tesla-p100-16gb-pcie", "mi50-32gb")
     search = _CellSearch(catalog, model, request, lambda: False)
-    search.run([gpus[g] for g in ids], solving, compare=True)  # type: ignore[misc]
+    search.run([gpus[g] for g in ids], solving, compare=True)  # type: ignore[misc]  # catalog records: Gpu here
     # the plan's comparison of the same GPUs, every build shown: the cell keeps each GPU's cheapest of them
     shown = plan(solving.model_copy(update={"gpu_ids": ids, "top_k": 5}), catalog, relax=False).builds
     compared = [b for b in shown if any(c.code == "claim.cheapest-with" for c in b.claims)]
