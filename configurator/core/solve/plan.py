@@ -1121,8 +1121,9 @@ def plan(
     set; costs, curves and launch commands come last. `on_partial` receives the builds found so far, as they are
     found. `relax=False` reports why nothing fits (and a cluster when allowed) without searching for relaxations.
     `sources=False` leaves out the machines of solve/machines.py (CPU-only, mini PCs, platform tiers, servers): a
-    map of named GPUs only. `cheapest_only` (a map cell's plan, top_k 1): only the build such a plan shows, found with
-    less work (_offered) and without its costs, curves or launch command.
+    map of named GPUs only. `cheapest_only` (a map cell's plan): at top_k 1, only the build such a plan shows, found
+    with less work (_offered); any plan of a cell (a comparison of named GPUs too) without costs, curves or launch
+    command.
     """
     started = time.monotonic()
     # a system named among the GPUs ("Only GPUs: mac-studio-..., rtx-3090") is compared with them (issue #31)
@@ -1152,6 +1153,7 @@ def plan(
         on_partial=partial,
     )
     # measure: every build the same way (the reference job said where the request named none)
+    lean = cheapest_only  # the caller (a map cell) reads the builds' prices and estimates only: no enrichment
     cheapest_only = cheapest_only and request.top_k == 1 and not request.compares
     found = [_measured(b, asked) for b in _offered(ctx, sources, asked if cheapest_only else None)]
     cand = ctx.solved.get(AS_ASKED) or gpu_options(model, request, catalog, exact_weight_bytes)
@@ -1163,7 +1165,7 @@ def plan(
         if relax and sources:
             notes += _reading_speed_ways(asked, found, catalog, model, exact_weight_bytes, should_stop, time_budget)
         builds = _compared(builds)
-        if not cheapest_only:
+        if not lean:
             builds = _enriched(builds, catalog, model, asked, exact_weight_bytes)
         return PlanResult(
             builds=tuple(builds), infeasible=None, solve_seconds=time.monotonic() - started, said=tuple(notes)
