@@ -1826,4 +1826,25 @@ CASES: tuple[Case, ...] = (
         "two 48 GB RTX 4090 at 10.7); FP8 on two RTX 5090 D now serves them at ~40 for 44,552 CNY.",
         (USER_JOURNEYS, SERVING_CHEN, VLLM_FP8_ONLINE),
     ),
+    Case(
+        "chen-compares-l20-a800-4090-48gb-at-fp8",
+        "--model qwen2.5-32b --workload inference --batch 20 --currency CNY --region china --budget 300000 "
+        "--circuit 230v16a --room server-room --gpu l20,a800-80gb-pcie,rtx-4090-48gb",
+        (
+            some_build(
+                "an A800 80GB PCIe build serving each of the 20 students at >= 20 tok/s",
+                lambda b: gpu_ids(b) == {"a800-80gb-pcie"} and decode(b) >= 20,
+            ),
+            some_build(
+                "an RTX 4090 48GB build serving each of the 20 students at >= 20 tok/s with at most two cards",
+                lambda b: gpu_ids(b) == {"rtx-4090-48gb"} and gpus_bought(b) <= 2 and decode(b) >= 20,
+            ),
+        ),
+        "Dr. Chen's side-by-side of the cards Chinese labs buy (user-journeys: 8 x RTX 4090, 2 x A800 80G, 4 x L20) is "
+        "the same vLLM server as his open request: with no precision named, the BF16 weights loaded with "
+        "--quantization fp8. Walked 2026-12-03: naming the cards dropped the FP8 source, so the A800 column was a "
+        "mixed A800 + L20 llama.cpp layer split at 12.5 tok/s (125,993 CNY) and the 48 GB 4090s a BF16 split at 10.7; "
+        "now one A800 serves them at ~29 tok/s (97,436 CNY) and two 48 GB 4090s at ~28 (58,387 CNY).",
+        (USER_JOURNEYS, SERVING_CHEN, VLLM_FP8_ONLINE),
+    ),
 )

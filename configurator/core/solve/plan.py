@@ -1391,9 +1391,10 @@ RTX 5090 D serves them at ~40."""
 
 def _usual_served_builds(ctx: PlanContext) -> list[Build]:
     """An inference request for more users than USUAL_GGUF_USERS (past Ollama's four slots: a server's job), with no
-    --precision, no engine but vLLM named, no GPU named or owned, for a model released in BF16 or FP16: also solved at
+    --precision, no engine but vLLM named, no GPU owned, for a model released in BF16 or FP16: also solved at
     USUAL_SERVED on vLLM (the cheapest build and, within a budget, the solver's other searches too: the fastest, the
-    best value, the quietest...), each build saying so in its label."""
+    best value, the quietest...), each build saying so in its label. GPUs named (`--gpu l20,a800-80gb-pcie`) are
+    compared at it too: Dr. Chen's side-by-side had kept BF16, an A800 paired with an L20 in a llama.cpp layer split."""
     request, model = ctx.request, ctx.model
     w = request.workload
     if (
@@ -1401,7 +1402,6 @@ def _usual_served_builds(ctx: PlanContext) -> list[Build]:
         or w.precision is not None
         or w.engine not in (None, "vllm")
         or w.batch <= USUAL_GGUF_USERS
-        or request.named
         or request.owned_gpu is not None
         or model.native_precision not in (None, "bf16", "fp16")
         or ctx.should_stop()
