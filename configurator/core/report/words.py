@@ -17,6 +17,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from configurator.core.reasons import CLAIMS, EN, Reason, Say, Template, cards, joined, money, render
+from configurator.core.rules import REGISTRY
 from configurator.core.rules.base import Check
 
 LANGUAGES = ("en", "zh_CN")
@@ -1436,11 +1437,18 @@ CheckTemplate = str | Callable[[Mapping[str, Any]], str]
 def check_text(check: Check, lang: str | None = None) -> str:
     """A build check's finding in `lang` ("en" or "zh_CN"; default: the sheet's or window's language), rendered from
     its rule, code and fields; the rule's own English (`check.message`) in English or for a finding the table lacks."""
-    template = ZH_CHECKS.get((check.rule, check.code)) if (lang or _language.get()) == "zh_CN" else None
+    template = _zh_check(check) if (lang or _language.get()) == "zh_CN" else None
     if template is None:
         return check.message
     fields = {key: _zh_field(key, value) for key, value in check.fields.items()}
     return template.format(**fields) if isinstance(template, str) else template(fields)
+
+
+def _zh_check(check: Check) -> CheckTemplate | None:
+    """The Chinese of a check's message: its rule's own (`Message.zh`), else the table's."""
+    rule = REGISTRY.get(check.rule)
+    said = next((m.zh for m in rule.messages if m.code == check.code), None) if rule is not None else None
+    return said if said is not None else ZH_CHECKS.get((check.rule, check.code))
 
 
 def _zh_field(key: str, value: Any) -> Any:
@@ -1476,24 +1484,6 @@ def _zh_links(f: Mapping[str, Any]) -> str:
     return f"GPU 链路 {lanes}：最窄的单向 {f['gbps']:.1f} GB/s" + tail
 
 
-def _zh_plugs(f: Mapping[str, Any]) -> str:
-    cards = "、".join(f"{n} 个 {plug}" for n, plug in ((f["need16"], "12V-2x6"), (f["need8"], "8-pin PCIe")) if n)
-    adapters = f"（{f['adapted']} 张卡用 {f['per_adapter']} 个 8-pin 转接线）" if f["adapted"] else ""
-    return (
-        f"显卡需要 {cards or '无供电接口'}，CPU 与显卡需要 {f['need_eps']} 个 EPS；电源有 {f['have16']} 个 12V-2x6、"
-        f"{f['have8']} 个 8-pin PCIe 和 {f['have_eps']} 个 EPS{adapters}；每个接口单独一根线，250 W 以上不用一拖二"
-    )
-
-
-def _zh_site(f: Mapping[str, Any]) -> str:
-    return (
-        ("" if f["on_site"] else "场地需提供")
-        + f"共 {f['power_kw']} kW（每机柜 {f['power_per_rack_kw']} kW，{f['nodes_per_rack']} 个节点），"
-        f"{f['feeds']} 路 {f['feed']} 供电，每路 {f['feed_kw']:.1f} kW；需散热 {f['cooling_kw']} kW"
-        + ("" if f["on_site"] else f"；而非 {f['circuits']} 路 {f['circuit']}")
-    )
-
-
 _ZH_KEPT = {
     "offload": "训练卸载到 CPU 的部分",
     "weights": "从内存读取的权重和 llama.cpp 的主机缓冲",
@@ -1507,7 +1497,7 @@ def _zh_fact(f: Mapping[str, Any]) -> str:
     return f"{f['what']} 在 {f['card']} 上：{note}" + (f"；{advice}" if advice else "")
 
 
-ZH_CHECKS: dict[tuple[str, str], CheckTemplate] = {
+ZH_CHECKS_HERE: dict[tuple[str, str], CheckTemplate] = {
     # compatibility (rules/compat.py)
     ("CPU-2", "socket"): "{cpu}（{cpu_socket}）装不进 {board} 的 {board_socket} 插槽",
     ("CPU-2", "memory"): "{cpu} 支持 {cpu_memory}；{board} 是 {board_memory} 插槽",
@@ -1659,55 +1649,6 @@ ZH_CHECKS: dict[tuple[str, str], CheckTemplate] = {
     ("NVL-1", "fitted"): "插槽对之间装了 NVLink 桥",
     ("NVL-1", "no-bridge"): "这些卡支持 NVLink，但插槽间距没有对应的桥",
     # power, circuits and the room (rules/power.py, rules/site.py)
-    ("PWR-1", "capacity"): "持续直流负载 {dc_load_w:.0f} W，电源 {psu_w:.0f} W",
-    ("PWR-2", "load"): "电源负载 {load:.0%}（最多 {target:.0%}）",
-    ("PWR-3", "atx2"): "ATX 2.x 未做瞬态测试：2 倍 GPU 功率的尖峰达 {spike_w:.0f} W，电源 {psu_w:.0f} W",
-    ("PWR-3", "crps"): "服务器 CRPS 电源模块，由机箱厂商配好",
-    ("PWR-4", "atx3"): (
-        "ATX {atx}：尖峰 {fast_w:.0f} W（100 微秒）和 {slow_w:.0f} W（10 毫秒），上限为 {psu_w:.0f} W 的 "
-        "{fast_limit:.0%} 和 {slow_limit:.0%}"
-    ),
-    ("PWR-5", "outlet"): "{psu_w:.0f} W 电源接 {volts:.0f} V 插座（每个 ATX 电源最多 1600 W）",
-    ("PWR-6", "plugs"): _zh_plugs,
-    ("PWR-8", "needed"): "两个电源由同步板一起启动；每张卡的供电线都来自同一个电源",
-    ("PWR-8", "one-would-do"): (
-        "两个电源由同步板一起启动；每张卡的供电线都来自同一个电源：一个 {largest_w:.0f} W 电源就能带动这 {dc_load_w:.0f} W 负载"
-    ),
-    (
-        "PWR-9",
-        "at-boot",
-    ): "GPU 限制在每块 {watts:.0f} W（{limit:.0%}）：每次开机都要运行 `{command}`（systemd 服务）；限制不会保留",
-    ("PWR-10", "sized"): "{psu_w:.0f} W 电源带 {dc_load_w:.0f} W 负载",
-    ("PWR-10", "oversized"): (
-        "{psu_w:.0f} W 电源带 {dc_load_w:.0f} W 负载（{ratio:.1f} 倍）：留有加卡余量，但更贵，此负载下效率更低"
-    ),
-    ("PWR-10", "cheapest"): (
-        "{psu_w:.0f} W 电源带 {dc_load_w:.0f} W 负载（{ratio:.1f} 倍）：目录中最便宜的够用电源；450-550 W 就够"
-    ),
-    ("PWR-11", "bays"): "{psus} 个电源装在有 {bays} 个电源位的 {kind} 中",
-    ("PSU", "modules"): lambda f: (
-        f"服务器电源模块：共 {f['watts']:.0f} W" + ("，按 N+N 冗余以一半计算" if f["redundant"] else "")
-    ),
-    ("PSU", "desktop"): "台式机电源",
-    ("PSU", "mixed"): "自带电源模块的准系统里装了台式机电源",
-    ("CIR-1", "wall"): "墙插功率 {wall_w:.0f} W，{outlets} 路 {circuit} 持续上限 {limit_w:.0f} W",
-    ("CIR-1", "wall-one"): "墙插功率 {wall_w:.0f} W，{circuit} 持续上限 {limit_w:.0f} W",
-    ("CIR-1", "system"): "最大 {max_w:,.0f} W，上限 {limit_w:,.0f} W",
-    ("CIR-1", "servers"): lambda f: (
-        f"系统最大功率 {f['max_w']:,.0f} W，{f['circuits']} 路 {f['circuit']} 上限 {f['limit_w']:,.0f} W"
-        + ("" if f["max_w"] <= f["limit_w"] else "：需要机房专用 200-240 V 供电")
-    ),
-    (
-        "CIR-2",
-        "margin",
-    ): "占电路持续上限的 {share:.0%}：这条电路上不能再接别的（为其他负载留 {spare:.0%}，或限制 GPU 功率）",
-    ("HEAT-1", "heat"): "向房间散热 {btu_h:,.0f} BTU/h（{wall_w:.0f} W）",
-    ("NOISE-1", "datacenter"): "数据中心级机器：对家庭办公室来说太吵太热",
-    ("NOISE-1", "quiet-box"): "满载时{noise}；无需组装",
-    ("NOISE-1", "quiet-system"): "满载时{noise}；无需组装，无需规划电源和插槽",
-    ("NOISE-1", "server-room"): "8 卡服务器应放在机房（噪音和热量）",
-    ("NOISE-2", "blowers"): "{gpus} 张涡轮卡满载时很吵",
-    ("SITE-POWER", "feeds"): _zh_site,
     # the software stack (rules/software.py); a fact's note is the catalog's (English, with its source)
     ("SUP-0", "unknown"): "没有 {vendor} {architecture!r}（{gpu}）的软件支持资料：购买前请确认你的框架支持这块 GPU",
     **{(f"SUP-{n}", "fact"): _zh_fact for n in (1, 2, 3, 4, 5, 6, 7, 8, 10)},
@@ -1723,7 +1664,14 @@ ZH_CHECKS: dict[tuple[str, str], CheckTemplate] = {
         f"{f['reference']:.0%}（{f['note']}）"
     ),
 }
-"""The checks in Simplified Chinese, by (rule, code); a test renders every registered message from these."""
+"""The checks in Simplified Chinese, by (rule, code), of the rules whose messages do not carry their own (`zh`)."""
+
+ZH_CHECKS: dict[tuple[str, str], CheckTemplate] = {
+    **{(r.id, m.code): m.zh for r in REGISTRY.values() for m in r.messages if m.zh is not None},
+    **ZH_CHECKS_HERE,
+}
+"""The checks in Simplified Chinese, by (rule, code): the rules' own (`Message.zh`) and the table above; a test renders
+every registered message from these."""
 
 
 ZH_CN.update(

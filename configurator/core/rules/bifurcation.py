@@ -30,7 +30,6 @@ class SplitSlot(Rule):
     )
     # no constraints of its own: the placements the model is given (SLOT-1's, solve.slots.place) seat such a card
     # only where splits_for allows it, so the model and this check read the same slot facts
-    model = None
 
     def holds(self, gpus_per_card: int, slot: PcieSlot, lanes: int) -> bool:
         """Whether one card sits well in `slot` running `lanes` lanes."""

@@ -14,7 +14,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any
 
 from configurator.core.catalog.models import Chassis, Cooler, Cpu, Gpu, MemoryKit, Motherboard
-from configurator.core.rules.base import Check, Message, Rule, instance, register
+from configurator.core.rules.base import Check, Message, Rule, at, instance, register
 
 MAX_DIMMS_PER_CHANNEL = 2  # RAM-4: DDR4/DDR5 platforms take at most two DIMMs per channel
 BOARD_SIZES = {"mini-itx": 0, "micro-atx": 1, "atx": 2, "e-atx": 3, "ceb": 3, "eeb": 4, "server-proprietary": 9}
@@ -74,7 +74,7 @@ class CpuBoard(Rule):
         ),
         Message("listed", lambda f: f"{f['cpu']} is on the CPU support list of {f['board']}{_chipset(f)}"),
     )
-    model = "BuildModel._platform"
+    model = (at("platform", 10),)
 
     def check(self, cpu: Cpu, board: Motherboard) -> Check:
         """The board lists the CPU's generation: same socket is not enough (Xeon Scalable needs
@@ -172,7 +172,10 @@ class DimmPopulation(Rule):
         ),
         Message("even", "{modules} modules on {channels} memory channels ({per_channel} per channel)"),
     )
-    model = "BuildModel._memory"
+    model = (
+        at("dimms", 10, part="most"),
+        at("dimms from ram", 10, part="even"),
+    )
 
     def constrain(self, model: Any, **site: Any) -> None:
         """`part="most"`: at most the DIMMs the chosen CPU's and board's channels take; `part="even"` (where decode
@@ -227,7 +230,7 @@ class MemoryKind(Rule):
     sources = ("board specifications",)
     reads = ("memory.memory_type", "memory.module", "board.memory_type", "board.memory_module")
     messages = (Message("kind", "{kit_type} {kit_module} on a {board_type} {board_module} board"),)
-    model = "BuildModel._memory"
+    model = (at("ram size", 20),)
 
     def constrain(self, model: Any, **site: Any) -> None:
         """The kit's kind equals the board's, as one linking equality per kind (sorted: the order is deterministic)."""
@@ -297,7 +300,7 @@ class BoardCase(Rule):
             "{board_size} board ({width_mm:.0f} mm) in a case taking up to {case_size} ({case_width_mm:.0f} mm)",
         ),
     )
-    model = "BuildModel._chassis"
+    model = (at("case", 10),)
 
     def check(self, board: Motherboard, chassis: Chassis) -> Check:
         """The board's form factor and width fit the case; a barebone takes only its own board."""
@@ -380,7 +383,7 @@ class CoolerCase(Rule):
         Message("radiator", "a {radiator_mm} mm radiator has no mounting in a {kind} chassis"),
         Message("cooled", "{cooler} is cooled in a {kind} ({airflow} airflow)"),
     )
-    model = "BuildModel._cpu_cooler"
+    model = (at("cooler", 20),)
 
     def check(self, cooler: Cooler, chassis: Chassis) -> Check:
         """A fanless server heatsink needs ducted server airflow (R4 applies to CPUs too); an AIO radiator has no
@@ -435,7 +438,10 @@ class CpuCooler(Rule):
         Message("board", "{cooler} on {board}"),
         Message("server-board", "{cooler} on {board}: the server board takes a server heatsink"),
     )
-    model = "BuildModel._cpu_cooler"
+    model = (
+        at("cooler", 10, part="cpu"),
+        at("cooler", 30, part="board"),
+    )
 
     def check(self, cooler: Cooler, cpu: Cpu, chassis: Chassis) -> Check:
         """Socket, rated capacity, and height under the side panel or lid."""

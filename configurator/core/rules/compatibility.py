@@ -8,13 +8,14 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from configurator.core.rules.base import Message, Rule, Severity, Verdict, register
+from configurator.core.rules.base import Message, Rule, Severity, Verdict, at, register
 from configurator.core.rules.compat import BoardCase as BoardCase
 from configurator.core.rules.compat import CoolerCase as CoolerCase
 from configurator.core.rules.compat import CpuBoard as CpuBoard
 from configurator.core.rules.compat import DimmPopulation as DimmPopulation
 from configurator.core.rules.compat import MemoryKind as MemoryKind
 from configurator.core.rules.compat import ram_needed_gb
+from configurator.core.rules.facts import OptionNeed
 
 
 @register
@@ -32,7 +33,8 @@ class Placement(Rule):
         Message("no-gap", "open-air cards without a free slot between them starve each other's fans"),
         Message("placed", lambda f: f"{f['width']}-slot {f['cooler']} cards in slots {list(f['positions'])}" + _gap(f)),
     )
-    model = "BuildModel._gpu_geometry"
+    model = (at("place", 20),)
+    agrees_with = ("SLOT-2", "SLOT-5")
 
     def constrain(self, model: Any, **site: Any) -> None:
         """One class of GPU options (`cards`) on one class of boards (`board`), given where the cards sit in their
@@ -54,12 +56,15 @@ class Openings(Rule):
     sources = ("Hardware Secrets, ASUS X99-PRO: a dual-slot card in the fourth x16 slot needs an eight-slot case",)
     reads = ("placement", "chassis.expansion_slots")
     messages = (Message("openings", "the last card reaches opening {needed} of the case's {openings}"),)
-    model = "BuildModel._gpu_geometry"
+    model = (at("place", 10), at("geometry", 20))
+    agrees_with = ("SLOT-1", "SLOT-5")
 
     def constrain(self, model: Any, **site: Any) -> None:
         """With a class of options and boards (`cards`, `board`, `normal` as SLOT-1's): the cards seated in their
         slots reach `normal.openings_needed`; without: the openings reached are within the chosen case's."""
         if "normal" in site:
+            if site["normal"] is None:
+                return  # the cards sit on risers or nowhere: no slot to reach
             cards, board = site["cards"], site["board"]
             model.m.add(model.openings >= site["normal"].openings_needed).only_enforce_if(
                 [cards, board, model.needs_risers.negated()]
@@ -82,7 +87,8 @@ class Risers(Rule):
         ),
         Message("no-frame", "cards on riser cables in a {kind}: risers hang only from an open frame"),
     )
-    model = "BuildModel._gpu_geometry"
+    model = (at("geometry", 10),)
+    agrees_with = ("SLOT-1", "SLOT-2")
 
     def constrain(self, model: Any, **site: Any) -> None:
         model.m.add(model.needs_risers <= model.open_frame)
@@ -124,7 +130,7 @@ class RamForGpus(Rule):
         ),
         Message("short", "{ram_gb} GB RAM for {vram_gb:g} GB of VRAM (needs {needed_gb:.0f} GB)"),
     )
-    model = "BuildModel._memory"
+    model = (at("ram size", 10),)
 
     def streamed_floor(self, workload: Mapping[str, object]) -> float | None:
         """The RAM floor of an inference engine that streams weights (STREAM_RAM_FLOOR_GB), else None."""
@@ -136,6 +142,12 @@ class RamForGpus(Rule):
     def severity_for(self, workload: Mapping[str, object]) -> Severity:
         """Less RAM than VRAM: a failure where the loader holds a full copy, a warning where weights stream."""
         return "warn" if self.streamed_floor(workload) is not None else "fail"
+
+    bounds = ("memory",)
+
+    def admits(self, kind: str, need: OptionNeed, part: Any) -> bool:
+        """A kit of `part` GB holds the RAM the option needs, rounded up to a whole GB as the model's sizes are."""
+        return part >= math.ceil(self.needed_gb(need.vram_gb, need.host_ram_bytes, need.workload) - 1e-9)
 
     def needed_gb(self, vram_gb: float, host_ram_bytes: int, workload: Mapping[str, object]) -> float:
         """The RAM the model asks for: the VRAM (up to a streaming engine's floor) and what the job keeps in RAM."""
@@ -170,7 +182,8 @@ class BoardMemory(Rule):
     sources = ("board specifications",)
     reads = ("memory total", "memory modules", "board.max_memory_gb", "board.dimm_slots")
     messages = (Message("slots", "{modules} of {slots} DIMM slots, {ram_gb} of {max_gb} GB"),)
-    model = "BuildModel._memory"
+    model = (at("dimms", 20),)
+    agrees_with = ("RAM-4",)  # its check counts the DIMM slots too, which the model bounds through RAM-4's usable DIMMs
 
     def constrain(self, model: Any, **site: Any) -> None:
         """The RAM within the chosen board's maximum (its DIMM slots: RAM-4's count of usable DIMMs)."""

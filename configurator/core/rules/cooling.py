@@ -7,8 +7,9 @@ from typing import Any
 
 from configurator.core.catalog.models import Chassis
 from configurator.core.rules import compat
-from configurator.core.rules.base import Message, Rule, Status, Verdict, register
+from configurator.core.rules.base import Message, Rule, Status, Verdict, at, register
 from configurator.core.rules.compat import CpuCooler as CpuCooler  # with the pairwise rules, named here too
+from configurator.core.rules.facts import OptionNeed
 
 TOWERS = ("mid-tower", "full-tower")
 CORES_PER_GPU = 4  # CPU-1 (Puget Systems)
@@ -32,7 +33,7 @@ class PassiveCards(Rule):
             "cool cards up to {limit_w:.0f} W",
         ),
     )
-    model = "BuildModel._chassis"
+    model = (at("cooling", 10),)
 
     def check(self, chassis: Chassis, gpu: Any = None) -> Verdict:
         """For a build of passive cards."""
@@ -63,7 +64,7 @@ class OpenAirInDucts(Rule):
     sources = ("Supermicro GPU server guides: front-to-back airflow through passive (or blower) cards only",)
     reads = ("gpu.cooler", "chassis.airflow")
     messages = (Message("airflow", "{cooler} cards in a {kind} with {airflow} airflow"),)
-    model = "BuildModel._chassis"
+    model = (at("cooling", 20),)
     quiet = True
 
     def check(self, gpu_cooler: str, chassis: Chassis) -> Verdict:
@@ -93,7 +94,7 @@ class OpenAirFlagships(Rule):
             "watch intake temperatures",
         ),
     )
-    model = "BuildModel._chassis"
+    model = (at("cooling", 30),)
 
     def check(self, gpus: int, tdp_w: float, chassis: Chassis) -> Verdict:
         """For a build of more than two open-air flagships: a failure in a tower, advice elsewhere (a warning)."""
@@ -117,7 +118,12 @@ class CoresPerGpu(Rule):
     # GPUs, not cards: a dual-GPU card (Arc Pro B60 Dual, gpus_per_card 2; PCI-8) is two GPUs, each with its own
     # process in a multi-GPU job, so four of them ask for 32 cores as eight single cards do
     messages = (Message("cores", "{cores} cores for {gpus} GPU(s) (4 per GPU, 16 for a multi-GPU box)"),)
-    model = "BuildModel._gpu_count"
+    model = (at("gpu count", 20),)
+
+    bounds = ("cpu",)
+
+    def admits(self, kind: str, need: OptionNeed, part: Any) -> bool:
+        return part.cores >= self.floor(need.gpus * need.gpu.gpus_per_card)
 
     def floor(self, gpus: int) -> int:
         """The cores the model asks for; also the search's bound (lazy.py: the cheapest CPU for an option)."""

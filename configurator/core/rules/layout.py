@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from configurator.core.catalog.models import Chassis, Motherboard
-from configurator.core.rules.base import Message, Rule, Verdict, register
+from configurator.core.rules.base import Message, Rule, Verdict, at, register
+from configurator.core.rules.facts import OptionNeed
 
 ANY_NUMBER = 64  # the most cards the model's count variable holds: "no limit" for a case
 
@@ -25,12 +26,17 @@ class CaseFit(Rule):
         Message("length", "{length_mm:.0f} mm cards, {clearance_mm:.0f} mm clearance"),
         Message("count", "{gpus} cards in a case that holds {held}"),
     )
-    model = "BuildModel._chassis"
+    model = (at("case", 20),)
 
     def held(self, chassis: Chassis) -> int:
         """GPUs a case holds: its stated limit; an open frame or a case without one holds any number.
         Also the search's bound (lazy.py: the cheapest case for an option)."""
         return chassis.max_gpus if chassis.max_gpus and chassis.kind != "open-frame" else ANY_NUMBER
+
+    bounds = ("chassis",)
+
+    def admits(self, kind: str, need: OptionNeed, part: Any) -> bool:
+        return self.holds(need.gpu.length_mm, need.gpus, part)
 
     def holds(self, length_mm: float, gpus: int, chassis: Chassis) -> bool:
         return length_mm <= chassis.max_gpu_length_mm and gpus <= self.held(chassis)
@@ -69,7 +75,7 @@ class OpenFrame(Rule):
         Message("asked", "an open frame, as asked"),
         Message("unneeded", "an open frame where a case would do: cards and board unprotected"),
     )
-    model = "BuildModel._chassis"
+    model = (at("cooling", 40),)
 
     def serves(self, gpu_cooler: str, gpus: int) -> bool:
         # passive cards (Tesla P40, MI50) on a frame each under a blower shroud: the used-card builds of #28
@@ -105,7 +111,7 @@ class CpuLanes(Rule):
     )
     reads = ("placement lanes", "storage.interface", "storage_count", "cpu.pcie_lanes", "sockets", "board.gpu_bays")
     messages = (Message("lanes", "{gpu_lanes} GPU lanes + {nvme_lanes} NVMe lanes of the CPU's {cpu_lanes}"),)
-    model = "BuildModel._gpu_geometry"
+    model = (at("lanes", 10),)
 
     def check(self, gpu_lanes: int, nvme_drives: int, cpu_lanes: int) -> Verdict:
         """For a build whose cards sit in slots (a GPU server's bays have their own switches)."""
@@ -133,7 +139,7 @@ class DriveSockets(Rule):
     sources = ("board specifications: M.2 sockets; GPU-server barebones: NVMe/U.2 drive bays",)
     reads = ("storage.interface", "storage_count", "board.m2_sockets", "board.form_factor")
     messages = (Message("sockets", "{drives} NVMe drive(s) for {sockets} M.2 or U.2 socket(s)"),)
-    model = "BuildModel._gpu_geometry"
+    model = (at("lanes", 20),)
     quiet = True
 
     def sockets(self, board: Motherboard) -> int:
@@ -156,7 +162,7 @@ class U2Drives(Rule):
     sources = ("U.2 (SFF-8639) drives connect through a server backplane or an adapter card; desktop boards have none",)
     reads = ("storage.interface", "cpu.platform")
     messages = (Message("u2", "{interface} drives on a {platform} platform"),)
-    model = "BuildModel._storage_and_owned"
+    model = (at("storage", 10),)
     quiet = True
 
     def check(self, interface: str, platform: str) -> Verdict:
@@ -179,7 +185,12 @@ class ManyGpuPlatform(Rule):
     sources = ("CraftRigs PCIe guide: 'For three or more GPUs, you need HEDT.'",)
     reads = ("gpus", "cpu.platform")
     messages = (Message("platform", "{gpus} GPUs on a {platform} platform"),)
-    model = "BuildModel._gpu_count"
+    model = (at("gpu count", 10),)
+
+    bounds = ("cpu",)
+
+    def admits(self, kind: str, need: OptionNeed, part: Any) -> bool:
+        return self.holds(need.gpus, part.platform)
 
     def holds(self, gpus: int, platform: str) -> bool:
         """Also the search's bound (lazy.py: the cheapest CPU for an option)."""

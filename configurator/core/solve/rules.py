@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from configurator.core.catalog.models import Chassis, Cooler, Cpu, Gpu, MemoryKit, Motherboard, PcieSlot, Psu, Storage
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
-from configurator.core.rules import Verdict, compat, instance
+from configurator.core.rules import REGISTRY, Rule, Verdict, compat, instance
 from configurator.core.rules import bifurcation as bifurcation_rules
 from configurator.core.rules import compatibility as memory_rules
 from configurator.core.rules import cooling as cooling_rules
@@ -22,6 +22,7 @@ from configurator.core.rules import links as link_rules
 from configurator.core.rules import power as power_rules
 from configurator.core.rules import site as site_rules
 from configurator.core.rules import watts as pw
+from configurator.core.rules.facts import BuildFacts
 from configurator.core.rules.job import READING_TPS as READING_TPS
 from configurator.core.solve.build import Check, Power
 from configurator.core.solve.power_cap import cap_command
@@ -126,21 +127,11 @@ def _shown(verdicts: list[Verdict | None], quiet: tuple[str, ...] = ()) -> list[
     return [v for v in verdicts if v is not None and (v.status != "pass" or v.rule not in quiet)]
 
 
-PSU_LOAD, SECOND_PSU = instance(power_rules.PsuLoad), instance(power_rules.SecondPsu)
-CAPACITY, OUTLET = instance(power_rules.Capacity), instance(power_rules.Outlet)
-POWER_LIMIT, CIRCUIT_MARGIN = instance(power_rules.PowerLimit), instance(power_rules.CircuitMargin)
-HEAT, NOISE, BLOWERS = instance(site_rules.Heat), instance(site_rules.DataCenterNoise), instance(site_rules.BlowerNoise)
-OVERSIZED_PSU, CIRCUIT = instance(power_rules.OversizedPsu), instance(power_rules.Circuit)
-CONNECTORS, PSU_BAYS, BAREBONE_PSU = (
-    instance(power_rules.Connectors),
-    instance(power_rules.PsuBays),
-    instance(power_rules.BarebonePsu),
-)
+PSU_LOAD, CIRCUIT = instance(power_rules.PsuLoad), instance(power_rules.Circuit)
+NOISE = instance(site_rules.DataCenterNoise)  # PSU_LOAD, CIRCUIT, NOISE: plan.py reads them here
 QUIET = tuple(
     r.id
     for r in (
-        OVERSIZED_PSU,
-        PSU_BAYS,
         instance(layout_rules.DriveSockets),
         instance(layout_rules.U2Drives),
         instance(cooling_rules.OpenAirInDucts),
@@ -148,23 +139,44 @@ QUIET = tuple(
 )
 
 
-def _power_rules(a: Assembly, request: BuildRequest, p: Power) -> list[Check]:
-    """PWR-2, PWR-10, PWR-3/4, PWR-5, PWR-6, PWR-8, PWR-11, PSU and CIR-1, in the order a buyer reads them."""
-    verdicts: list[Verdict | None] = [PSU_LOAD.check(p.dc_load_w, a.psu_capacity_w)]
-    if a.psu is not None:
-        verdicts.append(OVERSIZED_PSU.check(p.dc_load_w, a.psu_capacity_w))
-        verdicts.append(power_rules.transient_check(a.psu, a.psu_count, a.gpu, a.gpus, a.cpu, a.sockets, p.rest_w))
-        volts = circuit_volts(request.circuit)
-        if volts < 200:  # PWR-5: a candidate filter (candidates.py), explained here
-            verdicts.append(OUTLET.check(a.psu.watts, volts))
-        verdicts.append(CONNECTORS.check(a.psu, a.psu_count, a.gpu, a.gpus, a.cpu))
-        if a.psu_count > 1:
-            verdicts.append(SECOND_PSU.check(p.dc_load_w, a.largest_single_psu_w))
-    verdicts.append(PSU_BAYS.check(a.psu_count if a.psu else 1, a.chassis))
-    verdicts.append(BAREBONE_PSU.check(a.chassis, a.psu))
+def facts_of(a: Assembly, request: BuildRequest, p: Power) -> BuildFacts:
+    """What the rules' `assess` read of one assembled machine, computed once."""
     outlets = min(request.circuits, a.psu_count if a.psu else 4)
-    verdicts.append(CIRCUIT.check(p.wall_w, p.circuit_limit_w, outlets, circuit_name(request.circuit)))
-    return _shown(verdicts, (*QUIET, *((BAREBONE_PSU.id,) if a.psu is not None else ())))
+    watts = pw.gpu_sustained_w(a.gpu, request.power_limit) if request.power_limit is not None else 0.0
+    return BuildFacts(
+        gpu=a.gpu,
+        gpus=a.gpus,
+        board=a.board,
+        cpu=a.cpu,
+        sockets=a.sockets,
+        chassis=a.chassis,
+        psu=a.psu,
+        psu_count=a.psu_count,
+        psu_w=a.psu_capacity_w,
+        largest_single_psu_w=a.largest_single_psu_w,
+        dc_load_w=p.dc_load_w,
+        wall_w=p.wall_w,
+        rest_w=p.rest_w,
+        heat_btu_h=p.heat_btu_h,
+        circuit=circuit_name(request.circuit),
+        circuit_volts=circuit_volts(request.circuit),
+        circuits=request.circuits,
+        circuit_limit_w=circuit_limit_w(request.circuit) * outlets,
+        circuit_ok=p.circuit_ok,
+        room=request.room,
+        power_limit=request.power_limit,
+        cap_command=cap_command(a.gpu.vendor, watts) if request.power_limit is not None else "",
+    )
+
+
+def assessed(build: BuildFacts, first: int, last: int) -> list[Check]:
+    """The checks of every registered rule listed from place `first` up to `last` (Rule.listed), in their order."""
+    rules = sorted((r for r in REGISTRY.values() if r.listed is not None and first <= r.listed < last), key=_place)
+    return [v for r in rules if (v := r.assess(build)) is not None]
+
+
+def _place(rule: Rule) -> tuple[int, str]:
+    return (rule.listed or 0, rule.id)
 
 
 CASE_FIT, OPEN_FRAME = instance(layout_rules.CaseFit), instance(layout_rules.OpenFrame)
@@ -234,34 +246,6 @@ def _workload_checks(a: Assembly, request: BuildRequest, est: EstimateResult) ->
         )
     if (region := region_check(a.gpu, request)) is not None:
         checks.append(region)
-    return checks
-
-
-def _power_checks(a: Assembly, request: BuildRequest, est: EstimateResult) -> list[Check]:
-    """PWR-*, CIR-*, HEAT-1 and NOISE-*."""
-    checks: list[Check] = []
-    p = power_of(a, request)
-    if request.power_limit is not None:
-        watts = pw.gpu_sustained_w(a.gpu, request.power_limit)
-        command = cap_command(a.gpu.vendor, watts)
-        checks.append(POWER_LIMIT.say("warn", "at-boot", watts=watts, limit=request.power_limit, command=command))
-    checks.append(CAPACITY.check(p.dc_load_w, a.psu_capacity_w))
-    checks.extend(_power_rules(a, request, p))
-    if p.circuit_ok and CIRCUIT_MARGIN.applies(p.wall_w, p.circuit_limit_w):
-        checks.append(CIRCUIT_MARGIN.check(p.wall_w, p.circuit_limit_w))
-    home = request.room == "home-office"
-    checks.append(
-        HEAT.say(
-            "warn" if home and p.heat_btu_h > site_rules.HOME_OFFICE_BTU_H else "pass",
-            "heat",
-            btu_h=p.heat_btu_h,
-            wall_w=p.wall_w,
-        )
-    )
-    if home and (a.chassis.noise == "datacenter" or p.wall_w > 1920):
-        checks.append(NOISE.say("warn", "datacenter"))
-    if home and a.gpu.cooler == "blower" and a.gpus >= 3:
-        checks.append(BLOWERS.say("warn", "blowers", gpus=a.gpus))
     return checks
 
 
@@ -390,11 +374,16 @@ def _host_checks(a: Assembly, request: BuildRequest, est: EstimateResult, storag
     return checks
 
 
+POWER_SECTION = (200, 300)
+"""The places (Rule.listed) of the power and site rules' checks, which come after the job's (MEM-FIT, PERF, REGION)
+and before the slots' (rules not yet judged by `assess` are checked by this module's sections, in this order)."""
+
+
 def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage_need_gb: float) -> list[Check]:
     """Every rule on one build, failures first (the order within a status is the order of the sections)."""
     checks = [
         *_workload_checks(a, request, est),
-        *_power_checks(a, request, est),
+        *assessed(facts_of(a, request, power_of(a, request)), *POWER_SECTION),
         *_slot_checks(a, request, est),
         *_lane_checks(a, request, est),
         *_host_checks(a, request, est, storage_need_gb),

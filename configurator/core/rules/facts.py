@@ -1,0 +1,68 @@
+"""What the checks of one build read (`BuildFacts`) and what the search's bounds read of one GPU option (`OptionNeed`): its parts (catalog records), its power and the site the request names,
+gathered once by solve/rules.py (`facts_of`) and handed to every rule's `assess`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from configurator.core.catalog.models import Chassis, Cpu, Gpu, Motherboard, Psu
+
+
+@dataclass(frozen=True)
+class BuildFacts:
+    """One assembled machine as its checks see it."""
+
+    gpu: Gpu
+    gpus: int
+    board: Motherboard
+    cpu: Cpu
+    sockets: int
+    chassis: Chassis
+    psu: Psu | None
+    """None: a GPU-server barebone's own modules."""
+    psu_count: int
+    psu_w: float
+    """The supplies' capacity (a barebone's modules: what they are planned against)."""
+    largest_single_psu_w: float
+    """The biggest single unit the request could use (PWR-8)."""
+    dc_load_w: float
+    wall_w: float
+    rest_w: float
+    """The power of all but the GPUs and the CPUs (memory, drives, fans, the board)."""
+    heat_btu_h: float
+    circuit: str
+    """The circuit's name as a buyer reads it (e.g. '120 V 15 A')."""
+    circuit_volts: float
+    circuits: int
+    circuit_limit_w: float
+    """The continuous limit of the outlets this build's supplies plug into."""
+    circuit_ok: bool
+    room: str
+    power_limit: float | None
+    """The GPUs' power limit asked (a fraction of their rated power), or None."""
+    cap_command: str
+    """The command that sets that limit on one card ("" where there is none, or no limit)."""
+
+
+@dataclass(frozen=True)
+class OptionNeed:
+    """What one GPU option asks of the parts around it, as the search's bounds read it (solve/lazy.py)."""
+
+    gpu: Gpu
+    gpus: int
+    """Cards (a dual-GPU card is one card of two GPUs: `gpu.gpus_per_card`)."""
+    sustained_w: float
+    """The cards' sustained draw as the model sums it (under a power limit, less any credit it is given)."""
+    vram_gb: float
+    host_ram_bytes: int
+    workload: Mapping[str, object]
+
+
+@dataclass(frozen=True)
+class CpuSeat:
+    """A CPU on a board, as the search's CPU bound reads it."""
+
+    cores: int
+    """Over every socket of the board."""
+    platform: str
