@@ -30,7 +30,7 @@ from configurator.core.rules.base import HOOKS, Message, Verdict, at, register
 from configurator.core.solve import prune
 from configurator.core.solve.candidates import Candidates, gpu_options, platform_parts
 from configurator.core.solve.request import BuildRequest
-from configurator.core.solve.rules import Assembly, check_build
+from configurator.core.solve.rules import SECTIONS, Assembly, check_build
 from configurator.core.solve.solver import BuildModel, usable_placement
 
 REQUESTS = {
@@ -159,6 +159,16 @@ def test_a_rule_judges_a_build_by_assess_exactly_when_it_has_a_place_among_its_c
         assert (type(rule).assess is not Rule.assess) == (rule.listed is not None), rule.id
     places = [rule.listed for rule in REGISTRY.values() if rule.listed is not None]
     assert len(places) == len(set(places)), "two rules never share a place"
+    assert not set(places) & {place for place, _section in SECTIONS}
+
+
+def test_the_search_bounds_an_options_parts_by_every_rule_that_says_so() -> None:
+    """A rule bounds the cheapest parts of an option (solve/lazy.py reads the registry) exactly when it has `admits`,
+    and only kinds of parts the search prices."""
+    for rule in REGISTRY.values():
+        assert (type(rule).admits is not Rule.admits) == bool(rule.bounds), rule.id
+        assert set(rule.bounds) <= {"cpu", "chassis", "psu", "memory"}, rule.id
+    assert {kind for rule in REGISTRY.values() for kind in rule.bounds} == {"cpu", "chassis", "psu", "memory"}
 
 
 def test_the_rulebook_document_defines_every_registered_id() -> None:

@@ -7,6 +7,7 @@ gathers a build's facts and asks each rule; the rules the CP-SAT model enforces 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from configurator.core.catalog.models import Chassis, Cooler, Cpu, Gpu, MemoryKit, Motherboard, PcieSlot, Psu, Storage
@@ -374,19 +375,28 @@ def _host_checks(a: Assembly, request: BuildRequest, est: EstimateResult, storag
     return checks
 
 
-POWER_SECTION = (200, 300)
-"""The places (Rule.listed) of the power and site rules' checks, which come after the job's (MEM-FIT, PERF, REGION)
-and before the slots' (rules not yet judged by `assess` are checked by this module's sections, in this order)."""
+Section = Callable[[Assembly, BuildRequest, EstimateResult, float], list[Check]]
+SECTIONS: tuple[tuple[int, Section], ...] = (
+    (100, lambda a, request, est, _need: _workload_checks(a, request, est)),
+    (300, lambda a, request, est, _need: _slot_checks(a, request, est)),
+    (400, lambda a, request, est, _need: _lane_checks(a, request, est)),
+    (500, _host_checks),
+)
+"""The checks of the families not yet judged by `assess`, at their places among a build's checks: the job's (MEM-FIT,
+PERF, REGION) at 100, the slots' and the case's at 300, the links' at 400, the host's at 500. A rule with `listed` goes
+among them by its number: the power and room rules are at 200-270, after the job's and before the slots'."""
 
 
 def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage_need_gb: float) -> list[Check]:
-    """Every rule on one build, failures first (the order within a status is the order of the sections)."""
-    checks = [
-        *_workload_checks(a, request, est),
-        *assessed(facts_of(a, request, power_of(a, request)), *POWER_SECTION),
-        *_slot_checks(a, request, est),
-        *_lane_checks(a, request, est),
-        *_host_checks(a, request, est, storage_need_gb),
-    ]
+    """Every rule on one build, failures first (the order within a status is the order of the places: SECTIONS and
+    every registered rule's `listed`)."""
+    build = facts_of(a, request, power_of(a, request))
+    checks: list[Check] = []
+    start = 0
+    for place, section in SECTIONS:
+        checks += assessed(build, start, place)
+        checks += section(a, request, est, storage_need_gb)
+        start = place
+    checks += assessed(build, start, 1 << 30)
     order = {"fail": 0, "warn": 1, "pass": 2}
     return sorted(checks, key=lambda c: order[c.status])
