@@ -15,6 +15,7 @@ from typing import Any
 
 from configurator.core.catalog.models import Chassis, Cooler, Cpu, Gpu, MemoryKit, Motherboard
 from configurator.core.rules.base import Check, Message, Rule, at, instance, register
+from configurator.core.rules.facts import BuildFacts
 
 MAX_DIMMS_PER_CHANNEL = 2  # RAM-4: DDR4/DDR5 platforms take at most two DIMMs per channel
 BOARD_SIZES = {"mini-itx": 0, "micro-atx": 1, "atx": 2, "e-atx": 3, "ceb": 3, "eeb": 4, "server-proprietary": 9}
@@ -63,8 +64,16 @@ class CpuBoard(Rule):
     sources = ("board vendors' CPU support lists",)
     reads = ("cpu.socket", "cpu.memory_type", "cpu.family", "board.socket", "board.memory_type", "board.cpu_families")
     messages = (
-        Message("socket", "{cpu} ({cpu_socket}) does not fit the {board_socket} socket of {board}"),
-        Message("memory", "{cpu} drives {cpu_memory}; {board} has {board_memory} slots"),
+        Message(
+            "socket",
+            "{cpu} ({cpu_socket}) does not fit the {board_socket} socket of {board}",
+            zh="{cpu}（{cpu_socket}）装不进 {board} 的 {board_socket} 插槽",
+        ),
+        Message(
+            "memory",
+            "{cpu} drives {cpu_memory}; {board} has {board_memory} slots",
+            zh="{cpu} 支持 {cpu_memory}；{board} 是 {board_memory} 插槽",
+        ),
         Message(
             "family",
             lambda f: (
@@ -165,12 +174,18 @@ class DimmPopulation(Rule):
         Message(
             "too-many",
             "{modules} DIMMs, but {cpu} on {board} takes at most {usable} ({channels} channels x {per_channel})",
+            zh="{modules} 条内存，但 {cpu} 在 {board} 上最多 {usable} 条（{channels} 通道 x {per_channel}）",
         ),
         Message(
             "uneven",
             "{modules} modules on {channels} memory channels: populate every channel evenly for full bandwidth",
+            zh="{modules} 条内存插在 {channels} 个内存通道上：每个通道均匀插满才有全部带宽",
         ),
-        Message("even", "{modules} modules on {channels} memory channels ({per_channel} per channel)"),
+        Message(
+            "even",
+            "{modules} modules on {channels} memory channels ({per_channel} per channel)",
+            zh="{modules} 条内存插在 {channels} 个内存通道上（每通道 {per_channel} 条）",
+        ),
     )
     model = (
         at("dimms", 10, part="most"),
@@ -229,7 +244,13 @@ class MemoryKind(Rule):
     severity = "fail"
     sources = ("board specifications",)
     reads = ("memory.memory_type", "memory.module", "board.memory_type", "board.memory_module")
-    messages = (Message("kind", "{kit_type} {kit_module} on a {board_type} {board_module} board"),)
+    messages = (
+        Message(
+            "kind",
+            "{kit_type} {kit_module} on a {board_type} {board_module} board",
+            zh="{kit_type} {kit_module} 内存插在 {board_type} {board_module} 主板上",
+        ),
+    )
     model = (at("ram size", 20),)
 
     def constrain(self, model: Any, **site: Any) -> None:
@@ -292,15 +313,24 @@ class BoardCase(Rule):
     sources = ("Gamers Nexus: 'E-ATX is a lie' (SSI-EEB 12 x 13 in as the reference)",)
     reads = ("board.form_factor", "board.width_mm", "chassis.max_board", "chassis.max_board_width_mm")
     messages = (
-        Message("own-board", "{chassis} comes with its own board"),
-        Message("not-own-board", "{chassis} comes with its own board, not {board}"),
-        Message("server-board", "{board} exists only inside its server chassis"),
+        Message("own-board", "{chassis} comes with its own board", zh="{chassis} 自带主板"),
+        Message(
+            "not-own-board",
+            "{chassis} comes with its own board, not {board}",
+            zh="{chassis} 自带主板，不能换成 {board}",
+        ),
+        Message(
+            "server-board", "{board} exists only inside its server chassis", zh="{board} 只装在它自己的服务器机箱里"
+        ),
         Message(
             "size",
             "{board_size} board ({width_mm:.0f} mm) in a case taking up to {case_size} ({case_width_mm:.0f} mm)",
+            zh="{board_size} 主板（{width_mm:.0f} mm）装进最大支持 {case_size}（{case_width_mm:.0f} mm）的机箱",
         ),
     )
     model = (at("case", 10),)
+
+    listed = 315
 
     def check(self, board: Motherboard, chassis: Chassis) -> Check:
         """The board's form factor and width fit the case; a barebone takes only its own board."""
@@ -333,6 +363,9 @@ class BoardCase(Rule):
             lambda board, ch: board_chassis(board, ch).status != "fail",
             "boardcase",
         )
+
+    def assess(self, build: BuildFacts) -> Check | None:
+        return self.check(build.board, build.chassis)
 
 
 def board_chassis(board: Motherboard, chassis: Chassis) -> Check:
@@ -379,8 +412,16 @@ class CoolerCase(Rule):
     sources = ("NVIDIA H100 PCIe product brief: passive heat sinks need system airflow (R4 applies to CPUs too)",)
     reads = ("cooler.needs_ducted_airflow", "cooler.radiator_mm", "chassis.airflow", "chassis.kind")
     messages = (
-        Message("fanless", "{cooler} has no fan: it needs a ducted server chassis, not a {kind}"),
-        Message("radiator", "a {radiator_mm} mm radiator has no mounting in a {kind} chassis"),
+        Message(
+            "fanless",
+            "{cooler} has no fan: it needs a ducted server chassis, not a {kind}",
+            zh="{cooler} 没有风扇：需要有风道的服务器机箱，不是 {kind}",
+        ),
+        Message(
+            "radiator",
+            "a {radiator_mm} mm radiator has no mounting in a {kind} chassis",
+            zh="{radiator_mm} mm 水冷排在 {kind} 机箱里没有安装位",
+        ),
         Message("cooled", "{cooler} is cooled in a {kind} ({airflow} airflow)"),
     )
     model = (at("cooler", 20),)
@@ -431,12 +472,24 @@ class CpuCooler(Rule):
         "board.form_factor",
     )
     messages = (
-        Message("socket", "{cooler} has no {socket} mounting"),
-        Message("rating", "cooler rated {rated_w:.0f} W for a {tdp_w:.0f} W CPU"),
-        Message("height", "{height_mm:.0f} mm cooler under a {limit_mm:.0f} mm limit in {chassis}"),
-        Message("fits", "{cooler} for a {tdp_w:.0f} W {socket} CPU"),
-        Message("board", "{cooler} on {board}"),
-        Message("server-board", "{cooler} on {board}: the server board takes a server heatsink"),
+        Message("socket", "{cooler} has no {socket} mounting", zh="{cooler} 没有 {socket} 扣具"),
+        Message(
+            "rating",
+            "cooler rated {rated_w:.0f} W for a {tdp_w:.0f} W CPU",
+            zh="散热器额定 {rated_w:.0f} W，CPU 为 {tdp_w:.0f} W",
+        ),
+        Message(
+            "height",
+            "{height_mm:.0f} mm cooler under a {limit_mm:.0f} mm limit in {chassis}",
+            zh="{height_mm:.0f} mm 高的散热器，{chassis} 限高 {limit_mm:.0f} mm",
+        ),
+        Message("fits", "{cooler} for a {tdp_w:.0f} W {socket} CPU", zh="{cooler} 用于 {tdp_w:.0f} W 的 {socket} CPU"),
+        Message("board", "{cooler} on {board}", zh="{cooler} 装在 {board} 上"),
+        Message(
+            "server-board",
+            "{cooler} on {board}: the server board takes a server heatsink",
+            zh="{cooler} 装在 {board} 上：服务器主板要用服务器散热器",
+        ),
     )
     model = (
         at("cooler", 10, part="cpu"),

@@ -28,9 +28,19 @@ class Placement(Rule):
     sources = ("ZOTAC: 'allow at least a 1 PCIe slot of gap' between open-air cards", "CraftRigs: x8/x8 fine, avoid x4")
     reads = ("board.pcie_slots", "gpu.slot_width", "gpu.cooler", "gpus", "split")
     messages = (
-        Message("bays", "{gpus} cards in the server's double-width GPU bays"),
-        Message("overlap", lambda f: f"{f['width']}-slot cards in slots {list(f['positions'])} overlap"),
-        Message("no-gap", "open-air cards without a free slot between them starve each other's fans"),
+        Message(
+            "bays", "{gpus} cards in the server's double-width GPU bays", zh="{gpus} 张卡装在服务器的双宽 GPU 仓位中"
+        ),
+        Message(
+            "overlap",
+            lambda f: f"{f['width']}-slot cards in slots {list(f['positions'])} overlap",
+            zh=lambda f: f"{f['width']} 槽宽的卡插在 {list(f['positions'])} 号插槽会重叠",
+        ),
+        Message(
+            "no-gap",
+            "open-air cards without a free slot between them starve each other's fans",
+            zh="风扇卡之间没有空槽，会互相抢风",
+        ),
         Message("placed", lambda f: f"{f['width']}-slot {f['cooler']} cards in slots {list(f['positions'])}" + _gap(f)),
     )
     model = (at("place", 20),)
@@ -55,7 +65,13 @@ class Openings(Rule):
     severity = "fail"
     sources = ("Hardware Secrets, ASUS X99-PRO: a dual-slot card in the fourth x16 slot needs an eight-slot case",)
     reads = ("placement", "chassis.expansion_slots")
-    messages = (Message("openings", "the last card reaches opening {needed} of the case's {openings}"),)
+    messages = (
+        Message(
+            "openings",
+            "the last card reaches opening {needed} of the case's {openings}",
+            zh="最后一张卡占到机箱第 {needed} 个挡板位（共 {openings} 个）",
+        ),
+    )
     model = (at("place", 10), at("geometry", 20))
     agrees_with = ("SLOT-1", "SLOT-5")
 
@@ -84,6 +100,7 @@ class Risers(Rule):
         Message(
             "risers",
             "cards on Gen4-rated riser cables in an open frame: keep risers short, check link width with nvidia-smi",
+            zh="显卡用 Gen4 延长线装在开放式机架上：延长线尽量短，用 nvidia-smi 检查链路宽度",
         ),
         Message("no-frame", "cards on riser cables in a {kind}: risers hang only from an open frame"),
     )
@@ -122,13 +139,21 @@ class RamForGpus(Rule):
     )
     reads = ("memory total", "gpu.vram_gb", "gpus", "host_ram_bytes", "workload.kind", "workload.engine")
     messages = (
-        Message("ram", "{ram_gb} GB RAM for {vram_gb:g} GB of VRAM"),
+        Message("ram", "{ram_gb} GB RAM for {vram_gb:g} GB of VRAM", zh="{ram_gb} GB 内存，显存共 {vram_gb:g} GB"),
         Message(
             "streamed",
             "{ram_gb} GB RAM for {vram_gb:g} GB of VRAM: {engine} streams the weights from disk to the GPUs, so "
             "loading takes longer (keep llama.cpp's default mmap; no --no-mmap)",
+            zh=(
+                "{ram_gb} GB 内存，显存共 {vram_gb:g} GB：{engine} 从磁盘把权重流式送到显卡，加载更慢"
+                "（保留 llama.cpp 默认的 mmap，不要加 --no-mmap）"
+            ),
         ),
-        Message("short", "{ram_gb} GB RAM for {vram_gb:g} GB of VRAM (needs {needed_gb:.0f} GB)"),
+        Message(
+            "short",
+            "{ram_gb} GB RAM for {vram_gb:g} GB of VRAM (needs {needed_gb:.0f} GB)",
+            zh="{ram_gb} GB 内存，显存共 {vram_gb:g} GB（需要 {needed_gb:.0f} GB）",
+        ),
     )
     model = (at("ram size", 10),)
 
@@ -181,7 +206,13 @@ class BoardMemory(Rule):
     severity = "fail"
     sources = ("board specifications",)
     reads = ("memory total", "memory modules", "board.max_memory_gb", "board.dimm_slots")
-    messages = (Message("slots", "{modules} of {slots} DIMM slots, {ram_gb} of {max_gb} GB"),)
+    messages = (
+        Message(
+            "slots",
+            "{modules} of {slots} DIMM slots, {ram_gb} of {max_gb} GB",
+            zh="用了 {slots} 个内存插槽中的 {modules} 个，{ram_gb} GB（主板最大 {max_gb} GB）",
+        ),
+    )
     model = (at("dimms", 20),)
     agrees_with = ("RAM-4",)  # its check counts the DIMM slots too, which the model bounds through RAM-4's usable DIMMs
 
@@ -201,7 +232,13 @@ class RamTwiceVram(Rule):
     severity = "warn"
     sources = ("'at least 2x your VRAM' (build rules, RAM-2)",)
     reads = ("memory total", "gpu.vram_gb", "gpus")
-    messages = (Message("twice", "{ram_gb} GB RAM; 2x VRAM would be {twice_gb:g} GB"),)
+    messages = (
+        Message(
+            "twice",
+            "{ram_gb} GB RAM; 2x VRAM would be {twice_gb:g} GB",
+            zh="{ram_gb} GB 内存；显存的 2 倍是 {twice_gb:g} GB",
+        ),
+    )
 
 
 _KEPT = {
@@ -229,5 +266,6 @@ class RamForJob(Rule):
         Message(
             "cpu-only",
             "{kept_gb:.1f} GB of weights, KV cache and buffers in RAM: needs {need_gb:.0f} GB, has {ram_gb} GB",
+            zh="{kept_gb:.1f} GB 的权重、KV 缓存和缓冲放在内存中：需要 {need_gb:.0f} GB，现有 {ram_gb} GB",
         ),
     )

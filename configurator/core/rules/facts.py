@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from configurator.core.catalog.models import Chassis, Cpu, Gpu, Motherboard, Psu
+from configurator.core.catalog.models import Chassis, Cpu, Gpu, Motherboard, PcieSlot, Psu, Storage
 
 
 @dataclass(frozen=True)
@@ -39,6 +39,26 @@ class BuildFacts:
     """The continuous limit of the outlets this build's supplies plug into."""
     circuit_ok: bool
     room: str
+    form: str
+    """The form the request asks for (tower, rack, open-frame, any)."""
+    storage: Storage
+    nvme_drives: int
+    link_lanes: tuple[int, ...]
+    """The lanes of each card's link (a GPU server's bays: its switches' ports)."""
+    link_gbps: float
+    """The weakest card link's bandwidth per direction."""
+    collectives: bool
+    """The cards exchange collectives (tensor parallel, or training on more than one GPU), not only activations."""
+    all_on_cpu: bool
+    """Every card on the CPU's lanes (none off the chipset)."""
+    in_bays: bool
+    """The cards sit in a GPU server's bays, not in a board's slots."""
+    seated: tuple[tuple[PcieSlot, int], ...]
+    """Each card's slot on the board and the lanes it runs (none in a GPU server's bays)."""
+    split: str | None
+    """How the estimate split the model over the GPUs (layer, tensor, tensor-pipeline...)."""
+    risers: bool
+    nvlink_bridge: bool
     power_limit: float | None
     """The GPUs' power limit asked (a fraction of their rated power), or None."""
     cap_command: str

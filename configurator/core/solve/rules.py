@@ -14,12 +14,10 @@ from configurator.core.catalog.models import Chassis, Cooler, Cpu, Gpu, MemoryKi
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.rules import REGISTRY, Rule, Verdict, compat, instance
-from configurator.core.rules import bifurcation as bifurcation_rules
 from configurator.core.rules import compatibility as memory_rules
 from configurator.core.rules import cooling as cooling_rules
 from configurator.core.rules import job as job_rules
 from configurator.core.rules import layout as layout_rules
-from configurator.core.rules import links as link_rules
 from configurator.core.rules import power as power_rules
 from configurator.core.rules import site as site_rules
 from configurator.core.rules import watts as pw
@@ -130,19 +128,13 @@ def _shown(verdicts: list[Verdict | None], quiet: tuple[str, ...] = ()) -> list[
 
 PSU_LOAD, CIRCUIT = instance(power_rules.PsuLoad), instance(power_rules.Circuit)
 NOISE = instance(site_rules.DataCenterNoise)  # PSU_LOAD, CIRCUIT, NOISE: plan.py reads them here
-QUIET = tuple(
-    r.id
-    for r in (
-        instance(layout_rules.DriveSockets),
-        instance(layout_rules.U2Drives),
-        instance(cooling_rules.OpenAirInDucts),
-    )
-)
 
 
-def facts_of(a: Assembly, request: BuildRequest, p: Power) -> BuildFacts:
+def facts_of(a: Assembly, request: BuildRequest, est: EstimateResult, p: Power) -> BuildFacts:
     """What the rules' `assess` read of one assembled machine, computed once."""
     outlets = min(request.circuits, a.psu_count if a.psu else 4)
+    pl = a.placement
+    collectives = est.split in ("tensor", "tensor-pipeline") or (request.workload.kind != "inference" and a.gpus > 1)
     watts = pw.gpu_sustained_w(a.gpu, request.power_limit) if request.power_limit is not None else 0.0
     return BuildFacts(
         gpu=a.gpu,
@@ -165,6 +157,18 @@ def facts_of(a: Assembly, request: BuildRequest, p: Power) -> BuildFacts:
         circuit_limit_w=circuit_limit_w(request.circuit) * outlets,
         circuit_ok=p.circuit_ok,
         room=request.room,
+        form=request.form,
+        storage=a.storage,
+        nvme_drives=a.storage_count if a.storage.interface != "sata" else 0,
+        link_lanes=tuple(s.lanes for s in pl.slots),
+        link_gbps=min(lane_bandwidth_gbps(s.gen, s.lanes) for s in pl.slots),
+        collectives=collectives,
+        all_on_cpu=pl.all_on_cpu,
+        in_bays=bool(pl.bays),
+        seated=tuple(_seated(a)),
+        split=est.split,
+        risers=a.risers,
+        nvlink_bridge=a.nvlink_bridge,
         power_limit=request.power_limit,
         cap_command=cap_command(a.gpu.vendor, watts) if request.power_limit is not None else "",
     )
@@ -180,45 +184,9 @@ def _place(rule: Rule) -> tuple[int, str]:
     return (rule.listed or 0, rule.id)
 
 
-CASE_FIT, OPEN_FRAME = instance(layout_rules.CaseFit), instance(layout_rules.OpenFrame)
-PASSIVE_CARDS, OPEN_AIR_IN_DUCTS = instance(cooling_rules.PassiveCards), instance(cooling_rules.OpenAirInDucts)
-OPEN_AIR_FLAGSHIPS, CORES_PER_GPU = instance(cooling_rules.OpenAirFlagships), instance(cooling_rules.CoresPerGpu)
-CPU_LANES, MANY_GPU_PLATFORM = instance(layout_rules.CpuLanes), instance(layout_rules.ManyGpuPlatform)
-DRIVE_SOCKETS, U2_DRIVES = instance(layout_rules.DriveSockets), instance(layout_rules.U2Drives)
-SIDE_BY_SIDE = instance(cooling_rules.SideBySide)
-SPLIT_SLOT = instance(bifurcation_rules.SplitSlot)
-
-
-def _case_rules(a: Assembly, request: BuildRequest) -> list[Check]:
-    """SLOT-3, SLOT-4, SLOT-6 and the GPU cooling rules against the case."""
-    checks = _shown([CASE_FIT.check(a.gpu.length_mm, a.gpus, a.chassis)])
-    checks.append(compat.board_chassis(a.board, a.chassis))
-    verdicts: list[Verdict | None] = [
-        OPEN_FRAME.check(request.form, a.gpu.cooler, a.gpus) if a.chassis.kind == "open-frame" else None,
-        PASSIVE_CARDS.check(a.chassis, a.gpu) if compat.needs_ducted(a.gpu) else None,
-        OPEN_AIR_IN_DUCTS.check(a.gpu.cooler, a.chassis),
-    ]
-    if compat.open_air_flagships(a.gpu.cooler, a.gpu.tdp_w, a.gpus):
-        verdicts.append(OPEN_AIR_FLAGSHIPS.check(a.gpus, a.gpu.tdp_w, a.chassis))
-    checks += _shown(verdicts, QUIET)
-    if not compat.open_air_flagships(a.gpu.cooler, a.gpu.tdp_w, a.gpus) and a.gpus >= 3:
-        checks.append(SIDE_BY_SIDE.say("pass", "side-by-side", cooler=a.gpu.cooler))
-    return checks
-
-
-def _lane_rules(a: Assembly) -> list[Check]:
-    """PCI-1 (slots only: a GPU server's bays have their own switches), PCI-3, and the drives' sockets."""
-    nvme = a.storage_count if a.storage.interface != "sata" else 0
-    verdicts: list[Verdict | None] = [
-        None
-        if a.placement.bays
-        else CPU_LANES.check(sum(s.lanes for s in a.placement.slots), nvme, a.cpu.pcie_lanes * a.sockets),
-        MANY_GPU_PLATFORM.check(a.gpus, a.cpu.platform) if a.gpus >= 3 else None,
-        SPLIT_SLOT.check(a.gpu.gpus_per_card, _seated(a)),
-        DRIVE_SOCKETS.check(nvme, a.board),
-        U2_DRIVES.check(a.storage.interface, a.cpu.platform),
-    ]
-    return _shown(verdicts, QUIET)
+OPEN_AIR_FLAGSHIPS = instance(cooling_rules.OpenAirFlagships)  # plan.py reads it here
+CORES_PER_GPU = instance(cooling_rules.CoresPerGpu)
+MANY_GPU_PLATFORM = instance(layout_rules.ManyGpuPlatform)  # plan.py reads it here
 
 
 def _seated(a: Assembly) -> list[tuple[PcieSlot, int]]:
@@ -254,8 +222,8 @@ PLACEMENT, OPENINGS = instance(memory_rules.Placement), instance(memory_rules.Op
 RISERS = instance(memory_rules.Risers)
 
 
-def _slot_checks(a: Assembly, request: BuildRequest, est: EstimateResult) -> list[Check]:
-    """SLOT-*, COOL-*: the cards in the board and the case."""
+def _slot_checks(a: Assembly) -> list[Check]:
+    """SLOT-1, SLOT-2, SLOT-5: the cards in the board's slots (the case's rules follow, by their place)."""
     checks: list[Check] = []
     pl = a.placement
     if pl.bays:
@@ -283,38 +251,6 @@ def _slot_checks(a: Assembly, request: BuildRequest, est: EstimateResult) -> lis
                 openings=a.chassis.expansion_slots,
             )
         )
-    checks.extend(_case_rules(a, request))
-    return checks
-
-
-LINKS, CHIPSET = instance(link_rules.LinkBandwidth), instance(link_rules.ChipsetCards)
-TENSOR_GROUP, P2P, NVLINK = (
-    instance(link_rules.TensorGroup),
-    instance(link_rules.PeerToPeer),
-    instance(link_rules.NvlinkBridge),
-)
-
-
-def _lane_checks(a: Assembly, request: BuildRequest, est: EstimateResult) -> list[Check]:
-    """PCI-*, NVL-1: the cards' links."""
-    pl = a.placement
-    lanes = tuple(s.lanes for s in pl.slots)
-    bw = min(lane_bandwidth_gbps(s.gen, s.lanes) for s in pl.slots)
-    tp = est.split in ("tensor", "tensor-pipeline") or (request.workload.kind != "inference" and a.gpus > 1)
-    # narrow links matter for collectives (tensor parallel, training); a layer split or one GPU with the model resident
-    # passes activations only (build rules R16: "less than 2% performance difference" at x8), loading is slower
-    checks = [LINKS.say(LINKS.status(bw, tp), "links", lanes=lanes, gbps=bw, collectives=tp)]
-    if a.gpus > 1 and not pl.all_on_cpu:
-        # the rule is about collectives (build rules R16, PCI-5: a tensor-parallel group off the chipset); a layer split
-        # passes one token's activations between cards, and only loading the model is slower
-        checks.append(CHIPSET.say("warn", "collectives") if tp else CHIPSET.say("pass", "layers"))
-    checks.extend(_lane_rules(a))
-    if est.split == "tensor" and a.gpus not in link_rules.TENSOR_GROUPS:
-        checks.append(TENSOR_GROUP.say("fail", "group"))
-    if a.gpus > 1 and not a.gpu.p2p and not a.nvlink_bridge and tp:
-        checks.append(P2P.say("warn", "p2p"))
-    if a.gpus >= 2 and a.gpu.nvlink in ("rtx3090", "a6000", "turing") and tp and not a.risers:
-        checks.append(NVLINK.say("pass", "fitted") if a.nvlink_bridge else NVLINK.say("warn", "no-bridge"))
     return checks
 
 
@@ -378,19 +314,19 @@ def _host_checks(a: Assembly, request: BuildRequest, est: EstimateResult, storag
 Section = Callable[[Assembly, BuildRequest, EstimateResult, float], list[Check]]
 SECTIONS: tuple[tuple[int, Section], ...] = (
     (100, lambda a, request, est, _need: _workload_checks(a, request, est)),
-    (300, lambda a, request, est, _need: _slot_checks(a, request, est)),
-    (400, lambda a, request, est, _need: _lane_checks(a, request, est)),
+    (300, lambda a, _request, _est, _need: _slot_checks(a)),
     (500, _host_checks),
 )
 """The checks of the families not yet judged by `assess`, at their places among a build's checks: the job's (MEM-FIT,
-PERF, REGION) at 100, the slots' and the case's at 300, the links' at 400, the host's at 500. A rule with `listed` goes
-among them by its number: the power and room rules are at 200-270, after the job's and before the slots'."""
+PERF, REGION) at 100, the slots' at 300, the host's at 500. A rule with `listed` goes among them by its number: the
+power and room rules are at 200-270, after the job's and before the slots'; the case and GPU cooling rules at 310-340,
+after the slots'; the links', lanes' and drive sockets' at 410-455."""
 
 
 def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage_need_gb: float) -> list[Check]:
     """Every rule on one build, failures first (the order within a status is the order of the places: SECTIONS and
     every registered rule's `listed`)."""
-    build = facts_of(a, request, power_of(a, request))
+    build = facts_of(a, request, est, power_of(a, request))
     checks: list[Check] = []
     start = 0
     for place, section in SECTIONS:
