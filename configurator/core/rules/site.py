@@ -10,7 +10,7 @@ from configurator.core.rules.base import Message, Rule, Verdict, register
 from configurator.core.rules.facts import BuildFacts
 
 HOME_OFFICE_BTU_H = 4900  # HEAT-1: about 1440 W at the wall, one US outlet's continuous limit
-HOME_OFFICE_LOUD_W = 1920  # NOISE-1: a machine drawing more at the wall is of the data-center class (120 V 20 A x 80 %)
+HOME_OFFICE_LOUD_W = 1920  # NOISE-1 (docs/build-rules.md): one 120 V 20 A circuit's continuous 1,920 W
 
 
 def _zh_site(f: Mapping[str, Any]) -> str:
