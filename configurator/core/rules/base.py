@@ -179,9 +179,9 @@ class Rule:
         """The verdict as a build lists it: a quiet rule's pass is left out."""
         return None if self.quiet and verdict.status == "pass" else verdict
 
-    def assess(self, build: BuildFacts) -> Verdict | None:
-        """This rule's check of one assembled machine, or None where it does not apply (its `listed` place says where
-        the check goes among the build's)."""
+    def assess(self, build: BuildFacts) -> Verdict | tuple[Verdict, ...] | None:
+        """This rule's check of one assembled machine (a few rules give more than one finding), or None where it does
+        not apply (its `listed` place says where the check goes among the build's)."""
         raise NotImplementedError(f"{self.id} judges no assembled machine")
 
     def constrain(self, model: Any, **site: Any) -> None:

@@ -59,6 +59,17 @@ class BuildFacts:
     """How the estimate split the model over the GPUs (layer, tensor, tensor-pipeline...)."""
     risers: bool
     nvlink_bridge: bool
+    peak_gpu_bytes: float
+    """The busiest GPU's memory need, and what it can use."""
+    usable_gpu_bytes: float
+    vram_headroom: float
+    workload_kind: str
+    decode_tps: float | None
+    min_decode_tps: float | None
+    """The decode speed asked per sequence, or None."""
+    wall_hours: float | None
+    deadline_hours: float | None
+    region: str
     power_limit: float | None
     """The GPUs' power limit asked (a fraction of their rated power), or None."""
     cap_command: str

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from configurator.core.rules.base import Check, Message, Rule, Severity, Status, register
+from configurator.core.rules.base import Check, Message, Rule, Severity, Status, Verdict, register
+from configurator.core.rules.facts import BuildFacts
 
 GIB = 1024**3
 READING_TPS = 5.0
@@ -96,6 +97,8 @@ class MemoryFit(_Said):
         ),
     )
 
+    listed = 110
+
     def check(self, need_bytes: float, usable_bytes: float, headroom: float) -> Check:
         """A build's GPUs against the headroom asked (request.vram_headroom)."""
         need, usable = need_bytes / GIB, usable_bytes / GIB
@@ -105,6 +108,9 @@ class MemoryFit(_Said):
         if free < headroom:
             return self.say("warn", "tight", free=free, need_gib=need, usable_gib=usable)
         return self.say("pass", "fits", need_gib=need, usable_gib=usable, free=free)
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        return self.check(build.peak_gpu_bytes, build.usable_gpu_bytes, build.vram_headroom)
 
 
 @register
@@ -153,6 +159,8 @@ class Speed(_Said):
         ),
     )
 
+    listed = 120
+
     def meets(self, tps: float | None, asked: float | None) -> bool:
         """The decode speed asked, per sequence (none asked: any speed). The solver's filter, the cluster planner and
         the check that explains them all read this."""
@@ -160,6 +168,19 @@ class Speed(_Said):
 
     def asked(self, tps: float | None, asked: float) -> Check:
         return self.say("pass" if self.meets(tps, asked) else "fail", "asked", tps=tps or 0.0, asked=asked)
+
+    def assess(self, build: BuildFacts) -> tuple[Verdict, ...] | None:
+        """The speed asked; none asked, a warning below reading speed for a chat; the deadline of a job."""
+        b, said = build, []
+        if b.min_decode_tps:
+            said.append(self.asked(b.decode_tps, b.min_decode_tps))
+        elif b.workload_kind == "inference" and b.decode_tps is not None and b.decode_tps < READING_TPS:
+            # no speed was asked, but a build whose users wait seconds per word is not an answer that passes silently
+            said.append(self.say("warn", "reading", tps=b.decode_tps, reading=READING_TPS))
+        if b.deadline_hours and b.wall_hours is not None:
+            ok = b.wall_hours <= b.deadline_hours
+            said.append(self.say("pass" if ok else "fail", "deadline", hours=b.wall_hours, deadline=b.deadline_hours))
+        return tuple(said)
 
 
 @register
@@ -176,6 +197,13 @@ class Region(_Said):
             zh="{gpu} 对中国出口受限；国内只能买到现有库存或二手货",
         ),
     )
+    listed = 130
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        """A build for China on GPUs that are export-restricted there (A800, H800, 4090) is bought from stock."""
+        if build.region == "china" and build.gpu.export_restricted_cn:
+            return self.say("warn", "restricted", gpu=build.gpu.name)
+        return None
 
 
 def _prompt(f: Mapping[str, Any]) -> str:

@@ -169,6 +169,15 @@ def facts_of(a: Assembly, request: BuildRequest, est: EstimateResult, p: Power) 
         split=est.split,
         risers=a.risers,
         nvlink_bridge=a.nvlink_bridge,
+        peak_gpu_bytes=est.peak_gpu.total,
+        usable_gpu_bytes=est.peak_gpu.usable_bytes or 0,
+        vram_headroom=request.vram_headroom,
+        workload_kind=request.workload.kind,
+        decode_tps=est.decode_tokens_per_s,
+        min_decode_tps=request.min_decode_tps,
+        wall_hours=est.wall_hours,
+        deadline_hours=request.deadline_hours,
+        region=request.region,
         power_limit=request.power_limit,
         cap_command=cap_command(a.gpu.vendor, watts) if request.power_limit is not None else "",
     )
@@ -177,7 +186,14 @@ def facts_of(a: Assembly, request: BuildRequest, est: EstimateResult, p: Power) 
 def assessed(build: BuildFacts, first: int, last: int) -> list[Check]:
     """The checks of every registered rule listed from place `first` up to `last` (Rule.listed), in their order."""
     rules = sorted((r for r in REGISTRY.values() if r.listed is not None and first <= r.listed < last), key=_place)
-    return [v for r in rules if (v := r.assess(build)) is not None]
+    checks: list[Check] = []
+    for rule in rules:
+        said = rule.assess(build)
+        if isinstance(said, tuple):
+            checks.extend(said)
+        elif said is not None:
+            checks.append(said)
+    return checks
 
 
 def _place(rule: Rule) -> tuple[int, str]:
@@ -193,29 +209,6 @@ def _seated(a: Assembly) -> list[tuple[PcieSlot, int]]:
     """Each card's slot on the board and the lanes it runs (empty in a GPU server's bays: no slot to split)."""
     slots = {s.position: s for s in a.board.pcie_slots}
     return [] if a.placement.bays else [(slots[u.position], u.lanes) for u in a.placement.slots if u.position in slots]
-
-
-def _workload_checks(a: Assembly, request: BuildRequest, est: EstimateResult) -> list[Check]:
-    """MEM-FIT, PERF and REGION: the job on these GPUs."""
-    peak = est.peak_gpu
-    checks = [MEM_FIT.check(peak.total, peak.usable_bytes or 0, request.vram_headroom)]
-    if (speed := speed_check(est, request)) is not None:
-        checks.append(speed)
-    elif (
-        request.workload.kind == "inference"
-        and est.decode_tokens_per_s is not None
-        and est.decode_tokens_per_s < READING_TPS
-    ):
-        # no speed was asked, but a build whose users wait seconds per word is not an answer that passes silently
-        checks.append(SPEED.say("warn", "reading", tps=est.decode_tokens_per_s, reading=READING_TPS))
-    if request.deadline_hours and est.wall_hours is not None:
-        ok = est.wall_hours <= request.deadline_hours
-        checks.append(
-            SPEED.say("pass" if ok else "fail", "deadline", hours=est.wall_hours, deadline=request.deadline_hours)
-        )
-    if (region := region_check(a.gpu, request)) is not None:
-        checks.append(region)
-    return checks
 
 
 PLACEMENT, OPENINGS = instance(memory_rules.Placement), instance(memory_rules.Openings)
@@ -313,14 +306,13 @@ def _host_checks(a: Assembly, request: BuildRequest, est: EstimateResult, storag
 
 Section = Callable[[Assembly, BuildRequest, EstimateResult, float], list[Check]]
 SECTIONS: tuple[tuple[int, Section], ...] = (
-    (100, lambda a, request, est, _need: _workload_checks(a, request, est)),
     (300, lambda a, _request, _est, _need: _slot_checks(a)),
     (500, _host_checks),
 )
-"""The checks of the families not yet judged by `assess`, at their places among a build's checks: the job's (MEM-FIT,
-PERF, REGION) at 100, the slots' at 300, the host's at 500. A rule with `listed` goes among them by its number: the
-power and room rules are at 200-270, after the job's and before the slots'; the case and GPU cooling rules at 310-340,
-after the slots'; the links', lanes' and drive sockets' at 410-455."""
+"""The checks of the families not yet judged by `assess`, at their places among a build's checks: the slots' (SLOT-1,
+SLOT-2, SLOT-5) at 300, the host's (CPU, RAM, storage, the CPU cooler, the software) at 500. A rule with `listed` goes
+among them by its number: the job's (MEM-FIT, PERF, REGION) at 110-130, the power and room rules at 200-270, the case
+and GPU cooling rules at 310-340, the links', lanes' and drive sockets' at 410-455."""
 
 
 def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage_need_gb: float) -> list[Check]:
