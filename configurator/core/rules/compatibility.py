@@ -15,7 +15,7 @@ from configurator.core.rules.compat import CpuBoard as CpuBoard
 from configurator.core.rules.compat import DimmPopulation as DimmPopulation
 from configurator.core.rules.compat import MemoryKind as MemoryKind
 from configurator.core.rules.compat import ram_needed_gb
-from configurator.core.rules.facts import OptionNeed
+from configurator.core.rules.facts import BuildFacts, OptionNeed
 
 
 @register
@@ -46,6 +46,8 @@ class Placement(Rule):
     model = (at("place", 20),)
     agrees_with = ("SLOT-2", "SLOT-5")
 
+    listed = 301
+
     def constrain(self, model: Any, **site: Any) -> None:
         """One class of GPU options (`cards`) on one class of boards (`board`), given where the cards sit in their
         slots (`normal`) and on risers (`risers`), None where they cannot: seated, on risers, or not on that board."""
@@ -56,6 +58,19 @@ class Placement(Rule):
             model.m.add_bool_or([cards.negated(), board.negated(), model.needs_risers])
         elif risers is None:
             model.m.add_bool_or([cards.negated(), board.negated(), model.needs_risers.negated()])
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        """In a GPU server's bays, or seated in the board's slots (cards on risers: SLOT-5 says where they hang)."""
+        b = build
+        if b.in_bays:
+            return self.say("pass", "bays", gpus=b.gpus)
+        if b.risers:
+            return None
+        if b.slot_gaps and min(b.slot_gaps) < 0:
+            return self.say("fail", "overlap", width=b.slot_width, positions=b.slot_positions)
+        if b.gpu.cooler == "open-air" and b.slot_gaps and min(b.slot_gaps) < 1:
+            return self.say("warn", "no-gap")
+        return self.say("pass", "placed", width=b.slot_width, cooler=b.gpu.cooler, positions=b.slot_positions)
 
 
 @register
@@ -75,6 +90,8 @@ class Openings(Rule):
     model = (at("place", 10), at("geometry", 20))
     agrees_with = ("SLOT-1", "SLOT-5")
 
+    listed = 303
+
     def constrain(self, model: Any, **site: Any) -> None:
         """With a class of options and boards (`cards`, `board`, `normal` as SLOT-1's): the cards seated in their
         slots reach `normal.openings_needed`; without: the openings reached are within the chosen case's."""
@@ -87,6 +104,14 @@ class Openings(Rule):
             )
             return
         model.m.add(model.openings <= sum(h.expansion_slots * model.h[i] for i, h in enumerate(model.chassis)))
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        if build.in_bays or build.risers:
+            return None
+        ok = build.openings_needed <= build.chassis.expansion_slots
+        return self.say(
+            "pass" if ok else "fail", "openings", needed=build.openings_needed, openings=build.chassis.expansion_slots
+        )
 
 
 @register
@@ -107,8 +132,17 @@ class Risers(Rule):
     model = (at("geometry", 10),)
     agrees_with = ("SLOT-1", "SLOT-2")
 
+    listed = 302
+
     def constrain(self, model: Any, **site: Any) -> None:
         model.m.add(model.needs_risers <= model.open_frame)
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        if build.in_bays or not build.risers:
+            return None
+        if build.chassis.kind == "open-frame":
+            return self.say("warn", "risers")
+        return self.say("fail", "no-frame", kind=build.chassis.kind)
 
 
 STREAM_RAM_FLOOR_GB: Mapping[str, float] = {"llama.cpp": 32.0, "vllm": 64.0}

@@ -54,6 +54,13 @@ class BuildFacts:
     in_bays: bool
     """The cards sit in a GPU server's bays, not in a board's slots."""
     seated: tuple[tuple[PcieSlot, int], ...]
+    slot_width: int
+    """The slots one card covers (its width, and the gap its cooler wants)."""
+    slot_positions: tuple[int, ...]
+    slot_gaps: tuple[int, ...]
+    """The free slots between neighbouring cards (negative: they overlap)."""
+    openings_needed: int
+    """The case openings the last seated card reaches."""
     """Each card's slot on the board and the lanes it runs (none in a GPU server's bays)."""
     split: str | None
     """How the estimate split the model over the GPUs (layer, tensor, tensor-pipeline...)."""

@@ -134,6 +134,7 @@ def facts_of(a: Assembly, request: BuildRequest, est: EstimateResult, p: Power) 
     """What the rules' `assess` read of one assembled machine, computed once."""
     outlets = min(request.circuits, a.psu_count if a.psu else 4)
     pl = a.placement
+    positions = tuple(s.position for s in pl.slots)
     collectives = est.split in ("tensor", "tensor-pipeline") or (request.workload.kind != "inference" and a.gpus > 1)
     watts = pw.gpu_sustained_w(a.gpu, request.power_limit) if request.power_limit is not None else 0.0
     return BuildFacts(
@@ -166,6 +167,10 @@ def facts_of(a: Assembly, request: BuildRequest, est: EstimateResult, p: Power) 
         all_on_cpu=pl.all_on_cpu,
         in_bays=bool(pl.bays),
         seated=tuple(_seated(a)),
+        slot_width=span(a.gpu),
+        slot_positions=positions,
+        slot_gaps=tuple(slots_below(list(positions), span(a.gpu), a.chassis.expansion_slots)[:-1]),  # between the cards
+        openings_needed=pl.openings_needed,
         split=est.split,
         risers=a.risers,
         nvlink_bridge=a.nvlink_bridge,
@@ -209,42 +214,6 @@ def _seated(a: Assembly) -> list[tuple[PcieSlot, int]]:
     """Each card's slot on the board and the lanes it runs (empty in a GPU server's bays: no slot to split)."""
     slots = {s.position: s for s in a.board.pcie_slots}
     return [] if a.placement.bays else [(slots[u.position], u.lanes) for u in a.placement.slots if u.position in slots]
-
-
-PLACEMENT, OPENINGS = instance(memory_rules.Placement), instance(memory_rules.Openings)
-RISERS = instance(memory_rules.Risers)
-
-
-def _slot_checks(a: Assembly) -> list[Check]:
-    """SLOT-1, SLOT-2, SLOT-5: the cards in the board's slots (the case's rules follow, by their place)."""
-    checks: list[Check] = []
-    pl = a.placement
-    if pl.bays:
-        checks.append(PLACEMENT.say("pass", "bays", gpus=a.gpus))
-    elif a.risers:
-        open_frame = a.chassis.kind == "open-frame"
-        checks.append(
-            RISERS.say("warn", "risers") if open_frame else RISERS.say("fail", "no-frame", kind=a.chassis.kind)
-        )
-    else:
-        width = span(a.gpu)
-        positions = tuple(s.position for s in pl.slots)
-        gaps = slots_below(list(positions), width, a.chassis.expansion_slots)[:-1]  # between the cards
-        if gaps and min(gaps) < 0:
-            checks.append(PLACEMENT.say("fail", "overlap", width=width, positions=positions))
-        elif a.gpu.cooler == "open-air" and gaps and min(gaps) < 1:
-            checks.append(PLACEMENT.say("warn", "no-gap"))
-        else:
-            checks.append(PLACEMENT.say("pass", "placed", width=width, cooler=a.gpu.cooler, positions=positions))
-        checks.append(
-            OPENINGS.say(
-                "pass" if pl.openings_needed <= a.chassis.expansion_slots else "fail",
-                "openings",
-                needed=pl.openings_needed,
-                openings=a.chassis.expansion_slots,
-            )
-        )
-    return checks
 
 
 RAM_FOR_GPUS, RAM_TWICE = instance(memory_rules.RamForGpus), instance(memory_rules.RamTwiceVram)
@@ -305,14 +274,11 @@ def _host_checks(a: Assembly, request: BuildRequest, est: EstimateResult, storag
 
 
 Section = Callable[[Assembly, BuildRequest, EstimateResult, float], list[Check]]
-SECTIONS: tuple[tuple[int, Section], ...] = (
-    (300, lambda a, _request, _est, _need: _slot_checks(a)),
-    (500, _host_checks),
-)
-"""The checks of the families not yet judged by `assess`, at their places among a build's checks: the slots' (SLOT-1,
-SLOT-2, SLOT-5) at 300, the host's (CPU, RAM, storage, the CPU cooler, the software) at 500. A rule with `listed` goes
-among them by its number: the job's (MEM-FIT, PERF, REGION) at 110-130, the power and room rules at 200-270, the case
-and GPU cooling rules at 310-340, the links', lanes' and drive sockets' at 410-455."""
+SECTIONS: tuple[tuple[int, Section], ...] = ((500, _host_checks),)
+"""The checks of the families not yet judged by `assess`, at their places among a build's checks: the host's (CPU,
+RAM, storage, the CPU cooler, the software) at 500. A rule with `listed` goes among them by its number: the job's
+(MEM-FIT, PERF, REGION) at 110-130, the power and room rules at 200-270, the slots' (SLOT-1, SLOT-5, SLOT-2) at 301-303,
+the case and GPU cooling rules at 310-340, the links', lanes' and drive sockets' at 410-455."""
 
 
 def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage_need_gb: float) -> list[Check]:
