@@ -85,6 +85,8 @@ class CpuBoard(Rule):
     )
     model = (at("platform", 10),)
 
+    listed = 510
+
     def check(self, cpu: Cpu, board: Motherboard) -> Check:
         """The board lists the CPU's generation: same socket is not enough (Xeon Scalable needs
         C741, not W790; Threadripper non-PRO does not run on WRX90; Turin needs an SP5 board that
@@ -136,6 +138,9 @@ class CpuBoard(Rule):
             lambda cpu, board: cpu_board(cpu, board).status != "fail",
             "cpuboard",
         )
+
+    def assess(self, build: BuildFacts) -> Check | None:
+        return self.check(build.cpu, build.board)
 
 
 def _chipset(f: Mapping[str, Any]) -> str:
@@ -192,6 +197,8 @@ class DimmPopulation(Rule):
         at("dimms from ram", 10, part="even"),
     )
 
+    listed = 535
+
     def constrain(self, model: Any, **site: Any) -> None:
         """`part="most"`: at most the DIMMs the chosen CPU's and board's channels take; `part="even"` (where decode
         reads weights from RAM, so the bandwidth is the speed): every channel populated, one or two DIMMs each."""
@@ -226,6 +233,9 @@ class DimmPopulation(Rule):
             return self.say("warn", "uneven", modules=modules, channels=channels)
         return self.verdict(True, "even", modules=modules, channels=channels, per_channel=modules // channels)
 
+    def assess(self, build: BuildFacts) -> Check | None:
+        return self.check(build.cpu, build.board, build.modules)
+
 
 def dimm_population(cpu: Cpu, board: Motherboard, modules: int) -> Check:
     return instance(DimmPopulation).check(cpu, board, modules)
@@ -253,6 +263,8 @@ class MemoryKind(Rule):
     )
     model = (at("ram size", 20),)
 
+    listed = 540
+
     def constrain(self, model: Any, **site: Any) -> None:
         """The kit's kind equals the board's, as one linking equality per kind (sorted: the order is deterministic)."""
         kinds = sorted(
@@ -276,6 +288,9 @@ class MemoryKind(Rule):
             board_type=board.memory_type,
             board_module=board.memory_module.upper(),
         )
+
+    def assess(self, build: BuildFacts) -> Check | None:
+        return self.check(build.memory, build.board)
 
 
 def memory_board(kit: MemoryKit, board: Motherboard) -> Check:
@@ -426,6 +441,8 @@ class CoolerCase(Rule):
     )
     model = (at("cooler", 20),)
 
+    listed = 565
+
     def check(self, cooler: Cooler, chassis: Chassis) -> Check:
         """A fanless server heatsink needs ducted server airflow (R4 applies to CPUs too); an AIO radiator has no
         mounting in a rack chassis."""
@@ -449,6 +466,9 @@ class CoolerCase(Rule):
             lambda cl, ch: cooler_chassis(cl, ch).status != "fail",
             "coolcase",
         )
+
+    def assess(self, build: BuildFacts) -> Check | None:
+        return self.check(build.cooler, build.chassis)
 
 
 def cooler_chassis(cooler: Cooler, chassis: Chassis) -> Check:
@@ -496,6 +516,8 @@ class CpuCooler(Rule):
         at("cooler", 30, part="board"),
     )
 
+    listed = 560
+
     def check(self, cooler: Cooler, cpu: Cpu, chassis: Chassis) -> Check:
         """Socket, rated capacity, and height under the side panel or lid."""
         if cpu.socket not in cooler.sockets:
@@ -537,6 +559,12 @@ class CpuCooler(Rule):
             sum(int(cooler.height_mm or 0) * model.cool[i] for i, cooler in enumerate(coolers))
             <= sum(int(h.max_cpu_cooler_height_mm or 999) * model.h[i] for i, h in enumerate(model.chassis))
         )
+
+    def assess(self, build: BuildFacts) -> tuple[Check, ...] | None:
+        """The cooler on the CPU and under the panel, then (only when it fails) on the board."""
+        on_board = self.check_board(build.cooler, build.board)
+        cpu = self.check(build.cooler, build.cpu, build.chassis)
+        return (cpu, on_board) if on_board.status == "fail" else (cpu,)
 
 
 def cooler_cpu(cooler: Cooler, cpu: Cpu, chassis: Chassis) -> Check:

@@ -9,12 +9,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from configurator.core.rules.base import Message, Rule, Severity, Verdict, at, register
+from configurator.core.rules.compat import MODULE_GB_BYTES, ram_needed_gb
 from configurator.core.rules.compat import BoardCase as BoardCase
 from configurator.core.rules.compat import CoolerCase as CoolerCase
 from configurator.core.rules.compat import CpuBoard as CpuBoard
 from configurator.core.rules.compat import DimmPopulation as DimmPopulation
 from configurator.core.rules.compat import MemoryKind as MemoryKind
-from configurator.core.rules.compat import ram_needed_gb
 from configurator.core.rules.facts import BuildFacts, OptionNeed
 
 
@@ -191,6 +191,8 @@ class RamForGpus(Rule):
     )
     model = (at("ram size", 10),)
 
+    listed = 520
+
     def streamed_floor(self, workload: Mapping[str, object]) -> float | None:
         """The RAM floor of an inference engine that streams weights (STREAM_RAM_FLOOR_GB), else None."""
         engine = workload.get("engine")
@@ -232,6 +234,9 @@ class RamForGpus(Rule):
             return self.say("warn", "streamed", ram_gb=ram_gb, vram_gb=vram_gb, engine=workload.get("engine"))
         return self.say("fail", "short", ram_gb=ram_gb, vram_gb=vram_gb, needed_gb=max(needed, vram_gb))
 
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        return self.check(build.ram_gb, build.vram_gb, build.host_ram_bytes, build.workload)
+
 
 @register
 class BoardMemory(Rule):
@@ -250,9 +255,23 @@ class BoardMemory(Rule):
     model = (at("dimms", 20),)
     agrees_with = ("RAM-4",)  # its check counts the DIMM slots too, which the model bounds through RAM-4's usable DIMMs
 
+    listed = 545
+
     def constrain(self, model: Any, **site: Any) -> None:
         """The RAM within the chosen board's maximum (its DIMM slots: RAM-4's count of usable DIMMs)."""
         model.m.add(model.ram_gb <= sum(b.max_memory_gb * model.b[i] for i, b in enumerate(model.boards)))
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        b = build
+        ok = b.modules <= b.board.dimm_slots and b.ram_gb <= b.board.max_memory_gb
+        return self.say(
+            "pass" if ok else "fail",
+            "slots",
+            modules=b.modules,
+            slots=b.board.dimm_slots,
+            ram_gb=b.ram_gb,
+            max_gb=b.board.max_memory_gb,
+        )
 
 
 def _gap(f: Mapping[str, Any]) -> str:
@@ -273,6 +292,11 @@ class RamTwiceVram(Rule):
             zh="{ram_gb} GB 内存；显存的 2 倍是 {twice_gb:g} GB",
         ),
     )
+    listed = 525
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        twice = 2 * build.vram_gb
+        return self.say("pass" if build.ram_gb >= twice else "warn", "twice", ram_gb=build.ram_gb, twice_gb=twice)
 
 
 _KEPT = {
@@ -303,3 +327,13 @@ class RamForJob(Rule):
             zh="{kept_gb:.1f} GB 的权重、KV 缓存和缓冲放在内存中：需要 {need_gb:.0f} GB，现有 {ram_gb} GB",
         ),
     )
+    listed = 530
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        if not build.host_ram_bytes:
+            return None
+        training = build.workload.get("kind") != "inference"
+        need = ram_needed_gb(0, build.host_ram_bytes, training=training)
+        what = "offload" if training else "weights" if build.offloaded_bytes else "buffers"
+        kept = build.host_ram_bytes / MODULE_GB_BYTES
+        return self.say("pass" if build.ram_gb >= need else "fail", "kept", kept_gb=kept, what=what, need_gb=need)

@@ -161,6 +161,8 @@ class CoresPerGpu(Rule):
 
     bounds = ("cpu",)
 
+    listed = 515
+
     def admits(self, kind: str, need: OptionNeed, part: Any) -> bool:
         return part.cores >= self.floor(need.gpus * need.gpu.gpus_per_card)
 
@@ -178,6 +180,9 @@ class CoresPerGpu(Rule):
     def constrain(self, model: Any, **site: Any) -> None:
         gpus = sum(o.count * o.gpu.gpus_per_card * model.o[i] for i, o in enumerate(model.options))
         model.m.add(model.per_cpu(lambda c: c.cores) >= CORES_PER_GPU * gpus)
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        return self.check(build.cpu.cores * build.sockets, build.gpus * build.gpu.gpus_per_card)
 
 
 @register

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from configurator.core.catalog.models import Chassis, Cpu, Gpu, Motherboard, PcieSlot, Psu, Storage
+from configurator.core.catalog.models import Chassis, Cooler, Cpu, Gpu, MemoryKit, Motherboard, PcieSlot, Psu, Storage
 
 
 @dataclass(frozen=True)
@@ -77,6 +77,20 @@ class BuildFacts:
     wall_hours: float | None
     deadline_hours: float | None
     region: str
+    memory: MemoryKit
+    modules: int
+    """DIMMs in all."""
+    ram_gb: int
+    vram_gb: float
+    """Every GPU's memory together."""
+    host_ram_bytes: int
+    """What the job keeps in the host's RAM (offloaded weights or experts, optimizer state, buffers)."""
+    offloaded_bytes: int
+    workload: Mapping[str, object]
+    """The workload the estimate ran (EstimateResult.workload)."""
+    cooler: Cooler
+    storage_count: int
+    storage_need_gb: float
     power_limit: float | None
     """The GPUs' power limit asked (a fraction of their rated power), or None."""
     cap_command: str

@@ -286,6 +286,8 @@ class StorageSize(Rule):
         ),
     )
 
+    listed = 550
+
     def check(self, have_gb: float, need_gb: float, box: bool = False) -> Verdict:
         return self.say(
             "pass" if have_gb >= need_gb else "warn",
@@ -293,6 +295,9 @@ class StorageSize(Rule):
             have_tb=have_gb / 1000,
             need_tb=need_gb / 1000,
         )
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        return self.check(build.storage.capacity_gb * build.storage_count, build.storage_need_gb)
 
 
 @register
@@ -304,5 +309,10 @@ class FastStorage(Rule):
     reads = ("storage.interface", "storage.pcie_gen")
     messages = (Message("gen", "{interface} Gen{gen} model storage", zh="{interface} Gen{gen} 模型存储"),)
 
+    listed = 555
+
     def check(self, interface: str, gen: int | None) -> Verdict:
         return self.say("pass" if (gen or 0) >= 4 else "warn", "gen", interface=interface.upper(), gen=gen or "-")
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        return self.check(build.storage.interface, build.storage.pcie_gen)

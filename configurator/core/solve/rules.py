@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from configurator.core.catalog.models import Chassis, Cooler, Cpu, Gpu, MemoryKit, Motherboard, PcieSlot, Psu, Storage
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
-from configurator.core.rules import REGISTRY, Rule, Verdict, compat, instance
-from configurator.core.rules import compatibility as memory_rules
+from configurator.core.rules import REGISTRY, Rule, instance
 from configurator.core.rules import cooling as cooling_rules
 from configurator.core.rules import job as job_rules
 from configurator.core.rules import layout as layout_rules
@@ -121,16 +120,11 @@ def power_of(a: Assembly, request: BuildRequest) -> Power:
     )
 
 
-def _shown(verdicts: list[Verdict | None], quiet: tuple[str, ...] = ()) -> list[Check]:
-    """The verdicts a buyer reads: every one, but a quiet rule's (no solved build breaks it) only when it does not pass."""
-    return [v for v in verdicts if v is not None and (v.status != "pass" or v.rule not in quiet)]
-
-
 PSU_LOAD, CIRCUIT = instance(power_rules.PsuLoad), instance(power_rules.Circuit)
 NOISE = instance(site_rules.DataCenterNoise)  # PSU_LOAD, CIRCUIT, NOISE: plan.py reads them here
 
 
-def facts_of(a: Assembly, request: BuildRequest, est: EstimateResult, p: Power) -> BuildFacts:
+def facts_of(a: Assembly, request: BuildRequest, est: EstimateResult, p: Power, storage_need_gb: float) -> BuildFacts:
     """What the rules' `assess` read of one assembled machine, computed once."""
     outlets = min(request.circuits, a.psu_count if a.psu else 4)
     pl = a.placement
@@ -183,6 +177,16 @@ def facts_of(a: Assembly, request: BuildRequest, est: EstimateResult, p: Power) 
         wall_hours=est.wall_hours,
         deadline_hours=request.deadline_hours,
         region=request.region,
+        memory=a.memory,
+        modules=a.modules,
+        ram_gb=a.ram_gb,
+        vram_gb=a.gpu.vram_gb * a.gpu.gpus_per_card * a.gpus,
+        host_ram_bytes=est.host_ram_bytes,
+        offloaded_bytes=est.offloaded_bytes,
+        workload=est.workload,
+        cooler=a.cooler,
+        storage_count=a.storage_count,
+        storage_need_gb=storage_need_gb,
         power_limit=request.power_limit,
         cap_command=cap_command(a.gpu.vendor, watts) if request.power_limit is not None else "",
     )
@@ -206,7 +210,6 @@ def _place(rule: Rule) -> tuple[int, str]:
 
 
 OPEN_AIR_FLAGSHIPS = instance(cooling_rules.OpenAirFlagships)  # plan.py reads it here
-CORES_PER_GPU = instance(cooling_rules.CoresPerGpu)
 MANY_GPU_PLATFORM = instance(layout_rules.ManyGpuPlatform)  # plan.py reads it here
 
 
@@ -216,75 +219,28 @@ def _seated(a: Assembly) -> list[tuple[PcieSlot, int]]:
     return [] if a.placement.bays else [(slots[u.position], u.lanes) for u in a.placement.slots if u.position in slots]
 
 
-RAM_FOR_GPUS, RAM_TWICE = instance(memory_rules.RamForGpus), instance(memory_rules.RamTwiceVram)
-RAM_FOR_JOB, BOARD_MEMORY = instance(memory_rules.RamForJob), instance(memory_rules.BoardMemory)
-STORAGE_SIZE, FAST_STORAGE = instance(layout_rules.StorageSize), instance(layout_rules.FastStorage)
-
-
-def _ram_checks(a: Assembly, est: EstimateResult) -> list[Check]:
-    """RAM-1, RAM-2 and RAM-3: system RAM for the GPUs and for the job."""
-    vram = a.gpu.vram_gb * a.gpu.gpus_per_card * a.gpus
-    checks = [RAM_FOR_GPUS.check(a.ram_gb, vram, est.host_ram_bytes, est.workload)]
-    checks.append(
-        RAM_TWICE.say("pass" if a.ram_gb >= 2 * vram else "warn", "twice", ram_gb=a.ram_gb, twice_gb=2 * vram)
-    )
-    if est.host_ram_bytes:
-        training = est.workload.get("kind") != "inference"
-        host = compat.ram_needed_gb(0, est.host_ram_bytes, training=training)
-        what = "offload" if training else "weights" if est.offloaded_bytes else "buffers"
-        kept = est.host_ram_bytes / compat.MODULE_GB_BYTES
-        checks.append(
-            RAM_FOR_JOB.say("pass" if a.ram_gb >= host else "fail", "kept", kept_gb=kept, what=what, need_gb=host)
-        )
-    return checks
-
-
-def _host_checks(a: Assembly, request: BuildRequest, est: EstimateResult, storage_need_gb: float) -> list[Check]:
-    """CPU, RAM, storage and the CPU cooler; what the software supports."""
-    checks = [
-        compat.cpu_board(a.cpu, a.board),
-        *_shown([CORES_PER_GPU.check(a.cpu.cores * a.sockets, a.gpus * a.gpu.gpus_per_card)]),
-    ]
-    checks += _ram_checks(a, est)
-    checks.append(compat.dimm_population(a.cpu, a.board, a.modules))
-    checks.append(compat.memory_board(a.memory, a.board))
-    checks.append(
-        BOARD_MEMORY.say(
-            "pass" if a.modules <= a.board.dimm_slots and a.ram_gb <= a.board.max_memory_gb else "fail",
-            "slots",
-            modules=a.modules,
-            slots=a.board.dimm_slots,
-            ram_gb=a.ram_gb,
-            max_gb=a.board.max_memory_gb,
-        )
-    )
-    checks.append(STORAGE_SIZE.check(a.storage.capacity_gb * a.storage_count, storage_need_gb))
-    checks.append(FAST_STORAGE.check(a.storage.interface, a.storage.pcie_gen))
-    checks.append(compat.cooler_cpu(a.cooler, a.cpu, a.chassis))
-    if compat.cooler_board(a.cooler, a.board).status == "fail":
-        checks.append(compat.cooler_board(a.cooler, a.board))
-    checks.append(compat.cooler_chassis(a.cooler, a.chassis))
-    # ---- what the software supports (support.py): only what a buyer must know
+def _software_checks(a: Assembly, request: BuildRequest, est: EstimateResult, _need: float) -> list[Check]:
+    """What the software supports (support.py): only what a buyer must know."""
     try:
         ran: Workload = Workload.model_validate(est.workload)
     except ValueError:
         ran = request.workload
-    checks += [v.check() for v in check_stack(a.gpu, ran) if v.status != "pass"]
-    return checks
+    return [v.check() for v in check_stack(a.gpu, ran) if v.status != "pass"]
 
 
 Section = Callable[[Assembly, BuildRequest, EstimateResult, float], list[Check]]
-SECTIONS: tuple[tuple[int, Section], ...] = ((500, _host_checks),)
-"""The checks of the families not yet judged by `assess`, at their places among a build's checks: the host's (CPU,
-RAM, storage, the CPU cooler, the software) at 500. A rule with `listed` goes among them by its number: the job's
-(MEM-FIT, PERF, REGION) at 110-130, the power and room rules at 200-270, the slots' (SLOT-1, SLOT-5, SLOT-2) at 301-303,
-the case and GPU cooling rules at 310-340, the links', lanes' and drive sockets' at 410-455."""
+SECTIONS: tuple[tuple[int, Section], ...] = ((600, _software_checks),)
+"""The checks not judged by a rule's `assess`, at their places among a build's checks: the software stack's (support.py
+judges a card and a workload, above the rulebook) at 600. Every other rule goes among them by its number (`listed`): the
+job's (MEM-FIT, PERF, REGION) at 110-130, the power and room rules at 200-270, the slots' (SLOT-1, SLOT-5, SLOT-2) at
+301-303, the case and GPU cooling rules at 310-340, the links', lanes' and drive sockets' at 410-455, the host's (CPU,
+RAM, storage, the CPU cooler) at 510-565."""
 
 
 def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage_need_gb: float) -> list[Check]:
     """Every rule on one build, failures first (the order within a status is the order of the places: SECTIONS and
     every registered rule's `listed`)."""
-    build = facts_of(a, request, est, power_of(a, request))
+    build = facts_of(a, request, est, power_of(a, request), storage_need_gb)
     checks: list[Check] = []
     start = 0
     for place, section in SECTIONS:
